@@ -1,0 +1,49 @@
+# governance: build, test, bench and lint.
+#
+#   make test      the whole test suite (what CI runs)
+#   make bench     performance figures: hook process vs a trivial Go program,
+#                  in-process decisions
+#   make lint      gofmt, go vet, generated code up to date
+
+GO      ?= go
+BIN     ?= bin
+BENCH_N ?= 400
+
+.PHONY: all build test bench lint generate check-generate clean
+
+all: build
+
+build:
+	$(GO) build -o $(BIN)/ ./cmd/...
+
+test: lint
+	$(GO) test ./...
+
+lint: check-generate
+	@out=$$(gofmt -l $$(git ls-files '*.go' 2>/dev/null || find . -name '*.go')); \
+	  if [ -n "$$out" ]; then echo "gofmt needed:"; echo "$$out"; exit 1; fi
+	$(GO) vet ./...
+
+generate:
+	$(GO) generate ./...
+
+# The built-in policy is compiled from template/policy/*.yaml; the
+# committed Go file must match it.
+check-generate:
+	@mkdir -p $(BIN)
+	@$(GO) run ./internal/gen/builtin -o $(BIN)/policy_gen.go.check template/policy
+	@cmp -s $(BIN)/policy_gen.go.check template/policy_gen.go || \
+	  (echo "template/policy_gen.go is out of date: run 'make generate'"; exit 1)
+
+bench: build
+	@echo "== in-process decisions (ns/op)"
+	$(GO) test -run '^$$' -bench . -benchmem ./governance ./internal/shell ./hooks
+	@echo
+	@echo "== governance-hook as a spawned process vs a trivial Go program (same input, interleaved runs)"
+	$(GO) build -trimpath -ldflags='-s -w' -o $(BIN)/bench-trivial ./internal/bench/trivial
+	$(GO) build -trimpath -ldflags='-s -w' -o $(BIN)/bench-hook ./cmd/governance-hook
+	$(GO) run ./internal/bench/spawn -n $(BENCH_N) -input internal/bench/testdata/pretooluse-bash.json \
+	  trivial=$(BIN)/bench-trivial "hook=$(BIN)/bench-hook claude"
+
+clean:
+	rm -rf $(BIN)

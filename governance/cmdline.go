@@ -1,0 +1,225 @@
+package governance
+
+import (
+	"strings"
+
+	"github.com/agentgov/governance/internal/shell"
+)
+
+// cmdline is a simple command split into options and positional arguments,
+// using what is known about the program's options.
+type cmdline struct {
+	cmd  *shell.Command
+	name string
+	spec *progSpec
+	// short holds the short options present (from clusters such as -rf);
+	// long the long options as typed, without -- and =value; single the
+	// single-dash words (-delete, -exec) as typed.
+	short  map[byte]bool
+	long   []string
+	single []string
+	// values maps option names (as typed, "-m", "--git-dir") to their
+	// values, for options known to take one.
+	values map[string][]string
+	// pos are the positional arguments; the first nsub of them are
+	// subcommand words (git push, docker compose up).
+	pos  []shell.Arg
+	nsub int
+	// dashdash is the index in pos where a -- separator appeared, or -1.
+	dashdash int
+	text     string
+}
+
+func parseCmdline(cmd *shell.Command) *cmdline {
+	cl := &cmdline{cmd: cmd, name: cmd.Name, short: map[byte]bool{}, dashdash: -1}
+	cl.spec = lookup(programs, cl.name)
+	if cl.spec == nil && strings.HasPrefix(cl.name, "python") {
+		cl.spec = lookup(programs, "python")
+	}
+	if cl.spec == nil {
+		cl.spec = &progSpec{}
+	}
+	spec := cl.spec
+	if spec.global != nil {
+		spec = spec.global
+	}
+	args := cmd.Args
+	if len(args) > 0 {
+		args = args[1:]
+	}
+	if cl.spec.find {
+		cl.parseFind(args)
+		return cl
+	}
+	for i := 0; i < len(args); i++ {
+		a := args[i]
+		v := a.Value
+		switch {
+		case v == "--":
+			cl.dashdash = len(cl.pos)
+			cl.pos = append(cl.pos, args[i+1:]...)
+			i = len(args)
+		case strings.HasPrefix(v, "--") && len(v) > 2:
+			name, val, has := strings.Cut(v[2:], "=")
+			cl.long = append(cl.long, name)
+			if !has && spec.takesLong(name) && i+1 < len(args) {
+				i++
+				val, has = args[i].Value, true
+			}
+			if has {
+				cl.addValue("--"+name, val)
+			}
+		case strings.HasPrefix(v, "-") && len(v) > 1 && !cl.spec.noOptions && !isNumber(v):
+			cl.single = append(cl.single, v)
+			if spec.singleLong && len(v) > 2 {
+				if spec.takesLong(v[1:]) && i+1 < len(args) {
+					i++
+					cl.addValue(v, args[i].Value)
+				}
+				continue
+			}
+			cluster := v[1:]
+			for j := 0; j < len(cluster); j++ {
+				c := cluster[j]
+				cl.short[c] = true
+				if strings.IndexByte(spec.short, c) >= 0 {
+					val := cluster[j+1:]
+					if val == "" && i+1 < len(args) {
+						i++
+						val = args[i].Value
+					}
+					cl.addValue("-"+string(c), val)
+					break
+				}
+			}
+		default:
+			cl.pos = append(cl.pos, a)
+			if spec == cl.spec.global && len(cl.pos) == 1 {
+				// The subcommand: switch to its options.
+				cl.nsub = 1
+				spec = cl.spec
+				if sub := lookup(cl.spec.subs, v); sub != nil {
+					spec = sub
+				}
+			}
+		}
+	}
+	if cl.spec.global == nil && cl.spec.nsub > 0 {
+		cl.nsub = min(cl.spec.nsub, len(cl.pos))
+	}
+	return cl
+}
+
+// parseFind splits find's arguments: start paths first, then an
+// expression whose words are recorded as single-dash options.
+func (cl *cmdline) parseFind(args []shell.Arg) {
+	i := 0
+	for ; i < len(args); i++ {
+		v := args[i].Value
+		if strings.HasPrefix(v, "-") || v == "(" || v == "!" || v == ")" || v == "," {
+			break
+		}
+		cl.pos = append(cl.pos, args[i])
+	}
+	for ; i < len(args); i++ {
+		v := args[i].Value
+		if strings.HasPrefix(v, "-") {
+			cl.single = append(cl.single, v)
+			if i+1 < len(args) && (v == "-fprint" || v == "-fprint0" || v == "-fprintf" || v == "-fls" || v == "-newer") {
+				cl.addValue(v, args[i+1].Value)
+			}
+		}
+	}
+}
+
+func (cl *cmdline) addValue(opt, val string) {
+	if cl.values == nil {
+		cl.values = map[string][]string{}
+	}
+	cl.values[opt] = append(cl.values[opt], val)
+}
+
+func isNumber(s string) bool {
+	if len(s) < 2 {
+		return false
+	}
+	for _, c := range s[1:] {
+		if c < '0' || c > '9' {
+			return false
+		}
+	}
+	return true
+}
+
+// sub returns the subcommand words joined by spaces.
+func (cl *cmdline) sub() string {
+	if cl.nsub == 0 {
+		return ""
+	}
+	return cl.pos[0].Value
+}
+
+// args returns the positional arguments after the subcommand words.
+func (cl *cmdline) args() []shell.Arg { return cl.pos[cl.nsub:] }
+
+// has reports whether the option is present. want is written as in a rule:
+// "--" (a -- separator before paths),
+// "-f" (a short option, also inside clusters such as -rf), "--force" (a long
+// option; an unambiguous abbreviation as typed, --for, also counts), or
+// "-delete" (a single-dash word).
+func (cl *cmdline) has(want string) bool {
+	switch {
+	case want == "--":
+		return cl.dashdash >= 0
+	case strings.HasPrefix(want, "--"):
+		name := want[2:]
+		for _, l := range cl.long {
+			if l == name || len(l) >= 3 && strings.HasPrefix(name, l) {
+				return true
+			}
+		}
+		if cl.spec.singleLong {
+			for _, s := range cl.single {
+				if s[1:] == name {
+					return true
+				}
+			}
+		}
+	case len(want) == 2 && want[0] == '-':
+		return cl.short[want[1]]
+	case strings.HasPrefix(want, "-"):
+		for _, s := range cl.single {
+			if s == want || strings.HasPrefix(s, want+"=") {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// hasAny reports whether any of the alternatives in "a|b|c" is present.
+func (cl *cmdline) hasAny(alts string) bool {
+	for _, a := range strings.Split(alts, "|") {
+		if cl.has(strings.TrimSpace(a)) {
+			return true
+		}
+	}
+	return false
+}
+
+// value returns the values given to an option (any of "a|b").
+func (cl *cmdline) value(alts string) []string {
+	var out []string
+	for _, a := range strings.Split(alts, "|") {
+		out = append(out, cl.values[a]...)
+	}
+	return out
+}
+
+// String returns the command's words joined by spaces.
+func (cl *cmdline) String() string {
+	if cl.text == "" {
+		cl.text = cl.cmd.String()
+	}
+	return cl.text
+}

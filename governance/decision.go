@@ -1,0 +1,49 @@
+package governance
+
+// Layer names, as they appear in decisions and traces.
+const (
+	LayerAnalysis  = "analysis"
+	LayerInvariant = "invariant"
+	LayerRules     = "rules"
+	LayerAgent     = "agent"
+	LayerSafeSet   = "safe-set"
+	LayerDefault   = "default"
+)
+
+// Decision is the engine's answer for a request.
+type Decision struct {
+	// Outcome is what happens to the call.
+	Outcome Outcome
+	// Layer and Rule name what decided; Source is the rule's file:line.
+	Layer, Rule, Source string
+	// Subject is what the deciding verdict was about: a simple command,
+	// a path, a URL.
+	Subject string
+	// Message says why; Suggestion what to do instead.
+	Message, Suggestion string
+	// Warnings are messages of warn verdicts on other parts of the call.
+	Warnings []string
+	// Trace lists every verdict that was reached, in evaluation order.
+	Trace []Step
+}
+
+// Step is one verdict in a decision's trace.
+type Step struct {
+	Layer   string
+	Subject string
+	Outcome Outcome
+	Rule    string
+	Source  string
+	Note    string
+}
+
+// Verdict is the opinion of one layer on one subject.
+type Verdict struct {
+	Outcome             Outcome
+	Layer, Rule, Source string
+	Subject             string
+	Message, Suggestion string
+}
+
+// stricter reports whether v should replace cur as the winning verdict.
+func (v Verdict) stricter(cur Verdict) bool { return v.Outcome > cur.Outcome }

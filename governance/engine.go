@@ -1,0 +1,83 @@
+package governance
+
+import (
+	"context"
+	"fmt"
+
+	"github.com/agentgov/governance/agents"
+)
+
+// Policy is a loaded configuration: settings, rules and agents.
+type Policy struct {
+	Settings Settings
+	// Rules are evaluated in order; the strictest matching rule wins.
+	Rules []*Rule
+	// Agents finds agent definitions by name; nil means there are none.
+	Agents AgentSource
+	// ConfigDirs are governance configuration and state folders that no AI
+	// caller may write.
+	ConfigDirs []string
+	// Err is a configuration error; while it is set every call is denied
+	// with a message pointing at it.
+	Err error
+}
+
+// AgentSource finds agent definitions.
+type AgentSource interface {
+	Lookup(name string) ([]*agents.Agent, error)
+	All() ([]*agents.Agent, error)
+}
+
+// Settings are the policy's global switches.
+type Settings struct {
+	// Default is the outcome of calls that no layer decides: Ask or Defer.
+	Default Outcome
+	// MainAgent is the agent that governs the main thread ("" for none).
+	MainAgent string
+	// NoSafeSet turns the built-in read-only safe set off.
+	NoSafeSet bool
+}
+
+// DefaultSettings returns the settings used when a configuration sets none.
+func DefaultSettings() Settings {
+	return Settings{Default: Defer}
+}
+
+// Evaluator decides calls that layer 1 leaves undecided (learned policy,
+// plugins, a gatekeeper). It returns NoOpinion to pass.
+type Evaluator interface {
+	Name() string
+	Evaluate(ctx context.Context, req *Request) (Verdict, error)
+}
+
+// Engine evaluates requests against a policy.
+type Engine struct {
+	Policy *Policy
+	// Evaluators run, in order, on calls that layer 1 leaves undecided.
+	Evaluators []Evaluator
+}
+
+// NewEngine returns an engine for a policy.
+func NewEngine(p *Policy) *Engine { return &Engine{Policy: p} }
+
+// Decide evaluates a request. It never fails: problems become decisions
+// that do not allow the call.
+func (e *Engine) Decide(ctx context.Context, req *Request) (d *Decision) {
+	defer func() {
+		if r := recover(); r != nil {
+			d = &Decision{Outcome: Deny, Layer: LayerAnalysis, Rule: "internal-error",
+				Message:    fmt.Sprintf("governance failed while deciding this call: %v", r),
+				Suggestion: "Report this to the people who maintain your governance setup; meanwhile the call stays blocked."}
+		}
+	}()
+	if e.Policy == nil {
+		e.Policy = &Policy{Settings: DefaultSettings()}
+	}
+	if err := e.Policy.Err; err != nil {
+		return &Decision{Outcome: Deny, Layer: "config", Rule: "config-error", Subject: "configuration",
+			Message:    "The governance configuration is broken, so no call can be checked: " + err.Error(),
+			Suggestion: "Fix the file named above (run `governance lint` to see every problem); calls stay blocked until it loads."}
+	}
+	ev := newEvaluation(e, req)
+	return ev.run(ctx)
+}

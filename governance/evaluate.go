@@ -1,0 +1,440 @@
+package governance
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"os"
+	"strings"
+
+	"github.com/agentgov/governance/agents"
+	"github.com/agentgov/governance/internal/shell"
+)
+
+// evaluation is the state of one Decide call.
+type evaluation struct {
+	e        *Engine
+	req      *Request
+	pc       *pathContext
+	agent    string
+	defs     []*agents.Agent
+	scope    string
+	verdicts []Verdict
+	trace    []Step
+}
+
+func newEvaluation(e *Engine, req *Request) *evaluation {
+	ev := &evaluation{e: e, req: req}
+	ev.pc = &pathContext{cwd: req.Cwd, root: req.ProjectRoot, home: req.Home, tmp: os.Getenv("TMPDIR"),
+		configDirs: e.Policy.ConfigDirs}
+	if ev.pc.root == "" {
+		ev.pc.root = req.Cwd
+	}
+	ev.agent = req.Agent
+	if ev.agent == "" && req.AgentID == "" {
+		ev.agent = e.Policy.Settings.MainAgent
+	}
+	return ev
+}
+
+func (ev *evaluation) step(v Verdict, note string) {
+	ev.trace = append(ev.trace, Step{Layer: v.Layer, Subject: v.Subject, Outcome: v.Outcome, Rule: v.Rule, Source: v.Source, Note: note})
+}
+
+func (ev *evaluation) run(ctx context.Context) *Decision {
+	if err := ev.loadAgent(); err != nil {
+		v := Verdict{Outcome: Deny, Layer: LayerAgent, Rule: "agent-file", Subject: ev.agent,
+			Message:    "The definition of agent " + ev.agent + " is broken: " + err.Error(),
+			Suggestion: "Fix the agent file (run `governance lint`); this agent's calls stay blocked until it loads."}
+		ev.step(v, "")
+		return ev.finish([]Verdict{v})
+	}
+	subjects, problems := ev.subjects()
+	var decided, undecided []Verdict
+	for _, p := range problems {
+		ev.step(p, "")
+		decided = append(decided, p)
+	}
+	var open []*subject
+	for _, s := range subjects {
+		v := ev.layer1(s)
+		if v.Outcome == NoOpinion {
+			open = append(open, s)
+			continue
+		}
+		decided = append(decided, v)
+	}
+	if len(open) > 0 {
+		var v Verdict
+		for _, x := range ev.e.Evaluators {
+			got, err := x.Evaluate(ctx, ev.req)
+			if err != nil {
+				got = Verdict{Outcome: Deny, Layer: x.Name(), Rule: "evaluator-error",
+					Message:    fmt.Sprintf("The %s evaluator failed: %v", x.Name(), err),
+					Suggestion: "Retry later, or ask a human to review the call."}
+			}
+			if got.Outcome != NoOpinion {
+				if got.Layer == "" {
+					got.Layer = x.Name()
+				}
+				ev.step(got, "")
+				v = got
+				break
+			}
+		}
+		if v.Outcome == NoOpinion {
+			for _, s := range open {
+				d := ev.fallback(s)
+				ev.step(d, "no layer decided")
+				undecided = append(undecided, d)
+			}
+		} else {
+			undecided = append(undecided, v)
+		}
+	}
+	return ev.finish(append(decided, undecided...))
+}
+
+// fallback is the default layer's verdict on a subject nobody decided.
+func (ev *evaluation) fallback(s *subject) Verdict {
+	out := ev.e.Policy.Settings.Default
+	if out == NoOpinion {
+		out = Defer
+	}
+	if s.kind == KindOther {
+		out = Defer
+	}
+	v := Verdict{Outcome: out, Layer: LayerDefault, Rule: "default", Subject: s.display}
+	if out == Ask {
+		v.Message = "No rule decides this call, so a human should confirm it."
+		v.Suggestion = "Approve it if it is expected; to stop being asked, add an allow rule under .governance/rules/."
+	}
+	return v
+}
+
+// finish combines verdicts: the strictest wins.
+func (ev *evaluation) finish(vs []Verdict) *Decision {
+	var win Verdict
+	var warnings []string
+	for _, v := range vs {
+		if v.stricter(win) {
+			win = v
+		}
+	}
+	for _, v := range vs {
+		if v.Outcome == Warn && v.Message != "" && v != win {
+			warnings = append(warnings, v.Message)
+		}
+	}
+	if win.Outcome == NoOpinion {
+		// Nothing to judge (an empty command): nothing runs.
+		win = Verdict{Outcome: Allow, Layer: LayerSafeSet, Rule: "empty", Subject: ev.req.Tool.Input.Command}
+	}
+	d := &Decision{Outcome: win.Outcome, Layer: win.Layer, Rule: win.Rule, Source: win.Source, Subject: win.Subject,
+		Message: win.Message, Suggestion: win.Suggestion, Warnings: warnings, Trace: ev.trace}
+	if d.Outcome == Ask && ev.req.Unattended {
+		d.Outcome = Deny
+		d.Message = strings.TrimSpace(d.Message + " No human can approve it now (unattended run), so it is blocked.")
+		if d.Suggestion == "" {
+			d.Suggestion = "Run it where a human can approve it, or add a rule that decides it."
+		}
+		ev.trace = append(ev.trace, Step{Layer: d.Layer, Subject: d.Subject, Outcome: Deny, Rule: d.Rule, Note: "ask with no human to answer"})
+		d.Trace = ev.trace
+	}
+	return d
+}
+
+// subjects splits the request into the things the policy judges, and
+// reports what the analysis could not determine.
+func (ev *evaluation) subjects() ([]*subject, []Verdict) {
+	in := ev.req.Tool.Input
+	switch ev.req.Tool.Kind {
+	case KindShell:
+		return ev.shellSubjects(in.Command)
+	case KindRead, KindWrite, KindEdit:
+		var out []*subject
+		for _, p := range in.Paths {
+			pl := ev.pc.resolve(p, false, false, ev.req.Cwd)
+			out = append(out, &subject{kind: ev.req.Tool.Kind, file: pl, display: p})
+		}
+		if len(out) == 0 {
+			out = append(out, &subject{kind: ev.req.Tool.Kind, file: place{classes: []string{ClassUnknown}}, display: ev.req.Tool.Name})
+		}
+		return out, nil
+	case KindWeb:
+		target := in.URL
+		if target == "" {
+			target = in.Query
+		}
+		return []*subject{{kind: KindWeb, url: in.URL, host: hostOf(in.URL), display: target}}, nil
+	case KindAgent:
+		return []*subject{{kind: KindAgent, subagent: in.Subagent, display: "agent " + in.Subagent}}, nil
+	case KindMCP:
+		var args map[string]any
+		if len(in.Arguments) > 0 {
+			_ = json.Unmarshal(in.Arguments, &args)
+		}
+		return []*subject{{kind: KindMCP, server: in.Server, tool: in.MCPTool, arguments: args,
+			display: in.Server + "_" + in.MCPTool}}, nil
+	}
+	// A tool of another kind: judge any command and files it carries.
+	out := []*subject{{kind: KindOther, display: ev.req.Tool.Name}}
+	var problems []Verdict
+	if in.Command != "" {
+		subs, probs := ev.shellSubjects(in.Command)
+		out = append(out, subs...)
+		problems = probs
+	}
+	for _, p := range in.Paths {
+		out = append(out, &subject{kind: KindRead, file: ev.pc.resolve(p, false, false, ev.req.Cwd), display: p})
+	}
+	return out, problems
+}
+
+// shellSubjects analyses a command string into simple commands and the
+// file accesses they make.
+func (ev *evaluation) shellSubjects(cmd string) ([]*subject, []Verdict) {
+	a := shell.Analyze(cmd, shell.Options{Cwd: ev.req.Cwd, Home: ev.req.Home})
+	var problems []Verdict
+	for _, p := range a.Problems {
+		problems = append(problems, problemVerdict(p))
+	}
+	if a.ForkBomb != "" {
+		problems = append(problems, Verdict{Outcome: Deny, Layer: LayerInvariant, Rule: "fork-bomb", Subject: a.ForkBomb,
+			Message:    "The function " + a.ForkBomb + " spawns copies of itself: a fork bomb that makes the machine unusable.",
+			Suggestion: "Remove the self-spawning function."})
+	}
+	if strings.TrimSpace(cmd) == "" {
+		return nil, []Verdict{{Outcome: Deny, Layer: LayerAnalysis, Rule: "empty-command", Subject: "(empty)",
+			Message: "The shell command is empty.", Suggestion: "Send the command to run."}}
+	}
+	var out []*subject
+	for _, c := range a.Commands {
+		cwd := c.Cwd
+		for _, r := range c.Redirects {
+			pl := ev.pc.resolve(r.Target.Value, r.Target.Dynamic, r.Target.Glob, cwd)
+			if pl.abs != "" && safeDevice(pl.abs) {
+				continue
+			}
+			k := KindRead
+			if r.Write {
+				k = KindWrite
+			} else if r.Op != "<" {
+				continue
+			}
+			out = append(out, &subject{kind: k, file: pl, via: c.Text, display: redirectDisplay(r)})
+		}
+		if c.Stdin.Kind == shell.StdinFile {
+			pl := ev.pc.resolve(c.Stdin.Path.Value, c.Stdin.Path.Dynamic, c.Stdin.Path.Glob, cwd)
+			out = append(out, &subject{kind: KindRead, file: pl, via: c.Text, display: "< " + c.Stdin.Path.Value})
+		}
+		if len(c.Args) == 0 {
+			continue
+		}
+		cl := parseCmdline(c)
+		s := &subject{kind: KindShell, cl: cl, display: cl.String()}
+		for _, fa := range fileArgs(cl) {
+			pl := ev.pc.resolve(fa.arg.Value, fa.arg.Dynamic, fa.arg.Glob, cwd)
+			s.targets = append(s.targets, pl)
+			if pl.abs != "" && safeDevice(pl.abs) {
+				continue
+			}
+			out = append(out, &subject{kind: fa.kind, file: pl, via: cl.String(), display: fa.arg.Value})
+		}
+		out = append(out, s)
+	}
+	// The commands come first in the list so that, on equal strictness,
+	// a verdict about a command wins over one about its files.
+	shellFirst := make([]*subject, 0, len(out))
+	for _, s := range out {
+		if s.kind == KindShell {
+			shellFirst = append(shellFirst, s)
+		}
+	}
+	for _, s := range out {
+		if s.kind != KindShell {
+			shellFirst = append(shellFirst, s)
+		}
+	}
+	return shellFirst, problems
+}
+
+func redirectDisplay(r shell.Redirect) string {
+	return r.Fd + r.Op + " " + r.Target.Value
+}
+
+func problemVerdict(p shell.Problem) Verdict {
+	v := Verdict{Outcome: Ask, Layer: LayerAnalysis, Rule: "analysis-" + p.Kind.String(), Subject: p.Detail}
+	switch p.Kind {
+	case shell.ProblemParse:
+		v.Message = "The command could not be parsed as shell (" + p.Detail + "), so it cannot be checked."
+		v.Suggestion = "Fix the syntax, or split the command into simpler ones."
+	case shell.ProblemDynamicProgram:
+		v.Message = "Which program runs is only known at run time (" + p.Detail + "), so the command cannot be checked."
+		v.Suggestion = "Name the program directly instead of computing it."
+	case shell.ProblemDynamicCode:
+		v.Message = "The command runs code that is only known at run time (" + p.Detail + ")."
+		v.Suggestion = "Run the commands directly rather than through eval or a generated string."
+	default:
+		v.Message = "The command is too large or nests too deeply to be checked (" + p.Detail + ")."
+		v.Suggestion = "Split it into smaller commands."
+	}
+	return v
+}
+
+// fileArg is a positional argument that names a file.
+type fileArg struct {
+	arg  shell.Arg
+	kind Kind
+}
+
+// fileArgs returns the files a command reads and writes, from what is
+// known about the program.
+func fileArgs(cl *cmdline) []fileArg {
+	spec := cl.spec
+	pos := cl.args()
+	var out []fileArg
+	add := func(a shell.Arg, k Kind) {
+		if a.Value == "" || a.Value == "-" {
+			return
+		}
+		out = append(out, fileArg{arg: a, kind: k})
+	}
+	switch spec.args {
+	case argData:
+		pos = nil
+	case argPatternFirst:
+		if len(pos) > 0 && !cl.hasAny("-e|-f|--regexp|--file|--expression") {
+			pos = pos[1:]
+		}
+	case argOperands:
+		for _, a := range pos {
+			if v, ok := strings.CutPrefix(a.Value, "if="); ok {
+				add(shell.Arg{Value: v, Dynamic: a.Dynamic, Glob: a.Glob}, KindRead)
+			}
+			if v, ok := strings.CutPrefix(a.Value, "of="); ok {
+				add(shell.Arg{Value: v, Dynamic: a.Dynamic, Glob: a.Glob}, KindWrite)
+			}
+		}
+		pos = nil
+	}
+	if spec.find {
+		for _, a := range cl.pos {
+			add(a, KindRead)
+		}
+		if cl.has("-delete") {
+			for i := range out {
+				out[i].kind = KindWrite
+			}
+		}
+		for _, opt := range []string{"-fprint", "-fprint0", "-fprintf", "-fls"} {
+			for _, v := range cl.values[opt] {
+				add(shell.Arg{Value: v}, KindWrite)
+			}
+		}
+		return out
+	}
+	inPlace := (cl.name == "sed" || cl.name == "perl") && cl.hasAny("-i|--in-place") ||
+		cl.name == "sed" && hasPrefixOpt(cl, "-i")
+	for i, a := range pos {
+		k := KindRead
+		switch spec.writes {
+		case writeAll:
+			k = KindWrite
+		case writeLast:
+			if i == len(pos)-1 && len(pos) > 1 || cl.hasAny("-t|--target-directory") {
+				k = KindWrite
+			}
+		case writeAfterFirst:
+			if i == 0 && !cl.has("--reference") {
+				continue
+			}
+			k = KindWrite
+		}
+		if inPlace {
+			k = KindWrite
+		}
+		add(a, k)
+	}
+	for _, v := range cl.value("-t|--target-directory") {
+		add(shell.Arg{Value: v}, KindWrite)
+	}
+	for _, o := range fileOptions(cl.name) {
+		for _, v := range cl.value(o.opts) {
+			add(shell.Arg{Value: v}, o.kind)
+		}
+	}
+	if cl.name == "curl" {
+		for _, v := range cl.value("-d|--data|--data-binary|--data-urlencode|-F|--form") {
+			if strings.HasPrefix(v, "@") {
+				add(shell.Arg{Value: strings.TrimPrefix(v, "@")}, KindRead)
+			}
+		}
+	}
+	return out
+}
+
+// fileOption is an option whose value is a file the program writes or
+// reads.
+type fileOption struct {
+	opts string
+	kind Kind
+}
+
+func fileOptions(program string) []fileOption {
+	switch program {
+	case "curl":
+		return []fileOption{{"-o|--output", KindWrite}, {"-T|--upload-file", KindRead}, {"-K|--config", KindRead}}
+	case "wget":
+		return []fileOption{{"-O|--output-document", KindWrite}, {"-o|--output-file", KindWrite}, {"-i|--input-file", KindRead}}
+	case "sort":
+		return []fileOption{{"-o|--output", KindWrite}}
+	case "git":
+		return []fileOption{{"--output", KindWrite}}
+	case "tar":
+		return []fileOption{{"-f|--file", KindRead}}
+	}
+	return nil
+}
+
+func hasPrefixOpt(cl *cmdline, prefix string) bool {
+	for _, s := range cl.single {
+		if strings.HasPrefix(s, prefix) {
+			return true
+		}
+	}
+	return false
+}
+
+// loadAgent finds the calling agent's definitions.
+func (ev *evaluation) loadAgent() error {
+	if ev.agent == "" || ev.e.Policy.Agents == nil {
+		return nil
+	}
+	defs, err := ev.e.Policy.Agents.Lookup(ev.agent)
+	if err != nil {
+		return err
+	}
+	ev.defs = defs
+	for _, d := range defs {
+		if d.Err != "" {
+			return errors.New(d.Err)
+		}
+		if d.Scope != "" {
+			ev.scope = d.Scope
+		}
+	}
+	return nil
+}
+
+// relPath renders a place relative to the project root when it is inside.
+func (ev *evaluation) relPath(p place) string {
+	if p.abs == "" {
+		return p.raw
+	}
+	if ev.pc.root != "" && within(p.abs, ev.pc.root) && p.abs != ev.pc.root {
+		return strings.TrimPrefix(p.abs, ev.pc.root+"/")
+	}
+	return p.abs
+}

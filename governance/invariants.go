@@ -1,0 +1,181 @@
+package governance
+
+import (
+	"strings"
+)
+
+// Invariants are compiled in and no configuration turns them off: the
+// catastrophic commands, and self-protection of the governance setup.
+
+// invariants returns layer 0's verdict on a subject.
+func (ev *evaluation) invariants(s *subject) Verdict {
+	switch {
+	case s.kind == KindShell:
+		if v := catastrophic(s); v.Outcome != NoOpinion {
+			return v
+		}
+		if ev.req.Role != "human" {
+			return governanceCLI(s)
+		}
+	case s.kind.modifies():
+		if s.file.is(ClassDevice) {
+			return Verdict{Outcome: Deny, Layer: LayerInvariant, Rule: "device-write",
+				Message:    "Writing to the device " + s.file.abs + " destroys what the disk holds.",
+				Suggestion: "Write to a regular file instead; only a human may write to devices directly."}
+		}
+		if ev.req.Role != "human" {
+			return ev.selfProtection(s)
+		}
+	}
+	return Verdict{}
+}
+
+var recursive = "-r|-R|--recursive"
+
+// catastrophic denies commands that destroy a system or a home directory.
+func catastrophic(s *subject) Verdict {
+	cl := s.cl
+	deny := func(rule, msg, sug string) Verdict {
+		return Verdict{Outcome: Deny, Layer: LayerInvariant, Rule: rule, Message: msg, Suggestion: sug}
+	}
+	target := func(classes ...string) (place, bool) {
+		for _, t := range s.targets {
+			if anyClass(classes, t) {
+				return t, true
+			}
+		}
+		return place{}, false
+	}
+	name := cl.name
+	switch {
+	case name == "rm" && cl.hasAny(recursive):
+		if t, ok := target(ClassRoot, ClassHome); ok {
+			return deny("rm-root-or-home", "Deleting "+describePlace(t)+" recursively destroys the system or the user's home directory.",
+				"Delete only the specific files or folders inside the project that need to go.")
+		}
+	case name == "find" && cl.has("-delete"):
+		if t, ok := target(ClassRoot, ClassHome); ok {
+			return deny("find-delete-root-or-home", "find -delete over "+describePlace(t)+" deletes everything it finds there.",
+				"Run find without -delete first to list the files, then delete specific paths inside the project.")
+		}
+	case (name == "chmod" || name == "chown" || name == "chgrp") && cl.hasAny(recursive):
+		if t, ok := target(ClassRoot); ok {
+			return deny("recursive-chmod-root", "Changing ownership or permissions of "+describePlace(t)+" recursively breaks the whole system.",
+				"Change only the files inside the project that need it.")
+		}
+	case strings.HasPrefix(name, "mkfs") || name == "wipefs" || name == "mkswap" || name == "fdisk" || name == "sfdisk" ||
+		name == "parted" || name == "sgdisk" || name == "blkdiscard" || name == "shred":
+		if t, ok := target(ClassDevice); ok {
+			return deny("disk-destroy", name+" on the device "+t.abs+" destroys the data on that disk.",
+				"Only a human should format or wipe disks; ask the user to do it.")
+		}
+	case name == "dd":
+		for _, t := range s.targets {
+			if t.is(ClassDevice) {
+				return deny("disk-destroy", "dd onto the device "+t.abs+" overwrites the disk.",
+					"Write the image to a regular file; only a human should write to a disk device.")
+			}
+		}
+	}
+	return Verdict{}
+}
+
+func describePlace(p place) string {
+	switch {
+	case p.is(ClassRoot):
+		return "the root directory (" + p.raw + ")"
+	case p.is(ClassHome):
+		return "the home directory (" + p.raw + ")"
+	}
+	return p.raw
+}
+
+// protectedCLI says what a governance subcommand changes when only a human
+// may run it, or "".
+func protectedCLI(sub string) string {
+	switch sub {
+	case "approvals":
+		return "answering approvals"
+	case "review":
+		return "confirming reviews"
+	case "learn":
+		return "promoting learned policy"
+	case "install", "uninstall":
+		return "changing hook settings"
+	case "init":
+		return "writing the governance configuration"
+	case "enforce":
+		return "switching enforcement"
+	case "projects":
+		return "changing the project registry"
+	case "import":
+		return "writing rules"
+	}
+	return ""
+}
+
+// readOnlyCLI reports the read-only forms of protected subcommands.
+func readOnlyCLI(sub string) bool {
+	switch sub {
+	case "approvals list", "approvals show", "review list", "learn propose", "projects list":
+		return true
+	}
+	return false
+}
+
+func governanceCLI(s *subject) Verdict {
+	cl := s.cl
+	if cl.name != "governance" || len(cl.pos) == 0 {
+		return Verdict{}
+	}
+	sub := cl.pos[0].Value
+	what := protectedCLI(sub)
+	if what == "" {
+		return Verdict{}
+	}
+	if len(cl.pos) > 1 && readOnlyCLI(sub+" "+cl.pos[1].Value) {
+		return Verdict{}
+	}
+	return Verdict{Outcome: Deny, Layer: LayerInvariant, Rule: "never-exposed-to-ai",
+		Message:    "`governance " + sub + "` is reserved for humans: " + what + " is never done by an AI agent.",
+		Suggestion: "Tell the user what you need and let them run `governance " + sub + "` themselves."}
+}
+
+// harnessSettings are files that configure agent hooks, relative to the
+// project root ("~/" for the home directory).
+var harnessSettings = []string{
+	".claude/settings.json", ".claude/settings.local.json", "~/.claude/settings.json", "~/.claude/settings.local.json",
+	".codex/hooks.json", ".codex/config.toml", "~/.codex/hooks.json", "~/.codex/config.toml",
+	".gemini/settings.json", "~/.gemini/settings.json",
+	".cursor/hooks.json", "~/.cursor/hooks.json",
+	".github/hooks/*.json",
+	".opencode/plugins/governance.js", ".opencode/plugin/governance.js", "~/.config/opencode/plugins/governance.js",
+}
+
+// selfProtection denies AI writes to the governance configuration and
+// state and to hook settings.
+func (ev *evaluation) selfProtection(s *subject) Verdict {
+	p := s.file
+	if p.is(ClassGovernance) && !(ev.scope == "meta" && ev.brainPath(p)) {
+		return Verdict{Outcome: Deny, Layer: LayerInvariant, Rule: "self-protection",
+			Message:    "The governance configuration and state (" + ev.relPath(p) + ") may only be changed by a human.",
+			Suggestion: "Describe the change you need and let the user make it (they can check it with `governance lint`)."}
+	}
+	if p.abs != "" && anyPath(harnessSettings, p, ev.pc) {
+		return Verdict{Outcome: Deny, Layer: LayerInvariant, Rule: "hook-settings",
+			Message:    "The harness settings file " + ev.relPath(p) + " holds the hooks that enforce policy; an agent may not change it.",
+			Suggestion: "Ask the user to change harness settings themselves (governance install does it safely)."}
+	}
+	return Verdict{}
+}
+
+// hookOwned reports brain files that only the hook writes.
+func (ev *evaluation) hookOwned(p place) bool {
+	if p.abs == "" || ev.pc.root == "" {
+		return false
+	}
+	base := ev.pc.root + "/.governance/brain/"
+	rel := strings.TrimPrefix(p.abs, base)
+	return rel == "metrics.json" || strings.HasPrefix(rel, "sessions/") || rel == "sessions" ||
+		strings.HasPrefix(rel, "history/") || rel == "history"
+}

@@ -1,0 +1,228 @@
+package governance
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/agentgov/governance/agents"
+)
+
+// layer1 runs the deterministic layers on one subject: invariants, rules,
+// the agent's permissions and scope, and the read-only safe set. The
+// strictest verdict wins; NoOpinion means nothing decided.
+func (ev *evaluation) layer1(s *subject) Verdict {
+	var win Verdict
+	take := func(v Verdict) {
+		if v.Outcome == NoOpinion {
+			return
+		}
+		if v.Subject == "" {
+			v.Subject = s.display
+		}
+		ev.step(v, "")
+		if v.stricter(win) {
+			win = v
+		}
+	}
+	if v := ev.invariants(s); v.Outcome != NoOpinion {
+		take(v)
+		if v.Outcome.Blocks() {
+			return win
+		}
+	}
+	help := s.kind == KindShell && helpOnly(s.cl)
+	for _, r := range ev.e.Policy.Rules {
+		if help && r.outcome > Allow {
+			// Asking a program for help runs nothing it would run otherwise.
+			continue
+		}
+		if !r.appliesTo(s.kind, ev.agent, ev.scope) || !r.matches(s, ev.pc) {
+			continue
+		}
+		take(Verdict{Outcome: r.outcome, Layer: LayerRules, Rule: r.ID, Source: r.Source,
+			Message: r.Message, Suggestion: r.Suggestion})
+	}
+	take(ev.agentVerdict(s))
+	take(ev.scopeVerdict(s))
+	if win.Outcome == NoOpinion && !ev.e.Policy.Settings.NoSafeSet {
+		if ok, why := ev.safe(s); ok {
+			take(Verdict{Outcome: Allow, Layer: LayerSafeSet, Rule: why})
+		}
+	}
+	return win
+}
+
+// agentSubject is how a subject is presented to agent permission patterns.
+func (ev *evaluation) agentSubject(s *subject) (kind, text string, ok bool) {
+	switch s.kind {
+	case KindShell:
+		return "shell", s.cl.String(), true
+	case KindRead:
+		if s.via != "" {
+			// Reads by shell commands are governed by the shell permission.
+			return "", "", false
+		}
+		return "read", ev.relPath(s.file), true
+	case KindWrite, KindEdit:
+		return string(s.kind), ev.relPath(s.file), true
+	case KindWeb:
+		if s.url != "" {
+			return "web", s.url, true
+		}
+		return "web", s.display, true
+	case KindAgent:
+		return "agent", s.subagent, true
+	case KindMCP:
+		return "mcp", s.server + "_" + s.tool, true
+	}
+	return "other", ev.req.Tool.Name, true
+}
+
+// matchAgentPattern matches an agent permission pattern: paths for file
+// kinds, wildcards for everything else.
+func (ev *evaluation) matchAgentPattern(kind, pattern, text string) bool {
+	switch kind {
+	case "read", "write", "edit":
+		if strings.HasPrefix(pattern, "external:") {
+			p := ev.pc.resolve(text, false, false, ev.req.Cwd)
+			return p.is(ClassOutsideProject)
+		}
+		p := ev.pc.resolve(text, false, false, ev.pc.root)
+		return matchPath(pattern, p, ev.pc) || glob(pattern, text)
+	case "web":
+		return glob(pattern, text) || anyDomain([]string{pattern}, hostOf(text))
+	}
+	return glob(pattern, text)
+}
+
+// agentVerdict applies the calling agent's permissions.
+func (ev *evaluation) agentVerdict(s *subject) Verdict {
+	if len(ev.defs) == 0 {
+		return Verdict{}
+	}
+	kind, text, ok := ev.agentSubject(s)
+	if !ok {
+		return Verdict{}
+	}
+	var win Verdict
+	for _, a := range ev.defs {
+		c := a.Check(kind, text, ev.matchAgentPattern)
+		var v Verdict
+		switch c.Action {
+		case agents.Deny:
+			v = ev.agentDeny(a, c, kind, text)
+		case agents.Ask:
+			v = Verdict{Outcome: Ask, Layer: LayerAgent, Rule: "agent:" + a.Name, Source: source(a.Source, c.Line),
+				Message:    fmt.Sprintf("Agent %s must ask before this %s call.", a.Name, kind),
+				Suggestion: "Approve it if it fits the agent's task."}
+		case agents.Allow:
+			// An allow only narrows: it leaves the decision to the policy.
+			ev.trace = append(ev.trace, Step{Layer: LayerAgent, Subject: s.display, Outcome: NoOpinion,
+				Rule: "agent:" + a.Name, Source: source(a.Source, c.Line), Note: "allowed by pattern " + c.Pattern})
+		}
+		if v.stricter(win) {
+			win = v
+		}
+	}
+	return win
+}
+
+// agentDeny builds the message for a call an agent may not make, naming
+// what it may do and which agents could do this instead.
+func (ev *evaluation) agentDeny(a *agents.Agent, c agents.Check, kind, text string) Verdict {
+	v := Verdict{Outcome: Deny, Layer: LayerAgent, Rule: "agent:" + a.Name, Source: source(a.Source, c.Line)}
+	if c.Implicit {
+		v.Message = fmt.Sprintf("Agent %s has no permission for this %s call; its permissions allow only what they list.", a.Name, kind)
+	} else {
+		v.Message = fmt.Sprintf("Agent %s is denied this %s call by its permission %q.", a.Name, kind, c.Pattern)
+	}
+	if may := a.Allowed(); len(may) > 0 {
+		v.Message += " It may use: " + strings.Join(may, "; ") + "."
+	} else {
+		v.Message += " It is allowed no tools."
+	}
+	others := ev.delegates(a.Name, kind, text)
+	if len(others) > 0 {
+		v.Suggestion = "Delegate this to " + strings.Join(others, " or ") + ", which may do it, or finish with the tools this agent has."
+	} else {
+		v.Suggestion = "Finish with the tools this agent has, or return to the caller and explain what is needed."
+	}
+	return v
+}
+
+// delegates lists other agents whose permissions allow a call.
+func (ev *evaluation) delegates(self, kind, text string) []string {
+	if ev.e.Policy.Agents == nil {
+		return nil
+	}
+	all, _ := ev.e.Policy.Agents.All()
+	var out []string
+	for _, o := range all {
+		if o.Name == self || !o.Declares || contains(out, o.Name) {
+			continue
+		}
+		if c := o.Check(kind, text, ev.matchAgentPattern); c.Action == agents.Allow {
+			out = append(out, o.Name)
+		}
+		if len(out) == 3 {
+			break
+		}
+	}
+	return out
+}
+
+// scopeVerdict applies an agent's scope to the files it changes.
+func (ev *evaluation) scopeVerdict(s *subject) Verdict {
+	if ev.scope == "" || !s.kind.modifies() {
+		return Verdict{}
+	}
+	name := ev.agent
+	v := Verdict{Outcome: Deny, Layer: LayerAgent, Rule: "scope:" + ev.scope, Subject: s.display}
+	switch ev.scope {
+	case agents.ScopeBridge:
+		v.Message = fmt.Sprintf("Agent %s is a bridge agent: it plans and delegates, and writes no files.", name)
+		v.Suggestion = ev.scopeSuggestion("write", ev.relPath(s.file), "Delegate the change to a project agent.")
+		return v
+	case agents.ScopeProject:
+		if s.file.is(ClassGovernance) {
+			v.Message = fmt.Sprintf("Agent %s is a project agent: it may not change the governance folder.", name)
+			v.Suggestion = "Leave governance files to a meta agent or to a human."
+			return v
+		}
+		if !s.file.is(ClassProject) && !s.file.is(ClassTemp) {
+			v.Message = fmt.Sprintf("Agent %s is a project agent: it writes only inside the project.", name)
+			v.Suggestion = "Write the file inside the project instead."
+			return v
+		}
+	case agents.ScopeMeta:
+		if !ev.brainPath(s.file) {
+			v.Message = fmt.Sprintf("Agent %s is a meta agent: it writes only the governance runtime state (.governance/brain/).", name)
+			v.Suggestion = ev.scopeSuggestion("write", ev.relPath(s.file), "Delegate project changes to a project agent.")
+			return v
+		}
+	}
+	return Verdict{}
+}
+
+func (ev *evaluation) scopeSuggestion(kind, text, fallback string) string {
+	if others := ev.delegates(ev.agent, kind, text); len(others) > 0 {
+		return "Delegate this change to " + strings.Join(others, " or ") + "."
+	}
+	return fallback
+}
+
+// brainPath reports whether p is inside the project's governance runtime
+// state that meta agents may write.
+func (ev *evaluation) brainPath(p place) bool {
+	return p.abs != "" && ev.pc.root != "" && within(p.abs, ev.pc.root+"/.governance/brain") && !ev.hookOwned(p)
+}
+
+func source(file string, line int) string {
+	if file == "" {
+		return ""
+	}
+	if line > 0 {
+		return fmt.Sprintf("%s:%d", file, line)
+	}
+	return file
+}

@@ -1,0 +1,370 @@
+package governance
+
+import (
+	"encoding/json"
+	"fmt"
+	"path"
+	"strings"
+
+	"github.com/bmatcuk/doublestar/v4"
+)
+
+// subject is one thing a request does that the policy judges: a simple
+// command, a file access, a URL, a subagent, an MCP tool call.
+type subject struct {
+	kind Kind
+	// shell
+	cl      *cmdline
+	targets []place // the paths the command acts on
+	// files (also derived from shell commands)
+	file place
+	via  string // the command a file access comes from
+	// web
+	url, host string
+	// agent
+	subagent string
+	// mcp
+	server, tool string
+	arguments    map[string]any
+	display      string
+}
+
+func (s *subject) String() string { return s.display }
+
+func (r *Rule) matches(s *subject, pc *pathContext) bool {
+	for i := range r.Match {
+		if r.matchOne(i, s, pc) {
+			return true
+		}
+	}
+	return false
+}
+
+func (r *Rule) matchOne(i int, s *subject, pc *pathContext) bool {
+	m := &r.Match[i]
+	if !r.mkinds[i].has(s.kind) {
+		return false
+	}
+	switch s.kind {
+	case KindShell:
+		return r.matchShell(m, r.regexes[i], r.subs[i], s, pc)
+	case KindRead, KindWrite, KindEdit:
+		if len(m.Paths) > 0 && !anyPath(m.Paths, s.file, pc) {
+			return false
+		}
+		if len(m.NotPaths) > 0 && anyPath(m.NotPaths, s.file, pc) {
+			return false
+		}
+		if len(m.Targets) > 0 && !anyClass(m.Targets, s.file) {
+			return false
+		}
+		return true
+	case KindWeb:
+		if len(m.Domains) > 0 && !anyDomain(m.Domains, s.host) {
+			return false
+		}
+		if len(m.URLs) > 0 && !anyGlob(m.URLs, s.url) {
+			return false
+		}
+		return true
+	case KindMCP:
+		if len(m.Server) > 0 && !anyGlob(m.Server, s.server) {
+			return false
+		}
+		if len(m.MCPTool) > 0 && !anyGlob(m.MCPTool, s.tool) {
+			return false
+		}
+		for key, g := range m.Arguments {
+			v, ok := s.arguments[key]
+			if !ok || !glob(g, argString(v)) {
+				return false
+			}
+		}
+		return true
+	case KindAgent:
+		return len(m.Subagent) == 0 || anyGlob(m.Subagent, s.subagent)
+	}
+	return false
+}
+
+func (r *Rule) matchShell(m *MatchSpec, res lazyRegexps, subs [][]string, s *subject, pc *pathContext) bool {
+	cl := s.cl
+	if cl == nil {
+		return false
+	}
+	if len(m.Program) > 0 && !anyGlob(m.Program, cl.name) {
+		return false
+	}
+	if len(subs) > 0 && !cl.hasSubWords(subs) {
+		return false
+	}
+	for _, f := range m.Flags {
+		if !cl.hasAny(f) {
+			return false
+		}
+	}
+	for _, f := range m.NotFlags {
+		if cl.hasAny(f) {
+			return false
+		}
+	}
+	if len(m.Args) > 0 {
+		found := false
+		for _, a := range cl.args() {
+			if anyGlob(m.Args, a.Value) {
+				found = true
+				break
+			}
+		}
+		if !found {
+			return false
+		}
+	}
+	if len(m.Targets) > 0 {
+		found := false
+		for _, t := range s.targets {
+			if anyClass(m.Targets, t) {
+				found = true
+				break
+			}
+		}
+		if !found {
+			return false
+		}
+	}
+	if len(m.InputFrom) > 0 {
+		found := false
+		for _, p := range cl.cmd.InputFrom {
+			if anyGlob(m.InputFrom, p) {
+				found = true
+				break
+			}
+		}
+		if !found {
+			return false
+		}
+	}
+	if m.Privileged && !cl.cmd.Privileged {
+		return false
+	}
+	if len(m.Command) > 0 && !anyGlob(m.Command, cl.String()) {
+		return false
+	}
+	for _, re := range res.get() {
+		if !re.MatchString(cl.String()) {
+			return false
+		}
+	}
+	return true
+}
+
+// hasSub reports whether the positional words start with any of the
+// subcommands ("stash drop" matches git stash drop).
+func (cl *cmdline) hasSub(subs []string) bool {
+	words := make([][]string, len(subs))
+	for i, s := range subs {
+		words[i] = strings.Fields(s)
+	}
+	return cl.hasSubWords(words)
+}
+
+// hasSubWords is hasSub with the subcommands split into words.
+func (cl *cmdline) hasSubWords(subs [][]string) bool {
+	for _, words := range subs {
+		if len(words) == 0 || len(words) > len(cl.pos) {
+			continue
+		}
+		ok := true
+		for j, w := range words {
+			if cl.pos[j].Dynamic || !glob(w, cl.pos[j].Value) {
+				ok = false
+				break
+			}
+		}
+		if ok {
+			return true
+		}
+	}
+	return false
+}
+
+func anyClass(classes []string, p place) bool {
+	for _, c := range classes {
+		if p.is(c) {
+			return true
+		}
+	}
+	return false
+}
+
+// anyPath reports whether a place matches any path pattern.
+func anyPath(patterns []string, p place, pc *pathContext) bool {
+	for _, pat := range patterns {
+		if matchPath(pat, p, pc) {
+			return true
+		}
+	}
+	return false
+}
+
+// matchPath matches a gitignore-like pattern: a pattern without a slash
+// matches the base name anywhere; ~/ is the home directory; / is absolute;
+// other patterns are relative to the project root; **/ matches any depth.
+func matchPath(pat string, p place, pc *pathContext) bool {
+	if p.abs == "" {
+		// An unresolved path: compare what was written.
+		raw := strings.TrimPrefix(p.raw, "./")
+		if !strings.Contains(pat, "/") {
+			ok, _ := doublestar.Match(pat, path.Base(raw))
+			return ok
+		}
+		ok, _ := doublestar.Match(strings.TrimPrefix(pat, "**/"), raw)
+		return ok
+	}
+	switch {
+	case !strings.Contains(strings.TrimSuffix(pat, "/**"), "/"):
+		// A base-name pattern: any element of the path may match, so that
+		// .git/** and secrets/ cover what is inside.
+		if strings.HasSuffix(pat, "/**") {
+			name := strings.TrimSuffix(pat, "/**")
+			for _, el := range strings.Split(p.abs, "/") {
+				if ok, _ := doublestar.Match(name, el); ok {
+					return true
+				}
+			}
+			return false
+		}
+		ok, _ := doublestar.Match(pat, path.Base(p.abs))
+		return ok
+	case strings.HasPrefix(pat, "~/"):
+		if pc.home == "" {
+			return false
+		}
+		ok, _ := doublestar.Match(pc.home+pat[1:], p.abs)
+		return ok
+	case strings.HasPrefix(pat, "/"):
+		ok, _ := doublestar.Match(pat, p.abs)
+		return ok
+	case strings.HasPrefix(pat, "**/"):
+		ok, _ := doublestar.Match(pat, strings.TrimPrefix(p.abs, "/"))
+		return ok
+	default:
+		if pc.root == "" || !within(p.abs, pc.root) {
+			return false
+		}
+		rel := strings.TrimPrefix(strings.TrimPrefix(p.abs, pc.root), "/")
+		ok, _ := doublestar.Match(strings.TrimPrefix(pat, "./"), rel)
+		return ok
+	}
+}
+
+// anyDomain matches a host against domains; *.example.com matches
+// subdomains, example.com matches itself and its subdomains.
+func anyDomain(domains []string, host string) bool {
+	host = strings.ToLower(host)
+	for _, d := range domains {
+		d = strings.ToLower(d)
+		if strings.HasPrefix(d, "*.") {
+			if strings.HasSuffix(host, d[1:]) {
+				return true
+			}
+			continue
+		}
+		if host == d || strings.HasSuffix(host, "."+d) {
+			return true
+		}
+	}
+	return false
+}
+
+// hostOf returns the host name of a URL (or of a bare host[:port]/path).
+func hostOf(raw string) string {
+	s := raw
+	if i := strings.Index(s, "://"); i >= 0 {
+		s = s[i+3:]
+	}
+	if i := strings.IndexAny(s, "/?#"); i >= 0 {
+		s = s[:i]
+	}
+	if i := strings.LastIndexByte(s, '@'); i >= 0 {
+		s = s[i+1:]
+	}
+	if strings.HasPrefix(s, "[") {
+		if i := strings.IndexByte(s, ']'); i > 0 {
+			return s[1:i]
+		}
+	}
+	if i := strings.LastIndexByte(s, ':'); i >= 0 {
+		s = s[:i]
+	}
+	return strings.ToLower(s)
+}
+
+func argString(v any) string {
+	switch x := v.(type) {
+	case string:
+		return x
+	case nil:
+		return ""
+	}
+	b, err := json.Marshal(v)
+	if err != nil {
+		return fmt.Sprint(v)
+	}
+	return string(b)
+}
+
+func anyGlob(globs []string, s string) bool {
+	for _, g := range globs {
+		if glob(g, s) {
+			return true
+		}
+	}
+	return false
+}
+
+// glob matches s against a pattern where * matches any run of characters
+// (slashes and spaces included) and ? one character. A trailing " *" also
+// matches nothing, so "git status *" matches "git status".
+func glob(pat, s string) bool {
+	if !strings.ContainsAny(pat, "*?") {
+		return pat == s
+	}
+	if strings.HasSuffix(pat, " *") && wildcard(pat[:len(pat)-2], s) {
+		return true
+	}
+	return wildcard(pat, s)
+}
+
+func wildcard(pat, s string) bool {
+	px, sx := 0, 0
+	nextP, nextS := -1, -1
+	for px < len(pat) || sx < len(s) {
+		if px < len(pat) {
+			switch c := pat[px]; c {
+			case '*':
+				nextP, nextS = px, sx+1
+				px++
+				continue
+			case '?':
+				if sx < len(s) {
+					px++
+					sx++
+					continue
+				}
+			default:
+				if sx < len(s) && s[sx] == c {
+					px++
+					sx++
+					continue
+				}
+			}
+		}
+		if nextS > 0 && nextS <= len(s) {
+			px, sx = nextP, nextS
+			continue
+		}
+		return false
+	}
+	return true
+}

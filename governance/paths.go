@@ -1,0 +1,175 @@
+package governance
+
+import (
+	"path"
+	"strings"
+)
+
+// Path classes that rules can name in `targets`.
+const (
+	ClassRoot           = "root"            // / itself, or everything under it (/*)
+	ClassHome           = "home"            // the home directory itself, or ~/*
+	ClassSystem         = "system"          // operating system directories (/etc, /usr, ...)
+	ClassDevice         = "device"          // a device file such as /dev/sda
+	ClassTemp           = "temp"            // /tmp and friends
+	ClassProject        = "project"         // inside the project
+	ClassProjectRoot    = "project-root"    // the project root itself, or all of it (./*)
+	ClassOutsideProject = "outside-project" // outside the project (and not temp)
+	ClassGovernance     = "governance"      // the governance configuration
+	ClassGit            = "git-internal"    // inside a .git directory
+	ClassUnknown        = "unknown"         // computed at run time, or relative to an unknown directory
+)
+
+// PathClasses lists every path class.
+var PathClasses = []string{ClassRoot, ClassHome, ClassSystem, ClassDevice, ClassTemp, ClassProject,
+	ClassProjectRoot, ClassOutsideProject, ClassGovernance, ClassGit, ClassUnknown}
+
+var systemDirs = []string{"/etc", "/usr", "/bin", "/sbin", "/lib", "/lib32", "/lib64", "/libx32", "/boot",
+	"/dev", "/proc", "/sys", "/var", "/opt", "/srv", "/root", "/snap", "/run", "/System", "/Library",
+	"/Applications", "/private", "/nix", "/mnt", "/media"}
+
+var tempDirs = []string{"/tmp", "/var/tmp", "/private/tmp", "/dev/shm"}
+
+// safeDevice reports device files that writing to is harmless.
+func safeDevice(p string) bool {
+	switch p {
+	case "/dev/null", "/dev/zero", "/dev/stdout", "/dev/stderr", "/dev/stdin", "/dev/tty", "/dev/random", "/dev/urandom":
+		return true
+	}
+	return strings.HasPrefix(p, "/dev/fd/")
+}
+
+// place is a path argument resolved against the call's context.
+type place struct {
+	raw     string
+	abs     string // cleaned absolute path; "" when unknown
+	glob    bool
+	classes []string
+}
+
+func (p place) is(class string) bool {
+	for _, c := range p.classes {
+		if c == class {
+			return true
+		}
+	}
+	return false
+}
+
+// pathContext is what path classification needs to know about a call.
+type pathContext struct {
+	cwd, root, home, tmp string
+	configDirs           []string
+}
+
+// resolve turns a path as written into a place with its classes. cwd is
+// the directory the path is relative to ("" when unknown).
+func (pc *pathContext) resolve(raw string, dynamic, glob bool, cwd string) place {
+	p := place{raw: raw, glob: glob}
+	if dynamic || raw == "" {
+		p.classes = []string{ClassUnknown}
+		return p
+	}
+	v := raw
+	if v == "~" || strings.HasPrefix(v, "~/") {
+		if pc.home == "" {
+			p.classes = []string{ClassUnknown}
+			return p
+		}
+		v = pc.home + v[1:]
+	}
+	if !path.IsAbs(v) {
+		if cwd == "" {
+			p.classes = []string{ClassUnknown}
+			return p
+		}
+		v = path.Join(cwd, v)
+	}
+	p.abs = path.Clean(v)
+	p.classes = pc.classify(p.abs, glob)
+	return p
+}
+
+// classify returns the classes of a cleaned absolute path.
+func (pc *pathContext) classify(abs string, glob bool) []string {
+	// A glob stands for everything its fixed directory holds.
+	dir, everything := abs, false
+	if glob {
+		dir, everything = globBase(abs)
+	}
+	var out []string
+	add := func(c string) { out = append(out, c) }
+	switch {
+	case dir == "/" && (everything || abs == "/"):
+		add(ClassRoot)
+	case pc.home != "" && dir == pc.home && (everything || abs == pc.home):
+		add(ClassHome)
+	}
+	if strings.HasPrefix(abs, "/dev/") && !safeDevice(abs) && !strings.HasPrefix(abs, "/dev/shm") {
+		add(ClassDevice)
+	}
+	temp := false
+	for _, t := range append(tempDirs, pc.tmp) {
+		if t != "" && within(dir, t) {
+			temp = true
+		}
+	}
+	if temp {
+		add(ClassTemp)
+	} else {
+		for _, s := range systemDirs {
+			if within(dir, s) {
+				add(ClassSystem)
+				break
+			}
+		}
+	}
+	if pc.root != "" && within(dir, pc.root) {
+		add(ClassProject)
+		if dir == pc.root && (everything || abs == pc.root) {
+			add(ClassProjectRoot)
+		}
+		rel := strings.TrimPrefix(abs, pc.root)
+		if rel == "/.governance" || strings.HasPrefix(rel, "/.governance/") {
+			add(ClassGovernance)
+		}
+	} else if !temp {
+		add(ClassOutsideProject)
+	}
+	if strings.Contains(abs+"/", "/.git/") {
+		add(ClassGit)
+	}
+	for _, d := range pc.configDirs {
+		if d != "" && within(abs, d) {
+			add(ClassGovernance)
+		}
+	}
+	return out
+}
+
+// globBase returns the directory before the first glob metacharacter, and
+// whether the glob covers that whole directory (its last element is only
+// metacharacters, as in /* or ./*).
+func globBase(abs string) (string, bool) {
+	i := strings.IndexAny(abs, "*?[")
+	if i < 0 {
+		return abs, false
+	}
+	dir := abs[:i]
+	j := strings.LastIndex(dir, "/")
+	base := path.Clean(abs[:j+1])
+	rest := abs[j+1:]
+	everything := strings.Trim(rest, "*") == "" || rest == ".*" || rest == "{.,}*"
+	if strings.Contains(rest, "/") {
+		everything = false
+	}
+	return base, everything
+}
+
+// within reports whether p is dir or inside it.
+func within(p, dir string) bool {
+	if dir == "/" {
+		return strings.HasPrefix(p, "/")
+	}
+	return p == dir || strings.HasPrefix(p, dir+"/")
+}

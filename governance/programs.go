@@ -1,0 +1,199 @@
+package governance
+
+import (
+	"slices"
+	"strings"
+)
+
+// progSpec is what the engine knows about a program's command line: which
+// options take a value, and what its positional arguments are.
+type progSpec struct {
+	// short lists the short options that take a value; long the long
+	// options (without --) that take one.
+	short string
+	long  []string
+	// singleLong programs spell long options with one dash (-name x).
+	singleLong bool
+	// noOptions programs never read options (echo's words are data).
+	noOptions bool
+	// find programs have start paths then an expression.
+	find bool
+	// global holds the options accepted before the subcommand; when set,
+	// the first positional is a subcommand and subs gives its options.
+	global *progSpec
+	subs   []namedSpec
+	// nsub counts leading positional words that are subcommands, for
+	// programs without global options.
+	nsub int
+	// args says what the positional arguments are; writes which of them
+	// the program creates or changes.
+	args   argRole
+	writes writeRole
+}
+
+// namedSpec is a table entry: a program or subcommand and its spec.
+type namedSpec struct {
+	name string
+	spec *progSpec
+}
+
+// lookup finds name in a table sorted by name.
+func lookup(table []namedSpec, name string) *progSpec {
+	i, ok := slices.BinarySearchFunc(table, name, func(e namedSpec, n string) int { return strings.Compare(e.name, n) })
+	if !ok {
+		return nil
+	}
+	return table[i].spec
+}
+
+func (s *progSpec) takesLong(name string) bool {
+	for _, l := range s.long {
+		if l == name {
+			return true
+		}
+	}
+	return false
+}
+
+// argRole says what positional arguments are.
+type argRole uint8
+
+const (
+	argPaths        argRole = iota // files the program reads (the default)
+	argData                        // text, not files (echo, printf)
+	argPatternFirst                // a pattern or program text, then files (grep, sed, awk)
+	argOperands                    // key=value operands (dd)
+)
+
+// writeRole says which positional arguments a program writes.
+type writeRole uint8
+
+const (
+	writeNone       writeRole = iota
+	writeAll                  // every positional (rm, touch, mkdir)
+	writeLast                 // the destination (cp, mv, ln)
+	writeAfterFirst           // all but a leading mode or owner (chmod, chown)
+)
+
+var gitSpec = &progSpec{
+	global: &progSpec{
+		short: "Cc",
+		long:  []string{"git-dir", "work-tree", "namespace", "config-env", "super-prefix", "exec-path", "list-cmds"},
+	},
+	subs: []namedSpec{
+		{"branch", &progSpec{short: "mMcCu", long: []string{"set-upstream-to", "contains", "no-contains", "merged", "no-merged", "points-at", "sort", "format"}, args: argData}},
+		{"checkout", &progSpec{short: "bB", long: []string{"orphan", "conflict", "pathspec-from-file"}}},
+		{"clone", &progSpec{short: "bocu", long: []string{"branch", "origin", "config", "upload-pack", "depth", "reference", "separate-git-dir", "jobs", "filter", "template"}}},
+		{"commit", &progSpec{short: "mFCct", long: []string{"message", "file", "reuse-message", "reedit-message", "author", "date", "template", "fixup", "squash", "trailer", "cleanup", "pathspec-from-file"}, args: argData}},
+		{"config", &progSpec{short: "f", long: []string{"file", "blob", "default", "type", "comment"}, args: argData}},
+		{"diff", &progSpec{short: "U", long: []string{"unified", "output", "diff-filter", "word-diff-regex", "color-words"}}},
+		{"fetch", &progSpec{short: "j", long: []string{"depth", "deepen", "shallow-since", "shallow-exclude", "jobs", "refmap", "negotiation-tip"}, args: argData}},
+		{"grep", &progSpec{short: "efABC", long: []string{"max-depth", "context", "after-context", "before-context"}, args: argPatternFirst}},
+		{"log", &progSpec{short: "n", long: []string{"max-count", "skip", "since", "until", "after", "before", "author", "committer", "grep", "format", "pretty", "date", "output"}, args: argData}},
+		{"merge", &progSpec{short: "mFsX", long: []string{"message", "file", "strategy", "strategy-option", "into-name"}, args: argData}},
+		{"pull", &progSpec{short: "sX", long: []string{"strategy", "strategy-option", "depth", "deepen", "shallow-since", "shallow-exclude"}, args: argData}},
+		{"push", &progSpec{short: "o", long: []string{"push-option", "repo", "receive-pack", "exec", "force-with-lease"}, args: argData}},
+		{"rebase", &progSpec{short: "sXx", long: []string{"onto", "strategy", "strategy-option", "exec", "empty"}, args: argData}},
+		{"remote", &progSpec{args: argData}},
+		{"reset", &progSpec{long: []string{"pathspec-from-file"}}},
+		{"restore", &progSpec{short: "s", long: []string{"source", "pathspec-from-file"}}},
+		{"rev-parse", &progSpec{args: argData}},
+		{"show", &progSpec{long: []string{"format", "pretty", "output"}, args: argData}},
+		{"stash", &progSpec{short: "m", long: []string{"message", "pathspec-from-file"}, args: argData}},
+		{"switch", &progSpec{short: "cC", long: []string{"create", "force-create", "orphan", "conflict"}}},
+		{"tag", &progSpec{short: "mFu", long: []string{"message", "file", "local-user", "cleanup", "sort", "format", "contains", "no-contains", "points-at", "merged", "no-merged"}, args: argData}},
+		{"worktree", &progSpec{short: "b", long: []string{"reason"}}},
+	},
+}
+
+// programs is sorted by name; TestProgramTablesSorted checks it.
+var programs = []namedSpec{
+	{"[", &progSpec{noOptions: true, args: argData}},
+	{"[[", &progSpec{noOptions: true, args: argData}},
+	{"ack", &progSpec{short: "ABC", args: argPatternFirst}},
+	{"ag", &progSpec{short: "ABCGg", args: argPatternFirst}},
+	{"alias", &progSpec{args: argData}},
+	{"awk", &progSpec{short: "fvF", args: argPatternFirst}},
+	{"basename", &progSpec{short: "s", args: argData}},
+	{"cargo", &progSpec{nsub: 1}},
+	{"cd", &progSpec{args: argData}},
+	{"chgrp", &progSpec{long: []string{"reference"}, writes: writeAfterFirst}},
+	{"chmod", &progSpec{long: []string{"reference"}, writes: writeAfterFirst}},
+	{"chown", &progSpec{long: []string{"reference", "from"}, writes: writeAfterFirst}},
+	{"command", &progSpec{args: argData}},
+	{"cp", &progSpec{short: "tS", long: []string{"target-directory", "suffix", "backup", "reflink", "sparse", "preserve", "no-preserve"}, writes: writeLast}},
+	{"curl", &progSpec{short: "AbcCDdeEFHKmoOrTuUwxXyYz", long: []string{"user-agent", "cookie", "cookie-jar", "data", "data-raw", "data-binary",
+		"data-urlencode", "form", "header", "output", "range", "upload-file", "user", "write-out", "proxy", "request", "max-time",
+		"connect-timeout", "retry", "cacert", "cert", "key", "config", "url", "referer", "resolve", "json"}, args: argData}},
+	{"date", &progSpec{short: "dfr", long: []string{"date", "file", "reference"}, args: argData}},
+	{"dd", &progSpec{noOptions: true, args: argOperands}},
+	{"declare", &progSpec{args: argData}},
+	{"dirname", &progSpec{args: argData}},
+	{"docker", &progSpec{global: &progSpec{short: "cHl", long: []string{"config", "context", "host", "log-level", "tlscacert", "tlscert", "tlskey"}}}},
+	{"echo", &progSpec{noOptions: true, args: argData}},
+	{"egrep", &progSpec{short: "efmABC", args: argPatternFirst}},
+	{"exit", &progSpec{args: argData}},
+	{"export", &progSpec{args: argData}},
+	{"expr", &progSpec{noOptions: true, args: argData}},
+	{"false", &progSpec{args: argData}},
+	{"fgrep", &progSpec{short: "efmABC", args: argPatternFirst}},
+	{"find", &progSpec{find: true}},
+	{"gawk", &progSpec{short: "fvF", args: argPatternFirst}},
+	{"git", gitSpec},
+	{"go", &progSpec{nsub: 1}},
+	{"grep", &progSpec{short: "efmABCdD", long: []string{"regexp", "file", "max-count", "after-context", "before-context", "context", "include", "exclude", "exclude-dir", "label", "color", "colour", "binary-files", "devices", "directories"}, args: argPatternFirst}},
+	{"helm", &progSpec{global: &progSpec{short: "n", long: []string{"namespace", "kube-context", "kubeconfig", "registry-config", "repository-config", "repository-cache"}}}},
+	{"install", &progSpec{short: "gmotS", long: []string{"group", "mode", "owner", "target-directory", "suffix"}, writes: writeLast}},
+	{"jq", &progSpec{short: "fL", long: []string{"arg", "argjson", "slurpfile", "rawfile", "indent", "from-file"}, args: argPatternFirst}},
+	{"kill", &progSpec{short: "sn", args: argData}},
+	{"kubectl", &progSpec{global: &progSpec{short: "nsc", long: []string{"namespace", "context", "kubeconfig", "server", "cluster", "user", "token", "as", "as-group", "request-timeout", "cache-dir"}}}},
+	{"ln", &progSpec{short: "tS", long: []string{"target-directory", "suffix", "backup"}, writes: writeLast}},
+	{"local", &progSpec{args: argData}},
+	{"make", &progSpec{short: "CfIjlWo", long: []string{"directory", "file", "makefile", "include-dir", "jobs", "load-average", "old-file", "what-if"}, args: argData}},
+	{"mawk", &progSpec{short: "fvF", args: argPatternFirst}},
+	{"mkdir", &progSpec{short: "m", long: []string{"mode", "context"}, writes: writeAll}},
+	{"mv", &progSpec{short: "tS", long: []string{"target-directory", "suffix", "backup"}, writes: writeLast}},
+	{"nawk", &progSpec{short: "fvF", args: argPatternFirst}},
+	{"node", &progSpec{short: "er", long: []string{"eval", "print", "require", "import", "loader", "input-type"}}},
+	{"npm", &progSpec{global: &progSpec{short: "w", long: []string{"prefix", "workspace", "registry", "cache", "userconfig", "loglevel"}}}},
+	{"printf", &progSpec{short: "v", args: argData}},
+	{"pushd", &progSpec{args: argData}},
+	{"python", &progSpec{short: "cmWX"}},
+	{"read", &progSpec{short: "aDdinNpt", args: argData}},
+	{"readonly", &progSpec{args: argData}},
+	{"return", &progSpec{args: argData}},
+	{"rg", &progSpec{short: "efmABCgtTrEjM", long: []string{"regexp", "file", "max-count", "after-context", "before-context", "context", "glob", "iglob",
+		"type", "type-not", "replace", "encoding", "threads", "max-columns", "max-depth", "max-filesize", "sort", "sortr", "colors", "color",
+		"path-separator", "pre", "pre-glob", "type-add", "ignore-file", "engine", "context-separator", "field-match-separator"}, args: argPatternFirst}},
+	{"rm", &progSpec{writes: writeAll}},
+	{"rmdir", &progSpec{writes: writeAll}},
+	{"rsync", &progSpec{short: "e", long: []string{"rsh", "exclude", "include", "exclude-from", "include-from", "files-from", "filter", "rsync-path", "log-file", "backup-dir", "suffix", "chmod", "chown", "timeout", "port", "password-file"}, writes: writeLast}},
+	{"scp", &progSpec{short: "cFiJloPS", writes: writeLast}},
+	{"sed", &progSpec{short: "ef", long: []string{"expression", "file", "line-length"}, args: argPatternFirst}},
+	{"seq", &progSpec{short: "sf", args: argData}},
+	{"set", &progSpec{noOptions: true, args: argData}},
+	{"shift", &progSpec{args: argData}},
+	{"shred", &progSpec{short: "nsu", long: []string{"iterations", "size", "random-source"}, writes: writeAll}},
+	{"sleep", &progSpec{args: argData}},
+	{"ssh", &progSpec{short: "BbcDEeFIiJLlmOopQRSWw", args: argData}},
+	{"sudo", &progSpec{args: argData}},
+	{"tar", &progSpec{short: "fCTXbgKNV", long: []string{"file", "directory", "files-from", "exclude-from", "exclude", "transform"}}},
+	{"tee", &progSpec{writes: writeAll}},
+	{"test", &progSpec{noOptions: true, args: argData}},
+	{"touch", &progSpec{short: "dtr", long: []string{"date", "reference", "time"}, writes: writeAll}},
+	{"true", &progSpec{args: argData}},
+	{"truncate", &progSpec{short: "sr", long: []string{"size", "reference"}, writes: writeAll}},
+	{"type", &progSpec{args: argData}},
+	{"typeset", &progSpec{args: argData}},
+	{"unlink", &progSpec{writes: writeAll}},
+	{"unset", &progSpec{args: argData}},
+	{"unzip", &progSpec{short: "dx"}},
+	{"wait", &progSpec{args: argData}},
+	{"wget", &progSpec{short: "OoaPeUtTwQiB", long: []string{"output-document", "output-file", "append-output", "directory-prefix", "user-agent",
+		"tries", "timeout", "wait", "quota", "input-file", "base", "header", "post-data", "post-file", "user", "password"}, args: argData}},
+	{"which", &progSpec{args: argData}},
+	{"xargs", &progSpec{short: "adEILnPs", args: argData}},
+	{"yes", &progSpec{args: argData}},
+	{"yq", &progSpec{args: argPatternFirst}},
+	{"zip", &progSpec{short: "bnxit", writes: writeNone}},
+}

@@ -1,0 +1,331 @@
+package governance
+
+import (
+	"fmt"
+	"regexp"
+	"strings"
+	"sync"
+)
+
+// RuleSpec is a rule as written in a rules file. It is plain data so that
+// the built-in policy can be compiled into the binary.
+type RuleSpec struct {
+	// ID names the rule; it is unique within its scope.
+	ID string
+	// Tools lists the tool kinds the rule applies to. Empty means the
+	// kinds its matchers can match.
+	Tools []Kind
+	// Match lists alternative matchers: the rule applies when any matches.
+	Match []MatchSpec
+	// Decision is what the rule decides.
+	Decision Outcome
+	// Severity "warn" turns a deny or ask into a warning; "block" (the
+	// default) keeps it.
+	Severity string
+	// Message says why; Suggestion says what to do instead.
+	Message, Suggestion string
+	// Agents limits the rule to these agents (globs; "main" is the main
+	// thread); Scopes to agents of these scopes (meta, project, bridge).
+	Agents, Scopes []string
+	// Examples are checked when the rule is loaded.
+	Examples Examples
+	// Source is where the rule is written, as file:line.
+	Source string
+}
+
+// Examples are tool calls that a rule must match, and must not match.
+// For shell rules they are commands; for file rules paths; for web rules
+// URLs; for MCP rules "server tool {json arguments}"; for agent rules
+// subagent types.
+type Examples struct {
+	Match, NotMatch []string
+}
+
+// MatchSpec is one matcher of a rule. Every field that is set must match.
+type MatchSpec struct {
+	// Shell: the program's base name (globs), its subcommand words, options
+	// that must all be present (each entry lists alternatives "-f|--force"),
+	// options that must be absent, positional arguments (globs, any), the
+	// path classes of positional arguments (any), the programs feeding its
+	// input (any), whether it runs as another user, and globs or regular
+	// expressions over the whole simple command.
+	Program    []string
+	Subcommand []string
+	Flags      []string
+	NotFlags   []string
+	Args       []string
+	Targets    []string
+	InputFrom  []string
+	Privileged bool
+	Command    []string
+	Regex      []string
+	// Files: path globs (gitignore-like: a pattern without a slash matches a
+	// base name anywhere) that must match, and globs that must not.
+	Paths, NotPaths []string
+	// Web: domains (a leading *. matches subdomains) and URL globs.
+	Domains, URLs []string
+	// MCP: server and tool name globs, and argument globs by key.
+	Server, MCPTool []string
+	Arguments       map[string]string
+	// Agent: subagent type globs.
+	Subagent []string
+}
+
+// kinds returns the tool kinds a matcher can apply to.
+func (m *MatchSpec) kinds() kindSet {
+	var ks kindSet
+	if len(m.Program) > 0 || len(m.Subcommand) > 0 || len(m.Flags) > 0 || len(m.NotFlags) > 0 || len(m.Args) > 0 ||
+		len(m.InputFrom) > 0 || m.Privileged || len(m.Command) > 0 || len(m.Regex) > 0 {
+		ks |= KindShell.bit()
+	}
+	if len(m.Paths) > 0 || len(m.NotPaths) > 0 {
+		ks |= KindRead.bit() | modifySet
+	}
+	if len(m.Targets) > 0 && ks == 0 {
+		ks |= KindShell.bit() | KindRead.bit() | modifySet
+	}
+	if len(m.Domains) > 0 || len(m.URLs) > 0 {
+		ks |= KindWeb.bit()
+	}
+	if len(m.Server) > 0 || len(m.MCPTool) > 0 || len(m.Arguments) > 0 {
+		ks |= KindMCP.bit()
+	}
+	if len(m.Subagent) > 0 {
+		ks |= KindAgent.bit()
+	}
+	return ks
+}
+
+// Rule is a compiled rule.
+type Rule struct {
+	RuleSpec
+	// Scope is where the rule comes from: builtin, global or repo.
+	Scope   string
+	kinds   kindSet
+	outcome Outcome
+	// Per matcher: the kinds it applies to, its compiled regular
+	// expressions and its subcommands split into words.
+	mkinds  []kindSet
+	regexes []lazyRegexps
+	subs    [][][]string
+}
+
+// lazyRegexps compiles a matcher's regular expressions on first use, so
+// that a hook call pays only for the expressions it reaches.
+type lazyRegexps struct {
+	exprs []string
+	once  *sync.Once
+	res   *[]*regexp.Regexp
+}
+
+func newLazy(exprs []string) lazyRegexps {
+	if len(exprs) == 0 {
+		return lazyRegexps{}
+	}
+	return lazyRegexps{exprs: exprs, once: new(sync.Once), res: new([]*regexp.Regexp)}
+}
+
+func (l lazyRegexps) get() []*regexp.Regexp {
+	if len(l.exprs) == 0 {
+		return nil
+	}
+	l.once.Do(func() {
+		for _, e := range l.exprs {
+			if re, err := regexp.Compile(e); err == nil {
+				*l.res = append(*l.res, re)
+			} else {
+				// Never matches: validated rules cannot get here.
+				*l.res = append(*l.res, regexp.MustCompile(`[^\x00-\x{10FFFF}]`))
+			}
+		}
+	})
+	return *l.res
+}
+
+// Outcome returns what the rule decides once severity is applied.
+func (r *Rule) Outcome() Outcome { return r.outcome }
+
+// Rule scopes.
+const (
+	ScopeBuiltin = "builtin"
+	ScopeGlobal  = "global"
+	ScopeRepo    = "repo"
+)
+
+// CompileRule checks a rule spec and compiles it. It does not run the
+// examples; see [Rule.CheckExamples].
+func CompileRule(spec RuleSpec, scope string) (*Rule, error) {
+	if spec.ID == "" {
+		return nil, fmt.Errorf("a rule needs an id")
+	}
+	if len(spec.Match) == 0 {
+		return nil, fmt.Errorf("rule %s: a rule needs a match", spec.ID)
+	}
+	switch spec.Decision {
+	case Allow, Warn, Ask, Deny, Abort:
+	case Defer:
+		return nil, fmt.Errorf("rule %s: decision defer is not a rule decision (use allow, warn, ask, deny or abort)", spec.ID)
+	default:
+		return nil, fmt.Errorf("rule %s: a rule needs a decision (allow, warn, ask, deny or abort)", spec.ID)
+	}
+	switch spec.Severity {
+	case "", "block", "warn":
+	default:
+		return nil, fmt.Errorf("rule %s: severity must be block or warn, not %q", spec.ID, spec.Severity)
+	}
+	if spec.Decision.Blocks() && (strings.TrimSpace(spec.Message) == "" || strings.TrimSpace(spec.Suggestion) == "") {
+		return nil, fmt.Errorf("rule %s: a %s rule needs a message and a suggestion", spec.ID, spec.Decision)
+	}
+	for i := range spec.Match {
+		m := &spec.Match[i]
+		if err := checkMatch(m); err != nil {
+			return nil, fmt.Errorf("rule %s: %w", spec.ID, err)
+		}
+		for _, expr := range m.Regex {
+			if _, err := regexp.Compile(expr); err != nil {
+				return nil, fmt.Errorf("rule %s: bad regex %q: %w", spec.ID, expr, err)
+			}
+		}
+	}
+	r := CompileTrusted(spec, scope)
+	if r.kinds == 0 {
+		return nil, fmt.Errorf("rule %s: the match says nothing the rule could match", spec.ID)
+	}
+	if spec.Decision.Blocks() && catchAll(spec) {
+		return nil, fmt.Errorf("rule %s: a %s rule that matches everything is a catch-all; list what to allow instead (an agent allow-list), or name what to %s",
+			spec.ID, spec.Decision, spec.Decision)
+	}
+	return r, nil
+}
+
+// CompileTrusted compiles a rule that was already checked, such as the
+// built-in policy, which is checked when it is generated.
+func CompileTrusted(spec RuleSpec, scope string) *Rule {
+	r := &Rule{}
+	r.init(spec, scope)
+	return r
+}
+
+// CompileAllTrusted compiles checked rules with few allocations, as the
+// hook does for the built-in policy on every call.
+func CompileAllTrusted(specs []RuleSpec, scope string, skip func(id string) bool) []*Rule {
+	rules := make([]Rule, len(specs))
+	out := make([]*Rule, 0, len(specs))
+	for i := range specs {
+		if skip != nil && skip(specs[i].ID) {
+			continue
+		}
+		rules[i].init(specs[i], scope)
+		out = append(out, &rules[i])
+	}
+	return out
+}
+
+func (r *Rule) init(spec RuleSpec, scope string) {
+	r.RuleSpec, r.Scope, r.outcome = spec, scope, spec.Decision
+	if spec.Severity == "warn" && r.outcome > Warn {
+		r.outcome = Warn
+	}
+	for _, k := range spec.Tools {
+		r.kinds |= k.bit()
+	}
+	n := len(spec.Match)
+	r.mkinds = make([]kindSet, n)
+	r.regexes = make([]lazyRegexps, n)
+	r.subs = make([][][]string, n)
+	for i := range spec.Match {
+		m := &spec.Match[i]
+		r.mkinds[i] = m.kinds()
+		if len(spec.Tools) == 0 {
+			r.kinds |= r.mkinds[i]
+		}
+		r.regexes[i] = newLazy(m.Regex)
+		if len(m.Subcommand) > 0 {
+			words := make([][]string, len(m.Subcommand))
+			for j, sc := range m.Subcommand {
+				words[j] = strings.Fields(sc)
+			}
+			r.subs[i] = words
+		}
+	}
+}
+
+// checkMatch rejects matchers that cannot work.
+func checkMatch(m *MatchSpec) error {
+	for _, c := range m.Targets {
+		if !contains(PathClasses, c) {
+			return fmt.Errorf("unknown path class %q in targets (want one of %s)", c, strings.Join(PathClasses, ", "))
+		}
+	}
+	for _, f := range append(append([]string{}, m.Flags...), m.NotFlags...) {
+		for _, alt := range strings.Split(f, "|") {
+			if !strings.HasPrefix(strings.TrimSpace(alt), "-") {
+				return fmt.Errorf("flag %q must start with -", alt)
+			}
+		}
+	}
+	return nil
+}
+
+// catchAll reports whether every matcher of the spec matches anything.
+func catchAll(spec RuleSpec) bool {
+	for _, m := range spec.Match {
+		if !matchesEverything(&m) {
+			return false
+		}
+	}
+	return true
+}
+
+func matchesEverything(m *MatchSpec) bool {
+	all := func(globs []string) bool {
+		for _, g := range globs {
+			if strings.Trim(g, "*/") == "" {
+				return true
+			}
+		}
+		return false
+	}
+	constrained := len(m.Subcommand) > 0 || len(m.Flags) > 0 || len(m.NotFlags) > 0 || len(m.Args) > 0 ||
+		len(m.Targets) > 0 || len(m.InputFrom) > 0 || m.Privileged || len(m.Regex) > 0 || len(m.NotPaths) > 0 ||
+		len(m.Arguments) > 0
+	if constrained {
+		return false
+	}
+	for _, set := range [][]string{m.Program, m.Command, m.Paths, m.Domains, m.URLs, m.Server, m.MCPTool, m.Subagent} {
+		if len(set) > 0 && !all(set) {
+			return false
+		}
+	}
+	return true
+}
+
+func contains(list []string, s string) bool {
+	for _, v := range list {
+		if v == s {
+			return true
+		}
+	}
+	return false
+}
+
+// appliesTo reports whether the rule applies to a subject kind and caller.
+func (r *Rule) appliesTo(k Kind, agent, scope string) bool {
+	// Writes and edits are one family: a rule about either covers both.
+	if !r.kinds.has(k) {
+		return false
+	}
+	if len(r.Agents) > 0 {
+		name := agent
+		if name == "" {
+			name = "main"
+		}
+		if !anyGlob(r.Agents, name) {
+			return false
+		}
+	}
+	if len(r.Scopes) > 0 && !contains(r.Scopes, scope) {
+		return false
+	}
+	return true
+}

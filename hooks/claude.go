@@ -1,0 +1,215 @@
+package hooks
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"strings"
+
+	"github.com/agentgov/governance/governance"
+)
+
+// claude is Claude Code's hook protocol: JSON on stdin with snake_case
+// fields, hookSpecificOutput on stdout, exit 0.
+type claude struct{}
+
+func (claude) Decode(data []byte, env Env) (*Event, error) {
+	in, err := decodeObject(data)
+	if err != nil {
+		return nil, err
+	}
+	name := str(in, "hook_event_name")
+	if name == "" {
+		return nil, fmt.Errorf("the hook input has no hook_event_name")
+	}
+	ev := &Event{Raw: name, Name: claudeEvent(name), ProjectDir: getenv(env, "CLAUDE_PROJECT_DIR")}
+	req := &ev.Request
+	req.Harness = "claude"
+	req.Event = ev.Name
+	req.SessionID = str(in, "session_id")
+	req.AgentID = str(in, "agent_id")
+	req.Agent = str(in, "agent_type")
+	if req.AgentID != "" {
+		req.Depth = 1
+	}
+	req.Cwd = str(in, "cwd")
+	req.PermissionMode = str(in, "permission_mode")
+	req.ToolUseID = str(in, "tool_use_id")
+	req.Unattended = req.PermissionMode == "bypassPermissions" || req.PermissionMode == "dontAsk" ||
+		getenv(env, "GOVERNANCE_UNATTENDED") == "1"
+	if ev.Name != EventPreToolUse {
+		return ev, nil
+	}
+	tool := str(in, "tool_name")
+	if tool == "" {
+		return nil, fmt.Errorf("the PreToolUse input has no tool_name")
+	}
+	ti, ok := in["tool_input"].(map[string]any)
+	if !ok && in["tool_input"] != nil {
+		return nil, fmt.Errorf("tool_input of %s is not an object", tool)
+	}
+	req.Tool = claudeTool(tool, ti)
+	if req.Tool.Kind == governance.KindShell {
+		req.Justification = str(ti, "description")
+	}
+	return ev, nil
+}
+
+// decodeObject decodes a JSON object into a generic map: for a process
+// that decodes one small object, the generic path is the cheapest.
+func decodeObject(data []byte) (map[string]any, error) {
+	var in map[string]any
+	if err := json.Unmarshal(data, &in); err != nil {
+		return nil, fmt.Errorf("the hook input is not a JSON object: %w", err)
+	}
+	if in == nil {
+		return nil, fmt.Errorf("the hook input is not a JSON object")
+	}
+	return in, nil
+}
+
+// str returns a string field of an object, "" when missing or not a string.
+func str(m map[string]any, key string) string {
+	s, _ := m[key].(string)
+	return s
+}
+
+func getenv(env Env, k string) string {
+	if env.Getenv == nil {
+		return ""
+	}
+	return env.Getenv(k)
+}
+
+func claudeEvent(name string) string {
+	switch name {
+	case EventPreToolUse, EventPostToolUse, EventPostToolUseFailure, EventUserPromptSubmit, EventSessionStart,
+		EventSessionEnd, EventStop, EventSubagentStart, EventSubagentStop, EventPreCompact:
+		return name
+	}
+	return EventOther
+}
+
+// claudeTool maps a Claude Code tool call to a canonical tool.
+func claudeTool(name string, ti map[string]any) governance.Tool {
+	t := governance.Tool{Name: name}
+	in := &t.Input
+	switch name {
+	case "Bash", "PowerShell":
+		t.Kind = governance.KindShell
+		in.Command = str(ti, "command")
+	case "Read", "NotebookRead":
+		t.Kind = governance.KindRead
+		in.Paths = nonEmpty(str(ti, "file_path"), str(ti, "notebook_path"))
+	case "Glob", "Grep", "LS":
+		t.Kind = governance.KindRead
+		in.Paths = nonEmpty(str(ti, "path"))
+		if len(in.Paths) == 0 {
+			in.Paths = []string{"."}
+		}
+	case "Write":
+		t.Kind = governance.KindWrite
+		in.Paths = nonEmpty(str(ti, "file_path"))
+		in.Content = str(ti, "content")
+	case "Edit", "MultiEdit", "NotebookEdit":
+		t.Kind = governance.KindEdit
+		in.Paths = nonEmpty(str(ti, "file_path"), str(ti, "notebook_path"))
+		in.Content = str(ti, "new_string") + str(ti, "new_source")
+		if edits, ok := ti["edits"].([]any); ok {
+			for _, e := range edits {
+				if m, ok := e.(map[string]any); ok {
+					in.Content += "\n" + str(m, "new_string")
+				}
+			}
+		}
+	case "WebFetch":
+		t.Kind = governance.KindWeb
+		in.URL = str(ti, "url")
+	case "WebSearch":
+		t.Kind = governance.KindWeb
+		in.Query = str(ti, "query")
+	case "Agent", "Task":
+		t.Kind = governance.KindAgent
+		in.Subagent = str(ti, "subagent_type")
+		if in.Subagent == "" {
+			in.Subagent = "general-purpose"
+		}
+		in.Prompt = str(ti, "prompt")
+	default:
+		if rest, ok := strings.CutPrefix(name, "mcp__"); ok {
+			server, tool, _ := strings.Cut(rest, "__")
+			t.Kind = governance.KindMCP
+			in.Server, in.MCPTool = server, tool
+			if ti != nil {
+				in.Arguments, _ = json.Marshal(ti)
+			}
+			return t
+		}
+		t.Kind = governance.KindOther
+	}
+	return t
+}
+
+func nonEmpty(s ...string) []string {
+	var out []string
+	for _, v := range s {
+		if v != "" {
+			out = append(out, v)
+		}
+	}
+	return out
+}
+
+// Encode writes Claude Code's PreToolUse output. Replies are built as
+// generic maps, the cheapest encoding path for a short-lived process.
+func (claude) Encode(ev *Event, d *governance.Decision) []byte {
+	if d == nil || ev.Name != EventPreToolUse {
+		return []byte("{}\n")
+	}
+	out := map[string]any{}
+	hso := map[string]any{"hookEventName": EventPreToolUse}
+	switch d.Outcome {
+	case governance.Allow:
+		hso["permissionDecision"] = "allow"
+		hso["permissionDecisionReason"] = "governance: allowed (" + d.Rule + ")"
+	case governance.Warn:
+		hso["permissionDecision"] = "allow"
+		hso["permissionDecisionReason"] = "governance: allowed with a warning (" + d.Rule + ")"
+		hso["additionalContext"] = d.Render()
+	case governance.Defer, governance.NoOpinion:
+		if len(d.Warnings) == 0 {
+			return []byte("{}\n")
+		}
+		hso["additionalContext"] = governance.Sanitize(strings.Join(d.Warnings, "\n"))
+	case governance.Ask:
+		hso["permissionDecision"] = "ask"
+		hso["permissionDecisionReason"] = d.Render()
+	case governance.Deny:
+		hso["permissionDecision"] = "deny"
+		hso["permissionDecisionReason"] = d.Render()
+	case governance.Abort:
+		hso["permissionDecision"] = "deny"
+		hso["permissionDecisionReason"] = d.Render()
+		out["continue"] = false
+		out["stopReason"] = "governance stopped the agent: " + governance.Sanitize(d.Message)
+	}
+	out["hookSpecificOutput"] = hso
+	return marshal(out)
+}
+
+func (claude) Fail(msg string) []byte {
+	d := &governance.Decision{Outcome: governance.Deny, Layer: "hook", Rule: "hook-error", Subject: "hook input",
+		Message: msg, Suggestion: "Ask the user to check the governance-hook installation; the call stays blocked until the hook works."}
+	return marshal(map[string]any{"hookSpecificOutput": map[string]any{"hookEventName": EventPreToolUse,
+		"permissionDecision": "deny", "permissionDecisionReason": d.Render()}})
+}
+
+func marshal(v any) []byte {
+	var b bytes.Buffer
+	enc := json.NewEncoder(&b)
+	enc.SetEscapeHTML(false)
+	if err := enc.Encode(v); err != nil {
+		return []byte(`{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"deny","permissionDecisionReason":"governance could not encode its reply"}}` + "\n")
+	}
+	return b.Bytes()
+}

@@ -1,0 +1,191 @@
+package hooks
+
+import (
+	"encoding/json"
+	"strings"
+
+	"github.com/agentgov/governance/governance"
+)
+
+// ToolCall normalizes a tool call given by name and input, whatever
+// harness the name comes from: Claude Code (Bash, Read), Gemini CLI
+// (run_shell_command, read_file), Codex (apply_patch, exec_command),
+// Copilot and OpenCode (bash, view, edit), a canonical kind (shell, read),
+// or an MCP tool (mcp__server__tool). For a tool it does not know, it
+// collects any command and file paths the input holds.
+func ToolCall(name string, input map[string]any) governance.Tool {
+	switch name {
+	case "Bash", "PowerShell", "Read", "NotebookRead", "Glob", "Grep", "LS", "Write", "Edit", "MultiEdit",
+		"NotebookEdit", "WebFetch", "WebSearch", "Agent", "Task":
+		return claudeTool(name, input)
+	}
+	if strings.HasPrefix(name, "mcp__") {
+		return claudeTool(name, input)
+	}
+	t := governance.Tool{Name: name}
+	in := &t.Input
+	switch strings.ToLower(name) {
+	case "shell", "bash", "sh", "run_shell_command", "exec_command", "beforeshellexecution", "local_shell", "exec", "command", "powershell":
+		t.Kind = governance.KindShell
+		in.Command = commandOf(input)
+	case "read", "read_file", "read_many_files", "view", "cat", "list_directory", "list", "ls", "beforereadfile":
+		t.Kind = governance.KindRead
+		in.Paths = pathsOf(input, false)
+	case "glob":
+		t.Kind = governance.KindRead
+		in.Paths = pathsOf(input, true)
+	case "grep", "grep_search", "search_file_content":
+		t.Kind = governance.KindRead
+		in.Paths = pathsOf(input, false)
+		if len(in.Paths) == 0 {
+			in.Paths = []string{"."}
+		}
+	case "write", "write_file", "create":
+		t.Kind = governance.KindWrite
+		in.Paths = pathsOf(input, false)
+		in.Content = firstString(input, "content", "text", "file_text")
+	case "edit", "replace", "str_replace", "str_replace_editor", "multiedit", "afterfileedit":
+		t.Kind = governance.KindEdit
+		in.Paths = pathsOf(input, false)
+		in.Content = firstString(input, "new_string", "newString", "new_str", "content")
+	case "apply_patch", "patch", "applypatch":
+		t.Kind = governance.KindEdit
+		in.Paths = PatchFiles(patchOf(input))
+		in.Content = patchOf(input)
+	case "web", "webfetch", "web_fetch", "fetch":
+		t.Kind = governance.KindWeb
+		in.URL = firstString(input, "url", "uri", "href")
+	case "websearch", "web_search", "google_web_search":
+		t.Kind = governance.KindWeb
+		in.Query = firstString(input, "query", "q")
+	case "agent", "task", "invoke_agent", "subagent":
+		t.Kind = governance.KindAgent
+		in.Subagent = firstString(input, "subagent_type", "agent", "agent_name", "name", "subagent")
+		in.Prompt = firstString(input, "prompt", "description")
+	case "mcp":
+		t.Kind = governance.KindMCP
+		in.Server = firstString(input, "server")
+		in.MCPTool = firstString(input, "tool")
+		if args, ok := input["arguments"]; ok {
+			in.Arguments, _ = json.Marshal(args)
+		}
+	default:
+		// An unknown tool: judge whatever command, patch and paths it
+		// carries.
+		t.Kind = governance.KindOther
+		if p := patchOf(input); p != "" && looksLikePatch(p) {
+			in.Paths = PatchFiles(p)
+			t.Kind = governance.KindEdit
+			return t
+		}
+		in.Command = commandOf(input)
+		in.Paths = pathsOf(input, true)
+	}
+	return t
+}
+
+func firstString(m map[string]any, keys ...string) string {
+	for _, k := range keys {
+		if s, ok := m[k].(string); ok && s != "" {
+			return s
+		}
+	}
+	return ""
+}
+
+func commandOf(m map[string]any) string {
+	switch c := m["command"].(type) {
+	case string:
+		return c
+	case []any:
+		// Codex exec: ["bash", "-lc", "..."] or argv.
+		var parts []string
+		for _, p := range c {
+			if s, ok := p.(string); ok {
+				parts = append(parts, s)
+			}
+		}
+		if len(parts) == 3 && (parts[1] == "-lc" || parts[1] == "-c") {
+			return parts[2]
+		}
+		return strings.Join(quoteAll(parts), " ")
+	}
+	return firstString(m, "cmd", "script")
+}
+
+func quoteAll(parts []string) []string {
+	out := make([]string, len(parts))
+	for i, p := range parts {
+		if p == "" || strings.ContainsAny(p, " \t\n'\"\\$`|&;<>(){}*?[]#~") {
+			out[i] = "'" + strings.ReplaceAll(p, "'", `'\''`) + "'"
+		} else {
+			out[i] = p
+		}
+	}
+	return out
+}
+
+func patchOf(m map[string]any) string {
+	for _, k := range []string{"patchText", "patch", "diff", "input", "command"} {
+		if s, ok := m[k].(string); ok && looksLikePatch(s) {
+			return s
+		}
+	}
+	return ""
+}
+
+func looksLikePatch(s string) bool {
+	return strings.Contains(s, "*** Begin Patch") || strings.HasPrefix(s, "diff --git ") ||
+		strings.HasPrefix(s, "--- ") || strings.Contains(s, "\n--- ") && strings.Contains(s, "\n+++ ")
+}
+
+// pathKeys are input keys that hold file paths.
+var pathKeys = []string{"file_path", "filePath", "filepath", "path", "absolute_path", "notebook_path", "dir_path", "target_file", "file", "filename"}
+
+// pathsOf collects file paths from an input, looking into nested objects
+// and lists. With globs, glob and pattern keys count as paths too.
+func pathsOf(m map[string]any, globs bool) []string {
+	var out []string
+	var walk func(v any, depth int)
+	walk = func(v any, depth int) {
+		if depth > 6 {
+			return
+		}
+		switch x := v.(type) {
+		case map[string]any:
+			for _, k := range pathKeys {
+				if s, ok := x[k].(string); ok && s != "" {
+					out = append(out, s)
+				}
+			}
+			if globs {
+				for _, k := range []string{"glob", "pattern"} {
+					if s, ok := x[k].(string); ok && s != "" {
+						out = append(out, s)
+					}
+				}
+			}
+			if list, ok := x["paths"].([]any); ok {
+				for _, p := range list {
+					if s, ok := p.(string); ok {
+						out = append(out, s)
+					}
+				}
+			}
+			for k, c := range x {
+				switch c.(type) {
+				case map[string]any, []any:
+					if k != "paths" {
+						walk(c, depth+1)
+					}
+				}
+			}
+		case []any:
+			for _, c := range x {
+				walk(c, depth+1)
+			}
+		}
+	}
+	walk(m, 0)
+	return out
+}

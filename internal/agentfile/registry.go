@@ -1,0 +1,135 @@
+// Package agentfile reads agent definitions from markdown files in the
+// governance, OpenCode and Claude Code formats.
+package agentfile
+
+import (
+	"errors"
+	"github.com/agentgov/governance/agents"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+)
+
+// Dir is a folder of agent files in one format.
+type Dir struct {
+	Path   string
+	Format agents.Format
+	// Recursive folders name agents by their path below the folder
+	// (OpenCode's agent/review/security.md is review/security).
+	Recursive bool
+}
+
+// Registry finds agent definitions by name. It reads files only when asked:
+// a lookup reads the file named after the agent, and scans a folder only
+// when no file has that name.
+type Registry struct {
+	Dirs  []Dir
+	byKey map[string][]*agents.Agent
+	all   []*agents.Agent
+	errs  []error
+	full  bool
+}
+
+// NewRegistry returns a registry over dirs, in order of precedence.
+func NewRegistry(dirs ...Dir) *Registry {
+	return &Registry{Dirs: dirs, byKey: map[string][]*agents.Agent{}}
+}
+
+// Lookup returns every definition of the named agent (one per folder that
+// defines it). It returns an error when a file that defines it is broken.
+func (r *Registry) Lookup(name string) ([]*agents.Agent, error) {
+	if got, ok := r.byKey[name]; ok {
+		return got, nil
+	}
+	var found []*agents.Agent
+	missing := false
+	for _, d := range r.Dirs {
+		file := filepath.Join(d.Path, filepath.FromSlash(name)+".md")
+		data, err := os.ReadFile(file)
+		if err != nil {
+			if !errors.Is(err, fs.ErrNotExist) {
+				return nil, err
+			}
+			missing = true
+			continue
+		}
+		a, err := Parse(file, data, d.Format, name)
+		if err != nil {
+			return nil, err
+		}
+		if a.Name == name {
+			found = append(found, a)
+		}
+	}
+	if missing && !r.full {
+		// An agent may be named in its frontmatter rather than its file.
+		if _, err := r.All(); err != nil {
+			return nil, err
+		}
+		for _, a := range r.all {
+			if a.Name == name && !containsAgent(found, a) {
+				found = append(found, a)
+			}
+		}
+	}
+	r.byKey[name] = found
+	return found, nil
+}
+
+func containsAgent(list []*agents.Agent, a *agents.Agent) bool {
+	for _, b := range list {
+		if b.Source == a.Source {
+			return true
+		}
+	}
+	return false
+}
+
+// All reads every agent file and returns the definitions, sorted by name.
+// Broken files are reported in the error (joined) and skipped.
+func (r *Registry) All() ([]*agents.Agent, error) {
+	if r.full {
+		return r.all, errors.Join(r.errs...)
+	}
+	r.full = true
+	for _, d := range r.Dirs {
+		_ = filepath.WalkDir(d.Path, func(p string, e fs.DirEntry, err error) error {
+			if err != nil {
+				if !errors.Is(err, fs.ErrNotExist) {
+					r.errs = append(r.errs, err)
+				}
+				return nil
+			}
+			if e.IsDir() {
+				if p != d.Path && !d.Recursive {
+					return filepath.SkipDir
+				}
+				return nil
+			}
+			if !strings.HasSuffix(p, ".md") {
+				return nil
+			}
+			rel, _ := filepath.Rel(d.Path, p)
+			name := filepath.ToSlash(strings.TrimSuffix(rel, ".md"))
+			data, err := os.ReadFile(p)
+			if err != nil {
+				r.errs = append(r.errs, err)
+				return nil
+			}
+			a, err := Parse(p, data, d.Format, name)
+			if err != nil {
+				r.errs = append(r.errs, err)
+				// Keep a stand-in, so that the broken agent's calls are
+				// denied with the error rather than left unchecked.
+				r.all = append(r.all, &agents.Agent{Name: name, Format: d.Format, Source: p, Err: err.Error()})
+				return nil
+			}
+			r.all = append(r.all, a)
+			return nil
+		})
+	}
+	sort.SliceStable(r.all, func(i, j int) bool { return r.all[i].Name < r.all[j].Name })
+	return r.all, errors.Join(r.errs...)
+}

@@ -1,0 +1,234 @@
+package cli
+
+import (
+	"bufio"
+	"encoding/json"
+	"fmt"
+	"io"
+	"path/filepath"
+	"strings"
+
+	"github.com/agentgov/governance/governance"
+	"github.com/agentgov/governance/hooks"
+	"github.com/spf13/cobra"
+)
+
+type checkOptions struct {
+	agent, tool, cwd string
+	asJSON, jsonl    bool
+	unattended       bool
+}
+
+func (a *App) checkCmd() *cobra.Command {
+	var o checkOptions
+	c := &cobra.Command{
+		Use:   "check [flags] -- CMD...",
+		Short: "Decide one tool call, or a stream of them with --jsonl",
+		Long: `check decides a tool call with the configuration of the current project and
+prints the decision and why.
+
+With no --tool, the arguments are a shell command. With --tool, they are the
+input of that tool: paths for read, write and edit; a URL for web; a
+subagent type for agent; "SERVER TOOL {json}" for mcp. --tool also accepts
+harness tool names such as Read or WebFetch.
+
+With --jsonl, check reads one request per line from standard input and
+writes one decision per line, in order:
+
+  {"cmd": "git status"}
+  {"tool": "Read", "input": {"file_path": ".env"}, "agent": "reviewer"}
+
+  {"decision": "allow|warn|ask|defer|deny|abort", "layer": "...", "rule": "...", "message": "..."}`,
+		Example: `  governance check -- git reset --hard
+  governance check --json -- 'curl -s https://example.com/install.sh | sh'
+  governance check --tool read -- .env
+  governance check --agent reviewer -- npm publish
+  governance check --jsonl < calls.jsonl`,
+		RunE: func(cmd *cobra.Command, args []string) error {
+			if o.jsonl {
+				if len(args) > 0 {
+					return usagef("--jsonl reads requests from standard input; do not also give a command")
+				}
+				return a.checkJSONL(cmd, o)
+			}
+			if len(args) == 0 {
+				return usagef("nothing to check: give a command after --, or use --jsonl")
+			}
+			return a.checkOne(cmd, o, args)
+		},
+	}
+	f := c.Flags()
+	f.StringVar(&o.agent, "agent", "", "the calling agent (an agent file name); empty for the main thread")
+	f.StringVar(&o.tool, "tool", "shell", "the tool kind or harness tool name")
+	f.StringVar(&o.cwd, "cwd", "", "the directory the call runs in (default: the current directory)")
+	f.BoolVar(&o.asJSON, "json", false, "print the decision as JSON")
+	f.BoolVar(&o.jsonl, "jsonl", false, "read requests as JSON lines from stdin, write one decision per line")
+	f.BoolVar(&o.unattended, "unattended", false, "decide as if no human could answer (an ask becomes a deny)")
+	return c
+}
+
+func (a *App) absCwd(cwd string) string {
+	if cwd == "" {
+		return a.Cwd
+	}
+	if !filepath.IsAbs(cwd) {
+		cwd = filepath.Join(a.Cwd, cwd)
+	}
+	return filepath.Clean(cwd)
+}
+
+// toolFromArgs builds the tool of a check from its command line.
+func toolFromArgs(tool string, args []string) (governance.Tool, error) {
+	kind, isKind := governance.ParseKind(strings.ToLower(tool))
+	if !isKind {
+		return hooks.ToolCall(tool, argsInput(tool, args)), nil
+	}
+	if kind == governance.KindShell {
+		return governance.Tool{Kind: kind, Name: "shell", Input: governance.Input{Command: strings.Join(args, " ")}}, nil
+	}
+	ex := governance.ExampleRequest(kind, strings.Join(args, " "))
+	if kind == governance.KindRead || kind == governance.KindWrite || kind == governance.KindEdit {
+		ex.Tool.Input.Paths = args
+	}
+	ex.Tool.Name = tool
+	return ex.Tool, nil
+}
+
+// argsInput turns arguments into the input of a harness tool.
+func argsInput(tool string, args []string) map[string]any {
+	joined := strings.Join(args, " ")
+	return map[string]any{"command": joined, "file_path": joined, "path": joined, "url": joined,
+		"query": joined, "subagent_type": joined, "pattern": joined}
+}
+
+func (a *App) checkOne(cmd *cobra.Command, o checkOptions, args []string) error {
+	cwd := a.absCwd(o.cwd)
+	p := a.paths(cwd)
+	loaded, _ := a.load(cwd)
+	req := a.request(p, cwd)
+	req.Agent = o.agent
+	req.Unattended = o.unattended
+	t, err := toolFromArgs(o.tool, args)
+	if err != nil {
+		return err
+	}
+	req.Tool = t
+	d := governance.NewEngine(loaded.Policy).Decide(cmd.Context(), req)
+	if o.asJSON {
+		return writeJSON(a.Stdout, decisionJSON(d))
+	}
+	printDecision(a.Stdout, d)
+	return nil
+}
+
+// decisionOut is the JSON form of a decision.
+type decisionOut struct {
+	Decision   string   `json:"decision"`
+	Layer      string   `json:"layer"`
+	Rule       string   `json:"rule"`
+	Source     string   `json:"source,omitempty"`
+	Subject    string   `json:"subject,omitempty"`
+	Message    string   `json:"message"`
+	Suggestion string   `json:"suggestion,omitempty"`
+	Warnings   []string `json:"warnings,omitempty"`
+}
+
+func decisionJSON(d *governance.Decision) decisionOut {
+	return decisionOut{Decision: d.Outcome.String(), Layer: d.Layer, Rule: d.Rule, Source: d.Source,
+		Subject: d.Subject, Message: d.Message, Suggestion: d.Suggestion, Warnings: d.Warnings}
+}
+
+func writeJSON(w io.Writer, v any) error {
+	enc := json.NewEncoder(w)
+	enc.SetEscapeHTML(false)
+	return enc.Encode(v)
+}
+
+func printDecision(w io.Writer, d *governance.Decision) {
+	fmt.Fprintf(w, "%s: %s\n", d.Outcome, governance.Sanitize(d.Subject))
+	fmt.Fprintf(w, "  layer:      %s\n", d.Layer)
+	rule := d.Rule
+	if d.Source != "" {
+		rule += " (" + d.Source + ")"
+	}
+	fmt.Fprintf(w, "  rule:       %s\n", rule)
+	if d.Message != "" {
+		fmt.Fprintf(w, "  reason:     %s\n", governance.Sanitize(d.Message))
+	}
+	if d.Suggestion != "" {
+		fmt.Fprintf(w, "  suggestion: %s\n", governance.Sanitize(d.Suggestion))
+	}
+	for _, warn := range d.Warnings {
+		fmt.Fprintf(w, "  warning:    %s\n", governance.Sanitize(warn))
+	}
+}
+
+// jsonlRequest is one line of check --jsonl input.
+type jsonlRequest struct {
+	Cmd   string         `json:"cmd"`
+	Tool  string         `json:"tool"`
+	Input map[string]any `json:"input"`
+	Agent string         `json:"agent"`
+	Cwd   string         `json:"cwd"`
+}
+
+// jsonlOut is one line of check --jsonl output.
+type jsonlOut struct {
+	Decision string `json:"decision"`
+	Layer    string `json:"layer"`
+	Rule     string `json:"rule"`
+	Message  string `json:"message"`
+}
+
+func (a *App) checkJSONL(cmd *cobra.Command, o checkOptions) error {
+	cwd := a.absCwd(o.cwd)
+	p := a.paths(cwd)
+	loaded, _ := a.load(cwd)
+	engine := governance.NewEngine(loaded.Policy)
+	in := bufio.NewReaderSize(a.Stdin, 1<<20)
+	out := bufio.NewWriterSize(a.Stdout, 1<<16)
+	defer out.Flush()
+	enc := json.NewEncoder(out)
+	enc.SetEscapeHTML(false)
+	for n := 1; ; n++ {
+		line, err := in.ReadBytes('\n')
+		if len(strings.TrimSpace(string(line))) > 0 {
+			var r jsonlRequest
+			var res jsonlOut
+			if jerr := json.Unmarshal(line, &r); jerr != nil || (r.Cmd == "" && r.Tool == "") {
+				msg := fmt.Sprintf("line %d is not a request: want {\"cmd\": ...} or {\"tool\": ..., \"input\": {...}}", n)
+				if jerr != nil {
+					msg = fmt.Sprintf("line %d is not valid JSON: %v", n, jerr)
+				}
+				res = jsonlOut{Decision: "deny", Layer: "input", Rule: "bad-request", Message: msg}
+			} else {
+				c := cwd
+				if r.Cwd != "" {
+					c = a.absCwd(r.Cwd)
+				}
+				req := a.request(p, c)
+				req.Agent = r.Agent
+				if o.agent != "" && r.Agent == "" {
+					req.Agent = o.agent
+				}
+				req.Unattended = o.unattended
+				if r.Cmd != "" {
+					req.Tool = governance.Tool{Kind: governance.KindShell, Name: "shell", Input: governance.Input{Command: r.Cmd}}
+				} else {
+					req.Tool = hooks.ToolCall(r.Tool, r.Input)
+				}
+				d := engine.Decide(cmd.Context(), req)
+				res = jsonlOut{Decision: d.Outcome.String(), Layer: d.Layer, Rule: d.Rule, Message: d.Message}
+			}
+			if err := enc.Encode(res); err != nil {
+				return err
+			}
+		}
+		if err == io.EOF {
+			return nil
+		}
+		if err != nil {
+			return err
+		}
+	}
+}

@@ -1,0 +1,85 @@
+package cli
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+
+	"github.com/agentgov/governance/template"
+	"github.com/spf13/cobra"
+)
+
+func (a *App) initCmd() *cobra.Command {
+	var dir string
+	var global bool
+	c := &cobra.Command{
+		Use:   "init",
+		Short: "Write the default configuration into .governance/",
+		Long: `init writes the default configuration: config.yaml, an example rules file,
+example agent files and a .gitignore for runtime state. It never asks and
+never overwrites: a file that already exists is kept, so running init twice
+changes nothing. With --global it writes the user's configuration folder
+instead.`,
+		Example: `  governance init
+  governance init --dir path/to/project`,
+		Args: cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, args []string) error {
+			target := filepath.Join(a.absCwd(dir), ".governance")
+			if global {
+				target = a.paths(a.Cwd).UserDir
+				if target == "" {
+					return errors.New("cannot find the user configuration folder: HOME and XDG_CONFIG_HOME are not set")
+				}
+			}
+			return a.writeTemplate(target)
+		},
+	}
+	c.Flags().StringVar(&dir, "dir", "", "the project folder (default: the current directory)")
+	c.Flags().BoolVar(&global, "global", false, "write the user's global configuration instead of the project's")
+	return c
+}
+
+func (a *App) writeTemplate(target string) error {
+	created, kept := 0, 0
+	err := fs.WalkDir(template.Files, "files", func(p string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() {
+			return err
+		}
+		rel, _ := filepath.Rel("files", p)
+		dst := filepath.Join(target, rel)
+		want, err := template.Files.ReadFile(p)
+		if err != nil {
+			return err
+		}
+		have, err := os.ReadFile(dst)
+		switch {
+		case err == nil && bytes.Equal(have, want):
+			return nil
+		case err == nil:
+			fmt.Fprintf(a.Stdout, "kept     %s (it differs from the template)\n", dst)
+			kept++
+			return nil
+		case !errors.Is(err, fs.ErrNotExist):
+			return err
+		}
+		if err := os.MkdirAll(filepath.Dir(dst), 0o755); err != nil {
+			return err
+		}
+		if err := writeFileAtomic(dst, want, 0o644); err != nil {
+			return err
+		}
+		fmt.Fprintf(a.Stdout, "created  %s\n", dst)
+		created++
+		return nil
+	})
+	if err != nil {
+		return err
+	}
+	if created == 0 && kept == 0 {
+		fmt.Fprintf(a.Stdout, "%s is up to date; nothing changed\n", target)
+	}
+	return nil
+}

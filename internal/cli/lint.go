@@ -1,0 +1,71 @@
+package cli
+
+import (
+	"fmt"
+	"sort"
+
+	"github.com/agentgov/governance/internal/config"
+	"github.com/agentgov/governance/template"
+	"github.com/spf13/cobra"
+)
+
+func (a *App) lintCmd() *cobra.Command {
+	var dir string
+	var listBuiltin bool
+	c := &cobra.Command{
+		Use:   "lint",
+		Short: "Validate all configuration: settings, rules (with their examples) and agent files",
+		Long: `lint loads the user's and the project's configuration the way the hook does,
+runs every rule's examples, reads every agent file, and reports each problem
+with its file and line. It exits 1 when it finds a problem, so it can gate
+changes in CI.`,
+		Args: cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, args []string) error {
+			if listBuiltin {
+				for _, s := range template.Policy {
+					fmt.Fprintf(a.Stdout, "%-32s %-6s %s\n", s.ID, s.Decision, s.Source)
+				}
+				return nil
+			}
+			l, err := a.load(a.absCwd(dir))
+			problems := config.Errors{}
+			if err != nil {
+				if es, ok := err.(config.Errors); ok {
+					problems = append(problems, es...)
+				} else {
+					problems = append(problems, err)
+				}
+			}
+			all, aerr := l.Registry.All()
+			if aerr != nil {
+				if j, ok := aerr.(interface{ Unwrap() []error }); ok {
+					problems = append(problems, j.Unwrap()...)
+				} else {
+					problems = append(problems, aerr)
+				}
+			}
+			if len(problems) > 0 {
+				msgs := make([]string, len(problems))
+				for i, p := range problems {
+					msgs[i] = p.Error()
+				}
+				sort.Strings(msgs)
+				for _, m := range msgs {
+					fmt.Fprintln(a.Stdout, m)
+				}
+				fmt.Fprintf(a.Stderr, "governance: error: %d problem(s) found\n", len(problems))
+				return errReported
+			}
+			counts := map[string]int{}
+			for _, r := range l.Policy.Rules {
+				counts[r.Scope]++
+			}
+			fmt.Fprintf(a.Stdout, "ok: %d built-in, %d global and %d project rules; %d agents; %d configuration files\n",
+				counts["builtin"], counts["global"], counts["repo"], len(all), len(l.Files))
+			return nil
+		},
+	}
+	c.Flags().StringVar(&dir, "dir", "", "the project folder (default: the current directory)")
+	c.Flags().BoolVar(&listBuiltin, "list-builtin", false, "list the built-in rules instead")
+	return c
+}

@@ -1,0 +1,140 @@
+// Package cli implements the governance command. Each subcommand lives in
+// its own file.
+//
+// Rules of this package: results go to stdout; diagnostics go to stderr
+// as "governance: error: ..." and "governance: hint: ..."; exit codes are
+// decided in Main alone: 0 success, 1 failure (or problems found), 2
+// usage error.
+package cli
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"strings"
+	"time"
+
+	"github.com/agentgov/governance/governance"
+	"github.com/agentgov/governance/internal/config"
+	"github.com/agentgov/governance/internal/layout"
+	"github.com/spf13/cobra"
+)
+
+// App holds the dependencies of every subcommand.
+type App struct {
+	Stdin          io.Reader
+	Stdout, Stderr io.Writer
+	Getenv         func(string) string
+	Now            func() time.Time
+	// Cwd is the working directory commands start from.
+	Cwd string
+}
+
+// usageError is a mistake in the command line.
+type usageError struct{ msg string }
+
+func (e *usageError) Error() string { return e.msg }
+
+func usagef(format string, args ...any) error { return &usageError{fmt.Sprintf(format, args...)} }
+
+// errReported means the command already printed what went wrong.
+var errReported = errors.New("reported")
+
+// hintError carries a hint printed after the error.
+type hintError struct {
+	err  error
+	hint string
+}
+
+func (e *hintError) Error() string { return e.err.Error() }
+func (e *hintError) Unwrap() error { return e.err }
+
+func withHint(err error, hint string) error { return &hintError{err: err, hint: hint} }
+
+// Main runs the governance command and returns its exit code.
+func Main(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	cwd, _ := os.Getwd()
+	app := &App{Stdin: stdin, Stdout: stdout, Stderr: stderr, Getenv: os.Getenv, Now: time.Now, Cwd: cwd}
+	return app.Run(context.Background(), args)
+}
+
+// Run runs the command line args.
+func (a *App) Run(ctx context.Context, args []string) int {
+	root := a.root()
+	root.SetArgs(args)
+	root.SetIn(a.Stdin)
+	root.SetOut(a.Stdout)
+	root.SetErr(a.Stderr)
+	err := root.ExecuteContext(ctx)
+	if err == nil {
+		return 0
+	}
+	if errors.Is(err, errReported) {
+		return 1
+	}
+	var ue *usageError
+	if errors.As(err, &ue) || isCobraUsage(err) {
+		fmt.Fprintf(a.Stderr, "governance: error: %v\n", err)
+		fmt.Fprintf(a.Stderr, "governance: hint: run 'governance help' for usage\n")
+		return 2
+	}
+	fmt.Fprintf(a.Stderr, "governance: error: %v\n", err)
+	var he *hintError
+	if errors.As(err, &he) {
+		fmt.Fprintf(a.Stderr, "governance: hint: %s\n", he.hint)
+	}
+	return 1
+}
+
+// isCobraUsage recognizes cobra's own command-line errors.
+func isCobraUsage(err error) bool {
+	msg := err.Error()
+	for _, p := range []string{"unknown command", "unknown flag", "unknown shorthand flag", "flag needs an argument",
+		"invalid argument", "accepts ", "requires at least", "requires at most", "required flag"} {
+		if strings.Contains(msg, p) {
+			return true
+		}
+	}
+	return false
+}
+
+func (a *App) root() *cobra.Command {
+	root := &cobra.Command{
+		Use:   "governance",
+		Short: "Governance for AI agent CLIs: decide every tool call before it runs",
+		Long: `governance decides whether an AI agent's tool call may run: allow, warn, ask
+a human, deny with a message and a suggestion, or abort. Agent harnesses
+(Claude Code and others) call governance-hook before every tool call;
+this command sets it up, checks and explains decisions, and validates the
+configuration.`,
+		SilenceUsage:  true,
+		SilenceErrors: true,
+	}
+	root.CompletionOptions.DisableDefaultCmd = true
+	root.SetFlagErrorFunc(func(c *cobra.Command, err error) error { return &usageError{err.Error()} })
+	root.AddCommand(a.checkCmd(), a.explainCmd(), a.lintCmd(), a.initCmd(), a.installCmd(), a.compileCmd())
+	return root
+}
+
+// paths discovers the configuration for a working directory.
+func (a *App) paths(cwd string) layout.Paths {
+	if cwd == "" {
+		cwd = a.Cwd
+	}
+	return layout.Discover(cwd, "", a.Getenv)
+}
+
+// load reads the configuration for a working directory.
+func (a *App) load(cwd string) (*config.Loaded, error) {
+	return config.Load(a.paths(cwd))
+}
+
+// request builds a request for the project of cwd.
+func (a *App) request(p layout.Paths, cwd string) *governance.Request {
+	if cwd == "" {
+		cwd = a.Cwd
+	}
+	return &governance.Request{Harness: "cli", Event: "PreToolUse", Cwd: cwd, ProjectRoot: p.ProjectRoot, Home: p.Home}
+}

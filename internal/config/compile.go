@@ -1,0 +1,56 @@
+package config
+
+import (
+	"io/fs"
+	"path/filepath"
+
+	"github.com/agentgov/governance/internal/layout"
+	"github.com/agentgov/governance/internal/snapshot"
+)
+
+// Compile reads a project's configuration and returns it as a snapshot.
+// Configuration errors are recorded in the snapshot, not returned: the
+// hook denies calls with them.
+func Compile(p layout.Paths) *snapshot.Snapshot {
+	// Stamp before reading, so that an edit made while reading makes the
+	// snapshot stale rather than silently old.
+	stamps := stampSources(p)
+	l, err := Load(p)
+	s := &snapshot.Snapshot{Version: snapshot.Version, Root: p.ProjectRoot, Stamps: stamps,
+		Settings: l.Policy.Settings, ConfigDirs: l.Policy.ConfigDirs}
+	if err != nil {
+		s.Err = err.Error()
+	}
+	if l.User != nil {
+		s.DisableBuiltin = l.User.DisableBuiltin
+	}
+	for _, r := range l.Policy.Rules {
+		if r.Scope == "builtin" {
+			continue
+		}
+		s.Rules = append(s.Rules, snapshot.Rule{Scope: r.Scope, Spec: r.RuleSpec})
+	}
+	s.Agents, _ = l.Registry.All()
+	return s
+}
+
+// stampSources stamps every source path and everything below source
+// folders.
+func stampSources(p layout.Paths) []snapshot.Stamp {
+	var out []snapshot.Stamp
+	for _, src := range p.Sources() {
+		st := snapshot.StampOf(src.Path)
+		out = append(out, st)
+		if !src.Dir || !st.Exists || src.Parent < 0 {
+			continue
+		}
+		_ = filepath.WalkDir(src.Path, func(path string, d fs.DirEntry, err error) error {
+			if err != nil || path == src.Path {
+				return nil
+			}
+			out = append(out, snapshot.StampOf(path))
+			return nil
+		})
+	}
+	return out
+}

@@ -1,0 +1,230 @@
+package config
+
+import (
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+
+	"github.com/agentgov/governance/agents"
+	"github.com/agentgov/governance/governance"
+	"github.com/agentgov/governance/internal/agentfile"
+	"github.com/agentgov/governance/internal/layout"
+	"github.com/agentgov/governance/internal/yamlx"
+	"github.com/agentgov/governance/template"
+)
+
+// Loaded is a loaded configuration.
+type Loaded struct {
+	Paths  layout.Paths
+	Policy *governance.Policy
+	// User and Repo are the config.yaml files, when present.
+	User, Repo *File
+	// Files lists every configuration file that was read.
+	Files []string
+	// Registry finds agent definitions.
+	Registry *agentfile.Registry
+}
+
+// Load reads the configuration for a project. On error the returned
+// policy carries the error (so that callers deny every call) and the error
+// lists every problem found.
+func Load(p layout.Paths) (*Loaded, error) {
+	l := &Loaded{Paths: p}
+	pol := &governance.Policy{Settings: governance.DefaultSettings()}
+	l.Policy = pol
+	var errs Errors
+
+	var user, repo *File
+	if p.UserDir != "" {
+		f, err := l.readSettings(filepath.Join(p.UserDir, "config.yaml"))
+		errs = flatten(errs, err)
+		user = f
+	}
+	if p.RepoDir != "" && p.RepoDir != p.UserDir {
+		f, err := l.readSettings(filepath.Join(p.RepoDir, "config.yaml"))
+		errs = flatten(errs, err)
+		repo = f
+	}
+	l.User, l.Repo = user, repo
+	errs = flatten(errs, merge(&pol.Settings, user, repo))
+
+	builtin, err := builtinRules(user)
+	errs = flatten(errs, err)
+	pol.Rules = append(pol.Rules, builtin...)
+	if p.UserDir != "" {
+		rules, err := l.readRules(filepath.Join(p.UserDir, "rules"), governance.ScopeGlobal)
+		errs = flatten(errs, err)
+		pol.Rules = append(pol.Rules, rules...)
+	}
+	if p.RepoDir != "" && p.RepoDir != p.UserDir {
+		rules, err := l.readRules(filepath.Join(p.RepoDir, "rules"), governance.ScopeRepo)
+		errs = flatten(errs, err)
+		pol.Rules = append(pol.Rules, rules...)
+	}
+
+	l.Registry = agentfile.NewRegistry(AgentDirs(p)...)
+	pol.Agents = l.Registry
+	pol.ConfigDirs = []string{p.UserDir, p.StateDir}
+	if len(errs) > 0 {
+		pol.Err = errs
+		return l, errs
+	}
+	return l, nil
+}
+
+// AgentDirs lists the folders agent definitions are read from, in order of
+// precedence.
+func AgentDirs(p layout.Paths) []agentfile.Dir {
+	var dirs []agentfile.Dir
+	for _, d := range p.AgentDirs() {
+		dirs = append(dirs, agentfile.Dir{Path: d.Path, Format: agents.Format(d.Format), Recursive: d.Recursive})
+	}
+	return dirs
+}
+
+func (l *Loaded) readSettings(path string) (*File, error) {
+	data, err := os.ReadFile(path)
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil, nil
+	}
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", path, err)
+	}
+	l.Files = append(l.Files, path)
+	return ParseFile(path, data)
+}
+
+// readRules reads every *.yaml file of a rules folder, in name order.
+// Rule ids are unique within a scope.
+func (l *Loaded) readRules(dir, scope string) ([]*governance.Rule, error) {
+	entries, err := os.ReadDir(dir)
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil, nil
+	}
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", dir, err)
+	}
+	var names []string
+	for _, e := range entries {
+		if !e.IsDir() && (strings.HasSuffix(e.Name(), ".yaml") || strings.HasSuffix(e.Name(), ".yml")) {
+			names = append(names, e.Name())
+		}
+	}
+	sort.Strings(names)
+	var out []*governance.Rule
+	var errs Errors
+	seen := map[string]string{}
+	for _, n := range names {
+		path := filepath.Join(dir, n)
+		data, err := os.ReadFile(path)
+		if err != nil {
+			errs = append(errs, fmt.Errorf("%s: %w", path, err))
+			continue
+		}
+		l.Files = append(l.Files, path)
+		rules, err := ParseRules(path, data, scope)
+		if err != nil {
+			errs = flatten(errs, err)
+			continue
+		}
+		for _, r := range rules {
+			if prev, ok := seen[r.ID]; ok {
+				file, line := splitSource(r.Source)
+				errs = append(errs, &yamlx.Error{File: file, Line: line,
+					Msg:  fmt.Sprintf("duplicate rule id %q (also at %s)", r.ID, prev),
+					Hint: "rule ids must be unique within the " + scope + " configuration"})
+				continue
+			}
+			seen[r.ID] = r.Source
+			out = append(out, r)
+		}
+	}
+	if len(errs) > 0 {
+		return out, errs
+	}
+	return out, nil
+}
+
+// builtinRules compiles the built-in policy, without the rules the user
+// configuration disables.
+func builtinRules(user *File) ([]*governance.Rule, error) {
+	off := map[string]bool{}
+	var errs Errors
+	if user != nil {
+		known := map[string]bool{}
+		for _, s := range template.Policy {
+			known[s.ID] = true
+		}
+		for _, id := range user.DisableBuiltin {
+			if !known[id] {
+				errs = append(errs, &yamlx.Error{File: user.Name, Line: user.Line("disable_builtin"),
+					Msg: fmt.Sprintf("disable_builtin names %q, which is not a built-in rule", id), Hint: "run `governance lint --list-builtin` to see their ids"})
+			}
+			off[id] = true
+		}
+	}
+	out := make([]*governance.Rule, 0, len(template.Policy))
+	for _, s := range template.Policy {
+		if off[s.ID] {
+			continue
+		}
+		// The built-in policy was checked, examples included, when it was
+		// generated; the template tests check it again.
+		out = append(out, governance.CompileTrusted(s, governance.ScopeBuiltin))
+	}
+	if len(errs) > 0 {
+		return out, errs
+	}
+	return out, nil
+}
+
+// merge applies the user and repo settings. A repo may tighten the user's
+// settings but never loosen them.
+func merge(s *governance.Settings, user, repo *File) error {
+	var errs Errors
+	if user != nil {
+		if user.Default != nil {
+			s.Default = *user.Default
+		}
+		if user.MainAgent != nil {
+			s.MainAgent = *user.MainAgent
+		}
+		if user.SafeSet != nil {
+			s.NoSafeSet = !*user.SafeSet
+		}
+	}
+	if repo != nil {
+		if repo.Default != nil {
+			if *repo.Default < s.Default {
+				errs = append(errs, &yamlx.Error{File: repo.Name, Line: repo.Line("default"),
+					Msg:  fmt.Sprintf("default: %s would loosen the user configuration's default (%s)", *repo.Default, s.Default),
+					Hint: "a project may tighten global policy but never loosen it"})
+			} else {
+				s.Default = *repo.Default
+			}
+		}
+		if repo.MainAgent != nil {
+			s.MainAgent = *repo.MainAgent
+		}
+		if repo.SafeSet != nil {
+			if *repo.SafeSet && s.NoSafeSet {
+				errs = append(errs, &yamlx.Error{File: repo.Name, Line: repo.Line("safe_set"),
+					Msg: "safe_set: true would loosen the user configuration, which turns the safe set off", Hint: "a project may tighten global policy but never loosen it"})
+			} else {
+				s.NoSafeSet = !*repo.SafeSet
+			}
+		}
+		if len(repo.DisableBuiltin) > 0 {
+			errs = append(errs, &yamlx.Error{File: repo.Name, Line: repo.Line("disable_builtin"),
+				Msg: "a project configuration may not disable built-in rules", Hint: "only the user configuration can; a project may add stricter rules"})
+		}
+	}
+	if len(errs) > 0 {
+		return errs
+	}
+	return nil
+}

@@ -1,0 +1,279 @@
+package config
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/agentgov/governance/governance"
+	"github.com/agentgov/governance/internal/yamlx"
+	"go.yaml.in/yaml/v3"
+)
+
+// ParseRules reads a rules file. name is the file name shown in errors
+// and rule sources. Each rule is compiled and its examples checked.
+func ParseRules(name string, data []byte, scope string) ([]*governance.Rule, error) {
+	specs, err := ParseRuleSpecs(name, data)
+	if err != nil {
+		return nil, err
+	}
+	var rules []*governance.Rule
+	var errs Errors
+	for _, s := range specs {
+		r, err := compileSpec(s, scope)
+		if err != nil {
+			errs = append(errs, err)
+			continue
+		}
+		rules = append(rules, r)
+	}
+	if len(errs) > 0 {
+		return nil, errs
+	}
+	return rules, nil
+}
+
+// compileSpec compiles a rule and checks its examples, reporting errors at
+// the rule's position.
+func compileSpec(s governance.RuleSpec, scope string) (*governance.Rule, error) {
+	file, line := splitSource(s.Source)
+	r, err := governance.CompileRule(s, scope)
+	if err != nil {
+		return nil, &yamlx.Error{File: file, Line: line, Msg: err.Error(), Hint: compileHint(err.Error())}
+	}
+	if err := r.CheckExamples(); err != nil {
+		return nil, &yamlx.Error{File: file, Line: line, Msg: err.Error(),
+			Hint: "fix the matcher or the example; examples are checked every time the file loads"}
+	}
+	return r, nil
+}
+
+func compileHint(msg string) string {
+	switch {
+	case strings.Contains(msg, "catch-all"):
+		return "deny specific commands or paths; to limit an agent to a few tools, give it an allow-list in its agent file"
+	case strings.Contains(msg, "message and a suggestion"):
+		return "say why the call is blocked (message) and what to do instead (suggestion)"
+	}
+	return ""
+}
+
+func splitSource(src string) (string, int) {
+	i := strings.LastIndex(src, ":")
+	if i < 0 {
+		return src, 0
+	}
+	var n int
+	if _, err := fmt.Sscanf(src[i+1:], "%d", &n); err != nil {
+		return src, 0
+	}
+	return src[:i], n
+}
+
+var ruleKeys = []string{"id", "description", "tool", "tools", "match", "decision", "severity", "message",
+	"suggestion", "agents", "scopes", "examples"}
+
+var matchKeys = []string{"program", "subcommand", "flags", "not_flags", "args", "targets", "input_from",
+	"privileged", "command", "regex", "paths", "not_paths", "domains", "urls", "server", "mcp_tool",
+	"arguments", "subagent"}
+
+// ParseRuleSpecs reads the rule specs of a rules file without compiling
+// them. Duplicate ids within the file are an error.
+func ParseRuleSpecs(name string, data []byte) ([]governance.RuleSpec, error) {
+	top, err := yamlx.Parse(name, data)
+	if err != nil {
+		return nil, err
+	}
+	if top == nil {
+		return nil, nil
+	}
+	pairs, err := yamlx.Map(name, top)
+	if err != nil {
+		return nil, err
+	}
+	if err := yamlx.CheckKeys(name, pairs, "rules", "version"); err != nil {
+		return nil, err
+	}
+	var specs []governance.RuleSpec
+	var errs Errors
+	seen := map[string]int{}
+	for _, p := range pairs {
+		if p.Key != "rules" {
+			continue
+		}
+		if p.Value.Kind != yaml.SequenceNode {
+			if p.Value.Tag == "!!null" {
+				continue
+			}
+			return nil, yamlx.At(name, p.Value, "rules must be a list").WithHint("start each rule with `- id: ...`")
+		}
+		for _, n := range p.Value.Content {
+			s, err := parseRule(name, n)
+			if err != nil {
+				errs = append(errs, err)
+				continue
+			}
+			if prev, ok := seen[s.ID]; ok {
+				errs = append(errs, yamlx.At(name, n, "duplicate rule id %q (first at line %d)", s.ID, prev).
+					WithHint("give each rule its own id"))
+				continue
+			}
+			seen[s.ID] = n.Line
+			specs = append(specs, s)
+		}
+	}
+	if len(errs) > 0 {
+		return nil, errs
+	}
+	return specs, nil
+}
+
+func parseRule(file string, n *yaml.Node) (governance.RuleSpec, error) {
+	var s governance.RuleSpec
+	s.Source = fmt.Sprintf("%s:%d", file, n.Line)
+	pairs, err := yamlx.Map(file, n)
+	if err != nil {
+		return s, err
+	}
+	if err := yamlx.CheckKeys(file, pairs, ruleKeys...); err != nil {
+		return s, err
+	}
+	for _, p := range pairs {
+		var err error
+		v := p.Value
+		switch p.Key {
+		case "id":
+			s.ID, err = yamlx.String(file, v)
+		case "tool", "tools":
+			var names []string
+			names, err = yamlx.Strings(file, v)
+			for _, k := range names {
+				kind, ok := governance.ParseKind(k)
+				if !ok {
+					return s, yamlx.At(file, v, "unknown tool kind %q", k).
+						WithHint("use shell, read, write, edit, web, agent, mcp or other")
+				}
+				s.Tools = append(s.Tools, kind)
+			}
+		case "match":
+			s.Match, err = parseMatches(file, v)
+		case "decision":
+			var d string
+			if d, err = yamlx.String(file, v); err == nil {
+				s.Decision, err = governance.ParseOutcome(d)
+				if err != nil {
+					err = yamlx.At(file, v, "%v", err)
+				}
+			}
+		case "severity":
+			s.Severity, err = yamlx.String(file, v)
+		case "message":
+			s.Message, err = yamlx.String(file, v)
+		case "suggestion":
+			s.Suggestion, err = yamlx.String(file, v)
+		case "agents":
+			s.Agents, err = yamlx.Strings(file, v)
+		case "scopes":
+			s.Scopes, err = yamlx.Strings(file, v)
+		case "examples":
+			err = parseExamples(file, v, &s.Examples)
+		}
+		if err != nil {
+			return s, err
+		}
+	}
+	if s.ID == "" {
+		return s, yamlx.At(file, n, "a rule needs an id").WithHint("add `id: some-name`")
+	}
+	if s.Decision == governance.NoOpinion {
+		return s, yamlx.At(file, n, "rule %s needs a decision", s.ID).WithHint("add `decision: deny` (or allow, warn, ask, abort)")
+	}
+	return s, nil
+}
+
+func parseMatches(file string, n *yaml.Node) ([]governance.MatchSpec, error) {
+	if n.Kind == yaml.SequenceNode {
+		var out []governance.MatchSpec
+		for _, c := range n.Content {
+			m, err := parseMatch(file, c)
+			if err != nil {
+				return nil, err
+			}
+			out = append(out, m)
+		}
+		return out, nil
+	}
+	m, err := parseMatch(file, n)
+	if err != nil {
+		return nil, err
+	}
+	return []governance.MatchSpec{m}, nil
+}
+
+func parseMatch(file string, n *yaml.Node) (governance.MatchSpec, error) {
+	var m governance.MatchSpec
+	pairs, err := yamlx.Map(file, n)
+	if err != nil {
+		return m, err
+	}
+	if len(pairs) == 0 {
+		return m, yamlx.At(file, n, "an empty match matches nothing").WithHint("name a program, paths, domains, an MCP server or a subagent")
+	}
+	if err := yamlx.CheckKeys(file, pairs, matchKeys...); err != nil {
+		return m, err
+	}
+	for _, p := range pairs {
+		var err error
+		v := p.Value
+		lists := map[string]*[]string{
+			"program": &m.Program, "subcommand": &m.Subcommand, "flags": &m.Flags, "not_flags": &m.NotFlags,
+			"args": &m.Args, "targets": &m.Targets, "input_from": &m.InputFrom, "command": &m.Command,
+			"regex": &m.Regex, "paths": &m.Paths, "not_paths": &m.NotPaths, "domains": &m.Domains, "urls": &m.URLs,
+			"server": &m.Server, "mcp_tool": &m.MCPTool, "subagent": &m.Subagent,
+		}
+		switch p.Key {
+		case "privileged":
+			m.Privileged, err = yamlx.Bool(file, v)
+		case "arguments":
+			var args []yamlx.Pair
+			args, err = yamlx.Map(file, v)
+			for _, a := range args {
+				var s string
+				if s, err = yamlx.String(file, a.Value); err != nil {
+					break
+				}
+				if m.Arguments == nil {
+					m.Arguments = map[string]string{}
+				}
+				m.Arguments[a.Key] = s
+			}
+		default:
+			*lists[p.Key], err = yamlx.Strings(file, v)
+		}
+		if err != nil {
+			return m, err
+		}
+	}
+	return m, nil
+}
+
+func parseExamples(file string, n *yaml.Node, ex *governance.Examples) error {
+	pairs, err := yamlx.Map(file, n)
+	if err != nil {
+		return err
+	}
+	if err := yamlx.CheckKeys(file, pairs, "match", "not_match"); err != nil {
+		return err
+	}
+	for _, p := range pairs {
+		list, err := yamlx.Strings(file, p.Value)
+		if err != nil {
+			return err
+		}
+		if p.Key == "match" {
+			ex.Match = list
+		} else {
+			ex.NotMatch = list
+		}
+	}
+	return nil
+}

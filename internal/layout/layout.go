@@ -1,0 +1,157 @@
+// Package layout says where configuration and state live: the project
+// root, the project's .governance folder, the user's global folder, the
+// state folder, and the agent folders of each format. It has no
+// dependencies beyond the standard library, so the hook can use it.
+package layout
+
+import (
+	"os"
+	"path/filepath"
+)
+
+// Paths are the places configuration and state live for one project.
+type Paths struct {
+	// ProjectRoot is the project's root folder.
+	ProjectRoot string
+	// RepoDir is the project's .governance folder.
+	RepoDir string
+	// UserDir is the user's global configuration folder.
+	UserDir string
+	// StateDir holds runtime state outside the project (audit log,
+	// approvals, rate limits, the daemon socket).
+	StateDir string
+	// Home is the user's home directory.
+	Home string
+}
+
+// Env reads environment variables; tests pass their own.
+type Env func(string) string
+
+// Discover finds the paths for a call made in cwd. The project root is
+// the nearest folder holding .governance, else the nearest holding .git,
+// else cwd itself; projectDir, when set (a harness's project directory),
+// takes precedence.
+func Discover(cwd, projectDir string, env Env) Paths {
+	if env == nil {
+		env = os.Getenv
+	}
+	home := env("HOME")
+	if home == "" {
+		home, _ = os.UserHomeDir()
+	}
+	p := Paths{Home: home}
+	switch {
+	case projectDir != "":
+		p.ProjectRoot = filepath.Clean(projectDir)
+	default:
+		p.ProjectRoot = findRoot(cwd, home)
+	}
+	p.RepoDir = filepath.Join(p.ProjectRoot, ".governance")
+	if x := env("XDG_CONFIG_HOME"); x != "" {
+		p.UserDir = filepath.Join(x, "governance")
+	} else if home != "" {
+		p.UserDir = filepath.Join(home, ".config", "governance")
+	}
+	if x := env("XDG_STATE_HOME"); x != "" {
+		p.StateDir = filepath.Join(x, "governance")
+	} else if home != "" {
+		p.StateDir = filepath.Join(home, ".local", "state", "governance")
+	}
+	return p
+}
+
+func findRoot(cwd, home string) string {
+	if cwd == "" {
+		cwd, _ = os.Getwd()
+	}
+	cwd = filepath.Clean(cwd)
+	for dir := cwd; ; {
+		if dir != home {
+			if fi, err := os.Stat(filepath.Join(dir, ".governance")); err == nil && fi.IsDir() {
+				return dir
+			}
+		}
+		// A repository's root bounds the search: configuration above it
+		// belongs to another project.
+		if _, err := os.Stat(filepath.Join(dir, ".git")); err == nil {
+			return dir
+		}
+		parent := filepath.Dir(dir)
+		if parent == dir || dir == home {
+			return cwd
+		}
+		dir = parent
+	}
+}
+
+// Source is a configuration file or folder that the policy is built from.
+type Source struct {
+	Path string
+	// Dir sources are folders whose files are read.
+	Dir bool
+	// Parent is the index of a source's enclosing folder in the list, or
+	// -1; when the parent does not exist, neither does the source.
+	Parent int
+}
+
+// Sources lists every file and folder that the policy of a project is read
+// from, in a fixed order, with the folders that enclose them.
+func (p Paths) Sources() []Source {
+	var out []Source
+	parent := func(path string) int {
+		out = append(out, Source{Path: path, Dir: true, Parent: -1})
+		return len(out) - 1
+	}
+	add := func(path string, dir bool, par int) {
+		out = append(out, Source{Path: path, Dir: dir, Parent: par})
+	}
+	if p.UserDir != "" {
+		u := parent(p.UserDir)
+		add(filepath.Join(p.UserDir, "config.yaml"), false, u)
+		add(filepath.Join(p.UserDir, "rules"), true, u)
+		add(filepath.Join(p.UserDir, "agents"), true, u)
+	}
+	r := parent(p.RepoDir)
+	add(filepath.Join(p.RepoDir, "config.yaml"), false, r)
+	add(filepath.Join(p.RepoDir, "rules"), true, r)
+	add(filepath.Join(p.RepoDir, "agents"), true, r)
+	c := parent(filepath.Join(p.ProjectRoot, ".claude"))
+	add(filepath.Join(p.ProjectRoot, ".claude", "agents"), true, c)
+	o := parent(filepath.Join(p.ProjectRoot, ".opencode"))
+	add(filepath.Join(p.ProjectRoot, ".opencode", "agent"), true, o)
+	add(filepath.Join(p.ProjectRoot, ".opencode", "agents"), true, o)
+	if p.Home != "" {
+		h := parent(filepath.Join(p.Home, ".claude"))
+		add(filepath.Join(p.Home, ".claude", "agents"), true, h)
+	}
+	return out
+}
+
+// AgentDir is a folder of agent files in one format.
+type AgentDir struct {
+	Path string
+	// Format is governance, opencode or claude.
+	Format string
+	// Recursive folders name agents by their path below the folder.
+	Recursive bool
+}
+
+// AgentDirs lists the folders agent definitions are read from, in order
+// of precedence.
+func (p Paths) AgentDirs() []AgentDir {
+	var dirs []AgentDir
+	add := func(path, f string, rec bool) {
+		dirs = append(dirs, AgentDir{Path: path, Format: f, Recursive: rec})
+	}
+	add(filepath.Join(p.RepoDir, "agents"), "governance", false)
+	if p.UserDir != "" {
+		add(filepath.Join(p.UserDir, "agents"), "governance", false)
+	}
+	add(filepath.Join(p.ProjectRoot, ".claude", "agents"), "claude", false)
+	add(filepath.Join(p.ProjectRoot, ".opencode", "agent"), "opencode", true)
+	add(filepath.Join(p.ProjectRoot, ".opencode", "agents"), "opencode", true)
+	if p.Home != "" {
+		add(filepath.Join(p.Home, ".claude", "agents"), "claude", false)
+	}
+	return dirs
+}

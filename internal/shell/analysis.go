@@ -1,0 +1,188 @@
+// Package shell finds every simple command that a shell command string would
+// execute, without running anything.
+//
+// The string is parsed with mvdan.cc/sh/v3/syntax. The walk descends into
+// pipelines, lists, subshells, blocks, control flow, function bodies, command
+// and process substitutions, and re-parses the strings that a command hands
+// to a shell (bash -c, eval, watch, su -c, env -S, heredocs and here-strings
+// fed to a shell). Wrappers such as sudo, env, timeout and nice are removed so
+// that the program that really runs is the one a policy sees. Quote removal is
+// done here, so g'i't and "r""m" reach the policy as git and rm.
+//
+// What cannot be known statically is marked, never guessed: a word with a
+// variable or a substitution is Dynamic, a program name that is dynamic is a
+// [Problem], and so is a string that fails to parse or nests too deep. A
+// caller must never allow a command whose analysis has problems.
+package shell
+
+import "strings"
+
+// Arg is one word of a simple command after quote removal.
+type Arg struct {
+	// Value is the word with quotes removed. Dynamic parts keep their source
+	// text ($HOME, $(cmd)) so that messages can show them.
+	Value string
+	// Dynamic reports that part of the value is only known at run time.
+	Dynamic bool
+	// Glob reports unquoted glob metacharacters (* ? [).
+	Glob bool
+	// Quoted reports that some part of the word was quoted.
+	Quoted bool
+	// From names the programs of a process substitution in this word,
+	// as in bash <(curl ...).
+	From []string
+}
+
+// StdinKind says where a command's standard input comes from.
+type StdinKind uint8
+
+// Sources of standard input.
+const (
+	StdinInherited  StdinKind = iota // the caller's stdin
+	StdinPipe                        // the output of an upstream pipeline element
+	StdinHeredoc                     // a here-document
+	StdinHereString                  // a here-string (<<<)
+	StdinFile                        // a redirect from a file (<)
+)
+
+// Stdin describes a command's standard input.
+type Stdin struct {
+	Kind StdinKind
+	// Body is the text of a here-document or here-string.
+	Body string
+	// Dynamic reports that Body contains expansions.
+	Dynamic bool
+	// Path is the file of a < redirect.
+	Path Arg
+}
+
+// Redirect is an output or input redirection of a command.
+type Redirect struct {
+	Op     string // ">", ">>", "<", "&>", ...
+	Fd     string // explicit file descriptor, "" when implicit
+	Target Arg
+	// Write reports that the target file is created or modified.
+	Write bool
+}
+
+// Command is one simple command that would execute.
+type Command struct {
+	// Args is argv after wrappers were removed; Args[0] is the program as
+	// written (a path or a name).
+	Args []Arg
+	// Name is the base name of the program, "" when it is dynamic.
+	Name string
+	// Assigns are VAR=value prefixes, including those given to env.
+	Assigns []string
+	// Wrappers lists the wrappers that were removed, outermost first.
+	Wrappers []string
+	// Privileged reports that a wrapper runs the command as another user
+	// (sudo, doas, su, pkexec).
+	Privileged bool
+	// Cwd is the working directory the command runs in when the analysis
+	// knows it (cd tracked through a list), else "".
+	Cwd string
+	// Redirects are the command's redirections, including those of the
+	// enclosing compound command.
+	Redirects []Redirect
+	// Stdin is where standard input comes from.
+	Stdin Stdin
+	// InputFrom names every program whose output reaches this command as
+	// input: upstream pipeline elements (transitively) and the programs of
+	// a process substitution passed as an argument.
+	InputFrom []string
+	// Origin says how the command was found: "" at top level, or "$(...)",
+	// "<(...)", "bash -c", "eval", "xargs", "find -exec", "heredoc",
+	// "function", "alias", "watch", "parallel".
+	Origin string
+	// Code is program text handed to an interpreter (python -c, node -e,
+	// a heredoc fed to python), and Lang its language.
+	Code, Lang string
+	// Depth is the nesting depth of re-parsed strings (0 at top level).
+	Depth int
+	// Text is the command's source text.
+	Text string
+}
+
+// Words returns the values of the command's arguments.
+func (c *Command) Words() []string {
+	w := make([]string, len(c.Args))
+	for i, a := range c.Args {
+		w[i] = a.Value
+	}
+	return w
+}
+
+// String returns the command as a single line: its words joined by spaces.
+func (c *Command) String() string { return strings.Join(c.Words(), " ") }
+
+// ProblemKind classifies what the analysis could not determine.
+type ProblemKind uint8
+
+// Kinds of problems.
+const (
+	ProblemParse          ProblemKind = iota + 1 // the text is not valid shell
+	ProblemDynamicProgram                        // the program name is computed at run time
+	ProblemDynamicCode                           // eval or a shell runs text computed at run time
+	ProblemDepth                                 // nesting exceeds the depth bound
+	ProblemSize                                  // the text or the command count exceeds a bound
+)
+
+func (k ProblemKind) String() string {
+	switch k {
+	case ProblemParse:
+		return "parse"
+	case ProblemDynamicProgram:
+		return "dynamic-program"
+	case ProblemDynamicCode:
+		return "dynamic-code"
+	case ProblemDepth:
+		return "too-deep"
+	case ProblemSize:
+		return "too-large"
+	}
+	return "unknown"
+}
+
+// Problem is something the analysis could not determine statically.
+type Problem struct {
+	Kind   ProblemKind
+	Detail string
+}
+
+// Analysis is the result of [Analyze].
+type Analysis struct {
+	Commands []*Command
+	Problems []Problem
+	// ForkBomb names a function that spawns copies of itself in a
+	// pipeline or in the background.
+	ForkBomb string
+}
+
+// Options bound and inform an analysis.
+type Options struct {
+	// Cwd is the directory the command string runs in ("" if unknown).
+	Cwd string
+	// Home is the user's home directory, used for ~ and $HOME.
+	Home string
+	// Env holds variables whose values are known (for example HOME).
+	Env map[string]string
+	// MaxDepth bounds the nesting of re-parsed strings (default 8).
+	MaxDepth int
+	// MaxCommands bounds the number of commands (default 2000).
+	MaxCommands int
+	// MaxBytes bounds the length of the command string (default 256 KiB).
+	MaxBytes int
+}
+
+func (o *Options) setDefaults() {
+	if o.MaxDepth == 0 {
+		o.MaxDepth = 8
+	}
+	if o.MaxCommands == 0 {
+		o.MaxCommands = 2000
+	}
+	if o.MaxBytes == 0 {
+		o.MaxBytes = 256 << 10
+	}
+}

@@ -1,0 +1,581 @@
+package shell
+
+import (
+	"fmt"
+	"path"
+	"strings"
+	"sync"
+
+	"mvdan.cc/sh/v3/syntax"
+)
+
+var parserPool = sync.Pool{New: func() any {
+	return syntax.NewParser(syntax.Variant(syntax.LangBash))
+}}
+
+// Analyze finds every simple command that src would execute.
+func Analyze(src string, opts Options) *Analysis {
+	opts.setDefaults()
+	w := &walker{opts: opts, out: &Analysis{}}
+	if len(src) > opts.MaxBytes {
+		w.problem(ProblemSize, fmt.Sprintf("the command is %d bytes long; the limit is %d", len(src), opts.MaxBytes))
+		return w.out
+	}
+	w.parse(src, &frame{}, &execCtx{cwd: opts.Cwd}, nil)
+	return w.out
+}
+
+type walker struct {
+	opts     Options
+	out      *Analysis
+	funcs    map[string]bool
+	aliases  map[string]bool
+	vars     map[string]string
+	procFrom map[*syntax.ProcSubst][]string
+	// files holds text written to files earlier in the same string
+	// (cat > f <<EOF), so that running f later is analysed.
+	files   map[string]string
+	stopped bool
+}
+
+// frame is one parsed source text: the top-level string or a string that a
+// command hands to a shell.
+type frame struct {
+	src    string
+	depth  int
+	origin string
+}
+
+func (f *frame) text(n syntax.Node) string {
+	s, e := n.Pos().Offset(), n.End().Offset()
+	if int(e) > len(f.src) || s > e {
+		return ""
+	}
+	return f.src[s:e]
+}
+
+// execCtx is the shell state that flows through a list: the working
+// directory, and redirections and input inherited from enclosing commands.
+type execCtx struct {
+	cwd    string
+	redirs []Redirect
+	stdin  *Stdin
+	in     []string
+}
+
+func (c *execCtx) sub() *execCtx {
+	n := *c
+	return &n
+}
+
+func (w *walker) problem(k ProblemKind, detail string) {
+	for _, p := range w.out.Problems {
+		if p.Kind == k && p.Detail == detail {
+			return
+		}
+	}
+	w.out.Problems = append(w.out.Problems, Problem{Kind: k, Detail: detail})
+}
+
+// parse parses src as a nested string and walks it.
+func (w *walker) parse(src string, parent *frame, ctx *execCtx, mk func(*frame)) {
+	if w.stopped {
+		return
+	}
+	depth := parent.depth
+	if parent.src != "" {
+		depth++
+	}
+	if depth > w.opts.MaxDepth {
+		w.problem(ProblemDepth, fmt.Sprintf("commands nest more than %d levels deep", w.opts.MaxDepth))
+		return
+	}
+	p := parserPool.Get().(*syntax.Parser)
+	file, err := p.Parse(strings.NewReader(src), "")
+	parserPool.Put(p)
+	if err != nil {
+		w.problem(ProblemParse, err.Error())
+		return
+	}
+	f := &frame{src: src, depth: depth, origin: parent.origin}
+	if mk != nil {
+		mk(f)
+	}
+	w.stmts(file.Stmts, f, ctx)
+}
+
+func (w *walker) stmts(list []*syntax.Stmt, f *frame, ctx *execCtx) {
+	for _, s := range list {
+		w.stmt(s, f, ctx)
+	}
+}
+
+func (w *walker) stmt(s *syntax.Stmt, f *frame, ctx *execCtx) {
+	if w.stopped || s == nil {
+		return
+	}
+	inner := ctx
+	if len(s.Redirs) > 0 {
+		inner = ctx.sub()
+		w.redirects(s.Redirs, f, inner)
+	}
+	switch c := s.Cmd.(type) {
+	case nil:
+		// Redirections alone (> file) still write.
+		if len(s.Redirs) > 0 {
+			w.emit(&Command{Name: "", Text: f.text(s)}, f, inner)
+		}
+	case *syntax.CallExpr:
+		w.call(c, f, inner)
+		if inner != ctx {
+			ctx.cwd = inner.cwd
+		}
+	case *syntax.BinaryCmd:
+		switch c.Op {
+		case syntax.Pipe, syntax.PipeAll:
+			start := len(w.out.Commands)
+			w.stmt(c.X, f, inner.sub())
+			up := append([]string(nil), inner.in...)
+			for _, cmd := range w.out.Commands[start:] {
+				if cmd.Name != "" {
+					up = append(up, cmd.Name)
+				}
+				up = append(up, cmd.InputFrom...)
+			}
+			right := inner.sub()
+			right.in = dedupe(up)
+			right.stdin = &Stdin{Kind: StdinPipe}
+			w.stmt(c.Y, f, right)
+		default:
+			w.stmt(c.X, f, inner)
+			w.stmt(c.Y, f, inner)
+			ctx.cwd = inner.cwd
+		}
+	case *syntax.Subshell:
+		w.stmts(c.Stmts, f, inner.sub())
+	case *syntax.Block:
+		w.stmts(c.Stmts, f, inner)
+		ctx.cwd = inner.cwd
+	case *syntax.IfClause:
+		for cl := c; cl != nil; cl = cl.Else {
+			w.stmts(cl.Cond, f, inner.sub())
+			w.stmts(cl.Then, f, inner.sub())
+		}
+	case *syntax.WhileClause:
+		w.stmts(c.Cond, f, inner.sub())
+		w.stmts(c.Do, f, inner.sub())
+	case *syntax.ForClause:
+		w.substs(c.Loop, f, inner)
+		if wi, ok := c.Loop.(*syntax.WordIter); ok && wi.Name != nil {
+			w.setVar(wi.Name.Value, Arg{Dynamic: true})
+		}
+		w.stmts(c.Do, f, inner.sub())
+	case *syntax.CaseClause:
+		w.substs(c.Word, f, inner)
+		for _, item := range c.Items {
+			for _, p := range item.Patterns {
+				w.substs(p, f, inner)
+			}
+			w.stmts(item.Stmts, f, inner.sub())
+		}
+	case *syntax.FuncDecl:
+		if w.funcs == nil {
+			w.funcs = map[string]bool{}
+		}
+		if c.Name != nil {
+			w.funcs[c.Name.Value] = true
+		}
+		for _, n := range c.Names {
+			w.funcs[n.Value] = true
+		}
+		body := *f
+		body.origin = "function"
+		w.stmt(c.Body, &body, inner.sub())
+		if c.Name != nil && spawnsItself(c.Name.Value, c.Body) {
+			w.out.ForkBomb = c.Name.Value
+		}
+	case *syntax.ArithmCmd:
+		w.substs(c, f, inner)
+	case *syntax.TestClause:
+		w.substs(c, f, inner)
+		w.emit(&Command{Name: "[[", Args: []Arg{{Value: "[["}}, Text: f.text(c)}, f, inner)
+	case *syntax.DeclClause:
+		w.decl(c, f, inner)
+	case *syntax.LetClause:
+		w.substs(c, f, inner)
+	case *syntax.TimeClause:
+		w.stmt(c.Stmt, f, inner)
+	case *syntax.CoprocClause:
+		w.stmt(c.Stmt, f, inner.sub())
+	case *syntax.TestDecl:
+		w.stmt(c.Body, f, inner.sub())
+	default:
+		w.problem(ProblemParse, fmt.Sprintf("unsupported shell construct %T", c))
+	}
+}
+
+// spawnsItself reports whether a function body calls the function inside a
+// pipeline or in the background, the shape of a fork bomb.
+func spawnsItself(name string, body *syntax.Stmt) bool {
+	calls, spawns := false, false
+	syntax.Walk(body, func(n syntax.Node) bool {
+		switch x := n.(type) {
+		case *syntax.CallExpr:
+			if len(x.Args) > 0 && x.Args[0].Lit() == name {
+				calls = true
+			}
+		case *syntax.BinaryCmd:
+			if x.Op == syntax.Pipe || x.Op == syntax.PipeAll {
+				spawns = true
+			}
+		case *syntax.Stmt:
+			if x.Background {
+				spawns = true
+			}
+		}
+		return true
+	})
+	return calls && spawns
+}
+
+// substs walks the command and process substitutions inside a node and
+// returns the names of the programs they run.
+func (w *walker) substs(n syntax.Node, f *frame, ctx *execCtx) []string {
+	if n == nil {
+		return nil
+	}
+	var names []string
+	syntax.Walk(n, func(node syntax.Node) bool {
+		switch s := node.(type) {
+		case *syntax.CmdSubst:
+			names = append(names, w.nested(s.Stmts, f, ctx, "$(...)")...)
+			return false
+		case *syntax.ProcSubst:
+			origin := "<(...)"
+			if s.Op == syntax.CmdOut {
+				origin = ">(...)"
+			}
+			got := w.nested(s.Stmts, f, ctx, origin)
+			if w.procFrom == nil {
+				w.procFrom = map[*syntax.ProcSubst][]string{}
+			}
+			w.procFrom[s] = got
+			names = append(names, got...)
+			return false
+		}
+		return true
+	})
+	return names
+}
+
+// nested walks the statements of a substitution in a subshell context and
+// returns the programs they run.
+func (w *walker) nested(list []*syntax.Stmt, f *frame, ctx *execCtx, origin string) []string {
+	start := len(w.out.Commands)
+	sub := *f
+	sub.origin = origin
+	c := ctx.sub()
+	c.redirs, c.stdin, c.in = nil, nil, nil
+	w.stmts(list, &sub, c)
+	var names []string
+	for _, cmd := range w.out.Commands[start:] {
+		if cmd.Name != "" {
+			names = append(names, cmd.Name)
+		}
+	}
+	return names
+}
+
+// redirects evaluates a statement's redirections into ctx.
+func (w *walker) redirects(rs []*syntax.Redirect, f *frame, ctx *execCtx) {
+	ctx.redirs = append([]Redirect(nil), ctx.redirs...)
+	for _, r := range rs {
+		fd := ""
+		if r.N != nil {
+			fd = r.N.Value
+		}
+		switch r.Op {
+		case syntax.Hdoc, syntax.DashHdoc:
+			from := w.substs(r.Hdoc, f, ctx)
+			body, dyn := w.heredocBody(r.Hdoc, f)
+			if r.Op == syntax.DashHdoc {
+				body = trimTabs(body)
+			}
+			ctx.stdin = &Stdin{Kind: StdinHeredoc, Body: body, Dynamic: dyn}
+			ctx.in = append(append([]string(nil), ctx.in...), from...)
+			continue
+		case syntax.WordHdoc:
+			from := w.substs(r.Word, f, ctx)
+			a := w.literal(r.Word, f)
+			ctx.stdin = &Stdin{Kind: StdinHereString, Body: a.Value, Dynamic: a.Dynamic}
+			ctx.in = append(append([]string(nil), ctx.in...), from...)
+			continue
+		}
+		w.substs(r.Word, f, ctx)
+		target := w.literal(r.Word, f)
+		red := Redirect{Op: r.Op.String(), Fd: fd, Target: target}
+		switch r.Op {
+		case syntax.RdrIn:
+			ctx.stdin = &Stdin{Kind: StdinFile, Path: target}
+		case syntax.RdrOut, syntax.AppOut, syntax.RdrClob, syntax.AppClob,
+			syntax.RdrAll, syntax.RdrAllClob, syntax.AppAll, syntax.AppAllClob, syntax.RdrInOut:
+			red.Write = true
+		case syntax.DplOut:
+			// >&2 duplicates a descriptor; >&file (bash) writes a file.
+			red.Write = !isFd(target.Value)
+		case syntax.DplIn:
+		}
+		ctx.redirs = append(ctx.redirs, red)
+	}
+}
+
+func isFd(s string) bool {
+	if s == "-" {
+		return true
+	}
+	s = strings.TrimSuffix(s, "-")
+	if s == "" {
+		return false
+	}
+	for _, c := range s {
+		if c < '0' || c > '9' {
+			return false
+		}
+	}
+	return true
+}
+
+func trimTabs(s string) string {
+	lines := strings.Split(s, "\n")
+	for i, l := range lines {
+		lines[i] = strings.TrimLeft(l, "\t")
+	}
+	return strings.Join(lines, "\n")
+}
+
+// decl turns export/declare/local/readonly/typeset into a command whose
+// arguments are the assignments, and records literal values.
+func (w *walker) decl(d *syntax.DeclClause, f *frame, ctx *execCtx) {
+	cmd := &Command{Args: []Arg{{Value: d.Variant.Value}}, Text: f.text(d)}
+	for _, a := range d.Args {
+		if a.Value != nil {
+			w.substs(a.Value, f, ctx)
+		}
+		if a.Array != nil {
+			w.substs(a.Array, f, ctx)
+		}
+		switch {
+		case a.Name != nil && a.Value != nil:
+			v := w.literal(a.Value, f)
+			w.setVar(a.Name.Value, v)
+			cmd.Args = append(cmd.Args, Arg{Value: a.Name.Value + "=" + v.Value, Dynamic: v.Dynamic})
+		case a.Name != nil:
+			cmd.Args = append(cmd.Args, Arg{Value: a.Name.Value})
+		case a.Value != nil:
+			cmd.Args = append(cmd.Args, w.literal(a.Value, f))
+		}
+	}
+	cmd.Name = d.Variant.Value
+	w.emit(cmd, f, ctx)
+}
+
+func (w *walker) setVar(name string, v Arg) {
+	if w.vars == nil {
+		w.vars = map[string]string{}
+	}
+	if v.Dynamic {
+		w.vars[name] = dynamicValue
+		return
+	}
+	w.vars[name] = v.Value
+}
+
+// call builds the command of a simple command, unwraps it and emits it.
+func (w *walker) call(c *syntax.CallExpr, f *frame, ctx *execCtx) {
+	for _, a := range c.Assigns {
+		if a.Value != nil {
+			w.substs(a.Value, f, ctx)
+		}
+		if a.Array != nil {
+			w.substs(a.Array, f, ctx)
+		}
+	}
+	for _, word := range c.Args {
+		w.substs(word, f, ctx)
+	}
+	var assigns []string
+	for _, a := range c.Assigns {
+		if a.Name == nil {
+			continue
+		}
+		v := w.literal(a.Value, f)
+		if len(c.Args) == 0 {
+			w.setVar(a.Name.Value, v)
+		}
+		assigns = append(assigns, a.Name.Value+"="+v.Value)
+	}
+	if len(c.Args) == 0 {
+		if len(assigns) > 0 {
+			w.emit(&Command{Assigns: assigns, Text: f.text(c)}, f, ctx)
+		}
+		return
+	}
+	var args []Arg
+	for _, word := range c.Args {
+		args = append(args, w.fields(word, f)...)
+	}
+	if len(args) == 0 {
+		return
+	}
+	cmd := &Command{Args: args, Assigns: assigns, Text: f.text(c)}
+	w.run(cmd, f, ctx)
+}
+
+// run resolves a command's program through wrappers and the programs that
+// run other programs, then emits it.
+func (w *walker) run(cmd *Command, f *frame, ctx *execCtx) {
+	if w.stopped {
+		return
+	}
+	for {
+		if len(cmd.Args) == 0 {
+			return
+		}
+		prog := cmd.Args[0]
+		if prog.Dynamic {
+			cmd.Name = ""
+			w.problem(ProblemDynamicProgram, fmt.Sprintf("the program %q is computed at run time", prog.Value))
+			w.emit(cmd, f, ctx)
+			return
+		}
+		cmd.Name = path.Base(prog.Value)
+		if !strings.Contains(prog.Value, "/") && (w.funcs[cmd.Name] || w.aliases[cmd.Name]) {
+			// A function or alias defined in the same string: its body was
+			// analysed where it was defined.
+			return
+		}
+		if !w.unwrap(cmd, ctx) {
+			break
+		}
+	}
+	w.emit(cmd, f, ctx)
+	w.special(cmd, f, ctx)
+	w.remember(cmd)
+}
+
+// remember records text that cat or tee write from a here-document, so that
+// running the file later in the same string is analysed.
+func (w *walker) remember(cmd *Command) {
+	if cmd.Stdin.Kind != StdinHeredoc || cmd.Stdin.Dynamic || (cmd.Name != "cat" && cmd.Name != "tee") {
+		return
+	}
+	var targets []string
+	for _, r := range cmd.Redirects {
+		if r.Write && !r.Target.Dynamic {
+			targets = append(targets, r.Target.Value)
+		}
+	}
+	if cmd.Name == "tee" {
+		for _, a := range cmd.Args[1:] {
+			if !strings.HasPrefix(a.Value, "-") && !a.Dynamic {
+				targets = append(targets, a.Value)
+			}
+		}
+	}
+	for _, t := range targets {
+		if w.files == nil {
+			w.files = map[string]string{}
+		}
+		w.files[Join(cmd.Cwd, t)] = cmd.Stdin.Body
+	}
+}
+
+// emit records a finished command.
+func (w *walker) emit(cmd *Command, f *frame, ctx *execCtx) {
+	if w.stopped {
+		return
+	}
+	if len(w.out.Commands) >= w.opts.MaxCommands {
+		w.problem(ProblemSize, fmt.Sprintf("the command runs more than %d simple commands", w.opts.MaxCommands))
+		w.stopped = true
+		return
+	}
+	if cmd.Cwd == "" {
+		cmd.Cwd = ctx.cwd
+	}
+	cmd.Redirects = append(cmd.Redirects, ctx.redirs...)
+	if ctx.stdin != nil && cmd.Stdin.Kind == StdinInherited {
+		cmd.Stdin = *ctx.stdin
+	}
+	cmd.InputFrom = dedupe(append(cmd.InputFrom, ctx.in...))
+	for _, a := range cmd.Args {
+		cmd.InputFrom = dedupe(append(cmd.InputFrom, a.From...))
+	}
+	if cmd.Origin == "" {
+		cmd.Origin = f.origin
+	}
+	cmd.Depth = f.depth
+	w.out.Commands = append(w.out.Commands, cmd)
+	if cmd.Name == "cd" || cmd.Name == "pushd" || cmd.Name == "popd" {
+		ctx.cwd = w.chdir(cmd, ctx.cwd)
+	}
+}
+
+// chdir returns the working directory after a cd, "" when unknown.
+func (w *walker) chdir(cmd *Command, cwd string) string {
+	if cmd.Name == "popd" {
+		return ""
+	}
+	var target *Arg
+	for i := 1; i < len(cmd.Args); i++ {
+		a := cmd.Args[i]
+		if a.Value == "--" {
+			if i+1 < len(cmd.Args) {
+				target = &cmd.Args[i+1]
+			}
+			break
+		}
+		if strings.HasPrefix(a.Value, "-") && a.Value != "-" {
+			continue
+		}
+		target = &cmd.Args[i]
+		break
+	}
+	if target == nil {
+		if cmd.Name == "cd" && w.opts.Home != "" {
+			return w.opts.Home
+		}
+		return ""
+	}
+	if target.Dynamic || target.Glob || target.Value == "-" {
+		return ""
+	}
+	return Join(cwd, target.Value)
+}
+
+// Join resolves p against dir; it returns "" when p is relative and dir is
+// unknown.
+func Join(dir, p string) string {
+	if path.IsAbs(p) {
+		return path.Clean(p)
+	}
+	if dir == "" {
+		return ""
+	}
+	return path.Join(dir, p)
+}
+
+func dedupe(s []string) []string {
+	if len(s) < 2 {
+		return s
+	}
+	out := s[:0:0]
+	seen := map[string]bool{}
+	for _, v := range s {
+		if !seen[v] {
+			seen[v] = true
+			out = append(out, v)
+		}
+	}
+	return out
+}

@@ -1,0 +1,328 @@
+package shell
+
+import (
+	"strconv"
+	"strings"
+	"unicode/utf8"
+
+	"mvdan.cc/sh/v3/syntax"
+)
+
+// fieldBuilder accumulates the fields a word expands to. Field splitting is
+// only done where the analysis knows a value (a variable assigned earlier in
+// the same string, or $IFS); everything else stays one field.
+type fieldBuilder struct {
+	fields []Arg
+	cur    Arg
+	strb   strings.Builder
+	open   bool // cur has content (even empty quoted content)
+	// nosplit turns field splitting off, as for assignment values and
+	// redirect targets.
+	nosplit bool
+}
+
+func (b *fieldBuilder) add(s string) {
+	b.strb.WriteString(s)
+	b.open = true
+}
+
+func (b *fieldBuilder) split() {
+	if b.open {
+		b.cur.Value = b.strb.String()
+		b.fields = append(b.fields, b.cur)
+	}
+	b.cur = Arg{}
+	b.strb.Reset()
+	b.open = false
+}
+
+// fields evaluates a word into the fields it expands to. procFrom maps
+// process substitutions found in the word to the programs they run.
+func (w *walker) fields(word *syntax.Word, f *frame) []Arg {
+	var b fieldBuilder
+	for i, part := range word.Parts {
+		w.part(&b, part, f, false, i == 0)
+	}
+	b.split()
+	if len(b.fields) == 0 {
+		// An unquoted expansion that is known to be empty vanishes.
+		return nil
+	}
+	return b.fields
+}
+
+// literal evaluates a word into a single value with no field splitting,
+// as for assignment values, redirect targets and heredoc bodies.
+func (w *walker) literal(word *syntax.Word, f *frame) Arg {
+	if word == nil {
+		return Arg{}
+	}
+	b := fieldBuilder{nosplit: true}
+	for i, part := range word.Parts {
+		w.part(&b, part, f, false, i == 0)
+	}
+	b.cur.Value = b.strb.String()
+	return b.cur
+}
+
+// heredocBody returns the text of a here-document. Its parts are raw text
+// and expansions; expansions make the body dynamic.
+func (w *walker) heredocBody(word *syntax.Word, f *frame) (string, bool) {
+	if word == nil {
+		return "", false
+	}
+	var sb strings.Builder
+	dynamic := false
+	for _, part := range word.Parts {
+		if lit, ok := part.(*syntax.Lit); ok {
+			sb.WriteString(lit.Value)
+			continue
+		}
+		dynamic = true
+		sb.WriteString(f.text(part))
+	}
+	return sb.String(), dynamic
+}
+
+func (w *walker) part(b *fieldBuilder, part syntax.WordPart, f *frame, inDouble, first bool) {
+	switch p := part.(type) {
+	case *syntax.Lit:
+		v := p.Value
+		if first && strings.HasPrefix(v, "~") {
+			v = w.tilde(b, v)
+		}
+		s, glob := unescapeUnquoted(v)
+		if glob {
+			b.cur.Glob = true
+		}
+		b.add(s)
+	case *syntax.SglQuoted:
+		b.cur.Quoted = true
+		if p.Dollar {
+			b.add(ansiC(p.Value))
+		} else {
+			b.add(p.Value)
+		}
+	case *syntax.DblQuoted:
+		b.cur.Quoted = true
+		b.open = true
+		for _, q := range p.Parts {
+			if lit, ok := q.(*syntax.Lit); ok {
+				b.add(unescapeDouble(lit.Value))
+				continue
+			}
+			w.part(b, q, f, true, false)
+		}
+	case *syntax.ParamExp:
+		if v, ok := w.paramValue(p); ok {
+			if inDouble || b.nosplit || !strings.ContainsAny(v, " \t\n") {
+				b.add(v)
+				return
+			}
+			// Unquoted known value with blanks: field splitting.
+			pieces := strings.Fields(v)
+			if len(pieces) == 0 {
+				b.split()
+				return
+			}
+			if strings.IndexAny(v[:1], " \t\n") == 0 {
+				b.split()
+			}
+			for i, piece := range pieces {
+				if i > 0 {
+					b.split()
+				}
+				b.add(piece)
+			}
+			if strings.ContainsAny(v[len(v)-1:], " \t\n") {
+				b.split()
+			}
+			return
+		}
+		b.cur.Dynamic = true
+		b.add(f.text(p))
+	case *syntax.CmdSubst, *syntax.ArithmExp:
+		b.cur.Dynamic = true
+		b.add(f.text(p))
+	case *syntax.ProcSubst:
+		b.cur.Dynamic = true
+		b.cur.From = append(b.cur.From, w.procFrom[p]...)
+		b.add(f.text(p))
+	case *syntax.ExtGlob:
+		b.cur.Glob = true
+		b.add(f.text(p))
+	case *syntax.BraceExp:
+		b.add(f.text(p))
+	default:
+		b.cur.Dynamic = true
+		b.add(f.text(part))
+	}
+}
+
+// tilde expands a leading ~ or ~/ to the home directory when it is known.
+func (w *walker) tilde(b *fieldBuilder, v string) string {
+	rest := v[1:]
+	if rest != "" && rest[0] != '/' {
+		// ~user or ~+ and friends: not known.
+		b.cur.Dynamic = true
+		return v
+	}
+	if w.opts.Home == "" {
+		b.cur.Dynamic = true
+		return v
+	}
+	return w.opts.Home + rest
+}
+
+// paramValue returns the value of a simple $NAME expansion when it is known.
+func (w *walker) paramValue(p *syntax.ParamExp) (string, bool) {
+	if p.Param == nil || p.Excl || p.Length || p.Width || p.Index != nil ||
+		p.Slice != nil || p.Repl != nil || p.Exp != nil || p.Names != 0 || p.NestedParam != nil {
+		return "", false
+	}
+	name := p.Param.Value
+	if v, ok := w.vars[name]; ok {
+		return v, v != dynamicValue
+	}
+	switch name {
+	case "IFS":
+		return " ", true
+	case "HOME":
+		if w.opts.Home != "" {
+			return w.opts.Home, true
+		}
+	}
+	if v, ok := w.opts.Env[name]; ok {
+		return v, true
+	}
+	return "", false
+}
+
+// dynamicValue marks a variable whose value is not known.
+const dynamicValue = "\x00dynamic"
+
+// unescapeUnquoted removes backslash escapes from unquoted text and reports
+// whether unescaped glob metacharacters remain.
+func unescapeUnquoted(s string) (string, bool) {
+	if !strings.ContainsAny(s, "\\*?[") {
+		return s, false
+	}
+	var sb strings.Builder
+	glob := false
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		switch {
+		case c == '\\' && i+1 < len(s):
+			i++
+			if s[i] != '\n' {
+				sb.WriteByte(s[i])
+			}
+		case c == '*' || c == '?' || c == '[':
+			glob = true
+			sb.WriteByte(c)
+		default:
+			sb.WriteByte(c)
+		}
+	}
+	return sb.String(), glob
+}
+
+// unescapeDouble removes the backslash escapes that are special inside
+// double quotes.
+func unescapeDouble(s string) string {
+	if !strings.Contains(s, "\\") {
+		return s
+	}
+	var sb strings.Builder
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if c == '\\' && i+1 < len(s) {
+			switch s[i+1] {
+			case '$', '`', '"', '\\':
+				sb.WriteByte(s[i+1])
+				i++
+				continue
+			case '\n':
+				i++
+				continue
+			}
+		}
+		sb.WriteByte(c)
+	}
+	return sb.String()
+}
+
+// ansiC decodes the escapes of a $'...' string.
+func ansiC(s string) string {
+	if !strings.Contains(s, "\\") {
+		return s
+	}
+	var sb strings.Builder
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if c != '\\' || i+1 >= len(s) {
+			sb.WriteByte(c)
+			continue
+		}
+		i++
+		switch e := s[i]; e {
+		case 'a':
+			sb.WriteByte('\a')
+		case 'b':
+			sb.WriteByte('\b')
+		case 'e', 'E':
+			sb.WriteByte(0x1b)
+		case 'f':
+			sb.WriteByte('\f')
+		case 'n':
+			sb.WriteByte('\n')
+		case 'r':
+			sb.WriteByte('\r')
+		case 't':
+			sb.WriteByte('\t')
+		case 'v':
+			sb.WriteByte('\v')
+		case '\\', '\'', '"', '?':
+			sb.WriteByte(e)
+		case 'c':
+			if i+1 < len(s) {
+				i++
+				sb.WriteByte(s[i] & 0x1f)
+			}
+		case 'x', 'u', 'U':
+			max := map[byte]int{'x': 2, 'u': 4, 'U': 8}[e]
+			j := i + 1
+			for j < len(s) && j-i-1 < max && isHex(s[j]) {
+				j++
+			}
+			if j == i+1 {
+				sb.WriteByte('\\')
+				sb.WriteByte(e)
+				continue
+			}
+			n, _ := strconv.ParseUint(s[i+1:j], 16, 32)
+			if e == 'x' {
+				sb.WriteByte(byte(n))
+			} else if utf8.ValidRune(rune(n)) {
+				sb.WriteRune(rune(n))
+			}
+			i = j - 1
+		case '0', '1', '2', '3', '4', '5', '6', '7':
+			j := i
+			for j < len(s) && j-i < 3 && s[j] >= '0' && s[j] <= '7' {
+				j++
+			}
+			n, _ := strconv.ParseUint(s[i:j], 8, 16)
+			sb.WriteByte(byte(n))
+			i = j - 1
+		default:
+			sb.WriteByte('\\')
+			sb.WriteByte(e)
+		}
+	}
+	return sb.String()
+}
+
+func isHex(c byte) bool {
+	return c >= '0' && c <= '9' || c >= 'a' && c <= 'f' || c >= 'A' && c <= 'F'
+}

@@ -1,0 +1,214 @@
+package shell
+
+import (
+	"slices"
+	"strings"
+)
+
+// wrapper describes a program that runs its arguments as another command.
+type wrapper struct {
+	// short lists the short options that take a value.
+	short string
+	// long lists the long options (without --) that take a value.
+	long []string
+	// skip is the number of positional arguments before the command
+	// (timeout's duration, chrt's priority).
+	skip int
+	// privileged wrappers run the command as another user.
+	privileged bool
+	// assigns accepts NAME=value words before the command (env).
+	assigns bool
+	// noCommand lists short options after which no command follows
+	// (sudo -l, ionice -p).
+	noCommand string
+	// shell lists short options that start a shell when no command
+	// follows (sudo -s).
+	shell string
+	// chdir names the option that changes the working directory.
+	chdir string
+}
+
+// wrappers is sorted by name; TestTablesSorted checks it.
+var wrappers = []namedWrapper{
+	{"builtin", &wrapper{}},
+	{"busybox", &wrapper{}},
+	{"caffeinate", &wrapper{short: "tw"}},
+	{"catchsegv", &wrapper{}},
+	{"chrt", &wrapper{short: "T", long: []string{"sched-runtime", "sched-deadline", "sched-period"}, skip: 1, noCommand: "p"}},
+	{"command", &wrapper{noCommand: "vV"}},
+	{"doas", &wrapper{short: "uC", privileged: true, shell: "s"}},
+	{"env", &wrapper{short: "uCS", long: []string{"unset", "chdir", "split-string", "block-signal", "default-signal", "ignore-signal"}, assigns: true, chdir: "C"}},
+	{"exec", &wrapper{short: "a"}},
+	{"flock", &wrapper{short: "wEs", long: []string{"timeout", "conflict-exit-code"}, skip: 1}},
+	{"ionice", &wrapper{short: "cnP", long: []string{"class", "classdata", "pgid", "uid"}, noCommand: "pu"}},
+	{"nice", &wrapper{short: "n", long: []string{"adjustment"}}},
+	{"nocorrect", &wrapper{}},
+	{"noglob", &wrapper{}},
+	{"nohup", &wrapper{}},
+	{"pkexec", &wrapper{long: []string{"user"}, privileged: true}},
+	{"proxychains", &wrapper{short: "f"}},
+	{"proxychains4", &wrapper{short: "f"}},
+	{"setsid", &wrapper{}},
+	{"stdbuf", &wrapper{short: "ioe", long: []string{"input", "output", "error"}}},
+	{"sudo", &wrapper{short: "ugCDhprtTU", long: []string{"user", "group", "close-from", "chdir", "host", "prompt", "role", "type", "command-timeout", "other-user"},
+		privileged: true, noCommand: "lvkKV", shell: "si", chdir: "D"}},
+	{"taskset", &wrapper{skip: 1, noCommand: "p"}},
+	{"time", &wrapper{short: "fo", long: []string{"format", "output"}}},
+	{"timeout", &wrapper{short: "sk", long: []string{"signal", "kill-after"}, skip: 1}},
+	{"torsocks", &wrapper{}},
+	{"unbuffer", &wrapper{}},
+	{"xvfb-run", &wrapper{short: "fnpsew", long: []string{"auth-file", "server-num", "xauth-protocol", "server-args", "error-file", "wait"}}},
+}
+
+type namedWrapper struct {
+	name string
+	spec *wrapper
+}
+
+func wrapperFor(name string) *wrapper {
+	i, ok := slices.BinarySearchFunc(wrappers, name, func(e namedWrapper, n string) int { return strings.Compare(e.name, n) })
+	if !ok {
+		return nil
+	}
+	return wrappers[i].spec
+}
+
+// unwrap removes one wrapper from cmd and reports whether it did.
+func (w *walker) unwrap(cmd *Command, ctx *execCtx) bool {
+	spec := wrapperFor(cmd.Name)
+	if spec == nil {
+		return false
+	}
+	args := cmd.Args[1:]
+	var flags strings.Builder
+	var chdir, split string
+	var splitSet bool
+	skip := spec.skip
+	i := 0
+	for i < len(args) {
+		a := args[i]
+		v := a.Value
+		if a.Dynamic && strings.HasPrefix(v, "-") {
+			// An option computed at run time: we cannot tell what follows.
+			i++
+			continue
+		}
+		if v == "--" {
+			i++
+			break
+		}
+		if strings.HasPrefix(v, "--") && len(v) > 2 {
+			name, val, hasVal := strings.Cut(v[2:], "=")
+			takes := contains(spec.long, name)
+			if takes && !hasVal && i+1 < len(args) {
+				val = args[i+1].Value
+				i++
+			}
+			if name == "chdir" {
+				chdir = val
+			}
+			if name == "split-string" {
+				split, splitSet = val, true
+			}
+			i++
+			continue
+		}
+		if strings.HasPrefix(v, "-") && len(v) > 1 {
+			cluster := v[1:]
+			for j := 0; j < len(cluster); j++ {
+				c := cluster[j]
+				flags.WriteByte(c)
+				if strings.IndexByte(spec.short, c) >= 0 {
+					val := cluster[j+1:]
+					if val == "" && i+1 < len(args) {
+						i++
+						val = args[i].Value
+					}
+					if string(c) == spec.chdir {
+						chdir = val
+					}
+					if cmd.Name == "env" && c == 'S' {
+						split, splitSet = val, true
+					}
+					break
+				}
+			}
+			i++
+			continue
+		}
+		if spec.assigns && isAssign(v) {
+			cmd.Assigns = append(cmd.Assigns, v)
+			i++
+			continue
+		}
+		if skip > 0 {
+			skip--
+			i++
+			continue
+		}
+		break
+	}
+	rest := args[i:]
+	if splitSet {
+		// env -S splits one string into arguments.
+		var extra []Arg
+		for _, s := range strings.Fields(split) {
+			extra = append(extra, Arg{Value: s})
+		}
+		rest = append(extra, rest...)
+	}
+	f := flags.String()
+	if strings.ContainsAny(f, spec.noCommand) && spec.noCommand != "" {
+		return false
+	}
+	if len(rest) == 0 {
+		if spec.shell != "" && strings.ContainsAny(f, spec.shell) {
+			// sudo -s, sudo -i, doas -s: an interactive shell.
+			rest = []Arg{{Value: "sh"}}
+		} else {
+			return false
+		}
+	}
+	cmd.Wrappers = append(cmd.Wrappers, cmd.Name)
+	if spec.privileged {
+		cmd.Privileged = true
+	}
+	if chdir != "" {
+		cmd.Cwd = Join(firstNonEmpty(cmd.Cwd, ctx.cwd), chdir)
+	}
+	cmd.Args = rest
+	return true
+}
+
+func firstNonEmpty(s ...string) string {
+	for _, v := range s {
+		if v != "" {
+			return v
+		}
+	}
+	return ""
+}
+
+func contains(list []string, s string) bool {
+	for _, v := range list {
+		if v == s {
+			return true
+		}
+	}
+	return false
+}
+
+// isAssign reports whether s has the form NAME=value.
+func isAssign(s string) bool {
+	name, _, ok := strings.Cut(s, "=")
+	if !ok || name == "" {
+		return false
+	}
+	for i, c := range name {
+		if c == '_' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || i > 0 && c >= '0' && c <= '9' {
+			continue
+		}
+		return false
+	}
+	return true
+}

@@ -1,0 +1,153 @@
+package snapshot
+
+import (
+	"bytes"
+	"encoding"
+	"encoding/json"
+	"fmt"
+	"os"
+	"path/filepath"
+	"reflect"
+)
+
+// Decode parses a snapshot. It decodes into generic values and assigns
+// them by field name: for a short-lived process this avoids the cost of
+// building encoding/json's per-type decoders.
+func Decode(data []byte) (*Snapshot, error) {
+	var v any
+	if err := json.Unmarshal(data, &v); err != nil {
+		return nil, fmt.Errorf("snapshot: %w", err)
+	}
+	s := &Snapshot{}
+	if err := assign(reflect.ValueOf(s).Elem(), v); err != nil {
+		return nil, fmt.Errorf("snapshot: %w", err)
+	}
+	return s, nil
+}
+
+var textUnmarshaler = reflect.TypeFor[encoding.TextUnmarshaler]()
+
+// assign stores a generic JSON value (as encoding/json decodes into any)
+// in dst, matching object keys to exported field names.
+func assign(dst reflect.Value, src any) error {
+	if src == nil {
+		return nil
+	}
+	if dst.CanAddr() && dst.Addr().Type().Implements(textUnmarshaler) {
+		s, ok := src.(string)
+		if !ok {
+			return fmt.Errorf("%s: want a string", dst.Type())
+		}
+		return dst.Addr().Interface().(encoding.TextUnmarshaler).UnmarshalText([]byte(s))
+	}
+	switch dst.Kind() {
+	case reflect.Pointer:
+		if dst.IsNil() {
+			dst.Set(reflect.New(dst.Type().Elem()))
+		}
+		return assign(dst.Elem(), src)
+	case reflect.Struct:
+		m, ok := src.(map[string]any)
+		if !ok {
+			return fmt.Errorf("%s: want an object", dst.Type())
+		}
+		for k, v := range m {
+			f := dst.FieldByName(k)
+			if !f.IsValid() || !f.CanSet() {
+				continue
+			}
+			if err := assign(f, v); err != nil {
+				return fmt.Errorf("%s.%w", k, err)
+			}
+		}
+	case reflect.Slice:
+		list, ok := src.([]any)
+		if !ok {
+			return fmt.Errorf("%s: want a list", dst.Type())
+		}
+		out := reflect.MakeSlice(dst.Type(), len(list), len(list))
+		for i, v := range list {
+			if err := assign(out.Index(i), v); err != nil {
+				return err
+			}
+		}
+		dst.Set(out)
+	case reflect.Map:
+		m, ok := src.(map[string]any)
+		if !ok {
+			return fmt.Errorf("%s: want an object", dst.Type())
+		}
+		out := reflect.MakeMapWithSize(dst.Type(), len(m))
+		for k, v := range m {
+			e := reflect.New(dst.Type().Elem()).Elem()
+			if err := assign(e, v); err != nil {
+				return err
+			}
+			out.SetMapIndex(reflect.ValueOf(k).Convert(dst.Type().Key()), e)
+		}
+		dst.Set(out)
+	case reflect.String:
+		s, ok := src.(string)
+		if !ok {
+			return fmt.Errorf("%s: want a string", dst.Type())
+		}
+		dst.SetString(s)
+	case reflect.Bool:
+		b, ok := src.(bool)
+		if !ok {
+			return fmt.Errorf("%s: want a boolean", dst.Type())
+		}
+		dst.SetBool(b)
+	case reflect.Int, reflect.Int64, reflect.Int32:
+		f, ok := src.(float64)
+		if !ok {
+			return fmt.Errorf("%s: want a number", dst.Type())
+		}
+		dst.SetInt(int64(f))
+	case reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64:
+		f, ok := src.(float64)
+		if !ok {
+			return fmt.Errorf("%s: want a number", dst.Type())
+		}
+		dst.SetUint(uint64(f))
+	default:
+		return fmt.Errorf("%s: unsupported kind %s", dst.Type(), dst.Kind())
+	}
+	return nil
+}
+
+// Encode renders a snapshot as JSON.
+func (s *Snapshot) Encode() ([]byte, error) {
+	var b bytes.Buffer
+	enc := json.NewEncoder(&b)
+	enc.SetEscapeHTML(false)
+	if err := enc.Encode(s); err != nil {
+		return nil, err
+	}
+	return b.Bytes(), nil
+}
+
+// Write stores the snapshot at path, atomically: a reader sees the old
+// snapshot or the new one, never a part.
+func (s *Snapshot) Write(path string) error {
+	data, err := s.Encode()
+	if err != nil {
+		return err
+	}
+	if err := os.MkdirAll(filepath.Dir(path), 0o700); err != nil {
+		return err
+	}
+	tmp, err := os.CreateTemp(filepath.Dir(path), ".snapshot-*")
+	if err != nil {
+		return err
+	}
+	defer os.Remove(tmp.Name())
+	if _, err := tmp.Write(data); err != nil {
+		tmp.Close()
+		return err
+	}
+	if err := tmp.Close(); err != nil {
+		return err
+	}
+	return os.Rename(tmp.Name(), path)
+}

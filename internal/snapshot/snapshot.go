@@ -1,0 +1,179 @@
+// Package snapshot holds a project's configuration compiled to plain data,
+// so that the hook can load it without a YAML parser.
+//
+// The `governance` binary reads the YAML configuration and agent files and
+// writes a snapshot, with a stamp (size, modification and change times) of
+// every file and folder it read. The hook stats the same paths; when they
+// all match it uses the snapshot, and otherwise it runs `governance
+// compile` to refresh it. A project with no configuration on disk needs no
+// snapshot: the built-in policy is compiled into the binary.
+package snapshot
+
+import (
+	"errors"
+	"fmt"
+	"hash/fnv"
+	"os"
+	"path/filepath"
+
+	"github.com/agentgov/governance/agents"
+	"github.com/agentgov/governance/governance"
+	"github.com/agentgov/governance/internal/layout"
+	"github.com/agentgov/governance/template"
+)
+
+// Version is the snapshot format; a snapshot of another version is
+// recompiled.
+const Version = 1
+
+// Stamp records the state of a path when it was read.
+type Stamp struct {
+	Path   string
+	Exists bool
+	Size   int64
+	MTime  int64
+	CTime  int64
+}
+
+// Rule is a compiled rule of the user or project configuration.
+type Rule struct {
+	Scope string
+	Spec  governance.RuleSpec
+}
+
+// Snapshot is a project's configuration as plain data.
+type Snapshot struct {
+	Version int
+	Root    string
+	// Stamps cover every source path and every file read below a source
+	// folder.
+	Stamps         []Stamp
+	Settings       governance.Settings
+	DisableBuiltin []string
+	Rules          []Rule
+	Agents         []*agents.Agent
+	ConfigDirs     []string
+	// Err is the configuration error; every call is denied while it is set.
+	Err string
+}
+
+// CachePath is where the snapshot of a project is kept.
+func CachePath(p layout.Paths) string {
+	h := fnv.New64a()
+	h.Write([]byte(p.ProjectRoot))
+	return filepath.Join(p.StateDir, "compiled", fmt.Sprintf("%016x.json", h.Sum64()))
+}
+
+// Compiler produces a fresh snapshot for a project.
+type Compiler func(p layout.Paths) (*Snapshot, error)
+
+// Load returns the policy of a project: the built-in policy alone when no
+// configuration exists, the cached snapshot when it is fresh, and a newly
+// compiled one otherwise. Errors are carried in the policy, so that every
+// call is denied with them.
+func Load(p layout.Paths, compile Compiler) *governance.Policy {
+	sources := p.Sources()
+	current := make([]Stamp, len(sources))
+	any := false
+	for i, s := range sources {
+		if s.Parent >= 0 && !current[s.Parent].Exists {
+			current[i] = Stamp{Path: s.Path}
+			continue
+		}
+		current[i] = StampOf(s.Path)
+		// A folder that exists holds configuration only when a source
+		// inside it does.
+		any = any || current[i].Exists && s.Parent >= 0
+	}
+	if !any {
+		return Builtin(p).Policy()
+	}
+	if snap, err := Read(CachePath(p)); err == nil && snap.Fresh(p, current) {
+		return snap.Policy()
+	}
+	snap, err := compile(p)
+	if err != nil {
+		return &governance.Policy{Settings: governance.DefaultSettings(),
+			Err: fmt.Errorf("could not compile the configuration: %w", err)}
+	}
+	return snap.Policy()
+}
+
+// Builtin is the snapshot of a project with no configuration files.
+func Builtin(p layout.Paths) *Snapshot {
+	return &Snapshot{Version: Version, Root: p.ProjectRoot, Settings: governance.DefaultSettings(),
+		ConfigDirs: []string{p.UserDir, p.StateDir}}
+}
+
+// Fresh reports whether the snapshot was compiled from the files as they
+// are now. current holds the stamps of the project's sources.
+func (s *Snapshot) Fresh(p layout.Paths, current []Stamp) bool {
+	if s.Version != Version || s.Root != p.ProjectRoot {
+		return false
+	}
+	recorded := make(map[string]Stamp, len(s.Stamps))
+	for _, st := range s.Stamps {
+		recorded[st.Path] = st
+	}
+	checked := make(map[string]bool, len(current))
+	for _, c := range current {
+		if recorded[c.Path] != c {
+			return false
+		}
+		checked[c.Path] = true
+	}
+	for _, st := range s.Stamps {
+		if !checked[st.Path] && StampOf(st.Path) != st {
+			return false
+		}
+	}
+	return true
+}
+
+// Policy builds the policy the snapshot describes: the built-in rules it
+// does not disable, then its own rules, agents and settings.
+func (s *Snapshot) Policy() *governance.Policy {
+	pol := &governance.Policy{Settings: s.Settings, ConfigDirs: s.ConfigDirs}
+	var off map[string]bool
+	for _, id := range s.DisableBuiltin {
+		if off == nil {
+			off = map[string]bool{}
+		}
+		off[id] = true
+	}
+	pol.Rules = governance.CompileAllTrusted(template.Policy, governance.ScopeBuiltin, func(id string) bool { return off[id] })
+	for _, r := range s.Rules {
+		pol.Rules = append(pol.Rules, governance.CompileTrusted(r.Spec, r.Scope))
+	}
+	if len(s.Agents) > 0 {
+		pol.Agents = staticAgents(s.Agents)
+	}
+	if s.Err != "" {
+		pol.Err = errors.New(s.Err)
+	}
+	return pol
+}
+
+// staticAgents serves agent definitions from memory.
+type staticAgents []*agents.Agent
+
+func (a staticAgents) Lookup(name string) ([]*agents.Agent, error) {
+	var out []*agents.Agent
+	for _, x := range a {
+		if x.Name == name {
+			out = append(out, x)
+		}
+	}
+	return out, nil
+}
+
+func (a staticAgents) All() ([]*agents.Agent, error) { return a, nil }
+
+// Read reads a snapshot file.
+func Read(path string) (*Snapshot, error) {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return nil, err
+	}
+	return Decode(data)
+}
