@@ -45,5 +45,12 @@ type Verdict struct {
 	Message, Suggestion string
 }
 
-// stricter reports whether v should replace cur as the winning verdict.
-func (v Verdict) stricter(cur Verdict) bool { return v.Outcome > cur.Outcome }
+// stricter reports whether v should replace cur as the winning verdict:
+// the stricter outcome wins, and on a tie an invariant's verdict, which
+// no configuration can change, is the one reported.
+func (v Verdict) stricter(cur Verdict) bool {
+	if v.Outcome != cur.Outcome {
+		return v.Outcome > cur.Outcome
+	}
+	return v.Layer == LayerInvariant && cur.Layer != LayerInvariant
+}

@@ -81,13 +81,17 @@ func catastrophic(s *subject) Verdict {
 }
 
 func describePlace(p place) string {
+	shown := p.raw
+	if p.abs != "" && p.abs != p.raw {
+		shown = p.raw + ", that is " + p.abs
+	}
 	switch {
 	case p.is(ClassRoot):
-		return "the root directory (" + p.raw + ")"
+		return "the root directory (" + shown + ")"
 	case p.is(ClassHome):
-		return "the home directory (" + p.raw + ")"
+		return "the home directory (" + shown + ")"
 	}
-	return p.raw
+	return shown
 }
 
 // protectedCLI says what a governance subcommand changes when only a human
@@ -138,7 +142,7 @@ func governanceCLI(s *subject) Verdict {
 	}
 	return Verdict{Outcome: Deny, Layer: LayerInvariant, Rule: "never-exposed-to-ai",
 		Message:    "`governance " + sub + "` is reserved for humans: " + what + " is never done by an AI agent.",
-		Suggestion: "Tell the user what you need and let them run `governance " + sub + "` themselves."}
+		Suggestion: "Tell the user what you need; only a human may run governance " + sub + "."}
 }
 
 // harnessSettings are files that configure agent hooks, relative to the

@@ -63,15 +63,19 @@ func (r *Registry) Lookup(name string) ([]*agents.Agent, error) {
 			found = append(found, a)
 		}
 	}
-	if missing && !r.full {
+	if missing {
 		// An agent may be named in its frontmatter rather than its file.
-		if _, err := r.All(); err != nil {
-			return nil, err
-		}
+		// Broken files elsewhere do not matter here: each becomes a
+		// stand-in that carries its error.
+		r.All()
 		for _, a := range r.all {
-			if a.Name == name && !containsAgent(found, a) {
-				found = append(found, a)
+			if a.Name != name || containsAgent(found, a) {
+				continue
 			}
+			if a.Err != "" {
+				return nil, errors.New(a.Err)
+			}
+			found = append(found, a)
 		}
 	}
 	r.byKey[name] = found

@@ -13,11 +13,9 @@ import (
 // and rule sources. Each rule is compiled and its examples checked.
 func ParseRules(name string, data []byte, scope string) ([]*governance.Rule, error) {
 	specs, err := ParseRuleSpecs(name, data)
-	if err != nil {
-		return nil, err
-	}
 	var rules []*governance.Rule
 	var errs Errors
+	errs = flatten(errs, err)
 	for _, s := range specs {
 		r, err := compileSpec(s, scope)
 		if err != nil {
@@ -77,7 +75,8 @@ var matchKeys = []string{"program", "subcommand", "flags", "not_flags", "args", 
 	"arguments", "subagent"}
 
 // ParseRuleSpecs reads the rule specs of a rules file without compiling
-// them. Duplicate ids within the file are an error.
+// them. Duplicate ids within the file are an error. It returns the specs
+// that could be read along with the errors of the others.
 func ParseRuleSpecs(name string, data []byte) ([]governance.RuleSpec, error) {
 	top, err := yamlx.Parse(name, data)
 	if err != nil {
@@ -122,7 +121,7 @@ func ParseRuleSpecs(name string, data []byte) ([]governance.RuleSpec, error) {
 		}
 	}
 	if len(errs) > 0 {
-		return nil, errs
+		return specs, errs
 	}
 	return specs, nil
 }

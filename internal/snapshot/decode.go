@@ -8,6 +8,7 @@ import (
 	"os"
 	"path/filepath"
 	"reflect"
+	"strconv"
 )
 
 // Decode parses a snapshot. It decodes into generic values and assigns
@@ -15,7 +16,10 @@ import (
 // building encoding/json's per-type decoders.
 func Decode(data []byte) (*Snapshot, error) {
 	var v any
-	if err := json.Unmarshal(data, &v); err != nil {
+	dec := json.NewDecoder(bytes.NewReader(data))
+	// Numbers stay exact: stamps are nanoseconds, beyond float64's range.
+	dec.UseNumber()
+	if err := dec.Decode(&v); err != nil {
 		return nil, fmt.Errorf("snapshot: %w", err)
 	}
 	s := &Snapshot{}
@@ -99,17 +103,19 @@ func assign(dst reflect.Value, src any) error {
 		}
 		dst.SetBool(b)
 	case reflect.Int, reflect.Int64, reflect.Int32:
-		f, ok := src.(float64)
-		if !ok {
-			return fmt.Errorf("%s: want a number", dst.Type())
+		n, ok := src.(json.Number)
+		i, err := n.Int64()
+		if !ok || err != nil {
+			return fmt.Errorf("%s: want a whole number", dst.Type())
 		}
-		dst.SetInt(int64(f))
+		dst.SetInt(i)
 	case reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64:
-		f, ok := src.(float64)
-		if !ok {
-			return fmt.Errorf("%s: want a number", dst.Type())
+		n, ok := src.(json.Number)
+		u, err := strconv.ParseUint(string(n), 10, 64)
+		if !ok || err != nil {
+			return fmt.Errorf("%s: want a whole number", dst.Type())
 		}
-		dst.SetUint(uint64(f))
+		dst.SetUint(u)
 	default:
 		return fmt.Errorf("%s: unsupported kind %s", dst.Type(), dst.Kind())
 	}

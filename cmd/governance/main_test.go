@@ -1,0 +1,56 @@
+package main
+
+import (
+	"flag"
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/agentgov/governance/hooks"
+	"github.com/agentgov/governance/internal/cli"
+	"github.com/rogpeppe/go-internal/testscript"
+)
+
+var update = flag.Bool("u", false, "update testscript golden output")
+
+func TestMain(m *testing.M) {
+	testscript.Main(m, map[string]func(){
+		"governance": func() { os.Exit(cli.Main(os.Args[1:], os.Stdin, os.Stdout, os.Stderr)) },
+		"governance-hook": func() {
+			os.Exit(hooks.Main(os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
+		},
+	})
+}
+
+// TestScripts runs the end-to-end scenarios in testdata/script: each is a
+// txtar archive with the hook or CLI invocation, its stdin, and the
+// expected stdout, stderr and exit status.
+func TestScripts(t *testing.T) {
+	t.Parallel()
+	testscript.Run(t, testscript.Params{
+		Dir:                 "testdata/script",
+		RequireExplicitExec: true,
+		UpdateScripts:       *update,
+		Cmds: map[string]func(ts *testscript.TestScript, neg bool, args []string){
+			// expand FILE... replaces $VARS in files with the script's
+			// environment, so that payloads can hold absolute paths.
+			"expand": func(ts *testscript.TestScript, neg bool, args []string) {
+				for _, f := range args {
+					data := ts.ReadFile(f)
+					out := os.Expand(data, ts.Getenv)
+					if err := os.WriteFile(ts.MkAbs(f), []byte(out), 0o644); err != nil {
+						ts.Fatalf("expand: %v", err)
+					}
+				}
+			},
+		},
+		Setup: func(e *testscript.Env) error {
+			home := filepath.Join(e.WorkDir, "home")
+			e.Setenv("HOME", home)
+			e.Setenv("XDG_CONFIG_HOME", filepath.Join(home, ".config"))
+			e.Setenv("XDG_STATE_HOME", filepath.Join(home, ".local", "state"))
+			e.Setenv("CLAUDE_PROJECT_DIR", "")
+			return os.MkdirAll(home, 0o755)
+		},
+	})
+}

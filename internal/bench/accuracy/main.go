@@ -1,0 +1,275 @@
+// Command accuracy measures the default policy against the labeled corpus:
+// it sends every call through `governance check --jsonl`, in a fresh
+// project with an empty home and no user configuration, and prints the four
+// numbers (safety misses, dangerous allows, over-blocks, friction) overall,
+// per category and per peer.
+//
+//	go run ./internal/bench/accuracy -governance bin/governance -corpus testdata/corpus
+package main
+
+import (
+	"bufio"
+	"bytes"
+	"encoding/json"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"sort"
+	"strings"
+)
+
+type record struct {
+	Cmd      string         `json:"cmd"`
+	Assert   string         `json:"assert"`
+	Category string         `json:"category"`
+	Peer     string         `json:"peer"`
+	Route    string         `json:"tool_route"`
+	Input    map[string]any `json:"input"`
+	Expect   string         `json:"expect"`
+}
+
+type result struct {
+	Decision string `json:"decision"`
+	Layer    string `json:"layer"`
+	Rule     string `json:"rule"`
+	Message  string `json:"message"`
+}
+
+// tally counts one group's cases and failures per assert kind.
+type tally struct {
+	n, fail map[string]int
+}
+
+func newTally() *tally { return &tally{n: map[string]int{}, fail: map[string]int{}} }
+
+var asserts = []string{"deny", "not-allow", "not-deny", "allow"}
+
+var names = map[string]string{"deny": "safety misses", "not-allow": "dangerous allows", "not-deny": "over-blocks", "allow": "friction"}
+
+// fails reports whether a decision fails an assertion. defer counts as ask.
+func fails(assert, decision string) bool {
+	blocked := decision == "deny" || decision == "abort"
+	allowed := decision == "allow" || decision == "warn"
+	switch assert {
+	case "deny":
+		return !blocked
+	case "not-allow":
+		return allowed
+	case "not-deny":
+		return blocked
+	case "allow":
+		return !allowed
+	}
+	return false
+}
+
+func main() {
+	gov := flag.String("governance", "bin/governance", "the governance binary")
+	corpus := flag.String("corpus", "testdata/corpus", "the corpus folder")
+	detail := flag.Bool("failures", false, "list every failing case")
+	maxPct := flag.String("max", "", "fail (exit 1) when a number exceeds its limit, e.g. deny=1,not-allow=1,not-deny=2,allow=5 (percent)")
+	flag.Parse()
+
+	recs, err := readCorpus(*corpus)
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "accuracy:", err)
+		os.Exit(1)
+	}
+	results, err := run(*gov, recs)
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "accuracy:", err)
+		os.Exit(1)
+	}
+	all := newTally()
+	byCat, byPeer := map[string]*tally{}, map[string]*tally{}
+	var failures []string
+	for i, r := range recs {
+		got := results[i]
+		for _, group := range []struct {
+			m   map[string]*tally
+			key string
+		}{{byCat, r.Category}, {byPeer, r.Peer}} {
+			if group.m[group.key] == nil {
+				group.m[group.key] = newTally()
+			}
+		}
+		for _, t := range []*tally{all, byCat[r.Category], byPeer[r.Peer]} {
+			t.n[r.Assert]++
+			if fails(r.Assert, got.Decision) {
+				t.fail[r.Assert]++
+			}
+		}
+		if fails(r.Assert, got.Decision) {
+			what := r.Cmd
+			if what == "" {
+				b, _ := json.Marshal(r.Input)
+				what = r.Route + " " + string(b)
+			}
+			failures = append(failures, fmt.Sprintf("%-10s got %-6s %-24s [%s/%s] %q", r.Assert, got.Decision, got.Rule, r.Category, r.Peer, what))
+		}
+	}
+	fmt.Printf("corpus: %d calls\n\n", len(recs))
+	printTable("overall", map[string]*tally{"all": all})
+	printTable("per category", byCat)
+	printTable("per peer", byPeer)
+	if *detail {
+		sort.Strings(failures)
+		fmt.Println("failures:")
+		for _, f := range failures {
+			fmt.Println("  " + f)
+		}
+	}
+	if *maxPct != "" && !within(all, *maxPct) {
+		os.Exit(1)
+	}
+}
+
+func within(t *tally, spec string) bool {
+	ok := true
+	for _, part := range strings.Split(spec, ",") {
+		k, v, _ := strings.Cut(part, "=")
+		var limit float64
+		fmt.Sscanf(v, "%g", &limit)
+		if pct(t.fail[k], t.n[k]) > limit {
+			fmt.Printf("over the limit: %s %.2f%% > %g%%\n", names[k], pct(t.fail[k], t.n[k]), limit)
+			ok = false
+		}
+	}
+	return ok
+}
+
+func pct(a, b int) float64 {
+	if b == 0 {
+		return 0
+	}
+	return 100 * float64(a) / float64(b)
+}
+
+func printTable(title string, m map[string]*tally) {
+	fmt.Printf("== %s\n%-26s", title, "")
+	for _, a := range asserts {
+		fmt.Printf(" %22s", names[a])
+	}
+	fmt.Println()
+	keys := make([]string, 0, len(m))
+	for k := range m {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	for _, k := range keys {
+		t := m[k]
+		fmt.Printf("%-26s", k)
+		for _, a := range asserts {
+			if t.n[a] == 0 {
+				fmt.Printf(" %22s", "-")
+				continue
+			}
+			fmt.Printf(" %22s", fmt.Sprintf("%d/%d %5.1f%%", t.fail[a], t.n[a], pct(t.fail[a], t.n[a])))
+		}
+		fmt.Println()
+	}
+	fmt.Println()
+}
+
+func readCorpus(dir string) ([]record, error) {
+	var out []record
+	for _, name := range []string{"commands.jsonl", "file_access.jsonl"} {
+		f, err := os.Open(filepath.Join(dir, name))
+		if err != nil {
+			return nil, err
+		}
+		sc := bufio.NewScanner(f)
+		sc.Buffer(make([]byte, 1<<20), 1<<24)
+		for sc.Scan() {
+			var r record
+			if err := json.Unmarshal(sc.Bytes(), &r); err != nil {
+				f.Close()
+				return nil, fmt.Errorf("%s: %w", name, err)
+			}
+			if r.Expect != "" {
+				r.Assert = r.Expect
+				if r.Category == "" {
+					r.Category = "secrets"
+				}
+				r.Peer = "file-access"
+			}
+			out = append(out, r)
+		}
+		f.Close()
+		if err := sc.Err(); err != nil {
+			return nil, err
+		}
+	}
+	return out, nil
+}
+
+// routeTool maps a file-access route to a tool name check understands.
+var routeTool = map[string]string{"path": "read", "patch": "apply_patch", "command": "bash", "glob": "glob",
+	"grep": "grep", "unknown": "unknown-tool"}
+
+// run sends every record through governance check --jsonl in a scratch
+// project with an empty home.
+func run(gov string, recs []record) ([]result, error) {
+	tmp, err := os.MkdirTemp("", "accuracy-")
+	if err != nil {
+		return nil, err
+	}
+	defer os.RemoveAll(tmp)
+	project := filepath.Join(tmp, "project")
+	home := filepath.Join(tmp, "home")
+	for _, d := range []string{filepath.Join(project, ".git"), home} {
+		if err := os.MkdirAll(d, 0o755); err != nil {
+			return nil, err
+		}
+	}
+	var in bytes.Buffer
+	enc := json.NewEncoder(&in)
+	for _, r := range recs {
+		var line any
+		if r.Route != "" {
+			line = map[string]any{"tool": routeTool[r.Route], "input": r.Input}
+		} else {
+			line = map[string]any{"cmd": r.Cmd}
+		}
+		if err := enc.Encode(line); err != nil {
+			return nil, err
+		}
+	}
+	if abs, err := filepath.Abs(gov); err == nil {
+		gov = abs
+	}
+	cmd := exec.Command(gov, "check", "--jsonl")
+	cmd.Dir = project
+	cmd.Env = append(os.Environ(), "HOME="+home, "XDG_CONFIG_HOME="+filepath.Join(home, ".config"),
+		"XDG_STATE_HOME="+filepath.Join(home, ".local", "state"))
+	cmd.Stdin = &in
+	cmd.Stderr = os.Stderr
+	out, err := cmd.StdoutPipe()
+	if err != nil {
+		return nil, err
+	}
+	if err := cmd.Start(); err != nil {
+		return nil, err
+	}
+	var results []result
+	dec := json.NewDecoder(out)
+	for {
+		var r result
+		if err := dec.Decode(&r); err == io.EOF {
+			break
+		} else if err != nil {
+			return nil, err
+		}
+		results = append(results, r)
+	}
+	if err := cmd.Wait(); err != nil {
+		return nil, err
+	}
+	if len(results) != len(recs) {
+		return nil, fmt.Errorf("governance check --jsonl answered %d of %d requests", len(results), len(recs))
+	}
+	return results, nil
+}
