@@ -30,12 +30,30 @@ type cmdline struct {
 	text     string
 }
 
+// specDomains hold the command-line knowledge of families of programs, one
+// file each (next to their read-only checks). Each returns the spec of a
+// program it knows, or nil.
+var specDomains = []func(name string) *progSpec{cloudSpec, containerSpec, packageSpec, systemSpec}
+
+// specFor returns what is known about a program's command line, or nil.
+func specFor(name string) *progSpec {
+	if s := lookup(programs, name); s != nil {
+		return s
+	}
+	for _, domain := range specDomains {
+		if s := domain(name); s != nil {
+			return s
+		}
+	}
+	if strings.HasPrefix(name, "python") {
+		return lookup(programs, "python")
+	}
+	return nil
+}
+
 func parseCmdline(cmd *shell.Command) *cmdline {
 	cl := &cmdline{cmd: cmd, name: cmd.Name, short: map[byte]bool{}, dashdash: -1}
-	cl.spec = lookup(programs, cl.name)
-	if cl.spec == nil && strings.HasPrefix(cl.name, "python") {
-		cl.spec = lookup(programs, "python")
-	}
+	cl.spec = specFor(cl.name)
 	if cl.spec == nil {
 		cl.spec = &progSpec{}
 	}

@@ -112,11 +112,25 @@ var alwaysReadOnly = []string{
 	"wdiff", "whatis", "whereis", "which", "who", "whoami", "whois", "xargs", "xzcat", "zcat", "zgrep", "zless",
 }
 
+// readOnlyDomains hold the read-only knowledge of families of programs,
+// one file each. Each returns the check for a program it knows, or nil.
+var readOnlyDomains = []func(name string) func(*cmdline) bool{
+	cloudReadOnly,     // readonly_cloud.go: cloud and infrastructure CLIs
+	containerReadOnly, // readonly_containers.go: containers, Kubernetes, forges
+	packageReadOnly,   // readonly_packages.go: package managers and language tools
+	systemReadOnly,    // readonly_system.go: system, desktop, database and network tools
+}
+
 // readOnlyCheck returns the check for a program whose arguments decide
 // whether it only reads, or nil.
 func readOnlyCheck(name string) func(*cmdline) bool {
 	if _, ok := slices.BinarySearch(alwaysReadOnly, name); ok {
 		return always
+	}
+	for _, domain := range readOnlyDomains {
+		if check := domain(name); check != nil {
+			return check
+		}
 	}
 	switch name {
 	case "ip":

@@ -210,21 +210,21 @@ func readCorpus(dir string) ([]record, error) {
 var routeTool = map[string]string{"path": "read", "patch": "apply_patch", "command": "bash", "glob": "glob",
 	"grep": "grep", "unknown": "unknown-tool"}
 
-// run sends every record through governance check --jsonl in a scratch
-// project with an empty home.
+// Every call is decided in the same virtual context, whatever machine
+// runs the measurement: a project at /home/user/project, a home at
+// /home/user, no configuration. The paths need not exist.
+const (
+	virtualHome    = "/home/user"
+	virtualProject = "/home/user/project"
+)
+
+// run sends every record through governance check --jsonl.
 func run(gov string, recs []record) ([]result, error) {
 	tmp, err := os.MkdirTemp("", "accuracy-")
 	if err != nil {
 		return nil, err
 	}
 	defer os.RemoveAll(tmp)
-	project := filepath.Join(tmp, "project")
-	home := filepath.Join(tmp, "home")
-	for _, d := range []string{filepath.Join(project, ".git"), home} {
-		if err := os.MkdirAll(d, 0o755); err != nil {
-			return nil, err
-		}
-	}
 	var in bytes.Buffer
 	enc := json.NewEncoder(&in)
 	for _, r := range recs {
@@ -241,10 +241,10 @@ func run(gov string, recs []record) ([]result, error) {
 	if abs, err := filepath.Abs(gov); err == nil {
 		gov = abs
 	}
-	cmd := exec.Command(gov, "check", "--jsonl")
-	cmd.Dir = project
-	cmd.Env = append(os.Environ(), "HOME="+home, "XDG_CONFIG_HOME="+filepath.Join(home, ".config"),
-		"XDG_STATE_HOME="+filepath.Join(home, ".local", "state"))
+	cmd := exec.Command(gov, "check", "--jsonl", "--cwd", virtualProject)
+	cmd.Dir = tmp
+	cmd.Env = append(os.Environ(), "HOME="+virtualHome, "XDG_CONFIG_HOME="+filepath.Join(tmp, "config"),
+		"XDG_STATE_HOME="+filepath.Join(tmp, "state"), "TMPDIR=/tmp")
 	cmd.Stdin = &in
 	cmd.Stderr = os.Stderr
 	out, err := cmd.StdoutPipe()

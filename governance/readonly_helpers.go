@@ -1,0 +1,57 @@
+package governance
+
+import "strings"
+
+// Helpers for the read-only checks of the readonly_*.go files.
+
+// posWords returns the values of a command's positional arguments (the
+// words that are not options or option values), subcommands included.
+func posWords(cl *cmdline) []string {
+	out := make([]string, len(cl.pos))
+	for i, a := range cl.pos {
+		out[i] = a.Value
+	}
+	return out
+}
+
+// startsWith reports whether the positional words begin with words; a word
+// may be a glob ("describe-*").
+func startsWith(cl *cmdline, words ...string) bool {
+	if len(words) > len(cl.pos) {
+		return false
+	}
+	for i, w := range words {
+		if cl.pos[i].Dynamic || !glob(w, cl.pos[i].Value) {
+			return false
+		}
+	}
+	return true
+}
+
+// posAt returns the i-th positional word, or "".
+func posAt(cl *cmdline, i int) string {
+	if i < 0 || i >= len(cl.pos) {
+		return ""
+	}
+	return cl.pos[i].Value
+}
+
+// hasPrefixAny reports whether s starts with any of the prefixes.
+func hasPrefixAny(s string, prefixes ...string) bool {
+	for _, p := range prefixes {
+		if strings.HasPrefix(s, p) {
+			return true
+		}
+	}
+	return false
+}
+
+// anyDynamic reports whether a positional argument is computed at run time.
+func anyDynamic(cl *cmdline) bool {
+	for _, a := range cl.pos {
+		if a.Dynamic {
+			return true
+		}
+	}
+	return false
+}
