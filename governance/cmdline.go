@@ -2,6 +2,7 @@ package governance
 
 import (
 	"strings"
+	"unicode/utf8"
 
 	"github.com/agentgov/governance/internal/shell"
 )
@@ -30,6 +31,9 @@ type cmdline struct {
 	text     string
 }
 
+// unknownSpec is the spec of a program the engine knows nothing about.
+var unknownSpec = &progSpec{}
+
 // specDomains hold the command-line knowledge of families of programs, one
 // file each (next to their read-only checks). Each returns the spec of a
 // program it knows, or nil.
@@ -55,7 +59,7 @@ func parseCmdline(cmd *shell.Command) *cmdline {
 	cl := &cmdline{cmd: cmd, name: cmd.Name, short: map[byte]bool{}, dashdash: -1}
 	cl.spec = specFor(cl.name)
 	if cl.spec == nil {
-		cl.spec = &progSpec{}
+		cl.spec = unknownSpec
 	}
 	spec := cl.spec
 	if spec.global != nil {
@@ -63,7 +67,7 @@ func parseCmdline(cmd *shell.Command) *cmdline {
 	}
 	args := cmd.Args
 	if len(args) > 0 {
-		args = args[1:]
+		args = normalizeDashes(args[1:])
 	}
 	if cl.spec.find {
 		cl.parseFind(args)
@@ -73,10 +77,12 @@ func parseCmdline(cmd *shell.Command) *cmdline {
 		a := args[i]
 		v := a.Value
 		switch {
-		case v == "--":
+		case v == "--" && !(spec == cl.spec.global && cl.spec.global != nil):
 			cl.dashdash = len(cl.pos)
 			cl.pos = append(cl.pos, args[i+1:]...)
 			i = len(args)
+		case v == "--" && spec == cl.spec.global && cl.spec.global != nil:
+			// git -- reset: before the subcommand, -- only ends options.
 		case strings.HasPrefix(v, "--") && len(v) > 2:
 			name, val, has := strings.Cut(v[2:], "=")
 			cl.long = append(cl.long, name)
@@ -192,7 +198,7 @@ func (cl *cmdline) has(want string) bool {
 	case strings.HasPrefix(want, "--"):
 		name := want[2:]
 		for _, l := range cl.long {
-			if l == name || len(l) >= 3 && strings.HasPrefix(name, l) {
+			if l == name || len(l) >= 2 && strings.HasPrefix(name, l) {
 				return true
 			}
 		}
@@ -240,4 +246,80 @@ func (cl *cmdline) String() string {
 		cl.text = cl.cmd.String()
 	}
 	return cl.text
+}
+
+// normalizeDashes turns look-alike dashes at the start of a word (U+2010 to
+// U+2015, the minus sign, small and full-width hyphen-minus) into '-', so
+// that an option spelled with them is seen as the option it imitates.
+func normalizeDashes(args []shell.Arg) []shell.Arg {
+	var out []shell.Arg
+	for i, a := range args {
+		v := a.Value
+		changed := false
+		for {
+			r, size := utf8.DecodeRuneInString(v)
+			if r != '\u2010' && r != '\u2011' && r != '\u2012' && r != '\u2013' && r != '\u2014' && r != '\u2015' &&
+				r != '\u2212' && r != '\ufe63' && r != '\uff0d' {
+				break
+			}
+			v = v[size:]
+			changed = true
+		}
+		if !changed {
+			continue
+		}
+		if out == nil {
+			out = append([]shell.Arg(nil), args...)
+		}
+		prefix := strings.Repeat("-", utf8.RuneCountInString(a.Value)-utf8.RuneCountInString(v))
+		out[i].Value = prefix + v
+	}
+	if out == nil {
+		return args
+	}
+	return out
+}
+
+// assignments returns the NAME=value assignments a command makes: its
+// prefixes (and env's), and the arguments of export and friends.
+func (cl *cmdline) assignments() []string {
+	out := cl.cmd.Assigns
+	switch cl.name {
+	case "export", "declare", "typeset", "local", "readonly", "set":
+		out = append([]string(nil), out...)
+		for _, a := range cl.cmd.Args[1:] {
+			if strings.Contains(a.Value, "=") {
+				out = append(out, a.Value)
+			}
+		}
+	}
+	return out
+}
+
+// dynOption reports a word computed at run time where an option could be:
+// before a -- separator. With input, only words that come from the input
+// of xargs, parallel or find count.
+func (cl *cmdline) dynOption(input bool) bool {
+	for i, a := range cl.cmd.Args {
+		if i == 0 {
+			continue
+		}
+		if a.Value == "--" && !a.Dynamic {
+			return false
+		}
+		if a.Dynamic && (!input || a.Input) {
+			return true
+		}
+	}
+	return false
+}
+
+// dynArgument reports a positional argument computed at run time.
+func (cl *cmdline) dynArgument() bool {
+	for _, a := range cl.pos {
+		if a.Dynamic {
+			return true
+		}
+	}
+	return false
 }

@@ -3,6 +3,7 @@ package governance
 import (
 	"context"
 	"fmt"
+	"os"
 
 	"github.com/agentgov/governance/agents"
 )
@@ -55,10 +56,15 @@ type Engine struct {
 	Policy *Policy
 	// Evaluators run, in order, on calls that layer 1 leaves undecided.
 	Evaluators []Evaluator
+	// LookupEnv reads the environment calls run in, for the variables a
+	// shell command expands ($TMPDIR, $HOME). Nil means unknown: every
+	// variable is then computed at run time.
+	LookupEnv func(string) (string, bool)
 }
 
-// NewEngine returns an engine for a policy.
-func NewEngine(p *Policy) *Engine { return &Engine{Policy: p} }
+// NewEngine returns an engine for a policy, in the environment of the
+// current process.
+func NewEngine(p *Policy) *Engine { return &Engine{Policy: p, LookupEnv: os.LookupEnv} }
 
 // Decide evaluates a request. It never fails: problems become decisions
 // that do not allow the call.

@@ -195,7 +195,7 @@ func (ev *evaluation) subjects() ([]*subject, []Verdict) {
 // shellSubjects analyses a command string into simple commands and the
 // file accesses they make.
 func (ev *evaluation) shellSubjects(cmd string) ([]*subject, []Verdict) {
-	a := shell.Analyze(cmd, shell.Options{Cwd: ev.req.Cwd, Home: ev.req.Home})
+	a := shell.Analyze(cmd, shell.Options{Cwd: ev.req.Cwd, Home: ev.req.Home, LookupEnv: ev.e.LookupEnv})
 	var problems []Verdict
 	for _, p := range a.Problems {
 		problems = append(problems, problemVerdict(p))
@@ -338,6 +338,11 @@ func fileArgs(cl *cmdline) []fileArg {
 	inPlace := (cl.name == "sed" || cl.name == "perl") && cl.hasAny("-i|--in-place") ||
 		cl.name == "sed" && hasPrefixOpt(cl, "-i")
 	for i, a := range pos {
+		if spec == unknownSpec && strings.ContainsAny(a.Value, " \t\n") {
+			// An unknown program's argument with blanks in it is text,
+			// not a file name (tool explain 'cat ~/.ssh/id_rsa').
+			continue
+		}
 		k := KindRead
 		switch spec.writes {
 		case writeAll:
@@ -393,6 +398,8 @@ func fileOptions(program string) []fileOption {
 	case "git":
 		return []fileOption{{"--output", KindWrite}}
 	case "tar":
+		return []fileOption{{"-f|--file", KindRead}}
+	case "grep", "egrep", "fgrep", "rg":
 		return []fileOption{{"-f|--file", KindRead}}
 	}
 	return nil

@@ -47,7 +47,7 @@ func (r *Rule) matchOne(i int, s *subject, pc *pathContext) bool {
 	}
 	switch s.kind {
 	case KindShell:
-		return r.matchShell(m, r.regexes[i], r.subs[i], s, pc)
+		return r.matchShell(m, i, s, pc)
 	case KindRead, KindWrite, KindEdit:
 		if len(m.Paths) > 0 && !anyPath(m.Paths, s.file, pc) {
 			return false
@@ -87,15 +87,22 @@ func (r *Rule) matchOne(i int, s *subject, pc *pathContext) bool {
 	return false
 }
 
-func (r *Rule) matchShell(m *MatchSpec, res lazyRegexps, subs [][]string, s *subject, pc *pathContext) bool {
+func (r *Rule) matchShell(m *MatchSpec, i int, s *subject, pc *pathContext) bool {
+	res, subs := r.regexes[i], r.subs[i]
 	cl := s.cl
 	if cl == nil {
 		return false
 	}
-	if len(m.Program) > 0 && !anyGlob(m.Program, cl.name) {
+	if len(m.Program) > 0 && !anyGlobFold(m.Program, cl.name) {
 		return false
 	}
 	if len(subs) > 0 && !cl.hasSubWords(subs) {
+		return false
+	}
+	if len(r.notSubs[i]) > 0 && cl.hasSubWords(r.notSubs[i]) {
+		return false
+	}
+	if m.MinArgs > 0 && len(cl.args()) < m.MinArgs {
 		return false
 	}
 	for _, f := range m.Flags {
@@ -147,11 +154,35 @@ func (r *Rule) matchShell(m *MatchSpec, res lazyRegexps, subs [][]string, s *sub
 	if m.Privileged && !cl.cmd.Privileged {
 		return false
 	}
+	if m.RunsInput && !cl.cmd.RunsInput {
+		return false
+	}
+	if len(m.Env) > 0 || len(m.NotEnv) > 0 {
+		assigns := cl.assignments()
+		if len(m.Env) > 0 && !anyMatchAll(m.Env, assigns) {
+			return false
+		}
+		if len(m.NotEnv) > 0 && anyMatchAll(m.NotEnv, assigns) {
+			return false
+		}
+	}
+	for _, d := range m.Dynamic {
+		if d == "option" && !cl.dynOption(false) || d == "input" && !cl.dynOption(true) || d == "argument" && !cl.dynArgument() {
+			return false
+		}
+	}
 	if len(m.Command) > 0 && !anyGlob(m.Command, cl.String()) {
 		return false
 	}
-	for _, re := range res.get() {
-		if !re.MatchString(cl.String()) {
+	if regexes := res.get(); len(regexes) > 0 {
+		found := false
+		for _, re := range regexes {
+			if re.MatchString(cl.String()) {
+				found = true
+				break
+			}
+		}
+		if !found {
 			return false
 		}
 	}
@@ -176,7 +207,7 @@ func (cl *cmdline) hasSubWords(subs [][]string) bool {
 		}
 		ok := true
 		for j, w := range words {
-			if cl.pos[j].Dynamic || !glob(w, cl.pos[j].Value) {
+			if cl.pos[j].Dynamic || !globFold(w, cl.pos[j].Value) {
 				ok = false
 				break
 			}
@@ -312,6 +343,31 @@ func argString(v any) string {
 		return fmt.Sprint(v)
 	}
 	return string(b)
+}
+
+// anyMatchAll reports whether any glob matches any of the values.
+func anyMatchAll(globs, values []string) bool {
+	for _, v := range values {
+		if anyGlob(globs, v) {
+			return true
+		}
+	}
+	return false
+}
+
+// anyGlobFold is anyGlob ignoring case: programs and subcommands are
+// matched that way, since case-insensitive file systems run GIT as git.
+func anyGlobFold(globs []string, s string) bool {
+	for _, g := range globs {
+		if globFold(g, s) {
+			return true
+		}
+	}
+	return false
+}
+
+func globFold(pat, s string) bool {
+	return glob(pat, s) || glob(strings.ToLower(pat), strings.ToLower(s))
 }
 
 func anyGlob(globs []string, s string) bool {

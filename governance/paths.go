@@ -17,12 +17,14 @@ const (
 	ClassOutsideProject = "outside-project" // outside the project (and not temp)
 	ClassGovernance     = "governance"      // the governance configuration
 	ClassGit            = "git-internal"    // inside a .git directory
+	ClassTopLevel       = "top-level"       // a directory directly under the root (/tmp, /usr), or all of one
+	ClassSensitive      = "sensitive"       // system files that reveal accounts or process memory
 	ClassUnknown        = "unknown"         // computed at run time, or relative to an unknown directory
 )
 
 // PathClasses lists every path class.
 var PathClasses = []string{ClassRoot, ClassHome, ClassSystem, ClassDevice, ClassTemp, ClassProject,
-	ClassProjectRoot, ClassOutsideProject, ClassGovernance, ClassGit, ClassUnknown}
+	ClassProjectRoot, ClassOutsideProject, ClassGovernance, ClassGit, ClassTopLevel, ClassSensitive, ClassUnknown}
 
 var systemDirs = []string{"/etc", "/usr", "/bin", "/sbin", "/lib", "/lib32", "/lib64", "/libx32", "/boot",
 	"/dev", "/proc", "/sys", "/var", "/opt", "/srv", "/root", "/snap", "/run", "/System", "/Library",
@@ -138,6 +140,12 @@ func (pc *pathContext) classify(abs string, glob bool) []string {
 	}
 	if strings.Contains(abs+"/", "/.git/") {
 		add(ClassGit)
+	}
+	if dir != "/" && !strings.Contains(dir[1:], "/") && (everything || abs == dir) {
+		add(ClassTopLevel)
+	}
+	if anyPath(sensitiveReads, place{abs: abs}, pc) {
+		add(ClassSensitive)
 	}
 	for _, d := range pc.configDirs {
 		if d != "" && within(abs, d) {

@@ -75,6 +75,12 @@ const (
 	writeAfterFirst           // all but a leading mode or owner (chmod, chown)
 )
 
+// psSpec: PowerShell spells options with one dash (-Command, -File).
+var psSpec = &progSpec{singleLong: true, long: []string{"Command", "File", "c", "f", "EncodedCommand", "enc", "e", "ec"}}
+
+// editorSpec: an editor writes the files it opens.
+var editorSpec = &progSpec{short: "c", writes: writeAll}
+
 var gitSpec = &progSpec{
 	global: &progSpec{
 		short: "Cc",
@@ -120,6 +126,7 @@ var programs = []namedSpec{
 	{"chgrp", &progSpec{long: []string{"reference"}, writes: writeAfterFirst}},
 	{"chmod", &progSpec{long: []string{"reference"}, writes: writeAfterFirst}},
 	{"chown", &progSpec{long: []string{"reference", "from"}, writes: writeAfterFirst}},
+	{"code", editorSpec},
 	{"command", &progSpec{args: argData}},
 	{"cp", &progSpec{short: "tS", long: []string{"target-directory", "suffix", "backup", "reflink", "sparse", "preserve", "no-preserve"}, writes: writeLast}},
 	{"curl", &progSpec{short: "AbcCDdeEFHKmoOrTuUwxXyYz", long: []string{"user-agent", "cookie", "cookie-jar", "data", "data-raw", "data-binary",
@@ -131,7 +138,9 @@ var programs = []namedSpec{
 	{"dirname", &progSpec{args: argData}},
 	{"docker", &progSpec{global: &progSpec{short: "cHl", long: []string{"config", "context", "host", "log-level", "tlscacert", "tlscert", "tlskey"}}}},
 	{"echo", &progSpec{noOptions: true, args: argData}},
+	{"ed", editorSpec},
 	{"egrep", &progSpec{short: "efmABC", args: argPatternFirst}},
+	{"emacs", editorSpec},
 	{"exit", &progSpec{args: argData}},
 	{"export", &progSpec{args: argData}},
 	{"expr", &progSpec{noOptions: true, args: argData}},
@@ -139,25 +148,35 @@ var programs = []namedSpec{
 	{"fgrep", &progSpec{short: "efmABC", args: argPatternFirst}},
 	{"find", &progSpec{find: true}},
 	{"gawk", &progSpec{short: "fvF", args: argPatternFirst}},
+	{"gedit", editorSpec},
 	{"git", gitSpec},
 	{"go", &progSpec{nsub: 1}},
 	{"grep", &progSpec{short: "efmABCdD", long: []string{"regexp", "file", "max-count", "after-context", "before-context", "context", "include", "exclude", "exclude-dir", "label", "color", "colour", "binary-files", "devices", "directories"}, args: argPatternFirst}},
 	{"helm", &progSpec{global: &progSpec{short: "n", long: []string{"namespace", "kube-context", "kubeconfig", "registry-config", "repository-config", "repository-cache"}}}},
+	{"hx", editorSpec},
 	{"install", &progSpec{short: "gmotS", long: []string{"group", "mode", "owner", "target-directory", "suffix"}, writes: writeLast}},
+	{"joe", editorSpec},
 	{"jq", &progSpec{short: "fL", long: []string{"arg", "argjson", "slurpfile", "rawfile", "indent", "from-file"}, args: argPatternFirst}},
+	{"kak", editorSpec},
 	{"kill", &progSpec{short: "sn", args: argData}},
 	{"kubectl", &progSpec{global: &progSpec{short: "nsc", long: []string{"namespace", "context", "kubeconfig", "server", "cluster", "user", "token", "as", "as-group", "request-timeout", "cache-dir"}}}},
 	{"ln", &progSpec{short: "tS", long: []string{"target-directory", "suffix", "backup"}, writes: writeLast}},
 	{"local", &progSpec{args: argData}},
 	{"make", &progSpec{short: "CfIjlWo", long: []string{"directory", "file", "makefile", "include-dir", "jobs", "load-average", "old-file", "what-if"}, args: argData}},
 	{"mawk", &progSpec{short: "fvF", args: argPatternFirst}},
+	{"micro", editorSpec},
 	{"mkdir", &progSpec{short: "m", long: []string{"mode", "context"}, writes: writeAll}},
 	{"mv", &progSpec{short: "tS", long: []string{"target-directory", "suffix", "backup"}, writes: writeLast}},
+	{"nano", editorSpec},
 	{"nawk", &progSpec{short: "fvF", args: argPatternFirst}},
 	{"node", &progSpec{short: "er", long: []string{"eval", "print", "require", "import", "loader", "input-type"}}},
 	{"npm", &progSpec{global: &progSpec{short: "w", long: []string{"prefix", "workspace", "registry", "cache", "userconfig", "loglevel"}}}},
+	{"nvim", editorSpec},
+	{"pico", editorSpec},
 	{"printf", &progSpec{short: "v", args: argData}},
 	{"pushd", &progSpec{args: argData}},
+	{"powershell", psSpec},
+	{"pwsh", psSpec},
 	{"python", &progSpec{short: "cmWX"}},
 	{"read", &progSpec{short: "aDdinNpt", args: argData}},
 	{"readonly", &progSpec{args: argData}},
@@ -176,6 +195,7 @@ var programs = []namedSpec{
 	{"shred", &progSpec{short: "nsu", long: []string{"iterations", "size", "random-source"}, writes: writeAll}},
 	{"sleep", &progSpec{args: argData}},
 	{"ssh", &progSpec{short: "BbcDEeFIiJLlmOopQRSWw", args: argData}},
+	{"subl", editorSpec},
 	{"sudo", &progSpec{args: argData}},
 	{"tar", &progSpec{short: "fCTXbgKNV", long: []string{"file", "directory", "files-from", "exclude-from", "exclude", "transform"}}},
 	{"tee", &progSpec{writes: writeAll}},
@@ -188,6 +208,8 @@ var programs = []namedSpec{
 	{"unlink", &progSpec{writes: writeAll}},
 	{"unset", &progSpec{args: argData}},
 	{"unzip", &progSpec{short: "dx"}},
+	{"vi", editorSpec},
+	{"vim", editorSpec},
 	{"wait", &progSpec{args: argData}},
 	{"wget", &progSpec{short: "OoaPeUtTwQiB", long: []string{"output-document", "output-file", "append-output", "directory-prefix", "user-agent",
 		"tries", "timeout", "wait", "quota", "input-file", "base", "header", "post-data", "post-file", "user", "password"}, args: argData}},

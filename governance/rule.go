@@ -49,16 +49,30 @@ type MatchSpec struct {
 	// path classes of positional arguments (any), the programs feeding its
 	// input (any), whether it runs as another user, and globs or regular
 	// expressions over the whole simple command.
-	Program    []string
-	Subcommand []string
-	Flags      []string
-	NotFlags   []string
-	Args       []string
+	Program       []string
+	Subcommand    []string
+	NotSubcommand []string
+	Flags         []string
+	NotFlags      []string
+	Args          []string
+	// MinArgs is the least number of positional arguments after the
+	// subcommand (git checkout main file.txt has two).
+	MinArgs    int
 	Targets    []string
 	InputFrom  []string
 	Privileged bool
-	Command    []string
-	Regex      []string
+	// RunsInput matches commands that execute code nobody can see
+	// beforehand (a script read from a pipe or named at run time).
+	RunsInput bool
+	// Env globs over NAME=value assignments (prefixes, env, export) that
+	// must be present, and ones that must not.
+	Env, NotEnv []string
+	// Dynamic lists where a word computed at run time must appear:
+	// "option" (anywhere options are read), "argument", or "input" (a word
+	// that xargs, parallel or find supply, where options are read).
+	Dynamic []string
+	Command []string
+	Regex   []string
 	// Files: path globs (gitignore-like: a pattern without a slash matches a
 	// base name anywhere) that must match, and globs that must not.
 	Paths, NotPaths []string
@@ -74,8 +88,10 @@ type MatchSpec struct {
 // kinds returns the tool kinds a matcher can apply to.
 func (m *MatchSpec) kinds() kindSet {
 	var ks kindSet
-	if len(m.Program) > 0 || len(m.Subcommand) > 0 || len(m.Flags) > 0 || len(m.NotFlags) > 0 || len(m.Args) > 0 ||
-		len(m.InputFrom) > 0 || m.Privileged || len(m.Command) > 0 || len(m.Regex) > 0 {
+	if len(m.Program) > 0 || len(m.Subcommand) > 0 || len(m.NotSubcommand) > 0 || m.MinArgs > 0 ||
+		len(m.Flags) > 0 || len(m.NotFlags) > 0 || len(m.Args) > 0 ||
+		len(m.InputFrom) > 0 || m.Privileged || len(m.Command) > 0 || len(m.Regex) > 0 || m.RunsInput ||
+		len(m.Env) > 0 || len(m.NotEnv) > 0 || len(m.Dynamic) > 0 {
 		ks |= KindShell.bit()
 	}
 	if len(m.Paths) > 0 || len(m.NotPaths) > 0 {
@@ -108,6 +124,18 @@ type Rule struct {
 	mkinds  []kindSet
 	regexes []lazyRegexps
 	subs    [][][]string
+	notSubs [][][]string
+}
+
+func splitSubs(subs []string) [][]string {
+	if len(subs) == 0 {
+		return nil
+	}
+	words := make([][]string, len(subs))
+	for j, sc := range subs {
+		words[j] = strings.Fields(sc)
+	}
+	return words
 }
 
 // lazyRegexps compiles a matcher's regular expressions on first use, so
@@ -233,6 +261,7 @@ func (r *Rule) init(spec RuleSpec, scope string) {
 	r.mkinds = make([]kindSet, n)
 	r.regexes = make([]lazyRegexps, n)
 	r.subs = make([][][]string, n)
+	r.notSubs = make([][][]string, n)
 	for i := range spec.Match {
 		m := &spec.Match[i]
 		r.mkinds[i] = m.kinds()
@@ -240,13 +269,8 @@ func (r *Rule) init(spec RuleSpec, scope string) {
 			r.kinds |= r.mkinds[i]
 		}
 		r.regexes[i] = newLazy(m.Regex)
-		if len(m.Subcommand) > 0 {
-			words := make([][]string, len(m.Subcommand))
-			for j, sc := range m.Subcommand {
-				words[j] = strings.Fields(sc)
-			}
-			r.subs[i] = words
-		}
+		r.subs[i] = splitSubs(m.Subcommand)
+		r.notSubs[i] = splitSubs(m.NotSubcommand)
 	}
 }
 
@@ -255,6 +279,11 @@ func checkMatch(m *MatchSpec) error {
 	for _, c := range m.Targets {
 		if !contains(PathClasses, c) {
 			return fmt.Errorf("unknown path class %q in targets (want one of %s)", c, strings.Join(PathClasses, ", "))
+		}
+	}
+	for _, d := range m.Dynamic {
+		if d != "option" && d != "argument" && d != "input" {
+			return fmt.Errorf("dynamic must list option, argument or input, not %q", d)
 		}
 	}
 	for _, f := range append(append([]string{}, m.Flags...), m.NotFlags...) {
@@ -286,9 +315,9 @@ func matchesEverything(m *MatchSpec) bool {
 		}
 		return false
 	}
-	constrained := len(m.Subcommand) > 0 || len(m.Flags) > 0 || len(m.NotFlags) > 0 || len(m.Args) > 0 ||
+	constrained := len(m.Subcommand) > 0 || len(m.NotSubcommand) > 0 || m.MinArgs > 0 || len(m.Flags) > 0 || len(m.NotFlags) > 0 || len(m.Args) > 0 ||
 		len(m.Targets) > 0 || len(m.InputFrom) > 0 || m.Privileged || len(m.Regex) > 0 || len(m.NotPaths) > 0 ||
-		len(m.Arguments) > 0
+		len(m.Arguments) > 0 || m.RunsInput || len(m.Env) > 0 || len(m.Dynamic) > 0
 	if constrained {
 		return false
 	}

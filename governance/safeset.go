@@ -16,7 +16,7 @@ import (
 func (ev *evaluation) safe(s *subject) (bool, string) {
 	switch s.kind {
 	case KindRead:
-		if s.file.is(ClassUnknown) || s.file.is(ClassDevice) || anyPath(sensitiveReads, s.file, ev.pc) {
+		if s.file.is(ClassUnknown) || s.file.is(ClassDevice) || s.file.is(ClassSensitive) {
 			return false, ""
 		}
 		return true, "read-only-file"
@@ -41,7 +41,7 @@ var unsafeEnv = []string{"LD_PRELOAD", "LD_LIBRARY_PATH", "DYLD_*", "BASH_ENV", 
 // readOnly reports whether a simple command only reads.
 func readOnly(cl *cmdline) bool {
 	c := cl.cmd
-	if c.Code != "" || c.Privileged {
+	if c.Code != "" || c.Privileged || c.RunsInput {
 		return false
 	}
 	for _, a := range c.Assigns {
@@ -100,16 +100,16 @@ func noArgs(cl *cmdline) bool { return len(cl.pos) == 0 }
 var alwaysReadOnly = []string{
 	"[", "[[", "ack", "ag", "apropos", "arch", "arp", "b2sum", "basename", "bat", "btop", "bzcat", "cal", "cat",
 	"cd", "cksum", "cmp", "colordiff", "column", "comm", "cut", "df", "diff", "diff3", "dig", "dir", "dirname",
-	"du", "duf", "dust", "echo", "egrep", "exa", "expand", "expr", "eza", "factor", "false", "fd", "fdfind",
-	"fgrep", "file", "fmt", "fold", "free", "getconf", "glances", "grep", "groups", "hash", "head", "hexdump",
-	"host", "htop", "id", "info", "iostat", "jobs", "join", "jq", "last", "less", "locale", "locate", "logname",
-	"look", "ls", "lsblk", "lscpu", "lsd", "lsof", "lspci", "lsusb", "lz4cat", "man", "md5sum", "more",
-	"mpstat", "mtr", "netstat", "nl", "nproc", "nslookup", "numfmt", "od", "paste", "ping", "popd", "printenv",
-	"procs", "ps", "pstree", "pushd", "pwd", "readlink", "realpath", "rev", "sar", "sdiff", "seq", "sha1sum",
-	"sha224sum", "sha256sum", "sha384sum", "sha512sum", "shopt", "sleep", "ss", "stat", "strings", "sum", "tac",
-	"tail", "test", "tldr", "top", "tr", "tracepath", "traceroute", "tree", "true", "tsort", "tty", "type",
-	"ulimit", "umask", "uname", "unexpand", "uptime", "users", "vdir", "vimdiff", "vmstat", "w", "wait", "wc",
-	"wdiff", "whatis", "whereis", "which", "who", "whoami", "whois", "xargs", "xzcat", "zcat", "zgrep", "zless",
+	"du", "duf", "dust", "echo", "egrep", "exa", "expand", "expr", "eza", "factor", "false", "fgrep", "file",
+	"fmt", "fold", "free", "getconf", "glances", "grep", "groups", "hash", "head", "hexdump", "host", "htop",
+	"id", "info", "iostat", "jobs", "join", "jq", "last", "less", "locale", "locate", "logname", "look", "ls",
+	"lsblk", "lscpu", "lsd", "lsof", "lspci", "lsusb", "lz4cat", "man", "md5sum", "more", "mpstat", "mtr",
+	"netstat", "nl", "nproc", "nslookup", "numfmt", "od", "paste", "ping", "popd", "printenv", "procs", "ps",
+	"pstree", "pushd", "pwd", "readlink", "realpath", "rev", "sar", "sdiff", "seq", "sha1sum", "sha224sum",
+	"sha256sum", "sha384sum", "sha512sum", "shopt", "sleep", "ss", "stat", "strings", "sum", "tac", "tail",
+	"test", "tldr", "top", "tr", "tracepath", "traceroute", "tree", "true", "tsort", "tty", "type", "ulimit",
+	"umask", "uname", "unexpand", "uptime", "users", "vdir", "vimdiff", "vmstat", "w", "wait", "wc", "wdiff",
+	"whatis", "whereis", "which", "who", "whoami", "whois", "xzcat", "zcat", "zgrep", "zless",
 }
 
 // readOnlyDomains hold the read-only knowledge of families of programs,
@@ -136,17 +136,27 @@ func readOnlyCheck(name string) func(*cmdline) bool {
 	case "ip":
 		return ipReadOnly
 	case "ifconfig":
-		return maxArgs(1)
+		// Listing only: ifconfig, ifconfig -a, ifconfig IFACE; more
+		// arguments change the interface.
+		return func(cl *cmdline) bool { return len(cl.cmd.Args) <= 2 }
 	case "route":
 		return func(cl *cmdline) bool { return !cl.hasSub([]string{"add", "del", "delete", "flush", "change"}) }
 	case "hostname", "env", "alias", "tee":
 		return noArgs
+	case "xargs":
+		// The command xargs runs is judged on its own; xargs with no
+		// command runs echo on whatever arrives.
+		return func(cl *cmdline) bool { return len(cl.pos) > 0 }
 	case "date":
 		return without("-s|--set")
 	case "sort":
 		return without("-o|--output")
-	case "uniq", "xxd":
+	case "uniq":
 		return maxArgs(1)
+	case "xxd":
+		return func(cl *cmdline) bool { return len(cl.pos) <= 1 && !cl.hasAny("-r|-revert") }
+	case "fd", "fdfind":
+		return without("-x|--exec|-X|--exec-batch")
 	case "base64":
 		return func(cl *cmdline) bool { return !cl.hasAny("-o|--output") && len(cl.pos) <= 1 }
 	case "printf":
@@ -296,9 +306,6 @@ func gitReadOnly(cl *cmdline) bool {
 	case "lfs":
 		return len(args) >= 1 && (args[0].Value == "ls-files" || args[0].Value == "status" || args[0].Value == "env" ||
 			args[0].Value == "version" || args[0].Value == "fetch" || args[0].Value == "logs")
-	case "fetch":
-		// Fetching only updates remote-tracking refs.
-		return !cl.hasAny("--prune|-p|--prune-tags|-P|--force|-f|--update-head-ok|-u|--refmap|--upload-pack")
 	}
 	return false
 }

@@ -60,7 +60,9 @@ type Dialect interface {
 // Env is the hook's view of its environment.
 type Env struct {
 	Getenv func(string) string
-	Now    func() time.Time
+	// LookupEnv reads the environment tool calls run in; nil when unknown.
+	LookupEnv func(string) (string, bool)
+	Now       func() time.Time
 	// Cwd is the process's working directory.
 	Cwd string
 }
@@ -68,7 +70,7 @@ type Env struct {
 // OSEnv returns the environment of the current process.
 func OSEnv() Env {
 	cwd, _ := os.Getwd()
-	return Env{Getenv: os.Getenv, Now: time.Now, Cwd: cwd}
+	return Env{Getenv: os.Getenv, LookupEnv: os.LookupEnv, Now: time.Now, Cwd: cwd}
 }
 
 // Dialects maps dialect names to implementations.
@@ -140,5 +142,7 @@ func Decide(ctx context.Context, ev *Event, env Env) *governance.Decision {
 		req.Home = paths.Home
 	}
 	pol := snapshot.Load(paths, snapshot.ExecCompiler)
-	return governance.NewEngine(pol).Decide(ctx, req)
+	e := governance.NewEngine(pol)
+	e.LookupEnv = env.LookupEnv
+	return e.Decide(ctx, req)
 }

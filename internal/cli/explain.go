@@ -2,6 +2,7 @@ package cli
 
 import (
 	"fmt"
+	"os"
 	"strings"
 
 	"github.com/agentgov/governance/governance"
@@ -45,7 +46,7 @@ layer's verdict in order, and the deciding rule with its file and line.`,
 			}
 			fmt.Fprintf(w, "project:  %s\n", p.ProjectRoot)
 			if t.Kind == governance.KindShell {
-				an := shell.Analyze(t.Input.Command, shell.Options{Cwd: cwd, Home: p.Home})
+				an := shell.Analyze(t.Input.Command, shell.Options{Cwd: cwd, Home: p.Home, LookupEnv: os.LookupEnv})
 				fmt.Fprintf(w, "\nsimple commands (%d):\n", len(an.Commands))
 				for i, sc := range an.Commands {
 					line := sc.String()

@@ -70,9 +70,9 @@ func splitSource(src string) (string, int) {
 var ruleKeys = []string{"id", "description", "tool", "tools", "match", "decision", "severity", "message",
 	"suggestion", "agents", "scopes", "examples"}
 
-var matchKeys = []string{"program", "subcommand", "flags", "not_flags", "args", "targets", "input_from",
-	"privileged", "command", "regex", "paths", "not_paths", "domains", "urls", "server", "mcp_tool",
-	"arguments", "subagent"}
+var matchKeys = []string{"program", "subcommand", "not_subcommand", "min_args", "flags", "not_flags", "args", "targets", "input_from",
+	"privileged", "runs_input", "env", "not_env", "dynamic", "command", "regex", "paths", "not_paths", "domains",
+	"urls", "server", "mcp_tool", "arguments", "subagent"}
 
 // ParseRuleSpecs reads the rule specs of a rules file without compiling
 // them. Duplicate ids within the file are an error. It returns the specs
@@ -224,14 +224,19 @@ func parseMatch(file string, n *yaml.Node) (governance.MatchSpec, error) {
 		var err error
 		v := p.Value
 		lists := map[string]*[]string{
-			"program": &m.Program, "subcommand": &m.Subcommand, "flags": &m.Flags, "not_flags": &m.NotFlags,
+			"program": &m.Program, "subcommand": &m.Subcommand, "not_subcommand": &m.NotSubcommand, "flags": &m.Flags, "not_flags": &m.NotFlags,
 			"args": &m.Args, "targets": &m.Targets, "input_from": &m.InputFrom, "command": &m.Command,
 			"regex": &m.Regex, "paths": &m.Paths, "not_paths": &m.NotPaths, "domains": &m.Domains, "urls": &m.URLs,
 			"server": &m.Server, "mcp_tool": &m.MCPTool, "subagent": &m.Subagent,
+			"env": &m.Env, "not_env": &m.NotEnv, "dynamic": &m.Dynamic,
 		}
 		switch p.Key {
 		case "privileged":
 			m.Privileged, err = yamlx.Bool(file, v)
+		case "runs_input":
+			m.RunsInput, err = yamlx.Bool(file, v)
+		case "min_args":
+			m.MinArgs, err = yamlx.Int(file, v)
 		case "arguments":
 			var args []yamlx.Pair
 			args, err = yamlx.Map(file, v)

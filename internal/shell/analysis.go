@@ -28,8 +28,11 @@ type Arg struct {
 	Glob bool
 	// Quoted reports that some part of the word was quoted.
 	Quoted bool
-	// From names the programs of a process substitution in this word,
-	// as in bash <(curl ...).
+	// Input reports that part of the value comes from the command's input
+	// at run time (the words xargs, parallel and find supply).
+	Input bool
+	// From names the programs of a command or process substitution in
+	// this word, as in bash <(curl ...) or eval "$(wget ...)".
 	From []string
 }
 
@@ -98,6 +101,12 @@ type Command struct {
 	// Code is program text handed to an interpreter (python -c, node -e,
 	// a heredoc fed to python), and Lang its language.
 	Code, Lang string
+	// RunsInput reports that the command executes code nobody can see
+	// beforehand: a script read from a pipe, a script or startup file
+	// named at run time, code chosen by xargs or parallel input.
+	RunsInput bool
+	// RunsInputWhy says how.
+	RunsInputWhy string
 	// Depth is the nesting depth of re-parsed strings (0 at top level).
 	Depth int
 	// Text is the command's source text.
@@ -165,8 +174,10 @@ type Options struct {
 	Cwd string
 	// Home is the user's home directory, used for ~ and $HOME.
 	Home string
-	// Env holds variables whose values are known (for example HOME).
-	Env map[string]string
+	// LookupEnv reads the environment the command runs in. When it is set,
+	// a variable it does not know is unset and expands to nothing, as in
+	// the shell; when it is nil, variables are unknown.
+	LookupEnv func(name string) (string, bool)
 	// MaxDepth bounds the nesting of re-parsed strings (default 8).
 	MaxDepth int
 	// MaxCommands bounds the number of commands (default 2000).

@@ -48,7 +48,7 @@ func TestAnalyzeFindsEveryCommand(t *testing.T) {
 		{"ansi-c string", `$'\x72\x6d' -rf x`, []string{"rm -rf x"}},
 		{"IFS splitting", "rm$IFS-rf$IFS/", []string{"rm -rf /"}},
 		{"known variable", "W='rm -rf x'; $W", []string{"rm -rf x"}},
-		{"xargs", "find . -name '*.o' | xargs rm -f", []string{"find . -name *.o", "xargs rm -f", "rm -f {stdin} [xargs]"}},
+		{"xargs", "find . -name '*.o' | xargs rm -f", []string{"find . -name *.o", "xargs rm -f", "rm -f {input} [xargs]"}},
 		{"xargs from echo", "echo / | xargs -n1 rm -rf", []string{"echo /", "xargs -n1 rm -rf", "rm -rf / [xargs]"}},
 		{"find exec", `find /var -exec rm -rf {} \;`, []string{"find /var -exec rm -rf {} ;", "rm -rf /var [find -exec]"}},
 		{"eval", "eval 'rm -rf z'", []string{"eval rm -rf z", "rm -rf z [eval]"}},

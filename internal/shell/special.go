@@ -75,8 +75,17 @@ func (w *walker) special(cmd *Command, f *frame, ctx *execCtx) {
 		w.su(cmd, f, ctx)
 	case name == "alias":
 		w.alias(cmd, f, ctx)
+	case name == "trap":
+		// trap 'code' SIGNAL runs code later, in this shell.
+		if len(cmd.Args) > 2 && cmd.Args[1].Value != "-" && !strings.HasPrefix(cmd.Args[1].Value, "-") {
+			w.code(cmd, cmd.Args[1], "trap", f, ctx)
+		}
+	case name == "awk" || name == "gawk" || name == "mawk" || name == "nawk":
+		w.awk(cmd, f, ctx)
+	case name == "git":
+		w.gitAlias(cmd, f, ctx)
 	case InterpreterLang(name) != "":
-		w.interpreter(cmd)
+		w.interpreter(cmd, f, ctx)
 	}
 }
 
@@ -102,11 +111,18 @@ func (w *walker) subcommand(parent *Command, args []Arg, origin string, f *frame
 	w.run(cmd, &sub, c)
 }
 
-// code parses a string that a command hands to a shell.
-func (w *walker) code(parent *Command, a Arg, origin string, f *frame, ctx *execCtx) {
+// code parses a string that a command hands to a shell. args, when not
+// nil, are the positional parameters ($0, $1, ...) the code sees.
+func (w *walker) code(parent *Command, a Arg, origin string, f *frame, ctx *execCtx, args ...Arg) {
+	text := a.Value
 	if a.Dynamic {
-		w.problem(ProblemDynamicCode, origin+" runs text computed at run time: "+a.Value)
-		return
+		if !a.Input {
+			w.problem(ProblemDynamicCode, origin+" runs text computed at run time: "+a.Value)
+			return
+		}
+		// Words from input become dynamic words of the code, so that
+		// input in the place of a program is seen as such.
+		text = strings.ReplaceAll(text, "{input}", inputMark)
 	}
 	c := ctx.sub()
 	c.redirs = nil
@@ -117,7 +133,10 @@ func (w *walker) code(parent *Command, a Arg, origin string, f *frame, ctx *exec
 	}
 	wrappers, priv := parent.Wrappers, parent.Privileged
 	start := len(w.out.Commands)
-	w.parse(a.Value, f, c, func(nf *frame) { nf.origin = origin })
+	w.parse(text, f, c, func(nf *frame) {
+		nf.origin = origin
+		nf.args, nf.hasArgs = args, args != nil
+	})
 	for _, cmd := range w.out.Commands[start:] {
 		if priv {
 			cmd.Privileged = true
@@ -128,14 +147,29 @@ func (w *walker) code(parent *Command, a Arg, origin string, f *frame, ctx *exec
 	}
 }
 
+// runsInput marks a command that executes code nobody can see beforehand.
+func runsInput(cmd *Command, why string) {
+	cmd.RunsInput = true
+	if cmd.RunsInputWhy == "" {
+		cmd.RunsInputWhy = why
+	}
+}
+
 // shell analyses sh -c STRING, a script file, or a script on stdin.
 func (w *walker) shell(cmd *Command, f *frame, ctx *execCtx) {
 	args := cmd.Args[1:]
-	dashC := false
+	dashC, noExec := false, false
 	var positional []Arg
 	for i := 0; i < len(args); i++ {
 		v := args[i].Value
-		if len(positional) > 0 || args[i].Dynamic {
+		if len(positional) > 0 {
+			positional = append(positional, args[i])
+			continue
+		}
+		if args[i].Dynamic {
+			if strings.HasPrefix(v, "-") && args[i].Input {
+				runsInput(cmd, "its options come from run-time input ("+v+")")
+			}
 			positional = append(positional, args[i])
 			continue
 		}
@@ -146,12 +180,15 @@ func (w *walker) shell(cmd *Command, f *frame, ctx *execCtx) {
 		case v == "--rcfile" || v == "--init-file":
 			if i+1 < len(args) {
 				i++
-				w.script(args[i], cmd, f, ctx)
+				w.startupFile(args[i], cmd, f, ctx)
 			}
 		case strings.HasPrefix(v, "--"):
 		case (strings.HasPrefix(v, "-") || strings.HasPrefix(v, "+")) && len(v) > 1:
-			if strings.ContainsRune(v[1:], 'c') && v[0] == '-' {
+			if v[0] == '-' && strings.ContainsRune(v[1:], 'c') {
 				dashC = true
+			}
+			if v[0] == '-' && strings.ContainsRune(v[1:], 'n') {
+				noExec = true // syntax check only
 			}
 			if strings.ContainsAny(v[1:], "oO") && i+1 < len(args) {
 				i++ // -o option
@@ -160,21 +197,54 @@ func (w *walker) shell(cmd *Command, f *frame, ctx *execCtx) {
 			positional = append(positional, args[i])
 		}
 	}
+	if noExec {
+		return
+	}
 	for _, a := range cmd.Assigns {
-		if name, val, _ := strings.Cut(a, "="); name == "BASH_ENV" || name == "ENV" {
-			w.script(Arg{Value: val}, cmd, f, ctx)
+		name, val, _ := strings.Cut(a, "=")
+		if name == "BASH_ENV" && cmd.Name == "bash" || name == "ENV" && cmd.Name != "bash" && cmd.Name != "zsh" {
+			w.startupFile(Arg{Value: val}, cmd, f, ctx)
 		}
 	}
 	switch {
 	case dashC:
 		if len(positional) > 0 {
-			w.code(cmd, positional[0], cmd.Name+" -c", f, ctx)
+			w.code(cmd, positional[0], cmd.Name+" -c", f, ctx, positional[1:]...)
 		}
 	case len(positional) > 0:
+		if positional[0].Dynamic {
+			runsInput(cmd, "the script it runs is named at run time ("+positional[0].Value+")")
+			return
+		}
 		w.script(positional[0], cmd, f, ctx)
 	case cmd.Stdin.Kind == StdinHeredoc || cmd.Stdin.Kind == StdinHereString:
 		w.code(cmd, Arg{Value: cmd.Stdin.Body, Dynamic: cmd.Stdin.Dynamic}, "heredoc", f, ctx)
+	case cmd.Stdin.Kind == StdinPipe:
+		if text, ok := w.upstreamText(cmd); ok {
+			w.code(cmd, Arg{Value: text}, "stdin", f, ctx)
+			return
+		}
+		runsInput(cmd, "it runs a script read from a pipe ("+strings.Join(cmd.InputFrom, ", ")+")")
+	case cmd.Stdin.Kind == StdinFile:
+		if cmd.Stdin.Path.Dynamic {
+			runsInput(cmd, "the script it runs is named at run time")
+			return
+		}
+		w.script(cmd.Stdin.Path, cmd, f, ctx)
 	}
+}
+
+// startupFile handles a file a shell runs before its script (BASH_ENV,
+// --rcfile): analysed when written earlier in the same string, otherwise
+// code nobody has seen.
+func (w *walker) startupFile(a Arg, parent *Command, f *frame, ctx *execCtx) {
+	if !a.Dynamic {
+		if _, ok := w.files[Join(parent.Cwd, a.Value)]; ok {
+			w.script(a, parent, f, ctx)
+			return
+		}
+	}
+	runsInput(parent, "it runs the startup file "+a.Value+" first")
 }
 
 // script analyses a script file a command runs, when its text was written
@@ -199,32 +269,111 @@ func (w *walker) eval(cmd *Command, f *frame, ctx *execCtx) {
 		parts = append(parts, a.Value)
 		dynamic = dynamic || a.Dynamic
 	}
-	w.code(cmd, Arg{Value: strings.Join(parts, " "), Dynamic: dynamic}, "eval", f, ctx)
+	code := Arg{Value: strings.Join(parts, " "), Dynamic: dynamic}
+	for _, a := range cmd.Args[1:] {
+		code.Input = code.Input || a.Input
+		code.From = append(code.From, a.From...)
+	}
+	if code.Input && dynamic && strings.TrimSpace(code.Value) == "{input}" {
+		runsInput(cmd, "it evaluates its input")
+		return
+	}
+	w.code(cmd, code, "eval", f, ctx)
 }
 
-func (w *walker) interpreter(cmd *Command) {
+// interpreter finds the code an interpreter runs (inline with -c/-e, or a
+// heredoc on stdin) and analyses it; code or a script chosen at run time
+// is code nobody can see.
+func (w *walker) interpreter(cmd *Command, f *frame, ctx *execCtx) {
 	lang, codeOpts := interpreter(cmd.Name)
 	cmd.Lang = lang
 	args := cmd.Args[1:]
+	script := false
 	for i := 0; i < len(args); i++ {
-		v := args[i].Value
-		{
-			for _, opt := range codeOpts {
-				switch {
-				case v == opt && i+1 < len(args):
-					cmd.Code = joinCode(cmd.Code, args[i+1].Value)
-				case strings.HasPrefix(opt, "--") && strings.HasPrefix(v, opt+"="):
-					cmd.Code = joinCode(cmd.Code, v[len(opt)+1:])
-				case len(opt) == 2 && opt[0] == '-' && len(v) > 2 && v[0] == '-' && v[1] != '-' &&
-					strings.HasSuffix(v, opt[1:]) && i+1 < len(args):
-					// Clusters such as perl -ne or python -Bc.
-					cmd.Code = joinCode(cmd.Code, args[i+1].Value)
+		a := args[i]
+		v := a.Value
+		if a.Dynamic && a.Input {
+			runsInput(cmd, "its code or options come from run-time input ("+v+")")
+			return
+		}
+		if !strings.HasPrefix(v, "-") || v == "-" {
+			if v != "-" {
+				script = true
+				if a.Dynamic {
+					runsInput(cmd, "the script it runs is named at run time ("+v+")")
+					return
 				}
 			}
+			break
+		}
+		for _, opt := range codeOpts {
+			var code *Arg
+			switch {
+			case v == opt && i+1 < len(args):
+				code = &args[i+1]
+			case strings.HasPrefix(opt, "--") && strings.HasPrefix(v, opt+"="):
+				code = &Arg{Value: v[len(opt)+1:], Dynamic: a.Dynamic}
+			case len(opt) == 2 && opt[0] == '-' && len(v) > 2 && v[0] == '-' && v[1] != '-' &&
+				strings.HasSuffix(v, opt[1:]) && i+1 < len(args):
+				// Clusters such as perl -ne or python -Bc.
+				code = &args[i+1]
+			}
+			if code == nil {
+				continue
+			}
+			if code.Dynamic {
+				w.problem(ProblemDynamicCode, cmd.Name+" runs code computed at run time: "+code.Value)
+				return
+			}
+			cmd.Code = joinCode(cmd.Code, code.Value)
 		}
 	}
-	if cmd.Code == "" && (cmd.Stdin.Kind == StdinHeredoc || cmd.Stdin.Kind == StdinHereString) {
+	if cmd.Code == "" && !script && (cmd.Stdin.Kind == StdinHeredoc || cmd.Stdin.Kind == StdinHereString) {
+		if cmd.Stdin.Dynamic {
+			w.problem(ProblemDynamicCode, cmd.Name+" runs a here-document with expansions")
+			return
+		}
 		cmd.Code = cmd.Stdin.Body
+	}
+	if cmd.Code == "" && !script && cmd.Stdin.Kind == StdinPipe {
+		if text, ok := w.upstreamText(cmd); ok {
+			cmd.Code = text
+		} else if len(cmd.InputFrom) > 0 {
+			runsInput(cmd, "it runs code read from a pipe ("+strings.Join(cmd.InputFrom, ", ")+")")
+		}
+	}
+	w.interpret(cmd, f, ctx)
+}
+
+// awk finds the program awk runs and analyses it like interpreter code.
+func (w *walker) awk(cmd *Command, f *frame, ctx *execCtx) {
+	args := cmd.Args[1:]
+	for i := 0; i < len(args); i++ {
+		a := args[i]
+		v := a.Value
+		if a.Dynamic && (a.Input || i == 0) {
+			if a.Input {
+				runsInput(cmd, "its program comes from run-time input ("+v+")")
+			}
+			return
+		}
+		switch {
+		case v == "-f" || v == "--file" || strings.HasPrefix(v, "-f") && len(v) > 2:
+			return // a program file: not seen here
+		case v == "-v" || v == "-F" || v == "--assign" || v == "--field-separator":
+			i++
+		case v == "--":
+			if i+1 < len(args) {
+				cmd.Code, cmd.Lang = args[i+1].Value, "awk"
+			}
+			w.interpret(cmd, f, ctx)
+			return
+		case strings.HasPrefix(v, "-"):
+		default:
+			cmd.Code, cmd.Lang = v, "awk"
+			w.interpret(cmd, f, ctx)
+			return
+		}
 	}
 }
 
@@ -283,14 +432,21 @@ func (w *walker) xargs(cmd *Command, f *frame, ctx *execCtx) {
 	if len(sub) == 0 {
 		sub = []Arg{{Value: "echo"}}
 	}
-	input := w.xargsInput(cmd)
+	fromFile := cmd.Stdin.Kind == StdinInherited && strings.Contains(strings.Join(cmd.Words(), " "), " -a")
 	if replace != "" {
+		input := w.xargsInput(cmd)
+		if fromFile {
+			input = inputArg
+		}
 		for j := range sub {
 			if strings.Contains(sub[j].Value, replace) {
 				sub[j].Value = strings.ReplaceAll(sub[j].Value, replace, input.Value)
 				sub[j].Dynamic = sub[j].Dynamic || input.Dynamic
+				sub[j].Input = sub[j].Input || input.Input
 			}
 		}
+	} else if fromFile {
+		sub = append(sub, inputArg)
 	} else {
 		sub = append(sub, w.xargsWords(cmd)...)
 	}
@@ -298,59 +454,124 @@ func (w *walker) xargs(cmd *Command, f *frame, ctx *execCtx) {
 }
 
 // xargsWords returns the words xargs appends: the literal words of an
-// upstream echo or printf, else one dynamic word.
+// upstream echo, printf or here-document, else one word of input.
 func (w *walker) xargsWords(cmd *Command) []Arg {
-	if words, ok := w.upstreamWords(cmd); ok {
-		return words
+	if text, ok := w.upstreamText(cmd); ok {
+		return splitWords(text)
 	}
-	return []Arg{{Value: "{stdin}", Dynamic: true}}
+	return []Arg{inputArg}
 }
 
 func (w *walker) xargsInput(cmd *Command) Arg {
-	if words, ok := w.upstreamWords(cmd); ok && len(words) == 1 {
+	if words := w.xargsWords(cmd); len(words) == 1 {
 		return words[0]
 	}
-	return Arg{Value: "{stdin}", Dynamic: true}
+	return inputArg
 }
 
-// upstreamWords returns the words printed by a literal echo or printf
-// that directly feeds cmd.
-func (w *walker) upstreamWords(cmd *Command) ([]Arg, bool) {
-	if cmd.Stdin.Kind == StdinHereString || cmd.Stdin.Kind == StdinHeredoc {
-		if cmd.Stdin.Dynamic {
-			return nil, false
-		}
-		return splitWords(cmd.Stdin.Body), true
+// upstreamText returns what reaches cmd's standard input when it is known
+// statically: a literal here-document or here-string, or the output of a
+// literal echo, printf or cat of a here-document feeding it directly.
+func (w *walker) upstreamText(cmd *Command) (string, bool) {
+	switch cmd.Stdin.Kind {
+	case StdinHereString, StdinHeredoc:
+		return cmd.Stdin.Body, !cmd.Stdin.Dynamic
+	case StdinPipe:
+	default:
+		return "", false
 	}
-	if cmd.Stdin.Kind != StdinPipe || len(cmd.InputFrom) != 1 {
-		return nil, false
+	if len(cmd.InputFrom) != 1 {
+		return "", false
 	}
-	// Find the producer: the last emitted command of that name before cmd.
+	// The producer is the last command of that name emitted before cmd.
 	for i := len(w.out.Commands) - 1; i >= 0; i-- {
 		p := w.out.Commands[i]
 		if p == cmd || p.Name != cmd.InputFrom[0] {
 			continue
 		}
-		if p.Name != "echo" && p.Name != "printf" {
-			return nil, false
-		}
-		var words []Arg
-		for j, a := range p.Args[1:] {
+		for _, a := range p.Args[1:] {
 			if a.Dynamic {
-				return nil, false
+				return "", false
 			}
-			if p.Name == "echo" && j == 0 && strings.HasPrefix(a.Value, "-") {
-				continue
-			}
-			v := a.Value
-			if p.Name == "printf" {
-				v = strings.NewReplacer(`\n`, "\n", `\t`, "\t").Replace(v)
-			}
-			words = append(words, splitWords(v)...)
 		}
-		return words, true
+		switch p.Name {
+		case "echo":
+			var words []string
+			for j, a := range p.Args[1:] {
+				if j == 0 && (a.Value == "-n" || a.Value == "-e" || a.Value == "-E") {
+					continue
+				}
+				words = append(words, a.Value)
+			}
+			return strings.Join(words, " ") + "\n", true
+		case "printf":
+			if len(p.Args) < 2 {
+				return "", false
+			}
+			return printf(p.Args[1].Value, p.Words()[2:]), true
+		case "cat":
+			if len(p.Args) == 1 && (p.Stdin.Kind == StdinHeredoc || p.Stdin.Kind == StdinHereString) && !p.Stdin.Dynamic {
+				return p.Stdin.Body, true
+			}
+		}
+		return "", false
 	}
-	return nil, false
+	return "", false
+}
+
+// printf renders the common subset of printf formats: %s, %b, %d, %%,
+// and backslash escapes; the format is reused while arguments remain.
+func printf(format string, args []string) string {
+	var b strings.Builder
+	for first := true; first || len(args) > 0; first = false {
+		used := false
+		for i := 0; i < len(format); i++ {
+			c := format[i]
+			switch {
+			case c == '\\' && i+1 < len(format):
+				i++
+				switch format[i] {
+				case 'n':
+					b.WriteByte('\n')
+				case 't':
+					b.WriteByte('\t')
+				case '\\':
+					b.WriteByte('\\')
+				default:
+					b.WriteByte('\\')
+					b.WriteByte(format[i])
+				}
+			case c == '%' && i+1 < len(format):
+				i++
+				if format[i] == '%' {
+					b.WriteByte('%')
+					continue
+				}
+				for i < len(format) && strings.IndexByte("-+ #0123456789.", format[i]) >= 0 {
+					i++
+				}
+				if len(args) > 0 {
+					b.WriteString(args[0])
+					args = args[1:]
+					used = true
+				}
+			default:
+				b.WriteByte(c)
+			}
+		}
+		if !used {
+			break
+		}
+	}
+	return b.String()
+}
+
+func splitLines(s string) []Arg {
+	var out []Arg
+	for _, l := range strings.Split(strings.TrimRight(s, "\n"), "\n") {
+		out = append(out, Arg{Value: l})
+	}
+	return out
 }
 
 func splitWords(s string) []Arg {
@@ -375,6 +596,18 @@ func (w *walker) findExec(cmd *Command, f *frame, ctx *execCtx) {
 	}
 	if len(starts) == 0 {
 		starts = []Arg{{Value: "."}}
+	}
+	// With a -name test, {} stands for files of that name under the start
+	// paths; without one, for everything there.
+	for j := i; j+1 < len(args); j++ {
+		if v := args[j].Value; v == "-name" || v == "-iname" {
+			name := args[j+1]
+			for k, st := range starts {
+				starts[k] = Arg{Value: strings.TrimSuffix(st.Value, "/") + "/" + name.Value,
+					Dynamic: st.Dynamic || name.Dynamic, Glob: st.Glob || name.Glob || strings.ContainsAny(name.Value, "*?[")}
+			}
+			break
+		}
 	}
 	for ; i < len(args); i++ {
 		switch args[i].Value {
@@ -444,17 +677,20 @@ func (w *walker) parallel(cmd *Command, f *frame, ctx *execCtx) {
 			command = append(command, args[i])
 		}
 	}
+	if !inInputs {
+		// Arguments come from standard input.
+		if text, ok := w.upstreamText(cmd); ok {
+			inputs = splitLines(text)
+		} else {
+			inputs = []Arg{inputArg}
+		}
+	}
 	if len(command) == 0 {
+		// Each input is a command.
 		for _, in := range inputs {
 			w.code(c, in, "parallel", f, ctx)
 		}
-		if len(inputs) == 0 {
-			w.problem(ProblemDynamicCode, "parallel runs commands read from its input")
-		}
 		return
-	}
-	if len(inputs) == 0 {
-		inputs = []Arg{{Value: "{stdin}", Dynamic: true}}
 	}
 	for _, in := range inputs {
 		inst := make([]Arg, 0, len(command)+1)
@@ -463,6 +699,7 @@ func (w *walker) parallel(cmd *Command, f *frame, ctx *execCtx) {
 			if strings.Contains(a.Value, "{}") {
 				a.Value = strings.ReplaceAll(a.Value, "{}", in.Value)
 				a.Dynamic = a.Dynamic || in.Dynamic
+				a.Input = a.Input || in.Input
 				replaced = true
 			}
 			inst = append(inst, a)
@@ -541,4 +778,68 @@ func (w *walker) alias(cmd *Command, f *frame, ctx *execCtx) {
 		w.aliases[name] = true
 		w.code(cmd, Arg{Value: body, Dynamic: a.Dynamic}, "alias", f, ctx)
 	}
+}
+
+// gitAlias expands a git alias defined in the same command line (git -c
+// alias.NAME=VALUE NAME, or GIT_CONFIG_PARAMETERS): an alias starting with
+// ! runs a shell command; any other becomes the git command it names.
+func (w *walker) gitAlias(cmd *Command, f *frame, ctx *execCtx) {
+	if cmd.Origin == "git alias" {
+		return // an alias expands once
+	}
+	aliases := map[string]string{}
+	for _, a := range cmd.Assigns {
+		if name, val, _ := strings.Cut(a, "="); name == "GIT_CONFIG_PARAMETERS" {
+			for _, entry := range strings.Fields(strings.NewReplacer("'", " ", "\"", " ").Replace(val)) {
+				if k, v, ok := strings.Cut(entry, "="); ok && strings.HasPrefix(k, "alias.") {
+					aliases[strings.TrimPrefix(k, "alias.")] = v
+				}
+			}
+		}
+	}
+	args := cmd.Args[1:]
+	i := 0
+	for ; i < len(args); i++ {
+		v := args[i].Value
+		if args[i].Dynamic {
+			return
+		}
+		switch {
+		case v == "-c" && i+1 < len(args):
+			i++
+			if k, val, ok := strings.Cut(args[i].Value, "="); ok && strings.HasPrefix(k, "alias.") {
+				aliases[strings.TrimPrefix(k, "alias.")] = val
+			}
+			continue
+		case strings.HasPrefix(v, "-c") && len(v) > 2:
+			if k, val, ok := strings.Cut(v[2:], "="); ok && strings.HasPrefix(k, "alias.") {
+				aliases[strings.TrimPrefix(k, "alias.")] = val
+			}
+			continue
+		case v == "-C" || v == "--git-dir" || v == "--work-tree" || v == "--namespace" || v == "--config-env" || v == "--exec-path":
+			i++
+			continue
+		case v == "--" || strings.HasPrefix(v, "-"):
+			continue
+		}
+		break
+	}
+	if i >= len(args) || len(aliases) == 0 {
+		return
+	}
+	body, ok := aliases[args[i].Value]
+	if !ok {
+		return
+	}
+	if strings.HasPrefix(body, "!") {
+		w.code(cmd, Arg{Value: body[1:]}, "git alias", f, ctx)
+		return
+	}
+	expanded := append([]Arg{cmd.Args[0]}, cmd.Args[1:i+1]...)
+	expanded = expanded[:len(expanded)-1]
+	for _, word := range strings.Fields(body) {
+		expanded = append(expanded, Arg{Value: word})
+	}
+	expanded = append(expanded, args[i+1:]...)
+	w.subcommand(cmd, expanded, "git alias", f, ctx)
 }

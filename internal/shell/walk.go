@@ -21,17 +21,32 @@ func Analyze(src string, opts Options) *Analysis {
 		w.problem(ProblemSize, fmt.Sprintf("the command is %d bytes long; the limit is %d", len(src), opts.MaxBytes))
 		return w.out
 	}
-	w.parse(src, &frame{}, &execCtx{cwd: opts.Cwd}, nil)
+	ctx := &execCtx{cwd: opts.Cwd}
+	w.parse(src, &frame{}, ctx, nil)
+	// A function that is defined but never called may still run later
+	// (from a trap, or by a name computed at run time): analyse it too.
+	for name, body := range w.funcDefs {
+		if !w.called[name] {
+			w.callFunc(name, body, w.funcSrc[name], nil, ctx.sub())
+		}
+	}
 	return w.out
 }
 
 type walker struct {
-	opts     Options
-	out      *Analysis
-	funcs    map[string]bool
-	aliases  map[string]bool
-	vars     map[string]string
-	procFrom map[*syntax.ProcSubst][]string
+	opts    Options
+	out     *Analysis
+	aliases map[string]bool
+	vars    map[string]string
+	// substFrom maps command and process substitutions to the programs
+	// they run.
+	substFrom map[syntax.Node][]string
+	// funcs holds the bodies of functions defined so far; a call analyses
+	// the body in the caller's context. called records which were called.
+	funcDefs map[string]*syntax.Stmt
+	funcSrc  map[string]*frame
+	called   map[string]bool
+	active   map[string]bool
 	// files holds text written to files earlier in the same string
 	// (cat > f <<EOF), so that running f later is analysed.
 	files   map[string]string
@@ -44,6 +59,10 @@ type frame struct {
 	src    string
 	depth  int
 	origin string
+	// args are the positional parameters ($0, $1, ...) when known: those
+	// given to sh -c, or to a function call.
+	args    []Arg
+	hasArgs bool
 }
 
 func (f *frame) text(n syntax.Node) string {
@@ -94,14 +113,36 @@ func (w *walker) parse(src string, parent *frame, ctx *execCtx, mk func(*frame))
 	file, err := p.Parse(strings.NewReader(src), "")
 	parserPool.Put(p)
 	if err != nil {
+		// A command that does not parse is never allowed; what can be
+		// recovered of it is still analysed, so that a destructive part
+		// is denied.
 		w.problem(ProblemParse, err.Error())
-		return
+		file = recoverParse(src)
+		if file == nil {
+			return
+		}
 	}
 	f := &frame{src: src, depth: depth, origin: parent.origin}
 	if mk != nil {
 		mk(f)
 	}
 	w.stmts(file.Stmts, f, ctx)
+}
+
+// recoverParse parses what it can of broken shell text.
+func recoverParse(src string) *syntax.File {
+	p := syntax.NewParser(syntax.Variant(syntax.LangBash), syntax.RecoverErrors(8))
+	f, _ := p.Parse(strings.NewReader(src), "")
+	if f != nil && len(f.Stmts) > 0 {
+		return f
+	}
+	// A leading operator (& cmd, |& cmd) stops even the recovering parser.
+	trimmed := strings.TrimLeft(src, " \t;&|")
+	if trimmed == src || trimmed == "" {
+		return f
+	}
+	f, _ = p.Parse(strings.NewReader(trimmed), "")
+	return f
 }
 
 func (w *walker) stmts(list []*syntax.Stmt, f *frame, ctx *execCtx) {
@@ -179,20 +220,21 @@ func (w *walker) stmt(s *syntax.Stmt, f *frame, ctx *execCtx) {
 			w.stmts(item.Stmts, f, inner.sub())
 		}
 	case *syntax.FuncDecl:
-		if w.funcs == nil {
-			w.funcs = map[string]bool{}
+		if w.funcDefs == nil {
+			w.funcDefs, w.funcSrc, w.called = map[string]*syntax.Stmt{}, map[string]*frame{}, map[string]bool{}
 		}
+		names := c.Names
 		if c.Name != nil {
-			w.funcs[c.Name.Value] = true
+			names = append(names, c.Name)
 		}
-		for _, n := range c.Names {
-			w.funcs[n.Value] = true
-		}
-		body := *f
-		body.origin = "function"
-		w.stmt(c.Body, &body, inner.sub())
-		if c.Name != nil && spawnsItself(c.Name.Value, c.Body) {
-			w.out.ForkBomb = c.Name.Value
+		for _, n := range names {
+			// A later definition replaces an earlier one, as in the shell.
+			w.funcDefs[n.Value] = c.Body
+			w.funcSrc[n.Value] = f
+			delete(w.called, n.Value)
+			if spawnsItself(n.Value, c.Body) {
+				w.out.ForkBomb = n.Value
+			}
 		}
 	case *syntax.ArithmCmd:
 		w.substs(c, f, inner)
@@ -244,11 +286,16 @@ func (w *walker) substs(n syntax.Node, f *frame, ctx *execCtx) []string {
 	if n == nil {
 		return nil
 	}
+	if word, ok := n.(*syntax.Word); ok && word == nil {
+		return nil // recovered parses leave some words out
+	}
 	var names []string
 	syntax.Walk(n, func(node syntax.Node) bool {
 		switch s := node.(type) {
 		case *syntax.CmdSubst:
-			names = append(names, w.nested(s.Stmts, f, ctx, "$(...)")...)
+			got := w.nested(s.Stmts, f, ctx, "$(...)")
+			w.setFrom(s, got)
+			names = append(names, got...)
 			return false
 		case *syntax.ProcSubst:
 			origin := "<(...)"
@@ -256,16 +303,20 @@ func (w *walker) substs(n syntax.Node, f *frame, ctx *execCtx) []string {
 				origin = ">(...)"
 			}
 			got := w.nested(s.Stmts, f, ctx, origin)
-			if w.procFrom == nil {
-				w.procFrom = map[*syntax.ProcSubst][]string{}
-			}
-			w.procFrom[s] = got
+			w.setFrom(s, got)
 			names = append(names, got...)
 			return false
 		}
 		return true
 	})
 	return names
+}
+
+func (w *walker) setFrom(n syntax.Node, names []string) {
+	if w.substFrom == nil {
+		w.substFrom = map[syntax.Node][]string{}
+	}
+	w.substFrom[n] = names
 }
 
 // nested walks the statements of a substitution in a subshell context and
@@ -311,6 +362,9 @@ func (w *walker) redirects(rs []*syntax.Redirect, f *frame, ctx *execCtx) {
 			ctx.in = append(append([]string(nil), ctx.in...), from...)
 			continue
 		}
+		if r.Word == nil {
+			continue
+		}
 		w.substs(r.Word, f, ctx)
 		target := w.literal(r.Word, f)
 		red := Redirect{Op: r.Op.String(), Fd: fd, Target: target}
@@ -324,6 +378,10 @@ func (w *walker) redirects(rs []*syntax.Redirect, f *frame, ctx *execCtx) {
 			// >&2 duplicates a descriptor; >&file (bash) writes a file.
 			red.Write = !isFd(target.Value)
 		case syntax.DplIn:
+			// <&file (with a file, not a descriptor) reads it.
+			if !isFd(target.Value) {
+				ctx.stdin = &Stdin{Kind: StdinFile, Path: target}
+			}
 		}
 		ctx.redirs = append(ctx.redirs, red)
 	}
@@ -444,15 +502,31 @@ func (w *walker) run(cmd *Command, f *frame, ctx *execCtx) {
 		prog := cmd.Args[0]
 		if prog.Dynamic {
 			cmd.Name = ""
-			w.problem(ProblemDynamicProgram, fmt.Sprintf("the program %q is computed at run time", prog.Value))
+			if prog.Input {
+				// The program is chosen by what xargs, parallel or find
+				// read: whatever arrives there runs.
+				cmd.RunsInput, cmd.RunsInputWhy = true, "the program to run comes from its input ("+prog.Value+")"
+			} else {
+				w.problem(ProblemDynamicProgram, fmt.Sprintf("the program %q is computed at run time", prog.Value))
+			}
 			w.emit(cmd, f, ctx)
 			return
 		}
 		cmd.Name = path.Base(prog.Value)
-		if !strings.Contains(prog.Value, "/") && (w.funcs[cmd.Name] || w.aliases[cmd.Name]) {
-			// A function or alias defined in the same string: its body was
-			// analysed where it was defined.
-			return
+		if !strings.Contains(prog.Value, "/") {
+			if body, ok := w.funcDefs[cmd.Name]; ok {
+				// A function defined in the same string runs in the
+				// caller's shell: analyse its body here, with the call's
+				// arguments, so that a cd inside it moves the caller.
+				w.called[cmd.Name] = true
+				w.callFunc(cmd.Name, body, w.funcSrc[cmd.Name], cmd.Args, ctx)
+				return
+			}
+			if w.aliases[cmd.Name] {
+				// An alias defined in the same string: its body was
+				// analysed where it was defined.
+				return
+			}
 		}
 		if !w.unwrap(cmd, ctx) {
 			break
@@ -488,6 +562,23 @@ func (w *walker) remember(cmd *Command) {
 		}
 		w.files[Join(cmd.Cwd, t)] = cmd.Stdin.Body
 	}
+}
+
+// callFunc analyses a function body for a call with args (nil when the
+// arguments are unknown).
+func (w *walker) callFunc(name string, body *syntax.Stmt, src *frame, args []Arg, ctx *execCtx) {
+	if w.active == nil {
+		w.active = map[string]bool{}
+	}
+	if w.active[name] {
+		return // recursion: the body is being analysed already
+	}
+	w.active[name] = true
+	defer delete(w.active, name)
+	f := *src
+	f.origin = "function"
+	f.args, f.hasArgs = args, args != nil
+	w.stmt(body, &f, ctx)
 }
 
 // emit records a finished command.

@@ -21,9 +21,45 @@ type fieldBuilder struct {
 	nosplit bool
 }
 
+// markInput replaces the input marker that xargs, parallel and find
+// substitute into code strings, and marks the field as input.
+func (b *fieldBuilder) markInput(s string) string {
+	if !strings.Contains(s, inputMark) {
+		return s
+	}
+	b.cur.Dynamic, b.cur.Input = true, true
+	return strings.ReplaceAll(s, inputMark, "{input}")
+}
+
 func (b *fieldBuilder) add(s string) {
 	b.strb.WriteString(s)
 	b.open = true
+}
+
+// addValue adds an expanded value; unless quoted, blanks in it split
+// fields, as the shell does.
+func (b *fieldBuilder) addValue(v string, quoted bool) {
+	if quoted || !strings.ContainsAny(v, " \t\n") {
+		b.add(v)
+		return
+	}
+	pieces := strings.Fields(v)
+	if len(pieces) == 0 {
+		b.split()
+		return
+	}
+	if strings.ContainsAny(v[:1], " \t\n") {
+		b.split()
+	}
+	for i, piece := range pieces {
+		if i > 0 {
+			b.split()
+		}
+		b.add(piece)
+	}
+	if strings.ContainsAny(v[len(v)-1:], " \t\n") {
+		b.split()
+	}
 }
 
 func (b *fieldBuilder) split() {
@@ -95,58 +131,46 @@ func (w *walker) part(b *fieldBuilder, part syntax.WordPart, f *frame, inDouble,
 		if glob {
 			b.cur.Glob = true
 		}
-		b.add(s)
+		b.add(b.markInput(s))
 	case *syntax.SglQuoted:
 		b.cur.Quoted = true
 		if p.Dollar {
-			b.add(ansiC(p.Value))
+			b.add(b.markInput(ansiC(p.Value)))
 		} else {
-			b.add(p.Value)
+			b.add(b.markInput(p.Value))
 		}
 	case *syntax.DblQuoted:
 		b.cur.Quoted = true
 		b.open = true
 		for _, q := range p.Parts {
 			if lit, ok := q.(*syntax.Lit); ok {
-				b.add(unescapeDouble(lit.Value))
+				b.add(b.markInput(unescapeDouble(lit.Value)))
 				continue
 			}
 			w.part(b, q, f, true, false)
 		}
 	case *syntax.ParamExp:
-		if v, ok := w.paramValue(p); ok {
-			if inDouble || b.nosplit || !strings.ContainsAny(v, " \t\n") {
-				b.add(v)
-				return
-			}
-			// Unquoted known value with blanks: field splitting.
-			pieces := strings.Fields(v)
-			if len(pieces) == 0 {
-				b.split()
-				return
-			}
-			if strings.IndexAny(v[:1], " \t\n") == 0 {
-				b.split()
-			}
-			for i, piece := range pieces {
-				if i > 0 {
-					b.split()
-				}
-				b.add(piece)
-			}
-			if strings.ContainsAny(v[len(v)-1:], " \t\n") {
-				b.split()
-			}
+		vals, ok := w.param(p, f)
+		if !ok {
+			b.cur.Dynamic = true
+			b.add(f.text(p))
 			return
 		}
+		for i, v := range vals {
+			if i > 0 {
+				// "$@": each positional parameter is its own field.
+				b.split()
+			}
+			b.cur.Dynamic = b.cur.Dynamic || v.Dynamic
+			b.cur.Input = b.cur.Input || v.Input
+			b.addValue(v.Value, inDouble || b.nosplit || v.Dynamic)
+		}
+	case *syntax.ArithmExp:
 		b.cur.Dynamic = true
 		b.add(f.text(p))
-	case *syntax.CmdSubst, *syntax.ArithmExp:
+	case *syntax.CmdSubst, *syntax.ProcSubst:
 		b.cur.Dynamic = true
-		b.add(f.text(p))
-	case *syntax.ProcSubst:
-		b.cur.Dynamic = true
-		b.cur.From = append(b.cur.From, w.procFrom[p]...)
+		b.cur.From = append(b.cur.From, w.substFrom[p]...)
 		b.add(f.text(p))
 	case *syntax.ExtGlob:
 		b.cur.Glob = true
@@ -172,30 +196,6 @@ func (w *walker) tilde(b *fieldBuilder, v string) string {
 		return v
 	}
 	return w.opts.Home + rest
-}
-
-// paramValue returns the value of a simple $NAME expansion when it is known.
-func (w *walker) paramValue(p *syntax.ParamExp) (string, bool) {
-	if p.Param == nil || p.Excl || p.Length || p.Width || p.Index != nil ||
-		p.Slice != nil || p.Repl != nil || p.Exp != nil || p.Names != 0 || p.NestedParam != nil {
-		return "", false
-	}
-	name := p.Param.Value
-	if v, ok := w.vars[name]; ok {
-		return v, v != dynamicValue
-	}
-	switch name {
-	case "IFS":
-		return " ", true
-	case "HOME":
-		if w.opts.Home != "" {
-			return w.opts.Home, true
-		}
-	}
-	if v, ok := w.opts.Env[name]; ok {
-		return v, true
-	}
-	return "", false
 }
 
 // dynamicValue marks a variable whose value is not known.

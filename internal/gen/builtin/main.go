@@ -125,6 +125,8 @@ func writeValue(b *bytes.Buffer, v reflect.Value, elided bool) {
 		b.WriteString(strconv.Quote(v.String()))
 	case reflect.Bool:
 		b.WriteString(strconv.FormatBool(v.Bool()))
+	case reflect.Int:
+		b.WriteString(strconv.FormatInt(v.Int(), 10))
 	case reflect.Uint8:
 		if s, ok := v.Interface().(fmt.GoStringer); ok {
 			b.WriteString(s.GoString())
