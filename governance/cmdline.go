@@ -86,7 +86,7 @@ func parseCmdline(cmd *shell.Command) *cmdline {
 		case strings.HasPrefix(v, "--") && len(v) > 2:
 			name, val, has := strings.Cut(v[2:], "=")
 			cl.long = append(cl.long, name)
-			if !has && spec.takesLong(name) && i+1 < len(args) {
+			if !has && i+1 < len(args) && (spec.takesLong(name) || spec.takesEnum(name, args[i+1].Value)) {
 				i++
 				val, has = args[i].Value, true
 			}
@@ -147,13 +147,36 @@ func (cl *cmdline) parseFind(args []shell.Arg) {
 	}
 	for ; i < len(args); i++ {
 		v := args[i].Value
-		if strings.HasPrefix(v, "-") {
-			cl.single = append(cl.single, v)
-			if i+1 < len(args) && (v == "-fprint" || v == "-fprint0" || v == "-fprintf" || v == "-fls" || v == "-newer") {
-				cl.addValue(v, args[i+1].Value)
+		if !strings.HasPrefix(v, "-") {
+			continue
+		}
+		cl.single = append(cl.single, v)
+		n := findArity(v)
+		if n > 0 && i+1 < len(args) {
+			cl.addValue(v, args[i+1].Value)
+		}
+		i += n
+		if v == "-exec" || v == "-execdir" || v == "-ok" || v == "-okdir" {
+			// The command's words are not find's expression.
+			for i+1 < len(args) && args[i+1].Value != ";" && args[i+1].Value != "+" {
+				i++
 			}
 		}
 	}
+}
+
+// findArity returns how many words a find primary takes after it.
+func findArity(primary string) int {
+	switch primary {
+	case "-name", "-iname", "-path", "-ipath", "-wholename", "-iwholename", "-regex", "-iregex", "-type", "-xtype",
+		"-user", "-group", "-uid", "-gid", "-perm", "-size", "-mtime", "-mmin", "-atime", "-amin", "-ctime", "-cmin",
+		"-newer", "-anewer", "-cnewer", "-links", "-inum", "-samefile", "-maxdepth", "-mindepth", "-fstype", "-lname",
+		"-ilname", "-context", "-used", "-regextype", "-fprint", "-fprint0", "-fls", "-printf", "-D":
+		return 1
+	case "-fprintf", "-newerXY":
+		return 2
+	}
+	return 0
 }
 
 func (cl *cmdline) addValue(opt, val string) {
@@ -196,11 +219,18 @@ func (cl *cmdline) has(want string) bool {
 	case want == "--":
 		return cl.dashdash >= 0
 	case strings.HasPrefix(want, "--"):
+		// The last of --x and --no-x wins.
 		name := want[2:]
+		found := false
 		for _, l := range cl.long {
 			if l == name || len(l) >= 2 && strings.HasPrefix(name, l) {
-				return true
+				found = true
+			} else if l == "no-"+name {
+				found = false
 			}
+		}
+		if found {
+			return true
 		}
 		if cl.spec.singleLong {
 			for _, s := range cl.single {
@@ -225,6 +255,41 @@ func (cl *cmdline) has(want string) bool {
 func (cl *cmdline) hasAny(alts string) bool {
 	for _, a := range strings.Split(alts, "|") {
 		if cl.has(strings.TrimSpace(a)) {
+			return true
+		}
+	}
+	return false
+}
+
+// mayHave reports whether any of the alternatives in "a|b|c" is present or
+// could be: a word computed at run time in option position may be any
+// option. Deny rules match with it, so that rm -{} / is not missed.
+func (cl *cmdline) mayHave(alts string) bool {
+	return cl.hasAny(alts) || cl.dynOption(false) && cl.dynOptionWord()
+}
+
+// dynOptionWord reports a run-time word that starts like an option, or
+// that came from input, where options are read (not inside find -exec).
+func (cl *cmdline) dynOptionWord() bool {
+	inExec := false
+	for _, a := range cl.cmd.Args[1:] {
+		if cl.spec.find {
+			switch a.Value {
+			case "-exec", "-execdir", "-ok", "-okdir":
+				inExec = true
+				continue
+			case ";", "+":
+				inExec = false
+				continue
+			}
+			if inExec {
+				continue
+			}
+		}
+		if a.Value == "--" && !a.Dynamic {
+			return false
+		}
+		if a.Dynamic && (strings.HasPrefix(a.Value, "-") || a.Input) {
 			return true
 		}
 	}

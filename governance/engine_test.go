@@ -76,7 +76,7 @@ func TestBuiltinPolicy(t *testing.T) {
 		{"governance check is fine", shellReq("governance check -- ls"), governance.Defer, "default"},
 		{"unparseable", shellReq("echo 'oops"), governance.Ask, "analysis-parse"},
 		{"dynamic program", shellReq("$(echo rm) -rf /"), governance.Ask, "analysis-dynamic-program"},
-		{"unset variable expands to nothing", shellReq("rm -rf $NOT_SET_ANYWHERE/"), governance.Deny, "rm-root-or-home"},
+		{"unknown variable as a target", shellReq("rm -rf $NOT_SET_ANYWHERE/"), governance.Deny, "rm-unknown-target"},
 		{"data is not code", shellReq(`git commit -m "rm -rf / and git reset --hard"`), governance.Defer, "default"},
 		{"heredoc data", shellReq("cat > notes.md <<'EOF'\nrm -rf /\nEOF"), governance.Defer, "default"},
 		{"help is harmless", shellReq("git restore --help"), governance.Allow, ""},

@@ -128,8 +128,9 @@ func (ev *evaluation) finish(vs []Verdict) *Decision {
 		}
 	}
 	if win.Outcome == NoOpinion {
-		// Nothing to judge (an empty command): nothing runs.
-		win = Verdict{Outcome: Allow, Layer: LayerSafeSet, Rule: "empty", Subject: ev.req.Tool.Input.Command}
+		// Nothing was found to judge, though something was asked: leave it
+		// to the default rather than allow what the analysis did not see.
+		win = ev.fallback(&subject{kind: ev.req.Tool.Kind, display: ev.req.Tool.Input.Command})
 	}
 	d := &Decision{Outcome: win.Outcome, Layer: win.Layer, Rule: win.Rule, Source: win.Source, Subject: win.Subject,
 		Message: win.Message, Suggestion: win.Suggestion, Warnings: warnings, Trace: ev.trace}
@@ -274,8 +275,19 @@ func problemVerdict(p shell.Problem) Verdict {
 		v.Message = "Which program runs is only known at run time (" + p.Detail + "), so the command cannot be checked."
 		v.Suggestion = "Name the program directly instead of computing it."
 	case shell.ProblemDynamicCode:
-		v.Message = "The command runs code that is only known at run time (" + p.Detail + ")."
-		v.Suggestion = "Run the commands directly rather than through eval or a generated string."
+		v.Outcome = Deny
+		v.Message = "The command runs code that is only known at run time (" + p.Detail + "), so nobody can check it first."
+		v.Suggestion = "Run the commands directly rather than through eval or a string built at run time."
+	case shell.ProblemUnknownCode:
+		v.Message = "The command runs code or a script that is only known at run time (" + p.Detail + ")."
+		v.Suggestion = "Approve it if you know what the code is; better, name the script directly."
+	case shell.ProblemGeneratedCode:
+		v.Message = "The command runs code that another command prints (" + p.Detail + "), which cannot be checked in advance."
+		v.Suggestion = "Approve it if the tool is the one you expect (for example a version manager's init)."
+	case shell.ProblemDepth:
+		v.Outcome = Deny
+		v.Message = "The command nests shells inside shells too deeply to be checked (" + p.Detail + ")."
+		v.Suggestion = "Run the inner command directly."
 	default:
 		v.Message = "The command is too large or nests too deeply to be checked (" + p.Detail + ")."
 		v.Suggestion = "Split it into smaller commands."

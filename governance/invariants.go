@@ -48,7 +48,7 @@ func catastrophic(s *subject) Verdict {
 	}
 	name := cl.name
 	switch {
-	case name == "rm" && cl.hasAny(recursive):
+	case name == "rm" && cl.mayHave(recursive):
 		if t, ok := target(ClassRoot, ClassHome); ok {
 			return deny("rm-root-or-home", "Deleting "+describePlace(t)+" recursively destroys the system or the user's home directory.",
 				"Delete only the specific files or folders inside the project that need to go.")
@@ -71,13 +71,23 @@ func catastrophic(s *subject) Verdict {
 		}
 	case name == "dd":
 		for _, t := range s.targets {
-			if t.is(ClassDevice) {
+			if t.is(ClassDevice) && strings.HasPrefix(t.raw, "of=") || t.is(ClassDevice) && ddWritesTo(cl, t.raw) {
 				return deny("disk-destroy", "dd onto the device "+t.abs+" overwrites the disk.",
 					"Write the image to a regular file; only a human should write to a disk device.")
 			}
 		}
 	}
 	return Verdict{}
+}
+
+// ddWritesTo reports whether dd's of= operand is path.
+func ddWritesTo(cl *cmdline, path string) bool {
+	for _, a := range cl.cmd.Args[1:] {
+		if v, ok := strings.CutPrefix(a.Value, "of="); ok && v == path {
+			return true
+		}
+	}
+	return false
 }
 
 func describePlace(p place) string {

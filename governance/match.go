@@ -106,7 +106,7 @@ func (r *Rule) matchShell(m *MatchSpec, i int, s *subject, pc *pathContext) bool
 		return false
 	}
 	for _, f := range m.Flags {
-		if !cl.hasAny(f) {
+		if !cl.mayHave(f) {
 			return false
 		}
 	}

@@ -29,6 +29,31 @@ type progSpec struct {
 	// the program creates or changes.
 	args   argRole
 	writes writeRole
+	// enums are long options whose value is optional: the next word is
+	// their value only when it is one of the values listed ("#" stands for
+	// a number).
+	enums []enumOption
+}
+
+// enumOption is a long option with an optional value from a fixed set.
+type enumOption struct {
+	name   string
+	values []string
+}
+
+// takesEnum reports whether next is a value of the optional-value option.
+func (s *progSpec) takesEnum(name, next string) bool {
+	for _, e := range s.enums {
+		if e.name != name {
+			continue
+		}
+		for _, v := range e.values {
+			if v == next || v == "#" && isNumber("-"+next) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // namedSpec is a table entry: a program or subcommand and its spec.
@@ -81,6 +106,15 @@ var psSpec = &progSpec{singleLong: true, long: []string{"Command", "File", "c", 
 // editorSpec: an editor writes the files it opens.
 var editorSpec = &progSpec{short: "c", writes: writeAll}
 
+// gitCheckoutEnums are checkout's options with optional values.
+var gitCheckoutEnums = []enumOption{
+	{"track", []string{"direct", "inherit"}},
+	{"recurse-submodules", []string{"on-demand", "yes", "no", "check"}},
+	{"conflict", []string{"merge", "diff3", "zdiff3"}},
+	{"unified", []string{"#"}},
+	{"inter-hunk-context", []string{"#"}},
+}
+
 var gitSpec = &progSpec{
 	global: &progSpec{
 		short: "Cc",
@@ -88,7 +122,7 @@ var gitSpec = &progSpec{
 	},
 	subs: []namedSpec{
 		{"branch", &progSpec{short: "mMcCu", long: []string{"set-upstream-to", "contains", "no-contains", "merged", "no-merged", "points-at", "sort", "format"}, args: argData}},
-		{"checkout", &progSpec{short: "bB", long: []string{"orphan", "conflict", "pathspec-from-file"}}},
+		{"checkout", &progSpec{short: "bBU", long: []string{"orphan", "pathspec-from-file"}, enums: gitCheckoutEnums}},
 		{"clone", &progSpec{short: "bocu", long: []string{"branch", "origin", "config", "upload-pack", "depth", "reference", "separate-git-dir", "jobs", "filter", "template"}}},
 		{"commit", &progSpec{short: "mFCct", long: []string{"message", "file", "reuse-message", "reedit-message", "author", "date", "template", "fixup", "squash", "trailer", "cleanup", "pathspec-from-file"}, args: argData}},
 		{"config", &progSpec{short: "f", long: []string{"file", "blob", "default", "type", "comment"}, args: argData}},
@@ -102,11 +136,11 @@ var gitSpec = &progSpec{
 		{"rebase", &progSpec{short: "sXx", long: []string{"onto", "strategy", "strategy-option", "exec", "empty"}, args: argData}},
 		{"remote", &progSpec{args: argData}},
 		{"reset", &progSpec{long: []string{"pathspec-from-file"}}},
-		{"restore", &progSpec{short: "s", long: []string{"source", "pathspec-from-file"}}},
+		{"restore", &progSpec{short: "sU", long: []string{"source", "pathspec-from-file", "inter-hunk-context", "unified", "conflict"}}},
 		{"rev-parse", &progSpec{args: argData}},
 		{"show", &progSpec{long: []string{"format", "pretty", "output"}, args: argData}},
 		{"stash", &progSpec{short: "m", long: []string{"message", "pathspec-from-file"}, args: argData}},
-		{"switch", &progSpec{short: "cC", long: []string{"create", "force-create", "orphan", "conflict"}}},
+		{"switch", &progSpec{short: "cC", long: []string{"create", "force-create", "orphan"}, enums: gitCheckoutEnums}},
 		{"tag", &progSpec{short: "mFu", long: []string{"message", "file", "local-user", "cleanup", "sort", "format", "contains", "no-contains", "points-at", "merged", "no-merged"}, args: argData}},
 		{"worktree", &progSpec{short: "b", long: []string{"reason"}}},
 	},
@@ -192,7 +226,7 @@ var programs = []namedSpec{
 	{"seq", &progSpec{short: "sf", args: argData}},
 	{"set", &progSpec{noOptions: true, args: argData}},
 	{"shift", &progSpec{args: argData}},
-	{"shred", &progSpec{short: "nsu", long: []string{"iterations", "size", "random-source"}, writes: writeAll}},
+	{"shred", &progSpec{short: "ns", long: []string{"iterations", "size", "random-source"}, writes: writeAll}},
 	{"sleep", &progSpec{args: argData}},
 	{"ssh", &progSpec{short: "BbcDEeFIiJLlmOopQRSWw", args: argData}},
 	{"subl", editorSpec},

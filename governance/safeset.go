@@ -65,8 +65,11 @@ func readOnly(cl *cmdline) bool {
 // helpOnly reports a request for help or a version, which every
 // well-behaved program answers without doing anything else.
 func helpOnly(cl *cmdline) bool {
-	for _, l := range cl.long {
-		if l == "help" || l == "version" {
+	words := cl.cmd.Args
+	for i, a := range words {
+		// --help anywhere; --version only last, since some programs take
+		// a version as a value (cargo install --version 1.0.0).
+		if i > 0 && !a.Dynamic && (a.Value == "--help" || a.Value == "--version" && i == len(words)-1) {
 			return true
 		}
 	}

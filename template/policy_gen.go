@@ -59,15 +59,19 @@ var Policy = []governance.RuleSpec{
 		ID: "rm-project-or-git",
 		Match: []governance.MatchSpec{{
 			Program: []string{"rm"},
+			Flags:   []string{"-r|-R|--recursive", "-f|--force"},
+			Targets: []string{"project-root"},
+		}, {
+			Program: []string{"rm"},
 			Flags:   []string{"-r|-R|--recursive"},
-			Targets: []string{"project-root", "git-internal"},
+			Targets: []string{"git-internal"},
 		}},
 		Decision:   governance.Deny,
 		Message:    "This deletes the whole project, or the .git folder that holds its history.",
 		Suggestion: "Delete the specific build outputs or files that need to go, by name.",
 		Examples: governance.Examples{
 			Match:    []string{"rm -rf .", "rm -rf *", "rm -r .git", "rm -rf .git/*", "rm -rf .*", "cd .. && rm -rf project"},
-			NotMatch: []string{"rm -rf build", "rm -rf ./dist/*", "rm -r .github/old", "rm -rf ./missing-*"},
+			NotMatch: []string{"rm -rf build", "rm -rf ./dist/*", "rm -r .github/old", "rm -rf ./missing-*", "find . -exec rm -r {} ;"},
 		},
 		Source: "builtin:policy/filesystem.yaml:19",
 	},
@@ -84,7 +88,7 @@ var Policy = []governance.RuleSpec{
 			Match:    []string{"rm -rf /tmp/*", "rm -rf /tmp", "rm -r /opt", "rmdir /mnt"},
 			NotMatch: []string{"rm -rf /tmp/build", "rm -rf ./tmp/*"},
 		},
-		Source: "builtin:policy/filesystem.yaml:31",
+		Source: "builtin:policy/filesystem.yaml:34",
 	},
 	{
 		ID: "rm-unknown-target",
@@ -100,21 +104,22 @@ var Policy = []governance.RuleSpec{
 			Match:    []string{"xargs rm -rf", "find . -type d | xargs rm -rf", "rm -rf $(cat dirs.txt)", "cd $(cat dir.txt) && rm -rf build"},
 			NotMatch: []string{"rm -rf build", "rm -f $(cat files.txt)"},
 		},
-		Source: "builtin:policy/filesystem.yaml:42",
+		Source: "builtin:policy/filesystem.yaml:45",
 	},
 	{
 		ID: "shred",
 		Match: []governance.MatchSpec{{
 			Program: []string{"shred", "srm", "wipe"},
+			MinArgs: 1,
 		}},
 		Decision:   governance.Deny,
 		Message:    "shred overwrites files so that they can never be recovered.",
 		Suggestion: "Delete the file with rm if it must go; only a human should destroy data beyond recovery.",
 		Examples: governance.Examples{
 			Match:    []string{"shred -u notes.txt", "shred secret"},
-			NotMatch: []string{"rm notes.txt"},
+			NotMatch: []string{"rm notes.txt", "shred"},
 		},
-		Source: "builtin:policy/filesystem.yaml:54",
+		Source: "builtin:policy/filesystem.yaml:57",
 	},
 	{
 		ID: "find-delete-broad",
@@ -140,7 +145,7 @@ var Policy = []governance.RuleSpec{
 			Match:    []string{"find / -name '*.log' -delete", "find /var -type f -delete", "find ~/ -exec rm -rf {} ;", "find . -delete", "find . -fprintf out fmt -delete"},
 			NotMatch: []string{"find . -name '*.pyc' -delete", "find / -name '*.log'", "find /tmp/x -delete", "find . -type f -empty -delete"},
 		},
-		Source: "builtin:policy/filesystem.yaml:64",
+		Source: "builtin:policy/filesystem.yaml:68",
 	},
 	{
 		ID: "chmod-system",
@@ -155,7 +160,7 @@ var Policy = []governance.RuleSpec{
 			Match:    []string{"chmod 777 /", "chmod -R 755 /etc", "chown -R me /usr/local", "sudo chmod 777 /etc/passwd"},
 			NotMatch: []string{"chmod +x script.sh", "chmod -R 755 ./bin", "chown me file.txt"},
 		},
-		Source: "builtin:policy/filesystem.yaml:84",
+		Source: "builtin:policy/filesystem.yaml:88",
 	},
 	{
 		ID: "chmod-recursive-home",
@@ -171,7 +176,7 @@ var Policy = []governance.RuleSpec{
 			Match:    []string{"chmod -R 777 ~", "chown -R nobody ~/*", "chmod -R 777 /tmp"},
 			NotMatch: []string{"chmod 600 ~/notes.txt"},
 		},
-		Source: "builtin:policy/filesystem.yaml:95",
+		Source: "builtin:policy/filesystem.yaml:99",
 	},
 	{
 		ID:    "system-writes",
@@ -186,7 +191,7 @@ var Policy = []governance.RuleSpec{
 			Match:    []string{"/etc/cron.d/x", "/etc/apt/sources.list.d/x.list", "/usr/local/bin/tool", "/etc/passwd"},
 			NotMatch: []string{"/tmp/x", "src/main.go", "/home/user/notes.txt"},
 		},
-		Source: "builtin:policy/filesystem.yaml:107",
+		Source: "builtin:policy/filesystem.yaml:111",
 	},
 	{
 		ID: "git-reset-hard",
@@ -213,7 +218,7 @@ var Policy = []governance.RuleSpec{
 		}, {
 			Program:    []string{"git"},
 			Subcommand: []string{"push"},
-			Args:       []string{"+*"},
+			Args:       []string{"+*", "*:+*"},
 		}, {
 			Program:    []string{"git"},
 			Subcommand: []string{"push"},
@@ -309,12 +314,17 @@ var Policy = []governance.RuleSpec{
 			Subcommand: []string{"restore"},
 			Flags:      []string{"-W|--worktree"},
 			MinArgs:    1,
+		}, {
+			Program:    []string{"git"},
+			Subcommand: []string{"restore"},
+			Flags:      []string{"--pathspec-from-file"},
+			NotFlags:   []string{"-S|--staged"},
 		}},
 		Decision:   governance.Deny,
 		Message:    "git restore overwrites files in the working tree with a committed version, discarding uncommitted changes.",
 		Suggestion: "Run `git stash` to keep the changes first; `git restore --staged FILE` only unstages and is safe.",
 		Examples: governance.Examples{
-			Match:    []string{"git restore file.txt", "git restore --worktree file.txt", "git restore --staged --worktree a.go", "git restore ."},
+			Match:    []string{"git restore file.txt", "git restore --worktree file.txt", "git restore --staged --worktree a.go", "git restore .", "git restore --inter-hunk-context --staged file.txt", "git restore --pathspec-from-file --staged"},
 			NotMatch: []string{"git restore --staged file.txt", "git status", "git restore", "git restore --worktree"},
 		},
 		Source: "builtin:policy/git.yaml:91",
@@ -333,7 +343,7 @@ var Policy = []governance.RuleSpec{
 			Match:    []string{"git switch --discard-changes main", "git switch -f main"},
 			NotMatch: []string{"git switch main", "git switch -c feature"},
 		},
-		Source: "builtin:policy/git.yaml:108",
+		Source: "builtin:policy/git.yaml:112",
 	},
 	{
 		ID: "git-branch-force-delete",
@@ -353,7 +363,7 @@ var Policy = []governance.RuleSpec{
 			Match:    []string{"git branch -D feature", "git branch --delete --force feature", "git branch -df feature"},
 			NotMatch: []string{"git branch -d feature", "git branch", "git branch -a"},
 		},
-		Source: "builtin:policy/git.yaml:120",
+		Source: "builtin:policy/git.yaml:124",
 	},
 	{
 		ID: "git-stash-drop",
@@ -368,7 +378,7 @@ var Policy = []governance.RuleSpec{
 			Match:    []string{"git stash drop", "git stash drop stash@{1}", "git stash clear"},
 			NotMatch: []string{"git stash", "git stash list", "git stash pop"},
 		},
-		Source: "builtin:policy/git.yaml:135",
+		Source: "builtin:policy/git.yaml:139",
 	},
 	{
 		ID: "git-history-rewrite",
@@ -392,7 +402,7 @@ var Policy = []governance.RuleSpec{
 			Match:    []string{"git filter-branch --tree-filter 'rm x' HEAD", "git filter-repo --path secret", "git reflog expire --expire=now --all", "git update-ref -d refs/heads/x"},
 			NotMatch: []string{"git reflog", "git log", "git revert HEAD"},
 		},
-		Source: "builtin:policy/git.yaml:146",
+		Source: "builtin:policy/git.yaml:150",
 	},
 	{
 		ID: "git-rm-force",
@@ -417,7 +427,7 @@ var Policy = []governance.RuleSpec{
 			Match:    []string{"git rm -f file.txt", "git rm -rf .", "git worktree remove -f /tmp/wt", "git rm --cached --no-cached --force file.txt"},
 			NotMatch: []string{"git rm file.txt", "git rm --cached file.txt", "git worktree remove /tmp/wt"},
 		},
-		Source: "builtin:policy/git.yaml:163",
+		Source: "builtin:policy/git.yaml:167",
 	},
 	{
 		ID: "git-input-options",
@@ -434,10 +444,25 @@ var Policy = []governance.RuleSpec{
 		Message:    "xargs, parallel or find hands this git command words from its input, so its options (a --force, a --hard) are only known when it runs.",
 		Suggestion: "Run the git command with literal arguments, after -- where they are paths.",
 		Examples: governance.Examples{
-			Match:    []string{"xargs -I{} git push --{} origin main", "parallel git push", "xargs -I{} git merge {}", "parallel git --config-env={} status"},
+			Match:    []string{"xargs -I{} git merge {}", "xargs -I{} git reflog --{}", "parallel git --config-env={} status"},
 			NotMatch: []string{"xargs -I{} git status -- {}", "git ls-files | xargs git blame", "parallel git reset -- {}"},
 		},
-		Source: "builtin:policy/git.yaml:182",
+		Source: "builtin:policy/git.yaml:186",
+	},
+	{
+		ID: "git-shell-alias",
+		Match: []governance.MatchSpec{{
+			Program: []string{"git"},
+			Regex:   []string{"(^| )-c ?alias\\.[^ =]+=!", "(^| )--config-env[ =]alias\\."},
+		}},
+		Decision:   governance.Deny,
+		Message:    "This defines a git alias that runs a shell command, hiding what really runs behind a git subcommand.",
+		Suggestion: "Run the shell command directly, where it can be checked.",
+		Examples: governance.Examples{
+			Match:    []string{"git -c alias.nuke=!echo nuke", "git -c 'alias.x=!rm -rf /' x"},
+			NotMatch: []string{"git -c user.name=me commit -m x", "git -c alias.st=status st"},
+		},
+		Source: "builtin:policy/git.yaml:201",
 	},
 	{
 		ID: "pipe-to-shell",
@@ -617,7 +642,7 @@ var Policy = []governance.RuleSpec{
 		ID: "git-ssh-command",
 		Match: []governance.MatchSpec{{
 			Program:    []string{"git"},
-			Subcommand: []string{"fetch", "pull", "push", "clone", "remote update", "ls-remote", "submodule update", "archive"},
+			Subcommand: []string{"fetch", "pull", "push", "clone", "remote update", "ls-remote", "submodule update"},
 			Env:        []string{"GIT_SSH_COMMAND=*", "GIT_SSH=*", "GIT_PROXY_COMMAND=*", "GIT_ASKPASS=*"},
 		}},
 		Decision:   governance.Deny,

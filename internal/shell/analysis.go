@@ -29,8 +29,9 @@ type Arg struct {
 	// Quoted reports that some part of the word was quoted.
 	Quoted bool
 	// Input reports that part of the value comes from the command's input
-	// at run time (the words xargs, parallel and find supply).
-	Input bool
+	// at run time (the words xargs, parallel and find supply); WholeInput
+	// that all of it does.
+	Input, WholeInput bool
 	// From names the programs of a command or process substitution in
 	// this word, as in bash <(curl ...) or eval "$(wget ...)".
 	From []string
@@ -85,6 +86,9 @@ type Command struct {
 	// Cwd is the working directory the command runs in when the analysis
 	// knows it (cd tracked through a list), else "".
 	Cwd string
+	// cwdSet reports that Cwd was set by the command itself (env -C, sudo
+	// -D), possibly to "" for a directory only known at run time.
+	cwdSet bool
 	// Redirects are the command's redirections, including those of the
 	// enclosing compound command.
 	Redirects []Redirect
@@ -133,6 +137,8 @@ const (
 	ProblemParse          ProblemKind = iota + 1 // the text is not valid shell
 	ProblemDynamicProgram                        // the program name is computed at run time
 	ProblemDynamicCode                           // eval or a shell runs text computed at run time
+	ProblemGeneratedCode                         // eval runs the output of a command (eval "$(tool init)")
+	ProblemUnknownCode                           // an interpreter runs code or a script named at run time
 	ProblemDepth                                 // nesting exceeds the depth bound
 	ProblemSize                                  // the text or the command count exceeds a bound
 )
@@ -145,6 +151,10 @@ func (k ProblemKind) String() string {
 		return "dynamic-program"
 	case ProblemDynamicCode:
 		return "dynamic-code"
+	case ProblemGeneratedCode:
+		return "generated-code"
+	case ProblemUnknownCode:
+		return "unknown-code"
 	case ProblemDepth:
 		return "too-deep"
 	case ProblemSize:
@@ -174,9 +184,8 @@ type Options struct {
 	Cwd string
 	// Home is the user's home directory, used for ~ and $HOME.
 	Home string
-	// LookupEnv reads the environment the command runs in. When it is set,
-	// a variable it does not know is unset and expands to nothing, as in
-	// the shell; when it is nil, variables are unknown.
+	// LookupEnv reads the environment the command runs in; a variable it
+	// does not know stays unknown, since the agent's shell may have set it.
 	LookupEnv func(name string) (string, bool)
 	// MaxDepth bounds the nesting of re-parsed strings (default 8).
 	MaxDepth int

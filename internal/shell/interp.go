@@ -42,7 +42,7 @@ func sinks(lang string) []string {
 	case "r":
 		return []string{"system(", "system2("}
 	case "awk":
-		return []string{"system(", "| getline", "|getline", "print |", "printf |", "print|", "|&"}
+		return []string{"system(", "| getline", "|getline", "| \"", "|\"", "|&"}
 	case "powershell":
 		return []string{"Invoke-Expression", "iex", "Start-Process"}
 	}

@@ -61,6 +61,10 @@ func (w *walker) special(cmd *Command, f *frame, ctx *execCtx) {
 		w.eval(cmd, f, ctx)
 	case name == "source" || name == ".":
 		if len(cmd.Args) > 1 {
+			if cmd.Args[1].Dynamic && len(cmd.Args[1].From) == 0 {
+				runsInput(cmd, "the file it runs is named at run time ("+cmd.Args[1].Value+")")
+				return
+			}
 			w.script(cmd.Args[1], cmd, f, ctx)
 		}
 	case name == "xargs":
@@ -100,6 +104,7 @@ func (w *walker) subcommand(parent *Command, args []Arg, origin string, f *frame
 		Wrappers:   append([]string(nil), parent.Wrappers...),
 		Privileged: parent.Privileged,
 		Cwd:        parent.Cwd,
+		cwdSet:     true,
 		InputFrom:  parent.InputFrom,
 		Origin:     origin,
 		Text:       parent.Text,
@@ -115,9 +120,19 @@ func (w *walker) subcommand(parent *Command, args []Arg, origin string, f *frame
 // nil, are the positional parameters ($0, $1, ...) the code sees.
 func (w *walker) code(parent *Command, a Arg, origin string, f *frame, ctx *execCtx, args ...Arg) {
 	text := a.Value
+	if a.WholeInput {
+		runsInput(parent, origin+" runs code that comes from its input")
+		return
+	}
 	if a.Dynamic {
 		if !a.Input {
-			w.problem(ProblemDynamicCode, origin+" runs text computed at run time: "+a.Value)
+			if isCommandOutput(a.Value) {
+				// eval "$(pyenv init -)": the code is what a visible
+				// command prints.
+				w.problem(ProblemGeneratedCode, origin+" runs what a command prints: "+a.Value)
+			} else {
+				w.problem(ProblemDynamicCode, origin+" runs text computed at run time: "+a.Value)
+			}
 			return
 		}
 		// Words from input become dynamic words of the code, so that
@@ -147,6 +162,13 @@ func (w *walker) code(parent *Command, a Arg, origin string, f *frame, ctx *exec
 	}
 }
 
+// isCommandOutput reports a word that is exactly one command substitution.
+func isCommandOutput(v string) bool {
+	v = strings.TrimSpace(v)
+	return strings.HasPrefix(v, "$(") && strings.HasSuffix(v, ")") && strings.Count(v, "$(") == 1 ||
+		strings.HasPrefix(v, "`") && strings.HasSuffix(v, "`") && strings.Count(v, "`") == 2
+}
+
 // runsInput marks a command that executes code nobody can see beforehand.
 func runsInput(cmd *Command, why string) {
 	cmd.RunsInput = true
@@ -158,7 +180,8 @@ func runsInput(cmd *Command, why string) {
 // shell analyses sh -c STRING, a script file, or a script on stdin.
 func (w *walker) shell(cmd *Command, f *frame, ctx *execCtx) {
 	args := cmd.Args[1:]
-	dashC, noExec := false, false
+	dashC, noExec, interactive := false, false, false
+	var rcfile *Arg
 	var positional []Arg
 	for i := 0; i < len(args); i++ {
 		v := args[i].Value
@@ -180,18 +203,21 @@ func (w *walker) shell(cmd *Command, f *frame, ctx *execCtx) {
 		case v == "--rcfile" || v == "--init-file":
 			if i+1 < len(args) {
 				i++
-				w.startupFile(args[i], cmd, f, ctx)
+				rcfile = &args[i]
 			}
 		case strings.HasPrefix(v, "--"):
 		case (strings.HasPrefix(v, "-") || strings.HasPrefix(v, "+")) && len(v) > 1:
 			if v[0] == '-' && strings.ContainsRune(v[1:], 'c') {
 				dashC = true
 			}
-			if v[0] == '-' && strings.ContainsRune(v[1:], 'n') {
+			if v[0] == '-' && strings.ContainsRune(v[1:], 'n') && !strings.HasSuffix(v, "o") {
 				noExec = true // syntax check only
 			}
-			if strings.ContainsAny(v[1:], "oO") && i+1 < len(args) {
-				i++ // -o option
+			if v[0] == '-' && strings.ContainsRune(v[1:], 'i') {
+				interactive = true
+			}
+			if (strings.HasSuffix(v, "o") || strings.HasSuffix(v, "O")) && i+1 < len(args) {
+				i++ // -o OPTION (-onotify carries its value)
 			}
 		default:
 			positional = append(positional, args[i])
@@ -199,6 +225,10 @@ func (w *walker) shell(cmd *Command, f *frame, ctx *execCtx) {
 	}
 	if noExec {
 		return
+	}
+	if rcfile != nil && (interactive || !dashC && len(positional) == 0) {
+		// An rc file is read by interactive shells only.
+		w.startupFile(*rcfile, cmd, f, ctx)
 	}
 	for _, a := range cmd.Assigns {
 		name, val, _ := strings.Cut(a, "=")
@@ -300,7 +330,7 @@ func (w *walker) interpreter(cmd *Command, f *frame, ctx *execCtx) {
 			if v != "-" {
 				script = true
 				if a.Dynamic {
-					runsInput(cmd, "the script it runs is named at run time ("+v+")")
+					w.problem(ProblemUnknownCode, cmd.Name+" runs a script named at run time: "+v)
 					return
 				}
 			}
@@ -321,8 +351,12 @@ func (w *walker) interpreter(cmd *Command, f *frame, ctx *execCtx) {
 			if code == nil {
 				continue
 			}
+			if code.WholeInput {
+				runsInput(cmd, "the code it runs comes from its input")
+				return
+			}
 			if code.Dynamic {
-				w.problem(ProblemDynamicCode, cmd.Name+" runs code computed at run time: "+code.Value)
+				w.problem(ProblemUnknownCode, cmd.Name+" runs code computed at run time: "+code.Value)
 				return
 			}
 			cmd.Code = joinCode(cmd.Code, code.Value)
@@ -388,6 +422,7 @@ func joinCode(a, b string) string {
 func (w *walker) xargs(cmd *Command, f *frame, ctx *execCtx) {
 	args := cmd.Args[1:]
 	replace := ""
+	fromFile := false
 	i := 0
 	for i < len(args) {
 		v := args[i].Value
@@ -400,18 +435,24 @@ func (w *walker) xargs(cmd *Command, f *frame, ctx *execCtx) {
 		}
 		if strings.HasPrefix(v, "--") {
 			name, val, has := strings.Cut(v[2:], "=")
-			if name == "replace" {
+			switch name {
+			case "replace":
 				replace = "{}"
-				if has {
+				if has && val != "" {
 					replace = val
 				}
+			case "arg-file":
+				fromFile = true
 			}
 			i++
 			continue
 		}
 		c := v[1]
 		switch c {
-		case 'a', 'd', 'E', 'I', 'L', 'n', 'P', 's':
+		case 'a', 'd', 'E', 'I', 'L', 'n', 'P', 's', 'S', 'R':
+			if c == 'a' {
+				fromFile = true
+			}
 			val := v[2:]
 			if val == "" && i+1 < len(args) {
 				i++
@@ -432,7 +473,6 @@ func (w *walker) xargs(cmd *Command, f *frame, ctx *execCtx) {
 	if len(sub) == 0 {
 		sub = []Arg{{Value: "echo"}}
 	}
-	fromFile := cmd.Stdin.Kind == StdinInherited && strings.Contains(strings.Join(cmd.Words(), " "), " -a")
 	if replace != "" {
 		input := w.xargsInput(cmd)
 		if fromFile {
@@ -440,15 +480,20 @@ func (w *walker) xargs(cmd *Command, f *frame, ctx *execCtx) {
 		}
 		for j := range sub {
 			if strings.Contains(sub[j].Value, replace) {
+				whole := sub[j].Value == replace
 				sub[j].Value = strings.ReplaceAll(sub[j].Value, replace, input.Value)
 				sub[j].Dynamic = sub[j].Dynamic || input.Dynamic
-				sub[j].Input = sub[j].Input || input.Input
+				sub[j].Input = true
+				sub[j].WholeInput = whole
 			}
 		}
 	} else if fromFile {
 		sub = append(sub, inputArg)
 	} else {
-		sub = append(sub, w.xargsWords(cmd)...)
+		for _, word := range w.xargsWords(cmd) {
+			word.Input, word.WholeInput = true, true
+			sub = append(sub, word)
+		}
 	}
 	w.subcommand(cmd, sub, "xargs", f, ctx)
 }
@@ -685,6 +730,17 @@ func (w *walker) parallel(cmd *Command, f *frame, ctx *execCtx) {
 			inputs = []Arg{inputArg}
 		}
 	}
+	for _, a := range command {
+		// {= perl expression =} runs Perl for each input.
+		if i := strings.Index(a.Value, "{="); i >= 0 {
+			if j := strings.Index(a.Value[i:], "=}"); j > 0 {
+				perl := &Command{Args: []Arg{{Value: "perl"}}, Name: "perl", Code: a.Value[i+2 : i+j], Lang: "perl",
+					Cwd: c.Cwd, cwdSet: true, Origin: "parallel", Text: cmd.Text}
+				w.emit(perl, f, ctx)
+				w.interpret(perl, f, ctx)
+			}
+		}
+	}
 	if len(command) == 0 {
 		// Each input is a command.
 		for _, in := range inputs {
@@ -692,19 +748,25 @@ func (w *walker) parallel(cmd *Command, f *frame, ctx *execCtx) {
 		}
 		return
 	}
+	if inInputs && len(inputs) == 0 {
+		// An empty ::: list: judge the command as written.
+		inputs = []Arg{{}}
+	}
 	for _, in := range inputs {
 		inst := make([]Arg, 0, len(command)+1)
 		replaced := false
 		for _, a := range command {
 			if strings.Contains(a.Value, "{}") {
+				a.WholeInput = a.Value == "{}"
 				a.Value = strings.ReplaceAll(a.Value, "{}", in.Value)
 				a.Dynamic = a.Dynamic || in.Dynamic
-				a.Input = a.Input || in.Input
+				a.Input = true
 				replaced = true
 			}
 			inst = append(inst, a)
 		}
-		if !replaced {
+		if !replaced && (in.Value != "" || in.Dynamic) {
+			in.Input, in.WholeInput = true, true
 			inst = append(inst, in)
 		}
 		w.subcommand(c, inst, "parallel", f, ctx)

@@ -123,15 +123,14 @@ func (w *walker) lookup(name string, f *frame) (vals []Arg, set, ok bool) {
 			return []Arg{{Value: w.opts.Home}}, true, true
 		}
 	}
-	if w.opts.LookupEnv == nil {
-		return nil, false, false
+	if w.opts.LookupEnv != nil {
+		if v, ok := w.opts.LookupEnv(name); ok {
+			return []Arg{{Value: v}}, true, true
+		}
 	}
-	if v, ok := w.opts.LookupEnv(name); ok {
-		return []Arg{{Value: v}}, true, true
-	}
-	// Not set in the environment the command runs in: the shell expands it
-	// to nothing.
-	return []Arg{{}}, false, true
+	// Not in the environment the hook sees: the agent's shell may still
+	// have set it (an earlier command exported it), so it is unknown.
+	return nil, false, false
 }
 
 func isDigits(s string) bool {

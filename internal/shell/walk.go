@@ -167,6 +167,9 @@ func (w *walker) stmt(s *syntax.Stmt, f *frame, ctx *execCtx) {
 			w.emit(&Command{Name: "", Text: f.text(s)}, f, inner)
 		}
 	case *syntax.CallExpr:
+		if len(c.Args) == 0 && len(c.Assigns) == 0 {
+			break // recovered parses can leave empty calls
+		}
 		w.call(c, f, inner)
 		if inner != ctx {
 			ctx.cwd = inner.cwd
@@ -533,8 +536,20 @@ func (w *walker) run(cmd *Command, f *frame, ctx *execCtx) {
 		}
 	}
 	w.emit(cmd, f, ctx)
-	w.special(cmd, f, ctx)
+	if !asksForHelp(cmd) {
+		w.special(cmd, f, ctx)
+	}
 	w.remember(cmd)
+}
+
+// asksForHelp reports a command that only prints its help or version.
+func asksForHelp(cmd *Command) bool {
+	for i, a := range cmd.Args {
+		if i > 0 && !a.Dynamic && (a.Value == "--help" || a.Value == "--version" && i == len(cmd.Args)-1) {
+			return true
+		}
+	}
+	return false
 }
 
 // remember records text that cat or tee write from a here-document, so that
@@ -591,7 +606,7 @@ func (w *walker) emit(cmd *Command, f *frame, ctx *execCtx) {
 		w.stopped = true
 		return
 	}
-	if cmd.Cwd == "" {
+	if !cmd.cwdSet {
 		cmd.Cwd = ctx.cwd
 	}
 	cmd.Redirects = append(cmd.Redirects, ctx.redirs...)

@@ -114,6 +114,13 @@ func (w *walker) heredocBody(word *syntax.Word, f *frame) (string, bool) {
 			sb.WriteString(lit.Value)
 			continue
 		}
+		if p, ok := part.(*syntax.ParamExp); ok {
+			// A variable the analysis knows expands in the body.
+			if vals, ok := w.param(p, f); ok && len(vals) == 1 && !vals[0].Dynamic {
+				sb.WriteString(vals[0].Value)
+				continue
+			}
+		}
 		dynamic = true
 		sb.WriteString(f.text(part))
 	}

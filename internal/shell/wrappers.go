@@ -82,13 +82,13 @@ func (w *walker) unwrap(cmd *Command, ctx *execCtx) bool {
 	args := cmd.Args[1:]
 	var flags strings.Builder
 	var chdir, split string
-	var splitSet bool
+	var splitSet, chdirSet, chdirDynamic bool
 	skip := spec.skip
 	i := 0
 	for i < len(args) {
 		a := args[i]
 		v := a.Value
-		if a.Dynamic && strings.HasPrefix(v, "-") {
+		if a.Dynamic && strings.HasPrefix(v, "-") && !strings.HasPrefix(v, "--chdir") && !strings.HasPrefix(v, "-C") {
 			// An option computed at run time: we cannot tell what follows.
 			i++
 			continue
@@ -97,15 +97,21 @@ func (w *walker) unwrap(cmd *Command, ctx *execCtx) bool {
 			i++
 			break
 		}
+		if v == "-" && cmd.Name == "env" {
+			i++ // env - is env -i
+			continue
+		}
 		if strings.HasPrefix(v, "--") && len(v) > 2 {
 			name, val, hasVal := strings.Cut(v[2:], "=")
 			takes := contains(spec.long, name)
+			dyn := a.Dynamic
 			if takes && !hasVal && i+1 < len(args) {
 				val = args[i+1].Value
+				dyn = args[i+1].Dynamic
 				i++
 			}
 			if name == "chdir" {
-				chdir = val
+				chdir, chdirSet, chdirDynamic = val, true, dyn
 			}
 			if name == "split-string" {
 				split, splitSet = val, true
@@ -119,13 +125,13 @@ func (w *walker) unwrap(cmd *Command, ctx *execCtx) bool {
 				c := cluster[j]
 				flags.WriteByte(c)
 				if strings.IndexByte(spec.short, c) >= 0 {
-					val := cluster[j+1:]
+					val, dyn := cluster[j+1:], a.Dynamic
 					if val == "" && i+1 < len(args) {
 						i++
-						val = args[i].Value
+						val, dyn = args[i].Value, args[i].Dynamic
 					}
 					if string(c) == spec.chdir {
-						chdir = val
+						chdir, chdirSet, chdirDynamic = val, true, dyn
 					}
 					if cmd.Name == "env" && c == 'S' {
 						split, splitSet = val, true
@@ -150,12 +156,17 @@ func (w *walker) unwrap(cmd *Command, ctx *execCtx) bool {
 	}
 	rest := args[i:]
 	if splitSet {
-		// env -S splits one string into arguments.
+		// env -S splits one string into arguments, which may start with
+		// assignments.
 		var extra []Arg
 		for _, s := range strings.Fields(split) {
 			extra = append(extra, Arg{Value: s})
 		}
 		rest = append(extra, rest...)
+		for len(rest) > 0 && isAssign(rest[0].Value) {
+			cmd.Assigns = append(cmd.Assigns, rest[0].Value)
+			rest = rest[1:]
+		}
 	}
 	f := flags.String()
 	if strings.ContainsAny(f, spec.noCommand) && spec.noCommand != "" {
@@ -173,8 +184,15 @@ func (w *walker) unwrap(cmd *Command, ctx *execCtx) bool {
 	if spec.privileged {
 		cmd.Privileged = true
 	}
-	if chdir != "" {
-		cmd.Cwd = Join(firstNonEmpty(cmd.Cwd, ctx.cwd), chdir)
+	if chdirSet {
+		base := cmd.Cwd
+		if !cmd.cwdSet {
+			base = ctx.cwd
+		}
+		cmd.Cwd, cmd.cwdSet = Join(base, chdir), true
+		if chdirDynamic {
+			cmd.Cwd = ""
+		}
 	}
 	cmd.Args = rest
 	return true
