@@ -149,7 +149,14 @@ func readOnlyCheck(name string) func(*cmdline) bool {
 	case "xargs":
 		// The command xargs runs is judged on its own; xargs with no
 		// command runs echo on whatever arrives.
-		return func(cl *cmdline) bool { return len(cl.pos) > 0 }
+		return func(cl *cmdline) bool {
+			for _, a := range cl.pos {
+				if !isNumber(a.Value) {
+					return true
+				}
+			}
+			return false
+		}
 	case "date":
 		return without("-s|--set")
 	case "sort":

@@ -234,6 +234,22 @@ var Policy = []governance.RuleSpec{
 		Source: "builtin:policy/git.yaml:21",
 	},
 	{
+		ID: "git-tag-delete",
+		Match: []governance.MatchSpec{{
+			Program:    []string{"git"},
+			Subcommand: []string{"tag"},
+			Flags:      []string{"-d|--delete"},
+		}},
+		Decision:   governance.Deny,
+		Message:    "Deleting a tag removes a named release point that others may rely on.",
+		Suggestion: "Leave tags in place; ask the user if a tag really has to go.",
+		Examples: governance.Examples{
+			Match:    []string{"git tag -d v1.0", "git tag --delete v1 v2"},
+			NotMatch: []string{"git tag", "git tag -l", "git tag v2.0"},
+		},
+		Source: "builtin:policy/git.yaml:39",
+	},
+	{
 		ID: "git-push-delete",
 		Match: []governance.MatchSpec{{
 			Program:    []string{"git"},
@@ -251,7 +267,7 @@ var Policy = []governance.RuleSpec{
 			Match:    []string{"git push --delete origin old-branch", "git push origin :old-branch", "git push -d origin v1"},
 			NotMatch: []string{"git push origin main:main", "git push origin feature"},
 		},
-		Source: "builtin:policy/git.yaml:39",
+		Source: "builtin:policy/git.yaml:51",
 	},
 	{
 		ID: "git-clean-force",
@@ -268,7 +284,7 @@ var Policy = []governance.RuleSpec{
 			Match:    []string{"git clean -fd", "git clean -f", "git clean -xfd", "git clean --force"},
 			NotMatch: []string{"git clean -n", "git clean -nfd", "git status"},
 		},
-		Source: "builtin:policy/git.yaml:54",
+		Source: "builtin:policy/git.yaml:66",
 	},
 	{
 		ID: "git-checkout-discard",
@@ -300,7 +316,7 @@ var Policy = []governance.RuleSpec{
 			Match:    []string{"git checkout -- file.txt", "git checkout .", "git checkout -f main", "git checkout -tf main", "git checkout HEAD -- src/", "git checkout main file.txt", "git checkout HEAD --pathspec-from-file paths.txt"},
 			NotMatch: []string{"git checkout main", "git checkout -b new-branch", "git checkout -", "git checkout -b feature main"},
 		},
-		Source: "builtin:policy/git.yaml:67",
+		Source: "builtin:policy/git.yaml:79",
 	},
 	{
 		ID: "git-restore-worktree",
@@ -327,7 +343,7 @@ var Policy = []governance.RuleSpec{
 			Match:    []string{"git restore file.txt", "git restore --worktree file.txt", "git restore --staged --worktree a.go", "git restore .", "git restore --inter-hunk-context --staged file.txt", "git restore --pathspec-from-file --staged"},
 			NotMatch: []string{"git restore --staged file.txt", "git status", "git restore", "git restore --worktree"},
 		},
-		Source: "builtin:policy/git.yaml:91",
+		Source: "builtin:policy/git.yaml:103",
 	},
 	{
 		ID: "git-switch-discard",
@@ -343,7 +359,7 @@ var Policy = []governance.RuleSpec{
 			Match:    []string{"git switch --discard-changes main", "git switch -f main"},
 			NotMatch: []string{"git switch main", "git switch -c feature"},
 		},
-		Source: "builtin:policy/git.yaml:112",
+		Source: "builtin:policy/git.yaml:124",
 	},
 	{
 		ID: "git-branch-force-delete",
@@ -363,7 +379,7 @@ var Policy = []governance.RuleSpec{
 			Match:    []string{"git branch -D feature", "git branch --delete --force feature", "git branch -df feature"},
 			NotMatch: []string{"git branch -d feature", "git branch", "git branch -a"},
 		},
-		Source: "builtin:policy/git.yaml:124",
+		Source: "builtin:policy/git.yaml:136",
 	},
 	{
 		ID: "git-stash-drop",
@@ -378,7 +394,7 @@ var Policy = []governance.RuleSpec{
 			Match:    []string{"git stash drop", "git stash drop stash@{1}", "git stash clear"},
 			NotMatch: []string{"git stash", "git stash list", "git stash pop"},
 		},
-		Source: "builtin:policy/git.yaml:139",
+		Source: "builtin:policy/git.yaml:151",
 	},
 	{
 		ID: "git-history-rewrite",
@@ -402,7 +418,7 @@ var Policy = []governance.RuleSpec{
 			Match:    []string{"git filter-branch --tree-filter 'rm x' HEAD", "git filter-repo --path secret", "git reflog expire --expire=now --all", "git update-ref -d refs/heads/x"},
 			NotMatch: []string{"git reflog", "git log", "git revert HEAD"},
 		},
-		Source: "builtin:policy/git.yaml:150",
+		Source: "builtin:policy/git.yaml:162",
 	},
 	{
 		ID: "git-rm-force",
@@ -427,7 +443,7 @@ var Policy = []governance.RuleSpec{
 			Match:    []string{"git rm -f file.txt", "git rm -rf .", "git worktree remove -f /tmp/wt", "git rm --cached --no-cached --force file.txt"},
 			NotMatch: []string{"git rm file.txt", "git rm --cached file.txt", "git worktree remove /tmp/wt"},
 		},
-		Source: "builtin:policy/git.yaml:167",
+		Source: "builtin:policy/git.yaml:179",
 	},
 	{
 		ID: "git-input-options",
@@ -447,7 +463,7 @@ var Policy = []governance.RuleSpec{
 			Match:    []string{"xargs -I{} git merge {}", "xargs -I{} git reflog --{}", "parallel git --config-env={} status"},
 			NotMatch: []string{"xargs -I{} git status -- {}", "git ls-files | xargs git blame", "parallel git reset -- {}"},
 		},
-		Source: "builtin:policy/git.yaml:186",
+		Source: "builtin:policy/git.yaml:198",
 	},
 	{
 		ID: "git-shell-alias",
@@ -462,7 +478,7 @@ var Policy = []governance.RuleSpec{
 			Match:    []string{"git -c alias.nuke=!echo nuke", "git -c 'alias.x=!rm -rf /' x"},
 			NotMatch: []string{"git -c user.name=me commit -m x", "git -c alias.st=status st"},
 		},
-		Source: "builtin:policy/git.yaml:201",
+		Source: "builtin:policy/git.yaml:213",
 	},
 	{
 		ID: "pipe-to-shell",

@@ -207,17 +207,27 @@ func (w *walker) shell(cmd *Command, f *frame, ctx *execCtx) {
 			}
 		case strings.HasPrefix(v, "--"):
 		case (strings.HasPrefix(v, "-") || strings.HasPrefix(v, "+")) && len(v) > 1:
-			if v[0] == '-' && strings.ContainsRune(v[1:], 'c') {
-				dashC = true
-			}
-			if v[0] == '-' && strings.ContainsRune(v[1:], 'n') && !strings.HasSuffix(v, "o") {
-				noExec = true // syntax check only
-			}
-			if v[0] == '-' && strings.ContainsRune(v[1:], 'i') {
-				interactive = true
-			}
-			if (strings.HasSuffix(v, "o") || strings.HasSuffix(v, "O")) && i+1 < len(args) {
-				i++ // -o OPTION (-onotify carries its value)
+			// A cluster of one-letter options; -o and -O take a value,
+			// attached (-onotify) or as the next word.
+			for j := 1; j < len(v); j++ {
+				c := v[j]
+				if c == 'o' || c == 'O' {
+					if j == len(v)-1 && i+1 < len(args) {
+						i++
+					}
+					break
+				}
+				if v[0] != '-' {
+					continue
+				}
+				switch c {
+				case 'c':
+					dashC = true
+				case 'n':
+					noExec = true // syntax check only
+				case 'i':
+					interactive = true
+				}
 			}
 		default:
 			positional = append(positional, args[i])

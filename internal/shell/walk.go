@@ -210,10 +210,32 @@ func (w *walker) stmt(s *syntax.Stmt, f *frame, ctx *execCtx) {
 		w.stmts(c.Do, f, inner.sub())
 	case *syntax.ForClause:
 		w.substs(c.Loop, f, inner)
-		if wi, ok := c.Loop.(*syntax.WordIter); ok && wi.Name != nil {
-			w.setVar(wi.Name.Value, Arg{Dynamic: true})
+		wi, ok := c.Loop.(*syntax.WordIter)
+		if !ok || wi.Name == nil {
+			w.stmts(c.Do, f, inner.sub())
+			break
 		}
-		w.stmts(c.Do, f, inner.sub())
+		// for x in a b c: when the items are literal and few, analyse the
+		// body once per value, so that $x is known.
+		var items []Arg
+		literal := wi.InPos.IsValid()
+		for _, word := range wi.Items {
+			for _, a := range w.fields(word, f) {
+				if a.Dynamic || a.Glob {
+					literal = false
+				}
+				items = append(items, a)
+			}
+		}
+		if literal && len(items) > 0 && len(items) <= 16 {
+			for _, it := range items {
+				w.setVar(wi.Name.Value, it)
+				w.stmts(c.Do, f, inner.sub())
+			}
+		} else {
+			w.setVar(wi.Name.Value, Arg{Dynamic: true})
+			w.stmts(c.Do, f, inner.sub())
+		}
 	case *syntax.CaseClause:
 		w.substs(c.Word, f, inner)
 		for _, item := range c.Items {
@@ -516,6 +538,15 @@ func (w *walker) run(cmd *Command, f *frame, ctx *execCtx) {
 			return
 		}
 		cmd.Name = path.Base(prog.Value)
+		if strings.ContainsAny(prog.Value, " \t\n;|&\u2028\u2029") {
+			// A whole command line quoted as one word ("$CMD" holding
+			// "rm -rf ~"): it fails to run as written, but analyse what it
+			// says, since that is what was meant.
+			text := strings.NewReplacer("\u2028", "\n", "\u2029", "\n").Replace(prog.Value)
+			w.emit(cmd, f, ctx)
+			w.codeQuiet(cmd, text, "quoted command", f, ctx)
+			return
+		}
 		if !strings.Contains(prog.Value, "/") {
 			if body, ok := w.funcDefs[cmd.Name]; ok {
 				// A function defined in the same string runs in the

@@ -37,7 +37,7 @@ var wrappers = []namedWrapper{
 	{"chrt", &wrapper{short: "T", long: []string{"sched-runtime", "sched-deadline", "sched-period"}, skip: 1, noCommand: "p"}},
 	{"command", &wrapper{noCommand: "vV"}},
 	{"doas", &wrapper{short: "uC", privileged: true, shell: "s"}},
-	{"env", &wrapper{short: "uCS", long: []string{"unset", "chdir", "split-string", "block-signal", "default-signal", "ignore-signal"}, assigns: true, chdir: "C"}},
+	{"env", &wrapper{short: "uCSP", long: []string{"unset", "chdir", "split-string", "block-signal", "default-signal", "ignore-signal"}, assigns: true, chdir: "C"}},
 	{"exec", &wrapper{short: "a"}},
 	{"flock", &wrapper{short: "wEs", long: []string{"timeout", "conflict-exit-code"}, skip: 1}},
 	{"ionice", &wrapper{short: "cnP", long: []string{"class", "classdata", "pgid", "uid"}, noCommand: "pu"}},
