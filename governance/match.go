@@ -74,9 +74,9 @@ func (r *Rule) matchOne(i int, s *subject, pc *pathContext) bool {
 		if len(m.MCPTool) > 0 && !anyGlob(m.MCPTool, s.tool) {
 			return false
 		}
-		for key, g := range m.Arguments {
-			v, ok := s.arguments[key]
-			if !ok || !glob(g, argString(v)) {
+		for _, a := range m.Arguments {
+			v, ok := s.arguments[a.Key]
+			if !ok || !glob(a.Glob, argString(v)) {
 				return false
 			}
 		}
@@ -112,6 +112,11 @@ func (r *Rule) matchShell(m *MatchSpec, i int, s *subject, pc *pathContext) bool
 	}
 	for _, f := range m.NotFlags {
 		if cl.hasAny(f) {
+			return false
+		}
+	}
+	for _, o := range m.Options {
+		if !anyMatchAll(o.Values, cl.value(o.Option)) {
 			return false
 		}
 	}

@@ -54,6 +54,9 @@ type MatchSpec struct {
 	NotSubcommand []string
 	Flags         []string
 	NotFlags      []string
+	// Options lists options ("-c|--config-env") with globs one of their
+	// values must match.
+	Options []OptionMatch
 	Args          []string
 	// MinArgs is the least number of positional arguments after the
 	// subcommand (git checkout main file.txt has two).
@@ -80,16 +83,29 @@ type MatchSpec struct {
 	Domains, URLs []string
 	// MCP: server and tool name globs, and argument globs by key.
 	Server, MCPTool []string
-	Arguments       map[string]string
+	Arguments       []ArgumentMatch
 	// Agent: subagent type globs.
 	Subagent []string
+}
+
+// OptionMatch requires a value of an option (alternatives "a|b") to match
+// one of the globs. Matchers hold slices rather than maps so that the
+// built-in policy compiles to static data.
+type OptionMatch struct {
+	Option string
+	Values []string
+}
+
+// ArgumentMatch requires an MCP argument to match a glob.
+type ArgumentMatch struct {
+	Key, Glob string
 }
 
 // kinds returns the tool kinds a matcher can apply to.
 func (m *MatchSpec) kinds() kindSet {
 	var ks kindSet
 	if len(m.Program) > 0 || len(m.Subcommand) > 0 || len(m.NotSubcommand) > 0 || m.MinArgs > 0 ||
-		len(m.Flags) > 0 || len(m.NotFlags) > 0 || len(m.Args) > 0 ||
+		len(m.Flags) > 0 || len(m.NotFlags) > 0 || len(m.Args) > 0 || len(m.Options) > 0 ||
 		len(m.InputFrom) > 0 || m.Privileged || len(m.Command) > 0 || len(m.Regex) > 0 || m.RunsInput ||
 		len(m.Env) > 0 || len(m.NotEnv) > 0 || len(m.Dynamic) > 0 {
 		ks |= KindShell.bit()
@@ -315,7 +331,7 @@ func matchesEverything(m *MatchSpec) bool {
 		}
 		return false
 	}
-	constrained := len(m.Subcommand) > 0 || len(m.NotSubcommand) > 0 || m.MinArgs > 0 || len(m.Flags) > 0 || len(m.NotFlags) > 0 || len(m.Args) > 0 ||
+	constrained := len(m.Subcommand) > 0 || len(m.NotSubcommand) > 0 || m.MinArgs > 0 || len(m.Flags) > 0 || len(m.Options) > 0 || len(m.NotFlags) > 0 || len(m.Args) > 0 ||
 		len(m.Targets) > 0 || len(m.InputFrom) > 0 || m.Privileged || len(m.Regex) > 0 || len(m.NotPaths) > 0 ||
 		len(m.Arguments) > 0 || m.RunsInput || len(m.Env) > 0 || len(m.Dynamic) > 0
 	if constrained {

@@ -469,7 +469,16 @@ var Policy = []governance.RuleSpec{
 		ID: "git-shell-alias",
 		Match: []governance.MatchSpec{{
 			Program: []string{"git"},
-			Regex:   []string{"(^| )-c ?alias\\.[^ =]+=!", "(^| )--config-env[ =]alias\\."},
+			Options: []governance.OptionMatch{{
+				Option: "-c",
+				Values: []string{"alias.*=!*"},
+			}},
+		}, {
+			Program: []string{"git"},
+			Options: []governance.OptionMatch{{
+				Option: "--config-env",
+				Values: []string{"alias.*"},
+			}},
 		}},
 		Decision:   governance.Deny,
 		Message:    "This defines a git alias that runs a shell command, hiding what really runs behind a git subcommand.",
@@ -513,7 +522,7 @@ var Policy = []governance.RuleSpec{
 	{
 		ID: "url-lookalike",
 		Match: []governance.MatchSpec{{
-			Program: []string{"curl", "wget", "http", "https", "xh", "aria2c", "fetch", "lynx", "links", "w3m", "git"},
+			Program: []string{"curl", "wget", "http", "https", "xh", "aria2c", "fetch", "lynx", "links", "w3m"},
 			Regex:   []string{"[^\\x00-\\x7f]", "(^|[ /@.])xn--", "https?://[^/ ]*%[0-9a-fA-F]{2}"},
 		}},
 		Decision:   governance.Deny,
@@ -521,7 +530,7 @@ var Policy = []governance.RuleSpec{
 		Suggestion: "Type the address in plain ASCII and check that it is the site you mean.",
 		Examples: governance.Examples{
 			Match:    []string{"curl https://xn--e1awd7f.com/install", "curl https://exam%70le.com/x"},
-			NotMatch: []string{"curl https://example.com/install.sh", "git clone https://github.com/org/repo"},
+			NotMatch: []string{"curl https://example.com/install.sh", "wget https://github.com/org/repo/archive/main.zip"},
 		},
 		Source: "builtin:policy/network.yaml:28",
 	},

@@ -70,7 +70,7 @@ func splitSource(src string) (string, int) {
 var ruleKeys = []string{"id", "description", "tool", "tools", "match", "decision", "severity", "message",
 	"suggestion", "agents", "scopes", "examples"}
 
-var matchKeys = []string{"program", "subcommand", "not_subcommand", "min_args", "flags", "not_flags", "args", "targets", "input_from",
+var matchKeys = []string{"program", "subcommand", "not_subcommand", "min_args", "options", "flags", "not_flags", "args", "targets", "input_from",
 	"privileged", "runs_input", "env", "not_env", "dynamic", "command", "regex", "paths", "not_paths", "domains",
 	"urls", "server", "mcp_tool", "arguments", "subagent"}
 
@@ -237,6 +237,18 @@ func parseMatch(file string, n *yaml.Node) (governance.MatchSpec, error) {
 			m.RunsInput, err = yamlx.Bool(file, v)
 		case "min_args":
 			m.MinArgs, err = yamlx.Int(file, v)
+		case "options":
+			var opts []yamlx.Pair
+			if opts, err = yamlx.Map(file, v); err != nil {
+				break
+			}
+			for _, o := range opts {
+				var globs []string
+				if globs, err = yamlx.Strings(file, o.Value); err != nil {
+					break
+				}
+				m.Options = append(m.Options, governance.OptionMatch{Option: o.Key, Values: globs})
+			}
 		case "arguments":
 			var args []yamlx.Pair
 			args, err = yamlx.Map(file, v)
@@ -245,10 +257,7 @@ func parseMatch(file string, n *yaml.Node) (governance.MatchSpec, error) {
 				if s, err = yamlx.String(file, a.Value); err != nil {
 					break
 				}
-				if m.Arguments == nil {
-					m.Arguments = map[string]string{}
-				}
-				m.Arguments[a.Key] = s
+				m.Arguments = append(m.Arguments, governance.ArgumentMatch{Key: a.Key, Glob: s})
 			}
 		default:
 			*lists[p.Key], err = yamlx.Strings(file, v)
