@@ -1,14 +1,1327 @@
 package governance
 
-// Read-only knowledge of cloud and infrastructure CLIs (aws, az, gcloud, terraform, cdk, packer, pulumi, auth0, ansible-*).
+import (
+	"slices"
+	"strings"
+
+	"github.com/agentgov/governance/internal/shell"
+)
+
+// Read-only knowledge of cloud and infrastructure CLIs (aws, az, gcloud,
+// gsutil, bq, terraform, tofu, cdk, packer, pulumi, auth0, the ansible-*
+// tools, vault, consul, nomad, eksctl, promtool, amtool).
+//
+// The checks here follow three families of behaviour:
+//
+//   - Cloud APIs name an operation by a verb: aws describe-*, list-*, get-*,
+//     az and gcloud "group ... show|list|describe". Those verbs only read,
+//     except the ones that return secrets (get-secret-value,
+//     get-authorization-token, keys list, get-credentials, ...) or write a
+//     local file (s3api get-object OUTFILE), which are listed by what they
+//     reveal or write rather than by service.
+//   - Infrastructure-as-code tools have read-only inspection subcommands
+//     (terraform validate|plan|show, packer validate, ansible-playbook
+//     --list-tasks) next to ones that apply changes, write local files
+//     (fmt, init, -out), run the project's own program (cdk synth, terraform
+//     test) or print decrypted values (output -json, ansible-vault view).
+//   - Query commands (athena start-query-execution, bq query) only read
+//     when their SQL is a single read-only statement.
 
 // cloudReadOnly returns the read-only check for a program of this family,
 // or nil when the program is not one of them.
 func cloudReadOnly(name string) func(*cmdline) bool {
-	return nil
+	var check func(*cmdline) bool
+	switch name {
+	case "aws":
+		check = awsReadOnly
+	case "az":
+		check = azReadOnly
+	case "gcloud":
+		check = gcloudReadOnly
+	case "gsutil":
+		check = gsutilReadOnly
+	case "bq":
+		check = bqReadOnly
+	case "terraform", "tofu":
+		check = terraformReadOnly
+	case "pulumi":
+		check = pulumiReadOnly
+	case "cdk":
+		check = cdkReadOnly
+	case "packer":
+		check = packerReadOnly
+	case "auth0":
+		check = auth0ReadOnly
+	case "ansible", "ansible-console":
+		check = ansibleAdhocReadOnly
+	case "ansible-playbook":
+		check = ansiblePlaybookReadOnly
+	case "ansible-inventory":
+		check = ansibleInventoryReadOnly
+	case "ansible-doc":
+		check = ansibleDocReadOnly
+	case "ansible-config":
+		check = ansibleConfigReadOnly
+	case "ansible-galaxy":
+		check = ansibleGalaxyReadOnly
+	case "ansible-lint":
+		check = ansibleLintReadOnly
+	case "ansible-test":
+		check = ansibleTestReadOnly
+	case "vault":
+		check = vaultReadOnly
+	case "consul":
+		check = consulReadOnly
+	case "nomad":
+		check = nomadReadOnly
+	case "eksctl":
+		check = eksctlReadOnly
+	case "promtool":
+		check = promtoolReadOnly
+	case "amtool":
+		check = amtoolReadOnly
+	case "prometheus":
+		check = prometheusReadOnly
+	default:
+		// ansible-vault (view decrypts), ansible-pull (clones and runs) and
+		// terragrunt (its configuration runs commands): only their help and
+		// version, which the engine allows for every program.
+		return nil
+	}
+	return func(cl *cmdline) bool {
+		// terraform -help: the engine's generic help check does not see
+		// single-dash long options of singleLong programs.
+		if helpOnly(cl) {
+			return true
+		}
+		return cloudWordsOK(cl) && check(cl)
+	}
 }
 
 // cloudSpec returns the command-line spec of a program of this family, or nil.
 func cloudSpec(name string) *progSpec {
+	switch name {
+	case "aws":
+		return awsSpec
+	case "az":
+		return azSpec
+	case "gcloud":
+		return gcloudSpec
+	case "gsutil":
+		return gsutilSpec
+	case "terraform", "tofu":
+		return terraformSpec
+	case "packer":
+		return packerSpec
+	case "cdk":
+		return cdkSpec
+	case "pulumi":
+		return pulumiSpec
+	case "auth0":
+		return auth0Spec
+	case "ansible", "ansible-console", "ansible-playbook", "ansible-pull":
+		return ansibleSpec
+	case "ansible-inventory":
+		return ansibleInventorySpec
+	case "ansible-doc":
+		return ansibleDocSpec
+	case "ansible-galaxy":
+		return ansibleGalaxySpec
+	case "ansible-lint":
+		return ansibleLintSpec
+	case "vault", "consul", "nomad":
+		return hashicorpSpec
+	case "eksctl":
+		return eksctlSpec
+	}
 	return nil
+}
+
+// Command-line specs: which options take a value, so that positional
+// arguments (files the engine checks) are found correctly. -t is left out
+// of the short options (ansible-doc -t TYPE, auth0 -t TENANT): the engine
+// reads the value of any -t as a cp-style target directory written to.
+var (
+	awsSpec = &progSpec{global: &progSpec{long: []string{"ca-bundle", "cli-binary-format", "cli-connect-timeout",
+		"cli-read-timeout", "color", "endpoint-url", "output", "profile", "query", "region"}}}
+	azSpec = &progSpec{global: &progSpec{short: "gnlo", long: []string{"location", "name", "output", "query",
+		"resource-group", "subscription"}}}
+	gcloudSpec = &progSpec{global: &progSpec{long: []string{"access-token-file", "account", "billing-project",
+		"configuration", "flags-file", "format", "impersonate-service-account", "project", "region", "trace-token",
+		"verbosity", "zone"}}}
+	gsutilSpec    = &progSpec{global: &progSpec{short: "hiou"}}
+	terraformSpec = &progSpec{singleLong: true, long: []string{"backup", "chdir", "generate-config-out", "lock-timeout",
+		"out", "parallelism", "plan", "replace", "state", "state-out", "target", "test-directory", "type", "var", "var-file"}}
+	packerSpec = &progSpec{singleLong: true, long: []string{"except", "on-error", "only", "parallel-builds", "var", "var-file"}}
+	cdkSpec    = &progSpec{short: "acopr", long: []string{"app", "ca-bundle-path", "context", "output", "plugin", "profile",
+		"proxy", "role-arn", "toolkit-stack-name"}}
+	pulumiSpec  = &progSpec{global: &progSpec{short: "Cs", long: []string{"color", "cwd", "stack"}}}
+	auth0Spec   = &progSpec{global: &progSpec{long: []string{"tenant"}}}
+	ansibleSpec = &progSpec{short: "aBcefilMmPTuU", long: []string{"args", "background", "become-method", "become-user",
+		"connection", "directory", "extra-vars", "forks", "inventory", "limit", "module-name", "module-path", "poll",
+		"private-key", "skip-tags", "start-at-task", "tags", "timeout", "tree", "url", "user", "vault-id",
+		"vault-password-file"}}
+	ansibleInventorySpec = &progSpec{short: "ie", long: []string{"extra-vars", "host", "inventory", "limit", "output",
+		"playbook-dir", "vault-id", "vault-password-file"}}
+	ansibleDocSpec    = &progSpec{short: "M", long: []string{"module-path", "playbook-dir", "type"}}
+	ansibleGalaxySpec = &progSpec{short: "prs", long: []string{"api-key", "collections-path", "requirements-file",
+		"role-file", "roles-path", "server"}}
+	ansibleLintSpec = &progSpec{short: "cfrwx", long: []string{"config-file", "exclude", "format", "profile", "project-dir",
+		"rules-dir", "sarif-file", "skip-list", "tags", "warn-list"}}
+	hashicorpSpec = &progSpec{singleLong: true, long: []string{"address", "ca-cert", "ca-path", "client-cert", "client-key",
+		"field", "format", "header", "mount", "namespace", "region", "tls-server-name", "wrap-ttl"}}
+	eksctlSpec = &progSpec{short: "cnopr", long: []string{"cluster", "name", "output", "profile", "region"}}
+)
+
+// ---------------------------------------------------------------------------
+// Shared helpers.
+
+// cloudWordsOK rejects words whose value is only known at run time, except
+// the value of an option written as --opt="$X" (quoted, so that it stays
+// one word, and bound to its option by the = sign). Anything else could
+// expand to another subcommand or to an option that reveals secrets
+// (--with-decryption, --reveal-secrets).
+func cloudWordsOK(cl *cmdline) bool {
+	for _, a := range cl.cmd.Args[1:] {
+		if !a.Dynamic {
+			continue
+		}
+		v := a.Value
+		cut := strings.IndexAny(v, "$`")
+		if cut < 0 {
+			cut = len(v)
+		}
+		lit := v[:cut]
+		if !a.Quoted || !strings.HasPrefix(lit, "-") || !strings.Contains(lit, "=") {
+			return false
+		}
+	}
+	return true
+}
+
+// cloudArgs returns the words after the program name.
+func cloudArgs(cl *cmdline) []string {
+	out := make([]string, 0, len(cl.cmd.Args))
+	for _, a := range cl.cmd.Args[1:] {
+		out = append(out, a.Value)
+	}
+	return out
+}
+
+// cloudIsOpt reports whether a word is an option (not "-" alone, which
+// means standard input, and not a negative number).
+func cloudIsOpt(w string) bool {
+	return len(w) > 1 && w[0] == '-' && !isNumber(w)
+}
+
+// cloudOptName returns an option word without its =value.
+func cloudOptName(w string) string {
+	name, _, _ := strings.Cut(w, "=")
+	return name
+}
+
+// cloudOpts returns the names of all option words, as typed (with dashes).
+func cloudOpts(words []string) []string {
+	var out []string
+	for _, w := range words {
+		if w == "--" {
+			break
+		}
+		if cloudIsOpt(w) {
+			out = append(out, cloudOptName(w))
+		}
+	}
+	return out
+}
+
+// cloudHasOpt reports whether any of the wanted options was typed. A long
+// option also matches an abbreviation of at least three letters (--with-d
+// for --with-decryption), which argparse-based CLIs accept.
+func cloudHasOpt(opts []string, want ...string) bool {
+	for _, o := range opts {
+		for _, w := range want {
+			if o == w || strings.HasPrefix(o, "--") && len(o) >= 5 && strings.HasPrefix(w, o) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// cloudHasFlag reports whether a Go-style option (one or two dashes, no
+// abbreviations: terraform, packer, vault) was typed, by name without dashes.
+func cloudHasFlag(opts []string, names ...string) bool {
+	for _, o := range opts {
+		n := strings.TrimLeft(o, "-")
+		if slices.Contains(names, n) {
+			return true
+		}
+	}
+	return false
+}
+
+// cloudIn reports whether w is in a sorted list.
+func cloudIn(sorted []string, w string) bool {
+	_, ok := slices.BinarySearch(sorted, w)
+	return ok
+}
+
+// cloudFileRefsOK checks parameters loaded from local files (aws
+// --key file://key.json, az --policy @policy.json): the CLI reads such a
+// file and may echo it, so only plain project files are accepted: a
+// relative path without .. and without hidden (dot) components, which keeps
+// out ~/.aws/credentials, .env and ../../secrets.
+func cloudFileRefsOK(cl *cmdline, prefixes ...string) bool {
+	for _, a := range cl.cmd.Args[1:] {
+		v := a.Value
+		if cloudIsOpt(v) {
+			_, val, ok := strings.Cut(v, "=")
+			if !ok {
+				continue
+			}
+			v = val
+		}
+		for _, p := range prefixes {
+			if path, ok := strings.CutPrefix(v, p); ok && !cloudPlainPath(path) {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// cloudPlainPath reports a relative path inside the current directory
+// whose components are not hidden.
+func cloudPlainPath(p string) bool {
+	if p == "" || strings.HasPrefix(p, "/") || strings.ContainsAny(p, "~$`\\") {
+		return false
+	}
+	for _, part := range strings.Split(p, "/") {
+		if part != "." && strings.HasPrefix(part, ".") {
+			return false
+		}
+	}
+	return true
+}
+
+// cloudWriteWords are command words that change something. They are used to
+// reject a command whose verb is one of them even when a later word (a
+// resource named "list") looks like a read verb. Sorted.
+var cloudWriteWords = []string{
+	"abort", "access", "ack", "activate", "add", "apply", "approve", "assign", "attach", "browse", "build", "call",
+	"cancel", "capture", "clear", "clone", "connect", "cp", "create", "customize", "deactivate", "deallocate",
+	"decrypt", "del", "delete", "deploy", "deregister", "destroy", "detach", "disable", "down", "download", "edit",
+	"enable", "encrypt", "exec", "execute", "export", "failover", "generalize", "grant", "import", "init", "insert",
+	"install", "invoke", "login", "logout", "merge", "move", "mv", "nack", "open", "patch", "promote", "publish",
+	"pull", "purge", "push", "reboot", "recover", "redeploy", "regenerate", "register", "reinstall", "reject",
+	"remove", "rename", "renew", "replace", "reset", "resize", "restart", "restore", "resume", "revoke", "rm",
+	"rollback", "rotate", "run", "scale", "scp", "set", "sign", "ssh", "start", "stop", "submit", "suspend", "sync",
+	"tunnel", "unassign", "undelete", "uninstall", "unregister", "unset", "untag", "up", "update", "upgrade",
+	"upload", "use", "verify", "write",
+}
+
+// cloudWritePrefixes are prefixes of compound write verbs (add-iam-policy-binding).
+var cloudWritePrefixes = []string{
+	"add-", "attach-", "cancel-", "copy-", "create-", "delete-", "deploy-", "detach-", "disable-", "download-",
+	"enable-", "export-", "generate-", "grant-", "import-", "install-", "invoke-", "move-", "open-", "print-",
+	"publish-", "purge-", "put-", "regenerate-", "remove-", "renew-", "reset-", "restore-", "revoke-", "rotate-",
+	"set-", "start-", "stop-", "sync-", "update-", "upgrade-", "upload-",
+}
+
+// cloudWriteWord reports a word that names a change.
+func cloudWriteWord(w string) bool {
+	return cloudIn(cloudWriteWords, w) || hasPrefixAny(w, cloudWritePrefixes...)
+}
+
+// cloudTree describes a CLI whose commands are a path of group words ending
+// in a verb, followed by the verb's arguments: az vm show, gcloud compute
+// instances list, auth0 roles permissions list.
+type cloudTree struct {
+	// valueOpts and flagOpts are the options (sorted) that may come before
+	// the verb; any other option there makes the command unknown.
+	valueOpts []string
+	flagOpts  []string
+	// read reports the verbs that only read.
+	read func(w string) bool
+	// top are commands (sorted) that read on their own (az find, gcloud info).
+	top []string
+	// groups are command paths (sorted) whose last word is a group named
+	// like a write verb (gcloud run services list).
+	groups []string
+}
+
+// cloudTreeCmd is a command of a cloudTree CLI: its words up to and
+// including the verb, and every option typed.
+type cloudTreeCmd struct {
+	path []string
+	opts []string
+}
+
+// verb returns the command's verb.
+func (c *cloudTreeCmd) verb() string { return c.path[len(c.path)-1] }
+
+// walk finds the command path of a cloudTree CLI, up to its first read
+// verb. It fails when a write verb or an unknown option comes first, or
+// when no read verb is found.
+func (t *cloudTree) walk(cl *cmdline) (*cloudTreeCmd, bool) {
+	args := cl.cmd.Args[1:]
+	c := &cloudTreeCmd{}
+	found := false
+	for i := 0; i < len(args); i++ {
+		w := args[i].Value
+		if w == "--" {
+			break
+		}
+		if cloudIsOpt(w) {
+			name := cloudOptName(w)
+			c.opts = append(c.opts, name)
+			takesValue := cloudIn(t.valueOpts, name)
+			if !found && !takesValue && !cloudIn(t.flagOpts, name) {
+				// Only global options may come before the verb.
+				return nil, false
+			}
+			if takesValue && !strings.Contains(w, "=") {
+				i++
+			}
+			continue
+		}
+		if found {
+			// An argument of the verb (a resource name, a filter). A write
+			// verb right after a verb that can also name a group (az
+			// containerapp logs show) means it was the group.
+			v := c.verb()
+			if args[i-1].Value == v && cloudWriteWord(w) &&
+				!hasPrefixAny(v, "list", "ls", "show", "describe", "get", "read", "search") {
+				return nil, false
+			}
+			continue
+		}
+		c.path = append(c.path, w)
+		switch {
+		case len(c.path) == 1 && cloudIn(t.top, w):
+			found = true
+		case len(c.path) > 1 && t.read(w):
+			found = true
+		case cloudWriteWord(w) && !t.group(c.path):
+			return nil, false
+		}
+	}
+	return c, found
+}
+
+// group reports whether path names one of the tree's groups that look like
+// a write verb (gcloud run, az pipelines build).
+func (t *cloudTree) group(path []string) bool {
+	return cloudIn(t.groups, strings.Join(path, " "))
+}
+
+// cloudSecretWord reports command words that name secrets or credentials
+// (az account get-access-token, gcloud container clusters get-credentials,
+// az webapp deployment list-publishing-credentials).
+func cloudSecretWord(w string) bool {
+	for _, s := range []string{"token", "password", "credential", "auth-string", "key-string", "kubeconfig",
+		"publishing", "connection-string", "appsettings", "app-settings", "sas"} {
+		if strings.Contains(w, s) {
+			return true
+		}
+	}
+	return false
+}
+
+// cloudSQLWrites are SQL keywords of statements that change data, schema,
+// permissions or files, or run procedures. Sorted.
+var cloudSQLWrites = []string{"ALTER", "CALL", "COMMIT", "COPY", "CREATE", "DELETE", "DROP", "EXEC", "EXECUTE",
+	"EXPORT", "GRANT", "INSERT", "INTO", "LOAD", "MERGE", "MSCK", "OPTIMIZE", "RENAME", "REPAIR", "REVOKE",
+	"TRUNCATE", "UNLOAD", "UPDATE", "UPSERT", "VACUUM"}
+
+// cloudSQLReadOnly reports SQL whose statements are all queries (SELECT,
+// WITH, SHOW, DESCRIBE, EXPLAIN, VALUES) and name no write keyword outside
+// string literals and comments (WITH x AS (...) INSERT ... is a write).
+// Backslashes are refused: dialects disagree on whether they escape a
+// quote, so the end of a string literal would be uncertain.
+func cloudSQLReadOnly(sql string) bool {
+	if strings.Contains(sql, "\\") {
+		return false
+	}
+	n := 0
+	for _, stmt := range strings.Split(cloudSQLStrip(sql), ";") {
+		words := strings.FieldsFunc(strings.ToUpper(stmt), func(r rune) bool {
+			return !(r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' || r == '_')
+		})
+		if len(words) == 0 {
+			continue
+		}
+		n++
+		switch words[0] {
+		case "SELECT", "WITH", "SHOW", "DESCRIBE", "DESC", "EXPLAIN", "VALUES":
+		default:
+			return false
+		}
+		for _, w := range words {
+			if cloudIn(cloudSQLWrites, w) {
+				return false
+			}
+		}
+	}
+	return n > 0
+}
+
+// cloudSQLStrip removes comments (--, # and /* */) and quoted text
+// (strings and quoted identifiers) from SQL, leaving a space in their place.
+// # starts a comment in BigQuery and is a syntax error elsewhere.
+func cloudSQLStrip(sql string) string {
+	var b strings.Builder
+	for i := 0; i < len(sql); i++ {
+		c := sql[i]
+		switch {
+		case c == '#' || c == '-' && i+1 < len(sql) && sql[i+1] == '-':
+			for i < len(sql) && sql[i] != '\n' {
+				i++
+			}
+			b.WriteByte(' ')
+		case c == '/' && i+1 < len(sql) && sql[i+1] == '*':
+			end := strings.Index(sql[i+2:], "*/")
+			if end < 0 {
+				return b.String()
+			}
+			i += end + 3
+			b.WriteByte(' ')
+		case c == '\'' || c == '"' || c == '`':
+			end := strings.IndexByte(sql[i+1:], c)
+			if end < 0 {
+				return b.String() + " UNTERMINATED"
+			}
+			i += end + 1
+			b.WriteByte(' ')
+		default:
+			b.WriteByte(c)
+		}
+	}
+	return b.String()
+}
+
+// ---------------------------------------------------------------------------
+// aws
+
+// awsValueOpts are the global options of aws that take a value. Sorted.
+var awsValueOpts = []string{"--ca-bundle", "--cli-binary-format", "--cli-connect-timeout", "--cli-read-timeout",
+	"--color", "--endpoint-url", "--output", "--profile", "--query", "--region"}
+
+// awsFlagOpts are the global options of aws that take none. Sorted.
+var awsFlagOpts = []string{"--debug", "--no-cli-auto-prompt", "--no-cli-pager", "--no-paginate", "--no-sign-request",
+	"--no-verify-ssl"}
+
+// awsReadOnly: aws SERVICE OPERATION, where the operation only reads.
+func awsReadOnly(cl *cmdline) bool {
+	if !cloudFileRefsOK(cl, "file://", "fileb://") {
+		return false
+	}
+	words := cloudArgs(cl)
+	var pos []string
+	for i := 0; i < len(words); i++ {
+		w := words[i]
+		if cloudIsOpt(w) {
+			name := cloudOptName(w)
+			switch {
+			case strings.Contains(w, "="):
+			case cloudIn(awsValueOpts, name):
+				i++
+			case len(pos) == 0 && !cloudIn(awsFlagOpts, name):
+				// An unknown option before the service.
+				return false
+			}
+			continue
+		}
+		pos = append(pos, w)
+	}
+	if len(pos) < 2 {
+		return false
+	}
+	op := pos[1]
+	if op == "help" {
+		return true
+	}
+	// aws SERVICE OPERATION help shows the operation's manual page.
+	if len(pos) == 3 && pos[2] == "help" && len(words) >= 2 && words[len(words)-1] == "help" &&
+		words[len(words)-2] == op {
+		return true
+	}
+	opts := cloudOpts(words)
+	// Parameters from a file or prompt can be anything (WithDecryption);
+	// these options make the answer include secret values.
+	if cloudHasOpt(opts, "--cli-input-json", "--cli-input-yaml", "--cli-auto-prompt", "--with-decryption",
+		"--include-value", "--include-values") {
+		return false
+	}
+	return awsOpReadOnly(pos, cl, opts)
+}
+
+// awsOpReadOnly judges one operation of a service; pos holds the service,
+// the operation and the words after them.
+func awsOpReadOnly(pos []string, cl *cmdline, opts []string) bool {
+	service, op := pos[0], pos[1]
+	switch service {
+	case "s3":
+		// The high-level s3 commands: only ls reads (cp, sync, presign do not).
+		return op == "ls"
+	case "configure":
+		return awsConfigureReadOnly(op, pos[2:])
+	case "athena":
+		if op == "start-query-execution" {
+			return awsQueryStringsReadOnly(cl.cmd.Args[1:])
+		}
+	case "glue":
+		// Glue connections include their password unless asked not to.
+		if op == "get-connection" || op == "get-connections" {
+			return cloudHasOpt(opts, "--hide-password")
+		}
+	case "cognito-idp":
+		// App clients and identity providers include client secrets.
+		if op == "describe-user-pool-client" || op == "describe-identity-provider" {
+			return false
+		}
+	case "appsync", "location":
+		// API keys are returned in clear.
+		if strings.Contains(op, "key") {
+			return false
+		}
+	case "amplify":
+		// Apps and branches include their basic-auth credentials.
+		if op == "get-app" || op == "list-apps" || op == "get-branch" || op == "list-branches" {
+			return false
+		}
+	case "s3control":
+		// get-data-access vends temporary credentials.
+		if op == "get-data-access" {
+			return false
+		}
+	case "appconfig", "codeguruprofiler", "backupstorage":
+		// These write their payload to a local OUTFILE.
+		if op == "get-configuration" || op == "get-profile" || op == "get-object-metadata" {
+			return false
+		}
+	}
+	if awsSecretOp(op) || cloudIn(awsOutfileOps, op) {
+		return false
+	}
+	return awsReadOp(op)
+}
+
+// awsQueryStringsReadOnly checks every --query-string given (argparse
+// keeps the last one, and accepts an abbreviation such as --query-str;
+// --query alone is the global JMESPath option): all must be read-only SQL.
+func awsQueryStringsReadOnly(args []shell.Arg) bool {
+	n := 0
+	for i, a := range args {
+		name, val, hasVal := strings.Cut(a.Value, "=")
+		if name == "--query" || len(name) < 9 || !strings.HasPrefix("--query-string", name) {
+			continue
+		}
+		q := shell.Arg{Value: val, Dynamic: a.Dynamic}
+		if !hasVal {
+			if i+1 >= len(args) {
+				return false
+			}
+			q = args[i+1]
+		}
+		if q.Dynamic || !cloudSQLReadOnly(q.Value) {
+			return false
+		}
+		n++
+	}
+	return n > 0
+}
+
+// awsReadOp reports the operation names that only read, by verb.
+func awsReadOp(op string) bool {
+	if hasPrefixAny(op, "describe-", "list-", "get-", "head-", "search-", "lookup-", "filter-", "batch-get-",
+		"batch-describe-", "transact-get-", "admin-get-", "admin-list-", "check-", "validate-", "estimate-",
+		"simulate-", "detect-") {
+		return true
+	}
+	switch op {
+	case "scan", "query", "tail", "wait", "start-query", "start-live-tail",
+		// Dry runs and reports that change nothing.
+		"test-dns-answer", "test-metric-filter", "test-event-pattern",
+		"download-db-log-file-portion",
+		"generate-credential-report", "generate-service-last-accessed-details", "generate-organizations-access-report":
+		return true
+	}
+	return false
+}
+
+// awsSecretOp reports read operations whose answer is a secret: secret
+// values, passwords, tokens, temporary credentials, signed URLs that grant
+// access, stream keys. iam get-account-password-policy and the credential
+// report only describe them.
+func awsSecretOp(op string) bool {
+	if strings.Contains(op, "password-policy") || strings.Contains(op, "credential-report") {
+		return false
+	}
+	for _, s := range []string{"secret-value", "password", "token", "credentials", "embed-url", "stream-key",
+		"access-details", "instance-access", "compute-access", "session-url", "private-key", "usage-plan-key"} {
+		if strings.Contains(op, s) {
+			return true
+		}
+	}
+	// ecr get-login prints a docker login command with a password.
+	return op == "get-login"
+}
+
+// awsOutfileOps are get-* operations that write their payload to a local
+// file named by a positional OUTFILE argument. Sorted.
+var awsOutfileOps = []string{"get-chunk", "get-clip", "get-export", "get-image-frame", "get-image-set-metadata",
+	"get-job-output", "get-latest-configuration", "get-media", "get-media-for-fragment-list", "get-object",
+	"get-object-torrent", "get-raw-message-content", "get-read-set", "get-reference", "get-sdk",
+	"get-snapshot-block", "get-thing-shadow", "get-work-unit-results"}
+
+// awsConfigureReadOnly: aws configure list, list-profiles, and get of a
+// setting that is not a secret (region, output; not aws_secret_access_key).
+func awsConfigureReadOnly(op string, keys []string) bool {
+	switch op {
+	case "list", "list-profiles":
+		return true
+	case "get":
+		if len(keys) != 1 {
+			return false
+		}
+		k := strings.ToLower(keys[0])
+		return !strings.Contains(k, "secret") && !strings.Contains(k, "token") &&
+			!strings.Contains(k, "password") && !strings.Contains(k, "credential")
+	}
+	return false
+}
+
+// ---------------------------------------------------------------------------
+// az
+
+// azTree is the command tree of the Azure CLI.
+var azTree = &cloudTree{
+	valueOpts: []string{"--output", "--query", "--resource-group", "--subscription", "-g", "-o"},
+	flagOpts:  []string{"--debug", "--only-show-errors", "--verbose"},
+	read:      azReadVerb,
+	top:       []string{"find", "version"},
+	groups:    []string{"pipelines build"},
+}
+
+// azReadVerb reports az verbs that only read.
+func azReadVerb(w string) bool {
+	switch w {
+	case "list", "show", "get", "exists", "query", "tail", "logs", "summarize", "url", "version", "what-if",
+		"validate":
+		return true
+	}
+	return hasPrefixAny(w, "list-", "show-", "get-", "check-")
+}
+
+// azReadOnly: az GROUP... VERB where the verb reads and reveals no secret.
+func azReadOnly(cl *cmdline) bool {
+	if !cloudFileRefsOK(cl, "@") {
+		return false
+	}
+	words := cloudArgs(cl)
+	// az configure --list-defaults and az devops configure --list only print.
+	configure := len(words) >= 1 && words[0] == "configure" ||
+		len(words) >= 2 && words[0] == "devops" && words[1] == "configure"
+	if configure {
+		opts := cloudOpts(words)
+		return len(opts) > 0 && !cloudHasOpt(opts, "--defaults", "-d", "--use-git-aliases", "--scope") &&
+			cloudHasOpt(opts, "--list", "-l", "--list-defaults")
+	}
+	c, ok := azTree.walk(cl)
+	if !ok {
+		return false
+	}
+	for i, w := range c.path {
+		if azSecretWord(c, i, w) {
+			return false
+		}
+	}
+	// containerapp secret list --show-values prints the values.
+	return !cloudHasOpt(c.opts, "--show-values", "--show-secrets")
+}
+
+// azSecretWord reports a command word that reveals keys or secrets:
+// storage account keys list, redis list-keys, acr credential show,
+// keyvault secret show, webapp config appsettings list. Key Vault keys and
+// SSH keys are public material, and secret metadata (keyvault secret list,
+// list-versions) reveals no value. Database show-connection-string prints a
+// template with placeholders.
+func azSecretWord(c *cloudTreeCmd, i int, w string) bool {
+	switch {
+	case w == "keyvault" || w == "sshkey":
+		return false
+	case w == "key" && i > 0 && c.path[i-1] == "keyvault":
+		return false
+	case w == "secret":
+		v := c.verb()
+		return !strings.HasPrefix(v, "list") && v != "get-versions"
+	case strings.Contains(w, "connection-string"):
+		switch c.path[0] {
+		case "sql", "postgres", "mysql", "mariadb":
+			return false
+		}
+		return true
+	case c.path[0] == "iot" && strings.Contains(w, "policy"):
+		// IoT Hub shared access policies carry their keys.
+		return true
+	case w == "auth" || w == "backup" && (c.path[0] == "webapp" || c.path[0] == "functionapp"):
+		// Authentication settings may hold a client secret; backup
+		// settings a storage SAS URL.
+		return true
+	}
+	return strings.Contains(w, "key") || strings.Contains(w, "secret") || cloudSecretWord(w)
+}
+
+// ---------------------------------------------------------------------------
+// gcloud, gsutil, bq
+
+// gcloudTree is the command tree of the Google Cloud CLI.
+var gcloudTree = &cloudTree{
+	valueOpts: []string{"--access-token-file", "--account", "--billing-project", "--configuration", "--format",
+		"--impersonate-service-account", "--project", "--region", "--trace-token", "--verbosity", "--zone"},
+	flagOpts: []string{"--log-http", "--no-user-output-enabled", "--quiet", "--user-output-enabled", "-q"},
+	read:     gcloudReadVerb,
+	top:      []string{"help", "info", "topic", "version"},
+	// Groups named like verbs: gcloud run services list, gcloud deploy
+	// releases list.
+	groups: []string{"alpha deploy", "alpha run", "beta deploy", "beta run", "deploy", "run"},
+}
+
+// gcloudReadVerb reports gcloud verbs that only read.
+func gcloudReadVerb(w string) bool {
+	switch w {
+	case "list", "describe", "get", "read", "tail", "log", "ls", "cat", "du":
+		return true
+	}
+	return hasPrefixAny(w, "list-", "describe-", "get-", "search-")
+}
+
+// gcloudReadOnly: gcloud GROUP... VERB where the verb reads and reveals no
+// secret (print-access-token, get-credentials and secrets versions access
+// are not read verbs or name credentials).
+func gcloudReadOnly(cl *cmdline) bool {
+	c, ok := gcloudTree.walk(cl)
+	if !ok {
+		return false
+	}
+	// --flags-file loads more options from a file.
+	if cloudHasOpt(c.opts, "--flags-file") {
+		return false
+	}
+	for _, w := range c.path {
+		// IAP OAuth clients are listed with their secrets.
+		if cloudSecretWord(w) || strings.Contains(w, "oauth-client") {
+			return false
+		}
+	}
+	return true
+}
+
+// gsutilReadOnly: gsutil ls, cat, du, stat, hash, and the "get" of bucket
+// settings. -d and -D print authentication headers; -o overrides boto
+// settings (credentials, proxies).
+func gsutilReadOnly(cl *cmdline) bool {
+	words := cloudArgs(cl)
+	var pos []string
+	for i := 0; i < len(words); i++ {
+		w := words[i]
+		if !cloudIsOpt(w) {
+			pos = append(pos, w)
+			continue
+		}
+		if len(pos) == 0 {
+			switch w {
+			case "-h", "-i", "-u":
+				i++
+			case "-m", "-q":
+			default:
+				return false
+			}
+		}
+	}
+	if len(pos) == 0 {
+		return false
+	}
+	switch pos[0] {
+	case "ls", "cat", "du", "stat", "hash", "version", "help":
+		return true
+	case "acl", "autoclass", "bucketpolicyonly", "cors", "defacl", "defstorageclass", "iam", "label", "lifecycle",
+		"logging", "pap", "requesterpays", "retention", "rpo", "ubla", "versioning", "web":
+		return len(pos) >= 2 && pos[1] == "get"
+	case "notification":
+		return len(pos) >= 2 && pos[1] == "list"
+	}
+	return false
+}
+
+// bqValueFlags are bq flags whose value may follow as a separate word.
+var bqValueFlags = []string{"dataset_id", "format", "job_id", "location", "max_rows", "n", "parameter", "project_id"}
+
+// bqReadOnly: bq ls, show, head, wait, get-iam-policy, and query with a
+// read-only SQL statement that writes no destination table and schedules
+// nothing.
+func bqReadOnly(cl *cmdline) bool {
+	words := cloudArgs(cl)
+	var pos, flags []string
+	for i := 0; i < len(words); i++ {
+		w := words[i]
+		if !cloudIsOpt(w) {
+			pos = append(pos, w)
+			continue
+		}
+		name := strings.TrimLeft(cloudOptName(w), "-")
+		flags = append(flags, name)
+		if !strings.Contains(w, "=") && slices.Contains(bqValueFlags, name) {
+			i++
+		}
+	}
+	for _, f := range flags {
+		// --apilog writes a log file.
+		// --flagfile and --bigqueryrc load more flags from a file.
+		for _, bad := range []string{"apilog", "destination_table", "replace", "append_table", "schedule",
+			"display_name", "target_dataset", "destination_schema", "destination_kms_key", "flagfile", "bigqueryrc"} {
+			if strings.HasPrefix(f, bad) {
+				return false
+			}
+		}
+	}
+	if len(pos) == 0 {
+		return false
+	}
+	switch pos[0] {
+	case "ls", "show", "head", "wait", "get-iam-policy", "version", "help":
+		return true
+	case "query":
+		return len(pos) >= 2 && cloudSQLReadOnly(strings.Join(pos[1:], " "))
+	}
+	return false
+}
+
+// ---------------------------------------------------------------------------
+// Infrastructure as code: terraform, tofu, pulumi, cdk, packer
+
+// terraformReadOnly: the inspection subcommands. Excluded: apply, destroy,
+// import, init, get, refresh, console (evaluates any expression, such as
+// file()), test (applies real infrastructure), fmt without -check, plan
+// -out (writes a plan file), and -json/-raw output of show and output,
+// which print sensitive values in clear.
+func terraformReadOnly(cl *cmdline) bool {
+	for _, a := range cl.cmd.Assigns {
+		// TF_CLI_ARGS* add arguments to the command.
+		if strings.HasPrefix(a, "TF_CLI_ARGS") {
+			return false
+		}
+	}
+	opts := cloudOpts(cloudArgs(cl))
+	pos := posWords(cl)
+	if len(pos) == 0 {
+		return false
+	}
+	switch pos[0] {
+	case "validate", "graph", "version", "modules":
+		return true
+	case "plan":
+		return !cloudHasFlag(opts, "out", "generate-config-out")
+	case "show":
+		return !cloudHasFlag(opts, "json")
+	case "output":
+		return !cloudHasFlag(opts, "json", "raw")
+	case "fmt":
+		return cloudFmtCheck(cl)
+	case "state":
+		return len(pos) >= 2 && (pos[1] == "list" || pos[1] == "show")
+	case "workspace":
+		return len(pos) >= 2 && (pos[1] == "list" || pos[1] == "show")
+	case "providers":
+		return len(pos) == 1 || pos[1] == "schema"
+	case "metadata":
+		return len(pos) >= 2 && pos[1] == "functions"
+	}
+	return false
+}
+
+// cloudFmtCheck reports a terraform or packer fmt that only checks or
+// shows differences: -check, or -write=false (fmt rewrites files otherwise,
+// -diff included).
+func cloudFmtCheck(cl *cmdline) bool {
+	ok := false
+	for _, w := range cloudArgs(cl) {
+		switch strings.TrimLeft(w, "-") {
+		case "check", "check=true", "write=false":
+			ok = true
+		case "check=false", "write=true", "write":
+			return false
+		}
+	}
+	return ok
+}
+
+// pulumiReadOnly: stack and config listings without --show-secrets.
+// preview and up run the program; config get decrypts a secret value.
+func pulumiReadOnly(cl *cmdline) bool {
+	opts := cloudOpts(cloudArgs(cl))
+	if cloudHasOpt(opts, "--show-secrets") {
+		return false
+	}
+	pos := posWords(cl)
+	if len(pos) == 0 {
+		return false
+	}
+	switch pos[0] {
+	case "whoami", "version", "about", "logs":
+		return true
+	case "config":
+		return len(pos) == 1
+	case "stack":
+		if len(pos) == 1 {
+			return true
+		}
+		switch pos[1] {
+		case "ls", "output", "history":
+			return true
+		case "tag":
+			return len(pos) >= 3 && pos[2] == "ls"
+		}
+	case "plugin":
+		return len(pos) >= 2 && pos[1] == "ls"
+	}
+	return false
+}
+
+// cdkReadOnly: cdk commands that neither run the CDK app nor write. synth,
+// diff, ls and metadata run the app (project code, or any --app command)
+// and write cdk.out; acknowledge writes cdk.json; docs --browser runs a
+// command.
+func cdkReadOnly(cl *cmdline) bool {
+	opts := cloudOpts(cloudArgs(cl))
+	if cloudHasOpt(opts, "--app", "-a", "--plugin", "-p") {
+		return false
+	}
+	pos := posWords(cl)
+	if len(pos) == 0 {
+		return false
+	}
+	switch pos[0] {
+	case "doctor", "notices", "version":
+		return true
+	case "docs", "doc":
+		return !cloudHasOpt(opts, "--browser", "-b")
+	case "context":
+		return !cloudHasOpt(opts, "--reset", "-e", "--clear", "--force", "-f")
+	}
+	return false
+}
+
+// packerReadOnly: validate, inspect, fmt with -check or -write=false, and
+// the plugin listings. console evaluates any expression (file()), build,
+// init, fix and hcl2_upgrade write or run.
+func packerReadOnly(cl *cmdline) bool {
+	pos := posWords(cl)
+	if len(pos) == 0 {
+		return false
+	}
+	switch pos[0] {
+	case "validate", "inspect", "version":
+		return true
+	case "fmt":
+		return cloudFmtCheck(cl)
+	case "plugins":
+		return len(pos) >= 2 && (pos[1] == "installed" || pos[1] == "required")
+	}
+	return false
+}
+
+// ---------------------------------------------------------------------------
+// auth0
+
+// auth0Tree is the command tree of the Auth0 CLI.
+var auth0Tree = &cloudTree{
+	valueOpts: []string{"--tenant", "-t"},
+	flagOpts:  []string{"--csv", "--debug", "--json", "--json-compact", "--no-color", "--no-input"},
+	read:      auth0ReadVerb,
+}
+
+// auth0ReadVerb reports auth0 verbs that only read.
+func auth0ReadVerb(w string) bool {
+	switch w {
+	case "list", "ls", "show", "search", "search-by-email", "diff", "tail", "stats":
+		return true
+	}
+	return false
+}
+
+// auth0ReadOnly: auth0 GROUP... list|show|search without --reveal-secrets,
+// and GET requests of the management API on resources without secrets.
+func auth0ReadOnly(cl *cmdline) bool {
+	words := cloudArgs(cl)
+	for i, w := range words {
+		if w == "api" {
+			return auth0APIReadOnly(words[i+1:])
+		}
+		if !cloudIsOpt(w) {
+			break
+		}
+	}
+	c, ok := auth0Tree.walk(cl)
+	if !ok || cloudHasOpt(c.opts, "--reveal-secrets", "-r") {
+		return false
+	}
+	for _, w := range c.path {
+		// Log and event streams include their sinks' API keys.
+		if strings.Contains(w, "streams") && c.verb() != "stats" {
+			return false
+		}
+		if strings.Contains(w, "token") || strings.Contains(w, "secret") {
+			return false
+		}
+	}
+	return true
+}
+
+// auth0APIRoots are management API collections whose GET answers carry no
+// secrets. Not listed: clients (client secrets), connections, log-streams,
+// hooks, emails, guardian, keys, resource-servers (signing secrets). Sorted.
+var auth0APIRoots = []string{"actions", "attack-protection", "branding", "client-grants", "custom-domains",
+	"email-templates", "grants", "logs", "organizations", "prompts", "roles", "rules", "stats", "tenants", "users",
+	"users-by-email"}
+
+// auth0APIReadOnly: auth0 api [get] PATH without a request body.
+func auth0APIReadOnly(args []string) bool {
+	var pos []string
+	for i := 0; i < len(args); i++ {
+		w := args[i]
+		if cloudIsOpt(w) {
+			switch cloudOptName(w) {
+			case "-d", "--data":
+				return false
+			case "-q", "--query", "-t", "--tenant":
+				if !strings.Contains(w, "=") {
+					i++
+				}
+			}
+			continue
+		}
+		pos = append(pos, w)
+	}
+	if len(pos) > 0 && strings.EqualFold(pos[0], "get") {
+		pos = pos[1:]
+	}
+	if len(pos) != 1 {
+		return false
+	}
+	path := strings.TrimPrefix(strings.TrimPrefix(pos[0], "/"), "api/v2/")
+	root, _, _ := strings.Cut(path, "/")
+	root, _, _ = strings.Cut(root, "?")
+	return cloudIn(auth0APIRoots, root)
+}
+
+// ---------------------------------------------------------------------------
+// ansible
+
+// ansibleAdhocReadOnly: ansible and ansible-console with --list-hosts,
+// which lists the matching hosts and runs nothing. Check mode (-C) is not
+// enough: modules without check-mode support are skipped, but debug,
+// slurp and the like still run, and reveal variables and files.
+func ansibleAdhocReadOnly(cl *cmdline) bool {
+	return cloudHasOpt(cloudOpts(cloudArgs(cl)), "--list-hosts")
+}
+
+// ansiblePlaybookReadOnly: ansible-playbook with --syntax-check or a
+// --list-* option, which stop before running any play. --check is not
+// read-only: tasks with check_mode: false run for real.
+func ansiblePlaybookReadOnly(cl *cmdline) bool {
+	return cloudHasOpt(cloudOpts(cloudArgs(cl)), "--syntax-check", "--list-hosts", "--list-tasks", "--list-tags")
+}
+
+// ansibleInventoryReadOnly: ansible-inventory --list, --host or --graph,
+// without --output (a file) and without vault secrets to decrypt.
+func ansibleInventoryReadOnly(cl *cmdline) bool {
+	opts := cloudOpts(cloudArgs(cl))
+	if cloudHasOpt(opts, "--output", "--vault-password-file", "--vault-id", "--ask-vault-password",
+		"--ask-vault-pass", "-J") {
+		return false
+	}
+	return cloudHasOpt(opts, "--list", "--host", "--graph")
+}
+
+// ansibleDocReadOnly: ansible-doc only prints documentation.
+func ansibleDocReadOnly(*cmdline) bool { return true }
+
+// ansibleConfigReadOnly: ansible-config list, dump, view and validate.
+func ansibleConfigReadOnly(cl *cmdline) bool {
+	pos := posWords(cl)
+	if len(pos) == 0 {
+		return false
+	}
+	switch pos[0] {
+	case "list", "dump", "view", "validate":
+		return true
+	}
+	return false
+}
+
+// ansibleGalaxyReadOnly: ansible-galaxy [role|collection] list, search,
+// info and verify.
+func ansibleGalaxyReadOnly(cl *cmdline) bool {
+	pos := posWords(cl)
+	if len(pos) > 0 && (pos[0] == "role" || pos[0] == "collection") {
+		pos = pos[1:]
+	}
+	if len(pos) == 0 {
+		return false
+	}
+	switch pos[0] {
+	case "list", "search", "info", "verify":
+		return true
+	}
+	return false
+}
+
+// ansibleLintReadOnly: ansible-lint without --fix/--write (which rewrite
+// files), --sarif-file (writes a report) or --rules-dir (loads rule code).
+func ansibleLintReadOnly(cl *cmdline) bool {
+	return !cloudHasOpt(cloudOpts(cloudArgs(cl)), "--fix", "--write", "--sarif-file", "--rules-dir", "-r", "-R")
+}
+
+// ansibleTestReadOnly: ansible-test env (without --dump, which writes).
+// The test commands run the collection's code.
+func ansibleTestReadOnly(cl *cmdline) bool {
+	pos := posWords(cl)
+	return len(pos) >= 1 && pos[0] == "env" && !cloudHasOpt(cloudOpts(cloudArgs(cl)), "--dump")
+}
+
+// ---------------------------------------------------------------------------
+// HashiCorp and other operations CLIs: vault, consul, nomad, eksctl,
+// promtool, amtool
+
+// vaultReadOnly: vault status and the listings of paths, mounts, methods
+// and policies. read, kv get and token lookup print secrets or tokens;
+// -output-curl-string prints the token.
+func vaultReadOnly(cl *cmdline) bool {
+	if cloudHasFlag(cloudOpts(cloudArgs(cl)), "output-curl-string") {
+		return false
+	}
+	pos := posWords(cl)
+	if len(pos) == 0 {
+		return false
+	}
+	switch pos[0] {
+	case "status", "version", "list", "path-help":
+		return true
+	case "kv":
+		return len(pos) >= 2 && (pos[1] == "list" || pos[1] == "metadata" && len(pos) >= 3 && pos[2] == "get")
+	case "secrets", "auth", "audit", "namespace", "plugin":
+		return len(pos) >= 2 && pos[1] == "list"
+	case "policy":
+		return len(pos) >= 2 && (pos[1] == "list" || pos[1] == "read")
+	case "token":
+		return len(pos) >= 2 && pos[1] == "capabilities"
+	}
+	return false
+}
+
+// consulReadOnly: cluster membership, catalog and agent information. The
+// KV store and ACL tokens may hold secrets.
+func consulReadOnly(cl *cmdline) bool {
+	pos := posWords(cl)
+	if len(pos) == 0 {
+		return false
+	}
+	switch pos[0] {
+	case "members", "info", "version", "monitor", "validate", "catalog":
+		return true
+	case "operator":
+		return len(pos) >= 3 && (pos[1] == "raft" && pos[2] == "list-peers" ||
+			pos[1] == "autopilot" && pos[2] == "get-config")
+	}
+	return false
+}
+
+// nomadReadOnly: status, inspection and logs of jobs, nodes and
+// allocations; job plan is a dry run. Variables hold secrets; alloc exec
+// and fs reach into running tasks.
+func nomadReadOnly(cl *cmdline) bool {
+	pos := posWords(cl)
+	if len(pos) == 0 {
+		return false
+	}
+	sub := ""
+	if len(pos) >= 2 {
+		sub = pos[1]
+	}
+	switch pos[0] {
+	case "status", "version", "agent-info":
+		return true
+	case "job":
+		return sub == "status" || sub == "inspect" || sub == "history" || sub == "validate" || sub == "plan"
+	case "node", "eval", "deployment", "alloc":
+		return sub == "status" || sub == "list" || pos[0] == "alloc" && sub == "logs"
+	case "server":
+		return sub == "members"
+	case "namespace", "var":
+		return sub == "list"
+	}
+	return false
+}
+
+// prometheusReadOnly: prometheus runs the server, so only its extra help
+// flags are read-only (--help and --version are allowed generically).
+func prometheusReadOnly(cl *cmdline) bool {
+	args := cloudArgs(cl)
+	return len(args) == 1 && (args[0] == "--help-long" || args[0] == "--help-man")
+}
+
+// eksctlReadOnly: eksctl get, info and the describe utilities.
+func eksctlReadOnly(cl *cmdline) bool {
+	pos := posWords(cl)
+	if len(pos) == 0 {
+		return false
+	}
+	switch pos[0] {
+	case "get", "info", "version":
+		return true
+	case "utils":
+		return len(pos) >= 2 && strings.HasPrefix(pos[1], "describe-")
+	}
+	return false
+}
+
+// promtoolReadOnly: checks, queries, rule tests and TSDB inspection.
+// push sends metrics; debug and tsdb create-blocks-from write files.
+func promtoolReadOnly(cl *cmdline) bool {
+	pos := posWords(cl)
+	if len(pos) == 0 {
+		return false
+	}
+	switch pos[0] {
+	case "check", "query":
+		return true
+	case "test":
+		return len(pos) >= 2 && pos[1] == "rules"
+	case "tsdb":
+		return len(pos) >= 2 && (pos[1] == "list" || pos[1] == "analyze" || pos[1] == "dump" ||
+			pos[1] == "dump-openmetrics")
+	}
+	return false
+}
+
+// amtoolReadOnly: alert and silence queries, configuration checks and
+// template rendering; not silence add/expire/import or alert add.
+func amtoolReadOnly(cl *cmdline) bool {
+	pos := posWords(cl)
+	if len(pos) == 0 {
+		return false
+	}
+	sub := ""
+	if len(pos) >= 2 {
+		sub = pos[1]
+	}
+	switch pos[0] {
+	case "alert", "silence":
+		return sub == "" || sub == "query"
+	case "check-config", "config", "cluster", "template":
+		return sub == "" || sub == "show" || sub == "routes" || sub == "render"
+	}
+	return false
 }
