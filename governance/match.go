@@ -42,7 +42,7 @@ func (r *Rule) matches(s *subject, pc *pathContext) bool {
 
 func (r *Rule) matchOne(i int, s *subject, pc *pathContext) bool {
 	m := &r.Match[i]
-	if !r.mkinds[i].has(s.kind) {
+	if !m.kinds().has(s.kind) {
 		return false
 	}
 	switch s.kind {
@@ -88,7 +88,6 @@ func (r *Rule) matchOne(i int, s *subject, pc *pathContext) bool {
 }
 
 func (r *Rule) matchShell(m *MatchSpec, i int, s *subject, pc *pathContext) bool {
-	res, subs := r.regexes[i], r.subs[i]
 	cl := s.cl
 	if cl == nil {
 		return false
@@ -96,10 +95,10 @@ func (r *Rule) matchShell(m *MatchSpec, i int, s *subject, pc *pathContext) bool
 	if len(m.Program) > 0 && !anyGlobFold(m.Program, cl.name) {
 		return false
 	}
-	if len(subs) > 0 && !cl.hasSubWords(subs) {
+	if len(m.Subcommand) > 0 && !cl.hasSub(m.Subcommand) {
 		return false
 	}
-	if len(r.notSubs[i]) > 0 && cl.hasSubWords(r.notSubs[i]) {
+	if len(m.NotSubcommand) > 0 && cl.hasSub(m.NotSubcommand) {
 		return false
 	}
 	if m.MinArgs > 0 && len(cl.args()) < m.MinArgs {
@@ -179,10 +178,10 @@ func (r *Rule) matchShell(m *MatchSpec, i int, s *subject, pc *pathContext) bool
 	if len(m.Command) > 0 && !anyGlob(m.Command, cl.String()) {
 		return false
 	}
-	if regexes := res.get(); len(regexes) > 0 {
+	if len(m.Regex) > 0 {
 		found := false
-		for _, re := range regexes {
-			if re.MatchString(cl.String()) {
+		for _, expr := range m.Regex {
+			if compiledRegex(expr).MatchString(cl.String()) {
 				found = true
 				break
 			}
@@ -197,27 +196,16 @@ func (r *Rule) matchShell(m *MatchSpec, i int, s *subject, pc *pathContext) bool
 // hasSub reports whether the positional words start with any of the
 // subcommands ("stash drop" matches git stash drop).
 func (cl *cmdline) hasSub(subs []string) bool {
-	words := make([][]string, len(subs))
-	for i, s := range subs {
-		words[i] = strings.Fields(s)
-	}
-	return cl.hasSubWords(words)
-}
-
-// hasSubWords is hasSub with the subcommands split into words.
-func (cl *cmdline) hasSubWords(subs [][]string) bool {
-	for _, words := range subs {
-		if len(words) == 0 || len(words) > len(cl.pos) {
-			continue
-		}
-		ok := true
-		for j, w := range words {
-			if cl.pos[j].Dynamic || !globFold(w, cl.pos[j].Value) {
+	for _, sub := range subs {
+		j, ok := 0, true
+		for w := range strings.FieldsSeq(sub) {
+			if j >= len(cl.pos) || cl.pos[j].Dynamic || !globFold(w, cl.pos[j].Value) {
 				ok = false
 				break
 			}
+			j++
 		}
-		if ok {
+		if ok && j > 0 {
 			return true
 		}
 	}

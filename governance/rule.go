@@ -57,7 +57,7 @@ type MatchSpec struct {
 	// Options lists options ("-c|--config-env") with globs one of their
 	// values must match.
 	Options []OptionMatch
-	Args          []string
+	Args    []string
 	// MinArgs is the least number of positional arguments after the
 	// subcommand (git checkout main file.txt has two).
 	MinArgs    int
@@ -128,62 +128,41 @@ func (m *MatchSpec) kinds() kindSet {
 	return ks
 }
 
-// Rule is a compiled rule.
+// Rule is a compiled rule. It points at its spec, which must not change
+// afterwards: compiling the built-in policy on every hook call then costs
+// one small array.
 type Rule struct {
-	RuleSpec
+	*RuleSpec
 	// Scope is where the rule comes from: builtin, global or repo.
 	Scope   string
 	kinds   kindSet
 	outcome Outcome
-	// Per matcher: the kinds it applies to, its compiled regular
-	// expressions and its subcommands split into words.
-	mkinds  []kindSet
-	regexes []lazyRegexps
-	subs    [][][]string
-	notSubs [][][]string
 }
 
-func splitSubs(subs []string) [][]string {
-	if len(subs) == 0 {
-		return nil
-	}
-	words := make([][]string, len(subs))
-	for j, sc := range subs {
-		words[j] = strings.Fields(sc)
-	}
-	return words
+// regexCache holds compiled rule expressions, so that a hook call pays
+// only for the expressions it reaches, and each once.
+var regexCache struct {
+	sync.Mutex
+	m map[string]*regexp.Regexp
 }
 
-// lazyRegexps compiles a matcher's regular expressions on first use, so
-// that a hook call pays only for the expressions it reaches.
-type lazyRegexps struct {
-	exprs []string
-	once  *sync.Once
-	res   *[]*regexp.Regexp
-}
-
-func newLazy(exprs []string) lazyRegexps {
-	if len(exprs) == 0 {
-		return lazyRegexps{}
+// compiledRegex returns the compiled form of a checked expression.
+func compiledRegex(expr string) *regexp.Regexp {
+	regexCache.Lock()
+	defer regexCache.Unlock()
+	if re, ok := regexCache.m[expr]; ok {
+		return re
 	}
-	return lazyRegexps{exprs: exprs, once: new(sync.Once), res: new([]*regexp.Regexp)}
-}
-
-func (l lazyRegexps) get() []*regexp.Regexp {
-	if len(l.exprs) == 0 {
-		return nil
+	re, err := regexp.Compile(expr)
+	if err != nil {
+		// Never matches: checked rules cannot get here.
+		re = regexp.MustCompile(`[^\x00-\x{10FFFF}]`)
 	}
-	l.once.Do(func() {
-		for _, e := range l.exprs {
-			if re, err := regexp.Compile(e); err == nil {
-				*l.res = append(*l.res, re)
-			} else {
-				// Never matches: validated rules cannot get here.
-				*l.res = append(*l.res, regexp.MustCompile(`[^\x00-\x{10FFFF}]`))
-			}
-		}
-	})
-	return *l.res
+	if regexCache.m == nil {
+		regexCache.m = map[string]*regexp.Regexp{}
+	}
+	regexCache.m[expr] = re
+	return re
 }
 
 // Outcome returns what the rule decides once severity is applied.
@@ -246,12 +225,12 @@ func CompileRule(spec RuleSpec, scope string) (*Rule, error) {
 // built-in policy, which is checked when it is generated.
 func CompileTrusted(spec RuleSpec, scope string) *Rule {
 	r := &Rule{}
-	r.init(spec, scope)
+	r.init(&spec, scope)
 	return r
 }
 
-// CompileAllTrusted compiles checked rules with few allocations, as the
-// hook does for the built-in policy on every call.
+// CompileAllTrusted compiles checked rules in one allocation, as the hook
+// does for the built-in policy on every call. The rules point into specs.
 func CompileAllTrusted(specs []RuleSpec, scope string, skip func(id string) bool) []*Rule {
 	rules := make([]Rule, len(specs))
 	out := make([]*Rule, 0, len(specs))
@@ -259,13 +238,13 @@ func CompileAllTrusted(specs []RuleSpec, scope string, skip func(id string) bool
 		if skip != nil && skip(specs[i].ID) {
 			continue
 		}
-		rules[i].init(specs[i], scope)
+		rules[i].init(&specs[i], scope)
 		out = append(out, &rules[i])
 	}
 	return out
 }
 
-func (r *Rule) init(spec RuleSpec, scope string) {
+func (r *Rule) init(spec *RuleSpec, scope string) {
 	r.RuleSpec, r.Scope, r.outcome = spec, scope, spec.Decision
 	if spec.Severity == "warn" && r.outcome > Warn {
 		r.outcome = Warn
@@ -273,20 +252,10 @@ func (r *Rule) init(spec RuleSpec, scope string) {
 	for _, k := range spec.Tools {
 		r.kinds |= k.bit()
 	}
-	n := len(spec.Match)
-	r.mkinds = make([]kindSet, n)
-	r.regexes = make([]lazyRegexps, n)
-	r.subs = make([][][]string, n)
-	r.notSubs = make([][][]string, n)
-	for i := range spec.Match {
-		m := &spec.Match[i]
-		r.mkinds[i] = m.kinds()
-		if len(spec.Tools) == 0 {
-			r.kinds |= r.mkinds[i]
+	if len(spec.Tools) == 0 {
+		for i := range spec.Match {
+			r.kinds |= spec.Match[i].kinds()
 		}
-		r.regexes[i] = newLazy(m.Regex)
-		r.subs[i] = splitSubs(m.Subcommand)
-		r.notSubs[i] = splitSubs(m.NotSubcommand)
 	}
 }
 

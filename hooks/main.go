@@ -19,8 +19,6 @@ Install it with "governance install HARNESS" rather than by hand.
 
 // Main is governance-hook's main function; it returns the exit code.
 func Main(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	// A hook process lives for milliseconds: garbage collection would only
-	// cost time. The memory limit still bounds a pathological input.
 	dialect := "claude"
 	if len(args) > 0 {
 		switch args[0] {

@@ -28,7 +28,7 @@ func Compile(p layout.Paths) *snapshot.Snapshot {
 		if r.Scope == "builtin" {
 			continue
 		}
-		s.Rules = append(s.Rules, snapshot.Rule{Scope: r.Scope, Spec: r.RuleSpec})
+		s.Rules = append(s.Rules, snapshot.Rule{Scope: r.Scope, Spec: *r.RuleSpec})
 	}
 	s.Agents, _ = l.Registry.All()
 	return s
