@@ -1,14 +1,2210 @@
 package governance
 
-// Read-only knowledge of system, desktop, database and network tools (journalctl, dmesg, openssl, curl, sqlite3, psql, macOS utilities).
+import (
+	"path"
+	"slices"
+	"strings"
+
+	"github.com/agentgov/governance/internal/shell"
+)
+
+// Read-only knowledge of system, desktop, archive, database and network
+// tools: logs and services (journalctl, dmesg, systemctl), TLS and keychain
+// inspection (openssl, security, codesign), fetching (curl, wget), archives
+// (tar, unzip, 7z, gzip), database clients (sqlite3, duckdb, psql, mysql,
+// sqlcmd) and macOS utilities.
+//
+// The checks follow a few families of behaviour:
+//   - programs with verbs allow their reading verbs only (launchctl print,
+//     diskutil list, networksetup -get*);
+//   - programs that write a file or change a setting unless told otherwise
+//     are allowed only in their print-to-stdout form (wget -O -, textutil
+//     -stdout, plutil -o -, gzip -c) or their list/test modes (tar -t);
+//   - network fetches are plain GET/HEAD requests that print, carry no body,
+//     upload or credentials, and go to a named public host (or loopback);
+//   - database clients run only a single query that provably reads;
+//   - archives are listed or tested, never extracted (not even to standard
+//     output: their members' contents are hidden from the secrets rules);
+//   - commands that a program runs for us (fzf --preview, script) must
+//     themselves be read-only.
+//
+// A dynamic word anywhere makes a command not read-only, as do environment
+// assignments other than locale and terminal settings (pagers, config files
+// and passwords are all passed through the environment).
 
 // systemReadOnly returns the read-only check for a program of this family,
 // or nil when the program is not one of them.
 func systemReadOnly(name string) func(*cmdline) bool {
-	return nil
+	var check func(*cmdline) bool
+	switch name {
+	case "caffeinate", "mdfind", "mdls", "sw_vers", "system_profiler", "zipinfo":
+		check = always
+	case "fzf":
+		check = fzfReadOnly
+	case "dmesg":
+		// -c and -C clear the kernel ring buffer; -D, -E and -n change
+		// console logging.
+		check = without("-c|-C|-D|-E|-n|--clear|--read-clear|--console-off|--console-on|--console-level")
+	case "journalctl":
+		check = without(journalctlWrites)
+	case "systemctl":
+		check = systemctlReadOnly
+	case "sysctl":
+		check = sysctlReadOnly
+	case "log":
+		check = logReadOnly
+	case "pmset":
+		// pmset -g shows power settings; every other form sets them.
+		check = func(cl *cmdline) bool { return systemWord(cl, 0) == "-g" }
+	case "curl":
+		check = curlReadOnly
+	case "wget":
+		check = wgetReadOnly
+	case "openssl":
+		check = opensslReadOnly
+	case "security":
+		check = securityReadOnly
+	case "codesign":
+		check = codesignReadOnly
+	case "spctl":
+		check = spctlReadOnly
+	case "tar":
+		check = tarReadOnly
+	case "unzip":
+		check = unzipReadOnly
+	case "zip":
+		// zip only reads when it shows which files it would act on.
+		check = func(cl *cmdline) bool { return systemHasWord(cl, "-sf", "--sf", "--show-files") }
+	case "7z", "7za", "7zr", "7zz":
+		check = sevenZipReadOnly
+	case "gzip", "gunzip", "pigz", "unpigz", "bzip2", "bunzip2", "xz", "unxz", "lzma", "unlzma", "zstd", "unzstd":
+		check = compressorReadOnly
+	case "compression_tool":
+		// Without -o the result goes to standard output.
+		check = func(cl *cmdline) bool { return !systemHasWord(cl, "-o") }
+	case "applesingle", "macbinary", "binhex":
+		check = appleEncodingReadOnly
+	case "sqlite3":
+		check = func(cl *cmdline) bool { return sqliteReadOnly(cl, false) }
+	case "duckdb":
+		check = func(cl *cmdline) bool { return sqliteReadOnly(cl, true) }
+	case "psql":
+		check = psqlReadOnly
+	case "mysql", "mariadb":
+		check = mysqlReadOnly
+	case "sqlcmd":
+		check = sqlcmdReadOnly
+	case "networksetup":
+		check = networksetupReadOnly
+	case "scutil":
+		check = scutilReadOnly
+	case "defaults":
+		check = defaultsReadOnly
+	case "dscl":
+		check = dsclReadOnly
+	case "diskutil":
+		check = diskutilReadOnly
+	case "hdiutil":
+		// -passphrase puts the image's password on the command line.
+		check = func(cl *cmdline) bool {
+			return systemIn(hdiutilVerbs, systemWord(cl, 0)) && !systemHasWord(cl, "-passphrase")
+		}
+	case "launchctl":
+		check = func(cl *cmdline) bool { return systemIn(launchctlVerbs, systemWord(cl, 0)) }
+	case "tmutil":
+		check = func(cl *cmdline) bool { return systemIn(tmutilVerbs, systemWord(cl, 0)) }
+	case "profiles":
+		check = func(cl *cmdline) bool { return systemIn(profilesVerbs, systemWord(cl, 0)) }
+	case "pkgutil":
+		check = pkgutilReadOnly
+	case "plutil":
+		check = plutilReadOnly
+	case "sips":
+		check = sipsReadOnly
+	case "textutil":
+		check = textutilReadOnly
+	case "xattr":
+		check = xattrReadOnly
+	case "mdimport":
+		check = mdimportReadOnly
+	case "qlmanage":
+		check = qlmanageReadOnly
+	case "lipo":
+		check = lipoReadOnly
+	case "sample":
+		check = sampleReadOnly
+	case "say":
+		check = sayReadOnly
+	case "symbols":
+		// symbols prints symbol information; these options write files.
+		check = func(cl *cmdline) bool { return !systemHasWord(cl, "-saveSignature", "-symbolsPackageDir") }
+	case "script":
+		check = scriptReadOnly
+	case "mktemp":
+		// mktemp -u only prints a name; otherwise it creates the file.
+		check = func(cl *cmdline) bool { return cl.hasAny("-u|--dry-run") }
+	case "iconv":
+		check = iconvReadOnly
+	case "patch":
+		// A dry run reports what patch would do without touching files.
+		check = func(cl *cmdline) bool { return systemHasWord(cl, "--dry-run", "--check", "-C") }
+	default:
+		return nil
+	}
+	return systemGuard(check)
 }
+
+// Command-line specs of the programs of this family that have subcommands
+// or options taking values. curl, wget, tar, unzip and zip are described in
+// programs.go.
+var (
+	systemctlSpec = &progSpec{
+		global: &progSpec{short: "tpsnoHM", long: []string{"type", "property", "state", "signal", "kill-whom", "kill-value",
+			"lines", "output", "host", "machine", "root", "image", "job-mode", "what", "timestamp", "when", "message",
+			"drop-in", "preset-mode", "boot-loader-menu", "boot-loader-entry", "reboot-argument", "check-inhibitors"}},
+		args: argData,
+	}
+	journalctlSpec = &progSpec{short: "DupoSUtgFMcT", long: []string{"directory", "file", "root", "image", "unit",
+		"user-unit", "priority", "output", "since", "until", "identifier", "exclude-identifier", "grep", "field",
+		"machine", "cursor", "after-cursor", "cursor-file", "namespace", "output-fields", "facility", "invocation",
+		"vacuum-size", "vacuum-time", "vacuum-files", "interval", "image-policy"}, args: argData}
+	dmesgSpec = &progSpec{short: "Fflns", long: []string{"file", "facility", "level", "console-level", "buffer-size",
+		"since", "until", "time-format", "kmsg-file"}, args: argData}
+	mysqlSpec = &progSpec{short: "ehuPDS", long: []string{"execute", "host", "user", "port", "database", "socket",
+		"init-command", "pager", "tee", "defaults-file", "defaults-extra-file", "login-path", "plugin-dir",
+		"default-auth", "default-character-set", "connect-timeout", "protocol", "ssl-ca", "ssl-cert", "ssl-key",
+		"ssl-mode", "load-data-local-dir", "max-allowed-packet", "select-limit", "max-join-size", "bind-address"},
+		args: argData}
+	psqlSpec = &progSpec{short: "cdfhpUvoLPFRT", long: []string{"command", "dbname", "file", "host", "port",
+		"username", "set", "variable", "output", "log-file", "pset", "field-separator", "record-separator",
+		"table-attr"}, args: argData}
+	sqliteSpec = &progSpec{short: "cs", singleLong: true, long: []string{"cmd", "init", "nullvalue", "separator",
+		"newline", "escape", "vfs", "maxsize", "mmap", "heap", "nonce"}}
+	securitySpec   = &progSpec{global: &progSpec{short: "p"}}
+	defaultsSpec   = &progSpec{singleLong: true, long: []string{"host"}, args: argData}
+	systemVerbSpec = &progSpec{nsub: 1}
+	systemNameSpec = &progSpec{nsub: 1, args: argData}
+	systemDataSpec = &progSpec{args: argData}
+	fzfSpec        = &progSpec{short: "qfnd", long: []string{"bind", "preview", "history", "with-shell", "query", "filter",
+		"nth", "with-nth", "delimiter", "preview-window", "header", "footer", "prompt", "expect"}, args: argData}
+)
 
 // systemSpec returns the command-line spec of a program of this family, or nil.
 func systemSpec(name string) *progSpec {
+	switch name {
+	case "systemctl":
+		return systemctlSpec
+	case "journalctl":
+		return journalctlSpec
+	case "dmesg":
+		return dmesgSpec
+	case "mysql", "mariadb":
+		return mysqlSpec
+	case "psql":
+		return psqlSpec
+	case "sqlite3", "duckdb":
+		return sqliteSpec
+	case "security":
+		return securitySpec
+	case "defaults":
+		return defaultsSpec
+	case "fzf":
+		return fzfSpec
+	case "7z", "7za", "7zr", "7zz", "hdiutil", "openssl", "applesingle", "macbinary", "binhex":
+		// The first word is a verb; the others name files.
+		return systemVerbSpec
+	case "launchctl", "tmutil", "profiles", "diskutil", "log", "sqlcmd":
+		// The first word is a verb; the others name services, keys or
+		// disks, not files.
+		return systemNameSpec
+	case "networksetup", "scutil", "sysctl", "pmset", "dscl":
+		// Arguments are interfaces, keys, settings or directory paths, not
+		// files.
+		return systemDataSpec
+	}
 	return nil
+}
+
+// ---------------------------------------------------------------------------
+// Shared helpers
+
+// systemGuard wraps a check: a command is not read-only when one of its
+// words is computed at run time (it could turn into any option), or when it
+// sets environment variables beyond locale and terminal settings (pagers,
+// config files, history files and passwords all travel that way).
+func systemGuard(check func(*cmdline) bool) func(*cmdline) bool {
+	return func(cl *cmdline) bool {
+		for _, a := range cl.cmd.Args[1:] {
+			if a.Dynamic {
+				return false
+			}
+		}
+		for _, a := range cl.cmd.Assigns {
+			if !systemSafeAssign(a) {
+				return false
+			}
+		}
+		return check(cl)
+	}
+}
+
+// systemSafeAssign reports an environment assignment that only changes
+// presentation: locale, time zone and terminal settings.
+func systemSafeAssign(assign string) bool {
+	name, _, _ := strings.Cut(assign, "=")
+	if strings.HasPrefix(name, "LC_") {
+		return true
+	}
+	switch name {
+	case "LANG", "LANGUAGE", "TZ", "TERM", "COLUMNS", "LINES", "NO_COLOR", "CLICOLOR", "CLICOLOR_FORCE",
+		"FORCE_COLOR", "SYSTEMD_COLORS", "SYSTEMD_URLIFY":
+		return true
+	}
+	return false
+}
+
+// systemWords returns the values of a command's arguments, without the
+// program name.
+func systemWords(cl *cmdline) []string {
+	words := make([]string, 0, len(cl.cmd.Args))
+	for _, a := range cl.cmd.Args[1:] {
+		words = append(words, a.Value)
+	}
+	return words
+}
+
+// systemWord returns the i-th argument after the program name, or "".
+func systemWord(cl *cmdline, i int) string {
+	if i+1 >= len(cl.cmd.Args) {
+		return ""
+	}
+	return cl.cmd.Args[i+1].Value
+}
+
+// systemHasWord reports whether one of the words appears as an argument,
+// alone or as "word=value".
+func systemHasWord(cl *cmdline, words ...string) bool {
+	for _, a := range cl.cmd.Args[1:] {
+		name, _, _ := strings.Cut(a.Value, "=")
+		if slices.Contains(words, a.Value) || slices.Contains(words, name) {
+			return true
+		}
+	}
+	return false
+}
+
+// systemIn reports whether s is in a sorted list.
+func systemIn(sorted []string, s string) bool {
+	_, ok := slices.BinarySearch(sorted, s)
+	return ok
+}
+
+// systemToStdout reports an output destination that writes no file:
+// standard output or a harmless device.
+func systemToStdout(v string) bool {
+	return v == "-" || v == "/dev/null" || v == "/dev/stdout" || v == "/dev/stderr"
+}
+
+// systemOpt is one option as typed: its name without dashes ("X",
+// "request") and its value when it takes one.
+type systemOpt struct {
+	name     string
+	long     bool
+	value    string
+	hasValue bool
+}
+
+// systemScan splits GNU-style arguments into options and operands. shortVal
+// lists the short options that take a value; longVal reports the long ones
+// that do, matching names exactly: an abbreviation is then taken for an
+// option without a value, so that it never swallows the next word (a
+// dangerous option could hide there). A short option that takes a value
+// uses the rest of its cluster or the next word. ok is false when an option
+// that needs a value ends the command line.
+func systemScan(args []string, shortVal string, longVal func(string) bool) (opts []systemOpt, operands []string, ok bool) {
+	for i := 0; i < len(args); i++ {
+		v := args[i]
+		switch {
+		case v == "--":
+			return opts, append(operands, args[i+1:]...), true
+		case strings.HasPrefix(v, "--"):
+			name, val, has := strings.Cut(v[2:], "=")
+			if !has && longVal != nil && longVal(name) {
+				if i+1 >= len(args) {
+					return nil, nil, false
+				}
+				i++
+				val, has = args[i], true
+			}
+			opts = append(opts, systemOpt{name: name, long: true, value: val, hasValue: has})
+		case strings.HasPrefix(v, "-") && len(v) > 1:
+			for j := 1; j < len(v); j++ {
+				c := v[j]
+				if strings.IndexByte(shortVal, c) < 0 {
+					opts = append(opts, systemOpt{name: string(c)})
+					continue
+				}
+				val := v[j+1:]
+				if val == "" {
+					if i+1 >= len(args) {
+						return nil, nil, false
+					}
+					i++
+					val = args[i]
+				}
+				opts = append(opts, systemOpt{name: string(c), value: val, hasValue: true})
+				break
+			}
+		default:
+			operands = append(operands, v)
+		}
+	}
+	return opts, operands, true
+}
+
+// systemLongIs reports whether a long option as typed names full: GNU
+// programs accept unambiguous abbreviations of three letters or more.
+func systemLongIs(typed, full string) bool {
+	return typed == full || len(typed) >= 3 && strings.HasPrefix(full, typed)
+}
+
+// systemLongAny reports whether a long option as typed names one of the
+// options of a list.
+func systemLongAny(typed string, fulls []string) bool {
+	for _, f := range fulls {
+		if systemLongIs(typed, f) {
+			return true
+		}
+	}
+	return false
+}
+
+// systemNestedOK reports whether shell text that a program runs for us
+// (fzf --preview and --bind, script -c) only reads: it parses, runs
+// only read-only commands, writes no files, and names no file outside the
+// working directory (the engine does not see these files, so they must not
+// reach secrets).
+func systemNestedOK(text string) bool { return systemNestedRun(text, true) }
+
+// systemNestedRun is systemNestedOK; checkFiles says whether the words of
+// the commands still need checking as file names.
+func systemNestedRun(text string, checkFiles bool) bool {
+	a := shell.Analyze(text, shell.Options{MaxDepth: 2, MaxCommands: 50})
+	if len(a.Problems) > 0 || a.ForkBomb != "" || len(a.Commands) == 0 {
+		return false
+	}
+	for _, c := range a.Commands {
+		for _, r := range c.Redirects {
+			if r.Write && !safeDevice(r.Target.Value) {
+				return false
+			}
+		}
+		if c.Stdin.Kind == shell.StdinFile && systemSensitiveArg(c.Stdin.Path.Value) {
+			return false
+		}
+		for _, arg := range c.Args[1:] {
+			if checkFiles && systemSensitiveArg(arg.Value) {
+				return false
+			}
+		}
+		if !systemNestedCommand(c) {
+			return false
+		}
+	}
+	return true
+}
+
+// systemSensitiveArg reports an argument that may name a file outside the
+// working directory: absolute, home-relative, climbing with .., or hidden.
+func systemSensitiveArg(v string) bool {
+	if strings.HasPrefix(v, "/") || strings.HasPrefix(v, "~") || strings.Contains(v, "..") {
+		return true
+	}
+	_, v, _ = strings.Cut(v, "=")
+	for _, part := range strings.Split(v, "/") {
+		if len(part) > 1 && part[0] == '.' {
+			return true
+		}
+	}
+	return false
+}
+
+// systemNestedCommand judges one simple command that another program runs:
+// the always read-only programs, the common text tools with their own
+// checks, and this family's programs.
+func systemNestedCommand(c *shell.Command) bool {
+	if c.Code != "" || c.Privileged || c.Name == "" {
+		return false
+	}
+	for _, a := range c.Args {
+		if a.Dynamic {
+			return false
+		}
+	}
+	for _, a := range c.Assigns {
+		if !systemSafeAssign(a) {
+			return false
+		}
+	}
+	cl := parseCmdline(c)
+	if (len(cl.pos) > 0 || len(cl.long) > 0 || len(cl.short) > 0) && helpOnly(cl) {
+		return true
+	}
+	if _, ok := slices.BinarySearch(alwaysReadOnly, cl.name); ok {
+		return true
+	}
+	switch cl.name {
+	case "git":
+		return gitReadOnly(cl)
+	case "sed":
+		return sedReadOnly(cl)
+	case "awk", "gawk", "mawk", "nawk":
+		return awkReadOnly(cl)
+	case "find":
+		return !cl.hasAny("-delete|-exec|-execdir|-ok|-okdir|-fprint|-fprint0|-fprintf|-fls")
+	case "rg":
+		return !cl.hasAny("--pre|--pre-glob|--hostname-bin|--search-zip|-z")
+	case "sort":
+		return !cl.hasAny("-o|--output")
+	}
+	if check := systemReadOnly(cl.name); check != nil {
+		return check(cl)
+	}
+	return false
+}
+
+// ---------------------------------------------------------------------------
+// Network fetches: curl and wget
+
+// A fetch is read-only when it is a GET, HEAD, OPTIONS or TRACE request
+// whose response is printed (or discarded), with no request body, upload,
+// credentials, cookies or config file, to a URL whose destination is plain
+// to see (systemURLOK).
+
+// systemSafeMethod reports an HTTP method that does not change the server.
+func systemSafeMethod(m string) bool {
+	switch strings.ToUpper(m) {
+	case "GET", "HEAD", "OPTIONS", "TRACE":
+		return true
+	}
+	return false
+}
+
+// systemHeaderOK reports a request header that carries no credentials and
+// is not read from a file.
+func systemHeaderOK(h string) bool {
+	if strings.HasPrefix(h, "@") {
+		return false
+	}
+	name, _, _ := strings.Cut(h, ":")
+	name = strings.ToLower(strings.TrimSpace(name))
+	for _, w := range []string{"auth", "cookie", "token", "key", "secret", "pass", "session", "signature", "credential"} {
+		if strings.Contains(name, w) {
+			return false
+		}
+	}
+	return true
+}
+
+// curlShortNames maps curl's short options to their long names, in pairs.
+const curlShortNames = "#progress-bar 0http1.0 1tlsv1 2sslv2 3sslv3 4ipv4 6ipv6 aappend Auser-agent bcookie Buse-ascii " +
+	"ccookie-jar Ccontinue-at ddata Ddump-header ereferer Ecert ffail Fform ggloboff Gget hhelp Hheader iinclude " +
+	"Ihead jjunk-session-cookies Jremote-header-name kinsecure Kconfig llist-only Llocation mmax-time Mmanual " +
+	"nnetrc Nno-buffer ooutput Oremote-name pproxytunnel Pftp-port qdisable Qquote rrange Rremote-time ssilent " +
+	"Sshow-error ttelnet-option Tupload-file uuser Uproxy-user vverbose Vversion wwrite-out xproxy Xrequest " +
+	"yspeed-time Yspeed-limit ztime-cond Zparallel"
+
+// curlLong returns the long name of a curl option as scanned.
+func curlLong(o systemOpt) string {
+	if o.long {
+		return o.name
+	}
+	for _, pair := range strings.Fields(curlShortNames) {
+		if pair[:1] == o.name {
+			return pair[1:]
+		}
+	}
+	return ""
+}
+
+// curlFlags are curl options without a value that change neither what is
+// sent nor where the response goes. Sorted.
+var curlFlags = []string{
+	"anyauth", "basic", "ca-native", "cert-status", "compressed", "compressed-ssh", "create-dirs", "digest",
+	"disable", "disable-eprt", "disable-epsv", "disallow-username-in-url", "doh-cert-status", "doh-insecure",
+	"fail", "fail-early", "fail-with-body", "false-start", "ftp-pasv", "ftp-pret", "ftp-skip-pasv-ip", "ftp-ssl-ccc",
+	"get", "globoff", "haproxy-protocol", "head", "help", "http0.9", "http1.0", "http1.1", "http2",
+	"http2-prior-knowledge", "http3", "http3-only", "ignore-content-length", "include", "insecure", "ipv4", "ipv6",
+	"junk-session-cookies", "list-only", "location", "location-trusted", "manual", "mptcp", "negotiate", "no-alpn",
+	"no-buffer", "no-clobber", "no-keepalive", "no-npn", "no-progress-meter", "no-sessionid", "ntlm", "parallel",
+	"parallel-immediate", "path-as-is", "progress-bar", "proxy-anyauth", "proxy-basic", "proxy-ca-native",
+	"proxy-digest", "proxy-http2", "proxy-insecure", "proxy-negotiate", "proxy-ntlm", "proxy-ssl-allow-beast",
+	"proxytunnel", "raw", "remote-header-name", "remote-time", "remove-on-error", "retry-all-errors",
+	"retry-connrefused", "sasl-ir", "show-error", "show-headers", "silent", "skip-existing", "ssl", "ssl-allow-beast",
+	"ssl-no-revoke", "ssl-reqd", "ssl-revoke-best-effort", "sslv2", "sslv3", "styled-output",
+	"suppress-connect-headers", "tcp-fastopen", "tcp-nodelay", "tftp-no-options", "tlsv1", "tlsv1.0", "tlsv1.1",
+	"tlsv1.2", "tlsv1.3", "tr-encoding", "trace-ids", "trace-time", "use-ascii", "verbose", "version", "xattr",
+}
+
+// curlValued are curl options with a value that only tune the connection
+// or the request line. Sorted.
+var curlValued = []string{
+	"abstract-unix-socket", "cacert", "capath", "ciphers", "connect-timeout", "continue-at", "crlfile", "curves",
+	"dns-interface", "dns-ipv4-addr", "dns-ipv6-addr", "dns-servers", "etag-compare", "expect100-timeout",
+	"happy-eyeballs-timeout-ms", "interface", "ip-tos", "keepalive-cnt", "keepalive-time", "limit-rate",
+	"local-port", "max-filesize", "max-redirs", "max-time", "noproxy", "parallel-max", "pinnedpubkey", "proto",
+	"proto-default", "proto-redir", "proxy-cacert", "proxy-capath", "proxy-ciphers", "proxy-crlfile",
+	"proxy-pinnedpubkey", "proxy-tls13-ciphers", "range", "rate", "referer", "request-target", "retry", "retry-delay",
+	"retry-max-time", "speed-limit", "speed-time", "time-cond", "tls-max", "tls13-ciphers", "trace-config",
+	"unix-socket", "user-agent", "vlan-priority",
+}
+
+// curlTakesValue reports the curl long options that take a value, for
+// scanning (the unsafe ones included, so that their values are not taken
+// for URLs).
+func curlTakesValue(name string) bool {
+	if systemIn(curlValued, name) {
+		return true
+	}
+	switch name {
+	case "request", "output", "dump-header", "trace", "trace-ascii", "stderr", "etag-save", "libcurl", "cookie-jar",
+		"header", "proxy-header", "proxy", "preproxy", "socks4", "socks4a", "socks5", "socks5-hostname", "write-out",
+		"quote", "url", "url-query", "data", "data-ascii", "data-raw", "data-binary", "data-urlencode", "json", "form",
+		"form-string", "upload-file", "user", "proxy-user", "cookie", "config", "cert", "key", "pass", "oauth2-bearer",
+		"connect-to", "resolve", "doh-url", "output-dir", "netrc-file", "hsts", "alt-svc", "mail-from", "mail-rcpt",
+		"mail-auth", "variable", "aws-sigv4", "login-options", "sasl-authzid", "krb", "delegation", "engine",
+		"tlsuser", "tlspassword", "proxy-tlsuser", "proxy-tlspassword", "proxy-cert", "proxy-key", "proxy-pass",
+		"ftp-port", "ftp-account", "ftp-alternative-to-user", "ftp-method", "telnet-option", "create-file-mode",
+		"service-name", "proxy-service-name", "socks5-gssapi-service", "hostpubmd5", "hostpubsha256", "pubkey",
+		"random-file", "egd-file", "ech", "ipfs-gateway", "haproxy-clientip", "key-type", "cert-type",
+		"proxy-cert-type", "proxy-key-type", "tlsauthtype", "proxy-tlsauthtype":
+		return true
+	}
+	return false
+}
+
+// curlReadOnly: a curl request that only fetches and prints.
+func curlReadOnly(cl *cmdline) bool {
+	opts, operands, ok := systemScan(systemWords(cl), "AbcCdDeEFHKmoPQrtTuUwxXyYz", curlTakesValue)
+	if !ok {
+		return false
+	}
+	urls := operands
+	get, data := false, false
+	for _, o := range opts {
+		name := curlLong(o)
+		v := o.value
+		switch name {
+		case "":
+			return false
+		case "request":
+			if !systemSafeMethod(v) {
+				return false
+			}
+		case "output", "dump-header", "trace", "trace-ascii", "stderr", "etag-save", "libcurl", "cookie-jar":
+			// Where output goes: the terminal or nowhere, never a file.
+			if !systemToStdout(v) {
+				return false
+			}
+		case "header", "proxy-header":
+			if !systemHeaderOK(v) {
+				return false
+			}
+		case "proxy", "preproxy", "socks4", "socks4a", "socks5", "socks5-hostname":
+			// A proxy with user:password@ carries credentials.
+			if strings.Contains(v, "@") {
+				return false
+			}
+		case "write-out":
+			// %output{file} switches the output to a file; @file reads a
+			// format that could do so.
+			if strings.Contains(v, "%output{") || strings.HasPrefix(v, "@") {
+				return false
+			}
+		case "quote":
+			if !curlFTPReadCommand(v) {
+				return false
+			}
+		case "url":
+			urls = append(urls, v)
+		case "url-query":
+			if strings.Contains(v, "@") {
+				return false
+			}
+		case "doh-url":
+			if !systemURLOK(v) {
+				return false
+			}
+		case "connect-to":
+			// HOST1:PORT1:HOST2:PORT2 sends the request to HOST2 instead.
+			parts := strings.Split(v, ":")
+			if len(parts) != 4 || parts[2] != "" && !systemLoopback(parts[2]) && !systemPublicHost(parts[2]) {
+				return false
+			}
+		case "resolve":
+			if !curlResolveOK(v) {
+				return false
+			}
+		case "get":
+			get = true
+		case "data", "data-ascii", "data-raw", "data-binary", "data-urlencode":
+			// With -G the data becomes the query string of a GET; a value
+			// with @ reads a file into it.
+			if strings.Contains(v, "@") {
+				return false
+			}
+			data = true
+		default:
+			if !(o.hasValue && systemIn(curlValued, name)) && !(!o.hasValue && systemIn(curlFlags, name)) {
+				return false
+			}
+		}
+	}
+	if data && !get {
+		return false
+	}
+	for _, u := range urls {
+		if !systemURLOK(u) {
+			return false
+		}
+	}
+	return true
+}
+
+// curlFTPReadCommand reports an FTP command sent by curl -Q that reads or
+// only moves around, never one that deletes, renames, stores or runs.
+func curlFTPReadCommand(q string) bool {
+	q = strings.TrimLeft(q, "*+-")
+	verb, _, _ := strings.Cut(strings.TrimSpace(q), " ")
+	switch strings.ToUpper(verb) {
+	case "CDUP", "CWD", "EPSV", "FEAT", "HELP", "LIST", "MDTM", "MLSD", "MLST", "MODE", "NLST", "NOOP", "PASV", "PWD",
+		"SIZE", "STAT", "SYST", "TYPE":
+		return true
+	}
+	return false
+}
+
+// curlResolveOK reports a --resolve entry (HOST:PORT:ADDR[,ADDR]) that
+// points only at loopback addresses.
+func curlResolveOK(v string) bool {
+	parts := strings.SplitN(v, ":", 3)
+	if len(parts) != 3 {
+		return false
+	}
+	for _, addr := range strings.Split(parts[2], ",") {
+		if !systemLoopback(strings.Trim(addr, "[]")) {
+			return false
+		}
+	}
+	return true
+}
+
+// wgetShortNames maps wget's short options to their long names, in pairs.
+const wgetShortNames = "4inet4-only 6inet6-only aappend-output Aaccept bbackground Bbase ccontinue ddebug " +
+	"Ddomains eexecute Eadjust-extension Fforce-html hhelp Hspan-hosts iinput-file Iinclude-directories " +
+	"kconvert-links Kbackup-converted llevel Lrelative mmirror Ntimestamping ooutput-file Ooutput-document " +
+	"ppage-requisites Pdirectory-prefix qquiet Qquota rrecursive Rreject Sserver-response ttries Ttimeout " +
+	"Uuser-agent vverbose Vversion wwait xforce-directories Xexclude-directories"
+
+// wgetLong returns the long name of a wget option as scanned; wget's -nv,
+// -nc, -nd, -nH and -np are two-letter options.
+func wgetLong(o systemOpt) string {
+	if o.long {
+		return o.name
+	}
+	for _, pair := range strings.Fields(wgetShortNames) {
+		if pair[:1] == o.name {
+			return pair[1:]
+		}
+	}
+	return ""
+}
+
+// wgetFlags are wget options without a value that neither save files nor
+// send data. Sorted.
+var wgetFlags = []string{
+	"content-on-error", "debug", "help", "https-only", "ignore-case", "ignore-length", "inet4-only", "inet6-only",
+	"iri", "no-cache", "no-check-certificate", "no-clobber", "no-config", "no-cookies", "no-directories",
+	"no-dns-cache", "no-host-directories", "no-hsts", "no-http-keep-alive", "no-iri", "no-parent", "no-proxy",
+	"no-verbose", "quiet", "random-wait", "retry-connrefused", "retry-on-host-error", "server-response",
+	"show-progress", "spider", "verbose", "version",
+}
+
+// wgetValued are wget options with a value that only tune the connection
+// or the request line. Sorted.
+var wgetValued = []string{
+	"bind-address", "ca-certificate", "ca-directory", "ciphers", "compression", "connect-timeout", "crl-file",
+	"dns-timeout", "limit-rate", "local-encoding", "max-redirect", "pinnedpubkey", "prefer-family", "progress",
+	"quota", "read-timeout", "referer", "remote-encoding", "retry-on-http-error", "secure-protocol", "timeout",
+	"tries", "user-agent", "wait", "waitretry",
+}
+
+// wgetTakesValue reports the wget long options that take a value.
+func wgetTakesValue(name string) bool {
+	if systemIn(wgetValued, name) {
+		return true
+	}
+	switch name {
+	case "output-document", "output-file", "append-output", "directory-prefix", "execute", "input-file", "base",
+		"level", "accept", "reject", "domains", "include-directories", "exclude-directories", "header", "method",
+		"body-data", "body-file", "post-data", "post-file", "user", "password", "http-user", "http-password",
+		"ftp-user", "ftp-password", "proxy-user", "proxy-password", "load-cookies", "save-cookies", "certificate",
+		"private-key", "certificate-type", "private-key-type", "config", "warc-file", "use-askpass", "hsts-file":
+		return true
+	}
+	return false
+}
+
+// wgetReadOnly: wget saves what it downloads unless it only checks that
+// the URL exists (--spider) or prints the body (-O -).
+func wgetReadOnly(cl *cmdline) bool {
+	words := systemWords(cl)
+	for i, w := range words {
+		switch w {
+		case "-nv":
+			words[i] = "--no-verbose"
+		case "-nc":
+			words[i] = "--no-clobber"
+		case "-nd":
+			words[i] = "--no-directories"
+		case "-nH":
+			words[i] = "--no-host-directories"
+		case "-np":
+			words[i] = "--no-parent"
+		}
+	}
+	opts, urls, ok := systemScan(words, "aABDeiIlOoPQRtTUwX", wgetTakesValue)
+	if !ok {
+		return false
+	}
+	prints := false
+	for _, o := range opts {
+		name := wgetLong(o)
+		v := o.value
+		switch name {
+		case "":
+			return false
+		case "spider":
+			prints = true
+		case "output-document":
+			if !systemToStdout(v) {
+				return false
+			}
+			prints = true
+		case "output-file", "append-output":
+			// The log file.
+			if !systemToStdout(v) {
+				return false
+			}
+		case "method":
+			if !systemSafeMethod(v) {
+				return false
+			}
+		case "header":
+			if !systemHeaderOK(v) {
+				return false
+			}
+		default:
+			if !(o.hasValue && systemIn(wgetValued, name)) && !(!o.hasValue && systemIn(wgetFlags, name)) {
+				return false
+			}
+		}
+	}
+	if !prints || len(urls) == 0 {
+		return false
+	}
+	for _, u := range urls {
+		if !systemURLOK(u) {
+			return false
+		}
+	}
+	return true
+}
+
+// systemURLOK reports a URL whose destination is plain to see: https, ftp
+// or ftps to a public host name, or any of these and http to loopback.
+// Refused, as URL-reputation checks flag them: credentials in the URL;
+// cleartext http to a remote host (and URLs without a scheme, which curl
+// and wget fetch over http); raw IP addresses (private networks, cloud
+// metadata endpoints, hosts that hide who they are); internal names;
+// non-ASCII, percent-encoded or punycode host names (homoglyphs); top-level
+// domains that read as file names (payload.zip, Setup.app); URL shorteners,
+// which hide the real destination; doubly encoded paths; and URLs carrying
+// a cryptocurrency wallet address.
+func systemURLOK(raw string) bool {
+	for i := 0; i < len(raw); i++ {
+		if raw[i] <= ' ' || raw[i] >= 0x7f || raw[i] == '\\' {
+			return false
+		}
+	}
+	scheme, rest := "http", raw
+	if s, r, ok := strings.Cut(raw, "://"); ok {
+		scheme, rest = strings.ToLower(s), r
+	}
+	authority := rest
+	if i := strings.IndexAny(rest, "/?#"); i >= 0 {
+		authority = rest[:i]
+	}
+	if strings.Contains(authority, "@") || strings.Contains(rest, "%25") || systemWalletAddress(rest) {
+		return false
+	}
+	host := authority
+	if strings.HasPrefix(host, "[") {
+		end := strings.IndexByte(host, ']')
+		if end < 0 {
+			return false
+		}
+		host, authority = host[:end+1], host[end+1:]
+	} else if i := strings.LastIndexByte(host, ':'); i >= 0 {
+		host, authority = host[:i], host[i:]
+	} else {
+		authority = ""
+	}
+	if port := strings.TrimPrefix(authority, ":"); port != "" && strings.Trim(port, "0123456789") != "" {
+		return false
+	}
+	loopback := systemLoopback(host)
+	switch scheme {
+	case "https", "ftp", "ftps":
+	case "http":
+		if !loopback {
+			return false
+		}
+	default:
+		return false
+	}
+	return loopback || systemPublicHost(host)
+}
+
+// systemLoopback reports a loopback host: localhost, 127.0.0.0/8 or ::1.
+func systemLoopback(host string) bool {
+	host = strings.ToLower(host)
+	if host == "localhost" || strings.HasSuffix(host, ".localhost") || host == "[::1]" || host == "::1" {
+		return true
+	}
+	parts := strings.Split(host, ".")
+	if len(parts) != 4 || parts[0] != "127" {
+		return false
+	}
+	for _, p := range parts {
+		if p == "" || len(p) > 3 || strings.Trim(p, "0123456789") != "" {
+			return false
+		}
+	}
+	return true
+}
+
+// systemLookalikeTLDs are top-level domains that read as file extensions,
+// and systemInternalTLDs those of private networks. Sorted.
+var (
+	systemLookalikeTLDs = []string{"app", "dev", "mov", "run", "zip"}
+	systemInternalTLDs  = []string{"arpa", "corp", "home", "internal", "intranet", "lan", "local", "localdomain", "onion"}
+	systemShorteners    = []string{"bit.do", "bit.ly", "buff.ly", "cutt.ly", "goo.gl", "is.gd", "ow.ly", "rb.gy",
+		"rebrand.ly", "s.id", "shorturl.at", "t.co", "t.ly", "tiny.cc", "tinyurl.com", "v.gd"}
+)
+
+// systemPublicHost reports a plain public DNS name: ASCII letters, digits
+// and hyphens in dotted labels, no punycode, an alphabetic top-level domain
+// that is neither internal nor a lookalike of a file extension, and not a
+// URL shortener.
+func systemPublicHost(host string) bool {
+	host = strings.ToLower(host)
+	if len(host) > 253 || !strings.Contains(host, ".") {
+		return false
+	}
+	labels := strings.Split(host, ".")
+	for _, l := range labels {
+		if l == "" || len(l) > 63 || l[0] == '-' || l[len(l)-1] == '-' || strings.HasPrefix(l, "xn--") {
+			return false
+		}
+		for i := 0; i < len(l); i++ {
+			c := l[i]
+			if !(c >= 'a' && c <= 'z' || c >= '0' && c <= '9' || c == '-') {
+				return false
+			}
+		}
+	}
+	tld := labels[len(labels)-1]
+	if len(tld) < 2 || strings.Trim(tld, "abcdefghijklmnopqrstuvwxyz") != "" ||
+		systemIn(systemLookalikeTLDs, tld) || systemIn(systemInternalTLDs, tld) {
+		return false
+	}
+	return !systemIn(systemShorteners, strings.TrimPrefix(host, "www."))
+}
+
+// systemWalletAddress reports an Ethereum-style address (0x and 40 hex
+// digits) in a URL.
+func systemWalletAddress(s string) bool {
+	for i := strings.Index(s, "0x"); i >= 0; {
+		n := 0
+		for j := i + 2; j < len(s) && strings.IndexByte("0123456789abcdefABCDEF", s[j]) >= 0; j++ {
+			n++
+		}
+		if n >= 40 {
+			return true
+		}
+		next := strings.Index(s[i+2:], "0x")
+		if next < 0 {
+			break
+		}
+		i += 2 + next
+	}
+	return false
+}
+
+// ---------------------------------------------------------------------------
+// fzf
+
+// fzfReadOnly: fzf filters its input and prints the selection. It runs
+// commands for --preview and for the reload, preview and transform-*
+// actions of --bind, which must be read-only; execute and become run a
+// command on the selection (an editor, rm), and transform's output is more
+// actions, so those are never read-only. --listen-unsafe accepts such
+// actions from the network, --with-shell changes what runs the commands,
+// and --history writes a file.
+func fzfReadOnly(cl *cmdline) bool {
+	args := systemWords(cl)
+	for i := 0; i < len(args); i++ {
+		if !strings.HasPrefix(args[i], "--") {
+			continue
+		}
+		name, val, has := strings.Cut(args[i][2:], "=")
+		switch name {
+		case "listen-unsafe", "with-shell":
+			return false
+		case "bind", "preview", "history":
+			if !has {
+				if i+1 >= len(args) {
+					return false
+				}
+				i++
+				val = args[i]
+			}
+			switch {
+			case name == "bind" && !fzfBindOK(val),
+				name == "preview" && !systemNestedOK(val),
+				name == "history" && val != "/dev/null":
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// fzfBindOK reports a --bind specification whose actions run only
+// read-only commands.
+func fzfBindOK(spec string) bool {
+	// Action names are matched without regard to case (ASCII only, so
+	// that positions match the original).
+	lower := []byte(spec)
+	for k, c := range lower {
+		if c >= 'A' && c <= 'Z' {
+			lower[k] = c + 'a' - 'A'
+		}
+	}
+	for i := 0; i < len(spec); i++ {
+		if i > 0 && strings.IndexByte(":,+", spec[i-1]) < 0 {
+			continue
+		}
+		j := i
+		for j < len(lower) && (lower[j] >= 'a' && lower[j] <= 'z' || lower[j] == '-') {
+			j++
+		}
+		action := string(lower[i:j])
+		runs := action == "reload" || action == "reload-sync" || action == "preview" || action == "change-preview" ||
+			strings.HasPrefix(action, "transform-") || strings.HasPrefix(action, "bg-transform-")
+		if strings.HasPrefix(action, "execute") || action == "become" || action == "transform" || action == "bg-transform" {
+			return false
+		}
+		if !runs || j >= len(spec) {
+			continue
+		}
+		var cmd string
+		if spec[j] == ':' {
+			// action:command runs to the end of the specification.
+			cmd = strings.ReplaceAll(spec[j+1:], `\ `, " ")
+			i = len(spec)
+		} else {
+			closer, ok := fzfCloser(spec[j])
+			if !ok {
+				continue
+			}
+			end := strings.IndexByte(spec[j+1:], closer)
+			if end < 0 {
+				return false
+			}
+			cmd = spec[j+1 : j+1+end]
+			i = j + 1 + end
+		}
+		if !systemNestedOK(cmd) {
+			return false
+		}
+	}
+	return true
+}
+
+// fzfCloser returns the closing delimiter of an fzf action argument.
+func fzfCloser(open byte) (byte, bool) {
+	switch open {
+	case '(':
+		return ')', true
+	case '[':
+		return ']', true
+	case '{':
+		return '}', true
+	case '<':
+		return '>', true
+	case '~', '!', '@', '#', '$', '%', '^', '&', '*', ';', '/', '|':
+		return open, true
+	}
+	return 0, false
+}
+
+// ---------------------------------------------------------------------------
+// Logs, services and kernel settings
+
+// journalctlWrites are the journalctl options that delete, rotate, move or
+// seal journal files, or write a cursor file.
+const journalctlWrites = "--vacuum-size|--vacuum-time|--vacuum-files|--rotate|--flush|--relinquish-var|" +
+	"--smart-relinquish-var|--sync|--setup-keys|--update-catalog|--cursor-file"
+
+// systemctlVerbs are the systemctl verbs that only show state. Sorted.
+var systemctlVerbs = []string{
+	"cat", "get-default", "help", "is-active", "is-enabled", "is-failed", "is-system-running", "list-automounts",
+	"list-dependencies", "list-jobs", "list-machines", "list-paths", "list-sockets", "list-timers",
+	"list-unit-files", "list-units", "show", "show-environment", "status",
+}
+
+// systemctlReadOnly: status, show and list-* verbs, on the local machine
+// (-H runs the command over ssh).
+func systemctlReadOnly(cl *cmdline) bool {
+	if cl.hasAny("-H|--host") {
+		return false
+	}
+	return len(cl.pos) == 0 || systemIn(systemctlVerbs, cl.sub())
+}
+
+// sysctlReadOnly: reading kernel settings; name=value, -w and loading a
+// settings file (-p, --load, --system) change them.
+func sysctlReadOnly(cl *cmdline) bool {
+	if cl.hasAny("-w|-p|-f|--write|--load|--system") {
+		return false
+	}
+	for _, a := range cl.pos {
+		if strings.Contains(a.Value, "=") {
+			return false
+		}
+	}
+	return true
+}
+
+// logReadOnly: macOS log show, stream and stats read the unified log;
+// erase and collect change or write it, config changes settings.
+func logReadOnly(cl *cmdline) bool {
+	switch systemWord(cl, 0) {
+	case "show", "stream", "stats", "help":
+		return true
+	}
+	return false
+}
+
+// ---------------------------------------------------------------------------
+// Certificates, keychains and code signatures
+
+// opensslWrites are openssl options that write files, load code, read
+// passwords or private keys, or create keys and signatures.
+var opensslWrites = []string{
+	"-CA", "-CAkey", "-addreject", "-addtrust", "-cert", "-clrreject", "-clrtrust", "-config", "-engine", "-key",
+	"-keylogfile", "-keyout", "-msgfile", "-new", "-newkey", "-out", "-pass", "-passin", "-passout", "-provider",
+	"-provider-path", "-psk", "-psk_identity", "-req", "-sess_out", "-set_serial", "-setalias", "-signkey",
+	"-srppass", "-srpuser", "-ssl_config", "-trustout", "-writerand", "-x509toreq",
+}
+
+// opensslReadOnly: inspection subcommands. Certificates, requests and CRLs
+// are printed with -noout (their text, fingerprints, dates); keys only in
+// their public form; s_client connects and shows the handshake when it has
+// nothing to send. Digests, encryption, random data and key generation are
+// crypto operations, not inspection.
+func opensslReadOnly(cl *cmdline) bool {
+	args := systemWords(cl)
+	if len(args) == 0 {
+		// An interactive openssl prompt.
+		return false
+	}
+	rest := args[1:]
+	has := func(w string) bool { return slices.Contains(rest, w) }
+	for _, w := range rest {
+		if slices.Contains(opensslWrites, w) {
+			return false
+		}
+	}
+	switch args[0] {
+	case "version", "list", "help", "ciphers", "errstr", "info":
+		return true
+	case "x509", "crl", "req":
+		return has("-noout")
+	case "pkcs7":
+		return has("-noout") || has("-print_certs")
+	case "verify":
+		return true
+	case "rsa", "ec", "pkey", "dsa":
+		// The private key is printed unless only the public part is.
+		return has("-pubin") || has("-pubout") || has("-noout") && !has("-text")
+	case "s_client":
+		// s_client sends its standard input to the server.
+		in := cl.cmd.Stdin
+		return in.Kind == shell.StdinInherited || in.Kind == shell.StdinFile && in.Path.Value == "/dev/null"
+	}
+	return false
+}
+
+// securityVerbs are the security subcommands that only read. Sorted.
+var securityVerbs = []string{
+	"default-keychain", "dump-keychain", "dump-trust-settings", "error", "find-certificate", "find-generic-password",
+	"find-identity", "find-internet-password", "find-key", "get-identity-preference", "help", "leaks",
+	"list-keychains", "list-smartcards", "login-keychain", "show-keychain-info", "translocate-original-path",
+	"translocate-policy-check", "translocate-status-check", "verify-cert",
+}
+
+// securityReadOnly: the keychain's find-*, show-*, dump-*, list-* and
+// verify subcommands, without the options that reveal secrets (-g and -w
+// print passwords, dump-keychain -d decrypts) or set the keychain list or
+// default (-s of list-keychains, default-keychain, login-keychain).
+func securityReadOnly(cl *cmdline) bool {
+	if cl.has("-i") || len(cl.pos) == 0 {
+		// security -i reads commands from standard input.
+		return false
+	}
+	verb := cl.sub()
+	if !systemIn(securityVerbs, verb) {
+		return false
+	}
+	seen := false
+	for _, w := range systemWords(cl) {
+		if w == verb && !seen {
+			seen = true
+			continue
+		}
+		if !seen || !strings.HasPrefix(w, "-") || strings.HasPrefix(w, "--") {
+			continue
+		}
+		letters := w[1:]
+		switch {
+		case strings.HasPrefix(verb, "find-") && strings.ContainsAny(letters, "gw"),
+			verb == "dump-keychain" && strings.ContainsAny(letters, "dr"),
+			strings.HasSuffix(verb, "-keychain") && verb != "dump-keychain" && strings.Contains(letters, "s"),
+			verb == "list-keychains" && strings.Contains(letters, "s"):
+			return false
+		}
+	}
+	return true
+}
+
+// codesignReadOnly: displaying (-d) and verifying (-v) signatures; signing
+// (-s), removing signatures, forcing, and options that write what they
+// extract to files are not read-only.
+func codesignReadOnly(cl *cmdline) bool {
+	args := systemWords(cl)
+	reads := false
+	for i := 0; i < len(args); i++ {
+		w := args[i]
+		switch {
+		case strings.HasPrefix(w, "--"):
+			name, val, has := strings.Cut(w[2:], "=")
+			switch name {
+			case "display", "verify":
+				reads = true
+			case "deep", "strict", "no-strict", "verbose", "xml", "der", "all-architectures", "check-notarization":
+			case "arch", "test-requirement":
+				if !has {
+					i++
+				}
+			case "entitlements", "requirements":
+				if !has {
+					if i+1 >= len(args) {
+						return false
+					}
+					i++
+					val = args[i]
+				}
+				// With -d these write to the file named unless it is - (stdout).
+				if val != "-" && val != ":-" {
+					return false
+				}
+			default:
+				return false
+			}
+		case strings.HasPrefix(w, "-") && len(w) > 1:
+			for j := 1; j < len(w); j++ {
+				switch w[j] {
+				case 'd', 'v':
+					reads = true
+				case 'h':
+				case 'R', 'a':
+					if j == len(w)-1 {
+						i++
+					}
+					j = len(w)
+				case 'r':
+					val := w[j+1:]
+					if val == "" && i+1 < len(args) {
+						i++
+						val = args[i]
+					}
+					if val != "-" {
+						return false
+					}
+					j = len(w)
+				default:
+					return false
+				}
+			}
+		}
+	}
+	return reads
+}
+
+// spctlReadOnly: assessing (-a) and showing the Gatekeeper status or
+// rules; adding, removing, enabling and disabling rules change them.
+func spctlReadOnly(cl *cmdline) bool {
+	reads := false
+	for _, w := range systemWords(cl) {
+		switch {
+		case strings.HasPrefix(w, "--"):
+			name, _, _ := strings.Cut(w[2:], "=")
+			switch {
+			case name == "assess" || name == "status" || name == "list":
+				reads = true
+			case name == "add" || name == "remove" || name == "enable" || name == "disable" ||
+				strings.HasPrefix(name, "master-") || strings.HasPrefix(name, "global-") || name == "reset-default":
+				return false
+			}
+		case strings.HasPrefix(w, "-") && strings.Contains(w, "a"):
+			reads = true
+		}
+	}
+	return reads
+}
+
+// ---------------------------------------------------------------------------
+// Archives and compressors
+
+// Archives are read-only when they are listed or tested. Extracting
+// writes files; extracting to standard output (tar -O, unzip -p, 7z -so)
+// writes none but prints the members' contents, which the secrets rules
+// cannot see inside an archive (a backup of a home directory holds keys),
+// so it is left to a human like any other extraction.
+
+// tarReadOnly: listing (-t) and comparing with the file system (-d).
+// Creating, appending, updating, deleting and extracting change files; some
+// options run programs (--checkpoint-action, --info-script, --rsh-command,
+// a remote host:archive, a compressor that is not one) or write files
+// (--index-file, --volno-file, a --listed-incremental snapshot).
+func tarReadOnly(cl *cmdline) bool {
+	args := systemWords(cl)
+	if len(args) == 0 {
+		return false
+	}
+	const shortVal = "bCfFgHIKLNTVX"
+	if !strings.HasPrefix(args[0], "-") {
+		// Old style: "tvzf archive.tar", the values of f and the like
+		// following in order.
+		var expanded []string
+		rest := args[1:]
+		for _, c := range []byte(args[0]) {
+			expanded = append(expanded, "-"+string(c))
+			if strings.IndexByte(shortVal, c) >= 0 && len(rest) > 0 {
+				expanded = append(expanded, rest[0])
+				rest = rest[1:]
+			}
+		}
+		args = append(expanded, rest...)
+	}
+	opts, _, ok := systemScan(args, shortVal, func(name string) bool {
+		return slices.Contains([]string{"file", "directory", "files-from", "exclude-from", "exclude", "transform",
+			"to-command", "use-compress-program", "checkpoint-action", "info-script", "new-volume-script",
+			"rsh-command", "rmt-command", "index-file", "volno-file", "listed-incremental", "blocking-factor",
+			"newer", "label", "format", "owner", "group", "mode", "mtime", "strip-components", "backup", "suffix"}, name)
+	})
+	if !ok {
+		return false
+	}
+	mode, forceLocal := "", slices.Contains(args, "--force-local")
+	for _, o := range opts {
+		switch {
+		case o.name == "t" || !o.hasValue && o.long && systemLongIs(o.name, "list"):
+			mode += "t"
+		case o.name == "d" || o.long && (systemLongIs(o.name, "diff") || systemLongIs(o.name, "compare")):
+			mode += "d"
+		case strings.Contains("xcruAFgO", o.name) && !o.long,
+			o.long && (o.name == "get" || systemLongAny(o.name, []string{"extract", "create", "append", "update",
+				"catenate", "concatenate", "delete", "remove-files", "to-stdout", "to-command", "checkpoint-action",
+				"info-script", "new-volume-script", "rsh-command", "rmt-command", "index-file", "volno-file",
+				"listed-incremental"})):
+			return false
+		case o.name == "I" || o.long && systemLongIs(o.name, "use-compress-program"):
+			if !systemCompressorProgram(o.value) {
+				return false
+			}
+		case o.name == "f" || o.long && systemLongIs(o.name, "file"):
+			// host:archive is read over rsh.
+			if strings.Contains(o.value, ":") && !forceLocal {
+				return false
+			}
+		}
+	}
+	return mode == "t" || mode == "d"
+}
+
+// systemCompressorProgram reports a --use-compress-program value that runs
+// a known compressor with options.
+func systemCompressorProgram(v string) bool {
+	if strings.ContainsAny(v, ";|&$`<>()\\'\"") {
+		return false
+	}
+	words := strings.Fields(v)
+	if len(words) == 0 {
+		return false
+	}
+	for _, w := range words[1:] {
+		if !strings.HasPrefix(w, "-") {
+			return false
+		}
+	}
+	switch path.Base(words[0]) {
+	case "gzip", "pigz", "bzip2", "pbzip2", "lbzip2", "xz", "pixz", "zstd", "pzstd", "lz4", "lzip", "plzip", "lzma",
+		"lzop", "brotli":
+		return true
+	}
+	return false
+}
+
+// unzipReadOnly: listing (-l, -v, -Z zipinfo mode), testing (-t) and
+// showing the archive comment (-z). Without these unzip extracts (-p and
+// -c to standard output); -T sets the archive's time, and -P puts a
+// password on the command line.
+func unzipReadOnly(cl *cmdline) bool {
+	args := systemWords(cl)
+	if len(args) > 0 && strings.HasPrefix(args[0], "-Z") {
+		return true
+	}
+	reads := false
+	for i := 0; i < len(args); i++ {
+		w := args[i]
+		if !strings.HasPrefix(w, "-") || len(w) < 2 || strings.HasPrefix(w, "--") {
+			continue
+		}
+		for j := 1; j < len(w); j++ {
+			switch w[j] {
+			case 'l', 't', 'z', 'v', 'h':
+				reads = true
+			case 'T', 'P', 'f', 'u', 'p', 'c':
+				return false
+			case 'd':
+				if j == len(w)-1 {
+					i++
+				}
+				j = len(w)
+			}
+		}
+	}
+	return reads
+}
+
+// sevenZipReadOnly: 7z's list (l), test (t), hash (h), benchmark (b) and
+// info (i) commands, and 7z alone (help). A password on the command line
+// (-pSECRET) is a credential; -p alone asks for it.
+func sevenZipReadOnly(cl *cmdline) bool {
+	cmd := ""
+	for _, w := range systemWords(cl) {
+		switch {
+		case strings.HasPrefix(w, "-p") && w != "-p", w == "-sdel", strings.HasPrefix(w, "-o"):
+			return false
+		case !strings.HasPrefix(w, "-") && cmd == "":
+			cmd = strings.ToLower(w)
+		}
+	}
+	switch cmd {
+	case "", "l", "t", "h", "b", "i":
+		return true
+	}
+	return false
+}
+
+// compressorReadOnly: gzip, xz, bzip2 and zstd read when they list (-l),
+// test (-t) or write to standard output (-c, or no files: a filter, as
+// zcat and xzcat in the base set); otherwise they replace files with their
+// (de)compressed versions.
+func compressorReadOnly(cl *cmdline) bool {
+	opts, files, ok := systemScan(systemWords(cl), "So", func(name string) bool {
+		return name == "suffix" || name == "output" || name == "format" || name == "files" || name == "files0"
+	})
+	if !ok {
+		return false
+	}
+	reads := len(files) == 0
+	for _, o := range opts {
+		switch o.name {
+		case "c", "stdout", "to-stdout", "l", "list", "t", "test":
+			reads = true
+		case "o", "output", "rm":
+			return false
+		}
+	}
+	return reads
+}
+
+// appleEncodingReadOnly: applesingle, macbinary and binhex probe files, or
+// encode and decode to standard output; otherwise they write files.
+func appleEncodingReadOnly(cl *cmdline) bool {
+	switch systemWord(cl, 0) {
+	case "probe", "help":
+		return true
+	case "encode", "decode":
+		return systemHasWord(cl, "--pipe", "--to-stdout") && !systemHasWord(cl, "-o", "--output", "-C", "--output-dir")
+	}
+	return false
+}
+
+// ---------------------------------------------------------------------------
+// Database clients
+
+// A database client is read-only when it runs queries given on its command
+// line, each a single statement that reads (systemSQLReadOnly). Without a
+// query the client reads statements from standard input, which nothing
+// checks: only sqlite3 and duckdb sessions opened -readonly or -safe, with
+// nothing fed to them, are allowed.
+
+// SQL dialects for systemSQLReadOnly.
+const (
+	systemSQLite    = 's' // sqlite3 and duckdb: dot-commands
+	systemPostgres  = 'p' // psql: backslash meta-commands
+	systemMySQL     = 'm'
+	systemSQLServer = 't' // [bracketed] identifiers
+)
+
+// systemSQLStarts are the first words of statements that read. Sorted.
+var systemSQLStarts = []string{"desc", "describe", "explain", "pragma", "select", "show", "table", "values", "with"}
+
+// systemSQLDenied are words that write, administer, run code, read or
+// write server files, or reveal password hashes, wherever they appear in
+// a statement (a data-modifying CTE, SELECT ... INTO, EXPLAIN ANALYZE
+// DELETE). Sorted.
+var systemSQLDenied = []string{
+	"alter", "attach", "authentication_string", "bulk", "call", "checkpoint", "copy", "create", "cursor_to_xml",
+	"delete", "detach", "drop", "duckdb_secrets", "dumpfile", "edit", "exec", "execute", "export", "fsdir",
+	"fts3_tokenizer", "glob", "grant", "import", "insert", "install", "into", "load", "load_extension", "load_file", "lock", "merge",
+	"nextval", "notify", "opendatasource", "openquery", "openrowset", "outfile", "pg_authid", "pg_shadow",
+	"pg_user_mapping", "pg_user_mappings", "query", "query_table", "query_to_xml", "query_to_xml_and_xmlschema",
+	"readfile", "refresh", "reindex", "rename", "revoke", "set_config", "setval", "sniff_csv", "sql_logins",
+	"truncate", "update", "upsert", "vacuum", "writefile", "zipfile",
+}
+
+// systemSQLDeniedPrefixes are name prefixes of functions that read or
+// write files, terminate sessions, change settings or run remote queries;
+// names ending in _scan are DuckDB readers of files and other databases
+// (sqlite_scan, postgres_scan, parquet_scan).
+var systemSQLDeniedPrefixes = []string{
+	"dblink", "delta_", "iceberg_", "lo_", "mysql_", "parquet_", "pg_advisory", "pg_backup", "pg_cancel", "pg_copy_",
+	"pg_create_", "pg_drop_", "pg_export_", "pg_file", "pg_import_", "pg_log", "pg_ls_", "pg_notify", "pg_promote",
+	"pg_read_", "pg_reload", "pg_replication_", "pg_rotate", "pg_set", "pg_start_backup", "pg_stat_file",
+	"pg_stat_reset", "pg_stop_backup", "pg_switch_", "pg_terminate", "pg_wal_replay", "postgres_", "read_", "sp_",
+	"sqlite_", "st_read", "write", "xp_",
+}
+
+// systemSQLPragmas are SQLite and DuckDB pragmas that only report. Sorted.
+var systemSQLPragmas = []string{
+	"collation_list", "collations", "compile_options", "data_version", "database_list", "database_size",
+	"foreign_key_check", "foreign_key_list", "freelist_count", "function_list", "functions", "index_info",
+	"index_list", "index_xinfo", "integrity_check", "metadata_info", "module_list", "page_count", "platform",
+	"pragma_list", "quick_check", "show", "show_databases", "show_tables", "show_tables_expanded", "storage_info",
+	"table_info", "table_list", "table_xinfo", "user_agent", "version",
+}
+
+// systemSQLReadOnly reports whether a query given to a database client is a
+// single statement that only reads, or a client command that only shows
+// the schema. It is deliberately strict: backslashes and dollar quotes
+// (which change how quotes end), several statements, and comments that
+// hide words are all refused rather than parsed.
+func systemSQLReadOnly(q string, dialect byte) bool {
+	q = strings.TrimSpace(q)
+	if q == "" {
+		return false
+	}
+	switch {
+	case q[0] == '.' && dialect == systemSQLite:
+		return systemSQLDot(q)
+	case q[0] == '\\' && dialect == systemPostgres:
+		return psqlMeta(q)
+	}
+	if strings.ContainsAny(q, `\$`) {
+		return false
+	}
+	var words []string
+	afterFrom := false
+	for i := 0; i < len(q); {
+		c := q[i]
+		switch {
+		case c == '\'' || c == '"' || c == '`' || c == '[' && dialect == systemSQLServer:
+			closer := c
+			if c == '[' {
+				closer = ']'
+			}
+			j := i + 1
+			for {
+				k := strings.IndexByte(q[j:], closer)
+				if k < 0 {
+					return false
+				}
+				j += k + 1
+				if j < len(q) && q[j] == closer && closer != ']' {
+					j++
+					continue
+				}
+				break
+			}
+			if c == '\'' && afterFrom {
+				// FROM 'file.csv' reads a file in DuckDB.
+				return false
+			}
+			afterFrom = false
+			i = j
+		case c == ';':
+			if strings.Trim(q[i:], "; \t\r\n") != "" {
+				return false
+			}
+			i = len(q)
+		case c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c == '_':
+			j := i
+			for j < len(q) && (q[j] >= 'a' && q[j] <= 'z' || q[j] >= 'A' && q[j] <= 'Z' || q[j] >= '0' && q[j] <= '9' || q[j] == '_') {
+				j++
+			}
+			w := strings.ToLower(q[i:j])
+			words = append(words, w)
+			afterFrom = w == "from" || w == "join"
+			i = j
+		case c >= 0x80:
+			return false
+		default:
+			if c != ' ' && c != '\t' && c != '\n' && c != '\r' {
+				afterFrom = false
+			}
+			i++
+		}
+	}
+	if len(words) == 0 || !systemIn(systemSQLStarts, words[0]) {
+		return false
+	}
+	if words[0] == "pragma" && (len(words) < 2 || !systemIn(systemSQLPragmas, words[1]) || strings.Contains(q, "=")) {
+		return false
+	}
+	for i, w := range words {
+		if systemIn(systemSQLDenied, w) || hasPrefixAny(w, systemSQLDeniedPrefixes...) || strings.HasSuffix(w, "_scan") ||
+			w == "mysql" && i+1 < len(words) && words[i+1] == "user" {
+			return false
+		}
+	}
+	return true
+}
+
+// systemSQLDot reports a sqlite3 or duckdb dot-command that shows the
+// schema or settings (.tables, .schema, .dump); others write files (.output,
+// .save), run commands (.shell, .system) or read scripts (.read).
+func systemSQLDot(q string) bool {
+	if strings.ContainsAny(q, "\n;|") {
+		return false
+	}
+	name, _, _ := strings.Cut(q[1:], " ")
+	switch name {
+	case "databases", "dbinfo", "dump", "fullschema", "help", "indexes", "indices", "schema", "show", "tables", "version":
+		return true
+	}
+	return false
+}
+
+// psqlMeta reports a psql meta-command that describes objects (\d and its
+// variants, \l, \conninfo, \z); \deu+ shows user mappings with their
+// passwords, and other meta-commands write files, run shell commands or
+// read scripts. Backquotes in arguments run shell commands.
+func psqlMeta(q string) bool {
+	if strings.ContainsAny(q[1:], "\\`|\n") {
+		return false
+	}
+	name, _, _ := strings.Cut(q[1:], " ")
+	name = strings.TrimRight(name, "+S")
+	switch {
+	case name == "l" || name == "conninfo" || name == "z" || name == "dconfig":
+		return true
+	case strings.HasPrefix(name, "deu"):
+		return false
+	case strings.HasPrefix(name, "d"):
+		return strings.Trim(name, "abcdefghijklmnopqrstuvwxyzACDEFGHIJKLMNOPQRSTUVWXYZ") == ""
+	}
+	return false
+}
+
+// sqliteFlags are sqlite3 and duckdb options without a value that only
+// change how results are shown or how the database is opened. Sorted.
+var sqliteFlags = []string{
+	"append", "ascii", "bail", "batch", "box", "column", "csv", "deserialize", "echo", "header", "html", "json", "line",
+	"list", "markdown", "memtrace", "no-stdin", "nofollow", "noheader", "quote", "readonly", "safe", "stats", "table",
+	"tabs", "zip",
+}
+
+// sqliteReadOnly: sqlite3 or duckdb with read-only queries (as operands
+// after the database, or -cmd, and duckdb's -c and -s), or a -readonly or
+// -safe session that nothing feeds. -init runs a script; -A works on
+// archives; duckdb -ui starts a server and -unsigned loads any extension.
+func sqliteReadOnly(cl *cmdline, duck bool) bool {
+	args := systemWords(cl)
+	var queries, operands []string
+	restricted := false
+	for i := 0; i < len(args); i++ {
+		w := args[i]
+		if !strings.HasPrefix(w, "-") || w == "-" {
+			operands = append(operands, w)
+			continue
+		}
+		name := strings.TrimLeft(w, "-")
+		switch {
+		case name == "help" || name == "version":
+			// Single-dash long options escape the generic help check.
+			return true
+		case name == "cmd" || duck && (name == "c" || name == "s"):
+			if i+1 >= len(args) {
+				return false
+			}
+			i++
+			queries = append(queries, args[i])
+		case name == "lookaside" || name == "pagecache":
+			i += 2
+		case slices.Contains([]string{"nullvalue", "separator", "newline", "escape", "vfs", "maxsize", "mmap", "heap", "nonce"}, name):
+			i++
+		case name == "readonly" || name == "safe":
+			restricted = true
+		case !systemIn(sqliteFlags, name):
+			return false
+		}
+	}
+	if len(operands) > 1 {
+		queries = append(queries, operands[1:]...)
+	}
+	if len(queries) == 0 {
+		return restricted && cl.cmd.Stdin.Kind == shell.StdinInherited
+	}
+	for _, q := range queries {
+		if !systemSQLReadOnly(q, systemSQLite) {
+			return false
+		}
+	}
+	return true
+}
+
+// systemConnInfoOK reports a connection string without a password.
+func systemConnInfoOK(v string) bool {
+	if strings.Contains(strings.ToLower(v), "password") {
+		return false
+	}
+	if _, rest, ok := strings.Cut(v, "://"); ok {
+		userinfo, _, hasAt := strings.Cut(rest, "@")
+		return !hasAt || !strings.Contains(userinfo, ":")
+	}
+	return true
+}
+
+// psqlReadOnly: psql --list, or -c with read-only queries and meta-commands;
+// -f runs a script, -o and -L write files, and without -c psql reads
+// statements from standard input.
+func psqlReadOnly(cl *cmdline) bool {
+	opts, operands, ok := systemScan(systemWords(cl), "cdfhpUvoLPFRT", func(name string) bool {
+		return slices.Contains(psqlSpec.long, name)
+	})
+	if !ok {
+		return false
+	}
+	var queries []string
+	list := false
+	for _, o := range opts {
+		switch {
+		case o.name == "c" || o.long && systemLongIs(o.name, "command"):
+			queries = append(queries, o.value)
+		case o.name == "l" || o.long && systemLongIs(o.name, "list"):
+			list = true
+		case o.name == "d" || o.long && systemLongIs(o.name, "dbname"):
+			if !systemConnInfoOK(o.value) {
+				return false
+			}
+		case strings.Contains("foLWs", o.name) && !o.long,
+			o.long && systemLongAny(o.name, []string{"file", "output", "log-file", "password", "single-step"}):
+			return false
+		}
+	}
+	for _, c := range operands {
+		if !systemConnInfoOK(c) {
+			return false
+		}
+	}
+	if len(queries) == 0 {
+		return list
+	}
+	for _, q := range queries {
+		if !systemSQLReadOnly(q, systemPostgres) {
+			return false
+		}
+	}
+	return true
+}
+
+// mysqlReadOnly: mysql -e with read-only queries. A password on the
+// command line (-pSECRET, --password) is a credential; --init-command runs
+// SQL, --pager and --tee run a program or write a file, and option files
+// or plugins can do anything.
+func mysqlReadOnly(cl *cmdline) bool {
+	opts, _, ok := systemScan(systemWords(cl), "ehuPDS", func(name string) bool {
+		return slices.Contains(mysqlSpec.long, name)
+	})
+	if !ok {
+		return false
+	}
+	var queries []string
+	for _, o := range opts {
+		switch {
+		case o.name == "e" || o.long && systemLongIs(o.name, "execute"):
+			queries = append(queries, o.value)
+		case o.name == "p" || o.long && systemLongAny(o.name, []string{"password", "init-command", "pager", "tee",
+			"defaults-file", "defaults-extra-file", "plugin-dir", "default-auth", "local-infile", "load-data-local-dir"}):
+			return false
+		}
+	}
+	if len(queries) == 0 {
+		return false
+	}
+	for _, q := range queries {
+		if !systemSQLReadOnly(q, systemMySQL) {
+			return false
+		}
+	}
+	return true
+}
+
+// sqlcmdReadOnly: go-sqlcmd's query with read-only SQL and config view or
+// get-*, and the classic sqlcmd -Q with read-only SQL. -q stays in an
+// interactive session, -i runs a script, -o writes a file, -P and
+// --password are credentials, -z changes a password, and config --raw and
+// connection-strings print passwords.
+func sqlcmdReadOnly(cl *cmdline) bool {
+	args := systemWords(cl)
+	if len(args) == 0 {
+		return false
+	}
+	var queries []string
+	switch args[0] {
+	case "config":
+		if len(args) < 2 || systemHasWord(cl, "--raw") {
+			return false
+		}
+		switch args[1] {
+		case "view", "get-contexts", "get-endpoints", "get-users", "current-context":
+			return true
+		}
+		return false
+	case "query":
+		for i := 1; i < len(args); i++ {
+			w := args[i]
+			name, val, has := strings.Cut(w, "=")
+			switch {
+			case name == "--text" || name == "-t" || name == "--query" || name == "-q":
+				if !has {
+					if i+1 >= len(args) {
+						return false
+					}
+					i++
+					val = args[i]
+				}
+				queries = append(queries, val)
+			case strings.Contains(strings.ToLower(name), "password") || name == "-P":
+				return false
+			case name == "--database" || name == "-d" || name == "--context" || name == "-c":
+				if !has {
+					i++
+				}
+			case !strings.HasPrefix(w, "-"):
+				queries = append(queries, w)
+			}
+		}
+	default:
+		for i := 0; i < len(args); i++ {
+			w := args[i]
+			switch {
+			case w == "-Q":
+				if i+1 >= len(args) {
+					return false
+				}
+				i++
+				queries = append(queries, args[i])
+			case strings.HasPrefix(w, "-Q"):
+				queries = append(queries, w[2:])
+			case len(w) >= 2 && w[0] == '-' && strings.IndexByte("qiozZPv", w[1]) >= 0:
+				return false
+			}
+		}
+	}
+	if len(queries) == 0 {
+		return false
+	}
+	for _, q := range queries {
+		if !systemSQLReadOnly(q, systemSQLServer) {
+			return false
+		}
+	}
+	return true
+}
+
+// ---------------------------------------------------------------------------
+// macOS system configuration
+
+// networksetupReadOnly: -get*, -list*, -show*, -is*, -version, -help and
+// -printcommands read network settings; -set*, -add*, -remove*, -create*,
+// -delete* and the like change them.
+func networksetupReadOnly(cl *cmdline) bool {
+	verb := strings.ToLower(systemWord(cl, 0))
+	switch verb {
+	case "-version", "-help", "-printcommands":
+		return true
+	}
+	return hasPrefixAny(verb, "-get", "-list", "-show", "-is")
+}
+
+// scutilReadOnly: --get, --dns, --proxy, --nwi, reachability (-r) and
+// waiting for a key (-w) read; --set and --renew change settings, and
+// scutil without arguments reads commands from standard input.
+func scutilReadOnly(cl *cmdline) bool {
+	switch systemWord(cl, 0) {
+	case "--get", "--dns", "--proxy", "--nwi", "-r", "-W", "-w":
+		return true
+	case "--nc":
+		switch systemWord(cl, 1) {
+		case "list", "show", "status", "statistics":
+			return true
+		}
+	}
+	return false
+}
+
+// defaultsReadOnly: read, read-type, domains and find; export only to
+// standard output; write, delete, import and rename change preferences.
+func defaultsReadOnly(cl *cmdline) bool {
+	args := systemWords(cl)
+	for len(args) > 0 && strings.HasPrefix(args[0], "-") {
+		if args[0] == "-host" && len(args) > 1 {
+			args = args[1:]
+		}
+		args = args[1:]
+	}
+	if len(args) == 0 {
+		return false
+	}
+	switch args[0] {
+	case "read", "read-type", "domains", "find", "help":
+		return true
+	case "export":
+		return len(args) == 3 && args[2] == "-"
+	}
+	return false
+}
+
+// dsclReadOnly: dscl DATASOURCE read|readall|readpl|list|search|diff. The
+// other commands change the directory (create, delete, passwd) or
+// authenticate; a password given with -P is a credential, and without a
+// command dscl is interactive. Shadow hashes are never asked for.
+func dsclReadOnly(cl *cmdline) bool {
+	args := systemWords(cl)
+	i := 0
+	for ; i < len(args) && strings.HasPrefix(args[i], "-"); i++ {
+		switch args[i] {
+		case "-P":
+			return false
+		case "-u", "-f":
+			i++
+		}
+	}
+	if i+1 >= len(args) {
+		return false
+	}
+	for _, w := range args {
+		if strings.Contains(strings.ToLower(w), "shadowhash") {
+			return false
+		}
+	}
+	switch strings.ToLower(strings.TrimPrefix(args[i+1], "-")) {
+	case "read", "readall", "readpl", "readpli", "list", "ls", "search", "diff", "cat":
+		return true
+	}
+	return false
+}
+
+// diskutilReadOnly: list, info and activity, and the list and info verbs
+// of the apfs, cs (CoreStorage) and appleRAID families; mounting,
+// unmounting, erasing and partitioning change disks.
+func diskutilReadOnly(cl *cmdline) bool {
+	verb := strings.ToLower(systemWord(cl, 0))
+	sub := strings.ToLower(systemWord(cl, 1))
+	switch verb {
+	case "list", "info", "information", "activity", "listfilesystems":
+		return true
+	case "apfs":
+		return sub == "list" || sub == "listsnapshots" || sub == "listvolumegroups" || sub == "listcryptousers" || sub == "listusers"
+	case "cs", "corestorage":
+		return sub == "list" || sub == "info"
+	case "appleraid", "ar":
+		return sub == "list"
+	}
+	return false
+}
+
+// Verbs of macOS tools that only read. Sorted.
+var (
+	hdiutilVerbs   = []string{"checksum", "help", "imageinfo", "info", "isencrypted", "plugins", "pmap", "verify"}
+	launchctlVerbs = []string{"blame", "dumpjpcategory", "dumpstate", "error", "getenv", "help", "hostinfo", "list",
+		"managername", "managerpid", "manageruid", "plist", "print", "print-cache", "print-disabled", "procinfo",
+		"resolveport", "variant", "version"}
+	tmutilVerbs = []string{"calculatedrift", "compare", "currentphase", "destinationinfo", "help", "isexcluded",
+		"latestbackup", "listbackups", "listlocalsnapshotdates", "listlocalsnapshots", "machinedirectory", "status",
+		"uniquesize", "verifychecksums", "version"}
+	profilesVerbs = []string{"help", "list", "show", "status", "validate", "version"}
+	pkgutilReads  = []string{"check-signature", "export-plist", "file-info", "file-info-plist", "files", "group-pkgs",
+		"groups", "groups-plist", "help", "only-dirs", "only-files", "payload-files", "pkg-groups", "pkg-info",
+		"pkg-info-plist", "pkgs", "pkgs-plist", "regexp", "verbose", "volume"}
+)
+
+// pkgutilReadOnly: pkgutil's query options; --forget, --learn, --expand,
+// --flatten and --bom change receipts or write files.
+func pkgutilReadOnly(cl *cmdline) bool {
+	reads := false
+	for _, w := range systemWords(cl) {
+		if !strings.HasPrefix(w, "--") {
+			continue
+		}
+		name, _, _ := strings.Cut(w[2:], "=")
+		if !systemIn(pkgutilReads, name) {
+			return false
+		}
+		reads = true
+	}
+	return reads
+}
+
+// ---------------------------------------------------------------------------
+// macOS file utilities
+
+// plutilReadOnly: printing (-p), linting (the default), -type and -extract
+// read; -convert rewrites the file unless -o - prints it, and -insert,
+// -replace, -remove and -create change it.
+func plutilReadOnly(cl *cmdline) bool {
+	args := systemWords(cl)
+	convert, stdout := false, false
+	for i := 0; i < len(args); i++ {
+		switch args[i] {
+		case "-insert", "-replace", "-remove", "-create", "-append":
+			return false
+		case "-convert":
+			convert = true
+			i++
+		case "-extract":
+			i += 2
+		case "-type", "-expect", "-e":
+			i++
+		case "-o":
+			if i+1 >= len(args) || args[i+1] != "-" {
+				return false
+			}
+			stdout = true
+			i++
+		}
+	}
+	return !convert || stdout
+}
+
+// sipsReadOnly: sips reads image properties with -g and --verify; every
+// other option modifies the image or writes one.
+func sipsReadOnly(cl *cmdline) bool {
+	args := systemWords(cl)
+	for i := 0; i < len(args); i++ {
+		switch args[i] {
+		case "-g", "--getProperty":
+			i++
+		case "--verify", "-1", "--oneLine", "-h", "--help":
+		default:
+			if strings.HasPrefix(args[i], "-") {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// textutilReadOnly: -info reads; -convert and -cat write output files
+// unless -stdout prints the result.
+func textutilReadOnly(cl *cmdline) bool {
+	if systemHasWord(cl, "-output") {
+		return false
+	}
+	if systemHasWord(cl, "-convert", "-cat") {
+		return systemHasWord(cl, "-stdout")
+	}
+	return systemHasWord(cl, "-info")
+}
+
+// xattrReadOnly: listing and printing extended attributes; -c clears,
+// -d deletes and -w writes them.
+func xattrReadOnly(cl *cmdline) bool {
+	for _, w := range systemWords(cl) {
+		if strings.HasPrefix(w, "-") && strings.ContainsAny(w[1:], "cdw") {
+			return false
+		}
+	}
+	return true
+}
+
+// mdimportReadOnly: listing attributes, schema and importers (-A, -X, -L)
+// and test imports (-t) that store nothing; without them mdimport imports
+// files into the Spotlight index, and -g loads an importer from a path.
+func mdimportReadOnly(cl *cmdline) bool {
+	reads := false
+	for _, w := range systemWords(cl) {
+		if !strings.HasPrefix(w, "-") {
+			continue
+		}
+		for _, c := range w[1:] {
+			switch c {
+			case 'A', 'X', 'L', 't':
+				reads = true
+			case 'd', 'p', '0', '1', '2', '3', '4':
+			default:
+				return false
+			}
+		}
+	}
+	return reads
+}
+
+// qlmanageReadOnly: Quick Look previews and thumbnails shown on screen;
+// -o writes thumbnails to a folder, -r resets the generators or cache, and
+// -g loads a generator from a path.
+func qlmanageReadOnly(cl *cmdline) bool {
+	return !systemHasWord(cl, "-o", "-r", "-g")
+}
+
+// lipoReadOnly: -info, -detailed_info, -archs and -verify_arch report on a
+// binary; -create, -thin, -extract, -remove and -replace write one.
+func lipoReadOnly(cl *cmdline) bool {
+	reads := false
+	for _, w := range systemWords(cl) {
+		switch w {
+		case "-info", "-detailed_info", "-archs", "-verify_arch":
+			reads = true
+		case "-arch", "-hideARM64":
+		default:
+			if strings.HasPrefix(w, "-") {
+				return false
+			}
+		}
+	}
+	return reads
+}
+
+// sampleReadOnly: sample profiles a process for a few seconds and writes
+// its report to a temporary file; -file chooses where it writes and -e
+// opens the report in an editor.
+func sampleReadOnly(cl *cmdline) bool {
+	target := false
+	for _, w := range systemWords(cl) {
+		switch {
+		case w == "-wait" || w == "-mayDie" || w == "-fullPaths":
+		case strings.HasPrefix(w, "-"):
+			return false
+		default:
+			target = true
+		}
+	}
+	return target
+}
+
+// sayReadOnly: speaking aloud; -o writes an audio file and -n sends the
+// audio over the network.
+func sayReadOnly(cl *cmdline) bool {
+	for _, w := range systemWords(cl) {
+		if w == "-o" || w == "-n" || hasPrefixAny(w, "--output-file", "--network-send") ||
+			strings.HasPrefix(w, "-o") && !strings.HasPrefix(w, "--") {
+			return false
+		}
+	}
+	return true
+}
+
+// scriptReadOnly: script records a terminal session into a file. It is
+// read-only when it plays a recording back (-p), or when the recording
+// goes to /dev/null and the command it runs (macOS: the words after the
+// file; Linux: -c) is read-only.
+func scriptReadOnly(cl *cmdline) bool {
+	args := cl.cmd.Args[1:]
+	playback, command := false, ""
+	i := 0
+	for ; i < len(args) && strings.HasPrefix(args[i].Value, "-") && len(args[i].Value) > 1; i++ {
+		w := args[i].Value
+		if w == "-c" || w == "--command" {
+			if i+1 >= len(args) {
+				return false
+			}
+			i++
+			command = args[i].Value
+			continue
+		}
+		for _, c := range w[1:] {
+			switch c {
+			case 'p':
+				playback = true
+			case 'a', 'd', 'e', 'F', 'k', 'q':
+			default:
+				return false
+			}
+		}
+	}
+	if playback {
+		return command == "" && len(args)-i <= 1
+	}
+	if i >= len(args) || args[i].Value != "/dev/null" {
+		return false
+	}
+	inner := args[i+1:]
+	switch {
+	case command != "" && len(inner) == 0:
+		return systemNestedOK(command)
+	case command == "" && len(inner) > 0:
+		// The engine judged these words as files already; analysing them as
+		// a command line removes wrappers (sudo) and sees through xargs.
+		quoted := make([]string, len(inner))
+		for k, a := range inner {
+			quoted[k] = "'" + strings.ReplaceAll(a.Value, "'", `'\''`) + "'"
+		}
+		return systemNestedRun(strings.Join(quoted, " "), false)
+	}
+	return false
+}
+
+// iconvReadOnly: iconv prints the converted text unless -o writes it to a
+// file.
+func iconvReadOnly(cl *cmdline) bool {
+	opts, _, ok := systemScan(systemWords(cl), "fto", func(name string) bool {
+		return slices.Contains([]string{"from-code", "to-code", "output"}, name)
+	})
+	if !ok {
+		return false
+	}
+	for _, o := range opts {
+		if o.name == "o" || o.long && systemLongIs(o.name, "output") {
+			return false
+		}
+	}
+	return true
 }
