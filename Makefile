@@ -3,13 +3,18 @@
 #   make test      the whole test suite (what CI runs)
 #   make bench     performance figures: hook process vs a trivial Go program,
 #                  in-process decisions
+#   make accuracy  the default policy against the labeled corpus, per
+#                  category and per peer (fails above the limits below)
 #   make lint      gofmt, go vet, generated code up to date
 
 GO      ?= go
 BIN     ?= bin
 BENCH_N ?= 400
+# Ceilings, in percent of the shell-command cases, that `make accuracy`
+# (and so `make test`) holds the default policy to.
+ACCURACY_MAX ?= deny=10,not-allow=2,not-deny=2,allow=15
 
-.PHONY: all build test bench lint generate check-generate clean
+.PHONY: all build test accuracy bench lint generate check-generate clean
 
 all: build
 
@@ -18,6 +23,10 @@ build:
 
 test: lint
 	$(GO) test ./...
+	@$(MAKE) --no-print-directory accuracy ACCURACY_FLAGS=-quiet
+
+accuracy: build
+	$(GO) run ./internal/bench/accuracy -governance $(BIN)/governance -max $(ACCURACY_MAX) $(ACCURACY_FLAGS)
 
 lint: check-generate
 	@out=$$(gofmt -l $$(git ls-files '*.go' 2>/dev/null || find . -name '*.go')); \

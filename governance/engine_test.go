@@ -80,6 +80,12 @@ func TestBuiltinPolicy(t *testing.T) {
 		{"data is not code", shellReq(`git commit -m "rm -rf / and git reset --hard"`), governance.Defer, "default"},
 		{"heredoc data", shellReq("cat > notes.md <<'EOF'\nrm -rf /\nEOF"), governance.Defer, "default"},
 		{"help is harmless", shellReq("git restore --help"), governance.Allow, ""},
+		{"sort's field separator is not a target", shellReq("sort -t , -k2 data.csv"), governance.Allow, "read-only:sort"},
+		{"cp into a folder outside", shellReq("cp -t /etc/cron.d job"), governance.Deny, "system-writes"},
+		{"curl saving headers outside", shellReq("curl -sS -D /etc/h https://example.com"), governance.Deny, "system-writes"},
+		{"openssl writing outside", shellReq("openssl x509 -in a.crt -out /etc/ssl/x.crt"), governance.Deny, "system-writes"},
+		{"openssl reading a key", shellReq("openssl dgst -sha256 ~/.ssh/id_rsa"), governance.Deny, "secrets-private-keys"},
+		{"a variable that loads code", shellReq("TF_CLI_ARGS='-var x=1' terraform show"), governance.Defer, "default"},
 		{"other tools defer", &governance.Request{Tool: governance.Tool{Kind: governance.KindOther, Name: "TodoWrite"}}, governance.Defer, "default"},
 	}
 	for _, tt := range tests {

@@ -374,8 +374,10 @@ func fileArgs(cl *cmdline) []fileArg {
 		}
 		add(a, k)
 	}
-	for _, v := range cl.value("-t|--target-directory") {
-		add(shell.Arg{Value: v}, KindWrite)
+	if spec.writes == writeLast {
+		for _, v := range cl.value("-t|--target-directory") {
+			add(shell.Arg{Value: v}, KindWrite)
+		}
 	}
 	for _, o := range fileOptions(cl.name) {
 		for _, v := range cl.value(o.opts) {
@@ -402,9 +404,14 @@ type fileOption struct {
 func fileOptions(program string) []fileOption {
 	switch program {
 	case "curl":
-		return []fileOption{{"-o|--output", KindWrite}, {"-T|--upload-file", KindRead}, {"-K|--config", KindRead}}
+		return []fileOption{{"-o|--output|-D|--dump-header|-c|--cookie-jar|--trace|--trace-ascii|--stderr|--etag-save|--libcurl|--output-dir", KindWrite},
+			{"-T|--upload-file|-K|--config|--etag-compare", KindRead}}
 	case "wget":
-		return []fileOption{{"-O|--output-document", KindWrite}, {"-o|--output-file", KindWrite}, {"-i|--input-file", KindRead}}
+		return []fileOption{{"-O|--output-document|-o|--output-file|-a|--append-output|-P|--directory-prefix", KindWrite},
+			{"-i|--input-file|--post-file|--body-file", KindRead}}
+	case "openssl":
+		return []fileOption{{"-in|-key|-inkey|-CAfile|-CAkey|-cert|-certfile|-untrusted|-extfile|-sess_in", KindRead},
+			{"-out|-keyout|-sess_out|-keylogfile|-writerand", KindWrite}}
 	case "sort":
 		return []fileOption{{"-o|--output", KindWrite}}
 	case "git":

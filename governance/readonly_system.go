@@ -185,7 +185,15 @@ var (
 	systemVerbSpec = &progSpec{nsub: 1}
 	systemNameSpec = &progSpec{nsub: 1, args: argData}
 	systemDataSpec = &progSpec{args: argData}
-	fzfSpec        = &progSpec{short: "qfnd", long: []string{"bind", "preview", "history", "with-shell", "query", "filter",
+	// openssl's options have one dash and many take a value: -in, -key
+	// and -out name files, as do the operands of dgst and verify.
+	opensslSpec = &progSpec{nsub: 1, singleLong: true, long: []string{"in", "out", "key", "inkey", "keyout",
+		"passin", "passout", "pass", "CAfile", "CApath", "CA", "CAkey", "cert", "certfile", "chainCAfile", "config", "connect",
+		"servername", "name", "subj", "days", "newkey", "inform", "outform", "keyform", "certform", "set_serial", "extfile",
+		"extensions", "signkey", "cipher", "md", "digest", "engine", "provider", "provider-path", "msgfile", "sess_out",
+		"sess_in", "keylogfile", "psk", "psk_identity", "starttls", "proxy", "host", "port", "nameopt", "certopt", "ext",
+		"purpose", "untrusted", "trusted", "rand", "writerand", "sigopt", "pkeyopt", "macopt", "kdfopt", "iter", "saltlen"}}
+	fzfSpec = &progSpec{short: "qfnd", long: []string{"bind", "preview", "history", "with-shell", "query", "filter",
 		"nth", "with-nth", "delimiter", "preview-window", "header", "footer", "prompt", "expect"}, args: argData}
 )
 
@@ -210,7 +218,9 @@ func systemSpec(name string) *progSpec {
 		return defaultsSpec
 	case "fzf":
 		return fzfSpec
-	case "7z", "7za", "7zr", "7zz", "hdiutil", "openssl", "applesingle", "macbinary", "binhex":
+	case "openssl":
+		return opensslSpec
+	case "7z", "7za", "7zr", "7zz", "hdiutil", "applesingle", "macbinary", "binhex":
 		// The first word is a verb; the others name files.
 		return systemVerbSpec
 	case "launchctl", "tmutil", "profiles", "diskutil", "log", "sqlcmd":

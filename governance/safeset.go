@@ -36,7 +36,9 @@ var sensitiveReads = []string{"/etc/shadow", "/etc/gshadow", "/etc/passwd", "/et
 // unsafeEnv are variables that change what a command runs or loads.
 var unsafeEnv = []string{"LD_PRELOAD", "LD_LIBRARY_PATH", "DYLD_*", "BASH_ENV", "ENV", "PROMPT_COMMAND", "PATH",
 	"GIT_*", "PAGER", "MANPAGER", "EDITOR", "VISUAL", "PYTHONPATH", "PYTHONSTARTUP", "NODE_OPTIONS", "PERL5OPT",
-	"RUBYOPT", "SHELLOPTS", "BASHOPTS", "IFS", "LESSOPEN", "LESSCLOSE"}
+	"RUBYOPT", "SHELLOPTS", "BASHOPTS", "IFS", "LESSOPEN", "LESSCLOSE", "LD_AUDIT", "GCONV_PATH", "PYTHONHOME",
+	"PYTHONWARNINGS", "PERL5LIB", "RUBYLIB", "NODE_PATH", "JAVA_TOOL_OPTIONS", "_JAVA_OPTIONS", "JDK_JAVA_OPTIONS",
+	"TF_CLI_ARGS*", "KUBECONFIG", "AWS_CONFIG_FILE", "npm_config_*", "NPM_CONFIG_*", "SSH_ASKPASS", "SUDO_ASKPASS", "BROWSER"}
 
 // readOnly reports whether a simple command only reads.
 func readOnly(cl *cmdline) bool {

@@ -70,7 +70,8 @@ func main() {
 	gov := flag.String("governance", "bin/governance", "the governance binary")
 	corpus := flag.String("corpus", "testdata/corpus", "the corpus folder")
 	detail := flag.Bool("failures", false, "list every failing case")
-	maxPct := flag.String("max", "", "fail (exit 1) when a number exceeds its limit, e.g. deny=1,not-allow=1,not-deny=2,allow=5 (percent)")
+	quiet := flag.Bool("quiet", false, "print the overall table only")
+	maxPct := flag.String("max", "", "fail (exit 1) when a shell-command number exceeds its limit, e.g. deny=10,not-allow=2,not-deny=2,allow=15 (percent)")
 	flag.Parse()
 
 	recs, err := readCorpus(*corpus)
@@ -83,20 +84,33 @@ func main() {
 		fmt.Fprintln(os.Stderr, "accuracy:", err)
 		os.Exit(1)
 	}
-	all := newTally()
-	byCat, byPeer := map[string]*tally{}, map[string]*tally{}
+	// Shell commands and file-tool calls are reported apart: the file
+	// cases come from peers' own configured paths and measure another
+	// thing than command analysis.
+	overall := map[string]*tally{}
+	byCat, byPeer, files := map[string]*tally{}, map[string]*tally{}, map[string]*tally{}
 	var failures []string
 	for i, r := range recs {
 		got := results[i]
-		for _, group := range []struct {
+		set, groups := "commands", []struct {
 			m   map[string]*tally
 			key string
-		}{{byCat, r.Category}, {byPeer, r.Peer}} {
-			if group.m[group.key] == nil {
-				group.m[group.key] = newTally()
-			}
+		}{{overall, "all"}, {overall, "commands"}, {byCat, r.Category}, {byPeer, r.Peer}}
+		if r.Cmd == "" {
+			set = "file access"
+			groups = []struct {
+				m   map[string]*tally
+				key string
+			}{{overall, "all"}, {overall, set}, {files, r.Category}}
 		}
-		for _, t := range []*tally{all, byCat[r.Category], byPeer[r.Peer]} {
+		var ts []*tally
+		for _, g := range groups {
+			if g.m[g.key] == nil {
+				g.m[g.key] = newTally()
+			}
+			ts = append(ts, g.m[g.key])
+		}
+		for _, t := range ts {
 			t.n[r.Assert]++
 			if fails(r.Assert, got.Decision) {
 				t.fail[r.Assert]++
@@ -112,9 +126,12 @@ func main() {
 		}
 	}
 	fmt.Printf("corpus: %d calls\n\n", len(recs))
-	printTable("overall", map[string]*tally{"all": all})
-	printTable("per category", byCat)
-	printTable("per peer", byPeer)
+	printTable("overall", overall)
+	if !*quiet {
+		printTable("shell commands per category", byCat)
+		printTable("shell commands per peer", byPeer)
+		printTable("file-tool calls per category", files)
+	}
 	if *detail {
 		sort.Strings(failures)
 		fmt.Println("failures:")
@@ -122,7 +139,7 @@ func main() {
 			fmt.Println("  " + f)
 		}
 	}
-	if *maxPct != "" && !within(all, *maxPct) {
+	if *maxPct != "" && !within(overall["commands"], *maxPct) {
 		os.Exit(1)
 	}
 }
