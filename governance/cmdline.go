@@ -28,7 +28,12 @@ type cmdline struct {
 	nsub int
 	// dashdash is the index in pos where a -- separator appeared, or -1.
 	dashdash int
-	text     string
+	// help reports a --help (or a final --version) read as an option, not
+	// as another option's value; helpAt is how many positional arguments
+	// came before it.
+	help   bool
+	helpAt int
+	text   string
 }
 
 // unknownSpec is the spec of a program the engine knows nothing about.
@@ -92,6 +97,11 @@ func parseCmdline(cmd *shell.Command) *cmdline {
 			}
 			if has {
 				cl.addValue("--"+name, val)
+			} else if name == "help" || name == "version" && i == len(args)-1 {
+				if !cl.help || len(cl.pos) < cl.helpAt {
+					cl.helpAt = len(cl.pos)
+				}
+				cl.help = true
 			}
 		case strings.HasPrefix(v, "-") && len(v) > 1 && !cl.spec.noOptions && !isNumber(v):
 			cl.single = append(cl.single, v)
@@ -132,6 +142,15 @@ func parseCmdline(cmd *shell.Command) *cmdline {
 		cl.nsub = min(cl.spec.nsub, len(cl.pos))
 	}
 	return cl
+}
+
+// subWords is how many leading positional arguments can be subcommand
+// words.
+func (cl *cmdline) subWords() int {
+	if cl.spec.global != nil {
+		return 1
+	}
+	return cl.spec.nsub
 }
 
 // parseFind splits find's arguments: start paths first, then an

@@ -3,6 +3,8 @@ package governance
 import (
 	"slices"
 	"strings"
+
+	"github.com/agentgov/governance/internal/shell"
 )
 
 // The read-only safe set: commands and file reads that change nothing and
@@ -67,11 +69,21 @@ func readOnly(cl *cmdline) bool {
 // helpOnly reports a request for help or a version, which every
 // well-behaved program answers without doing anything else.
 func helpOnly(cl *cmdline) bool {
-	words := cl.cmd.Args
-	for i, a := range words {
-		// --help anywhere; --version only last, since some programs take
-		// a version as a value (cargo install --version 1.0.0).
-		if i > 0 && !a.Dynamic && (a.Value == "--help" || a.Value == "--version" && i == len(words)-1) {
+	// A script of the project need not know what --help means.
+	if strings.Contains(cl.cmd.Args[0].Value, "/") {
+		return false
+	}
+	// Before any operand the option is the program's own. After one it
+	// still is for a program the engine knows, unless the program hands
+	// its operands to code it runs (python x.py --help, docker run img
+	// --help, go test . --help).
+	if cl.help {
+		switch {
+		case slices.Contains(runnerPrograms, cl.name):
+			return cl.helpAt == 0
+		case cl.helpAt <= cl.subWords():
+			return true
+		case cl.spec != unknownSpec && !forwardsArgs(cl):
 			return true
 		}
 	}
@@ -79,6 +91,26 @@ func helpOnly(cl *cmdline) bool {
 	if len(args) == 1 {
 		switch args[0].Value {
 		case "-h", "-help", "-version", "-V", "help", "version":
+			return true
+		}
+	}
+	return false
+}
+
+// runnerPrograms run a package, script or command named by an operand.
+var runnerPrograms = []string{"bun", "bunx", "deno", "npx", "pipx", "pnpm", "pnpx", "ssh", "uvx", "yarn"}
+
+// runnerVerbs are subcommands that run what their operands name.
+var runnerVerbs = []string{"dlx", "exec", "run", "run-script", "start", "test", "x"}
+
+// forwardsArgs reports whether the program may pass its later arguments
+// to code it runs (runner programs are handled by the caller).
+func forwardsArgs(cl *cmdline) bool {
+	if shell.InterpreterLang(cl.name) != "" {
+		return true
+	}
+	for _, w := range cl.pos[:cl.nsub] {
+		if slices.Contains(runnerVerbs, w.Value) {
 			return true
 		}
 	}
