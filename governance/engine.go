@@ -13,6 +13,8 @@ type Policy struct {
 	Settings Settings
 	// Rules are evaluated in order; the strictest matching rule wins.
 	Rules []*Rule
+	// Checks are executable rules, run on every simple command.
+	Checks []CommandCheck
 	// Agents finds agent definitions by name; nil means there are none.
 	Agents AgentSource
 	// ConfigDirs are governance configuration and state folders that no AI

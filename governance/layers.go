@@ -42,6 +42,11 @@ func (ev *evaluation) layer1(s *subject) Verdict {
 		take(Verdict{Outcome: r.outcome, Layer: LayerRules, Rule: r.ID, Source: r.Source,
 			Message: r.Message, Suggestion: r.Suggestion})
 	}
+	ev.checkVerdicts(s, func(v Verdict) {
+		if !help || v.Outcome <= Allow {
+			take(v)
+		}
+	})
 	take(ev.agentVerdict(s))
 	take(ev.scopeVerdict(s))
 	if win.Outcome == NoOpinion && !ev.e.Policy.Settings.NoSafeSet {

@@ -4,9 +4,12 @@ import (
 	"encoding/json"
 	"fmt"
 	"path"
+	"slices"
 	"strings"
 
 	"github.com/bmatcuk/doublestar/v4"
+
+	"github.com/agentgov/governance/internal/shell"
 )
 
 // subject is one thing a request does that the policy judges: a simple
@@ -93,6 +96,9 @@ func (r *Rule) matchShell(m *MatchSpec, i int, s *subject, pc *pathContext) bool
 		return false
 	}
 	if len(m.Program) > 0 && !anyGlobFold(m.Program, cl.name) {
+		return false
+	}
+	if len(m.Prefix) > 0 && !cl.hasPrefix(m.Prefix, m.PrefixPaths, r.outcome > Allow) {
 		return false
 	}
 	if len(m.Subcommand) > 0 && !cl.hasSub(m.Subcommand) {
@@ -187,6 +193,57 @@ func (r *Rule) matchShell(m *MatchSpec, i int, s *subject, pc *pathContext) bool
 			}
 		}
 		if !found {
+			return false
+		}
+	}
+	return true
+}
+
+// hasPrefix reports whether the command's words start with the pattern
+// (one list of literal alternatives per word). A program written as a
+// path counts as the pattern's first word when it is one of paths, or, for
+// a rule that does not allow (strict), when its base name is. Strict rules
+// also see the wrappers the command was run through (sudo rm ... matches
+// ["sudo", "rm"]), without their options.
+func (cl *cmdline) hasPrefix(pattern [][]string, paths []string, strict bool) bool {
+	if prefixOf(pattern, nil, cl.cmd.Args, cl.name, paths, strict) {
+		return true
+	}
+	if strict {
+		for k := range cl.cmd.Wrappers {
+			if prefixOf(pattern, cl.cmd.Wrappers[k:], cl.cmd.Args, cl.name, paths, strict) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// prefixOf matches the pattern against wrapper names followed by words.
+func prefixOf(pattern [][]string, wrappers []string, words []shell.Arg, name string, paths []string, strict bool) bool {
+	if len(wrappers)+len(words) < len(pattern) {
+		return false
+	}
+	for i, alts := range pattern {
+		if i < len(wrappers) {
+			if !slices.Contains(alts, wrappers[i]) {
+				return false
+			}
+			continue
+		}
+		j := i - len(wrappers)
+		w := words[j]
+		if w.Dynamic {
+			return false
+		}
+		v := w.Value
+		if j == 0 && strings.Contains(v, "/") {
+			if !strict && !slices.Contains(paths, v) {
+				return false
+			}
+			v = name
+		}
+		if !slices.Contains(alts, v) {
 			return false
 		}
 	}

@@ -76,6 +76,14 @@ type MatchSpec struct {
 	Dynamic []string
 	Command []string
 	Regex   []string
+	// Prefix matches the command's words from the program on, one entry
+	// per word listing its alternatives, as Codex prefix rules do: the
+	// words are literal and the command may have more words after them.
+	// PrefixPaths are the absolute program paths that count as the first
+	// word (Codex host_executable); any other path to a program of that
+	// name counts only for rules that do not allow.
+	Prefix      [][]string
+	PrefixPaths []string
 	// Files: path globs (gitignore-like: a pattern without a slash matches a
 	// base name anywhere) that must match, and globs that must not.
 	Paths, NotPaths []string
@@ -107,7 +115,7 @@ func (m *MatchSpec) kinds() kindSet {
 	if len(m.Program) > 0 || len(m.Subcommand) > 0 || len(m.NotSubcommand) > 0 || m.MinArgs > 0 ||
 		len(m.Flags) > 0 || len(m.NotFlags) > 0 || len(m.Args) > 0 || len(m.Options) > 0 ||
 		len(m.InputFrom) > 0 || m.Privileged || len(m.Command) > 0 || len(m.Regex) > 0 || m.RunsInput ||
-		len(m.Env) > 0 || len(m.NotEnv) > 0 || len(m.Dynamic) > 0 {
+		len(m.Env) > 0 || len(m.NotEnv) > 0 || len(m.Dynamic) > 0 || len(m.Prefix) > 0 {
 		ks |= KindShell.bit()
 	}
 	if len(m.Paths) > 0 || len(m.NotPaths) > 0 {
@@ -302,7 +310,7 @@ func matchesEverything(m *MatchSpec) bool {
 	}
 	constrained := len(m.Subcommand) > 0 || len(m.NotSubcommand) > 0 || m.MinArgs > 0 || len(m.Flags) > 0 || len(m.Options) > 0 || len(m.NotFlags) > 0 || len(m.Args) > 0 ||
 		len(m.Targets) > 0 || len(m.InputFrom) > 0 || m.Privileged || len(m.Regex) > 0 || len(m.NotPaths) > 0 ||
-		len(m.Arguments) > 0 || m.RunsInput || len(m.Env) > 0 || len(m.Dynamic) > 0
+		len(m.Arguments) > 0 || m.RunsInput || len(m.Env) > 0 || len(m.Dynamic) > 0 || len(m.Prefix) > 0
 	if constrained {
 		return false
 	}

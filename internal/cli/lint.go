@@ -60,8 +60,12 @@ changes in CI.`,
 			for _, r := range l.Policy.Rules {
 				counts[r.Scope]++
 			}
-			fmt.Fprintf(a.Stdout, "ok: %d built-in, %d global and %d project rules; %d agents; %d configuration files\n",
-				counts["builtin"], counts["global"], counts["repo"], len(all), len(l.Files))
+			exec := ""
+			if n := len(l.Policy.Checks); n > 0 {
+				exec = fmt.Sprintf(" and %d executable", n)
+			}
+			fmt.Fprintf(a.Stdout, "ok: %d built-in, %d global and %d project rules%s; %d agents; %d configuration files\n",
+				counts["builtin"], counts["global"], counts["repo"], exec, len(all), len(l.Files))
 			return nil
 		},
 	}

@@ -30,6 +30,7 @@ func Compile(p layout.Paths) *snapshot.Snapshot {
 		}
 		s.Rules = append(s.Rules, snapshot.Rule{Scope: r.Scope, Spec: *r.RuleSpec})
 	}
+	s.StarFiles = l.StarFiles
 	s.Agents, _ = l.Registry.All()
 	return s
 }

@@ -13,6 +13,7 @@ import (
 	"github.com/agentgov/governance/governance"
 	"github.com/agentgov/governance/internal/agentfile"
 	"github.com/agentgov/governance/internal/layout"
+	"github.com/agentgov/governance/internal/starrules"
 	"github.com/agentgov/governance/internal/yamlx"
 	"github.com/agentgov/governance/template"
 )
@@ -23,8 +24,9 @@ type Loaded struct {
 	Policy *governance.Policy
 	// User and Repo are the config.yaml files, when present.
 	User, Repo *File
-	// Files lists every configuration file that was read.
-	Files []string
+	// Files lists every configuration file that was read; StarFiles the
+	// Starlark rules files that define executable rules.
+	Files, StarFiles []string
 	// Registry finds agent definitions.
 	Registry *agentfile.Registry
 }
@@ -56,14 +58,10 @@ func Load(p layout.Paths) (*Loaded, error) {
 	errs = flatten(errs, err)
 	pol.Rules = append(pol.Rules, builtin...)
 	if p.UserDir != "" {
-		rules, err := l.readRules(filepath.Join(p.UserDir, "rules"), governance.ScopeGlobal)
-		errs = flatten(errs, err)
-		pol.Rules = append(pol.Rules, rules...)
+		errs = flatten(errs, l.readRules(filepath.Join(p.UserDir, "rules"), governance.ScopeGlobal))
 	}
 	if p.RepoDir != "" && p.RepoDir != p.UserDir {
-		rules, err := l.readRules(filepath.Join(p.RepoDir, "rules"), governance.ScopeRepo)
-		errs = flatten(errs, err)
-		pol.Rules = append(pol.Rules, rules...)
+		errs = flatten(errs, l.readRules(filepath.Join(p.RepoDir, "rules"), governance.ScopeRepo))
 	}
 
 	l.Registry = agentfile.NewRegistry(AgentDirs(p)...)
@@ -98,26 +96,37 @@ func (l *Loaded) readSettings(path string) (*File, error) {
 	return ParseFile(path, data)
 }
 
-// readRules reads every *.yaml file of a rules folder, in name order.
-// Rule ids are unique within a scope.
-func (l *Loaded) readRules(dir, scope string) ([]*governance.Rule, error) {
+// readRules reads a rules folder, in name order: YAML rules (*.yaml),
+// Starlark rules (*.star) and Codex rules (*.rules). Rule ids are unique
+// within a scope.
+func (l *Loaded) readRules(dir, scope string) error {
 	entries, err := os.ReadDir(dir)
 	if errors.Is(err, fs.ErrNotExist) {
-		return nil, nil
+		return nil
 	}
 	if err != nil {
-		return nil, fmt.Errorf("%s: %w", dir, err)
+		return fmt.Errorf("%s: %w", dir, err)
 	}
 	var names []string
 	for _, e := range entries {
-		if !e.IsDir() && (strings.HasSuffix(e.Name(), ".yaml") || strings.HasSuffix(e.Name(), ".yml")) {
+		if !e.IsDir() && ruleFile(e.Name()) {
 			names = append(names, e.Name())
 		}
 	}
 	sort.Strings(names)
-	var out []*governance.Rule
 	var errs Errors
 	seen := map[string]string{}
+	add := func(id, source string) bool {
+		if prev, ok := seen[id]; ok {
+			file, line := splitSource(source)
+			errs = append(errs, &yamlx.Error{File: file, Line: line,
+				Msg:  fmt.Sprintf("duplicate rule id %q (also at %s)", id, prev),
+				Hint: "rule ids must be unique within the " + scope + " configuration"})
+			return false
+		}
+		seen[id] = source
+		return true
+	}
 	for _, n := range names {
 		path := filepath.Join(dir, n)
 		data, err := os.ReadFile(path)
@@ -126,27 +135,81 @@ func (l *Loaded) readRules(dir, scope string) ([]*governance.Rule, error) {
 			continue
 		}
 		l.Files = append(l.Files, path)
+		if strings.HasSuffix(n, ".star") || strings.HasSuffix(n, ".rules") {
+			errs = flatten(errs, l.readStarlark(path, data, scope, add))
+			continue
+		}
 		rules, err := ParseRules(path, data, scope)
 		if err != nil {
 			errs = flatten(errs, err)
 			continue
 		}
 		for _, r := range rules {
-			if prev, ok := seen[r.ID]; ok {
-				file, line := splitSource(r.Source)
-				errs = append(errs, &yamlx.Error{File: file, Line: line,
-					Msg:  fmt.Sprintf("duplicate rule id %q (also at %s)", r.ID, prev),
-					Hint: "rule ids must be unique within the " + scope + " configuration"})
-				continue
+			if add(r.ID, r.Source) {
+				l.Policy.Rules = append(l.Policy.Rules, r)
 			}
-			seen[r.ID] = r.Source
-			out = append(out, r)
 		}
 	}
 	if len(errs) > 0 {
-		return out, errs
+		return errs
 	}
-	return out, nil
+	return nil
+}
+
+const starHint = `rules files are Starlark; the README's "Rules in Starlark" lists what they may call`
+
+// ruleFile reports the files of a rules folder that hold rules.
+func ruleFile(name string) bool {
+	for _, ext := range []string{".yaml", ".yml", ".star", ".rules"} {
+		if strings.HasSuffix(name, ext) {
+			return true
+		}
+	}
+	return false
+}
+
+// readStarlark loads a Starlark or Codex rules file: its prefix rules join
+// the data rules, its executable rules the policy's checks. Every example
+// is checked.
+func (l *Loaded) readStarlark(path string, data []byte, scope string, add func(id, source string) bool) error {
+	f, err := starrules.Load(path, data)
+	if err != nil {
+		e := &yamlx.Error{File: path, Msg: err.Error(), Hint: starHint}
+		var se *starrules.Error
+		if errors.As(err, &se) {
+			e.Line, e.Msg = se.Line, se.Msg
+		}
+		return e
+	}
+	var errs Errors
+	for _, spec := range f.Prefix {
+		r, err := compileSpec(spec, scope)
+		if err != nil {
+			errs = append(errs, err)
+			continue
+		}
+		if add(r.ID, r.Source) {
+			l.Policy.Rules = append(l.Policy.Rules, r)
+		}
+	}
+	for _, c := range f.Checks {
+		if err := c.CheckExamples(); err != nil {
+			file, line := splitSource(c.Source())
+			errs = append(errs, &yamlx.Error{File: file, Line: line, Msg: err.Error(),
+				Hint: "fix the check or the example; examples are checked every time the file loads"})
+			continue
+		}
+		if add(c.ID(), c.Source()) {
+			l.Policy.Checks = append(l.Policy.Checks, c)
+		}
+	}
+	if len(f.Checks) > 0 {
+		l.StarFiles = append(l.StarFiles, path)
+	}
+	if len(errs) > 0 {
+		return errs
+	}
+	return nil
 }
 
 // builtinRules compiles the built-in policy, without the rules the user

@@ -72,7 +72,7 @@ var ruleKeys = []string{"id", "description", "tool", "tools", "match", "decision
 
 var matchKeys = []string{"program", "subcommand", "not_subcommand", "min_args", "options", "flags", "not_flags", "args", "targets", "input_from",
 	"privileged", "runs_input", "env", "not_env", "dynamic", "command", "regex", "paths", "not_paths", "domains",
-	"urls", "server", "mcp_tool", "arguments", "subagent"}
+	"urls", "server", "mcp_tool", "arguments", "subagent", "prefix"}
 
 // ParseRuleSpecs reads the rule specs of a rules file without compiling
 // them. Duplicate ids within the file are an error. It returns the specs
@@ -249,6 +249,8 @@ func parseMatch(file string, n *yaml.Node) (governance.MatchSpec, error) {
 				}
 				m.Options = append(m.Options, governance.OptionMatch{Option: o.Key, Values: globs})
 			}
+		case "prefix":
+			m.Prefix, err = parsePrefix(file, v)
 		case "arguments":
 			var args []yamlx.Pair
 			args, err = yamlx.Map(file, v)
@@ -267,6 +269,26 @@ func parseMatch(file string, n *yaml.Node) (governance.MatchSpec, error) {
 		}
 	}
 	return m, nil
+}
+
+// parsePrefix reads a prefix: a list of words, each a string or a list of
+// alternatives.
+func parsePrefix(file string, n *yaml.Node) ([][]string, error) {
+	if n.Kind != yaml.SequenceNode || len(n.Content) == 0 {
+		return nil, yamlx.At(file, n, "prefix must be a non-empty list of words").WithHint(`for example [git, [push, fetch]]`)
+	}
+	var out [][]string
+	for _, w := range n.Content {
+		alts, err := yamlx.Strings(file, w)
+		if err != nil {
+			return nil, err
+		}
+		if len(alts) == 0 {
+			return nil, yamlx.At(file, w, "a prefix word needs at least one alternative")
+		}
+		out = append(out, alts)
+	}
+	return out, nil
 }
 
 func parseExamples(file string, n *yaml.Node, ex *governance.Examples) error {

@@ -15,16 +15,18 @@ import (
 	"hash/fnv"
 	"os"
 	"path/filepath"
+	"sync"
 
 	"github.com/agentgov/governance/agents"
 	"github.com/agentgov/governance/governance"
 	"github.com/agentgov/governance/internal/layout"
+	"github.com/agentgov/governance/internal/starrules"
 	"github.com/agentgov/governance/template"
 )
 
 // Version is the snapshot format; a snapshot of another version is
 // recompiled.
-const Version = 1
+const Version = 2
 
 // Stamp records the state of a path when it was read.
 type Stamp struct {
@@ -51,8 +53,11 @@ type Snapshot struct {
 	Settings       governance.Settings
 	DisableBuiltin []string
 	Rules          []Rule
-	Agents         []*agents.Agent
-	ConfigDirs     []string
+	// StarFiles are Starlark rules files with executable rules; the hook
+	// loads them when a shell command is checked.
+	StarFiles  []string
+	Agents     []*agents.Agent
+	ConfigDirs []string
 	// Err is the configuration error; every call is denied while it is set.
 	Err string
 }
@@ -145,6 +150,9 @@ func (s *Snapshot) Policy() *governance.Policy {
 	for _, r := range s.Rules {
 		pol.Rules = append(pol.Rules, governance.CompileTrusted(r.Spec, r.Scope))
 	}
+	for _, path := range s.StarFiles {
+		pol.Checks = append(pol.Checks, &starFile{path: path})
+	}
 	if len(s.Agents) > 0 {
 		pol.Agents = staticAgents(s.Agents)
 	}
@@ -152,6 +160,49 @@ func (s *Snapshot) Policy() *governance.Policy {
 		pol.Err = errors.New(s.Err)
 	}
 	return pol
+}
+
+// starFile runs the executable rules of a Starlark rules file, loading it
+// on first use. Its examples were checked when the snapshot was compiled.
+type starFile struct {
+	path   string
+	once   sync.Once
+	checks []*starrules.Check
+	err    error
+}
+
+func (f *starFile) ID() string     { return filepath.Base(f.path) }
+func (f *starFile) Source() string { return f.path }
+
+// Check runs every rule of the file and returns the strictest verdict.
+func (f *starFile) Check(c *governance.Command) (governance.Verdict, error) {
+	f.once.Do(func() {
+		data, err := os.ReadFile(f.path)
+		if err != nil {
+			f.err = err
+			return
+		}
+		sf, err := starrules.Load(f.path, data)
+		if err != nil {
+			f.err = err
+			return
+		}
+		f.checks = sf.Checks
+	})
+	if f.err != nil {
+		return governance.Verdict{}, fmt.Errorf("could not load %s: %w", f.path, f.err)
+	}
+	var win governance.Verdict
+	for _, chk := range f.checks {
+		v, err := chk.Check(c)
+		if err != nil {
+			return governance.Verdict{Rule: chk.ID(), Source: chk.Source()}, err
+		}
+		if v.Outcome > win.Outcome {
+			win = v
+		}
+	}
+	return win, nil
 }
 
 // staticAgents serves agent definitions from memory.
