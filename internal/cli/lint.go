@@ -2,6 +2,7 @@ package cli
 
 import (
 	"fmt"
+	"io"
 	"sort"
 
 	"github.com/agentgov/governance/internal/config"
@@ -28,31 +29,9 @@ changes in CI.`,
 				return nil
 			}
 			l, err := a.load(a.absCwd(dir))
-			problems := config.Errors{}
-			if err != nil {
-				if es, ok := err.(config.Errors); ok {
-					problems = append(problems, es...)
-				} else {
-					problems = append(problems, err)
-				}
-			}
-			all, aerr := l.Registry.All()
-			if aerr != nil {
-				if j, ok := aerr.(interface{ Unwrap() []error }); ok {
-					problems = append(problems, j.Unwrap()...)
-				} else {
-					problems = append(problems, aerr)
-				}
-			}
-			if len(problems) > 0 {
-				msgs := make([]string, len(problems))
-				for i, p := range problems {
-					msgs[i] = p.Error()
-				}
-				sort.Strings(msgs)
-				for _, m := range msgs {
-					fmt.Fprintln(a.Stdout, m)
-				}
+			all, _ := l.Registry.All()
+			if problems := configProblems(l, err); len(problems) > 0 {
+				printProblems(a.Stdout, problems)
 				fmt.Fprintf(a.Stderr, "governance: error: %d problem(s) found\n", len(problems))
 				return errReported
 			}
@@ -72,4 +51,37 @@ changes in CI.`,
 	c.Flags().StringVar(&dir, "dir", "", "the project folder (default: the current directory)")
 	c.Flags().BoolVar(&listBuiltin, "list-builtin", false, "list the built-in rules instead")
 	return c
+}
+
+// configProblems lists every problem of a loaded configuration: the load
+// error's parts and the agent files' problems.
+func configProblems(l *config.Loaded, err error) []error {
+	var problems []error
+	if err != nil {
+		if es, ok := err.(config.Errors); ok {
+			problems = append(problems, es...)
+		} else {
+			problems = append(problems, err)
+		}
+	}
+	if _, aerr := l.Registry.All(); aerr != nil {
+		if j, ok := aerr.(interface{ Unwrap() []error }); ok {
+			problems = append(problems, j.Unwrap()...)
+		} else {
+			problems = append(problems, aerr)
+		}
+	}
+	return problems
+}
+
+// printProblems prints problems sorted, one per line.
+func printProblems(w io.Writer, problems []error) {
+	msgs := make([]string, len(problems))
+	for i, p := range problems {
+		msgs[i] = p.Error()
+	}
+	sort.Strings(msgs)
+	for _, m := range msgs {
+		fmt.Fprintln(w, m)
+	}
 }

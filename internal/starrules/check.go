@@ -141,3 +141,6 @@ func globBuiltin(_ *starlark.Thread, fn *starlark.Builtin, args starlark.Tuple, 
 	}
 	return starlark.Bool(ok), nil
 }
+
+// ExampleCount is the number of the rule's examples.
+func (c *Check) ExampleCount() int { return len(c.match) + len(c.notMatch) }
