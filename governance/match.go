@@ -417,7 +417,20 @@ func anyGlobFold(globs []string, s string) bool {
 }
 
 func globFold(pat, s string) bool {
-	return glob(pat, s) || glob(strings.ToLower(pat), strings.ToLower(s))
+	if !hasWildcard(pat) {
+		return strings.EqualFold(pat, s)
+	}
+	return wildcard(pat, s) || glob(strings.ToLower(pat), strings.ToLower(s))
+}
+
+// hasWildcard reports whether a pattern has * or ?.
+func hasWildcard(pat string) bool {
+	for i := 0; i < len(pat); i++ {
+		if pat[i] == '*' || pat[i] == '?' {
+			return true
+		}
+	}
+	return false
 }
 
 func anyGlob(globs []string, s string) bool {
@@ -433,7 +446,7 @@ func anyGlob(globs []string, s string) bool {
 // (slashes and spaces included) and ? one character. A trailing " *" also
 // matches nothing, so "git status *" matches "git status".
 func glob(pat, s string) bool {
-	if !strings.ContainsAny(pat, "*?") {
+	if !hasWildcard(pat) {
 		return pat == s
 	}
 	if strings.HasSuffix(pat, " *") && wildcard(pat[:len(pat)-2], s) {
