@@ -39,11 +39,30 @@ type Settings struct {
 	MainAgent string
 	// NoSafeSet turns the built-in read-only safe set off.
 	NoSafeSet bool
+	// LogOnly decides and records every call but never blocks one.
+	LogOnly bool
+	// MaxDelegationDepth is the deepest level a subagent may run at (the
+	// main thread is level 0).
+	MaxDelegationDepth int
+	// BlockSecretPrompts blocks user prompts that hold credentials.
+	BlockSecretPrompts bool
 }
+
+// DefaultMaxDelegationDepth is the delegation depth allowed when the
+// configuration sets none.
+const DefaultMaxDelegationDepth = 3
 
 // DefaultSettings returns the settings used when a configuration sets none.
 func DefaultSettings() Settings {
-	return Settings{Default: Defer}
+	return Settings{Default: Defer, MaxDelegationDepth: DefaultMaxDelegationDepth}
+}
+
+// Mode names the enforcement mode: enforce or log-only.
+func (s Settings) Mode() string {
+	if s.LogOnly {
+		return "log-only"
+	}
+	return "enforce"
 }
 
 // Evaluator decides calls that layer 1 leaves undecided (learned policy,

@@ -124,6 +124,12 @@ func protectedCLI(sub string) string {
 		return "changing the project registry"
 	case "import":
 		return "writing rules"
+	case "anchor":
+		return "pinning context for every session"
+	case "phase":
+		return "setting the project's phase"
+	case "purge":
+		return "archiving runtime state"
 	}
 	return ""
 }
@@ -131,7 +137,7 @@ func protectedCLI(sub string) string {
 // readOnlyCLI reports the read-only forms of protected subcommands.
 func readOnlyCLI(sub string) bool {
 	switch sub {
-	case "approvals list", "approvals show", "review list", "learn propose", "projects list":
+	case "approvals list", "approvals show", "review list", "learn propose", "projects list", "anchor list":
 		return true
 	}
 	return false
@@ -147,7 +153,7 @@ func governanceCLI(s *subject) Verdict {
 	if what == "" {
 		return Verdict{}
 	}
-	if len(cl.pos) > 1 && readOnlyCLI(sub+" "+cl.pos[1].Value) {
+	if len(cl.pos) > 1 && readOnlyCLI(sub+" "+cl.pos[1].Value) || sub == "phase" && len(cl.pos) == 1 {
 		return Verdict{}
 	}
 	return Verdict{Outcome: Deny, Layer: LayerInvariant, Rule: "never-exposed-to-ai",

@@ -47,6 +47,7 @@ func (ev *evaluation) layer1(s *subject) Verdict {
 			take(v)
 		}
 	})
+	take(ev.delegationVerdict(s))
 	take(ev.agentVerdict(s))
 	take(ev.scopeVerdict(s))
 	if win.Outcome == NoOpinion && !ev.e.Policy.Settings.NoSafeSet {
@@ -230,4 +231,25 @@ func source(file string, line int) string {
 		return fmt.Sprintf("%s:%d", file, line)
 	}
 	return file
+}
+
+// delegationVerdict denies starting a subagent below the deepest level
+// the settings allow.
+func (ev *evaluation) delegationVerdict(s *subject) Verdict {
+	max := ev.e.Policy.Settings.MaxDelegationDepth
+	if s.kind != KindAgent || max <= 0 || ev.req.Depth+1 <= max {
+		return Verdict{}
+	}
+	chain := ev.req.Chain
+	if len(chain) == 0 {
+		chain = []string{"main"}
+		for i := 0; i < ev.req.Depth; i++ {
+			chain = append(chain, "subagent")
+		}
+	}
+	shown := strings.Join(append(append([]string{}, chain...), s.subagent+" (refused)"), " -> ")
+	return Verdict{Outcome: Deny, Layer: LayerRules, Rule: "max-delegation-depth", Subject: s.subagent,
+		Message: fmt.Sprintf("Subagents may run at most %d levels below the main thread; this one would run at level %d: %s.",
+			max, ev.req.Depth+1, shown),
+		Suggestion: "Finish this task at the current level and report back to the agent that called you, which can delegate further if needed."}
 }

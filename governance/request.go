@@ -17,8 +17,10 @@ type Request struct {
 	Agent string
 	// Role is the caller's role; empty means an AI caller.
 	Role string
-	// Depth is the delegation depth: 0 on the main thread.
+	// Depth is the delegation depth: 0 on the main thread. Chain names
+	// the agents from the main thread down to the caller, when known.
 	Depth int
+	Chain []string
 	// Tool is the tool being called.
 	Tool Tool
 	// Cwd is the working directory of the call; ProjectRoot the root of the

@@ -37,7 +37,26 @@ func (claude) Decode(data []byte, env Env) (*Event, error) {
 	req.ToolUseID = str(in, "tool_use_id")
 	req.Unattended = req.PermissionMode == "bypassPermissions" || req.PermissionMode == "dontAsk" ||
 		getenv(env, "GOVERNANCE_UNATTENDED") == "1"
-	if ev.Name != EventPreToolUse {
+	switch ev.Name {
+	case EventSessionStart:
+		ev.Source = str(in, "source")
+		return ev, nil
+	case EventUserPromptSubmit:
+		ev.Prompt = str(in, "prompt")
+		return ev, nil
+	case EventSessionEnd:
+		ev.Reason = str(in, "reason")
+		return ev, nil
+	case EventPostToolUse, EventPostToolUseFailure:
+		ti, _ := in["tool_input"].(map[string]any)
+		req.Tool = claudeTool(str(in, "tool_name"), ti)
+		if n, ok := in["duration_ms"].(float64); ok && n > 0 {
+			ev.DurationMS = int64(n)
+		}
+		ev.Failed = ev.Name == EventPostToolUseFailure
+		return ev, nil
+	case EventPreToolUse:
+	default:
 		return ev, nil
 	}
 	tool := str(in, "tool_name")
@@ -160,10 +179,25 @@ func nonEmpty(s ...string) []string {
 	return out
 }
 
-// Encode writes Claude Code's PreToolUse output. Replies are built as
+// Encode writes Claude Code's output for an event. Replies are built as
 // generic maps, the cheapest encoding path for a short-lived process.
-func (claude) Encode(ev *Event, d *governance.Decision) []byte {
-	if d == nil || ev.Name != EventPreToolUse {
+func (claude) Encode(ev *Event, r *Reply) []byte {
+	if r == nil {
+		return []byte("{}\n")
+	}
+	if ev.Name != EventPreToolUse {
+		switch {
+		case r.Block != "" && ev.Name == EventUserPromptSubmit:
+			return marshal(map[string]any{"decision": "block", "reason": governance.Sanitize(r.Block)})
+		case r.Context != "" && (ev.Name == EventSessionStart || ev.Name == EventUserPromptSubmit ||
+			ev.Name == EventSubagentStart || ev.Name == EventPostToolUse):
+			return marshal(map[string]any{"hookSpecificOutput": map[string]any{"hookEventName": ev.Raw,
+				"additionalContext": r.Context}})
+		}
+		return []byte("{}\n")
+	}
+	d := r.Decision
+	if d == nil {
 		return []byte("{}\n")
 	}
 	out := map[string]any{}

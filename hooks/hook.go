@@ -18,8 +18,6 @@ import (
 	"time"
 
 	"github.com/agentgov/governance/governance"
-	"github.com/agentgov/governance/internal/layout"
-	"github.com/agentgov/governance/internal/snapshot"
 )
 
 // Canonical event names.
@@ -45,14 +43,34 @@ type Event struct {
 	Request governance.Request
 	// ProjectDir is the project folder the harness reports, if any.
 	ProjectDir string
+	// Source is why a session starts: startup, resume, clear or compact.
+	Source string
+	// Prompt is the user's prompt (UserPromptSubmit).
+	Prompt string
+	// Reason is why a session ended.
+	Reason string
+	// DurationMS is how long a finished tool call took; Failed reports a
+	// PostToolUseFailure.
+	DurationMS int64
+	Failed     bool
+}
+
+// Reply is what the hook answers to an event.
+type Reply struct {
+	// Decision answers a PreToolUse; nil for other events.
+	Decision *governance.Decision
+	// Context is text to add to the agent's context.
+	Context string
+	// Block stops a user prompt, saying why (UserPromptSubmit).
+	Block string
 }
 
 // Dialect is one harness's hook protocol.
 type Dialect interface {
 	// Decode reads an event from the harness's input.
 	Decode(data []byte, env Env) (*Event, error)
-	// Encode renders a decision for an event as the harness's output.
-	Encode(ev *Event, d *governance.Decision) []byte
+	// Encode renders the reply to an event as the harness's output.
+	Encode(ev *Event, r *Reply) []byte
 	// Fail renders a deny for input that could not be decoded or decided.
 	Fail(msg string) []byte
 }
@@ -116,33 +134,25 @@ func Run(ctx context.Context, dialect string, stdin io.Reader, stdout, stderr io
 		stdout.Write(d.Fail("governance could not understand the hook input: " + err.Error()))
 		return 0
 	}
-	if ev.Name != EventPreToolUse {
-		stdout.Write(d.Encode(ev, nil))
-		return 0
-	}
-	dec := Decide(ctx, ev, env)
-	stdout.Write(d.Encode(ev, dec))
+	stdout.Write(d.Encode(ev, Handle(ctx, ev, env, stderr)))
 	return 0
 }
 
+// Handle answers one event: it decides a PreToolUse and keeps the
+// session's state for the others. State that cannot be written is
+// reported on stderr; it never blocks a call that the policy allows, and a
+// delegation that cannot be checked is refused.
+func Handle(ctx context.Context, ev *Event, env Env, stderr io.Writer) *Reply {
+	h := newHandler(ev, env, stderr)
+	if ev.Name == EventPreToolUse {
+		return &Reply{Decision: h.preToolUse(ctx)}
+	}
+	return h.sessionEvent()
+}
+
 // Decide loads the configuration for the event's project and decides the
-// event's request.
+// event's request, without session state.
 func Decide(ctx context.Context, ev *Event, env Env) *governance.Decision {
-	req := &ev.Request
-	cwd := req.Cwd
-	if cwd == "" {
-		cwd = env.Cwd
-		req.Cwd = cwd
-	}
-	paths := layout.Discover(cwd, ev.ProjectDir, env.Getenv)
-	if req.ProjectRoot == "" {
-		req.ProjectRoot = paths.ProjectRoot
-	}
-	if req.Home == "" {
-		req.Home = paths.Home
-	}
-	pol := snapshot.Load(paths, snapshot.ExecCompiler)
-	e := governance.NewEngine(pol)
-	e.LookupEnv = env.LookupEnv
-	return e.Decide(ctx, req)
+	h := newHandler(ev, env, io.Discard)
+	return h.decide(ctx)
 }

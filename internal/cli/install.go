@@ -191,7 +191,21 @@ func claudeSettingsFile(a *App, o installOptions) (string, error) {
 }
 
 // claudeEvents are the Claude Code events the hook handles.
-var claudeEvents = []string{"PreToolUse"}
+var claudeEvents = []string{"SessionStart", "UserPromptSubmit", "PreToolUse", "PostToolUse", "PostToolUseFailure",
+	"SubagentStart", "SubagentStop", "Stop", "SessionEnd"}
+
+// claudeBlocking are the events where a hook that fails must block: the
+// tool call, and the prompt (which may carry a secret).
+func claudeBlocking(ev string) bool { return ev == "PreToolUse" || ev == "UserPromptSubmit" }
+
+// claudeMatched are the events whose hook groups take a matcher.
+func claudeMatched(ev string) bool {
+	switch ev {
+	case "PreToolUse", "PostToolUse", "PostToolUseFailure", "SessionStart", "SubagentStart", "SubagentStop":
+		return true
+	}
+	return false
+}
 
 // mergeClaude adds or updates the governance hook for every event.
 func mergeClaude(doc *jsonedit.Object, hook string) error {
@@ -213,7 +227,9 @@ func mergeClaude(doc *jsonedit.Object, hook string) error {
 			h.Set("command", hook)
 			h.Set("args", []any{"claude"})
 			h.Set("timeout", hookTimeout)
-			h.Set("onFailure", "block")
+			if claudeBlocking(ev) {
+				h.Set("onFailure", "block")
+			}
 		}
 		found := false
 		for _, g := range groups {
@@ -238,7 +254,9 @@ func mergeClaude(doc *jsonedit.Object, hook string) error {
 			h := jsonedit.NewObject()
 			handler(h)
 			group := jsonedit.NewObject()
-			group.Set("matcher", "*")
+			if claudeMatched(ev) {
+				group.Set("matcher", "*")
+			}
 			group.Set("hooks", []any{h})
 			groups = append(groups, group)
 		}

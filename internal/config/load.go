@@ -10,6 +10,7 @@ import (
 	"strings"
 
 	"github.com/agentgov/governance/agents"
+	"github.com/agentgov/governance/brain"
 	"github.com/agentgov/governance/governance"
 	"github.com/agentgov/governance/internal/agentfile"
 	"github.com/agentgov/governance/internal/layout"
@@ -29,6 +30,35 @@ type Loaded struct {
 	Files, StarFiles []string
 	// Registry finds agent definitions.
 	Registry *agentfile.Registry
+	// Purge is the purge policy.
+	Purge brain.PurgePolicy
+}
+
+// purgePolicy applies the user's purge settings, then the project's, to
+// the defaults.
+func purgePolicy(files ...*File) brain.PurgePolicy {
+	p := brain.DefaultPurgePolicy()
+	for _, f := range files {
+		if f == nil {
+			continue
+		}
+		s := f.Purge
+		setIf(&p.HistoryKeep, s.HistoryKeep)
+		setIf(&p.AnchorsMax, s.AnchorsMax)
+		setIf(&p.LogKeep, s.LogKeep)
+		setIf(&p.SessionMaxAge, s.SessionMaxAge)
+		setIf(&p.HighTTL, s.HighTTL)
+		setIf(&p.NormalTTL, s.NormalTTL)
+		setIf(&p.LogMaxAge, s.LogMaxAge)
+		setIf(&p.LogMaxSize, s.LogMaxSize)
+	}
+	return p
+}
+
+func setIf[T any](dst *T, v *T) {
+	if v != nil {
+		*dst = *v
+	}
 }
 
 // Load reads the configuration for a project. On error the returned
@@ -53,6 +83,7 @@ func Load(p layout.Paths) (*Loaded, error) {
 	}
 	l.User, l.Repo = user, repo
 	errs = flatten(errs, merge(&pol.Settings, user, repo))
+	l.Purge = purgePolicy(user, repo)
 
 	builtin, err := builtinRules(user)
 	errs = flatten(errs, err)
@@ -253,6 +284,15 @@ func merge(s *governance.Settings, user, repo *File) error {
 		if user.Default != nil {
 			s.Default = *user.Default
 		}
+		if user.LogOnly != nil {
+			s.LogOnly = *user.LogOnly
+		}
+		if user.MaxDelegationDepth != nil {
+			s.MaxDelegationDepth = *user.MaxDelegationDepth
+		}
+		if user.BlockSecretPrompts != nil {
+			s.BlockSecretPrompts = *user.BlockSecretPrompts
+		}
 		if user.MainAgent != nil {
 			s.MainAgent = *user.MainAgent
 		}
@@ -279,6 +319,32 @@ func merge(s *governance.Settings, user, repo *File) error {
 					Msg: "safe_set: true would loosen the user configuration, which turns the safe set off", Hint: "a project may tighten global policy but never loosen it"})
 			} else {
 				s.NoSafeSet = !*repo.SafeSet
+			}
+		}
+		if repo.LogOnly != nil {
+			if *repo.LogOnly && !s.LogOnly {
+				errs = append(errs, &yamlx.Error{File: repo.Name, Line: repo.Line("mode"),
+					Msg:  "mode: log-only would loosen the user configuration, which enforces",
+					Hint: "a project may tighten global policy but never loosen it; set mode: log-only in the user configuration"})
+			} else {
+				s.LogOnly = *repo.LogOnly
+			}
+		}
+		if repo.MaxDelegationDepth != nil {
+			if *repo.MaxDelegationDepth > s.MaxDelegationDepth {
+				errs = append(errs, &yamlx.Error{File: repo.Name, Line: repo.Line("max_delegation_depth"),
+					Msg:  fmt.Sprintf("max_delegation_depth: %d would loosen the user configuration's %d", *repo.MaxDelegationDepth, s.MaxDelegationDepth),
+					Hint: "a project may tighten global policy but never loosen it"})
+			} else {
+				s.MaxDelegationDepth = *repo.MaxDelegationDepth
+			}
+		}
+		if repo.BlockSecretPrompts != nil {
+			if !*repo.BlockSecretPrompts && s.BlockSecretPrompts {
+				errs = append(errs, &yamlx.Error{File: repo.Name, Line: repo.Line("block_secret_prompts"),
+					Msg: "block_secret_prompts: false would loosen the user configuration", Hint: "a project may tighten global policy but never loosen it"})
+			} else {
+				s.BlockSecretPrompts = *repo.BlockSecretPrompts
 			}
 		}
 		if len(repo.DisableBuiltin) > 0 {

@@ -1,6 +1,10 @@
 package config
 
 import (
+	"strconv"
+	"strings"
+	"time"
+
 	"github.com/agentgov/governance/governance"
 	"github.com/agentgov/governance/internal/yamlx"
 	"go.yaml.in/yaml/v3"
@@ -18,13 +22,33 @@ type File struct {
 	SafeSet *bool
 	// DisableBuiltin lists built-in rules to turn off (user config only).
 	DisableBuiltin []string
-	line           map[string]int
+	// LogOnly is the enforcement mode: true for log-only.
+	LogOnly *bool
+	// MaxDelegationDepth is the deepest subagent level allowed.
+	MaxDelegationDepth *int
+	// BlockSecretPrompts blocks prompts that hold credentials.
+	BlockSecretPrompts *bool
+	// Purge holds the purge policy's settings, by key.
+	Purge purgeSettings
+	line  map[string]int
+}
+
+// purgeSettings are the purge keys a file sets.
+type purgeSettings struct {
+	HistoryKeep, AnchorsMax, LogKeep *int
+	SessionMaxAge, HighTTL           *time.Duration
+	NormalTTL, LogMaxAge             *time.Duration
+	LogMaxSize                       *int64
 }
 
 // Line returns the line a key was set on, or 0.
 func (f *File) Line(key string) int { return f.line[key] }
 
-var settingKeys = []string{"version", "default", "main_agent", "safe_set", "disable_builtin"}
+var settingKeys = []string{"version", "default", "main_agent", "safe_set", "disable_builtin", "mode",
+	"max_delegation_depth", "block_secret_prompts", "purge"}
+
+var purgeKeys = []string{"history_keep", "session_max_age", "anchors_max", "anchor_high_ttl", "anchor_normal_ttl",
+	"log_max_size", "log_max_age", "log_keep"}
 
 // ParseFile reads a config.yaml.
 func ParseFile(name string, data []byte) (*File, error) {
@@ -88,6 +112,137 @@ func (f *File) set(key string, v *yaml.Node) error {
 			return err
 		}
 		f.DisableBuiltin = list
+	case "mode":
+		s, err := yamlx.String(f.Name, v)
+		if err != nil {
+			return err
+		}
+		if s != "enforce" && s != "log-only" {
+			return yamlx.At(f.Name, v, "mode must be enforce or log-only, not %q", s).
+				WithHint("log-only decides and records every call but blocks none; `governance status` shows it")
+		}
+		logOnly := s == "log-only"
+		f.LogOnly = &logOnly
+	case "max_delegation_depth":
+		n, err := yamlx.Int(f.Name, v)
+		if err != nil {
+			return err
+		}
+		if n < 1 {
+			return yamlx.At(f.Name, v, "max_delegation_depth must be at least 1, not %d", n).
+				WithHint("1 lets the main thread start subagents that start none; to forbid subagents, deny the agent tool in a rule")
+		}
+		f.MaxDelegationDepth = &n
+	case "block_secret_prompts":
+		b, err := yamlx.Bool(f.Name, v)
+		if err != nil {
+			return err
+		}
+		f.BlockSecretPrompts = &b
+	case "purge":
+		return f.setPurge(v)
 	}
 	return nil
+}
+
+func (f *File) setPurge(n *yaml.Node) error {
+	pairs, err := yamlx.Map(f.Name, n)
+	if err != nil {
+		return err
+	}
+	if err := yamlx.CheckKeys(f.Name, pairs, purgeKeys...); err != nil {
+		return err
+	}
+	p := &f.Purge
+	for _, kv := range pairs {
+		v := kv.Value
+		switch kv.Key {
+		case "history_keep", "anchors_max", "log_keep":
+			n, err := yamlx.Int(f.Name, v)
+			if err != nil {
+				return err
+			}
+			if n < 0 {
+				return yamlx.At(f.Name, v, "%s must not be negative", kv.Key)
+			}
+			switch kv.Key {
+			case "history_keep":
+				p.HistoryKeep = &n
+			case "anchors_max":
+				p.AnchorsMax = &n
+			default:
+				p.LogKeep = &n
+			}
+		case "session_max_age", "anchor_high_ttl", "anchor_normal_ttl", "log_max_age":
+			d, err := duration(f.Name, v)
+			if err != nil {
+				return err
+			}
+			switch kv.Key {
+			case "session_max_age":
+				p.SessionMaxAge = &d
+			case "anchor_high_ttl":
+				p.HighTTL = &d
+			case "anchor_normal_ttl":
+				p.NormalTTL = &d
+			default:
+				p.LogMaxAge = &d
+			}
+		case "log_max_size":
+			n, err := size(f.Name, v)
+			if err != nil {
+				return err
+			}
+			p.LogMaxSize = &n
+		}
+	}
+	return nil
+}
+
+// duration reads a duration such as 168h, 90m or 7d.
+func duration(file string, v *yaml.Node) (time.Duration, error) {
+	s, err := yamlx.String(file, v)
+	if err != nil {
+		return 0, err
+	}
+	d, err := parseDuration(s)
+	if err != nil || d <= 0 {
+		return 0, yamlx.At(file, v, "%q is not a duration", s).WithHint("write it as 168h, 90m or 7d")
+	}
+	return d, nil
+}
+
+func parseDuration(s string) (time.Duration, error) {
+	if days, ok := strings.CutSuffix(s, "d"); ok {
+		n, err := strconv.ParseFloat(days, 64)
+		if err != nil {
+			return 0, err
+		}
+		return time.Duration(n * 24 * float64(time.Hour)), nil
+	}
+	return time.ParseDuration(s)
+}
+
+// size reads a size in bytes: a number, or one with a unit (10MB, 512KiB).
+func size(file string, v *yaml.Node) (int64, error) {
+	s, err := yamlx.String(file, v)
+	if err != nil {
+		return 0, err
+	}
+	units := []struct {
+		suffix string
+		mult   int64
+	}{{"GiB", 1 << 30}, {"MiB", 1 << 20}, {"KiB", 1 << 10}, {"GB", 1e9}, {"MB", 1e6}, {"KB", 1e3}, {"B", 1}}
+	num, mult := strings.TrimSpace(s), int64(1)
+	for _, u := range units {
+		if rest, ok := strings.CutSuffix(num, u.suffix); ok {
+			num, mult = strings.TrimSpace(rest), u.mult
+			break
+		}
+	}
+	n, err := strconv.ParseInt(num, 10, 64)
+	if err != nil || n <= 0 {
+		return 0, yamlx.At(file, v, "%q is not a size", s).WithHint("write it as 10MB, 512KiB or a number of bytes")
+	}
+	return n * mult, nil
 }

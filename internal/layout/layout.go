@@ -5,6 +5,8 @@
 package layout
 
 import (
+	"fmt"
+	"hash/fnv"
 	"os"
 	"path/filepath"
 )
@@ -155,3 +157,25 @@ func (p Paths) AgentDirs() []AgentDir {
 	}
 	return dirs
 }
+
+// BrainDir is where the project's runtime state (the brain) lives: the
+// .governance/brain folder when the project has a .governance folder,
+// else a folder for the project under the state folder, so that a project
+// without configuration gets no new folder.
+func (p Paths) BrainDir() string {
+	if fi, err := os.Stat(p.RepoDir); err == nil && fi.IsDir() {
+		return filepath.Join(p.RepoDir, "brain")
+	}
+	return filepath.Join(p.StateDir, "projects", projectKey(p.ProjectRoot), "brain")
+}
+
+// projectKey names a project's folder under the state folder: the base
+// name of its root and a hash of the full path.
+func projectKey(root string) string {
+	h := fnv.New64a()
+	h.Write([]byte(root))
+	return fmt.Sprintf("%s-%016x", filepath.Base(root), h.Sum64())
+}
+
+// DecisionLog is the file decisions are appended to.
+func (p Paths) DecisionLog() string { return filepath.Join(p.StateDir, "decisions.jsonl") }

@@ -26,7 +26,7 @@ import (
 
 // Version is the snapshot format; a snapshot of another version is
 // recompiled.
-const Version = 2
+const Version = 3
 
 // Stamp records the state of a path when it was read.
 type Stamp struct {

@@ -1,0 +1,37 @@
+//go:build unix
+
+package brain
+
+import (
+	"os"
+	"path/filepath"
+	"syscall"
+)
+
+// lockFile takes an exclusive lock on path's lock file (path + ".lock"),
+// waiting for other holders, and returns the function that releases it.
+// The lock is advisory (flock) and is released by the kernel if the
+// process dies holding it.
+func lockFile(path string) (func(), error) {
+	if err := os.MkdirAll(filepath.Dir(path), 0o700); err != nil {
+		return nil, err
+	}
+	f, err := os.OpenFile(path+".lock", os.O_RDWR|os.O_CREATE, 0o600)
+	if err != nil {
+		return nil, err
+	}
+	for {
+		err = syscall.Flock(int(f.Fd()), syscall.LOCK_EX)
+		if err != syscall.EINTR {
+			break
+		}
+	}
+	if err != nil {
+		f.Close()
+		return nil, err
+	}
+	return func() {
+		syscall.Flock(int(f.Fd()), syscall.LOCK_UN)
+		f.Close()
+	}, nil
+}

@@ -1,0 +1,245 @@
+package main
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"sort"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/agentgov/governance/brain"
+)
+
+// run starts this test binary as governance or governance-hook in dir,
+// with a private home, and returns its stdout.
+func run(t *testing.T, dir, home, prog string, stdin []byte, env []string, args ...string) (string, error) {
+	t.Helper()
+	cmd := exec.Command(os.Args[0], args...)
+	cmd.Dir = dir
+	cmd.Env = append(os.Environ(), "GOVERNANCE_TEST_RUN="+prog, "HOME="+home,
+		"XDG_CONFIG_HOME="+filepath.Join(home, ".config"), "XDG_STATE_HOME="+filepath.Join(home, ".local", "state"),
+		"CLAUDE_PROJECT_DIR=")
+	cmd.Env = append(cmd.Env, env...)
+	cmd.Stdin = bytes.NewReader(stdin)
+	var out, errb bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &out, &errb
+	err := cmd.Run()
+	if err != nil {
+		return out.String(), fmt.Errorf("%s %v: %w: %s", prog, args, err, errb.String())
+	}
+	return out.String(), nil
+}
+
+func project(t *testing.T) (dir, home string) {
+	t.Helper()
+	root := t.TempDir()
+	dir, home = filepath.Join(root, "project"), filepath.Join(root, "home")
+	for _, d := range []string{filepath.Join(dir, ".git"), filepath.Join(dir, ".governance"), home} {
+		if err := os.MkdirAll(d, 0o755); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return dir, home
+}
+
+// Fifty hook processes fire at once on one session; every metric
+// increment and every history entry is there afterwards.
+func TestConcurrentHooksLoseNothing(t *testing.T) {
+	if testing.Short() {
+		t.Skip("starts 50 processes")
+	}
+	dir, home := project(t)
+	const n = 50
+	var wg sync.WaitGroup
+	errs := make(chan error, n)
+	for i := range n {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			var ev map[string]any
+			if i%2 == 0 {
+				ev = map[string]any{"session_id": "busy", "cwd": dir, "hook_event_name": "PostToolUse", "tool_name": "Bash",
+					"tool_input": map[string]any{"command": fmt.Sprintf("echo %d", i)}, "tool_use_id": fmt.Sprint("t", i), "duration_ms": 10}
+			} else {
+				ev = map[string]any{"session_id": "busy", "cwd": dir, "hook_event_name": "PreToolUse", "tool_name": "Bash",
+					"tool_input": map[string]any{"command": fmt.Sprintf("git push --force origin b%d", i)}, "tool_use_id": fmt.Sprint("t", i)}
+			}
+			data, _ := json.Marshal(ev)
+			out, err := run(t, dir, home, "governance-hook", data, nil, "claude")
+			if err != nil {
+				errs <- err
+				return
+			}
+			if i%2 == 1 && !strings.Contains(out, `"permissionDecision":"deny"`) {
+				errs <- fmt.Errorf("call %d was not denied: %s", i, out)
+			}
+		}()
+	}
+	wg.Wait()
+	close(errs)
+	for err := range errs {
+		t.Error(err)
+	}
+	b := brain.Open(filepath.Join(dir, ".governance", "brain"))
+	s, err := b.ReadSession("busy")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := s.Metrics.Calls["shell"]; got != n/2 {
+		t.Errorf("session calls: got %d, want %d", got, n/2)
+	}
+	if s.Metrics.Denials != n/2 || s.Metrics.DurationMS != 10*n/2 {
+		t.Errorf("session metrics: got %+v", s.Metrics)
+	}
+	m, err := b.ReadMetrics()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if m.Calls["shell"] != n/2 || m.Denials != n/2 {
+		t.Errorf("project metrics: got %+v", m.Metrics)
+	}
+	st, err := b.ReadState()
+	if err != nil {
+		t.Fatal(err)
+	}
+	var branches []string
+	for i, e := range st.History {
+		if e.Seq != int64(i+1) {
+			t.Errorf("history entry %d has seq %d", i, e.Seq)
+		}
+		if e.Kind == brain.KindBlocked {
+			branches = append(branches, strings.TrimPrefix(e.Detail, "deny: git push --force origin "))
+		}
+	}
+	sort.Strings(branches)
+	var want []string
+	for i := 1; i < n; i += 2 {
+		want = append(want, fmt.Sprint("b", i))
+	}
+	sort.Strings(want)
+	if strings.Join(branches, " ") != strings.Join(want, " ") {
+		t.Errorf("history: got %d blocked entries %v, want %d", len(branches), branches, len(want))
+	}
+}
+
+// purgeFixture writes a brain with history, anchors and sessions to purge.
+func purgeFixture(t *testing.T, dir string, now time.Time) *brain.Brain {
+	t.Helper()
+	b := brain.Open(filepath.Join(dir, ".governance", "brain"))
+	clock := now.Add(-10 * 24 * time.Hour)
+	b.Now = func() time.Time { return clock }
+	for i := range 3 {
+		if _, _, err := b.SessionStart(fmt.Sprint("old", i), "claude", "startup"); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for _, p := range []string{brain.Critical, brain.High, brain.Normal} {
+		if _, err := b.AddAnchor("anchor "+p, p); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for i := range 80 {
+		if err := b.Record(brain.Entry{Kind: brain.KindBlocked, Detail: fmt.Sprint("entry ", i)}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	clock = now
+	if _, _, err := b.SessionStart("fresh", "claude", "startup"); err != nil {
+		t.Fatal(err)
+	}
+	return b
+}
+
+// everything lists every record of the brain, live or archived, so that a
+// test can check each is in exactly one place.
+func everything(t *testing.T, b *brain.Brain) (history []int64, sessions, anchors []string) {
+	t.Helper()
+	st, err := b.ReadState()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, e := range st.History {
+		history = append(history, e.Seq)
+	}
+	for _, a := range st.Anchors {
+		anchors = append(anchors, "live:"+a.ID)
+	}
+	files, _ := filepath.Glob(filepath.Join(b.Dir, "history", "*.jsonl"))
+	for _, f := range files {
+		data, _ := os.ReadFile(f)
+		for _, line := range strings.Split(strings.TrimSpace(string(data)), "\n") {
+			var e brain.Entry
+			if err := json.Unmarshal([]byte(line), &e); err != nil {
+				t.Fatalf("%s: %v", f, err)
+			}
+			history = append(history, e.Seq)
+		}
+	}
+	live, _ := filepath.Glob(filepath.Join(b.Dir, "sessions", "*.json"))
+	archived, _ := filepath.Glob(filepath.Join(b.Dir, "archive", "sessions", "*.json"))
+	for _, f := range append(live, archived...) {
+		sessions = append(sessions, strings.TrimSuffix(filepath.Base(f), ".json"))
+	}
+	if data, err := os.ReadFile(filepath.Join(b.Dir, "archive", "anchors.jsonl")); err == nil {
+		for _, line := range strings.Split(strings.TrimSpace(string(data)), "\n") {
+			var a brain.Anchor
+			json.Unmarshal([]byte(line), &a)
+			anchors = append(anchors, "archived:"+a.ID)
+		}
+	}
+	sort.Slice(history, func(i, j int) bool { return history[i] < history[j] })
+	sort.Strings(sessions)
+	sort.Strings(anchors)
+	return history, sessions, anchors
+}
+
+// A purge killed at each of its steps, then run again, ends with every
+// record in exactly one place: nothing lost, nothing archived twice.
+func TestPurgeKilledAndRerun(t *testing.T) {
+	now := time.Date(2026, 11, 21, 12, 0, 0, 0, time.UTC)
+	clean, cleanHome := project(t)
+	purgeFixture(t, clean, now)
+	if _, err := run(t, clean, cleanHome, "governance", nil, nil, "purge", "--now", now.Format(time.RFC3339)); err != nil {
+		t.Fatal(err)
+	}
+	wantHistory, wantSessions, wantAnchors := everything(t, brain.Open(filepath.Join(clean, ".governance", "brain")))
+	if len(wantHistory) == 0 || len(wantSessions) != 4 || len(wantAnchors) != 3 {
+		t.Fatalf("fixture: %d history, sessions %v, anchors %v", len(wantHistory), wantSessions, wantAnchors)
+	}
+	for _, point := range []string{"history-archived", "anchors-archived", "session-archived"} {
+		t.Run(point, func(t *testing.T) {
+			t.Parallel()
+			dir, home := project(t)
+			b := purgeFixture(t, dir, now)
+			_, err := run(t, dir, home, "governance", nil, []string{"GOVERNANCE_TEST_PURGE_FAULT=" + point}, "purge", "--now", now.Format(time.RFC3339))
+			if err == nil || !strings.Contains(err.Error(), "exit status 99") {
+				t.Fatalf("purge was not stopped at %s: %v", point, err)
+			}
+			out, err := run(t, dir, home, "governance", nil, nil, "purge", "--now", now.Format(time.RFC3339), "--json")
+			if err != nil {
+				t.Fatal(err)
+			}
+			history, sessions, anchors := everything(t, b)
+			if fmt.Sprint(history) != fmt.Sprint(wantHistory) {
+				t.Errorf("history seqs after rerun:\n got %v\nwant %v", history, wantHistory)
+			}
+			if fmt.Sprint(sessions) != fmt.Sprint(wantSessions) {
+				t.Errorf("sessions after rerun: got %v, want %v", sessions, wantSessions)
+			}
+			if fmt.Sprint(anchors) != fmt.Sprint(wantAnchors) {
+				t.Errorf("anchors after rerun: got %v, want %v", anchors, wantAnchors)
+			}
+			// A third run has nothing left to do.
+			out, err = run(t, dir, home, "governance", nil, nil, "purge", "--now", now.Format(time.RFC3339), "--json")
+			if err != nil || !strings.Contains(out, `"moves":null`) && !strings.Contains(out, `"moves":[]`) {
+				t.Errorf("third run: %v %s", err, out)
+			}
+		})
+	}
+}

@@ -1,0 +1,110 @@
+package cli
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"github.com/spf13/cobra"
+
+	"github.com/agentgov/governance/governance"
+	"github.com/agentgov/governance/internal/config"
+)
+
+func (a *App) statusCmd() *cobra.Command {
+	var dir string
+	c := &cobra.Command{
+		Use:   "status",
+		Short: "Show the enforcement mode, the configuration, the hook and the brain",
+		Long: `status shows how governance runs in this project: the enforcement mode
+(enforce, or log-only, which blocks nothing), the configuration files and
+rules, whether the hook is installed, and the runtime state: sessions,
+phase, anchors and metrics.`,
+		Args: cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, args []string) error {
+			cwd := a.absCwd(dir)
+			p := a.paths(cwd)
+			l, lerr := config.Load(p)
+			s := l.Policy.Settings
+			w := a.Stdout
+			mode := s.Mode()
+			if s.LogOnly {
+				mode += " (decisions are recorded, nothing is blocked)"
+			}
+			fmt.Fprintf(w, "mode:          %s\n", mode)
+			fmt.Fprintf(w, "project:       %s\n", p.ProjectRoot)
+			if lerr != nil {
+				fmt.Fprintf(w, "configuration: BROKEN, every call is denied (run `governance lint`)\n")
+			} else {
+				fmt.Fprintf(w, "configuration: %d files\n", len(l.Files))
+			}
+			for _, f := range l.Files {
+				fmt.Fprintf(w, "               %s\n", f)
+			}
+			counts := map[string]int{}
+			for _, r := range l.Policy.Rules {
+				counts[r.Scope]++
+			}
+			fmt.Fprintf(w, "rules:         %d built-in, %d user, %d project, %d executable\n", counts[governance.ScopeBuiltin],
+				counts[governance.ScopeGlobal], counts[governance.ScopeRepo], len(l.Policy.Checks))
+			fmt.Fprintf(w, "defaults:      undecided calls %s; subagents nest %d deep; secret prompts %s\n", s.Default,
+				s.MaxDelegationDepth, onOff(s.BlockSecretPrompts, "blocked", "allowed"))
+			fmt.Fprintf(w, "hook:          %s\n", a.hookStatus(p.ProjectRoot, p.Home))
+			b := a.openBrain(dir)
+			fmt.Fprintf(w, "brain:         %s\n", b.Dir)
+			st, err := b.ReadState()
+			if err != nil {
+				fmt.Fprintf(w, "               state.json is broken: %v\n", err)
+			} else {
+				phase := st.Phase
+				if phase == "" {
+					phase = "none"
+				}
+				fmt.Fprintf(w, "               phase %s; %d anchors; %d history entries\n", governance.Sanitize(phase), len(st.Anchors), len(st.History))
+			}
+			ids, _ := b.Sessions()
+			open := 0
+			for _, id := range ids {
+				if s, err := b.ReadSession(id); err == nil && s.Ended.IsZero() {
+					open++
+				}
+			}
+			fmt.Fprintf(w, "               %d sessions (%d not ended)\n", len(ids), open)
+			if m, err := b.ReadMetrics(); err == nil && !m.Since.IsZero() {
+				calls := 0
+				for _, n := range m.Calls {
+					calls += n
+				}
+				fmt.Fprintf(w, "               since %s: %d calls, %d denied, %d asked, %d failed\n",
+					m.Since.Local().Format("2006-01-02 15:04"), calls, m.Denials, m.Asks, m.Failures)
+			}
+			return nil
+		},
+	}
+	c.Flags().StringVar(&dir, "dir", "", "the project folder (default: the current directory)")
+	return c
+}
+
+func onOff(b bool, on, off string) string {
+	if b {
+		return on
+	}
+	return off
+}
+
+// hookStatus says which Claude Code settings files run governance-hook.
+func (a *App) hookStatus(root, home string) string {
+	var where []string
+	for _, f := range []string{filepath.Join(root, ".claude", "settings.json"), filepath.Join(root, ".claude", "settings.local.json"),
+		filepath.Join(home, ".claude", "settings.json")} {
+		data, err := os.ReadFile(f)
+		if err == nil && strings.Contains(string(data), "governance-hook") {
+			where = append(where, f)
+		}
+	}
+	if len(where) == 0 {
+		return "not installed for Claude Code (run `governance install claude`)"
+	}
+	return "Claude Code: " + strings.Join(where, ", ")
+}

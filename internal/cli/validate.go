@@ -1,0 +1,75 @@
+package cli
+
+import (
+	"fmt"
+
+	"github.com/spf13/cobra"
+
+	"github.com/agentgov/governance/internal/validate"
+)
+
+func (a *App) validateCmd() *cobra.Command {
+	var dir string
+	var asJSON bool
+	c := &cobra.Command{
+		Use:   "validate [FILE...]",
+		Short: "Check the brain's files and the configuration against their JSON Schemas",
+		Long: `validate checks every file of the project's brain (state.json, metrics.json,
+sessions) and of the user's and the project's configuration (config.yaml,
+rules/*.yaml, agents/*.md frontmatter, tests/*.yaml) against its JSON
+Schema (draft 2020-12), or only the files named, and reports each
+violation with the file, the JSON pointer of the value at fault and a
+message. It exits 1 when it finds one.`,
+		Example: `  governance validate
+  governance validate .governance/brain/state.json`,
+		RunE: func(cmd *cobra.Command, args []string) error {
+			v, err := validate.New()
+			if err != nil {
+				return err
+			}
+			p := a.paths(a.absCwd(dir))
+			var targets []validate.Target
+			if len(args) == 0 {
+				targets = validate.Discover(p.BrainDir(), p.UserDir, p.RepoDir)
+			}
+			for _, f := range args {
+				kind, ok := validate.KindOf(f)
+				if !ok {
+					return usagef("cannot tell what %s is: name a brain file (state.json, metrics.json, sessions/*.json) or a configuration file (config.yaml, rules/*.yaml, agents/*.md, tests/*.yaml)", f)
+				}
+				targets = append(targets, validate.Target{Kind: kind, Path: f})
+			}
+			var problems []validate.Problem
+			for _, t := range targets {
+				ps, err := v.File(t.Kind, t.Path)
+				if err != nil {
+					return err
+				}
+				problems = append(problems, ps...)
+			}
+			if asJSON {
+				if problems == nil {
+					problems = []validate.Problem{}
+				}
+				if err := writeJSON(a.Stdout, map[string]any{"files": len(targets), "problems": problems}); err != nil {
+					return err
+				}
+			} else {
+				for _, pr := range problems {
+					fmt.Fprintln(a.Stdout, pr)
+				}
+			}
+			if len(problems) > 0 {
+				fmt.Fprintf(a.Stderr, "governance: error: %d problem(s) in %d files\n", len(problems), len(targets))
+				return errReported
+			}
+			if !asJSON {
+				fmt.Fprintf(a.Stdout, "ok: %d files valid\n", len(targets))
+			}
+			return nil
+		},
+	}
+	c.Flags().StringVar(&dir, "dir", "", "the project folder (default: the current directory)")
+	c.Flags().BoolVar(&asJSON, "json", false, "print the result as JSON")
+	return c
+}
