@@ -8,6 +8,8 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+
+	"github.com/agentgov/governance/internal/atomicfile"
 )
 
 // update reads the JSON document at path into v (leaving v as it is when
@@ -65,47 +67,11 @@ func writeJSON(path string, v any) error {
 	return writeFile(path, append(data, '\n'))
 }
 
-// writeFile replaces path with data: temporary file, fsync, rename, and
-// an fsync of the folder so that the rename itself survives a crash.
-func writeFile(path string, data []byte) error {
-	dir := filepath.Dir(path)
-	if err := os.MkdirAll(dir, 0o700); err != nil {
-		return err
-	}
-	tmp, err := os.CreateTemp(dir, "."+filepath.Base(path)+".tmp-*")
-	if err != nil {
-		return err
-	}
-	defer os.Remove(tmp.Name())
-	if _, err := tmp.Write(data); err != nil {
-		tmp.Close()
-		return err
-	}
-	if err := tmp.Sync(); err != nil {
-		tmp.Close()
-		return err
-	}
-	if err := tmp.Close(); err != nil {
-		return err
-	}
-	if err := os.Rename(tmp.Name(), path); err != nil {
-		return err
-	}
-	return syncDir(dir)
-}
+// writeFile replaces path with data, atomically and durably.
+func writeFile(path string, data []byte) error { return atomicfile.Write(path, data, 0o600) }
 
 // syncDir fsyncs a folder, making renames and removals in it durable.
-func syncDir(dir string) error {
-	d, err := os.Open(dir)
-	if err != nil {
-		return err
-	}
-	defer d.Close()
-	if err := d.Sync(); err != nil && !errors.Is(err, errors.ErrUnsupported) {
-		return err
-	}
-	return nil
-}
+func syncDir(dir string) error { return atomicfile.SyncDir(dir) }
 
 // appendLines appends JSON lines to a file opened with O_APPEND and
 // fsyncs it.

@@ -6,6 +6,7 @@ const (
 	LayerInvariant = "invariant"
 	LayerRules     = "rules"
 	LayerAgent     = "agent"
+	LayerRole      = "role"
 	LayerSafeSet   = "safe-set"
 	LayerDefault   = "default"
 )

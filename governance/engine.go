@@ -15,6 +15,13 @@ type Policy struct {
 	Rules []*Rule
 	// Checks are executable rules, run on every simple command.
 	Checks []CommandCheck
+	// Roles are the roles the configuration defines (user and project).
+	Roles []Role
+	// Projects are the roots of registered projects: an AI caller working
+	// in one may not touch paths outside it unless a rule allows them.
+	Projects []string
+	// StateDir is the state folder ({STATE_DIR} in sandboxes).
+	StateDir string
 	// Agents finds agent definitions by name; nil means there are none.
 	Agents AgentSource
 	// ConfigDirs are governance configuration and state folders that no AI
@@ -46,6 +53,11 @@ type Settings struct {
 	MaxDelegationDepth int
 	// BlockSecretPrompts blocks user prompts that hold credentials.
 	BlockSecretPrompts bool
+	// DefaultRole is the role of agents whose file names none ("" for ai).
+	DefaultRole string
+	// NeverExposed adds tool-name globs to the built-in list of tools no
+	// AI caller may use.
+	NeverExposed []string
 }
 
 // DefaultMaxDelegationDepth is the delegation depth allowed when the

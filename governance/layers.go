@@ -30,7 +30,12 @@ func (ev *evaluation) layer1(s *subject) Verdict {
 			return win
 		}
 	}
+	if v := ev.neverExposedVerdict(s); v.Outcome != NoOpinion {
+		take(v)
+		return win
+	}
 	help := s.kind == KindShell && helpOnly(s.cl)
+	allowedByRule := false
 	for _, r := range ev.e.Policy.Rules {
 		if help && r.outcome > Allow {
 			// Asking a program for help runs nothing it would run otherwise.
@@ -41,6 +46,7 @@ func (ev *evaluation) layer1(s *subject) Verdict {
 		}
 		take(Verdict{Outcome: r.outcome, Layer: LayerRules, Rule: r.ID, Source: r.Source,
 			Message: r.Message, Suggestion: r.Suggestion})
+		allowedByRule = allowedByRule || r.outcome == Allow
 	}
 	ev.checkVerdicts(s, func(v Verdict) {
 		if !help || v.Outcome <= Allow {
@@ -48,6 +54,8 @@ func (ev *evaluation) layer1(s *subject) Verdict {
 		}
 	})
 	take(ev.delegationVerdict(s))
+	take(ev.roleVerdict(s))
+	take(ev.projectVerdict(s, allowedByRule))
 	take(ev.agentVerdict(s))
 	take(ev.scopeVerdict(s))
 	if win.Outcome == NoOpinion && !ev.e.Policy.Settings.NoSafeSet {

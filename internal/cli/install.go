@@ -11,6 +11,7 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/agentgov/governance/internal/atomicfile"
 	"github.com/agentgov/governance/internal/jsonedit"
 	"github.com/spf13/cobra"
 )
@@ -154,29 +155,7 @@ func editJSONFile(file string, edit func(*jsonedit.Object) error) (bool, error) 
 // writeFileAtomic writes a file through a temporary file and a rename, so
 // that a reader never sees half of it.
 func writeFileAtomic(path string, data []byte, mode os.FileMode) error {
-	if fi, err := os.Stat(path); err == nil {
-		mode = fi.Mode().Perm()
-	}
-	tmp, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".*")
-	if err != nil {
-		return err
-	}
-	defer os.Remove(tmp.Name())
-	if _, err := tmp.Write(data); err != nil {
-		tmp.Close()
-		return err
-	}
-	if err := tmp.Sync(); err != nil {
-		tmp.Close()
-		return err
-	}
-	if err := tmp.Close(); err != nil {
-		return err
-	}
-	if err := os.Chmod(tmp.Name(), mode); err != nil {
-		return err
-	}
-	return os.Rename(tmp.Name(), path)
+	return atomicfile.Write(path, data, mode)
 }
 
 func claudeSettingsFile(a *App, o installOptions) (string, error) {

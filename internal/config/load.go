@@ -84,6 +84,31 @@ func Load(p layout.Paths) (*Loaded, error) {
 	l.User, l.Repo = user, repo
 	errs = flatten(errs, merge(&pol.Settings, user, repo))
 	l.Purge = purgePolicy(user, repo)
+	for _, f := range []struct {
+		file  *File
+		scope string
+	}{{user, governance.ScopeGlobal}, {repo, governance.ScopeRepo}} {
+		if f.file == nil {
+			continue
+		}
+		roles, err := compileRoles(f.file, f.scope)
+		errs = flatten(errs, err)
+		pol.Roles = append(pol.Roles, roles...)
+		// Both files' additions to the never-exposed list apply.
+		pol.Settings.NeverExposed = append(pol.Settings.NeverExposed, f.file.NeverExposed...)
+	}
+	pol.StateDir = p.StateDir
+	if p.UserDir != "" {
+		path := ProjectsFile(p.UserDir)
+		projects, err := ReadProjects(path)
+		errs = flatten(errs, err)
+		if len(projects) > 0 {
+			l.Files = append(l.Files, path)
+		}
+		for _, pr := range projects {
+			pol.Projects = append(pol.Projects, pr.Path)
+		}
+	}
 
 	builtin, err := builtinRules(user)
 	errs = flatten(errs, err)
@@ -97,12 +122,41 @@ func Load(p layout.Paths) (*Loaded, error) {
 
 	l.Registry = agentfile.NewRegistry(AgentDirs(p)...)
 	pol.Agents = l.Registry
+	errs = flatten(errs, checkRoleNames(pol, l.Registry))
 	pol.ConfigDirs = []string{p.UserDir, p.StateDir}
 	if len(errs) > 0 {
 		pol.Err = errs
 		return l, errs
 	}
 	return l, nil
+}
+
+// checkRoleNames reports roles that agent files or the default role name
+// but no configuration defines.
+func checkRoleNames(pol *governance.Policy, reg *agentfile.Registry) error {
+	known := map[string]bool{governance.RoleAI: true}
+	for _, r := range pol.Roles {
+		known[r.Name] = true
+	}
+	var errs Errors
+	if r := pol.Settings.DefaultRole; r != "" && !known[r] {
+		errs = append(errs, fmt.Errorf("config.yaml: default_role %q is not defined under roles:", r))
+	}
+	all, _ := reg.All()
+	for _, a := range all {
+		switch {
+		case a.Role == governance.RoleHuman:
+			errs = append(errs, &yamlx.Error{File: a.Source, Line: 1, Msg: "an agent's role cannot be human",
+				Hint: "agents are never human: the never-exposed list holds for every agent"})
+		case a.Role != "" && !known[a.Role]:
+			errs = append(errs, &yamlx.Error{File: a.Source, Line: 1, Msg: fmt.Sprintf("role %q is not defined", a.Role),
+				Hint: "define it under roles: in config.yaml"})
+		}
+	}
+	if len(errs) > 0 {
+		return errs
+	}
+	return nil
 }
 
 // AgentDirs lists the folders agent definitions are read from, in order of
@@ -293,6 +347,9 @@ func merge(s *governance.Settings, user, repo *File) error {
 		if user.BlockSecretPrompts != nil {
 			s.BlockSecretPrompts = *user.BlockSecretPrompts
 		}
+		if user.DefaultRole != nil {
+			s.DefaultRole = *user.DefaultRole
+		}
 		if user.MainAgent != nil {
 			s.MainAgent = *user.MainAgent
 		}
@@ -345,6 +402,15 @@ func merge(s *governance.Settings, user, repo *File) error {
 					Msg: "block_secret_prompts: false would loosen the user configuration", Hint: "a project may tighten global policy but never loosen it"})
 			} else {
 				s.BlockSecretPrompts = *repo.BlockSecretPrompts
+			}
+		}
+		if repo.DefaultRole != nil {
+			if user != nil && user.DefaultRole != nil && *user.DefaultRole != *repo.DefaultRole {
+				errs = append(errs, &yamlx.Error{File: repo.Name, Line: repo.Line("default_role"),
+					Msg:  fmt.Sprintf("default_role: %s would replace the user configuration's %s", *repo.DefaultRole, *user.DefaultRole),
+					Hint: "a project may tighten global policy but never loosen it; narrow the role in the project's roles: instead"})
+			} else {
+				s.DefaultRole = *repo.DefaultRole
 			}
 		}
 		if len(repo.DisableBuiltin) > 0 {

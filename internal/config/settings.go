@@ -30,6 +30,12 @@ type File struct {
 	BlockSecretPrompts *bool
 	// Purge holds the purge policy's settings, by key.
 	Purge purgeSettings
+	// Roles are the roles the file defines; DefaultRole is the role of
+	// agents whose file names none; NeverExposed extends the list of tools
+	// no AI caller may use.
+	Roles        []*roleSpec
+	DefaultRole  *string
+	NeverExposed []string
 	line  map[string]int
 }
 
@@ -45,7 +51,7 @@ type purgeSettings struct {
 func (f *File) Line(key string) int { return f.line[key] }
 
 var settingKeys = []string{"version", "default", "main_agent", "safe_set", "disable_builtin", "mode",
-	"max_delegation_depth", "block_secret_prompts", "purge"}
+	"max_delegation_depth", "block_secret_prompts", "purge", "roles", "default_role", "never_exposed"}
 
 var purgeKeys = []string{"history_keep", "session_max_age", "anchors_max", "anchor_high_ttl", "anchor_normal_ttl",
 	"log_max_size", "log_max_age", "log_keep"}
@@ -141,6 +147,24 @@ func (f *File) set(key string, v *yaml.Node) error {
 		f.BlockSecretPrompts = &b
 	case "purge":
 		return f.setPurge(v)
+	case "roles":
+		return f.parseRoles(v)
+	case "default_role":
+		s, err := yamlx.String(f.Name, v)
+		if err != nil {
+			return err
+		}
+		if s == governance.RoleHuman {
+			return yamlx.At(f.Name, v, "default_role cannot be human").
+				WithHint("agents are never human: the never-exposed list holds for every agent")
+		}
+		f.DefaultRole = &s
+	case "never_exposed":
+		list, err := yamlx.Strings(f.Name, v)
+		if err != nil {
+			return err
+		}
+		f.NeverExposed = list
 	}
 	return nil
 }

@@ -112,6 +112,7 @@ func (p Paths) Sources() []Source {
 		add(filepath.Join(p.UserDir, "config.yaml"), false, u)
 		add(filepath.Join(p.UserDir, "rules"), true, u)
 		add(filepath.Join(p.UserDir, "agents"), true, u)
+		add(filepath.Join(p.UserDir, "projects.yaml"), false, u)
 	}
 	r := parent(p.RepoDir)
 	add(filepath.Join(p.RepoDir, "config.yaml"), false, r)

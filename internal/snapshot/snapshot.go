@@ -26,7 +26,7 @@ import (
 
 // Version is the snapshot format; a snapshot of another version is
 // recompiled.
-const Version = 3
+const Version = 4
 
 // Stamp records the state of a path when it was read.
 type Stamp struct {
@@ -55,7 +55,12 @@ type Snapshot struct {
 	Rules          []Rule
 	// StarFiles are Starlark rules files with executable rules; the hook
 	// loads them when a shell command is checked.
-	StarFiles  []string
+	StarFiles []string
+	// Roles are the configured roles; Projects the registered projects'
+	// roots; StateDir is the state folder.
+	Roles      []governance.Role
+	Projects   []string
+	StateDir   string
 	Agents     []*agents.Agent
 	ConfigDirs []string
 	// Err is the configuration error; every call is denied while it is set.
@@ -107,7 +112,7 @@ func Load(p layout.Paths, compile Compiler) *governance.Policy {
 // Builtin is the snapshot of a project with no configuration files.
 func Builtin(p layout.Paths) *Snapshot {
 	return &Snapshot{Version: Version, Root: p.ProjectRoot, Settings: governance.DefaultSettings(),
-		ConfigDirs: []string{p.UserDir, p.StateDir}}
+		ConfigDirs: []string{p.UserDir, p.StateDir}, StateDir: p.StateDir}
 }
 
 // Fresh reports whether the snapshot was compiled from the files as they
@@ -138,7 +143,8 @@ func (s *Snapshot) Fresh(p layout.Paths, current []Stamp) bool {
 // Policy builds the policy the snapshot describes: the built-in rules it
 // does not disable, then its own rules, agents and settings.
 func (s *Snapshot) Policy() *governance.Policy {
-	pol := &governance.Policy{Settings: s.Settings, ConfigDirs: s.ConfigDirs}
+	pol := &governance.Policy{Settings: s.Settings, ConfigDirs: s.ConfigDirs, Roles: s.Roles, Projects: s.Projects,
+		StateDir: s.StateDir}
 	var off map[string]bool
 	for _, id := range s.DisableBuiltin {
 		if off == nil {

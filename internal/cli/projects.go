@@ -1,0 +1,63 @@
+package cli
+
+import (
+	"fmt"
+
+	"github.com/spf13/cobra"
+
+	"github.com/agentgov/governance/internal/config"
+)
+
+func (a *App) projectsCmd() *cobra.Command {
+	c := &cobra.Command{
+		Use:   "projects",
+		Short: "Register projects whose folder confines AI agents: add, list, remove",
+		Long: `A registered project confines AI agents that work in it (their call's
+folder is inside it) to its folder: a path outside it, read or written, is
+denied unless a rule allows it; temporary folders stay open. The registry
+is projects.yaml in the user configuration. Only humans change it.`,
+	}
+	file := func() string { return config.ProjectsFile(a.paths(a.Cwd).UserDir) }
+	add := &cobra.Command{
+		Use:     "add ID PATH",
+		Short:   "Register a project",
+		Example: `  governance projects add api ~/src/api`,
+		Args:    cobra.ExactArgs(2),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			if err := config.AddProject(file(), args[0], a.absCwd(args[1])); err != nil {
+				return err
+			}
+			fmt.Fprintf(a.Stdout, "registered %s at %s\n", args[0], a.absCwd(args[1]))
+			return nil
+		},
+	}
+	list := &cobra.Command{
+		Use:   "list",
+		Short: "List the registered projects",
+		Args:  cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, args []string) error {
+			ps, err := config.ReadProjects(file())
+			if err != nil {
+				return err
+			}
+			for _, p := range ps {
+				fmt.Fprintf(a.Stdout, "%-20s %s\n", p.ID, p.Path)
+			}
+			return nil
+		},
+	}
+	remove := &cobra.Command{
+		Use:   "remove ID",
+		Short: "Unregister a project",
+		Args:  cobra.ExactArgs(1),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			if err := config.RemoveProject(file(), args[0]); err != nil {
+				return err
+			}
+			fmt.Fprintf(a.Stdout, "removed %s\n", args[0])
+			return nil
+		},
+	}
+	c.AddCommand(add, list, remove)
+	return c
+}
