@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"os"
+	"path"
 	"strings"
 
 	"github.com/agentgov/governance/agents"
@@ -212,9 +213,8 @@ func (ev *evaluation) shellSubjects(cmd string) ([]*subject, []Verdict) {
 	}
 	var out []*subject
 	for _, c := range a.Commands {
-		cwd := c.Cwd
 		for _, r := range c.Redirects {
-			pl := ev.pc.resolve(r.Target.Value, r.Target.Dynamic, r.Target.Glob, cwd)
+			pl := ev.placeOf(c, r.Target, !r.Write)
 			if pl.abs != "" && safeDevice(pl.abs) {
 				continue
 			}
@@ -227,7 +227,7 @@ func (ev *evaluation) shellSubjects(cmd string) ([]*subject, []Verdict) {
 			out = append(out, &subject{kind: k, file: pl, via: c.Text, display: redirectDisplay(r)})
 		}
 		if c.Stdin.Kind == shell.StdinFile {
-			pl := ev.pc.resolve(c.Stdin.Path.Value, c.Stdin.Path.Dynamic, c.Stdin.Path.Glob, cwd)
+			pl := ev.placeOf(c, c.Stdin.Path, true)
 			out = append(out, &subject{kind: KindRead, file: pl, via: c.Text, display: "< " + c.Stdin.Path.Value})
 		}
 		if len(c.Args) == 0 {
@@ -236,10 +236,13 @@ func (ev *evaluation) shellSubjects(cmd string) ([]*subject, []Verdict) {
 		cl := parseCmdline(c)
 		s := &subject{kind: KindShell, cl: cl, display: cl.String()}
 		for _, fa := range fileArgs(cl) {
-			pl := ev.pc.resolve(fa.arg.Value, fa.arg.Dynamic, fa.arg.Glob, cwd)
+			pl := ev.placeOf(c, fa.arg, false)
 			s.targets = append(s.targets, pl)
 			if pl.abs != "" && safeDevice(pl.abs) {
 				continue
+			}
+			if fa.kind == KindRead {
+				pl = ev.placeOf(c, fa.arg, true)
 			}
 			out = append(out, &subject{kind: fa.kind, file: pl, via: cl.String(), display: fa.arg.Value})
 		}
@@ -259,6 +262,48 @@ func (ev *evaluation) shellSubjects(cmd string) ([]*subject, []Verdict) {
 		}
 	}
 	return shellFirst, problems
+}
+
+// placeOf resolves a path argument of a command. A path in a container
+// (docker exec) is that container's: it keeps its name, so that secret
+// files are still recognised, but none of this machine's classes (system,
+// outside the project), except the root itself. A path read from the
+// input of xargs, find or fd stands, for a read, for any file the input
+// can name there: {input} is a wildcard, narrowed by what the analysis
+// knows of the input (a find's start path and -name pattern). A reader
+// of such a path may read a secret the listing found, as grep -r over a
+// tree may: the listing is judged on its own (find ~/.ssh is a read of
+// ~/.ssh), and names the check can see are still matched.
+func (ev *evaluation) placeOf(c *shell.Command, a shell.Arg, read bool) place {
+	if c.Container != "" {
+		return containerPlace(a)
+	}
+	if read && a.Input && a.Dynamic {
+		v := a.Value
+		if a.Hint != "" {
+			v = a.Hint
+		}
+		v = strings.ReplaceAll(v, "{input}", "*")
+		if !strings.ContainsAny(v, "$`") {
+			return ev.pc.resolve(v, false, true, c.Cwd)
+		}
+	}
+	return ev.pc.resolve(a.Value, a.Dynamic, a.Glob, c.Cwd)
+}
+
+// containerPlace resolves a path inside a container.
+func containerPlace(a shell.Arg) place {
+	p := place{raw: a.Value, glob: a.Glob}
+	switch {
+	case a.Dynamic || a.Value == "":
+		p.classes = []string{ClassUnknown}
+	case path.IsAbs(a.Value):
+		p.abs = path.Clean(a.Value)
+		if dir, everything := globBase(p.abs); p.abs == "/" || a.Glob && dir == "/" && everything {
+			p.classes = []string{ClassRoot}
+		}
+	}
+	return p
 }
 
 func redirectDisplay(r shell.Redirect) string {

@@ -46,8 +46,12 @@ func TestContainerReadOnly(t *testing.T) {
 		{"DOCKER_HOST=unix:///run/docker.sock docker ps", true},
 		// docker: not reads.
 		{"docker run --rm alpine", false},
-		{"docker exec web ls", false},
+		// docker exec: read-only when the command it runs is (see
+		// TestFamilies); an interactive shell is not.
+		{"docker exec web ls", true},
 		{"docker exec -it web bash", false},
+		{"docker exec web rm -rf /srv/data", false},
+		{"docker exec --env-file vars web ls", false},
 		{"docker start web", false},
 		{"docker rm -f web", false},
 		{"docker pull nginx", false},
@@ -154,7 +158,9 @@ func TestContainerReadOnly(t *testing.T) {
 		{"kubectl config use-context prod", false},
 		{"kubectl config set-credentials me --token=x", false},
 		{"kubectl exec -it web -- sh", false},
-		{"kubectl exec web -- ls", false},
+		{"kubectl exec web -- ls", true},
+		{"kubectl exec web -- sh", false},
+		{"kubectl --kubeconfig /tmp/k exec web -- ls", false},
 		{"kubectl run web --image=nginx", false},
 		{"kubectl apply -f deploy.yaml", false},
 		{"kubectl delete pod web", false},

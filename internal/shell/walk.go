@@ -38,9 +38,9 @@ type walker struct {
 	out     *Analysis
 	aliases map[string]bool
 	vars    map[string]string
-	// substFrom maps command and process substitutions to the programs
+	// substFrom maps command and process substitutions to the commands
 	// they run.
-	substFrom map[syntax.Node][]string
+	substFrom map[syntax.Node][]*Command
 	// funcs holds the bodies of functions defined so far; a call analyses
 	// the body in the caller's context. called records which were called.
 	funcDefs map[string]*syntax.Stmt
@@ -80,6 +80,8 @@ type execCtx struct {
 	redirs []Redirect
 	stdin  *Stdin
 	in     []string
+	// inCmds are the commands behind in.
+	inCmds []*Command
 }
 
 func (c *execCtx) sub() *execCtx {
@@ -180,14 +182,17 @@ func (w *walker) stmt(s *syntax.Stmt, f *frame, ctx *execCtx) {
 			start := len(w.out.Commands)
 			w.stmt(c.X, f, inner.sub())
 			up := append([]string(nil), inner.in...)
+			upCmds := append([]*Command(nil), inner.inCmds...)
 			for _, cmd := range w.out.Commands[start:] {
 				if cmd.Name != "" {
 					up = append(up, cmd.Name)
 				}
 				up = append(up, cmd.InputFrom...)
+				upCmds = append(upCmds, cmd)
 			}
 			right := inner.sub()
 			right.in = dedupe(up)
+			right.inCmds = upCmds
 			right.stdin = &Stdin{Kind: StdinPipe}
 			w.stmt(c.Y, f, right)
 		default:
@@ -320,7 +325,7 @@ func (w *walker) substs(n syntax.Node, f *frame, ctx *execCtx) []string {
 		case *syntax.CmdSubst:
 			got := w.nested(s.Stmts, f, ctx, "$(...)")
 			w.setFrom(s, got)
-			names = append(names, got...)
+			names = append(names, commandNames(got)...)
 			return false
 		case *syntax.ProcSubst:
 			origin := "<(...)"
@@ -329,7 +334,7 @@ func (w *walker) substs(n syntax.Node, f *frame, ctx *execCtx) []string {
 			}
 			got := w.nested(s.Stmts, f, ctx, origin)
 			w.setFrom(s, got)
-			names = append(names, got...)
+			names = append(names, commandNames(got)...)
 			return false
 		}
 		return true
@@ -337,29 +342,36 @@ func (w *walker) substs(n syntax.Node, f *frame, ctx *execCtx) []string {
 	return names
 }
 
-func (w *walker) setFrom(n syntax.Node, names []string) {
+// setFrom records the commands a substitution runs.
+func (w *walker) setFrom(n syntax.Node, cmds []*Command) {
 	if w.substFrom == nil {
-		w.substFrom = map[syntax.Node][]string{}
+		w.substFrom = map[syntax.Node][]*Command{}
 	}
-	w.substFrom[n] = names
+	w.substFrom[n] = cmds
 }
 
-// nested walks the statements of a substitution in a subshell context and
-// returns the programs they run.
-func (w *walker) nested(list []*syntax.Stmt, f *frame, ctx *execCtx, origin string) []string {
-	start := len(w.out.Commands)
-	sub := *f
-	sub.origin = origin
-	c := ctx.sub()
-	c.redirs, c.stdin, c.in = nil, nil, nil
-	w.stmts(list, &sub, c)
+// commandNames returns the program names of commands, skipping unknown
+// ones.
+func commandNames(cmds []*Command) []string {
 	var names []string
-	for _, cmd := range w.out.Commands[start:] {
+	for _, cmd := range cmds {
 		if cmd.Name != "" {
 			names = append(names, cmd.Name)
 		}
 	}
 	return names
+}
+
+// nested walks the statements of a substitution in a subshell context and
+// returns the commands they run.
+func (w *walker) nested(list []*syntax.Stmt, f *frame, ctx *execCtx, origin string) []*Command {
+	start := len(w.out.Commands)
+	sub := *f
+	sub.origin = origin
+	c := ctx.sub()
+	c.redirs, c.stdin, c.in, c.inCmds = nil, nil, nil, nil
+	w.stmts(list, &sub, c)
+	return append([]*Command(nil), w.out.Commands[start:]...)
 }
 
 // redirects evaluates a statement's redirections into ctx.
@@ -645,6 +657,9 @@ func (w *walker) emit(cmd *Command, f *frame, ctx *execCtx) {
 		cmd.Stdin = *ctx.stdin
 	}
 	cmd.InputFrom = dedupe(append(cmd.InputFrom, ctx.in...))
+	if len(ctx.inCmds) > 0 {
+		cmd.Upstream = append(append([]*Command(nil), cmd.Upstream...), ctx.inCmds...)
+	}
 	for _, a := range cmd.Args {
 		cmd.InputFrom = dedupe(append(cmd.InputFrom, a.From...))
 	}

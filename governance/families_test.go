@@ -1,0 +1,226 @@
+package governance_test
+
+import (
+	"testing"
+
+	"github.com/agentgov/governance/governance"
+)
+
+// familyCase is a command and the outcome the built-in policy must give
+// it; rule, when set, must be the deciding rule.
+type familyCase struct {
+	cmd  string
+	want governance.Outcome
+	rule string
+}
+
+// checkFamily runs the cases of one family of behaviour through the real
+// engine with the built-in policy.
+func checkFamily(t *testing.T, cases []familyCase) {
+	t.Helper()
+	p := builtin(governance.DefaultSettings())
+	for _, tt := range cases {
+		t.Run(tt.cmd, func(t *testing.T) {
+			d := decide(t, p, shellReq(tt.cmd))
+			if d.Outcome != tt.want || tt.rule != "" && d.Rule != tt.rule {
+				t.Errorf("%q: got %s by %s/%s (%s), want %s %s", tt.cmd, d.Outcome, d.Layer, d.Rule, d.Message, tt.want, tt.rule)
+			}
+		})
+	}
+}
+
+const (
+	allow = governance.Allow
+	ask   = governance.Ask
+	deflt = governance.Defer
+	deny  = governance.Deny
+)
+
+// TestShellsRunningAString: a shell running a string it got in full adds
+// nothing to the commands in the string.
+func TestShellsRunningAString(t *testing.T) {
+	t.Parallel()
+	checkFamily(t, []familyCase{
+		{"bash -c 'git status'", allow, ""},
+		{"sh -ec 'pwd'", allow, ""},
+		{"zsh -lc 'ls'", allow, ""},
+		{"bash -lc 'ls && git status'", allow, ""},
+		{"bash -xec 'git log | head'", allow, ""},
+		{"bash -x -c 'echo'", allow, ""},
+		{"dash -c 'ls'", allow, ""},
+		{"ksh -c 'ls'", allow, ""},
+		{"fish -c 'ls'", allow, ""},
+		{"bash <<'EOF'\nls\nEOF", allow, ""},
+		{"echo 'git status' | bash", allow, ""},
+		{"bash -n script.sh", allow, ""},
+		// The inner commands decide.
+		{"bash -c 'npm install'", deflt, ""},
+		{"bash -c 'rm -rf /'", deny, "rm-root-or-home"},
+		{"sh -c 'git status; git push --force'", deny, "git-push-force"},
+		// Options that run other code first.
+		{"bash -i -c 'ls'", deflt, ""},
+		{"bash --rcfile ./rc -c 'ls'", deflt, ""},
+		{"BASH_ENV=./env.sh bash -c 'ls'", deny, "runs-unseen-code"},
+		// Code that is not known in full.
+		{"bash -c \"$CMD\"", deny, "analysis-dynamic-code"},
+		{"bash script.sh", deflt, ""},
+		{"sudo bash -c 'ls'", deflt, ""},
+		{"csh -c 'ls'", deflt, ""},
+	})
+}
+
+// TestXargsAndFindExec: xargs, find -exec and fd -x are read-only when
+// the command they run is; input words are files the command reads.
+func TestXargsAndFindExec(t *testing.T) {
+	t.Parallel()
+	checkFamily(t, []familyCase{
+		{"xargs cat", allow, ""},
+		{"xargs -n 5 wc -l", allow, ""},
+		{"xargs -0 -I {} -- cat {}", allow, ""},
+		{"xargs -P4 grep x", allow, ""},
+		{"xargs --max-procs=8 cat", allow, ""},
+		{"xargs --max-procs 8 cat", allow, ""},
+		{"xargs -E EOF cat", allow, ""},
+		{"xargs --eof=END wc -l", allow, ""},
+		{"xargs --replace={} cat {}", allow, ""},
+		{"xargs --null --verbose --exit cat", allow, ""},
+		{"xargs time cat", allow, ""},
+		{"xargs sh -c 'echo hello'", allow, ""},
+		{"find . -name '*.py' | xargs grep TODO", allow, ""},
+		{"git ls-files | xargs git blame", allow, ""},
+		{"find . -exec cat {} \\;", allow, ""},
+		{"find . -type f -exec md5sum {} +", allow, ""},
+		{"find . -name '*.py' -exec grep TODO {} \\;", allow, ""},
+		{"fd -t f -x cat", allow, ""},
+		{"fd --type f --exec cat {}", allow, ""},
+		// The command decides.
+		{"xargs rm -rf", deny, "rm-unknown-target"},
+		{"find src -exec rm {} \\;", deflt, ""},
+		{"fd -x chmod +x", deflt, ""},
+		{"xargs", deflt, ""},
+		{"find . -ok cat {} \\;", deflt, ""},
+		// Input spliced into code is code nobody has seen.
+		{"xargs -I {} sh -c 'cat {}'", deflt, ""},
+		{"find . -exec sh -c 'cat {}' \\;", deflt, ""},
+		// Input names files; names the policy knows are still seen.
+		{"find . -name .env | xargs cat", deny, "secrets-env-files"},
+		{"find ~ -name id_rsa | xargs cat", deny, "secrets-private-keys"},
+		{"xargs -I{} cat ~/.ssh/{}", deny, "secrets-private-keys"},
+		{"find . -name '*.env' -exec cat {} +", deny, "secrets-env-files"},
+		{"fd -e env -x cat", deny, "secrets-env-files"},
+	})
+}
+
+// TestAwkPrograms: awk programs that only compute and print.
+func TestAwkPrograms(t *testing.T) {
+	t.Parallel()
+	checkFamily(t, []familyCase{
+		{"awk -F, '{print $1}' f.csv", allow, ""},
+		{"awk 'NR > 5' f.txt", allow, ""},
+		{"awk '{sum += $1} END {print sum}' f.txt", allow, ""},
+		{"awk -v n=10 'NR <= n' f.txt", allow, ""},
+		{"awk 'BEGIN {print sin(0.5)}'", allow, ""},
+		{"awk '{print ($1 > 5)}' f.txt", allow, ""},
+		{"awk '$1 ~ /a|b/ {print $2 / 2}' f.txt", allow, ""},
+		{"gawk -v OFS='\\t' '{print $1,$2}' f.txt", allow, ""},
+		{"awk '{ printf \"%s|%s\\n\", $1, $2 }' f.txt", allow, ""},
+		// Effects beyond printing.
+		{"awk '{system(\"rm \" $1)}' f.txt", deflt, ""},
+		{"awk '{print | \"sh\"}' f.txt", deflt, ""},
+		{"awk '{\"date\" | getline d; print d}' f.txt", deflt, ""},
+		{"awk '{print > \"out.txt\"}' f.txt", deflt, ""},
+		{"awk '{print $1 >> \"out.txt\"}' f.txt", deflt, ""},
+		{"awk -f prog.awk f.txt", deflt, ""},
+		{"gawk -i inplace '{print}' f.txt", deflt, ""},
+		{"gawk '@load \"filefuncs\"; {print}' f.txt", deflt, ""},
+		{"gawk 'BEGIN {f = \"system\"; @f(\"id\")}'", deflt, ""},
+		{"gawk -p '{print}' f.txt", deflt, ""},
+		{"awk \"$PROG\" f.txt", deflt, ""},
+		{"awk -F, \"$PROG\" f.txt", deflt, ""},
+		{"awk '{print}' .env", deny, "secrets-env-files"},
+	})
+}
+
+// TestOutputsThatAreNotFiles: writing to the terminal, a descriptor or
+// /dev/null is not a write.
+func TestOutputsThatAreNotFiles(t *testing.T) {
+	t.Parallel()
+	checkFamily(t, []familyCase{
+		{"sort -o - input.txt", allow, ""},
+		{"sort -o /dev/null input.txt", allow, ""},
+		{"sort -o /dev/stdout input.txt", allow, ""},
+		{"tee /dev/stdin", allow, ""},
+		{"tee /dev/null /dev/fd/2", allow, ""},
+		{"ls > /dev/null 2>/dev/stderr", allow, ""},
+		{"uniq in.txt /dev/stdout", allow, ""},
+		{"sort -o output.txt input.txt", deflt, ""},
+		{"sort input.txt -o output.txt", deflt, ""},
+		{"sort --compress-program=gzip input.txt", deflt, ""},
+		{"tee out.txt", deflt, ""},
+		{"uniq in.txt out.txt", deflt, ""},
+		{"ls > out.txt", deflt, ""},
+	})
+}
+
+// TestContainerExec: a command run in a container is judged like any
+// other, with the container's paths.
+func TestContainerExec(t *testing.T) {
+	t.Parallel()
+	checkFamily(t, []familyCase{
+		{"docker exec c ls", allow, ""},
+		{"docker exec nginx grep pattern /var/log/app.log", allow, ""},
+		{"docker exec -it nginx cat /etc/nginx/nginx.conf", allow, ""},
+		{"kubectl exec pod -- ls /", allow, ""},
+		{"kubectl -n prod exec -it pod -c app -- cat /etc/hosts", allow, ""},
+		{"podman exec c ls", allow, ""},
+		{"docker compose exec web ls", allow, ""},
+		{"docker exec c sh -c 'ls /app'", allow, ""},
+		// Destructive commands stay destructive.
+		{"docker exec c rm -rf /", deny, "rm-root-or-home"},
+		{"kubectl exec pod -- sh -c 'rm -rf /'", deny, "rm-root-or-home"},
+		{"docker exec c rm -rf /var/lib/data", deflt, ""},
+		{"docker exec c touch /etc/x", deflt, ""},
+		// Secrets are secrets wherever they are.
+		{"docker exec c cat .env", deny, "secrets-env-files"},
+		{"docker exec -it c bash", deflt, ""},
+		{"docker exec --privileged c ls", deflt, ""},
+		{"docker exec -e LD_PRELOAD=/x.so c ls", deny, "code-injection-env"},
+		{"docker run --rm alpine ls", deflt, ""},
+	})
+}
+
+// TestPureOneLiners: Python and JavaScript one-liners made of literals,
+// operators and pure builtins.
+func TestPureOneLiners(t *testing.T) {
+	t.Parallel()
+	checkFamily(t, []familyCase{
+		{"python -c 'print(1+1)'", allow, ""},
+		{"python -c 'x=1'", allow, ""},
+		{"FOO=bar python -c 'print(1)'", allow, ""},
+		{"python3 -c 'print(sum(range(10)), max([3, 1]))'", allow, ""},
+		{"python3 -c 'x = 2; print(x ** 10)'", allow, ""},
+		{"python3 -c 'print([i*i for i in range(5)])'", allow, ""},
+		{"python3 -c \"print('hello')\"", allow, ""},
+		{"node -e 'console.log(1+2)'", allow, ""},
+		{"node -e 'const x = Math.max(1, 2); console.log(JSON.stringify([x, \"a\"]))'", allow, ""},
+		{"node -pe '1 + 1'", allow, ""},
+		{"python -m calendar", allow, ""},
+		// Anything else is code the check cannot judge.
+		{"python -c 'import os; print(os.getcwd())'", deflt, ""},
+		{"python -c 'open(\"f.txt\").read()'", deflt, ""},
+		{"python -c 'open = print; open(1)'", deflt, ""},
+		{"python -c 'print(eval(\"1\"))'", deflt, ""},
+		{"python -c 'print(().__class__)'", deflt, ""},
+		{"python -c \"print(f'{1}')\"", deflt, ""},
+		{"python -c 'print(\"a\".upper())'", deflt, ""},
+		{"node -e 'console.log(require(\"fs\").readdirSync(\".\"))'", deflt, ""},
+		{"node -e 'console.log(\"\"[\"constructor\"])'", deflt, ""},
+		{"node -e 'console.log(`${1}`)'", deflt, ""},
+		{"node -e 'process.exit(1)'", deflt, ""},
+		{"node --require ./x.js -e 'console.log(1)'", deflt, ""},
+		{"python -m http.server", deflt, ""},
+		{"python -m venv .venv", deflt, ""},
+		{"python -c \"print($NOT_SET)\"", ask, "analysis-unknown-code"},
+		{"python -c 'import os; os.system(\"rm -rf /\")'", deny, "rm-root-or-home"},
+	})
+}
