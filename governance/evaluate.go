@@ -329,6 +329,10 @@ func problemVerdict(p shell.Problem) Verdict {
 	case shell.ProblemGeneratedCode:
 		v.Message = "The command runs code that another command prints (" + p.Detail + "), which cannot be checked in advance."
 		v.Suggestion = "Approve it if the tool is the one you expect (for example a version manager's init)."
+	case shell.ProblemObfuscated:
+		v.Outcome = Deny
+		v.Message = "The command hides what it runs: " + p.Detail + ", which no reader of the command can see."
+		v.Suggestion = "Type the program name in plain characters."
 	case shell.ProblemDepth:
 		v.Outcome = Deny
 		v.Message = "The command nests shells inside shells too deeply to be checked (" + p.Detail + ")."

@@ -224,3 +224,51 @@ func TestPureOneLiners(t *testing.T) {
 		{"python -c 'import os; os.system(\"rm -rf /\")'", deny, "rm-root-or-home"},
 	})
 }
+
+// TestSmallReads: arithmetic, read loops, env printing, xxd and base64
+// dumps.
+func TestSmallReads(t *testing.T) {
+	t.Parallel()
+	checkFamily(t, []familyCase{
+		{"(( i++ ))", allow, ""},
+		{"let x=1+2", allow, ""},
+		{"while read -r x; do echo \"$x\"; done", allow, ""},
+		{"while read -r data; do [ -n \"$data\" ] && echo \"$data\"; done", allow, ""},
+		{"env FOO=bar", allow, ""},
+		{"env --ignore-environment PATH=/bin ls", allow, ""},
+		{"env -i PATH=/usr/bin:/bin git status", allow, ""},
+		{"xxd -c 12 file.bin", allow, ""},
+		{"xxd -s 0x30 -l 16 file.bin", allow, ""},
+		{"base64 -w 0 file.txt", allow, ""},
+		{"base64 -d file.b64", allow, ""},
+		// What writes, runs or loads something else.
+		{"(( x = $(rm -rf ~) ))", deny, "rm-root-or-home"},
+		{"bash -c '(( rm -rf / root ))'", deny, "rm-root-or-home"},
+		{"while read -r x; do rm \"$x\"; done", deflt, ""},
+		// gh takes files as operands (gh gist create FILE): an operand
+		// computed at run time may name any file.
+		{"gh run view $(gh run list --limit 1 --json databaseId --jq '.[0].databaseId')", deflt, ""},
+		{"env PATH=./bin ls", deflt, ""},
+		{"env -S 'rm -rf build'", deflt, ""},
+		{"xxd -r dump.hex out.bin", deflt, ""},
+		{"xxd file.bin out.hex", deflt, ""},
+		{"base64 -o out.bin in.txt", deflt, ""},
+		{"base64 in.txt out.b64", deflt, ""},
+	})
+}
+
+// TestObfuscatedProgramNames: a program name with characters nobody sees
+// is denied.
+func TestObfuscatedProgramNames(t *testing.T) {
+	t.Parallel()
+	checkFamily(t, []familyCase{
+		{"'rm\u2028rm -rf /tmp/x'", deny, "analysis-obfuscated"},
+		{"l\u200bs", deny, "analysis-obfuscated"},
+		{"gi\u202et status", deny, "analysis-obfuscated"},
+		{"\ufeffls", deny, "analysis-obfuscated"},
+		{"ls\u00ad -la", deny, "analysis-obfuscated"},
+		// Text is not a program name.
+		{"git commit -m 'h\u200bi'", deflt, ""},
+		{"echo 'caf\u00e9'", allow, ""},
+	})
+}

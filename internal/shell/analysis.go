@@ -161,6 +161,7 @@ const (
 	ProblemUnknownCode                           // an interpreter runs code or a script named at run time
 	ProblemDepth                                 // nesting exceeds the depth bound
 	ProblemSize                                  // the text or the command count exceeds a bound
+	ProblemObfuscated                            // a program name hides characters that nobody sees
 )
 
 func (k ProblemKind) String() string {
@@ -179,6 +180,8 @@ func (k ProblemKind) String() string {
 		return "too-deep"
 	case ProblemSize:
 		return "too-large"
+	case ProblemObfuscated:
+		return "obfuscated"
 	}
 	return "unknown"
 }

@@ -5,6 +5,7 @@ import (
 	"path"
 	"strings"
 	"sync"
+	"unicode"
 
 	"mvdan.cc/sh/v3/syntax"
 )
@@ -268,6 +269,14 @@ func (w *walker) stmt(s *syntax.Stmt, f *frame, ctx *execCtx) {
 		}
 	case *syntax.ArithmCmd:
 		w.substs(c, f, inner)
+		text := f.text(c)
+		w.emit(&Command{Name: "((", Args: []Arg{{Value: "(("}}, Text: text}, f, inner)
+		// (( rm -rf / )) is an arithmetic error, but its author meant a
+		// command: analyse it as one, as with interpreter code.
+		body := strings.TrimSuffix(strings.TrimPrefix(text, "(("), "))")
+		if contains(shellPrograms, firstWord(body)) {
+			w.codeQuiet(&Command{Cwd: inner.cwd, Text: text}, body, "arithmetic", f, inner)
+		}
 	case *syntax.TestClause:
 		w.substs(c, f, inner)
 		w.emit(&Command{Name: "[[", Args: []Arg{{Value: "[["}}, Text: f.text(c)}, f, inner)
@@ -275,6 +284,7 @@ func (w *walker) stmt(s *syntax.Stmt, f *frame, ctx *execCtx) {
 		w.decl(c, f, inner)
 	case *syntax.LetClause:
 		w.substs(c, f, inner)
+		w.emit(&Command{Name: "let", Args: []Arg{{Value: "let"}}, Text: f.text(c)}, f, inner)
 	case *syntax.TimeClause:
 		w.stmt(c.Stmt, f, inner)
 	case *syntax.CoprocClause:
@@ -284,6 +294,25 @@ func (w *walker) stmt(s *syntax.Stmt, f *frame, ctx *execCtx) {
 	default:
 		w.problem(ProblemParse, fmt.Sprintf("unsupported shell construct %T", c))
 	}
+}
+
+// hiddenRune returns the first character of s that displays as nothing or
+// moves text around: line and paragraph separators, zero-width and
+// bidirectional controls, other format characters, fillers, and control
+// characters other than blanks.
+func hiddenRune(s string) (rune, bool) {
+	for _, r := range s {
+		switch {
+		case r == '\t' || r == '\n' || r == ' ':
+		case r < 0x20 || r == 0x7f || r >= 0x80 && r < 0xa0:
+			return r, true
+		case unicode.Is(unicode.Cf, r) || unicode.Is(unicode.Zl, r) || unicode.Is(unicode.Zp, r):
+			return r, true
+		case r == 0x115f || r == 0x1160 || r == 0x3164 || r == 0xffa0 || r == 0x2800 || r == 0x180e:
+			return r, true
+		}
+	}
+	return 0, false
 }
 
 // spawnsItself reports whether a function body calls the function inside a
@@ -550,6 +579,11 @@ func (w *walker) run(cmd *Command, f *frame, ctx *execCtx) {
 			return
 		}
 		cmd.Name = path.Base(prog.Value)
+		if r, ok := hiddenRune(prog.Value); ok {
+			// A program name never needs an invisible character: one there
+			// hides what runs from whoever reads the command.
+			w.problem(ProblemObfuscated, fmt.Sprintf("the program name %q contains the invisible character U+%04X", prog.Value, r))
+		}
 		if strings.ContainsAny(prog.Value, " \t\n;|&\u2028\u2029") {
 			// A whole command line quoted as one word ("$CMD" holding
 			// "rm -rf ~"): it fails to run as written, but analyse what it
