@@ -467,6 +467,10 @@ func fileOptions(program string) []fileOption {
 		return []fileOption{{"--output", KindWrite}}
 	case "tar":
 		return []fileOption{{"-f|--file", KindRead}}
+	case "kubectl", "oc":
+		return []fileOption{{"-f|--filename", KindRead}}
+	case "helm":
+		return []fileOption{{"-f|--values", KindRead}}
 	case "grep", "egrep", "fgrep", "rg":
 		return []fileOption{{"-f|--file", KindRead}}
 	}

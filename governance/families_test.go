@@ -272,3 +272,77 @@ func TestObfuscatedProgramNames(t *testing.T) {
 		{"echo 'caf\u00e9'", allow, ""},
 	})
 }
+
+// TestDryRuns: dry runs that run no plugin or project code.
+func TestDryRuns(t *testing.T) {
+	t.Parallel()
+	checkFamily(t, []familyCase{
+		{"helm install myrelease nginx/nginx --dry-run=server", allow, ""},
+		{"helm install myrelease nginx/nginx --set foo=bar --dry-run", allow, ""},
+		{"helm upgrade myrelease nginx/nginx --dry-run=client", allow, ""},
+		{"kubectl apply -f deploy.yaml --dry-run=client", allow, ""},
+		{"kubectl apply -f deploy.yaml --dry-run=server -o yaml", allow, ""},
+		{"kubectl create deployment web --image=nginx --dry-run=client -o yaml", allow, ""},
+		{"git clean -n", allow, ""},
+		{"git clean -nd", allow, ""},
+		// Not dry runs, or dry runs that still run code or read secrets.
+		{"helm install myrelease nginx/nginx", deflt, ""},
+		{"helm install myrelease nginx/nginx --dry-run --post-renderer ./hook", deflt, ""},
+		{"kubectl apply -f deploy.yaml", deflt, ""},
+		{"kubectl apply -f deploy.yaml --dry-run=none", deflt, ""},
+		{"kubectl apply -f .env --dry-run=client", deny, "secrets-env-files"},
+		{"kubectl create secret generic x --from-file=id=/home/user/.ssh/id_rsa --dry-run=client -o yaml", deflt, ""},
+		{"kubectl apply -k overlays/prod --dry-run=client", deflt, ""},
+		{"git clean -fd", deny, "git-clean-force"},
+		{"git clean -ni", deflt, ""},
+		// Playbooks run lookups and plugins even in check mode; inventory
+		// scripts and ansible.cfg run from the project.
+		{"ansible-playbook playbook.yml -C", deflt, ""},
+		{"ansible all --check -m shell -a 'df -h'", deflt, ""},
+	})
+}
+
+// TestGitReads: git subcommands and forms that only read.
+func TestGitReads(t *testing.T) {
+	t.Parallel()
+	checkFamily(t, []familyCase{
+		{"git -C . branch --show-current", allow, ""},
+		{"git -C sub status", allow, ""},
+		{"git archive HEAD", allow, ""},
+		{"git archive --prefix=project/ -v HEAD", allow, ""},
+		{"git bundle list-heads repo.bundle", allow, ""},
+		{"git bundle verify repo.bundle", allow, ""},
+		{"git symbolic-ref HEAD", allow, ""},
+		{"git symbolic-ref --short HEAD", allow, ""},
+		{"git replace -l", allow, ""},
+		{"git replace", allow, ""},
+		{"git hash-object --stdin", allow, ""},
+		{"git hash-object file.txt", allow, ""},
+		{"git fetch", allow, ""},
+		{"git fetch origin main", allow, ""},
+		{"git fetch --all --prune", allow, ""},
+		{"git fetch --depth 1 origin", allow, ""},
+		{"git ls-files | xargs git blame", allow, ""},
+		// Writes.
+		{"git -C . branch -C old new", deflt, ""},
+		{"git archive -o out.tar HEAD", deflt, ""},
+		{"git archive --remote=ssh://x/repo HEAD", deflt, ""},
+		{"git bundle create repo.bundle HEAD", deflt, ""},
+		{"git symbolic-ref HEAD refs/heads/other", deflt, ""},
+		{"git symbolic-ref -d HEAD", deflt, ""},
+		{"git replace -d abc123", deflt, ""},
+		{"git replace abc123 def456", deflt, ""},
+		{"git hash-object -w file.txt", deflt, ""},
+		{"git fetch origin main:main", deflt, ""},
+		{"git fetch origin +refs/heads/*:refs/heads/*", deflt, ""},
+		{"git fetch --prune-tags", deflt, ""},
+		{"git fetch --upload-pack=./evil origin", deflt, ""},
+		{"git fetch --upload=./evil origin", deflt, ""},
+		{"git fetch -f origin", deflt, ""},
+		{"GIT_SSH_COMMAND=./x git fetch", deny, "git-ssh-command"},
+		// difftool starts the configured diff program.
+		{"git difftool HEAD~1", deflt, ""},
+		// A path computed by a substitution may name any file.
+		{"git diff foo-$(date -u).txt", deflt, ""},
+	})
+}

@@ -412,15 +412,35 @@ func gitReadOnly(cl *cmdline) bool {
 		"range-diff", "fsck", "get-tar-commit-id", "check-ref-format":
 		return !cl.hasAny("--ext-diff|--textconv|-O|--open-files-in-pager")
 	case "branch":
-		if cl.hasAny("-d|-D|--delete|-m|-M|--move|-c|-C|--copy|-f|--force|-u|--set-upstream-to|--unset-upstream|--edit-description|--track|-t") {
+		if cl.hasLocal("-d|-D|--delete|-m|-M|--move|-c|-C|--copy|-f|--force|-u|--set-upstream-to|--unset-upstream|--edit-description|--track|-t") {
 			return false
 		}
-		return len(args) == 0 || cl.hasAny("-l|--list|--contains|--no-contains|--merged|--no-merged|--points-at")
+		return len(args) == 0 || cl.hasLocal("-l|--list|--contains|--no-contains|--merged|--no-merged|--points-at")
 	case "tag":
-		if cl.hasAny("-d|--delete|-a|-s|-u|-f|--force|-m|-F") {
+		if cl.hasLocal("-d|--delete|-a|-s|-u|-f|--force|-m|-F") {
 			return false
 		}
-		return len(args) == 0 || cl.hasAny("-l|--list|--contains|--points-at|--merged|--no-merged|-v|--verify")
+		return len(args) == 0 || cl.hasLocal("-l|--list|--contains|--points-at|--merged|--no-merged|-v|--verify")
+	case "archive":
+		// To standard output; --remote runs git-upload-archive there, and
+		// --exec names the program that does.
+		return !cl.hasAny("-o|--output|--remote|--exec")
+	case "bundle":
+		return len(args) >= 1 && (args[0].Value == "list-heads" || args[0].Value == "verify")
+	case "symbolic-ref":
+		// One operand reads the ref; a second sets it.
+		return len(args) == 1 && !cl.hasLocal("-d|--delete|-m")
+	case "replace":
+		return len(args) == 0 && !cl.hasLocal("-d|--delete|-f|--force|-e|--edit|-g|--graft|--convert-graft-file") ||
+			cl.hasLocal("-l|--list")
+	case "hash-object":
+		// -w writes the object into the repository.
+		return !cl.hasLocal("-w")
+	case "clean":
+		// A dry run lists what would be removed; -i asks on a terminal.
+		return cl.hasLocal("-n|--dry-run") && !cl.hasLocal("-i|--interactive")
+	case "fetch":
+		return gitFetchReadOnly(cl, args)
 	case "remote":
 		return len(args) == 0 || (len(args) >= 1 && (args[0].Value == "show" || args[0].Value == "get-url"))
 	case "stash":
@@ -533,4 +553,37 @@ func pythonModuleReadOnly(cl *cmdline) bool {
 		return len(cl.pos) <= 1
 	}
 	return false
+}
+
+// gitFetchReadOnly: git fetch downloads objects and moves only the
+// remote-tracking refs (origin/main) and FETCH_HEAD: no local branch,
+// tag or file of the work tree changes, and it runs no hook. A refspec
+// with a destination (main:main, +x:y) writes local refs; --prune-tags
+// deletes local tags; --upload-pack names a program; --update-head-ok and
+// --refmap change which refs move; -f forces them.
+func gitFetchReadOnly(cl *cmdline, args []shell.Arg) bool {
+	if cl.hasLocal("-f|-u|-P") {
+		return false
+	}
+	for _, l := range cl.long {
+		switch l {
+		case "all", "prune", "tags", "no-tags", "quiet", "verbose", "dry-run", "depth", "unshallow", "jobs", "multiple",
+			"progress", "no-recurse-submodules", "recurse-submodules", "atomic", "append", "shallow-since", "deepen":
+			continue
+		}
+		// git takes abbreviated options: --upload names --upload-pack.
+		for _, bad := range []string{"prune-tags", "upload-pack", "update-head-ok", "refmap", "force", "set-upstream", "update-shallow"} {
+			if len(l) >= 2 && strings.HasPrefix(bad, strings.SplitN(l, "=", 2)[0]) {
+				return false
+			}
+		}
+	}
+	for _, a := range args {
+		// A refspec with a destination writes that local ref.
+		if a.Dynamic || strings.Contains(a.Value, ":") && !strings.Contains(a.Value, "://") && !strings.HasPrefix(a.Value, "git@") ||
+			strings.HasPrefix(a.Value, "+") {
+			return false
+		}
+	}
+	return true
 }
