@@ -23,6 +23,8 @@ type evaluation struct {
 	scope    string
 	verdicts []Verdict
 	trace    []Step
+	// guesses are commands that an unknown program may run (see guess).
+	guesses []guess
 }
 
 func newEvaluation(e *Engine, req *Request) *evaluation {
@@ -66,6 +68,7 @@ func (ev *evaluation) run(ctx context.Context) *Decision {
 		}
 		decided = append(decided, v)
 	}
+	decided = append(decided, ev.guessVerdicts()...)
 	if len(open) > 0 {
 		var v Verdict
 		for _, x := range ev.e.Evaluators {
@@ -211,6 +214,23 @@ func (ev *evaluation) shellSubjects(cmd string) ([]*subject, []Verdict) {
 		return nil, []Verdict{{Outcome: Deny, Layer: LayerAnalysis, Rule: "empty-command", Subject: "(empty)",
 			Message: "The shell command is empty.", Suggestion: "Send the command to run."}}
 	}
+	out := ev.commandSubjects(a)
+	for _, c := range a.Commands {
+		if len(c.Args) == 0 {
+			continue
+		}
+		cl := parseCmdline(c)
+		if v, ok := ev.exfiltration(c, cl); ok {
+			problems = append(problems, v)
+		}
+		ev.guess(c, cl)
+	}
+	return out, problems
+}
+
+// commandSubjects turns the commands of an analysis into subjects: each
+// simple command, and the files it reads and writes.
+func (ev *evaluation) commandSubjects(a *shell.Analysis) []*subject {
 	var out []*subject
 	for _, c := range a.Commands {
 		for _, r := range c.Redirects {
@@ -261,7 +281,7 @@ func (ev *evaluation) shellSubjects(cmd string) ([]*subject, []Verdict) {
 			shellFirst = append(shellFirst, s)
 		}
 	}
-	return shellFirst, problems
+	return shellFirst
 }
 
 // placeOf resolves a path argument of a command. A path in a container
