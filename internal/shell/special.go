@@ -288,6 +288,10 @@ func (w *walker) shell(cmd *Command, f *frame, ctx *execCtx) {
 			cmd.Runs = true
 			return
 		}
+		if len(cmd.InputFrom) == 0 {
+			runsInput(cmd, "it runs what another command writes into it")
+			return
+		}
 		runsInput(cmd, "it runs a script read from a pipe ("+strings.Join(cmd.InputFrom, ", ")+")")
 	case cmd.Stdin.Kind == StdinFile:
 		if cmd.Stdin.Path.Dynamic {

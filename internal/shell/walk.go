@@ -399,6 +399,11 @@ func (w *walker) nested(list []*syntax.Stmt, f *frame, ctx *execCtx, origin stri
 	sub.origin = origin
 	c := ctx.sub()
 	c.redirs, c.stdin, c.in, c.inCmds = nil, nil, nil, nil
+	if origin == ">(...)" {
+		// cmd > >(bash): what the outer command writes is the input of
+		// the commands inside.
+		c.stdin = &Stdin{Kind: StdinPipe}
+	}
 	w.stmts(list, &sub, c)
 	return append([]*Command(nil), w.out.Commands[start:]...)
 }
