@@ -489,6 +489,8 @@ func fileOptions(program string) []fileOption {
 		return []fileOption{{"-f|--file", KindRead}}
 	case "kubectl", "oc":
 		return []fileOption{{"-f|--filename", KindRead}}
+	case "xargs":
+		return []fileOption{{"-a|--arg-file", KindRead}}
 	case "helm":
 		return []fileOption{{"-f|--values", KindRead}}
 	case "grep", "egrep", "fgrep", "rg":

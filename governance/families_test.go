@@ -66,6 +66,13 @@ func TestShellsRunningAString(t *testing.T) {
 		{"bash script.sh", deflt, ""},
 		{"sudo bash -c 'ls'", deflt, ""},
 		{"csh -c 'ls'", deflt, ""},
+		// Code bash reads as a glob but zsh and fish run.
+		{"zsh -c 'ls *(e:\"rm -rf ~\":)'", deflt, ""},
+		{"zsh -c 'ls *(+f)'", deflt, ""},
+		{"zsh -c 'ls *(.)'", allow, ""},
+		{"fish -c 'ls *(rm -rf ~)'", deflt, ""},
+		// Positional parameters of the string are known.
+		{"bash -c '\"$@\"' _ rm -rf /", deny, "rm-root-or-home"},
 	})
 }
 
@@ -84,6 +91,8 @@ func TestXargsAndFindExec(t *testing.T) {
 		{"xargs --eof=END wc -l", allow, ""},
 		{"xargs --replace={} cat {}", allow, ""},
 		{"xargs --null --verbose --exit cat", allow, ""},
+		{"xargs -a files.txt cat", allow, ""},
+		{"xargs -a ~/.ssh/id_rsa echo", deny, "secrets-private-keys"},
 		{"xargs time cat", allow, ""},
 		{"xargs sh -c 'echo hello'", allow, ""},
 		{"find . -name '*.py' | xargs grep TODO", allow, ""},

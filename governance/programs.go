@@ -255,7 +255,7 @@ var programs = []namedSpec{
 	{"wget", &progSpec{short: "OoaPeUtTwQiB", long: []string{"output-document", "output-file", "append-output", "directory-prefix", "user-agent",
 		"tries", "timeout", "wait", "quota", "input-file", "base", "header", "post-data", "post-file", "user", "password"}, args: argData}},
 	{"which", &progSpec{args: argData}},
-	{"xargs", &progSpec{short: "adEILnPs", args: argData}},
+	{"xargs", &progSpec{short: "adEIJLnPsSR", long: []string{"arg-file", "delimiter", "max-args", "max-procs", "max-chars", "process-slot-var"}, args: argData}},
 	{"yes", &progSpec{args: argData}},
 	{"yq", &progSpec{args: argPatternFirst}},
 	{"zip", &progSpec{short: "bnxit", writes: writeNone}},

@@ -271,7 +271,7 @@ func (w *walker) shell(cmd *Command, f *frame, ctx *execCtx) {
 	case dashC:
 		if len(positional) > 0 {
 			w.code(cmd, positional[0], cmd.Name+" -c", f, ctx, positional[1:]...)
-			cmd.Runs = seen(positional[0])
+			cmd.Runs = seen(positional[0]) && !foreignCode(cmd.Name, positional[0].Value)
 		}
 	case len(positional) > 0:
 		if positional[0].Dynamic {
@@ -300,6 +300,34 @@ func (w *walker) shell(cmd *Command, f *frame, ctx *execCtx) {
 		}
 		cmd.Runs = w.script(cmd.Stdin.Path, cmd, f, ctx)
 	}
+}
+
+// foreignCode reports code that bash's grammar reads as harmless but that
+// the named shell runs: zsh's glob qualifiers with code (*(e:'cmd':),
+// *(+func)), and fish's command substitutions in parentheses (ls *(cmd)),
+// which bash takes for extended globs.
+func foreignCode(shell, code string) bool {
+	switch shell {
+	case "fish":
+		return strings.Contains(code, "(")
+	case "zsh":
+		for i := strings.IndexByte(code, '('); i >= 0; i = nextIndex(code, '(', i) {
+			rest := strings.TrimPrefix(code[i+1:], "#q")
+			if strings.HasPrefix(rest, "+") || strings.HasPrefix(rest, "e") && len(rest) > 1 && strings.IndexByte(":'\"{[<", rest[1]) >= 0 {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// nextIndex returns the index of the next c in s after i, or -1.
+func nextIndex(s string, c byte, i int) int {
+	j := strings.IndexByte(s[i+1:], c)
+	if j < 0 {
+		return -1
+	}
+	return i + 1 + j
 }
 
 // startupFile handles a file a shell runs before its script (BASH_ENV,
