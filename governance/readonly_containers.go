@@ -845,6 +845,9 @@ func containerGhOp(cl *cmdline, l *containerLine) bool {
 		// Actions variables are plain configuration; secrets are another
 		// command.
 		return w1 == "list" || w1 == "get"
+	case "secret":
+		// The list shows names and dates; no command prints a value.
+		return w1 == "list" || w1 == "ls"
 	case "config":
 		// config get with a host can read stored tokens.
 		return w1 == "list" || w1 == "get" && !l.dynamic && !containerWordsContain(cl, "token")
