@@ -227,6 +227,7 @@ func TestPureOneLiners(t *testing.T) {
 		{"node -e 'console.log(`${1}`)'", deflt, ""},
 		{"node -e 'process.exit(1)'", deflt, ""},
 		{"node --require ./x.js -e 'console.log(1)'", deflt, ""},
+		{"bun -e 'console.log(1)'", deflt, ""},
 		{"python -m http.server", deflt, ""},
 		{"python -m venv .venv", deflt, ""},
 		{"python -c \"print($NOT_SET)\"", ask, "analysis-unknown-code"},

@@ -124,6 +124,11 @@ func codeReadOnly(cl *cmdline) bool {
 	case "awk":
 		return awkOptionsReadOnly(cl) && shell.AwkEffect(c.Code) == ""
 	case "python", "javascript":
+		// bun and deno load the project's configuration (bunfig.toml
+		// preloads, deno.json imports) before the code.
+		if c.Lang == "javascript" && cl.name != "node" && cl.name != "nodejs" {
+			return false
+		}
 		return interpreterOptionsReadOnly(cl) && shell.PureCode(c.Lang, c.Code)
 	}
 	return false
@@ -133,7 +138,7 @@ func codeReadOnly(cl *cmdline) bool {
 // options only select the inline code: no module or file it loads first
 // (node --require, --import, --loader), no other program.
 func interpreterOptionsReadOnly(cl *cmdline) bool {
-	if cl.name == "node" || cl.name == "nodejs" || cl.name == "bun" {
+	if cl.name == "node" || cl.name == "nodejs" {
 		return !cl.hasAny("-r|--require|--import|--loader|--experimental-loader|--env-file|--inspect|--inspect-brk")
 	}
 	return !cl.hasAny("-m|-W|-X|-i")

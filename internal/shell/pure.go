@@ -104,6 +104,8 @@ func awkTokens(code string) []string {
 	return out
 }
 
+// isIdentByte reports a byte of an awk name, field or number ($1, NR,
+// 0.5).
 func isIdentByte(c byte) bool {
 	return c == '_' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '.'
 }
@@ -212,6 +214,7 @@ func jsOperand(t string) bool {
 	return t == ")" || t == "]" || t == "\"\"" || isIdentStart(t[0]) && t != "typeof" || t[0] >= '0' && t[0] <= '9'
 }
 
+// isIdentStart reports a byte that starts a Python or JavaScript name.
 func isIdentStart(c byte) bool {
 	return c == '_' || c == '$' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z'
 }
