@@ -64,7 +64,7 @@ func specFor(name string) *progSpec {
 }
 
 func parseCmdline(cmd *shell.Command) *cmdline {
-	cl := &cmdline{cmd: cmd, name: cmd.Name, short: map[byte]bool{}, local: map[byte]bool{}, dashdash: -1}
+	cl := &cmdline{cmd: cmd, name: cmd.Name, short: map[byte]bool{}, dashdash: -1}
 	cl.spec = specFor(cl.name)
 	if cl.spec == nil {
 		cl.spec = unknownSpec
@@ -121,6 +121,9 @@ func parseCmdline(cmd *shell.Command) *cmdline {
 				c := cluster[j]
 				cl.short[c] = true
 				if !global {
+					if cl.local == nil {
+						cl.local = map[byte]bool{}
+					}
 					cl.local[c] = true
 				}
 				if strings.IndexByte(spec.short, c) >= 0 {
