@@ -16,7 +16,10 @@ type cmdline struct {
 	// short holds the short options present (from clusters such as -rf);
 	// long the long options as typed, without -- and =value; single the
 	// single-dash words (-delete, -exec) as typed.
-	short  map[byte]bool
+	short map[byte]bool
+	// local holds the short options given after the subcommand, for
+	// programs with global options (git -C dir branch -C copies).
+	local  map[byte]bool
 	long   []string
 	single []string
 	// values maps option names (as typed, "-m", "--git-dir") to their
@@ -113,9 +116,16 @@ func parseCmdline(cmd *shell.Command) *cmdline {
 				continue
 			}
 			cluster := v[1:]
+			global := cl.spec.global != nil && spec == cl.spec.global
 			for j := 0; j < len(cluster); j++ {
 				c := cluster[j]
 				cl.short[c] = true
+				if !global {
+					if cl.local == nil {
+						cl.local = map[byte]bool{}
+					}
+					cl.local[c] = true
+				}
 				if strings.IndexByte(spec.short, c) >= 0 {
 					val := cluster[j+1:]
 					if val == "" && i+1 < len(args) {
@@ -274,6 +284,21 @@ func (cl *cmdline) has(want string) bool {
 func (cl *cmdline) hasAny(alts string) bool {
 	for _, a := range strings.Split(alts, "|") {
 		if cl.has(strings.TrimSpace(a)) {
+			return true
+		}
+	}
+	return false
+}
+
+// hasLocal is hasAny for options of the subcommand: a short option
+// counts only when given after it.
+func (cl *cmdline) hasLocal(alts string) bool {
+	for _, a := range strings.Split(alts, "|") {
+		if len(a) == 2 && a[0] == '-' {
+			if cl.local[a[1]] {
+				return true
+			}
+		} else if cl.has(a) {
 			return true
 		}
 	}

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"os"
+	"path"
 	"strings"
 
 	"github.com/agentgov/governance/agents"
@@ -22,6 +23,8 @@ type evaluation struct {
 	scope    string
 	verdicts []Verdict
 	trace    []Step
+	// guesses are commands that an unknown program may run (see guess).
+	guesses []guess
 }
 
 func newEvaluation(e *Engine, req *Request) *evaluation {
@@ -65,6 +68,7 @@ func (ev *evaluation) run(ctx context.Context) *Decision {
 		}
 		decided = append(decided, v)
 	}
+	decided = append(decided, ev.guessVerdicts()...)
 	if len(open) > 0 {
 		var v Verdict
 		for _, x := range ev.e.Evaluators {
@@ -210,11 +214,27 @@ func (ev *evaluation) shellSubjects(cmd string) ([]*subject, []Verdict) {
 		return nil, []Verdict{{Outcome: Deny, Layer: LayerAnalysis, Rule: "empty-command", Subject: "(empty)",
 			Message: "The shell command is empty.", Suggestion: "Send the command to run."}}
 	}
+	out := ev.commandSubjects(a)
+	for _, c := range a.Commands {
+		if len(c.Args) == 0 {
+			continue
+		}
+		cl := parseCmdline(c)
+		if v, ok := ev.exfiltration(c, cl); ok {
+			problems = append(problems, v)
+		}
+		ev.guess(c, cl)
+	}
+	return out, problems
+}
+
+// commandSubjects turns the commands of an analysis into subjects: each
+// simple command, and the files it reads and writes.
+func (ev *evaluation) commandSubjects(a *shell.Analysis) []*subject {
 	var out []*subject
 	for _, c := range a.Commands {
-		cwd := c.Cwd
 		for _, r := range c.Redirects {
-			pl := ev.pc.resolve(r.Target.Value, r.Target.Dynamic, r.Target.Glob, cwd)
+			pl := ev.placeOf(c, r.Target, !r.Write)
 			if pl.abs != "" && safeDevice(pl.abs) {
 				continue
 			}
@@ -227,7 +247,7 @@ func (ev *evaluation) shellSubjects(cmd string) ([]*subject, []Verdict) {
 			out = append(out, &subject{kind: k, file: pl, via: c.Text, display: redirectDisplay(r)})
 		}
 		if c.Stdin.Kind == shell.StdinFile {
-			pl := ev.pc.resolve(c.Stdin.Path.Value, c.Stdin.Path.Dynamic, c.Stdin.Path.Glob, cwd)
+			pl := ev.placeOf(c, c.Stdin.Path, true)
 			out = append(out, &subject{kind: KindRead, file: pl, via: c.Text, display: "< " + c.Stdin.Path.Value})
 		}
 		if len(c.Args) == 0 {
@@ -236,10 +256,13 @@ func (ev *evaluation) shellSubjects(cmd string) ([]*subject, []Verdict) {
 		cl := parseCmdline(c)
 		s := &subject{kind: KindShell, cl: cl, display: cl.String()}
 		for _, fa := range fileArgs(cl) {
-			pl := ev.pc.resolve(fa.arg.Value, fa.arg.Dynamic, fa.arg.Glob, cwd)
+			pl := ev.placeOf(c, fa.arg, false)
 			s.targets = append(s.targets, pl)
 			if pl.abs != "" && safeDevice(pl.abs) {
 				continue
+			}
+			if fa.kind == KindRead {
+				pl = ev.placeOf(c, fa.arg, true)
 			}
 			out = append(out, &subject{kind: fa.kind, file: pl, via: cl.String(), display: fa.arg.Value})
 		}
@@ -258,7 +281,49 @@ func (ev *evaluation) shellSubjects(cmd string) ([]*subject, []Verdict) {
 			shellFirst = append(shellFirst, s)
 		}
 	}
-	return shellFirst, problems
+	return shellFirst
+}
+
+// placeOf resolves a path argument of a command. A path in a container
+// (docker exec) is that container's: it keeps its name, so that secret
+// files are still recognised, but none of this machine's classes (system,
+// outside the project), except the root itself. A path read from the
+// input of xargs, find or fd stands, for a read, for any file the input
+// can name there: {input} is a wildcard, narrowed by what the analysis
+// knows of the input (a find's start path and -name pattern). A reader
+// of such a path may read a secret the listing found, as grep -r over a
+// tree may: the listing is judged on its own (find ~/.ssh is a read of
+// ~/.ssh), and names the check can see are still matched.
+func (ev *evaluation) placeOf(c *shell.Command, a shell.Arg, read bool) place {
+	if c.Container != "" {
+		return containerPlace(a)
+	}
+	if read && a.Input && a.Dynamic {
+		v := a.Value
+		if a.Hint != "" {
+			v = a.Hint
+		}
+		v = strings.ReplaceAll(v, "{input}", "*")
+		if !strings.ContainsAny(v, "$`") {
+			return ev.pc.resolve(v, false, true, c.Cwd)
+		}
+	}
+	return ev.pc.resolve(a.Value, a.Dynamic, a.Glob, c.Cwd)
+}
+
+// containerPlace resolves a path inside a container.
+func containerPlace(a shell.Arg) place {
+	p := place{raw: a.Value, glob: a.Glob}
+	switch {
+	case a.Dynamic || a.Value == "":
+		p.classes = []string{ClassUnknown}
+	case path.IsAbs(a.Value):
+		p.abs = path.Clean(a.Value)
+		if dir, everything := globBase(p.abs); p.abs == "/" || a.Glob && dir == "/" && everything {
+			p.classes = []string{ClassRoot}
+		}
+	}
+	return p
 }
 
 func redirectDisplay(r shell.Redirect) string {
@@ -284,6 +349,10 @@ func problemVerdict(p shell.Problem) Verdict {
 	case shell.ProblemGeneratedCode:
 		v.Message = "The command runs code that another command prints (" + p.Detail + "), which cannot be checked in advance."
 		v.Suggestion = "Approve it if the tool is the one you expect (for example a version manager's init)."
+	case shell.ProblemObfuscated:
+		v.Outcome = Deny
+		v.Message = "The command hides what it runs: " + p.Detail + ", which no reader of the command can see."
+		v.Suggestion = "Type the program name in plain characters."
 	case shell.ProblemDepth:
 		v.Outcome = Deny
 		v.Message = "The command nests shells inside shells too deeply to be checked (" + p.Detail + ")."
@@ -418,6 +487,12 @@ func fileOptions(program string) []fileOption {
 		return []fileOption{{"--output", KindWrite}}
 	case "tar":
 		return []fileOption{{"-f|--file", KindRead}}
+	case "kubectl", "oc":
+		return []fileOption{{"-f|--filename", KindRead}}
+	case "xargs":
+		return []fileOption{{"-a|--arg-file", KindRead}}
+	case "helm":
+		return []fileOption{{"-f|--values", KindRead}}
 	case "grep", "egrep", "fgrep", "rg":
 		return []fileOption{{"-f|--file", KindRead}}
 	}

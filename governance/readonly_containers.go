@@ -496,7 +496,10 @@ var (
 			"-o", "--output", "-l", "--selector", "--field-selector", "-f", "--filename", "-k", "--kustomize", "-L",
 			"--label-columns", "--sort-by", "--template", "--chunk-size", "--subresource", "--raw", "-c", "--container",
 			"--since", "--since-time", "--tail", "--limit-bytes", "--max-log-requests", "--pod-running-timeout", "--timeout",
-			"--for", "--revision", "--field-manager", "--concurrency", "--api-version", "--api-group", "--verbs"},
+			"--for", "--revision", "--field-manager", "--concurrency", "--api-version", "--api-group", "--verbs",
+			"--from-file", "--from-env-file", "--from-literal", "--image", "--port", "--replicas", "--type", "--name",
+			"--target-port", "--selector", "--env", "--overrides", "--patch", "--patch-file", "--min", "--max", "--cpu-percent",
+			"--dry-run"},
 	}
 )
 
@@ -534,6 +537,13 @@ func containerKube(cl *cmdline) bool {
 		return w1 == "can-i" || w1 == "whoami"
 	case "rollout":
 		return w1 == "history" || w1 == "status"
+	case "apply", "create", "replace", "patch", "delete", "annotate", "label", "run", "expose", "set", "scale", "autoscale":
+		// A client dry run only prints the object; a server dry run has
+		// the API server validate it without storing it (admission
+		// webhooks that have side effects are skipped). --from-file puts a
+		// file's content in the printed object.
+		return !l.dynamic && containerDryRun(&l, "client", "server") &&
+			!containerHas(&l, "--from-file", "--from-env-file", "-k", "--kustomize", "--prune")
 	case "plugin":
 		return w1 == "list"
 	}
@@ -640,8 +650,29 @@ func containerHelm(cl *cmdline) bool {
 		return !l.dynamic && !containerHasPrefix(&l, "--post-renderer", "--output-dir", "--dependency-update", "--dry-run")
 	case "uninstall", "un", "delete", "del", "rollback":
 		return !l.dynamic && containerHelmDryRun(&l)
+	case "install", "upgrade":
+		// A dry run renders the chart as template does and changes no
+		// release; hooks do not run. --set-file puts a file's content in
+		// the printed manifests.
+		return !l.dynamic && containerDryRun(&l, "", "true", "client", "server") &&
+			!containerHasPrefix(&l, "--post-renderer", "--output-dir", "--dependency-update", "--set-file")
 	}
 	return false
+}
+
+// containerDryRun reports a --dry-run that is on, with one of the values
+// allowed, in every occurrence.
+func containerDryRun(l *containerLine, values ...string) bool {
+	found := false
+	for _, o := range l.opts {
+		if o.name == "--dry-run" {
+			if o.unknown || !slices.Contains(values, o.value) {
+				return false
+			}
+			found = true
+		}
+	}
+	return found
 }
 
 // containerHelmDryRun reports a --dry-run that is on in every occurrence.
@@ -814,6 +845,9 @@ func containerGhOp(cl *cmdline, l *containerLine) bool {
 		// Actions variables are plain configuration; secrets are another
 		// command.
 		return w1 == "list" || w1 == "get"
+	case "secret":
+		// The list shows names and dates; no command prints a value.
+		return w1 == "list" || w1 == "ls"
 	case "config":
 		// config get with a host can read stored tokens.
 		return w1 == "list" || w1 == "get" && !l.dynamic && !containerWordsContain(cl, "token")

@@ -468,8 +468,6 @@ func systemNestedCommand(c *shell.Command) bool {
 		return gitReadOnly(cl)
 	case "sed":
 		return sedReadOnly(cl)
-	case "awk", "gawk", "mawk", "nawk":
-		return awkReadOnly(cl)
 	case "find":
 		return !cl.hasAny("-delete|-exec|-execdir|-ok|-okdir|-fprint|-fprint0|-fprintf|-fls")
 	case "rg":

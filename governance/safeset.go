@@ -45,13 +45,21 @@ var unsafeEnv = []string{"LD_PRELOAD", "LD_LIBRARY_PATH", "DYLD_*", "BASH_ENV", 
 // readOnly reports whether a simple command only reads.
 func readOnly(cl *cmdline) bool {
 	c := cl.cmd
-	if c.Code != "" || c.Privileged || c.RunsInput {
+	if c.Privileged || c.RunsInput {
 		return false
 	}
 	for _, a := range c.Assigns {
-		name, _, _ := strings.Cut(a, "=")
-		if anyGlob(unsafeEnv, name) {
+		name, val, _ := strings.Cut(a, "=")
+		if anyGlob(unsafeEnv, name) && !(name == "PATH" && systemPath(val)) {
 			return false
+		}
+	}
+	if c.Code != "" {
+		return codeReadOnly(cl)
+	}
+	if c.Runs {
+		if ok, known := carrierReadOnly(cl); known {
+			return ok
 		}
 	}
 	if len(cl.pos) > 0 || len(cl.long) > 0 || len(cl.short) > 0 {
@@ -64,6 +72,91 @@ func readOnly(cl *cmdline) bool {
 		return false
 	}
 	return check(cl)
+}
+
+// systemPath reports a PATH made only of the system's own program
+// folders, which are the programs a bare name would find anyway (env -i
+// PATH=/bin ls).
+func systemPath(v string) bool {
+	for _, dir := range strings.Split(v, ":") {
+		switch strings.TrimSuffix(dir, "/") {
+		case "/bin", "/usr/bin", "/sbin", "/usr/sbin", "/usr/local/bin", "/usr/local/sbin":
+		default:
+			return false
+		}
+	}
+	return v != ""
+}
+
+// carrierReadOnly judges a command whose only effect is to run commands
+// the analysis found in full (shell.Command.Runs): those are judged on
+// their own, so the carrier is read-only unless its own options load or
+// run something else. known is false for programs this does not cover.
+func carrierReadOnly(cl *cmdline) (ok, known bool) {
+	switch cl.name {
+	case "sh", "bash", "zsh", "dash", "ksh", "mksh", "ash", "yash", "fish", "rbash":
+		// An interactive shell (-i) or an rc file runs startup code
+		// nobody sees here. A login shell (-l) runs the user's own
+		// profile, the same files every terminal the user opens runs,
+		// so it adds nothing the command chose; BASH_ENV and ENV are
+		// unsafe variables.
+		return !cl.hasAny("-i|--rcfile|--init-file|--interactive"), true
+	case "source", ".", "xargs":
+		// xargs's -a file is judged as a read like any other.
+		return true, true
+	case "docker", "podman", "nerdctl", "docker-compose":
+		// docker exec: an env file may set variables that load code.
+		return containerEnvSafe(cl) && !cl.hasAny("--env-file"), true
+	case "kubectl", "oc":
+		// A kubeconfig of the command's choosing can name a credential
+		// program.
+		return containerEnvSafe(cl) && !cl.hasAny("--kubeconfig"), true
+	}
+	return false, false
+}
+
+// codeReadOnly judges interpreter code the analysis found (python -c,
+// node -e, an awk program): only code that provably computes and prints
+// is read-only. Paths named in it are judged as reads on their own.
+func codeReadOnly(cl *cmdline) bool {
+	c := cl.cmd
+	switch c.Lang {
+	case "awk":
+		return awkOptionsReadOnly(cl) && shell.AwkEffect(c.Code) == ""
+	case "python", "javascript":
+		// bun and deno load the project's configuration (bunfig.toml
+		// preloads, deno.json imports) before the code.
+		if c.Lang == "javascript" && cl.name != "node" && cl.name != "nodejs" {
+			return false
+		}
+		return interpreterOptionsReadOnly(cl) && shell.PureCode(c.Lang, c.Code)
+	}
+	return false
+}
+
+// interpreterOptionsReadOnly reports a python or node command line whose
+// options only select the inline code: no module or file it loads first
+// (node --require, --import, --loader), no other program.
+func interpreterOptionsReadOnly(cl *cmdline) bool {
+	if cl.name == "node" || cl.name == "nodejs" {
+		return !cl.hasAny("-r|--require|--import|--loader|--experimental-loader|--env-file|--inspect|--inspect-brk")
+	}
+	return !cl.hasAny("-m|-W|-X|-i")
+}
+
+// awkOptionsReadOnly reports awk options that neither load program files
+// (-f, -E, --exec, -i, --include, -l, --load) nor write their own files
+// (gawk's -d, -p and -o dump variables, profiles and pretty prints).
+func awkOptionsReadOnly(cl *cmdline) bool {
+	if cl.hasAny("-f|-E|-i|-l|-d|-p|-o|-D|--file|--exec|--include|--load|--dump-variables|--profile|--pretty-print|--debug") {
+		return false
+	}
+	for _, l := range cl.long {
+		if hasPrefixAny(l, "dump-variables", "profile", "pretty-print") {
+			return false
+		}
+	}
+	return true
 }
 
 // helpOnly reports a request for help or a version, which every
@@ -169,6 +262,9 @@ func readOnlyCheck(name string) func(*cmdline) bool {
 			return check
 		}
 	}
+	if shell.InterpreterLang(name) == "python" {
+		return pythonModuleReadOnly
+	}
 	switch name {
 	case "ip":
 		return ipReadOnly
@@ -178,41 +274,64 @@ func readOnlyCheck(name string) func(*cmdline) bool {
 		return func(cl *cmdline) bool { return len(cl.cmd.Args) <= 2 }
 	case "route":
 		return func(cl *cmdline) bool { return !cl.hasSub([]string{"add", "del", "delete", "flush", "change"}) }
-	case "hostname", "env", "alias", "tee":
+	case "hostname", "alias":
 		return noArgs
-	case "xargs":
-		// The command xargs runs is judged on its own; xargs with no
-		// command runs echo on whatever arrives.
+	case "env":
+		// With no command, env prints the environment, as printenv does;
+		// its NAME=value words only change what it prints.
 		return func(cl *cmdline) bool {
 			for _, a := range cl.pos {
-				if !isNumber(a.Value) {
-					return true
+				if !isAssignWord(a.Value) {
+					return false
 				}
 			}
-			return false
+			return !cl.hasAny("-S|--split-string")
 		}
+	case "tee":
+		// tee writes its files; to the terminal or /dev/null it only
+		// passes its input on.
+		return func(cl *cmdline) bool { return allNotFiles(cl.pos) }
+	case "read", "mapfile", "readarray", "((", "let":
+		// They set shell variables from input or arithmetic.
+		return always
+	case "xargs":
+		// The command xargs runs is judged on its own once the analysis
+		// found it (see carrierReadOnly).
+		return func(cl *cmdline) bool { return cl.cmd.Runs }
 	case "date":
 		return without("-s|--set")
 	case "sort":
-		return without("-o|--output")
+		return func(cl *cmdline) bool {
+			return notFiles(cl.value("-o|--output")) && !cl.hasAny("--compress-program")
+		}
 	case "uniq":
-		return maxArgs(1)
+		// uniq IN OUT writes OUT.
+		return func(cl *cmdline) bool { return len(cl.pos) <= 1 || len(cl.pos) == 2 && notFile(cl.pos[1].Value) }
 	case "xxd":
-		return func(cl *cmdline) bool { return len(cl.pos) <= 1 && !cl.hasAny("-r|-revert") }
+		return xxdReadOnly
 	case "fd", "fdfind":
-		return without("-x|--exec|-X|--exec-batch")
+		// The command of -x is judged on its own once the analysis found
+		// it.
+		return func(cl *cmdline) bool { return cl.cmd.Runs || !cl.hasAny("-x|--exec|-X|--exec-batch") }
 	case "base64":
-		return func(cl *cmdline) bool { return !cl.hasAny("-o|--output") && len(cl.pos) <= 1 }
+		// Encoding or decoding to standard output only prints.
+		return func(cl *cmdline) bool {
+			return notFiles(cl.value("-o|--output")) && (len(cl.pos) <= 1 || len(cl.pos) == 2 && notFile(cl.pos[1].Value))
+		}
 	case "printf":
 		return without("-v")
 	case "rg":
 		return without("--pre|--pre-glob|--hostname-bin|--search-zip|-z")
 	case "find":
-		return without("-delete|-exec|-execdir|-ok|-okdir|-fprint|-fprint0|-fprintf|-fls")
+		// The commands of -exec and -ok are judged on their own once the
+		// analysis found them.
+		return func(cl *cmdline) bool {
+			// -ok and -okdir ask on the terminal before each command,
+			// which an agent cannot answer.
+			return !cl.hasAny("-delete|-fprint|-fprint0|-fprintf|-fls|-ok|-okdir") && (cl.cmd.Runs || !cl.hasAny("-exec|-execdir"))
+		}
 	case "sed":
 		return sedReadOnly
-	case "awk", "gawk", "mawk", "nawk":
-		return awkReadOnly
 	case "yq":
 		return without("-i|--inplace")
 	case "command":
@@ -283,29 +402,6 @@ func sedWrites(script string) bool {
 	return false
 }
 
-// awkReadOnly: awk whose program neither runs commands nor redirects.
-func awkReadOnly(cl *cmdline) bool {
-	if cl.hasAny("-f|-i|--include|-l|--load") {
-		return false
-	}
-	if len(cl.pos) == 0 {
-		return false
-	}
-	prog := cl.pos[0].Value
-	if strings.Contains(prog, "system") || strings.Contains(prog, "| getline") || strings.Contains(prog, "|&") ||
-		strings.Contains(prog, "print >") || strings.Contains(prog, "printf >") || strings.Contains(prog, "print>") ||
-		strings.Contains(prog, "\">") || strings.Contains(prog, "close(") || strings.Contains(prog, "| \"") ||
-		strings.Contains(prog, "|\"") {
-		return false
-	}
-	for _, w := range strings.Fields(prog) {
-		if strings.HasPrefix(w, ">") {
-			return false
-		}
-	}
-	return true
-}
-
 // gitReadOnly knows which git subcommands only read.
 func gitReadOnly(cl *cmdline) bool {
 	if cl.hasAny("-c|--config-env|--exec-path|--output") || len(cl.value("-c")) > 0 {
@@ -321,15 +417,35 @@ func gitReadOnly(cl *cmdline) bool {
 		"range-diff", "fsck", "get-tar-commit-id", "check-ref-format":
 		return !cl.hasAny("--ext-diff|--textconv|-O|--open-files-in-pager")
 	case "branch":
-		if cl.hasAny("-d|-D|--delete|-m|-M|--move|-c|-C|--copy|-f|--force|-u|--set-upstream-to|--unset-upstream|--edit-description|--track|-t") {
+		if cl.hasLocal("-d|-D|--delete|-m|-M|--move|-c|-C|--copy|-f|--force|-u|--set-upstream-to|--unset-upstream|--edit-description|--track|-t") {
 			return false
 		}
-		return len(args) == 0 || cl.hasAny("-l|--list|--contains|--no-contains|--merged|--no-merged|--points-at")
+		return len(args) == 0 || cl.hasLocal("-l|--list|--contains|--no-contains|--merged|--no-merged|--points-at")
 	case "tag":
-		if cl.hasAny("-d|--delete|-a|-s|-u|-f|--force|-m|-F") {
+		if cl.hasLocal("-d|--delete|-a|-s|-u|-f|--force|-m|-F") {
 			return false
 		}
-		return len(args) == 0 || cl.hasAny("-l|--list|--contains|--points-at|--merged|--no-merged|-v|--verify")
+		return len(args) == 0 || cl.hasLocal("-l|--list|--contains|--points-at|--merged|--no-merged|-v|--verify")
+	case "archive":
+		// To standard output; --remote runs git-upload-archive there, and
+		// --exec names the program that does.
+		return !cl.hasAny("-o|--output|--remote|--exec")
+	case "bundle":
+		return len(args) >= 1 && (args[0].Value == "list-heads" || args[0].Value == "verify")
+	case "symbolic-ref":
+		// One operand reads the ref; a second sets it.
+		return len(args) == 1 && !cl.hasLocal("-d|--delete|-m")
+	case "replace":
+		return len(args) == 0 && !cl.hasLocal("-d|--delete|-f|--force|-e|--edit|-g|--graft|--convert-graft-file") ||
+			cl.hasLocal("-l|--list")
+	case "hash-object":
+		// -w writes the object into the repository.
+		return !cl.hasLocal("-w")
+	case "clean":
+		// A dry run lists what would be removed; -i asks on a terminal.
+		return cl.hasLocal("-n|--dry-run") && !cl.hasLocal("-i|--interactive")
+	case "fetch":
+		return gitFetchReadOnly(cl, args)
 	case "remote":
 		return len(args) == 0 || (len(args) >= 1 && (args[0].Value == "show" || args[0].Value == "get-url"))
 	case "stash":
@@ -352,4 +468,127 @@ func gitReadOnly(cl *cmdline) bool {
 			args[0].Value == "version" || args[0].Value == "fetch" || args[0].Value == "logs")
 	}
 	return false
+}
+
+// notFile reports an output that is not a file: standard output ("-"),
+// the null device, the terminal, or a descriptor. Writing there changes
+// nothing on disk.
+func notFile(v string) bool {
+	switch v {
+	case "-", "/dev/null", "/dev/stdout", "/dev/stderr", "/dev/stdin", "/dev/tty":
+		return true
+	}
+	n, ok := strings.CutPrefix(v, "/dev/fd/")
+	return ok && n != "" && strings.Trim(n, "0123456789") == ""
+}
+
+// notFiles reports whether every output is not a file (true for none).
+func notFiles(vs []string) bool {
+	for _, v := range vs {
+		if !notFile(v) {
+			return false
+		}
+	}
+	return true
+}
+
+// allNotFiles reports whether every argument is an output that is not a
+// file.
+func allNotFiles(args []shell.Arg) bool {
+	for _, a := range args {
+		if a.Dynamic || !notFile(a.Value) {
+			return false
+		}
+	}
+	return true
+}
+
+// isAssignWord reports a NAME=value word.
+func isAssignWord(s string) bool {
+	name, _, ok := strings.Cut(s, "=")
+	if !ok || name == "" {
+		return false
+	}
+	for i, c := range name {
+		if c != '_' && (c < 'a' || c > 'z') && (c < 'A' || c > 'Z') && (i == 0 || c < '0' || c > '9') {
+			return false
+		}
+	}
+	return true
+}
+
+// xxdReadOnly: xxd dumps a file to standard output; -r turns a dump back
+// into a file, and a second operand is the file it writes. Its options
+// are single-dash words, some with a value attached or following.
+func xxdReadOnly(cl *cmdline) bool {
+	args := cl.cmd.Args[1:]
+	var operands []shell.Arg
+	for i := 0; i < len(args); i++ {
+		v := args[i].Value
+		switch {
+		case v == "-r" || v == "-revert" || strings.HasPrefix(v, "-r") && len(v) <= 3:
+			return false
+		case v == "-c" || v == "-cols" || v == "-g" || v == "-groupsize" || v == "-l" || v == "-len" || v == "-s" ||
+			v == "-seek" || v == "-o" || v == "-offset" || v == "-n" || v == "-name" || v == "-R":
+			i++
+		case strings.HasPrefix(v, "-") && v != "-":
+		default:
+			operands = append(operands, args[i])
+		}
+	}
+	return len(operands) <= 1 || len(operands) == 2 && !operands[1].Dynamic && notFile(operands[1].Value)
+}
+
+// pythonModuleReadOnly: python -m with a standard module that only prints
+// (a calendar, platform and build facts, sys.path, the Zen) or pretty
+// prints JSON to standard output. python -m looks the module up in the
+// current folder first, so a project file of the same name would run
+// instead: an accepted risk for these few names, as for git reading the
+// project's .git/config.
+func pythonModuleReadOnly(cl *cmdline) bool {
+	mods := cl.value("-m")
+	if len(mods) != 1 || cl.hasAny("-c|-W|-X|-i") {
+		return false
+	}
+	switch mods[0] {
+	case "calendar", "platform", "sysconfig", "site", "this":
+		return true
+	case "json.tool":
+		// A second operand is a file it writes.
+		return len(cl.pos) <= 1
+	}
+	return false
+}
+
+// gitFetchReadOnly: git fetch downloads objects and moves only the
+// remote-tracking refs (origin/main) and FETCH_HEAD: no local branch,
+// tag or file of the work tree changes, and it runs no hook. A refspec
+// with a destination (main:main, +x:y) writes local refs; --prune-tags
+// deletes local tags; --upload-pack names a program; --update-head-ok and
+// --refmap change which refs move; -f forces them.
+func gitFetchReadOnly(cl *cmdline, args []shell.Arg) bool {
+	if cl.hasLocal("-f|-u|-P") {
+		return false
+	}
+	for _, l := range cl.long {
+		switch l {
+		case "all", "prune", "tags", "no-tags", "quiet", "verbose", "dry-run", "depth", "unshallow", "jobs", "multiple",
+			"progress", "no-recurse-submodules", "recurse-submodules", "atomic", "append", "shallow-since", "deepen":
+			continue
+		}
+		// git takes abbreviated options: --upload names --upload-pack.
+		for _, bad := range []string{"prune-tags", "upload-pack", "update-head-ok", "refmap", "force", "set-upstream", "update-shallow"} {
+			if len(l) >= 2 && strings.HasPrefix(bad, strings.SplitN(l, "=", 2)[0]) {
+				return false
+			}
+		}
+	}
+	for _, a := range args {
+		// A refspec with a destination writes that local ref.
+		if a.Dynamic || strings.Contains(a.Value, ":") && !strings.Contains(a.Value, "://") && !strings.HasPrefix(a.Value, "git@") ||
+			strings.HasPrefix(a.Value, "+") {
+			return false
+		}
+	}
+	return true
 }

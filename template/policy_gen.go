@@ -148,6 +148,27 @@ var Policy = []governance.RuleSpec{
 		Source: "builtin:policy/filesystem.yaml:68",
 	},
 	{
+		ID: "find-delete-unknown-target",
+		Match: []governance.MatchSpec{{
+			Program: []string{"find"},
+			Flags:   []string{"-delete"},
+			Targets: []string{"unknown"},
+		}, {
+			Program: []string{"find"},
+			Flags:   []string{"-exec|-execdir"},
+			Targets: []string{"unknown"},
+			Regex:   []string{"(^| )-(exec|execdir) +(rm|shred|unlink)( |$)"},
+		}},
+		Decision:   governance.Deny,
+		Message:    "Which folder find deletes in is only known when it runs (a variable, a substitution or input from xargs), so nobody can check it first, as with rm -rf.",
+		Suggestion: "Name the folder literally, inside the project, and run find without -delete first to list what it would remove.",
+		Examples: governance.Examples{
+			Match:    []string{"xargs -I{} find {} -delete", "find $DIR -name '*.o' -delete", "cd $(cat d) && find . -delete", "find \"$X\" -exec rm {} +"},
+			NotMatch: []string{"find . -name '*.pyc' -delete", "find $DIR -name '*.o'", "find build -delete"},
+		},
+		Source: "builtin:policy/filesystem.yaml:88",
+	},
+	{
 		ID: "chmod-system",
 		Match: []governance.MatchSpec{{
 			Program: []string{"chmod", "chown", "chgrp"},
@@ -160,7 +181,7 @@ var Policy = []governance.RuleSpec{
 			Match:    []string{"chmod 777 /", "chmod -R 755 /etc", "chown -R me /usr/local", "sudo chmod 777 /etc/passwd"},
 			NotMatch: []string{"chmod +x script.sh", "chmod -R 755 ./bin", "chown me file.txt"},
 		},
-		Source: "builtin:policy/filesystem.yaml:88",
+		Source: "builtin:policy/filesystem.yaml:104",
 	},
 	{
 		ID: "chmod-recursive-home",
@@ -176,7 +197,7 @@ var Policy = []governance.RuleSpec{
 			Match:    []string{"chmod -R 777 ~", "chown -R nobody ~/*", "chmod -R 777 /tmp"},
 			NotMatch: []string{"chmod 600 ~/notes.txt"},
 		},
-		Source: "builtin:policy/filesystem.yaml:99",
+		Source: "builtin:policy/filesystem.yaml:115",
 	},
 	{
 		ID:    "system-writes",
@@ -191,7 +212,7 @@ var Policy = []governance.RuleSpec{
 			Match:    []string{"/etc/cron.d/x", "/etc/apt/sources.list.d/x.list", "/usr/local/bin/tool", "/etc/passwd"},
 			NotMatch: []string{"/tmp/x", "src/main.go", "/home/user/notes.txt"},
 		},
-		Source: "builtin:policy/filesystem.yaml:111",
+		Source: "builtin:policy/filesystem.yaml:127",
 	},
 	{
 		ID: "git-reset-hard",

@@ -32,9 +32,16 @@ type Arg struct {
 	// at run time (the words xargs, parallel and find supply); WholeInput
 	// that all of it does.
 	Input, WholeInput bool
+	// Hint is, for a word with input, a glob for the files the input
+	// names when the analysis can tell (the start paths and -name pattern
+	// of a find feeding xargs), else "".
+	Hint string
 	// From names the programs of a command or process substitution in
-	// this word, as in bash <(curl ...) or eval "$(wget ...)".
-	From []string
+	// this word, as in bash <(curl ...) or eval "$(wget ...)"; Subst holds
+	// those commands themselves, so that what they read can be traced to
+	// where their output goes.
+	From  []string
+	Subst []*Command
 }
 
 // StdinKind says where a command's standard input comes from.
@@ -111,6 +118,19 @@ type Command struct {
 	RunsInput bool
 	// RunsInputWhy says how.
 	RunsInputWhy string
+	// Runs reports that the command's only effect, besides what its own
+	// options do, is to run commands the analysis found in full and
+	// emitted after it: the code of sh -c or of a literal here-document,
+	// the command of xargs or find -exec, the command of docker exec. Each
+	// of those is judged on its own. Code that splices run-time input
+	// (sh -c 'cat {}' under xargs -I) is not found in full.
+	Runs bool
+	// Container names the container or pod a command runs in (docker
+	// exec, kubectl exec): its paths are that machine's, not this one's.
+	Container string
+	// Upstream are the commands whose output reaches this command through
+	// a pipe, transitively.
+	Upstream []*Command
 	// Depth is the nesting depth of re-parsed strings (0 at top level).
 	Depth int
 	// Text is the command's source text.
@@ -141,6 +161,7 @@ const (
 	ProblemUnknownCode                           // an interpreter runs code or a script named at run time
 	ProblemDepth                                 // nesting exceeds the depth bound
 	ProblemSize                                  // the text or the command count exceeds a bound
+	ProblemObfuscated                            // a program name hides characters that nobody sees
 )
 
 func (k ProblemKind) String() string {
@@ -159,6 +180,8 @@ func (k ProblemKind) String() string {
 		return "too-deep"
 	case ProblemSize:
 		return "too-large"
+	case ProblemObfuscated:
+		return "obfuscated"
 	}
 	return "unknown"
 }

@@ -145,8 +145,9 @@ func (w *walker) synthetic(parent *Command, words []string, origin string, f *fr
 		args[i] = Arg{Value: v}
 	}
 	c := ctx.sub()
-	c.redirs, c.stdin, c.in = nil, nil, nil
-	cmd := &Command{Args: args, Name: words[0], Privileged: parent.Privileged, Cwd: parent.Cwd, Origin: origin, Text: parent.Text}
+	c.redirs, c.stdin, c.in, c.inCmds = nil, nil, nil, nil
+	cmd := &Command{Args: args, Name: words[0], Privileged: parent.Privileged, Container: parent.Container, Cwd: parent.Cwd,
+		Origin: origin, Text: parent.Text}
 	w.emit(cmd, f, c)
 }
 

@@ -61,16 +61,28 @@ func (w *walker) special(cmd *Command, f *frame, ctx *execCtx) {
 		w.eval(cmd, f, ctx)
 	case name == "source" || name == ".":
 		if len(cmd.Args) > 1 {
-			if cmd.Args[1].Dynamic && len(cmd.Args[1].From) == 0 {
-				runsInput(cmd, "the file it runs is named at run time ("+cmd.Args[1].Value+")")
+			a := cmd.Args[1]
+			if a.Dynamic && len(a.From) == 0 {
+				runsInput(cmd, "the file it runs is named at run time ("+a.Value+")")
 				return
 			}
-			w.script(cmd.Args[1], cmd, f, ctx)
+			if a.Dynamic {
+				// source <(tool completion bash): the code is what a
+				// visible command prints, as with eval "$(tool init)".
+				w.problem(ProblemGeneratedCode, name+" runs what a command prints: "+a.Value)
+				return
+			}
+			cmd.Runs = w.script(a, cmd, f, ctx)
 		}
 	case name == "xargs":
 		w.xargs(cmd, f, ctx)
 	case name == "find":
 		w.findExec(cmd, f, ctx)
+	case name == "fd" || name == "fdfind":
+		w.fdExec(cmd, f, ctx)
+	case name == "docker" || name == "podman" || name == "nerdctl" || name == "docker-compose" ||
+		name == "kubectl" || name == "oc":
+		w.containerExec(cmd, f, ctx)
 	case name == "parallel":
 		w.parallel(cmd, f, ctx)
 	case name == "watch":
@@ -103,6 +115,7 @@ func (w *walker) subcommand(parent *Command, args []Arg, origin string, f *frame
 		Assigns:    append([]string(nil), parent.Assigns...),
 		Wrappers:   append([]string(nil), parent.Wrappers...),
 		Privileged: parent.Privileged,
+		Container:  parent.Container,
 		Cwd:        parent.Cwd,
 		cwdSet:     true,
 		InputFrom:  parent.InputFrom,
@@ -142,7 +155,7 @@ func (w *walker) code(parent *Command, a Arg, origin string, f *frame, ctx *exec
 	c := ctx.sub()
 	c.redirs = nil
 	c.stdin = nil
-	c.in = nil
+	c.in, c.inCmds = nil, nil
 	if parent.Cwd != "" {
 		c.cwd = parent.Cwd
 	}
@@ -159,8 +172,15 @@ func (w *walker) code(parent *Command, a Arg, origin string, f *frame, ctx *exec
 		if len(wrappers) > 0 {
 			cmd.Wrappers = append(append([]string(nil), wrappers...), cmd.Wrappers...)
 		}
+		if parent.Container != "" {
+			cmd.Container = parent.Container
+		}
 	}
 }
+
+// seen reports code that the analysis reads in full: known when the
+// command runs, and with no run-time input spliced into it.
+func seen(a Arg) bool { return !a.Dynamic && !a.Input }
 
 // isCommandOutput reports a word that is exactly one command substitution.
 func isCommandOutput(v string) bool {
@@ -234,6 +254,7 @@ func (w *walker) shell(cmd *Command, f *frame, ctx *execCtx) {
 		}
 	}
 	if noExec {
+		cmd.Runs = true // a syntax check runs nothing
 		return
 	}
 	if rcfile != nil && (interactive || !dashC && len(positional) == 0) {
@@ -250,18 +271,25 @@ func (w *walker) shell(cmd *Command, f *frame, ctx *execCtx) {
 	case dashC:
 		if len(positional) > 0 {
 			w.code(cmd, positional[0], cmd.Name+" -c", f, ctx, positional[1:]...)
+			cmd.Runs = seen(positional[0]) && !foreignCode(cmd.Name, positional[0].Value)
 		}
 	case len(positional) > 0:
 		if positional[0].Dynamic {
 			runsInput(cmd, "the script it runs is named at run time ("+positional[0].Value+")")
 			return
 		}
-		w.script(positional[0], cmd, f, ctx)
+		cmd.Runs = w.script(positional[0], cmd, f, ctx)
 	case cmd.Stdin.Kind == StdinHeredoc || cmd.Stdin.Kind == StdinHereString:
 		w.code(cmd, Arg{Value: cmd.Stdin.Body, Dynamic: cmd.Stdin.Dynamic}, "heredoc", f, ctx)
+		cmd.Runs = !cmd.Stdin.Dynamic
 	case cmd.Stdin.Kind == StdinPipe:
 		if text, ok := w.upstreamText(cmd); ok {
 			w.code(cmd, Arg{Value: text}, "stdin", f, ctx)
+			cmd.Runs = true
+			return
+		}
+		if len(cmd.InputFrom) == 0 {
+			runsInput(cmd, "it runs what another command writes into it")
 			return
 		}
 		runsInput(cmd, "it runs a script read from a pipe ("+strings.Join(cmd.InputFrom, ", ")+")")
@@ -270,8 +298,36 @@ func (w *walker) shell(cmd *Command, f *frame, ctx *execCtx) {
 			runsInput(cmd, "the script it runs is named at run time")
 			return
 		}
-		w.script(cmd.Stdin.Path, cmd, f, ctx)
+		cmd.Runs = w.script(cmd.Stdin.Path, cmd, f, ctx)
 	}
+}
+
+// foreignCode reports code that bash's grammar reads as harmless but that
+// the named shell runs: zsh's glob qualifiers with code (*(e:'cmd':),
+// *(+func)), and fish's command substitutions in parentheses (ls *(cmd)),
+// which bash takes for extended globs.
+func foreignCode(shell, code string) bool {
+	switch shell {
+	case "fish":
+		return strings.Contains(code, "(")
+	case "zsh":
+		for i := strings.IndexByte(code, '('); i >= 0; i = nextIndex(code, '(', i) {
+			rest := strings.TrimPrefix(code[i+1:], "#q")
+			if strings.HasPrefix(rest, "+") || strings.HasPrefix(rest, "e") && len(rest) > 1 && strings.IndexByte(":'\"{[<", rest[1]) >= 0 {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// nextIndex returns the index of the next c in s after i, or -1.
+func nextIndex(s string, c byte, i int) int {
+	j := strings.IndexByte(s[i+1:], c)
+	if j < 0 {
+		return -1
+	}
+	return i + 1 + j
 }
 
 // startupFile handles a file a shell runs before its script (BASH_ENV,
@@ -288,15 +344,17 @@ func (w *walker) startupFile(a Arg, parent *Command, f *frame, ctx *execCtx) {
 }
 
 // script analyses a script file a command runs, when its text was written
-// earlier in the same string.
-func (w *walker) script(a Arg, parent *Command, f *frame, ctx *execCtx) {
+// earlier in the same string, and reports whether it was.
+func (w *walker) script(a Arg, parent *Command, f *frame, ctx *execCtx) bool {
 	if a.Dynamic {
-		return
+		return false
 	}
 	p := Join(parent.Cwd, a.Value)
-	if body, ok := w.files[p]; ok {
+	body, ok := w.files[p]
+	if ok {
 		w.code(parent, Arg{Value: body}, "script", f, ctx)
 	}
+	return ok
 }
 
 func (w *walker) eval(cmd *Command, f *frame, ctx *execCtx) {
@@ -406,15 +464,22 @@ func (w *walker) awk(cmd *Command, f *frame, ctx *execCtx) {
 			return // a program file: not seen here
 		case v == "-v" || v == "-F" || v == "--assign" || v == "--field-separator":
 			i++
-		case v == "--":
-			if i+1 < len(args) {
-				cmd.Code, cmd.Lang = args[i+1].Value, "awk"
+		case v == "--" || !strings.HasPrefix(v, "-"):
+			if v == "--" {
+				if i+1 >= len(args) {
+					return
+				}
+				i++
+				a = args[i]
 			}
-			w.interpret(cmd, f, ctx)
-			return
-		case strings.HasPrefix(v, "-"):
-		default:
-			cmd.Code, cmd.Lang = v, "awk"
+			if a.Dynamic {
+				// A program computed at run time is not seen here.
+				if a.Input {
+					runsInput(cmd, "its program comes from run-time input ("+a.Value+")")
+				}
+				return
+			}
+			cmd.Code, cmd.Lang = a.Value, "awk"
 			w.interpret(cmd, f, ctx)
 			return
 		}
@@ -431,14 +496,60 @@ func joinCode(a, b string) string {
 // xargs runs its arguments as a command with words from stdin appended.
 func (w *walker) xargs(cmd *Command, f *frame, ctx *execCtx) {
 	args := cmd.Args[1:]
-	replace := ""
-	fromFile := false
-	i := 0
+	replace, fromFile, i := xargsOptions(args)
+	sub := append([]Arg(nil), args[i:]...)
+	if len(sub) == 0 {
+		sub = []Arg{{Value: "echo"}}
+	}
+	input := w.xargsInput(cmd)
+	if fromFile {
+		input = inputArg
+	}
+	replaced := false
+	if replace != "" {
+		for j := range sub {
+			if strings.Contains(sub[j].Value, replace) {
+				whole := sub[j].Value == replace
+				sub[j].Value = strings.ReplaceAll(sub[j].Value, replace, input.Value)
+				sub[j].Dynamic = sub[j].Dynamic || input.Dynamic
+				sub[j].Input = true
+				if input.Hint != "" {
+					sub[j].Hint = strings.ReplaceAll(sub[j].Value, input.Value, input.Hint)
+				}
+				sub[j].WholeInput = whole
+				replaced = true
+			}
+		}
+	}
+	switch {
+	case replaced:
+	case fromFile || replace != "":
+		// -I without its replace string in the command (echo / | xargs -i
+		// rm -rf): GNU xargs then appends nothing, but a typo is more
+		// likely than intent, so the input is taken as appended.
+		in := input
+		in.Input, in.WholeInput = true, true
+		sub = append(sub, in)
+	default:
+		for _, word := range w.xargsWords(cmd) {
+			word.Input, word.WholeInput = true, true
+			sub = append(sub, word)
+		}
+	}
+	w.subcommand(cmd, sub, "xargs", f, ctx)
+	// Without a command xargs echoes its input: harmless, but not a
+	// command anyone chose, so it is not counted as found.
+	cmd.Runs = i < len(args)
+}
+
+// xargsOptions reads xargs's options (GNU and BSD): the replace string of
+// -I, -i, -J or --replace, whether the input comes from a file (-a), and
+// the index of the command.
+func xargsOptions(args []Arg) (replace string, fromFile bool, i int) {
 	for i < len(args) {
 		v := args[i].Value
 		if v == "--" {
-			i++
-			break
+			return replace, fromFile, i + 1
 		}
 		if !strings.HasPrefix(v, "-") || v == "-" {
 			break
@@ -447,65 +558,55 @@ func (w *walker) xargs(cmd *Command, f *frame, ctx *execCtx) {
 			name, val, has := strings.Cut(v[2:], "=")
 			switch name {
 			case "replace":
+				// The value is optional and only given with =.
 				replace = "{}"
 				if has && val != "" {
 					replace = val
 				}
-			case "arg-file":
-				fromFile = true
+			case "arg-file", "delimiter", "max-args", "max-procs", "max-chars", "process-slot-var":
+				// Required values may also be the next word.
+				if name == "arg-file" {
+					fromFile = true
+				}
+				if !has {
+					i++
+				}
 			}
 			i++
 			continue
 		}
-		c := v[1]
-		switch c {
-		case 'a', 'd', 'E', 'I', 'L', 'n', 'P', 's', 'S', 'R':
-			if c == 'a' {
-				fromFile = true
-			}
-			val := v[2:]
-			if val == "" && i+1 < len(args) {
-				i++
-				val = args[i].Value
-			}
-			if c == 'I' {
-				replace = val
-			}
-		case 'i':
-			replace = "{}"
-			if len(v) > 2 {
-				replace = v[2:]
+		// A cluster of one-letter options: -0r, -n1, -I{}, -P 4.
+	cluster:
+		for j := 1; j < len(v); j++ {
+			switch c := v[j]; c {
+			case 'a', 'd', 'E', 'I', 'J', 'L', 'n', 'P', 's', 'S', 'R':
+				// The value is the rest of the word or the next word.
+				val := v[j+1:]
+				if val == "" && i+1 < len(args) {
+					i++
+					val = args[i].Value
+				}
+				switch c {
+				case 'a':
+					fromFile = true
+				case 'I', 'J':
+					replace = val
+				}
+				break cluster
+			case 'i', 'e', 'l':
+				// Optional values, attached only.
+				if c == 'i' {
+					replace = "{}"
+					if j+1 < len(v) {
+						replace = v[j+1:]
+					}
+				}
+				break cluster
 			}
 		}
 		i++
 	}
-	sub := append([]Arg(nil), args[i:]...)
-	if len(sub) == 0 {
-		sub = []Arg{{Value: "echo"}}
-	}
-	if replace != "" {
-		input := w.xargsInput(cmd)
-		if fromFile {
-			input = inputArg
-		}
-		for j := range sub {
-			if strings.Contains(sub[j].Value, replace) {
-				whole := sub[j].Value == replace
-				sub[j].Value = strings.ReplaceAll(sub[j].Value, replace, input.Value)
-				sub[j].Dynamic = sub[j].Dynamic || input.Dynamic
-				sub[j].Input = true
-				sub[j].WholeInput = whole
-			}
-		}
-	} else if fromFile {
-		sub = append(sub, inputArg)
-	} else {
-		for _, word := range w.xargsWords(cmd) {
-			word.Input, word.WholeInput = true, true
-			sub = append(sub, word)
-		}
-	}
-	w.subcommand(cmd, sub, "xargs", f, ctx)
+	return replace, fromFile, i
 }
 
 // xargsWords returns the words xargs appends: the literal words of an
@@ -514,7 +615,36 @@ func (w *walker) xargsWords(cmd *Command) []Arg {
 	if text, ok := w.upstreamText(cmd); ok {
 		return splitWords(text)
 	}
+	if found := w.upstreamFind(cmd); len(found) > 0 {
+		return found
+	}
 	return []Arg{inputArg}
+}
+
+// upstreamFind returns the words of input from a find feeding cmd
+// directly, one per start path, each with a hint: the start path joined
+// with find's -name pattern when it has one (find ~ -name id_rsa | xargs
+// cat reads files named id_rsa, which a policy on file names can see).
+func (w *walker) upstreamFind(cmd *Command) []Arg {
+	if cmd.Stdin.Kind != StdinPipe || len(cmd.InputFrom) != 1 || cmd.InputFrom[0] != "find" || len(cmd.Upstream) != 1 {
+		return nil
+	}
+	p := cmd.Upstream[0]
+	starts, _, named := findStarts(p.Args[1:])
+	out := make([]Arg, len(starts))
+	for i, st := range starts {
+		if st.Dynamic {
+			return nil
+		}
+		hint := st.Value
+		if !named {
+			// A start without a -name test: any file under it.
+			hint = strings.TrimSuffix(hint, "/") + "/*"
+		}
+		out[i] = inputArg
+		out[i].Hint = hint
+	}
+	return out
 }
 
 func (w *walker) xargsInput(cmd *Command) Arg {
@@ -637,10 +767,11 @@ func splitWords(s string) []Arg {
 	return out
 }
 
-// findExec analyses the commands of find -exec, -execdir, -ok and -okdir.
-func (w *walker) findExec(cmd *Command, f *frame, ctx *execCtx) {
-	args := cmd.Args[1:]
-	var starts []Arg
+// findStarts returns the start paths of find's arguments (. when none),
+// each joined with the -name pattern when there is one, and the index of
+// the expression. With a -name test, {} stands for files of that name
+// under the start paths; without one, for everything there.
+func findStarts(args []Arg) (starts []Arg, expr int, named bool) {
 	i := 0
 	for ; i < len(args); i++ {
 		v := args[i].Value
@@ -652,8 +783,6 @@ func (w *walker) findExec(cmd *Command, f *frame, ctx *execCtx) {
 	if len(starts) == 0 {
 		starts = []Arg{{Value: "."}}
 	}
-	// With a -name test, {} stands for files of that name under the start
-	// paths; without one, for everything there.
 	for j := i; j+1 < len(args); j++ {
 		if v := args[j].Value; v == "-name" || v == "-iname" {
 			name := args[j+1]
@@ -661,9 +790,16 @@ func (w *walker) findExec(cmd *Command, f *frame, ctx *execCtx) {
 				starts[k] = Arg{Value: strings.TrimSuffix(st.Value, "/") + "/" + name.Value,
 					Dynamic: st.Dynamic || name.Dynamic, Glob: st.Glob || name.Glob || strings.ContainsAny(name.Value, "*?[")}
 			}
-			break
+			return starts, i, true
 		}
 	}
+	return starts, i, false
+}
+
+// findExec analyses the commands of find -exec, -execdir, -ok and -okdir.
+func (w *walker) findExec(cmd *Command, f *frame, ctx *execCtx) {
+	args := cmd.Args[1:]
+	starts, i, _ := findStarts(args)
 	for ; i < len(args); i++ {
 		switch args[i].Value {
 		case "-exec", "-execdir", "-ok", "-okdir":
@@ -684,12 +820,109 @@ func (w *walker) findExec(cmd *Command, f *frame, ctx *execCtx) {
 					inst[k].Value = strings.ReplaceAll(a.Value, "{}", start.Value)
 					inst[k].Dynamic = a.Dynamic || start.Dynamic
 					inst[k].Glob = a.Glob || start.Glob
+					// The names found are only known at run time: spliced
+					// into code (sh -c 'cat {}'), a file name is code.
+					inst[k].Input = true
 				}
 			}
 			w.subcommand(cmd, inst, "find "+args[i].Value, f, ctx)
 		}
 		i = j
 	}
+	cmd.Runs = true
+}
+
+// fdExec analyses the command of fd -x/--exec and -X/--exec-batch: the
+// words after the option up to a ";" run for the files fd finds, which
+// take the place of {}, {/}, {//}, {.} and {/.}, or are appended.
+func (w *walker) fdExec(cmd *Command, f *frame, ctx *execCtx) {
+	args := cmd.Args[1:]
+	var pos []Arg
+	glob, ext := false, ""
+	for i := 0; i < len(args); i++ {
+		v := args[i].Value
+		switch {
+		case v == "-x" || v == "--exec" || v == "-X" || v == "--exec-batch":
+			j := i + 1
+			for j < len(args) && args[j].Value != ";" {
+				j++
+			}
+			w.fdCommand(cmd, args[i+1:j], fdHint(pos, glob, ext), f, ctx)
+			i = j
+		case v == "-g" || v == "--glob":
+			glob = true
+		case v == "-e" || v == "--extension":
+			if i+1 < len(args) {
+				i++
+				ext = args[i].Value
+			}
+		case fdTakesValue(v):
+			i++
+		case v == "--":
+			pos = append(pos, args[i+1:]...)
+			i = len(args)
+		case strings.HasPrefix(v, "-"):
+		default:
+			pos = append(pos, args[i])
+		}
+	}
+}
+
+// fdTakesValue reports fd's options that take the next word as a value.
+func fdTakesValue(v string) bool {
+	switch v {
+	case "-t", "--type", "-E", "--exclude", "-d", "--max-depth", "--min-depth", "--exact-depth", "-S", "--size",
+		"--changed-within", "--changed-before", "-o", "--owner", "-j", "--threads", "--max-results", "-c", "--color",
+		"--base-directory", "--path-separator", "--search-path", "--ignore-file", "--format", "--batch-size",
+		"--max-buffer-time", "--and":
+		return true
+	}
+	return false
+}
+
+// fdHint returns a glob for the files fd finds: under its search paths
+// (. when none), named by its pattern when that is a glob, or with its
+// extension.
+func fdHint(pos []Arg, glob bool, ext string) string {
+	name := "*"
+	switch {
+	case len(pos) > 0 && glob && !pos[0].Dynamic:
+		name = pos[0].Value
+	case ext != "":
+		name = "*." + strings.TrimPrefix(ext, ".")
+	}
+	dir := "."
+	if len(pos) > 1 && !pos[1].Dynamic {
+		dir = pos[1].Value
+	}
+	return strings.TrimSuffix(dir, "/") + "/" + name
+}
+
+// fdCommand runs one fd -x command with the files found as input.
+func (w *walker) fdCommand(cmd *Command, words []Arg, hint string, f *frame, ctx *execCtx) {
+	if len(words) == 0 {
+		return
+	}
+	sub := append([]Arg(nil), words...)
+	replaced := false
+	for j, a := range sub {
+		for _, ph := range []string{"{//}", "{/.}", "{/}", "{.}", "{}"} {
+			if strings.Contains(a.Value, ph) {
+				sub[j].WholeInput = a.Value == ph
+				sub[j].Value = strings.ReplaceAll(sub[j].Value, ph, inputArg.Value)
+				sub[j].Dynamic, sub[j].Input = true, true
+				sub[j].Hint = strings.ReplaceAll(a.Value, ph, hint)
+				replaced = true
+			}
+		}
+	}
+	if !replaced {
+		in := inputArg
+		in.WholeInput, in.Hint = true, hint
+		sub = append(sub, in)
+	}
+	w.subcommand(cmd, sub, "fd -x", f, ctx)
+	cmd.Runs = true
 }
 
 // parallel analyses GNU parallel: a command with arguments from ::: lists,

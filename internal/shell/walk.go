@@ -5,6 +5,7 @@ import (
 	"path"
 	"strings"
 	"sync"
+	"unicode"
 
 	"mvdan.cc/sh/v3/syntax"
 )
@@ -38,9 +39,9 @@ type walker struct {
 	out     *Analysis
 	aliases map[string]bool
 	vars    map[string]string
-	// substFrom maps command and process substitutions to the programs
+	// substFrom maps command and process substitutions to the commands
 	// they run.
-	substFrom map[syntax.Node][]string
+	substFrom map[syntax.Node][]*Command
 	// funcs holds the bodies of functions defined so far; a call analyses
 	// the body in the caller's context. called records which were called.
 	funcDefs map[string]*syntax.Stmt
@@ -80,6 +81,8 @@ type execCtx struct {
 	redirs []Redirect
 	stdin  *Stdin
 	in     []string
+	// inCmds are the commands behind in.
+	inCmds []*Command
 }
 
 func (c *execCtx) sub() *execCtx {
@@ -180,14 +183,17 @@ func (w *walker) stmt(s *syntax.Stmt, f *frame, ctx *execCtx) {
 			start := len(w.out.Commands)
 			w.stmt(c.X, f, inner.sub())
 			up := append([]string(nil), inner.in...)
+			upCmds := append([]*Command(nil), inner.inCmds...)
 			for _, cmd := range w.out.Commands[start:] {
 				if cmd.Name != "" {
 					up = append(up, cmd.Name)
 				}
 				up = append(up, cmd.InputFrom...)
+				upCmds = append(upCmds, cmd)
 			}
 			right := inner.sub()
 			right.in = dedupe(up)
+			right.inCmds = upCmds
 			right.stdin = &Stdin{Kind: StdinPipe}
 			w.stmt(c.Y, f, right)
 		default:
@@ -263,6 +269,14 @@ func (w *walker) stmt(s *syntax.Stmt, f *frame, ctx *execCtx) {
 		}
 	case *syntax.ArithmCmd:
 		w.substs(c, f, inner)
+		text := f.text(c)
+		w.emit(&Command{Name: "((", Args: []Arg{{Value: "(("}}, Text: text}, f, inner)
+		// (( rm -rf / )) is an arithmetic error, but its author meant a
+		// command: analyse it as one, as with interpreter code.
+		body := strings.TrimSuffix(strings.TrimPrefix(text, "(("), "))")
+		if contains(shellPrograms, firstWord(body)) {
+			w.codeQuiet(&Command{Cwd: inner.cwd, Text: text}, body, "arithmetic", f, inner)
+		}
 	case *syntax.TestClause:
 		w.substs(c, f, inner)
 		w.emit(&Command{Name: "[[", Args: []Arg{{Value: "[["}}, Text: f.text(c)}, f, inner)
@@ -270,6 +284,7 @@ func (w *walker) stmt(s *syntax.Stmt, f *frame, ctx *execCtx) {
 		w.decl(c, f, inner)
 	case *syntax.LetClause:
 		w.substs(c, f, inner)
+		w.emit(&Command{Name: "let", Args: []Arg{{Value: "let"}}, Text: f.text(c)}, f, inner)
 	case *syntax.TimeClause:
 		w.stmt(c.Stmt, f, inner)
 	case *syntax.CoprocClause:
@@ -279,6 +294,25 @@ func (w *walker) stmt(s *syntax.Stmt, f *frame, ctx *execCtx) {
 	default:
 		w.problem(ProblemParse, fmt.Sprintf("unsupported shell construct %T", c))
 	}
+}
+
+// hiddenRune returns the first character of s that displays as nothing or
+// moves text around: line and paragraph separators, zero-width and
+// bidirectional controls, other format characters, fillers, and control
+// characters other than blanks.
+func hiddenRune(s string) (rune, bool) {
+	for _, r := range s {
+		switch {
+		case r == '\t' || r == '\n' || r == ' ':
+		case r < 0x20 || r == 0x7f || r >= 0x80 && r < 0xa0:
+			return r, true
+		case unicode.Is(unicode.Cf, r) || unicode.Is(unicode.Zl, r) || unicode.Is(unicode.Zp, r):
+			return r, true
+		case r == 0x115f || r == 0x1160 || r == 0x3164 || r == 0xffa0 || r == 0x2800 || r == 0x180e:
+			return r, true
+		}
+	}
+	return 0, false
 }
 
 // spawnsItself reports whether a function body calls the function inside a
@@ -320,7 +354,7 @@ func (w *walker) substs(n syntax.Node, f *frame, ctx *execCtx) []string {
 		case *syntax.CmdSubst:
 			got := w.nested(s.Stmts, f, ctx, "$(...)")
 			w.setFrom(s, got)
-			names = append(names, got...)
+			names = append(names, commandNames(got)...)
 			return false
 		case *syntax.ProcSubst:
 			origin := "<(...)"
@@ -329,7 +363,7 @@ func (w *walker) substs(n syntax.Node, f *frame, ctx *execCtx) []string {
 			}
 			got := w.nested(s.Stmts, f, ctx, origin)
 			w.setFrom(s, got)
-			names = append(names, got...)
+			names = append(names, commandNames(got)...)
 			return false
 		}
 		return true
@@ -337,29 +371,41 @@ func (w *walker) substs(n syntax.Node, f *frame, ctx *execCtx) []string {
 	return names
 }
 
-func (w *walker) setFrom(n syntax.Node, names []string) {
+// setFrom records the commands a substitution runs.
+func (w *walker) setFrom(n syntax.Node, cmds []*Command) {
 	if w.substFrom == nil {
-		w.substFrom = map[syntax.Node][]string{}
+		w.substFrom = map[syntax.Node][]*Command{}
 	}
-	w.substFrom[n] = names
+	w.substFrom[n] = cmds
 }
 
-// nested walks the statements of a substitution in a subshell context and
-// returns the programs they run.
-func (w *walker) nested(list []*syntax.Stmt, f *frame, ctx *execCtx, origin string) []string {
-	start := len(w.out.Commands)
-	sub := *f
-	sub.origin = origin
-	c := ctx.sub()
-	c.redirs, c.stdin, c.in = nil, nil, nil
-	w.stmts(list, &sub, c)
+// commandNames returns the program names of commands, skipping unknown
+// ones.
+func commandNames(cmds []*Command) []string {
 	var names []string
-	for _, cmd := range w.out.Commands[start:] {
+	for _, cmd := range cmds {
 		if cmd.Name != "" {
 			names = append(names, cmd.Name)
 		}
 	}
 	return names
+}
+
+// nested walks the statements of a substitution in a subshell context and
+// returns the commands they run.
+func (w *walker) nested(list []*syntax.Stmt, f *frame, ctx *execCtx, origin string) []*Command {
+	start := len(w.out.Commands)
+	sub := *f
+	sub.origin = origin
+	c := ctx.sub()
+	c.redirs, c.stdin, c.in, c.inCmds = nil, nil, nil, nil
+	if origin == ">(...)" {
+		// cmd > >(bash): what the outer command writes is the input of
+		// the commands inside.
+		c.stdin = &Stdin{Kind: StdinPipe}
+	}
+	w.stmts(list, &sub, c)
+	return append([]*Command(nil), w.out.Commands[start:]...)
 }
 
 // redirects evaluates a statement's redirections into ctx.
@@ -538,6 +584,11 @@ func (w *walker) run(cmd *Command, f *frame, ctx *execCtx) {
 			return
 		}
 		cmd.Name = path.Base(prog.Value)
+		if r, ok := hiddenRune(prog.Value); ok {
+			// A program name never needs an invisible character: one there
+			// hides what runs from whoever reads the command.
+			w.problem(ProblemObfuscated, fmt.Sprintf("the program name %q contains the invisible character U+%04X", prog.Value, r))
+		}
 		if strings.ContainsAny(prog.Value, " \t\n;|&\u2028\u2029") {
 			// A whole command line quoted as one word ("$CMD" holding
 			// "rm -rf ~"): it fails to run as written, but analyse what it
@@ -645,6 +696,9 @@ func (w *walker) emit(cmd *Command, f *frame, ctx *execCtx) {
 		cmd.Stdin = *ctx.stdin
 	}
 	cmd.InputFrom = dedupe(append(cmd.InputFrom, ctx.in...))
+	if len(ctx.inCmds) > 0 {
+		cmd.Upstream = append(append([]*Command(nil), cmd.Upstream...), ctx.inCmds...)
+	}
 	for _, a := range cmd.Args {
 		cmd.InputFrom = dedupe(append(cmd.InputFrom, a.From...))
 	}
