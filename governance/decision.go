@@ -47,11 +47,24 @@ type Verdict struct {
 }
 
 // stricter reports whether v should replace cur as the winning verdict:
-// the stricter outcome wins, and on a tie an invariant's verdict, which
-// no configuration can change, is the one reported.
+// the stricter outcome wins; on a tie the more specific source is
+// reported: an invariant, which no configuration can change, then a rule,
+// then the rest, and last the analysis's generic problems.
 func (v Verdict) stricter(cur Verdict) bool {
 	if v.Outcome != cur.Outcome {
 		return v.Outcome > cur.Outcome
 	}
-	return v.Layer == LayerInvariant && cur.Layer != LayerInvariant
+	return specificity(v.Layer) > specificity(cur.Layer)
+}
+
+func specificity(layer string) int {
+	switch layer {
+	case LayerInvariant:
+		return 3
+	case LayerRules:
+		return 2
+	case LayerAnalysis:
+		return 0
+	}
+	return 1
 }

@@ -69,7 +69,7 @@ func (w *walker) special(cmd *Command, f *frame, ctx *execCtx) {
 			if a.Dynamic {
 				// source <(tool completion bash): the code is what a
 				// visible command prints, as with eval "$(tool init)".
-				w.problem(ProblemGeneratedCode, name+" runs what a command prints: "+a.Value)
+				w.generated(name, a)
 				return
 			}
 			cmd.Runs = w.script(a, cmd, f, ctx)
@@ -103,6 +103,63 @@ func (w *walker) special(cmd *Command, f *frame, ctx *execCtx) {
 	case InterpreterLang(name) != "":
 		w.interpreter(cmd, f, ctx)
 	}
+}
+
+// generated reports code that is what a command prints. Shell set-up
+// tools (pyenv init, direnv hook, kubectl completion, ...) print code for
+// the current shell that people run every day: a person decides. Any
+// other command's output is code nobody has seen: it is denied like any
+// other code computed at run time.
+func (w *walker) generated(origin string, a Arg) {
+	setup := len(a.Subst) > 0
+	for _, c := range a.Subst {
+		setup = setup && shellSetup(c)
+	}
+	if setup {
+		w.problem(ProblemGeneratedCode, origin+" runs what a command prints: "+a.Value)
+		return
+	}
+	w.problem(ProblemDynamicCode, origin+" runs what a command prints, code nobody has seen: "+a.Value)
+}
+
+// shellSetup reports the commands that print shell set-up code: init
+// hooks of version managers and prompts, environment exports, and
+// completion scripts.
+func shellSetup(c *Command) bool {
+	words := c.Words()
+	if len(words) < 2 {
+		return false
+	}
+	for _, a := range c.Args {
+		if a.Dynamic {
+			return false
+		}
+	}
+	sub := words[1]
+	switch c.Name {
+	case "pyenv", "rbenv", "nodenv", "goenv", "jenv", "plenv", "phpenv", "pyenv-virtualenv", "starship", "zoxide",
+		"atuin", "oh-my-posh", "mcfly", "navi", "fasd", "thefuck":
+		return sub == "init" || sub == "virtualenv-init" || sub == "--alias" || sub == "widget"
+	case "direnv":
+		return sub == "hook" || sub == "export"
+	case "brew":
+		return sub == "shellenv"
+	case "mise", "rtx":
+		return sub == "activate" || sub == "env" || sub == "hook-env" || sub == "completion"
+	case "fnm", "opam", "luarocks":
+		return sub == "env" || sub == "path"
+	case "conda", "mamba", "micromamba":
+		return strings.HasPrefix(sub, "shell.") || sub == "shell"
+	case "fzf":
+		return sub == "--bash" || sub == "--zsh" || sub == "--fish"
+	case "kubectl", "helm", "gh", "docker", "minikube", "kind", "k3d", "npm", "pnpm", "yarn", "rustup", "poetry", "pip",
+		"pip3", "terraform", "tofu", "kustomize", "flux", "argocd", "istioctl", "eksctl", "doctl", "glab", "hugo", "deno",
+		"bun", "just", "task", "golangci-lint", "cobra-cli", "stern", "k9s", "velero", "skaffold", "tilt", "ng", "vue":
+		return sub == "completion" || sub == "completions" || sub == "--completion"
+	case "uv", "uvx":
+		return sub == "generate-shell-completion"
+	}
+	return false
 }
 
 // subcommand runs a command found inside another command's arguments.
@@ -142,7 +199,7 @@ func (w *walker) code(parent *Command, a Arg, origin string, f *frame, ctx *exec
 			if isCommandOutput(a.Value) {
 				// eval "$(pyenv init -)": the code is what a visible
 				// command prints.
-				w.problem(ProblemGeneratedCode, origin+" runs what a command prints: "+a.Value)
+				w.generated(origin, a)
 			} else {
 				w.problem(ProblemDynamicCode, origin+" runs text computed at run time: "+a.Value)
 			}
@@ -371,6 +428,7 @@ func (w *walker) eval(cmd *Command, f *frame, ctx *execCtx) {
 	for _, a := range cmd.Args[1:] {
 		code.Input = code.Input || a.Input
 		code.From = append(code.From, a.From...)
+		code.Subst = append(code.Subst, a.Subst...)
 	}
 	if code.Input && dynamic && strings.TrimSpace(code.Value) == "{input}" {
 		runsInput(cmd, "it evaluates its input")
