@@ -60,7 +60,9 @@ type RateLimits struct {
 }
 
 // Any reports whether any limit is set.
-func (l RateLimits) Any() bool { return l.PerMinute > 0 || l.PerAgentPerMinute > 0 || l.MaxConcurrent > 0 }
+func (l RateLimits) Any() bool {
+	return l.PerMinute > 0 || l.PerAgentPerMinute > 0 || l.MaxConcurrent > 0
+}
 
 // DefaultSlotExpirySeconds is how long a call may hold a concurrency slot
 // without reporting its end.

@@ -36,7 +36,7 @@ type File struct {
 	Roles        []*roleSpec
 	DefaultRole  *string
 	NeverExposed []string
-	line  map[string]int
+	line         map[string]int
 }
 
 // purgeSettings are the purge keys a file sets.
