@@ -209,32 +209,33 @@ func (ev *evaluation) sandboxVerdict(r *Role, s *subject) Verdict {
 		return Verdict{Outcome: Deny, Layer: LayerRole, Rule: "sandbox:" + boundary, Source: r.Source, Subject: s.display,
 			Message: msg, Suggestion: sugg}
 	}
-	switch {
-	case s.kind.modifies() && sb.FSWriteSet:
+	if s.kind.modifies() && sb.FSWriteSet {
 		target := ev.realPath(s.file)
-		globs := ev.expandSandbox(sb.FSWrite)
-		for _, g := range globs {
+		inside := false
+		for _, g := range ev.expandSandbox(sb.FSWrite) {
 			if target != "" && matchGlobPath(g, target) {
-				return Verdict{}
+				inside = true
+				break
 			}
 		}
-		where := target
-		if where == "" {
-			where = s.file.raw + " (only known at run time)"
+		if !inside {
+			where := target
+			if where == "" {
+				where = s.file.raw + " (only known at run time)"
+			}
+			allowed := "nowhere"
+			if len(sb.FSWrite) > 0 {
+				allowed = strings.Join(sb.FSWrite, ", ")
+			}
+			return deny("fs_write", fmt.Sprintf("Role %s writes only inside its sandbox (%s); %s is outside it.", r.Name, allowed, where),
+				"Write under "+allowed+" instead, or ask the user to widen the role's sandbox.")
 		}
-		allowed := "nowhere"
-		if len(sb.FSWrite) > 0 {
-			allowed = strings.Join(sb.FSWrite, ", ")
-		}
-		return deny("fs_write", fmt.Sprintf("Role %s writes only inside its sandbox (%s); %s is outside it.", r.Name, allowed, where),
-			"Write under "+allowed+" instead, or ask the user to widen the role's sandbox.")
-	case s.kind == KindShell && sb.ExecSet:
-		if shellBuiltin(s.cl.name) || anyGlob(sb.ExecAllowlist, s.cl.name) {
-			return Verdict{}
-		}
+	}
+	if s.kind == KindShell && sb.ExecSet && !shellBuiltin(s.cl.name) && !anyGlob(sb.ExecAllowlist, s.cl.name) {
 		return deny("exec", fmt.Sprintf("Role %s may run only %s; %s is not among them.", r.Name, strings.Join(sb.ExecAllowlist, ", "), s.cl.name),
 			"Use one of "+strings.Join(sb.ExecAllowlist, ", ")+", or ask the user to add the program to the role's exec_allowlist.")
-	case sb.NoNet && (s.kind == KindWeb || s.kind == KindShell && networkCommand(s.cl)):
+	}
+	if sb.NoNet && (s.kind == KindWeb || s.kind == KindShell && networkCommand(s.cl)) {
 		what := s.display
 		if s.kind == KindShell {
 			what = s.cl.name
@@ -253,9 +254,6 @@ func (ev *evaluation) expandSandbox(globs []string) []string {
 		g = strings.ReplaceAll(g, "{HOME}", ev.pc.home)
 		g = strings.ReplaceAll(g, "{STATE_DIR}", ev.e.Policy.StateDir)
 		out[i] = filepath.Clean(g)
-		if strings.HasSuffix(g, "/**") {
-			out[i] += "/**"
-		}
 	}
 	return out
 }

@@ -243,3 +243,95 @@ func TestPurgeKilledAndRerun(t *testing.T) {
 		})
 	}
 }
+
+// withUserConfig writes the user configuration and compiles the project's
+// snapshot, so that hook processes started together find it fresh.
+func withUserConfig(t *testing.T, dir, home, config string) {
+	t.Helper()
+	path := filepath.Join(home, ".config", "governance", "config.yaml")
+	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(path, []byte(config), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := run(t, dir, home, "governance", nil, nil, "compile"); err != nil {
+		t.Fatal(err)
+	}
+}
+
+func preToolUse(dir, id, cmd string) []byte {
+	data, _ := json.Marshal(map[string]any{"session_id": "rl", "cwd": dir, "hook_event_name": "PreToolUse", "tool_name": "Bash",
+		"tool_input": map[string]any{"command": cmd}, "tool_use_id": id})
+	return data
+}
+
+// Forty hook processes at once under a limit of 20 calls per minute:
+// exactly 20 run.
+func TestRateLimitAcrossProcesses(t *testing.T) {
+	if testing.Short() {
+		t.Skip("starts 40 processes")
+	}
+	dir, home := project(t)
+	withUserConfig(t, dir, home, "roles:\n  ai:\n    rate_limits: {per_minute: 20}\n")
+	const n = 40
+	var mu sync.Mutex
+	allowed, limited := 0, 0
+	var wg sync.WaitGroup
+	for i := range n {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			out, err := run(t, dir, home, "governance-hook", preToolUse(dir, fmt.Sprint("t", i), "ls -la"), nil, "claude")
+			mu.Lock()
+			defer mu.Unlock()
+			switch {
+			case err != nil:
+				t.Error(err)
+			case strings.Contains(out, `"permissionDecision":"allow"`):
+				allowed++
+			case strings.Contains(out, "limited to 20 calls per minute") && strings.Contains(out, "Retry in"):
+				limited++
+			default:
+				t.Errorf("unexpected reply: %s", out)
+			}
+		}()
+	}
+	wg.Wait()
+	if allowed != 20 || limited != 20 {
+		t.Errorf("allowed %d and limited %d, want 20 and 20", allowed, limited)
+	}
+}
+
+// A call that never reports its end holds its concurrency slot only until
+// the slot expires; a call that ends frees it at once.
+func TestCrashedCallSlotExpires(t *testing.T) {
+	dir, home := project(t)
+	withUserConfig(t, dir, home, "roles:\n  ai:\n    rate_limits: {max_concurrent: 1, slot_expiry: 1s}\n")
+	hook := func(id string) string {
+		t.Helper()
+		out, err := run(t, dir, home, "governance-hook", preToolUse(dir, id, "ls"), nil, "claude")
+		if err != nil {
+			t.Fatal(err)
+		}
+		return out
+	}
+	if out := hook("crashed"); !strings.Contains(out, `"allow"`) {
+		t.Fatalf("first call: %s", out)
+	}
+	if out := hook("second"); !strings.Contains(out, "at most 1 calls at once") {
+		t.Fatalf("a second call ran while the first held the slot: %s", out)
+	}
+	time.Sleep(1100 * time.Millisecond)
+	if out := hook("third"); !strings.Contains(out, `"allow"`) {
+		t.Fatalf("the expired slot was not released: %s", out)
+	}
+	done, _ := json.Marshal(map[string]any{"session_id": "rl", "cwd": dir, "hook_event_name": "PostToolUse", "tool_name": "Bash",
+		"tool_input": map[string]any{"command": "ls"}, "tool_use_id": "third", "duration_ms": 5})
+	if _, err := run(t, dir, home, "governance-hook", done, nil, "claude"); err != nil {
+		t.Fatal(err)
+	}
+	if out := hook("fourth"); !strings.Contains(out, `"allow"`) {
+		t.Fatalf("a finished call did not free its slot: %s", out)
+	}
+}

@@ -170,6 +170,13 @@ func TestRepoMayOnlyTighten(t *testing.T) {
 		{"disable builtin in repo", "", "disable_builtin: [git-reset-hard]\n", "a project configuration may not disable built-in rules"},
 		{"disable unknown builtin", "disable_builtin: [nope]\n", "", `disable_builtin names "nope"`},
 		{"safe set back on", "safe_set: false\n", "safe_set: true\n", "safe_set: true would loosen"},
+		{"log-only from a project", "", "mode: log-only\n", "mode: log-only would loosen"},
+		{"log-only from the user", "mode: log-only\n", "", ""},
+		{"enforce over log-only", "mode: log-only\n", "mode: enforce\n", ""},
+		{"deeper delegation", "max_delegation_depth: 2\n", "max_delegation_depth: 4\n", "max_delegation_depth: 4 would loosen"},
+		{"shallower delegation", "", "max_delegation_depth: 2\n", ""},
+		{"secret prompts off", "block_secret_prompts: true\n", "block_secret_prompts: false\n", "would loosen"},
+		{"another default role", "default_role: strict\nroles: {strict: {allowed_tools: [read]}}\n", "default_role: ai\n", "would replace the user configuration's strict"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -187,6 +194,89 @@ func TestRepoMayOnlyTighten(t *testing.T) {
 			}
 			if tt.wantErr != "" && (err == nil || !strings.Contains(err.Error(), tt.wantErr)) {
 				t.Errorf("err = %v, want %q", err, tt.wantErr)
+			}
+		})
+	}
+}
+
+func TestRoles(t *testing.T) {
+	t.Parallel()
+	const roles = `roles:
+  orchestrator:
+    allowed_tools: [shell, edit, read, "mcp:*"]
+    denied_tools: ["governance:approve"]
+    sandbox:
+      fs_write: ["{PROJECT_ROOT}/results/**"]
+      exec_allowlist: [python3, git]
+      net: false
+    rate_limits: {per_minute: 30, max_concurrent: 3}
+  ai:
+    inherits: orchestrator
+    denied_tools: ["mcp:vault_*"]
+    rate_limits: {per_minute: 20, slot_expiry: 2m}
+  reviewer:
+    inherits: ai
+    allowed_tools: [read]
+    sandbox: {net: true}
+`
+	l, err := config.Load(project(t, map[string]string{"home/.config/governance/config.yaml": roles}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := map[string]governance.Role{}
+	for _, r := range l.Policy.Roles {
+		got[r.Name] = r
+	}
+	ai, rev := got["ai"], got["reviewer"]
+	if !reflect.DeepEqual(ai.AllowedTools, []string{"shell", "edit", "read", "mcp:*"}) ||
+		!reflect.DeepEqual(ai.DeniedTools, []string{"governance:approve", "mcp:vault_*"}) {
+		t.Errorf("ai tools: %+v / %+v", ai.AllowedTools, ai.DeniedTools)
+	}
+	if ai.Limits.PerMinute != 20 || ai.Limits.MaxConcurrent != 3 || ai.Limits.SlotExpirySeconds != 120 {
+		t.Errorf("ai limits: %+v", ai.Limits)
+	}
+	if !ai.Sandbox.NoNet || !ai.Sandbox.FSWriteSet || len(ai.Sandbox.ExecAllowlist) != 2 {
+		t.Errorf("ai sandbox: %+v", ai.Sandbox)
+	}
+	if !reflect.DeepEqual(rev.AllowedTools, []string{"read"}) || rev.Sandbox.NoNet || len(rev.DeniedTools) != 2 ||
+		!reflect.DeepEqual(rev.Chain, []string{"reviewer", "ai", "orchestrator"}) {
+		t.Errorf("reviewer: %+v", rev)
+	}
+	if rev.Limits.SlotExpirySeconds != 120 || got["orchestrator"].Limits.SlotExpirySeconds != governance.DefaultSlotExpirySeconds {
+		t.Errorf("slot expiry: %d / %d", rev.Limits.SlotExpirySeconds, got["orchestrator"].Limits.SlotExpirySeconds)
+	}
+}
+
+func TestRoleErrors(t *testing.T) {
+	t.Parallel()
+	tests := []struct {
+		name, config, agent, want string
+	}{
+		{"cycle", "roles:\n  a: {inherits: b}\n  b: {inherits: c}\n  c: {inherits: a}\n", "", "roles inherit in a cycle: a -> b -> c -> a"},
+		{"self", "roles:\n  a: {inherits: a}\n", "", "roles inherit in a cycle: a -> a"},
+		{"unknown parent", "roles:\n  a: {inherits: nobody}\n", "", `role a inherits "nobody", which is not defined`},
+		{"human configured", "roles:\n  human: {allowed_tools: [read]}\n", "", "the human role cannot be configured"},
+		{"default human", "default_role: human\n", "", "default_role cannot be human"},
+		{"undefined default", "default_role: strict\n", "", `default_role "strict" is not defined`},
+		{"relative sandbox", "roles:\n  a: {sandbox: {fs_write: [results/**]}}\n", "", `fs_write glob "results/**" must be absolute`},
+		{"zero limit", "roles:\n  a: {rate_limits: {per_minute: 0}}\n", "", "per_minute must be at least 1"},
+		{"unknown key", "roles:\n  a: {alowed_tools: [read]}\n", "", `unknown key "alowed_tools"`},
+		{"agent claims human", "", "---\nrole: human\npermission: {read: allow}\n---\n", "an agent's role cannot be human"},
+		{"agent names an undefined role", "", "---\nrole: wizard\npermission: {read: allow}\n---\n", `role "wizard" is not defined`},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			files := map[string]string{}
+			if tt.config != "" {
+				files["home/.config/governance/config.yaml"] = tt.config
+			}
+			if tt.agent != "" {
+				files["proj/.governance/agents/bot.md"] = tt.agent
+			}
+			_, err := config.Load(project(t, files))
+			if err == nil || !strings.Contains(err.Error(), tt.want) {
+				t.Errorf("err = %v, want %q", err, tt.want)
 			}
 		})
 	}
