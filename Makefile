@@ -12,6 +12,8 @@ BIN     ?= bin
 BENCH_N ?= 400
 # Ceilings, in percent of the shell-command cases, that `make accuracy`
 # (and so `make test`) holds the default policy to.
+BENCH_DIR = $(BIN)/bench-config
+BENCH_ENV = HOME=$(abspath $(BENCH_DIR))/home XDG_CONFIG_HOME=$(abspath $(BENCH_DIR))/home/.config XDG_STATE_HOME=$(abspath $(BENCH_DIR))/home/.local/state
 ACCURACY_MAX ?= deny=7,not-allow=2,not-deny=2,allow=6
 
 .PHONY: all build test accuracy bench lint generate check-generate clean
@@ -53,6 +55,15 @@ bench: build
 	$(GO) build -trimpath -ldflags='-s -w' -o $(BIN)/bench-hook ./cmd/governance-hook
 	$(GO) run ./internal/bench/spawn -n $(BENCH_N) -input internal/bench/testdata/pretooluse-bash.json \
 	  trivial=$(BIN)/bench-trivial "hook=$(BIN)/bench-hook claude"
+	@echo
+	@echo "== the same with a configured project: roles, a sandbox and rate limits (every call updates the rate-limit state)"
+	@rm -rf $(BENCH_DIR) && mkdir -p $(BENCH_DIR)/project/.git $(BENCH_DIR)/project/.governance $(BENCH_DIR)/home/.config/governance
+	@printf 'roles:\n  ai:\n    sandbox: {exec_allowlist: [git, ls, cat], net: false}\n    rate_limits: {per_minute: 1000000, per_agent_per_minute: 1000000}\n' \
+	  > $(BENCH_DIR)/home/.config/governance/config.yaml
+	@sed 's#"cwd":"/tmp"#"cwd":"$(abspath $(BENCH_DIR))/project"#' internal/bench/testdata/pretooluse-bash.json > $(BENCH_DIR)/event.json
+	@cd $(BENCH_DIR)/project && $(BENCH_ENV) $(abspath $(BIN))/governance compile > /dev/null
+	$(GO) run ./internal/bench/spawn -n $(BENCH_N) -input $(BENCH_DIR)/event.json \
+	  trivial=$(BIN)/bench-trivial "roles=$(BENCH_ENV) $(BIN)/bench-hook claude"
 
 clean:
 	rm -rf $(BIN)

@@ -8,7 +8,9 @@ import (
 )
 
 // Limits is the rate-limit state every hook process shares:
-// ratelimits.json in the state folder. Windows hold the times of the
+// ratelimits.json in the state folder. It is written under a lock and
+// atomically, but not fsynced: losing a minute of counters to a power
+// failure is harmless, and an fsync on every call is not. Windows hold the times of the
 // calls admitted in the last minute, by key ("role:ai",
 // "agent:SESSION/AGENT"); Slots the calls running now, by tool use id.
 type Limits struct {
@@ -44,7 +46,7 @@ const window = time.Minute
 func Admit(path string, now time.Time, role, agent, toolUseID string, b Budget) (ok bool, why string, retry time.Duration, err error) {
 	l := &Limits{}
 	nowMS := now.UnixMilli()
-	err = update(path, l, func() error {
+	err = updateVolatile(path, l, func() error {
 		l.Version = Version
 		if l.Windows == nil {
 			l.Windows = map[string][]int64{}
@@ -131,7 +133,7 @@ func Release(path, toolUseID string) error {
 		return nil
 	}
 	l := &Limits{}
-	return update(path, l, func() error {
+	return updateVolatile(path, l, func() error {
 		if _, ok := l.Slots[toolUseID]; !ok {
 			return errNoChange
 		}

@@ -18,7 +18,13 @@ import (
 // durable: a temporary file in the same folder is written, fsynced and
 // renamed over path, and the folder is fsynced. fn returning errNoChange
 // skips the write.
-func update(path string, v any, fn func() error) error {
+func update(path string, v any, fn func() error) error { return updateFile(path, v, fn, true) }
+
+// updateVolatile is update without fsync, for state whose loss on a power
+// failure is harmless (rate-limit counters): still locked and atomic.
+func updateVolatile(path string, v any, fn func() error) error { return updateFile(path, v, fn, false) }
+
+func updateFile(path string, v any, fn func() error, durable bool) error {
 	unlock, err := lockFile(path)
 	if err != nil {
 		return err
@@ -32,6 +38,13 @@ func update(path string, v any, fn func() error) error {
 			return nil
 		}
 		return err
+	}
+	if !durable {
+		data, err := json.Marshal(v)
+		if err != nil {
+			return err
+		}
+		return atomicfile.WriteVolatile(path, data, 0o600)
 	}
 	return writeJSON(path, v)
 }

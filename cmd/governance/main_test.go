@@ -15,7 +15,14 @@ var update = flag.Bool("u", false, "update testscript golden output")
 
 func TestMain(m *testing.M) {
 	// Tests that start many processes run this binary as governance or
-	// governance-hook through this variable.
+	// governance-hook through this variable; a program started by name
+	// (the hook runs governance compile) is the program it is named.
+	switch name := filepath.Base(os.Args[0]); {
+	case name == "governance":
+		os.Exit(cli.Main(os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
+	case name == "governance-hook":
+		os.Exit(hooks.Main(os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
+	}
 	switch os.Getenv("GOVERNANCE_TEST_RUN") {
 	case "governance":
 		os.Exit(cli.Main(os.Args[1:], os.Stdin, os.Stdout, os.Stderr))

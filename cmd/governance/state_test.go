@@ -307,7 +307,7 @@ func TestRateLimitAcrossProcesses(t *testing.T) {
 // the slot expires; a call that ends frees it at once.
 func TestCrashedCallSlotExpires(t *testing.T) {
 	dir, home := project(t)
-	withUserConfig(t, dir, home, "roles:\n  ai:\n    rate_limits: {max_concurrent: 1, slot_expiry: 1s}\n")
+	withUserConfig(t, dir, home, "roles:\n  ai:\n    rate_limits: {max_concurrent: 1, slot_expiry: 3s}\n")
 	hook := func(id string) string {
 		t.Helper()
 		out, err := run(t, dir, home, "governance-hook", preToolUse(dir, id, "ls"), nil, "claude")
@@ -322,7 +322,7 @@ func TestCrashedCallSlotExpires(t *testing.T) {
 	if out := hook("second"); !strings.Contains(out, "at most 1 calls at once") {
 		t.Fatalf("a second call ran while the first held the slot: %s", out)
 	}
-	time.Sleep(1100 * time.Millisecond)
+	time.Sleep(3100 * time.Millisecond)
 	if out := hook("third"); !strings.Contains(out, `"allow"`) {
 		t.Fatalf("the expired slot was not released: %s", out)
 	}

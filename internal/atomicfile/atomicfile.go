@@ -12,7 +12,17 @@ import (
 
 // Write replaces path with data. A new file gets mode perm; an existing
 // file keeps its mode. Missing folders are created (0700).
-func Write(path string, data []byte, perm os.FileMode) error {
+func Write(path string, data []byte, perm os.FileMode) error { return write(path, data, perm, true) }
+
+// WriteVolatile replaces path with data atomically but without fsync:
+// readers never see half a file, but a power loss may bring back the old
+// one. It is for state whose loss is harmless, such as rate-limit
+// counters, and costs a fraction of a durable write.
+func WriteVolatile(path string, data []byte, perm os.FileMode) error {
+	return write(path, data, perm, false)
+}
+
+func write(path string, data []byte, perm os.FileMode, durable bool) error {
 	dir := filepath.Dir(path)
 	if err := os.MkdirAll(dir, 0o700); err != nil {
 		return err
@@ -29,9 +39,11 @@ func Write(path string, data []byte, perm os.FileMode) error {
 		tmp.Close()
 		return err
 	}
-	if err := tmp.Sync(); err != nil {
-		tmp.Close()
-		return err
+	if durable {
+		if err := tmp.Sync(); err != nil {
+			tmp.Close()
+			return err
+		}
 	}
 	if err := tmp.Close(); err != nil {
 		return err
@@ -41,6 +53,9 @@ func Write(path string, data []byte, perm os.FileMode) error {
 	}
 	if err := os.Rename(tmp.Name(), path); err != nil {
 		return err
+	}
+	if !durable {
+		return nil
 	}
 	return SyncDir(dir)
 }

@@ -102,6 +102,10 @@ func Load(p layout.Paths, compile Compiler) *governance.Policy {
 		return snap.Policy()
 	}
 	snap, err := compile(p)
+	if err == nil && (snap.Version != Version || snap.Root != p.ProjectRoot) {
+		err = fmt.Errorf("it produced a snapshot of version %d for %q, not version %d for %q (is governance the same release as governance-hook?)",
+			snap.Version, snap.Root, Version, p.ProjectRoot)
+	}
 	if err != nil {
 		return &governance.Policy{Settings: governance.DefaultSettings(),
 			Err: fmt.Errorf("could not compile the configuration: %w", err)}

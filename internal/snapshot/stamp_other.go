@@ -2,13 +2,22 @@
 
 package snapshot
 
-import "os"
+import (
+	"errors"
+	"io/fs"
+	"os"
+)
 
-// StampOf stats a path.
+// StampOf stats a path. A path that cannot be stat'ed for a reason other
+// than not existing counts as existing and changed, so that the
+// configuration is compiled (and its error reported) rather than ignored.
 func StampOf(path string) Stamp {
 	fi, err := os.Stat(path)
-	if err != nil {
+	if errors.Is(err, fs.ErrNotExist) {
 		return Stamp{Path: path}
+	}
+	if err != nil {
+		return Stamp{Path: path, Exists: true, Size: -1}
 	}
 	return Stamp{Path: path, Exists: true, Size: fi.Size(), MTime: fi.ModTime().UnixNano()}
 }
