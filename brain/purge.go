@@ -14,6 +14,8 @@ import (
 	"strconv"
 	"strings"
 	"time"
+
+	"github.com/agentgov/governance/internal/filelock"
 )
 
 // PurgePolicy says what purge keeps.
@@ -99,7 +101,7 @@ func (b *Brain) purgeState(p PurgePolicy, r *Report) error {
 	if _, err := os.Stat(b.statePath()); errors.Is(err, fs.ErrNotExist) {
 		return nil
 	}
-	unlock, err := lockFile(b.statePath())
+	unlock, err := filelock.Lock(b.statePath())
 	if err != nil {
 		return err
 	}
@@ -250,7 +252,7 @@ func (b *Brain) purgeSessions(p PurgePolicy, r *Report) error {
 
 func (b *Brain) purgeSession(id string, p PurgePolicy, r *Report) error {
 	path := filepath.Join(b.sessionsDir(), id+".json")
-	unlock, err := lockFile(path)
+	unlock, err := filelock.Lock(path)
 	if err != nil {
 		return err
 	}

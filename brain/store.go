@@ -10,6 +10,7 @@ import (
 	"path/filepath"
 
 	"github.com/agentgov/governance/internal/atomicfile"
+	"github.com/agentgov/governance/internal/filelock"
 )
 
 // update reads the JSON document at path into v (leaving v as it is when
@@ -25,7 +26,7 @@ func update(path string, v any, fn func() error) error { return updateFile(path,
 func updateVolatile(path string, v any, fn func() error) error { return updateFile(path, v, fn, false) }
 
 func updateFile(path string, v any, fn func() error, durable bool) error {
-	unlock, err := lockFile(path)
+	unlock, err := filelock.Lock(path)
 	if err != nil {
 		return err
 	}

@@ -58,7 +58,19 @@ type Settings struct {
 	// NeverExposed adds tool-name globs to the built-in list of tools no
 	// AI caller may use.
 	NeverExposed []string
+	// OutOfBand sends every ask to the approval queue instead of the
+	// harness's own prompt; ApprovalWaitSeconds is how long the hook waits
+	// for a human's answer (0: not at all).
+	OutOfBand           bool
+	ApprovalWaitSeconds int
+	// Daemon is "auto" when the hook asks a running daemon (starting one
+	// when none runs), "" otherwise.
+	Daemon string
 }
+
+// DefaultApprovalWaitSeconds is how long the hook waits for an
+// out-of-band approval when the configuration does not say.
+const DefaultApprovalWaitSeconds = 120
 
 // DefaultMaxDelegationDepth is the delegation depth allowed when the
 // configuration sets none.
@@ -66,7 +78,7 @@ const DefaultMaxDelegationDepth = 3
 
 // DefaultSettings returns the settings used when a configuration sets none.
 func DefaultSettings() Settings {
-	return Settings{Default: Defer, MaxDelegationDepth: DefaultMaxDelegationDepth}
+	return Settings{Default: Defer, MaxDelegationDepth: DefaultMaxDelegationDepth, ApprovalWaitSeconds: DefaultApprovalWaitSeconds}
 }
 
 // Mode names the enforcement mode: enforce or log-only.

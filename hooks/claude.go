@@ -22,7 +22,7 @@ func (claude) Decode(data []byte, env Env) (*Event, error) {
 	if name == "" {
 		return nil, fmt.Errorf("the hook input has no hook_event_name")
 	}
-	ev := &Event{Raw: name, Name: claudeEvent(name), ProjectDir: getenv(env, "CLAUDE_PROJECT_DIR")}
+	ev := &Event{Raw: name, Name: claudeEvent(name), ProjectDir: getenv(env, "CLAUDE_PROJECT_DIR"), CanAsk: true}
 	req := &ev.Request
 	req.Harness = "claude"
 	req.Event = ev.Name

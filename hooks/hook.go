@@ -53,6 +53,8 @@ type Event struct {
 	// PostToolUseFailure.
 	DurationMS int64
 	Failed     bool
+	// CanAsk reports that the harness can put an ask to its user.
+	CanAsk bool
 }
 
 // Reply is what the hook answers to an event.

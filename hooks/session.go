@@ -81,13 +81,21 @@ func (h *handler) preToolUse(ctx context.Context) *governance.Decision {
 		}
 		req.Depth, req.Chain = s.Depth(req.AgentID), s.Chain(req.AgentID)
 	}
+	// The engine turns an unattended ask into a deny; here an ask that
+	// nobody can answer in the harness goes to the approval queue.
+	unattended := req.Unattended
+	req.Unattended = false
 	d := h.decide(ctx)
+	req.Unattended = unattended
 	if d.Outcome < governance.Deny {
 		if v := h.rateLimit(); v != nil {
 			d = v
 		}
 	}
 	logOnly := h.policy.Settings.LogOnly && h.policy.Err == nil
+	if d.Outcome == governance.Ask && !logOnly && h.outOfBand(unattended) {
+		d = h.awaitApproval(ctx, d)
+	}
 	if d.Outcome >= governance.Ask && session != "" {
 		h.warn(h.brain().Blocked(session, req.Agent, d.Outcome.String(), d.Subject, logOnly))
 	}

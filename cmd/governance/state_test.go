@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"github.com/agentgov/governance/brain"
+	"github.com/agentgov/governance/internal/approvals"
 )
 
 // run starts this test binary as governance or governance-hook in dir,
@@ -333,5 +334,63 @@ func TestCrashedCallSlotExpires(t *testing.T) {
 	}
 	if out := hook("fourth"); !strings.Contains(out, `"allow"`) {
 		t.Fatalf("a finished call did not free its slot: %s", out)
+	}
+}
+
+// pendingID waits for the one pending approval to appear and returns it.
+func pendingID(t *testing.T, home string) string {
+	t.Helper()
+	store := approvals.Open(filepath.Join(home, ".local", "state", "governance"))
+	for range 200 {
+		items, _ := store.List(approvals.Pending)
+		if len(items) == 1 {
+			return items[0].ID
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+	t.Fatal("no pending approval appeared")
+	return ""
+}
+
+// A hook waits for a human's answer; approving lets the call through,
+// denying blocks it with the human's message.
+func TestApprovalWait(t *testing.T) {
+	dir, home := project(t)
+	withUserConfig(t, dir, home, "default: ask\napprovals: out-of-band\napproval_wait: 30s\n")
+	start := func(cmd string) (*exec.Cmd, *bytes.Buffer) {
+		c := exec.Command(os.Args[0], "claude")
+		c.Dir = dir
+		c.Env = append(os.Environ(), "GOVERNANCE_TEST_RUN=governance-hook", "HOME="+home, "GOVERNANCE_NO_NOTIFY=1",
+			"XDG_CONFIG_HOME="+filepath.Join(home, ".config"), "XDG_STATE_HOME="+filepath.Join(home, ".local", "state"))
+		c.Stdin = bytes.NewReader(preToolUse(dir, "w1", cmd))
+		out := &bytes.Buffer{}
+		c.Stdout = out
+		if err := c.Start(); err != nil {
+			t.Fatal(err)
+		}
+		return c, out
+	}
+	hook, out := start("npm install left-pad")
+	id := pendingID(t, home)
+	if _, err := run(t, dir, home, "governance", nil, nil, "approvals", "approve", id); err != nil {
+		t.Fatal(err)
+	}
+	if err := hook.Wait(); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(out.String(), `"permissionDecision":"allow"`) {
+		t.Fatalf("approved call: %s", out)
+	}
+
+	hook, out = start("npm install is-even")
+	id = pendingID(t, home)
+	if _, err := run(t, dir, home, "governance", nil, nil, "approvals", "deny", id, "--message", "use the standard library"); err != nil {
+		t.Fatal(err)
+	}
+	if err := hook.Wait(); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(out.String(), `"permissionDecision":"deny"`) || !strings.Contains(out.String(), "use the standard library") {
+		t.Fatalf("denied call: %s", out)
 	}
 }

@@ -11,12 +11,15 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/agentgov/governance/governance"
 	"github.com/agentgov/governance/internal/atomicfile"
 	"github.com/agentgov/governance/internal/jsonedit"
 	"github.com/spf13/cobra"
 )
 
-// hookTimeout is the time, in seconds, harnesses give the hook per call.
+// hookTimeout is the time, in seconds, harnesses give the hook per call;
+// PreToolUse, which may wait for an out-of-band approval, gets the wait on
+// top.
 const hookTimeout = 30
 
 type installOptions struct {
@@ -30,7 +33,7 @@ type installer struct {
 	// file returns the settings file to edit.
 	file func(a *App, o installOptions) (string, error)
 	// merge edits the settings document; it reports what it did.
-	merge func(doc *jsonedit.Object, hook string) error
+	merge func(doc *jsonedit.Object, hook string, approvalWait int) error
 }
 
 var installers = map[string]installer{
@@ -73,7 +76,11 @@ Harnesses: ` + harnessNames() + `.`,
 			if err != nil {
 				return err
 			}
-			changed, err := editJSONFile(file, func(doc *jsonedit.Object) error { return ins.merge(doc, hook) })
+			wait := governance.DefaultApprovalWaitSeconds
+			if l, err := a.load(a.absCwd(o.dir)); err == nil {
+				wait = l.Policy.Settings.ApprovalWaitSeconds
+			}
+			changed, err := editJSONFile(file, func(doc *jsonedit.Object) error { return ins.merge(doc, hook, wait) })
 			if err != nil {
 				return err
 			}
@@ -187,7 +194,7 @@ func claudeMatched(ev string) bool {
 }
 
 // mergeClaude adds or updates the governance hook for every event.
-func mergeClaude(doc *jsonedit.Object, hook string) error {
+func mergeClaude(doc *jsonedit.Object, hook string, approvalWait int) error {
 	hooks, err := doc.Object("hooks")
 	if err != nil {
 		return err
@@ -205,7 +212,11 @@ func mergeClaude(doc *jsonedit.Object, hook string) error {
 			h.Set("type", "command")
 			h.Set("command", hook)
 			h.Set("args", []any{"claude"})
-			h.Set("timeout", hookTimeout)
+			timeout := hookTimeout
+			if ev == "PreToolUse" {
+				timeout += approvalWait
+			}
+			h.Set("timeout", timeout)
 			if claudeBlocking(ev) {
 				h.Set("onFailure", "block")
 			}

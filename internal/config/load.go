@@ -350,6 +350,15 @@ func merge(s *governance.Settings, user, repo *File) error {
 		if user.DefaultRole != nil {
 			s.DefaultRole = *user.DefaultRole
 		}
+		if user.OutOfBand != nil {
+			s.OutOfBand = *user.OutOfBand
+		}
+		if user.ApprovalWait != nil {
+			s.ApprovalWaitSeconds = *user.ApprovalWait
+		}
+		if user.Daemon != nil && *user.Daemon == "auto" {
+			s.Daemon = "auto"
+		}
 		if user.MainAgent != nil {
 			s.MainAgent = *user.MainAgent
 		}
@@ -411,6 +420,20 @@ func merge(s *governance.Settings, user, repo *File) error {
 					Hint: "a project may tighten global policy but never loosen it; narrow the role in the project's roles: instead"})
 			} else {
 				s.DefaultRole = *repo.DefaultRole
+			}
+		}
+		// How asks reach a human and whether a daemon runs change no
+		// decision: a project may set them.
+		if repo.OutOfBand != nil {
+			s.OutOfBand = *repo.OutOfBand
+		}
+		if repo.ApprovalWait != nil {
+			s.ApprovalWaitSeconds = *repo.ApprovalWait
+		}
+		if repo.Daemon != nil {
+			s.Daemon = ""
+			if *repo.Daemon == "auto" {
+				s.Daemon = "auto"
 			}
 		}
 		if len(repo.DisableBuiltin) > 0 {

@@ -36,6 +36,11 @@ type File struct {
 	Roles        []*roleSpec
 	DefaultRole  *string
 	NeverExposed []string
+	// OutOfBand, ApprovalWait and Daemon are the approvals and daemon
+	// settings.
+	OutOfBand    *bool
+	ApprovalWait *int
+	Daemon       *string
 	line         map[string]int
 }
 
@@ -51,7 +56,8 @@ type purgeSettings struct {
 func (f *File) Line(key string) int { return f.line[key] }
 
 var settingKeys = []string{"version", "default", "main_agent", "safe_set", "disable_builtin", "mode",
-	"max_delegation_depth", "block_secret_prompts", "purge", "roles", "default_role", "never_exposed"}
+	"max_delegation_depth", "block_secret_prompts", "purge", "roles", "default_role", "never_exposed",
+	"approvals", "approval_wait", "daemon"}
 
 var purgeKeys = []string{"history_keep", "session_max_age", "anchors_max", "anchor_high_ttl", "anchor_normal_ttl",
 	"log_max_size", "log_max_age", "log_keep"}
@@ -159,6 +165,34 @@ func (f *File) set(key string, v *yaml.Node) error {
 				WithHint("agents are never human: the never-exposed list holds for every agent")
 		}
 		f.DefaultRole = &s
+	case "approvals":
+		s, err := yamlx.String(f.Name, v)
+		if err != nil {
+			return err
+		}
+		if s != "in-band" && s != "out-of-band" {
+			return yamlx.At(f.Name, v, "approvals must be in-band or out-of-band, not %q", s).
+				WithHint("out-of-band sends every ask to the approval queue (governance approvals, the daemon's page)")
+		}
+		oob := s == "out-of-band"
+		f.OutOfBand = &oob
+	case "approval_wait":
+		d, err := parseDuration(strings.TrimSpace(v.Value))
+		if err != nil || d < 0 || v.Kind != yaml.ScalarNode {
+			return yamlx.At(f.Name, v, "%q is not a duration", v.Value).WithHint("write it as 120s or 5m; 0s files the approval and does not wait")
+		}
+		secs := int(d.Seconds())
+		f.ApprovalWait = &secs
+	case "daemon":
+		s, err := yamlx.String(f.Name, v)
+		if err != nil {
+			return err
+		}
+		if s != "auto" && s != "off" {
+			return yamlx.At(f.Name, v, "daemon must be auto or off, not %q", s).
+				WithHint("auto: the hook asks a running daemon and starts one when none runs")
+		}
+		f.Daemon = &s
 	case "never_exposed":
 		list, err := yamlx.Strings(f.Name, v)
 		if err != nil {

@@ -1,6 +1,6 @@
 //go:build !unix
 
-package brain
+package filelock
 
 import (
 	"errors"
@@ -9,10 +9,10 @@ import (
 	"time"
 )
 
-// lockFile takes an exclusive lock on path's lock file by creating it
+// Lock takes an exclusive lock on path's lock file by creating it
 // exclusively, retrying while another process holds it. A lock older
 // than a minute is taken to belong to a process that died.
-func lockFile(path string) (func(), error) {
+func Lock(path string) (func(), error) {
 	if err := os.MkdirAll(filepath.Dir(path), 0o700); err != nil {
 		return nil, err
 	}

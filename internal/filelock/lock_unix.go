@@ -1,6 +1,6 @@
 //go:build unix
 
-package brain
+package filelock
 
 import (
 	"os"
@@ -8,11 +8,11 @@ import (
 	"syscall"
 )
 
-// lockFile takes an exclusive lock on path's lock file (path + ".lock"),
+// Lock takes an exclusive lock on path's lock file (path + ".lock"),
 // waiting for other holders, and returns the function that releases it.
 // The lock is advisory (flock) and is released by the kernel if the
 // process dies holding it.
-func lockFile(path string) (func(), error) {
+func Lock(path string) (func(), error) {
 	if err := os.MkdirAll(filepath.Dir(path), 0o700); err != nil {
 		return nil, err
 	}

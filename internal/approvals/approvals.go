@@ -1,0 +1,289 @@
+// Package approvals is the queue of calls waiting for a human: when a
+// call needs a person's approval and nobody can answer in the harness (a
+// headless run, a harness without ask, or approvals: out-of-band), the
+// hook files an item and waits for a human to approve or deny it from the
+// command line or the daemon's web page.
+//
+// Items are files under the state folder (approvals/<id>.json), replaced
+// atomically, so that any process can read and answer them and nothing is
+// lost when one is killed. A call is matched to items by its shape (tool,
+// input, project and agent), so that an agent that retries after a
+// timeout finds the answer a human gave in the meantime.
+package approvals
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io/fs"
+	"math/rand/v2"
+	"os"
+	"path/filepath"
+	"slices"
+	"sort"
+	"strings"
+	"time"
+
+	"github.com/agentgov/governance/internal/atomicfile"
+	"github.com/agentgov/governance/internal/filelock"
+)
+
+// Statuses of an item.
+const (
+	Pending  = "pending"
+	Approved = "approved"
+	Denied   = "denied"
+	Used     = "used"
+)
+
+// Item is one call waiting for, or answered by, a human.
+type Item struct {
+	ID      string    `json:"id"`
+	Created time.Time `json:"created"`
+	Status  string    `json:"status"`
+	// Shape identifies the call: retries of the same call have the same.
+	Shape string `json:"shape"`
+	// Summary is the call as a person reads it ("shell: git push").
+	Summary string `json:"summary"`
+	// Reason is why the policy asks; Rule the rule that asked.
+	Reason string `json:"reason,omitempty"`
+	Rule   string `json:"rule,omitempty"`
+	// Justification is the agent's reason for the call, when given.
+	Justification string `json:"justification,omitempty"`
+	Agent         string `json:"agent,omitempty"`
+	Session       string `json:"session,omitempty"`
+	Harness       string `json:"harness,omitempty"`
+	Project       string `json:"project,omitempty"`
+	Cwd           string `json:"cwd,omitempty"`
+	// Decided, By, Message and Always record the human's answer.
+	Decided time.Time `json:"decided,omitzero"`
+	By      string    `json:"by,omitempty"`
+	Message string    `json:"message,omitempty"`
+	Always  bool      `json:"always,omitempty"`
+}
+
+// Store is the approvals folder of a state folder.
+type Store struct {
+	Dir string
+	Now func() time.Time
+}
+
+// Open returns the store under a state folder.
+func Open(stateDir string) *Store {
+	return &Store{Dir: filepath.Join(stateDir, "approvals"), Now: time.Now}
+}
+
+func (s *Store) path(id string) string { return filepath.Join(s.Dir, id+".json") }
+
+// ErrNotFound is returned for an id that has no item.
+var ErrNotFound = errors.New("no such approval")
+
+// newID returns a short random id that people can type. Ids are not
+// secrets (answering needs the command line or the page's token), so the
+// runtime's random source, cheap to start, is enough.
+func newID() string {
+	const letters = "abcdefghjkmnpqrstuvwxyz23456789"
+	b := make([]byte, 6)
+	for i := range b {
+		b[i] = letters[rand.IntN(len(letters))]
+	}
+	return string(b)
+}
+
+// Get reads an item.
+func (s *Store) Get(id string) (*Item, error) {
+	if strings.ContainsAny(id, `/\.`) || id == "" {
+		return nil, fmt.Errorf("%w %q", ErrNotFound, id)
+	}
+	data, err := os.ReadFile(s.path(id))
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil, fmt.Errorf("%w %q (run `governance approvals list`)", ErrNotFound, id)
+	}
+	if err != nil {
+		return nil, err
+	}
+	it := &Item{}
+	if err := json.Unmarshal(data, it); err != nil {
+		return nil, fmt.Errorf("approval %s is unreadable: %w", id, err)
+	}
+	return it, nil
+}
+
+func (s *Store) put(it *Item) error {
+	data, err := json.MarshalIndent(it, "", "  ")
+	if err != nil {
+		return err
+	}
+	return atomicfile.Write(s.path(it.ID), append(data, '\n'), 0o600)
+}
+
+// List returns the items, oldest first; status "" lists all.
+func (s *Store) List(status string) ([]*Item, error) {
+	entries, err := os.ReadDir(s.Dir)
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil, nil
+	}
+	if err != nil {
+		return nil, err
+	}
+	var out []*Item
+	for _, e := range entries {
+		id, ok := strings.CutSuffix(e.Name(), ".json")
+		if !ok || strings.HasPrefix(id, ".") {
+			continue
+		}
+		it, err := s.Get(id)
+		if err != nil {
+			continue
+		}
+		if status == "" || it.Status == status {
+			out = append(out, it)
+		}
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i].Created.Before(out[j].Created) })
+	return out, nil
+}
+
+// File returns the pending item for a call's shape, filing a new one when
+// there is none. created reports a new item.
+func (s *Store) File(it Item) (*Item, bool, error) {
+	unlock, err := filelock.Lock(filepath.Join(s.Dir, "queue"))
+	if err != nil {
+		return nil, false, err
+	}
+	defer unlock()
+	pending, err := s.List(Pending)
+	if err != nil {
+		return nil, false, err
+	}
+	for _, p := range pending {
+		if p.Shape == it.Shape {
+			return p, false, nil
+		}
+	}
+	it.ID, it.Created, it.Status = newID(), s.Now().UTC(), Pending
+	for {
+		if _, err := os.Stat(s.path(it.ID)); errors.Is(err, fs.ErrNotExist) {
+			break
+		}
+		it.ID = newID()
+	}
+	return &it, true, s.put(&it)
+}
+
+// Answer records a human's answer to a pending item.
+func (s *Store) Answer(id string, approve bool, by, message string, always bool) (*Item, error) {
+	unlock, err := filelock.Lock(filepath.Join(s.Dir, "queue"))
+	if err != nil {
+		return nil, err
+	}
+	defer unlock()
+	it, err := s.Get(id)
+	if err != nil {
+		return nil, err
+	}
+	if it.Status != Pending {
+		return it, fmt.Errorf("approval %s is already %s", id, it.Status)
+	}
+	it.Status = Denied
+	if approve {
+		it.Status = Approved
+	}
+	it.Decided, it.By, it.Message, it.Always = s.Now().UTC(), by, message, always && approve
+	if err := s.put(it); err != nil {
+		return nil, err
+	}
+	if it.Always {
+		if err := s.addAlways(it); err != nil {
+			return it, err
+		}
+	}
+	return it, nil
+}
+
+// Answered returns the answer a human gave to a call of this shape since
+// a time: an approval not yet used, or a denial. It marks an approval
+// used, so that one approval lets one call through.
+func (s *Store) Answered(shape string, since time.Time) (*Item, error) {
+	unlock, err := filelock.Lock(filepath.Join(s.Dir, "queue"))
+	if err != nil {
+		return nil, err
+	}
+	defer unlock()
+	items, err := s.List("")
+	if err != nil {
+		return nil, err
+	}
+	for i := len(items) - 1; i >= 0; i-- {
+		it := items[i]
+		if it.Shape != shape || it.Decided.Before(since) {
+			continue
+		}
+		switch it.Status {
+		case Approved:
+			it.Status = Used
+			return it, s.put(it)
+		case Denied:
+			return it, nil
+		}
+	}
+	return nil, nil
+}
+
+// Status reads an item's current status.
+func (s *Store) Status(id string) (*Item, error) { return s.Get(id) }
+
+// Always is a call shape a human approved for good.
+type Always struct {
+	Shape    string    `json:"shape"`
+	Summary  string    `json:"summary"`
+	Approval string    `json:"approval"`
+	Created  time.Time `json:"created"`
+}
+
+func (s *Store) alwaysPath() string { return filepath.Join(s.Dir, "always.jsonl") }
+
+func (s *Store) addAlways(it *Item) error {
+	line, err := json.Marshal(Always{Shape: it.Shape, Summary: it.Summary, Approval: it.ID, Created: it.Decided})
+	if err != nil {
+		return err
+	}
+	f, err := os.OpenFile(s.alwaysPath(), os.O_WRONLY|os.O_APPEND|os.O_CREATE, 0o600)
+	if err != nil {
+		return err
+	}
+	if _, err := f.Write(append(line, '\n')); err != nil {
+		f.Close()
+		return err
+	}
+	if err := f.Sync(); err != nil {
+		f.Close()
+		return err
+	}
+	return f.Close()
+}
+
+// Alwayses lists the shapes approved for good.
+func (s *Store) Alwayses() ([]Always, error) {
+	data, err := os.ReadFile(s.alwaysPath())
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil, nil
+	}
+	if err != nil {
+		return nil, err
+	}
+	var out []Always
+	for _, line := range strings.Split(string(data), "\n") {
+		var a Always
+		if json.Unmarshal([]byte(line), &a) == nil && a.Shape != "" {
+			out = append(out, a)
+		}
+	}
+	return out, nil
+}
+
+// IsAlways reports whether a shape was approved for good.
+func (s *Store) IsAlways(shape string) bool {
+	all, _ := s.Alwayses()
+	return slices.ContainsFunc(all, func(a Always) bool { return a.Shape == shape })
+}

@@ -1,0 +1,133 @@
+package cli
+
+import (
+	"fmt"
+	"os/user"
+	"time"
+
+	"github.com/spf13/cobra"
+
+	"github.com/agentgov/governance/governance"
+	"github.com/agentgov/governance/internal/approvals"
+)
+
+func (a *App) approvalsCmd() *cobra.Command {
+	c := &cobra.Command{
+		Use:   "approvals",
+		Short: "Answer calls that wait for a human: list, show, approve, deny",
+		Long: `When a call needs a person's approval and nobody can answer in the harness
+(a headless run, a harness without ask, or approvals: out-of-band in
+config.yaml), the hook files it here and waits approval_wait (120s) for an
+answer. Approving lets it through, denying blocks it with your message; an
+answer given after the hook stopped waiting counts when the agent retries
+the same call. The daemon's web page shows the same queue.`,
+	}
+	store := func() *approvals.Store {
+		s := approvals.Open(a.paths(a.Cwd).StateDir)
+		s.Now = a.Now
+		return s
+	}
+	var all, asJSON bool
+	list := &cobra.Command{
+		Use:   "list",
+		Short: "List pending approvals (--all for answered ones too)",
+		Args:  cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, args []string) error {
+			status := approvals.Pending
+			if all {
+				status = ""
+			}
+			items, err := store().List(status)
+			if err != nil {
+				return err
+			}
+			if asJSON {
+				if items == nil {
+					items = []*approvals.Item{}
+				}
+				return writeJSON(a.Stdout, items)
+			}
+			if len(items) == 0 {
+				fmt.Fprintln(a.Stdout, "no approvals waiting")
+			}
+			for _, it := range items {
+				fmt.Fprintf(a.Stdout, "%s  %-8s %s  %s  %s\n", it.ID, it.Status, it.Created.Local().Format("2006-01-02 15:04:05"),
+					orDash(it.Agent), governance.Sanitize(it.Summary))
+			}
+			return nil
+		},
+	}
+	list.Flags().BoolVar(&all, "all", false, "list answered approvals too")
+	list.Flags().BoolVar(&asJSON, "json", false, "print the items as JSON")
+	show := &cobra.Command{
+		Use:   "show ID",
+		Short: "Show one approval: the call, why it asks, who asked",
+		Args:  cobra.ExactArgs(1),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			it, err := store().Get(args[0])
+			if err != nil {
+				return err
+			}
+			w := a.Stdout
+			fmt.Fprintf(w, "approval:      %s (%s)\n", it.ID, it.Status)
+			fmt.Fprintf(w, "call:          %s\n", governance.Sanitize(it.Summary))
+			fmt.Fprintf(w, "why it asks:   %s (%s)\n", governance.Sanitize(it.Reason), it.Rule)
+			if it.Justification != "" {
+				fmt.Fprintf(w, "agent's reason: %s\n", governance.Sanitize(it.Justification))
+			}
+			fmt.Fprintf(w, "agent:         %s, session %s, %s\n", orDash(it.Agent), orDash(it.Session), orDash(it.Harness))
+			fmt.Fprintf(w, "project:       %s (in %s)\n", it.Project, it.Cwd)
+			fmt.Fprintf(w, "filed:         %s\n", it.Created.Local().Format(time.RFC1123))
+			if !it.Decided.IsZero() {
+				fmt.Fprintf(w, "answered:      %s by %s %s\n", it.Decided.Local().Format(time.RFC1123), it.By, governance.Sanitize(it.Message))
+			}
+			return nil
+		},
+	}
+	answer := func(approve bool) *cobra.Command {
+		verb := "deny"
+		if approve {
+			verb = "approve"
+		}
+		var always bool
+		var message string
+		c := &cobra.Command{
+			Use:   verb + " ID",
+			Short: map[bool]string{true: "Let the call through", false: "Block the call, with a message for the agent"}[approve],
+			Args:  cobra.ExactArgs(1),
+			RunE: func(cmd *cobra.Command, args []string) error {
+				it, err := store().Answer(args[0], approve, who(), message, always)
+				if err != nil {
+					return err
+				}
+				fmt.Fprintf(a.Stdout, "%s %s: %s\n", it.Status, it.ID, governance.Sanitize(it.Summary))
+				if it.Always {
+					fmt.Fprintln(a.Stdout, "calls exactly like this one are allowed from now on")
+				}
+				return nil
+			},
+		}
+		c.Flags().StringVar(&message, "message", "", "a message for the agent")
+		if approve {
+			c.Flags().BoolVar(&always, "always", false, "allow calls exactly like this one from now on")
+		}
+		return c
+	}
+	c.AddCommand(list, show, answer(true), answer(false))
+	return c
+}
+
+// who names the human answering.
+func who() string {
+	if u, err := user.Current(); err == nil {
+		return u.Username
+	}
+	return "cli"
+}
+
+func orDash(s string) string {
+	if s == "" {
+		return "-"
+	}
+	return s
+}

@@ -1,0 +1,5 @@
+// Package filelock serializes processes that change the same file: Lock
+// takes an exclusive lock on a companion file (path + ".lock"), which is
+// never renamed or removed, so that the file itself can be replaced
+// atomically while locked.
+package filelock
