@@ -18,6 +18,7 @@ import (
 	"time"
 
 	"github.com/agentgov/governance/governance"
+	"github.com/agentgov/governance/internal/layout"
 )
 
 // Canonical event names.
@@ -114,13 +115,6 @@ func Run(ctx context.Context, dialect string, stdin io.Reader, stdout, stderr io
 		stdout.Write(claude{}.Fail(fmt.Sprintf("governance-hook was started with an unknown dialect %q.", dialect)))
 		return 0
 	}
-	defer func() {
-		if r := recover(); r != nil {
-			fmt.Fprintf(stderr, "governance: error: internal error: %v\n", r)
-			stdout.Write(d.Fail(fmt.Sprintf("governance hit an internal error (%v) and blocked the call to stay safe.", r)))
-			code = 0
-		}
-	}()
 	data, err := io.ReadAll(io.LimitReader(stdin, maxInput+1))
 	if err == nil && len(data) > maxInput {
 		err = fmt.Errorf("the input is larger than %d bytes", maxInput)
@@ -130,14 +124,46 @@ func Run(ctx context.Context, dialect string, stdin io.Reader, stdout, stderr io
 		stdout.Write(d.Fail("governance could not read the hook input: " + err.Error()))
 		return 0
 	}
+	stdout.Write(Respond(ctx, dialect, data, env, stderr, Options{}))
+	return 0
+}
+
+// Options change where Respond gets its policy.
+type Options struct {
+	// Load returns the policy of a project; nil reads the compiled
+	// snapshot, compiling it when it is stale.
+	Load func(layout.Paths) *governance.Policy
+	// InDaemon marks the daemon answering for a hook: it never asks a
+	// daemon itself.
+	InDaemon bool
+}
+
+// Respond answers one hook input in a dialect and returns the reply to
+// print. It never fails: bad input, a broken configuration or an internal
+// error becomes a deny in the dialect's format.
+func Respond(ctx context.Context, dialect string, data []byte, env Env, stderr io.Writer, o Options) (out []byte) {
+	d, ok := Dialects[dialect]
+	if !ok {
+		return claude{}.Fail(fmt.Sprintf("governance-hook was started with an unknown dialect %q.", dialect))
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			fmt.Fprintf(stderr, "governance: error: internal error: %v\n", r)
+			out = d.Fail(fmt.Sprintf("governance hit an internal error (%v) and blocked the call to stay safe.", r))
+		}
+	}()
 	ev, err := d.Decode(data, env)
 	if err != nil {
 		fmt.Fprintf(stderr, "governance: error: %v\n", err)
-		stdout.Write(d.Fail("governance could not understand the hook input: " + err.Error()))
-		return 0
+		return d.Fail("governance could not understand the hook input: " + err.Error())
 	}
-	stdout.Write(d.Encode(ev, Handle(ctx, ev, env, stderr)))
-	return 0
+	h := newHandler(ev, env, stderr, o)
+	if h.policy.Settings.Daemon == "auto" && !o.InDaemon {
+		if reply, ok := h.viaDaemon(dialect, data); ok {
+			return reply
+		}
+	}
+	return d.Encode(ev, h.handle(ctx))
 }
 
 // Handle answers one event: it decides a PreToolUse and keeps the
@@ -145,8 +171,11 @@ func Run(ctx context.Context, dialect string, stdin io.Reader, stdout, stderr io
 // reported on stderr; it never blocks a call that the policy allows, and a
 // delegation that cannot be checked is refused.
 func Handle(ctx context.Context, ev *Event, env Env, stderr io.Writer) *Reply {
-	h := newHandler(ev, env, stderr)
-	if ev.Name == EventPreToolUse {
+	return newHandler(ev, env, stderr, Options{}).handle(ctx)
+}
+
+func (h *handler) handle(ctx context.Context) *Reply {
+	if h.ev.Name == EventPreToolUse {
 		return &Reply{Decision: h.preToolUse(ctx)}
 	}
 	return h.sessionEvent()
@@ -155,6 +184,6 @@ func Handle(ctx context.Context, ev *Event, env Env, stderr io.Writer) *Reply {
 // Decide loads the configuration for the event's project and decides the
 // event's request, without session state.
 func Decide(ctx context.Context, ev *Event, env Env) *governance.Decision {
-	h := newHandler(ev, env, io.Discard)
+	h := newHandler(ev, env, io.Discard, Options{})
 	return h.decide(ctx)
 }

@@ -23,7 +23,7 @@ type handler struct {
 	b      *brain.Brain
 }
 
-func newHandler(ev *Event, env Env, stderr io.Writer) *handler {
+func newHandler(ev *Event, env Env, stderr io.Writer, o Options) *handler {
 	req := &ev.Request
 	if req.Cwd == "" {
 		req.Cwd = env.Cwd
@@ -36,7 +36,11 @@ func newHandler(ev *Event, env Env, stderr io.Writer) *handler {
 	if req.Home == "" {
 		req.Home = h.paths.Home
 	}
-	h.policy = snapshot.Load(h.paths, snapshot.ExecCompiler)
+	if o.Load != nil {
+		h.policy = o.Load(h.paths)
+	} else {
+		h.policy = snapshot.Load(h.paths, snapshot.ExecCompiler)
+	}
 	return h
 }
 

@@ -115,7 +115,7 @@ configuration.`,
 	root.CompletionOptions.DisableDefaultCmd = true
 	root.SetFlagErrorFunc(func(c *cobra.Command, err error) error { return &usageError{err.Error()} })
 	root.AddCommand(a.checkCmd(), a.explainCmd(), a.lintCmd(), a.testCmd(), a.initCmd(), a.installCmd(), a.compileCmd(),
-		a.anchorCmd(), a.phaseCmd(), a.purgeCmd(), a.statusCmd(), a.validateCmd(), a.projectsCmd(), a.approvalsCmd())
+		a.anchorCmd(), a.phaseCmd(), a.purgeCmd(), a.statusCmd(), a.validateCmd(), a.projectsCmd(), a.approvalsCmd(), a.daemonCmd())
 	return root
 }
 

@@ -51,6 +51,11 @@ phase, anchors and metrics.`,
 			fmt.Fprintf(w, "defaults:      undecided calls %s; subagents nest %d deep; secret prompts %s\n", s.Default,
 				s.MaxDelegationDepth, onOff(s.BlockSecretPrompts, "blocked", "allowed"))
 			fmt.Fprintf(w, "hook:          %s\n", a.hookStatus(p.ProjectRoot, p.Home))
+			daemonMode := "off"
+			if s.Daemon == "auto" {
+				daemonMode = "auto (the hook asks it)"
+			}
+			fmt.Fprintf(w, "daemon:        %s; %s\n", daemonMode, strings.Join(a.daemonStatus(p.StateDir), "\n               "))
 			b := a.openBrain(dir)
 			fmt.Fprintf(w, "brain:         %s\n", b.Dir)
 			st, err := b.ReadState()

@@ -17,7 +17,7 @@ import (
 // running executable, then on PATH. (It uses os.StartProcess rather than
 // os/exec to keep the hook binary small.)
 func ExecCompiler(p layout.Paths) (*Snapshot, error) {
-	bin, err := compilerPath()
+	bin, err := CompilerPath()
 	if err != nil {
 		return nil, err
 	}
@@ -67,7 +67,9 @@ func ExecCompiler(p layout.Paths) (*Snapshot, error) {
 	return Decode(out.Bytes())
 }
 
-func compilerPath() (string, error) {
+// CompilerPath finds the governance program: next to the running
+// executable, then on PATH.
+func CompilerPath() (string, error) {
 	if exe, err := os.Executable(); err == nil {
 		cand := filepath.Join(filepath.Dir(exe), "governance")
 		if fi, err := os.Stat(cand); err == nil && !fi.IsDir() {

@@ -1,0 +1,121 @@
+package cli
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"os/signal"
+	"path/filepath"
+	"strings"
+	"syscall"
+	"time"
+
+	"github.com/spf13/cobra"
+
+	"github.com/agentgov/governance/internal/daemon"
+	"github.com/agentgov/governance/internal/daemonproto"
+)
+
+func (a *App) daemonCmd() *cobra.Command {
+	var socket, addr string
+	var idle time.Duration
+	var url bool
+	c := &cobra.Command{
+		Use:   "daemon",
+		Short: "Run the governance daemon: decisions for hooks, the approvals page, the decision API",
+		Long: `daemon answers governance-hook over a unix socket with the same code the
+hook runs, keeping each project's configuration loaded and reloading it
+when its files change (a new configuration that does not load keeps the
+last good one; status shows why). With daemon: auto in config.yaml the hook
+asks it, and starts it when none runs.
+
+It also serves, on 127.0.0.1 and a free port, a page listing the calls
+waiting for approval (with approve and deny buttons), recent decisions and
+rule hit counts, and POST /v1/decide for tool servers that are not agent
+harnesses. Both need the random token that daemon prints and keeps in the
+state folder (mode 0600).
+
+It stops after --idle-timeout without a request.`,
+		Example: `  governance daemon
+  governance daemon --idle-timeout 0
+  governance daemon --url`,
+		Args: cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, args []string) error {
+			stateDir := a.paths(a.Cwd).StateDir
+			if url {
+				return a.printDaemonURL(stateDir)
+			}
+			logFile, err := os.OpenFile(filepath.Join(stateDir, "daemon.log"), os.O_WRONLY|os.O_APPEND|os.O_CREATE, 0o600)
+			if err != nil {
+				if err := os.MkdirAll(stateDir, 0o700); err != nil {
+					return err
+				}
+				if logFile, err = os.OpenFile(filepath.Join(stateDir, "daemon.log"), os.O_WRONLY|os.O_APPEND|os.O_CREATE, 0o600); err != nil {
+					return err
+				}
+			}
+			defer logFile.Close()
+			srv := daemon.New(daemon.Config{StateDir: stateDir, Socket: socket, Addr: addr, IdleTimeout: idle,
+				Getenv: a.Getenv, Log: io.MultiWriter(logFile, a.Stderr)})
+			ctx, stop := signal.NotifyContext(cmd.Context(), os.Interrupt, syscall.SIGTERM)
+			defer stop()
+			go func() {
+				select {
+				case <-srv.Ready():
+					fmt.Fprintf(a.Stdout, "governance daemon listening on %s\npage: %s\n", srv.Socket(), srv.URL())
+				case <-ctx.Done():
+				}
+			}()
+			err = srv.Run(ctx)
+			if errors.Is(err, daemon.ErrRunning) {
+				return withHint(err, "`governance status` shows it; `governance daemon --url` prints its page")
+			}
+			return err
+		},
+	}
+	f := c.Flags()
+	f.StringVar(&socket, "socket", "", "the unix socket to listen on (default: daemon.sock in the state folder)")
+	f.StringVar(&addr, "addr", "127.0.0.1:0", "the page's address (loopback only; port 0 picks a free one)")
+	f.DurationVar(&idle, "idle-timeout", 30*time.Minute, "stop after this long without a request (0: never)")
+	f.BoolVar(&url, "url", false, "print the running daemon's page address, with its token, and exit")
+	return c
+}
+
+// printDaemonURL prints the running daemon's page address.
+func (a *App) printDaemonURL(stateDir string) error {
+	info, err := os.ReadFile(daemonproto.InfoPath(stateDir))
+	if err != nil {
+		return withHint(errors.New("no governance daemon is running"), "start one with `governance daemon`")
+	}
+	var d struct {
+		URL string `json:"url"`
+	}
+	if err := json.Unmarshal(info, &d); err != nil {
+		return err
+	}
+	token, err := os.ReadFile(daemonproto.TokenPath(stateDir))
+	if err != nil {
+		return err
+	}
+	fmt.Fprintf(a.Stdout, "%s/?token=%s\n", d.URL, strings.TrimSpace(string(token)))
+	return nil
+}
+
+// daemonStatus describes the running daemon for governance status.
+func (a *App) daemonStatus(stateDir string) []string {
+	resp, err := daemon.Ask(stateDir, daemonproto.Request{Op: daemonproto.OpStatus}, 2*time.Second)
+	if err != nil {
+		return []string{"not running"}
+	}
+	out := []string{fmt.Sprintf("running (pid %d, %s), page %s", resp.PID, resp.Version, resp.URL)}
+	for _, p := range resp.Projects {
+		line := fmt.Sprintf("  %s: %d decisions, configuration loaded %s", p.Root, p.Decision, p.Loaded)
+		if p.Error != "" {
+			line += "\n  NOT RELOADED, still deciding with the last good configuration: " + p.Error
+		}
+		out = append(out, line)
+	}
+	return out
+}

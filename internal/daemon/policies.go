@@ -1,0 +1,182 @@
+package daemon
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/fsnotify/fsnotify"
+
+	"github.com/agentgov/governance/governance"
+	"github.com/agentgov/governance/internal/config"
+	"github.com/agentgov/governance/internal/daemonproto"
+	"github.com/agentgov/governance/internal/layout"
+)
+
+// policies holds one loaded configuration per project and reloads it when
+// its files change. A configuration that fails to load does not replace
+// the last good one: the daemon keeps deciding with that, and reports the
+// error.
+type policies struct {
+	mu      sync.Mutex
+	byRoot  map[string]*entry
+	watcher *fsnotify.Watcher
+	logf    func(format string, args ...any)
+}
+
+// entry is one project's configuration.
+type entry struct {
+	paths  layout.Paths
+	policy *governance.Policy
+	// good reports that policy loaded without error; errText is the error
+	// of the newest load when it failed.
+	good      bool
+	errText   string
+	loaded    time.Time
+	stale     bool
+	decisions int
+	watched   []string
+}
+
+func newPolicies(logf func(string, ...any)) (*policies, error) {
+	w, err := fsnotify.NewWatcher()
+	if err != nil {
+		return nil, err
+	}
+	p := &policies{byRoot: map[string]*entry{}, watcher: w, logf: logf}
+	go p.watch()
+	return p, nil
+}
+
+func (p *policies) close() { p.watcher.Close() }
+
+// load returns the policy for a project, loading it on first use and
+// after its files changed.
+func (p *policies) load(paths layout.Paths) *governance.Policy {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	e := p.byRoot[paths.ProjectRoot]
+	if e == nil {
+		e = &entry{paths: paths, stale: true}
+		p.byRoot[paths.ProjectRoot] = e
+	}
+	if e.stale {
+		p.reload(e)
+	}
+	e.decisions++
+	return e.policy
+}
+
+// reload reads a project's configuration again.
+func (p *policies) reload(e *entry) {
+	e.stale = false
+	l, err := config.Load(e.paths)
+	p.watchSources(e)
+	switch {
+	case err == nil:
+		e.policy, e.good, e.errText, e.loaded = l.Policy, true, "", time.Now()
+	case e.good:
+		// Keep deciding with the last good configuration.
+		e.errText = err.Error()
+		p.logf("configuration of %s not loaded, keeping the last good one: %v", e.paths.ProjectRoot, err)
+	default:
+		// Nothing good to fall back on: the broken configuration denies
+		// every call, as in the hook.
+		e.policy, e.errText, e.loaded = l.Policy, err.Error(), time.Now()
+	}
+}
+
+// watchSources watches the folders a project's configuration is read
+// from, and the folders that would hold them, so that creating one is
+// seen too.
+func (p *policies) watchSources(e *entry) {
+	seen := map[string]bool{}
+	var dirs []string
+	add := func(d string) {
+		if d == "" || seen[d] {
+			return
+		}
+		if fi, err := os.Stat(d); err != nil || !fi.IsDir() {
+			return
+		}
+		seen[d] = true
+		dirs = append(dirs, d)
+	}
+	for _, s := range e.paths.Sources() {
+		if s.Dir {
+			add(s.Path)
+			filepath.WalkDir(s.Path, func(path string, d os.DirEntry, err error) error {
+				if err == nil && d.IsDir() {
+					add(path)
+				}
+				return nil
+			})
+		}
+		add(filepath.Dir(s.Path))
+	}
+	for _, d := range dirs {
+		if err := p.watcher.Add(d); err != nil {
+			p.logf("cannot watch %s: %v", d, err)
+		}
+	}
+	e.watched = dirs
+}
+
+// watch marks a project stale when a file of its configuration changes,
+// and reloads it at once so that status shows a broken file without
+// waiting for the next call.
+func (p *policies) watch() {
+	for {
+		select {
+		case ev, ok := <-p.watcher.Events:
+			if !ok {
+				return
+			}
+			p.changed(ev.Name)
+		case err, ok := <-p.watcher.Errors:
+			if !ok {
+				return
+			}
+			p.logf("watching configuration: %v", err)
+		}
+	}
+}
+
+func (p *policies) changed(path string) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	for _, e := range p.byRoot {
+		if !affects(e.paths, path) {
+			continue
+		}
+		p.reload(e)
+		if e.errText == "" {
+			p.logf("reloaded the configuration of %s", e.paths.ProjectRoot)
+		}
+	}
+}
+
+// affects reports whether a changed path is (or holds) a source of a
+// project's configuration.
+func affects(paths layout.Paths, changed string) bool {
+	for _, s := range paths.Sources() {
+		if changed == s.Path || strings.HasPrefix(changed, s.Path+string(filepath.Separator)) ||
+			strings.HasPrefix(s.Path, changed+string(filepath.Separator)) {
+			return true
+		}
+	}
+	return false
+}
+
+// status lists the configurations held.
+func (p *policies) status() []daemonproto.Project {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	var out []daemonproto.Project
+	for root, e := range p.byRoot {
+		out = append(out, daemonproto.Project{Root: root, Error: e.errText, Loaded: e.loaded.Format(time.RFC3339), Decision: e.decisions})
+	}
+	return out
+}

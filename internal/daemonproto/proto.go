@@ -1,0 +1,66 @@
+// Package daemonproto is the protocol between governance-hook and the
+// governance daemon: one JSON object per line on a unix socket, a request
+// and its response. It has no dependencies beyond the standard library,
+// so that the hook can link it.
+package daemonproto
+
+import "path/filepath"
+
+// Operations.
+const (
+	// OpHook answers a hook input as governance-hook would.
+	OpHook = "hook"
+	// OpPing reports the daemon's pid and version.
+	OpPing = "ping"
+	// OpStatus reports the configurations the daemon holds, with the
+	// error of any that failed to reload.
+	OpStatus = "status"
+)
+
+// Request is one request line.
+type Request struct {
+	Op string `json:"op"`
+	// Dialect and Input are the hook's dialect and its raw input.
+	Dialect string `json:"dialect,omitempty"`
+	Input   string `json:"input,omitempty"`
+	// Env is the hook's environment (NAME=value), which decisions read
+	// ($HOME in commands, the harness's variables); Cwd its folder.
+	Env []string `json:"env,omitempty"`
+	Cwd string   `json:"cwd,omitempty"`
+}
+
+// Response is one response line.
+type Response struct {
+	// Output is what the hook prints; Stderr its diagnostics.
+	Output string `json:"output,omitempty"`
+	Stderr string `json:"stderr,omitempty"`
+	Error  string `json:"error,omitempty"`
+	// PID, Version and URL describe the daemon (ping, status).
+	PID     int    `json:"pid,omitempty"`
+	Version string `json:"version,omitempty"`
+	URL     string `json:"url,omitempty"`
+	// Projects are the configurations the daemon holds (status).
+	Projects []Project `json:"projects,omitempty"`
+}
+
+// Project is a configuration the daemon holds.
+type Project struct {
+	Root string `json:"root"`
+	// Error is why the newest configuration on disk was not loaded; the
+	// daemon keeps deciding with the last good one.
+	Error    string `json:"error,omitempty"`
+	Loaded   string `json:"loaded"`
+	Decision int    `json:"decisions"`
+}
+
+// SocketPath is the daemon's socket in a state folder.
+func SocketPath(stateDir string) string { return filepath.Join(stateDir, "daemon.sock") }
+
+// LockPath is held by the running daemon.
+func LockPath(stateDir string) string { return filepath.Join(stateDir, "daemon.lock") }
+
+// InfoPath describes the running daemon (pid, socket, page address).
+func InfoPath(stateDir string) string { return filepath.Join(stateDir, "daemon.json") }
+
+// TokenPath holds the token of the daemon's page and API (mode 0600).
+func TokenPath(stateDir string) string { return filepath.Join(stateDir, "daemon.token") }
