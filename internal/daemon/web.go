@@ -222,7 +222,9 @@ func readLog(path string, n int) ([]logLine, []hit) {
 			hits = append(hits, hit{r, c})
 		}
 	}
-	sort.Slice(hits, func(i, j int) bool { return hits[i].Count > hits[j].Count || hits[i].Count == hits[j].Count && hits[i].Rule < hits[j].Rule })
+	sort.Slice(hits, func(i, j int) bool {
+		return hits[i].Count > hits[j].Count || hits[i].Count == hits[j].Count && hits[i].Rule < hits[j].Rule
+	})
 	if len(hits) > 25 {
 		hits = hits[:25]
 	}
