@@ -56,6 +56,10 @@ type Event struct {
 	Failed     bool
 	// CanAsk reports that the harness can put an ask to its user.
 	CanAsk bool
+	// DeferAsAsk makes a call no layer decides need a person's approval,
+	// for callers with no permission flow of their own to defer to
+	// (governance run).
+	DeferAsAsk bool
 }
 
 // Reply is what the hook answers to an event.

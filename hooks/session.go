@@ -97,6 +97,12 @@ func (h *handler) preToolUse(ctx context.Context) *governance.Decision {
 		}
 	}
 	logOnly := h.policy.Settings.LogOnly && h.policy.Err == nil
+	if d.Outcome == governance.Defer && h.ev.DeferAsAsk {
+		d.Outcome = governance.Ask
+		if d.Message == "" {
+			d.Message = "No rule decides this command, and there is no harness to defer to: a person decides."
+		}
+	}
 	if d.Outcome == governance.Ask && !logOnly && h.outOfBand(unattended) {
 		d = h.awaitApproval(ctx, d)
 	}

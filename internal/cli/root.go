@@ -74,6 +74,10 @@ func (a *App) Run(ctx context.Context, args []string) int {
 	if errors.Is(err, errReported) {
 		return 1
 	}
+	var ec exitCode
+	if errors.As(err, &ec) {
+		return int(ec)
+	}
 	var ue *usageError
 	if errors.As(err, &ue) || isCobraUsage(err) {
 		fmt.Fprintf(a.Stderr, "governance: error: %v\n", err)
@@ -115,7 +119,7 @@ configuration.`,
 	root.CompletionOptions.DisableDefaultCmd = true
 	root.SetFlagErrorFunc(func(c *cobra.Command, err error) error { return &usageError{err.Error()} })
 	root.AddCommand(a.checkCmd(), a.explainCmd(), a.lintCmd(), a.testCmd(), a.initCmd(), a.installCmd(), a.compileCmd(),
-		a.anchorCmd(), a.phaseCmd(), a.purgeCmd(), a.statusCmd(), a.validateCmd(), a.projectsCmd(), a.approvalsCmd(), a.daemonCmd())
+		a.anchorCmd(), a.phaseCmd(), a.purgeCmd(), a.statusCmd(), a.validateCmd(), a.projectsCmd(), a.approvalsCmd(), a.daemonCmd(), a.runCmd())
 	return root
 }
 

@@ -36,6 +36,7 @@ import (
 	"go.starlark.net/syntax"
 
 	"github.com/agentgov/governance/governance"
+	"github.com/agentgov/governance/internal/shellquote"
 )
 
 // Bounds on Starlark execution.
@@ -280,28 +281,12 @@ func examples(fname, field string, l *starlark.List) ([]string, error) {
 			if err != nil {
 				return nil, fmt.Errorf("%s: %s example %d: %w", fname, field, i+1, err)
 			}
-			out = append(out, quoteWords(words))
+			out = append(out, shellquote.Join(words))
 		default:
 			return nil, fmt.Errorf("%s: %s example %d must be a string or a list of words, not %s", fname, field, i+1, v.Type())
 		}
 	}
 	return out, nil
-}
-
-// quoteWords joins words into a shell command, quoting where needed.
-func quoteWords(words []string) string {
-	q := make([]string, len(words))
-	for i, w := range words {
-		if w != "" && strings.IndexFunc(w, func(r rune) bool {
-			return !(r == '-' || r == '_' || r == '.' || r == '/' || r == '=' || r == ':' || r == ',' || r == '@' || r == '+' ||
-				r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9')
-		}) < 0 {
-			q[i] = w
-			continue
-		}
-		q[i] = "'" + strings.ReplaceAll(w, "'", `'\''`) + "'"
-	}
-	return strings.Join(q, " ")
 }
 
 // prefixTexts writes a prefix rule's message and suggestion, from its
