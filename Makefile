@@ -16,16 +16,21 @@ BENCH_DIR = $(BIN)/bench-config
 BENCH_ENV = HOME=$(abspath $(BENCH_DIR))/home XDG_CONFIG_HOME=$(abspath $(BENCH_DIR))/home/.config XDG_STATE_HOME=$(abspath $(BENCH_DIR))/home/.local/state
 ACCURACY_MAX ?= deny=7,not-allow=2,not-deny=2,allow=6
 
-.PHONY: all build test accuracy bench lint generate check-generate clean
+.PHONY: all build test test-tools accuracy bench lint generate check-generate clean
 
 all: build
 
 build:
 	$(GO) build -o $(BIN)/ ./cmd/...
 
-test: lint
+test: lint test-tools
 	$(GO) test ./...
 	@$(MAKE) --no-print-directory accuracy ACCURACY_FLAGS=-quiet
+
+# The end-to-end tests drive tools from Debian's packages (chromium);
+# the script installs what is missing and changes nothing otherwise.
+test-tools:
+	@scripts/install-test-tools
 
 accuracy: build
 	$(GO) run ./internal/bench/accuracy -governance $(BIN)/governance -max $(ACCURACY_MAX) $(ACCURACY_FLAGS)
@@ -56,14 +61,24 @@ bench: build
 	$(GO) run ./internal/bench/spawn -n $(BENCH_N) -input internal/bench/testdata/pretooluse-bash.json \
 	  trivial=$(BIN)/bench-trivial "hook=$(BIN)/bench-hook claude"
 	@echo
-	@echo "== the same with a configured project: roles, a sandbox and rate limits (every call updates the rate-limit state)"
-	@rm -rf $(BENCH_DIR) && mkdir -p $(BENCH_DIR)/project/.git $(BENCH_DIR)/project/.governance $(BENCH_DIR)/home/.config/governance
+	@echo "== configured projects: in-process, with roles, a sandbox and rate limits (every call updates the"
+	@echo "   rate-limit state), and through the daemon (daemon: auto, a daemon already running)"
+	@rm -rf $(BENCH_DIR) && mkdir -p $(BENCH_DIR)/roles/.git $(BENCH_DIR)/roles/.governance \
+	  $(BENCH_DIR)/plain/.git $(BENCH_DIR)/plain/.governance $(BENCH_DIR)/daemon/.git $(BENCH_DIR)/daemon/.governance
 	@printf 'roles:\n  ai:\n    sandbox: {exec_allowlist: [git, ls, cat], net: false}\n    rate_limits: {per_minute: 1000000, per_agent_per_minute: 1000000}\n' \
-	  > $(BENCH_DIR)/home/.config/governance/config.yaml
-	@sed 's#"cwd":"/tmp"#"cwd":"$(abspath $(BENCH_DIR))/project"#' internal/bench/testdata/pretooluse-bash.json > $(BENCH_DIR)/event.json
-	@cd $(BENCH_DIR)/project && $(BENCH_ENV) $(abspath $(BIN))/governance compile > /dev/null
-	$(GO) run ./internal/bench/spawn -n $(BENCH_N) -input $(BENCH_DIR)/event.json \
-	  trivial=$(BIN)/bench-trivial "roles=$(BENCH_ENV) $(BIN)/bench-hook claude"
+	  > $(BENCH_DIR)/roles/.governance/config.yaml
+	@printf 'default: defer\n' > $(BENCH_DIR)/plain/.governance/config.yaml
+	@printf 'daemon: auto\n' > $(BENCH_DIR)/daemon/.governance/config.yaml
+	@for p in roles plain daemon; do \
+	  sed "s#\"cwd\":\"/tmp\"#\"cwd\":\"$(abspath $(BENCH_DIR))/$$p\"#" internal/bench/testdata/pretooluse-bash.json > $(BENCH_DIR)/$$p.json; \
+	  (cd $(BENCH_DIR)/$$p && $(BENCH_ENV) $(abspath $(BIN))/governance compile > /dev/null); done
+	@$(BENCH_ENV) $(BIN)/governance daemon --idle-timeout 5m > $(BENCH_DIR)/daemon.out 2>&1 & \
+	  for i in 1 2 3 4 5 6 7 8 9 10; do [ -S $(BENCH_DIR)/home/.local/state/governance/daemon.sock ] && break; sleep 0.2; done; \
+	  $(GO) run ./internal/bench/spawn -n $(BENCH_N) -input $(BENCH_DIR)/plain.json \
+	    trivial=$(BIN)/bench-trivial "in-process=$(BENCH_ENV) $(BIN)/bench-hook claude" \
+	    "roles=<$(BENCH_DIR)/roles.json $(BENCH_ENV) $(BIN)/bench-hook claude" \
+	    "daemon=<$(BENCH_DIR)/daemon.json $(BENCH_ENV) $(BIN)/bench-hook claude"; \
+	  status=$$?; kill %1 2>/dev/null; exit $$status
 
 clean:
 	rm -rf $(BIN)

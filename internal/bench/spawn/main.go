@@ -5,7 +5,8 @@
 //
 //	go run ./internal/bench/spawn -n 400 NAME=CMD... [NAME=CMD...]
 //
-// CMD may start with VAR=value words, which are set in its environment.
+// CMD may start with VAR=value words, which are set in its environment,
+// and with <FILE, which replaces -input for that program.
 //
 // The first program is the baseline for ratios.
 package main
@@ -37,17 +38,29 @@ func main() {
 		os.Exit(1)
 	}
 	type prog struct {
-		name string
-		argv []string
-		env  []string
-		d    []time.Duration
+		name  string
+		argv  []string
+		env   []string
+		input []byte
+		d     []time.Duration
 	}
 	var progs []*prog
 	for _, a := range flag.Args() {
 		name, cmd, ok := strings.Cut(a, "=")
 		var env []string
+		input := data
 		for {
 			f := strings.Fields(cmd)
+			if len(f) > 0 && strings.HasPrefix(f[0], "<") {
+				b, err := os.ReadFile(f[0][1:])
+				if err != nil {
+					fmt.Fprintln(os.Stderr, "spawn:", err)
+					os.Exit(1)
+				}
+				input = b
+				cmd = strings.TrimSpace(strings.TrimPrefix(cmd, f[0]))
+				continue
+			}
 			if len(f) > 0 && strings.Contains(f[0], "=") && !strings.HasPrefix(f[0], "/") {
 				env = append(env, f[0])
 				cmd = strings.TrimSpace(strings.TrimPrefix(cmd, f[0]))
@@ -59,12 +72,12 @@ func main() {
 			fmt.Fprintln(os.Stderr, "spawn: want NAME=CMD, got", a)
 			os.Exit(2)
 		}
-		progs = append(progs, &prog{name: name, argv: strings.Fields(cmd), env: env})
+		progs = append(progs, &prog{name: name, argv: strings.Fields(cmd), env: env, input: input})
 	}
 	for round := 0; round < *warm+*n; round++ {
 		for _, p := range progs {
 			c := exec.Command(p.argv[0], p.argv[1:]...)
-			c.Stdin = bytes.NewReader(data)
+			c.Stdin = bytes.NewReader(p.input)
 			c.Dir = *dir
 			if len(p.env) > 0 {
 				c.Env = append(os.Environ(), p.env...)
