@@ -1,0 +1,60 @@
+package decisionlog
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+)
+
+// Append writes the entry as one line at the end of the log at path,
+// creating the file (0600) and its folder (0700) when missing.
+//
+// The line goes out in a single write on a file opened with O_APPEND:
+// the kernel appends it whole and at the end even while other hook
+// processes append theirs, so lines never interleave, and a rotation
+// (rename) at the same moment leaves it whole in one file or the other.
+// There is no fsync: a write that returned is in the page cache and
+// survives the process being killed; only a power loss can drop the last
+// lines, and an fsync per decision would add milliseconds to every tool
+// call.
+func (e *Entry) Append(path string) error {
+	if path == "" {
+		return errors.New("decision log: no state folder (set HOME or XDG_STATE_HOME)")
+	}
+	line, err := e.Marshal()
+	if err != nil {
+		return fmt.Errorf("decision log: %w", err)
+	}
+	f, err := os.OpenFile(path, os.O_WRONLY|os.O_APPEND|os.O_CREATE, 0o600)
+	if errors.Is(err, os.ErrNotExist) {
+		if err = os.MkdirAll(filepath.Dir(path), 0o700); err == nil {
+			f, err = os.OpenFile(path, os.O_WRONLY|os.O_APPEND|os.O_CREATE, 0o600)
+		}
+	}
+	if err != nil {
+		return fmt.Errorf("decision log: %w", err)
+	}
+	_, err = f.Write(line)
+	if cerr := f.Close(); err == nil {
+		err = cerr
+	}
+	if err != nil {
+		return fmt.Errorf("decision log: %w", err)
+	}
+	return nil
+}
+
+// Marshal returns the entry's log line, newline included.
+func (e *Entry) Marshal() ([]byte, error) {
+	var b bytes.Buffer
+	enc := json.NewEncoder(&b)
+	// Commands are full of & < >: keep them readable.
+	enc.SetEscapeHTML(false)
+	if err := enc.Encode(e); err != nil {
+		return nil, err
+	}
+	return b.Bytes(), nil
+}
