@@ -68,6 +68,7 @@ func (h *handler) decide(ctx context.Context) *governance.Decision {
 // place in the session's delegation tree; a blocked call is recorded; in
 // log-only mode a blocking decision is recorded and not enforced.
 func (h *handler) preToolUse(ctx context.Context) *governance.Decision {
+	start := time.Now()
 	req := &h.ev.Request
 	session := req.SessionID
 	if req.Tool.Kind == governance.KindAgent && session != "" {
@@ -88,6 +89,7 @@ func (h *handler) preToolUse(ctx context.Context) *governance.Decision {
 		}
 	}
 	logOnly := h.policy.Settings.LogOnly && h.policy.Err == nil
+	h.recordDecision(d, logOnly, start)
 	if d.Outcome >= governance.Ask && session != "" {
 		h.warn(h.brain().Blocked(session, req.Agent, d.Outcome.String(), d.Subject, logOnly))
 	}
