@@ -116,6 +116,7 @@ configuration.`,
 	root.SetFlagErrorFunc(func(c *cobra.Command, err error) error { return &usageError{err.Error()} })
 	root.AddCommand(a.checkCmd(), a.explainCmd(), a.lintCmd(), a.testCmd(), a.initCmd(), a.installCmd(), a.compileCmd(),
 		a.anchorCmd(), a.phaseCmd(), a.purgeCmd(), a.statusCmd(), a.validateCmd(), a.projectsCmd())
+	root.AddCommand(a.auditCmd())
 	return root
 }
 
