@@ -147,3 +147,50 @@ func mustJSON(t *testing.T, v any) string {
 	}
 	return string(b)
 }
+
+// Marshal writes what encoding/json would, so that readers in any
+// language, and Entry's own struct tags, read the line back.
+func TestMarshalMatchesEncodingJSON(t *testing.T) {
+	t.Parallel()
+	no := false
+	weird := "q\"b\\s/ <&> \n\r\t\b\f\x01\x1f\x7f é \u2028\u2029 \xff\xfe end"
+	for _, tc := range []struct {
+		name string
+		e    Entry
+	}{
+		{"empty", Entry{}},
+		{"full", Entry{DecisionID: "id", Timestamp: time.Date(2026, 11, 21, 12, 0, 0, 123456789, time.UTC),
+			Labels: Labels{Harness: "claude", Version: "v1", Host: "h"}, Path: "governance/rules/x",
+			Input: Input{Harness: "claude", Event: "PreToolUse", Session: "s", Agent: "a", AgentID: "i", Role: "ai", Depth: 2,
+				Cwd: "/c", ProjectRoot: "/p", Tool: Tool{Kind: "mcp", Name: "mcp__s__t", Input: ToolInput{
+					Command: "c", Paths: []string{"a", "b"}, URL: "u", Query: "q", Subagent: "sa", Server: "s", MCPTool: "t",
+					Arguments: json.RawMessage(" {\"a\" : [1, 2.5e3, \"<x>\"], \"b\":{ }} ")}}},
+			Result:  Result{Decision: "deny", Layer: "l", Rule: "r", Source: "f:1", Subject: "sub", Message: "m", Enforced: &no},
+			Metrics: Metrics{EvalNS: 1234567}, Erased: []string{"/e"}, Masked: []string{"/m1", "/m2"}}},
+		{"escapes", Entry{DecisionID: weird, Timestamp: time.Date(2026, 1, 2, 3, 4, 5, 0, time.UTC), Path: weird,
+			Input:  Input{Tool: Tool{Kind: weird, Input: ToolInput{Command: weird, Paths: []string{weird}}}},
+			Result: Result{Decision: weird, Message: weird}}},
+		{"first fields empty", Entry{Input: Input{Cwd: "/c", Tool: Tool{Input: ToolInput{URL: "u"}}}}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			got, err := tc.e.Marshal()
+			if err != nil {
+				t.Fatal(err)
+			}
+			var want strings.Builder
+			enc := json.NewEncoder(&want)
+			enc.SetEscapeHTML(false)
+			if err := enc.Encode(&tc.e); err != nil {
+				t.Fatal(err)
+			}
+			if string(got) != want.String() {
+				t.Errorf("Marshal:\n got %s\nwant %s", got, want.String())
+			}
+		})
+	}
+	bad := Entry{Input: Input{Tool: Tool{Input: ToolInput{Arguments: json.RawMessage(`{"a":`)}}}}
+	if _, err := bad.Marshal(); err == nil {
+		t.Error("arguments that are not JSON were written")
+	}
+}

@@ -1,8 +1,6 @@
 package decisionlog
 
 import (
-	"bytes"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"os"
@@ -45,16 +43,4 @@ func (e *Entry) Append(path string) error {
 		return fmt.Errorf("decision log: %w", err)
 	}
 	return nil
-}
-
-// Marshal returns the entry's log line, newline included.
-func (e *Entry) Marshal() ([]byte, error) {
-	var b bytes.Buffer
-	enc := json.NewEncoder(&b)
-	// Commands are full of & < >: keep them readable.
-	enc.SetEscapeHTML(false)
-	if err := enc.Encode(e); err != nil {
-		return nil, err
-	}
-	return b.Bytes(), nil
 }
