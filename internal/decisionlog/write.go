@@ -3,6 +3,7 @@ package decisionlog
 import (
 	"errors"
 	"fmt"
+	"io/fs"
 	"os"
 	"path/filepath"
 )
@@ -26,18 +27,11 @@ func (e *Entry) Append(path string) error {
 	if err != nil {
 		return fmt.Errorf("decision log: %w", err)
 	}
-	f, err := os.OpenFile(path, os.O_WRONLY|os.O_APPEND|os.O_CREATE, 0o600)
-	if errors.Is(err, os.ErrNotExist) {
+	err = appendLine(path, line)
+	if errors.Is(err, fs.ErrNotExist) {
 		if err = os.MkdirAll(filepath.Dir(path), 0o700); err == nil {
-			f, err = os.OpenFile(path, os.O_WRONLY|os.O_APPEND|os.O_CREATE, 0o600)
+			err = appendLine(path, line)
 		}
-	}
-	if err != nil {
-		return fmt.Errorf("decision log: %w", err)
-	}
-	_, err = f.Write(line)
-	if cerr := f.Close(); err == nil {
-		err = cerr
 	}
 	if err != nil {
 		return fmt.Errorf("decision log: %w", err)
