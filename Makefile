@@ -58,8 +58,9 @@ bench: build
 	@echo "== governance-hook as a spawned process vs a trivial Go program (same input, interleaved runs)"
 	$(GO) build -trimpath -ldflags='-s -w' -o $(BIN)/bench-trivial ./internal/bench/trivial
 	$(GO) build -trimpath -ldflags='-s -w' -o $(BIN)/bench-hook ./cmd/governance-hook
+	@# Every call appends to the decision log: keep it out of the user's.
 	$(GO) run ./internal/bench/spawn -n $(BENCH_N) -input internal/bench/testdata/pretooluse-bash.json \
-	  trivial=$(BIN)/bench-trivial "hook=$(BIN)/bench-hook claude"
+	  trivial=$(BIN)/bench-trivial "hook=XDG_STATE_HOME=$(abspath $(BENCH_DIR))/state $(BIN)/bench-hook claude"
 	@echo
 	@echo "== configured projects: in-process, with roles, a sandbox and rate limits (every call updates the"
 	@echo "   rate-limit state), and through the daemon (daemon: auto, a daemon already running)"

@@ -140,23 +140,46 @@ func TestPurgeAnchors(t *testing.T) {
 	}
 }
 
+// The log is rotated when its first entry is too old, whether the entry
+// dates itself with "timestamp" (decision log entries) or "time" (older
+// logs).
 func TestRotateLog(t *testing.T) {
 	t.Parallel()
 	now := time.Date(2026, 3, 1, 0, 0, 0, 0, time.UTC)
-	b := open(t, &now)
-	log := filepath.Join(t.TempDir(), "decisions.jsonl")
-	must(t, os.WriteFile(log, []byte(`{"time":"2026-01-01T00:00:00Z","decision":"allow"}`+"\n"), 0o600))
-	p := brain.DefaultPurgePolicy()
-	r, err := b.Purge(p, log, false)
-	must(t, err)
-	if len(r.Moves) != 1 || r.Moves[0].Action != "rotated" {
-		t.Fatalf("moves: %+v", r.Moves)
-	}
-	if _, err := os.Stat(log); !os.IsNotExist(err) {
-		t.Errorf("the log is still there: %v", err)
-	}
-	if _, err := os.Stat(r.Moves[0].To); err != nil {
-		t.Errorf("rotated log: %v", err)
+	for _, tc := range []struct {
+		name, line string
+		rotated    bool
+	}{
+		{"old time", `{"time":"2026-01-01T00:00:00Z","decision":"allow"}`, true},
+		{"old timestamp", `{"decision_id":"x","timestamp":"2026-01-01T00:00:00.5Z","result":{"decision":"allow"}}`, true},
+		{"recent timestamp", `{"decision_id":"x","timestamp":"2026-02-27T00:00:00Z","result":{"decision":"allow"}}`, false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			b := open(t, &now)
+			log := filepath.Join(t.TempDir(), "decisions.jsonl")
+			must(t, os.WriteFile(log, []byte(tc.line+"\n"), 0o600))
+			r, err := b.Purge(brain.DefaultPurgePolicy(), log, false)
+			must(t, err)
+			if !tc.rotated {
+				if len(r.Moves) != 0 {
+					t.Fatalf("a recent log was moved: %+v", r.Moves)
+				}
+				if _, err := os.Stat(log); err != nil {
+					t.Errorf("the log is gone: %v", err)
+				}
+				return
+			}
+			if len(r.Moves) != 1 || r.Moves[0].Action != "rotated" {
+				t.Fatalf("moves: %+v", r.Moves)
+			}
+			if _, err := os.Stat(log); !os.IsNotExist(err) {
+				t.Errorf("the log is still there: %v", err)
+			}
+			if _, err := os.Stat(r.Moves[0].To); err != nil {
+				t.Errorf("rotated log: %v", err)
+			}
+		})
 	}
 }
 

@@ -355,7 +355,8 @@ func rotateLog(path string, p PurgePolicy, r *Report) error {
 	return nil
 }
 
-// firstLogTime reads the "time" of a log's first line.
+// firstLogTime reads the time of a log's first line: its "timestamp", as
+// decision log entries have it, or the "time" of older logs.
 func firstLogTime(path string) time.Time {
 	f, err := os.Open(path)
 	if err != nil {
@@ -368,9 +369,13 @@ func firstLogTime(path string) time.Time {
 		return time.Time{}
 	}
 	var line struct {
-		Time time.Time `json:"time"`
+		Timestamp time.Time `json:"timestamp"`
+		Time      time.Time `json:"time"`
 	}
 	_ = json.Unmarshal(sc.Bytes(), &line)
+	if !line.Timestamp.IsZero() {
+		return line.Timestamp
+	}
 	return line.Time
 }
 

@@ -72,6 +72,7 @@ func (h *handler) decide(ctx context.Context) *governance.Decision {
 // place in the session's delegation tree; a blocked call is recorded; in
 // log-only mode a blocking decision is recorded and not enforced.
 func (h *handler) preToolUse(ctx context.Context) *governance.Decision {
+	start := time.Now()
 	req := &h.ev.Request
 	session := req.SessionID
 	if req.Tool.Kind == governance.KindAgent && session != "" {
@@ -106,6 +107,7 @@ func (h *handler) preToolUse(ctx context.Context) *governance.Decision {
 	if d.Outcome == governance.Ask && !logOnly && h.outOfBand(unattended) {
 		d = h.awaitApproval(ctx, d)
 	}
+	h.recordDecision(d, logOnly, start)
 	if d.Outcome >= governance.Ask && session != "" {
 		h.warn(h.brain().Blocked(session, req.Agent, d.Outcome.String(), d.Subject, logOnly))
 	}

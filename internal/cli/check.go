@@ -7,6 +7,7 @@ import (
 	"io"
 	"path/filepath"
 	"strings"
+	"time"
 
 	"github.com/agentgov/governance/governance"
 	"github.com/agentgov/governance/hooks"
@@ -113,7 +114,9 @@ func (a *App) checkOne(cmd *cobra.Command, o checkOptions, args []string) error 
 		return err
 	}
 	req.Tool = t
+	start := time.Now()
 	d := governance.NewEngine(loaded.Policy).Decide(cmd.Context(), req)
+	a.decisionRecorder(p).record(req, d, time.Since(start))
 	if o.asJSON {
 		return writeJSON(a.Stdout, decisionJSON(d))
 	}
@@ -185,6 +188,7 @@ func (a *App) checkJSONL(cmd *cobra.Command, o checkOptions) error {
 	p := a.paths(cwd)
 	loaded, _ := a.load(cwd)
 	engine := governance.NewEngine(loaded.Policy)
+	rec := a.decisionRecorder(p)
 	in := bufio.NewReaderSize(a.Stdin, 1<<20)
 	out := bufio.NewWriterSize(a.Stdout, 1<<16)
 	defer out.Flush()
@@ -217,7 +221,9 @@ func (a *App) checkJSONL(cmd *cobra.Command, o checkOptions) error {
 				} else {
 					req.Tool = hooks.ToolCall(r.Tool, r.Input)
 				}
+				start := time.Now()
 				d := engine.Decide(cmd.Context(), req)
+				rec.record(req, d, time.Since(start))
 				res = jsonlOut{Decision: d.Outcome.String(), Layer: d.Layer, Rule: d.Rule, Message: d.Message}
 			}
 			if err := enc.Encode(res); err != nil {

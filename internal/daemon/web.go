@@ -16,6 +16,7 @@ import (
 	"github.com/agentgov/governance/governance"
 	"github.com/agentgov/governance/hooks"
 	"github.com/agentgov/governance/internal/approvals"
+	"github.com/agentgov/governance/internal/decisionlog"
 	"github.com/agentgov/governance/internal/layout"
 )
 
@@ -165,7 +166,12 @@ func (s *Server) decide(w http.ResponseWriter, r *http.Request) {
 	}
 	e := governance.NewEngine(s.policies.load(p))
 	e.LookupEnv = func(string) (string, bool) { return "", false }
+	start := time.Now()
 	d := e.Decide(r.Context(), req)
+	if err := decisionlog.Record(layout.Paths{StateDir: s.cfg.StateDir}.DecisionLog(), decisionlog.Labels{Harness: "api"}, req, d,
+		time.Since(start)); err != nil {
+		s.logf("decision log: %v", err)
+	}
 	w.Header().Set("Content-Type", "application/json")
 	json.NewEncoder(w).Encode(decisionJSON{Decision: d.Outcome.String(), Layer: d.Layer, Rule: d.Rule, Source: d.Source,
 		Subject: d.Subject, Message: d.Message, Suggestion: d.Suggestion})

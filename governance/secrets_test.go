@@ -1,0 +1,103 @@
+package governance_test
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/agentgov/governance/governance"
+)
+
+// Fake credentials of each shape, built at run time so that secret
+// scanners do not flag this file.
+var (
+	fakeAWSKey    = "AKIA" + strings.Repeat("Z", 16)
+	fakeAWSSecret = strings.Repeat("wJalrXUtnFEMIK7MDENGbPxRfiCY", 2)[:40]
+	fakeGitHub    = "ghp_" + strings.Repeat("a1B2", 9)
+	fakeGitLab    = "glpat-" + strings.Repeat("x", 20)
+	fakeSlack     = "xoxb-" + strings.Repeat("1", 12) + "-abcdef"
+	fakeStripe    = "sk_live_" + strings.Repeat("4eC39HqLyjWDarjtT1zdp7dc", 1)
+	fakeGoogle    = "AIza" + strings.Repeat("S", 35)
+	fakeAnthropic = "sk-ant-api03-" + strings.Repeat("A", 90)
+	fakeOpenAI    = "sk-proj-" + strings.Repeat("b", 20) + "T3BlbkFJ" + strings.Repeat("c", 20)
+	fakeAzure     = "AccountKey=" + strings.Repeat("k", 86) + "=="
+	fakeNPM       = "npm_" + strings.Repeat("n", 36)
+	fakePyPI      = "pypi-AgEIcHlwaS5vcmc" + strings.Repeat("p", 50)
+	fakeJWT       = "eyJ" + strings.Repeat("h", 12) + ".eyJ" + strings.Repeat("p", 12) + "." + strings.Repeat("s", 24)
+	fakeKeyBody   = strings.Repeat("MIIEvQIBADANBgkqhkiG9w0BAQEFAASC", 3)
+	fakeKey       = "-----BEGIN RSA PRIVATE KEY-----\n" + fakeKeyBody + "\n-----END RSA PRIVATE KEY-----"
+)
+
+func TestFindSecret(t *testing.T) {
+	t.Parallel()
+	for _, tc := range []struct{ text, want string }{
+		{"key: " + fakeKey, "a private key"},
+		{"export AWS_ACCESS_KEY_ID=" + fakeAWSKey, "an AWS access key"},
+		{"AWS_SECRET_ACCESS_KEY=" + fakeAWSSecret, "an AWS secret key"},
+		{`{"type": "service_account", "private_key": "x"}`, "a Google Cloud service account key"},
+		{"key=" + fakeGoogle, "a Google API key"},
+		{"token " + fakeGitHub, "a GitHub token"},
+		{fakeGitLab, "a GitLab token"},
+		{fakeSlack, "a Slack token"},
+		{fakeStripe, "a Stripe secret key"},
+		{fakeAnthropic, "an Anthropic API key"},
+		{fakeOpenAI, "an OpenAI API key"},
+		{"DefaultEndpointsProtocol=https;" + fakeAzure, "an Azure storage account key"},
+		{fakeNPM, "a npm token"},
+		{fakePyPI, "a PyPI token"},
+		{"Bearer " + fakeJWT, "a JSON web token"},
+		{"git status && ls -la", ""},
+		{"the secret is in the vault; ask for the private key", ""},
+		{"AKIA is a prefix", ""},
+	} {
+		t.Run(tc.want+"/"+tc.text[:min(len(tc.text), 20)], func(t *testing.T) {
+			t.Parallel()
+			if got := governance.FindSecret(tc.text); got != tc.want {
+				t.Errorf("FindSecret(%q) = %q, want %q", tc.text, got, tc.want)
+			}
+		})
+	}
+}
+
+func TestMaskSecrets(t *testing.T) {
+	t.Parallel()
+	for _, tc := range []struct {
+		name, text, want string
+	}{
+		{"aws access key", "aws configure set aws_access_key_id " + fakeAWSKey + " --profile x",
+			"aws configure set aws_access_key_id *** --profile x"},
+		{"aws secret keeps its name", "AWS_SECRET_ACCESS_KEY=" + fakeAWSSecret + " aws s3 ls",
+			"AWS_SECRET_ACCESS_KEY=*** aws s3 ls"},
+		{"private key keeps its frame", "printf '" + fakeKey + "' > id_rsa",
+			"printf '-----BEGIN RSA PRIVATE KEY-----***-----END RSA PRIVATE KEY-----' > id_rsa"},
+		{"private key cut short", "echo -----BEGIN PRIVATE KEY-----" + fakeKeyBody,
+			"echo -----BEGIN PRIVATE KEY-----***"},
+		{"service account key", `{"type": "service_account", "private_key": "abc\"def", "client_email": "a@b"}`,
+			`{"type": "service_account", "private_key": "***", "client_email": "a@b"}`},
+		{"two tokens", "gh auth login " + fakeGitHub + " && glab auth login " + fakeGitLab,
+			"gh auth login *** && glab auth login ***"},
+		{"azure keeps the name", "az storage blob list --connection-string '" + fakeAzure + "'",
+			"az storage blob list --connection-string 'AccountKey=***'"},
+		{"jwt", "curl -H 'Authorization: Bearer " + fakeJWT + "' https://x",
+			"curl -H 'Authorization: Bearer ***' https://x"},
+		{"others", strings.Join([]string{fakeSlack, fakeStripe, fakeGoogle, fakeAnthropic, fakeOpenAI, fakeNPM, fakePyPI}, " "),
+			"*** *** *** *** *** *** ***"},
+		// Nothing to mask: ordinary commands come back unchanged.
+		{"plain", "git push --force origin main", ""},
+		{"talks about keys", "grep -r 'PRIVATE KEY' docs/ && echo AKIA", ""},
+		{"short sk", "sk_live_ is the prefix of a key", ""},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			got, ok := governance.MaskSecrets(tc.text)
+			if tc.want == "" {
+				if ok || got != tc.text {
+					t.Errorf("MaskSecrets(%q) = %q, %v; want it unchanged", tc.text, got, ok)
+				}
+				return
+			}
+			if !ok || got != tc.want {
+				t.Errorf("MaskSecrets(%q)\n got %q, %v\nwant %q, true", tc.text, got, ok, tc.want)
+			}
+		})
+	}
+}

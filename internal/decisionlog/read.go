@@ -1,0 +1,329 @@
+package decisionlog
+
+import (
+	"bufio"
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"io"
+	"io/fs"
+	"iter"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+	"time"
+
+	"github.com/agentgov/governance/governance"
+)
+
+// Filter selects entries. Zero fields select everything.
+type Filter struct {
+	// Since keeps entries made at or after it.
+	Since time.Time
+	// Agent keeps the entries of one agent; "main" is the main thread
+	// (entries with no agent).
+	Agent string
+	// Outcomes keeps entries with one of these decisions.
+	Outcomes []governance.Outcome
+	// Session keeps the entries of one session.
+	Session string
+}
+
+// Match reports whether the filter keeps e.
+func (f Filter) Match(e *Entry) bool {
+	if !f.Since.IsZero() && e.Timestamp.Before(f.Since) {
+		return false
+	}
+	if f.Agent != "" && e.Input.Agent != f.Agent && !(f.Agent == MainAgent && e.Input.Agent == "") {
+		return false
+	}
+	if f.Session != "" && e.Input.Session != f.Session {
+		return false
+	}
+	if len(f.Outcomes) > 0 {
+		o := e.Outcome()
+		for _, want := range f.Outcomes {
+			if o == want {
+				return true
+			}
+		}
+		return false
+	}
+	return true
+}
+
+// MainAgent is how the main thread (a call with no agent) is named in
+// filters and listings.
+const MainAgent = "main"
+
+// Files returns the log files that may hold entries made at or after
+// since, oldest first: the rotated logs beside path
+// ("decisions-20060102-150405.jsonl", named by when they were rotated)
+// that were rotated after since, then path itself. A zero since means the
+// current log only.
+func Files(path string, since time.Time) ([]string, error) {
+	var files []string
+	if !since.IsZero() {
+		base := strings.TrimSuffix(filepath.Base(path), ".jsonl")
+		rotated, err := filepath.Glob(filepath.Join(filepath.Dir(path), base+"-*.jsonl"))
+		if err != nil {
+			return nil, err
+		}
+		sort.Strings(rotated)
+		for _, r := range rotated {
+			stamp := strings.TrimSuffix(strings.TrimPrefix(filepath.Base(r), base+"-"), ".jsonl")
+			// The name is the local time of the rotation, to the second:
+			// everything in the file is older than a second after it.
+			if at, err := time.ParseInLocation("20060102-150405", stamp, time.Local); err == nil &&
+				at.Add(time.Second).Before(since) {
+				continue
+			}
+			files = append(files, r)
+		}
+	}
+	return append(files, path), nil
+}
+
+// Read streams the entries of the log at path that f keeps, oldest first,
+// reading rotated logs too when f.Since reaches back to them. Lines that
+// are not entries (a last line cut short by a crash or still being
+// written) are skipped. A missing log has no entries.
+func Read(path string, f Filter) iter.Seq2[*Entry, error] {
+	return func(yield func(*Entry, error) bool) {
+		files, err := Files(path, f.Since)
+		if err != nil {
+			yield(nil, err)
+			return
+		}
+		for _, name := range files {
+			if !readFile(name, f, yield) {
+				return
+			}
+		}
+	}
+}
+
+// readFile yields the kept entries of one file; it returns false when the
+// consumer stopped.
+func readFile(name string, f Filter, yield func(*Entry, error) bool) bool {
+	file, err := os.Open(name)
+	if errors.Is(err, fs.ErrNotExist) {
+		return true
+	}
+	if err != nil {
+		return yield(nil, err)
+	}
+	defer file.Close()
+	r := bufio.NewReaderSize(file, 64<<10)
+	for {
+		line, err := r.ReadBytes('\n')
+		if len(line) > 0 {
+			if e := parse(line); e != nil && f.Match(e) {
+				if !yield(e, nil) {
+					return false
+				}
+			}
+		}
+		if err == io.EOF {
+			return true
+		}
+		if err != nil {
+			return yield(nil, err)
+		}
+	}
+}
+
+// parse decodes one line; nil when it is not an entry.
+func parse(line []byte) *Entry {
+	line = bytes.TrimRight(line, "\r\n")
+	if len(line) == 0 || line[0] != '{' {
+		return nil
+	}
+	e := &Entry{}
+	if json.Unmarshal(line, e) != nil || e.DecisionID == "" {
+		return nil
+	}
+	e.Line = line
+	return e
+}
+
+// Follow calls fn for the entries that f keeps in the log at path, then
+// for each new one as it is appended, until ctx is done or fn returns an
+// error. It starts with the last backlog entries already in the log
+// (read as [Read] does, rotated logs included when f.Since reaches back;
+// a negative backlog means all of them, 0 none), without a gap or a
+// repeat between those and the new ones. It polls the file every
+// interval, reads only complete lines, and when the log is rotated it
+// finishes the old file and continues with the new one from its start.
+func Follow(ctx context.Context, path string, f Filter, backlog int, interval time.Duration, fn func(*Entry) error) error {
+	t := &tail{path: path, filter: f, fn: fn}
+	defer t.close()
+	if err := t.open(backlog == 0); err != nil {
+		return err
+	}
+	if backlog != 0 {
+		var kept []*Entry
+		keep := func(e *Entry) error {
+			kept = append(kept, e)
+			if backlog > 0 && len(kept) > backlog {
+				kept = kept[1:]
+			}
+			return nil
+		}
+		files, err := Files(path, f.Since)
+		if err != nil {
+			return err
+		}
+		for _, name := range files[:len(files)-1] {
+			for e, err := range Read(name, Filter{}) {
+				if err != nil {
+					return err
+				}
+				if f.Match(e) {
+					keep(e)
+				}
+			}
+		}
+		// The current log is read through the file that is then
+		// followed, so that nothing falls between the two.
+		t.fn = keep
+		if err := t.drain(); err != nil {
+			return err
+		}
+		t.fn = fn
+		for _, e := range kept {
+			if err := fn(e); err != nil {
+				return err
+			}
+		}
+	}
+	tick := time.NewTicker(interval)
+	defer tick.Stop()
+	for {
+		if err := t.poll(); err != nil {
+			return err
+		}
+		select {
+		case <-ctx.Done():
+			return nil
+		case <-tick.C:
+		}
+	}
+}
+
+// tail follows one log file across rotations.
+type tail struct {
+	path    string
+	filter  Filter
+	fn      func(*Entry) error
+	file    *os.File
+	partial []byte // the start of a line not yet complete
+}
+
+// open opens the log, at its end when atEnd. A log that does not exist
+// yet is opened when it appears.
+func (t *tail) open(atEnd bool) error {
+	file, err := os.Open(t.path)
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil
+	}
+	if err != nil {
+		return err
+	}
+	if atEnd {
+		if _, err := file.Seek(0, io.SeekEnd); err != nil {
+			file.Close()
+			return err
+		}
+	}
+	t.file, t.partial = file, nil
+	return nil
+}
+
+func (t *tail) close() {
+	if t.file != nil {
+		t.file.Close()
+	}
+}
+
+// poll reads what was appended since the last poll.
+func (t *tail) poll() error {
+	if t.file == nil {
+		return t.open(false)
+	}
+	if err := t.drain(); err != nil {
+		return err
+	}
+	cur, err := t.file.Stat()
+	if err != nil {
+		return err
+	}
+	now, err := os.Stat(t.path)
+	switch {
+	case errors.Is(err, fs.ErrNotExist):
+		// Rotated, and no new log yet: keep the old one until one appears.
+		return nil
+	case err != nil:
+		return err
+	case !os.SameFile(cur, now):
+		// Rotated: what the old file got before the rename was read by
+		// drain above; continue with the new one.
+		if err := t.drain(); err != nil {
+			return err
+		}
+		t.file.Close()
+		t.file = nil
+		if err := t.open(false); err != nil {
+			return err
+		}
+		return t.drain()
+	}
+	if pos, err := t.file.Seek(0, io.SeekCurrent); err == nil && now.Size() < pos {
+		// Truncated in place: start again from the top.
+		if _, err := t.file.Seek(0, io.SeekStart); err != nil {
+			return err
+		}
+		t.partial = nil
+	}
+	return nil
+}
+
+// drain reads to the end of the current file and reports every complete
+// line.
+func (t *tail) drain() error {
+	if t.file == nil {
+		return nil
+	}
+	buf := make([]byte, 64<<10)
+	for {
+		n, err := t.file.Read(buf)
+		data := buf[:n]
+		for len(data) > 0 {
+			i := bytes.IndexByte(data, '\n')
+			if i < 0 {
+				t.partial = append(t.partial, data...)
+				break
+			}
+			line := data[:i+1]
+			if len(t.partial) > 0 {
+				line = append(t.partial, line...)
+				t.partial = nil
+			}
+			// The buffer is reused: the entry gets its own copy.
+			if e := parse(bytes.Clone(line)); e != nil && t.filter.Match(e) {
+				if err := t.fn(e); err != nil {
+					return err
+				}
+			}
+			data = data[i+1:]
+		}
+		if err == io.EOF || n == 0 {
+			return nil
+		}
+		if err != nil {
+			return err
+		}
+	}
+}

@@ -1,0 +1,40 @@
+package decisionlog
+
+import (
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+)
+
+// Append writes the entry as one line at the end of the log at path,
+// creating the file (0600) and its folder (0700) when missing.
+//
+// The line goes out in a single write on a file opened with O_APPEND:
+// the kernel appends it whole and at the end even while other hook
+// processes append theirs, so lines never interleave, and a rotation
+// (rename) at the same moment leaves it whole in one file or the other.
+// There is no fsync: a write that returned is in the page cache and
+// survives the process being killed; only a power loss can drop the last
+// lines, and an fsync per decision would add milliseconds to every tool
+// call.
+func (e *Entry) Append(path string) error {
+	if path == "" {
+		return errors.New("decision log: no state folder (set HOME or XDG_STATE_HOME)")
+	}
+	line, err := e.Marshal()
+	if err != nil {
+		return fmt.Errorf("decision log: %w", err)
+	}
+	err = appendLine(path, line)
+	if errors.Is(err, fs.ErrNotExist) {
+		if err = os.MkdirAll(filepath.Dir(path), 0o700); err == nil {
+			err = appendLine(path, line)
+		}
+	}
+	if err != nil {
+		return fmt.Errorf("decision log: %w", err)
+	}
+	return nil
+}
