@@ -31,6 +31,9 @@ type cmdline struct {
 	nsub int
 	// dashdash is the index in pos where a -- separator appeared, or -1.
 	dashdash int
+	// active is the spec of the subcommand, for programs with
+	// subcommands (git push), else the program's.
+	active *progSpec
 	// help reports a --help (or a final --version) read as an option, not
 	// as another option's value; helpAt is how many positional arguments
 	// came before it.
@@ -151,6 +154,7 @@ func parseCmdline(cmd *shell.Command) *cmdline {
 	if cl.spec.global == nil && cl.spec.nsub > 0 {
 		cl.nsub = min(cl.spec.nsub, len(cl.pos))
 	}
+	cl.active = spec
 	return cl
 }
 
@@ -431,4 +435,41 @@ func (cl *cmdline) dynArgument() bool {
 		}
 	}
 	return false
+}
+
+// flagsWithin reports whether every option the command gives is one of
+// the allowed ones (entries list alternatives, "-f|--force"). An option
+// known only at run time is never within.
+func (cl *cmdline) flagsWithin(allowed []string) bool {
+	if cl.dynOption(false) && cl.dynOptionWord() {
+		return false
+	}
+	ok := func(form string) bool {
+		for _, a := range allowed {
+			for _, alt := range strings.Split(a, "|") {
+				if strings.TrimSpace(alt) == form {
+					return true
+				}
+			}
+		}
+		return false
+	}
+	for _, l := range cl.long {
+		if !ok("--" + l) {
+			return false
+		}
+	}
+	for c := range cl.short {
+		if !ok("-" + string(c)) {
+			return false
+		}
+	}
+	if cl.spec.singleLong || cl.spec.find {
+		for _, w := range cl.single {
+			if len(w) > 2 && !ok(w) {
+				return false
+			}
+		}
+	}
+	return true
 }

@@ -2,6 +2,7 @@ package governance
 
 import (
 	"fmt"
+	"sort"
 	"strings"
 )
 
@@ -150,5 +151,49 @@ func ExampleCommands(text string) []*Command {
 			out = append(out, ev.command(s))
 		}
 	}
+	return out
+}
+
+// Commands returns the simple commands of a shell request, as executable
+// rules and the learned-policy miner see them, with path classes resolved
+// against the request's folders.
+func (e *Engine) Commands(req *Request) []*Command {
+	ev := newEvaluation(e, req)
+	subjects, _ := ev.subjects()
+	var out []*Command
+	for _, s := range subjects {
+		if s.kind == KindShell {
+			out = append(out, ev.command(s))
+		}
+	}
+	return out
+}
+
+// Flags returns the names of the options the command gives, one per
+// option: clusters are split (-rf is -r and -f) and values dropped
+// (--output=x is --output).
+func (c *Command) Flags() []string {
+	var out []string
+	seen := map[string]bool{}
+	add := func(f string) {
+		if !seen[f] {
+			seen[f] = true
+			out = append(out, f)
+		}
+	}
+	for _, l := range c.cl.long {
+		add("--" + l)
+	}
+	for ch := range c.cl.short {
+		add("-" + string(ch))
+	}
+	if c.cl.spec.singleLong || c.cl.spec.find {
+		for _, w := range c.cl.single {
+			if len(w) > 2 {
+				add(w)
+			}
+		}
+	}
+	sort.Strings(out)
 	return out
 }

@@ -61,7 +61,7 @@ func specificity(layer string) int {
 	switch layer {
 	case LayerInvariant:
 		return 3
-	case LayerRules:
+	case LayerRules, LayerLearned:
 		return 2
 	case LayerAnalysis:
 		return 0

@@ -15,6 +15,9 @@ type Policy struct {
 	Rules []*Rule
 	// Checks are executable rules, run on every simple command.
 	Checks []CommandCheck
+	// Learned are the approved learned entries (layer 2), for calls the
+	// rules leave undecided.
+	Learned []*Rule
 	// Roles are the roles the configuration defines (user and project).
 	Roles []Role
 	// Projects are the roots of registered projects: an AI caller working

@@ -69,6 +69,8 @@ func (ev *evaluation) run(ctx context.Context) *Decision {
 		decided = append(decided, v)
 	}
 	decided = append(decided, ev.guessVerdicts()...)
+	learned, open := ev.layer2(open)
+	decided = append(decided, learned...)
 	if len(open) > 0 {
 		var v Verdict
 		for _, x := range ev.e.Evaluators {
@@ -374,6 +376,11 @@ type fileArg struct {
 // known about the program.
 func fileArgs(cl *cmdline) []fileArg {
 	spec := cl.spec
+	if cl.active != nil && cl.active != spec.global {
+		// A subcommand says what its arguments are (git push's are a
+		// remote and refs).
+		spec = cl.active
+	}
 	pos := cl.args()
 	var out []fileArg
 	add := func(a shell.Arg, k Kind) {

@@ -153,7 +153,8 @@ func governanceCLI(s *subject) Verdict {
 	if what == "" {
 		return Verdict{}
 	}
-	if len(cl.pos) > 1 && readOnlyCLI(sub+" "+cl.pos[1].Value) || sub == "phase" && len(cl.pos) == 1 {
+	if len(cl.pos) > 1 && readOnlyCLI(sub+" "+cl.pos[1].Value) && !cl.hasAny("--write|--always") ||
+		sub == "phase" && len(cl.pos) == 1 || sub == "review" && !cl.hasAny("--confirm|--modify|--retire") {
 		return Verdict{}
 	}
 	return Verdict{Outcome: Deny, Layer: LayerInvariant, Rule: "never-exposed-to-ai",

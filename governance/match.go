@@ -120,6 +120,18 @@ func (r *Rule) matchShell(m *MatchSpec, i int, s *subject, pc *pathContext) bool
 			return false
 		}
 	}
+	if len(m.FlagsWithin) > 0 && !cl.flagsWithin(m.FlagsWithin) {
+		return false
+	}
+	if len(m.TargetsWithin) > 0 {
+		for _, t := range s.targets {
+			for _, c := range t.classes {
+				if !slices.Contains(m.TargetsWithin, c) {
+					return false
+				}
+			}
+		}
+	}
 	for _, o := range m.Options {
 		if !anyMatchAll(o.Values, cl.value(o.Option)) {
 			return false

@@ -2,6 +2,7 @@ package governance
 
 import (
 	"path"
+	"slices"
 	"strings"
 )
 
@@ -19,12 +20,24 @@ const (
 	ClassGit            = "git-internal"    // inside a .git directory
 	ClassTopLevel       = "top-level"       // a directory directly under the root (/tmp, /usr), or all of one
 	ClassSensitive      = "sensitive"       // system files that reveal accounts or process memory
-	ClassUnknown        = "unknown"         // computed at run time, or relative to an unknown directory
+	ClassBuildOutput    = "build-output"    // inside the project, under a folder tools generate (build, dist, node_modules, ...)
+	ClassSource         = "source"          // inside the project, not build output, not .git or .governance
+	// ClassNone is no path at all: targets_within: [none] matches commands
+	// that name no file.
+	ClassNone    = "none"
+	ClassUnknown = "unknown" // computed at run time, or relative to an unknown directory
 )
 
 // PathClasses lists every path class.
 var PathClasses = []string{ClassRoot, ClassHome, ClassSystem, ClassDevice, ClassTemp, ClassProject,
-	ClassProjectRoot, ClassOutsideProject, ClassGovernance, ClassGit, ClassTopLevel, ClassSensitive, ClassUnknown}
+	ClassProjectRoot, ClassOutsideProject, ClassGovernance, ClassGit, ClassTopLevel, ClassSensitive, ClassBuildOutput,
+	ClassSource, ClassUnknown}
+
+// buildDirs are folders that tools generate and clean: what is in them is
+// build output, not authored source.
+var buildDirs = []string{"build", "dist", "out", "target", "bin", "obj", "node_modules", ".next", ".nuxt", ".cache",
+	"coverage", "__pycache__", ".pytest_cache", ".mypy_cache", ".ruff_cache", ".tox", ".venv", "venv", ".gradle", ".turbo",
+	".parcel-cache", "tmp"}
 
 var systemDirs = []string{"/etc", "/usr", "/bin", "/sbin", "/lib", "/lib32", "/lib64", "/libx32", "/boot",
 	"/dev", "/proc", "/sys", "/var", "/opt", "/srv", "/root", "/snap", "/run", "/System", "/Library",
@@ -132,8 +145,14 @@ func (pc *pathContext) classify(abs string, glob bool) []string {
 			add(ClassProjectRoot)
 		}
 		rel := strings.TrimPrefix(abs, pc.root)
-		if rel == "/.governance" || strings.HasPrefix(rel, "/.governance/") {
+		switch {
+		case rel == "/.governance" || strings.HasPrefix(rel, "/.governance/"):
 			add(ClassGovernance)
+		case rel == "/.git" || strings.HasPrefix(rel, "/.git/"):
+		case rel != "" && slices.Contains(buildDirs, strings.SplitN(rel[1:], "/", 2)[0]):
+			add(ClassBuildOutput)
+		case rel != "":
+			add(ClassSource)
 		}
 	} else if !temp {
 		add(ClassOutsideProject)

@@ -165,7 +165,7 @@ func TestNeverExposed(t *testing.T) {
 		{"switching enforcement", roleShell(root, home, "ai", "governance enforce off"), governance.Deny},
 		{"promoting learned policy", roleShell(root, home, "ai", "governance learn promote 3"), governance.Deny},
 		{"through a wrapper", roleShell(root, home, "ai", "sudo -u me /usr/local/bin/governance approvals deny 4"), governance.Deny},
-		{"inside bash -c", roleShell(root, home, "ai", "bash -c 'governance review confirm 1'"), governance.Deny},
+		{"inside bash -c", roleShell(root, home, "ai", "bash -c 'governance review --confirm L1'"), governance.Deny},
 		{"writing the configuration", fileReq(governance.KindWrite, root+"/.governance/config.yaml"), governance.Deny},
 		{"writing hook settings", fileReq(governance.KindEdit, root+"/.claude/settings.json"), governance.Deny},
 		{"an entry the configuration added", roleTool(root, home, "ai", mcp), governance.Deny},

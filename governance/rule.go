@@ -76,6 +76,12 @@ type MatchSpec struct {
 	Dynamic []string
 	Command []string
 	Regex   []string
+	// FlagsWithin, when set, requires every option the command gives to
+	// be one of these (alternatives "-f|--force"; a short option counts
+	// inside a cluster); TargetsWithin requires every path argument's
+	// classes to be among these. Learned entries use them so that a
+	// pattern never covers an option or a kind of path nobody approved.
+	FlagsWithin, TargetsWithin []string
 	// Prefix matches the command's words from the program on, one entry
 	// per word listing its alternatives, as Codex prefix rules do: the
 	// words are literal and the command may have more words after them.
@@ -115,7 +121,7 @@ func (m *MatchSpec) kinds() kindSet {
 	if len(m.Program) > 0 || len(m.Subcommand) > 0 || len(m.NotSubcommand) > 0 || m.MinArgs > 0 ||
 		len(m.Flags) > 0 || len(m.NotFlags) > 0 || len(m.Args) > 0 || len(m.Options) > 0 ||
 		len(m.InputFrom) > 0 || m.Privileged || len(m.Command) > 0 || len(m.Regex) > 0 || m.RunsInput ||
-		len(m.Env) > 0 || len(m.NotEnv) > 0 || len(m.Dynamic) > 0 || len(m.Prefix) > 0 {
+		len(m.Env) > 0 || len(m.NotEnv) > 0 || len(m.Dynamic) > 0 || len(m.Prefix) > 0 || len(m.FlagsWithin) > 0 {
 		ks |= KindShell.bit()
 	}
 	if len(m.Paths) > 0 || len(m.NotPaths) > 0 {
@@ -269,8 +275,8 @@ func (r *Rule) init(spec *RuleSpec, scope string) {
 
 // checkMatch rejects matchers that cannot work.
 func checkMatch(m *MatchSpec) error {
-	for _, c := range m.Targets {
-		if !contains(PathClasses, c) {
+	for _, c := range append(append([]string{}, m.Targets...), m.TargetsWithin...) {
+		if !contains(PathClasses, c) && !(c == ClassNone && contains(m.TargetsWithin, c)) {
 			return fmt.Errorf("unknown path class %q in targets (want one of %s)", c, strings.Join(PathClasses, ", "))
 		}
 	}
@@ -279,7 +285,7 @@ func checkMatch(m *MatchSpec) error {
 			return fmt.Errorf("dynamic must list option, argument or input, not %q", d)
 		}
 	}
-	for _, f := range append(append([]string{}, m.Flags...), m.NotFlags...) {
+	for _, f := range append(append(append([]string{}, m.Flags...), m.NotFlags...), m.FlagsWithin...) {
 		for _, alt := range strings.Split(f, "|") {
 			if !strings.HasPrefix(strings.TrimSpace(alt), "-") {
 				return fmt.Errorf("flag %q must start with -", alt)
@@ -310,7 +316,8 @@ func matchesEverything(m *MatchSpec) bool {
 	}
 	constrained := len(m.Subcommand) > 0 || len(m.NotSubcommand) > 0 || m.MinArgs > 0 || len(m.Flags) > 0 || len(m.Options) > 0 || len(m.NotFlags) > 0 || len(m.Args) > 0 ||
 		len(m.Targets) > 0 || len(m.InputFrom) > 0 || m.Privileged || len(m.Regex) > 0 || len(m.NotPaths) > 0 ||
-		len(m.Arguments) > 0 || m.RunsInput || len(m.Env) > 0 || len(m.Dynamic) > 0 || len(m.Prefix) > 0
+		len(m.Arguments) > 0 || m.RunsInput || len(m.Env) > 0 || len(m.Dynamic) > 0 || len(m.Prefix) > 0 ||
+		len(m.FlagsWithin) > 0 || len(m.TargetsWithin) > 0
 	if constrained {
 		return false
 	}

@@ -81,9 +81,6 @@ func (h *handler) awaitApproval(ctx context.Context, d *governance.Decision) *go
 		return &governance.Decision{Outcome: governance.Deny, Layer: "approval", Rule: "denied:" + it.ID, Subject: d.Subject,
 			Message: msg + ".", Suggestion: "Do not retry this call; do the task another way or ask the user."}
 	}
-	if store.IsAlways(sh) {
-		return approved("approved-always", "A human approved calls like this one for good.")
-	}
 	if it, err := store.Answered(sh, store.Now().Add(-time.Hour)); err != nil {
 		h.warn(err)
 	} else if it != nil {

@@ -19,7 +19,6 @@ import (
 	"math/rand/v2"
 	"os"
 	"path/filepath"
-	"slices"
 	"sort"
 	"strings"
 	"time"
@@ -55,7 +54,9 @@ type Item struct {
 	Harness       string `json:"harness,omitempty"`
 	Project       string `json:"project,omitempty"`
 	Cwd           string `json:"cwd,omitempty"`
-	// Decided, By, Message and Always record the human's answer.
+	// Decided, By, Message and Always record the human's answer; Always
+	// asks for a learned entry that allows calls of this shape (the CLI and
+	// the daemon write it).
 	Decided time.Time `json:"decided,omitzero"`
 	By      string    `json:"by,omitempty"`
 	Message string    `json:"message,omitempty"`
@@ -193,11 +194,6 @@ func (s *Store) Answer(id string, approve bool, by, message string, always bool)
 	if err := s.put(it); err != nil {
 		return nil, err
 	}
-	if it.Always {
-		if err := s.addAlways(it); err != nil {
-			return it, err
-		}
-	}
 	return it, nil
 }
 
@@ -232,58 +228,3 @@ func (s *Store) Answered(shape string, since time.Time) (*Item, error) {
 
 // Status reads an item's current status.
 func (s *Store) Status(id string) (*Item, error) { return s.Get(id) }
-
-// Always is a call shape a human approved for good.
-type Always struct {
-	Shape    string    `json:"shape"`
-	Summary  string    `json:"summary"`
-	Approval string    `json:"approval"`
-	Created  time.Time `json:"created"`
-}
-
-func (s *Store) alwaysPath() string { return filepath.Join(s.Dir, "always.jsonl") }
-
-func (s *Store) addAlways(it *Item) error {
-	line, err := json.Marshal(Always{Shape: it.Shape, Summary: it.Summary, Approval: it.ID, Created: it.Decided})
-	if err != nil {
-		return err
-	}
-	f, err := os.OpenFile(s.alwaysPath(), os.O_WRONLY|os.O_APPEND|os.O_CREATE, 0o600)
-	if err != nil {
-		return err
-	}
-	if _, err := f.Write(append(line, '\n')); err != nil {
-		f.Close()
-		return err
-	}
-	if err := f.Sync(); err != nil {
-		f.Close()
-		return err
-	}
-	return f.Close()
-}
-
-// Alwayses lists the shapes approved for good.
-func (s *Store) Alwayses() ([]Always, error) {
-	data, err := os.ReadFile(s.alwaysPath())
-	if errors.Is(err, fs.ErrNotExist) {
-		return nil, nil
-	}
-	if err != nil {
-		return nil, err
-	}
-	var out []Always
-	for _, line := range strings.Split(string(data), "\n") {
-		var a Always
-		if json.Unmarshal([]byte(line), &a) == nil && a.Shape != "" {
-			out = append(out, a)
-		}
-	}
-	return out, nil
-}
-
-// IsAlways reports whether a shape was approved for good.
-func (s *Store) IsAlways(shape string) bool {
-	all, _ := s.Alwayses()
-	return slices.ContainsFunc(all, func(a Always) bool { return a.Shape == shape })
-}

@@ -9,6 +9,7 @@ import (
 
 	"github.com/agentgov/governance/governance"
 	"github.com/agentgov/governance/internal/approvals"
+	"github.com/agentgov/governance/internal/learned"
 )
 
 func (a *App) approvalsCmd() *cobra.Command {
@@ -102,7 +103,12 @@ the same call. The daemon's web page shows the same queue.`,
 				}
 				fmt.Fprintf(a.Stdout, "%s %s: %s\n", it.Status, it.ID, governance.Sanitize(it.Summary))
 				if it.Always {
-					fmt.Fprintln(a.Stdout, "calls exactly like this one are allowed from now on")
+					e, file, err := learned.RecordAlways(it, a.paths(a.Cwd).UserDir, a.Now())
+					if err != nil {
+						return withHint(err, "the call itself is approved, once")
+					}
+					fmt.Fprintf(a.Stdout, "learned entry %s in %s allows calls exactly like this one (first review %s)\n",
+						e.ID, file, e.NextReview.Format("2006-01-02"))
 				}
 				return nil
 			},

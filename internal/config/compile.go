@@ -31,6 +31,9 @@ func Compile(p layout.Paths) *snapshot.Snapshot {
 		s.Rules = append(s.Rules, snapshot.Rule{Scope: r.Scope, Spec: *r.RuleSpec})
 	}
 	s.StarFiles = l.StarFiles
+	for _, r := range l.Policy.Learned {
+		s.Learned = append(s.Learned, snapshot.Rule{Scope: r.Scope, Spec: *r.RuleSpec})
+	}
 	s.Roles, s.Projects, s.StateDir = l.Policy.Roles, l.Policy.Projects, l.Policy.StateDir
 	s.Agents, _ = l.Registry.All()
 	return s

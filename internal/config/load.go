@@ -14,6 +14,7 @@ import (
 	"github.com/agentgov/governance/governance"
 	"github.com/agentgov/governance/internal/agentfile"
 	"github.com/agentgov/governance/internal/layout"
+	"github.com/agentgov/governance/internal/learned"
 	"github.com/agentgov/governance/internal/starrules"
 	"github.com/agentgov/governance/internal/yamlx"
 	"github.com/agentgov/governance/template"
@@ -120,6 +121,26 @@ func Load(p layout.Paths) (*Loaded, error) {
 		errs = flatten(errs, l.readRules(filepath.Join(p.RepoDir, "rules"), governance.ScopeRepo))
 	}
 
+	for i, path := range learned.FilesOf(p.UserDir, p.RepoDir) {
+		if i == 1 && p.RepoDir == p.UserDir {
+			break
+		}
+		f, err := learned.Read(path)
+		errs = flatten(errs, err)
+		if f == nil {
+			continue
+		}
+		if len(f.Entries) > 0 {
+			l.Files = append(l.Files, path)
+		}
+		scope := governance.ScopeGlobal
+		if i == 1 {
+			scope = governance.ScopeRepo
+		}
+		rules, err := f.Compile(scope)
+		errs = flatten(errs, err)
+		pol.Learned = append(pol.Learned, rules...)
+	}
 	l.Registry = agentfile.NewRegistry(AgentDirs(p)...)
 	pol.Agents = l.Registry
 	errs = flatten(errs, checkRoleNames(pol, l.Registry))

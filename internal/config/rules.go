@@ -72,7 +72,7 @@ var ruleKeys = []string{"id", "description", "tool", "tools", "match", "decision
 
 var matchKeys = []string{"program", "subcommand", "not_subcommand", "min_args", "options", "flags", "not_flags", "args", "targets", "input_from",
 	"privileged", "runs_input", "env", "not_env", "dynamic", "command", "regex", "paths", "not_paths", "domains",
-	"urls", "server", "mcp_tool", "arguments", "subagent", "prefix"}
+	"urls", "server", "mcp_tool", "arguments", "subagent", "prefix", "flags_within", "targets_within"}
 
 // ParseRuleSpecs reads the rule specs of a rules file without compiling
 // them. Duplicate ids within the file are an error. It returns the specs
@@ -229,6 +229,7 @@ func parseMatch(file string, n *yaml.Node) (governance.MatchSpec, error) {
 			"regex": &m.Regex, "paths": &m.Paths, "not_paths": &m.NotPaths, "domains": &m.Domains, "urls": &m.URLs,
 			"server": &m.Server, "mcp_tool": &m.MCPTool, "subagent": &m.Subagent,
 			"env": &m.Env, "not_env": &m.NotEnv, "dynamic": &m.Dynamic,
+			"flags_within": &m.FlagsWithin, "targets_within": &m.TargetsWithin,
 		}
 		switch p.Key {
 		case "privileged":

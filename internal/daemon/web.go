@@ -18,6 +18,7 @@ import (
 	"github.com/agentgov/governance/internal/approvals"
 	"github.com/agentgov/governance/internal/decisionlog"
 	"github.com/agentgov/governance/internal/layout"
+	"github.com/agentgov/governance/internal/learned"
 )
 
 const cookieName = "governance_token"
@@ -105,10 +106,17 @@ func (s *Server) answerApproval(w http.ResponseWriter, r *http.Request) {
 	if u, err := user.Current(); err == nil {
 		by = u.Username + " (web page)"
 	}
-	_, err := approvals.Open(s.cfg.StateDir).Answer(r.PathValue("id"), verb == "approve", by, r.FormValue("message"), r.FormValue("always") == "on")
+	it, err := approvals.Open(s.cfg.StateDir).Answer(r.PathValue("id"), verb == "approve", by, r.FormValue("message"), r.FormValue("always") == "on")
 	if err != nil {
 		http.Error(w, err.Error(), http.StatusConflict)
 		return
+	}
+	if it.Always {
+		if e, file, err := learned.RecordAlways(it, layout.Discover(it.Cwd, "", s.cfg.Getenv).UserDir, time.Now()); err != nil {
+			s.logf("approval %s: approved once; not for good: %v", it.ID, err)
+		} else {
+			s.logf("approval %s: learned entry %s in %s", it.ID, e.ID, file)
+		}
 	}
 	s.logf("approval %s: %s from the page", r.PathValue("id"), verb)
 	http.Redirect(w, r, "/", http.StatusSeeOther)

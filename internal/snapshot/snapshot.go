@@ -26,7 +26,7 @@ import (
 
 // Version is the snapshot format; a snapshot of another version is
 // recompiled.
-const Version = 4
+const Version = 5
 
 // Stamp records the state of a path when it was read.
 type Stamp struct {
@@ -58,7 +58,9 @@ type Snapshot struct {
 	StarFiles []string
 	// Roles are the configured roles; Projects the registered projects'
 	// roots; StateDir is the state folder.
-	Roles      []governance.Role
+	Roles []governance.Role
+	// Learned are the approved learned entries, compiled.
+	Learned    []Rule
 	Projects   []string
 	StateDir   string
 	Agents     []*agents.Agent
@@ -159,6 +161,9 @@ func (s *Snapshot) Policy() *governance.Policy {
 	pol.Rules = governance.CompileAllTrusted(template.Policy, governance.ScopeBuiltin, func(id string) bool { return off[id] })
 	for _, r := range s.Rules {
 		pol.Rules = append(pol.Rules, governance.CompileTrusted(r.Spec, r.Scope))
+	}
+	for _, r := range s.Learned {
+		pol.Learned = append(pol.Learned, governance.CompileTrusted(r.Spec, r.Scope))
 	}
 	for _, path := range s.StarFiles {
 		pol.Checks = append(pol.Checks, &starFile{path: path})

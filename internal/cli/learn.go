@@ -1,0 +1,581 @@
+package cli
+
+import (
+	"bufio"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"slices"
+	"sort"
+	"strings"
+	"time"
+
+	"github.com/spf13/cobra"
+	"go.yaml.in/yaml/v3"
+
+	"github.com/agentgov/governance/governance"
+	"github.com/agentgov/governance/internal/atomicfile"
+	"github.com/agentgov/governance/internal/config"
+	"github.com/agentgov/governance/internal/decisionlog"
+	"github.com/agentgov/governance/internal/layout"
+	"github.com/agentgov/governance/internal/learned"
+)
+
+// clock returns the time --now gives, else the app's clock.
+func (a *App) clock(now string) (time.Time, error) {
+	if now == "" {
+		return a.Now(), nil
+	}
+	t, err := time.Parse(time.RFC3339, now)
+	if err != nil {
+		return time.Time{}, usagef("--now must be an RFC 3339 time such as 2026-11-21T12:00:00Z, not %q", now)
+	}
+	return t, nil
+}
+
+// learnedFile is where new entries go: the project's learned.yaml when
+// the project has a .governance folder, else the user's.
+func learnedFile(p layout.Paths) string {
+	if fi, err := os.Stat(p.RepoDir); err == nil && fi.IsDir() {
+		return filepath.Join(p.RepoDir, learned.Name)
+	}
+	return filepath.Join(p.UserDir, learned.Name)
+}
+
+// ruleHits reads the last time each rule decided a call.
+func ruleHits(p layout.Paths, since time.Time) (map[string]time.Time, map[string]int, error) {
+	last, count := map[string]time.Time{}, map[string]int{}
+	for e, err := range decisionlog.Read(p.DecisionLog(), decisionlog.Filter{Since: since}) {
+		if err != nil {
+			return nil, nil, err
+		}
+		r := e.Result.Rule
+		count[r]++
+		if e.Timestamp.After(last[r]) {
+			last[r] = e.Timestamp
+		}
+	}
+	return last, count, nil
+}
+
+func (a *App) learnCmd() *cobra.Command {
+	c := &cobra.Command{
+		Use:   "learn",
+		Short: "Learned policy: propose entries from the decision log, approve, retire, promote",
+		Long: `Learned entries live in learned.yaml beside the rules (the project's and the
+user's). Only approved entries decide, for calls the rules leave undecided.
+
+  learn propose   mines the decision log: a command shape with enough human
+                  (or gatekeeper) approvals and no denials becomes a pending
+                  allow entry; approvals and denials split by one option or
+                  path class become a conditional pair. A proposal never
+                  covers an option or a kind of path no approval had.
+  learn approve   lets a pending entry decide, and starts its review
+                  schedule (governance review).
+  learn retire    stops an entry deciding.
+  learn promote   turns entries confirmed through three reviews into rules.`,
+	}
+	var min int
+	var since time.Duration
+	var write bool
+	var now string
+	propose := &cobra.Command{
+		Use:   "propose",
+		Short: "Propose learned entries from the decision log (--write records them as pending)",
+		Args:  cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, args []string) error {
+			p := a.paths(a.Cwd)
+			t, err := a.clock(now)
+			if err != nil {
+				return err
+			}
+			f := decisionlog.Filter{}
+			if since > 0 {
+				f.Since = t.Add(-since)
+			}
+			props, err := learned.Mine(decisionlog.Read(p.DecisionLog(), f), learned.MineOptions{Min: min, Now: t})
+			if err != nil {
+				return err
+			}
+			if len(props) == 0 {
+				fmt.Fprintln(a.Stdout, "nothing to propose")
+				return nil
+			}
+			var entries []learned.Entry
+			for _, pr := range props {
+				entries = append(entries, pr.Entry)
+				if pr.Pair != nil {
+					entries = append(entries, *pr.Pair)
+				}
+			}
+			for _, e := range entries {
+				printLearned(a, &e)
+			}
+			if !write {
+				fmt.Fprintln(a.Stdout, "(not written: --write records them as pending entries)")
+				return nil
+			}
+			file := learnedFile(p)
+			added := 0
+			err = learned.Update(file, func(lf *learned.File) error {
+				for _, e := range entries {
+					if lf.Find(e.ID) == nil {
+						lf.Entries = append(lf.Entries, e)
+						added++
+					}
+				}
+				return nil
+			})
+			if err != nil {
+				return err
+			}
+			fmt.Fprintf(a.Stdout, "wrote %d pending entries to %s\n", added, file)
+			return nil
+		},
+	}
+	propose.Flags().IntVar(&min, "min", 5, "approvals a command shape needs")
+	propose.Flags().DurationVar(&since, "since", 0, "only decisions this recent (default: the whole log)")
+	propose.Flags().BoolVar(&write, "write", false, "record the proposals as pending entries in learned.yaml")
+	propose.Flags().StringVar(&now, "now", "", "as of this time (RFC 3339)")
+
+	setStatus := func(use, short, status string) *cobra.Command {
+		var now string
+		sc := &cobra.Command{
+			Use:   use + " ID",
+			Short: short,
+			Args:  cobra.ExactArgs(1),
+			RunE: func(cmd *cobra.Command, args []string) error {
+				t, err := a.clock(now)
+				if err != nil {
+					return err
+				}
+				p := a.paths(a.Cwd)
+				file, err := findEntry(p, args[0])
+				if err != nil {
+					return err
+				}
+				return learned.Update(file, func(lf *learned.File) error {
+					e := lf.Find(args[0])
+					switch status {
+					case learned.Approved:
+						if e.Status != learned.Pending {
+							return fmt.Errorf("entry %s is %s, not pending", e.ID, e.Status)
+						}
+						e.Status = learned.Approved
+						e.Schedule(t)
+						e.Reviews = append(e.Reviews, learned.Review{Time: t.UTC(), Who: who(), Verdict: "approve"})
+						e.Context = learned.Context(p.ProjectRoot, ruleDirs(p)...)
+					case learned.Retired:
+						if err := e.Apply(learned.Retire, who(), "", t, ""); err != nil {
+							return err
+						}
+					}
+					fmt.Fprintf(a.Stdout, "%s %s\n", e.ID, e.Status)
+					return nil
+				})
+			},
+		}
+		sc.Flags().StringVar(&now, "now", "", "as of this time (RFC 3339)")
+		return sc
+	}
+	var promoteWrite bool
+	promote := &cobra.Command{
+		Use:   "promote",
+		Short: "Turn entries confirmed through three reviews into rules (--write adds them to rules/learned.yaml)",
+		Args:  cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, args []string) error {
+			return a.promote(promoteWrite)
+		},
+	}
+	promote.Flags().BoolVar(&promoteWrite, "write", false, "write the rules and retire the entries they replace")
+	c.AddCommand(propose, setStatus("approve", "Let a pending entry decide, and start its review schedule", learned.Approved),
+		setStatus("retire", "Stop an entry deciding", learned.Retired), promote)
+	return c
+}
+
+func printLearned(a *App, e *learned.Entry) {
+	pat, _ := yaml.Marshal(e.Pattern)
+	fmt.Fprintf(a.Stdout, "%s  %s %s  (%s, %s, confidence %.2f)\n", e.ID, e.Decision, governance.Sanitize(e.Description),
+		e.Status, e.Provenance, e.Confidence)
+	for _, line := range strings.Split(strings.TrimSpace(string(pat)), "\n") {
+		fmt.Fprintf(a.Stdout, "    %s\n", line)
+	}
+	if e.Reasoning != "" {
+		fmt.Fprintf(a.Stdout, "    because: %s\n", governance.Sanitize(e.Reasoning))
+	}
+	if e.Evidence != nil {
+		fmt.Fprintf(a.Stdout, "    evidence: %d allowed, %d denied; decisions %s\n", e.Evidence.Allowed, e.Evidence.Denied,
+			strings.Join(e.Evidence.DecisionIDs, ", "))
+	}
+}
+
+// ruleDirs are the rules folders whose changes bring reviews forward.
+func ruleDirs(p layout.Paths) []string {
+	return []string{filepath.Join(p.UserDir, "rules"), filepath.Join(p.RepoDir, "rules")}
+}
+
+// findEntry returns the learned.yaml that holds an entry.
+func findEntry(p layout.Paths, id string) (string, error) {
+	for _, file := range learned.FilesOf(p.UserDir, p.RepoDir) {
+		f, err := learned.Read(file)
+		if err != nil {
+			return "", err
+		}
+		if f.Find(id) != nil {
+			return file, nil
+		}
+	}
+	return "", fmt.Errorf("no learned entry %q (governance review --list shows them)", id)
+}
+
+// promote proposes rules for entries confirmed through three reviews.
+func (a *App) promote(write bool) error {
+	p := a.paths(a.Cwd)
+	type promo struct {
+		file string
+		e    learned.Entry
+	}
+	var promos []promo
+	for _, file := range learned.FilesOf(p.UserDir, p.RepoDir) {
+		f, err := learned.Read(file)
+		if err != nil {
+			return err
+		}
+		for _, e := range f.Entries {
+			if e.Status == learned.Approved && e.Confirmations() >= 3 {
+				promos = append(promos, promo{file, e})
+			}
+		}
+	}
+	if len(promos) == 0 {
+		fmt.Fprintln(a.Stdout, "no entry was confirmed through three reviews yet")
+		return nil
+	}
+	var rules []map[string]any
+	for _, pr := range promos {
+		spec, err := pr.e.Spec("")
+		if err != nil {
+			return err
+		}
+		m := map[string]any{"id": "promoted-" + pr.e.ID, "description": pr.e.Description, "decision": pr.e.Decision,
+			"match": pr.e.Pattern, "examples": map[string]any{"match": pr.e.Examples}}
+		if spec.Message != "" {
+			m["message"] = strings.TrimPrefix(spec.Message, "Learned: ")
+		}
+		if spec.Suggestion != "" {
+			m["suggestion"] = spec.Suggestion
+		}
+		rules = append(rules, m)
+	}
+	data, err := yaml.Marshal(map[string]any{"rules": rules})
+	if err != nil {
+		return err
+	}
+	if !write {
+		fmt.Fprintf(a.Stdout, "# proposed rules (governance learn promote --write adds them to rules/learned.yaml):\n%s", data)
+		return nil
+	}
+	out := filepath.Join(p.RepoDir, "rules", "learned.yaml")
+	if _, err := os.Stat(out); err == nil {
+		return fmt.Errorf("%s exists; move its rules elsewhere first, or promote by hand from the output without --write", out)
+	}
+	if _, err := config.ParseRules(out, data, governance.ScopeRepo); err != nil {
+		return fmt.Errorf("the promoted rules do not load: %w", err)
+	}
+	if err := atomicfile.Write(out, append([]byte("# Rules promoted from learned entries confirmed through three reviews.\n"), data...), 0o644); err != nil {
+		return err
+	}
+	for _, pr := range promos {
+		if err := learned.Update(pr.file, func(f *learned.File) error {
+			e := f.Find(pr.e.ID)
+			return e.Apply(learned.Retire, who(), "promoted to rule promoted-"+e.ID, a.Now(), "")
+		}); err != nil {
+			return err
+		}
+	}
+	fmt.Fprintf(a.Stdout, "wrote %d rules to %s and retired the entries\n", len(promos), out)
+	return nil
+}
+
+// dueItem is something governance review shows.
+type dueItem struct {
+	id, kind, why, summary, file string
+	hits                         int
+}
+
+func (a *App) reviewCmd() *cobra.Command {
+	var list bool
+	var confirm, modify, retire, decision, description, note, now string
+	c := &cobra.Command{
+		Use:   "review",
+		Short: "Review what is due: learned entries and rules, on a spaced-repetition schedule",
+		Long: `Every approved learned entry and every rule of the user's and the project's
+configuration comes back for review: a week after approval, then two
+weeks, a month, two months, four months, eight months, then every year.
+A change of the rule files, or a new file that looks like a secret in the
+project, brings reviews forward.
+
+On a terminal, review asks about each item: confirm (the next review moves
+out), modify (change the decision or description; the schedule starts
+again) or retire. In scripts, use --confirm, --modify or --retire with an
+id; --list only lists.`,
+		Example: `  governance review
+  governance review --list
+  governance review --confirm L3 --note "still right"
+  governance review --modify L4 --decision ask
+  governance review --retire no-npm-publish`,
+		Args: cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, args []string) error {
+			t, err := a.clock(now)
+			if err != nil {
+				return err
+			}
+			p := a.paths(a.Cwd)
+			switch {
+			case confirm != "":
+				return a.applyReview(p, confirm, learned.Confirm, "", "", note, t)
+			case modify != "":
+				if decision == "" && description == "" {
+					return usagef("--modify needs --decision or --description")
+				}
+				return a.applyReview(p, modify, learned.Modify, decision, description, note, t)
+			case retire != "":
+				return a.applyReview(p, retire, learned.Retire, "", "", note, t)
+			}
+			items, err := a.dueItems(p, t)
+			if err != nil {
+				return err
+			}
+			if len(items) == 0 {
+				fmt.Fprintln(a.Stdout, "nothing is due for review")
+				return nil
+			}
+			interactive := !list && isTerminal(a.Stdin)
+			for _, it := range items {
+				fmt.Fprintf(a.Stdout, "%-10s %-7s %s (%d hits): %s\n", it.id, it.kind, governance.Sanitize(it.summary), it.hits, it.why)
+			}
+			if !interactive {
+				return nil
+			}
+			in := bufio.NewReader(a.Stdin)
+			for _, it := range items {
+				fmt.Fprintf(a.Stdout, "\n%s: %s\n[c]onfirm, [m]odify, [r]etire, [s]kip? ", it.id, governance.Sanitize(it.summary))
+				answer, _ := in.ReadString('\n')
+				switch strings.TrimSpace(strings.ToLower(answer)) {
+				case "c", "confirm":
+					err = a.applyReview(p, it.id, learned.Confirm, "", "", "", t)
+				case "r", "retire":
+					err = a.applyReview(p, it.id, learned.Retire, "", "", "", t)
+				case "m", "modify":
+					if it.kind != "learned" {
+						fmt.Fprintf(a.Stdout, "edit the rule in %s, then run `governance review --modify %s --description ...`\n", it.file, it.id)
+						continue
+					}
+					fmt.Fprint(a.Stdout, "decision (allow, ask, deny; empty keeps it): ")
+					d, _ := in.ReadString('\n')
+					fmt.Fprint(a.Stdout, "description (empty keeps it): ")
+					desc, _ := in.ReadString('\n')
+					err = a.applyReview(p, it.id, learned.Modify, strings.TrimSpace(d), strings.TrimSpace(desc), "", t)
+				}
+				if err != nil {
+					return err
+				}
+			}
+			return nil
+		},
+	}
+	f := c.Flags()
+	f.BoolVar(&list, "list", false, "only list what is due")
+	f.StringVar(&confirm, "confirm", "", "confirm the entry or rule with this id")
+	f.StringVar(&modify, "modify", "", "modify the entry with this id (with --decision or --description)")
+	f.StringVar(&retire, "retire", "", "retire the entry or rule with this id")
+	f.StringVar(&decision, "decision", "", "the new decision, with --modify")
+	f.StringVar(&description, "description", "", "the new description, with --modify")
+	f.StringVar(&note, "note", "", "a note recorded with the review")
+	f.StringVar(&now, "now", "", "review as of this time (RFC 3339)")
+	return c
+}
+
+func isTerminal(r any) bool {
+	f, ok := r.(*os.File)
+	if !ok {
+		return false
+	}
+	fi, err := f.Stat()
+	return err == nil && fi.Mode()&os.ModeCharDevice != 0
+}
+
+// dueItems lists the learned entries and rules due for review, starting
+// the schedule of rules seen for the first time.
+func (a *App) dueItems(p layout.Paths, now time.Time) ([]dueItem, error) {
+	ctx := learned.Context(p.ProjectRoot, ruleDirs(p)...)
+	_, hits, _ := ruleHits(p, time.Time{})
+	var items []dueItem
+	for _, file := range learned.FilesOf(p.UserDir, p.RepoDir) {
+		f, err := learned.Read(file)
+		if err != nil {
+			return nil, err
+		}
+		for _, e := range f.Entries {
+			if due, why := e.Due(now, ctx); due {
+				items = append(items, dueItem{id: e.ID, kind: "learned", why: why, summary: e.Decision + " " + e.Description,
+					file: file, hits: hits["learned:"+e.ID]})
+			}
+		}
+	}
+	l, err := config.Load(p)
+	if err != nil {
+		return nil, withHint(err, "fix the configuration first (governance lint)")
+	}
+	for _, scope := range []struct{ name, dir string }{{governance.ScopeGlobal, p.UserDir}, {governance.ScopeRepo, p.RepoDir}} {
+		var rules []*governance.Rule
+		for _, r := range l.Policy.Rules {
+			if r.Scope == scope.name {
+				rules = append(rules, r)
+			}
+		}
+		if len(rules) == 0 {
+			continue
+		}
+		file := filepath.Join(scope.dir, learned.ReviewsName)
+		err := learned.UpdateReviews(file, func(rv *learned.Reviews) error {
+			for _, r := range rules {
+				rr := rv.Track(r.ID, now)
+				if due, why := rr.Due(now, ctx); due {
+					items = append(items, dueItem{id: r.ID, kind: "rule", why: why, summary: r.Outcome().String() + " " + r.ID,
+						file: r.Source, hits: hits[r.ID]})
+				}
+			}
+			return nil
+		})
+		if err != nil {
+			return nil, err
+		}
+	}
+	sort.SliceStable(items, func(i, j int) bool { return items[i].kind < items[j].kind })
+	return items, nil
+}
+
+// applyReview records a review of a learned entry or a rule.
+func (a *App) applyReview(p layout.Paths, id, verdict, decision, description, note string, now time.Time) error {
+	ctx := learned.Context(p.ProjectRoot, ruleDirs(p)...)
+	if file, err := findEntry(p, id); err == nil {
+		return learned.Update(file, func(f *learned.File) error {
+			e := f.Find(id)
+			if e.Status != learned.Approved {
+				return fmt.Errorf("entry %s is %s; only approved entries are reviewed (learn approve)", id, e.Status)
+			}
+			if verdict == learned.Modify {
+				if decision != "" {
+					if !slices.Contains([]string{"allow", "ask", "deny"}, decision) {
+						return usagef("--decision must be allow, ask or deny")
+					}
+					e.Decision = decision
+				}
+				if description != "" {
+					e.Description = description
+				}
+			}
+			if err := e.Apply(verdict, who(), note, now, ctx); err != nil {
+				return err
+			}
+			fmt.Fprintf(a.Stdout, "%s: %s; %s\n", id, verdict, nextReview(e.Status, e.NextReview))
+			return nil
+		})
+	}
+	l, err := config.Load(p)
+	if err != nil {
+		return withHint(err, "fix the configuration first (governance lint)")
+	}
+	for _, r := range l.Policy.Rules {
+		if r.ID != id || r.Scope == governance.ScopeBuiltin {
+			continue
+		}
+		dir := p.RepoDir
+		if r.Scope == governance.ScopeGlobal {
+			dir = p.UserDir
+		}
+		if verdict == learned.Modify && decision != "" {
+			return usagef("a rule's decision changes in its file (%s); review it with --modify --description after editing", r.Source)
+		}
+		return learned.UpdateReviews(filepath.Join(dir, learned.ReviewsName), func(rv *learned.Reviews) error {
+			rr := rv.Track(id, now)
+			if err := rr.Apply(verdict, who(), note, now, ctx); err != nil {
+				return err
+			}
+			status := learned.Approved
+			if rr.Retired {
+				status = learned.Retired
+				fmt.Fprintf(a.Stdout, "%s: retired; delete it from %s\n", id, r.Source)
+				return nil
+			}
+			fmt.Fprintf(a.Stdout, "%s: %s; %s\n", id, verdict, nextReview(status, rr.NextReview))
+			return nil
+		})
+	}
+	return errors.New("no learned entry or configured rule with id " + id)
+}
+
+func nextReview(status string, t time.Time) string {
+	if status != learned.Approved {
+		return "it no longer decides"
+	}
+	return "next review " + t.Format("2006-01-02")
+}
+
+func (a *App) auditRulesCmd() *cobra.Command {
+	var days int
+	var asJSON bool
+	var now string
+	c := &cobra.Command{
+		Use:   "audit-rules",
+		Short: "Find problems in the rule set: shadowed rules, unused rules, broken examples, contradictions",
+		Long: `audit-rules checks the configuration's rules and learned entries: rules
+whose own examples another rule decides differently (an allow shadowed by
+a deny, or the reverse), rules the decision log shows no call hit in
+--days days, rules whose examples no longer hold, and learned entries that
+contradict a rule. It exits 1 when it finds a problem, so CI can run it.`,
+		Args: cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, args []string) error {
+			t, err := a.clock(now)
+			if err != nil {
+				return err
+			}
+			p := a.paths(a.Cwd)
+			l, err := config.Load(p)
+			if err != nil {
+				return withHint(err, "fix the configuration first (governance lint)")
+			}
+			last, _, err := ruleHits(p, time.Time{})
+			if err != nil {
+				return err
+			}
+			findings := learned.Audit(l.Policy, learned.AuditOptions{Hits: last, Days: days, Now: t})
+			if asJSON {
+				if findings == nil {
+					findings = []learned.Finding{}
+				}
+				if err := writeJSON(a.Stdout, findings); err != nil {
+					return err
+				}
+			} else {
+				for _, f := range findings {
+					fmt.Fprintln(a.Stdout, f)
+				}
+			}
+			if len(findings) > 0 {
+				fmt.Fprintf(a.Stderr, "governance: error: %d problem(s) in the rule set\n", len(findings))
+				return errReported
+			}
+			if !asJSON {
+				fmt.Fprintln(a.Stdout, "ok: no problem found")
+			}
+			return nil
+		},
+	}
+	c.Flags().IntVar(&days, "days", 90, "report rules no call hit in this many days (0: skip)")
+	c.Flags().BoolVar(&asJSON, "json", false, "print the findings as JSON")
+	c.Flags().StringVar(&now, "now", "", "as of this time (RFC 3339)")
+	return c
+}

@@ -1,0 +1,124 @@
+package learned
+
+import (
+	"encoding/json"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"time"
+
+	"github.com/agentgov/governance/governance"
+	"github.com/agentgov/governance/internal/approvals"
+)
+
+// FromApproval turns a call a human approved for good into an approved
+// entry with human provenance that allows exactly that call's shape: the
+// same program, subcommand, options and arguments, or the same paths,
+// URL or MCP tool.
+func FromApproval(it *approvals.Item, now time.Time) (Entry, error) {
+	var shape struct {
+		Kind                                  governance.Kind
+		Command                               string
+		Paths                                 []string
+		URL, Query, Subagent, Server, MCPTool string
+		Project, Agent                        string
+	}
+	if err := json.Unmarshal([]byte(it.Shape), &shape); err != nil {
+		return Entry{}, fmt.Errorf("approval %s: %w", it.ID, err)
+	}
+	e := Entry{Decision: "allow", Provenance: Human, Status: Approved, Confidence: 1, Created: now.UTC(),
+		Description: it.Summary, Reasoning: "approved for good by " + it.By + " (approval " + it.ID + ")"}
+	p := &e.Pattern
+	switch shape.Kind {
+	case governance.KindShell:
+		engine := governance.NewEngine(&governance.Policy{Settings: governance.DefaultSettings()})
+		engine.LookupEnv = func(string) (string, bool) { return "", false }
+		cmds := engine.Commands(&governance.Request{Cwd: it.Cwd, ProjectRoot: it.Project,
+			Tool: governance.Tool{Kind: governance.KindShell, Input: governance.Input{Command: shape.Command}}})
+		if len(cmds) != 1 || cmds[0].Dynamic {
+			return Entry{}, fmt.Errorf("only a single command with no run-time words can be approved for good; %q was approved once", shape.Command)
+		}
+		c := cmds[0]
+		p.Program, p.Subcommand = c.Program, c.Subcommand
+		p.FlagsWithin = c.Flags()
+		if len(p.FlagsWithin) == 0 {
+			p.FlagsWithin = []string{"-"}
+		}
+		for _, a := range c.Positionals {
+			if strings.ContainsAny(a, "*?[") {
+				return Entry{}, fmt.Errorf("an argument with wildcard characters (%s) cannot be approved for good; %q was approved once", a, shape.Command)
+			}
+			p.Args = append(p.Args, a)
+		}
+		for _, f := range c.Files {
+			for _, cl := range f.Classes {
+				if !contains(p.TargetsWithin, cl) {
+					p.TargetsWithin = append(p.TargetsWithin, cl)
+				}
+			}
+		}
+		if len(p.TargetsWithin) == 0 {
+			p.TargetsWithin = []string{governance.ClassNone}
+		}
+		e.Examples = []string{shape.Command}
+	case governance.KindRead, governance.KindWrite, governance.KindEdit:
+		p.Tool = string(shape.Kind)
+		for _, path := range shape.Paths {
+			if !filepath.IsAbs(path) {
+				path = filepath.Join(it.Cwd, path)
+			}
+			p.Paths = append(p.Paths, escapeGlob(path))
+		}
+	case governance.KindWeb:
+		if shape.URL == "" {
+			return Entry{}, fmt.Errorf("approval %s: a web search cannot be approved for good", it.ID)
+		}
+		if strings.ContainsAny(shape.URL, "*?[") {
+			return Entry{}, fmt.Errorf("approval %s: a URL with wildcard characters cannot be approved for good", it.ID)
+		}
+		p.Tool, p.URLs = "web", []string{shape.URL}
+	case governance.KindMCP:
+		p.Tool, p.Server, p.MCPTool = "mcp", shape.Server, shape.MCPTool
+	default:
+		return Entry{}, fmt.Errorf("approval %s: calls of kind %s cannot be approved for good", it.ID, shape.Kind)
+	}
+	e.Schedule(now)
+	return e, nil
+}
+
+// RecordAlways adds the entry for a call approved for good to the
+// project's learned.yaml (the user's when the project has no .governance
+// folder), and returns the entry and the file.
+func RecordAlways(it *approvals.Item, userDir string, now time.Time) (*Entry, string, error) {
+	e, err := FromApproval(it, now)
+	if err != nil {
+		return nil, "", err
+	}
+	file := filepath.Join(userDir, Name)
+	if fi, err := os.Stat(filepath.Join(it.Project, ".governance")); err == nil && fi.IsDir() {
+		file = filepath.Join(it.Project, ".governance", Name)
+	}
+	err = Update(file, func(f *File) error {
+		e.ID = f.NextID()
+		f.Entries = append(f.Entries, e)
+		return nil
+	})
+	return &e, file, err
+}
+
+// escapeGlob escapes a path for the path globs, which read a backslash
+// as "the next character is literal".
+func escapeGlob(s string) string {
+	r := strings.NewReplacer("*", `\*`, "?", `\?`, "[", `\[`, "{", `\{`)
+	return r.Replace(s)
+}
+
+func contains(list []string, s string) bool {
+	for _, v := range list {
+		if v == s {
+			return true
+		}
+	}
+	return false
+}

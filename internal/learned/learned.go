@@ -1,0 +1,369 @@
+// Package learned is the learned policy: entries that stable human (or
+// gatekeeper) decisions became, kept in learned.yaml beside the rules of
+// the user's and the project's configuration. Only approved entries
+// decide (layer 2, for calls the rules leave undecided), and every entry
+// comes back for review on a spaced-repetition schedule, so that no
+// approval lasts forever unexamined.
+package learned
+
+import (
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"time"
+
+	"go.yaml.in/yaml/v3"
+
+	"github.com/agentgov/governance/governance"
+	"github.com/agentgov/governance/internal/atomicfile"
+	"github.com/agentgov/governance/internal/filelock"
+	"github.com/agentgov/governance/internal/yamlx"
+)
+
+// Statuses of an entry.
+const (
+	Pending  = "pending"
+	Approved = "approved"
+	Retired  = "retired"
+)
+
+// Provenances of an entry.
+const (
+	Human      = "human"
+	Gatekeeper = "gatekeeper"
+	Mined      = "mined"
+)
+
+// Pattern is what an entry matches, structured so that a person can read
+// it and a proposal cannot cover more than was seen.
+type Pattern struct {
+	// Tool is the tool kind (shell when empty).
+	Tool string `yaml:"tool,omitempty"`
+	// Shell: the program, its subcommand, options that must be present
+	// or absent, the only options it may give, positional arguments
+	// (globs), and path classes of its arguments (any / all within).
+	Program       string   `yaml:"program,omitempty"`
+	Subcommand    string   `yaml:"subcommand,omitempty"`
+	Flags         []string `yaml:"flags,omitempty"`
+	NotFlags      []string `yaml:"not_flags,omitempty"`
+	FlagsWithin   []string `yaml:"flags_within,omitempty"`
+	Args          []string `yaml:"args,omitempty"`
+	Targets       []string `yaml:"targets,omitempty"`
+	TargetsWithin []string `yaml:"targets_within,omitempty"`
+	// Files and web: path globs and URL globs.
+	Paths []string `yaml:"paths,omitempty"`
+	URLs  []string `yaml:"urls,omitempty"`
+	// MCP: server and tool.
+	Server  string `yaml:"server,omitempty"`
+	MCPTool string `yaml:"mcp_tool,omitempty"`
+}
+
+// Review is one review of an entry.
+type Review struct {
+	Time    time.Time `yaml:"time"`
+	Who     string    `yaml:"who"`
+	Verdict string    `yaml:"verdict"`
+	Note    string    `yaml:"note,omitempty"`
+}
+
+// Review verdicts.
+const (
+	Confirm = "confirm"
+	Modify  = "modify"
+	Retire  = "retire"
+)
+
+// Evidence is what a mined proposal rests on.
+type Evidence struct {
+	Allowed     int      `yaml:"allowed"`
+	Denied      int      `yaml:"denied"`
+	DecisionIDs []string `yaml:"decision_ids,omitempty"`
+}
+
+// Entry is one learned entry.
+type Entry struct {
+	ID          string    `yaml:"id"`
+	Description string    `yaml:"description"`
+	Pattern     Pattern   `yaml:"pattern"`
+	Decision    string    `yaml:"decision"`
+	Reasoning   string    `yaml:"reasoning,omitempty"`
+	Confidence  float64   `yaml:"confidence"`
+	Provenance  string    `yaml:"provenance"`
+	Status      string    `yaml:"status"`
+	Created     time.Time `yaml:"created"`
+	Reviews     []Review  `yaml:"reviews,omitempty"`
+	NextReview  time.Time `yaml:"next_review,omitempty"`
+	// IntervalDays is the current review interval.
+	IntervalDays int `yaml:"interval_days,omitempty"`
+	Hits         int `yaml:"hits,omitempty"`
+	// Context fingerprints what the entry was reviewed against (the rule
+	// files and the secret-looking files of the project); a change
+	// brings the review forward.
+	Context  string    `yaml:"context,omitempty"`
+	Examples []string  `yaml:"examples,omitempty"`
+	Evidence *Evidence `yaml:"evidence,omitempty"`
+	// line is where the entry starts, for errors.
+	line int
+}
+
+// File is a learned.yaml.
+type File struct {
+	Path    string  `yaml:"-"`
+	Version int     `yaml:"version"`
+	Entries []Entry `yaml:"entries"`
+}
+
+// Name is the file's name in the configuration folders.
+const Name = "learned.yaml"
+
+var decisions = []string{"allow", "ask", "deny"}
+
+// Read reads a learned.yaml; a missing file is empty.
+func Read(path string) (*File, error) {
+	f := &File{Path: path, Version: 1}
+	data, err := os.ReadFile(path)
+	if errors.Is(err, fs.ErrNotExist) {
+		return f, nil
+	}
+	if err != nil {
+		return nil, err
+	}
+	return Parse(path, data)
+}
+
+var entryKeys = []string{"id", "description", "pattern", "decision", "reasoning", "confidence", "provenance", "status",
+	"created", "reviews", "next_review", "interval_days", "hits", "context", "examples", "evidence"}
+
+var patternKeys = []string{"tool", "program", "subcommand", "flags", "not_flags", "flags_within", "args", "targets",
+	"targets_within", "paths", "urls", "server", "mcp_tool"}
+
+// Parse reads a learned.yaml's content, checking every entry and naming
+// the line of each problem.
+func Parse(path string, data []byte) (*File, error) {
+	f := &File{Path: path, Version: 1}
+	top, err := yamlx.Parse(path, data)
+	if err != nil || top == nil {
+		return f, err
+	}
+	pairs, err := yamlx.Map(path, top)
+	if err != nil {
+		return nil, err
+	}
+	if err := yamlx.CheckKeys(path, pairs, "version", "entries"); err != nil {
+		return nil, err
+	}
+	var errs []error
+	seen := map[string]int{}
+	for _, p := range pairs {
+		if p.Key != "entries" || p.Value.Tag == "!!null" {
+			continue
+		}
+		if p.Value.Kind != yaml.SequenceNode {
+			return nil, yamlx.At(path, p.Value, "entries must be a list")
+		}
+		for _, n := range p.Value.Content {
+			e, err := parseEntry(path, n)
+			if err != nil {
+				errs = append(errs, err)
+				continue
+			}
+			if prev, ok := seen[e.ID]; ok {
+				errs = append(errs, yamlx.At(path, n, "duplicate entry id %q (first at line %d)", e.ID, prev))
+				continue
+			}
+			seen[e.ID] = n.Line
+			f.Entries = append(f.Entries, e)
+		}
+	}
+	return f, errors.Join(errs...)
+}
+
+func parseEntry(path string, n *yaml.Node) (Entry, error) {
+	var e Entry
+	pairs, err := yamlx.Map(path, n)
+	if err != nil {
+		return e, err
+	}
+	if err := yamlx.CheckKeys(path, pairs, entryKeys...); err != nil {
+		return e, err
+	}
+	for _, p := range pairs {
+		if p.Key == "pattern" {
+			pp, err := yamlx.Map(path, p.Value)
+			if err != nil {
+				return e, err
+			}
+			if err := yamlx.CheckKeys(path, pp, patternKeys...); err != nil {
+				return e, err
+			}
+		}
+	}
+	if err := n.Decode(&e); err != nil {
+		return e, yamlx.At(path, n, "%v", err)
+	}
+	e.line = n.Line
+	if msg := e.problem(); msg != "" {
+		return e, yamlx.At(path, n, "entry %s: %s", e.ID, msg)
+	}
+	if _, err := e.Spec(""); err != nil {
+		return e, yamlx.At(path, n, "entry %s: %v", e.ID, err)
+	}
+	return e, nil
+}
+
+// problem says what makes an entry unusable, or "".
+func (e *Entry) problem() string {
+	switch {
+	case strings.TrimSpace(e.ID) == "":
+		return "an entry needs an id"
+	case !slices.Contains(decisions, e.Decision):
+		return fmt.Sprintf("decision must be allow, ask or deny, not %q", e.Decision)
+	case !slices.Contains([]string{Pending, Approved, Retired}, e.Status):
+		return fmt.Sprintf("status must be pending, approved or retired, not %q", e.Status)
+	case !slices.Contains([]string{Human, Gatekeeper, Mined}, e.Provenance):
+		return fmt.Sprintf("provenance must be human, gatekeeper or mined, not %q", e.Provenance)
+	case e.Confidence < 0 || e.Confidence > 1:
+		return "confidence must be between 0 and 1"
+	case e.Pattern.empty():
+		return "the pattern matches nothing"
+	}
+	return ""
+}
+
+func (p Pattern) empty() bool {
+	return p.Program == "" && len(p.Paths) == 0 && len(p.URLs) == 0 && p.Server == ""
+}
+
+// Line is where the entry is written.
+func (e *Entry) Line() int { return e.line }
+
+// Spec compiles an entry to a rule spec; source names its file.
+func (e *Entry) Spec(source string) (governance.RuleSpec, error) {
+	p := e.Pattern
+	m := governance.MatchSpec{Flags: p.Flags, NotFlags: p.NotFlags, FlagsWithin: p.FlagsWithin, Args: p.Args,
+		Targets: p.Targets, TargetsWithin: p.TargetsWithin, Paths: p.Paths, URLs: p.URLs}
+	if p.Program != "" {
+		m.Program = []string{p.Program}
+	}
+	if p.Subcommand != "" {
+		m.Subcommand = []string{p.Subcommand}
+	}
+	if p.Server != "" {
+		m.Server = []string{p.Server}
+	}
+	if p.MCPTool != "" {
+		m.MCPTool = []string{p.MCPTool}
+	}
+	d, err := governance.ParseOutcome(e.Decision)
+	if err != nil {
+		return governance.RuleSpec{}, err
+	}
+	spec := governance.RuleSpec{ID: "learned:" + e.ID, Decision: d, Match: []governance.MatchSpec{m}, Source: source,
+		Examples: governance.Examples{Match: e.Examples}}
+	if p.Tool != "" {
+		k, ok := governance.ParseKind(p.Tool)
+		if !ok {
+			return governance.RuleSpec{}, fmt.Errorf("unknown tool %q", p.Tool)
+		}
+		spec.Tools = []governance.Kind{k}
+	}
+	spec.Message = e.Description
+	if e.Reasoning != "" {
+		spec.Message += " (" + e.Reasoning + ")"
+	}
+	spec.Message = "Learned: " + spec.Message
+	if d.Blocks() {
+		spec.Suggestion = "This was learned from earlier decisions on calls like this one; ask the user if it should change (`governance review`)."
+	}
+	return spec, nil
+}
+
+// Compile returns the rules of a file's approved entries, with their
+// examples checked.
+func (f *File) Compile(scope string) ([]*governance.Rule, error) {
+	var out []*governance.Rule
+	var errs []error
+	for i := range f.Entries {
+		e := &f.Entries[i]
+		if e.Status != Approved {
+			continue
+		}
+		spec, err := e.Spec(fmt.Sprintf("%s:%d", f.Path, e.line))
+		if err != nil {
+			errs = append(errs, &yamlx.Error{File: f.Path, Line: e.line, Msg: err.Error()})
+			continue
+		}
+		r, err := governance.CompileRule(spec, scope)
+		if err == nil {
+			err = r.CheckExamples()
+		}
+		if err != nil {
+			errs = append(errs, &yamlx.Error{File: f.Path, Line: e.line, Msg: err.Error(),
+				Hint: "fix the entry's pattern or examples; `governance review --modify` records the change"})
+			continue
+		}
+		out = append(out, r)
+	}
+	return out, errors.Join(errs...)
+}
+
+// Find returns the entry with an id.
+func (f *File) Find(id string) *Entry {
+	for i := range f.Entries {
+		if f.Entries[i].ID == id {
+			return &f.Entries[i]
+		}
+	}
+	return nil
+}
+
+// NextID returns an unused id.
+func (f *File) NextID() string {
+	for n := len(f.Entries) + 1; ; n++ {
+		id := fmt.Sprintf("L%d", n)
+		if f.Find(id) == nil {
+			return id
+		}
+	}
+}
+
+// Update changes a learned.yaml under its lock and writes it atomically.
+// The file is rewritten from its entries: comments are not kept.
+func Update(path string, fn func(f *File) error) error {
+	unlock, err := filelock.Lock(path)
+	if err != nil {
+		return err
+	}
+	defer unlock()
+	f, err := Read(path)
+	if err != nil {
+		return err
+	}
+	if err := fn(f); err != nil {
+		return err
+	}
+	data, err := yaml.Marshal(f)
+	if err != nil {
+		return err
+	}
+	header := "# Learned policy: entries that stable decisions became. Only approved entries\n" +
+		"# decide. `governance review` and `governance learn` keep this file; edits by\n" +
+		"# hand are fine (`governance lint` checks them), but comments are not kept.\n"
+	return atomicfile.Write(path, append([]byte(header), data...), 0o644)
+}
+
+// FilesOf returns the learned.yaml of the user's configuration folder and
+// the project's, in that order.
+func FilesOf(userDir, repoDir string) []string {
+	var out []string
+	for _, d := range []string{userDir, repoDir} {
+		if d != "" {
+			out = append(out, filepath.Join(d, Name))
+		}
+	}
+	return out
+}

@@ -1,0 +1,199 @@
+package learned_test
+
+import (
+	"context"
+	"fmt"
+	"iter"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/agentgov/governance/governance"
+	"github.com/agentgov/governance/internal/decisionlog"
+	"github.com/agentgov/governance/internal/learned"
+)
+
+var t0 = time.Date(2026, 3, 2, 10, 0, 0, 0, time.UTC)
+
+// logOf is a synthetic decision log: each call a command and who decided
+// what ("approved", "denied", "gatekeeper-allow", "rule-deny").
+func logOf(calls ...[2]string) iter.Seq2[*decisionlog.Entry, error] {
+	return func(yield func(*decisionlog.Entry, error) bool) {
+		for i, c := range calls {
+			e := &decisionlog.Entry{DecisionID: fmt.Sprintf("d%d", i), Timestamp: t0.Add(time.Duration(i) * time.Minute)}
+			e.Input.Cwd, e.Input.ProjectRoot = "/project", "/project"
+			e.Input.Tool.Kind, e.Input.Tool.Input.Command = "shell", c[0]
+			switch c[1] {
+			case "approved":
+				e.Result = decisionlog.Result{Decision: "allow", Layer: "approval", Rule: "approved:a" + fmt.Sprint(i)}
+			case "denied":
+				e.Result = decisionlog.Result{Decision: "deny", Layer: "approval", Rule: "denied:a" + fmt.Sprint(i)}
+			case "gatekeeper-allow":
+				e.Result = decisionlog.Result{Decision: "allow", Layer: "gatekeeper", Rule: "gatekeeper"}
+			case "rule-deny":
+				e.Result = decisionlog.Result{Decision: "deny", Layer: "rules", Rule: "some-rule"}
+			}
+			if !yield(e, nil) {
+				return
+			}
+		}
+	}
+}
+
+// rule compiles an entry as if approved.
+func rule(t *testing.T, e learned.Entry) *governance.Rule {
+	t.Helper()
+	e.Status = learned.Approved
+	spec, err := e.Spec("test")
+	if err != nil {
+		t.Fatal(err)
+	}
+	r, err := governance.CompileRule(spec, governance.ScopeRepo)
+	if err != nil {
+		t.Fatalf("compile %+v: %v", spec, err)
+	}
+	if err := r.CheckExamples(); err != nil {
+		t.Fatalf("examples: %v", err)
+	}
+	return r
+}
+
+// covers reports the decision an entry gives a command, by itself.
+func covers(t *testing.T, e learned.Entry, cmd string) bool {
+	t.Helper()
+	p := &governance.Policy{Settings: governance.DefaultSettings(), Learned: []*governance.Rule{rule(t, e)}}
+	req := &governance.Request{Cwd: "/project", ProjectRoot: "/project", Home: "/home/user",
+		Tool: governance.Tool{Kind: governance.KindShell, Input: governance.Input{Command: cmd}}}
+	d := governance.NewEngine(p).Decide(context.Background(), req)
+	for _, st := range d.Trace {
+		if st.Layer == governance.LayerLearned {
+			return true
+		}
+	}
+	return false
+}
+
+func TestUniformApprovalsYieldOneProposal(t *testing.T) {
+	t.Parallel()
+	props, err := learned.Mine(logOf(
+		[2]string{"npm run build", "approved"}, [2]string{"npm run build -- --watch", "approved"},
+		[2]string{"npm run build", "approved"}, [2]string{"npm run build", "gatekeeper-allow"},
+		[2]string{"npm run build", "approved"}, [2]string{"npm run build", "rule-deny"}, // a policy decision teaches nothing
+		[2]string{"make test", "approved"}, // too few
+	), learned.MineOptions{Now: t0})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(props) != 1 || props[0].Pair != nil {
+		t.Fatalf("proposals: %+v", props)
+	}
+	e := props[0].Entry
+	if e.Decision != "allow" || e.Status != learned.Pending || e.Provenance != learned.Mined || e.Pattern.Program != "npm" ||
+		e.Pattern.Subcommand != "run" || e.Evidence.Allowed != 5 || len(e.Evidence.DecisionIDs) == 0 {
+		t.Errorf("proposal: %+v", e)
+	}
+	if !covers(t, e, "npm run build") {
+		t.Error("the proposal does not cover what was approved")
+	}
+}
+
+func TestMixedDecisionsYieldAConditionalPair(t *testing.T) {
+	t.Parallel()
+	var calls [][2]string
+	for _, b := range []string{"main", "feat/a", "feat/b", "fix/c", "main", "docs"} {
+		calls = append(calls, [2]string{"git push origin " + b, "approved"})
+	}
+	calls = append(calls, [2]string{"git push -u origin feat/d", "approved"})
+	for _, b := range []string{"main", "feat/a", "release"} {
+		calls = append(calls, [2]string{"git push --force origin " + b, "denied"})
+	}
+	props, err := learned.Mine(logOf(calls...), learned.MineOptions{Now: t0})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(props) != 1 || props[0].Pair == nil {
+		t.Fatalf("want one conditional pair, got %+v", props)
+	}
+	allow, deny := props[0].Entry, *props[0].Pair
+	if !strings.Contains(allow.Reasoning, "--force") || len(deny.Pattern.Flags) != 1 || deny.Pattern.Flags[0] != "--force" ||
+		deny.Decision != "deny" || allow.Decision != "allow" {
+		t.Errorf("pair:\n allow %+v\n deny  %+v", allow, deny)
+	}
+	if !covers(t, allow, "git push origin feat/z") || !covers(t, allow, "git push -u origin x") {
+		t.Error("the allow entry does not cover approved shapes")
+	}
+	if covers(t, allow, "git push --force origin feat/z") {
+		t.Error("the allow entry covers --force")
+	}
+	if !covers(t, deny, "git push --force origin feat/z") {
+		t.Error("the deny entry misses --force")
+	}
+	// An option no approval had is not covered.
+	if covers(t, allow, "git push --tags origin") || covers(t, allow, "git push --delete origin old") {
+		t.Error("the allow entry covers an option nobody approved")
+	}
+}
+
+func TestProposalsNeverCoverNovelPaths(t *testing.T) {
+	t.Parallel()
+	var calls [][2]string
+	for i := range 5 {
+		calls = append(calls, [2]string{fmt.Sprintf("rm -r build/cache%d", i), "approved"})
+	}
+	props, err := learned.Mine(logOf(calls...), learned.MineOptions{Now: t0})
+	if err != nil || len(props) != 1 {
+		t.Fatalf("proposals %+v, %v", props, err)
+	}
+	e := props[0].Entry
+	if !covers(t, e, "rm -r build/other") {
+		t.Error("build output not covered")
+	}
+	if covers(t, e, "rm -r src/main.go") || covers(t, e, "rm -r ../elsewhere") {
+		t.Errorf("a path class nobody approved is covered: %+v", e.Pattern)
+	}
+}
+
+func TestReviewSchedule(t *testing.T) {
+	t.Parallel()
+	e := learned.Entry{ID: "L1", Status: learned.Approved}
+	e.Schedule(t0)
+	day := 24 * time.Hour
+	ctx := "ctx-1"
+	if due, _ := e.Due(t0.Add(6*day), ctx); due {
+		t.Error("due before a week")
+	}
+	now := t0
+	var got []int
+	for range 9 {
+		now = e.NextReview
+		if due, _ := e.Due(now, ctx); !due {
+			t.Fatalf("not due at %s", now)
+		}
+		if err := e.Apply(learned.Confirm, "alice", "", now, ctx); err != nil {
+			t.Fatal(err)
+		}
+		got = append(got, int(e.NextReview.Sub(now)/day))
+	}
+	want := []int{14, 30, 60, 120, 240, 365, 365, 365, 365}
+	if fmt.Sprint(got) != fmt.Sprint(want) {
+		t.Errorf("intervals after each confirmation: got %v, want %v (a year at most, never infinite)", got, want)
+	}
+	if err := e.Apply(learned.Modify, "bob", "narrowed", now, ctx); err != nil {
+		t.Fatal(err)
+	}
+	if int(e.NextReview.Sub(now)/day) != 7 {
+		t.Errorf("modify did not restart the schedule: next review in %s", e.NextReview.Sub(now))
+	}
+	if due, why := e.Due(now.Add(day), "ctx-2"); !due || !strings.Contains(why, "context changed") {
+		t.Errorf("a changed context: due %v (%s)", due, why)
+	}
+	if err := e.Apply(learned.Retire, "bob", "", now, ctx); err != nil {
+		t.Fatal(err)
+	}
+	if due, _ := e.Due(now.Add(400*day), ctx); due || e.Status != learned.Retired {
+		t.Errorf("a retired entry is still scheduled: %+v", e)
+	}
+	if e.Confirmations() != 9 || len(e.Reviews) != 11 {
+		t.Errorf("history: %d confirmations, %d reviews", e.Confirmations(), len(e.Reviews))
+	}
+}

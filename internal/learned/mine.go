@@ -1,0 +1,259 @@
+package learned
+
+import (
+	"crypto/sha256"
+	"encoding/hex"
+	"fmt"
+	"iter"
+	"slices"
+	"sort"
+	"strings"
+	"time"
+
+	"github.com/agentgov/governance/governance"
+	"github.com/agentgov/governance/internal/decisionlog"
+)
+
+// An observation is one logged decision a person or the gatekeeper made
+// about a single-command call: its shape and whether it was allowed.
+type observation struct {
+	id      string
+	command string
+	program string
+	sub     string
+	flags   []string
+	classes []string
+	allowed bool
+	human   bool
+}
+
+// decidedBy tells who decided a logged call: a human (an answered
+// approval) or the gatekeeper. Policy decisions teach nothing new.
+func decidedBy(e *decisionlog.Entry) (who string, allowed bool, ok bool) {
+	switch {
+	case e.Result.Layer == "approval" && strings.HasPrefix(e.Result.Rule, "approved"):
+		return Human, true, true
+	case e.Result.Layer == "approval" && strings.HasPrefix(e.Result.Rule, "denied:"):
+		return Human, false, true
+	case e.Result.Layer == "gatekeeper" && (e.Result.Decision == "allow" || e.Result.Decision == "deny"):
+		return Gatekeeper, e.Result.Decision == "allow", true
+	}
+	return "", false, false
+}
+
+// Proposal is a pending entry the miner suggests, with its evidence.
+type Proposal struct {
+	Entry Entry
+	// Pair is the other entry of a conditional pair, when there is one.
+	Pair *Entry
+}
+
+// MineOptions tune the miner.
+type MineOptions struct {
+	// Min is the number of approvals a shape needs (default 5).
+	Min int
+	Now time.Time
+}
+
+// Mine groups logged decisions by command shape and proposes entries:
+// an allow for a shape with at least Min approvals and no denials, and,
+// where approvals and denials mix, a conditional pair split by the one
+// option or path class that every denial had and no approval did. A
+// proposal never covers an option or a path class that no approval had.
+func Mine(entries iter.Seq2[*decisionlog.Entry, error], opts MineOptions) ([]Proposal, error) {
+	if opts.Min <= 0 {
+		opts.Min = 5
+	}
+	engine := governance.NewEngine(&governance.Policy{Settings: governance.DefaultSettings()})
+	engine.LookupEnv = func(string) (string, bool) { return "", false }
+	groups := map[string][]observation{}
+	var keys []string
+	for e, err := range entries {
+		if err != nil {
+			return nil, err
+		}
+		who, allowed, ok := decidedBy(e)
+		if !ok || e.Input.Tool.Kind != string(governance.KindShell) || strings.Contains(e.Input.Tool.Input.Command, "***") {
+			continue
+		}
+		req := &governance.Request{Cwd: e.Input.Cwd, ProjectRoot: e.Input.ProjectRoot,
+			Tool: governance.Tool{Kind: governance.KindShell, Input: governance.Input{Command: e.Input.Tool.Input.Command}}}
+		cmds := engine.Commands(req)
+		if len(cmds) != 1 || cmds[0].Dynamic {
+			// A call of several commands approves their combination, not
+			// each; a run-time word hides the shape.
+			continue
+		}
+		c := cmds[0]
+		o := observation{id: e.DecisionID, command: e.Input.Tool.Input.Command, program: c.Program, sub: c.Subcommand,
+			flags: c.Flags(), allowed: allowed, human: who == Human}
+		for _, f := range c.Files {
+			for _, cl := range f.Classes {
+				if !slices.Contains(o.classes, cl) {
+					o.classes = append(o.classes, cl)
+				}
+			}
+		}
+		sort.Strings(o.classes)
+		key := c.Program + " " + c.Subcommand
+		if _, ok := groups[key]; !ok {
+			keys = append(keys, key)
+		}
+		groups[key] = append(groups[key], o)
+	}
+	sort.Strings(keys)
+	var out []Proposal
+	for _, k := range keys {
+		if p, ok := propose(groups[k], opts); ok {
+			out = append(out, p)
+		}
+	}
+	return out, nil
+}
+
+// propose looks at one program and subcommand.
+func propose(obs []observation, opts MineOptions) (Proposal, bool) {
+	var ok, bad []observation
+	for _, o := range obs {
+		if o.allowed {
+			ok = append(ok, o)
+		} else {
+			bad = append(bad, o)
+		}
+	}
+	if len(ok) < opts.Min {
+		return Proposal{}, false
+	}
+	allow := entryFor(ok, "allow", opts.Now)
+	if len(bad) == 0 {
+		allow.Reasoning = fmt.Sprintf("%d approvals and no denials of this shape", len(ok))
+		return Proposal{Entry: allow}, true
+	}
+	// Mixed: a feature every denial has and no approval has splits them.
+	if f := separating(ok, bad, func(o observation) []string { return o.flags }); f != "" {
+		allow.Pattern.NotFlags = []string{f}
+		allow.Reasoning = fmt.Sprintf("%d approvals, none with %s; %d denials, all with %s", len(ok), f, len(bad), f)
+		allow.Evidence.Denied = len(bad)
+		deny := entryFor(bad, "deny", opts.Now)
+		deny.Pattern.FlagsWithin, deny.Pattern.TargetsWithin = nil, nil
+		deny.Pattern.Flags = []string{f}
+		deny.Description = fmt.Sprintf("%s with %s", shapeName(bad[0]), f)
+		deny.Reasoning = fmt.Sprintf("every one of %d denials had %s, no approval did", len(bad), f)
+		deny.ID = idOf(deny.Pattern, deny.Decision)
+		return Proposal{Entry: allow, Pair: &deny}, true
+	}
+	if c := separating(ok, bad, func(o observation) []string { return o.classes }); c != "" {
+		allow.Reasoning = fmt.Sprintf("%d approvals, none on %s paths; %d denials, all on %s paths", len(ok), c, len(bad), c)
+		allow.Evidence.Denied = len(bad)
+		deny := entryFor(bad, "deny", opts.Now)
+		deny.Pattern.FlagsWithin, deny.Pattern.TargetsWithin = nil, nil
+		deny.Pattern.Targets = []string{c}
+		deny.Description = fmt.Sprintf("%s on %s paths", shapeName(bad[0]), c)
+		deny.Reasoning = fmt.Sprintf("every one of %d denials was on %s paths, no approval was", len(bad), c)
+		deny.ID = idOf(deny.Pattern, deny.Decision)
+		return Proposal{Entry: allow, Pair: &deny}, true
+	}
+	// Approvals and denials of the same shape with nothing to tell them
+	// apart: a person keeps deciding.
+	return Proposal{}, false
+}
+
+// separating returns the one feature that every denial has and no
+// approval has, or "".
+func separating(ok, bad []observation, features func(observation) []string) string {
+	var candidates []string
+	for i, o := range bad {
+		fs := features(o)
+		if i == 0 {
+			candidates = slices.Clone(fs)
+			continue
+		}
+		candidates = slices.DeleteFunc(candidates, func(f string) bool { return !slices.Contains(fs, f) })
+	}
+	for _, f := range candidates {
+		seen := false
+		for _, o := range ok {
+			if slices.Contains(features(o), f) {
+				seen = true
+				break
+			}
+		}
+		if !seen {
+			return f
+		}
+	}
+	return ""
+}
+
+// entryFor builds the entry for observations of one decision: the options
+// and path classes they had are the only ones it covers.
+func entryFor(obs []observation, decision string, now time.Time) Entry {
+	var flags, classes []string
+	humans := 0
+	for _, o := range obs {
+		for _, f := range o.flags {
+			if !slices.Contains(flags, f) {
+				flags = append(flags, f)
+			}
+		}
+		for _, c := range o.classes {
+			if !slices.Contains(classes, c) {
+				classes = append(classes, c)
+			}
+		}
+		if o.human {
+			humans++
+		}
+	}
+	sort.Strings(flags)
+	sort.Strings(classes)
+	if len(classes) == 0 {
+		classes = []string{governance.ClassNone}
+	}
+	p := Pattern{Program: obs[0].program, Subcommand: obs[0].sub, FlagsWithin: flags, TargetsWithin: classes}
+	if len(flags) == 0 {
+		// No approval gave an option: none may be given ("-" alone is
+		// no option, so nothing else is within it).
+		p.FlagsWithin = []string{"-"}
+	}
+	e := Entry{ID: idOf(p, decision), Description: shapeName(obs[0]), Pattern: p, Decision: decision,
+		Confidence: confidence(len(obs)), Provenance: Mined, Status: Pending, Created: now.UTC(),
+		Evidence: &Evidence{Allowed: 0}}
+	if decision == "allow" {
+		e.Evidence.Allowed = len(obs)
+	} else {
+		e.Evidence.Denied = len(obs)
+	}
+	if humans < len(obs) {
+		e.Reasoning = "includes gatekeeper decisions"
+	}
+	for _, o := range obs {
+		if len(e.Evidence.DecisionIDs) < 5 {
+			e.Evidence.DecisionIDs = append(e.Evidence.DecisionIDs, o.id)
+		}
+		if len(e.Examples) < 3 && !slices.Contains(e.Examples, o.command) {
+			e.Examples = append(e.Examples, o.command)
+		}
+	}
+	return e
+}
+
+func shapeName(o observation) string {
+	return strings.TrimSpace(o.program + " " + o.sub)
+}
+
+// confidence grows with the evidence: 5 agreeing decisions give 0.83,
+// 20 give 0.95.
+func confidence(n int) float64 {
+	c := 1 - 1/float64(n+1)
+	return float64(int(c*100)) / 100
+}
+
+// idOf names a mined entry after its pattern, so that mining again does
+// not propose it twice.
+func idOf(p Pattern, decision string) string {
+	h := sha256.New()
+	fmt.Fprintf(h, "%s|%s|%s|%v|%v|%v|%v|%v", decision, p.Program, p.Subcommand, p.Flags, p.NotFlags, p.FlagsWithin,
+		p.Targets, p.TargetsWithin)
+	return "m-" + hex.EncodeToString(h.Sum(nil))[:8]
+}
