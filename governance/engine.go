@@ -15,6 +15,10 @@ type Policy struct {
 	Rules []*Rule
 	// Checks are executable rules, run on every simple command.
 	Checks []CommandCheck
+	// ExternalChecks are executable rules files this process cannot run
+	// (the hook links no Starlark interpreter): a call of the project
+	// must be decided by a program that can.
+	ExternalChecks []string
 	// Learned are the approved learned entries (layer 2), for calls the
 	// rules leave undecided.
 	Learned []*Rule

@@ -266,6 +266,13 @@ func prefixOf(pattern [][]string, wrappers []string, words []shell.Arg, name str
 // subcommands ("stash drop" matches git stash drop).
 func (cl *cmdline) hasSub(subs []string) bool {
 	for _, sub := range subs {
+		if !strings.Contains(sub, " ") {
+			// Most subcommands are one word: no need to split.
+			if len(cl.pos) > 0 && !cl.pos[0].Dynamic && globFold(sub, cl.pos[0].Value) {
+				return true
+			}
+			continue
+		}
 		j, ok := 0, true
 		for w := range strings.FieldsSeq(sub) {
 			if j >= len(cl.pos) || cl.pos[j].Dynamic || !globFold(w, cl.pos[j].Value) {

@@ -2,7 +2,9 @@ package hooks
 
 import (
 	"bufio"
+	"bytes"
 	"encoding/json"
+	"errors"
 	"os"
 	"path/filepath"
 	"time"
@@ -17,7 +19,9 @@ func (h *handler) viaDaemon(dialect string, data []byte) ([]byte, bool) {
 	socket := daemonproto.SocketPath(h.paths.StateDir)
 	conn, err := dialUnix(socket)
 	if err != nil {
-		h.startDaemon()
+		if h.policy.Settings.Daemon == "auto" {
+			h.startDaemon()
+		}
 		return nil, false
 	}
 	defer conn.Close()
@@ -69,4 +73,26 @@ func (h *handler) startDaemon() {
 	if err := spawnDetached(bin, "daemon"); err != nil {
 		h.warn(err)
 	}
+}
+
+// viaGovernance runs `governance hook DIALECT` on the hook input and
+// returns its reply: the governance program links what the hook leaves
+// out (the Starlark interpreter for executable rules).
+func (h *handler) viaGovernance(dialect string, data []byte) ([]byte, error) {
+	bin, err := governanceBinary()
+	if err != nil {
+		return nil, err
+	}
+	wait := time.Duration(h.policy.Settings.ApprovalWaitSeconds)*time.Second + 20*time.Second
+	out, stderr, err := runWithInput(bin, []string{"hook", dialect}, h.env.Cwd, data, wait)
+	if len(stderr) > 0 {
+		h.stderr.Write(stderr)
+	}
+	if err != nil {
+		return nil, err
+	}
+	if len(bytes.TrimSpace(out)) == 0 {
+		return nil, errors.New("governance hook printed nothing")
+	}
+	return out, nil
 }

@@ -162,6 +162,20 @@ func Respond(ctx context.Context, dialect string, data []byte, env Env, stderr i
 		return d.Fail("governance could not understand the hook input: " + err.Error())
 	}
 	h := newHandler(ev, env, stderr, o)
+	if len(h.policy.ExternalChecks) > 0 && !o.InDaemon {
+		// Executable rules need a program with the Starlark interpreter:
+		// the daemon when one runs, else governance itself.
+		if reply, ok := h.viaDaemon(dialect, data); ok {
+			return reply
+		}
+		if reply, err := h.viaGovernance(dialect, data); err == nil {
+			return reply
+		} else {
+			h.warn(err)
+			return d.Fail("This project has executable (Starlark) rules, which governance-hook hands to the governance program, and that failed: " +
+				err.Error())
+		}
+	}
 	if h.policy.Settings.Daemon == "auto" && !o.InDaemon {
 		if reply, ok := h.viaDaemon(dialect, data); ok {
 			return reply

@@ -15,12 +15,10 @@ import (
 	"hash/fnv"
 	"os"
 	"path/filepath"
-	"sync"
 
 	"github.com/agentgov/governance/agents"
 	"github.com/agentgov/governance/governance"
 	"github.com/agentgov/governance/internal/layout"
-	"github.com/agentgov/governance/internal/starrules"
 	"github.com/agentgov/governance/template"
 )
 
@@ -54,7 +52,7 @@ type Snapshot struct {
 	DisableBuiltin []string
 	Rules          []Rule
 	// StarFiles are Starlark rules files with executable rules; the hook
-	// loads them when a shell command is checked.
+	// hands the project's calls to a program that runs them.
 	StarFiles []string
 	// Roles are the configured roles; Projects the registered projects'
 	// roots; StateDir is the state folder.
@@ -165,9 +163,10 @@ func (s *Snapshot) Policy() *governance.Policy {
 	for _, r := range s.Learned {
 		pol.Learned = append(pol.Learned, governance.CompileTrusted(r.Spec, r.Scope))
 	}
-	for _, path := range s.StarFiles {
-		pol.Checks = append(pol.Checks, &starFile{path: path})
-	}
+	// Executable rules need the Starlark interpreter, which the hook does
+	// not link: the hook hands such a project's calls to a program that
+	// has it (the daemon, or governance hook).
+	pol.ExternalChecks = s.StarFiles
 	if len(s.Agents) > 0 {
 		pol.Agents = staticAgents(s.Agents)
 	}
@@ -175,49 +174,6 @@ func (s *Snapshot) Policy() *governance.Policy {
 		pol.Err = errors.New(s.Err)
 	}
 	return pol
-}
-
-// starFile runs the executable rules of a Starlark rules file, loading it
-// on first use. Its examples were checked when the snapshot was compiled.
-type starFile struct {
-	path   string
-	once   sync.Once
-	checks []*starrules.Check
-	err    error
-}
-
-func (f *starFile) ID() string     { return filepath.Base(f.path) }
-func (f *starFile) Source() string { return f.path }
-
-// Check runs every rule of the file and returns the strictest verdict.
-func (f *starFile) Check(c *governance.Command) (governance.Verdict, error) {
-	f.once.Do(func() {
-		data, err := os.ReadFile(f.path)
-		if err != nil {
-			f.err = err
-			return
-		}
-		sf, err := starrules.Load(f.path, data)
-		if err != nil {
-			f.err = err
-			return
-		}
-		f.checks = sf.Checks
-	})
-	if f.err != nil {
-		return governance.Verdict{}, fmt.Errorf("could not load %s: %w", f.path, f.err)
-	}
-	var win governance.Verdict
-	for _, chk := range f.checks {
-		v, err := chk.Check(c)
-		if err != nil {
-			return governance.Verdict{Rule: chk.ID(), Source: chk.Source()}, err
-		}
-		if v.Outcome > win.Outcome {
-			win = v
-		}
-	}
-	return win, nil
 }
 
 // staticAgents serves agent definitions from memory.
