@@ -8,26 +8,10 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
-	"strings"
 	"testing"
 
 	"github.com/agentgov/governance/governance"
 	"github.com/agentgov/governance/internal/shell"
-	"mvdan.cc/sh/v3/syntax"
-)
-
-// Known failures of the shell analysis that reach the engine, tolerated
-// so that the suite stays green until they are fixed; set each to false
-// then (see FuzzAnalyze in internal/shell for the details and seeds).
-const (
-	// FAILS today: the analysis panics on overlapping {= =} in a parallel
-	// command ("parallel 0{=}0") and on a watch option missing its value
-	// ("watch -n"); the engine turns the panic into a deny by
-	// internal-error, which is safe but not a decision.
-	toleratePanics = true
-	// FAILS today: nested for loops over words and chains of function
-	// calls make the analysis time exponential; such inputs are skipped.
-	tolerateBlowup = true
 )
 
 // FuzzDecide decides arbitrary shell commands with the built-in policy:
@@ -41,14 +25,7 @@ func FuzzDecide(f *testing.F) {
 	}
 	p := builtin(governance.DefaultSettings())
 	f.Fuzz(func(t *testing.T, cmd string) {
-		if funcs, loops := shellShape(cmd); tolerateBlowup && (funcs >= 4 || loops >= 3) {
-			t.Skip("FAILS today: exponential analysis time (tolerateBlowup)")
-		}
 		d := decide(t, p, shellReq(cmd))
-		if toleratePanics && d.Rule == "internal-error" && strings.Contains(d.Message, "slice bounds out of range") &&
-			(strings.Contains(cmd, "parallel") || strings.Contains(cmd, "watch")) {
-			t.Skipf("FAILS today: %s (toleratePanics)", d.Message)
-		}
 		checkDecision(t, cmd, d)
 		// The engine analyses in the environment of the process.
 		a := shell.Analyze(cmd, shell.Options{Cwd: root, Home: home, LookupEnv: os.LookupEnv})
@@ -91,31 +68,6 @@ func checkDecision(t *testing.T, cmd string, d *governance.Decision) {
 	if d.Outcome.Blocks() && (d.Message == "" || d.Suggestion == "") {
 		t.Errorf("%q: %s by %s without a message or a suggestion: %+v", cmd, d.Outcome, d.Rule, d)
 	}
-}
-
-// shellShape counts the function names cmd defines and the for loops
-// over words it contains, as far as it parses.
-func shellShape(cmd string) (funcs, loops int) {
-	p := syntax.NewParser(syntax.Variant(syntax.LangBash), syntax.RecoverErrors(8))
-	file, _ := p.Parse(strings.NewReader(cmd), "")
-	if file == nil || len(file.Stmts) == 0 {
-		file, _ = p.Parse(strings.NewReader(strings.TrimLeft(cmd, " \t;&|")), "")
-	}
-	if file == nil {
-		return 0, 0
-	}
-	syntax.Walk(file, func(node syntax.Node) bool {
-		switch n := node.(type) {
-		case *syntax.FuncDecl:
-			funcs += max(len(n.Names), 1)
-		case *syntax.ForClause:
-			if _, ok := n.Loop.(*syntax.WordIter); ok {
-				loops++
-			}
-		}
-		return true
-	})
-	return funcs, loops
 }
 
 // corpusFile is the labeled command corpus, relative to the module root.

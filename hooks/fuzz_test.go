@@ -136,7 +136,7 @@ func FuzzClaudeDecode(f *testing.F) {
 			t.Errorf("event %q (raw %q), request event %q, harness %q", ev.Name, ev.Raw, ev.Request.Event, ev.Request.Harness)
 		}
 		if ev.Name != EventPreToolUse {
-			if out := d.Encode(ev, &governance.Decision{Outcome: governance.Deny, Message: "m"}); string(out) != "{}\n" {
+			if out := d.Encode(ev, &Reply{Decision: &governance.Decision{Outcome: governance.Deny, Message: "m"}}); string(out) != "{}\n" {
 				t.Errorf("a %s event gets %q, want {}", ev.Name, out)
 			}
 			return
@@ -151,7 +151,7 @@ func FuzzClaudeDecode(f *testing.F) {
 			// command or a path would.
 			dec := &governance.Decision{Outcome: o, Layer: "l", Rule: "r", Subject: string(data),
 				Message: string(data), Suggestion: "s", Warnings: []string{string(data)}}
-			r := parseReply(t, d.Encode(ev, dec))
+			r := parseReply(t, d.Encode(ev, &Reply{Decision: dec}))
 			if r.decision() != w {
 				t.Errorf("%s encodes as %q, want %q", o, r.decision(), w)
 			}

@@ -1,6 +1,7 @@
 package shell
 
 import (
+	"fmt"
 	"strconv"
 	"strings"
 )
@@ -98,6 +99,11 @@ func (w *walker) interpret(cmd *Command, f *frame, ctx *execCtx) {
 			}
 		}
 	}
+	if lang == "awk" {
+		for _, t := range AwkWrites(code) {
+			w.synthetic(cmd, []string{"tee", "-a", t}, origin, f, ctx)
+		}
+	}
 	if containsAny(code, writers) && lang != "awk" {
 		for _, l := range lits {
 			if looksLikePath(l) {
@@ -120,10 +126,12 @@ func (w *walker) interpret(cmd *Command, f *frame, ctx *execCtx) {
 // codeQuiet analyses text as shell when it parses, without reporting a
 // parse problem: interpreter strings are often not shell at all.
 func (w *walker) codeQuiet(parent *Command, text, origin string, f *frame, ctx *execCtx) {
-	if f.depth+1 > w.opts.MaxDepth {
+	if recoverParse(text) == nil {
 		return
 	}
-	if recoverParse(text) == nil {
+	if f.depth+1 > w.opts.MaxDepth {
+		// It parses, so it may run: too deep to judge is not harmless.
+		w.problem(ProblemDepth, fmt.Sprintf("commands nest more than %d levels deep", w.opts.MaxDepth))
 		return
 	}
 	probs := len(w.out.Problems)

@@ -46,8 +46,34 @@ func AwkEffect(code string) string {
 	return ""
 }
 
-// awkTokens splits awk code into tokens, with string and regular
-// expression literals reduced to a placeholder and comments dropped.
+// AwkWrites returns the files an awk program writes with print > "f" or
+// print >> "f" when they are named by a literal string.
+func AwkWrites(code string) []string {
+	var out []string
+	toks := awkTokens(code)
+	depth, inPrint := 0, false
+	for i, t := range toks {
+		switch {
+		case t == "print" || t == "printf":
+			inPrint, depth = true, 0
+		case t == ";" || t == "\n" || t == "}" || t == "{":
+			inPrint = false
+		case t == "(":
+			depth++
+		case t == ")":
+			depth--
+		case (t == ">" || t == ">>") && inPrint && depth <= 0 && i+1 < len(toks):
+			if next := toks[i+1]; len(next) > 1 && next[0] == '"' && !strings.Contains(next, "\\") {
+				out = append(out, next[1:])
+			}
+		}
+	}
+	return out
+}
+
+// awkTokens splits awk code into tokens, with regular expression literals
+// reduced to a placeholder, a string literal to its opening quote and its
+// text, and comments dropped.
 // Only the tokens AwkEffect looks at are told apart.
 func awkTokens(code string) []string {
 	var out []string
@@ -76,7 +102,12 @@ func awkTokens(code string) []string {
 				}
 				j++
 			}
-			out = append(out, "\"\"")
+			if c == '"' {
+				// Keep the text of a string: print > "file" names a file.
+				out = append(out, code[i:min(j, len(code))])
+			} else {
+				out = append(out, "\"\"")
+			}
 			operand = true
 			i = j
 			continue

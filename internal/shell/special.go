@@ -54,6 +54,16 @@ func InterpreterLang(name string) string {
 // special handles programs that run other commands: it analyses what they
 // run. The command itself has already been emitted.
 func (w *walker) special(cmd *Command, f *frame, ctx *execCtx) {
+	if len(cmd.Args) > 0 && (w.files != nil || w.fetched != nil) && strings.Contains(cmd.Args[0].Value, "/") {
+		prog := cmd.Args[0]
+		// ./script.sh, written or downloaded earlier in the same string.
+		if w.script(prog, cmd, f, ctx) {
+			cmd.Runs = true
+		}
+		if cmd.Runs || cmd.RunsInput {
+			return
+		}
+	}
 	switch name := cmd.Name; {
 	case IsShell(name):
 		w.shell(cmd, f, ctx)
@@ -407,6 +417,10 @@ func (w *walker) script(a Arg, parent *Command, f *frame, ctx *execCtx) bool {
 		return false
 	}
 	p := Join(parent.Cwd, a.Value)
+	if fetcher, ok := w.fetched[p]; ok {
+		runsInput(parent, "it runs "+a.Value+", which "+fetcher+" downloads first: nobody sees the code before it runs")
+		return false
+	}
 	body, ok := w.files[p]
 	if ok {
 		w.code(parent, Arg{Value: body}, "script", f, ctx)
@@ -445,6 +459,7 @@ func (w *walker) interpreter(cmd *Command, f *frame, ctx *execCtx) {
 	cmd.Lang = lang
 	args := cmd.Args[1:]
 	script := false
+	var argv []Arg // the arguments the inline code receives
 	for i := 0; i < len(args); i++ {
 		a := args[i]
 		v := a.Value
@@ -466,13 +481,13 @@ func (w *walker) interpreter(cmd *Command, f *frame, ctx *execCtx) {
 			var code *Arg
 			switch {
 			case v == opt && i+1 < len(args):
-				code = &args[i+1]
+				code, argv = &args[i+1], args[i+2:]
 			case strings.HasPrefix(opt, "--") && strings.HasPrefix(v, opt+"="):
-				code = &Arg{Value: v[len(opt)+1:], Dynamic: a.Dynamic}
+				code, argv = &Arg{Value: v[len(opt)+1:], Dynamic: a.Dynamic}, args[i+1:]
 			case len(opt) == 2 && opt[0] == '-' && len(v) > 2 && v[0] == '-' && v[1] != '-' &&
 				strings.HasSuffix(v, opt[1:]) && i+1 < len(args):
 				// Clusters such as perl -ne or python -Bc.
-				code = &args[i+1]
+				code, argv = &args[i+1], args[i+2:]
 			}
 			if code == nil {
 				continue
@@ -503,6 +518,38 @@ func (w *walker) interpreter(cmd *Command, f *frame, ctx *execCtx) {
 		}
 	}
 	w.interpret(cmd, f, ctx)
+	if cmd.Code != "" && len(argv) > 0 && containsAny(cmd.Code, sinks(lang)) && containsAny(cmd.Code, argvNames(lang)) {
+		// The code hands its arguments to a shell-out
+		// (subprocess.run(sys.argv[1], shell=True)): they are commands.
+		for _, a := range argv {
+			if a.Dynamic {
+				w.problem(ProblemUnknownCode, cmd.Name+" runs an argument computed at run time as a command: "+a.Value)
+				continue
+			}
+			w.code(cmd, a, lang+" code", f, ctx)
+		}
+	}
+}
+
+// argvNames lists, per language, how code reads its arguments.
+func argvNames(lang string) []string {
+	switch lang {
+	case "python":
+		return []string{"sys.argv", "argv["}
+	case "javascript":
+		return []string{"process.argv", "Deno.args", "Bun.argv"}
+	case "perl":
+		return []string{"ARGV", "shift"}
+	case "ruby":
+		return []string{"ARGV"}
+	case "php":
+		return []string{"$argv", "$_SERVER"}
+	case "lua":
+		return []string{"arg["}
+	case "r":
+		return []string{"commandArgs"}
+	}
+	return nil
 }
 
 // awk finds the program awk runs and analyses it like interpreter code.
@@ -1034,8 +1081,8 @@ func (w *walker) parallel(cmd *Command, f *frame, ctx *execCtx) {
 	for _, a := range command {
 		// {= perl expression =} runs Perl for each input.
 		if i := strings.Index(a.Value, "{="); i >= 0 {
-			if j := strings.Index(a.Value[i:], "=}"); j > 0 {
-				perl := &Command{Args: []Arg{{Value: "perl"}}, Name: "perl", Code: a.Value[i+2 : i+j], Lang: "perl",
+			if j := strings.Index(a.Value[i+2:], "=}"); j >= 0 {
+				perl := &Command{Args: []Arg{{Value: "perl"}}, Name: "perl", Code: a.Value[i+2 : i+2+j], Lang: "perl",
 					Cwd: c.Cwd, cwdSet: true, Origin: "parallel", Text: cmd.Text}
 				w.emit(perl, f, ctx)
 				w.interpret(perl, f, ctx)
@@ -1096,7 +1143,7 @@ func (w *walker) watch(cmd *Command, f *frame, ctx *execCtx) {
 		}
 		i++
 	}
-	rest := args[i:]
+	rest := args[min(i, len(args)):]
 	if exec {
 		w.subcommand(cmd, rest, "watch", f, ctx)
 		return

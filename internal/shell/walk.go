@@ -26,8 +26,10 @@ func Analyze(src string, opts Options) *Analysis {
 	w.parse(src, &frame{}, ctx, nil)
 	// A function that is defined but never called may still run later
 	// (from a trap, or by a name computed at run time): analyse it too.
-	for name, body := range w.funcDefs {
-		if !w.called[name] {
+	// In the order of definition, so that the analysis is deterministic.
+	for _, name := range w.funcOrder {
+		if body := w.funcDefs[name]; body != nil && !w.called[name] {
+			w.called[name] = true
 			w.callFunc(name, body, w.funcSrc[name], nil, ctx.sub())
 		}
 	}
@@ -44,15 +46,24 @@ type walker struct {
 	substFrom map[syntax.Node][]*Command
 	// funcs holds the bodies of functions defined so far; a call analyses
 	// the body in the caller's context. called records which were called.
-	funcDefs map[string]*syntax.Stmt
-	funcSrc  map[string]*frame
-	called   map[string]bool
-	active   map[string]bool
+	funcDefs  map[string]*syntax.Stmt
+	funcSrc   map[string]*frame
+	funcOrder []string
+	called    map[string]bool
+	active    map[string]bool
 	// files holds text written to files earlier in the same string
 	// (cat > f <<EOF), so that running f later is analysed.
-	files   map[string]string
+	files map[string]string
+	// fetched maps files that curl or wget download earlier in the same
+	// string to the program, so that running one is seen for what it is.
+	fetched map[string]string
 	stopped bool
+	steps   int
 }
+
+// stepsPerCommand bounds the statements analysed, as a multiple of
+// Options.MaxCommands.
+const stepsPerCommand = 16
 
 // frame is one parsed source text: the top-level string or a string that a
 // command hands to a shell.
@@ -158,6 +169,15 @@ func (w *walker) stmt(s *syntax.Stmt, f *frame, ctx *execCtx) {
 	if w.stopped || s == nil {
 		return
 	}
+	// Loops over words and function calls analyse a body again each time,
+	// so the work can grow exponentially with statements that run no
+	// command (nested loops, functions calling functions): bound it too.
+	w.steps++
+	if w.steps > w.opts.MaxCommands*stepsPerCommand {
+		w.problem(ProblemSize, fmt.Sprintf("the command takes more than %d steps to analyse: loops or function calls nest too much", w.opts.MaxCommands*stepsPerCommand))
+		w.stopped = true
+		return
+	}
 	inner := ctx
 	if len(s.Redirs) > 0 {
 		inner = ctx.sub()
@@ -260,6 +280,9 @@ func (w *walker) stmt(s *syntax.Stmt, f *frame, ctx *execCtx) {
 		}
 		for _, n := range names {
 			// A later definition replaces an earlier one, as in the shell.
+			if w.funcDefs[n.Value] == nil {
+				w.funcOrder = append(w.funcOrder, n.Value)
+			}
 			w.funcDefs[n.Value] = c.Body
 			w.funcSrc[n.Value] = f
 			delete(w.called, n.Value)
@@ -637,6 +660,16 @@ func asksForHelp(cmd *Command) bool {
 // remember records text that cat or tee write from a here-document, so that
 // running the file later in the same string is analysed.
 func (w *walker) remember(cmd *Command) {
+	if fetcher := cmd.Name; fetcher == "curl" || fetcher == "wget" {
+		for _, t := range downloads(cmd) {
+			if w.fetched == nil {
+				w.fetched = map[string]string{}
+			}
+			w.fetched[Join(cmd.Cwd, t)] = fetcher
+			delete(w.files, Join(cmd.Cwd, t))
+		}
+		return
+	}
 	if cmd.Stdin.Kind != StdinHeredoc || cmd.Stdin.Dynamic || (cmd.Name != "cat" && cmd.Name != "tee") {
 		return
 	}
@@ -658,6 +691,7 @@ func (w *walker) remember(cmd *Command) {
 			w.files = map[string]string{}
 		}
 		w.files[Join(cmd.Cwd, t)] = cmd.Stdin.Body
+		delete(w.fetched, Join(cmd.Cwd, t))
 	}
 }
 
@@ -766,6 +800,74 @@ func dedupe(s []string) []string {
 		if !seen[v] {
 			seen[v] = true
 			out = append(out, v)
+		}
+	}
+	return out
+}
+
+// downloads returns the files curl or wget save what they fetch to: their
+// standard output redirected to a file, the file named by -o (curl) or -O
+// (wget), or the last part of the address when the tool names the file
+// after it (wget by default, curl -O).
+func downloads(cmd *Command) []string {
+	var out []string
+	for _, r := range cmd.Redirects {
+		if r.Write && !r.Target.Dynamic && (r.Fd == "" || r.Fd == "1") {
+			out = append(out, r.Target.Value)
+		}
+	}
+	short, long := byte('o'), "--output"
+	byURL := cmd.Name == "wget"
+	if cmd.Name == "wget" {
+		short, long = 'O', "--output-document"
+	}
+	args := cmd.Args[1:]
+	var urls []string
+	named := func(v string) {
+		if v != "-" && v != "" {
+			out = append(out, v)
+		}
+		byURL = false
+	}
+	for i := 0; i < len(args); i++ {
+		v := args[i].Value
+		if args[i].Dynamic {
+			continue
+		}
+		switch {
+		case v == long || v == "-"+string(short):
+			if i+1 < len(args) && !args[i+1].Dynamic {
+				named(args[i+1].Value)
+			}
+			i++
+		case strings.HasPrefix(v, long+"="):
+			named(v[len(long)+1:])
+		case cmd.Name == "curl" && v == "--remote-name":
+			byURL = true
+		case len(v) > 1 && v[0] == '-' && v[1] != '-':
+			// A cluster of short options: -fsSLo file, -qO file, -ofile.
+			if j := strings.IndexByte(v, short); j > 0 {
+				if j == len(v)-1 {
+					if i+1 < len(args) && !args[i+1].Dynamic {
+						named(args[i+1].Value)
+					}
+					i++
+				} else {
+					named(v[j+1:])
+				}
+			} else if cmd.Name == "curl" && strings.IndexByte(v, 'O') > 0 {
+				byURL = true
+			}
+		case strings.Contains(v, "://"):
+			urls = append(urls, v)
+		}
+	}
+	if byURL {
+		for _, u := range urls {
+			u, _, _ = strings.Cut(u, "?")
+			if base := path.Base(u); base != "" && base != "." && base != "/" && !strings.Contains(base, ":") {
+				out = append(out, base)
+			}
 		}
 	}
 	return out
