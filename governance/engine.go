@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"os"
+	"sync/atomic"
 
 	"github.com/agentgov/governance/agents"
 )
@@ -112,6 +113,8 @@ type Engine struct {
 	// shell command expands ($TMPDIR, $HOME). Nil means unknown: every
 	// variable is then computed at run time.
 	LookupEnv func(string) (string, bool)
+
+	idx atomic.Pointer[ruleIndex]
 }
 
 // NewEngine returns an engine for a policy, in the environment of the

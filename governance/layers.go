@@ -36,7 +36,10 @@ func (ev *evaluation) layer1(s *subject) Verdict {
 	}
 	help := s.kind == KindShell && helpOnly(s.cl)
 	allowedByRule := false
-	for _, r := range ev.e.Policy.Rules {
+	rules := ev.e.Policy.Rules
+	var buf [32]int
+	for _, i := range ev.e.index().candidates(s, buf[:0]) {
+		r := rules[i]
 		if help && r.outcome > Allow {
 			// Asking a program for help runs nothing it would run otherwise.
 			continue

@@ -95,6 +95,11 @@ func (r *Rule) matchShell(m *MatchSpec, i int, s *subject, pc *pathContext) bool
 	if cl == nil {
 		return false
 	}
+	// The cheap tests first.
+	if m.RunsInput && !cl.cmd.RunsInput || m.Privileged && !cl.cmd.Privileged ||
+		len(m.InputFrom) > 0 && len(cl.cmd.InputFrom) == 0 {
+		return false
+	}
 	if len(m.Program) > 0 && !anyGlobFold(m.Program, cl.name) {
 		return false
 	}
@@ -307,6 +312,9 @@ func anyPath(patterns []string, p place, pc *pathContext) bool {
 	return false
 }
 
+// isLiteral reports a path pattern without glob syntax.
+func isLiteral(pat string) bool { return !strings.ContainsAny(pat, "*?[{\\") }
+
 // matchPath matches a gitignore-like pattern: a pattern without a slash
 // matches the base name anywhere; ~/ is the home directory; / is absolute;
 // other patterns are relative to the project root; **/ matches any depth.
@@ -327,12 +335,22 @@ func matchPath(pat string, p place, pc *pathContext) bool {
 		// .git/** and secrets/ cover what is inside.
 		if strings.HasSuffix(pat, "/**") {
 			name := strings.TrimSuffix(pat, "/**")
-			for _, el := range strings.Split(p.abs, "/") {
+			literal := isLiteral(name)
+			for el := range strings.SplitSeq(p.abs, "/") {
+				if literal {
+					if el == name {
+						return true
+					}
+					continue
+				}
 				if ok, _ := doublestar.Match(name, el); ok {
 					return true
 				}
 			}
 			return false
+		}
+		if isLiteral(pat) {
+			return pat == path.Base(p.abs)
 		}
 		ok, _ := doublestar.Match(pat, path.Base(p.abs))
 		return ok

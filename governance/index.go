@@ -1,0 +1,132 @@
+package governance
+
+import (
+	"slices"
+	"strings"
+)
+
+// ruleIndex narrows the rules a simple command can match to the ones that
+// name its program (or a wrapper in front of it), plus those that match
+// any program. A 30-line script has some 30 commands and the built-in
+// policy about 50 rules: without the index most of the time goes to
+// rules about other programs.
+type ruleIndex struct {
+	rules []*Rule // the slice the index was built for
+	// byProgram maps a lower-case program name to the rules whose every
+	// shell matcher names that program literally, in policy order.
+	byProgram map[string][]int
+	// anyProgram holds the rules with a shell matcher that may match any
+	// program (a glob, or no program at all), in policy order.
+	anyProgram []int
+	all        []int
+}
+
+func newRuleIndex(rules []*Rule) *ruleIndex {
+	x := &ruleIndex{rules: rules, byProgram: map[string][]int{}}
+	for i := range rules {
+		x.all = append(x.all, i)
+		keys, shell, any := []string(nil), false, false
+		for j := range rules[i].Match {
+			m := &rules[i].Match[j]
+			if !m.kinds().has(KindShell) {
+				continue
+			}
+			shell = true
+			names, ok := literalPrograms(m)
+			if !ok {
+				any = true
+				break
+			}
+			keys = append(keys, names...)
+		}
+		switch {
+		case !shell:
+		case any:
+			x.anyProgram = append(x.anyProgram, i)
+		default:
+			slices.Sort(keys)
+			for _, k := range slices.Compact(keys) {
+				x.byProgram[k] = append(x.byProgram[k], i)
+			}
+		}
+	}
+	return x
+}
+
+// literalPrograms returns the lower-case program names a shell matcher
+// requires, when it requires one of a known list.
+func literalPrograms(m *MatchSpec) ([]string, bool) {
+	var names []string
+	switch {
+	case len(m.Program) > 0:
+		names = m.Program
+	case len(m.Prefix) > 0 && len(m.Prefix[0]) > 0:
+		// The first word, or a wrapper in front of the program.
+		names = m.Prefix[0]
+	default:
+		return nil, false
+	}
+	out := make([]string, 0, len(names))
+	for _, n := range names {
+		if hasWildcard(n) || strings.ContainsAny(n, "[{") {
+			return nil, false
+		}
+		out = append(out, strings.ToLower(n))
+	}
+	return out, true
+}
+
+// candidates returns the indexes of the rules s may match, in policy
+// order: for a simple command those the index finds, otherwise all.
+func (x *ruleIndex) candidates(s *subject, buf []int) []int {
+	if s.kind != KindShell || s.cl == nil {
+		return x.all
+	}
+	return x.shellCandidates(s.cl, buf)
+}
+
+// shellCandidates returns the indexes of the rules cl may match, in policy
+// order, appending to buf.
+func (x *ruleIndex) shellCandidates(cl *cmdline, buf []int) []int {
+	out := append(buf[:0], x.anyProgram...)
+	add := func(name string) {
+		if name == "" {
+			return
+		}
+		if l := x.byProgram[name]; len(l) > 0 {
+			out = append(out, l...)
+			return
+		}
+		if l := x.byProgram[strings.ToLower(name)]; len(l) > 0 {
+			out = append(out, l...)
+		}
+	}
+	add(cl.name)
+	if len(cl.cmd.Args) > 0 {
+		// A program given by path matches prefix rules by its full path.
+		if v := cl.cmd.Args[0].Value; v != cl.name {
+			add(v)
+		}
+	}
+	for _, w := range cl.cmd.Wrappers {
+		add(w)
+	}
+	slices.Sort(out)
+	return slices.Compact(out)
+}
+
+// index returns the rule index of the engine's policy, building it when
+// the policy or its rules changed.
+func (e *Engine) index() *ruleIndex {
+	rules := e.Policy.Rules
+	if x := e.idx.Load(); x != nil && sameRules(x.rules, rules) {
+		return x
+	}
+	x := newRuleIndex(rules)
+	e.idx.Store(x)
+	return x
+}
+
+func sameRules(a, b []*Rule) bool {
+	return len(a) == len(b) && (len(a) == 0 || &a[0] == &b[0])
+}
