@@ -113,11 +113,13 @@ func (p Paths) Sources() []Source {
 		add(filepath.Join(p.UserDir, "rules"), true, u)
 		add(filepath.Join(p.UserDir, "agents"), true, u)
 		add(filepath.Join(p.UserDir, "projects.yaml"), false, u)
+		add(filepath.Join(p.UserDir, "ground-rules.md"), false, u)
 	}
 	r := parent(p.RepoDir)
 	add(filepath.Join(p.RepoDir, "config.yaml"), false, r)
 	add(filepath.Join(p.RepoDir, "rules"), true, r)
 	add(filepath.Join(p.RepoDir, "agents"), true, r)
+	add(filepath.Join(p.RepoDir, "ground-rules.md"), false, r)
 	c := parent(filepath.Join(p.ProjectRoot, ".claude"))
 	add(filepath.Join(p.ProjectRoot, ".claude", "agents"), true, c)
 	o := parent(filepath.Join(p.ProjectRoot, ".opencode"))
