@@ -125,7 +125,12 @@ func ComputeFacts(ctx context.Context, root string, files []governance.CommandFi
 	var wg sync.WaitGroup
 	wg.Go(func() { tracked, trackedOK = gitTracked(ctx, git, root, rels) })
 	wg.Go(func() { ignored, ignoredOK = gitIgnored(ctx, git, root, rels) })
-	wg.Go(func() { generated, generatedOK = gitGenerated(ctx, git, root, rels) })
+	if attributes(root, rels) {
+		wg.Go(func() { generated, generatedOK = gitGenerated(ctx, git, root, rels) })
+	} else {
+		// No .gitattributes can mark these paths: save a git process.
+		generated, generatedOK = nil, true
+	}
 	wg.Wait()
 	for i := range facts {
 		rel := relOf[i]
@@ -214,6 +219,31 @@ func gitGenerated(ctx context.Context, git GitRunner, root string, rels []string
 		}
 	}
 	return got, true
+}
+
+// attributes reports whether a .gitattributes file (or the repository's
+// info/attributes) could apply to any of the paths: one in the root or in
+// a folder on a path's way down.
+func attributes(root string, rels []string) bool {
+	exists := func(p string) bool { _, err := os.Stat(p); return err == nil }
+	if exists(filepath.Join(root, ".git", "info", "attributes")) {
+		return true
+	}
+	seen := map[string]bool{}
+	for _, rel := range rels {
+		for dir := filepath.Dir(rel); ; dir = filepath.Dir(dir) {
+			if !seen[dir] {
+				seen[dir] = true
+				if exists(filepath.Join(root, dir, ".gitattributes")) {
+					return true
+				}
+			}
+			if dir == "." || dir == "/" {
+				break
+			}
+		}
+	}
+	return false
 }
 
 // generatedMarker reports a file that says it is generated in its first
