@@ -123,11 +123,6 @@ func (g *Gatekeeper) describe(ctx context.Context, req *governance.Request) requ
 	return describe(g.Config, req, cmds, facts)
 }
 
-// Prompt returns the prompt the gatekeeper would send for a request.
-func (g *Gatekeeper) Prompt(ctx context.Context, req *governance.Request) Prompt {
-	return g.describe(ctx, req).prompt
-}
-
 // Trial is one request put to the model by [Gatekeeper.Try].
 type Trial struct {
 	Prompt Prompt
