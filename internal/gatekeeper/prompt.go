@@ -45,12 +45,15 @@ type request struct {
 
 // describe builds the prompt and the cache key for a call. Secrets are
 // masked (as in the decision log) before anything is sent: the model
-// judges the call, and needs no credential to do it.
+// judges the call, and needs no credential to do it. The key holds the
+// call's text exactly (quoted, not sanitized as the prompt shows it), so
+// that calls that differ only in characters the prompt drops are
+// different requests.
 func describe(cfg Config, req *governance.Request, cmds []*governance.Command, facts []PathFact) request {
 	var u, key strings.Builder
-	both := func(s string) {
-		u.WriteString(s)
-		key.WriteString(s)
+	data := func(name, text string) {
+		u.WriteString(block(name, text))
+		key.WriteString(name + " " + strconv.Quote(text) + "\n")
 	}
 	in := req.Tool.Input
 	u.WriteString("Decide this tool call.\n\n")
@@ -67,48 +70,48 @@ func describe(cfg Config, req *governance.Request, cmds []*governance.Command, f
 	if req.Harness != "" {
 		fmt.Fprintf(&u, "Harness: %s\n", clip(oneLine(req.Harness), 40))
 	}
-	both(fmt.Sprintf("Tool: %s", req.Tool.Kind))
+	fmt.Fprintf(&u, "Tool: %s", req.Tool.Kind)
 	if req.Tool.Name != "" && req.Tool.Name != string(req.Tool.Kind) {
-		both(fmt.Sprintf(" (%s)", clip(oneLine(req.Tool.Name), 60)))
+		fmt.Fprintf(&u, " (%s)", clip(oneLine(req.Tool.Name), 60))
 	}
-	both("\n")
-	both("Working directory: " + workDir(req) + "\n")
+	u.WriteString("\nWorking directory: " + workDir(req) + "\n")
+	fmt.Fprintf(&key, "tool %s %q\ncwd %q %q\n", req.Tool.Kind, req.Tool.Name, req.ProjectRoot, req.Cwd)
 
 	var subject string
 	switch req.Tool.Kind {
 	case governance.KindShell:
 		subject = mask(in.Command)
-		both(block("COMMAND", subject))
+		data("COMMAND", subject)
 		if len(cmds) > 0 {
 			var b strings.Builder
 			for i, c := range cmds {
 				fmt.Fprintf(&b, "%d. %s%s\n", i+1, mask(strings.Join(c.Argv, " ")), commandNotes(c))
 			}
-			both(block("SIMPLE COMMANDS IT RUNS (parsed)", b.String()))
+			data("SIMPLE COMMANDS IT RUNS (parsed)", b.String())
 		}
 	case governance.KindRead, governance.KindWrite, governance.KindEdit:
 		subject = mask(strings.Join(in.Paths, " "))
-		both(block("PATHS", strings.Join(in.Paths, "\n")))
+		data("PATHS", mask(strings.Join(in.Paths, "\n")))
 		if req.Tool.Kind != governance.KindRead {
-			both("(The text written is not shown.)\n")
+			u.WriteString("(The text written is not shown.)\n")
 		}
 	case governance.KindWeb:
 		subject = mask(in.URL + in.Query)
 		if in.URL != "" {
-			both(block("URL", mask(in.URL)))
+			data("URL", mask(in.URL))
 		}
 		if in.Query != "" {
-			both(block("SEARCH QUERY", mask(in.Query)))
+			data("SEARCH QUERY", mask(in.Query))
 		}
 	case governance.KindAgent:
 		subject = "agent " + in.Subagent
-		both(block("SUBAGENT TYPE", in.Subagent))
-		both("(The subagent's task is not shown.)\n")
+		data("SUBAGENT TYPE", in.Subagent)
+		u.WriteString("(The subagent's task is not shown.)\n")
 	case governance.KindMCP:
 		subject = in.Server + "_" + in.MCPTool
-		both(block("MCP SERVER AND TOOL", in.Server+" "+in.MCPTool))
+		data("MCP SERVER AND TOOL", in.Server+" "+in.MCPTool)
 		if len(in.Arguments) > 0 {
-			both(block("MCP ARGUMENTS (JSON)", mask(string(in.Arguments))))
+			data("MCP ARGUMENTS (JSON)", mask(string(in.Arguments)))
 		}
 	default:
 		subject = req.Tool.Name
@@ -118,8 +121,10 @@ func describe(cfg Config, req *governance.Request, cmds []*governance.Command, f
 		for _, f := range facts {
 			b.WriteString(factLine(f))
 			b.WriteByte('\n')
+			// The line shows the path on one line; the key keeps it whole.
+			fmt.Fprintf(&key, "path %q\n", mask(f.Path))
 		}
-		both(block("TARGETED PATHS (facts computed by governance)", b.String()))
+		data("TARGETED PATHS (facts computed by governance)", b.String())
 	}
 	if req.Justification != "" {
 		u.WriteString(block("JUSTIFICATION (the agent's reason for the call)", mask(req.Justification)))

@@ -143,6 +143,10 @@ func TestKeyLeavesOutWhoAndWhy(t *testing.T) {
 	if describe(cfg, a, nil, nil).key == describe(cfg, c, nil, nil).key {
 		t.Error("the key does not depend on the working directory")
 	}
+	// The prompt drops control characters; the key keeps them.
+	if describe(cfg, shellRequest("echo a"), nil, nil).key == describe(cfg, shellRequest("echo a\x1b[;m"), nil, nil).key {
+		t.Error("calls that differ in control characters share a key")
+	}
 	facts := []PathFact{{Path: "x", Tracked: Yes}}
 	if describe(cfg, a, nil, nil).key == describe(cfg, a, nil, facts).key {
 		t.Error("the key does not depend on the facts")
