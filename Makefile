@@ -16,7 +16,7 @@ BENCH_DIR = $(BIN)/bench-config
 BENCH_ENV = HOME=$(abspath $(BENCH_DIR))/home XDG_CONFIG_HOME=$(abspath $(BENCH_DIR))/home/.config XDG_STATE_HOME=$(abspath $(BENCH_DIR))/home/.local/state
 ACCURACY_MAX ?= deny=7,not-allow=2,not-deny=2,allow=6
 
-.PHONY: all build test test-tools accuracy bench lint generate check-generate clean
+.PHONY: all build test test-tools accuracy bench bench-gatekeeper lint generate check-generate clean
 
 all: build
 
@@ -80,6 +80,49 @@ bench: build
 	    "roles=<$(BENCH_DIR)/roles.json $(BENCH_ENV) $(BIN)/bench-hook claude" \
 	    "daemon=<$(BENCH_DIR)/daemon.json $(BENCH_ENV) $(BIN)/bench-hook claude"; \
 	  status=$$?; kill %1 2>/dev/null; exit $$status
+	@echo
+	@$(MAKE) --no-print-directory bench-gatekeeper
+
+# The gatekeeper (layer 4) against a fake provider on 127.0.0.1: the
+# latency it adds to a decision on a call no rule decides, in-process (as
+# the daemon and check run it) and in hook processes (the hook starts
+# governance for an HTTP provider). Each variant has its own user
+# configuration; budgets are off so that no call fails closed.
+GK_DIR = $(abspath $(BENCH_DIR))/gatekeeper
+
+bench-gatekeeper: build
+	@echo "== gatekeeper: one decision on a call no rule decides, in-process, fake provider over HTTP (ns/op)"
+	@echo "   off: no gatekeeper; miss: the model is asked (cache off); hit: the cache answers;"
+	@echo "   facts-*: the call names a file, so git is asked whether it is tracked and ignored"
+	$(GO) test -run '^$$' -bench . -benchmem ./internal/gatekeeper
+	@echo
+	@echo "== gatekeeper: governance-hook processes on a call no rule decides, fake provider over HTTP"
+	@echo "   off: no gatekeeper (the harness decides); miss: the hook runs governance gatekeeper complete;"
+	@echo "   hit: the cache answers in the hook; daemon: the hook asks a running daemon, which asks the model"
+	$(GO) build -trimpath -ldflags='-s -w' -o $(BIN)/bench-hook ./cmd/governance-hook
+	$(GO) build -o $(BIN)/bench-fakemodel ./internal/bench/fakemodel
+	@rm -rf $(GK_DIR) && mkdir -p $(GK_DIR)/project/.git $(GK_DIR)/home
+	@$(BIN)/bench-fakemodel -url-file $(GK_DIR)/url & fake=$$!; dpid=; \
+	  trap 'kill $$fake $$dpid 2>/dev/null' EXIT; \
+	  for i in $$(seq 50); do [ -s $(GK_DIR)/url ] && break; sleep 0.1; done; url=$$(cat $(GK_DIR)/url); \
+	  gk="gatekeeper:\n  provider: anthropic\n  model: fake\n  base_url: $$url\n  api_key_env: GK_KEY\n  budget: {per_hour: 0, per_day: 0}\n"; \
+	  for v in off miss hit daemon; do mkdir -p $(GK_DIR)/$$v/config/governance; done; \
+	  printf 'default: defer\n' > $(GK_DIR)/off/config/governance/config.yaml; \
+	  printf "$$gk  cache_ttl: 0s\n" > $(GK_DIR)/miss/config/governance/config.yaml; \
+	  printf "$$gk" > $(GK_DIR)/hit/config/governance/config.yaml; \
+	  printf "daemon: auto\n$$gk  cache_ttl: 0s\n" > $(GK_DIR)/daemon/config/governance/config.yaml; \
+	  sed 's#"cwd":"/tmp"#"cwd":"$(GK_DIR)/project"#; s#"command":"git status"#"command":"frobnicate --all"#' \
+	    internal/bench/testdata/pretooluse-bash.json > $(GK_DIR)/event.json; \
+	  vars() { echo "HOME=$(GK_DIR)/home GK_KEY=bench XDG_CONFIG_HOME=$(GK_DIR)/$$1/config XDG_STATE_HOME=$(GK_DIR)/$$1/state"; }; \
+	  env $$(vars daemon) $(BIN)/governance daemon --idle-timeout 5m > $(GK_DIR)/daemon.out 2>&1 & dpid=$$!; \
+	  for i in $$(seq 50); do [ -S $(GK_DIR)/daemon/state/governance/daemon.sock ] && break; sleep 0.1; done; \
+	  for v in off miss hit daemon; do \
+	    out=$$(env $$(vars $$v) $(BIN)/bench-hook claude < $(GK_DIR)/event.json); \
+	    case $$v:$$out in off:'{}'|*:*gatekeeper-allow*) ;; *) echo "bench-gatekeeper: $$v answered $$out"; exit 1;; esac; \
+	  done; \
+	  $(GO) run ./internal/bench/spawn -n $(BENCH_N) -input $(GK_DIR)/event.json \
+	    "off=$$(vars off) $(BIN)/bench-hook claude" "miss=$$(vars miss) $(BIN)/bench-hook claude" \
+	    "hit=$$(vars hit) $(BIN)/bench-hook claude" "daemon=$$(vars daemon) $(BIN)/bench-hook claude"
 
 clean:
 	rm -rf $(BIN)

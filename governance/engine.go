@@ -74,6 +74,8 @@ type Settings struct {
 	// Daemon is "auto" when the hook asks a running daemon (starting one
 	// when none runs), "" otherwise.
 	Daemon string
+	// Gatekeeper configures the LLM gatekeeper (layer 4).
+	Gatekeeper GatekeeperSettings
 }
 
 // DefaultApprovalWaitSeconds is how long the hook waits for an

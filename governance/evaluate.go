@@ -73,7 +73,13 @@ func (ev *evaluation) run(ctx context.Context) *Decision {
 	decided = append(decided, learned...)
 	if len(open) > 0 {
 		var v Verdict
-		for _, x := range ev.e.Evaluators {
+		// A part of the call that is blocked blocks it all: no evaluator
+		// can change that, so none is asked (a model call costs).
+		evaluators := ev.e.Evaluators
+		if blocked(decided) {
+			evaluators = nil
+		}
+		for _, x := range evaluators {
 			got, err := x.Evaluate(ctx, ev.req)
 			if err != nil {
 				got = Verdict{Outcome: Deny, Layer: x.Name(), Rule: "evaluator-error",
@@ -100,6 +106,16 @@ func (ev *evaluation) run(ctx context.Context) *Decision {
 		}
 	}
 	return ev.finish(append(decided, undecided...))
+}
+
+// blocked reports whether a verdict blocks the call.
+func blocked(vs []Verdict) bool {
+	for _, v := range vs {
+		if v.Outcome.Blocks() {
+			return true
+		}
+	}
+	return false
 }
 
 // fallback is the default layer's verdict on a subject nobody decided.

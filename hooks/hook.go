@@ -18,6 +18,7 @@ import (
 	"time"
 
 	"github.com/agentgov/governance/governance"
+	"github.com/agentgov/governance/internal/gatekeeper"
 	"github.com/agentgov/governance/internal/layout"
 )
 
@@ -140,6 +141,9 @@ type Options struct {
 	// InDaemon marks the daemon answering for a hook: it never asks a
 	// daemon itself.
 	InDaemon bool
+	// Models makes the gatekeeper's models in-process (the daemon); nil
+	// runs them as processes.
+	Models gatekeeper.NewModel
 }
 
 // Respond answers one hook input in a dialect and returns the reply to

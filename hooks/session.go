@@ -9,6 +9,7 @@ import (
 
 	"github.com/agentgov/governance/brain"
 	"github.com/agentgov/governance/governance"
+	"github.com/agentgov/governance/internal/gatekeeper"
 	"github.com/agentgov/governance/internal/layout"
 	"github.com/agentgov/governance/internal/snapshot"
 )
@@ -21,6 +22,8 @@ type handler struct {
 	paths  layout.Paths
 	policy *governance.Policy
 	b      *brain.Brain
+	// models makes the gatekeeper's models; nil runs them as processes.
+	models gatekeeper.NewModel
 }
 
 func newHandler(ev *Event, env Env, stderr io.Writer, o Options) *handler {
@@ -28,7 +31,7 @@ func newHandler(ev *Event, env Env, stderr io.Writer, o Options) *handler {
 	if req.Cwd == "" {
 		req.Cwd = env.Cwd
 	}
-	h := &handler{ev: ev, env: env, stderr: stderr}
+	h := &handler{ev: ev, env: env, stderr: stderr, models: o.Models}
 	h.paths = layout.Discover(req.Cwd, ev.ProjectDir, env.Getenv)
 	if req.ProjectRoot == "" {
 		req.ProjectRoot = h.paths.ProjectRoot
@@ -65,6 +68,7 @@ func (h *handler) warn(err error) {
 func (h *handler) decide(ctx context.Context) *governance.Decision {
 	e := governance.NewEngine(h.policy)
 	e.LookupEnv = h.env.LookupEnv
+	e.Evaluators = h.evaluators()
 	return e.Decide(ctx, &h.ev.Request)
 }
 

@@ -79,6 +79,10 @@ Harnesses: ` + harnessNames() + `.`,
 			wait := governance.DefaultApprovalWaitSeconds
 			if l, err := a.load(a.absCwd(o.dir)); err == nil {
 				wait = l.Policy.Settings.ApprovalWaitSeconds
+				// A model's answer may come before the wait for a human.
+				if g := l.Policy.Settings.Gatekeeper; g.Enabled {
+					wait += (g.TimeoutMS + 999) / 1000
+				}
 			}
 			changed, err := editJSONFile(file, func(doc *jsonedit.Object) error { return ins.merge(doc, hook, wait) })
 			if err != nil {

@@ -122,6 +122,7 @@ configuration.`,
 		a.anchorCmd(), a.phaseCmd(), a.purgeCmd(), a.statusCmd(), a.validateCmd(), a.projectsCmd(), a.approvalsCmd(), a.daemonCmd(), a.runCmd())
 	root.AddCommand(a.auditCmd())
 	root.AddCommand(a.learnCmd(), a.reviewCmd(), a.auditRulesCmd(), a.hookCmd())
+	root.AddCommand(a.gatekeeperCmd())
 	return root
 }
 

@@ -84,6 +84,7 @@ func Load(p layout.Paths) (*Loaded, error) {
 	}
 	l.User, l.Repo = user, repo
 	errs = flatten(errs, merge(&pol.Settings, user, repo))
+	errs = flatten(errs, l.gatekeeperSettings(user, repo))
 	l.Purge = purgePolicy(user, repo)
 	for _, f := range []struct {
 		file  *File

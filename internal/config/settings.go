@@ -41,7 +41,11 @@ type File struct {
 	OutOfBand    *bool
 	ApprovalWait *int
 	Daemon       *string
-	line         map[string]int
+
+	// Gatekeeper is the gatekeeper: block (see gatekeeper.go).
+	Gatekeeper *gatekeeperFile
+
+	line map[string]int
 }
 
 // purgeSettings are the purge keys a file sets.
@@ -57,7 +61,7 @@ func (f *File) Line(key string) int { return f.line[key] }
 
 var settingKeys = []string{"version", "default", "main_agent", "safe_set", "disable_builtin", "mode",
 	"max_delegation_depth", "block_secret_prompts", "purge", "roles", "default_role", "never_exposed",
-	"approvals", "approval_wait", "daemon"}
+	"approvals", "approval_wait", "daemon", "gatekeeper"}
 
 var purgeKeys = []string{"history_keep", "session_max_age", "anchors_max", "anchor_high_ttl", "anchor_normal_ttl",
 	"log_max_size", "log_max_age", "log_keep"}
@@ -193,6 +197,8 @@ func (f *File) set(key string, v *yaml.Node) error {
 				WithHint("auto: the hook asks a running daemon and starts one when none runs")
 		}
 		f.Daemon = &s
+	case "gatekeeper":
+		return f.parseGatekeeper(v)
 	case "never_exposed":
 		list, err := yamlx.Strings(f.Name, v)
 		if err != nil {

@@ -29,6 +29,7 @@ import (
 	"github.com/agentgov/governance/hooks"
 	"github.com/agentgov/governance/internal/atomicfile"
 	"github.com/agentgov/governance/internal/daemonproto"
+	"github.com/agentgov/governance/internal/gatekeeper/provider"
 	"github.com/agentgov/governance/internal/layout"
 )
 
@@ -67,6 +68,9 @@ type Server struct {
 	busy     atomic.Int64 // requests in flight
 	ready    chan struct{}
 	once     sync.Once
+	// models asks the gatekeeper's providers with one HTTP client, whose
+	// connections stay open between calls (see gatekeeper.go).
+	models provider.Models
 }
 
 // New prepares a daemon.
@@ -243,7 +247,7 @@ func (s *Server) answer(ctx context.Context, line []byte) daemonproto.Response {
 	case daemonproto.OpHook:
 		var stderr bytes.Buffer
 		out := hooks.Respond(ctx, req.Dialect, []byte(req.Input), envOf(req.Env, req.Cwd), &stderr,
-			hooks.Options{Load: s.policies.load, InDaemon: true})
+			hooks.Options{Load: s.policies.load, InDaemon: true, Models: s.models.New})
 		return daemonproto.Response{Output: string(out), Stderr: stderr.String()}
 	}
 	return daemonproto.Response{Error: fmt.Sprintf("unknown operation %q", req.Op)}

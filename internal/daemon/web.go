@@ -174,6 +174,7 @@ func (s *Server) decide(w http.ResponseWriter, r *http.Request) {
 	}
 	e := governance.NewEngine(s.policies.load(p))
 	e.LookupEnv = func(string) (string, bool) { return "", false }
+	e.Evaluators = s.evaluators(e.Policy)
 	start := time.Now()
 	d := e.Decide(r.Context(), req)
 	if err := decisionlog.Record(layout.Paths{StateDir: s.cfg.StateDir}.DecisionLog(), decisionlog.Labels{Harness: "api"}, req, d,

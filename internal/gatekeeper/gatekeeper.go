@@ -1,0 +1,249 @@
+package gatekeeper
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"path/filepath"
+	"time"
+
+	"github.com/agentgov/governance/governance"
+)
+
+// Gatekeeper is the LLM gatekeeper as an engine evaluator (layer 4). The
+// engine consults it only on calls that layers 0 to 3 leave undecided.
+// It never returns an error: every failure is a verdict that fails closed.
+type Gatekeeper struct {
+	Config Config
+	// StateDir holds the cache, the budget and the calls log.
+	StateDir string
+	// NewModel makes the model (ProcessModels in the hook, package
+	// provider in the daemon and the CLI).
+	NewModel NewModel
+	// Getenv reads the environment the API key comes from.
+	Getenv func(string) string
+	// LookupEnv reads the environment calls run in, for the variables a
+	// command expands; nil means unknown.
+	LookupEnv func(string) (string, bool)
+	Now       func() time.Time
+	// Git runs git for the facts; nil runs the git on PATH.
+	Git GitRunner
+	// Warn reports state that could not be written (cache, calls log); it
+	// never changes a decision.
+	Warn func(error)
+	// Policy is the policy the request is analysed with (for the simple
+	// commands and the path classes); nil means the default one.
+	Policy *governance.Policy
+}
+
+// Name implements governance.Evaluator.
+func (g *Gatekeeper) Name() string { return governance.LayerGatekeeper }
+
+func (g *Gatekeeper) now() time.Time {
+	if g.Now != nil {
+		return g.Now()
+	}
+	return time.Now()
+}
+
+func (g *Gatekeeper) warn(err error) {
+	if err != nil && g.Warn != nil {
+		g.Warn(err)
+	}
+}
+
+// Evaluate implements governance.Evaluator: it asks the model about a
+// call, or takes the answer from the cache, and records the call.
+func (g *Gatekeeper) Evaluate(ctx context.Context, req *governance.Request) (governance.Verdict, error) {
+	cfg := g.Config
+	if !cfg.Decides(req.Tool.Kind) {
+		return governance.Verdict{}, nil
+	}
+	q := g.describe(ctx, req)
+	hash := Hash(q.key)
+	call := &Call{Time: g.now().UTC(), Provenance: Provenance, RequestHash: hash, PolicyVersion: cfg.PolicyVersion(),
+		Model: cfg.Describe(), Kind: string(req.Tool.Kind), Subject: q.subject, Harness: req.Harness,
+		Session: req.SessionID, Agent: req.Agent, ProjectRoot: req.ProjectRoot, Cwd: req.Cwd}
+	source := cfg.Describe() + "#" + hash[:12]
+	finish := func(v governance.Verdict) (governance.Verdict, error) {
+		v.Layer, v.Source, v.Subject = governance.LayerGatekeeper, source, q.subject
+		call.Outcome = v.Outcome.String()
+		if g.StateDir != "" {
+			g.warn(call.Append(CallsPath(g.StateDir)))
+		}
+		return v, nil
+	}
+	fail := func(why string) (governance.Verdict, error) {
+		call.Decision, call.Error = "error", why
+		return finish(unavailable(why))
+	}
+
+	cache := g.cache()
+	if a, model, ok := cache.Get(q.key); ok {
+		call.Cached, call.Model = true, model
+		call.record(a)
+		return finish(verdict(a, cfg.MinConfidence))
+	}
+	if cfg.PerHour > 0 || cfg.PerDay > 0 {
+		if g.StateDir == "" {
+			return fail("there is no state folder to keep its budget in (set HOME or XDG_STATE_HOME)")
+		}
+		if err := Reserve(filepath.Join(g.StateDir, "gatekeeper", "budget.json"), g.now(), cfg.PerHour, cfg.PerDay); err != nil {
+			return fail(err.Error())
+		}
+	}
+	if g.NewModel == nil {
+		return fail("no model is available in this process")
+	}
+	getenv := g.Getenv
+	if getenv == nil {
+		getenv = func(string) string { return "" }
+	}
+	m, err := g.NewModel(cfg, getenv)
+	if err != nil {
+		return fail(err.Error())
+	}
+	text, latency, err := complete(ctx, m, q.prompt, cfg.Timeout)
+	call.LatencyMS = float64(latency.Microseconds()) / 1000
+	a, err := interpret(ctx, cfg, text, err)
+	if err != nil {
+		return fail(err.Error())
+	}
+	call.record(a)
+	g.warn(cache.Put(q.key, cfg.Describe(), a))
+	return finish(verdict(a, cfg.MinConfidence))
+}
+
+// describe builds the prompt and the cache key of a request: the facts
+// are computed, nothing is asked.
+func (g *Gatekeeper) describe(ctx context.Context, req *governance.Request) request {
+	e := &governance.Engine{Policy: g.Policy, LookupEnv: g.LookupEnv}
+	cmds, files := e.Targets(req)
+	facts := ComputeFacts(ctx, req.ProjectRoot, files, g.Git)
+	return describe(g.Config, req, cmds, facts)
+}
+
+// Trial is one request put to the model by [Gatekeeper.Try].
+type Trial struct {
+	Prompt Prompt
+	// RequestHash names the request, as the calls log does.
+	RequestHash string
+	// Text is the model's answer as given; Err why there is no Answer.
+	Text    string
+	Answer  Answer
+	Err     error
+	Latency time.Duration
+	// Verdict is what the layer would decide.
+	Verdict governance.Verdict
+}
+
+// Try puts a request to the model as Evaluate would, but reads and
+// writes no state: no cache, no budget, no calls log. It is the dry run
+// of ` + "`governance gatekeeper test`" + `.
+func (g *Gatekeeper) Try(ctx context.Context, req *governance.Request) *Trial {
+	q := g.describe(ctx, req)
+	t := &Trial{Prompt: q.prompt, RequestHash: Hash(q.key)}
+	defer func() {
+		if t.Err != nil {
+			t.Verdict = unavailable(t.Err.Error())
+		} else {
+			t.Verdict = verdict(t.Answer, g.Config.MinConfidence)
+		}
+		t.Verdict.Layer, t.Verdict.Subject = governance.LayerGatekeeper, q.subject
+		t.Verdict.Source = g.Config.Describe() + "#" + t.RequestHash[:12]
+	}()
+	if g.NewModel == nil {
+		t.Err = errors.New("no model is available in this process")
+		return t
+	}
+	getenv := g.Getenv
+	if getenv == nil {
+		getenv = func(string) string { return "" }
+	}
+	m, err := g.NewModel(g.Config, getenv)
+	if err != nil {
+		t.Err = err
+		return t
+	}
+	var cerr error
+	t.Text, t.Latency, cerr = complete(ctx, m, q.prompt, g.Config.Timeout)
+	t.Answer, t.Err = interpret(ctx, g.Config, t.Text, cerr)
+	return t
+}
+
+// interpret turns what the model returned into an answer, or into the
+// reason there is none.
+func interpret(ctx context.Context, cfg Config, text string, err error) (Answer, error) {
+	switch {
+	case errors.Is(err, context.DeadlineExceeded) && ctx.Err() == nil:
+		return Answer{}, fmt.Errorf("%s did not answer within %s", cfg.Describe(), cfg.Timeout)
+	case err != nil:
+		return Answer{}, fmt.Errorf("%s failed: %w", cfg.Describe(), err)
+	}
+	a, err := ParseAnswer(text)
+	if err != nil {
+		return Answer{}, fmt.Errorf("the answer of %s does not keep the answer contract: %w", cfg.Describe(), err)
+	}
+	return a, nil
+}
+
+func (g *Gatekeeper) cache() *Cache {
+	if g.StateDir == "" {
+		return nil
+	}
+	return &Cache{Dir: filepath.Join(g.StateDir, "gatekeeper", "cache"), TTL: g.Config.CacheTTL, Now: g.Now}
+}
+
+// complete asks the model, within the timeout.
+func complete(ctx context.Context, m Model, p Prompt, timeout time.Duration) (string, time.Duration, error) {
+	ctx, cancel := context.WithTimeout(ctx, timeout)
+	defer cancel()
+	start := time.Now()
+	text, err := m.Complete(ctx, p)
+	if ctx.Err() != nil {
+		// Past the deadline, whatever came back is not an answer.
+		return "", time.Since(start), ctx.Err()
+	}
+	return text, time.Since(start), err
+}
+
+func (c *Call) record(a Answer) {
+	c.Decision, c.Reason = a.Decision, a.Reason
+	if a.HasConfidence {
+		conf := a.Confidence
+		c.Confidence = &conf
+	}
+}
+
+// verdict is the layer's verdict on an answer. An allow that is not
+// confident enough goes to a human.
+func verdict(a Answer, minConfidence float64) governance.Verdict {
+	reason := governance.Sanitize(a.Reason)
+	switch a.Decision {
+	case Allow:
+		if a.HasConfidence && a.Confidence < minConfidence {
+			return governance.Verdict{Outcome: governance.Ask, Rule: "gatekeeper-unsure",
+				Message: fmt.Sprintf("The gatekeeper model would allow this call, but with confidence %.2f, below the %.2f required: %s",
+					a.Confidence, minConfidence, reason),
+				Suggestion: "Approve it if it is expected; to stop being asked, add an allow rule under .governance/rules/."}
+		}
+		return governance.Verdict{Outcome: governance.Allow, Rule: "gatekeeper-allow",
+			Message: "The gatekeeper model allowed this call: " + reason}
+	case Deny:
+		return governance.Verdict{Outcome: governance.Deny, Rule: "gatekeeper-deny",
+			Message:    "The gatekeeper model judged this call unsafe: " + reason,
+			Suggestion: "Do the task another way, or ask the user to run this themselves or to add a rule that allows it."}
+	}
+	return governance.Verdict{Outcome: governance.Ask, Rule: "gatekeeper-escalate",
+		Message:    "The gatekeeper model wants a person to decide this call: " + reason,
+		Suggestion: "Approve it if it is expected; to stop being asked, add an allow rule under .governance/rules/."}
+}
+
+// unavailable is the verdict when the gatekeeper could not decide: an
+// ask, which becomes a deny where no human can answer.
+func unavailable(why string) governance.Verdict {
+	return governance.Verdict{Outcome: governance.Ask, Rule: "gatekeeper-unavailable",
+		Message: "The gatekeeper could not decide this call: " + governance.Sanitize(why) +
+			". It fails closed, so a person must decide.",
+		Suggestion: "Approve it if it is expected. To find what goes wrong, run `governance gatekeeper test -- CMD`."}
+}
