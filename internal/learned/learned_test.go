@@ -97,6 +97,24 @@ func TestUniformApprovalsYieldOneProposal(t *testing.T) {
 	}
 }
 
+func TestGatekeeperDecisionsYieldAPendingGatekeeperEntry(t *testing.T) {
+	t.Parallel()
+	var calls [][2]string
+	for range 5 {
+		calls = append(calls, [2]string{"cargo build --release", "gatekeeper-allow"})
+	}
+	props, err := learned.Mine(logOf(calls...), learned.MineOptions{Now: t0})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(props) != 1 {
+		t.Fatalf("proposals: %+v", props)
+	}
+	if e := props[0].Entry; e.Provenance != learned.Gatekeeper || e.Status != learned.Pending {
+		t.Errorf("an entry mined from gatekeeper decisions only: provenance %q, status %q; want gatekeeper, pending", e.Provenance, e.Status)
+	}
+}
+
 func TestMixedDecisionsYieldAConditionalPair(t *testing.T) {
 	t.Parallel()
 	var calls [][2]string

@@ -224,7 +224,14 @@ func entryFor(obs []observation, decision string, now time.Time) Entry {
 	} else {
 		e.Evidence.Denied = len(obs)
 	}
-	if humans < len(obs) {
+	switch humans {
+	case len(obs):
+	case 0:
+		// Only the gatekeeper decided: say so; a person still has to
+		// approve the entry before it decides anything.
+		e.Provenance = Gatekeeper
+		e.Reasoning = "decided by the gatekeeper only"
+	default:
 		e.Reasoning = "includes gatekeeper decisions"
 	}
 	for _, o := range obs {
