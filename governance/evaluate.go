@@ -25,6 +25,9 @@ type evaluation struct {
 	trace    []Step
 	// guesses are commands that an unknown program may run (see guess).
 	guesses []guess
+	// index narrows the rules per command; nil for calls of a few
+	// commands, where building it costs more than scanning the rules.
+	index *ruleIndex
 }
 
 func newEvaluation(e *Engine, req *Request) *evaluation {
@@ -58,6 +61,15 @@ func (ev *evaluation) run(ctx context.Context) *Decision {
 	for _, p := range problems {
 		ev.step(p, "")
 		decided = append(decided, p)
+	}
+	shells := 0
+	for _, s := range subjects {
+		if s.kind == KindShell {
+			shells++
+		}
+	}
+	if shells >= indexFrom {
+		ev.index = ev.e.index()
 	}
 	var open []*subject
 	for _, s := range subjects {

@@ -18,13 +18,15 @@ type ruleIndex struct {
 	// anyProgram holds the rules with a shell matcher that may match any
 	// program (a glob, or no program at all), in policy order.
 	anyProgram []int
-	all        []int
 }
+
+// indexFrom is the number of simple commands in a call from which the
+// index pays for itself in a process that decides one call (the hook).
+const indexFrom = 4
 
 func newRuleIndex(rules []*Rule) *ruleIndex {
 	x := &ruleIndex{rules: rules, byProgram: map[string][]int{}}
 	for i := range rules {
-		x.all = append(x.all, i)
 		keys, shell, any := []string(nil), false, false
 		for j := range rules[i].Match {
 			m := &rules[i].Match[j]
@@ -77,10 +79,14 @@ func literalPrograms(m *MatchSpec) ([]string, bool) {
 }
 
 // candidates returns the indexes of the rules s may match, in policy
-// order: for a simple command those the index finds, otherwise all.
-func (x *ruleIndex) candidates(s *subject, buf []int) []int {
-	if s.kind != KindShell || s.cl == nil {
-		return x.all
+// order: for a simple command those the index finds, otherwise all. A nil
+// index finds all.
+func (x *ruleIndex) candidates(s *subject, rules []*Rule, buf []int) []int {
+	if x == nil || s.kind != KindShell || s.cl == nil {
+		for i := range rules {
+			buf = append(buf, i)
+		}
+		return buf
 	}
 	return x.shellCandidates(s.cl, buf)
 }

@@ -1,0 +1,31 @@
+package governance_test
+
+import (
+	"testing"
+
+	"github.com/agentgov/governance/governance"
+)
+
+// TestRuleIndexOffersEveryMatch checks that narrowing the rules by
+// program never leaves out a rule that matches: over the labeled corpus,
+// the bypass table, and commands behind wrappers and given by path.
+func TestRuleIndexOffersEveryMatch(t *testing.T) {
+	t.Parallel()
+	e := governance.NewEngine(builtin(governance.DefaultSettings()))
+	cmds := corpusCommands(t)
+	for _, c := range bypassCases {
+		cmds = append(cmds, c.cmd)
+	}
+	cmds = append(cmds, "sudo rm -rf /", "/usr/bin/git push --force origin main", "env X=1 GIT reset --hard",
+		"timeout 5 nice -n 5 git clean -fdx", "RM -rf ~", "command -p rm -rf /")
+	checked := 0
+	for _, c := range cmds {
+		for _, m := range governance.IndexMisses(e, shellReq(c)) {
+			t.Errorf("%q: the index leaves out %s", shorten(c), m)
+		}
+		checked++
+	}
+	if checked < 1000 {
+		t.Fatalf("only %d commands checked; is the corpus there?", checked)
+	}
+}
