@@ -2,6 +2,7 @@ package governance
 
 import (
 	"fmt"
+	"github.com/bmatcuk/doublestar/v4"
 	"strings"
 
 	"github.com/agentgov/governance/agents"
@@ -105,7 +106,9 @@ func (ev *evaluation) matchAgentPattern(kind, pattern, text string) bool {
 			return p.is(ClassOutsideProject)
 		}
 		p := ev.pc.resolve(text, false, false, ev.pc.root)
-		return matchPath(pattern, p, ev.pc) || glob(pattern, text)
+		// Agent files are not checked like rules: an invalid glob
+		// matches no path.
+		return doublestar.ValidatePattern(pattern) && matchPath(pattern, p, ev.pc) || glob(pattern, text)
 	case "web":
 		return glob(pattern, text) || anyDomain([]string{pattern}, hostOf(text))
 	}

@@ -1,6 +1,7 @@
 package governance
 
 import (
+	"cmp"
 	"encoding/json"
 	"fmt"
 	"path"
@@ -312,6 +313,29 @@ func anyPath(patterns []string, p place, pc *pathContext) bool {
 	return false
 }
 
+// literalRun returns the longest run of a path pattern that any match
+// holds verbatim: no glob syntax and no slash. Patterns with brackets,
+// braces or escapes give "" (no run is sure).
+func literalRun(pat string) string {
+	bestStart, bestEnd, start := 0, 0, 0
+	for i := 0; i <= len(pat); i++ {
+		if i < len(pat) {
+			switch pat[i] {
+			case '[', '{', '\\':
+				return ""
+			case '/', '*', '?', '~':
+			default:
+				continue
+			}
+		}
+		if i-start > bestEnd-bestStart {
+			bestStart, bestEnd = start, i
+		}
+		start = i + 1
+	}
+	return pat[bestStart:bestEnd]
+}
+
 // isLiteral reports a path pattern without glob syntax.
 func isLiteral(pat string) bool { return !strings.ContainsAny(pat, "*?[{\\") }
 
@@ -319,15 +343,18 @@ func isLiteral(pat string) bool { return !strings.ContainsAny(pat, "*?[{\\") }
 // matches the base name anywhere; ~/ is the home directory; / is absolute;
 // other patterns are relative to the project root; **/ matches any depth.
 func matchPath(pat string, p place, pc *pathContext) bool {
+	if text := cmp.Or(p.abs, p.raw); !strings.Contains(text, literalRun(pat)) {
+		// Every match holds the pattern's literal text: most paths are
+		// ruled out without matching the glob.
+		return false
+	}
 	if p.abs == "" {
 		// An unresolved path: compare what was written.
 		raw := strings.TrimPrefix(p.raw, "./")
 		if !strings.Contains(pat, "/") {
-			ok, _ := doublestar.Match(pat, path.Base(raw))
-			return ok
+			return doublestar.MatchUnvalidated(pat, path.Base(raw))
 		}
-		ok, _ := doublestar.Match(strings.TrimPrefix(pat, "**/"), raw)
-		return ok
+		return doublestar.MatchUnvalidated(strings.TrimPrefix(pat, "**/"), raw)
 	}
 	switch {
 	case !strings.Contains(strings.TrimSuffix(pat, "/**"), "/"):
@@ -343,7 +370,7 @@ func matchPath(pat string, p place, pc *pathContext) bool {
 					}
 					continue
 				}
-				if ok, _ := doublestar.Match(name, el); ok {
+				if doublestar.MatchUnvalidated(name, el) {
 					return true
 				}
 			}
@@ -352,8 +379,7 @@ func matchPath(pat string, p place, pc *pathContext) bool {
 		if isLiteral(pat) {
 			return pat == path.Base(p.abs)
 		}
-		ok, _ := doublestar.Match(pat, path.Base(p.abs))
-		return ok
+		return doublestar.MatchUnvalidated(pat, path.Base(p.abs))
 	case strings.HasPrefix(pat, "~/"):
 		if pc.home == "" {
 			return false
@@ -361,17 +387,15 @@ func matchPath(pat string, p place, pc *pathContext) bool {
 		ok, _ := doublestar.Match(pc.home+pat[1:], p.abs)
 		return ok
 	case strings.HasPrefix(pat, "/"):
-		ok, _ := doublestar.Match(pat, p.abs)
-		return ok
+		return doublestar.MatchUnvalidated(pat, p.abs)
 	case strings.HasPrefix(pat, "**/"):
-		ok, _ := doublestar.Match(pat, strings.TrimPrefix(p.abs, "/"))
-		return ok
+		return doublestar.MatchUnvalidated(pat, strings.TrimPrefix(p.abs, "/"))
 	default:
 		if pc.root == "" || !within(p.abs, pc.root) {
 			return false
 		}
 		rel := strings.TrimPrefix(strings.TrimPrefix(p.abs, pc.root), "/")
-		ok, _ := doublestar.Match(strings.TrimPrefix(pat, "./"), rel)
+		ok := doublestar.MatchUnvalidated(strings.TrimPrefix(pat, "./"), rel)
 		return ok
 	}
 }

@@ -2,6 +2,7 @@ package governance
 
 import (
 	"fmt"
+	"github.com/bmatcuk/doublestar/v4"
 	"regexp"
 	"strings"
 	"sync"
@@ -278,6 +279,11 @@ func checkMatch(m *MatchSpec) error {
 	for _, c := range append(append([]string{}, m.Targets...), m.TargetsWithin...) {
 		if !contains(PathClasses, c) && !(c == ClassNone && contains(m.TargetsWithin, c)) {
 			return fmt.Errorf("unknown path class %q in targets (want one of %s)", c, strings.Join(PathClasses, ", "))
+		}
+	}
+	for _, pat := range append(append([]string{}, m.Paths...), m.NotPaths...) {
+		if !doublestar.ValidatePattern(pat) {
+			return fmt.Errorf("path pattern %q is not a valid glob (check its brackets and braces)", pat)
 		}
 	}
 	for _, d := range m.Dynamic {
