@@ -1,6 +1,7 @@
 package governance
 
 import (
+	"iter"
 	"strings"
 	"unicode/utf8"
 
@@ -16,10 +17,10 @@ type cmdline struct {
 	// short holds the short options present (from clusters such as -rf);
 	// long the long options as typed, without -- and =value; single the
 	// single-dash words (-delete, -exec) as typed.
-	short map[byte]bool
+	short byteSet
 	// local holds the short options given after the subcommand, for
 	// programs with global options (git -C dir branch -C copies).
-	local  map[byte]bool
+	local  byteSet
 	long   []string
 	single []string
 	// values maps option names (as typed, "-m", "--git-dir") to their
@@ -67,7 +68,7 @@ func specFor(name string) *progSpec {
 }
 
 func parseCmdline(cmd *shell.Command) *cmdline {
-	cl := &cmdline{cmd: cmd, name: cmd.Name, short: map[byte]bool{}, dashdash: -1}
+	cl := &cmdline{cmd: cmd, name: cmd.Name, dashdash: -1}
 	cl.spec = specFor(cl.name)
 	if cl.spec == nil {
 		cl.spec = unknownSpec
@@ -122,12 +123,9 @@ func parseCmdline(cmd *shell.Command) *cmdline {
 			global := cl.spec.global != nil && spec == cl.spec.global
 			for j := 0; j < len(cluster); j++ {
 				c := cluster[j]
-				cl.short[c] = true
+				cl.short.add(c)
 				if !global {
-					if cl.local == nil {
-						cl.local = map[byte]bool{}
-					}
-					cl.local[c] = true
+					cl.local.add(c)
 				}
 				if strings.IndexByte(spec.short, c) >= 0 {
 					val := cluster[j+1:]
@@ -273,7 +271,7 @@ func (cl *cmdline) has(want string) bool {
 			}
 		}
 	case len(want) == 2 && want[0] == '-':
-		return cl.short[want[1]]
+		return cl.short.has(want[1])
 	case strings.HasPrefix(want, "-"):
 		for _, s := range cl.single {
 			if s == want || strings.HasPrefix(s, want+"=") {
@@ -299,7 +297,7 @@ func (cl *cmdline) hasAny(alts string) bool {
 func (cl *cmdline) hasLocal(alts string) bool {
 	for _, a := range strings.Split(alts, "|") {
 		if len(a) == 2 && a[0] == '-' {
-			if cl.local[a[1]] {
+			if cl.local.has(a[1]) {
 				return true
 			}
 		} else if cl.has(a) {
@@ -459,7 +457,7 @@ func (cl *cmdline) flagsWithin(allowed []string) bool {
 			return false
 		}
 	}
-	for c := range cl.short {
+	for c := range cl.short.all() {
 		if !ok("-" + string(c)) {
 			return false
 		}
@@ -472,4 +470,22 @@ func (cl *cmdline) flagsWithin(allowed []string) bool {
 		}
 	}
 	return true
+}
+
+// byteSet is a set of bytes: the option letters of a command line.
+type byteSet [4]uint64
+
+func (s *byteSet) add(c byte)      { s[c>>6] |= 1 << (c & 63) }
+func (s *byteSet) has(c byte) bool { return s[c>>6]&(1<<(c&63)) != 0 }
+func (s *byteSet) empty() bool     { return s[0]|s[1]|s[2]|s[3] == 0 }
+
+// all yields the bytes of the set in increasing order.
+func (s *byteSet) all() iter.Seq[byte] {
+	return func(yield func(byte) bool) {
+		for c := 0; c < 256; c++ {
+			if s.has(byte(c)) && !yield(byte(c)) {
+				return
+			}
+		}
+	}
 }

@@ -184,7 +184,7 @@ func (c *Command) Flags() []string {
 	for _, l := range c.cl.long {
 		add("--" + l)
 	}
-	for ch := range c.cl.short {
+	for ch := range c.cl.short.all() {
 		add("-" + string(ch))
 	}
 	if c.cl.spec.singleLong || c.cl.spec.find {

@@ -457,7 +457,7 @@ func systemNestedCommand(c *shell.Command) bool {
 		}
 	}
 	cl := parseCmdline(c)
-	if (len(cl.pos) > 0 || len(cl.long) > 0 || len(cl.short) > 0) && helpOnly(cl) {
+	if (len(cl.pos) > 0 || len(cl.long) > 0 || !cl.short.empty()) && helpOnly(cl) {
 		return true
 	}
 	if _, ok := slices.BinarySearch(alwaysReadOnly, cl.name); ok {

@@ -62,7 +62,7 @@ func readOnly(cl *cmdline) bool {
 			return ok
 		}
 	}
-	if len(cl.pos) > 0 || len(cl.long) > 0 || len(cl.short) > 0 {
+	if len(cl.pos) > 0 || len(cl.long) > 0 || !cl.short.empty() {
 		if helpOnly(cl) {
 			return true
 		}
