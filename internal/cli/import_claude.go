@@ -45,7 +45,7 @@ allow-list or a role for that) are listed and left out.`,
 			if err != nil {
 				return err
 			}
-			im, err := importClaudeSettings(file, data, o.global)
+			im, err := importClaudeSettings(shownPath(file, a.absCwd(o.dir), ""), data, o.global)
 			if err != nil {
 				return err
 			}

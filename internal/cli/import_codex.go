@@ -36,6 +36,9 @@ without them an allow rule matches the bare program name only.`,
 				return err
 			}
 			im, err := importCodexRules(file, src, o.global)
+			if err == nil {
+				im.source = shownPath(file, a.absCwd(o.dir), "")
+			}
 			if err != nil {
 				return err
 			}
