@@ -1,7 +1,6 @@
 package hooks
 
 import (
-	"net/url"
 	"path/filepath"
 	"strings"
 
@@ -145,10 +144,22 @@ func cursorTool(name string, ti map[string]any) governance.Tool {
 }
 
 // mcpServerOf names an MCP server by where it runs, when the harness does
-// not name it: the host of its URL or the base name of its command.
+// not name it: the host of its URL or the base name of its command. (The
+// host is cut out by hand: net/url would add to every hook's start-up.)
 func mcpServerOf(rawURL, command string) string {
-	if u, err := url.Parse(rawURL); err == nil && u.Hostname() != "" {
-		return u.Hostname()
+	if _, rest, ok := strings.Cut(rawURL, "://"); ok {
+		host, _, _ := strings.Cut(rest, "/")
+		if i := strings.LastIndexByte(host, '@'); i >= 0 {
+			host = host[i+1:]
+		}
+		if strings.HasPrefix(host, "[") {
+			host, _, _ = strings.Cut(host[1:], "]")
+		} else {
+			host, _, _ = strings.Cut(host, ":")
+		}
+		if host != "" {
+			return host
+		}
 	}
 	if f := strings.Fields(command); len(f) > 0 {
 		return filepath.Base(f[0])
