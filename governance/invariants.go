@@ -169,8 +169,10 @@ var harnessSettings = []string{
 	".codex/hooks.json", ".codex/config.toml", "~/.codex/hooks.json", "~/.codex/config.toml",
 	".gemini/settings.json", "~/.gemini/settings.json",
 	".cursor/hooks.json", "~/.cursor/hooks.json",
-	".github/hooks/*.json",
-	".opencode/plugins/governance.js", ".opencode/plugin/governance.js", "~/.config/opencode/plugins/governance.js",
+	".github/hooks/*.json", "~/.copilot/hooks/*.json", "~/.copilot/settings.json",
+	// OpenCode runs every plugin in these folders; one could rewrite a
+	// call after the governance plugin allowed it.
+	".opencode/plugins/*", ".opencode/plugin/*", "~/.config/opencode/plugins/*", "~/.config/opencode/plugin/*",
 }
 
 // selfProtection denies AI writes to the governance configuration and

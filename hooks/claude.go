@@ -18,61 +18,18 @@ func (claude) Decode(data []byte, env Env) (*Event, error) {
 	if err != nil {
 		return nil, err
 	}
-	name := str(in, "hook_event_name")
-	if name == "" {
-		return nil, fmt.Errorf("the hook input has no hook_event_name")
+	ev, err := claudeShape.decode(in, str(in, "hook_event_name"))
+	if err != nil {
+		return nil, err
 	}
-	ev := &Event{Raw: name, Name: claudeEvent(name), ProjectDir: getenv(env, "CLAUDE_PROJECT_DIR"), CanAsk: true}
-	req := &ev.Request
-	req.Harness = "claude"
-	req.Event = ev.Name
-	req.SessionID = str(in, "session_id")
-	req.AgentID = str(in, "agent_id")
-	req.Agent = str(in, "agent_type")
-	if req.AgentID != "" {
-		req.Depth = 1
-	}
-	req.Cwd = str(in, "cwd")
-	req.PermissionMode = str(in, "permission_mode")
-	req.ToolUseID = str(in, "tool_use_id")
-	req.Unattended = req.PermissionMode == "bypassPermissions" || req.PermissionMode == "dontAsk" ||
-		getenv(env, "GOVERNANCE_UNATTENDED") == "1"
-	switch ev.Name {
-	case EventSessionStart:
-		ev.Source = str(in, "source")
-		return ev, nil
-	case EventUserPromptSubmit:
-		ev.Prompt = str(in, "prompt")
-		return ev, nil
-	case EventSessionEnd:
-		ev.Reason = str(in, "reason")
-		return ev, nil
-	case EventPostToolUse, EventPostToolUseFailure:
-		ti, _ := in["tool_input"].(map[string]any)
-		req.Tool = claudeTool(str(in, "tool_name"), ti)
-		if n, ok := in["duration_ms"].(float64); ok && n > 0 {
-			ev.DurationMS = int64(n)
-		}
-		ev.Failed = ev.Name == EventPostToolUseFailure
-		return ev, nil
-	case EventPreToolUse:
-	default:
-		return ev, nil
-	}
-	tool := str(in, "tool_name")
-	if tool == "" {
-		return nil, fmt.Errorf("the PreToolUse input has no tool_name")
-	}
-	ti, ok := in["tool_input"].(map[string]any)
-	if !ok && in["tool_input"] != nil {
-		return nil, fmt.Errorf("tool_input of %s is not an object", tool)
-	}
-	req.Tool = claudeTool(tool, ti)
-	if req.Tool.Kind == governance.KindShell {
-		req.Justification = str(ti, "description")
-	}
+	ev.ProjectDir = getenv(env, "CLAUDE_PROJECT_DIR")
+	ev.CanAsk = true
+	ev.Request.Unattended = unattended(ev.Request.PermissionMode, env)
 	return ev, nil
 }
+
+var claudeShape = shaped{harness: "claude", event: claudeEvent,
+	tool: func(name string, input, _ map[string]any) governance.Tool { return claudeTool(name, input) }}
 
 // decodeObject decodes a JSON object into a generic map: for a process
 // that decodes one small object, the generic path is the cheapest.
@@ -186,15 +143,7 @@ func (claude) Encode(ev *Event, r *Reply) []byte {
 		return []byte("{}\n")
 	}
 	if ev.Name != EventPreToolUse {
-		switch {
-		case r.Block != "" && ev.Name == EventUserPromptSubmit:
-			return marshal(map[string]any{"decision": "block", "reason": governance.Sanitize(r.Block)})
-		case r.Context != "" && (ev.Name == EventSessionStart || ev.Name == EventUserPromptSubmit ||
-			ev.Name == EventSubagentStart || ev.Name == EventPostToolUse):
-			return marshal(map[string]any{"hookSpecificOutput": map[string]any{"hookEventName": ev.Raw,
-				"additionalContext": r.Context}})
-		}
-		return []byte("{}\n")
+		return claudeSessionReply(ev, r)
 	}
 	d := r.Decision
 	if d == nil {
@@ -231,9 +180,24 @@ func (claude) Encode(ev *Event, r *Reply) []byte {
 	return marshal(out)
 }
 
+// claudeSessionReply answers an event other than PreToolUse in Claude
+// Code's format, which Codex shares: a blocked prompt, or context for the
+// events that take it.
+func claudeSessionReply(ev *Event, r *Reply) []byte {
+	switch {
+	case r == nil:
+	case r.Block != "" && ev.Name == EventUserPromptSubmit:
+		return marshal(map[string]any{"decision": "block", "reason": governance.Sanitize(r.Block)})
+	case r.Context != "" && (ev.Name == EventSessionStart || ev.Name == EventUserPromptSubmit ||
+		ev.Name == EventSubagentStart || ev.Name == EventPostToolUse):
+		return marshal(map[string]any{"hookSpecificOutput": map[string]any{"hookEventName": ev.Raw,
+			"additionalContext": r.Context}})
+	}
+	return []byte("{}\n")
+}
+
 func (claude) Fail(msg string) []byte {
-	d := &governance.Decision{Outcome: governance.Deny, Layer: "hook", Rule: "hook-error", Subject: "hook input",
-		Message: msg, Suggestion: "Ask the user to check the governance-hook installation; the call stays blocked until the hook works."}
+	d := hookFailure(msg)
 	return marshal(map[string]any{"hookSpecificOutput": map[string]any{"hookEventName": EventPreToolUse,
 		"permissionDecision": "deny", "permissionDecisionReason": d.Render()}})
 }

@@ -57,6 +57,10 @@ type Event struct {
 	Failed     bool
 	// CanAsk reports that the harness can put an ask to its user.
 	CanAsk bool
+	// InferSubagents marks harnesses that do not say which agent makes a
+	// call: a call made while a subagent the main thread started is
+	// running is taken to be the subagent's.
+	InferSubagents bool
 	// DeferAsAsk makes a call no layer decides need a person's approval,
 	// for callers with no permission flow of their own to defer to
 	// (governance run).
@@ -101,7 +105,12 @@ func OSEnv() Env {
 
 // Dialects maps dialect names to implementations.
 var Dialects = map[string]Dialect{
-	"claude": claude{},
+	"claude":   claude{},
+	"codex":    codex{},
+	"gemini":   gemini{},
+	"cursor":   cursor{},
+	"copilot":  copilot{},
+	"opencode": opencode{},
 }
 
 // ErrUnknownDialect is returned for a dialect name that is not supported.
@@ -114,7 +123,7 @@ const maxInput = 8 << 20
 func Run(ctx context.Context, dialect string, stdin io.Reader, stdout, stderr io.Writer, env Env) (code int) {
 	d, ok := Dialects[dialect]
 	if !ok {
-		fmt.Fprintf(stderr, "governance: error: %v %q (supported: claude)\n", ErrUnknownDialect, dialect)
+		fmt.Fprintf(stderr, "governance: error: %v %q (supported: claude, codex, copilot, cursor, gemini, opencode)\n", ErrUnknownDialect, dialect)
 		// Answer in Claude's format: it is the common protocol, and a deny
 		// is better than silence.
 		stdout.Write(claude{}.Fail(fmt.Sprintf("governance-hook was started with an unknown dialect %q.", dialect)))

@@ -77,6 +77,9 @@ func (h *handler) decide(ctx context.Context) *governance.Decision {
 // log-only mode a blocking decision is recorded and not enforced.
 func (h *handler) preToolUse(ctx context.Context) *governance.Decision {
 	start := time.Now()
+	if h.ev.InferSubagents {
+		h.inferCaller()
+	}
 	req := &h.ev.Request
 	session := req.SessionID
 	if req.Tool.Kind == governance.KindAgent && session != "" {
@@ -226,6 +229,9 @@ func (h *handler) sessionEvent() *Reply {
 		h.warn(b.SubagentStop(id, req.AgentID, req.Agent))
 	case EventPostToolUse, EventPostToolUseFailure:
 		h.warn(b.ToolDone(id, string(req.Tool.Kind), ev.DurationMS, ev.Failed))
+		if ev.InferSubagents {
+			h.inferredDone()
+		}
 		if h.limitsConcurrency() {
 			h.warn(brain.Release(brain.LimitsPath(h.paths.StateDir), req.ToolUseID))
 		}

@@ -28,16 +28,30 @@ type installOptions struct {
 	hook   string
 }
 
-// installer writes one harness's hook configuration.
+// installer is one harness's hook setup.
 type installer struct {
-	// file returns the settings file to edit.
-	file func(a *App, o installOptions) (string, error)
-	// merge edits the settings document; it reports what it did.
-	merge func(doc *jsonedit.Object, hook string, approvalWait int) error
+	// title names the harness for people.
+	title string
+	// files returns the settings file in the project folder and the
+	// user's; install writes one of them, doctor reads both.
+	files func(a *App, dir string) (project, user string, err error)
+	// config is the harness's JSON hook settings; nil for OpenCode, whose
+	// hook is a plugin file.
+	config *hookConfig
+	// noSwitch says what happens when the hook fails, for harnesses
+	// without a fail-closed switch.
+	noSwitch string
 }
 
+// installers are the harnesses install knows, by the name the command
+// takes; each is described in its own file.
 var installers = map[string]installer{
-	"claude": {file: claudeSettingsFile, merge: mergeClaude},
+	"claude":   claudeInstaller,
+	"codex":    codexInstaller,
+	"gemini":   geminiInstaller,
+	"cursor":   cursorInstaller,
+	"copilot":  copilotInstaller,
+	"opencode": opencodeInstaller,
 }
 
 func harnessNames() string {
@@ -49,19 +63,44 @@ func harnessNames() string {
 	return strings.Join(names, ", ")
 }
 
+// file is where install writes.
+func (ins installer) file(a *App, o installOptions) (string, error) {
+	project, user, err := ins.files(a, o.dir)
+	if o.global {
+		return user, err
+	}
+	return project, err
+}
+
+// install writes the hook into file and reports whether it changed it.
+func (ins installer) install(file, hook string, approvalWait int) (bool, error) {
+	if ins.config == nil {
+		return writePlugin(file, hook, approvalWait)
+	}
+	return editJSONFile(file, func(doc *jsonedit.Object) error { return ins.config.merge(doc, hook, approvalWait) })
+}
+
 func (a *App) installCmd() *cobra.Command {
 	var o installOptions
 	c := &cobra.Command{
 		Use:   "install HARNESS",
 		Short: "Install governance-hook into an agent harness's settings",
 		Long: `install merges governance-hook into the harness's settings file, keeping
-every other setting, and sets the harness's fail-closed switch so that a
-hook that crashes or times out blocks the call instead of letting it run.
-Running it again changes nothing.
+every other setting, and sets the harness's fail-closed switch (Claude
+Code, Cursor) so that a hook that crashes or times out blocks the call
+instead of letting it run. Running it again changes nothing.
 
-Harnesses: ` + harnessNames() + `.`,
+  claude     .claude/settings.json        (~/.claude/settings.json)
+  codex      .codex/hooks.json            (~/.codex/hooks.json)
+  gemini     .gemini/settings.json        (~/.gemini/settings.json)
+  cursor     .cursor/hooks.json           (~/.cursor/hooks.json)
+  copilot    .github/hooks/governance.json (~/.copilot/hooks/governance.json)
+  opencode   .opencode/plugins/governance.js (~/.config/opencode/plugins/governance.js)
+
+The paths in parentheses are written with --global.`,
 		Example: `  governance install claude
-  governance install claude --global`,
+  governance install gemini --global
+  governance doctor`,
 		Args: cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			ins, ok := installers[args[0]]
@@ -84,7 +123,7 @@ Harnesses: ` + harnessNames() + `.`,
 					wait += (g.TimeoutMS + 999) / 1000
 				}
 			}
-			changed, err := editJSONFile(file, func(doc *jsonedit.Object) error { return ins.merge(doc, hook, wait) })
+			changed, err := ins.install(file, hook, wait)
 			if err != nil {
 				return err
 			}
@@ -167,101 +206,4 @@ func editJSONFile(file string, edit func(*jsonedit.Object) error) (bool, error) 
 // that a reader never sees half of it.
 func writeFileAtomic(path string, data []byte, mode os.FileMode) error {
 	return atomicfile.Write(path, data, mode)
-}
-
-func claudeSettingsFile(a *App, o installOptions) (string, error) {
-	if o.global {
-		home := a.Getenv("HOME")
-		if home == "" {
-			return "", errors.New("HOME is not set")
-		}
-		return filepath.Join(home, ".claude", "settings.json"), nil
-	}
-	return filepath.Join(a.absCwd(o.dir), ".claude", "settings.json"), nil
-}
-
-// claudeEvents are the Claude Code events the hook handles.
-var claudeEvents = []string{"SessionStart", "UserPromptSubmit", "PreToolUse", "PostToolUse", "PostToolUseFailure",
-	"SubagentStart", "SubagentStop", "Stop", "SessionEnd"}
-
-// claudeBlocking are the events where a hook that fails must block: the
-// tool call, and the prompt (which may carry a secret).
-func claudeBlocking(ev string) bool { return ev == "PreToolUse" || ev == "UserPromptSubmit" }
-
-// claudeMatched are the events whose hook groups take a matcher.
-func claudeMatched(ev string) bool {
-	switch ev {
-	case "PreToolUse", "PostToolUse", "PostToolUseFailure", "SessionStart", "SubagentStart", "SubagentStop":
-		return true
-	}
-	return false
-}
-
-// mergeClaude adds or updates the governance hook for every event.
-func mergeClaude(doc *jsonedit.Object, hook string, approvalWait int) error {
-	hooks, err := doc.Object("hooks")
-	if err != nil {
-		return err
-	}
-	for _, ev := range claudeEvents {
-		var groups []any
-		if v, ok := hooks.Get(ev); ok && v != nil {
-			list, ok := v.([]any)
-			if !ok {
-				return fmt.Errorf("hooks.%s is not a list", ev)
-			}
-			groups = list
-		}
-		handler := func(h *jsonedit.Object) {
-			h.Set("type", "command")
-			h.Set("command", hook)
-			h.Set("args", []any{"claude"})
-			timeout := hookTimeout
-			if ev == "PreToolUse" {
-				timeout += approvalWait
-			}
-			h.Set("timeout", timeout)
-			if claudeBlocking(ev) {
-				h.Set("onFailure", "block")
-			}
-		}
-		found := false
-		for _, g := range groups {
-			group, ok := g.(*jsonedit.Object)
-			if !ok {
-				continue
-			}
-			hv, _ := group.Get("hooks")
-			list, _ := hv.([]any)
-			for _, h := range list {
-				ho, ok := h.(*jsonedit.Object)
-				if !ok {
-					continue
-				}
-				if c, _ := ho.Get("command"); isGovernanceHook(c) {
-					handler(ho)
-					found = true
-				}
-			}
-		}
-		if !found {
-			h := jsonedit.NewObject()
-			handler(h)
-			group := jsonedit.NewObject()
-			if claudeMatched(ev) {
-				group.Set("matcher", "*")
-			}
-			group.Set("hooks", []any{h})
-			groups = append(groups, group)
-		}
-		hooks.Set(ev, groups)
-	}
-	return nil
-}
-
-// isGovernanceHook reports whether a hook command runs governance-hook.
-func isGovernanceHook(v any) bool {
-	s, _ := v.(string)
-	first := strings.Fields(s)
-	return len(first) > 0 && filepath.Base(first[0]) == "governance-hook"
 }

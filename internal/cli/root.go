@@ -123,6 +123,7 @@ configuration.`,
 	root.AddCommand(a.auditCmd())
 	root.AddCommand(a.learnCmd(), a.reviewCmd(), a.auditRulesCmd(), a.hookCmd())
 	root.AddCommand(a.gatekeeperCmd())
+	root.AddCommand(a.uninstallCmd(), a.doctorCmd(), a.importCmd())
 	return root
 }
 

@@ -2,8 +2,7 @@ package cli
 
 import (
 	"fmt"
-	"os"
-	"path/filepath"
+	"sort"
 	"strings"
 
 	"github.com/spf13/cobra"
@@ -98,18 +97,30 @@ func onOff(b bool, on, off string) string {
 	return off
 }
 
-// hookStatus says which Claude Code settings files run governance-hook.
+// hookStatus says which harnesses run governance-hook, in the project's
+// settings or the user's; governance doctor says more.
 func (a *App) hookStatus(root, home string) string {
 	var where []string
-	for _, f := range []string{filepath.Join(root, ".claude", "settings.json"), filepath.Join(root, ".claude", "settings.local.json"),
-		filepath.Join(home, ".claude", "settings.json")} {
-		data, err := os.ReadFile(f)
-		if err == nil && strings.Contains(string(data), "governance-hook") {
-			where = append(where, f)
+	names := make([]string, 0, len(installers))
+	for n := range installers {
+		names = append(names, n)
+	}
+	sort.Strings(names)
+	for _, n := range names {
+		ins := installers[n]
+		project, user, err := ins.files(a, root)
+		if err != nil {
+			continue
+		}
+		for _, f := range []string{project, user} {
+			if a.inspectFile(ins, f).hooked {
+				where = append(where, n)
+				break
+			}
 		}
 	}
 	if len(where) == 0 {
-		return "not installed for Claude Code (run `governance install claude`)"
+		return "not installed (run `governance install HARNESS`; `governance doctor` checks it)"
 	}
-	return "Claude Code: " + strings.Join(where, ", ")
+	return "installed for " + strings.Join(where, ", ") + " (`governance doctor` checks it)"
 }

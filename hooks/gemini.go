@@ -1,0 +1,194 @@
+package hooks
+
+import (
+	"encoding/json"
+	"path/filepath"
+	"strings"
+
+	"github.com/agentgov/governance/governance"
+)
+
+// gemini is Gemini CLI's hook protocol: Claude-shaped JSON with its own
+// event names (BeforeTool, AfterTool, BeforeAgent, AfterAgent, ...) and a
+// top-level decision. Gemini has no ask, so asks go to the approval
+// queue, and no way to say which agent makes a call: calls made while a
+// subagent runs are taken to be the subagent's (see Event.InferSubagents).
+// Timeouts in its settings are in milliseconds.
+type gemini struct{}
+
+var geminiShape = shaped{harness: "gemini", event: geminiEvent, tool: geminiTool}
+
+func geminiEvent(name string) string {
+	switch name {
+	case "BeforeTool":
+		return EventPreToolUse
+	case "AfterTool":
+		return EventPostToolUse
+	case "BeforeAgent":
+		return EventUserPromptSubmit
+	case "AfterAgent":
+		return EventStop
+	case "SessionStart":
+		return EventSessionStart
+	case "SessionEnd":
+		return EventSessionEnd
+	case "PreCompress":
+		return EventPreCompact
+	}
+	return EventOther
+}
+
+// geminiControlTools end a subagent's turn or talk to the user; they touch
+// nothing, and refusing them would leave a subagent unable to finish.
+func geminiControlTool(name string) bool {
+	return name == "complete_task"
+}
+
+func (gemini) Decode(data []byte, env Env) (*Event, error) {
+	in, err := decodeObject(data)
+	if err != nil {
+		return nil, err
+	}
+	ev, err := geminiShape.decode(in, str(in, "hook_event_name"))
+	if err != nil {
+		return nil, err
+	}
+	if ev.Name == EventPreToolUse && geminiControlTool(ev.Request.Tool.Name) {
+		ev.Name, ev.Request.Event = EventOther, EventOther
+	}
+	ev.ProjectDir = getenv(env, "GEMINI_PROJECT_DIR")
+	ev.InferSubagents = true
+	req := &ev.Request
+	req.Unattended = getenv(env, "GOVERNANCE_UNATTENDED") == "1"
+	if req.Tool.Kind == governance.KindShell {
+		if dir := str(mapOf(in["tool_input"]), "dir_path"); dir != "" {
+			if !filepath.IsAbs(dir) && req.Cwd != "" {
+				dir = filepath.Join(req.Cwd, dir)
+			}
+			req.Cwd = dir
+		}
+	}
+	return ev, nil
+}
+
+func mapOf(v any) map[string]any {
+	m, _ := toolInput(v)
+	return m
+}
+
+// geminiTool maps a Gemini CLI tool call. MCP tools are named
+// mcp_<server>_<tool> and described by mcp_context, which names the server
+// and tool exactly.
+func geminiTool(name string, ti, in map[string]any) governance.Tool {
+	if mc, ok := in["mcp_context"].(map[string]any); ok && str(mc, "server_name") != "" {
+		return mcpTool(name, str(mc, "server_name"), str(mc, "tool_name"), ti)
+	}
+	switch name {
+	case "run_shell_command":
+		return governance.Tool{Kind: governance.KindShell, Name: name, Input: governance.Input{Command: commandOf(ti)}}
+	case "read_many_files":
+		t := governance.Tool{Kind: governance.KindRead, Name: name}
+		t.Input.Paths = stringList(ti["include"])
+		if len(t.Input.Paths) == 0 {
+			t.Input.Paths = stringList(ti["paths"])
+		}
+		return t
+	case "web_fetch":
+		// web_fetch takes a prompt with the URLs in it.
+		prompt := firstString(ti, "url", "prompt")
+		return governance.Tool{Kind: governance.KindWeb, Name: name, Input: governance.Input{URL: firstURL(prompt), Query: prompt}}
+	case "invoke_agent":
+		return governance.Tool{Kind: governance.KindAgent, Name: name, Input: governance.Input{
+			Subagent: firstString(ti, "agent_name", "name"), Prompt: firstString(ti, "prompt")}}
+	}
+	if rest, ok := strings.CutPrefix(name, "mcp_"); ok && !strings.HasPrefix(rest, "_") {
+		// Gemini's own naming: the server name has no underscore.
+		if server, tool, ok := strings.Cut(rest, "_"); ok {
+			return mcpTool(name, server, tool, ti)
+		}
+	}
+	return ToolCall(name, ti)
+}
+
+// mcpTool is a call of an MCP server's tool.
+func mcpTool(name, server, tool string, args map[string]any) governance.Tool {
+	t := governance.Tool{Kind: governance.KindMCP, Name: name, Input: governance.Input{Server: server, MCPTool: tool}}
+	if args != nil {
+		t.Input.Arguments, _ = json.Marshal(args)
+	}
+	return t
+}
+
+func stringList(v any) []string {
+	switch x := v.(type) {
+	case string:
+		if x != "" {
+			return []string{x}
+		}
+	case []any:
+		var out []string
+		for _, e := range x {
+			if s, ok := e.(string); ok && s != "" {
+				out = append(out, s)
+			}
+		}
+		return out
+	}
+	return nil
+}
+
+// firstURL returns the first http or https URL in a text.
+func firstURL(s string) string {
+	for _, scheme := range []string{"https://", "http://"} {
+		i := strings.Index(s, scheme)
+		if i < 0 {
+			continue
+		}
+		end := strings.IndexAny(s[i:], " \t\n\"'<>()[]{}")
+		if end < 0 {
+			return s[i:]
+		}
+		return strings.TrimRight(s[i:i+end], ".,;:!?")
+	}
+	return ""
+}
+
+func (gemini) Encode(ev *Event, r *Reply) []byte {
+	if ev.Name != EventPreToolUse {
+		switch {
+		case r == nil:
+		case r.Block != "" && ev.Name == EventUserPromptSubmit:
+			return marshal(map[string]any{"decision": "deny", "reason": governance.Sanitize(r.Block)})
+		case r.Context != "" && (ev.Name == EventSessionStart || ev.Name == EventUserPromptSubmit || ev.Name == EventPostToolUse):
+			return marshal(map[string]any{"hookSpecificOutput": map[string]any{"hookEventName": ev.Raw,
+				"additionalContext": r.Context}})
+		}
+		return []byte("{}\n")
+	}
+	d := preToolUseDecision(ev, r)
+	if d == nil {
+		return []byte("{}\n")
+	}
+	switch d.Outcome {
+	case governance.Allow, governance.Warn:
+		out := map[string]any{"decision": "allow"}
+		if w := warnings(d); w != "" {
+			out["systemMessage"] = w
+		}
+		return marshal(out)
+	case governance.Ask, governance.Deny:
+		// An ask reaches here only when no approval could be had.
+		return marshal(map[string]any{"decision": "deny", "reason": d.Render()})
+	case governance.Abort:
+		return marshal(map[string]any{"decision": "deny", "reason": d.Render(), "continue": false,
+			"stopReason": "governance stopped the agent: " + governance.Sanitize(d.Message)})
+	}
+	if w := warnings(d); w != "" {
+		return marshal(map[string]any{"systemMessage": w})
+	}
+	return []byte("{}\n")
+}
+
+func (gemini) Fail(msg string) []byte {
+	return marshal(map[string]any{"decision": "deny", "reason": hookFailure(msg).Render()})
+}

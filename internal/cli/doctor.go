@@ -1,0 +1,254 @@
+package cli
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+
+	"github.com/agentgov/governance/internal/jsonedit"
+	"github.com/spf13/cobra"
+)
+
+func (a *App) doctorCmd() *cobra.Command {
+	var dir string
+	c := &cobra.Command{
+		Use:   "doctor",
+		Short: "Check the hook installation of every harness",
+		Long: `doctor reports, for each agent harness, whether governance-hook is
+installed (in the project's settings or the user's), whether a hook that
+fails blocks the call (fail-closed), and which settings files it found.
+It exits 1 when something is wrong with an installed hook: a settings
+file that does not parse, a hook binary that is missing, a tool-call event
+without the hook, or a fail-closed switch that is off.`,
+		Example: `  governance doctor
+  governance doctor --dir ~/src/app`,
+		Args: cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, args []string) error {
+			names := make([]string, 0, len(installers))
+			for n := range installers {
+				names = append(names, n)
+			}
+			sort.Strings(names)
+			home, _ := a.home()
+			fmt.Fprintf(a.Stdout, "project: %s\n", a.absCwd(dir))
+			problems := 0
+			for _, n := range names {
+				problems += a.doctor(a.Stdout, n, installers[n], dir, home)
+			}
+			if problems > 0 {
+				fmt.Fprintf(a.Stdout, "\n%d problem(s); run `governance install HARNESS` again to repair a hook\n", problems)
+				return errReported
+			}
+			return nil
+		},
+	}
+	c.Flags().StringVar(&dir, "dir", "", "the project folder (default: the current directory)")
+	return c
+}
+
+// fileReport is what doctor found in one settings file.
+type fileReport struct {
+	path string
+	// state is "not found", "no governance hook", or what the hook does.
+	state    string
+	hooked   bool
+	problems []string
+	// failClosed is set when the hook blocks on failure everywhere it
+	// should.
+	failClosed bool
+}
+
+// doctor reports on one harness and returns the number of problems.
+func (a *App) doctor(w io.Writer, name string, ins installer, dir, home string) int {
+	project, user, err := ins.files(a, dir)
+	if err != nil {
+		fmt.Fprintf(w, "\n%s (%s): %v\n", name, ins.title, err)
+		return 1
+	}
+	files := []string{project}
+	if name == "claude" {
+		files = append(files, filepath.Join(filepath.Dir(project), "settings.local.json"))
+	}
+	files = append(files, user)
+	var reports []fileReport
+	hooked, allClosed, problems := false, true, 0
+	for _, f := range files {
+		r := a.inspectFile(ins, f)
+		reports = append(reports, r)
+		if r.hooked {
+			hooked = true
+			allClosed = allClosed && r.failClosed
+		}
+		problems += len(r.problems)
+	}
+	status := "not installed (run `governance install " + name + "`)"
+	if hooked {
+		status = "installed"
+		switch {
+		case ins.noSwitch != "":
+			status += "; " + ins.noSwitch
+		case allClosed:
+			status += ", fail-closed"
+		default:
+			status += ", NOT fail-closed"
+		}
+	}
+	fmt.Fprintf(w, "\n%s (%s): %s\n", name, ins.title, status)
+	for _, r := range reports {
+		fmt.Fprintf(w, "  %s: %s\n", shownPath(r.path, a.absCwd(dir), home), r.state)
+		for _, p := range r.problems {
+			fmt.Fprintf(w, "    problem: %s\n", p)
+		}
+	}
+	if hooked && name == "codex" {
+		fmt.Fprintf(w, "  note: Codex runs a project's .codex/hooks.json only in projects it trusts\n")
+	}
+	return problems
+}
+
+// inspectFile reads one settings file.
+func (a *App) inspectFile(ins installer, file string) fileReport {
+	r := fileReport{path: file}
+	data, err := os.ReadFile(file)
+	if errors.Is(err, fs.ErrNotExist) {
+		r.state = "not found"
+		return r
+	}
+	if err != nil {
+		r.state = "unreadable"
+		r.problems = append(r.problems, err.Error())
+		return r
+	}
+	if ins.config == nil {
+		return inspectPlugin(r, data)
+	}
+	var doc *jsonedit.Object
+	if len(bytes.TrimSpace(data)) > 0 {
+		v, err := jsonedit.Parse(data)
+		if err != nil {
+			r.state = "not valid JSON"
+			r.problems = append(r.problems, fmt.Sprintf("the harness may ignore this file: %v", err))
+			return r
+		}
+		if doc, _ = v.(*jsonedit.Object); doc == nil {
+			r.state = "not a JSON object"
+			r.problems = append(r.problems, "the file should hold a JSON object")
+			return r
+		}
+	} else {
+		doc = jsonedit.NewObject()
+	}
+	st := ins.config.inspect(doc)
+	if len(st.events) == 0 {
+		r.state = "no governance hook"
+		return r
+	}
+	r.hooked = true
+	var b strings.Builder
+	fmt.Fprintf(&b, "hook on %d events (%s)", len(st.events), strings.Join(st.events, ", "))
+	decides := ""
+	for _, ev := range ins.config.events {
+		if ev.decides {
+			decides = ev.name
+		}
+	}
+	if !contains(st.events, decides) {
+		r.problems = append(r.problems, "the hook does not run on "+decides+", so it decides no tool call")
+	} else if st.timeout != nil {
+		unit := ins.config.timeoutUnit
+		if unit == "" {
+			unit = "s"
+		}
+		fmt.Fprintf(&b, "; %s timeout %v%s", decides, st.timeout, unit)
+	}
+	if ins.config.failClosed != nil {
+		r.failClosed = len(st.notFailClosed) == 0
+		if r.failClosed {
+			fmt.Fprintf(&b, "; fail-closed on %s", strings.Join(st.failClosed, ", "))
+		} else {
+			r.problems = append(r.problems, "a failing hook lets the call run on "+strings.Join(st.notFailClosed, ", ")+
+				" (the fail-closed switch is off)")
+		}
+	}
+	for _, bin := range st.commands {
+		fmt.Fprintf(&b, "; runs %s", bin)
+		if p := checkBinary(bin); p != "" {
+			r.problems = append(r.problems, p)
+		}
+	}
+	if ins.config.check != nil {
+		if p := ins.config.check(doc); p != "" {
+			r.problems = append(r.problems, p)
+		}
+	}
+	r.state = b.String()
+	return r
+}
+
+func inspectPlugin(r fileReport, data []byte) fileReport {
+	hook := pluginHook(data)
+	if hook == "" {
+		r.state = "a plugin governance install did not write"
+		r.problems = append(r.problems, "remove or rename it, then run `governance install opencode`")
+		return r
+	}
+	r.hooked, r.failClosed = true, true
+	r.state = "plugin on tool.execute.before and session events; blocks the call when the hook fails; runs " + hook
+	if p := checkBinary(hook); p != "" {
+		r.problems = append(r.problems, p)
+	}
+	return r
+}
+
+// checkBinary says what is wrong with a hook binary, "" when nothing.
+func checkBinary(bin string) string {
+	fi, err := os.Stat(bin)
+	switch {
+	case err != nil:
+		return "the hook binary " + bin + " does not exist"
+	case fi.IsDir() || fi.Mode()&0o111 == 0:
+		return "the hook binary " + bin + " is not executable"
+	}
+	return ""
+}
+
+// geminiHooksOff reports Gemini settings that switch hooks off.
+func geminiHooksOff(doc *jsonedit.Object) string {
+	v, _ := doc.Get("hooksConfig")
+	hc, ok := v.(*jsonedit.Object)
+	if !ok {
+		return ""
+	}
+	if on, ok := hc.Get("enabled"); ok && on == false {
+		return "hooksConfig.enabled is false: Gemini CLI runs no hooks"
+	}
+	if d, ok := hc.Get("disabled"); ok {
+		list, _ := d.([]any)
+		for _, n := range list {
+			if n == "governance" {
+				return "hooksConfig.disabled lists governance"
+			}
+		}
+	}
+	return ""
+}
+
+// shownPath shows a path in the project relative to it, and one below
+// the home folder as ~/...
+func shownPath(p, project, home string) string {
+	if rel, err := filepath.Rel(project, p); err == nil && !strings.HasPrefix(rel, "..") {
+		return filepath.ToSlash(rel)
+	}
+	if home != "" {
+		if rel, err := filepath.Rel(home, p); err == nil && !strings.HasPrefix(rel, "..") {
+			return "~/" + filepath.ToSlash(rel)
+		}
+	}
+	return p
+}

@@ -1,0 +1,205 @@
+package cli
+
+import (
+	"encoding/json"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"github.com/agentgov/governance/governance"
+	"github.com/spf13/cobra"
+)
+
+func (a *App) importClaudeCmd() *cobra.Command {
+	var o importOptions
+	c := &cobra.Command{
+		Use:   "claude-settings [FILE]",
+		Short: "Import Claude Code's permission rules (allow, ask, deny)",
+		Long: `claude-settings reads the permissions of a Claude Code settings file
+(default: the project's .claude/settings.json) and writes one rule per
+entry of allow, ask and deny:
+
+  Bash(npm run test *), Bash(git push:*)   shell commands, as command globs
+  Read(./.env), Edit(/src/generated/**)   file paths (a Read deny also
+                                          covers edits, as in Claude Code)
+  WebFetch(domain:example.com)            web domains
+  mcp__github, mcp__github__create_issue  MCP servers and tools
+  Agent(Explore)                          subagents
+
+Claude Code takes the first of deny, ask and allow that matches; here, as
+everywhere in governance, the strictest matching rule wins, which comes
+to the same. Entries for other tools, parameter rules such as
+Bash(run_in_background:true), and denials of a whole tool (use an agent
+allow-list or a role for that) are listed and left out.`,
+		Example: `  governance import claude-settings
+  governance import claude-settings ~/.claude/settings.json --global
+  governance import claude-settings --out -`,
+		Args: cobra.MaximumNArgs(1),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			file := filepath.Join(a.absCwd(o.dir), ".claude", "settings.json")
+			if len(args) == 1 {
+				file = a.absPath(args[0])
+			}
+			data, err := os.ReadFile(file)
+			if err != nil {
+				return err
+			}
+			im, err := importClaudeSettings(shownPath(file, a.absCwd(o.dir), ""), data, o.global)
+			if err != nil {
+				return err
+			}
+			return a.writeImported(im, o, "claude-settings.yaml")
+		},
+	}
+	importFlags(c, &o)
+	return c
+}
+
+// absPath resolves a path given on the command line.
+func (a *App) absPath(p string) string {
+	if filepath.IsAbs(p) {
+		return p
+	}
+	return filepath.Join(a.Cwd, p)
+}
+
+// importClaudeSettings turns the permissions of a settings file into rules.
+func importClaudeSettings(file string, data []byte, global bool) (*imported, error) {
+	var settings struct {
+		Permissions struct {
+			Allow, Ask, Deny []string
+		} `json:"permissions"`
+	}
+	if err := json.Unmarshal(data, &settings); err != nil {
+		return nil, withHint(fmt.Errorf("%s is not a Claude Code settings file: %w", file, err), "give the path of a settings.json")
+	}
+	scope := governance.ScopeRepo
+	if global {
+		scope = governance.ScopeGlobal
+	}
+	im := &imported{source: file, command: "import claude-settings"}
+	used := map[string]bool{}
+	p := settings.Permissions
+	for _, group := range []struct {
+		outcome governance.Outcome
+		rules   []string
+	}{{governance.Deny, p.Deny}, {governance.Ask, p.Ask}, {governance.Allow, p.Allow}} {
+		for _, text := range group.rules {
+			from := group.outcome.String() + ": " + text
+			spec, why := claudeRule(text, group.outcome, file)
+			if why != "" {
+				im.skipped = append(im.skipped, from+": "+why)
+				continue
+			}
+			spec.ID = uniqueID("claude-"+group.outcome.String()+"-"+slug(text), used)
+			im.add(from, spec, scope)
+		}
+	}
+	return im, nil
+}
+
+// claudeParams are the tool parameters Claude Code's rules may match on;
+// governance rules cannot.
+var claudeParams = []string{"run_in_background:", "timeout:", "dangerouslyDisableSandbox:", "model:", "isolation:"}
+
+// claudeRule turns one permission rule into a rule spec, or says why it
+// cannot.
+func claudeRule(text string, o governance.Outcome, file string) (governance.RuleSpec, string) {
+	tool, arg, hasArg := strings.Cut(strings.TrimSpace(text), "(")
+	if hasArg {
+		if !strings.HasSuffix(arg, ")") {
+			return governance.RuleSpec{}, "not a permission rule (Tool or Tool(specifier))"
+		}
+		arg = strings.TrimSuffix(arg, ")")
+	}
+	if arg == "*" {
+		arg = ""
+	}
+	for _, p := range claudeParams {
+		if strings.HasPrefix(arg, p) {
+			return governance.RuleSpec{}, "rules on tool parameters have no equivalent"
+		}
+	}
+	spec := governance.RuleSpec{Decision: o}
+	var m governance.MatchSpec
+	switch {
+	case tool == "Bash" || tool == "PowerShell":
+		spec.Tools = []governance.Kind{governance.KindShell}
+		pattern := "*"
+		if arg != "" {
+			pattern = arg
+			if base, ok := strings.CutSuffix(pattern, ":*"); ok {
+				pattern = base + " *"
+			}
+			spec.Examples.Match = []string{strings.ReplaceAll(pattern, "*", "x")}
+		}
+		m.Command = []string{pattern}
+	case tool == "Read" || tool == "Glob" || tool == "Grep" || tool == "LS":
+		spec.Tools = []governance.Kind{governance.KindRead}
+		if o >= governance.Deny {
+			// A Read deny keeps Claude from editing the file too.
+			spec.Tools = append(spec.Tools, governance.KindWrite, governance.KindEdit)
+		}
+		m.Paths = []string{claudePath(arg)}
+	case tool == "Edit" || tool == "Write" || tool == "MultiEdit" || tool == "NotebookEdit":
+		spec.Tools = []governance.Kind{governance.KindWrite, governance.KindEdit}
+		m.Paths = []string{claudePath(arg)}
+	case tool == "WebFetch":
+		spec.Tools = []governance.Kind{governance.KindWeb}
+		domain, ok := strings.CutPrefix(arg, "domain:")
+		if arg != "" && !ok {
+			return spec, "WebFetch rules other than domain: have no equivalent"
+		}
+		m.Domains = []string{firstNonEmptyString(domain, "*")}
+	case tool == "Agent" || tool == "Task":
+		spec.Tools = []governance.Kind{governance.KindAgent}
+		m.Subagent = []string{firstNonEmptyString(arg, "*")}
+	case strings.HasPrefix(tool, "mcp__") && !hasArg:
+		server, mcpTool, _ := strings.Cut(strings.TrimPrefix(tool, "mcp__"), "__")
+		if server == "" || server == "*" {
+			return spec, "rules over every MCP server have no equivalent; name the server"
+		}
+		spec.Tools = []governance.Kind{governance.KindMCP}
+		m.Server = []string{server}
+		m.MCPTool = []string{firstNonEmptyString(mcpTool, "*")}
+	default:
+		return spec, "governance has no rules for Claude Code's " + tool + " tool"
+	}
+	spec.Match = []governance.MatchSpec{m}
+	switch o {
+	case governance.Deny:
+		spec.Message = fmt.Sprintf("Claude Code's settings (%s) deny %s.", file, text)
+		spec.Suggestion = "Do this another way, or ask the user to change the rule in " + file + "."
+	case governance.Ask:
+		spec.Message = fmt.Sprintf("Claude Code's settings (%s) ask a person before %s.", file, text)
+		spec.Suggestion = "Wait for a person's approval, or do this another way."
+	}
+	return spec, ""
+}
+
+// claudePath turns a Claude Code path pattern into a governance path
+// glob: //abs is absolute, ~/ the home folder, /path and ./path are
+// relative to the project.
+func claudePath(p string) string {
+	switch {
+	case p == "":
+		return "**"
+	case strings.HasPrefix(p, "//"):
+		return p[1:]
+	case strings.HasPrefix(p, "~/"):
+		return p
+	case strings.HasPrefix(p, "/"):
+		return p[1:]
+	}
+	return strings.TrimPrefix(p, "./")
+}
+
+func firstNonEmptyString(s ...string) string {
+	for _, v := range s {
+		if v != "" {
+			return v
+		}
+	}
+	return ""
+}
