@@ -53,7 +53,7 @@ func (r *Rule) matchOne(i int, s *subject, pc *pathContext) bool {
 	case KindShell:
 		return r.matchShell(m, i, s, pc)
 	case KindRead, KindWrite, KindEdit:
-		if len(m.Paths) > 0 && !anyPath(m.Paths, s.file, pc) {
+		if len(m.Paths) > 0 && !anyPathLit(m.Paths, r.pathLiterals(i), s.file, pc) {
 			return false
 		}
 		if len(m.NotPaths) > 0 && anyPath(m.NotPaths, s.file, pc) {
@@ -338,6 +338,17 @@ func literalRun(pat string) string {
 
 // isLiteral reports a path pattern without glob syntax.
 func isLiteral(pat string) bool { return !strings.ContainsAny(pat, "*?[{\\") }
+
+// anyPathLit is anyPath with the literal runs of the patterns known.
+func anyPathLit(patterns, lits []string, p place, pc *pathContext) bool {
+	text := cmp.Or(p.abs, p.raw)
+	for i, pat := range patterns {
+		if strings.Contains(text, lits[i]) && matchPath(pat, p, pc) {
+			return true
+		}
+	}
+	return false
+}
 
 // matchPath matches a gitignore-like pattern: a pattern without a slash
 // matches the base name anywhere; ~/ is the home directory; / is absolute;

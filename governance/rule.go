@@ -152,6 +152,23 @@ type Rule struct {
 	Scope   string
 	kinds   kindSet
 	outcome Outcome
+	// pathLits holds, per matcher, the literal run of each path pattern
+	// (see literalRun), computed on first use.
+	pathLitsOnce sync.Once
+	pathLits     [][]string
+}
+
+// pathLiterals returns the literal runs of the path patterns of matcher i.
+func (r *Rule) pathLiterals(i int) []string {
+	r.pathLitsOnce.Do(func() {
+		r.pathLits = make([][]string, len(r.Match))
+		for j := range r.Match {
+			for _, pat := range r.Match[j].Paths {
+				r.pathLits[j] = append(r.pathLits[j], literalRun(pat))
+			}
+		}
+	})
+	return r.pathLits[i]
 }
 
 // regexCache holds compiled rule expressions, so that a hook call pays
