@@ -73,13 +73,13 @@ bench: build
 	@for p in roles plain daemon; do \
 	  sed "s#\"cwd\":\"/tmp\"#\"cwd\":\"$(abspath $(BENCH_DIR))/$$p\"#" internal/bench/testdata/pretooluse-bash.json > $(BENCH_DIR)/$$p.json; \
 	  (cd $(BENCH_DIR)/$$p && $(BENCH_ENV) $(abspath $(BIN))/governance compile > /dev/null); done
-	@$(BENCH_ENV) $(BIN)/governance daemon --idle-timeout 5m > $(BENCH_DIR)/daemon.out 2>&1 & \
+	@$(BENCH_ENV) $(BIN)/governance daemon --idle-timeout 5m > $(BENCH_DIR)/daemon.out 2>&1 & daemon=$$!; \
 	  for i in 1 2 3 4 5 6 7 8 9 10; do [ -S $(BENCH_DIR)/home/.local/state/governance/daemon.sock ] && break; sleep 0.2; done; \
 	  $(GO) run ./internal/bench/spawn -n $(BENCH_N) -input $(BENCH_DIR)/plain.json \
 	    trivial=$(BIN)/bench-trivial "in-process=$(BENCH_ENV) $(BIN)/bench-hook claude" \
 	    "roles=<$(BENCH_DIR)/roles.json $(BENCH_ENV) $(BIN)/bench-hook claude" \
 	    "daemon=<$(BENCH_DIR)/daemon.json $(BENCH_ENV) $(BIN)/bench-hook claude"; \
-	  status=$$?; kill %1 2>/dev/null; exit $$status
+	  status=$$?; kill $$daemon 2>/dev/null; exit $$status
 	@echo
 	@$(MAKE) --no-print-directory bench-gatekeeper
 
