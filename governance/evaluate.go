@@ -69,20 +69,17 @@ func (ev *evaluation) run(ctx context.Context) *Decision {
 		decided = append(decided, v)
 	}
 	decided = append(decided, ev.guessVerdicts()...)
-	if len(open) > 0 {
+	early := false
+	for _, x := range ev.e.BeforeRules {
+		if got := ev.consult(ctx, x); got.Outcome != NoOpinion {
+			decided = append(decided, got)
+			early = true
+		}
+	}
+	if len(open) > 0 && !early {
 		var v Verdict
 		for _, x := range ev.e.Evaluators {
-			got, err := x.Evaluate(ctx, ev.req)
-			if err != nil {
-				got = Verdict{Outcome: Deny, Layer: x.Name(), Rule: "evaluator-error",
-					Message:    fmt.Sprintf("The %s evaluator failed: %v", x.Name(), err),
-					Suggestion: "Retry later, or ask a human to review the call."}
-			}
-			if got.Outcome != NoOpinion {
-				if got.Layer == "" {
-					got.Layer = x.Name()
-				}
-				ev.step(got, "")
+			if got := ev.consult(ctx, x); got.Outcome != NoOpinion {
 				v = got
 				break
 			}
@@ -98,6 +95,24 @@ func (ev *evaluation) run(ctx context.Context) *Decision {
 		}
 	}
 	return ev.finish(append(decided, undecided...))
+}
+
+// consult asks one evaluator about the request and traces its opinion;
+// an evaluator that fails denies the call.
+func (ev *evaluation) consult(ctx context.Context, x Evaluator) Verdict {
+	got, err := x.Evaluate(ctx, ev.req)
+	if err != nil {
+		got = Verdict{Outcome: Deny, Layer: x.Name(), Rule: "evaluator-error",
+			Message:    fmt.Sprintf("The %s evaluator failed: %v", x.Name(), err),
+			Suggestion: "Retry later, or ask a human to review the call."}
+	}
+	if got.Outcome != NoOpinion {
+		if got.Layer == "" {
+			got.Layer = x.Name()
+		}
+		ev.step(got, "")
+	}
+	return got
 }
 
 // fallback is the default layer's verdict on a subject nobody decided.
