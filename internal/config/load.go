@@ -83,6 +83,8 @@ func Load(p layout.Paths) (*Loaded, error) {
 	}
 	l.User, l.Repo = user, repo
 	errs = flatten(errs, merge(&pol.Settings, user, repo))
+	plugins, err := mergePlugins(user, repo)
+	errs, pol.Plugins = flatten(errs, err), plugins
 	l.Purge = purgePolicy(user, repo)
 	for _, f := range []struct {
 		file  *File
@@ -356,8 +358,8 @@ func merge(s *governance.Settings, user, repo *File) error {
 		if user.ApprovalWait != nil {
 			s.ApprovalWaitSeconds = *user.ApprovalWait
 		}
-		if user.Daemon != nil && *user.Daemon == "auto" {
-			s.Daemon = "auto"
+		if user.Daemon != nil {
+			s.Daemon = *user.Daemon
 		}
 		if user.MainAgent != nil {
 			s.MainAgent = *user.MainAgent
@@ -431,10 +433,7 @@ func merge(s *governance.Settings, user, repo *File) error {
 			s.ApprovalWaitSeconds = *repo.ApprovalWait
 		}
 		if repo.Daemon != nil {
-			s.Daemon = ""
-			if *repo.Daemon == "auto" {
-				s.Daemon = "auto"
-			}
+			s.Daemon = *repo.Daemon
 		}
 		if len(repo.DisableBuiltin) > 0 {
 			errs = append(errs, &yamlx.Error{File: repo.Name, Line: repo.Line("disable_builtin"),

@@ -42,6 +42,9 @@ type File struct {
 	ApprovalWait *int
 	Daemon       *string
 	line         map[string]int
+
+	// Plugins are the custom evaluators the file configures (plugins.go).
+	Plugins []governance.PluginSpec
 }
 
 // purgeSettings are the purge keys a file sets.
@@ -57,7 +60,8 @@ func (f *File) Line(key string) int { return f.line[key] }
 
 var settingKeys = []string{"version", "default", "main_agent", "safe_set", "disable_builtin", "mode",
 	"max_delegation_depth", "block_secret_prompts", "purge", "roles", "default_role", "never_exposed",
-	"approvals", "approval_wait", "daemon"}
+	"approvals", "approval_wait", "daemon",
+	"plugins"}
 
 var purgeKeys = []string{"history_keep", "session_max_age", "anchors_max", "anchor_high_ttl", "anchor_normal_ttl",
 	"log_max_size", "log_max_age", "log_keep"}
@@ -193,6 +197,8 @@ func (f *File) set(key string, v *yaml.Node) error {
 				WithHint("auto: the hook asks a running daemon and starts one when none runs")
 		}
 		f.Daemon = &s
+	case "plugins":
+		return f.parsePlugins(v)
 	case "never_exposed":
 		list, err := yamlx.Strings(f.Name, v)
 		if err != nil {
