@@ -19,6 +19,7 @@ import (
 
 	"github.com/agentgov/governance/governance"
 	"github.com/agentgov/governance/internal/layout"
+	"github.com/agentgov/governance/internal/plugineval"
 )
 
 // Canonical event names.
@@ -140,6 +141,9 @@ type Options struct {
 	// InDaemon marks the daemon answering for a hook: it never asks a
 	// daemon itself.
 	InDaemon bool
+	// Plugins reaches the configured plugins (the daemon's warm ones);
+	// nil starts them for the call where the configuration allows it.
+	Plugins func(governance.PluginSpec) plugineval.Caller
 }
 
 // Respond answers one hook input in a dialect and returns the reply to
@@ -162,7 +166,7 @@ func Respond(ctx context.Context, dialect string, data []byte, env Env, stderr i
 		return d.Fail("governance could not understand the hook input: " + err.Error())
 	}
 	h := newHandler(ev, env, stderr, o)
-	if h.policy.Settings.Daemon == "auto" && !o.InDaemon {
+	if h.policy.UsesDaemon() && !o.InDaemon {
 		if reply, ok := h.viaDaemon(dialect, data); ok {
 			return reply
 		}

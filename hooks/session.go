@@ -21,6 +21,7 @@ type handler struct {
 	paths  layout.Paths
 	policy *governance.Policy
 	b      *brain.Brain
+	opts   Options
 }
 
 func newHandler(ev *Event, env Env, stderr io.Writer, o Options) *handler {
@@ -28,7 +29,7 @@ func newHandler(ev *Event, env Env, stderr io.Writer, o Options) *handler {
 	if req.Cwd == "" {
 		req.Cwd = env.Cwd
 	}
-	h := &handler{ev: ev, env: env, stderr: stderr}
+	h := &handler{ev: ev, env: env, stderr: stderr, opts: o}
 	h.paths = layout.Discover(req.Cwd, ev.ProjectDir, env.Getenv)
 	if req.ProjectRoot == "" {
 		req.ProjectRoot = h.paths.ProjectRoot
@@ -65,6 +66,7 @@ func (h *handler) warn(err error) {
 func (h *handler) decide(ctx context.Context) *governance.Decision {
 	e := governance.NewEngine(h.policy)
 	e.LookupEnv = h.env.LookupEnv
+	h.addPlugins(e)
 	return e.Decide(ctx, &h.ev.Request)
 }
 

@@ -18,6 +18,7 @@ import (
 	"github.com/agentgov/governance/internal/approvals"
 	"github.com/agentgov/governance/internal/decisionlog"
 	"github.com/agentgov/governance/internal/layout"
+	"github.com/agentgov/governance/internal/plugineval"
 )
 
 const cookieName = "governance_token"
@@ -164,8 +165,10 @@ func (s *Server) decide(w http.ResponseWriter, r *http.Request) {
 	} else {
 		req.Tool = hooks.ToolCall(in.Tool, in.Input)
 	}
-	e := governance.NewEngine(s.policies.load(p))
+	pol := s.policies.load(p)
+	e := governance.NewEngine(pol)
 	e.LookupEnv = func(string) (string, bool) { return "", false }
+	plugineval.Install(e, pol.Plugins, s.plugins.Caller)
 	start := time.Now()
 	d := e.Decide(r.Context(), req)
 	if err := decisionlog.Record(layout.Paths{StateDir: s.cfg.StateDir}.DecisionLog(), decisionlog.Labels{Harness: "api"}, req, d,
