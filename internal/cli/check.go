@@ -115,7 +115,9 @@ func (a *App) checkOne(cmd *cobra.Command, o checkOptions, args []string) error 
 	}
 	req.Tool = t
 	start := time.Now()
-	d := governance.NewEngine(loaded.Policy).Decide(cmd.Context(), req)
+	e := governance.NewEngine(loaded.Policy)
+	defer a.withPlugins(e)()
+	d := e.Decide(cmd.Context(), req)
 	a.decisionRecorder(p).record(req, d, time.Since(start))
 	if o.asJSON {
 		return writeJSON(a.Stdout, decisionJSON(d))
@@ -188,6 +190,7 @@ func (a *App) checkJSONL(cmd *cobra.Command, o checkOptions) error {
 	p := a.paths(cwd)
 	loaded, _ := a.load(cwd)
 	engine := governance.NewEngine(loaded.Policy)
+	defer a.withPlugins(engine)()
 	rec := a.decisionRecorder(p)
 	in := bufio.NewReaderSize(a.Stdin, 1<<20)
 	out := bufio.NewWriterSize(a.Stdout, 1<<16)

@@ -12,6 +12,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"strings"
 	"sync"
 
 	"github.com/agentgov/governance/governance"
@@ -97,7 +98,29 @@ func (g *group) Evaluate(ctx context.Context, req *governance.Request) (governan
 			win = v
 		}
 	}
+	if win.Outcome != governance.NoOpinion {
+		win.Subject = subject(req)
+	}
 	return win, nil
+}
+
+// subject is what a plugin's verdict is about: a plugin judges the whole
+// call.
+func subject(req *governance.Request) string {
+	in := req.Tool.Input
+	switch {
+	case in.Command != "":
+		return in.Command
+	case len(in.Paths) > 0:
+		return strings.Join(in.Paths, " ")
+	case in.URL != "" || in.Query != "":
+		return in.URL + in.Query
+	case in.Subagent != "":
+		return "agent " + in.Subagent
+	case in.Server != "":
+		return in.Server + "_" + in.MCPTool
+	}
+	return req.Tool.Name
 }
 
 // Verdict makes a plugin's answer a verdict of the policy: in the plugin
