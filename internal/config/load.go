@@ -125,7 +125,7 @@ func Load(p layout.Paths) (*Loaded, error) {
 	l.Registry = agentfile.NewRegistry(AgentDirs(p)...)
 	pol.Agents = l.Registry
 	errs = flatten(errs, checkRoleNames(pol, l.Registry))
-	pol.ConfigDirs = []string{p.UserDir, p.StateDir}
+	pol.ConfigDirs = append([]string{p.UserDir, p.StateDir}, pluginFiles(pol.Plugins)...)
 	if len(errs) > 0 {
 		pol.Err = errs
 		return l, errs

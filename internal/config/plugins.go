@@ -195,6 +195,18 @@ func mergePlugins(user, repo *File) ([]governance.PluginSpec, error) {
 	return out, nil
 }
 
+// pluginFiles lists the plugins' executables: they decide calls, so they
+// are governance configuration that no AI caller may change.
+func pluginFiles(specs []governance.PluginSpec) []string {
+	var out []string
+	for _, p := range specs {
+		if filepath.IsAbs(p.Path) {
+			out = append(out, p.Path)
+		}
+	}
+	return out
+}
+
 func indexPlugin(specs []governance.PluginSpec, name string) int {
 	for i, p := range specs {
 		if p.Name == name {

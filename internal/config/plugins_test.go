@@ -64,6 +64,20 @@ func TestPlugins(t *testing.T) {
 	if !snap.Policy().UsesDaemon() {
 		t.Error("a configuration with plugins does not use the daemon")
 	}
+	// No AI caller may replace a plugin's executable.
+	e := governance.NewEngine(snap.Policy())
+	for _, path := range []string{"/usr/local/bin/governance-secrets", filepath.Join(p.RepoDir, "plugins/governance-opa")} {
+		d := e.Decide(t.Context(), &governance.Request{Cwd: p.ProjectRoot, ProjectRoot: p.ProjectRoot, Home: p.Home,
+			Tool: governance.Tool{Kind: governance.KindWrite, Name: "Write", Input: governance.Input{Paths: []string{path}}}})
+		if d.Outcome != governance.Deny || d.Rule != "self-protection" {
+			t.Errorf("writing %s: %s by %s", path, d.Outcome, d.Rule)
+		}
+	}
+	d := e.Decide(t.Context(), &governance.Request{Cwd: p.ProjectRoot, ProjectRoot: p.ProjectRoot, Home: p.Home,
+		Tool: governance.Tool{Kind: governance.KindShell, Name: "Bash", Input: governance.Input{Command: "cp evil /usr/local/bin/governance-secrets"}}})
+	if d.Outcome != governance.Deny {
+		t.Errorf("replacing a plugin through the shell: %s by %s", d.Outcome, d.Rule)
+	}
 }
 
 func TestPluginErrors(t *testing.T) {
