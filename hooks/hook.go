@@ -170,6 +170,9 @@ func Respond(ctx context.Context, dialect string, data []byte, env Env, stderr i
 		if reply, ok := h.viaDaemon(dialect, data); ok {
 			return reply
 		}
+		if reply, ok := h.awaitPluginDaemon(dialect, data); ok {
+			return reply
+		}
 	}
 	return d.Encode(ev, h.handle(ctx))
 }

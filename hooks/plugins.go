@@ -7,9 +7,11 @@ import (
 	"errors"
 	"fmt"
 	"os"
+	"path/filepath"
 	"time"
 
 	"github.com/agentgov/governance/governance"
+	"github.com/agentgov/governance/internal/daemonproto"
 	"github.com/agentgov/governance/internal/plugineval"
 	"github.com/agentgov/governance/internal/snapshot"
 )
@@ -26,6 +28,33 @@ func (h *handler) addPlugins(e *governance.Engine) {
 		reach = coldReach
 	}
 	plugineval.Install(e, h.policy.Plugins, reach)
+}
+
+// daemonStartWait bounds how long a hook waits for a daemon that was just
+// started, when a plugin can run nowhere else.
+const daemonStartWait = 3 * time.Second
+
+// awaitPluginDaemon waits for a daemon started in the last seconds (by
+// this hook or another) and asks it, when a configured plugin may not
+// start cold: otherwise the first calls after a daemon starts would be
+// decided as the plugin's on_error says.
+func (h *handler) awaitPluginDaemon(dialect string, data []byte) ([]byte, bool) {
+	needs := false
+	for _, p := range h.policy.Plugins {
+		needs = needs || !p.AllowColdStart
+	}
+	fi, err := os.Stat(filepath.Join(h.paths.StateDir, "daemon.started"))
+	if !needs || err != nil || time.Since(fi.ModTime()) > daemonStartWait {
+		return nil, false
+	}
+	socket := daemonproto.SocketPath(h.paths.StateDir)
+	for deadline := time.Now().Add(daemonStartWait); time.Now().Before(deadline); time.Sleep(20 * time.Millisecond) {
+		if conn, err := dialUnix(socket); err == nil {
+			conn.Close()
+			return h.viaDaemon(dialect, data)
+		}
+	}
+	return nil, false
 }
 
 func coldReach(spec governance.PluginSpec) plugineval.Caller {
