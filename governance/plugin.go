@@ -52,7 +52,8 @@ type PluginSpec struct {
 	// when no daemon runs; otherwise such a call fails as OnError says.
 	AllowColdStart bool
 	// Scope is ScopeGlobal or ScopeRepo. A project's plugin may tighten
-	// the policy but never loosen it: its allow verdicts are ignored.
+	// the policy but never loosen it: only its asks, denies and aborts
+	// count.
 	Scope string
 	// Source is the file:line that configures the plugin.
 	Source string

@@ -65,5 +65,6 @@ func Ask(message, suggestion string) Verdict {
 func Warn(message string) Verdict { return Verdict{Outcome: governance.Warn, Message: message} }
 
 // Allow lets the call run. A deny from any other layer still wins, and a
-// project's plugin cannot allow: its allows are ignored.
+// plugin a project configures cannot allow: only its asks, denies and
+// aborts count.
 func Allow() Verdict { return Verdict{Outcome: governance.Allow} }

@@ -115,8 +115,8 @@ func (a *App) pluginsTestCmd() *cobra.Command {
 		Use:   "test NAME [flags] -- CMD...",
 		Short: "Run one call through a plugin and print its verdict",
 		Long: `test starts the configured plugin NAME, asks it about one call and prints
-its verdict as the policy would take it (a project's plugin cannot
-allow; a failure is decided as on_error says). With no --tool the
+its verdict as the policy would take it (a project's plugin can only
+ask, deny or abort; a failure is decided as on_error says). With no --tool the
 arguments are a shell command; --tool works as in check.`,
 		Example: `  governance plugins test opa -- git push --force origin main
   governance plugins test secrets --tool write -- .env`,

@@ -164,8 +164,9 @@ func pluginPath(dir, path string) string {
 }
 
 // mergePlugins lists the user's plugins, then the project's. A project
-// may add plugins but not replace the user's; its plugins' allow verdicts
-// are ignored, since a project may tighten policy but never loosen it.
+// may add plugins but not replace the user's; only its plugins' asks,
+// denies and aborts count, since a project may tighten policy but never
+// loosen it.
 func mergePlugins(user, repo *File) ([]governance.PluginSpec, error) {
 	var out []governance.PluginSpec
 	if user != nil {

@@ -1,6 +1,7 @@
 // Package plugineval turns what plugins answer into verdicts of the
 // policy. It groups a policy's plugins by position into evaluators for the
-// engine, applies a plugin's scope (a project's plugin may not allow), and
+// engine, applies a plugin's scope (a project's plugin may only ask, deny
+// or abort), and
 // decides a call that a plugin fails to answer as the plugin's on_error
 // says, with a message that names the plugin.
 //
@@ -125,16 +126,19 @@ func subject(req *governance.Request) string {
 
 // Verdict makes a plugin's answer a verdict of the policy: in the plugin
 // layer, named after the plugin, with its configuration as the source,
-// and with text fit for an agent's terminal. A project's plugin cannot
-// allow, and an outcome the plugin should not give is an error.
+// and with text fit for an agent's terminal. A project's plugin can only
+// ask, deny or abort, and an outcome the protocol does not have is an
+// error.
 func Verdict(spec governance.PluginSpec, v governance.Verdict) governance.Verdict {
 	switch {
 	case v.Outcome > governance.Abort:
 		return ErrorVerdict(spec, fmt.Errorf("answered with an unknown outcome (%d)", v.Outcome))
 	case v.Outcome == governance.NoOpinion:
 		return governance.Verdict{}
-	case v.Outcome == governance.Allow && spec.Scope == governance.ScopeRepo:
-		// A project may tighten the policy, never loosen it.
+	case v.Outcome < governance.Ask && spec.Scope == governance.ScopeRepo:
+		// A project may tighten the policy, never loosen it: an allow, a
+		// warn or a defer would decide calls the user's policy may ask
+		// about.
 		return governance.Verdict{}
 	}
 	out := governance.Verdict{Outcome: v.Outcome, Layer: governance.LayerPlugin, Rule: spec.Name, Source: spec.Source,
