@@ -152,7 +152,10 @@ func (p *Plugin) ready(ctx context.Context) (plugins.Evaluator, plugins.Info, er
 			t.Stop()
 		}
 		p.mu.Lock()
-		if err := ctx.Err(); err != nil {
+		switch {
+		case p.stopped:
+			return nil, plugins.Info{}, errors.New("is stopped")
+		case ctx.Err() != nil:
 			return nil, plugins.Info{}, fmt.Errorf("%w while it restarts", plugineval.ErrTimeout)
 		}
 		if p.ev != nil {
