@@ -16,7 +16,7 @@ BENCH_DIR = $(BIN)/bench-config
 BENCH_ENV = HOME=$(abspath $(BENCH_DIR))/home XDG_CONFIG_HOME=$(abspath $(BENCH_DIR))/home/.config XDG_STATE_HOME=$(abspath $(BENCH_DIR))/home/.local/state
 ACCURACY_MAX ?= deny=7,not-allow=2,not-deny=2,allow=6
 
-.PHONY: all build test test-tools accuracy bench bench-gatekeeper lint generate check-generate clean
+.PHONY: all build test test-tools accuracy bench bench-gatekeeper lint generate check-generate clean test-plugins bench-plugins
 
 all: build
 
@@ -25,6 +25,7 @@ build:
 
 test: lint test-tools
 	$(GO) test ./...
+	@$(MAKE) --no-print-directory test-plugins
 	@$(MAKE) --no-print-directory accuracy ACCURACY_FLAGS=-quiet
 
 # The end-to-end tests drive tools from Debian's packages (chromium);
@@ -82,6 +83,8 @@ bench: build
 	  status=$$?; kill $$daemon 2>/dev/null; exit $$status
 	@echo
 	@$(MAKE) --no-print-directory bench-gatekeeper
+	@echo
+	@$(MAKE) --no-print-directory bench-plugins
 
 # The gatekeeper (layer 4) against a fake provider on 127.0.0.1: the
 # latency it adds to a decision on a call no rule decides, in-process (as
@@ -123,6 +126,44 @@ bench-gatekeeper: build
 	  $(GO) run ./internal/bench/spawn -n $(BENCH_N) -input $(GK_DIR)/event.json \
 	    "off=$$(vars off) $(BIN)/bench-hook claude" "miss=$$(vars miss) $(BIN)/bench-hook claude" \
 	    "hit=$$(vars hit) $(BIN)/bench-hook claude" "daemon=$$(vars daemon) $(BIN)/bench-hook claude"
+
+# The OPA example plugin is a module of its own (OPA stays out of the
+# governance binaries); test-tools fills the module cache it builds from
+# offline.
+test-plugins:
+	cd plugins/examples/opa && GOPROXY=off $(GO) vet ./... && GOPROXY=off $(GO) test ./...
+
+# Plugins: a warm call inside the daemon (the secrets and OPA example
+# plugins), and the hook without a daemon starting a plugin for each call
+# (allow_cold_start) against the same hook with no plugin.
+PLUGIN_BENCH = $(BIN)/bench-plugins
+PLUGIN_ENV = HOME=$(abspath $(PLUGIN_BENCH))/home XDG_CONFIG_HOME=$(abspath $(PLUGIN_BENCH))/home/.config XDG_STATE_HOME=$(abspath $(PLUGIN_BENCH))/home/.local/state
+OPA_ARGS = --policy policy --data data.json
+bench-plugins: build
+	$(GO) build -o $(BIN)/governance-secrets ./plugins/examples/secrets
+	cd plugins/examples/opa && GOPROXY=off $(GO) build -o $(abspath $(BIN))/governance-opa .
+	@echo
+	@echo "== plugins: a warm call inside the daemon"
+	$(GO) run ./internal/bench/plugins -plugin $(abspath $(BIN))/governance-secrets -n 2000
+	@echo
+	$(GO) run ./internal/bench/plugins -plugin $(abspath $(BIN))/governance-opa -args "$(OPA_ARGS)" \
+	  -dir $(abspath plugins/examples/opa/testdata) -n 2000
+	@echo
+	@echo "== the hook with no daemon: a plugin started for every call (allow_cold_start) vs no plugin"
+	@rm -rf $(PLUGIN_BENCH) && for p in plain secrets opa; do mkdir -p $(PLUGIN_BENCH)/$$p/.git $(PLUGIN_BENCH)/$$p/.governance; done
+	@cp -r plugins/examples/opa/testdata/. $(PLUGIN_BENCH)/opa/.governance/
+	@printf 'daemon: off\n' > $(PLUGIN_BENCH)/plain/.governance/config.yaml
+	@printf 'daemon: off\nplugins:\n  - name: secrets\n    path: $(abspath $(BIN))/governance-secrets\n    position: before_rules\n    allow_cold_start: true\n' \
+	  > $(PLUGIN_BENCH)/secrets/.governance/config.yaml
+	@printf 'daemon: off\nplugins:\n  - name: opa\n    path: $(abspath $(BIN))/governance-opa\n    args: [--policy, policy, --data, data.json]\n    position: before_rules\n    allow_cold_start: true\n' \
+	  > $(PLUGIN_BENCH)/opa/.governance/config.yaml
+	@for p in plain secrets opa; do \
+	  sed "s#\"cwd\":\"/tmp\"#\"cwd\":\"$(abspath $(PLUGIN_BENCH))/$$p\"#" internal/bench/testdata/pretooluse-bash.json > $(PLUGIN_BENCH)/$$p.json; \
+	  (cd $(PLUGIN_BENCH)/$$p && $(PLUGIN_ENV) $(abspath $(BIN))/governance compile > /dev/null); done
+	$(GO) run ./internal/bench/spawn -n 100 -warmup 5 -input $(PLUGIN_BENCH)/plain.json \
+	  "no-plugin=$(PLUGIN_ENV) $(BIN)/governance-hook claude" \
+	  "secrets-cold-start=<$(PLUGIN_BENCH)/secrets.json $(PLUGIN_ENV) $(BIN)/governance-hook claude" \
+	  "opa-cold-start=<$(PLUGIN_BENCH)/opa.json $(PLUGIN_ENV) $(BIN)/governance-hook claude"
 
 clean:
 	rm -rf $(BIN)

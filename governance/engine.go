@@ -38,6 +38,9 @@ type Policy struct {
 	// Err is a configuration error; while it is set every call is denied
 	// with a message pointing at it.
 	Err error
+	// Plugins are the configured plugins; an engine runs them only through
+	// the evaluators its caller sets (the daemon keeps them warm).
+	Plugins []PluginSpec
 }
 
 // AgentSource finds agent definitions.
@@ -109,8 +112,12 @@ type Evaluator interface {
 // Engine evaluates requests against a policy.
 type Engine struct {
 	Policy *Policy
-	// Evaluators run, in order, on calls that layer 1 leaves undecided.
+	// Evaluators run, in order, on calls that layer 1 leaves undecided;
+	// the first opinion decides.
 	Evaluators []Evaluator
+	// BeforeRules run on every call: their verdicts join layer 1's, the
+	// strictest winning, and any opinion decides what layer 1 leaves open.
+	BeforeRules []Evaluator
 	// LookupEnv reads the environment calls run in, for the variables a
 	// shell command expands ($TMPDIR, $HOME). Nil means unknown: every
 	// variable is then computed at run time.

@@ -81,9 +81,18 @@ func (ev *evaluation) run(ctx context.Context) *Decision {
 		decided = append(decided, v)
 	}
 	decided = append(decided, ev.guessVerdicts()...)
+	// Evaluators placed before the rules see every call; their verdicts
+	// join layer 1's, strictest first.
+	early := false
+	for _, x := range ev.e.BeforeRules {
+		if got := ev.consult(ctx, x); got.Outcome != NoOpinion {
+			decided = append(decided, got)
+			early = true
+		}
+	}
 	learned, open := ev.layer2(open)
 	decided = append(decided, learned...)
-	if len(open) > 0 {
+	if len(open) > 0 && !early {
 		var v Verdict
 		// A part of the call that is blocked blocks it all: no evaluator
 		// can change that, so none is asked (a model call costs).
@@ -92,17 +101,7 @@ func (ev *evaluation) run(ctx context.Context) *Decision {
 			evaluators = nil
 		}
 		for _, x := range evaluators {
-			got, err := x.Evaluate(ctx, ev.req)
-			if err != nil {
-				got = Verdict{Outcome: Deny, Layer: x.Name(), Rule: "evaluator-error",
-					Message:    fmt.Sprintf("The %s evaluator failed: %v", x.Name(), err),
-					Suggestion: "Retry later, or ask a human to review the call."}
-			}
-			if got.Outcome != NoOpinion {
-				if got.Layer == "" {
-					got.Layer = x.Name()
-				}
-				ev.step(got, "")
+			if got := ev.consult(ctx, x); got.Outcome != NoOpinion {
 				v = got
 				break
 			}
@@ -128,6 +127,24 @@ func blocked(vs []Verdict) bool {
 		}
 	}
 	return false
+}
+
+// consult asks one evaluator about the request and traces its opinion;
+// an evaluator that fails denies the call.
+func (ev *evaluation) consult(ctx context.Context, x Evaluator) Verdict {
+	got, err := x.Evaluate(ctx, ev.req)
+	if err != nil {
+		got = Verdict{Outcome: Deny, Layer: x.Name(), Rule: "evaluator-error",
+			Message:    fmt.Sprintf("The %s evaluator failed: %v", x.Name(), err),
+			Suggestion: "Retry later, or ask a human to review the call."}
+	}
+	if got.Outcome != NoOpinion {
+		if got.Layer == "" {
+			got.Layer = x.Name()
+		}
+		ev.step(got, "")
+	}
+	return got
 }
 
 // fallback is the default layer's verdict on a subject nobody decided.

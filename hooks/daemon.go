@@ -19,7 +19,7 @@ func (h *handler) viaDaemon(dialect string, data []byte) ([]byte, bool) {
 	socket := daemonproto.SocketPath(h.paths.StateDir)
 	conn, err := dialUnix(socket)
 	if err != nil {
-		if h.policy.Settings.Daemon == "auto" {
+		if h.policy.UsesDaemon() {
 			h.startDaemon()
 		}
 		return nil, false

@@ -20,6 +20,7 @@ import (
 	"github.com/agentgov/governance/governance"
 	"github.com/agentgov/governance/internal/gatekeeper"
 	"github.com/agentgov/governance/internal/layout"
+	"github.com/agentgov/governance/internal/plugineval"
 )
 
 // Canonical event names.
@@ -153,6 +154,9 @@ type Options struct {
 	// Models makes the gatekeeper's models in-process (the daemon); nil
 	// runs them as processes.
 	Models gatekeeper.NewModel
+	// Plugins reaches the configured plugins (the daemon's warm ones);
+	// nil starts them for the call where the configuration allows it.
+	Plugins func(governance.PluginSpec) plugineval.Caller
 }
 
 // Respond answers one hook input in a dialect and returns the reply to
@@ -189,8 +193,11 @@ func Respond(ctx context.Context, dialect string, data []byte, env Env, stderr i
 				err.Error())
 		}
 	}
-	if h.policy.Settings.Daemon == "auto" && !o.InDaemon {
+	if h.policy.UsesDaemon() && !o.InDaemon {
 		if reply, ok := h.viaDaemon(dialect, data); ok {
+			return reply
+		}
+		if reply, ok := h.awaitPluginDaemon(dialect, data); ok {
 			return reply
 		}
 	}

@@ -24,6 +24,7 @@ type handler struct {
 	b      *brain.Brain
 	// models makes the gatekeeper's models; nil runs them as processes.
 	models gatekeeper.NewModel
+	opts   Options
 }
 
 func newHandler(ev *Event, env Env, stderr io.Writer, o Options) *handler {
@@ -31,7 +32,7 @@ func newHandler(ev *Event, env Env, stderr io.Writer, o Options) *handler {
 	if req.Cwd == "" {
 		req.Cwd = env.Cwd
 	}
-	h := &handler{ev: ev, env: env, stderr: stderr, models: o.Models}
+	h := &handler{ev: ev, env: env, stderr: stderr, models: o.Models, opts: o}
 	h.paths = layout.Discover(req.Cwd, ev.ProjectDir, env.Getenv)
 	if req.ProjectRoot == "" {
 		req.ProjectRoot = h.paths.ProjectRoot
@@ -68,7 +69,9 @@ func (h *handler) warn(err error) {
 func (h *handler) decide(ctx context.Context) *governance.Decision {
 	e := governance.NewEngine(h.policy)
 	e.LookupEnv = h.env.LookupEnv
-	e.Evaluators = h.evaluators()
+	h.addPlugins(e)
+	// The gatekeeper comes after the plugins placed before it.
+	e.Evaluators = append(e.Evaluators, h.evaluators()...)
 	return e.Decide(ctx, &h.ev.Request)
 }
 

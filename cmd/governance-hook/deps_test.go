@@ -17,9 +17,12 @@ func TestHookDependencies(t *testing.T) {
 		"github.com/santhosh-tekuri/jsonschema", // JSON Schema validation
 		"github.com/hashicorp/go-plugin",        // plugins
 		"google.golang.org/grpc",                // plugins
-		"github.com/modelcontextprotocol",       // the MCP SDK
-		"github.com/fsnotify",                   // config reload
-		"github.com/google/cel-go", "cel.dev/",  // CEL
+		"google.golang.org/protobuf",            // plugins
+		"github.com/agentgov/governance/plugins", "github.com/agentgov/governance/internal/pluginhost",
+		"github.com/agentgov/governance/internal/pluginwire", // plugins: a cold start goes through governance
+		"github.com/modelcontextprotocol",                    // the MCP SDK
+		"github.com/fsnotify",                                // config reload
+		"github.com/google/cel-go", "cel.dev/",               // CEL
 		"github.com/open-policy-agent",     // OPA
 		"go.yaml.in/yaml", "gopkg.in/yaml", // YAML: the hook reads compiled snapshots
 		"github.com/spf13/cobra", // the CLI

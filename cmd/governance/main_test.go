@@ -8,6 +8,7 @@ import (
 
 	"github.com/agentgov/governance/hooks"
 	"github.com/agentgov/governance/internal/cli"
+	"github.com/agentgov/governance/internal/testplugin"
 	"github.com/rogpeppe/go-internal/testscript"
 )
 
@@ -34,6 +35,7 @@ func TestMain(m *testing.M) {
 		"governance-hook": func() {
 			os.Exit(hooks.Main(os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
 		},
+		"governance-test-plugin": func() { testplugin.Serve(os.Args[1:]) },
 	})
 }
 

@@ -116,7 +116,8 @@ func (a *App) checkOne(cmd *cobra.Command, o checkOptions, args []string) error 
 	req.Tool = t
 	start := time.Now()
 	e := governance.NewEngine(loaded.Policy)
-	e.Evaluators = a.evaluators(loaded.Policy, p)
+	defer a.withPlugins(e)()
+	e.Evaluators = append(e.Evaluators, a.evaluators(loaded.Policy, p)...)
 	d := e.Decide(cmd.Context(), req)
 	a.decisionRecorder(p).record(req, d, time.Since(start))
 	if o.asJSON {
@@ -190,7 +191,8 @@ func (a *App) checkJSONL(cmd *cobra.Command, o checkOptions) error {
 	p := a.paths(cwd)
 	loaded, _ := a.load(cwd)
 	engine := governance.NewEngine(loaded.Policy)
-	engine.Evaluators = a.evaluators(loaded.Policy, p)
+	defer a.withPlugins(engine)()
+	engine.Evaluators = append(engine.Evaluators, a.evaluators(loaded.Policy, p)...)
 	rec := a.decisionRecorder(p)
 	in := bufio.NewReaderSize(a.Stdin, 1<<20)
 	out := bufio.NewWriterSize(a.Stdout, 1<<16)

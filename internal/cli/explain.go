@@ -83,7 +83,9 @@ layer's verdict in order, and the deciding rule with its file and line.`,
 					fmt.Fprintf(w, "  problem: %s: %s\n", pr.Kind, governance.Sanitize(pr.Detail))
 				}
 			}
-			d := governance.NewEngine(loaded.Policy).Decide(cmd.Context(), req)
+			e := governance.NewEngine(loaded.Policy)
+			defer a.withPlugins(e)()
+			d := e.Decide(cmd.Context(), req)
 			fmt.Fprintf(w, "\ntrace:\n")
 			for _, s := range d.Trace {
 				rule := s.Rule

@@ -124,6 +124,7 @@ configuration.`,
 	root.AddCommand(a.learnCmd(), a.reviewCmd(), a.auditRulesCmd(), a.hookCmd())
 	root.AddCommand(a.gatekeeperCmd())
 	root.AddCommand(a.uninstallCmd(), a.doctorCmd(), a.importCmd())
+	root.AddCommand(a.pluginsCmd())
 	return root
 }
 

@@ -51,7 +51,7 @@ phase, anchors and metrics.`,
 				s.MaxDelegationDepth, onOff(s.BlockSecretPrompts, "blocked", "allowed"))
 			fmt.Fprintf(w, "hook:          %s\n", a.hookStatus(p.ProjectRoot, p.Home))
 			daemonMode := "off"
-			if s.Daemon == "auto" {
+			if l.Policy.UsesDaemon() {
 				daemonMode = "auto (the hook asks it)"
 			}
 			fmt.Fprintf(w, "daemon:        %s; %s\n", daemonMode, strings.Join(a.daemonStatus(p.StateDir), "\n               "))

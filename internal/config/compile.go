@@ -36,6 +36,7 @@ func Compile(p layout.Paths) *snapshot.Snapshot {
 	}
 	s.Roles, s.Projects, s.StateDir = l.Policy.Roles, l.Policy.Projects, l.Policy.StateDir
 	s.Agents, _ = l.Registry.All()
+	s.Plugins = l.Policy.Plugins
 	return s
 }
 

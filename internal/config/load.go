@@ -85,6 +85,8 @@ func Load(p layout.Paths) (*Loaded, error) {
 	l.User, l.Repo = user, repo
 	errs = flatten(errs, merge(&pol.Settings, user, repo))
 	errs = flatten(errs, l.gatekeeperSettings(user, repo))
+	plugins, err := mergePlugins(user, repo)
+	errs, pol.Plugins = flatten(errs, err), plugins
 	l.Purge = purgePolicy(user, repo)
 	for _, f := range []struct {
 		file  *File
@@ -145,7 +147,7 @@ func Load(p layout.Paths) (*Loaded, error) {
 	l.Registry = agentfile.NewRegistry(AgentDirs(p)...)
 	pol.Agents = l.Registry
 	errs = flatten(errs, checkRoleNames(pol, l.Registry))
-	pol.ConfigDirs = []string{p.UserDir, p.StateDir}
+	pol.ConfigDirs = append([]string{p.UserDir, p.StateDir}, pluginFiles(pol.Plugins)...)
 	if len(errs) > 0 {
 		pol.Err = errs
 		return l, errs
@@ -378,8 +380,8 @@ func merge(s *governance.Settings, user, repo *File) error {
 		if user.ApprovalWait != nil {
 			s.ApprovalWaitSeconds = *user.ApprovalWait
 		}
-		if user.Daemon != nil && *user.Daemon == "auto" {
-			s.Daemon = "auto"
+		if user.Daemon != nil {
+			s.Daemon = *user.Daemon
 		}
 		if user.MainAgent != nil {
 			s.MainAgent = *user.MainAgent
@@ -453,10 +455,7 @@ func merge(s *governance.Settings, user, repo *File) error {
 			s.ApprovalWaitSeconds = *repo.ApprovalWait
 		}
 		if repo.Daemon != nil {
-			s.Daemon = ""
-			if *repo.Daemon == "auto" {
-				s.Daemon = "auto"
-			}
+			s.Daemon = *repo.Daemon
 		}
 		if len(repo.DisableBuiltin) > 0 {
 			errs = append(errs, &yamlx.Error{File: repo.Name, Line: repo.Line("disable_builtin"),

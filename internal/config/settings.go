@@ -45,6 +45,9 @@ type File struct {
 	// Gatekeeper is the gatekeeper: block (see gatekeeper.go).
 	Gatekeeper *gatekeeperFile
 
+	// Plugins are the custom evaluators the file configures (plugins.go).
+	Plugins []governance.PluginSpec
+
 	line map[string]int
 }
 
@@ -61,7 +64,7 @@ func (f *File) Line(key string) int { return f.line[key] }
 
 var settingKeys = []string{"version", "default", "main_agent", "safe_set", "disable_builtin", "mode",
 	"max_delegation_depth", "block_secret_prompts", "purge", "roles", "default_role", "never_exposed",
-	"approvals", "approval_wait", "daemon", "gatekeeper"}
+	"approvals", "approval_wait", "daemon", "gatekeeper", "plugins"}
 
 var purgeKeys = []string{"history_keep", "session_max_age", "anchors_max", "anchor_high_ttl", "anchor_normal_ttl",
 	"log_max_size", "log_max_age", "log_keep"}
@@ -199,6 +202,8 @@ func (f *File) set(key string, v *yaml.Node) error {
 		f.Daemon = &s
 	case "gatekeeper":
 		return f.parseGatekeeper(v)
+	case "plugins":
+		return f.parsePlugins(v)
 	case "never_exposed":
 		list, err := yamlx.Strings(f.Name, v)
 		if err != nil {

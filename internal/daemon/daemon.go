@@ -31,6 +31,7 @@ import (
 	"github.com/agentgov/governance/internal/daemonproto"
 	"github.com/agentgov/governance/internal/gatekeeper/provider"
 	"github.com/agentgov/governance/internal/layout"
+	"github.com/agentgov/governance/internal/pluginhost"
 )
 
 // Version is reported by ping; the CLI sets it.
@@ -63,6 +64,7 @@ type Server struct {
 	token    string
 	url      string
 	policies *policies
+	plugins  *pluginhost.Pool
 	logger   *log.Logger
 	last     atomic.Int64 // unix nanoseconds of the last request
 	busy     atomic.Int64 // requests in flight
@@ -121,6 +123,8 @@ func (s *Server) Run(ctx context.Context) error {
 	}
 	defer pol.close()
 	s.policies = pol
+	s.plugins = pluginhost.NewPool(pluginhost.Options{Log: s.logger.Writer()})
+	defer s.plugins.Close()
 
 	// The lock is ours: a socket left by a daemon that died is stale.
 	os.Remove(s.socket)
@@ -247,7 +251,7 @@ func (s *Server) answer(ctx context.Context, line []byte) daemonproto.Response {
 	case daemonproto.OpHook:
 		var stderr bytes.Buffer
 		out := hooks.Respond(ctx, req.Dialect, []byte(req.Input), envOf(req.Env, req.Cwd), &stderr,
-			hooks.Options{Load: s.policies.load, InDaemon: true, Models: s.models.New})
+			hooks.Options{Load: s.policies.load, InDaemon: true, Models: s.models.New, Plugins: s.plugins.Caller})
 		return daemonproto.Response{Output: string(out), Stderr: stderr.String()}
 	}
 	return daemonproto.Response{Error: fmt.Sprintf("unknown operation %q", req.Op)}

@@ -19,6 +19,7 @@ import (
 	"github.com/agentgov/governance/internal/decisionlog"
 	"github.com/agentgov/governance/internal/layout"
 	"github.com/agentgov/governance/internal/learned"
+	"github.com/agentgov/governance/internal/plugineval"
 )
 
 const cookieName = "governance_token"
@@ -172,9 +173,11 @@ func (s *Server) decide(w http.ResponseWriter, r *http.Request) {
 	} else {
 		req.Tool = hooks.ToolCall(in.Tool, in.Input)
 	}
-	e := governance.NewEngine(s.policies.load(p))
+	pol := s.policies.load(p)
+	e := governance.NewEngine(pol)
 	e.LookupEnv = func(string) (string, bool) { return "", false }
-	e.Evaluators = s.evaluators(e.Policy)
+	plugineval.Install(e, pol.Plugins, s.plugins.Caller)
+	e.Evaluators = append(e.Evaluators, s.evaluators(e.Policy)...)
 	start := time.Now()
 	d := e.Decide(r.Context(), req)
 	if err := decisionlog.Record(layout.Paths{StateDir: s.cfg.StateDir}.DecisionLog(), decisionlog.Labels{Harness: "api"}, req, d,

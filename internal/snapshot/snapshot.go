@@ -24,7 +24,7 @@ import (
 
 // Version is the snapshot format; a snapshot of another version is
 // recompiled.
-const Version = 5
+const Version = 6
 
 // Stamp records the state of a path when it was read.
 type Stamp struct {
@@ -65,6 +65,8 @@ type Snapshot struct {
 	ConfigDirs []string
 	// Err is the configuration error; every call is denied while it is set.
 	Err string
+	// Plugins are the configured plugins.
+	Plugins []governance.PluginSpec
 }
 
 // CachePath is where the snapshot of a project is kept.
@@ -148,7 +150,7 @@ func (s *Snapshot) Fresh(p layout.Paths, current []Stamp) bool {
 // does not disable, then its own rules, agents and settings.
 func (s *Snapshot) Policy() *governance.Policy {
 	pol := &governance.Policy{Settings: s.Settings, ConfigDirs: s.ConfigDirs, Roles: s.Roles, Projects: s.Projects,
-		StateDir: s.StateDir}
+		StateDir: s.StateDir, Plugins: s.Plugins}
 	var off map[string]bool
 	for _, id := range s.DisableBuiltin {
 		if off == nil {

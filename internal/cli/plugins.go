@@ -1,0 +1,265 @@
+package cli
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"strings"
+	"time"
+
+	"github.com/spf13/cobra"
+
+	"github.com/agentgov/governance/governance"
+	"github.com/agentgov/governance/internal/plugineval"
+	"github.com/agentgov/governance/internal/pluginhost"
+)
+
+func (a *App) pluginsCmd() *cobra.Command {
+	c := &cobra.Command{
+		Use:   "plugins",
+		Short: "List the configured plugins, or run a call through one",
+		Long: `plugins shows the custom evaluators that config.yaml configures under
+plugins: and runs calls through them. A plugin is a program built with the
+plugins package of this module; the daemon keeps it running and asks it
+about calls at its position in the evaluation order.`,
+		Args: cobra.NoArgs,
+	}
+	c.AddCommand(a.pluginsListCmd(), a.pluginsTestCmd(), a.pluginsEvalCmd())
+	return c
+}
+
+func (a *App) pluginsListCmd() *cobra.Command {
+	var cwd string
+	c := &cobra.Command{
+		Use:   "list",
+		Short: "List the configured plugins: where they run, and what each says it is",
+		Long: `list shows every configured plugin, the user's and the project's, with
+its position, timeout, on_error and cold-start settings, and starts each
+once to show its name, version and the tool kinds it wants. It exits 1
+when a plugin cannot be started (a missing executable, a checksum that
+does not match, a failed handshake).`,
+		Args: cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, args []string) error {
+			loaded, err := a.load(a.absCwd(cwd))
+			if err != nil {
+				return withHint(err, "run `governance lint` to see every problem")
+			}
+			specs := loaded.Policy.Plugins
+			if len(specs) == 0 {
+				fmt.Fprintln(a.Stdout, "no plugins configured (add them under plugins: in config.yaml)")
+				return nil
+			}
+			failed := false
+			for i, s := range specs {
+				if i > 0 {
+					fmt.Fprintln(a.Stdout)
+				}
+				if !a.printPlugin(cmd.Context(), s) {
+					failed = true
+				}
+			}
+			if failed {
+				return errReported
+			}
+			return nil
+		},
+	}
+	c.Flags().StringVar(&cwd, "cwd", "", "the project folder (default: the current directory)")
+	return c
+}
+
+// printPlugin describes one plugin, starting it to ask what it is; it
+// reports whether the plugin started.
+func (a *App) printPlugin(ctx context.Context, s governance.PluginSpec) bool {
+	w := a.Stdout
+	scope := "user"
+	if s.Scope == governance.ScopeRepo {
+		scope = "project"
+	}
+	fmt.Fprintf(w, "%s (%s, %s)\n", s.Name, scope, s.Source)
+	fmt.Fprintf(w, "  run:       %s\n", strings.Join(append([]string{s.Path}, s.Args...), " "))
+	cold := "the daemon only"
+	if s.AllowColdStart {
+		cold = "the daemon, or a cold start per call without one"
+	}
+	fmt.Fprintf(w, "  decides:   %s; timeout %s; on_error %s; runs in %s\n", s.Position, s.Timeout, s.OnError, cold)
+	if s.SHA256 != "" {
+		fmt.Fprintf(w, "  sha256:    %s\n", s.SHA256)
+	}
+	p := pluginhost.New(s, pluginhost.Options{})
+	defer p.Stop()
+	start := time.Now()
+	info, err := p.Describe(ctx)
+	if err != nil {
+		fmt.Fprintf(w, "  plugin:    %s\n", governance.Sanitize(err.Error()))
+		return false
+	}
+	kinds := "every tool kind"
+	if len(info.Kinds) > 0 {
+		var ks []string
+		for _, k := range info.Kinds {
+			ks = append(ks, string(k))
+		}
+		kinds = strings.Join(ks, ", ")
+	}
+	fmt.Fprintf(w, "  plugin:    %s %s, wants %s (started in %s)\n", governance.Sanitize(info.Name),
+		governance.Sanitize(info.Version), governance.Sanitize(kinds), time.Since(start).Round(100*time.Microsecond))
+	return true
+}
+
+func (a *App) pluginsTestCmd() *cobra.Command {
+	var o checkOptions
+	c := &cobra.Command{
+		Use:   "test NAME [flags] -- CMD...",
+		Short: "Run one call through a plugin and print its verdict",
+		Long: `test starts the configured plugin NAME, asks it about one call and prints
+its verdict as the policy would take it (a project's plugin can only
+ask, deny or abort; a failure is decided as on_error says). With no --tool the
+arguments are a shell command; --tool works as in check.`,
+		Example: `  governance plugins test opa -- git push --force origin main
+  governance plugins test secrets --tool write -- .env`,
+		Args: cobra.MinimumNArgs(1),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			name, call := args[0], args[1:]
+			if len(call) == 0 {
+				return usagef("nothing to test: give a command after --")
+			}
+			cwd := a.absCwd(o.cwd)
+			p := a.paths(cwd)
+			loaded, err := a.load(cwd)
+			if err != nil {
+				return withHint(err, "run `governance lint` to see every problem")
+			}
+			var spec *governance.PluginSpec
+			var names []string
+			for i, s := range loaded.Policy.Plugins {
+				names = append(names, s.Name)
+				if s.Name == name {
+					spec = &loaded.Policy.Plugins[i]
+				}
+			}
+			if spec == nil {
+				if len(names) == 0 {
+					return withHint(fmt.Errorf("no plugin %q: no plugins are configured", name), "add one under plugins: in config.yaml")
+				}
+				return withHint(fmt.Errorf("no plugin %q", name), "configured: "+strings.Join(names, ", "))
+			}
+			req := a.request(p, cwd)
+			req.Agent = o.agent
+			req.Unattended = o.unattended
+			if req.Tool, err = toolFromArgs(o.tool, call); err != nil {
+				return err
+			}
+			return a.testPlugin(cmd.Context(), *spec, req, o.asJSON)
+		},
+	}
+	f := c.Flags()
+	f.StringVar(&o.agent, "agent", "", "the calling agent (an agent file name); empty for the main thread")
+	f.StringVar(&o.tool, "tool", "shell", "the tool kind or harness tool name")
+	f.StringVar(&o.cwd, "cwd", "", "the directory the call runs in (default: the current directory)")
+	f.BoolVar(&o.asJSON, "json", false, "print the verdict as JSON")
+	f.BoolVar(&o.unattended, "unattended", false, "the call comes from a run no human can answer")
+	return c
+}
+
+// testPlugin runs one call through a plugin and prints the verdict; it
+// fails when the plugin does not answer.
+func (a *App) testPlugin(ctx context.Context, spec governance.PluginSpec, req *governance.Request, asJSON bool) error {
+	p := pluginhost.New(spec, pluginhost.Options{Log: a.Stderr})
+	defer p.Stop()
+	start := time.Now()
+	info, err := p.Describe(ctx)
+	started := time.Since(start)
+	var v governance.Verdict
+	var answered time.Duration
+	if err == nil {
+		start = time.Now()
+		v, err = p.Call(ctx, req)
+		answered = time.Since(start)
+	}
+	verdict := plugineval.Verdict(spec, v)
+	if err != nil {
+		verdict = plugineval.ErrorVerdict(spec, err)
+	}
+	if asJSON {
+		out := decisionJSON(&governance.Decision{Outcome: verdict.Outcome, Layer: verdict.Layer, Rule: verdict.Rule,
+			Source: verdict.Source, Message: verdict.Message, Suggestion: verdict.Suggestion})
+		if verdict.Outcome == governance.NoOpinion {
+			out.Layer, out.Rule = governance.LayerPlugin, spec.Name
+		}
+		if werr := writeJSON(a.Stdout, out); werr != nil {
+			return werr
+		}
+	} else {
+		w := a.Stdout
+		subject := req.Tool.Input.Command
+		if subject == "" {
+			subject = strings.Join(req.Tool.Input.Paths, " ")
+		}
+		fmt.Fprintf(w, "%s: %s\n", verdict.Outcome, governance.Sanitize(subject))
+		if err == nil {
+			fmt.Fprintf(w, "  plugin:     %s %s (started in %s, answered in %s)\n", governance.Sanitize(info.Name),
+				governance.Sanitize(info.Version), started.Round(100*time.Microsecond), answered.Round(10*time.Microsecond))
+		}
+		if verdict.Outcome == governance.NoOpinion {
+			fmt.Fprintf(w, "  the plugin has no opinion: the rest of the policy decides\n")
+		} else {
+			fmt.Fprintf(w, "  rule:       %s (%s)\n", verdict.Rule, verdict.Source)
+		}
+		if verdict.Message != "" {
+			fmt.Fprintf(w, "  reason:     %s\n", verdict.Message)
+		}
+		if verdict.Suggestion != "" {
+			fmt.Fprintf(w, "  suggestion: %s\n", verdict.Suggestion)
+		}
+	}
+	if err != nil {
+		return errReported
+	}
+	return nil
+}
+
+// withPlugins gives an engine the configured plugins, run by this process
+// (warm across the calls of check --jsonl); the returned function stops
+// them.
+func (a *App) withPlugins(e *governance.Engine) (stop func()) {
+	if len(e.Policy.Plugins) == 0 {
+		return func() {}
+	}
+	pool := pluginhost.NewPool(pluginhost.Options{Log: a.Stderr})
+	plugineval.Install(e, e.Policy.Plugins, pool.Caller)
+	return pool.Close
+}
+
+// pluginsEvalCmd runs a plugin for one call of a hook that no daemon
+// answered: the hook links no plugin transport, so it starts this
+// command, which reads a plugineval.ColdRequest on standard input and
+// prints a plugineval.ColdReply line.
+func (a *App) pluginsEvalCmd() *cobra.Command {
+	return &cobra.Command{
+		Use:    "eval",
+		Short:  "Run a plugin for one call of the hook (used by governance-hook)",
+		Hidden: true,
+		Args:   cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, args []string) error {
+			var in plugineval.ColdRequest
+			data, err := io.ReadAll(io.LimitReader(a.Stdin, 16<<20))
+			if err == nil {
+				err = json.Unmarshal(data, &in)
+			}
+			if err == nil && in.Request == nil {
+				err = errors.New("no request")
+			}
+			if err != nil {
+				return writeJSON(a.Stdout, plugineval.ColdReply{Error: "governance plugins eval: bad input: " + err.Error()})
+			}
+			p := pluginhost.New(in.Plugin, pluginhost.Options{Log: a.Stderr})
+			v, err := p.Call(cmd.Context(), in.Request)
+			werr := writeJSON(a.Stdout, plugineval.Reply(v, err))
+			p.Stop()
+			return werr
+		},
+	}
+}

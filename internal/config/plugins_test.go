@@ -1,0 +1,132 @@
+package config_test
+
+import (
+	"path/filepath"
+	"reflect"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/agentgov/governance/governance"
+	"github.com/agentgov/governance/internal/config"
+	"github.com/agentgov/governance/internal/snapshot"
+)
+
+const sum = "3f1c2ab6c48e1e5d6b0e9a7c3d2f1e0a9b8c7d6e5f4a3b2c1d0e9f8a7b6c5d4e"
+
+func TestPlugins(t *testing.T) {
+	t.Parallel()
+	p := project(t, map[string]string{
+		"home/.config/governance/config.yaml": `plugins:
+  - name: secrets
+    path: /usr/local/bin/governance-secrets
+    position: before_rules
+`,
+		"proj/.governance/config.yaml": `plugins:
+  - name: opa
+    path: plugins/governance-opa
+    args: [--policy, policy]
+    sha256: ` + strings.ToUpper(sum) + `
+    position: before_gatekeeper
+    timeout: 500ms
+    on_error: ask
+    allow_cold_start: true
+`,
+	})
+	l, err := config.Load(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	user := filepath.Join(p.UserDir, "config.yaml")
+	repo := filepath.Join(p.RepoDir, "config.yaml")
+	want := []governance.PluginSpec{
+		{Name: "secrets", Path: "/usr/local/bin/governance-secrets", Dir: p.UserDir, Position: governance.BeforeRules,
+			Timeout: 2 * time.Second, OnError: governance.Deny, Scope: governance.ScopeGlobal, Source: user + ":2"},
+		{Name: "opa", Path: filepath.Join(p.RepoDir, "plugins/governance-opa"), Args: []string{"--policy", "policy"},
+			Dir: p.RepoDir, SHA256: sum, Position: governance.BeforeGatekeeper, Timeout: 500 * time.Millisecond,
+			OnError: governance.Ask, AllowColdStart: true, Scope: governance.ScopeRepo, Source: repo + ":2"},
+	}
+	if !reflect.DeepEqual(l.Policy.Plugins, want) {
+		t.Errorf("plugins\n%+v\nwant\n%+v", l.Policy.Plugins, want)
+	}
+	// The hook reads them from the snapshot.
+	data, err := config.Compile(p).Encode()
+	if err != nil {
+		t.Fatal(err)
+	}
+	snap, err := snapshot.Decode(data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := snap.Policy().Plugins; !reflect.DeepEqual(got, want) {
+		t.Errorf("from the snapshot\n%+v\nwant\n%+v", got, want)
+	}
+	if !snap.Policy().UsesDaemon() {
+		t.Error("a configuration with plugins does not use the daemon")
+	}
+	// No AI caller may replace a plugin's executable.
+	e := governance.NewEngine(snap.Policy())
+	for _, path := range []string{"/usr/local/bin/governance-secrets", filepath.Join(p.RepoDir, "plugins/governance-opa")} {
+		d := e.Decide(t.Context(), &governance.Request{Cwd: p.ProjectRoot, ProjectRoot: p.ProjectRoot, Home: p.Home,
+			Tool: governance.Tool{Kind: governance.KindWrite, Name: "Write", Input: governance.Input{Paths: []string{path}}}})
+		if d.Outcome != governance.Deny || d.Rule != "self-protection" {
+			t.Errorf("writing %s: %s by %s", path, d.Outcome, d.Rule)
+		}
+	}
+	d := e.Decide(t.Context(), &governance.Request{Cwd: p.ProjectRoot, ProjectRoot: p.ProjectRoot, Home: p.Home,
+		Tool: governance.Tool{Kind: governance.KindShell, Name: "Bash", Input: governance.Input{Command: "cp evil /usr/local/bin/governance-secrets"}}})
+	if d.Outcome != governance.Deny {
+		t.Errorf("replacing a plugin through the shell: %s by %s", d.Outcome, d.Rule)
+	}
+}
+
+func TestPluginErrors(t *testing.T) {
+	t.Parallel()
+	tests := []struct {
+		name, user, repo string
+		want             string
+	}{
+		{"not a list", "", "plugins: {opa: x}\n", "plugins must be a list"},
+		{"no name", "", "plugins:\n  - path: x/y\n", "a plugin needs a name"},
+		{"no path", "", "plugins:\n  - name: opa\n", "plugin opa needs a path"},
+		{"bad name", "", "plugins:\n  - name: 'o p a'\n    path: x\n", "is not a name"},
+		{"unknown key", "", "plugins:\n  - name: opa\n    path: x\n    postion: after_rules\n", "postion"},
+		{"position", "", "plugins:\n  - name: opa\n    path: x\n    position: first\n", "position must be before_rules, after_rules or before_gatekeeper"},
+		{"timeout", "", "plugins:\n  - name: opa\n    path: x\n    timeout: soon\n", `"soon" is not a duration`},
+		{"on_error allow", "", "plugins:\n  - name: opa\n    path: x\n    on_error: allow\n", "on_error must be deny or ask"},
+		{"sha256", "", "plugins:\n  - name: opa\n    path: x\n    sha256: abc\n", "sha256 must be 64 hex digits"},
+		{"duplicate", "", "plugins:\n  - name: opa\n    path: x\n  - name: opa\n    path: y\n", `duplicate plugin name "opa"`},
+		{"project replaces the user's", "plugins:\n  - name: opa\n    path: /bin/a\n", "plugins:\n  - name: opa\n    path: /bin/b\n",
+			`plugin "opa" is already configured by the user configuration`},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			files := map[string]string{"proj/.governance/config.yaml": tt.repo}
+			if tt.user != "" {
+				files["home/.config/governance/config.yaml"] = tt.user
+			}
+			l, err := config.Load(project(t, files))
+			if err == nil || !strings.Contains(err.Error(), tt.want) {
+				t.Fatalf("err = %v, want %q", err, tt.want)
+			}
+			if !strings.Contains(err.Error(), "config.yaml:") || l.Policy.Err == nil {
+				t.Errorf("the error does not name the file and line, or does not deny every call: %v", err)
+			}
+		})
+	}
+}
+
+// daemon: off keeps the hook from the daemon even with plugins.
+func TestDaemonOffWithPlugins(t *testing.T) {
+	t.Parallel()
+	l, err := config.Load(project(t, map[string]string{
+		"proj/.governance/config.yaml": "daemon: off\nplugins:\n  - name: opa\n    path: /bin/true\n",
+	}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if l.Policy.UsesDaemon() || l.Policy.Settings.Daemon != "off" {
+		t.Errorf("daemon %q, uses daemon %v", l.Policy.Settings.Daemon, l.Policy.UsesDaemon())
+	}
+}

@@ -1,0 +1,200 @@
+// Package plugineval turns what plugins answer into verdicts of the
+// policy. It groups a policy's plugins by position into evaluators for the
+// engine, applies a plugin's scope (a project's plugin may only ask, deny
+// or abort), and
+// decides a call that a plugin fails to answer as the plugin's on_error
+// says, with a message that names the plugin.
+//
+// It links no plugin transport, so that the hook can use it: callers say
+// how a plugin is reached (the daemon's warm plugins, a cold start).
+package plugineval
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"strings"
+	"sync"
+
+	"github.com/agentgov/governance/governance"
+)
+
+// Caller reaches one plugin.
+type Caller interface {
+	// Call asks the plugin about a request, within the plugin's timeout.
+	// The verdict is the plugin's own answer: an outcome, a rule, a
+	// message and a suggestion; the zero verdict has no opinion.
+	Call(ctx context.Context, req *governance.Request) (governance.Verdict, error)
+}
+
+// Reasons a plugin did not answer; the errors callers return wrap them.
+var (
+	// ErrTimeout means the plugin did not answer within its timeout.
+	ErrTimeout = errors.New("did not answer in time")
+	// ErrCrashed means the plugin's process ended while deciding.
+	ErrCrashed = errors.New("crashed")
+	// ErrNoDaemon means no daemon runs the plugin and the configuration
+	// does not let the hook start it.
+	ErrNoDaemon = errors.New("no daemon is running it and allow_cold_start is off")
+)
+
+// Install adds evaluators for plugins to an engine, one per position:
+// before the rules as a BeforeRules evaluator, the others as evaluators
+// of what layer 1 leaves undecided, in evaluation order. (Learned policy
+// goes between after_rules and before_gatekeeper, the LLM gatekeeper after
+// both.) reach says how each plugin is called.
+func Install(e *governance.Engine, specs []governance.PluginSpec, reach func(governance.PluginSpec) Caller) {
+	for _, pos := range governance.PluginPositions {
+		g := &group{}
+		for _, s := range specs {
+			if s.Position == pos {
+				g.members = append(g.members, member{spec: s, c: reach(s)})
+			}
+		}
+		if len(g.members) == 0 {
+			continue
+		}
+		if pos == governance.BeforeRules {
+			e.BeforeRules = append(e.BeforeRules, g)
+		} else {
+			e.Evaluators = append(e.Evaluators, g)
+		}
+	}
+}
+
+type member struct {
+	spec governance.PluginSpec
+	c    Caller
+}
+
+// group is the plugins of one position as one evaluator: every plugin is
+// asked, at the same time, and the strictest verdict wins.
+type group struct{ members []member }
+
+func (g *group) Name() string { return governance.LayerPlugin }
+
+func (g *group) Evaluate(ctx context.Context, req *governance.Request) (governance.Verdict, error) {
+	got := make([]governance.Verdict, len(g.members))
+	ask := func(i int) {
+		m := g.members[i]
+		v, err := m.c.Call(ctx, req)
+		if err != nil {
+			got[i] = ErrorVerdict(m.spec, err)
+			return
+		}
+		got[i] = Verdict(m.spec, v)
+	}
+	if len(g.members) == 1 {
+		ask(0)
+	} else {
+		var wg sync.WaitGroup
+		for i := range g.members {
+			wg.Go(func() { ask(i) })
+		}
+		wg.Wait()
+	}
+	var win governance.Verdict
+	for _, v := range got {
+		if v.Outcome > win.Outcome {
+			win = v
+		}
+	}
+	if win.Outcome != governance.NoOpinion {
+		win.Subject = subject(req)
+	}
+	return win, nil
+}
+
+// subject is what a plugin's verdict is about: a plugin judges the whole
+// call.
+func subject(req *governance.Request) string {
+	in := req.Tool.Input
+	switch {
+	case in.Command != "":
+		return in.Command
+	case len(in.Paths) > 0:
+		return strings.Join(in.Paths, " ")
+	case in.URL != "" || in.Query != "":
+		return in.URL + in.Query
+	case in.Subagent != "":
+		return "agent " + in.Subagent
+	case in.Server != "":
+		return in.Server + "_" + in.MCPTool
+	}
+	return req.Tool.Name
+}
+
+// Verdict makes a plugin's answer a verdict of the policy: in the plugin
+// layer, named after the plugin, with its configuration as the source,
+// and with text fit for an agent's terminal. A project's plugin can only
+// ask, deny or abort, and an outcome the protocol does not have is an
+// error.
+func Verdict(spec governance.PluginSpec, v governance.Verdict) governance.Verdict {
+	switch {
+	case v.Outcome > governance.Abort:
+		return ErrorVerdict(spec, fmt.Errorf("answered with an unknown outcome (%d)", v.Outcome))
+	case v.Outcome == governance.NoOpinion:
+		return governance.Verdict{}
+	case v.Outcome < governance.Ask && spec.Scope == governance.ScopeRepo:
+		// A project may tighten the policy, never loosen it: an allow, a
+		// warn or a defer would decide calls the user's policy may ask
+		// about.
+		return governance.Verdict{}
+	}
+	out := governance.Verdict{Outcome: v.Outcome, Layer: governance.LayerPlugin, Rule: spec.Name, Source: spec.Source,
+		Message: governance.Sanitize(v.Message), Suggestion: governance.Sanitize(v.Suggestion)}
+	if v.Rule != "" {
+		out.Rule += ":" + governance.Sanitize(v.Rule)
+	}
+	if v.Outcome >= governance.Ask {
+		if out.Message == "" {
+			out.Message = fmt.Sprintf("The plugin %s %s this call.", spec.Name, verb(v.Outcome))
+		}
+		if out.Suggestion == "" {
+			out.Suggestion = fmt.Sprintf("Ask the people who maintain the %s plugin's policy whether the call should run.", spec.Name)
+		}
+	}
+	return out
+}
+
+func verb(o governance.Outcome) string {
+	switch o {
+	case governance.Ask:
+		return "needs a person to approve"
+	case governance.Abort:
+		return "stops the agent over"
+	}
+	return "blocks"
+}
+
+// ErrorVerdict decides a call that a plugin failed to answer, as the
+// plugin's on_error says, naming the plugin and what went wrong.
+func ErrorVerdict(spec governance.PluginSpec, err error) governance.Verdict {
+	out := spec.OnError
+	if out != governance.Ask {
+		out = governance.Deny
+	}
+	var what string
+	switch {
+	case errors.Is(err, ErrTimeout):
+		what = fmt.Sprintf("did not answer within %s", spec.Timeout)
+	case errors.Is(err, ErrCrashed):
+		what = "crashed while deciding this call (it is restarted)"
+	case errors.Is(err, ErrNoDaemon):
+		what = "runs in the governance daemon, and no daemon answered"
+	default:
+		what = "failed: " + governance.Sanitize(err.Error())
+	}
+	then := "so the call is blocked"
+	if out == governance.Ask {
+		then = "so a person must approve the call"
+	}
+	v := governance.Verdict{Outcome: out, Layer: governance.LayerPlugin, Rule: spec.Name, Source: spec.Source,
+		Message: fmt.Sprintf("The plugin %s %s, %s (on_error: %s).", spec.Name, what, then, out)}
+	if errors.Is(err, ErrNoDaemon) {
+		v.Suggestion = "Start one with `governance daemon` (with `daemon: auto` the hook starts it), or set `allow_cold_start: true` on the plugin to start it for each call, which is much slower."
+	} else {
+		v.Suggestion = fmt.Sprintf("Retry the call; if the plugin keeps failing, ask a human to check it with `governance plugins test %s -- COMMAND`.", spec.Name)
+	}
+	return v
+}
