@@ -22,7 +22,9 @@ func TestHookDependencies(t *testing.T) {
 		"github.com/google/cel-go", "cel.dev/",  // CEL
 		"github.com/open-policy-agent",     // OPA
 		"go.yaml.in/yaml", "gopkg.in/yaml", // YAML: the hook reads compiled snapshots
-		"github.com/spf13/cobra", // the CLI
+		"github.com/spf13/cobra",                            // the CLI
+		"github.com/agentgov/governance/internal/mcpproxy",  // the MCP proxy
+		"github.com/agentgov/governance/internal/proposals", // proposed rules
 	}
 	for _, dep := range strings.Fields(string(out)) {
 		for _, f := range forbidden {

@@ -121,6 +121,7 @@ configuration.`,
 	root.AddCommand(a.checkCmd(), a.explainCmd(), a.lintCmd(), a.testCmd(), a.initCmd(), a.installCmd(), a.compileCmd(),
 		a.anchorCmd(), a.phaseCmd(), a.purgeCmd(), a.statusCmd(), a.validateCmd(), a.projectsCmd(), a.approvalsCmd(), a.daemonCmd(), a.runCmd())
 	root.AddCommand(a.auditCmd())
+	root.AddCommand(a.mcpProxyCmd())
 	return root
 }
 
