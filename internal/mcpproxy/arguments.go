@@ -69,8 +69,15 @@ func checkObject(dec *json.Decoder, at string, depth int) error {
 			return err
 		}
 	}
-	_, err := dec.Token() // '}'
-	return err
+	return closing(dec)
+}
+
+// closing reads the '}' or ']' that ends an object or array.
+func closing(dec *json.Decoder) error {
+	if _, err := dec.Token(); err != nil {
+		return fmt.Errorf("arguments are not JSON: %w", err)
+	}
+	return nil
 }
 
 func checkValue(dec *json.Decoder, at string, depth int) error {
@@ -90,8 +97,7 @@ func checkValue(dec *json.Decoder, at string, depth int) error {
 				return err
 			}
 		}
-		_, err := dec.Token() // ']'
-		return err
+		return closing(dec)
 	}
 	if n, ok := tok.(json.Number); ok {
 		if _, err := n.Float64(); err != nil {

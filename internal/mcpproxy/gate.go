@@ -18,9 +18,9 @@ import (
 
 // Names used in decisions the proxy makes itself.
 const (
-	harness   = "mcp-proxy"
-	layerMCP  = "mcp-proxy"
-	principal = "principal"
+	harnessName = "mcp-proxy"
+	layerMCP    = "mcp-proxy"
+	principal   = "principal"
 )
 
 // agentMiddleware sees every request of an agent client: tools/call is
@@ -78,11 +78,29 @@ func (p *Proxy) humanMiddleware(next mcp.MethodHandler) mcp.MethodHandler {
 
 // request is the engine's request for a call of an aggregated tool.
 func (p *Proxy) request(ss *mcp.ServerSession, name string, ref toolRef, args json.RawMessage) *governance.Request {
-	return &governance.Request{Harness: harness, Event: "PreToolUse", SessionID: p.sessionID(ss), Agent: p.cfg.Agent,
+	return &governance.Request{Harness: harnessName, Event: "PreToolUse", SessionID: p.sessionID(ss), Agent: p.cfg.Agent,
 		Cwd: p.paths.ProjectRoot, ProjectRoot: p.paths.ProjectRoot, Home: p.paths.Home,
-		ToolUseID: fmt.Sprintf("%s-%d-%d", harness, os.Getpid(), p.calls.Add(1)),
+		ToolUseID: fmt.Sprintf("%s-%d-%d", harnessName, os.Getpid(), p.calls.Add(1)),
 		Tool: governance.Tool{Kind: governance.KindMCP, Name: name,
 			Input: governance.Input{Server: ref.server, MCPTool: ref.name, Arguments: args}}}
+}
+
+// currentPolicy returns the policy and the listing policy. When the
+// policy changed since the last call, the agents' clients are told that
+// the tool list changed, since what they may see may have.
+func (p *Proxy) currentPolicy() (policy, listing *governance.Policy) {
+	policy, listing = p.policy.Policy()
+	p.mu.Lock()
+	changed := p.lastPolicy != nil && p.lastPolicy != policy
+	p.lastPolicy = policy
+	agent := p.agent
+	p.mu.Unlock()
+	if changed && agent != nil {
+		// The SDK announces a list change when a tool is added: adding
+		// the proposer again changes nothing else.
+		p.addProposer(agent)
+	}
+	return policy, listing
 }
 
 // lookup finds what an aggregated tool name calls.
@@ -99,7 +117,7 @@ func (p *Proxy) visible(ctx context.Context, ss *mcp.ServerSession, name string)
 	if !ok {
 		return false
 	}
-	_, listing := p.policy.Policy()
+	_, listing := p.currentPolicy()
 	d, werr := p.decide(ctx, listing, p.request(ss, name, ref, nil))
 	return werr == nil && !d.Outcome.Blocks()
 }
@@ -123,21 +141,10 @@ func (p *Proxy) gateCall(ctx context.Context, r *mcp.CallToolRequest, dispatch f
 			Message: err.Error()}, true, start)
 		return nil, &jsonrpc.Error{Code: jsonrpc.CodeInvalidParams, Message: "invalid arguments for " + name + ": " + err.Error()}
 	}
-	pol, listing := p.policy.Policy()
-
-	// A tool the caller may not see is, to the caller, a tool that does
-	// not exist.
-	bare := *req
-	bare.Tool.Input.Arguments = nil
-	if d, werr := p.decide(ctx, listing, &bare); werr != nil || d.Outcome.Blocks() {
-		if werr != nil {
-			p.record(req, d, true, start)
-			return nil, werr
-		}
-		p.record(req, d, true, start)
-		return nil, unknownToolError(name)
-	}
-
+	// A tool that tools/list does not show is decided like any other: a
+	// client may hold a list from before the policy changed, and a denial
+	// says why where "unknown tool" would not.
+	pol, _ := p.currentPolicy()
 	d, werr := p.decide(ctx, pol, req)
 	if werr != nil {
 		p.record(req, d, true, start)
@@ -269,7 +276,7 @@ func (p *Proxy) record(req *governance.Request, d *governance.Decision, enforced
 	if p.paths.StateDir == "" {
 		return
 	}
-	e := decisionlog.New(decisionlog.Labels{Harness: harness}, req, d, time.Since(start))
+	e := decisionlog.New(decisionlog.Labels{Harness: harnessName}, req, d, time.Since(start))
 	if !enforced {
 		no := false
 		e.Result.Enforced = &no

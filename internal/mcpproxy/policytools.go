@@ -1,7 +1,6 @@
 package mcpproxy
 
 import (
-	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
@@ -87,7 +86,7 @@ type roleSummary struct {
 }
 
 func (p *Proxy) policySummary() (any, error) {
-	pol, _ := p.policy.Policy()
+	pol, _ := p.currentPolicy()
 	out := struct {
 		Project      string        `json:"project"`
 		Mode         string        `json:"mode"`
@@ -197,7 +196,7 @@ func (p *Proxy) checkProposal(rule map[string]any) (string, string, error) {
 		return "", "", errors.New("propose one rule at a time")
 	}
 	id := rules[0].ID
-	pol, _ := p.policy.Policy()
+	pol, _ := p.currentPolicy()
 	for _, r := range pol.Rules {
 		if r.ID == id {
 			return "", "", fmt.Errorf("a rule with id %q exists already (%s); choose another id", id, r.Source)
@@ -315,7 +314,7 @@ func (p *Proxy) writeRule(pr *proposals.Proposal) (string, error) {
 
 type decideIn struct {
 	Tool      string          `json:"tool" jsonschema:"a tool's name, as tools/list shows it"`
-	Arguments json.RawMessage `json:"arguments,omitempty" jsonschema:"the arguments to decide on"`
+	Arguments map[string]any `json:"arguments,omitempty" jsonschema:"the arguments to decide on"`
 }
 
 type decideOut struct {
@@ -337,7 +336,15 @@ func (p *Proxy) addDecide(s *mcp.Server) {
 		Description: "Ask what the governance policy would decide for a tool call, without making it.",
 		Annotations: &mcp.ToolAnnotations{ReadOnlyHint: true, OpenWorldHint: new(false)}},
 		func(ctx context.Context, req *mcp.CallToolRequest, in decideIn) (*mcp.CallToolResult, decideOut, error) {
-			out, err := p.dryRun(ctx, req.Session, in.Tool, in.Arguments)
+			var args json.RawMessage
+			if in.Arguments != nil {
+				// The gate checked these bytes as part of the call's own.
+				var err error
+				if args, err = json.Marshal(in.Arguments); err != nil {
+					return nil, decideOut{}, err
+				}
+			}
+			out, err := p.dryRun(ctx, req.Session, in.Tool, args)
 			return nil, out, err
 		})
 	p.mu.Lock()
@@ -348,9 +355,6 @@ func (p *Proxy) addDecide(s *mcp.Server) {
 // dryRun decides a call as gateCall would, without approvals, rate
 // limits, the decision log or the call.
 func (p *Proxy) dryRun(ctx context.Context, ss *mcp.ServerSession, name string, args json.RawMessage) (decideOut, error) {
-	if bytes.Equal(bytes.TrimSpace(args), []byte("null")) {
-		args = nil
-	}
 	ref, known := p.lookup(name)
 	if !known || !p.visible(ctx, ss, name) {
 		return decideOut{}, unknownToolError(name)
@@ -358,7 +362,7 @@ func (p *Proxy) dryRun(ctx context.Context, ss *mcp.ServerSession, name string, 
 	if err := checkArguments(args); err != nil {
 		return decideOut{}, err
 	}
-	pol, _ := p.policy.Policy()
+	pol, _ := p.currentPolicy()
 	d, werr := p.decide(ctx, pol, p.request(ss, name, ref, args))
 	out := decideOut{Decision: d.Outcome.String(), Layer: d.Layer, Rule: d.Rule, Reason: governance.Sanitize(d.Message),
 		Suggestion: governance.Sanitize(d.Suggestion)}

@@ -74,6 +74,9 @@ type Proxy struct {
 	// progressEvery is how often a call waiting for approval reports
 	// progress; pollEvery how often it looks for the answer.
 	progressEvery, pollEvery time.Duration
+	// minBackoff is the first wait before a server that stopped is
+	// started again.
+	minBackoff time.Duration
 
 	upstreams []*upstream
 	agent     *mcp.Server
@@ -90,6 +93,8 @@ type Proxy struct {
 	templates map[string]*upstream
 	// subscribed counts downstream subscriptions per resource URI.
 	subscribed map[string]int
+	// lastPolicy is the policy the last decision used.
+	lastPolicy *governance.Policy
 
 	cancel context.CancelFunc
 	wg     sync.WaitGroup
@@ -118,7 +123,8 @@ func New(o Options) *Proxy {
 		stderr: &lockedWriter{w: o.Stderr}, version: o.Version,
 		approvals: approvals.Open(o.Paths.StateDir), proposals: proposals.Open(o.Paths.StateDir),
 		runSession: "mcp-" + randomHex(6), progressEvery: 5 * time.Second, pollEvery: 250 * time.Millisecond,
-		tools: map[string]toolRef{}, prompts: map[string]toolRef{}, resources: map[string]*upstream{},
+		minBackoff: minBackoff,
+		tools:      map[string]toolRef{}, prompts: map[string]toolRef{}, resources: map[string]*upstream{},
 		templates: map[string]*upstream{}, subscribed: map[string]int{}}
 	p.relay.init()
 	for _, sc := range p.cfg.Servers {

@@ -5,9 +5,14 @@ import (
 	"errors"
 	"fmt"
 	"sync"
+	"time"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
+
+// progressGrace is how long an upstream's progress for a call is still
+// passed on after the call returned.
+const progressGrace = 5 * time.Second
 
 // relay carries what flows from an upstream back to a client: progress
 // of a forwarded call, and the requests an upstream sends while it works
@@ -61,7 +66,14 @@ func (r *relay) begin(ctx context.Context, u *upstream, ss *mcp.ServerSession, m
 		r.mu.Lock()
 		defer r.mu.Unlock()
 		if token != "" {
-			delete(r.progress, token)
+			// The SDK hands a call its result as soon as it is read, and
+			// notifications the server sent before it to their handler in
+			// turn: progress may come after the result.
+			time.AfterFunc(progressGrace, func() {
+				r.mu.Lock()
+				delete(r.progress, token)
+				r.mu.Unlock()
+			})
 		}
 		list := r.active[u]
 		for i, g := range list {
@@ -87,7 +99,9 @@ func (r *relay) forwardProgress(params *mcp.ProgressNotificationParams) {
 	}
 	out := *params
 	out.ProgressToken = f.token
-	_ = f.ss.NotifyProgress(f.ctx, &out)
+	// The call may have returned (see begin): keep its context's values,
+	// which route the message over HTTP, without its end.
+	_ = f.ss.NotifyProgress(context.WithoutCancel(f.ctx), &out)
 }
 
 // target finds the client session a request from upstream u belongs to:

@@ -97,7 +97,7 @@ func newUpstream(p *Proxy, sc ServerConfig) *upstream {
 // the server offers, waits for the connection to end, and starts again
 // after a backoff.
 func (u *upstream) run(ctx context.Context) {
-	backoff := minBackoff
+	backoff := u.p.minBackoff
 	for {
 		started := time.Now()
 		cs, err := u.connect(ctx)
@@ -108,7 +108,7 @@ func (u *upstream) run(ctx context.Context) {
 		if err == nil {
 			err = u.wait(cs)
 			if time.Since(started) > stableAfter {
-				backoff = minBackoff
+				backoff = u.p.minBackoff
 			}
 		}
 		if ctx.Err() != nil {
