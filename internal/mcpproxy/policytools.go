@@ -313,7 +313,7 @@ func (p *Proxy) writeRule(pr *proposals.Proposal) (string, error) {
 }
 
 type decideIn struct {
-	Tool      string          `json:"tool" jsonschema:"a tool's name, as tools/list shows it"`
+	Tool      string         `json:"tool" jsonschema:"a tool's name, as tools/list shows it"`
 	Arguments map[string]any `json:"arguments,omitempty" jsonschema:"the arguments to decide on"`
 }
 
