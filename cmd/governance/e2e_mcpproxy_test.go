@@ -131,7 +131,7 @@ func callText(res *mcp.CallToolResult) string {
 func TestMCPProxyEndToEnd(t *testing.T) {
 	t.Parallel()
 	pp := newProxyProject(t, "")
-	cs, _ := pp.start(t)
+	cs, cmd := pp.start(t)
 	ctx := t.Context()
 
 	var names []string
@@ -195,6 +195,41 @@ func TestMCPProxyEndToEnd(t *testing.T) {
 		}
 		if data, err := os.ReadFile(inside); err != nil || string(data) != "kept" {
 			t.Errorf("the write inside: %q %v", data, err)
+		}
+	})
+
+	t.Run("a server that dies gives clear errors and is started again", func(t *testing.T) {
+		var server int
+		for _, pid := range children(cmd.Process.Pid) {
+			if line, _ := os.ReadFile("/proc/" + strconv.Itoa(pid) + "/cmdline"); strings.Contains(string(line), "mcp-server-everything") {
+				server = pid
+			}
+		}
+		if server == 0 {
+			t.Skip("no server-everything process found under /proc")
+		}
+		if err := syscall.Kill(server, syscall.SIGKILL); err != nil {
+			t.Fatal(err)
+		}
+		_, err := cs.CallTool(ctx, &mcp.CallToolParams{Name: "everything_echo", Arguments: map[string]any{"message": "down"}})
+		var we *jsonrpc.Error
+		if !errors.As(err, &we) || we.Code != -32000 || !strings.HasPrefix(we.Message, "upstream_unavailable: everything: ") {
+			t.Errorf("a call while the server is down: %v", err)
+		}
+		// The files server never noticed.
+		if _, err := cs.CallTool(ctx, &mcp.CallToolParams{Name: "files_list_allowed_directories", Arguments: map[string]any{}}); err != nil {
+			t.Errorf("the other server: %v", err)
+		}
+		deadline := time.Now().Add(20 * time.Second)
+		for {
+			res, err := cs.CallTool(ctx, &mcp.CallToolParams{Name: "everything_echo", Arguments: map[string]any{"message": "back"}})
+			if err == nil && callText(res) == "Echo: back" {
+				break
+			}
+			if time.Now().After(deadline) {
+				t.Fatalf("the server did not come back: %v", err)
+			}
+			time.Sleep(100 * time.Millisecond)
 		}
 	})
 

@@ -39,9 +39,10 @@ func (p *Proxy) agentMiddleware(next mcp.MethodHandler) mcp.MethodHandler {
 			}
 			lr := res.(*mcp.ListToolsResult)
 			ss, _ := req.GetSession().(*mcp.ServerSession)
+			_, listing := p.currentPolicy()
 			visible := make([]*mcp.Tool, 0, len(lr.Tools))
 			for _, t := range lr.Tools {
-				if p.visible(ctx, ss, t.Name) {
+				if p.visible(ctx, ss, listing, t.Name) {
 					visible = append(visible, t)
 				}
 			}
@@ -111,13 +112,13 @@ func (p *Proxy) lookup(name string) (toolRef, bool) {
 	return ref, ok
 }
 
-// visible reports whether the caller may use a tool with some arguments.
-func (p *Proxy) visible(ctx context.Context, ss *mcp.ServerSession, name string) bool {
+// visible reports whether the caller may use a tool with some arguments,
+// as the listing policy decides.
+func (p *Proxy) visible(ctx context.Context, ss *mcp.ServerSession, listing *governance.Policy, name string) bool {
 	ref, ok := p.lookup(name)
 	if !ok {
 		return false
 	}
-	_, listing := p.currentPolicy()
 	d, werr := p.decide(ctx, listing, p.request(ss, name, ref, nil))
 	return werr == nil && !d.Outcome.Blocks()
 }

@@ -355,14 +355,14 @@ func (p *Proxy) addDecide(s *mcp.Server) {
 // dryRun decides a call as gateCall would, without approvals, rate
 // limits, the decision log or the call.
 func (p *Proxy) dryRun(ctx context.Context, ss *mcp.ServerSession, name string, args json.RawMessage) (decideOut, error) {
+	pol, listing := p.currentPolicy()
 	ref, known := p.lookup(name)
-	if !known || !p.visible(ctx, ss, name) {
+	if !known || !p.visible(ctx, ss, listing, name) {
 		return decideOut{}, unknownToolError(name)
 	}
 	if err := checkArguments(args); err != nil {
 		return decideOut{}, err
 	}
-	pol, _ := p.currentPolicy()
 	d, werr := p.decide(ctx, pol, p.request(ss, name, ref, args))
 	out := decideOut{Decision: d.Outcome.String(), Layer: d.Layer, Rule: d.Rule, Reason: governance.Sanitize(d.Message),
 		Suggestion: governance.Sanitize(d.Suggestion)}

@@ -96,6 +96,8 @@ type Proxy struct {
 	// lastPolicy is the policy the last decision used.
 	lastPolicy *governance.Policy
 
+	// life ends when the proxy closes; cancel ends it.
+	life   context.Context
 	cancel context.CancelFunc
 	wg     sync.WaitGroup
 }
@@ -139,6 +141,7 @@ func New(o Options) *Proxy {
 // come up. Stop the proxy with Close.
 func (p *Proxy) Start(ctx context.Context, wait time.Duration) {
 	ctx, p.cancel = context.WithCancel(context.WithoutCancel(ctx))
+	p.life = ctx
 	for _, u := range p.upstreams {
 		p.wg.Add(1)
 		go func() {

@@ -21,6 +21,9 @@ import (
 	"github.com/agentgov/governance/internal/filelock"
 )
 
+// sessionTimeout closes an HTTP session its client left without closing.
+const sessionTimeout = time.Hour
+
 // Principals, as the HTTP tokens name them.
 const (
 	principalAgent = "agent"
@@ -30,6 +33,9 @@ const (
 // ServeStdio serves one agent client over a reader and a writer (the
 // proxy's stdin and stdout) until the client closes its end or ctx ends.
 func (p *Proxy) ServeStdio(ctx context.Context, r io.Reader, w io.Writer) error {
+	if p.agentServer() == nil {
+		return errors.New("the proxy was not started")
+	}
 	err := p.agent.Run(ctx, &mcp.IOTransport{Reader: io.NopCloser(r), Writer: nopWriteCloser{w}})
 	if err == nil || errors.Is(err, io.EOF) || ctx.Err() != nil {
 		return nil
@@ -60,7 +66,7 @@ func (p *Proxy) Handler(agentToken, approverToken string) http.Handler {
 			return p.human
 		}
 		return p.agent
-	}, nil)
+	}, &mcp.StreamableHTTPOptions{SessionTimeout: sessionTimeout})
 	mux := http.NewServeMux()
 	mux.Handle("/mcp", auth.RequireBearerToken(verify, &auth.RequireBearerTokenOptions{AllowMissingExpiration: true})(streamable))
 	return mux

@@ -9,6 +9,7 @@ import (
 	"net/http"
 	"os"
 	"os/exec"
+	"strings"
 	"sync"
 	"time"
 
@@ -81,13 +82,13 @@ func newUpstream(p *Proxy, sc ServerConfig) *upstream {
 		// Notification handlers run on the connection's reader: listing
 		// again there would wait for itself.
 		ToolListChangedHandler: func(context.Context, *mcp.ToolListChangedRequest) {
-			go u.refresh(context.Background(), true, false, false)
+			go u.refresh(p.life, true, false, false)
 		},
 		PromptListChangedHandler: func(context.Context, *mcp.PromptListChangedRequest) {
-			go u.refresh(context.Background(), false, true, false)
+			go u.refresh(p.life, false, true, false)
 		},
 		ResourceListChangedHandler: func(context.Context, *mcp.ResourceListChangedRequest) {
-			go u.refresh(context.Background(), false, false, true)
+			go u.refresh(p.life, false, false, true)
 		},
 	})
 	return u
@@ -252,33 +253,34 @@ func (u *upstream) refresh(ctx context.Context, tools, prompts, resources bool) 
 	if ir := cs.InitializeResult(); ir != nil && ir.Capabilities != nil {
 		caps = ir.Capabilities
 	}
-	ctx, cancel := context.WithTimeout(ctx, connectTimeout)
+	lctx, cancel := context.WithTimeout(ctx, connectTimeout)
 	defer cancel()
+	listed := func(err error, what string, set func()) {
+		if err != nil {
+			if ctx.Err() == nil {
+				u.p.warnf("server %s: listing its %s: %v", u.cfg.Name, what, err)
+			}
+			return
+		}
+		u.mu.Lock()
+		set()
+		u.mu.Unlock()
+	}
 	if tools && caps.Tools != nil {
-		list, err := collect(cs.Tools(ctx, nil))
-		u.listed(err, "tools", func() { u.tools = list })
+		list, err := collect(cs.Tools(lctx, nil))
+		listed(err, "tools", func() { u.tools = list })
 	}
 	if prompts && caps.Prompts != nil {
-		list, err := collect(cs.Prompts(ctx, nil))
-		u.listed(err, "prompts", func() { u.prompts = list })
+		list, err := collect(cs.Prompts(lctx, nil))
+		listed(err, "prompts", func() { u.prompts = list })
 	}
 	if resources && caps.Resources != nil {
-		list, err := collect(cs.Resources(ctx, nil))
-		u.listed(err, "resources", func() { u.resources = list })
-		tl, err := collect(cs.ResourceTemplates(ctx, nil))
-		u.listed(err, "resource templates", func() { u.templates = tl })
+		list, err := collect(cs.Resources(lctx, nil))
+		listed(err, "resources", func() { u.resources = list })
+		tl, err := collect(cs.ResourceTemplates(lctx, nil))
+		listed(err, "resource templates", func() { u.templates = tl })
 	}
 	u.publish()
-}
-
-func (u *upstream) listed(err error, what string, set func()) {
-	if err != nil {
-		u.p.warnf("server %s: listing its %s: %v", u.cfg.Name, what, err)
-		return
-	}
-	u.mu.Lock()
-	set()
-	u.mu.Unlock()
 }
 
 func collect[T any](seq func(func(T, error) bool)) ([]T, error) {
@@ -339,10 +341,9 @@ func (u *upstream) requestError(ctx context.Context, err error) error {
 func upstreamEnv() []string {
 	var out []string
 	for _, kv := range os.Environ() {
-		if len(kv) >= len("GOVERNANCE_MCP_") && kv[:len("GOVERNANCE_MCP_")] == "GOVERNANCE_MCP_" {
-			continue
+		if !strings.HasPrefix(kv, "GOVERNANCE_MCP_") {
+			out = append(out, kv)
 		}
-		out = append(out, kv)
 	}
 	return out
 }
