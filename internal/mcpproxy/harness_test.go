@@ -32,6 +32,18 @@ type fake struct {
 	mu       sync.Mutex
 	args     json.RawMessage
 	sessions []*mcp.ServerSession
+	servers  []*mcp.Server
+	// cancelled counts calls of "block" that saw their context end;
+	// subscribed lists the URIs clients subscribed to.
+	cancelled  atomic.Int64
+	subscribed []string
+}
+
+// server is the live server.
+func (f *fake) server() *mcp.Server {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	return f.servers[len(f.servers)-1]
 }
 
 func (f *fake) transport(t *testing.T) func() mcp.Transport {
@@ -42,6 +54,13 @@ func (f *fake) transport(t *testing.T) func() mcp.Transport {
 				return &mcp.CompleteResult{Completion: mcp.CompletionResultDetails{
 					Values: []string{req.Params.Ref.Type + ":" + req.Params.Ref.Name + req.Params.Ref.URI + ":" + req.Params.Argument.Value}}}, nil
 			},
+			SubscribeHandler: func(ctx context.Context, req *mcp.SubscribeRequest) error {
+				f.mu.Lock()
+				f.subscribed = append(f.subscribed, req.Params.URI)
+				f.mu.Unlock()
+				return nil
+			},
+			UnsubscribeHandler: func(context.Context, *mcp.UnsubscribeRequest) error { return nil },
 		})
 		f.addTools(srv)
 		srv.AddPrompt(&mcp.Prompt{Name: "greet", Arguments: []*mcp.PromptArgument{{Name: "who"}}},
@@ -64,6 +83,7 @@ func (f *fake) transport(t *testing.T) func() mcp.Transport {
 		}
 		f.mu.Lock()
 		f.sessions = append(f.sessions, ss)
+		f.servers = append(f.servers, srv)
 		f.mu.Unlock()
 		return ct
 	}
@@ -121,6 +141,11 @@ func (f *fake) addTools(srv *mcp.Server) {
 			}
 		}
 		return text(fmt.Sprintf("token %v", token)), nil
+	})
+	add("block", func(ctx context.Context, req *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+		<-ctx.Done()
+		f.cancelled.Add(1)
+		return nil, ctx.Err()
 	})
 	add("log", func(ctx context.Context, req *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
 		err := req.Session.Log(ctx, &mcp.LoggingMessageParams{Level: "warning", Logger: "inner", Data: "careful"})
@@ -193,9 +218,11 @@ type harness struct {
 
 // clientHandlers record what reaches the agent client.
 type clientHandlers struct {
-	mu       sync.Mutex
-	progress []*mcp.ProgressNotificationParams
-	logs     []*mcp.LoggingMessageParams
+	mu          sync.Mutex
+	progress    []*mcp.ProgressNotificationParams
+	logs        []*mcp.LoggingMessageParams
+	updated     []string
+	toolChanges int
 }
 
 type setup struct {
@@ -257,6 +284,16 @@ func (h *harness) connect(s *mcp.Server, noSampling bool) *mcp.ClientSession {
 		LoggingMessageHandler: func(_ context.Context, req *mcp.LoggingMessageRequest) {
 			h.handler.mu.Lock()
 			h.handler.logs = append(h.handler.logs, req.Params)
+			h.handler.mu.Unlock()
+		},
+		ResourceUpdatedHandler: func(_ context.Context, req *mcp.ResourceUpdatedNotificationRequest) {
+			h.handler.mu.Lock()
+			h.handler.updated = append(h.handler.updated, req.Params.URI)
+			h.handler.mu.Unlock()
+		},
+		ToolListChangedHandler: func(context.Context, *mcp.ToolListChangedRequest) {
+			h.handler.mu.Lock()
+			h.handler.toolChanges++
 			h.handler.mu.Unlock()
 		},
 	}

@@ -1,8 +1,10 @@
 package mcpproxy
 
 import (
+	"context"
 	"encoding/json"
 	"errors"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -82,7 +84,7 @@ func TestRelay(t *testing.T) {
 			uris = append(uris, r.URI)
 		}
 		for _, want := range []string{"fake://fake/readme", "fake://other/readme", uriPolicy, uriApprovals, uriProposals} {
-			if !contains(uris, want) {
+			if !slices.Contains(uris, want) {
 				t.Errorf("resource %s is not listed (%v)", want, uris)
 			}
 		}
@@ -112,6 +114,68 @@ func TestRelay(t *testing.T) {
 		if err != nil || res.Completion.Values[0] != "ref/resource:fake://other/items/{id}:4" {
 			t.Fatalf("got %v %v", res, err)
 		}
+	})
+}
+
+// A client's cancellation reaches the server; a server's list changes and
+// resource updates reach the client.
+func TestRelayChanges(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t, setup{})
+	ctx := t.Context()
+
+	t.Run("cancellation", func(t *testing.T) {
+		cctx, cancel := context.WithCancel(ctx)
+		done := make(chan error, 1)
+		go func() {
+			_, err := h.client.CallTool(cctx, &mcp.CallToolParams{Name: "fake_block", Arguments: map[string]any{}})
+			done <- err
+		}()
+		eventually(t, "the call to reach the server", func() bool { return h.fake.calls.Load() > 0 })
+		cancel()
+		<-done
+		eventually(t, "the server to see the cancellation", func() bool { return h.fake.cancelled.Load() == 1 })
+	})
+
+	t.Run("tool list changes", func(t *testing.T) {
+		h.fake.server().AddTool(&mcp.Tool{Name: "late", InputSchema: json.RawMessage(`{"type":"object"}`)},
+			func(context.Context, *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+				return &mcp.CallToolResult{Content: []mcp.Content{&mcp.TextContent{Text: "late"}}}, nil
+			})
+		eventually(t, "the client to be told and the tool to be there", func() bool {
+			h.handler.mu.Lock()
+			told := h.handler.toolChanges > 0
+			h.handler.mu.Unlock()
+			res, err := h.call("fake_late", `{}`)
+			return told && err == nil && text(res) == "late"
+		})
+		h.fake.server().RemoveTools("late")
+		eventually(t, "the tool to go", func() bool {
+			_, err := h.call("fake_late", `{}`)
+			var we *jsonrpc.Error
+			return errors.As(err, &we) && we.Code == jsonrpc.CodeInvalidParams
+		})
+	})
+
+	t.Run("subscriptions", func(t *testing.T) {
+		uri := "fake://fake/readme"
+		if err := h.client.Subscribe(ctx, &mcp.SubscribeParams{URI: uri}); err != nil {
+			t.Fatal(err)
+		}
+		h.fake.mu.Lock()
+		subscribed := slices.Contains(h.fake.subscribed, uri)
+		h.fake.mu.Unlock()
+		if !subscribed {
+			t.Fatal("the server got no subscription")
+		}
+		if err := h.fake.server().ResourceUpdated(ctx, &mcp.ResourceUpdatedNotificationParams{URI: uri}); err != nil {
+			t.Fatal(err)
+		}
+		eventually(t, "the update to reach the client", func() bool {
+			h.handler.mu.Lock()
+			defer h.handler.mu.Unlock()
+			return slices.Contains(h.handler.updated, uri)
+		})
 	})
 }
 
@@ -161,13 +225,4 @@ func TestUpstreamRestarts(t *testing.T) {
 		res, err := h.call("fake_echo", `{"message":"after"}`)
 		return err == nil && text(res) == "echo: after"
 	})
-}
-
-func contains(list []string, s string) bool {
-	for _, x := range list {
-		if x == s {
-			return true
-		}
-	}
-	return false
 }
