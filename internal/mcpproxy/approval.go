@@ -56,7 +56,7 @@ func (p *Proxy) awaitApproval(ctx context.Context, r *mcp.CallToolRequest, req *
 			Message: d.Message + " It needs a person's approval, and the approval queue could not be written: " + err.Error()}, err
 	}
 	if created {
-		hooks.NotifyApproval(it)
+		p.notify(it)
 	}
 
 	wait := p.cfg.ApprovalWait

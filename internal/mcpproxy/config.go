@@ -145,7 +145,7 @@ func (c *Config) parseServers(file string, n *yaml.Node, getenv func(string) str
 	}
 	for _, s := range servers {
 		if err := checkServerName(s.Key); err != nil {
-			return yamlx.At(file, s.Value, "server %q: %v", s.Key, err).
+			return yamlx.At(file, s.KeyN, "server %q: %v", s.Key, err).
 				WithHint("name servers with letters, digits and '-': tools are listed as {server}_{tool}")
 		}
 		fields, err := yamlx.Map(file, s.Value)

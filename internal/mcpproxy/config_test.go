@@ -47,7 +47,7 @@ approval_wait: 20s
 func TestConfigErrors(t *testing.T) {
 	t.Parallel()
 	for _, tc := range []struct{ name, yaml, err string }{
-		{"an underscore in a name", "servers:\n  my_server: {command: x}\n", `x.yaml:2:14: server "my_server": "_" is not allowed`},
+		{"an underscore in a name", "servers:\n  my_server: {command: x}\n", `x.yaml:2:3: server "my_server": "_" is not allowed`},
 		{"the reserved name", "servers:\n  governance: {command: x}\n", "reserved"},
 		{"neither command nor url", "servers:\n  a: {args: [x]}\n", "needs either a command or a url"},
 		{"both", "servers:\n  a: {command: x, url: http://h/}\n", "needs either a command or a url"},

@@ -17,6 +17,7 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"github.com/agentgov/governance/governance"
+	"github.com/agentgov/governance/internal/approvals"
 	"github.com/agentgov/governance/internal/decisionlog"
 	"github.com/agentgov/governance/internal/layout"
 	"github.com/agentgov/governance/template"
@@ -263,6 +264,7 @@ func newHarness(t *testing.T, s setup) *harness {
 	}
 	h.proxy = New(Options{Config: cfg, Paths: paths, Policy: s.policy, Evaluators: s.evaluators, Stderr: h.stderr})
 	h.proxy.progressEvery, h.proxy.pollEvery = 50*time.Millisecond, 20*time.Millisecond
+	h.proxy.notify = func(*approvals.Item) {}
 	if s.minBackoff > 0 {
 		h.proxy.minBackoff = s.minBackoff
 	}

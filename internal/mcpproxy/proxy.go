@@ -29,6 +29,7 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"github.com/agentgov/governance/governance"
+	"github.com/agentgov/governance/hooks"
 	"github.com/agentgov/governance/internal/approvals"
 	"github.com/agentgov/governance/internal/layout"
 	"github.com/agentgov/governance/internal/proposals"
@@ -77,6 +78,8 @@ type Proxy struct {
 	// minBackoff is the first wait before a server that stopped is
 	// started again.
 	minBackoff time.Duration
+	// notify announces a new approval item to the desktop user.
+	notify func(*approvals.Item)
 
 	upstreams []*upstream
 	agent     *mcp.Server
@@ -125,7 +128,7 @@ func New(o Options) *Proxy {
 		stderr: &lockedWriter{w: o.Stderr}, version: o.Version,
 		approvals: approvals.Open(o.Paths.StateDir), proposals: proposals.Open(o.Paths.StateDir),
 		runSession: "mcp-" + randomHex(6), progressEvery: 5 * time.Second, pollEvery: 250 * time.Millisecond,
-		minBackoff: minBackoff,
+		minBackoff: minBackoff, notify: hooks.NotifyApproval,
 		tools:      map[string]toolRef{}, prompts: map[string]toolRef{}, resources: map[string]*upstream{},
 		templates: map[string]*upstream{}, subscribed: map[string]int{}}
 	p.relay.init()

@@ -4,6 +4,8 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"net/http"
+	"net/http/httptest"
 	"slices"
 	"strings"
 	"testing"
@@ -225,4 +227,31 @@ func TestUpstreamRestarts(t *testing.T) {
 		res, err := h.call("fake_echo", `{"message":"after"}`)
 		return err == nil && text(res) == "echo: after"
 	})
+}
+
+// A server reached over streamable HTTP gets the configured headers.
+func TestHTTPUpstream(t *testing.T) {
+	t.Parallel()
+	remote := &fake{name: "remote"}
+	srv := mcp.NewServer(&mcp.Implementation{Name: "remote"}, nil)
+	remote.addTools(srv)
+	handler := mcp.NewStreamableHTTPHandler(func(*http.Request) *mcp.Server { return srv }, nil)
+	hs := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.Header.Get("Authorization") != "Bearer upstream-secret" {
+			http.Error(w, "no", http.StatusUnauthorized)
+			return
+		}
+		handler.ServeHTTP(w, r)
+	}))
+	t.Cleanup(hs.Close)
+	h := newHarness(t, setup{cfg: func(c *Config) {
+		c.Servers = append(c.Servers, ServerConfig{Name: "remote", URL: hs.URL, Headers: map[string]string{"Authorization": "Bearer upstream-secret"}})
+	}})
+	res, err := h.call("remote_echo", `{"message":"far"}`)
+	if err != nil || text(res) != "echo: far" {
+		t.Fatalf("got %v %v", res, err)
+	}
+	if d := h.decisions(); len(d) != 1 || d[0].Input.Tool.Input.Server != "remote" || d[0].Input.Tool.Input.MCPTool != "echo" {
+		t.Errorf("decisions: %+v", d)
+	}
 }
