@@ -129,7 +129,7 @@ func New(o Options) *Proxy {
 		approvals: approvals.Open(o.Paths.StateDir), proposals: proposals.Open(o.Paths.StateDir),
 		runSession: "mcp-" + randomHex(6), progressEvery: 5 * time.Second, pollEvery: 250 * time.Millisecond,
 		minBackoff: minBackoff, notify: hooks.NotifyApproval,
-		tools:      map[string]toolRef{}, prompts: map[string]toolRef{}, resources: map[string]*upstream{},
+		tools: map[string]toolRef{}, prompts: map[string]toolRef{}, resources: map[string]*upstream{},
 		templates: map[string]*upstream{}, subscribed: map[string]int{}}
 	p.relay.init()
 	for _, sc := range p.cfg.Servers {
