@@ -146,8 +146,11 @@ func (p *Proxy) gateCall(ctx context.Context, r *mcp.CallToolRequest, dispatch f
 	// client may hold a list from before the policy changed, and a denial
 	// says why where "unknown tool" would not.
 	pol, _ := p.currentPolicy()
+	// Log-only: decide and record every call, block none (a broken
+	// configuration still blocks, as in the hook).
+	logOnly := pol.Settings.LogOnly && pol.Err == nil
 	d, werr := p.decide(ctx, pol, req)
-	if werr != nil {
+	if werr != nil && !logOnly {
 		p.record(req, d, true, start)
 		return nil, werr
 	}
@@ -160,10 +163,7 @@ func (p *Proxy) gateCall(ctx context.Context, r *mcp.CallToolRequest, dispatch f
 		}
 	}
 	defer release()
-
-	logOnly := pol.Settings.LogOnly && pol.Err == nil
 	if logOnly && d.Outcome >= governance.Ask {
-		// Log-only: record what the policy decided, and let the call run.
 		p.record(req, d, false, start)
 		return dispatch()
 	}
@@ -183,7 +183,7 @@ func (p *Proxy) gateCall(ctx context.Context, r *mcp.CallToolRequest, dispatch f
 			decision = governance.Ask.String()
 		}
 		return nil, denialError(DenialData{Decision: decision, Server: ref.server, Tool: ref.name,
-			Reason: reason(d), Suggestion: d.Suggestion}, d.Outcome == governance.Abort)
+			Reason: reason(d), Suggestion: governance.Sanitize(d.Suggestion)}, d.Outcome == governance.Abort)
 	}
 	res, err := dispatch()
 	if err == nil && d.Outcome == governance.Warn && d.Message != "" {

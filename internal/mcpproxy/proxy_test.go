@@ -316,3 +316,20 @@ func TestEveryCallIsRecorded(t *testing.T) {
 		}
 	}
 }
+
+// In log-only mode every call runs, and what the policy would have done
+// is recorded as not enforced.
+func TestLogOnly(t *testing.T) {
+	t.Parallel()
+	pol := testPolicy(t)
+	pol.Settings.LogOnly = true
+	h := newHarness(t, setup{policy: NewStaticPolicy(pol)})
+	res, err := h.call("fake_secret", `{"message":"x"}`)
+	if err != nil || text(res) != "secret: x" {
+		t.Fatalf("got %v %v", res, err)
+	}
+	d := h.decisions()
+	if len(d) != 1 || d[0].Result.Decision != "deny" || d[0].Result.Enforced == nil || *d[0].Result.Enforced {
+		t.Errorf("decisions %+v", d)
+	}
+}
