@@ -13,11 +13,13 @@ func dieWithParent(cmd *exec.Cmd) {
 	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true, Pdeathsig: syscall.SIGKILL}
 }
 
+// terminateGroup asks a server process and its process group to end.
+func terminateGroup(cmd *exec.Cmd) {
+	_ = syscall.Kill(-cmd.Process.Pid, syscall.SIGTERM)
+}
+
 // killGroup kills a server process and its process group.
 func killGroup(cmd *exec.Cmd) {
-	if cmd.Process == nil {
-		return
-	}
 	_ = syscall.Kill(-cmd.Process.Pid, syscall.SIGKILL)
 	_ = cmd.Process.Kill()
 }

@@ -8,9 +8,9 @@ import "os/exec"
 // proxy ends its servers when it stops normally.
 func dieWithParent(cmd *exec.Cmd) {}
 
+// terminateGroup ends a server process: there is no portable gentler
+// signal.
+func terminateGroup(cmd *exec.Cmd) { killGroup(cmd) }
+
 // killGroup kills a server process.
-func killGroup(cmd *exec.Cmd) {
-	if cmd.Process != nil {
-		_ = cmd.Process.Kill()
-	}
-}
+func killGroup(cmd *exec.Cmd) { _ = cmd.Process.Kill() }

@@ -8,7 +8,6 @@ import (
 	"io"
 	"net/http"
 	"os"
-	"os/exec"
 	"strings"
 	"sync"
 	"time"
@@ -25,7 +24,7 @@ const (
 	stableAfter    = time.Minute
 	connectTimeout = 30 * time.Second
 	// terminateWait is how long a server has to exit once its stdin is
-	// closed, before it is signalled.
+	// closed, and again once it is signalled.
 	terminateWait = 2 * time.Second
 )
 
@@ -41,8 +40,8 @@ type upstream struct {
 
 	mu sync.Mutex
 	cs *mcp.ClientSession
-	// cmd is the running server process, for servers run by command.
-	cmd *exec.Cmd
+	// proc is the running server process, for servers run by command.
+	proc *serverProcess
 	// down says why the server is not connected; retry when it is tried
 	// next.
 	down   string
@@ -131,17 +130,16 @@ func (u *upstream) run(ctx context.Context) {
 // connect starts (or reaches) the server and completes the handshake.
 func (u *upstream) connect(ctx context.Context) (*mcp.ClientSession, error) {
 	var t mcp.Transport
-	var cmd *exec.Cmd
+	var proc *serverProcess
 	switch {
 	case u.cfg.Transport != nil:
 		t = u.cfg.Transport()
 	case u.cfg.Command != "":
-		cmd = exec.Command(u.cfg.Command, u.cfg.Args...)
-		cmd.Env = append(upstreamEnv(), u.cfg.Env...)
-		cmd.Dir = u.cfg.Dir
-		cmd.Stderr = &prefixWriter{w: u.p.stderr, prefix: "[" + u.cfg.Name + "] "}
-		dieWithParent(cmd)
-		t = &mcp.CommandTransport{Command: cmd, TerminateDuration: terminateWait}
+		var err error
+		proc, t, err = startProcess(u.cfg, &prefixWriter{w: u.p.stderr, prefix: "[" + u.cfg.Name + "] "})
+		if err != nil {
+			return nil, fmt.Errorf("could not start: %w", err)
+		}
 	default:
 		t = &mcp.StreamableClientTransport{Endpoint: u.cfg.URL,
 			HTTPClient: &http.Client{Transport: headerTransport{headers: u.cfg.Headers, base: http.DefaultTransport}}}
@@ -150,9 +148,9 @@ func (u *upstream) connect(ctx context.Context) (*mcp.ClientSession, error) {
 	defer cancel()
 	cs, err := u.client.Connect(cctx, t, &mcp.ClientSessionOptions{ProtocolVersion: upstreamVersion})
 	if err != nil {
-		if cmd != nil && cmd.Process != nil {
-			killGroup(cmd)
-			_ = cmd.Wait()
+		if proc != nil {
+			killGroup(proc.cmd)
+			proc.exited(terminateWait)
 		}
 		return nil, fmt.Errorf("could not start: %w", err)
 	}
@@ -160,9 +158,12 @@ func (u *upstream) connect(ctx context.Context) (*mcp.ClientSession, error) {
 	if u.closed {
 		u.mu.Unlock()
 		cs.Close()
+		if proc != nil {
+			proc.stop()
+		}
 		return nil, errors.New("the proxy is stopping")
 	}
-	u.cs, u.cmd, u.down = cs, cmd, ""
+	u.cs, u.proc, u.down = cs, proc, ""
 	if ir := cs.InitializeResult(); ir != nil {
 		u.instr = ir.Instructions
 	}
@@ -174,16 +175,19 @@ func (u *upstream) connect(ctx context.Context) (*mcp.ClientSession, error) {
 func (u *upstream) wait(cs *mcp.ClientSession) error {
 	err := cs.Wait()
 	u.mu.Lock()
-	cmd := u.cmd
-	u.cs, u.cmd = nil, nil
+	proc := u.proc
+	u.cs, u.proc = nil, nil
 	u.mu.Unlock()
-	if cmd != nil {
-		// The server may have closed its output and lived on; make sure
-		// it and whatever it started are gone before starting another.
-		killGroup(cmd)
-		if cmd.ProcessState != nil {
-			return fmt.Errorf("it exited (%s)", cmd.ProcessState)
+	if proc != nil {
+		// The connection ends when the server's output does, and the
+		// process exits about then; one that lives on is stopped, with
+		// whatever it started, before another is started.
+		if !proc.exited(terminateWait) {
+			cs.Close()
+			proc.stop()
 		}
+		killGroup(proc.cmd)
+		return proc.why()
 	}
 	if err != nil && !errors.Is(err, mcp.ErrConnectionClosed) {
 		return fmt.Errorf("the connection ended: %w", err)
@@ -196,18 +200,15 @@ func (u *upstream) wait(cs *mcp.ClientSession) error {
 func (u *upstream) close() {
 	u.mu.Lock()
 	u.closed = true
-	cs, cmd := u.cs, u.cmd
+	cs, proc := u.cs, u.proc
 	u.mu.Unlock()
 	if cs != nil {
-		done := make(chan struct{})
-		go func() { cs.Close(); close(done) }()
-		select {
-		case <-done:
-		case <-time.After(terminateWait + time.Second):
-		}
+		// Closing the connection closes the server's input, which asks it
+		// to exit.
+		cs.Close()
 	}
-	if cmd != nil {
-		killGroup(cmd)
+	if proc != nil {
+		proc.stop()
 	}
 }
 
