@@ -180,9 +180,11 @@ func (p *Proxy) Close() {
 	if p.cancel != nil {
 		p.cancel()
 	}
+	var closing sync.WaitGroup
 	for _, u := range p.upstreams {
-		u.close()
+		closing.Go(u.close)
 	}
+	closing.Wait()
 	p.wg.Wait()
 }
 
