@@ -1,6 +1,8 @@
 package mcpproxy
 
 import (
+	"os"
+	"path/filepath"
 	"reflect"
 	"strings"
 	"testing"
@@ -120,6 +122,46 @@ func TestTemplateMatches(t *testing.T) {
 	} {
 		if got := templateMatches(tc.tmpl, tc.uri); got != tc.ok {
 			t.Errorf("templateMatches(%q, %q) = %v", tc.tmpl, tc.uri, got)
+		}
+	}
+}
+
+func TestTokens(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	// The agents' token is made once and kept, for the owner alone.
+	first, file, err := AgentToken(&Config{}, dir)
+	if err != nil || len(first) != 64 {
+		t.Fatalf("%q %v", first, err)
+	}
+	again, _, err := AgentToken(&Config{}, dir)
+	if err != nil || again != first {
+		t.Errorf("a second start got %q %v", again, err)
+	}
+	if fi, err := os.Stat(file); err != nil || fi.Mode().Perm() != 0o600 {
+		t.Errorf("token file mode %v %v", fi.Mode(), err)
+	}
+	write := func(name, content string, mode os.FileMode) string {
+		path := filepath.Join(dir, name)
+		if err := os.WriteFile(path, []byte(content), mode); err != nil {
+			t.Fatal(err)
+		}
+		return path
+	}
+	for _, tc := range []struct {
+		name, content string
+		mode          os.FileMode
+		err           string
+	}{
+		{"ok.token", "a-human-approver-token\n", 0o600, ""},
+		{"open.token", "a-human-approver-token\n", 0o644, "chmod 600"},
+		{"short.token", "short\n", 0o600, "at least 16"},
+		{"same.token", first + "\n", 0o600, "must differ"},
+		{"empty.token", "\n", 0o600, "is empty"},
+	} {
+		got, err := ApproverToken(&Config{ApproverTokenFile: write(tc.name, tc.content, tc.mode)}, first)
+		if tc.err == "" && (err != nil || got != "a-human-approver-token") || tc.err != "" && (err == nil || !strings.Contains(err.Error(), tc.err)) {
+			t.Errorf("%s: got %q %v, want %q", tc.name, got, err, tc.err)
 		}
 	}
 }

@@ -119,11 +119,15 @@ func AgentToken(cfg *Config, stateDir string) (token, file string, err error) {
 }
 
 // ApproverToken reads the human principal's token, which a person puts in
-// a file of their choosing; the proxy never makes one, so that no agent
-// finds it where the proxy keeps its state.
+// a file of their choosing (the built-in policy keeps agents from reading
+// *.token files); the proxy never makes one, so that no agent finds it
+// where the proxy keeps its state. Only its owner may read the file.
 func ApproverToken(cfg *Config, agentToken string) (string, error) {
 	if cfg.ApproverTokenFile == "" {
 		return "", nil
+	}
+	if fi, err := os.Stat(cfg.ApproverTokenFile); err == nil && fi.Mode().Perm()&0o077 != 0 {
+		return "", fmt.Errorf("%s: others may read the approver token (mode %v); chmod 600 it", cfg.ApproverTokenFile, fi.Mode().Perm())
 	}
 	t, err := readToken(cfg.ApproverTokenFile)
 	if err != nil {
