@@ -118,6 +118,9 @@ func (r *relay) target(u *upstream, s *mcp.Server) (*inflight, error) {
 	if f != nil {
 		return f, nil
 	}
+	if s == nil {
+		return nil, errors.New("the proxy has no client yet")
+	}
 	var only *mcp.ServerSession
 	n := 0
 	for ss := range s.Sessions() {
