@@ -146,18 +146,14 @@ func (p *Proxy) Start(ctx context.Context, wait time.Duration) {
 	ctx, p.cancel = context.WithCancel(context.WithoutCancel(ctx))
 	p.life = ctx
 	for _, u := range p.upstreams {
-		p.wg.Add(1)
-		go func() {
-			defer p.wg.Done()
-			u.run(ctx)
-		}()
+		p.wg.Go(func() { u.run(ctx) })
 	}
-	timer := time.NewTimer(wait)
-	defer timer.Stop()
+	waiting, cancel := context.WithTimeout(ctx, wait)
+	defer cancel()
 	for _, u := range p.upstreams {
 		select {
 		case <-u.ready:
-		case <-timer.C:
+		case <-waiting.Done():
 		}
 	}
 	agent := p.newAgentServer()
