@@ -6,6 +6,7 @@ import (
 	"errors"
 	"net/http"
 	"net/http/httptest"
+	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
@@ -254,4 +255,19 @@ func TestHTTPUpstream(t *testing.T) {
 	if d := h.decisions(); len(d) != 1 || d[0].Input.Tool.Input.Server != "remote" || d[0].Input.Tool.Input.MCPTool != "echo" {
 		t.Errorf("decisions: %+v", d)
 	}
+}
+
+// A server that cannot start is reported and retried; the others serve.
+func TestUpstreamThatCannotStart(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t, setup{minBackoff: time.Hour, cfg: func(c *Config) {
+		c.Servers = append(c.Servers, ServerConfig{Name: "broken", Command: filepath.Join(t.TempDir(), "no-such-server")})
+	}})
+	if res, err := h.call("fake_echo", `{"message":"fine"}`); err != nil || text(res) != "echo: fine" {
+		t.Fatalf("got %v %v", res, err)
+	}
+	eventually(t, "the failure to be reported", func() bool {
+		return strings.Contains(h.stderr.String(), "server broken: could not start: fork/exec ") &&
+			strings.Contains(h.stderr.String(), "no such file or directory; restarting it in 1h0m0s")
+	})
 }
