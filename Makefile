@@ -2,7 +2,7 @@
 #
 #   make test      the whole test suite (what CI runs)
 #   make bench     performance figures: hook process vs a trivial Go program,
-#                  in-process decisions
+#                  in-process decisions, what the MCP proxy adds to a call
 #   make accuracy  the default policy against the labeled corpus, per
 #                  category and per peer (fails above the limits below)
 #   make lint      gofmt, go vet, generated code up to date
@@ -16,7 +16,7 @@ BENCH_DIR = $(BIN)/bench-config
 BENCH_ENV = HOME=$(abspath $(BENCH_DIR))/home XDG_CONFIG_HOME=$(abspath $(BENCH_DIR))/home/.config XDG_STATE_HOME=$(abspath $(BENCH_DIR))/home/.local/state
 ACCURACY_MAX ?= deny=7,not-allow=2,not-deny=2,allow=6
 
-.PHONY: all build test test-tools accuracy bench bench-gatekeeper lint generate check-generate clean test-plugins bench-plugins
+.PHONY: all build test test-tools accuracy bench bench-gatekeeper bench-mcp lint generate check-generate clean test-plugins bench-plugins
 
 all: build
 
@@ -85,6 +85,7 @@ bench: build
 	@$(MAKE) --no-print-directory bench-gatekeeper
 	@echo
 	@$(MAKE) --no-print-directory bench-plugins
+	@$(MAKE) --no-print-directory bench-mcp
 
 # The gatekeeper (layer 4) against a fake provider on 127.0.0.1: the
 # latency it adds to a decision on a call no rule decides, in-process (as
@@ -164,6 +165,13 @@ bench-plugins: build
 	  "no-plugin=$(PLUGIN_ENV) $(BIN)/governance-hook claude" \
 	  "secrets-cold-start=<$(PLUGIN_BENCH)/secrets.json $(PLUGIN_ENV) $(BIN)/governance-hook claude" \
 	  "opa-cold-start=<$(PLUGIN_BENCH)/opa.json $(PLUGIN_ENV) $(BIN)/governance-hook claude"
+
+# What the MCP policy proxy adds to a tools/call, against the same call
+# made straight to the server (a real one, from the test tools).
+bench-mcp: build test-tools
+	@echo
+	@echo "== MCP tools/call through governance mcp-proxy vs straight to the server (stdio, interleaved calls)"
+	$(GO) run ./internal/bench/mcp -n $(BENCH_N) -governance $(BIN)/governance -server .tools/mcp/node_modules/.bin/mcp-server-everything
 
 clean:
 	rm -rf $(BIN)

@@ -84,6 +84,11 @@ func (r *Rule) matchOne(i int, s *subject, pc *pathContext) bool {
 				return false
 			}
 		}
+		for _, a := range m.NotArguments {
+			if v, ok := s.arguments[a.Key]; ok && glob(a.Glob, argString(v)) {
+				return false
+			}
+		}
 		return true
 	case KindAgent:
 		return len(m.Subagent) == 0 || anyGlob(m.Subagent, s.subagent)
@@ -456,6 +461,11 @@ func hostOf(raw string) string {
 func argString(v any) string {
 	switch x := v.(type) {
 	case string:
+		if strings.HasPrefix(x, "/") {
+			// An absolute path is matched as the place it names:
+			// /srv/box/../etc is /etc.
+			return path.Clean(x)
+		}
 		return x
 	case nil:
 		return ""

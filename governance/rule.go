@@ -96,9 +96,11 @@ type MatchSpec struct {
 	Paths, NotPaths []string
 	// Web: domains (a leading *. matches subdomains) and URL globs.
 	Domains, URLs []string
-	// MCP: server and tool name globs, and argument globs by key.
+	// MCP: server and tool name globs, argument globs by key that must
+	// match, and ones that must not (a missing argument matches none).
 	Server, MCPTool []string
 	Arguments       []ArgumentMatch
+	NotArguments    []ArgumentMatch
 	// Agent: subagent type globs.
 	Subagent []string
 }
@@ -134,7 +136,7 @@ func (m *MatchSpec) kinds() kindSet {
 	if len(m.Domains) > 0 || len(m.URLs) > 0 {
 		ks |= KindWeb.bit()
 	}
-	if len(m.Server) > 0 || len(m.MCPTool) > 0 || len(m.Arguments) > 0 {
+	if len(m.Server) > 0 || len(m.MCPTool) > 0 || len(m.Arguments) > 0 || len(m.NotArguments) > 0 {
 		ks |= KindMCP.bit()
 	}
 	if len(m.Subagent) > 0 {
@@ -339,7 +341,7 @@ func matchesEverything(m *MatchSpec) bool {
 	}
 	constrained := len(m.Subcommand) > 0 || len(m.NotSubcommand) > 0 || m.MinArgs > 0 || len(m.Flags) > 0 || len(m.Options) > 0 || len(m.NotFlags) > 0 || len(m.Args) > 0 ||
 		len(m.Targets) > 0 || len(m.InputFrom) > 0 || m.Privileged || len(m.Regex) > 0 || len(m.NotPaths) > 0 ||
-		len(m.Arguments) > 0 || m.RunsInput || len(m.Env) > 0 || len(m.Dynamic) > 0 || len(m.Prefix) > 0 ||
+		len(m.Arguments) > 0 || len(m.NotArguments) > 0 || m.RunsInput || len(m.Env) > 0 || len(m.Dynamic) > 0 || len(m.Prefix) > 0 ||
 		len(m.FlagsWithin) > 0 || len(m.TargetsWithin) > 0
 	if constrained {
 		return false

@@ -779,6 +779,21 @@ var Policy = []governance.RuleSpec{
 		Source: "builtin:policy/secrets.yaml:31",
 	},
 	{
+		ID:    "secrets-token-files",
+		Tools: []governance.Kind{"read", "write", "edit"},
+		Match: []governance.MatchSpec{{
+			Paths: []string{"*.token"},
+		}},
+		Decision:   governance.Deny,
+		Message:    "Token files hold bearer tokens; governance keeps the tokens of its daemon and MCP proxy in them, and the MCP proxy's approver token lets whoever holds it answer approvals as a human.",
+		Suggestion: "Ask the user for the access you need; tokens are for the programs and people they were made for.",
+		Examples: governance.Examples{
+			Match:    []string{"~/.config/governance/approver.token", "~/.local/state/governance/mcp-proxy.token", "/home/user/.local/state/governance/daemon.token"},
+			NotMatch: []string{"src/token.go", "docs/tokens.md", "lexer.tokens"},
+		},
+		Source: "builtin:policy/secrets.yaml:44",
+	},
+	{
 		ID:    "secrets-system",
 		Tools: []governance.Kind{"read", "write", "edit"},
 		Match: []governance.MatchSpec{{
@@ -791,7 +806,7 @@ var Policy = []governance.RuleSpec{
 			Match:    []string{"/etc/shadow", "/proc/self/mem", "/proc/1/environ", "/etc/sudoers.d/admins"},
 			NotMatch: []string{"/etc/hosts", "/proc/cpuinfo"},
 		},
-		Source: "builtin:policy/secrets.yaml:44",
+		Source: "builtin:policy/secrets.yaml:55",
 	},
 	{
 		ID:    "guard-config",
@@ -806,7 +821,7 @@ var Policy = []governance.RuleSpec{
 			Match:    []string{"~/.cc-safety-net/policy.json", ".rippy.toml", "~/.codex/rules/default.rules"},
 			NotMatch: []string{"rippy.md", "src/.dippy.go"},
 		},
-		Source: "builtin:policy/secrets.yaml:56",
+		Source: "builtin:policy/secrets.yaml:67",
 	},
 	{
 		ID: "secret-in-command",
@@ -821,6 +836,6 @@ var Policy = []governance.RuleSpec{
 			Match:    []string{"export AWS_SECRET_ACCESS_KEY=wJalrXUtnFEMI", "GITHUB_TOKEN=ghp_abc123 gh api user", "export DB_PASSWORD=hunter2"},
 			NotMatch: []string{"export TOKEN_FILE", "export PATH=$PATH:/opt/bin", "export API_KEY=$(pass show api)"},
 		},
-		Source: "builtin:policy/secrets.yaml:68",
+		Source: "builtin:policy/secrets.yaml:79",
 	},
 }

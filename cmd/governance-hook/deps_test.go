@@ -32,6 +32,8 @@ func TestHookDependencies(t *testing.T) {
 		// providers run as `governance gatekeeper complete`.
 		"net/http", "crypto/tls", "github.com/agentgov/governance/internal/gatekeeper/provider",
 		"net/url", // with net/netip, init work on every call; hooks parse the little they need
+		"github.com/agentgov/governance/internal/mcpproxy",  // the MCP proxy
+		"github.com/agentgov/governance/internal/proposals", // proposed rules
 	}
 	for _, dep := range strings.Fields(string(out)) {
 		for _, f := range forbidden {

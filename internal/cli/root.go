@@ -125,6 +125,7 @@ configuration.`,
 	root.AddCommand(a.gatekeeperCmd())
 	root.AddCommand(a.uninstallCmd(), a.doctorCmd(), a.importCmd())
 	root.AddCommand(a.pluginsCmd())
+	root.AddCommand(a.mcpProxyCmd())
 	return root
 }
 

@@ -72,7 +72,7 @@ var ruleKeys = []string{"id", "description", "tool", "tools", "match", "decision
 
 var matchKeys = []string{"program", "subcommand", "not_subcommand", "min_args", "options", "flags", "not_flags", "args", "targets", "input_from",
 	"privileged", "runs_input", "env", "not_env", "dynamic", "command", "regex", "paths", "not_paths", "domains",
-	"urls", "server", "mcp_tool", "arguments", "subagent", "prefix", "flags_within", "targets_within"}
+	"urls", "server", "mcp_tool", "arguments", "not_arguments", "subagent", "prefix", "flags_within", "targets_within"}
 
 // ParseRuleSpecs reads the rule specs of a rules file without compiling
 // them. Duplicate ids within the file are an error. It returns the specs
@@ -252,7 +252,11 @@ func parseMatch(file string, n *yaml.Node) (governance.MatchSpec, error) {
 			}
 		case "prefix":
 			m.Prefix, err = parsePrefix(file, v)
-		case "arguments":
+		case "arguments", "not_arguments":
+			dst := &m.Arguments
+			if p.Key == "not_arguments" {
+				dst = &m.NotArguments
+			}
 			var args []yamlx.Pair
 			args, err = yamlx.Map(file, v)
 			for _, a := range args {
@@ -260,7 +264,7 @@ func parseMatch(file string, n *yaml.Node) (governance.MatchSpec, error) {
 				if s, err = yamlx.String(file, a.Value); err != nil {
 					break
 				}
-				m.Arguments = append(m.Arguments, governance.ArgumentMatch{Key: a.Key, Glob: s})
+				*dst = append(*dst, governance.ArgumentMatch{Key: a.Key, Glob: s})
 			}
 		default:
 			*lists[p.Key], err = yamlx.Strings(file, v)

@@ -1,0 +1,60 @@
+package config_test
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/agentgov/governance/governance"
+	"github.com/agentgov/governance/internal/config"
+)
+
+// MCP rules match arguments that must and must not have a value, and
+// their examples are checked when the file loads.
+func TestMCPArgumentRules(t *testing.T) {
+	t.Parallel()
+	for _, tc := range []struct {
+		name, yaml, err string
+	}{
+		{"not_arguments", `rules:
+  - id: writes-in-box
+    match: {server: files, mcp_tool: write_file, not_arguments: {path: "/box/**"}}
+    decision: deny
+    message: Writes stay in the sandbox.
+    suggestion: Write under /box.
+    examples:
+      match: ['files write_file {"path": "/etc/passwd"}', 'files write_file {"path": "/box/../etc/x"}']
+      not_match: ['files write_file {"path": "/box/a.txt"}', 'files read_file {"path": "/etc/passwd"}']
+`, ""},
+		{"an example that does not hold", `rules:
+  - id: writes-in-box
+    match: {server: files, not_arguments: {path: "/box/**"}}
+    decision: deny
+    message: Writes stay in the sandbox.
+    suggestion: Write under /box.
+    examples:
+      match: ['files write_file {"path": "/box/a.txt"}']
+`, "writes-in-box"},
+		{"values are strings", `rules:
+  - id: x
+    match: {server: files, not_arguments: {path: [a, b]}}
+    decision: allow
+`, "x.yaml:3"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			rules, err := config.ParseRules("x.yaml", []byte(tc.yaml), governance.ScopeRepo)
+			if tc.err != "" {
+				if err == nil || !strings.Contains(err.Error(), tc.err) {
+					t.Fatalf("got %v, want an error naming %q", err, tc.err)
+				}
+				return
+			}
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got := rules[0].Match[0].NotArguments; len(got) != 1 || got[0].Key != "path" || got[0].Glob != "/box/**" {
+				t.Errorf("not_arguments parsed as %+v", got)
+			}
+		})
+	}
+}

@@ -1,0 +1,288 @@
+package mcpproxy
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"os"
+	"strings"
+	"time"
+
+	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+
+	"github.com/agentgov/governance/brain"
+	"github.com/agentgov/governance/governance"
+	"github.com/agentgov/governance/internal/decisionlog"
+)
+
+// Names used in decisions the proxy makes itself.
+const (
+	harnessName = "mcp-proxy"
+	layerMCP    = "mcp-proxy"
+	principal   = "principal"
+)
+
+// agentMiddleware sees every request of an agent client: tools/call is
+// decided before it is dispatched, tools/list shows only the tools the
+// caller may use, and a logging level is passed on to the upstreams.
+func (p *Proxy) agentMiddleware(next mcp.MethodHandler) mcp.MethodHandler {
+	return func(ctx context.Context, method string, req mcp.Request) (mcp.Result, error) {
+		switch method {
+		case "tools/call":
+			r := req.(*mcp.CallToolRequest)
+			return p.gateCall(ctx, r, func() (mcp.Result, error) { return next(ctx, method, req) })
+		case "tools/list":
+			res, err := next(ctx, method, req)
+			if err != nil {
+				return res, err
+			}
+			lr := res.(*mcp.ListToolsResult)
+			ss, _ := req.GetSession().(*mcp.ServerSession)
+			_, listing := p.currentPolicy()
+			visible := make([]*mcp.Tool, 0, len(lr.Tools))
+			for _, t := range lr.Tools {
+				if p.visible(ctx, ss, listing, t.Name) {
+					visible = append(visible, t)
+				}
+			}
+			out := *lr
+			out.Tools = visible
+			return &out, nil
+		case "logging/setLevel":
+			res, err := next(ctx, method, req)
+			if err == nil {
+				p.setUpstreamLevel(ctx, req.GetParams().(*mcp.SetLoggingLevelParams).Level)
+			}
+			return res, err
+		}
+		return next(ctx, method, req)
+	}
+}
+
+// humanMiddleware records the human principal's calls: they are the
+// human's own answers, so no policy stands between them and the tools.
+func (p *Proxy) humanMiddleware(next mcp.MethodHandler) mcp.MethodHandler {
+	return func(ctx context.Context, method string, req mcp.Request) (mcp.Result, error) {
+		if method != "tools/call" {
+			return next(ctx, method, req)
+		}
+		start := time.Now()
+		r := req.(*mcp.CallToolRequest)
+		gr := p.request(r.Session, r.Params.Name, toolRef{server: ReservedServer, name: strings.TrimPrefix(r.Params.Name, ReservedServer+"_")}, r.Params.Arguments)
+		gr.Role = governance.RoleHuman
+		p.record(gr, &governance.Decision{Outcome: governance.Allow, Layer: principal, Rule: "human", Subject: r.Params.Name,
+			Message: "The human principal's own call."}, true, start)
+		return next(ctx, method, req)
+	}
+}
+
+// request is the engine's request for a call of an aggregated tool.
+func (p *Proxy) request(ss *mcp.ServerSession, name string, ref toolRef, args json.RawMessage) *governance.Request {
+	return &governance.Request{Harness: harnessName, Event: "PreToolUse", SessionID: p.sessionID(ss), Agent: p.cfg.Agent,
+		Cwd: p.paths.ProjectRoot, ProjectRoot: p.paths.ProjectRoot, Home: p.paths.Home,
+		ToolUseID: fmt.Sprintf("%s-%d-%d", harnessName, os.Getpid(), p.calls.Add(1)),
+		Tool: governance.Tool{Kind: governance.KindMCP, Name: name,
+			Input: governance.Input{Server: ref.server, MCPTool: ref.name, Arguments: args}}}
+}
+
+// currentPolicy returns the policy and the listing policy. When the
+// policy changed since the last call, the agents' clients are told that
+// the tool list changed, since what they may see may have.
+func (p *Proxy) currentPolicy() (policy, listing *governance.Policy) {
+	policy, listing = p.policy.Policy()
+	p.mu.Lock()
+	changed := p.lastPolicy != nil && p.lastPolicy != policy
+	p.lastPolicy = policy
+	agent := p.agent
+	p.mu.Unlock()
+	if changed && agent != nil {
+		// The SDK announces a list change when a tool is added: adding
+		// the proposer again changes nothing else.
+		p.addProposer(agent)
+	}
+	return policy, listing
+}
+
+// lookup finds what an aggregated tool name calls.
+func (p *Proxy) lookup(name string) (toolRef, bool) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	ref, ok := p.tools[name]
+	return ref, ok
+}
+
+// visible reports whether the caller may use a tool with some arguments,
+// as the listing policy decides.
+func (p *Proxy) visible(ctx context.Context, ss *mcp.ServerSession, listing *governance.Policy, name string) bool {
+	ref, ok := p.lookup(name)
+	if !ok {
+		return false
+	}
+	d, werr := p.decide(ctx, listing, p.request(ss, name, ref, nil))
+	return werr == nil && !d.Outcome.Blocks()
+}
+
+// gateCall decides a tools/call and dispatches it when the policy lets it
+// run. Every call, whatever its fate, lands in the decision log.
+func (p *Proxy) gateCall(ctx context.Context, r *mcp.CallToolRequest, dispatch func() (mcp.Result, error)) (mcp.Result, error) {
+	start := time.Now()
+	params := r.Params
+	name := params.Name
+	ref, known := p.lookup(name)
+	req := p.request(r.Session, name, ref, params.Arguments)
+	if !known {
+		req.Tool.Input.MCPTool = name
+		p.record(req, &governance.Decision{Outcome: governance.Deny, Layer: layerMCP, Rule: "unknown-tool", Subject: name,
+			Message: "No server of the proxy has this tool."}, true, start)
+		return nil, unknownToolError(name)
+	}
+	if err := checkArguments(params.Arguments); err != nil {
+		p.record(req, &governance.Decision{Outcome: governance.Deny, Layer: layerMCP, Rule: "invalid-arguments", Subject: name,
+			Message: err.Error()}, true, start)
+		return nil, &jsonrpc.Error{Code: jsonrpc.CodeInvalidParams, Message: "invalid arguments for " + name + ": " + err.Error()}
+	}
+	// A tool that tools/list does not show is decided like any other: a
+	// client may hold a list from before the policy changed, and a denial
+	// says why where "unknown tool" would not.
+	pol, _ := p.currentPolicy()
+	// Log-only: decide and record every call, block none (a broken
+	// configuration still blocks, as in the hook).
+	logOnly := pol.Settings.LogOnly && pol.Err == nil
+	d, werr := p.decide(ctx, pol, req)
+	if werr != nil && !logOnly {
+		p.record(req, d, true, start)
+		return nil, werr
+	}
+	release := func() {}
+	if d.Outcome < governance.Deny {
+		if v, rel := p.rateLimit(pol, req); v != nil {
+			d = v
+		} else {
+			release = rel
+		}
+	}
+	defer release()
+	if logOnly && d.Outcome >= governance.Ask {
+		p.record(req, d, false, start)
+		return dispatch()
+	}
+	if d.Outcome == governance.Ask {
+		var qerr error
+		d, qerr = p.awaitApproval(ctx, r, req, d)
+		if qerr != nil {
+			p.record(req, d, true, start)
+			return nil, evaluatorError("approvals", qerr.Error())
+		}
+	}
+	p.record(req, d, true, start)
+	switch d.Outcome {
+	case governance.Deny, governance.Abort:
+		decision := d.Outcome.String()
+		if strings.HasPrefix(d.Rule, awaitingRule) {
+			decision = governance.Ask.String()
+		}
+		return nil, denialError(DenialData{Decision: decision, Server: ref.server, Tool: ref.name,
+			Reason: reason(d), Suggestion: governance.Sanitize(d.Suggestion)}, d.Outcome == governance.Abort)
+	}
+	res, err := dispatch()
+	if err == nil && d.Outcome == governance.Warn && d.Message != "" {
+		// The agent is meant to read a warning: it goes with the result.
+		if cr, ok := res.(*mcp.CallToolResult); ok {
+			out := *cr
+			out.Content = append(append([]mcp.Content(nil), cr.Content...),
+				&mcp.TextContent{Text: "governance warning: " + governance.Sanitize(d.Message)})
+			res = &out
+		}
+	}
+	return res, err
+}
+
+// reason is a decision's message, naming the rule that decided.
+func reason(d *governance.Decision) string {
+	msg := strings.TrimSpace(d.Message)
+	if msg == "" {
+		msg = "The policy does not allow this call."
+	}
+	if d.Rule != "" && !strings.Contains(msg, d.Rule) {
+		msg += " (rule " + d.Rule + ")"
+	}
+	return governance.Sanitize(msg)
+}
+
+// decide runs the engine, bounded by the decide timeout. A decision that
+// could not be reached (a broken configuration, an evaluator that failed,
+// no answer in time) comes back with the -32953 error that reports it;
+// the decision then blocks the call.
+func (p *Proxy) decide(ctx context.Context, pol *governance.Policy, req *governance.Request) (*governance.Decision, *jsonrpc.Error) {
+	e := governance.NewEngine(pol)
+	e.Evaluators = p.evaluators
+	ctx, cancel := context.WithTimeout(ctx, p.cfg.DecideTimeout)
+	defer cancel()
+	ch := make(chan *governance.Decision, 1)
+	go func() { ch <- e.Decide(ctx, req) }()
+	var d *governance.Decision
+	select {
+	case d = <-ch:
+	case <-ctx.Done():
+		d = &governance.Decision{Outcome: governance.Deny, Layer: layerMCP, Rule: "decide-timeout", Subject: req.Tool.Name,
+			Message: fmt.Sprintf("The policy reached no decision within %s.", p.cfg.DecideTimeout)}
+		return d, evaluatorError("governance", d.Message)
+	}
+	switch d.Rule {
+	case "evaluator-error":
+		return d, evaluatorError(d.Layer, d.Message)
+	case "config-error":
+		return d, evaluatorError("configuration", d.Message)
+	case "internal-error":
+		return d, evaluatorError("governance", d.Message)
+	}
+	return d, nil
+}
+
+// rateLimit counts the call against its role's budget, as the hook does:
+// it returns a deny when the budget is spent, or a function that frees the
+// call's running slot once it has returned.
+func (p *Proxy) rateLimit(pol *governance.Policy, req *governance.Request) (*governance.Decision, func()) {
+	e := governance.NewEngine(pol)
+	role, lim := e.RoleLimits(req)
+	if !lim.Any() {
+		return nil, func() {}
+	}
+	path := brain.LimitsPath(p.paths.StateDir)
+	ok, why, retry, err := brain.Admit(path, time.Now(), role, req.SessionID+"/"+req.Agent, req.ToolUseID,
+		brain.Budget{PerMinute: lim.PerMinute, PerAgentPerMinute: lim.PerAgentPerMinute, MaxConcurrent: lim.MaxConcurrent,
+			SlotExpiry: time.Duration(lim.SlotExpirySeconds) * time.Second})
+	if err != nil {
+		return &governance.Decision{Outcome: governance.Deny, Layer: governance.LayerRole, Rule: "rate-limit", Subject: role,
+			Message:    "The rate-limit state could not be updated, so this call's budget cannot be checked: " + err.Error(),
+			Suggestion: "Ask the user to check the governance state folder; calls stay blocked until it works."}, nil
+	}
+	if !ok {
+		secs := max(int(retry.Round(time.Second)/time.Second), 1)
+		return &governance.Decision{Outcome: governance.Deny, Layer: governance.LayerRole, Rule: "rate-limit", Subject: role,
+			Message:    fmt.Sprintf("This call is over budget: %s. Retry in %ds.", why, secs),
+			Suggestion: fmt.Sprintf("Wait %ds before the next call, and do more with each call.", secs)}, nil
+	}
+	return nil, func() {
+		if err := brain.Release(path, req.ToolUseID); err != nil {
+			p.warnf("%v", err)
+		}
+	}
+}
+
+// record appends a decision to the decision log. A log that cannot be
+// written is reported; the decision stands.
+func (p *Proxy) record(req *governance.Request, d *governance.Decision, enforced bool, start time.Time) {
+	if p.paths.StateDir == "" {
+		return
+	}
+	e := decisionlog.New(decisionlog.Labels{Harness: harnessName}, req, d, time.Since(start))
+	if !enforced {
+		no := false
+		e.Result.Enforced = &no
+	}
+	if err := e.Append(p.paths.DecisionLog()); err != nil {
+		p.warnf("%v", err)
+	}
+}

@@ -1,0 +1,77 @@
+package mcpproxy
+
+import (
+	"sync"
+
+	"github.com/agentgov/governance/governance"
+	"github.com/agentgov/governance/internal/config"
+	"github.com/agentgov/governance/internal/layout"
+	"github.com/agentgov/governance/internal/snapshot"
+)
+
+// PolicySource gives the policy to decide with. The proxy asks it before
+// every decision.
+type PolicySource interface {
+	// Policy returns the policy and the policy that decides which tools
+	// are listed (see [governance.Policy.ToolListing]).
+	Policy() (policy, listing *governance.Policy)
+}
+
+// ProjectPolicy is the configuration of a project, compiled the way the
+// hook compiles it (so that both decide alike) and compiled again when a
+// file of it changes. A configuration that does not load denies every
+// call with its error, as in the hook.
+type ProjectPolicy struct {
+	paths layout.Paths
+	// compile is config.Compile; tests count calls.
+	compile func(layout.Paths) *snapshot.Snapshot
+
+	mu      sync.Mutex
+	snap    *snapshot.Snapshot
+	policy  *governance.Policy
+	listing *governance.Policy
+}
+
+// NewProjectPolicy returns the policy source of a project.
+func NewProjectPolicy(p layout.Paths) *ProjectPolicy {
+	return &ProjectPolicy{paths: p, compile: config.Compile}
+}
+
+// Policy implements [PolicySource].
+func (pp *ProjectPolicy) Policy() (*governance.Policy, *governance.Policy) {
+	current := pp.stamps()
+	pp.mu.Lock()
+	defer pp.mu.Unlock()
+	if pp.snap == nil || !pp.snap.Fresh(pp.paths, current) {
+		pp.snap = pp.compile(pp.paths)
+		pp.policy = pp.snap.Policy()
+		pp.listing = pp.policy.ToolListing()
+	}
+	return pp.policy, pp.listing
+}
+
+// stamps stats the project's configuration sources, as the hook does
+// before it trusts a compiled snapshot.
+func (pp *ProjectPolicy) stamps() []snapshot.Stamp {
+	sources := pp.paths.Sources()
+	current := make([]snapshot.Stamp, len(sources))
+	for i, s := range sources {
+		if s.Parent >= 0 && !current[s.Parent].Exists {
+			current[i] = snapshot.Stamp{Path: s.Path}
+			continue
+		}
+		current[i] = snapshot.StampOf(s.Path)
+	}
+	return current
+}
+
+// StaticPolicy is a policy that never changes; tests use it.
+type StaticPolicy struct{ policy, listing *governance.Policy }
+
+// NewStaticPolicy returns the source of one policy.
+func NewStaticPolicy(p *governance.Policy) *StaticPolicy {
+	return &StaticPolicy{policy: p, listing: p.ToolListing()}
+}
+
+// Policy implements [PolicySource].
+func (s *StaticPolicy) Policy() (*governance.Policy, *governance.Policy) { return s.policy, s.listing }

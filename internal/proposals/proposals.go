@@ -1,0 +1,199 @@
+// Package proposals keeps the policy rules that agents propose for a
+// human to review. A proposal changes nothing by itself: only a human's
+// accept writes its rule into the configuration.
+//
+// Proposals are files under the state folder (proposals/<id>.json),
+// replaced atomically under a lock, so that any process can read and
+// answer them and nothing is lost when one is killed.
+package proposals
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io/fs"
+	"math/rand/v2"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+	"time"
+
+	"github.com/agentgov/governance/internal/atomicfile"
+	"github.com/agentgov/governance/internal/filelock"
+)
+
+// Statuses of a proposal.
+const (
+	Pending  = "pending"
+	Accepted = "accepted"
+	Rejected = "rejected"
+)
+
+// Proposal is one rule an agent proposed.
+type Proposal struct {
+	ID      string    `json:"id"`
+	Created time.Time `json:"created"`
+	Status  string    `json:"status"`
+	// RuleID is the proposed rule's id; Rule the rule as YAML, one
+	// element of a rules file's list.
+	RuleID string `json:"rule_id"`
+	Rule   string `json:"rule"`
+	// Reason is why the agent proposes it.
+	Reason  string `json:"reason,omitempty"`
+	Agent   string `json:"agent,omitempty"`
+	Session string `json:"session,omitempty"`
+	// Decided, By and Message record the human's answer; File is where
+	// an accepted rule was written.
+	Decided time.Time `json:"decided,omitzero"`
+	By      string    `json:"by,omitempty"`
+	Message string    `json:"message,omitempty"`
+	File    string    `json:"file,omitempty"`
+}
+
+// Store is the proposals folder of a state folder.
+type Store struct {
+	Dir string
+	Now func() time.Time
+}
+
+// Open returns the store under a state folder.
+func Open(stateDir string) *Store {
+	return &Store{Dir: filepath.Join(stateDir, "proposals"), Now: time.Now}
+}
+
+// ErrNotFound is returned for an id that has no proposal.
+var ErrNotFound = errors.New("no such proposal")
+
+func (s *Store) path(id string) string { return filepath.Join(s.Dir, id+".json") }
+
+func (s *Store) lock() (func(), error) { return filelock.Lock(filepath.Join(s.Dir, "queue")) }
+
+// Get reads a proposal.
+func (s *Store) Get(id string) (*Proposal, error) {
+	if id == "" || strings.ContainsAny(id, `/\.`) {
+		return nil, fmt.Errorf("%w %q", ErrNotFound, id)
+	}
+	data, err := os.ReadFile(s.path(id))
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil, fmt.Errorf("%w %q", ErrNotFound, id)
+	}
+	if err != nil {
+		return nil, err
+	}
+	p := &Proposal{}
+	if err := json.Unmarshal(data, p); err != nil {
+		return nil, fmt.Errorf("proposal %s is unreadable: %w", id, err)
+	}
+	return p, nil
+}
+
+func (s *Store) put(p *Proposal) error {
+	data, err := json.MarshalIndent(p, "", "  ")
+	if err != nil {
+		return err
+	}
+	return atomicfile.Write(s.path(p.ID), append(data, '\n'), 0o600)
+}
+
+// List returns the proposals, oldest first; status "" lists all.
+func (s *Store) List(status string) ([]*Proposal, error) {
+	entries, err := os.ReadDir(s.Dir)
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil, nil
+	}
+	if err != nil {
+		return nil, err
+	}
+	var out []*Proposal
+	for _, e := range entries {
+		id, ok := strings.CutSuffix(e.Name(), ".json")
+		if !ok || strings.HasPrefix(id, ".") {
+			continue
+		}
+		p, err := s.Get(id)
+		if err != nil {
+			continue
+		}
+		if status == "" || p.Status == status {
+			out = append(out, p)
+		}
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i].Created.Before(out[j].Created) })
+	return out, nil
+}
+
+// Propose records a pending proposal and returns it with its id.
+func (s *Store) Propose(p Proposal) (*Proposal, error) {
+	unlock, err := s.lock()
+	if err != nil {
+		return nil, err
+	}
+	defer unlock()
+	p.ID, p.Created, p.Status = newID(), s.Now().UTC(), Pending
+	for {
+		if _, err := os.Stat(s.path(p.ID)); errors.Is(err, fs.ErrNotExist) {
+			break
+		}
+		p.ID = newID()
+	}
+	return &p, s.put(&p)
+}
+
+// Accept marks a pending proposal accepted after write has put its rule
+// into the configuration and returned the file it wrote. A write that
+// fails leaves the proposal pending.
+func (s *Store) Accept(id, by string, write func(*Proposal) (string, error)) (*Proposal, error) {
+	unlock, err := s.lock()
+	if err != nil {
+		return nil, err
+	}
+	defer unlock()
+	p, err := s.pending(id)
+	if err != nil {
+		return nil, err
+	}
+	file, err := write(p)
+	if err != nil {
+		return nil, err
+	}
+	p.Status, p.Decided, p.By, p.File = Accepted, s.Now().UTC(), by, file
+	return p, s.put(p)
+}
+
+// Reject marks a pending proposal rejected.
+func (s *Store) Reject(id, by, message string) (*Proposal, error) {
+	unlock, err := s.lock()
+	if err != nil {
+		return nil, err
+	}
+	defer unlock()
+	p, err := s.pending(id)
+	if err != nil {
+		return nil, err
+	}
+	p.Status, p.Decided, p.By, p.Message = Rejected, s.Now().UTC(), by, message
+	return p, s.put(p)
+}
+
+func (s *Store) pending(id string) (*Proposal, error) {
+	p, err := s.Get(id)
+	if err != nil {
+		return nil, err
+	}
+	if p.Status != Pending {
+		return nil, fmt.Errorf("proposal %s is already %s", id, p.Status)
+	}
+	return p, nil
+}
+
+// newID returns a short random id that people can type, prefixed so that
+// it is not mistaken for an approval's.
+func newID() string {
+	const letters = "abcdefghjkmnpqrstuvwxyz23456789"
+	b := []byte("p-000000")
+	for i := 2; i < len(b); i++ {
+		b[i] = letters[rand.IntN(len(letters))]
+	}
+	return string(b)
+}
