@@ -130,6 +130,12 @@ func protectedCLI(sub string) string {
 		return "setting the project's phase"
 	case "purge":
 		return "archiving runtime state"
+	case "plugins":
+		return "trusting or running plugins"
+	case "hook":
+		return "answering hook events"
+	case "gatekeeper":
+		return "calling the gatekeeper's model"
 	}
 	return ""
 }
@@ -137,7 +143,7 @@ func protectedCLI(sub string) string {
 // readOnlyCLI reports the read-only forms of protected subcommands.
 func readOnlyCLI(sub string) bool {
 	switch sub {
-	case "approvals list", "approvals show", "review list", "learn propose", "projects list", "anchor list":
+	case "approvals list", "approvals show", "review list", "learn propose", "projects list", "anchor list", "plugins list":
 		return true
 	}
 	return false

@@ -51,6 +51,10 @@ type PluginSpec struct {
 	// AllowColdStart lets the hook launch the plugin for a single call
 	// when no daemon runs; otherwise such a call fails as OnError says.
 	AllowColdStart bool
+	// Untrusted marks a project's plugin whose executable the user has
+	// not trusted (governance plugins trust): it is never started, and
+	// calls it would decide need a person's approval.
+	Untrusted bool
 	// Scope is ScopeGlobal or ScopeRepo. A project's plugin may tighten
 	// the policy but never loosen it: only its asks, denies and aborts
 	// count.

@@ -28,6 +28,11 @@ func TestHookStartsTheDaemonForPlugins(t *testing.T) {
 	env := append(os.Environ(), "HOME="+home, "PATH="+bin+string(os.PathListSeparator)+os.Getenv("PATH"),
 		"XDG_CONFIG_HOME="+filepath.Join(home, ".config"), "XDG_STATE_HOME="+state, "CLAUDE_PROJECT_DIR=", "GOVERNANCE_TEST_RUN=")
 	t.Cleanup(func() { stopDaemon(t, filepath.Join(state, "governance", "daemon.json")) })
+	trust := exec.Command(filepath.Join(bin, "governance"), "plugins", "trust", "tp")
+	trust.Dir, trust.Env = dir, env
+	if out, err := trust.CombinedOutput(); err != nil {
+		t.Fatalf("plugins trust: %v: %s", err, out)
+	}
 	for i, cmd := range []string{"deny the first call", "deny the second call"} {
 		h := exec.Command(filepath.Join(bin, "governance-hook"), "claude")
 		h.Dir, h.Env = dir, env

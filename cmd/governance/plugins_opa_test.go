@@ -79,10 +79,17 @@ func TestOPAPluginThroughTheHook(t *testing.T) {
 	env := append(os.Environ(), "HOME="+home, "PATH="+bin+string(os.PathListSeparator)+os.Getenv("PATH"),
 		"XDG_CONFIG_HOME="+filepath.Join(home, ".config"), "XDG_STATE_HOME="+filepath.Join(home, ".local", "state"),
 		"CLAUDE_PROJECT_DIR=", "GOVERNANCE_TEST_RUN=", "GOVERNANCE_NO_NOTIFY=1")
+	// The plugin comes from the project's configuration: the user trusts
+	// it once, with the command a person would use.
 	setConfig := func(config string) {
 		t.Helper()
 		if err := os.WriteFile(filepath.Join(dir, ".governance", "config.yaml"), []byte(config), 0o644); err != nil {
 			t.Fatal(err)
+		}
+		trust := exec.Command(filepath.Join(bin, "governance"), "plugins", "trust", "opa")
+		trust.Dir, trust.Env = dir, env
+		if out, err := trust.CombinedOutput(); err != nil || !strings.Contains(string(out), "trusted opa") {
+			t.Fatalf("plugins trust: %v: %s", err, out)
 		}
 	}
 	hook := func(cmd string) string {

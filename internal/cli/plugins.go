@@ -12,6 +12,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/agentgov/governance/governance"
+	"github.com/agentgov/governance/internal/config"
 	"github.com/agentgov/governance/internal/plugineval"
 	"github.com/agentgov/governance/internal/pluginhost"
 )
@@ -26,7 +27,7 @@ plugins package of this module; the daemon keeps it running and asks it
 about calls at its position in the evaluation order.`,
 		Args: cobra.NoArgs,
 	}
-	c.AddCommand(a.pluginsListCmd(), a.pluginsTestCmd(), a.pluginsEvalCmd())
+	c.AddCommand(a.pluginsListCmd(), a.pluginsTestCmd(), a.pluginsTrustCmd(), a.pluginsEvalCmd())
 	return c
 }
 
@@ -87,6 +88,10 @@ func (a *App) printPlugin(ctx context.Context, s governance.PluginSpec) bool {
 	fmt.Fprintf(w, "  decides:   %s; timeout %s; on_error %s; runs in %s\n", s.Position, s.Timeout, s.OnError, cold)
 	if s.SHA256 != "" {
 		fmt.Fprintf(w, "  sha256:    %s\n", s.SHA256)
+	}
+	if s.Untrusted {
+		fmt.Fprintf(w, "  plugin:    not trusted, so never started: calls it would decide need approval (trust it with `governance plugins trust %s`)\n", s.Name)
+		return true
 	}
 	p := pluginhost.New(s, pluginhost.Options{})
 	defer p.Stop()
@@ -262,4 +267,45 @@ func (a *App) pluginsEvalCmd() *cobra.Command {
 			return werr
 		},
 	}
+}
+
+func (a *App) pluginsTrustCmd() *cobra.Command {
+	var cwd string
+	c := &cobra.Command{
+		Use:   "trust NAME",
+		Short: "Trust a plugin that the project's configuration names, as its executable is now",
+		Long: `trust lets a plugin that the project's .governance/config.yaml names run.
+A project's plugin is a program from the repository: it is never started
+until you trust it, and calls it would decide need approval meanwhile.
+trust records the executable's path and sha256 in trusted-plugins in your
+configuration folder; when the executable changes it no longer starts
+until you trust it again. Check the program before you trust it.`,
+		Example: "  governance plugins trust opa",
+		Args:    cobra.ExactArgs(1),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			dir := a.absCwd(cwd)
+			loaded, err := a.load(dir)
+			if err != nil {
+				return withHint(err, "run `governance lint` to see every problem")
+			}
+			for _, s := range loaded.Policy.Plugins {
+				if s.Name != args[0] {
+					continue
+				}
+				if s.Scope != governance.ScopeRepo {
+					fmt.Fprintf(a.Stdout, "%s comes from your own configuration (%s); it needs no trust\n", s.Name, s.Source)
+					return nil
+				}
+				sum, err := config.TrustPlugin(a.paths(dir).UserDir, s.Path)
+				if err != nil {
+					return withHint(err, "the plugin's executable must exist to be trusted")
+				}
+				fmt.Fprintf(a.Stdout, "trusted %s: %s (sha256 %s)\n", s.Name, s.Path, sum)
+				return nil
+			}
+			return withHint(fmt.Errorf("no plugin %q is configured here", args[0]), "`governance plugins list` shows the configured plugins")
+		},
+	}
+	c.Flags().StringVar(&cwd, "cwd", "", "the project folder (default: the current directory)")
+	return c
 }

@@ -86,7 +86,11 @@ func Load(p layout.Paths) (*Loaded, error) {
 	errs = flatten(errs, merge(&pol.Settings, user, repo))
 	errs = flatten(errs, l.gatekeeperSettings(user, repo))
 	plugins, err := mergePlugins(user, repo)
-	errs, pol.Plugins = flatten(errs, err), plugins
+	errs = flatten(errs, err)
+	trusted, err := ReadTrustedPlugins(p.UserDir)
+	errs = flatten(errs, err)
+	applyTrust(plugins, trusted)
+	pol.Plugins = plugins
 	l.Purge = purgePolicy(user, repo)
 	for _, f := range []struct {
 		file  *File

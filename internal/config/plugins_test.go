@@ -44,7 +44,9 @@ func TestPlugins(t *testing.T) {
 			Timeout: 2 * time.Second, OnError: governance.Deny, Scope: governance.ScopeGlobal, Source: user + ":2"},
 		{Name: "opa", Path: filepath.Join(p.RepoDir, "plugins/governance-opa"), Args: []string{"--policy", "policy"},
 			Dir: p.RepoDir, SHA256: sum, Position: governance.BeforeGatekeeper, Timeout: 500 * time.Millisecond,
-			OnError: governance.Ask, AllowColdStart: true, Scope: governance.ScopeRepo, Source: repo + ":2"},
+			OnError: governance.Ask, AllowColdStart: true, Scope: governance.ScopeRepo, Source: repo + ":2",
+			// Nobody has trusted the project's plugin yet.
+			Untrusted: true},
 	}
 	if !reflect.DeepEqual(l.Policy.Plugins, want) {
 		t.Errorf("plugins\n%+v\nwant\n%+v", l.Policy.Plugins, want)
@@ -128,5 +130,64 @@ func TestDaemonOffWithPlugins(t *testing.T) {
 	}
 	if l.Policy.UsesDaemon() || l.Policy.Settings.Daemon != "off" {
 		t.Errorf("daemon %q, uses daemon %v", l.Policy.Settings.Daemon, l.Policy.UsesDaemon())
+	}
+}
+
+// A project's plugin runs only once the user has trusted its executable
+// as it is; the trust pins the checksum, and a plugin whose configured
+// sha256 disagrees with the trusted one stays untrusted.
+func TestPluginTrust(t *testing.T) {
+	t.Parallel()
+	p := project(t, map[string]string{
+		"proj/.governance/config.yaml": "plugins:\n  - name: a\n    path: bin/a\n  - name: b\n    path: bin/b\n    sha256: " + sum + "\n",
+		"proj/.governance/bin/a":       "#!/bin/sh\n",
+		"proj/.governance/bin/b":       "#!/bin/sh\n",
+	})
+	untrusted := func() map[string]governance.PluginSpec {
+		l, err := config.Load(p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		out := map[string]governance.PluginSpec{}
+		for _, s := range l.Policy.Plugins {
+			out[s.Name] = s
+		}
+		return out
+	}
+	if got := untrusted(); !got["a"].Untrusted || !got["b"].Untrusted {
+		t.Fatalf("before any trust: %+v", got)
+	}
+	a := filepath.Join(p.RepoDir, "bin/a")
+	aSum, err := config.TrustPlugin(p.UserDir, a)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := config.TrustPlugin(p.UserDir, filepath.Join(p.RepoDir, "bin/b")); err != nil {
+		t.Fatal(err)
+	}
+	got := untrusted()
+	if got["a"].Untrusted || got["a"].SHA256 != aSum {
+		t.Errorf("trusted a: %+v, want trusted with sha256 %s", got["a"], aSum)
+	}
+	if !got["b"].Untrusted {
+		t.Errorf("b's configured sha256 is not the one trusted, yet it is trusted: %+v", got["b"])
+	}
+	// Trusting again replaces the entry; a broken store trusts nothing
+	// and says where it is broken.
+	if _, err := config.TrustPlugin(p.UserDir, a); err != nil {
+		t.Fatal(err)
+	}
+	if ts, err := config.ReadTrustedPlugins(p.UserDir); err != nil || len(ts) != 2 {
+		t.Errorf("trust store after trusting a twice: %+v, %v", ts, err)
+	}
+	write(t, filepath.Join(p.UserDir, config.TrustedPluginsFile), "not a checksum\n")
+	l, err := config.Load(p)
+	if err == nil || !strings.Contains(err.Error(), config.TrustedPluginsFile+":1") {
+		t.Errorf("a broken trust store: %v", err)
+	}
+	for _, s := range l.Policy.Plugins {
+		if !s.Untrusted {
+			t.Errorf("with a broken trust store, %s is trusted", s.Name)
+		}
 	}
 }

@@ -26,12 +26,56 @@ func TestMain(m *testing.M) {
 	os.Exit(m.Run())
 }
 
-// withPlugin configures the test plugin in the project.
+// withPlugin configures the test plugin in the project, and trusts it as
+// the user.
 func (e *env) withPlugin(t *testing.T, extra string) {
 	t.Helper()
-	cfg := "plugins:\n  - name: tp\n    path: " + os.Args[0] + "\n" + extra
+	e.withUntrustedPlugin(t, os.Args[0], extra)
+	_, err := config.TrustPlugin(filepath.Join(e.home, ".config", "governance"), os.Args[0])
+	must(t, err)
+}
+
+// withUntrustedPlugin configures a plugin in the project.
+func (e *env) withUntrustedPlugin(t *testing.T, path, extra string) {
+	t.Helper()
+	cfg := "plugins:\n  - name: tp\n    path: " + path + "\n" + extra
 	must(t, os.MkdirAll(filepath.Join(e.root, ".governance"), 0o755))
 	must(t, os.WriteFile(filepath.Join(e.root, ".governance", "config.yaml"), []byte(cfg), 0o644))
+}
+
+// A project's plugin is a program from the repository: until the user
+// trusts it the daemon never starts it, and the calls it would decide
+// need approval, saying how to trust it. Once trusted it runs; once its
+// executable changes it no longer starts.
+func TestUntrustedProjectPluginNeverStarts(t *testing.T) {
+	e := newEnv(t)
+	marker := filepath.Join(e.home, "started")
+	plugin := filepath.Join(e.root, "plugin.sh")
+	must(t, os.WriteFile(plugin, []byte("#!/bin/sh\ntouch "+marker+"\n"), 0o755))
+	e.withUntrustedPlugin(t, plugin, "    position: before_rules\n")
+	e.start(t, 0)
+	out := e.viaDaemon(t, e.event("ls"))
+	for _, w := range []string{`"permissionDecision":"ask"`, "a program you have not trusted", "governance plugins trust tp"} {
+		if !strings.Contains(out, w) {
+			t.Errorf("untrusted: %s\nwant %q", out, w)
+		}
+	}
+	if _, err := os.Stat(marker); err == nil {
+		t.Fatal("the daemon started a plugin the user has not trusted")
+	}
+
+	// Trusted, then changed: the checksum it was trusted with keeps the
+	// changed program from starting.
+	_, err := config.TrustPlugin(filepath.Join(e.home, ".config", "governance"), plugin)
+	must(t, err)
+	must(t, os.WriteFile(plugin, []byte("#!/bin/sh\ntouch "+marker+"\n# changed\n"), 0o755))
+	out = e.viaDaemon(t, e.event("ls"))
+	if !strings.Contains(out, `"permissionDecision":"deny"`) || !strings.Contains(out, "sha256") {
+		t.Errorf("changed after trust: %s\nwant a deny naming the checksum", out)
+	}
+	if _, err := os.Stat(marker); err == nil {
+		t.Fatal("the daemon started a plugin that changed after it was trusted")
+	}
 }
 
 // The daemon keeps plugins warm: a deny comes back through the hook, a

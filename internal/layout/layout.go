@@ -115,6 +115,7 @@ func (p Paths) Sources() []Source {
 		add(filepath.Join(p.UserDir, "projects.yaml"), false, u)
 		add(filepath.Join(p.UserDir, "learned.yaml"), false, u)
 		add(filepath.Join(p.UserDir, "ground-rules.md"), false, u)
+		add(filepath.Join(p.UserDir, "trusted-plugins"), false, u)
 	}
 	r := parent(p.RepoDir)
 	add(filepath.Join(p.RepoDir, "config.yaml"), false, r)

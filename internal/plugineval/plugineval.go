@@ -36,6 +36,9 @@ var (
 	// ErrNoDaemon means no daemon runs the plugin and the configuration
 	// does not let the hook start it.
 	ErrNoDaemon = errors.New("no daemon is running it and allow_cold_start is off")
+	// ErrUntrusted means the plugin comes from a project's configuration
+	// and the user has not trusted its executable.
+	ErrUntrusted = errors.New("the user has not trusted its executable")
 )
 
 // Install adds evaluators for plugins to an engine, one per position:
@@ -48,7 +51,11 @@ func Install(e *governance.Engine, specs []governance.PluginSpec, reach func(gov
 		g := &group{}
 		for _, s := range specs {
 			if s.Position == pos {
-				g.members = append(g.members, member{spec: s, c: reach(s)})
+				var c Caller = untrusted{}
+				if !s.Untrusted {
+					c = reach(s)
+				}
+				g.members = append(g.members, member{spec: s, c: c})
 			}
 		}
 		if len(g.members) == 0 {
@@ -167,9 +174,24 @@ func verb(o governance.Outcome) string {
 	return "blocks"
 }
 
+// untrusted is a plugin that is never started.
+type untrusted struct{}
+
+func (untrusted) Call(context.Context, *governance.Request) (governance.Verdict, error) {
+	return governance.Verdict{}, ErrUntrusted
+}
+
 // ErrorVerdict decides a call that a plugin failed to answer, as the
-// plugin's on_error says, naming the plugin and what went wrong.
+// plugin's on_error says, naming the plugin and what went wrong. A
+// plugin the user has not trusted asks, whatever on_error says: the
+// project wants its check, and only a person can let it run.
 func ErrorVerdict(spec governance.PluginSpec, err error) governance.Verdict {
+	if errors.Is(err, ErrUntrusted) {
+		return governance.Verdict{Outcome: governance.Ask, Layer: governance.LayerPlugin, Rule: spec.Name, Source: spec.Source,
+			Message: fmt.Sprintf("The project's configuration runs the plugin %s (%s), a program you have not trusted, so it was not started and a person must approve the call.",
+				spec.Name, governance.Sanitize(spec.Path)),
+			Suggestion: fmt.Sprintf("Tell the user: after checking the program, they trust it with `governance plugins trust %s` in the project, or remove it from the project's config.yaml.", spec.Name)}
+	}
 	out := spec.OnError
 	if out != governance.Ask {
 		out = governance.Deny

@@ -174,6 +174,9 @@ func (p *Plugin) ready(ctx context.Context) (plugins.Evaluator, plugins.Info, er
 
 // start launches the plugin; p.mu is held.
 func (p *Plugin) start() error {
+	if p.spec.Untrusted {
+		return fmt.Errorf("could not be started: %w", plugineval.ErrUntrusted)
+	}
 	cmd := exec.Command(p.spec.Path, p.spec.Args...)
 	cmd.Dir = p.spec.Dir
 	cfg := &plugin.ClientConfig{
