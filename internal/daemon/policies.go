@@ -36,6 +36,7 @@ type entry struct {
 	errText   string
 	loaded    time.Time
 	stale     bool
+	changedAt time.Time // the last change to its files
 	decisions int
 	watched   []string
 }
@@ -62,7 +63,7 @@ func (p *policies) load(paths layout.Paths) *governance.Policy {
 		e = &entry{paths: paths, stale: true}
 		p.byRoot[paths.ProjectRoot] = e
 	}
-	if e.stale {
+	if e.stale && time.Since(e.changedAt) >= settle {
 		p.reload(e)
 	}
 	e.decisions++
@@ -144,6 +145,14 @@ func (p *policies) watch() {
 	}
 }
 
+// settle is how long a configuration's files must stay unchanged before
+// it is read again: an editor or a shell writes a file in several steps
+// (truncate, then write), and a half-written file must not become the
+// configuration, not even a valid one such as an empty rules file.
+const settle = 100 * time.Millisecond
+
+// changed marks the projects a changed path belongs to as stale, and
+// reloads each once its files have settled.
 func (p *policies) changed(path string) {
 	p.mu.Lock()
 	defer p.mu.Unlock()
@@ -151,10 +160,22 @@ func (p *policies) changed(path string) {
 		if !affects(e.paths, path) {
 			continue
 		}
-		p.reload(e)
-		if e.errText == "" {
-			p.logf("reloaded the configuration of %s", e.paths.ProjectRoot)
-		}
+		e.stale, e.changedAt = true, time.Now()
+		time.AfterFunc(settle, func() { p.settled(e) })
+	}
+}
+
+// settled reloads a stale project whose files have not changed for the
+// settling time.
+func (p *policies) settled(e *entry) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if !e.stale || time.Since(e.changedAt) < settle {
+		return
+	}
+	p.reload(e)
+	if e.errText == "" {
+		p.logf("reloaded the configuration of %s", e.paths.ProjectRoot)
 	}
 }
 
