@@ -8,6 +8,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/agentgov/governance/governance"
 	"github.com/agentgov/governance/hooks"
@@ -69,7 +70,13 @@ func TestUntrustedProjectPluginNeverStarts(t *testing.T) {
 	_, err := config.TrustPlugin(filepath.Join(e.home, ".config", "governance"), plugin)
 	must(t, err)
 	must(t, os.WriteFile(plugin, []byte("#!/bin/sh\ntouch "+marker+"\n# changed\n"), 0o755))
-	out = e.viaDaemon(t, e.event("ls"))
+	// The daemon rereads the configuration once its files settle.
+	for range 100 {
+		if out = e.viaDaemon(t, e.event("ls")); !strings.Contains(out, "not trusted") {
+			break
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
 	if !strings.Contains(out, `"permissionDecision":"deny"`) || !strings.Contains(out, "sha256") {
 		t.Errorf("changed after trust: %s\nwant a deny naming the checksum", out)
 	}
