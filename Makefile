@@ -161,6 +161,8 @@ bench-plugins: build
 	@for p in plain secrets opa; do \
 	  sed "s#\"cwd\":\"/tmp\"#\"cwd\":\"$(abspath $(PLUGIN_BENCH))/$$p\"#" internal/bench/testdata/pretooluse-bash.json > $(PLUGIN_BENCH)/$$p.json; \
 	  (cd $(PLUGIN_BENCH)/$$p && $(PLUGIN_ENV) $(abspath $(BIN))/governance compile > /dev/null); done
+	@(cd $(PLUGIN_BENCH)/secrets && $(PLUGIN_ENV) $(abspath $(BIN))/governance plugins trust secrets > /dev/null)
+	@(cd $(PLUGIN_BENCH)/opa && $(PLUGIN_ENV) $(abspath $(BIN))/governance plugins trust opa > /dev/null)
 	$(GO) run ./internal/bench/spawn -n 100 -warmup 5 -input $(PLUGIN_BENCH)/plain.json \
 	  "no-plugin=$(PLUGIN_ENV) $(BIN)/governance-hook claude" \
 	  "secrets-cold-start=<$(PLUGIN_BENCH)/secrets.json $(PLUGIN_ENV) $(BIN)/governance-hook claude" \

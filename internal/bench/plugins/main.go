@@ -19,6 +19,7 @@ import (
 	"time"
 
 	"github.com/agentgov/governance/governance"
+	"github.com/agentgov/governance/internal/config"
 	"github.com/agentgov/governance/internal/daemon"
 	"github.com/agentgov/governance/internal/daemonproto"
 	"github.com/agentgov/governance/internal/pluginhost"
@@ -120,6 +121,11 @@ func throughDaemon(ctx context.Context, spec governance.PluginSpec, secrets bool
 		if err := os.CopyFS(filepath.Join(base, "with", ".governance"), os.DirFS(spec.Dir)); err != nil {
 			return nil, nil, err
 		}
+	}
+	// The plugin comes from the project's configuration: trust it as the
+	// user.
+	if _, err := config.TrustPlugin(filepath.Join(vars["XDG_CONFIG_HOME"], "governance"), spec.Path); err != nil {
+		return nil, nil, err
 	}
 	state := filepath.Join(vars["XDG_STATE_HOME"], "governance")
 	srv := daemon.New(daemon.Config{StateDir: state, Getenv: func(k string) string { return vars[k] }})
