@@ -1,7 +1,6 @@
 package daemon_test
 
 import (
-	"bufio"
 	"context"
 	"encoding/json"
 	"errors"
@@ -13,6 +12,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/agentgov/governance/internal/corpus"
 
 	"github.com/agentgov/governance/hooks"
 	"github.com/agentgov/governance/internal/approvals"
@@ -97,31 +98,19 @@ func (e *env) viaDaemon(t *testing.T, input string) string {
 // The shared corpus decided by the hook in-process and through the
 // daemon gets the same replies, byte for byte.
 func TestDaemonDecidesAsTheHook(t *testing.T) {
-	f, err := os.Open("../../testdata/corpus/commands.jsonl")
-	if err != nil {
-		t.Skipf("corpus: %v", err)
-	}
-	defer f.Close()
+	cmds := corpus.Commands(t)
 	e := newEnv(t)
 	e.start(t, 0)
-	sc := bufio.NewScanner(f)
-	sc.Buffer(make([]byte, 1<<20), 8<<20)
 	n, differ := 0, 0
-	for sc.Scan() {
-		var rec struct {
-			Cmd string `json:"cmd"`
-		}
-		if json.Unmarshal(sc.Bytes(), &rec) != nil || rec.Cmd == "" {
-			continue
-		}
+	for _, cmd := range cmds {
 		n++
-		input := e.event(rec.Cmd)
+		input := e.event(cmd)
 		local := hooks.Respond(context.Background(), "claude", []byte(input), e.hookEnv(), io.Discard, hooks.Options{})
 		remote := e.viaDaemon(t, input)
 		if string(local) != remote {
 			differ++
 			if differ <= 5 {
-				t.Errorf("%q:\n in-process: %s\n daemon:     %s", rec.Cmd, local, remote)
+				t.Errorf("%q:\n in-process: %s\n daemon:     %s", cmd, local, remote)
 			}
 		}
 	}

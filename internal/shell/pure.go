@@ -17,8 +17,7 @@ import (
 // a file (print > "f", >>), or loads code (@load, @include).
 func AwkEffect(code string) string {
 	toks := awkTokens(code)
-	depth := 0 // parentheses open in the current print statement
-	inPrint := false
+	var pr awkPrint
 	for i, t := range toks {
 		switch {
 		case strings.HasPrefix(t, "@") && t != "@namespace":
@@ -31,19 +30,36 @@ func AwkEffect(code string) string {
 			return "talks to a coprocess"
 		case t == "|":
 			return "pipes to or from a command"
-		case t == "print" || t == "printf":
-			inPrint, depth = true, 0
-		case t == ";" || t == "\n" || t == "}" || t == "{":
-			inPrint = false
-		case t == "(":
-			depth++
-		case t == ")":
-			depth--
-		case (t == ">" || t == ">>") && inPrint && depth <= 0:
+		case pr.redirects(t):
 			return "writes a file with print " + t
 		}
 	}
 	return ""
+}
+
+// awkPrint follows awk tokens to tell the > and >> that redirect a print
+// or printf statement from comparisons.
+type awkPrint struct {
+	in    bool
+	depth int // parentheses open in the current print statement
+}
+
+// redirects takes the next token and reports whether it redirects a
+// print's output to a file.
+func (p *awkPrint) redirects(t string) bool {
+	switch {
+	case t == "print" || t == "printf":
+		p.in, p.depth = true, 0
+	case t == ";" || t == "\n" || t == "}" || t == "{":
+		p.in = false
+	case t == "(":
+		p.depth++
+	case t == ")":
+		p.depth--
+	case t == ">" || t == ">>":
+		return p.in && p.depth <= 0
+	}
+	return false
 }
 
 // AwkWrites returns the files an awk program writes with print > "f" or
@@ -51,18 +67,9 @@ func AwkEffect(code string) string {
 func AwkWrites(code string) []string {
 	var out []string
 	toks := awkTokens(code)
-	depth, inPrint := 0, false
+	var pr awkPrint
 	for i, t := range toks {
-		switch {
-		case t == "print" || t == "printf":
-			inPrint, depth = true, 0
-		case t == ";" || t == "\n" || t == "}" || t == "{":
-			inPrint = false
-		case t == "(":
-			depth++
-		case t == ")":
-			depth--
-		case (t == ">" || t == ">>") && inPrint && depth <= 0 && i+1 < len(toks):
+		if pr.redirects(t) && i+1 < len(toks) {
 			if next := toks[i+1]; len(next) > 1 && next[0] == '"' && !strings.Contains(next, "\\") {
 				out = append(out, next[1:])
 			}

@@ -1,0 +1,68 @@
+// Package corpus reads the labeled command corpus under testdata/corpus
+// for tests: commands other guards' test suites label, which the fuzz
+// targets seed from and the differential tests replay.
+package corpus
+
+import (
+	"bufio"
+	"bytes"
+	"encoding/json"
+	"errors"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"testing"
+)
+
+// File is the command corpus, relative to the module root.
+const File = "testdata/corpus/commands.jsonl"
+
+// Commands returns the commands of the corpus in file order, or nil when
+// the corpus is not there (a trimmed checkout). The module root is found
+// from the test's working directory.
+func Commands(tb testing.TB) []string {
+	tb.Helper()
+	dir, err := os.Getwd()
+	if err != nil {
+		tb.Fatal(err)
+	}
+	for {
+		if _, err := os.Stat(filepath.Join(dir, "go.mod")); err == nil {
+			break
+		}
+		parent := filepath.Dir(dir)
+		if parent == dir {
+			return nil
+		}
+		dir = parent
+	}
+	f, err := os.Open(filepath.Join(dir, File))
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil
+	}
+	if err != nil {
+		tb.Fatal(err)
+	}
+	defer f.Close()
+	var cmds []string
+	sc := bufio.NewScanner(f)
+	sc.Buffer(make([]byte, 0, 64<<10), 16<<20)
+	for n := 1; sc.Scan(); n++ {
+		if len(bytes.TrimSpace(sc.Bytes())) == 0 {
+			continue
+		}
+		var row struct {
+			Cmd string `json:"cmd"`
+		}
+		if err := json.Unmarshal(sc.Bytes(), &row); err != nil {
+			tb.Fatalf("%s:%d: %v", File, n, err)
+		}
+		if row.Cmd != "" {
+			cmds = append(cmds, row.Cmd)
+		}
+	}
+	if err := sc.Err(); err != nil {
+		tb.Fatal(err)
+	}
+	return cmds
+}
