@@ -12,7 +12,6 @@
 package approvals
 
 import (
-	"encoding/json"
 	"errors"
 	"fmt"
 	"io/fs"
@@ -20,10 +19,10 @@ import (
 	"os"
 	"path/filepath"
 	"sort"
-	"strings"
 	"time"
 
-	"github.com/agentgov/governance/internal/atomicfile"
+	"github.com/agentgov/governance/internal/jsondir"
+
 	"github.com/agentgov/governance/internal/filelock"
 )
 
@@ -74,8 +73,6 @@ func Open(stateDir string) *Store {
 	return &Store{Dir: filepath.Join(stateDir, "approvals"), Now: time.Now}
 }
 
-func (s *Store) path(id string) string { return filepath.Join(s.Dir, id+".json") }
-
 // ErrNotFound is returned for an id that has no item.
 var ErrNotFound = errors.New("no such approval")
 
@@ -93,56 +90,20 @@ func newID() string {
 
 // Get reads an item.
 func (s *Store) Get(id string) (*Item, error) {
-	if strings.ContainsAny(id, `/\.`) || id == "" {
-		return nil, fmt.Errorf("%w %q", ErrNotFound, id)
-	}
-	data, err := os.ReadFile(s.path(id))
+	it, err := jsondir.Get[Item](s.Dir, id, "approval")
 	if errors.Is(err, fs.ErrNotExist) {
 		return nil, fmt.Errorf("%w %q (run `governance approvals list`)", ErrNotFound, id)
 	}
-	if err != nil {
-		return nil, err
-	}
-	it := &Item{}
-	if err := json.Unmarshal(data, it); err != nil {
-		return nil, fmt.Errorf("approval %s is unreadable: %w", id, err)
-	}
-	return it, nil
+	return it, err
 }
 
-func (s *Store) put(it *Item) error {
-	data, err := json.MarshalIndent(it, "", "  ")
-	if err != nil {
-		return err
-	}
-	return atomicfile.Write(s.path(it.ID), append(data, '\n'), 0o600)
-}
+func (s *Store) put(it *Item) error { return jsondir.Put(s.Dir, it.ID, it) }
 
 // List returns the items, oldest first; status "" lists all.
 func (s *Store) List(status string) ([]*Item, error) {
-	entries, err := os.ReadDir(s.Dir)
-	if errors.Is(err, fs.ErrNotExist) {
-		return nil, nil
-	}
-	if err != nil {
-		return nil, err
-	}
-	var out []*Item
-	for _, e := range entries {
-		id, ok := strings.CutSuffix(e.Name(), ".json")
-		if !ok || strings.HasPrefix(id, ".") {
-			continue
-		}
-		it, err := s.Get(id)
-		if err != nil {
-			continue
-		}
-		if status == "" || it.Status == status {
-			out = append(out, it)
-		}
-	}
+	out, err := jsondir.List(s.Dir, "approval", func(it *Item) bool { return status == "" || it.Status == status })
 	sort.Slice(out, func(i, j int) bool { return out[i].Created.Before(out[j].Created) })
-	return out, nil
+	return out, err
 }
 
 // File returns the pending item for a call's shape, filing a new one when
@@ -164,7 +125,7 @@ func (s *Store) File(it Item) (*Item, bool, error) {
 	}
 	it.ID, it.Created, it.Status = newID(), s.Now().UTC(), Pending
 	for {
-		if _, err := os.Stat(s.path(it.ID)); errors.Is(err, fs.ErrNotExist) {
+		if _, err := os.Stat(jsondir.Path(s.Dir, it.ID)); errors.Is(err, fs.ErrNotExist) {
 			break
 		}
 		it.ID = newID()

@@ -8,7 +8,6 @@
 package proposals
 
 import (
-	"encoding/json"
 	"errors"
 	"fmt"
 	"io/fs"
@@ -16,10 +15,10 @@ import (
 	"os"
 	"path/filepath"
 	"sort"
-	"strings"
 	"time"
 
-	"github.com/agentgov/governance/internal/atomicfile"
+	"github.com/agentgov/governance/internal/jsondir"
+
 	"github.com/agentgov/governance/internal/filelock"
 )
 
@@ -65,62 +64,24 @@ func Open(stateDir string) *Store {
 // ErrNotFound is returned for an id that has no proposal.
 var ErrNotFound = errors.New("no such proposal")
 
-func (s *Store) path(id string) string { return filepath.Join(s.Dir, id+".json") }
-
 func (s *Store) lock() (func(), error) { return filelock.Lock(filepath.Join(s.Dir, "queue")) }
 
 // Get reads a proposal.
 func (s *Store) Get(id string) (*Proposal, error) {
-	if id == "" || strings.ContainsAny(id, `/\.`) {
-		return nil, fmt.Errorf("%w %q", ErrNotFound, id)
-	}
-	data, err := os.ReadFile(s.path(id))
+	p, err := jsondir.Get[Proposal](s.Dir, id, "proposal")
 	if errors.Is(err, fs.ErrNotExist) {
 		return nil, fmt.Errorf("%w %q", ErrNotFound, id)
 	}
-	if err != nil {
-		return nil, err
-	}
-	p := &Proposal{}
-	if err := json.Unmarshal(data, p); err != nil {
-		return nil, fmt.Errorf("proposal %s is unreadable: %w", id, err)
-	}
-	return p, nil
+	return p, err
 }
 
-func (s *Store) put(p *Proposal) error {
-	data, err := json.MarshalIndent(p, "", "  ")
-	if err != nil {
-		return err
-	}
-	return atomicfile.Write(s.path(p.ID), append(data, '\n'), 0o600)
-}
+func (s *Store) put(p *Proposal) error { return jsondir.Put(s.Dir, p.ID, p) }
 
 // List returns the proposals, oldest first; status "" lists all.
 func (s *Store) List(status string) ([]*Proposal, error) {
-	entries, err := os.ReadDir(s.Dir)
-	if errors.Is(err, fs.ErrNotExist) {
-		return nil, nil
-	}
-	if err != nil {
-		return nil, err
-	}
-	var out []*Proposal
-	for _, e := range entries {
-		id, ok := strings.CutSuffix(e.Name(), ".json")
-		if !ok || strings.HasPrefix(id, ".") {
-			continue
-		}
-		p, err := s.Get(id)
-		if err != nil {
-			continue
-		}
-		if status == "" || p.Status == status {
-			out = append(out, p)
-		}
-	}
+	out, err := jsondir.List(s.Dir, "proposal", func(p *Proposal) bool { return status == "" || p.Status == status })
 	sort.Slice(out, func(i, j int) bool { return out[i].Created.Before(out[j].Created) })
-	return out, nil
+	return out, err
 }
 
 // Propose records a pending proposal and returns it with its id.
@@ -132,7 +93,7 @@ func (s *Store) Propose(p Proposal) (*Proposal, error) {
 	defer unlock()
 	p.ID, p.Created, p.Status = newID(), s.Now().UTC(), Pending
 	for {
-		if _, err := os.Stat(s.path(p.ID)); errors.Is(err, fs.ErrNotExist) {
+		if _, err := os.Stat(jsondir.Path(s.Dir, p.ID)); errors.Is(err, fs.ErrNotExist) {
 			break
 		}
 		p.ID = newID()
