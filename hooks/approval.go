@@ -70,24 +70,10 @@ func (h *handler) awaitApproval(ctx context.Context, d *governance.Decision) *go
 		store.Now = h.env.Now
 	}
 	sh := shape(req)
-	approved := func(rule, msg string) *governance.Decision {
-		return &governance.Decision{Outcome: governance.Allow, Layer: "approval", Rule: rule, Subject: d.Subject, Message: msg}
-	}
-	denied := func(it *approvals.Item) *governance.Decision {
-		msg := "A human denied this call (approval " + it.ID + ")"
-		if it.Message != "" {
-			msg += ": " + it.Message
-		}
-		return &governance.Decision{Outcome: governance.Deny, Layer: "approval", Rule: "denied:" + it.ID, Subject: d.Subject,
-			Message: msg + ".", Suggestion: "Do not retry this call; do the task another way or ask the user."}
-	}
 	if it, err := store.Answered(sh, store.Now().Add(-time.Hour)); err != nil {
 		h.warn(err)
 	} else if it != nil {
-		if it.Status == approvals.Used {
-			return approved("approved:"+it.ID, "A human approved this call (approval "+it.ID+").")
-		}
-		return denied(it)
+		return AnswerDecision(it, d.Subject)
 	}
 	it, created, err := store.File(approvals.Item{Shape: sh, Summary: summary(req), Reason: d.Message, Rule: d.Rule,
 		Justification: req.Justification, Agent: req.Agent, Session: req.SessionID, Harness: req.Harness,
@@ -119,12 +105,32 @@ func (h *handler) awaitApproval(ctx context.Context, d *governance.Decision) *go
 			continue
 		}
 		if ans, err := store.Answered(sh, it.Created); err == nil && ans != nil {
-			if ans.Status == approvals.Used {
-				return approved("approved:"+ans.ID, "A human approved this call (approval "+ans.ID+").")
-			}
-			return denied(ans)
+			return AnswerDecision(ans, d.Subject)
 		}
 	}
+	return UnansweredDecision(d, it, wait)
+}
+
+// AnswerDecision is the decision a human's answer to an approval item
+// gives a call: an approval allows it, a denial blocks it with the
+// human's message.
+func AnswerDecision(it *approvals.Item, subject string) *governance.Decision {
+	if it.Status == approvals.Used {
+		return &governance.Decision{Outcome: governance.Allow, Layer: "approval", Rule: "approved:" + it.ID, Subject: subject,
+			Message: "A human approved this call (approval " + it.ID + ")."}
+	}
+	msg := "A human denied this call (approval " + it.ID + ")"
+	if it.Message != "" {
+		msg += ": " + it.Message
+	}
+	return &governance.Decision{Outcome: governance.Deny, Layer: "approval", Rule: "denied:" + it.ID, Subject: subject,
+		Message: msg + ".", Suggestion: "Do not retry this call; do the task another way or ask the user."}
+}
+
+// UnansweredDecision blocks a call that asked (d) and whose approval item
+// got no answer within wait, naming the item so that the call can be
+// retried once a human approved it.
+func UnansweredDecision(d *governance.Decision, it *approvals.Item, wait time.Duration) *governance.Decision {
 	waited := ""
 	if wait > 0 {
 		waited = fmt.Sprintf(" and none came within %s", wait)

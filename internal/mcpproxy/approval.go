@@ -3,7 +3,6 @@ package mcpproxy
 import (
 	"context"
 	"fmt"
-	"strings"
 	"time"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
@@ -27,26 +26,13 @@ const awaitingRule = "awaiting:"
 func (p *Proxy) awaitApproval(ctx context.Context, r *mcp.CallToolRequest, req *governance.Request, d *governance.Decision) (*governance.Decision, error) {
 	store := p.approvals
 	sh := hooks.ApprovalShape(req)
-	approved := func(rule, msg string) *governance.Decision {
-		return &governance.Decision{Outcome: governance.Allow, Layer: "approval", Rule: rule, Subject: d.Subject, Message: msg}
-	}
-	denied := func(it *approvals.Item) *governance.Decision {
-		msg := "A human denied this call (approval " + it.ID + ")"
-		if it.Message != "" {
-			msg += ": " + it.Message
-		}
-		return &governance.Decision{Outcome: governance.Deny, Layer: "approval", Rule: "denied:" + it.ID, Subject: d.Subject,
-			Message: msg + ".", Suggestion: "Do not retry this call; do the task another way or ask the user."}
-	}
-	// A call approved for good is a learned entry: the policy allows it
-	// before it ever asks.
+	// An answer to an earlier try of the same call counts, once. (A call
+	// approved for good is a learned entry: the policy allows it before
+	// it ever asks.)
 	if it, err := store.Answered(sh, store.Now().Add(-time.Hour)); err != nil {
 		p.warnf("%v", err)
 	} else if it != nil {
-		if it.Status == approvals.Used {
-			return approved("approved:"+it.ID, "A human approved this call (approval "+it.ID+")."), nil
-		}
-		return denied(it), nil
+		return hooks.AnswerDecision(it, d.Subject), nil
 	}
 	it, created, err := store.File(approvals.Item{Shape: sh, Summary: hooks.ApprovalSummary(req), Reason: d.Message, Rule: d.Rule,
 		Agent: req.Agent, Session: req.SessionID, Harness: req.Harness, Project: req.ProjectRoot, Cwd: req.Cwd})
@@ -102,17 +88,8 @@ func (p *Proxy) awaitApproval(ctx context.Context, r *mcp.CallToolRequest, req *
 			continue
 		}
 		if ans, err := store.Answered(sh, it.Created); err == nil && ans != nil {
-			if ans.Status == approvals.Used {
-				return approved("approved:"+ans.ID, "A human approved this call (approval "+ans.ID+")."), nil
-			}
-			return denied(ans), nil
+			return hooks.AnswerDecision(ans, d.Subject), nil
 		}
 	}
-	waited := ""
-	if wait > 0 {
-		waited = fmt.Sprintf(" and none came within %s", wait)
-	}
-	return &governance.Decision{Outcome: governance.Deny, Layer: "approval", Rule: awaitingRule + it.ID, Subject: d.Subject,
-		Message:    fmt.Sprintf("%s It needs a person's approval%s: it waits as approval %s.", strings.TrimSpace(d.Message), waited, it.ID),
-		Suggestion: fmt.Sprintf("Tell the user: a human approves it with `governance approvals approve %s` (or on the daemon's page); then retry the same call.", it.ID)}, nil
+	return hooks.UnansweredDecision(d, it, wait), nil
 }
