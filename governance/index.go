@@ -18,6 +18,8 @@ type ruleIndex struct {
 	// anyProgram holds the rules with a shell matcher that may match any
 	// program (a glob, or no program at all), in policy order.
 	anyProgram []int
+	// byKind holds, for each other tool kind, the rules that apply to it.
+	byKind map[Kind][]int
 }
 
 // indexFrom is the number of simple commands in a call from which the
@@ -25,8 +27,13 @@ type ruleIndex struct {
 const indexFrom = 4
 
 func newRuleIndex(rules []*Rule) *ruleIndex {
-	x := &ruleIndex{rules: rules, byProgram: map[string][]int{}}
+	x := &ruleIndex{rules: rules, byProgram: map[string][]int{}, byKind: map[Kind][]int{}}
 	for i := range rules {
+		for _, k := range Kinds {
+			if k != KindShell && rules[i].kinds.has(k) {
+				x.byKind[k] = append(x.byKind[k], i)
+			}
+		}
 		keys, shell, any := []string(nil), false, false
 		for j := range rules[i].Match {
 			m := &rules[i].Match[j]
@@ -82,11 +89,14 @@ func literalPrograms(m *MatchSpec) ([]string, bool) {
 // order: for a simple command those the index finds, otherwise all. A nil
 // index finds all.
 func (x *ruleIndex) candidates(s *subject, rules []*Rule, buf []int) []int {
-	if x == nil || s.kind != KindShell || s.cl == nil {
+	switch {
+	case x == nil || s.kind == KindShell && s.cl == nil:
 		for i := range rules {
 			buf = append(buf, i)
 		}
 		return buf
+	case s.kind != KindShell:
+		return x.byKind[s.kind]
 	}
 	return x.shellCandidates(s.cl, buf)
 }

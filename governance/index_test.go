@@ -25,6 +25,14 @@ func TestRuleIndexOffersEveryMatch(t *testing.T) {
 		}
 		checked++
 	}
+	for _, k := range []governance.Kind{governance.KindRead, governance.KindWrite, governance.KindEdit} {
+		for _, path := range []string{"/project/.env", home + "/.ssh/id_rsa", "/project/.git/config", "/etc/passwd",
+			"/project/src/main.go", home + "/.bashrc", "/project/.governance/config.yaml"} {
+			for _, m := range governance.IndexMisses(e, fileReq(k, path)) {
+				t.Errorf("%s %s: the index leaves out %s", k, path, m)
+			}
+		}
+	}
 	if checked < 1000 {
 		t.Fatalf("only %d commands checked; is the corpus there?", checked)
 	}
