@@ -85,6 +85,7 @@ func parseCmdline(cmd *shell.Command) *cmdline {
 		cl.parseFind(args)
 		return cl
 	}
+	cl.pos = make([]shell.Arg, 0, len(args))
 	for i := 0; i < len(args); i++ {
 		a := args[i]
 		v := a.Value

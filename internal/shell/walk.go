@@ -368,8 +368,13 @@ func (w *walker) substs(n syntax.Node, f *frame, ctx *execCtx) []string {
 	if n == nil {
 		return nil
 	}
-	if word, ok := n.(*syntax.Word); ok && word == nil {
-		return nil // recovered parses leave some words out
+	if word, ok := n.(*syntax.Word); ok {
+		if word == nil {
+			return nil // recovered parses leave some words out
+		}
+		if literalWord(word) {
+			return nil // most words: nothing to walk
+		}
 	}
 	var names []string
 	syntax.Walk(n, func(node syntax.Node) bool {
@@ -392,6 +397,33 @@ func (w *walker) substs(n syntax.Node, f *frame, ctx *execCtx) []string {
 		return true
 	})
 	return names
+}
+
+// literalWord reports a word that holds no substitution: literal text,
+// quoted or not, and plain parameter expansions ($x, ${x}).
+func literalWord(w *syntax.Word) bool {
+	return literalParts(w.Parts)
+}
+
+func literalParts(parts []syntax.WordPart) bool {
+	for _, p := range parts {
+		switch x := p.(type) {
+		case *syntax.Lit, *syntax.SglQuoted:
+		case *syntax.DblQuoted:
+			if !literalParts(x.Parts) {
+				return false
+			}
+		case *syntax.ParamExp:
+			// As syntax's own ParamExp.simple: a name and nothing more.
+			if x.Param == nil || x.Flags != nil || x.Excl || x.Length || x.Width || x.IsSet || x.NestedParam != nil ||
+				x.Index != nil || len(x.Modifiers) > 0 || x.Slice != nil || x.Repl != nil || x.Names != 0 || x.Exp != nil {
+				return false
+			}
+		default:
+			return false
+		}
+	}
+	return true
 }
 
 // setFrom records the commands a substitution runs.
