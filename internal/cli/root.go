@@ -13,6 +13,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"runtime/debug"
 	"strings"
 	"time"
 
@@ -115,7 +116,9 @@ this command sets it up, checks and explains decisions, and validates the
 configuration.`,
 		SilenceUsage:  true,
 		SilenceErrors: true,
+		Version:       version(),
 	}
+	root.SetVersionTemplate("governance {{.Version}}\n")
 	root.CompletionOptions.DisableDefaultCmd = true
 	root.SetFlagErrorFunc(func(c *cobra.Command, err error) error { return &usageError{err.Error()} })
 	root.AddCommand(a.checkCmd(), a.explainCmd(), a.lintCmd(), a.testCmd(), a.initCmd(), a.installCmd(), a.compileCmd(),
@@ -148,4 +151,20 @@ func (a *App) request(p layout.Paths, cwd string) *governance.Request {
 		cwd = a.Cwd
 	}
 	return &governance.Request{Harness: "cli", Event: "PreToolUse", Cwd: cwd, ProjectRoot: p.ProjectRoot, Home: p.Home}
+}
+
+// version is the module version the binary was built from ("(devel)" in
+// a checkout), with the commit when the build recorded one.
+func version() string {
+	bi, ok := debug.ReadBuildInfo()
+	if !ok {
+		return "unknown"
+	}
+	v := bi.Main.Version
+	for _, s := range bi.Settings {
+		if s.Key == "vcs.revision" && len(s.Value) >= 12 {
+			v += " (" + s.Value[:12] + ")"
+		}
+	}
+	return v
 }
