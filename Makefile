@@ -56,6 +56,9 @@ bench: build
 	@echo "== in-process decisions (ns/op)"
 	$(GO) test -run '^$$' -bench . -benchmem ./governance ./internal/shell ./hooks
 	@echo
+	@echo "== governance check --jsonl, the path accuracy is measured through (budget: 10,000 lines in 2s)"
+	$(GO) run ./internal/bench/jsonl -governance $(BIN)/governance -n 10000 -runs 5
+	@echo
 	@echo "== governance-hook as a spawned process vs a trivial Go program (same input, interleaved runs)"
 	$(GO) build -trimpath -ldflags='-s -w' -o $(BIN)/bench-trivial ./internal/bench/trivial
 	$(GO) build -trimpath -ldflags='-s -w' -o $(BIN)/bench-hook ./cmd/governance-hook
