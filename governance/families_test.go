@@ -389,7 +389,10 @@ func TestSafetyFamilies(t *testing.T) {
 		{"rtk rm -rf /", deny, "rm-root-or-home"},
 		{"custom-tool <<'EOF'\ngit reset --hard\nEOF", deny, "git-reset-hard"},
 		{"./wrapper.sh git push --force origin main", deny, "git-push-force"},
-		{"rtk git status", deflt, ""},
+		{"mytool git status", deflt, ""},
+		// rtk is a wrapper the analysis knows: it runs the command it is given.
+		{"rtk git status", allow, ""},
+		{"rtk proxy git push --force origin main", deny, "git-push-force"},
 		{"tool rm -rf build", deflt, ""},
 		{"custom-tool <<'EOF'\nls\nEOF", deflt, ""},
 		{"echo rm -rf /", allow, ""},

@@ -752,14 +752,14 @@ var Policy = []governance.RuleSpec{
 		Tools: []governance.Kind{"read", "write", "edit"},
 		Match: []governance.MatchSpec{{
 			Paths:    []string{"id_rsa", "id_rsa_*", "id_dsa", "id_ecdsa", "id_ecdsa_*", "id_ed25519", "id_ed25519_*", "*.pem", "*.key", "*.p12", "*.pfx", "*.jks", "*.keystore", "*.ppk", "~/.ssh/**", "~/.gnupg/**"},
-			NotPaths: []string{"*.pub", "~/.ssh/known_hosts", "~/.ssh/config", "~/.ssh/authorized_keys"},
+			NotPaths: []string{"*.pub", "~/.ssh/known_hosts", "~/.ssh/config", "~/.ssh/authorized_keys", "*cert*.pem", "*chain*.pem", "ca.pem", "*-ca.pem", "*_ca.pem", "ca-bundle*.pem"},
 		}},
 		Decision:   governance.Deny,
 		Message:    "This file holds a private key; reading it exposes the key and writing it can lock the user out.",
 		Suggestion: "Work with the public key (the .pub file) or ask the user to perform the step that needs the private key.",
 		Examples: governance.Examples{
-			Match:    []string{"~/.ssh/id_rsa", "deploy/id_ed25519", "certs/server.key", "tls.pem", "~/.gnupg/private-keys-v1.d/x.key"},
-			NotMatch: []string{"~/.ssh/id_rsa.pub", "~/.ssh/known_hosts", "keyboard.go", "src/keys.ts"},
+			Match:    []string{"~/.ssh/id_rsa", "deploy/id_ed25519", "certs/server.key", "tls.pem", "privkey.pem", "server-key.pem", "~/.gnupg/private-keys-v1.d/x.key"},
+			NotMatch: []string{"~/.ssh/id_rsa.pub", "~/.ssh/known_hosts", "keyboard.go", "src/keys.ts", "certs/cert.pem", "fullchain.pem", "ca.pem"},
 		},
 		Source: "builtin:policy/secrets.yaml:19",
 	},
@@ -776,7 +776,7 @@ var Policy = []governance.RuleSpec{
 			Match:    []string{"~/.aws/credentials", "~/.kube/config", "/home/user/.netrc", "infra/terraform.tfstate", "~/.config/gcloud/application_default_credentials.json"},
 			NotMatch: []string{"~/.aws/cli/cache.txt", "docs/credentials.md", "main.tf"},
 		},
-		Source: "builtin:policy/secrets.yaml:31",
+		Source: "builtin:policy/secrets.yaml:32",
 	},
 	{
 		ID:    "secrets-token-files",
@@ -791,7 +791,7 @@ var Policy = []governance.RuleSpec{
 			Match:    []string{"~/.config/governance/approver.token", "~/.local/state/governance/mcp-proxy.token", "/home/user/.local/state/governance/daemon.token"},
 			NotMatch: []string{"src/token.go", "docs/tokens.md", "lexer.tokens"},
 		},
-		Source: "builtin:policy/secrets.yaml:44",
+		Source: "builtin:policy/secrets.yaml:45",
 	},
 	{
 		ID:    "secrets-system",
@@ -806,7 +806,7 @@ var Policy = []governance.RuleSpec{
 			Match:    []string{"/etc/shadow", "/proc/self/mem", "/proc/1/environ", "/etc/sudoers.d/admins"},
 			NotMatch: []string{"/etc/hosts", "/proc/cpuinfo"},
 		},
-		Source: "builtin:policy/secrets.yaml:55",
+		Source: "builtin:policy/secrets.yaml:56",
 	},
 	{
 		ID:    "guard-config",
@@ -821,7 +821,7 @@ var Policy = []governance.RuleSpec{
 			Match:    []string{"~/.cc-safety-net/policy.json", ".rippy.toml", "~/.codex/rules/default.rules"},
 			NotMatch: []string{"rippy.md", "src/.dippy.go"},
 		},
-		Source: "builtin:policy/secrets.yaml:67",
+		Source: "builtin:policy/secrets.yaml:68",
 	},
 	{
 		ID: "secret-in-command",
@@ -836,6 +836,6 @@ var Policy = []governance.RuleSpec{
 			Match:    []string{"export AWS_SECRET_ACCESS_KEY=wJalrXUtnFEMI", "GITHUB_TOKEN=ghp_abc123 gh api user", "export DB_PASSWORD=hunter2"},
 			NotMatch: []string{"export TOKEN_FILE", "export PATH=$PATH:/opt/bin", "export API_KEY=$(pass show api)"},
 		},
-		Source: "builtin:policy/secrets.yaml:79",
+		Source: "builtin:policy/secrets.yaml:80",
 	},
 }

@@ -26,6 +26,9 @@ type wrapper struct {
 	shell string
 	// chdir names the option that changes the working directory.
 	chdir string
+	// words lists words that may stand between the options and the
+	// command (rtk proxy git status).
+	words []string
 }
 
 // wrappers is sorted by name; TestTablesSorted checks it.
@@ -48,6 +51,9 @@ var wrappers = []namedWrapper{
 	{"pkexec", &wrapper{long: []string{"user"}, privileged: true}},
 	{"proxychains", &wrapper{short: "f"}},
 	{"proxychains4", &wrapper{short: "f"}},
+	// rtk runs the command it is given and condenses its output for an
+	// agent; rtk proxy runs it as it is.
+	{"rtk", &wrapper{words: []string{"proxy"}}},
 	{"setsid", &wrapper{}},
 	{"stdbuf", &wrapper{short: "ioe", long: []string{"input", "output", "error"}}},
 	{"sudo", &wrapper{short: "ugCDhprtTU", long: []string{"user", "group", "close-from", "chdir", "host", "prompt", "role", "type", "command-timeout", "other-user"},
@@ -155,6 +161,9 @@ func (w *walker) unwrap(cmd *Command, ctx *execCtx) bool {
 		break
 	}
 	rest := args[i:]
+	if len(rest) > 1 && !rest[0].Dynamic && contains(spec.words, rest[0].Value) {
+		rest = rest[1:]
+	}
 	if splitSet {
 		// env -S splits one string into arguments, which may start with
 		// assignments.
