@@ -10,10 +10,10 @@
 GO      ?= go
 BIN     ?= bin
 BENCH_N ?= 400
-# Ceilings, in percent of the shell-command cases, that `make accuracy`
-# (and so `make test`) holds the default policy to.
 BENCH_DIR = $(BIN)/bench-config
 BENCH_ENV = HOME=$(abspath $(BENCH_DIR))/home XDG_CONFIG_HOME=$(abspath $(BENCH_DIR))/home/.config XDG_STATE_HOME=$(abspath $(BENCH_DIR))/home/.local/state
+# Ceilings, in percent of the shell-command cases, that `make accuracy`
+# (and so `make test`) holds the default policy to.
 ACCURACY_MAX ?= deny=7,not-allow=2,not-deny=2,allow=5
 
 .PHONY: all build test test-tools accuracy bench bench-gatekeeper bench-mcp lint generate check-generate clean test-plugins bench-plugins
