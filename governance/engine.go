@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"os"
+	"slices"
 	"sync/atomic"
 
 	"github.com/agentgov/governance/agents"
@@ -122,8 +123,23 @@ type Engine struct {
 	// shell command expands ($TMPDIR, $HOME). Nil means unknown: every
 	// variable is then computed at run time.
 	LookupEnv func(string) (string, bool)
+	// TempDirs are the temporary folders, open to every caller; nil means
+	// the system's: /tmp, /var/tmp, /private/tmp, /dev/shm and $TMPDIR.
+	TempDirs []string
 
 	idx atomic.Pointer[ruleIndex]
+}
+
+// tempDirs returns the temporary folders.
+func (e *Engine) tempDirs() []string {
+	if e.TempDirs != nil {
+		return e.TempDirs
+	}
+	out := tempDirs
+	if tmp := os.Getenv("TMPDIR"); tmp != "" {
+		out = append(slices.Clip(tempDirs), tmp)
+	}
+	return out
 }
 
 // NewEngine returns an engine for a policy, in the environment of the

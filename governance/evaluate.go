@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"os"
 	"path"
 	"strings"
 
@@ -32,7 +31,7 @@ type evaluation struct {
 
 func newEvaluation(e *Engine, req *Request) *evaluation {
 	ev := &evaluation{e: e, req: req}
-	ev.pc = &pathContext{cwd: req.Cwd, root: req.ProjectRoot, home: req.Home, tmp: os.Getenv("TMPDIR"),
+	ev.pc = &pathContext{cwd: req.Cwd, root: req.ProjectRoot, home: req.Home, temps: e.tempDirs(),
 		configDirs: e.Policy.ConfigDirs}
 	if ev.pc.root == "" {
 		ev.pc.root = req.Cwd

@@ -73,8 +73,10 @@ func (p place) is(class string) bool {
 
 // pathContext is what path classification needs to know about a call.
 type pathContext struct {
-	cwd, root, home, tmp string
-	configDirs           []string
+	cwd, root, home string
+	// temps are the temporary folders (see Engine.TempDirs).
+	temps      []string
+	configDirs []string
 }
 
 // resolve turns a path as written into a place with its classes. cwd is
@@ -124,7 +126,7 @@ func (pc *pathContext) classify(abs string, glob bool) []string {
 		add(ClassDevice)
 	}
 	temp := false
-	for _, t := range append(tempDirs, pc.tmp) {
+	for _, t := range pc.temps {
 		if t != "" && within(dir, t) {
 			temp = true
 		}

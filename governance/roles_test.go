@@ -189,6 +189,9 @@ func TestNeverExposed(t *testing.T) {
 func TestProjectConfinement(t *testing.T) {
 	t.Parallel()
 	proj, outside, homeDir := sandboxTree(t)
+	// The temporary folder is the sandbox's own, so that the test holds
+	// wherever the checkout is, /tmp included.
+	tmp := filepath.Join(filepath.Dir(proj), "tmp")
 	p := builtin(governance.DefaultSettings())
 	p.Projects = []string{proj}
 	allowShared, err := governance.CompileRule(governance.RuleSpec{ID: "shared-docs", Decision: governance.Allow,
@@ -208,14 +211,16 @@ func TestProjectConfinement(t *testing.T) {
 		{"through a link inside", roleTool(proj, homeDir, "", read(proj+"/src/vendor/lib.go")), governance.Deny},
 		{"climbing out", roleShell(proj, homeDir, "", "cat ../outside/notes.txt"), governance.Deny},
 		{"allowed by a rule", roleTool(proj, homeDir, "", read(outside+"/docs/guide.md")), governance.Allow},
-		{"temporary files stay open", roleShell(proj, homeDir, "", "echo x > /tmp/scratch.txt"), governance.Defer},
+		{"temporary files stay open", roleShell(proj, homeDir, "", "echo x > "+tmp+"/scratch.txt"), governance.Defer},
 		{"humans are not confined", roleTool(proj, homeDir, "human", read(outside+"/notes.txt")), governance.Allow},
 		{"outside any registered project", roleTool(outside, homeDir, "", read(outside+"/notes.txt")), governance.Allow},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			t.Parallel()
-			d := decide(t, p, tt.req)
+			e := governance.NewEngine(p)
+			e.TempDirs = []string{tmp}
+			d := e.Decide(t.Context(), tt.req)
 			if d.Outcome != tt.want {
 				t.Errorf("got %s by %s/%s (%s), want %s", d.Outcome, d.Layer, d.Rule, d.Message, tt.want)
 			}
