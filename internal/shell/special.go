@@ -779,32 +779,38 @@ func (w *walker) upstreamText(cmd *Command) (string, bool) {
 		if p == cmd || p.Name != cmd.InputFrom[0] {
 			continue
 		}
-		for _, a := range p.Args[1:] {
-			if a.Dynamic {
-				return "", false
-			}
+		return output(p)
+	}
+	return "", false
+}
+
+// output returns what a producer writes when it is known statically: a
+// literal echo or printf, or cat of a literal here-document.
+func output(p *Command) (string, bool) {
+	for _, a := range p.Args[1:] {
+		if a.Dynamic {
+			return "", false
 		}
-		switch p.Name {
-		case "echo":
-			var words []string
-			for j, a := range p.Args[1:] {
-				if j == 0 && (a.Value == "-n" || a.Value == "-e" || a.Value == "-E") {
-					continue
-				}
-				words = append(words, a.Value)
+	}
+	switch p.Name {
+	case "echo":
+		var words []string
+		for j, a := range p.Args[1:] {
+			if j == 0 && (a.Value == "-n" || a.Value == "-e" || a.Value == "-E") {
+				continue
 			}
-			return strings.Join(words, " ") + "\n", true
-		case "printf":
-			if len(p.Args) < 2 {
-				return "", false
-			}
-			return printf(p.Args[1].Value, p.Words()[2:]), true
-		case "cat":
-			if len(p.Args) == 1 && (p.Stdin.Kind == StdinHeredoc || p.Stdin.Kind == StdinHereString) && !p.Stdin.Dynamic {
-				return p.Stdin.Body, true
-			}
+			words = append(words, a.Value)
 		}
-		return "", false
+		return strings.Join(words, " ") + "\n", true
+	case "printf":
+		if len(p.Args) < 2 {
+			return "", false
+		}
+		return printf(p.Args[1].Value, p.Words()[2:]), true
+	case "cat":
+		if len(p.Args) == 1 && (p.Stdin.Kind == StdinHeredoc || p.Stdin.Kind == StdinHereString) && !p.Stdin.Dynamic {
+			return p.Stdin.Body, true
+		}
 	}
 	return "", false
 }
