@@ -15,15 +15,13 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
-	"math/rand/v2"
 	"os"
 	"path/filepath"
 	"sort"
 	"time"
 
-	"github.com/agentgov/governance/internal/jsondir"
-
 	"github.com/agentgov/governance/internal/filelock"
+	"github.com/agentgov/governance/internal/jsondir"
 )
 
 // Statuses of an item.
@@ -76,18 +74,6 @@ func Open(stateDir string) *Store {
 // ErrNotFound is returned for an id that has no item.
 var ErrNotFound = errors.New("no such approval")
 
-// newID returns a short random id that people can type. Ids are not
-// secrets (answering needs the command line or the page's token), so the
-// runtime's random source, cheap to start, is enough.
-func newID() string {
-	const letters = "abcdefghjkmnpqrstuvwxyz23456789"
-	b := make([]byte, 6)
-	for i := range b {
-		b[i] = letters[rand.IntN(len(letters))]
-	}
-	return string(b)
-}
-
 // Get reads an item.
 func (s *Store) Get(id string) (*Item, error) {
 	it, err := jsondir.Get[Item](s.Dir, id, "approval")
@@ -123,12 +109,12 @@ func (s *Store) File(it Item) (*Item, bool, error) {
 			return p, false, nil
 		}
 	}
-	it.ID, it.Created, it.Status = newID(), s.Now().UTC(), Pending
+	it.ID, it.Created, it.Status = jsondir.NewID(""), s.Now().UTC(), Pending
 	for {
 		if _, err := os.Stat(jsondir.Path(s.Dir, it.ID)); errors.Is(err, fs.ErrNotExist) {
 			break
 		}
-		it.ID = newID()
+		it.ID = jsondir.NewID("")
 	}
 	return &it, true, s.put(&it)
 }

@@ -8,12 +8,24 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
+	"math/rand/v2"
 	"os"
 	"path/filepath"
 	"strings"
 
 	"github.com/agentgov/governance/internal/atomicfile"
 )
+
+// NewID returns a new record id: prefix and six characters that read
+// aloud without confusion (no 0/o, 1/l/i).
+func NewID(prefix string) string {
+	const letters = "abcdefghjkmnpqrstuvwxyz23456789"
+	b := []byte(prefix + "000000")
+	for i := len(prefix); i < len(b); i++ {
+		b[i] = letters[rand.IntN(len(letters))]
+	}
+	return string(b)
+}
 
 // Path is the file of record id in dir.
 func Path(dir, id string) string { return filepath.Join(dir, id+".json") }

@@ -11,15 +11,13 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
-	"math/rand/v2"
 	"os"
 	"path/filepath"
 	"sort"
 	"time"
 
-	"github.com/agentgov/governance/internal/jsondir"
-
 	"github.com/agentgov/governance/internal/filelock"
+	"github.com/agentgov/governance/internal/jsondir"
 )
 
 // Statuses of a proposal.
@@ -91,12 +89,12 @@ func (s *Store) Propose(p Proposal) (*Proposal, error) {
 		return nil, err
 	}
 	defer unlock()
-	p.ID, p.Created, p.Status = newID(), s.Now().UTC(), Pending
+	p.ID, p.Created, p.Status = jsondir.NewID("p-"), s.Now().UTC(), Pending
 	for {
 		if _, err := os.Stat(jsondir.Path(s.Dir, p.ID)); errors.Is(err, fs.ErrNotExist) {
 			break
 		}
-		p.ID = newID()
+		p.ID = jsondir.NewID("p-")
 	}
 	return &p, s.put(&p)
 }
@@ -146,15 +144,4 @@ func (s *Store) pending(id string) (*Proposal, error) {
 		return nil, fmt.Errorf("proposal %s is already %s", id, p.Status)
 	}
 	return p, nil
-}
-
-// newID returns a short random id that people can type, prefixed so that
-// it is not mistaken for an approval's.
-func newID() string {
-	const letters = "abcdefghjkmnpqrstuvwxyz23456789"
-	b := []byte("p-000000")
-	for i := 2; i < len(b); i++ {
-		b[i] = letters[rand.IntN(len(letters))]
-	}
-	return string(b)
 }
