@@ -141,7 +141,7 @@ func TestPackageReadOnly(t *testing.T) {
 		{"npm version major", false},
 		{"npm config set registry https://example.com", false},
 		{"npm config edit", false},
-		{"npm config get //registry.npmjs.org/:_authToken", false},
+		{"npm config get //npm.example.com/:_authToken", false},
 		{"npm get _auth", false},
 		{"npm config get", true}, // every key, credentials shown as (protected)
 		{"npm config --json get _authToken", false},
@@ -178,7 +178,7 @@ func TestPackageReadOnly(t *testing.T) {
 		{"pnpm dlx cowsay", false},
 		{"pnpm exec jest", false},
 		{"pnpm store prune", false},
-		{"pnpm config get //registry.npmjs.org/:_authToken", false},
+		{"pnpm config get //npm.example.com/:_authToken", false},
 		{"yarn list", true},
 		{"yarn info react", true},
 		{"yarn outdated", true},
