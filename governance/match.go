@@ -310,12 +310,7 @@ func anyClass(classes []string, p place) bool {
 
 // anyPath reports whether a place matches any path pattern.
 func anyPath(patterns []string, p place, pc *pathContext) bool {
-	for _, pat := range patterns {
-		if matchPath(pat, p, pc) {
-			return true
-		}
-	}
-	return false
+	return anyPathLit(patterns, nil, p, pc)
 }
 
 // literalRun returns the longest run of a path pattern that any match
@@ -344,11 +339,20 @@ func literalRun(pat string) string {
 // isLiteral reports a path pattern without glob syntax.
 func isLiteral(pat string) bool { return !strings.ContainsAny(pat, "*?[{\\") }
 
-// anyPathLit is anyPath with the literal runs of the patterns known.
+// anyPathLit is anyPath with the literal runs of the patterns (see
+// literalRun) known in advance, or nil to work them out. Every match
+// holds its pattern's literal run, so most paths are ruled out without
+// matching the glob.
 func anyPathLit(patterns, lits []string, p place, pc *pathContext) bool {
 	text := cmp.Or(p.abs, p.raw)
 	for i, pat := range patterns {
-		if strings.Contains(text, lits[i]) && matchPath(pat, p, pc) {
+		var lit string
+		if lits != nil {
+			lit = lits[i]
+		} else {
+			lit = literalRun(pat)
+		}
+		if strings.Contains(text, lit) && matchPath(pat, p, pc) {
 			return true
 		}
 	}
@@ -359,11 +363,6 @@ func anyPathLit(patterns, lits []string, p place, pc *pathContext) bool {
 // matches the base name anywhere; ~/ is the home directory; / is absolute;
 // other patterns are relative to the project root; **/ matches any depth.
 func matchPath(pat string, p place, pc *pathContext) bool {
-	if text := cmp.Or(p.abs, p.raw); !strings.Contains(text, literalRun(pat)) {
-		// Every match holds the pattern's literal text: most paths are
-		// ruled out without matching the glob.
-		return false
-	}
 	if p.abs == "" {
 		// An unresolved path: compare what was written.
 		raw := strings.TrimPrefix(p.raw, "./")
