@@ -117,6 +117,11 @@ var bypassCases = []bypassCase{
 	{"interpreters", `perl -e 'system("rm -rf ~")'`, blocked, "rm-root-or-home", ""},
 	{"interpreters", `ruby -e 'FileUtils.rm_rf("/")'`, blocked, "rm-root-or-home", ""},
 	{"interpreters", `php -r 'system("rm -rf /");'`, blocked, "rm-root-or-home", ""},
+	// Every -e counts, not only the first.
+	{"interpreters", `perl -e 1 -e 'system("rm -rf /")'`, blocked, "rm-root-or-home", ""},
+	{"interpreters", `ruby -e 1 -e 'system("rm -rf ~")'`, blocked, "rm-root-or-home", ""},
+	{"interpreters", `perl -w -e 1 -E 'system("rm -rf /")'`, blocked, "rm-root-or-home", ""},
+	{"interpreters", `node -e 1 -e 'require("child_process").execSync("rm -rf /")'`, blocked, "rm-root-or-home", ""},
 	{"interpreters", "python3 <<EOF\nimport shutil\nshutil.rmtree(\"/\")\nEOF", blocked, "rm-root-or-home", ""},
 	{"interpreters", "python3 <<'EOF'\nimport os\nos.system(\"git reset --hard\")\nEOF", blocked, "git-reset-hard", ""},
 	{"interpreters", `python -c 'open("/home/user/.bashrc", "w").write("")'`, blocked, "", ".bashrc"},

@@ -152,6 +152,32 @@ func TestAnalyzeContext(t *testing.T) {
 			t.Errorf("lang=%q code=%q", c.Lang, c.Code)
 		}
 	})
+	t.Run("every inline code option is read", func(t *testing.T) {
+		for _, tt := range []struct{ src, code string }{
+			{`perl -e 1 -e 'system("rm -rf /")'`, "1\nsystem(\"rm -rf /\")"},
+			{`perl -w -e 1 -E 2 file`, "1\n2"},
+			{`perl -e 1 -- -e 2`, "1"},
+			{`perl -e 1 arg -e 2`, "1"},
+			{`ruby -e 1 -e 2`, "1\n2"},
+			{`node -e 1 -p 2`, "1\n2"},
+			{`lua -e 1 -e 2`, "1\n2"},
+			// Python's -c ends its options: what follows is sys.argv.
+			{`python3 -c 1 -c 2`, "1"},
+		} {
+			a := Analyze(tt.src, Options{})
+			if c := a.Commands[0]; c.Code != tt.code || len(a.Problems) > 0 || c.RunsInput {
+				t.Errorf("Analyze(%q): code=%q problems=%v runsInput=%v, want code %q", tt.src, c.Code, a.Problems, c.RunsInput, tt.code)
+			}
+		}
+	})
+	t.Run("arguments after inline code are not code", func(t *testing.T) {
+		for _, src := range []string{"perl -e 1 $X", "ls | xargs perl -pi -e s/a/b/"} {
+			a := Analyze(src, Options{})
+			if c := a.Commands[len(a.Commands)-1]; c.Code == "" || len(a.Problems) > 0 || c.RunsInput {
+				t.Errorf("Analyze(%q): code=%q problems=%v runsInput=%v", src, c.Code, a.Problems, c.RunsInput)
+			}
+		}
+	})
 	t.Run("fork bomb", func(t *testing.T) {
 		a := Analyze(":(){ :|:& };:", Options{})
 		if a.ForkBomb != ":" {

@@ -458,11 +458,20 @@ func (w *walker) interpreter(cmd *Command, f *frame, ctx *execCtx) {
 	lang, codeOpts := interpreter(cmd.Name)
 	cmd.Lang = lang
 	args := cmd.Args[1:]
-	script := false
+	script, inline := false, false
 	var argv []Arg // the arguments the inline code receives
 	for i := 0; i < len(args); i++ {
 		a := args[i]
 		v := a.Value
+		if inline && (a.Dynamic || !strings.HasPrefix(v, "-") || v == "-" || v == "--") {
+			// After inline code the first word that is not an option
+			// starts the code's arguments.
+			argv = args[i:]
+			if v == "--" && !a.Dynamic {
+				argv = args[i+1:]
+			}
+			break
+		}
 		if a.Dynamic && a.Input {
 			runsInput(cmd, "its code or options come from run-time input ("+v+")")
 			return
@@ -477,40 +486,36 @@ func (w *walker) interpreter(cmd *Command, f *frame, ctx *execCtx) {
 			}
 			break
 		}
-		for _, opt := range codeOpts {
-			var code *Arg
-			switch {
-			case v == opt && i+1 < len(args):
-				code, argv = &args[i+1], args[i+2:]
-			case strings.HasPrefix(opt, "--") && strings.HasPrefix(v, opt+"="):
-				code, argv = &Arg{Value: v[len(opt)+1:], Dynamic: a.Dynamic}, args[i+1:]
-			case len(opt) == 2 && opt[0] == '-' && len(v) > 2 && v[0] == '-' && v[1] != '-' &&
-				strings.HasSuffix(v, opt[1:]) && i+1 < len(args):
-				// Clusters such as perl -ne or python -Bc.
-				code, argv = &args[i+1], args[i+2:]
-			}
-			if code == nil {
-				continue
-			}
-			if code.WholeInput {
-				runsInput(cmd, "the code it runs comes from its input")
-				return
-			}
-			if code.Dynamic {
-				w.problem(ProblemUnknownCode, cmd.Name+" runs code computed at run time: "+code.Value)
-				return
-			}
-			cmd.Code = joinCode(cmd.Code, code.Value)
+		code, next := inlineCode(codeOpts, args, i)
+		if code == nil {
+			continue
 		}
+		if code.WholeInput {
+			runsInput(cmd, "the code it runs comes from its input")
+			return
+		}
+		if code.Dynamic {
+			w.problem(ProblemUnknownCode, cmd.Name+" runs code computed at run time: "+code.Value)
+			return
+		}
+		cmd.Code = joinCode(cmd.Code, code.Value)
+		inline, i, argv = true, next-1, args[next:]
+		if lang == "python" || lang == "powershell" {
+			// python -c ends the options, and PowerShell's -Command
+			// takes the rest of the line: what follows is no option.
+			break
+		}
+		// perl, ruby, lua, Rscript and osascript run every -e in turn;
+		// node runs the last -e or -p: reading them all misses none.
 	}
-	if cmd.Code == "" && !script && (cmd.Stdin.Kind == StdinHeredoc || cmd.Stdin.Kind == StdinHereString) {
+	if !inline && !script && (cmd.Stdin.Kind == StdinHeredoc || cmd.Stdin.Kind == StdinHereString) {
 		if cmd.Stdin.Dynamic {
 			w.problem(ProblemDynamicCode, cmd.Name+" runs a here-document with expansions")
 			return
 		}
 		cmd.Code = cmd.Stdin.Body
 	}
-	if cmd.Code == "" && !script && cmd.Stdin.Kind == StdinPipe {
+	if !inline && !script && cmd.Stdin.Kind == StdinPipe {
 		if text, ok := w.upstreamText(cmd); ok {
 			cmd.Code = text
 		} else if len(cmd.InputFrom) > 0 {
@@ -589,6 +594,27 @@ func (w *walker) awk(cmd *Command, f *frame, ctx *execCtx) {
 			return
 		}
 	}
+}
+
+// inlineCode returns the code that the option at args[i] gives inline,
+// or nil when it gives none, and the index of the word after the option
+// and its code.
+func inlineCode(codeOpts []string, args []Arg, i int) (*Arg, int) {
+	a := args[i]
+	v := a.Value
+	for _, opt := range codeOpts {
+		switch {
+		case v == opt && i+1 < len(args):
+			return &args[i+1], i + 2
+		case strings.HasPrefix(opt, "--") && strings.HasPrefix(v, opt+"="):
+			return &Arg{Value: v[len(opt)+1:], Dynamic: a.Dynamic}, i + 1
+		case len(opt) == 2 && opt[0] == '-' && len(v) > 2 && v[0] == '-' && v[1] != '-' &&
+			strings.HasSuffix(v, opt[1:]) && i+1 < len(args):
+			// Clusters such as perl -ne or python -Bc.
+			return &args[i+1], i + 2
+		}
+	}
+	return nil, i + 1
 }
 
 func joinCode(a, b string) string {
