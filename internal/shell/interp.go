@@ -1,7 +1,6 @@
 package shell
 
 import (
-	"fmt"
 	"strconv"
 	"strings"
 )
@@ -123,17 +122,11 @@ func (w *walker) interpret(cmd *Command, f *frame, ctx *execCtx) {
 	}
 }
 
-// codeQuiet analyses text as shell when it parses, without reporting a
-// parse problem: interpreter strings are often not shell at all.
+// codeQuiet analyses text as shell, or what of it parses, without
+// reporting a parse problem: interpreter strings are often not shell at
+// all. Text past the depth limit is still reported, by parse: it may run,
+// and too deep to judge is not harmless.
 func (w *walker) codeQuiet(parent *Command, text, origin string, f *frame, ctx *execCtx) {
-	if recoverParse(text) == nil {
-		return
-	}
-	if f.depth+1 > w.opts.MaxDepth {
-		// It parses, so it may run: too deep to judge is not harmless.
-		w.problem(ProblemDepth, fmt.Sprintf("commands nest more than %d levels deep", w.opts.MaxDepth))
-		return
-	}
 	probs := len(w.out.Problems)
 	w.code(parent, Arg{Value: text}, origin, f, ctx)
 	// Keep only problems that say more than "this is not shell".

@@ -132,9 +132,6 @@ func (w *walker) parse(src string, parent *frame, ctx *execCtx, mk func(*frame))
 		// is denied.
 		w.problem(ProblemParse, err.Error())
 		file = recoverParse(src)
-		if file == nil {
-			return
-		}
 	}
 	f := &frame{src: src, depth: depth, origin: parent.origin}
 	if mk != nil {
@@ -143,11 +140,12 @@ func (w *walker) parse(src string, parent *frame, ctx *execCtx, mk func(*frame))
 	w.stmts(file.Stmts, f, ctx)
 }
 
-// recoverParse parses what it can of broken shell text.
+// recoverParse parses what it can of broken shell text; the file it
+// returns is never nil, but may hold no statements.
 func recoverParse(src string) *syntax.File {
 	p := syntax.NewParser(syntax.Variant(syntax.LangBash), syntax.RecoverErrors(8))
 	f, _ := p.Parse(strings.NewReader(src), "")
-	if f != nil && len(f.Stmts) > 0 {
+	if len(f.Stmts) > 0 {
 		return f
 	}
 	// A leading operator (& cmd, |& cmd) stops even the recovering parser.
