@@ -261,15 +261,15 @@ func (ev *evaluation) shellSubjects(cmd string) ([]*subject, []Verdict) {
 			Message: "The shell command is empty.", Suggestion: "Send the command to run."}}
 	}
 	out := ev.commandSubjects(a)
-	for _, c := range a.Commands {
-		if len(c.Args) == 0 {
-			continue
+	// The command subjects come first, in the order of the commands.
+	for _, s := range out {
+		if s.kind != KindShell {
+			break
 		}
-		cl := parseCmdline(c)
-		if v, ok := ev.exfiltration(c, cl); ok {
+		if v, ok := ev.exfiltration(s.cl.cmd, s.cl); ok {
 			problems = append(problems, v)
 		}
-		ev.guess(c, cl)
+		ev.guess(s.cl.cmd, s.cl)
 	}
 	return out, problems
 }

@@ -184,12 +184,6 @@ func (r *Rule) matchShell(m *MatchSpec, i int, s *subject, pc *pathContext) bool
 			return false
 		}
 	}
-	if m.Privileged && !cl.cmd.Privileged {
-		return false
-	}
-	if m.RunsInput && !cl.cmd.RunsInput {
-		return false
-	}
 	if len(m.Env) > 0 || len(m.NotEnv) > 0 {
 		assigns := cl.assignments()
 		if len(m.Env) > 0 && !anyMatchAll(m.Env, assigns) {
