@@ -2,8 +2,10 @@ package governance
 
 import (
 	"fmt"
-	"github.com/bmatcuk/doublestar/v4"
+	"slices"
 	"strings"
+
+	"github.com/bmatcuk/doublestar/v4"
 
 	"github.com/agentgov/governance/agents"
 )
@@ -178,7 +180,7 @@ func (ev *evaluation) delegates(self, kind, text string) []string {
 	all, _ := ev.e.Policy.Agents.All()
 	var out []string
 	for _, o := range all {
-		if o.Name == self || !o.Declares || contains(out, o.Name) {
+		if o.Name == self || !o.Declares || slices.Contains(out, o.Name) {
 			continue
 		}
 		if c := o.Check(kind, text, ev.matchAgentPattern); c.Action == agents.Allow {

@@ -2,10 +2,12 @@ package governance
 
 import (
 	"fmt"
-	"github.com/bmatcuk/doublestar/v4"
 	"regexp"
+	"slices"
 	"strings"
 	"sync"
+
+	"github.com/bmatcuk/doublestar/v4"
 )
 
 // RuleSpec is a rule as written in a rules file. It is plain data so that
@@ -296,7 +298,7 @@ func (r *Rule) init(spec *RuleSpec, scope string) {
 // checkMatch rejects matchers that cannot work.
 func checkMatch(m *MatchSpec) error {
 	for _, c := range append(append([]string{}, m.Targets...), m.TargetsWithin...) {
-		if !contains(PathClasses, c) && !(c == ClassNone && contains(m.TargetsWithin, c)) {
+		if !slices.Contains(PathClasses, c) && !(c == ClassNone && slices.Contains(m.TargetsWithin, c)) {
 			return fmt.Errorf("unknown path class %q in targets (want one of %s)", c, strings.Join(PathClasses, ", "))
 		}
 	}
@@ -354,15 +356,6 @@ func matchesEverything(m *MatchSpec) bool {
 	return true
 }
 
-func contains(list []string, s string) bool {
-	for _, v := range list {
-		if v == s {
-			return true
-		}
-	}
-	return false
-}
-
 // appliesTo reports whether the rule applies to a subject kind and caller.
 func (r *Rule) appliesTo(k Kind, agent, scope string) bool {
 	// Writes and edits are one family: a rule about either covers both.
@@ -378,7 +371,7 @@ func (r *Rule) appliesTo(k Kind, agent, scope string) bool {
 			return false
 		}
 	}
-	if len(r.Scopes) > 0 && !contains(r.Scopes, scope) {
+	if len(r.Scopes) > 0 && !slices.Contains(r.Scopes, scope) {
 		return false
 	}
 	return true

@@ -281,7 +281,7 @@ func readOnlyCheck(name string) func(*cmdline) bool {
 		// its NAME=value words only change what it prints.
 		return func(cl *cmdline) bool {
 			for _, a := range cl.pos {
-				if !isAssignWord(a.Value) {
+				if !shell.IsAssign(a.Value) {
 					return false
 				}
 			}
@@ -497,20 +497,6 @@ func notFiles(vs []string) bool {
 func allNotFiles(args []shell.Arg) bool {
 	for _, a := range args {
 		if a.Dynamic || !notFile(a.Value) {
-			return false
-		}
-	}
-	return true
-}
-
-// isAssignWord reports a NAME=value word.
-func isAssignWord(s string) bool {
-	name, _, ok := strings.Cut(s, "=")
-	if !ok || name == "" {
-		return false
-	}
-	for i, c := range name {
-		if c != '_' && (c < 'a' || c > 'z') && (c < 'A' || c > 'Z') && (i == 0 || c < '0' || c > '9') {
 			return false
 		}
 	}

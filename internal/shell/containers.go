@@ -101,7 +101,7 @@ func dockerExec(prog string, args []Arg) (target string, rest []Arg, opts execOp
 			}
 			switch name {
 			case "-e", "--env":
-				if isAssign(val) {
+				if IsAssign(val) {
 					opts.env = append(opts.env, val)
 				}
 			case "-w", "--workdir":

@@ -1,6 +1,7 @@
 package shell
 
 import (
+	"slices"
 	"strconv"
 	"strings"
 )
@@ -115,7 +116,7 @@ func (w *walker) interpret(cmd *Command, f *frame, ctx *execCtx) {
 			w.synthetic(cmd, []string{"cat", l}, origin, f, ctx)
 		}
 	}
-	if first := firstWord(code); contains(shellPrograms, first) {
+	if first := firstWord(code); slices.Contains(shellPrograms, first) {
 		// The "code" is a shell command (perl -e "rm -rf /"): the author
 		// meant it to run as one.
 		w.codeQuiet(cmd, code, origin, f, ctx)

@@ -1,6 +1,7 @@
 package shell
 
 import (
+	"cmp"
 	"strings"
 )
 
@@ -1084,7 +1085,7 @@ func (w *walker) parallel(cmd *Command, f *frame, ctx *execCtx) {
 			val = args[i].Value
 		}
 		if name == "--workdir" || name == "--wd" {
-			c.Cwd = Join(firstNonEmpty(cmd.Cwd, ctx.cwd), val)
+			c.Cwd = Join(cmp.Or(cmd.Cwd, ctx.cwd), val)
 		}
 		i++
 	}

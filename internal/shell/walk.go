@@ -3,6 +3,7 @@ package shell
 import (
 	"fmt"
 	"path"
+	"slices"
 	"strings"
 	"sync"
 	"unicode"
@@ -295,7 +296,7 @@ func (w *walker) stmt(s *syntax.Stmt, f *frame, ctx *execCtx) {
 		// (( rm -rf / )) is an arithmetic error, but its author meant a
 		// command: analyse it as one, as with interpreter code.
 		body := strings.TrimSuffix(strings.TrimPrefix(text, "(("), "))")
-		if contains(shellPrograms, firstWord(body)) {
+		if slices.Contains(shellPrograms, firstWord(body)) {
 			w.codeQuiet(&Command{Cwd: inner.cwd, Text: text}, body, "arithmetic", f, inner)
 		}
 	case *syntax.TestClause:
@@ -511,20 +512,10 @@ func (w *walker) redirects(rs []*syntax.Redirect, f *frame, ctx *execCtx) {
 	}
 }
 
+// isFd reports a duplication target that names a file descriptor (2,
+// 3-) or closes one (-), not a file.
 func isFd(s string) bool {
-	if s == "-" {
-		return true
-	}
-	s = strings.TrimSuffix(s, "-")
-	if s == "" {
-		return false
-	}
-	for _, c := range s {
-		if c < '0' || c > '9' {
-			return false
-		}
-	}
-	return true
+	return s == "-" || isDigits(strings.TrimSuffix(s, "-"))
 }
 
 func trimTabs(s string) string {

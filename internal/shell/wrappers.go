@@ -109,7 +109,7 @@ func (w *walker) unwrap(cmd *Command, ctx *execCtx) bool {
 		}
 		if strings.HasPrefix(v, "--") && len(v) > 2 {
 			name, val, hasVal := strings.Cut(v[2:], "=")
-			takes := contains(spec.long, name)
+			takes := slices.Contains(spec.long, name)
 			dyn := a.Dynamic
 			if takes && !hasVal && i+1 < len(args) {
 				val = args[i+1].Value
@@ -148,7 +148,7 @@ func (w *walker) unwrap(cmd *Command, ctx *execCtx) bool {
 			i++
 			continue
 		}
-		if spec.assigns && isAssign(v) {
+		if spec.assigns && IsAssign(v) {
 			cmd.Assigns = append(cmd.Assigns, v)
 			i++
 			continue
@@ -161,7 +161,7 @@ func (w *walker) unwrap(cmd *Command, ctx *execCtx) bool {
 		break
 	}
 	rest := args[i:]
-	if len(rest) > 1 && !rest[0].Dynamic && contains(spec.words, rest[0].Value) {
+	if len(rest) > 1 && !rest[0].Dynamic && slices.Contains(spec.words, rest[0].Value) {
 		rest = rest[1:]
 	}
 	if splitSet {
@@ -172,7 +172,7 @@ func (w *walker) unwrap(cmd *Command, ctx *execCtx) bool {
 			extra = append(extra, Arg{Value: s})
 		}
 		rest = append(extra, rest...)
-		for len(rest) > 0 && isAssign(rest[0].Value) {
+		for len(rest) > 0 && IsAssign(rest[0].Value) {
 			cmd.Assigns = append(cmd.Assigns, rest[0].Value)
 			rest = rest[1:]
 		}
@@ -207,26 +207,9 @@ func (w *walker) unwrap(cmd *Command, ctx *execCtx) bool {
 	return true
 }
 
-func firstNonEmpty(s ...string) string {
-	for _, v := range s {
-		if v != "" {
-			return v
-		}
-	}
-	return ""
-}
-
-func contains(list []string, s string) bool {
-	for _, v := range list {
-		if v == s {
-			return true
-		}
-	}
-	return false
-}
-
-// isAssign reports whether s has the form NAME=value.
-func isAssign(s string) bool {
+// IsAssign reports whether s has the form NAME=value, a variable
+// assignment when it precedes a command.
+func IsAssign(s string) bool {
 	name, _, ok := strings.Cut(s, "=")
 	if !ok || name == "" {
 		return false
