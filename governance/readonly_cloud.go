@@ -199,15 +199,6 @@ func cloudWordsOK(cl *cmdline) bool {
 	return true
 }
 
-// cloudArgs returns the words after the program name.
-func cloudArgs(cl *cmdline) []string {
-	out := make([]string, 0, len(cl.cmd.Args))
-	for _, a := range cl.cmd.Args[1:] {
-		out = append(out, a.Value)
-	}
-	return out
-}
-
 // cloudIsOpt reports whether a word is an option (not "-" alone, which
 // means standard input, and not a negative number).
 func cloudIsOpt(w string) bool {
@@ -258,12 +249,6 @@ func cloudHasFlag(opts []string, names ...string) bool {
 		}
 	}
 	return false
-}
-
-// cloudIn reports whether w is in a sorted list.
-func cloudIn(sorted []string, w string) bool {
-	_, ok := slices.BinarySearch(sorted, w)
-	return ok
 }
 
 // cloudFileRefsOK checks parameters loaded from local files (aws
@@ -330,7 +315,7 @@ var cloudWritePrefixes = []string{
 
 // cloudWriteWord reports a word that names a change.
 func cloudWriteWord(w string) bool {
-	return cloudIn(cloudWriteWords, w) || hasPrefixAny(w, cloudWritePrefixes...)
+	return inSorted(cloudWriteWords, w) || hasPrefixAny(w, cloudWritePrefixes...)
 }
 
 // cloudTree describes a CLI whose commands are a path of group words ending
@@ -375,8 +360,8 @@ func (t *cloudTree) walk(cl *cmdline) (*cloudTreeCmd, bool) {
 		if cloudIsOpt(w) {
 			name := cloudOptName(w)
 			c.opts = append(c.opts, name)
-			takesValue := cloudIn(t.valueOpts, name)
-			if !found && !takesValue && !cloudIn(t.flagOpts, name) {
+			takesValue := inSorted(t.valueOpts, name)
+			if !found && !takesValue && !inSorted(t.flagOpts, name) {
 				// Only global options may come before the verb.
 				return nil, false
 			}
@@ -398,7 +383,7 @@ func (t *cloudTree) walk(cl *cmdline) (*cloudTreeCmd, bool) {
 		}
 		c.path = append(c.path, w)
 		switch {
-		case len(c.path) == 1 && cloudIn(t.top, w):
+		case len(c.path) == 1 && inSorted(t.top, w):
 			found = true
 		case len(c.path) > 1 && t.read(w):
 			found = true
@@ -412,7 +397,7 @@ func (t *cloudTree) walk(cl *cmdline) (*cloudTreeCmd, bool) {
 // group reports whether path names one of the tree's groups that look like
 // a write verb (gcloud run, az pipelines build).
 func (t *cloudTree) group(path []string) bool {
-	return cloudIn(t.groups, strings.Join(path, " "))
+	return inSorted(t.groups, strings.Join(path, " "))
 }
 
 // cloudSecretWord reports command words that name secrets or credentials
@@ -458,7 +443,7 @@ func cloudSQLReadOnly(sql string) bool {
 			return false
 		}
 		for _, w := range words {
-			if cloudIn(cloudSQLWrites, w) {
+			if inSorted(cloudSQLWrites, w) {
 				return false
 			}
 		}
@@ -516,7 +501,7 @@ func awsReadOnly(cl *cmdline) bool {
 	if !cloudFileRefsOK(cl, "file://", "fileb://") {
 		return false
 	}
-	words := cloudArgs(cl)
+	words := argWords(cl)
 	var pos []string
 	for i := 0; i < len(words); i++ {
 		w := words[i]
@@ -524,9 +509,9 @@ func awsReadOnly(cl *cmdline) bool {
 			name := cloudOptName(w)
 			switch {
 			case strings.Contains(w, "="):
-			case cloudIn(awsValueOpts, name):
+			case inSorted(awsValueOpts, name):
 				i++
-			case len(pos) == 0 && !cloudIn(awsFlagOpts, name):
+			case len(pos) == 0 && !inSorted(awsFlagOpts, name):
 				// An unknown option before the service.
 				return false
 			}
@@ -601,7 +586,7 @@ func awsOpReadOnly(pos []string, cl *cmdline, opts []string) bool {
 			return false
 		}
 	}
-	if awsSecretOp(op) || cloudIn(awsOutfileOps, op) {
+	if awsSecretOp(op) || inSorted(awsOutfileOps, op) {
 		return false
 	}
 	return awsReadOp(op)
@@ -719,7 +704,7 @@ func azReadOnly(cl *cmdline) bool {
 	if !cloudFileRefsOK(cl, "@") {
 		return false
 	}
-	words := cloudArgs(cl)
+	words := argWords(cl)
 	// az configure --list-defaults and az devops configure --list only print.
 	configure := len(words) >= 1 && words[0] == "configure" ||
 		len(words) >= 2 && words[0] == "devops" && words[1] == "configure"
@@ -822,7 +807,7 @@ func gcloudReadOnly(cl *cmdline) bool {
 // settings. -d and -D print authentication headers; -o overrides boto
 // settings (credentials, proxies).
 func gsutilReadOnly(cl *cmdline) bool {
-	words := cloudArgs(cl)
+	words := argWords(cl)
 	var pos []string
 	for i := 0; i < len(words); i++ {
 		w := words[i]
@@ -862,7 +847,7 @@ var bqValueFlags = []string{"dataset_id", "format", "job_id", "location", "max_r
 // read-only SQL statement that writes no destination table and schedules
 // nothing.
 func bqReadOnly(cl *cmdline) bool {
-	words := cloudArgs(cl)
+	words := argWords(cl)
 	var pos, flags []string
 	for i := 0; i < len(words); i++ {
 		w := words[i]
@@ -913,7 +898,7 @@ func terraformReadOnly(cl *cmdline) bool {
 			return false
 		}
 	}
-	opts := cloudOpts(cloudArgs(cl))
+	opts := cloudOpts(argWords(cl))
 	pos := posWords(cl)
 	if len(pos) == 0 {
 		return false
@@ -946,7 +931,7 @@ func terraformReadOnly(cl *cmdline) bool {
 // -diff included).
 func cloudFmtCheck(cl *cmdline) bool {
 	ok := false
-	for _, w := range cloudArgs(cl) {
+	for _, w := range argWords(cl) {
 		switch strings.TrimLeft(w, "-") {
 		case "check", "check=true", "write=false":
 			ok = true
@@ -960,7 +945,7 @@ func cloudFmtCheck(cl *cmdline) bool {
 // pulumiReadOnly: stack and config listings without --show-secrets.
 // preview and up run the program; config get decrypts a secret value.
 func pulumiReadOnly(cl *cmdline) bool {
-	opts := cloudOpts(cloudArgs(cl))
+	opts := cloudOpts(argWords(cl))
 	if cloudHasOpt(opts, "--show-secrets") {
 		return false
 	}
@@ -994,7 +979,7 @@ func pulumiReadOnly(cl *cmdline) bool {
 // and write cdk.out; acknowledge writes cdk.json; docs --browser runs a
 // command.
 func cdkReadOnly(cl *cmdline) bool {
-	opts := cloudOpts(cloudArgs(cl))
+	opts := cloudOpts(argWords(cl))
 	if cloudHasOpt(opts, "--app", "-a", "--plugin", "-p") {
 		return false
 	}
@@ -1054,7 +1039,7 @@ func auth0ReadVerb(w string) bool {
 // auth0ReadOnly: auth0 GROUP... list|show|search without --reveal-secrets,
 // and GET requests of the management API on resources without secrets.
 func auth0ReadOnly(cl *cmdline) bool {
-	words := cloudArgs(cl)
+	words := argWords(cl)
 	for i, w := range words {
 		if w == "api" {
 			return auth0APIReadOnly(words[i+1:])
@@ -1113,7 +1098,7 @@ func auth0APIReadOnly(args []string) bool {
 	path := strings.TrimPrefix(strings.TrimPrefix(pos[0], "/"), "api/v2/")
 	root, _, _ := strings.Cut(path, "/")
 	root, _, _ = strings.Cut(root, "?")
-	return cloudIn(auth0APIRoots, root)
+	return inSorted(auth0APIRoots, root)
 }
 
 // ---------------------------------------------------------------------------
@@ -1124,20 +1109,20 @@ func auth0APIReadOnly(args []string) bool {
 // enough: modules without check-mode support are skipped, but debug,
 // slurp and the like still run, and reveal variables and files.
 func ansibleAdhocReadOnly(cl *cmdline) bool {
-	return cloudHasOpt(cloudOpts(cloudArgs(cl)), "--list-hosts")
+	return cloudHasOpt(cloudOpts(argWords(cl)), "--list-hosts")
 }
 
 // ansiblePlaybookReadOnly: ansible-playbook with --syntax-check or a
 // --list-* option, which stop before running any play. --check is not
 // read-only: tasks with check_mode: false run for real.
 func ansiblePlaybookReadOnly(cl *cmdline) bool {
-	return cloudHasOpt(cloudOpts(cloudArgs(cl)), "--syntax-check", "--list-hosts", "--list-tasks", "--list-tags")
+	return cloudHasOpt(cloudOpts(argWords(cl)), "--syntax-check", "--list-hosts", "--list-tasks", "--list-tags")
 }
 
 // ansibleInventoryReadOnly: ansible-inventory --list, --host or --graph,
 // without --output (a file) and without vault secrets to decrypt.
 func ansibleInventoryReadOnly(cl *cmdline) bool {
-	opts := cloudOpts(cloudArgs(cl))
+	opts := cloudOpts(argWords(cl))
 	if cloudHasOpt(opts, "--output", "--vault-password-file", "--vault-id", "--ask-vault-password",
 		"--ask-vault-pass", "-J") {
 		return false
@@ -1181,14 +1166,14 @@ func ansibleGalaxyReadOnly(cl *cmdline) bool {
 // ansibleLintReadOnly: ansible-lint without --fix/--write (which rewrite
 // files), --sarif-file (writes a report) or --rules-dir (loads rule code).
 func ansibleLintReadOnly(cl *cmdline) bool {
-	return !cloudHasOpt(cloudOpts(cloudArgs(cl)), "--fix", "--write", "--sarif-file", "--rules-dir", "-r", "-R")
+	return !cloudHasOpt(cloudOpts(argWords(cl)), "--fix", "--write", "--sarif-file", "--rules-dir", "-r", "-R")
 }
 
 // ansibleTestReadOnly: ansible-test env (without --dump, which writes).
 // The test commands run the collection's code.
 func ansibleTestReadOnly(cl *cmdline) bool {
 	pos := posWords(cl)
-	return len(pos) >= 1 && pos[0] == "env" && !cloudHasOpt(cloudOpts(cloudArgs(cl)), "--dump")
+	return len(pos) >= 1 && pos[0] == "env" && !cloudHasOpt(cloudOpts(argWords(cl)), "--dump")
 }
 
 // ---------------------------------------------------------------------------
@@ -1199,7 +1184,7 @@ func ansibleTestReadOnly(cl *cmdline) bool {
 // and policies. read, kv get and token lookup print secrets or tokens;
 // -output-curl-string prints the token.
 func vaultReadOnly(cl *cmdline) bool {
-	if cloudHasFlag(cloudOpts(cloudArgs(cl)), "output-curl-string") {
+	if cloudHasFlag(cloudOpts(argWords(cl)), "output-curl-string") {
 		return false
 	}
 	pos := posWords(cl)
@@ -1268,7 +1253,7 @@ func nomadReadOnly(cl *cmdline) bool {
 // prometheusReadOnly: prometheus runs the server, so only its extra help
 // flags are read-only (--help and --version are allowed generically).
 func prometheusReadOnly(cl *cmdline) bool {
-	args := cloudArgs(cl)
+	args := argWords(cl)
 	return len(args) == 1 && (args[0] == "--help-long" || args[0] == "--help-man")
 }
 

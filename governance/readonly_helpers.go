@@ -1,6 +1,9 @@
 package governance
 
-import "strings"
+import (
+	"slices"
+	"strings"
+)
 
 // Helpers for the read-only checks of the readonly_*.go files.
 
@@ -12,6 +15,19 @@ func posWords(cl *cmdline) []string {
 		out[i] = a.Value
 	}
 	return out
+}
+
+// argWords returns the values of a command's arguments, without the
+// program name.
+func argWords(cl *cmdline) []string {
+	return cl.cmd.Words()[1:]
+}
+
+// inSorted reports whether w is in a sorted list. The lists it searches
+// are checked to be sorted by TestSearchedTablesAreSorted.
+func inSorted(sorted []string, w string) bool {
+	_, ok := slices.BinarySearch(sorted, w)
+	return ok
 }
 
 // startsWith reports whether the positional words begin with words; a word

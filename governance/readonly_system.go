@@ -107,14 +107,14 @@ func systemReadOnly(name string) func(*cmdline) bool {
 	case "hdiutil":
 		// -passphrase puts the image's password on the command line.
 		check = func(cl *cmdline) bool {
-			return systemIn(hdiutilVerbs, systemWord(cl, 0)) && !systemHasWord(cl, "-passphrase")
+			return inSorted(hdiutilVerbs, systemWord(cl, 0)) && !systemHasWord(cl, "-passphrase")
 		}
 	case "launchctl":
-		check = func(cl *cmdline) bool { return systemIn(launchctlVerbs, systemWord(cl, 0)) }
+		check = func(cl *cmdline) bool { return inSorted(launchctlVerbs, systemWord(cl, 0)) }
 	case "tmutil":
-		check = func(cl *cmdline) bool { return systemIn(tmutilVerbs, systemWord(cl, 0)) }
+		check = func(cl *cmdline) bool { return inSorted(tmutilVerbs, systemWord(cl, 0)) }
 	case "profiles":
-		check = func(cl *cmdline) bool { return systemIn(profilesVerbs, systemWord(cl, 0)) }
+		check = func(cl *cmdline) bool { return inSorted(profilesVerbs, systemWord(cl, 0)) }
 	case "pkgutil":
 		check = pkgutilReadOnly
 	case "plutil":
@@ -273,16 +273,6 @@ func systemSafeAssign(assign string) bool {
 	return false
 }
 
-// systemWords returns the values of a command's arguments, without the
-// program name.
-func systemWords(cl *cmdline) []string {
-	words := make([]string, 0, len(cl.cmd.Args))
-	for _, a := range cl.cmd.Args[1:] {
-		words = append(words, a.Value)
-	}
-	return words
-}
-
 // systemWord returns the i-th argument after the program name, or "".
 func systemWord(cl *cmdline, i int) string {
 	if i+1 >= len(cl.cmd.Args) {
@@ -301,12 +291,6 @@ func systemHasWord(cl *cmdline, words ...string) bool {
 		}
 	}
 	return false
-}
-
-// systemIn reports whether s is in a sorted list.
-func systemIn(sorted []string, s string) bool {
-	_, ok := slices.BinarySearch(sorted, s)
-	return ok
 }
 
 // systemToStdout reports an output destination that writes no file:
@@ -571,7 +555,7 @@ var curlValued = []string{
 // scanning (the unsafe ones included, so that their values are not taken
 // for URLs).
 func curlTakesValue(name string) bool {
-	if systemIn(curlValued, name) {
+	if inSorted(curlValued, name) {
 		return true
 	}
 	switch name {
@@ -593,7 +577,7 @@ func curlTakesValue(name string) bool {
 
 // curlReadOnly: a curl request that only fetches and prints.
 func curlReadOnly(cl *cmdline) bool {
-	opts, operands, ok := systemScan(systemWords(cl), "AbcCdDeEFHKmoPQrtTuUwxXyYz", curlTakesValue)
+	opts, operands, ok := systemScan(argWords(cl), "AbcCdDeEFHKmoPQrtTuUwxXyYz", curlTakesValue)
 	if !ok {
 		return false
 	}
@@ -663,7 +647,7 @@ func curlReadOnly(cl *cmdline) bool {
 			}
 			data = true
 		default:
-			if !(o.hasValue && systemIn(curlValued, name)) && !(!o.hasValue && systemIn(curlFlags, name)) {
+			if !(o.hasValue && inSorted(curlValued, name)) && !(!o.hasValue && inSorted(curlFlags, name)) {
 				return false
 			}
 		}
@@ -749,7 +733,7 @@ var wgetValued = []string{
 
 // wgetTakesValue reports the wget long options that take a value.
 func wgetTakesValue(name string) bool {
-	if systemIn(wgetValued, name) {
+	if inSorted(wgetValued, name) {
 		return true
 	}
 	switch name {
@@ -766,7 +750,7 @@ func wgetTakesValue(name string) bool {
 // wgetReadOnly: wget saves what it downloads unless it only checks that
 // the URL exists (--spider) or prints the body (-O -).
 func wgetReadOnly(cl *cmdline) bool {
-	words := systemWords(cl)
+	words := argWords(cl)
 	for i, w := range words {
 		switch w {
 		case "-nv":
@@ -813,7 +797,7 @@ func wgetReadOnly(cl *cmdline) bool {
 				return false
 			}
 		default:
-			if !(o.hasValue && systemIn(wgetValued, name)) && !(!o.hasValue && systemIn(wgetFlags, name)) {
+			if !(o.hasValue && inSorted(wgetValued, name)) && !(!o.hasValue && inSorted(wgetFlags, name)) {
 				return false
 			}
 		}
@@ -934,10 +918,10 @@ func systemPublicHost(host string) bool {
 	}
 	tld := labels[len(labels)-1]
 	if len(tld) < 2 || strings.Trim(tld, "abcdefghijklmnopqrstuvwxyz") != "" ||
-		systemIn(systemLookalikeTLDs, tld) || systemIn(systemInternalTLDs, tld) {
+		inSorted(systemLookalikeTLDs, tld) || inSorted(systemInternalTLDs, tld) {
 		return false
 	}
-	return !systemIn(systemShorteners, strings.TrimPrefix(host, "www."))
+	return !inSorted(systemShorteners, strings.TrimPrefix(host, "www."))
 }
 
 // systemWalletAddress reports an Ethereum-style address (0x and 40 hex
@@ -971,7 +955,7 @@ func systemWalletAddress(s string) bool {
 // actions from the network, --with-shell changes what runs the commands,
 // and --history writes a file.
 func fzfReadOnly(cl *cmdline) bool {
-	args := systemWords(cl)
+	args := argWords(cl)
 	for i := 0; i < len(args); i++ {
 		if !strings.HasPrefix(args[i], "--") {
 			continue
@@ -1089,7 +1073,7 @@ func systemctlReadOnly(cl *cmdline) bool {
 	if cl.hasAny("-H|--host") {
 		return false
 	}
-	return len(cl.pos) == 0 || systemIn(systemctlVerbs, cl.sub())
+	return len(cl.pos) == 0 || inSorted(systemctlVerbs, cl.sub())
 }
 
 // sysctlReadOnly: reading kernel settings; name=value, -w and loading a
@@ -1134,7 +1118,7 @@ var opensslWrites = []string{
 // nothing to send. Digests, encryption, random data and key generation are
 // crypto operations, not inspection.
 func opensslReadOnly(cl *cmdline) bool {
-	args := systemWords(cl)
+	args := argWords(cl)
 	if len(args) == 0 {
 		// An interactive openssl prompt.
 		return false
@@ -1184,11 +1168,11 @@ func securityReadOnly(cl *cmdline) bool {
 		return false
 	}
 	verb := cl.sub()
-	if !systemIn(securityVerbs, verb) {
+	if !inSorted(securityVerbs, verb) {
 		return false
 	}
 	seen := false
-	for _, w := range systemWords(cl) {
+	for _, w := range argWords(cl) {
 		if w == verb && !seen {
 			seen = true
 			continue
@@ -1212,7 +1196,7 @@ func securityReadOnly(cl *cmdline) bool {
 // (-s), removing signatures, forcing, and options that write what they
 // extract to files are not read-only.
 func codesignReadOnly(cl *cmdline) bool {
-	args := systemWords(cl)
+	args := argWords(cl)
 	reads := false
 	for i := 0; i < len(args); i++ {
 		w := args[i]
@@ -1276,7 +1260,7 @@ func codesignReadOnly(cl *cmdline) bool {
 // rules; adding, removing, enabling and disabling rules change them.
 func spctlReadOnly(cl *cmdline) bool {
 	reads := false
-	for _, w := range systemWords(cl) {
+	for _, w := range argWords(cl) {
 		switch {
 		case strings.HasPrefix(w, "--"):
 			name, _, _ := strings.Cut(w[2:], "=")
@@ -1309,7 +1293,7 @@ func spctlReadOnly(cl *cmdline) bool {
 // a remote host:archive, a compressor that is not one) or write files
 // (--index-file, --volno-file, a --listed-incremental snapshot).
 func tarReadOnly(cl *cmdline) bool {
-	args := systemWords(cl)
+	args := argWords(cl)
 	if len(args) == 0 {
 		return false
 	}
@@ -1392,7 +1376,7 @@ func systemCompressorProgram(v string) bool {
 // -c to standard output); -T sets the archive's time, and -P puts a
 // password on the command line.
 func unzipReadOnly(cl *cmdline) bool {
-	args := systemWords(cl)
+	args := argWords(cl)
 	if len(args) > 0 && strings.HasPrefix(args[0], "-Z") {
 		return true
 	}
@@ -1424,7 +1408,7 @@ func unzipReadOnly(cl *cmdline) bool {
 // (-pSECRET) is a credential; -p alone asks for it.
 func sevenZipReadOnly(cl *cmdline) bool {
 	cmd := ""
-	for _, w := range systemWords(cl) {
+	for _, w := range argWords(cl) {
 		switch {
 		case strings.HasPrefix(w, "-p") && w != "-p", w == "-sdel", strings.HasPrefix(w, "-o"):
 			return false
@@ -1444,7 +1428,7 @@ func sevenZipReadOnly(cl *cmdline) bool {
 // zcat and xzcat in the base set); otherwise they replace files with their
 // (de)compressed versions.
 func compressorReadOnly(cl *cmdline) bool {
-	opts, files, ok := systemScan(systemWords(cl), "So", func(name string) bool {
+	opts, files, ok := systemScan(argWords(cl), "So", func(name string) bool {
 		return name == "suffix" || name == "output" || name == "format" || name == "files" || name == "files0"
 	})
 	if !ok {
@@ -1600,14 +1584,14 @@ func systemSQLReadOnly(q string, dialect byte) bool {
 			i++
 		}
 	}
-	if len(words) == 0 || !systemIn(systemSQLStarts, words[0]) {
+	if len(words) == 0 || !inSorted(systemSQLStarts, words[0]) {
 		return false
 	}
-	if words[0] == "pragma" && (len(words) < 2 || !systemIn(systemSQLPragmas, words[1]) || strings.Contains(q, "=")) {
+	if words[0] == "pragma" && (len(words) < 2 || !inSorted(systemSQLPragmas, words[1]) || strings.Contains(q, "=")) {
 		return false
 	}
 	for i, w := range words {
-		if systemIn(systemSQLDenied, w) || hasPrefixAny(w, systemSQLDeniedPrefixes...) || strings.HasSuffix(w, "_scan") ||
+		if inSorted(systemSQLDenied, w) || hasPrefixAny(w, systemSQLDeniedPrefixes...) || strings.HasSuffix(w, "_scan") ||
 			w == "mysql" && i+1 < len(words) && words[i+1] == "user" {
 			return false
 		}
@@ -1664,7 +1648,7 @@ var sqliteFlags = []string{
 // -safe session that nothing feeds. -init runs a script; -A works on
 // archives; duckdb -ui starts a server and -unsigned loads any extension.
 func sqliteReadOnly(cl *cmdline, duck bool) bool {
-	args := systemWords(cl)
+	args := argWords(cl)
 	var queries, operands []string
 	restricted := false
 	for i := 0; i < len(args); i++ {
@@ -1690,7 +1674,7 @@ func sqliteReadOnly(cl *cmdline, duck bool) bool {
 			i++
 		case name == "readonly" || name == "safe":
 			restricted = true
-		case !systemIn(sqliteFlags, name):
+		case !inSorted(sqliteFlags, name):
 			return false
 		}
 	}
@@ -1724,7 +1708,7 @@ func systemConnInfoOK(v string) bool {
 // -f runs a script, -o and -L write files, and without -c psql reads
 // statements from standard input.
 func psqlReadOnly(cl *cmdline) bool {
-	opts, operands, ok := systemScan(systemWords(cl), "cdfhpUvoLPFRT", func(name string) bool {
+	opts, operands, ok := systemScan(argWords(cl), "cdfhpUvoLPFRT", func(name string) bool {
 		return slices.Contains(psqlSpec.long, name)
 	})
 	if !ok {
@@ -1768,7 +1752,7 @@ func psqlReadOnly(cl *cmdline) bool {
 // SQL, --pager and --tee run a program or write a file, and option files
 // or plugins can do anything.
 func mysqlReadOnly(cl *cmdline) bool {
-	opts, _, ok := systemScan(systemWords(cl), "ehuPDS", func(name string) bool {
+	opts, _, ok := systemScan(argWords(cl), "ehuPDS", func(name string) bool {
 		return slices.Contains(mysqlSpec.long, name)
 	})
 	if !ok {
@@ -1801,7 +1785,7 @@ func mysqlReadOnly(cl *cmdline) bool {
 // --password are credentials, -z changes a password, and config --raw and
 // connection-strings print passwords.
 func sqlcmdReadOnly(cl *cmdline) bool {
-	args := systemWords(cl)
+	args := argWords(cl)
 	if len(args) == 0 {
 		return false
 	}
@@ -1902,7 +1886,7 @@ func scutilReadOnly(cl *cmdline) bool {
 // defaultsReadOnly: read, read-type, domains and find; export only to
 // standard output; write, delete, import and rename change preferences.
 func defaultsReadOnly(cl *cmdline) bool {
-	args := systemWords(cl)
+	args := argWords(cl)
 	for len(args) > 0 && strings.HasPrefix(args[0], "-") {
 		if args[0] == "-host" && len(args) > 1 {
 			args = args[1:]
@@ -1926,7 +1910,7 @@ func defaultsReadOnly(cl *cmdline) bool {
 // authenticate; a password given with -P is a credential, and without a
 // command dscl is interactive. Shadow hashes are never asked for.
 func dsclReadOnly(cl *cmdline) bool {
-	args := systemWords(cl)
+	args := argWords(cl)
 	i := 0
 	for ; i < len(args) && strings.HasPrefix(args[i], "-"); i++ {
 		switch args[i] {
@@ -1989,12 +1973,12 @@ var (
 // --flatten and --bom change receipts or write files.
 func pkgutilReadOnly(cl *cmdline) bool {
 	reads := false
-	for _, w := range systemWords(cl) {
+	for _, w := range argWords(cl) {
 		if !strings.HasPrefix(w, "--") {
 			continue
 		}
 		name, _, _ := strings.Cut(w[2:], "=")
-		if !systemIn(pkgutilReads, name) {
+		if !inSorted(pkgutilReads, name) {
 			return false
 		}
 		reads = true
@@ -2009,7 +1993,7 @@ func pkgutilReadOnly(cl *cmdline) bool {
 // read; -convert rewrites the file unless -o - prints it, and -insert,
 // -replace, -remove and -create change it.
 func plutilReadOnly(cl *cmdline) bool {
-	args := systemWords(cl)
+	args := argWords(cl)
 	convert, stdout := false, false
 	for i := 0; i < len(args); i++ {
 		switch args[i] {
@@ -2036,7 +2020,7 @@ func plutilReadOnly(cl *cmdline) bool {
 // sipsReadOnly: sips reads image properties with -g and --verify; every
 // other option modifies the image or writes one.
 func sipsReadOnly(cl *cmdline) bool {
-	args := systemWords(cl)
+	args := argWords(cl)
 	for i := 0; i < len(args); i++ {
 		switch args[i] {
 		case "-g", "--getProperty":
@@ -2066,7 +2050,7 @@ func textutilReadOnly(cl *cmdline) bool {
 // xattrReadOnly: listing and printing extended attributes; -c clears,
 // -d deletes and -w writes them.
 func xattrReadOnly(cl *cmdline) bool {
-	for _, w := range systemWords(cl) {
+	for _, w := range argWords(cl) {
 		if strings.HasPrefix(w, "-") && strings.ContainsAny(w[1:], "cdw") {
 			return false
 		}
@@ -2079,7 +2063,7 @@ func xattrReadOnly(cl *cmdline) bool {
 // files into the Spotlight index, and -g loads an importer from a path.
 func mdimportReadOnly(cl *cmdline) bool {
 	reads := false
-	for _, w := range systemWords(cl) {
+	for _, w := range argWords(cl) {
 		if !strings.HasPrefix(w, "-") {
 			continue
 		}
@@ -2107,7 +2091,7 @@ func qlmanageReadOnly(cl *cmdline) bool {
 // binary; -create, -thin, -extract, -remove and -replace write one.
 func lipoReadOnly(cl *cmdline) bool {
 	reads := false
-	for _, w := range systemWords(cl) {
+	for _, w := range argWords(cl) {
 		switch w {
 		case "-info", "-detailed_info", "-archs", "-verify_arch":
 			reads = true
@@ -2126,7 +2110,7 @@ func lipoReadOnly(cl *cmdline) bool {
 // opens the report in an editor.
 func sampleReadOnly(cl *cmdline) bool {
 	target := false
-	for _, w := range systemWords(cl) {
+	for _, w := range argWords(cl) {
 		switch {
 		case w == "-wait" || w == "-mayDie" || w == "-fullPaths":
 		case strings.HasPrefix(w, "-"):
@@ -2141,7 +2125,7 @@ func sampleReadOnly(cl *cmdline) bool {
 // sayReadOnly: speaking aloud; -o writes an audio file and -n sends the
 // audio over the network.
 func sayReadOnly(cl *cmdline) bool {
-	for _, w := range systemWords(cl) {
+	for _, w := range argWords(cl) {
 		if w == "-o" || w == "-n" || hasPrefixAny(w, "--output-file", "--network-send") ||
 			strings.HasPrefix(w, "-o") && !strings.HasPrefix(w, "--") {
 			return false
@@ -2203,7 +2187,7 @@ func scriptReadOnly(cl *cmdline) bool {
 // iconvReadOnly: iconv prints the converted text unless -o writes it to a
 // file.
 func iconvReadOnly(cl *cmdline) bool {
-	opts, _, ok := systemScan(systemWords(cl), "fto", func(name string) bool {
+	opts, _, ok := systemScan(argWords(cl), "fto", func(name string) bool {
 		return slices.Contains([]string{"from-code", "to-code", "output"}, name)
 	})
 	if !ok {

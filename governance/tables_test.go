@@ -13,7 +13,7 @@ import (
 // TestSearchedTablesAreSorted checks, in the source, every table that is
 // searched by binary search: the program and subcommand tables
 // ([]namedSpec), the wrappers ([]namedWrapper), and every []string list
-// handed to slices.BinarySearch, cloudIn or systemIn, whether a variable
+// handed to slices.BinarySearch or inSorted, whether a variable
 // or a field of a table entry. An entry out of order is silently never
 // found, so the check covers tables added later too.
 func TestSearchedTablesAreSorted(t *testing.T) {
@@ -54,7 +54,7 @@ func TestSearchedTablesAreSorted(t *testing.T) {
 					fn = pkg.Name + "." + x.Sel.Name
 				}
 			}
-			if fn != "slices.BinarySearch" && fn != "cloudIn" && fn != "systemIn" {
+			if fn != "slices.BinarySearch" && fn != "inSorted" {
 				return true
 			}
 			switch a := call.Args[0].(type) {
