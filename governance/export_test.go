@@ -22,16 +22,5 @@ func IndexMisses(e *Engine, req *Request) []string {
 	return out
 }
 
-// SubjectKinds counts the subjects of req by kind.
-func SubjectKinds(e *Engine, req *Request) map[Kind]int {
-	ev := newEvaluation(e, req)
-	subjects, _ := ev.subjects()
-	out := map[Kind]int{}
-	for _, s := range subjects {
-		out[s.kind]++
-	}
-	return out
-}
-
 // LiteralRun is literalRun.
 var LiteralRun = literalRun

@@ -71,7 +71,7 @@ func catastrophic(s *subject) Verdict {
 		}
 	case name == "dd":
 		for _, t := range s.targets {
-			if t.is(ClassDevice) && strings.HasPrefix(t.raw, "of=") || t.is(ClassDevice) && ddWritesTo(cl, t.raw) {
+			if t.is(ClassDevice) && ddWritesTo(cl, t.raw) {
 				return deny("disk-destroy", "dd onto the device "+t.abs+" overwrites the disk.",
 					"Write the image to a regular file; only a human should write to a disk device.")
 			}

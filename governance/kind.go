@@ -77,6 +77,3 @@ func (s kindSet) has(k Kind) bool {
 
 // modifies reports whether the kind changes files.
 func (k Kind) modifies() bool { return k == KindWrite || k == KindEdit }
-
-// isFile reports whether the kind is a file access.
-func (k Kind) isFile() bool { return k == KindRead || k.modifies() }

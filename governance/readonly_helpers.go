@@ -30,20 +30,6 @@ func inSorted(sorted []string, w string) bool {
 	return ok
 }
 
-// startsWith reports whether the positional words begin with words; a word
-// may be a glob ("describe-*").
-func startsWith(cl *cmdline, words ...string) bool {
-	if len(words) > len(cl.pos) {
-		return false
-	}
-	for i, w := range words {
-		if cl.pos[i].Dynamic || !glob(w, cl.pos[i].Value) {
-			return false
-		}
-	}
-	return true
-}
-
 // posAt returns the i-th positional word, or "".
 func posAt(cl *cmdline, i int) string {
 	if i < 0 || i >= len(cl.pos) {
@@ -56,16 +42,6 @@ func posAt(cl *cmdline, i int) string {
 func hasPrefixAny(s string, prefixes ...string) bool {
 	for _, p := range prefixes {
 		if strings.HasPrefix(s, p) {
-			return true
-		}
-	}
-	return false
-}
-
-// anyDynamic reports whether a positional argument is computed at run time.
-func anyDynamic(cl *cmdline) bool {
-	for _, a := range cl.pos {
-		if a.Dynamic {
 			return true
 		}
 	}

@@ -217,12 +217,6 @@ func without(opts string) func(*cmdline) bool {
 	return func(cl *cmdline) bool { return !cl.hasAny(opts) }
 }
 
-// maxArgs returns a check that passes with at most n positional arguments
-// (uniq IN OUT writes OUT).
-func maxArgs(n int) func(*cmdline) bool {
-	return func(cl *cmdline) bool { return len(cl.pos) <= n }
-}
-
 func noArgs(cl *cmdline) bool { return len(cl.pos) == 0 }
 
 // alwaysReadOnly lists programs that only read, whatever their arguments.

@@ -231,7 +231,7 @@ func (w *walker) code(parent *Command, a Arg, origin string, f *frame, ctx *exec
 	start := len(w.out.Commands)
 	w.parse(text, f, c, func(nf *frame) {
 		nf.origin = origin
-		nf.args, nf.hasArgs = args, args != nil
+		nf.args = args
 	})
 	for _, cmd := range w.out.Commands[start:] {
 		if priv {

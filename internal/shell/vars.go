@@ -75,7 +75,7 @@ func (w *walker) param(p *syntax.ParamExp, f *frame) ([]Arg, bool) {
 func (w *walker) lookup(name string, f *frame) (vals []Arg, set, ok bool) {
 	switch {
 	case name == "@" || name == "*" || name == "#" || isDigits(name):
-		if !f.hasArgs {
+		if f.args == nil {
 			return nil, false, false
 		}
 		switch name {

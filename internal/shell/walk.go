@@ -73,9 +73,8 @@ type frame struct {
 	depth  int
 	origin string
 	// args are the positional parameters ($0, $1, ...) when known: those
-	// given to sh -c, or to a function call.
-	args    []Arg
-	hasArgs bool
+	// given to sh -c, or to a function call; nil when unknown.
+	args []Arg
 }
 
 func (f *frame) text(n syntax.Node) string {
@@ -729,7 +728,7 @@ func (w *walker) callFunc(name string, body *syntax.Stmt, src *frame, args []Arg
 	defer delete(w.active, name)
 	f := *src
 	f.origin = "function"
-	f.args, f.hasArgs = args, args != nil
+	f.args = args
 	w.stmt(body, &f, ctx)
 }
 
