@@ -230,7 +230,8 @@ func isNumber(s string) bool {
 	return true
 }
 
-// sub returns the subcommand words joined by spaces.
+// sub returns the first subcommand word (push in git push), or "" when
+// there is none.
 func (cl *cmdline) sub() string {
 	if cl.nsub == 0 {
 		return ""

@@ -143,15 +143,8 @@ func (ev *evaluation) checkVerdicts(s *subject, take func(Verdict)) {
 // ExampleCommands returns the simple commands of an example shell command,
 // as executable rules see them in the fixed example context.
 func ExampleCommands(text string) []*Command {
-	ev := newEvaluation(&Engine{Policy: &Policy{Settings: DefaultSettings()}}, ExampleRequest(KindShell, text))
-	subjects, _ := ev.subjects()
-	var out []*Command
-	for _, s := range subjects {
-		if s.kind == KindShell {
-			out = append(out, ev.command(s))
-		}
-	}
-	return out
+	e := &Engine{Policy: &Policy{Settings: DefaultSettings()}}
+	return e.Commands(ExampleRequest(KindShell, text))
 }
 
 // Commands returns the simple commands of a shell request, as executable
