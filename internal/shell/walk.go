@@ -749,13 +749,14 @@ func (w *walker) emit(cmd *Command, f *frame, ctx *execCtx) {
 	if ctx.stdin != nil && cmd.Stdin.Kind == StdinInherited {
 		cmd.Stdin = *ctx.stdin
 	}
-	cmd.InputFrom = dedupe(append(cmd.InputFrom, ctx.in...))
 	if len(ctx.inCmds) > 0 {
 		cmd.Upstream = append(append([]*Command(nil), cmd.Upstream...), ctx.inCmds...)
 	}
+	in := append(cmd.InputFrom, ctx.in...)
 	for _, a := range cmd.Args {
-		cmd.InputFrom = dedupe(append(cmd.InputFrom, a.From...))
+		in = append(in, a.From...)
 	}
+	cmd.InputFrom = dedupe(in)
 	if cmd.Origin == "" {
 		cmd.Origin = f.origin
 	}
