@@ -1,5 +1,7 @@
 package governance
 
+import "cmp"
+
 // IndexMisses returns, for each subject of req (its simple commands and
 // the files they touch), the rules that apply to it and match it but
 // that the rule index does not offer: it must be empty.
@@ -24,3 +26,13 @@ func IndexMisses(e *Engine, req *Request) []string {
 
 // LiteralRun is literalRun.
 var LiteralRun = literalRun
+
+// MatchPath reports whether the path pattern pat matches file as the
+// engine matches a file the request names, in a project at root with the
+// home directory home. It also returns the text that the literal-run
+// prefilter of anyPathLit looks in.
+func MatchPath(pat, file, root, home string) (bool, string) {
+	pc := &pathContext{cwd: root, root: root, home: home}
+	p := pc.resolve(file, false, false, root)
+	return matchPath(pat, p, pc), cmp.Or(p.abs, p.raw)
+}

@@ -4,8 +4,6 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/bmatcuk/doublestar/v4"
-
 	"github.com/agentgov/governance/governance"
 )
 
@@ -33,10 +31,20 @@ func TestLiteralRunIsInEveryMatch(t *testing.T) {
 		"/project/secrets/x.key", "/project/id_rsa.pub", "/x/.envrc", "/a.txt"}
 	for _, c := range cases {
 		lit := governance.LiteralRun(c.pat)
+		matched := 0
 		for _, p := range paths {
-			if ok, _ := doublestar.Match(strings.TrimPrefix(strings.ReplaceAll(c.pat, "~", "/home/user"), "/"), strings.TrimPrefix(p, "/")); ok && !strings.Contains(p, lit) {
-				t.Errorf("%q matches %q, which lacks the literal run %q", c.pat, p, lit)
+			ok, text := governance.MatchPath(c.pat, p, "/project", "/home/user")
+			if !ok {
+				continue
 			}
+			matched++
+			if !strings.Contains(text, lit) {
+				t.Errorf("%q matches %q, which lacks the literal run %q", c.pat, text, lit)
+			}
+		}
+		// A pattern that matches no path checks nothing.
+		if matched == 0 {
+			t.Errorf("%q matches none of the paths", c.pat)
 		}
 	}
 }
