@@ -4,9 +4,8 @@ import (
 	"os"
 	"testing"
 
-	"github.com/agentgov/governance/internal/corpus"
-
 	"github.com/agentgov/governance/governance"
+	"github.com/agentgov/governance/internal/corpus"
 	"github.com/agentgov/governance/internal/shell"
 )
 
@@ -16,7 +15,7 @@ import (
 //
 //	go test -run '^$' -fuzz '^FuzzDecide$' -fuzztime 60s ./governance/
 func FuzzDecide(f *testing.F) {
-	for _, c := range corpusCommands(f) {
+	for _, c := range corpus.Commands(f) {
 		f.Add(c)
 	}
 	p := builtin(governance.DefaultSettings())
@@ -65,6 +64,3 @@ func checkDecision(t *testing.T, cmd string, d *governance.Decision) {
 		t.Errorf("%q: %s by %s without a message or a suggestion: %+v", cmd, d.Outcome, d.Rule, d)
 	}
 }
-
-// corpusCommands returns the commands of the labeled corpus.
-func corpusCommands(tb testing.TB) []string { return corpus.Commands(tb) }

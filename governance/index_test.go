@@ -4,6 +4,7 @@ import (
 	"testing"
 
 	"github.com/agentgov/governance/governance"
+	"github.com/agentgov/governance/internal/corpus"
 )
 
 // TestRuleIndexOffersEveryMatch checks that narrowing the rules by
@@ -12,7 +13,7 @@ import (
 func TestRuleIndexOffersEveryMatch(t *testing.T) {
 	t.Parallel()
 	e := governance.NewEngine(builtin(governance.DefaultSettings()))
-	cmds := corpusCommands(t)
+	cmds := corpus.Commands(t)
 	for _, c := range bypassCases {
 		cmds = append(cmds, c.cmd)
 	}

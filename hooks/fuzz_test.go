@@ -12,9 +12,8 @@ import (
 	"time"
 	"unicode/utf8"
 
-	"github.com/agentgov/governance/internal/corpus"
-
 	"github.com/agentgov/governance/governance"
+	"github.com/agentgov/governance/internal/corpus"
 )
 
 // claudeReply is Claude Code's hook output: every field it may carry.
@@ -112,7 +111,7 @@ var canonicalEvents = []string{EventPreToolUse, EventPostToolUse, EventPostToolU
 //
 //	go test -run '^$' -fuzz '^FuzzClaudeDecode$' -fuzztime 60s ./hooks/
 func FuzzClaudeDecode(f *testing.F) {
-	for _, c := range corpusCommands(f) {
+	for _, c := range corpus.Commands(f) {
 		f.Add(bashEvent("/p", c))
 	}
 	env := testEnv(f)
@@ -168,7 +167,7 @@ func FuzzClaudeDecode(f *testing.F) {
 //	go test -run '^$' -fuzz '^FuzzRun$' -fuzztime 60s ./hooks/
 func FuzzRun(f *testing.F) {
 	env := testEnv(f)
-	for _, c := range corpusCommands(f) {
+	for _, c := range corpus.Commands(f) {
 		f.Add(bashEvent(env.Cwd, c))
 	}
 	f.Fuzz(func(t *testing.T, data []byte) {
@@ -198,6 +197,3 @@ func FuzzRun(f *testing.F) {
 		}
 	})
 }
-
-// corpusCommands returns the commands of the labeled corpus.
-func corpusCommands(tb testing.TB) []string { return corpus.Commands(tb) }

@@ -7,8 +7,6 @@ import (
 	"bufio"
 	"bytes"
 	"encoding/json"
-	"errors"
-	"io/fs"
 	"os"
 	"path/filepath"
 	"testing"
@@ -17,9 +15,9 @@ import (
 // File is the command corpus, relative to the module root.
 const File = "testdata/corpus/commands.jsonl"
 
-// Commands returns the commands of the corpus in file order, or nil when
-// the corpus is not there (a trimmed checkout). The module root is found
-// from the test's working directory.
+// Commands returns the commands of the corpus in file order. The module
+// root is found from the test's working directory. The corpus is part of
+// the repository: the test fails when it is missing.
 func Commands(tb testing.TB) []string {
 	tb.Helper()
 	dir, err := os.Getwd()
@@ -32,14 +30,11 @@ func Commands(tb testing.TB) []string {
 		}
 		parent := filepath.Dir(dir)
 		if parent == dir {
-			return nil
+			tb.Fatal("no go.mod above the test's working directory")
 		}
 		dir = parent
 	}
 	f, err := os.Open(filepath.Join(dir, File))
-	if errors.Is(err, fs.ErrNotExist) {
-		return nil
-	}
 	if err != nil {
 		tb.Fatal(err)
 	}

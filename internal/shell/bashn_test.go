@@ -10,6 +10,8 @@ import (
 	"strings"
 	"sync"
 	"testing"
+
+	"github.com/agentgov/governance/internal/corpus"
 )
 
 // Reasons why mvdan/sh and bash -n legitimately disagree. "Stricter" means
@@ -155,8 +157,7 @@ func TestParseAgreesWithBash(t *testing.T) {
 		t.Fatalf("bash -n ran a command: the work folder holds %v (%v)", entries, err)
 	}
 
-	corpus := corpusCommands(t)
-	cmds := append(append([]string(nil), corpus...), syntaxCases...)
+	cmds := append(corpus.Commands(t), syntaxCases...)
 	verdicts := make([]bashVerdict, len(cmds))
 	errs := make([]error, len(cmds))
 	jobs := make(chan int)
@@ -193,7 +194,7 @@ func TestParseAgreesWithBash(t *testing.T) {
 		}
 	}
 	for src := range bashDiffers {
-		if !seen[src] && corpus != nil {
+		if !seen[src] {
 			t.Errorf("bashDiffers names %q, which is neither in the corpus nor in syntaxCases", src)
 		}
 	}

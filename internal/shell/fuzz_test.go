@@ -6,6 +6,8 @@ import (
 	"runtime/debug"
 	"strings"
 	"testing"
+
+	"github.com/agentgov/governance/internal/corpus"
 )
 
 // FuzzAnalyze checks properties of the analysis that hold for any input:
@@ -15,7 +17,7 @@ import (
 //
 //	go test -run '^$' -fuzz '^FuzzAnalyze$' -fuzztime 60s ./internal/shell/
 func FuzzAnalyze(f *testing.F) {
-	for _, c := range corpusCommands(f) {
+	for _, c := range corpus.Commands(f) {
 		f.Add(c)
 	}
 	f.Fuzz(func(t *testing.T, src string) {
