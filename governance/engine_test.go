@@ -2,6 +2,7 @@ package governance_test
 
 import (
 	"context"
+	"strings"
 	"testing"
 
 	"github.com/agentgov/governance/agents"
@@ -214,7 +215,7 @@ func TestAgentAllowListOnlyNarrows(t *testing.T) {
 		if d.Outcome != tt.want || d.Rule != tt.rule {
 			t.Errorf("%s: got %s by %s, want %s by %s", tt.cmd, d.Outcome, d.Rule, tt.want, tt.rule)
 		}
-		if d.Rule == "agent:reviewer" && (d.Suggestion == "" || !contains(d.Suggestion, "builder")) {
+		if d.Rule == "agent:reviewer" && (d.Suggestion == "" || !strings.Contains(d.Suggestion, "builder")) {
 			t.Errorf("%s: suggestion %q does not name the agent that may do it", tt.cmd, d.Suggestion)
 		}
 	}
@@ -264,18 +265,7 @@ func TestBrokenAgentDenies(t *testing.T) {
 	p.Agents = staticAgents{{Name: "x", Err: "x.md:3: unknown action"}}
 	r := shellReq("ls")
 	r.Agent, r.AgentID = "x", "a"
-	if d := decide(t, p, r); d.Outcome != governance.Deny || !contains(d.Message, "x.md:3") {
+	if d := decide(t, p, r); d.Outcome != governance.Deny || !strings.Contains(d.Message, "x.md:3") {
 		t.Errorf("got %s %q", d.Outcome, d.Message)
 	}
-}
-
-func contains(s, sub string) bool { return len(sub) == 0 || len(s) >= len(sub) && indexOf(s, sub) >= 0 }
-
-func indexOf(s, sub string) int {
-	for i := 0; i+len(sub) <= len(s); i++ {
-		if s[i:i+len(sub)] == sub {
-			return i
-		}
-	}
-	return -1
 }

@@ -29,6 +29,28 @@ func checkFamily(t *testing.T, cases []familyCase) {
 	}
 }
 
+// readOnlyCase is a command and whether the built-in policy allows it.
+type readOnlyCase struct {
+	cmd   string
+	allow bool
+}
+
+// checkReadOnly runs the cases of a read-only safe set through the real
+// engine with the built-in policy: a command is allowed or it is not.
+func checkReadOnly(t *testing.T, cases []readOnlyCase) {
+	t.Helper()
+	p := builtin(governance.DefaultSettings())
+	for _, tt := range cases {
+		t.Run(tt.cmd, func(t *testing.T) {
+			t.Parallel()
+			d := decide(t, p, shellReq(tt.cmd))
+			if got := d.Outcome == governance.Allow; got != tt.allow {
+				t.Errorf("%q: got %s by %s/%s (%s), want allowed=%v", tt.cmd, d.Outcome, d.Layer, d.Rule, d.Message, tt.allow)
+			}
+		})
+	}
+}
+
 const (
 	allow = governance.Allow
 	ask   = governance.Ask

@@ -1,21 +1,13 @@
 package governance_test
 
-import (
-	"testing"
-
-	"github.com/agentgov/governance/governance"
-)
+import "testing"
 
 // TestCloudReadOnly checks the read-only safe set of the cloud and
 // infrastructure CLIs through the real engine: reads are allowed, and
 // changes, secret reads, local writes and code execution are not.
 func TestCloudReadOnly(t *testing.T) {
 	t.Parallel()
-	p := builtin(governance.DefaultSettings())
-	for _, tt := range []struct {
-		cmd   string
-		allow bool
-	}{
+	checkReadOnly(t, []readOnlyCase{
 		// aws: operations named by a read verb.
 		{"aws s3 ls", true},
 		{"aws s3 ls s3://mybucket/prefix/ --recursive --human-readable", true},
@@ -329,13 +321,5 @@ func TestCloudReadOnly(t *testing.T) {
 		{"amtool silence expire abc", false},
 		{"prometheus --version", true},
 		{"prometheus --config.file=prometheus.yml", false},
-	} {
-		t.Run(tt.cmd, func(t *testing.T) {
-			t.Parallel()
-			d := decide(t, p, shellReq(tt.cmd))
-			if got := d.Outcome == governance.Allow; got != tt.allow {
-				t.Errorf("%q: got %s by %s, want allow=%v", tt.cmd, d.Outcome, d.Rule, tt.allow)
-			}
-		})
-	}
+	})
 }

@@ -1,10 +1,6 @@
 package governance_test
 
-import (
-	"testing"
-
-	"github.com/agentgov/governance/governance"
-)
+import "testing"
 
 // TestContainerReadOnly checks the read-only safe set of containers,
 // Kubernetes and code forges through the real engine: the reads are
@@ -12,11 +8,7 @@ import (
 // prints secrets is not.
 func TestContainerReadOnly(t *testing.T) {
 	t.Parallel()
-	p := builtin(governance.DefaultSettings())
-	for _, tt := range []struct {
-		cmd   string
-		allow bool
-	}{
+	checkReadOnly(t, []readOnlyCase{
 		// docker: listing, inspecting, logs and stats only read.
 		{"docker ps", true},
 		{"docker ps -a --format '{{.Names}}'", true},
@@ -352,13 +344,5 @@ func TestContainerReadOnly(t *testing.T) {
 		{"glab config get token", false},
 		{"glab repo clone g/p", false},
 		{"glab ci get --with-variables", false},
-	} {
-		t.Run(tt.cmd, func(t *testing.T) {
-			t.Parallel()
-			d := decide(t, p, shellReq(tt.cmd))
-			if got := d.Outcome == governance.Allow; got != tt.allow {
-				t.Errorf("%q: got %s by %s, want allow=%v", tt.cmd, d.Outcome, d.Rule, tt.allow)
-			}
-		})
-	}
+	})
 }

@@ -1,20 +1,12 @@
 package governance_test
 
-import (
-	"testing"
-
-	"github.com/agentgov/governance/governance"
-)
+import "testing"
 
 // TestPackageReadOnly checks the read-only safe set of package managers,
 // language toolchains, linters and formatters through the real engine.
 func TestPackageReadOnly(t *testing.T) {
 	t.Parallel()
-	p := builtin(governance.DefaultSettings())
-	for _, tt := range []struct {
-		cmd   string
-		allow bool
-	}{
+	checkReadOnly(t, []readOnlyCase{
 		// Homebrew: inspection and --prefix style queries read.
 		{"brew info python", true},
 		{"brew info --json=v2 --installed", true},
@@ -685,13 +677,5 @@ func TestPackageReadOnly(t *testing.T) {
 		{"pip freeze > requirements.txt", false},
 		{"ruff check .env", false},
 		{"brew info python | head -5", true},
-	} {
-		t.Run(tt.cmd, func(t *testing.T) {
-			t.Parallel()
-			d := decide(t, p, shellReq(tt.cmd))
-			if got := d.Outcome == governance.Allow; got != tt.allow {
-				t.Errorf("%q: got %s by %s", tt.cmd, d.Outcome, d.Rule)
-			}
-		})
-	}
+	})
 }

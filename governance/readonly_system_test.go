@@ -1,21 +1,13 @@
 package governance_test
 
-import (
-	"testing"
-
-	"github.com/agentgov/governance/governance"
-)
+import "testing"
 
 // TestSystemReadOnly checks the read-only safe set for system, desktop,
 // archive, database and network tools through the real engine: a command
 // is allowed only when it provably only reads.
 func TestSystemReadOnly(t *testing.T) {
 	t.Parallel()
-	p := builtin(governance.DefaultSettings())
-	for _, tt := range []struct {
-		cmd   string
-		allow bool
-	}{
+	checkReadOnly(t, []readOnlyCase{
 		// curl: plain requests that print.
 		{"curl https://example.com", true},
 		{"curl -fsSL https://api.github.com/repos/o/r/releases/latest", true},
@@ -402,13 +394,5 @@ func TestSystemReadOnly(t *testing.T) {
 		{"open .", false},
 		{"open -a Safari https://example.com", false},
 		{"ditto src dst", false},
-	} {
-		t.Run(tt.cmd, func(t *testing.T) {
-			t.Parallel()
-			d := decide(t, p, shellReq(tt.cmd))
-			if got := d.Outcome == governance.Allow; got != tt.allow {
-				t.Errorf("%q: got %s by %s, want allowed=%v", tt.cmd, d.Outcome, d.Rule, tt.allow)
-			}
-		})
-	}
+	})
 }
