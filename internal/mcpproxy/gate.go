@@ -180,7 +180,7 @@ func (p *Proxy) gateCall(ctx context.Context, r *mcp.CallToolRequest, dispatch f
 	switch d.Outcome {
 	case governance.Deny, governance.Abort:
 		decision := d.Outcome.String()
-		if strings.HasPrefix(d.Rule, awaitingRule) {
+		if strings.HasPrefix(d.Rule, hooks.AwaitingRule) {
 			decision = governance.Ask.String()
 		}
 		return nil, denialError(DenialData{Decision: decision, Server: ref.server, Tool: ref.name,
