@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/agentgov/governance/internal/daemonproto"
+	"github.com/agentgov/governance/internal/snapshot"
 )
 
 // viaDaemon asks the running daemon to answer the hook input. When no
@@ -84,7 +85,7 @@ func (h *handler) viaGovernance(dialect string, data []byte) ([]byte, error) {
 		return nil, err
 	}
 	wait := time.Duration(h.policy.Settings.ApprovalWaitSeconds)*time.Second + 20*time.Second
-	out, stderr, err := runWithInput(bin, []string{"hook", dialect}, h.env.Cwd, data, wait)
+	out, stderr, err := snapshot.Run(bin, []string{"hook", dialect}, h.env.Cwd, data, wait)
 	if len(stderr) > 0 {
 		h.stderr.Write(stderr)
 	}
