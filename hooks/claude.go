@@ -114,12 +114,7 @@ func claudeTool(name string, ti map[string]any) governance.Tool {
 	default:
 		if rest, ok := strings.CutPrefix(name, "mcp__"); ok {
 			server, tool, _ := strings.Cut(rest, "__")
-			t.Kind = governance.KindMCP
-			in.Server, in.MCPTool = server, tool
-			if ti != nil {
-				in.Arguments, _ = json.Marshal(ti)
-			}
-			return t
+			return mcpTool(name, server, tool, ti)
 		}
 		t.Kind = governance.KindOther
 	}
