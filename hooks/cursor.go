@@ -91,7 +91,7 @@ func (cursor) Decode(data []byte, env Env) (*Event, error) {
 		name := str(in, "tool_name")
 		ti, ok := toolInput(in["tool_input"])
 		if raw == "preToolUse" && (name == "" || !ok) {
-			return nil, errToolInput(raw, name, ok)
+			return nil, errToolInput(raw, name)
 		}
 		req.Tool = cursorTool(name, ti)
 		if wd := str(ti, "working_directory"); wd != "" && req.Tool.Kind == governance.KindShell {
@@ -115,7 +115,6 @@ func (cursor) Decode(data []byte, env Env) (*Event, error) {
 	if n, ok := in["duration"].(float64); ok && n > 0 {
 		ev.DurationMS = int64(n)
 	}
-	ev.Failed = ev.Name == EventPostToolUseFailure
 	return ev, nil
 }
 

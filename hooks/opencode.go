@@ -94,7 +94,7 @@ func (opencode) Decode(data []byte, env Env) (*Event, error) {
 		name := str(in, "tool")
 		args, ok := toolInput(in["args"])
 		if name == "" || !ok {
-			return nil, errToolInput(raw, name, ok)
+			return nil, errToolInput(raw, name)
 		}
 		mcp, _ := in["mcp"].(map[string]any)
 		req.Tool = opencodeTool(name, args, mcp)

@@ -196,7 +196,7 @@ func (h *handler) sessionEvent() *Reply {
 	case EventSubagentStop:
 		h.warn(b.SubagentStop(id, req.AgentID, req.Agent))
 	case EventPostToolUse, EventPostToolUseFailure:
-		h.warn(b.ToolDone(id, string(req.Tool.Kind), ev.DurationMS, ev.Failed))
+		h.warn(b.ToolDone(id, string(req.Tool.Kind), ev.DurationMS, ev.Name == EventPostToolUseFailure))
 		if ev.InferSubagents {
 			h.inferredDone()
 		}

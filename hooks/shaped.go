@@ -54,12 +54,11 @@ func (s shaped) decode(in map[string]any, raw string) (*Event, error) {
 		if n, ok := in["duration_ms"].(float64); ok && n > 0 {
 			ev.DurationMS = int64(n)
 		}
-		ev.Failed = ev.Name == EventPostToolUseFailure
 	case EventPreToolUse:
 		name := str(in, "tool_name")
 		ti, ok := toolInput(in["tool_input"])
 		if name == "" || !ok {
-			return nil, errToolInput(raw, name, ok)
+			return nil, errToolInput(raw, name)
 		}
 		req.Tool = s.tool(name, ti, in)
 		if req.Tool.Kind == governance.KindShell {
@@ -73,7 +72,7 @@ var errNoEventName = errors.New("the hook input has no hook_event_name")
 
 // errToolInput explains a tool event without a tool name or whose input is
 // not an object.
-func errToolInput(event, name string, inputOK bool) error {
+func errToolInput(event, name string) error {
 	if name == "" {
 		return fmt.Errorf("the %s input has no tool_name", event)
 	}
