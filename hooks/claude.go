@@ -158,7 +158,7 @@ func (claude) Encode(ev *Event, r *Reply) []byte {
 		if len(d.Warnings) == 0 {
 			return []byte("{}\n")
 		}
-		hso["additionalContext"] = governance.Sanitize(strings.Join(d.Warnings, "\n"))
+		hso["additionalContext"] = warnings(d)
 	case governance.Ask:
 		hso["permissionDecision"] = "ask"
 		hso["permissionDecisionReason"] = d.Render()

@@ -1,6 +1,7 @@
 package hooks
 
 import (
+	"cmp"
 	"path/filepath"
 	"strings"
 
@@ -72,7 +73,7 @@ func (cursor) Decode(data []byte, env Env) (*Event, error) {
 	if req.AgentID != "" && ev.Name != EventSubagentStart && ev.Name != EventSubagentStop {
 		req.Depth = 1
 	}
-	req.Unattended = getenv(env, "GOVERNANCE_UNATTENDED") == "1"
+	req.Unattended = unattendedEnv(env)
 	switch raw {
 	case "beforeShellExecution", "afterShellExecution":
 		req.Tool = governance.Tool{Kind: governance.KindShell, Name: "Shell", Input: governance.Input{Command: str(in, "command")}}
@@ -136,7 +137,7 @@ func cursorTool(name string, ti map[string]any) governance.Tool {
 		return governance.Tool{Kind: governance.KindWrite, Name: name, Input: governance.Input{Paths: pathsOf(ti, false)}}
 	case "Task":
 		return governance.Tool{Kind: governance.KindAgent, Name: name, Input: governance.Input{
-			Subagent: firstNonEmpty(firstString(ti, "subagent_type", "agent_type", "agent"), "general-purpose"),
+			Subagent: cmp.Or(firstString(ti, "subagent_type", "agent_type", "agent"), "general-purpose"),
 			Prompt:   firstString(ti, "prompt", "description")}}
 	}
 	return ToolCall(name, ti)

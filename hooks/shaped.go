@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"strings"
 
 	"github.com/agentgov/governance/governance"
 )
@@ -103,8 +104,12 @@ func toolInput(v any) (map[string]any, bool) {
 
 // unattended reports permission modes in which nobody answers an ask.
 func unattended(mode string, env Env) bool {
-	return mode == "bypassPermissions" || mode == "dontAsk" || getenv(env, "GOVERNANCE_UNATTENDED") == "1"
+	return mode == "bypassPermissions" || mode == "dontAsk" || unattendedEnv(env)
 }
+
+// unattendedEnv reports a run the user marked unattended
+// (GOVERNANCE_UNATTENDED=1): nobody answers an ask.
+func unattendedEnv(env Env) bool { return getenv(env, "GOVERNANCE_UNATTENDED") == "1" }
 
 // preToolUseDecision returns the decision of a PreToolUse reply, nil for
 // other events and replies without one.
@@ -130,12 +135,5 @@ func warnings(d *governance.Decision) string {
 	if len(d.Warnings) == 0 {
 		return ""
 	}
-	out := ""
-	for i, w := range d.Warnings {
-		if i > 0 {
-			out += "\n"
-		}
-		out += w
-	}
-	return governance.Sanitize(out)
+	return governance.Sanitize(strings.Join(d.Warnings, "\n"))
 }
