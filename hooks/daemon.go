@@ -1,9 +1,7 @@
 package hooks
 
 import (
-	"bufio"
 	"bytes"
-	"encoding/json"
 	"errors"
 	"os"
 	"path/filepath"
@@ -28,20 +26,8 @@ func (h *handler) viaDaemon(dialect string, data []byte) ([]byte, bool) {
 	defer conn.Close()
 	conn.SetDeadline(time.Now().Add(h.replyWait()))
 	req := daemonproto.Request{Op: daemonproto.OpHook, Dialect: dialect, Input: string(data), Env: os.Environ(), Cwd: h.env.Cwd}
-	line, err := json.Marshal(req)
-	if err != nil {
-		return nil, false
-	}
-	if _, err := conn.Write(append(line, '\n')); err != nil {
-		return nil, false
-	}
-	r := bufio.NewReaderSize(conn, 64<<10)
-	reply, err := r.ReadBytes('\n')
-	if err != nil {
-		return nil, false
-	}
-	var resp daemonproto.Response
-	if json.Unmarshal(reply, &resp) != nil || resp.Error != "" || resp.Output == "" {
+	resp, err := daemonproto.RoundTrip(conn, req)
+	if err != nil || resp.Error != "" || resp.Output == "" {
 		return nil, false
 	}
 	if resp.Stderr != "" {
