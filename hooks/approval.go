@@ -58,63 +58,110 @@ func summary(req *governance.Request) string {
 }
 
 // awaitApproval turns an ask that nobody can answer in the harness into
-// an item of the approval queue and waits for a human's answer: approve
-// allows the call, deny blocks it with the human's message, and no answer
-// in time blocks it naming the item, so that the agent can retry once a
-// human approved it. An answer given to an earlier try of the same call
-// counts, once.
+// an item of the approval queue and waits for a human's answer.
 func (h *handler) awaitApproval(ctx context.Context, d *governance.Decision) *governance.Decision {
-	req := &h.ev.Request
 	store := approvals.Open(h.paths.StateDir)
 	if h.env.Now != nil {
 		store.Now = h.env.Now
 	}
+	a := Approval{Store: store, Wait: time.Duration(h.policy.Settings.ApprovalWaitSeconds) * time.Second,
+		Notify: NotifyApproval, Warn: h.warn}
+	d, err := a.Await(ctx, &h.ev.Request, d)
+	h.warn(err)
+	return d
+}
+
+// AwaitingRule prefixes the rule of a call whose approval item got no
+// answer in time: the call still waits for a person.
+const AwaitingRule = "awaiting:"
+
+// Approval is how a call waits for a person's answer in the approvals
+// queue; the hook and the MCP proxy file the same items, so that an answer
+// given anywhere counts.
+type Approval struct {
+	Store *approvals.Store
+	// Wait bounds the wait for an answer; Poll is how often the queue is
+	// read (250ms when zero).
+	Wait, Poll time.Duration
+	// Notify, when set, announces a newly filed item.
+	Notify func(*approvals.Item)
+	// Warn reports a queue that cannot be read; the wait goes on.
+	Warn func(error)
+	// Tick, when set, is called once the item is filed and after every
+	// poll, with the time waited so far, so that a caller can report
+	// progress.
+	Tick func(it *approvals.Item, waited time.Duration)
+}
+
+// Await files a call that asked (d) in the approvals queue and waits for
+// a human's answer: approve allows the call, deny blocks it with the
+// human's message, and no answer in time blocks it naming the item, so
+// that the agent can retry once a human approved it. An answer given to
+// an earlier try of the same call counts, once (a call approved for good
+// is a learned entry: the policy allows it before it ever asks). A queue
+// that cannot be written blocks the call and is returned as the error.
+func (a Approval) Await(ctx context.Context, req *governance.Request, d *governance.Decision) (*governance.Decision, error) {
+	store := a.Store
 	sh := shape(req)
 	if it, err := store.Answered(sh, store.Now().Add(-time.Hour)); err != nil {
-		h.warn(err)
+		a.Warn(err)
 	} else if it != nil {
-		return AnswerDecision(it, d.Subject)
+		return answerDecision(it, d.Subject), nil
 	}
 	it, created, err := store.File(approvals.Item{Shape: sh, Summary: summary(req), Reason: d.Message, Rule: d.Rule,
 		Justification: req.Justification, Agent: req.Agent, Session: req.SessionID, Harness: req.Harness,
 		Project: req.ProjectRoot, Cwd: req.Cwd})
 	if err != nil {
-		h.warn(err)
 		return &governance.Decision{Outcome: governance.Deny, Layer: "approval", Rule: d.Rule, Subject: d.Subject,
 			Message:    d.Message + " It needs a person's approval, and the approval queue could not be written: " + err.Error(),
-			Suggestion: "Ask the user to approve the call by hand or to fix the governance state folder."}
+			Suggestion: "Ask the user to approve the call by hand or to fix the governance state folder."}, err
 	}
-	if created {
-		notify(it)
+	if created && a.Notify != nil {
+		a.Notify(it)
 	}
-	wait := time.Duration(h.policy.Settings.ApprovalWaitSeconds) * time.Second
-	deadline := time.Now().Add(wait)
+	started := time.Now()
+	deadline := started.Add(a.Wait)
+	tick := func() {
+		if a.Tick != nil {
+			a.Tick(it, time.Since(started))
+		}
+	}
+	tick()
+	every := a.Poll
+	if every <= 0 {
+		every = 250 * time.Millisecond
+	}
+	poll := time.NewTicker(every)
+	defer poll.Stop()
 	for time.Now().Before(deadline) {
 		select {
 		case <-ctx.Done():
+			// The caller gave up; the item waits for a human, and a
+			// retry finds the answer.
 			deadline = time.Now()
 			continue
-		case <-time.After(250 * time.Millisecond):
+		case <-poll.C:
 		}
+		tick()
 		cur, err := store.Status(it.ID)
 		if err != nil {
-			h.warn(err)
+			a.Warn(err)
 			break
 		}
 		if cur.Status == approvals.Pending {
 			continue
 		}
 		if ans, err := store.Answered(sh, it.Created); err == nil && ans != nil {
-			return AnswerDecision(ans, d.Subject)
+			return answerDecision(ans, d.Subject), nil
 		}
 	}
-	return UnansweredDecision(d, it, wait)
+	return unansweredDecision(d, it, a.Wait), nil
 }
 
-// AnswerDecision is the decision a human's answer to an approval item
+// answerDecision is the decision a human's answer to an approval item
 // gives a call: an approval allows it, a denial blocks it with the
 // human's message.
-func AnswerDecision(it *approvals.Item, subject string) *governance.Decision {
+func answerDecision(it *approvals.Item, subject string) *governance.Decision {
 	if it.Status == approvals.Used {
 		return &governance.Decision{Outcome: governance.Allow, Layer: "approval", Rule: "approved:" + it.ID, Subject: subject,
 			Message: "A human approved this call (approval " + it.ID + ")."}
@@ -127,22 +174,22 @@ func AnswerDecision(it *approvals.Item, subject string) *governance.Decision {
 		Message: msg + ".", Suggestion: "Do not retry this call; do the task another way or ask the user."}
 }
 
-// UnansweredDecision blocks a call that asked (d) and whose approval item
+// unansweredDecision blocks a call that asked (d) and whose approval item
 // got no answer within wait, naming the item so that the call can be
 // retried once a human approved it.
-func UnansweredDecision(d *governance.Decision, it *approvals.Item, wait time.Duration) *governance.Decision {
+func unansweredDecision(d *governance.Decision, it *approvals.Item, wait time.Duration) *governance.Decision {
 	waited := ""
 	if wait > 0 {
 		waited = fmt.Sprintf(" and none came within %s", wait)
 	}
-	return &governance.Decision{Outcome: governance.Deny, Layer: "approval", Rule: "awaiting:" + it.ID, Subject: d.Subject,
+	return &governance.Decision{Outcome: governance.Deny, Layer: "approval", Rule: AwaitingRule + it.ID, Subject: d.Subject,
 		Message:    fmt.Sprintf("%s It needs a person's approval%s: it waits as approval %s.", strings.TrimSpace(d.Message), waited, it.ID),
 		Suggestion: fmt.Sprintf("Tell the user: a human approves it with `governance approvals approve %s` (or on the daemon's page); then retry the same call.", it.ID)}
 }
 
-// notify tells the desktop user about a new pending approval, where
-// notify-send is installed. It never blocks the hook.
-func notify(it *approvals.Item) {
+// NotifyApproval tells the desktop user about a new pending approval,
+// where notify-send is installed. It never blocks.
+func NotifyApproval(it *approvals.Item) {
 	path, err := exec.LookPath("notify-send")
 	if err != nil || os.Getenv("GOVERNANCE_NO_NOTIFY") != "" {
 		return

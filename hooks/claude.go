@@ -114,12 +114,7 @@ func claudeTool(name string, ti map[string]any) governance.Tool {
 	default:
 		if rest, ok := strings.CutPrefix(name, "mcp__"); ok {
 			server, tool, _ := strings.Cut(rest, "__")
-			t.Kind = governance.KindMCP
-			in.Server, in.MCPTool = server, tool
-			if ti != nil {
-				in.Arguments, _ = json.Marshal(ti)
-			}
-			return t
+			return mcpTool(name, server, tool, ti)
 		}
 		t.Kind = governance.KindOther
 	}
@@ -163,7 +158,7 @@ func (claude) Encode(ev *Event, r *Reply) []byte {
 		if len(d.Warnings) == 0 {
 			return []byte("{}\n")
 		}
-		hso["additionalContext"] = governance.Sanitize(strings.Join(d.Warnings, "\n"))
+		hso["additionalContext"] = warnings(d)
 	case governance.Ask:
 		hso["permissionDecision"] = "ask"
 		hso["permissionDecisionReason"] = d.Render()

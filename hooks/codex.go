@@ -1,6 +1,8 @@
 package hooks
 
 import (
+	"cmp"
+	"slices"
 	"strings"
 
 	"github.com/agentgov/governance/governance"
@@ -42,7 +44,7 @@ func codexTool(name string, ti, _ map[string]any) governance.Tool {
 		return patchTool(name, patchText(ti))
 	case "spawn_agent":
 		return governance.Tool{Kind: governance.KindAgent, Name: name, Input: governance.Input{
-			Subagent: firstNonEmpty(firstString(ti, "agent_type", "agent", "subagent_type", "name"), "default"),
+			Subagent: cmp.Or(firstString(ti, "agent_type", "agent", "subagent_type", "name"), "default"),
 			Prompt:   firstString(ti, "message", "prompt", "task")}}
 	}
 	return ToolCall(name, ti)
@@ -86,22 +88,12 @@ func patchTool(name, patch string) governance.Tool {
 	return t
 }
 
+// appendNew appends s to list unless the list holds it.
 func appendNew(list []string, s string) []string {
-	for _, v := range list {
-		if v == s {
-			return list
-		}
+	if slices.Contains(list, s) {
+		return list
 	}
 	return append(list, s)
-}
-
-func firstNonEmpty(s ...string) string {
-	for _, v := range s {
-		if v != "" {
-			return v
-		}
-	}
-	return ""
 }
 
 func (codex) Encode(ev *Event, r *Reply) []byte {

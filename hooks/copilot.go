@@ -1,6 +1,7 @@
 package hooks
 
 import (
+	"cmp"
 	"encoding/json"
 	"os"
 	"path/filepath"
@@ -52,29 +53,28 @@ func copilotEvent(name string) string {
 
 // copilotSniff tells the event of a camelCase payload by its fields.
 func copilotSniff(in map[string]any) string {
-	has := func(k string) bool { _, ok := in[k]; return ok }
 	switch {
-	case has("toolName") && has("toolResult"):
+	case has(in, "toolName") && has(in, "toolResult"):
 		return "postToolUse"
-	case has("toolName") && has("error"):
+	case has(in, "toolName") && has(in, "error"):
 		return "postToolUseFailure"
-	case has("toolName"):
+	case has(in, "toolName"):
 		return "preToolUse"
-	case has("prompt"):
+	case has(in, "prompt"):
 		return "userPromptSubmitted"
-	case has("agentName") && has("stopReason"):
+	case has(in, "agentName") && has(in, "stopReason"):
 		return "subagentStop"
-	case has("agentName"):
+	case has(in, "agentName"):
 		return "subagentStart"
-	case has("stopReason"):
+	case has(in, "stopReason"):
 		return "agentStop"
-	case has("source"):
+	case has(in, "source"):
 		return "sessionStart"
-	case has("reason"):
+	case has(in, "reason"):
 		return "sessionEnd"
-	case has("trigger"):
+	case has(in, "trigger"):
 		return "preCompact"
-	case has("error"):
+	case has(in, "error"):
 		return "errorOccurred"
 	}
 	return ""
@@ -89,7 +89,7 @@ func (copilot) Decode(data []byte, env Env) (*Event, error) {
 	pascal := raw != "" && raw[0] >= 'A' && raw[0] <= 'Z' && has(in, "session_id")
 	if !pascal {
 		// camelCase: the configured event, else the payload's fields.
-		raw = firstNonEmpty(getenv(env, copilotEventEnv), copilotSniff(in))
+		raw = cmp.Or(getenv(env, copilotEventEnv), copilotSniff(in))
 		in = copilotSnake(in)
 	}
 	if raw == "" {
@@ -102,7 +102,7 @@ func (copilot) Decode(data []byte, env Env) (*Event, error) {
 	ev.CanAsk = true
 	ev.InferSubagents = true
 	req := &ev.Request
-	req.Unattended = getenv(env, "GOVERNANCE_UNATTENDED") == "1"
+	req.Unattended = unattendedEnv(env)
 	if t := req.Tool; t.Kind == governance.KindOther && t.Name != "" {
 		if server := copilotServer(t.Name, req.Cwd, getenv(env, "HOME")); server != "" {
 			args, _ := toolInput(in["tool_input"])
@@ -146,7 +146,7 @@ func copilotTool(name string, ti, _ map[string]any) governance.Tool {
 	switch name {
 	case "task":
 		return governance.Tool{Kind: governance.KindAgent, Name: name, Input: governance.Input{
-			Subagent: firstNonEmpty(firstString(ti, "agent_type", "subagent_type", "agent", "agent_name"), "general-purpose"),
+			Subagent: cmp.Or(firstString(ti, "agent_type", "subagent_type", "agent", "agent_name"), "general-purpose"),
 			Prompt:   firstString(ti, "prompt", "description")}}
 	case "bash", "powershell", "view", "create", "edit", "glob", "grep", "web_fetch", "ask_user",
 		"read_bash", "write_bash", "stop_bash", "list_bash", "str_replace_editor", "report_intent", "update_todo":

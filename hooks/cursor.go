@@ -1,6 +1,7 @@
 package hooks
 
 import (
+	"cmp"
 	"path/filepath"
 	"strings"
 
@@ -72,7 +73,7 @@ func (cursor) Decode(data []byte, env Env) (*Event, error) {
 	if req.AgentID != "" && ev.Name != EventSubagentStart && ev.Name != EventSubagentStop {
 		req.Depth = 1
 	}
-	req.Unattended = getenv(env, "GOVERNANCE_UNATTENDED") == "1"
+	req.Unattended = unattendedEnv(env)
 	switch raw {
 	case "beforeShellExecution", "afterShellExecution":
 		req.Tool = governance.Tool{Kind: governance.KindShell, Name: "Shell", Input: governance.Input{Command: str(in, "command")}}
@@ -91,7 +92,7 @@ func (cursor) Decode(data []byte, env Env) (*Event, error) {
 		name := str(in, "tool_name")
 		ti, ok := toolInput(in["tool_input"])
 		if raw == "preToolUse" && (name == "" || !ok) {
-			return nil, errToolInput(raw, name, ok)
+			return nil, errToolInput(raw, name)
 		}
 		req.Tool = cursorTool(name, ti)
 		if wd := str(ti, "working_directory"); wd != "" && req.Tool.Kind == governance.KindShell {
@@ -115,7 +116,6 @@ func (cursor) Decode(data []byte, env Env) (*Event, error) {
 	if n, ok := in["duration"].(float64); ok && n > 0 {
 		ev.DurationMS = int64(n)
 	}
-	ev.Failed = ev.Name == EventPostToolUseFailure
 	return ev, nil
 }
 
@@ -137,7 +137,7 @@ func cursorTool(name string, ti map[string]any) governance.Tool {
 		return governance.Tool{Kind: governance.KindWrite, Name: name, Input: governance.Input{Paths: pathsOf(ti, false)}}
 	case "Task":
 		return governance.Tool{Kind: governance.KindAgent, Name: name, Input: governance.Input{
-			Subagent: firstNonEmpty(firstString(ti, "subagent_type", "agent_type", "agent"), "general-purpose"),
+			Subagent: cmp.Or(firstString(ti, "subagent_type", "agent_type", "agent"), "general-purpose"),
 			Prompt:   firstString(ti, "prompt", "description")}}
 	}
 	return ToolCall(name, ti)

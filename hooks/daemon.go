@@ -1,15 +1,14 @@
 package hooks
 
 import (
-	"bufio"
 	"bytes"
-	"encoding/json"
 	"errors"
 	"os"
 	"path/filepath"
 	"time"
 
 	"github.com/agentgov/governance/internal/daemonproto"
+	"github.com/agentgov/governance/internal/snapshot"
 )
 
 // viaDaemon asks the running daemon to answer the hook input. When no
@@ -25,24 +24,10 @@ func (h *handler) viaDaemon(dialect string, data []byte) ([]byte, bool) {
 		return nil, false
 	}
 	defer conn.Close()
-	// An approval may keep the daemon busy as long as the hook would wait.
-	wait := time.Duration(h.policy.Settings.ApprovalWaitSeconds)*time.Second + 20*time.Second
-	conn.SetDeadline(time.Now().Add(wait))
+	conn.SetDeadline(time.Now().Add(h.replyWait()))
 	req := daemonproto.Request{Op: daemonproto.OpHook, Dialect: dialect, Input: string(data), Env: os.Environ(), Cwd: h.env.Cwd}
-	line, err := json.Marshal(req)
-	if err != nil {
-		return nil, false
-	}
-	if _, err := conn.Write(append(line, '\n')); err != nil {
-		return nil, false
-	}
-	r := bufio.NewReaderSize(conn, 64<<10)
-	reply, err := r.ReadBytes('\n')
-	if err != nil {
-		return nil, false
-	}
-	var resp daemonproto.Response
-	if json.Unmarshal(reply, &resp) != nil || resp.Error != "" || resp.Output == "" {
+	resp, err := daemonproto.RoundTrip(conn, req)
+	if err != nil || resp.Error != "" || resp.Output == "" {
 		return nil, false
 	}
 	if resp.Stderr != "" {
@@ -83,8 +68,7 @@ func (h *handler) viaGovernance(dialect string, data []byte) ([]byte, error) {
 	if err != nil {
 		return nil, err
 	}
-	wait := time.Duration(h.policy.Settings.ApprovalWaitSeconds)*time.Second + 20*time.Second
-	out, stderr, err := runWithInput(bin, []string{"hook", dialect}, h.env.Cwd, data, wait)
+	out, stderr, err := snapshot.Run(bin, []string{"hook", dialect}, h.env.Cwd, data, h.replyWait())
 	if len(stderr) > 0 {
 		h.stderr.Write(stderr)
 	}
@@ -95,4 +79,10 @@ func (h *handler) viaGovernance(dialect string, data []byte) ([]byte, error) {
 		return nil, errors.New("governance hook printed nothing")
 	}
 	return out, nil
+}
+
+// replyWait bounds the wait for another process's answer to the hook
+// input: an approval may keep it busy as long as the hook would wait.
+func (h *handler) replyWait() time.Duration {
+	return time.Duration(h.policy.Settings.ApprovalWaitSeconds)*time.Second + 20*time.Second
 }

@@ -3,12 +3,8 @@
 package hooks
 
 import (
-	"fmt"
-	"io"
 	"os"
-	"strings"
 	"syscall"
-	"time"
 
 	"github.com/agentgov/governance/internal/snapshot"
 )
@@ -59,55 +55,3 @@ func spawnDetached(bin string, args ...string) error {
 
 // governanceBinary finds the governance program.
 func governanceBinary() (string, error) { return snapshot.CompilerPath() }
-
-// runWithInput runs a program with data on its standard input and returns
-// its output, killing it after the timeout. (It uses os.StartProcess, not
-// os/exec, to keep the hook small.)
-func runWithInput(bin string, args []string, dir string, data []byte, timeout time.Duration) ([]byte, []byte, error) {
-	inR, inW, err := os.Pipe()
-	if err != nil {
-		return nil, nil, err
-	}
-	outR, outW, err := os.Pipe()
-	if err != nil {
-		return nil, nil, err
-	}
-	errR, errW, err := os.Pipe()
-	if err != nil {
-		return nil, nil, err
-	}
-	p, err := os.StartProcess(bin, append([]string{bin}, args...), &os.ProcAttr{Dir: dir, Files: []*os.File{inR, outW, errW}})
-	inR.Close()
-	outW.Close()
-	errW.Close()
-	if err != nil {
-		inW.Close()
-		outR.Close()
-		errR.Close()
-		return nil, nil, err
-	}
-	timer := time.AfterFunc(timeout, func() { p.Kill() })
-	defer timer.Stop()
-	go func() {
-		inW.Write(data)
-		inW.Close()
-	}()
-	var stderr []byte
-	done := make(chan struct{})
-	go func() {
-		stderr, _ = io.ReadAll(errR)
-		close(done)
-	}()
-	out, _ := io.ReadAll(outR)
-	<-done
-	outR.Close()
-	errR.Close()
-	st, err := p.Wait()
-	if err != nil {
-		return nil, stderr, err
-	}
-	if !st.Success() {
-		return nil, stderr, fmt.Errorf("%s %s: %s", bin, strings.Join(args, " "), st)
-	}
-	return out, stderr, nil
-}

@@ -59,7 +59,7 @@ func (gemini) Decode(data []byte, env Env) (*Event, error) {
 	ev.ProjectDir = getenv(env, "GEMINI_PROJECT_DIR")
 	ev.InferSubagents = true
 	req := &ev.Request
-	req.Unattended = getenv(env, "GOVERNANCE_UNATTENDED") == "1"
+	req.Unattended = unattendedEnv(env)
 	if req.Tool.Kind == governance.KindShell {
 		if dir := str(mapOf(in["tool_input"]), "dir_path"); dir != "" {
 			if !filepath.IsAbs(dir) && req.Cwd != "" {

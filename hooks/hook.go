@@ -52,10 +52,8 @@ type Event struct {
 	Prompt string
 	// Reason is why a session ended.
 	Reason string
-	// DurationMS is how long a finished tool call took; Failed reports a
-	// PostToolUseFailure.
+	// DurationMS is how long a finished tool call took.
 	DurationMS int64
-	Failed     bool
 	// CanAsk reports that the harness can put an ask to its user.
 	CanAsk bool
 	// InferSubagents marks harnesses that do not say which agent makes a
@@ -217,11 +215,4 @@ func (h *handler) handle(ctx context.Context) *Reply {
 		return &Reply{Decision: h.preToolUse(ctx)}
 	}
 	return h.sessionEvent()
-}
-
-// Decide loads the configuration for the event's project and decides the
-// event's request, without session state.
-func Decide(ctx context.Context, ev *Event, env Env) *governance.Decision {
-	h := newHandler(ev, env, io.Discard, Options{})
-	return h.decide(ctx)
 }

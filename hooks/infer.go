@@ -36,21 +36,20 @@ func (h *handler) inferCaller() {
 		return
 	}
 	id, node := runningInferred(s)
-	if node == nil {
+	var chain []string
+	if node != nil {
+		chain = s.Chain(id)
+	} else {
 		if len(s.Pending) == 0 {
 			return
 		}
 		id = fmt.Sprintf("%s%d", inferredPrefix, len(s.Agents)+1)
-		if node, _, err = b.SubagentStart(req.SessionID, id, s.Pending[0].Type); err != nil {
-			h.warn(err)
-			return
-		}
-		if s, err = b.ReadSession(req.SessionID); err != nil {
+		if node, chain, err = b.SubagentStart(req.SessionID, id, s.Pending[0].Type); err != nil {
 			h.warn(err)
 			return
 		}
 	}
-	req.AgentID, req.Agent, req.Depth, req.Chain = id, node.Type, node.Depth, s.Chain(id)
+	req.AgentID, req.Agent, req.Depth, req.Chain = id, node.Type, node.Depth, chain
 }
 
 // inferredDone ends the inferred subagent whose spawn just returned. A

@@ -1,6 +1,7 @@
 package hooks
 
 import (
+	"cmp"
 	"path/filepath"
 	"strings"
 
@@ -64,7 +65,7 @@ func (opencode) Decode(data []byte, env Env) (*Event, error) {
 		return nil, errNoEventName
 	}
 	session := str(in, "session_id")
-	root := firstNonEmpty(str(in, "root_session_id"), session)
+	root := cmp.Or(str(in, "root_session_id"), session)
 	child := session != "" && session != root
 	ev := &Event{Raw: raw, Name: opencodeEvent(raw, child), ProjectDir: str(in, "directory")}
 	req := &ev.Request
@@ -82,7 +83,7 @@ func (opencode) Decode(data []byte, env Env) (*Event, error) {
 	}
 	req.Cwd = ev.ProjectDir
 	req.ToolUseID = str(in, "call_id")
-	req.Unattended = getenv(env, "GOVERNANCE_UNATTENDED") == "1"
+	req.Unattended = unattendedEnv(env)
 	switch raw {
 	case "session.created":
 		ev.Source = "startup"
@@ -94,7 +95,7 @@ func (opencode) Decode(data []byte, env Env) (*Event, error) {
 		name := str(in, "tool")
 		args, ok := toolInput(in["args"])
 		if name == "" || !ok {
-			return nil, errToolInput(raw, name, ok)
+			return nil, errToolInput(raw, name)
 		}
 		mcp, _ := in["mcp"].(map[string]any)
 		req.Tool = opencodeTool(name, args, mcp)
@@ -117,14 +118,14 @@ func (opencode) Decode(data []byte, env Env) (*Event, error) {
 // from OpenCode's configuration.
 func opencodeTool(name string, args, mcp map[string]any) governance.Tool {
 	if server := str(mcp, "server"); server != "" {
-		return mcpTool(name, server, firstNonEmpty(str(mcp, "tool"), strings.TrimPrefix(name, server+"_")), args)
+		return mcpTool(name, server, cmp.Or(str(mcp, "tool"), strings.TrimPrefix(name, server+"_")), args)
 	}
 	switch name {
 	case "apply_patch", "patch":
 		return patchTool(name, patchText(args))
 	case "task":
 		return governance.Tool{Kind: governance.KindAgent, Name: name, Input: governance.Input{
-			Subagent: firstNonEmpty(str(args, "subagent_type"), "general"), Prompt: str(args, "prompt")}}
+			Subagent: cmp.Or(str(args, "subagent_type"), "general"), Prompt: str(args, "prompt")}}
 	case "list":
 		t := ToolCall(name, args)
 		if len(t.Input.Paths) == 0 {

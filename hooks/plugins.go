@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"time"
 
 	"github.com/agentgov/governance/governance"
@@ -39,12 +40,11 @@ const daemonStartWait = 3 * time.Second
 // start cold: otherwise the first calls after a daemon starts would be
 // decided as the plugin's on_error says.
 func (h *handler) awaitPluginDaemon(dialect string, data []byte) ([]byte, bool) {
-	needs := false
-	for _, p := range h.policy.Plugins {
-		needs = needs || !p.AllowColdStart
+	if !slices.ContainsFunc(h.policy.Plugins, func(p governance.PluginSpec) bool { return !p.AllowColdStart }) {
+		return nil, false
 	}
 	fi, err := os.Stat(filepath.Join(h.paths.StateDir, "daemon.started"))
-	if !needs || err != nil || time.Since(fi.ModTime()) > daemonStartWait {
+	if err != nil || time.Since(fi.ModTime()) > daemonStartWait {
 		return nil, false
 	}
 	socket := daemonproto.SocketPath(h.paths.StateDir)

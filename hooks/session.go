@@ -132,41 +132,6 @@ func (h *handler) preToolUse(ctx context.Context) *governance.Decision {
 	return d
 }
 
-// rateLimit counts the call against its role's budget and returns a deny
-// when the budget is spent, nil when the call may run. State that cannot
-// be read or written denies the call: a limit must hold.
-func (h *handler) rateLimit() *governance.Decision {
-	req := &h.ev.Request
-	e := governance.NewEngine(h.policy)
-	role, lim := e.RoleLimits(req)
-	if !lim.Any() {
-		return nil
-	}
-	now := time.Now()
-	if h.env.Now != nil {
-		now = h.env.Now()
-	}
-	agent := req.SessionID + "/" + req.AgentID
-	ok, why, retry, err := brain.Admit(brain.LimitsPath(h.paths.StateDir), now, role, agent, req.ToolUseID,
-		brain.Budget{PerMinute: lim.PerMinute, PerAgentPerMinute: lim.PerAgentPerMinute, MaxConcurrent: lim.MaxConcurrent,
-			SlotExpiry: time.Duration(lim.SlotExpirySeconds) * time.Second})
-	if err != nil {
-		return &governance.Decision{Outcome: governance.Deny, Layer: governance.LayerRole, Rule: "rate-limit", Subject: role,
-			Message:    "The rate-limit state could not be updated, so this call's budget cannot be checked: " + err.Error(),
-			Suggestion: "Ask the user to check the governance state folder; calls stay blocked until it works."}
-	}
-	if ok {
-		return nil
-	}
-	secs := int(retry.Round(time.Second) / time.Second)
-	if secs < 1 {
-		secs = 1
-	}
-	return &governance.Decision{Outcome: governance.Deny, Layer: governance.LayerRole, Rule: "rate-limit", Subject: role,
-		Message:    fmt.Sprintf("This call is over budget: %s. Retry in %ds.", why, secs),
-		Suggestion: fmt.Sprintf("Wait %ds before the next call, and do more with each call (batch commands, read several files at once).", secs)}
-}
-
 // limitsConcurrency reports whether any role bounds running calls.
 func (h *handler) limitsConcurrency() bool {
 	for _, r := range h.policy.Roles {
@@ -231,7 +196,7 @@ func (h *handler) sessionEvent() *Reply {
 	case EventSubagentStop:
 		h.warn(b.SubagentStop(id, req.AgentID, req.Agent))
 	case EventPostToolUse, EventPostToolUseFailure:
-		h.warn(b.ToolDone(id, string(req.Tool.Kind), ev.DurationMS, ev.Failed))
+		h.warn(b.ToolDone(id, string(req.Tool.Kind), ev.DurationMS, ev.Name == EventPostToolUseFailure))
 		if ev.InferSubagents {
 			h.inferredDone()
 		}

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"strings"
 
 	"github.com/agentgov/governance/governance"
 )
@@ -54,12 +55,11 @@ func (s shaped) decode(in map[string]any, raw string) (*Event, error) {
 		if n, ok := in["duration_ms"].(float64); ok && n > 0 {
 			ev.DurationMS = int64(n)
 		}
-		ev.Failed = ev.Name == EventPostToolUseFailure
 	case EventPreToolUse:
 		name := str(in, "tool_name")
 		ti, ok := toolInput(in["tool_input"])
 		if name == "" || !ok {
-			return nil, errToolInput(raw, name, ok)
+			return nil, errToolInput(raw, name)
 		}
 		req.Tool = s.tool(name, ti, in)
 		if req.Tool.Kind == governance.KindShell {
@@ -73,7 +73,7 @@ var errNoEventName = errors.New("the hook input has no hook_event_name")
 
 // errToolInput explains a tool event without a tool name or whose input is
 // not an object.
-func errToolInput(event, name string, inputOK bool) error {
+func errToolInput(event, name string) error {
 	if name == "" {
 		return fmt.Errorf("the %s input has no tool_name", event)
 	}
@@ -104,8 +104,12 @@ func toolInput(v any) (map[string]any, bool) {
 
 // unattended reports permission modes in which nobody answers an ask.
 func unattended(mode string, env Env) bool {
-	return mode == "bypassPermissions" || mode == "dontAsk" || getenv(env, "GOVERNANCE_UNATTENDED") == "1"
+	return mode == "bypassPermissions" || mode == "dontAsk" || unattendedEnv(env)
 }
+
+// unattendedEnv reports a run the user marked unattended
+// (GOVERNANCE_UNATTENDED=1): nobody answers an ask.
+func unattendedEnv(env Env) bool { return getenv(env, "GOVERNANCE_UNATTENDED") == "1" }
 
 // preToolUseDecision returns the decision of a PreToolUse reply, nil for
 // other events and replies without one.
@@ -131,12 +135,5 @@ func warnings(d *governance.Decision) string {
 	if len(d.Warnings) == 0 {
 		return ""
 	}
-	out := ""
-	for i, w := range d.Warnings {
-		if i > 0 {
-			out += "\n"
-		}
-		out += w
-	}
-	return governance.Sanitize(out)
+	return governance.Sanitize(strings.Join(d.Warnings, "\n"))
 }

@@ -14,13 +14,8 @@ import (
 // or an MCP tool (mcp__server__tool). For a tool it does not know, it
 // collects any command and file paths the input holds.
 func ToolCall(name string, input map[string]any) governance.Tool {
-	switch name {
-	case "Bash", "PowerShell", "Read", "NotebookRead", "Glob", "Grep", "LS", "Write", "Edit", "MultiEdit",
-		"NotebookEdit", "WebFetch", "WebSearch", "Agent", "Task":
-		return claudeTool(name, input)
-	}
-	if strings.HasPrefix(name, "mcp__") {
-		return claudeTool(name, input)
+	if t := claudeTool(name, input); t.Kind != governance.KindOther {
+		return t
 	}
 	t := governance.Tool{Name: name}
 	in := &t.Input

@@ -319,20 +319,12 @@ func Ask(stateDir string, req daemonproto.Request, timeout time.Duration) (*daem
 	}
 	defer conn.Close()
 	conn.SetDeadline(time.Now().Add(timeout))
-	line, _ := json.Marshal(req)
-	if _, err := conn.Write(append(line, '\n')); err != nil {
-		return nil, err
-	}
-	reply, err := bufio.NewReaderSize(conn, 64<<10).ReadBytes('\n')
+	resp, err := daemonproto.RoundTrip(conn, req)
 	if err != nil {
 		return nil, err
 	}
-	var resp daemonproto.Response
-	if err := json.Unmarshal(reply, &resp); err != nil {
-		return nil, err
-	}
 	if resp.Error != "" {
-		return &resp, errors.New(resp.Error)
+		return resp, errors.New(resp.Error)
 	}
-	return &resp, nil
+	return resp, nil
 }

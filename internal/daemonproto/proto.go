@@ -4,7 +4,12 @@
 // so that the hook can link it.
 package daemonproto
 
-import "path/filepath"
+import (
+	"bufio"
+	"encoding/json"
+	"io"
+	"path/filepath"
+)
 
 // Operations.
 const (
@@ -64,3 +69,24 @@ func InfoPath(stateDir string) string { return filepath.Join(stateDir, "daemon.j
 
 // TokenPath holds the token of the daemon's page and API (mode 0600).
 func TokenPath(stateDir string) string { return filepath.Join(stateDir, "daemon.token") }
+
+// RoundTrip writes a request line to a connection to the daemon and reads
+// the response line. A response's Error is for the caller to judge.
+func RoundTrip(conn io.ReadWriter, req Request) (*Response, error) {
+	line, err := json.Marshal(req)
+	if err != nil {
+		return nil, err
+	}
+	if _, err := conn.Write(append(line, '\n')); err != nil {
+		return nil, err
+	}
+	reply, err := bufio.NewReaderSize(conn, 64<<10).ReadBytes('\n')
+	if err != nil {
+		return nil, err
+	}
+	var resp Response
+	if err := json.Unmarshal(reply, &resp); err != nil {
+		return nil, err
+	}
+	return &resp, nil
+}

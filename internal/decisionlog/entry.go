@@ -25,7 +25,6 @@ package decisionlog
 
 import (
 	"encoding/json"
-	"fmt"
 	"math/rand/v2"
 	"os"
 	"strconv"
@@ -224,5 +223,18 @@ func newUUID() string {
 	}
 	b[6] = b[6]&0x0f | 0x40 // version 4
 	b[8] = b[8]&0x3f | 0x80 // RFC 4122 variant
-	return fmt.Sprintf("%x-%x-%x-%x-%x", b[0:4], b[4:6], b[6:8], b[8:10], b[10:16])
+	// Hex by hand, in one allocation: fmt costs several, and encoding/hex
+	// is not otherwise linked into the hook.
+	const digits = "0123456789abcdef"
+	var out [36]byte
+	j := 0
+	for i, c := range b {
+		if i == 4 || i == 6 || i == 8 || i == 10 {
+			out[j] = '-'
+			j++
+		}
+		out[j], out[j+1] = digits[c>>4], digits[c&0x0f]
+		j += 2
+	}
+	return string(out[:])
 }

@@ -99,38 +99,38 @@ type Source struct {
 // Sources lists every file and folder that the policy of a project is read
 // from, in a fixed order, with the folders that enclose them.
 func (p Paths) Sources() []Source {
-	var out []Source
+	out := make([]Source, 0, 21)
 	parent := func(path string) int {
 		out = append(out, Source{Path: path, Dir: true, Parent: -1})
 		return len(out) - 1
 	}
-	add := func(path string, dir bool, par int) {
-		out = append(out, Source{Path: path, Dir: dir, Parent: par})
+	add := func(par int, name string, dir bool) {
+		out = append(out, Source{Path: filepath.Join(out[par].Path, name), Dir: dir, Parent: par})
 	}
 	if p.UserDir != "" {
 		u := parent(p.UserDir)
-		add(filepath.Join(p.UserDir, "config.yaml"), false, u)
-		add(filepath.Join(p.UserDir, "rules"), true, u)
-		add(filepath.Join(p.UserDir, "agents"), true, u)
-		add(filepath.Join(p.UserDir, "projects.yaml"), false, u)
-		add(filepath.Join(p.UserDir, "learned.yaml"), false, u)
-		add(filepath.Join(p.UserDir, "ground-rules.md"), false, u)
-		add(filepath.Join(p.UserDir, "trusted-plugins"), false, u)
+		add(u, "config.yaml", false)
+		add(u, "rules", true)
+		add(u, "agents", true)
+		add(u, "projects.yaml", false)
+		add(u, "learned.yaml", false)
+		add(u, "ground-rules.md", false)
+		add(u, "trusted-plugins", false)
 	}
 	r := parent(p.RepoDir)
-	add(filepath.Join(p.RepoDir, "config.yaml"), false, r)
-	add(filepath.Join(p.RepoDir, "rules"), true, r)
-	add(filepath.Join(p.RepoDir, "agents"), true, r)
-	add(filepath.Join(p.RepoDir, "learned.yaml"), false, r)
-	add(filepath.Join(p.RepoDir, "ground-rules.md"), false, r)
+	add(r, "config.yaml", false)
+	add(r, "rules", true)
+	add(r, "agents", true)
+	add(r, "learned.yaml", false)
+	add(r, "ground-rules.md", false)
 	c := parent(filepath.Join(p.ProjectRoot, ".claude"))
-	add(filepath.Join(p.ProjectRoot, ".claude", "agents"), true, c)
+	add(c, "agents", true)
 	o := parent(filepath.Join(p.ProjectRoot, ".opencode"))
-	add(filepath.Join(p.ProjectRoot, ".opencode", "agent"), true, o)
-	add(filepath.Join(p.ProjectRoot, ".opencode", "agents"), true, o)
+	add(o, "agent", true)
+	add(o, "agents", true)
 	if p.Home != "" {
 		h := parent(filepath.Join(p.Home, ".claude"))
-		add(filepath.Join(p.Home, ".claude", "agents"), true, h)
+		add(h, "agents", true)
 	}
 	return out
 }

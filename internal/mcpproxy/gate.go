@@ -13,6 +13,7 @@ import (
 
 	"github.com/agentgov/governance/brain"
 	"github.com/agentgov/governance/governance"
+	"github.com/agentgov/governance/hooks"
 	"github.com/agentgov/governance/internal/decisionlog"
 )
 
@@ -179,7 +180,7 @@ func (p *Proxy) gateCall(ctx context.Context, r *mcp.CallToolRequest, dispatch f
 	switch d.Outcome {
 	case governance.Deny, governance.Abort:
 		decision := d.Outcome.String()
-		if strings.HasPrefix(d.Rule, awaitingRule) {
+		if strings.HasPrefix(d.Rule, hooks.AwaitingRule) {
 			decision = governance.Ask.String()
 		}
 		return nil, denialError(DenialData{Decision: decision, Server: ref.server, Tool: ref.name,
@@ -244,28 +245,12 @@ func (p *Proxy) decide(ctx context.Context, pol *governance.Policy, req *governa
 // it returns a deny when the budget is spent, or a function that frees the
 // call's running slot once it has returned.
 func (p *Proxy) rateLimit(pol *governance.Policy, req *governance.Request) (*governance.Decision, func()) {
-	e := governance.NewEngine(pol)
-	role, lim := e.RoleLimits(req)
-	if !lim.Any() {
-		return nil, func() {}
-	}
-	path := brain.LimitsPath(p.paths.StateDir)
-	ok, why, retry, err := brain.Admit(path, time.Now(), role, req.SessionID+"/"+req.Agent, req.ToolUseID,
-		brain.Budget{PerMinute: lim.PerMinute, PerAgentPerMinute: lim.PerAgentPerMinute, MaxConcurrent: lim.MaxConcurrent,
-			SlotExpiry: time.Duration(lim.SlotExpirySeconds) * time.Second})
-	if err != nil {
-		return &governance.Decision{Outcome: governance.Deny, Layer: governance.LayerRole, Rule: "rate-limit", Subject: role,
-			Message:    "The rate-limit state could not be updated, so this call's budget cannot be checked: " + err.Error(),
-			Suggestion: "Ask the user to check the governance state folder; calls stay blocked until it works."}, nil
-	}
-	if !ok {
-		secs := max(int(retry.Round(time.Second)/time.Second), 1)
-		return &governance.Decision{Outcome: governance.Deny, Layer: governance.LayerRole, Rule: "rate-limit", Subject: role,
-			Message:    fmt.Sprintf("This call is over budget: %s. Retry in %ds.", why, secs),
-			Suggestion: fmt.Sprintf("Wait %ds before the next call, and do more with each call.", secs)}, nil
+	d, counted := hooks.RateLimit(pol, req, p.paths.StateDir, req.SessionID+"/"+req.Agent, time.Now(), "")
+	if !counted {
+		return d, func() {}
 	}
 	return nil, func() {
-		if err := brain.Release(path, req.ToolUseID); err != nil {
+		if err := brain.Release(brain.LimitsPath(p.paths.StateDir), req.ToolUseID); err != nil {
 			p.warnf("%v", err)
 		}
 	}

@@ -39,7 +39,7 @@ func NewProjectPolicy(p layout.Paths) *ProjectPolicy {
 
 // Policy implements [PolicySource].
 func (pp *ProjectPolicy) Policy() (*governance.Policy, *governance.Policy) {
-	current := pp.stamps()
+	current, _ := snapshot.Current(pp.paths)
 	pp.mu.Lock()
 	defer pp.mu.Unlock()
 	if pp.snap == nil || !pp.snap.Fresh(pp.paths, current) {
@@ -48,21 +48,6 @@ func (pp *ProjectPolicy) Policy() (*governance.Policy, *governance.Policy) {
 		pp.listing = pp.policy.ToolListing()
 	}
 	return pp.policy, pp.listing
-}
-
-// stamps stats the project's configuration sources, as the hook does
-// before it trusts a compiled snapshot.
-func (pp *ProjectPolicy) stamps() []snapshot.Stamp {
-	sources := pp.paths.Sources()
-	current := make([]snapshot.Stamp, len(sources))
-	for i, s := range sources {
-		if s.Parent >= 0 && !current[s.Parent].Exists {
-			current[i] = snapshot.Stamp{Path: s.Path}
-			continue
-		}
-		current[i] = snapshot.StampOf(s.Path)
-	}
-	return current
 }
 
 // StaticPolicy is a policy that never changes; tests use it.

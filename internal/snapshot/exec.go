@@ -2,9 +2,11 @@ package snapshot
 
 import (
 	"bytes"
+	"context"
+	"errors"
 	"fmt"
-	"io"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strings"
 	"time"
@@ -14,57 +16,49 @@ import (
 
 // ExecCompiler runs `governance compile` for a project and decodes the
 // snapshot it prints. The governance binary is looked for next to the
-// running executable, then on PATH. (It uses os.StartProcess rather than
-// os/exec to keep the hook binary small.)
+// running executable, then on PATH.
 func ExecCompiler(p layout.Paths) (*Snapshot, error) {
 	bin, err := CompilerPath()
 	if err != nil {
 		return nil, err
 	}
-	outR, outW, err := os.Pipe()
-	if err != nil {
-		return nil, err
-	}
-	errR, errW, err := os.Pipe()
-	if err != nil {
-		outR.Close()
-		outW.Close()
-		return nil, err
-	}
-	devnull, _ := os.Open(os.DevNull)
-	proc, err := os.StartProcess(bin, []string{bin, "compile", "--project", p.ProjectRoot},
-		&os.ProcAttr{Files: []*os.File{devnull, outW, errW}})
-	outW.Close()
-	errW.Close()
-	if devnull != nil {
-		devnull.Close()
-	}
-	if err != nil {
-		outR.Close()
-		errR.Close()
-		return nil, err
-	}
-	timer := time.AfterFunc(20*time.Second, func() { proc.Kill() })
-	defer timer.Stop()
-	var out, errb bytes.Buffer
-	done := make(chan struct{})
-	go func() { io.Copy(&errb, errR); close(done) }()
-	io.Copy(&out, outR)
-	<-done
-	outR.Close()
-	errR.Close()
-	state, err := proc.Wait()
-	if err != nil {
-		return nil, err
-	}
-	if !state.Success() {
-		msg := strings.TrimSpace(errb.String())
+	out, stderr, err := Run(bin, []string{"compile", "--project", p.ProjectRoot}, "", nil, 20*time.Second)
+	if exit, ok := errors.AsType[*exec.ExitError](err); ok {
+		msg := strings.TrimSpace(string(stderr))
 		if msg == "" {
-			msg = state.String()
+			msg = exit.String()
 		}
 		return nil, fmt.Errorf("%s compile failed: %s", bin, msg)
 	}
-	return Decode(out.Bytes())
+	if err != nil {
+		return nil, err
+	}
+	return Decode(out)
+}
+
+// Run runs the program bin with input on its standard input (none when
+// nil), in dir ("" for the current folder), killing it after the timeout,
+// and returns what it printed on standard output and standard error. A
+// program that ends unsuccessfully returns an error wrapping its
+// *exec.ExitError.
+func Run(bin string, args []string, dir string, input []byte, timeout time.Duration) (stdout, stderr []byte, err error) {
+	ctx, cancel := context.WithTimeout(context.Background(), timeout)
+	defer cancel()
+	cmd := exec.CommandContext(ctx, bin, args...)
+	// bin is a path that CompilerPath found, not a name to look up on
+	// PATH (which refuses a program found in the current folder).
+	cmd.Path, cmd.Err = bin, nil
+	cmd.Dir = dir
+	if input != nil {
+		cmd.Stdin = bytes.NewReader(input)
+	}
+	var errb bytes.Buffer
+	cmd.Stderr = &errb
+	out, err := cmd.Output()
+	if exit, ok := errors.AsType[*exec.ExitError](err); ok {
+		err = fmt.Errorf("%s %s: %w", bin, strings.Join(args, " "), exit)
+	}
+	return out, errb.Bytes(), err
 }
 
 // CompilerPath finds the governance program: next to the running

@@ -84,20 +84,8 @@ type Compiler func(p layout.Paths) (*Snapshot, error)
 // compiled one otherwise. Errors are carried in the policy, so that every
 // call is denied with them.
 func Load(p layout.Paths, compile Compiler) *governance.Policy {
-	sources := p.Sources()
-	current := make([]Stamp, len(sources))
-	any := false
-	for i, s := range sources {
-		if s.Parent >= 0 && !current[s.Parent].Exists {
-			current[i] = Stamp{Path: s.Path}
-			continue
-		}
-		current[i] = StampOf(s.Path)
-		// A folder that exists holds configuration only when a source
-		// inside it does.
-		any = any || current[i].Exists && s.Parent >= 0
-	}
-	if !any {
+	current, configured := Current(p)
+	if !configured {
 		return Builtin(p).Policy()
 	}
 	if snap, err := Read(CachePath(p)); err == nil && snap.Fresh(p, current) {
@@ -113,6 +101,25 @@ func Load(p layout.Paths, compile Compiler) *governance.Policy {
 			Err: fmt.Errorf("could not compile the configuration: %w", err)}
 	}
 	return snap.Policy()
+}
+
+// Current stamps a project's configuration sources as they are now, the
+// stamps [Snapshot.Fresh] compares, and reports whether any configuration
+// exists. A source inside a folder that does not exist is not stat'ed.
+func Current(p layout.Paths) (stamps []Stamp, configured bool) {
+	sources := p.Sources()
+	stamps = make([]Stamp, len(sources))
+	for i, s := range sources {
+		if s.Parent >= 0 && !stamps[s.Parent].Exists {
+			stamps[i] = Stamp{Path: s.Path}
+			continue
+		}
+		stamps[i] = StampOf(s.Path)
+		// A folder that exists holds configuration only when a source
+		// inside it does.
+		configured = configured || stamps[i].Exists && s.Parent >= 0
+	}
+	return stamps, configured
 }
 
 // Builtin is the snapshot of a project with no configuration files.
