@@ -116,7 +116,7 @@ The paths in parentheses are written with --global.`,
 				return err
 			}
 			wait := governance.DefaultApprovalWaitSeconds
-			if l, err := a.load(a.absCwd(o.dir)); err == nil {
+			if _, l, err := a.loadAt(o.dir); err == nil {
 				wait = l.Policy.Settings.ApprovalWaitSeconds
 				// A model's answer may come before the wait for a human.
 				if g := l.Policy.Settings.Gatekeeper; g.Enabled {

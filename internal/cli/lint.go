@@ -28,7 +28,7 @@ changes in CI.`,
 				}
 				return nil
 			}
-			l, err := a.load(a.absCwd(dir))
+			_, l, err := a.loadAt(dir)
 			all, _ := l.Registry.All()
 			if problems := configProblems(l, err); len(problems) > 0 {
 				printProblems(a.Stdout, problems)

@@ -8,7 +8,6 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/agentgov/governance/governance"
-	"github.com/agentgov/governance/internal/config"
 )
 
 func (a *App) statusCmd() *cobra.Command {
@@ -22,9 +21,8 @@ rules, whether the hook is installed, and the runtime state: sessions,
 phase, anchors and metrics.`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
-			cwd := a.absCwd(dir)
-			p := a.paths(cwd)
-			l, lerr := config.Load(p)
+			_, l, lerr := a.loadAt(dir)
+			p := l.Paths
 			s := l.Policy.Settings
 			w := a.Stdout
 			mode := s.Mode()
@@ -55,7 +53,7 @@ phase, anchors and metrics.`,
 				daemonMode = "auto (the hook asks it)"
 			}
 			fmt.Fprintf(w, "daemon:        %s; %s\n", daemonMode, strings.Join(a.daemonStatus(p.StateDir), "\n               "))
-			b := a.openBrain(dir)
+			b := a.brainOf(p)
 			fmt.Fprintf(w, "brain:         %s\n", b.Dir)
 			st, err := b.ReadState()
 			if err != nil {
