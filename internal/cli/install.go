@@ -199,11 +199,5 @@ func editJSONFile(file string, edit func(*jsonedit.Object) error) (bool, error) 
 	if err := os.MkdirAll(filepath.Dir(file), 0o755); err != nil {
 		return false, err
 	}
-	return true, writeFileAtomic(file, data, 0o644)
-}
-
-// writeFileAtomic writes a file through a temporary file and a rename, so
-// that a reader never sees half of it.
-func writeFileAtomic(path string, data []byte, mode os.FileMode) error {
-	return atomicfile.Write(path, data, mode)
+	return true, atomicfile.Write(file, data, 0o644)
 }

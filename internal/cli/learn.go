@@ -495,13 +495,11 @@ func (a *App) applyReview(p layout.Paths, id, verdict, decision, description, no
 			if err := rr.Apply(verdict, who(), note, now, ctx); err != nil {
 				return err
 			}
-			status := learned.Approved
 			if rr.Retired {
-				status = learned.Retired
 				fmt.Fprintf(a.Stdout, "%s: retired; delete it from %s\n", id, r.Source)
 				return nil
 			}
-			fmt.Fprintf(a.Stdout, "%s: %s; %s\n", id, verdict, nextReview(status, rr.NextReview))
+			fmt.Fprintf(a.Stdout, "%s: %s; %s\n", id, verdict, nextReview(learned.Approved, rr.NextReview))
 			return nil
 		})
 	}

@@ -223,9 +223,6 @@ func (p Pattern) empty() bool {
 	return p.Program == "" && len(p.Paths) == 0 && len(p.URLs) == 0 && p.Server == ""
 }
 
-// Line is where the entry is written.
-func (e *Entry) Line() int { return e.line }
-
 // Spec compiles an entry to a rule spec; source names its file.
 func (e *Entry) Spec(source string) (governance.RuleSpec, error) {
 	p := e.Pattern
