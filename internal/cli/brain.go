@@ -142,9 +142,9 @@ Exit status: 0 done, 1 error, 2 usage.`,
 			p := l.Paths
 			b := a.brainOf(p)
 			if now != "" {
-				t, err := time.Parse(time.RFC3339, now)
+				t, err := a.clock(now)
 				if err != nil {
-					return usagef("--now must be an RFC 3339 time such as 2026-11-21T12:00:00Z, not %q", now)
+					return err
 				}
 				b.Now = func() time.Time { return t }
 			}

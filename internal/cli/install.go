@@ -5,10 +5,11 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
+	"maps"
 	"os"
 	"os/exec"
 	"path/filepath"
-	"sort"
+	"slices"
 	"strings"
 
 	"github.com/agentgov/governance/governance"
@@ -54,14 +55,10 @@ var installers = map[string]installer{
 	"opencode": opencodeInstaller,
 }
 
-func harnessNames() string {
-	var names []string
-	for n := range installers {
-		names = append(names, n)
-	}
-	sort.Strings(names)
-	return strings.Join(names, ", ")
-}
+// harnesses returns the names of the harnesses install knows, sorted.
+func harnesses() []string { return slices.Sorted(maps.Keys(installers)) }
+
+func harnessNames() string { return strings.Join(harnesses(), ", ") }
 
 // file is where install writes.
 func (ins installer) file(a *App, o installOptions) (string, error) {

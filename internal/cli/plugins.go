@@ -179,8 +179,7 @@ func (a *App) testPlugin(ctx context.Context, spec governance.PluginSpec, req *g
 		verdict = plugineval.ErrorVerdict(spec, err)
 	}
 	if asJSON {
-		out := decisionJSON(&governance.Decision{Outcome: verdict.Outcome, Layer: verdict.Layer, Rule: verdict.Rule,
-			Source: verdict.Source, Message: verdict.Message, Suggestion: verdict.Suggestion})
+		out := verdictJSON(verdict)
 		if verdict.Outcome == governance.NoOpinion {
 			out.Layer, out.Rule = governance.LayerPlugin, spec.Name
 		}

@@ -2,7 +2,6 @@ package cli
 
 import (
 	"fmt"
-	"sort"
 	"strings"
 
 	"github.com/spf13/cobra"
@@ -99,12 +98,7 @@ func onOff(b bool, on, off string) string {
 // settings or the user's; governance doctor says more.
 func (a *App) hookStatus(root, home string) string {
 	var where []string
-	names := make([]string, 0, len(installers))
-	for n := range installers {
-		names = append(names, n)
-	}
-	sort.Strings(names)
-	for _, n := range names {
+	for _, n := range harnesses() {
 		ins := installers[n]
 		project, user, err := ins.files(a, root)
 		if err != nil {
