@@ -98,8 +98,8 @@ func setPlugin(file, dir string, p *governance.PluginSpec, kv yamlx.Pair) error 
 				WithHint("before_rules sees every call; after_rules only what the rules leave undecided")
 		}
 	case "timeout":
-		d, derr := parseDuration(strings.TrimSpace(v.Value))
-		if derr != nil || d <= 0 || v.Kind != yaml.ScalarNode {
+		d, ok := scalarDuration(v)
+		if !ok || d <= 0 {
 			return yamlx.At(file, v, "%q is not a duration", v.Value).WithHint("write it as 2s or 500ms")
 		}
 		p.Timeout = d
