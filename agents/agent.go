@@ -46,9 +46,6 @@ const (
 	ScopeBridge  = "bridge"  // writes nothing; plans and delegates
 )
 
-// Tool kinds, as the agents package spells them.
-var Kinds = []string{"shell", "read", "write", "edit", "web", "agent", "mcp", "other"}
-
 // Agent is one agent definition.
 type Agent struct {
 	Name        string

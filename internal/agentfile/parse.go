@@ -45,21 +45,12 @@ func Parse(file string, data []byte, format agents.Format, name string) (*agents
 // frontmatter returns the YAML between the leading --- lines and the line
 // number of its first line.
 func frontmatter(file string, data []byte) (*yaml.Node, int, error) {
-	data = bytes.TrimPrefix(data, []byte("\xef\xbb\xbf"))
-	data = bytes.ReplaceAll(data, []byte("\r\n"), []byte("\n"))
-	if !bytes.HasPrefix(data, []byte("---\n")) {
-		return nil, 0, nil
-	}
-	rest := data[4:]
-	end := bytes.Index(rest, []byte("\n---"))
-	var body []byte
-	switch {
-	case bytes.HasPrefix(rest, []byte("---")):
-		body = nil
-	case end < 0:
+	body, ok := Frontmatter(data)
+	if !ok {
 		return nil, 0, &yamlx.Error{File: file, Line: 1, Msg: "the frontmatter starts with --- but never ends", Hint: "close it with a line holding only ---"}
-	default:
-		body = rest[:end+1]
+	}
+	if body == nil {
+		return nil, 0, nil
 	}
 	top, err := yamlx.Parse(file, body)
 	if err != nil {
@@ -69,6 +60,25 @@ func frontmatter(file string, data []byte) (*yaml.Node, int, error) {
 		return nil, 0, err
 	}
 	return top, 1, nil
+}
+
+// Frontmatter returns the YAML of an agent file's frontmatter: the lines
+// between a first line "---" and the next line that starts with "---",
+// read past a byte-order mark and with CRLF line ends as LF. It is nil
+// for a file with no frontmatter or an empty one; ok is false for a
+// frontmatter that never ends.
+func Frontmatter(data []byte) (body []byte, ok bool) {
+	data = bytes.TrimPrefix(data, []byte("\xef\xbb\xbf"))
+	data = bytes.ReplaceAll(data, []byte("\r\n"), []byte("\n"))
+	rest, found := bytes.CutPrefix(data, []byte("---\n"))
+	if !found || bytes.HasPrefix(rest, []byte("---")) {
+		return nil, true
+	}
+	end := bytes.Index(rest, []byte("\n---"))
+	if end < 0 {
+		return nil, false
+	}
+	return rest[:end+1], true
 }
 
 func shift(n *yaml.Node, by int) {

@@ -92,7 +92,9 @@ func containsAgent(list []*agents.Agent, a *agents.Agent) bool {
 }
 
 // All reads every agent file and returns the definitions, sorted by name.
-// Broken files are reported in the error (joined) and skipped.
+// Problems are reported in the error (joined): a file that does not parse
+// is kept as a stand-in that carries its error in Err, one that cannot be
+// read is left out.
 func (r *Registry) All() ([]*agents.Agent, error) {
 	if r.full {
 		return r.all, errors.Join(r.errs...)

@@ -15,7 +15,6 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
-	"os"
 	"path/filepath"
 	"sort"
 	"time"
@@ -109,13 +108,7 @@ func (s *Store) File(it Item) (*Item, bool, error) {
 			return p, false, nil
 		}
 	}
-	it.ID, it.Created, it.Status = jsondir.NewID(""), s.Now().UTC(), Pending
-	for {
-		if _, err := os.Stat(jsondir.Path(s.Dir, it.ID)); errors.Is(err, fs.ErrNotExist) {
-			break
-		}
-		it.ID = jsondir.NewID("")
-	}
+	it.ID, it.Created, it.Status = jsondir.FreshID(s.Dir, ""), s.Now().UTC(), Pending
 	return &it, true, s.put(&it)
 }
 

@@ -63,7 +63,7 @@ Exit status: 0 done, 1 error, 2 usage.`,
 			if cmd.Flags().Changed("last") && o.last < 0 {
 				return usagef("-n must be 0 or more, not %d", o.last)
 			}
-			f, err := o.filter(a.now())
+			f, err := o.filter(a.Now())
 			if err != nil {
 				return err
 			}
@@ -134,7 +134,7 @@ one JSON object, each list ordered most first.`,
   governance audit stats --agent reviewer --json`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
-			f, err := o.filter(a.now())
+			f, err := o.filter(a.Now())
 			if err != nil {
 				return err
 			}
@@ -157,13 +157,6 @@ one JSON object, each list ordered most first.`,
 			return nil
 		},
 	}
-}
-
-func (a *App) now() time.Time {
-	if a.Now != nil {
-		return a.Now()
-	}
-	return time.Now()
 }
 
 // decisionLog is the path of the decision log.

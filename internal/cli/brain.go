@@ -8,12 +8,16 @@ import (
 
 	"github.com/agentgov/governance/brain"
 	"github.com/agentgov/governance/governance"
-	"github.com/agentgov/governance/internal/config"
+	"github.com/agentgov/governance/internal/layout"
 )
 
 // openBrain opens the brain of the project of dir.
-func (a *App) openBrain(dir string) *brain.Brain {
-	b := brain.Open(a.paths(a.absCwd(dir)).BrainDir())
+func (a *App) openBrain(dir string) *brain.Brain { return a.brainOf(a.paths(a.absCwd(dir))) }
+
+// brainOf opens the brain of the project that p describes, on the app's
+// clock.
+func (a *App) brainOf(p layout.Paths) *brain.Brain {
+	b := brain.Open(p.BrainDir())
 	b.Now = a.Now
 	return b
 }
@@ -131,17 +135,16 @@ Exit status: 0 done, 1 error, 2 usage.`,
   governance purge --json`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
-			cwd := a.absCwd(dir)
-			p := a.paths(cwd)
-			l, err := config.Load(p)
+			_, l, err := a.loadAt(dir)
 			if err != nil {
 				return withHint(fmt.Errorf("the configuration is broken: %w", err), "run `governance lint`")
 			}
-			b := a.openBrain(dir)
+			p := l.Paths
+			b := a.brainOf(p)
 			if now != "" {
-				t, err := time.Parse(time.RFC3339, now)
+				t, err := a.clock(now)
 				if err != nil {
-					return usagef("--now must be an RFC 3339 time such as 2026-11-21T12:00:00Z, not %q", now)
+					return err
 				}
 				b.Now = func() time.Time { return t }
 			}

@@ -11,6 +11,7 @@ import (
 
 	"github.com/agentgov/governance/governance"
 	"github.com/agentgov/governance/hooks"
+	"github.com/agentgov/governance/internal/config"
 	"github.com/spf13/cobra"
 )
 
@@ -58,16 +59,25 @@ writes one decision per line, in order:
 			return a.checkOne(cmd, o, args)
 		},
 	}
+	o.flags(c)
 	f := c.Flags()
-	f.StringVar(&o.agent, "agent", "", "the calling agent (an agent file name); empty for the main thread")
-	f.StringVar(&o.tool, "tool", "shell", "the tool kind or harness tool name")
-	f.StringVar(&o.cwd, "cwd", "", "the directory the call runs in (default: the current directory)")
 	f.BoolVar(&o.asJSON, "json", false, "print the decision as JSON")
 	f.BoolVar(&o.jsonl, "jsonl", false, "read requests as JSON lines from stdin, write one decision per line")
 	f.BoolVar(&o.unattended, "unattended", false, "decide as if no human could answer (an ask becomes a deny)")
 	return c
 }
 
+// flags registers the flags that describe a call: --agent, --tool and
+// --cwd.
+func (o *checkOptions) flags(c *cobra.Command) {
+	f := c.Flags()
+	f.StringVar(&o.agent, "agent", "", "the calling agent (an agent file name); empty for the main thread")
+	f.StringVar(&o.tool, "tool", "shell", "the tool kind or harness tool name")
+	f.StringVar(&o.cwd, "cwd", "", "the directory the call runs in (default: the current directory)")
+}
+
+// absCwd resolves a directory given on the command line; empty is the
+// working directory.
 func (a *App) absCwd(cwd string) string {
 	if cwd == "" {
 		return a.Cwd
@@ -78,42 +88,61 @@ func (a *App) absCwd(cwd string) string {
 	return filepath.Clean(cwd)
 }
 
-// toolFromArgs builds the tool of a check from its command line.
-func toolFromArgs(tool string, args []string) (governance.Tool, error) {
+// loadAt loads the configuration for dir, a directory given on the
+// command line (empty for the working directory), and returns dir made
+// absolute. An error is the configuration's: loaded is usable along with
+// it, and then denies every call.
+func (a *App) loadAt(dir string) (cwd string, loaded *config.Loaded, err error) {
+	cwd = a.absCwd(dir)
+	loaded, err = config.Load(a.paths(cwd))
+	return cwd, loaded, err
+}
+
+// call builds the request for the tool call that o and args give on the
+// command line, with the configuration of its directory (see loadAt for
+// the error); loaded.Paths are the project's paths.
+func (a *App) call(o checkOptions, args []string) (req *governance.Request, loaded *config.Loaded, err error) {
+	cwd, loaded, err := a.loadAt(o.cwd)
+	req = a.request(loaded.Paths, cwd)
+	req.Agent, req.Unattended = o.agent, o.unattended
+	req.Tool = toolOf(o.tool, args)
+	return req, loaded, err
+}
+
+// toolOf builds the tool of a call from its command line.
+func toolOf(tool string, args []string) governance.Tool {
 	kind, isKind := governance.ParseKind(strings.ToLower(tool))
 	if !isKind {
-		return hooks.ToolCall(tool, argsInput(tool, args)), nil
+		return hooks.ToolCall(tool, argsInput(args))
 	}
 	if kind == governance.KindShell {
-		return governance.Tool{Kind: kind, Name: "shell", Input: governance.Input{Command: strings.Join(args, " ")}}, nil
+		return governance.Tool{Kind: kind, Name: "shell", Input: governance.Input{Command: strings.Join(args, " ")}}
 	}
 	ex := governance.ExampleRequest(kind, strings.Join(args, " "))
 	if kind == governance.KindRead || kind == governance.KindWrite || kind == governance.KindEdit {
 		ex.Tool.Input.Paths = args
 	}
 	ex.Tool.Name = tool
-	return ex.Tool, nil
+	return ex.Tool
+}
+
+// toolFromArgs is toolOf for gatekeeper test, which still checks an
+// error; it never fails. It goes when that command builds its request
+// with call.
+func toolFromArgs(tool string, args []string) (governance.Tool, error) {
+	return toolOf(tool, args), nil
 }
 
 // argsInput turns arguments into the input of a harness tool.
-func argsInput(tool string, args []string) map[string]any {
+func argsInput(args []string) map[string]any {
 	joined := strings.Join(args, " ")
 	return map[string]any{"command": joined, "file_path": joined, "path": joined, "url": joined,
 		"query": joined, "subagent_type": joined, "pattern": joined}
 }
 
 func (a *App) checkOne(cmd *cobra.Command, o checkOptions, args []string) error {
-	cwd := a.absCwd(o.cwd)
-	p := a.paths(cwd)
-	loaded, _ := a.load(cwd)
-	req := a.request(p, cwd)
-	req.Agent = o.agent
-	req.Unattended = o.unattended
-	t, err := toolFromArgs(o.tool, args)
-	if err != nil {
-		return err
-	}
-	req.Tool = t
+	req, loaded, _ := a.call(o, args)
+	p := loaded.Paths
 	start := time.Now()
 	e := governance.NewEngine(loaded.Policy)
 	defer a.withPlugins(e)()
@@ -187,9 +216,8 @@ type jsonlOut struct {
 }
 
 func (a *App) checkJSONL(cmd *cobra.Command, o checkOptions) error {
-	cwd := a.absCwd(o.cwd)
-	p := a.paths(cwd)
-	loaded, _ := a.load(cwd)
+	cwd, loaded, _ := a.loadAt(o.cwd)
+	p := loaded.Paths
 	engine := governance.NewEngine(loaded.Policy)
 	defer a.withPlugins(engine)()
 	engine.Evaluators = append(engine.Evaluators, a.evaluators(loaded.Policy, p)...)

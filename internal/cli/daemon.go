@@ -57,6 +57,7 @@ It stops after --idle-timeout without a request.`,
 				}
 			}
 			defer logFile.Close()
+			daemon.Version = version()
 			srv := daemon.New(daemon.Config{StateDir: stateDir, Socket: socket, Addr: addr, IdleTimeout: idle,
 				Getenv: a.Getenv, Log: io.MultiWriter(logFile, a.Stderr)})
 			ctx, stop := signal.NotifyContext(cmd.Context(), os.Interrupt, syscall.SIGTERM)

@@ -8,7 +8,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
-	"sort"
+	"slices"
 	"strings"
 
 	"github.com/agentgov/governance/internal/jsonedit"
@@ -30,15 +30,10 @@ without the hook, or a fail-closed switch that is off.`,
   governance doctor --dir ~/src/app`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
-			names := make([]string, 0, len(installers))
-			for n := range installers {
-				names = append(names, n)
-			}
-			sort.Strings(names)
 			home, _ := a.home()
 			fmt.Fprintf(a.Stdout, "project: %s\n", a.absCwd(dir))
 			problems := 0
-			for _, n := range names {
+			for _, n := range harnesses() {
 				problems += a.doctor(a.Stdout, n, installers[n], dir, home)
 			}
 			if problems > 0 {
@@ -158,7 +153,7 @@ func (a *App) inspectFile(ins installer, file string) fileReport {
 			decides = ev.name
 		}
 	}
-	if !contains(st.events, decides) {
+	if !slices.Contains(st.events, decides) {
 		r.problems = append(r.problems, "the hook does not run on "+decides+", so it decides no tool call")
 	} else if st.timeout != nil {
 		unit := ins.config.timeoutUnit

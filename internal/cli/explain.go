@@ -25,20 +25,11 @@ layer's verdict in order, and the deciding rule with its file and line.`,
 			if len(args) == 0 {
 				return usagef("nothing to explain: give a command after --")
 			}
-			cwd := a.absCwd(o.cwd)
-			p := a.paths(cwd)
-			loaded, err := a.load(cwd)
+			req, loaded, err := a.call(o, args)
 			if err != nil {
 				fmt.Fprintf(a.Stdout, "configuration problems (every call is denied until they are fixed):\n%s\n\n", indent(err.Error()))
 			}
-			req := a.request(p, cwd)
-			req.Agent = o.agent
-			req.Unattended = o.unattended
-			t, err := toolFromArgs(o.tool, args)
-			if err != nil {
-				return err
-			}
-			req.Tool = t
+			cwd, p, t := req.Cwd, loaded.Paths, req.Tool
 			w := a.Stdout
 			fmt.Fprintf(w, "call:     %s %s\n", t.Kind, governance.Sanitize(strings.Join(args, " ")))
 			if req.Agent != "" {
@@ -106,10 +97,8 @@ layer's verdict in order, and the deciding rule with its file and line.`,
 			return nil
 		},
 	}
+	o.flags(c)
 	f := c.Flags()
-	f.StringVar(&o.agent, "agent", "", "the calling agent (an agent file name); empty for the main thread")
-	f.StringVar(&o.tool, "tool", "shell", "the tool kind or harness tool name")
-	f.StringVar(&o.cwd, "cwd", "", "the directory the call runs in (default: the current directory)")
 	f.BoolVar(&o.unattended, "unattended", false, "decide as if no human could answer (an ask becomes a deny)")
 	return c
 }

@@ -3,6 +3,7 @@ package cli
 import (
 	"fmt"
 	"path/filepath"
+	"slices"
 	"strings"
 
 	"github.com/agentgov/governance/internal/jsonedit"
@@ -198,7 +199,7 @@ func (c hookConfig) inspect(doc *jsonedit.Object) hookState {
 		seen := false
 		c.eachHandler(list, func(h *jsonedit.Object) {
 			seen = true
-			if bin := hookBinary(c.command(h)); bin != "" && !contains(st.commands, bin) {
+			if bin := hookBinary(c.command(h)); bin != "" && !slices.Contains(st.commands, bin) {
 				st.commands = append(st.commands, bin)
 			}
 			if known && ev.decides {
@@ -334,13 +335,4 @@ func splitWords(s string) []string {
 		words = append(words, cur.String())
 	}
 	return words
-}
-
-func contains(list []string, s string) bool {
-	for _, v := range list {
-		if v == s {
-			return true
-		}
-	}
-	return false
 }

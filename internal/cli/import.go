@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/agentgov/governance/governance"
+	"github.com/agentgov/governance/internal/atomicfile"
 	"github.com/agentgov/governance/internal/config"
 	"github.com/spf13/cobra"
 	"go.yaml.in/yaml/v3"
@@ -120,7 +121,7 @@ func (a *App) writeImported(im *imported, o importOptions, defaultName string) e
 	if err := os.MkdirAll(filepath.Dir(out), 0o755); err != nil {
 		return err
 	}
-	if err := writeFileAtomic(out, data, 0o644); err != nil {
+	if err := atomicfile.Write(out, data, 0o644); err != nil {
 		return err
 	}
 	fmt.Fprintf(a.Stdout, "wrote %d rules to %s (%d left out); check them with `governance test`\n", len(im.rules), out, len(im.skipped))

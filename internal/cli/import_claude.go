@@ -39,7 +39,7 @@ allow-list or a role for that) are listed and left out.`,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			file := filepath.Join(a.absCwd(o.dir), ".claude", "settings.json")
 			if len(args) == 1 {
-				file = a.absPath(args[0])
+				file = a.absCwd(args[0])
 			}
 			data, err := os.ReadFile(file)
 			if err != nil {
@@ -54,14 +54,6 @@ allow-list or a role for that) are listed and left out.`,
 	}
 	importFlags(c, &o)
 	return c
-}
-
-// absPath resolves a path given on the command line.
-func (a *App) absPath(p string) string {
-	if filepath.IsAbs(p) {
-		return p
-	}
-	return filepath.Join(a.Cwd, p)
 }
 
 // importClaudeSettings turns the permissions of a settings file into rules.

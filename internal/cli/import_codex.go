@@ -30,7 +30,7 @@ without them an allow rule matches the bare program name only.`,
   governance import codex-rules team.rules --out -`,
 		Args: cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			file := a.absPath(args[0])
+			file := a.absCwd(args[0])
 			src, err := os.ReadFile(file)
 			if err != nil {
 				return err

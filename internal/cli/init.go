@@ -8,6 +8,7 @@ import (
 	"os"
 	"path/filepath"
 
+	"github.com/agentgov/governance/internal/atomicfile"
 	"github.com/agentgov/governance/template"
 	"github.com/spf13/cobra"
 )
@@ -68,7 +69,7 @@ func (a *App) writeTemplate(target string) error {
 		if err := os.MkdirAll(filepath.Dir(dst), 0o755); err != nil {
 			return err
 		}
-		if err := writeFileAtomic(dst, want, 0o644); err != nil {
+		if err := atomicfile.Write(dst, want, 0o644); err != nil {
 			return err
 		}
 		fmt.Fprintf(a.Stdout, "created  %s\n", dst)

@@ -5,10 +5,11 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
+	"maps"
 	"os"
 	"os/exec"
 	"path/filepath"
-	"sort"
+	"slices"
 	"strings"
 
 	"github.com/agentgov/governance/governance"
@@ -54,14 +55,10 @@ var installers = map[string]installer{
 	"opencode": opencodeInstaller,
 }
 
-func harnessNames() string {
-	var names []string
-	for n := range installers {
-		names = append(names, n)
-	}
-	sort.Strings(names)
-	return strings.Join(names, ", ")
-}
+// harnesses returns the names of the harnesses install knows, sorted.
+func harnesses() []string { return slices.Sorted(maps.Keys(installers)) }
+
+func harnessNames() string { return strings.Join(harnesses(), ", ") }
 
 // file is where install writes.
 func (ins installer) file(a *App, o installOptions) (string, error) {
@@ -116,7 +113,7 @@ The paths in parentheses are written with --global.`,
 				return err
 			}
 			wait := governance.DefaultApprovalWaitSeconds
-			if l, err := a.load(a.absCwd(o.dir)); err == nil {
+			if _, l, err := a.loadAt(o.dir); err == nil {
 				wait = l.Policy.Settings.ApprovalWaitSeconds
 				// A model's answer may come before the wait for a human.
 				if g := l.Policy.Settings.Gatekeeper; g.Enabled {
@@ -199,11 +196,5 @@ func editJSONFile(file string, edit func(*jsonedit.Object) error) (bool, error) 
 	if err := os.MkdirAll(filepath.Dir(file), 0o755); err != nil {
 		return false, err
 	}
-	return true, writeFileAtomic(file, data, 0o644)
-}
-
-// writeFileAtomic writes a file through a temporary file and a rename, so
-// that a reader never sees half of it.
-func writeFileAtomic(path string, data []byte, mode os.FileMode) error {
-	return atomicfile.Write(path, data, mode)
+	return true, atomicfile.Write(file, data, 0o644)
 }

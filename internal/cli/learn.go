@@ -34,15 +34,6 @@ func (a *App) clock(now string) (time.Time, error) {
 	return t, nil
 }
 
-// learnedFile is where new entries go: the project's learned.yaml when
-// the project has a .governance folder, else the user's.
-func learnedFile(p layout.Paths) string {
-	if fi, err := os.Stat(p.RepoDir); err == nil && fi.IsDir() {
-		return filepath.Join(p.RepoDir, learned.Name)
-	}
-	return filepath.Join(p.UserDir, learned.Name)
-}
-
 // ruleHits reads the last time each rule decided a call.
 func ruleHits(p layout.Paths, since time.Time) (map[string]time.Time, map[string]int, error) {
 	last, count := map[string]time.Time{}, map[string]int{}
@@ -116,7 +107,7 @@ user's). Only approved entries decide, for calls the rules leave undecided.
 				fmt.Fprintln(a.Stdout, "(not written: --write records them as pending entries)")
 				return nil
 			}
-			file := learnedFile(p)
+			file := learned.FileFor(p.UserDir, p.RepoDir)
 			added := 0
 			err = learned.Update(file, func(lf *learned.File) error {
 				for _, e := range entries {
@@ -504,13 +495,11 @@ func (a *App) applyReview(p layout.Paths, id, verdict, decision, description, no
 			if err := rr.Apply(verdict, who(), note, now, ctx); err != nil {
 				return err
 			}
-			status := learned.Approved
 			if rr.Retired {
-				status = learned.Retired
 				fmt.Fprintf(a.Stdout, "%s: retired; delete it from %s\n", id, r.Source)
 				return nil
 			}
-			fmt.Fprintf(a.Stdout, "%s: %s; %s\n", id, verdict, nextReview(status, rr.NextReview))
+			fmt.Fprintf(a.Stdout, "%s: %s; %s\n", id, verdict, nextReview(learned.Approved, rr.NextReview))
 			return nil
 		})
 	}

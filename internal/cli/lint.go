@@ -28,7 +28,7 @@ changes in CI.`,
 				}
 				return nil
 			}
-			l, err := a.load(a.absCwd(dir))
+			_, l, err := a.loadAt(dir)
 			all, _ := l.Registry.All()
 			if problems := configProblems(l, err); len(problems) > 0 {
 				printProblems(a.Stdout, problems)
@@ -58,18 +58,10 @@ changes in CI.`,
 func configProblems(l *config.Loaded, err error) []error {
 	var problems []error
 	if err != nil {
-		if es, ok := err.(config.Errors); ok {
-			problems = append(problems, es...)
-		} else {
-			problems = append(problems, err)
-		}
+		problems = append(problems, unjoin(err)...)
 	}
 	if _, aerr := l.Registry.All(); aerr != nil {
-		if j, ok := aerr.(interface{ Unwrap() []error }); ok {
-			problems = append(problems, j.Unwrap()...)
-		} else {
-			problems = append(problems, aerr)
-		}
+		problems = append(problems, unjoin(aerr)...)
 	}
 	return problems
 }

@@ -67,7 +67,10 @@ accepting rules that agents proposed.`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			p := a.paths(a.Cwd)
-			path, err := proxyConfigPath(p, file, a.Cwd)
+			if file != "" {
+				file = a.absCwd(file)
+			}
+			path, err := proxyConfigPath(p, file)
 			if err != nil {
 				return err
 			}
@@ -106,13 +109,10 @@ accepting rules that agents proposed.`,
 	return c
 }
 
-// proxyConfigPath finds the configuration: the file named, else the
-// project's, else the user's.
-func proxyConfigPath(p layout.Paths, file, cwd string) (string, error) {
+// proxyConfigPath finds the configuration: the file named (an absolute
+// path), else the project's, else the user's.
+func proxyConfigPath(p layout.Paths, file string) (string, error) {
 	if file != "" {
-		if !filepath.IsAbs(file) {
-			file = filepath.Join(cwd, file)
-		}
 		return file, nil
 	}
 	candidates := []string{filepath.Join(p.RepoDir, mcpProxyConfig)}

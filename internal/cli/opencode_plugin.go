@@ -11,6 +11,8 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+
+	"github.com/agentgov/governance/internal/atomicfile"
 )
 
 // OpenCode has no hook commands, only in-process plugins: install writes a
@@ -49,7 +51,7 @@ func writePlugin(file, hook string, approvalWait int) (bool, error) {
 	if err := os.MkdirAll(filepath.Dir(file), 0o755); err != nil {
 		return false, err
 	}
-	return true, writeFileAtomic(file, []byte(want), 0o644)
+	return true, atomicfile.Write(file, []byte(want), 0o644)
 }
 
 // removePlugin deletes the plugin, when install wrote it.

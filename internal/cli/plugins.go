@@ -43,7 +43,7 @@ when a plugin cannot be started (a missing executable, a checksum that
 does not match, a failed handshake).`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
-			loaded, err := a.load(a.absCwd(cwd))
+			_, loaded, err := a.loadAt(cwd)
 			if err != nil {
 				return withHint(err, "run `governance lint` to see every problem")
 			}
@@ -131,9 +131,7 @@ arguments are a shell command; --tool works as in check.`,
 			if len(call) == 0 {
 				return usagef("nothing to test: give a command after --")
 			}
-			cwd := a.absCwd(o.cwd)
-			p := a.paths(cwd)
-			loaded, err := a.load(cwd)
+			req, loaded, err := a.call(o, call)
 			if err != nil {
 				return withHint(err, "run `governance lint` to see every problem")
 			}
@@ -151,19 +149,11 @@ arguments are a shell command; --tool works as in check.`,
 				}
 				return withHint(fmt.Errorf("no plugin %q", name), "configured: "+strings.Join(names, ", "))
 			}
-			req := a.request(p, cwd)
-			req.Agent = o.agent
-			req.Unattended = o.unattended
-			if req.Tool, err = toolFromArgs(o.tool, call); err != nil {
-				return err
-			}
 			return a.testPlugin(cmd.Context(), *spec, req, o.asJSON)
 		},
 	}
+	o.flags(c)
 	f := c.Flags()
-	f.StringVar(&o.agent, "agent", "", "the calling agent (an agent file name); empty for the main thread")
-	f.StringVar(&o.tool, "tool", "shell", "the tool kind or harness tool name")
-	f.StringVar(&o.cwd, "cwd", "", "the directory the call runs in (default: the current directory)")
 	f.BoolVar(&o.asJSON, "json", false, "print the verdict as JSON")
 	f.BoolVar(&o.unattended, "unattended", false, "the call comes from a run no human can answer")
 	return c
@@ -189,8 +179,7 @@ func (a *App) testPlugin(ctx context.Context, spec governance.PluginSpec, req *g
 		verdict = plugineval.ErrorVerdict(spec, err)
 	}
 	if asJSON {
-		out := decisionJSON(&governance.Decision{Outcome: verdict.Outcome, Layer: verdict.Layer, Rule: verdict.Rule,
-			Source: verdict.Source, Message: verdict.Message, Suggestion: verdict.Suggestion})
+		out := verdictJSON(verdict)
 		if verdict.Outcome == governance.NoOpinion {
 			out.Layer, out.Rule = governance.LayerPlugin, spec.Name
 		}
@@ -283,8 +272,7 @@ until you trust it again. Check the program before you trust it.`,
 		Example: "  governance plugins trust opa",
 		Args:    cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			dir := a.absCwd(cwd)
-			loaded, err := a.load(dir)
+			_, loaded, err := a.loadAt(cwd)
 			if err != nil {
 				return withHint(err, "run `governance lint` to see every problem")
 			}
@@ -296,7 +284,7 @@ until you trust it again. Check the program before you trust it.`,
 					fmt.Fprintf(a.Stdout, "%s comes from your own configuration (%s); it needs no trust\n", s.Name, s.Source)
 					return nil
 				}
-				sum, err := config.TrustPlugin(a.paths(dir).UserDir, s.Path)
+				sum, err := config.TrustPlugin(loaded.Paths.UserDir, s.Path)
 				if err != nil {
 					return withHint(err, "the plugin's executable must exist to be trusted")
 				}

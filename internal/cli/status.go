@@ -2,13 +2,11 @@ package cli
 
 import (
 	"fmt"
-	"sort"
 	"strings"
 
 	"github.com/spf13/cobra"
 
 	"github.com/agentgov/governance/governance"
-	"github.com/agentgov/governance/internal/config"
 )
 
 func (a *App) statusCmd() *cobra.Command {
@@ -22,9 +20,8 @@ rules, whether the hook is installed, and the runtime state: sessions,
 phase, anchors and metrics.`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
-			cwd := a.absCwd(dir)
-			p := a.paths(cwd)
-			l, lerr := config.Load(p)
+			_, l, lerr := a.loadAt(dir)
+			p := l.Paths
 			s := l.Policy.Settings
 			w := a.Stdout
 			mode := s.Mode()
@@ -55,7 +52,7 @@ phase, anchors and metrics.`,
 				daemonMode = "auto (the hook asks it)"
 			}
 			fmt.Fprintf(w, "daemon:        %s; %s\n", daemonMode, strings.Join(a.daemonStatus(p.StateDir), "\n               "))
-			b := a.openBrain(dir)
+			b := a.brainOf(p)
 			fmt.Fprintf(w, "brain:         %s\n", b.Dir)
 			st, err := b.ReadState()
 			if err != nil {
@@ -101,12 +98,7 @@ func onOff(b bool, on, off string) string {
 // settings or the user's; governance doctor says more.
 func (a *App) hookStatus(root, home string) string {
 	var where []string
-	names := make([]string, 0, len(installers))
-	for n := range installers {
-		names = append(names, n)
-	}
-	sort.Strings(names)
-	for _, n := range names {
+	for _, n := range harnesses() {
 		ins := installers[n]
 		project, user, err := ins.files(a, root)
 		if err != nil {

@@ -7,6 +7,7 @@ import (
 	"io/fs"
 	"os"
 
+	"github.com/agentgov/governance/internal/atomicfile"
 	"github.com/agentgov/governance/internal/jsonedit"
 	"github.com/spf13/cobra"
 )
@@ -87,5 +88,5 @@ func (ins installer) uninstall(file string) (bool, error) {
 	if err != nil {
 		return false, err
 	}
-	return true, writeFileAtomic(file, data, 0o644)
+	return true, atomicfile.Write(file, data, 0o644)
 }

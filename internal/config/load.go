@@ -128,10 +128,11 @@ func Load(p layout.Paths) (*Loaded, error) {
 		errs = flatten(errs, l.readRules(filepath.Join(p.RepoDir, "rules"), governance.ScopeRepo))
 	}
 
-	for i, path := range learned.FilesOf(p.UserDir, p.RepoDir) {
-		if i == 1 && p.RepoDir == p.UserDir {
-			break
+	for _, d := range []struct{ dir, scope string }{{p.UserDir, governance.ScopeGlobal}, {p.RepoDir, governance.ScopeRepo}} {
+		if d.dir == "" || d.scope == governance.ScopeRepo && d.dir == p.UserDir {
+			continue
 		}
+		path := filepath.Join(d.dir, learned.Name)
 		f, err := learned.Read(path)
 		errs = flatten(errs, err)
 		if f == nil {
@@ -140,11 +141,7 @@ func Load(p layout.Paths) (*Loaded, error) {
 		if len(f.Entries) > 0 {
 			l.Files = append(l.Files, path)
 		}
-		scope := governance.ScopeGlobal
-		if i == 1 {
-			scope = governance.ScopeRepo
-		}
-		rules, err := f.Compile(scope)
+		rules, err := f.Compile(d.scope)
 		errs = flatten(errs, err)
 		pol.Learned = append(pol.Learned, rules...)
 	}

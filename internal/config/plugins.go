@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strings"
 
 	"go.yaml.in/yaml/v3"
@@ -92,13 +93,13 @@ func setPlugin(file, dir string, p *governance.PluginSpec, kv yamlx.Pair) error 
 			return err
 		}
 		p.Position = governance.PluginPosition(s)
-		if !knownPosition(p.Position) {
+		if !slices.Contains(governance.PluginPositions[:], p.Position) {
 			return yamlx.At(file, v, "position must be before_rules, after_rules or before_gatekeeper, not %q", s).
 				WithHint("before_rules sees every call; after_rules only what the rules leave undecided")
 		}
 	case "timeout":
-		d, derr := parseDuration(strings.TrimSpace(v.Value))
-		if derr != nil || d <= 0 || v.Kind != yaml.ScalarNode {
+		d, ok := scalarDuration(v)
+		if !ok || d <= 0 {
 			return yamlx.At(file, v, "%q is not a duration", v.Value).WithHint("write it as 2s or 500ms")
 		}
 		p.Timeout = d
@@ -134,15 +135,6 @@ func pluginName(s string) bool {
 		}
 	}
 	return s != ""
-}
-
-func knownPosition(p governance.PluginPosition) bool {
-	for _, q := range governance.PluginPositions {
-		if p == q {
-			return true
-		}
-	}
-	return false
 }
 
 // pluginPath resolves a plugin's path: absolute as written, relative to
@@ -181,7 +173,7 @@ func mergePlugins(user, repo *File) ([]governance.PluginSpec, error) {
 	var errs Errors
 	for _, p := range repo.Plugins {
 		p.Scope = governance.ScopeRepo
-		if i := indexPlugin(out, p.Name); i >= 0 {
+		if i := slices.IndexFunc(out, func(q governance.PluginSpec) bool { return q.Name == p.Name }); i >= 0 {
 			file, line := splitSource(p.Source)
 			errs = append(errs, &yamlx.Error{File: file, Line: line,
 				Msg:  fmt.Sprintf("plugin %q is already configured by the user configuration (%s)", p.Name, out[i].Source),
@@ -206,13 +198,4 @@ func pluginFiles(specs []governance.PluginSpec) []string {
 		}
 	}
 	return out
-}
-
-func indexPlugin(specs []governance.PluginSpec, name string) int {
-	for i, p := range specs {
-		if p.Name == name {
-			return i
-		}
-	}
-	return -1
 }

@@ -34,50 +34,35 @@ func ReadProjects(path string) ([]Project, error) {
 	if err != nil {
 		return nil, err
 	}
-	top, err := yamlx.Parse(path, data)
-	if err != nil || top == nil {
-		return nil, err
-	}
-	pairs, err := yamlx.Map(path, top)
+	items, err := yamlx.Items(path, data, "projects", "each project is {id, path}")
 	if err != nil {
 		return nil, err
 	}
-	if err := yamlx.CheckKeys(path, pairs, "version", "projects"); err != nil {
-		return nil, err
-	}
 	var out []Project
-	for _, p := range pairs {
-		if p.Key != "projects" || p.Value.Tag == "!!null" {
-			continue
+	for _, n := range items {
+		kv, err := yamlx.Map(path, n)
+		if err != nil {
+			return nil, err
 		}
-		if p.Value.Kind != yaml.SequenceNode {
-			return nil, yamlx.At(path, p.Value, "projects must be a list of {id, path}")
+		if err := yamlx.CheckKeys(path, kv, "id", "path"); err != nil {
+			return nil, err
 		}
-		for _, n := range p.Value.Content {
-			kv, err := yamlx.Map(path, n)
+		var pr Project
+		for _, x := range kv {
+			s, err := yamlx.String(path, x.Value)
 			if err != nil {
 				return nil, err
 			}
-			if err := yamlx.CheckKeys(path, kv, "id", "path"); err != nil {
-				return nil, err
+			if x.Key == "id" {
+				pr.ID = s
+			} else {
+				pr.Path = s
 			}
-			var pr Project
-			for _, x := range kv {
-				s, err := yamlx.String(path, x.Value)
-				if err != nil {
-					return nil, err
-				}
-				if x.Key == "id" {
-					pr.ID = s
-				} else {
-					pr.Path = s
-				}
-			}
-			if pr.ID == "" || !filepath.IsAbs(pr.Path) {
-				return nil, yamlx.At(path, n, "a project needs an id and an absolute path")
-			}
-			out = append(out, pr)
 		}
+		if pr.ID == "" || !filepath.IsAbs(pr.Path) {
+			return nil, yamlx.At(path, n, "a project needs an id and an absolute path")
+		}
+		out = append(out, pr)
 	}
 	return out, nil
 }

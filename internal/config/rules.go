@@ -78,47 +78,26 @@ var matchKeys = []string{"program", "subcommand", "not_subcommand", "min_args", 
 // them. Duplicate ids within the file are an error. It returns the specs
 // that could be read along with the errors of the others.
 func ParseRuleSpecs(name string, data []byte) ([]governance.RuleSpec, error) {
-	top, err := yamlx.Parse(name, data)
+	items, err := yamlx.Items(name, data, "rules", "start each rule with `- id: ...`")
 	if err != nil {
-		return nil, err
-	}
-	if top == nil {
-		return nil, nil
-	}
-	pairs, err := yamlx.Map(name, top)
-	if err != nil {
-		return nil, err
-	}
-	if err := yamlx.CheckKeys(name, pairs, "rules", "version"); err != nil {
 		return nil, err
 	}
 	var specs []governance.RuleSpec
 	var errs Errors
 	seen := map[string]int{}
-	for _, p := range pairs {
-		if p.Key != "rules" {
+	for _, n := range items {
+		s, err := parseRule(name, n)
+		if err != nil {
+			errs = append(errs, err)
 			continue
 		}
-		if p.Value.Kind != yaml.SequenceNode {
-			if p.Value.Tag == "!!null" {
-				continue
-			}
-			return nil, yamlx.At(name, p.Value, "rules must be a list").WithHint("start each rule with `- id: ...`")
+		if prev, ok := seen[s.ID]; ok {
+			errs = append(errs, yamlx.At(name, n, "duplicate rule id %q (first at line %d)", s.ID, prev).
+				WithHint("give each rule its own id"))
+			continue
 		}
-		for _, n := range p.Value.Content {
-			s, err := parseRule(name, n)
-			if err != nil {
-				errs = append(errs, err)
-				continue
-			}
-			if prev, ok := seen[s.ID]; ok {
-				errs = append(errs, yamlx.At(name, n, "duplicate rule id %q (first at line %d)", s.ID, prev).
-					WithHint("give each rule its own id"))
-				continue
-			}
-			seen[s.ID] = n.Line
-			specs = append(specs, s)
-		}
+		seen[s.ID] = n.Line
+		specs = append(specs, s)
 	}
 	if len(errs) > 0 {
 		return specs, errs

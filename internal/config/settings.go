@@ -184,8 +184,8 @@ func (f *File) set(key string, v *yaml.Node) error {
 		oob := s == "out-of-band"
 		f.OutOfBand = &oob
 	case "approval_wait":
-		d, err := parseDuration(strings.TrimSpace(v.Value))
-		if err != nil || d < 0 || v.Kind != yaml.ScalarNode {
+		d, ok := scalarDuration(v)
+		if !ok || d < 0 {
 			return yamlx.At(f.Name, v, "%q is not a duration", v.Value).WithHint("write it as 120s or 5m; 0s files the approval and does not wait")
 		}
 		secs := int(d.Seconds())
@@ -279,6 +279,17 @@ func duration(file string, v *yaml.Node) (time.Duration, error) {
 		return 0, yamlx.At(file, v, "%q is not a duration", s).WithHint("write it as 168h, 90m or 7d")
 	}
 	return d, nil
+}
+
+// scalarDuration reads a scalar that holds a duration such as 500ms, 5m
+// or 7d, of any sign; ok is false for anything else. Callers say which
+// values they take and how to write them.
+func scalarDuration(v *yaml.Node) (d time.Duration, ok bool) {
+	if v.Kind != yaml.ScalarNode {
+		return 0, false
+	}
+	d, err := parseDuration(strings.TrimSpace(v.Value))
+	return d, err == nil
 }
 
 func parseDuration(s string) (time.Duration, error) {

@@ -38,7 +38,6 @@ type entry struct {
 	stale     bool
 	changedAt time.Time // the last change to its files
 	decisions int
-	watched   []string
 }
 
 func newPolicies(logf func(string, ...any)) (*policies, error) {
@@ -122,7 +121,6 @@ func (p *policies) watchSources(e *entry) {
 			p.logf("cannot watch %s: %v", d, err)
 		}
 	}
-	e.watched = dirs
 }
 
 // watch marks a project stale when a file of its configuration changes,

@@ -1,13 +1,11 @@
 package daemon
 
 import (
-	"bufio"
 	"crypto/subtle"
 	"encoding/json"
 	"html/template"
 	"io"
 	"net/http"
-	"os"
 	"os/user"
 	"sort"
 	"strings"
@@ -202,27 +200,11 @@ type hit struct {
 // readLog reads the newest decisions of the decision log and counts the
 // rules that decided.
 func readLog(path string, n int) ([]logLine, []hit) {
-	f, err := os.Open(path)
-	if err != nil {
-		return nil, nil
-	}
-	defer f.Close()
 	var lines []logLine
 	counts := map[string]int{}
-	sc := bufio.NewScanner(f)
-	sc.Buffer(make([]byte, 64<<10), 8<<20)
-	for sc.Scan() {
-		var e struct {
-			Timestamp time.Time `json:"timestamp"`
-			Input     struct {
-				Agent string `json:"agent"`
-			} `json:"input"`
-			Result struct {
-				Decision, Rule, Subject string
-			} `json:"result"`
-		}
-		if json.Unmarshal(sc.Bytes(), &e) != nil {
-			continue
+	for e, err := range decisionlog.Read(path, decisionlog.Filter{}) {
+		if err != nil {
+			break
 		}
 		counts[e.Result.Rule]++
 		lines = append(lines, logLine{Time: e.Timestamp.Local().Format("01-02 15:04:05"), Decision: e.Result.Decision,

@@ -16,9 +16,19 @@ import (
 	"github.com/agentgov/governance/internal/atomicfile"
 )
 
-// NewID returns a new record id: prefix and six characters that read
-// aloud without confusion (no 0/o, 1/l/i).
-func NewID(prefix string) string {
+// FreshID returns a record id that no record of dir has: prefix and six
+// characters that read aloud without confusion (no 0/o, 1/l/i). Callers
+// hold the folder's lock until they write the record.
+func FreshID(dir, prefix string) string {
+	for {
+		id := newID(prefix)
+		if _, err := os.Stat(Path(dir, id)); errors.Is(err, fs.ErrNotExist) {
+			return id
+		}
+	}
+}
+
+func newID(prefix string) string {
 	const letters = "abcdefghjkmnpqrstuvwxyz23456789"
 	b := []byte(prefix + "000000")
 	for i := len(prefix); i < len(b); i++ {

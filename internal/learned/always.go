@@ -32,14 +32,10 @@ func FromApproval(it *approvals.Item, now time.Time) (Entry, error) {
 	p := &e.Pattern
 	switch shape.Kind {
 	case governance.KindShell:
-		engine := governance.NewEngine(&governance.Policy{Settings: governance.DefaultSettings()})
-		engine.LookupEnv = func(string) (string, bool) { return "", false }
-		cmds := engine.Commands(&governance.Request{Cwd: it.Cwd, ProjectRoot: it.Project,
-			Tool: governance.Tool{Kind: governance.KindShell, Input: governance.Input{Command: shape.Command}}})
-		if len(cmds) != 1 || cmds[0].Dynamic {
+		c, classes, ok := oneCommand(shapeEngine(), it.Cwd, it.Project, shape.Command)
+		if !ok {
 			return Entry{}, fmt.Errorf("only a single command with no run-time words can be approved for good; %q was approved once", shape.Command)
 		}
-		c := cmds[0]
 		p.Program, p.Subcommand = c.Program, c.Subcommand
 		p.FlagsWithin = c.Flags()
 		if len(p.FlagsWithin) == 0 {
@@ -51,13 +47,7 @@ func FromApproval(it *approvals.Item, now time.Time) (Entry, error) {
 			}
 			p.Args = append(p.Args, a)
 		}
-		for _, f := range c.Files {
-			for _, cl := range f.Classes {
-				if !contains(p.TargetsWithin, cl) {
-					p.TargetsWithin = append(p.TargetsWithin, cl)
-				}
-			}
-		}
+		p.TargetsWithin = classes
 		if len(p.TargetsWithin) == 0 {
 			p.TargetsWithin = []string{governance.ClassNone}
 		}
@@ -95,10 +85,7 @@ func RecordAlways(it *approvals.Item, userDir string, now time.Time) (*Entry, st
 	if err != nil {
 		return nil, "", err
 	}
-	file := filepath.Join(userDir, Name)
-	if fi, err := os.Stat(filepath.Join(it.Project, ".governance")); err == nil && fi.IsDir() {
-		file = filepath.Join(it.Project, ".governance", Name)
-	}
+	file := FileFor(userDir, filepath.Join(it.Project, ".governance"))
 	err = Update(file, func(f *File) error {
 		e.ID = f.NextID()
 		f.Entries = append(f.Entries, e)
@@ -107,18 +94,18 @@ func RecordAlways(it *approvals.Item, userDir string, now time.Time) (*Entry, st
 	return &e, file, err
 }
 
+// FileFor is where new entries go: the learned.yaml of the project's
+// configuration folder repoDir when it exists, else the user's.
+func FileFor(userDir, repoDir string) string {
+	if fi, err := os.Stat(repoDir); err == nil && fi.IsDir() {
+		return filepath.Join(repoDir, Name)
+	}
+	return filepath.Join(userDir, Name)
+}
+
 // escapeGlob escapes a path for the path globs, which read a backslash
 // as "the next character is literal".
 func escapeGlob(s string) string {
 	r := strings.NewReplacer("*", `\*`, "?", `\?`, "[", `\[`, "{", `\{`)
 	return r.Replace(s)
-}
-
-func contains(list []string, s string) bool {
-	for _, v := range list {
-		if v == s {
-			return true
-		}
-	}
-	return false
 }

@@ -145,39 +145,24 @@ var patternKeys = []string{"tool", "program", "subcommand", "flags", "not_flags"
 // the line of each problem.
 func Parse(path string, data []byte) (*File, error) {
 	f := &File{Path: path, Version: 1}
-	top, err := yamlx.Parse(path, data)
-	if err != nil || top == nil {
-		return f, err
-	}
-	pairs, err := yamlx.Map(path, top)
+	items, err := yamlx.Items(path, data, "entries", "")
 	if err != nil {
-		return nil, err
-	}
-	if err := yamlx.CheckKeys(path, pairs, "version", "entries"); err != nil {
 		return nil, err
 	}
 	var errs []error
 	seen := map[string]int{}
-	for _, p := range pairs {
-		if p.Key != "entries" || p.Value.Tag == "!!null" {
+	for _, n := range items {
+		e, err := parseEntry(path, n)
+		if err != nil {
+			errs = append(errs, err)
 			continue
 		}
-		if p.Value.Kind != yaml.SequenceNode {
-			return nil, yamlx.At(path, p.Value, "entries must be a list")
+		if prev, ok := seen[e.ID]; ok {
+			errs = append(errs, yamlx.At(path, n, "duplicate entry id %q (first at line %d)", e.ID, prev))
+			continue
 		}
-		for _, n := range p.Value.Content {
-			e, err := parseEntry(path, n)
-			if err != nil {
-				errs = append(errs, err)
-				continue
-			}
-			if prev, ok := seen[e.ID]; ok {
-				errs = append(errs, yamlx.At(path, n, "duplicate entry id %q (first at line %d)", e.ID, prev))
-				continue
-			}
-			seen[e.ID] = n.Line
-			f.Entries = append(f.Entries, e)
-		}
+		seen[e.ID] = n.Line
+		f.Entries = append(f.Entries, e)
 	}
 	return f, errors.Join(errs...)
 }
@@ -237,9 +222,6 @@ func (e *Entry) problem() string {
 func (p Pattern) empty() bool {
 	return p.Program == "" && len(p.Paths) == 0 && len(p.URLs) == 0 && p.Server == ""
 }
-
-// Line is where the entry is written.
-func (e *Entry) Line() int { return e.line }
 
 // Spec compiles an entry to a rule spec; source names its file.
 func (e *Entry) Spec(source string) (governance.RuleSpec, error) {

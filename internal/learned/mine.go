@@ -41,6 +41,35 @@ func decidedBy(e *decisionlog.Entry) (who string, allowed bool, ok bool) {
 	return "", false, false
 }
 
+// shapeEngine analyses commands for learning: default settings and no
+// environment, so that a command's shape does not depend on who reads it.
+func shapeEngine() *governance.Engine {
+	e := governance.NewEngine(&governance.Policy{Settings: governance.DefaultSettings()})
+	e.LookupEnv = func(string) (string, bool) { return "", false }
+	return e
+}
+
+// oneCommand analyses a shell command run in cwd of the project at root
+// and returns its command with the path classes of its files, each once.
+// ok is false for a call of several commands, which approves their
+// combination and not each, and for a command with a run-time word,
+// which hides the shape.
+func oneCommand(e *governance.Engine, cwd, root, command string) (c *governance.Command, classes []string, ok bool) {
+	cmds := e.Commands(&governance.Request{Cwd: cwd, ProjectRoot: root,
+		Tool: governance.Tool{Kind: governance.KindShell, Input: governance.Input{Command: command}}})
+	if len(cmds) != 1 || cmds[0].Dynamic {
+		return nil, nil, false
+	}
+	for _, f := range cmds[0].Files {
+		for _, cl := range f.Classes {
+			if !slices.Contains(classes, cl) {
+				classes = append(classes, cl)
+			}
+		}
+	}
+	return cmds[0], classes, true
+}
+
 // Proposal is a pending entry the miner suggests, with its evidence.
 type Proposal struct {
 	Entry Entry
@@ -64,8 +93,7 @@ func Mine(entries iter.Seq2[*decisionlog.Entry, error], opts MineOptions) ([]Pro
 	if opts.Min <= 0 {
 		opts.Min = 5
 	}
-	engine := governance.NewEngine(&governance.Policy{Settings: governance.DefaultSettings()})
-	engine.LookupEnv = func(string) (string, bool) { return "", false }
+	engine := shapeEngine()
 	groups := map[string][]observation{}
 	var keys []string
 	for e, err := range entries {
@@ -76,25 +104,13 @@ func Mine(entries iter.Seq2[*decisionlog.Entry, error], opts MineOptions) ([]Pro
 		if !ok || e.Input.Tool.Kind != string(governance.KindShell) || strings.Contains(e.Input.Tool.Input.Command, "***") {
 			continue
 		}
-		req := &governance.Request{Cwd: e.Input.Cwd, ProjectRoot: e.Input.ProjectRoot,
-			Tool: governance.Tool{Kind: governance.KindShell, Input: governance.Input{Command: e.Input.Tool.Input.Command}}}
-		cmds := engine.Commands(req)
-		if len(cmds) != 1 || cmds[0].Dynamic {
-			// A call of several commands approves their combination, not
-			// each; a run-time word hides the shape.
+		c, classes, ok := oneCommand(engine, e.Input.Cwd, e.Input.ProjectRoot, e.Input.Tool.Input.Command)
+		if !ok {
 			continue
 		}
-		c := cmds[0]
+		sort.Strings(classes)
 		o := observation{id: e.DecisionID, command: e.Input.Tool.Input.Command, program: c.Program, sub: c.Subcommand,
-			flags: c.Flags(), allowed: allowed, human: who == Human}
-		for _, f := range c.Files {
-			for _, cl := range f.Classes {
-				if !slices.Contains(o.classes, cl) {
-					o.classes = append(o.classes, cl)
-				}
-			}
-		}
-		sort.Strings(o.classes)
+			flags: c.Flags(), classes: classes, allowed: allowed, human: who == Human}
 		key := c.Program + " " + c.Subcommand
 		if _, ok := groups[key]; !ok {
 			keys = append(keys, key)

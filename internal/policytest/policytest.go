@@ -132,34 +132,19 @@ func ParseFile(name string, data []byte) ([]Case, error) {
 var caseKeys = []string{"name", "command", "cmd", "tool", "input", "agent", "cwd", "unattended", "expect", "rule"}
 
 func parseYAML(name string, data []byte) ([]Case, error) {
-	top, err := yamlx.Parse(name, data)
-	if err != nil || top == nil {
-		return nil, err
-	}
-	pairs, err := yamlx.Map(name, top)
+	items, err := yamlx.Items(name, data, "cases", "start each case with `- command: ...` or `- tool: ...`")
 	if err != nil {
-		return nil, err
-	}
-	if err := yamlx.CheckKeys(name, pairs, "cases", "version"); err != nil {
 		return nil, err
 	}
 	var out []Case
 	var errs []error
-	for _, p := range pairs {
-		if p.Key != "cases" {
+	for _, n := range items {
+		c, err := parseYAMLCase(name, n)
+		if err != nil {
+			errs = append(errs, err)
 			continue
 		}
-		if p.Value.Kind != yaml.SequenceNode {
-			return nil, yamlx.At(name, p.Value, "cases must be a list").WithHint("start each case with `- command: ...` or `- tool: ...`")
-		}
-		for _, n := range p.Value.Content {
-			c, err := parseYAMLCase(name, n)
-			if err != nil {
-				errs = append(errs, err)
-				continue
-			}
-			out = append(out, c)
-		}
+		out = append(out, c)
 	}
 	return out, errors.Join(errs...)
 }

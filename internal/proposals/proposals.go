@@ -11,7 +11,6 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
-	"os"
 	"path/filepath"
 	"sort"
 	"time"
@@ -89,13 +88,7 @@ func (s *Store) Propose(p Proposal) (*Proposal, error) {
 		return nil, err
 	}
 	defer unlock()
-	p.ID, p.Created, p.Status = jsondir.NewID("p-"), s.Now().UTC(), Pending
-	for {
-		if _, err := os.Stat(jsondir.Path(s.Dir, p.ID)); errors.Is(err, fs.ErrNotExist) {
-			break
-		}
-		p.ID = jsondir.NewID("p-")
-	}
+	p.ID, p.Created, p.Status = jsondir.FreshID(s.Dir, "p-"), s.Now().UTC(), Pending
 	return &p, s.put(&p)
 }
 

@@ -20,6 +20,7 @@ import (
 	"golang.org/x/text/language"
 	"golang.org/x/text/message"
 
+	"github.com/agentgov/governance/internal/agentfile"
 	"github.com/agentgov/governance/template/schemas"
 )
 
@@ -152,7 +153,8 @@ func decode(kind string, data []byte) (any, error) {
 		}
 		return v, nil
 	case Agent:
-		fm, ok := frontmatter(data)
+		// A frontmatter that never ends is lint's to report.
+		fm, ok := agentfile.Frontmatter(data)
 		if !ok {
 			return map[string]any{}, nil
 		}
@@ -170,20 +172,6 @@ func decode(kind string, data []byte) (any, error) {
 		return nil, fmt.Errorf("cannot be represented as JSON: %w", err)
 	}
 	return jsonschema.UnmarshalJSON(bytes.NewReader(j))
-}
-
-// frontmatter returns the YAML between the leading --- lines.
-func frontmatter(data []byte) ([]byte, bool) {
-	text := strings.ReplaceAll(string(data), "\r\n", "\n")
-	rest, ok := strings.CutPrefix(text, "---\n")
-	if !ok {
-		return nil, false
-	}
-	end := strings.Index(rest, "\n---")
-	if end < 0 {
-		return nil, false
-	}
-	return []byte(rest[:end+1]), true
 }
 
 // Target is a file to validate.

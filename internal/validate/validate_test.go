@@ -62,6 +62,9 @@ func TestProblemsNameThePointer(t *testing.T) {
 		{validate.Config, "config.yaml", "default: sometimes\npurge:\n  session_max_age: forever\n", []string{"/default: value must be one of", "/purge/session_max_age: "}},
 		{validate.Rules, "rules/a.yaml", "rules:\n  - id: x\n    match: {program: rm}\n    decision: deny\n", []string{`/rules/0: missing properties 'message', 'suggestion'`}},
 		{validate.Agent, "agents/a.md", "---\nscope: everywhere\npermission:\n  shell: sometimes\n---\nbody\n", []string{"/permission", "/scope: value must be one of"}},
+		// A byte-order mark does not hide the frontmatter: lint reads
+		// past it too.
+		{validate.Agent, "agents/bom.md", "\ufeff---\r\nscope: everywhere\r\n---\r\nbody\r\n", []string{"/scope: value must be one of"}},
 		{validate.Cases, "tests/a.yaml", "cases:\n  - command: ls\n    expect: maybe\n", []string{"/cases/0/expect: value must be one of"}},
 		{validate.State, "state.json", `{not json`, []string{"not valid JSON"}},
 	}

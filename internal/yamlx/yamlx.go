@@ -121,6 +121,36 @@ func Map(file string, n *yaml.Node) ([]Pair, error) {
 	return out, nil
 }
 
+// Items reads a versioned list file: a mapping with the keys version and
+// key, key holding a list. It returns the list's items, none for an empty
+// document or an empty key. hint, when not empty, goes with the error for
+// a key that holds something else than a list.
+func Items(file string, data []byte, key, hint string) ([]*yaml.Node, error) {
+	top, err := Parse(file, data)
+	if err != nil || top == nil {
+		return nil, err
+	}
+	pairs, err := Map(file, top)
+	if err != nil {
+		return nil, err
+	}
+	if err := CheckKeys(file, pairs, "version", key); err != nil {
+		return nil, err
+	}
+	for _, p := range pairs {
+		if p.Key != key || p.Value.Tag == "!!null" {
+			continue
+		}
+		if p.Value.Kind != yaml.SequenceNode {
+			e := At(file, p.Value, "%s must be a list", key)
+			e.Hint = hint
+			return nil, e
+		}
+		return p.Value.Content, nil
+	}
+	return nil, nil
+}
+
 // CheckKeys reports the first key of a mapping that is not allowed.
 func CheckKeys(file string, pairs []Pair, allowed ...string) error {
 	for _, p := range pairs {
