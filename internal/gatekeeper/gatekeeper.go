@@ -36,6 +36,34 @@ type Gatekeeper struct {
 	Policy *governance.Policy
 }
 
+// Env is what a gatekeeper takes from the process it runs in: the
+// fields of the same names in [Gatekeeper].
+type Env struct {
+	StateDir  string
+	NewModel  NewModel
+	Getenv    func(string) string
+	LookupEnv func(string) (string, bool)
+	Now       func() time.Time
+	Warn      func(error)
+}
+
+// New returns the gatekeeper a policy's settings configure, whether they
+// turn it on or not.
+func New(pol *governance.Policy, env Env) *Gatekeeper {
+	return &Gatekeeper{Config: FromSettings(pol.Settings.Gatekeeper), Policy: pol, StateDir: env.StateDir,
+		NewModel: env.NewModel, Getenv: env.Getenv, LookupEnv: env.LookupEnv, Now: env.Now, Warn: env.Warn}
+}
+
+// Evaluators returns the gatekeeper as an engine's evaluators when the
+// policy's settings turn it on; nil when they do not, or when the policy
+// did not load.
+func Evaluators(pol *governance.Policy, env Env) []governance.Evaluator {
+	if !pol.Settings.Gatekeeper.Enabled || pol.Err != nil {
+		return nil
+	}
+	return []governance.Evaluator{New(pol, env)}
+}
+
 // Name implements governance.Evaluator.
 func (g *Gatekeeper) Name() string { return governance.LayerGatekeeper }
 
