@@ -11,7 +11,11 @@ GO      ?= go
 BIN     ?= bin
 BENCH_N ?= 400
 BENCH_DIR = $(BIN)/bench-config
-BENCH_ENV = HOME=$(abspath $(BENCH_DIR))/home XDG_CONFIG_HOME=$(abspath $(BENCH_DIR))/home/.config XDG_STATE_HOME=$(abspath $(BENCH_DIR))/home/.local/state
+# xdg_env is the environment of a user whose home, configuration and
+# state are all under the folder $(1)/home, so that benchmarks touch
+# nothing of the real user's.
+xdg_env = HOME=$(1)/home XDG_CONFIG_HOME=$(1)/home/.config XDG_STATE_HOME=$(1)/home/.local/state
+BENCH_ENV = $(call xdg_env,$(abspath $(BENCH_DIR)))
 # Ceilings, in percent of the shell-command cases, that `make accuracy`
 # (and so `make test`) holds the default policy to.
 ACCURACY_MAX ?= deny=7,not-allow=2,not-deny=2,allow=5
@@ -108,21 +112,22 @@ bench-gatekeeper: build
 	@echo "   hit: the cache answers in the hook; daemon: the hook asks a running daemon, which asks the model"
 	$(GO) build -trimpath -ldflags='-s -w' -o $(BIN)/bench-hook ./cmd/governance-hook
 	$(GO) build -o $(BIN)/bench-fakemodel ./internal/bench/fakemodel
-	@rm -rf $(GK_DIR) && mkdir -p $(GK_DIR)/project/.git $(GK_DIR)/home
+	@rm -rf $(GK_DIR) && mkdir -p $(GK_DIR)/project/.git
 	@$(BIN)/bench-fakemodel -url-file $(GK_DIR)/url & fake=$$!; dpid=; \
 	  trap 'kill $$fake $$dpid 2>/dev/null' EXIT; \
 	  for i in $$(seq 50); do [ -s $(GK_DIR)/url ] && break; sleep 0.1; done; url=$$(cat $(GK_DIR)/url); \
 	  gk="gatekeeper:\n  provider: anthropic\n  model: fake\n  base_url: $$url\n  api_key_env: GK_KEY\n  budget: {per_hour: 0, per_day: 0}\n"; \
-	  for v in off miss hit daemon; do mkdir -p $(GK_DIR)/$$v/config/governance; done; \
-	  printf 'default: defer\n' > $(GK_DIR)/off/config/governance/config.yaml; \
-	  printf "$$gk  cache_ttl: 0s\n" > $(GK_DIR)/miss/config/governance/config.yaml; \
-	  printf "$$gk" > $(GK_DIR)/hit/config/governance/config.yaml; \
-	  printf "daemon: auto\n$$gk  cache_ttl: 0s\n" > $(GK_DIR)/daemon/config/governance/config.yaml; \
+	  cfg() { echo $(GK_DIR)/$$1/home/.config/governance/config.yaml; }; \
+	  for v in off miss hit daemon; do mkdir -p $$(dirname $$(cfg $$v)); done; \
+	  printf 'default: defer\n' > $$(cfg off); \
+	  printf "$$gk  cache_ttl: 0s\n" > $$(cfg miss); \
+	  printf "$$gk" > $$(cfg hit); \
+	  printf "daemon: auto\n$$gk  cache_ttl: 0s\n" > $$(cfg daemon); \
 	  sed 's#"cwd":"/tmp"#"cwd":"$(GK_DIR)/project"#; s#"command":"git status"#"command":"frobnicate --all"#' \
 	    internal/bench/testdata/pretooluse-bash.json > $(GK_DIR)/event.json; \
-	  vars() { echo "HOME=$(GK_DIR)/home GK_KEY=bench XDG_CONFIG_HOME=$(GK_DIR)/$$1/config XDG_STATE_HOME=$(GK_DIR)/$$1/state"; }; \
+	  vars() { echo "GK_KEY=bench $(call xdg_env,$(GK_DIR)/$$1)"; }; \
 	  env $$(vars daemon) $(BIN)/governance daemon --idle-timeout 5m > $(GK_DIR)/daemon.out 2>&1 & dpid=$$!; \
-	  for i in $$(seq 50); do [ -S $(GK_DIR)/daemon/state/governance/daemon.sock ] && break; sleep 0.1; done; \
+	  for i in $$(seq 50); do [ -S $(GK_DIR)/daemon/home/.local/state/governance/daemon.sock ] && break; sleep 0.1; done; \
 	  for v in off miss hit daemon; do \
 	    out=$$(env $$(vars $$v) $(BIN)/bench-hook claude < $(GK_DIR)/event.json); \
 	    case $$v:$$out in off:'{}'|*:*gatekeeper-allow*) ;; *) echo "bench-gatekeeper: $$v answered $$out"; exit 1;; esac; \
@@ -141,8 +146,13 @@ test-plugins:
 # plugins), and the hook without a daemon starting a plugin for each call
 # (allow_cold_start) against the same hook with no plugin.
 PLUGIN_BENCH = $(BIN)/bench-plugins
-PLUGIN_ENV = HOME=$(abspath $(PLUGIN_BENCH))/home XDG_CONFIG_HOME=$(abspath $(PLUGIN_BENCH))/home/.config XDG_STATE_HOME=$(abspath $(PLUGIN_BENCH))/home/.local/state
+PLUGIN_ENV = $(call xdg_env,$(abspath $(PLUGIN_BENCH)))
 OPA_ARGS = --policy policy --data data.json
+# OPA_ARGS as a YAML list: [--policy, policy, ...].
+comma := ,
+empty :=
+space := $(empty) $(empty)
+OPA_ARGS_YAML = [$(subst $(space),$(comma)$(space),$(strip $(OPA_ARGS)))]
 bench-plugins: build
 	$(GO) build -o $(BIN)/governance-secrets ./plugins/examples/secrets
 	cd plugins/examples/opa && GOPROXY=off $(GO) build -o $(abspath $(BIN))/governance-opa .
@@ -159,7 +169,7 @@ bench-plugins: build
 	@printf 'daemon: off\n' > $(PLUGIN_BENCH)/plain/.governance/config.yaml
 	@printf 'daemon: off\nplugins:\n  - name: secrets\n    path: $(abspath $(BIN))/governance-secrets\n    position: before_rules\n    allow_cold_start: true\n' \
 	  > $(PLUGIN_BENCH)/secrets/.governance/config.yaml
-	@printf 'daemon: off\nplugins:\n  - name: opa\n    path: $(abspath $(BIN))/governance-opa\n    args: [--policy, policy, --data, data.json]\n    position: before_rules\n    allow_cold_start: true\n' \
+	@printf 'daemon: off\nplugins:\n  - name: opa\n    path: $(abspath $(BIN))/governance-opa\n    args: $(OPA_ARGS_YAML)\n    position: before_rules\n    allow_cold_start: true\n' \
 	  > $(PLUGIN_BENCH)/opa/.governance/config.yaml
 	@for p in plain secrets opa; do \
 	  sed "s#\"cwd\":\"/tmp\"#\"cwd\":\"$(abspath $(PLUGIN_BENCH))/$$p\"#" internal/bench/testdata/pretooluse-bash.json > $(PLUGIN_BENCH)/$$p.json; \

@@ -12,14 +12,10 @@ import (
 // hook links no HTTP client; the daemon passes in-process models in
 // Options.Models.
 func (h *handler) evaluators() []governance.Evaluator {
-	s := h.policy.Settings.Gatekeeper
-	if !s.Enabled || h.policy.Err != nil {
-		return nil
-	}
 	models := h.models
 	if models == nil {
 		models = gatekeeper.ProcessModels(snapshot.CompilerPath)
 	}
-	return []governance.Evaluator{&gatekeeper.Gatekeeper{Config: gatekeeper.FromSettings(s), StateDir: h.paths.StateDir,
-		NewModel: models, Getenv: h.env.Getenv, LookupEnv: h.env.LookupEnv, Now: h.env.Now, Warn: h.warn, Policy: h.policy}}
+	return gatekeeper.Evaluators(h.policy, gatekeeper.Env{StateDir: h.paths.StateDir, NewModel: models,
+		Getenv: h.env.Getenv, LookupEnv: h.env.LookupEnv, Now: h.env.Now, Warn: h.warn})
 }

@@ -213,16 +213,15 @@ client.`,
 // undecided: the gatekeeper, in-process, when the configuration turns it
 // on.
 func (a *App) evaluators(pol *governance.Policy, p layout.Paths) []governance.Evaluator {
-	if !pol.Settings.Gatekeeper.Enabled || pol.Err != nil {
-		return nil
-	}
-	return []governance.Evaluator{a.gatekeeper(pol, p)}
+	return gatekeeper.Evaluators(pol, a.gatekeeperEnv(p))
 }
 
 func (a *App) gatekeeper(pol *governance.Policy, p layout.Paths) *gatekeeper.Gatekeeper {
-	return &gatekeeper.Gatekeeper{Config: gatekeeper.FromSettings(pol.Settings.Gatekeeper), StateDir: p.StateDir,
-		NewModel: (&provider.Models{}).New, Getenv: a.Getenv,
+	return gatekeeper.New(pol, a.gatekeeperEnv(p))
+}
+
+func (a *App) gatekeeperEnv(p layout.Paths) gatekeeper.Env {
+	return gatekeeper.Env{StateDir: p.StateDir, NewModel: (&provider.Models{}).New, Getenv: a.Getenv,
 		LookupEnv: func(k string) (string, bool) { v := a.Getenv(k); return v, v != "" },
-		Now:       a.Now, Policy: pol,
-		Warn: func(err error) { fmt.Fprintf(a.Stderr, "governance: error: %v\n", err) }}
+		Now:       a.Now, Warn: func(err error) { fmt.Fprintf(a.Stderr, "governance: error: %v\n", err) }}
 }

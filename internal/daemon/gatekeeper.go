@@ -12,10 +12,11 @@ import (
 // turns it on. It runs warm: in-process, with the daemon's HTTP client.
 // Hooks answered over the socket get the same through hooks.Options.
 func (s *Server) evaluators(pol *governance.Policy) []governance.Evaluator {
-	if !pol.Settings.Gatekeeper.Enabled || pol.Err != nil {
-		return nil
-	}
-	return []governance.Evaluator{&gatekeeper.Gatekeeper{Config: gatekeeper.FromSettings(pol.Settings.Gatekeeper),
-		StateDir: s.cfg.StateDir, NewModel: s.models.New, Getenv: s.cfg.Getenv, Now: time.Now, Policy: pol,
-		Warn: func(err error) { s.logf("gatekeeper: %v", err) }}}
+	return gatekeeper.Evaluators(pol, gatekeeper.Env{StateDir: s.cfg.StateDir, NewModel: s.models.New, Getenv: s.cfg.Getenv,
+		LookupEnv: unknownEnv, Now: time.Now, Warn: func(err error) { s.logf("gatekeeper: %v", err) }})
 }
+
+// unknownEnv is the environment of a call sent to the decision API: the
+// request does not carry it, so every variable stays unknown, as it does
+// for the engine that asks the gatekeeper.
+func unknownEnv(string) (string, bool) { return "", false }

@@ -36,6 +36,34 @@ type Gatekeeper struct {
 	Policy *governance.Policy
 }
 
+// Env is what a gatekeeper takes from the process it runs in: the
+// fields of the same names in [Gatekeeper].
+type Env struct {
+	StateDir  string
+	NewModel  NewModel
+	Getenv    func(string) string
+	LookupEnv func(string) (string, bool)
+	Now       func() time.Time
+	Warn      func(error)
+}
+
+// New returns the gatekeeper a policy's settings configure, whether they
+// turn it on or not.
+func New(pol *governance.Policy, env Env) *Gatekeeper {
+	return &Gatekeeper{Config: FromSettings(pol.Settings.Gatekeeper), Policy: pol, StateDir: env.StateDir,
+		NewModel: env.NewModel, Getenv: env.Getenv, LookupEnv: env.LookupEnv, Now: env.Now, Warn: env.Warn}
+}
+
+// Evaluators returns the gatekeeper as an engine's evaluators when the
+// policy's settings turn it on; nil when they do not, or when the policy
+// did not load.
+func Evaluators(pol *governance.Policy, env Env) []governance.Evaluator {
+	if !pol.Settings.Gatekeeper.Enabled || pol.Err != nil {
+		return nil
+	}
+	return []governance.Evaluator{New(pol, env)}
+}
+
 // Name implements governance.Evaluator.
 func (g *Gatekeeper) Name() string { return governance.LayerGatekeeper }
 
@@ -61,12 +89,11 @@ func (g *Gatekeeper) Evaluate(ctx context.Context, req *governance.Request) (gov
 	}
 	q := g.describe(ctx, req)
 	hash := Hash(q.key)
-	call := &Call{Time: g.now().UTC(), Provenance: Provenance, RequestHash: hash, PolicyVersion: cfg.PolicyVersion(),
+	call := &Call{Time: g.now().UTC(), Provenance: Provenance, RequestHash: hash, PolicyVersion: q.version,
 		Model: cfg.Describe(), Kind: string(req.Tool.Kind), Subject: q.subject, Harness: req.Harness,
 		Session: req.SessionID, Agent: req.Agent, ProjectRoot: req.ProjectRoot, Cwd: req.Cwd}
-	source := cfg.Describe() + "#" + hash[:12]
 	finish := func(v governance.Verdict) (governance.Verdict, error) {
-		v.Layer, v.Source, v.Subject = governance.LayerGatekeeper, source, q.subject
+		v.Layer, v.Source, v.Subject = governance.LayerGatekeeper, g.source(hash), q.subject
 		call.Outcome = v.Outcome.String()
 		if g.StateDir != "" {
 			g.warn(call.Append(CallsPath(g.StateDir)))
@@ -92,20 +119,8 @@ func (g *Gatekeeper) Evaluate(ctx context.Context, req *governance.Request) (gov
 			return fail(err.Error())
 		}
 	}
-	if g.NewModel == nil {
-		return fail("no model is available in this process")
-	}
-	getenv := g.Getenv
-	if getenv == nil {
-		getenv = func(string) string { return "" }
-	}
-	m, err := g.NewModel(cfg, getenv)
-	if err != nil {
-		return fail(err.Error())
-	}
-	text, latency, err := complete(ctx, m, q.prompt, cfg.Timeout)
+	_, latency, a, err := g.ask(ctx, q.prompt)
 	call.LatencyMS = float64(latency.Microseconds()) / 1000
-	a, err := interpret(ctx, cfg, text, err)
 	if err != nil {
 		return fail(err.Error())
 	}
@@ -139,22 +154,25 @@ type Trial struct {
 
 // Try puts a request to the model as Evaluate would, but reads and
 // writes no state: no cache, no budget, no calls log. It is the dry run
-// of ` + "`governance gatekeeper test`" + `.
+// of `governance gatekeeper test`.
 func (g *Gatekeeper) Try(ctx context.Context, req *governance.Request) *Trial {
 	q := g.describe(ctx, req)
 	t := &Trial{Prompt: q.prompt, RequestHash: Hash(q.key)}
-	defer func() {
-		if t.Err != nil {
-			t.Verdict = unavailable(t.Err.Error())
-		} else {
-			t.Verdict = verdict(t.Answer, g.Config.MinConfidence)
-		}
-		t.Verdict.Layer, t.Verdict.Subject = governance.LayerGatekeeper, q.subject
-		t.Verdict.Source = g.Config.Describe() + "#" + t.RequestHash[:12]
-	}()
+	t.Text, t.Latency, t.Answer, t.Err = g.ask(ctx, q.prompt)
+	if t.Err != nil {
+		t.Verdict = unavailable(t.Err.Error())
+	} else {
+		t.Verdict = verdict(t.Answer, g.Config.MinConfidence)
+	}
+	t.Verdict.Layer, t.Verdict.Source, t.Verdict.Subject = governance.LayerGatekeeper, g.source(t.RequestHash), q.subject
+	return t
+}
+
+// ask makes the model and puts the prompt to it. It returns the model's
+// text and how long it took, and the answer or why there is none.
+func (g *Gatekeeper) ask(ctx context.Context, p Prompt) (string, time.Duration, Answer, error) {
 	if g.NewModel == nil {
-		t.Err = errors.New("no model is available in this process")
-		return t
+		return "", 0, Answer{}, errors.New("no model is available in this process")
 	}
 	getenv := g.Getenv
 	if getenv == nil {
@@ -162,14 +180,15 @@ func (g *Gatekeeper) Try(ctx context.Context, req *governance.Request) *Trial {
 	}
 	m, err := g.NewModel(g.Config, getenv)
 	if err != nil {
-		t.Err = err
-		return t
+		return "", 0, Answer{}, err
 	}
-	var cerr error
-	t.Text, t.Latency, cerr = complete(ctx, m, q.prompt, g.Config.Timeout)
-	t.Answer, t.Err = interpret(ctx, g.Config, t.Text, cerr)
-	return t
+	text, latency, err := complete(ctx, m, p, g.Config.Timeout)
+	a, err := interpret(ctx, g.Config, text, err)
+	return text, latency, a, err
 }
+
+// source names the model and the request in a verdict.
+func (g *Gatekeeper) source(hash string) string { return g.Config.Describe() + "#" + hash[:12] }
 
 // interpret turns what the model returned into an answer, or into the
 // reason there is none.

@@ -41,6 +41,8 @@ type request struct {
 	key    string
 	// subject is the call in one line, masked, for records and messages.
 	subject string
+	// version is the configuration's PolicyVersion, which key starts with.
+	version string
 }
 
 // describe builds the prompt and the cache key for a call. Secrets are
@@ -133,8 +135,9 @@ func describe(cfg Config, req *governance.Request, cmds []*governance.Command, f
 		u.WriteString(block("SAFETY ARGUMENT (the agent's reason the call is safe)", mask(req.Safety)))
 	}
 	u.WriteString("\nAnswer with the JSON object.")
+	version := cfg.PolicyVersion()
 	return request{prompt: Prompt{System: systemPrompt(cfg), User: u.String()},
-		key: cfg.PolicyVersion() + "\n" + key.String(), subject: oneLine(subject)}
+		key: version + "\n" + key.String(), subject: oneLine(subject), version: version}
 }
 
 // systemPrompt is the instructions and the ground rules.

@@ -10,6 +10,8 @@ import (
 	"os"
 	"path/filepath"
 	"time"
+
+	"github.com/agentgov/governance/internal/appendfile"
 )
 
 // Provenance marks what the gatekeeper decided, for the learned-policy
@@ -59,19 +61,7 @@ func (c *Call) Append(path string) error {
 	if err := enc.Encode(c); err != nil {
 		return err
 	}
-	line := b.Bytes()
-	if err := os.MkdirAll(filepath.Dir(path), 0o700); err != nil {
-		return fmt.Errorf("gatekeeper calls log: %w", err)
-	}
-	f, err := os.OpenFile(path, os.O_WRONLY|os.O_APPEND|os.O_CREATE, 0o600)
-	if err != nil {
-		return fmt.Errorf("gatekeeper calls log: %w", err)
-	}
-	_, err = f.Write(line)
-	if cerr := f.Close(); err == nil {
-		err = cerr
-	}
-	if err != nil {
+	if err := appendfile.AppendLine(path, b.Bytes()); err != nil {
 		return fmt.Errorf("gatekeeper calls log: %w", err)
 	}
 	return nil

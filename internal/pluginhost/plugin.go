@@ -84,9 +84,6 @@ func New(spec governance.PluginSpec, o Options) *Plugin {
 	return &Plugin{spec: spec, log: o.Log}
 }
 
-// Spec is the plugin's configuration.
-func (p *Plugin) Spec() governance.PluginSpec { return p.spec }
-
 // Call asks the plugin about a request, within the plugin's timeout,
 // starting it first when it is not running. A call of a kind the plugin
 // does not want has no opinion. The verdict is the plugin's own answer

@@ -49,8 +49,8 @@ func (p *Pool) Get(spec governance.PluginSpec) *Plugin {
 	return pl
 }
 
-// Plugins lists the plugins in the pool.
-func (p *Pool) Plugins() []*Plugin {
+// plugins lists the plugins in the pool.
+func (p *Pool) plugins() []*Plugin {
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	out := make([]*Plugin, 0, len(p.by))
@@ -69,7 +69,7 @@ func (p *Pool) reap() {
 		case <-p.done:
 			return
 		case now := <-t.C:
-			for _, pl := range p.Plugins() {
+			for _, pl := range p.plugins() {
 				pl.rest(now.Add(-IdleStop))
 			}
 		}

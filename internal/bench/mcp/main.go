@@ -19,10 +19,11 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
-	"slices"
 	"time"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
+
+	"github.com/agentgov/governance/internal/bench/benchstat"
 )
 
 func main() {
@@ -106,18 +107,11 @@ func run(governance, server string, n, warm int) error {
 			}
 		}
 	}
-	fmt.Printf("%-28s %10s %10s %10s\n", "tools/call (echo)", "p50", "p90", "p99")
+	fmt.Println(benchstat.Header(28, "tools/call (echo)"))
 	for _, p := range paths {
-		fmt.Printf("%-28s %10s %10s %10s\n", p.name, ms(pct(p.d, 50)), ms(pct(p.d, 90)), ms(pct(p.d, 99)))
+		fmt.Println(benchstat.Row(28, p.name, p.d))
 	}
-	fmt.Printf("the proxy adds %s at p50 (%d calls each)\n", ms(pct(paths[1].d, 50)-pct(paths[0].d, 50)), n)
+	fmt.Printf("the proxy adds %s at p50 (%d calls each)\n",
+		benchstat.Millis(benchstat.Percentile(paths[1].d, 50)-benchstat.Percentile(paths[0].d, 50)), n)
 	return nil
 }
-
-func pct(d []time.Duration, p int) time.Duration {
-	s := slices.Clone(d)
-	slices.Sort(s)
-	return s[(len(s)-1)*p/100]
-}
-
-func ms(d time.Duration) string { return fmt.Sprintf("%.3fms", float64(d)/1e6) }

@@ -14,11 +14,11 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
-	"slices"
 	"strings"
 	"time"
 
 	"github.com/agentgov/governance/governance"
+	"github.com/agentgov/governance/internal/bench/benchstat"
 	"github.com/agentgov/governance/internal/config"
 	"github.com/agentgov/governance/internal/daemon"
 	"github.com/agentgov/governance/internal/daemonproto"
@@ -72,15 +72,13 @@ func run(spec governance.PluginSpec, n int) error {
 	if err != nil {
 		return err
 	}
-	fmt.Printf("plugin %s %s, start (launch, handshake, describe): %s\n\n", info.Name, info.Version, ms(started))
-	fmt.Printf("%-44s %10s %10s %10s\n", "", "p50", "p90", "p99")
-	row := func(name string, d []time.Duration) {
-		fmt.Printf("%-44s %10s %10s %10s\n", name, ms(pct(d, 50)), ms(pct(d, 90)), ms(pct(d, 99)))
-	}
-	row("warm plugin call (host <-> plugin)", warm)
-	row("hook request via the daemon, no plugin", plain)
-	row("hook request via the daemon, with the plugin", with)
-	fmt.Printf("\nthe plugin adds %s at p50 to a hook answered by the daemon\n", ms(pct(with, 50)-pct(plain, 50)))
+	fmt.Printf("plugin %s %s, start (launch, handshake, describe): %s\n\n", info.Name, info.Version, benchstat.Millis(started))
+	fmt.Println(benchstat.Header(44, ""))
+	fmt.Println(benchstat.Row(44, "warm plugin call (host <-> plugin)", warm))
+	fmt.Println(benchstat.Row(44, "hook request via the daemon, no plugin", plain))
+	fmt.Println(benchstat.Row(44, "hook request via the daemon, with the plugin", with))
+	fmt.Printf("\nthe plugin adds %s at p50 to a hook answered by the daemon\n",
+		benchstat.Millis(benchstat.Percentile(with, 50)-benchstat.Percentile(plain, 50)))
 	return nil
 }
 
@@ -184,11 +182,3 @@ func probe(state, dir string, env []string) error {
 	}
 	return nil
 }
-
-func pct(d []time.Duration, p int) time.Duration {
-	s := slices.Clone(d)
-	slices.Sort(s)
-	return s[(len(s)-1)*p/100]
-}
-
-func ms(d time.Duration) string { return fmt.Sprintf("%.3fms", float64(d)/1e6) }

@@ -17,9 +17,10 @@ import (
 	"fmt"
 	"os"
 	"os/exec"
-	"slices"
 	"strings"
 	"time"
+
+	"github.com/agentgov/governance/internal/bench/benchstat"
 )
 
 func main() {
@@ -94,19 +95,9 @@ func main() {
 			}
 		}
 	}
-	base := pct(progs[0].d, 50)
-	fmt.Printf("%-28s %10s %10s %10s %8s\n", "program", "p50", "p90", "p99", "x base")
+	base := benchstat.Percentile(progs[0].d, 50)
+	fmt.Printf("%s %8s\n", benchstat.Header(28, "program"), "x base")
 	for _, p := range progs {
-		p50 := pct(p.d, 50)
-		fmt.Printf("%-28s %10s %10s %10s %8.2f\n", p.name, ms(p50), ms(pct(p.d, 90)), ms(pct(p.d, 99)),
-			float64(p50)/float64(base))
+		fmt.Printf("%s %8.2f\n", benchstat.Row(28, p.name, p.d), float64(benchstat.Percentile(p.d, 50))/float64(base))
 	}
 }
-
-func pct(d []time.Duration, p int) time.Duration {
-	s := slices.Clone(d)
-	slices.Sort(s)
-	return s[(len(s)-1)*p/100]
-}
-
-func ms(d time.Duration) string { return fmt.Sprintf("%.3fms", float64(d)/1e6) }

@@ -22,16 +22,11 @@ type anthropic struct {
 }
 
 type anthropicRequest struct {
-	Model       string             `json:"model"`
-	MaxTokens   int                `json:"max_tokens"`
-	Temperature float64            `json:"temperature"`
-	System      string             `json:"system"`
-	Messages    []anthropicMessage `json:"messages"`
-}
-
-type anthropicMessage struct {
-	Role    string `json:"role"`
-	Content string `json:"content"`
+	Model       string    `json:"model"`
+	MaxTokens   int       `json:"max_tokens"`
+	Temperature float64   `json:"temperature"`
+	System      string    `json:"system"`
+	Messages    []message `json:"messages"`
 }
 
 type anthropicResponse struct {
@@ -39,7 +34,6 @@ type anthropicResponse struct {
 		Type string `json:"type"`
 		Text string `json:"text"`
 	} `json:"content"`
-	StopReason string `json:"stop_reason"`
 }
 
 // maxTokens bounds the answer: a decision and one sentence.
@@ -51,7 +45,7 @@ func (a *anthropic) Complete(ctx context.Context, p gatekeeper.Prompt) (string, 
 	h.Set("anthropic-version", anthropicVersion)
 	var resp anthropicResponse
 	err := post(ctx, a.client, a.url, h, &anthropicRequest{Model: a.model, MaxTokens: maxTokens, System: p.System,
-		Messages: []anthropicMessage{{Role: "user", Content: p.User}}}, &resp)
+		Messages: []message{{Role: "user", Content: p.User}}}, &resp)
 	if err != nil {
 		return "", err
 	}

@@ -22,14 +22,9 @@ type openAI struct {
 // openAIRequest sets no token limit: the parameter's name differs
 // between models and servers, and the prompt asks for one line.
 type openAIRequest struct {
-	Model       string          `json:"model"`
-	Messages    []openAIMessage `json:"messages"`
-	Temperature float64         `json:"temperature"`
-}
-
-type openAIMessage struct {
-	Role    string `json:"role"`
-	Content string `json:"content"`
+	Model       string    `json:"model"`
+	Messages    []message `json:"messages"`
+	Temperature float64   `json:"temperature"`
 }
 
 type openAIResponse struct {
@@ -46,7 +41,7 @@ func (o *openAI) Complete(ctx context.Context, p gatekeeper.Prompt) (string, err
 		h.Set("Authorization", "Bearer "+o.key)
 	}
 	var resp openAIResponse
-	err := post(ctx, o.client, o.url, h, &openAIRequest{Model: o.model, Messages: []openAIMessage{
+	err := post(ctx, o.client, o.url, h, &openAIRequest{Model: o.model, Messages: []message{
 		{Role: "system", Content: p.System}, {Role: "user", Content: p.User}}}, &resp)
 	if err != nil {
 		return "", err

@@ -86,6 +86,12 @@ func endpoint(base, def, version, path string) string {
 	return base + path
 }
 
+// message is one message of a conversation, in both APIs' requests.
+type message struct {
+	Role    string `json:"role"`
+	Content string `json:"content"`
+}
+
 // post sends a JSON request and decodes a JSON response into out. A
 // status other than 200 is an error that carries the provider's message.
 func post(ctx context.Context, client *http.Client, url string, header http.Header, body, out any) error {

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math"
 	"regexp"
+	"sort"
 	"strings"
 	"sync"
 
@@ -69,20 +70,51 @@ type Finding struct {
 	Rule string
 }
 
-// Find returns the first secret in text.
+// Find returns a secret in text: the first of a known format, else the
+// first value that looks random. A known format may span lines (a
+// service account key file), so it is looked for in the whole text.
 func Find(text string) (Finding, bool) {
 	if text == "" {
 		return Finding{}, false
 	}
+	if kind, line := knownFormat(text); kind != "" {
+		return Finding{Kind: kind, Line: line, Rule: "known-format"}, true
+	}
 	for i, line := range strings.Split(text, "\n") {
-		if kind := governance.FindSecret(line); kind != "" {
-			return Finding{Kind: kind, Line: i + 1, Rule: "known-format"}, true
-		}
 		if name, ok := randomAssignment(line); ok {
 			return Finding{Kind: "what looks like a secret (a random value assigned to " + name + ")", Line: i + 1, Rule: "entropy"}, true
 		}
 	}
 	return Finding{}, false
+}
+
+// knownFormat returns the kind of the first credential of a known format
+// in text and the line its match starts on, or "" when there is none.
+// governance.FindSecret does not say where it matched, so the match is
+// narrowed down to whole lines: first the fewest lines from the top that
+// hold one, then the fewest of those, counted from the bottom, that still
+// do. A line's edges read as the text's edges do, so cutting there
+// changes no match.
+func knownFormat(text string) (string, int) {
+	if governance.FindSecret(text) == "" {
+		return "", 0
+	}
+	// Line i is text[starts[i]:ends[i]].
+	var starts, ends []int
+	for start := 0; ; {
+		starts = append(starts, start)
+		i := strings.IndexByte(text[start:], '\n')
+		if i < 0 {
+			ends = append(ends, len(text))
+			break
+		}
+		ends = append(ends, start+i)
+		start += i + 1
+	}
+	holds := func(first, last int) bool { return governance.FindSecret(text[starts[first]:ends[last]]) != "" }
+	last := sort.Search(len(starts), func(i int) bool { return holds(0, i) })
+	first := last - sort.Search(last+1, func(n int) bool { return holds(last-n, last) })
+	return governance.FindSecret(text[starts[first]:ends[last]]), first + 1
 }
 
 // An assignment to a secret-sounding name: NAME = value, NAME: value,

@@ -15,6 +15,21 @@ const (
 	randomPass = "q8Zr3LxT0vW9mK2pN5sY7uB1"
 )
 
+// serviceAccount is a Google Cloud service account key file as the
+// console downloads it, pretty-printed, with fake values. Its known
+// format spans lines 2 to 5.
+const serviceAccount = `{
+  "type": "service_account",
+  "project_id": "demo-project-482913",
+  "private_key_id": "3f9c2a7e5b1d8046c2e9a7f3b5d1c8e0a4f6b2d9",
+  "private_key": "-----BEGIN PRIVATE` + ` KEY-----\nMIIEvQIBADANBgkqhkiG9w0BAQEFAASCBKcwggSjAgEAAoIBAQC7\n-----END PRIVATE KEY-----\n",
+  "client_email": "deployer@demo-project-482913.iam.gserviceaccount.com",
+  "client_id": "104857392016482957361",
+  "auth_uri": "https://accounts.google.com/o/oauth2/auth",
+  "token_uri": "https://oauth2.googleapis.com/token"
+}
+`
+
 func TestFind(t *testing.T) {
 	t.Parallel()
 	tests := []struct {
@@ -32,6 +47,11 @@ func TestFind(t *testing.T) {
 		{"short value", "password: hunter2", "", 0},
 		{"prose", "The token is refreshed every hour by the auth service.", "", 0},
 		{"empty", "", "", 0},
+		// A known format is looked for in the whole text, before values
+		// that only look random, and found where its match starts.
+		{"service account key", serviceAccount, "a private key", 5},
+		{"service account key without its key's header", "# key\n" + strings.Replace(serviceAccount, "-----BEGIN PRIVATE"+" KEY-----", "", 1),
+			"a Google Cloud service account key", 3},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
