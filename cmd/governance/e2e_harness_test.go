@@ -148,12 +148,20 @@ func needTool(t *testing.T, rel string) string {
 	t.Helper()
 	p := filepath.Join(toolsDir(), rel)
 	if _, err := os.Stat(p); err != nil {
-		if os.Getenv("CI") == "true" {
-			t.Fatalf("%s is not installed; scripts/install-test-tools installs it", rel)
-		}
-		t.Skipf("%s is not installed; run scripts/install-test-tools", rel)
+		notInstalled(t, rel+" is not installed")
 	}
 	return p
+}
+
+// notInstalled ends a test that needs a tool scripts/install-test-tools
+// installs: in CI, where the tools must be there, it fails; elsewhere it
+// skips.
+func notInstalled(t *testing.T, why string) {
+	t.Helper()
+	if os.Getenv("CI") == "true" {
+		t.Fatalf("%s; run scripts/install-test-tools", why)
+	}
+	t.Skipf("%s; run scripts/install-test-tools", why)
 }
 
 // e2eProject makes a project with a file the destructive command would
