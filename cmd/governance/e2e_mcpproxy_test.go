@@ -60,8 +60,7 @@ func newProxyProject(t *testing.T, extra string) *proxyProject {
 		t.Fatal(err)
 	}
 	pp := &proxyProject{dir: dir, home: home, sandbox: sandbox,
-		env: append(os.Environ(), "GOVERNANCE_TEST_RUN=governance", "HOME="+home, "GOVERNANCE_NO_NOTIFY=1",
-			"XDG_CONFIG_HOME="+filepath.Join(home, ".config"), "XDG_STATE_HOME="+filepath.Join(home, ".local", "state"))}
+		env: homeEnv(home, "GOVERNANCE_TEST_RUN=governance", "GOVERNANCE_NO_NOTIFY=1")}
 	write := func(name, content string) {
 		path := filepath.Join(dir, ".governance", name)
 		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {

@@ -76,8 +76,7 @@ func TestOPAPluginThroughTheHook(t *testing.T) {
     path: plugins/governance-opa
     args: [--policy, policy]
     sha256: ` + hex.EncodeToString(sum[:]) + "\n"
-	env := append(os.Environ(), "HOME="+home, "PATH="+bin+string(os.PathListSeparator)+os.Getenv("PATH"),
-		"XDG_CONFIG_HOME="+filepath.Join(home, ".config"), "XDG_STATE_HOME="+filepath.Join(home, ".local", "state"),
+	env := homeEnv(home, "PATH="+bin+string(os.PathListSeparator)+os.Getenv("PATH"),
 		"CLAUDE_PROJECT_DIR=", "GOVERNANCE_TEST_RUN=", "GOVERNANCE_NO_NOTIFY=1")
 	// The plugin comes from the project's configuration: the user trusts
 	// it once, with the command a person would use.
