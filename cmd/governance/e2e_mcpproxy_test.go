@@ -61,19 +61,10 @@ func newProxyProject(t *testing.T, extra string) *proxyProject {
 	}
 	pp := &proxyProject{dir: dir, home: home, sandbox: sandbox,
 		env: homeEnv(home, "GOVERNANCE_TEST_RUN=governance", "GOVERNANCE_NO_NOTIFY=1")}
-	write := func(name, content string) {
-		path := filepath.Join(dir, ".governance", name)
-		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(path, []byte(content), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	write("mcp-proxy.yaml", "servers:\n"+
+	writeFile(t, filepath.Join(dir, ".governance", "mcp-proxy.yaml"), "servers:\n"+
 		"  everything:\n    command: "+everything+"\n    args: [stdio]\n"+
 		"  files:\n    command: "+filesystem+"\n    args: ["+sandbox+"]\n"+extra)
-	write("rules/mcp.yaml", `rules:
+	writeFile(t, filepath.Join(dir, ".governance", "rules", "mcp.yaml"), `rules:
   - id: no-env
     match: {server: everything, mcp_tool: get-env}
     decision: deny

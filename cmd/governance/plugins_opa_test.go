@@ -41,16 +41,15 @@ func binaries(t *testing.T) string {
 	return bin
 }
 
+// copyFile copies a file, with mode, and returns its content.
 func copyFile(t *testing.T, from, to string, mode os.FileMode) []byte {
 	t.Helper()
 	data, err := os.ReadFile(from)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := os.MkdirAll(filepath.Dir(to), 0o755); err != nil {
-		t.Fatal(err)
-	}
-	if err := os.WriteFile(to, data, mode); err != nil {
+	writeFile(t, to, string(data))
+	if err := os.Chmod(to, mode); err != nil {
 		t.Fatal(err)
 	}
 	return data

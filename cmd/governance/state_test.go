@@ -257,13 +257,7 @@ func TestPurgeKilledAndRerun(t *testing.T) {
 // snapshot, so that hook processes started together find it fresh.
 func withUserConfig(t *testing.T, dir, home, config string) {
 	t.Helper()
-	path := filepath.Join(home, ".config", "governance", "config.yaml")
-	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
-		t.Fatal(err)
-	}
-	if err := os.WriteFile(path, []byte(config), 0o644); err != nil {
-		t.Fatal(err)
-	}
+	writeFile(t, filepath.Join(home, ".config", "governance", "config.yaml"), config)
 	if _, err := run(t, dir, home, "governance", nil, nil, "compile"); err != nil {
 		t.Fatal(err)
 	}
