@@ -230,8 +230,7 @@ func TestPurgeKilledAndRerun(t *testing.T) {
 			if err == nil || !strings.Contains(err.Error(), "exit status 99") {
 				t.Fatalf("purge was not stopped at %s: %v", point, err)
 			}
-			out, err := run(t, dir, home, "governance", nil, nil, "purge", "--now", now.Format(time.RFC3339), "--json")
-			if err != nil {
+			if _, err := run(t, dir, home, "governance", nil, nil, "purge", "--now", now.Format(time.RFC3339), "--json"); err != nil {
 				t.Fatal(err)
 			}
 			history, sessions, anchors := everything(t, b)
@@ -245,7 +244,7 @@ func TestPurgeKilledAndRerun(t *testing.T) {
 				t.Errorf("anchors after rerun: got %v, want %v", anchors, wantAnchors)
 			}
 			// A third run has nothing left to do.
-			out, err = run(t, dir, home, "governance", nil, nil, "purge", "--now", now.Format(time.RFC3339), "--json")
+			out, err := run(t, dir, home, "governance", nil, nil, "purge", "--now", now.Format(time.RFC3339), "--json")
 			if err != nil || !strings.Contains(out, `"moves":null`) && !strings.Contains(out, `"moves":[]`) {
 				t.Errorf("third run: %v %s", err, out)
 			}
