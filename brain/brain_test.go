@@ -122,7 +122,7 @@ func TestPurgeAnchors(t *testing.T) {
 	}
 	data, _ := os.ReadFile(filepath.Join(b.Dir, "archive", "anchors.jsonl"))
 	for _, id := range []string{high.ID, norm.ID} {
-		if !contains(string(data), `"id":"`+id+`"`) {
+		if !strings.Contains(string(data), `"id":"`+id+`"`) {
 			t.Errorf("anchor %s not archived: %s", id, data)
 		}
 	}
@@ -188,7 +188,7 @@ func TestBrokenStateIsAnError(t *testing.T) {
 	now := time.Now()
 	b := open(t, &now)
 	must(t, os.WriteFile(filepath.Join(b.Dir, "state.json"), []byte("{not json"), 0o600))
-	if err := b.Record(brain.Entry{Kind: brain.KindPhase}); err == nil || !contains(err.Error(), "governance validate") {
+	if err := b.Record(brain.Entry{Kind: brain.KindPhase}); err == nil || !strings.Contains(err.Error(), "governance validate") {
 		t.Errorf("got %v", err)
 	}
 	if data, _ := os.ReadFile(filepath.Join(b.Dir, "state.json")); string(data) != "{not json" {
@@ -202,5 +202,3 @@ func must(t *testing.T, err error) {
 		t.Fatal(err)
 	}
 }
-
-func contains(s, sub string) bool { return strings.Contains(s, sub) }

@@ -21,9 +21,7 @@ func TestAuditFollow(t *testing.T) {
 	dir, home := project(t)
 	follow := exec.Command(os.Args[0], "audit", "--follow")
 	follow.Dir = dir
-	follow.Env = append(os.Environ(), "GOVERNANCE_TEST_RUN=governance", "HOME="+home,
-		"XDG_CONFIG_HOME="+filepath.Join(home, ".config"), "XDG_STATE_HOME="+filepath.Join(home, ".local", "state"),
-		"CLAUDE_PROJECT_DIR=")
+	follow.Env = homeEnv(home, "GOVERNANCE_TEST_RUN=governance", "CLAUDE_PROJECT_DIR=")
 	out, err := follow.StdoutPipe()
 	if err != nil {
 		t.Fatal(err)

@@ -148,28 +148,30 @@ func needTool(t *testing.T, rel string) string {
 	t.Helper()
 	p := filepath.Join(toolsDir(), rel)
 	if _, err := os.Stat(p); err != nil {
-		if os.Getenv("CI") == "true" {
-			t.Fatalf("%s is not installed; scripts/install-test-tools installs it", rel)
-		}
-		t.Skipf("%s is not installed; run scripts/install-test-tools", rel)
+		notInstalled(t, rel+" is not installed")
 	}
 	return p
+}
+
+// notInstalled ends a test that needs a tool scripts/install-test-tools
+// installs: in CI, where the tools must be there, it fails; elsewhere it
+// skips.
+func notInstalled(t *testing.T, why string) {
+	t.Helper()
+	if os.Getenv("CI") == "true" {
+		t.Fatalf("%s; run scripts/install-test-tools", why)
+	}
+	t.Skipf("%s; run scripts/install-test-tools", why)
 }
 
 // e2eProject makes a project with a file the destructive command would
 // delete and the reviewer's agent file, a private home, and a folder with
 // governance and governance-hook (this test binary under both names).
-func e2eProject(t *testing.T) (project, home, bin string) {
+func e2eProject(t *testing.T) (dir, home, bin string) {
 	t.Helper()
-	root := t.TempDir()
-	project, home, bin = filepath.Join(root, "project"), filepath.Join(root, "home"), filepath.Join(root, "bin")
-	for _, d := range []string{filepath.Join(project, ".git"), filepath.Join(project, ".governance", "agents"), home, bin} {
-		if err := os.MkdirAll(d, 0o755); err != nil {
-			t.Fatal(err)
-		}
-	}
-	writeFile(t, filepath.Join(project, "keep.txt"), "the destructive command would delete this file\n")
-	writeFile(t, filepath.Join(project, ".governance", "agents", "reviewer.md"), `---
+	dir, home = project(t)
+	writeFile(t, filepath.Join(dir, "keep.txt"), "the destructive command would delete this file\n")
+	writeFile(t, filepath.Join(dir, ".governance", "agents", "reviewer.md"), `---
 description: Reviews changes and reports findings; never edits files.
 permission:
   read: allow
@@ -178,16 +180,7 @@ permission:
 ---
 Review the change and report findings.
 `)
-	exe, err := os.Executable()
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, name := range []string{"governance", "governance-hook"} {
-		if err := os.Symlink(exe, filepath.Join(bin, name)); err != nil {
-			t.Fatal(err)
-		}
-	}
-	return project, home, bin
+	return dir, home, binaries(t)
 }
 
 func writeFile(t *testing.T, path, content string) {

@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"net/http"
 	"os"
 	"os/exec"
@@ -39,10 +40,7 @@ func mcpServers(t *testing.T) (everything, filesystem string) {
 			return everything, filesystem
 		}
 	}
-	if os.Getenv("CI") == "true" {
-		t.Fatalf("the MCP test servers are not installed (%v); scripts/install-test-tools installs them", err)
-	}
-	t.Skipf("the MCP test servers are not installed (%v); run scripts/install-test-tools", err)
+	notInstalled(t, fmt.Sprintf("the MCP test servers are not installed (%v)", err))
 	return "", ""
 }
 
@@ -62,21 +60,11 @@ func newProxyProject(t *testing.T, extra string) *proxyProject {
 		t.Fatal(err)
 	}
 	pp := &proxyProject{dir: dir, home: home, sandbox: sandbox,
-		env: append(os.Environ(), "GOVERNANCE_TEST_RUN=governance", "HOME="+home, "GOVERNANCE_NO_NOTIFY=1",
-			"XDG_CONFIG_HOME="+filepath.Join(home, ".config"), "XDG_STATE_HOME="+filepath.Join(home, ".local", "state"))}
-	write := func(name, content string) {
-		path := filepath.Join(dir, ".governance", name)
-		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(path, []byte(content), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	write("mcp-proxy.yaml", "servers:\n"+
+		env: homeEnv(home, "GOVERNANCE_TEST_RUN=governance", "GOVERNANCE_NO_NOTIFY=1")}
+	writeFile(t, filepath.Join(dir, ".governance", "mcp-proxy.yaml"), "servers:\n"+
 		"  everything:\n    command: "+everything+"\n    args: [stdio]\n"+
 		"  files:\n    command: "+filesystem+"\n    args: ["+sandbox+"]\n"+extra)
-	write("rules/mcp.yaml", `rules:
+	writeFile(t, filepath.Join(dir, ".governance", "rules", "mcp.yaml"), `rules:
   - id: no-env
     match: {server: everything, mcp_tool: get-env}
     decision: deny
@@ -206,7 +194,11 @@ func TestMCPProxyEndToEnd(t *testing.T) {
 			}
 		}
 		if server == 0 {
-			t.Skip("no server-everything process found under /proc")
+			// Only Linux has /proc; there the server must be found.
+			if runtime.GOOS != "linux" {
+				t.Skip("no server-everything process found under /proc")
+			}
+			t.Fatal("no server-everything process found under /proc")
 		}
 		if err := syscall.Kill(server, syscall.SIGKILL); err != nil {
 			t.Fatal(err)

@@ -6,7 +6,6 @@ import (
 	"context"
 	"os"
 	"os/exec"
-	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -23,10 +22,7 @@ func chromium(t *testing.T) string {
 			return p
 		}
 	}
-	if os.Getenv("CI") == "true" {
-		t.Fatal("chromium is not installed; scripts/install-test-tools installs it")
-	}
-	t.Skip("chromium is not installed; run scripts/install-test-tools")
+	notInstalled(t, "chromium is not installed")
 	return ""
 }
 
@@ -37,8 +33,7 @@ func TestApprovePageInChromium(t *testing.T) {
 	browser := chromium(t)
 	dir, home := project(t)
 	withUserConfig(t, dir, home, "default: ask\napprovals: out-of-band\napproval_wait: 90s\n")
-	environ := append(os.Environ(), "HOME="+home, "GOVERNANCE_NO_NOTIFY=1", "CLAUDE_PROJECT_DIR=",
-		"XDG_CONFIG_HOME="+filepath.Join(home, ".config"), "XDG_STATE_HOME="+filepath.Join(home, ".local", "state"))
+	environ := homeEnv(home, "GOVERNANCE_NO_NOTIFY=1", "CLAUDE_PROJECT_DIR=")
 
 	// The daemon, as its own process.
 	daemon := exec.Command(os.Args[0], "daemon", "--idle-timeout", "0")

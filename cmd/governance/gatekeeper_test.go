@@ -83,23 +83,14 @@ func TestGatekeeperScripts(t *testing.T) {
 					ts.Fatalf("unknown fakeprovider command %q", args[0])
 				}
 			},
-			"expand": func(ts *testscript.TestScript, neg bool, args []string) {
-				for _, f := range args {
-					out := os.Expand(ts.ReadFile(f), ts.Getenv)
-					if err := os.WriteFile(ts.MkAbs(f), []byte(out), 0o644); err != nil {
-						ts.Fatalf("expand: %v", err)
-					}
-				}
-			},
+			"expand": expandCmd,
 		},
 		Setup: func(e *testscript.Env) error {
-			home := filepath.Join(e.WorkDir, "home")
-			e.Setenv("HOME", home)
-			e.Setenv("XDG_CONFIG_HOME", filepath.Join(home, ".config"))
-			e.Setenv("XDG_STATE_HOME", filepath.Join(home, ".local", "state"))
-			e.Setenv("CLAUDE_PROJECT_DIR", "")
+			if err := setupHome(e); err != nil {
+				return err
+			}
 			e.Setenv("GOVERNANCE_NO_NOTIFY", "1")
-			return os.MkdirAll(filepath.Join(home, ".config", "governance"), 0o755)
+			return os.MkdirAll(filepath.Join(e.Getenv("XDG_CONFIG_HOME"), "governance"), 0o755)
 		},
 	})
 }

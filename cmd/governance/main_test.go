@@ -15,28 +15,22 @@ import (
 var update = flag.Bool("u", false, "update testscript golden output")
 
 func TestMain(m *testing.M) {
-	// Tests that start many processes run this binary as governance or
-	// governance-hook through this variable; a program started by name
-	// (the hook runs governance compile) is the program it is named.
-	switch name := filepath.Base(os.Args[0]); {
-	case name == "governance":
-		os.Exit(cli.Main(os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
-	case name == "governance-hook":
-		os.Exit(hooks.Main(os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
-	}
-	switch os.Getenv("GOVERNANCE_TEST_RUN") {
-	case "governance":
-		os.Exit(cli.Main(os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
-	case "governance-hook":
-		os.Exit(hooks.Main(os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
-	}
-	testscript.Main(m, map[string]func(){
+	commands := map[string]func(){
 		"governance": func() { os.Exit(cli.Main(os.Args[1:], os.Stdin, os.Stdout, os.Stderr)) },
 		"governance-hook": func() {
 			os.Exit(hooks.Main(os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
 		},
 		"governance-test-plugin": func() { testplugin.Serve(os.Args[1:]) },
-	})
+	}
+	// Tests that start many processes run this binary as governance or
+	// governance-hook through GOVERNANCE_TEST_RUN. A program started by name
+	// (the hook runs governance compile) is the program it is named, even
+	// with the variable inherited: testscript.Main runs those.
+	if run := commands[os.Getenv("GOVERNANCE_TEST_RUN")]; run != nil && commands[filepath.Base(os.Args[0])] == nil {
+		run()
+		os.Exit(0)
+	}
+	testscript.Main(m, commands)
 }
 
 // TestScripts runs the end-to-end scenarios in testdata/script: each is a
@@ -48,26 +42,30 @@ func TestScripts(t *testing.T) {
 		Dir:                 "testdata/script",
 		RequireExplicitExec: true,
 		UpdateScripts:       *update,
-		Cmds: map[string]func(ts *testscript.TestScript, neg bool, args []string){
-			// expand FILE... replaces $VARS in files with the script's
-			// environment, so that payloads can hold absolute paths.
-			"expand": func(ts *testscript.TestScript, neg bool, args []string) {
-				for _, f := range args {
-					data := ts.ReadFile(f)
-					out := os.Expand(data, ts.Getenv)
-					if err := os.WriteFile(ts.MkAbs(f), []byte(out), 0o644); err != nil {
-						ts.Fatalf("expand: %v", err)
-					}
-				}
-			},
-		},
-		Setup: func(e *testscript.Env) error {
-			home := filepath.Join(e.WorkDir, "home")
-			e.Setenv("HOME", home)
-			e.Setenv("XDG_CONFIG_HOME", filepath.Join(home, ".config"))
-			e.Setenv("XDG_STATE_HOME", filepath.Join(home, ".local", "state"))
-			e.Setenv("CLAUDE_PROJECT_DIR", "")
-			return os.MkdirAll(home, 0o755)
-		},
+		Cmds:                map[string]func(ts *testscript.TestScript, neg bool, args []string){"expand": expandCmd},
+		Setup:               setupHome,
 	})
+}
+
+// expandCmd is the scripts' `expand FILE...`: it replaces $VARS in files
+// with the script's environment, so that payloads can hold absolute
+// paths.
+func expandCmd(ts *testscript.TestScript, neg bool, args []string) {
+	for _, f := range args {
+		out := os.Expand(ts.ReadFile(f), ts.Getenv)
+		if err := os.WriteFile(ts.MkAbs(f), []byte(out), 0o644); err != nil {
+			ts.Fatalf("expand: %v", err)
+		}
+	}
+}
+
+// setupHome gives a script a private home, and no project of the agent
+// that runs the tests.
+func setupHome(e *testscript.Env) error {
+	home := filepath.Join(e.WorkDir, "home")
+	e.Setenv("HOME", home)
+	e.Setenv("XDG_CONFIG_HOME", filepath.Join(home, ".config"))
+	e.Setenv("XDG_STATE_HOME", filepath.Join(home, ".local", "state"))
+	e.Setenv("CLAUDE_PROJECT_DIR", "")
+	return os.MkdirAll(home, 0o755)
 }

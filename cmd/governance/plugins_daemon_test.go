@@ -25,8 +25,7 @@ func TestHookStartsTheDaemonForPlugins(t *testing.T) {
 		t.Fatal(err)
 	}
 	state := filepath.Join(home, ".local", "state")
-	env := append(os.Environ(), "HOME="+home, "PATH="+bin+string(os.PathListSeparator)+os.Getenv("PATH"),
-		"XDG_CONFIG_HOME="+filepath.Join(home, ".config"), "XDG_STATE_HOME="+state, "CLAUDE_PROJECT_DIR=", "GOVERNANCE_TEST_RUN=")
+	env := homeEnv(home, "PATH="+bin+string(os.PathListSeparator)+os.Getenv("PATH"), "CLAUDE_PROJECT_DIR=", "GOVERNANCE_TEST_RUN=")
 	t.Cleanup(func() { stopDaemon(t, filepath.Join(state, "governance", "daemon.json")) })
 	trust := exec.Command(filepath.Join(bin, "governance"), "plugins", "trust", "tp")
 	trust.Dir, trust.Env = dir, env

@@ -41,16 +41,15 @@ func binaries(t *testing.T) string {
 	return bin
 }
 
+// copyFile copies a file, with mode, and returns its content.
 func copyFile(t *testing.T, from, to string, mode os.FileMode) []byte {
 	t.Helper()
 	data, err := os.ReadFile(from)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := os.MkdirAll(filepath.Dir(to), 0o755); err != nil {
-		t.Fatal(err)
-	}
-	if err := os.WriteFile(to, data, mode); err != nil {
+	writeFile(t, to, string(data))
+	if err := os.Chmod(to, mode); err != nil {
 		t.Fatal(err)
 	}
 	return data
@@ -76,8 +75,7 @@ func TestOPAPluginThroughTheHook(t *testing.T) {
     path: plugins/governance-opa
     args: [--policy, policy]
     sha256: ` + hex.EncodeToString(sum[:]) + "\n"
-	env := append(os.Environ(), "HOME="+home, "PATH="+bin+string(os.PathListSeparator)+os.Getenv("PATH"),
-		"XDG_CONFIG_HOME="+filepath.Join(home, ".config"), "XDG_STATE_HOME="+filepath.Join(home, ".local", "state"),
+	env := homeEnv(home, "PATH="+bin+string(os.PathListSeparator)+os.Getenv("PATH"),
 		"CLAUDE_PROJECT_DIR=", "GOVERNANCE_TEST_RUN=", "GOVERNANCE_NO_NOTIFY=1")
 	// The plugin comes from the project's configuration: the user trusts
 	// it once, with the command a person would use.

@@ -7,6 +7,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strings"
 	"sync"
@@ -23,10 +24,7 @@ func run(t *testing.T, dir, home, prog string, stdin []byte, env []string, args 
 	t.Helper()
 	cmd := exec.Command(os.Args[0], args...)
 	cmd.Dir = dir
-	cmd.Env = append(os.Environ(), "GOVERNANCE_TEST_RUN="+prog, "HOME="+home,
-		"XDG_CONFIG_HOME="+filepath.Join(home, ".config"), "XDG_STATE_HOME="+filepath.Join(home, ".local", "state"),
-		"CLAUDE_PROJECT_DIR=")
-	cmd.Env = append(cmd.Env, env...)
+	cmd.Env = append(homeEnv(home, "GOVERNANCE_TEST_RUN="+prog, "CLAUDE_PROJECT_DIR="), env...)
 	cmd.Stdin = bytes.NewReader(stdin)
 	var out, errb bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &out, &errb
@@ -47,6 +45,16 @@ func project(t *testing.T) (dir, home string) {
 		}
 	}
 	return dir, home
+}
+
+// homeEnv is the test's environment with a private home: HOME and the
+// XDG configuration and state folders under home, then extra. It is
+// clipped, so that callers appending to it for two processes do not
+// share one array.
+func homeEnv(home string, extra ...string) []string {
+	env := append(os.Environ(), "HOME="+home,
+		"XDG_CONFIG_HOME="+filepath.Join(home, ".config"), "XDG_STATE_HOME="+filepath.Join(home, ".local", "state"))
+	return slices.Clip(append(env, extra...))
 }
 
 // Fifty hook processes fire at once on one session; every metric
@@ -222,8 +230,7 @@ func TestPurgeKilledAndRerun(t *testing.T) {
 			if err == nil || !strings.Contains(err.Error(), "exit status 99") {
 				t.Fatalf("purge was not stopped at %s: %v", point, err)
 			}
-			out, err := run(t, dir, home, "governance", nil, nil, "purge", "--now", now.Format(time.RFC3339), "--json")
-			if err != nil {
+			if _, err := run(t, dir, home, "governance", nil, nil, "purge", "--now", now.Format(time.RFC3339), "--json"); err != nil {
 				t.Fatal(err)
 			}
 			history, sessions, anchors := everything(t, b)
@@ -237,7 +244,7 @@ func TestPurgeKilledAndRerun(t *testing.T) {
 				t.Errorf("anchors after rerun: got %v, want %v", anchors, wantAnchors)
 			}
 			// A third run has nothing left to do.
-			out, err = run(t, dir, home, "governance", nil, nil, "purge", "--now", now.Format(time.RFC3339), "--json")
+			out, err := run(t, dir, home, "governance", nil, nil, "purge", "--now", now.Format(time.RFC3339), "--json")
 			if err != nil || !strings.Contains(out, `"moves":null`) && !strings.Contains(out, `"moves":[]`) {
 				t.Errorf("third run: %v %s", err, out)
 			}
@@ -249,13 +256,7 @@ func TestPurgeKilledAndRerun(t *testing.T) {
 // snapshot, so that hook processes started together find it fresh.
 func withUserConfig(t *testing.T, dir, home, config string) {
 	t.Helper()
-	path := filepath.Join(home, ".config", "governance", "config.yaml")
-	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
-		t.Fatal(err)
-	}
-	if err := os.WriteFile(path, []byte(config), 0o644); err != nil {
-		t.Fatal(err)
-	}
+	writeFile(t, filepath.Join(home, ".config", "governance", "config.yaml"), config)
 	if _, err := run(t, dir, home, "governance", nil, nil, "compile"); err != nil {
 		t.Fatal(err)
 	}
@@ -360,8 +361,7 @@ func TestApprovalWait(t *testing.T) {
 	start := func(cmd string) (*exec.Cmd, *bytes.Buffer) {
 		c := exec.Command(os.Args[0], "claude")
 		c.Dir = dir
-		c.Env = append(os.Environ(), "GOVERNANCE_TEST_RUN=governance-hook", "HOME="+home, "GOVERNANCE_NO_NOTIFY=1",
-			"XDG_CONFIG_HOME="+filepath.Join(home, ".config"), "XDG_STATE_HOME="+filepath.Join(home, ".local", "state"))
+		c.Env = homeEnv(home, "GOVERNANCE_TEST_RUN=governance-hook", "GOVERNANCE_NO_NOTIFY=1")
 		c.Stdin = bytes.NewReader(preToolUse(dir, "w1", cmd))
 		out := &bytes.Buffer{}
 		c.Stdout = out

@@ -69,7 +69,7 @@ func toolNames(t *testing.T, cs *mcp.ClientSession) []string {
 // approver's tools; the human sees nothing of the upstreams.
 func TestPrincipals(t *testing.T) {
 	t.Parallel()
-	h, url := httpHarness(t, setup{})
+	_, url := httpHarness(t, setup{})
 	agent, err := dial(t, url, agentToken)
 	if err != nil {
 		t.Fatal(err)
@@ -121,7 +121,6 @@ func TestPrincipals(t *testing.T) {
 	if resp.StatusCode != http.StatusForbidden {
 		t.Errorf("the agent's token on the human's session: %s", resp.Status)
 	}
-	_ = h
 }
 
 // A human answers a waiting call through the approver.
@@ -176,7 +175,6 @@ func TestApproverAnswers(t *testing.T) {
 // rule is in the project's rules and decides.
 func TestProposals(t *testing.T) {
 	t.Parallel()
-	var h *harness
 	h, url := httpHarness(t, setup{project: true})
 	agent, err := dial(t, url, agentToken)
 	if err != nil {
