@@ -12,7 +12,7 @@ import (
 // hook links no HTTP client; the daemon passes in-process models in
 // Options.Models.
 func (h *handler) evaluators() []governance.Evaluator {
-	models := h.models
+	models := h.opts.Models
 	if models == nil {
 		models = gatekeeper.ProcessModels(snapshot.CompilerPath)
 	}

@@ -9,7 +9,6 @@ import (
 
 	"github.com/agentgov/governance/brain"
 	"github.com/agentgov/governance/governance"
-	"github.com/agentgov/governance/internal/gatekeeper"
 	"github.com/agentgov/governance/internal/layout"
 	"github.com/agentgov/governance/internal/snapshot"
 )
@@ -22,8 +21,6 @@ type handler struct {
 	paths  layout.Paths
 	policy *governance.Policy
 	b      *brain.Brain
-	// models makes the gatekeeper's models; nil runs them as processes.
-	models gatekeeper.NewModel
 	opts   Options
 }
 
@@ -32,7 +29,7 @@ func newHandler(ev *Event, env Env, stderr io.Writer, o Options) *handler {
 	if req.Cwd == "" {
 		req.Cwd = env.Cwd
 	}
-	h := &handler{ev: ev, env: env, stderr: stderr, models: o.Models, opts: o}
+	h := &handler{ev: ev, env: env, stderr: stderr, opts: o}
 	h.paths = layout.Discover(req.Cwd, ev.ProjectDir, env.Getenv)
 	if req.ProjectRoot == "" {
 		req.ProjectRoot = h.paths.ProjectRoot

@@ -126,13 +126,6 @@ func toolOf(tool string, args []string) governance.Tool {
 	return ex.Tool
 }
 
-// toolFromArgs is toolOf for gatekeeper test, which still checks an
-// error; it never fails. It goes when that command builds its request
-// with call.
-func toolFromArgs(tool string, args []string) (governance.Tool, error) {
-	return toolOf(tool, args), nil
-}
-
 // argsInput turns arguments into the input of a harness tool.
 func argsInput(args []string) map[string]any {
 	joined := strings.Join(args, " ")

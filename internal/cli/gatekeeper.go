@@ -54,10 +54,8 @@ key, a timeout, an answer that breaks the contract).`,
 			return a.gatekeeperTest(cmd, o, showPrompt, args)
 		},
 	}
+	o.flags(c)
 	f := c.Flags()
-	f.StringVar(&o.agent, "agent", "", "the calling agent (an agent file name); empty for the main thread")
-	f.StringVar(&o.tool, "tool", "shell", "the tool kind or harness tool name")
-	f.StringVar(&o.cwd, "cwd", "", "the directory the call runs in (default: the current directory)")
 	f.BoolVar(&o.asJSON, "json", false, "print the result as JSON")
 	f.BoolVar(&showPrompt, "show-prompt", false, "print the prompt sent to the model")
 	return c
@@ -82,24 +80,16 @@ type gatekeeperTestOut struct {
 }
 
 func (a *App) gatekeeperTest(cmd *cobra.Command, o checkOptions, showPrompt bool, args []string) error {
-	cwd := a.absCwd(o.cwd)
-	p := a.paths(cwd)
-	loaded, err := a.load(cwd)
+	req, loaded, err := a.call(o, args)
 	if err != nil {
 		return withHint(err, "fix the configuration first: run `governance lint`")
 	}
+	p := loaded.Paths
 	s := loaded.Policy.Settings.Gatekeeper
 	if s.Provider == "" {
 		return withHint(fmt.Errorf("no gatekeeper is configured"),
 			"add a gatekeeper: block (provider, model, ...) to the user configuration's config.yaml; see the README")
 	}
-	req := a.request(p, cwd)
-	req.Agent = o.agent
-	t, err := toolFromArgs(o.tool, args)
-	if err != nil {
-		return err
-	}
-	req.Tool = t
 	// What layers 0 to 3 decide: the gatekeeper is asked only when a
 	// part of the call is left undecided.
 	layers := governance.NewEngine(loaded.Policy).Decide(cmd.Context(), req)

@@ -18,7 +18,6 @@ import (
 	"time"
 
 	"github.com/agentgov/governance/governance"
-	"github.com/agentgov/governance/internal/config"
 	"github.com/agentgov/governance/internal/layout"
 	"github.com/spf13/cobra"
 )
@@ -138,11 +137,6 @@ func (a *App) paths(cwd string) layout.Paths {
 		cwd = a.Cwd
 	}
 	return layout.Discover(cwd, "", a.Getenv)
-}
-
-// load reads the configuration for a working directory.
-func (a *App) load(cwd string) (*config.Loaded, error) {
-	return config.Load(a.paths(cwd))
 }
 
 // request builds a request for the project of cwd.
