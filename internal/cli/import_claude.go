@@ -1,6 +1,7 @@
 package cli
 
 import (
+	"cmp"
 	"encoding/json"
 	"fmt"
 	"os"
@@ -143,10 +144,10 @@ func claudeRule(text string, o governance.Outcome, file string) (governance.Rule
 		if arg != "" && !ok {
 			return spec, "WebFetch rules other than domain: have no equivalent"
 		}
-		m.Domains = []string{firstNonEmptyString(domain, "*")}
+		m.Domains = []string{cmp.Or(domain, "*")}
 	case tool == "Agent" || tool == "Task":
 		spec.Tools = []governance.Kind{governance.KindAgent}
-		m.Subagent = []string{firstNonEmptyString(arg, "*")}
+		m.Subagent = []string{cmp.Or(arg, "*")}
 	case strings.HasPrefix(tool, "mcp__") && !hasArg:
 		server, mcpTool, _ := strings.Cut(strings.TrimPrefix(tool, "mcp__"), "__")
 		if server == "" || server == "*" {
@@ -154,7 +155,7 @@ func claudeRule(text string, o governance.Outcome, file string) (governance.Rule
 		}
 		spec.Tools = []governance.Kind{governance.KindMCP}
 		m.Server = []string{server}
-		m.MCPTool = []string{firstNonEmptyString(mcpTool, "*")}
+		m.MCPTool = []string{cmp.Or(mcpTool, "*")}
 	default:
 		return spec, "governance has no rules for Claude Code's " + tool + " tool"
 	}
@@ -185,13 +186,4 @@ func claudePath(p string) string {
 		return p[1:]
 	}
 	return strings.TrimPrefix(p, "./")
-}
-
-func firstNonEmptyString(s ...string) string {
-	for _, v := range s {
-		if v != "" {
-			return v
-		}
-	}
-	return ""
 }

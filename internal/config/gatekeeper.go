@@ -6,6 +6,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -120,8 +121,8 @@ func (f *File) parseGatekeeper(n *yaml.Node) error {
 			}
 			g.Command = list
 		case "timeout", "cache_ttl":
-			d, err := parseDuration(strings.TrimSpace(v.Value))
-			if v.Kind != yaml.ScalarNode || err != nil || d < 0 || p.Key == "timeout" && d <= 0 {
+			d, ok := scalarDuration(v)
+			if !ok || d < 0 || p.Key == "timeout" && d <= 0 {
 				return yamlx.At(f.Name, v, "gatekeeper: %s %q is not a duration", p.Key, v.Value).WithHint("write it as 20s, 5m or 24h")
 			}
 			if p.Key == "timeout" {
@@ -347,7 +348,7 @@ func repoGatekeeper(s *governance.GatekeeperSettings, file string, g *gatekeeper
 	if g.Tools != nil {
 		var kept []string
 		for _, t := range g.Tools {
-			if userHas && !contains(s.Tools, t) {
+			if userHas && !slices.Contains(s.Tools, t) {
 				errs = append(errs, at("tools", "gatekeeper: tools adds %s, which the user configuration does not send to the gatekeeper", t).
 					WithHint("a project may narrow the tools the gatekeeper decides, never widen them"))
 				continue
@@ -365,15 +366,6 @@ func repoGatekeeper(s *governance.GatekeeperSettings, file string, g *gatekeeper
 		return errs
 	}
 	return nil
-}
-
-func contains(list []string, s string) bool {
-	for _, x := range list {
-		if x == s {
-			return true
-		}
-	}
-	return false
 }
 
 // readGroundRules reads a ground-rules.md, if there is one.
