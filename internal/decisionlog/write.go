@@ -3,9 +3,8 @@ package decisionlog
 import (
 	"errors"
 	"fmt"
-	"io/fs"
-	"os"
-	"path/filepath"
+
+	"github.com/agentgov/governance/internal/appendfile"
 )
 
 // Append writes the entry as one line at the end of the log at path,
@@ -27,13 +26,7 @@ func (e *Entry) Append(path string) error {
 	if err != nil {
 		return fmt.Errorf("decision log: %w", err)
 	}
-	err = appendLine(path, line)
-	if errors.Is(err, fs.ErrNotExist) {
-		if err = os.MkdirAll(filepath.Dir(path), 0o700); err == nil {
-			err = appendLine(path, line)
-		}
-	}
-	if err != nil {
+	if err := appendfile.AppendLine(path, line); err != nil {
 		return fmt.Errorf("decision log: %w", err)
 	}
 	return nil
