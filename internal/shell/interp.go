@@ -52,12 +52,12 @@ func sinks(lang string) []string {
 
 // deleters are calls that delete the path they are given.
 var deleters = []string{"shutil.rmtree", "os.remove", "os.unlink", "os.rmdir", "os.removedirs", "rmSync", "rmdirSync",
-	"unlinkSync", "fs.rm(", "fs.unlink(", "fs.rmdir(", "promises.rm", "rimraf", "rm_rf", "rm_r", "FileUtils.rm", "remove_dir",
+	"unlinkSync", "fs.rm(", "fs.unlink(", "fs.rmdir(", "promises.rm", "rimraf", "rm_rf", "rm_r", "FileUtils.rm", "remove_dir", "Deno.remove",
 	"remove_entry", "File.delete", "File.unlink", "Dir.rmdir", "rmtree", "remove_tree", "unlink(", "rmdir(", "Remove-Item"}
 
 // writers are calls that write the path they are given.
 var writers = []string{"writeFileSync", "writeFile(", "appendFileSync", "File.write", "file_put_contents", "open(",
-	"Path.write_text", "write_text(", "IO.write", "Set-Content", "Out-File"}
+	"Path.write_text", "write_text(", "IO.write", "Set-Content", "Out-File", "Deno.writeTextFile", "Deno.writeFile"}
 
 // decoders turn hidden text back into code or data.
 var decoders = []string{"b64decode", "base64.decodebytes", "decode('base64')", "atob(", "'base64'", "\"base64\"",

@@ -2,6 +2,7 @@ package shell
 
 import (
 	"cmp"
+	"slices"
 	"strings"
 )
 
@@ -476,6 +477,31 @@ func (w *walker) interpreter(cmd *Command, f *frame, ctx *execCtx) {
 		if a.Dynamic && a.Input {
 			runsInput(cmd, "its code or options come from run-time input ("+v+")")
 			return
+		}
+		if !a.Dynamic && !strings.HasPrefix(v, "-") && slices.Contains(codeOpts, v) {
+			// A subcommand that takes code (deno eval [OPTIONS] CODE):
+			// the code is its first word that is no option.
+			j := i + 1
+			for j < len(args) && !args[j].Dynamic && strings.HasPrefix(args[j].Value, "-") {
+				if args[j].Value == "--ext" {
+					j++ // takes a value
+				}
+				j++
+			}
+			if j >= len(args) {
+				break
+			}
+			code := args[j]
+			if code.WholeInput {
+				runsInput(cmd, "the code it runs comes from its input")
+				return
+			}
+			if code.Dynamic {
+				w.problem(ProblemUnknownCode, cmd.Name+" runs code computed at run time: "+code.Value)
+				return
+			}
+			cmd.Code, inline, argv = code.Value, true, args[j+1:]
+			break
 		}
 		if !strings.HasPrefix(v, "-") || v == "-" {
 			if v != "-" {
