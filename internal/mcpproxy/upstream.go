@@ -1,17 +1,16 @@
 package mcpproxy
 
 import (
-	"bytes"
 	"context"
 	"errors"
 	"fmt"
-	"io"
 	"net/http"
 	"os"
 	"strings"
 	"sync"
 	"time"
 
+	"github.com/agentgov/governance/internal/prefixlog"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
 
@@ -136,7 +135,7 @@ func (u *upstream) connect(ctx context.Context) (*mcp.ClientSession, error) {
 		t = u.cfg.Transport()
 	case u.cfg.Command != "":
 		var err error
-		proc, t, err = startProcess(u.cfg, &prefixWriter{w: u.p.stderr, prefix: "[" + u.cfg.Name + "] "})
+		proc, t, err = startProcess(u.cfg, &prefixlog.Writer{W: u.p.stderr, Prefix: "[" + u.cfg.Name + "] "})
 		if err != nil {
 			return nil, fmt.Errorf("could not start: %w", err)
 		}
@@ -364,34 +363,4 @@ func (t headerTransport) RoundTrip(r *http.Request) (*http.Response, error) {
 		}
 	}
 	return t.base.RoundTrip(r)
-}
-
-// prefixWriter writes a server's stderr line by line, each line prefixed
-// with the server's name.
-type prefixWriter struct {
-	w      io.Writer
-	prefix string
-	mu     sync.Mutex
-	buf    []byte
-}
-
-func (p *prefixWriter) Write(b []byte) (int, error) {
-	p.mu.Lock()
-	defer p.mu.Unlock()
-	p.buf = append(p.buf, b...)
-	for {
-		i := bytes.IndexByte(p.buf, '\n')
-		if i < 0 {
-			break
-		}
-		if _, err := fmt.Fprintf(p.w, "%s%s\n", p.prefix, p.buf[:i]); err != nil {
-			return len(b), nil
-		}
-		p.buf = p.buf[i+1:]
-	}
-	if len(p.buf) > 64<<10 {
-		fmt.Fprintf(p.w, "%s%s\n", p.prefix, p.buf)
-		p.buf = p.buf[:0]
-	}
-	return len(b), nil
 }

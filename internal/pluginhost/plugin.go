@@ -25,6 +25,7 @@ import (
 
 	"github.com/agentgov/governance/governance"
 	"github.com/agentgov/governance/internal/plugineval"
+	"github.com/agentgov/governance/internal/prefixlog"
 	"github.com/agentgov/governance/plugins"
 )
 
@@ -185,7 +186,7 @@ func (p *Plugin) start() error {
 		// The host's own messages say what went wrong; the plugin's
 		// standard error goes to the log as it is.
 		Logger: hclog.NewNullLogger(),
-		Stderr: &lineWriter{w: p.log, prefix: "plugin " + p.spec.Name + ": "},
+		Stderr: &prefixlog.Writer{W: p.log, Prefix: "plugin " + p.spec.Name + ": ", Skip: goPluginDebug},
 	}
 	if p.spec.SHA256 != "" {
 		sum, err := hex.DecodeString(p.spec.SHA256)
@@ -341,30 +342,8 @@ func (p *Plugin) rest(t time.Time) {
 	}
 }
 
-// lineWriter copies a plugin's standard error to the log a line at a
-// time, each line prefixed with the plugin's name. The debug lines that
-// go-plugin's server half logs as JSON are left out.
-type lineWriter struct {
-	w      io.Writer
-	prefix string
-	mu     sync.Mutex
-	buf    []byte
-}
-
-func (w *lineWriter) Write(b []byte) (int, error) {
-	w.mu.Lock()
-	defer w.mu.Unlock()
-	w.buf = append(w.buf, b...)
-	for {
-		i := bytes.IndexByte(w.buf, '\n')
-		if i < 0 {
-			break
-		}
-		line := w.buf[:i]
-		if !bytes.HasPrefix(line, []byte(`{"@level":"debug"`)) && !bytes.HasPrefix(line, []byte(`{"@level":"trace"`)) {
-			fmt.Fprintf(w.w, "%s%s\n", w.prefix, line)
-		}
-		w.buf = w.buf[i+1:]
-	}
-	return len(b), nil
+// goPluginDebug reports go-plugin's own debug and trace lines, which the
+// plugin's standard error carries among the plugin's messages.
+func goPluginDebug(line []byte) bool {
+	return bytes.HasPrefix(line, []byte(`{"@level":"debug"`)) || bytes.HasPrefix(line, []byte(`{"@level":"trace"`))
 }
