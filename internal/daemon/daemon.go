@@ -19,16 +19,15 @@ import (
 	"net"
 	"net/http"
 	"os"
-	"path/filepath"
 	"strings"
 	"sync"
 	"sync/atomic"
-	"syscall"
 	"time"
 
 	"github.com/agentgov/governance/hooks"
 	"github.com/agentgov/governance/internal/atomicfile"
 	"github.com/agentgov/governance/internal/daemonproto"
+	"github.com/agentgov/governance/internal/filelock"
 	"github.com/agentgov/governance/internal/gatekeeper/provider"
 	"github.com/agentgov/governance/internal/layout"
 	"github.com/agentgov/governance/internal/pluginhost"
@@ -112,7 +111,10 @@ func (s *Server) Run(ctx context.Context) error {
 	if err := os.MkdirAll(s.cfg.StateDir, 0o700); err != nil {
 		return err
 	}
-	unlock, err := tryLock(daemonproto.LockPath(s.cfg.StateDir))
+	unlock, err := filelock.TryLock(daemonproto.LockPath(s.cfg.StateDir))
+	if errors.Is(err, filelock.ErrHeld) {
+		err = ErrRunning
+	}
 	if err != nil {
 		return err
 	}
@@ -282,33 +284,6 @@ func newToken() (string, error) {
 		return "", err
 	}
 	return hex.EncodeToString(b), nil
-}
-
-// tryLock takes the daemon's lock without waiting: a held lock means a
-// daemon runs.
-func tryLock(path string) (func(), error) {
-	if err := os.MkdirAll(filepath.Dir(path), 0o700); err != nil {
-		return nil, err
-	}
-	f, err := os.OpenFile(path, os.O_RDWR|os.O_CREATE, 0o600)
-	if err != nil {
-		return nil, err
-	}
-	for {
-		err = syscall.Flock(int(f.Fd()), syscall.LOCK_EX|syscall.LOCK_NB)
-		if err != syscall.EINTR {
-			break
-		}
-	}
-	if err == syscall.EWOULDBLOCK {
-		f.Close()
-		return nil, ErrRunning
-	}
-	if err != nil {
-		f.Close()
-		return nil, err
-	}
-	return func() { syscall.Flock(int(f.Fd()), syscall.LOCK_UN); f.Close() }, nil
 }
 
 // Ask sends one request to the daemon of a state folder.

@@ -61,8 +61,9 @@ type Project struct {
 // SocketPath is the daemon's socket in a state folder.
 func SocketPath(stateDir string) string { return filepath.Join(stateDir, "daemon.sock") }
 
-// LockPath is held by the running daemon.
-func LockPath(stateDir string) string { return filepath.Join(stateDir, "daemon.lock") }
+// LockPath is the file whose filelock the running daemon holds (the lock
+// file itself is LockPath + ".lock").
+func LockPath(stateDir string) string { return filepath.Join(stateDir, "daemon") }
 
 // InfoPath describes the running daemon (pid, socket, page address).
 func InfoPath(stateDir string) string { return filepath.Join(stateDir, "daemon.json") }

@@ -13,6 +13,16 @@ import (
 // The lock is advisory (flock) and is released by the kernel if the
 // process dies holding it.
 func Lock(path string) (func(), error) {
+	return lock(path, syscall.LOCK_EX)
+}
+
+// TryLock is Lock without the wait: it returns ErrHeld at once when
+// another process holds the lock.
+func TryLock(path string) (func(), error) {
+	return lock(path, syscall.LOCK_EX|syscall.LOCK_NB)
+}
+
+func lock(path string, how int) (func(), error) {
 	if err := os.MkdirAll(filepath.Dir(path), 0o700); err != nil {
 		return nil, err
 	}
@@ -21,10 +31,13 @@ func Lock(path string) (func(), error) {
 		return nil, err
 	}
 	for {
-		err = syscall.Flock(int(f.Fd()), syscall.LOCK_EX)
+		err = syscall.Flock(int(f.Fd()), how)
 		if err != syscall.EINTR {
 			break
 		}
+	}
+	if err == syscall.EWOULDBLOCK {
+		err = ErrHeld
 	}
 	if err != nil {
 		f.Close()

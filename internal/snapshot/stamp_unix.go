@@ -1,4 +1,4 @@
-//go:build unix
+//go:build linux || darwin
 
 package snapshot
 
@@ -19,8 +19,8 @@ func StampOf(path string) Stamp {
 	}
 	switch err {
 	case nil:
-		return Stamp{Path: path, Exists: true, Size: st.Size,
-			MTime: st.Mtim.Sec*1e9 + st.Mtim.Nsec, CTime: st.Ctim.Sec*1e9 + st.Ctim.Nsec}
+		mtime, ctime := times(&st)
+		return Stamp{Path: path, Exists: true, Size: st.Size, MTime: mtime, CTime: ctime}
 	case syscall.ENOENT, syscall.ENOTDIR:
 		return Stamp{Path: path}
 	}
