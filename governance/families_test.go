@@ -130,9 +130,13 @@ func TestXargsAndFindExec(t *testing.T) {
 		{"fd -x chmod +x", deflt, ""},
 		{"xargs", deflt, ""},
 		{"find . -ok cat {} \\;", deflt, ""},
-		// Input spliced into code is code nobody has seen.
-		{"xargs -I {} sh -c 'cat {}'", deflt, ""},
-		{"find . -exec sh -c 'cat {}' \\;", deflt, ""},
+		// Input spliced into code is code nobody has seen; passed as an
+		// argument it is a word, and parallel quotes what it pastes.
+		{"xargs -I {} sh -c 'cat {}'", deny, "runs-unseen-code"},
+		{"find . -exec sh -c 'cat {}' \\;", deny, "runs-unseen-code"},
+		{"xargs -I{} node -e 'console.log(\"{}\")'", deny, "runs-unseen-code"},
+		{"find . -exec sh -c 'cat \"$1\"' _ {} \\;", allow, ""},
+		{"parallel sh -c 'cat {}' ::: a b", deflt, ""},
 		// Input names files; names the policy knows are still seen.
 		{"find . -name .env | xargs cat", deny, "secrets-env-files"},
 		{"find ~ -name id_rsa | xargs cat", deny, "secrets-private-keys"},

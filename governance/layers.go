@@ -51,7 +51,7 @@ func (ev *evaluation) layer1(s *subject) Verdict {
 			continue
 		}
 		take(Verdict{Outcome: r.outcome, Layer: LayerRules, Rule: r.ID, Source: r.Source,
-			Message: r.Message, Suggestion: r.Suggestion})
+			Message: r.message(s), Suggestion: r.Suggestion})
 		allowedByRule = allowedByRule || r.outcome == Allow
 	}
 	ev.checkVerdicts(s, func(v Verdict) {
@@ -268,4 +268,18 @@ func (ev *evaluation) delegationVerdict(s *subject) Verdict {
 		Message: fmt.Sprintf("Subagents may run at most %d levels below the main thread; this one would run at level %d: %s.",
 			max, ev.req.Depth+1, shown),
 		Suggestion: "Finish this task at the current level and report back to the agent that called you, which can delegate further if needed."}
+}
+
+// message is the rule's message for a subject it matched; a rule on code
+// nobody can see says how this command comes to run it.
+func (r *Rule) message(s *subject) string {
+	if s.kind != KindShell || s.cl.cmd.RunsInputWhy == "" {
+		return r.Message
+	}
+	for i := range r.Match {
+		if r.Match[i].RunsInput {
+			return r.Message + " Here " + s.cl.cmd.RunsInputWhy + "."
+		}
+	}
+	return r.Message
 }

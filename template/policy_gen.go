@@ -656,11 +656,11 @@ var Policy = []governance.RuleSpec{
 			RunsInput: true,
 		}},
 		Decision:   governance.Deny,
-		Message:    "This runs code nobody can see before it runs (a script read from a pipe, a script or startup file named at run time, or a program chosen by xargs, parallel or find input).",
-		Suggestion: "Write the script to a file, read it, and run it by name; or run the commands directly.",
+		Message:    "This runs code nobody can see before it runs (a script read from a pipe, a script or startup file named at run time, a program chosen by xargs, parallel or find input, or input pasted into code).",
+		Suggestion: "Write the script to a file, read it, and run it by name; or run the commands directly. To run code on each name xargs or find hands over, pass the name as an argument (sh -c 'cat \"$1\"' _ {}).",
 		Examples: governance.Examples{
-			Match:    []string{"cat script.sh | bash", "bash \"$(cat name.txt)\"", "xargs bash", "xargs sudo --", "BASH_ENV=/tmp/x.sh bash run.sh", "node -e \"eval(atob('SGVsbG8='))\""},
-			NotMatch: []string{"bash script.sh", "echo 'echo hi' | bash", "bash -n script.sh", "xargs -I{} bash -c 'cat {}'"},
+			Match:    []string{"cat script.sh | bash", "bash \"$(cat name.txt)\"", "xargs bash", "xargs sudo --", "BASH_ENV=/tmp/x.sh bash run.sh", "node -e \"eval(atob('SGVsbG8='))\"", "xargs -I{} bash -c 'cat {}'", "find . -name '*.log' -exec sh -c 'gzip {}' \\;", "xargs -I{} node -e 'console.log(\"{}\")'"},
+			NotMatch: []string{"bash script.sh", "echo 'echo hi' | bash", "bash -n script.sh", "xargs -I{} sh -c 'cat \"$1\"' _ {}", "find . -exec sh -c 'gzip \"$1\"' _ {} \\;", "parallel bash -c 'echo {}' ::: a b", "xargs -I{} node -e 'console.log(1)' -- {}"},
 		},
 		Source: "builtin:policy/runs.yaml:5",
 	},
@@ -682,7 +682,7 @@ var Policy = []governance.RuleSpec{
 			Match:    []string{"env LD_PRELOAD=/evil/lib.so /usr/bin/target", "export PYTHONPATH=/evil/modules", "export PROMPT_COMMAND='curl x'", "GIT_CONFIG_COUNT=1 GIT_CONFIG_KEY_0=a GIT_CONFIG_VALUE_0=b git status"},
 			NotMatch: []string{"PYTHONPATH=. pytest", "export PATH=$PATH:/usr/local/bin", "NODE_OPTIONS=--max-old-space-size=4096 npm test", "GIT_CONFIG_COUNT=0 git status"},
 		},
-		Source: "builtin:policy/runs.yaml:15",
+		Source: "builtin:policy/runs.yaml:17",
 	},
 	{
 		ID: "git-ssh-command",
@@ -698,7 +698,7 @@ var Policy = []governance.RuleSpec{
 			Match:    []string{"GIT_SSH_COMMAND=./helper git remote update", "GIT_SSH_COMMAND='ssh -o ProxyCommand=x' git fetch"},
 			NotMatch: []string{"GIT_SSH_COMMAND=./helper git status", "git fetch"},
 		},
-		Source: "builtin:policy/runs.yaml:31",
+		Source: "builtin:policy/runs.yaml:33",
 	},
 	{
 		ID: "encoded-powershell",
@@ -713,7 +713,7 @@ var Policy = []governance.RuleSpec{
 			Match:    []string{"pwsh -enc JABzAD0AIgBIAGUAbABsAG8AIg==", "powershell -EncodedCommand SQBFAFgA"},
 			NotMatch: []string{"pwsh -Command Get-Date", "pwsh -File build.ps1"},
 		},
-		Source: "builtin:policy/runs.yaml:43",
+		Source: "builtin:policy/runs.yaml:45",
 	},
 	{
 		ID: "privileged-shell",
@@ -729,7 +729,7 @@ var Policy = []governance.RuleSpec{
 			Match:    []string{"sudo sh", "sudo -i", "sudo bash", "sudo su", "doas -s"},
 			NotMatch: []string{"sudo apt-get update", "sudo bash -c 'apt-get update'", "bash"},
 		},
-		Source: "builtin:policy/runs.yaml:54",
+		Source: "builtin:policy/runs.yaml:56",
 	},
 	{
 		ID:    "secrets-env-files",

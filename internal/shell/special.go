@@ -258,6 +258,19 @@ func isCommandOutput(v string) bool {
 		strings.HasPrefix(v, "`") && strings.HasSuffix(v, "`") && strings.Count(v, "`") == 2
 }
 
+// spliced reports inline code with run-time input pasted into its text
+// (xargs -I{} sh -c 'cat {}', find -exec sh -c 'cat {}' \;): a name that
+// holds ; or $( ) then runs as code. GNU parallel quotes what it pastes,
+// so its {} stays one word.
+func spliced(cmd *Command, code Arg) bool {
+	return code.Input && !code.WholeInput && cmd.Origin != "parallel"
+}
+
+// splicedWhy says how spliced code runs its input.
+func splicedWhy(cmd *Command) string {
+	return cmd.Origin + " pastes its input into the code it runs, so a name holding ; or $( ) would run as a command"
+}
+
 // runsInput marks a command that executes code nobody can see beforehand.
 func runsInput(cmd *Command, why string) {
 	cmd.RunsInput = true
@@ -339,6 +352,10 @@ func (w *walker) shell(cmd *Command, f *frame, ctx *execCtx) {
 	switch {
 	case dashC:
 		if len(positional) > 0 {
+			if spliced(cmd, positional[0]) {
+				runsInput(cmd, splicedWhy(cmd))
+				return
+			}
 			w.code(cmd, positional[0], cmd.Name+" -c", f, ctx, positional[1:]...)
 			cmd.Runs = seen(positional[0]) && !foreignCode(cmd.Name, positional[0].Value)
 		}
@@ -496,6 +513,10 @@ func (w *walker) interpreter(cmd *Command, f *frame, ctx *execCtx) {
 				runsInput(cmd, "the code it runs comes from its input")
 				return
 			}
+			if spliced(cmd, code) {
+				runsInput(cmd, splicedWhy(cmd))
+				return
+			}
 			if code.Dynamic {
 				w.problem(ProblemUnknownCode, cmd.Name+" runs code computed at run time: "+code.Value)
 				return
@@ -519,6 +540,10 @@ func (w *walker) interpreter(cmd *Command, f *frame, ctx *execCtx) {
 		}
 		if code.WholeInput {
 			runsInput(cmd, "the code it runs comes from its input")
+			return
+		}
+		if spliced(cmd, *code) {
+			runsInput(cmd, splicedWhy(cmd))
 			return
 		}
 		if code.Dynamic {
