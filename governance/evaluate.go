@@ -256,6 +256,11 @@ func (ev *evaluation) shellSubjects(cmd string) ([]*subject, []Verdict) {
 			Message:    "The function " + a.ForkBomb + " spawns copies of itself: a fork bomb that makes the machine unusable.",
 			Suggestion: "Remove the self-spawning function."})
 	}
+	if a.Endless != "" {
+		problems = append(problems, Verdict{Outcome: Deny, Layer: LayerInvariant, Rule: "endless-recursion", Subject: a.Endless,
+			Message:    "The function " + a.Endless + " calls itself every time it runs and never returns: it recurses until the shell runs out of memory.",
+			Suggestion: "Give the function a condition that ends the recursion, or use a loop."})
+	}
 	if strings.TrimSpace(cmd) == "" {
 		return nil, []Verdict{{Outcome: Deny, Layer: LayerAnalysis, Rule: "empty-command", Subject: "(empty)",
 			Message: "The shell command is empty.", Suggestion: "Send the command to run."}}

@@ -384,7 +384,7 @@ func systemNestedOK(text string) bool { return systemNestedRun(text, true) }
 // the commands still need checking as file names.
 func systemNestedRun(text string, checkFiles bool) bool {
 	a := shell.Analyze(text, shell.Options{MaxDepth: 2, MaxCommands: 50})
-	if len(a.Problems) > 0 || a.ForkBomb != "" || len(a.Commands) == 0 {
+	if len(a.Problems) > 0 || a.ForkBomb != "" || a.Endless != "" || len(a.Commands) == 0 {
 		return false
 	}
 	for _, c := range a.Commands {

@@ -199,6 +199,9 @@ type Analysis struct {
 	// ForkBomb names a function that spawns copies of itself in a
 	// pipeline or in the background.
 	ForkBomb string
+	// Endless names a function that calls itself every time it runs and
+	// never returns: it recurses until the shell runs out of memory.
+	Endless string
 }
 
 // Options bound and inform an analysis.

@@ -184,6 +184,21 @@ func TestAnalyzeContext(t *testing.T) {
 			t.Errorf("ForkBomb = %q", a.ForkBomb)
 		}
 	})
+	t.Run("endless recursion", func(t *testing.T) {
+		for src, want := range map[string]string{
+			"loop() { loop; }; loop":                       "loop",
+			"f() ( echo; f )":                              "f",
+			"retry() { curl x && return; retry; }":         "",
+			"f() { if [ $1 -gt 0 ]; then f 1; fi; }":       "",
+			"f() { $next; f; }":                            "",
+			"f() { g; }; g() { f; }":                       "",
+			"walk() { for d in *; do walk \"$d\"; done; }": "",
+		} {
+			if got := Analyze(src, Options{}).Endless; got != want {
+				t.Errorf("Analyze(%q).Endless = %q, want %q", src, got, want)
+			}
+		}
+	})
 }
 
 func TestAnalyzeProblems(t *testing.T) {

@@ -286,6 +286,8 @@ func (w *walker) stmt(s *syntax.Stmt, f *frame, ctx *execCtx) {
 			delete(w.called, n.Value)
 			if spawnsItself(n.Value, c.Body) {
 				w.out.ForkBomb = n.Value
+			} else if callsItselfAlways(n.Value, c.Body) {
+				w.out.Endless = n.Value
 			}
 		}
 	case *syntax.ArithmCmd:
@@ -358,6 +360,44 @@ func spawnsItself(name string, body *syntax.Stmt) bool {
 		return true
 	})
 	return calls && spawns
+}
+
+// callsItselfAlways reports a function body that calls the function in
+// one of its own statements, not under a condition, and has no return or
+// exit anywhere: every call makes another (loop() { loop; }).
+func callsItselfAlways(name string, body *syntax.Stmt) bool {
+	var stmts []*syntax.Stmt
+	switch b := body.Cmd.(type) {
+	case *syntax.Block:
+		stmts = b.Stmts
+	case *syntax.Subshell:
+		stmts = b.Stmts
+	default:
+		return false
+	}
+	self := false
+	for _, st := range stmts {
+		if call, ok := st.Cmd.(*syntax.CallExpr); ok && len(call.Args) > 0 && call.Args[0].Lit() == name {
+			self = true
+		}
+	}
+	if !self {
+		return false
+	}
+	stops := false
+	syntax.Walk(body, func(n syntax.Node) bool {
+		if call, ok := n.(*syntax.CallExpr); ok && len(call.Args) > 0 {
+			switch call.Args[0].Lit() {
+			case "return", "exit", "break":
+				stops = true
+			}
+			if call.Args[0].Lit() == "" {
+				stops = true // a program chosen at run time might be exit
+			}
+		}
+		return !stops
+	})
+	return !stops
 }
 
 // substs walks the command and process substitutions inside a node and
