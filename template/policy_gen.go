@@ -469,13 +469,17 @@ var Policy = []governance.RuleSpec{
 	{
 		ID: "git-input-options",
 		Match: []governance.MatchSpec{{
-			Program:       []string{"git"},
-			NotSubcommand: []string{"blame", "log", "show", "diff", "status", "ls-files", "ls-tree", "grep", "cat-file", "rev-parse", "describe", "shortlog", "add", "annotate", "whatchanged", "name-rev"},
-			Dynamic:       []string{"input"},
+			Program: []string{"git"},
+			More: &governance.MatchMore{
+				NotSubcommand: []string{"blame", "log", "show", "diff", "status", "ls-files", "ls-tree", "grep", "cat-file", "rev-parse", "describe", "shortlog", "add", "annotate", "whatchanged", "name-rev"},
+				Dynamic:       []string{"input"},
+			},
 		}, {
 			Program: []string{"git"},
-			Dynamic: []string{"input"},
 			Regex:   []string{"(^| )(-c|--config-env|--exec-path|--git-dir|--work-tree)[ =]?[^ ]*\\{input\\}"},
+			More: &governance.MatchMore{
+				Dynamic: []string{"input"},
+			},
 		}},
 		Decision:   governance.Deny,
 		Message:    "xargs, parallel or find hands this git command words from its input, so its options (a --force, a --hard) are only known when it runs.",
@@ -490,16 +494,20 @@ var Policy = []governance.RuleSpec{
 		ID: "git-shell-alias",
 		Match: []governance.MatchSpec{{
 			Program: []string{"git"},
-			Options: []governance.OptionMatch{{
-				Option: "-c",
-				Values: []string{"alias.*=!*"},
-			}},
+			More: &governance.MatchMore{
+				Options: []governance.OptionMatch{{
+					Option: "-c",
+					Values: []string{"alias.*=!*"},
+				}},
+			},
 		}, {
 			Program: []string{"git"},
-			Options: []governance.OptionMatch{{
-				Option: "--config-env",
-				Values: []string{"alias.*"},
-			}},
+			More: &governance.MatchMore{
+				Options: []governance.OptionMatch{{
+					Option: "--config-env",
+					Values: []string{"alias.*"},
+				}},
+			},
 		}},
 		Decision:   governance.Deny,
 		Message:    "This defines a git alias that runs a shell command, hiding what really runs behind a git subcommand.",
@@ -513,8 +521,10 @@ var Policy = []governance.RuleSpec{
 	{
 		ID: "pipe-to-shell",
 		Match: []governance.MatchSpec{{
-			Program:   []string{"sh", "bash", "zsh", "dash", "ksh", "mksh", "ash", "fish", "csh", "tcsh", "python*", "pypy", "pypy3", "node", "nodejs", "deno", "bun", "perl", "ruby", "php", "lua", "luajit", "pwsh", "powershell", "Rscript", "R", "julia", "elixir", "iex", "erl", "tclsh", "wish", "osascript", "swift", "groovy", "jshell", "scala", "raku", "perl6", "source", ".", "eval", "exec", "sudo", "env", "xargs", "awk", "gawk"},
-			InputFrom: []string{"curl", "wget", "fetch", "http", "https", "xh", "aria2c", "nc", "ncat", "netcat", "socat", "ftp", "tftp", "lynx", "links", "w3m", "scp", "rsync", "ssh"},
+			Program: []string{"sh", "bash", "zsh", "dash", "ksh", "mksh", "ash", "fish", "csh", "tcsh", "python*", "pypy", "pypy3", "node", "nodejs", "deno", "bun", "perl", "ruby", "php", "lua", "luajit", "pwsh", "powershell", "Rscript", "R", "julia", "elixir", "iex", "erl", "tclsh", "wish", "osascript", "swift", "groovy", "jshell", "scala", "raku", "perl6", "source", ".", "eval", "exec", "sudo", "env", "xargs", "awk", "gawk"},
+			More: &governance.MatchMore{
+				InputFrom: []string{"curl", "wget", "fetch", "http", "https", "xh", "aria2c", "nc", "ncat", "netcat", "socat", "ftp", "tftp", "lynx", "links", "w3m", "scp", "rsync", "ssh"},
+			},
 		}},
 		Decision:   governance.Deny,
 		Message:    "This runs code downloaded from the network without anyone reviewing it.",
@@ -528,8 +538,10 @@ var Policy = []governance.RuleSpec{
 	{
 		ID: "decode-to-shell",
 		Match: []governance.MatchSpec{{
-			Program:   []string{"sh", "bash", "zsh", "dash", "ksh", "mksh", "ash", "fish", "python*", "node", "perl", "ruby", "php", "pwsh", "powershell", "source", ".", "eval"},
-			InputFrom: []string{"base64", "base32", "base58", "xxd", "uudecode", "openssl", "gunzip", "zcat", "bzcat", "xzcat", "unxz", "gzip", "rev"},
+			Program: []string{"sh", "bash", "zsh", "dash", "ksh", "mksh", "ash", "fish", "python*", "node", "perl", "ruby", "php", "pwsh", "powershell", "source", ".", "eval"},
+			More: &governance.MatchMore{
+				InputFrom: []string{"base64", "base32", "base58", "xxd", "uudecode", "openssl", "gunzip", "zcat", "bzcat", "xzcat", "unxz", "gzip", "rev"},
+			},
 		}},
 		Decision:   governance.Deny,
 		Message:    "This decodes hidden text and runs it as code, which hides what is really executed.",
@@ -669,11 +681,15 @@ var Policy = []governance.RuleSpec{
 		Match: []governance.MatchSpec{{
 			Env: []string{"LD_PRELOAD=*", "LD_AUDIT=*", "DYLD_INSERT_LIBRARIES=*", "DYLD_LIBRARY_PATH=*", "PROMPT_COMMAND=*", "PERL5OPT=*", "RUBYOPT=*", "PYTHONSTARTUP=*", "NODE_OPTIONS=*--require*", "NODE_OPTIONS=*-r *", "NODE_OPTIONS=*--import*", "NODE_OPTIONS=*--loader*", "GIT_CONFIG_PARAMETERS=*", "GIT_EXEC_PATH=*", "GIT_EXTERNAL_DIFF=*", "LESSOPEN=*"},
 		}, {
-			Env:    []string{"PYTHONPATH=/*", "PERL5LIB=/*", "RUBYLIB=/*", "NODE_PATH=/*"},
-			NotEnv: []string{"*=/usr/*", "*=/opt/*", "*=/nix/*"},
+			Env: []string{"PYTHONPATH=/*", "PERL5LIB=/*", "RUBYLIB=/*", "NODE_PATH=/*"},
+			More: &governance.MatchMore{
+				NotEnv: []string{"*=/usr/*", "*=/opt/*", "*=/nix/*"},
+			},
 		}, {
-			Env:    []string{"GIT_CONFIG_COUNT=*"},
-			NotEnv: []string{"GIT_CONFIG_COUNT=0"},
+			Env: []string{"GIT_CONFIG_COUNT=*"},
+			More: &governance.MatchMore{
+				NotEnv: []string{"GIT_CONFIG_COUNT=0"},
+			},
 		}},
 		Decision:   governance.Deny,
 		Message:    "This sets a variable that makes later programs load or run other code (a preloaded library, a startup script, injected git configuration).",
@@ -735,8 +751,10 @@ var Policy = []governance.RuleSpec{
 		ID:    "secrets-env-files",
 		Tools: []governance.Kind{"read", "write", "edit"},
 		Match: []governance.MatchSpec{{
-			Paths:    []string{".env", ".env.*", ".envrc", "*.env"},
-			NotPaths: []string{".env.example", ".env.sample", ".env.template", ".env.dist", ".env.defaults", "*.env.example", ".env.*.example", "*.example.env"},
+			Paths: []string{".env", ".env.*", ".envrc", "*.env"},
+			More: &governance.MatchMore{
+				NotPaths: []string{".env.example", ".env.sample", ".env.template", ".env.dist", ".env.defaults", "*.env.example", ".env.*.example", "*.example.env"},
+			},
 		}},
 		Decision:   governance.Deny,
 		Message:    "Environment files such as .env hold API keys, passwords and tokens.",
@@ -751,8 +769,10 @@ var Policy = []governance.RuleSpec{
 		ID:    "secrets-private-keys",
 		Tools: []governance.Kind{"read", "write", "edit"},
 		Match: []governance.MatchSpec{{
-			Paths:    []string{"id_rsa", "id_rsa_*", "id_dsa", "id_ecdsa", "id_ecdsa_*", "id_ed25519", "id_ed25519_*", "*.pem", "*.key", "*.p12", "*.pfx", "*.jks", "*.keystore", "*.ppk", "~/.ssh/**", "~/.gnupg/**"},
-			NotPaths: []string{"*.pub", "~/.ssh/known_hosts", "~/.ssh/config", "~/.ssh/authorized_keys", "*cert*.pem", "*chain*.pem", "ca.pem", "*-ca.pem", "*_ca.pem", "ca-bundle*.pem"},
+			Paths: []string{"id_rsa", "id_rsa_*", "id_dsa", "id_ecdsa", "id_ecdsa_*", "id_ed25519", "id_ed25519_*", "*.pem", "*.key", "*.p12", "*.pfx", "*.jks", "*.keystore", "*.ppk", "~/.ssh/**", "~/.gnupg/**"},
+			More: &governance.MatchMore{
+				NotPaths: []string{"*.pub", "~/.ssh/known_hosts", "~/.ssh/config", "~/.ssh/authorized_keys", "*cert*.pem", "*chain*.pem", "ca.pem", "*-ca.pem", "*_ca.pem", "ca-bundle*.pem"},
+			},
 		}},
 		Decision:   governance.Deny,
 		Message:    "This file holds a private key; reading it exposes the key and writing it can lock the user out.",
@@ -826,8 +846,10 @@ var Policy = []governance.RuleSpec{
 	{
 		ID: "secret-in-command",
 		Match: []governance.MatchSpec{{
-			Env:    []string{"*SECRET*=?*", "*TOKEN*=?*", "*PASSWORD*=?*", "*PASSWD*=?*", "*API_KEY*=?*", "*APIKEY*=?*", "*ACCESS_KEY*=?*", "*PRIVATE_KEY*=?*"},
-			NotEnv: []string{"*=$*", "*=`*"},
+			Env: []string{"*SECRET*=?*", "*TOKEN*=?*", "*PASSWORD*=?*", "*PASSWD*=?*", "*API_KEY*=?*", "*APIKEY*=?*", "*ACCESS_KEY*=?*", "*PRIVATE_KEY*=?*"},
+			More: &governance.MatchMore{
+				NotEnv: []string{"*=$*", "*=`*"},
+			},
 		}},
 		Decision:   governance.Deny,
 		Message:    "This puts a secret value into the command line, where it is recorded in logs, shell history and the agent's transcript.",

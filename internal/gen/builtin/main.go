@@ -99,6 +99,9 @@ func writeValue(b *bytes.Buffer, v reflect.Value, elided bool) {
 			b.WriteString(",\n")
 		}
 		b.WriteString("}")
+	case reflect.Pointer:
+		b.WriteString("&")
+		writeValue(b, v.Elem(), false)
 	case reflect.Slice:
 		b.WriteString(typeName(v.Type()) + "{")
 		for i := 0; i < v.Len(); i++ {
