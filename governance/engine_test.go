@@ -15,9 +15,10 @@ const (
 	home = "/home/user"
 )
 
-// builtin returns the built-in policy with the given settings.
+// builtin returns the built-in policy, examples included, with the given
+// settings.
 func builtin(s governance.Settings) *governance.Policy {
-	return &governance.Policy{Settings: s, Rules: governance.CompileAllTrusted(template.Policy, governance.ScopeBuiltin, nil),
+	return &governance.Policy{Settings: s, Rules: governance.CompileAllTrusted(template.PolicyWithExamples(), governance.ScopeBuiltin, nil),
 		ConfigDirs: []string{home + "/.config/governance"}}
 }
 

@@ -66,12 +66,13 @@ func newRuleIndex(rules []*Rule) *ruleIndex {
 // requires, when it requires one of a known list.
 func literalPrograms(m *MatchSpec) ([]string, bool) {
 	var names []string
+	prefix := m.more().Prefix
 	switch {
 	case len(m.Program) > 0:
 		names = m.Program
-	case len(m.Prefix) > 0 && len(m.Prefix[0]) > 0:
+	case len(prefix) > 0 && len(prefix[0]) > 0:
 		// The first word, or a wrapper in front of the program.
-		names = m.Prefix[0]
+		names = prefix[0]
 	default:
 		return nil, false
 	}

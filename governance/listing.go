@@ -22,18 +22,21 @@ func (p *Policy) ToolListing() *Policy {
 		spec := *r.RuleSpec
 		spec.Match = nil
 		for _, m := range r.Match {
-			if len(m.Arguments) == 0 && len(m.NotArguments) == 0 {
+			if len(m.more().Arguments) == 0 && len(m.more().NotArguments) == 0 {
 				spec.Match = append(spec.Match, m)
 				continue
 			}
 			if r.outcome != Allow {
 				continue
 			}
-			m.Arguments, m.NotArguments = nil, nil
-			if len(m.Server) == 0 && len(m.MCPTool) == 0 {
+			// The conditions are shared with r: change a copy.
+			more := *m.More
+			more.Arguments, more.NotArguments = nil, nil
+			if len(more.Server) == 0 && len(more.MCPTool) == 0 {
 				// Only arguments narrowed it: any MCP call may pass.
-				m.Server = []string{"*"}
+				more.Server = []string{"*"}
 			}
+			m.More = &more
 			spec.Match = append(spec.Match, m)
 		}
 		if len(spec.Match) == 0 {
@@ -47,8 +50,8 @@ func (p *Policy) ToolListing() *Policy {
 // readsArguments reports whether a matcher of the rule tests MCP
 // arguments.
 func readsArguments(r *Rule) bool {
-	for _, m := range r.Match {
-		if len(m.Arguments) > 0 || len(m.NotArguments) > 0 {
+	for i := range r.Match {
+		if m := r.Match[i].more(); len(m.Arguments) > 0 || len(m.NotArguments) > 0 {
 			return true
 		}
 	}

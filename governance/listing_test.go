@@ -34,15 +34,15 @@ func mcpPolicy(t *testing.T) *governance.Policy {
 	p := builtin(s)
 	p.Rules = append(p.Rules,
 		mustRule(t, governance.RuleSpec{ID: "no-env", Decision: governance.Deny, Message: "m", Suggestion: "s",
-			Match: []governance.MatchSpec{{Server: []string{"everything"}, MCPTool: []string{"get-env"}}}}),
+			Match: []governance.MatchSpec{{More: &governance.MatchMore{Server: []string{"everything"}, MCPTool: []string{"get-env"}}}}}),
 		mustRule(t, governance.RuleSpec{ID: "writes-in-box", Decision: governance.Deny, Message: "m", Suggestion: "s",
-			Match: []governance.MatchSpec{{Server: []string{"files"}, MCPTool: []string{"write_file"},
-				NotArguments: []governance.ArgumentMatch{{Key: "path", Glob: "/box/**"}}}}}),
+			Match: []governance.MatchSpec{{More: &governance.MatchMore{Server: []string{"files"}, MCPTool: []string{"write_file"},
+				NotArguments: []governance.ArgumentMatch{{Key: "path", Glob: "/box/**"}}}}}}),
 		mustRule(t, governance.RuleSpec{ID: "files", Decision: governance.Allow,
-			Match: []governance.MatchSpec{{Server: []string{"files"}}}}),
+			Match: []governance.MatchSpec{{More: &governance.MatchMore{Server: []string{"files"}}}}}),
 		mustRule(t, governance.RuleSpec{ID: "echo-hello", Decision: governance.Allow,
-			Match: []governance.MatchSpec{{Server: []string{"everything"}, MCPTool: []string{"echo"},
-				Arguments: []governance.ArgumentMatch{{Key: "message", Glob: "hello*"}}}}}),
+			Match: []governance.MatchSpec{{More: &governance.MatchMore{Server: []string{"everything"}, MCPTool: []string{"echo"},
+				Arguments: []governance.ArgumentMatch{{Key: "message", Glob: "hello*"}}}}}}),
 	)
 	return p
 }
@@ -98,7 +98,7 @@ func TestToolListing(t *testing.T) {
 			}
 		})
 	}
-	if len(p.Rules) != len(mcpPolicy(t).Rules) || p.Rules[len(p.Rules)-1].Match[0].Arguments == nil {
+	if len(p.Rules) != len(mcpPolicy(t).Rules) || p.Rules[len(p.Rules)-1].Match[0].More.Arguments == nil {
 		t.Error("ToolListing changed the policy it was given")
 	}
 }

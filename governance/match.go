@@ -56,7 +56,7 @@ func (r *Rule) matchOne(i int, s *subject, pc *pathContext) bool {
 		if len(m.Paths) > 0 && !anyPathLit(m.Paths, r.pathLiterals(i), s.file, pc) {
 			return false
 		}
-		if len(m.NotPaths) > 0 && anyPath(m.NotPaths, s.file, pc) {
+		if notPaths := m.more().NotPaths; len(notPaths) > 0 && anyPath(notPaths, s.file, pc) {
 			return false
 		}
 		if len(m.Targets) > 0 && !anyClass(m.Targets, s.file) {
@@ -64,34 +64,37 @@ func (r *Rule) matchOne(i int, s *subject, pc *pathContext) bool {
 		}
 		return true
 	case KindWeb:
-		if len(m.Domains) > 0 && !anyDomain(m.Domains, s.host) {
+		more := m.more()
+		if len(more.Domains) > 0 && !anyDomain(more.Domains, s.host) {
 			return false
 		}
-		if len(m.URLs) > 0 && !anyGlob(m.URLs, s.url) {
+		if len(more.URLs) > 0 && !anyGlob(more.URLs, s.url) {
 			return false
 		}
 		return true
 	case KindMCP:
-		if len(m.Server) > 0 && !anyGlob(m.Server, s.server) {
+		more := m.more()
+		if len(more.Server) > 0 && !anyGlob(more.Server, s.server) {
 			return false
 		}
-		if len(m.MCPTool) > 0 && !anyGlob(m.MCPTool, s.tool) {
+		if len(more.MCPTool) > 0 && !anyGlob(more.MCPTool, s.tool) {
 			return false
 		}
-		for _, a := range m.Arguments {
+		for _, a := range more.Arguments {
 			v, ok := s.arguments[a.Key]
 			if !ok || !glob(a.Glob, argString(v)) {
 				return false
 			}
 		}
-		for _, a := range m.NotArguments {
+		for _, a := range more.NotArguments {
 			if v, ok := s.arguments[a.Key]; ok && glob(a.Glob, argString(v)) {
 				return false
 			}
 		}
 		return true
 	case KindAgent:
-		return len(m.Subagent) == 0 || anyGlob(m.Subagent, s.subagent)
+		subagent := m.more().Subagent
+		return len(subagent) == 0 || anyGlob(subagent, s.subagent)
 	}
 	return false
 }
@@ -101,21 +104,22 @@ func (r *Rule) matchShell(m *MatchSpec, i int, s *subject, pc *pathContext) bool
 	if cl == nil {
 		return false
 	}
+	more := m.more()
 	// The cheap tests first.
 	if m.RunsInput && !cl.cmd.RunsInput || m.Privileged && !cl.cmd.Privileged ||
-		len(m.InputFrom) > 0 && len(cl.cmd.InputFrom) == 0 {
+		len(more.InputFrom) > 0 && len(cl.cmd.InputFrom) == 0 {
 		return false
 	}
 	if len(m.Program) > 0 && !anyGlobFold(m.Program, cl.name) {
 		return false
 	}
-	if len(m.Prefix) > 0 && !cl.hasPrefix(m.Prefix, m.PrefixPaths, r.outcome > Allow) {
+	if len(more.Prefix) > 0 && !cl.hasPrefix(more.Prefix, more.PrefixPaths, r.outcome > Allow) {
 		return false
 	}
 	if len(m.Subcommand) > 0 && !cl.hasSub(m.Subcommand) {
 		return false
 	}
-	if len(m.NotSubcommand) > 0 && cl.hasSub(m.NotSubcommand) {
+	if len(more.NotSubcommand) > 0 && cl.hasSub(more.NotSubcommand) {
 		return false
 	}
 	if m.MinArgs > 0 && len(cl.args()) < m.MinArgs {
@@ -131,19 +135,19 @@ func (r *Rule) matchShell(m *MatchSpec, i int, s *subject, pc *pathContext) bool
 			return false
 		}
 	}
-	if len(m.FlagsWithin) > 0 && !cl.flagsWithin(m.FlagsWithin) {
+	if len(more.FlagsWithin) > 0 && !cl.flagsWithin(more.FlagsWithin) {
 		return false
 	}
-	if len(m.TargetsWithin) > 0 {
+	if len(more.TargetsWithin) > 0 {
 		for _, t := range s.targets {
 			for _, c := range t.classes {
-				if !slices.Contains(m.TargetsWithin, c) {
+				if !slices.Contains(more.TargetsWithin, c) {
 					return false
 				}
 			}
 		}
 	}
-	for _, o := range m.Options {
+	for _, o := range more.Options {
 		if !anyMatchAll(o.Values, cl.value(o.Option)) {
 			return false
 		}
@@ -172,10 +176,10 @@ func (r *Rule) matchShell(m *MatchSpec, i int, s *subject, pc *pathContext) bool
 			return false
 		}
 	}
-	if len(m.InputFrom) > 0 {
+	if len(more.InputFrom) > 0 {
 		found := false
 		for _, p := range cl.cmd.InputFrom {
-			if anyGlob(m.InputFrom, p) {
+			if anyGlob(more.InputFrom, p) {
 				found = true
 				break
 			}
@@ -184,21 +188,21 @@ func (r *Rule) matchShell(m *MatchSpec, i int, s *subject, pc *pathContext) bool
 			return false
 		}
 	}
-	if len(m.Env) > 0 || len(m.NotEnv) > 0 {
+	if len(m.Env) > 0 || len(more.NotEnv) > 0 {
 		assigns := cl.assignments()
 		if len(m.Env) > 0 && !anyMatchAll(m.Env, assigns) {
 			return false
 		}
-		if len(m.NotEnv) > 0 && anyMatchAll(m.NotEnv, assigns) {
+		if len(more.NotEnv) > 0 && anyMatchAll(more.NotEnv, assigns) {
 			return false
 		}
 	}
-	for _, d := range m.Dynamic {
+	for _, d := range more.Dynamic {
 		if d == "option" && !cl.dynOption(false) || d == "input" && !cl.dynOption(true) || d == "argument" && !cl.dynArgument() {
 			return false
 		}
 	}
-	if len(m.Command) > 0 && !anyGlob(m.Command, cl.String()) {
+	if len(more.Command) > 0 && !anyGlob(more.Command, cl.String()) {
 		return false
 	}
 	if len(m.Regex) > 0 {

@@ -45,40 +45,58 @@ type Examples struct {
 }
 
 // MatchSpec is one matcher of a rule. Every field that is set must match.
+//
+// The conditions most matchers use are fields; the others are in More. The
+// built-in policy is static data that every hook process's runtime scans
+// as it starts, and a matcher with all its conditions inline was 660 bytes,
+// mostly empty lists.
 type MatchSpec struct {
 	// Shell: the program's base name (globs), its subcommand words, options
 	// that must all be present (each entry lists alternatives "-f|--force"),
 	// options that must be absent, positional arguments (globs, any), the
-	// path classes of positional arguments (any), the programs feeding its
-	// input (any), whether it runs as another user, and globs or regular
-	// expressions over the whole simple command.
-	Program       []string
-	Subcommand    []string
-	NotSubcommand []string
-	Flags         []string
-	NotFlags      []string
-	// Options lists options ("-c|--config-env") with globs one of their
-	// values must match.
-	Options []OptionMatch
-	Args    []string
+	// path classes of positional arguments (any), whether it runs as
+	// another user, and regular expressions over the whole simple command
+	// (any).
+	Program    []string
+	Subcommand []string
+	Flags      []string
+	NotFlags   []string
+	Args       []string
 	// MinArgs is the least number of positional arguments after the
 	// subcommand (git checkout main file.txt has two).
 	MinArgs    int
 	Targets    []string
-	InputFrom  []string
 	Privileged bool
 	// RunsInput matches commands that execute code nobody can see
 	// beforehand (a script read from a pipe or named at run time).
 	RunsInput bool
 	// Env globs over NAME=value assignments (prefixes, env, export) that
-	// must be present, and ones that must not.
-	Env, NotEnv []string
+	// must be present.
+	Env   []string
+	Regex []string
+	// Files: path globs (gitignore-like: a pattern without a slash matches a
+	// base name anywhere) that must match.
+	Paths []string
+	// More holds the other conditions; nil when the matcher sets none.
+	More *MatchMore
+}
+
+// MatchMore holds the conditions of a matcher that few matchers use.
+type MatchMore struct {
+	// Shell: subcommands that must be absent, the programs feeding the
+	// command's input (globs, any), environment assignments that must be
+	// absent, and globs over the whole simple command (any).
+	NotSubcommand []string
+	// Options lists options ("-c|--config-env") with globs one of their
+	// values must match.
+	Options   []OptionMatch
+	InputFrom []string
+	NotEnv    []string
 	// Dynamic lists where a word computed at run time must appear:
 	// "option" (anywhere options are read), "argument", or "input" (a word
 	// that xargs, parallel or find supply, where options are read).
 	Dynamic []string
 	Command []string
-	Regex   []string
 	// FlagsWithin, when set, requires every option the command gives to
 	// be one of these (alternatives "-f|--force"; a short option counts
 	// inside a cluster); TargetsWithin requires every path argument's
@@ -93,9 +111,8 @@ type MatchSpec struct {
 	// name counts only for rules that do not allow.
 	Prefix      [][]string
 	PrefixPaths []string
-	// Files: path globs (gitignore-like: a pattern without a slash matches a
-	// base name anywhere) that must match, and globs that must not.
-	Paths, NotPaths []string
+	// Files: path globs that must not match.
+	NotPaths []string
 	// Web: domains (a leading *. matches subdomains) and URL globs.
 	Domains, URLs []string
 	// MCP: server and tool name globs, argument globs by key that must
@@ -105,6 +122,17 @@ type MatchSpec struct {
 	NotArguments    []ArgumentMatch
 	// Agent: subagent type globs.
 	Subagent []string
+}
+
+// noMore is the MatchMore of a matcher without one. It is never written.
+var noMore MatchMore
+
+// more returns the matcher's other conditions, empty when it has none.
+func (m *MatchSpec) more() *MatchMore {
+	if m.More != nil {
+		return m.More
+	}
+	return &noMore
 }
 
 // OptionMatch requires a value of an option (alternatives "a|b") to match
@@ -123,25 +151,26 @@ type ArgumentMatch struct {
 // kinds returns the tool kinds a matcher can apply to.
 func (m *MatchSpec) kinds() kindSet {
 	var ks kindSet
-	if len(m.Program) > 0 || len(m.Subcommand) > 0 || len(m.NotSubcommand) > 0 || m.MinArgs > 0 ||
-		len(m.Flags) > 0 || len(m.NotFlags) > 0 || len(m.Args) > 0 || len(m.Options) > 0 ||
-		len(m.InputFrom) > 0 || m.Privileged || len(m.Command) > 0 || len(m.Regex) > 0 || m.RunsInput ||
-		len(m.Env) > 0 || len(m.NotEnv) > 0 || len(m.Dynamic) > 0 || len(m.Prefix) > 0 || len(m.FlagsWithin) > 0 {
+	more := m.more()
+	if len(m.Program) > 0 || len(m.Subcommand) > 0 || len(more.NotSubcommand) > 0 || m.MinArgs > 0 ||
+		len(m.Flags) > 0 || len(m.NotFlags) > 0 || len(m.Args) > 0 || len(more.Options) > 0 ||
+		len(more.InputFrom) > 0 || m.Privileged || len(more.Command) > 0 || len(m.Regex) > 0 || m.RunsInput ||
+		len(m.Env) > 0 || len(more.NotEnv) > 0 || len(more.Dynamic) > 0 || len(more.Prefix) > 0 || len(more.FlagsWithin) > 0 {
 		ks |= KindShell.bit()
 	}
-	if len(m.Paths) > 0 || len(m.NotPaths) > 0 {
+	if len(m.Paths) > 0 || len(more.NotPaths) > 0 {
 		ks |= KindRead.bit() | modifySet
 	}
 	if len(m.Targets) > 0 && ks == 0 {
 		ks |= KindShell.bit() | KindRead.bit() | modifySet
 	}
-	if len(m.Domains) > 0 || len(m.URLs) > 0 {
+	if len(more.Domains) > 0 || len(more.URLs) > 0 {
 		ks |= KindWeb.bit()
 	}
-	if len(m.Server) > 0 || len(m.MCPTool) > 0 || len(m.Arguments) > 0 || len(m.NotArguments) > 0 {
+	if len(more.Server) > 0 || len(more.MCPTool) > 0 || len(more.Arguments) > 0 || len(more.NotArguments) > 0 {
 		ks |= KindMCP.bit()
 	}
-	if len(m.Subagent) > 0 {
+	if len(more.Subagent) > 0 {
 		ks |= KindAgent.bit()
 	}
 	return ks
@@ -297,22 +326,23 @@ func (r *Rule) init(spec *RuleSpec, scope string) {
 
 // checkMatch rejects matchers that cannot work.
 func checkMatch(m *MatchSpec) error {
-	for _, c := range append(append([]string{}, m.Targets...), m.TargetsWithin...) {
-		if !slices.Contains(PathClasses, c) && !(c == ClassNone && slices.Contains(m.TargetsWithin, c)) {
+	more := m.more()
+	for _, c := range append(append([]string{}, m.Targets...), more.TargetsWithin...) {
+		if !slices.Contains(PathClasses, c) && !(c == ClassNone && slices.Contains(more.TargetsWithin, c)) {
 			return fmt.Errorf("unknown path class %q in targets (want one of %s)", c, strings.Join(PathClasses, ", "))
 		}
 	}
-	for _, pat := range append(append([]string{}, m.Paths...), m.NotPaths...) {
+	for _, pat := range append(append([]string{}, m.Paths...), more.NotPaths...) {
 		if !doublestar.ValidatePattern(pat) {
 			return fmt.Errorf("path pattern %q is not a valid glob (check its brackets and braces)", pat)
 		}
 	}
-	for _, d := range m.Dynamic {
+	for _, d := range more.Dynamic {
 		if d != "option" && d != "argument" && d != "input" {
 			return fmt.Errorf("dynamic must list option, argument or input, not %q", d)
 		}
 	}
-	for _, f := range append(append(append([]string{}, m.Flags...), m.NotFlags...), m.FlagsWithin...) {
+	for _, f := range append(append(append([]string{}, m.Flags...), m.NotFlags...), more.FlagsWithin...) {
 		for _, alt := range strings.Split(f, "|") {
 			if !strings.HasPrefix(strings.TrimSpace(alt), "-") {
 				return fmt.Errorf("flag %q must start with -", alt)
@@ -341,14 +371,15 @@ func matchesEverything(m *MatchSpec) bool {
 		}
 		return false
 	}
-	constrained := len(m.Subcommand) > 0 || len(m.NotSubcommand) > 0 || m.MinArgs > 0 || len(m.Flags) > 0 || len(m.Options) > 0 || len(m.NotFlags) > 0 || len(m.Args) > 0 ||
-		len(m.Targets) > 0 || len(m.InputFrom) > 0 || m.Privileged || len(m.Regex) > 0 || len(m.NotPaths) > 0 ||
-		len(m.Arguments) > 0 || len(m.NotArguments) > 0 || m.RunsInput || len(m.Env) > 0 || len(m.Dynamic) > 0 || len(m.Prefix) > 0 ||
-		len(m.FlagsWithin) > 0 || len(m.TargetsWithin) > 0
+	more := m.more()
+	constrained := len(m.Subcommand) > 0 || len(more.NotSubcommand) > 0 || m.MinArgs > 0 || len(m.Flags) > 0 || len(more.Options) > 0 || len(m.NotFlags) > 0 || len(m.Args) > 0 ||
+		len(m.Targets) > 0 || len(more.InputFrom) > 0 || m.Privileged || len(m.Regex) > 0 || len(more.NotPaths) > 0 ||
+		len(more.Arguments) > 0 || len(more.NotArguments) > 0 || m.RunsInput || len(m.Env) > 0 || len(more.Dynamic) > 0 || len(more.Prefix) > 0 ||
+		len(more.FlagsWithin) > 0 || len(more.TargetsWithin) > 0
 	if constrained {
 		return false
 	}
-	for _, set := range [][]string{m.Program, m.Command, m.Paths, m.Domains, m.URLs, m.Server, m.MCPTool, m.Subagent} {
+	for _, set := range [][]string{m.Program, more.Command, m.Paths, more.Domains, more.URLs, more.Server, more.MCPTool, more.Subagent} {
 		if len(set) > 0 && !all(set) {
 			return false
 		}

@@ -1,7 +1,6 @@
 package hooks
 
 import (
-	"bytes"
 	"encoding/json"
 	"fmt"
 	"strings"
@@ -195,14 +194,4 @@ func (claude) Fail(msg string) []byte {
 	d := hookFailure(msg)
 	return marshal(map[string]any{"hookSpecificOutput": map[string]any{"hookEventName": EventPreToolUse,
 		"permissionDecision": "deny", "permissionDecisionReason": d.Render()}})
-}
-
-func marshal(v any) []byte {
-	var b bytes.Buffer
-	enc := json.NewEncoder(&b)
-	enc.SetEscapeHTML(false)
-	if err := enc.Encode(v); err != nil {
-		return []byte(`{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"deny","permissionDecisionReason":"governance could not encode its reply"}}` + "\n")
-	}
-	return b.Bytes()
 }

@@ -94,12 +94,24 @@ type Env struct {
 	Now       func() time.Time
 	// Cwd is the process's working directory.
 	Cwd string
+	// getwd reads the working directory the first time a call needs it
+	// and Cwd is empty: harnesses report the call's folder, so the hook
+	// rarely does.
+	getwd func() (string, error)
 }
 
 // OSEnv returns the environment of the current process.
 func OSEnv() Env {
-	cwd, _ := os.Getwd()
-	return Env{Getenv: os.Getenv, LookupEnv: os.LookupEnv, Now: time.Now, Cwd: cwd}
+	return Env{Getenv: os.Getenv, LookupEnv: os.LookupEnv, Now: time.Now, getwd: os.Getwd}
+}
+
+// cwd returns the working directory, reading it on first use.
+func (e *Env) cwd() string {
+	if e.Cwd == "" && e.getwd != nil {
+		e.Cwd, _ = e.getwd()
+		e.getwd = nil
+	}
+	return e.Cwd
 }
 
 // Dialects maps dialect names to implementations.

@@ -26,10 +26,10 @@ type handler struct {
 
 func newHandler(ev *Event, env Env, stderr io.Writer, o Options) *handler {
 	req := &ev.Request
-	if req.Cwd == "" {
-		req.Cwd = env.Cwd
-	}
 	h := &handler{ev: ev, env: env, stderr: stderr, opts: o}
+	if req.Cwd == "" {
+		req.Cwd = h.env.cwd()
+	}
 	h.paths = layout.Discover(req.Cwd, ev.ProjectDir, env.Getenv)
 	if req.ProjectRoot == "" {
 		req.ProjectRoot = h.paths.ProjectRoot

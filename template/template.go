@@ -6,7 +6,12 @@
 // parse them on every call.
 package template
 
-import "embed"
+import (
+	"embed"
+	"slices"
+
+	"github.com/agentgov/governance/governance"
+)
 
 //go:generate go run ../internal/gen/builtin -o policy_gen.go policy
 
@@ -19,3 +24,14 @@ var Files embed.FS
 //
 //go:embed policy
 var PolicyFiles embed.FS
+
+// PolicyWithExamples returns the built-in policy with each rule's examples.
+// Policy leaves them out: the hook never runs them, and as static data
+// they cost every hook process's runtime as it starts.
+func PolicyWithExamples() []governance.RuleSpec {
+	out := slices.Clone(Policy)
+	for i := range out {
+		out[i].Examples = PolicyExamples[i]
+	}
+	return out
+}

@@ -189,8 +189,12 @@ func toYAML(s governance.RuleSpec) yamlRule {
 	}
 	if len(s.Match) > 0 {
 		m := s.Match[0]
-		y.Match = yamlMatch{Command: m.Command, Prefix: m.Prefix, Paths: m.Paths, Domains: m.Domains,
-			Server: m.Server, MCPTool: m.MCPTool, Subagent: m.Subagent}
+		var more governance.MatchMore
+		if m.More != nil {
+			more = *m.More
+		}
+		y.Match = yamlMatch{Command: more.Command, Prefix: more.Prefix, Paths: m.Paths, Domains: more.Domains,
+			Server: more.Server, MCPTool: more.MCPTool, Subagent: more.Subagent}
 	}
 	if len(s.Examples.Match) > 0 || len(s.Examples.NotMatch) > 0 {
 		y.Examples = &yamlExamples{Match: s.Examples.Match, NotMatch: s.Examples.NotMatch}

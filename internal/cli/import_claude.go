@@ -127,7 +127,7 @@ func claudeRule(text string, o governance.Outcome, file string) (governance.Rule
 			}
 			spec.Examples.Match = []string{strings.ReplaceAll(pattern, "*", "x")}
 		}
-		m.Command = []string{pattern}
+		m.More = &governance.MatchMore{Command: []string{pattern}}
 	case tool == "Read" || tool == "Glob" || tool == "Grep" || tool == "LS":
 		spec.Tools = []governance.Kind{governance.KindRead}
 		if o >= governance.Deny {
@@ -144,18 +144,17 @@ func claudeRule(text string, o governance.Outcome, file string) (governance.Rule
 		if arg != "" && !ok {
 			return spec, "WebFetch rules other than domain: have no equivalent"
 		}
-		m.Domains = []string{cmp.Or(domain, "*")}
+		m.More = &governance.MatchMore{Domains: []string{cmp.Or(domain, "*")}}
 	case tool == "Agent" || tool == "Task":
 		spec.Tools = []governance.Kind{governance.KindAgent}
-		m.Subagent = []string{cmp.Or(arg, "*")}
+		m.More = &governance.MatchMore{Subagent: []string{cmp.Or(arg, "*")}}
 	case strings.HasPrefix(tool, "mcp__") && !hasArg:
 		server, mcpTool, _ := strings.Cut(strings.TrimPrefix(tool, "mcp__"), "__")
 		if server == "" || server == "*" {
 			return spec, "rules over every MCP server have no equivalent; name the server"
 		}
 		spec.Tools = []governance.Kind{governance.KindMCP}
-		m.Server = []string{server}
-		m.MCPTool = []string{cmp.Or(mcpTool, "*")}
+		m.More = &governance.MatchMore{Server: []string{server}, MCPTool: []string{cmp.Or(mcpTool, "*")}}
 	default:
 		return spec, "governance has no rules for Claude Code's " + tool + " tool"
 	}

@@ -73,9 +73,9 @@ func importCodexRules(file string, src []byte, global bool) (*imported, error) {
 		spec.ID = uniqueID(fmt.Sprintf("codex-%s-%d", base, line), used)
 		spec.Source = ""
 		for i := range spec.Match {
-			if len(spec.Match[i].PrefixPaths) > 0 {
+			if m := spec.Match[i].More; m != nil && len(m.PrefixPaths) > 0 {
 				hostPaths = true
-				spec.Match[i].PrefixPaths = nil
+				m.PrefixPaths = nil
 			}
 		}
 		im.add(from, spec, scope)

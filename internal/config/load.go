@@ -341,7 +341,7 @@ func builtinRules(user *File) ([]*governance.Rule, error) {
 		}
 	}
 	out := make([]*governance.Rule, 0, len(template.Policy))
-	for _, s := range template.Policy {
+	for _, s := range template.PolicyWithExamples() {
 		if off[s.ID] {
 			continue
 		}

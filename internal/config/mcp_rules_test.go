@@ -52,7 +52,7 @@ func TestMCPArgumentRules(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			if got := rules[0].Match[0].NotArguments; len(got) != 1 || got[0].Key != "path" || got[0].Glob != "/box/**" {
+			if got := rules[0].Match[0].More.NotArguments; len(got) != 1 || got[0].Key != "path" || got[0].Glob != "/box/**" {
 				t.Errorf("not_arguments parsed as %+v", got)
 			}
 		})

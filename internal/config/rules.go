@@ -199,17 +199,22 @@ func parseMatch(file string, n *yaml.Node) (governance.MatchSpec, error) {
 	if err := yamlx.CheckKeys(file, pairs, matchKeys...); err != nil {
 		return m, err
 	}
+	// The conditions few matchers use go to m.More, set only when one is.
+	var more governance.MatchMore
+	lists := map[string]*[]string{
+		"program": &m.Program, "subcommand": &m.Subcommand, "flags": &m.Flags, "not_flags": &m.NotFlags,
+		"args": &m.Args, "targets": &m.Targets, "regex": &m.Regex, "paths": &m.Paths, "env": &m.Env,
+	}
+	moreLists := map[string]*[]string{
+		"not_subcommand": &more.NotSubcommand, "input_from": &more.InputFrom, "command": &more.Command,
+		"not_paths": &more.NotPaths, "domains": &more.Domains, "urls": &more.URLs,
+		"server": &more.Server, "mcp_tool": &more.MCPTool, "subagent": &more.Subagent,
+		"not_env": &more.NotEnv, "dynamic": &more.Dynamic,
+		"flags_within": &more.FlagsWithin, "targets_within": &more.TargetsWithin,
+	}
 	for _, p := range pairs {
 		var err error
 		v := p.Value
-		lists := map[string]*[]string{
-			"program": &m.Program, "subcommand": &m.Subcommand, "not_subcommand": &m.NotSubcommand, "flags": &m.Flags, "not_flags": &m.NotFlags,
-			"args": &m.Args, "targets": &m.Targets, "input_from": &m.InputFrom, "command": &m.Command,
-			"regex": &m.Regex, "paths": &m.Paths, "not_paths": &m.NotPaths, "domains": &m.Domains, "urls": &m.URLs,
-			"server": &m.Server, "mcp_tool": &m.MCPTool, "subagent": &m.Subagent,
-			"env": &m.Env, "not_env": &m.NotEnv, "dynamic": &m.Dynamic,
-			"flags_within": &m.FlagsWithin, "targets_within": &m.TargetsWithin,
-		}
 		switch p.Key {
 		case "privileged":
 			m.Privileged, err = yamlx.Bool(file, v)
@@ -218,6 +223,7 @@ func parseMatch(file string, n *yaml.Node) (governance.MatchSpec, error) {
 		case "min_args":
 			m.MinArgs, err = yamlx.Int(file, v)
 		case "options":
+			m.More = &more
 			var opts []yamlx.Pair
 			if opts, err = yamlx.Map(file, v); err != nil {
 				break
@@ -227,14 +233,16 @@ func parseMatch(file string, n *yaml.Node) (governance.MatchSpec, error) {
 				if globs, err = yamlx.Strings(file, o.Value); err != nil {
 					break
 				}
-				m.Options = append(m.Options, governance.OptionMatch{Option: o.Key, Values: globs})
+				more.Options = append(more.Options, governance.OptionMatch{Option: o.Key, Values: globs})
 			}
 		case "prefix":
-			m.Prefix, err = parsePrefix(file, v)
+			m.More = &more
+			more.Prefix, err = parsePrefix(file, v)
 		case "arguments", "not_arguments":
-			dst := &m.Arguments
+			m.More = &more
+			dst := &more.Arguments
 			if p.Key == "not_arguments" {
-				dst = &m.NotArguments
+				dst = &more.NotArguments
 			}
 			var args []yamlx.Pair
 			args, err = yamlx.Map(file, v)
@@ -246,7 +254,11 @@ func parseMatch(file string, n *yaml.Node) (governance.MatchSpec, error) {
 				*dst = append(*dst, governance.ArgumentMatch{Key: a.Key, Glob: s})
 			}
 		default:
-			*lists[p.Key], err = yamlx.Strings(file, v)
+			list, ok := lists[p.Key]
+			if !ok {
+				m.More, list = &more, moreLists[p.Key]
+			}
+			*list, err = yamlx.Strings(file, v)
 		}
 		if err != nil {
 			return m, err

@@ -5,7 +5,8 @@ import (
 	"encoding/json"
 	"strconv"
 	"time"
-	"unicode/utf8"
+
+	"github.com/agentgov/governance/internal/jsonstr"
 )
 
 // Marshal returns the entry's log line, newline included: the JSON that
@@ -16,17 +17,17 @@ import (
 func (e *Entry) Marshal() ([]byte, error) {
 	b := make([]byte, 0, 512+len(e.Input.Tool.Input.Command)+len(e.Result.Message)+len(e.Input.Tool.Input.Arguments))
 	b = append(b, `{"decision_id":`...)
-	b = appendString(b, e.DecisionID)
+	b = jsonstr.Append(b, e.DecisionID)
 	b = append(b, `,"timestamp":"`...)
 	b = e.Timestamp.AppendFormat(b, time.RFC3339Nano)
 	b = append(b, `","labels":{"harness":`...)
-	b = appendString(b, e.Labels.Harness)
+	b = jsonstr.Append(b, e.Labels.Harness)
 	b = append(b, `,"version":`...)
-	b = appendString(b, e.Labels.Version)
+	b = jsonstr.Append(b, e.Labels.Version)
 	b = append(b, `,"host":`...)
-	b = appendString(b, e.Labels.Host)
+	b = jsonstr.Append(b, e.Labels.Host)
 	b = append(b, `},"path":`...)
-	b = appendString(b, e.Path)
+	b = jsonstr.Append(b, e.Path)
 
 	in := &e.Input
 	b = append(b, `,"input":{`...)
@@ -42,7 +43,7 @@ func (e *Entry) Marshal() ([]byte, error) {
 	b = appendField(b, n, "cwd", in.Cwd)
 	b = appendField(b, n, "project_root", in.ProjectRoot)
 	b = append(b, `,"tool":{"kind":`...)
-	b = appendString(b, in.Tool.Kind)
+	b = jsonstr.Append(b, in.Tool.Kind)
 	b = appendField(b, n, "name", in.Tool.Name)
 	b = append(b, `,"input":{`...)
 	ti := &in.Tool.Input
@@ -69,11 +70,11 @@ func (e *Entry) Marshal() ([]byte, error) {
 
 	r := &e.Result
 	b = append(b, `,"result":{"decision":`...)
-	b = appendString(b, r.Decision)
+	b = jsonstr.Append(b, r.Decision)
 	b = append(b, `,"layer":`...)
-	b = appendString(b, r.Layer)
+	b = jsonstr.Append(b, r.Layer)
 	b = append(b, `,"rule":`...)
-	b = appendString(b, r.Rule)
+	b = jsonstr.Append(b, r.Rule)
 	n = -1 // every field below follows another
 	b = appendField(b, n, "source", r.Source)
 	b = appendField(b, n, "subject", r.Subject)
@@ -113,7 +114,7 @@ func appendField(b []byte, n int, key, value string) []byte {
 	if value == "" {
 		return b
 	}
-	return appendString(appendKey(b, n, key), value)
+	return jsonstr.Append(appendKey(b, n, key), value)
 }
 
 func appendStrings(b []byte, list []string) []byte {
@@ -122,65 +123,7 @@ func appendStrings(b []byte, list []string) []byte {
 		if i > 0 {
 			b = append(b, ',')
 		}
-		b = appendString(b, s)
+		b = jsonstr.Append(b, s)
 	}
 	return append(b, ']')
-}
-
-const hexDigits = "0123456789abcdef"
-
-// appendString appends s as a JSON string, escaped as encoding/json does
-// with HTML escaping off: quotes, backslashes and control characters are
-// escaped, invalid UTF-8 becomes U+FFFD, and U+2028 and U+2029 are
-// escaped for JavaScript.
-func appendString(b []byte, s string) []byte {
-	b = append(b, '"')
-	start := 0
-	for i := 0; i < len(s); {
-		c := s[i]
-		if c < utf8.RuneSelf {
-			if c >= 0x20 && c != '"' && c != '\\' {
-				i++
-				continue
-			}
-			b = append(b, s[start:i]...)
-			switch c {
-			case '"', '\\':
-				b = append(b, '\\', c)
-			case '\n':
-				b = append(b, '\\', 'n')
-			case '\r':
-				b = append(b, '\\', 'r')
-			case '\t':
-				b = append(b, '\\', 't')
-			case '\b':
-				b = append(b, '\\', 'b')
-			case '\f':
-				b = append(b, '\\', 'f')
-			default:
-				b = append(b, '\\', 'u', '0', '0', hexDigits[c>>4], hexDigits[c&0xf])
-			}
-			i++
-			start = i
-			continue
-		}
-		r, size := utf8.DecodeRuneInString(s[i:])
-		if r == utf8.RuneError && size == 1 {
-			b = append(b, s[start:i]...)
-			b = append(b, `\ufffd`...)
-			i += size
-			start = i
-			continue
-		}
-		if r == '\u2028' || r == '\u2029' {
-			b = append(b, s[start:i]...)
-			b = append(b, '\\', 'u', '2', '0', '2', hexDigits[r&0xf])
-			i += size
-			start = i
-			continue
-		}
-		i += size
-	}
-	b = append(b, s[start:]...)
-	return append(b, '"')
 }

@@ -9,6 +9,7 @@ import (
 	"hash/fnv"
 	"os"
 	"path/filepath"
+	"strings"
 )
 
 // Paths are the places configuration and state live for one project.
@@ -48,7 +49,7 @@ func Discover(cwd, projectDir string, env Env) Paths {
 	default:
 		p.ProjectRoot = findRoot(cwd, home)
 	}
-	p.RepoDir = filepath.Join(p.ProjectRoot, ".governance")
+	p.RepoDir = under(p.ProjectRoot, ".governance")
 	if x := env("XDG_CONFIG_HOME"); x != "" {
 		p.UserDir = filepath.Join(x, "governance")
 	} else if home != "" {
@@ -69,13 +70,13 @@ func findRoot(cwd, home string) string {
 	cwd = filepath.Clean(cwd)
 	for dir := cwd; ; {
 		if dir != home {
-			if fi, err := os.Stat(filepath.Join(dir, ".governance")); err == nil && fi.IsDir() {
+			if fi, err := os.Stat(under(dir, ".governance")); err == nil && fi.IsDir() {
 				return dir
 			}
 		}
 		// A repository's root bounds the search: configuration above it
 		// belongs to another project.
-		if _, err := os.Stat(filepath.Join(dir, ".git")); err == nil {
+		if _, err := os.Stat(under(dir, ".git")); err == nil {
 			return dir
 		}
 		parent := filepath.Dir(dir)
@@ -100,15 +101,34 @@ type Source struct {
 // from, in a fixed order, with the folders that enclose them.
 func (p Paths) Sources() []Source {
 	out := make([]Source, 0, 21)
-	parent := func(path string) int {
-		out = append(out, Source{Path: path, Dir: true, Parent: -1})
+	// The folders are cleaned once; the names below them are plain, and
+	// their paths share one buffer (the hook lists the sources on every
+	// call).
+	var buf strings.Builder
+	buf.Grow(512)
+	parent := func(dir, name string) int {
+		out = append(out, Source{Path: filepath.Join(dir, name), Dir: true, Parent: -1})
 		return len(out) - 1
 	}
 	add := func(par int, name string, dir bool) {
-		out = append(out, Source{Path: filepath.Join(out[par].Path, name), Dir: dir, Parent: par})
+		path := out[par].Path
+		if !joinable(path) {
+			path = filepath.Join(path, name)
+		} else {
+			// A strings.Builder never changes the bytes it holds, so
+			// slices of its String stay valid as it grows.
+			start := buf.Len()
+			buf.WriteString(path)
+			if !os.IsPathSeparator(path[len(path)-1]) {
+				buf.WriteByte(filepath.Separator)
+			}
+			buf.WriteString(name)
+			path = buf.String()[start:]
+		}
+		out = append(out, Source{Path: path, Dir: dir, Parent: par})
 	}
 	if p.UserDir != "" {
-		u := parent(p.UserDir)
+		u := parent(p.UserDir, "")
 		add(u, "config.yaml", false)
 		add(u, "rules", true)
 		add(u, "agents", true)
@@ -117,19 +137,19 @@ func (p Paths) Sources() []Source {
 		add(u, "ground-rules.md", false)
 		add(u, "trusted-plugins", false)
 	}
-	r := parent(p.RepoDir)
+	r := parent(p.RepoDir, "")
 	add(r, "config.yaml", false)
 	add(r, "rules", true)
 	add(r, "agents", true)
 	add(r, "learned.yaml", false)
 	add(r, "ground-rules.md", false)
-	c := parent(filepath.Join(p.ProjectRoot, ".claude"))
+	c := parent(p.ProjectRoot, ".claude")
 	add(c, "agents", true)
-	o := parent(filepath.Join(p.ProjectRoot, ".opencode"))
+	o := parent(p.ProjectRoot, ".opencode")
 	add(o, "agent", true)
 	add(o, "agents", true)
 	if p.Home != "" {
-		h := parent(filepath.Join(p.Home, ".claude"))
+		h := parent(p.Home, ".claude")
 		add(h, "agents", true)
 	}
 	return out
@@ -185,3 +205,22 @@ func projectKey(root string) string {
 
 // DecisionLog is the file decisions are appended to.
 func (p Paths) DecisionLog() string { return filepath.Join(p.StateDir, "decisions.jsonl") }
+
+// under is filepath.Join(dir, name) for a clean folder and a plain name
+// (no separator, not . or ..), without cleaning the result again.
+func under(dir, name string) string {
+	switch {
+	case !joinable(dir):
+		return filepath.Join(dir, name)
+	case os.IsPathSeparator(dir[len(dir)-1]):
+		return dir + name
+	}
+	return dir + string(filepath.Separator) + name
+}
+
+// joinable reports whether a plain name joins a clean folder by
+// concatenation: not for "" or ".", which Join drops, nor for a bare
+// volume name ("C:").
+func joinable(dir string) bool {
+	return dir != "" && dir != "." && filepath.VolumeName(dir) != dir
+}

@@ -226,8 +226,9 @@ func (p Pattern) empty() bool {
 // Spec compiles an entry to a rule spec; source names its file.
 func (e *Entry) Spec(source string) (governance.RuleSpec, error) {
 	p := e.Pattern
-	m := governance.MatchSpec{Flags: p.Flags, NotFlags: p.NotFlags, FlagsWithin: p.FlagsWithin, Args: p.Args,
-		Targets: p.Targets, TargetsWithin: p.TargetsWithin, Paths: p.Paths, URLs: p.URLs}
+	more := &governance.MatchMore{FlagsWithin: p.FlagsWithin, TargetsWithin: p.TargetsWithin, URLs: p.URLs}
+	m := governance.MatchSpec{Flags: p.Flags, NotFlags: p.NotFlags, Args: p.Args, Targets: p.Targets, Paths: p.Paths,
+		More: more}
 	if p.Program != "" {
 		m.Program = []string{p.Program}
 	}
@@ -235,10 +236,10 @@ func (e *Entry) Spec(source string) (governance.RuleSpec, error) {
 		m.Subcommand = []string{p.Subcommand}
 	}
 	if p.Server != "" {
-		m.Server = []string{p.Server}
+		more.Server = []string{p.Server}
 	}
 	if p.MCPTool != "" {
-		m.MCPTool = []string{p.MCPTool}
+		more.MCPTool = []string{p.MCPTool}
 	}
 	d, err := governance.ParseOutcome(e.Decision)
 	if err != nil {

@@ -173,21 +173,21 @@ func (f *fake) addTools(srv *mcp.Server) {
 // testRules govern the fake server's tools.
 var testRules = []governance.RuleSpec{
 	{ID: "no-secret", Decision: governance.Deny, Message: "Secrets stay secret.", Suggestion: "Use echo.",
-		Match: []governance.MatchSpec{{Server: []string{"fake"}, MCPTool: []string{"secret"}}}},
+		Match: []governance.MatchSpec{{More: &governance.MatchMore{Server: []string{"fake"}, MCPTool: []string{"secret"}}}}},
 	{ID: "no-nuke", Decision: governance.Abort, Message: "Nuking stops everything.", Suggestion: "Stop and ask the user.",
-		Match: []governance.MatchSpec{{Server: []string{"fake"}, MCPTool: []string{"nuke"}}}},
+		Match: []governance.MatchSpec{{More: &governance.MatchMore{Server: []string{"fake"}, MCPTool: []string{"nuke"}}}}},
 	{ID: "ask-first", Decision: governance.Ask, Message: "A person decides this.", Suggestion: "Wait.",
-		Match: []governance.MatchSpec{{Server: []string{"fake"}, MCPTool: []string{"approve-me"}}}},
+		Match: []governance.MatchSpec{{More: &governance.MatchMore{Server: []string{"fake"}, MCPTool: []string{"approve-me"}}}}},
 	{ID: "careful", Decision: governance.Warn, Message: "Mind the blast radius.",
-		Match: []governance.MatchSpec{{Server: []string{"fake"}, MCPTool: []string{"warned"}}}},
+		Match: []governance.MatchSpec{{More: &governance.MatchMore{Server: []string{"fake"}, MCPTool: []string{"warned"}}}}},
 	{ID: "writes-in-box", Decision: governance.Deny, Message: "Writes stay in /box.", Suggestion: "Write under /box.",
-		Match: []governance.MatchSpec{{Server: []string{"fake"}, MCPTool: []string{"write"},
-			NotArguments: []governance.ArgumentMatch{{Key: "path", Glob: "/box/**"}}}}},
+		Match: []governance.MatchSpec{{More: &governance.MatchMore{Server: []string{"fake"}, MCPTool: []string{"write"},
+			NotArguments: []governance.ArgumentMatch{{Key: "path", Glob: "/box/**"}}}}}},
 	{ID: "hidden", Decision: governance.Deny, Message: "Nobody uses this.", Suggestion: "Use echo.",
-		Match: []governance.MatchSpec{{Server: []string{"other"}, MCPTool: []string{"echo"}}}},
+		Match: []governance.MatchSpec{{More: &governance.MatchMore{Server: []string{"other"}, MCPTool: []string{"echo"}}}}},
 	{ID: "no-decide-of-nuke", Decision: governance.Deny, Message: "Do not ask about nuke.", Suggestion: "Ask about echo.",
-		Match: []governance.MatchSpec{{Server: []string{"governance"}, MCPTool: []string{"decide"},
-			Arguments: []governance.ArgumentMatch{{Key: "tool", Glob: "fake_nuke"}}}}},
+		Match: []governance.MatchSpec{{More: &governance.MatchMore{Server: []string{"governance"}, MCPTool: []string{"decide"},
+			Arguments: []governance.ArgumentMatch{{Key: "tool", Glob: "fake_nuke"}}}}}},
 }
 
 func testPolicy(t *testing.T) *governance.Policy {

@@ -24,7 +24,7 @@ import (
 
 // Version is the snapshot format; a snapshot of another version is
 // recompiled.
-const Version = 6
+const Version = 7
 
 // Stamp records the state of a path when it was read.
 type Stamp struct {

@@ -74,7 +74,7 @@ func Load(path string, src []byte) (*File, error) {
 	// host_executable may come after the rules it applies to.
 	for i := range f.Prefix {
 		for j := range f.Prefix[i].Match {
-			m := &f.Prefix[i].Match[j]
+			m := f.Prefix[i].Match[j].More
 			for _, name := range m.Prefix[0] {
 				m.PrefixPaths = append(m.PrefixPaths, f.executables[name]...)
 			}
@@ -214,7 +214,7 @@ func prefixRule(thread *starlark.Thread, fn *starlark.Builtin, args starlark.Tup
 	spec := governance.RuleSpec{
 		ID:       fmt.Sprintf("%s:%d", filepath.Base(file), line),
 		Decision: outcome,
-		Match:    []governance.MatchSpec{{Prefix: words}},
+		Match:    []governance.MatchSpec{{More: &governance.MatchMore{Prefix: words}}},
 		Source:   fmt.Sprintf("%s:%d", file, line),
 	}
 	spec.Message, spec.Suggestion = prefixTexts(words, outcome, justification, spec.ID)
