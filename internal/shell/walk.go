@@ -244,11 +244,11 @@ func (w *walker) stmt(s *syntax.Stmt, f *frame, ctx *execCtx) {
 		var items []Arg
 		literal := wi.InPos.IsValid()
 		for _, word := range wi.Items {
-			for _, a := range w.fields(word, f) {
-				if a.Dynamic || a.Glob {
-					literal = false
-				}
-				items = append(items, a)
+			items = w.appendFields(items, word, f)
+		}
+		for _, a := range items {
+			if a.Dynamic || a.Glob {
+				literal = false
 			}
 		}
 		if literal && len(items) > 0 && len(items) <= 16 {
@@ -592,9 +592,9 @@ func (w *walker) call(c *syntax.CallExpr, f *frame, ctx *execCtx) {
 		}
 		return
 	}
-	var args []Arg
+	args := make([]Arg, 0, len(c.Args))
 	for _, word := range c.Args {
-		args = append(args, w.fields(word, f)...)
+		args = w.appendFields(args, word, f)
 	}
 	if len(args) == 0 {
 		return
