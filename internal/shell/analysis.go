@@ -147,7 +147,27 @@ func (c *Command) Words() []string {
 }
 
 // String returns the command as a single line: its words joined by spaces.
-func (c *Command) String() string { return strings.Join(c.Words(), " ") }
+func (c *Command) String() string {
+	switch len(c.Args) {
+	case 0:
+		return ""
+	case 1:
+		return c.Args[0].Value
+	}
+	n := len(c.Args) - 1
+	for _, a := range c.Args {
+		n += len(a.Value)
+	}
+	var b strings.Builder
+	b.Grow(n)
+	for i, a := range c.Args {
+		if i > 0 {
+			b.WriteByte(' ')
+		}
+		b.WriteString(a.Value)
+	}
+	return b.String()
+}
 
 // ProblemKind classifies what the analysis could not determine.
 type ProblemKind uint8
