@@ -23,9 +23,9 @@ type cmdline struct {
 	local  byteSet
 	long   []string
 	single []string
-	// values maps option names (as typed, "-m", "--git-dir") to their
-	// values, for options known to take one.
-	values map[string][]string
+	// values are the options known to take a value, with their values,
+	// in the order given; options are named as typed ("-m", "--git-dir").
+	values []optValue
 	// pos are the positional arguments; the first nsub of them are
 	// subcommand words (git push, docker compose up).
 	pos  []shell.Arg
@@ -42,6 +42,9 @@ type cmdline struct {
 	helpAt int
 	text   string
 }
+
+// optValue is an option given with a value.
+type optValue struct{ opt, val string }
 
 // unknownSpec is the spec of a program the engine knows nothing about.
 var unknownSpec = &progSpec{}
@@ -68,7 +71,16 @@ func specFor(name string) *progSpec {
 }
 
 func parseCmdline(cmd *shell.Command) *cmdline {
-	cl := &cmdline{cmd: cmd, name: cmd.Name, dashdash: -1}
+	cl := new(cmdline)
+	cl.parse(cmd, nil)
+	return cl
+}
+
+// parse splits cmd into cl. The positional arguments go into pos when it
+// has room for them all (the caller may hand out one array for many
+// commands); nil lets parse allocate.
+func (cl *cmdline) parse(cmd *shell.Command, pos []shell.Arg) {
+	*cl = cmdline{cmd: cmd, name: cmd.Name, dashdash: -1}
 	cl.spec = specFor(cl.name)
 	if cl.spec == nil {
 		cl.spec = unknownSpec
@@ -81,11 +93,16 @@ func parseCmdline(cmd *shell.Command) *cmdline {
 	if len(args) > 0 {
 		args = normalizeDashes(args[1:])
 	}
+	if cap(pos) >= len(args) {
+		cl.pos = pos[:0]
+	}
 	if cl.spec.find {
 		cl.parseFind(args)
-		return cl
+		return
 	}
-	cl.pos = make([]shell.Arg, 0, len(args))
+	if cl.pos == nil {
+		cl.pos = make([]shell.Arg, 0, len(args))
+	}
 	for i := 0; i < len(args); i++ {
 		a := args[i]
 		v := a.Value
@@ -104,7 +121,7 @@ func parseCmdline(cmd *shell.Command) *cmdline {
 				val, has = args[i].Value, true
 			}
 			if has {
-				cl.addValue("--"+name, val)
+				cl.addValue(v[:2+len(name)], val)
 			} else if name == "help" || name == "version" && i == len(args)-1 {
 				if !cl.help || len(cl.pos) < cl.helpAt {
 					cl.helpAt = len(cl.pos)
@@ -134,7 +151,11 @@ func parseCmdline(cmd *shell.Command) *cmdline {
 						i++
 						val = args[i].Value
 					}
-					cl.addValue("-"+string(c), val)
+					opt := v[:2] // -x as typed, when x starts the cluster
+					if j > 0 {
+						opt = "-" + string(c)
+					}
+					cl.addValue(opt, val)
 					break
 				}
 			}
@@ -154,7 +175,6 @@ func parseCmdline(cmd *shell.Command) *cmdline {
 		cl.nsub = min(cl.spec.nsub, len(cl.pos))
 	}
 	cl.active = spec
-	return cl
 }
 
 // subWords is how many leading positional arguments can be subcommand
@@ -212,10 +232,7 @@ func findArity(primary string) int {
 }
 
 func (cl *cmdline) addValue(opt, val string) {
-	if cl.values == nil {
-		cl.values = map[string][]string{}
-	}
-	cl.values[opt] = append(cl.values[opt], val)
+	cl.values = append(cl.values, optValue{opt, val})
 }
 
 func isNumber(s string) bool {
@@ -286,7 +303,7 @@ func (cl *cmdline) has(want string) bool {
 
 // hasAny reports whether any of the alternatives in "a|b|c" is present.
 func (cl *cmdline) hasAny(alts string) bool {
-	for _, a := range strings.Split(alts, "|") {
+	for a := range strings.SplitSeq(alts, "|") {
 		if cl.has(strings.TrimSpace(a)) {
 			return true
 		}
@@ -297,7 +314,7 @@ func (cl *cmdline) hasAny(alts string) bool {
 // hasLocal is hasAny for options of the subcommand: a short option
 // counts only when given after it.
 func (cl *cmdline) hasLocal(alts string) bool {
-	for _, a := range strings.Split(alts, "|") {
+	for a := range strings.SplitSeq(alts, "|") {
 		if len(a) == 2 && a[0] == '-' {
 			if cl.local.has(a[1]) {
 				return true
@@ -346,9 +363,16 @@ func (cl *cmdline) dynOptionWord() bool {
 
 // value returns the values given to an option (any of "a|b").
 func (cl *cmdline) value(alts string) []string {
+	if len(cl.values) == 0 {
+		return nil
+	}
 	var out []string
-	for _, a := range strings.Split(alts, "|") {
-		out = append(out, cl.values[a]...)
+	for a := range strings.SplitSeq(alts, "|") {
+		for _, ov := range cl.values {
+			if ov.opt == a {
+				out = append(out, ov.val)
+			}
+		}
 	}
 	return out
 }
@@ -446,7 +470,7 @@ func (cl *cmdline) flagsWithin(allowed []string) bool {
 	}
 	ok := func(form string) bool {
 		for _, a := range allowed {
-			for _, alt := range strings.Split(a, "|") {
+			for alt := range strings.SplitSeq(a, "|") {
 				if strings.TrimSpace(alt) == form {
 					return true
 				}
