@@ -3,6 +3,7 @@ package governance
 import (
 	"slices"
 	"strings"
+	"sync"
 
 	"github.com/agentgov/governance/internal/shell"
 )
@@ -34,6 +35,15 @@ func (ev *evaluation) safe(s *subject) (bool, string) {
 // them is not automatically safe.
 var sensitiveReads = []string{"/etc/shadow", "/etc/gshadow", "/etc/passwd", "/etc/sudoers", "/etc/sudoers.d/**",
 	"/etc/master.passwd", "/proc/*/environ", "/proc/*/mem", "/proc/kcore", "/var/log/auth.log", "/var/log/secure"}
+
+// sensitiveReadLits are the literal runs of sensitiveReads (see literalRun).
+var sensitiveReadLits = sync.OnceValue(func() []string {
+	lits := make([]string, len(sensitiveReads))
+	for i, pat := range sensitiveReads {
+		lits[i] = literalRun(pat)
+	}
+	return lits
+})
 
 // unsafeEnv are variables that change what a command runs or loads.
 var unsafeEnv = []string{"LD_PRELOAD", "LD_LIBRARY_PATH", "DYLD_*", "BASH_ENV", "ENV", "PROMPT_COMMAND", "PATH",
