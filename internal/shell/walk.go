@@ -866,7 +866,8 @@ func dedupe(s []string) []string {
 	// faster than a map.
 	for i := 1; i < len(s); i++ {
 		if slices.Contains(s[:i], s[i]) {
-			out := slices.Clone(s[:i])
+			out := make([]string, i, len(s)-1)
+			copy(out, s)
 			for _, v := range s[i+1:] {
 				if !slices.Contains(out, v) {
 					out = append(out, v)
