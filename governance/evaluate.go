@@ -557,31 +557,44 @@ type fileOption struct {
 func fileOptions(program string) []fileOption {
 	switch program {
 	case "curl":
-		return []fileOption{{"-o|--output|-D|--dump-header|-c|--cookie-jar|--trace|--trace-ascii|--stderr|--etag-save|--libcurl|--output-dir", KindWrite},
-			{"-T|--upload-file|-K|--config|--etag-compare", KindRead}}
+		return curlFileOptions
 	case "wget":
-		return []fileOption{{"-O|--output-document|-o|--output-file|-a|--append-output|-P|--directory-prefix", KindWrite},
-			{"-i|--input-file|--post-file|--body-file", KindRead}}
+		return wgetFileOptions
 	case "openssl":
-		return []fileOption{{"-in|-key|-inkey|-CAfile|-CAkey|-cert|-certfile|-untrusted|-extfile|-sess_in", KindRead},
-			{"-out|-keyout|-sess_out|-keylogfile|-writerand", KindWrite}}
+		return opensslFileOptions
 	case "sort":
-		return []fileOption{{"-o|--output", KindWrite}}
+		return sortFileOptions
 	case "git":
-		return []fileOption{{"--output", KindWrite}}
+		return gitFileOptions
 	case "tar":
-		return []fileOption{{"-f|--file", KindRead}}
+		return tarFileOptions
 	case "kubectl", "oc":
-		return []fileOption{{"-f|--filename", KindRead}}
+		return kubectlFileOptions
 	case "xargs":
-		return []fileOption{{"-a|--arg-file", KindRead}}
+		return xargsFileOptions
 	case "helm":
-		return []fileOption{{"-f|--values", KindRead}}
+		return helmFileOptions
 	case "grep", "egrep", "fgrep", "rg":
-		return []fileOption{{"-f|--file", KindRead}}
+		return grepFileOptions
 	}
 	return nil
 }
+
+var (
+	curlFileOptions = []fileOption{{"-o|--output|-D|--dump-header|-c|--cookie-jar|--trace|--trace-ascii|--stderr|--etag-save|--libcurl|--output-dir", KindWrite},
+		{"-T|--upload-file|-K|--config|--etag-compare", KindRead}}
+	wgetFileOptions = []fileOption{{"-O|--output-document|-o|--output-file|-a|--append-output|-P|--directory-prefix", KindWrite},
+		{"-i|--input-file|--post-file|--body-file", KindRead}}
+	opensslFileOptions = []fileOption{{"-in|-key|-inkey|-CAfile|-CAkey|-cert|-certfile|-untrusted|-extfile|-sess_in", KindRead},
+		{"-out|-keyout|-sess_out|-keylogfile|-writerand", KindWrite}}
+	sortFileOptions    = []fileOption{{"-o|--output", KindWrite}}
+	gitFileOptions     = []fileOption{{"--output", KindWrite}}
+	tarFileOptions     = []fileOption{{"-f|--file", KindRead}}
+	kubectlFileOptions = []fileOption{{"-f|--filename", KindRead}}
+	xargsFileOptions   = []fileOption{{"-a|--arg-file", KindRead}}
+	helmFileOptions    = []fileOption{{"-f|--values", KindRead}}
+	grepFileOptions    = []fileOption{{"-f|--file", KindRead}}
+)
 
 func hasPrefixOpt(cl *cmdline, prefix string) bool {
 	for _, s := range cl.single {
