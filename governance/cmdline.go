@@ -13,7 +13,12 @@ import (
 type cmdline struct {
 	cmd  *shell.Command
 	name string
-	spec *progSpec
+	// lname is name in lower case when it is ASCII, else "".
+	lname string
+	// lsub is what lowerSub returns, once lsubSet.
+	lsub    string
+	lsubSet bool
+	spec    *progSpec
 	// short holds the short options present (from clusters such as -rf);
 	// long the long options as typed, without -- and =value; single the
 	// single-dash words (-delete, -exec) as typed.
@@ -96,6 +101,7 @@ func (cl *cmdline) parse(cmd *shell.Command, pos []shell.Arg) {
 	if cap(pos) >= len(args) {
 		cl.pos = pos[:0]
 	}
+	cl.lname, _ = asciiLower(cl.name)
 	if cl.spec.find {
 		cl.parseFind(args)
 		return
@@ -175,6 +181,16 @@ func (cl *cmdline) parse(cmd *shell.Command, pos []shell.Arg) {
 		cl.nsub = min(cl.spec.nsub, len(cl.pos))
 	}
 	cl.active = spec
+}
+
+// lowerSub returns the first positional argument (the subcommand of most
+// programs) in lower case when it is ASCII, else "".
+func (cl *cmdline) lowerSub() string {
+	if !cl.lsubSet && len(cl.pos) > 0 {
+		cl.lsub, _ = asciiLower(cl.pos[0].Value)
+	}
+	cl.lsubSet = true
+	return cl.lsub
 }
 
 // subWords is how many leading positional arguments can be subcommand

@@ -7,6 +7,7 @@ import (
 	"path"
 	"slices"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/bmatcuk/doublestar/v4"
 
@@ -45,15 +46,15 @@ func (r *Rule) matches(s *subject, pc *pathContext) bool {
 }
 
 func (r *Rule) matchOne(i int, s *subject, pc *pathContext) bool {
-	m := &r.Match[i]
-	if !m.kinds().has(s.kind) {
+	m, prep := &r.Match[i], r.prep(i)
+	if !prep.kinds.has(s.kind) {
 		return false
 	}
 	switch s.kind {
 	case KindShell:
-		return r.matchShell(m, i, s, pc)
+		return r.matchShell(m, prep, s, pc)
 	case KindRead, KindWrite, KindEdit:
-		if len(m.Paths) > 0 && !anyPathLit(m.Paths, r.pathLiterals(i), s.file, pc) {
+		if len(m.Paths) > 0 && !anyPathLit(m.Paths, prep.pathLits, s.file, pc) {
 			return false
 		}
 		if len(m.NotPaths) > 0 && anyPath(m.NotPaths, s.file, pc) {
@@ -96,7 +97,7 @@ func (r *Rule) matchOne(i int, s *subject, pc *pathContext) bool {
 	return false
 }
 
-func (r *Rule) matchShell(m *MatchSpec, i int, s *subject, pc *pathContext) bool {
+func (r *Rule) matchShell(m *MatchSpec, prep *matchPrep, s *subject, pc *pathContext) bool {
 	cl := s.cl
 	if cl == nil {
 		return false
@@ -106,16 +107,16 @@ func (r *Rule) matchShell(m *MatchSpec, i int, s *subject, pc *pathContext) bool
 		len(m.InputFrom) > 0 && len(cl.cmd.InputFrom) == 0 {
 		return false
 	}
-	if len(m.Program) > 0 && !anyGlobFold(m.Program, cl.name) {
+	if len(m.Program) > 0 && !prep.programs.match(cl.name, cl.lname) {
 		return false
 	}
 	if len(m.Prefix) > 0 && !cl.hasPrefix(m.Prefix, m.PrefixPaths, r.outcome > Allow) {
 		return false
 	}
-	if len(m.Subcommand) > 0 && !cl.hasSub(m.Subcommand) {
+	if len(m.Subcommand) > 0 && !cl.hasSub(m.Subcommand, &prep.subcommands) {
 		return false
 	}
-	if len(m.NotSubcommand) > 0 && cl.hasSub(m.NotSubcommand) {
+	if len(m.NotSubcommand) > 0 && cl.hasSub(m.NotSubcommand, &prep.notSubcommands) {
 		return false
 	}
 	if m.MinArgs > 0 && len(cl.args()) < m.MinArgs {
@@ -268,12 +269,16 @@ func prefixOf(pattern [][]string, wrappers []string, words []shell.Arg, name str
 }
 
 // hasSub reports whether the positional words start with any of the
-// subcommands ("stash drop" matches git stash drop).
-func (cl *cmdline) hasSub(subs []string) bool {
+// subcommands ("stash drop" matches git stash drop). words, when not nil,
+// are the subcommands of one word as a foldSet.
+func (cl *cmdline) hasSub(subs []string, words *foldSet) bool {
+	if words != nil && len(cl.pos) > 0 && !cl.pos[0].Dynamic && words.match(cl.pos[0].Value, cl.lowerSub()) {
+		return true
+	}
 	for _, sub := range subs {
 		if !strings.Contains(sub, " ") {
 			// Most subcommands are one word: no need to split.
-			if len(cl.pos) > 0 && !cl.pos[0].Dynamic && globFold(sub, cl.pos[0].Value) {
+			if words == nil && len(cl.pos) > 0 && !cl.pos[0].Dynamic && globFold(sub, cl.pos[0].Value) {
 				return true
 			}
 			continue
@@ -478,6 +483,84 @@ func anyMatchAll(globs, values []string) bool {
 		}
 	}
 	return false
+}
+
+// foldSet is a list of patterns matched ignoring case (see globFold),
+// prepared so that a name in ASCII, the usual case, is compared with ==
+// to the literal patterns in lower case.
+type foldSet struct {
+	// all are the patterns; lower holds those that are literal ASCII, in
+	// lower case, and other the rest.
+	all, lower, other []string
+}
+
+func newFoldSet(pats []string) foldSet {
+	fs := foldSet{all: pats}
+	plain := true
+	for _, p := range pats {
+		if l, ok := asciiLower(p); !ok || l != p || hasWildcard(p) {
+			plain = false
+			break
+		}
+	}
+	if plain {
+		// Every pattern is a literal in lower case already.
+		fs.lower = pats
+		return fs
+	}
+	for _, p := range pats {
+		if l, ok := asciiLower(p); ok && !hasWildcard(p) {
+			fs.lower = append(fs.lower, l)
+		} else {
+			fs.other = append(fs.other, p)
+		}
+	}
+	return fs
+}
+
+// match reports whether any pattern matches s ignoring case; lower is s
+// in lower case when s is ASCII, else "".
+func (fs *foldSet) match(s, lower string) bool {
+	if lower == "" && s != "" {
+		return anyGlobFold(fs.all, s)
+	}
+	if slices.Contains(fs.lower, lower) {
+		return true
+	}
+	return anyGlobFold(fs.other, s)
+}
+
+// oneWord returns the patterns that are one word.
+func oneWord(pats []string) []string {
+	for i, p := range pats {
+		if strings.Contains(p, " ") {
+			out := slices.Clone(pats[:i])
+			for _, p := range pats[i+1:] {
+				if !strings.Contains(p, " ") {
+					out = append(out, p)
+				}
+			}
+			return out
+		}
+	}
+	return pats
+}
+
+// asciiLower returns s in lower case, and false when s is not ASCII. It
+// allocates only for a string with upper-case letters.
+func asciiLower(s string) (string, bool) {
+	upper := false
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if c >= utf8.RuneSelf {
+			return "", false
+		}
+		upper = upper || 'A' <= c && c <= 'Z'
+	}
+	if !upper {
+		return s, true
+	}
+	return strings.ToLower(s), true
 }
 
 // anyGlobFold is anyGlob ignoring case: programs and subcommands are

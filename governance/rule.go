@@ -156,23 +156,39 @@ type Rule struct {
 	Scope   string
 	kinds   kindSet
 	outcome Outcome
-	// pathLits holds, per matcher, the literal run of each path pattern
-	// (see literalRun), computed on first use.
-	pathLitsOnce sync.Once
-	pathLits     [][]string
+	// preps holds, per matcher, what matching needs worked out, computed
+	// on first use.
+	prepOnce sync.Once
+	preps    []matchPrep
 }
 
-// pathLiterals returns the literal runs of the path patterns of matcher i.
-func (r *Rule) pathLiterals(i int) []string {
-	r.pathLitsOnce.Do(func() {
-		r.pathLits = make([][]string, len(r.Match))
+// matchPrep is what matching a matcher needs that depends on the matcher
+// alone: worked out once rather than for every subject.
+type matchPrep struct {
+	kinds kindSet
+	// pathLits are the literal runs of the path patterns (see literalRun).
+	pathLits []string
+	// programs are the Program patterns; subcommands and notSubcommands
+	// the Subcommand and NotSubcommand patterns of one word.
+	programs, subcommands, notSubcommands foldSet
+}
+
+// prep returns what matching matcher i needs.
+func (r *Rule) prep(i int) *matchPrep {
+	r.prepOnce.Do(func() {
+		r.preps = make([]matchPrep, len(r.Match))
 		for j := range r.Match {
-			for _, pat := range r.Match[j].Paths {
-				r.pathLits[j] = append(r.pathLits[j], literalRun(pat))
+			m, p := &r.Match[j], &r.preps[j]
+			p.kinds = m.kinds()
+			for _, pat := range m.Paths {
+				p.pathLits = append(p.pathLits, literalRun(pat))
 			}
+			p.programs = newFoldSet(m.Program)
+			p.subcommands = newFoldSet(oneWord(m.Subcommand))
+			p.notSubcommands = newFoldSet(oneWord(m.NotSubcommand))
 		}
 	})
-	return r.pathLits[i]
+	return &r.preps[i]
 }
 
 // regexCache holds compiled rule expressions, so that a hook call pays

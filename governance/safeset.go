@@ -277,7 +277,7 @@ func readOnlyCheck(name string) func(*cmdline) bool {
 		// arguments change the interface.
 		return func(cl *cmdline) bool { return len(cl.cmd.Args) <= 2 }
 	case "route":
-		return func(cl *cmdline) bool { return !cl.hasSub([]string{"add", "del", "delete", "flush", "change"}) }
+		return func(cl *cmdline) bool { return !cl.hasSub([]string{"add", "del", "delete", "flush", "change"}, nil) }
 	case "hostname", "alias":
 		return noArgs
 	case "env":
