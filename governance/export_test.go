@@ -36,3 +36,11 @@ func MatchPath(pat, file, root, home string) (bool, string) {
 	p := pc.resolve(file, false, false, root)
 	return matchPath(pat, p, pc), cmp.Or(p.abs, p.raw)
 }
+
+// FoldMatch matches s against pats as rules match program names: through
+// a prepared foldSet, and with anyGlobFold, which the set must agree with.
+func FoldMatch(pats []string, s string) (prepared, plain bool) {
+	fs := newFoldSet(pats)
+	lower, _ := asciiLower(s)
+	return fs.match(s, lower), anyGlobFold(pats, s)
+}

@@ -48,3 +48,28 @@ func TestLiteralRunIsInEveryMatch(t *testing.T) {
 		}
 	}
 }
+
+// TestFoldSetAgreesWithGlobFold checks the prepared matching of program
+// and subcommand names against matching each pattern ignoring case.
+func TestFoldSetAgreesWithGlobFold(t *testing.T) {
+	t.Parallel()
+	sets := [][]string{
+		{"git"},
+		{"sh", "bash", "python*", "Rscript", "R"},
+		{"GIT", "Docker-Compose"},
+		{"pip?", "npm"},
+		{"\u017fh", "k\u212a"}, // long s and Kelvin sign fold to s and k
+		{""},
+		nil,
+	}
+	names := []string{"git", "GIT", "Git", "sh", "SH", "\u017fh", "python3", "PYTHON3.12", "rscript", "r", "R",
+		"docker-compose", "pip3", "PIP", "npm", "kk", "KK", "k\u212a", "", "gît"}
+	for _, pats := range sets {
+		for _, name := range names {
+			prepared, plain := governance.FoldMatch(pats, name)
+			if prepared != plain {
+				t.Errorf("patterns %q, name %q: prepared match %v, pattern by pattern %v", pats, name, prepared, plain)
+			}
+		}
+	}
+}
