@@ -354,6 +354,8 @@ func (w *walker) stmt(s *syntax.Stmt, f *frame, ctx *execCtx) {
 func hiddenRune(s string) (rune, bool) {
 	for _, r := range s {
 		switch {
+		case r >= 0x20 && r < 0x7f:
+			// Printable ASCII, which most names are.
 		case r == '\t' || r == '\n' || r == ' ':
 		case r < 0x20 || r == 0x7f || r >= 0x80 && r < 0xa0:
 			return r, true
