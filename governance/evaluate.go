@@ -32,6 +32,8 @@ type evaluation struct {
 	// traceRoom is the capacity the trace starts with: about a step per
 	// subject.
 	traceRoom int
+	// candBuf holds the candidate rules of one subject at a time.
+	candBuf [64]int
 }
 
 func newEvaluation(e *Engine, req *Request) *evaluation {

@@ -4,7 +4,8 @@ import "cmp"
 
 // IndexMisses returns, for each subject of req (its simple commands and
 // the files they touch), the rules that apply to it and match it but
-// that the rule index does not offer: it must be empty.
+// that the rule index does not offer, and candidates offered out of policy
+// order: it must be empty.
 func IndexMisses(e *Engine, req *Request) []string {
 	ev := newEvaluation(e, req)
 	subjects, _ := ev.subjects()
@@ -12,8 +13,12 @@ func IndexMisses(e *Engine, req *Request) []string {
 	var out []string
 	for _, s := range subjects {
 		offered := map[int]bool{}
-		for _, i := range x.candidates(s, e.Policy.Rules, nil) {
+		cands := x.candidates(s, e.Policy.Rules, nil)
+		for k, i := range cands {
 			offered[i] = true
+			if k > 0 && cands[k-1] >= i {
+				out = append(out, s.display+": candidates out of policy order")
+			}
 		}
 		for i, r := range e.Policy.Rules {
 			if !offered[i] && r.appliesTo(s.kind, ev.agent, ev.scope) && r.matches(s, ev.pc) {
