@@ -291,7 +291,7 @@ func (cl *cmdline) has(want string) bool {
 		for _, l := range cl.long {
 			if l == name || len(l) >= 2 && strings.HasPrefix(name, l) {
 				found = true
-			} else if l == "no-"+name {
+			} else if strings.HasPrefix(l, "no-") && l[3:] == name {
 				found = false
 			}
 		}
