@@ -232,9 +232,21 @@ const dynamicValue = "\x00dynamic"
 // unescapeUnquoted removes backslash escapes from unquoted text and reports
 // whether unescaped glob metacharacters remain.
 func unescapeUnquoted(s string) (string, bool) {
-	if !strings.Contains(s, "\\") {
-		return s, strings.ContainsAny(s, "*?[")
+	glob := false
+	for i := 0; i < len(s); i++ {
+		switch s[i] {
+		case '\\':
+			return unescapeFrom(s)
+		case '*', '?', '[':
+			glob = true
+		}
 	}
+	// Nothing escaped: the text is the word itself.
+	return s, glob
+}
+
+// unescapeFrom is unescapeUnquoted for text with a backslash.
+func unescapeFrom(s string) (string, bool) {
 	var sb strings.Builder
 	glob := false
 	for i := 0; i < len(s); i++ {
