@@ -309,7 +309,7 @@ func (cl *cmdline) has(want string) bool {
 		return cl.short.has(want[1])
 	case strings.HasPrefix(want, "-"):
 		for _, s := range cl.single {
-			if s == want || strings.HasPrefix(s, want+"=") {
+			if strings.HasPrefix(s, want) && (len(s) == len(want) || s[len(want)] == '=') {
 				return true
 			}
 		}

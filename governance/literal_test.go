@@ -59,6 +59,9 @@ func TestFoldSetAgreesWithGlobFold(t *testing.T) {
 		{"GIT", "Docker-Compose"},
 		{"pip?", "npm"},
 		{"\u017fh", "k\u212a"}, // long s and Kelvin sign fold to s and k
+		// Long sets are searched sorted.
+		{"sh", "bash", "zsh", "dash", "ksh", "fish", "node", "perl", "ruby", "php", "lua", "git", "rscript", "pip3"},
+		{"sh", "bash", "zsh", "dash", "ksh", "fish", "node", "perl", "ruby", "php", "lua", "GIT", "python*", "R"},
 		{""},
 		nil,
 	}

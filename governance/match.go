@@ -490,9 +490,13 @@ func anyMatchAll(globs, values []string) bool {
 // to the literal patterns in lower case.
 type foldSet struct {
 	// all are the patterns; lower holds those that are literal ASCII, in
-	// lower case, and other the rest.
+	// lower case, and other the rest. lower is sorted when long.
 	all, lower, other []string
 }
+
+// foldSorted is the length from which a foldSet's lower-case literals are
+// sorted and searched rather than scanned.
+const foldSorted = 12
 
 func newFoldSet(pats []string) foldSet {
 	fs := foldSet{all: pats}
@@ -503,17 +507,24 @@ func newFoldSet(pats []string) foldSet {
 			break
 		}
 	}
-	if plain {
+	switch {
+	case plain && len(pats) < foldSorted:
 		// Every pattern is a literal in lower case already.
 		fs.lower = pats
 		return fs
-	}
-	for _, p := range pats {
-		if l, ok := asciiLower(p); ok && !hasWildcard(p) {
-			fs.lower = append(fs.lower, l)
-		} else {
-			fs.other = append(fs.other, p)
+	case plain:
+		fs.lower = slices.Clone(pats)
+	default:
+		for _, p := range pats {
+			if l, ok := asciiLower(p); ok && !hasWildcard(p) {
+				fs.lower = append(fs.lower, l)
+			} else {
+				fs.other = append(fs.other, p)
+			}
 		}
+	}
+	if len(fs.lower) >= foldSorted {
+		slices.Sort(fs.lower)
 	}
 	return fs
 }
@@ -524,7 +535,11 @@ func (fs *foldSet) match(s, lower string) bool {
 	if lower == "" && s != "" {
 		return anyGlobFold(fs.all, s)
 	}
-	if slices.Contains(fs.lower, lower) {
+	if len(fs.lower) >= foldSorted {
+		if _, ok := slices.BinarySearch(fs.lower, lower); ok {
+			return true
+		}
+	} else if slices.Contains(fs.lower, lower) {
 		return true
 	}
 	return anyGlobFold(fs.other, s)
