@@ -32,6 +32,9 @@ func IndexMisses(e *Engine, req *Request) []string {
 // LiteralRun is literalRun.
 var LiteralRun = literalRun
 
+// BytePairs is bytePairs.
+var BytePairs = bytePairs
+
 // MatchPath reports whether the path pattern pat matches file as the
 // engine matches a file the request names, in a project at root with the
 // home directory home. It also returns the text that the literal-run

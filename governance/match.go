@@ -32,9 +32,22 @@ type subject struct {
 	server, tool string
 	arguments    map[string]any
 	display      string
+	// pairs caches filePairs once pairsSet.
+	pairs    uint64
+	pairsSet bool
 }
 
 func (s *subject) String() string { return s.display }
+
+// filePairs returns the byte pairs of the text of a file subject's place
+// (see anyPathLit), worked out on first use.
+func (s *subject) filePairs() uint64 {
+	if !s.pairsSet {
+		s.pairs = bytePairs(cmp.Or(s.file.abs, s.file.raw))
+		s.pairsSet = true
+	}
+	return s.pairs
+}
 
 func (r *Rule) matches(s *subject, pc *pathContext) bool {
 	for i := range r.Match {
@@ -54,7 +67,7 @@ func (r *Rule) matchOne(i int, s *subject, pc *pathContext) bool {
 	case KindShell:
 		return r.matchShell(m, prep, s, pc)
 	case KindRead, KindWrite, KindEdit:
-		if len(m.Paths) > 0 && !anyPathLit(m.Paths, prep.pathLits, s.file, pc) {
+		if len(m.Paths) > 0 && !anyPathLit(m.Paths, &prep.paths, s.file, s.filePairs(), pc) {
 			return false
 		}
 		if len(m.NotPaths) > 0 && anyPath(m.NotPaths, s.file, pc) {
@@ -309,7 +322,36 @@ func anyClass(classes []string, p place) bool {
 
 // anyPath reports whether a place matches any path pattern.
 func anyPath(patterns []string, p place, pc *pathContext) bool {
-	return anyPathLit(patterns, nil, p, pc)
+	return anyPathLit(patterns, nil, p, 0, pc)
+}
+
+// pathLits are the literal runs of a list of path patterns (see
+// literalRun), and the byte pairs of each run (see bytePairs), worked out
+// once for patterns that are matched often.
+type pathLits struct {
+	runs  []string
+	pairs []uint64
+}
+
+func newPathLits(patterns []string) pathLits {
+	l := pathLits{runs: make([]string, len(patterns)), pairs: make([]uint64, len(patterns))}
+	for i, pat := range patterns {
+		l.runs[i] = literalRun(pat)
+		l.pairs[i] = bytePairs(l.runs[i])
+	}
+	return l
+}
+
+// bytePairs returns the set of the pairs of adjacent bytes of s, hashed
+// into 64 bits. A string that holds s holds all its pairs: when a pair of
+// s is missing from the set of a text, s is not in the text.
+func bytePairs(s string) uint64 {
+	var set uint64
+	for i := 1; i < len(s); i++ {
+		h := (uint32(s[i-1])<<8 | uint32(s[i])) * 0x9e3779b1
+		set |= 1 << (h >> 26)
+	}
+	return set
 }
 
 // literalRun returns the longest run of a path pattern that any match
@@ -338,16 +380,24 @@ func literalRun(pat string) string {
 // isLiteral reports a path pattern without glob syntax.
 func isLiteral(pat string) bool { return !strings.ContainsAny(pat, "*?[{\\") }
 
-// anyPathLit is anyPath with the literal runs of the patterns (see
-// literalRun) known in advance, or nil to work them out. Every match
-// holds its pattern's literal run, so most paths are ruled out without
-// matching the glob.
-func anyPathLit(patterns, lits []string, p place, pc *pathContext) bool {
+// anyPathLit is anyPath with the literal runs of the patterns known in
+// advance, or nil to work them out. Every match holds its pattern's
+// literal run, so most paths are ruled out without matching the glob, and
+// most of those by the byte pairs of the run alone. textPairs are the
+// byte pairs of the place's text, cmp.Or(p.abs, p.raw), or 0 to work
+// them out.
+func anyPathLit(patterns []string, lits *pathLits, p place, textPairs uint64, pc *pathContext) bool {
 	text := cmp.Or(p.abs, p.raw)
+	if lits != nil && textPairs == 0 {
+		textPairs = bytePairs(text)
+	}
 	for i, pat := range patterns {
 		var lit string
 		if lits != nil {
-			lit = lits[i]
+			if lits.pairs[i]&^textPairs != 0 {
+				continue
+			}
+			lit = lits.runs[i]
 		} else {
 			lit = literalRun(pat)
 		}

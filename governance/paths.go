@@ -169,7 +169,7 @@ func (pc *pathContext) classify(abs string, glob bool) []string {
 	if dir != "/" && !strings.Contains(dir[1:], "/") && (everything || abs == dir) {
 		add(ClassTopLevel)
 	}
-	if anyPathLit(sensitiveReads, sensitiveReadLits(), place{abs: abs}, pc) {
+	if anyPathLit(sensitiveReads, sensitiveReadLits(), place{abs: abs}, 0, pc) {
 		add(ClassSensitive)
 	}
 	for _, d := range pc.configDirs {

@@ -166,8 +166,8 @@ type Rule struct {
 // alone: worked out once rather than for every subject.
 type matchPrep struct {
 	kinds kindSet
-	// pathLits are the literal runs of the path patterns (see literalRun).
-	pathLits []string
+	// paths are the literal runs of the path patterns.
+	paths pathLits
 	// programs are the Program patterns; subcommands and notSubcommands
 	// the Subcommand and NotSubcommand patterns of one word.
 	programs, subcommands, notSubcommands foldSet
@@ -180,8 +180,8 @@ func (r *Rule) prep(i int) *matchPrep {
 		for j := range r.Match {
 			m, p := &r.Match[j], &r.preps[j]
 			p.kinds = m.kinds()
-			for _, pat := range m.Paths {
-				p.pathLits = append(p.pathLits, literalRun(pat))
+			if len(m.Paths) > 0 {
+				p.paths = newPathLits(m.Paths)
 			}
 			p.programs = newFoldSet(m.Program)
 			p.subcommands = newFoldSet(oneWord(m.Subcommand))

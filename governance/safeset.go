@@ -36,13 +36,10 @@ func (ev *evaluation) safe(s *subject) (bool, string) {
 var sensitiveReads = []string{"/etc/shadow", "/etc/gshadow", "/etc/passwd", "/etc/sudoers", "/etc/sudoers.d/**",
 	"/etc/master.passwd", "/proc/*/environ", "/proc/*/mem", "/proc/kcore", "/var/log/auth.log", "/var/log/secure"}
 
-// sensitiveReadLits are the literal runs of sensitiveReads (see literalRun).
-var sensitiveReadLits = sync.OnceValue(func() []string {
-	lits := make([]string, len(sensitiveReads))
-	for i, pat := range sensitiveReads {
-		lits[i] = literalRun(pat)
-	}
-	return lits
+// sensitiveReadLits are the literal runs of sensitiveReads.
+var sensitiveReadLits = sync.OnceValue(func() *pathLits {
+	l := newPathLits(sensitiveReads)
+	return &l
 })
 
 // unsafeEnv are variables that change what a command runs or loads.
