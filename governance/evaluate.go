@@ -32,8 +32,6 @@ type evaluation struct {
 	// traceRoom is the capacity the trace starts with: about a step per
 	// subject.
 	traceRoom int
-	// candBuf holds the candidate rules of one subject at a time.
-	candBuf [64]int
 }
 
 func newEvaluation(e *Engine, req *Request) *evaluation {
@@ -67,10 +65,9 @@ func (ev *evaluation) run(ctx context.Context) *Decision {
 	}
 	subjects, problems := ev.subjects()
 	// Room for a verdict per problem, subject, guess and early evaluator,
-	// and one more: undecided verdicts join decided ones without a copy.
+	// and one more; the verdicts on what no layer decides come last.
 	decided := make([]Verdict, 0, len(problems)+len(subjects)+len(ev.guesses)+len(ev.e.BeforeRules)+1)
 	ev.traceRoom = len(problems) + len(subjects) + 1
-	var undecided []Verdict
 	for _, p := range problems {
 		ev.step(p, "")
 		decided = append(decided, p)
@@ -123,13 +120,13 @@ func (ev *evaluation) run(ctx context.Context) *Decision {
 			for _, s := range open {
 				d := ev.fallback(s)
 				ev.step(d, "no layer decided")
-				undecided = append(undecided, d)
+				decided = append(decided, d)
 			}
 		} else {
-			undecided = append(undecided, v)
+			decided = append(decided, v)
 		}
 	}
-	return ev.finish(append(decided, undecided...))
+	return ev.finish(decided)
 }
 
 // blocked reports whether a verdict blocks the call.

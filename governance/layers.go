@@ -40,7 +40,8 @@ func (ev *evaluation) layer1(s *subject) Verdict {
 	help := s.kind == KindShell && helpOnly(s.cl)
 	allowedByRule := false
 	rules := ev.e.Policy.Rules
-	for _, i := range ev.index.candidates(s, rules, ev.candBuf[:0]) {
+	var buf [64]int
+	for _, i := range ev.index.candidates(s, rules, buf[:0]) {
 		r := rules[i]
 		if help && r.outcome > Allow {
 			// Asking a program for help runs nothing it would run otherwise.
