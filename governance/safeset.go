@@ -255,7 +255,7 @@ var readOnlyDomains = []func(name string) func(*cmdline) bool{
 // readOnlyCheck returns the check for a program whose arguments decide
 // whether it only reads, or nil.
 func readOnlyCheck(name string) func(*cmdline) bool {
-	if _, ok := slices.BinarySearch(alwaysReadOnly, name); ok {
+	if inSorted(alwaysReadOnly, name) {
 		return always
 	}
 	for _, domain := range readOnlyDomains {
