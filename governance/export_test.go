@@ -21,7 +21,7 @@ func IndexMisses(e *Engine, req *Request) []string {
 			}
 		}
 		for i, r := range e.Policy.Rules {
-			if !offered[i] && r.appliesTo(s.kind, ev.agent, ev.scope) && r.matches(s, ev.pc) {
+			if !offered[i] && r.appliesTo(s, ev.agent, ev.scope) && r.matches(s, ev.pc) {
 				out = append(out, s.display+": "+r.ID)
 			}
 		}

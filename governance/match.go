@@ -32,9 +32,19 @@ type subject struct {
 	server, tool string
 	arguments    map[string]any
 	display      string
-	// pairs caches filePairs once pairsSet.
+	// pairs caches filePairs once pairsSet; kbit caches kindBit once set.
 	pairs    uint64
 	pairsSet bool
+	kbit     kindSet
+}
+
+// kindBit returns the bit of the subject's kind, worked out on first use:
+// every rule asks for it.
+func (s *subject) kindBit() kindSet {
+	if s.kbit == 0 {
+		s.kbit = s.kind.bit()
+	}
+	return s.kbit
 }
 
 func (s *subject) String() string { return s.display }
@@ -60,7 +70,7 @@ func (r *Rule) matches(s *subject, pc *pathContext) bool {
 
 func (r *Rule) matchOne(i int, s *subject, pc *pathContext) bool {
 	m, prep := &r.Match[i], r.prep(i)
-	if !prep.kinds.has(s.kind) {
+	if !prep.kinds.hasBit(s.kindBit()) {
 		return false
 	}
 	switch s.kind {
@@ -586,7 +596,7 @@ func (fs *foldSet) match(s, lower string) bool {
 		return anyGlobFold(fs.all, s)
 	}
 	if len(fs.lower) >= foldSorted {
-		if _, ok := slices.BinarySearch(fs.lower, lower); ok {
+		if inSorted(fs.lower, lower) {
 			return true
 		}
 	} else if slices.Contains(fs.lower, lower) {

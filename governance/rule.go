@@ -372,10 +372,11 @@ func matchesEverything(m *MatchSpec) bool {
 	return true
 }
 
-// appliesTo reports whether the rule applies to a subject kind and caller.
-func (r *Rule) appliesTo(k Kind, agent, scope string) bool {
+// appliesTo reports whether the rule applies to a subject's kind and
+// caller.
+func (r *Rule) appliesTo(s *subject, agent, scope string) bool {
 	// Writes and edits are one family: a rule about either covers both.
-	if !r.kinds.has(k) {
+	if !r.kinds.hasBit(s.kindBit()) {
 		return false
 	}
 	if len(r.Agents) > 0 {
