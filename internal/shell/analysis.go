@@ -36,12 +36,25 @@ type Arg struct {
 	// names when the analysis can tell (the start paths and -name pattern
 	// of a find feeding xargs), else "".
 	Hint string
-	// From names the programs of a command or process substitution in
-	// this word, as in bash <(curl ...) or eval "$(wget ...)"; Subst holds
-	// those commands themselves, so that what they read can be traced to
-	// where their output goes.
-	From  []string
+	// Subst holds the commands of the command and process substitutions
+	// in this word, as in bash <(curl ...) or eval "$(wget ...)", so that
+	// what they read can be traced to where their output goes. From names
+	// their programs.
 	Subst []*Command
+}
+
+// From names the programs of the substitutions in the word (see Subst),
+// skipping those computed at run time.
+func (a *Arg) From() []string { return commandNames(a.Subst) }
+
+// hasFrom reports whether From is not empty.
+func (a *Arg) hasFrom() bool {
+	for _, c := range a.Subst {
+		if c.Name != "" {
+			return true
+		}
+	}
+	return false
 }
 
 // StdinKind says where a command's standard input comes from.

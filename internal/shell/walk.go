@@ -796,7 +796,11 @@ func (w *walker) emit(cmd *Command, f *frame, ctx *execCtx) {
 	// Appending never writes into an array that another command shares.
 	in := append(slices.Clip(cmd.InputFrom), ctx.in...)
 	for _, a := range cmd.Args {
-		in = append(in, a.From...)
+		for _, c := range a.Subst {
+			if c.Name != "" {
+				in = append(in, c.Name)
+			}
+		}
 	}
 	cmd.InputFrom = dedupe(in)
 	if cmd.Origin == "" {

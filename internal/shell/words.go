@@ -197,7 +197,6 @@ func (w *walker) part(b *fieldBuilder, part syntax.WordPart, f *frame, inDouble,
 		b.add(f.text(p))
 	case *syntax.CmdSubst, *syntax.ProcSubst:
 		b.cur.Dynamic = true
-		b.cur.From = append(b.cur.From, commandNames(w.substFrom[p])...)
 		b.cur.Subst = append(b.cur.Subst, w.substFrom[p]...)
 		b.add(f.text(p))
 	case *syntax.ExtGlob:
