@@ -107,7 +107,7 @@ func (x *ruleIndex) shellCandidates(cl *cmdline, buf []int) []int {
 	var lists [][]int
 	var first [4][]int
 	lists = first[:0]
-	add := func(name string) {
+	add := func(name, lower string) {
 		if name == "" {
 			return
 		}
@@ -115,19 +115,25 @@ func (x *ruleIndex) shellCandidates(cl *cmdline, buf []int) []int {
 			lists = append(lists, l)
 			return
 		}
-		if l := x.byProgram[strings.ToLower(name)]; len(l) > 0 {
+		if lower == "" {
+			lower = strings.ToLower(name)
+		}
+		if lower == name {
+			return // the same key again
+		}
+		if l := x.byProgram[lower]; len(l) > 0 {
 			lists = append(lists, l)
 		}
 	}
-	add(cl.name)
+	add(cl.name, cl.lname)
 	if len(cl.cmd.Args) > 0 {
 		// A program given by path matches prefix rules by its full path.
 		if v := cl.cmd.Args[0].Value; v != cl.name {
-			add(v)
+			add(v, "")
 		}
 	}
 	for _, w := range cl.cmd.Wrappers {
-		add(w)
+		add(w, "")
 	}
 	out := buf[:0]
 	switch len(lists) {
