@@ -21,7 +21,7 @@ func IndexMisses(e *Engine, req *Request) []string {
 			}
 		}
 		for i, r := range e.Policy.Rules {
-			if !offered[i] && r.appliesTo(s, ev.agent, ev.scope) && r.matches(s, ev.pc) {
+			if !offered[i] && r.appliesTo(s, ev.agent, ev.scope) && r.matches(s, ev.pc, false) {
 				out = append(out, s.display+": "+r.ID)
 			}
 		}
@@ -51,4 +51,21 @@ func FoldMatch(pats []string, s string) (prepared, plain bool) {
 	fs := newFoldSet(pats)
 	lower, _ := asciiLower(s)
 	return fs.match(s, lower), anyGlobFold(pats, s)
+}
+
+// PreparedDisagreements returns, for each subject of req, the rules that
+// match it with their prepared matchers but not without, or the other way
+// round: it must be empty.
+func PreparedDisagreements(e *Engine, req *Request) []string {
+	ev := newEvaluation(e, req)
+	subjects, _ := ev.subjects()
+	var out []string
+	for _, s := range subjects {
+		for _, r := range e.Policy.Rules {
+			if r.matches(s, ev.pc, true) != r.matches(s, ev.pc, false) {
+				out = append(out, s.display+": "+r.ID)
+			}
+		}
+	}
+	return out
 }

@@ -59,26 +59,45 @@ func (s *subject) filePairs() uint64 {
 	return s.pairs
 }
 
-func (r *Rule) matches(s *subject, pc *pathContext) bool {
+// matches reports whether any matcher of the rule matches s. prepared
+// matches with the matchers' prepared forms (see Rule.prep), which pay
+// for themselves when a rule meets many subjects, as in a call of many
+// commands; a call of a few matches without them.
+func (r *Rule) matches(s *subject, pc *pathContext, prepared bool) bool {
 	for i := range r.Match {
-		if r.matchOne(i, s, pc) {
+		if r.matchOne(i, s, pc, prepared) {
 			return true
 		}
 	}
 	return false
 }
 
-func (r *Rule) matchOne(i int, s *subject, pc *pathContext) bool {
-	m, prep := &r.Match[i], r.prep(i)
-	if !prep.kinds.hasBit(s.kindBit()) {
+func (r *Rule) matchOne(i int, s *subject, pc *pathContext, prepared bool) bool {
+	m := &r.Match[i]
+	var prep *matchPrep
+	var kinds kindSet
+	if prepared {
+		prep = r.prep(i)
+		kinds = prep.kinds
+	} else {
+		kinds = m.kinds()
+	}
+	if !kinds.hasBit(s.kindBit()) {
 		return false
 	}
 	switch s.kind {
 	case KindShell:
 		return r.matchShell(m, prep, s, pc)
 	case KindRead, KindWrite, KindEdit:
-		if len(m.Paths) > 0 && !anyPathLit(m.Paths, &prep.paths, s.file, s.filePairs(), pc) {
-			return false
+		if len(m.Paths) > 0 {
+			var lits *pathLits
+			var pairs uint64
+			if prep != nil {
+				lits, pairs = &prep.paths, s.filePairs()
+			}
+			if !anyPathLit(m.Paths, lits, s.file, pairs, pc) {
+				return false
+			}
 		}
 		if len(m.NotPaths) > 0 && anyPath(m.NotPaths, s.file, pc) {
 			return false
@@ -120,6 +139,8 @@ func (r *Rule) matchOne(i int, s *subject, pc *pathContext) bool {
 	return false
 }
 
+// matchShell matches a shell subject; prep is nil when matching without
+// the prepared form.
 func (r *Rule) matchShell(m *MatchSpec, prep *matchPrep, s *subject, pc *pathContext) bool {
 	cl := s.cl
 	if cl == nil {
@@ -130,16 +151,22 @@ func (r *Rule) matchShell(m *MatchSpec, prep *matchPrep, s *subject, pc *pathCon
 		len(m.InputFrom) > 0 && len(cl.cmd.InputFrom) == 0 {
 		return false
 	}
-	if len(m.Program) > 0 && !prep.programs.match(cl.name, cl.lname) {
-		return false
+	if len(m.Program) > 0 {
+		if prep != nil && !prep.programs.match(cl.name, cl.lname) || prep == nil && !anyGlobFold(m.Program, cl.name) {
+			return false
+		}
 	}
 	if len(m.Prefix) > 0 && !cl.hasPrefix(m.Prefix, m.PrefixPaths, r.outcome > Allow) {
 		return false
 	}
-	if len(m.Subcommand) > 0 && !cl.hasSub(m.Subcommand, &prep.subcommands) {
+	var subs, notSubs *foldSet
+	if prep != nil {
+		subs, notSubs = &prep.subcommands, &prep.notSubcommands
+	}
+	if len(m.Subcommand) > 0 && !cl.hasSub(m.Subcommand, subs) {
 		return false
 	}
-	if len(m.NotSubcommand) > 0 && cl.hasSub(m.NotSubcommand, &prep.notSubcommands) {
+	if len(m.NotSubcommand) > 0 && cl.hasSub(m.NotSubcommand, notSubs) {
 		return false
 	}
 	if m.MinArgs > 0 && len(cl.args()) < m.MinArgs {
