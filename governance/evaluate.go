@@ -579,6 +579,7 @@ func fileOptions(program string) []fileOption {
 	return nil
 }
 
+// The file options of the programs fileOptions knows, built once.
 var (
 	curlFileOptions = []fileOption{{"-o|--output|-D|--dump-header|-c|--cookie-jar|--trace|--trace-ascii|--stderr|--etag-save|--libcurl|--output-dir", KindWrite},
 		{"-T|--upload-file|-K|--config|--etag-compare", KindRead}}
