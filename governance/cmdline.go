@@ -13,7 +13,12 @@ import (
 type cmdline struct {
 	cmd  *shell.Command
 	name string
-	spec *progSpec
+	// lname is name in lower case when it is ASCII, else "".
+	lname string
+	// lsub is what lowerSub returns, once lsubSet.
+	lsub    string
+	lsubSet bool
+	spec    *progSpec
 	// short holds the short options present (from clusters such as -rf);
 	// long the long options as typed, without -- and =value; single the
 	// single-dash words (-delete, -exec) as typed.
@@ -23,9 +28,9 @@ type cmdline struct {
 	local  byteSet
 	long   []string
 	single []string
-	// values maps option names (as typed, "-m", "--git-dir") to their
-	// values, for options known to take one.
-	values map[string][]string
+	// values are the options known to take a value, with their values,
+	// in the order given; options are named as typed ("-m", "--git-dir").
+	values []optValue
 	// pos are the positional arguments; the first nsub of them are
 	// subcommand words (git push, docker compose up).
 	pos  []shell.Arg
@@ -42,6 +47,9 @@ type cmdline struct {
 	helpAt int
 	text   string
 }
+
+// optValue is an option given with a value.
+type optValue struct{ opt, val string }
 
 // unknownSpec is the spec of a program the engine knows nothing about.
 var unknownSpec = &progSpec{}
@@ -68,7 +76,16 @@ func specFor(name string) *progSpec {
 }
 
 func parseCmdline(cmd *shell.Command) *cmdline {
-	cl := &cmdline{cmd: cmd, name: cmd.Name, dashdash: -1}
+	cl := new(cmdline)
+	cl.parse(cmd, nil)
+	return cl
+}
+
+// parse splits cmd into cl. The positional arguments go into pos when it
+// has room for them all (the caller may hand out one array for many
+// commands); nil lets parse allocate.
+func (cl *cmdline) parse(cmd *shell.Command, pos []shell.Arg) {
+	*cl = cmdline{cmd: cmd, name: cmd.Name, dashdash: -1}
 	cl.spec = specFor(cl.name)
 	if cl.spec == nil {
 		cl.spec = unknownSpec
@@ -81,11 +98,17 @@ func parseCmdline(cmd *shell.Command) *cmdline {
 	if len(args) > 0 {
 		args = normalizeDashes(args[1:])
 	}
+	if cap(pos) >= len(args) {
+		cl.pos = pos[:0]
+	}
+	cl.lname, _ = asciiLower(cl.name)
 	if cl.spec.find {
 		cl.parseFind(args)
-		return cl
+		return
 	}
-	cl.pos = make([]shell.Arg, 0, len(args))
+	if cl.pos == nil {
+		cl.pos = make([]shell.Arg, 0, len(args))
+	}
 	for i := 0; i < len(args); i++ {
 		a := args[i]
 		v := a.Value
@@ -104,7 +127,7 @@ func parseCmdline(cmd *shell.Command) *cmdline {
 				val, has = args[i].Value, true
 			}
 			if has {
-				cl.addValue("--"+name, val)
+				cl.addValue(v[:2+len(name)], val)
 			} else if name == "help" || name == "version" && i == len(args)-1 {
 				if !cl.help || len(cl.pos) < cl.helpAt {
 					cl.helpAt = len(cl.pos)
@@ -134,7 +157,11 @@ func parseCmdline(cmd *shell.Command) *cmdline {
 						i++
 						val = args[i].Value
 					}
-					cl.addValue("-"+string(c), val)
+					opt := v[:2] // -x as typed, when x starts the cluster
+					if j > 0 {
+						opt = "-" + string(c)
+					}
+					cl.addValue(opt, val)
 					break
 				}
 			}
@@ -154,7 +181,16 @@ func parseCmdline(cmd *shell.Command) *cmdline {
 		cl.nsub = min(cl.spec.nsub, len(cl.pos))
 	}
 	cl.active = spec
-	return cl
+}
+
+// lowerSub returns the first positional argument (the subcommand of most
+// programs) in lower case when it is ASCII, else "".
+func (cl *cmdline) lowerSub() string {
+	if !cl.lsubSet && len(cl.pos) > 0 {
+		cl.lsub, _ = asciiLower(cl.pos[0].Value)
+	}
+	cl.lsubSet = true
+	return cl.lsub
 }
 
 // subWords is how many leading positional arguments can be subcommand
@@ -212,10 +248,7 @@ func findArity(primary string) int {
 }
 
 func (cl *cmdline) addValue(opt, val string) {
-	if cl.values == nil {
-		cl.values = map[string][]string{}
-	}
-	cl.values[opt] = append(cl.values[opt], val)
+	cl.values = append(cl.values, optValue{opt, val})
 }
 
 func isNumber(s string) bool {
@@ -258,7 +291,7 @@ func (cl *cmdline) has(want string) bool {
 		for _, l := range cl.long {
 			if l == name || len(l) >= 2 && strings.HasPrefix(name, l) {
 				found = true
-			} else if l == "no-"+name {
+			} else if strings.HasPrefix(l, "no-") && l[3:] == name {
 				found = false
 			}
 		}
@@ -276,7 +309,7 @@ func (cl *cmdline) has(want string) bool {
 		return cl.short.has(want[1])
 	case strings.HasPrefix(want, "-"):
 		for _, s := range cl.single {
-			if s == want || strings.HasPrefix(s, want+"=") {
+			if strings.HasPrefix(s, want) && (len(s) == len(want) || s[len(want)] == '=') {
 				return true
 			}
 		}
@@ -286,7 +319,7 @@ func (cl *cmdline) has(want string) bool {
 
 // hasAny reports whether any of the alternatives in "a|b|c" is present.
 func (cl *cmdline) hasAny(alts string) bool {
-	for _, a := range strings.Split(alts, "|") {
+	for a := range strings.SplitSeq(alts, "|") {
 		if cl.has(strings.TrimSpace(a)) {
 			return true
 		}
@@ -297,7 +330,7 @@ func (cl *cmdline) hasAny(alts string) bool {
 // hasLocal is hasAny for options of the subcommand: a short option
 // counts only when given after it.
 func (cl *cmdline) hasLocal(alts string) bool {
-	for _, a := range strings.Split(alts, "|") {
+	for a := range strings.SplitSeq(alts, "|") {
 		if len(a) == 2 && a[0] == '-' {
 			if cl.local.has(a[1]) {
 				return true
@@ -346,9 +379,16 @@ func (cl *cmdline) dynOptionWord() bool {
 
 // value returns the values given to an option (any of "a|b").
 func (cl *cmdline) value(alts string) []string {
+	if len(cl.values) == 0 {
+		return nil
+	}
 	var out []string
-	for _, a := range strings.Split(alts, "|") {
-		out = append(out, cl.values[a]...)
+	for a := range strings.SplitSeq(alts, "|") {
+		for _, ov := range cl.values {
+			if ov.opt == a {
+				out = append(out, ov.val)
+			}
+		}
 	}
 	return out
 }
@@ -446,7 +486,7 @@ func (cl *cmdline) flagsWithin(allowed []string) bool {
 	}
 	ok := func(form string) bool {
 		for _, a := range allowed {
-			for _, alt := range strings.Split(a, "|") {
+			for alt := range strings.SplitSeq(a, "|") {
 				if strings.TrimSpace(alt) == form {
 					return true
 				}

@@ -27,6 +27,11 @@ type evaluation struct {
 	// index narrows the rules per command; nil for calls of a few
 	// commands, where building it costs more than scanning the rules.
 	index *ruleIndex
+	// subjectBuf is the free part of the block newSubject hands out.
+	subjectBuf []subject
+	// traceRoom is the capacity the trace starts with: about a step per
+	// subject.
+	traceRoom int
 }
 
 func newEvaluation(e *Engine, req *Request) *evaluation {
@@ -44,6 +49,9 @@ func newEvaluation(e *Engine, req *Request) *evaluation {
 }
 
 func (ev *evaluation) step(v Verdict, note string) {
+	if ev.trace == nil && ev.traceRoom > 0 {
+		ev.trace = make([]Step, 0, ev.traceRoom)
+	}
 	ev.trace = append(ev.trace, Step{Layer: v.Layer, Subject: v.Subject, Outcome: v.Outcome, Rule: v.Rule, Source: v.Source, Note: note})
 }
 
@@ -56,7 +64,10 @@ func (ev *evaluation) run(ctx context.Context) *Decision {
 		return ev.finish([]Verdict{v})
 	}
 	subjects, problems := ev.subjects()
-	var decided, undecided []Verdict
+	// Room for a verdict per problem, subject, guess and early evaluator,
+	// and one more; the verdicts on what no layer decides come last.
+	decided := make([]Verdict, 0, len(problems)+len(subjects)+len(ev.guesses)+len(ev.e.BeforeRules)+1)
+	ev.traceRoom = len(problems) + len(subjects) + 1
 	for _, p := range problems {
 		ev.step(p, "")
 		decided = append(decided, p)
@@ -109,13 +120,13 @@ func (ev *evaluation) run(ctx context.Context) *Decision {
 			for _, s := range open {
 				d := ev.fallback(s)
 				ev.step(d, "no layer decided")
-				undecided = append(undecided, d)
+				decided = append(decided, d)
 			}
 		} else {
-			undecided = append(undecided, v)
+			decided = append(decided, v)
 		}
 	}
-	return ev.finish(append(decided, undecided...))
+	return ev.finish(decided)
 }
 
 // blocked reports whether a verdict blocks the call.
@@ -280,10 +291,25 @@ func (ev *evaluation) shellSubjects(cmd string) ([]*subject, []Verdict) {
 }
 
 // commandSubjects turns the commands of an analysis into subjects: each
-// simple command, and the files it reads and writes.
+// simple command, and the files it reads and writes. The commands come
+// first in the list so that, on equal strictness, a verdict about a
+// command wins over one about its files.
 func (ev *evaluation) commandSubjects(a *shell.Analysis) []*subject {
-	var out []*subject
+	// One array for the command lines and one for their positional
+	// arguments, rather than two allocations per command.
+	nargs := 0
 	for _, c := range a.Commands {
+		nargs += len(c.Args)
+	}
+	cls := make([]cmdline, len(a.Commands))
+	if want := len(a.Commands) + len(a.Commands)/2 + 1; len(ev.subjectBuf) < want {
+		// A block for the commands and some of their files.
+		ev.subjectBuf = make([]subject, min(want, 64))
+	}
+	posBuf := make([]shell.Arg, nargs)
+	commands := make([]*subject, 0, len(a.Commands))
+	var files []*subject
+	for ci, c := range a.Commands {
 		for _, r := range c.Redirects {
 			pl := ev.placeOf(c, r.Target, !r.Write)
 			if pl.abs != "" && safeDevice(pl.abs) {
@@ -295,44 +321,50 @@ func (ev *evaluation) commandSubjects(a *shell.Analysis) []*subject {
 			} else if r.Op != "<" {
 				continue
 			}
-			out = append(out, &subject{kind: k, file: pl, via: c.Text, display: redirectDisplay(r)})
+			files = append(files, ev.newSubject(subject{kind: k, file: pl, via: c.Text, display: redirectDisplay(r)}))
 		}
 		if c.Stdin.Kind == shell.StdinFile {
 			pl := ev.placeOf(c, c.Stdin.Path, true)
-			out = append(out, &subject{kind: KindRead, file: pl, via: c.Text, display: "< " + c.Stdin.Path.Value})
+			files = append(files, ev.newSubject(subject{kind: KindRead, file: pl, via: c.Text, display: "< " + c.Stdin.Path.Value}))
 		}
 		if len(c.Args) == 0 {
 			continue
 		}
-		cl := parseCmdline(c)
-		s := &subject{kind: KindShell, cl: cl, display: cl.String()}
-		for _, fa := range fileArgs(cl) {
+		cl := &cls[ci]
+		cl.parse(c, posBuf[:len(c.Args):len(c.Args)])
+		posBuf = posBuf[len(c.Args):]
+		s := ev.newSubject(subject{kind: KindShell, cl: cl, display: cl.String()})
+		fas := fileArgs(cl)
+		if len(fas) > 0 {
+			s.targets = make([]place, 0, len(fas))
+		}
+		for _, fa := range fas {
 			pl := ev.placeOf(c, fa.arg, false)
 			s.targets = append(s.targets, pl)
 			if pl.abs != "" && safeDevice(pl.abs) {
 				continue
 			}
-			if fa.kind == KindRead {
+			if fa.kind == KindRead && fa.arg.Input && fa.arg.Dynamic {
+				// Only a word from input resolves differently for a read.
 				pl = ev.placeOf(c, fa.arg, true)
 			}
-			out = append(out, &subject{kind: fa.kind, file: pl, via: cl.String(), display: fa.arg.Value})
+			files = append(files, ev.newSubject(subject{kind: fa.kind, file: pl, via: cl.String(), display: fa.arg.Value}))
 		}
-		out = append(out, s)
+		commands = append(commands, s)
 	}
-	// The commands come first in the list so that, on equal strictness,
-	// a verdict about a command wins over one about its files.
-	shellFirst := make([]*subject, 0, len(out))
-	for _, s := range out {
-		if s.kind == KindShell {
-			shellFirst = append(shellFirst, s)
-		}
+	return append(commands, files...)
+}
+
+// newSubject returns a copy of s allocated from blocks of subjects, since
+// a call of many commands has many subjects.
+func (ev *evaluation) newSubject(s subject) *subject {
+	if len(ev.subjectBuf) == 0 {
+		ev.subjectBuf = make([]subject, 8)
 	}
-	for _, s := range out {
-		if s.kind != KindShell {
-			shellFirst = append(shellFirst, s)
-		}
-	}
-	return shellFirst
+	p := &ev.subjectBuf[0]
+	ev.subjectBuf = ev.subjectBuf[1:]
+	*p = s
+	return p
 }
 
 // placeOf resolves a path argument of a command. A path in a container
@@ -466,7 +498,7 @@ func fileArgs(cl *cmdline) []fileArg {
 			}
 		}
 		for _, opt := range []string{"-fprint", "-fprint0", "-fprintf", "-fls"} {
-			for _, v := range cl.values[opt] {
+			for _, v := range cl.value(opt) {
 				add(shell.Arg{Value: v}, KindWrite)
 			}
 		}
@@ -529,31 +561,45 @@ type fileOption struct {
 func fileOptions(program string) []fileOption {
 	switch program {
 	case "curl":
-		return []fileOption{{"-o|--output|-D|--dump-header|-c|--cookie-jar|--trace|--trace-ascii|--stderr|--etag-save|--libcurl|--output-dir", KindWrite},
-			{"-T|--upload-file|-K|--config|--etag-compare", KindRead}}
+		return curlFileOptions
 	case "wget":
-		return []fileOption{{"-O|--output-document|-o|--output-file|-a|--append-output|-P|--directory-prefix", KindWrite},
-			{"-i|--input-file|--post-file|--body-file", KindRead}}
+		return wgetFileOptions
 	case "openssl":
-		return []fileOption{{"-in|-key|-inkey|-CAfile|-CAkey|-cert|-certfile|-untrusted|-extfile|-sess_in", KindRead},
-			{"-out|-keyout|-sess_out|-keylogfile|-writerand", KindWrite}}
+		return opensslFileOptions
 	case "sort":
-		return []fileOption{{"-o|--output", KindWrite}}
+		return sortFileOptions
 	case "git":
-		return []fileOption{{"--output", KindWrite}}
+		return gitFileOptions
 	case "tar":
-		return []fileOption{{"-f|--file", KindRead}}
+		return tarFileOptions
 	case "kubectl", "oc":
-		return []fileOption{{"-f|--filename", KindRead}}
+		return kubectlFileOptions
 	case "xargs":
-		return []fileOption{{"-a|--arg-file", KindRead}}
+		return xargsFileOptions
 	case "helm":
-		return []fileOption{{"-f|--values", KindRead}}
+		return helmFileOptions
 	case "grep", "egrep", "fgrep", "rg":
-		return []fileOption{{"-f|--file", KindRead}}
+		return grepFileOptions
 	}
 	return nil
 }
+
+// The file options of the programs fileOptions knows, built once.
+var (
+	curlFileOptions = []fileOption{{"-o|--output|-D|--dump-header|-c|--cookie-jar|--trace|--trace-ascii|--stderr|--etag-save|--libcurl|--output-dir", KindWrite},
+		{"-T|--upload-file|-K|--config|--etag-compare", KindRead}}
+	wgetFileOptions = []fileOption{{"-O|--output-document|-o|--output-file|-a|--append-output|-P|--directory-prefix", KindWrite},
+		{"-i|--input-file|--post-file|--body-file", KindRead}}
+	opensslFileOptions = []fileOption{{"-in|-key|-inkey|-CAfile|-CAkey|-cert|-certfile|-untrusted|-extfile|-sess_in", KindRead},
+		{"-out|-keyout|-sess_out|-keylogfile|-writerand", KindWrite}}
+	sortFileOptions    = []fileOption{{"-o|--output", KindWrite}}
+	gitFileOptions     = []fileOption{{"--output", KindWrite}}
+	tarFileOptions     = []fileOption{{"-f|--file", KindRead}}
+	kubectlFileOptions = []fileOption{{"-f|--filename", KindRead}}
+	xargsFileOptions   = []fileOption{{"-a|--arg-file", KindRead}}
+	helmFileOptions    = []fileOption{{"-f|--values", KindRead}}
+	grepFileOptions    = []fileOption{{"-f|--file", KindRead}}
+)
 
 func hasPrefixOpt(cl *cmdline, prefix string) bool {
 	for _, s := range cl.single {

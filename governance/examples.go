@@ -72,7 +72,7 @@ func (r *Rule) MatchesExample(ex string) bool {
 	ev := newEvaluation(&Engine{Policy: &Policy{Settings: DefaultSettings()}}, ExampleRequest(kind, ex))
 	subjects, _ := ev.subjects()
 	for _, s := range subjects {
-		if r.kinds.has(s.kind) && r.matches(s, ev.pc) {
+		if r.kinds.has(s.kind) && r.matches(s, ev.pc, false) {
 			return true
 		}
 	}

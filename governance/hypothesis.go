@@ -185,7 +185,7 @@ func (ev *evaluation) secretPlace(p place) bool {
 	}
 	s := &subject{kind: KindRead, file: p, display: p.raw}
 	for _, r := range ev.e.Policy.Rules {
-		if r.outcome == Deny && r.appliesTo(KindRead, ev.agent, ev.scope) && r.matches(s, ev.pc) {
+		if r.outcome == Deny && r.appliesTo(s, ev.agent, ev.scope) && r.matches(s, ev.pc, false) {
 			return true
 		}
 	}

@@ -105,31 +105,68 @@ func (x *ruleIndex) candidates(s *subject, rules []*Rule, buf []int) []int {
 // shellCandidates returns the indexes of the rules cl may match, in policy
 // order, appending to buf.
 func (x *ruleIndex) shellCandidates(cl *cmdline, buf []int) []int {
-	out := append(buf[:0], x.anyProgram...)
-	add := func(name string) {
+	var lists [][]int
+	var first [4][]int
+	lists = first[:0]
+	add := func(name, lower string) {
 		if name == "" {
 			return
 		}
 		if l := x.byProgram[name]; len(l) > 0 {
-			out = append(out, l...)
+			lists = append(lists, l)
 			return
 		}
-		if l := x.byProgram[strings.ToLower(name)]; len(l) > 0 {
-			out = append(out, l...)
+		if lower == "" {
+			lower = strings.ToLower(name)
+		}
+		if lower == name {
+			return // the same key again
+		}
+		if l := x.byProgram[lower]; len(l) > 0 {
+			lists = append(lists, l)
 		}
 	}
-	add(cl.name)
+	add(cl.name, cl.lname)
 	if len(cl.cmd.Args) > 0 {
 		// A program given by path matches prefix rules by its full path.
 		if v := cl.cmd.Args[0].Value; v != cl.name {
-			add(v)
+			add(v, "")
 		}
 	}
 	for _, w := range cl.cmd.Wrappers {
-		add(w)
+		add(w, "")
+	}
+	out := buf[:0]
+	switch len(lists) {
+	case 0:
+		return append(out, x.anyProgram...)
+	case 1:
+		// The usual case: two lists in policy order, merged.
+		return mergeSorted(out, x.anyProgram, lists[0])
+	}
+	out = append(out, x.anyProgram...)
+	for _, l := range lists {
+		out = append(out, l...)
 	}
 	slices.Sort(out)
 	return slices.Compact(out)
+}
+
+// mergeSorted appends the union of two increasing lists to out, in
+// increasing order.
+func mergeSorted(out, a, b []int) []int {
+	for len(a) > 0 && len(b) > 0 {
+		switch {
+		case a[0] < b[0]:
+			out, a = append(out, a[0]), a[1:]
+		case b[0] < a[0]:
+			out, b = append(out, b[0]), b[1:]
+		default:
+			out, a, b = append(out, a[0]), a[1:], b[1:]
+		}
+	}
+	out = append(out, a...)
+	return append(out, b...)
 }
 
 // index returns the rule index of the engine's policy, building it when

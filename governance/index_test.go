@@ -38,3 +38,28 @@ func TestRuleIndexOffersEveryMatch(t *testing.T) {
 		t.Fatalf("only %d commands checked; is the corpus there?", checked)
 	}
 }
+
+// TestPreparedMatchersAgree checks that rules match the same subjects with
+// their prepared matchers, used in calls of many commands, as without.
+func TestPreparedMatchersAgree(t *testing.T) {
+	t.Parallel()
+	e := governance.NewEngine(builtin(governance.DefaultSettings()))
+	cmds := corpus.Commands(t)
+	for _, c := range bypassCases {
+		cmds = append(cmds, c.cmd)
+	}
+	cmds = append(cmds, script30, "PYTHON3 -c 'print(1)' < x", "curl x | Bash", "GIT Stash DROP")
+	for _, c := range cmds {
+		for _, d := range governance.PreparedDisagreements(e, shellReq(c)) {
+			t.Errorf("%q: prepared and plain matching disagree on %s", shorten(c), d)
+		}
+	}
+	for _, k := range []governance.Kind{governance.KindRead, governance.KindWrite, governance.KindEdit} {
+		for _, path := range []string{"/project/.env", home + "/.ssh/id_rsa", "/project/.git/config", "/etc/passwd",
+			"/project/src/main.go", home + "/.bashrc", "/project/.governance/config.yaml", "/project/x.pem"} {
+			for _, d := range governance.PreparedDisagreements(e, fileReq(k, path)) {
+				t.Errorf("%s %s: prepared and plain matching disagree on %s", k, path, d)
+			}
+		}
+	}
+}

@@ -2,6 +2,7 @@ package governance
 
 import (
 	"strings"
+	"sync"
 )
 
 // Invariants are compiled in and no configuration turns them off: the
@@ -181,6 +182,12 @@ var harnessSettings = []string{
 	".opencode/plugins/*", ".opencode/plugin/*", "~/.config/opencode/plugins/*", "~/.config/opencode/plugin/*",
 }
 
+// harnessSettingLits are the literal runs of harnessSettings.
+var harnessSettingLits = sync.OnceValue(func() *pathLits {
+	l := newPathLits(harnessSettings)
+	return &l
+})
+
 // selfProtection denies AI writes to the governance configuration and
 // state and to hook settings.
 func (ev *evaluation) selfProtection(s *subject) Verdict {
@@ -190,7 +197,7 @@ func (ev *evaluation) selfProtection(s *subject) Verdict {
 			Message:    "The governance configuration and state (" + ev.relPath(p) + ") may only be changed by a human.",
 			Suggestion: "Describe the change you need and let the user make it (they can check it with `governance lint`)."}
 	}
-	if p.abs != "" && anyPath(harnessSettings, p, ev.pc) {
+	if p.abs != "" && anyPathLit(harnessSettings, harnessSettingLits(), p, s.filePairs(), ev.pc) {
 		return Verdict{Outcome: Deny, Layer: LayerInvariant, Rule: "hook-settings",
 			Message:    "The harness settings file " + ev.relPath(p) + " holds the hooks that enforce policy; an agent may not change it.",
 			Suggestion: "Ask the user to change harness settings themselves (governance install does it safely)."}

@@ -68,11 +68,14 @@ func (k Kind) bit() kindSet {
 const modifySet = 1<<2 | 1<<3
 
 // has reports whether k is in the set; writes and edits are one family.
-func (s kindSet) has(k Kind) bool {
-	if k.modifies() {
+func (s kindSet) has(k Kind) bool { return s.hasBit(k.bit()) }
+
+// hasBit is has for the bit of a kind.
+func (s kindSet) hasBit(b kindSet) bool {
+	if b&modifySet != 0 {
 		return s&modifySet != 0
 	}
-	return s&k.bit() != 0
+	return s&b != 0
 }
 
 // modifies reports whether the kind changes files.

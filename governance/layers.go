@@ -47,7 +47,7 @@ func (ev *evaluation) layer1(s *subject) Verdict {
 			// Asking a program for help runs nothing it would run otherwise.
 			continue
 		}
-		if !r.appliesTo(s.kind, ev.agent, ev.scope) || !r.matches(s, ev.pc) {
+		if !r.appliesTo(s, ev.agent, ev.scope) || !r.matches(s, ev.pc, ev.index != nil) {
 			continue
 		}
 		take(Verdict{Outcome: r.outcome, Layer: LayerRules, Rule: r.ID, Source: r.Source,

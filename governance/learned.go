@@ -14,7 +14,7 @@ func (ev *evaluation) layer2(open []*subject) (decided []Verdict, still []*subje
 	for _, s := range open {
 		var win Verdict
 		for _, r := range ev.e.Policy.Learned {
-			if !r.appliesTo(s.kind, ev.agent, ev.scope) || !r.matches(s, ev.pc) {
+			if !r.appliesTo(s, ev.agent, ev.scope) || !r.matches(s, ev.pc, ev.index != nil) {
 				continue
 			}
 			v := Verdict{Outcome: r.outcome, Layer: LayerLearned, Rule: r.ID, Source: r.Source, Subject: s.display,

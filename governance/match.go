@@ -7,6 +7,7 @@ import (
 	"path"
 	"slices"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/bmatcuk/doublestar/v4"
 
@@ -31,30 +32,72 @@ type subject struct {
 	server, tool string
 	arguments    map[string]any
 	display      string
+	// pairs caches filePairs once pairsSet; kbit caches kindBit once set.
+	pairs    uint64
+	pairsSet bool
+	kbit     kindSet
+}
+
+// kindBit returns the bit of the subject's kind, worked out on first use:
+// every rule asks for it.
+func (s *subject) kindBit() kindSet {
+	if s.kbit == 0 {
+		s.kbit = s.kind.bit()
+	}
+	return s.kbit
 }
 
 func (s *subject) String() string { return s.display }
 
-func (r *Rule) matches(s *subject, pc *pathContext) bool {
+// filePairs returns the byte pairs of the text of a file subject's place
+// (see anyPathLit), worked out on first use.
+func (s *subject) filePairs() uint64 {
+	if !s.pairsSet {
+		s.pairs = bytePairs(cmp.Or(s.file.abs, s.file.raw))
+		s.pairsSet = true
+	}
+	return s.pairs
+}
+
+// matches reports whether any matcher of the rule matches s. prepared
+// matches with the matchers' prepared forms (see Rule.prep), which pay
+// for themselves when a rule meets many subjects, as in a call of many
+// commands; a call of a few matches without them.
+func (r *Rule) matches(s *subject, pc *pathContext, prepared bool) bool {
 	for i := range r.Match {
-		if r.matchOne(i, s, pc) {
+		if r.matchOne(i, s, pc, prepared) {
 			return true
 		}
 	}
 	return false
 }
 
-func (r *Rule) matchOne(i int, s *subject, pc *pathContext) bool {
+func (r *Rule) matchOne(i int, s *subject, pc *pathContext, prepared bool) bool {
 	m := &r.Match[i]
-	if !m.kinds().has(s.kind) {
+	var prep *matchPrep
+	var kinds kindSet
+	if prepared {
+		prep = r.prep(i)
+		kinds = prep.kinds
+	} else {
+		kinds = m.kinds()
+	}
+	if !kinds.hasBit(s.kindBit()) {
 		return false
 	}
 	switch s.kind {
 	case KindShell:
-		return r.matchShell(m, i, s, pc)
+		return r.matchShell(m, prep, s, pc)
 	case KindRead, KindWrite, KindEdit:
-		if len(m.Paths) > 0 && !anyPathLit(m.Paths, r.pathLiterals(i), s.file, pc) {
-			return false
+		if len(m.Paths) > 0 {
+			var lits *pathLits
+			var pairs uint64
+			if prep != nil {
+				lits, pairs = &prep.paths, s.filePairs()
+			}
+			if !anyPathLit(m.Paths, lits, s.file, pairs, pc) {
+				return false
+			}
 		}
 		if notPaths := m.more().NotPaths; len(notPaths) > 0 && anyPath(notPaths, s.file, pc) {
 			return false
@@ -99,7 +142,9 @@ func (r *Rule) matchOne(i int, s *subject, pc *pathContext) bool {
 	return false
 }
 
-func (r *Rule) matchShell(m *MatchSpec, i int, s *subject, pc *pathContext) bool {
+// matchShell matches a shell subject; prep is nil when matching without
+// the prepared form.
+func (r *Rule) matchShell(m *MatchSpec, prep *matchPrep, s *subject, pc *pathContext) bool {
 	cl := s.cl
 	if cl == nil {
 		return false
@@ -110,16 +155,22 @@ func (r *Rule) matchShell(m *MatchSpec, i int, s *subject, pc *pathContext) bool
 		len(more.InputFrom) > 0 && len(cl.cmd.InputFrom) == 0 {
 		return false
 	}
-	if len(m.Program) > 0 && !anyGlobFold(m.Program, cl.name) {
-		return false
+	if len(m.Program) > 0 {
+		if prep != nil && !prep.programs.match(cl.name, cl.lname) || prep == nil && !anyGlobFold(m.Program, cl.name) {
+			return false
+		}
 	}
 	if len(more.Prefix) > 0 && !cl.hasPrefix(more.Prefix, more.PrefixPaths, r.outcome > Allow) {
 		return false
 	}
-	if len(m.Subcommand) > 0 && !cl.hasSub(m.Subcommand) {
+	var subs, notSubs *foldSet
+	if prep != nil {
+		subs, notSubs = &prep.subcommands, &prep.notSubcommands
+	}
+	if len(m.Subcommand) > 0 && !cl.hasSub(m.Subcommand, subs) {
 		return false
 	}
-	if len(more.NotSubcommand) > 0 && cl.hasSub(more.NotSubcommand) {
+	if len(more.NotSubcommand) > 0 && cl.hasSub(more.NotSubcommand, notSubs) {
 		return false
 	}
 	if m.MinArgs > 0 && len(cl.args()) < m.MinArgs {
@@ -272,12 +323,16 @@ func prefixOf(pattern [][]string, wrappers []string, words []shell.Arg, name str
 }
 
 // hasSub reports whether the positional words start with any of the
-// subcommands ("stash drop" matches git stash drop).
-func (cl *cmdline) hasSub(subs []string) bool {
+// subcommands ("stash drop" matches git stash drop). words, when not nil,
+// are the subcommands of one word as a foldSet.
+func (cl *cmdline) hasSub(subs []string, words *foldSet) bool {
+	if words != nil && len(cl.pos) > 0 && !cl.pos[0].Dynamic && words.match(cl.pos[0].Value, cl.lowerSub()) {
+		return true
+	}
 	for _, sub := range subs {
 		if !strings.Contains(sub, " ") {
 			// Most subcommands are one word: no need to split.
-			if len(cl.pos) > 0 && !cl.pos[0].Dynamic && globFold(sub, cl.pos[0].Value) {
+			if words == nil && len(cl.pos) > 0 && !cl.pos[0].Dynamic && globFold(sub, cl.pos[0].Value) {
 				return true
 			}
 			continue
@@ -308,7 +363,36 @@ func anyClass(classes []string, p place) bool {
 
 // anyPath reports whether a place matches any path pattern.
 func anyPath(patterns []string, p place, pc *pathContext) bool {
-	return anyPathLit(patterns, nil, p, pc)
+	return anyPathLit(patterns, nil, p, 0, pc)
+}
+
+// pathLits are the literal runs of a list of path patterns (see
+// literalRun), and the byte pairs of each run (see bytePairs), worked out
+// once for patterns that are matched often.
+type pathLits struct {
+	runs  []string
+	pairs []uint64
+}
+
+func newPathLits(patterns []string) pathLits {
+	l := pathLits{runs: make([]string, len(patterns)), pairs: make([]uint64, len(patterns))}
+	for i, pat := range patterns {
+		l.runs[i] = literalRun(pat)
+		l.pairs[i] = bytePairs(l.runs[i])
+	}
+	return l
+}
+
+// bytePairs returns the set of the pairs of adjacent bytes of s, hashed
+// into 64 bits. A string that holds s holds all its pairs: when a pair of
+// s is missing from the set of a text, s is not in the text.
+func bytePairs(s string) uint64 {
+	var set uint64
+	for i := 1; i < len(s); i++ {
+		h := (uint32(s[i-1])<<8 | uint32(s[i])) * 0x9e3779b1
+		set |= 1 << (h >> 26)
+	}
+	return set
 }
 
 // literalRun returns the longest run of a path pattern that any match
@@ -337,16 +421,24 @@ func literalRun(pat string) string {
 // isLiteral reports a path pattern without glob syntax.
 func isLiteral(pat string) bool { return !strings.ContainsAny(pat, "*?[{\\") }
 
-// anyPathLit is anyPath with the literal runs of the patterns (see
-// literalRun) known in advance, or nil to work them out. Every match
-// holds its pattern's literal run, so most paths are ruled out without
-// matching the glob.
-func anyPathLit(patterns, lits []string, p place, pc *pathContext) bool {
+// anyPathLit is anyPath with the literal runs of the patterns known in
+// advance, or nil to work them out. Every match holds its pattern's
+// literal run, so most paths are ruled out without matching the glob, and
+// most of those by the byte pairs of the run alone. textPairs are the
+// byte pairs of the place's text, cmp.Or(p.abs, p.raw), or 0 to work
+// them out.
+func anyPathLit(patterns []string, lits *pathLits, p place, textPairs uint64, pc *pathContext) bool {
 	text := cmp.Or(p.abs, p.raw)
+	if lits != nil && textPairs == 0 {
+		textPairs = bytePairs(text)
+	}
 	for i, pat := range patterns {
 		var lit string
 		if lits != nil {
-			lit = lits[i]
+			if lits.pairs[i]&^textPairs != 0 {
+				continue
+			}
+			lit = lits.runs[i]
 		} else {
 			lit = literalRun(pat)
 		}
@@ -482,6 +574,99 @@ func anyMatchAll(globs, values []string) bool {
 		}
 	}
 	return false
+}
+
+// foldSet is a list of patterns matched ignoring case (see globFold),
+// prepared so that a name in ASCII, the usual case, is compared with ==
+// to the literal patterns in lower case.
+type foldSet struct {
+	// all are the patterns; lower holds those that are literal ASCII, in
+	// lower case, and other the rest. lower is sorted when long.
+	all, lower, other []string
+}
+
+// foldSorted is the length from which a foldSet's lower-case literals are
+// sorted and searched rather than scanned.
+const foldSorted = 12
+
+func newFoldSet(pats []string) foldSet {
+	fs := foldSet{all: pats}
+	plain := true
+	for _, p := range pats {
+		if l, ok := asciiLower(p); !ok || l != p || hasWildcard(p) {
+			plain = false
+			break
+		}
+	}
+	switch {
+	case plain && len(pats) < foldSorted:
+		// Every pattern is a literal in lower case already.
+		fs.lower = pats
+		return fs
+	case plain:
+		fs.lower = slices.Clone(pats)
+	default:
+		for _, p := range pats {
+			if l, ok := asciiLower(p); ok && !hasWildcard(p) {
+				fs.lower = append(fs.lower, l)
+			} else {
+				fs.other = append(fs.other, p)
+			}
+		}
+	}
+	if len(fs.lower) >= foldSorted {
+		slices.Sort(fs.lower)
+	}
+	return fs
+}
+
+// match reports whether any pattern matches s ignoring case; lower is s
+// in lower case when s is ASCII, else "".
+func (fs *foldSet) match(s, lower string) bool {
+	if lower == "" && s != "" {
+		return anyGlobFold(fs.all, s)
+	}
+	if len(fs.lower) >= foldSorted {
+		if inSorted(fs.lower, lower) {
+			return true
+		}
+	} else if slices.Contains(fs.lower, lower) {
+		return true
+	}
+	return anyGlobFold(fs.other, s)
+}
+
+// oneWord returns the patterns that are one word.
+func oneWord(pats []string) []string {
+	for i, p := range pats {
+		if strings.Contains(p, " ") {
+			out := slices.Clone(pats[:i])
+			for _, p := range pats[i+1:] {
+				if !strings.Contains(p, " ") {
+					out = append(out, p)
+				}
+			}
+			return out
+		}
+	}
+	return pats
+}
+
+// asciiLower returns s in lower case, and false when s is not ASCII. It
+// allocates only for a string with upper-case letters.
+func asciiLower(s string) (string, bool) {
+	upper := false
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if c >= utf8.RuneSelf {
+			return "", false
+		}
+		upper = upper || 'A' <= c && c <= 'Z'
+	}
+	if !upper {
+		return s, true
+	}
+	return strings.ToLower(s), true
 }
 
 // anyGlobFold is anyGlob ignoring case: programs and subcommands are

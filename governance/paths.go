@@ -84,20 +84,20 @@ type pathContext struct {
 func (pc *pathContext) resolve(raw string, dynamic, glob bool, cwd string) place {
 	p := place{raw: raw, glob: glob}
 	if dynamic || raw == "" {
-		p.classes = []string{ClassUnknown}
+		p.classes = unknownClasses
 		return p
 	}
 	v := raw
 	if v == "~" || strings.HasPrefix(v, "~/") {
 		if pc.home == "" {
-			p.classes = []string{ClassUnknown}
+			p.classes = unknownClasses
 			return p
 		}
 		v = pc.home + v[1:]
 	}
 	if !path.IsAbs(v) {
 		if cwd == "" {
-			p.classes = []string{ClassUnknown}
+			p.classes = unknownClasses
 			return p
 		}
 		v = path.Join(cwd, v)
@@ -107,6 +107,10 @@ func (pc *pathContext) resolve(raw string, dynamic, glob bool, cwd string) place
 	return p
 }
 
+// unknownClasses are the classes of a path only known at run time. The
+// slice is shared: classes are never changed in place.
+var unknownClasses = []string{ClassUnknown}
+
 // classify returns the classes of a cleaned absolute path.
 func (pc *pathContext) classify(abs string, glob bool) []string {
 	// A glob stands for everything its fixed directory holds.
@@ -114,7 +118,7 @@ func (pc *pathContext) classify(abs string, glob bool) []string {
 	if glob {
 		dir, everything = globBase(abs)
 	}
-	var out []string
+	out := make([]string, 0, 4)
 	add := func(c string) { out = append(out, c) }
 	switch {
 	case dir == "/" && (everything || abs == "/"):
@@ -151,7 +155,7 @@ func (pc *pathContext) classify(abs string, glob bool) []string {
 		case rel == "/.governance" || strings.HasPrefix(rel, "/.governance/"):
 			add(ClassGovernance)
 		case rel == "/.git" || strings.HasPrefix(rel, "/.git/"):
-		case rel != "" && slices.Contains(buildDirs, strings.SplitN(rel[1:], "/", 2)[0]):
+		case rel != "" && slices.Contains(buildDirs, firstElem(rel[1:])):
 			add(ClassBuildOutput)
 		case rel != "":
 			add(ClassSource)
@@ -159,13 +163,13 @@ func (pc *pathContext) classify(abs string, glob bool) []string {
 	} else if !temp {
 		add(ClassOutsideProject)
 	}
-	if strings.Contains(abs+"/", "/.git/") {
+	if strings.Contains(abs, "/.git/") || strings.HasSuffix(abs, "/.git") {
 		add(ClassGit)
 	}
 	if dir != "/" && !strings.Contains(dir[1:], "/") && (everything || abs == dir) {
 		add(ClassTopLevel)
 	}
-	if anyPath(sensitiveReads, place{abs: abs}, pc) {
+	if anyPathLit(sensitiveReads, sensitiveReadLits(), place{abs: abs}, 0, pc) {
 		add(ClassSensitive)
 	}
 	for _, d := range pc.configDirs {
@@ -200,5 +204,11 @@ func within(p, dir string) bool {
 	if dir == "/" {
 		return strings.HasPrefix(p, "/")
 	}
-	return p == dir || strings.HasPrefix(p, dir+"/")
+	return strings.HasPrefix(p, dir) && (len(p) == len(dir) || p[len(dir)] == '/')
+}
+
+// firstElem returns the first element of a relative path.
+func firstElem(rel string) string {
+	first, _, _ := strings.Cut(rel, "/")
+	return first
 }

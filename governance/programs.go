@@ -1,10 +1,5 @@
 package governance
 
-import (
-	"slices"
-	"strings"
-)
-
 // progSpec is what the engine knows about a program's command line: which
 // options take a value, and what its positional arguments are.
 type progSpec struct {
@@ -62,13 +57,23 @@ type namedSpec struct {
 	spec *progSpec
 }
 
-// lookup finds name in a table sorted by name.
+// lookup finds name in a table sorted by name. It is called for every
+// simple command: the search is written out rather than given a compare
+// function to call at each step.
 func lookup(table []namedSpec, name string) *progSpec {
-	i, ok := slices.BinarySearchFunc(table, name, func(e namedSpec, n string) int { return strings.Compare(e.name, n) })
-	if !ok {
-		return nil
+	lo, hi := 0, len(table)
+	for lo < hi {
+		m := int(uint(lo+hi) >> 1)
+		if table[m].name < name {
+			lo = m + 1
+		} else {
+			hi = m
+		}
 	}
-	return table[i].spec
+	if lo < len(table) && table[lo].name == name {
+		return table[lo].spec
+	}
+	return nil
 }
 
 func (s *progSpec) takesLong(name string) bool {

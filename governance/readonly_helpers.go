@@ -1,9 +1,6 @@
 package governance
 
-import (
-	"slices"
-	"strings"
-)
+import "strings"
 
 // Helpers for the read-only checks of the readonly_*.go files.
 
@@ -24,10 +21,20 @@ func argWords(cl *cmdline) []string {
 }
 
 // inSorted reports whether w is in a sorted list. The lists it searches
-// are checked to be sorted by TestSearchedTablesAreSorted.
+// are checked to be sorted by TestSearchedTablesAreSorted. It runs for
+// every simple command, so the search is written out: one string
+// comparison per step.
 func inSorted(sorted []string, w string) bool {
-	_, ok := slices.BinarySearch(sorted, w)
-	return ok
+	lo, hi := 0, len(sorted)
+	for lo < hi {
+		m := int(uint(lo+hi) >> 1)
+		if sorted[m] < w {
+			lo = m + 1
+		} else {
+			hi = m
+		}
+	}
+	return lo < len(sorted) && sorted[lo] == w
 }
 
 // posAt returns the i-th positional word, or "".

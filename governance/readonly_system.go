@@ -444,7 +444,7 @@ func systemNestedCommand(c *shell.Command) bool {
 	if (len(cl.pos) > 0 || len(cl.long) > 0 || !cl.short.empty()) && helpOnly(cl) {
 		return true
 	}
-	if _, ok := slices.BinarySearch(alwaysReadOnly, cl.name); ok {
+	if inSorted(alwaysReadOnly, cl.name) {
 		return true
 	}
 	switch cl.name {

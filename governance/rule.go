@@ -185,23 +185,39 @@ type Rule struct {
 	Scope   string
 	kinds   kindSet
 	outcome Outcome
-	// pathLits holds, per matcher, the literal run of each path pattern
-	// (see literalRun), computed on first use.
-	pathLitsOnce sync.Once
-	pathLits     [][]string
+	// preps holds, per matcher, what matching needs worked out, computed
+	// on first use.
+	prepOnce sync.Once
+	preps    []matchPrep
 }
 
-// pathLiterals returns the literal runs of the path patterns of matcher i.
-func (r *Rule) pathLiterals(i int) []string {
-	r.pathLitsOnce.Do(func() {
-		r.pathLits = make([][]string, len(r.Match))
+// matchPrep is what matching a matcher needs that depends on the matcher
+// alone: worked out once rather than for every subject.
+type matchPrep struct {
+	kinds kindSet
+	// paths are the literal runs of the path patterns.
+	paths pathLits
+	// programs are the Program patterns; subcommands and notSubcommands
+	// the Subcommand and NotSubcommand patterns of one word.
+	programs, subcommands, notSubcommands foldSet
+}
+
+// prep returns what matching matcher i needs.
+func (r *Rule) prep(i int) *matchPrep {
+	r.prepOnce.Do(func() {
+		r.preps = make([]matchPrep, len(r.Match))
 		for j := range r.Match {
-			for _, pat := range r.Match[j].Paths {
-				r.pathLits[j] = append(r.pathLits[j], literalRun(pat))
+			m, p := &r.Match[j], &r.preps[j]
+			p.kinds = m.kinds()
+			if len(m.Paths) > 0 {
+				p.paths = newPathLits(m.Paths)
 			}
+			p.programs = newFoldSet(m.Program)
+			p.subcommands = newFoldSet(oneWord(m.Subcommand))
+			p.notSubcommands = newFoldSet(oneWord(m.more().NotSubcommand))
 		}
 	})
-	return r.pathLits[i]
+	return &r.preps[i]
 }
 
 // regexCache holds compiled rule expressions, so that a hook call pays
@@ -387,10 +403,11 @@ func matchesEverything(m *MatchSpec) bool {
 	return true
 }
 
-// appliesTo reports whether the rule applies to a subject kind and caller.
-func (r *Rule) appliesTo(k Kind, agent, scope string) bool {
+// appliesTo reports whether the rule applies to a subject's kind and
+// caller.
+func (r *Rule) appliesTo(s *subject, agent, scope string) bool {
 	// Writes and edits are one family: a rule about either covers both.
-	if !r.kinds.has(k) {
+	if !r.kinds.hasBit(s.kindBit()) {
 		return false
 	}
 	if len(r.Agents) > 0 {

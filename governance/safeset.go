@@ -3,6 +3,7 @@ package governance
 import (
 	"slices"
 	"strings"
+	"sync"
 
 	"github.com/agentgov/governance/internal/shell"
 )
@@ -34,6 +35,12 @@ func (ev *evaluation) safe(s *subject) (bool, string) {
 // them is not automatically safe.
 var sensitiveReads = []string{"/etc/shadow", "/etc/gshadow", "/etc/passwd", "/etc/sudoers", "/etc/sudoers.d/**",
 	"/etc/master.passwd", "/proc/*/environ", "/proc/*/mem", "/proc/kcore", "/var/log/auth.log", "/var/log/secure"}
+
+// sensitiveReadLits are the literal runs of sensitiveReads.
+var sensitiveReadLits = sync.OnceValue(func() *pathLits {
+	l := newPathLits(sensitiveReads)
+	return &l
+})
 
 // unsafeEnv are variables that change what a command runs or loads.
 var unsafeEnv = []string{"LD_PRELOAD", "LD_LIBRARY_PATH", "DYLD_*", "BASH_ENV", "ENV", "PROMPT_COMMAND", "PATH",
@@ -248,7 +255,7 @@ var readOnlyDomains = []func(name string) func(*cmdline) bool{
 // readOnlyCheck returns the check for a program whose arguments decide
 // whether it only reads, or nil.
 func readOnlyCheck(name string) func(*cmdline) bool {
-	if _, ok := slices.BinarySearch(alwaysReadOnly, name); ok {
+	if inSorted(alwaysReadOnly, name) {
 		return always
 	}
 	for _, domain := range readOnlyDomains {
@@ -267,7 +274,7 @@ func readOnlyCheck(name string) func(*cmdline) bool {
 		// arguments change the interface.
 		return func(cl *cmdline) bool { return len(cl.cmd.Args) <= 2 }
 	case "route":
-		return func(cl *cmdline) bool { return !cl.hasSub([]string{"add", "del", "delete", "flush", "change"}) }
+		return func(cl *cmdline) bool { return !cl.hasSub([]string{"add", "del", "delete", "flush", "change"}, nil) }
 	case "hostname", "alias":
 		return noArgs
 	case "env":

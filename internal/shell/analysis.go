@@ -36,12 +36,25 @@ type Arg struct {
 	// names when the analysis can tell (the start paths and -name pattern
 	// of a find feeding xargs), else "".
 	Hint string
-	// From names the programs of a command or process substitution in
-	// this word, as in bash <(curl ...) or eval "$(wget ...)"; Subst holds
-	// those commands themselves, so that what they read can be traced to
-	// where their output goes.
-	From  []string
+	// Subst holds the commands of the command and process substitutions
+	// in this word, as in bash <(curl ...) or eval "$(wget ...)", so that
+	// what they read can be traced to where their output goes. From names
+	// their programs.
 	Subst []*Command
+}
+
+// From names the programs of the substitutions in the word (see Subst),
+// skipping those computed at run time.
+func (a *Arg) From() []string { return commandNames(a.Subst) }
+
+// hasFrom reports whether From is not empty.
+func (a *Arg) hasFrom() bool {
+	for _, c := range a.Subst {
+		if c.Name != "" {
+			return true
+		}
+	}
+	return false
 }
 
 // StdinKind says where a command's standard input comes from.
@@ -147,7 +160,27 @@ func (c *Command) Words() []string {
 }
 
 // String returns the command as a single line: its words joined by spaces.
-func (c *Command) String() string { return strings.Join(c.Words(), " ") }
+func (c *Command) String() string {
+	switch len(c.Args) {
+	case 0:
+		return ""
+	case 1:
+		return c.Args[0].Value
+	}
+	n := len(c.Args) - 1
+	for _, a := range c.Args {
+		n += len(a.Value)
+	}
+	var b strings.Builder
+	b.Grow(n)
+	for i, a := range c.Args {
+		if i > 0 {
+			b.WriteByte(' ')
+		}
+		b.WriteString(a.Value)
+	}
+	return b.String()
+}
 
 // ProblemKind classifies what the analysis could not determine.
 type ProblemKind uint8

@@ -248,3 +248,31 @@ func TestAnalyzeProblems(t *testing.T) {
 }
 
 func shQuote(s string) string { return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'" }
+
+func TestDedupe(t *testing.T) {
+	t.Parallel()
+	long := strings.Fields("a b c d e f g h i j k l m n o p q r s")
+	tests := []struct {
+		name string
+		in   []string
+		want []string
+	}{
+		{"empty", nil, nil},
+		{"one", []string{"a"}, []string{"a"}},
+		{"distinct", []string{"a", "b", "c"}, []string{"a", "b", "c"}},
+		{"repeats", []string{"a", "b", "a", "c", "b", "c", "d"}, []string{"a", "b", "c", "d"}},
+		{"long", append(slices.Clone(long), long...), long},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			in := slices.Clone(tt.in)
+			if got := dedupe(in); !slices.Equal(got, tt.want) {
+				t.Errorf("dedupe(%q) = %q, want %q", tt.in, got, tt.want)
+			}
+			if !slices.Equal(in, tt.in) {
+				t.Errorf("dedupe changed its argument to %q", in)
+			}
+		})
+	}
+}

@@ -74,7 +74,7 @@ func (w *walker) special(cmd *Command, f *frame, ctx *execCtx) {
 	case name == "source" || name == ".":
 		if len(cmd.Args) > 1 {
 			a := cmd.Args[1]
-			if a.Dynamic && len(a.From) == 0 {
+			if a.Dynamic && !a.hasFrom() {
 				runsInput(cmd, "the file it runs is named at run time ("+a.Value+")")
 				return
 			}
@@ -460,7 +460,6 @@ func (w *walker) eval(cmd *Command, f *frame, ctx *execCtx) {
 	code := Arg{Value: strings.Join(parts, " "), Dynamic: dynamic}
 	for _, a := range cmd.Args[1:] {
 		code.Input = code.Input || a.Input
-		code.From = append(code.From, a.From...)
 		code.Subst = append(code.Subst, a.Subst...)
 	}
 	if code.Input && dynamic && strings.TrimSpace(code.Value) == "{input}" {

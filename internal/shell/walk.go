@@ -60,6 +60,36 @@ type walker struct {
 	fetched map[string]string
 	stopped bool
 	steps   int
+	// commands and args hold the simple commands of the string and their
+	// words, allocated a block at a time.
+	commands block[Command]
+	args     block[Arg]
+}
+
+// block hands out slices of arrays that it allocates a few elements at a
+// time, doubling the size as more are asked for: an analysis makes one
+// allocation for many small objects. What it hands out is never handed out
+// again; a slice has no room beyond what was asked, so appending to it
+// copies.
+type block[T any] struct {
+	free []T
+	size int
+}
+
+// take returns a slice of length 0 and capacity n.
+func (b *block[T]) take(n int) []T {
+	if len(b.free) < n {
+		b.size = min(max(2*b.size, 1), 16)
+		b.free = make([]T, max(n, b.size))
+	}
+	s := b.free[:0:n]
+	b.free = b.free[n:]
+	return s
+}
+
+// newCommand returns a zero command.
+func (w *walker) newCommand() *Command {
+	return &w.commands.take(1)[:1][0]
 }
 
 // stepsPerCommand bounds the statements analysed, as a multiple of
@@ -212,7 +242,7 @@ func (w *walker) stmt(s *syntax.Stmt, f *frame, ctx *execCtx) {
 			right := inner.sub()
 			right.in = dedupe(up)
 			right.inCmds = upCmds
-			right.stdin = &Stdin{Kind: StdinPipe}
+			right.stdin = pipeStdin
 			w.stmt(c.Y, f, right)
 		default:
 			w.stmt(c.X, f, inner)
@@ -244,11 +274,11 @@ func (w *walker) stmt(s *syntax.Stmt, f *frame, ctx *execCtx) {
 		var items []Arg
 		literal := wi.InPos.IsValid()
 		for _, word := range wi.Items {
-			for _, a := range w.fields(word, f) {
-				if a.Dynamic || a.Glob {
-					literal = false
-				}
-				items = append(items, a)
+			items = w.appendFields(items, word, f)
+		}
+		for _, a := range items {
+			if a.Dynamic || a.Glob {
+				literal = false
 			}
 		}
 		if literal && len(items) > 0 && len(items) <= 16 {
@@ -326,6 +356,8 @@ func (w *walker) stmt(s *syntax.Stmt, f *frame, ctx *execCtx) {
 func hiddenRune(s string) (rune, bool) {
 	for _, r := range s {
 		switch {
+		case r >= 0x20 && r < 0x7f:
+			// Printable ASCII, which most names are.
 		case r == '\t' || r == '\n' || r == ' ':
 		case r < 0x20 || r == 0x7f || r >= 0x80 && r < 0xa0:
 			return r, true
@@ -495,10 +527,12 @@ func (w *walker) nested(list []*syntax.Stmt, f *frame, ctx *execCtx, origin stri
 	if origin == ">(...)" {
 		// cmd > >(bash): what the outer command writes is the input of
 		// the commands inside.
-		c.stdin = &Stdin{Kind: StdinPipe}
+		c.stdin = pipeStdin
 	}
 	w.stmts(list, &sub, c)
-	return append([]*Command(nil), w.out.Commands[start:]...)
+	// Commands are only ever appended: the part found here stays as it is.
+	end := len(w.out.Commands)
+	return w.out.Commands[start:end:end]
 }
 
 // redirects evaluates a statement's redirections into ctx.
@@ -632,14 +666,15 @@ func (w *walker) call(c *syntax.CallExpr, f *frame, ctx *execCtx) {
 		}
 		return
 	}
-	var args []Arg
+	args := w.args.take(len(c.Args))
 	for _, word := range c.Args {
-		args = append(args, w.fields(word, f)...)
+		args = w.appendFields(args, word, f)
 	}
 	if len(args) == 0 {
 		return
 	}
-	cmd := &Command{Args: args, Assigns: assigns, Text: f.text(c)}
+	cmd := w.newCommand()
+	cmd.Args, cmd.Assigns, cmd.Text = args, assigns, f.text(c)
 	w.run(cmd, f, ctx)
 }
 
@@ -790,11 +825,22 @@ func (w *walker) emit(cmd *Command, f *frame, ctx *execCtx) {
 		cmd.Stdin = *ctx.stdin
 	}
 	if len(ctx.inCmds) > 0 {
-		cmd.Upstream = append(append([]*Command(nil), cmd.Upstream...), ctx.inCmds...)
+		// The upstream commands of a pipeline are shared by the commands
+		// on its right, never changed in place.
+		if len(cmd.Upstream) == 0 {
+			cmd.Upstream = slices.Clip(ctx.inCmds)
+		} else {
+			cmd.Upstream = append(slices.Clip(cmd.Upstream), ctx.inCmds...)
+		}
 	}
-	in := append(cmd.InputFrom, ctx.in...)
+	// Appending never writes into an array that another command shares.
+	in := append(slices.Clip(cmd.InputFrom), ctx.in...)
 	for _, a := range cmd.Args {
-		in = append(in, a.From...)
+		for _, c := range a.Subst {
+			if c.Name != "" {
+				in = append(in, c.Name)
+			}
+		}
 	}
 	cmd.InputFrom = dedupe(in)
 	if cmd.Origin == "" {
@@ -851,12 +897,37 @@ func Join(dir, p string) string {
 	return path.Join(dir, p)
 }
 
+// pipeStdin is the input of a command that reads a pipe. It is shared:
+// an execCtx's stdin is never changed in place.
+var pipeStdin = &Stdin{Kind: StdinPipe}
+
+// dedupe returns s without repeated values, in the order of their first
+// appearance. It returns s itself when nothing repeats.
 func dedupe(s []string) []string {
-	if len(s) < 2 {
-		return s
+	if len(s) > 16 {
+		// Long pipelines: a map, so that the cost stays linear.
+		return dedupeMap(s)
 	}
+	// The usual sets are small (the programs of one pipeline): a scan is
+	// faster than a map.
+	for i := 1; i < len(s); i++ {
+		if slices.Contains(s[:i], s[i]) {
+			out := make([]string, i, len(s)-1)
+			copy(out, s)
+			for _, v := range s[i+1:] {
+				if !slices.Contains(out, v) {
+					out = append(out, v)
+				}
+			}
+			return out
+		}
+	}
+	return s
+}
+
+func dedupeMap(s []string) []string {
 	out := s[:0:0]
-	seen := map[string]bool{}
+	seen := make(map[string]bool, len(s))
 	for _, v := range s {
 		if !seen[v] {
 			seen[v] = true

@@ -14,8 +14,12 @@ import (
 type fieldBuilder struct {
 	fields []Arg
 	cur    Arg
-	strb   strings.Builder
-	open   bool // cur has content (even empty quoted content)
+	// val is the value of cur while it is one piece of text, which most
+	// words are: it is then used as it is, without a copy. strb holds the
+	// value once a second piece joins.
+	val  string
+	strb strings.Builder
+	open bool // cur has content (even empty quoted content)
 	// nosplit turns field splitting off, as for assignment values and
 	// redirect targets.
 	nosplit bool
@@ -32,8 +36,26 @@ func (b *fieldBuilder) markInput(s string) string {
 }
 
 func (b *fieldBuilder) add(s string) {
-	b.strb.WriteString(s)
 	b.open = true
+	switch {
+	case s == "":
+	case b.strb.Len() > 0:
+		b.strb.WriteString(s)
+	case b.val == "":
+		b.val = s
+	default:
+		b.strb.Grow(len(b.val) + len(s))
+		b.strb.WriteString(b.val)
+		b.strb.WriteString(s)
+	}
+}
+
+// value returns the text of the current field.
+func (b *fieldBuilder) value() string {
+	if b.strb.Len() > 0 {
+		return b.strb.String()
+	}
+	return b.val
 }
 
 // addValue adds an expanded value; unless quoted, blanks in it split
@@ -64,26 +86,24 @@ func (b *fieldBuilder) addValue(v string, quoted bool) {
 
 func (b *fieldBuilder) split() {
 	if b.open {
-		b.cur.Value = b.strb.String()
+		b.cur.Value = b.value()
 		b.fields = append(b.fields, b.cur)
 	}
 	b.cur = Arg{}
+	b.val = ""
 	b.strb.Reset()
 	b.open = false
 }
 
-// fields evaluates a word into the fields it expands to. procFrom maps
-// process substitutions found in the word to the programs they run.
-func (w *walker) fields(word *syntax.Word, f *frame) []Arg {
-	var b fieldBuilder
+// appendFields evaluates a word into the fields it expands to and
+// appends them to dst. An unquoted expansion that is known to be empty
+// vanishes: it appends nothing.
+func (w *walker) appendFields(dst []Arg, word *syntax.Word, f *frame) []Arg {
+	b := fieldBuilder{fields: dst}
 	for i, part := range word.Parts {
 		w.part(&b, part, f, false, i == 0)
 	}
 	b.split()
-	if len(b.fields) == 0 {
-		// An unquoted expansion that is known to be empty vanishes.
-		return nil
-	}
 	return b.fields
 }
 
@@ -97,7 +117,7 @@ func (w *walker) literal(word *syntax.Word, f *frame) Arg {
 	for i, part := range word.Parts {
 		w.part(&b, part, f, false, i == 0)
 	}
-	b.cur.Value = b.strb.String()
+	b.cur.Value = b.value()
 	return b.cur
 }
 
@@ -177,7 +197,6 @@ func (w *walker) part(b *fieldBuilder, part syntax.WordPart, f *frame, inDouble,
 		b.add(f.text(p))
 	case *syntax.CmdSubst, *syntax.ProcSubst:
 		b.cur.Dynamic = true
-		b.cur.From = append(b.cur.From, commandNames(w.substFrom[p])...)
 		b.cur.Subst = append(b.cur.Subst, w.substFrom[p]...)
 		b.add(f.text(p))
 	case *syntax.ExtGlob:
@@ -212,9 +231,21 @@ const dynamicValue = "\x00dynamic"
 // unescapeUnquoted removes backslash escapes from unquoted text and reports
 // whether unescaped glob metacharacters remain.
 func unescapeUnquoted(s string) (string, bool) {
-	if !strings.ContainsAny(s, "\\*?[") {
-		return s, false
+	glob := false
+	for i := 0; i < len(s); i++ {
+		switch s[i] {
+		case '\\':
+			return unescapeFrom(s)
+		case '*', '?', '[':
+			glob = true
+		}
 	}
+	// Nothing escaped: the text is the word itself.
+	return s, glob
+}
+
+// unescapeFrom is unescapeUnquoted for text with a backslash.
+func unescapeFrom(s string) (string, bool) {
 	var sb strings.Builder
 	glob := false
 	for i := 0; i < len(s); i++ {

@@ -71,12 +71,23 @@ type namedWrapper struct {
 	spec *wrapper
 }
 
+// wrapperFor returns the wrapper named name, or nil. It is called for
+// every simple command: the search is written out rather than given a
+// compare function to call at each step.
 func wrapperFor(name string) *wrapper {
-	i, ok := slices.BinarySearchFunc(wrappers, name, func(e namedWrapper, n string) int { return strings.Compare(e.name, n) })
-	if !ok {
-		return nil
+	lo, hi := 0, len(wrappers)
+	for lo < hi {
+		m := int(uint(lo+hi) >> 1)
+		if wrappers[m].name < name {
+			lo = m + 1
+		} else {
+			hi = m
+		}
 	}
-	return wrappers[i].spec
+	if lo < len(wrappers) && wrappers[lo].name == name {
+		return wrappers[lo].spec
+	}
+	return nil
 }
 
 // unwrap removes one wrapper from cmd and reports whether it did.
