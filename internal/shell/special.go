@@ -750,7 +750,7 @@ func xargsOptions(args []Arg) (replace string, fromFile bool, i int) {
 				if name == "arg-file" {
 					fromFile = true
 				}
-				if !has {
+				if !has && i+1 < len(args) {
 					i++
 				}
 			}
