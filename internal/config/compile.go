@@ -40,14 +40,18 @@ func Compile(p layout.Paths) *snapshot.Snapshot {
 	return s
 }
 
-// stampSources stamps every source path and everything below source
-// folders.
+// stampSources stamps every source path that exists and everything below
+// source folders. A source left out was absent ([snapshot.Snapshot.Fresh]
+// reads it so): most are, and the hook decodes the snapshot on every call.
 func stampSources(p layout.Paths) []snapshot.Stamp {
 	var out []snapshot.Stamp
 	for _, src := range p.Sources() {
 		st := snapshot.StampOf(src.Path)
+		if !st.Exists {
+			continue
+		}
 		out = append(out, st)
-		if !src.Dir || !st.Exists || src.Parent < 0 {
+		if !src.Dir || src.Parent < 0 {
 			continue
 		}
 		_ = filepath.WalkDir(src.Path, func(path string, d fs.DirEntry, err error) error {

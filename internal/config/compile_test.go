@@ -281,3 +281,40 @@ func TestRoleErrors(t *testing.T) {
 		})
 	}
 }
+
+// TestSnapshotStampsOnlyWhatExists keeps the snapshot the hook decodes
+// small: absent sources carry no stamp, yet a source that appears later
+// (a rules folder, a user configuration) still makes it stale.
+func TestSnapshotStampsOnlyWhatExists(t *testing.T) {
+	t.Parallel()
+	for _, add := range []func(p layout.Paths) string{
+		func(p layout.Paths) string { return p.RepoDir + "/rules/extra.yaml" },
+		func(p layout.Paths) string { return p.UserDir + "/config.yaml" },
+	} {
+		p := project(t, map[string]string{"proj/.governance/config.yaml": "default: defer\n"})
+		snap := config.Compile(p)
+		if snap.Err != "" {
+			t.Fatal(snap.Err)
+		}
+		if len(snap.Stamps) == 0 {
+			t.Fatal("the snapshot stamps nothing")
+		}
+		for _, st := range snap.Stamps {
+			if !st.Exists {
+				t.Errorf("the snapshot stamps the absent %s", st.Path)
+			}
+		}
+		fresh := func() bool {
+			current, _ := snapshot.Current(p)
+			return snap.Fresh(p, current)
+		}
+		if !fresh() {
+			t.Fatal("a fresh snapshot is stale")
+		}
+		path := add(p)
+		write(t, path, "version: 1\n")
+		if fresh() {
+			t.Errorf("the snapshot is fresh after %s appeared", path)
+		}
+	}
+}

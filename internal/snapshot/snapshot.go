@@ -24,7 +24,7 @@ import (
 
 // Version is the snapshot format; a snapshot of another version is
 // recompiled.
-const Version = 7
+const Version = 8
 
 // Stamp records the state of a path when it was read.
 type Stamp struct {
@@ -129,7 +129,8 @@ func Builtin(p layout.Paths) *Snapshot {
 }
 
 // Fresh reports whether the snapshot was compiled from the files as they
-// are now. current holds the stamps of the project's sources.
+// are now. current holds the stamps of the project's sources; a source
+// the snapshot has no stamp for was absent when it was compiled.
 func (s *Snapshot) Fresh(p layout.Paths, current []Stamp) bool {
 	if s.Version != Version || s.Root != p.ProjectRoot {
 		return false
@@ -140,7 +141,11 @@ func (s *Snapshot) Fresh(p layout.Paths, current []Stamp) bool {
 	}
 	checked := make(map[string]bool, len(current))
 	for _, c := range current {
-		if recorded[c.Path] != c {
+		want, ok := recorded[c.Path]
+		if !ok {
+			want = Stamp{Path: c.Path}
+		}
+		if want != c {
 			return false
 		}
 		checked[c.Path] = true
