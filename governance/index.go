@@ -105,6 +105,15 @@ func (x *ruleIndex) candidates(s *subject, rules []*Rule, buf []int) []int {
 // shellCandidates returns the indexes of the rules cl may match, in policy
 // order, appending to buf.
 func (x *ruleIndex) shellCandidates(cl *cmdline, buf []int) []int {
+	if !asciiNames(cl) {
+		// Matching folds case the Unicode way, which maps some letters
+		// onto ASCII ones (ſ onto s, the Kelvin sign onto k): such a name
+		// may match rules the index files under another key.
+		for i := range x.rules {
+			buf = append(buf, i)
+		}
+		return buf
+	}
 	var lists [][]int
 	var first [4][]int
 	lists = first[:0]
@@ -150,6 +159,29 @@ func (x *ruleIndex) shellCandidates(cl *cmdline, buf []int) []int {
 	}
 	slices.Sort(out)
 	return slices.Compact(out)
+}
+
+// asciiNames reports whether the program, its path and its wrappers are
+// all ASCII.
+func asciiNames(cl *cmdline) bool {
+	if !isASCII(cl.name) || len(cl.cmd.Args) > 0 && !isASCII(cl.cmd.Args[0].Value) {
+		return false
+	}
+	for _, w := range cl.cmd.Wrappers {
+		if !isASCII(w) {
+			return false
+		}
+	}
+	return true
+}
+
+func isASCII(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] >= 0x80 {
+			return false
+		}
+	}
+	return true
 }
 
 // mergeSorted appends the union of two increasing lists to out, in

@@ -18,7 +18,7 @@ func TestRuleIndexOffersEveryMatch(t *testing.T) {
 		cmds = append(cmds, c.cmd)
 	}
 	cmds = append(cmds, "sudo rm -rf /", "/usr/bin/git push --force origin main", "env X=1 GIT reset --hard",
-		"timeout 5 nice -n 5 git clean -fdx", "RM -rf ~", "command -p rm -rf /")
+		"timeout 5 nice -n 5 git clean -fdx", "RM -rf ~", "command -p rm -rf /", "ſhred -u x", "\u017fudo \u212Aill -9 1")
 	checked := 0
 	for _, c := range cmds {
 		for _, m := range governance.IndexMisses(e, shellReq(c)) {
@@ -48,7 +48,7 @@ func TestPreparedMatchersAgree(t *testing.T) {
 	for _, c := range bypassCases {
 		cmds = append(cmds, c.cmd)
 	}
-	cmds = append(cmds, script30, "PYTHON3 -c 'print(1)' < x", "curl x | Bash", "GIT Stash DROP")
+	cmds = append(cmds, script30, "PYTHON3 -c 'print(1)' < x", "curl x | Bash", "GIT Stash DROP", "ſhred -u x")
 	for _, c := range cmds {
 		for _, d := range governance.PreparedDisagreements(e, shellReq(c)) {
 			t.Errorf("%q: prepared and plain matching disagree on %s", shorten(c), d)
