@@ -51,7 +51,7 @@ func (ev *evaluation) layer1(s *subject) Verdict {
 			continue
 		}
 		take(Verdict{Outcome: r.outcome, Layer: LayerRules, Rule: r.ID, Source: r.Source,
-			Message: r.message(s), Suggestion: r.Suggestion})
+			Message: r.message(s, ev.pc), Suggestion: r.Suggestion})
 		allowedByRule = allowedByRule || r.outcome == Allow
 	}
 	ev.checkVerdicts(s, func(v Verdict) {
@@ -270,14 +270,14 @@ func (ev *evaluation) delegationVerdict(s *subject) Verdict {
 		Suggestion: "Finish this task at the current level and report back to the agent that called you, which can delegate further if needed."}
 }
 
-// message is the rule's message for a subject it matched; a rule on code
-// nobody can see says how this command comes to run it.
-func (r *Rule) message(s *subject) string {
+// message is the rule's message for a subject it matched; a matcher of
+// code nobody can see says how this command comes to run it.
+func (r *Rule) message(s *subject, pc *pathContext) string {
 	if s.kind != KindShell || s.cl.cmd.RunsInputWhy == "" {
 		return r.Message
 	}
 	for i := range r.Match {
-		if r.Match[i].RunsInput {
+		if r.Match[i].RunsInput && r.matchOne(i, s, pc, false) {
 			return r.Message + " Here " + s.cl.cmd.RunsInputWhy + "."
 		}
 	}
