@@ -15,7 +15,10 @@
 // caller must never allow a command whose analysis has problems.
 package shell
 
-import "strings"
+import (
+	"slices"
+	"strings"
+)
 
 // Arg is one word of a simple command after quote removal.
 type Arg struct {
@@ -49,12 +52,7 @@ func (a *Arg) From() []string { return commandNames(a.Subst) }
 
 // hasFrom reports whether From is not empty.
 func (a *Arg) hasFrom() bool {
-	for _, c := range a.Subst {
-		if c.Name != "" {
-			return true
-		}
-	}
-	return false
+	return slices.ContainsFunc(a.Subst, func(c *Command) bool { return c.Name != "" })
 }
 
 // StdinKind says where a command's standard input comes from.

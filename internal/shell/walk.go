@@ -506,14 +506,16 @@ func (w *walker) setFrom(n syntax.Node, cmds []*Command) {
 
 // commandNames returns the program names of commands, skipping unknown
 // ones.
-func commandNames(cmds []*Command) []string {
-	var names []string
+func commandNames(cmds []*Command) []string { return appendNames(nil, cmds) }
+
+// appendNames appends the names of the commands that have one to dst.
+func appendNames(dst []string, cmds []*Command) []string {
 	for _, cmd := range cmds {
 		if cmd.Name != "" {
-			names = append(names, cmd.Name)
+			dst = append(dst, cmd.Name)
 		}
 	}
-	return names
+	return dst
 }
 
 // nested walks the statements of a substitution in a subshell context and
@@ -836,11 +838,7 @@ func (w *walker) emit(cmd *Command, f *frame, ctx *execCtx) {
 	// Appending never writes into an array that another command shares.
 	in := append(slices.Clip(cmd.InputFrom), ctx.in...)
 	for _, a := range cmd.Args {
-		for _, c := range a.Subst {
-			if c.Name != "" {
-				in = append(in, c.Name)
-			}
-		}
+		in = appendNames(in, a.Subst)
 	}
 	cmd.InputFrom = dedupe(in)
 	if cmd.Origin == "" {
