@@ -276,3 +276,33 @@ func TestDedupe(t *testing.T) {
 		})
 	}
 }
+
+// TestSplicedInput: input that xargs, find or fd pastes into the text of
+// code is code nobody has seen; passed as an argument, known from
+// upstream text, or quoted by parallel, it is a word.
+func TestSplicedInput(t *testing.T) {
+	for src, want := range map[string]bool{
+		"xargs -I{} sh -c 'cat {}'":                 true,
+		"xargs -I% sh -c 'cat %'":                   true,
+		"xargs --replace sh -c 'cat {}'":            true,
+		"fd -x sh -c 'cat {}'":                      true,
+		"find . -execdir sh -c 'cat {}' \\;":        true,
+		"ls | xargs -I{} su -c 'cat {}'":            true,
+		"xargs -I{} perl -e 'print \"{}\"'":         true,
+		"xargs -I{} node -e 'console.log(\"{}\")'":  true,
+		"xargs sh -c 'cat \"$@\"' _":                false,
+		"find . -exec sh -c 'cat \"$1\"' _ {} \\;":  false,
+		"xargs -I{} cat {}":                         false,
+		"echo a.txt | xargs -I{} sh -c 'cat {}'":    false,
+		"parallel sh -c 'cat {}' ::: a b":           false,
+		"xargs -I{} node -e 'console.log(1)' -- {}": false,
+	} {
+		got := false
+		for _, c := range Analyze(src, Options{}).Commands {
+			got = got || c.RunsInput
+		}
+		if got != want {
+			t.Errorf("Analyze(%q): some command runs input = %v, want %v", src, got, want)
+		}
+	}
+}

@@ -206,6 +206,10 @@ func (w *walker) code(parent *Command, a Arg, origin string, f *frame, ctx *exec
 		runsInput(parent, origin+" runs code that comes from its input")
 		return
 	}
+	if spliced(parent, a) {
+		runsInput(parent, splicedWhy(parent))
+		return
+	}
 	if a.Dynamic {
 		if !a.Input {
 			if isCommandOutput(a.Value) {
@@ -352,10 +356,6 @@ func (w *walker) shell(cmd *Command, f *frame, ctx *execCtx) {
 	switch {
 	case dashC:
 		if len(positional) > 0 {
-			if spliced(cmd, positional[0]) {
-				runsInput(cmd, splicedWhy(cmd))
-				return
-			}
 			w.code(cmd, positional[0], cmd.Name+" -c", f, ctx, positional[1:]...)
 			cmd.Runs = seen(positional[0]) && !foreignCode(cmd.Name, positional[0].Value)
 		}
@@ -694,11 +694,13 @@ func (w *walker) xargs(cmd *Command, f *frame, ctx *execCtx) {
 				whole := sub[j].Value == replace
 				sub[j].Value = strings.ReplaceAll(sub[j].Value, replace, input.Value)
 				sub[j].Dynamic = sub[j].Dynamic || input.Dynamic
-				sub[j].Input = true
+				// Input known from upstream text (echo a.txt | xargs -I{})
+				// is read like any other word.
+				sub[j].Input = input.Input
 				if input.Hint != "" {
 					sub[j].Hint = strings.ReplaceAll(sub[j].Value, input.Value, input.Hint)
 				}
-				sub[j].WholeInput = whole
+				sub[j].WholeInput = whole && input.Input
 				replaced = true
 			}
 		}
