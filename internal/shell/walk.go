@@ -316,8 +316,6 @@ func (w *walker) stmt(s *syntax.Stmt, f *frame, ctx *execCtx) {
 			delete(w.called, n.Value)
 			if spawnsItself(n.Value, c.Body) {
 				w.out.ForkBomb = n.Value
-			} else if callsItselfAlways(n.Value, c.Body) {
-				w.out.Endless = n.Value
 			}
 		}
 	case *syntax.ArithmCmd:
@@ -394,10 +392,13 @@ func spawnsItself(name string, body *syntax.Stmt) bool {
 	return calls && spawns
 }
 
-// callsItselfAlways reports a function body that calls the function in
-// one of its own statements, not under a condition, and has no return or
-// exit anywhere: every call makes another (loop() { loop; }).
-func callsItselfAlways(name string, body *syntax.Stmt) bool {
+// callsItselfAlways reports a function body, called, that calls the
+// function in one of its own statements, not under a condition, and has
+// no way out: every call makes another (loop() { loop; }). A way out is
+// a program chosen at run time, a builtin that leaves, loads, replaces or
+// redefines code (return, exit, unset, source, eval, exec, ...), another
+// function of the string, or a definition in the body.
+func callsItselfAlways(name string, body *syntax.Stmt, funcs map[string]*syntax.Stmt) bool {
 	var stmts []*syntax.Stmt
 	switch b := body.Cmd.(type) {
 	case *syntax.Block:
@@ -416,20 +417,27 @@ func callsItselfAlways(name string, body *syntax.Stmt) bool {
 	if !self {
 		return false
 	}
-	stops := false
+	way := false
 	syntax.Walk(body, func(n syntax.Node) bool {
-		if call, ok := n.(*syntax.CallExpr); ok && len(call.Args) > 0 {
-			switch call.Args[0].Lit() {
-			case "return", "exit", "break":
-				stops = true
+		switch x := n.(type) {
+		case *syntax.FuncDecl:
+			way = true
+		case *syntax.CallExpr:
+			if len(x.Args) == 0 {
+				break
 			}
-			if call.Args[0].Lit() == "" {
-				stops = true // a program chosen at run time might be exit
+			prog := x.Args[0].Lit()
+			switch prog {
+			case "", "return", "exit", "break", "logout", "unset", "source", ".", "eval", "exec", "kill", "trap", "alias":
+				way = true
+			default:
+				_, isFunc := funcs[prog]
+				way = isFunc && prog != name
 			}
 		}
-		return !stops
+		return !way
 	})
-	return !stops
+	return !way
 }
 
 // substs walks the command and process substitutions inside a node and
@@ -724,6 +732,9 @@ func (w *walker) run(cmd *Command, f *frame, ctx *execCtx) {
 				// caller's shell: analyse its body here, with the call's
 				// arguments, so that a cd inside it moves the caller.
 				w.called[cmd.Name] = true
+				if w.out.Endless == "" && !w.active[cmd.Name] && callsItselfAlways(cmd.Name, body, w.funcDefs) {
+					w.out.Endless = cmd.Name
+				}
 				w.callFunc(cmd.Name, body, w.funcSrc[cmd.Name], cmd.Args, ctx)
 				return
 			}
