@@ -25,7 +25,7 @@ func (h *handler) viaDaemon(dialect string, data []byte) ([]byte, bool) {
 	}
 	defer conn.Close()
 	conn.SetDeadline(time.Now().Add(h.replyWait()))
-	req := daemonproto.Request{Op: daemonproto.OpHook, Dialect: dialect, Input: string(data), Env: os.Environ(), Cwd: h.env.cwd()}
+	req := daemonproto.Request{Op: daemonproto.OpHook, Dialect: dialect, Input: string(data), Env: os.Environ(), Cwd: h.ev.Request.Cwd}
 	resp, err := daemonproto.RoundTrip(conn, req)
 	if err != nil || resp.Error != "" || resp.Output == "" {
 		return nil, false
@@ -68,7 +68,8 @@ func (h *handler) viaGovernance(dialect string, data []byte) ([]byte, error) {
 	if err != nil {
 		return nil, err
 	}
-	out, stderr, err := snapshot.Run(bin, []string{"hook", dialect}, h.env.cwd(), data, h.replyWait())
+	// The child inherits the folder the hook runs in.
+	out, stderr, err := snapshot.Run(bin, []string{"hook", dialect}, "", data, h.replyWait())
 	if len(stderr) > 0 {
 		h.stderr.Write(stderr)
 	}
