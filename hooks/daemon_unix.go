@@ -12,14 +12,7 @@ import (
 // dialUnix connects to a unix socket with system calls: the net package
 // would cost every hook call its initialisation.
 func dialUnix(path string) (*os.File, error) {
-	// Not every system has SOCK_CLOEXEC: the fork lock keeps a child from
-	// inheriting the descriptor before it is marked close-on-exec.
-	syscall.ForkLock.RLock()
-	fd, err := syscall.Socket(syscall.AF_UNIX, syscall.SOCK_STREAM, 0)
-	if err == nil {
-		syscall.CloseOnExec(fd)
-	}
-	syscall.ForkLock.RUnlock()
+	fd, err := unixSocket()
 	if err != nil {
 		return nil, err
 	}
