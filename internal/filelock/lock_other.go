@@ -1,14 +1,11 @@
-//go:build !unix
+//go:build !unix && !windows
 
 package filelock
 
 import (
 	"errors"
-	"fmt"
 	"os"
 	"path/filepath"
-	"strconv"
-	"strings"
 	"time"
 )
 
@@ -37,34 +34,9 @@ func Lock(path string) (func(), error) {
 	}
 }
 
-// TryLock is Lock without the wait, for a holder that keeps the lock for
-// its whole life: the lock file names the holder's process, and a lock
-// whose process is gone is taken over.
+// TryLock is Lock without the wait. These systems have no lock the
+// kernel releases when its holder dies, which a lock held for a process's
+// whole life needs: it is not supported.
 func TryLock(path string) (func(), error) {
-	if err := os.MkdirAll(filepath.Dir(path), 0o700); err != nil {
-		return nil, err
-	}
-	lock := path + ".lock"
-	for range 2 {
-		f, err := os.OpenFile(lock, os.O_RDWR|os.O_CREATE|os.O_EXCL, 0o600)
-		if err == nil {
-			fmt.Fprint(f, os.Getpid())
-			f.Close()
-			return func() { os.Remove(lock) }, nil
-		}
-		if !errors.Is(err, os.ErrExist) {
-			return nil, err
-		}
-		data, err := os.ReadFile(lock)
-		if err != nil {
-			return nil, err
-		}
-		if pid, err := strconv.Atoi(strings.TrimSpace(string(data))); err == nil {
-			if _, err := os.FindProcess(pid); err == nil {
-				return nil, ErrHeld
-			}
-		}
-		os.Remove(lock)
-	}
-	return nil, ErrHeld
+	return nil, errors.ErrUnsupported
 }
