@@ -52,7 +52,8 @@ const npmRule = `rules:
 func TestSnapshotRoundTrip(t *testing.T) {
 	t.Parallel()
 	p := project(t, map[string]string{
-		"proj/.governance/config.yaml":        "default: ask\nmain_agent: lead\n",
+		"proj/.governance/config.yaml": "default: ask\nmain_agent: lead\n" +
+			"roles:\n  ai:\n    sandbox: {exec_allowlist: [git, ls], net: false}\n    rate_limits: {per_minute: 10}\n",
 		"proj/.governance/rules/npm.yaml":     npmRule,
 		"proj/.governance/agents/lead.md":     "---\nscope: bridge\npermission:\n  read: allow\n---\n",
 		"proj/.claude/agents/helper.md":       "---\nname: helper\ntools: Read\n---\n",
@@ -72,6 +73,13 @@ func TestSnapshotRoundTrip(t *testing.T) {
 	}
 	if !reflect.DeepEqual(snap, back) {
 		t.Fatalf("round trip differs:\n got %+v\nwant %+v", back, snap)
+	}
+	if len(back.Roles) != 1 || len(back.Rules) == 0 || len(back.Agents) == 0 {
+		t.Fatalf("the snapshot lost parts: %d roles, %d rules, %d agents", len(back.Roles), len(back.Rules), len(back.Agents))
+	}
+	if strings.Contains(string(data), `:false`) || strings.Contains(string(data), `:null`) ||
+		strings.Contains(string(data), `:""`) {
+		t.Errorf("the snapshot carries zero values: %s", data)
 	}
 	pol := back.Policy()
 	if pol.Settings.Default != governance.Ask || pol.Settings.MainAgent != "lead" {

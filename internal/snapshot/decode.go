@@ -122,15 +122,53 @@ func assign(dst reflect.Value, src any) error {
 	return nil
 }
 
-// Encode renders a snapshot as JSON.
+// Encode renders a snapshot as JSON. Fields that hold their zero value
+// are left out, which [Decode] reads back as the same zero: the hook
+// decodes the snapshot on every call, and most fields are zero.
 func (s *Snapshot) Encode() ([]byte, error) {
 	var b bytes.Buffer
 	enc := json.NewEncoder(&b)
 	enc.SetEscapeHTML(false)
-	if err := enc.Encode(s); err != nil {
+	if err := enc.Encode(nonZero(reflect.ValueOf(s))); err != nil {
 		return nil, err
 	}
 	return b.Bytes(), nil
+}
+
+var textMarshaler = reflect.TypeFor[encoding.TextMarshaler]()
+
+// nonZero returns v for encoding/json with the zero-valued fields of its
+// structs left out, at any depth. Values that marshal themselves, maps
+// and scalars are returned as they are.
+func nonZero(v reflect.Value) any {
+	if v.Type().Implements(textMarshaler) {
+		return v.Interface()
+	}
+	switch v.Kind() {
+	case reflect.Pointer:
+		if v.IsNil() {
+			return nil
+		}
+		return nonZero(v.Elem())
+	case reflect.Struct:
+		m := make(map[string]any, v.NumField())
+		for i := range v.NumField() {
+			if f := v.Field(i); v.Type().Field(i).IsExported() && !f.IsZero() {
+				m[v.Type().Field(i).Name] = nonZero(f)
+			}
+		}
+		return m
+	case reflect.Slice:
+		if v.IsNil() || v.Type().Elem().Kind() == reflect.Uint8 {
+			return v.Interface()
+		}
+		list := make([]any, v.Len())
+		for i := range list {
+			list[i] = nonZero(v.Index(i))
+		}
+		return list
+	}
+	return v.Interface()
 }
 
 // Write stores the snapshot at path, atomically: a reader sees the old
