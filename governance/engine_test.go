@@ -271,3 +271,19 @@ func TestBrokenAgentDenies(t *testing.T) {
 		t.Errorf("got %s %q", d.Outcome, d.Message)
 	}
 }
+
+// TestUnseenCodeSaysHow: a rule on code nobody can see names how this
+// command comes to run it, and only when that matcher decided.
+func TestUnseenCodeSaysHow(t *testing.T) {
+	t.Parallel()
+	p := builtin(governance.DefaultSettings())
+	for cmd, want := range map[string]string{
+		"xargs -I{} sh -c 'cat {}'": "Here xargs pastes its input into the code it runs",
+		"cat script.sh | bash":      "Here it runs a script read from a pipe (cat)",
+	} {
+		d := decide(t, p, shellReq(cmd))
+		if d.Rule != "runs-unseen-code" || !strings.Contains(d.Message, want) {
+			t.Errorf("%q: %s by %s: %q, want a message with %q", cmd, d.Outcome, d.Rule, d.Message, want)
+		}
+	}
+}

@@ -47,11 +47,15 @@ func (ev *evaluation) layer1(s *subject) Verdict {
 			// Asking a program for help runs nothing it would run otherwise.
 			continue
 		}
-		if !r.appliesTo(s, ev.agent, ev.scope) || !r.matches(s, ev.pc, ev.index != nil) {
+		if !r.appliesTo(s, ev.agent, ev.scope) {
+			continue
+		}
+		m := r.matched(s, ev.pc, ev.index != nil)
+		if m < 0 {
 			continue
 		}
 		take(Verdict{Outcome: r.outcome, Layer: LayerRules, Rule: r.ID, Source: r.Source,
-			Message: r.message(s, ev.pc), Suggestion: r.Suggestion})
+			Message: r.message(m, s), Suggestion: r.Suggestion})
 		allowedByRule = allowedByRule || r.outcome == Allow
 	}
 	ev.checkVerdicts(s, func(v Verdict) {
@@ -270,16 +274,11 @@ func (ev *evaluation) delegationVerdict(s *subject) Verdict {
 		Suggestion: "Finish this task at the current level and report back to the agent that called you, which can delegate further if needed."}
 }
 
-// message is the rule's message for a subject it matched; a matcher of
-// code nobody can see says how this command comes to run it.
-func (r *Rule) message(s *subject, pc *pathContext) string {
-	if s.kind != KindShell || s.cl.cmd.RunsInputWhy == "" {
-		return r.Message
-	}
-	for i := range r.Match {
-		if r.Match[i].RunsInput && r.matchOne(i, s, pc, false) {
-			return r.Message + " Here " + s.cl.cmd.RunsInputWhy + "."
-		}
+// message is the rule's message for a subject its matcher m matched; a
+// matcher of code nobody can see says how this command comes to run it.
+func (r *Rule) message(m int, s *subject) string {
+	if r.Match[m].RunsInput && s.kind == KindShell && s.cl.cmd.RunsInputWhy != "" {
+		return r.Message + " Here " + s.cl.cmd.RunsInputWhy + "."
 	}
 	return r.Message
 }

@@ -64,12 +64,18 @@ func (s *subject) filePairs() uint64 {
 // for themselves when a rule meets many subjects, as in a call of many
 // commands; a call of a few matches without them.
 func (r *Rule) matches(s *subject, pc *pathContext, prepared bool) bool {
+	return r.matched(s, pc, prepared) >= 0
+}
+
+// matched returns the index of the first matcher of the rule that
+// matches s, or -1.
+func (r *Rule) matched(s *subject, pc *pathContext, prepared bool) int {
 	for i := range r.Match {
 		if r.matchOne(i, s, pc, prepared) {
-			return true
+			return i
 		}
 	}
-	return false
+	return -1
 }
 
 func (r *Rule) matchOne(i int, s *subject, pc *pathContext, prepared bool) bool {
