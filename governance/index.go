@@ -88,10 +88,13 @@ func literalPrograms(m *MatchSpec) ([]string, bool) {
 
 // candidates returns the indexes of the rules s may match, in policy
 // order: for a simple command those the index finds, otherwise all. A nil
-// index finds all.
+// index finds all, and so does a command named with letters beyond ASCII:
+// matching folds case the Unicode way, which maps some letters onto ASCII
+// ones (ſ onto s, the Kelvin sign onto k), so such a name may match rules
+// the lower-case index files under another key.
 func (x *ruleIndex) candidates(s *subject, rules []*Rule, buf []int) []int {
 	switch {
-	case x == nil || s.kind == KindShell && s.cl == nil:
+	case x == nil || s.kind == KindShell && (s.cl == nil || !asciiNames(s.cl)):
 		for i := range rules {
 			buf = append(buf, i)
 		}
@@ -105,15 +108,6 @@ func (x *ruleIndex) candidates(s *subject, rules []*Rule, buf []int) []int {
 // shellCandidates returns the indexes of the rules cl may match, in policy
 // order, appending to buf.
 func (x *ruleIndex) shellCandidates(cl *cmdline, buf []int) []int {
-	if !asciiNames(cl) {
-		// Matching folds case the Unicode way, which maps some letters
-		// onto ASCII ones (ſ onto s, the Kelvin sign onto k): such a name
-		// may match rules the index files under another key.
-		for i := range x.rules {
-			buf = append(buf, i)
-		}
-		return buf
-	}
 	var lists [][]int
 	var first [4][]int
 	lists = first[:0]
@@ -164,7 +158,8 @@ func (x *ruleIndex) shellCandidates(cl *cmdline, buf []int) []int {
 // asciiNames reports whether the program, its path and its wrappers are
 // all ASCII.
 func asciiNames(cl *cmdline) bool {
-	if !isASCII(cl.name) || len(cl.cmd.Args) > 0 && !isASCII(cl.cmd.Args[0].Value) {
+	// lname is set exactly when the name is ASCII (and not empty).
+	if cl.lname == "" && cl.name != "" || len(cl.cmd.Args) > 0 && !isASCII(cl.cmd.Args[0].Value) {
 		return false
 	}
 	for _, w := range cl.cmd.Wrappers {
