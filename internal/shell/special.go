@@ -275,6 +275,23 @@ func splicedWhy(cmd *Command) string {
 	return cmd.Origin + " pastes its input into the code it runs, so a name holding ; or $( ) would run as a command"
 }
 
+// unseenCode handles an interpreter's inline code that the analysis
+// cannot read: its input in the place of the code, input pasted into it,
+// or text computed at run time. It reports whether the code was such.
+func (w *walker) unseenCode(cmd *Command, code Arg) bool {
+	switch {
+	case code.WholeInput:
+		runsInput(cmd, "the code it runs comes from its input")
+	case spliced(cmd, code):
+		runsInput(cmd, splicedWhy(cmd))
+	case code.Dynamic:
+		w.problem(ProblemUnknownCode, cmd.Name+" runs code computed at run time: "+code.Value)
+	default:
+		return false
+	}
+	return true
+}
+
 // runsInput marks a command that executes code nobody can see beforehand.
 func runsInput(cmd *Command, why string) {
 	cmd.RunsInput = true
@@ -508,16 +525,7 @@ func (w *walker) interpreter(cmd *Command, f *frame, ctx *execCtx) {
 				break
 			}
 			code := args[j]
-			if code.WholeInput {
-				runsInput(cmd, "the code it runs comes from its input")
-				return
-			}
-			if spliced(cmd, code) {
-				runsInput(cmd, splicedWhy(cmd))
-				return
-			}
-			if code.Dynamic {
-				w.problem(ProblemUnknownCode, cmd.Name+" runs code computed at run time: "+code.Value)
+			if w.unseenCode(cmd, code) {
 				return
 			}
 			cmd.Code, inline, argv = code.Value, true, args[j+1:]
@@ -537,16 +545,7 @@ func (w *walker) interpreter(cmd *Command, f *frame, ctx *execCtx) {
 		if code == nil {
 			continue
 		}
-		if code.WholeInput {
-			runsInput(cmd, "the code it runs comes from its input")
-			return
-		}
-		if spliced(cmd, *code) {
-			runsInput(cmd, splicedWhy(cmd))
-			return
-		}
-		if code.Dynamic {
-			w.problem(ProblemUnknownCode, cmd.Name+" runs code computed at run time: "+code.Value)
+		if w.unseenCode(cmd, *code) {
 			return
 		}
 		cmd.Code = joinCode(cmd.Code, code.Value)
