@@ -151,16 +151,17 @@ func nonZero(v reflect.Value) any {
 		}
 		return nonZero(v.Elem())
 	case reflect.Struct:
+		t := v.Type()
 		m := make(map[string]any, v.NumField())
 		for i := range v.NumField() {
-			if f := v.Field(i); v.Type().Field(i).IsExported() && !f.IsZero() {
-				m[v.Type().Field(i).Name] = nonZero(f)
+			if f := v.Field(i); t.Field(i).IsExported() && !f.IsZero() {
+				m[t.Field(i).Name] = nonZero(f)
 			}
 		}
 		return m
 	case reflect.Slice:
-		if v.IsNil() || v.Type().Elem().Kind() == reflect.Uint8 {
-			return v.Interface()
+		if v.IsNil() {
+			return nil
 		}
 		list := make([]any, v.Len())
 		for i := range list {
