@@ -5,6 +5,7 @@ import (
 	"strings"
 	"unicode/utf8"
 
+	"github.com/agentgov/governance/internal/programs"
 	"github.com/agentgov/governance/internal/shell"
 )
 
@@ -46,6 +47,9 @@ type cmdline struct {
 	help   bool
 	helpAt int
 	text   string
+	// call is the programs package's reading of the command, for a
+	// program it models; nil otherwise.
+	call *programs.Call
 }
 
 // optValue is an option given with a value.
@@ -61,7 +65,7 @@ var specDomains = []func(name string) *progSpec{cloudSpec, containerSpec, packag
 
 // specFor returns what is known about a program's command line, or nil.
 func specFor(name string) *progSpec {
-	if s := lookup(programs, name); s != nil {
+	if s := lookup(programTable, name); s != nil {
 		return s
 	}
 	for _, domain := range specDomains {
@@ -70,7 +74,7 @@ func specFor(name string) *progSpec {
 		}
 	}
 	if strings.HasPrefix(name, "python") {
-		return lookup(programs, "python")
+		return lookup(programTable, "python")
 	}
 	return nil
 }
@@ -85,6 +89,10 @@ func parseCmdline(cmd *shell.Command) *cmdline {
 // has room for them all (the caller may hand out one array for many
 // commands); nil lets parse allocate.
 func (cl *cmdline) parse(cmd *shell.Command, pos []shell.Arg) {
+	if programs.Lookup(cmd.Name) != nil {
+		cl.fromCall(cmd, pos)
+		return
+	}
 	*cl = cmdline{cmd: cmd, name: cmd.Name, dashdash: -1}
 	cl.spec = specFor(cl.name)
 	if cl.spec == nil {

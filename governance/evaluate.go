@@ -456,6 +456,9 @@ type fileArg struct {
 // fileArgs returns the files a command reads and writes, from what is
 // known about the program.
 func fileArgs(cl *cmdline) []fileArg {
+	if cl.call != nil {
+		return modelFileArgs(cl)
+	}
 	spec := cl.spec
 	if cl.active != nil && cl.active != spec.global {
 		// A subcommand says what its arguments are (git push's are a

@@ -152,7 +152,7 @@ var gitSpec = &progSpec{
 }
 
 // programs is sorted by name; TestProgramTablesSorted checks it.
-var programs = []namedSpec{
+var programTable = []namedSpec{
 	{"[", &progSpec{noOptions: true, args: argData}},
 	{"[[", &progSpec{noOptions: true, args: argData}},
 	{"ack", &progSpec{short: "ABC", args: argPatternFirst}},

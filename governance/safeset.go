@@ -69,6 +69,9 @@ func readOnly(cl *cmdline) bool {
 			return ok
 		}
 	}
+	if cl.call != nil {
+		return modelReadOnly(cl)
+	}
 	if len(cl.pos) > 0 || len(cl.long) > 0 || !cl.short.empty() {
 		if helpOnly(cl) {
 			return true
@@ -229,7 +232,7 @@ func noArgs(cl *cmdline) bool { return len(cl.pos) == 0 }
 // alwaysReadOnly lists programs that only read, whatever their arguments.
 // It is sorted; TestProgramTablesSorted checks it.
 var alwaysReadOnly = []string{
-	"[", "[[", "ack", "ag", "apropos", "arch", "arp", "b2sum", "basename", "bat", "btop", "bzcat", "cal", "cat",
+	"[", "[[", "ack", "ag", "apropos", "arch", "arp", "b2sum", "basename", "bat", "btop", "bzcat", "cal",
 	"cd", "cksum", "cmp", "colordiff", "column", "comm", "cut", "df", "diff", "diff3", "dig", "dir", "dirname",
 	"du", "duf", "dust", "echo", "egrep", "exa", "expand", "expr", "eza", "factor", "false", "fgrep", "file",
 	"fmt", "fold", "free", "getconf", "glances", "grep", "groups", "hash", "head", "hexdump", "host", "htop",
@@ -237,7 +240,7 @@ var alwaysReadOnly = []string{
 	"lsblk", "lscpu", "lsd", "lsof", "lspci", "lsusb", "lz4cat", "man", "md5sum", "more", "mpstat", "mtr",
 	"netstat", "nl", "nproc", "nslookup", "numfmt", "od", "paste", "ping", "popd", "printenv", "procs", "ps",
 	"pstree", "pushd", "pwd", "readlink", "realpath", "rev", "sar", "sdiff", "seq", "sha1sum", "sha224sum",
-	"sha256sum", "sha384sum", "sha512sum", "shopt", "sleep", "ss", "stat", "strings", "sum", "tac", "tail",
+	"sha256sum", "sha384sum", "sha512sum", "shopt", "sleep", "ss", "stat", "strings", "sum", "tail",
 	"test", "tldr", "top", "tr", "tracepath", "traceroute", "tree", "true", "tsort", "tty", "type", "ulimit",
 	"umask", "uname", "unexpand", "uptime", "users", "vdir", "vimdiff", "vmstat", "w", "wait", "wc", "wdiff",
 	"whatis", "whereis", "which", "who", "whoami", "whois", "xzcat", "zcat", "zgrep", "zless",

@@ -1,0 +1,105 @@
+package governance
+
+import (
+	"strings"
+
+	"github.com/agentgov/governance/internal/programs"
+	"github.com/agentgov/governance/internal/shell"
+)
+
+// modelSpec is the spec of a program the programs package models: its
+// command line and effects come from there (see cmdline.call).
+var modelSpec = &progSpec{args: argData}
+
+// fromCall fills cl from the model's reading of cmd.
+func (cl *cmdline) fromCall(cmd *shell.Command, pos []shell.Arg) {
+	c := new(programs.Call)
+	c.Reset(cmd, pos)
+	*cl = cmdline{cmd: cmd, name: cmd.Name, call: c, spec: modelSpec, active: modelSpec,
+		pos: c.Pos, nsub: c.NSub, dashdash: c.DashDash, help: c.Help}
+	cl.lname, _ = asciiLower(cl.name)
+	for i := range c.Opts {
+		o := &c.Opts[i]
+		t := o.Typed
+		switch {
+		case strings.HasPrefix(t, "--"):
+			name := t[2:]
+			if o.Spec != nil {
+				// The name the option has in full, not its abbreviation.
+				for _, n := range o.Spec.Names {
+					if strings.HasPrefix(n, "--") && strings.HasPrefix(n[2:], name) {
+						name = n[2:]
+						break
+					}
+				}
+			}
+			cl.long = append(cl.long, name)
+		case len(t) == 2 && t[0] == '-':
+			cl.short.add(t[1])
+			if o.Level > 0 || c.NSub == 0 {
+				cl.local.add(t[1])
+			}
+		case len(t) > 2 && t[0] == '-':
+			cl.single = append(cl.single, t)
+		}
+		if o.HasValue {
+			if o.Spec != nil {
+				for _, n := range o.Spec.Names {
+					cl.addValue(n, o.Value.Value)
+				}
+			} else {
+				cl.addValue(t, o.Value.Value)
+			}
+		}
+	}
+	for _, a := range cmd.Args[1:] {
+		if a.Value == "--" {
+			break
+		}
+		if len(a.Value) > 2 && a.Value[0] == '-' && a.Value[1] != '-' {
+			cl.single = append(cl.single, a.Value)
+		}
+	}
+}
+
+// modelFileArgs returns the files a modelled command reads and writes,
+// from its effects.
+func modelFileArgs(cl *cmdline) []fileArg {
+	var out []fileArg
+	add := func(a shell.Arg, k Kind) {
+		if a.Value == "" || a.Value == "-" {
+			return
+		}
+		out = append(out, fileArg{arg: a, kind: k})
+	}
+	for _, e := range cl.call.Effects().List {
+		switch e.Op {
+		case programs.Read, programs.Stat:
+			add(e.Path, KindRead)
+		case programs.Write, programs.Delete, programs.Chmod:
+			add(e.Path, KindWrite)
+		case programs.Move, programs.Link:
+			add(e.Path, KindWrite)
+			add(e.To, KindWrite)
+		}
+	}
+	return out
+}
+
+// modelReadOnly reports whether a modelled command only reads and
+// prints: every effect is a read, a look at names or metadata, or
+// commands the analysis found and judges on their own.
+func modelReadOnly(cl *cmdline) bool {
+	for _, e := range cl.call.Effects().List {
+		switch e.Op {
+		case programs.Read, programs.Stat:
+		case programs.Exec:
+			if !e.Found {
+				return false
+			}
+		default:
+			return false
+		}
+	}
+	return true
+}

@@ -1,0 +1,400 @@
+package programs
+
+import (
+	"strings"
+	"unicode/utf8"
+
+	"github.com/agentgov/governance/internal/shell"
+)
+
+// Call is one simple command read with what is known about its program:
+// its options, its subcommands and its operands.
+type Call struct {
+	// Cmd is the command as the analysis found it.
+	Cmd *shell.Command
+	// Name is the program's base name.
+	Name string
+	// Prog is the program's model, nil for a program nobody modelled.
+	Prog *Program
+	// Nodes are the program and the subcommands the call went through,
+	// outermost first (git, then push); empty when Prog is nil.
+	Nodes []*Node
+	// Opts are the options given, in order.
+	Opts []Opt
+	// Pos are the positional words: subcommand words first (NSub of
+	// them), then the operands.
+	Pos  []shell.Arg
+	NSub int
+	// DashDash is the index in Pos where a -- separator stood, or -1.
+	DashDash int
+	// UnknownSub is an operand that stood where a subcommand was
+	// expected and names none.
+	UnknownSub string
+	// Help reports an option that prints help or a version, so that the
+	// program does nothing else.
+	Help bool
+	// unknown lists the options nobody modelled.
+	unknown []string
+	text    string
+}
+
+// Opt is one option as given.
+type Opt struct {
+	// Spec is the option's entry in the program's table; nil for an
+	// option the table does not have (or any option of a program with no
+	// model).
+	Spec *OptSpec
+	// Typed is the option as written, without an attached value: "-f"
+	// for f given in a cluster such as -rf, "--for" for an abbreviation.
+	Typed string
+	// Value is the option's value, when HasValue.
+	Value    shell.Arg
+	HasValue bool
+	// Level is the index in Nodes of the node whose option it is: 0 for
+	// the program's own (git -C), 1 for a subcommand's (git branch -D).
+	Level int
+}
+
+// Parse reads a simple command with the model of its program.
+func Parse(cmd *shell.Command) *Call {
+	c := new(Call)
+	c.Reset(cmd, nil)
+	return c
+}
+
+// Reset reads cmd into c, reusing c's storage. The positional words go
+// into pos when it has room for them all (a caller may hand out one
+// array for many commands); nil lets Reset allocate.
+func (c *Call) Reset(cmd *shell.Command, pos []shell.Arg) {
+	*c = Call{Cmd: cmd, Name: cmd.Name, DashDash: -1}
+	var args []shell.Arg
+	if len(cmd.Args) > 0 {
+		args = normalizeDashes(cmd.Args[1:])
+	}
+	if cap(pos) >= len(args) {
+		c.Pos = pos[:0]
+	} else {
+		c.Pos = make([]shell.Arg, 0, len(args))
+	}
+	c.Prog = Lookup(cmd.Name)
+	if c.Prog == nil {
+		c.parseUnknown(args)
+		return
+	}
+	c.Nodes = append(make([]*Node, 0, 3), &c.Prog.Node)
+	c.parse(args)
+}
+
+// parse reads the words of a modelled program.
+func (c *Call) parse(args []shell.Arg) {
+	p := c.Prog
+	node := &p.Node
+	level := 0
+	optionsOver := p.NoOptions
+	// subsOpen reports that the next operand may name a subcommand of
+	// node.
+	subsOpen := len(node.Subs) > 0
+	for i := 0; i < len(args); i++ {
+		a := args[i]
+		v := a.Value
+		switch {
+		case optionsOver:
+			c.Pos = append(c.Pos, a)
+		case v == "--" && !a.Dynamic:
+			c.DashDash = len(c.Pos)
+			c.Pos = append(c.Pos, args[i+1:]...)
+			i = len(args)
+		case a.Dynamic && strings.HasPrefix(v, "-"):
+			// A word computed at run time in option position may be any
+			// option.
+			c.Opts = append(c.Opts, Opt{Typed: v, Level: level})
+			c.unknown = append(c.unknown, v)
+		case strings.HasPrefix(v, "--") && len(v) > 2:
+			i = c.long(args, i, level)
+		case strings.HasPrefix(v, "-") && len(v) > 1 && !(p.Digits && isDigits(v[1:])):
+			if p.SingleDash {
+				if spec := c.lookupLong(v[1:], true); spec != nil {
+					i = c.single(spec, args, i, level)
+					continue
+				}
+			}
+			i = c.short(args, i, level)
+		case p.Digits && strings.HasPrefix(v, "-") && isDigits(v[1:]):
+			c.Opts = append(c.Opts, Opt{Spec: digitsSpec, Typed: v, Level: level})
+		default:
+			if subsOpen {
+				if s := node.sub(v); s != nil && !a.Dynamic {
+					node = s.Node
+					level++
+					c.Nodes = append(c.Nodes, node)
+					c.Pos = append(c.Pos, a)
+					c.NSub++
+					subsOpen = len(node.Subs) > 0
+					continue
+				}
+				subsOpen = false
+				if !node.Operands {
+					c.UnknownSub = v
+				}
+			}
+			c.Pos = append(c.Pos, a)
+			if p.POSIX {
+				optionsOver = true
+			}
+		}
+	}
+}
+
+// digitsSpec stands for the -NUM option of programs with Digits.
+var digitsSpec = &OptSpec{Names: []string{"-NUM"}}
+
+// grammars yields the option tables in force at the current level: the
+// deepest node's, then those above it while nodes inherit.
+func (c *Call) lookupLong(name string, exact bool) *OptSpec {
+	for i := len(c.Nodes) - 1; i >= 0; i-- {
+		g := c.Nodes[i].grammar()
+		if exact {
+			if spec, _ := g.lookupLong(name); spec != nil && spec.Is("-"+name) {
+				return spec
+			}
+		} else if spec, ambiguous := g.lookupLong(name); spec != nil || ambiguous {
+			return spec
+		}
+		if !c.Nodes[i].Inherit {
+			break
+		}
+	}
+	return nil
+}
+
+func (c *Call) lookupShort(b byte) *OptSpec {
+	for i := len(c.Nodes) - 1; i >= 0; i-- {
+		if spec := c.Nodes[i].grammar().lookupShort(b); spec != nil {
+			return spec
+		}
+		if !c.Nodes[i].Inherit {
+			break
+		}
+	}
+	return nil
+}
+
+// long reads the long option at args[i] and returns the index of its last
+// word.
+func (c *Call) long(args []shell.Arg, i, level int) int {
+	v := args[i].Value
+	name, val, hasVal := strings.Cut(v[2:], "=")
+	o := Opt{Typed: v[:2+len(name)], Level: level}
+	o.Spec = c.lookupLong(name, false)
+	if o.Spec == nil {
+		c.unknown = append(c.unknown, o.Typed)
+		c.Opts = append(c.Opts, o)
+		return i
+	}
+	switch {
+	case hasVal && o.Spec.Arity == NoValue:
+		// getopt refuses a value given to a flag; so does the model.
+		c.unknown = append(c.unknown, v)
+		o.Spec = nil
+	case hasVal:
+		o.Value, o.HasValue = shell.Arg{Value: val, Dynamic: args[i].Dynamic, Glob: args[i].Glob}, true
+	case o.Spec.Arity == Required:
+		if i+1 < len(args) {
+			i++
+			o.Value, o.HasValue = args[i], true
+		} else {
+			c.unknown = append(c.unknown, o.Typed+" (no value)")
+		}
+	}
+	if o.Spec != nil && o.Spec.Tag == TagHelp {
+		c.Help = true
+	}
+	c.Opts = append(c.Opts, o)
+	return i
+}
+
+// single reads a single-dash long option (find -name x).
+func (c *Call) single(spec *OptSpec, args []shell.Arg, i, level int) int {
+	o := Opt{Spec: spec, Typed: args[i].Value, Level: level}
+	if spec.Arity == Required {
+		if i+1 < len(args) {
+			i++
+			o.Value, o.HasValue = args[i], true
+		} else {
+			c.unknown = append(c.unknown, o.Typed+" (no value)")
+		}
+	}
+	if spec.Tag == TagHelp {
+		c.Help = true
+	}
+	c.Opts = append(c.Opts, o)
+	return i
+}
+
+// short reads a cluster of short options (-rf, -n5, -o file) and returns
+// the index of its last word.
+func (c *Call) short(args []shell.Arg, i, level int) int {
+	a := args[i]
+	cluster := a.Value[1:]
+	for j := 0; j < len(cluster); j++ {
+		b := cluster[j]
+		o := Opt{Typed: "-" + string(b), Level: level}
+		if j == 0 && len(cluster) == 1 {
+			o.Typed = a.Value
+		}
+		o.Spec = c.lookupShort(b)
+		if o.Spec == nil {
+			c.unknown = append(c.unknown, o.Typed)
+			if b >= utf8.RuneSelf {
+				// A letter beyond ASCII: the rest is one unknown word.
+				c.Opts = append(c.Opts, o)
+				return i
+			}
+			c.Opts = append(c.Opts, o)
+			continue
+		}
+		if o.Spec.Tag == TagHelp {
+			c.Help = true
+		}
+		switch o.Spec.Arity {
+		case Required:
+			if rest := cluster[j+1:]; rest != "" {
+				o.Value, o.HasValue = shell.Arg{Value: rest, Dynamic: a.Dynamic, Glob: a.Glob}, true
+			} else if i+1 < len(args) {
+				i++
+				o.Value, o.HasValue = args[i], true
+			} else {
+				c.unknown = append(c.unknown, o.Typed+" (no value)")
+			}
+			c.Opts = append(c.Opts, o)
+			return i
+		case Optional:
+			if rest := cluster[j+1:]; rest != "" {
+				o.Value, o.HasValue = shell.Arg{Value: rest, Dynamic: a.Dynamic, Glob: a.Glob}, true
+			}
+			c.Opts = append(c.Opts, o)
+			return i
+		}
+		c.Opts = append(c.Opts, o)
+	}
+	return i
+}
+
+// parseUnknown reads the words of a program nobody modelled, as GNU getopt
+// would with no option taking a value.
+func (c *Call) parseUnknown(args []shell.Arg) {
+	for i := 0; i < len(args); i++ {
+		a := args[i]
+		v := a.Value
+		switch {
+		case v == "--" && !a.Dynamic:
+			c.DashDash = len(c.Pos)
+			c.Pos = append(c.Pos, args[i+1:]...)
+			return
+		case strings.HasPrefix(v, "--") && len(v) > 2:
+			name, val, has := strings.Cut(v[2:], "=")
+			o := Opt{Typed: v[:2+len(name)]}
+			if has {
+				o.Value, o.HasValue = shell.Arg{Value: val, Dynamic: a.Dynamic, Glob: a.Glob}, true
+			}
+			c.Opts = append(c.Opts, o)
+		case strings.HasPrefix(v, "-") && len(v) > 1 && !isNumber(v):
+			for j := 1; j < len(v); j++ {
+				c.Opts = append(c.Opts, Opt{Typed: "-" + v[j:j+1]})
+			}
+		default:
+			c.Pos = append(c.Pos, a)
+		}
+	}
+}
+
+// Unknown returns the options the program's table does not have.
+func (c *Call) Unknown() []string { return c.unknown }
+
+// Node returns the deepest node the call reached: the subcommand's, or
+// the program's; nil for a program nobody modelled.
+func (c *Call) Node() *Node {
+	if len(c.Nodes) == 0 {
+		return nil
+	}
+	return c.Nodes[len(c.Nodes)-1]
+}
+
+// Sub returns the first subcommand word (push in git push), or "".
+func (c *Call) Sub() string {
+	if c.NSub == 0 {
+		return ""
+	}
+	return c.Pos[0].Value
+}
+
+// SubPath returns the subcommand words joined by spaces ("stash list").
+func (c *Call) SubPath() string {
+	var b strings.Builder
+	for i := 0; i < c.NSub; i++ {
+		if i > 0 {
+			b.WriteByte(' ')
+		}
+		b.WriteString(c.Pos[i].Value)
+	}
+	return b.String()
+}
+
+// Args returns the operands: the positional words after the subcommands.
+func (c *Call) Args() []shell.Arg { return c.Pos[c.NSub:] }
+
+// String returns the command's words joined by spaces.
+func (c *Call) String() string {
+	if c.text == "" {
+		c.text = c.Cmd.String()
+	}
+	return c.text
+}
+
+func isDigits(s string) bool {
+	if s == "" {
+		return false
+	}
+	for i := 0; i < len(s); i++ {
+		if s[i] < '0' || s[i] > '9' {
+			return false
+		}
+	}
+	return true
+}
+
+// isNumber reports a negative number (-5), which is an operand, not an
+// option, for a program that reads no options beyond its table.
+func isNumber(s string) bool { return len(s) >= 2 && isDigits(s[1:]) }
+
+// normalizeDashes turns look-alike dashes at the start of a word (U+2010 to
+// U+2015, the minus sign, small and full-width hyphen-minus) into '-', so
+// that an option spelled with them is seen as the option it imitates.
+func normalizeDashes(args []shell.Arg) []shell.Arg {
+	var out []shell.Arg
+	for i, a := range args {
+		v := a.Value
+		changed := false
+		for {
+			r, size := utf8.DecodeRuneInString(v)
+			if r != '\u2010' && r != '\u2011' && r != '\u2012' && r != '\u2013' && r != '\u2014' && r != '\u2015' &&
+				r != '\u2212' && r != '\ufe63' && r != '\uff0d' {
+				break
+			}
+			v = v[size:]
+			changed = true
+		}
+		if !changed {
+			continue
+		}
+		if out == nil {
+			out = append([]shell.Arg(nil), args...)
+		}
+		prefix := strings.Repeat("-", utf8.RuneCountInString(a.Value)-utf8.RuneCountInString(v))
+		out[i].Value = prefix + v
+	}
+	if out == nil {
+		return args
+	}
+	return out
+}

@@ -1,0 +1,27 @@
+// Package programs holds what governance knows about each program: its
+// command line (the options it has, which of them take a value, its
+// subcommands) and the effects of one invocation: the paths it reads,
+// writes, deletes, moves, links or chmods, the programs and code it runs,
+// the network requests it makes and what they carry, the processes it
+// signals, the state it changes.
+//
+// Everything known about one program lives in one file (or one file for a
+// small family), next to its tests. The rule matcher (flags, subcommands,
+// arguments, targets) and the built-in safe set both read this model;
+// there are no other tables of options.
+//
+// The model is conservative by construction: an option a program's table
+// does not list, a subcommand it does not know, or a script it cannot
+// parse is an [Unknown] effect, and the policy never allows an unknown
+// effect. A program with no model at all has only an unknown effect.
+//
+// A program's options are written as a small grammar, one option per
+// line, as a man page lists them:
+//
+//	-a --all                  a flag, with its spellings
+//	-o --output=FILE   write  takes a value; the value is a file it writes
+//	--color[=WHEN]            takes a value only when attached with =
+//	-h --help          help   prints help and does nothing else
+//
+// The words after the spellings say what the option does; see [Tag].
+package programs

@@ -1,0 +1,260 @@
+package programs
+
+import (
+	"github.com/agentgov/governance/internal/shell"
+)
+
+// Op is the kind of an effect.
+type Op uint8
+
+// Kinds of effects. Every call also prints to its standard output, which
+// is not listed.
+const (
+	// Read reads a file's content; with Tree, every file under a folder
+	// (Hidden: dot files too).
+	Read Op = iota + 1
+	// Stat reads names or metadata only (ls, stat, test -e).
+	Stat
+	// Write creates or changes a file; with Tree, anything under a folder
+	// (an archive extracted into it).
+	Write
+	// Delete removes a file; with Tree, a folder and all it holds.
+	Delete
+	// Move renames Path to To: both ends change.
+	Move
+	// Link makes To a link to Path (hard, or symbolic with Symbolic).
+	Link
+	// Chmod changes the mode or owner of Path (with Tree, of all it holds).
+	Chmod
+	// Exec runs a program or code. Found means the analysis found it and
+	// judges it as a command of its own (sh -c 'ls', xargs grep, find
+	// -exec); otherwise Code is the command line or code it runs, in Lang
+	// ("sh" for a command line), or empty when not known.
+	Exec
+	// Network sends a request to Host, carrying Data (the words whose text
+	// goes out: a URL, a query, a body).
+	Network
+	// Signal signals processes: Path names them (a PID or a name).
+	Signal
+	// Env reads the environment variable Path, or all of them when Path
+	// is empty.
+	Env
+	// Change changes state that is not a file the call names: a setting,
+	// a service, the kernel, a remote system. Why says what.
+	Change
+	// Cache is an ordinary side effect of a tool on its own files (git
+	// refreshing its index, a CLI writing its cache or log): Path is
+	// where, Why what.
+	Cache
+	// Unknown is what the model does not understand. Why says what.
+	Unknown
+)
+
+var opNames = [...]string{Read: "read", Stat: "stat", Write: "write", Delete: "delete", Move: "move", Link: "link",
+	Chmod: "chmod", Exec: "exec", Network: "network", Signal: "signal", Env: "env", Change: "change", Cache: "cache",
+	Unknown: "unknown"}
+
+func (o Op) String() string {
+	if int(o) < len(opNames) && opNames[o] != "" {
+		return opNames[o]
+	}
+	return "op?"
+}
+
+// Modifies reports whether the effect changes the file system at Path (or
+// at To).
+func (o Op) Modifies() bool {
+	switch o {
+	case Write, Delete, Move, Link, Chmod:
+		return true
+	}
+	return false
+}
+
+// Effect is one thing a call does.
+type Effect struct {
+	Op Op
+	// Path is the file, folder, variable or process the effect is on,
+	// as written (or as derived from a word: the file part of an option
+	// value).
+	Path shell.Arg
+	// To is the other end of a Move or Link.
+	To shell.Arg
+	// Tree extends the effect to everything under Path; Hidden says that
+	// a tree read includes dot files.
+	Tree, Hidden bool
+	// Symbolic marks a symbolic link.
+	Symbolic bool
+	// Host is a network destination ("" when not known).
+	Host string
+	// Data are the words whose text a network request carries.
+	Data []shell.Arg
+	// Found marks an Exec of commands the analysis found and judges on
+	// their own.
+	Found bool
+	// Code and Lang are what an Exec runs, when known.
+	Code, Lang string
+	// Why explains the effect: the option or word that causes it, or what
+	// the model does not understand.
+	Why string
+}
+
+// Effects collects the effects of a call.
+type Effects struct {
+	List []Effect
+}
+
+// Add appends an effect.
+func (fx *Effects) Add(e Effect) { fx.List = append(fx.List, e) }
+
+// Read records a read of a file.
+func (fx *Effects) Read(a shell.Arg) { fx.Add(Effect{Op: Read, Path: a}) }
+
+// ReadTree records a read of every file under a. hidden says whether dot
+// files are read too.
+func (fx *Effects) ReadTree(a shell.Arg, hidden bool) {
+	fx.Add(Effect{Op: Read, Path: a, Tree: true, Hidden: hidden})
+}
+
+// Stat records a read of a file's name or metadata.
+func (fx *Effects) Stat(a shell.Arg) { fx.Add(Effect{Op: Stat, Path: a}) }
+
+// Write records a write of a file.
+func (fx *Effects) Write(a shell.Arg, why string) { fx.Add(Effect{Op: Write, Path: a, Why: why}) }
+
+// Delete records the removal of a file (tree: a folder and what it holds).
+func (fx *Effects) Delete(a shell.Arg, tree bool) { fx.Add(Effect{Op: Delete, Path: a, Tree: tree}) }
+
+// Move records a rename of from to to.
+func (fx *Effects) Move(from, to shell.Arg) { fx.Add(Effect{Op: Move, Path: from, To: to}) }
+
+// Link records a link at to pointing at target.
+func (fx *Effects) Link(target, to shell.Arg, symbolic bool) {
+	fx.Add(Effect{Op: Link, Path: target, To: to, Symbolic: symbolic})
+}
+
+// Chmod records a change of mode or owner.
+func (fx *Effects) Chmod(a shell.Arg, tree bool) { fx.Add(Effect{Op: Chmod, Path: a, Tree: tree}) }
+
+// Found records commands the analysis found and judges on their own.
+func (fx *Effects) Found(why string) { fx.Add(Effect{Op: Exec, Found: true, Why: why}) }
+
+// Exec records code or a command line the call runs: lang "sh" for a
+// command line, or the language of the code; code "" when not known.
+func (fx *Effects) Exec(lang, code, why string) {
+	fx.Add(Effect{Op: Exec, Lang: lang, Code: code, Why: why})
+}
+
+// Network records a request to host carrying data.
+func (fx *Effects) Network(host string, data ...shell.Arg) {
+	fx.Add(Effect{Op: Network, Host: host, Data: data})
+}
+
+// Env records a read of an environment variable ("" for all of them).
+func (fx *Effects) Env(name string) { fx.Add(Effect{Op: Env, Path: shell.Arg{Value: name}}) }
+
+// Change records a change of state beyond the files the call names.
+func (fx *Effects) Change(why string) { fx.Add(Effect{Op: Change, Why: why}) }
+
+// Cache records a tool's ordinary write to its own files.
+func (fx *Effects) Cache(a shell.Arg, why string) { fx.Add(Effect{Op: Cache, Path: a, Why: why}) }
+
+// Signal records signals sent to processes named by a.
+func (fx *Effects) Signal(a shell.Arg) { fx.Add(Effect{Op: Signal, Path: a}) }
+
+// Unknown records what the model does not understand.
+func (fx *Effects) Unknown(why string) { fx.Add(Effect{Op: Unknown, Why: why}) }
+
+// Only reports whether every effect is of one of the given kinds.
+func (fx *Effects) Only(ops ...Op) bool {
+	for _, e := range fx.List {
+		ok := false
+		for _, o := range ops {
+			if e.Op == o {
+				ok = true
+				break
+			}
+		}
+		if !ok {
+			return false
+		}
+	}
+	return true
+}
+
+// Has reports whether some effect is of kind op.
+func (fx *Effects) Has(op Op) bool {
+	for _, e := range fx.List {
+		if e.Op == op {
+			return true
+		}
+	}
+	return false
+}
+
+// Effects returns what the call does (see [Op]).
+func (c *Call) Effects() *Effects {
+	fx := new(Effects)
+	c.AddEffects(fx)
+	return fx
+}
+
+// AddEffects adds what the call does to fx: the effects of its options'
+// tags, an unknown effect for each option or subcommand the model does not
+// have, and what the program's own Effects add.
+func (c *Call) AddEffects(fx *Effects) {
+	if c.Prog == nil {
+		fx.Unknown("no model of the program " + c.Name)
+		return
+	}
+	if c.Help && len(c.unknown) == 0 {
+		// It prints help or its version and exits.
+		return
+	}
+	for _, u := range c.unknown {
+		fx.Unknown("the option " + u + " is not in the model of " + c.Name)
+	}
+	if c.UnknownSub != "" {
+		fx.Unknown("\"" + c.UnknownSub + "\" is not a subcommand the model of " + c.Name + " knows")
+		return
+	}
+	for i := range c.Opts {
+		o := &c.Opts[i]
+		if o.Spec == nil {
+			continue
+		}
+		switch o.Spec.Tag {
+		case TagRead:
+			if o.HasValue {
+				fx.Read(o.Value)
+			}
+		case TagWrite:
+			if o.HasValue {
+				fx.Write(o.Value, o.Typed)
+			} else {
+				fx.Change(o.Typed + " writes files")
+			}
+		case TagExec:
+			code := o.Value.Value
+			if o.Value.Dynamic || !o.HasValue {
+				code = ""
+			}
+			fx.Exec("sh", code, o.Typed)
+		case TagCode:
+			fx.Unknown(o.Typed + " runs code the model does not read")
+		case TagNet:
+			fx.Network("", o.Value)
+		case TagChange:
+			fx.Change(o.Typed)
+		case TagUnknown:
+			fx.Unknown("the effect of " + o.Typed + " is not modelled")
+		}
+	}
+	for i := len(c.Nodes) - 1; i >= 0; i-- {
+		if f := c.Nodes[i].Effects; f != nil {
+			f(c, fx)
+			return
+		}
+	}
+	fx.Unknown("the effects of " + c.Name + " are not modelled")
+}

@@ -1,0 +1,75 @@
+package programs
+
+import "github.com/agentgov/governance/internal/shell"
+
+// Helpers for the effects of operands, shared by the program files.
+
+// gnuHelp are the --help and --version options of GNU programs.
+const gnuHelp = `
+--help     help
+--version  help
+`
+
+// readOperands records a read of every operand but "-" (standard input).
+func readOperands(c *Call, fx *Effects) {
+	for _, a := range c.Args() {
+		if a.Value != "-" {
+			fx.Read(a)
+		}
+	}
+}
+
+// statOperands records a read of the names or metadata of every operand.
+func statOperands(c *Call, fx *Effects) {
+	for _, a := range c.Args() {
+		fx.Stat(a)
+	}
+}
+
+// readsFiles is the Effects of a program that reads the files named by its
+// operands and prints.
+func readsFiles(c *Call, fx *Effects) { readOperands(c, fx) }
+
+// printsOnly is the Effects of a program whose operands are not files: it
+// computes and prints (echo, seq, basename).
+func printsOnly(*Call, *Effects) {}
+
+// operandsAfter returns the operands from the i-th on.
+func operandsAfter(c *Call, i int) []shell.Arg {
+	args := c.Args()
+	if i >= len(args) {
+		return nil
+	}
+	return args[i:]
+}
+
+// notFile reports an output that is not a file: standard output ("-"),
+// the null device, the terminal, or a descriptor. Writing there changes
+// nothing on disk.
+func notFile(a shell.Arg) bool {
+	if a.Dynamic {
+		return false
+	}
+	switch a.Value {
+	case "-", "/dev/null", "/dev/stdout", "/dev/stderr", "/dev/stdin", "/dev/tty":
+		return true
+	}
+	if n, ok := cutPrefix(a.Value, "/dev/fd/"); ok && isDigits(n) {
+		return true
+	}
+	return false
+}
+
+func cutPrefix(s, prefix string) (string, bool) {
+	if len(s) >= len(prefix) && s[:len(prefix)] == prefix {
+		return s[len(prefix):], true
+	}
+	return s, false
+}
+
+// writeUnlessNotFile records a write of a, unless a is not a file.
+func writeUnlessNotFile(fx *Effects, a shell.Arg, why string) {
+	if !notFile(a) {
+		fx.Write(a, why)
+	}
+}

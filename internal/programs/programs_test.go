@@ -1,0 +1,145 @@
+package programs_test
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/agentgov/governance/internal/programs"
+	"github.com/agentgov/governance/internal/shell"
+)
+
+// TestRegistry checks that the registry is sorted, lists every program
+// under each of its names, and that every option table parses.
+func TestRegistry(t *testing.T) {
+	t.Parallel()
+	names := programs.RegistryNames()
+	if !slices.IsSorted(names) {
+		sorted := slices.Clone(names)
+		slices.Sort(sorted)
+		t.Errorf("the registry is not sorted; in order: %q", sorted)
+	}
+	reg := programs.Registry()
+	for name, p := range reg {
+		if !slices.Contains(p.Names, name) {
+			t.Errorf("%s is registered for a program named %q", name, p.Names)
+		}
+		for _, n := range p.Names {
+			if reg[n] != p {
+				t.Errorf("%s: its name %s is not in the registry", p.Names[0], n)
+			}
+		}
+	}
+	seen := map[*programs.Node]bool{}
+	var check func(path string, n *programs.Node)
+	check = func(path string, n *programs.Node) {
+		if seen[n] {
+			return
+		}
+		seen[n] = true
+		if err := programs.CheckGrammar(n); err != nil {
+			t.Errorf("%s: %v", path, err)
+		}
+		for _, s := range n.Subs {
+			check(path+" "+s.Name, s.Node)
+		}
+	}
+	for name, p := range reg {
+		check(name, &p.Node)
+	}
+}
+
+// effects analyses a command line and describes the effects of its first
+// simple command, one per line: "op path" or "op path -> to", with the
+// reason of unknown effects.
+func effects(t *testing.T, cmd string) string {
+	t.Helper()
+	a := shell.Analyze(cmd, shell.Options{Cwd: "/p", Home: "/h"})
+	if len(a.Commands) == 0 {
+		t.Fatalf("%q: no command", cmd)
+	}
+	return describe(programs.Parse(a.Commands[0]).Effects())
+}
+
+func describe(fx *programs.Effects) string {
+	var b strings.Builder
+	for _, e := range fx.List {
+		if b.Len() > 0 {
+			b.WriteString("; ")
+		}
+		b.WriteString(e.Op.String())
+		switch e.Op {
+		case programs.Unknown, programs.Change:
+			fmt.Fprintf(&b, " (%s)", e.Why)
+			continue
+		case programs.Exec:
+			if e.Found {
+				b.WriteString(" found")
+			} else {
+				fmt.Fprintf(&b, " %s:%q", e.Lang, e.Code)
+			}
+			continue
+		case programs.Network:
+			fmt.Fprintf(&b, " %s", e.Host)
+			for _, d := range e.Data {
+				fmt.Fprintf(&b, " %q", d.Value)
+			}
+			continue
+		}
+		if e.Path.Value != "" {
+			b.WriteString(" " + e.Path.Value)
+		}
+		if e.To.Value != "" {
+			b.WriteString(" -> " + e.To.Value)
+		}
+		if e.Tree {
+			b.WriteString(" (tree")
+			if e.Hidden {
+				b.WriteString(", hidden")
+			}
+			b.WriteString(")")
+		}
+	}
+	return b.String()
+}
+
+// effectCase is a command and the description of its effects.
+type effectCase struct {
+	cmd, want string
+}
+
+// checkEffects runs a table of effect cases.
+func checkEffects(t *testing.T, cases []effectCase) {
+	t.Helper()
+	for _, tt := range cases {
+		t.Run(tt.cmd, func(t *testing.T) {
+			t.Parallel()
+			if got := effects(t, tt.cmd); got != tt.want {
+				t.Errorf("%q:\n got %s\nwant %s", tt.cmd, got, tt.want)
+			}
+		})
+	}
+}
+
+// hasUnknown reports whether a command line has an unknown effect.
+func hasUnknown(t *testing.T, cmd string) bool {
+	t.Helper()
+	return strings.Contains(effects(t, cmd), "unknown")
+}
+
+func TestCat(t *testing.T) {
+	t.Parallel()
+	checkEffects(t, []effectCase{
+		{"cat a b", "read a; read b"},
+		{"cat -n -- -x", "read -x"},
+		{"cat -", ""},
+		{"cat --number a", "read a"},
+		{"cat --number-n a", "read a"},
+		{"cat --num a", "unknown (the option --num is not in the model of cat); read a"},
+		{"cat --sh a", "unknown (the option --sh is not in the model of cat); read a"},
+		{"cat -l a", "unknown (the option -l is not in the model of cat); read a"},
+		{"cat --help", ""},
+		{"tac -s x a", "read a"},
+	})
+}

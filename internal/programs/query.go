@@ -1,0 +1,172 @@
+package programs
+
+import (
+	"strings"
+
+	"github.com/agentgov/governance/internal/shell"
+)
+
+// Has reports whether the option is present. want is written as in a
+// rule: "--" (a -- separator before operands), "-f" (a short option, also
+// inside a cluster such as -rf), "--force" (a long option, or an
+// abbreviation of it as typed), or "-delete" (a single-dash word). An
+// option of the program's table matches any of its spellings, so a rule
+// that names --force also sees -f when the table says they are one.
+func (c *Call) Has(want string) bool {
+	switch {
+	case want == "--":
+		return c.DashDash >= 0
+	case strings.HasPrefix(want, "--"):
+		// The last of --x and --no-x wins.
+		name := want[2:]
+		found := false
+		for i := range c.Opts {
+			o := &c.Opts[i]
+			switch {
+			case o.Spec != nil && o.Spec.Is(want):
+				found = true
+			case o.Spec != nil && o.Spec.Is("--no-"+name), o.Typed == "--no-"+name:
+				found = false
+			case o.Spec == nil && strings.HasPrefix(o.Typed, "--") && len(o.Typed) >= 4 && strings.HasPrefix(want, o.Typed):
+				found = true
+			case c.Prog != nil && c.Prog.SingleDash && o.Typed == "-"+name:
+				found = true
+			}
+		}
+		return found
+	case len(want) == 2 && want[0] == '-':
+		for i := range c.Opts {
+			if o := &c.Opts[i]; o.Typed == want || o.Spec != nil && o.Spec.Is(want) {
+				return true
+			}
+		}
+	case strings.HasPrefix(want, "-"):
+		for i := range c.Opts {
+			t := c.Opts[i].Typed
+			if strings.HasPrefix(t, want) && (len(t) == len(want) || t[len(want)] == '=') {
+				return true
+			}
+		}
+		for _, s := range c.singleWords() {
+			if strings.HasPrefix(s, want) && (len(s) == len(want) || s[len(want)] == '=') {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// singleWords returns the single-dash words given in option position
+// (-delete, -rf), whole.
+func (c *Call) singleWords() []string {
+	var out []string
+	seen := ""
+	for i := range c.Opts {
+		t := c.Opts[i].Typed
+		if len(t) > 1 && t[0] == '-' && t[1] != '-' && t != seen {
+			out = append(out, t)
+			seen = t
+		}
+	}
+	// Clusters were split into letters: find the words themselves.
+	if c.Cmd != nil {
+		for _, a := range c.Cmd.Args[1:] {
+			if a.Value == "--" {
+				break
+			}
+			if len(a.Value) > 2 && a.Value[0] == '-' && a.Value[1] != '-' {
+				out = append(out, a.Value)
+			}
+		}
+	}
+	return out
+}
+
+// HasAny reports whether any of the alternatives in "a|b|c" is present.
+func (c *Call) HasAny(alts string) bool {
+	for a := range strings.SplitSeq(alts, "|") {
+		if c.Has(strings.TrimSpace(a)) {
+			return true
+		}
+	}
+	return false
+}
+
+// HasLocal is HasAny for options given after the first subcommand word
+// (git -C dir branch -C copies: only the second -C is branch's).
+func (c *Call) HasLocal(alts string) bool {
+	for a := range strings.SplitSeq(alts, "|") {
+		a = strings.TrimSpace(a)
+		for i := range c.Opts {
+			o := &c.Opts[i]
+			if o.Level == 0 && c.NSub > 0 {
+				continue
+			}
+			if o.Typed == a || o.Spec != nil && o.Spec.Is(a) ||
+				strings.HasPrefix(a, "--") && o.Spec == nil && len(o.Typed) >= 4 && strings.HasPrefix(a, o.Typed) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// Values returns the values given to an option (any of "a|b"), in order.
+func (c *Call) Values(alts string) []string {
+	var out []string
+	for _, a := range c.ValueArgs(alts) {
+		out = append(out, a.Value)
+	}
+	return out
+}
+
+// ValueArgs is Values with the words themselves.
+func (c *Call) ValueArgs(alts string) []shell.Arg {
+	var out []shell.Arg
+	for i := range c.Opts {
+		o := &c.Opts[i]
+		if !o.HasValue {
+			continue
+		}
+		for a := range strings.SplitSeq(alts, "|") {
+			if o.Typed == a || o.Spec != nil && o.Spec.Is(a) {
+				out = append(out, o.Value)
+				break
+			}
+		}
+	}
+	return out
+}
+
+// Value returns the last value given to an option, and whether one was.
+func (c *Call) Value(alts string) (string, bool) {
+	vs := c.ValueArgs(alts)
+	if len(vs) == 0 {
+		return "", false
+	}
+	return vs[len(vs)-1].Value, true
+}
+
+// DynamicOption reports a word computed at run time in option position,
+// which may be any option.
+func (c *Call) DynamicOption() bool {
+	for i := range c.Opts {
+		if c.Opts[i].Spec == nil && c.isDynamicOpt(&c.Opts[i]) {
+			return true
+		}
+	}
+	return false
+}
+
+func (c *Call) isDynamicOpt(o *Opt) bool {
+	return strings.ContainsAny(o.Typed, "$`")
+}
+
+// Operand returns the i-th operand (after the subcommands), or "".
+func (c *Call) Operand(i int) string {
+	args := c.Args()
+	if i < 0 || i >= len(args) {
+		return ""
+	}
+	return args[i].Value
+}
