@@ -110,10 +110,6 @@ func (cl *cmdline) parse(cmd *shell.Command, pos []shell.Arg) {
 		cl.pos = pos[:0]
 	}
 	cl.lname, _ = asciiLower(cl.name)
-	if cl.spec.find {
-		cl.parseFind(args)
-		return
-	}
 	if cl.pos == nil {
 		cl.pos = make([]shell.Arg, 0, len(args))
 	}
@@ -208,51 +204,6 @@ func (cl *cmdline) subWords() int {
 		return 1
 	}
 	return cl.spec.nsub
-}
-
-// parseFind splits find's arguments: start paths first, then an
-// expression whose words are recorded as single-dash options.
-func (cl *cmdline) parseFind(args []shell.Arg) {
-	i := 0
-	for ; i < len(args); i++ {
-		v := args[i].Value
-		if strings.HasPrefix(v, "-") || v == "(" || v == "!" || v == ")" || v == "," {
-			break
-		}
-		cl.pos = append(cl.pos, args[i])
-	}
-	for ; i < len(args); i++ {
-		v := args[i].Value
-		if !strings.HasPrefix(v, "-") {
-			continue
-		}
-		cl.single = append(cl.single, v)
-		n := findArity(v)
-		if n > 0 && i+1 < len(args) {
-			cl.addValue(v, args[i+1].Value)
-		}
-		i += n
-		if v == "-exec" || v == "-execdir" || v == "-ok" || v == "-okdir" {
-			// The command's words are not find's expression.
-			for i+1 < len(args) && args[i+1].Value != ";" && args[i+1].Value != "+" {
-				i++
-			}
-		}
-	}
-}
-
-// findArity returns how many words a find primary takes after it.
-func findArity(primary string) int {
-	switch primary {
-	case "-name", "-iname", "-path", "-ipath", "-wholename", "-iwholename", "-regex", "-iregex", "-type", "-xtype",
-		"-user", "-group", "-uid", "-gid", "-perm", "-size", "-mtime", "-mmin", "-atime", "-amin", "-ctime", "-cmin",
-		"-newer", "-anewer", "-cnewer", "-links", "-inum", "-samefile", "-maxdepth", "-mindepth", "-fstype", "-lname",
-		"-ilname", "-context", "-used", "-regextype", "-fprint", "-fprint0", "-fls", "-printf", "-D":
-		return 1
-	case "-fprintf", "-newerXY":
-		return 2
-	}
-	return 0
 }
 
 func (cl *cmdline) addValue(opt, val string) {
@@ -362,7 +313,7 @@ func (cl *cmdline) mayHave(alts string) bool {
 func (cl *cmdline) dynOptionWord() bool {
 	inExec := false
 	for _, a := range cl.cmd.Args[1:] {
-		if cl.spec.find {
+		if cl.name == "find" {
 			switch a.Value {
 			case "-exec", "-execdir", "-ok", "-okdir":
 				inExec = true
@@ -512,7 +463,7 @@ func (cl *cmdline) flagsWithin(allowed []string) bool {
 			return false
 		}
 	}
-	if cl.spec.singleLong || cl.spec.find {
+	if cl.spec.singleLong || cl.name == "find" {
 		for _, w := range cl.single {
 			if len(w) > 2 && !ok(w) {
 				return false

@@ -491,22 +491,6 @@ func fileArgs(cl *cmdline) []fileArg {
 		}
 		pos = nil
 	}
-	if spec.find {
-		for _, a := range cl.pos {
-			add(a, KindRead)
-		}
-		if cl.has("-delete") {
-			for i := range out {
-				out[i].kind = KindWrite
-			}
-		}
-		for _, opt := range []string{"-fprint", "-fprint0", "-fprintf", "-fls"} {
-			for _, v := range cl.value(opt) {
-				add(shell.Arg{Value: v}, KindWrite)
-			}
-		}
-		return out
-	}
 	inPlace := (cl.name == "sed" || cl.name == "perl") && cl.hasAny("-i|--in-place") ||
 		cl.name == "sed" && hasPrefixOpt(cl, "-i")
 	for i, a := range pos {

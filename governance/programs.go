@@ -11,8 +11,6 @@ type progSpec struct {
 	singleLong bool
 	// noOptions programs never read options (echo's words are data).
 	noOptions bool
-	// find programs have start paths then an expression.
-	find bool
 	// global holds the options accepted before the subcommand; when set,
 	// the first positional is a subcommand and subs gives its options.
 	global *progSpec
@@ -188,7 +186,6 @@ var programTable = []namedSpec{
 	{"expr", &progSpec{noOptions: true, args: argData}},
 	{"false", &progSpec{args: argData}},
 	{"fgrep", &progSpec{short: "efmABC", args: argPatternFirst}},
-	{"find", &progSpec{find: true}},
 	{"gawk", &progSpec{short: "fvF", args: argPatternFirst}},
 	{"gedit", editorSpec},
 	{"git", gitSpec},

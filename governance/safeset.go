@@ -326,14 +326,6 @@ func readOnlyCheck(name string) func(*cmdline) bool {
 		return without("-v")
 	case "rg":
 		return without("--pre|--pre-glob|--hostname-bin|--search-zip|-z")
-	case "find":
-		// The commands of -exec and -ok are judged on their own once the
-		// analysis found them.
-		return func(cl *cmdline) bool {
-			// -ok and -okdir ask on the terminal before each command,
-			// which an agent cannot answer.
-			return !cl.hasAny("-delete|-fprint|-fprint0|-fprintf|-fls|-ok|-okdir") && (cl.cmd.Runs || !cl.hasAny("-exec|-execdir"))
-		}
 	case "sed":
 		return sedReadOnly
 	case "yq":

@@ -53,6 +53,16 @@ type Opt struct {
 	// Level is the index in Nodes of the node whose option it is: 0 for
 	// the program's own (git -C), 1 for a subcommand's (git branch -D).
 	Level int
+	// Loose marks an option the table does not list, accepted because the
+	// node is Loose.
+	Loose bool
+}
+
+// loose reports whether the deepest node accepts options it does not
+// list.
+func (c *Call) loose() bool {
+	n := c.Node()
+	return n != nil && n.Loose
 }
 
 // Parse reads a simple command with the model of its program.
@@ -138,7 +148,7 @@ func (c *Call) parse(args []shell.Arg) {
 				}
 			}
 			c.Pos = append(c.Pos, a)
-			if p.POSIX {
+			if node.POSIX {
 				optionsOver = true
 			}
 		}
@@ -187,7 +197,18 @@ func (c *Call) long(args []shell.Arg, i, level int) int {
 	o := Opt{Typed: v[:2+len(name)], Level: level}
 	o.Spec = c.lookupLong(name, false)
 	if o.Spec == nil {
-		c.unknown = append(c.unknown, o.Typed)
+		if c.loose() {
+			o.Loose = true
+			switch {
+			case hasVal:
+				o.Value, o.HasValue = shell.Arg{Value: val, Dynamic: args[i].Dynamic, Glob: args[i].Glob}, true
+			case i+1 < len(args) && !strings.HasPrefix(args[i+1].Value, "-"):
+				i++
+				o.Value, o.HasValue = args[i], true
+			}
+		} else {
+			c.unknown = append(c.unknown, o.Typed)
+		}
 		c.Opts = append(c.Opts, o)
 		return i
 	}

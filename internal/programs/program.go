@@ -26,7 +26,16 @@ type Node struct {
 	// Operands accepts, when the first operand names no subcommand, that
 	// operand as an ordinary one; otherwise it is an unknown subcommand.
 	Operands bool
-	g        lazyGrammar
+	// POSIX stops reading options at the first operand after this node's
+	// word (env, xargs, ssh; docker run IMAGE ARGS...); otherwise options
+	// are read anywhere before --, as GNU getopt does.
+	POSIX bool
+	// Loose accepts long options the table does not list, as parameters
+	// of an API (aws ec2 describe-instances --instance-ids i-1): such an
+	// option takes the next word as its value unless that word starts
+	// with -. Their values are the Effects function's to judge.
+	Loose bool
+	g     lazyGrammar
 }
 
 // Sub is a subcommand: its names ("remove|rm") and its node. A name with
@@ -81,10 +90,6 @@ type Program struct {
 	SingleDash bool
 	// Digits programs read -NUM as an option (head -5).
 	Digits bool
-	// POSIX programs stop reading options at the first operand (env,
-	// xargs, ssh); others read options anywhere before --, as GNU
-	// getopt does.
-	POSIX bool
 	// NoOptions programs read no options: every word is an operand (echo).
 	NoOptions bool
 }

@@ -143,3 +143,21 @@ func TestCat(t *testing.T) {
 		{"tac -s x a", "read a"},
 	})
 }
+
+func TestFind(t *testing.T) {
+	t.Parallel()
+	checkEffects(t, []effectCase{
+		{"find . -name '*.go'", "stat . (tree)"},
+		{"find", "stat . (tree)"},
+		{"find -L src docs -type f -print0", "stat src (tree); stat docs (tree)"},
+		{"find . -name x -delete", "delete . (tree)"},
+		{"find / -fprint /tmp/out", "write /tmp/out; stat / (tree)"},
+		{"find . -fprintf out '%p' -name x", "write out; stat . (tree)"},
+		{"find . -fprint /dev/stdout", "stat . (tree)"},
+		{"find . -exec rm {} \\;", "exec found; stat . (tree)"},
+		{"find . -ok rm {} \\;", "unknown (-ok asks on the terminal before running a command); stat . (tree)"},
+		{"find . -newer a -newermt 2024-01-01 -neweraB b", "stat a; stat b; stat . (tree)"},
+		{"find . -frobnicate", "unknown (find's expression has -frobnicate, which the model does not know); stat . (tree)"},
+		{"find . -files0-from list", "read list; stat . (tree)"},
+	})
+}

@@ -5,5 +5,6 @@ package programs
 // under each of its names.
 var registry = [...]entry{
 	{"cat", catProgram},
+	{"find", findProgram},
 	{"tac", tacProgram},
 }
