@@ -52,14 +52,6 @@ func (cl *cmdline) fromCall(cmd *shell.Command, pos []shell.Arg) {
 			}
 		}
 	}
-	for _, a := range cmd.Args[1:] {
-		if a.Value == "--" {
-			break
-		}
-		if len(a.Value) > 2 && a.Value[0] == '-' && a.Value[1] != '-' {
-			cl.single = append(cl.single, a.Value)
-		}
-	}
 }
 
 // modelFileArgs returns the files a modelled command reads and writes,

@@ -92,6 +92,10 @@ func (c *Call) Reset(cmd *shell.Command, pos []shell.Arg) {
 		return
 	}
 	c.Nodes = append(make([]*Node, 0, 3), &c.Prog.Node)
+	if c.Prog.Parse != nil {
+		c.Prog.Parse(c, args)
+		return
+	}
 	c.parse(args)
 }
 
@@ -320,6 +324,12 @@ func (c *Call) parseUnknown(args []shell.Arg) {
 			}
 			c.Opts = append(c.Opts, o)
 		case strings.HasPrefix(v, "-") && len(v) > 1 && !isNumber(v):
+			if len(v) > 2 {
+				// The word itself, for a rule that names it (-delete),
+				// and its letters, for one that names a letter of a
+				// cluster (-r in -rf).
+				c.Opts = append(c.Opts, Opt{Typed: v})
+			}
 			for j := 1; j < len(v); j++ {
 				c.Opts = append(c.Opts, Opt{Typed: "-" + v[j:j+1]})
 			}

@@ -2,6 +2,7 @@ package programs
 
 import (
 	"strings"
+	"sync"
 
 	"github.com/agentgov/governance/internal/shell"
 )
@@ -11,12 +12,12 @@ import (
 // files (-fprint), delete (-delete) or run commands (-exec, which the
 // analysis finds and judges on its own).
 
-var findProgram = &Program{Names: []string{"find"}, Node: Node{Effects: findEffects}, NoOptions: true}
+var findProgram = &Program{Names: []string{"find"}, Parse: parseFind, Node: Node{Effects: findEffects}}
 
 // findPrimary is what one word of a find expression is.
 type findPrimary struct {
 	args int    // words it takes after it
-	kind string // "" for a test or option, or: print, write, delete, exec, ask, read
+	kind string // "" for a test or option, or: print, stat, read, write, delete, exec, ask
 }
 
 // findPrimaries are GNU find's options, tests and actions.
@@ -41,98 +42,148 @@ var findPrimaries = map[string]findPrimary{
 	"-prune": {}, "-quit": {},
 	"-fprint": {args: 1, kind: "write"}, "-fprint0": {args: 1, kind: "write"}, "-fls": {args: 1, kind: "write"},
 	"-fprintf": {args: 2, kind: "write"},
-	"-delete": {kind: "delete"},
-	"-exec": {kind: "exec"}, "-execdir": {kind: "exec"}, "-ok": {kind: "ask"}, "-okdir": {kind: "ask"},
+	"-delete":  {kind: "delete"},
+	"-exec":    {kind: "exec"}, "-execdir": {kind: "exec"}, "-ok": {kind: "ask"}, "-okdir": {kind: "ask"},
 }
 
-func findEffects(c *Call, fx *Effects) {
-	args := c.Cmd.Args[1:]
+// findSpecs are the primaries as options of the call, so that rules can
+// name them (flags: [-delete]).
+func findSpecs() map[string]*OptSpec {
+	m := make(map[string]*OptSpec, len(findPrimaries))
+	for name, p := range findPrimaries {
+		spec := &OptSpec{Names: []string{name}}
+		if p.args > 0 || p.kind == "exec" || p.kind == "ask" {
+			spec.Arity = Required
+		}
+		m[name] = spec
+	}
+	return m
+}
+
+// parseFind reads find's words: options (GNU -H -L -P -D -O, BSD -E -X
+// -d -s -x -f PATH), the start paths, then the expression, whose
+// primaries become the call's options with their first word as value.
+func parseFind(c *Call, args []shell.Arg) {
 	i := 0
-	// Options before the start paths: -H -L -P, -D debugopts, -Olevel.
 	for ; i < len(args); i++ {
-		v := args[i].Value
-		if args[i].Dynamic && strings.HasPrefix(v, "-") {
-			fx.Unknown("a word computed at run time stands where find reads options (" + v + ")")
-			return
+		a := args[i]
+		v := a.Value
+		if a.Dynamic && strings.HasPrefix(v, "-") {
+			c.unknown = append(c.unknown, v)
+			continue
 		}
 		switch {
-		case v == "-H" || v == "-L" || v == "-P" || strings.HasPrefix(v, "-O") && isDigits(v[2:]):
+		case v == "-H" || v == "-L" || v == "-P" || v == "-E" || v == "-X" || v == "-s" || v == "-x" ||
+			strings.HasPrefix(v, "-O") && isDigits(v[2:]):
+			c.Opts = append(c.Opts, Opt{Typed: v, Spec: &OptSpec{Names: []string{v}}})
 			continue
-		case v == "-D":
-			i++
+		case v == "-D" || v == "-f":
+			o := Opt{Typed: v, Spec: &OptSpec{Names: []string{v}, Arity: Required}}
+			if i+1 < len(args) {
+				i++
+				o.Value, o.HasValue = args[i], true
+				if v == "-f" {
+					// BSD find -f PATH: a start path.
+					c.Pos = append(c.Pos, args[i])
+				}
+			}
+			c.Opts = append(c.Opts, o)
 			continue
 		case v == "--":
+			c.DashDash = len(c.Pos)
 			i++
 		}
 		break
 	}
-	var starts []shell.Arg
 	for ; i < len(args); i++ {
 		v := args[i].Value
 		if strings.HasPrefix(v, "-") && !args[i].Dynamic || v == "(" || v == "!" || v == ")" || v == "," {
 			break
 		}
-		starts = append(starts, args[i])
+		c.Pos = append(c.Pos, args[i])
 	}
-	if len(starts) == 0 {
-		starts = []shell.Arg{{Value: "."}}
-	}
-	deletes := false
+	specs := findSpecsOnce()
 	for ; i < len(args); i++ {
 		a := args[i]
 		if a.Dynamic {
-			fx.Unknown("a word computed at run time stands in find's expression (" + a.Value + ")")
+			c.unknown = append(c.unknown, a.Value)
 			continue
 		}
 		p, ok := findPrimaries[a.Value]
-		if !ok {
-			if strings.HasPrefix(a.Value, "-newer") && len(a.Value) == len("-newerXY") {
-				// -newerXt compares with a time; the other forms with a
-				// file's.
-				p = findPrimary{args: 1, kind: "stat"}
-				if a.Value[7] == 't' {
-					p.kind = ""
-				}
-			} else {
-				fx.Unknown("find's expression has " + a.Value + ", which the model does not know")
-				continue
+		spec := specs[a.Value]
+		if !ok && strings.HasPrefix(a.Value, "-newer") && len(a.Value) == len("-newerXY") {
+			// -newerXt compares with a time; the other forms with a
+			// file's.
+			p, ok = findPrimary{args: 1, kind: "stat"}, true
+			if a.Value[7] == 't' {
+				p.kind = ""
 			}
+			spec = &OptSpec{Names: []string{a.Value}, Arity: Required}
 		}
-		operands := args[min(i+1, len(args)):min(i+1+p.args, len(args))]
+		if !ok {
+			c.unknown = append(c.unknown, a.Value)
+			continue
+		}
+		o := Opt{Typed: a.Value, Spec: spec}
+		if i+1 < len(args) && (p.args > 0 || p.kind == "exec" || p.kind == "ask") {
+			o.Value, o.HasValue = args[i+1], true
+		}
+		c.Opts = append(c.Opts, o)
+		if p.kind == "exec" || p.kind == "ask" {
+			// The command's words end at ; or +.
+			for i+1 < len(args) && args[i+1].Value != ";" && args[i+1].Value != "+" {
+				i++
+			}
+			i++
+			continue
+		}
+		i += p.args
+	}
+}
+
+var findSpecsOnce = sync.OnceValue(findSpecs)
+
+func findEffects(c *Call, fx *Effects) {
+	deletes := false
+	for i := range c.Opts {
+		o := &c.Opts[i]
+		p, ok := findPrimaries[o.Typed]
+		if !ok {
+			if strings.HasPrefix(o.Typed, "-newer") && o.HasValue && o.Typed[len(o.Typed)-1] != 't' {
+				fx.Stat(o.Value)
+			}
+			continue
+		}
 		switch p.kind {
 		case "read":
-			for _, o := range operands {
-				fx.Read(o)
+			if o.HasValue {
+				fx.Read(o.Value)
 			}
 		case "stat":
-			for _, o := range operands {
-				fx.Stat(o)
+			if o.HasValue {
+				fx.Stat(o.Value)
 			}
 		case "write":
-			if len(operands) > 0 {
-				writeUnlessNotFile(fx, operands[0], a.Value)
+			if o.HasValue {
+				writeUnlessNotFile(fx, o.Value, o.Typed)
 			}
 		case "delete":
 			deletes = true
 		case "ask":
 			// -ok asks on the terminal before each command: an agent
 			// cannot answer.
-			fx.Unknown(a.Value + " asks on the terminal before running a command")
-			fallthrough
+			fx.Unknown(o.Typed + " asks on the terminal before running a command")
 		case "exec":
-			if p.kind == "ask" {
-				skipFindCommand(args, &i)
-				continue
-			}
 			if c.Cmd.Runs {
-				fx.Found(a.Value)
+				fx.Found(o.Typed)
 			} else {
-				fx.Exec("sh", "", a.Value+" runs a command the analysis could not read in full")
+				fx.Exec("sh", "", o.Typed+" runs a command the analysis could not read in full")
 			}
-			skipFindCommand(args, &i)
-			continue
 		}
-		i += p.args
+	}
+	starts := c.Pos
+	if len(starts) == 0 {
+		starts = []shell.Arg{{Value: "."}}
 	}
 	for _, s := range starts {
 		if deletes {
@@ -141,13 +192,4 @@ func findEffects(c *Call, fx *Effects) {
 			fx.Add(Effect{Op: Stat, Path: s, Tree: true})
 		}
 	}
-}
-
-// skipFindCommand moves *i past the command of -exec or -ok, whose words
-// end at ; or +.
-func skipFindCommand(args []shell.Arg, i *int) {
-	for *i+1 < len(args) && args[*i+1].Value != ";" && args[*i+1].Value != "+" {
-		*i++
-	}
-	*i++
 }

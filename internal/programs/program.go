@@ -2,6 +2,8 @@ package programs
 
 import (
 	"strings"
+
+	"github.com/agentgov/governance/internal/shell"
 )
 
 // Node is a program or one of its subcommands: its options, the
@@ -92,6 +94,10 @@ type Program struct {
 	Digits bool
 	// NoOptions programs read no options: every word is an operand (echo).
 	NoOptions bool
+	// Parse, when set, reads the words after the program name in place of
+	// the option tables (find's expression): it fills the call's Opts and
+	// Pos.
+	Parse func(c *Call, args []shell.Arg)
 }
 
 // Lookup returns the model of the program called name, or nil.

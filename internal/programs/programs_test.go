@@ -150,6 +150,9 @@ func TestFind(t *testing.T) {
 		{"find . -name '*.go'", "stat . (tree)"},
 		{"find", "stat . (tree)"},
 		{"find -L src docs -type f -print0", "stat src (tree); stat docs (tree)"},
+		{"find -s . -name x", "stat . (tree)"},
+		{"find -f /path -name x", "stat /path (tree)"},
+		{"find . -gid -delete -print", "stat . (tree)"},
 		{"find . -name x -delete", "delete . (tree)"},
 		{"find / -fprint /tmp/out", "write /tmp/out; stat / (tree)"},
 		{"find . -fprintf out '%p' -name x", "write out; stat . (tree)"},
@@ -157,7 +160,26 @@ func TestFind(t *testing.T) {
 		{"find . -exec rm {} \\;", "exec found; stat . (tree)"},
 		{"find . -ok rm {} \\;", "unknown (-ok asks on the terminal before running a command); stat . (tree)"},
 		{"find . -newer a -newermt 2024-01-01 -neweraB b", "stat a; stat b; stat . (tree)"},
-		{"find . -frobnicate", "unknown (find's expression has -frobnicate, which the model does not know); stat . (tree)"},
+		{"find . -frobnicate", "unknown (the option -frobnicate is not in the model of find); stat . (tree)"},
 		{"find . -files0-from list", "read list; stat . (tree)"},
 	})
+}
+
+func TestFindOptions(t *testing.T) {
+	t.Parallel()
+	for _, tt := range []struct {
+		cmd, opt string
+		want     bool
+	}{
+		{"find . -delete", "-delete", true},
+		{"find . -gid -delete -print", "-delete", false},
+		{"find . -exec rm -delete \\;", "-delete", false},
+		{"find . -name x -exec rm {} +", "-exec", true},
+		{"find -L . -name x", "-L", true},
+	} {
+		a := shell.Analyze(tt.cmd, shell.Options{})
+		if got := programs.Parse(a.Commands[0]).Has(tt.opt); got != tt.want {
+			t.Errorf("%q has %s: got %v, want %v", tt.cmd, tt.opt, got, tt.want)
+		}
+	}
 }

@@ -47,39 +47,8 @@ func (c *Call) Has(want string) bool {
 				return true
 			}
 		}
-		for _, s := range c.singleWords() {
-			if strings.HasPrefix(s, want) && (len(s) == len(want) || s[len(want)] == '=') {
-				return true
-			}
-		}
 	}
 	return false
-}
-
-// singleWords returns the single-dash words given in option position
-// (-delete, -rf), whole.
-func (c *Call) singleWords() []string {
-	var out []string
-	seen := ""
-	for i := range c.Opts {
-		t := c.Opts[i].Typed
-		if len(t) > 1 && t[0] == '-' && t[1] != '-' && t != seen {
-			out = append(out, t)
-			seen = t
-		}
-	}
-	// Clusters were split into letters: find the words themselves.
-	if c.Cmd != nil {
-		for _, a := range c.Cmd.Args[1:] {
-			if a.Value == "--" {
-				break
-			}
-			if len(a.Value) > 2 && a.Value[0] == '-' && a.Value[1] != '-' {
-				out = append(out, a.Value)
-			}
-		}
-	}
-	return out
 }
 
 // HasAny reports whether any of the alternatives in "a|b|c" is present.
