@@ -79,8 +79,9 @@ func modelFileArgs(cl *cmdline) []fileArg {
 }
 
 // modelReadOnly reports whether a modelled command only reads and
-// prints: every effect is a read, a look at names or metadata, or
-// commands the analysis found and judges on their own.
+// prints: every effect is a read, a look at names or metadata, a request
+// of constant text, or commands the analysis found and judges on their
+// own.
 func modelReadOnly(cl *cmdline) bool {
 	for _, e := range cl.call.Effects().List {
 		switch e.Op {
@@ -88,6 +89,15 @@ func modelReadOnly(cl *cmdline) bool {
 		case programs.Exec:
 			if !e.Found {
 				return false
+			}
+		case programs.Network:
+			// A request of constant text that downloads and prints; one
+			// whose words carry what another command printed may carry a
+			// secret out.
+			for _, d := range e.Data {
+				if d.Dynamic || len(d.Subst) > 0 {
+					return false
+				}
 			}
 		default:
 			return false
