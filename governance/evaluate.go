@@ -491,8 +491,7 @@ func fileArgs(cl *cmdline) []fileArg {
 		}
 		pos = nil
 	}
-	inPlace := (cl.name == "sed" || cl.name == "perl") && cl.hasAny("-i|--in-place") ||
-		cl.name == "sed" && hasPrefixOpt(cl, "-i")
+	inPlace := cl.name == "perl" && cl.hasAny("-i|--in-place")
 	for i, a := range pos {
 		if spec == unknownSpec && strings.ContainsAny(a.Value, " \t\n") {
 			// An unknown program's argument with blanks in it is text,

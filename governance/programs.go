@@ -229,7 +229,6 @@ var programTable = []namedSpec{
 	{"rmdir", &progSpec{writes: writeAll}},
 	{"rsync", &progSpec{short: "e", long: []string{"rsh", "exclude", "include", "exclude-from", "include-from", "files-from", "filter", "rsync-path", "log-file", "backup-dir", "suffix", "chmod", "chown", "timeout", "port", "password-file"}, writes: writeLast}},
 	{"scp", &progSpec{short: "cFiJloPS", writes: writeLast}},
-	{"sed", &progSpec{short: "ef", long: []string{"expression", "file", "line-length"}, args: argPatternFirst}},
 	{"seq", &progSpec{short: "sf", args: argData}},
 	{"set", &progSpec{noOptions: true, args: argData}},
 	{"shift", &progSpec{args: argData}},

@@ -451,7 +451,7 @@ func systemNestedCommand(c *shell.Command) bool {
 	case "git":
 		return gitReadOnly(cl)
 	case "sed":
-		return sedReadOnly(cl)
+		return modelReadOnly(cl)
 	case "find":
 		return !cl.hasAny("-delete|-exec|-execdir|-ok|-okdir|-fprint|-fprint0|-fprintf|-fls")
 	case "rg":

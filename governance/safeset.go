@@ -326,8 +326,6 @@ func readOnlyCheck(name string) func(*cmdline) bool {
 		return without("-v")
 	case "rg":
 		return without("--pre|--pre-glob|--hostname-bin|--search-zip|-z")
-	case "sed":
-		return sedReadOnly
 	case "yq":
 		return without("-i|--inplace")
 	case "command":
@@ -350,52 +348,6 @@ func ipReadOnly(cl *cmdline) bool {
 		}
 	}
 	return true
-}
-
-// sedReadOnly: sed without -i and without w/W/e commands in its script.
-func sedReadOnly(cl *cmdline) bool {
-	if cl.hasAny("-i|--in-place") || hasPrefixOpt(cl, "-i") {
-		return false
-	}
-	var scripts []string
-	scripts = append(scripts, cl.value("-e|--expression")...)
-	if len(scripts) == 0 && len(cl.pos) > 0 {
-		scripts = append(scripts, cl.pos[0].Value)
-	}
-	if cl.hasAny("-f|--file") {
-		return false
-	}
-	for _, s := range scripts {
-		if sedWrites(s) {
-			return false
-		}
-	}
-	return true
-}
-
-// sedWrites reports a sed script that writes files or runs commands: the
-// w, W and e commands, and the w and e flags of s.
-func sedWrites(script string) bool {
-	for _, cmd := range strings.FieldsFunc(script, func(r rune) bool { return r == ';' || r == '\n' }) {
-		cmd = strings.TrimSpace(cmd)
-		cmd = strings.TrimLeft(cmd, "0123456789,$/^.*[]\\!~+ ")
-		if cmd == "" {
-			continue
-		}
-		switch cmd[0] {
-		case 'w', 'W', 'e':
-			return true
-		case 's':
-			if len(cmd) > 1 {
-				d := cmd[1]
-				parts := strings.Split(cmd[2:], string(d))
-				if len(parts) >= 3 && strings.ContainsAny(parts[len(parts)-1], "we") {
-					return true
-				}
-			}
-		}
-	}
-	return false
 }
 
 // gitReadOnly knows which git subcommands only read.

@@ -6,5 +6,7 @@ package programs
 var registry = [...]entry{
 	{"cat", catProgram},
 	{"find", findProgram},
+	{"gsed", sedProgram},
+	{"sed", sedProgram},
 	{"tac", tacProgram},
 }
