@@ -61,6 +61,9 @@ func readOnly(cl *cmdline) bool {
 			return false
 		}
 	}
+	if cl.call != nil {
+		return modelReadOnly(cl)
+	}
 	if c.Code != "" {
 		return codeReadOnly(cl)
 	}
@@ -68,9 +71,6 @@ func readOnly(cl *cmdline) bool {
 		if ok, known := carrierReadOnly(cl); known {
 			return ok
 		}
-	}
-	if cl.call != nil {
-		return modelReadOnly(cl)
 	}
 	if len(cl.pos) > 0 || len(cl.long) > 0 || !cl.short.empty() {
 		if helpOnly(cl) {
@@ -131,8 +131,6 @@ func carrierReadOnly(cl *cmdline) (ok, known bool) {
 func codeReadOnly(cl *cmdline) bool {
 	c := cl.cmd
 	switch c.Lang {
-	case "awk":
-		return awkOptionsReadOnly(cl) && shell.AwkEffect(c.Code) == ""
 	case "python", "javascript":
 		// bun and deno load the project's configuration (bunfig.toml
 		// preloads, deno.json imports) before the code.
@@ -152,21 +150,6 @@ func interpreterOptionsReadOnly(cl *cmdline) bool {
 		return !cl.hasAny("-r|--require|--import|--loader|--experimental-loader|--env-file|--inspect|--inspect-brk")
 	}
 	return !cl.hasAny("-m|-W|-X|-i")
-}
-
-// awkOptionsReadOnly reports awk options that neither load program files
-// (-f, -E, --exec, -i, --include, -l, --load) nor write their own files
-// (gawk's -d, -p and -o dump variables, profiles and pretty prints).
-func awkOptionsReadOnly(cl *cmdline) bool {
-	if cl.hasAny("-f|-E|-i|-l|-d|-p|-o|-D|--file|--exec|--include|--load|--dump-variables|--profile|--pretty-print|--debug") {
-		return false
-	}
-	for _, l := range cl.long {
-		if hasPrefixAny(l, "dump-variables", "profile", "pretty-print") {
-			return false
-		}
-	}
-	return true
 }
 
 // helpOnly reports a request for help or a version, which every
