@@ -1,6 +1,10 @@
 package programs
 
-import "github.com/agentgov/governance/internal/shell"
+import (
+	"strings"
+
+	"github.com/agentgov/governance/internal/shell"
+)
 
 // Helpers for the effects of operands, shared by the program files.
 
@@ -72,4 +76,18 @@ func writeUnlessNotFile(fx *Effects, a shell.Arg, why string) {
 	if !notFile(a) {
 		fx.Write(a, why)
 	}
+}
+
+// argOf returns a word with a constant value.
+func argOf(v string) shell.Arg { return shell.Arg{Value: v} }
+
+// parentDir returns the folder above a relative or absolute path, or ""
+// at the top (a, /, .).
+func parentDir(p string) string {
+	p = strings.TrimRight(p, "/")
+	i := strings.LastIndexByte(p, '/')
+	if i <= 0 {
+		return ""
+	}
+	return p[:i]
 }
