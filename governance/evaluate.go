@@ -554,8 +554,6 @@ func fileOptions(program string) []fileOption {
 		return opensslFileOptions
 	case "sort":
 		return sortFileOptions
-	case "git":
-		return gitFileOptions
 	case "tar":
 		return tarFileOptions
 	case "kubectl", "oc":
@@ -579,7 +577,6 @@ var (
 	opensslFileOptions = []fileOption{{"-in|-key|-inkey|-CAfile|-CAkey|-cert|-certfile|-untrusted|-extfile|-sess_in", KindRead},
 		{"-out|-keyout|-sess_out|-keylogfile|-writerand", KindWrite}}
 	sortFileOptions    = []fileOption{{"-o|--output", KindWrite}}
-	gitFileOptions     = []fileOption{{"--output", KindWrite}}
 	tarFileOptions     = []fileOption{{"-f|--file", KindRead}}
 	kubectlFileOptions = []fileOption{{"-f|--filename", KindRead}}
 	xargsFileOptions   = []fileOption{{"-a|--arg-file", KindRead}}

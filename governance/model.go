@@ -85,9 +85,9 @@ func modelFileArgs(cl *cmdline) []fileArg {
 func modelReadOnly(cl *cmdline) bool {
 	for _, e := range cl.call.Effects().List {
 		switch e.Op {
-		case programs.Read, programs.Stat:
+		case programs.Read, programs.Stat, programs.Cache:
 		case programs.Exec:
-			if !e.Found {
+			if !e.Found && !e.Helper {
 				return false
 			}
 		case programs.Network:

@@ -109,46 +109,6 @@ var psSpec = &progSpec{singleLong: true, long: []string{"Command", "File", "c", 
 // editorSpec: an editor writes the files it opens.
 var editorSpec = &progSpec{short: "c", writes: writeAll}
 
-// gitCheckoutEnums are checkout's options with optional values.
-var gitCheckoutEnums = []enumOption{
-	{"track", []string{"direct", "inherit"}},
-	{"recurse-submodules", []string{"on-demand", "yes", "no", "check"}},
-	{"conflict", []string{"merge", "diff3", "zdiff3"}},
-	{"unified", []string{"#"}},
-	{"inter-hunk-context", []string{"#"}},
-}
-
-var gitSpec = &progSpec{
-	global: &progSpec{
-		short: "Cc",
-		long:  []string{"git-dir", "work-tree", "namespace", "config-env", "super-prefix", "exec-path", "list-cmds"},
-	},
-	subs: []namedSpec{
-		{"branch", &progSpec{short: "mMcCu", long: []string{"set-upstream-to", "contains", "no-contains", "merged", "no-merged", "points-at", "sort", "format"}, args: argData}},
-		{"checkout", &progSpec{short: "bBU", long: []string{"orphan", "pathspec-from-file"}, enums: gitCheckoutEnums}},
-		{"clone", &progSpec{short: "bocu", long: []string{"branch", "origin", "config", "upload-pack", "depth", "reference", "separate-git-dir", "jobs", "filter", "template"}}},
-		{"commit", &progSpec{short: "mFCct", long: []string{"message", "file", "reuse-message", "reedit-message", "author", "date", "template", "fixup", "squash", "trailer", "cleanup", "pathspec-from-file"}, args: argData}},
-		{"config", &progSpec{short: "f", long: []string{"file", "blob", "default", "type", "comment"}, args: argData}},
-		{"diff", &progSpec{short: "U", long: []string{"unified", "output", "diff-filter", "word-diff-regex", "color-words"}}},
-		{"fetch", &progSpec{short: "j", long: []string{"depth", "deepen", "shallow-since", "shallow-exclude", "jobs", "refmap", "negotiation-tip"}, args: argData}},
-		{"grep", &progSpec{short: "efABC", long: []string{"max-depth", "context", "after-context", "before-context"}, args: argPatternFirst}},
-		{"log", &progSpec{short: "n", long: []string{"max-count", "skip", "since", "until", "after", "before", "author", "committer", "grep", "format", "pretty", "date", "output"}, args: argData}},
-		{"merge", &progSpec{short: "mFsX", long: []string{"message", "file", "strategy", "strategy-option", "into-name"}, args: argData}},
-		{"pull", &progSpec{short: "sX", long: []string{"strategy", "strategy-option", "depth", "deepen", "shallow-since", "shallow-exclude"}, args: argData}},
-		{"push", &progSpec{short: "o", long: []string{"push-option", "repo", "receive-pack", "exec", "force-with-lease"}, args: argData}},
-		{"rebase", &progSpec{short: "sXx", long: []string{"onto", "strategy", "strategy-option", "exec", "empty"}, args: argData}},
-		{"remote", &progSpec{args: argData}},
-		{"reset", &progSpec{long: []string{"pathspec-from-file"}}},
-		{"restore", &progSpec{short: "sU", long: []string{"source", "pathspec-from-file", "inter-hunk-context", "unified", "conflict"}}},
-		{"rev-parse", &progSpec{args: argData}},
-		{"show", &progSpec{long: []string{"format", "pretty", "output"}, args: argData}},
-		{"stash", &progSpec{short: "m", long: []string{"message", "pathspec-from-file"}, args: argData}},
-		{"switch", &progSpec{short: "cC", long: []string{"create", "force-create", "orphan"}, enums: gitCheckoutEnums}},
-		{"tag", &progSpec{short: "mFu", long: []string{"message", "file", "local-user", "cleanup", "sort", "format", "contains", "no-contains", "points-at", "merged", "no-merged"}, args: argData}},
-		{"worktree", &progSpec{short: "b", long: []string{"reason"}}},
-	},
-}
-
 // programs is sorted by name; TestProgramTablesSorted checks it.
 var programTable = []namedSpec{
 	{"[", &progSpec{noOptions: true, args: argData}},
@@ -181,7 +141,6 @@ var programTable = []namedSpec{
 	{"false", &progSpec{args: argData}},
 	{"fgrep", &progSpec{short: "efmABC", args: argPatternFirst}},
 	{"gedit", editorSpec},
-	{"git", gitSpec},
 	{"go", &progSpec{nsub: 1}},
 	{"grep", &progSpec{short: "efmABCdD", long: []string{"regexp", "file", "max-count", "after-context", "before-context", "context", "include", "exclude", "exclude-dir", "label", "color", "colour", "binary-files", "devices", "directories"}, args: argPatternFirst}},
 	{"helm", &progSpec{global: &progSpec{short: "n", long: []string{"namespace", "kube-context", "kubeconfig", "registry-config", "repository-config", "repository-cache"}},

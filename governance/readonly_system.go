@@ -449,7 +449,7 @@ func systemNestedCommand(c *shell.Command) bool {
 	}
 	switch cl.name {
 	case "git":
-		return gitReadOnly(cl)
+		return modelReadOnly(cl)
 	case "sed":
 		return modelReadOnly(cl)
 	case "find":

@@ -152,9 +152,18 @@ func interpreterOptionsReadOnly(cl *cmdline) bool {
 	return !cl.hasAny("-m|-W|-X|-i")
 }
 
-// helpOnly reports a request for help or a version, which every
-// well-behaved program answers without doing anything else.
+// helpOnly reports a request for help or a version that the program
+// answers without doing anything else. A modelled program says which of
+// its options do that. Of the others, only those the old tables know are
+// taken at their word, until they are modelled; an unknown program is not
+// assumed to know what --help means (shutdown -h halts).
 func helpOnly(cl *cmdline) bool {
+	if cl.call != nil {
+		return cl.call.Help
+	}
+	if cl.spec == unknownSpec && readOnlyCheck(cl.name) == nil {
+		return false
+	}
 	// A script of the project need not know what --help means.
 	if strings.Contains(cl.cmd.Args[0].Value, "/") {
 		return false
@@ -169,7 +178,7 @@ func helpOnly(cl *cmdline) bool {
 			return cl.helpAt == 0
 		case cl.helpAt <= cl.subWords():
 			return true
-		case cl.spec != unknownSpec && !forwardsArgs(cl):
+		case !forwardsArgs(cl):
 			return true
 		}
 	}
@@ -231,11 +240,13 @@ var alwaysReadOnly = []string{
 
 // readOnlyDomains hold the read-only knowledge of families of programs,
 // one file each. Each returns the check for a program it knows, or nil.
-var readOnlyDomains = []func(name string) func(*cmdline) bool{
-	cloudReadOnly,     // readonly_cloud.go: cloud and infrastructure CLIs
-	containerReadOnly, // readonly_containers.go: containers, Kubernetes, forges
-	packageReadOnly,   // readonly_packages.go: package managers and language tools
-	systemReadOnly,    // readonly_system.go: system, desktop, database and network tools
+func readOnlyDomains() []func(name string) func(*cmdline) bool {
+	return []func(name string) func(*cmdline) bool{
+		cloudReadOnly,     // readonly_cloud.go: cloud and infrastructure CLIs
+		containerReadOnly, // readonly_containers.go: containers, Kubernetes, forges
+		packageReadOnly,   // readonly_packages.go: package managers and language tools
+		systemReadOnly,    // readonly_system.go: system, desktop, database and network tools
+	}
 }
 
 // readOnlyCheck returns the check for a program whose arguments decide
@@ -244,7 +255,7 @@ func readOnlyCheck(name string) func(*cmdline) bool {
 	if inSorted(alwaysReadOnly, name) {
 		return always
 	}
-	for _, domain := range readOnlyDomains {
+	for _, domain := range readOnlyDomains() {
 		if check := domain(name); check != nil {
 			return check
 		}
@@ -315,8 +326,6 @@ func readOnlyCheck(name string) func(*cmdline) bool {
 		return func(cl *cmdline) bool { return cl.hasAny("-v|-V") }
 	case "export", "declare":
 		return func(cl *cmdline) bool { return cl.has("-p") || len(cl.pos) == 0 }
-	case "git":
-		return gitReadOnly
 	case "history":
 		return without("-c|-d|-w|-a|-r|-n")
 	}
@@ -331,74 +340,6 @@ func ipReadOnly(cl *cmdline) bool {
 		}
 	}
 	return true
-}
-
-// gitReadOnly knows which git subcommands only read.
-func gitReadOnly(cl *cmdline) bool {
-	if cl.hasAny("-c|--config-env|--exec-path|--output") || len(cl.value("-c")) > 0 {
-		return false
-	}
-	sub := cl.sub()
-	args := cl.args()
-	switch sub {
-	case "status", "diff", "log", "show", "blame", "annotate", "ls-files", "ls-tree", "cat-file", "shortlog",
-		"rev-parse", "describe", "merge-base", "name-rev", "rev-list", "count-objects", "verify-commit",
-		"verify-tag", "whatchanged", "show-ref", "show-branch", "for-each-ref", "help", "version", "var",
-		"check-ignore", "check-attr", "diff-tree", "diff-files", "diff-index", "grep", "ls-remote", "cherry",
-		"range-diff", "fsck", "get-tar-commit-id", "check-ref-format":
-		return !cl.hasAny("--ext-diff|--textconv|-O|--open-files-in-pager")
-	case "branch":
-		if cl.hasLocal("-d|-D|--delete|-m|-M|--move|-c|-C|--copy|-f|--force|-u|--set-upstream-to|--unset-upstream|--edit-description|--track|-t") {
-			return false
-		}
-		return len(args) == 0 || cl.hasLocal("-l|--list|--contains|--no-contains|--merged|--no-merged|--points-at")
-	case "tag":
-		if cl.hasLocal("-d|--delete|-a|-s|-u|-f|--force|-m|-F") {
-			return false
-		}
-		return len(args) == 0 || cl.hasLocal("-l|--list|--contains|--points-at|--merged|--no-merged|-v|--verify")
-	case "archive":
-		// To standard output; --remote runs git-upload-archive there, and
-		// --exec names the program that does.
-		return !cl.hasAny("-o|--output|--remote|--exec")
-	case "bundle":
-		return len(args) >= 1 && (args[0].Value == "list-heads" || args[0].Value == "verify")
-	case "symbolic-ref":
-		// One operand reads the ref; a second sets it.
-		return len(args) == 1 && !cl.hasLocal("-d|--delete|-m")
-	case "replace":
-		return len(args) == 0 && !cl.hasLocal("-d|--delete|-f|--force|-e|--edit|-g|--graft|--convert-graft-file") ||
-			cl.hasLocal("-l|--list")
-	case "hash-object":
-		// -w writes the object into the repository.
-		return !cl.hasLocal("-w")
-	case "clean":
-		// A dry run lists what would be removed; -i asks on a terminal.
-		return cl.hasLocal("-n|--dry-run") && !cl.hasLocal("-i|--interactive")
-	case "fetch":
-		return gitFetchReadOnly(cl, args)
-	case "remote":
-		return len(args) == 0 || (len(args) >= 1 && (args[0].Value == "show" || args[0].Value == "get-url"))
-	case "stash":
-		return len(args) >= 1 && (args[0].Value == "list" || args[0].Value == "show")
-	case "worktree":
-		return len(args) >= 1 && args[0].Value == "list"
-	case "submodule":
-		return len(args) == 0 || args[0].Value == "status" || args[0].Value == "summary"
-	case "reflog":
-		return len(args) == 0 || args[0].Value == "show" || args[0].Value == "exists"
-	case "config":
-		return cl.hasAny("--get|--get-all|--get-regexp|--list|-l|--show-origin|--show-scope|--get-urlmatch|--get-color") ||
-			(len(args) >= 1 && (args[0].Value == "get" || args[0].Value == "list"))
-	case "notes":
-		return len(args) == 0 || args[0].Value == "list" || args[0].Value == "show"
-	case "bisect":
-		return len(args) >= 1 && (args[0].Value == "log" || args[0].Value == "view" || args[0].Value == "visualize")
-	case "lfs":
-		return len(args) >= 1 && (args[0].Value == "ls-files" || args[0].Value == "status" || args[0].Value == "env" ||
-			args[0].Value == "version" || args[0].Value == "fetch" || args[0].Value == "logs")
-	}
-	return false
 }
 
 // notFile reports an output that is not a file: standard output ("-"),
@@ -475,37 +416,4 @@ func pythonModuleReadOnly(cl *cmdline) bool {
 		return len(cl.pos) <= 1
 	}
 	return false
-}
-
-// gitFetchReadOnly: git fetch downloads objects and moves only the
-// remote-tracking refs (origin/main) and FETCH_HEAD: no local branch,
-// tag or file of the work tree changes, and it runs no hook. A refspec
-// with a destination (main:main, +x:y) writes local refs; --prune-tags
-// deletes local tags; --upload-pack names a program; --update-head-ok and
-// --refmap change which refs move; -f forces them.
-func gitFetchReadOnly(cl *cmdline, args []shell.Arg) bool {
-	if cl.hasLocal("-f|-u|-P") {
-		return false
-	}
-	for _, l := range cl.long {
-		switch l {
-		case "all", "prune", "tags", "no-tags", "quiet", "verbose", "dry-run", "depth", "unshallow", "jobs", "multiple",
-			"progress", "no-recurse-submodules", "recurse-submodules", "atomic", "append", "shallow-since", "deepen":
-			continue
-		}
-		// git takes abbreviated options: --upload names --upload-pack.
-		for _, bad := range []string{"prune-tags", "upload-pack", "update-head-ok", "refmap", "force", "set-upstream", "update-shallow"} {
-			if len(l) >= 2 && strings.HasPrefix(bad, strings.SplitN(l, "=", 2)[0]) {
-				return false
-			}
-		}
-	}
-	for _, a := range args {
-		// A refspec with a destination writes that local ref.
-		if a.Dynamic || strings.Contains(a.Value, ":") && !strings.Contains(a.Value, "://") && !strings.HasPrefix(a.Value, "git@") ||
-			strings.HasPrefix(a.Value, "+") {
-			return false
-		}
-	}
-	return true
 }

@@ -36,6 +36,7 @@ type Call struct {
 	// unknown lists the options nobody modelled.
 	unknown []string
 	text    string
+	fx      *Effects
 }
 
 // Opt is one option as given.
@@ -56,6 +57,20 @@ type Opt struct {
 	// Loose marks an option the table does not list, accepted because the
 	// node is Loose.
 	Loose bool
+}
+
+// exact reports whether the deepest node takes long options only as
+// spelled in full.
+func (c *Call) exact() bool {
+	n := c.Node()
+	return n != nil && n.Exact
+}
+
+// flags reports whether the deepest node takes options it does not list
+// as flags.
+func (c *Call) flags() bool {
+	n := c.Node()
+	return n != nil && n.Flags
 }
 
 // loose reports whether the deepest node accepts options it does not
@@ -107,13 +122,16 @@ func (c *Call) parse(args []shell.Arg) {
 	optionsOver := p.NoOptions
 	// subsOpen reports that the next operand may name a subcommand of
 	// node.
-	subsOpen := len(node.Subs) > 0
+	subsOpen := len(node.subs()) > 0
 	for i := 0; i < len(args); i++ {
 		a := args[i]
 		v := a.Value
 		switch {
 		case optionsOver:
 			c.Pos = append(c.Pos, a)
+		case v == "--" && !a.Dynamic && subsOpen && level == 0 && c.NSub == 0 && len(c.Pos) == 0:
+			// Before the subcommand, -- only ends the program's own
+			// options (git -- reset).
 		case v == "--" && !a.Dynamic:
 			c.DashDash = len(c.Pos)
 			c.Pos = append(c.Pos, args[i+1:]...)
@@ -143,7 +161,7 @@ func (c *Call) parse(args []shell.Arg) {
 					c.Nodes = append(c.Nodes, node)
 					c.Pos = append(c.Pos, a)
 					c.NSub++
-					subsOpen = len(node.Subs) > 0
+					subsOpen = len(node.subs()) > 0
 					continue
 				}
 				subsOpen = false
@@ -200,6 +218,14 @@ func (c *Call) long(args []shell.Arg, i, level int) int {
 	name, val, hasVal := strings.Cut(v[2:], "=")
 	o := Opt{Typed: v[:2+len(name)], Level: level}
 	o.Spec = c.lookupLong(name, false)
+	if o.Spec != nil && !o.Spec.Is("--"+name) && (c.exact() || (c.flags() || c.loose()) && o.Spec.Tag == TagNone) {
+		// A node that does not list all its options cannot tell an
+		// abbreviation from an option it does not list (git switch
+		// --force is not --force-create): only an abbreviation of an
+		// option that does something is read as that option. A program
+		// that takes no abbreviations reads none.
+		o.Spec = nil
+	}
 	if o.Spec == nil {
 		if c.loose() {
 			o.Loose = true
@@ -209,6 +235,11 @@ func (c *Call) long(args []shell.Arg, i, level int) int {
 			case i+1 < len(args) && !strings.HasPrefix(args[i+1].Value, "-"):
 				i++
 				o.Value, o.HasValue = args[i], true
+			}
+		} else if c.flags() {
+			o.Loose = true
+			if hasVal {
+				o.Value, o.HasValue = shell.Arg{Value: val, Dynamic: args[i].Dynamic, Glob: args[i].Glob}, true
 			}
 		} else {
 			c.unknown = append(c.unknown, o.Typed)
@@ -223,6 +254,9 @@ func (c *Call) long(args []shell.Arg, i, level int) int {
 		o.Spec = nil
 	case hasVal:
 		o.Value, o.HasValue = shell.Arg{Value: val, Dynamic: args[i].Dynamic, Glob: args[i].Glob}, true
+	case o.Spec.Arity == Optional && i+1 < len(args) && o.Spec.takesNext(args[i+1].Value):
+		i++
+		o.Value, o.HasValue = args[i], true
 	case o.Spec.Arity == Required:
 		if i+1 < len(args) {
 			i++
@@ -268,6 +302,11 @@ func (c *Call) short(args []shell.Arg, i, level int) int {
 			o.Typed = a.Value
 		}
 		o.Spec = c.lookupShort(b)
+		if o.Spec == nil && c.flags() && b < utf8.RuneSelf {
+			o.Loose = true
+			c.Opts = append(c.Opts, o)
+			continue
+		}
 		if o.Spec == nil {
 			c.unknown = append(c.unknown, o.Typed)
 			if b >= utf8.RuneSelf {

@@ -92,6 +92,10 @@ type Effect struct {
 	// Found marks an Exec of commands the analysis found and judges on
 	// their own.
 	Found bool
+	// Helper marks an Exec of a program the tool runs to do its ordinary
+	// work (git runs gpg to verify a signature and ssh to reach a remote;
+	// man runs its formatter): Code names it.
+	Helper bool
 	// Code and Lang are what an Exec runs, when known.
 	Code, Lang string
 	// Why explains the effect: the option or word that causes it, or what
@@ -145,6 +149,11 @@ func (fx *Effects) Exec(lang, code, why string) {
 	fx.Add(Effect{Op: Exec, Lang: lang, Code: code, Why: why})
 }
 
+// Helper records a program the tool runs to do its ordinary work.
+func (fx *Effects) Helper(program, why string) {
+	fx.Add(Effect{Op: Exec, Helper: true, Code: program, Why: why})
+}
+
 // Network records a request to host carrying data.
 func (fx *Effects) Network(host string, data ...shell.Arg) {
 	fx.Add(Effect{Op: Network, Host: host, Data: data})
@@ -192,11 +201,13 @@ func (fx *Effects) Has(op Op) bool {
 	return false
 }
 
-// Effects returns what the call does (see [Op]).
+// Effects returns what the call does (see [Op]), worked out once.
 func (c *Call) Effects() *Effects {
-	fx := new(Effects)
-	c.AddEffects(fx)
-	return fx
+	if c.fx == nil {
+		c.fx = new(Effects)
+		c.AddEffects(c.fx)
+	}
+	return c.fx
 }
 
 // AddEffects adds what the call does to fx: the effects of its options'
@@ -216,7 +227,6 @@ func (c *Call) AddEffects(fx *Effects) {
 	}
 	if c.UnknownSub != "" {
 		fx.Unknown("\"" + c.UnknownSub + "\" is not a subcommand the model of " + c.Name + " knows")
-		return
 	}
 	for i := range c.Opts {
 		o := &c.Opts[i]

@@ -13,6 +13,7 @@ var registry = [...]entry{
 	{"dd", ddProgram},
 	{"find", findProgram},
 	{"gawk", awkProgram},
+	{"git", gitProgram},
 	{"gsed", sedProgram},
 	{"install", installProgram},
 	{"ln", lnProgram},
