@@ -55,7 +55,7 @@ func readOnly(cl *cmdline) bool {
 	if c.Privileged || c.RunsInput {
 		return false
 	}
-	for _, a := range c.Assigns {
+	for _, a := range cl.assignments() {
 		name, val, _ := strings.Cut(a, "=")
 		if anyGlob(unsafeEnv, name) && !(name == "PATH" && systemPath(val)) {
 			return false
@@ -65,7 +65,7 @@ func readOnly(cl *cmdline) bool {
 		return modelReadOnly(cl)
 	}
 	if c.Code != "" {
-		return codeReadOnly(cl)
+		return false
 	}
 	if c.Runs {
 		if ok, known := carrierReadOnly(cl); known {
@@ -104,14 +104,7 @@ func systemPath(v string) bool {
 // run something else. known is false for programs this does not cover.
 func carrierReadOnly(cl *cmdline) (ok, known bool) {
 	switch cl.name {
-	case "sh", "bash", "zsh", "dash", "ksh", "mksh", "ash", "yash", "fish", "rbash":
-		// An interactive shell (-i) or an rc file runs startup code
-		// nobody sees here. A login shell (-l) runs the user's own
-		// profile, the same files every terminal the user opens runs,
-		// so it adds nothing the command chose; BASH_ENV and ENV are
-		// unsafe variables.
-		return !cl.hasAny("-i|--rcfile|--init-file|--interactive"), true
-	case "source", ".", "xargs":
+	case "xargs":
 		// xargs's -a file is judged as a read like any other.
 		return true, true
 	case "docker", "podman", "nerdctl", "docker-compose":
@@ -123,33 +116,6 @@ func carrierReadOnly(cl *cmdline) (ok, known bool) {
 		return containerEnvSafe(cl) && !cl.hasAny("--kubeconfig"), true
 	}
 	return false, false
-}
-
-// codeReadOnly judges interpreter code the analysis found (python -c,
-// node -e, an awk program): only code that provably computes and prints
-// is read-only. Paths named in it are judged as reads on their own.
-func codeReadOnly(cl *cmdline) bool {
-	c := cl.cmd
-	switch c.Lang {
-	case "python", "javascript":
-		// bun and deno load the project's configuration (bunfig.toml
-		// preloads, deno.json imports) before the code.
-		if c.Lang == "javascript" && cl.name != "node" && cl.name != "nodejs" {
-			return false
-		}
-		return interpreterOptionsReadOnly(cl) && shell.PureCode(c.Lang, c.Code)
-	}
-	return false
-}
-
-// interpreterOptionsReadOnly reports a python or node command line whose
-// options only select the inline code: no module or file it loads first
-// (node --require, --import, --loader), no other program.
-func interpreterOptionsReadOnly(cl *cmdline) bool {
-	if cl.name == "node" || cl.name == "nodejs" {
-		return !cl.hasAny("-r|--require|--import|--loader|--experimental-loader|--env-file|--inspect|--inspect-brk")
-	}
-	return !cl.hasAny("-m|-W|-X|-i")
 }
 
 // helpOnly reports a request for help or a version that the program
@@ -225,16 +191,16 @@ func noArgs(cl *cmdline) bool { return len(cl.pos) == 0 }
 // It is sorted; TestProgramTablesSorted checks it.
 var alwaysReadOnly = []string{
 	"[", "[[", "ack", "ag", "apropos", "arch", "arp", "b2sum", "basename", "bat", "btop", "bzcat", "cal",
-	"cd", "cksum", "cmp", "colordiff", "column", "comm", "cut", "df", "diff", "diff3", "dig", "dir", "dirname",
+	"cksum", "cmp", "colordiff", "column", "comm", "cut", "df", "diff", "diff3", "dig", "dir", "dirname",
 	"du", "duf", "dust", "echo", "egrep", "exa", "expand", "expr", "eza", "factor", "false", "fgrep", "file",
-	"fmt", "fold", "free", "getconf", "glances", "grep", "groups", "hash", "head", "hexdump", "host", "htop",
-	"id", "info", "iostat", "jobs", "join", "jq", "last", "less", "locale", "locate", "logname", "look", "ls",
+	"fmt", "fold", "free", "getconf", "glances", "grep", "groups", "head", "hexdump", "host", "htop",
+	"id", "info", "iostat", "join", "jq", "last", "less", "locale", "locate", "logname", "look", "ls",
 	"lsblk", "lscpu", "lsd", "lsof", "lspci", "lsusb", "lz4cat", "man", "md5sum", "more", "mpstat", "mtr",
-	"netstat", "nl", "nproc", "nslookup", "numfmt", "od", "paste", "ping", "popd", "printenv", "procs", "ps",
-	"pstree", "pushd", "pwd", "readlink", "realpath", "rev", "sar", "sdiff", "seq", "sha1sum", "sha224sum",
-	"sha256sum", "sha384sum", "sha512sum", "shopt", "sleep", "ss", "stat", "strings", "sum", "tail",
-	"test", "tldr", "top", "tr", "tracepath", "traceroute", "tree", "true", "tsort", "tty", "type", "ulimit",
-	"umask", "uname", "unexpand", "uptime", "users", "vdir", "vimdiff", "vmstat", "w", "wait", "wc", "wdiff",
+	"netstat", "nl", "nproc", "nslookup", "numfmt", "od", "paste", "ping", "printenv", "procs", "ps",
+	"pstree", "pwd", "readlink", "realpath", "rev", "sar", "sdiff", "seq", "sha1sum", "sha224sum",
+	"sha256sum", "sha384sum", "sha512sum", "sleep", "ss", "stat", "strings", "sum", "tail",
+	"test", "tldr", "top", "tr", "tracepath", "traceroute", "tree", "true", "tsort", "tty", "ulimit",
+	"uname", "unexpand", "uptime", "users", "vdir", "vimdiff", "vmstat", "w", "wc", "wdiff",
 	"whatis", "whereis", "which", "who", "whoami", "whois", "xzcat", "zcat", "zgrep", "zless",
 }
 
@@ -260,9 +226,6 @@ func readOnlyCheck(name string) func(*cmdline) bool {
 			return check
 		}
 	}
-	if shell.InterpreterLang(name) == "python" {
-		return pythonModuleReadOnly
-	}
 	switch name {
 	case "ip":
 		return ipReadOnly
@@ -272,7 +235,7 @@ func readOnlyCheck(name string) func(*cmdline) bool {
 		return func(cl *cmdline) bool { return len(cl.cmd.Args) <= 2 }
 	case "route":
 		return func(cl *cmdline) bool { return !cl.hasSub([]string{"add", "del", "delete", "flush", "change"}, nil) }
-	case "hostname", "alias":
+	case "hostname":
 		return noArgs
 	case "env":
 		// With no command, env prints the environment, as printenv does;
@@ -289,9 +252,6 @@ func readOnlyCheck(name string) func(*cmdline) bool {
 		// tee writes its files; to the terminal or /dev/null it only
 		// passes its input on.
 		return func(cl *cmdline) bool { return allNotFiles(cl.pos) }
-	case "read", "mapfile", "readarray", "((", "let":
-		// They set shell variables from input or arithmetic.
-		return always
 	case "xargs":
 		// The command xargs runs is judged on its own once the analysis
 		// found it (see carrierReadOnly).
@@ -322,12 +282,6 @@ func readOnlyCheck(name string) func(*cmdline) bool {
 		return without("--pre|--pre-glob|--hostname-bin|--search-zip|-z")
 	case "yq":
 		return without("-i|--inplace")
-	case "command":
-		return func(cl *cmdline) bool { return cl.hasAny("-v|-V") }
-	case "export", "declare":
-		return func(cl *cmdline) bool { return cl.has("-p") || len(cl.pos) == 0 }
-	case "history":
-		return without("-c|-d|-w|-a|-r|-n")
 	}
 	return nil
 }
@@ -395,25 +349,4 @@ func xxdReadOnly(cl *cmdline) bool {
 		}
 	}
 	return len(operands) <= 1 || len(operands) == 2 && !operands[1].Dynamic && notFile(operands[1].Value)
-}
-
-// pythonModuleReadOnly: python -m with a standard module that only prints
-// (a calendar, platform and build facts, sys.path, the Zen) or pretty
-// prints JSON to standard output. python -m looks the module up in the
-// current folder first, so a project file of the same name would run
-// instead: an accepted risk for these few names, as for git reading the
-// project's .git/config.
-func pythonModuleReadOnly(cl *cmdline) bool {
-	mods := cl.value("-m")
-	if len(mods) != 1 || cl.hasAny("-c|-W|-X|-i") {
-		return false
-	}
-	switch mods[0] {
-	case "calendar", "platform", "sysconfig", "site", "this":
-		return true
-	case "json.tool":
-		// A second operand is a file it writes.
-		return len(cl.pos) <= 1
-	}
-	return false
 }
