@@ -556,12 +556,8 @@ func fileOptions(program string) []fileOption {
 		return sortFileOptions
 	case "tar":
 		return tarFileOptions
-	case "kubectl", "oc":
-		return kubectlFileOptions
 	case "xargs":
 		return xargsFileOptions
-	case "helm":
-		return helmFileOptions
 	case "grep", "egrep", "fgrep", "rg":
 		return grepFileOptions
 	}
@@ -576,12 +572,10 @@ var (
 		{"-i|--input-file|--post-file|--body-file", KindRead}}
 	opensslFileOptions = []fileOption{{"-in|-key|-inkey|-CAfile|-CAkey|-cert|-certfile|-untrusted|-extfile|-sess_in", KindRead},
 		{"-out|-keyout|-sess_out|-keylogfile|-writerand", KindWrite}}
-	sortFileOptions    = []fileOption{{"-o|--output", KindWrite}}
-	tarFileOptions     = []fileOption{{"-f|--file", KindRead}}
-	kubectlFileOptions = []fileOption{{"-f|--filename", KindRead}}
-	xargsFileOptions   = []fileOption{{"-a|--arg-file", KindRead}}
-	helmFileOptions    = []fileOption{{"-f|--values", KindRead}}
-	grepFileOptions    = []fileOption{{"-f|--file", KindRead}}
+	sortFileOptions  = []fileOption{{"-o|--output", KindWrite}}
+	tarFileOptions   = []fileOption{{"-f|--file", KindRead}}
+	xargsFileOptions = []fileOption{{"-a|--arg-file", KindRead}}
+	grepFileOptions  = []fileOption{{"-f|--file", KindRead}}
 )
 
 func hasPrefixOpt(cl *cmdline, prefix string) bool {

@@ -107,13 +107,6 @@ func carrierReadOnly(cl *cmdline) (ok, known bool) {
 	case "xargs":
 		// xargs's -a file is judged as a read like any other.
 		return true, true
-	case "docker", "podman", "nerdctl", "docker-compose":
-		// docker exec: an env file may set variables that load code.
-		return containerEnvSafe(cl) && !cl.hasAny("--env-file"), true
-	case "kubectl", "oc":
-		// A kubeconfig of the command's choosing can name a credential
-		// program.
-		return containerEnvSafe(cl) && !cl.hasAny("--kubeconfig"), true
 	}
 	return false, false
 }
@@ -208,10 +201,9 @@ var alwaysReadOnly = []string{
 // one file each. Each returns the check for a program it knows, or nil.
 func readOnlyDomains() []func(name string) func(*cmdline) bool {
 	return []func(name string) func(*cmdline) bool{
-		cloudReadOnly,     // readonly_cloud.go: cloud and infrastructure CLIs
-		containerReadOnly, // readonly_containers.go: containers, Kubernetes, forges
-		packageReadOnly,   // readonly_packages.go: package managers and language tools
-		systemReadOnly,    // readonly_system.go: system, desktop, database and network tools
+		cloudReadOnly,   // readonly_cloud.go: cloud and infrastructure CLIs
+		packageReadOnly, // readonly_packages.go: package managers and language tools
+		systemReadOnly,  // readonly_system.go: system, desktop, database and network tools
 	}
 }
 

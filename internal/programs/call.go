@@ -185,7 +185,12 @@ var digitsSpec = &OptSpec{Names: []string{"-NUM"}}
 func (c *Call) lookupLong(name string, exact bool) *OptSpec {
 	for i := len(c.Nodes) - 1; i >= 0; i-- {
 		g := c.Nodes[i].grammar()
-		if exact {
+		if c.Prog.Pflag && !exact {
+			// pflag knows no abbreviations.
+			if spec, _ := g.lookupLong(name); spec != nil && spec.Is("--"+name) {
+				return spec
+			}
+		} else if exact {
 			if spec, _ := g.lookupLong(name); spec != nil && spec.Is("-"+name) {
 				return spec
 			}
@@ -248,6 +253,9 @@ func (c *Call) long(args []shell.Arg, i, level int) int {
 		return i
 	}
 	switch {
+	case hasVal && o.Spec.Arity == NoValue && c.Prog.Pflag:
+		// --all=false: pflag's flags take an attached value.
+		o.Value, o.HasValue = shell.Arg{Value: val, Dynamic: args[i].Dynamic, Glob: args[i].Glob}, true
 	case hasVal && o.Spec.Arity == NoValue:
 		// getopt refuses a value given to a flag; so does the model.
 		c.unknown = append(c.unknown, v)
@@ -320,7 +328,20 @@ func (c *Call) short(args []shell.Arg, i, level int) int {
 		if o.Spec.Tag == TagHelp {
 			c.Help = true
 		}
-		switch o.Spec.Arity {
+		arity := o.Spec.Arity
+		if c.Prog.Pflag {
+			// pflag reads -a=false, -o=yaml and -o yaml; an optional value
+			// only after =.
+			if rest := cluster[j+1:]; strings.HasPrefix(rest, "=") {
+				o.Value, o.HasValue = shell.Arg{Value: rest[1:], Dynamic: a.Dynamic, Glob: a.Glob}, true
+				c.Opts = append(c.Opts, o)
+				return i
+			}
+			if arity == Optional {
+				arity = NoValue
+			}
+		}
+		switch arity {
 		case Required:
 			if rest := cluster[j+1:]; rest != "" {
 				o.Value, o.HasValue = shell.Arg{Value: rest, Dynamic: a.Dynamic, Glob: a.Glob}, true

@@ -116,6 +116,13 @@ type Program struct {
 	Digits bool
 	// NoOptions programs read no options: every word is an operand (echo).
 	NoOptions bool
+	// Pflag programs read options as Go's pflag package does (the CLIs
+	// built with cobra: docker, kubectl, gh, helm): a long option is
+	// never abbreviated; a flag accepts an attached value (--all=false,
+	// -a=false); a short option's value may be attached with =
+	// (-o=yaml); and an option whose value is optional takes it only
+	// after =, so that in a cluster it is a flag (-it).
+	Pflag bool
 	// Parse, when set, reads the words after the program name in place of
 	// the option tables (find's expression): it fills the call's Opts and
 	// Pos.
