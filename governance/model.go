@@ -85,7 +85,7 @@ func modelFileArgs(cl *cmdline) []fileArg {
 func modelReadOnly(cl *cmdline) bool {
 	for _, e := range cl.call.Effects().List {
 		switch e.Op {
-		case programs.Read, programs.Stat, programs.Cache:
+		case programs.Read, programs.Stat, programs.Cache, programs.Cred:
 		case programs.Exec:
 			if !e.Found && !e.Helper {
 				return false

@@ -72,7 +72,10 @@ func (s *Sandbox) Run(ctx context.Context, command string) (*Observation, error)
 	rctx, cancel := context.WithTimeout(ctx, orDefault(s.Timeout, DefaultTimeout))
 	defer cancel()
 	cmd := exec.CommandContext(rctx, s.tools.bwrap, s.bwrapArgs(run, command)...)
-	cmd.Env = []string{}
+	// The environment goes to bwrap as its own, not as --setenv words:
+	// a command that lists processes would see the secrets in bwrap's
+	// arguments, which no real shell has.
+	cmd.Env = s.Env()
 	stdout, stderr := &limitedBuffer{limit: limit}, &limitedBuffer{limit: limit}
 	cmd.Stdout, cmd.Stderr = stdout, stderr
 	setProcessGroup(cmd)
@@ -123,11 +126,7 @@ func (s *Sandbox) bwrapArgs(run, command string) []string {
 	for _, name := range []string{"resolv.conf", "hosts", "nsswitch.conf", "passwd"} {
 		args = append(args, "--ro-bind", filepath.Join(s.etc, name), "/etc/"+name)
 	}
-	args = append(args, "--chdir", Project, "--clearenv")
-	for _, kv := range s.Env() {
-		k, v, _ := strings.Cut(kv, "=")
-		args = append(args, "--setenv", k, v)
-	}
+	args = append(args, "--chdir", Project)
 	return append(args, "--", s.tools.strace,
 		"-f", "-qq", "-yy", "-xx", "--seccomp-bpf", "-s", strconv.Itoa(stringLimit),
 		"-e", "signal=none", "-e", "trace="+tracedCalls,

@@ -46,13 +46,17 @@ const (
 	// refreshing its index, a CLI writing its cache or log): Path is
 	// where, Why what.
 	Cache
+	// Cred reads the tool's own credentials (Path) to authenticate to its
+	// own service: gh reads its token, wget and pip read ~/.netrc for the
+	// host they reach. They are not shown to the caller.
+	Cred
 	// Unknown is what the model does not understand. Why says what.
 	Unknown
 )
 
 var opNames = [...]string{Read: "read", Stat: "stat", Write: "write", Delete: "delete", Move: "move", Link: "link",
 	Chmod: "chmod", Exec: "exec", Network: "network", Signal: "signal", Env: "env", Change: "change", Cache: "cache",
-	Unknown: "unknown"}
+	Cred: "cred", Unknown: "unknown"}
 
 func (o Op) String() string {
 	if int(o) < len(opNames) && opNames[o] != "" {
@@ -167,6 +171,9 @@ func (fx *Effects) Change(why string) { fx.Add(Effect{Op: Change, Why: why}) }
 
 // Cache records a tool's ordinary write to its own files.
 func (fx *Effects) Cache(a shell.Arg, why string) { fx.Add(Effect{Op: Cache, Path: a, Why: why}) }
+
+// Cred records a read of the tool's own credentials.
+func (fx *Effects) Cred(a shell.Arg, why string) { fx.Add(Effect{Op: Cred, Path: a, Why: why}) }
 
 // Signal records signals sent to processes named by a.
 func (fx *Effects) Signal(a shell.Arg) { fx.Add(Effect{Op: Signal, Path: a}) }
