@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"os"
 	"path"
 	"strings"
 
@@ -257,7 +258,7 @@ func (ev *evaluation) subjects() ([]*subject, []Verdict) {
 // shellSubjects analyses a command string into simple commands and the
 // file accesses they make.
 func (ev *evaluation) shellSubjects(cmd string) ([]*subject, []Verdict) {
-	a := shell.Analyze(cmd, shell.Options{Cwd: ev.req.Cwd, Home: ev.req.Home, LookupEnv: ev.e.LookupEnv})
+	a := shell.Analyze(cmd, shell.Options{Cwd: ev.req.Cwd, Home: ev.req.Home, LookupEnv: ev.e.LookupEnv, Toplevel: ev.toplevel})
 	var problems []Verdict
 	for _, p := range a.Problems {
 		problems = append(problems, problemVerdict(p))
@@ -617,4 +618,17 @@ func (ev *evaluation) relPath(p place) string {
 		return strings.TrimPrefix(p.abs, ev.pc.root+"/")
 	}
 	return p.abs
+}
+
+// toplevel returns the top folder of the call's git repository: its
+// project root when that holds a .git, else "" (unknown).
+func (ev *evaluation) toplevel() string {
+	root := ev.pc.root
+	if root == "" {
+		return ""
+	}
+	if _, err := os.Lstat(root + "/.git"); err != nil {
+		return ""
+	}
+	return root
 }

@@ -244,6 +244,10 @@ type Options struct {
 	// LookupEnv reads the environment the command runs in; a variable it
 	// does not know stays unknown, since the agent's shell may have set it.
 	LookupEnv func(name string) (string, bool)
+	// Toplevel returns the top folder of the repository the command runs
+	// in, the value of $(git rev-parse --show-toplevel), or "" when it is
+	// not known; nil for none. It is asked only when a command needs it.
+	Toplevel func() string
 	// MaxDepth bounds the nesting of re-parsed strings (default 8).
 	MaxDepth int
 	// MaxCommands bounds the number of commands (default 2000).
