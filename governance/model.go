@@ -95,7 +95,7 @@ func modelReadOnly(cl *cmdline) bool {
 			// whose words carry what another command printed may carry a
 			// secret out.
 			for _, d := range e.Data {
-				if d.Dynamic || len(d.Subst) > 0 {
+				if d.Dynamic {
 					return false
 				}
 			}

@@ -31,6 +31,12 @@ type Arg struct {
 	Glob bool
 	// Quoted reports that some part of the word was quoted.
 	Quoted bool
+	// Folded reports that part of the word is the known output of a
+	// command substitution ($(echo x), `printf r`): a spelling nobody
+	// needs, which hides the word from a reader. FoldedName reports that
+	// such output stands before any = in the word (in an option's name,
+	// not only in its value).
+	Folded, FoldedName bool
 	// Input reports that part of the value comes from the command's input
 	// at run time (the words xargs, parallel and find supply); WholeInput
 	// that all of it does.

@@ -199,6 +199,10 @@ func (w *walker) part(b *fieldBuilder, part syntax.WordPart, f *frame, inDouble,
 		cmds := w.substFrom[p]
 		b.cur.Subst = append(b.cur.Subst, cmds...)
 		if v, ok := w.foldSubst(cmds); ok {
+			b.cur.Folded = true
+			if !strings.Contains(b.value(), "=") {
+				b.cur.FoldedName = true
+			}
 			b.addValue(v, inDouble || b.nosplit)
 			return
 		}
