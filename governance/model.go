@@ -79,13 +79,14 @@ func modelFileArgs(cl *cmdline) []fileArg {
 }
 
 // modelReadOnly reports whether a modelled command only reads and
-// prints: every effect is a read, a look at names or metadata, a request
+// prints: every effect is a read, a look at names or metadata, a read of
+// the environment it runs in (printenv, as echo "$VAR" does), a request
 // of constant text, or commands the analysis found and judges on their
 // own.
 func modelReadOnly(cl *cmdline) bool {
 	for _, e := range cl.call.Effects().List {
 		switch e.Op {
-		case programs.Read, programs.Stat:
+		case programs.Read, programs.Stat, programs.Env:
 		case programs.Exec:
 			if !e.Found {
 				return false
