@@ -198,7 +198,6 @@ var programTable = []namedSpec{
 	{"joe", editorSpec},
 	{"jq", &progSpec{short: "fL", long: []string{"arg", "argjson", "slurpfile", "rawfile", "indent", "from-file"}, args: argPatternFirst}},
 	{"kak", editorSpec},
-	{"kill", &progSpec{short: "sn", args: argData}},
 	{"kubectl", &progSpec{global: &progSpec{short: "nsc", long: []string{"namespace", "context", "kubeconfig", "server", "cluster", "user", "token", "as", "as-group", "request-timeout", "cache-dir"}},
 		short: "fon", long: []string{"filename", "output", "namespace"}, args: argData}},
 	{"ln", &progSpec{short: "tS", long: []string{"target-directory", "suffix", "backup"}, writes: writeLast}},
