@@ -3,10 +3,11 @@ package governance_test
 import "testing"
 
 // TestSysinfoReadOnly checks the read-only safe set for system
-// information, process and network tools through the real engine: what
-// prints the machine's state is allowed; what changes it (signals,
-// shutdown, routes, interfaces, host name), runs a program the engine
-// does not see, or sends words computed at run time is not.
+// information, process and network tools (and the shell's hash, umask
+// and ulimit) through the real engine: what prints the machine's state
+// is allowed; what changes it (signals, shutdown, routes, interfaces,
+// host name, the shell's settings), runs a program the engine does not
+// see, or sends words computed at run time is not.
 func TestSysinfoReadOnly(t *testing.T) {
 	t.Parallel()
 	checkReadOnly(t, []readOnlyCase{
@@ -44,6 +45,10 @@ func TestSysinfoReadOnly(t *testing.T) {
 		{"shutdown --help", true},
 		{"shutdown --show", true},
 		{"arch", true},
+		{"umask", true},
+		{"ulimit -a", true},
+		{"hash", true},
+		{"hash -r", true},
 		// Network configuration, shown.
 		{"ip a", true},
 		{"ip -br addr", true},
@@ -106,6 +111,10 @@ func TestSysinfoReadOnly(t *testing.T) {
 		{"ss -D dump.txt", false},
 		{"ss $FILTER", false},
 		{"hostname newname", false},
+		// The shell's own state, set for the commands that follow.
+		{"hash -p /tmp/evil ls", false},
+		{"umask 000", false},
+		{"ulimit -c unlimited", false},
 		// Writes and settings files.
 		{"sar -o readings.bin 1 3", false},
 		{"htop", false},

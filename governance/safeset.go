@@ -235,14 +235,14 @@ var alwaysReadOnly = []string{
 	"[", "[[", "ack", "ag", "apropos", "b2sum", "basename", "bat", "bzcat", "cal",
 	"cd", "cksum", "cmp", "colordiff", "column", "comm", "cut", "df", "diff", "diff3", "dir", "dirname",
 	"du", "duf", "dust", "echo", "egrep", "exa", "expand", "expr", "eza", "factor", "false", "fgrep", "file",
-	"fmt", "fold", "grep", "hash", "head", "hexdump",
+	"fmt", "fold", "grep", "head", "hexdump",
 	"info", "jobs", "join", "jq", "less", "locate", "look", "ls",
 	"lsd", "lz4cat", "man", "md5sum", "more",
 	"nl", "numfmt", "od", "paste", "popd",
 	"pushd", "pwd", "readlink", "realpath", "rev", "sdiff", "seq", "sha1sum", "sha224sum",
 	"sha256sum", "sha384sum", "sha512sum", "shopt", "sleep", "stat", "strings", "sum", "tail",
-	"test", "tldr", "tr", "tree", "true", "tsort", "type", "ulimit",
-	"umask", "unexpand", "vdir", "vimdiff", "wait", "wc", "wdiff",
+	"test", "tldr", "tr", "tree", "true", "tsort", "type",
+	"unexpand", "vdir", "vimdiff", "wait", "wc", "wdiff",
 	"whatis", "whereis", "which", "xzcat", "zcat", "zgrep", "zless",
 }
 
