@@ -79,13 +79,18 @@ func modelFileArgs(cl *cmdline) []fileArg {
 }
 
 // modelReadOnly reports whether a modelled command only reads and
-// prints: every effect is a read, a look at names or metadata, a request
+// prints: every effect is a read, a look at names or metadata, a read of
+// the environment it runs in (printenv, as echo "$VAR" does), a request
 // of constant text, or commands the analysis found and judges on their
 // own.
 func modelReadOnly(cl *cmdline) bool {
 	for _, e := range cl.call.Effects().List {
 		switch e.Op {
 		case programs.Read, programs.Stat, programs.Cache, programs.Cred:
+		case programs.Env:
+			if secretEnv(e.Path.Value) {
+				return false
+			}
 		case programs.Exec:
 			if !e.Found && !e.Helper {
 				return false
@@ -104,4 +109,20 @@ func modelReadOnly(cl *cmdline) bool {
 		}
 	}
 	return true
+}
+
+// secretEnv reports an environment read that may reveal a secret: the
+// whole environment (""), or a variable whose name says it holds one.
+func secretEnv(name string) bool {
+	if name == "" {
+		return true
+	}
+	upper := strings.ToUpper(name)
+	for _, w := range []string{"SECRET", "TOKEN", "PASSWORD", "PASSWD", "API_KEY", "APIKEY", "ACCESS_KEY", "PRIVATE_KEY",
+		"CREDENTIAL", "AUTH", "SESSION_KEY", "CLIENT_KEY"} {
+		if strings.Contains(upper, w) {
+			return true
+		}
+	}
+	return false
 }

@@ -140,7 +140,6 @@ var programTable = []namedSpec{
 	{"joe", editorSpec},
 	{"jq", &progSpec{short: "fL", long: []string{"arg", "argjson", "slurpfile", "rawfile", "indent", "from-file"}, args: argPatternFirst}},
 	{"kak", editorSpec},
-	{"kill", &progSpec{short: "sn", args: argData}},
 	{"make", &progSpec{short: "CfIjlWo", long: []string{"directory", "file", "makefile", "include-dir", "jobs", "load-average", "old-file", "what-if"}, args: argData}},
 	{"micro", editorSpec},
 	{"nano", editorSpec},

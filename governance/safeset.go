@@ -183,18 +183,14 @@ func noArgs(cl *cmdline) bool { return len(cl.pos) == 0 }
 // alwaysReadOnly lists programs that only read, whatever their arguments.
 // It is sorted; TestProgramTablesSorted checks it.
 var alwaysReadOnly = []string{
-	"[", "[[", "ack", "ag", "apropos", "arch", "arp", "b2sum", "basename", "bat", "btop", "bzcat", "cal",
-	"cksum", "cmp", "colordiff", "column", "comm", "cut", "df", "diff", "diff3", "dig", "dir", "dirname",
-	"du", "duf", "dust", "echo", "egrep", "exa", "expand", "expr", "eza", "factor", "false", "fgrep", "file",
-	"fmt", "fold", "free", "getconf", "glances", "grep", "groups", "head", "hexdump", "host", "htop",
-	"id", "info", "iostat", "join", "jq", "last", "less", "locale", "locate", "logname", "look", "ls",
-	"lsblk", "lscpu", "lsd", "lsof", "lspci", "lsusb", "lz4cat", "man", "md5sum", "more", "mpstat", "mtr",
-	"netstat", "nl", "nproc", "nslookup", "numfmt", "od", "paste", "ping", "printenv", "procs", "ps",
-	"pstree", "pwd", "readlink", "realpath", "rev", "sar", "sdiff", "seq", "sha1sum", "sha224sum",
-	"sha256sum", "sha384sum", "sha512sum", "sleep", "ss", "stat", "strings", "sum", "tail",
-	"test", "tldr", "top", "tr", "tracepath", "traceroute", "tree", "true", "tsort", "tty", "ulimit",
-	"uname", "unexpand", "uptime", "users", "vdir", "vimdiff", "vmstat", "w", "wc", "wdiff",
-	"whatis", "whereis", "which", "who", "whoami", "whois", "xzcat", "zcat", "zgrep", "zless",
+	"[", "[[", "ack", "ag", "apropos", "b2sum", "basename", "bat", "bzcat", "cal", "cksum", "cmp", "colordiff",
+	"column", "comm", "cut", "df", "diff", "diff3", "dir", "dirname", "du", "duf", "dust", "echo", "egrep",
+	"exa", "expand", "expr", "eza", "factor", "false", "fgrep", "file", "fmt", "fold", "grep", "head", "hexdump",
+	"info", "join", "jq", "less", "locate", "look", "ls", "lsd", "lz4cat", "man", "md5sum", "more", "nl",
+	"numfmt", "od", "paste", "pwd", "readlink", "realpath", "rev", "sdiff", "seq", "sha1sum", "sha224sum",
+	"sha256sum", "sha384sum", "sha512sum", "sleep", "stat", "strings", "sum", "tail", "test", "tldr", "tr",
+	"tree", "true", "tsort", "unexpand", "vdir", "vimdiff", "wc", "wdiff", "whatis", "whereis", "which", "xzcat",
+	"zcat", "zgrep", "zless",
 }
 
 // readOnlyDomains hold the read-only knowledge of families of programs,
@@ -219,16 +215,6 @@ func readOnlyCheck(name string) func(*cmdline) bool {
 		}
 	}
 	switch name {
-	case "ip":
-		return ipReadOnly
-	case "ifconfig":
-		// Listing only: ifconfig, ifconfig -a, ifconfig IFACE; more
-		// arguments change the interface.
-		return func(cl *cmdline) bool { return len(cl.cmd.Args) <= 2 }
-	case "route":
-		return func(cl *cmdline) bool { return !cl.hasSub([]string{"add", "del", "delete", "flush", "change"}, nil) }
-	case "hostname":
-		return noArgs
 	case "env":
 		// With no command, env prints the environment, as printenv does;
 		// its NAME=value words only change what it prints.
@@ -276,16 +262,6 @@ func readOnlyCheck(name string) func(*cmdline) bool {
 		return without("-i|--inplace")
 	}
 	return nil
-}
-
-func ipReadOnly(cl *cmdline) bool {
-	for _, w := range cl.cmd.Words()[1:] {
-		switch w {
-		case "add", "del", "delete", "set", "flush", "change", "replace", "append", "exec":
-			return false
-		}
-	}
-	return true
 }
 
 // notFile reports an output that is not a file: standard output ("-"),

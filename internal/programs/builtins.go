@@ -11,7 +11,7 @@ func shellState(*Call, *Effects) {}
 
 var (
 	cdProgram      = &Program{Names: []string{"cd", "pushd", "popd", "dirs"}, NoOptions: true, Node: Node{Effects: statOperandsNoOpts}}
-	assignProgram  = &Program{Names: []string{"export", "declare", "typeset", "local", "readonly", "unset", "set", "shift", "getopts", "let", "((", "alias", "unalias", "shopt", "hash", "umask", "ulimit", "times", "jobs", "wait", "exit", "return", "read", "mapfile", "readarray", ":"}, NoOptions: true, Node: Node{Effects: shellState}}
+	assignProgram  = &Program{Names: []string{"export", "declare", "typeset", "local", "readonly", "unset", "set", "shift", "getopts", "let", "((", "alias", "unalias", "shopt", "times", "jobs", "wait", "exit", "return", "read", "mapfile", "readarray", ":"}, NoOptions: true, Node: Node{Effects: shellState}}
 	historyProgram = &Program{Names: []string{"history"}, Node: Node{Opts: `
 -c  change
 -d=OFFSET  change

@@ -1,0 +1,56 @@
+package programs_test
+
+import "testing"
+
+// TestMachine checks the programs that print facts about the machine, arch's
+// program, and lspci's lookups.
+func TestMachine(t *testing.T) {
+	t.Parallel()
+	checkEffects(t, []effectCase{
+		{"uname -a", ""},
+		{"uname -srm", ""},
+		{"uname --kernel-release", ""},
+		{"arch", ""},
+		{"arch --help", ""},
+		{"arch rm -rf /", "unknown (the option -r is not in the model of arch); unknown (the option -f is not in the model of arch); unknown (arch runs its operands as a program)"},
+		{"arch -x86_64 ls", "unknown (the option -x is not in the model of arch); unknown (the option -8 is not in the model of arch); unknown (the option -6 is not in the model of arch); unknown (the option -_ is not in the model of arch); unknown (the option -6 is not in the model of arch); unknown (the option -4 is not in the model of arch); unknown (arch runs its operands as a program)"},
+		{"arch -arm64 cat foo.txt", "unknown (the option -a is not in the model of arch); unknown (the option -r is not in the model of arch); unknown (the option -m is not in the model of arch); unknown (the option -6 is not in the model of arch); unknown (the option -4 is not in the model of arch); unknown (arch runs its operands as a program)"},
+		{"nproc", ""},
+		{"nproc --all --ignore=1", ""},
+		{"getconf PAGE_SIZE", ""},
+		{"getconf PATH_MAX /tmp", "stat /tmp"},
+		{"getconf -a", ""},
+		{"getconf -a /tmp", "stat /tmp"},
+		{"locale", ""},
+		{"locale -a", ""},
+		{"locale LANG LC_ALL", ""},
+		{"lscpu", ""},
+		{"lscpu -J", ""},
+		{"lscpu -e=CPU,CORE", ""},
+		{"lscpu --sysroot /tmp/x", "read /tmp/x (tree)"},
+		{"lscpu $X", "unknown (lscpu $X: a word known only at run time may hold options)"},
+		{"lsblk", ""},
+		{"lsblk -f", ""},
+		{"lsblk -o NAME,SIZE /dev/sda", "stat /dev/sda"},
+		{"lsblk --sysroot /tmp/x", "read /tmp/x (tree)"},
+		{"lspci", ""},
+		{"lspci -nnk", ""},
+		{"lspci -vvv -s 00:02.0", ""},
+		{"lspci -q", "network ; cache ~/.pciids-cache"},
+		{"lspci -i ids.txt", "read ids.txt"},
+		{"lspci -F dump.txt", "read dump.txt"},
+		{"lspci -O dump.name=x", "unknown (the effect of -O is not modelled)"},
+		{"lspci -H 1", "unknown (the effect of -H is not modelled)"},
+		{"lspci -M", "unknown (the effect of -M is not modelled)"},
+		{"lsusb", ""},
+		{"lsusb -t", ""},
+		{"lsusb -v -d 046d:", ""},
+		{"lsusb -D /dev/bus/usb/001/001", "read /dev/bus/usb/001/001"},
+		{"free", ""},
+		{"free -h", ""},
+		{"free -m -s 1 -c 3", ""},
+		{"uptime", ""},
+		{"uptime -p", ""},
+		{"uptime --since", ""},
+	})
+}
