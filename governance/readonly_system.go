@@ -441,6 +441,9 @@ func systemNestedCommand(c *shell.Command) bool {
 		}
 	}
 	cl := parseCmdline(c)
+	if cl.call != nil {
+		return modelReadOnly(cl)
+	}
 	if (len(cl.pos) > 0 || len(cl.long) > 0 || !cl.short.empty()) && helpOnly(cl) {
 		return true
 	}
