@@ -348,7 +348,7 @@ func (ev *evaluation) commandSubjects(a *shell.Analysis) []*subject {
 				// Only a word from input resolves differently for a read.
 				pl = ev.placeOf(c, fa.arg, true)
 			}
-			files = append(files, ev.newSubject(subject{kind: fa.kind, file: pl, via: cl.String(), display: fa.arg.Value}))
+			files = append(files, ev.newSubject(subject{kind: fa.kind, file: pl, via: cl.String(), display: fa.arg.Value, stat: fa.stat}))
 		}
 		commands = append(commands, s)
 	}
@@ -451,6 +451,9 @@ func problemVerdict(p shell.Problem) Verdict {
 type fileArg struct {
 	arg  shell.Arg
 	kind Kind
+	// stat marks a read of the file's name or metadata only (ls, stat,
+	// test -f), not of its content.
+	stat bool
 }
 
 // fileArgs returns the files a command reads and writes, from what is
