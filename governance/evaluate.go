@@ -556,8 +556,6 @@ func fileOptions(program string) []fileOption {
 		return wgetFileOptions
 	case "openssl":
 		return opensslFileOptions
-	case "sort":
-		return sortFileOptions
 	case "git":
 		return gitFileOptions
 	case "tar":
@@ -568,8 +566,6 @@ func fileOptions(program string) []fileOption {
 		return xargsFileOptions
 	case "helm":
 		return helmFileOptions
-	case "grep", "egrep", "fgrep", "rg":
-		return grepFileOptions
 	}
 	return nil
 }
@@ -582,13 +578,11 @@ var (
 		{"-i|--input-file|--post-file|--body-file", KindRead}}
 	opensslFileOptions = []fileOption{{"-in|-key|-inkey|-CAfile|-CAkey|-cert|-certfile|-untrusted|-extfile|-sess_in", KindRead},
 		{"-out|-keyout|-sess_out|-keylogfile|-writerand", KindWrite}}
-	sortFileOptions    = []fileOption{{"-o|--output", KindWrite}}
 	gitFileOptions     = []fileOption{{"--output", KindWrite}}
 	tarFileOptions     = []fileOption{{"-f|--file", KindRead}}
 	kubectlFileOptions = []fileOption{{"-f|--filename", KindRead}}
 	xargsFileOptions   = []fileOption{{"-a|--arg-file", KindRead}}
 	helmFileOptions    = []fileOption{{"-f|--values", KindRead}}
-	grepFileOptions    = []fileOption{{"-f|--file", KindRead}}
 )
 
 func hasPrefixOpt(cl *cmdline, prefix string) bool {

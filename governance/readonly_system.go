@@ -455,12 +455,6 @@ func systemNestedCommand(c *shell.Command) bool {
 		return gitReadOnly(cl)
 	case "sed":
 		return sedReadOnly(cl)
-	case "find":
-		return !cl.hasAny("-delete|-exec|-execdir|-ok|-okdir|-fprint|-fprint0|-fprintf|-fls")
-	case "rg":
-		return !cl.hasAny("--pre|--pre-glob|--hostname-bin|--search-zip|-z")
-	case "sort":
-		return !cl.hasAny("-o|--output")
 	}
 	if check := systemReadOnly(cl.name); check != nil {
 		return check(cl)

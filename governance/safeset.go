@@ -234,18 +234,11 @@ func noArgs(cl *cmdline) bool { return len(cl.pos) == 0 }
 // alwaysReadOnly lists programs that only read, whatever their arguments.
 // It is sorted; TestProgramTablesSorted checks it.
 var alwaysReadOnly = []string{
-	"[", "[[", "ack", "ag", "apropos", "arch", "arp", "b2sum", "basename", "bat", "btop", "bzcat", "cal",
-	"cd", "cksum", "cmp", "colordiff", "column", "comm", "cut", "df", "diff", "diff3", "dig", "dir", "dirname",
-	"du", "duf", "dust", "echo", "egrep", "exa", "expand", "expr", "eza", "factor", "false", "fgrep", "file",
-	"fmt", "fold", "free", "getconf", "glances", "grep", "groups", "hash", "head", "hexdump", "host", "htop",
-	"id", "info", "iostat", "jobs", "join", "jq", "last", "less", "locale", "locate", "logname", "look", "ls",
-	"lsblk", "lscpu", "lsd", "lsof", "lspci", "lsusb", "lz4cat", "man", "md5sum", "more", "mpstat", "mtr",
-	"netstat", "nl", "nproc", "nslookup", "numfmt", "od", "paste", "ping", "popd", "printenv", "procs", "ps",
-	"pstree", "pushd", "pwd", "readlink", "realpath", "rev", "sar", "sdiff", "seq", "sha1sum", "sha224sum",
-	"sha256sum", "sha384sum", "sha512sum", "shopt", "sleep", "ss", "stat", "strings", "sum", "tail",
-	"test", "tldr", "top", "tr", "tracepath", "traceroute", "tree", "true", "tsort", "tty", "type", "ulimit",
-	"umask", "uname", "unexpand", "uptime", "users", "vdir", "vimdiff", "vmstat", "w", "wait", "wc", "wdiff",
-	"whatis", "whereis", "which", "who", "whoami", "whois", "xzcat", "zcat", "zgrep", "zless",
+	"arch", "arp", "btop", "cd", "dig", "free", "getconf", "glances", "groups", "hash", "host", "htop", "id",
+	"iostat", "jobs", "last", "locale", "logname", "lsblk", "lscpu", "lsof", "lspci", "lsusb", "mpstat", "mtr",
+	"netstat", "nproc", "nslookup", "ping", "popd", "printenv", "procs", "ps", "pstree", "pushd", "pwd", "sar",
+	"shopt", "ss", "top", "tracepath", "traceroute", "tty", "ulimit", "umask", "uname", "uptime", "users",
+	"vmstat", "w", "wait", "who", "whoami", "whois",
 }
 
 // readOnlyDomains hold the read-only knowledge of families of programs,
@@ -293,10 +286,6 @@ func readOnlyCheck(name string) func(*cmdline) bool {
 			}
 			return !cl.hasAny("-S|--split-string")
 		}
-	case "tee":
-		// tee writes its files; to the terminal or /dev/null it only
-		// passes its input on.
-		return func(cl *cmdline) bool { return allNotFiles(cl.pos) }
 	case "read", "mapfile", "readarray", "((", "let":
 		// They set shell variables from input or arithmetic.
 		return always
@@ -304,34 +293,8 @@ func readOnlyCheck(name string) func(*cmdline) bool {
 		// The command xargs runs is judged on its own once the analysis
 		// found it (see carrierReadOnly).
 		return func(cl *cmdline) bool { return cl.cmd.Runs }
-	case "date":
-		return without("-s|--set")
-	case "sort":
-		return func(cl *cmdline) bool {
-			return notFiles(cl.value("-o|--output")) && !cl.hasAny("--compress-program")
-		}
-	case "uniq":
-		// uniq IN OUT writes OUT.
-		return func(cl *cmdline) bool { return len(cl.pos) <= 1 || len(cl.pos) == 2 && notFile(cl.pos[1].Value) }
-	case "xxd":
-		return xxdReadOnly
-	case "fd", "fdfind":
-		// The command of -x is judged on its own once the analysis found
-		// it.
-		return func(cl *cmdline) bool { return cl.cmd.Runs || !cl.hasAny("-x|--exec|-X|--exec-batch") }
-	case "base64":
-		// Encoding or decoding to standard output only prints.
-		return func(cl *cmdline) bool {
-			return notFiles(cl.value("-o|--output")) && (len(cl.pos) <= 1 || len(cl.pos) == 2 && notFile(cl.pos[1].Value))
-		}
-	case "printf":
-		return without("-v")
-	case "rg":
-		return without("--pre|--pre-glob|--hostname-bin|--search-zip|-z")
 	case "sed":
 		return sedReadOnly
-	case "yq":
-		return without("-i|--inplace")
 	case "command":
 		return func(cl *cmdline) bool { return cl.hasAny("-v|-V") }
 	case "export", "declare":
@@ -466,61 +429,6 @@ func gitReadOnly(cl *cmdline) bool {
 			args[0].Value == "version" || args[0].Value == "fetch" || args[0].Value == "logs")
 	}
 	return false
-}
-
-// notFile reports an output that is not a file: standard output ("-"),
-// the null device, the terminal, or a descriptor. Writing there changes
-// nothing on disk.
-func notFile(v string) bool {
-	switch v {
-	case "-", "/dev/null", "/dev/stdout", "/dev/stderr", "/dev/stdin", "/dev/tty":
-		return true
-	}
-	n, ok := strings.CutPrefix(v, "/dev/fd/")
-	return ok && n != "" && strings.Trim(n, "0123456789") == ""
-}
-
-// notFiles reports whether every output is not a file (true for none).
-func notFiles(vs []string) bool {
-	for _, v := range vs {
-		if !notFile(v) {
-			return false
-		}
-	}
-	return true
-}
-
-// allNotFiles reports whether every argument is an output that is not a
-// file.
-func allNotFiles(args []shell.Arg) bool {
-	for _, a := range args {
-		if a.Dynamic || !notFile(a.Value) {
-			return false
-		}
-	}
-	return true
-}
-
-// xxdReadOnly: xxd dumps a file to standard output; -r turns a dump back
-// into a file, and a second operand is the file it writes. Its options
-// are single-dash words, some with a value attached or following.
-func xxdReadOnly(cl *cmdline) bool {
-	args := cl.cmd.Args[1:]
-	var operands []shell.Arg
-	for i := 0; i < len(args); i++ {
-		v := args[i].Value
-		switch {
-		case v == "-r" || v == "-revert" || strings.HasPrefix(v, "-r") && len(v) <= 3:
-			return false
-		case v == "-c" || v == "-cols" || v == "-g" || v == "-groupsize" || v == "-l" || v == "-len" || v == "-s" ||
-			v == "-seek" || v == "-o" || v == "-offset" || v == "-n" || v == "-name" || v == "-R":
-			i++
-		case strings.HasPrefix(v, "-") && v != "-":
-		default:
-			operands = append(operands, args[i])
-		}
-	}
-	return len(operands) <= 1 || len(operands) == 2 && !operands[1].Dynamic && notFile(operands[1].Value)
 }
 
 // pythonModuleReadOnly: python -m with a standard module that only prints
