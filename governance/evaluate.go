@@ -349,7 +349,7 @@ func (ev *evaluation) commandSubjects(a *shell.Analysis) []*subject {
 				// Only a word from input resolves differently for a read.
 				pl = ev.placeOf(c, fa.arg, true)
 			}
-			files = append(files, ev.newSubject(subject{kind: fa.kind, file: pl, via: cl.String(), display: fa.arg.Value}))
+			files = append(files, ev.newSubject(subject{kind: fa.kind, file: pl, via: cl.String(), display: fa.arg.Value, stat: fa.stat}))
 		}
 		commands = append(commands, s)
 	}
@@ -452,6 +452,9 @@ func problemVerdict(p shell.Problem) Verdict {
 type fileArg struct {
 	arg  shell.Arg
 	kind Kind
+	// stat marks a read of the file's name or metadata only (ls, stat,
+	// test -f), not of its content.
+	stat bool
 }
 
 // fileArgs returns the files a command reads and writes, from what is
@@ -553,14 +556,10 @@ func fileOptions(program string) []fileOption {
 		return wgetFileOptions
 	case "openssl":
 		return opensslFileOptions
-	case "sort":
-		return sortFileOptions
 	case "tar":
 		return tarFileOptions
 	case "xargs":
 		return xargsFileOptions
-	case "grep", "egrep", "fgrep", "rg":
-		return grepFileOptions
 	}
 	return nil
 }
@@ -573,10 +572,8 @@ var (
 		{"-i|--input-file|--post-file|--body-file", KindRead}}
 	opensslFileOptions = []fileOption{{"-in|-key|-inkey|-CAfile|-CAkey|-cert|-certfile|-untrusted|-extfile|-sess_in", KindRead},
 		{"-out|-keyout|-sess_out|-keylogfile|-writerand", KindWrite}}
-	sortFileOptions  = []fileOption{{"-o|--output", KindWrite}}
 	tarFileOptions   = []fileOption{{"-f|--file", KindRead}}
 	xargsFileOptions = []fileOption{{"-a|--arg-file", KindRead}}
-	grepFileOptions  = []fileOption{{"-f|--file", KindRead}}
 )
 
 func hasPrefixOpt(cl *cmdline, prefix string) bool {

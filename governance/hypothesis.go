@@ -79,7 +79,8 @@ func unknownProgram(cl *cmdline) bool {
 
 // knownProgram reports a program name the engine knows.
 func knownProgram(name string) bool {
-	if programs.Lookup(name) != nil || specFor(name) != nil || readOnlyCheck(name) != nil || shell.IsShell(name) || shell.InterpreterLang(name) != "" {
+	if programs.Lookup(name) != nil || specFor(name) != nil || readOnlyCheck(name) != nil || shell.IsShell(name) ||
+		shell.InterpreterLang(name) != "" {
 		return true
 	}
 	switch name {

@@ -66,8 +66,12 @@ func modelFileArgs(cl *cmdline) []fileArg {
 	}
 	for _, e := range cl.call.Effects().List {
 		switch e.Op {
-		case programs.Read, programs.Stat:
+		case programs.Read:
 			add(e.Path, KindRead)
+		case programs.Stat:
+			if e.Path.Value != "" && e.Path.Value != "-" {
+				out = append(out, fileArg{arg: e.Path, kind: KindRead, stat: true})
+			}
 		case programs.Write, programs.Delete, programs.Chmod:
 			add(e.Path, KindWrite)
 		case programs.Move, programs.Link:

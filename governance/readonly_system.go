@@ -441,6 +441,9 @@ func systemNestedCommand(c *shell.Command) bool {
 		}
 	}
 	cl := parseCmdline(c)
+	if cl.call != nil {
+		return modelReadOnly(cl)
+	}
 	if (len(cl.pos) > 0 || len(cl.long) > 0 || !cl.short.empty()) && helpOnly(cl) {
 		return true
 	}
@@ -452,12 +455,6 @@ func systemNestedCommand(c *shell.Command) bool {
 		return modelReadOnly(cl)
 	case "sed":
 		return modelReadOnly(cl)
-	case "find":
-		return !cl.hasAny("-delete|-exec|-execdir|-ok|-okdir|-fprint|-fprint0|-fprintf|-fls")
-	case "rg":
-		return !cl.hasAny("--pre|--pre-glob|--hostname-bin|--search-zip|-z")
-	case "sort":
-		return !cl.hasAny("-o|--output")
 	}
 	if check := systemReadOnly(cl.name); check != nil {
 		return check(cl)

@@ -33,13 +33,6 @@ var (
 			fx.Unknown("command runs " + c.Operand(0))
 		}
 	}}}
-	typeProgram = &Program{Names: []string{"type"}, Node: Node{Opts: `
--a
--f
--p
--P
--t
-`, Effects: shellState}}
 	sourceProgram = &Program{Names: []string{"source", "."}, NoOptions: true, Node: Node{Effects: func(c *Call, fx *Effects) {
 		if c.Cmd.Runs {
 			fx.Found("source runs a script the analysis read")

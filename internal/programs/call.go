@@ -136,7 +136,7 @@ func (c *Call) parse(args []shell.Arg) {
 			c.DashDash = len(c.Pos)
 			c.Pos = append(c.Pos, args[i+1:]...)
 			i = len(args)
-		case a.Dynamic && strings.HasPrefix(v, "-"):
+		case a.Dynamic && strings.HasPrefix(v, "-") && !staticLongName(v):
 			// A word computed at run time in option position may be any
 			// option.
 			c.Opts = append(c.Opts, Opt{Typed: v, Level: level})
@@ -175,6 +175,24 @@ func (c *Call) parse(args []shell.Arg) {
 			}
 		}
 	}
+}
+
+// staticLongName reports a word --name=VALUE whose name is plain text, so
+// that only its value is computed at run time (--include=$(x)): the
+// source text of a run-time part ($X, $(cmd), `cmd`, <(cmd)) always
+// holds a character a plain name does not.
+func staticLongName(v string) bool {
+	i := strings.IndexByte(v, '=')
+	if !strings.HasPrefix(v, "--") || i <= 2 {
+		return false
+	}
+	for j := 2; j < i; j++ {
+		b := v[j]
+		if !(b == '-' || b == '_' || b == '.' || b >= 'a' && b <= 'z' || b >= 'A' && b <= 'Z' || b >= '0' && b <= '9') {
+			return false
+		}
+	}
+	return true
 }
 
 // digitsSpec stands for the -NUM option of programs with Digits.

@@ -150,7 +150,7 @@ var (
 	kubeMutate     = kube(mutateEffects)
 	kubeExec       = kube(func(c *Call, fx *Effects) { execEffects(c, fx) })
 	kubeCp         = kube(copyEffects)
-	kubeDiff       = kube(diffEffects)
+	kubeDiff       = kube(kubectlDiffEffects)
 	kubeEdit       = kube(func(c *Call, fx *Effects) { fx.Exec("", "", c.Name+" edit runs an editor (KUBE_EDITOR, EDITOR)") })
 	kubeConfigView = kube(func(c *Call, fx *Effects) {
 		if c.HasAny("--raw|--flatten") {
@@ -236,9 +236,9 @@ func mutateEffects(c *Call, fx *Effects) {
 	kubeRequest(c, fx)
 }
 
-// diffEffects: diff asks the server what applying the manifests would
+// kubectlDiffEffects: diff asks the server what applying the manifests would
 // change and shows it with diff (or KUBECTL_EXTERNAL_DIFF, a program).
-func diffEffects(c *Call, fx *Effects) {
+func kubectlDiffEffects(c *Call, fx *Effects) {
 	if c.Has("--prune") {
 		fx.Unknown("diff --prune")
 	}

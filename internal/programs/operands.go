@@ -91,3 +91,20 @@ func parentDir(p string) string {
 	}
 	return p[:i]
 }
+
+// envOptions records an unknown effect for each variable of names that
+// the command's NAME=value prefixes set: variables through which a
+// program reads more options, a configuration file, or the command of a
+// pager or helper (RIPGREP_CONFIG_PATH, LESS, BAT_PAGER). A name ending
+// in * stands for every variable that starts with the rest.
+func envOptions(c *Call, fx *Effects, names ...string) {
+	for _, a := range c.Cmd.Assigns {
+		v, _, _ := strings.Cut(a, "=")
+		for _, n := range names {
+			if v == n || strings.HasSuffix(n, "*") && strings.HasPrefix(v, n[:len(n)-1]) {
+				fx.Unknown(v + " is set for " + c.Name + ": it gives the program options or a command of the caller's choosing")
+				break
+			}
+		}
+	}
+}

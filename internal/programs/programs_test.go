@@ -195,3 +195,16 @@ func parse(t *testing.T, cmd string) *programs.Call {
 	}
 	return programs.Parse(a.Commands[0])
 }
+
+// TestDynamicOptionValue: a word --name=VALUE whose value alone is
+// computed at run time is that option with a run-time value; a word whose
+// name is computed may be any option.
+func TestDynamicOptionValue(t *testing.T) {
+	t.Parallel()
+	checkEffects(t, []effectCase{
+		{"tac --separator=\"$x\" a", "read a"},
+		{"tac --$x=y a", "unknown (the option --$x=y is not in the model of tac); read a"},
+		{"tac --sep\"$x\"arator=y a", "unknown (the option --sep$xarator=y is not in the model of tac); read a"},
+		{"cat --num\"$x\"ber a", "unknown (the option --num$xber is not in the model of cat); read a"},
+	})
+}
