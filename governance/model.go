@@ -67,6 +67,12 @@ func modelFileArgs(cl *cmdline) []fileArg {
 	for _, e := range cl.call.Effects().List {
 		switch e.Op {
 		case programs.Read:
+			if e.Tree {
+				if e.Path.Value != "" && e.Path.Value != "-" {
+					out = append(out, fileArg{arg: e.Path, kind: KindRead, tree: true, hidden: e.Hidden})
+				}
+				continue
+			}
 			add(e.Path, KindRead)
 		case programs.Stat:
 			if e.Path.Value != "" && e.Path.Value != "-" {
