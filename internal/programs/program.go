@@ -114,11 +114,17 @@ func Lookup(name string) *Program {
 	if lo < len(registry) && registry[lo].name == name {
 		return registry[lo].prog
 	}
-	if strings.HasPrefix(name, "python") && isVersion(name[len("python"):]) {
-		return Lookup("python")
+	// Versioned names (python3.12, pip3.12) are the program they version.
+	for _, base := range versioned {
+		if rest, ok := strings.CutPrefix(name, base); ok && isVersion(rest) {
+			return Lookup(base)
+		}
 	}
 	return nil
 }
+
+// versioned are the programs installed under versioned names as well.
+var versioned = [...]string{"pip", "python"}
 
 // isVersion reports a version suffix such as 3, 3.12 or 2.7.
 func isVersion(s string) bool {
