@@ -80,12 +80,18 @@ func modelFileArgs(cl *cmdline) []fileArg {
 
 // modelReadOnly reports whether a modelled command only reads and
 // prints: every effect is a read, a look at names or metadata, a request
-// of constant text, or commands the analysis found and judges on their
-// own.
+// of constant text, a tool's ordinary write to its own cache, log or lock
+// file, or commands the analysis found and judges on their own.
 func modelReadOnly(cl *cmdline) bool {
 	for _, e := range cl.call.Effects().List {
 		switch e.Op {
 		case programs.Read, programs.Stat:
+		case programs.Cache:
+			// The tool's own files, where it keeps them; a cache moved
+			// by the command is a write the model records as such.
+			if e.Path.Dynamic {
+				return false
+			}
 		case programs.Exec:
 			if !e.Found {
 				return false
