@@ -92,6 +92,12 @@ type Program struct {
 	SingleDash bool
 	// Digits programs read -NUM as an option (head -5).
 	Digits bool
+	// GoFlags programs read options as Go's flag package does: each word
+	// is one option, -name or --name, never a cluster or an abbreviation,
+	// with its value attached by = or in the next word (go vet
+	// -vettool=prog, gofmt -r 'a -> b'). Their tables spell names of more
+	// than one letter with one dash.
+	GoFlags bool
 	// NoOptions programs read no options: every word is an operand (echo).
 	NoOptions bool
 	// Parse, when set, reads the words after the program name in place of
