@@ -15,7 +15,7 @@ func TestLinters(t *testing.T) {
 		{"ruff check --fix-only", "write . (tree); cache .ruff_cache"},
 		{"ruff check --add-noqa", "write . (tree); cache .ruff_cache"},
 		{"ruff check --output-fi report.txt", "write report.txt; read . (tree); cache .ruff_cache"},
-		{"ruff check --config 'fix = true'", "unknown (ruff --config fix = true may make ruff write files); read . (tree); cache .ruff_cache"},
+		{"ruff check --config 'fix = true'", "unknown (ruff --config fix = true may make ruff write files or read others); read . (tree); cache .ruff_cache"},
 		{"ruff check --config ruff.toml", "read ruff.toml; read . (tree); cache .ruff_cache"},
 		{"ruff check --cache-dir /tmp/c", "write /tmp/c; read . (tree); cache .ruff_cache"},
 		{"ruff check -n .", "read . (tree)"},
@@ -63,5 +63,9 @@ func TestLinters(t *testing.T) {
 		{"ruff check -eno report.txt", "write report.txt; read . (tree)"},
 		{"black -qS .", "write . (tree); cache ~/.cache/black"},
 		{"isort -cd .", "read . (tree)"},
+		{"ruff check --config 'extend = \"/h/.ssh/id_rsa\"'", `unknown (ruff --config extend = "/h/.ssh/id_rsa" may make ruff write files or read others); read . (tree); cache .ruff_cache`},
+		{"ruff check --extension txt:python .", "read . (tree, hidden); cache .ruff_cache"},
+		{"black --diff --include '.*' .", "read . (tree, hidden); cache ~/.cache/black"},
+		{"isort --diff --supported-extension env .", "read . (tree, hidden)"},
 	})
 }

@@ -1,6 +1,10 @@
 package programs
 
-import "github.com/agentgov/governance/internal/shell"
+import (
+	"strings"
+
+	"github.com/agentgov/governance/internal/shell"
+)
 
 // npm and npx: npm's subcommands that inspect the installed tree, the
 // registry and the configuration only read (and write npm's debug log and
@@ -442,6 +446,38 @@ func npmAudit(c *Call, fx *Effects) {
 	}
 }
 
+// npmDiff compares packages: a spec that is not a registry package (a
+// folder, a git repository) is packed first, which runs its prepare
+// script; the project itself (no spec) is not.
+func npmDiff(c *Call, fx *Effects) {
+	for _, a := range append(c.ValueArgs("--diff"), c.Args()...) {
+		if a.Dynamic || !npmRegistrySpec(a.Value) {
+			runsProject(c, fx, "npm diff packs "+a.Value+", running its prepare script")
+			return
+		}
+	}
+	npmAsks(c, fx)
+}
+
+// npmRegistrySpec reports a package spec of the registry: a name, with a
+// scope, a version, a range or a tag (lodash, @types/node@20), not a
+// folder, a tarball, a URL or a git repository (user/repo).
+func npmRegistrySpec(v string) bool {
+	name, version := v, ""
+	if i := strings.LastIndexByte(v, '@'); i > 0 {
+		name, version = v[:i], v[i+1:]
+	}
+	if strings.HasPrefix(name, "@") {
+		scope, rest, ok := strings.Cut(name[1:], "/")
+		if !ok || scope == "" {
+			return false
+		}
+		name = rest
+	}
+	return name != "" && !strings.HasPrefix(name, ".") && !strings.ContainsAny(name, `/\:~`) &&
+		!strings.ContainsAny(version, `/\:`)
+}
+
 // npmRun: without a script name, run lists the scripts.
 func npmRun(c *Call, fx *Effects) {
 	if len(c.Args()) == 0 {
@@ -495,7 +531,8 @@ var npmProgram = &Program{Names: []string{"npm"}, SingleDash: true, Node: Node{O
 		// The installed tree, the project and npm's own set-up.
 		{"ls|list|ll|la|explain|why|query|sbom|root|prefix|bin|completion|help|hlep|help-search", npmPrintsNode},
 		// The registry.
-		{"view|info|show|v|search|s|se|find|outdated|ping|whoami|stars|diff|doctor|find-dupes", npmAsksNode},
+		{"view|info|show|v|search|s|se|find|outdated|ping|whoami|stars|doctor|find-dupes", npmAsksNode},
+		{"diff", &Node{Inherit: true, Effects: npmDiff}},
 		{"audit", &Node{Inherit: true, Effects: npmAudit}},
 		{"docs|home|bugs|issues|repo", npmOpensNode},
 		{"fund", &Node{Inherit: true, Effects: npmFund}},

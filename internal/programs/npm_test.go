@@ -106,3 +106,17 @@ func TestPnpmYarnBun(t *testing.T) {
 		{"bunx cowsay --help", `exec :""; read cowsay; read --help`},
 	})
 }
+
+func TestNpmDiff(t *testing.T) {
+	t.Parallel()
+	checkEffects(t, []effectCase{
+		{"npm diff", "cache ~/.npm/_logs; cache ~/.npm/_cacache; network registry.npmjs.org"},
+		{"npm diff --diff=lodash@4.17.0", `cache ~/.npm/_logs; cache ~/.npm/_cacache; network registry.npmjs.org "lodash@4.17.0"`},
+		{"npm diff --diff=@types/node@20 --diff=@types/node@22", `cache ~/.npm/_logs; cache ~/.npm/_cacache; network registry.npmjs.org "@types/node@20" "@types/node@22"`},
+		{"npm diff --diff=./a --diff=lodash", `exec :""`},
+		{"npm diff --diff=user/repo", `exec :""`},
+		{"npm diff --diff=git+https://x/y.git", `exec :""`},
+		{"npm diff --diff=file:../a", `exec :""`},
+		{"npm diff --diff=lodash@file:../a", `exec :""`},
+	})
+}

@@ -67,9 +67,14 @@ func ruffConfig(c *Call, fx *Effects) {
 		case v.Dynamic:
 			fx.Unknown("ruff --config computed at run time")
 		case strings.Contains(v.Value, "="):
-			if s := strings.ToLower(v.Value); strings.Contains(s, "fix") || strings.Contains(s, "cache") ||
-				strings.Contains(s, "output") {
-				fx.Unknown("ruff --config " + v.Value + " may make ruff write files")
+			// Settings that fix, move the cache or the output, load another
+			// configuration file, or widen the files ruff reads.
+			s := strings.ToLower(v.Value)
+			for _, k := range []string{"fix", "cache", "output", "extend", "include", "extension", "src"} {
+				if strings.Contains(s, k) {
+					fx.Unknown("ruff --config " + v.Value + " may make ruff write files or read others")
+					break
+				}
 			}
 		default:
 			fx.Read(v)
@@ -91,7 +96,9 @@ func ruffFiles(c *Call, fx *Effects, write bool, why string) {
 		case write:
 			fx.Add(Effect{Op: Write, Path: a, Tree: true, Why: why})
 		default:
-			fx.ReadTree(a, false)
+			// --extension makes ruff read files of other names as Python,
+			// dot files among them, and print their lines.
+			fx.ReadTree(a, c.Has("--extension"))
 		}
 	}
 	if !c.HasAny("-n|--no-cache") {
@@ -204,7 +211,9 @@ func blackEffects(c *Call, fx *Effects) {
 		case write:
 			fx.Add(Effect{Op: Write, Path: a, Tree: true, Why: "black rewrites the files it formats"})
 		default:
-			fx.ReadTree(a, false)
+			// --include widens the files black reads (and quotes in its
+			// parse errors) beyond Python ones, dot files among them.
+			fx.ReadTree(a, c.Has("--include"))
 		}
 	}
 	cacheAt(fx, "~/.cache/black", "black caches which files are formatted")
@@ -301,7 +310,7 @@ func isortEffects(c *Call, fx *Effects) {
 		case write:
 			fx.Add(Effect{Op: Write, Path: a, Tree: true, Why: "isort rewrites the files it sorts"})
 		default:
-			fx.ReadTree(a, false)
+			fx.ReadTree(a, c.HasAny("--ext|--supported-extension"))
 		}
 	}
 }

@@ -24,7 +24,15 @@ import (
 // operands may be files that code reads, so that the rules see them.
 func runsProject(c *Call, fx *Effects, why string) {
 	fx.Exec("", "", why)
-	for _, a := range c.Args() {
+	words := c.Args()
+	for i := range c.Opts {
+		// The values of options a loose table does not list may be
+		// files too (uv run --with-requirements FILE).
+		if o := &c.Opts[i]; o.Loose && o.HasValue {
+			words = append(words[:len(words):len(words)], o.Value)
+		}
+	}
+	for _, a := range words {
 		// A word with blanks in it is text handed to the code, not a
 		// file name (tool explain 'cat ~/.ssh/id_rsa').
 		if a.Value != "-" && (a.Dynamic || !strings.ContainsAny(a.Value, " \t\n")) {
