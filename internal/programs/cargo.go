@@ -75,6 +75,7 @@ func cargoEnv(c *Call, fx *Effects) {
 	for _, a := range c.Cmd.Assigns {
 		name, _, _ := strings.Cut(a, "=")
 		if strings.HasPrefix(name, "RUSTC") || strings.HasPrefix(name, "RUSTDOC") || name == "RUSTFLAGS" ||
+			strings.HasPrefix(name, "RUSTUP_") ||
 			strings.HasPrefix(name, "CARGO_") && !strings.HasPrefix(name, "CARGO_TERM_") {
 			fx.Unknown(name + " names a program cargo runs, its flags or where it writes")
 		}

@@ -78,5 +78,7 @@ func TestCargoRustup(t *testing.T) {
 		{"rustfmt --config-path ~/x.toml --check a.rs", "read /h/x.toml; read a.rs"},
 		{"cargo tree -ei normal serde", "cache Cargo.lock; cache ~/.cargo/registry; network index.crates.io"},
 		{"rustfmt -l -- --emit.rs", "write --emit.rs"},
+		{"RUSTUP_TOOLCHAIN=/tmp/tc cargo metadata --no-deps", "unknown (RUSTUP_TOOLCHAIN names a program cargo runs, its flags or where it writes)"},
+		{"RUSTUP_TOOLCHAIN=/tmp/tc rustfmt --check a.rs", "unknown (RUSTUP_TOOLCHAIN names a program or code that rustfmt runs); read a.rs"},
 	})
 }

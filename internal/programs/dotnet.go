@@ -39,6 +39,13 @@ const dotnetListOpts = `
 --configfile=FILE                read
 `
 
+// dotnetEnv records variables that load code into the SDK, a .NET
+// program itself, or move its files.
+func dotnetEnv(c *Call, fx *Effects) {
+	unknownEnv(c, fx, "DOTNET_STARTUP_HOOKS", "DOTNET_ADDITIONAL_DEPS", "DOTNET_ROOT*", "DOTNET_CLI_HOME",
+		"COREHOST_TRACE*", "MSBUILD*", "DOTNET_HOST_PATH", "DOTNET_MSBUILD_SDK_RESOLVER*")
+}
+
 // dotnetCache records the SDK's first-run files and its telemetry.
 func dotnetCache(fx *Effects) {
 	cacheAt(fx, "~/.dotnet", "the SDK writes its first-run files and caches")
@@ -49,6 +56,7 @@ func dotnetCache(fx *Effects) {
 func dotnetTop(c *Call, fx *Effects) {
 	if len(c.Pos) == 0 {
 		// The --info style options, or bare dotnet's help.
+		dotnetEnv(c, fx)
 		dotnetCache(fx)
 		return
 	}
@@ -64,6 +72,7 @@ func dotnetAction(read string) func(*Call, *Effects) {
 				runsProject(c, fx, "dotnet nuget "+a[0].Value+" is not a listing")
 				return
 			}
+			dotnetEnv(c, fx)
 			dotnetCache(fx)
 			if c.Sub() == "workload" || c.Sub() == "sdk" {
 				fx.Network("api.nuget.org")

@@ -74,6 +74,7 @@ func nixTrusted(a string) bool {
 // nixEvaluates is the Effects of a query that evaluates its installables
 // (the flake in the current folder when none is given).
 func nixEvaluates(c *Call, fx *Effects) {
+	unknownEnv(c, fx, "NIX_CONFIG", "NIX_USER_CONF_FILES", "NIX_CONF_DIR", "NIX_PATH", "NIX_REMOTE")
 	cacheAt(fx, "~/.cache/nix", "nix caches fetched flakes and evaluation results")
 	fx.Network("cache.nixos.org")
 	args := c.Args()

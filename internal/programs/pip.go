@@ -1,5 +1,7 @@
 package programs
 
+import "strings"
+
 // pip (pip3, pip3.12) and pipx: pip's inspection subcommands (list,
 // freeze, show, check, inspect, hash, index versions, cache and config
 // listings) read the environment and the index; install, download, wheel
@@ -46,16 +48,34 @@ const pipIndexOpts = `
 -f --find-links=URL              net
 `
 
+// pipEnv records variables that set pip's options (PIP_LOG, PIP_PYTHON,
+// PIP_CONFIG_FILE, ...): any of them may write a file or run another
+// interpreter.
+func pipEnv(c *Call, fx *Effects) {
+	for _, a := range c.Cmd.Assigns {
+		name, _, _ := strings.Cut(a, "=")
+		switch name {
+		case "PIP_DISABLE_PIP_VERSION_CHECK", "PIP_NO_INPUT", "PIP_QUIET", "PIP_VERBOSE", "PIP_NO_COLOR",
+			"PIP_REQUIRE_VIRTUALENV", "PIP_PROGRESS_BAR", "PIP_ROOT_USER_ACTION":
+		default:
+			if strings.HasPrefix(name, "PIP_") {
+				fx.Unknown(name + " sets an option of pip")
+			}
+		}
+	}
+}
+
 // pipSelfCheck records pip's periodic question to PyPI about its own
 // version, and the cache where it keeps the answer and downloads.
 func pipSelfCheck(c *Call, fx *Effects) {
+	pipEnv(c, fx)
 	cacheAt(fx, "~/.cache/pip", "pip caches downloads and its version check")
 	if !c.HasAny("--disable-pip-version-check|--no-index") {
 		fx.Network("pypi.org")
 	}
 }
 
-func pipPrints(*Call, *Effects) {}
+func pipPrints(c *Call, fx *Effects) { pipEnv(c, fx) }
 
 func pipAsks(c *Call, fx *Effects) {
 	pipSelfCheck(c, fx)
@@ -75,6 +95,7 @@ func pipList(c *Call, fx *Effects) {
 // pipCache: dir, info and list read pip's cache; remove and purge delete
 // from it.
 func pipCache(c *Call, fx *Effects) {
+	pipEnv(c, fx)
 	args := c.Args()
 	switch {
 	case len(args) > 0 && !args[0].Dynamic && inAlts("dir|info|list", args[0].Value):
@@ -88,6 +109,7 @@ func pipCache(c *Call, fx *Effects) {
 // pipConfig: list, get and debug print the configuration (not keys that
 // hold credentials); set, unset and edit change it.
 func pipConfig(c *Call, fx *Effects) {
+	pipEnv(c, fx)
 	args := c.Args()
 	switch {
 	case len(args) == 0 || args[0].Dynamic:
@@ -149,7 +171,10 @@ var pipProgram = &Program{Names: []string{"pip", "pip3"}, Node: Node{Opts: pipOp
 --user
 --path=PATH                      read
 `}},
-	{"hash", &Node{Inherit: true, Effects: readsFiles, Opts: `
+	{"hash", &Node{Inherit: true, Effects: func(c *Call, fx *Effects) {
+		pipEnv(c, fx)
+		readOperands(c, fx)
+	}, Opts: `
 -a --algorithm=ALGORITHM
 `}},
 	{"debug", &Node{Inherit: true, Effects: pipPrints, Opts: `

@@ -46,5 +46,8 @@ func TestPip(t *testing.T) {
 		{"pipx install ruff", `exec :""; read ruff`},
 		{"pip install -Ur req.txt", `read req.txt; exec :""`},
 		{"pip list -lo", "cache ~/.cache/pip; network pypi.org; network pypi.org"},
+		{"PIP_LOG=/tmp/x pip list", "unknown (PIP_LOG sets an option of pip); cache ~/.cache/pip; network pypi.org"},
+		{"PIP_DISABLE_PIP_VERSION_CHECK=1 pip freeze", ""},
+		{"PIP_PYTHON=./evil pip cache dir", "unknown (PIP_PYTHON sets an option of pip)"},
 	})
 }

@@ -114,6 +114,7 @@ var rustfmtProgram = &Program{Names: []string{"rustfmt"}, Node: Node{Effects: ru
 `}}
 
 func rustfmtEffects(c *Call, fx *Effects) {
+	unknownEnv(c, fx, "RUSTUP_*")
 	args := c.Args()
 	if c.Has("--print-config") {
 		if len(args) > 0 {

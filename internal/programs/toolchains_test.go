@@ -36,5 +36,7 @@ func TestDotnetDenoNix(t *testing.T) {
 		{"nix run nixpkgs#hello --version", `exec :""; read nixpkgs#hello`},
 		{"nix --version", ""},
 		{"nix search nixpkgs ripgrep --impure", "unknown (the effect of --impure is not modelled); cache ~/.cache/nix; network cache.nixos.org"},
+		{"DOTNET_STARTUP_HOOKS=/tmp/x.dll dotnet --info", "unknown (DOTNET_STARTUP_HOOKS names a program or code that dotnet runs); cache ~/.dotnet"},
+		{"NIX_CONFIG=x nix search nixpkgs ripgrep", "unknown (NIX_CONFIG names a program or code that nix runs); cache ~/.cache/nix; network cache.nixos.org"},
 	})
 }
