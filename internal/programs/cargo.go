@@ -89,7 +89,7 @@ func cargoResolves(c *Call, fx *Effects) {
 		cacheAt(fx, "Cargo.lock", "cargo writes Cargo.lock when it is missing or out of date")
 	}
 	if !c.HasAny("--offline|--frozen") {
-		cacheAt(fx, "~/.cargo/registry", "cargo caches the registry index and downloaded crates")
+		cacheAt(fx, "~/.cargo", "cargo caches the registry index and downloaded crates")
 		fx.Network("index.crates.io")
 	}
 }
@@ -116,7 +116,7 @@ func cargoMetadata(c *Call, fx *Effects) {
 // cargoAsks is the Effects of a registry query.
 func cargoAsks(c *Call, fx *Effects) {
 	cargoEnv(c, fx)
-	cacheAt(fx, "~/.cargo/registry", "cargo caches the registry index")
+	cacheAt(fx, "~/.cargo", "cargo caches the registry index")
 	request(c, fx, "crates.io")
 }
 
@@ -159,7 +159,7 @@ func cargoUpdate(c *Call, fx *Effects) {
 	if c.HasAny("-n|--dry-run") {
 		cargoEnv(c, fx)
 		if !c.HasAny("--offline|--frozen") {
-			cacheAt(fx, "~/.cargo/registry", "cargo caches the registry index")
+			cacheAt(fx, "~/.cargo", "cargo caches the registry index")
 			fx.Network("index.crates.io")
 		}
 		return

@@ -126,6 +126,7 @@ var goEnvSafe = []string{"GOOS", "GOARCH", "GOAMD64", "GOARM", "GOARM64", "GO386
 // goEnv records variables that make the go command run other programs or
 // toolchains, write elsewhere, or take code it does not verify.
 func goEnv(c *Call, fx *Effects) {
+	cacheAt(fx, "~/.config/go/telemetry", "the go command counts its own use in local telemetry files")
 	for _, a := range c.Cmd.Assigns {
 		name, _, _ := strings.Cut(a, "=")
 		switch {

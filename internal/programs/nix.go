@@ -76,6 +76,7 @@ func nixTrusted(a string) bool {
 func nixEvaluates(c *Call, fx *Effects) {
 	unknownEnv(c, fx, "NIX_CONFIG", "NIX_USER_CONF_FILES", "NIX_CONF_DIR", "NIX_PATH", "NIX_REMOTE")
 	cacheAt(fx, "~/.cache/nix", "nix caches fetched flakes and evaluation results")
+	cacheAt(fx, "/nix/store", "nix writes the derivations it instantiates and the paths it substitutes")
 	fx.Network("cache.nixos.org")
 	args := c.Args()
 	if c.Sub() == "search" && len(args) > 1 {
