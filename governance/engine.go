@@ -131,9 +131,16 @@ type Engine struct {
 	// globs, recursive reads); nil means the machine's.
 	FS FileSystem
 
+	// Binaries are the installed governance programs, which no AI
+	// caller may change; nil means the running program and those beside
+	// it.
+	Binaries []string
+
 	idx     atomic.Pointer[ruleIndex]
 	repOnce sync.Once
 	reps    []representative
+	binOnce sync.Once
+	bins    []string
 }
 
 // tempDirs returns the temporary folders.

@@ -10,6 +10,7 @@ import (
 	"strings"
 
 	"github.com/agentgov/governance/agents"
+	"github.com/agentgov/governance/internal/programs"
 	"github.com/agentgov/governance/internal/shell"
 )
 
@@ -357,7 +358,7 @@ func (ev *evaluation) commandSubjects(a *shell.Analysis) []*subject {
 				pl = ev.placeOf(c, fa.arg, true)
 			}
 			s := subject{kind: fa.kind, file: pl, via: cl.String(), display: fa.arg.Value, stat: fa.stat,
-				tree: fa.tree, hidden: fa.hidden}
+				tree: fa.tree, hidden: fa.hidden, op: fa.op, vcs: cl.name == "git"}
 			files = append(files, ev.newSubject(s))
 			files = ev.appendKernelSubjects(files, &s)
 		}
@@ -465,9 +466,11 @@ type fileArg struct {
 	// stat marks a read of the file's name or metadata only (ls, stat,
 	// test -f), not of its content.
 	stat bool
-	// tree marks a read of every file under a folder (grep -r); hidden
-	// says that dot files are read too.
+	// tree marks an effect on every file under a folder (grep -r, tar
+	// -x); hidden says that a read includes dot files.
 	tree, hidden bool
+	// op is the effect, from the program's model.
+	op programs.Op
 }
 
 // fileArgs returns the files a command reads and writes, from what is

@@ -153,11 +153,14 @@ func (ev *evaluation) couldMatch(glob string) []string {
 			}
 		default:
 			full := ev.expandTemplate(r.path)
-			if full == "" {
-				continue
-			}
-			if ok, _ := doublestar.Match(glob, full); ok {
-				out = append(out, full)
+			// The folders on the way count too: rm -rf .[g]overnance
+			// deletes what .governance/config.yaml is in.
+			for full != "" && full != "/" && full != ev.pc.root && full != ev.pc.home {
+				if ok, _ := doublestar.Match(glob, full); ok {
+					out = append(out, full)
+					break
+				}
+				full = path.Dir(full)
 			}
 		}
 	}

@@ -100,7 +100,7 @@ func (ev *evaluation) judge(s *subject) Verdict {
 			take(v)
 		}
 	})
-	if s.tree && s.kind == KindRead && win.Outcome < Deny {
+	if s.tree && !s.stat && s.kind == KindRead && win.Outcome < Deny {
 		take(ev.treeVerdict(s))
 	}
 	take(ev.delegationVerdict(s))

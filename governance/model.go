@@ -58,31 +58,22 @@ func (cl *cmdline) fromCall(cmd *shell.Command, pos []shell.Arg) {
 // from its effects.
 func modelFileArgs(cl *cmdline) []fileArg {
 	var out []fileArg
-	add := func(a shell.Arg, k Kind) {
+	add := func(e *programs.Effect, a shell.Arg, k Kind) {
 		if a.Value == "" || a.Value == "-" {
 			return
 		}
-		out = append(out, fileArg{arg: a, kind: k})
+		out = append(out, fileArg{arg: a, kind: k, op: e.Op, tree: e.Tree, hidden: e.Hidden, stat: e.Op == programs.Stat})
 	}
-	for _, e := range cl.call.Effects().List {
+	for i := range cl.call.Effects().List {
+		e := &cl.call.Effects().List[i]
 		switch e.Op {
-		case programs.Read:
-			if e.Tree {
-				if e.Path.Value != "" && e.Path.Value != "-" {
-					out = append(out, fileArg{arg: e.Path, kind: KindRead, tree: true, hidden: e.Hidden})
-				}
-				continue
-			}
-			add(e.Path, KindRead)
-		case programs.Stat:
-			if e.Path.Value != "" && e.Path.Value != "-" {
-				out = append(out, fileArg{arg: e.Path, kind: KindRead, stat: true})
-			}
+		case programs.Read, programs.Stat:
+			add(e, e.Path, KindRead)
 		case programs.Write, programs.Delete, programs.Chmod:
-			add(e.Path, KindWrite)
+			add(e, e.Path, KindWrite)
 		case programs.Move, programs.Link:
-			add(e.Path, KindWrite)
-			add(e.To, KindWrite)
+			add(e, e.Path, KindWrite)
+			add(e, e.To, KindWrite)
 		}
 	}
 	return out
