@@ -72,7 +72,7 @@ type longName struct {
 func parseGrammar(text string) (*grammar, error) {
 	g := new(grammar)
 	for n, line := range strings.Split(text, "\n") {
-		if i := strings.Index(line, "#"); i >= 0 {
+		if i := commentStart(line); i >= 0 {
 			line = line[:i]
 		}
 		fields := strings.Fields(line)
@@ -128,6 +128,18 @@ func parseGrammar(text string) (*grammar, error) {
 		}
 	}
 	return g, nil
+}
+
+// commentStart returns the index of the comment of a grammar line, or -1:
+// a # at the start of the line or after a space, so that an option
+// spelled with # (curl -#) is not one.
+func commentStart(line string) int {
+	for i := 0; i < len(line); i++ {
+		if line[i] == '#' && (i == 0 || line[i-1] == ' ' || line[i-1] == '\t') {
+			return i
+		}
+	}
+	return -1
 }
 
 // lookupLong finds a long option by its name (without dashes and
