@@ -5,6 +5,8 @@ package programs
 // under each of its names.
 var registry = [...]entry{
 	{"cat", catProgram},
+	{"curl", curlProgram},
 	{"find", findProgram},
 	{"tac", tacProgram},
+	{"wget", wgetProgram},
 }
