@@ -235,7 +235,6 @@ var programTable = []namedSpec{
 	{"ssh", &progSpec{short: "BbcDEeFIiJLlmOopQRSWw", args: argData}},
 	{"subl", editorSpec},
 	{"sudo", &progSpec{args: argData}},
-	{"tar", &progSpec{short: "fCTXbgKNV", long: []string{"file", "directory", "files-from", "exclude-from", "exclude", "transform"}}},
 	{"tee", &progSpec{writes: writeAll}},
 	{"test", &progSpec{noOptions: true, args: argData}},
 	{"touch", &progSpec{short: "dtr", long: []string{"date", "reference", "time"}, writes: writeAll}},

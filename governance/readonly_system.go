@@ -1,7 +1,6 @@
 package governance
 
 import (
-	"path"
 	"slices"
 	"strings"
 
@@ -64,8 +63,6 @@ func systemReadOnly(name string) func(*cmdline) bool {
 		check = codesignReadOnly
 	case "spctl":
 		check = spctlReadOnly
-	case "tar":
-		check = tarReadOnly
 	case "unzip":
 		check = unzipReadOnly
 	case "zip":
@@ -803,90 +800,6 @@ func spctlReadOnly(cl *cmdline) bool {
 // writes none but prints the members' contents, which the secrets rules
 // cannot see inside an archive (a backup of a home directory holds keys),
 // so it is left to a human like any other extraction.
-
-// tarReadOnly: listing (-t) and comparing with the file system (-d).
-// Creating, appending, updating, deleting and extracting change files; some
-// options run programs (--checkpoint-action, --info-script, --rsh-command,
-// a remote host:archive, a compressor that is not one) or write files
-// (--index-file, --volno-file, a --listed-incremental snapshot).
-func tarReadOnly(cl *cmdline) bool {
-	args := argWords(cl)
-	if len(args) == 0 {
-		return false
-	}
-	const shortVal = "bCfFgHIKLNTVX"
-	if !strings.HasPrefix(args[0], "-") {
-		// Old style: "tvzf archive.tar", the values of f and the like
-		// following in order.
-		var expanded []string
-		rest := args[1:]
-		for _, c := range []byte(args[0]) {
-			expanded = append(expanded, "-"+string(c))
-			if strings.IndexByte(shortVal, c) >= 0 && len(rest) > 0 {
-				expanded = append(expanded, rest[0])
-				rest = rest[1:]
-			}
-		}
-		args = append(expanded, rest...)
-	}
-	opts, _, ok := systemScan(args, shortVal, func(name string) bool {
-		return slices.Contains([]string{"file", "directory", "files-from", "exclude-from", "exclude", "transform",
-			"to-command", "use-compress-program", "checkpoint-action", "info-script", "new-volume-script",
-			"rsh-command", "rmt-command", "index-file", "volno-file", "listed-incremental", "blocking-factor",
-			"newer", "label", "format", "owner", "group", "mode", "mtime", "strip-components", "backup", "suffix"}, name)
-	})
-	if !ok {
-		return false
-	}
-	mode, forceLocal := "", slices.Contains(args, "--force-local")
-	for _, o := range opts {
-		switch {
-		case o.name == "t" || !o.hasValue && o.long && systemLongIs(o.name, "list"):
-			mode += "t"
-		case o.name == "d" || o.long && (systemLongIs(o.name, "diff") || systemLongIs(o.name, "compare")):
-			mode += "d"
-		case strings.Contains("xcruAFgO", o.name) && !o.long,
-			o.long && (o.name == "get" || systemLongAny(o.name, []string{"extract", "create", "append", "update",
-				"catenate", "concatenate", "delete", "remove-files", "to-stdout", "to-command", "checkpoint-action",
-				"info-script", "new-volume-script", "rsh-command", "rmt-command", "index-file", "volno-file",
-				"listed-incremental"})):
-			return false
-		case o.name == "I" || o.long && systemLongIs(o.name, "use-compress-program"):
-			if !systemCompressorProgram(o.value) {
-				return false
-			}
-		case o.name == "f" || o.long && systemLongIs(o.name, "file"):
-			// host:archive is read over rsh.
-			if strings.Contains(o.value, ":") && !forceLocal {
-				return false
-			}
-		}
-	}
-	return mode == "t" || mode == "d"
-}
-
-// systemCompressorProgram reports a --use-compress-program value that runs
-// a known compressor with options.
-func systemCompressorProgram(v string) bool {
-	if strings.ContainsAny(v, ";|&$`<>()\\'\"") {
-		return false
-	}
-	words := strings.Fields(v)
-	if len(words) == 0 {
-		return false
-	}
-	for _, w := range words[1:] {
-		if !strings.HasPrefix(w, "-") {
-			return false
-		}
-	}
-	switch path.Base(words[0]) {
-	case "gzip", "pigz", "bzip2", "pbzip2", "lbzip2", "xz", "pixz", "zstd", "pzstd", "lz4", "lzip", "plzip", "lzma",
-		"lzop", "brotli":
-		return true
-	}
-	return false
-}
 
 // unzipReadOnly: listing (-l, -v, -Z zipinfo mode), testing (-t) and
 // showing the archive comment (-z). Without these unzip extracts (-p and
