@@ -244,7 +244,6 @@ var programTable = []namedSpec{
 	{"typeset", &progSpec{args: argData}},
 	{"unlink", &progSpec{writes: writeAll}},
 	{"unset", &progSpec{args: argData}},
-	{"unzip", &progSpec{short: "dx"}},
 	{"vi", editorSpec},
 	{"vim", editorSpec},
 	{"wait", &progSpec{args: argData}},
@@ -252,5 +251,4 @@ var programTable = []namedSpec{
 	{"xargs", &progSpec{short: "adEIJLnPsSR", long: []string{"arg-file", "delimiter", "max-args", "max-procs", "max-chars", "process-slot-var"}, args: argData}},
 	{"yes", &progSpec{args: argData}},
 	{"yq", &progSpec{args: argPatternFirst}},
-	{"zip", &progSpec{short: "bnxit", writes: writeNone}},
 }

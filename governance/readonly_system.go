@@ -36,7 +36,7 @@ import (
 func systemReadOnly(name string) func(*cmdline) bool {
 	var check func(*cmdline) bool
 	switch name {
-	case "caffeinate", "mdfind", "mdls", "sw_vers", "system_profiler", "zipinfo":
+	case "caffeinate", "mdfind", "mdls", "sw_vers", "system_profiler":
 		check = always
 	case "fzf":
 		check = fzfReadOnly
@@ -63,13 +63,6 @@ func systemReadOnly(name string) func(*cmdline) bool {
 		check = codesignReadOnly
 	case "spctl":
 		check = spctlReadOnly
-	case "unzip":
-		check = unzipReadOnly
-	case "zip":
-		// zip only reads when it shows which files it would act on.
-		check = func(cl *cmdline) bool { return systemHasWord(cl, "-sf", "--sf", "--show-files") }
-	case "7z", "7za", "7zr", "7zz":
-		check = sevenZipReadOnly
 	case "gzip", "gunzip", "pigz", "unpigz", "bzip2", "bunzip2", "xz", "unxz", "lzma", "unlzma", "zstd", "unzstd":
 		check = compressorReadOnly
 	case "compression_tool":
@@ -213,7 +206,7 @@ func systemSpec(name string) *progSpec {
 		return fzfSpec
 	case "openssl":
 		return opensslSpec
-	case "7z", "7za", "7zr", "7zz", "hdiutil", "applesingle", "macbinary", "binhex":
+	case "hdiutil", "applesingle", "macbinary", "binhex":
 		// The first word is a verb; the others name files.
 		return systemVerbSpec
 	case "launchctl", "tmutil", "profiles", "diskutil", "log", "sqlcmd":
@@ -794,64 +787,6 @@ func spctlReadOnly(cl *cmdline) bool {
 
 // ---------------------------------------------------------------------------
 // Archives and compressors
-
-// Archives are read-only when they are listed or tested. Extracting
-// writes files; extracting to standard output (tar -O, unzip -p, 7z -so)
-// writes none but prints the members' contents, which the secrets rules
-// cannot see inside an archive (a backup of a home directory holds keys),
-// so it is left to a human like any other extraction.
-
-// unzipReadOnly: listing (-l, -v, -Z zipinfo mode), testing (-t) and
-// showing the archive comment (-z). Without these unzip extracts (-p and
-// -c to standard output); -T sets the archive's time, and -P puts a
-// password on the command line.
-func unzipReadOnly(cl *cmdline) bool {
-	args := argWords(cl)
-	if len(args) > 0 && strings.HasPrefix(args[0], "-Z") {
-		return true
-	}
-	reads := false
-	for i := 0; i < len(args); i++ {
-		w := args[i]
-		if !strings.HasPrefix(w, "-") || len(w) < 2 || strings.HasPrefix(w, "--") {
-			continue
-		}
-		for j := 1; j < len(w); j++ {
-			switch w[j] {
-			case 'l', 't', 'z', 'v', 'h':
-				reads = true
-			case 'T', 'P', 'f', 'u', 'p', 'c':
-				return false
-			case 'd':
-				if j == len(w)-1 {
-					i++
-				}
-				j = len(w)
-			}
-		}
-	}
-	return reads
-}
-
-// sevenZipReadOnly: 7z's list (l), test (t), hash (h), benchmark (b) and
-// info (i) commands, and 7z alone (help). A password on the command line
-// (-pSECRET) is a credential; -p alone asks for it.
-func sevenZipReadOnly(cl *cmdline) bool {
-	cmd := ""
-	for _, w := range argWords(cl) {
-		switch {
-		case strings.HasPrefix(w, "-p") && w != "-p", w == "-sdel", strings.HasPrefix(w, "-o"):
-			return false
-		case !strings.HasPrefix(w, "-") && cmd == "":
-			cmd = strings.ToLower(w)
-		}
-	}
-	switch cmd {
-	case "", "l", "t", "h", "b", "i":
-		return true
-	}
-	return false
-}
 
 // compressorReadOnly: gzip, xz, bzip2 and zstd read when they list (-l),
 // test (-t) or write to standard output (-c, or no files: a filter, as

@@ -4,6 +4,10 @@ package programs
 // TestRegistry checks that it is sorted and that every program is listed
 // under each of its names.
 var registry = [...]entry{
+	{"7z", sevenZipProgram},
+	{"7za", sevenZipProgram},
+	{"7zr", sevenZipProgram},
+	{"7zz", sevenZipProgram},
 	{"bsdtar", tarProgram},
 	{"cat", catProgram},
 	{"curl", curlProgram},
@@ -11,5 +15,8 @@ var registry = [...]entry{
 	{"gtar", tarProgram},
 	{"tac", tacProgram},
 	{"tar", tarProgram},
+	{"unzip", unzipProgram},
 	{"wget", wgetProgram},
+	{"zip", zipProgram},
+	{"zipinfo", zipinfoProgram},
 }
