@@ -63,11 +63,6 @@ func systemReadOnly(name string) func(*cmdline) bool {
 		check = codesignReadOnly
 	case "spctl":
 		check = spctlReadOnly
-	case "gzip", "gunzip", "pigz", "unpigz", "bzip2", "bunzip2", "xz", "unxz", "lzma", "unlzma", "zstd", "unzstd":
-		check = compressorReadOnly
-	case "compression_tool":
-		// Without -o the result goes to standard output.
-		check = func(cl *cmdline) bool { return !systemHasWord(cl, "-o") }
 	case "applesingle", "macbinary", "binhex":
 		check = appleEncodingReadOnly
 	case "sqlite3":
@@ -787,29 +782,6 @@ func spctlReadOnly(cl *cmdline) bool {
 
 // ---------------------------------------------------------------------------
 // Archives and compressors
-
-// compressorReadOnly: gzip, xz, bzip2 and zstd read when they list (-l),
-// test (-t) or write to standard output (-c, or no files: a filter, as
-// zcat and xzcat in the base set); otherwise they replace files with their
-// (de)compressed versions.
-func compressorReadOnly(cl *cmdline) bool {
-	opts, files, ok := systemScan(argWords(cl), "So", func(name string) bool {
-		return name == "suffix" || name == "output" || name == "format" || name == "files" || name == "files0"
-	})
-	if !ok {
-		return false
-	}
-	reads := len(files) == 0
-	for _, o := range opts {
-		switch o.name {
-		case "c", "stdout", "to-stdout", "l", "list", "t", "test":
-			reads = true
-		case "o", "output", "rm":
-			return false
-		}
-	}
-	return reads
-}
 
 // appleEncodingReadOnly: applesingle, macbinary and binhex probe files, or
 // encode and decode to standard output; otherwise they write files.
