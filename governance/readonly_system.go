@@ -40,16 +40,6 @@ func systemReadOnly(name string) func(*cmdline) bool {
 		check = always
 	case "fzf":
 		check = fzfReadOnly
-	case "dmesg":
-		// -c and -C clear the kernel ring buffer; -D, -E and -n change
-		// console logging.
-		check = without("-c|-C|-D|-E|-n|--clear|--read-clear|--console-off|--console-on|--console-level")
-	case "journalctl":
-		check = without(journalctlWrites)
-	case "systemctl":
-		check = systemctlReadOnly
-	case "sysctl":
-		check = sysctlReadOnly
 	case "log":
 		check = logReadOnly
 	case "pmset":
@@ -139,18 +129,6 @@ func systemReadOnly(name string) func(*cmdline) bool {
 // or options taking values. curl, wget, tar, unzip and zip are described in
 // programs.go.
 var (
-	systemctlSpec = &progSpec{
-		global: &progSpec{short: "tpsnoHM", long: []string{"type", "property", "state", "signal", "kill-whom", "kill-value",
-			"lines", "output", "host", "machine", "root", "image", "job-mode", "what", "timestamp", "when", "message",
-			"drop-in", "preset-mode", "boot-loader-menu", "boot-loader-entry", "reboot-argument", "check-inhibitors"}},
-		args: argData,
-	}
-	journalctlSpec = &progSpec{short: "DupoSUtgFMcT", long: []string{"directory", "file", "root", "image", "unit",
-		"user-unit", "priority", "output", "since", "until", "identifier", "exclude-identifier", "grep", "field",
-		"machine", "cursor", "after-cursor", "cursor-file", "namespace", "output-fields", "facility", "invocation",
-		"vacuum-size", "vacuum-time", "vacuum-files", "interval", "image-policy"}, args: argData}
-	dmesgSpec = &progSpec{short: "Fflns", long: []string{"file", "facility", "level", "console-level", "buffer-size",
-		"since", "until", "time-format", "kmsg-file"}, args: argData}
 	mysqlSpec = &progSpec{short: "ehuPDS", long: []string{"execute", "host", "user", "port", "database", "socket",
 		"init-command", "pager", "tee", "defaults-file", "defaults-extra-file", "login-path", "plugin-dir",
 		"default-auth", "default-character-set", "connect-timeout", "protocol", "ssl-ca", "ssl-cert", "ssl-key",
@@ -181,12 +159,6 @@ var (
 // systemSpec returns the command-line spec of a program of this family, or nil.
 func systemSpec(name string) *progSpec {
 	switch name {
-	case "systemctl":
-		return systemctlSpec
-	case "journalctl":
-		return journalctlSpec
-	case "dmesg":
-		return dmesgSpec
 	case "mysql", "mariadb":
 		return mysqlSpec
 	case "psql":
@@ -208,7 +180,7 @@ func systemSpec(name string) *progSpec {
 		// The first word is a verb; the others name services, keys or
 		// disks, not files.
 		return systemNameSpec
-	case "networksetup", "scutil", "sysctl", "pmset", "dscl":
+	case "networksetup", "scutil", "pmset", "dscl":
 		// Arguments are interfaces, keys, settings or directory paths, not
 		// files.
 		return systemDataSpec
@@ -556,41 +528,6 @@ func fzfCloser(open byte) (byte, bool) {
 
 // ---------------------------------------------------------------------------
 // Logs, services and kernel settings
-
-// journalctlWrites are the journalctl options that delete, rotate, move or
-// seal journal files, or write a cursor file.
-const journalctlWrites = "--vacuum-size|--vacuum-time|--vacuum-files|--rotate|--flush|--relinquish-var|" +
-	"--smart-relinquish-var|--sync|--setup-keys|--update-catalog|--cursor-file"
-
-// systemctlVerbs are the systemctl verbs that only show state. Sorted.
-var systemctlVerbs = []string{
-	"cat", "get-default", "help", "is-active", "is-enabled", "is-failed", "is-system-running", "list-automounts",
-	"list-dependencies", "list-jobs", "list-machines", "list-paths", "list-sockets", "list-timers",
-	"list-unit-files", "list-units", "show", "show-environment", "status",
-}
-
-// systemctlReadOnly: status, show and list-* verbs, on the local machine
-// (-H runs the command over ssh).
-func systemctlReadOnly(cl *cmdline) bool {
-	if cl.hasAny("-H|--host") {
-		return false
-	}
-	return len(cl.pos) == 0 || inSorted(systemctlVerbs, cl.sub())
-}
-
-// sysctlReadOnly: reading kernel settings; name=value, -w and loading a
-// settings file (-p, --load, --system) change them.
-func sysctlReadOnly(cl *cmdline) bool {
-	if cl.hasAny("-w|-p|-f|--write|--load|--system") {
-		return false
-	}
-	for _, a := range cl.pos {
-		if strings.Contains(a.Value, "=") {
-			return false
-		}
-	}
-	return true
-}
 
 // logReadOnly: macOS log show, stream and stats read the unified log;
 // erase and collect change or write it, config changes settings.
