@@ -187,6 +187,7 @@ var dmesgProgram = &Program{Names: []string{"dmesg"}, Node: Node{Opts: `
 -c --read-clear           change
 -D --console-off          change
 -E --console-on           change
+-e --reltime
 -F --file=FILE            read
 -f --facility=LIST
 -H --human

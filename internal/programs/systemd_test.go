@@ -32,6 +32,7 @@ func TestSystemd(t *testing.T) {
 		{"systemctl frobnicate x", `unknown ("frobnicate" is not a subcommand the model of systemctl knows)`},
 		{"dmesg -T --level=err,warn", ""},
 		{"dmesg -w", ""},
+		{"dmesg --reltime", ""},
 		{"dmesg -c", "change (-c)"},
 		{"dmesg -TC", "change (-C)"},
 		{"dmesg --console-off", "change (--console-off)"},
