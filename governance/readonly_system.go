@@ -45,8 +45,6 @@ func systemReadOnly(name string) func(*cmdline) bool {
 	case "pmset":
 		// pmset -g shows power settings; every other form sets them.
 		check = func(cl *cmdline) bool { return systemWord(cl, 0) == "-g" }
-	case "openssl":
-		check = opensslReadOnly
 	case "security":
 		check = securityReadOnly
 	case "codesign":
@@ -124,15 +122,7 @@ var (
 	systemVerbSpec = &progSpec{nsub: 1}
 	systemNameSpec = &progSpec{nsub: 1, args: argData}
 	systemDataSpec = &progSpec{args: argData}
-	// openssl's options have one dash and many take a value: -in, -key
-	// and -out name files, as do the operands of dgst and verify.
-	opensslSpec = &progSpec{nsub: 1, singleLong: true, long: []string{"in", "out", "key", "inkey", "keyout",
-		"passin", "passout", "pass", "CAfile", "CApath", "CA", "CAkey", "cert", "certfile", "chainCAfile", "config", "connect",
-		"servername", "name", "subj", "days", "newkey", "inform", "outform", "keyform", "certform", "set_serial", "extfile",
-		"extensions", "signkey", "cipher", "md", "digest", "engine", "provider", "provider-path", "msgfile", "sess_out",
-		"sess_in", "keylogfile", "psk", "psk_identity", "starttls", "proxy", "host", "port", "nameopt", "certopt", "ext",
-		"purpose", "untrusted", "trusted", "rand", "writerand", "sigopt", "pkeyopt", "macopt", "kdfopt", "iter", "saltlen"}}
-	fzfSpec = &progSpec{short: "qfnd", long: []string{"bind", "preview", "history", "with-shell", "query", "filter",
+	fzfSpec        = &progSpec{short: "qfnd", long: []string{"bind", "preview", "history", "with-shell", "query", "filter",
 		"nth", "with-nth", "delimiter", "preview-window", "header", "footer", "prompt", "expect"}, args: argData}
 )
 
@@ -145,8 +135,6 @@ func systemSpec(name string) *progSpec {
 		return defaultsSpec
 	case "fzf":
 		return fzfSpec
-	case "openssl":
-		return opensslSpec
 	case "hdiutil", "applesingle", "macbinary", "binhex":
 		// The first word is a verb; the others name files.
 		return systemVerbSpec
@@ -515,53 +503,6 @@ func logReadOnly(cl *cmdline) bool {
 
 // ---------------------------------------------------------------------------
 // Certificates, keychains and code signatures
-
-// opensslWrites are openssl options that write files, load code, read
-// passwords or private keys, or create keys and signatures.
-var opensslWrites = []string{
-	"-CA", "-CAkey", "-addreject", "-addtrust", "-cert", "-clrreject", "-clrtrust", "-config", "-engine", "-key",
-	"-keylogfile", "-keyout", "-msgfile", "-new", "-newkey", "-out", "-pass", "-passin", "-passout", "-provider",
-	"-provider-path", "-psk", "-psk_identity", "-req", "-sess_out", "-set_serial", "-setalias", "-signkey",
-	"-srppass", "-srpuser", "-ssl_config", "-trustout", "-writerand", "-x509toreq",
-}
-
-// opensslReadOnly: inspection subcommands. Certificates, requests and CRLs
-// are printed with -noout (their text, fingerprints, dates); keys only in
-// their public form; s_client connects and shows the handshake when it has
-// nothing to send. Digests, encryption, random data and key generation are
-// crypto operations, not inspection.
-func opensslReadOnly(cl *cmdline) bool {
-	args := argWords(cl)
-	if len(args) == 0 {
-		// An interactive openssl prompt.
-		return false
-	}
-	rest := args[1:]
-	has := func(w string) bool { return slices.Contains(rest, w) }
-	for _, w := range rest {
-		if slices.Contains(opensslWrites, w) {
-			return false
-		}
-	}
-	switch args[0] {
-	case "version", "list", "help", "ciphers", "errstr", "info":
-		return true
-	case "x509", "crl", "req":
-		return has("-noout")
-	case "pkcs7":
-		return has("-noout") || has("-print_certs")
-	case "verify":
-		return true
-	case "rsa", "ec", "pkey", "dsa":
-		// The private key is printed unless only the public part is.
-		return has("-pubin") || has("-pubout") || has("-noout") && !has("-text")
-	case "s_client":
-		// s_client sends its standard input to the server.
-		in := cl.cmd.Stdin
-		return in.Kind == shell.StdinInherited || in.Kind == shell.StdinFile && in.Path.Value == "/dev/null"
-	}
-	return false
-}
 
 // securityVerbs are the security subcommands that only read. Sorted.
 var securityVerbs = []string{

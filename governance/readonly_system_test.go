@@ -143,7 +143,10 @@ func TestSystemReadOnly(t *testing.T) {
 		{"openssl s_client -connect example.com:443 -servername example.com < /dev/null", true},
 		{"openssl crl -in list.crl -noout -text", true},
 		{"openssl req -in request.csr -noout -subject", true},
-		{"openssl x509 -in server.crt -text", false},
+		// A certificate printed in full is as public as its text.
+		{"openssl x509 -in server.crt -text", true},
+		{"openssl x509 -in server.crt -noout -passin pass:secret", false},
+		{"openssl x509 -in server.crt -noout -engine x", false},
 		{"openssl rsa -in private.der -text -noout", false},
 		{"openssl req -new -key k.der -out r.csr", false},
 		{"openssl s_client -connect example.com:443 -keylogfile keys.txt", false},

@@ -24,6 +24,7 @@ var registry = [...]entry{
 	{"lzma", lzmaProgram},
 	{"mariadb", mysqlProgram},
 	{"mysql", mysqlProgram},
+	{"openssl", opensslProgram},
 	{"pigz", pigzProgram},
 	{"psql", psqlProgram},
 	{"sqlcmd", sqlcmdProgram},
