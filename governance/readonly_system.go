@@ -38,8 +38,6 @@ func systemReadOnly(name string) func(*cmdline) bool {
 	switch name {
 	case "caffeinate", "mdfind", "mdls", "sw_vers", "system_profiler":
 		check = always
-	case "fzf":
-		check = fzfReadOnly
 	case "log":
 		check = logReadOnly
 	case "pmset":
@@ -97,16 +95,6 @@ func systemReadOnly(name string) func(*cmdline) bool {
 	case "symbols":
 		// symbols prints symbol information; these options write files.
 		check = func(cl *cmdline) bool { return !systemHasWord(cl, "-saveSignature", "-symbolsPackageDir") }
-	case "script":
-		check = scriptReadOnly
-	case "mktemp":
-		// mktemp -u only prints a name; otherwise it creates the file.
-		check = func(cl *cmdline) bool { return cl.hasAny("-u|--dry-run") }
-	case "iconv":
-		check = iconvReadOnly
-	case "patch":
-		// A dry run reports what patch would do without touching files.
-		check = func(cl *cmdline) bool { return systemHasWord(cl, "--dry-run", "--check", "-C") }
 	default:
 		return nil
 	}
@@ -122,8 +110,6 @@ var (
 	systemVerbSpec = &progSpec{nsub: 1}
 	systemNameSpec = &progSpec{nsub: 1, args: argData}
 	systemDataSpec = &progSpec{args: argData}
-	fzfSpec        = &progSpec{short: "qfnd", long: []string{"bind", "preview", "history", "with-shell", "query", "filter",
-		"nth", "with-nth", "delimiter", "preview-window", "header", "footer", "prompt", "expect"}, args: argData}
 )
 
 // systemSpec returns the command-line spec of a program of this family, or nil.
@@ -133,8 +119,6 @@ func systemSpec(name string) *progSpec {
 		return securitySpec
 	case "defaults":
 		return defaultsSpec
-	case "fzf":
-		return fzfSpec
 	case "hdiutil", "applesingle", "macbinary", "binhex":
 		// The first word is a verb; the others name files.
 		return systemVerbSpec
@@ -378,114 +362,6 @@ func systemNestedCommand(c *shell.Command) bool {
 		return check(cl)
 	}
 	return false
-}
-
-// ---------------------------------------------------------------------------
-// fzf
-
-// fzfReadOnly: fzf filters its input and prints the selection. It runs
-// commands for --preview and for the reload, preview and transform-*
-// actions of --bind, which must be read-only; execute and become run a
-// command on the selection (an editor, rm), and transform's output is more
-// actions, so those are never read-only. --listen-unsafe accepts such
-// actions from the network, --with-shell changes what runs the commands,
-// and --history writes a file.
-func fzfReadOnly(cl *cmdline) bool {
-	args := argWords(cl)
-	for i := 0; i < len(args); i++ {
-		if !strings.HasPrefix(args[i], "--") {
-			continue
-		}
-		name, val, has := strings.Cut(args[i][2:], "=")
-		switch name {
-		case "listen-unsafe", "with-shell":
-			return false
-		case "bind", "preview", "history":
-			if !has {
-				if i+1 >= len(args) {
-					return false
-				}
-				i++
-				val = args[i]
-			}
-			switch {
-			case name == "bind" && !fzfBindOK(val),
-				name == "preview" && !systemNestedOK(val),
-				name == "history" && val != "/dev/null":
-				return false
-			}
-		}
-	}
-	return true
-}
-
-// fzfBindOK reports a --bind specification whose actions run only
-// read-only commands.
-func fzfBindOK(spec string) bool {
-	// Action names are matched without regard to case (ASCII only, so
-	// that positions match the original).
-	lower := []byte(spec)
-	for k, c := range lower {
-		if c >= 'A' && c <= 'Z' {
-			lower[k] = c + 'a' - 'A'
-		}
-	}
-	for i := 0; i < len(spec); i++ {
-		if i > 0 && strings.IndexByte(":,+", spec[i-1]) < 0 {
-			continue
-		}
-		j := i
-		for j < len(lower) && (lower[j] >= 'a' && lower[j] <= 'z' || lower[j] == '-') {
-			j++
-		}
-		action := string(lower[i:j])
-		runs := action == "reload" || action == "reload-sync" || action == "preview" || action == "change-preview" ||
-			strings.HasPrefix(action, "transform-") || strings.HasPrefix(action, "bg-transform-")
-		if strings.HasPrefix(action, "execute") || action == "become" || action == "transform" || action == "bg-transform" {
-			return false
-		}
-		if !runs || j >= len(spec) {
-			continue
-		}
-		var cmd string
-		if spec[j] == ':' {
-			// action:command runs to the end of the specification.
-			cmd = strings.ReplaceAll(spec[j+1:], `\ `, " ")
-			i = len(spec)
-		} else {
-			closer, ok := fzfCloser(spec[j])
-			if !ok {
-				continue
-			}
-			end := strings.IndexByte(spec[j+1:], closer)
-			if end < 0 {
-				return false
-			}
-			cmd = spec[j+1 : j+1+end]
-			i = j + 1 + end
-		}
-		if !systemNestedOK(cmd) {
-			return false
-		}
-	}
-	return true
-}
-
-// fzfCloser returns the closing delimiter of an fzf action argument.
-func fzfCloser(open byte) (byte, bool) {
-	switch open {
-	case '(':
-		return ')', true
-	case '[':
-		return ']', true
-	case '{':
-		return '}', true
-	case '<':
-		return '>', true
-	case '~', '!', '@', '#', '$', '%', '^', '&', '*', ';', '/', '|':
-		return open, true
-	}
-	return 0, false
 }
 
 // ---------------------------------------------------------------------------
@@ -923,73 +799,6 @@ func sayReadOnly(cl *cmdline) bool {
 	for _, w := range argWords(cl) {
 		if w == "-o" || w == "-n" || hasPrefixAny(w, "--output-file", "--network-send") ||
 			strings.HasPrefix(w, "-o") && !strings.HasPrefix(w, "--") {
-			return false
-		}
-	}
-	return true
-}
-
-// scriptReadOnly: script records a terminal session into a file. It is
-// read-only when it plays a recording back (-p), or when the recording
-// goes to /dev/null and the command it runs (macOS: the words after the
-// file; Linux: -c) is read-only.
-func scriptReadOnly(cl *cmdline) bool {
-	args := cl.cmd.Args[1:]
-	playback, command := false, ""
-	i := 0
-	for ; i < len(args) && strings.HasPrefix(args[i].Value, "-") && len(args[i].Value) > 1; i++ {
-		w := args[i].Value
-		if w == "-c" || w == "--command" {
-			if i+1 >= len(args) {
-				return false
-			}
-			i++
-			command = args[i].Value
-			continue
-		}
-		for _, c := range w[1:] {
-			switch c {
-			case 'p':
-				playback = true
-			case 'a', 'd', 'e', 'F', 'k', 'q':
-			default:
-				return false
-			}
-		}
-	}
-	if playback {
-		return command == "" && len(args)-i <= 1
-	}
-	if i >= len(args) || args[i].Value != "/dev/null" {
-		return false
-	}
-	inner := args[i+1:]
-	switch {
-	case command != "" && len(inner) == 0:
-		return systemNestedOK(command)
-	case command == "" && len(inner) > 0:
-		// The engine judged these words as files already; analysing them as
-		// a command line removes wrappers (sudo) and sees through xargs.
-		quoted := make([]string, len(inner))
-		for k, a := range inner {
-			quoted[k] = "'" + strings.ReplaceAll(a.Value, "'", `'\''`) + "'"
-		}
-		return systemNestedRun(strings.Join(quoted, " "), false)
-	}
-	return false
-}
-
-// iconvReadOnly: iconv prints the converted text unless -o writes it to a
-// file.
-func iconvReadOnly(cl *cmdline) bool {
-	opts, _, ok := systemScan(argWords(cl), "fto", func(name string) bool {
-		return slices.Contains([]string{"from-code", "to-code", "output"}, name)
-	})
-	if !ok {
-		return false
-	}
-	for _, o := range opts {
-		if o.name == "o" || o.long && systemLongIs(o.name, "output") {
 			return false
 		}
 	}
