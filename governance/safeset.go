@@ -252,7 +252,6 @@ var readOnlyDomains = []func(name string) func(*cmdline) bool{
 	cloudReadOnly,     // readonly_cloud.go: cloud and infrastructure CLIs
 	containerReadOnly, // readonly_containers.go: containers, Kubernetes, forges
 	packageReadOnly,   // readonly_packages.go: package managers and language tools
-	systemReadOnly,    // readonly_system.go: system, desktop, database and network tools
 }
 
 // readOnlyCheck returns the check for a program whose arguments decide
