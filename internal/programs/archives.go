@@ -352,6 +352,11 @@ func sevenZipEffects(c *Call, fx *Effects) {
 			}
 		case "-seml":
 			fx.Change("-seml sends the archive by e-mail")
+		case "-u":
+			// -u...!new.7z writes the updated archive to another file.
+			if _, f, ok := strings.Cut(o.Value.Value, "!"); ok && f != "" {
+				fx.Write(shell.Arg{Value: f, Dynamic: o.Value.Dynamic}, "-u")
+			}
 		}
 	}
 	if cmd.Dynamic {

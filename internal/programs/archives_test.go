@@ -63,6 +63,7 @@ func TestSevenZip(t *testing.T) {
 		{"7z t -psecret a.7z", "unknown (-p puts a password on the command line); read a.7z"},
 		{"7z a -seml out.7z f", "change (-seml sends the archive by e-mail); read out.7z; write out.7z; read f (tree, hidden)"},
 		{"7z l -i@list.txt a.7z", "read list.txt; read a.7z"},
+		{"7z u a.7z -up0q3!new.7z f", "write new.7z; read a.7z; write a.7z; read f (tree, hidden)"},
 		{"7z l -zzz a.7z", "unknown (the option -zzz is not in the model of 7z); read a.7z"},
 		{"7z q a.7z", `unknown ("q" is not a 7z command the model knows)`},
 	})

@@ -302,7 +302,11 @@ func compressorEffects(c *Call, fx *Effects, k compressor) {
 	toStdout := c.HasAny("-c|--stdout") || len(files) == 0
 	if c.HasAny("-l|-t") || k.bench && c.Has("-b") || toStdout && !c.HasAny("-o|--output-dir-flat|--output-dir-mirror") {
 		for _, f := range files {
-			if f.Value != "-" {
+			switch {
+			case f.Value == "-":
+			case c.Has("-r"):
+				fx.ReadTree(f, true)
+			default:
 				fx.Read(f)
 			}
 		}

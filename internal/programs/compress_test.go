@@ -21,6 +21,7 @@ func TestCompressors(t *testing.T) {
 		{"gunzip f.gz", "read f.gz; write f; delete f.gz"},
 		{"gzip -d a.tgz", "read a.tgz; write a.tar; delete a.tgz"},
 		{"gunzip -r dir", "write dir (tree)"},
+		{"gzip -rc dir", "read dir (tree, hidden)"},
 		{"zstd -d f.zst -o f", "write f; read f.zst"},
 		{"zstd f", "read f; write f.zst"},
 		{"zstd --rm f", "read f; write f.zst; delete f"},

@@ -312,6 +312,11 @@ func tarEffects(c *Call, fx *Effects) {
 		for _, d := range dirs {
 			fx.Add(Effect{Op: Write, Path: d, Tree: true, Why: "extracts the archive"})
 		}
+		for _, top := range c.ValueArgs("--one-top-level") {
+			// The folder members go into, under the destination (or
+			// anywhere, when absolute).
+			fx.Add(Effect{Op: Write, Path: base(top), Tree: true, Why: "--one-top-level"})
+		}
 		if c.HasAny("-g|-G") {
 			// An incremental extraction removes what the archive does not
 			// hold.

@@ -26,6 +26,7 @@ func TestTar(t *testing.T) {
 		{"tar -xf a.tar --to-command='wc -c'", `exec sh:"wc -c"; read a.tar; write . (tree)`},
 		{"tar -xOf a.tar --to-com=cat", `exec sh:"cat"; read a.tar`},
 		{"tar -xGf a.tar", "read a.tar; write . (tree); delete . (tree)"},
+		{"tar -xf a.tar --one-top-level=/etc/x", "read a.tar; write . (tree); write /etc/x (tree)"},
 		// Creating and changing.
 		{"tar -czf out.tgz src", "write out.tgz; read src (tree, hidden)"},
 		{"tar -C /p -cf a.tar .", "write a.tar; read /p (tree, hidden)"},
