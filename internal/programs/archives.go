@@ -92,14 +92,14 @@ func parseUnzip(c *Call, args []shell.Arg) {
 }
 
 func zipinfoEffects(c *Call, fx *Effects) {
-	envEffects(c, fx)
+	unseenEffects(c, fx)
 	if args := c.Args(); len(args) > 0 {
 		fx.Read(args[0])
 	}
 }
 
 func unzipEffects(c *Call, fx *Effects) {
-	envEffects(c, fx)
+	unseenEffects(c, fx)
 	args := c.Args()
 	if len(args) == 0 {
 		// Without an archive unzip prints its usage (or, with -v, its
@@ -207,7 +207,7 @@ func parseZip(c *Call, args []shell.Arg) {
 }
 
 func zipEffects(c *Call, fx *Effects) {
-	envEffects(c, fx)
+	unseenEffects(c, fx)
 	args := c.Args()
 	logs := func() {
 		for _, l := range c.ValueArgs("-lf|--logfile-path") {
@@ -326,7 +326,7 @@ func parseSevenZip(c *Call, args []shell.Arg) {
 }
 
 func sevenZipEffects(c *Call, fx *Effects) {
-	envEffects(c, fx)
+	unseenEffects(c, fx)
 	args := c.Args()
 	if len(args) == 0 {
 		// 7z alone prints its usage.

@@ -288,7 +288,7 @@ var zstSuffixes = []string{".zst", ".tzst"}
 
 // compressorEffects records what a compressor call does.
 func compressorEffects(c *Call, fx *Effects, k compressor) {
-	envEffects(c, fx)
+	unseenEffects(c, fx)
 	files := c.Args()
 	for _, l := range c.ValueArgs("--files|--files0|--filelist") {
 		if l.Value != "-" {
@@ -380,6 +380,6 @@ var compressionToolProgram = &Program{Names: []string{"compression_tool"}, Singl
 -v
 -h                  help
 `, Effects: func(c *Call, fx *Effects) {
-	envEffects(c, fx)
+	unseenEffects(c, fx)
 	readOperands(c, fx)
 }}}

@@ -314,7 +314,7 @@ func curlGuess(defaultScheme string) func(string) string {
 }
 
 func curlEffects(c *Call, fx *Effects) {
-	envEffects(c, fx)
+	unseenEffects(c, fx)
 	// Every word goes out, or decides what does: a word computed at run
 	// time may carry what another command printed.
 	words := c.Cmd.Args[1:]

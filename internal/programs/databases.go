@@ -99,7 +99,7 @@ func parseSQLite(c *Call, args []shell.Arg) {
 }
 
 func sqliteEffects(c *Call, fx *Effects, duck bool) {
-	envEffects(c, fx)
+	unseenEffects(c, fx)
 	args := c.Args()
 	var db shell.Arg
 	var qs []shell.Arg
@@ -184,7 +184,7 @@ var psqlProgram = &Program{Names: []string{"psql"}, Node: Node{Opts: `
 `, Effects: psqlEffects}}
 
 func psqlEffects(c *Call, fx *Effects) {
-	envEffects(c, fx)
+	unseenEffects(c, fx)
 	host, _ := c.Value("-h")
 	fx.Network(host, c.Cmd.Args[1:]...)
 	for _, d := range append(c.ValueArgs("-d"), c.Args()...) {
@@ -312,7 +312,7 @@ var mysqlProgram = &Program{Names: []string{"mysql", "mariadb"}, Node: Node{Opts
 `, Effects: mysqlEffects}}
 
 func mysqlEffects(c *Call, fx *Effects) {
-	envEffects(c, fx)
+	unseenEffects(c, fx)
 	host, _ := c.Value("-h")
 	fx.Network(host, c.Cmd.Args[1:]...)
 	if c.Has("-p") {
@@ -343,7 +343,7 @@ func mysqlEffects(c *Call, fx *Effects) {
 var sqlcmdProgram = &Program{Names: []string{"sqlcmd"}, NoOptions: true, Node: Node{Effects: sqlcmdEffects}}
 
 func sqlcmdEffects(c *Call, fx *Effects) {
-	envEffects(c, fx)
+	unseenEffects(c, fx)
 	args := c.Args()
 	if len(args) == 0 {
 		fx.Unknown("sqlcmd without a query is an interactive session")

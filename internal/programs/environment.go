@@ -30,3 +30,20 @@ func envEffects(c *Call, fx *Effects) {
 		}
 	}
 }
+
+// unseenEffects records what a call's words do not show: environment
+// assignments beyond presentation (envEffects), and words computed at run
+// time before any --, which may turn out to be any option (a unit name
+// "$UNIT" that is -H host at run time).
+func unseenEffects(c *Call, fx *Effects) {
+	envEffects(c, fx)
+	for _, a := range c.Cmd.Args[min(1, len(c.Cmd.Args)):] {
+		if a.Value == "--" && !a.Dynamic {
+			return
+		}
+		if a.Dynamic {
+			fx.Unknown("the word " + a.Value + " is computed at run time and may be any option of " + c.Name)
+			return
+		}
+	}
+}

@@ -166,7 +166,7 @@ var fzfProgram = &Program{Names: []string{"fzf"}, Node: Node{Opts: `
 `, Effects: fzfEffects}}
 
 func fzfEffects(c *Call, fx *Effects) {
-	envEffects(c, fx)
+	unseenEffects(c, fx)
 	for i := range c.Opts {
 		o := &c.Opts[i]
 		if o.Spec == nil {

@@ -15,6 +15,6 @@ var iconvProgram = &Program{Names: []string{"iconv"}, Node: Node{Opts: `
 --usage                   help
 -V --version              help
 `, Effects: func(c *Call, fx *Effects) {
-	envEffects(c, fx)
+	unseenEffects(c, fx)
 	readOperands(c, fx)
 }}}

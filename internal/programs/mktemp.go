@@ -25,7 +25,7 @@ var mktempProgram = &Program{Names: []string{"mktemp"}, Node: Node{Opts: `
 `, Effects: mktempEffects}}
 
 func mktempEffects(c *Call, fx *Effects) {
-	envEffects(c, fx)
+	unseenEffects(c, fx)
 	if c.Has("-u") {
 		return
 	}

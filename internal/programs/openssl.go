@@ -18,7 +18,7 @@ import (
 
 var opensslProgram = &Program{Names: []string{"openssl"}, SingleDash: true, Node: Node{
 	Effects: func(c *Call, fx *Effects) {
-		envEffects(c, fx)
+		unseenEffects(c, fx)
 		// Without a subcommand openssl reads commands from standard input.
 		fx.Unknown("openssl without a subcommand reads commands from standard input")
 	},
@@ -104,7 +104,7 @@ const opensslCiphersOpts = `
 // opensslEffects records what an openssl subcommand does beyond its
 // tagged options.
 func opensslEffects(c *Call, fx *Effects) {
-	envEffects(c, fx)
+	unseenEffects(c, fx)
 	sub := c.Sub()
 	for _, p := range c.ValueArgs("-passin|-passout|-pass") {
 		opensslPassword(fx, p)
@@ -151,7 +151,7 @@ var opensslWriteOpts = map[string]bool{"-out": true, "-keyout": true, "-sess_out
 // but the words that follow options such as -out are files it writes, and
 // the other words may be files it reads, which the secrets rules judge.
 func opensslOther(c *Call, fx *Effects) {
-	envEffects(c, fx)
+	unseenEffects(c, fx)
 	fx.Unknown("openssl " + c.Sub() + " is not modelled")
 	words := c.Cmd.Args[1:]
 	for i := 1; i < len(words); i++ {

@@ -51,7 +51,7 @@ var patchProgram = &Program{Names: []string{"patch"}, Node: Node{Opts: `
 `, Effects: patchEffects}}
 
 func patchEffects(c *Call, fx *Effects) {
-	envEffects(c, fx)
+	unseenEffects(c, fx)
 	args := c.Args()
 	if len(args) > 1 {
 		fx.Read(args[1])

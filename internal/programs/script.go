@@ -36,7 +36,7 @@ var scriptProgram = &Program{Names: []string{"script"}, Node: Node{POSIX: true, 
 `, Effects: scriptEffects}}
 
 func scriptEffects(c *Call, fx *Effects) {
-	envEffects(c, fx)
+	unseenEffects(c, fx)
 	args := c.Args()
 	file := shell.Arg{Value: "typescript"}
 	if len(args) > 0 {

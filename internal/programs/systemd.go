@@ -82,7 +82,7 @@ var journalctlProgram = &Program{Names: []string{"journalctl"}, Digits: true, No
 `, Effects: journalctlEffects}}
 
 func journalctlEffects(c *Call, fx *Effects) {
-	envEffects(c, fx)
+	unseenEffects(c, fx)
 	for _, d := range c.ValueArgs("-D") {
 		fx.ReadTree(d, true)
 	}
@@ -171,12 +171,12 @@ var systemctlProgram = &Program{Names: []string{"systemctl"}, Node: Node{Opts: `
 --no-pager
 -h --help                 help
 --version                 help
-`, Subs: systemctlSubs(), Effects: func(c *Call, fx *Effects) { envEffects(c, fx) }}}
+`, Subs: systemctlSubs(), Effects: func(c *Call, fx *Effects) { unseenEffects(c, fx) }}}
 
 func systemctlSubs() []*Sub {
-	reads := &Node{Inherit: true, Operands: true, Effects: func(c *Call, fx *Effects) { envEffects(c, fx) }}
+	reads := &Node{Inherit: true, Operands: true, Effects: func(c *Call, fx *Effects) { unseenEffects(c, fx) }}
 	changes := &Node{Inherit: true, Operands: true, Effects: func(c *Call, fx *Effects) {
-		envEffects(c, fx)
+		unseenEffects(c, fx)
 		fx.Change("systemctl " + c.Sub())
 	}}
 	return []*Sub{{Name: systemctlReads, Node: reads}, {Name: systemctlChanges, Node: changes}}
@@ -214,7 +214,7 @@ var dmesgProgram = &Program{Names: []string{"dmesg"}, Node: Node{Opts: `
 -K --kmsg-file=FILE       read
 -h --help                 help
 -V --version              help
-`, Effects: func(c *Call, fx *Effects) { envEffects(c, fx) }}}
+`, Effects: func(c *Call, fx *Effects) { unseenEffects(c, fx) }}}
 
 // sysctl's options are those of Linux (procps) and of the BSDs and macOS.
 var sysctlProgram = &Program{Names: []string{"sysctl"}, Node: Node{Opts: `
@@ -238,7 +238,7 @@ var sysctlProgram = &Program{Names: []string{"sysctl"}, Node: Node{Opts: `
 -h --help                 help
 -V --version              help
 `, Effects: func(c *Call, fx *Effects) {
-	envEffects(c, fx)
+	unseenEffects(c, fx)
 	for _, a := range c.Args() {
 		if a.Dynamic || strings.Contains(a.Value, "=") {
 			fx.Change("sets " + a.Value)

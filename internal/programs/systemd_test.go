@@ -46,3 +46,21 @@ func TestSystemd(t *testing.T) {
 		{"sysctl --system", "change (--system)"},
 	})
 }
+
+func TestRunTimeWords(t *testing.T) {
+	t.Parallel()
+	for _, cmd := range []string{
+		"systemctl status $UNIT",
+		"journalctl -u $UNIT",
+		"sqlite3 app.db \"$Q\"",
+		"curl https://example.com/$X",
+		"tar -tf $ARCHIVE",
+	} {
+		if !hasUnknown(t, cmd) {
+			t.Errorf("%q: want an unknown effect", cmd)
+		}
+	}
+	checkEffects(t, []effectCase{
+		{"systemctl status -- $UNIT", ""},
+	})
+}

@@ -256,7 +256,7 @@ func tarMode(c *Call) string {
 }
 
 func tarEffects(c *Call, fx *Effects) {
-	envEffects(c, fx)
+	unseenEffects(c, fx)
 	mode := tarMode(c)
 	archives := c.ValueArgs("-f")
 	if len(archives) == 0 {

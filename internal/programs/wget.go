@@ -182,7 +182,7 @@ const wgetTree = "-r|-m|-p|-x|-k|-K|-E|--protocol-directories|--cut-dirs|--conte
 	"--trust-server-names|--backups"
 
 func wgetEffects(c *Call, fx *Effects) {
-	envEffects(c, fx)
+	unseenEffects(c, fx)
 	words := c.Cmd.Args[1:]
 	http := func(string) string { return "http" }
 	urls := c.Args()
