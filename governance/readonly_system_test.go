@@ -408,5 +408,27 @@ func TestSystemReadOnly(t *testing.T) {
 		{"open .", false},
 		{"open -a Safari https://example.com", false},
 		{"ditto src dst", false},
+
+		// Forms the program models judge that the old checks did not name.
+		{"curl --output-dir /tmp -O https://example.com/f.txt", false},
+		{"curl -H 'X-Api-Key: k' https://example.com", false},
+		{"curl --data-urlencode name@notes.txt -G https://example.com", false},
+		{"wget -i urls.txt", false},
+		{"wget --use-askpass=helper -O - https://example.com", false},
+		{"systemctl status $UNIT", false},
+		{"systemctl status -- nginx", true},
+		{"journalctl --setup-keys", false},
+		{"sqlite3 -cmd 'SELECT 1' app.db", false},
+		{"psql -c 'SELECT 1' -o '|sh'", false},
+		{"mysql --tee=log.txt -e 'SELECT 1'", false},
+		{"openssl s_client -connect example.com:443 -cert c.pem -key k.pem < /dev/null", false},
+		{"openssl req -new -newkey rsa:2048 -nodes -subj /CN=x", false},
+		{"7z l -i@list.txt archive.7z", true},
+		{"zstd --rm -c file", true},
+		{"gzip -S .z file", false},
+		{"mdls -plist out.plist file.pdf", false},
+		{"profiles show -o out.xml", false},
+		{"codesign -dv App.app", true},
+		{"tar -xf archive.tar --one-top-level=/etc/x", false},
 	})
 }
