@@ -14,9 +14,9 @@ import (
 // run scripts, load plugins, write files or carry passwords are judged as
 // such; option files that hold passwords are reads the secrets rules judge.
 
-// queries checks the queries of a call: none changes nothing, all that
+// sqlQueries checks the queries of a call: none changes nothing, all that
 // read leave the call read-only, and any other is a change.
-func queries(fx *Effects, qs []shell.Arg, dialect byte) (changes bool) {
+func sqlQueries(fx *Effects, qs []shell.Arg, dialect byte) (changes bool) {
 	for _, q := range qs {
 		switch {
 		case q.Dynamic:
@@ -123,7 +123,7 @@ func sqliteEffects(c *Call, fx *Effects, duck bool) {
 	// Without SQL operands the client goes on with what it reads from
 	// standard input, after any -cmd; duckdb's -c, -s and -f exit.
 	fromInput := len(args) < 2 && !(duck && c.HasAny("-c|-s|-f"))
-	changes := queries(fx, qs, dialectSQLite)
+	changes := sqlQueries(fx, qs, dialectSQLite)
 	if fromInput {
 		// An interactive session: a terminal nobody types in runs
 		// nothing, and -readonly or -safe keep one from writing; input
@@ -213,7 +213,7 @@ func psqlEffects(c *Call, fx *Effects) {
 			}
 		}
 	}
-	queries(fx, qs, dialectPostgres)
+	sqlQueries(fx, qs, dialectPostgres)
 }
 
 var mysqlProgram = &Program{Names: []string{"mysql", "mariadb"}, Node: Node{Opts: `
@@ -334,7 +334,7 @@ func mysqlEffects(c *Call, fx *Effects) {
 	if len(c.ValueArgs("-e")) == 0 {
 		fx.Unknown("runs the statements it reads from standard input")
 	}
-	queries(fx, qs, dialectMySQL)
+	sqlQueries(fx, qs, dialectMySQL)
 }
 
 // sqlcmd is the SQL Server client: the classic one (-Q runs a query and
@@ -430,5 +430,5 @@ func sqlcmdEffects(c *Call, fx *Effects) {
 		return
 	}
 	fx.Network("", c.Cmd.Args[1:]...)
-	queries(fx, qs, dialectSQLServer)
+	sqlQueries(fx, qs, dialectSQLServer)
 }

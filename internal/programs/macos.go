@@ -60,9 +60,9 @@ func helpWords(words []string) bool {
 	return false
 }
 
-// verbs returns the effects of a tool whose first word is a verb: reads
+// readingVerbs returns the effects of a tool whose first word is a verb: reads
 // lists the verbs that only show state; any other verb changes it.
-func verbs(reads ...string) func(c *Call, fx *Effects, words []string) {
+func readingVerbs(reads ...string) func(c *Call, fx *Effects, words []string) {
 	return func(c *Call, fx *Effects, words []string) {
 		verb := wordAt(words, 0)
 		if verb == "" {

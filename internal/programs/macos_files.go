@@ -27,7 +27,8 @@ func nonOptions(words []string, values map[string]int) []string {
 	return out
 }
 
-func arg(v string) shell.Arg { return shell.Arg{Value: v} }
+// wordArg is a constant word as an argument.
+func wordArg(v string) shell.Arg { return shell.Arg{Value: v} }
 
 // plutil prints (-p), lints (the default), and extracts (-extract, -type)
 // property lists; -convert rewrites the file unless -o - prints it, -o
@@ -48,17 +49,17 @@ var plutilProgram = wordsProgram([]string{"plutil"}, func(c *Call, fx *Effects, 
 	}
 	changes := hasWord(words, "-insert", "-replace", "-remove", "-create", "-append")
 	for _, f := range files {
-		fx.Read(arg(f))
+		fx.Read(wordArg(f))
 	}
 	switch {
 	case out != "" && out != "-":
-		fx.Write(arg(out), "-o")
+		fx.Write(wordArg(out), "-o")
 	case out == "-":
 	case changes || hasWord(words, "-convert"):
 		// The file is rewritten in place; which words are files after
 		// -insert's variable arguments is not certain, so the last is.
 		if len(words) > 0 {
-			fx.Write(arg(words[len(words)-1]), "rewrites the file")
+			fx.Write(wordArg(words[len(words)-1]), "rewrites the file")
 		}
 	}
 })
@@ -78,9 +79,9 @@ var sipsProgram = wordsProgram([]string{"sips"}, func(c *Call, fx *Effects, word
 			}
 			changes = true
 		default:
-			fx.Read(arg(w))
+			fx.Read(wordArg(w))
 			if changes {
-				fx.Write(arg(w), "sips")
+				fx.Write(wordArg(w), "sips")
 			}
 		}
 	}
@@ -94,11 +95,11 @@ var textutilProgram = wordsProgram([]string{"textutil"}, func(c *Call, fx *Effec
 		"-comment": 1, "-editor": 1, "-company": 1, "-creationtime": 1, "-modificationtime": 1, "-baseurl": 1,
 		"-timeout": 1, "-textsizemultiplier": 1, "-excludedelements": 1, "-prefixspaces": 1}
 	for _, f := range nonOptions(words, values) {
-		fx.Read(arg(f))
+		fx.Read(wordArg(f))
 	}
 	for i, w := range words {
 		if w == "-output" {
-			fx.Write(arg(wordAt(words, i+1)), "-output")
+			fx.Write(wordArg(wordAt(words, i+1)), "-output")
 			return
 		}
 	}
@@ -134,9 +135,9 @@ var xattrProgram = wordsProgram([]string{"xattr"}, func(c *Call, fx *Effects, wo
 	}
 	for _, f := range files {
 		if writes {
-			fx.Chmod(arg(f), false)
+			fx.Chmod(wordArg(f), false)
 		} else {
-			fx.Stat(arg(f))
+			fx.Stat(wordArg(f))
 		}
 	}
 	if writes {
@@ -151,7 +152,7 @@ var mdimportProgram = wordsProgram([]string{"mdimport"}, func(c *Call, fx *Effec
 	reads := false
 	for _, w := range words {
 		if !strings.HasPrefix(w, "-") {
-			fx.Read(arg(w))
+			fx.Read(wordArg(w))
 			continue
 		}
 		for _, r := range w[1:] {
@@ -173,7 +174,7 @@ var mdimportProgram = wordsProgram([]string{"mdimport"}, func(c *Call, fx *Effec
 var mdfindProgram = wordsProgram([]string{"mdfind"}, func(c *Call, fx *Effects, words []string) {
 	for i, w := range words {
 		if w == "-onlyin" {
-			fx.Add(Effect{Op: Stat, Path: arg(wordAt(words, i+1)), Tree: true})
+			fx.Add(Effect{Op: Stat, Path: wordArg(wordAt(words, i+1)), Tree: true})
 		}
 	}
 })
@@ -181,11 +182,11 @@ var mdfindProgram = wordsProgram([]string{"mdfind"}, func(c *Call, fx *Effects, 
 // mdls prints the metadata of files; -plist writes it to a file unless -.
 var mdlsProgram = wordsProgram([]string{"mdls"}, func(c *Call, fx *Effects, words []string) {
 	for _, f := range nonOptions(words, map[string]int{"-name": 1, "-nullMarker": 1, "-plist": 1}) {
-		fx.Stat(arg(f))
+		fx.Stat(wordArg(f))
 	}
 	for i, w := range words {
 		if w == "-plist" {
-			writeUnlessNotFile(fx, arg(wordAt(words, i+1)), "-plist")
+			writeUnlessNotFile(fx, wordArg(wordAt(words, i+1)), "-plist")
 		}
 	}
 })
@@ -197,7 +198,7 @@ var qlmanageProgram = wordsProgram([]string{"qlmanage"}, func(c *Call, fx *Effec
 	for i, w := range words {
 		switch w {
 		case "-o":
-			fx.Add(Effect{Op: Write, Path: arg(wordAt(words, i+1)), Tree: true, Why: "-o"})
+			fx.Add(Effect{Op: Write, Path: wordArg(wordAt(words, i+1)), Tree: true, Why: "-o"})
 		case "-r":
 			fx.Change("qlmanage -r resets Quick Look")
 		case "-g":
@@ -205,7 +206,7 @@ var qlmanageProgram = wordsProgram([]string{"qlmanage"}, func(c *Call, fx *Effec
 		}
 	}
 	for _, f := range nonOptions(words, map[string]int{"-o": 1, "-g": 1, "-s": 1, "-c": 1, "-r": 1, "-x": 0}) {
-		fx.Read(arg(f))
+		fx.Read(wordArg(f))
 	}
 })
 
@@ -233,11 +234,11 @@ var lipoProgram = wordsProgram([]string{"lipo"}, func(c *Call, fx *Effects, word
 		case w == "-hideARM64":
 		case w == "-output":
 			i++
-			fx.Write(arg(wordAt(words, i)), "-output")
+			fx.Write(wordArg(wordAt(words, i)), "-output")
 		case strings.HasPrefix(w, "-"):
 			fx.Change("lipo " + w)
 		default:
-			fx.Read(arg(w))
+			fx.Read(wordArg(w))
 		}
 	}
 	if !reads {
@@ -254,7 +255,7 @@ var sampleProgram = wordsProgram([]string{"sample"}, func(c *Call, fx *Effects, 
 		case w == "-wait" || w == "-mayDie" || w == "-fullPaths":
 		case w == "-file":
 			i++
-			fx.Write(arg(wordAt(words, i)), "-file")
+			fx.Write(wordArg(wordAt(words, i)), "-file")
 		case w == "-e":
 			fx.Exec("", "", "-e opens the report in an editor")
 		case strings.HasPrefix(w, "-"):
@@ -283,15 +284,15 @@ var sayProgram = wordsProgram([]string{"say"}, func(c *Call, fx *Effects, words 
 		}
 		switch {
 		case name == "-o" || name == "--output-file":
-			fx.Write(arg(next()), name)
+			fx.Write(wordArg(next()), name)
 		case strings.HasPrefix(w, "-o") && !strings.HasPrefix(w, "--"):
-			fx.Write(arg(w[2:]), "-o")
+			fx.Write(wordArg(w[2:]), "-o")
 		case name == "-n" || name == "--network-send":
-			fx.Network(next(), arg(w))
+			fx.Network(next(), wordArg(w))
 			fx.Change("say sends the audio over the network")
 		case name == "-f" || name == "--input-file":
 			if f := next(); f != "-" {
-				fx.Read(arg(f))
+				fx.Read(wordArg(f))
 			}
 		case name == "-v" || name == "--voice" || name == "-r" || name == "--rate" || name == "-a" ||
 			name == "--audio-device" || name == "--file-format" || name == "--data-format" || name == "--channels" ||
@@ -307,9 +308,9 @@ var symbolsProgram = wordsProgram([]string{"symbols"}, func(c *Call, fx *Effects
 	for i, w := range words {
 		switch w {
 		case "-saveSignature":
-			fx.Write(arg(wordAt(words, i+1)), w)
+			fx.Write(wordArg(wordAt(words, i+1)), w)
 		case "-symbolsPackageDir":
-			fx.Add(Effect{Op: Write, Path: arg(wordAt(words, i+1)), Tree: true, Why: w})
+			fx.Add(Effect{Op: Write, Path: wordArg(wordAt(words, i+1)), Tree: true, Why: w})
 		}
 	}
 })
@@ -323,7 +324,7 @@ var appleEncodingProgram = wordsProgram([]string{"applesingle", "binhex", "macbi
 	verb := wordAt(words, 0)
 	files := nonOptions(words[min(1, len(words)):], map[string]int{"-o": 1, "--output": 1, "-C": 1, "--output-dir": 1, "-s": 1, "--suffix": 1})
 	for _, f := range files {
-		fx.Read(arg(f))
+		fx.Read(wordArg(f))
 	}
 	switch verb {
 	case "probe", "help", "-h", "--help":

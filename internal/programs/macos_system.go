@@ -179,10 +179,10 @@ var hdiutilProgram = wordsProgram([]string{"hdiutil"}, func(c *Call, fx *Effects
 })
 
 var (
-	launchctlProgram = wordsProgram([]string{"launchctl"}, verbs("blame", "dumpjpcategory", "dumpstate", "error", "getenv",
+	launchctlProgram = wordsProgram([]string{"launchctl"}, readingVerbs("blame", "dumpjpcategory", "dumpstate", "error", "getenv",
 		"help", "hostinfo", "list", "managername", "managerpid", "manageruid", "plist", "print", "print-cache",
 		"print-disabled", "procinfo", "resolveport", "variant", "version"))
-	tmutilProgram = wordsProgram([]string{"tmutil"}, verbs("calculatedrift", "compare", "currentphase", "destinationinfo",
+	tmutilProgram = wordsProgram([]string{"tmutil"}, readingVerbs("calculatedrift", "compare", "currentphase", "destinationinfo",
 		"help", "isexcluded", "latestbackup", "listbackups", "listlocalsnapshotdates", "listlocalsnapshots",
 		"machinedirectory", "status", "uniquesize", "verifychecksums", "version"))
 )
@@ -190,7 +190,7 @@ var (
 // profiles: list, show, status, validate and version read; -o writes the
 // output to a file unless it names standard output.
 var profilesProgram = wordsProgram([]string{"profiles"}, func(c *Call, fx *Effects, words []string) {
-	verbs("help", "list", "show", "status", "validate", "version")(c, fx, words)
+	readingVerbs("help", "list", "show", "status", "validate", "version")(c, fx, words)
 	for i, w := range words {
 		if w == "-o" || w == "-output" {
 			if out := wordAt(words, i+1); out != "" && out != "stdout" && out != "stdout-xml" {
