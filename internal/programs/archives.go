@@ -141,6 +141,21 @@ var zipValued = map[string]bool{
 	"--dot-size": true, "-s": true, "--split-size": true,
 }
 
+// zipLong are zip's long options without a value.
+var zipLong = map[string]bool{
+	"--adjust-sfx": true, "--append": true, "--archive-clear": true, "--ascii": true, "--binary": true,
+	"--clear-archive": true, "--copy-entries": true, "--copy": true, "--delete": true, "--difference-archive": true,
+	"--display-bytes": true, "--display-counts": true, "--display-dots": true, "--display-globaldots": true,
+	"--display-usize": true, "--display-volume": true, "--encrypt": true, "--entry-comments": true, "--exclude": true,
+	"--filesync": true, "--fix": true, "--fixfix": true, "--freshen": true, "--from-crlf": true, "--grow": true,
+	"--include": true, "--junk-paths": true, "--junk-sfx": true, "--latest-time": true, "--la": true,
+	"--log-append": true, "--li": true, "--log-info": true, "--ll": true, "--move": true, "--must-match": true,
+	"--names-stdin": true, "--no-dir-entries": true, "--no-extra": true, "--no-wild": true, "--quiet": true,
+	"--recurse-paths": true, "--recurse-patterns": true, "--sf": true, "--show-command": true, "--show-files": true,
+	"--show-unicode": true, "--split-bell": true, "--split-pause": true, "--split-verbose": true, "--symlinks": true,
+	"--test": true, "--to-crlf": true, "--update": true, "--verbose": true, "--wild-stop-dirs": true,
+}
+
 // zipHelp are zip's help, version and licence words.
 var zipHelp = map[string]bool{"-h": true, "-?": true, "--help": true, "-h2": true, "--more-help": true, "-L": true,
 	"--license": true}
@@ -190,6 +205,13 @@ func parseZip(c *Call, args []shell.Arg) {
 			c.unknown = append(c.unknown, v)
 		case strings.HasPrefix(v, "--"):
 			name, val, hasVal := strings.Cut(v, "=")
+			if !zipLong[name] && !zipValued[name] && !zipHelp[name] {
+				// zip may read an abbreviation of an option that runs a
+				// command (--unzip-command).
+				c.Opts = append(c.Opts, Opt{Typed: name})
+				c.unknown = append(c.unknown, name)
+				continue
+			}
 			i = add(name, a, val, hasVal, args, i)
 		case strings.HasPrefix(v, "-") && len(v) > 1:
 			name, val, hasVal := strings.Cut(v, "=")

@@ -41,6 +41,8 @@ func TestZip(t *testing.T) {
 		{"zip -sf -lf log a.zip", "read a.zip; write log"},
 		{"zip -qre a.zip f", "read f (tree, hidden); read a.zip; write a.zip; unknown (encrypts with a password)"},
 		{"zip - f", "read f (tree, hidden)"},
+		{"zip --unzip-c 'sh -c id' -T a.zip f", "unknown (the option --unzip-c is not in the model of zip); read a.zip (tree, hidden); read f (tree, hidden); read sh -c id; write sh -c id"},
+		{"zip --show-files a.zip", "read a.zip"},
 	})
 }
 
