@@ -16,6 +16,7 @@ func TestCompressors(t *testing.T) {
 		{"zstd -dc f.zst", "read f.zst"},
 		{"bzip2 -tv f.bz2", "read f.bz2"},
 		{"gzip f.txt", "read f.txt; write f.txt.gz; delete f.txt"},
+		{"gzip -- -c", "read -c; write -c.gz; delete -c"},
 		{"gzip -9k f.txt", "read f.txt; write f.txt.gz"},
 		{"gzip -S .z f", "read f; write f.z; delete f"},
 		{"gunzip f.gz", "read f.gz; write f; delete f.gz"},

@@ -17,6 +17,8 @@ func TestTar(t *testing.T) {
 		{"tar -I zstd -tf a.tar.zst", "read a.tar.zst"},
 		{"tar -tg snap -f a.tar", "read a.tar; stat snap"},
 		{"tar --help", ""},
+		{"tar -tf a.tar -- --to-command=id", "read a.tar"},
+		{"tar -tvzf a.tgz --checkpoint=1 --checkpoint-a=exec=id", `read a.tgz; exec sh:"id"`},
 		// Extracting.
 		{"tar -xf a.tar", "read a.tar; write . (tree)"},
 		{"tar -xzf a.tgz -C out", "read a.tgz; write out (tree)"},
