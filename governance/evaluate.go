@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"os"
 	"path"
 	"strings"
 
@@ -257,7 +258,7 @@ func (ev *evaluation) subjects() ([]*subject, []Verdict) {
 // shellSubjects analyses a command string into simple commands and the
 // file accesses they make.
 func (ev *evaluation) shellSubjects(cmd string) ([]*subject, []Verdict) {
-	a := shell.Analyze(cmd, shell.Options{Cwd: ev.req.Cwd, Home: ev.req.Home, LookupEnv: ev.e.LookupEnv})
+	a := shell.Analyze(cmd, shell.Options{Cwd: ev.req.Cwd, Home: ev.req.Home, LookupEnv: ev.e.LookupEnv, Toplevel: ev.toplevel})
 	var problems []Verdict
 	for _, p := range a.Problems {
 		problems = append(problems, problemVerdict(p))
@@ -348,7 +349,7 @@ func (ev *evaluation) commandSubjects(a *shell.Analysis) []*subject {
 				// Only a word from input resolves differently for a read.
 				pl = ev.placeOf(c, fa.arg, true)
 			}
-			files = append(files, ev.newSubject(subject{kind: fa.kind, file: pl, via: cl.String(), display: fa.arg.Value}))
+			files = append(files, ev.newSubject(subject{kind: fa.kind, file: pl, via: cl.String(), display: fa.arg.Value, stat: fa.stat}))
 		}
 		commands = append(commands, s)
 	}
@@ -451,6 +452,9 @@ func problemVerdict(p shell.Problem) Verdict {
 type fileArg struct {
 	arg  shell.Arg
 	kind Kind
+	// stat marks a read of the file's name or metadata only (ls, stat,
+	// test -f), not of its content.
+	stat bool
 }
 
 // fileArgs returns the files a command reads and writes, from what is
@@ -491,8 +495,7 @@ func fileArgs(cl *cmdline) []fileArg {
 		}
 		pos = nil
 	}
-	inPlace := (cl.name == "sed" || cl.name == "perl") && cl.hasAny("-i|--in-place") ||
-		cl.name == "sed" && hasPrefixOpt(cl, "-i")
+	inPlace := cl.name == "perl" && cl.hasAny("-i|--in-place")
 	for i, a := range pos {
 		if spec == unknownSpec && strings.ContainsAny(a.Value, " \t\n") {
 			// An unknown program's argument with blanks in it is text,
@@ -553,20 +556,10 @@ func fileOptions(program string) []fileOption {
 		return wgetFileOptions
 	case "openssl":
 		return opensslFileOptions
-	case "sort":
-		return sortFileOptions
-	case "git":
-		return gitFileOptions
 	case "tar":
 		return tarFileOptions
-	case "kubectl", "oc":
-		return kubectlFileOptions
 	case "xargs":
 		return xargsFileOptions
-	case "helm":
-		return helmFileOptions
-	case "grep", "egrep", "fgrep", "rg":
-		return grepFileOptions
 	}
 	return nil
 }
@@ -579,13 +572,8 @@ var (
 		{"-i|--input-file|--post-file|--body-file", KindRead}}
 	opensslFileOptions = []fileOption{{"-in|-key|-inkey|-CAfile|-CAkey|-cert|-certfile|-untrusted|-extfile|-sess_in", KindRead},
 		{"-out|-keyout|-sess_out|-keylogfile|-writerand", KindWrite}}
-	sortFileOptions    = []fileOption{{"-o|--output", KindWrite}}
-	gitFileOptions     = []fileOption{{"--output", KindWrite}}
-	tarFileOptions     = []fileOption{{"-f|--file", KindRead}}
-	kubectlFileOptions = []fileOption{{"-f|--filename", KindRead}}
-	xargsFileOptions   = []fileOption{{"-a|--arg-file", KindRead}}
-	helmFileOptions    = []fileOption{{"-f|--values", KindRead}}
-	grepFileOptions    = []fileOption{{"-f|--file", KindRead}}
+	tarFileOptions   = []fileOption{{"-f|--file", KindRead}}
+	xargsFileOptions = []fileOption{{"-a|--arg-file", KindRead}}
 )
 
 func hasPrefixOpt(cl *cmdline, prefix string) bool {
@@ -627,4 +615,17 @@ func (ev *evaluation) relPath(p place) string {
 		return strings.TrimPrefix(p.abs, ev.pc.root+"/")
 	}
 	return p.abs
+}
+
+// toplevel returns the top folder of the call's git repository: its
+// project root when that holds a .git, else "" (unknown).
+func (ev *evaluation) toplevel() string {
+	root := ev.pc.root
+	if root == "" {
+		return ""
+	}
+	if _, err := os.Lstat(root + "/.git"); err != nil {
+		return ""
+	}
+	return root
 }

@@ -24,6 +24,8 @@ type subject struct {
 	// files (also derived from shell commands)
 	file place
 	via  string // the command a file access comes from
+	// stat marks a read of a file's name or metadata only.
+	stat bool
 	// web
 	url, host string
 	// agent

@@ -66,8 +66,12 @@ func modelFileArgs(cl *cmdline) []fileArg {
 	}
 	for _, e := range cl.call.Effects().List {
 		switch e.Op {
-		case programs.Read, programs.Stat:
+		case programs.Read:
 			add(e.Path, KindRead)
+		case programs.Stat:
+			if e.Path.Value != "" && e.Path.Value != "-" {
+				out = append(out, fileArg{arg: e.Path, kind: KindRead, stat: true})
+			}
 		case programs.Write, programs.Delete, programs.Chmod:
 			add(e.Path, KindWrite)
 		case programs.Move, programs.Link:
@@ -79,15 +83,20 @@ func modelFileArgs(cl *cmdline) []fileArg {
 }
 
 // modelReadOnly reports whether a modelled command only reads and
-// prints: every effect is a read, a look at names or metadata, a request
+// prints: every effect is a read, a look at names or metadata, a read of
+// the environment it runs in (printenv, as echo "$VAR" does), a request
 // of constant text, or commands the analysis found and judges on their
 // own.
 func modelReadOnly(cl *cmdline) bool {
 	for _, e := range cl.call.Effects().List {
 		switch e.Op {
-		case programs.Read, programs.Stat:
+		case programs.Read, programs.Stat, programs.Cache, programs.Cred:
+		case programs.Env:
+			if secretEnv(e.Path.Value) {
+				return false
+			}
 		case programs.Exec:
-			if !e.Found {
+			if !e.Found && !e.Helper {
 				return false
 			}
 		case programs.Network:
@@ -95,7 +104,7 @@ func modelReadOnly(cl *cmdline) bool {
 			// whose words carry what another command printed may carry a
 			// secret out.
 			for _, d := range e.Data {
-				if d.Dynamic || len(d.Subst) > 0 {
+				if d.Dynamic {
 					return false
 				}
 			}
@@ -104,4 +113,20 @@ func modelReadOnly(cl *cmdline) bool {
 		}
 	}
 	return true
+}
+
+// secretEnv reports an environment read that may reveal a secret: the
+// whole environment (""), or a variable whose name says it holds one.
+func secretEnv(name string) bool {
+	if name == "" {
+		return true
+	}
+	upper := strings.ToUpper(name)
+	for _, w := range []string{"SECRET", "TOKEN", "PASSWORD", "PASSWD", "API_KEY", "APIKEY", "ACCESS_KEY", "PRIVATE_KEY",
+		"CREDENTIAL", "AUTH", "SESSION_KEY", "CLIENT_KEY"} {
+		if strings.Contains(upper, w) {
+			return true
+		}
+	}
+	return false
 }

@@ -36,6 +36,7 @@ type Call struct {
 	// unknown lists the options nobody modelled.
 	unknown []string
 	text    string
+	fx      *Effects
 }
 
 // Opt is one option as given.
@@ -56,6 +57,20 @@ type Opt struct {
 	// Loose marks an option the table does not list, accepted because the
 	// node is Loose.
 	Loose bool
+}
+
+// exact reports whether the deepest node takes long options only as
+// spelled in full.
+func (c *Call) exact() bool {
+	n := c.Node()
+	return n != nil && n.Exact
+}
+
+// flags reports whether the deepest node takes options it does not list
+// as flags.
+func (c *Call) flags() bool {
+	n := c.Node()
+	return n != nil && n.Flags
 }
 
 // loose reports whether the deepest node accepts options it does not
@@ -107,18 +122,21 @@ func (c *Call) parse(args []shell.Arg) {
 	optionsOver := p.NoOptions
 	// subsOpen reports that the next operand may name a subcommand of
 	// node.
-	subsOpen := len(node.Subs) > 0
+	subsOpen := len(node.subs()) > 0
 	for i := 0; i < len(args); i++ {
 		a := args[i]
 		v := a.Value
 		switch {
 		case optionsOver:
 			c.Pos = append(c.Pos, a)
+		case v == "--" && !a.Dynamic && subsOpen && level == 0 && c.NSub == 0 && len(c.Pos) == 0:
+			// Before the subcommand, -- only ends the program's own
+			// options (git -- reset).
 		case v == "--" && !a.Dynamic:
 			c.DashDash = len(c.Pos)
 			c.Pos = append(c.Pos, args[i+1:]...)
 			i = len(args)
-		case a.Dynamic && strings.HasPrefix(v, "-"):
+		case a.Dynamic && strings.HasPrefix(v, "-") && !staticLongName(v):
 			// A word computed at run time in option position may be any
 			// option.
 			c.Opts = append(c.Opts, Opt{Typed: v, Level: level})
@@ -143,7 +161,7 @@ func (c *Call) parse(args []shell.Arg) {
 					c.Nodes = append(c.Nodes, node)
 					c.Pos = append(c.Pos, a)
 					c.NSub++
-					subsOpen = len(node.Subs) > 0
+					subsOpen = len(node.subs()) > 0
 					continue
 				}
 				subsOpen = false
@@ -159,6 +177,24 @@ func (c *Call) parse(args []shell.Arg) {
 	}
 }
 
+// staticLongName reports a word --name=VALUE whose name is plain text, so
+// that only its value is computed at run time (--include=$(x)): the
+// source text of a run-time part ($X, $(cmd), `cmd`, <(cmd)) always
+// holds a character a plain name does not.
+func staticLongName(v string) bool {
+	i := strings.IndexByte(v, '=')
+	if !strings.HasPrefix(v, "--") || i <= 2 {
+		return false
+	}
+	for j := 2; j < i; j++ {
+		b := v[j]
+		if !(b == '-' || b == '_' || b == '.' || b >= 'a' && b <= 'z' || b >= 'A' && b <= 'Z' || b >= '0' && b <= '9') {
+			return false
+		}
+	}
+	return true
+}
+
 // digitsSpec stands for the -NUM option of programs with Digits.
 var digitsSpec = &OptSpec{Names: []string{"-NUM"}}
 
@@ -167,7 +203,12 @@ var digitsSpec = &OptSpec{Names: []string{"-NUM"}}
 func (c *Call) lookupLong(name string, exact bool) *OptSpec {
 	for i := len(c.Nodes) - 1; i >= 0; i-- {
 		g := c.Nodes[i].grammar()
-		if exact {
+		if c.Prog.Pflag && !exact {
+			// pflag knows no abbreviations.
+			if spec, _ := g.lookupLong(name); spec != nil && spec.Is("--"+name) {
+				return spec
+			}
+		} else if exact {
 			if spec, _ := g.lookupLong(name); spec != nil && spec.Is("-"+name) {
 				return spec
 			}
@@ -200,6 +241,14 @@ func (c *Call) long(args []shell.Arg, i, level int) int {
 	name, val, hasVal := strings.Cut(v[2:], "=")
 	o := Opt{Typed: v[:2+len(name)], Level: level}
 	o.Spec = c.lookupLong(name, false)
+	if o.Spec != nil && !o.Spec.Is("--"+name) && (c.exact() || (c.flags() || c.loose()) && o.Spec.Tag == TagNone) {
+		// A node that does not list all its options cannot tell an
+		// abbreviation from an option it does not list (git switch
+		// --force is not --force-create): only an abbreviation of an
+		// option that does something is read as that option. A program
+		// that takes no abbreviations reads none.
+		o.Spec = nil
+	}
 	if o.Spec == nil {
 		if c.loose() {
 			o.Loose = true
@@ -210,6 +259,11 @@ func (c *Call) long(args []shell.Arg, i, level int) int {
 				i++
 				o.Value, o.HasValue = args[i], true
 			}
+		} else if c.flags() {
+			o.Loose = true
+			if hasVal {
+				o.Value, o.HasValue = shell.Arg{Value: val, Dynamic: args[i].Dynamic, Glob: args[i].Glob}, true
+			}
 		} else {
 			c.unknown = append(c.unknown, o.Typed)
 		}
@@ -217,12 +271,18 @@ func (c *Call) long(args []shell.Arg, i, level int) int {
 		return i
 	}
 	switch {
+	case hasVal && o.Spec.Arity == NoValue && c.Prog.Pflag:
+		// --all=false: pflag's flags take an attached value.
+		o.Value, o.HasValue = shell.Arg{Value: val, Dynamic: args[i].Dynamic, Glob: args[i].Glob}, true
 	case hasVal && o.Spec.Arity == NoValue:
 		// getopt refuses a value given to a flag; so does the model.
 		c.unknown = append(c.unknown, v)
 		o.Spec = nil
 	case hasVal:
 		o.Value, o.HasValue = shell.Arg{Value: val, Dynamic: args[i].Dynamic, Glob: args[i].Glob}, true
+	case o.Spec.Arity == Optional && i+1 < len(args) && o.Spec.takesNext(args[i+1].Value):
+		i++
+		o.Value, o.HasValue = args[i], true
 	case o.Spec.Arity == Required:
 		if i+1 < len(args) {
 			i++
@@ -268,6 +328,11 @@ func (c *Call) short(args []shell.Arg, i, level int) int {
 			o.Typed = a.Value
 		}
 		o.Spec = c.lookupShort(b)
+		if o.Spec == nil && c.flags() && b < utf8.RuneSelf {
+			o.Loose = true
+			c.Opts = append(c.Opts, o)
+			continue
+		}
 		if o.Spec == nil {
 			c.unknown = append(c.unknown, o.Typed)
 			if b >= utf8.RuneSelf {
@@ -281,7 +346,20 @@ func (c *Call) short(args []shell.Arg, i, level int) int {
 		if o.Spec.Tag == TagHelp {
 			c.Help = true
 		}
-		switch o.Spec.Arity {
+		arity := o.Spec.Arity
+		if c.Prog.Pflag {
+			// pflag reads -a=false, -o=yaml and -o yaml; an optional value
+			// only after =.
+			if rest := cluster[j+1:]; strings.HasPrefix(rest, "=") {
+				o.Value, o.HasValue = shell.Arg{Value: rest[1:], Dynamic: a.Dynamic, Glob: a.Glob}, true
+				c.Opts = append(c.Opts, o)
+				return i
+			}
+			if arity == Optional {
+				arity = NoValue
+			}
+		}
+		switch arity {
 		case Required:
 			if rest := cluster[j+1:]; rest != "" {
 				o.Value, o.HasValue = shell.Arg{Value: rest, Dynamic: a.Dynamic, Glob: a.Glob}, true

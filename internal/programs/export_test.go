@@ -23,3 +23,6 @@ func CheckGrammar(n *Node) error {
 	_, err := parseGrammar(n.Opts)
 	return err
 }
+
+// SubsOf returns a node's subcommands, for tests.
+func SubsOf(n *Node) []*Sub { return n.subs() }

@@ -99,11 +99,6 @@ func (w *walker) interpret(cmd *Command, f *frame, ctx *execCtx) {
 			}
 		}
 	}
-	if lang == "awk" {
-		for _, t := range AwkWrites(code) {
-			w.synthetic(cmd, []string{"tee", "-a", t}, origin, f, ctx)
-		}
-	}
 	if containsAny(code, writers) && lang != "awk" {
 		for _, l := range lits {
 			if looksLikePath(l) {
