@@ -15,7 +15,9 @@ import (
 
 // evaluation is the state of one Decide call.
 type evaluation struct {
-	e        *Engine
+	e *Engine
+	// fsw is the call's budget of file system work.
+	fsw      fsWork
 	req      *Request
 	pc       *pathContext
 	agent    string
@@ -36,7 +38,7 @@ type evaluation struct {
 }
 
 func newEvaluation(e *Engine, req *Request) *evaluation {
-	ev := &evaluation{e: e, req: req}
+	ev := &evaluation{e: e, req: req, fsw: fsWork{fsys: e.FS}}
 	ev.pc = &pathContext{cwd: req.Cwd, root: req.ProjectRoot, home: req.Home, temps: e.tempDirs(),
 		configDirs: e.Policy.ConfigDirs}
 	if ev.pc.root == "" {
@@ -217,9 +219,12 @@ func (ev *evaluation) subjects() ([]*subject, []Verdict) {
 		return ev.shellSubjects(in.Command)
 	case KindRead, KindWrite, KindEdit:
 		var out []*subject
+		search := searchTool(ev.req.Tool.Name)
 		for _, p := range in.Paths {
 			pl := ev.pc.resolve(p, false, false, ev.req.Cwd)
-			out = append(out, &subject{kind: ev.req.Tool.Kind, file: pl, display: p})
+			s := &subject{kind: ev.req.Tool.Kind, file: pl, display: p, tree: search, hidden: search}
+			out = append(out, s)
+			out = ev.appendKernelSubjects(out, s)
 		}
 		if len(out) == 0 {
 			out = append(out, &subject{kind: ev.req.Tool.Kind, file: place{classes: []string{ClassUnknown}}, display: ev.req.Tool.Name})
@@ -322,7 +327,9 @@ func (ev *evaluation) commandSubjects(a *shell.Analysis) []*subject {
 			} else if r.Op != "<" {
 				continue
 			}
-			files = append(files, ev.newSubject(subject{kind: k, file: pl, via: c.Text, display: redirectDisplay(r)}))
+			rs := subject{kind: k, file: pl, via: c.Text, display: redirectDisplay(r)}
+			files = append(files, ev.newSubject(rs))
+			files = ev.appendKernelSubjects(files, &rs)
 		}
 		if c.Stdin.Kind == shell.StdinFile {
 			pl := ev.placeOf(c, c.Stdin.Path, true)
@@ -349,7 +356,10 @@ func (ev *evaluation) commandSubjects(a *shell.Analysis) []*subject {
 				// Only a word from input resolves differently for a read.
 				pl = ev.placeOf(c, fa.arg, true)
 			}
-			files = append(files, ev.newSubject(subject{kind: fa.kind, file: pl, via: cl.String(), display: fa.arg.Value, stat: fa.stat}))
+			s := subject{kind: fa.kind, file: pl, via: cl.String(), display: fa.arg.Value, stat: fa.stat,
+				tree: fa.tree, hidden: fa.hidden}
+			files = append(files, ev.newSubject(s))
+			files = ev.appendKernelSubjects(files, &s)
 		}
 		commands = append(commands, s)
 	}
@@ -455,6 +465,9 @@ type fileArg struct {
 	// stat marks a read of the file's name or metadata only (ls, stat,
 	// test -f), not of its content.
 	stat bool
+	// tree marks a read of every file under a folder (grep -r); hidden
+	// says that dot files are read too.
+	tree, hidden bool
 }
 
 // fileArgs returns the files a command reads and writes, from what is
@@ -628,4 +641,14 @@ func (ev *evaluation) toplevel() string {
 		return ""
 	}
 	return root
+}
+
+// searchTool reports a file tool that searches the contents of every file
+// under its path (Claude Code's Grep, Gemini CLI's search_file_content).
+func searchTool(name string) bool {
+	switch strings.ToLower(name) {
+	case "grep", "grep_search", "search_file_content":
+		return true
+	}
+	return false
 }

@@ -100,6 +100,9 @@ func (ev *evaluation) judge(s *subject) Verdict {
 			take(v)
 		}
 	})
+	if s.tree && s.kind == KindRead && win.Outcome < Deny {
+		take(ev.treeVerdict(s))
+	}
 	take(ev.delegationVerdict(s))
 	take(ev.roleVerdict(s))
 	take(ev.projectVerdict(s, allowedByRule))

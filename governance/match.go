@@ -26,6 +26,9 @@ type subject struct {
 	via  string // the command a file access comes from
 	// stat marks a read of a file's name or metadata only.
 	stat bool
+	// tree marks a read of every file under a folder; hidden says that
+	// dot files are read too.
+	tree, hidden bool
 	// web
 	url, host string
 	// agent

@@ -67,6 +67,12 @@ func modelFileArgs(cl *cmdline) []fileArg {
 	for _, e := range cl.call.Effects().List {
 		switch e.Op {
 		case programs.Read:
+			if e.Tree {
+				if e.Path.Value != "" && e.Path.Value != "-" {
+					out = append(out, fileArg{arg: e.Path, kind: KindRead, tree: true, hidden: e.Hidden})
+				}
+				continue
+			}
 			add(e.Path, KindRead)
 		case programs.Stat:
 			if e.Path.Value != "" && e.Path.Value != "-" {
@@ -90,7 +96,13 @@ func modelFileArgs(cl *cmdline) []fileArg {
 func modelReadOnly(cl *cmdline) bool {
 	for _, e := range cl.call.Effects().List {
 		switch e.Op {
-		case programs.Read, programs.Stat, programs.Cache, programs.Cred:
+		case programs.Read, programs.Stat, programs.Cred:
+		case programs.Cache:
+			// The tool's own files, where it keeps them; a cache moved
+			// by the command is a write the model records as such.
+			if e.Path.Dynamic {
+				return false
+			}
 		case programs.Env:
 			if secretEnv(e.Path.Value) {
 				return false

@@ -111,19 +111,16 @@ var editorSpec = &progSpec{short: "c", writes: writeAll}
 
 // programs is sorted by name; TestProgramTablesSorted checks it.
 var programTable = []namedSpec{
-	{"cargo", &progSpec{nsub: 1}},
 	{"code", editorSpec},
 	{"ed", editorSpec},
 	{"emacs", editorSpec},
 	{"gedit", editorSpec},
-	{"go", &progSpec{nsub: 1}},
 	{"hx", editorSpec},
 	{"joe", editorSpec},
 	{"kak", editorSpec},
 	{"make", &progSpec{short: "CfIjlWo", long: []string{"directory", "file", "makefile", "include-dir", "jobs", "load-average", "old-file", "what-if"}, args: argData}},
 	{"micro", editorSpec},
 	{"nano", editorSpec},
-	{"npm", &progSpec{global: &progSpec{short: "w", long: []string{"prefix", "workspace", "registry", "cache", "userconfig", "loglevel"}}}},
 	{"nvim", editorSpec},
 	{"pico", editorSpec},
 	{"powershell", psSpec},

@@ -192,8 +192,7 @@ var alwaysReadOnly = []string{
 // one file each. Each returns the check for a program it knows, or nil.
 func readOnlyDomains() []func(name string) func(*cmdline) bool {
 	return []func(name string) func(*cmdline) bool{
-		cloudReadOnly,   // readonly_cloud.go: cloud and infrastructure CLIs
-		packageReadOnly, // readonly_packages.go: package managers and language tools
+		cloudReadOnly, // readonly_cloud.go: cloud and infrastructure CLIs
 	}
 }
 

@@ -141,11 +141,14 @@ func (c *Call) parse(args []shell.Arg) {
 			// option.
 			c.Opts = append(c.Opts, Opt{Typed: v, Level: level})
 			c.unknown = append(c.unknown, v)
+		case p.GoFlags && strings.HasPrefix(v, "-") && len(v) > 1:
+			i = c.goFlag(args, i, level)
 		case strings.HasPrefix(v, "--") && len(v) > 2:
 			i = c.long(args, i, level)
 		case strings.HasPrefix(v, "-") && len(v) > 1 && !(p.Digits && isDigits(v[1:])):
 			if p.SingleDash {
-				if spec := c.lookupLong(v[1:], true); spec != nil {
+				name, _, _ := strings.Cut(v[1:], "=")
+				if spec := c.lookupLong(name, true); spec != nil {
 					i = c.single(spec, args, i, level)
 					continue
 				}
@@ -298,10 +301,27 @@ func (c *Call) long(args []shell.Arg, i, level int) int {
 	return i
 }
 
-// single reads a single-dash long option (find -name x).
-func (c *Call) single(spec *OptSpec, args []shell.Arg, i, level int) int {
-	o := Opt{Spec: spec, Typed: args[i].Value, Level: level}
-	if spec.Arity == Required {
+// goFlag reads an option as Go's flag package does (see
+// Program.GoFlags) and returns the index of its last word.
+func (c *Call) goFlag(args []shell.Arg, i, level int) int {
+	a := args[i]
+	name, val, hasVal := strings.Cut(strings.TrimPrefix(a.Value[1:], "-"), "=")
+	o := Opt{Typed: "-" + name, Level: level}
+	switch {
+	case len(name) == 1:
+		o.Spec = c.lookupShort(name[0])
+	case len(name) > 1:
+		o.Spec = c.lookupLong(name, true)
+	}
+	switch {
+	case o.Spec == nil:
+		c.unknown = append(c.unknown, o.Typed)
+	case hasVal && o.Spec.Arity == NoValue:
+		c.unknown = append(c.unknown, a.Value)
+		o.Spec = nil
+	case hasVal:
+		o.Value, o.HasValue = shell.Arg{Value: val, Dynamic: a.Dynamic, Glob: a.Glob}, true
+	case o.Spec.Arity == Required:
 		if i+1 < len(args) {
 			i++
 			o.Value, o.HasValue = args[i], true
@@ -309,7 +329,33 @@ func (c *Call) single(spec *OptSpec, args []shell.Arg, i, level int) int {
 			c.unknown = append(c.unknown, o.Typed+" (no value)")
 		}
 	}
-	if spec.Tag == TagHelp {
+	if o.Spec != nil && o.Spec.Tag == TagHelp {
+		c.Help = true
+	}
+	c.Opts = append(c.Opts, o)
+	return i
+}
+
+// single reads a single-dash long option (find -name x).
+func (c *Call) single(spec *OptSpec, args []shell.Arg, i, level int) int {
+	a := args[i]
+	typed, val, hasVal := strings.Cut(a.Value, "=")
+	o := Opt{Spec: spec, Typed: typed, Level: level}
+	switch {
+	case hasVal && spec.Arity == NoValue:
+		c.unknown = append(c.unknown, a.Value)
+		o.Spec = nil
+	case hasVal:
+		o.Value, o.HasValue = shell.Arg{Value: val, Dynamic: a.Dynamic, Glob: a.Glob}, true
+	case spec.Arity == Required:
+		if i+1 < len(args) {
+			i++
+			o.Value, o.HasValue = args[i], true
+		} else {
+			c.unknown = append(c.unknown, o.Typed+" (no value)")
+		}
+	}
+	if o.Spec != nil && o.Spec.Tag == TagHelp {
 		c.Help = true
 	}
 	c.Opts = append(c.Opts, o)

@@ -114,6 +114,12 @@ type Program struct {
 	SingleDash bool
 	// Digits programs read -NUM as an option (head -5).
 	Digits bool
+	// GoFlags programs read options as Go's flag package does: each word
+	// is one option, -name or --name, never a cluster or an abbreviation,
+	// with its value attached by = or in the next word (go vet
+	// -vettool=prog, gofmt -r 'a -> b'). Their tables spell names of more
+	// than one letter with one dash.
+	GoFlags bool
 	// NoOptions programs read no options: every word is an operand (echo).
 	NoOptions bool
 	// Pflag programs read options as Go's pflag package does (the CLIs
@@ -143,11 +149,17 @@ func Lookup(name string) *Program {
 	if lo < len(registry) && registry[lo].name == name {
 		return registry[lo].prog
 	}
-	if strings.HasPrefix(name, "python") && isVersion(name[len("python"):]) {
-		return Lookup("python")
+	// Versioned names (python3.12, pip3.12) are the program they version.
+	for _, base := range versioned {
+		if rest, ok := strings.CutPrefix(name, base); ok && isVersion(rest) {
+			return Lookup(base)
+		}
 	}
 	return nil
 }
+
+// versioned are the programs installed under versioned names as well.
+var versioned = [...]string{"pip", "python"}
 
 // isVersion reports a version suffix such as 3, 3.12 or 2.7.
 func isVersion(s string) bool {
