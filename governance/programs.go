@@ -112,11 +112,6 @@ var editorSpec = &progSpec{short: "c", writes: writeAll}
 // programs is sorted by name; TestProgramTablesSorted checks it.
 var programTable = []namedSpec{
 	{"code", editorSpec},
-	{"curl", &progSpec{short: "AbcCDdeEFHKmoQrTuUwxXyYz", long: []string{"user-agent", "cookie", "cookie-jar", "data", "data-raw", "data-binary",
-		"data-urlencode", "form", "header", "output", "range", "upload-file", "user", "write-out", "proxy", "request", "max-time",
-		"connect-timeout", "retry", "cacert", "cert", "key", "config", "url", "referer", "resolve", "json", "quote", "dump-header",
-		"trace", "trace-ascii", "stderr", "etag-save", "etag-compare", "libcurl", "output-dir", "form-string", "oauth2-bearer",
-		"capath", "proxy-user", "max-filesize", "limit-rate", "interface", "local-port", "unix-socket", "abstract-unix-socket"}, args: argData}},
 	{"ed", editorSpec},
 	{"emacs", editorSpec},
 	{"gedit", editorSpec},
@@ -138,13 +133,8 @@ var programTable = []namedSpec{
 	{"ssh", &progSpec{short: "BbcDEeFIiJLlmOopQRSWw", args: argData}},
 	{"subl", editorSpec},
 	{"sudo", &progSpec{args: argData}},
-	{"tar", &progSpec{short: "fCTXbgKNV", long: []string{"file", "directory", "files-from", "exclude-from", "exclude", "transform"}}},
-	{"unzip", &progSpec{short: "dx"}},
 	{"vi", editorSpec},
 	{"vim", editorSpec},
-	{"wget", &progSpec{short: "OoaPeUtTwQiB", long: []string{"output-document", "output-file", "append-output", "directory-prefix", "user-agent",
-		"tries", "timeout", "wait", "quota", "input-file", "base", "header", "post-data", "post-file", "user", "password"}, args: argData}},
 	{"xargs", &progSpec{short: "adEIJLnPsSR", long: []string{"arg-file", "delimiter", "max-args", "max-procs", "max-chars", "process-slot-var"}, args: argData}},
 	{"yes", &progSpec{args: argData}},
-	{"zip", &progSpec{short: "bnxit", writes: writeNone}},
 }

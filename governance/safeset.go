@@ -192,8 +192,7 @@ var alwaysReadOnly = []string{
 // one file each. Each returns the check for a program it knows, or nil.
 func readOnlyDomains() []func(name string) func(*cmdline) bool {
 	return []func(name string) func(*cmdline) bool{
-		cloudReadOnly,  // readonly_cloud.go: cloud and infrastructure CLIs
-		systemReadOnly, // readonly_system.go: system, desktop, database and network tools
+		cloudReadOnly, // readonly_cloud.go: cloud and infrastructure CLIs
 	}
 }
 

@@ -247,7 +247,7 @@ func (c *Call) AddEffects(fx *Effects) {
 			}
 		case TagWrite:
 			if o.HasValue {
-				fx.Write(o.Value, o.Typed)
+				writeUnlessNotFile(fx, o.Value, o.Typed)
 			} else {
 				fx.Change(o.Typed + " writes files")
 			}

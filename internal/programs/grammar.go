@@ -126,7 +126,9 @@ func parseGrammar(text string) (*grammar, error) {
 			return nil, fmt.Errorf("line %d: an option needs a spelling", n+1)
 		}
 		for _, name := range o.Names {
-			if strings.ContainsAny(name, "[]=# \t") {
+			// -# is curl's and mysql's spelling of an option; a # elsewhere
+			// is a comment that lost its space.
+			if strings.ContainsAny(name, "[]=# \t") && name != "-#" {
 				return nil, fmt.Errorf("line %d: bad spelling %q", n+1, name)
 			}
 			switch {
