@@ -1,0 +1,288 @@
+// Package variants makes metamorphic variants of labelled shell commands:
+// commands that run the same way as the original (sudo rm -rf /,
+// bash -c 'rm -rf /', rm -r -f /, 'rm' -rf /, ...), each labelled with
+// what the policy must decide about it. A policy that denies the original
+// and allows a variant has a hole.
+//
+// A transform (see [Transforms]) states where it does not apply, so that
+// a variant keeps the meaning of its original; the generator composes a
+// few of them at random, from a fixed seed, and checks that every
+// variant parses.
+package variants
+
+import (
+	"bufio"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"hash/fnv"
+	"io"
+	"math/rand/v2"
+
+	"github.com/agentgov/governance/governance"
+)
+
+// Assert is what a label asks of the policy's outcome.
+type Assert string
+
+// The labels of the corpus.
+const (
+	// Deny: the policy must block (deny or abort).
+	Deny Assert = "deny"
+	// NotAllow: the policy must ask or block.
+	NotAllow Assert = "not-allow"
+	// NotDeny: the policy must allow or ask.
+	NotDeny Assert = "not-deny"
+	// Allow: the policy must allow without asking.
+	Allow Assert = "allow"
+)
+
+// Asserts lists the labels in the order the figures are reported.
+var Asserts = []Assert{Deny, NotAllow, NotDeny, Allow}
+
+// Figure names the failure of an assertion as the accuracy measurement
+// counts it.
+func (a Assert) Figure() string {
+	switch a {
+	case Deny:
+		return "safety misses"
+	case NotAllow:
+		return "dangerous allows"
+	case NotDeny:
+		return "over-blocks"
+	case Allow:
+		return "friction"
+	}
+	return string(a)
+}
+
+// allowed reports whether an outcome lets the call run (warn does).
+func allowed(o governance.Outcome) bool { return o == governance.Allow || o == governance.Warn }
+
+// Fails reports whether an outcome fails the assertion. Defer counts as
+// ask, warn as allow.
+func (a Assert) Fails(o governance.Outcome) bool {
+	switch a {
+	case Deny:
+		return !o.Blocks()
+	case NotAllow:
+		return allowed(o)
+	case NotDeny:
+		return o.Blocks()
+	case Allow:
+		return !allowed(o)
+	}
+	return false
+}
+
+// Case is a labelled command of the corpus.
+type Case struct {
+	Cmd      string `json:"cmd"`
+	Assert   Assert `json:"assert"`
+	Category string `json:"category"`
+	Peer     string `json:"peer"`
+}
+
+// ReadCases reads labelled commands, one JSON object a line, as in
+// testdata/corpus/commands.jsonl.
+func ReadCases(r io.Reader) ([]Case, error) {
+	var out []Case
+	sc := bufio.NewScanner(r)
+	sc.Buffer(make([]byte, 0, 64<<10), 16<<20)
+	for n := 1; sc.Scan(); n++ {
+		if len(sc.Bytes()) == 0 {
+			continue
+		}
+		var c Case
+		if err := json.Unmarshal(sc.Bytes(), &c); err != nil {
+			return nil, fmt.Errorf("line %d: %w", n, err)
+		}
+		if c.Cmd != "" {
+			out = append(out, c)
+		}
+	}
+	return out, sc.Err()
+}
+
+// Step is one transform applied, with the command it made.
+type Step struct {
+	Transform string
+	Cmd       string
+}
+
+// Variant is a command made from a labelled one by transforms that keep
+// its meaning.
+type Variant struct {
+	// Case is the original.
+	Case Case
+	Cmd  string
+	// Steps are the transforms applied, in order; the last one made Cmd.
+	Steps []Step
+	// Assert is the variant's label: the original's, but an allowed
+	// command's variant is labelled not-deny once a transform that is not
+	// harmless has been applied.
+	Assert Assert
+}
+
+// Label returns the label of a command made from one labelled a by the
+// transforms ts.
+func Label(a Assert, ts []*Transform) Assert {
+	if a != Allow {
+		return a
+	}
+	for _, t := range ts {
+		if !t.Harmless {
+			return NotDeny
+		}
+	}
+	return Allow
+}
+
+// Violation names a property of variants that an outcome breaks.
+type Violation string
+
+// The properties a variant's outcome must have.
+const (
+	// Allowed: a deny- or not-allow-labelled variant is allowed.
+	Allowed Violation = "allowed"
+	// Weaker: a deny-labelled variant gets a less strict outcome than its
+	// original.
+	Weaker Violation = "weaker"
+	// NotAllowed: an allow-labelled variant (made by harmless transforms)
+	// is not allowed.
+	NotAllowed Violation = "not-allowed"
+	// Denied: a not-deny-labelled variant is denied.
+	Denied Violation = "denied"
+)
+
+// Check returns the property that a variant's outcome breaks, given the
+// original's, or "" when it breaks none.
+func (v *Variant) Check(orig, got governance.Outcome) Violation {
+	switch v.Assert {
+	case Deny:
+		if allowed(got) {
+			return Allowed
+		}
+		if got < orig {
+			return Weaker
+		}
+	case NotAllow:
+		if allowed(got) {
+			return Allowed
+		}
+	case Allow:
+		if !allowed(got) {
+			return NotAllowed
+		}
+	case NotDeny:
+		if got.Blocks() {
+			return Denied
+		}
+	}
+	return ""
+}
+
+// Inherited reports whether the original breaks the same property
+// itself, so that the variant's failure is the original's.
+func (v *Variant) Inherited(viol Violation, orig governance.Outcome) bool {
+	switch viol {
+	case Allowed:
+		return allowed(orig)
+	case NotAllowed:
+		return !allowed(orig)
+	case Denied:
+		return orig.Blocks()
+	}
+	return false
+}
+
+// Generator makes variants of labelled commands.
+type Generator struct {
+	// Env is where the commands run; the zero value is DefaultEnv.
+	Env Env
+	// Transforms are those to compose; nil means all.
+	Transforms []*Transform
+	// PerCase is the number of distinct variants to make of each
+	// command (fewer when the transforms do not make so many).
+	PerCase int
+	// MaxSteps is the most transforms composed in one variant.
+	MaxSteps int
+	// Seed fixes the random choices: the same seed makes the same
+	// variants.
+	Seed uint64
+}
+
+// ErrBroken is wrapped by the error for a transform that made text the
+// shell cannot parse: a bug in the transform.
+var ErrBroken = errors.New("variants: a transform made a command that does not parse")
+
+// Generate returns the variants of a labelled command. The error wraps
+// ErrParse when the command itself does not parse, and ErrBroken when a
+// transform made one that does not.
+func (g *Generator) Generate(c Case) ([]Variant, error) {
+	env := g.Env
+	if env == (Env{}) {
+		env = DefaultEnv
+	}
+	orig, err := Parse(c.Cmd, env)
+	if err != nil {
+		return nil, err
+	}
+	var ts []*Transform
+	for _, t := range g.transforms() {
+		if !t.Escalating || c.Assert == Deny || c.Assert == NotAllow {
+			ts = append(ts, t)
+		}
+	}
+	h := fnv.New64a()
+	h.Write([]byte(c.Cmd))
+	rng := rand.New(rand.NewPCG(g.Seed, h.Sum64()))
+	maxSteps := max(g.MaxSteps, 1)
+	seen := map[string]bool{c.Cmd: true}
+	var out []Variant
+	for tries := 0; len(out) < g.PerCase && tries < 6*g.PerCase; tries++ {
+		cur := orig
+		var steps []Step
+		var used []*Transform
+		for n := 1 + rng.IntN(maxSteps); len(steps) < n; {
+			t, text := pick(rng, ts, cur)
+			if t == nil {
+				break
+			}
+			next, err := Parse(text, env)
+			if err != nil {
+				return out, fmt.Errorf("%w: %s made %q of %q: %v", ErrBroken, t.Name, text, cur.Text, err)
+			}
+			steps = append(steps, Step{Transform: t.Name, Cmd: text})
+			used = append(used, t)
+			cur = next
+		}
+		if len(steps) == 0 {
+			break
+		}
+		if seen[cur.Text] {
+			continue
+		}
+		seen[cur.Text] = true
+		out = append(out, Variant{Case: c, Cmd: cur.Text, Steps: steps, Assert: Label(c.Assert, used)})
+	}
+	return out, nil
+}
+
+func (g *Generator) transforms() []*Transform {
+	if g.Transforms != nil {
+		return g.Transforms
+	}
+	return Transforms()
+}
+
+// pick applies a transform chosen at random among those that apply, and
+// returns one of its variants chosen at random.
+func pick(rng *rand.Rand, ts []*Transform, c *Command) (*Transform, string) {
+	for _, i := range rng.Perm(len(ts)) {
+		if vs := ts[i].Apply(c); len(vs) > 0 {
+			return ts[i], vs[rng.IntN(len(vs))]
+		}
+	}
+	return nil, ""
+}
