@@ -84,10 +84,14 @@ func newParser() *syntax.Parser {
 	return syntax.NewParser(syntax.Variant(syntax.LangBash), syntax.KeepComments(true))
 }
 
-// Parse parses a bash command for transforming.
+// Parse parses a bash command for transforming. Text with a NUL byte,
+// which no command string can hold, does not parse.
 func Parse(text string, env Env) (*Command, error) {
 	if !env.valid() {
 		return nil, ErrEnv
+	}
+	if strings.IndexByte(text, 0) >= 0 {
+		return nil, fmt.Errorf("%w: a NUL byte", ErrParse)
 	}
 	f, err := newParser().Parse(strings.NewReader(text), "")
 	if err != nil {
@@ -264,7 +268,8 @@ func stmtEnd(s *syntax.Stmt) int {
 // stmtText returns a statement's text without what separates it from the
 // next, or "" when the statement cannot be moved as a piece of text: it
 // has a here-document (whose body lies after the rest of the line), a
-// comment, or runs in the background.
+// comment, runs in the background, or ends with a backslash (which would
+// escape what follows).
 func (c *Command) stmtText(s *syntax.Stmt) string {
 	if s.Background || s.Coprocess || s.Disown || len(s.Comments) > 0 {
 		return ""
@@ -274,7 +279,11 @@ func (c *Command) stmtText(s *syntax.Stmt) string {
 			return ""
 		}
 	}
-	return c.Text[off(s.Pos()):stmtEnd(s)]
+	t := c.Text[off(s.Pos()):stmtEnd(s)]
+	if strings.HasSuffix(t, `\`) {
+		return ""
+	}
+	return t
 }
 
 // redirsAfter reports whether every redirection of the call's statement

@@ -13,6 +13,10 @@ import (
 // simple command is nested only when its text can be moved as a piece:
 // no here-document, comment or &.
 
+// blanks are the characters that separate words for the shell; others,
+// such as \v or \r, are parts of words.
+const blanks = " \t\n"
+
 // target is a piece of a command's text to nest: the whole command, or
 // one simple command.
 type target struct {
@@ -25,17 +29,27 @@ type target struct {
 // targets returns the whole command and the simple commands that ok
 // accepts.
 func (c *Command) targets(ok func(k *call) bool) []target {
-	text := strings.TrimSpace(c.Text)
-	start := strings.Index(c.Text, text)
-	out := []target{{start: start, end: start + len(text), text: text, whole: true}}
+	var out []target
+	if c.wholeOK() {
+		text := strings.Trim(c.Text, blanks)
+		start := strings.Index(c.Text, text)
+		out = append(out, target{start: start, end: start + len(text), text: text, whole: true})
+	}
 	for _, k := range c.calls {
 		t := c.stmtText(k.stmt)
-		if t == "" || t == text || !ok(k) {
+		if t == "" || len(out) > 0 && t == out[0].text || !ok(k) {
 			continue
 		}
 		out = append(out, target{start: off(k.stmt.Pos()), end: stmtEnd(k.stmt), text: t, k: k})
 	}
 	return out
+}
+
+// wholeOK reports whether the whole command may be nested: it has a
+// statement, and does not end with a backslash, which would escape what
+// follows it.
+func (c *Command) wholeOK() bool {
+	return len(c.file.Stmts) > 0 && !strings.HasSuffix(strings.Trim(c.Text, blanks), `\`)
 }
 
 // nest replaces each target with what wrap makes of its text. A space
@@ -147,7 +161,7 @@ func cmdSubst(c *Command) []string {
 	ts := c.targets(func(k *call) bool {
 		return k.top && !k.pipeOut && !c.exitStatus && !c.setBuiltin && childShell(k)
 	})
-	if c.background {
+	if c.background && len(ts) > 0 && ts[0].whole {
 		ts = ts[1:]
 	}
 	return c.nest(ts, func(t target) string {
@@ -225,7 +239,10 @@ func function(c *Command) []string {
 // of one line, where that input is empty, as an agent's shell gives; and
 // not when a command of it runs code from that input (see stdin.go).
 func heredoc(c *Command) []string {
-	text := strings.TrimSpace(c.Text)
+	if !c.wholeOK() {
+		return nil
+	}
+	text := strings.Trim(c.Text, blanks)
 	if strings.Contains(text, "\n") || c.inputCode() {
 		return nil
 	}
@@ -240,7 +257,10 @@ func heredoc(c *Command) []string {
 // input: bash <<< 'cmd'. As heredoc, only for code of one line; sh only
 // for code it reads as bash does.
 func hereString(c *Command) []string {
-	text := strings.TrimSpace(c.Text)
+	if !c.wholeOK() {
+		return nil
+	}
+	text := strings.Trim(c.Text, blanks)
 	if strings.Contains(text, "\n") || c.inputCode() {
 		return nil
 	}
@@ -256,7 +276,10 @@ func hereString(c *Command) []string {
 // ../name spellings of it. A cd elsewhere would change what relative
 // paths name.
 func cdHere(c *Command) []string {
-	text := strings.TrimLeft(c.Text, " \t\n")
+	if !c.wholeOK() {
+		return nil
+	}
+	text := strings.TrimLeft(c.Text, blanks)
 	cwd, home := c.Env.Cwd, c.Env.Home
 	dirs := []string{".", `"$PWD"`, cwd, "../" + lastElem(cwd)}
 	if rel, ok := under(cwd, home); ok && rel != "" {

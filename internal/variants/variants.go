@@ -212,13 +212,28 @@ type Generator struct {
 	Seed uint64
 }
 
-// ErrBroken is wrapped by the error for a transform that made text the
-// shell cannot parse: a bug in the transform.
+// ErrBroken is matched by a BrokenError.
 var ErrBroken = errors.New("variants: a transform made a command that does not parse")
 
+// BrokenError is a command a transform made that does not parse: a bug in
+// the transform, or a command the parser reads otherwise than bash.
+type BrokenError struct {
+	// Transform made Made of From; Err is the parser's error.
+	Transform, From, Made string
+	Err                   error
+}
+
+func (e *BrokenError) Error() string {
+	return fmt.Sprintf("variants: %s made %q of %q, which does not parse: %v", e.Transform, e.Made, e.From, e.Err)
+}
+
+// Is reports whether target is ErrBroken.
+func (e *BrokenError) Is(target error) bool { return target == ErrBroken }
+
 // Generate returns the variants of a labelled command. The error wraps
-// ErrParse when the command itself does not parse, and ErrBroken when a
-// transform made one that does not.
+// ErrParse when the command itself does not parse; otherwise it joins a
+// BrokenError for each command a transform made that does not parse,
+// which is left out of the variants.
 func (g *Generator) Generate(c Case) ([]Variant, error) {
 	env := g.Env
 	if env == (Env{}) {
@@ -240,6 +255,7 @@ func (g *Generator) Generate(c Case) ([]Variant, error) {
 	maxSteps := max(g.MaxSteps, 1)
 	seen := map[string]bool{c.Cmd: true}
 	var out []Variant
+	var broken []error
 	for tries := 0; len(out) < g.PerCase && tries < 6*g.PerCase; tries++ {
 		cur := orig
 		var steps []Step
@@ -251,13 +267,20 @@ func (g *Generator) Generate(c Case) ([]Variant, error) {
 			}
 			next, err := Parse(text, env)
 			if err != nil {
-				return out, fmt.Errorf("%w: %s made %q of %q: %v", ErrBroken, t.Name, text, cur.Text, err)
+				if !seen[text] {
+					seen[text] = true
+					broken = append(broken, &BrokenError{Transform: t.Name, From: cur.Text, Made: text, Err: err})
+				}
+				break
 			}
 			steps = append(steps, Step{Transform: t.Name, Cmd: text})
 			used = append(used, t)
 			cur = next
 		}
 		if len(steps) == 0 {
+			if len(broken) > 0 {
+				continue
+			}
 			break
 		}
 		if seen[cur.Text] {
@@ -266,7 +289,7 @@ func (g *Generator) Generate(c Case) ([]Variant, error) {
 		seen[cur.Text] = true
 		out = append(out, Variant{Case: c, Cmd: cur.Text, Steps: steps, Assert: Label(c.Assert, used)})
 	}
-	return out, nil
+	return out, errors.Join(broken...)
 }
 
 func (g *Generator) transforms() []*Transform {
