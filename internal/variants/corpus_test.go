@@ -101,7 +101,7 @@ type caseResult struct {
 	c       variants.Case
 	orig    *governance.Decision
 	results []result
-	skipped bool // the command does not parse
+	skipped bool // the command does not parse: it has no variants
 	err     error
 }
 
@@ -187,14 +187,13 @@ func runCases(e *governance.Engine, g *variants.Generator, cases []variants.Case
 }
 
 func runCase(e *governance.Engine, g *variants.Generator, c variants.Case) caseResult {
-	cr := caseResult{c: c}
+	cr := caseResult{c: c, orig: decide(e, c.Cmd)}
 	vs, err := g.Generate(c)
 	if errors.Is(err, variants.ErrParse) {
 		cr.skipped = true
 		return cr
 	}
 	cr.err = err
-	cr.orig = decide(e, c.Cmd)
 	for _, v := range vs {
 		r := result{v: v, orig: cr.orig, got: decide(e, v.Cmd)}
 		r.viol = v.Check(cr.orig.Outcome, r.got.Outcome)
@@ -253,16 +252,16 @@ func newReport() *report {
 }
 
 func (r *report) add(cr caseResult) {
-	if cr.skipped {
-		r.skipped++
-		return
-	}
 	f := r.origFig[cr.c.Assert]
 	f.n++
 	if cr.c.Assert.Fails(cr.orig.Outcome) {
 		f.fail++
 	}
 	r.origFig[cr.c.Assert] = f
+	if cr.skipped {
+		r.skipped++
+		return
+	}
 	for _, res := range cr.results {
 		r.variants++
 		f := r.varFig[res.v.Assert]
