@@ -48,6 +48,8 @@ var meaningCases = []variants.Case{
 	{Cmd: "echo $(ls src)", Assert: variants.Allow},
 	{Cmd: "rm -rf src/*.txt && ls src", Assert: variants.NotAllow},
 	{Cmd: "echo build | xargs rm -rf", Assert: variants.Deny},
+	{Cmd: "into() { cd sub; }; into && rm -rf a", Assert: variants.Deny},
+	{Cmd: "cd sub; rm -rf a; cd ..; rm -rf build", Assert: variants.Deny},
 }
 
 // stubbed are the programs the cases run, all replaced by the stub.

@@ -1,6 +1,7 @@
 package variants
 
 import (
+	"regexp"
 	"strconv"
 	"strings"
 
@@ -106,17 +107,18 @@ func (c *Command) end(t target) string {
 func sameShell(*call) bool { return true }
 
 // childShell accepts the simple commands that mean the same in a child
-// shell: not builtins that change the shell, nor assignments alone.
-func childShell(k *call) bool {
+// shell: not builtins that change the shell, nor functions the command
+// defines (which may run them), nor assignments alone.
+func (c *Command) childShell(k *call) bool {
 	name := k.name()
-	return name != "" && !stateBuiltins[name]
+	return name != "" && !stateBuiltins[name] && !c.funcs[name]
 }
 
 // codeString accepts the simple commands that mean the same as code given
 // to a new shell: as in a child shell, and with no expansion (the new
 // shell knows only exported variables) or function the command defines.
 func (c *Command) codeString(k *call) bool {
-	if !childShell(k) || c.funcs[k.name()] || c.aliases {
+	if !c.childShell(k) || c.aliases {
 		return false
 	}
 	t := c.stmtText(k.stmt)
@@ -159,7 +161,7 @@ func eval(c *Command) []string {
 // the substitution hides); not to builtins that change the shell.
 func cmdSubst(c *Command) []string {
 	ts := c.targets(func(k *call) bool {
-		return k.top && !k.pipeOut && !c.exitStatus && !c.setBuiltin && childShell(k)
+		return k.top && !k.pipeOut && !c.exitStatus && !c.setBuiltin && c.childShell(k)
 	})
 	if c.background && len(ts) > 0 && ts[0].whole {
 		ts = ts[1:]
@@ -175,7 +177,7 @@ func cmdSubst(c *Command) []string {
 // subshell runs code in a subshell: ( cmd ). For a simple command, not
 // builtins that change the shell.
 func subshell(c *Command) []string {
-	return c.nest(c.targets(childShell), func(t target) string { return "( " + t.text + c.end(t) + " )" })
+	return c.nest(c.targets(c.childShell), func(t target) string { return "( " + t.text + c.end(t) + " )" })
 }
 
 // braces groups code in a block of the same shell: { cmd; }.
@@ -208,10 +210,11 @@ func forOne(c *Command) []string {
 
 // function defines a function that runs code, then calls it:
 // _f() { cmd; }; _f. A simple command's function is defined at the start.
-// It does not apply to code that reads positional parameters, declares
-// variables (local to a function), or runs return, shift or caller.
+// It does not apply to code that reads positional parameters or
+// $LINENO, declares variables (local to a function), sets a trap (RETURN
+// traps run when a function returns), or runs return, shift or caller.
 func function(c *Command) []string {
-	if c.positional || c.declares {
+	if c.positional || c.declares || c.trap || strings.Contains(c.Text, "LINENO") {
 		return nil
 	}
 	for _, k := range c.calls {
@@ -274,9 +277,12 @@ func hereString(c *Command) []string {
 // cdHere runs the whole command after a cd to its own working directory:
 // cd . && cmd, cd "$PWD" && cmd, cd /abs/cwd && cmd, and ~, $HOME and
 // ../name spellings of it. A cd elsewhere would change what relative
-// paths name.
+// paths name. It does not apply to a command that reads the previous
+// directory (cd -, ~-, $OLDPWD), which the cd sets.
+var oldpwd = regexp.MustCompile(`OLDPWD|~-|(^|[^A-Za-z0-9_.-])cd\s+(-[LPe@]+\s+)*-($|[\s;&|)])`)
+
 func cdHere(c *Command) []string {
-	if !c.wholeOK() {
+	if !c.wholeOK() || oldpwd.MatchString(c.Text) {
 		return nil
 	}
 	text := strings.TrimLeft(c.Text, blanks)
@@ -303,11 +309,16 @@ func (c *Command) fresh(base string) string {
 }
 
 // posixSafe reports whether sh (dash) runs code as bash does: it parses
-// the same as POSIX shell code, uses no builtin or keyword sh lacks, no
-// $” or $"" quoting, brace expansion, backslash (dash's echo reads
-// escapes), == test, or &> redirection.
+// the same as POSIX shell code, and uses none of what dash lacks or does
+// otherwise: a bash-only builtin or keyword, set (-o pipefail), trap
+// (ERR), options of echo other than -n, of read other than -r, of type or
+// export, printf's %q and -v, $” or $"" quoting, brace expansion, a
+// backslash (dash's echo reads escapes), ==, &>, a glob that starts with
+// a dot (dash's .* matches . and ..), ++, -- or ** in arithmetic, or a
+// variable only bash sets.
 func posixSafe(code string) bool {
-	if strings.ContainsAny(code, "\\{") || strings.Contains(code, "==") || strings.Contains(code, "&>") {
+	if strings.ContainsAny(code, "\\{") || strings.Contains(code, "==") || strings.Contains(code, "&>") ||
+		strings.Contains(code, "%q") || dotGlob.MatchString(code) {
 		return false
 	}
 	bash, err := newParser().Parse(strings.NewReader(code), "")
@@ -323,20 +334,31 @@ func posixSafe(code string) bool {
 		switch n := n.(type) {
 		case *syntax.CallExpr:
 			if len(n.Args) > 0 {
-				name, _ := staticValue(n.Args[0])
-				safe = safe && !bashOnly[name]
+				safe = safe && posixCall(n.Args)
 			}
 		case *syntax.SglQuoted:
 			safe = safe && !n.Dollar
 		case *syntax.DblQuoted:
 			safe = safe && !n.Dollar
 		case *syntax.DeclClause:
-			safe = safe && (n.Variant.Value == "export" || n.Variant.Value == "readonly" || n.Variant.Value == "local")
+			safe = safe && (n.Variant.Value == "readonly" || n.Variant.Value == "local" || n.Variant.Value == "export")
+			for _, a := range n.Args {
+				if a.Naked && a.Value != nil {
+					v, _ := staticValue(a.Value)
+					safe = safe && !strings.HasPrefix(v, "-")
+				}
+			}
 		case *syntax.Redirect:
 			if n.Op == syntax.DplOut || n.Op == syntax.DplIn {
 				v, _ := staticValue(n.Word)
 				safe = safe && (v == "-" || isDigits(v))
 			}
+		case *syntax.ParamExp:
+			safe = safe && (n.Param == nil || !bashVars[n.Param.Value])
+		case *syntax.UnaryArithm:
+			safe = safe && n.Op != syntax.Inc && n.Op != syntax.Dec
+		case *syntax.BinaryArithm:
+			safe = safe && n.Op != syntax.Pow
 		case *syntax.TestClause, *syntax.ArithmCmd, *syntax.LetClause, *syntax.TimeClause, *syntax.CoprocClause,
 			*syntax.ProcSubst, *syntax.ExtGlob:
 			safe = false
@@ -344,4 +366,33 @@ func posixSafe(code string) bool {
 		return safe
 	})
 	return safe
+}
+
+// dotGlob matches a glob that starts with a dot.
+var dotGlob = regexp.MustCompile(`(^|[\s/=])\.[*?\[]`)
+
+// bashVars are variables bash sets and dash does not.
+var bashVars = setOf(`BASH BASHOPTS BASHPID BASH_ALIASES BASH_ARGC BASH_ARGV BASH_CMDS BASH_COMMAND BASH_LINENO
+	BASH_SOURCE BASH_SUBSHELL BASH_VERSINFO BASH_VERSION DIRSTACK EPOCHREALTIME EPOCHSECONDS EUID FUNCNAME GROUPS
+	HISTCMD HOSTNAME HOSTTYPE MACHTYPE OSTYPE PIPESTATUS RANDOM SECONDS SHELLOPTS SHLVL SRANDOM UID`)
+
+// posixCall reports whether dash runs a simple command as bash does, as
+// far as its program and options tell.
+func posixCall(args []*syntax.Word) bool {
+	name, _ := staticValue(args[0])
+	if bashOnly[name] || name == "set" || name == "trap" || name == "ulimit" || name == "wait" {
+		return false
+	}
+	for _, w := range args[1:] {
+		v, ok := staticValue(w)
+		if !ok || !strings.HasPrefix(v, "-") {
+			break
+		}
+		switch {
+		case name == "echo" && v != "-n", name == "read" && v != "-r", name == "printf", name == "type",
+			name == "export", name == "kill" && v != "-9" && v != "-s":
+			return false
+		}
+	}
+	return true
 }

@@ -2,6 +2,7 @@ package variants
 
 import (
 	"path"
+	"slices"
 	"strings"
 
 	"mvdan.cc/sh/v3/syntax"
@@ -595,12 +596,16 @@ func synonymOptions(c *Command) []string {
 // and reads its operands the same after it. It does not apply when an
 // option follows an operand (-- would make it an operand), when an
 // operand is a glob (it might expand to a word that looks like an
-// option, which -- would turn into a file name), or when the command line
-// already has --.
+// option, which -- would turn into a file name), when an operand is -
+// (cd - is the previous folder, cd -- - a folder named -), or when the
+// command line already has --.
 func dashdash(c *Command) []string {
 	var out []string
 	for _, cl := range c.commandLines() {
 		if !cl.p.dashdash || cl.dashdash >= 0 || len(cl.operands) == 0 || cl.optAfterOperand || cl.globOperand {
+			continue
+		}
+		if slices.ContainsFunc(cl.operands, func(i int) bool { v, _ := staticValue(cl.args[i]); return v == "-" }) {
 			continue
 		}
 		p := off(cl.args[cl.operands[0]].Pos())

@@ -4,6 +4,10 @@ package variants
 type Transform struct {
 	// Name identifies the transform in reports.
 	Name string
+	// Family groups transforms of one kind: the generator picks a family
+	// first, so that those that apply to few commands (option and path
+	// spellings) are not drowned by those that apply to all.
+	Family Family
 	// Harmless transforms keep an allowed command allowed: they change
 	// neither what runs nor with which rights, only how it is spelled,
 	// grouped in the same shell, or given a wrapper that only times,
@@ -19,52 +23,64 @@ type Transform struct {
 	Apply func(c *Command) []string
 }
 
+// Family is a kind of transform.
+type Family string
+
+// The families of transforms.
+const (
+	Wrapper Family = "wrapper"
+	Nesting Family = "nesting"
+	Options Family = "options"
+	Quoting Family = "quoting"
+	Paths   Family = "paths"
+)
+
 // Transforms returns every transform, in a fixed order.
 func Transforms() []*Transform {
 	return []*Transform{
 		// Wrappers.
-		{Name: "sudo", Escalating: true, Apply: sudo},
-		{Name: "env", Harmless: true, Apply: env},
-		{Name: "env-assign", Harmless: true, Apply: envAssign},
-		{Name: "timeout", Harmless: true, Apply: timeout},
-		{Name: "nice", Harmless: true, Apply: nice},
-		{Name: "nice-n", Harmless: true, Apply: niceN},
-		{Name: "command", Harmless: true, Apply: command},
-		{Name: "exec", Apply: exec},
-		{Name: "time", Harmless: true, Apply: timeStmt},
-		{Name: "nohup", Apply: nohup},
-		{Name: "stdbuf", Harmless: true, Apply: stdbuf},
-		{Name: "xargs", Apply: xargs},
+		{Family: Wrapper, Name: "sudo", Escalating: true, Apply: sudo},
+		{Family: Wrapper, Name: "env", Harmless: true, Apply: env},
+		{Family: Wrapper, Name: "env-assign", Harmless: true, Apply: envAssign},
+		{Family: Wrapper, Name: "timeout", Harmless: true, Apply: timeout},
+		{Family: Wrapper, Name: "nice", Harmless: true, Apply: nice},
+		{Family: Wrapper, Name: "nice-n", Harmless: true, Apply: niceN},
+		{Family: Wrapper, Name: "command", Harmless: true, Apply: command},
+		{Family: Wrapper, Name: "exec", Apply: exec},
+		{Family: Wrapper, Name: "time", Harmless: true, Apply: timeStmt},
+		{Family: Wrapper, Name: "nohup", Apply: nohup},
+		{Family: Wrapper, Name: "stdbuf", Harmless: true, Apply: stdbuf},
+		{Family: Wrapper, Name: "xargs", Apply: xargs},
 		// Nesting.
-		{Name: "bash-c", Apply: bashC},
-		{Name: "sh-c", Apply: shC},
-		{Name: "eval", Apply: eval},
-		{Name: "cmd-subst", Apply: cmdSubst},
-		{Name: "subshell", Harmless: true, Apply: subshell},
-		{Name: "braces", Harmless: true, Apply: braces},
-		{Name: "function", Apply: function},
-		{Name: "if-true", Apply: ifTrue},
-		{Name: "for-one", Apply: forOne},
-		{Name: "heredoc", Apply: heredoc},
-		{Name: "here-string", Apply: hereString},
-		{Name: "cd-here", Apply: cdHere},
+		{Family: Nesting, Name: "bash-c", Apply: bashC},
+		{Family: Nesting, Name: "sh-c", Apply: shC},
+		{Family: Nesting, Name: "eval", Apply: eval},
+		{Family: Nesting, Name: "cmd-subst", Apply: cmdSubst},
+		{Family: Nesting, Name: "subshell", Harmless: true, Apply: subshell},
+		{Family: Nesting, Name: "braces", Harmless: true, Apply: braces},
+		{Family: Nesting, Name: "function", Apply: function},
+		{Family: Nesting, Name: "if-true", Apply: ifTrue},
+		{Family: Nesting, Name: "for-one", Apply: forOne},
+		{Family: Nesting, Name: "heredoc", Apply: heredoc},
+		{Family: Nesting, Name: "here-string", Apply: hereString},
+		{Family: Nesting, Name: "cd-here", Apply: cdHere},
 		// Option spellings.
-		{Name: "split-options", Harmless: true, Apply: splitOptions},
-		{Name: "combine-options", Harmless: true, Apply: combineOptions},
-		{Name: "reorder-options", Harmless: true, Apply: reorderOptions},
-		{Name: "long-options", Harmless: true, Apply: longOptions},
-		{Name: "short-options", Harmless: true, Apply: shortOptions},
-		{Name: "abbreviate-options", Harmless: true, Apply: abbreviateOptions},
-		{Name: "synonym-options", Harmless: true, Apply: synonymOptions},
-		{Name: "dashdash", Harmless: true, Apply: dashdash},
+		{Family: Options, Name: "split-options", Harmless: true, Apply: splitOptions},
+		{Family: Options, Name: "combine-options", Harmless: true, Apply: combineOptions},
+		{Family: Options, Name: "reorder-options", Harmless: true, Apply: reorderOptions},
+		{Family: Options, Name: "long-options", Harmless: true, Apply: longOptions},
+		{Family: Options, Name: "short-options", Harmless: true, Apply: shortOptions},
+		{Family: Options, Name: "abbreviate-options", Harmless: true, Apply: abbreviateOptions},
+		{Family: Options, Name: "synonym-options", Harmless: true, Apply: synonymOptions},
+		{Family: Options, Name: "dashdash", Harmless: true, Apply: dashdash},
 		// Quoting.
-		{Name: "quote-program", Harmless: true, Apply: quoteProgram},
-		{Name: "quote-args", Harmless: true, Apply: quoteArgs},
+		{Family: Quoting, Name: "quote-program", Harmless: true, Apply: quoteProgram},
+		{Family: Quoting, Name: "quote-args", Harmless: true, Apply: quoteArgs},
 		// Path spellings.
-		{Name: "path-dot", Harmless: true, Apply: pathDot},
-		{Name: "path-absolute", Harmless: true, Apply: pathAbsolute},
-		{Name: "path-parent", Harmless: true, Apply: pathParent},
-		{Name: "path-home", Harmless: true, Apply: pathHome},
-		{Name: "path-slashes", Harmless: true, Apply: pathSlashes},
+		{Family: Paths, Name: "path-dot", Harmless: true, Apply: pathDot},
+		{Family: Paths, Name: "path-absolute", Harmless: true, Apply: pathAbsolute},
+		{Family: Paths, Name: "path-parent", Harmless: true, Apply: pathParent},
+		{Family: Paths, Name: "path-home", Harmless: true, Apply: pathHome},
+		{Family: Paths, Name: "path-slashes", Harmless: true, Apply: pathSlashes},
 	}
 }

@@ -299,12 +299,23 @@ func (g *Generator) transforms() []*Transform {
 	return Transforms()
 }
 
-// pick applies a transform chosen at random among those that apply, and
-// returns one of its variants chosen at random.
+// pick applies a transform chosen at random, a family first, among those
+// that apply, and returns one of its variants chosen at random.
 func pick(rng *rand.Rand, ts []*Transform, c *Command) (*Transform, string) {
-	for _, i := range rng.Perm(len(ts)) {
-		if vs := ts[i].Apply(c); len(vs) > 0 {
-			return ts[i], vs[rng.IntN(len(vs))]
+	var families []Family
+	byFamily := map[Family][]*Transform{}
+	for _, t := range ts {
+		if byFamily[t.Family] == nil {
+			families = append(families, t.Family)
+		}
+		byFamily[t.Family] = append(byFamily[t.Family], t)
+	}
+	for _, f := range rng.Perm(len(families)) {
+		fts := byFamily[families[f]]
+		for _, i := range rng.Perm(len(fts)) {
+			if vs := fts[i].Apply(c); len(vs) > 0 {
+				return fts[i], vs[rng.IntN(len(vs))]
+			}
 		}
 	}
 	return nil, ""
