@@ -58,8 +58,12 @@ var stubbed = []string{"rm", "git", "grep", "head", "ls", "cat", "find", "chmod"
 // real are the programs that run as themselves: shells and wrappers.
 var real = []string{"bash", "sh", "env", "timeout", "nice", "nohup", "stdbuf", "xargs", "echo", "printf", "true", "false", "test", "["}
 
+// stub logs its working directory, name and arguments in one write, so
+// that the lines of programs that run at once do not mix.
 const stub = `#!/bin/sh
-{ printf '%s|%s' "$(pwd -P)" "${0##*/}"; for a in "$@"; do printf '|%s' "$a"; done; printf '\n'; } >> "$STUBLOG"
+line="$(pwd -P)|${0##*/}"
+for a in "$@"; do line="$line|$a"; done
+printf '%s\n' "$line" >> "$STUBLOG"
 `
 
 func TestVariantsRunAlike(t *testing.T) {
