@@ -8,7 +8,10 @@ package variants_test
 // program gets, and only the program knows they mean the same.
 
 import (
+	"cmp"
 	"context"
+	"fmt"
+	"io/fs"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -164,4 +167,138 @@ func must(t *testing.T, err error) {
 	if err != nil {
 		t.Fatal(err)
 	}
+}
+
+// optionCases are commands of the programs of the option table, run for
+// real in a copy of a small project: their option spellings must leave
+// the same files and print the same.
+var optionCases = []string{
+	"rm -rf build",
+	"rm -r -f dist build",
+	"rm -fv notes.txt",
+	"rm --recursive --force sub",
+	"rm -d empty",
+	"rmdir -p empty",
+	"cp -r src copy",
+	"cp -R -v src copy",
+	"cp -f -p notes.txt copy.txt",
+	"mv -f -v notes.txt moved.txt",
+	"mv --no-clobber notes.txt sub/a",
+	"mkdir -p -v out/a/b",
+	"mkdir --mode=700 out",
+	"chmod -R 700 src",
+	"chmod -v -R go-rwx src",
+	"chown -R --from=nobody root src",
+	"ls -a -R src",
+	"ls -1 -r src",
+	"grep -r -n foo src",
+	"grep -rin FOO src",
+	"grep -c -e foo src/a.go",
+	"grep -l -r -w foo .",
+	"cat -n -E notes.txt",
+	"head -n 1 -v notes.txt",
+	"tail -n 1 -q notes.txt",
+	"wc -l -w notes.txt",
+	"touch -c -m missing notes.txt",
+	"ln -s -f notes.txt link",
+	"du -s -k src",
+	"shred -u -z -n 1 notes.txt",
+	"stat -c %a notes.txt",
+	"git clean -fdx",
+	"git clean -f -d -n",
+	"git branch -D feature",
+	"git branch -d -f feature",
+	"git rm -r -q --cached src",
+	"git add -A -v",
+	"git add -f -n build",
+	"git tag -d v1",
+	"git checkout -q -f feature",
+	"git reset -q --hard",
+	"git restore -S -W notes.txt",
+	"git commit -q -a -m msg",
+	"git switch -q -c topic",
+	"git push -n -f --all",
+}
+
+func TestOptionSpellingsRunAlike(t *testing.T) {
+	t.Parallel()
+	if testing.Short() {
+		t.Skip("runs the programs")
+	}
+	for _, name := range []string{"bash", "git", "cp", "rm", "grep", "shred"} {
+		if _, err := exec.LookPath(name); err != nil {
+			t.Skipf("%s: %v", name, err)
+		}
+	}
+	root := t.TempDir()
+	fixture := filepath.Join(root, "fixture")
+	gitEnv := []string{"GIT_CONFIG_GLOBAL=/dev/null", "GIT_CONFIG_NOSYSTEM=1", "GIT_AUTHOR_NAME=a", "GIT_AUTHOR_EMAIL=a@b",
+		"GIT_COMMITTER_NAME=a", "GIT_COMMITTER_EMAIL=a@b", "GIT_AUTHOR_DATE=2020-01-01T00:00:00Z",
+		"GIT_COMMITTER_DATE=2020-01-01T00:00:00Z", "LANG=C", "TZ=UTC"}
+	sh := func(dir, cmd string) (string, error) {
+		c := exec.Command("bash", "--noprofile", "--norc", "-c", cmd)
+		c.Dir = dir
+		c.Env = append([]string{"PATH=" + os.Getenv("PATH"), "HOME=" + filepath.Join(dir, "..")}, gitEnv...)
+		out, err := c.Output()
+		return string(out), err
+	}
+	project := filepath.Join(fixture, "project")
+	must(t, os.MkdirAll(project, 0o755))
+	setup := `mkdir -p src sub build dist empty && printf 'foo\nbar\n' > notes.txt && echo foo > src/a.go &&
+		echo FOO > src/b.txt && touch sub/a && git init -q --template= -b main . && printf 'build/\n' > .gitignore &&
+		git add -A && git commit -q -m one && git branch feature && git tag v1 && echo x >> notes.txt &&
+		touch untracked && touch build/out && git remote add origin ../remote.git && git init -q --template= --bare ../remote.git`
+	if out, err := sh(project, setup); err != nil {
+		t.Fatalf("setting up the project: %v\n%s", err, out)
+	}
+	var ts []*variants.Transform
+	for _, tr := range variants.Transforms() {
+		if tr.Family == variants.Options {
+			ts = append(ts, tr)
+		}
+	}
+	g := &variants.Generator{Env: variants.Env{Cwd: project, Home: fixture}, Transforms: ts, PerCase: 4, MaxSteps: 2, Seed: seed}
+	run := func(t *testing.T, cmd string) string {
+		dir := filepath.Join(root, "run")
+		must(t, os.RemoveAll(dir))
+		must(t, os.CopyFS(dir, os.DirFS(fixture)))
+		wd := filepath.Join(dir, "project")
+		out, err := sh(wd, cmd)
+		var b strings.Builder
+		fmt.Fprintf(&b, "%s\nexit: %v\n", out, err)
+		must(t, filepath.WalkDir(wd, func(p string, d fs.DirEntry, err error) error {
+			if err != nil || d.Name() == ".git" {
+				return cmp.Or(err, fs.SkipDir)
+			}
+			fi, err := os.Lstat(p)
+			link, _ := os.Readlink(p)
+			fmt.Fprintf(&b, "%s %v %d %s\n", strings.TrimPrefix(p, wd), fi.Mode(), fi.Size(), link)
+			return err
+		}))
+		if strings.HasPrefix(cmd, "git") {
+			state, err := sh(wd, "git status --porcelain -uall && git for-each-ref --format='%(refname) %(objectname)'")
+			must(t, err)
+			b.WriteString(state)
+		}
+		return b.String()
+	}
+	n := 0
+	for _, cmd := range optionCases {
+		vs, err := g.Generate(variants.Case{Cmd: cmd, Assert: variants.NotDeny})
+		if err != nil {
+			t.Fatalf("%q: %v", cmd, err)
+		}
+		if len(vs) == 0 {
+			t.Errorf("%q: no option spelling applies", cmd)
+			continue
+		}
+		want := run(t, cmd)
+		for _, v := range vs {
+			n++
+			if got := run(t, v.Cmd); got != want {
+				t.Errorf("%q and its variant %q (%s) differ:\n%s\n---\n%s", cmd, v.Cmd, steps(v), want, got)
+			}
+		}
+	}
+	t.Logf("%d option spellings of %d commands run alike", n, len(optionCases))
 }
