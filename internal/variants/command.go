@@ -78,7 +78,7 @@ type call struct {
 }
 
 // ErrParse is wrapped by errors for text the shell parser rejects.
-var ErrParse = errors.New("does not parse")
+var ErrParse = errors.New("variants: the command does not parse")
 
 func newParser() *syntax.Parser {
 	return syntax.NewParser(syntax.Variant(syntax.LangBash), syntax.KeepComments(true))

@@ -4,10 +4,34 @@
 // what the policy must decide about it. A policy that denies the original
 // and allows a variant has a hole.
 //
-// A transform (see [Transforms]) states where it does not apply, so that
-// a variant keeps the meaning of its original; the generator composes a
-// few of them at random, from a fixed seed, and checks that every
-// variant parses.
+// The transforms (see [Transforms]), by family:
+//
+//   - wrappers: sudo (only for commands that must not be allowed), env,
+//     env-assign (X=1 cmd as env X=1 cmd), timeout 30, nice, nice -n 5,
+//     command, exec (the last command only), time, nohup, stdbuf -oL,
+//     xargs (echo ARGS | xargs PROGRAM);
+//   - nesting: bash -c, sh -c, eval, echo "$(cmd)", ( cmd ), { cmd; },
+//     a function, if true, a for over one word, bash <<'EOF', bash <<<
+//     and sh <<<, cd to the working directory first;
+//   - option spellings, for the programs of a table: split and combined
+//     clusters, reordered options, long and short forms, abbreviations of
+//     GNU long options, synonyms (rm -R, git branch -d -f), -- before the
+//     operands;
+//   - quoting of the program and of the arguments;
+//   - path spellings: ./x, absolute, ../project/x, ~ and $HOME, redundant
+//     // and /./.
+//
+// Harmless transforms keep an allowed command allowed: env, env-assign,
+// timeout, nice, nice-n, command, time, stdbuf, subshell, braces, the
+// option, quoting and path spellings. The others run the command through
+// another program or construct that a policy may fairly ask about; an
+// allowed command's variant made with one is labelled not-deny.
+//
+// Each transform states where it does not apply, so that a variant keeps
+// the meaning of its original; the generator composes a few of them at
+// random, from a fixed seed, and checks that every variant parses. The
+// tests run variants in bash with stubbed programs, and option spellings
+// with the real programs, to check that they run alike.
 package variants
 
 import (
@@ -288,6 +312,40 @@ func (g *Generator) Generate(c Case) ([]Variant, error) {
 		}
 		seen[cur.Text] = true
 		out = append(out, Variant{Case: c, Cmd: cur.Text, Steps: steps, Assert: Label(c.Assert, used)})
+	}
+	return out, errors.Join(broken...)
+}
+
+// Singles returns every variant that one transform makes of a labelled
+// command, for every transform: a complete map of where the transforms
+// apply, where Generate samples compositions. Errors are as Generate's.
+func (g *Generator) Singles(c Case) ([]Variant, error) {
+	env := g.Env
+	if env == (Env{}) {
+		env = DefaultEnv
+	}
+	orig, err := Parse(c.Cmd, env)
+	if err != nil {
+		return nil, err
+	}
+	seen := map[string]bool{c.Cmd: true}
+	var out []Variant
+	var broken []error
+	for _, t := range g.transforms() {
+		if t.Escalating && c.Assert != Deny && c.Assert != NotAllow {
+			continue
+		}
+		for _, text := range t.Apply(orig) {
+			if seen[text] {
+				continue
+			}
+			seen[text] = true
+			if _, err := Parse(text, env); err != nil {
+				broken = append(broken, &BrokenError{Transform: t.Name, From: c.Cmd, Made: text, Err: err})
+				continue
+			}
+			out = append(out, Variant{Case: c, Cmd: text, Steps: []Step{{t.Name, text}}, Assert: Label(c.Assert, []*Transform{t})})
+		}
 	}
 	return out, errors.Join(broken...)
 }

@@ -142,3 +142,30 @@ func TestGenerateErrors(t *testing.T) {
 		t.Errorf("a working directory with a blank: %v", err)
 	}
 }
+
+func TestSingles(t *testing.T) {
+	t.Parallel()
+	g := &variants.Generator{}
+	vs, err := g.Singles(variants.Case{Cmd: "rm -rf x", Assert: variants.Allow})
+	if err != nil {
+		t.Fatal(err)
+	}
+	c, _ := variants.Parse("rm -rf x", variants.DefaultEnv)
+	want := map[string]bool{}
+	for _, tr := range variants.Transforms() {
+		if tr.Escalating {
+			continue
+		}
+		for _, v := range tr.Apply(c) {
+			want[v] = true
+		}
+	}
+	if len(vs) != len(want) {
+		t.Errorf("%d variants, want %d", len(vs), len(want))
+	}
+	for _, v := range vs {
+		if !want[v.Cmd] || len(v.Steps) != 1 || v.Steps[0].Transform == "sudo" {
+			t.Errorf("unexpected variant %q (%v)", v.Cmd, v.Steps)
+		}
+	}
+}
