@@ -258,8 +258,7 @@ func TestOptionSpellingsRunAlike(t *testing.T) {
 		}
 	}
 	g := &variants.Generator{Env: variants.Env{Cwd: project, Home: fixture}, Transforms: ts, PerCase: 4, MaxSteps: 2, Seed: seed}
-	run := func(t *testing.T, cmd string) string {
-		dir := filepath.Join(root, "run")
+	run := func(t *testing.T, dir, cmd string) string {
 		must(t, os.RemoveAll(dir))
 		must(t, os.CopyFS(dir, os.DirFS(fixture)))
 		wd := filepath.Join(dir, "project")
@@ -282,23 +281,23 @@ func TestOptionSpellingsRunAlike(t *testing.T) {
 		}
 		return b.String()
 	}
-	n := 0
-	for _, cmd := range optionCases {
-		vs, err := g.Generate(variants.Case{Cmd: cmd, Assert: variants.NotDeny})
-		if err != nil {
-			t.Fatalf("%q: %v", cmd, err)
-		}
-		if len(vs) == 0 {
-			t.Errorf("%q: no option spelling applies", cmd)
-			continue
-		}
-		want := run(t, cmd)
-		for _, v := range vs {
-			n++
-			if got := run(t, v.Cmd); got != want {
-				t.Errorf("%q and its variant %q (%s) differ:\n%s\n---\n%s", cmd, v.Cmd, steps(v), want, got)
+	for i, cmd := range optionCases {
+		t.Run(cmd, func(t *testing.T) {
+			t.Parallel()
+			vs, err := g.Generate(variants.Case{Cmd: cmd, Assert: variants.NotDeny})
+			if err != nil {
+				t.Fatalf("%q: %v", cmd, err)
 			}
-		}
+			if len(vs) == 0 {
+				t.Fatalf("%q: no option spelling applies", cmd)
+			}
+			dir := filepath.Join(root, fmt.Sprint("run", i))
+			want := run(t, dir, cmd)
+			for _, v := range vs {
+				if got := run(t, dir, v.Cmd); got != want {
+					t.Errorf("%q and its variant %q (%s) differ:\n%s\n---\n%s", cmd, v.Cmd, steps(v), want, got)
+				}
+			}
+		})
 	}
-	t.Logf("%d option spellings of %d commands run alike", n, len(optionCases))
 }
