@@ -294,6 +294,9 @@ func (ev *evaluation) shellSubjects(cmd string) ([]*subject, []Verdict) {
 		}
 		ev.guess(s.cl.cmd, s.cl)
 	}
+	if v, ok := ev.callExfiltration(out); ok {
+		problems = append(problems, v)
+	}
 	return out, problems
 }
 

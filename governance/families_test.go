@@ -270,7 +270,9 @@ func TestSmallReads(t *testing.T) {
 		{"let x=1+2", allow, ""},
 		{"while read -r x; do echo \"$x\"; done", allow, ""},
 		{"while read -r data; do [ -n \"$data\" ] && echo \"$data\"; done", allow, ""},
-		{"env FOO=bar", allow, ""},
+		// The whole environment holds the secrets it was given.
+		{"env FOO=bar", governance.Defer, ""},
+		{"env -i FOO=bar", allow, ""},
 		{"env --ignore-environment PATH=/bin ls", allow, ""},
 		{"env -i PATH=/usr/bin:/bin git status", allow, ""},
 		{"xxd -c 12 file.bin", allow, ""},
