@@ -28,6 +28,8 @@ type evaluation struct {
 	trace    []Step
 	// guesses are commands that an unknown program may run (see guess).
 	guesses []guess
+	// runs are command lines programs run (see recordRuns).
+	runs []runs
 	// index narrows the rules per command; nil for calls of a few
 	// commands, where building it costs more than scanning the rules.
 	index *ruleIndex
@@ -95,6 +97,7 @@ func (ev *evaluation) run(ctx context.Context) *Decision {
 		decided = append(decided, v)
 	}
 	decided = append(decided, ev.guessVerdicts()...)
+	decided = append(decided, ev.runsVerdicts()...)
 	// Evaluators placed before the rules see every call; their verdicts
 	// join layer 1's, strictest first.
 	early := false
@@ -293,6 +296,7 @@ func (ev *evaluation) shellSubjects(cmd string) ([]*subject, []Verdict) {
 			problems = append(problems, v)
 		}
 		ev.guess(s.cl.cmd, s.cl)
+		ev.recordRuns(s.cl)
 	}
 	if v, ok := ev.callExfiltration(out); ok {
 		problems = append(problems, v)

@@ -118,7 +118,8 @@ func TestXargsAndFindExec(t *testing.T) {
 		{"xargs time cat", allow, ""},
 		{"xargs sh -c 'echo hello'", allow, ""},
 		{"find . -name '*.py' | xargs grep TODO", allow, ""},
-		{"git ls-files | xargs git blame", allow, ""},
+		// A tracked file name may start with - and be read as an option.
+		{"git ls-files | xargs git blame", governance.Defer, ""},
 		{"find . -exec cat {} \\;", allow, ""},
 		{"find . -type f -exec md5sum {} +", allow, ""},
 		{"find . -name '*.py' -exec grep TODO {} \\;", allow, ""},
@@ -364,7 +365,8 @@ func TestGitReads(t *testing.T) {
 		{"git fetch origin main", allow, ""},
 		{"git fetch --all --prune", allow, ""},
 		{"git fetch --depth 1 origin", allow, ""},
-		{"git ls-files | xargs git blame", allow, ""},
+		// A tracked file name may start with - and be read as an option.
+		{"git ls-files | xargs git blame", governance.Defer, ""},
 		// Writes.
 		{"git -C . branch -C old new", deflt, ""},
 		{"git archive -o out.tar HEAD", deflt, ""},
