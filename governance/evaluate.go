@@ -30,6 +30,10 @@ type evaluation struct {
 	guesses []guess
 	// runs are command lines programs run (see recordRuns).
 	runs []runs
+	// copies are files a command of the call makes from a governance
+	// binary (cp, install, ln): running them later in the call runs
+	// governance.
+	copies []string
 	// index narrows the rules per command; nil for calls of a few
 	// commands, where building it costs more than scanning the rules.
 	index *ruleIndex
@@ -354,6 +358,7 @@ func (ev *evaluation) commandSubjects(a *shell.Analysis) []*subject {
 		if len(fas) > 0 {
 			s.targets = make([]place, 0, len(fas))
 		}
+		ev.noteCopies(c, fas)
 		for _, fa := range fas {
 			pl := ev.placeOf(c, fa.arg, false)
 			s.targets = append(s.targets, pl)
