@@ -165,7 +165,7 @@ func (ev *evaluation) signalVerdict(s *subject) Verdict {
 		}
 		if target := ev.governanceTarget(cl, e.Path.Value); target != "" {
 			return Verdict{Outcome: Deny, Layer: LayerInvariant, Rule: "self-protection", Subject: s.display,
-				Message: "`" + s.display + "` signals " + target + ", which enforces policy; an agent may not stop or disturb it.",
+				Message:    "`" + s.display + "` signals " + target + ", which enforces policy; an agent may not stop or disturb it.",
 				Suggestion: "Ask the user to stop or restart governance if that is needed."}
 		}
 	}
