@@ -131,13 +131,18 @@ func (ev *evaluation) selfProtection(s *subject) Verdict {
 		return deny("self-protection", "The governance program "+p.abs+" enforces policy; an agent may not change, move or link it.",
 			"Ask the user to install or update governance themselves.")
 	}
-	if s.vcs || p.is(ClassRoot) || p.is(ClassHome) {
-		// git rewrites only what it tracks, which the git rules judge;
-		// the root and the home are the catastrophic invariants'.
+	if p.is(ClassRoot) || p.is(ClassHome) {
+		// The root and the home are the catastrophic invariants'.
 		return Verdict{}
 	}
 	inner := ev.protectedInside(p.abs)
 	if inner == "" {
+		return Verdict{}
+	}
+	top := p.abs == ev.pc.root || p.abs == ev.pc.home
+	if s.vcs && top {
+		// git rewrites only what it tracks in the whole tree, which the
+		// git rules judge.
 		return Verdict{}
 	}
 	switch {
@@ -145,6 +150,12 @@ func (ev *evaluation) selfProtection(s *subject) Verdict {
 		return deny("self-protection", describeOp(s.op)+" "+ev.relPath(p)+" would take "+ev.relPath(place{abs: inner})+
 			" with it, which only a human may change.",
 			"Act on the files you need inside the folder, not on the folder that holds the governance or harness settings.")
+	case !top:
+		// A folder of settings (.claude, .github, ~/.config): what is
+		// written into it may land on them.
+		return deny("self-protection", "Writing into "+ev.relPath(p)+", the folder of "+ev.relPath(place{abs: inner})+
+			", may change it, which only a human may do.",
+			"Write somewhere that holds no governance or harness settings.")
 	case s.op == programs.Write && s.tree && !s.vcs:
 		return Verdict{Outcome: Ask, Layer: LayerInvariant, Rule: "self-protection", Message: "Writing the files under " +
 			ev.relPath(p) + " (an archive extracted, a tree copied) may overwrite " + ev.relPath(place{abs: inner}) +

@@ -19,7 +19,7 @@ func TestInterpreters(t *testing.T) {
 		{"node --check app.js", "read app.js"},
 		{"node app.js", "exec javascript:\"\""},
 		{"perl -e 'print 1'", "exec perl:\"print 1\""},
-		{"perl -i -pe 's/a/b/' f", "change (-i writes files); exec perl:\"s/a/b/\""},
+		{"perl -i -pe 's/a/b/' f", "read f; write f; exec perl:\"s/a/b/\""},
 		{"sh -c 'ls'", "exec found"},
 		{"bash -n script.sh", "read script.sh"},
 		{"bash script.sh", "exec sh:\"\""},

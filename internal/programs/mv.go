@@ -1,6 +1,10 @@
 package programs
 
-import "github.com/agentgov/governance/internal/shell"
+import (
+	"strings"
+
+	"github.com/agentgov/governance/internal/shell"
+)
 
 // mv, cp, install and ln take sources and a destination: the last operand,
 // or the folder of -t.
@@ -45,6 +49,9 @@ var mvProgram = &Program{Names: []string{"mv"}, Node: Node{Opts: copyBackupOpts 
 	}
 	for _, s := range sources {
 		fx.Move(s, dest)
+		if in, ok := into(s, dest); ok {
+			fx.Move(s, in)
+		}
 	}
 }}}
 
@@ -87,6 +94,9 @@ var cpProgram = &Program{Names: []string{"cp"}, Node: Node{Opts: copyBackupOpts 
 		default:
 			fx.Add(Effect{Op: Read, Path: s, Tree: tree, Hidden: tree})
 			fx.Add(Effect{Op: Write, Path: dest, Tree: tree, Why: "cp"})
+			if in, ok := into(s, dest); ok {
+				fx.Add(Effect{Op: Write, Path: in, Tree: tree, Why: "cp"})
+			}
 		}
 	}
 }}}
@@ -127,6 +137,9 @@ var installProgram = &Program{Names: []string{"install"}, Node: Node{Opts: `
 	for _, s := range sources {
 		fx.Read(s)
 		fx.Write(dest, "install")
+		if in, ok := into(s, dest); ok {
+			fx.Write(in, "install")
+		}
 	}
 	if c.Has("-s") && !c.Has("--strip-program") {
 		fx.Exec("sh", "strip", "install -s")
@@ -163,5 +176,26 @@ var lnProgram = &Program{Names: []string{"ln"}, Node: Node{Opts: `
 	}
 	for _, t := range targets {
 		fx.Link(t, dest, symbolic)
+		if in, ok := into(t, dest); ok {
+			fx.Link(t, in, symbolic)
+		}
 	}
 }}}
+
+// into returns where src lands when dest is a folder: dest/base(src).
+// The file system decides which it is when the command runs, so both are
+// effects of the call.
+func into(src, dest shell.Arg) (shell.Arg, bool) {
+	base := strings.TrimRight(src.Value, "/")
+	if i := strings.LastIndexByte(base, '/'); i >= 0 {
+		base = base[i+1:]
+	}
+	if base == "" || base == "." || base == ".." || dest.Value == "" || src.Dynamic && strings.ContainsAny(base, "$`") {
+		return shell.Arg{}, false
+	}
+	out := dest
+	out.Value = strings.TrimRight(dest.Value, "/") + "/" + base
+	out.Dynamic = dest.Dynamic || src.Dynamic
+	out.Glob = dest.Glob || src.Glob
+	return out, true
+}

@@ -203,3 +203,12 @@ func starMatch(pattern, s string) bool {
 		return false
 	}
 }
+
+// Names returns the names of every modelled program, sorted.
+func Names() []string {
+	out := make([]string, len(registry))
+	for i, e := range registry {
+		out[i] = e.name
+	}
+	return out
+}

@@ -145,6 +145,13 @@ var nodeProgram = &Program{Names: []string{"node", "nodejs"}, Node: Node{POSIX: 
 // modelled, so any other option is unknown.
 func scriptingProgram(lang string, opts string, names ...string) *Program {
 	return &Program{Names: names, Node: Node{POSIX: true, Opts: opts, Effects: func(c *Call, fx *Effects) {
+		if c.Has("-i") {
+			// -i edits the files it reads in place.
+			for _, a := range c.Args() {
+				fx.Read(a)
+				fx.Write(a, c.Name+" -i")
+			}
+		}
 		if c.Cmd.Code == "" && strings.HasPrefix(c.Cmd.Lang, lang) {
 			fx.Exec(lang, "", c.Name+" runs code")
 			return
@@ -162,7 +169,7 @@ var (
 -l[=OCTAL]
 -a
 -F=PATTERN
--i[=EXT]   write
+-i[=EXT]
 -w
 -W
 -X
@@ -190,7 +197,7 @@ var (
 -l
 -a
 -F=PATTERN
--i[=EXT]   write
+-i[=EXT]
 -w
 -W[=LEVEL]
 -r=LIBRARY code

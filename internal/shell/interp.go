@@ -53,7 +53,8 @@ func sinks(lang string) []string {
 // deleters are calls that delete the path they are given.
 var deleters = []string{"shutil.rmtree", "os.remove", "os.unlink", "os.rmdir", "os.removedirs", "rmSync", "rmdirSync",
 	"unlinkSync", "fs.rm(", "fs.unlink(", "fs.rmdir(", "promises.rm", "rimraf", "rm_rf", "rm_r", "FileUtils.rm", "remove_dir", "Deno.remove",
-	"remove_entry", "File.delete", "File.unlink", "Dir.rmdir", "rmtree", "remove_tree", "unlink(", "rmdir(", "Remove-Item"}
+	"remove_entry", "File.delete", "File.unlink", "Dir.rmdir", "rmtree", "remove_tree", "unlink(", "rmdir(", "Remove-Item",
+	"unlink ", "rmdir "}
 
 // writers are calls that write the path they are given.
 var writers = []string{"writeFileSync", "writeFile(", "appendFileSync", "File.write", "file_put_contents", "open(",
