@@ -2,8 +2,10 @@ package governance_test
 
 import (
 	"context"
+	"io/fs"
 	"strings"
 	"testing"
+	"testing/fstest"
 
 	"github.com/agentgov/governance/agents"
 	"github.com/agentgov/governance/governance"
@@ -34,7 +36,27 @@ func fileReq(kind governance.Kind, path string) *governance.Request {
 
 func decide(t *testing.T, p *governance.Policy, req *governance.Request) *governance.Decision {
 	t.Helper()
-	return governance.NewEngine(p).Decide(context.Background(), req)
+	e := governance.NewEngine(p)
+	e.FS = testFS
+	return e.Decide(context.Background(), req)
+}
+
+// testFS is the file system the engine's tests decide against: the
+// project's database file exists, so sqlite3 opening it creates nothing.
+var testFS = mapFS{fstest.MapFS{
+	strings.TrimPrefix(root, "/") + "/app.db":  {Data: []byte("SQLite format 3\x00")},
+	strings.TrimPrefix(root, "/") + "/mydb.db": {Data: []byte("SQLite format 3\x00")},
+}}
+
+// mapFS serves absolute paths from an fstest.MapFS.
+type mapFS struct{ m fstest.MapFS }
+
+func (f mapFS) Lstat(name string) (fs.FileInfo, error) {
+	return fs.Stat(f.m, strings.TrimPrefix(name, "/"))
+}
+func (f mapFS) Readlink(name string) (string, error) { return "", fs.ErrInvalid }
+func (f mapFS) ReadDir(name string) ([]fs.DirEntry, error) {
+	return fs.ReadDir(f.m, strings.TrimPrefix(name, "/"))
 }
 
 func TestBuiltinPolicy(t *testing.T) {

@@ -361,6 +361,9 @@ func (ev *evaluation) commandSubjects(a *shell.Analysis) []*subject {
 		ev.noteCopies(c, fas)
 		for _, fa := range fas {
 			pl := ev.placeOf(c, fa.arg, false)
+			if fa.ifMissing && ev.exists(pl) {
+				continue
+			}
 			s.targets = append(s.targets, pl)
 			if pl.abs != "" && safeDevice(pl.abs) {
 				continue
@@ -483,6 +486,9 @@ type fileArg struct {
 	tree, hidden bool
 	// op is the effect, from the program's model.
 	op programs.Op
+	// ifMissing marks a write that happens only when the file does not
+	// exist.
+	ifMissing bool
 }
 
 // fileArgs returns the files a command reads and writes, from what is
@@ -666,4 +672,19 @@ func searchTool(name string) bool {
 		return true
 	}
 	return false
+}
+
+// exists reports whether a place is a file or folder that exists now.
+func (ev *evaluation) exists(p place) bool {
+	if p.abs == "" || !ev.fsw.take(1) {
+		return false
+	}
+	_, err := ev.fsw.fs().Lstat(p.abs)
+	return err == nil
+}
+
+// existsArg returns a check that a word of a command names a file that
+// exists now, as the command will resolve it.
+func (ev *evaluation) existsArg(cl *cmdline) func(shell.Arg) bool {
+	return func(a shell.Arg) bool { return ev.exists(ev.placeOf(cl.cmd, a, false)) }
 }

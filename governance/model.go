@@ -62,7 +62,8 @@ func modelFileArgs(cl *cmdline) []fileArg {
 		if a.Value == "" || a.Value == "-" {
 			return
 		}
-		out = append(out, fileArg{arg: a, kind: k, op: e.Op, tree: e.Tree, hidden: e.Hidden, stat: e.Op == programs.Stat})
+		out = append(out, fileArg{arg: a, kind: k, op: e.Op, tree: e.Tree, hidden: e.Hidden, stat: e.Op == programs.Stat,
+			ifMissing: e.IfMissing})
 	}
 	for i := range cl.call.Effects().List {
 		e := &cl.call.Effects().List[i]
@@ -84,7 +85,7 @@ func modelFileArgs(cl *cmdline) []fileArg {
 // the environment it runs in (printenv, as echo "$VAR" does), a request
 // of constant text, or commands the analysis found and judges on their
 // own.
-func modelReadOnly(cl *cmdline) bool {
+func modelReadOnly(cl *cmdline, exists func(shell.Arg) bool) bool {
 	for _, e := range cl.call.Effects().List {
 		switch e.Op {
 		case programs.Read, programs.Stat, programs.Cred:
@@ -110,6 +111,10 @@ func modelReadOnly(cl *cmdline) bool {
 				if d.Dynamic {
 					return false
 				}
+			}
+		case programs.Write:
+			if !e.IfMissing || exists == nil || !exists(e.Path) {
+				return false
 			}
 		default:
 			return false

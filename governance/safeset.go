@@ -26,7 +26,7 @@ func (ev *evaluation) safe(s *subject) (bool, string) {
 		}
 		return true, "read-only-file"
 	case KindShell:
-		if readOnly(s.cl) {
+		if readOnly(s.cl, ev.existsArg(s.cl)) {
 			return true, "read-only:" + s.cl.name
 		}
 	}
@@ -51,8 +51,9 @@ var unsafeEnv = []string{"LD_PRELOAD", "LD_LIBRARY_PATH", "DYLD_*", "BASH_ENV", 
 	"PYTHONWARNINGS", "PERL5LIB", "RUBYLIB", "NODE_PATH", "JAVA_TOOL_OPTIONS", "_JAVA_OPTIONS", "JDK_JAVA_OPTIONS",
 	"TF_CLI_ARGS*", "KUBECONFIG", "AWS_CONFIG_FILE", "npm_config_*", "NPM_CONFIG_*", "SSH_ASKPASS", "SUDO_ASKPASS", "BROWSER"}
 
-// readOnly reports whether a simple command only reads.
-func readOnly(cl *cmdline) bool {
+// readOnly reports whether a simple command only reads. exists tells
+// whether a file the command would create only when missing is there.
+func readOnly(cl *cmdline, exists func(shell.Arg) bool) bool {
 	c := cl.cmd
 	if c.Privileged || c.RunsInput {
 		return false
@@ -68,7 +69,7 @@ func readOnly(cl *cmdline) bool {
 		return false
 	}
 	if cl.call != nil {
-		return modelReadOnly(cl)
+		return modelReadOnly(cl, exists)
 	}
 	if c.Code != "" {
 		return false

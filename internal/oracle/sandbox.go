@@ -261,3 +261,12 @@ func (s *Sandbox) trial() error {
 	}
 	return nil
 }
+
+// HostPath returns where a path of the decoy world lies on the host, in
+// the template every run copies: the same path for one outside the home.
+func (s *Sandbox) HostPath(p string) string {
+	if p == Home || strings.HasPrefix(p, Home+"/") {
+		return host(s.template, p)
+	}
+	return p
+}

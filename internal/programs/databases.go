@@ -139,6 +139,10 @@ func sqliteEffects(c *Call, fx *Effects, duck bool) {
 	fx.Read(db)
 	if changes && !c.Has("-readonly") {
 		fx.Write(db, "the statements may change the database")
+	} else if !c.Has("-readonly") && !duck {
+		// sqlite3 opens the database to read and write, and makes an
+		// empty one where there is none.
+		fx.Add(Effect{Op: Write, Path: db, IfMissing: true, Why: "sqlite3 creates a missing database"})
 	}
 }
 

@@ -5,17 +5,17 @@ import "testing"
 func TestDatabases(t *testing.T) {
 	t.Parallel()
 	checkEffects(t, []effectCase{
-		{"sqlite3 app.db 'SELECT count(*) FROM users;'", "read app.db"},
-		{"sqlite3 app.db .schema", "read app.db"},
+		{"sqlite3 app.db 'SELECT count(*) FROM users;'", "read app.db; write app.db"},
+		{"sqlite3 app.db .schema", "read app.db; write app.db"},
 		{"sqlite3 -readonly app.db", "read app.db"},
-		{"sqlite3 -lookaside 100 50 app.db 'SELECT 1'", "read app.db"},
+		{"sqlite3 -lookaside 100 50 app.db 'SELECT 1'", "read app.db; write app.db"},
 		{"sqlite3 -help", ""},
 		{"sqlite3 app.db", "unknown (runs the statements it reads from standard input); read app.db; write app.db"},
 		{"sqlite3 -readonly app.db < s.sql", "unknown (runs the statements it reads from standard input); read app.db"},
 		{"sqlite3 app.db 'DROP TABLE t'", "change (runs SQL that is not a single statement that reads: DROP TABLE t); read app.db; write app.db"},
 		{"sqlite3 app.db '.shell id'", "change (runs SQL that is not a single statement that reads: .shell id); read app.db; write app.db"},
 		{"sqlite3 -cmd 'SELECT 1' app.db", "unknown (runs the statements it reads from standard input); read app.db; write app.db"},
-		{"sqlite3 -init evil.sql app.db 'SELECT 1'", "read evil.sql; unknown (runs the statements of evil.sql); read app.db"},
+		{"sqlite3 -init evil.sql app.db 'SELECT 1'", "read evil.sql; unknown (runs the statements of evil.sql); read app.db; write app.db"},
 		{"sqlite3 -A app.zip -x", "unknown (the option -A is not in the model of sqlite3); unknown (runs the statements it reads from standard input)"},
 		{"duckdb -c 'SELECT 42'", ""},
 		{"duckdb data.db -json 'DESCRIBE users'", "read data.db"},

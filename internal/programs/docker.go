@@ -155,7 +155,23 @@ func engine(f func(*Call, *Effects)) func(*Call, *Effects) {
 				fx.Unknown("the engine's address " + h.Value + " is not a plain address")
 			}
 		}
+		// The CLI asks its engine (a local socket, or DOCKER_HOST), also
+		// to list the plugins it prints help for, and keeps its own
+		// files under ~/.docker; podman keeps its runtime state under
+		// /run/user and its storage, and runs conmon.
+		fx.Cache(argOf("~/.docker"), c.Name+" keeps its own files")
+		if c.Name == "podman" || c.Name == "podman-compose" {
+			fx.Cache(argOf("/run/user"), "podman keeps its runtime state")
+			fx.Cache(argOf("/var/lib/containers"), "podman's storage")
+			fx.Cache(argOf("~/.local/share/containers"), "podman's storage")
+			fx.Cache(argOf("~/.config/containers"), "podman's settings")
+			fx.Helper("conmon", "podman runs its container monitor")
+			fx.Helper("podman", "podman-compose runs podman")
+		}
 		if asksHelp(c) {
+			// Help lists the CLI plugins, which the CLI asks its engine
+			// about.
+			fx.Network(engineHost(c))
 			return
 		}
 		f(c, fx)

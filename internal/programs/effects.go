@@ -91,6 +91,10 @@ type Effect struct {
 	Tree, Hidden bool
 	// Symbolic marks a symbolic link.
 	Symbolic bool
+	// IfMissing marks a Write that creates Path only when it does not
+	// exist (sqlite3 opening a database, touch -c's opposite): the engine
+	// drops it when the file is there.
+	IfMissing bool
 	// Host is a network destination ("" when not known).
 	Host string
 	// Data are the words whose text a network request carries.
@@ -229,6 +233,9 @@ func (c *Call) AddEffects(fx *Effects) {
 	}
 	if c.Help && len(c.unknown) == 0 {
 		// It prints help or its version and exits.
+		if c.Prog.HelpEffects != nil {
+			c.Prog.HelpEffects(c, fx)
+		}
 		return
 	}
 	for _, u := range c.unknown {

@@ -46,6 +46,12 @@ func forge(f func(*Call, *Effects)) func(*Call, *Effects) {
 	return func(c *Call, fx *Effects) {
 		clientEnv(c, fx)
 		f(c, fx)
+		if c.Name == "gh" {
+			// gh reads its token to authenticate, and asks git which
+			// repository the folder is.
+			fx.Cred(argOf("~/.config/gh/hosts.yml"), "gh authenticates with its token")
+			fx.Helper("git", "gh asks git about the repository")
+		}
 	}
 }
 

@@ -44,7 +44,19 @@ var gitProgram = &Program{Names: []string{"git"}, Node: Node{Opts: `
 --attr-source=TREEISH
 -v --version                   help
 -h --help                      help
-`, MakeSubs: gitMakeSubs, Effects: gitEffects, Exact: true}}
+`, MakeSubs: gitMakeSubs, Effects: gitEffects, Exact: true}, HelpEffects: gitHelpEffects}
+
+// gitHelpEffects: git's help of a subcommand is its manual page, which
+// man formats and caches.
+func gitHelpEffects(c *Call, fx *Effects) {
+	if c.NSub > 0 {
+		fx.Helper("man", "git shows the manual page")
+		for _, h := range []string{"sh", "groff", "nroff", "troff", "grotty", "tbl", "preconv", "col", "locale", "less", "pager"} {
+			fx.Helper(h, "man formats the page")
+		}
+		fx.Cache(argOf("/var/cache/man"), "man keeps formatted pages")
+	}
+}
 
 // gitDiffOpts are the options of the diff and log family that do more
 // than print: the others (there are hundreds) only change the output.
@@ -618,7 +630,16 @@ func readOperandsIn(c *Call, fx *Effects) {
 // gitRemoteEffects is ls-remote: a query of a remote.
 func gitRemoteEffects(c *Call, fx *Effects) {
 	fx.Network("", c.Args()...)
-	fx.Helper("ssh", "git reaches an ssh remote with ssh")
+	gitTransport(fx)
+}
+
+// gitTransport records the programs git runs to reach a remote: ssh, its
+// remote helpers, and (for a remote that is a folder) upload-pack through
+// the shell.
+func gitTransport(fx *Effects) {
+	for _, h := range []string{"ssh", "sh", "git", "git-upload-pack", "git-remote-https", "git-remote-http", "git-remote-ftp"} {
+		fx.Helper(h, "git reaches the remote")
+	}
 }
 
 // gitFetchEffects: fetch downloads objects and moves only remote-tracking
@@ -636,7 +657,7 @@ func gitFetchEffects(c *Call, fx *Effects) {
 		}
 	}
 	fx.Network("", c.Args()...)
-	fx.Helper("ssh", "git reaches an ssh remote with ssh")
+	gitTransport(fx)
 	fx.Cache(gitIn(c, argOf(".git")), "git fetch stores objects and remote-tracking refs")
 }
 
@@ -706,7 +727,7 @@ func gitRemoteSubEffects(c *Call, fx *Effects) {
 	case "show":
 		if !c.Has("-n") {
 			fx.Network("", c.Args()[1:]...)
-			fx.Helper("ssh", "git reaches an ssh remote with ssh")
+			gitTransport(fx)
 		}
 		return
 	}

@@ -96,6 +96,10 @@ func kube(f func(*Call, *Effects)) func(*Call, *Effects) {
 			fx.Write(out, "--profile")
 		}
 		f(c, fx)
+		// kubectl asks the API server what it serves (discovery) and
+		// keeps what it learns.
+		fx.Network(kubeServer(c))
+		fx.Cache(argOf("~/.kube/cache"), "kubectl keeps the API server's discovery")
 	}
 }
 

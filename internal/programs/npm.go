@@ -301,6 +301,13 @@ const npmNoHelp = `
 // --browser names, which npm runs to open web pages.
 func npmLog(c *Call, fx *Effects) {
 	cacheAt(fx, "~/.npm/_logs", "npm writes a debug log of every run")
+	if c.Name == "npm" || c.Name == "npx" {
+		// npm is a node program, and checks the registry for a newer
+		// npm now and then, noting when it did.
+		fx.Helper("node", "npm runs on node")
+		cacheAt(fx, "~/.npm/_update-notifier-last-checked", "npm notes when it last looked for a newer version")
+		fx.Network("registry.npmjs.org")
+	}
 	for _, v := range c.ValueArgs("--browser") {
 		if v.Dynamic || v.Value != "false" && v.Value != "true" {
 			fx.Exec("sh", v.Value, "--browser names the program npm opens web pages with")

@@ -4,8 +4,9 @@ import "testing"
 
 func TestNpm(t *testing.T) {
 	t.Parallel()
-	const log = "cache ~/.npm/_logs"
-	const asks = log + "; cache ~/.npm/_cacache; network registry.npmjs.org"
+	// npm looks for a newer npm now and then.
+	const log = "network registry.npmjs.org"
+	const asks = log + "; network registry.npmjs.org"
 	checkEffects(t, []effectCase{
 		{"npm ls --all", log},
 		{"npm -g ls --depth=0", log},
@@ -54,7 +55,7 @@ func TestNpm(t *testing.T) {
 		{"npm ls --scrip /tmp/x", `exec sh:"/tmp/x"; ` + log},
 		{"npm ls --userconfig /tmp/rc", "unknown (--userconfig runs code the model does not read); " + log},
 		{"npm ls --cache /tmp/c", "write /tmp/c; " + log},
-		{"npm frobnicate", `unknown ("frobnicate" is not a subcommand the model of npm knows); cache ~/.npm/_logs`},
+		{"npm frobnicate", "unknown (\"frobnicate\" is not a subcommand the model of npm knows); network registry.npmjs.org"},
 		{"npm ls --frob", "unknown (the option --frob is not in the model of npm); " + log},
 		{`npm view "$TOKEN"`, `unknown (the word $TOKEN is computed at run time and may be any option); ` + asks + ` "$TOKEN"`},
 		{"npm ls --browser=/tmp/x", log + `; exec sh:"/tmp/x"`},
@@ -71,32 +72,30 @@ func TestNpm(t *testing.T) {
 
 func TestPnpmYarnBun(t *testing.T) {
 	t.Parallel()
-	const pnpm = "cache ~/.cache/pnpm"
-	const bun = "cache ~/.bun/install/cache"
 	checkEffects(t, []effectCase{
-		{"pnpm ls", pnpm},
-		{"pnpm -r list --depth 0", pnpm},
-		{"pnpm --filter web why react", pnpm},
-		{"pnpm outdated", pnpm + "; network registry.npmjs.org"},
-		{"pnpm audit --fix", "change (--fix writes files); " + pnpm + "; network registry.npmjs.org"},
-		{"pnpm licenses list", pnpm},
-		{"pnpm store path", pnpm},
+		{"pnpm ls", ""},
+		{"pnpm -r list --depth 0", ""},
+		{"pnpm --filter web why react", ""},
+		{"pnpm outdated", "network registry.npmjs.org"},
+		{"pnpm audit --fix", "change (--fix writes files); " + "network registry.npmjs.org"},
+		{"pnpm licenses list", ""},
+		{"pnpm store path", ""},
 		{"pnpm store prune", "change (pnpm store changes the store, the configuration or the project); read prune"},
 		{"pnpm config get //r/:_authToken", "unknown (pnpm config get may print a credential)"},
 		{"pnpm -v", ""},
 		{"pnpm install", `exec :""`},
 		{"pnpm run build --help", `exec :""; read build`},
-		{"pnpm build", `unknown ("build" is not a subcommand the model of pnpm knows); cache ~/.cache/pnpm`},
-		{"pnpm --store-dir /tmp/s ls", "write /tmp/s; " + pnpm},
+		{"pnpm build", "unknown (\"build\" is not a subcommand the model of pnpm knows)"},
+		{"pnpm --store-dir /tmp/s ls", "write /tmp/s"},
 		{"pnpx cowsay", `exec :""; read cowsay`},
 		{"yarn list", `exec :""`},
 		{"yarn", `exec :""`},
 		{"yarn --version", `exec :""`},
 		{"yarn info react", `exec :""; read react`},
-		{"bun pm ls", bun},
-		{"bun pm cache", bun},
+		{"bun pm ls", ""},
+		{"bun pm cache", ""},
 		{"bun pm cache rm", "delete ~/.bun/install/cache (tree)"},
-		{"bun outdated", bun + "; network registry.npmjs.org"},
+		{"bun outdated", "network registry.npmjs.org"},
 		{"bun -v", ""},
 		{"bun", ""},
 		{"bun x.ts ~/.ssh/id_rsa", `exec :""; read x.ts; read /h/.ssh/id_rsa`},
@@ -110,9 +109,9 @@ func TestPnpmYarnBun(t *testing.T) {
 func TestNpmDiff(t *testing.T) {
 	t.Parallel()
 	checkEffects(t, []effectCase{
-		{"npm diff", "cache ~/.npm/_logs; cache ~/.npm/_cacache; network registry.npmjs.org"},
-		{"npm diff --diff=lodash@4.17.0", `cache ~/.npm/_logs; cache ~/.npm/_cacache; network registry.npmjs.org "lodash@4.17.0"`},
-		{"npm diff --diff=@types/node@20 --diff=@types/node@22", `cache ~/.npm/_logs; cache ~/.npm/_cacache; network registry.npmjs.org "@types/node@20" "@types/node@22"`},
+		{"npm diff", "network registry.npmjs.org; network registry.npmjs.org"},
+		{"npm diff --diff=lodash@4.17.0", "network registry.npmjs.org; network registry.npmjs.org \"lodash@4.17.0\""},
+		{"npm diff --diff=@types/node@20 --diff=@types/node@22", "network registry.npmjs.org; network registry.npmjs.org \"@types/node@20\" \"@types/node@22\""},
 		{"npm diff --diff=./a --diff=lodash", `exec :""`},
 		{"npm diff --diff=user/repo", `exec :""`},
 		{"npm diff --diff=git+https://x/y.git", `exec :""`},

@@ -133,6 +133,10 @@ type Program struct {
 	// the option tables (find's expression): it fills the call's Opts and
 	// Pos.
 	Parse func(c *Call, args []shell.Arg)
+	// HelpEffects, when set, adds what the program does to print its help
+	// (git runs man, which keeps a cache); without it, help prints and
+	// does nothing else.
+	HelpEffects func(c *Call, fx *Effects)
 }
 
 // Lookup returns the model of the program called name, or nil.

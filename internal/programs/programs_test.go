@@ -62,9 +62,14 @@ func effects(t *testing.T, cmd string) string {
 	return describe(programs.Parse(a.Commands[0]).Effects())
 }
 
+// describe leaves out a tool's housekeeping (its caches, the helpers it
+// runs, its own credentials): TestHousekeeping checks those.
 func describe(fx *programs.Effects) string {
 	var b strings.Builder
 	for _, e := range fx.List {
+		if e.Op == programs.Cache || e.Op == programs.Cred || e.Op == programs.Exec && e.Helper {
+			continue
+		}
 		if b.Len() > 0 {
 			b.WriteString("; ")
 		}
@@ -207,4 +212,38 @@ func TestDynamicOptionValue(t *testing.T) {
 		{"tac --sep\"$x\"arator=y a", "unknown (the option --sep$xarator=y is not in the model of tac); read a"},
 		{"cat --num\"$x\"ber a", "unknown (the option --num$xber is not in the model of cat); read a"},
 	})
+}
+
+// housekeeping describes a command's caches, helpers and credentials.
+func housekeeping(t *testing.T, cmd string) string {
+	t.Helper()
+	var out []string
+	for _, e := range parse(t, cmd).Effects().List {
+		switch {
+		case e.Op == programs.Cache:
+			out = append(out, "cache "+e.Path.Value)
+		case e.Op == programs.Cred:
+			out = append(out, "cred "+e.Path.Value)
+		case e.Op == programs.Exec && e.Helper:
+			out = append(out, "helper "+e.Code)
+		}
+	}
+	return strings.Join(out, "; ")
+}
+
+// TestHousekeeping: what tools do to run besides what they are asked,
+// as the execution oracle sees it.
+func TestHousekeeping(t *testing.T) {
+	t.Parallel()
+	for _, tt := range []struct{ cmd, want string }{
+		{"git status", "cache .git/index"},
+		{"gh pr list", "cred ~/.config/gh/hosts.yml; helper git"},
+		{"npm view lodash", "cache ~/.npm/_logs; helper node; cache ~/.npm/_update-notifier-last-checked; cache ~/.npm/_cacache"},
+		{"top -b -n 1", "cache ~/.config/procps"},
+		{"docker ps", "cache ~/.docker"},
+	} {
+		if got := housekeeping(t, tt.cmd); got != tt.want {
+			t.Errorf("%q:\n got %s\nwant %s", tt.cmd, got, tt.want)
+		}
+	}
 }

@@ -42,7 +42,9 @@ var topProgram = &Program{Names: []string{"top"}, SingleDash: true, Node: Node{O
 -w[=COLUMNS] --width[=COLUMNS]
 -h --help     help
 -V --version  help
-`, Effects: printsOnly}}
+`, Effects: func(c *Call, fx *Effects) {
+	fx.Cache(argOf("~/.config/procps"), "top makes the folder of its settings")
+}}}
 
 // htop writes its settings to ~/.config/htop/htoprc when it exits.
 var htopProgram = &Program{Names: []string{"htop"}, Node: Node{Opts: `
