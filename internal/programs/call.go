@@ -87,6 +87,11 @@ func (c *Call) Reset(cmd *shell.Command, pos []shell.Arg) {
 		c.Pos = make([]shell.Arg, 0, len(args))
 	}
 	c.Prog = Lookup(cmd.Name)
+	c.read(args)
+}
+
+// read reads the words after the program name with c.Prog's model.
+func (c *Call) read(args []shell.Arg) {
 	if c.Prog == nil {
 		c.parseUnknown(args)
 		return
@@ -127,7 +132,8 @@ func (c *Call) parse(args []shell.Arg) {
 			i = c.long(args, i, level)
 		case strings.HasPrefix(v, "-") && len(v) > 1 && !(p.Digits && isDigits(v[1:])):
 			if p.SingleDash {
-				if spec := c.lookupLong(v[1:], true); spec != nil {
+				name, _, _ := strings.Cut(v[1:], "=")
+				if spec := c.lookupLong(name, true); spec != nil {
 					i = c.single(spec, args, i, level)
 					continue
 				}
@@ -238,16 +244,31 @@ func (c *Call) long(args []shell.Arg, i, level int) int {
 	return i
 }
 
-// single reads a single-dash long option (find -name x).
+// single reads a single-dash long option (find -name x, terraform
+// -out=plan).
 func (c *Call) single(spec *OptSpec, args []shell.Arg, i, level int) int {
-	o := Opt{Spec: spec, Typed: args[i].Value, Level: level}
-	if spec.Arity == Required {
+	a := args[i]
+	name, val, hasVal := strings.Cut(a.Value, "=")
+	o := Opt{Spec: spec, Typed: name, Level: level}
+	switch {
+	case hasVal && spec.Arity == NoValue:
+		// Go's flag package takes -flag=false for a boolean; a table
+		// that means to accept it declares the option with [=X].
+		c.unknown = append(c.unknown, a.Value)
+		o.Spec = nil
+	case hasVal:
+		o.Value, o.HasValue = shell.Arg{Value: val, Dynamic: a.Dynamic, Glob: a.Glob}, true
+	case spec.Arity == Required:
 		if i+1 < len(args) {
 			i++
 			o.Value, o.HasValue = args[i], true
 		} else {
 			c.unknown = append(c.unknown, o.Typed+" (no value)")
 		}
+	}
+	if o.Spec == nil {
+		c.Opts = append(c.Opts, o)
+		return i
 	}
 	if spec.Tag == TagHelp {
 		c.Help = true
@@ -268,6 +289,21 @@ func (c *Call) short(args []shell.Arg, i, level int) int {
 			o.Typed = a.Value
 		}
 		o.Spec = c.lookupShort(b)
+		if o.Spec == nil && j == 0 && c.loose() && b < utf8.RuneSelf {
+			// A short parameter of an API-style command: the rest of
+			// the word, or else the next word unless it is an option,
+			// is its value.
+			o.Loose = true
+			switch {
+			case len(cluster) > 1:
+				o.Value, o.HasValue = shell.Arg{Value: cluster[1:], Dynamic: a.Dynamic, Glob: a.Glob}, true
+			case i+1 < len(args) && !strings.HasPrefix(args[i+1].Value, "-"):
+				i++
+				o.Value, o.HasValue = args[i], true
+			}
+			c.Opts = append(c.Opts, o)
+			return i
+		}
 		if o.Spec == nil {
 			c.unknown = append(c.unknown, o.Typed)
 			if b >= utf8.RuneSelf {

@@ -32,10 +32,11 @@ type Node struct {
 	// word (env, xargs, ssh; docker run IMAGE ARGS...); otherwise options
 	// are read anywhere before --, as GNU getopt does.
 	POSIX bool
-	// Loose accepts long options the table does not list, as parameters
-	// of an API (aws ec2 describe-instances --instance-ids i-1): such an
-	// option takes the next word as its value unless that word starts
-	// with -. Their values are the Effects function's to judge.
+	// Loose accepts options the table does not list, as parameters of
+	// an API (aws ec2 describe-instances --instance-ids i-1, az storage
+	// blob show -c box): such an option takes its attached value (--x=v,
+	// -cv), or else the next word unless that word starts with -. Their
+	// values are the Effects function's to judge.
 	Loose bool
 	g     lazyGrammar
 }
