@@ -212,7 +212,7 @@ func (c *Call) long(args []shell.Arg, i, level int) int {
 			switch {
 			case hasVal:
 				o.Value, o.HasValue = shell.Arg{Value: val, Dynamic: args[i].Dynamic, Glob: args[i].Glob}, true
-			case i+1 < len(args) && !strings.HasPrefix(args[i+1].Value, "-"):
+			case i+1 < len(args) && looseValue(args[i+1]):
 				i++
 				o.Value, o.HasValue = args[i], true
 			}
@@ -297,7 +297,7 @@ func (c *Call) short(args []shell.Arg, i, level int) int {
 			switch {
 			case len(cluster) > 1:
 				o.Value, o.HasValue = shell.Arg{Value: cluster[1:], Dynamic: a.Dynamic, Glob: a.Glob}, true
-			case i+1 < len(args) && !strings.HasPrefix(args[i+1].Value, "-"):
+			case i+1 < len(args) && looseValue(args[i+1]):
 				i++
 				o.Value, o.HasValue = args[i], true
 			}
@@ -464,4 +464,12 @@ func normalizeDashes(args []shell.Arg) []shell.Arg {
 		return args
 	}
 	return out
+}
+
+// looseValue reports whether a word after an option the table does not
+// list is that option's value: a word that does not start with -, or one
+// with a space in it, which argparse reads as a value too (--query-string
+// '-- note\nSELECT 1').
+func looseValue(a shell.Arg) bool {
+	return !strings.HasPrefix(a.Value, "-") || strings.Contains(a.Value, " ")
 }

@@ -74,6 +74,8 @@ func TestParseLoose(t *testing.T) {
 		{"tool show -c box -n b", "-c=box loose, -n=b loose | show"},
 		{"tool show -cbox -y", "-c=box loose, -y loose | show"},
 		{"tool -c box show", "-c ? | box show"},
+		{"tool show --sql '-- note' x", "--sql=-- note loose | show x"},
+		{"tool show --flag -x", "--flag loose, -x loose | show"},
 	} {
 		if got := describeOpts(p, tt.cmd); got != tt.want {
 			t.Errorf("%q: got %q, want %q", tt.cmd, got, tt.want)

@@ -35,8 +35,8 @@ type Node struct {
 	// Loose accepts options the table does not list, as parameters of
 	// an API (aws ec2 describe-instances --instance-ids i-1, az storage
 	// blob show -c box): such an option takes its attached value (--x=v,
-	// -cv), or else the next word unless that word starts with -. Their
-	// values are the Effects function's to judge.
+	// -cv), or else the next word unless that word starts with - (and
+	// has no space). Their values are the Effects function's to judge.
 	Loose bool
 	g     lazyGrammar
 }
