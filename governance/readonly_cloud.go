@@ -3,8 +3,6 @@ package governance
 import (
 	"slices"
 	"strings"
-
-	"github.com/agentgov/governance/internal/shell"
 )
 
 // Read-only knowledge of cloud and infrastructure CLIs (aws, az, gcloud,
@@ -32,8 +30,6 @@ import (
 func cloudReadOnly(name string) func(*cmdline) bool {
 	var check func(*cmdline) bool
 	switch name {
-	case "aws":
-		check = awsReadOnly
 	case "az":
 		check = azReadOnly
 	case "gcloud":
@@ -101,8 +97,6 @@ func cloudReadOnly(name string) func(*cmdline) bool {
 // cloudSpec returns the command-line spec of a program of this family, or nil.
 func cloudSpec(name string) *progSpec {
 	switch name {
-	case "aws":
-		return awsSpec
 	case "az":
 		return azSpec
 	case "gcloud":
@@ -142,8 +136,6 @@ func cloudSpec(name string) *progSpec {
 // of the short options (ansible-doc -t TYPE, auth0 -t TENANT): the engine
 // reads the value of any -t as a cp-style target directory written to.
 var (
-	awsSpec = &progSpec{global: &progSpec{long: []string{"ca-bundle", "cli-binary-format", "cli-connect-timeout",
-		"cli-read-timeout", "color", "endpoint-url", "output", "profile", "query", "region"}}}
 	azSpec = &progSpec{global: &progSpec{short: "gnlo", long: []string{"location", "name", "output", "query",
 		"resource-group", "subscription"}}}
 	gcloudSpec = &progSpec{global: &progSpec{long: []string{"access-token-file", "account", "billing-project",
@@ -483,198 +475,6 @@ func cloudSQLStrip(sql string) string {
 		}
 	}
 	return b.String()
-}
-
-// ---------------------------------------------------------------------------
-// aws
-
-// awsValueOpts are the global options of aws that take a value. Sorted.
-var awsValueOpts = []string{"--ca-bundle", "--cli-binary-format", "--cli-connect-timeout", "--cli-read-timeout",
-	"--color", "--endpoint-url", "--output", "--profile", "--query", "--region"}
-
-// awsFlagOpts are the global options of aws that take none. Sorted.
-var awsFlagOpts = []string{"--debug", "--no-cli-auto-prompt", "--no-cli-pager", "--no-paginate", "--no-sign-request",
-	"--no-verify-ssl"}
-
-// awsReadOnly: aws SERVICE OPERATION, where the operation only reads.
-func awsReadOnly(cl *cmdline) bool {
-	if !cloudFileRefsOK(cl, "file://", "fileb://") {
-		return false
-	}
-	words := argWords(cl)
-	var pos []string
-	for i := 0; i < len(words); i++ {
-		w := words[i]
-		if cloudIsOpt(w) {
-			name := cloudOptName(w)
-			switch {
-			case strings.Contains(w, "="):
-			case inSorted(awsValueOpts, name):
-				i++
-			case len(pos) == 0 && !inSorted(awsFlagOpts, name):
-				// An unknown option before the service.
-				return false
-			}
-			continue
-		}
-		pos = append(pos, w)
-	}
-	if len(pos) < 2 {
-		return false
-	}
-	op := pos[1]
-	if op == "help" {
-		return true
-	}
-	// aws SERVICE OPERATION help shows the operation's manual page.
-	if len(pos) == 3 && pos[2] == "help" && len(words) >= 2 && words[len(words)-1] == "help" &&
-		words[len(words)-2] == op {
-		return true
-	}
-	opts := cloudOpts(words)
-	// Parameters from a file or prompt can be anything (WithDecryption);
-	// these options make the answer include secret values.
-	if cloudHasOpt(opts, "--cli-input-json", "--cli-input-yaml", "--cli-auto-prompt", "--with-decryption",
-		"--include-value", "--include-values") {
-		return false
-	}
-	return awsOpReadOnly(pos, cl, opts)
-}
-
-// awsOpReadOnly judges one operation of a service; pos holds the service,
-// the operation and the words after them.
-func awsOpReadOnly(pos []string, cl *cmdline, opts []string) bool {
-	service, op := pos[0], pos[1]
-	switch service {
-	case "s3":
-		// The high-level s3 commands: only ls reads (cp, sync, presign do not).
-		return op == "ls"
-	case "configure":
-		return awsConfigureReadOnly(op, pos[2:])
-	case "athena":
-		if op == "start-query-execution" {
-			return awsQueryStringsReadOnly(cl.cmd.Args[1:])
-		}
-	case "glue":
-		// Glue connections include their password unless asked not to.
-		if op == "get-connection" || op == "get-connections" {
-			return cloudHasOpt(opts, "--hide-password")
-		}
-	case "cognito-idp":
-		// App clients and identity providers include client secrets.
-		if op == "describe-user-pool-client" || op == "describe-identity-provider" {
-			return false
-		}
-	case "appsync", "location":
-		// API keys are returned in clear.
-		if strings.Contains(op, "key") {
-			return false
-		}
-	case "amplify":
-		// Apps and branches include their basic-auth credentials.
-		if op == "get-app" || op == "list-apps" || op == "get-branch" || op == "list-branches" {
-			return false
-		}
-	case "s3control":
-		// get-data-access vends temporary credentials.
-		if op == "get-data-access" {
-			return false
-		}
-	case "appconfig", "codeguruprofiler", "backupstorage":
-		// These write their payload to a local OUTFILE.
-		if op == "get-configuration" || op == "get-profile" || op == "get-object-metadata" {
-			return false
-		}
-	}
-	if awsSecretOp(op) || inSorted(awsOutfileOps, op) {
-		return false
-	}
-	return awsReadOp(op)
-}
-
-// awsQueryStringsReadOnly checks every --query-string given (argparse
-// keeps the last one, and accepts an abbreviation such as --query-str;
-// --query alone is the global JMESPath option): all must be read-only SQL.
-func awsQueryStringsReadOnly(args []shell.Arg) bool {
-	n := 0
-	for i, a := range args {
-		name, val, hasVal := strings.Cut(a.Value, "=")
-		if name == "--query" || len(name) < 9 || !strings.HasPrefix("--query-string", name) {
-			continue
-		}
-		q := shell.Arg{Value: val, Dynamic: a.Dynamic}
-		if !hasVal {
-			if i+1 >= len(args) {
-				return false
-			}
-			q = args[i+1]
-		}
-		if q.Dynamic || !cloudSQLReadOnly(q.Value) {
-			return false
-		}
-		n++
-	}
-	return n > 0
-}
-
-// awsReadOp reports the operation names that only read, by verb.
-func awsReadOp(op string) bool {
-	if hasPrefixAny(op, "describe-", "list-", "get-", "head-", "search-", "lookup-", "filter-", "batch-get-",
-		"batch-describe-", "transact-get-", "admin-get-", "admin-list-", "check-", "validate-", "estimate-",
-		"simulate-", "detect-") {
-		return true
-	}
-	switch op {
-	case "scan", "query", "tail", "wait", "start-query", "start-live-tail",
-		// Dry runs and reports that change nothing.
-		"test-dns-answer", "test-metric-filter", "test-event-pattern",
-		"download-db-log-file-portion",
-		"generate-credential-report", "generate-service-last-accessed-details", "generate-organizations-access-report":
-		return true
-	}
-	return false
-}
-
-// awsSecretOp reports read operations whose answer is a secret: secret
-// values, passwords, tokens, temporary credentials, signed URLs that grant
-// access, stream keys. iam get-account-password-policy and the credential
-// report only describe them.
-func awsSecretOp(op string) bool {
-	if strings.Contains(op, "password-policy") || strings.Contains(op, "credential-report") {
-		return false
-	}
-	for _, s := range []string{"secret-value", "password", "token", "credentials", "embed-url", "stream-key",
-		"access-details", "instance-access", "compute-access", "session-url", "private-key", "usage-plan-key"} {
-		if strings.Contains(op, s) {
-			return true
-		}
-	}
-	// ecr get-login prints a docker login command with a password.
-	return op == "get-login"
-}
-
-// awsOutfileOps are get-* operations that write their payload to a local
-// file named by a positional OUTFILE argument. Sorted.
-var awsOutfileOps = []string{"get-chunk", "get-clip", "get-export", "get-image-frame", "get-image-set-metadata",
-	"get-job-output", "get-latest-configuration", "get-media", "get-media-for-fragment-list", "get-object",
-	"get-object-torrent", "get-raw-message-content", "get-read-set", "get-reference", "get-sdk",
-	"get-snapshot-block", "get-thing-shadow", "get-work-unit-results"}
-
-// awsConfigureReadOnly: aws configure list, list-profiles, and get of a
-// setting that is not a secret (region, output; not aws_secret_access_key).
-func awsConfigureReadOnly(op string, keys []string) bool {
-	switch op {
-	case "list", "list-profiles":
-		return true
-	case "get":
-		if len(keys) != 1 {
-			return false
-		}
-		k := strings.ToLower(keys[0])
-		return !strings.Contains(k, "secret") && !strings.Contains(k, "token") &&
-			!strings.Contains(k, "password") && !strings.Contains(k, "credential")
-	}
-	return false
 }
 
 // ---------------------------------------------------------------------------

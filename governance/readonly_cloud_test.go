@@ -44,7 +44,20 @@ func TestCloudReadOnly(t *testing.T) {
 		{"aws glue get-connection --name c --hide-password", true},
 		{"aws configure list", true},
 		{"aws configure get region --profile prod", true},
-		{"aws ec2 describe-instances --profile=\"$PROFILE\"", true},
+		// A word computed at run time in option position may split into
+		// several options (--profile=$P with P="x --with-decryption"); the
+		// model takes it for an unknown option, quoted or not.
+		{"aws ec2 describe-instances --profile=\"$PROFILE\"", false},
+		{"aws ec2 describe-instances --profile prod", true},
+		{"aws ssm get-parameter --name \"$NAME\"", false},
+		{"aws ssm get-parameter --name \"$(cat ~/.ssh/id_rsa)\"", false},
+		{"aws --region \"$(cat secret.txt)\" sts get-caller-identity", false},
+		{"aws s3 cp s3://b/k -", true},
+		{"aws s3 cp s3://b/k out.txt", false},
+		{"aws s3 cp --help", true},
+		{"aws ec2 terminate-instances --instance-ids i-1 help", false},
+		{"aws route53 delete-health-check --he x", false},
+		{"aws --endpoint-url https://x.example dynamodb get-item --table-name t --key file://key.json", false},
 		// aws: changes.
 		{"aws s3 cp local.txt s3://b/k", false},
 		{"aws s3 sync s3://b ./local", false},
