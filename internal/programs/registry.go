@@ -5,7 +5,11 @@ package programs
 // under each of its names.
 var registry = [...]entry{
 	{"aws", awsProgram},
+	{"az", azProgram},
+	{"bq", bqProgram},
 	{"cat", catProgram},
 	{"find", findProgram},
+	{"gcloud", gcloudProgram},
+	{"gsutil", gsutilProgram},
 	{"tac", tacProgram},
 }

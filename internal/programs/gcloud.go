@@ -1,0 +1,141 @@
+package programs
+
+import "strings"
+
+// gcloud and gsutil, the Google Cloud CLIs (bq is in bq.go).
+//
+// gcloud GROUP... VERB [parameters]: the verbs list, describe, get and the
+// like only read, unless the command names credentials or tokens
+// (container clusters get-credentials, auth print-access-token, secrets
+// versions access, redis instances get-auth-string).
+
+var gcloudProgram = &Program{Names: []string{"gcloud"}, Node: Node{Opts: gcloudOptions + `
+--version          help
+`, Effects: func(c *Call, fx *Effects) {
+	fx.Unknown("gcloud with no command")
+}, Subs: []*Sub{
+	{Name: "help|topic", Node: &Node{Opts: gcloudOptions, Operands: true, Effects: printsOnly}},
+	{Name: "info", Node: &Node{Opts: gcloudOptions + `
+--anonymize
+--run-diagnostics          net    # checks that the network and the services answer
+--show-log                        # prints the last log file
+`, Effects: printsOnly}},
+	{Name: "version", Node: &Node{Opts: gcloudOptions, Effects: printsOnly}},
+	{Name: "*", Node: gcloudTree.node()},
+}}}
+
+// gcloudOptions are the options of every command.
+const gcloudOptions = `
+--access-token-file=FILE          read
+--account=ACCOUNT
+--billing-project=PROJECT
+--configuration=NAME
+--flags-file=FILE                 unknown  # more options, read from a YAML file
+--flatten=KEY
+--format=FORMAT
+-h --help                         help
+--impersonate-service-account=ACCOUNT
+--log-http                                 # requests and answers on stderr, tokens redacted
+--no-log-http
+--project=PROJECT
+-q --quiet
+--trace-token=TOKEN
+--user-output-enabled
+--no-user-output-enabled
+--verbosity=LEVEL
+--region=REGION
+--zone=ZONE
+`
+
+var gcloudTree = &verbTree{
+	name:  "gcloud",
+	opts:  gcloudOptions,
+	reads: "list|describe|get|read|tail|log|ls|cat|du|list-*|describe-*|get-*|search-*",
+	// Groups named like verbs: gcloud run services list, gcloud deploy
+	// releases list.
+	groups: []string{"alpha deploy", "alpha run", "beta deploy", "beta run", "deploy", "run"},
+	sent:   "--project|--billing-project|--region|--zone",
+	read: func(c *Call, fx *Effects, path []string) {
+		for _, w := range path {
+			// IAP OAuth clients are listed with their secrets.
+			if secretWord(w) || strings.Contains(w, "oauth-client") {
+				revealsSecret(fx, "gcloud "+strings.Join(path, " "))
+				return
+			}
+		}
+	},
+}
+
+// gsutil [-D|-d|-h HEADER|-i ACCOUNT|-m|-o SECTION:NAME=VALUE|-q|-u
+// PROJECT] COMMAND [options] [arguments]: getopt reads the top options
+// before the command. ls, cat, du, stat, hash and the "get" of bucket
+// settings only read; -d and -D print the authentication headers; -o
+// overrides boto settings (credentials, proxies, state folders).
+
+var gsutilProgram = &Program{Names: []string{"gsutil"}, Node: Node{Opts: `
+-D                        unknown  # debug output with the authentication headers
+-d                        unknown
+-h=HEADER
+-i=ACCOUNT
+-m
+-o=OPTION                 unknown  # overrides a boto setting: credentials, proxies, folders
+-q
+-u=PROJECT
+`, POSIX: true, Effects: printsOnly, Subs: []*Sub{
+	{Name: "ls", Node: &Node{Opts: `
+-a
+-b
+-d
+-e
+-h
+-l
+-L
+-p=PROJECT
+-r -R
+`, Operands: true, Effects: gsutilRequest}},
+	{Name: "cat", Node: &Node{Opts: `
+-h
+-r=RANGE
+`, Operands: true, Effects: gsutilRequest}},
+	{Name: "du", Node: &Node{Opts: `
+-0
+-a
+-c
+-e=PATTERN
+-h
+-s
+-X=FILE                   read
+`, Operands: true, Effects: gsutilRequest}},
+	{Name: "stat", Node: &Node{Operands: true, Effects: gsutilRequest}},
+	{Name: "hash", Node: &Node{Opts: `
+-c
+-h
+-m
+`, Operands: true, Effects: readsFiles}},
+	{Name: "version", Node: &Node{Opts: "-l", Effects: printsOnly}},
+	{Name: "help", Node: &Node{Operands: true, Effects: printsOnly}},
+	{Name: "acl|autoclass|bucketpolicyonly|cors|defacl|defstorageclass|iam|label|lifecycle|logging|pap|" +
+		"requesterpays|retention|rpo|ubla|versioning|web", Node: &Node{Effects: gsutilChange, Subs: []*Sub{
+		{Name: "get", Node: &Node{Operands: true, Effects: gsutilRequest}},
+		{Name: "*", Node: &Node{Operands: true, Effects: gsutilChange}},
+	}}},
+	{Name: "notification", Node: &Node{Effects: gsutilChange, Subs: []*Sub{
+		{Name: "list", Node: &Node{Opts: "-o", Operands: true, Effects: gsutilRequest}},
+		{Name: "*", Node: &Node{Operands: true, Effects: gsutilChange}},
+	}}},
+	{Name: "signurl", Node: &Node{Operands: true, Effects: func(c *Call, fx *Effects) {
+		// A signed URL grants access to whoever holds it; the key file
+		// is read.
+		revealsSecret(fx, "gsutil signurl")
+	}}},
+	{Name: "*", Node: &Node{Operands: true, Effects: gsutilChange}},
+}}}
+
+// gsutilRequest records a request that reads buckets or objects.
+func gsutilRequest(c *Call, fx *Effects) { fx.Network("", c.Args()...) }
+
+// gsutilChange is a command that changes buckets, objects or local files
+// (cp, mv, rm, rsync, setmeta, the set of bucket settings).
+func gsutilChange(c *Call, fx *Effects) {
+	fx.Change("gsutil " + c.SubPath() + " changes buckets, objects or files")
+}
