@@ -38,8 +38,6 @@ func cloudReadOnly(name string) func(*cmdline) bool {
 		check = cdkReadOnly
 	case "packer":
 		check = packerReadOnly
-	case "auth0":
-		check = auth0ReadOnly
 	case "ansible", "ansible-console":
 		check = ansibleAdhocReadOnly
 	case "ansible-playbook":
@@ -97,8 +95,6 @@ func cloudSpec(name string) *progSpec {
 		return cdkSpec
 	case "pulumi":
 		return pulumiSpec
-	case "auth0":
-		return auth0Spec
 	case "ansible", "ansible-console", "ansible-playbook", "ansible-pull":
 		return ansibleSpec
 	case "ansible-inventory":
@@ -128,7 +124,6 @@ var (
 	cdkSpec    = &progSpec{short: "acopr", long: []string{"app", "ca-bundle-path", "context", "output", "plugin", "profile",
 		"proxy", "role-arn", "toolkit-stack-name"}}
 	pulumiSpec  = &progSpec{global: &progSpec{short: "Cs", long: []string{"color", "cwd", "stack"}}}
-	auth0Spec   = &progSpec{global: &progSpec{long: []string{"tenant"}}}
 	ansibleSpec = &progSpec{short: "aBcefilMmPTuU", long: []string{"args", "background", "become-method", "become-user",
 		"connection", "directory", "extra-vars", "forks", "inventory", "limit", "module-name", "module-path", "poll",
 		"private-key", "skip-tags", "start-at-task", "tags", "timeout", "tree", "url", "user", "vault-id",
@@ -221,117 +216,6 @@ func cloudHasFlag(opts []string, names ...string) bool {
 		}
 	}
 	return false
-}
-
-// cloudWriteWords are command words that change something. They are used to
-// reject a command whose verb is one of them even when a later word (a
-// resource named "list") looks like a read verb. Sorted.
-var cloudWriteWords = []string{
-	"abort", "access", "ack", "activate", "add", "apply", "approve", "assign", "attach", "browse", "build", "call",
-	"cancel", "capture", "clear", "clone", "connect", "cp", "create", "customize", "deactivate", "deallocate",
-	"decrypt", "del", "delete", "deploy", "deregister", "destroy", "detach", "disable", "down", "download", "edit",
-	"enable", "encrypt", "exec", "execute", "export", "failover", "generalize", "grant", "import", "init", "insert",
-	"install", "invoke", "login", "logout", "merge", "move", "mv", "nack", "open", "patch", "promote", "publish",
-	"pull", "purge", "push", "reboot", "recover", "redeploy", "regenerate", "register", "reinstall", "reject",
-	"remove", "rename", "renew", "replace", "reset", "resize", "restart", "restore", "resume", "revoke", "rm",
-	"rollback", "rotate", "run", "scale", "scp", "set", "sign", "ssh", "start", "stop", "submit", "suspend", "sync",
-	"tunnel", "unassign", "undelete", "uninstall", "unregister", "unset", "untag", "up", "update", "upgrade",
-	"upload", "use", "verify", "write",
-}
-
-// cloudWritePrefixes are prefixes of compound write verbs (add-iam-policy-binding).
-var cloudWritePrefixes = []string{
-	"add-", "attach-", "cancel-", "copy-", "create-", "delete-", "deploy-", "detach-", "disable-", "download-",
-	"enable-", "export-", "generate-", "grant-", "import-", "install-", "invoke-", "move-", "open-", "print-",
-	"publish-", "purge-", "put-", "regenerate-", "remove-", "renew-", "reset-", "restore-", "revoke-", "rotate-",
-	"set-", "start-", "stop-", "sync-", "update-", "upgrade-", "upload-",
-}
-
-// cloudWriteWord reports a word that names a change.
-func cloudWriteWord(w string) bool {
-	return inSorted(cloudWriteWords, w) || hasPrefixAny(w, cloudWritePrefixes...)
-}
-
-// cloudTree describes a CLI whose commands are a path of group words ending
-// in a verb, followed by the verb's arguments: az vm show, gcloud compute
-// instances list, auth0 roles permissions list.
-type cloudTree struct {
-	// valueOpts and flagOpts are the options (sorted) that may come before
-	// the verb; any other option there makes the command unknown.
-	valueOpts []string
-	flagOpts  []string
-	// read reports the verbs that only read.
-	read func(w string) bool
-	// top are commands (sorted) that read on their own (az find, gcloud info).
-	top []string
-	// groups are command paths (sorted) whose last word is a group named
-	// like a write verb (gcloud run services list).
-	groups []string
-}
-
-// cloudTreeCmd is a command of a cloudTree CLI: its words up to and
-// including the verb, and every option typed.
-type cloudTreeCmd struct {
-	path []string
-	opts []string
-}
-
-// verb returns the command's verb.
-func (c *cloudTreeCmd) verb() string { return c.path[len(c.path)-1] }
-
-// walk finds the command path of a cloudTree CLI, up to its first read
-// verb. It fails when a write verb or an unknown option comes first, or
-// when no read verb is found.
-func (t *cloudTree) walk(cl *cmdline) (*cloudTreeCmd, bool) {
-	args := cl.cmd.Args[1:]
-	c := &cloudTreeCmd{}
-	found := false
-	for i := 0; i < len(args); i++ {
-		w := args[i].Value
-		if w == "--" {
-			break
-		}
-		if cloudIsOpt(w) {
-			name := cloudOptName(w)
-			c.opts = append(c.opts, name)
-			takesValue := inSorted(t.valueOpts, name)
-			if !found && !takesValue && !inSorted(t.flagOpts, name) {
-				// Only global options may come before the verb.
-				return nil, false
-			}
-			if takesValue && !strings.Contains(w, "=") {
-				i++
-			}
-			continue
-		}
-		if found {
-			// An argument of the verb (a resource name, a filter). A write
-			// verb right after a verb that can also name a group (az
-			// containerapp logs show) means it was the group.
-			v := c.verb()
-			if args[i-1].Value == v && cloudWriteWord(w) &&
-				!hasPrefixAny(v, "list", "ls", "show", "describe", "get", "read", "search") {
-				return nil, false
-			}
-			continue
-		}
-		c.path = append(c.path, w)
-		switch {
-		case len(c.path) == 1 && inSorted(t.top, w):
-			found = true
-		case len(c.path) > 1 && t.read(w):
-			found = true
-		case cloudWriteWord(w) && !t.group(c.path):
-			return nil, false
-		}
-	}
-	return c, found
-}
-
-// group reports whether path names one of the tree's groups that look like
-// a write verb (gcloud run, az pipelines build).
-func (t *cloudTree) group(path []string) bool {
-	return inSorted(t.groups, strings.Join(path, " "))
 }
 
 // ---------------------------------------------------------------------------
@@ -466,90 +350,6 @@ func packerReadOnly(cl *cmdline) bool {
 		return len(pos) >= 2 && (pos[1] == "installed" || pos[1] == "required")
 	}
 	return false
-}
-
-// ---------------------------------------------------------------------------
-// auth0
-
-// auth0Tree is the command tree of the Auth0 CLI.
-var auth0Tree = &cloudTree{
-	valueOpts: []string{"--tenant", "-t"},
-	flagOpts:  []string{"--csv", "--debug", "--json", "--json-compact", "--no-color", "--no-input"},
-	read:      auth0ReadVerb,
-}
-
-// auth0ReadVerb reports auth0 verbs that only read.
-func auth0ReadVerb(w string) bool {
-	switch w {
-	case "list", "ls", "show", "search", "search-by-email", "diff", "tail", "stats":
-		return true
-	}
-	return false
-}
-
-// auth0ReadOnly: auth0 GROUP... list|show|search without --reveal-secrets,
-// and GET requests of the management API on resources without secrets.
-func auth0ReadOnly(cl *cmdline) bool {
-	words := argWords(cl)
-	for i, w := range words {
-		if w == "api" {
-			return auth0APIReadOnly(words[i+1:])
-		}
-		if !cloudIsOpt(w) {
-			break
-		}
-	}
-	c, ok := auth0Tree.walk(cl)
-	if !ok || cloudHasOpt(c.opts, "--reveal-secrets", "-r") {
-		return false
-	}
-	for _, w := range c.path {
-		// Log and event streams include their sinks' API keys.
-		if strings.Contains(w, "streams") && c.verb() != "stats" {
-			return false
-		}
-		if strings.Contains(w, "token") || strings.Contains(w, "secret") {
-			return false
-		}
-	}
-	return true
-}
-
-// auth0APIRoots are management API collections whose GET answers carry no
-// secrets. Not listed: clients (client secrets), connections, log-streams,
-// hooks, emails, guardian, keys, resource-servers (signing secrets). Sorted.
-var auth0APIRoots = []string{"actions", "attack-protection", "branding", "client-grants", "custom-domains",
-	"email-templates", "grants", "logs", "organizations", "prompts", "roles", "rules", "stats", "tenants", "users",
-	"users-by-email"}
-
-// auth0APIReadOnly: auth0 api [get] PATH without a request body.
-func auth0APIReadOnly(args []string) bool {
-	var pos []string
-	for i := 0; i < len(args); i++ {
-		w := args[i]
-		if cloudIsOpt(w) {
-			switch cloudOptName(w) {
-			case "-d", "--data":
-				return false
-			case "-q", "--query", "-t", "--tenant":
-				if !strings.Contains(w, "=") {
-					i++
-				}
-			}
-			continue
-		}
-		pos = append(pos, w)
-	}
-	if len(pos) > 0 && strings.EqualFold(pos[0], "get") {
-		pos = pos[1:]
-	}
-	if len(pos) != 1 {
-		return false
-	}
-	path := strings.TrimPrefix(strings.TrimPrefix(pos[0], "/"), "api/v2/")
-	root, _, _ := strings.Cut(path, "/")
-	root, _, _ = strings.Cut(root, "?")
-	return inSorted(auth0APIRoots, root)
 }
 
 // ---------------------------------------------------------------------------

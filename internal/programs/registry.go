@@ -4,6 +4,7 @@ package programs
 // TestRegistry checks that it is sorted and that every program is listed
 // under each of its names.
 var registry = [...]entry{
+	{"auth0", auth0Program},
 	{"aws", awsProgram},
 	{"az", azProgram},
 	{"bq", bqProgram},
