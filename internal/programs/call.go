@@ -137,6 +137,10 @@ func (c *Call) parse(args []shell.Arg) {
 					i = c.single(spec, args, i, level)
 					continue
 				}
+				if len(name) > 1 && c.loose() {
+					i = c.looseLong(args, i, level, 1)
+					continue
+				}
 			}
 			i = c.short(args, i, level)
 		case p.Digits && strings.HasPrefix(v, "-") && isDigits(v[1:]):
@@ -208,17 +212,9 @@ func (c *Call) long(args []shell.Arg, i, level int) int {
 	o.Spec = c.lookupLong(name, false)
 	if o.Spec == nil {
 		if c.loose() {
-			o.Loose = true
-			switch {
-			case hasVal:
-				o.Value, o.HasValue = shell.Arg{Value: val, Dynamic: args[i].Dynamic, Glob: args[i].Glob}, true
-			case i+1 < len(args) && looseValue(args[i+1]):
-				i++
-				o.Value, o.HasValue = args[i], true
-			}
-		} else {
-			c.unknown = append(c.unknown, o.Typed)
+			return c.looseLong(args, i, level, 2)
 		}
+		c.unknown = append(c.unknown, o.Typed)
 		c.Opts = append(c.Opts, o)
 		return i
 	}
@@ -239,6 +235,24 @@ func (c *Call) long(args []shell.Arg, i, level int) int {
 	}
 	if o.Spec != nil && o.Spec.Tag == TagHelp {
 		c.Help = true
+	}
+	c.Opts = append(c.Opts, o)
+	return i
+}
+
+// looseLong reads a long option (spelled with dashes dashes) that a Loose
+// node accepts without listing it: its value is attached with =, or the
+// next word.
+func (c *Call) looseLong(args []shell.Arg, i, level, dashes int) int {
+	a := args[i]
+	name, val, hasVal := strings.Cut(a.Value[dashes:], "=")
+	o := Opt{Typed: a.Value[:dashes+len(name)], Level: level, Loose: true}
+	switch {
+	case hasVal:
+		o.Value, o.HasValue = shell.Arg{Value: val, Dynamic: a.Dynamic, Glob: a.Glob}, true
+	case i+1 < len(args) && looseValue(args[i+1]):
+		i++
+		o.Value, o.HasValue = args[i], true
 	}
 	c.Opts = append(c.Opts, o)
 	return i

@@ -59,6 +59,16 @@ func TestParseSingleDash(t *testing.T) {
 			t.Errorf("%q: got %q, want %q", tt.cmd, got, tt.want)
 		}
 	}
+	p.Subs = []*programs.Sub{{Name: "run", Node: &programs.Node{Loose: true, Operands: true}}}
+	for _, tt := range []struct{ cmd, want string }{
+		{"tool run -backend-config=x.hcl -upgrade -lock=false", "-backend-config=x.hcl loose, -upgrade loose, -lock=false loose | run"},
+		{"tool run -target a b", "-target=a loose | run b"},
+		{"tool run -x y", "-x=y loose | run"},
+	} {
+		if got := describeOpts(p, tt.cmd); got != tt.want {
+			t.Errorf("%q: got %q, want %q", tt.cmd, got, tt.want)
+		}
+	}
 }
 
 // TestParseLoose checks the options a Loose node accepts without
