@@ -30,8 +30,6 @@ import (
 func cloudReadOnly(name string) func(*cmdline) bool {
 	var check func(*cmdline) bool
 	switch name {
-	case "terraform", "tofu":
-		check = terraformReadOnly
 	case "pulumi":
 		check = pulumiReadOnly
 	case "cdk":
@@ -87,8 +85,6 @@ func cloudReadOnly(name string) func(*cmdline) bool {
 // cloudSpec returns the command-line spec of a program of this family, or nil.
 func cloudSpec(name string) *progSpec {
 	switch name {
-	case "terraform", "tofu":
-		return terraformSpec
 	case "packer":
 		return packerSpec
 	case "cdk":
@@ -118,8 +114,6 @@ func cloudSpec(name string) *progSpec {
 // of the short options (ansible-doc -t TYPE, auth0 -t TENANT): the engine
 // reads the value of any -t as a cp-style target directory written to.
 var (
-	terraformSpec = &progSpec{singleLong: true, long: []string{"backup", "chdir", "generate-config-out", "lock-timeout",
-		"out", "parallelism", "plan", "replace", "state", "state-out", "target", "test-directory", "type", "var", "var-file"}}
 	packerSpec = &progSpec{singleLong: true, long: []string{"except", "on-error", "only", "parallel-builds", "var", "var-file"}}
 	cdkSpec    = &progSpec{short: "acopr", long: []string{"app", "ca-bundle-path", "context", "output", "plugin", "profile",
 		"proxy", "role-arn", "toolkit-stack-name"}}
@@ -220,46 +214,6 @@ func cloudHasFlag(opts []string, names ...string) bool {
 
 // ---------------------------------------------------------------------------
 // Infrastructure as code: terraform, tofu, pulumi, cdk, packer
-
-// terraformReadOnly: the inspection subcommands. Excluded: apply, destroy,
-// import, init, get, refresh, console (evaluates any expression, such as
-// file()), test (applies real infrastructure), fmt without -check, plan
-// -out (writes a plan file), and -json/-raw output of show and output,
-// which print sensitive values in clear.
-func terraformReadOnly(cl *cmdline) bool {
-	for _, a := range cl.cmd.Assigns {
-		// TF_CLI_ARGS* add arguments to the command.
-		if strings.HasPrefix(a, "TF_CLI_ARGS") {
-			return false
-		}
-	}
-	opts := cloudOpts(argWords(cl))
-	pos := posWords(cl)
-	if len(pos) == 0 {
-		return false
-	}
-	switch pos[0] {
-	case "validate", "graph", "version", "modules":
-		return true
-	case "plan":
-		return !cloudHasFlag(opts, "out", "generate-config-out")
-	case "show":
-		return !cloudHasFlag(opts, "json")
-	case "output":
-		return !cloudHasFlag(opts, "json", "raw")
-	case "fmt":
-		return cloudFmtCheck(cl)
-	case "state":
-		return len(pos) >= 2 && (pos[1] == "list" || pos[1] == "show")
-	case "workspace":
-		return len(pos) >= 2 && (pos[1] == "list" || pos[1] == "show")
-	case "providers":
-		return len(pos) == 1 || pos[1] == "schema"
-	case "metadata":
-		return len(pos) >= 2 && pos[1] == "functions"
-	}
-	return false
-}
 
 // cloudFmtCheck reports a terraform or packer fmt that only checks or
 // shows differences: -check, or -write=false (fmt rewrites files otherwise,

@@ -13,4 +13,7 @@ var registry = [...]entry{
 	{"gcloud", gcloudProgram},
 	{"gsutil", gsutilProgram},
 	{"tac", tacProgram},
+	{"terraform", terraformProgram},
+	{"terragrunt", terragruntProgram},
+	{"tofu", terraformProgram},
 }
