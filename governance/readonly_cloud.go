@@ -30,12 +30,6 @@ import (
 func cloudReadOnly(name string) func(*cmdline) bool {
 	var check func(*cmdline) bool
 	switch name {
-	case "pulumi":
-		check = pulumiReadOnly
-	case "cdk":
-		check = cdkReadOnly
-	case "packer":
-		check = packerReadOnly
 	case "ansible", "ansible-console":
 		check = ansibleAdhocReadOnly
 	case "ansible-playbook":
@@ -85,12 +79,6 @@ func cloudReadOnly(name string) func(*cmdline) bool {
 // cloudSpec returns the command-line spec of a program of this family, or nil.
 func cloudSpec(name string) *progSpec {
 	switch name {
-	case "packer":
-		return packerSpec
-	case "cdk":
-		return cdkSpec
-	case "pulumi":
-		return pulumiSpec
 	case "ansible", "ansible-console", "ansible-playbook", "ansible-pull":
 		return ansibleSpec
 	case "ansible-inventory":
@@ -114,10 +102,6 @@ func cloudSpec(name string) *progSpec {
 // of the short options (ansible-doc -t TYPE, auth0 -t TENANT): the engine
 // reads the value of any -t as a cp-style target directory written to.
 var (
-	packerSpec = &progSpec{singleLong: true, long: []string{"except", "on-error", "only", "parallel-builds", "var", "var-file"}}
-	cdkSpec    = &progSpec{short: "acopr", long: []string{"app", "ca-bundle-path", "context", "output", "plugin", "profile",
-		"proxy", "role-arn", "toolkit-stack-name"}}
-	pulumiSpec  = &progSpec{global: &progSpec{short: "Cs", long: []string{"color", "cwd", "stack"}}}
 	ansibleSpec = &progSpec{short: "aBcefilMmPTuU", long: []string{"args", "background", "become-method", "become-user",
 		"connection", "directory", "extra-vars", "forks", "inventory", "limit", "module-name", "module-path", "poll",
 		"private-key", "skip-tags", "start-at-task", "tags", "timeout", "tree", "url", "user", "vault-id",
@@ -214,97 +198,6 @@ func cloudHasFlag(opts []string, names ...string) bool {
 
 // ---------------------------------------------------------------------------
 // Infrastructure as code: terraform, tofu, pulumi, cdk, packer
-
-// cloudFmtCheck reports a terraform or packer fmt that only checks or
-// shows differences: -check, or -write=false (fmt rewrites files otherwise,
-// -diff included).
-func cloudFmtCheck(cl *cmdline) bool {
-	ok := false
-	for _, w := range argWords(cl) {
-		switch strings.TrimLeft(w, "-") {
-		case "check", "check=true", "write=false":
-			ok = true
-		case "check=false", "write=true", "write":
-			return false
-		}
-	}
-	return ok
-}
-
-// pulumiReadOnly: stack and config listings without --show-secrets.
-// preview and up run the program; config get decrypts a secret value.
-func pulumiReadOnly(cl *cmdline) bool {
-	opts := cloudOpts(argWords(cl))
-	if cloudHasOpt(opts, "--show-secrets") {
-		return false
-	}
-	pos := posWords(cl)
-	if len(pos) == 0 {
-		return false
-	}
-	switch pos[0] {
-	case "whoami", "version", "about", "logs":
-		return true
-	case "config":
-		return len(pos) == 1
-	case "stack":
-		if len(pos) == 1 {
-			return true
-		}
-		switch pos[1] {
-		case "ls", "output", "history":
-			return true
-		case "tag":
-			return len(pos) >= 3 && pos[2] == "ls"
-		}
-	case "plugin":
-		return len(pos) >= 2 && pos[1] == "ls"
-	}
-	return false
-}
-
-// cdkReadOnly: cdk commands that neither run the CDK app nor write. synth,
-// diff, ls and metadata run the app (project code, or any --app command)
-// and write cdk.out; acknowledge writes cdk.json; docs --browser runs a
-// command.
-func cdkReadOnly(cl *cmdline) bool {
-	opts := cloudOpts(argWords(cl))
-	if cloudHasOpt(opts, "--app", "-a", "--plugin", "-p") {
-		return false
-	}
-	pos := posWords(cl)
-	if len(pos) == 0 {
-		return false
-	}
-	switch pos[0] {
-	case "doctor", "notices", "version":
-		return true
-	case "docs", "doc":
-		return !cloudHasOpt(opts, "--browser", "-b")
-	case "context":
-		return !cloudHasOpt(opts, "--reset", "-e", "--clear", "--force", "-f")
-	}
-	return false
-}
-
-// packerReadOnly: validate, inspect, fmt with -check or -write=false, and
-// the plugin listings. console evaluates any expression (file()), build,
-// init, fix and hcl2_upgrade write or run.
-func packerReadOnly(cl *cmdline) bool {
-	pos := posWords(cl)
-	if len(pos) == 0 {
-		return false
-	}
-	switch pos[0] {
-	case "validate", "inspect", "version":
-		return true
-	case "fmt":
-		return cloudFmtCheck(cl)
-	case "plugins":
-		return len(pos) >= 2 && (pos[1] == "installed" || pos[1] == "required")
-	}
-	return false
-}
 
 // ---------------------------------------------------------------------------
 // ansible

@@ -262,6 +262,9 @@ func TestCloudReadOnly(t *testing.T) {
 		{"pulumi config get dbPassword", false},
 		{"pulumi preview", false},
 		{"pulumi up", false},
+		{"pulumi stack output -s dev --json", true},
+		{"pulumi config --show-secrets", false},
+		{"pulumi --profiling prof stack ls", false},
 		{"cdk doctor", true},
 		{"cdk notices --unacknowledged", true},
 		{"cdk context --json", true},
@@ -272,6 +275,11 @@ func TestCloudReadOnly(t *testing.T) {
 		{"cdk deploy --all", false},
 		{"cdk context --clear", false},
 		{"cdk acknowledge 12345", false},
+		// cdk docs runs the browser command (xdg-open, open or start by
+		// default, or the one --browser names) through a shell.
+		{"cdk docs", false},
+		{"cdk --version", true},
+		{"cdk doctor --plugin ./p.js", false},
 		{"packer validate .", true},
 		{"packer inspect template.json", true},
 		{"packer fmt -check -diff template.pkr.hcl", true},
@@ -281,6 +289,8 @@ func TestCloudReadOnly(t *testing.T) {
 		{"packer build template.json", false},
 		{"packer console", false},
 		{"packer init .", false},
+		{"packer validate -evaluate-datasources t.pkr.hcl", false},
+		{"packer fmt -check=false t.pkr.hcl", false},
 
 		// auth0.
 		{"auth0 apps list", true},

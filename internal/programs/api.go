@@ -152,3 +152,11 @@ func secretWord(w string) bool {
 func revealsSecret(fx *Effects, what string) {
 	fx.Unknown(what + " prints a secret")
 }
+
+// noCommand is the Effects of a CLI called with no command: it prints its
+// usage, or starts whatever its configuration says (aws with
+// cli_auto_prompt prompts on the terminal), which the model does not
+// read.
+func noCommand(c *Call, fx *Effects) {
+	fx.Unknown(c.Name + " with no command")
+}

@@ -10,7 +10,7 @@ import "strings"
 
 var auth0Program = &Program{Names: []string{"auth0"}, Node: Node{Opts: auth0Options + `
 --version        help
-`, Effects: printsOnly, Subs: []*Sub{
+`, Effects: noCommand, Subs: []*Sub{
 	{Name: "api", Node: &Node{Opts: auth0Options + `
 -d --data=BODY
 -q --query=KEY=VALUE

@@ -22,7 +22,7 @@ import (
 // and run a shell command (an alias whose value starts with !), and the
 // configuration may load plugins; both are the user's own configuration.
 
-var awsProgram = &Program{Names: []string{"aws"}, Node: Node{Opts: awsOptions, Effects: printsOnly, Subs: []*Sub{
+var awsProgram = &Program{Names: []string{"aws"}, Node: Node{Opts: awsOptions, Effects: noCommand, Subs: []*Sub{
 	{Name: "help", Node: awsHelp},
 	{Name: "s3", Node: awsS3},
 	{Name: "configure", Node: awsConfigure},

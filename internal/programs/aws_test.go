@@ -26,7 +26,7 @@ func TestAWS(t *testing.T) {
 		{"aws ec2 describe-instances help", ""},
 		{"aws ec2 describe-instances --help", ""},
 		{"aws ec2 terminate-instances --help x", `network  "x"; change (aws ec2 terminate-instances changes the account's resources)`},
-		{"aws", ""},
+		{"aws", "unknown (aws with no command)"},
 		// Parameters computed at run time go into the request.
 		{"aws ssm get-parameter --name \"$N\"", `network  "$N"`},
 		{"aws ec2 describe-instances --profile=\"$P\"", "unknown (the option --profile=$P is not in the model of aws); network "},

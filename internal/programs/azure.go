@@ -16,7 +16,7 @@ import (
 
 var azProgram = &Program{Names: []string{"az"}, Node: Node{Opts: azOptions + `
 --version          help
-`, Effects: printsOnly, Subs: []*Sub{
+`, Effects: noCommand, Subs: []*Sub{
 	{Name: "find|version", Node: &Node{Opts: azOptions, Operands: true, Effects: func(c *Call, fx *Effects) {
 		// az find asks a web service for examples of the words given.
 		fx.Network("", c.Args()...)

@@ -11,9 +11,7 @@ import "strings"
 
 var gcloudProgram = &Program{Names: []string{"gcloud"}, Node: Node{Opts: gcloudOptions + `
 --version          help
-`, Effects: func(c *Call, fx *Effects) {
-	fx.Unknown("gcloud with no command")
-}, Subs: []*Sub{
+`, Effects: noCommand, Subs: []*Sub{
 	{Name: "help|topic", Node: &Node{Opts: gcloudOptions, Operands: true, Effects: printsOnly}},
 	{Name: "info", Node: &Node{Opts: gcloudOptions + `
 --anonymize

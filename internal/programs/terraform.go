@@ -30,7 +30,7 @@ var terraformProgram = &Program{Names: []string{"terraform", "tofu"}, SingleDash
 -v -version                help
 -install-autocomplete      change   # writes the shell's startup file
 -uninstall-autocomplete    change
-`, Effects: printsOnly, Subs: []*Sub{
+`, Effects: noCommand, Subs: []*Sub{
 	{Name: "validate", Node: &Node{Opts: tfView + `
 -json
 -test-directory=DIR
@@ -242,13 +242,18 @@ func tfPlan(c *Call, fx *Effects) {
 	}
 }
 
-// tfFmt is terraform fmt: it rewrites the files given (the folder's
-// when none; with -recursive, the folders below too), unless -check or
-// -write=false. As before the model, a -check=false or a -write=true
-// anywhere makes it write. It reads only configuration files (.tf,
+// tfFmt is terraform fmt. It reads only configuration files (.tf,
 // .tfvars, .tftest.hcl).
 func tfFmt(c *Call, fx *Effects) {
 	tfEnv(c, fx)
+	hclFmt(c, fx)
+}
+
+// hclFmt is the fmt of terraform and packer: it rewrites the files given
+// (the folder's when none; with -recursive, the folders below too),
+// unless -check or -write=false. As before the model, a -check=false or a
+// -write=true anywhere makes it write.
+func hclFmt(c *Call, fx *Effects) {
 	checks, writes := false, false
 	for i := range c.Opts {
 		o := &c.Opts[i]

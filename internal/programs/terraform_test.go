@@ -47,7 +47,7 @@ func TestTerraform(t *testing.T) {
 		{"terraform -help", ""},
 		{"terraform --version", ""},
 		{"terraform plan -help", ""},
-		{"terraform -install-autocomplete", "change (-install-autocomplete)"},
+		{"terraform -install-autocomplete", "change (-install-autocomplete); unknown (terraform with no command)"},
 		{"terraform metadata functions -json", ""},
 		{"terraform graph -type=plan", ""},
 		{"terraform plan -var \"x=$X\"", `network  "x=$X"`},

@@ -1,0 +1,70 @@
+package programs
+
+// cdk, the AWS CDK toolkit: cdk COMMAND [options]. synth, diff, ls,
+// deploy and the others run the CDK app (the command --app or cdk.json
+// names) and write cdk.out; acknowledge writes cdk.json; docs opens a
+// browser by running a command. doctor, notices, version and context
+// only print.
+//
+// Code they run: every command loads the plugins that cdk.json,
+// ~/.cdk.json and --plugin name (node modules) before it starts, as
+// before the model for the commands that only print.
+
+var cdkProgram = &Program{Names: []string{"cdk"}, Node: Node{Opts: cdkOptions + `
+--version                  help
+`, Effects: noCommand, Subs: []*Sub{
+	{Name: "doctor|version", Node: &Node{Inherit: true, Effects: printsOnly}},
+	{Name: "notices", Node: &Node{Inherit: true, Opts: "-u --unacknowledged", Effects: func(c *Call, fx *Effects) {
+		// The notices come from a fixed URL.
+		fx.Network("")
+	}}},
+	{Name: "context", Node: &Node{Inherit: true, Opts: `
+-e --reset=KEY            change
+-f --force                         # no error for a missing key to reset
+--clear                   change
+`, Effects: printsOnly}},
+	{Name: "docs|doc", Node: &Node{Inherit: true, Opts: "-b --browser=COMMAND exec", Effects: func(c *Call, fx *Effects) {
+		if !c.Has("--browser") {
+			// The default is xdg-open, open or start, run by a shell.
+			fx.Exec("sh", "", "cdk docs opens a browser")
+		}
+	}}},
+	{Name: "synth|synthesize|diff|ls|list|deploy|destroy|watch|import|drift|refactor|metadata|rollback|publish-assets",
+		Node: &Node{Inherit: true, Loose: true, Operands: true, Effects: func(c *Call, fx *Effects) {
+			fx.Exec("", "", "cdk "+c.Sub()+" runs the CDK app (the command --app or cdk.json names)")
+		}}},
+	{Name: "*", Node: &Node{Inherit: true, Loose: true, Operands: true, Effects: func(c *Call, fx *Effects) {
+		fx.Change("cdk " + c.Sub() + " changes the project, its settings or the account")
+	}}},
+}}}
+
+// cdkOptions are the options of every command.
+const cdkOptions = `
+-a --app=COMMAND            exec
+--build=COMMAND             exec
+-c --context=KEY=VALUE
+-p --plugin=MODULE          code
+--trace
+--strict
+--lookups[=BOOL] --no-lookups
+--ignore-errors
+-j --json
+-v --verbose
+--debug
+--profile=NAME
+--proxy=URL                 net
+--ca-bundle-path=FILE       read
+-i --ec2creds[=BOOL] --no-ec2creds
+--version-reporting[=BOOL] --no-version-reporting
+--path-metadata[=BOOL] --no-path-metadata
+--asset-metadata[=BOOL] --no-asset-metadata
+-r --role-arn=ARN
+--staging[=BOOL] --no-staging
+-o --output=DIR             write
+--notices[=BOOL] --no-notices
+--color[=BOOL] --no-color
+--ci[=BOOL] --no-ci
+--unstable=FEATURE
+--telemetry-file=FILE       write
+-h --help                   help
+`
