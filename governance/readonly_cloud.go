@@ -30,22 +30,6 @@ import (
 func cloudReadOnly(name string) func(*cmdline) bool {
 	var check func(*cmdline) bool
 	switch name {
-	case "ansible", "ansible-console":
-		check = ansibleAdhocReadOnly
-	case "ansible-playbook":
-		check = ansiblePlaybookReadOnly
-	case "ansible-inventory":
-		check = ansibleInventoryReadOnly
-	case "ansible-doc":
-		check = ansibleDocReadOnly
-	case "ansible-config":
-		check = ansibleConfigReadOnly
-	case "ansible-galaxy":
-		check = ansibleGalaxyReadOnly
-	case "ansible-lint":
-		check = ansibleLintReadOnly
-	case "ansible-test":
-		check = ansibleTestReadOnly
 	case "vault":
 		check = vaultReadOnly
 	case "consul":
@@ -79,16 +63,6 @@ func cloudReadOnly(name string) func(*cmdline) bool {
 // cloudSpec returns the command-line spec of a program of this family, or nil.
 func cloudSpec(name string) *progSpec {
 	switch name {
-	case "ansible", "ansible-console", "ansible-playbook", "ansible-pull":
-		return ansibleSpec
-	case "ansible-inventory":
-		return ansibleInventorySpec
-	case "ansible-doc":
-		return ansibleDocSpec
-	case "ansible-galaxy":
-		return ansibleGalaxySpec
-	case "ansible-lint":
-		return ansibleLintSpec
 	case "vault", "consul", "nomad":
 		return hashicorpSpec
 	case "eksctl":
@@ -102,17 +76,6 @@ func cloudSpec(name string) *progSpec {
 // of the short options (ansible-doc -t TYPE, auth0 -t TENANT): the engine
 // reads the value of any -t as a cp-style target directory written to.
 var (
-	ansibleSpec = &progSpec{short: "aBcefilMmPTuU", long: []string{"args", "background", "become-method", "become-user",
-		"connection", "directory", "extra-vars", "forks", "inventory", "limit", "module-name", "module-path", "poll",
-		"private-key", "skip-tags", "start-at-task", "tags", "timeout", "tree", "url", "user", "vault-id",
-		"vault-password-file"}}
-	ansibleInventorySpec = &progSpec{short: "ie", long: []string{"extra-vars", "host", "inventory", "limit", "output",
-		"playbook-dir", "vault-id", "vault-password-file"}}
-	ansibleDocSpec    = &progSpec{short: "M", long: []string{"module-path", "playbook-dir", "type"}}
-	ansibleGalaxySpec = &progSpec{short: "prs", long: []string{"api-key", "collections-path", "requirements-file",
-		"role-file", "roles-path", "server"}}
-	ansibleLintSpec = &progSpec{short: "cfrwx", long: []string{"config-file", "exclude", "format", "profile", "project-dir",
-		"rules-dir", "sarif-file", "skip-list", "tags", "warn-list"}}
 	hashicorpSpec = &progSpec{singleLong: true, long: []string{"address", "ca-cert", "ca-path", "client-cert", "client-key",
 		"field", "format", "header", "mount", "namespace", "region", "tls-server-name", "wrap-ttl"}}
 	eksctlSpec = &progSpec{short: "cnopr", long: []string{"cluster", "name", "output", "profile", "region"}}
@@ -198,81 +161,6 @@ func cloudHasFlag(opts []string, names ...string) bool {
 
 // ---------------------------------------------------------------------------
 // Infrastructure as code: terraform, tofu, pulumi, cdk, packer
-
-// ---------------------------------------------------------------------------
-// ansible
-
-// ansibleAdhocReadOnly: ansible and ansible-console with --list-hosts,
-// which lists the matching hosts and runs nothing. Check mode (-C) is not
-// enough: modules without check-mode support are skipped, but debug,
-// slurp and the like still run, and reveal variables and files.
-func ansibleAdhocReadOnly(cl *cmdline) bool {
-	return cloudHasOpt(cloudOpts(argWords(cl)), "--list-hosts")
-}
-
-// ansiblePlaybookReadOnly: ansible-playbook with --syntax-check or a
-// --list-* option, which stop before running any play. --check is not
-// read-only: tasks with check_mode: false run for real.
-func ansiblePlaybookReadOnly(cl *cmdline) bool {
-	return cloudHasOpt(cloudOpts(argWords(cl)), "--syntax-check", "--list-hosts", "--list-tasks", "--list-tags")
-}
-
-// ansibleInventoryReadOnly: ansible-inventory --list, --host or --graph,
-// without --output (a file) and without vault secrets to decrypt.
-func ansibleInventoryReadOnly(cl *cmdline) bool {
-	opts := cloudOpts(argWords(cl))
-	if cloudHasOpt(opts, "--output", "--vault-password-file", "--vault-id", "--ask-vault-password",
-		"--ask-vault-pass", "-J") {
-		return false
-	}
-	return cloudHasOpt(opts, "--list", "--host", "--graph")
-}
-
-// ansibleDocReadOnly: ansible-doc only prints documentation.
-func ansibleDocReadOnly(*cmdline) bool { return true }
-
-// ansibleConfigReadOnly: ansible-config list, dump, view and validate.
-func ansibleConfigReadOnly(cl *cmdline) bool {
-	pos := posWords(cl)
-	if len(pos) == 0 {
-		return false
-	}
-	switch pos[0] {
-	case "list", "dump", "view", "validate":
-		return true
-	}
-	return false
-}
-
-// ansibleGalaxyReadOnly: ansible-galaxy [role|collection] list, search,
-// info and verify.
-func ansibleGalaxyReadOnly(cl *cmdline) bool {
-	pos := posWords(cl)
-	if len(pos) > 0 && (pos[0] == "role" || pos[0] == "collection") {
-		pos = pos[1:]
-	}
-	if len(pos) == 0 {
-		return false
-	}
-	switch pos[0] {
-	case "list", "search", "info", "verify":
-		return true
-	}
-	return false
-}
-
-// ansibleLintReadOnly: ansible-lint without --fix/--write (which rewrite
-// files), --sarif-file (writes a report) or --rules-dir (loads rule code).
-func ansibleLintReadOnly(cl *cmdline) bool {
-	return !cloudHasOpt(cloudOpts(argWords(cl)), "--fix", "--write", "--sarif-file", "--rules-dir", "-r", "-R")
-}
-
-// ansibleTestReadOnly: ansible-test env (without --dump, which writes).
-// The test commands run the collection's code.
-func ansibleTestReadOnly(cl *cmdline) bool {
-	pos := posWords(cl)
-	return len(pos) >= 1 && pos[0] == "env" && !cloudHasOpt(cloudOpts(argWords(cl)), "--dump")
-}
 
 // ---------------------------------------------------------------------------
 // HashiCorp and other operations CLIs: vault, consul, nomad, eksctl,

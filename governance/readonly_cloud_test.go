@@ -331,6 +331,14 @@ func TestCloudReadOnly(t *testing.T) {
 		{"ansible-lint --fix playbook.yml", false},
 		{"ansible-pull -U https://example.com/repo.git", false},
 		{"ansible-test sanity", false},
+		{"ansible-pull --help", true},
+		{"ansible-console --list-hosts", true},
+		{"ansible-vault --help", true},
+		{"ansible all --list-hosts --ssh-common-args '-o ProxyCommand=x'", false},
+		// A vault password file is run when it is executable.
+		{"ansible-playbook site.yml --syntax-check --vault-password-file pw.sh", false},
+		{"ansible-inventory --list -e @/home/user/.ssh/id_rsa", false},
+		{"ansible-test env --timeout 5", false},
 
 		// vault, consul, nomad, eksctl, prometheus tools.
 		{"vault status", true},

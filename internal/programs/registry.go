@@ -4,6 +4,17 @@ package programs
 // TestRegistry checks that it is sorted and that every program is listed
 // under each of its names.
 var registry = [...]entry{
+	{"ansible", ansibleProgram},
+	{"ansible-config", ansibleConfigProgram},
+	{"ansible-console", ansibleProgram},
+	{"ansible-doc", ansibleDocProgram},
+	{"ansible-galaxy", ansibleGalaxyProgram},
+	{"ansible-inventory", ansibleInventoryProgram},
+	{"ansible-lint", ansibleLintProgram},
+	{"ansible-playbook", ansiblePlaybookProgram},
+	{"ansible-pull", ansiblePullProgram},
+	{"ansible-test", ansibleTestProgram},
+	{"ansible-vault", ansibleVaultProgram},
 	{"auth0", auth0Program},
 	{"aws", awsProgram},
 	{"az", azProgram},
