@@ -61,7 +61,7 @@ var unknownSpec = &progSpec{}
 // specDomains hold the command-line knowledge of families of programs, one
 // file each (next to their read-only checks). Each returns the spec of a
 // program it knows, or nil.
-var specDomains = []func(name string) *progSpec{cloudSpec, containerSpec, packageSpec, systemSpec}
+var specDomains = []func(name string) *progSpec{containerSpec, packageSpec, systemSpec}
 
 // specFor returns what is known about a program's command line, or nil.
 func specFor(name string) *progSpec {

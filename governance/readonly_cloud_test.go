@@ -360,5 +360,20 @@ func TestCloudReadOnly(t *testing.T) {
 		{"amtool silence expire abc", false},
 		{"prometheus --version", true},
 		{"prometheus --config.file=prometheus.yml", false},
+		{"prometheus --help-long", true},
+		{"prometheus --version --web.enable-lifecycle", false},
+		{"vault list -output-curl-string secret/", false},
+		{"vault list -wrap-ttl=5m secret/", false},
+		{"vault list \"$(cat ~/.vault-token)\"", false},
+		{"consul validate consul.d", true},
+		{"nomad job plan job.nomad", true},
+		{"eksctl get cluster -f cluster.yaml", true},
+		{"eksctl utils write-kubeconfig --cluster c", false},
+		{"promtool query instant http://localhost:9090 up", true},
+		{"promtool debug all http://localhost:9090", false},
+		// Opening a TSDB replays its write-ahead log, which writes in its
+		// folder (chunks_head, or a temporary sandbox folder).
+		{"promtool tsdb list data", false},
+		{"amtool template render --template.glob='t/*.tmpl' --template.text='{{ .Status }}'", true},
 	})
 }

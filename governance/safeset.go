@@ -249,7 +249,6 @@ var alwaysReadOnly = []string{
 // readOnlyDomains hold the read-only knowledge of families of programs,
 // one file each. Each returns the check for a program it knows, or nil.
 var readOnlyDomains = []func(name string) func(*cmdline) bool{
-	cloudReadOnly,     // readonly_cloud.go: cloud and infrastructure CLIs
 	containerReadOnly, // readonly_containers.go: containers, Kubernetes, forges
 	packageReadOnly,   // readonly_packages.go: package managers and language tools
 	systemReadOnly,    // readonly_system.go: system, desktop, database and network tools

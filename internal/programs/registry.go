@@ -4,6 +4,7 @@ package programs
 // TestRegistry checks that it is sorted and that every program is listed
 // under each of its names.
 var registry = [...]entry{
+	{"amtool", amtoolProgram},
 	{"ansible", ansibleProgram},
 	{"ansible-config", ansibleConfigProgram},
 	{"ansible-console", ansibleProgram},
@@ -21,13 +22,19 @@ var registry = [...]entry{
 	{"bq", bqProgram},
 	{"cat", catProgram},
 	{"cdk", cdkProgram},
+	{"consul", consulProgram},
+	{"eksctl", eksctlProgram},
 	{"find", findProgram},
 	{"gcloud", gcloudProgram},
 	{"gsutil", gsutilProgram},
+	{"nomad", nomadProgram},
 	{"packer", packerProgram},
+	{"prometheus", prometheusProgram},
+	{"promtool", promtoolProgram},
 	{"pulumi", pulumiProgram},
 	{"tac", tacProgram},
 	{"terraform", terraformProgram},
 	{"terragrunt", terragruntProgram},
 	{"tofu", terraformProgram},
+	{"vault", vaultProgram},
 }
