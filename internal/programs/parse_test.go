@@ -92,3 +92,29 @@ func TestParseLoose(t *testing.T) {
 		}
 	}
 }
+
+// TestHasSingleDash checks that a single-dash option is found under every
+// spelling the parser resolved to it.
+func TestHasSingleDash(t *testing.T) {
+	t.Parallel()
+	p := &programs.Program{Names: []string{"tool"}, SingleDash: true, Node: programs.Node{Opts: `
+-json
+-output-curl-string
+`}}
+	for _, tt := range []struct {
+		cmd, opt string
+		want     bool
+	}{
+		{"tool -json", "-json", true},
+		{"tool --json", "-json", true},
+		{"tool -json=true", "-json", true},
+		{"tool --output-curl", "-output-curl-string", true},
+		{"tool -output-curl-string", "-output-curl-string", true},
+		{"tool -jsonx", "-json", false},
+	} {
+		a := shell.Analyze(tt.cmd, shell.Options{})
+		if got := programs.ParseWith(p, a.Commands[0]).Has(tt.opt); got != tt.want {
+			t.Errorf("%q has %s: got %v, want %v", tt.cmd, tt.opt, got, tt.want)
+		}
+	}
+}
