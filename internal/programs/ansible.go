@@ -201,7 +201,9 @@ var ansibleGalaxyCommands = []*Sub{
 --signature=SIGNATURE
 --required-valid-signature-count=N
 --ignore-signature-status-code=CODE
-`, Operands: true, Effects: func(c *Call, fx *Effects) { fx.Network("", c.Args()...) }}},
+`, Operands: true, Effects: func(c *Call, fx *Effects) {
+		fx.Network("", append(c.Args(), c.ValueArgs("--token|--server")...)...)
+	}}},
 	{Name: "*", Node: &Node{Loose: true, Operands: true, Effects: func(c *Call, fx *Effects) {
 		fx.Change("ansible-galaxy " + c.SubPath() + " installs, removes, creates, publishes or imports roles and collections")
 	}}},

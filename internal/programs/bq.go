@@ -70,7 +70,7 @@ const bqOptions = `
 `
 
 // bqSent are the flags whose values go into the request.
-const bqSent = "--project_id|--dataset_id|--location|--job_id"
+const bqSent = "--project_id|--dataset_id|--location|--job_id|--job_property|--trace"
 
 // bqEndpoint returns the API root the call names, or "".
 func bqEndpoint(c *Call) string {
@@ -123,10 +123,14 @@ const bqQueryOptions = `
 --use_legacy_sql[=BOOL] --nouse_legacy_sql
 `
 
+// bqQuerySent are the flags of bq query whose values go into the request
+// with the query.
+const bqQuerySent = "|--parameter|--label|--connection_property|--session_id|--reservation_id"
+
 // bqQuery is bq query SQL...: the words are the query, or standard input
 // when there are none.
 func bqQuery(c *Call, fx *Effects) {
-	fx.Network(bqEndpoint(c), requestWords(c, bqSent)...)
+	fx.Network(bqEndpoint(c), requestWords(c, bqSent+bqQuerySent)...)
 	args := c.Args()
 	if len(args) == 0 {
 		fx.Unknown("bq query reads its query from standard input")

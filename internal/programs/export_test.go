@@ -37,3 +37,11 @@ func ParseWith(p *Program, cmd *shell.Command) *Call {
 	c.read(args)
 	return c
 }
+
+// SortedTables are the tables searched with slices.BinarySearch, for the
+// test that they are sorted.
+var SortedTables = map[string][]string{
+	"changeWords": changeWords,
+	"sqlWrites":   sqlWrites,
+	"awsOutfiles": awsOutfiles,
+}

@@ -52,7 +52,7 @@ var gcloudTree = &verbTree{
 	// Groups named like verbs: gcloud run services list, gcloud deploy
 	// releases list.
 	groups: []string{"alpha deploy", "alpha run", "beta deploy", "beta run", "deploy", "run"},
-	sent:   "--project|--billing-project|--region|--zone",
+	sent:   "--project|--billing-project|--region|--zone|--impersonate-service-account|--trace-token",
 	read: func(c *Call, fx *Effects, path []string) {
 		for _, w := range path {
 			// IAP OAuth clients are listed with their secrets.
@@ -129,8 +129,11 @@ var gsutilProgram = &Program{Names: []string{"gsutil"}, Node: Node{Opts: `
 	{Name: "*", Node: &Node{Operands: true, Effects: gsutilChange}},
 }}}
 
-// gsutilRequest records a request that reads buckets or objects.
-func gsutilRequest(c *Call, fx *Effects) { fx.Network("", c.Args()...) }
+// gsutilRequest records a request that reads buckets or objects, with the
+// headers and the billed project the top options add.
+func gsutilRequest(c *Call, fx *Effects) {
+	fx.Network("", append(c.Args(), c.ValueArgs("-h|-u")...)...)
+}
 
 // gsutilChange is a command that changes buckets, objects or local files
 // (cp, mv, rm, rsync, setmeta, the set of bucket settings).

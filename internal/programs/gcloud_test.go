@@ -101,5 +101,10 @@ func TestBq(t *testing.T) {
 		{"bq query $'SELECT 1 # \\'\\nDELETE FROM d.t WHERE true -- \\''", false},
 		{"bq query \"SELECT * FROM $T\"", false},
 		{"bq query --project_id \"$(cat f)\" 'SELECT 1'", false},
+		{"bq query --parameter \"x::$(cat f)\" 'SELECT @x'", false},
+		{"bq query --parameter x::1 'SELECT @x'", true},
+		{"gsutil -h \"x-goog-meta-a:$A\" ls gs://b", false},
+		{"gsutil -u p ls gs://b", true},
+		{"gcloud compute instances list --impersonate-service-account \"$SA\"", false},
 	})
 }

@@ -83,7 +83,9 @@ const vaultOptions = `
 `
 
 // vaultRequest records the request of a command.
-func vaultRequest(c *Call, fx *Effects) { hcRequest(c, fx, "-address", "-header|-namespace") }
+func vaultRequest(c *Call, fx *Effects) {
+	hcRequest(c, fx, "-address", "-header|-namespace|-mfa|-policy-override|-unlock-key")
+}
 
 // vaultRead is a command that lists or describes, and prints.
 func vaultRead(c *Call, fx *Effects) {
@@ -148,7 +150,7 @@ const consulOptions = `
 
 // consulRead asks the agent about the cluster and prints.
 func consulRead(c *Call, fx *Effects) {
-	hcRequest(c, fx, "-http-addr", "-datacenter|-namespace|-partition")
+	hcRequest(c, fx, "-http-addr", "-datacenter|-namespace|-partition|-token")
 }
 
 // consulOther is any other command: the KV store and ACL tokens hold
@@ -218,7 +220,7 @@ const nomadOptions = `
 
 // nomadRead asks the cluster about jobs, nodes and allocations and
 // prints.
-func nomadRead(c *Call, fx *Effects) { hcRequest(c, fx, "-address", "-region|-namespace") }
+func nomadRead(c *Call, fx *Effects) { hcRequest(c, fx, "-address", "-region|-namespace|-token") }
 
 // nomadOther is any other command: variables and ACL tokens hold secrets,
 // alloc exec and fs reach into running tasks, the rest changes the

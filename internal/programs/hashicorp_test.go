@@ -39,6 +39,7 @@ func TestConsul(t *testing.T) {
 		{"consul kv put config/db x", `network  "config/db" "x"; change (consul kv put changes the cluster, its data or the agent)`},
 		{"consul members -token-file tok", "read tok; network "},
 		{"consul -version", ""},
+		{"consul members -token \"$T\"", `network  "$T"`},
 		{"consul acl token list", `network  "list"; unknown (consul acl token prints a secret)`},
 	})
 }

@@ -113,7 +113,7 @@ const pulumiOptions = `
 // pulumiRead asks the backend about stacks and prints; --show-secrets
 // prints the secret values in clear.
 func pulumiRead(c *Call, fx *Effects) {
-	fx.Network("", requestWords(c, "-s|--stack|-o|--organization|-p|--project|-t|--tag")...)
+	fx.Network("", requestWords(c, "-s|--stack|-o|--organization|-p|--project|-t|--tag|-r|--resource|--since")...)
 	if c.Has("--show-secrets") {
 		revealsSecret(fx, "pulumi "+c.SubPath()+" --show-secrets")
 	}

@@ -68,3 +68,18 @@ func TestTerraform(t *testing.T) {
 		{"terraform plan -var region=eu", true},
 	})
 }
+
+// TestTerraformSpellings checks that the secret-printing flags are seen
+// under every spelling Go's flag package accepts.
+func TestTerraformSpellings(t *testing.T) {
+	t.Parallel()
+	checkReads(t, []readCase{
+		{"terraform output --json", false},
+		{"terraform output -json=true", false},
+		{"terraform output --raw x", false},
+		{"terraform show --json", false},
+		{"terraform state show --json x", false},
+		{"tofu plan --show-sensitive", false},
+		{"terraform output", true},
+	})
+}
