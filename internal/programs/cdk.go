@@ -11,32 +11,56 @@ package programs
 // before the model for the commands that only print.
 
 var cdkProgram = &Program{Names: []string{"cdk"}, Node: Node{Opts: cdkOptions + `
---version                  help
-`, Effects: noCommand, Subs: []*Sub{
+--version                           # only spelled in full: see cdkHelp
+`, Effects: cdkEffects(noCommand), Subs: []*Sub{
 	{Name: "doctor|version", Node: &Node{Inherit: true, Effects: printsOnly}},
-	{Name: "notices", Node: &Node{Inherit: true, Opts: "-u --unacknowledged", Effects: func(c *Call, fx *Effects) {
+	{Name: "notices", Node: &Node{Inherit: true, Opts: "-u --unacknowledged", Effects: cdkEffects(func(c *Call, fx *Effects) {
 		// The notices come from a fixed URL.
 		fx.Network("")
-	}}},
+	})}},
 	{Name: "context", Node: &Node{Inherit: true, Opts: `
 -e --reset=KEY            change
 -f --force                         # no error for a missing key to reset
 --clear                   change
 `, Effects: printsOnly}},
-	{Name: "docs|doc", Node: &Node{Inherit: true, Opts: "-b --browser=COMMAND exec", Effects: func(c *Call, fx *Effects) {
+	{Name: "docs|doc", Node: &Node{Inherit: true, Opts: "-b --browser=COMMAND exec", Effects: cdkEffects(func(c *Call, fx *Effects) {
 		if !c.Has("--browser") {
 			// The default is xdg-open, open or start, run by a shell.
 			fx.Exec("sh", "", "cdk docs opens a browser")
 		}
-	}}},
+	})}},
 	{Name: "synth|synthesize|diff|ls|list|deploy|destroy|watch|import|drift|refactor|metadata|rollback|publish-assets",
-		Node: &Node{Inherit: true, Loose: true, Operands: true, Effects: func(c *Call, fx *Effects) {
+		Node: &Node{Inherit: true, Loose: true, Operands: true, Effects: cdkEffects(func(c *Call, fx *Effects) {
 			fx.Exec("", "", "cdk "+c.Sub()+" runs the CDK app (the command --app or cdk.json names)")
-		}}},
-	{Name: "*", Node: &Node{Inherit: true, Loose: true, Operands: true, Effects: func(c *Call, fx *Effects) {
+		})}},
+	{Name: "*", Node: &Node{Inherit: true, Loose: true, Operands: true, Effects: cdkEffects(func(c *Call, fx *Effects) {
 		fx.Change("cdk " + c.Sub() + " changes the project, its settings or the account")
-	}}},
+	})}},
 }}}
+
+// cdkHelp reports --help, -h or --version spelled in full. cdk's parser
+// (yargs) takes no abbreviations and ignores options it does not know, so
+// --he is not help there: the command runs. The table's abbreviations
+// are right for the other options, whose effects the model records, but
+// help ends the model's reading, so it is only taken as typed.
+func cdkHelp(c *Call) bool {
+	for i := range c.Opts {
+		switch c.Opts[i].Typed {
+		case "--help", "-h", "--version":
+			return true
+		}
+	}
+	return false
+}
+
+// cdkEffects are f's effects, unless the call asks for help.
+func cdkEffects(f func(c *Call, fx *Effects)) func(c *Call, fx *Effects) {
+	return func(c *Call, fx *Effects) {
+		if !cdkHelp(c) {
+			f(c, fx)
+		}
+	}
+}
 
 // cdkOptions are the options of every command.
 const cdkOptions = `
@@ -66,5 +90,5 @@ const cdkOptions = `
 --ci[=BOOL] --no-ci
 --unstable=FEATURE
 --telemetry-file=FILE       write
--h --help                   help
+-h --help                            # only spelled in full: see cdkHelp
 `

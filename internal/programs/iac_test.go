@@ -68,6 +68,9 @@ func TestCDK(t *testing.T) {
 		{"cdk bootstrap", "change (cdk bootstrap changes the project, its settings or the account)"},
 		{"cdk doctor --plugin ./p.js", "unknown (--plugin runs code the model does not read)"},
 		{"cdk --version", ""},
+		{"cdk synth --help", ""},
+		{"cdk deploy --he", `exec :""`},
+		{"cdk deploy --vers", `exec :""`},
 		{"cdk -o out doctor", "write out"},
 	})
 }
