@@ -235,6 +235,8 @@ func TestCloudReadOnly(t *testing.T) {
 		{"terraform plan -out tf.plan", false},
 		{"terraform show -json", false},
 		{"terraform output -raw db_password", false},
+		{"terraform output --json", false},
+		{"terraform output -state=terraform.tfstate", true},
 		{"terraform output -json", false},
 		{"terraform state pull", false},
 		{"terraform state mv a b", false},
@@ -275,9 +277,11 @@ func TestCloudReadOnly(t *testing.T) {
 		{"cdk deploy --all", false},
 		{"cdk context --clear", false},
 		{"cdk acknowledge 12345", false},
-		// cdk docs runs the browser command (xdg-open, open or start by
-		// default, or the one --browser names) through a shell.
-		{"cdk docs", false},
+		// cdk docs shows a fixed URL in the browser; --browser names the
+		// command that opens it.
+		{"cdk docs", true},
+		{"cdk docs --browser 'sh -c x %u'", false},
+		{"cdk deploy --he", false},
 		{"cdk --version", true},
 		{"cdk doctor --plugin ./p.js", false},
 		{"packer validate .", true},

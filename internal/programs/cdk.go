@@ -2,9 +2,9 @@ package programs
 
 // cdk, the AWS CDK toolkit: cdk COMMAND [options]. synth, diff, ls,
 // deploy and the others run the CDK app (the command --app or cdk.json
-// names) and write cdk.out; acknowledge writes cdk.json; docs opens a
-// browser by running a command. doctor, notices, version and context
-// only print.
+// names) and write cdk.out; acknowledge writes cdk.json. doctor, notices,
+// version and context only print, and docs opens the documentation in the
+// browser.
 //
 // Code they run: every command loads the plugins that cdk.json,
 // ~/.cdk.json and --plugin name (node modules) before it starts, as
@@ -25,8 +25,10 @@ var cdkProgram = &Program{Names: []string{"cdk"}, Node: Node{Opts: cdkOptions + 
 `, Effects: printsOnly}},
 	{Name: "docs|doc", Node: &Node{Inherit: true, Opts: "-b --browser=COMMAND exec", Effects: cdkEffects(func(c *Call, fx *Effects) {
 		if !c.Has("--browser") {
-			// The default is xdg-open, open or start, run by a shell.
-			fx.Exec("sh", "", "cdk docs opens a browser")
+			// The platform's opener (xdg-open, open or start) shows the
+			// reference documentation's fixed URL in the browser: a
+			// request of constant text. --browser names another command.
+			fx.Network("docs.aws.amazon.com")
 		}
 	})}},
 	{Name: "synth|synthesize|diff|ls|list|deploy|destroy|watch|import|drift|refactor|metadata|rollback|publish-assets",

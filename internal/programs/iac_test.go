@@ -57,7 +57,7 @@ func TestCDK(t *testing.T) {
 		{"cdk context --clear", "change (--clear)"},
 		{"cdk context --reset 3", "change (--reset)"},
 		{"cdk context -e 3 -f", "change (-e)"},
-		{"cdk docs", `exec sh:""`},
+		{"cdk docs", "network docs.aws.amazon.com"},
 		{"cdk docs --browser 'firefox %u'", `exec sh:"firefox %u"`},
 		{"cdk synth", `exec :""`},
 		{"cdk diff", `exec :""`},

@@ -23,6 +23,13 @@ import (
 // names, and the http provider's fetches any URL. These plans are allowed
 // as they were before the model: the providers are the ones the lock file
 // pins, and what they run is in the configuration.
+//
+// -state=FILE names the state to use in place of the configured one.
+// terraform reads it for itself, as it reads the default
+// terraform.tfstate, and prints none of its sensitive values (output and
+// state show mask them; -json, -raw and state pull print them, and are
+// judged so), so naming the file is not a read of its secrets; a file
+// that is not a state only makes terraform fail.
 
 var terraformProgram = &Program{Names: []string{"terraform", "tofu"}, SingleDash: true, Node: Node{Opts: `
 -chdir=DIR                 dir
@@ -61,7 +68,7 @@ var terraformProgram = &Program{Names: []string{"terraform", "tofu"}, SingleDash
 	{Name: "output", Node: &Node{Opts: tfView + `
 -json
 -raw
--state=FILE                read
+-state=FILE                         # the state in place of the configured one
 -show-sensitive
 `, Operands: true, Effects: func(c *Call, fx *Effects) {
 		tfInspect(c, fx)
@@ -112,11 +119,11 @@ var terraformProgram = &Program{Names: []string{"terraform", "tofu"}, SingleDash
 	}}},
 	{Name: "state", Node: &Node{Opts: tfView, Effects: tfUnknownSub, Subs: []*Sub{
 		{Name: "list", Node: &Node{Opts: tfView + `
--state=FILE                read
+-state=FILE                         # the state in place of the configured one
 -id=ID
 `, Operands: true, Effects: tfInspect}},
 		{Name: "show", Node: &Node{Opts: tfView + `
--state=FILE                read
+-state=FILE                         # the state in place of the configured one
 -json
 -show-sensitive
 `, Operands: true, Effects: func(c *Call, fx *Effects) {
@@ -175,7 +182,7 @@ const tfView = `
 const tfOperation = `
 -lock[=BOOL]
 -lock-timeout=DURATION
--state=FILE                read
+-state=FILE                         # the state in place of the configured one
 -state-out=FILE            write
 -backup=FILE               write
 -parallelism=N
