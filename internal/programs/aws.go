@@ -155,6 +155,14 @@ func awsOperationEffects(c *Call, fx *Effects) {
 	switch {
 	case awsReadOperation(op):
 	case changeWord(op):
+		if service == "s3api" && (op == "put-object" || op == "upload-part") {
+			// --body names a local file, uploaded.
+			for _, a := range c.Opts {
+				if a.Loose && a.HasValue && strings.HasPrefix("--body", a.Typed) && len(a.Typed) > 3 {
+					fx.Read(a.Value)
+				}
+			}
+		}
 		fx.Change(name + " changes the account's resources")
 	default:
 		fx.Unknown(name + " is not known to only read")

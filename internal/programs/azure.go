@@ -2,6 +2,8 @@ package programs
 
 import (
 	"strings"
+
+	"github.com/agentgov/governance/internal/shell"
 )
 
 // az, the Azure CLI: az GROUP... VERB [parameters]. The verbs list, show,
@@ -51,6 +53,38 @@ var azTree = &verbTree{
 	groups: []string{"pipelines build"},
 	sent:   "--subscription|--resource-group|--name",
 	read:   azRead,
+	change: azTransfer,
+}
+
+// azTransfer records the local files of the upload and download commands
+// (storage blob upload --file, download --file, upload-batch --source).
+// Their parameters come after the verb, where group nodes list none: the
+// words are read here.
+func azTransfer(c *Call, fx *Effects, verb string) {
+	up, down := strings.HasPrefix(verb, "upload"), strings.HasPrefix(verb, "download")
+	if !up && !down {
+		return
+	}
+	words := c.Cmd.Args[1:]
+	for i := 0; i < len(words); i++ {
+		name, val, attached := strings.Cut(words[i].Value, "=")
+		switch name {
+		case "--file", "-f", "--source", "-s", "--destination", "-d":
+			f := shell.Arg{Value: val, Dynamic: words[i].Dynamic, Glob: words[i].Glob}
+			if !attached {
+				if i+1 == len(words) {
+					continue
+				}
+				i++
+				f = words[i]
+			}
+			if up {
+				fx.Add(Effect{Op: Read, Path: f, Tree: strings.HasSuffix(verb, "batch")})
+			} else {
+				fx.Add(Effect{Op: Write, Path: f, Tree: strings.HasSuffix(verb, "batch"), Why: "az " + verb})
+			}
+		}
+	}
 }
 
 // azDevops is the devops group, whose configure sets the CLI's defaults

@@ -136,7 +136,23 @@ func gsutilRequest(c *Call, fx *Effects) {
 }
 
 // gsutilChange is a command that changes buckets, objects or local files
-// (cp, mv, rm, rsync, setmeta, the set of bucket settings).
+// (cp, mv, rm, rsync, setmeta, the set of bucket settings). cp, mv and
+// rsync read their local sources and write a local destination.
 func gsutilChange(c *Call, fx *Effects) {
+	if sub := c.Sub(); sub == "cp" || sub == "mv" || sub == "rsync" {
+		args := c.Args()
+		for i, a := range args {
+			if strings.Contains(a.Value, "://") {
+				continue
+			}
+			if i == len(args)-1 && len(args) > 1 {
+				if !notFile(a) {
+					fx.Add(Effect{Op: Write, Path: a, Tree: true, Why: "gsutil " + sub})
+				}
+			} else if a.Value != "-" {
+				fx.Add(Effect{Op: Read, Path: a, Tree: true, Hidden: true})
+			}
+		}
+	}
 	fx.Change("gsutil " + c.SubPath() + " changes buckets, objects or files")
 }

@@ -69,7 +69,7 @@ func TestGsutil(t *testing.T) {
 		{"gsutil du -X excl.txt gs://b", `read excl.txt; network  "gs://b"`},
 		{"gsutil iam get gs://b", `network  "gs://b"`},
 		{"gsutil hash a.txt", "read a.txt"},
-		{"gsutil cp a gs://b", "change (gsutil cp changes buckets, objects or files)"},
+		{"gsutil cp a gs://b", "read a (tree, hidden); change (gsutil cp changes buckets, objects or files)"},
 		{"gsutil iam set p.json gs://b", "change (gsutil iam set changes buckets, objects or files)"},
 		{"gsutil -D ls gs://b", `unknown (the effect of -D is not modelled); network  "gs://b"`},
 		{"gsutil -o Credentials:x=y ls", `unknown (the effect of -o is not modelled); network `},

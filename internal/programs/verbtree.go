@@ -26,6 +26,10 @@ type verbTree struct {
 	// read adds the effects of a read verb beyond its request: a secret
 	// it prints, a file it loads.
 	read func(c *Call, fx *Effects, path []string)
+	// change, when set, adds the local effects of a command that changes
+	// state: the files it uploads or downloads. verb is the word that
+	// names the change.
+	change func(c *Call, fx *Effects, verb string)
 }
 
 // node returns the node of a group: its verbs, and any word as a group
@@ -76,6 +80,9 @@ func (t *verbTree) groupEffects(c *Call, fx *Effects) {
 	path := t.path(c)
 	cmd := t.name + " " + strings.Join(path, " ")
 	if i := t.changeAt(path); i >= 0 {
+		if t.change != nil {
+			t.change(c, fx, path[i])
+		}
 		fx.Change(cmd + ": " + path[i] + " changes state")
 		return
 	}
