@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"os"
 	"slices"
+	"sync"
 	"sync/atomic"
 
 	"github.com/agentgov/governance/agents"
@@ -126,8 +127,20 @@ type Engine struct {
 	// TempDirs are the temporary folders, open to every caller; nil means
 	// the system's: /tmp, /var/tmp, /private/tmp, /dev/shm and $TMPDIR.
 	TempDirs []string
+	// FS is the file system paths are resolved against (symbolic links,
+	// globs, recursive reads); nil means the machine's.
+	FS FileSystem
 
-	idx atomic.Pointer[ruleIndex]
+	// Binaries are the installed governance programs, which no AI
+	// caller may change; nil means the running program and those beside
+	// it.
+	Binaries []string
+
+	idx     atomic.Pointer[ruleIndex]
+	repOnce sync.Once
+	reps    []representative
+	binOnce sync.Once
+	bins    []string
 }
 
 // tempDirs returns the temporary folders.

@@ -5,16 +5,20 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"os"
 	"path"
 	"strings"
 
 	"github.com/agentgov/governance/agents"
+	"github.com/agentgov/governance/internal/programs"
 	"github.com/agentgov/governance/internal/shell"
 )
 
 // evaluation is the state of one Decide call.
 type evaluation struct {
-	e        *Engine
+	e *Engine
+	// fsw is the call's budget of file system work.
+	fsw      fsWork
 	req      *Request
 	pc       *pathContext
 	agent    string
@@ -35,7 +39,7 @@ type evaluation struct {
 }
 
 func newEvaluation(e *Engine, req *Request) *evaluation {
-	ev := &evaluation{e: e, req: req}
+	ev := &evaluation{e: e, req: req, fsw: fsWork{fsys: e.FS}}
 	ev.pc = &pathContext{cwd: req.Cwd, root: req.ProjectRoot, home: req.Home, temps: e.tempDirs(),
 		configDirs: e.Policy.ConfigDirs}
 	if ev.pc.root == "" {
@@ -216,9 +220,12 @@ func (ev *evaluation) subjects() ([]*subject, []Verdict) {
 		return ev.shellSubjects(in.Command)
 	case KindRead, KindWrite, KindEdit:
 		var out []*subject
+		search := searchTool(ev.req.Tool.Name)
 		for _, p := range in.Paths {
 			pl := ev.pc.resolve(p, false, false, ev.req.Cwd)
-			out = append(out, &subject{kind: ev.req.Tool.Kind, file: pl, display: p})
+			s := &subject{kind: ev.req.Tool.Kind, file: pl, display: p, tree: search, hidden: search}
+			out = append(out, s)
+			out = ev.appendKernelSubjects(out, s)
 		}
 		if len(out) == 0 {
 			out = append(out, &subject{kind: ev.req.Tool.Kind, file: place{classes: []string{ClassUnknown}}, display: ev.req.Tool.Name})
@@ -257,7 +264,7 @@ func (ev *evaluation) subjects() ([]*subject, []Verdict) {
 // shellSubjects analyses a command string into simple commands and the
 // file accesses they make.
 func (ev *evaluation) shellSubjects(cmd string) ([]*subject, []Verdict) {
-	a := shell.Analyze(cmd, shell.Options{Cwd: ev.req.Cwd, Home: ev.req.Home, LookupEnv: ev.e.LookupEnv})
+	a := shell.Analyze(cmd, shell.Options{Cwd: ev.req.Cwd, Home: ev.req.Home, LookupEnv: ev.e.LookupEnv, Toplevel: ev.toplevel})
 	var problems []Verdict
 	for _, p := range a.Problems {
 		problems = append(problems, problemVerdict(p))
@@ -321,7 +328,9 @@ func (ev *evaluation) commandSubjects(a *shell.Analysis) []*subject {
 			} else if r.Op != "<" {
 				continue
 			}
-			files = append(files, ev.newSubject(subject{kind: k, file: pl, via: c.Text, display: redirectDisplay(r)}))
+			rs := subject{kind: k, file: pl, via: c.Text, display: redirectDisplay(r)}
+			files = append(files, ev.newSubject(rs))
+			files = ev.appendKernelSubjects(files, &rs)
 		}
 		if c.Stdin.Kind == shell.StdinFile {
 			pl := ev.placeOf(c, c.Stdin.Path, true)
@@ -348,7 +357,10 @@ func (ev *evaluation) commandSubjects(a *shell.Analysis) []*subject {
 				// Only a word from input resolves differently for a read.
 				pl = ev.placeOf(c, fa.arg, true)
 			}
-			files = append(files, ev.newSubject(subject{kind: fa.kind, file: pl, via: cl.String(), display: fa.arg.Value}))
+			s := subject{kind: fa.kind, file: pl, via: cl.String(), display: fa.arg.Value, stat: fa.stat,
+				tree: fa.tree, hidden: fa.hidden, op: fa.op, vcs: cl.name == "git"}
+			files = append(files, ev.newSubject(s))
+			files = ev.appendKernelSubjects(files, &s)
 		}
 		commands = append(commands, s)
 	}
@@ -451,6 +463,14 @@ func problemVerdict(p shell.Problem) Verdict {
 type fileArg struct {
 	arg  shell.Arg
 	kind Kind
+	// stat marks a read of the file's name or metadata only (ls, stat,
+	// test -f), not of its content.
+	stat bool
+	// tree marks an effect on every file under a folder (grep -r, tar
+	// -x); hidden says that a read includes dot files.
+	tree, hidden bool
+	// op is the effect, from the program's model.
+	op programs.Op
 }
 
 // fileArgs returns the files a command reads and writes, from what is
@@ -491,8 +511,7 @@ func fileArgs(cl *cmdline) []fileArg {
 		}
 		pos = nil
 	}
-	inPlace := (cl.name == "sed" || cl.name == "perl") && cl.hasAny("-i|--in-place") ||
-		cl.name == "sed" && hasPrefixOpt(cl, "-i")
+	inPlace := cl.name == "perl" && cl.hasAny("-i|--in-place")
 	for i, a := range pos {
 		if spec == unknownSpec && strings.ContainsAny(a.Value, " \t\n") {
 			// An unknown program's argument with blanks in it is text,
@@ -553,20 +572,10 @@ func fileOptions(program string) []fileOption {
 		return wgetFileOptions
 	case "openssl":
 		return opensslFileOptions
-	case "sort":
-		return sortFileOptions
-	case "git":
-		return gitFileOptions
 	case "tar":
 		return tarFileOptions
-	case "kubectl", "oc":
-		return kubectlFileOptions
 	case "xargs":
 		return xargsFileOptions
-	case "helm":
-		return helmFileOptions
-	case "grep", "egrep", "fgrep", "rg":
-		return grepFileOptions
 	}
 	return nil
 }
@@ -579,13 +588,8 @@ var (
 		{"-i|--input-file|--post-file|--body-file", KindRead}}
 	opensslFileOptions = []fileOption{{"-in|-key|-inkey|-CAfile|-CAkey|-cert|-certfile|-untrusted|-extfile|-sess_in", KindRead},
 		{"-out|-keyout|-sess_out|-keylogfile|-writerand", KindWrite}}
-	sortFileOptions    = []fileOption{{"-o|--output", KindWrite}}
-	gitFileOptions     = []fileOption{{"--output", KindWrite}}
-	tarFileOptions     = []fileOption{{"-f|--file", KindRead}}
-	kubectlFileOptions = []fileOption{{"-f|--filename", KindRead}}
-	xargsFileOptions   = []fileOption{{"-a|--arg-file", KindRead}}
-	helmFileOptions    = []fileOption{{"-f|--values", KindRead}}
-	grepFileOptions    = []fileOption{{"-f|--file", KindRead}}
+	tarFileOptions   = []fileOption{{"-f|--file", KindRead}}
+	xargsFileOptions = []fileOption{{"-a|--arg-file", KindRead}}
 )
 
 func hasPrefixOpt(cl *cmdline, prefix string) bool {
@@ -627,4 +631,27 @@ func (ev *evaluation) relPath(p place) string {
 		return strings.TrimPrefix(p.abs, ev.pc.root+"/")
 	}
 	return p.abs
+}
+
+// toplevel returns the top folder of the call's git repository: its
+// project root when that holds a .git, else "" (unknown).
+func (ev *evaluation) toplevel() string {
+	root := ev.pc.root
+	if root == "" {
+		return ""
+	}
+	if _, err := os.Lstat(root + "/.git"); err != nil {
+		return ""
+	}
+	return root
+}
+
+// searchTool reports a file tool that searches the contents of every file
+// under its path (Claude Code's Grep, Gemini CLI's search_file_content).
+func searchTool(name string) bool {
+	switch strings.ToLower(name) {
+	case "grep", "grep_search", "search_file_content":
+		return true
+	}
+	return false
 }

@@ -6,6 +6,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/agentgov/governance/internal/programs"
 	"github.com/agentgov/governance/internal/shell"
 )
 
@@ -78,7 +79,8 @@ func unknownProgram(cl *cmdline) bool {
 
 // knownProgram reports a program name the engine knows.
 func knownProgram(name string) bool {
-	if specFor(name) != nil || readOnlyCheck(name) != nil || shell.IsShell(name) || shell.InterpreterLang(name) != "" {
+	if programs.Lookup(name) != nil || specFor(name) != nil || readOnlyCheck(name) != nil || shell.IsShell(name) ||
+		shell.InterpreterLang(name) != "" {
 		return true
 	}
 	switch name {

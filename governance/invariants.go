@@ -2,7 +2,6 @@ package governance
 
 import (
 	"strings"
-	"sync"
 )
 
 // Invariants are compiled in and no configuration turns them off: the
@@ -167,42 +166,6 @@ func governanceCLI(s *subject) Verdict {
 	return Verdict{Outcome: Deny, Layer: LayerInvariant, Rule: "never-exposed-to-ai",
 		Message:    "`governance " + sub + "` is reserved for humans: " + what + " is never done by an AI agent.",
 		Suggestion: "Tell the user what you need; only a human may run governance " + sub + "."}
-}
-
-// harnessSettings are files that configure agent hooks, relative to the
-// project root ("~/" for the home directory).
-var harnessSettings = []string{
-	".claude/settings.json", ".claude/settings.local.json", "~/.claude/settings.json", "~/.claude/settings.local.json",
-	".codex/hooks.json", ".codex/config.toml", "~/.codex/hooks.json", "~/.codex/config.toml",
-	".gemini/settings.json", "~/.gemini/settings.json",
-	".cursor/hooks.json", "~/.cursor/hooks.json",
-	".github/hooks/*.json", "~/.copilot/hooks/*.json", "~/.copilot/settings.json",
-	// OpenCode runs every plugin in these folders; one could rewrite a
-	// call after the governance plugin allowed it.
-	".opencode/plugins/*", ".opencode/plugin/*", "~/.config/opencode/plugins/*", "~/.config/opencode/plugin/*",
-}
-
-// harnessSettingLits are the literal runs of harnessSettings.
-var harnessSettingLits = sync.OnceValue(func() *pathLits {
-	l := newPathLits(harnessSettings)
-	return &l
-})
-
-// selfProtection denies AI writes to the governance configuration and
-// state and to hook settings.
-func (ev *evaluation) selfProtection(s *subject) Verdict {
-	p := s.file
-	if p.is(ClassGovernance) && !(ev.scope == "meta" && ev.brainPath(p)) {
-		return Verdict{Outcome: Deny, Layer: LayerInvariant, Rule: "self-protection",
-			Message:    "The governance configuration and state (" + ev.relPath(p) + ") may only be changed by a human.",
-			Suggestion: "Describe the change you need and let the user make it (they can check it with `governance lint`)."}
-	}
-	if p.abs != "" && anyPathLit(harnessSettings, harnessSettingLits(), p, s.filePairs(), ev.pc) {
-		return Verdict{Outcome: Deny, Layer: LayerInvariant, Rule: "hook-settings",
-			Message:    "The harness settings file " + ev.relPath(p) + " holds the hooks that enforce policy; an agent may not change it.",
-			Suggestion: "Ask the user to change harness settings themselves (governance install does it safely)."}
-	}
-	return Verdict{}
 }
 
 // hookOwned reports brain files that only the hook writes.

@@ -8,12 +8,49 @@ import (
 	"github.com/bmatcuk/doublestar/v4"
 
 	"github.com/agentgov/governance/agents"
+	"github.com/agentgov/governance/internal/shell"
 )
 
 // layer1 runs the deterministic layers on one subject: invariants, rules,
 // the agent's permissions and scope, and the read-only safe set. The
 // strictest verdict wins; NoOpinion means nothing decided.
 func (ev *evaluation) layer1(s *subject) Verdict {
+	v := ev.judge(s)
+	if s.kind != KindShell {
+		return v
+	}
+	// A command spelled through substitutions whose output is known
+	// ($(printf r)m, git reset $(printf --hard)) is judged as what it
+	// runs, but a person decides: the spelling hides it from a reader,
+	// and from whoever wrote the rule that matched.
+	c := s.cl.cmd
+	switch {
+	case v.Outcome == Deny && folded(c, false), v.Outcome == Allow && folded(c, true):
+		v.Outcome = Ask
+		v.Message = strings.TrimSpace("The command spells its words through command substitutions; as it would run, it is `" +
+			s.display + "`. " + v.Message)
+		if v.Suggestion == "" {
+			v.Suggestion = "Write the command in plain words."
+		}
+		ev.step(v, "spelled through substitutions")
+	}
+	return v
+}
+
+// folded reports words of a command that are the known output of a
+// substitution: any word, or with commandOnly only the program and words
+// in option position.
+func folded(c *shell.Command, commandOnly bool) bool {
+	for i, a := range c.Args {
+		if a.Folded && (!commandOnly || i == 0 || a.FoldedName && strings.HasPrefix(a.Value, "-")) {
+			return true
+		}
+	}
+	return false
+}
+
+// judge is layer 1's verdict on a subject.
+func (ev *evaluation) judge(s *subject) Verdict {
 	var win Verdict
 	take := func(v Verdict) {
 		if v.Outcome == NoOpinion {
@@ -63,6 +100,9 @@ func (ev *evaluation) layer1(s *subject) Verdict {
 			take(v)
 		}
 	})
+	if s.tree && !s.stat && s.kind == KindRead && win.Outcome < Deny {
+		take(ev.treeVerdict(s))
+	}
 	take(ev.delegationVerdict(s))
 	take(ev.roleVerdict(s))
 	take(ev.projectVerdict(s, allowedByRule))

@@ -11,6 +11,7 @@ import (
 
 	"github.com/bmatcuk/doublestar/v4"
 
+	"github.com/agentgov/governance/internal/programs"
 	"github.com/agentgov/governance/internal/shell"
 )
 
@@ -24,6 +25,17 @@ type subject struct {
 	// files (also derived from shell commands)
 	file place
 	via  string // the command a file access comes from
+	// stat marks a read of a file's name or metadata only.
+	stat bool
+	// tree marks an effect on everything under a folder (a recursive
+	// read, an archive extracted); hidden says that a read includes dot
+	// files.
+	tree, hidden bool
+	// op is the effect of a file subject that a command has, from its
+	// program's model (0 for a file tool's or a redirect's); vcs marks
+	// one of git's, which rewrites only the files it tracks.
+	op  programs.Op
+	vcs bool
 	// web
 	url, host string
 	// agent

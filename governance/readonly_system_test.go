@@ -87,12 +87,15 @@ func TestSystemReadOnly(t *testing.T) {
 		{"wget -qO- http://100.100.100.200/latest/meta-data/", false},
 		{"wget -e robots=off -O - https://example.com", false},
 
-		// fzf: previews and reloads must themselves be read-only.
+		// fzf: the commands of previews, reloads and other actions are
+		// command lines it runs (on the lines of its input), not commands
+		// the analysis found: not read-only.
 		{"fzf", true},
-		{"fzf -m --preview 'bat --color=always {}' --preview-window=right:60%", true},
-		{"fzf --bind 'ctrl-r:reload(rg --files)'", true},
-		{"fzf --bind 'change:reload:rg --files'", true},
-		{"fzf --bind='focus:transform-preview-label:echo\\ {}'", true},
+		{"fzf -m --preview-window=right:60%", true},
+		{"fzf -m --preview 'bat --color=always {}' --preview-window=right:60%", false},
+		{"fzf --bind 'ctrl-r:reload(rg --files)'", false},
+		{"fzf --bind 'change:reload:rg --files'", false},
+		{"fzf --bind='focus:transform-preview-label:echo\\ {}'", false},
 		{"fzf --bind=enter:accept,esc:abort --query=execute", true},
 		{"fzf --bind 'enter:execute(less {})'", false},
 		{"fzf --bind 'enter:become(vim {})'", false},
@@ -143,7 +146,10 @@ func TestSystemReadOnly(t *testing.T) {
 		{"openssl s_client -connect example.com:443 -servername example.com < /dev/null", true},
 		{"openssl crl -in list.crl -noout -text", true},
 		{"openssl req -in request.csr -noout -subject", true},
-		{"openssl x509 -in server.crt -text", false},
+		// A certificate printed in full is as public as its text.
+		{"openssl x509 -in server.crt -text", true},
+		{"openssl x509 -in server.crt -noout -passin pass:secret", false},
+		{"openssl x509 -in server.crt -noout -engine x", false},
 		{"openssl rsa -in private.der -text -noout", false},
 		{"openssl req -new -key k.der -out r.csr", false},
 		{"openssl s_client -connect example.com:443 -keylogfile keys.txt", false},
@@ -172,12 +178,12 @@ func TestSystemReadOnly(t *testing.T) {
 		{"spctl --assess --type execute -v App.app", true},
 		{"spctl --master-enable", false},
 
-		// Archives: listing and testing only; extracting, even to stdout,
-		// shows contents the secrets rules cannot see.
+		// Archives: listing, testing and extracting to standard output
+		// read the archive, as cat or zcat would; extracting writes.
 		{"tar -tzf archive.tar.gz", true},
 		{"tar tf archive.tar", true},
 		{"tar --list --file=archive.tar", true},
-		{"tar -xOf archive.tar config.json", false},
+		{"tar -xOf archive.tar config.json", true},
 		{"tar -xf archive.tar --to-command='wc -c'", false},
 		{"tar -dvf archive.tar", true},
 		{"tar -I zstd -tf archive.tar.zst", true},
@@ -188,12 +194,16 @@ func TestSystemReadOnly(t *testing.T) {
 		{"tar -tf archive.tar --checkpoint=1 --checkpoint-action=exec=id", false},
 		{"tar -I 'sh -c id' -tf archive.tar", false},
 		{"tar -tf backup@host:archive.tar", false},
-		{"tar -tg snapshot.snar -f archive.tar", false},
+		// Listing does not read or write the snapshot file of -g.
+		{"tar -tg snapshot.snar -f archive.tar", true},
+		{"tar -cg snapshot.snar -f archive.tar src", false},
+		{"tar -I ./gzip -tf archive.tar", false},
+		{"tar -xOf archive.tar --to-command=cat", false},
 		{"tar --list --checkpoint-action exec=id -f archive.tar", false},
 		{"unzip -l archive.zip", true},
 		{"unzip -t archive.zip", true},
 		{"unzip -Z1 archive.zip", true},
-		{"unzip -p archive.zip README.md", false},
+		{"unzip -p archive.zip README.md", true},
 		{"unzip archive.zip", false},
 		{"unzip -o archive.zip -d out", false},
 		{"unzip -P secret -l archive.zip", false},
@@ -203,7 +213,10 @@ func TestSystemReadOnly(t *testing.T) {
 		{"zip -r out.zip src", false},
 		{"7z l archive.7z", true},
 		{"7z t -p archive.7z", true},
-		{"7z x -so archive.7z file.txt", false},
+		{"7z x -so archive.7z file.txt", true},
+		{"zip -rm out.zip src", false},
+		{"7z x -spf archive.7z", false},
+		{"unzip -: archive.zip -d out", false},
 		{"7z", true},
 		{"7z x archive.7z", false},
 		{"7z a out.7z src", false},
@@ -370,10 +383,11 @@ func TestSystemReadOnly(t *testing.T) {
 		{"sw_vers -productVersion", true},
 		{"system_profiler SPHardwareDataType", true},
 
-		// Shell helpers.
-		{"script -q /dev/null git log -1", true},
-		{"script -q /dev/null ls -la", true},
-		{"script -q -c 'git status' /dev/null", true},
+		// Shell helpers. script runs a shell with the command it is given,
+		// which the analysis does not find: not read-only.
+		{"script -q /dev/null git log -1", false},
+		{"script -q /dev/null ls -la", false},
+		{"script -q -c 'git status' /dev/null", false},
 		{"script -p session.log", true},
 		{"script -q /dev/null git push", false},
 		{"script -q /dev/null sudo ls", false},
@@ -394,5 +408,27 @@ func TestSystemReadOnly(t *testing.T) {
 		{"open .", false},
 		{"open -a Safari https://example.com", false},
 		{"ditto src dst", false},
+
+		// Forms the program models judge that the old checks did not name.
+		{"curl --output-dir /tmp -O https://example.com/f.txt", false},
+		{"curl -H 'X-Api-Key: k' https://example.com", false},
+		{"curl --data-urlencode name@notes.txt -G https://example.com", false},
+		{"wget -i urls.txt", false},
+		{"wget --use-askpass=helper -O - https://example.com", false},
+		{"systemctl status $UNIT", false},
+		{"systemctl status -- nginx", true},
+		{"journalctl --setup-keys", false},
+		{"sqlite3 -cmd 'SELECT 1' app.db", false},
+		{"psql -c 'SELECT 1' -o '|sh'", false},
+		{"mysql --tee=log.txt -e 'SELECT 1'", false},
+		{"openssl s_client -connect example.com:443 -cert c.pem -key k.pem < /dev/null", false},
+		{"openssl req -new -newkey rsa:2048 -nodes -subj /CN=x", false},
+		{"7z l -i@list.txt archive.7z", true},
+		{"zstd --rm -c file", true},
+		{"gzip -S .z file", false},
+		{"mdls -plist out.plist file.pdf", false},
+		{"profiles show -o out.xml", false},
+		{"codesign -dv App.app", true},
+		{"tar -xf archive.tar --one-top-level=/etc/x", false},
 	})
 }

@@ -12,8 +12,10 @@ func TestCloudAbbreviations(t *testing.T) {
 		{"cdk doctor --pl ./p.js", false},
 		{"cdk doctor --ap 'node x.js'", false},
 		{"pulumi --prof prof stack ls", false},
-		{"vault list --output-curl secret/", false},
-		{"vault list --wrap 5m secret/", false},
+		{"vault list --output-curl-string secret/", false},
+		{"vault list --wrap-ttl 5m secret/", false},
+		// Go's flag package takes no abbreviation: vault fails on these.
+		{"vault list --output-curl secret/", true},
 		{"ansible-lint --fi playbook.yml", false},
 		{"ansible-lint --sarif out.sarif playbook.yml", false},
 		{"ansible all --list-hosts --ssh-c '-o ProxyCommand=x'", false},

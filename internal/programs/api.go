@@ -11,11 +11,11 @@ import (
 // vault...): an operation named by words, parameters that cannot all be
 // listed, values that load files.
 
-// requestWords returns the words a call sends as its request: its
+// apiWords returns the words a call sends as its request: its
 // operands, the values of the parameters its node accepts without
 // listing them, and the values of the listed options named in sent (a
 // region that ends up in the host name, an address).
-func requestWords(c *Call, sent string) []shell.Arg {
+func apiWords(c *Call, sent string) []shell.Arg {
 	words := slices.Clone(c.Args())
 	for i := range c.Opts {
 		o := &c.Opts[i]

@@ -1,7 +1,6 @@
 package programs_test
 
 import (
-	"slices"
 	"testing"
 
 	"github.com/agentgov/governance/internal/programs"
@@ -62,15 +61,5 @@ func checkReads(t *testing.T, cases []readCase) {
 				t.Errorf("%q: only reads %v, want %v (%s)", tt.cmd, got, tt.read, effects(t, tt.cmd))
 			}
 		})
-	}
-}
-
-// TestSortedTables checks the tables that are searched by bisection.
-func TestSortedTables(t *testing.T) {
-	t.Parallel()
-	for name, table := range programs.SortedTables {
-		if !slices.IsSorted(table) {
-			t.Errorf("%s is not sorted", name)
-		}
 	}
 }

@@ -8,7 +8,7 @@ import "strings"
 // tokens, secrets and log or event streams (whose answers carry their
 // sinks' API keys).
 
-var auth0Program = &Program{Names: []string{"auth0"}, Node: Node{Opts: auth0Options + `
+var auth0Program = &Program{Names: []string{"auth0"}, Pflag: true, Node: Node{Opts: auth0Options + `
 --version        help
 `, Effects: noCommand, Subs: []*Sub{
 	{Name: "api", Node: &Node{Opts: auth0Options + `
@@ -64,7 +64,7 @@ var auth0APIRoots = []string{"actions", "attack-protection", "branding", "client
 // auth0API is auth0 api [METHOD] PATH: a request to the management API,
 // a GET unless a method or a body is given.
 func auth0API(c *Call, fx *Effects) {
-	fx.Network("", requestWords(c, "--data|--query|--tenant")...)
+	fx.Network("", apiWords(c, "--data|--query|--tenant")...)
 	args := c.Args()
 	method := "get"
 	if len(args) > 1 {

@@ -93,7 +93,7 @@ func awsEndpoint(c *Call) string {
 // upload to any host.
 func awsRequest(c *Call, fx *Effects) {
 	files := fileParams(c, fx, "file://", "fileb://")
-	fx.Network(awsEndpoint(c), requestWords(c, awsSent)...)
+	fx.Network(awsEndpoint(c), apiWords(c, awsSent)...)
 	if len(files) > 0 && c.Has("--endpoint-url") {
 		fx.Unknown("the content of " + files[0].Value + " goes to the endpoint " + awsEndpoint(c))
 	}

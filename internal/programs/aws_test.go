@@ -29,7 +29,7 @@ func TestAWS(t *testing.T) {
 		{"aws", "unknown (aws with no command)"},
 		// Parameters computed at run time go into the request.
 		{"aws ssm get-parameter --name \"$N\"", `network  "$N"`},
-		{"aws ec2 describe-instances --profile=\"$P\"", "unknown (the option --profile=$P is not in the model of aws); network "},
+		{"aws ec2 describe-instances --profile=\"$P\"", "network "},
 		// Secrets.
 		{"aws secretsmanager get-secret-value --secret-id s", `network  "s"; unknown (aws secretsmanager get-secret-value prints a secret)`},
 		{"aws ssm get-parameter --name /db/pw --with-decryption", `network  "/db/pw"; unknown (aws ssm get-parameter with decrypted values prints a secret)`},
@@ -57,7 +57,7 @@ func TestAWS(t *testing.T) {
 		{"aws --cli-auto-prompt ec2 describe-instances", "unknown (the effect of --cli-auto-prompt is not modelled); network "},
 		{"aws ssm get-parameter --cli-input-json file://p.json", "unknown (the effect of --cli-input-json is not modelled); read p.json; network "},
 		{"aws --unknown-global x ec2 describe-instances", `unknown (the option --unknown-global is not in the model of aws); network  "describe-instances"; unknown (aws x ec2 is not known to only read)`},
-		{"aws $SERVICE describe-instances", `unknown ("$SERVICE" is not a subcommand the model of aws knows)`},
+		{"aws $SERVICE describe-instances", `unknown ("$SERVICE" is not a subcommand the model of aws knows); unknown (aws with no command)`},
 		{"aws ec2 $OP", `unknown ("$OP" is not a subcommand the model of aws knows)`},
 		// Local files written.
 		{"aws s3api get-object --bucket b --key k out.bin", `network  "out.bin" "b" "k"; write out.bin`},

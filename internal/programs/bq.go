@@ -10,13 +10,13 @@ import "strings"
 // nothing.
 
 var bqProgram = &Program{Names: []string{"bq"}, Node: Node{Opts: bqOptions, Effects: noCommand, Subs: []*Sub{
-	{Name: "ls|show|head|wait|get-iam-policy", Node: &Node{Loose: true, Inherit: true, Operands: true,
-		Effects: func(c *Call, fx *Effects) { fx.Network(bqEndpoint(c), requestWords(c, bqSent)...) }}},
+	{Name: "ls|show|head|wait|get-iam-policy", Node: &Node{Loose: true, LooseShort: true, Inherit: true, Operands: true,
+		Effects: func(c *Call, fx *Effects) { fx.Network(bqEndpoint(c), apiWords(c, bqSent)...) }}},
 	{Name: "version", Node: &Node{Inherit: true, Effects: printsOnly}},
 	{Name: "help", Node: &Node{Inherit: true, Operands: true, Effects: printsOnly}},
 	{Name: "query", Node: &Node{Inherit: true, Operands: true, Opts: bqQueryOptions, Effects: bqQuery}},
-	{Name: "*", Node: &Node{Loose: true, Inherit: true, Operands: true, Effects: func(c *Call, fx *Effects) {
-		fx.Network(bqEndpoint(c), requestWords(c, bqSent)...)
+	{Name: "*", Node: &Node{Loose: true, LooseShort: true, Inherit: true, Operands: true, Effects: func(c *Call, fx *Effects) {
+		fx.Network(bqEndpoint(c), apiWords(c, bqSent)...)
 		if c.Sub() == "load" {
 			// bq load TABLE SOURCE...: a source not in a bucket is a
 			// local file, uploaded.
@@ -130,7 +130,7 @@ const bqQuerySent = "|--parameter|--label|--connection_property|--session_id|--r
 // bqQuery is bq query SQL...: the words are the query, or standard input
 // when there are none.
 func bqQuery(c *Call, fx *Effects) {
-	fx.Network(bqEndpoint(c), requestWords(c, bqSent+bqQuerySent)...)
+	fx.Network(bqEndpoint(c), apiWords(c, bqSent+bqQuerySent)...)
 	args := c.Args()
 	if len(args) == 0 {
 		fx.Unknown("bq query reads its query from standard input")

@@ -36,6 +36,7 @@ type Call struct {
 	// unknown lists the options nobody modelled.
 	unknown []string
 	text    string
+	fx      *Effects
 }
 
 // Opt is one option as given.
@@ -56,6 +57,27 @@ type Opt struct {
 	// Loose marks an option the table does not list, accepted because the
 	// node is Loose.
 	Loose bool
+}
+
+// exact reports whether the deepest node takes long options only as
+// spelled in full.
+func (c *Call) exact() bool {
+	n := c.Node()
+	return n != nil && n.Exact
+}
+
+// flags reports whether the deepest node takes options it does not list
+// as flags.
+func (c *Call) flags() bool {
+	n := c.Node()
+	return n != nil && n.Flags
+}
+
+// looseShort reports whether the deepest node accepts short options it
+// does not list, as parameters.
+func (c *Call) looseShort() bool {
+	n := c.Node()
+	return n != nil && n.Loose && n.LooseShort
 }
 
 // loose reports whether the deepest node accepts options it does not
@@ -112,22 +134,27 @@ func (c *Call) parse(args []shell.Arg) {
 	optionsOver := p.NoOptions
 	// subsOpen reports that the next operand may name a subcommand of
 	// node.
-	subsOpen := len(node.Subs) > 0
+	subsOpen := len(node.subs()) > 0
 	for i := 0; i < len(args); i++ {
 		a := args[i]
 		v := a.Value
 		switch {
 		case optionsOver:
 			c.Pos = append(c.Pos, a)
+		case v == "--" && !a.Dynamic && subsOpen && level == 0 && c.NSub == 0 && len(c.Pos) == 0:
+			// Before the subcommand, -- only ends the program's own
+			// options (git -- reset).
 		case v == "--" && !a.Dynamic:
 			c.DashDash = len(c.Pos)
 			c.Pos = append(c.Pos, args[i+1:]...)
 			i = len(args)
-		case a.Dynamic && strings.HasPrefix(v, "-"):
+		case a.Dynamic && strings.HasPrefix(v, "-") && !staticLongName(v):
 			// A word computed at run time in option position may be any
 			// option.
 			c.Opts = append(c.Opts, Opt{Typed: v, Level: level})
 			c.unknown = append(c.unknown, v)
+		case p.GoFlags && strings.HasPrefix(v, "-") && len(v) > 1:
+			i = c.goFlag(args, i, level)
 		case strings.HasPrefix(v, "--") && len(v) > 2:
 			i = c.long(args, i, level)
 		case strings.HasPrefix(v, "-") && len(v) > 1 && !(p.Digits && isDigits(v[1:])):
@@ -135,10 +162,6 @@ func (c *Call) parse(args []shell.Arg) {
 				name, _, _ := strings.Cut(v[1:], "=")
 				if spec := c.lookupLong(name, true); spec != nil {
 					i = c.single(spec, args, i, level)
-					continue
-				}
-				if len(name) > 1 && c.loose() {
-					i = c.looseLong(args, i, level, 1)
 					continue
 				}
 			}
@@ -153,7 +176,7 @@ func (c *Call) parse(args []shell.Arg) {
 					c.Nodes = append(c.Nodes, node)
 					c.Pos = append(c.Pos, a)
 					c.NSub++
-					subsOpen = len(node.Subs) > 0
+					subsOpen = len(node.subs()) > 0
 					continue
 				}
 				subsOpen = false
@@ -169,6 +192,24 @@ func (c *Call) parse(args []shell.Arg) {
 	}
 }
 
+// staticLongName reports a word --name=VALUE whose name is plain text, so
+// that only its value is computed at run time (--include=$(x)): the
+// source text of a run-time part ($X, $(cmd), `cmd`, <(cmd)) always
+// holds a character a plain name does not.
+func staticLongName(v string) bool {
+	i := strings.IndexByte(v, '=')
+	if !strings.HasPrefix(v, "--") || i <= 2 {
+		return false
+	}
+	for j := 2; j < i; j++ {
+		b := v[j]
+		if !(b == '-' || b == '_' || b == '.' || b >= 'a' && b <= 'z' || b >= 'A' && b <= 'Z' || b >= '0' && b <= '9') {
+			return false
+		}
+	}
+	return true
+}
+
 // digitsSpec stands for the -NUM option of programs with Digits.
 var digitsSpec = &OptSpec{Names: []string{"-NUM"}}
 
@@ -177,7 +218,12 @@ var digitsSpec = &OptSpec{Names: []string{"-NUM"}}
 func (c *Call) lookupLong(name string, exact bool) *OptSpec {
 	for i := len(c.Nodes) - 1; i >= 0; i-- {
 		g := c.Nodes[i].grammar()
-		if exact {
+		if c.Prog.Pflag && !exact {
+			// pflag knows no abbreviations.
+			if spec, _ := g.lookupLong(name); spec != nil && spec.Is("--"+name) {
+				return spec
+			}
+		} else if exact {
 			if spec, _ := g.lookupLong(name); spec != nil && spec.Is("-"+name) {
 				return spec
 			}
@@ -210,21 +256,48 @@ func (c *Call) long(args []shell.Arg, i, level int) int {
 	name, val, hasVal := strings.Cut(v[2:], "=")
 	o := Opt{Typed: v[:2+len(name)], Level: level}
 	o.Spec = c.lookupLong(name, false)
+	if o.Spec != nil && !o.Spec.Is("--"+name) && (c.exact() || (c.flags() || c.loose()) && o.Spec.Tag == TagNone) {
+		// A node that does not list all its options cannot tell an
+		// abbreviation from an option it does not list (git switch
+		// --force is not --force-create): only an abbreviation of an
+		// option that does something is read as that option. A program
+		// that takes no abbreviations reads none.
+		o.Spec = nil
+	}
 	if o.Spec == nil {
 		if c.loose() {
-			return c.looseLong(args, i, level, 2)
+			o.Loose = true
+			switch {
+			case hasVal:
+				o.Value, o.HasValue = shell.Arg{Value: val, Dynamic: args[i].Dynamic, Glob: args[i].Glob}, true
+			case i+1 < len(args) && looseValue(args[i+1]):
+				i++
+				o.Value, o.HasValue = args[i], true
+			}
+		} else if c.flags() {
+			o.Loose = true
+			if hasVal {
+				o.Value, o.HasValue = shell.Arg{Value: val, Dynamic: args[i].Dynamic, Glob: args[i].Glob}, true
+			}
+		} else {
+			c.unknown = append(c.unknown, o.Typed)
 		}
-		c.unknown = append(c.unknown, o.Typed)
 		c.Opts = append(c.Opts, o)
 		return i
 	}
 	switch {
+	case hasVal && o.Spec.Arity == NoValue && c.Prog.Pflag:
+		// --all=false: pflag's flags take an attached value.
+		o.Value, o.HasValue = shell.Arg{Value: val, Dynamic: args[i].Dynamic, Glob: args[i].Glob}, true
 	case hasVal && o.Spec.Arity == NoValue:
 		// getopt refuses a value given to a flag; so does the model.
 		c.unknown = append(c.unknown, v)
 		o.Spec = nil
 	case hasVal:
 		o.Value, o.HasValue = shell.Arg{Value: val, Dynamic: args[i].Dynamic, Glob: args[i].Glob}, true
+	case o.Spec.Arity == Optional && i+1 < len(args) && o.Spec.takesNext(args[i+1].Value):
+		i++
+		o.Value, o.HasValue = args[i], true
 	case o.Spec.Arity == Required:
 		if i+1 < len(args) {
 			i++
@@ -240,34 +313,59 @@ func (c *Call) long(args []shell.Arg, i, level int) int {
 	return i
 }
 
-// looseLong reads a long option (spelled with dashes dashes) that a Loose
-// node accepts without listing it: its value is attached with =, or the
-// next word.
-func (c *Call) looseLong(args []shell.Arg, i, level, dashes int) int {
+// goFlag reads an option as Go's flag package does (see
+// Program.GoFlags) and returns the index of its last word.
+func (c *Call) goFlag(args []shell.Arg, i, level int) int {
 	a := args[i]
-	name, val, hasVal := strings.Cut(a.Value[dashes:], "=")
-	o := Opt{Typed: a.Value[:dashes+len(name)], Level: level, Loose: true}
+	name, val, hasVal := strings.Cut(strings.TrimPrefix(a.Value[1:], "-"), "=")
+	o := Opt{Typed: "-" + name, Level: level}
 	switch {
+	case len(name) == 1:
+		o.Spec = c.lookupShort(name[0])
+	case len(name) > 1:
+		o.Spec = c.lookupLong(name, true)
+	}
+	switch {
+	case o.Spec == nil && c.loose():
+		// A parameter of an API-style command: its value is attached,
+		// or the next word.
+		o.Loose = true
+		switch {
+		case hasVal:
+			o.Value, o.HasValue = shell.Arg{Value: val, Dynamic: a.Dynamic, Glob: a.Glob}, true
+		case i+1 < len(args) && looseValue(args[i+1]):
+			i++
+			o.Value, o.HasValue = args[i], true
+		}
+	case o.Spec == nil:
+		c.unknown = append(c.unknown, o.Typed)
+	case hasVal && o.Spec.Arity == NoValue:
+		c.unknown = append(c.unknown, a.Value)
+		o.Spec = nil
 	case hasVal:
 		o.Value, o.HasValue = shell.Arg{Value: val, Dynamic: a.Dynamic, Glob: a.Glob}, true
-	case i+1 < len(args) && looseValue(args[i+1]):
-		i++
-		o.Value, o.HasValue = args[i], true
+	case o.Spec.Arity == Required:
+		if i+1 < len(args) {
+			i++
+			o.Value, o.HasValue = args[i], true
+		} else {
+			c.unknown = append(c.unknown, o.Typed+" (no value)")
+		}
+	}
+	if o.Spec != nil && o.Spec.Tag == TagHelp {
+		c.Help = true
 	}
 	c.Opts = append(c.Opts, o)
 	return i
 }
 
-// single reads a single-dash long option (find -name x, terraform
-// -out=plan).
+// single reads a single-dash long option (find -name x).
 func (c *Call) single(spec *OptSpec, args []shell.Arg, i, level int) int {
 	a := args[i]
-	name, val, hasVal := strings.Cut(a.Value, "=")
-	o := Opt{Spec: spec, Typed: name, Level: level}
+	typed, val, hasVal := strings.Cut(a.Value, "=")
+	o := Opt{Spec: spec, Typed: typed, Level: level}
 	switch {
 	case hasVal && spec.Arity == NoValue:
-		// Go's flag package takes -flag=false for a boolean; a table
-		// that means to accept it declares the option with [=X].
 		c.unknown = append(c.unknown, a.Value)
 		o.Spec = nil
 	case hasVal:
@@ -280,11 +378,7 @@ func (c *Call) single(spec *OptSpec, args []shell.Arg, i, level int) int {
 			c.unknown = append(c.unknown, o.Typed+" (no value)")
 		}
 	}
-	if o.Spec == nil {
-		c.Opts = append(c.Opts, o)
-		return i
-	}
-	if spec.Tag == TagHelp {
+	if o.Spec != nil && o.Spec.Tag == TagHelp {
 		c.Help = true
 	}
 	c.Opts = append(c.Opts, o)
@@ -303,7 +397,7 @@ func (c *Call) short(args []shell.Arg, i, level int) int {
 			o.Typed = a.Value
 		}
 		o.Spec = c.lookupShort(b)
-		if o.Spec == nil && j == 0 && c.loose() && b < utf8.RuneSelf {
+		if o.Spec == nil && j == 0 && c.looseShort() && b < utf8.RuneSelf {
 			// A short parameter of an API-style command: the rest of
 			// the word, or else the next word unless it is an option,
 			// is its value.
@@ -318,6 +412,11 @@ func (c *Call) short(args []shell.Arg, i, level int) int {
 			c.Opts = append(c.Opts, o)
 			return i
 		}
+		if o.Spec == nil && c.flags() && b < utf8.RuneSelf {
+			o.Loose = true
+			c.Opts = append(c.Opts, o)
+			continue
+		}
 		if o.Spec == nil {
 			c.unknown = append(c.unknown, o.Typed)
 			if b >= utf8.RuneSelf {
@@ -331,7 +430,20 @@ func (c *Call) short(args []shell.Arg, i, level int) int {
 		if o.Spec.Tag == TagHelp {
 			c.Help = true
 		}
-		switch o.Spec.Arity {
+		arity := o.Spec.Arity
+		if c.Prog.Pflag {
+			// pflag reads -a=false, -o=yaml and -o yaml; an optional value
+			// only after =.
+			if rest := cluster[j+1:]; strings.HasPrefix(rest, "=") {
+				o.Value, o.HasValue = shell.Arg{Value: rest[1:], Dynamic: a.Dynamic, Glob: a.Glob}, true
+				c.Opts = append(c.Opts, o)
+				return i
+			}
+			if arity == Optional {
+				arity = NoValue
+			}
+		}
+		switch arity {
 		case Required:
 			if rest := cluster[j+1:]; rest != "" {
 				o.Value, o.HasValue = shell.Arg{Value: rest, Dynamic: a.Dynamic, Glob: a.Glob}, true

@@ -32,10 +32,10 @@ var cdkProgram = &Program{Names: []string{"cdk"}, Node: Node{Opts: cdkOptions + 
 		}
 	})}},
 	{Name: "synth|synthesize|diff|ls|list|deploy|destroy|watch|import|drift|refactor|metadata|rollback|publish-assets",
-		Node: &Node{Inherit: true, Loose: true, Operands: true, Effects: cdkEffects(func(c *Call, fx *Effects) {
+		Node: &Node{Inherit: true, Loose: true, LooseShort: true, Operands: true, Effects: cdkEffects(func(c *Call, fx *Effects) {
 			fx.Exec("", "", "cdk "+c.Sub()+" runs the CDK app (the command --app or cdk.json names)")
 		})}},
-	{Name: "*", Node: &Node{Inherit: true, Loose: true, Operands: true, Effects: cdkEffects(func(c *Call, fx *Effects) {
+	{Name: "*", Node: &Node{Inherit: true, Loose: true, LooseShort: true, Operands: true, Effects: cdkEffects(func(c *Call, fx *Effects) {
 		fx.Change("cdk " + c.Sub() + " changes the project, its settings or the account")
 	})}},
 }}}

@@ -46,13 +46,17 @@ const (
 	// refreshing its index, a CLI writing its cache or log): Path is
 	// where, Why what.
 	Cache
+	// Cred reads the tool's own credentials (Path) to authenticate to its
+	// own service: gh reads its token, wget and pip read ~/.netrc for the
+	// host they reach. They are not shown to the caller.
+	Cred
 	// Unknown is what the model does not understand. Why says what.
 	Unknown
 )
 
 var opNames = [...]string{Read: "read", Stat: "stat", Write: "write", Delete: "delete", Move: "move", Link: "link",
 	Chmod: "chmod", Exec: "exec", Network: "network", Signal: "signal", Env: "env", Change: "change", Cache: "cache",
-	Unknown: "unknown"}
+	Cred: "cred", Unknown: "unknown"}
 
 func (o Op) String() string {
 	if int(o) < len(opNames) && opNames[o] != "" {
@@ -92,6 +96,10 @@ type Effect struct {
 	// Found marks an Exec of commands the analysis found and judges on
 	// their own.
 	Found bool
+	// Helper marks an Exec of a program the tool runs to do its ordinary
+	// work (git runs gpg to verify a signature and ssh to reach a remote;
+	// man runs its formatter): Code names it.
+	Helper bool
 	// Code and Lang are what an Exec runs, when known.
 	Code, Lang string
 	// Why explains the effect: the option or word that causes it, or what
@@ -145,6 +153,11 @@ func (fx *Effects) Exec(lang, code, why string) {
 	fx.Add(Effect{Op: Exec, Lang: lang, Code: code, Why: why})
 }
 
+// Helper records a program the tool runs to do its ordinary work.
+func (fx *Effects) Helper(program, why string) {
+	fx.Add(Effect{Op: Exec, Helper: true, Code: program, Why: why})
+}
+
 // Network records a request to host carrying data.
 func (fx *Effects) Network(host string, data ...shell.Arg) {
 	fx.Add(Effect{Op: Network, Host: host, Data: data})
@@ -158,6 +171,9 @@ func (fx *Effects) Change(why string) { fx.Add(Effect{Op: Change, Why: why}) }
 
 // Cache records a tool's ordinary write to its own files.
 func (fx *Effects) Cache(a shell.Arg, why string) { fx.Add(Effect{Op: Cache, Path: a, Why: why}) }
+
+// Cred records a read of the tool's own credentials.
+func (fx *Effects) Cred(a shell.Arg, why string) { fx.Add(Effect{Op: Cred, Path: a, Why: why}) }
 
 // Signal records signals sent to processes named by a.
 func (fx *Effects) Signal(a shell.Arg) { fx.Add(Effect{Op: Signal, Path: a}) }
@@ -192,11 +208,13 @@ func (fx *Effects) Has(op Op) bool {
 	return false
 }
 
-// Effects returns what the call does (see [Op]).
+// Effects returns what the call does (see [Op]), worked out once.
 func (c *Call) Effects() *Effects {
-	fx := new(Effects)
-	c.AddEffects(fx)
-	return fx
+	if c.fx == nil {
+		c.fx = new(Effects)
+		c.AddEffects(c.fx)
+	}
+	return c.fx
 }
 
 // AddEffects adds what the call does to fx: the effects of its options'
@@ -216,7 +234,6 @@ func (c *Call) AddEffects(fx *Effects) {
 	}
 	if c.UnknownSub != "" {
 		fx.Unknown("\"" + c.UnknownSub + "\" is not a subcommand the model of " + c.Name + " knows")
-		return
 	}
 	for i := range c.Opts {
 		o := &c.Opts[i]
@@ -230,7 +247,7 @@ func (c *Call) AddEffects(fx *Effects) {
 			}
 		case TagWrite:
 			if o.HasValue {
-				fx.Write(o.Value, o.Typed)
+				writeUnlessNotFile(fx, o.Value, o.Typed)
 			} else {
 				fx.Change(o.Typed + " writes files")
 			}

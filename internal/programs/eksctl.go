@@ -2,14 +2,14 @@ package programs
 
 // eksctl manages EKS clusters: get, info, version and the describe
 // utilities only read.
-var eksctlProgram = &Program{Names: []string{"eksctl"}, Node: Node{Opts: eksctlOptions, Effects: noCommand,
+var eksctlProgram = &Program{Names: []string{"eksctl"}, Pflag: true, Node: Node{Opts: eksctlOptions, Effects: noCommand,
 	Subs: []*Sub{
 		{Name: "get", Node: &Node{Inherit: true, Effects: noCommand, Subs: []*Sub{
-			{Name: "*", Node: &Node{Inherit: true, Loose: true, Operands: true, Opts: eksctlRead, Effects: eksctlRequest}},
+			{Name: "*", Node: &Node{Inherit: true, Loose: true, LooseShort: true, Operands: true, Opts: eksctlRead, Effects: eksctlRequest}},
 		}}},
 		{Name: "info|version", Node: &Node{Inherit: true, Opts: "-o --output=FORMAT", Effects: printsOnly}},
 		{Name: "utils", Node: &Node{Inherit: true, Effects: noCommand, Subs: []*Sub{
-			{Name: "describe-*", Node: &Node{Inherit: true, Loose: true, Operands: true, Opts: eksctlRead,
+			{Name: "describe-*", Node: &Node{Inherit: true, Loose: true, LooseShort: true, Operands: true, Opts: eksctlRead,
 				Effects: eksctlRequest}},
 			{Name: "*", Node: &Node{Inherit: true, Loose: true, Operands: true, Effects: eksctlChange}},
 		}}},
@@ -37,7 +37,7 @@ const eksctlRead = `
 
 // eksctlRequest asks AWS about clusters and prints.
 func eksctlRequest(c *Call, fx *Effects) {
-	fx.Network("", requestWords(c, "--cluster|--name|--region")...)
+	fx.Network("", apiWords(c, "--cluster|--name|--region")...)
 }
 
 // eksctlChange creates, deletes, upgrades or scales clusters, or writes

@@ -38,10 +38,5 @@ func ParseWith(p *Program, cmd *shell.Command) *Call {
 	return c
 }
 
-// SortedTables are the tables searched with slices.BinarySearch, for the
-// test that they are sorted.
-var SortedTables = map[string][]string{
-	"changeWords": changeWords,
-	"sqlWrites":   sqlWrites,
-	"awsOutfiles": awsOutfiles,
-}
+// SubsOf returns a node's subcommands, for tests.
+func SubsOf(n *Node) []*Sub { return n.subs() }

@@ -46,6 +46,20 @@ type OptSpec struct {
 	Names []string
 	Arity Arity
 	Tag   Tag
+	// Enum lists, for an Optional option, the values it also takes from
+	// the next word ("#" for a number): --track direct is --track=direct
+	// when the table says [=direct|inherit].
+	Enum []string
+}
+
+// takesNext reports whether an Optional option takes next as its value.
+func (o *OptSpec) takesNext(next string) bool {
+	for _, e := range o.Enum {
+		if e == next || e == "#" && isDigits(next) {
+			return true
+		}
+	}
+	return false
 }
 
 // Is reports whether name is one of the option's spellings.
@@ -72,7 +86,10 @@ type longName struct {
 func parseGrammar(text string) (*grammar, error) {
 	g := new(grammar)
 	for n, line := range strings.Split(text, "\n") {
-		if i := strings.Index(line, "#"); i >= 0 {
+		// A comment starts with # at the start of a word.
+		if strings.HasPrefix(line, "#") {
+			line = ""
+		} else if i := strings.Index(line, " #"); i >= 0 {
 			line = line[:i]
 		}
 		fields := strings.Fields(line)
@@ -95,6 +112,11 @@ func parseGrammar(text string) (*grammar, error) {
 			name := f
 			if i := strings.Index(f, "[="); i > 0 && strings.HasSuffix(f, "]") {
 				name, o.Arity = f[:i], Optional
+				// [=a|b] lists the values (not a placeholder in capitals)
+				// that may also come as the next word.
+				if v := f[i+2 : len(f)-1]; strings.ToUpper(v) != v || strings.Contains(v, "|") || v == "#" {
+					o.Enum = strings.Split(v, "|")
+				}
 			} else if i := strings.IndexByte(f, '='); i > 0 {
 				name, o.Arity = f[:i], Required
 			}
@@ -104,6 +126,11 @@ func parseGrammar(text string) (*grammar, error) {
 			return nil, fmt.Errorf("line %d: an option needs a spelling", n+1)
 		}
 		for _, name := range o.Names {
+			// -# is curl's and mysql's spelling of an option; a # elsewhere
+			// is a comment that lost its space.
+			if strings.ContainsAny(name, "[]=# \t") && name != "-#" {
+				return nil, fmt.Errorf("line %d: bad spelling %q", n+1, name)
+			}
 			switch {
 			case len(name) == 2 && name[0] == '-' && name[1] < 128:
 				if g.short[name[1]] != nil {

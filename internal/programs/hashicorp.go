@@ -28,12 +28,12 @@ func hcGroup(opts string, other func(c *Call, fx *Effects), subs ...*Sub) *Node 
 // parameters, and the values of the options in sent.
 func hcRequest(c *Call, fx *Effects, addr, sent string) {
 	host, _ := c.Value(addr)
-	fx.Network(host, requestWords(c, addr+"|"+sent)...)
+	fx.Network(host, apiWords(c, addr+"|"+sent)...)
 }
 
 // vault
 
-var vaultProgram = &Program{Names: []string{"vault"}, SingleDash: true, Node: Node{Opts: vaultOptions + `
+var vaultProgram = &Program{Names: []string{"vault"}, GoFlags: true, Node: Node{Opts: vaultOptions + `
 -v -version                help
 `, Effects: noCommand, Subs: []*Sub{
 	{Name: "status|list|path-help", Node: hcNode(vaultOptions, vaultRead)},
@@ -110,7 +110,7 @@ func vaultOther(c *Call, fx *Effects) {
 
 // consul
 
-var consulProgram = &Program{Names: []string{"consul"}, SingleDash: true, Node: Node{Opts: consulOptions + `
+var consulProgram = &Program{Names: []string{"consul"}, GoFlags: true, Node: Node{Opts: consulOptions + `
 -v -version                help
 `, Effects: noCommand, Subs: []*Sub{
 	{Name: "members|info|monitor", Node: hcNode(consulOptions, consulRead)},
@@ -167,7 +167,7 @@ func consulOther(c *Call, fx *Effects) {
 
 // nomad
 
-var nomadProgram = &Program{Names: []string{"nomad"}, SingleDash: true, Node: Node{Opts: nomadOptions + `
+var nomadProgram = &Program{Names: []string{"nomad"}, GoFlags: true, Node: Node{Opts: nomadOptions + `
 -v -version                help
 `, Effects: noCommand, Subs: []*Sub{
 	{Name: "status|agent-info", Node: hcNode(nomadOptions, nomadRead)},

@@ -1,6 +1,10 @@
 package programs
 
-import "github.com/agentgov/governance/internal/shell"
+import (
+	"strings"
+
+	"github.com/agentgov/governance/internal/shell"
+)
 
 // Helpers for the effects of operands, shared by the program files.
 
@@ -71,5 +75,36 @@ func cutPrefix(s, prefix string) (string, bool) {
 func writeUnlessNotFile(fx *Effects, a shell.Arg, why string) {
 	if !notFile(a) {
 		fx.Write(a, why)
+	}
+}
+
+// argOf returns a word with a constant value.
+func argOf(v string) shell.Arg { return shell.Arg{Value: v} }
+
+// parentDir returns the folder above a relative or absolute path, or ""
+// at the top (a, /, .).
+func parentDir(p string) string {
+	p = strings.TrimRight(p, "/")
+	i := strings.LastIndexByte(p, '/')
+	if i <= 0 {
+		return ""
+	}
+	return p[:i]
+}
+
+// envOptions records an unknown effect for each variable of names that
+// the command's NAME=value prefixes set: variables through which a
+// program reads more options, a configuration file, or the command of a
+// pager or helper (RIPGREP_CONFIG_PATH, LESS, BAT_PAGER). A name ending
+// in * stands for every variable that starts with the rest.
+func envOptions(c *Call, fx *Effects, names ...string) {
+	for _, a := range c.Cmd.Assigns {
+		v, _, _ := strings.Cut(a, "=")
+		for _, n := range names {
+			if v == n || strings.HasSuffix(n, "*") && strings.HasPrefix(v, n[:len(n)-1]) {
+				fx.Unknown(v + " is set for " + c.Name + ": it gives the program options or a command of the caller's choosing")
+				break
+			}
+		}
 	}
 }

@@ -10,7 +10,7 @@ package programs
 // requires (installed by packer init under ~/.packer.d or
 // PACKER_PLUGIN_PATH) to check their settings, as before the model.
 
-var packerProgram = &Program{Names: []string{"packer"}, SingleDash: true, Node: Node{Opts: packerView + `
+var packerProgram = &Program{Names: []string{"packer"}, GoFlags: true, Node: Node{Opts: packerView + `
 -v -version                help
 `, Effects: noCommand, Subs: []*Sub{
 	{Name: "validate", Node: &Node{Opts: packerView + `

@@ -59,11 +59,14 @@ func TestParseSingleDash(t *testing.T) {
 			t.Errorf("%q: got %q, want %q", tt.cmd, got, tt.want)
 		}
 	}
-	p.Subs = []*programs.Sub{{Name: "run", Node: &programs.Node{Loose: true, Operands: true}}}
+	p = &programs.Program{Names: []string{"tool"}, GoFlags: true, Node: programs.Node{Opts: "-json", Subs: []*programs.Sub{
+		{Name: "run", Node: &programs.Node{Loose: true, Operands: true}},
+	}}}
 	for _, tt := range []struct{ cmd, want string }{
 		{"tool run -backend-config=x.hcl -upgrade -lock=false", "-backend-config=x.hcl loose, -upgrade loose, -lock=false loose | run"},
 		{"tool run -target a b", "-target=a loose | run b"},
 		{"tool run -x y", "-x=y loose | run"},
+		{"tool run --json -lock=false", "-json loose, -lock=false loose | run"},
 	} {
 		if got := describeOpts(p, tt.cmd); got != tt.want {
 			t.Errorf("%q: got %q, want %q", tt.cmd, got, tt.want)
@@ -76,7 +79,8 @@ func TestParseSingleDash(t *testing.T) {
 func TestParseLoose(t *testing.T) {
 	t.Parallel()
 	p := &programs.Program{Names: []string{"tool"}, Node: programs.Node{Opts: "-o --output=FMT", Subs: []*programs.Sub{
-		{Name: "show", Node: &programs.Node{Loose: true, Inherit: true, Operands: true}},
+		{Name: "show", Node: &programs.Node{Loose: true, LooseShort: true, Inherit: true, Operands: true}},
+		{Name: "list", Node: &programs.Node{Loose: true, Inherit: true, Operands: true}},
 	}}}
 	for _, tt := range []struct{ cmd, want string }{
 		{"tool show --name x y", "--name=x loose | show y"},
@@ -86,6 +90,7 @@ func TestParseLoose(t *testing.T) {
 		{"tool -c box show", "-c ? | box show"},
 		{"tool show --sql '-- note' x", "--sql=-- note loose | show x"},
 		{"tool show --flag -x", "--flag loose, -x loose | show"},
+		{"tool list -c box", "-c ? | list box"},
 	} {
 		if got := describeOpts(p, tt.cmd); got != tt.want {
 			t.Errorf("%q: got %q, want %q", tt.cmd, got, tt.want)

@@ -2,6 +2,7 @@ package programs
 
 import (
 	"strings"
+	"sync"
 
 	"github.com/agentgov/governance/internal/shell"
 )
@@ -14,6 +15,10 @@ type Node struct {
 	// Subs are the subcommands, in the order they are tried when Prefix
 	// is set.
 	Subs []*Sub
+	// MakeSubs, when set, makes Subs on first use instead: a process that
+	// never meets the program never builds its tables.
+	MakeSubs func() []*Sub
+	subsOnce sync.Once
 	// Effects adds the effects of a call whose deepest subcommand is this
 	// node. A node without Effects uses the nearest one above it; a
 	// program with none has an unknown effect.
@@ -32,12 +37,24 @@ type Node struct {
 	// word (env, xargs, ssh; docker run IMAGE ARGS...); otherwise options
 	// are read anywhere before --, as GNU getopt does.
 	POSIX bool
-	// Loose accepts options the table does not list, as parameters of
-	// an API (aws ec2 describe-instances --instance-ids i-1, az storage
-	// blob show -c box): such an option takes its attached value (--x=v,
-	// -cv), or else the next word unless that word starts with - (and
-	// has no space). Their values are the Effects function's to judge.
+	// Loose accepts long options the table does not list, as parameters
+	// of an API (aws ec2 describe-instances --instance-ids i-1): such an
+	// option takes its attached value (--x=v), or else the next word
+	// unless that word starts with - (and has no space). Their values are the Effects function's to judge.
 	Loose bool
+	// LooseShort extends Loose to short options: an unlisted -c takes
+	// the rest of its word or the next word as its value (az storage blob
+	// show -c box), as argparse and pflag parameters do.
+	LooseShort bool
+	// Flags accepts options the table does not list as flags that only
+	// change what is printed (a value only when attached: --format=x).
+	// It is for programs with more output options than can be listed,
+	// where every option that does more than print is in the table with
+	// its tag (git log's diff and revision options).
+	Flags bool
+	// Exact takes long options only as spelled in full: no abbreviations
+	// (git's own options, before the subcommand).
+	Exact bool
 	g     lazyGrammar
 }
 
@@ -54,16 +71,24 @@ func (s *Sub) names() []string { return strings.Split(s.Name, "|") }
 // grammar returns the node's option table.
 func (n *Node) grammar() *grammar { return n.g.get(n.Opts) }
 
+// subs returns the node's subcommands.
+func (n *Node) subs() []*Sub {
+	if n.MakeSubs != nil {
+		n.subsOnce.Do(func() { n.Subs = n.MakeSubs() })
+	}
+	return n.Subs
+}
+
 // sub finds the subcommand named word.
 func (n *Node) sub(word string) *Sub {
-	for _, s := range n.Subs {
+	for _, s := range n.subs() {
 		for _, name := range s.names() {
 			if name == word {
 				return s
 			}
 		}
 	}
-	for _, s := range n.Subs {
+	for _, s := range n.subs() {
 		for _, name := range s.names() {
 			if strings.Contains(name, "*") && starMatch(name, word) {
 				return s
@@ -71,7 +96,7 @@ func (n *Node) sub(word string) *Sub {
 		}
 	}
 	if n.Prefix && word != "" {
-		for _, s := range n.Subs {
+		for _, s := range n.subs() {
 			for _, name := range s.names() {
 				if strings.HasPrefix(name, word) {
 					return s
@@ -93,8 +118,21 @@ type Program struct {
 	SingleDash bool
 	// Digits programs read -NUM as an option (head -5).
 	Digits bool
+	// GoFlags programs read options as Go's flag package does: each word
+	// is one option, -name or --name, never a cluster or an abbreviation,
+	// with its value attached by = or in the next word (go vet
+	// -vettool=prog, gofmt -r 'a -> b'). Their tables spell names of more
+	// than one letter with one dash.
+	GoFlags bool
 	// NoOptions programs read no options: every word is an operand (echo).
 	NoOptions bool
+	// Pflag programs read options as Go's pflag package does (the CLIs
+	// built with cobra: docker, kubectl, gh, helm): a long option is
+	// never abbreviated; a flag accepts an attached value (--all=false,
+	// -a=false); a short option's value may be attached with =
+	// (-o=yaml); and an option whose value is optional takes it only
+	// after =, so that in a cluster it is a flag (-it).
+	Pflag bool
 	// Parse, when set, reads the words after the program name in place of
 	// the option tables (find's expression): it fills the call's Opts and
 	// Pos.
@@ -115,11 +153,17 @@ func Lookup(name string) *Program {
 	if lo < len(registry) && registry[lo].name == name {
 		return registry[lo].prog
 	}
-	if strings.HasPrefix(name, "python") && isVersion(name[len("python"):]) {
-		return Lookup("python")
+	// Versioned names (python3.12, pip3.12) are the program they version.
+	for _, base := range versioned {
+		if rest, ok := strings.CutPrefix(name, base); ok && isVersion(rest) {
+			return Lookup(base)
+		}
 	}
 	return nil
 }
+
+// versioned are the programs installed under versioned names as well.
+var versioned = [...]string{"pip", "python"}
 
 // isVersion reports a version suffix such as 3, 3.12 or 2.7.
 func isVersion(s string) bool {

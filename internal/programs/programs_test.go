@@ -41,7 +41,7 @@ func TestRegistry(t *testing.T) {
 		if err := programs.CheckGrammar(n); err != nil {
 			t.Errorf("%s: %v", path, err)
 		}
-		for _, s := range n.Subs {
+		for _, s := range programs.SubsOf(n) {
 			check(path+" "+s.Name, s.Node)
 		}
 	}
@@ -76,6 +76,8 @@ func describe(fx *programs.Effects) string {
 		case programs.Exec:
 			if e.Found {
 				b.WriteString(" found")
+			} else if e.Helper {
+				b.WriteString(" helper " + e.Code)
 			} else {
 				fmt.Fprintf(&b, " %s:%q", e.Lang, e.Code)
 			}
@@ -182,4 +184,27 @@ func TestFindOptions(t *testing.T) {
 			t.Errorf("%q has %s: got %v, want %v", tt.cmd, tt.opt, got, tt.want)
 		}
 	}
+}
+
+// parse analyses a command line and reads its first simple command.
+func parse(t *testing.T, cmd string) *programs.Call {
+	t.Helper()
+	a := shell.Analyze(cmd, shell.Options{Cwd: "/p", Home: "/h"})
+	if len(a.Commands) == 0 {
+		t.Fatalf("%q: no command", cmd)
+	}
+	return programs.Parse(a.Commands[0])
+}
+
+// TestDynamicOptionValue: a word --name=VALUE whose value alone is
+// computed at run time is that option with a run-time value; a word whose
+// name is computed may be any option.
+func TestDynamicOptionValue(t *testing.T) {
+	t.Parallel()
+	checkEffects(t, []effectCase{
+		{"tac --separator=\"$x\" a", "read a"},
+		{"tac --$x=y a", "unknown (the option --$x=y is not in the model of tac); read a"},
+		{"tac --sep\"$x\"arator=y a", "unknown (the option --sep$xarator=y is not in the model of tac); read a"},
+		{"cat --num\"$x\"ber a", "unknown (the option --num$xber is not in the model of cat); read a"},
+	})
 }

@@ -10,7 +10,7 @@ package programs
 // runtime, and logs starts the providers of the stack's resources to
 // fetch their logs, as before the model.
 
-var pulumiProgram = &Program{Names: []string{"pulumi"}, Node: Node{Opts: pulumiOptions + `
+var pulumiProgram = &Program{Names: []string{"pulumi"}, Pflag: true, Node: Node{Opts: pulumiOptions + `
 --version                 help
 `, Effects: noCommand, Subs: []*Sub{
 	{Name: "whoami", Node: &Node{Inherit: true, Opts: `
@@ -113,7 +113,7 @@ const pulumiOptions = `
 // pulumiRead asks the backend about stacks and prints; --show-secrets
 // prints the secret values in clear.
 func pulumiRead(c *Call, fx *Effects) {
-	fx.Network("", requestWords(c, "-s|--stack|-o|--organization|-p|--project|-t|--tag|-r|--resource|--since")...)
+	fx.Network("", apiWords(c, "-s|--stack|-o|--organization|-p|--project|-t|--tag|-r|--resource|--since")...)
 	if c.Has("--show-secrets") {
 		revealsSecret(fx, "pulumi "+c.SubPath()+" --show-secrets")
 	}

@@ -31,7 +31,7 @@ import (
 // judged so), so naming the file is not a read of its secrets; a file
 // that is not a state only makes terraform fail.
 
-var terraformProgram = &Program{Names: []string{"terraform", "tofu"}, SingleDash: true, Node: Node{Opts: `
+var terraformProgram = &Program{Names: []string{"terraform", "tofu"}, GoFlags: true, Node: Node{Opts: `
 -chdir=DIR                 dir
 -h -help                   help
 -v -version                help

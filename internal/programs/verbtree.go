@@ -35,7 +35,7 @@ type verbTree struct {
 // node returns the node of a group: its verbs, and any word as a group
 // below it.
 func (t *verbTree) node() *Node {
-	verb := &Node{Opts: t.opts, Loose: true, Operands: true, Effects: t.verbEffects}
+	verb := &Node{Opts: t.opts, Loose: true, LooseShort: true, Operands: true, Effects: t.verbEffects}
 	group := &Node{Opts: t.opts, Effects: t.groupEffects}
 	for name := range strings.SplitSeq(t.reads, "|") {
 		group.Subs = append(group.Subs, &Sub{Name: name, Node: verb})
@@ -112,7 +112,7 @@ func (t *verbTree) verbEffects(c *Call, fx *Effects) {
 			return
 		}
 	}
-	fx.Network("", requestWords(c, t.sent)...)
+	fx.Network("", apiWords(c, t.sent)...)
 	if t.read != nil {
 		t.read(c, fx, path)
 	}

@@ -31,6 +31,12 @@ type Arg struct {
 	Glob bool
 	// Quoted reports that some part of the word was quoted.
 	Quoted bool
+	// Folded reports that part of the word is the known output of a
+	// command substitution ($(echo x), `printf r`): a spelling nobody
+	// needs, which hides the word from a reader. FoldedName reports that
+	// such output stands before any = in the word (in an option's name,
+	// not only in its value).
+	Folded, FoldedName bool
 	// Input reports that part of the value comes from the command's input
 	// at run time (the words xargs, parallel and find supply); WholeInput
 	// that all of it does.
@@ -244,6 +250,10 @@ type Options struct {
 	// LookupEnv reads the environment the command runs in; a variable it
 	// does not know stays unknown, since the agent's shell may have set it.
 	LookupEnv func(name string) (string, bool)
+	// Toplevel returns the top folder of the repository the command runs
+	// in, the value of $(git rev-parse --show-toplevel), or "" when it is
+	// not known; nil for none. It is asked only when a command needs it.
+	Toplevel func() string
 	// MaxDepth bounds the nesting of re-parsed strings (default 8).
 	MaxDepth int
 	// MaxCommands bounds the number of commands (default 2000).

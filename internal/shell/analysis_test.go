@@ -215,7 +215,7 @@ func TestAnalyzeProblems(t *testing.T) {
 		{"does not parse", "echo 'unterminated", ProblemParse},
 		{"unclosed heredoc", "node <<EOF", ProblemParse},
 		{"dynamic program", "$cmd -rf /", ProblemDynamicProgram},
-		{"substituted program", "$(echo rm) -rf /", ProblemDynamicProgram},
+		{"substituted program", "$(cat prog) -rf /", ProblemDynamicProgram},
 		{"dynamic eval", `eval "$CMD"`, ProblemDynamicCode},
 		{"dynamic bash -c", `bash -c "$X"`, ProblemDynamicCode},
 		{"too deep", strings.Repeat("bash -c '", 1) + "x'", 0},
@@ -307,6 +307,35 @@ func TestSplicedInput(t *testing.T) {
 		}
 		if got != want {
 			t.Errorf("Analyze(%q): some command runs input = %v, want %v", src, got, want)
+		}
+	}
+}
+
+// TestFoldedSubstitutions: substitutions whose output is known stand for
+// that output.
+func TestFoldedSubstitutions(t *testing.T) {
+	t.Parallel()
+	for _, tt := range []struct {
+		src  string
+		want []string
+	}{
+		{`cat "$(echo .env)"`, []string{"cat", ".env"}},
+		{"cat `echo LmVudg== | base64 -d`", []string{"cat", ".env"}},
+		{`cat $(printf '%s' .e; printf nv)`, []string{"cat", "$(printf '%s' .e; printf nv)"}},
+		{`cat "$(printf '.%s' env)"`, []string{"cat", ".env"}},
+		{`cat "$(echo vne. | rev)"`, []string{"cat", ".env"}},
+		{`cat "$(echo 2e656e76 | xxd -r -p)"`, []string{"cat", ".env"}},
+		{`$(echo rm) -rf /`, []string{"rm", "-rf", "/"}},
+		{`cat "$(pwd)/README.md"`, []string{"cat", "/p/README.md"}},
+		{`cat "$(git rev-parse --show-toplevel)/README.md"`, []string{"cat", "/p/README.md"}},
+		{`cat "$(dirname /a/b/c)/x"`, []string{"cat", "/a/b/x"}},
+		{`cat $(echo a b)`, []string{"cat", "a", "b"}},
+		{`cat "$(cat .env)"`, []string{"cat", "$(cat .env)"}},
+	} {
+		a := Analyze(tt.src, Options{Cwd: "/p", Toplevel: func() string { return "/p" }})
+		last := a.Commands[len(a.Commands)-1]
+		if got := last.Words(); !slices.Equal(got, tt.want) {
+			t.Errorf("%s: got %q, want %q", tt.src, got, tt.want)
 		}
 	}
 }

@@ -91,17 +91,18 @@ func (w *walker) interpret(cmd *Command, f *frame, ctx *execCtx) {
 				w.codeQuiet(cmd, l, origin, f, ctx)
 			}
 		}
+		// A program and its arguments given as a list of strings
+		// (subprocess.run(["rm", "-rf", "/"]), system("rm", "-rf", "/"),
+		// spawn("rm", ["-rf", "/"])) run as that command.
+		for _, argv := range argvLists(code, lang) {
+			w.synthetic(cmd, argv, origin, f, ctx)
+		}
 	}
 	if containsAny(code, deleters) {
 		for _, l := range lits {
 			if looksLikePath(l) {
 				w.synthetic(cmd, []string{"rm", "-rf", l}, origin, f, ctx)
 			}
-		}
-	}
-	if lang == "awk" {
-		for _, t := range AwkWrites(code) {
-			w.synthetic(cmd, []string{"tee", "-a", t}, origin, f, ctx)
 		}
 	}
 	if containsAny(code, writers) && lang != "awk" {
@@ -182,11 +183,51 @@ func looksLikePath(s string) bool {
 	return strings.Contains(s, "/") || strings.HasPrefix(s, ".") || strings.HasPrefix(s, "~")
 }
 
+// argvLists returns the runs of two or more string literals that stand
+// next to each other in code, separated only by commas and brackets: the
+// argument lists a program is run with.
+func argvLists(code, lang string) [][]string {
+	var out [][]string
+	var cur []string
+	last := -1
+	for _, s := range literalSpans(code, lang) {
+		if last >= 0 && strings.Trim(code[last:s.start], " \t\n,[]") == "" && strings.Contains(code[last:s.start], ",") {
+			cur = append(cur, s.text)
+		} else {
+			if len(cur) >= 2 {
+				out = append(out, cur)
+			}
+			cur = []string{s.text}
+		}
+		last = s.end
+	}
+	if len(cur) >= 2 {
+		out = append(out, cur)
+	}
+	return out
+}
+
+// span is a string literal of code and where it stands.
+type span struct {
+	text       string
+	start, end int
+}
+
 // stringLiterals returns the string literals of code, with escapes
 // decoded: '...', "...", and (except in Python and awk) `...`; Python's
 // triple quotes too.
 func stringLiterals(code, lang string) []string {
-	var out []string
+	spans := literalSpans(code, lang)
+	out := make([]string, len(spans))
+	for i, s := range spans {
+		out[i] = s.text
+	}
+	return out
+}
+
+// literalSpans returns the string literals of code with where they stand.
+func literalSpans(code, lang string) []span {
+	var out []span
 	backtick := lang != "python" && lang != "awk"
 	for i := 0; i < len(code); i++ {
 		c := code[i]
@@ -222,7 +263,7 @@ func stringLiterals(code, lang string) []string {
 		if !closed {
 			break
 		}
-		out = append(out, b.String())
+		out = append(out, span{b.String(), i, j + len(quote)})
 		i = j + len(quote) - 1
 	}
 	return out

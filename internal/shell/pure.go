@@ -11,143 +11,6 @@ import (
 // builtins and names it assigns itself. Everything else is code the
 // analysis cannot judge.
 
-// AwkEffect returns what an awk program does besides reading its input
-// and printing to standard output, or "" when it does nothing else: it
-// runs a command (system(), a pipe to or from one, a coprocess), writes
-// a file (print > "f", >>), or loads code (@load, @include).
-func AwkEffect(code string) string {
-	toks := awkTokens(code)
-	var pr awkPrint
-	for i, t := range toks {
-		switch {
-		case strings.HasPrefix(t, "@") && t != "@namespace":
-			// @load and @include load code; @name() calls a function
-			// chosen at run time, system() among them.
-			return "loads code or calls a function by name with " + t
-		case t == "system" && i+1 < len(toks) && toks[i+1] == "(":
-			return "runs a command with system()"
-		case t == "|&":
-			return "talks to a coprocess"
-		case t == "|":
-			return "pipes to or from a command"
-		case pr.redirects(t):
-			return "writes a file with print " + t
-		}
-	}
-	return ""
-}
-
-// awkPrint follows awk tokens to tell the > and >> that redirect a print
-// or printf statement from comparisons.
-type awkPrint struct {
-	in    bool
-	depth int // parentheses open in the current print statement
-}
-
-// redirects takes the next token and reports whether it redirects a
-// print's output to a file.
-func (p *awkPrint) redirects(t string) bool {
-	switch {
-	case t == "print" || t == "printf":
-		p.in, p.depth = true, 0
-	case t == ";" || t == "\n" || t == "}" || t == "{":
-		p.in = false
-	case t == "(":
-		p.depth++
-	case t == ")":
-		p.depth--
-	case t == ">" || t == ">>":
-		return p.in && p.depth <= 0
-	}
-	return false
-}
-
-// AwkWrites returns the files an awk program writes with print > "f" or
-// print >> "f" when they are named by a literal string.
-func AwkWrites(code string) []string {
-	var out []string
-	toks := awkTokens(code)
-	var pr awkPrint
-	for i, t := range toks {
-		if pr.redirects(t) && i+1 < len(toks) {
-			if next := toks[i+1]; len(next) > 1 && next[0] == '"' && !strings.Contains(next, "\\") {
-				out = append(out, next[1:])
-			}
-		}
-	}
-	return out
-}
-
-// awkTokens splits awk code into tokens, with regular expression literals
-// reduced to a placeholder, a string literal to its opening quote and its
-// text, and comments dropped.
-// Only the tokens AwkEffect looks at are told apart.
-func awkTokens(code string) []string {
-	var out []string
-	// operand reports that the previous token ends an operand, so that a
-	// slash after it divides instead of starting a regular expression.
-	operand := false
-	for i := 0; i < len(code); i++ {
-		c := code[i]
-		switch {
-		case c == ' ' || c == '\t' || c == '\r':
-			continue
-		case c == '\\' && i+1 < len(code) && code[i+1] == '\n':
-			i++
-			continue
-		case c == '#':
-			for i < len(code) && code[i] != '\n' {
-				i++
-			}
-			i--
-			continue
-		case c == '"' || c == '/' && !operand:
-			j := i + 1
-			for j < len(code) && code[j] != c && code[j] != '\n' {
-				if code[j] == '\\' {
-					j++
-				}
-				j++
-			}
-			if c == '"' {
-				// Keep the text of a string: print > "file" names a file.
-				out = append(out, code[i:min(j, len(code))])
-			} else {
-				out = append(out, "\"\"")
-			}
-			operand = true
-			i = j
-			continue
-		case isIdentByte(c) || c == '@' || c == '$':
-			j := i + 1
-			for j < len(code) && isIdentByte(code[j]) {
-				j++
-			}
-			out = append(out, code[i:j])
-			operand = true
-			i = j - 1
-			continue
-		}
-		tok := string(c)
-		if i+1 < len(code) {
-			switch two := code[i : i+2]; two {
-			case "|&", "||", ">>", ">=", "==", "!=", "<=", "&&", "++", "--", "+=", "-=", "*=", "/=", "%=", "^=":
-				tok = two
-				i++
-			}
-		}
-		out = append(out, tok)
-		operand = tok == ")" || tok == "]" || tok == "++" || tok == "--"
-	}
-	return out
-}
-
-// isIdentByte reports a byte of an awk name, field or number ($1, NR,
-// 0.5).
-func isIdentByte(c byte) bool {
-	return c == '_' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '.'
-}
-
 // PureCode reports whether a Python or JavaScript one-liner only computes
 // and prints: literals, operators, the pure builtins of the language
 // (print, len, range, sum...; console.log, Math.*, JSON.stringify...) and
@@ -344,4 +207,10 @@ func stringEnd(code string, i int) (int, bool) {
 		}
 	}
 	return 0, false
+}
+
+// isIdentByte reports a byte of a name, a number or a field ($1, NR,
+// 3.5).
+func isIdentByte(c byte) bool {
+	return c == '_' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '.'
 }

@@ -195,7 +195,20 @@ func (w *walker) part(b *fieldBuilder, part syntax.WordPart, f *frame, inDouble,
 	case *syntax.ArithmExp:
 		b.cur.Dynamic = true
 		b.add(f.text(p))
-	case *syntax.CmdSubst, *syntax.ProcSubst:
+	case *syntax.CmdSubst:
+		cmds := w.substFrom[p]
+		b.cur.Subst = append(b.cur.Subst, cmds...)
+		if v, ok := w.foldSubst(cmds); ok {
+			b.cur.Folded = true
+			if !strings.Contains(b.value(), "=") {
+				b.cur.FoldedName = true
+			}
+			b.addValue(v, inDouble || b.nosplit)
+			return
+		}
+		b.cur.Dynamic = true
+		b.add(f.text(p))
+	case *syntax.ProcSubst:
 		b.cur.Dynamic = true
 		b.cur.Subst = append(b.cur.Subst, w.substFrom[p]...)
 		b.add(f.text(p))

@@ -29,10 +29,16 @@ type wrapper struct {
 	// words lists words that may stand between the options and the
 	// command (rtk proxy git status).
 	words []string
+	// assignShort lists short options whose value is a NAME=value
+	// assignment for the command (arch -e DYLD_INSERT_LIBRARIES=x).
+	assignShort string
 }
 
 // wrappers is sorted by name; TestTablesSorted checks it.
 var wrappers = []namedWrapper{
+	// arch (macOS) runs a program in the architecture its options name
+	// (-x86_64, -arm64e, which read as clusters of flags here).
+	{"arch", &wrapper{short: "ed", assignShort: "e"}},
 	{"builtin", &wrapper{}},
 	{"busybox", &wrapper{}},
 	{"caffeinate", &wrapper{short: "tw"}},
@@ -152,6 +158,14 @@ func (w *walker) unwrap(cmd *Command, ctx *execCtx) bool {
 					}
 					if cmd.Name == "env" && c == 'S' {
 						split, splitSet = val, true
+					}
+					if strings.IndexByte(spec.assignShort, c) >= 0 {
+						if dyn || !IsAssign(val) {
+							// A variable only known at run time.
+							cmd.Assigns = append(cmd.Assigns, "?="+val)
+						} else {
+							cmd.Assigns = append(cmd.Assigns, val)
+						}
 					}
 					break
 				}

@@ -1,0 +1,217 @@
+package governance
+
+import (
+	"os"
+	"path"
+	"path/filepath"
+	"strings"
+	"sync"
+
+	"github.com/agentgov/governance/internal/programs"
+)
+
+// Self-protection, stated as effects: no AI caller may write, delete,
+// move (either end), link (either end), chmod or extract into the
+// protected set, nor delete, move or chmod a folder that holds part of
+// it. The protected set is the governance configuration and state, the
+// settings and hook files of every harness, the agent files of every
+// format (they are policy), and the installed governance binaries.
+
+// harnessSettings are files that configure agent hooks, permissions or
+// plugins, relative to the project root ("~/" for the home directory).
+var harnessSettings = []string{
+	".claude/settings.json", ".claude/settings.local.json", ".claude/hooks/**", "~/.claude/settings.json",
+	"~/.claude/settings.local.json", "~/.claude/hooks/**", "~/.claude.json", ".mcp.json",
+	".codex/hooks.json", ".codex/config.toml", "~/.codex/hooks.json", "~/.codex/config.toml",
+	".gemini/settings.json", "~/.gemini/settings.json",
+	".cursor/hooks.json", ".cursor/hooks/**", "~/.cursor/hooks.json", "~/.cursor/hooks/**",
+	".github/hooks/*.json", "~/.copilot/hooks/*.json", "~/.copilot/settings.json", "~/.copilot/config.json",
+	// OpenCode runs every plugin in these folders; one could rewrite a
+	// call after the governance plugin allowed it. Its configuration
+	// names plugins and permissions.
+	".opencode/plugins/*", ".opencode/plugin/*", "~/.config/opencode/plugins/*", "~/.config/opencode/plugin/*",
+	"opencode.json", "opencode.jsonc", ".opencode/opencode.json", "~/.config/opencode/opencode.json",
+	"~/.config/opencode/opencode.jsonc",
+}
+
+// agentFiles are the folders of agent definitions in every format the
+// policy reads.
+var agentFiles = []string{
+	".claude/agents/**", "~/.claude/agents/**", ".opencode/agent/**", ".opencode/agents/**",
+	"~/.config/opencode/agent/**", "~/.config/opencode/agents/**",
+}
+
+// harnessSettingLits are the literal runs of harnessSettings.
+var harnessSettingLits = sync.OnceValue(func() *pathLits {
+	l := newPathLits(harnessSettings)
+	return &l
+})
+
+// protectedKind names a part of the protected set, for messages.
+type protectedKind uint8
+
+const (
+	notProtected protectedKind = iota
+	protectedGovernance
+	protectedHarness
+	protectedAgent
+	protectedBinary
+)
+
+// protectedAt reports which part of the protected set a place is in.
+func (ev *evaluation) protectedAt(p place) protectedKind {
+	switch {
+	case p.abs == "":
+		return notProtected
+	case p.is(ClassGovernance) && !(ev.scope == "meta" && ev.brainPath(p)):
+		return protectedGovernance
+	case anyPathLit(harnessSettings, harnessSettingLits(), p, 0, ev.pc):
+		return protectedHarness
+	case anyPath(agentFiles, p, ev.pc):
+		return protectedAgent
+	case ev.e.isBinary(p.abs):
+		return protectedBinary
+	}
+	return notProtected
+}
+
+// protectedInside returns a protected path that lies inside the folder
+// abs, or "": deleting or moving the folder takes it along.
+func (ev *evaluation) protectedInside(abs string) string {
+	if abs == "" {
+		return ""
+	}
+	var roots []string
+	if ev.pc.root != "" {
+		roots = append(roots, ev.pc.root+"/.governance")
+	}
+	roots = append(roots, ev.pc.configDirs...)
+	for _, pats := range [][]string{harnessSettings, agentFiles} {
+		for _, pat := range pats {
+			if t := ev.expandTemplate(literalPrefix(pat)); t != "" {
+				roots = append(roots, t)
+			}
+		}
+	}
+	roots = append(roots, ev.e.binaries()...)
+	for _, r := range roots {
+		if r != "" && r != abs && within(r, abs) {
+			return r
+		}
+	}
+	return ""
+}
+
+// literalPrefix returns the part of a path pattern before its first
+// element with glob syntax.
+func literalPrefix(pat string) string {
+	if i := strings.IndexAny(pat, "*?[{"); i >= 0 {
+		pat = pat[:i]
+	}
+	return strings.TrimSuffix(pat, "/")
+}
+
+// selfProtection denies an AI caller's effect on the protected set.
+func (ev *evaluation) selfProtection(s *subject) Verdict {
+	p := s.file
+	deny := func(rule, msg, sug string) Verdict {
+		return Verdict{Outcome: Deny, Layer: LayerInvariant, Rule: rule, Message: msg, Suggestion: sug}
+	}
+	switch ev.protectedAt(p) {
+	case protectedGovernance:
+		return deny("self-protection", "The governance configuration and state ("+ev.relPath(p)+") may only be changed by a human.",
+			"Describe the change you need and let the user make it (they can check it with `governance lint`).")
+	case protectedHarness:
+		return deny("hook-settings", "The harness settings file "+ev.relPath(p)+" holds the hooks that enforce policy; an agent may not change it.",
+			"Ask the user to change harness settings themselves (governance install does it safely).")
+	case protectedAgent:
+		return deny("agent-files", "The agent file "+ev.relPath(p)+" is policy: it says what that agent may do, and an agent may not change it.",
+			"Tell the user which change to the agent's permissions you need.")
+	case protectedBinary:
+		return deny("self-protection", "The governance program "+p.abs+" enforces policy; an agent may not change, move or link it.",
+			"Ask the user to install or update governance themselves.")
+	}
+	if s.vcs || p.is(ClassRoot) || p.is(ClassHome) {
+		// git rewrites only what it tracks, which the git rules judge;
+		// the root and the home are the catastrophic invariants'.
+		return Verdict{}
+	}
+	inner := ev.protectedInside(p.abs)
+	if inner == "" {
+		return Verdict{}
+	}
+	switch {
+	case s.op == programs.Delete || s.op == programs.Move || s.op == programs.Chmod && s.tree || s.op == programs.Link:
+		return deny("self-protection", describeOp(s.op)+" "+ev.relPath(p)+" would take "+ev.relPath(place{abs: inner})+
+			" with it, which only a human may change.",
+			"Act on the files you need inside the folder, not on the folder that holds the governance or harness settings.")
+	case s.op == programs.Write && s.tree && !s.vcs:
+		return Verdict{Outcome: Ask, Layer: LayerInvariant, Rule: "self-protection", Message: "Writing the files under " +
+			ev.relPath(p) + " (an archive extracted, a tree copied) may overwrite " + ev.relPath(place{abs: inner}) +
+			", which only a human may change.",
+			Suggestion: "Extract or copy into a folder that holds no governance or harness settings."}
+	}
+	return Verdict{}
+}
+
+// describeOp names an effect for a message.
+func describeOp(op programs.Op) string {
+	switch op {
+	case programs.Delete:
+		return "Deleting"
+	case programs.Move:
+		return "Moving"
+	case programs.Chmod:
+		return "Changing the permissions of"
+	case programs.Link:
+		return "Linking"
+	}
+	return "Writing"
+}
+
+// isBinary reports an installed governance program.
+func (e *Engine) isBinary(abs string) bool {
+	for _, b := range e.binaries() {
+		if b == abs {
+			return true
+		}
+	}
+	return false
+}
+
+// binaries returns the installed governance programs: the running one
+// and the others beside it, as found, with links resolved.
+func (e *Engine) binaries() []string {
+	e.binOnce.Do(func() {
+		if e.Binaries != nil {
+			e.bins = e.Binaries
+			return
+		}
+		exe, err := os.Executable()
+		if err != nil {
+			return
+		}
+		if real, err := filepath.EvalSymlinks(exe); err == nil {
+			exe = real
+		}
+		name := filepath.Base(exe)
+		if name != "governance" && name != "governance-hook" && !strings.HasPrefix(name, "governance") {
+			// A test binary or another host: nothing of governance's is
+			// installed beside it.
+			return
+		}
+		dir := filepath.Dir(exe)
+		for _, n := range []string{"governance", "governance-hook"} {
+			p := filepath.Join(dir, n)
+			if _, err := os.Stat(p); err == nil {
+				e.bins = append(e.bins, filepath.ToSlash(p))
+			}
+		}
+	})
+	return e.bins
+}
+
+// governanceName reports a program name or path that is governance's CLI.
+func governanceName(name string) bool {
+	return name == "governance" || name == "governance-hook" || path.Base(name) == "governance"
+}

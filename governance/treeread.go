@@ -1,0 +1,110 @@
+package governance
+
+import (
+	"path"
+	"strings"
+)
+
+// A recursive read (grep -r, rg, the Grep tool) prints the lines of every
+// file it walks: the secrets in those folders too. The folder is walked,
+// within the call's budget, and each file is judged by the rules that
+// deny reading secrets. A search of a folder that holds secrets is not a
+// plain allow; a search of a secret folder itself (~/.ssh, ~/.aws) is
+// denied, like reading the files it holds.
+
+// treeVerdict judges a recursive read of a folder by what it would read.
+func (ev *evaluation) treeVerdict(s *subject) Verdict {
+	root := s.file.abs
+	if root == "" {
+		return Verdict{}
+	}
+	if real, ok := ev.fsw.realPath(root); ok {
+		root = real
+	}
+	rules := ev.secretRules()
+	var found []string
+	probe := &subject{kind: KindRead}
+	secret := func(p string) bool {
+		probe.file = ev.pc.resolve(p, false, false, "")
+		probe.pairsSet, probe.kbit = false, 0
+		for _, r := range rules {
+			if r.appliesTo(probe, ev.agent, ev.scope) && r.matched(probe, ev.pc, false) >= 0 {
+				return true
+			}
+		}
+		return false
+	}
+	complete := ev.fsw.walk(root, s.hidden, func(p string) bool {
+		hit := secret(p)
+		if !hit {
+			if real, ok := ev.fsw.realPath(p); ok && real != p {
+				hit = secret(real)
+			}
+		}
+		if hit {
+			found = append(found, p)
+		}
+		return len(found) < 5
+	})
+	what := "`" + s.via + "`"
+	if s.via == "" {
+		what = "This search"
+	}
+	switch {
+	case len(found) > 0 && !(ev.pc.root != "" && within(root, ev.pc.root)) && secretFolder(root, found):
+		return Verdict{Outcome: Deny, Layer: LayerRules, Rule: "recursive-read-secret-folder", Subject: s.display,
+			Message: what + " reads every file under " + ev.relPath(s.file) + ", a folder of secrets (" +
+				strings.Join(ev.relPaths(found), ", ") + "): their contents would be printed.",
+			Suggestion: "Ask the user for the specific non-secret value you need."}
+	case len(found) > 0:
+		return Verdict{Outcome: Ask, Layer: LayerRules, Rule: "recursive-read-secrets", Subject: s.display,
+			Message: what + " reads every file under " + ev.relPath(s.file) + ", which holds secrets (" +
+				strings.Join(ev.relPaths(found), ", ") + "): lines of them would be printed.",
+			Suggestion: "Search the folders that hold no secrets, or exclude the secret files (grep --exclude, rg -g '!.env')."}
+	case !complete:
+		return Verdict{Outcome: Ask, Layer: LayerRules, Rule: "recursive-read-unchecked", Subject: s.display,
+			Message:    what + " reads every file under " + ev.relPath(s.file) + ", more than can be checked for secrets now.",
+			Suggestion: "Search a smaller folder, or approve it if the folder holds no secrets."}
+	}
+	return Verdict{}
+}
+
+// secretFolder reports a folder that is itself where secrets are kept:
+// outside the project, and the folder of the secrets found in it (or
+// inside that folder).
+func secretFolder(root string, found []string) bool {
+	for _, f := range found {
+		dir := path.Dir(f)
+		if dir == root || within(root, dir) {
+			return true
+		}
+	}
+	return false
+}
+
+// relPaths renders paths relative to the project when inside it.
+func (ev *evaluation) relPaths(ps []string) []string {
+	out := make([]string, len(ps))
+	for i, p := range ps {
+		out[i] = ev.relPath(place{abs: p})
+	}
+	return out
+}
+
+// secretRules returns the rules that deny reading files by their paths:
+// the secrets a recursive read must not reach.
+func (ev *evaluation) secretRules() []*Rule {
+	var out []*Rule
+	for _, r := range ev.e.Policy.Rules {
+		if r.outcome < Deny || r.kinds&KindRead.bit() == 0 {
+			continue
+		}
+		for _, m := range r.Match {
+			if len(m.Paths) > 0 {
+				out = append(out, r)
+				break
+			}
+		}
+	}
+	return out
+}

@@ -1,0 +1,548 @@
+package programs
+
+import (
+	"path"
+	"strings"
+
+	"github.com/agentgov/governance/internal/shell"
+)
+
+// curl transfers data to or from a URL. A plain GET or HEAD whose response
+// is printed is a network request that carries the command's words; a
+// request body, an upload, a method that changes the server, a file the
+// response or a log goes to, credentials, and a config file (which can
+// hold any option) are more than that.
+
+var curlProgram = &Program{Names: []string{"curl"}, Node: Node{Opts: `
+--abstract-unix-socket=PATH
+--alt-svc=FILE                   write   # an alt-svc cache it reads and rewrites
+--anyauth
+-a --append                      change  # appends to the remote file on upload
+--aws-sigv4=PROVIDER                     # signs with the credentials of -u
+--basic
+--ca-native
+--cacert=FILE                    read
+--capath=DIR                     read
+-E --cert=CERT
+--cert-status
+--cert-type=TYPE
+--ciphers=LIST
+--compressed
+--compressed-ssh
+-K --config=FILE                         # see curlEffects: a config can hold any option
+--connect-timeout=SECONDS
+--connect-to=HOST1:PORT1:HOST2:PORT2
+-C --continue-at=OFFSET
+-b --cookie=DATA
+-c --cookie-jar=FILE             write
+--create-dirs
+--create-file-mode=MODE
+--crlf
+--crlfile=FILE                   read
+--curves=LIST
+-d --data=DATA
+--data-ascii=DATA
+--data-binary=DATA
+--data-raw=DATA
+--data-urlencode=DATA
+--delegation=LEVEL
+--digest
+-q --disable
+--disable-eprt
+--disable-epsv
+--disallow-username-in-url
+--dns-interface=INTERFACE
+--dns-ipv4-addr=ADDRESS
+--dns-ipv6-addr=ADDRESS
+--dns-servers=ADDRESSES
+--doh-cert-status
+--doh-insecure
+--doh-url=URL
+--dump-ca-embed
+-D --dump-header=FILE            write
+--ech=CONFIG
+--egd-file=FILE                  read
+--engine=NAME                    unknown # loads an OpenSSL engine, a shared library
+--etag-compare=FILE              read
+--etag-save=FILE                 write
+--expect100-timeout=SECONDS
+-f --fail
+--fail-early
+--fail-with-body
+--false-start
+--follow
+-F --form=NAME=CONTENT
+--form-escape
+--form-string=NAME=STRING
+--ftp-account=DATA
+--ftp-alternative-to-user=COMMAND
+--ftp-create-dirs                change  # creates folders on the server
+--ftp-method=METHOD
+--ftp-pasv
+-P --ftp-port=ADDRESS
+--ftp-pret
+--ftp-skip-pasv-ip
+--ftp-ssl-ccc
+--ftp-ssl-ccc-mode=MODE
+--ftp-ssl-control
+-G --get
+-g --globoff
+--happy-eyeballs-timeout-ms=MS
+--haproxy-clientip=IP
+--haproxy-protocol
+-I --head
+-H --header=HEADER
+-h --help                        help
+--hostpubmd5=MD5
+--hostpubsha256=SHA256
+--hsts=FILE                      write   # an HSTS cache it reads and rewrites
+--http0.9
+-0 --http1.0
+--http1.1
+--http2
+--http2-prior-knowledge
+--http3
+--http3-only
+--ignore-content-length
+-i --include
+-k --insecure
+--interface=NAME
+--ip-tos=TOS
+--ipfs-gateway=URL
+-4 --ipv4
+-6 --ipv6
+--json=DATA
+-j --junk-session-cookies
+--keepalive-cnt=N
+--keepalive-time=SECONDS
+--key=KEY
+--key-type=TYPE
+--knownhosts=FILE                read
+--krb=LEVEL
+--libcurl=FILE                   write
+--limit-rate=SPEED
+-l --list-only
+--local-port=RANGE
+-L --location
+--location-trusted
+--login-options=OPTIONS
+--mail-auth=ADDRESS              change  # sends mail
+--mail-from=ADDRESS              change
+--mail-rcpt=ADDRESS              change
+--mail-rcpt-allowfails
+-M --manual                      help
+--max-filesize=BYTES
+--max-redirs=NUM
+-m --max-time=SECONDS
+--metalink                       unknown # downloads and saves the files a metalink lists
+--mptcp
+--negotiate
+-n --netrc
+--netrc-file=FILE                read
+--netrc-optional
+-: --next
+--no-alpn
+-N --no-buffer
+--no-clobber
+--no-keepalive
+--no-npn
+--no-progress-meter
+--no-sessionid
+--noproxy=LIST
+--ntlm
+--ntlm-wb                        unknown # runs winbind's ntlm_auth helper
+--oauth2-bearer=TOKEN
+--out-null
+-o --output=FILE                         # see curlEffects: joined to --output-dir
+--output-dir=DIR                 dir
+-Z --parallel
+--parallel-immediate
+--parallel-max=NUM
+--pass=PHRASE
+--path-as-is
+--pinnedpubkey=HASHES
+--post301
+--post302
+--post303
+--preproxy=HOST
+-# --progress-bar
+--proto=PROTOCOLS
+--proto-default=PROTOCOL
+--proto-redir=PROTOCOLS
+-x --proxy=HOST
+--proxy-anyauth
+--proxy-basic
+--proxy-ca-native
+--proxy-cacert=FILE              read
+--proxy-capath=DIR               read
+--proxy-cert=CERT
+--proxy-cert-type=TYPE
+--proxy-ciphers=LIST
+--proxy-crlfile=FILE             read
+--proxy-digest
+--proxy-header=HEADER
+--proxy-http2
+--proxy-insecure
+--proxy-key=KEY
+--proxy-key-type=TYPE
+--proxy-negotiate
+--proxy-ntlm
+--proxy-pass=PHRASE
+--proxy-pinnedpubkey=HASHES
+--proxy-service-name=NAME
+--proxy-ssl-allow-beast
+--proxy-ssl-auto-client-cert
+--proxy-tls13-ciphers=LIST
+--proxy-tlsauthtype=TYPE
+--proxy-tlspassword=STRING
+--proxy-tlsuser=NAME
+--proxy-tlsv1
+-U --proxy-user=USER:PASSWORD
+--proxy1.0=HOST
+-p --proxytunnel
+--pubkey=FILE                    read
+-Q --quote=COMMAND
+--random-file=FILE               read
+-r --range=RANGE
+--rate=RATE
+--raw
+-e --referer=URL
+-J --remote-header-name
+-O --remote-name
+--remote-name-all
+-R --remote-time
+--remove-on-error
+-X --request=METHOD
+--request-target=PATH
+--resolve=HOST:PORT:ADDR
+--retry=NUM
+--retry-all-errors
+--retry-connrefused
+--retry-delay=SECONDS
+--retry-max-time=SECONDS
+--sasl-authzid=IDENTITY
+--sasl-ir
+--service-name=NAME
+-S --show-error
+--show-headers
+--sigalgs=LIST
+-s --silent
+--skip-existing
+--socks4=HOST
+--socks4a=HOST
+--socks5=HOST
+--socks5-basic
+--socks5-gssapi
+--socks5-gssapi-nec
+--socks5-gssapi-service=NAME
+--socks5-hostname=HOST
+-Y --speed-limit=SPEED
+-y --speed-time=SECONDS
+--ssl
+--ssl-allow-beast
+--ssl-auto-client-cert
+--ssl-no-revoke
+--ssl-reqd
+--ssl-revoke-best-effort
+--ssl-sessions=FILE              write   # a session cache it reads and rewrites
+-2 --sslv2
+-3 --sslv3
+--stderr=FILE                    write
+--styled-output
+--suppress-connect-headers
+--tcp-fastopen
+--tcp-nodelay
+-t --telnet-option=OPT=VAL
+--tftp-blksize=VALUE
+--tftp-no-options
+-z --time-cond=TIME
+--tls-earlydata
+--tls-max=VERSION
+--tls13-ciphers=LIST
+--tlsauthtype=TYPE
+--tlspassword=STRING
+--tlsuser=NAME
+-1 --tlsv1
+--tlsv1.0
+--tlsv1.1
+--tlsv1.2
+--tlsv1.3
+--tr-encoding
+--trace=FILE                     write
+--trace-ascii=FILE               write
+--trace-config=LIST
+--trace-ids
+--trace-time
+--unix-socket=PATH
+-T --upload-file=FILE
+--url=URL
+--url-query=DATA
+-B --use-ascii
+-u --user=USER:PASSWORD
+-A --user-agent=NAME
+--variable=NAME=VALUE            unknown # reads files and the environment into variables
+-v --verbose
+-V --version                     help
+--vlan-priority=PRIORITY
+-w --write-out=FORMAT
+--xattr
+`, Effects: curlEffects}}
+
+// curlCredentials are the options that send credentials or sign with
+// them: what the request may do then is more than a fetch. (--negotiate,
+// --ntlm, --digest and the like only choose how the credentials of -u are
+// sent.)
+const curlCredentials = "-u|-U|-E|-b|--oauth2-bearer|--pass|--proxy-pass|--key|--proxy-key|--proxy-cert|--tlsuser|" +
+	"--tlspassword|--proxy-tlsuser|--proxy-tlspassword|--aws-sigv4|--sasl-authzid|--login-options|" +
+	"--ssl-auto-client-cert|--proxy-ssl-auto-client-cert|--krb|" +
+	"--socks5-gssapi|--ftp-account|--ftp-alternative-to-user"
+
+// curlGuess is the scheme curl uses for a URL without one: named after
+// the host's first label for a few protocols, else http.
+func curlGuess(defaultScheme string) func(string) string {
+	return func(host string) string {
+		if defaultScheme != "" {
+			return strings.ToLower(defaultScheme)
+		}
+		for _, p := range []string{"ftp", "dict", "ldap", "imap", "smtp", "pop3"} {
+			if strings.HasPrefix(host, p+".") {
+				return p
+			}
+		}
+		return "http"
+	}
+}
+
+func curlEffects(c *Call, fx *Effects) {
+	unseenEffects(c, fx)
+	// Every word goes out, or decides what does: a word computed at run
+	// time may carry what another command printed.
+	words := c.Cmd.Args[1:]
+	proto, _ := c.Value("--proto-default")
+	guess := curlGuess(proto)
+	urls := append(c.ValueArgs("--url"), c.Args()...)
+	if len(urls) == 0 && !c.HasAny("-K|--config") {
+		fx.Unknown("curl without a URL")
+	}
+	for _, u := range urls {
+		requestTo(fx, u, guess, words)
+	}
+	outDir, hasOutDir := c.Value("--output-dir")
+	outDirArg := shell.Arg{Value: outDir}
+	for _, a := range c.ValueArgs("--output-dir") {
+		outDirArg = a
+	}
+	inDir := func(a shell.Arg) shell.Arg {
+		if !hasOutDir || path.IsAbs(a.Value) {
+			return a
+		}
+		return shell.Arg{Value: path.Join(outDir, a.Value), Dynamic: a.Dynamic || outDirArg.Dynamic, Glob: a.Glob}
+	}
+	get := c.Has("-G")
+	for i := range c.Opts {
+		o := &c.Opts[i]
+		if o.Spec == nil {
+			continue
+		}
+		v := o.Value
+		switch {
+		case o.Spec.Is("-o"):
+			if !notFile(v) {
+				fx.Write(inDir(v), o.Typed)
+			}
+		case o.Spec.Is("-K"):
+			if v.Value != "-" {
+				fx.Read(v)
+			}
+			fx.Unknown(o.Typed + " reads options from a config file")
+		case o.Spec.Is("-X"):
+			if v.Dynamic || !safeMethod(v.Value) {
+				fx.Change("sends a " + v.Value + " request")
+			}
+		case o.Spec.Is("-d") || o.Spec.Is("--data-ascii") || o.Spec.Is("--data-binary") || o.Spec.Is("--json"):
+			if f, ok := strings.CutPrefix(v.Value, "@"); ok {
+				curlReadData(fx, v, f, o.Typed)
+			}
+			if !get || o.Spec.Is("--json") {
+				fx.Change("sends a body (" + o.Typed + ")")
+			}
+		case o.Spec.Is("--data-raw"):
+			if !get {
+				fx.Change("sends a body (" + o.Typed + ")")
+			}
+		case o.Spec.Is("--data-urlencode") || o.Spec.Is("--url-query"):
+			if !strings.Contains(v.Value, "=") {
+				if _, f, ok := strings.Cut(strings.TrimPrefix(v.Value, "+"), "@"); ok {
+					curlReadData(fx, v, f, o.Typed)
+				}
+			}
+			if o.Spec.Is("--data-urlencode") && !get {
+				fx.Change("sends a body (" + o.Typed + ")")
+			}
+		case o.Spec.Is("-F"):
+			if _, content, ok := strings.Cut(v.Value, "="); ok && (strings.HasPrefix(content, "@") || strings.HasPrefix(content, "<")) {
+				f, _, _ := strings.Cut(content[1:], ";")
+				curlReadData(fx, v, f, o.Typed)
+			}
+			fx.Change("sends a form (" + o.Typed + ")")
+		case o.Spec.Is("--form-string"):
+			fx.Change("sends a form (" + o.Typed + ")")
+		case o.Spec.Is("-T"):
+			if v.Value != "-" && v.Value != "." {
+				fx.Read(v)
+			}
+			fx.Change("uploads (" + o.Typed + ")")
+		case o.Spec.Is("-H") || o.Spec.Is("--proxy-header"):
+			if f, ok := strings.CutPrefix(v.Value, "@"); ok {
+				if f != "-" {
+					fx.Read(shell.Arg{Value: f, Dynamic: v.Dynamic})
+				}
+				fx.Unknown(o.Typed + " sends headers read from a file")
+			} else if credentialHeader(v.Value) {
+				fx.Unknown(o.Typed + " sends credentials in a header")
+			}
+		case o.Spec.Is("-w"):
+			curlWriteOut(fx, v, o.Typed)
+		case o.Spec.Is("-Q"):
+			if v.Dynamic || !ftpReadCommand(v.Value) {
+				fx.Change("sends the command " + v.Value)
+			}
+		case o.Spec.Is("-n") || o.Spec.Is("--netrc-optional"):
+			fx.Read(shell.Arg{Value: "~/.netrc"})
+			fx.Unknown(o.Typed + " sends credentials from a netrc file")
+		case o.Spec.Is("--netrc-file"):
+			fx.Unknown(o.Typed + " sends credentials from a netrc file")
+		case o.Spec.Is("-E") || o.Spec.Is("--key") || o.Spec.Is("--proxy-cert") || o.Spec.Is("--proxy-key"):
+			if f := curlCertFile(v.Value); f != "" {
+				fx.Read(shell.Arg{Value: f, Dynamic: v.Dynamic})
+			}
+		case o.Spec.Is("-b"):
+			if !strings.Contains(v.Value, "=") {
+				// A file of cookies to send.
+				fx.Read(v)
+			}
+		case o.Spec.Is("-x") || o.Spec.Is("--preproxy") || o.Spec.Is("--proxy1.0") || o.Spec.Is("--socks4") ||
+			o.Spec.Is("--socks4a") || o.Spec.Is("--socks5") || o.Spec.Is("--socks5-hostname"):
+			if o.HasValue {
+				u := splitURL(v.Value, func(string) string { return "http" })
+				if v.Dynamic {
+					u.host = ""
+				}
+				fx.Network(u.host, words...)
+				if u.userinfo {
+					fx.Unknown(o.Typed + " sends credentials to the proxy")
+				}
+			}
+		case o.Spec.Is("--doh-url"):
+			requestTo(fx, v, guess, words)
+		case o.Spec.Is("--connect-to"):
+			parts := strings.Split(v.Value, ":")
+			if v.Dynamic || len(parts) != 4 || parts[2] != "" && !loopbackHost(parts[2]) && !publicHost(parts[2]) {
+				fx.Unknown(o.Typed + " sends the request to another host: " + v.Value)
+			}
+		case o.Spec.Is("--resolve"):
+			if v.Dynamic || !curlResolveLoopback(v.Value) {
+				fx.Unknown(o.Typed + " sends the request to another address: " + v.Value)
+			}
+		case o.Spec.Is("-z"):
+			if f := strings.TrimLeft(v.Value, "+-"); f != "" && !strings.Contains(f, " ") && (f[0] < '0' || f[0] > '9') {
+				// A date, or a file whose time is compared.
+				fx.Stat(shell.Arg{Value: f, Dynamic: v.Dynamic})
+			}
+		case o.Spec.Is("-O") || o.Spec.Is("--remote-name-all"):
+			for _, u := range urls {
+				name := remoteName(u.Value)
+				if u.Dynamic || name == "" {
+					fx.Write(shell.Arg{Value: path.Join(outDir, "?"), Dynamic: true}, o.Typed)
+					continue
+				}
+				fx.Write(inDir(shell.Arg{Value: name, Glob: u.Glob}), o.Typed)
+			}
+		case o.Spec.Is("-J") && c.HasAny("-O|--remote-name-all"):
+			dir := outDirArg
+			if !hasOutDir {
+				dir = shell.Arg{Value: "."}
+			}
+			fx.Add(Effect{Op: Write, Path: dir, Tree: true, Why: o.Typed + " lets the server name the file"})
+		}
+	}
+	if c.HasAny(curlCredentials) {
+		fx.Unknown("sends credentials")
+	}
+}
+
+// curlReadData records a request body read from a file ("-" is standard
+// input): the file is read and its content sent.
+func curlReadData(fx *Effects, v shell.Arg, file, why string) {
+	if file != "-" && file != "" {
+		fx.Read(shell.Arg{Value: file, Dynamic: v.Dynamic})
+	}
+	fx.Change("sends the content of " + file + " (" + why + ")")
+}
+
+// curlCertFile returns the file of a --cert or --key value
+// (file[:password]), or "" for a PKCS#11 URI.
+func curlCertFile(v string) string {
+	if strings.HasPrefix(v, "pkcs11:") {
+		return ""
+	}
+	f, _, _ := strings.Cut(v, ":")
+	return f
+}
+
+// curlWriteOut records what a --write-out format does: @file reads the
+// format from a file (which may send output anywhere), and %output{file}
+// switches the output to a file.
+func curlWriteOut(fx *Effects, v shell.Arg, why string) {
+	if f, ok := strings.CutPrefix(v.Value, "@"); ok {
+		if f != "-" {
+			fx.Read(shell.Arg{Value: f, Dynamic: v.Dynamic})
+		}
+		fx.Unknown(why + " reads its format from a file")
+		return
+	}
+	rest := v.Value
+	for {
+		i := strings.Index(rest, "%output{")
+		if i < 0 {
+			return
+		}
+		rest = rest[i+len("%output{"):]
+		end := strings.IndexByte(rest, '}')
+		if end < 0 {
+			fx.Unknown(why + " has an unterminated %output{")
+			return
+		}
+		f := strings.TrimPrefix(rest[:end], ">>")
+		writeUnlessNotFile(fx, shell.Arg{Value: f, Dynamic: v.Dynamic}, why)
+		rest = rest[end:]
+	}
+}
+
+// ftpReadCommand reports an FTP command sent by curl -Q that reads or only
+// moves around, never one that deletes, renames, stores or runs.
+func ftpReadCommand(q string) bool {
+	q = strings.TrimLeft(q, "*+-")
+	verb, _, _ := strings.Cut(strings.TrimSpace(q), " ")
+	switch strings.ToUpper(verb) {
+	case "CDUP", "CWD", "EPSV", "FEAT", "HELP", "LIST", "MDTM", "MLSD", "MLST", "MODE", "NLST", "NOOP", "PASV", "PWD",
+		"SIZE", "STAT", "SYST", "TYPE":
+		return true
+	}
+	return false
+}
+
+// curlResolveLoopback reports a --resolve entry (HOST:PORT:ADDR[,ADDR])
+// that points only at loopback addresses.
+func curlResolveLoopback(v string) bool {
+	parts := strings.SplitN(strings.TrimPrefix(v, "+"), ":", 3)
+	if len(parts) != 3 {
+		return false
+	}
+	for _, addr := range strings.Split(parts[2], ",") {
+		if !loopbackHost(strings.Trim(addr, "[]")) {
+			return false
+		}
+	}
+	return true
+}

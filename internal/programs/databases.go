@@ -1,0 +1,434 @@
+package programs
+
+import (
+	"strings"
+
+	"github.com/agentgov/governance/internal/shell"
+)
+
+// Database clients: sqlite3 and duckdb open a database file; psql, mysql
+// (mariadb) and sqlcmd talk to a server. A call that runs queries given on
+// its command line, each a single statement that reads (sqlReadOnly), only
+// reads; any other query changes the database. Without a query the client
+// runs what it reads from standard input, which nobody sees. Options that
+// run scripts, load plugins, write files or carry passwords are judged as
+// such; option files that hold passwords are reads the secrets rules judge.
+
+// sqlQueries checks the queries of a call: none changes nothing, all that
+// read leave the call read-only, and any other is a change.
+func sqlQueries(fx *Effects, qs []shell.Arg, dialect byte) (changes bool) {
+	for _, q := range qs {
+		switch {
+		case q.Dynamic:
+			fx.Unknown("runs SQL computed at run time: " + q.Value)
+			changes = true
+		case !sqlReadOnly(q.Value, dialect):
+			fx.Change("runs SQL that is not a single statement that reads: " + q.Value)
+			changes = true
+		}
+	}
+	return changes
+}
+
+// sqlite3 and duckdb spell their options with one dash or two; -lookaside
+// and -pagecache take two values, so their words are read by parseSQLite.
+
+var sqliteProgram = &Program{Names: []string{"sqlite3"}, Parse: parseSQLite, Node: Node{Effects: func(c *Call, fx *Effects) {
+	sqliteEffects(c, fx, false)
+}}}
+
+var duckdbProgram = &Program{Names: []string{"duckdb"}, Parse: parseSQLite, Node: Node{Effects: func(c *Call, fx *Effects) {
+	sqliteEffects(c, fx, true)
+}}}
+
+// sqliteOptions are the options of sqlite3 and duckdb and how many words
+// follow each.
+var sqliteOptions = map[string]int{
+	"A": -1, "append": 0, "ascii": 0, "bail": 0, "batch": 0, "box": 0, "c": 1, "cmd": 1, "column": 0, "csv": 0,
+	"deserialize": 0, "echo": 0, "f": 1, "header": 0, "heap": 2, "help": 0, "html": 0, "init": 1, "interactive": 0,
+	"json": 0, "line": 0, "list": 0, "lookaside": 2, "markdown": 0, "maxsize": 1, "memtrace": 0, "mmap": 1,
+	"multiplex": 0, "newline": 1, "no-stdin": 0, "nofollow": 0, "noheader": 0, "nonce": 1, "nullvalue": 1,
+	"pagecache": 2, "pcachetrace": 0, "quote": 0, "readonly": 0, "s": 1, "safe": 0, "separator": 1, "stats": 0,
+	"storage-version": 1, "table": 0, "tabs": 0, "ui": 0, "unsafe-testing": 0, "unsigned": 0, "version": 0,
+	"vfs": 1, "vfstrace": 0, "zip": 0,
+}
+
+// parseSQLite reads the words of sqlite3 and duckdb: options (with their
+// values, the first kept as the option's value), the database, then SQL.
+func parseSQLite(c *Call, args []shell.Arg) {
+	for i := 0; i < len(args); i++ {
+		a := args[i]
+		v := a.Value
+		if a.Dynamic && strings.HasPrefix(v, "-") {
+			c.Opts = append(c.Opts, Opt{Typed: v})
+			c.unknown = append(c.unknown, v)
+			continue
+		}
+		if !strings.HasPrefix(v, "-") || v == "-" {
+			c.Pos = append(c.Pos, a)
+			continue
+		}
+		name := strings.TrimPrefix(strings.TrimPrefix(v, "-"), "-")
+		n, ok := sqliteOptions[name]
+		if !ok {
+			c.Opts = append(c.Opts, Opt{Typed: v})
+			c.unknown = append(c.unknown, v)
+			continue
+		}
+		spec := &OptSpec{Names: []string{"-" + name}}
+		o := Opt{Typed: "-" + name, Spec: spec}
+		if name == "help" || name == "version" {
+			spec.Tag = TagHelp
+			c.Help = true
+		}
+		if n < 0 {
+			// -A: the rest are the archive command's.
+			c.Opts = append(c.Opts, o)
+			c.unknown = append(c.unknown, v)
+			return
+		}
+		if n > 0 {
+			spec.Arity = Required
+			if i+1 < len(args) {
+				o.Value, o.HasValue = args[i+1], true
+			}
+			i += n
+		}
+		c.Opts = append(c.Opts, o)
+	}
+}
+
+func sqliteEffects(c *Call, fx *Effects, duck bool) {
+	unseenEffects(c, fx)
+	args := c.Args()
+	var db shell.Arg
+	var qs []shell.Arg
+	if len(args) > 0 {
+		db, qs = args[0], args[1:]
+	}
+	qs = append(qs, c.ValueArgs("-cmd")...)
+	if duck {
+		qs = append(qs, c.ValueArgs("-c|-s")...)
+	}
+	for _, f := range c.ValueArgs("-init|-f") {
+		fx.Read(f)
+		fx.Unknown("runs the statements of " + f.Value)
+	}
+	if c.Has("-ui") {
+		fx.Unknown("-ui starts a server")
+	}
+	if c.Has("-unsigned") || c.Has("-unsafe-testing") {
+		fx.Unknown("loads code the model does not check")
+	}
+	// Without SQL operands the client goes on with what it reads from
+	// standard input, after any -cmd; duckdb's -c, -s and -f exit.
+	fromInput := len(args) < 2 && !(duck && c.HasAny("-c|-s|-f"))
+	changes := sqlQueries(fx, qs, dialectSQLite)
+	if fromInput {
+		// An interactive session: a terminal nobody types in runs
+		// nothing, and -readonly or -safe keep one from writing; input
+		// from a pipe or a file is statements nobody checked.
+		if c.Cmd.Stdin.Kind != shell.StdinInherited || !c.HasAny("-readonly|-safe") {
+			fx.Unknown("runs the statements it reads from standard input")
+			changes = true
+		}
+	}
+	if db.Value == "" || db.Value == ":memory:" {
+		return
+	}
+	fx.Read(db)
+	if changes && !c.Has("-readonly") {
+		fx.Write(db, "the statements may change the database")
+	}
+}
+
+// psql runs -c commands (SQL or meta-commands) and -f scripts, or what it
+// reads from standard input.
+
+var psqlProgram = &Program{Names: []string{"psql"}, Node: Node{Opts: `
+-a --echo-all
+-A --no-align
+-b --echo-errors
+-c --command=COMMAND
+--csv
+-d --dbname=DBNAME
+-e --echo-queries
+-E --echo-hidden
+-f --file=FILE                read    # see psqlEffects: runs the script
+-F --field-separator=STRING
+-h --host=HOST
+-H --html
+-l --list
+-L --log-file=FILE            write
+-n --no-readline
+-o --output=FILE                      # see psqlEffects: |command runs a program
+-p --port=PORT
+-P --pset=VAR
+-q --quiet
+-R --record-separator=STRING
+-s --single-step              unknown # asks on the terminal before each statement
+-S --single-line
+-t --tuples-only
+-T --table-attr=TEXT
+-U --username=USER
+-v --set --variable=NAME=VALUE
+-V --version                  help
+-w --no-password
+-W --password                 unknown # asks for a password on the terminal
+-x --expanded
+-X --no-psqlrc
+-z --field-separator-zero
+-0 --record-separator-zero
+-1 --single-transaction
+-? --help[=TOPIC]             help
+`, Effects: psqlEffects}}
+
+func psqlEffects(c *Call, fx *Effects) {
+	unseenEffects(c, fx)
+	host, _ := c.Value("-h")
+	fx.Network(host, c.Cmd.Args[1:]...)
+	for _, d := range append(c.ValueArgs("-d"), c.Args()...) {
+		if !connInfoWithoutPassword(d.Value) {
+			fx.Unknown("the connection string carries a password")
+		}
+	}
+	for _, o := range c.ValueArgs("-o") {
+		if cmd, ok := strings.CutPrefix(o.Value, "|"); ok {
+			fx.Exec("sh", cmd, "-o")
+		} else {
+			writeUnlessNotFile(fx, o, "-o")
+		}
+	}
+	if c.Has("-f") {
+		fx.Unknown("runs the statements of a script")
+	}
+	qs := c.ValueArgs("-c")
+	if len(qs) == 0 && !c.Has("-l") && !c.Has("-f") {
+		fx.Unknown("runs the statements it reads from standard input")
+	}
+	if c.Has("-v") {
+		for _, q := range qs {
+			if strings.Contains(q.Value, ":") {
+				fx.Unknown("variables of -v may be interpolated into " + q.Value)
+			}
+		}
+	}
+	sqlQueries(fx, qs, dialectPostgres)
+}
+
+var mysqlProgram = &Program{Names: []string{"mysql", "mariadb"}, Node: Node{Opts: `
+--auto-rehash
+-A --no-auto-rehash --skip-auto-rehash
+--auto-vertical-output
+-B --batch
+--binary-as-hex
+--binary-mode
+--bind-address=IP
+--character-sets-dir=DIR
+--column-names
+--skip-column-names -N
+--column-type-info
+--comments
+--skip-comments
+-C --compress
+--compression-algorithms=LIST
+--connect-expired-password
+--connect-timeout=SECONDS
+-D --database=DB
+-# --debug[=OPTIONS]
+--debug-check
+-T --debug-info
+--default-auth=PLUGIN          code    # loads an authentication plugin
+--default-character-set=CHARSET
+--defaults-extra-file=FILE     read    # see mysqlEffects: an option file
+--defaults-file=FILE           read
+--defaults-group-suffix=SUFFIX
+--delimiter=STRING
+--dns-srv-name=NAME
+--enable-cleartext-plugin
+-e --execute=STATEMENT
+-f --force
+-h --host=HOST
+-H --html
+-i --ignore-spaces
+--init-command=SQL
+--line-numbers
+--skip-line-numbers -L
+--load-data-local-dir=DIR      unknown # lets LOAD DATA LOCAL read files there
+--local-infile[=BOOL]          unknown # lets LOAD DATA LOCAL read any file
+--login-path=NAME
+--max-allowed-packet=SIZE
+--max-join-size=N
+--net-buffer-length=SIZE
+--network-namespace=NAME
+--no-beep -b
+--no-defaults
+-o --one-database
+--pager[=COMMAND]                      # see mysqlEffects: runs a program
+--skip-pager
+-p --password[=PASSWORD]
+--plugin-dir=DIR               code    # loads plugins from there
+-P --port=PORT
+--print-defaults               help
+--prompt=FORMAT
+--protocol=PROTOCOL
+-q --quick
+-r --raw
+--reconnect
+--skip-reconnect
+-U --safe-updates --i-am-a-dummy
+--select-limit=N
+--server-public-key-path=FILE  read
+--get-server-public-key
+--show-warnings
+--sigint-ignore
+-j --syslog
+-s --silent
+-S --socket=PATH
+--ssl
+--skip-ssl
+--ssl-ca=FILE                  read
+--ssl-capath=DIR               read
+--ssl-cert=FILE                read
+--ssl-cipher=LIST
+--ssl-crl=FILE                 read
+--ssl-crlpath=DIR              read
+--ssl-key=FILE                 read
+--ssl-mode=MODE
+--ssl-verify-server-cert
+--tls-version=LIST
+--tls-ciphersuites=LIST
+-t --table
+--tee=FILE                     write
+--notee --no-tee
+-n --unbuffered
+-u --user=USER
+-v --verbose
+-V --version                   help
+-E --vertical
+-w --wait
+-X --xml
+-? -I --help                   help
+`, Effects: mysqlEffects}}
+
+func mysqlEffects(c *Call, fx *Effects) {
+	unseenEffects(c, fx)
+	host, _ := c.Value("-h")
+	fx.Network(host, c.Cmd.Args[1:]...)
+	if c.Has("-p") {
+		fx.Unknown("-p asks for a password or puts one on the command line")
+	}
+	if c.HasAny("--defaults-file|--defaults-extra-file") {
+		fx.Unknown("an option file can hold any option")
+	}
+	for i := range c.Opts {
+		if o := &c.Opts[i]; o.Spec != nil && o.Spec.Is("--pager") {
+			code := o.Value.Value
+			if !o.HasValue || o.Value.Dynamic {
+				code = ""
+			}
+			fx.Exec("sh", code, o.Typed)
+		}
+	}
+	qs := append(c.ValueArgs("--init-command"), c.ValueArgs("-e")...)
+	if len(c.ValueArgs("-e")) == 0 {
+		fx.Unknown("runs the statements it reads from standard input")
+	}
+	sqlQueries(fx, qs, dialectMySQL)
+}
+
+// sqlcmd is the SQL Server client: the classic one (-Q runs a query and
+// exits) and go-sqlcmd, which adds subcommands (query, config, ...). Its
+// words are read by sqlcmdEffects.
+var sqlcmdProgram = &Program{Names: []string{"sqlcmd"}, NoOptions: true, Node: Node{Effects: sqlcmdEffects}}
+
+func sqlcmdEffects(c *Call, fx *Effects) {
+	unseenEffects(c, fx)
+	args := c.Args()
+	if len(args) == 0 {
+		fx.Unknown("sqlcmd without a query is an interactive session")
+		return
+	}
+	for _, a := range args {
+		if a.Dynamic {
+			fx.Unknown("a word of sqlcmd is computed at run time: " + a.Value)
+			return
+		}
+		switch a.Value {
+		case "-?", "--help", "-h", "--version":
+			if len(args) == 1 || len(args) == 2 && args[0].Value == "query" {
+				return
+			}
+		}
+	}
+	var qs []shell.Arg
+	switch args[0].Value {
+	case "config":
+		if len(args) < 2 {
+			fx.Unknown("sqlcmd config without a subcommand")
+			return
+		}
+		for _, a := range args {
+			if a.Value == "--raw" {
+				fx.Unknown("config --raw prints passwords")
+				return
+			}
+		}
+		switch args[1].Value {
+		case "view", "get-contexts", "get-endpoints", "get-users", "current-context":
+			return
+		}
+		fx.Change("sqlcmd config " + args[1].Value)
+		return
+	case "query":
+		for i := 1; i < len(args); i++ {
+			name, val, has := strings.Cut(args[i].Value, "=")
+			switch {
+			case name == "--text" || name == "-t" || name == "--query" || name == "-q":
+				if !has {
+					if i+1 >= len(args) {
+						fx.Unknown(name + " without a value")
+						return
+					}
+					i++
+					val = args[i].Value
+				}
+				qs = append(qs, shell.Arg{Value: val})
+			case strings.Contains(strings.ToLower(name), "password") || name == "-P":
+				fx.Unknown("a password on the command line")
+			case name == "--database" || name == "-d" || name == "--context" || name == "-c":
+				if !has {
+					i++
+				}
+			case !strings.HasPrefix(args[i].Value, "-"):
+				qs = append(qs, args[i])
+			}
+		}
+	default:
+		for i := 0; i < len(args); i++ {
+			w := args[i].Value
+			switch {
+			case w == "-Q":
+				if i+1 < len(args) {
+					i++
+					qs = append(qs, args[i])
+				}
+			case strings.HasPrefix(w, "-Q"):
+				qs = append(qs, shell.Arg{Value: w[2:]})
+			case len(w) >= 2 && w[0] == '-' && strings.IndexByte("qiozZPv", w[1]) >= 0:
+				// -q stays in a session, -i runs a script, -o writes a
+				// file, -z changes a password, -P is one.
+				fx.Unknown("the option " + w + " of sqlcmd")
+			case !strings.HasPrefix(w, "-") && i == 0:
+				fx.Unknown("\"" + w + "\" is not a sqlcmd subcommand the model knows")
+				return
+			}
+		}
+	}
+	if len(qs) == 0 {
+		fx.Unknown("sqlcmd without a query")
+		return
+	}
+	fx.Network("", c.Cmd.Args[1:]...)
+	sqlQueries(fx, qs, dialectSQLServer)
+}

@@ -1,0 +1,48 @@
+package programs_test
+
+import "testing"
+
+func TestDatabases(t *testing.T) {
+	t.Parallel()
+	checkEffects(t, []effectCase{
+		{"sqlite3 app.db 'SELECT count(*) FROM users;'", "read app.db"},
+		{"sqlite3 app.db .schema", "read app.db"},
+		{"sqlite3 -readonly app.db", "read app.db"},
+		{"sqlite3 -lookaside 100 50 app.db 'SELECT 1'", "read app.db"},
+		{"sqlite3 -help", ""},
+		{"sqlite3 app.db", "unknown (runs the statements it reads from standard input); read app.db; write app.db"},
+		{"sqlite3 -readonly app.db < s.sql", "unknown (runs the statements it reads from standard input); read app.db"},
+		{"sqlite3 app.db 'DROP TABLE t'", "change (runs SQL that is not a single statement that reads: DROP TABLE t); read app.db; write app.db"},
+		{"sqlite3 app.db '.shell id'", "change (runs SQL that is not a single statement that reads: .shell id); read app.db; write app.db"},
+		{"sqlite3 -cmd 'SELECT 1' app.db", "unknown (runs the statements it reads from standard input); read app.db; write app.db"},
+		{"sqlite3 -init evil.sql app.db 'SELECT 1'", "read evil.sql; unknown (runs the statements of evil.sql); read app.db"},
+		{"sqlite3 -A app.zip -x", "unknown (the option -A is not in the model of sqlite3); unknown (runs the statements it reads from standard input)"},
+		{"duckdb -c 'SELECT 42'", ""},
+		{"duckdb data.db -json 'DESCRIBE users'", "read data.db"},
+		{"duckdb -ui", "unknown (-ui starts a server); unknown (runs the statements it reads from standard input)"},
+		{"duckdb -c \"SELECT * FROM read_csv('/etc/passwd')\"", "change (runs SQL that is not a single statement that reads: SELECT * FROM read_csv('/etc/passwd'))"},
+		{"psql -c 'SELECT now()'", `network  "-c" "SELECT now()"`},
+		{"psql -h db -U app -d shop -c 'SELECT 1'", `network db "-h" "db" "-U" "app" "-d" "shop" "-c" "SELECT 1"`},
+		{"psql -l", `network  "-l"`},
+		{"psql -c '\\dt'", `network  "-c" "\\dt"`},
+		{"psql", `network ; unknown (runs the statements it reads from standard input)`},
+		{"psql -c 'SELECT 1' -o out.txt", `network  "-c" "SELECT 1" "-o" "out.txt"; write out.txt`},
+		{"psql -c 'SELECT 1' -o '|sh'", `network  "-c" "SELECT 1" "-o" "|sh"; exec sh:"sh"`},
+		{"psql -f s.sql", `read s.sql; network  "-f" "s.sql"; unknown (runs the statements of a script)`},
+		{"psql postgresql://a:pw@db/x -c 'SELECT 1'", `network  "postgresql://a:pw@db/x" "-c" "SELECT 1"; unknown (the connection string carries a password)`},
+		{"psql -c 'SELECT 1' -L log", `write log; network  "-c" "SELECT 1" "-L" "log"`},
+		{"mysql -e 'SHOW TABLES'", `network  "-e" "SHOW TABLES"`},
+		{"mysql -psecret -e 'SELECT 1'", `network  "-psecret" "-e" "SELECT 1"; unknown (-p asks for a password or puts one on the command line)`},
+		{"mysql --pager='sh -c id' -e 'SELECT 1'", `network  "--pager=sh -c id" "-e" "SELECT 1"; exec sh:"sh -c id"`},
+		{"mysql --init-command='DROP TABLE t' -e 'SELECT 1'", `network  "--init-command=DROP TABLE t" "-e" "SELECT 1"; change (runs SQL that is not a single statement that reads: DROP TABLE t)`},
+		{"mysql --tee=log -e 'SELECT 1'", `write log; network  "--tee=log" "-e" "SELECT 1"`},
+		{"mysql --defaults-file=my.cnf -e 'SELECT 1'", `read my.cnf; network  "--defaults-file=my.cnf" "-e" "SELECT 1"; unknown (an option file can hold any option)`},
+		{"mariadb shop", `network  "shop"; unknown (runs the statements it reads from standard input)`},
+		{"sqlcmd -S db -Q 'SELECT 1'", `network  "-S" "db" "-Q" "SELECT 1"`},
+		{"sqlcmd query 'SELECT @@VERSION'", `network  "query" "SELECT @@VERSION"`},
+		{"sqlcmd config get-contexts", ""},
+		{"sqlcmd config view --raw", "unknown (config --raw prints passwords)"},
+		{"sqlcmd -S db -q 'SELECT 1'", "unknown (the option -q of sqlcmd); unknown (sqlcmd without a query)"},
+		{"sqlcmd --help", ""},
+	})
+}

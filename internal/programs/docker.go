@@ -1,0 +1,269 @@
+package programs
+
+import (
+	"strings"
+
+	"github.com/agentgov/governance/internal/shell"
+)
+
+// docker, podman and nerdctl ask a container engine to list, inspect,
+// run, build and remove containers, images, networks and volumes. Their
+// subcommands and options are in docker_commands.go and
+// podman_commands.go (nerdctl shares docker's); this file says what each
+// kind of subcommand does.
+//
+// A call that only shows state (ps, images, inspect, logs, stats, top,
+// events, version, info, the ls and inspect of every object) is a request
+// to the engine carrying the call's words: the engine may be on another
+// machine (-H, DOCKER_HOST, a context), so a word computed at run time
+// makes the call more than a read. Everything else (run, create, start,
+// build, pull, push, rm, prune, login, swarm...) changes the engine's
+// state. exec runs a command the shell analysis found and judges on its
+// own; cp writes on this machine's side. export and save print an
+// archive, or write it with -o. Secrets are listed and inspected without
+// their values (podman secret inspect --showsecret prints them); swarm
+// join-token and unlock-key print secrets.
+//
+// docker lists and runs its CLI plugins (docker-compose, docker-buildx,
+// anything in the cli-plugins folder of its configuration) even for
+// --help, so --config, which moves that folder, runs programs whatever
+// the subcommand.
+
+var dockerProgram = &Program{Names: []string{"docker"}, Pflag: true, Node: Node{Effects: engineGroup, Opts: `
+--config=DIR
+-c --context=NAME
+-D --debug
+-H --host=HOST
+-l --log-level=LEVEL
+--tls
+--tlscacert=FILE      read
+--tlscert=FILE        read
+--tlskey=FILE         # a private key that signs the TLS handshake; never sent or printed
+--tlsverify
+-v --version
+-h --help
+`, Subs: append([]*Sub{
+	{Name: "compose", Node: composePlugin},
+	{Name: "buildx", Node: dockerBuildx},
+}, dockerSubs...)}}
+
+// nerdctl is containerd's docker: docker's subcommands, its own global
+// options, and its namespaces.
+var nerdctlProgram = &Program{Names: []string{"nerdctl"}, Pflag: true, Node: Node{Effects: engineGroup, Opts: `
+-a -H --address --host=ADDRESS
+-n --namespace=NAMESPACE
+--snapshotter --storage-driver=NAME
+--cni-path=DIR            exec     # the CNI plugins it runs
+--cni-netconfpath=DIR     unknown  # network configurations that name plugins
+--data-root=DIR           write
+--cgroup-manager=NAME     unknown
+--insecure-registry
+--hosts-dir=DIR           unknown
+--experimental
+--host-gateway-ip=IP
+--bridge-ip=IP
+--kube-hide-dupe
+--debug
+--debug-full
+-v --version
+-h --help
+`, Subs: append([]*Sub{
+	{Name: "compose", Node: composePlugin},
+	{Name: "namespace|ns", Node: nerdctlNamespace},
+}, dockerSubs...)}}
+
+var nerdctlNamespace = &Node{Effects: engineGroup, Opts: "-h --help", Subs: []*Sub{
+	{Name: "ls|list", Node: &Node{Effects: daemonRead, Opts: "-q --quiet\n--format=FORMAT\n-h --help"}},
+	{Name: "inspect", Node: &Node{Effects: daemonRead, Opts: "-f --format=FORMAT\n-h --help"}},
+	{Name: "create|update|remove|rm", Node: &Node{Effects: daemonChange, Opts: "--label=LABEL\n-h --help"}},
+}}
+
+// podman is daemonless, but its global options are valid after the
+// subcommand too, and many of them name programs (--conmon, --runtime,
+// --hooks-dir) or move its storage.
+var podmanProgram = &Program{Names: []string{"podman"}, Pflag: true, Node: Node{Effects: engineGroup, Opts: `
+--cdi-spec-dir=DIR                   unknown
+--cgroup-manager=STRING              unknown
+--config=DIR                         unknown
+--conmon=STRING                      exec
+-c --connection=STRING
+--db-backend=STRING                  unknown
+--events-backend=STRING              unknown
+--hooks-dir=STRINGS                  exec
+--identity=FILE                      # a private key for ssh; never sent or printed
+--imagestore=DIR                     write
+--log-level=STRING
+--module=FILE                        unknown
+--namespace=STRING
+--network-cmd-path=STRING            exec
+--network-config-dir=STRING          unknown
+--noout
+--out=FILE                           write
+--registries-conf=FILE               unknown
+-r --remote
+--root=STRING                        write
+--runroot=STRING                     write
+--runtime=STRING                     exec
+--runtime-flag=STRINGARRAY           unknown
+--ssh=STRING                         unknown
+--storage-driver=STRING              unknown
+--storage-opt=STRINGARRAY            unknown
+--syslog
+--tmpdir=STRING                      write
+--transient-store
+--url=STRING
+-v --version
+--volumepath=STRING                  write
+-h --help
+`, Subs: podmanSubs}}
+
+// dockerBuildx is the buildx plugin (docker builder is the same with it
+// installed): listing builders and their disk use, inspecting a builder or
+// an image in a registry only read; inspect --bootstrap starts the
+// builder.
+var dockerBuildx = &Node{Effects: engineGroup, Opts: `
+--builder=NAME
+-D --debug
+-h --help
+`, Subs: []*Sub{
+	{Name: "ls", Node: &Node{Effects: daemonRead, Opts: "--format=FORMAT\n--no-trunc\n-h --help"}},
+	{Name: "du", Node: &Node{Effects: daemonRead, Opts: "--builder=NAME\n--filter=FILTER\n--format=FORMAT\n--verbose\n-h --help"}},
+	{Name: "version", Node: &Node{Effects: daemonRead, Opts: "-h --help"}},
+	{Name: "inspect", Node: &Node{Effects: daemonRead, Opts: "--bootstrap  change\n--builder=NAME\n-h --help"}},
+	{Name: "imagetools", Node: &Node{Effects: engineGroup, Opts: "--builder=NAME\n-h --help", Subs: []*Sub{
+		{Name: "inspect", Node: &Node{Effects: daemonRead, Opts: "--builder=NAME\n--format=FORMAT\n--raw\n-h --help"}},
+		{Name: "create", Node: &Node{Effects: daemonChange, Opts: "-h --help"}},
+	}}},
+	{Name: "build|b", Node: dockerImageBuild},
+	{Name: "bake|create|dial-stdio|history|prune|rm|stop|use|debug|policy", Node: &Node{Effects: daemonChange, Opts: "-h --help"}},
+}}
+
+// engine wraps an Effects function of an engine's subcommand: the
+// variables and global options act first, and --help prints help and does
+// nothing else.
+func engine(f func(*Call, *Effects)) func(*Call, *Effects) {
+	return func(c *Call, fx *Effects) {
+		clientEnv(c, fx)
+		if c.Name == "docker" && c.Has("--config") {
+			fx.Exec("", "", "--config names a folder whose CLI plugins docker runs")
+		}
+		if v, ok := envValue(c, "DOCKER_CONFIG"); ok && v != "" {
+			fx.Exec("", "", "DOCKER_CONFIG names a folder whose CLI plugins docker runs")
+		}
+		for _, h := range c.ValueArgs("--host|--url|--address|--connection") {
+			if h.Dynamic || !plainAddress(h.Value) {
+				fx.Unknown("the engine's address " + h.Value + " is not a plain address")
+			}
+		}
+		if asksHelp(c) {
+			return
+		}
+		f(c, fx)
+	}
+}
+
+// engineHost returns the engine's address the call names, or "".
+func engineHost(c *Call) string {
+	if h, ok := lastValue(c, "--host|--url|--address"); ok {
+		return h.Value
+	}
+	for _, name := range []string{"DOCKER_HOST", "CONTAINER_HOST"} {
+		if v, ok := envValue(c, name); ok {
+			return v
+		}
+	}
+	return ""
+}
+
+var (
+	// engineGroup is a group of subcommands (docker container): alone, it
+	// prints its usage.
+	engineGroup = engine(printsOnly)
+	// daemonRead asks the engine for state and prints it.
+	daemonRead = engine(func(c *Call, fx *Effects) { fx.Network(engineHost(c), requestWords(c)...) })
+	// daemonChange changes the engine's state: containers, images,
+	// networks, volumes, registries, the swarm.
+	daemonChange = engine(func(c *Call, fx *Effects) { fx.Change(c.Name + " " + c.SubPath()) })
+	// execInContainer runs a command in a container.
+	execInContainer = engine(execEffects)
+	// copyContainer copies between a container and this machine.
+	copyContainer = engine(copyEffects)
+	// printsSwarmSecret prints a join token or the unlock key.
+	printsSwarmSecret = engine(func(c *Call, fx *Effects) {
+		fx.Unknown(c.Name + " " + c.SubPath() + " prints a secret of the swarm")
+	})
+	// secretInspect shows a secret's metadata; with --showsecret, its
+	// value.
+	secretInspect = engine(func(c *Call, fx *Effects) {
+		if c.Has("--showsecret") {
+			fx.Unknown("--showsecret prints the secret's value")
+		}
+		fx.Network(engineHost(c), requestWords(c)...)
+	})
+	// stackConfig prints the merged compose files with the values
+	// of the variables they name.
+	stackConfig = engine(func(c *Call, fx *Effects) {
+		if !c.Has("--skip-interpolation") {
+			fx.Env("")
+		}
+	})
+)
+
+// execEffects: the command an exec runs is found by the shell analysis
+// and judged on its own; the exec itself sends the container's name and
+// its options to the engine. An env file sets variables nobody sees in
+// the command's environment, and one of them may load code.
+func execEffects(c *Call, fx *Effects) {
+	if c.Cmd.Runs {
+		fx.Found(c.Name + " exec")
+	} else {
+		fx.Exec("sh", "", c.Name+" exec runs a command the analysis could not read")
+	}
+	if c.Has("--env-file") {
+		fx.Unknown("--env-file sets variables nobody sees in the command's environment")
+	}
+	words := requestWords(c)
+	if args := c.Args(); len(args) > 0 {
+		// The container, not the command's words.
+		words = append(words[:len(words)-len(args)], args[0])
+	}
+	fx.Network(engineHost(c), words...)
+}
+
+// copyEffects: cp copies CONTAINER:PATH to a path on this machine (or to
+// standard output as a tar archive with -), or a path of this machine
+// (or a tar archive on standard input) into a container.
+func copyEffects(c *Call, fx *Effects) {
+	args := c.Args()
+	if len(args) != 2 {
+		fx.Unknown(c.Name + " cp takes a source and a destination")
+		return
+	}
+	src, dst := args[0], args[1]
+	switch {
+	case inContainer(src) && !inContainer(dst):
+		fx.Network(engineHost(c), src)
+		writeUnlessNotFile(fx, dst, c.Name+" cp")
+	case inContainer(dst) && !inContainer(src):
+		if src.Value != "-" {
+			fx.ReadTree(src, true)
+		}
+		fx.Change(c.Name + " cp copies into a container")
+	default:
+		fx.Unknown(c.Name + " cp copies between a container and this machine; neither or both of " +
+			src.Value + " and " + dst.Value + " name a container")
+	}
+}
+
+// inContainer reports a cp operand that names a path in a container
+// (CONTAINER:PATH): a colon before any slash, as docker reads it.
+func inContainer(a shell.Arg) bool {
+	if a.Dynamic {
+		return false
+	}
+	i := strings.IndexByte(a.Value, ':')
+	if i <= 0 {
+		return false
+	}
+	return !strings.Contains(a.Value[:i], "/")
+}

@@ -1,0 +1,129 @@
+package programs
+
+import "strings"
+
+// gh and glab are the command-line clients of GitHub and GitLab. Their
+// subcommands are requests to the forge: listing, viewing, diffing,
+// searching and watching issues, pull or merge requests, runs,
+// pipelines, releases and repositories only read (--web opens them in a
+// browser); creating, editing, merging, commenting, checking out,
+// cloning, downloading, running workflows, and extensions (programs) do
+// not. An explicit repository (-R owner/repo, GH_REPO) only chooses what
+// is read. gh auth token and --show-token print credentials; config get
+// of a token reads a stored one; the api command only reads with GET.
+// Their settings may name a pager, a browser, an editor or a
+// configuration folder (GH_PAGER, GH_BROWSER, GH_CONFIG_DIR): see
+// clientEnv.
+
+var ghProgram = &Program{Names: []string{"gh"}, Pflag: true, Node: Node{Effects: ghPrints, Opts: `
+-h --help     help
+--version     help
+`, Subs: ghSubs}}
+
+var (
+	ghPrints = forge(printsOnly)
+	// ghRead asks the forge and prints.
+	ghRead = forge(func(c *Call, fx *Effects) { fx.Network(forgeHost(c), requestWords(c)...) })
+	// ghChange changes the forge, the repository on disk, or runs a
+	// program (extensions, codespace ssh).
+	ghChange            = forge(func(c *Call, fx *Effects) { fx.Change(c.Name + " " + c.SubPath()) })
+	ghAPIEffects        = forge(apiEffects)
+	ghSecretEffects     = forge(func(c *Call, fx *Effects) { fx.Unknown(c.Name + " " + c.SubPath() + " prints a token") })
+	ghAuthStatusEffects = forge(authStatus)
+	ghConfigGetEffects  = forge(configGet)
+	ghPortsEffects      = forge(func(c *Call, fx *Effects) {
+		// Without a subcommand, ports lists them.
+		if len(c.Args()) > 0 {
+			fx.Change(c.Name + " codespace ports " + c.Args()[0].Value)
+			return
+		}
+		fx.Network(forgeHost(c), requestWords(c)...)
+	})
+)
+
+// forge wraps an Effects function of gh or glab: the variables act first.
+func forge(f func(*Call, *Effects)) func(*Call, *Effects) {
+	return func(c *Call, fx *Effects) {
+		clientEnv(c, fx)
+		f(c, fx)
+	}
+}
+
+// forgeHost returns the forge's host the call names, or "".
+func forgeHost(c *Call) string {
+	if h, ok := c.Value("--hostname"); ok {
+		return h
+	}
+	if v, ok := envValue(c, "GH_HOST"); ok {
+		return v
+	}
+	return ""
+}
+
+// authStatus shows who is logged in; --show-token prints the token.
+func authStatus(c *Call, fx *Effects) {
+	if c.Has("--show-token") {
+		fx.Unknown(c.Name + " auth status --show-token prints the token")
+	}
+	fx.Network(forgeHost(c), requestWords(c)...)
+}
+
+// configGet prints a setting; with a host it reads the host's settings,
+// where tokens are stored.
+func configGet(c *Call, fx *Effects) {
+	for _, a := range c.Cmd.Args[1:] {
+		if a.Dynamic || strings.Contains(strings.ToLower(a.Value), "token") {
+			fx.Unknown(c.Name + " config get may print a stored token")
+			return
+		}
+	}
+}
+
+// apiEffects: gh api and glab api send a request to an endpoint. A GET
+// only reads. Fields (-f, -F) turn a request into a POST unless the
+// method is GET, where they become query parameters; a GraphQL query
+// that is not a mutation only reads too. --input and -F name=@file send
+// files, and a header can override the method.
+func apiEffects(c *Call, fx *Effects) {
+	fx.Network(forgeHost(c), requestWords(c)...)
+	args := c.Args()
+	if len(args) != 1 {
+		fx.Unknown(c.Name + " api takes one endpoint")
+		return
+	}
+	get := false
+	for _, a := range c.ValueArgs("--method") {
+		if a.Dynamic || !strings.EqualFold(a.Value, "GET") {
+			fx.Change(c.Name + " api --method " + a.Value)
+			return
+		}
+		get = true
+	}
+	if c.Has("--input") {
+		fx.Change(c.Name + " api --input sends a body")
+	}
+	for _, a := range c.ValueArgs("--header") {
+		if a.Dynamic || strings.Contains(strings.ToLower(a.Value), "method") {
+			fx.Change(c.Name + " api --header " + a.Value)
+		}
+	}
+	for i := range c.Opts {
+		o := &c.Opts[i]
+		if o.Spec == nil || !o.HasValue || !o.Spec.Is("--field") && !o.Spec.Is("--raw-field") {
+			continue
+		}
+		key, val, _ := strings.Cut(o.Value.Value, "=")
+		if o.Spec.Is("--field") && strings.HasPrefix(val, "@") {
+			// The file's content is sent.
+			fx.Read(shellArgFrom(o.Value, strings.TrimPrefix(val, "@")))
+			fx.Change(c.Name + " api sends the file " + val[1:])
+			continue
+		}
+		if get {
+			continue
+		}
+		if args[0].Value != "graphql" || key == "query" && strings.Contains(strings.ToLower(val), "mutation") {
+			fx.Change(c.Name + " api sends " + o.Typed + " " + key + " in a request that changes")
+		}
+	}
+}

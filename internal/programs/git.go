@@ -1,0 +1,819 @@
+package programs
+
+import (
+	"strings"
+
+	"github.com/agentgov/governance/internal/shell"
+)
+
+// git: global options, then a subcommand. Reading subcommands print what
+// the repository holds: their path operands (and the path of REV:path)
+// are reads of those files' contents, since the output shows them. Some
+// refresh the index as they go (a cache). Subcommands that change the
+// work tree write the paths they name or, when they name none, the whole
+// tree. Configuration given on the command line (-c, --config-env) can
+// name programs git runs (core.fsmonitor, core.sshCommand, core.pager,
+// diff.external, filters, aliases with !): such a value is a command line
+// it runs. Repository hooks run on commit, checkout, merge, push and the
+// like.
+
+var gitProgram = &Program{Names: []string{"git"}, Node: Node{Opts: `
+-C=PATH                        dir
+-c=NAME_VALUE
+--config-env=NAME_ENVVAR
+--exec-path[=PATH]
+--html-path
+--man-path
+--info-path
+-p --paginate
+-P --no-pager
+--git-dir=PATH
+--work-tree=PATH
+--namespace=NAME
+--super-prefix=PATH
+--bare
+--no-replace-objects
+--no-lazy-fetch
+--no-optional-locks
+--no-advice
+--literal-pathspecs
+--glob-pathspecs
+--noglob-pathspecs
+--icase-pathspecs
+--list-cmds=GROUPS
+--attr-source=TREEISH
+-v --version                   help
+-h --help                      help
+`, MakeSubs: gitMakeSubs, Effects: gitEffects, Exact: true}}
+
+// gitDiffOpts are the options of the diff and log family that do more
+// than print: the others (there are hundreds) only change the output.
+const gitDiffOpts = `
+--output=FILE              write
+--ext-diff                 exec
+--textconv                 exec
+-O=ORDERFILE               read
+--show-signature           exec
+-n --max-count=N
+--skip=N
+--since --after=DATE
+--until --before=DATE
+--author=PATTERN
+--committer=PATTERN
+--grep=PATTERN
+--format --pretty[=FORMAT]
+--date=FORMAT
+-U --unified=N
+-L=RANGE
+-S=STRING
+-G=REGEX
+--find-object=OBJECT
+--diff-filter=FILTER
+--word-diff-regex=REGEX
+--color-words[=REGEX]
+--relative[=PATH]
+--src-prefix=PREFIX
+--dst-prefix=PREFIX
+--line-prefix=PREFIX
+--encoding=ENCODING
+--decorate-refs=PATTERN
+--decorate-refs-exclude=PATTERN
+--abbrev[=N]
+--stat[=N]
+--dirstat[=PARAM]
+--submodule[=FORMAT]
+--anchored=TEXT
+--inter-hunk-context=N
+--min-parents=N
+--max-parents=N
+--exclude=GLOB
+--branches[=PATTERN]
+--tags[=PATTERN]
+--remotes[=PATTERN]
+--glob=PATTERN
+--notes[=REF]
+--no-index
+--cached --staged
+--merge-base
+`
+
+// gitCheckoutEnums are checkout's and switch's options whose value may
+// follow as the next word when it is one they take.
+const gitCheckoutEnums = `
+-t
+--track[=direct|inherit]
+--recurse-submodules[=on-demand|yes|no|check]
+--conflict[=merge|diff3|zdiff3]
+-U --unified[=#]
+--inter-hunk-context[=#]
+`
+
+// gitSafeConfig are the configuration names that only change how git
+// prints or whom it records as the author.
+var gitSafeConfig = []string{"user.", "author.", "committer.", "color.", "core.quotepath", "core.abbrev",
+	"core.autocrlf", "core.safecrlf", "core.eol", "core.whitespace", "core.ignorecase", "core.precomposeunicode",
+	"core.filemode", "core.commentchar", "core.commentstring", "log.", "format.pretty", "format.subjectprefix",
+	"advice.", "column.", "i18n.", "init.defaultbranch", "pull.rebase", "pull.ff", "merge.conflictstyle",
+	"diff.noprefix", "diff.mnemonicprefix", "diff.renames", "diff.algorithm", "diff.colormoved", "diff.context",
+	"diff.indentheuristic", "diff.statgraphwidth", "status.", "branch.sort", "tag.sort", "blame.", "grep.linenumber",
+	"grep.patterntype", "grep.extendedregexp", "grep.column", "grep.fullname", "grep.fallbacktonoindex",
+	"safe.directory", "gc.auto", "maintenance.auto", "fetch.prune", "fetch.parallel", "protocol.version",
+	"rerere.enabled", "commit.gpgsign", "tag.gpgsign", "push.default", "push.autosetupremote", "rebase.autosquash",
+	"feature.manyfiles", "index.threads", "pack.threads", "checkout.workers", "help.autocorrect"}
+
+// gitConfigRuns reports configuration names whose value is a command line
+// git runs (directly, or with ! for aliases and credential helpers).
+func gitConfigRuns(name string) bool {
+	n := strings.ToLower(name)
+	switch n {
+	case "core.fsmonitor", "core.sshcommand", "core.pager", "core.editor", "core.askpass", "core.gitproxy",
+		"core.hookspath", "diff.external", "credential.helper", "gpg.program", "sequence.editor",
+		"uploadpack.packobjectshook", "ssh.variant", "interactive.difffilter", "web.browser", "sendemail.smtpserver",
+		"remote.origin.receivepack", "remote.origin.uploadpack", "merge.tool", "diff.tool":
+		return true
+	}
+	for _, prefix := range []string{"alias.", "pager.", "filter.", "diff.", "merge.", "credential.", "gpg.",
+		"browser.", "man.", "difftool.", "mergetool.", "remote.", "include.", "includeif."} {
+		if strings.HasPrefix(n, prefix) {
+			return true
+		}
+	}
+	return false
+}
+
+// gitSafeName reports a configuration name that only changes output.
+func gitSafeName(name string) bool {
+	n := strings.ToLower(name)
+	for _, p := range gitSafeConfig {
+		if n == p || strings.HasSuffix(p, ".") && strings.HasPrefix(n, p) {
+			return true
+		}
+	}
+	return false
+}
+
+// gitRead is a subcommand that prints what the repository holds.
+func gitRead(opts string) *Node {
+	return &Node{Opts: opts, Effects: gitReadEffects}
+}
+
+// gitFlagsRead is gitRead for the diff and log family.
+func gitFlagsRead(opts string) *Node {
+	return &Node{Opts: gitDiffOpts + opts, Flags: true, Effects: gitReadEffects}
+}
+
+// gitChange is a subcommand that changes the repository or its remote.
+func gitChange(why string) *Node {
+	return &Node{Flags: true, Effects: func(c *Call, fx *Effects) { fx.Change(why) }}
+}
+
+// gitTree is a subcommand that rewrites the work tree: the paths it names
+// (after --, or every operand when pathsOnly), else the whole tree; and
+// runs hooks. opts are its options that take values.
+func gitTree(opts string, pathsOnly bool) *Node {
+	return &Node{Flags: true, Opts: opts, Effects: func(c *Call, fx *Effects) {
+		why := "git " + c.Sub() + " rewrites files of the work tree"
+		paths := gitPaths(c, pathsOnly)
+		if len(paths) == 0 {
+			fx.Add(Effect{Op: Write, Path: gitIn(c, argOf(".")), Tree: true, Why: why})
+		}
+		for _, p := range paths {
+			fx.Add(Effect{Op: Write, Path: p, Tree: true, Why: why})
+		}
+		fx.Exec("sh", "", "git runs the repository's hooks")
+	}}
+}
+
+var gitSubs = []*Sub{
+	// Reading.
+	{"status", gitRead(`
+-s --short
+-b --branch
+--show-stash
+--ahead-behind
+--porcelain[=VERSION]
+--long
+-v --verbose
+-z --null
+-u --untracked-files[=MODE]
+--ignored[=MODE]
+--ignore-submodules[=WHEN]
+--column[=OPTIONS]
+--no-renames --renames
+-M --find-renames[=N]
+-h --help  help
+`)},
+	{"log|whatchanged|show|diff|diff-tree|diff-files|diff-index|shortlog|range-diff|cherry|rev-list|format-patch", nil},
+	{"blame|annotate", gitRead(`
+--incremental
+-b
+--root
+--show-stats
+--progress
+--score-debug
+-f --show-name
+-n --show-number
+-p --porcelain
+--line-porcelain
+-e --show-email
+-c
+-l
+-s
+-t
+-w
+--ignore-rev=REV
+--ignore-revs-file=FILE    read
+--color-lines
+--color-by-age
+--minimal
+--contents=FILE            read
+-S=REVS_FILE               read
+-L=RANGE
+-M[=SCORE]
+-C[=SCORE]
+--abbrev[=N]
+--date=FORMAT
+--since=DATE
+--textconv                 exec
+--encoding=ENCODING
+-h --help help
+`)},
+	{"grep", &Node{Effects: gitGrepEffects, Opts: `
+--cached
+--no-index
+--untracked
+--exclude-standard
+--recurse-submodules
+-v --invert-match
+-i --ignore-case
+-w --word-regexp
+-a --text
+-I
+--textconv                 exec
+-r --recursive
+--max-depth=N
+-E --extended-regexp
+-G --basic-regexp
+-F --fixed-strings
+-P --perl-regexp
+-n --line-number
+--column
+--full-name
+-l --files-with-matches --name-only
+-L --files-without-match
+-o --only-matching
+-c --count
+--color[=WHEN]
+--break
+--heading
+-C --context=N
+-B --before-context=N
+-A --after-context=N
+--threads=N
+-p --show-function
+-W --function-context
+--and
+--or
+--not
+-q --quiet
+--all-match
+-m --max-count=N
+-e=PATTERN
+-f=FILE                    read
+-O --open-files-in-pager[=PAGER]  exec
+-z --null
+-h
+-H
+--index
+`}},
+	{"ls-files", gitRead(`
+-c --cached
+-d --deleted
+-m --modified
+-o --others
+-i --ignored
+-s --stage
+-k --killed
+--directory
+--eol
+--empty-directory
+-u --unmerged
+--resolve-undo
+-x --exclude=PATTERN
+-X --exclude-from=FILE     read
+--exclude-per-directory=FILE
+--exclude-standard
+--full-name
+--recurse-submodules
+--error-unmatch
+--with-tree=TREEISH
+--abbrev[=N]
+--debug
+--deduplicate
+--sparse
+--format=FORMAT
+-z
+-t
+-v
+-f
+`)},
+	{"ls-tree", gitRead(`
+-d
+-r
+-t
+-l --long
+-z
+--name-only --name-status
+--object-only
+--full-name
+--full-tree
+--format=FORMAT
+--abbrev[=N]
+`)},
+	{"cat-file", gitRead(`
+-t
+-s
+-e
+-p
+--allow-unknown-type
+--use-mailmap
+--batch[=FORMAT]
+--batch-check[=FORMAT]
+--batch-command[=FORMAT]
+--batch-all-objects
+--buffer
+--follow-symlinks
+--unordered
+--textconv                 exec
+--filters                  exec
+--path=PATH
+-Z
+-z
+`)},
+	{"verify-commit|verify-tag|replace|rev-parse|describe|merge-base|name-rev|count-objects|show-ref|show-branch|for-each-ref|var|check-ignore|check-attr|check-mailmap|get-tar-commit-id|check-ref-format|patch-id|stripspace|column|show-index|verify-pack|fsck|ls-remote|version|symbolic-ref|hash-object|bundle|help|config|branch|tag|remote|stash|worktree|submodule|reflog|notes|bisect|lfs|archive|fetch|clean|rm|apply", nil},
+}
+
+// gitMakeSubs builds git's subcommands: those listed by name only in
+// gitSubs get their nodes here, where each can say what it does; every
+// node first records what git's own -c and --config-env do.
+func gitMakeSubs() []*Sub {
+	nodes := map[string]*Node{
+		"log":       gitFlagsRead(`--follow`),
+		"diff":      gitFlagsRead(``),
+		"rev-parse": gitRead(`--git-path=PATH` + "\n--show-toplevel\n--show-prefix\n--show-cdup\n--git-dir\n--absolute-git-dir\n--git-common-dir\n--is-inside-work-tree\n--is-inside-git-dir\n--is-bare-repository\n--is-shallow-repository\n--short[=N]\n--abbrev-ref[=MODE]\n--symbolic\n--symbolic-full-name\n--verify\n-q --quiet\n--sq\n--sq-quote\n--not\n--all\n--branches[=PATTERN]\n--tags[=PATTERN]\n--remotes[=PATTERN]\n--glob=PATTERN\n--exclude=PATTERN\n--since=DATE\n--until=DATE\n--default=ARG\n--prefix=ARG\n--revs-only\n--no-revs\n--flags\n--no-flags\n--local-env-vars\n--resolve-git-dir=PATH\n--show-object-format[=MODE]\n--show-ref-format\n--shared-index-path\n--parseopt\n--keep-dashdash\n--stop-at-non-option\n--stuck-long\n--disambiguate=PREFIX\n--path-format=FORMAT\n--show-superproject-working-tree\n--"),
+		"describe":  gitRead("--all\n--tags\n--contains\n--abbrev=N\n--candidates=N\n--exact-match\n--debug\n--long\n--match=PATTERN\n--exclude=PATTERN\n--always\n--first-parent\n--dirty[=MARK]\n--broken[=MARK]"),
+		"fsck":      gitRead("--unreachable\n--dangling\n--no-dangling\n--tags\n--root\n--cache\n--no-reflogs\n--full\n--no-full\n--connectivity-only\n--strict\n--verbose\n--lost-found  write\n--name-objects\n--progress\n--no-progress"),
+		"ls-remote": &Node{Opts: "-h --heads\n-t --tags\n-b --branches\n--refs\n-q --quiet\n--upload-pack=EXEC  exec\n--exit-code\n--get-url\n--sort=KEY\n--symref\n-o --server-option=OPTION", Effects: gitRemoteEffects},
+		"version":   gitRead("--build-options"),
+		"config":    {Flags: true, Opts: "--file -f=FILE  read\n--blob=BLOB\n--type=TYPE\n--default=VALUE\n-e --edit  exec", Effects: gitConfigEffects},
+		"branch":    {Flags: true, Opts: "--set-upstream-to -u=UPSTREAM\n--contains[=COMMIT]\n--no-contains[=COMMIT]\n--merged[=COMMIT]\n--no-merged[=COMMIT]\n--points-at=OBJECT\n--sort=KEY\n--format=FORMAT\n--column[=OPTIONS]\n--abbrev[=N]\n--color[=WHEN]", Effects: gitBranchEffects},
+		"tag":       {Flags: true, Opts: "-m --message=MESSAGE\n-F --file=FILE  read\n-u --local-user=KEYID\n--cleanup=MODE\n--sort=KEY\n--format=FORMAT\n--contains[=COMMIT]\n--no-contains[=COMMIT]\n--points-at[=OBJECT]\n--merged[=COMMIT]\n--no-merged[=COMMIT]\n--column[=OPTIONS]\n-n[=NUM]\n--color[=WHEN]", Effects: gitTagEffects},
+		"remote":    {Flags: true, Effects: gitRemoteSubEffects},
+		"stash":     {Flags: true, Opts: "-m --message=MESSAGE\n--pathspec-from-file=FILE  read", Effects: gitStashEffects},
+		"worktree":  {Flags: true, Opts: "-b=BRANCH\n-B=BRANCH\n--reason=STRING\n--expire=TIME", Effects: gitWordEffects(map[string]bool{"list": true}, "worktree")},
+		"submodule": {Flags: true, Effects: gitWordEffects(map[string]bool{"status": true, "summary": true, "": true}, "submodule")},
+		"reflog":    {Flags: true, Effects: gitWordEffects(map[string]bool{"show": true, "exists": true, "": true}, "reflog")},
+		"notes":     {Flags: true, Effects: gitWordEffects(map[string]bool{"list": true, "show": true, "": true}, "notes")},
+		"bisect":    {Flags: true, Effects: gitWordEffects(map[string]bool{"log": true}, "bisect")},
+		"lfs":       {Flags: true, Effects: gitLfsEffects},
+		"archive":   {Opts: "--format=FMT\n-l --list\n-v --verbose\n--prefix=PREFIX\n--add-file=FILE  read\n--add-virtual-file=PATH\n-o --output=FILE  write\n--worktree-attributes\n--remote=REPO  unknown\n--exec=EXEC  exec\n--mtime=TIME\n-0\n-1\n-2\n-3\n-4\n-5\n-6\n-7\n-8\n-9", Effects: gitReadEffects},
+		"fetch":     {Opts: "-v --verbose\n-q --quiet\n--all\n--set-upstream  change\n-a --append\n--atomic\n--upload-pack=EXEC  exec\n-f --force  change\n-m --multiple\n-t --tags\n-n --no-tags\n-j --jobs=N\n--prefetch\n-p --prune\n-P --prune-tags  change\n--recurse-submodules[=WHEN]\n--dry-run\n--write-fetch-head\n-k --keep\n-u --update-head-ok  change\n--progress\n--depth=DEPTH\n--shallow-since=DATE\n--shallow-exclude=REF\n--deepen=N\n--unshallow\n--refetch\n--update-shallow\n--refmap=REFSPEC  change\n-o --server-option=OPTION\n-4 --ipv4\n-6 --ipv6\n--negotiation-tip=REV\n--negotiate-only\n--filter=SPEC\n--auto-maintenance\n--auto-gc\n--show-forced-updates\n--write-commit-graph\n--stdin", Effects: gitFetchEffects},
+		"clean":     {Flags: true, Opts: "-e --exclude=PATTERN", Effects: gitCleanEffects},
+		"rm":        {Flags: true, Opts: "--pathspec-from-file=FILE  read", Effects: gitRmEffects},
+		"apply":     {Flags: true, Opts: "-p=N\n-C=N\n--directory=ROOT\n--include=PATH\n--exclude=PATH\n--build-fake-ancestor=FILE  write", Effects: gitApplyEffects},
+		"replace": {Flags: true, Effects: func(c *Call, fx *Effects) {
+			if len(c.Args()) == 0 && !c.HasLocal("-d|--delete|-f|--force|-e|--edit|-g|--graft|--convert-graft-file") || c.HasLocal("-l|--list") {
+				return
+			}
+			fx.Change("git replace changes a replacement ref")
+		}},
+		"symbolic-ref": {Flags: true, Opts: "-m=REASON", Effects: func(c *Call, fx *Effects) {
+			if len(c.Args()) == 1 && !c.HasAny("-d|--delete") {
+				return
+			}
+			fx.Change("git symbolic-ref sets a ref")
+		}},
+		"hash-object": {Flags: true, Opts: "-t=TYPE\n--path=FILE\n-w  change", Effects: func(c *Call, fx *Effects) { readOperandsIn(c, fx) }},
+		"bundle": {Flags: true, Effects: func(c *Call, fx *Effects) {
+			if w := c.Operand(0); (w == "list-heads" || w == "verify") && len(c.Args()) > 1 {
+				fx.Read(gitIn(c, c.Args()[1]))
+				return
+			}
+			fx.Change("git bundle " + c.Operand(0) + " writes a bundle or the repository")
+		}},
+		"help": {Flags: true, Effects: func(c *Call, fx *Effects) { fx.Helper("man", "git help shows a manual page") }},
+	}
+	nodes["shortlog"] = gitRead("-n --numbered\n-s --summary\n-e --email\n-c --committer\n-w[=WIDTH]\n--group=TYPE\n--format=FORMAT\n--date=FORMAT\n--since --after=DATE\n--until --before=DATE\n--author=PATTERN\n--all\n--no-merges\n--merges\n--first-parent")
+	nodes["verify-commit"] = &Node{Flags: true, Effects: func(c *Call, fx *Effects) { fx.Helper("gpg", "git verifies a signature with gpg") }}
+	nodes["verify-tag"] = nodes["verify-commit"]
+	for _, name := range []string{"whatchanged", "show", "diff-tree", "diff-files", "diff-index", "range-diff", "cherry", "rev-list"} {
+		nodes[name] = gitFlagsRead(``)
+	}
+	nodes["format-patch"] = &Node{Opts: "-o --output-directory=DIR  write", Flags: true, Effects: func(c *Call, fx *Effects) {
+		if len(c.ValueArgs("-o")) == 0 && !c.Has("--stdout") {
+			fx.Write(gitIn(c, argOf(".")), "git format-patch writes patch files")
+		}
+	}}
+	for _, name := range []string{"merge-base", "name-rev", "count-objects", "show-ref", "show-branch", "for-each-ref",
+		"var", "check-ignore", "check-attr", "check-mailmap", "get-tar-commit-id", "check-ref-format", "patch-id",
+		"stripspace", "column", "show-index", "verify-pack"} {
+		nodes[name] = &Node{Flags: true, Effects: gitReadEffects}
+	}
+	var subs []*Sub
+	for _, s := range gitSubs {
+		if s.Node != nil {
+			subs = append(subs, s)
+			continue
+		}
+		for _, name := range s.names() {
+			subs = append(subs, &Sub{Name: name, Node: nodes[name]})
+		}
+	}
+	// Changing the work tree, the index, the refs, or a remote.
+	subs = append(subs,
+		&Sub{"checkout", gitTree("-b=BRANCH\n-B=BRANCH\n--orphan=BRANCH\n--pathspec-from-file=FILE  read\n"+gitCheckoutEnums, false)},
+		&Sub{"switch", gitTree("-c --create=BRANCH\n-C --force-create=BRANCH\n--orphan=BRANCH\n"+gitCheckoutEnums, false)},
+		&Sub{"restore", gitTree("-s --source=TREE\n--pathspec-from-file=FILE  read\n--conflict=STYLE\n-U --unified=N\n--inter-hunk-context=N", true)},
+		&Sub{"reset", gitTree("--pathspec-from-file=FILE  read", false)},
+		&Sub{"merge", gitTree("-m --message=MESSAGE\n-F --file=FILE  read\n-s --strategy=STRATEGY\n-X --strategy-option=OPTION\n--into-name=BRANCH\n--cleanup=MODE", false)},
+		&Sub{"pull", gitTree("-s --strategy=STRATEGY\n-X --strategy-option=OPTION\n--depth=DEPTH\n--deepen=N\n--shallow-since=DATE\n--shallow-exclude=REF\n--upload-pack=EXEC  exec\n-o --server-option=OPTION\n-j --jobs=N", false)},
+		&Sub{"rebase", gitTree("-s --strategy=STRATEGY\n-X --strategy-option=OPTION\n-x --exec=CMD  exec\n--onto=NEWBASE\n--empty=MODE\n-C=N", false)},
+		&Sub{"cherry-pick|revert|am|sparse-checkout|read-tree|checkout-index", gitTree("-m --mainline=PARENT\n-X --strategy-option=OPTION\n-s --strategy=STRATEGY", false)},
+		&Sub{"commit", &Node{Flags: true, Opts: "-m --message=MESSAGE\n-F --file=FILE  read\n-C --reuse-message=COMMIT\n-c --reedit-message=COMMIT\n--author=AUTHOR\n--date=DATE\n-t --template=FILE  read\n--fixup=COMMIT\n--squash=COMMIT\n--trailer=TRAILER\n--cleanup=MODE\n--pathspec-from-file=FILE  read\n-S --gpg-sign[=KEYID]\n-u --untracked-files[=MODE]", Effects: func(c *Call, fx *Effects) {
+			fx.Change("git commit records a commit")
+			fx.Exec("sh", "", "git runs the repository's hooks")
+		}}},
+		&Sub{"mv", &Node{Flags: true, Effects: func(c *Call, fx *Effects) {
+			args := c.Args()
+			if len(args) >= 2 {
+				for _, a := range args[:len(args)-1] {
+					fx.Move(gitIn(c, a), gitIn(c, args[len(args)-1]))
+				}
+			}
+		}}},
+		&Sub{"add|stage|update-index|update-ref|write-tree|commit-tree|mktag|mktree|gc|prune|repack|maintenance|pack-refs|prune-packed|notes-add|merge-file|merge-tree|rerere|filter-branch|fast-import|fast-export|unpack-objects|index-pack|pack-objects", gitChange("git changes the repository")},
+		&Sub{"push|send-email|send-pack|request-pull|svn|p4|cvsimport|cvsexportcommit|quiltimport|http-push", &Node{Flags: true, Opts: "-o --push-option=OPTION\n--repo=REPO\n--receive-pack --exec=PROGRAM  exec\n--force-with-lease[=REF]\n--signed[=WHEN]", Effects: func(c *Call, fx *Effects) {
+			fx.Network("", c.Args()...)
+			fx.Change("git sends to a remote")
+			fx.Exec("sh", "", "git runs the repository's hooks")
+		}}},
+		&Sub{"clone", &Node{Flags: true, Opts: "-o --origin=NAME\n-b --branch=NAME\n-u --upload-pack=EXEC  exec\n--template=DIR  exec\n-c --config=NAME_VALUE\n--depth=DEPTH\n--shallow-since=DATE\n--shallow-exclude=REF\n--reference=REPO\n--reference-if-able=REPO\n--separate-git-dir=DIR\n-j --jobs=N\n--filter=SPEC\n--server-option=OPTION\n--bundle-uri=URI\n--ref-format=FORMAT", Effects: func(c *Call, fx *Effects) {
+			args := c.Args()
+			if len(args) > 0 {
+				fx.Network("", args[0])
+			}
+			if len(args) > 1 {
+				fx.Add(Effect{Op: Write, Path: gitIn(c, args[1]), Tree: true, Why: "git clone"})
+			} else {
+				fx.Write(gitIn(c, argOf(".")), "git clone makes a folder")
+			}
+		}}},
+		&Sub{"init", &Node{Flags: true, Opts: "--template=DIR  exec\n--separate-git-dir=DIR\n-b --initial-branch=NAME\n--object-format=FORMAT\n--ref-format=FORMAT\n--shared[=PERMISSIONS]", Effects: func(c *Call, fx *Effects) {
+			dir := argOf(".")
+			if args := c.Args(); len(args) > 0 {
+				dir = args[0]
+			}
+			fx.Write(gitIn(c, dir), "git init")
+		}}},
+		&Sub{"credential|credential-cache|credential-store|credential-osxkeychain", &Node{Flags: true, Effects: func(c *Call, fx *Effects) {
+			fx.Unknown("git credential reads or stores passwords")
+		}}},
+		&Sub{"difftool|mergetool|gui|citool|gitk|instaweb|daemon|web--browse|shell|upload-pack|receive-pack|upload-archive|http-backend|imap-send|archimport", &Node{Flags: true, Effects: func(c *Call, fx *Effects) {
+			fx.Exec("sh", "", "git runs a tool or a server")
+		}}},
+	)
+	wrapped := map[*Node]bool{}
+	for _, s := range subs {
+		if n := s.Node; !wrapped[n] {
+			wrapped[n] = true
+			if !strings.Contains(n.Opts, "--help") {
+				// git SUBCOMMAND --help shows the subcommand's manual.
+				n.Opts += "\n--help  help\n"
+			}
+			f := n.Effects
+			n.Effects = func(c *Call, fx *Effects) {
+				gitGlobalEffects(c, fx)
+				f(c, fx)
+			}
+		}
+	}
+	return subs
+}
+
+// gitEffects is for git with no subcommand: it prints help, a version or
+// a path.
+func gitEffects(c *Call, fx *Effects) {
+	gitGlobalEffects(c, fx)
+}
+
+// gitGlobalEffects records what -c, --config-env and --exec-path given
+// to git do.
+func gitGlobalEffects(c *Call, fx *Effects) {
+	for _, o := range c.Opts {
+		if o.Level != 0 || !o.HasValue {
+			continue
+		}
+		switch {
+		case o.Spec != nil && o.Spec.Is("-c"):
+			name, value, _ := strings.Cut(o.Value.Value, "=")
+			switch {
+			case o.Value.Dynamic:
+				fx.Unknown("git -c " + o.Value.Value + " sets configuration only known at run time")
+			case gitConfigRuns(name):
+				fx.Exec("sh", strings.TrimPrefix(value, "!"), "git -c "+name+" names a program git runs")
+			case !gitSafeName(name):
+				fx.Unknown("git -c " + name + " sets configuration the model does not know")
+			}
+		case o.Spec != nil && o.Spec.Is("--config-env"):
+			name, _, _ := strings.Cut(o.Value.Value, "=")
+			if !gitSafeName(name) {
+				fx.Unknown("git --config-env " + name + " sets configuration from the environment")
+			}
+		case o.Spec != nil && o.Spec.Is("--exec-path"):
+			fx.Exec("sh", "", "git --exec-path runs git's commands from "+o.Value.Value)
+		}
+	}
+}
+
+// gitIn resolves a path operand against git -C.
+func gitIn(c *Call, a shell.Arg) shell.Arg {
+	dirs := c.ValueArgs("-C")
+	if len(dirs) == 0 || strings.HasPrefix(a.Value, "/") || strings.HasPrefix(a.Value, "~") {
+		return a
+	}
+	d := dirs[len(dirs)-1]
+	out := a
+	out.Value = strings.TrimSuffix(d.Value, "/") + "/" + a.Value
+	out.Dynamic = a.Dynamic || d.Dynamic
+	return out
+}
+
+// gitPaths returns the path operands: those after --, or every operand
+// when all is set.
+func gitPaths(c *Call, all bool) []shell.Arg {
+	var out []shell.Arg
+	for i, a := range c.Pos {
+		if i < c.NSub {
+			continue
+		}
+		if all || c.DashDash >= 0 && i >= c.DashDash {
+			out = append(out, gitIn(c, gitPathspec(a)))
+		}
+	}
+	return out
+}
+
+// gitPathspec strips a pathspec's magic (:(glob)x, :!x, :/x) and returns
+// the path part.
+func gitPathspec(a shell.Arg) shell.Arg {
+	v := a.Value
+	switch {
+	case strings.HasPrefix(v, ":("):
+		if i := strings.IndexByte(v, ')'); i > 0 {
+			v = v[i+1:]
+		}
+	case strings.HasPrefix(v, ":!") || strings.HasPrefix(v, ":^") || strings.HasPrefix(v, ":/"):
+		v = v[2:]
+	}
+	a.Value = v
+	return a
+}
+
+// gitReadEffects records what a reading subcommand reads: every operand
+// may be a path whose content it prints (REV:path names the path), and
+// the index may be refreshed.
+func gitReadEffects(c *Call, fx *Effects) {
+	readOperandsIn(c, fx)
+	switch c.Sub() {
+	case "status", "describe", "diff":
+		if !c.Has("--no-optional-locks") {
+			fx.Cache(gitIn(c, argOf(".git/index")), "git refreshes its index")
+		}
+	}
+}
+
+// readOperandsIn records a read of each operand of a git subcommand that
+// could be a path: a REV:path reads path, a revision reads nothing (but
+// it is not told apart from a path here).
+func readOperandsIn(c *Call, fx *Effects) {
+	for i, a := range c.Args() {
+		_ = i
+		if rev, path, ok := strings.Cut(a.Value, ":"); ok && !strings.Contains(a.Value, "://") && !strings.HasPrefix(a.Value, ":(") &&
+			!strings.HasPrefix(a.Value, ":!") && !strings.HasPrefix(a.Value, ":^") && !strings.HasPrefix(a.Value, ":/") {
+			_ = rev
+			p := a
+			p.Value = path
+			if path != "" {
+				fx.Read(gitIn(c, p))
+			}
+			continue
+		}
+		if a.Value == "" || a.Value == "-" {
+			continue
+		}
+		fx.Read(gitIn(c, gitPathspec(a)))
+	}
+}
+
+// gitRemoteEffects is ls-remote: a query of a remote.
+func gitRemoteEffects(c *Call, fx *Effects) {
+	fx.Network("", c.Args()...)
+	fx.Helper("ssh", "git reaches an ssh remote with ssh")
+}
+
+// gitFetchEffects: fetch downloads objects and moves only remote-tracking
+// refs and FETCH_HEAD; a refspec with a destination (main:main, +x:y)
+// writes local refs.
+func gitFetchEffects(c *Call, fx *Effects) {
+	for _, a := range c.Args() {
+		if a.Dynamic {
+			fx.Unknown("git fetch's refspec or remote is only known at run time")
+			continue
+		}
+		if strings.Contains(a.Value, ":") && !strings.Contains(a.Value, "://") && !strings.HasPrefix(a.Value, "git@") ||
+			strings.HasPrefix(a.Value, "+") {
+			fx.Change("git fetch " + a.Value + " writes a local ref")
+		}
+	}
+	fx.Network("", c.Args()...)
+	fx.Helper("ssh", "git reaches an ssh remote with ssh")
+	fx.Cache(gitIn(c, argOf(".git")), "git fetch stores objects and remote-tracking refs")
+}
+
+// gitConfigEffects: reading forms print; the others write a
+// configuration file.
+func gitConfigEffects(c *Call, fx *Effects) {
+	if c.HasAny("--get|--get-all|--get-regexp|--list|-l|--get-urlmatch|--get-color|--get-colorbool") {
+		return
+	}
+	switch c.Operand(0) {
+	case "get", "list":
+		return
+	}
+	if len(c.Args()) == 1 && !c.HasAny("--unset|--unset-all|--remove-section|--rename-section|--add|--replace-all|-e|--edit") &&
+		c.Operand(0) != "set" && c.Operand(0) != "unset" {
+		// git config NAME reads NAME.
+		return
+	}
+	file := argOf(".git/config")
+	switch {
+	case c.Has("--global"):
+		file = argOf("~/.gitconfig")
+	case c.Has("--system"):
+		file = argOf("/etc/gitconfig")
+	case c.Has("-f"):
+		file = c.ValueArgs("-f")[0]
+	}
+	fx.Write(gitIn(c, file), "git config sets a value")
+}
+
+// gitBranchEffects: listing forms print; others change refs.
+func gitBranchEffects(c *Call, fx *Effects) {
+	if c.HasLocal("-d|-D|--delete|-m|-M|--move|-c|-C|--copy|-f|--force|-u|--set-upstream-to|--unset-upstream|--edit-description|--track|-t") {
+		fx.Change("git branch changes a branch")
+		return
+	}
+	if len(c.Args()) == 0 || c.HasLocal("-l|--list|--contains|--no-contains|--merged|--no-merged|--points-at|--show-current") {
+		return
+	}
+	fx.Change("git branch makes a branch")
+}
+
+// gitTagEffects: listing and verifying print; others change refs.
+func gitTagEffects(c *Call, fx *Effects) {
+	if c.HasLocal("-d|--delete|-a|--annotate|-s|--sign|-u|-f|--force|-m|-F|-e|--edit") {
+		fx.Change("git tag changes a tag")
+		return
+	}
+	if c.HasLocal("-v|--verify") {
+		fx.Helper("gpg", "git tag -v verifies a signature with gpg")
+		return
+	}
+	if len(c.Args()) == 0 || c.HasLocal("-l|--list|--contains|--no-contains|--points-at|--merged|--no-merged") {
+		return
+	}
+	fx.Change("git tag makes a tag")
+}
+
+// gitRemoteSubEffects: listing and show read (show asks the remote);
+// others change the configuration.
+func gitRemoteSubEffects(c *Call, fx *Effects) {
+	switch c.Operand(0) {
+	case "":
+		return
+	case "get-url":
+		return
+	case "show":
+		if !c.Has("-n") {
+			fx.Network("", c.Args()[1:]...)
+			fx.Helper("ssh", "git reaches an ssh remote with ssh")
+		}
+		return
+	}
+	fx.Write(gitIn(c, argOf(".git/config")), "git remote "+c.Operand(0)+" changes the configuration")
+}
+
+// gitStashEffects: list and show print; the rest change the work tree.
+func gitStashEffects(c *Call, fx *Effects) {
+	switch c.Operand(0) {
+	case "list", "show":
+		return
+	}
+	fx.Add(Effect{Op: Write, Path: gitIn(c, argOf(".")), Tree: true, Why: "git stash rewrites the work tree"})
+}
+
+// gitWordEffects is for subcommands whose first operand is a verb: the
+// listed verbs print, the others change something.
+func gitWordEffects(reads map[string]bool, name string) func(*Call, *Effects) {
+	return func(c *Call, fx *Effects) {
+		if reads[c.Operand(0)] {
+			return
+		}
+		fx.Change("git " + name + " " + c.Operand(0) + " changes the repository")
+	}
+}
+
+// gitLfsEffects: listing and status read; fetch downloads into .git/lfs.
+func gitLfsEffects(c *Call, fx *Effects) {
+	switch c.Operand(0) {
+	case "ls-files", "status", "env", "version", "logs":
+		return
+	case "fetch":
+		fx.Network("", c.Args()[1:]...)
+		fx.Cache(gitIn(c, argOf(".git/lfs")), "git lfs fetch stores objects")
+		return
+	}
+	fx.Change("git lfs " + c.Operand(0) + " changes files or the configuration")
+}
+
+// gitCleanEffects: a dry run lists what it would remove; otherwise it
+// deletes untracked files under the paths (or the whole tree).
+func gitCleanEffects(c *Call, fx *Effects) {
+	if c.HasLocal("-n|--dry-run") && !c.HasLocal("-i|--interactive") {
+		return
+	}
+	paths := gitPaths(c, true)
+	if len(paths) == 0 {
+		paths = []shell.Arg{gitIn(c, argOf("."))}
+	}
+	for _, p := range paths {
+		fx.Delete(p, true)
+	}
+}
+
+// gitRmEffects: git rm deletes the files it names unless --cached (the
+// index only); a dry run deletes nothing.
+func gitRmEffects(c *Call, fx *Effects) {
+	if c.HasLocal("-n|--dry-run") {
+		return
+	}
+	if c.HasLocal("--cached") {
+		fx.Change("git rm --cached removes files from the index")
+		return
+	}
+	tree := c.HasLocal("-r")
+	for _, p := range gitPaths(c, true) {
+		fx.Delete(p, tree)
+	}
+}
+
+// gitApplyEffects: --check, --stat, --numstat and --summary only read the
+// patch; otherwise the files it patches are only known from the patch.
+func gitApplyEffects(c *Call, fx *Effects) {
+	for _, a := range c.Args() {
+		fx.Read(gitIn(c, a))
+	}
+	if c.HasLocal("--check|--stat|--numstat|--summary") && !c.HasLocal("--apply") {
+		return
+	}
+	if c.HasLocal("--cached") {
+		fx.Change("git apply --cached changes the index")
+		return
+	}
+	fx.Add(Effect{Op: Write, Path: gitIn(c, argOf(".")), Tree: true, Why: "git apply writes the files its patch names"})
+}
+
+// gitGrepEffects: the first operand is the pattern (unless -e or -f give
+// it); the search reads every tracked file under the paths (or the whole
+// tree), and the files of REV:path.
+func gitGrepEffects(c *Call, fx *Effects) {
+	args := c.Args()
+	if !c.HasLocal("-e|-f") && len(args) > 0 {
+		args = args[1:]
+	}
+	var paths []shell.Arg
+	for _, a := range args {
+		if _, path, ok := strings.Cut(a.Value, ":"); ok && !strings.HasPrefix(a.Value, ":") {
+			a.Value = path
+		}
+		if a.Value != "" {
+			paths = append(paths, gitIn(c, gitPathspec(a)))
+		}
+	}
+	if len(paths) == 0 {
+		paths = []shell.Arg{gitIn(c, argOf("."))}
+	}
+	for _, p := range paths {
+		fx.ReadTree(p, true)
+	}
+}

@@ -1,0 +1,92 @@
+package programs_test
+
+import "testing"
+
+func TestGit(t *testing.T) {
+	t.Parallel()
+	checkEffects(t, []effectCase{
+		{"git status", "cache .git/index"},
+		{"git status --porcelain -sb", "cache .git/index"},
+		{"git --no-optional-locks status", ""},
+		{"git -C repo status", "cache repo/.git/index"},
+		{"git log --oneline -n 5", ""},
+		{"git log --oneline -- src", "read src"},
+		{"git log -p main..HEAD", "read main..HEAD"},
+		{"git diff", "cache .git/index"},
+		{"git diff --stat HEAD~1 -- README.md", "read HEAD~1; read README.md; cache .git/index"},
+		{"git diff --output=out.txt", "write out.txt; cache .git/index"},
+		{"git diff --ext-diff", "exec sh:\"\"; cache .git/index"},
+		{"git show HEAD:.env", "read .env"},
+		{"git show :.env", "read .env"},
+		{"git cat-file -p HEAD:config/.env.production", "read config/.env.production"},
+		{"git cat-file --filters HEAD:x", "exec sh:\"\"; read x"},
+		{"git grep -n TODO", "read . (tree, hidden)"},
+		{"git grep .env", "read . (tree, hidden)"},
+		{"git grep -e x -- src", "read src (tree, hidden)"},
+		{"git grep x HEAD:.env", "read .env (tree, hidden)"},
+		{"git grep -Ovim TODO", "exec sh:\"vim\"; read . (tree, hidden)"},
+		{"git grep -O x", "exec sh:\"\"; read . (tree, hidden)"},
+		{"git blame --contents .env f", "read .env; read f"},
+		{"git branch -a", ""},
+		{"git branch -D x", "change (git branch changes a branch)"},
+		{"git tag -l", ""},
+		{"git tag v1", "change (git tag makes a tag)"},
+		{"git remote -v", ""},
+		{"git remote add x y", "write .git/config"},
+		{"git stash list", ""},
+		{"git stash", "write . (tree)"},
+		{"git config --get user.name", ""},
+		{"git config user.name", ""},
+		{"git config user.name x", "write .git/config"},
+		{"git config --global core.pager less", "write ~/.gitconfig"},
+		{"git fetch origin", "network  \"origin\"; exec helper ssh; cache .git"},
+		{"git fetch origin main:main", "change (git fetch main:main writes a local ref); network  \"origin\" \"main:main\"; exec helper ssh; cache .git"},
+		{"git clean -n", ""},
+		{"git clean -fd", "delete . (tree)"},
+		{"git rm --cached f", "change (git rm --cached removes files from the index)"},
+		{"git rm -n f", ""},
+		{"git rm f", "delete f"},
+		{"git checkout main", "write . (tree); exec sh:\"\""},
+		{"git checkout -b feature", "write . (tree); exec sh:\"\""},
+		{"git checkout HEAD -- .claude/settings.json", "write .claude/settings.json (tree); exec sh:\"\""},
+		{"git restore .governance/config.yaml", "write .governance/config.yaml (tree); exec sh:\"\""},
+		{"git mv a b", "move a -> b"},
+		{"git apply --check p.diff", "read p.diff"},
+		{"git apply p.diff", "read p.diff; write . (tree)"},
+		{"git help log", "exec helper man"},
+		{"git restore --help", ""},
+		{"git --version", ""},
+		// Configuration that names programs.
+		{"git -c core.fsmonitor='rm -rf ~' status", "exec sh:\"rm -rf ~\"; cache .git/index"},
+		{"git -c core.sshCommand='sh -c id' fetch", "exec sh:\"sh -c id\"; network ; exec helper ssh; cache .git"},
+		{"git -c alias.x='!id' x", "unknown (\"x\" is not a subcommand the model of git knows); exec sh:\"id\""},
+		{"git -c user.name=x -c user.email=y commit -m m", "change (git commit records a commit); exec sh:\"\""},
+		{"git -c user.name=x log", ""},
+		{"git -c core.hooksPath=/tmp/h status", "exec sh:\"/tmp/h\"; cache .git/index"},
+		{"git -c foo.bar=1 log", "unknown (git -c foo.bar sets configuration the model does not know)"},
+		{"git --config-env=core.pager=P log", "unknown (git --config-env core.pager sets configuration from the environment)"},
+		{"git --exec-path=/tmp log", "exec sh:\"\""},
+		{"git --exec-path", ""},
+		{"git frobnicate", "unknown (\"frobnicate\" is not a subcommand the model of git knows)"},
+		{"git archive --remote=ssh://x/r HEAD", "unknown (the effect of --remote is not modelled); read HEAD"},
+		{"git archive -o out.tar HEAD", "write out.tar; read HEAD"},
+	})
+}
+
+func TestGitOptions(t *testing.T) {
+	t.Parallel()
+	for _, tt := range []struct {
+		cmd, opt string
+		want     bool
+	}{
+		{"git push --force", "--force", true},
+		{"git push --for origin main", "--force", true},
+		{"git push --force-with-lease", "--force", false},
+		{"git checkout -tf main", "-f", true},
+		{"git -C x branch -C y", "-C", true},
+	} {
+		if got := parse(t, tt.cmd).Has(tt.opt); got != tt.want {
+			t.Errorf("%q has %s: got %v, want %v", tt.cmd, tt.opt, got, tt.want)
+		}
+	}
+}

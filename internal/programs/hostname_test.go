@@ -1,0 +1,21 @@
+package programs_test
+
+import "testing"
+
+// TestHostname checks that hostname prints, and sets with an operand, -F or
+// -b.
+func TestHostname(t *testing.T) {
+	t.Parallel()
+	checkEffects(t, []effectCase{
+		{"hostname", ""},
+		{"hostname -f", ""},
+		{"hostname -I", ""},
+		{"hostname --fqdn", ""},
+		{"hostname newname", "change (hostname sets the host name (with -y, the NIS domain))"},
+		{"hostname -F /etc/hostname", "read /etc/hostname; change (hostname sets the host name (with -y, the NIS domain))"},
+		{"hostname -b", "change (-b)"},
+		{"hostname -sb", "change (-b)"},
+		{"hostname -y nisdomain", "change (hostname sets the host name (with -y, the NIS domain))"},
+		{"hostname $NAME", "change (hostname sets the host name (with -y, the NIS domain))"},
+	})
+}

@@ -1,0 +1,37 @@
+package programs_test
+
+import "testing"
+
+func TestInterpreters(t *testing.T) {
+	t.Parallel()
+	checkEffects(t, []effectCase{
+		{"python3 -c 'print(1+1)'", ""},
+		{"python3 -c 'import os; os.remove(\"x\")'", "exec python:\"import os; os.remove(\\\"x\\\")\""},
+		{"python -m json.tool data.json", "read data.json"},
+		{"python -m json.tool a.json out.json", "read a.json; write out.json"},
+		{"python -m platform", ""},
+		{"python -m http.server", "exec python:\"\""},
+		{"python3 script.py", "exec python:\"\""},
+		{"python3 --version", ""},
+		{"python3 -X importtime -c 'print(1)'", "unknown (the effect of -X is not modelled); exec python:\"\""},
+		{"node -e 'console.log(1)'", ""},
+		{"node -r ./hook.js -e 'console.log(1)'", "unknown (-r runs code the model does not read); exec javascript:\"\""},
+		{"node --check app.js", "read app.js"},
+		{"node app.js", "exec javascript:\"\""},
+		{"perl -e 'print 1'", "exec perl:\"print 1\""},
+		{"perl -i -pe 's/a/b/' f", "change (-i writes files); exec perl:\"s/a/b/\""},
+		{"sh -c 'ls'", "exec found"},
+		{"bash -n script.sh", "read script.sh"},
+		{"bash script.sh", "exec sh:\"\""},
+		{"bash -i -c ls", "unknown (the effect of -i is not modelled); exec found"},
+		{"bash --rcfile x -c ls", "unknown (--rcfile runs code the model does not read); exec found"},
+		{"fish -c 'ls'", "exec found"},
+		{"source ./env.sh", "read ./env.sh; exec sh:\"\""},
+		{"cd /tmp", "stat /tmp"},
+		{"export FOO=1", ""},
+		{"history -c", "change (-c)"},
+		{"history", ""},
+		{"command -v git", ""},
+		{"type -a ls", ""},
+	})
+}

@@ -1,0 +1,246 @@
+package programs
+
+import (
+	"strings"
+
+	"github.com/agentgov/governance/internal/shell"
+)
+
+// kubectl (and OpenShift's oc) sends requests to a Kubernetes API server.
+// Its subcommands and their options are in kubectl_commands.go; the
+// global options below are valid anywhere on the line.
+//
+// Showing resources (get, describe, explain, api-resources, events, top,
+// logs), comparing manifests with the cluster (diff), rendering a
+// kustomization, waiting, and reading the client's own configuration only
+// read: they are requests carrying the call's words, so a word computed at
+// run time makes them more than reads. A few reads show secrets: get and
+// wait in an output format that prints objects (yaml, json, jsonpath,
+// templates, custom columns) show a Secret's data when a word of the
+// command names Secrets or the objects come from files; --raw reads any
+// API path; token resources (OpenShift's oauthaccesstokens, named by the
+// tokens themselves) are not read in any format; config view --raw and
+// --flatten print the credentials. A client or server dry run of a change
+// only prints or validates the object; everything else (apply, create,
+// delete, scale, exec into a shell, port-forward, proxy, edit...) changes
+// the cluster or runs something.
+//
+// A kubeconfig (--kubeconfig, KUBECONFIG) can name a credential plugin
+// that kubectl runs; --server sends the current user's credentials to a
+// server the command names.
+
+const kubectlGlobal = `
+--as=USER
+--as-group=GROUP
+--as-uid=UID
+--cache-dir=DIR                write
+--certificate-authority=FILE   read
+--client-certificate=FILE      read
+--client-key=FILE              # a private key that signs the TLS handshake; never sent or printed
+--cluster=NAME
+--context=NAME
+--disable-compression
+--insecure-skip-tls-verify
+--kubeconfig=FILE              # see kube
+--kuberc=FILE                  unknown
+--log-flush-frequency=DURATION
+--match-server-version
+-n --namespace=NAMESPACE
+--password=PASSWORD
+--profile=NAME
+--profile-output=FILE
+--request-timeout=DURATION
+-s --server=URL
+--tls-server-name=NAME
+--token=TOKEN
+--user=NAME
+--username=NAME
+-v --v=LEVEL
+--vmodule=PATTERN
+--warnings-as-errors
+-h --help                      help
+--version                      help
+`
+
+var kubectlProgram = &Program{Names: []string{"kubectl"}, Pflag: true,
+	Node: Node{Effects: kubePrints, Opts: kubectlGlobal, Subs: kubectlSubs}}
+
+// ocProgram is OpenShift's client: kubectl's subcommands and a few of its
+// own. projects and status only read; project with a name switches the
+// current project; whoami -t prints the session's token.
+var ocProgram = &Program{Names: []string{"oc"}, Pflag: true, Node: Node{Effects: kubePrints, Opts: kubectlGlobal,
+	Subs: append([]*Sub{
+		{Name: "projects", Node: &Node{Effects: kubeRead, Inherit: true, Opts: "-q --short"}},
+		{Name: "status", Node: &Node{Effects: kubeRead, Inherit: true, Opts: "-A --all-namespaces\n-o --output=FORMAT\n--suggest"}},
+		{Name: "project", Node: &Node{Effects: ocProject, Inherit: true, Opts: "-q --short"}},
+		{Name: "whoami", Node: &Node{Effects: ocWhoami, Inherit: true,
+			Opts: "-c --show-context\n--show-console\n--show-server\n-t --show-token\n-o --output=FORMAT"}},
+	}, kubectlSubs...)}}
+
+// kube wraps an Effects function of a kubectl subcommand: the variables
+// and the global options act first.
+func kube(f func(*Call, *Effects)) func(*Call, *Effects) {
+	return func(c *Call, fx *Effects) {
+		clientEnv(c, fx)
+		if c.Has("--kubeconfig") {
+			fx.Exec("", "", "--kubeconfig may name a credential plugin kubectl runs")
+		}
+		if c.Has("--server") {
+			fx.Unknown("--server sends the current user's credentials to a server the command names")
+		}
+		if p, ok := c.Value("--profile"); ok && p != "none" {
+			out, ok := lastValue(c, "--profile-output")
+			if !ok {
+				out = shell.Arg{Value: "profile.pprof"}
+			}
+			fx.Write(out, "--profile")
+		}
+		f(c, fx)
+	}
+}
+
+// kubeServer returns the API server the call names, or "".
+func kubeServer(c *Call) string {
+	s, _ := c.Value("--server")
+	return s
+}
+
+// kubeRequest records a request to the API server carrying the call's
+// words, and the manifests it reads (-f, -k).
+func kubeRequest(c *Call, fx *Effects) {
+	kubeFiles(c, fx)
+	fx.Network(kubeServer(c), requestWords(c)...)
+}
+
+// kubeFiles records the manifests a call reads: files and folders (-f),
+// URLs it downloads, or a kustomization (-k).
+func kubeFiles(c *Call, fx *Effects) {
+	for _, a := range c.ValueArgs("--filename") {
+		switch {
+		case a.Value == "-":
+		case strings.HasPrefix(a.Value, "http://") || strings.HasPrefix(a.Value, "https://"):
+			fx.Network("", a)
+		default:
+			fx.ReadTree(a, true)
+		}
+	}
+	for _, a := range c.ValueArgs("--kustomize") {
+		fx.ReadTree(a, true)
+	}
+}
+
+var (
+	// kubePrints prints what the client knows without asking the server
+	// (usage, completion scripts, its configuration, plugins on PATH).
+	kubePrints = kube(printsOnly)
+	// kubeRead asks the API server and prints.
+	kubeRead = kube(func(c *Call, fx *Effects) {
+		if c.Sub() == "version" && c.Has("--client") {
+			return
+		}
+		kubeRequest(c, fx)
+	})
+	// kubeChange changes the cluster, or opens a connection into it
+	// (attach, port-forward, proxy, debug).
+	kubeChange = kube(func(c *Call, fx *Effects) {
+		kubeFiles(c, fx)
+		fx.Change(c.Name + " " + c.SubPath())
+	})
+	kubeGet        = kube(getEffects)
+	kubeMutate     = kube(mutateEffects)
+	kubeExec       = kube(func(c *Call, fx *Effects) { execEffects(c, fx) })
+	kubeCp         = kube(copyEffects)
+	kubeDiff       = kube(kubectlDiffEffects)
+	kubeEdit       = kube(func(c *Call, fx *Effects) { fx.Exec("", "", c.Name+" edit runs an editor (KUBE_EDITOR, EDITOR)") })
+	kubeConfigView = kube(func(c *Call, fx *Effects) {
+		if c.HasAny("--raw|--flatten") {
+			fx.Unknown("config view --raw and --flatten print the credentials of the kubeconfig")
+		}
+	})
+	kubeKustomize = kube(kustomizeBuild)
+	ocProject     = kube(func(c *Call, fx *Effects) {
+		if len(c.Args()) > 0 {
+			fx.Change("oc project switches the current project")
+			return
+		}
+		kubeRequest(c, fx)
+	})
+	ocWhoami = kube(func(c *Call, fx *Effects) {
+		if c.Has("--show-token") {
+			fx.Unknown("oc whoami -t prints the session's token")
+		}
+		kubeRequest(c, fx)
+	})
+)
+
+// getEffects: get and wait print objects. --raw reads any API path; an
+// output format that prints objects shows a Secret's data, unless no word
+// of the command names Secrets and the objects come from the server's
+// listing (the table formats show no values); token resources are not
+// read at all.
+func getEffects(c *Call, fx *Effects) {
+	if c.Has("--raw") {
+		fx.Unknown("get --raw reads any API path, Secrets included")
+	}
+	if kubeWordsContain(c, "token") {
+		fx.Unknown("token resources are named by the tokens themselves")
+	}
+	dumps := c.Has("--template")
+	for _, a := range c.ValueArgs("--output") {
+		if v := strings.ToLower(a.Value); a.Dynamic || v != "wide" && v != "name" {
+			dumps = true
+		}
+	}
+	if dumps && (c.HasAny("--filename|--kustomize") || kubeWordsContain(c, "secret")) {
+		fx.Unknown("the output format prints the data of Secrets")
+	}
+	kubeRequest(c, fx)
+}
+
+// kubeWordsContain reports whether a word after the program's name
+// contains s, ignoring case (a resource type: secrets, secret/db,
+// pods,secrets), whatever the split of the line.
+func kubeWordsContain(c *Call, s string) bool {
+	for _, a := range c.Cmd.Args[1:] {
+		if strings.Contains(strings.ToLower(a.Value), s) {
+			return true
+		}
+	}
+	return false
+}
+
+// mutateEffects: apply, create, replace, patch, delete, label, annotate,
+// run, expose, set, scale and autoscale change the cluster, unless they
+// are a client dry run (the object is only printed) or a server dry run
+// (the server validates it and stores nothing; admission webhooks with
+// side effects are skipped). The files of --from-file and --from-env-file
+// are read into the printed object; a kustomization (-k) and --prune are
+// not dry-run reads.
+func mutateEffects(c *Call, fx *Effects) {
+	for _, a := range c.ValueArgs("--from-file|--from-env-file") {
+		// [key=]path
+		if k, p, ok := strings.Cut(a.Value, "="); ok && !strings.Contains(k, "/") {
+			a.Value = p
+		}
+		fx.ReadTree(a, true)
+	}
+	dry := false
+	for _, a := range c.ValueArgs("--dry-run") {
+		dry = !a.Dynamic && (a.Value == "client" || a.Value == "server")
+	}
+	if !dry || c.HasAny("--kustomize|--prune") {
+		kubeFiles(c, fx)
+		fx.Change(c.Name + " " + c.SubPath())
+		return
+	}
+	kubeRequest(c, fx)
+}
+
+// kubectlDiffEffects: diff asks the server what applying the manifests would
+// change and shows it with diff (or KUBECTL_EXTERNAL_DIFF, a program).
+func kubectlDiffEffects(c *Call, fx *Effects) {
+	if c.Has("--prune") {
+		fx.Unknown("diff --prune")
+	}
+	kubeRequest(c, fx)
+}

@@ -1,0 +1,579 @@
+package programs
+
+import (
+	"strings"
+
+	"github.com/agentgov/governance/internal/shell"
+)
+
+// npm and npx: npm's subcommands that inspect the installed tree, the
+// registry and the configuration only read (and write npm's debug log and
+// cache); those that install, run package scripts, publish, log in or
+// edit the configuration run code or change state.
+//
+// Every npm configuration key is also a command-line option, valid with
+// every subcommand, and npm expands unambiguous abbreviations of them
+// (--scri is --script-shell). Keys that name a program npm runs (browser,
+// editor, git, script-shell, shell, node-gyp, call) are exec; keys that
+// name a configuration file to load (userconfig, globalconfig) can name
+// such programs in turn.
+
+// npmOpts are npm's configuration keys as options, with its shorthands.
+const npmOpts = `
+--_auth=X
+--access=X
+-a --all
+--no-all
+--allow-same-version
+--no-allow-same-version
+--allow-directory=X
+--allow-file=X
+--allow-git=X
+--allow-remote=X
+--allow-scripts=X
+--also=X
+--audit
+--no-audit
+--audit-level=X
+--auth-type=X
+--before=X
+--bin-links
+--no-bin-links
+--browser[=X]
+--no-browser
+--bypass-2fa
+--no-bypass-2fa
+--ca=X
+--cache=X                                write
+--cache-max=X
+--cache-min=X
+--cafile=X                               read
+-c --call=X                              exec
+--cert=X
+--cidr=X
+--color[=X]
+--no-color
+--commit-hooks
+--no-commit-hooks
+--cpu=X
+--dangerously-allow-all-scripts
+--no-dangerously-allow-all-scripts
+--depth=X
+--description
+--no-description
+--dev
+--no-dev
+--diff=X
+--diff-ignore-all-space
+--no-diff-ignore-all-space
+--diff-name-only
+--no-diff-name-only
+--diff-no-prefix
+--no-diff-no-prefix
+--diff-dst-prefix=X
+--diff-src-prefix=X
+--diff-text
+--no-diff-text
+--diff-unified=X
+--dry-run
+--no-dry-run
+--editor=X                               exec
+--engine-strict
+--no-engine-strict
+--expect-result-count=X
+--expect-results
+--no-expect-results
+--expires=X
+--fetch-retries=X
+--fetch-retry-factor=X
+--fetch-retry-maxtimeout=X
+--fetch-retry-mintimeout=X
+--fetch-timeout=X
+-f --force
+--no-force
+--foreground-scripts
+--no-foreground-scripts
+--format-package-lock
+--no-format-package-lock
+--fund
+--no-fund
+--git=X                                  exec
+--git-tag-version
+--no-git-tag-version
+-g --global
+--no-global
+--globalconfig=X                         code
+--global-style
+--no-global-style
+--heading=X
+--https-proxy=X                          net
+--if-present
+--no-if-present
+--ignore-scripts
+--no-ignore-scripts
+--include=X
+--include-staged
+--no-include-staged
+--include-workspace-root
+--no-include-workspace-root
+--include-attestations
+--no-include-attestations
+--init-author-email=X
+--init-author-name=X
+--init-author-url=X
+--init-license=X
+--init-module=X                          code
+--init-type=X
+--init-version=X
+--init-private
+--no-init-private
+--init.author.email=X
+--init.author.name=X
+--init.author.url=X
+--init.license=X
+--init.module=X                          code
+--init.version=X
+--install-links
+--no-install-links
+--install-strategy=X
+--json
+--no-json
+--key=X
+--legacy-bundling
+--no-legacy-bundling
+--legacy-peer-deps
+--no-legacy-peer-deps
+--libc=X
+--link
+--no-link
+--local-address=X
+-L --location=X
+--lockfile-version=X
+--loglevel=X
+--logs-dir=X                             write
+--logs-max=X
+-l --long
+--no-long
+--name=X
+--maxsockets=X
+-m --message=X
+--min-release-age=X
+--min-release-age-exclude=X
+--node-gyp=X                             exec
+--node-options=X                         code
+--noproxy=X
+--offline
+--no-offline
+--omit=X
+--omit-lockfile-registry-resolved
+--no-omit-lockfile-registry-resolved
+--only=X
+--orgs=X
+--optional
+--no-optional
+--os=X
+--otp=X
+--package=X
+--package-lock
+--no-package-lock
+--package-lock-only
+--no-package-lock-only
+--pack-destination=X                     write
+--packages=X
+-p --parseable
+--no-parseable
+--allow-scripts-pending
+--no-allow-scripts-pending
+--allow-scripts-pin
+--no-allow-scripts-pin
+--prefer-dedupe
+--no-prefer-dedupe
+--prefer-offline
+--no-prefer-offline
+--prefer-online
+--no-prefer-online
+-C --prefix=X                            dir
+--preid=X
+--production
+--no-production
+--progress
+--no-progress
+--provenance
+--no-provenance
+--provenance-file=X                      read
+--proxy=X                                net
+--read-only
+--no-read-only
+--rebuild-bundle
+--no-rebuild-bundle
+--registry=X                             net
+--replace-registry-host=X
+-S --save
+--no-save
+-B --save-bundle
+--no-save-bundle
+-D --save-dev
+--no-save-dev
+-E --save-exact
+--no-save-exact
+-O --save-optional
+--no-save-optional
+--save-peer
+--no-save-peer
+--save-prefix=X
+-P --save-prod
+--no-save-prod
+--sbom-format=X
+--sbom-type=X
+--scope=X
+--scopes=X
+--packages-all
+--no-packages-all
+--packages-and-scopes-permission=X
+--orgs-permission=X
+--password=X
+--token-description=X
+--script-shell=X                         exec
+--searchexclude=X
+--searchlimit=X
+--searchopts=X
+--searchstaleness=X
+--shell=X                                exec
+--shrinkwrap
+--no-shrinkwrap
+--sign-git-commit
+--no-sign-git-commit
+--sign-git-tag
+--no-sign-git-tag
+--strict-peer-deps
+--no-strict-peer-deps
+--strict-allow-scripts
+--no-strict-allow-scripts
+--strict-ssl
+--no-strict-ssl
+--tag=X
+--tag-version-prefix=X
+--timing
+--no-timing
+--umask=X
+--unicode
+--no-unicode
+--update-notifier
+--no-update-notifier
+-? -H -h --usage --help   help
+--user-agent=X
+--userconfig=X                           code
+-v --version                             help
+--versions
+--no-versions
+--viewer=X                               unknown
+--which=X
+-w --workspace=X
+--workspaces
+--no-workspaces
+--workspaces-update
+--no-workspaces-update
+-y --yes
+--no-yes
+-d -dd -ddd --verbose
+-q --quiet
+-s --silent
+-desc
+--local
+-n --no
+--porcelain
+--readonly
+-reg=X                                   net
+-iwr
+-ws
+--enjoy-by=X
+--nodedir=X                              dir
+`
+
+// npmNoHelp shadows the help options for subcommands that run what their
+// operands name: npm run x --help is not a request for help here.
+const npmNoHelp = `
+-? -H -h --usage --help
+-v --version
+`
+
+// npmLog records the debug log npm writes on every run, and the program
+// --browser names, which npm runs to open web pages.
+func npmLog(c *Call, fx *Effects) {
+	cacheAt(fx, "~/.npm/_logs", "npm writes a debug log of every run")
+	for _, v := range c.ValueArgs("--browser") {
+		if v.Dynamic || v.Value != "false" && v.Value != "true" {
+			fx.Exec("sh", v.Value, "--browser names the program npm opens web pages with")
+		}
+	}
+}
+
+// npmPrints is the Effects of a subcommand that reads the project, the
+// installed tree or npm's own files and prints.
+func npmPrints(c *Call, fx *Effects) { npmLog(c, fx) }
+
+// npmAsks is the Effects of a subcommand that queries the registry and
+// prints (view, search, outdated, audit).
+func npmAsks(c *Call, fx *Effects) {
+	npmLog(c, fx)
+	cacheAt(fx, "~/.npm/_cacache", "npm caches registry responses")
+	request(c, fx, "registry.npmjs.org")
+}
+
+// npmRuns is the Effects of a subcommand that installs packages (running
+// their install scripts) or runs the project's scripts.
+func npmRuns(c *Call, fx *Effects) {
+	runsProject(c, fx, "npm "+c.Sub()+" runs package scripts or the programs it installs")
+}
+
+// npmChanges is the Effects of a subcommand that changes the registry, the
+// account, the project's files or npm's configuration.
+func npmChanges(c *Call, fx *Effects) {
+	changes(c, fx, "npm "+c.SubPath()+" changes the registry, an account or the project")
+}
+
+// npmOpens is the Effects of a subcommand that opens a web page in the
+// browser, unless the browser is turned off and it only prints the URL.
+func npmOpens(c *Call, fx *Effects) {
+	if npmNoBrowser(c) {
+		npmAsks(c, fx)
+		return
+	}
+	fx.Change("npm " + c.Sub() + " opens a web page in the browser")
+	request(c, fx, "registry.npmjs.org")
+}
+
+// npmNoBrowser reports --no-browser or --browser=false: npm prints the URL
+// instead of opening it.
+func npmNoBrowser(c *Call) bool {
+	if c.Has("--no-browser") {
+		return true
+	}
+	v, ok := c.Value("--browser")
+	return ok && v == "false"
+}
+
+// npmListsOr is the Effects of a subcommand whose listing actions (ls,
+// list, get...) read and whose other actions change state.
+func npmListsOr(read string, asks bool) func(*Call, *Effects) {
+	return func(c *Call, fx *Effects) {
+		if a := c.Args(); len(a) > 0 && !a[0].Dynamic && inAlts(read, a[0].Value) {
+			if asks {
+				npmAsks(c, fx)
+			} else {
+				npmLog(c, fx)
+			}
+			return
+		}
+		npmChanges(c, fx)
+	}
+}
+
+// npmConfig: npm config list and get print the configuration (get refuses
+// keys that hold credentials, which older npm versions print in clear);
+// set, delete, edit and fix change it.
+func npmConfig(c *Call, fx *Effects) {
+	args := c.Args()
+	switch {
+	case len(args) == 0:
+		fx.Unknown("npm config needs an action")
+	case args[0].Dynamic:
+		fx.Unknown("the action of npm config is computed at run time")
+	case args[0].Value == "list" || args[0].Value == "ls":
+		npmLog(c, fx)
+	case args[0].Value == "get":
+		npmGet(c, args[1:], fx)
+	case args[0].Value == "edit":
+		fx.Exec("", "", "npm config edit opens the configuration in an editor")
+	default:
+		npmChanges(c, fx)
+	}
+}
+
+// npmGet prints configuration keys; a key that holds a credential is not
+// a read-only question.
+func npmGet(c *Call, keys []shell.Arg, fx *Effects) {
+	for _, k := range keys {
+		if secretKey(k) {
+			fx.Unknown("npm config get " + k.Value + " may print a credential")
+			return
+		}
+	}
+	npmLog(c, fx)
+}
+
+// npmCache: ls and info read npm's cache; verify rewrites its index;
+// add downloads into it; clean and rm delete it.
+func npmCache(c *Call, fx *Effects) {
+	switch c.Operand(0) {
+	case "ls", "list", "info":
+		npmLog(c, fx)
+	case "verify":
+		npmLog(c, fx)
+		cacheAt(fx, "~/.npm/_cacache", "npm cache verify rewrites the index of npm's cache")
+	case "npx":
+		switch c.Operand(1) {
+		case "ls", "list", "info":
+			npmLog(c, fx)
+		default:
+			npmChanges(c, fx)
+		}
+	default:
+		npmChanges(c, fx)
+	}
+}
+
+// npmPkg: get prints fields of package.json; set, delete and fix rewrite
+// it.
+func npmPkg(c *Call, fx *Effects) {
+	if c.Operand(0) == "get" && !c.Args()[0].Dynamic {
+		fx.Read(shellWord("package.json"))
+		npmLog(c, fx)
+		return
+	}
+	fx.Write(shellWord("package.json"), "npm pkg "+c.Operand(0))
+	npmLog(c, fx)
+}
+
+// npmAudit: audit sends the dependency tree to the registry and prints
+// its advisories; audit signatures verifies them; audit fix installs.
+func npmAudit(c *Call, fx *Effects) {
+	switch {
+	case len(c.Args()) == 0 || c.Operand(0) == "signatures" && len(c.Args()) == 1:
+		npmAsks(c, fx)
+	default:
+		npmRuns(c, fx)
+	}
+}
+
+// npmDiff compares packages: a spec that is not a registry package (a
+// folder, a git repository) is packed first, which runs its prepare
+// script; the project itself (no spec) is not.
+func npmDiff(c *Call, fx *Effects) {
+	for _, a := range append(c.ValueArgs("--diff"), c.Args()...) {
+		if a.Dynamic || !npmRegistrySpec(a.Value) {
+			runsProject(c, fx, "npm diff packs "+a.Value+", running its prepare script")
+			return
+		}
+	}
+	npmAsks(c, fx)
+}
+
+// npmRegistrySpec reports a package spec of the registry: a name, with a
+// scope, a version, a range or a tag (lodash, @types/node@20), not a
+// folder, a tarball, a URL or a git repository (user/repo).
+func npmRegistrySpec(v string) bool {
+	name, version := v, ""
+	if i := strings.LastIndexByte(v, '@'); i > 0 {
+		name, version = v[:i], v[i+1:]
+	}
+	if strings.HasPrefix(name, "@") {
+		scope, rest, ok := strings.Cut(name[1:], "/")
+		if !ok || scope == "" {
+			return false
+		}
+		name = rest
+	}
+	return name != "" && !strings.HasPrefix(name, ".") && !strings.ContainsAny(name, `/\:~`) &&
+		!strings.ContainsAny(version, `/\:`)
+}
+
+// npmRun: without a script name, run lists the scripts.
+func npmRun(c *Call, fx *Effects) {
+	if len(c.Args()) == 0 {
+		npmLog(c, fx)
+		return
+	}
+	npmRuns(c, fx)
+}
+
+// npmVersion: without an argument, version prints the versions of the
+// package, npm and node; with one it rewrites package.json, commits, tags
+// and runs the version scripts.
+func npmVersion(c *Call, fx *Effects) {
+	if len(c.Args()) == 0 {
+		npmLog(c, fx)
+		return
+	}
+	npmRuns(c, fx)
+}
+
+// npmFund: without a package it lists the funding of the tree; with one
+// it opens the package's funding page.
+func npmFund(c *Call, fx *Effects) {
+	if len(c.Args()) == 0 {
+		npmLog(c, fx)
+		return
+	}
+	npmOpens(c, fx)
+}
+
+// npmProfile: get prints the profile (not its secrets); set, enable-2fa
+// and disable-2fa change the account.
+func npmProfile(c *Call, fx *Effects) {
+	if c.Operand(0) == "get" && !anySecretKey(c) && !c.Args()[0].Dynamic {
+		npmAsks(c, fx)
+		return
+	}
+	npmChanges(c, fx)
+}
+
+var (
+	npmPrintsNode = &Node{Inherit: true, Effects: npmPrints}
+	npmAsksNode   = &Node{Inherit: true, Effects: npmAsks}
+	npmRunsNode   = &Node{Inherit: true, Opts: npmNoHelp, Effects: npmRuns}
+	npmChangeNode = &Node{Inherit: true, Effects: npmChanges}
+	npmOpensNode  = &Node{Inherit: true, Effects: npmOpens}
+)
+
+var npmProgram = &Program{Names: []string{"npm"}, SingleDash: true, Node: Node{Opts: npmOpts, Effects: npmPrints,
+	Subs: []*Sub{
+		// The installed tree, the project and npm's own set-up.
+		{"ls|list|ll|la|explain|why|query|sbom|root|prefix|bin|completion|help|hlep|help-search", npmPrintsNode},
+		// The registry.
+		{"view|info|show|v|search|s|se|find|outdated|ping|whoami|stars|doctor|find-dupes", npmAsksNode},
+		{"diff", &Node{Inherit: true, Effects: npmDiff}},
+		{"audit", &Node{Inherit: true, Effects: npmAudit}},
+		{"docs|home|bugs|issues|repo", npmOpensNode},
+		{"fund", &Node{Inherit: true, Effects: npmFund}},
+		{"config|c", &Node{Inherit: true, Effects: npmConfig}},
+		{"get", &Node{Inherit: true, Effects: func(c *Call, fx *Effects) { npmGet(c, c.Args(), fx) }}},
+		{"cache", &Node{Inherit: true, Effects: npmCache}},
+		{"pkg", &Node{Inherit: true, Effects: npmPkg}},
+		{"profile", &Node{Inherit: true, Effects: npmProfile}},
+		{"dist-tag|dist-tags|owner|author|team|token|org|ogr", &Node{Inherit: true, Effects: npmListsOr("ls|list", true)}},
+		{"access", &Node{Inherit: true, Effects: npmListsOr("list|ls|get|ls-packages|ls-collaborators", true)}},
+		{"run|run-script|rum|urn", &Node{Inherit: true, Opts: npmNoHelp, Effects: npmRun}},
+		{"version|verison", &Node{Inherit: true, Opts: npmNoHelp, Effects: npmVersion}},
+		// Installing, building and running: install scripts, lifecycle
+		// scripts, the project's scripts, a package's binaries.
+		{"install|i|in|ins|inst|insta|instal|isnt|isnta|isntal|isntall|add|ci|clean-install|ic|install-clean|isntall-clean|" +
+			"install-test|it|install-ci-test|cit|clean-install-test|sit|update|u|up|upgrade|udpate|uninstall|un|unlink|remove|rm|r|" +
+			"dedupe|ddp|prune|rebuild|rb|link|ln|test|t|tst|start|stop|restart|exec|x|explore|init|create|innit|pack|publish|" +
+			"edit|install-scripts|approve-scripts|deny-scripts|stage|shrinkwrap", npmRunsNode},
+		// Accounts and the registry.
+		{"adduser|add-user|login|logout|deprecate|undeprecate|unpublish|star|unstar|set|trust", npmChangeNode},
+	}}}
+
+// npx runs a package's binary, installing the package first when it is
+// missing: options end at the package name, whose arguments follow.
+var npxProgram = &Program{Names: []string{"npx"}, Node: Node{POSIX: true, Opts: `
+-p --package=PKG
+-c --call=CMD              exec
+-y --yes
+-n --no --no-yes
+-q --quiet
+-s --silent
+-w --workspace=NAME
+-ws --workspaces
+--include-workspace-root
+--prefix=DIR               dir
+--registry=URL             net
+--cache=DIR                write
+--userconfig=FILE          code
+--ignore-existing
+--shell=SHELL              exec
+--shell-auto-fallback
+-h --help                  help
+-v --version               help
+`, Effects: func(c *Call, fx *Effects) { runsProject(c, fx, "npx runs a package's program") }}}

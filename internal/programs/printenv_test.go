@@ -1,0 +1,15 @@
+package programs_test
+
+import "testing"
+
+// TestPrintenv checks that printenv reads the environment.
+func TestPrintenv(t *testing.T) {
+	t.Parallel()
+	checkEffects(t, []effectCase{
+		{"printenv", "env"},
+		{"printenv HOME PATH", "env HOME; env PATH"},
+		{"printenv -0", "env"},
+		{"printenv --help", ""},
+		{"printenv $NAME", "env $NAME"},
+	})
+}

@@ -1,0 +1,227 @@
+package programs
+
+import (
+	"strings"
+
+	"github.com/agentgov/governance/internal/shell"
+)
+
+// python runs inline code (-c), a module (-m) or a script. The analysis
+// finds the inline code (and a here-document fed to it); code that only
+// computes and prints is read-only, any other code runs as python. A few
+// standard modules only print.
+
+var pythonProgram = &Program{Names: []string{"python", "python2", "python3", "pypy", "pypy3"}, Node: Node{POSIX: true, Opts: `
+-b
+-B
+-c=CMD
+-d
+-E
+-h -? --help --help-env --help-xoptions --help-all  help
+-i                       unknown
+-I
+-m=MOD
+-O
+-OO
+-P
+-q
+-s
+-S
+-u
+-v
+-V --version             help
+-W=ARG
+-x
+-X=OPT                   unknown
+--check-hash-based-pycs=MODE
+`, Effects: pythonEffects}}
+
+// pythonPrintModules are standard modules that only print (a calendar,
+// platform and build facts, sys.path, the Zen). python -m looks the
+// module up in the current folder first, so a project file of the same
+// name would run instead: an accepted risk for these few names.
+var pythonPrintModules = []string{"calendar", "platform", "sysconfig", "site", "this"}
+
+func pythonEffects(c *Call, fx *Effects) {
+	if mods := c.ValueArgs("-m"); len(mods) > 0 {
+		m := mods[len(mods)-1]
+		switch {
+		case m.Dynamic:
+			fx.Exec("python", "", "python -m runs a module named at run time")
+		case contains(pythonPrintModules, m.Value):
+		case m.Value == "json.tool":
+			// A second operand is a file it writes.
+			args := c.Args()
+			if len(args) > 0 {
+				fx.Read(args[0])
+			}
+			if len(args) > 1 {
+				writeUnlessNotFile(fx, args[1], "python -m json.tool")
+			}
+		default:
+			fx.Exec("python", "", "python -m runs the module "+m.Value)
+		}
+		return
+	}
+	interpreterEffects(c, fx, "python")
+}
+
+// interpreterEffects records what an interpreter runs: the inline code
+// the analysis found (read-only when it only computes and prints), or a
+// script, or code from its input.
+func interpreterEffects(c *Call, fx *Effects, lang string) {
+	cmd := c.Cmd
+	switch {
+	case cmd.Code != "":
+		if (cmd.Lang == "python" || cmd.Lang == "javascript") && shell.PureCode(cmd.Lang, cmd.Code) {
+			return
+		}
+		fx.Exec(cmd.Lang, cmd.Code, c.Name+" runs "+cmd.Lang+" code")
+	case cmd.RunsInput:
+		fx.Exec(lang, "", c.Name+" runs code nobody can see beforehand")
+	default:
+		script := ""
+		if args := c.Args(); len(args) > 0 {
+			script = args[0].Value
+		}
+		if script == "" || script == "-" {
+			fx.Exec(lang, "", c.Name+" runs the code on its standard input")
+			return
+		}
+		fx.Exec(lang, "", c.Name+" runs the script "+script)
+	}
+}
+
+func contains(list []string, s string) bool {
+	for _, l := range list {
+		if l == s {
+			return true
+		}
+	}
+	return false
+}
+
+var nodeProgram = &Program{Names: []string{"node", "nodejs"}, Node: Node{POSIX: true, Opts: `
+-e --eval=SCRIPT
+-p --print=SCRIPT
+-c --check
+-i --interactive          unknown
+-r --require=MODULE       code
+--import=MODULE           code
+--loader --experimental-loader=MODULE  code
+--env-file=FILE           read
+--env-file-if-exists=FILE read
+--inspect[=HOST]          net
+--inspect-brk[=HOST]      net
+--inspect-wait[=HOST]     net
+--input-type=TYPE
+--enable-source-maps
+--no-warnings
+--no-deprecation
+--trace-warnings
+--trace-uncaught
+--experimental-vm-modules
+--experimental-strip-types
+--experimental-default-type=TYPE
+--stack-trace-limit=N
+--max-old-space-size=N
+--test                    unknown
+--watch                   unknown
+--run=SCRIPT              unknown
+-h --help                 help
+-v --version              help
+`, Effects: func(c *Call, fx *Effects) {
+	if c.Has("-c") {
+		for _, a := range c.Args() {
+			fx.Read(a)
+		}
+		return
+	}
+	interpreterEffects(c, fx, "javascript")
+}}}
+
+// scriptingProgram models an interpreter whose inline code the analysis
+// finds (perl -e, ruby -e, php -r ...): its options beyond that are not
+// modelled, so any other option is unknown.
+func scriptingProgram(lang string, opts string, names ...string) *Program {
+	return &Program{Names: names, Node: Node{POSIX: true, Opts: opts, Effects: func(c *Call, fx *Effects) {
+		if c.Cmd.Code == "" && strings.HasPrefix(c.Cmd.Lang, lang) {
+			fx.Exec(lang, "", c.Name+" runs code")
+			return
+		}
+		interpreterEffects(c, fx, lang)
+	}}}
+}
+
+var (
+	perlProgram = scriptingProgram("perl", `
+-e=CODE
+-E=CODE
+-n
+-p
+-l[=OCTAL]
+-a
+-F=PATTERN
+-i[=EXT]   write
+-w
+-W
+-X
+-s
+-T
+-t
+-U
+-0[=DIGITS]
+-M=MODULE  code
+-m=MODULE  code
+-I=DIR     code
+-d[=MOD]   unknown
+-D[=FLAGS]
+-x[=DIR]
+-C[=FLAGS]
+-c
+-h         help
+-v         help
+-V[=NAME]  help
+`, "perl")
+	rubyProgram = scriptingProgram("ruby", `
+-e=CODE
+-n
+-p
+-l
+-a
+-F=PATTERN
+-i[=EXT]   write
+-w
+-W[=LEVEL]
+-r=LIBRARY code
+-I=DIR     code
+-c
+-d --debug unknown
+-E --encoding=ENC
+-h --help  help
+-v --version help
+`, "ruby")
+	phpProgram = scriptingProgram("php", `
+-r=CODE
+-f=FILE
+-l
+-n
+-q
+-d=SETTING unknown
+-c=PATH    unknown
+-S=ADDR    net
+-t=DIR
+-h --help  help
+-v --version help
+-m
+-i
+`, "php")
+	luaProgram = scriptingProgram("lua", `
+-e=CODE
+-l=NAME    code
+-i         unknown
+-v         help
+-E
+-W
+`, "lua", "luajit")
+)

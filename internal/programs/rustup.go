@@ -1,0 +1,133 @@
+package programs
+
+// rustup, the Rust toolchain installer, and rustfmt. rustup's show,
+// which, check and the list actions of toolchain, target, component and
+// override print; installing, updating, setting defaults and overrides
+// and running a command change state or run code. rustfmt rewrites the
+// files it formats (and the modules they declare) unless it checks or
+// prints.
+
+const rustupOpts = `
+-v --verbose
+-q --quiet
+-h --help                        help
+-V --version                     help
+`
+
+func rustupPrints(*Call, *Effects) {}
+
+func rustupChanges(c *Call, fx *Effects) {
+	changes(c, fx, "rustup "+c.SubPath()+" changes the installed toolchains or rustup's settings")
+}
+
+// rustupAction: a subcommand whose list action prints and whose others
+// change the installation.
+func rustupAction(read string) func(*Call, *Effects) {
+	return func(c *Call, fx *Effects) {
+		if a := c.Args(); len(a) > 0 && !a[0].Dynamic && inAlts(read, a[0].Value) {
+			return
+		}
+		rustupChanges(c, fx)
+	}
+}
+
+// rustupDefault: without a toolchain, default prints the default one.
+func rustupDefault(c *Call, fx *Effects) {
+	if len(c.Args()) > 0 {
+		rustupChanges(c, fx)
+	}
+}
+
+// rustupDoc opens the documentation in the browser, unless --path only
+// prints where it is.
+func rustupDoc(c *Call, fx *Effects) {
+	if !c.Has("--path") {
+		fx.Change("rustup doc opens the documentation in the browser")
+	}
+}
+
+var rustupProgram = &Program{Names: []string{"rustup"}, Node: Node{Opts: rustupOpts, Effects: rustupPrints, Subs: []*Sub{
+	{"show", &Node{Inherit: true, Effects: func(c *Call, fx *Effects) {
+		// show active-toolchain may install the toolchain the project
+		// names, into rustup's own folder.
+		cacheAt(fx, "~/.rustup", "rustup installs the toolchain a project names")
+	}, Opts: `
+--installed
+`}},
+	{"which", &Node{Inherit: true, Effects: rustupPrints, Opts: `
+--toolchain=TOOLCHAIN
+`}},
+	{"check", &Node{Inherit: true, Effects: func(c *Call, fx *Effects) { fx.Network("static.rust-lang.org") }, Opts: `
+--no-self-update
+`}},
+	{"completions|help", &Node{Inherit: true, Effects: rustupPrints}},
+	{"man", &Node{Inherit: true, Effects: rustupPrints, Opts: `
+--toolchain=TOOLCHAIN
+`}},
+	{"doc", &Node{Inherit: true, Effects: rustupDoc, Opts: `
+--path
+--toolchain=TOOLCHAIN
+--alloc --book --cargo --clippy --core --edition-guide --embedded-book --error-codes --nomicon
+--proc_macro --reference --releases --rust-by-example --rustc --rustc-docs --rustdoc --std
+--style-guide --test --unstable-book
+`}},
+	{"toolchain|target|component|override", &Node{Inherit: true, Effects: rustupAction("list"), Opts: `
+--installed
+--toolchain=TOOLCHAIN
+--quiet
+`}},
+	{"default", &Node{Inherit: true, Effects: rustupDefault, Opts: `
+--force-non-host
+`}},
+	{"run", &Node{Inherit: true, POSIX: true, Loose: true, Opts: `
+-h --help
+-V --version
+--install
+`, Effects: func(c *Call, fx *Effects) {
+		runsProject(c, fx, "rustup run runs a command with a toolchain")
+	}}},
+	{"install|uninstall|update|upgrade|self|set", &Node{Inherit: true, Loose: true, Effects: rustupChanges}},
+}}}
+
+// rustfmt formats Rust files in place; --check and --emit stdout only
+// print, as does formatting standard input. --print-config writes the
+// configuration to the file its operand names.
+var rustfmtProgram = &Program{Names: []string{"rustfmt"}, Node: Node{Effects: rustfmtEffects, Opts: `
+--check
+--emit=MODE
+--backup
+--config-path=PATH               read
+--edition=EDITION
+--style-edition=EDITION
+--color=WHEN
+--print-config=KIND
+-l --files-with-diff
+--config=OPTIONS
+--unstable-features
+--skip-children
+--error-on-unformatted
+--file-lines=JSON
+-v --verbose
+-q --quiet
+-V --version                     help
+-h --help[=TOPIC]                help
+`}}
+
+func rustfmtEffects(c *Call, fx *Effects) {
+	unknownEnv(c, fx, "RUSTUP_*")
+	args := c.Args()
+	if c.Has("--print-config") {
+		if len(args) > 0 {
+			writeUnlessNotFile(fx, args[0], "rustfmt --print-config")
+		}
+		return
+	}
+	emit, _ := c.Value("--emit")
+	if c.Has("--check") || emit == "stdout" || len(args) == 0 && emit != "files" {
+		readOperands(c, fx)
+		return
+	}
+	for _, a := range args {
+		fx.Write(a, "rustfmt formats the file in place (and the modules it declares)")
+	}
+}

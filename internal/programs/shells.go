@@ -1,0 +1,87 @@
+package programs
+
+// The shells run code given with -c, a script file, or their standard
+// input. The analysis reads -c strings, here-documents and scripts written
+// earlier in the same command, and judges their commands on their own
+// (Runs). A login shell (-l) runs the user's own profile, the files every
+// terminal they open runs; an interactive shell (-i) or an rc file runs
+// startup code nobody sees here.
+
+const shellOpts = `
+-c
+-s
+-l --login
+-i         unknown
+-e
+-u
+-x
+-v
+-n
+-f
+-h
+-m
+-a
+-b
+-k
+-p
+-t
+-B
+-C
+-E
+-H
+-P
+-T
+-r --restricted
+-o=OPTION
+-O=OPTION
+--norc
+--noprofile
+--posix
+--noediting
+--rcfile --init-file=FILE  code
+--debugger                 unknown
+--dump-strings
+--dump-po-strings
+--pretty-print
+--verbose
+--help     help
+--version  help
+`
+
+var shellProgram = &Program{Names: []string{"sh", "bash", "zsh", "dash", "ksh", "mksh", "ash", "yash", "rbash"},
+	Node: Node{POSIX: true, Opts: shellOpts, Effects: func(c *Call, fx *Effects) {
+		switch {
+		case c.Has("-n") && !c.Has("-c"):
+			// -n reads the commands without running them.
+			for _, a := range c.Args() {
+				fx.Read(a)
+			}
+		case c.Cmd.RunsInput:
+			fx.Exec("sh", "", c.Name+" runs code nobody can see beforehand")
+		case c.Cmd.Runs:
+			fx.Found(c.Name + " runs the code the analysis read")
+		case len(c.Args()) == 0 && !c.Has("-c"):
+			fx.Exec("sh", "", c.Name+" runs the commands on its standard input")
+		default:
+			fx.Exec("sh", "", c.Name+" runs code the analysis could not read")
+		}
+	}}}
+
+var fishProgram = &Program{Names: []string{"fish"}, Node: Node{POSIX: true, Opts: `
+-c --command=COMMANDS
+-C --init-command=COMMANDS  code
+-d --debug=CATEGORIES
+-o --debug-output=PATH      write
+-f --features=FEATURES
+-i --interactive            unknown
+-l --login
+-N --no-config
+-n --no-execute
+-p --profile=PATH           write
+--profile-startup=PATH      write
+-P --private
+--print-rusage-self
+--print-debug-categories
+-h --help                   help
+-v --version                help
+`, Effects: shellProgram.Effects}}
