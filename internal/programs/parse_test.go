@@ -123,3 +123,23 @@ func TestHasSingleDash(t *testing.T) {
 		}
 	}
 }
+
+// TestStart checks that a program's start-up effects come with every
+// call, help included.
+func TestStart(t *testing.T) {
+	t.Parallel()
+	p := &programs.Program{Names: []string{"tool"}, Node: programs.Node{Opts: "-h --help help", Effects: func(c *programs.Call, fx *programs.Effects) {
+		fx.Change("runs")
+	}}, Start: func(c *programs.Call, fx *programs.Effects) {
+		fx.Cache(shell.Arg{Value: "~/.tool"}, "its settings")
+	}}
+	for _, tt := range []struct{ cmd, want string }{
+		{"tool", "cache ~/.tool; change (runs)"},
+		{"tool --help", "cache ~/.tool"},
+	} {
+		a := shell.Analyze(tt.cmd, shell.Options{})
+		if got := describe(programs.ParseWith(p, a.Commands[0]).Effects()); got != tt.want {
+			t.Errorf("%q: got %q, want %q", tt.cmd, got, tt.want)
+		}
+	}
+}

@@ -137,6 +137,11 @@ type Program struct {
 	// the option tables (find's expression): it fills the call's Opts and
 	// Pos.
 	Parse func(c *Call, args []shell.Arg)
+	// Start, when set, adds what every call does before it reads its
+	// command, help and version included: the tool's own files it writes
+	// (configuration, logs, caches), the helpers it runs to start, the
+	// requests it makes on its own (a check for a newer version).
+	Start func(c *Call, fx *Effects)
 }
 
 // Lookup returns the model of the program called name, or nil.
