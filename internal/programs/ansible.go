@@ -70,7 +70,7 @@ const ansibleConnectOptions = `
 -u --user=USER
 `
 
-var ansibleProgram = &Program{Names: []string{"ansible", "ansible-console"}, Node: Node{Opts: ansibleRunOptions + `
+var ansibleProgram = &Program{Names: []string{"ansible", "ansible-console"}, Start: ansibleStart, Node: Node{Opts: ansibleRunOptions + `
 --playbook-dir=DIR
 --task-timeout=SECONDS
 -B --background=SECONDS
@@ -87,7 +87,7 @@ var ansibleProgram = &Program{Names: []string{"ansible", "ansible-console"}, Nod
 	}
 }}}
 
-var ansiblePlaybookProgram = &Program{Names: []string{"ansible-playbook"}, Node: Node{Opts: ansibleRunOptions + `
+var ansiblePlaybookProgram = &Program{Names: []string{"ansible-playbook"}, Start: ansibleStart, Node: Node{Opts: ansibleRunOptions + `
 --flush-cache
 --force-handlers
 --list-tags
@@ -105,7 +105,7 @@ var ansiblePlaybookProgram = &Program{Names: []string{"ansible-playbook"}, Node:
 	}
 }}}
 
-var ansiblePullProgram = &Program{Names: []string{"ansible-pull"}, Node: Node{Opts: ansibleCommon +
+var ansiblePullProgram = &Program{Names: []string{"ansible-pull"}, Start: ansibleStart, Node: Node{Opts: ansibleCommon +
 	ansibleVaultOptions + ansibleConnectOptions + `
 --accept-host-key          change
 --check
@@ -128,7 +128,7 @@ var ansiblePullProgram = &Program{Names: []string{"ansible-pull"}, Node: Node{Op
 	fx.Exec("", "", "ansible-pull clones a repository and runs its playbook")
 }}}
 
-var ansibleInventoryProgram = &Program{Names: []string{"ansible-inventory"}, Node: Node{Opts: ansibleCommon +
+var ansibleInventoryProgram = &Program{Names: []string{"ansible-inventory"}, Start: ansibleStart, Node: Node{Opts: ansibleCommon +
 	ansibleVaultOptions + `
 -i --inventory --inventory-file=INVENTORY
 -l --limit=SUBSET
@@ -149,7 +149,7 @@ var ansibleInventoryProgram = &Program{Names: []string{"ansible-inventory"}, Nod
 	}
 }}}
 
-var ansibleDocProgram = &Program{Names: []string{"ansible-doc"}, Node: Node{Opts: ansibleCommon + `
+var ansibleDocProgram = &Program{Names: []string{"ansible-doc"}, Start: ansibleStart, Node: Node{Opts: ansibleCommon + `
 --metadata-dump
 --no-fail-on-errors
 --playbook-dir=DIR
@@ -163,7 +163,7 @@ var ansibleDocProgram = &Program{Names: []string{"ansible-doc"}, Node: Node{Opts
 -t --type=TYPE
 `, Operands: true, Effects: printsOnly}}
 
-var ansibleConfigProgram = &Program{Names: []string{"ansible-config"}, Node: Node{Opts: ansibleCommon,
+var ansibleConfigProgram = &Program{Names: []string{"ansible-config"}, Start: ansibleStart, Node: Node{Opts: ansibleCommon,
 	Effects: noCommand, Subs: []*Sub{
 		{Name: "list|dump|view|init|validate", Node: &Node{Opts: ansibleCommon + `
 -c --config=FILE           read
@@ -174,7 +174,7 @@ var ansibleConfigProgram = &Program{Names: []string{"ansible-config"}, Node: Nod
 `, Operands: true, Effects: printsOnly}},
 	}}}
 
-var ansibleGalaxyProgram = &Program{Names: []string{"ansible-galaxy"}, Node: Node{Opts: ansibleCommon,
+var ansibleGalaxyProgram = &Program{Names: []string{"ansible-galaxy"}, Start: ansibleStart, Node: Node{Opts: ansibleCommon,
 	Effects: noCommand, Subs: []*Sub{
 		{Name: "role|collection", Node: &Node{Opts: ansibleCommon, Effects: noCommand, Subs: ansibleGalaxyCommands}},
 		ansibleGalaxyCommands[0], ansibleGalaxyCommands[1],
@@ -209,7 +209,7 @@ var ansibleGalaxyCommands = []*Sub{
 	}}},
 }
 
-var ansibleLintProgram = &Program{Names: []string{"ansible-lint"}, Node: Node{Opts: `
+var ansibleLintProgram = &Program{Names: []string{"ansible-lint"}, Start: ansibleLintStart, Node: Node{Opts: `
 -h --help                  help
 --version                  help
 -P --list-profiles
@@ -247,7 +247,7 @@ var ansibleLintProgram = &Program{Names: []string{"ansible-lint"}, Node: Node{Op
 	readOperands(c, fx)
 }}}
 
-var ansibleTestProgram = &Program{Names: []string{"ansible-test"}, Node: Node{Opts: ansibleCommon, Effects: noCommand,
+var ansibleTestProgram = &Program{Names: []string{"ansible-test"}, Start: ansibleStart, Node: Node{Opts: ansibleCommon, Effects: noCommand,
 	Subs: []*Sub{
 		{Name: "env", Node: &Node{Opts: ansibleCommon + `
 -e --explain
@@ -265,7 +265,7 @@ var ansibleTestProgram = &Program{Names: []string{"ansible-test"}, Node: Node{Op
 		}}},
 	}}}
 
-var ansibleVaultProgram = &Program{Names: []string{"ansible-vault"}, Node: Node{Opts: ansibleCommon, Effects: noCommand,
+var ansibleVaultProgram = &Program{Names: []string{"ansible-vault"}, Start: ansibleStart, Node: Node{Opts: ansibleCommon, Effects: noCommand,
 	Subs: []*Sub{
 		{Name: "view", Node: &Node{Loose: true, Operands: true, Effects: func(c *Call, fx *Effects) {
 			revealsSecret(fx, "ansible-vault view (the decrypted file)")
@@ -277,6 +277,44 @@ var ansibleVaultProgram = &Program{Names: []string{"ansible-vault"}, Node: Node{
 			fx.Change("ansible-vault " + c.Sub() + " encrypts, edits or re-keys vault data")
 		}}},
 	}}}
+
+// ansibleStart is what every ansible tool does when it starts: it makes
+// its folder of temporary files under ~/.ansible (ANSIBLE_HOME,
+// ANSIBLE_LOCAL_TEMP); its Python finds libraries with ldconfig, asks the
+// uuidd daemon (or libuuid's clock file) for time-based UUIDs, and makes
+// the semaphores of its worker processes in /dev/shm. ansible-console
+// keeps a history of its commands.
+func ansibleStart(c *Call, fx *Effects) {
+	fx.Cache(assignedOr(c, "~/.ansible", "ANSIBLE_HOME"), "ansible's temporary files and caches")
+	if v := assignedOr(c, "", "ANSIBLE_LOCAL_TEMP"); v.Value != "" {
+		fx.Cache(v, "ansible's temporary files")
+	}
+	fx.Helper("ldconfig", "Python looks for libraries")
+	fx.Network("/run/uuidd/request")
+	fx.Cache(shell.Arg{Value: "/var/lib/libuuid/clock.txt"}, "libuuid's clock")
+	fx.Cache(shell.Arg{Value: "/dev/shm/sem"}, "the semaphores of Python's worker processes")
+	if c.Name == "ansible-console" {
+		fx.Cache(shell.Arg{Value: "~/.ansible-console_history"}, "ansible-console's history")
+	}
+}
+
+// ansibleLintStart adds, to what every ansible tool does, what
+// ansible-lint does before it lints: it asks ansible and ansible-config
+// about the installation and git about the project, installs what
+// requirements.yml names into ~/.cache/ansible-compat (from Galaxy: a
+// download) and refreshes its schemas, unless --offline; its formatter
+// (black) keeps a cache in ~/.cache too.
+func ansibleLintStart(c *Call, fx *Effects) {
+	ansibleStart(c, fx)
+	for _, h := range []string{"ansible", "ansible-config", "ansible-galaxy", "git"} {
+		fx.Helper(h, "ansible-lint prepares its environment")
+	}
+	fx.Cache(shell.Arg{Value: "~/.cache"}, "the user's cache folder, made when missing: ansible-compat "+
+		"(the collections and roles ansible-lint installs) and black (its formatter's cache)")
+	if !c.Has("--offline") {
+		fx.Network("galaxy.ansible.com")
+	}
+}
 
 // ansibleInventory records what the tools that load the inventory read:
 // the inventory files (-i; a value with a comma is a list of hosts) and

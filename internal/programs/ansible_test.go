@@ -4,7 +4,7 @@ import "testing"
 
 func TestAnsible(t *testing.T) {
 	t.Parallel()
-	checkEffects(t, []effectCase{
+	checkAfterStart(t, []effectCase{
 		{"ansible all --list-hosts", ""},
 		{"ansible -i hosts.ini all --list-hosts", "read hosts.ini"},
 		{"ansible -i h1,h2, all --list-hosts", ""},

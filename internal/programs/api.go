@@ -153,6 +153,22 @@ func revealsSecret(fx *Effects, what string) {
 	fx.Unknown(what + " prints a secret")
 }
 
+// assignedOr returns the value a NAME=value prefix of the command gives
+// one of names (the last given), as a word computed at run time when it
+// holds an expansion, or def.
+func assignedOr(c *Call, def string, names ...string) shell.Arg {
+	out := shell.Arg{Value: def}
+	for _, a := range c.Cmd.Assigns {
+		name, val, _ := strings.Cut(a, "=")
+		for _, n := range names {
+			if name == n {
+				out = shell.Arg{Value: val, Dynamic: strings.ContainsAny(val, "$`")}
+			}
+		}
+	}
+	return out
+}
+
 // noCommand is the Effects of a CLI called with no command: it prints its
 // usage, or starts whatever its configuration says (aws with
 // cli_auto_prompt prompts on the terminal), which the model does not

@@ -1,6 +1,10 @@
 package programs
 
-import "strings"
+import (
+	"strings"
+
+	"github.com/agentgov/governance/internal/shell"
+)
 
 // gcloud and gsutil, the Google Cloud CLIs (bq is in bq.go).
 //
@@ -9,7 +13,7 @@ import "strings"
 // (container clusters get-credentials, auth print-access-token, secrets
 // versions access, redis instances get-auth-string).
 
-var gcloudProgram = &Program{Names: []string{"gcloud"}, Node: Node{Opts: gcloudOptions + `
+var gcloudProgram = &Program{Names: []string{"gcloud"}, Start: gcloudStart, Node: Node{Opts: gcloudOptions + `
 --version          help
 `, Effects: noCommand, Subs: []*Sub{
 	{Name: "help|topic", Node: &Node{Opts: gcloudOptions, Operands: true, Effects: printsOnly}},
@@ -21,6 +25,25 @@ var gcloudProgram = &Program{Names: []string{"gcloud"}, Node: Node{Opts: gcloudO
 	{Name: "version", Node: &Node{Opts: gcloudOptions, Effects: printsOnly}},
 	{Name: "*", Node: gcloudTree.node()},
 }}}
+
+// gcloudStart is what every gcloud call does: its launcher script finds
+// the SDK and its Python (readlink, dirname, uname) and runs it; the CLI
+// writes its configuration, logs and credential caches under
+// ~/.config/gcloud (or CLOUDSDK_CONFIG), Python may write bytecode beside
+// the SDK's modules, and the search for credentials looks up the
+// metadata server's name. It may ask git, ssh and tput for their version
+// or the terminal's width.
+func gcloudStart(c *Call, fx *Effects) {
+	for _, h := range []string{"readlink", "dirname", "uname", "python3", "python", "git", "ssh", "tput"} {
+		fx.Helper(h, "gcloud starts")
+	}
+	fx.Cache(assignedOr(c, "~/.config/gcloud", "CLOUDSDK_CONFIG"), "gcloud's configuration, logs and credential caches")
+	for _, root := range []string{"/usr/lib/google-cloud-sdk", "/usr/share/google-cloud-sdk", "/opt/google-cloud-sdk",
+		"~/google-cloud-sdk", "/snap/google-cloud-cli"} {
+		fx.Cache(shell.Arg{Value: root}, "Python's bytecode beside the SDK's modules")
+	}
+	fx.Network("metadata.google.internal")
+}
 
 // gcloudOptions are the options of every command.
 const gcloudOptions = `

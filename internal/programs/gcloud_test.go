@@ -4,7 +4,7 @@ import "testing"
 
 func TestGcloud(t *testing.T) {
 	t.Parallel()
-	checkEffects(t, []effectCase{
+	checkAfterStart(t, []effectCase{
 		{"gcloud compute instances list --project p", `network  "p"`},
 		{"gcloud --format=json compute instances describe vm --zone us-central1-a", `network  "vm" "us-central1-a"`},
 		{"gcloud container clusters get-credentials c", `network  "c"; unknown (gcloud container clusters get-credentials prints a secret)`},

@@ -31,7 +31,7 @@ import (
 // judged so), so naming the file is not a read of its secrets; a file
 // that is not a state only makes terraform fail.
 
-var terraformProgram = &Program{Names: []string{"terraform", "tofu"}, GoFlags: true, Node: Node{Opts: `
+var terraformProgram = &Program{Names: []string{"terraform", "tofu"}, GoFlags: true, Start: tfStart, Node: Node{Opts: `
 -chdir=DIR                 dir
 -h -help                   help
 -v -version                help
@@ -166,6 +166,19 @@ var terraformProgram = &Program{Names: []string{"terraform", "tofu"}, GoFlags: t
 	}}},
 	{Name: "*", Node: &Node{Loose: true, Operands: true, Effects: tfChange}},
 }}}
+
+// tfStart is what every terraform call does: unless CHECKPOINT_DISABLE is
+// set, it asks HashiCorp's checkpoint service whether a newer version
+// exists (a request of constant text) and keeps its signature in
+// ~/.terraform.d, which it makes when missing. OpenTofu makes no such
+// check.
+func tfStart(c *Call, fx *Effects) {
+	if c.Name != "terraform" || assignedOr(c, "", "CHECKPOINT_DISABLE").Value != "" {
+		return
+	}
+	fx.Cache(shell.Arg{Value: "~/.terraform.d"}, "terraform's version check (checkpoint_signature)")
+	fx.Network("checkpoint-api.hashicorp.com")
+}
 
 // tfView are the flags every command reads before its own.
 const tfView = `

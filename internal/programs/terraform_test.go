@@ -4,7 +4,7 @@ import "testing"
 
 func TestTerraform(t *testing.T) {
 	t.Parallel()
-	checkEffects(t, []effectCase{
+	checkAfterStart(t, []effectCase{
 		{"terraform plan", "network "},
 		{"terraform plan -var 'region=eu' -var-file=prod.tfvars -refresh-only", `read prod.tfvars; network  "region=eu"`},
 		{"terraform plan -out=tf.plan", "write tf.plan; network "},
