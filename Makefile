@@ -4,7 +4,9 @@
 #   make bench     performance figures: hook process vs a trivial Go program,
 #                  in-process decisions, what the MCP proxy adds to a call
 #   make accuracy  the default policy against the labeled corpus, per
-#                  category and per peer (fails above the limits below)
+#                  category and per peer (fails above the limits below),
+#                  and against variants of its commands that keep their
+#                  meaning (sudo rm, bash -c 'rm', rm -r -f, ...)
 #   make lint      gofmt, go vet, generated code up to date
 
 GO      ?= go
@@ -19,6 +21,9 @@ BENCH_ENV = $(call xdg_env,$(abspath $(BENCH_DIR)))
 # Ceilings, in percent of the shell-command cases, that `make accuracy`
 # (and so `make test`) holds the default policy to.
 ACCURACY_MAX ?= deny=7,not-allow=2,not-deny=2,allow=5
+# Variants of each shell command that accuracy decides too (0: none);
+# 5 a command adds about 17,000 calls and 2 seconds.
+ACCURACY_VARIANTS ?= 5
 
 .PHONY: all build test test-tools accuracy bench bench-gatekeeper bench-mcp lint generate check-generate clean test-plugins bench-plugins
 
@@ -38,7 +43,7 @@ test-tools:
 	@scripts/install-test-tools
 
 accuracy: build
-	$(GO) run ./internal/bench/accuracy -governance $(BIN)/governance -max $(ACCURACY_MAX) $(ACCURACY_FLAGS)
+	$(GO) run ./internal/bench/accuracy -governance $(BIN)/governance -max $(ACCURACY_MAX) -variants $(ACCURACY_VARIANTS) $(ACCURACY_FLAGS)
 
 lint: check-generate
 	@out=$$(gofmt -l $$(git ls-files '*.go' 2>/dev/null || find . -name '*.go')); \

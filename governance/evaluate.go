@@ -28,6 +28,12 @@ type evaluation struct {
 	trace    []Step
 	// guesses are commands that an unknown program may run (see guess).
 	guesses []guess
+	// runs are command lines programs run (see recordRuns).
+	runs []runs
+	// copies are files a command of the call makes from a governance
+	// binary (cp, install, ln): running them later in the call runs
+	// governance.
+	copies []string
 	// index narrows the rules per command; nil for calls of a few
 	// commands, where building it costs more than scanning the rules.
 	index *ruleIndex
@@ -95,6 +101,7 @@ func (ev *evaluation) run(ctx context.Context) *Decision {
 		decided = append(decided, v)
 	}
 	decided = append(decided, ev.guessVerdicts()...)
+	decided = append(decided, ev.runsVerdicts()...)
 	// Evaluators placed before the rules see every call; their verdicts
 	// join layer 1's, strictest first.
 	early := false
@@ -293,6 +300,10 @@ func (ev *evaluation) shellSubjects(cmd string) ([]*subject, []Verdict) {
 			problems = append(problems, v)
 		}
 		ev.guess(s.cl.cmd, s.cl)
+		ev.recordRuns(s.cl)
+	}
+	if v, ok := ev.callExfiltration(out); ok {
+		problems = append(problems, v)
 	}
 	return out, problems
 }
@@ -347,6 +358,7 @@ func (ev *evaluation) commandSubjects(a *shell.Analysis) []*subject {
 		if len(fas) > 0 {
 			s.targets = make([]place, 0, len(fas))
 		}
+		ev.noteCopies(c, fas)
 		for _, fa := range fas {
 			pl := ev.placeOf(c, fa.arg, false)
 			s.targets = append(s.targets, pl)

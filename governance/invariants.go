@@ -15,7 +15,10 @@ func (ev *evaluation) invariants(s *subject) Verdict {
 			return v
 		}
 		if ev.req.Role != "human" {
-			return governanceCLI(s)
+			if v := ev.signalVerdict(s); v.Outcome != NoOpinion {
+				return v
+			}
+			return ev.governanceCLI(s)
 		}
 	case s.kind.modifies():
 		if s.file.is(ClassDevice) {
@@ -149,9 +152,9 @@ func readOnlyCLI(sub string) bool {
 	return false
 }
 
-func governanceCLI(s *subject) Verdict {
+func (ev *evaluation) governanceCLI(s *subject) Verdict {
 	cl := s.cl
-	if cl.name != "governance" || len(cl.pos) == 0 {
+	if len(cl.pos) == 0 || protectedCLI(cl.pos[0].Value) == "" || !ev.governanceProgram(cl) {
 		return Verdict{}
 	}
 	sub := cl.pos[0].Value

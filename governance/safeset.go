@@ -63,6 +63,10 @@ func readOnly(cl *cmdline) bool {
 			return false
 		}
 	}
+	if secretEnvRead(cl) != "" {
+		// The secret would be shown to the agent.
+		return false
+	}
 	if cl.call != nil {
 		return modelReadOnly(cl)
 	}
@@ -195,17 +199,6 @@ func readOnlyCheck(name string) func(*cmdline) bool {
 		return always
 	}
 	switch name {
-	case "env":
-		// With no command, env prints the environment, as printenv does;
-		// its NAME=value words only change what it prints.
-		return func(cl *cmdline) bool {
-			for _, a := range cl.pos {
-				if !shell.IsAssign(a.Value) {
-					return false
-				}
-			}
-			return !cl.hasAny("-S|--split-string")
-		}
 	case "xargs":
 		// The command xargs runs is judged on its own once the analysis
 		// found it (see carrierReadOnly).

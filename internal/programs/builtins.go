@@ -1,5 +1,7 @@
 package programs
 
+import "strings"
+
 // Shell builtins: they change only the shell's own state (its folder, its
 // variables, its options) or print it. Those that run other commands
 // (eval, exec, command, builtin, source, trap) are read by the analysis,
@@ -10,8 +12,27 @@ package programs
 func shellState(*Call, *Effects) {}
 
 var (
-	cdProgram      = &Program{Names: []string{"cd", "pushd", "popd", "dirs"}, NoOptions: true, Node: Node{Effects: statOperandsNoOpts}}
-	assignProgram  = &Program{Names: []string{"export", "declare", "typeset", "local", "readonly", "unset", "set", "shift", "getopts", "let", "((", "alias", "unalias", "shopt", "times", "jobs", "wait", "exit", "return", "read", "mapfile", "readarray", ":"}, NoOptions: true, Node: Node{Effects: shellState}}
+	cdProgram     = &Program{Names: []string{"cd", "pushd", "popd", "dirs"}, NoOptions: true, Node: Node{Effects: statOperandsNoOpts}}
+	assignProgram = &Program{Names: []string{"unset", "shift", "getopts", "let", "((", "alias", "unalias", "shopt", "times", "jobs",
+		"wait", "exit", "return", "read", "mapfile", "readarray", ":"}, NoOptions: true, Node: Node{Effects: shellState}}
+	// export, declare and friends set variables; with no names (or -p)
+	// they print them, and set with no words prints every variable.
+	declareProgram = &Program{Names: []string{"export", "declare", "typeset", "local", "readonly", "set"}, NoOptions: true,
+		Node: Node{Effects: func(c *Call, fx *Effects) {
+			names := 0
+			for _, a := range c.Args() {
+				if !strings.HasPrefix(a.Value, "-") && !strings.HasPrefix(a.Value, "+") {
+					names++
+				}
+				if a.Value == "-p" && c.Name != "set" {
+					fx.Env("")
+					return
+				}
+			}
+			if names == 0 && (c.Name != "set" || len(c.Args()) == 0) {
+				fx.Env("")
+			}
+		}}}
 	historyProgram = &Program{Names: []string{"history"}, Node: Node{Opts: `
 -c  change
 -d=OFFSET  change

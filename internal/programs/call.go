@@ -169,6 +169,11 @@ func (c *Call) parse(args []shell.Arg) {
 		case p.Digits && strings.HasPrefix(v, "-") && isDigits(v[1:]):
 			c.Opts = append(c.Opts, Opt{Spec: digitsSpec, Typed: v, Level: level})
 		default:
+			if !optionsOver && runTimeStart(a) && !subsOpen && !c.noInput(a) {
+				// A word whose start is only known at run time may
+				// expand to any option (X=--pre=sh; rg foo "$X").
+				c.unknown = append(c.unknown, "the word "+v+" is computed at run time and may be any option")
+			}
 			if subsOpen {
 				if s := node.sub(v); s != nil && !a.Dynamic {
 					node = s.Node
@@ -598,4 +603,30 @@ func normalizeDashes(args []shell.Arg) []shell.Arg {
 // '-- note\nSELECT 1').
 func looseValue(a shell.Arg) bool {
 	return !strings.HasPrefix(a.Value, "-") || strings.Contains(a.Value, " ")
+}
+
+// runTimeStart reports a word whose first characters are only known at
+// run time: an expansion, a substitution, or words from input.
+func runTimeStart(a shell.Arg) bool {
+	if !a.Dynamic || a.Input && a.Hint != "" {
+		// Words from a listing of files (find . | xargs, fd -x) are
+		// paths under the folders listed.
+		return false
+	}
+	v := a.Value
+	for _, abs := range []string{"$PWD", "${PWD}", "$HOME", "${HOME}", "$OLDPWD", "$TMPDIR", "${TMPDIR}"} {
+		if strings.HasPrefix(v, abs) {
+			// Variables that hold an absolute path.
+			return false
+		}
+	}
+	return a.WholeInput || strings.HasPrefix(v, "$") || strings.HasPrefix(v, "`") || strings.HasPrefix(v, "{input}") ||
+		strings.HasPrefix(v, "<(")
+}
+
+// noInput reports a word of input that is empty: a command of xargs (or
+// parallel) whose standard input is the caller's, which an agent's
+// harness leaves empty.
+func (c *Call) noInput(a shell.Arg) bool {
+	return a.Input && c.Cmd.Stdin.Kind == shell.StdinInherited && len(c.Cmd.Upstream) == 0
 }

@@ -29,7 +29,7 @@ func TestCompute(t *testing.T) {
 		{"printf -vIFS x", "change (printf -v sets the shell variable IFS, which may change what later commands run)"},
 		// Bash evaluates a subscript: a[$(id)] runs id.
 		{"printf -v 'a[$(id)]' x", "change (printf -v sets the shell variable a[$(id)], which may change what later commands run)"},
-		{"printf \"$fmt\" x", "unknown (the word $fmt is computed at run time where printf reads options)"},
+		{"printf \"$fmt\" x", "unknown (the word $fmt is computed at run time and may be any option); unknown (the word $fmt is computed at run time where printf reads options)"},
 		{"printf \"%s $x\" y", ""},
 	})
 }

@@ -1,6 +1,8 @@
 package programs
 
 import (
+	"strings"
+
 	"github.com/agentgov/governance/internal/shell"
 )
 
@@ -233,6 +235,10 @@ func (c *Call) AddEffects(fx *Effects) {
 		return
 	}
 	for _, u := range c.unknown {
+		if strings.HasPrefix(u, "the word ") {
+			fx.Unknown(u)
+			continue
+		}
 		fx.Unknown("the option " + u + " is not in the model of " + c.Name)
 	}
 	if c.UnknownSub != "" {

@@ -20,7 +20,7 @@ func TestFd(t *testing.T) {
 		{"fd -x rm {} \\; -e tmp", "exec found; stat . (tree)"},
 		{"fd foo -X wc -l", "exec found; stat . (tree)"},
 		{"fd -- -x", "stat . (tree)"},
-		{"fd \"$pat\" src", "unknown (the word $pat is computed at run time where fd reads options); stat src (tree)"},
+		{"fd \"$pat\" src", "unknown (the word $pat is computed at run time and may be any option); unknown (the word $pat is computed at run time where fd reads options); stat src (tree)"},
 		{"fd -h", ""},
 	})
 }

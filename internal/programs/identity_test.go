@@ -29,7 +29,7 @@ func TestIdentity(t *testing.T) {
 		{"w", "read /var/run/utmp"},
 		{"w -h alice", "read /var/run/utmp"},
 		{"w -M /tmp/core", "read /tmp/core; read /var/run/utmp"},
-		{"w $X", "unknown (w $X: a word known only at run time may hold options); read /var/run/utmp"},
+		{"w $X", "unknown (the word $X is computed at run time and may be any option); unknown (w $X: a word known only at run time may hold options); read /var/run/utmp"},
 		{"last", "read /var/log/wtmp"},
 		{"last -n 5", "read /var/log/wtmp"},
 		{"last -10", "read /var/log/wtmp"},
@@ -37,6 +37,6 @@ func TestIdentity(t *testing.T) {
 		{"last -F -x reboot", "read /var/log/wtmp"},
 		{"last -d", "read /var/log/wtmp; network "},
 		{"last -h host.example.com", "read /var/log/wtmp"},
-		{"last $X", "unknown (last $X: a word known only at run time may hold options); read /var/log/wtmp"},
+		{"last $X", "unknown (the word $X is computed at run time and may be any option); unknown (last $X: a word known only at run time may hold options); read /var/log/wtmp"},
 	})
 }

@@ -16,7 +16,7 @@ func TestNettools(t *testing.T) {
 		{"ifconfig eth0 up", "change (ifconfig eth0 up changes the interface)"},
 		{"ifconfig eth0 -arp", "change (ifconfig eth0 -arp changes the interface)"},
 		{"ifconfig eth0 192.168.1.1 netmask 255.255.255.0", "change (ifconfig eth0 192.168.1.1 changes the interface)"},
-		{"ifconfig $IF", "unknown (ifconfig $IF: a word known only at run time may hold options)"},
+		{"ifconfig $IF", "unknown (the word $IF is computed at run time and may be any option); unknown (ifconfig $IF: a word known only at run time may hold options)"},
 		{"route", ""},
 		{"route -n", ""},
 		{"route -A inet6", ""},
@@ -41,7 +41,7 @@ func TestNettools(t *testing.T) {
 		{"arp -S 192.168.1.1 00:11:22:33:44:55", "change (-S)"},
 		{"arp -f /etc/ethers", "change (-f); read /etc/ethers"},
 		{"arp -f", "change (-f)"},
-		{"arp $X", "unknown (arp $X: a word known only at run time may hold options)"},
+		{"arp $X", "unknown (the word $X is computed at run time and may be any option); unknown (arp $X: a word known only at run time may hold options)"},
 		{"netstat", ""},
 		{"netstat -tulpn", ""},
 		{"netstat -rn", ""},
@@ -61,7 +61,7 @@ func TestNettools(t *testing.T) {
 		{"ss -D dump.txt", "write dump.txt"},
 		{"ss -F filter.txt", "read filter.txt"},
 		{"ss -N myns -t", ""},
-		{"ss $X", "unknown (ss $X: a word known only at run time may hold options)"},
+		{"ss $X", "unknown (the word $X is computed at run time and may be any option); unknown (ss $X: a word known only at run time may hold options)"},
 		{"ss -- $X", ""},
 	})
 }

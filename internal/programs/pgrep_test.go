@@ -19,6 +19,6 @@ func TestPgrep(t *testing.T) {
 		{"pgrep -F pid.txt", "read pid.txt"},
 		{"pgrep -u root -d , sshd", ""},
 		{"pgrep -9 x", "unknown (the option -9 is not in the model of pgrep)"},
-		{"pgrep $X", "unknown (pgrep $X: a word known only at run time may hold options)"},
+		{"pgrep $X", "unknown (the word $X is computed at run time and may be any option); unknown (pgrep $X: a word known only at run time may hold options)"},
 	})
 }

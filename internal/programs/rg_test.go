@@ -34,7 +34,7 @@ func TestRg(t *testing.T) {
 		{"RIPGREP_CONFIG_PATH=rc rg foo", "unknown (RIPGREP_CONFIG_PATH is set for rg: it gives the program options or a command of the caller's choosing); read . (tree)"},
 		{"RIPGREP_CONFIG_PATH=rc rg --no-config foo", "read . (tree)"},
 		// rg "$x" with x=--pre=sh would run sh on every file.
-		{"rg \"$x\" .", "unknown (the word $x is computed at run time where rg reads options); read . (tree)"},
+		{"rg \"$x\" .", "unknown (the word $x is computed at run time and may be any option); unknown (the word $x is computed at run time where rg reads options); read . (tree)"},
 		{"rg -- \"$x\" .", "read . (tree)"},
 		{"rg -h", ""},
 		{"rg --version", ""},

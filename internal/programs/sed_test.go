@@ -33,7 +33,7 @@ func TestSed(t *testing.T) {
 		{"sed '/x/r .env' f", "read .env; read f"},
 		{"sed --sandbox '1w out' f", "read f"},
 		{"sed -f script.sed f", "read script.sed; unknown (sed runs a script from a file (-f), which the model does not read); read f"},
-		{"sed \"$X\" f", "unknown (sed's script is only known at run time ($X)); read f"},
+		{"sed \"$X\" f", "unknown (the word $X is computed at run time and may be any option); unknown (sed's script is only known at run time ($X)); read f"},
 		{"sed '/x/{p' f", "unknown (sed's script is not one the model can read: a { is not closed); read f"},
 		{"sed 'k' f", "unknown (sed's script is not one the model can read: unknown command k); read f"},
 	})

@@ -13,7 +13,7 @@ func TestSysstat(t *testing.T) {
 		{"iostat -c 5 -w 1", ""},
 		{"iostat +f /tmp/stats", "read /tmp/stats (tree)"},
 		{"iostat -f /tmp/stats", "read /tmp/stats (tree)"},
-		{"iostat $X", "unknown (iostat $X: a word known only at run time may hold options)"},
+		{"iostat $X", "unknown (the word $X is computed at run time and may be any option); unknown (iostat $X: a word known only at run time may hold options)"},
 		{"mpstat", ""},
 		{"mpstat -P ALL 1 5", ""},
 		{"mpstat -o JSON", ""},
@@ -32,6 +32,6 @@ func TestSysstat(t *testing.T) {
 		{"sar -f /var/log/sa/sa10", "read /var/log/sa/sa10"},
 		{"sar -fsa10", "read sa10"},
 		{"sar -r ALL -f /var/log/sa/sa10", "read ALL; read /var/log/sa/sa10"},
-		{"sar $X", "unknown (sar $X: a word known only at run time may hold options)"},
+		{"sar $X", "unknown (the word $X is computed at run time and may be any option); unknown (sar $X: a word known only at run time may hold options)"},
 	})
 }

@@ -2,7 +2,9 @@
 // it sends every call through `governance check --jsonl`, in a fresh
 // project with an empty home and no user configuration, and prints the four
 // numbers (safety misses, dangerous allows, over-blocks, friction) overall,
-// per category and per peer.
+// per category and per peer. With -variants N, it also sends N variants of
+// each shell command that keep its meaning (see internal/variants), and
+// prints the numbers of the variants next to the originals', per category.
 //
 //	go run ./internal/bench/accuracy -governance bin/governance -corpus testdata/corpus
 package main
@@ -72,6 +74,7 @@ func main() {
 	detail := flag.Bool("failures", false, "list every failing case")
 	quiet := flag.Bool("quiet", false, "print the overall table only")
 	maxPct := flag.String("max", "", "fail (exit 1) when a shell-command number exceeds its limit, e.g. deny=10,not-allow=2,not-deny=2,allow=15 (percent)")
+	perCase := flag.Int("variants", 0, "also decide this many variants of each shell command, and print their numbers next to the originals'")
 	flag.Parse()
 
 	recs, err := readCorpus(*corpus)
@@ -137,6 +140,12 @@ func main() {
 		fmt.Println("failures:")
 		for _, f := range failures {
 			fmt.Println("  " + f)
+		}
+	}
+	if *perCase > 0 {
+		if err := runVariants(*gov, recs, results, *perCase, *quiet); err != nil {
+			fmt.Fprintln(os.Stderr, "accuracy:", err)
+			os.Exit(1)
 		}
 	}
 	if *maxPct != "" && !within(overall["commands"], *maxPct) {

@@ -1,0 +1,139 @@
+package governance
+
+import (
+	"strings"
+
+	"github.com/agentgov/governance/internal/programs"
+)
+
+// A call that reads a secret and has a network sink anywhere in it can
+// send the secret out: through a pipe, a substitution, a file written and
+// read within the call, a DNS name. The secrets are the files the policy
+// forbids reading, account and process files, secret-named environment
+// variables and dumps of the whole environment; the sinks are the
+// programs whose model makes a request, the unmodelled senders, and
+// bash's /dev/tcp and /dev/udp. Such a call is denied, naming both.
+
+// leak is a secret a call reads, or a sink it sends to, for a message.
+type leak struct {
+	what, by string
+}
+
+// callExfiltration denies a call that reads a secret and reaches the
+// network anywhere in it.
+func (ev *evaluation) callExfiltration(subjects []*subject) (Verdict, bool) {
+	var secret, sink *leak
+	for _, s := range subjects {
+		switch {
+		case s.kind == KindShell:
+			c := s.cl.cmd
+			if sink == nil {
+				if by := ev.sinkOf(s.cl); by != "" {
+					sink = &leak{what: by, by: s.display}
+				}
+			}
+			if secret == nil {
+				if name := secretEnvRead(s.cl); name != "" {
+					secret = &leak{what: name, by: s.display}
+				}
+			}
+			if sink == nil {
+				for _, r := range c.Redirects {
+					if v := r.Target.Value; strings.HasPrefix(v, "/dev/tcp/") || strings.HasPrefix(v, "/dev/udp/") {
+						sink = &leak{what: "a connection to " + v, by: s.display}
+					}
+				}
+			}
+		case s.kind == KindRead && !s.stat && secret == nil:
+			// A file the rules forbid reading is denied as such; an
+			// account or process file may be read, but not sent.
+			if s.file.is(ClassSensitive) {
+				secret = &leak{what: ev.relPath(s.file), by: s.via}
+			}
+		}
+	}
+	if secret == nil || sink == nil {
+		return Verdict{}, false
+	}
+	return Verdict{Outcome: Deny, Layer: LayerInvariant, Rule: "exfiltration", Subject: secret.what,
+		Message: "This call reads " + secret.what + " (in `" + secret.by + "`) and sends data over the network (" + sink.what +
+			" in `" + sink.by + "`): the secret could leave the machine.",
+		Suggestion: "Run the network request on its own, without reading secrets in the same call; if a secret is needed, ask the user."}, true
+}
+
+// sinkOf says how a command reaches the network, or "".
+func (ev *evaluation) sinkOf(cl *cmdline) string {
+	if cl.call != nil {
+		for _, e := range cl.call.Effects().List {
+			if e.Op == programs.Network {
+				if e.Host != "" {
+					return cl.name + " to " + e.Host
+				}
+				return cl.name
+			}
+		}
+		return ""
+	}
+	if networkSender(cl) {
+		return cl.name
+	}
+	return ""
+}
+
+// secretEnvRead returns a secret the command reads from the environment:
+// a secret-named variable its words expand, or all of them (env,
+// printenv, set), or "".
+func secretEnvRead(cl *cmdline) string {
+	c := cl.cmd
+	for _, a := range c.Args {
+		if name := secretVarIn(a.Value, a.Dynamic); name != "" {
+			return "$" + name
+		}
+	}
+	for _, r := range c.Redirects {
+		if name := secretVarIn(r.Target.Value, r.Target.Dynamic); name != "" {
+			return "$" + name
+		}
+	}
+	if c.Stdin.Dynamic {
+		if name := secretVarIn(c.Stdin.Body, true); name != "" {
+			return "$" + name
+		}
+	}
+	if cl.call != nil {
+		for _, e := range cl.call.Effects().List {
+			if e.Op == programs.Env && secretEnv(e.Path.Value) {
+				if e.Path.Value == "" {
+					return "the whole environment"
+				}
+				return "$" + e.Path.Value
+			}
+		}
+	}
+	return ""
+}
+
+// secretVarIn returns the name of a secret-named variable a word's text
+// expands ($AWS_SECRET_ACCESS_KEY, ${GITHUB_TOKEN:-x}), or "".
+func secretVarIn(v string, dynamic bool) string {
+	if !dynamic {
+		return ""
+	}
+	for i := 0; i < len(v); i++ {
+		if v[i] != '$' {
+			continue
+		}
+		j := i + 1
+		if j < len(v) && v[j] == '{' {
+			j++
+		}
+		start := j
+		for j < len(v) && (v[j] == '_' || v[j] >= 'A' && v[j] <= 'Z' || v[j] >= 'a' && v[j] <= 'z' || j > start && v[j] >= '0' && v[j] <= '9') {
+			j++
+		}
+		if name := v[start:j]; name != "" && secretEnv(name) {
+			return name
+		}
+	}
+	return ""
+}

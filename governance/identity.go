@@ -1,0 +1,240 @@
+package governance
+
+import (
+	"bytes"
+	"crypto/sha256"
+	"io"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strconv"
+	"strings"
+
+	"github.com/agentgov/governance/internal/programs"
+	"github.com/agentgov/governance/internal/shell"
+)
+
+// The governance CLI and its processes are recognised by what they are,
+// not by their names: a program run by a path that resolves to an
+// installed governance binary, or to a copy of one, is governance; a
+// signal to a process whose program is governance is a signal to it.
+
+// governanceProgram reports whether a command runs the governance CLI:
+// by its name, or by a path (or a name found along PATH) that leads to an
+// installed governance binary or a copy of one.
+func (ev *evaluation) governanceProgram(cl *cmdline) bool {
+	if cl.name == "governance" {
+		return true
+	}
+	if len(cl.cmd.Args) == 0 || cl.cmd.Args[0].Dynamic {
+		return false
+	}
+	bins := ev.e.binaries()
+	if len(bins) == 0 && len(ev.copies) == 0 {
+		return false
+	}
+	prog := cl.cmd.Args[0].Value
+	var file string
+	switch {
+	case strings.Contains(prog, "/"):
+		file = prog
+		if !filepath.IsAbs(file) && cl.cmd.Cwd != "" {
+			file = filepath.Join(cl.cmd.Cwd, file)
+		}
+	default:
+		file = ev.lookPath(prog)
+	}
+	if file == "" {
+		return false
+	}
+	for _, c := range ev.copies {
+		if filepath.Clean(file) == c {
+			return true
+		}
+	}
+	return sameProgram(file, bins)
+}
+
+// noteCopies records the files a command writes when it also reads a
+// governance binary: a copy made earlier in the same call.
+func (ev *evaluation) noteCopies(c *shell.Command, fas []fileArg) {
+	bins := ev.e.binaries()
+	if len(bins) == 0 {
+		return
+	}
+	copies := false
+	for _, fa := range fas {
+		if fa.kind != KindRead || fa.arg.Dynamic {
+			continue
+		}
+		p := ev.placeOf(c, fa.arg, true)
+		if p.abs != "" && sameProgram(p.abs, bins) {
+			copies = true
+		}
+	}
+	if !copies {
+		return
+	}
+	for _, fa := range fas {
+		if fa.kind == KindWrite && !fa.arg.Dynamic {
+			if p := ev.placeOf(c, fa.arg, false); p.abs != "" {
+				ev.copies = append(ev.copies, p.abs)
+			}
+		}
+	}
+}
+
+// lookPath finds a program name along the PATH of the calls' environment.
+func (ev *evaluation) lookPath(name string) string {
+	if ev.e.LookupEnv == nil {
+		return ""
+	}
+	pathVar, _ := ev.e.LookupEnv("PATH")
+	for _, dir := range filepath.SplitList(pathVar) {
+		if dir == "" {
+			continue
+		}
+		p := filepath.Join(dir, name)
+		if fi, err := os.Stat(p); err == nil && fi.Mode().IsRegular() && fi.Mode()&0o111 != 0 {
+			return p
+		}
+	}
+	return ""
+}
+
+// sameProgram reports whether file is one of the binaries: the same file
+// (through links, or a hard link), or a copy of one, told by its size and
+// a hash of its first and last 64 KiB.
+func sameProgram(file string, bins []string) bool {
+	fi, err := os.Stat(file)
+	if err != nil || !fi.Mode().IsRegular() {
+		return false
+	}
+	for _, b := range bins {
+		bi, err := os.Stat(b)
+		if err != nil {
+			continue
+		}
+		if os.SameFile(fi, bi) {
+			return true
+		}
+		if fi.Size() == bi.Size() && fingerprint(file, fi.Size()) == fingerprint(b, bi.Size()) {
+			return true
+		}
+	}
+	return false
+}
+
+// fingerprint hashes the first and last 64 KiB of a file.
+func fingerprint(file string, size int64) [32]byte {
+	f, err := os.Open(file)
+	if err != nil {
+		return [32]byte{}
+	}
+	defer f.Close()
+	h := sha256.New()
+	const n = 64 << 10
+	if _, err := io.CopyN(h, f, n); err != nil && err != io.EOF {
+		return [32]byte{}
+	}
+	if size > 2*n {
+		if _, err := f.Seek(-n, io.SeekEnd); err != nil {
+			return [32]byte{}
+		}
+		if _, err := io.CopyN(h, f, n); err != nil && err != io.EOF {
+			return [32]byte{}
+		}
+	}
+	var sum [32]byte
+	copy(sum[:], h.Sum(nil))
+	return sum
+}
+
+// signalVerdict denies signals to governance processes: by name
+// (pkill governance, killall governance-hook), by a pattern that matches
+// them, by a PID whose program is governance, or to every process (kill
+// -1).
+func (ev *evaluation) signalVerdict(s *subject) Verdict {
+	cl := s.cl
+	if cl.call == nil || ev.req.Role == "human" {
+		return Verdict{}
+	}
+	for _, e := range cl.call.Effects().List {
+		if e.Op != programs.Signal {
+			continue
+		}
+		if target := ev.governanceTarget(cl, e.Path.Value); target != "" {
+			return Verdict{Outcome: Deny, Layer: LayerInvariant, Rule: "self-protection", Subject: s.display,
+				Message:    "`" + s.display + "` signals " + target + ", which enforces policy; an agent may not stop or disturb it.",
+				Suggestion: "Ask the user to stop or restart governance if that is needed."}
+		}
+	}
+	return Verdict{}
+}
+
+// governanceTarget says which governance process a signal target names,
+// or "".
+func (ev *evaluation) governanceTarget(cl *cmdline, v string) string {
+	switch {
+	case v == "-1" || v == "0" && cl.name != "kill":
+		return "every process, governance's included"
+	case isDigitsOnly(v):
+		if pid, err := strconv.Atoi(v); err == nil && governancePID(pid, ev.e.binaries()) {
+			return "process " + v + ", a governance process"
+		}
+		return ""
+	}
+	if cl.name == "pkill" || cl.name == "pgrep" {
+		// pkill's operand is an extended regular expression matched
+		// against process names (or, with -f, command lines).
+		re, err := regexp.Compile(v)
+		if err != nil {
+			return "processes only known at run time"
+		}
+		for _, name := range []string{"governance", "governance-hook", "governance daemon", "governance mcp-proxy"} {
+			if re.MatchString(name) {
+				return "governance's processes (" + v + " matches " + name + ")"
+			}
+		}
+		return ""
+	}
+	if strings.HasPrefix(filepath.Base(v), "governance") {
+		return "governance's processes"
+	}
+	return ""
+}
+
+// governancePID reports a process whose program is a governance binary
+// (on systems with /proc).
+func governancePID(pid int, bins []string) bool {
+	exe, err := os.Readlink("/proc/" + strconv.Itoa(pid) + "/exe")
+	if err == nil {
+		exe = strings.TrimSuffix(exe, " (deleted)")
+		for _, b := range bins {
+			if exe == b {
+				return true
+			}
+		}
+		if strings.HasPrefix(filepath.Base(exe), "governance") {
+			return true
+		}
+	}
+	cmdline, err := os.ReadFile("/proc/" + strconv.Itoa(pid) + "/cmdline")
+	if err != nil {
+		return false
+	}
+	argv0, _, _ := bytes.Cut(cmdline, []byte{0})
+	return strings.HasPrefix(filepath.Base(string(argv0)), "governance")
+}
+
+func isDigitsOnly(s string) bool {
+	if s == "" {
+		return false
+	}
+	for i := 0; i < len(s); i++ {
+		if s[i] < '0' || s[i] > '9' {
+			return false
+		}
+	}
+	return true
+}

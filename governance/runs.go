@@ -1,0 +1,54 @@
+package governance
+
+import (
+	"fmt"
+
+	"github.com/agentgov/governance/internal/programs"
+	"github.com/agentgov/governance/internal/shell"
+)
+
+// Command lines a program runs that the analysis did not find as
+// commands of their own: sed's e command, awk's system() handled by its
+// model, git -c core.pager=..., fzf --preview, a tool's --exec option.
+// Each is analysed as shell and judged; what would be asked or denied on
+// its own is asked or denied in the program that runs it.
+
+// runs is a command line a program runs, and the subjects it holds.
+type runs struct {
+	prog, why string
+	s         *subject
+}
+
+// recordRuns analyses the command lines a command's model says it runs.
+func (ev *evaluation) recordRuns(cl *cmdline) {
+	if cl.call == nil {
+		return
+	}
+	for _, e := range cl.call.Effects().List {
+		if e.Op != programs.Exec || e.Found || e.Helper || e.Lang != "sh" || e.Code == "" {
+			continue
+		}
+		a := shell.Analyze(e.Code, shell.Options{Cwd: cl.cmd.Cwd, Home: ev.req.Home, LookupEnv: ev.e.LookupEnv, MaxDepth: 4})
+		for _, s := range ev.commandSubjects(a) {
+			ev.runs = append(ev.runs, runs{prog: cl.name, why: e.Why, s: s})
+		}
+	}
+}
+
+// runsVerdicts judges the command lines programs run and returns those
+// that would be asked or denied.
+func (ev *evaluation) runsVerdicts() []Verdict {
+	var out []Verdict
+	for _, r := range ev.runs {
+		n := len(ev.trace)
+		v := ev.layer1(r.s)
+		ev.trace = ev.trace[:n]
+		if v.Outcome < Ask {
+			continue
+		}
+		v.Message = fmt.Sprintf("%s runs `%s` (%s). %s", r.prog, r.s.display, r.why, v.Message)
+		ev.step(v, "what "+r.prog+" runs")
+		out = append(out, v)
+	}
+	return out
+}
