@@ -58,20 +58,10 @@ type optValue struct{ opt, val string }
 // unknownSpec is the spec of a program the engine knows nothing about.
 var unknownSpec = &progSpec{}
 
-// specDomains hold the command-line knowledge of families of programs, one
-// file each (next to their read-only checks). Each returns the spec of a
-// program it knows, or nil.
-var specDomains = []func(name string) *progSpec{cloudSpec}
-
 // specFor returns what is known about a program's command line, or nil.
 func specFor(name string) *progSpec {
 	if s := lookup(programTable, name); s != nil {
 		return s
-	}
-	for _, domain := range specDomains {
-		if s := domain(name); s != nil {
-			return s
-		}
 	}
 	if strings.HasPrefix(name, "python") {
 		return lookup(programTable, "python")

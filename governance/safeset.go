@@ -193,24 +193,11 @@ var alwaysReadOnly = []string{
 	"pwd",
 }
 
-// readOnlyDomains hold the read-only knowledge of families of programs,
-// one file each. Each returns the check for a program it knows, or nil.
-func readOnlyDomains() []func(name string) func(*cmdline) bool {
-	return []func(name string) func(*cmdline) bool{
-		cloudReadOnly, // readonly_cloud.go: cloud and infrastructure CLIs
-	}
-}
-
 // readOnlyCheck returns the check for a program whose arguments decide
 // whether it only reads, or nil.
 func readOnlyCheck(name string) func(*cmdline) bool {
 	if inSorted(alwaysReadOnly, name) {
 		return always
-	}
-	for _, domain := range readOnlyDomains() {
-		if check := domain(name); check != nil {
-			return check
-		}
 	}
 	switch name {
 	case "xargs":

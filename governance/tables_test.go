@@ -13,14 +13,15 @@ import (
 // TestSearchedTablesAreSorted checks, in the source, every table that is
 // searched by binary search: the program and subcommand tables
 // ([]namedSpec), the wrappers ([]namedWrapper), and every []string list
-// handed to slices.BinarySearch or inSorted, whether a variable
+// handed to slices.BinarySearch, inSorted or sortedHas (in this package,
+// the shell analysis and the program models), whether a variable
 // or a field of a table entry. An entry out of order is silently never
 // found, so the check covers tables added later too.
 func TestSearchedTablesAreSorted(t *testing.T) {
 	t.Parallel()
 	fset := token.NewFileSet()
 	var files []*ast.File
-	for _, dir := range []string{".", filepath.Join("..", "internal", "shell")} {
+	for _, dir := range []string{".", filepath.Join("..", "internal", "shell"), filepath.Join("..", "internal", "programs")} {
 		names, err := filepath.Glob(filepath.Join(dir, "*.go"))
 		if err != nil {
 			t.Fatal(err)
@@ -54,7 +55,7 @@ func TestSearchedTablesAreSorted(t *testing.T) {
 					fn = pkg.Name + "." + x.Sel.Name
 				}
 			}
-			if fn != "slices.BinarySearch" && fn != "inSorted" {
+			if fn != "slices.BinarySearch" && fn != "inSorted" && fn != "sortedHas" {
 				return true
 			}
 			switch a := call.Args[0].(type) {

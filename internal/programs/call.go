@@ -73,6 +73,13 @@ func (c *Call) flags() bool {
 	return n != nil && n.Flags
 }
 
+// looseShort reports whether the deepest node accepts short options it
+// does not list, as parameters.
+func (c *Call) looseShort() bool {
+	n := c.Node()
+	return n != nil && n.Loose && n.LooseShort
+}
+
 // loose reports whether the deepest node accepts options it does not
 // list.
 func (c *Call) loose() bool {
@@ -102,6 +109,11 @@ func (c *Call) Reset(cmd *shell.Command, pos []shell.Arg) {
 		c.Pos = make([]shell.Arg, 0, len(args))
 	}
 	c.Prog = Lookup(cmd.Name)
+	c.read(args)
+}
+
+// read reads the words after the program name with c.Prog's model.
+func (c *Call) read(args []shell.Arg) {
 	if c.Prog == nil {
 		c.parseUnknown(args)
 		return
@@ -263,7 +275,7 @@ func (c *Call) long(args []shell.Arg, i, level int) int {
 			switch {
 			case hasVal:
 				o.Value, o.HasValue = shell.Arg{Value: val, Dynamic: args[i].Dynamic, Glob: args[i].Glob}, true
-			case i+1 < len(args) && !strings.HasPrefix(args[i+1].Value, "-"):
+			case i+1 < len(args) && looseValue(args[i+1]):
 				i++
 				o.Value, o.HasValue = args[i], true
 			}
@@ -319,6 +331,17 @@ func (c *Call) goFlag(args []shell.Arg, i, level int) int {
 		o.Spec = c.lookupLong(name, true)
 	}
 	switch {
+	case o.Spec == nil && c.loose():
+		// A parameter of an API-style command: its value is attached,
+		// or the next word.
+		o.Loose = true
+		switch {
+		case hasVal:
+			o.Value, o.HasValue = shell.Arg{Value: val, Dynamic: a.Dynamic, Glob: a.Glob}, true
+		case i+1 < len(args) && looseValue(args[i+1]):
+			i++
+			o.Value, o.HasValue = args[i], true
+		}
 	case o.Spec == nil:
 		c.unknown = append(c.unknown, o.Typed)
 	case hasVal && o.Spec.Arity == NoValue:
@@ -379,6 +402,21 @@ func (c *Call) short(args []shell.Arg, i, level int) int {
 			o.Typed = a.Value
 		}
 		o.Spec = c.lookupShort(b)
+		if o.Spec == nil && j == 0 && c.looseShort() && b < utf8.RuneSelf {
+			// A short parameter of an API-style command: the rest of
+			// the word, or else the next word unless it is an option,
+			// is its value.
+			o.Loose = true
+			switch {
+			case len(cluster) > 1:
+				o.Value, o.HasValue = shell.Arg{Value: cluster[1:], Dynamic: a.Dynamic, Glob: a.Glob}, true
+			case i+1 < len(args) && looseValue(args[i+1]):
+				i++
+				o.Value, o.HasValue = args[i], true
+			}
+			c.Opts = append(c.Opts, o)
+			return i
+		}
 		if o.Spec == nil && c.flags() && b < utf8.RuneSelf {
 			o.Loose = true
 			c.Opts = append(c.Opts, o)
@@ -557,6 +595,14 @@ func normalizeDashes(args []shell.Arg) []shell.Arg {
 		return args
 	}
 	return out
+}
+
+// looseValue reports whether a word after an option the table does not
+// list is that option's value: a word that does not start with -, or one
+// with a space in it, which argparse reads as a value too (--query-string
+// '-- note\nSELECT 1').
+func looseValue(a shell.Arg) bool {
+	return !strings.HasPrefix(a.Value, "-") || strings.Contains(a.Value, " ")
 }
 
 // runTimeStart reports a word whose first characters are only known at

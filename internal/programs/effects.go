@@ -231,6 +231,9 @@ func (c *Call) AddEffects(fx *Effects) {
 		fx.Unknown("no model of the program " + c.Name)
 		return
 	}
+	if c.Prog.Start != nil {
+		c.Prog.Start(c, fx)
+	}
 	if c.Help && len(c.unknown) == 0 {
 		// It prints help or its version and exits.
 		if c.Prog.HelpEffects != nil {

@@ -1,5 +1,7 @@
 package programs
 
+import "github.com/agentgov/governance/internal/shell"
+
 // Registry returns the modelled programs by name, for tests.
 func Registry() map[string]*Program {
 	m := make(map[string]*Program, len(registry))
@@ -22,6 +24,18 @@ func RegistryNames() []string {
 func CheckGrammar(n *Node) error {
 	_, err := parseGrammar(n.Opts)
 	return err
+}
+
+// ParseWith reads cmd with the model p in place of the registry's, for
+// tests of the parser.
+func ParseWith(p *Program, cmd *shell.Command) *Call {
+	c := &Call{Cmd: cmd, Name: cmd.Name, DashDash: -1, Prog: p}
+	var args []shell.Arg
+	if len(cmd.Args) > 0 {
+		args = normalizeDashes(cmd.Args[1:])
+	}
+	c.read(args)
+	return c
 }
 
 // SubsOf returns a node's subcommands, for tests.

@@ -39,9 +39,13 @@ type Node struct {
 	POSIX bool
 	// Loose accepts long options the table does not list, as parameters
 	// of an API (aws ec2 describe-instances --instance-ids i-1): such an
-	// option takes the next word as its value unless that word starts
-	// with -. Their values are the Effects function's to judge.
+	// option takes its attached value (--x=v), or else the next word
+	// unless that word starts with - (and has no space). Their values are the Effects function's to judge.
 	Loose bool
+	// LooseShort extends Loose to short options: an unlisted -c takes
+	// the rest of its word or the next word as its value (az storage blob
+	// show -c box), as argparse and pflag parameters do.
+	LooseShort bool
 	// Flags accepts options the table does not list as flags that only
 	// change what is printed (a value only when attached: --format=x).
 	// It is for programs with more output options than can be listed,
@@ -137,6 +141,11 @@ type Program struct {
 	// (git runs man, which keeps a cache); without it, help prints and
 	// does nothing else.
 	HelpEffects func(c *Call, fx *Effects)
+	// Start, when set, adds what every call does before it reads its
+	// command, help and version included: the tool's own files it writes
+	// (configuration, logs, caches), the helpers it runs to start, the
+	// requests it makes on its own (a check for a newer version).
+	Start func(c *Call, fx *Effects)
 }
 
 // Lookup returns the model of the program called name, or nil.

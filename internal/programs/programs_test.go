@@ -64,10 +64,13 @@ func effects(t *testing.T, cmd string) string {
 
 // describe leaves out a tool's housekeeping (its caches, the helpers it
 // runs, its own credentials): TestHousekeeping checks those.
-func describe(fx *programs.Effects) string {
+func describe(fx *programs.Effects) string { return describeSome(fx, false) }
+
+// describeSome describes effects, housekeeping included when all is set.
+func describeSome(fx *programs.Effects, all bool) string {
 	var b strings.Builder
 	for _, e := range fx.List {
-		if e.Op == programs.Cache || e.Op == programs.Cred || e.Op == programs.Exec && e.Helper {
+		if !all && (e.Op == programs.Cache || e.Op == programs.Cred || e.Op == programs.Exec && e.Helper) {
 			continue
 		}
 		if b.Len() > 0 {
@@ -245,5 +248,18 @@ func TestHousekeeping(t *testing.T) {
 		if got := housekeeping(t, tt.cmd); got != tt.want {
 			t.Errorf("%q:\n got %s\nwant %s", tt.cmd, got, tt.want)
 		}
+	}
+}
+
+// checkAllEffects is checkEffects with housekeeping described too.
+func checkAllEffects(t *testing.T, cases []effectCase) {
+	t.Helper()
+	for _, tt := range cases {
+		t.Run(tt.cmd, func(t *testing.T) {
+			t.Parallel()
+			if got := describeSome(parse(t, tt.cmd).Effects(), true); got != tt.want {
+				t.Errorf("%q:\n got %s\nwant %s", tt.cmd, got, tt.want)
+			}
+		})
 	}
 }

@@ -9,7 +9,8 @@ import (
 // Has reports whether the option is present. want is written as in a
 // rule: "--" (a -- separator before operands), "-f" (a short option, also
 // inside a cluster such as -rf), "--force" (a long option, or an
-// abbreviation of it as typed), or "-delete" (a single-dash word). An
+// abbreviation of it as typed), or "-delete" (a single-dash word, or any
+// spelling the table gives the same option: --json for -json). An
 // option of the program's table matches any of its spellings, so a rule
 // that names --force also sees -f when the table says they are one.
 func (c *Call) Has(want string) bool {
@@ -42,7 +43,13 @@ func (c *Call) Has(want string) bool {
 		}
 	case strings.HasPrefix(want, "-"):
 		for i := range c.Opts {
-			t := c.Opts[i].Typed
+			o := &c.Opts[i]
+			if o.Spec != nil && o.Spec.Is(want) {
+				// Any spelling of the option (--json for -json, or an
+				// abbreviation the table resolved).
+				return true
+			}
+			t := o.Typed
 			if strings.HasPrefix(t, want) && (len(t) == len(want) || t[len(want)] == '=') {
 				return true
 			}

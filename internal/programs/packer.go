@@ -1,0 +1,55 @@
+package programs
+
+// packer builds machine images from a template: packer [-machine-readable]
+// COMMAND [flags] [arguments], with Go flags. validate, inspect, fmt
+// -check and the plugin listings only read; build, init, fix and
+// hcl2_upgrade run builders, download plugins or rewrite the template;
+// console evaluates expressions such as file().
+//
+// Code they run: validate and inspect start the plugins the template
+// requires (installed by packer init under ~/.packer.d or
+// PACKER_PLUGIN_PATH) to check their settings, as before the model.
+
+var packerProgram = &Program{Names: []string{"packer"}, GoFlags: true, Node: Node{Opts: packerView + `
+-v -version                help
+`, Effects: noCommand, Subs: []*Sub{
+	{Name: "validate", Node: &Node{Opts: packerView + `
+-evaluate-datasources      unknown  # runs the data sources, which may run commands
+-except=NAMES
+-only=NAMES
+-no-warn-undeclared-var
+-syntax-only
+-var=NAME=VALUE
+-var-file=FILE             read
+`, Operands: true, Effects: readsFiles}},
+	{Name: "inspect", Node: &Node{Opts: packerView, Operands: true, Effects: readsFiles}},
+	{Name: "fmt", Node: &Node{Opts: packerView + `
+-check[=BOOL]
+-diff
+-write[=BOOL]
+-recursive
+`, Operands: true, Effects: hclFmt}},
+	{Name: "version", Node: &Node{Opts: packerView, Effects: printsOnly}},
+	{Name: "plugins", Node: &Node{Opts: packerView, Effects: func(c *Call, fx *Effects) {
+		fx.Unknown("packer plugins needs a subcommand")
+	}, Subs: []*Sub{
+		{Name: "installed", Node: &Node{Opts: packerView, Effects: printsOnly}},
+		{Name: "required", Node: &Node{Opts: packerView, Operands: true, Effects: readsFiles}},
+		{Name: "*", Node: &Node{Opts: packerView, Loose: true, Operands: true, Effects: packerChange}},
+	}}},
+	{Name: "console", Node: &Node{Opts: packerView, Loose: true, Operands: true, Effects: func(c *Call, fx *Effects) {
+		fx.Unknown("packer console evaluates expressions, which may read any file")
+	}}},
+	{Name: "*", Node: &Node{Opts: packerView, Loose: true, Operands: true, Effects: packerChange}},
+}}}
+
+// packerView are the flags of every command.
+const packerView = `
+-h -help                   help
+-machine-readable
+`
+
+// packerChange is a command that builds, installs or rewrites.
+func packerChange(c *Call, fx *Effects) {
+	fx.Change("packer " + c.SubPath() + " builds images, installs plugins or rewrites templates")
+}
