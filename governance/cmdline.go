@@ -3,7 +3,6 @@ package governance
 import (
 	"iter"
 	"strings"
-	"unicode/utf8"
 
 	"github.com/agentgov/governance/internal/programs"
 	"github.com/agentgov/governance/internal/shell"
@@ -19,7 +18,6 @@ type cmdline struct {
 	// lsub is what lowerSub returns, once lsubSet.
 	lsub    string
 	lsubSet bool
-	spec    *progSpec
 	// short holds the short options present (from clusters such as -rf);
 	// long the long options as typed, without -- and =value; single the
 	// single-dash words (-delete, -exec) as typed.
@@ -38,36 +36,19 @@ type cmdline struct {
 	nsub int
 	// dashdash is the index in pos where a -- separator appeared, or -1.
 	dashdash int
-	// active is the spec of the subcommand, for programs with
-	// subcommands (git push), else the program's.
-	active *progSpec
 	// help reports a --help (or a final --version) read as an option, not
 	// as another option's value; helpAt is how many positional arguments
 	// came before it.
 	help   bool
 	helpAt int
 	text   string
-	// call is the programs package's reading of the command, for a
-	// program it models; nil otherwise.
+	// call is the programs package's reading of the command: with the
+	// program's model, or (Prog nil) as GNU getopt would read it.
 	call *programs.Call
 }
 
 // optValue is an option given with a value.
 type optValue struct{ opt, val string }
-
-// unknownSpec is the spec of a program the engine knows nothing about.
-var unknownSpec = &progSpec{}
-
-// specFor returns what is known about a program's command line, or nil.
-func specFor(name string) *progSpec {
-	if s := lookup(programTable, name); s != nil {
-		return s
-	}
-	if strings.HasPrefix(name, "python") {
-		return lookup(programTable, "python")
-	}
-	return nil
-}
 
 func parseCmdline(cmd *shell.Command) *cmdline {
 	cl := new(cmdline)
@@ -75,107 +56,10 @@ func parseCmdline(cmd *shell.Command) *cmdline {
 	return cl
 }
 
-// parse splits cmd into cl. The positional arguments go into pos when it
-// has room for them all (the caller may hand out one array for many
-// commands); nil lets parse allocate.
-func (cl *cmdline) parse(cmd *shell.Command, pos []shell.Arg) {
-	if programs.Lookup(cmd.Name) != nil {
-		cl.fromCall(cmd, pos)
-		return
-	}
-	*cl = cmdline{cmd: cmd, name: cmd.Name, dashdash: -1}
-	cl.spec = specFor(cl.name)
-	if cl.spec == nil {
-		cl.spec = unknownSpec
-	}
-	spec := cl.spec
-	if spec.global != nil {
-		spec = spec.global
-	}
-	args := cmd.Args
-	if len(args) > 0 {
-		args = normalizeDashes(args[1:])
-	}
-	if cap(pos) >= len(args) {
-		cl.pos = pos[:0]
-	}
-	cl.lname, _ = asciiLower(cl.name)
-	if cl.pos == nil {
-		cl.pos = make([]shell.Arg, 0, len(args))
-	}
-	for i := 0; i < len(args); i++ {
-		a := args[i]
-		v := a.Value
-		switch {
-		case v == "--" && !(spec == cl.spec.global && cl.spec.global != nil):
-			cl.dashdash = len(cl.pos)
-			cl.pos = append(cl.pos, args[i+1:]...)
-			i = len(args)
-		case v == "--" && spec == cl.spec.global && cl.spec.global != nil:
-			// git -- reset: before the subcommand, -- only ends options.
-		case strings.HasPrefix(v, "--") && len(v) > 2:
-			name, val, has := strings.Cut(v[2:], "=")
-			cl.long = append(cl.long, name)
-			if !has && i+1 < len(args) && (spec.takesLong(name) || spec.takesEnum(name, args[i+1].Value)) {
-				i++
-				val, has = args[i].Value, true
-			}
-			if has {
-				cl.addValue(v[:2+len(name)], val)
-			} else if name == "help" || name == "version" && i == len(args)-1 {
-				if !cl.help || len(cl.pos) < cl.helpAt {
-					cl.helpAt = len(cl.pos)
-				}
-				cl.help = true
-			}
-		case strings.HasPrefix(v, "-") && len(v) > 1 && !cl.spec.noOptions && !isNumber(v):
-			cl.single = append(cl.single, v)
-			if spec.singleLong && len(v) > 2 {
-				if spec.takesLong(v[1:]) && i+1 < len(args) {
-					i++
-					cl.addValue(v, args[i].Value)
-				}
-				continue
-			}
-			cluster := v[1:]
-			global := cl.spec.global != nil && spec == cl.spec.global
-			for j := 0; j < len(cluster); j++ {
-				c := cluster[j]
-				cl.short.add(c)
-				if !global {
-					cl.local.add(c)
-				}
-				if strings.IndexByte(spec.short, c) >= 0 {
-					val := cluster[j+1:]
-					if val == "" && i+1 < len(args) {
-						i++
-						val = args[i].Value
-					}
-					opt := v[:2] // -x as typed, when x starts the cluster
-					if j > 0 {
-						opt = "-" + string(c)
-					}
-					cl.addValue(opt, val)
-					break
-				}
-			}
-		default:
-			cl.pos = append(cl.pos, a)
-			if spec == cl.spec.global && len(cl.pos) == 1 {
-				// The subcommand: switch to its options.
-				cl.nsub = 1
-				spec = cl.spec
-				if sub := lookup(cl.spec.subs, v); sub != nil {
-					spec = sub
-				}
-			}
-		}
-	}
-	if cl.spec.global == nil && cl.spec.nsub > 0 {
-		cl.nsub = min(cl.spec.nsub, len(cl.pos))
-	}
-	cl.active = spec
-}
+// parse reads cmd into cl with its program's model. The positional
+// arguments go into pos when it has room for them all (the caller may
+// hand out one array for many commands); nil lets parse allocate.
+func (cl *cmdline) parse(cmd *shell.Command, pos []shell.Arg) { cl.fromCall(cmd, pos) }
 
 // lowerSub returns the first positional argument (the subcommand of most
 // programs) in lower case when it is ASCII, else "".
@@ -185,15 +69,6 @@ func (cl *cmdline) lowerSub() string {
 	}
 	cl.lsubSet = true
 	return cl.lsub
-}
-
-// subWords is how many leading positional arguments can be subcommand
-// words.
-func (cl *cmdline) subWords() int {
-	if cl.spec.global != nil {
-		return 1
-	}
-	return cl.spec.nsub
 }
 
 func (cl *cmdline) addValue(opt, val string) {
@@ -247,7 +122,7 @@ func (cl *cmdline) has(want string) bool {
 		if found {
 			return true
 		}
-		if cl.spec.singleLong {
+		if cl.singleDash() {
 			for _, s := range cl.single {
 				if s[1:] == name {
 					return true
@@ -350,38 +225,6 @@ func (cl *cmdline) String() string {
 	return cl.text
 }
 
-// normalizeDashes turns look-alike dashes at the start of a word (U+2010 to
-// U+2015, the minus sign, small and full-width hyphen-minus) into '-', so
-// that an option spelled with them is seen as the option it imitates.
-func normalizeDashes(args []shell.Arg) []shell.Arg {
-	var out []shell.Arg
-	for i, a := range args {
-		v := a.Value
-		changed := false
-		for {
-			r, size := utf8.DecodeRuneInString(v)
-			if r != '\u2010' && r != '\u2011' && r != '\u2012' && r != '\u2013' && r != '\u2014' && r != '\u2015' &&
-				r != '\u2212' && r != '\ufe63' && r != '\uff0d' {
-				break
-			}
-			v = v[size:]
-			changed = true
-		}
-		if !changed {
-			continue
-		}
-		if out == nil {
-			out = append([]shell.Arg(nil), args...)
-		}
-		prefix := strings.Repeat("-", utf8.RuneCountInString(a.Value)-utf8.RuneCountInString(v))
-		out[i].Value = prefix + v
-	}
-	if out == nil {
-		return args
-	}
-	return out
-}
-
 // assignments returns the NAME=value assignments a command makes: its
 // prefixes (and env's), and the arguments of export and friends.
 func (cl *cmdline) assignments() []string {
@@ -453,7 +296,7 @@ func (cl *cmdline) flagsWithin(allowed []string) bool {
 			return false
 		}
 	}
-	if cl.spec.singleLong || cl.name == "find" {
+	if cl.singleDash() || cl.name == "find" {
 		for _, w := range cl.single {
 			if len(w) > 2 && !ok(w) {
 				return false
@@ -480,3 +323,9 @@ func (s *byteSet) all() iter.Seq[byte] {
 		}
 	}
 }
+
+// singleDash reports a program that spells long options with one dash.
+func (cl *cmdline) singleDash() bool { return cl.call.Prog != nil && cl.call.Prog.SingleDash }
+
+// modelled reports a program the programs package has a model of.
+func (cl *cmdline) modelled() bool { return cl.call.Prog != nil }

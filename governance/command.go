@@ -180,7 +180,7 @@ func (c *Command) Flags() []string {
 	for ch := range c.cl.short.all() {
 		add("-" + string(ch))
 	}
-	if c.cl.spec.singleLong || c.cl.name == "find" {
+	if c.cl.singleDash() || c.cl.name == "find" {
 		for _, w := range c.cl.single {
 			if len(w) > 2 {
 				add(w)

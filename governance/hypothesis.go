@@ -74,12 +74,12 @@ func (ev *evaluation) guessVerdicts() []Verdict {
 // unknownProgram reports a program the engine knows nothing about: no
 // command-line spec, no read-only knowledge, not a shell or interpreter.
 func unknownProgram(cl *cmdline) bool {
-	return cl.spec == unknownSpec && !knownProgram(cl.name)
+	return !cl.modelled() && !knownProgram(cl.name)
 }
 
 // knownProgram reports a program name the engine knows.
 func knownProgram(name string) bool {
-	if programs.Lookup(name) != nil || specFor(name) != nil || readOnlyCheck(name) != nil || shell.IsShell(name) ||
+	if programs.Lookup(name) != nil || shell.IsShell(name) ||
 		shell.InterpreterLang(name) != "" {
 		return true
 	}
@@ -207,7 +207,7 @@ func networkSender(cl *cmdline) bool {
 			}
 		}
 	case "openssl":
-		return posAt(cl, 0) == "s_client"
+		return cl.call.Sub() == "s_client" || cl.call.Operand(0) == "s_client"
 	}
 	return false
 }

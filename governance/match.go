@@ -769,3 +769,20 @@ func wildcard(pat, s string) bool {
 	}
 	return true
 }
+
+// inSorted reports whether w is in a sorted list. The lists it searches
+// are checked to be sorted by TestSearchedTablesAreSorted. It runs for
+// every simple command, so the search is written out: one string
+// comparison per step.
+func inSorted(sorted []string, w string) bool {
+	lo, hi := 0, len(sorted)
+	for lo < hi {
+		m := int(uint(lo+hi) >> 1)
+		if sorted[m] < w {
+			lo = m + 1
+		} else {
+			hi = m
+		}
+	}
+	return lo < len(sorted) && sorted[lo] == w
+}

@@ -7,15 +7,11 @@ import (
 	"github.com/agentgov/governance/internal/shell"
 )
 
-// modelSpec is the spec of a program the programs package models: its
-// command line and effects come from there (see cmdline.call).
-var modelSpec = &progSpec{args: argData}
-
 // fromCall fills cl from the model's reading of cmd.
 func (cl *cmdline) fromCall(cmd *shell.Command, pos []shell.Arg) {
 	c := new(programs.Call)
 	c.Reset(cmd, pos)
-	*cl = cmdline{cmd: cmd, name: cmd.Name, call: c, spec: modelSpec, active: modelSpec,
+	*cl = cmdline{cmd: cmd, name: cmd.Name, call: c,
 		pos: c.Pos, nsub: c.NSub, dashdash: c.DashDash, help: c.Help}
 	cl.lname, _ = asciiLower(cl.name)
 	for i := range c.Opts {
@@ -58,6 +54,18 @@ func (cl *cmdline) fromCall(cmd *shell.Command, pos []shell.Arg) {
 // from its effects.
 func modelFileArgs(cl *cmdline) []fileArg {
 	var out []fileArg
+	if !cl.modelled() {
+		// A program nobody modelled may read the files its operands
+		// name: the rules judge them as reads (tool upload ~/.ssh/id_rsa).
+		// An operand with blanks in it is text, not a file name (tool
+		// explain 'cat ~/.ssh/id_rsa').
+		for _, a := range cl.call.Args() {
+			if a.Value != "" && a.Value != "-" && !strings.ContainsAny(a.Value, " \t\n") {
+				out = append(out, fileArg{arg: a, kind: KindRead})
+			}
+		}
+		return out
+	}
 	add := func(e *programs.Effect, a shell.Arg, k Kind) {
 		if a.Value == "" || a.Value == "-" {
 			return

@@ -1,7 +1,6 @@
 package governance
 
 import (
-	"slices"
 	"strings"
 	"sync"
 
@@ -68,27 +67,7 @@ func readOnly(cl *cmdline, exists func(shell.Arg) bool) bool {
 		// The secret would be shown to the agent.
 		return false
 	}
-	if cl.call != nil {
-		return modelReadOnly(cl, exists)
-	}
-	if c.Code != "" {
-		return false
-	}
-	if c.Runs {
-		if ok, known := carrierReadOnly(cl); known {
-			return ok
-		}
-	}
-	if len(cl.pos) > 0 || len(cl.long) > 0 || !cl.short.empty() {
-		if helpOnly(cl) {
-			return true
-		}
-	}
-	check := readOnlyCheck(cl.name)
-	if check == nil {
-		return false
-	}
-	return check(cl)
+	return modelReadOnly(cl, exists)
 }
 
 // systemPath reports a PATH made only of the system's own program
@@ -105,105 +84,7 @@ func systemPath(v string) bool {
 	return v != ""
 }
 
-// carrierReadOnly judges a command whose only effect is to run commands
-// the analysis found in full (shell.Command.Runs): those are judged on
-// their own, so the carrier is read-only unless its own options load or
-// run something else. known is false for programs this does not cover.
-func carrierReadOnly(cl *cmdline) (ok, known bool) {
-	switch cl.name {
-	case "xargs":
-		// xargs's -a file is judged as a read like any other.
-		return true, true
-	}
-	return false, false
-}
-
-// helpOnly reports a request for help or a version that the program
-// answers without doing anything else. A modelled program says which of
-// its options do that. Of the others, only those the old tables know are
-// taken at their word, until they are modelled; an unknown program is not
-// assumed to know what --help means (shutdown -h halts).
-func helpOnly(cl *cmdline) bool {
-	if cl.call != nil {
-		return cl.call.Help
-	}
-	if cl.spec == unknownSpec && readOnlyCheck(cl.name) == nil {
-		return false
-	}
-	// A script of the project need not know what --help means.
-	if strings.Contains(cl.cmd.Args[0].Value, "/") {
-		return false
-	}
-	// Before any operand the option is the program's own. After one it
-	// still is for a program the engine knows, unless the program hands
-	// its operands to code it runs (python x.py --help, docker run img
-	// --help, go test . --help).
-	if cl.help {
-		switch {
-		case slices.Contains(runnerPrograms, cl.name):
-			return cl.helpAt == 0
-		case cl.helpAt <= cl.subWords():
-			return true
-		case !forwardsArgs(cl):
-			return true
-		}
-	}
-	args := cl.cmd.Args[1:]
-	if len(args) == 1 {
-		switch args[0].Value {
-		case "-h", "-help", "-version", "-V", "help", "version":
-			return true
-		}
-	}
-	return false
-}
-
-// runnerPrograms run a package, script or command named by an operand.
-var runnerPrograms = []string{"bun", "bunx", "deno", "npx", "pipx", "pnpm", "pnpx", "ssh", "uvx", "yarn"}
-
-// runnerVerbs are subcommands that run what their operands name.
-var runnerVerbs = []string{"dlx", "exec", "run", "run-script", "start", "test", "x"}
-
-// forwardsArgs reports whether the program may pass its later arguments
-// to code it runs (runner programs are handled by the caller).
-func forwardsArgs(cl *cmdline) bool {
-	if shell.InterpreterLang(cl.name) != "" {
-		return true
-	}
-	for _, w := range cl.pos[:cl.nsub] {
-		if slices.Contains(runnerVerbs, w.Value) {
-			return true
-		}
-	}
-	return false
-}
-
-func always(*cmdline) bool { return true }
-
-// without returns a check that passes when none of the options is present.
-func without(opts string) func(*cmdline) bool {
-	return func(cl *cmdline) bool { return !cl.hasAny(opts) }
-}
-
-func noArgs(cl *cmdline) bool { return len(cl.pos) == 0 }
-
-// alwaysReadOnly lists programs that only read, whatever their arguments.
-// It is sorted; TestProgramTablesSorted checks it.
-var alwaysReadOnly = []string{
-	"pwd",
-}
-
-// readOnlyCheck returns the check for a program whose arguments decide
-// whether it only reads, or nil.
-func readOnlyCheck(name string) func(*cmdline) bool {
-	if inSorted(alwaysReadOnly, name) {
-		return always
-	}
-	switch name {
-	case "xargs":
-		// The command xargs runs is judged on its own once the analysis
-		// found it (see carrierReadOnly).
-		return func(cl *cmdline) bool { return cl.cmd.Runs }
-	}
-	return nil
-}
+// helpOnly reports a request for help or a version that the program's
+// model says it answers without doing anything else. A program nobody
+// modelled is not assumed to know what --help means (shutdown -h halts).
+func helpOnly(cl *cmdline) bool { return cl.call.Help }

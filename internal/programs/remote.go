@@ -1,0 +1,186 @@
+package programs
+
+import (
+	"strings"
+
+	"github.com/agentgov/governance/internal/shell"
+)
+
+// ssh runs a command (or a shell) on another machine; scp and rsync copy
+// files between this machine and others, or between folders: a local
+// destination is written, the sources read, and a remote end is a
+// request to that host. All of them run ssh, whose options can name
+// programs (ProxyCommand, LocalCommand).
+
+var sshProgram = &Program{Names: []string{"ssh"}, Node: Node{POSIX: true, Opts: `
+-4
+-6
+-A
+-a
+-B=BIND_INTERFACE
+-b=BIND_ADDRESS
+-C
+-c=CIPHER_SPEC
+-D=PORT
+-E=LOG_FILE           write
+-e=ESCAPE_CHAR
+-F=CONFIGFILE         code
+-f
+-G
+-g
+-I=PKCS11             code
+-i=IDENTITY_FILE
+-J=DESTINATION
+-K
+-k
+-L=ADDRESS
+-l=LOGIN_NAME
+-M
+-m=MAC_SPEC
+-N
+-n
+-O=CTL_CMD
+-o=OPTION             code
+-P=TAG
+-p=PORT
+-Q=QUERY
+-q
+-R=ADDRESS
+-S=CTL_PATH
+-s
+-T
+-t
+-V                    help
+-v
+-W=HOST
+-w=TUN
+-X
+-x
+-Y
+-y
+`, Effects: func(c *Call, fx *Effects) {
+	host := c.Operand(0)
+	fx.Network(host, c.Args()...)
+	fx.Exec("sh", "", "ssh runs a command or a shell on "+host)
+}}}
+
+var scpProgram = &Program{Names: []string{"scp"}, Node: Node{Opts: `
+-3
+-4
+-6
+-A
+-B
+-C
+-c=CIPHER
+-D=SFTP_SERVER_PATH   exec
+-F=SSH_CONFIG         code
+-i=IDENTITY_FILE
+-J=DESTINATION
+-l=LIMIT
+-O
+-o=SSH_OPTION         code
+-P=PORT
+-p
+-q
+-R
+-r
+-S=PROGRAM            exec
+-s
+-T
+-v
+-X=SFTP_OPTION
+`, Effects: remoteCopyEffects}}
+
+var rsyncProgram = &Program{Names: []string{"rsync"}, Node: Node{Loose: true, Opts: `
+-e --rsh=COMMAND                     exec
+--rsync-path=PROGRAM                 exec
+--log-file=FILE                      write
+--files-from=FILE                    read
+--exclude-from=FILE                  read
+--include-from=FILE                  read
+--password-file=FILE                 read
+--backup-dir=DIR                     write
+--temp-dir -T=DIR                    write
+--partial-dir=DIR                    write
+--write-batch --only-write-batch=FILE  write
+--read-batch=FILE                    read
+--filter -f=RULE
+--exclude=PATTERN
+--include=PATTERN
+--suffix=SUFFIX
+--chmod=CHMOD
+--chown=USER
+--timeout=SECONDS
+--port=PORT
+-h --help                            help
+-V --version                         help
+`, Effects: remoteCopyEffects}}
+
+// remoteCopyEffects records a copy from sources to a destination, either of
+// which may be host:path on another machine.
+func remoteCopyEffects(c *Call, fx *Effects) {
+	args := c.Args()
+	if len(args) == 0 {
+		fx.Unknown(c.Name + " has nothing to copy")
+		return
+	}
+	dest := args[len(args)-1]
+	sources := args[:len(args)-1]
+	for _, s := range sources {
+		if host, ok := remoteEnd(s.Value); ok {
+			fx.Network(host, s)
+			continue
+		}
+		fx.Add(Effect{Op: Read, Path: s, Tree: true, Hidden: true})
+	}
+	if host, ok := remoteEnd(dest.Value); ok {
+		fx.Network(host, dest)
+		fx.Change(c.Name + " writes on " + host)
+	} else {
+		fx.Add(Effect{Op: Write, Path: dest, Tree: true, Why: c.Name})
+	}
+	fx.Helper("ssh", c.Name+" reaches other machines with ssh")
+}
+
+// remoteEnd reports a host:path (or user@host:path, rsync://) end.
+func remoteEnd(v string) (string, bool) {
+	if strings.HasPrefix(v, "rsync://") {
+		host, _, _ := strings.Cut(strings.TrimPrefix(v, "rsync://"), "/")
+		return host, true
+	}
+	i := strings.IndexByte(v, ':')
+	if i <= 0 || strings.Contains(v[:i], "/") {
+		return "", false
+	}
+	host := v[:i]
+	if at := strings.LastIndexByte(host, '@'); at >= 0 {
+		host = host[at+1:]
+	}
+	return host, true
+}
+
+// pwsh reads its options without regard to case and by any prefix; the
+// rules name the spellings they look for, so its words are kept as typed.
+var pwshProgram = &Program{Names: []string{"pwsh", "powershell"}, Parse: func(c *Call, args []shell.Arg) { c.parseUnknown(args) }, Node: Node{
+	Effects: func(c *Call, fx *Effects) {
+		fx.Exec("powershell", c.Cmd.Code, c.Name+" runs PowerShell code")
+	}}}
+
+var sudoProgram = &Program{Names: []string{"sudo"}, Node: Node{Opts: `
+-l --list
+-v --validate       change
+-k --reset-timestamp
+-K --remove-timestamp  change
+-V --version        help
+-h --help           help
+-n --non-interactive
+-U --other-user=USER
+-u --user=USER
+-g --group=GROUP
+`, Effects: func(c *Call, fx *Effects) {
+	// The analysis unwraps sudo CMD: what is left lists privileges or
+	// manages sudo's own timestamp.
+	if !c.HasAny("-l|-v|-k|-K") {
+		fx.Unknown("sudo runs " + c.Operand(0))
+	}
+}}}
