@@ -1,6 +1,7 @@
 package governance
 
 import (
+	"cmp"
 	"context"
 	"encoding/json"
 	"errors"
@@ -372,8 +373,11 @@ func (ev *evaluation) commandSubjects(a *shell.Analysis) []*subject {
 				// Only a word from input resolves differently for a read.
 				pl = ev.placeOf(c, fa.arg, true)
 			}
+			if listing := ev.listingRead(c, fa); listing != nil {
+				files = append(files, listing)
+			}
 			s := subject{kind: fa.kind, file: pl, via: cl.String(), display: fa.arg.Value, stat: fa.stat,
-				tree: fa.tree, hidden: fa.hidden, op: fa.op, vcs: cl.name == "git"}
+				tree: fa.tree, hidden: fa.hidden, treeName: fa.treeName, op: fa.op, vcs: cl.name == "git"}
 			files = append(files, ev.newSubject(s))
 			files = ev.appendKernelSubjects(files, &s)
 		}
@@ -486,6 +490,8 @@ type fileArg struct {
 	tree, hidden bool
 	// op is the effect, from the program's model.
 	op programs.Op
+	// treeName filters the base names of a tree read.
+	treeName string
 	// ifMissing marks a write that happens only when the file does not
 	// exist.
 	ifMissing bool
@@ -563,4 +569,44 @@ func (ev *evaluation) exists(p place) bool {
 // exists now, as the command will resolve it.
 func (ev *evaluation) existsArg(cl *cmdline) func(shell.Arg) bool {
 	return func(a shell.Arg) bool { return ev.exists(ev.placeOf(cl.cmd, a, false)) }
+}
+
+// listingRead returns, for a read of the files a listing names (find .
+// -name '*.py' | xargs cat, find . -exec head {} \;, fd -x cat), a tree
+// read of every file of that name under the folders the listing walks,
+// dot files included, or nil.
+func (ev *evaluation) listingRead(c *shell.Command, fa fileArg) *subject {
+	if fa.kind != KindRead || fa.stat || !fa.arg.Input {
+		return nil
+	}
+	var root, name string
+	switch {
+	case fa.arg.Dynamic && fa.arg.Hint != "":
+		root, name = path.Split(strings.ReplaceAll(fa.arg.Hint, "{input}", "*"))
+	case !fa.arg.Dynamic && c.Origin == "find -exec":
+		// find -exec puts the start path, joined with the -name pattern
+		// when there is one, where {} stands.
+		if p := ev.pc.resolve(fa.arg.Value, false, false, c.Cwd); ev.isDir(p) {
+			root, name = fa.arg.Value, "*"
+		} else {
+			root, name = path.Split(fa.arg.Value)
+		}
+	default:
+		return nil
+	}
+	s := &subject{kind: KindRead, file: ev.pc.resolve(strings.TrimSuffix(cmp.Or(root, "."), "/"), false, false, c.Cwd),
+		via: c.Text, display: fa.arg.Value, tree: true, hidden: true}
+	if name != "*" && name != "" {
+		s.treeName = name
+	}
+	return ev.newSubject(*s)
+}
+
+// isDir reports a place that is a folder now.
+func (ev *evaluation) isDir(p place) bool {
+	if p.abs == "" || !ev.fsw.take(1) {
+		return false
+	}
+	fi, err := ev.fsw.fs().Lstat(p.abs)
+	return err == nil && fi.IsDir()
 }

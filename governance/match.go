@@ -31,6 +31,9 @@ type subject struct {
 	// read, an archive extracted); hidden says that a read includes dot
 	// files.
 	tree, hidden bool
+	// treeName, for a tree read, is a glob the base names of the files
+	// read match (find -name '*.py' | xargs cat), or "" for all.
+	treeName string
 	// op is the effect of a file subject that a command has, from its
 	// program's model (0 for a file tool's or a redirect's); vcs marks
 	// one of git's, which rewrites only the files it tracks.

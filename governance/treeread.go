@@ -35,6 +35,11 @@ func (ev *evaluation) treeVerdict(s *subject) Verdict {
 		return false
 	}
 	complete := ev.fsw.walk(root, s.hidden, func(p string) bool {
+		if s.treeName != "" {
+			if ok, _ := path.Match(s.treeName, path.Base(p)); !ok {
+				return true
+			}
+		}
 		hit := secret(p)
 		if !hit {
 			if real, ok := ev.fsw.realPath(p); ok && real != p {
