@@ -65,8 +65,9 @@ func TestShellsRunningAString(t *testing.T) {
 	checkFamily(t, []familyCase{
 		{"bash -c 'git status'", allow, ""},
 		{"sh -ec 'pwd'", allow, ""},
-		{"zsh -lc 'ls'", allow, ""},
-		{"bash -lc 'ls && git status'", allow, ""},
+		// A login shell runs the profile scripts, which run programs.
+		{"zsh -lc 'ls'", deflt, ""},
+		{"bash -lc 'ls && git status'", deflt, ""},
 		{"bash -xec 'git log | head'", allow, ""},
 		{"bash -x -c 'echo'", allow, ""},
 		{"dash -c 'ls'", allow, ""},

@@ -15,7 +15,7 @@ import "strings"
 // configuration folder (GH_PAGER, GH_BROWSER, GH_CONFIG_DIR): see
 // clientEnv.
 
-var ghProgram = &Program{Names: []string{"gh"}, Pflag: true, Node: Node{Effects: ghPrints, Opts: `
+var ghProgram = &Program{Names: []string{"gh"}, Pflag: true, Start: ghStart, Node: Node{Effects: ghPrints, Opts: `
 -h --help     help
 --version     help
 `, Subs: ghSubs}}
@@ -46,11 +46,8 @@ func forge(f func(*Call, *Effects)) func(*Call, *Effects) {
 	return func(c *Call, fx *Effects) {
 		clientEnv(c, fx)
 		f(c, fx)
-		if c.Name == "gh" {
-			// gh reads its token to authenticate, and asks git which
-			// repository the folder is.
-			fx.Cred(argOf("~/.config/gh/hosts.yml"), "gh authenticates with its token")
-			fx.Helper("git", "gh asks git about the repository")
+		if c.Has("--web") {
+			fx.Exec("", "", c.Name+" --web opens a browser")
 		}
 	}
 }
@@ -132,4 +129,11 @@ func apiEffects(c *Call, fx *Effects) {
 			fx.Change(c.Name + " api sends " + o.Typed + " " + key + " in a request that changes")
 		}
 	}
+}
+
+// ghStart: every gh call, its help included, reads its token to
+// authenticate and asks git which repository the folder is.
+func ghStart(c *Call, fx *Effects) {
+	fx.Cred(argOf("~/.config/gh/hosts.yml"), "gh authenticates with its token")
+	fx.Helper("git", "gh asks git about the repository")
 }

@@ -325,7 +325,11 @@ const yqOpts = `
 -h --help                 help
 `
 
-var yqProgram = &Program{Names: []string{"yq"}, Parse: parseJq, Node: Node{Opts: yqOpts, Effects: yqEffects}}
+var yqProgram = &Program{Names: []string{"yq"}, Parse: parseJq, Node: Node{Opts: yqOpts, Effects: func(c *Call, fx *Effects) {
+	// The Python yq turns YAML into JSON for jq to read.
+	fx.Helper("jq", "yq runs jq")
+	yqEffects(c, fx)
+}}}
 
 func yqEffects(c *Call, fx *Effects) {
 	if c.HasAny("--slurp|--split-exp") {

@@ -62,7 +62,7 @@ const kubectlGlobal = `
 --version                      help
 `
 
-var kubectlProgram = &Program{Names: []string{"kubectl"}, Pflag: true,
+var kubectlProgram = &Program{Names: []string{"kubectl"}, Pflag: true, Start: kubectlStart,
 	Node: Node{Effects: kubePrints, Opts: kubectlGlobal, Subs: kubectlSubs}}
 
 // ocProgram is OpenShift's client: kubectl's subcommands and a few of its
@@ -96,11 +96,16 @@ func kube(f func(*Call, *Effects)) func(*Call, *Effects) {
 			fx.Write(out, "--profile")
 		}
 		f(c, fx)
-		// kubectl asks the API server what it serves (discovery) and
-		// keeps what it learns.
-		fx.Network(kubeServer(c))
-		fx.Cache(argOf("~/.kube/cache"), "kubectl keeps the API server's discovery")
 	}
+}
+
+// kubectlStart: every kubectl call, its help included, asks the API
+// server what it serves (discovery) and keeps what it learns; diff
+// writes the two trees it compares in a temporary folder.
+func kubectlStart(c *Call, fx *Effects) {
+	fx.Network(kubeServer(c))
+	fx.Cache(argOf("~/.kube/cache"), "kubectl keeps the API server's discovery")
+	fx.Cache(argOf("/tmp"), "kubectl keeps temporary files")
 }
 
 // kubeServer returns the API server the call names, or "".

@@ -301,13 +301,7 @@ const npmNoHelp = `
 // --browser names, which npm runs to open web pages.
 func npmLog(c *Call, fx *Effects) {
 	cacheAt(fx, "~/.npm/_logs", "npm writes a debug log of every run")
-	if c.Name == "npm" || c.Name == "npx" {
-		// npm is a node program, and checks the registry for a newer
-		// npm now and then, noting when it did.
-		fx.Helper("node", "npm runs on node")
-		cacheAt(fx, "~/.npm/_update-notifier-last-checked", "npm notes when it last looked for a newer version")
-		fx.Network("registry.npmjs.org")
-	}
+
 	for _, v := range c.ValueArgs("--browser") {
 		if v.Dynamic || v.Value != "false" && v.Value != "true" {
 			fx.Exec("sh", v.Value, "--browser names the program npm opens web pages with")
@@ -533,7 +527,7 @@ var (
 	npmOpensNode  = &Node{Inherit: true, Effects: npmOpens}
 )
 
-var npmProgram = &Program{Names: []string{"npm"}, SingleDash: true, Node: Node{Opts: npmOpts, Effects: npmPrints,
+var npmProgram = &Program{Names: []string{"npm"}, SingleDash: true, Start: npmStart, Node: Node{Opts: npmOpts, Effects: npmPrints,
 	Subs: []*Sub{
 		// The installed tree, the project and npm's own set-up.
 		{"ls|list|ll|la|explain|why|query|sbom|root|prefix|bin|completion|help|hlep|help-search", npmPrintsNode},
@@ -584,3 +578,12 @@ var npxProgram = &Program{Names: []string{"npx"}, Node: Node{POSIX: true, Opts: 
 -h --help                  help
 -v --version               help
 `, Effects: func(c *Call, fx *Effects) { runsProject(c, fx, "npx runs a package's program") }}}
+
+// npmStart is what every npm call does, its help and version included: it
+// runs on node, and checks the registry for a newer npm now and then,
+// noting when it did.
+func npmStart(c *Call, fx *Effects) {
+	fx.Helper("node", "npm runs on node")
+	cacheAt(fx, "~/.npm/_update-notifier-last-checked", "npm notes when it last looked for a newer version")
+	fx.Network("registry.npmjs.org")
+}

@@ -138,7 +138,7 @@ func pipBuilds(c *Call, fx *Effects) {
 	runsProject(c, fx, "pip "+c.Sub()+" builds packages, running setup.py or their build backend")
 }
 
-var pipProgram = &Program{Names: []string{"pip", "pip3"}, Node: Node{Opts: pipOpts, Subs: []*Sub{
+var pipProgram = &Program{Names: []string{"pip", "pip3"}, Start: pipStart, Node: Node{Opts: pipOpts, Subs: []*Sub{
 	{"list", &Node{Inherit: true, Effects: pipList, Opts: pipIndexOpts + `
 -o --outdated
 -u --uptodate
@@ -279,4 +279,13 @@ var pipxProgram = &Program{Names: []string{"pipx"}, Node: Node{Opts: `
 // own files).
 func pipxPrints(_ *Call, fx *Effects) {
 	cacheAt(fx, "~/.local/share/pipx", "pipx maintains its shared environment")
+}
+
+// pipStart: pip reads ~/.netrc for the index it reaches, and asks
+// lsb_release (a script) about the system for its user agent.
+func pipStart(c *Call, fx *Effects) {
+	fx.Cred(argOf("~/.netrc"), "pip authenticates to the index with ~/.netrc")
+	for _, h := range []string{"lsb_release", "getopt", "cut", "sh", "uname", "python3"} {
+		fx.Helper(h, "pip describes the system in its user agent")
+	}
 }

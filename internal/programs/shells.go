@@ -50,6 +50,11 @@ const shellOpts = `
 
 var shellProgram = &Program{Names: []string{"sh", "bash", "zsh", "dash", "ksh", "mksh", "ash", "yash", "rbash"},
 	Node: Node{POSIX: true, Opts: shellOpts, Effects: func(c *Call, fx *Effects) {
+		if c.Has("-l") {
+			// A login shell runs the profile scripts, which run
+			// programs of their own.
+			fx.Exec("sh", "", c.Name+" -l runs the login profile")
+		}
 		switch {
 		case c.Has("-n") && !c.Has("-c"):
 			// -n reads the commands without running them.

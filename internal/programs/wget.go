@@ -13,7 +13,7 @@ import (
 // wgetrc commands (-e, --config) and input files of URLs are more than a
 // fetch.
 
-var wgetProgram = &Program{Names: []string{"wget"}, Node: Node{Opts: `
+var wgetProgram = &Program{Names: []string{"wget"}, Start: wgetStart, Node: Node{Opts: `
 -4 --inet4-only
 -6 --inet6-only
 -a --append-output=FILE          write
@@ -270,4 +270,13 @@ func wgetSaves(c *Call, fx *Effects, urls []shell.Arg) {
 	if c.Has("--delete-after") {
 		fx.Add(Effect{Op: Delete, Path: dir, Tree: true, Why: "--delete-after"})
 	}
+}
+
+// wgetStart: wget reads ~/.netrc for the host it reaches (unless
+// --no-netrc), and keeps its HSTS list.
+func wgetStart(c *Call, fx *Effects) {
+	if !c.Has("--no-netrc") {
+		fx.Cred(argOf("~/.netrc"), "wget authenticates with ~/.netrc")
+	}
+	fx.Cache(argOf("~/.wget-hsts"), "wget keeps the hosts that asked for HTTPS")
 }

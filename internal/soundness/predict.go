@@ -95,7 +95,10 @@ func absPath(v, dir, home string) string {
 // (.git/index covers .git/index.lock).
 func (p *Prediction) Covers(observed string) bool {
 	for _, c := range p.Caches {
-		if observed == c || strings.HasPrefix(observed, c+"/") || strings.HasPrefix(observed, c+".") {
+		// The cache itself, what is in it, a lock or temporary file
+		// beside it, or a folder on the way to it (made for it).
+		if observed == c || strings.HasPrefix(observed, c+"/") || strings.HasPrefix(observed, c+".") ||
+			strings.HasPrefix(c, observed+"/") {
 			return true
 		}
 	}
