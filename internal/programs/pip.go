@@ -285,7 +285,7 @@ func pipxPrints(_ *Call, fx *Effects) {
 // lsb_release (a script) about the system for its user agent.
 func pipStart(c *Call, fx *Effects) {
 	fx.Cred(argOf("~/.netrc"), "pip authenticates to the index with ~/.netrc")
-	for _, h := range []string{"lsb_release", "getopt", "cut", "sh", "uname", "python3"} {
+	for _, h := range []string{"lsb_release", "getopt", "cut", "tr", "sed", "sh", "uname", "python3"} {
 		fx.Helper(h, "pip describes the system in its user agent")
 	}
 }
