@@ -107,7 +107,7 @@ puppet python qml racket rake razor restructuredtext rs r rdoc ruby rust salt sa
 sql stata stylus swift tcl terraform tex thrift tla tt toml ts twig vala vb velocity verilog vhdl vim vue wix wsdl
 wadl xml yaml zeek zephir`)
 
-var agProgram = &Program{Names: []string{"ag"}, Node: Node{Opts: agOpts + typeOptions(agTypes, ""), Effects: agEffects}}
+var agProgram = &Program{Names: []string{"ag"}, Start: starts([]string{"sh", "git"}), Node: Node{Opts: agOpts + typeOptions(agTypes, ""), Effects: agEffects}}
 
 // typeOptions returns option lines for file types: --TYPE, and --noTYPE
 // when no is set.

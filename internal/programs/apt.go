@@ -102,7 +102,7 @@ func aptSimulates(c *Call, fx *Effects) {
 // only prints the address.
 func aptChangelog(c *Call, fx *Effects) { request(c, fx, "changelogs.ubuntu.com") }
 
-var aptProgram = &Program{Names: []string{"apt", "apt-get"}, Node: Node{Opts: aptOpts, Effects: aptPrints, Subs: []*Sub{
+var aptProgram = &Program{Names: []string{"apt", "apt-get"}, Start: starts([]string{"dpkg"}, "/tmp"), Node: Node{Opts: aptOpts, Effects: aptPrints, Subs: []*Sub{
 	{"list|search|show|showsrc|policy|depends|rdepends|help", &Node{Inherit: true, Effects: aptPrints}},
 	{"changelog", &Node{Inherit: true, Effects: aptChangelog}},
 	{"install|remove|purge|upgrade|full-upgrade|dist-upgrade|autoremove|autopurge|reinstall|build-dep|satisfy",
@@ -111,7 +111,7 @@ var aptProgram = &Program{Names: []string{"apt", "apt-get"}, Node: Node{Opts: ap
 		&Node{Inherit: true, Effects: aptChanges}},
 }}}
 
-var aptCacheProgram = &Program{Names: []string{"apt-cache"}, Node: Node{Opts: aptOpts, Effects: aptPrints, Subs: []*Sub{
+var aptCacheProgram = &Program{Names: []string{"apt-cache"}, Start: starts([]string{"dpkg"}, "/tmp"), Node: Node{Opts: aptOpts, Effects: aptPrints, Subs: []*Sub{
 	{"show|showpkg|showsrc|search|policy|depends|rdepends|madison|stats|dump|dumpavail|unmet|pkgnames|dotty|xvcg|" +
 		"showauto|help", &Node{Inherit: true, Effects: func(c *Call, fx *Effects) {
 		if c.Has("-g") {
@@ -119,7 +119,8 @@ var aptCacheProgram = &Program{Names: []string{"apt-cache"}, Node: Node{Opts: ap
 		}
 	}}},
 	{"gencaches", &Node{Inherit: true, Effects: func(c *Call, fx *Effects) {
-		cacheAt(fx, "/var/cache/apt", "apt-cache writes its binary caches")
+		// It locks dpkg's database while it writes the caches.
+		fx.Change("apt-cache gencaches writes the package caches under dpkg's lock")
 	}}},
 }}}
 

@@ -97,9 +97,9 @@ func TestTransfers(t *testing.T) {
 	checkEffects(t, []effectCase{
 		{"az storage blob upload -c c --file ~/.ssh/id_rsa", "unknown (the option -c is not in the model of az); unknown (the option --file is not in the model of az); read /h/.ssh/id_rsa; change (az storage blob upload c /h/.ssh/id_rsa: upload changes state)"},
 		{"az storage blob download -c c -n b --file=out.txt", "unknown (the option -c is not in the model of az); unknown (the option --file is not in the model of az); write out.txt; change (az storage blob download c: download changes state)"},
-		{"gsutil cp ~/.ssh/id_rsa gs://b/k", "read /h/.ssh/id_rsa (tree, hidden); change (gsutil cp changes buckets, objects or files)"},
-		{"gsutil cp gs://b/k out.txt", "write out.txt (tree); change (gsutil cp changes buckets, objects or files)"},
-		{"gsutil cp gs://b/k -", "change (gsutil cp changes buckets, objects or files)"},
+		{"gsutil cp ~/.ssh/id_rsa gs://b/k", "network metadata.google.internal; read /h/.ssh/id_rsa (tree, hidden); change (gsutil cp changes buckets, objects or files)"},
+		{"gsutil cp gs://b/k out.txt", "network metadata.google.internal; write out.txt (tree); change (gsutil cp changes buckets, objects or files)"},
+		{"gsutil cp gs://b/k -", "network metadata.google.internal; change (gsutil cp changes buckets, objects or files)"},
 		{"aws s3api put-object --bucket b --key k --body ~/.ssh/id_rsa", `network  "b" "k" "/h/.ssh/id_rsa"; read /h/.ssh/id_rsa; change (aws s3api put-object changes the account's resources)`},
 	})
 }

@@ -9,7 +9,7 @@ import "strings"
 // SQL is read-only and it writes no destination table and schedules
 // nothing.
 
-var bqProgram = &Program{Names: []string{"bq"}, Node: Node{Opts: bqOptions, Effects: noCommand, Subs: []*Sub{
+var bqProgram = &Program{Names: []string{"bq"}, Start: gcloudStart, Node: Node{Opts: bqOptions, Effects: noCommand, Subs: []*Sub{
 	{Name: "ls|show|head|wait|get-iam-policy", Node: &Node{Loose: true, LooseShort: true, Inherit: true, Operands: true,
 		Effects: func(c *Call, fx *Effects) { fx.Network(bqEndpoint(c), apiWords(c, bqSent)...) }}},
 	{Name: "version", Node: &Node{Inherit: true, Effects: printsOnly}},

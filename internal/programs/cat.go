@@ -15,7 +15,7 @@ var catProgram = &Program{Names: []string{"cat"}, Node: Node{Opts: `
 -v --show-nonprinting
 ` + gnuHelp, Effects: readsFiles}}
 
-var tacProgram = &Program{Names: []string{"tac"}, Node: Node{Opts: `
+var tacProgram = &Program{Names: []string{"tac"}, Start: starts(nil, "/tmp"), Node: Node{Opts: `
 -b --before
 -r --regex
 -s --separator=STRING

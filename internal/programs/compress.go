@@ -21,9 +21,11 @@ type compressor struct {
 }
 
 func compressorProgram(names []string, opts string, k compressor) *Program {
-	return &Program{Names: names, Digits: true, Node: Node{Opts: opts, Effects: func(c *Call, fx *Effects) {
-		compressorEffects(c, fx, k)
-	}}}
+	// gunzip (and its kin on some systems) is a script that runs gzip -d.
+	return &Program{Names: names, Digits: true, Start: starts([]string{"gzip", "xz", "bzip2", "zstd", "sh"}),
+		Node: Node{Opts: opts, Effects: func(c *Call, fx *Effects) {
+			compressorEffects(c, fx, k)
+		}}}
 }
 
 const gzipOpts = `

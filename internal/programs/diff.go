@@ -81,7 +81,7 @@ func diffEffects(c *Call, fx *Effects) {
 // colordiff runs diff with its options (or colours a diff it reads) and
 // adds a few of its own. Its configuration file, found through HOME or
 // XDG_CONFIG_HOME, names the diff program it runs (diff_cmd).
-var colordiffProgram = &Program{Names: []string{"colordiff"}, Node: Node{Opts: diffOpts + `
+var colordiffProgram = &Program{Names: []string{"colordiff"}, Start: starts([]string{"diff"}), Node: Node{Opts: diffOpts + `
 --difftype=TYPE
 --color-patches=WHEN
 --color-term-output-only=WHEN

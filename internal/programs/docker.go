@@ -29,7 +29,7 @@ import (
 // --help, so --config, which moves that folder, runs programs whatever
 // the subcommand.
 
-var dockerProgram = &Program{Names: []string{"docker"}, Pflag: true, Node: Node{Effects: engineGroup, Opts: `
+var dockerProgram = &Program{Names: []string{"docker"}, Pflag: true, Start: dockerStart, Node: Node{Effects: engineGroup, Opts: `
 --config=DIR
 -c --context=NAME
 -D --debug
@@ -155,11 +155,11 @@ func engine(f func(*Call, *Effects)) func(*Call, *Effects) {
 				fx.Unknown("the engine's address " + h.Value + " is not a plain address")
 			}
 		}
-		// The CLI asks its engine (a local socket, or DOCKER_HOST), also
-		// to list the plugins it prints help for, and keeps its own
-		// files under ~/.docker; podman keeps its runtime state under
-		// /run/user and its storage, and runs conmon.
-		fx.Cache(argOf("~/.docker"), c.Name+" keeps its own files")
+		// podman keeps its runtime state under /run/user and its
+		// storage, and runs conmon.
+		if c.Name != "docker" {
+			fx.Cache(argOf("~/.docker"), c.Name+" keeps its own files")
+		}
 		if c.Name == "podman" || c.Name == "podman-compose" {
 			fx.Cache(argOf("/run/user"), "podman keeps its runtime state")
 			fx.Cache(argOf("/var/lib/containers"), "podman's storage")
@@ -282,4 +282,12 @@ func inContainer(a shell.Arg) bool {
 		return false
 	}
 	return !strings.Contains(a.Value[:i], "/")
+}
+
+// dockerStart: every docker call, its help included, may ask its engine
+// (to list the CLI plugins it prints help for, or to answer), and keeps
+// its own files.
+func dockerStart(c *Call, fx *Effects) {
+	fx.Network(engineHost(c))
+	fx.Cache(argOf("~/.docker"), "docker keeps its own files")
 }

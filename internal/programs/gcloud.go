@@ -93,7 +93,7 @@ var gcloudTree = &verbTree{
 // settings only read; -d and -D print the authentication headers; -o
 // overrides boto settings (credentials, proxies, state folders).
 
-var gsutilProgram = &Program{Names: []string{"gsutil"}, Node: Node{Opts: `
+var gsutilProgram = &Program{Names: []string{"gsutil"}, Start: gsutilStart, Node: Node{Opts: `
 -D                        unknown  # debug output with the authentication headers
 -d                        unknown
 -h=HEADER
@@ -178,4 +178,13 @@ func gsutilChange(c *Call, fx *Effects) {
 		}
 	}
 	fx.Change("gsutil " + c.SubPath() + " changes buckets, objects or files")
+}
+
+// gsutilStart: gsutil starts as gcloud does, and runs its work in Python
+// processes that share semaphores and temporary folders.
+func gsutilStart(c *Call, fx *Effects) {
+	gcloudStart(c, fx)
+	fx.Cache(argOf("/dev/shm"), "gsutil's processes share semaphores")
+	fx.Cache(argOf("/tmp"), "gsutil's processes share temporary folders")
+	fx.Cache(argOf("~/.gsutil"), "gsutil's state")
 }

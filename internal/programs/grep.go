@@ -76,13 +76,13 @@ const grepOpts = `
 
 var grepProgram = &Program{Names: []string{"grep"}, Digits: true, Node: Node{Opts: grepOpts, Effects: grepEffects}}
 
-var egrepProgram = &Program{Names: []string{"egrep"}, Digits: true, Node: Node{Opts: grepOpts, Effects: grepEffects}}
+var egrepProgram = &Program{Names: []string{"egrep"}, Start: starts([]string{"grep"}), Digits: true, Node: Node{Opts: grepOpts, Effects: grepEffects}}
 
-var fgrepProgram = &Program{Names: []string{"fgrep"}, Digits: true, Node: Node{Opts: grepOpts, Effects: grepEffects}}
+var fgrepProgram = &Program{Names: []string{"fgrep"}, Start: starts([]string{"grep"}), Digits: true, Node: Node{Opts: grepOpts, Effects: grepEffects}}
 
 // zgrep is a script that runs grep on the decompressed files; it refuses
 // grep's recursive options.
-var zgrepProgram = &Program{Names: []string{"zgrep"}, Digits: true, Node: Node{Opts: grepOpts, Effects: grepEffects}}
+var zgrepProgram = &Program{Names: []string{"zgrep"}, Start: starts([]string{"grep", "gzip", "sh"}), Digits: true, Node: Node{Opts: grepOpts, Effects: grepEffects}}
 
 func grepEffects(c *Call, fx *Effects) {
 	// BSD grep and grep before 3.6 read more options from GREP_OPTIONS.

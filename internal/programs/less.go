@@ -107,7 +107,7 @@ var lessEnv = []string{"LESS", "LESSKEY", "LESSKEYIN", "LESSKEY_CONTENT", "LESSK
 var lessProgram = &Program{Names: []string{"less"}, Node: Node{Opts: lessOpts, Effects: pagerEffects}}
 
 // zless is a script that runs less with a LESSOPEN that decompresses.
-var zlessProgram = &Program{Names: []string{"zless"}, Node: Node{Opts: lessOpts, Effects: pagerEffects}}
+var zlessProgram = &Program{Names: []string{"zless"}, Start: starts([]string{"less", "gzip", "sh", "bash"}), Node: Node{Opts: lessOpts, Effects: pagerEffects}}
 
 // moreProgram is util-linux more, and on macOS less under another name:
 // less's options with util-linux's long spellings. -p is a flag (a

@@ -94,6 +94,12 @@ var arpProgram = &Program{Names: []string{"arp"}, Node: Node{Opts: `
 	optionsAtRunTime(c, fx)
 	if c.Has("-f") && len(c.Args()) > 0 {
 		fx.Read(c.Args()[0])
+		return
+	}
+	// Its operands are host names, looked up in DNS; without -n so are
+	// the addresses it prints.
+	if len(c.Args()) > 0 || !c.Has("-n") {
+		fx.Network("", c.Args()...)
 	}
 }}}
 
@@ -199,4 +205,14 @@ var ssProgram = &Program{Names: []string{"ss"}, Node: Node{Opts: `
 -z --contexts
 -h --help     help
 -V --version  help
-`, Effects: optionsAtRunTime}}
+`, Effects: func(c *Call, fx *Effects) {
+	optionsAtRunTime(c, fx)
+	if c.HasAny("-r|--resolve") {
+		// It looks addresses up in DNS and asks rpcbind for services.
+		fx.Network("")
+	}
+	if len(c.Args()) > 0 {
+		// A filter's host names are looked up.
+		fx.Network("", c.Args()...)
+	}
+}}}

@@ -300,7 +300,6 @@ const npmNoHelp = `
 // npmLog records the debug log npm writes on every run, and the program
 // --browser names, which npm runs to open web pages.
 func npmLog(c *Call, fx *Effects) {
-	cacheAt(fx, "~/.npm/_logs", "npm writes a debug log of every run")
 
 	for _, v := range c.ValueArgs("--browser") {
 		if v.Dynamic || v.Value != "false" && v.Value != "true" {
@@ -558,7 +557,7 @@ var npmProgram = &Program{Names: []string{"npm"}, SingleDash: true, Start: npmSt
 
 // npx runs a package's binary, installing the package first when it is
 // missing: options end at the package name, whose arguments follow.
-var npxProgram = &Program{Names: []string{"npx"}, Node: Node{POSIX: true, Opts: `
+var npxProgram = &Program{Names: []string{"npx"}, Start: npmStart, Node: Node{POSIX: true, Opts: `
 -p --package=PKG
 -c --call=CMD              exec
 -y --yes
@@ -583,6 +582,7 @@ var npxProgram = &Program{Names: []string{"npx"}, Node: Node{POSIX: true, Opts: 
 // runs on node, and checks the registry for a newer npm now and then,
 // noting when it did.
 func npmStart(c *Call, fx *Effects) {
+	cacheAt(fx, "~/.npm/_logs", "npm writes a debug log of every run")
 	fx.Helper("node", "npm runs on node")
 	cacheAt(fx, "~/.npm/_update-notifier-last-checked", "npm notes when it last looked for a newer version")
 	fx.Network("registry.npmjs.org")

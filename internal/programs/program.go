@@ -225,3 +225,28 @@ func Names() []string {
 	}
 	return out
 }
+
+// Options returns the options a program's table lists for its own node,
+// or for the subcommand named by subs (git log), and the names of the
+// subcommands below it: what a generator of command lines draws from.
+func (p *Program) Options(subs ...string) (opts []*OptSpec, subcommands []string) {
+	n := &p.Node
+	for _, s := range subs {
+		sub := n.sub(s)
+		if sub == nil {
+			return nil, nil
+		}
+		n = sub.Node
+	}
+	if g := n.grammar(); g != nil {
+		opts = g.opts
+	}
+	for _, s := range n.subs() {
+		for _, name := range s.names() {
+			if !strings.Contains(name, "*") {
+				subcommands = append(subcommands, name)
+			}
+		}
+	}
+	return opts, subcommands
+}

@@ -241,7 +241,7 @@ func TestHousekeeping(t *testing.T) {
 	for _, tt := range []struct{ cmd, want string }{
 		{"git status", "cache .git/index"},
 		{"gh pr list", "cred ~/.config/gh/hosts.yml; helper git"},
-		{"npm view lodash", "helper node; cache ~/.npm/_update-notifier-last-checked; cache ~/.npm/_logs; cache ~/.npm/_cacache"},
+		{"npm view lodash", "cache ~/.npm/_logs; helper node; cache ~/.npm/_update-notifier-last-checked; cache ~/.npm/_cacache"},
 		{"top -b -n 1", "cache ~/.config/procps"},
 		{"docker ps", "cache ~/.docker"},
 	} {

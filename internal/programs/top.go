@@ -13,7 +13,7 @@ import "github.com/agentgov/governance/internal/shell"
 // whether a letter takes a value (-c, -d, -e, -i, -O, -s, -u), the model
 // reads a value only when attached: a separate one is an operand, which
 // top ignores.
-var topProgram = &Program{Names: []string{"top"}, SingleDash: true, Node: Node{Opts: `
+var topProgram = &Program{Names: []string{"top"}, Start: starts(nil, "~/.config/procps"), SingleDash: true, Node: Node{Opts: `
 -1 --single-cpu-toggle
 -a                 # macOS: accumulative mode
 -b --batch --batch-mode
@@ -42,9 +42,7 @@ var topProgram = &Program{Names: []string{"top"}, SingleDash: true, Node: Node{O
 -w[=COLUMNS] --width[=COLUMNS]
 -h --help     help
 -V --version  help
-`, Effects: func(c *Call, fx *Effects) {
-	fx.Cache(argOf("~/.config/procps"), "top makes the folder of its settings")
-}}}
+`, Effects: printsOnly}}
 
 // htop writes its settings to ~/.config/htop/htoprc when it exits.
 var htopProgram = &Program{Names: []string{"htop"}, Node: Node{Opts: `

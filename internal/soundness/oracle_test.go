@@ -27,7 +27,7 @@ const oracleSample = 400
 
 // newSandbox starts the execution oracle, skipping the test where it
 // cannot run (failing instead in CI, which installs its tools).
-func newSandbox(t *testing.T) *oracle.Sandbox {
+func newSandbox(t testing.TB) *oracle.Sandbox {
 	t.Helper()
 	sb, err := oracle.New(t.TempDir())
 	if err != nil {
@@ -128,13 +128,53 @@ func checkAgainstOracle(t *testing.T, sb *oracle.Sandbox, cmds []string) {
 // TestOracleCorpus runs the corpus commands the built-in policy allows in
 // the sandbox and checks that each did only what its model predicted.
 func TestOracleCorpus(t *testing.T) {
-	if os.Getenv("GOVERNANCE_ORACLE") == "" && !*oracleAll {
-		t.Skip("being brought up: set GOVERNANCE_ORACLE=1")
-	}
 	sb := newSandbox(t)
 	cmds := allowed(sandboxEngine(sb), corpus.Commands(t))
 	if !*oracleAll {
 		cmds = sample(cmds, oracleSample)
 	}
 	checkAgainstOracle(t, sb, cmds)
+}
+
+// worldPaths are operands the generator draws from: the decoy world's
+// ordinary files, secrets, protected files, a link to a key, folders.
+var worldPaths = []string{"README.md", "src", "src/main.go", "docs/guide.md", "config/app.yaml", ".", "..", "/tmp",
+	"/tmp/out", "new.txt", ".env", "config/.env.production", "docs/deploy-key", "certs/server.pem", "~/.ssh/id_rsa",
+	"~/.aws/credentials", "~/.netrc", ".governance/config.yaml", ".claude/settings.json", "~/.claude.json",
+	"/etc/passwd", "/etc/hostname", "testdata", "*", ".*", "nonexistent"}
+
+// oracleGenerated is how many generated command lines make test decides
+// (their allowed share runs in the sandbox).
+const oracleGenerated = 1500
+
+// TestOracleGenerated runs command lines made from the models' own tables
+// that the policy allows in the sandbox.
+func TestOracleGenerated(t *testing.T) {
+	sb := newSandbox(t)
+	e := sandboxEngine(sb)
+	g := soundness.NewGenerator(1, worldPaths)
+	var cmds []string
+	for range oracleGenerated {
+		cmds = append(cmds, g.Command())
+	}
+	checkAgainstOracle(t, sb, allowed(e, cmds))
+}
+
+// FuzzOracle runs generated command lines the policy allows in the
+// sandbox, with seeds from the fuzzer: go test -fuzz FuzzOracle runs it
+// for as long as it is given.
+func FuzzOracle(f *testing.F) {
+	for i := range uint64(4) {
+		f.Add(i)
+	}
+	sb := newSandbox(f)
+	e := sandboxEngine(sb)
+	f.Fuzz(func(t *testing.T, seed uint64) {
+		g := soundness.NewGenerator(seed, worldPaths)
+		var cmds []string
+		for range 20 {
+			cmds = append(cmds, g.Command())
+		}
+		checkAgainstOracle(t, sb, allowed(e, cmds))
+	})
 }
