@@ -72,7 +72,6 @@ func (ev *evaluation) sinkOf(cl *cmdline) string {
 				return cl.name
 			}
 		}
-		return ""
 	}
 	if networkSender(cl) {
 		return cl.name

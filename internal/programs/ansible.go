@@ -285,6 +285,7 @@ var ansibleVaultProgram = &Program{Names: []string{"ansible-vault"}, Start: ansi
 // the semaphores of its worker processes in /dev/shm. ansible-console
 // keeps a history of its commands.
 func ansibleStart(c *Call, fx *Effects) {
+	fx.Cred(argOf("~/.netrc"), "ansible-galaxy authenticates to its server with ~/.netrc")
 	fx.Cache(assignedOr(c, "~/.ansible", "ANSIBLE_HOME"), "ansible's temporary files and caches")
 	if v := assignedOr(c, "", "ANSIBLE_LOCAL_TEMP"); v.Value != "" {
 		fx.Cache(v, "ansible's temporary files")

@@ -127,8 +127,8 @@ func TestStartEffects(t *testing.T) {
 			"exec helper git; exec helper ssh; exec helper tput; " +
 			"cache /tmp/g; cache /usr/lib/google-cloud-sdk; cache /usr/share/google-cloud-sdk; " +
 			"cache /opt/google-cloud-sdk; cache ~/google-cloud-sdk; cache /snap/google-cloud-cli; network metadata.google.internal"},
-		{"ansible-vault --help", "cache ~/.ansible; exec helper ldconfig; network /run/uuidd/request; cache /var/lib/libuuid/clock.txt; cache /dev/shm/sem"},
-		{"ansible-lint --offline x.yml", "cache ~/.ansible; exec helper ldconfig; network /run/uuidd/request; " +
+		{"ansible-vault --help", "cred ~/.netrc; cache ~/.ansible; exec helper ldconfig; network /run/uuidd/request; cache /var/lib/libuuid/clock.txt; cache /dev/shm/sem"},
+		{"ansible-lint --offline x.yml", "cred ~/.netrc; cache ~/.ansible; exec helper ldconfig; network /run/uuidd/request; " +
 			"cache /var/lib/libuuid/clock.txt; cache /dev/shm/sem; exec helper ansible; exec helper ansible-config; " +
 			"exec helper ansible-galaxy; exec helper git; cache ~/.cache; read x.yml"},
 		{"terraform -help", "cache ~/.terraform.d; network checkpoint-api.hashicorp.com"},

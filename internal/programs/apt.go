@@ -227,4 +227,4 @@ func dpkgEffects(c *Call, fx *Effects) {
 	}
 }
 
-var dpkgProgram = &Program{Names: []string{"dpkg", "dpkg-query"}, Node: Node{Opts: dpkgOpts, Effects: dpkgEffects}}
+var dpkgProgram = &Program{Names: []string{"dpkg", "dpkg-query"}, Start: starts([]string{"dpkg-deb", "dpkg-query", "tar"}, "/tmp"), Node: Node{Opts: dpkgOpts, Effects: dpkgEffects}}

@@ -82,7 +82,7 @@ var fgrepProgram = &Program{Names: []string{"fgrep"}, Start: starts([]string{"gr
 
 // zgrep is a script that runs grep on the decompressed files; it refuses
 // grep's recursive options.
-var zgrepProgram = &Program{Names: []string{"zgrep"}, Start: starts([]string{"grep", "gzip", "sh"}), Digits: true, Node: Node{Opts: grepOpts, Effects: grepEffects}}
+var zgrepProgram = &Program{Names: []string{"zgrep"}, Start: starts([]string{"grep", "gzip", "sh", "cat", "mktemp", "rm", "sed"}, "/tmp"), Digits: true, Node: Node{Opts: grepOpts, Effects: grepEffects}}
 
 func grepEffects(c *Call, fx *Effects) {
 	// BSD grep and grep before 3.6 read more options from GREP_OPTIONS.

@@ -21,4 +21,8 @@ var hostnameProgram = &Program{Names: []string{"hostname"}, Node: Node{Opts: `
 	if len(c.Args()) > 0 || c.Has("-F") {
 		fx.Change("hostname sets the host name (with -y, the NIS domain)")
 	}
+	if c.HasAny("-a|-A|-d|-f|-i|-I|-y") {
+		// Names and addresses are looked up.
+		fx.Network("")
+	}
 }}}

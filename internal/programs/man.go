@@ -114,11 +114,16 @@ var infoProgram = &Program{Names: []string{"info"}, Node: Node{Opts: `
 	for _, v := range c.ValueArgs("-o|--output") {
 		writeUnlessNotFile(fx, v, "info -o writes the nodes there")
 	}
+	// An operand names a manual, which info looks for as a file in the
+	// folder too (info .env prints .env), and falls back on man.
 	for _, a := range c.Args() {
-		if a.Dynamic || strings.Contains(a.Value, "/") {
-			fx.Read(a)
-		}
+		fx.Read(a)
 	}
+	fx.Helper("man", "info shows a manual page when it finds no manual")
+	for _, h := range manFormatters {
+		fx.Helper(h, "man formats the page")
+	}
+	fx.Cache(argOf("/var/cache/man"), "man keeps formatted pages")
 }}}
 
 // tldr has several clients (tealdeer, the Node and Python ones); this is

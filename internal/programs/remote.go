@@ -159,12 +159,43 @@ func remoteEnd(v string) (string, bool) {
 	return host, true
 }
 
-// pwsh reads its options without regard to case and by any prefix; the
-// rules name the spellings they look for, so its words are kept as typed.
-var pwshProgram = &Program{Names: []string{"pwsh", "powershell"}, Parse: func(c *Call, args []shell.Arg) { c.parseUnknown(args) }, Node: Node{
+// pwsh reads its options without regard to case and by any prefix, one
+// option to a word (-File is not -F -i -l -e); a word that names
+// -EncodedCommand in any of its forms (-e, -ec, -enc, -ENCODED) is also
+// recorded as -EncodedCommand, for the rules that look for it.
+var pwshProgram = &Program{Names: []string{"pwsh", "powershell"}, Parse: parsePwsh, Node: Node{
 	Effects: func(c *Call, fx *Effects) {
 		fx.Exec("powershell", c.Cmd.Code, c.Name+" runs PowerShell code")
 	}}}
+
+func parsePwsh(c *Call, args []shell.Arg) {
+	for i, a := range args {
+		v := a.Value
+		windows := strings.HasPrefix(v, "/") && !strings.Contains(v[1:], "/")
+		if len(v) < 2 || !strings.HasPrefix(v, "-") && !windows {
+			// A word that is not an option is a value, the script or its
+			// arguments: the words after it are still read as options,
+			// which at worst finds -EncodedCommand where it is not.
+			c.Pos = append(c.Pos, a)
+			continue
+		}
+		name, val, has := strings.Cut(v[1:], ":")
+		o := Opt{Typed: v[:1+len(name)]}
+		if has {
+			o.Value, o.HasValue = shell.Arg{Value: val, Dynamic: a.Dynamic, Glob: a.Glob}, true
+		}
+		c.Opts = append(c.Opts, o)
+		lower := strings.ToLower(name)
+		if lower == "ec" || lower != "" && strings.HasPrefix("encodedcommand", lower) || a.Dynamic {
+			c.Opts = append(c.Opts, Opt{Typed: "-EncodedCommand"})
+		}
+		if lower == "c" || lower == "f" || len(lower) >= 3 && strings.HasPrefix("command", lower) || len(lower) >= 2 && strings.HasPrefix("file", lower) {
+			// The rest is the code, or the script and its arguments.
+			c.Pos = append(c.Pos, args[i+1:]...)
+			return
+		}
+	}
+}
 
 var sudoProgram = &Program{Names: []string{"sudo"}, Node: Node{Opts: `
 -l --list

@@ -144,17 +144,21 @@ var worldPaths = []string{"README.md", "src", "src/main.go", "docs/guide.md", "c
 	"/etc/passwd", "/etc/hostname", "testdata", "*", ".*", "nonexistent"}
 
 // oracleGenerated is how many generated command lines make test decides
-// (their allowed share runs in the sandbox).
-const oracleGenerated = 1500
+// (their allowed share runs in the sandbox); -oracle.n and -oracle.seed
+// change the run.
+var (
+	oracleGenerated = flag.Int("oracle.n", 1500, "how many generated command lines TestOracleGenerated decides")
+	oracleSeed      = flag.Uint64("oracle.seed", 1, "the seed of TestOracleGenerated's generator")
+)
 
 // TestOracleGenerated runs command lines made from the models' own tables
 // that the policy allows in the sandbox.
 func TestOracleGenerated(t *testing.T) {
 	sb := newSandbox(t)
 	e := sandboxEngine(sb)
-	g := soundness.NewGenerator(1, worldPaths)
+	g := soundness.NewGenerator(*oracleSeed, worldPaths)
 	var cmds []string
-	for range oracleGenerated {
+	for range *oracleGenerated {
 		cmds = append(cmds, g.Command())
 	}
 	checkAgainstOracle(t, sb, allowed(e, cmds))
