@@ -199,16 +199,18 @@ func (w *walker) subcommand(parent *Command, args []Arg, origin string, f *frame
 }
 
 // code parses a string that a command hands to a shell. args, when not
-// nil, are the positional parameters ($0, $1, ...) the code sees.
-func (w *walker) code(parent *Command, a Arg, origin string, f *frame, ctx *execCtx, args ...Arg) {
+// nil, are the positional parameters ($0, $1, ...) the code sees. It
+// returns the context the code ran in, with the folder it ended in, or
+// nil when the code could not be read.
+func (w *walker) code(parent *Command, a Arg, origin string, f *frame, ctx *execCtx, args ...Arg) *execCtx {
 	text := a.Value
 	if a.WholeInput {
 		runsInput(parent, origin+" runs code that comes from its input")
-		return
+		return nil
 	}
 	if spliced(parent, a) {
 		runsInput(parent, splicedWhy(parent))
-		return
+		return nil
 	}
 	if a.Dynamic {
 		if !a.Input {
@@ -219,7 +221,7 @@ func (w *walker) code(parent *Command, a Arg, origin string, f *frame, ctx *exec
 			} else {
 				w.problem(ProblemDynamicCode, origin+" runs text computed at run time: "+a.Value)
 			}
-			return
+			return nil
 		}
 		// Words from input become dynamic words of the code, so that
 		// input in the place of a program is seen as such.
@@ -229,9 +231,7 @@ func (w *walker) code(parent *Command, a Arg, origin string, f *frame, ctx *exec
 	c.redirs = nil
 	c.stdin = nil
 	c.in, c.inCmds = nil, nil
-	if parent.Cwd != "" {
-		c.cwd = parent.Cwd
-	}
+	c.cwd = parent.Cwd
 	wrappers, priv := parent.Wrappers, parent.Privileged
 	start := len(w.out.Commands)
 	w.parse(text, f, c, func(nf *frame) {
@@ -249,6 +249,7 @@ func (w *walker) code(parent *Command, a Arg, origin string, f *frame, ctx *exec
 			cmd.Container = parent.Container
 		}
 	}
+	return c
 }
 
 // seen reports code that the analysis reads in full: known when the
@@ -459,7 +460,11 @@ func (w *walker) script(a Arg, parent *Command, f *frame, ctx *execCtx) bool {
 	}
 	body, ok := w.files[p]
 	if ok {
-		w.code(parent, Arg{Value: body}, "script", f, ctx)
+		c := w.code(parent, Arg{Value: body}, "script", f, ctx)
+		if c != nil && (parent.Name == "source" || parent.Name == ".") && inShell(parent) {
+			// A sourced script runs in this shell: its cd moves it.
+			ctx.cwd = c.cwd
+		}
 	}
 	return ok
 }
@@ -483,7 +488,10 @@ func (w *walker) eval(cmd *Command, f *frame, ctx *execCtx) {
 		runsInput(cmd, "it evaluates its input")
 		return
 	}
-	w.code(cmd, code, "eval", f, ctx)
+	if c := w.code(cmd, code, "eval", f, ctx); c != nil && inShell(cmd) {
+		// eval runs its code in this shell: a cd there moves it.
+		ctx.cwd = c.cwd
+	}
 }
 
 // interpreter finds the code an interpreter runs (inline with -c/-e, or a
@@ -1267,9 +1275,9 @@ func (w *walker) alias(cmd *Command, f *frame, ctx *execCtx) {
 			continue
 		}
 		if w.aliases == nil {
-			w.aliases = map[string]bool{}
+			w.aliases = map[string]string{}
 		}
-		w.aliases[name] = true
+		w.aliases[name] = body
 		w.code(cmd, Arg{Value: body, Dynamic: a.Dynamic}, "alias", f, ctx)
 	}
 }

@@ -40,7 +40,8 @@ func Analyze(src string, opts Options) *Analysis {
 type walker struct {
 	opts    Options
 	out     *Analysis
-	aliases map[string]bool
+	// aliases maps the aliases defined so far to their bodies.
+	aliases map[string]string
 	vars    map[string]string
 	// substFrom maps command and process substitutions to the commands
 	// they run.
@@ -60,6 +61,9 @@ type walker struct {
 	fetched map[string]string
 	stopped bool
 	steps   int
+	// pwd is the folder of the statement whose words are being expanded,
+	// the value of $PWD; "" when unknown.
+	pwd string
 	// commands and args hold the simple commands of the string and their
 	// words, allocated a block at a time.
 	commands block[Command]
@@ -206,6 +210,13 @@ func (w *walker) stmt(s *syntax.Stmt, f *frame, ctx *execCtx) {
 		w.stopped = true
 		return
 	}
+	if s.Background {
+		// A command in the background runs in a subshell: a cd there
+		// does not move this shell.
+		ctx = ctx.sub()
+	}
+	// $PWD in the words of this statement is the folder it runs in.
+	w.pwd = ctx.cwd
 	inner := ctx
 	if len(s.Redirs) > 0 {
 		inner = ctx.sub()
@@ -222,9 +233,6 @@ func (w *walker) stmt(s *syntax.Stmt, f *frame, ctx *execCtx) {
 			break // recovered parses can leave empty calls
 		}
 		w.call(c, f, inner)
-		if inner != ctx {
-			ctx.cwd = inner.cwd
-		}
 	case *syntax.BinaryCmd:
 		switch c.Op {
 		case syntax.Pipe, syntax.PipeAll:
@@ -244,29 +252,33 @@ func (w *walker) stmt(s *syntax.Stmt, f *frame, ctx *execCtx) {
 			right.inCmds = upCmds
 			right.stdin = pipeStdin
 			w.stmt(c.Y, f, right)
+		case syntax.OrStmt:
+			w.stmt(c.X, f, inner)
+			// The right side runs only when the left side fails: the
+			// folder after both is one of two.
+			left := inner.cwd
+			w.stmt(c.Y, f, inner)
+			inner.cwd = sameDir(left, inner.cwd)
 		default:
 			w.stmt(c.X, f, inner)
 			w.stmt(c.Y, f, inner)
-			ctx.cwd = inner.cwd
 		}
 	case *syntax.Subshell:
 		w.stmts(c.Stmts, f, inner.sub())
 	case *syntax.Block:
 		w.stmts(c.Stmts, f, inner)
-		ctx.cwd = inner.cwd
 	case *syntax.IfClause:
-		for cl := c; cl != nil; cl = cl.Else {
-			w.stmts(cl.Cond, f, inner.sub())
-			w.stmts(cl.Then, f, inner.sub())
-		}
+		w.ifClause(c, f, inner)
 	case *syntax.WhileClause:
-		w.stmts(c.Cond, f, inner.sub())
-		w.stmts(c.Do, f, inner.sub())
+		w.loop(inner, func(body *execCtx) {
+			w.stmts(c.Cond, f, body)
+			w.stmts(c.Do, f, body)
+		})
 	case *syntax.ForClause:
 		w.substs(c.Loop, f, inner)
 		wi, ok := c.Loop.(*syntax.WordIter)
-		if !ok || wi.Name == nil {
-			w.stmts(c.Do, f, inner.sub())
+		if !ok || wi.Name == nil || c.Select {
+			w.loop(inner, func(body *execCtx) { w.stmts(c.Do, f, body) })
 			break
 		}
 		// for x in a b c: when the items are literal and few, analyse the
@@ -282,21 +294,34 @@ func (w *walker) stmt(s *syntax.Stmt, f *frame, ctx *execCtx) {
 			}
 		}
 		if literal && len(items) > 0 && len(items) <= 16 {
+			// The body runs once per item, each time in the folder the
+			// time before left.
+			body := inner.sub()
 			for _, it := range items {
 				w.setVar(wi.Name.Value, it)
-				w.stmts(c.Do, f, inner.sub())
+				w.stmts(c.Do, f, body)
+			}
+			inner.cwd = body.cwd
+			if jumps(c.Do) {
+				// break or continue may end a round early.
+				inner.cwd = sameDir(inner.cwd, "")
 			}
 		} else {
 			w.setVar(wi.Name.Value, Arg{Dynamic: true})
-			w.stmts(c.Do, f, inner.sub())
+			w.loop(inner, func(body *execCtx) { w.stmts(c.Do, f, body) })
 		}
 	case *syntax.CaseClause:
 		w.substs(c.Word, f, inner)
+		start := inner.cwd
 		for _, item := range c.Items {
 			for _, p := range item.Patterns {
 				w.substs(p, f, inner)
 			}
-			w.stmts(item.Stmts, f, inner.sub())
+			body := inner.sub()
+			body.cwd = start
+			w.stmts(item.Stmts, f, body)
+			// No pattern may match, or any one may.
+			inner.cwd = sameDir(inner.cwd, body.cwd)
 		}
 	case *syntax.FuncDecl:
 		if w.funcDefs == nil {
@@ -345,6 +370,9 @@ func (w *walker) stmt(s *syntax.Stmt, f *frame, ctx *execCtx) {
 	default:
 		w.problem(ProblemParse, fmt.Sprintf("unsupported shell construct %T", c))
 	}
+	// Redirections of a command that runs in this shell do not keep it
+	// from moving the shell to another folder.
+	ctx.cwd = inner.cwd
 }
 
 // hiddenRune returns the first character of s that displays as nothing or
@@ -368,78 +396,6 @@ func hiddenRune(s string) (rune, bool) {
 	return 0, false
 }
 
-// spawnsItself reports whether a function body calls the function inside a
-// pipeline or in the background, the shape of a fork bomb.
-func spawnsItself(name string, body *syntax.Stmt) bool {
-	calls, spawns := false, false
-	syntax.Walk(body, func(n syntax.Node) bool {
-		switch x := n.(type) {
-		case *syntax.CallExpr:
-			if len(x.Args) > 0 && x.Args[0].Lit() == name {
-				calls = true
-			}
-		case *syntax.BinaryCmd:
-			if x.Op == syntax.Pipe || x.Op == syntax.PipeAll {
-				spawns = true
-			}
-		case *syntax.Stmt:
-			if x.Background {
-				spawns = true
-			}
-		}
-		return true
-	})
-	return calls && spawns
-}
-
-// callsItselfAlways reports a function body, called, that calls the
-// function in one of its own statements, not under a condition, and has
-// no way out: every call makes another (loop() { loop; }). A way out is
-// a program chosen at run time, a builtin that leaves, loads, replaces or
-// redefines code (return, exit, unset, source, eval, exec, ...), another
-// function of the string, or a definition in the body.
-func callsItselfAlways(name string, body *syntax.Stmt, funcs map[string]*syntax.Stmt) bool {
-	var stmts []*syntax.Stmt
-	switch b := body.Cmd.(type) {
-	case *syntax.Block:
-		stmts = b.Stmts
-	case *syntax.Subshell:
-		stmts = b.Stmts
-	default:
-		return false
-	}
-	self := false
-	for _, st := range stmts {
-		if call, ok := st.Cmd.(*syntax.CallExpr); ok && len(call.Args) > 0 && call.Args[0].Lit() == name {
-			self = true
-		}
-	}
-	if !self {
-		return false
-	}
-	way := false
-	syntax.Walk(body, func(n syntax.Node) bool {
-		switch x := n.(type) {
-		case *syntax.FuncDecl:
-			way = true
-		case *syntax.CallExpr:
-			if len(x.Args) == 0 {
-				break
-			}
-			prog := x.Args[0].Lit()
-			switch prog {
-			case "", "return", "exit", "break", "logout", "unset", "source", ".", "eval", "exec", "kill", "trap", "alias":
-				way = true
-			default:
-				_, isFunc := funcs[prog]
-				way = isFunc && prog != name
-			}
-		}
-		return !way
-	})
-	return !way
-}
-
 // substs walks the command and process substitutions inside a node and
 // returns the names of the programs they run.
 func (w *walker) substs(n syntax.Node, f *frame, ctx *execCtx) []string {
@@ -455,6 +411,9 @@ func (w *walker) substs(n syntax.Node, f *frame, ctx *execCtx) []string {
 		}
 	}
 	var names []string
+	// The statements of a substitution change $PWD for their own words.
+	pwd := w.pwd
+	defer func() { w.pwd = pwd }()
 	syntax.Walk(n, func(node syntax.Node) bool {
 		switch s := node.(type) {
 		case *syntax.CmdSubst:
@@ -732,15 +691,19 @@ func (w *walker) run(cmd *Command, f *frame, ctx *execCtx) {
 				// caller's shell: analyse its body here, with the call's
 				// arguments, so that a cd inside it moves the caller.
 				w.called[cmd.Name] = true
-				if w.out.Endless == "" && !w.active[cmd.Name] && callsItselfAlways(cmd.Name, body, w.funcDefs) {
+				if w.out.Endless == "" && !w.active[cmd.Name] && endless(cmd.Name, w.funcDefs) {
 					w.out.Endless = cmd.Name
 				}
 				w.callFunc(cmd.Name, body, w.funcSrc[cmd.Name], cmd.Args, ctx)
 				return
 			}
-			if w.aliases[cmd.Name] {
+			if body, ok := w.aliases[cmd.Name]; ok {
 				// An alias defined in the same string: its body was
-				// analysed where it was defined.
+				// analysed where it was defined. One that may change
+				// folders leaves this shell in one not known.
+				if strings.Contains(body, "cd") || strings.Contains(body, "popd") {
+					ctx.cwd = ""
+				}
 				return
 			}
 		}
@@ -857,7 +820,7 @@ func (w *walker) emit(cmd *Command, f *frame, ctx *execCtx) {
 	}
 	cmd.Depth = f.depth
 	w.out.Commands = append(w.out.Commands, cmd)
-	if cmd.Name == "cd" || cmd.Name == "pushd" || cmd.Name == "popd" {
+	if (cmd.Name == "cd" || cmd.Name == "pushd" || cmd.Name == "popd") && inShell(cmd) {
 		ctx.cwd = w.chdir(cmd, ctx.cwd)
 	}
 }

@@ -226,6 +226,10 @@ func (w *walker) part(b *fieldBuilder, part syntax.WordPart, f *frame, inDouble,
 // tilde expands a leading ~ or ~/ to the home directory when it is known.
 func (w *walker) tilde(b *fieldBuilder, v string) string {
 	rest := v[1:]
+	if (rest == "+" || strings.HasPrefix(rest, "+/")) && w.pwd != "" {
+		// ~+ is $PWD.
+		return w.pwd + rest[1:]
+	}
 	if rest != "" && rest[0] != '/' {
 		// ~user or ~+ and friends: not known.
 		b.cur.Dynamic = true
