@@ -82,6 +82,9 @@ type Stdin struct {
 	Dynamic bool
 	// Path is the file of a < redirect.
 	Path Arg
+	// text is, for a pipe, the text known to flow into it when this
+	// command is the first to read it; nil when not known.
+	text *pipeText
 }
 
 // Redirect is an output or input redirection of a command.
@@ -113,6 +116,10 @@ type Command struct {
 	// cwdSet reports that Cwd was set by the command itself (env -C, sudo
 	// -D), possibly to "" for a directory only known at run time.
 	cwdSet bool
+	// relays reports that what the command writes is what the commands it
+	// runs write, which the analysis found in full (eval of constant
+	// code, sh -c, xargs echo): they wrote it to the stream themselves.
+	relays bool
 	// Redirects are the command's redirections, including those of the
 	// enclosing compound command.
 	Redirects []Redirect

@@ -302,7 +302,7 @@ func TestFoldedSubstitutions(t *testing.T) {
 	}{
 		{`cat "$(echo .env)"`, []string{"cat", ".env"}},
 		{"cat `echo LmVudg== | base64 -d`", []string{"cat", ".env"}},
-		{`cat $(printf '%s' .e; printf nv)`, []string{"cat", "$(printf '%s' .e; printf nv)"}},
+		{`cat $(printf '%s' .e; printf nv)`, []string{"cat", ".env"}},
 		{`cat "$(printf '.%s' env)"`, []string{"cat", ".env"}},
 		{`cat "$(echo vne. | rev)"`, []string{"cat", ".env"}},
 		{`cat "$(echo 2e656e76 | xxd -r -p)"`, []string{"cat", ".env"}},

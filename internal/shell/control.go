@@ -23,11 +23,12 @@ func (w *walker) ifClause(c *syntax.IfClause, f *frame, ctx *execCtx) {
 			// Never runs: analysed all the same, with nothing after it
 			// depending on it.
 			branch = cond.sub()
+			branch.out = nil
 		}
 		if !cl.ThenPos.IsValid() {
 			// else
 			body := branch.sub()
-			w.stmts(cl.Then, f, body)
+			maybe(body, func() { w.stmts(cl.Then, f, body) })
 			if !sure {
 				ends = append(ends, body.cwd)
 			}
@@ -35,10 +36,19 @@ func (w *walker) ifClause(c *syntax.IfClause, f *frame, ctx *execCtx) {
 			break
 		}
 		start := len(w.out.Commands)
-		w.stmts(cl.Cond, f, branch)
+		first := cl == c
+		if first {
+			w.stmts(cl.Cond, f, branch)
+		} else {
+			maybe(branch, func() { w.stmts(cl.Cond, f, branch) })
+		}
 		always := !sure && !negated(cl.Cond) && isTrue(w.out.Commands[start:])
 		body := branch.sub()
-		w.stmts(cl.Then, f, body)
+		if first && always {
+			w.stmts(cl.Then, f, body)
+		} else {
+			maybe(body, func() { w.stmts(cl.Then, f, body) })
+		}
 		if !sure {
 			ends = append(ends, body.cwd)
 		}
@@ -75,13 +85,13 @@ func isTrue(cmds []*Command) bool {
 // loop is unknown.
 func (w *walker) loop(ctx *execCtx, body func(*execCtx)) {
 	first := ctx.sub()
-	body(first)
+	maybe(first, func() { body(first) })
 	if first.cwd == ctx.cwd {
 		return
 	}
 	again := ctx.sub()
 	again.cwd = ""
-	body(again)
+	maybe(again, func() { body(again) })
 	ctx.cwd = ""
 }
 

@@ -38,14 +38,14 @@ func Analyze(src string, opts Options) *Analysis {
 }
 
 type walker struct {
-	opts    Options
-	out     *Analysis
+	opts Options
+	out  *Analysis
 	// aliases maps the aliases defined so far to their bodies.
 	aliases map[string]string
 	vars    map[string]string
-	// substFrom maps command and process substitutions to the commands
-	// they run.
-	substFrom map[syntax.Node][]*Command
+	// substOf maps command and process substitutions to the commands they
+	// run and what those write.
+	substOf map[syntax.Node]substitution
 	// funcs holds the bodies of functions defined so far; a call analyses
 	// the body in the caller's context. called records which were called.
 	funcDefs  map[string]*syntax.Stmt
@@ -68,6 +68,7 @@ type walker struct {
 	// words, allocated a block at a time.
 	commands block[Command]
 	args     block[Arg]
+	streams  block[stream]
 }
 
 // block hands out slices of arrays that it allocates a few elements at a
@@ -128,6 +129,9 @@ type execCtx struct {
 	in     []string
 	// inCmds are the commands behind in.
 	inCmds []*Command
+	// out collects what the commands write where their output is used (a
+	// substitution, a pipe); nil where it is not.
+	out *stream
 }
 
 func (c *execCtx) sub() *execCtx {
@@ -212,8 +216,13 @@ func (w *walker) stmt(s *syntax.Stmt, f *frame, ctx *execCtx) {
 	}
 	if s.Background {
 		// A command in the background runs in a subshell: a cd there
-		// does not move this shell.
+		// does not move this shell, and what it writes mixes with what
+		// runs after it.
 		ctx = ctx.sub()
+		s2 := *s
+		s2.Background = false
+		maybe(ctx, func() { w.stmt(&s2, f, ctx) })
+		return
 	}
 	// $PWD in the words of this statement is the folder it runs in.
 	w.pwd = ctx.cwd
@@ -226,7 +235,9 @@ func (w *walker) stmt(s *syntax.Stmt, f *frame, ctx *execCtx) {
 	case nil:
 		// Redirections alone (> file) still write.
 		if len(s.Redirs) > 0 {
-			w.emit(&Command{Name: "", Text: f.text(s)}, f, inner)
+			cmd := &Command{Name: "", Text: f.text(s)}
+			w.emit(cmd, f, inner)
+			w.wrote(cmd, inner)
 		}
 	case *syntax.CallExpr:
 		if len(c.Args) == 0 && len(c.Assigns) == 0 {
@@ -237,7 +248,9 @@ func (w *walker) stmt(s *syntax.Stmt, f *frame, ctx *execCtx) {
 		switch c.Op {
 		case syntax.Pipe, syntax.PipeAll:
 			start := len(w.out.Commands)
-			w.stmt(c.X, f, inner.sub())
+			left := inner.sub()
+			left.out = w.newStream()
+			w.stmt(c.X, f, left)
 			up := append([]string(nil), inner.in...)
 			upCmds := append([]*Command(nil), inner.inCmds...)
 			for _, cmd := range w.out.Commands[start:] {
@@ -251,17 +264,20 @@ func (w *walker) stmt(s *syntax.Stmt, f *frame, ctx *execCtx) {
 			right.in = dedupe(up)
 			right.inCmds = upCmds
 			right.stdin = pipeStdin
+			if text, ok := left.out.known(); ok && c.Op == syntax.Pipe {
+				right.stdin = &Stdin{Kind: StdinPipe, text: &pipeText{text: text}}
+			}
 			w.stmt(c.Y, f, right)
 		case syntax.OrStmt:
 			w.stmt(c.X, f, inner)
 			// The right side runs only when the left side fails: the
 			// folder after both is one of two.
 			left := inner.cwd
-			w.stmt(c.Y, f, inner)
+			maybe(inner, func() { w.stmt(c.Y, f, inner) })
 			inner.cwd = sameDir(left, inner.cwd)
 		default:
 			w.stmt(c.X, f, inner)
-			w.stmt(c.Y, f, inner)
+			maybe(inner, func() { w.stmt(c.Y, f, inner) })
 		}
 	case *syntax.Subshell:
 		w.stmts(c.Stmts, f, inner.sub())
@@ -305,6 +321,9 @@ func (w *walker) stmt(s *syntax.Stmt, f *frame, ctx *execCtx) {
 			if jumps(c.Do) {
 				// break or continue may end a round early.
 				inner.cwd = sameDir(inner.cwd, "")
+				if inner.out != nil {
+					inner.out.opaque = true
+				}
 			}
 		} else {
 			w.setVar(wi.Name.Value, Arg{Dynamic: true})
@@ -319,7 +338,7 @@ func (w *walker) stmt(s *syntax.Stmt, f *frame, ctx *execCtx) {
 			}
 			body := inner.sub()
 			body.cwd = start
-			w.stmts(item.Stmts, f, body)
+			maybe(body, func() { w.stmts(item.Stmts, f, body) })
 			// No pattern may match, or any one may.
 			inner.cwd = sameDir(inner.cwd, body.cwd)
 		}
@@ -346,7 +365,9 @@ func (w *walker) stmt(s *syntax.Stmt, f *frame, ctx *execCtx) {
 	case *syntax.ArithmCmd:
 		w.substs(c, f, inner)
 		text := f.text(c)
-		w.emit(&Command{Name: "((", Args: []Arg{{Value: "(("}}, Text: text}, f, inner)
+		arith := &Command{Name: "((", Args: []Arg{{Value: "(("}}, Text: text}
+		w.emit(arith, f, inner)
+		w.wrote(arith, inner)
 		// (( rm -rf / )) is an arithmetic error, but its author meant a
 		// command: analyse it as one, as with interpreter code.
 		body := strings.TrimSuffix(strings.TrimPrefix(text, "(("), "))")
@@ -355,16 +376,23 @@ func (w *walker) stmt(s *syntax.Stmt, f *frame, ctx *execCtx) {
 		}
 	case *syntax.TestClause:
 		w.substs(c, f, inner)
-		w.emit(&Command{Name: "[[", Args: []Arg{{Value: "[["}}, Text: f.text(c)}, f, inner)
+		test := &Command{Name: "[[", Args: []Arg{{Value: "[["}}, Text: f.text(c)}
+		w.emit(test, f, inner)
+		w.wrote(test, inner)
 	case *syntax.DeclClause:
 		w.decl(c, f, inner)
 	case *syntax.LetClause:
 		w.substs(c, f, inner)
-		w.emit(&Command{Name: "let", Args: []Arg{{Value: "let"}}, Text: f.text(c)}, f, inner)
+		let := &Command{Name: "let", Args: []Arg{{Value: "let"}}, Text: f.text(c)}
+		w.emit(let, f, inner)
+		w.wrote(let, inner)
 	case *syntax.TimeClause:
 		w.stmt(c.Stmt, f, inner)
 	case *syntax.CoprocClause:
-		w.stmt(c.Stmt, f, inner.sub())
+		// A coprocess writes to a pipe of its own.
+		co := inner.sub()
+		co.out = nil
+		w.stmt(c.Stmt, f, co)
 	case *syntax.TestDecl:
 		w.stmt(c.Body, f, inner.sub())
 	default:
@@ -417,8 +445,7 @@ func (w *walker) substs(n syntax.Node, f *frame, ctx *execCtx) []string {
 	syntax.Walk(n, func(node syntax.Node) bool {
 		switch s := node.(type) {
 		case *syntax.CmdSubst:
-			got := w.nested(s.Stmts, f, ctx, "$(...)")
-			w.setFrom(s, got)
+			got := w.nested(s, s.Stmts, f, ctx, "$(...)")
 			names = append(names, commandNames(got)...)
 			return false
 		case *syntax.ProcSubst:
@@ -426,8 +453,7 @@ func (w *walker) substs(n syntax.Node, f *frame, ctx *execCtx) []string {
 			if s.Op == syntax.CmdOut {
 				origin = ">(...)"
 			}
-			got := w.nested(s.Stmts, f, ctx, origin)
-			w.setFrom(s, got)
+			got := w.nested(s, s.Stmts, f, ctx, origin)
 			names = append(names, commandNames(got)...)
 			return false
 		}
@@ -463,12 +489,11 @@ func literalParts(parts []syntax.WordPart) bool {
 	return true
 }
 
-// setFrom records the commands a substitution runs.
-func (w *walker) setFrom(n syntax.Node, cmds []*Command) {
-	if w.substFrom == nil {
-		w.substFrom = map[syntax.Node][]*Command{}
-	}
-	w.substFrom[n] = cmds
+// substitution is what the analysis found of a command or process
+// substitution: the commands it runs, and what they write.
+type substitution struct {
+	cmds []*Command
+	out  *stream
 }
 
 // commandNames returns the program names of commands, skipping unknown
@@ -485,14 +510,15 @@ func appendNames(dst []string, cmds []*Command) []string {
 	return dst
 }
 
-// nested walks the statements of a substitution in a subshell context and
-// returns the commands they run.
-func (w *walker) nested(list []*syntax.Stmt, f *frame, ctx *execCtx, origin string) []*Command {
+// nested walks the statements of a substitution n in a subshell context,
+// records what it found and returns the commands they run.
+func (w *walker) nested(n syntax.Node, list []*syntax.Stmt, f *frame, ctx *execCtx, origin string) []*Command {
 	start := len(w.out.Commands)
 	sub := *f
 	sub.origin = origin
 	c := ctx.sub()
 	c.redirs, c.stdin, c.in, c.inCmds = nil, nil, nil, nil
+	c.out = w.newStream()
 	if origin == ">(...)" {
 		// cmd > >(bash): what the outer command writes is the input of
 		// the commands inside.
@@ -501,7 +527,12 @@ func (w *walker) nested(list []*syntax.Stmt, f *frame, ctx *execCtx, origin stri
 	w.stmts(list, &sub, c)
 	// Commands are only ever appended: the part found here stays as it is.
 	end := len(w.out.Commands)
-	return w.out.Commands[start:end:end]
+	cmds := w.out.Commands[start:end:end]
+	if w.substOf == nil {
+		w.substOf = map[syntax.Node]substitution{}
+	}
+	w.substOf[n] = substitution{cmds: cmds, out: c.out}
+	return cmds
 }
 
 // redirects evaluates a statement's redirections into ctx.
@@ -592,6 +623,7 @@ func (w *walker) decl(d *syntax.DeclClause, f *frame, ctx *execCtx) {
 	}
 	cmd.Name = d.Variant.Value
 	w.emit(cmd, f, ctx)
+	w.wrote(cmd, ctx)
 }
 
 func (w *walker) setVar(name string, v Arg) {
@@ -668,6 +700,7 @@ func (w *walker) run(cmd *Command, f *frame, ctx *execCtx) {
 				w.problem(ProblemDynamicProgram, fmt.Sprintf("the program %q is computed at run time", prog.Value))
 			}
 			w.emit(cmd, f, ctx)
+			w.wrote(cmd, ctx)
 			return
 		}
 		cmd.Name = path.Base(prog.Value)
@@ -683,6 +716,7 @@ func (w *walker) run(cmd *Command, f *frame, ctx *execCtx) {
 			text := strings.NewReplacer("\u2028", "\n", "\u2029", "\n").Replace(prog.Value)
 			w.emit(cmd, f, ctx)
 			w.codeQuiet(cmd, text, "quoted command", f, ctx)
+			w.wrote(cmd, ctx)
 			return
 		}
 		if !strings.Contains(prog.Value, "/") {
@@ -704,6 +738,9 @@ func (w *walker) run(cmd *Command, f *frame, ctx *execCtx) {
 				if strings.Contains(body, "cd") || strings.Contains(body, "popd") {
 					ctx.cwd = ""
 				}
+				if ctx.out != nil {
+					ctx.out.opaque = true
+				}
 				return
 			}
 		}
@@ -715,6 +752,7 @@ func (w *walker) run(cmd *Command, f *frame, ctx *execCtx) {
 	if !asksForHelp(cmd) {
 		w.special(cmd, f, ctx)
 	}
+	w.wrote(cmd, ctx)
 	w.remember(cmd)
 }
 
@@ -773,7 +811,12 @@ func (w *walker) callFunc(name string, body *syntax.Stmt, src *frame, args []Arg
 		w.active = map[string]bool{}
 	}
 	if w.active[name] {
-		return // recursion: the body is being analysed already
+		// Recursion: the body is being analysed already, and what this
+		// call writes is not known.
+		if ctx.out != nil {
+			ctx.out.opaque = true
+		}
+		return
 	}
 	w.active[name] = true
 	defer delete(w.active, name)
@@ -799,6 +842,16 @@ func (w *walker) emit(cmd *Command, f *frame, ctx *execCtx) {
 	cmd.Redirects = append(cmd.Redirects, ctx.redirs...)
 	if ctx.stdin != nil && cmd.Stdin.Kind == StdinInherited {
 		cmd.Stdin = *ctx.stdin
+		if t := cmd.Stdin.text; t != nil {
+			// The first command that reads a pipe takes what is known
+			// to flow in; one after it reads what is left.
+			switch {
+			case t.taken:
+				cmd.Stdin.text = nil
+			case readsStdin(cmd):
+				t.taken = true
+			}
+		}
 	}
 	if len(ctx.inCmds) > 0 {
 		// The upstream commands of a pipeline are shared by the commands

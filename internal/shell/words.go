@@ -196,9 +196,11 @@ func (w *walker) part(b *fieldBuilder, part syntax.WordPart, f *frame, inDouble,
 		b.cur.Dynamic = true
 		b.add(f.text(p))
 	case *syntax.CmdSubst:
-		cmds := w.substFrom[p]
-		b.cur.Subst = append(b.cur.Subst, cmds...)
-		if v, ok := w.foldSubst(cmds); ok {
+		sub := w.substOf[p]
+		b.cur.Subst = append(b.cur.Subst, sub.cmds...)
+		if v, ok := sub.out.known(); ok {
+			// The shell removes trailing newlines.
+			v = strings.TrimRight(v, "\n")
 			b.cur.Folded = true
 			if !strings.Contains(b.value(), "=") {
 				b.cur.FoldedName = true
@@ -210,7 +212,7 @@ func (w *walker) part(b *fieldBuilder, part syntax.WordPart, f *frame, inDouble,
 		b.add(f.text(p))
 	case *syntax.ProcSubst:
 		b.cur.Dynamic = true
-		b.cur.Subst = append(b.cur.Subst, w.substFrom[p]...)
+		b.cur.Subst = append(b.cur.Subst, w.substOf[p].cmds...)
 		b.add(f.text(p))
 	case *syntax.ExtGlob:
 		b.cur.Glob = true
