@@ -50,6 +50,10 @@ type Arg struct {
 	// what they read can be traced to where their output goes. From names
 	// their programs.
 	Subst []*Command
+	// setup reports that what the substitutions of the word hold is, all
+	// of it, what shell set-up commands print (pyenv init -, kubectl
+	// completion bash; see shellSetup).
+	setup bool
 }
 
 // From names the programs of the substitutions in the word (see Subst),

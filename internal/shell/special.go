@@ -124,17 +124,29 @@ func (w *walker) special(cmd *Command, f *frame, ctx *execCtx) {
 // tools (pyenv init, direnv hook, kubectl completion, ...) print code for
 // the current shell that people run every day: a person decides. Any
 // other command's output is code nobody has seen: it is denied like any
-// other code computed at run time.
+// other code computed at run time. The set-up command may be reached
+// through what only runs it (sh -c, eval, xargs with known words, if
+// true, transparent wrappers), as long as nothing else writes the code.
 func (w *walker) generated(origin string, a Arg) {
-	setup := len(a.Subst) > 0
-	for _, c := range a.Subst {
-		setup = setup && shellSetup(c)
-	}
-	if setup {
+	if a.setup {
 		w.problem(ProblemGeneratedCode, origin+" runs what a command prints: "+a.Value)
 		return
 	}
 	w.problem(ProblemDynamicCode, origin+" runs what a command prints, code nobody has seen: "+a.Value)
+}
+
+// setupOnly reports a stream written only by commands that print shell
+// set-up code.
+func (s *stream) setupOnly() bool {
+	if s == nil || s.opaque || len(s.from) == 0 || strings.TrimSpace(s.text.String()) != "" {
+		return false
+	}
+	for _, c := range s.from {
+		if !shellSetup(c) {
+			return false
+		}
+	}
+	return true
 }
 
 // shellSetup reports the commands that print shell set-up code: init
@@ -528,10 +540,13 @@ func (w *walker) eval(cmd *Command, f *frame, ctx *execCtx) {
 		parts = append(parts, a.Value)
 		dynamic = dynamic || a.Dynamic
 	}
-	code := Arg{Value: strings.Join(parts, " "), Dynamic: dynamic}
+	code := Arg{Value: strings.Join(parts, " "), Dynamic: dynamic, setup: dynamic}
 	for _, a := range cmd.Args[1:] {
 		code.Input = code.Input || a.Input
 		code.Subst = append(code.Subst, a.Subst...)
+		if a.Dynamic {
+			code.setup = code.setup && a.setup
+		}
 	}
 	if code.Input && dynamic && strings.TrimSpace(code.Value) == "{input}" {
 		runsInput(cmd, "it evaluates its input")

@@ -197,6 +197,7 @@ func (w *walker) part(b *fieldBuilder, part syntax.WordPart, f *frame, inDouble,
 		b.add(f.text(p))
 	case *syntax.CmdSubst:
 		sub := w.substOf[p]
+		b.cur.setup = (len(b.cur.Subst) == 0 || b.cur.setup) && sub.out.setupOnly()
 		b.cur.Subst = append(b.cur.Subst, sub.cmds...)
 		if v, ok := sub.out.known(); ok {
 			// The shell removes trailing newlines.
@@ -212,7 +213,9 @@ func (w *walker) part(b *fieldBuilder, part syntax.WordPart, f *frame, inDouble,
 		b.add(f.text(p))
 	case *syntax.ProcSubst:
 		b.cur.Dynamic = true
-		b.cur.Subst = append(b.cur.Subst, w.substOf[p].cmds...)
+		sub := w.substOf[p]
+		b.cur.setup = (len(b.cur.Subst) == 0 || b.cur.setup) && sub.out.setupOnly()
+		b.cur.Subst = append(b.cur.Subst, sub.cmds...)
 		b.add(f.text(p))
 	case *syntax.ExtGlob:
 		b.cur.Glob = true
