@@ -38,8 +38,14 @@ type Arg struct {
 	// not only in its value).
 	Folded, FoldedName bool
 	// Input reports that part of the value comes from the command's input
-	// at run time (the words xargs, parallel and find supply); WholeInput
-	// that all of it does.
+	// at run time (the words xargs, parallel, find and fd supply);
+	// WholeInput that all of it does. Input the analysis does not know
+	// stands in the value as {input} and makes the word Dynamic: a word
+	// whose value begins with {input} may begin with anything at run time,
+	// a - included, so it may be any option of the program. Input the
+	// analysis knows (echo a.txt | xargs rm) stands as its text, and the
+	// word is then no more dynamic than that text. For find -exec, {} is
+	// the start path, with which every name find finds begins.
 	Input, WholeInput bool
 	// Hint is, for a word with input, a glob for the files the input
 	// names when the analysis can tell (the start paths and -name pattern

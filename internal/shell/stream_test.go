@@ -2,6 +2,7 @@ package shell
 
 import (
 	"slices"
+	"strings"
 	"testing"
 )
 
@@ -224,6 +225,40 @@ func TestGeneratedCodeOfSetupCommands(t *testing.T) {
 		}
 		if !slices.Contains(got, tt.want) || tt.want == ProblemGeneratedCode && slices.Contains(got, ProblemDynamicCode) {
 			t.Errorf("Analyze(%q) problems = %v, want %v", tt.src, a.Problems, tt.want)
+		}
+	}
+}
+
+// TestInputWordsMayBeOptions: a word that xargs, parallel, find or fd
+// appends from input the analysis does not know is dynamic, and its value
+// starts with the part known only at run time ({input}), so that a reader
+// takes it for what it may be: any word, an option included.
+func TestInputWordsMayBeOptions(t *testing.T) {
+	t.Parallel()
+	for _, src := range []string{
+		"cat list | xargs rg",
+		"cat list | xargs -n1 rg",
+		"cat list | xargs -0 rg",
+		"cat list | xargs -I{} rg {}",
+		"cat list | xargs -I% rg %",
+		"cat list | parallel rg",
+		"cat list | parallel rg {}",
+		"fd . -x rg",
+		"fd . -x rg {}",
+		"find . -name x | xargs rg",
+		`cat list | sh -c "xargs rg"`,
+		`cat list | xargs sh -c 'rg "$@"' _`,
+		"xargs -a list rg",
+	} {
+		a := Analyze(src, Options{})
+		last := a.Commands[len(a.Commands)-1]
+		if last.Name != "rg" || len(last.Args) < 2 {
+			t.Errorf("Analyze(%q): last is %q", src, last.String())
+			continue
+		}
+		in := last.Args[len(last.Args)-1]
+		if !in.Input || !in.WholeInput || !in.Dynamic || !strings.HasPrefix(in.Value, "{input}") {
+			t.Errorf("Analyze(%q): input word %+v, want a dynamic word wholly of input starting with {input}", src, in)
 		}
 	}
 }
