@@ -1,6 +1,7 @@
 package shell
 
 import (
+	"slices"
 	"strings"
 
 	"mvdan.cc/sh/v3/syntax"
@@ -50,41 +51,32 @@ func spawnsItself(name string, body *syntax.Stmt) bool {
 // under a condition that may never hold.
 func endless(name string, funcs map[string]*syntax.Stmt) bool {
 	// Follow the calls that always run, from name: the recursion is
-	// endless when they lead back to it.
-	seen := map[string]bool{}
-	next := []string{name}
+	// endless when they lead back to it. Most functions call none of the
+	// string's functions: the common case allocates nothing.
+	var orderBuf, callsBuf [8]string
+	order := append(orderBuf[:0], name)
 	back := false
-	for len(next) > 0 && !back {
-		f := next[len(next)-1]
-		next = next[:len(next)-1]
-		body := funcs[f]
-		if body == nil {
-			continue
-		}
-		alwaysCalls(body, func(g string) {
+	for i := 0; i < len(order) && !back; i++ {
+		for _, g := range alwaysCalls(funcs[order[i]], callsBuf[:0]) {
 			if g == name {
 				back = true
+				break
 			}
-			if _, ok := funcs[g]; ok && !seen[g] {
-				seen[g] = true
-				next = append(next, g)
+			if _, ok := funcs[g]; ok && !slices.Contains(order, g) {
+				order = append(order, g)
 			}
-		})
+		}
 	}
 	if !back {
 		return false
 	}
 	// No function that a call may reach, under a condition or not, may
 	// have a way out.
-	seen = map[string]bool{name: true}
-	next = []string{name}
-	for len(next) > 0 {
-		f := next[len(next)-1]
-		next = next[:len(next)-1]
-		if hasWayOut(funcs[f], func(g string) {
-			if _, ok := funcs[g]; ok && !seen[g] {
-				seen[g] = true
-				next = append(next, g)
+	reach := []string{name}
+	for i := 0; i < len(reach); i++ {
+		if hasWayOut(funcs[reach[i]], func(g string) {
+			if _, ok := funcs[g]; ok && !slices.Contains(reach, g) {
+				reach = append(reach, g)
 			}
 		}) {
 			return false
@@ -93,54 +85,53 @@ func endless(name string, funcs map[string]*syntax.Stmt) bool {
 	return true
 }
 
-// alwaysCalls calls call with the name of every command that the body
-// runs each time it runs (see endless).
-func alwaysCalls(body *syntax.Stmt, call func(string)) {
-	var stmt func(s *syntax.Stmt)
-	stmts := func(list []*syntax.Stmt) {
-		for _, s := range list {
-			stmt(s)
-		}
+// alwaysCalls appends to dst the name of every command that the body runs
+// each time it runs (see endless).
+func alwaysCalls(s *syntax.Stmt, dst []string) []string {
+	if s == nil || s.Background {
+		return dst
 	}
-	stmt = func(s *syntax.Stmt) {
-		if s == nil || s.Background {
-			return
+	switch c := s.Cmd.(type) {
+	case *syntax.CallExpr:
+		if len(c.Args) > 0 {
+			if name, ok := staticWord(c.Args[0]); ok {
+				dst = append(dst, name)
+			}
 		}
-		switch c := s.Cmd.(type) {
-		case *syntax.CallExpr:
-			if len(c.Args) > 0 {
-				if name, ok := staticWord(c.Args[0]); ok {
-					call(name)
+	case *syntax.Block:
+		dst = alwaysCallsList(c.Stmts, dst)
+	case *syntax.Subshell:
+		dst = alwaysCallsList(c.Stmts, dst)
+	case *syntax.TimeClause:
+		dst = alwaysCalls(c.Stmt, dst)
+	case *syntax.IfClause:
+		dst = alwaysCallsList(c.Cond, dst)
+		if alwaysTrue(c.Cond) {
+			dst = alwaysCallsList(c.Then, dst)
+		}
+	case *syntax.BinaryCmd:
+		dst = alwaysCalls(c.X, dst)
+		if c.Op == syntax.Pipe || c.Op == syntax.PipeAll {
+			dst = alwaysCalls(c.Y, dst)
+		}
+	case *syntax.ForClause:
+		if wi, ok := c.Loop.(*syntax.WordIter); ok && wi.InPos.IsValid() && len(wi.Items) > 0 {
+			for _, it := range wi.Items {
+				if v, ok := staticWord(it); !ok || hasGlob(it) || v == "" {
+					return dst
 				}
 			}
-		case *syntax.Block:
-			stmts(c.Stmts)
-		case *syntax.Subshell:
-			stmts(c.Stmts)
-		case *syntax.TimeClause:
-			stmt(c.Stmt)
-		case *syntax.IfClause:
-			stmts(c.Cond)
-			if alwaysTrue(c.Cond) {
-				stmts(c.Then)
-			}
-		case *syntax.BinaryCmd:
-			stmt(c.X)
-			if c.Op == syntax.Pipe || c.Op == syntax.PipeAll {
-				stmt(c.Y)
-			}
-		case *syntax.ForClause:
-			if wi, ok := c.Loop.(*syntax.WordIter); ok && wi.InPos.IsValid() && len(wi.Items) > 0 {
-				for _, it := range wi.Items {
-					if v, ok := staticWord(it); !ok || hasGlob(it) || v == "" {
-						return
-					}
-				}
-				stmts(c.Do)
-			}
+			dst = alwaysCallsList(c.Do, dst)
 		}
 	}
-	stmt(body)
+	return dst
+}
+
+func alwaysCallsList(list []*syntax.Stmt, dst []string) []string {
+	for _, s := range list {
+		dst = alwaysCalls(s, dst)
+	}
+	return dst
 }
 
 // alwaysTrue reports a condition that is the command true or : alone,

@@ -138,23 +138,14 @@ func (w *walker) generated(origin string, a Arg) {
 // setupOnly reports a stream written only by commands that print shell
 // set-up code.
 func (s *stream) setupOnly() bool {
-	if s == nil || s.opaque || len(s.from) == 0 || strings.TrimSpace(s.text.String()) != "" {
-		return false
-	}
-	for _, c := range s.from {
-		if !shellSetup(c) {
-			return false
-		}
-	}
-	return true
+	return s != nil && !s.opaque && s.writers > 0 && !s.other && strings.TrimSpace(s.text.String()) == ""
 }
 
 // shellSetup reports the commands that print shell set-up code: init
 // hooks of version managers and prompts, environment exports, and
 // completion scripts.
 func shellSetup(c *Command) bool {
-	words := c.Words()
-	if len(words) < 2 {
+	if len(c.Args) < 2 {
 		return false
 	}
 	for _, a := range c.Args {
@@ -162,7 +153,7 @@ func shellSetup(c *Command) bool {
 			return false
 		}
 	}
-	sub := words[1]
+	sub := c.Args[1].Value
 	switch c.Name {
 	case "pyenv", "rbenv", "nodenv", "goenv", "jenv", "plenv", "phpenv", "pyenv-virtualenv", "starship", "zoxide",
 		"atuin", "oh-my-posh", "mcfly", "navi", "fasd", "thefuck":

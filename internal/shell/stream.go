@@ -24,17 +24,19 @@ const maxStream = 16 << 10
 // stream collects what commands write to one place.
 type stream struct {
 	text strings.Builder
-	// from are the commands whose output, not known, is part of the
-	// stream.
-	from []*Command
-	// opaque reports output that is not known and not all written by the
-	// commands in from.
+	// writers counts the commands whose output, not known, is part of the
+	// stream; other reports that one of them is not a shell set-up
+	// command (see shellSetup).
+	writers int
+	other   bool
+	// opaque reports output that is not known and not all written by
+	// those commands.
 	opaque bool
 }
 
 // known returns the text of the stream when all of it is known.
 func (s *stream) known() (string, bool) {
-	if s == nil || s.opaque || len(s.from) > 0 {
+	if s == nil || s.opaque || s.writers > 0 {
 		return "", false
 	}
 	return s.text.String(), true
@@ -62,9 +64,9 @@ func maybe(ctx *execCtx, walk func()) {
 		walk()
 		return
 	}
-	n, k := s.text.Len(), len(s.from)
+	n, k := s.text.Len(), s.writers
 	walk()
-	if s.text.Len() != n || len(s.from) != k {
+	if s.text.Len() != n || s.writers != k {
 		s.opaque = true
 	}
 }
@@ -89,7 +91,8 @@ func (w *walker) wrote(cmd *Command, ctx *execCtx) {
 		s.write(out)
 		return
 	}
-	s.from = append(s.from, cmd)
+	s.writers++
+	s.other = s.other || !shellSetup(cmd)
 }
 
 // ownOutput returns what a command writes to its standard output when the
