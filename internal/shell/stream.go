@@ -99,7 +99,9 @@ func (w *walker) wrote(cmd *Command, ctx *execCtx) {
 // analysis knows it.
 func (w *walker) ownOutput(cmd *Command) (string, bool) {
 	if cmd.Name == "" && len(cmd.Args) == 0 {
-		return "", true // assignments and redirections alone
+		// Assignments and redirections alone print nothing, but for
+		// $(< file), which is the file.
+		return "", cmd.Stdin.Kind != StdinFile
 	}
 	if !transparent(cmd) || !plainOutput(cmd) {
 		return "", false

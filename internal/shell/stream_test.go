@@ -163,6 +163,8 @@ func TestFoldThroughWhatOnlyRuns(t *testing.T) {
 		{"trap", `rm -rf /$(trap 'echo tmp' EXIT)`, []string{"rm", "-rf", "/$(trap 'echo tmp' EXIT)"}},
 		{"find -exec", `rm -rf /$(find . -exec echo tmp \;)`, []string{"rm", "-rf", "/$(find . -exec echo tmp \\;)"}},
 		{"eval of unknown", `rm -rf /$(eval "$X")`, []string{"rm", "-rf", "/$(eval \"$X\")"}},
+		{"file", `rm -rf "/$(< list)"`, []string{"rm", "-rf", "/$(< list)"}},
+		{"assignment alone", `rm -rf "/tmp$(x=1)"`, []string{"rm", "-rf", "/tmp"}},
 		{"pipe with stderr", `echo /etc/shadow |& xargs cat`, []string{"cat", "{input}"}},
 	}
 	for _, tt := range tests {
