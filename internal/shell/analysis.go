@@ -9,6 +9,12 @@
 // that the program that really runs is the one a policy sees. Quote removal is
 // done here, so g'i't and "r""m" reach the policy as git and rm.
 //
+// The state a command runs in is followed as the shell keeps it: the
+// folder a cd moves to, where the cd is certain to have run in this shell
+// (see control.go), and what reaches a command's standard input or a
+// substitution, where the commands that write it print text the analysis
+// knows (see stream.go): echo .env | xargs cat reads .env.
+//
 // What cannot be known statically is marked, never guessed: a word with a
 // variable or a substitution is Dynamic, a program name that is dynamic is a
 // [Problem], and so is a string that fails to parse or nests too deep. A

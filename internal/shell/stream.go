@@ -8,7 +8,9 @@ import "strings"
 // collects, for one such place, what the commands that write there print,
 // as far as the analysis knows it: the text of the commands whose output
 // is known (echo, printf, pwd, base64 -d of known text; see fold.go), and
-// the commands whose output is not.
+// how many commands wrote what it does not know, and whether all of those
+// print shell set-up code (see generated). Known text that flows into a
+// pipe is read by the first command that reads the pipe.
 //
 // A command that only runs other code (eval, sh -c, xargs, a function)
 // writes what that code writes: its commands write to the same stream.
