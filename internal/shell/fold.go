@@ -49,7 +49,10 @@ func (w *walker) produce(c *Command) (string, bool) {
 			return path.Dir(words[0]) + "\n", true
 		}
 	case "git":
-		if len(words) == 2 && words[0] == "rev-parse" && words[1] == "--show-toplevel" && w.opts.Toplevel != nil {
+		// The top of the repository of the folder the command string
+		// runs in, not of one it moved to.
+		if len(words) == 2 && words[0] == "rev-parse" && words[1] == "--show-toplevel" && w.opts.Toplevel != nil &&
+			c.Cwd == w.opts.Cwd {
 			if top := w.opts.Toplevel(); top != "" {
 				return top + "\n", true
 			}

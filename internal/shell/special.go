@@ -199,6 +199,7 @@ func (w *walker) subcommand(parent *Command, args []Arg, origin string, f *frame
 	}
 	sub := *f
 	sub.origin = origin
+	sub.shell = w.newShell()
 	c := ctx.sub()
 	c.redirs = nil
 	w.run(cmd, &sub, c)
@@ -259,9 +260,14 @@ func (w *walker) code(parent *Command, a Arg, origin string, f *frame, ctx *exec
 	}
 	wrappers, priv := parent.Wrappers, parent.Privileged
 	start := len(w.out.Commands)
+	shell := f.shell
+	if !sameShell(origin, parent) {
+		shell = w.newShell()
+	}
 	w.parse(text, f, c, func(nf *frame) {
 		nf.origin = origin
 		nf.args = args
+		nf.shell = shell
 	})
 	for _, cmd := range w.out.Commands[start:] {
 		if priv {
@@ -292,6 +298,25 @@ func posixShell(name string) bool {
 // write: its wrappers change nothing, and its output is not redirected.
 func relayable(cmd *Command) bool {
 	return transparent(cmd) && plainOutput(cmd)
+}
+
+// sameShell reports code that runs in the shell of the command that hands
+// it over (eval, a sourced script, a trap or an alias), not in a process
+// of its own.
+func sameShell(origin string, parent *Command) bool {
+	switch origin {
+	case "eval", "trap", "alias", "quoted command", "arithmetic":
+		return true
+	case "script":
+		return parent.Name == "source" || parent.Name == "."
+	}
+	return false
+}
+
+// newShell numbers a new shell process.
+func (w *walker) newShell() int {
+	w.shells++
+	return w.shells
 }
 
 // runsHere reports code that runs now, in the place of the command that
@@ -792,8 +817,8 @@ func (w *walker) xargs(cmd *Command, f *frame, ctx *execCtx) {
 	// command anyone chose, so it is not counted as found.
 	cmd.Runs = i < len(args)
 	// Run once with the words it read, the command writes what xargs
-	// writes.
-	cmd.relays = !fromFile && xargsOnce(args[:i]) && relayable(cmd)
+	// writes; with none, it may not run at all (xargs -r, BSD xargs).
+	cmd.relays = !fromFile && xargsOnce(args[:i]) && relayable(cmd) && len(w.xargsWords(cmd)) > 0
 }
 
 // xargsOnce reports options of xargs that run the command once with all

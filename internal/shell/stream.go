@@ -133,10 +133,12 @@ func plainOutput(cmd *Command) bool {
 	return true
 }
 
-// silent reports commands that write nothing.
+// silent reports commands that write nothing and do not fail. One that
+// may fail (false, test) would end the code that follows it under set -e
+// or sh -e, and what the code writes with it.
 func silent(cmd *Command) bool {
 	switch cmd.Name {
-	case "true", "false", ":", "[[", "((", "let", "[", "test", "shift", "unset":
+	case "true", ":":
 		return true
 	case "cd":
 		// cd - prints the folder it goes to.
@@ -162,7 +164,8 @@ func silent(cmd *Command) bool {
 // do but those known not to.
 func readsStdin(cmd *Command) bool {
 	switch cmd.Name {
-	case "", "echo", "printf", "pwd", "basename", "dirname", "export", "declare", "local", "readonly", "typeset":
+	case "", "echo", "printf", "pwd", "basename", "dirname", "export", "declare", "local", "readonly", "typeset",
+		"false", "[[", "((", "let", "[", "test", "shift", "unset":
 		return false
 	}
 	return !silent(cmd)

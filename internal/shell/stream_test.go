@@ -165,6 +165,16 @@ func TestFoldThroughWhatOnlyRuns(t *testing.T) {
 		{"eval of unknown", `rm -rf /$(eval "$X")`, []string{"rm", "-rf", "/$(eval \"$X\")"}},
 		{"file", `rm -rf "/$(< list)"`, []string{"rm", "-rf", "/$(< list)"}},
 		{"assignment alone", `rm -rf "/tmp$(x=1)"`, []string{"rm", "-rf", "/tmp"}},
+		{"function called by command", `echo() { printf tmp; }; rm -rf "/$(command echo)"`, []string{"rm", "-rf", "/$(command echo)"}},
+		{"function called by nice", `echo() { printf tmp; }; rm -rf "/$(nice echo)"`, []string{"rm", "-rf", "/$(nice echo)"}},
+		{"function in a child shell", `echo() { printf tmp; }; rm -rf "/$(bash -c echo)"`, []string{"rm", "-rf", "/$(bash -c echo)"}},
+		{"function under xargs", `echo() { printf tmp; }; rm -rf "/$(echo a | xargs echo)"`, []string{"rm", "-rf", "/$(echo a | xargs echo)"}},
+		{"function in its child shell", `rm -rf "/$(bash -c 'f() { echo tmp; }; f')"`, []string{"rm", "-rf", "/tmp"}},
+		{"function in a subshell", `f() { echo tmp; }; rm -rf "/$( (f) )"`, []string{"rm", "-rf", "/tmp"}},
+		{"sh -e", `rm -rf "/$(sh -ec 'false; echo tmp')"`, []string{"rm", "-rf", "/$(sh -ec 'false; echo tmp')"}},
+		{"test", `rm -rf "/$([ -e x ]; echo tmp)"`, []string{"rm", "-rf", "/$([ -e x ]; echo tmp)"}},
+		{"toplevel elsewhere", `rm -rf "$(cd /; git rev-parse --show-toplevel)"`, []string{"rm", "-rf", "$(cd /; git rev-parse --show-toplevel)"}},
+		{"xargs with no input", `rm -rf "/$(printf '' | xargs echo; echo tmp)"`, []string{"rm", "-rf", "/$(printf '' | xargs echo; echo tmp)"}},
 		{"pipe with stderr", `echo /etc/shadow |& xargs cat`, []string{"cat", "{input}"}},
 	}
 	for _, tt := range tests {

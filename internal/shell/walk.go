@@ -61,6 +61,8 @@ type walker struct {
 	fetched map[string]string
 	stopped bool
 	steps   int
+	// shells counts the shell processes numbered so far (see frame).
+	shells int
 	// pwd is the folder of the statement whose words are being expanded,
 	// the value of $PWD; "" when unknown.
 	pwd string
@@ -110,6 +112,10 @@ type frame struct {
 	// args are the positional parameters ($0, $1, ...) when known: those
 	// given to sh -c, or to a function call; nil when unknown.
 	args []Arg
+	// shell numbers the shell process the text runs in: code that a
+	// command hands to another process (sh -c, xargs) runs in a new one,
+	// where the functions of this one are not defined.
+	shell int
 }
 
 func (f *frame) text(n syntax.Node) string {
@@ -171,7 +177,7 @@ func (w *walker) parse(src string, parent *frame, ctx *execCtx, mk func(*frame))
 		w.problem(ProblemParse, err.Error())
 		file = recoverParse(src)
 	}
-	f := &frame{src: src, depth: depth, origin: parent.origin}
+	f := &frame{src: src, depth: depth, origin: parent.origin, shell: parent.shell}
 	if mk != nil {
 		mk(f)
 	}
@@ -724,6 +730,12 @@ func (w *walker) run(cmd *Command, f *frame, ctx *execCtx) {
 				// A function defined in the same string runs in the
 				// caller's shell: analyse its body here, with the call's
 				// arguments, so that a cd inside it moves the caller.
+				// Run through a wrapper, or in another process, the name
+				// is a program's: the body is analysed all the same, but
+				// what the call writes is not known.
+				if ctx.out != nil && (len(cmd.Wrappers) > 0 || w.funcSrc[cmd.Name].shell != f.shell) {
+					ctx.out.opaque = true
+				}
 				w.called[cmd.Name] = true
 				if w.out.Endless == "" && !w.active[cmd.Name] && endless(cmd.Name, w.funcDefs) {
 					w.out.Endless = cmd.Name
