@@ -63,8 +63,11 @@ func TestEndlessRecursion(t *testing.T) {
 func TestForkBombQuoted(t *testing.T) {
 	t.Parallel()
 	for _, src := range []string{":(){ :|:& };:", "b() { 'b' | b & }; b", "b() { \\b & }; b"} {
-		if got := Analyze(src, Options{}).ForkBomb; got == "" {
-			t.Errorf("Analyze(%q).ForkBomb is empty", src)
-		}
+		t.Run(src, func(t *testing.T) {
+			t.Parallel()
+			if got := Analyze(src, Options{}).ForkBomb; got == "" {
+				t.Errorf("Analyze(%q).ForkBomb is empty", src)
+			}
+		})
 	}
 }

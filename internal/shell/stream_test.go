@@ -60,12 +60,15 @@ func TestUnknownStdinIntoNestedCode(t *testing.T) {
 		"cat s.sh | { bash; }",
 		"f() { sh; }; cat s.sh | f",
 	} {
-		a := Analyze(src, Options{})
-		last := a.Commands[len(a.Commands)-1]
-		if !IsShell(last.Name) || !last.RunsInput || len(last.InputFrom) == 0 || len(last.Upstream) == 0 {
-			t.Errorf("Analyze(%q): last is %q runsInput=%v from %v upstream %d", src, last.String(), last.RunsInput,
-				last.InputFrom, len(last.Upstream))
-		}
+		t.Run(src, func(t *testing.T) {
+			t.Parallel()
+			a := Analyze(src, Options{})
+			last := a.Commands[len(a.Commands)-1]
+			if !IsShell(last.Name) || !last.RunsInput || len(last.InputFrom) == 0 || len(last.Upstream) == 0 {
+				t.Errorf("Analyze(%q): last is %q runsInput=%v from %v upstream %d", src, last.String(), last.RunsInput,
+					last.InputFrom, len(last.Upstream))
+			}
+		})
 	}
 }
 
@@ -85,10 +88,13 @@ func TestStdinIsReadOnce(t *testing.T) {
 		{"echo a | xargs -I{} sh -c 'xargs rm'", "rm {input}"},
 	}
 	for _, tt := range tests {
-		a := Analyze(tt.src, Options{})
-		if got := a.Commands[len(a.Commands)-1].String(); got != tt.want {
-			t.Errorf("Analyze(%q): last is %q, want %q", tt.src, got, tt.want)
-		}
+		t.Run(tt.src, func(t *testing.T) {
+			t.Parallel()
+			a := Analyze(tt.src, Options{})
+			if got := a.Commands[len(a.Commands)-1].String(); got != tt.want {
+				t.Errorf("Analyze(%q): last is %q, want %q", tt.src, got, tt.want)
+			}
+		})
 	}
 }
 
@@ -230,14 +236,17 @@ func TestGeneratedCodeOfSetupCommands(t *testing.T) {
 		{`source <(sh -c 'kubectl completion zsh' > /dev/null; curl x)`, ProblemDynamicCode},
 	}
 	for _, tt := range tests {
-		a := Analyze(tt.src, Options{})
-		got := []ProblemKind{}
-		for _, p := range a.Problems {
-			got = append(got, p.Kind)
-		}
-		if !slices.Contains(got, tt.want) || tt.want == ProblemGeneratedCode && slices.Contains(got, ProblemDynamicCode) {
-			t.Errorf("Analyze(%q) problems = %v, want %v", tt.src, a.Problems, tt.want)
-		}
+		t.Run(tt.src, func(t *testing.T) {
+			t.Parallel()
+			a := Analyze(tt.src, Options{})
+			got := []ProblemKind{}
+			for _, p := range a.Problems {
+				got = append(got, p.Kind)
+			}
+			if !slices.Contains(got, tt.want) || tt.want == ProblemGeneratedCode && slices.Contains(got, ProblemDynamicCode) {
+				t.Errorf("Analyze(%q) problems = %v, want %v", tt.src, a.Problems, tt.want)
+			}
+		})
 	}
 }
 
@@ -262,15 +271,17 @@ func TestInputWordsMayBeOptions(t *testing.T) {
 		`cat list | xargs sh -c 'rg "$@"' _`,
 		"xargs -a list rg",
 	} {
-		a := Analyze(src, Options{})
-		last := a.Commands[len(a.Commands)-1]
-		if last.Name != "rg" || len(last.Args) < 2 {
-			t.Errorf("Analyze(%q): last is %q", src, last.String())
-			continue
-		}
-		in := last.Args[len(last.Args)-1]
-		if !in.Input || !in.WholeInput || !in.Dynamic || !strings.HasPrefix(in.Value, "{input}") {
-			t.Errorf("Analyze(%q): input word %+v, want a dynamic word wholly of input starting with {input}", src, in)
-		}
+		t.Run(src, func(t *testing.T) {
+			t.Parallel()
+			a := Analyze(src, Options{})
+			last := a.Commands[len(a.Commands)-1]
+			if last.Name != "rg" || len(last.Args) < 2 {
+				t.Fatalf("Analyze(%q): last is %q", src, last.String())
+			}
+			in := last.Args[len(last.Args)-1]
+			if !in.Input || !in.WholeInput || !in.Dynamic || !strings.HasPrefix(in.Value, "{input}") {
+				t.Errorf("Analyze(%q): input word %+v, want a dynamic word wholly of input starting with {input}", src, in)
+			}
+		})
 	}
 }
