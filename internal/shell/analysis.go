@@ -9,6 +9,12 @@
 // that the program that really runs is the one a policy sees. Quote removal is
 // done here, so g'i't and "r""m" reach the policy as git and rm.
 //
+// The state a command runs in is followed as the shell keeps it: the
+// folder a cd moves to, where the cd is certain to have run in this shell
+// (see control.go), and what reaches a command's standard input or a
+// substitution, where the commands that write it print text the analysis
+// knows (see stream.go): echo .env | xargs cat reads .env.
+//
 // What cannot be known statically is marked, never guessed: a word with a
 // variable or a substitution is Dynamic, a program name that is dynamic is a
 // [Problem], and so is a string that fails to parse or nests too deep. A
@@ -38,8 +44,14 @@ type Arg struct {
 	// not only in its value).
 	Folded, FoldedName bool
 	// Input reports that part of the value comes from the command's input
-	// at run time (the words xargs, parallel and find supply); WholeInput
-	// that all of it does.
+	// at run time (the words xargs, parallel, find and fd supply);
+	// WholeInput that all of it does. Input the analysis does not know
+	// stands in the value as {input} and makes the word Dynamic: a word
+	// whose value begins with {input} may begin with anything at run time,
+	// a - included, so it may be any option of the program. Input the
+	// analysis knows (echo a.txt | xargs rm) stands as its text, and the
+	// word is then no more dynamic than that text. For find -exec, {} is
+	// the start path, with which every name find finds begins.
 	Input, WholeInput bool
 	// Hint is, for a word with input, a glob for the files the input
 	// names when the analysis can tell (the start paths and -name pattern
@@ -50,6 +62,10 @@ type Arg struct {
 	// what they read can be traced to where their output goes. From names
 	// their programs.
 	Subst []*Command
+	// setup reports that what the substitutions of the word hold is, all
+	// of it, what shell set-up commands print (pyenv init -, kubectl
+	// completion bash; see shellSetup).
+	setup bool
 }
 
 // From names the programs of the substitutions in the word (see Subst),
@@ -82,6 +98,9 @@ type Stdin struct {
 	Dynamic bool
 	// Path is the file of a < redirect.
 	Path Arg
+	// text is, for a pipe, the text known to flow into it when this
+	// command is the first to read it; nil when not known.
+	text *pipeText
 }
 
 // Redirect is an output or input redirection of a command.
@@ -113,6 +132,10 @@ type Command struct {
 	// cwdSet reports that Cwd was set by the command itself (env -C, sudo
 	// -D), possibly to "" for a directory only known at run time.
 	cwdSet bool
+	// relays reports that what the command writes is what the commands it
+	// runs write, which the analysis found in full (eval of constant
+	// code, sh -c, xargs echo): they wrote it to the stream themselves.
+	relays bool
 	// Redirects are the command's redirections, including those of the
 	// enclosing compound command.
 	Redirects []Redirect

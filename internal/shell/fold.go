@@ -4,56 +4,27 @@ import (
 	"encoding/base64"
 	"encoding/hex"
 	"path"
+	"strconv"
 	"strings"
 )
 
-// Some command substitutions have a value the analysis can know: the
-// output of echo or printf of constant text, the current folder, the top
-// of the repository, basename and dirname of a constant, and such text
-// decoded by base64 -d, xxd -r -p or reversed by rev. The word then holds
-// that value, as the kernel will see it: `cat "$(echo .env)"` reads .env.
-
-// foldSubst returns the output of the commands of a substitution, with
-// its trailing newlines removed as the shell removes them, when it is
-// known.
-func (w *walker) foldSubst(cmds []*Command) (string, bool) {
-	if len(cmds) == 0 || len(cmds) > 8 {
-		return "", false
-	}
-	// The commands must be one pipeline: the last one, fed by the others
-	// in order.
-	last := cmds[len(cmds)-1]
-	if len(last.Upstream) != len(cmds)-1 {
-		return "", false
-	}
-	for i, u := range last.Upstream {
-		if u != cmds[i] {
-			return "", false
-		}
-	}
-	var out string
-	for i, c := range cmds {
-		if len(c.Redirects) > 0 || len(c.Assigns) > 0 || c.Privileged || c.Code != "" || len(c.Wrappers) > 0 {
-			return "", false
-		}
-		var ok bool
-		if i == 0 {
-			out, ok = w.produce(c)
-		} else {
-			out, ok = filter(c, out)
-		}
-		if !ok {
-			return "", false
-		}
-	}
-	return strings.TrimRight(out, "\n"), true
-}
+// Some commands print what the analysis can know: echo or printf of
+// constant text, the current folder, the top of the repository, basename
+// and dirname of a constant, and known text decoded by base64 -d, xxd -r
+// -p or reversed by rev. A command substitution whose commands print only
+// such text (see stream.go) holds that value, as the kernel will see it:
+// `cat "$(echo .env)"` reads .env, and so does `echo .env | xargs cat`.
 
 // produce returns what a command that reads no input prints, when it is
 // known.
 func (w *walker) produce(c *Command) (string, bool) {
 	if out, ok := output(c); ok {
 		return out, true
+	}
+	switch c.Name {
+	case "pwd", "basename", "dirname", "git":
+	default:
+		return "", false
 	}
 	for _, a := range c.Args[1:] {
 		if a.Dynamic || a.Glob {
@@ -78,7 +49,10 @@ func (w *walker) produce(c *Command) (string, bool) {
 			return path.Dir(words[0]) + "\n", true
 		}
 	case "git":
-		if len(words) == 2 && words[0] == "rev-parse" && words[1] == "--show-toplevel" && w.opts.Toplevel != nil {
+		// The top of the repository of the folder the command string
+		// runs in, not of one it moved to.
+		if len(words) == 2 && words[0] == "rev-parse" && words[1] == "--show-toplevel" && w.opts.Toplevel != nil &&
+			c.Cwd == w.opts.Cwd {
 			if top := w.opts.Toplevel(); top != "" {
 				return top + "\n", true
 			}
@@ -90,6 +64,11 @@ func (w *walker) produce(c *Command) (string, bool) {
 // filter returns what a command prints for the input in, when it is
 // known.
 func filter(c *Command, in string) (string, bool) {
+	switch c.Name {
+	case "base64", "xxd", "rev", "cat":
+	default:
+		return "", false
+	}
 	for _, a := range c.Args[1:] {
 		if a.Dynamic || a.Glob {
 			return "", false
@@ -132,4 +111,135 @@ func filter(c *Command, in string) (string, bool) {
 		}
 	}
 	return "", false
+}
+
+// output returns what a producer writes when it is known statically: a
+// literal echo or printf, or cat of a literal here-document.
+func output(p *Command) (string, bool) {
+	for _, a := range p.Args[1:] {
+		if a.Dynamic {
+			return "", false
+		}
+	}
+	switch p.Name {
+	case "echo":
+		args, newline := p.Args[1:], "\n"
+		for len(args) > 0 && echoFlags(args[0].Value) {
+			if strings.Contains(args[0].Value, "n") {
+				newline = ""
+			}
+			args = args[1:]
+		}
+		words := make([]string, len(args))
+		for j, a := range args {
+			if strings.Contains(a.Value, `\`) {
+				// Escapes: bash's echo prints them, dash's and zsh's
+				// decode them.
+				return "", false
+			}
+			words[j] = a.Value
+		}
+		return strings.Join(words, " ") + newline, true
+	case "printf":
+		if len(p.Args) < 2 {
+			return "", false
+		}
+		return printf(p.Args[1].Value, p.Words()[2:])
+	case "cat":
+		if len(p.Args) == 1 && (p.Stdin.Kind == StdinHeredoc || p.Stdin.Kind == StdinHereString) && !p.Stdin.Dynamic {
+			return p.Stdin.Body, true
+		}
+	}
+	return "", false
+}
+
+// echoFlags reports a word of echo's options: -n, -e, -E or a cluster of
+// them.
+func echoFlags(v string) bool {
+	return len(v) > 1 && v[0] == '-' && strings.Trim(v[1:], "neE") == ""
+}
+
+// printf renders the common subset of printf formats that every shell's
+// printf renders alike: %s, %b and %d of plain arguments, %%, and the POSIX
+// backslash escapes; the format is reused while arguments remain. It
+// reports false for anything else (widths, other conversions, \x, \c),
+// which it does not guess.
+func printf(format string, args []string) (string, bool) {
+	if strings.HasPrefix(format, "-") {
+		return "", false // printf -v var, printf --
+	}
+	var b strings.Builder
+	for first := true; first || len(args) > 0; first = false {
+		used := false
+		for i := 0; i < len(format); i++ {
+			c := format[i]
+			switch {
+			case c == '\\' && i+1 < len(format):
+				i++
+				switch e := format[i]; e {
+				case 'n':
+					b.WriteByte('\n')
+				case 't':
+					b.WriteByte('\t')
+				case 'r':
+					b.WriteByte('\r')
+				case 'a':
+					b.WriteByte('\a')
+				case 'b':
+					b.WriteByte('\b')
+				case 'f':
+					b.WriteByte('\f')
+				case 'v':
+					b.WriteByte('\v')
+				case '\\':
+					b.WriteByte('\\')
+				case '0', '1', '2', '3', '4', '5', '6', '7':
+					n := 0
+					for k := 0; k < 3 && i < len(format) && format[i] >= '0' && format[i] <= '7'; k++ {
+						n = n*8 + int(format[i]-'0')
+						i++
+					}
+					i--
+					b.WriteByte(byte(n))
+				default:
+					return "", false
+				}
+			case c == '%' && i+1 < len(format):
+				i++
+				arg := ""
+				if format[i] != '%' && len(args) > 0 {
+					arg, args, used = args[0], args[1:], true
+				}
+				switch format[i] {
+				case '%':
+					b.WriteByte('%')
+				case 's':
+					b.WriteString(arg)
+				case 'b':
+					if strings.Contains(arg, `\`) {
+						return "", false
+					}
+					b.WriteString(arg)
+				case 'd', 'i':
+					if arg == "" {
+						arg = "0"
+					}
+					if n, err := strconv.Atoi(arg); err != nil || strconv.Itoa(n) != arg {
+						return "", false
+					}
+					b.WriteString(arg)
+				default:
+					return "", false
+				}
+			case c == '\\' || c == '%':
+				return "", false
+			default:
+				b.WriteByte(c)
+			}
+		}
+		if !used {
+			break
+		}
+	}
+	return b.String(), true
 }

@@ -61,6 +61,7 @@ func (w *walker) special(cmd *Command, f *frame, ctx *execCtx) {
 		// ./script.sh, written or downloaded earlier in the same string.
 		if w.script(prog, cmd, f, ctx) {
 			cmd.Runs = true
+			cmd.relays = relayable(cmd)
 		}
 		if cmd.Runs || cmd.RunsInput {
 			return
@@ -69,6 +70,7 @@ func (w *walker) special(cmd *Command, f *frame, ctx *execCtx) {
 	switch name := cmd.Name; {
 	case IsShell(name):
 		w.shell(cmd, f, ctx)
+		cmd.relays = cmd.Runs && !cmd.RunsInput && posixShell(name) && relayable(cmd)
 	case name == "eval":
 		w.eval(cmd, f, ctx)
 	case name == "source" || name == ".":
@@ -85,6 +87,7 @@ func (w *walker) special(cmd *Command, f *frame, ctx *execCtx) {
 				return
 			}
 			cmd.Runs = w.script(a, cmd, f, ctx)
+			cmd.relays = cmd.Runs && relayable(cmd)
 		}
 	case name == "xargs":
 		w.xargs(cmd, f, ctx)
@@ -121,25 +124,28 @@ func (w *walker) special(cmd *Command, f *frame, ctx *execCtx) {
 // tools (pyenv init, direnv hook, kubectl completion, ...) print code for
 // the current shell that people run every day: a person decides. Any
 // other command's output is code nobody has seen: it is denied like any
-// other code computed at run time.
+// other code computed at run time. The set-up command may be reached
+// through what only runs it (sh -c, eval, xargs with known words, if
+// true, transparent wrappers), as long as nothing else writes the code.
 func (w *walker) generated(origin string, a Arg) {
-	setup := len(a.Subst) > 0
-	for _, c := range a.Subst {
-		setup = setup && shellSetup(c)
-	}
-	if setup {
+	if a.setup {
 		w.problem(ProblemGeneratedCode, origin+" runs what a command prints: "+a.Value)
 		return
 	}
 	w.problem(ProblemDynamicCode, origin+" runs what a command prints, code nobody has seen: "+a.Value)
 }
 
+// setupOnly reports a stream written only by commands that print shell
+// set-up code.
+func (s *stream) setupOnly() bool {
+	return s != nil && !s.opaque && s.writers > 0 && !s.other && strings.TrimSpace(s.text.String()) == ""
+}
+
 // shellSetup reports the commands that print shell set-up code: init
 // hooks of version managers and prompts, environment exports, and
 // completion scripts.
 func shellSetup(c *Command) bool {
-	words := c.Words()
-	if len(words) < 2 {
+	if len(c.Args) < 2 {
 		return false
 	}
 	for _, a := range c.Args {
@@ -147,7 +153,7 @@ func shellSetup(c *Command) bool {
 			return false
 		}
 	}
-	sub := words[1]
+	sub := c.Args[1].Value
 	switch c.Name {
 	case "pyenv", "rbenv", "nodenv", "goenv", "jenv", "plenv", "phpenv", "pyenv-virtualenv", "starship", "zoxide",
 		"atuin", "oh-my-posh", "mcfly", "navi", "fasd", "thefuck":
@@ -193,22 +199,25 @@ func (w *walker) subcommand(parent *Command, args []Arg, origin string, f *frame
 	}
 	sub := *f
 	sub.origin = origin
+	sub.shell = w.newShell()
 	c := ctx.sub()
 	c.redirs = nil
 	w.run(cmd, &sub, c)
 }
 
 // code parses a string that a command hands to a shell. args, when not
-// nil, are the positional parameters ($0, $1, ...) the code sees.
-func (w *walker) code(parent *Command, a Arg, origin string, f *frame, ctx *execCtx, args ...Arg) {
+// nil, are the positional parameters ($0, $1, ...) the code sees. It
+// returns the context the code ran in, with the folder it ended in, or
+// nil when the code could not be read.
+func (w *walker) code(parent *Command, a Arg, origin string, f *frame, ctx *execCtx, args ...Arg) *execCtx {
 	text := a.Value
 	if a.WholeInput {
 		runsInput(parent, origin+" runs code that comes from its input")
-		return
+		return nil
 	}
 	if spliced(parent, a) {
 		runsInput(parent, splicedWhy(parent))
-		return
+		return nil
 	}
 	if a.Dynamic {
 		if !a.Input {
@@ -219,7 +228,7 @@ func (w *walker) code(parent *Command, a Arg, origin string, f *frame, ctx *exec
 			} else {
 				w.problem(ProblemDynamicCode, origin+" runs text computed at run time: "+a.Value)
 			}
-			return
+			return nil
 		}
 		// Words from input become dynamic words of the code, so that
 		// input in the place of a program is seen as such.
@@ -229,14 +238,36 @@ func (w *walker) code(parent *Command, a Arg, origin string, f *frame, ctx *exec
 	c.redirs = nil
 	c.stdin = nil
 	c.in, c.inCmds = nil, nil
-	if parent.Cwd != "" {
-		c.cwd = parent.Cwd
+	c.cwd = parent.Cwd
+	switch {
+	case origin == "heredoc" || origin == "stdin":
+		// The code is the standard input: what it runs reads the rest
+		// of it.
+	case runsHere(origin):
+		// The code reads what the command reads, and writes where it
+		// writes.
+		c.in, c.inCmds = ctx.in, ctx.inCmds
+		if parent.Stdin.Kind != StdinInherited {
+			st := parent.Stdin
+			if st.text != nil {
+				st.text = &pipeText{text: st.text.text}
+			}
+			c.stdin = &st
+		}
+	default:
+		// The code runs later (trap, alias) or elsewhere.
+		c.out = nil
 	}
 	wrappers, priv := parent.Wrappers, parent.Privileged
 	start := len(w.out.Commands)
+	shell := f.shell
+	if !sameShell(origin, parent) {
+		shell = w.newShell()
+	}
 	w.parse(text, f, c, func(nf *frame) {
 		nf.origin = origin
 		nf.args = args
+		nf.shell = shell
 	})
 	for _, cmd := range w.out.Commands[start:] {
 		if priv {
@@ -249,6 +280,53 @@ func (w *walker) code(parent *Command, a Arg, origin string, f *frame, ctx *exec
 			cmd.Container = parent.Container
 		}
 	}
+	return c
+}
+
+// posixShell reports a shell whose code reads, word for word and builtin
+// for builtin, as the analysis reads it. zsh and fish split words, and
+// echo escapes, their own way.
+func posixShell(name string) bool {
+	switch name {
+	case "sh", "bash", "dash", "ash", "ksh", "mksh", "yash", "rbash":
+		return true
+	}
+	return false
+}
+
+// relayable reports a command that writes what the commands it runs
+// write: its wrappers change nothing, and its output is not redirected.
+func relayable(cmd *Command) bool {
+	return transparent(cmd) && plainOutput(cmd)
+}
+
+// sameShell reports code that runs in the shell of the command that hands
+// it over (eval, a sourced script, a trap or an alias), not in a process
+// of its own.
+func sameShell(origin string, parent *Command) bool {
+	switch origin {
+	case "eval", "trap", "alias", "quoted command", "arithmetic":
+		return true
+	case "script":
+		return parent.Name == "source" || parent.Name == "."
+	}
+	return false
+}
+
+// newShell numbers a new shell process.
+func (w *walker) newShell() int {
+	w.shells++
+	return w.shells
+}
+
+// runsHere reports code that runs now, in the place of the command that
+// hands it over: its standard input and output are the command's.
+func runsHere(origin string) bool {
+	switch origin {
+	case "eval", "script", "quoted command", "su -c":
+		return true
+	}
+	return strings.HasSuffix(origin, " -c") && IsShell(strings.TrimSuffix(origin, " -c"))
 }
 
 // seen reports code that the analysis reads in full: known when the
@@ -386,7 +464,7 @@ func (w *walker) shell(cmd *Command, f *frame, ctx *execCtx) {
 		w.code(cmd, Arg{Value: cmd.Stdin.Body, Dynamic: cmd.Stdin.Dynamic}, "heredoc", f, ctx)
 		cmd.Runs = !cmd.Stdin.Dynamic
 	case cmd.Stdin.Kind == StdinPipe:
-		if text, ok := w.upstreamText(cmd); ok {
+		if text, ok := stdinText(cmd); ok {
 			w.code(cmd, Arg{Value: text}, "stdin", f, ctx)
 			cmd.Runs = true
 			return
@@ -459,7 +537,11 @@ func (w *walker) script(a Arg, parent *Command, f *frame, ctx *execCtx) bool {
 	}
 	body, ok := w.files[p]
 	if ok {
-		w.code(parent, Arg{Value: body}, "script", f, ctx)
+		c := w.code(parent, Arg{Value: body}, "script", f, ctx)
+		if c != nil && (parent.Name == "source" || parent.Name == ".") && inShell(parent) {
+			// A sourced script runs in this shell: its cd moves it.
+			ctx.cwd = c.cwd
+		}
 	}
 	return ok
 }
@@ -474,16 +556,27 @@ func (w *walker) eval(cmd *Command, f *frame, ctx *execCtx) {
 		parts = append(parts, a.Value)
 		dynamic = dynamic || a.Dynamic
 	}
-	code := Arg{Value: strings.Join(parts, " "), Dynamic: dynamic}
+	code := Arg{Value: strings.Join(parts, " "), Dynamic: dynamic, setup: dynamic}
 	for _, a := range cmd.Args[1:] {
 		code.Input = code.Input || a.Input
 		code.Subst = append(code.Subst, a.Subst...)
+		if a.Dynamic {
+			code.setup = code.setup && a.setup
+		}
 	}
 	if code.Input && dynamic && strings.TrimSpace(code.Value) == "{input}" {
 		runsInput(cmd, "it evaluates its input")
 		return
 	}
-	w.code(cmd, code, "eval", f, ctx)
+	c := w.code(cmd, code, "eval", f, ctx)
+	if c == nil {
+		return
+	}
+	cmd.relays = relayable(cmd)
+	if inShell(cmd) {
+		// eval runs its code in this shell: a cd there moves it.
+		ctx.cwd = c.cwd
+	}
 }
 
 // interpreter finds the code an interpreter runs (inline with -c/-e, or a
@@ -566,7 +659,7 @@ func (w *walker) interpreter(cmd *Command, f *frame, ctx *execCtx) {
 		cmd.Code = cmd.Stdin.Body
 	}
 	if !inline && !script && cmd.Stdin.Kind == StdinPipe {
-		if text, ok := w.upstreamText(cmd); ok {
+		if text, ok := stdinText(cmd); ok {
 			cmd.Code = text
 		} else if len(cmd.InputFrom) > 0 {
 			runsInput(cmd, "it runs code read from a pipe ("+strings.Join(cmd.InputFrom, ", ")+")")
@@ -723,6 +816,94 @@ func (w *walker) xargs(cmd *Command, f *frame, ctx *execCtx) {
 	// Without a command xargs echoes its input: harmless, but not a
 	// command anyone chose, so it is not counted as found.
 	cmd.Runs = i < len(args)
+	// Run once with the words it read, the command writes what xargs
+	// writes; with none, it may not run at all (xargs -r, BSD xargs).
+	cmd.relays = !fromFile && xargsOnce(args[:i]) && relayable(cmd) && len(w.xargsWords(cmd)) > 0
+}
+
+// xargsOnce reports options of xargs that run the command once with all
+// the words of a short input (or once per line with -I, which is once for
+// the one word the analysis knows): none but -r, -t and -I.
+func xargsOnce(opts []Arg) bool {
+	for i := 0; i < len(opts); i++ {
+		switch v := opts[i].Value; {
+		case opts[i].Dynamic:
+			return false
+		case v == "-r" || v == "-t" || v == "-rt" || v == "-tr" || v == "--no-run-if-empty" || v == "--verbose" || v == "--":
+		case v == "-I" || v == "-J":
+			i++
+		case strings.HasPrefix(v, "-I") || strings.HasPrefix(v, "-i") || strings.HasPrefix(v, "-J") || strings.HasPrefix(v, "--replace"):
+		default:
+			return false
+		}
+	}
+	return true
+}
+
+// xargsDelimited reports options of xargs that split its input at a
+// character of their choice (-0, -d) rather than at blanks.
+func xargsDelimited(opts []Arg) bool {
+	for _, a := range opts {
+		v := a.Value
+		if a.Dynamic || v == "--null" || strings.HasPrefix(v, "--delimiter") {
+			return true
+		}
+		if len(v) > 1 && v[0] == '-' && v[1] != '-' {
+			// A cluster: -0, -r0, -d'\n'; stop at the letter whose value
+			// is the rest of the word.
+			for _, c := range v[1:] {
+				if c == '0' || c == 'd' {
+					return true
+				}
+				if strings.ContainsRune("aEILnPsSRJie", c) {
+					break
+				}
+			}
+		}
+	}
+	return false
+}
+
+// xargsSplit splits input into words as xargs does by default: at blanks
+// and newlines, with single and double quotes and backslashes protecting
+// what they hold. A quote left open is an error, for which it reports
+// false.
+func xargsSplit(text string) ([]Arg, bool) {
+	var out []Arg
+	var word strings.Builder
+	in := false
+	for i := 0; i < len(text); i++ {
+		c := text[i]
+		switch {
+		case c == ' ' || c == '\t' || c == '\n':
+			if in {
+				out = append(out, Arg{Value: word.String()})
+				word.Reset()
+				in = false
+			}
+		case c == '\\':
+			if i+1 < len(text) {
+				i++
+				word.WriteByte(text[i])
+			}
+			in = true
+		case c == '\'' || c == '"':
+			j := strings.IndexByte(text[i+1:], c)
+			if j < 0 || strings.IndexByte(text[i+1:i+1+j], '\n') >= 0 {
+				return nil, false
+			}
+			word.WriteString(text[i+1 : i+1+j])
+			i += j + 1
+			in = true
+		default:
+			word.WriteByte(c)
+			in = true
+		}
+	}
+	if in {
+		out = append(out, Arg{Value: word.String()})
+	}
+	return out, true
 }
 
 // xargsOptions reads xargs's options (GNU and BSD): the replace string of
@@ -792,11 +973,15 @@ func xargsOptions(args []Arg) (replace string, fromFile bool, i int) {
 	return replace, fromFile, i
 }
 
-// xargsWords returns the words xargs appends: the literal words of an
-// upstream echo, printf or here-document, else one word of input.
+// xargsWords returns the words xargs appends: the words of the text known
+// to flow into it (see stdinText), split as xargs splits them, else one
+// word of input.
 func (w *walker) xargsWords(cmd *Command) []Arg {
-	if text, ok := w.upstreamText(cmd); ok {
-		return splitWords(text)
+	_, _, i := xargsOptions(cmd.Args[1:])
+	if text, ok := stdinText(cmd); ok && !xargsDelimited(cmd.Args[1:1+i]) {
+		if words, ok := xargsSplit(text); ok {
+			return words
+		}
 	}
 	if found := w.upstreamFind(cmd); len(found) > 0 {
 		return found
@@ -837,121 +1022,10 @@ func (w *walker) xargsInput(cmd *Command) Arg {
 	return inputArg
 }
 
-// upstreamText returns what reaches cmd's standard input when it is known
-// statically: a literal here-document or here-string, or the output of a
-// literal echo, printf or cat of a here-document feeding it directly.
-func (w *walker) upstreamText(cmd *Command) (string, bool) {
-	switch cmd.Stdin.Kind {
-	case StdinHereString, StdinHeredoc:
-		return cmd.Stdin.Body, !cmd.Stdin.Dynamic
-	case StdinPipe:
-	default:
-		return "", false
-	}
-	if len(cmd.InputFrom) != 1 {
-		return "", false
-	}
-	// The producer is the last command of that name emitted before cmd.
-	for i := len(w.out.Commands) - 1; i >= 0; i-- {
-		p := w.out.Commands[i]
-		if p == cmd || p.Name != cmd.InputFrom[0] {
-			continue
-		}
-		return output(p)
-	}
-	return "", false
-}
-
-// output returns what a producer writes when it is known statically: a
-// literal echo or printf, or cat of a literal here-document.
-func output(p *Command) (string, bool) {
-	for _, a := range p.Args[1:] {
-		if a.Dynamic {
-			return "", false
-		}
-	}
-	switch p.Name {
-	case "echo":
-		var words []string
-		for j, a := range p.Args[1:] {
-			if j == 0 && (a.Value == "-n" || a.Value == "-e" || a.Value == "-E") {
-				continue
-			}
-			words = append(words, a.Value)
-		}
-		return strings.Join(words, " ") + "\n", true
-	case "printf":
-		if len(p.Args) < 2 {
-			return "", false
-		}
-		return printf(p.Args[1].Value, p.Words()[2:]), true
-	case "cat":
-		if len(p.Args) == 1 && (p.Stdin.Kind == StdinHeredoc || p.Stdin.Kind == StdinHereString) && !p.Stdin.Dynamic {
-			return p.Stdin.Body, true
-		}
-	}
-	return "", false
-}
-
-// printf renders the common subset of printf formats: %s, %b, %d, %%,
-// and backslash escapes; the format is reused while arguments remain.
-func printf(format string, args []string) string {
-	var b strings.Builder
-	for first := true; first || len(args) > 0; first = false {
-		used := false
-		for i := 0; i < len(format); i++ {
-			c := format[i]
-			switch {
-			case c == '\\' && i+1 < len(format):
-				i++
-				switch format[i] {
-				case 'n':
-					b.WriteByte('\n')
-				case 't':
-					b.WriteByte('\t')
-				case '\\':
-					b.WriteByte('\\')
-				default:
-					b.WriteByte('\\')
-					b.WriteByte(format[i])
-				}
-			case c == '%' && i+1 < len(format):
-				i++
-				if format[i] == '%' {
-					b.WriteByte('%')
-					continue
-				}
-				for i < len(format) && strings.IndexByte("-+ #0123456789.", format[i]) >= 0 {
-					i++
-				}
-				if len(args) > 0 {
-					b.WriteString(args[0])
-					args = args[1:]
-					used = true
-				}
-			default:
-				b.WriteByte(c)
-			}
-		}
-		if !used {
-			break
-		}
-	}
-	return b.String()
-}
-
 func splitLines(s string) []Arg {
 	var out []Arg
 	for _, l := range strings.Split(strings.TrimRight(s, "\n"), "\n") {
 		out = append(out, Arg{Value: l})
-	}
-	return out
-}
-
-func splitWords(s string) []Arg {
-	var out []Arg
-	for _, f := range strings.Fields(s) {
-		out = append(out, Arg{Value: f})
 	}
 	return out
 }
@@ -1156,7 +1230,7 @@ func (w *walker) parallel(cmd *Command, f *frame, ctx *execCtx) {
 	}
 	if !inInputs {
 		// Arguments come from standard input.
-		if text, ok := w.upstreamText(cmd); ok {
+		if text, ok := stdinText(cmd); ok {
 			inputs = splitLines(text)
 		} else {
 			inputs = []Arg{inputArg}
@@ -1267,9 +1341,9 @@ func (w *walker) alias(cmd *Command, f *frame, ctx *execCtx) {
 			continue
 		}
 		if w.aliases == nil {
-			w.aliases = map[string]bool{}
+			w.aliases = map[string]string{}
 		}
-		w.aliases[name] = true
+		w.aliases[name] = body
 		w.code(cmd, Arg{Value: body, Dynamic: a.Dynamic}, "alias", f, ctx)
 	}
 }

@@ -106,8 +106,14 @@ func (w *walker) lookup(name string, f *frame) (vals []Arg, set, ok bool) {
 		}
 		return []Arg{{}}, false, true
 	case name == "?" || name == "$" || name == "!" || name == "-" || name == "_" || name == "RANDOM" ||
-		name == "LINENO" || name == "SECONDS" || name == "BASHPID" || name == "PPID" || name == "PWD" || name == "OLDPWD":
+		name == "LINENO" || name == "SECONDS" || name == "BASHPID" || name == "PPID" || name == "OLDPWD":
 		return nil, false, false
+	case name == "PWD" && w.vars[name] == "":
+		// The folder the command runs in, when the analysis knows it.
+		if w.pwd == "" {
+			return nil, false, false
+		}
+		return []Arg{{Value: w.pwd}}, true, true
 	}
 	if v, ok := w.vars[name]; ok {
 		if v == dynamicValue {

@@ -38,13 +38,14 @@ func Analyze(src string, opts Options) *Analysis {
 }
 
 type walker struct {
-	opts    Options
-	out     *Analysis
-	aliases map[string]bool
+	opts Options
+	out  *Analysis
+	// aliases maps the aliases defined so far to their bodies.
+	aliases map[string]string
 	vars    map[string]string
-	// substFrom maps command and process substitutions to the commands
-	// they run.
-	substFrom map[syntax.Node][]*Command
+	// substOf maps command and process substitutions to the commands they
+	// run and what those write.
+	substOf map[syntax.Node]substitution
 	// funcs holds the bodies of functions defined so far; a call analyses
 	// the body in the caller's context. called records which were called.
 	funcDefs  map[string]*syntax.Stmt
@@ -60,10 +61,16 @@ type walker struct {
 	fetched map[string]string
 	stopped bool
 	steps   int
+	// shells counts the shell processes numbered so far (see frame).
+	shells int
+	// pwd is the folder of the statement whose words are being expanded,
+	// the value of $PWD; "" when unknown.
+	pwd string
 	// commands and args hold the simple commands of the string and their
 	// words, allocated a block at a time.
 	commands block[Command]
 	args     block[Arg]
+	streams  block[stream]
 }
 
 // block hands out slices of arrays that it allocates a few elements at a
@@ -105,6 +112,10 @@ type frame struct {
 	// args are the positional parameters ($0, $1, ...) when known: those
 	// given to sh -c, or to a function call; nil when unknown.
 	args []Arg
+	// shell numbers the shell process the text runs in: code that a
+	// command hands to another process (sh -c, xargs) runs in a new one,
+	// where the functions of this one are not defined.
+	shell int
 }
 
 func (f *frame) text(n syntax.Node) string {
@@ -124,6 +135,9 @@ type execCtx struct {
 	in     []string
 	// inCmds are the commands behind in.
 	inCmds []*Command
+	// out collects what the commands write where their output is used (a
+	// substitution, a pipe); nil where it is not.
+	out *stream
 }
 
 func (c *execCtx) sub() *execCtx {
@@ -163,7 +177,7 @@ func (w *walker) parse(src string, parent *frame, ctx *execCtx, mk func(*frame))
 		w.problem(ProblemParse, err.Error())
 		file = recoverParse(src)
 	}
-	f := &frame{src: src, depth: depth, origin: parent.origin}
+	f := &frame{src: src, depth: depth, origin: parent.origin, shell: parent.shell}
 	if mk != nil {
 		mk(f)
 	}
@@ -206,6 +220,18 @@ func (w *walker) stmt(s *syntax.Stmt, f *frame, ctx *execCtx) {
 		w.stopped = true
 		return
 	}
+	if s.Background {
+		// A command in the background runs in a subshell: a cd there
+		// does not move this shell, and what it writes mixes with what
+		// runs after it.
+		ctx = ctx.sub()
+		s2 := *s
+		s2.Background = false
+		maybe(ctx, func() { w.stmt(&s2, f, ctx) })
+		return
+	}
+	// $PWD in the words of this statement is the folder it runs in.
+	w.pwd = ctx.cwd
 	inner := ctx
 	if len(s.Redirs) > 0 {
 		inner = ctx.sub()
@@ -215,21 +241,22 @@ func (w *walker) stmt(s *syntax.Stmt, f *frame, ctx *execCtx) {
 	case nil:
 		// Redirections alone (> file) still write.
 		if len(s.Redirs) > 0 {
-			w.emit(&Command{Name: "", Text: f.text(s)}, f, inner)
+			cmd := &Command{Name: "", Text: f.text(s)}
+			w.emit(cmd, f, inner)
+			w.wrote(cmd, inner)
 		}
 	case *syntax.CallExpr:
 		if len(c.Args) == 0 && len(c.Assigns) == 0 {
 			break // recovered parses can leave empty calls
 		}
 		w.call(c, f, inner)
-		if inner != ctx {
-			ctx.cwd = inner.cwd
-		}
 	case *syntax.BinaryCmd:
 		switch c.Op {
 		case syntax.Pipe, syntax.PipeAll:
 			start := len(w.out.Commands)
-			w.stmt(c.X, f, inner.sub())
+			left := inner.sub()
+			left.out = w.newStream()
+			w.stmt(c.X, f, left)
 			up := append([]string(nil), inner.in...)
 			upCmds := append([]*Command(nil), inner.inCmds...)
 			for _, cmd := range w.out.Commands[start:] {
@@ -243,30 +270,37 @@ func (w *walker) stmt(s *syntax.Stmt, f *frame, ctx *execCtx) {
 			right.in = dedupe(up)
 			right.inCmds = upCmds
 			right.stdin = pipeStdin
+			if text, ok := left.out.known(); ok && c.Op == syntax.Pipe {
+				right.stdin = &Stdin{Kind: StdinPipe, text: &pipeText{text: text}}
+			}
 			w.stmt(c.Y, f, right)
+		case syntax.OrStmt:
+			w.stmt(c.X, f, inner)
+			// The right side runs only when the left side fails: the
+			// folder after both is one of two.
+			left := inner.cwd
+			maybe(inner, func() { w.stmt(c.Y, f, inner) })
+			inner.cwd = sameDir(left, inner.cwd)
 		default:
 			w.stmt(c.X, f, inner)
-			w.stmt(c.Y, f, inner)
-			ctx.cwd = inner.cwd
+			maybe(inner, func() { w.stmt(c.Y, f, inner) })
 		}
 	case *syntax.Subshell:
 		w.stmts(c.Stmts, f, inner.sub())
 	case *syntax.Block:
 		w.stmts(c.Stmts, f, inner)
-		ctx.cwd = inner.cwd
 	case *syntax.IfClause:
-		for cl := c; cl != nil; cl = cl.Else {
-			w.stmts(cl.Cond, f, inner.sub())
-			w.stmts(cl.Then, f, inner.sub())
-		}
+		w.ifClause(c, f, inner)
 	case *syntax.WhileClause:
-		w.stmts(c.Cond, f, inner.sub())
-		w.stmts(c.Do, f, inner.sub())
+		w.loop(inner, func(body *execCtx) {
+			w.stmts(c.Cond, f, body)
+			w.stmts(c.Do, f, body)
+		})
 	case *syntax.ForClause:
 		w.substs(c.Loop, f, inner)
 		wi, ok := c.Loop.(*syntax.WordIter)
-		if !ok || wi.Name == nil {
-			w.stmts(c.Do, f, inner.sub())
+		if !ok || wi.Name == nil || c.Select {
+			w.loop(inner, func(body *execCtx) { w.stmts(c.Do, f, body) })
 			break
 		}
 		// for x in a b c: when the items are literal and few, analyse the
@@ -282,21 +316,37 @@ func (w *walker) stmt(s *syntax.Stmt, f *frame, ctx *execCtx) {
 			}
 		}
 		if literal && len(items) > 0 && len(items) <= 16 {
+			// The body runs once per item, each time in the folder the
+			// time before left.
+			body := inner.sub()
 			for _, it := range items {
 				w.setVar(wi.Name.Value, it)
-				w.stmts(c.Do, f, inner.sub())
+				w.stmts(c.Do, f, body)
+			}
+			inner.cwd = body.cwd
+			if jumps(c.Do) {
+				// break or continue may end a round early.
+				inner.cwd = sameDir(inner.cwd, "")
+				if inner.out != nil {
+					inner.out.opaque = true
+				}
 			}
 		} else {
 			w.setVar(wi.Name.Value, Arg{Dynamic: true})
-			w.stmts(c.Do, f, inner.sub())
+			w.loop(inner, func(body *execCtx) { w.stmts(c.Do, f, body) })
 		}
 	case *syntax.CaseClause:
 		w.substs(c.Word, f, inner)
+		start := inner.cwd
 		for _, item := range c.Items {
 			for _, p := range item.Patterns {
 				w.substs(p, f, inner)
 			}
-			w.stmts(item.Stmts, f, inner.sub())
+			body := inner.sub()
+			body.cwd = start
+			maybe(body, func() { w.stmts(item.Stmts, f, body) })
+			// No pattern may match, or any one may.
+			inner.cwd = sameDir(inner.cwd, body.cwd)
 		}
 	case *syntax.FuncDecl:
 		if w.funcDefs == nil {
@@ -321,7 +371,9 @@ func (w *walker) stmt(s *syntax.Stmt, f *frame, ctx *execCtx) {
 	case *syntax.ArithmCmd:
 		w.substs(c, f, inner)
 		text := f.text(c)
-		w.emit(&Command{Name: "((", Args: []Arg{{Value: "(("}}, Text: text}, f, inner)
+		arith := &Command{Name: "((", Args: []Arg{{Value: "(("}}, Text: text}
+		w.emit(arith, f, inner)
+		w.wrote(arith, inner)
 		// (( rm -rf / )) is an arithmetic error, but its author meant a
 		// command: analyse it as one, as with interpreter code.
 		body := strings.TrimSuffix(strings.TrimPrefix(text, "(("), "))")
@@ -330,21 +382,31 @@ func (w *walker) stmt(s *syntax.Stmt, f *frame, ctx *execCtx) {
 		}
 	case *syntax.TestClause:
 		w.substs(c, f, inner)
-		w.emit(&Command{Name: "[[", Args: []Arg{{Value: "[["}}, Text: f.text(c)}, f, inner)
+		test := &Command{Name: "[[", Args: []Arg{{Value: "[["}}, Text: f.text(c)}
+		w.emit(test, f, inner)
+		w.wrote(test, inner)
 	case *syntax.DeclClause:
 		w.decl(c, f, inner)
 	case *syntax.LetClause:
 		w.substs(c, f, inner)
-		w.emit(&Command{Name: "let", Args: []Arg{{Value: "let"}}, Text: f.text(c)}, f, inner)
+		let := &Command{Name: "let", Args: []Arg{{Value: "let"}}, Text: f.text(c)}
+		w.emit(let, f, inner)
+		w.wrote(let, inner)
 	case *syntax.TimeClause:
 		w.stmt(c.Stmt, f, inner)
 	case *syntax.CoprocClause:
-		w.stmt(c.Stmt, f, inner.sub())
+		// A coprocess writes to a pipe of its own.
+		co := inner.sub()
+		co.out = nil
+		w.stmt(c.Stmt, f, co)
 	case *syntax.TestDecl:
 		w.stmt(c.Body, f, inner.sub())
 	default:
 		w.problem(ProblemParse, fmt.Sprintf("unsupported shell construct %T", c))
 	}
+	// Redirections of a command that runs in this shell do not keep it
+	// from moving the shell to another folder.
+	ctx.cwd = inner.cwd
 }
 
 // hiddenRune returns the first character of s that displays as nothing or
@@ -368,78 +430,6 @@ func hiddenRune(s string) (rune, bool) {
 	return 0, false
 }
 
-// spawnsItself reports whether a function body calls the function inside a
-// pipeline or in the background, the shape of a fork bomb.
-func spawnsItself(name string, body *syntax.Stmt) bool {
-	calls, spawns := false, false
-	syntax.Walk(body, func(n syntax.Node) bool {
-		switch x := n.(type) {
-		case *syntax.CallExpr:
-			if len(x.Args) > 0 && x.Args[0].Lit() == name {
-				calls = true
-			}
-		case *syntax.BinaryCmd:
-			if x.Op == syntax.Pipe || x.Op == syntax.PipeAll {
-				spawns = true
-			}
-		case *syntax.Stmt:
-			if x.Background {
-				spawns = true
-			}
-		}
-		return true
-	})
-	return calls && spawns
-}
-
-// callsItselfAlways reports a function body, called, that calls the
-// function in one of its own statements, not under a condition, and has
-// no way out: every call makes another (loop() { loop; }). A way out is
-// a program chosen at run time, a builtin that leaves, loads, replaces or
-// redefines code (return, exit, unset, source, eval, exec, ...), another
-// function of the string, or a definition in the body.
-func callsItselfAlways(name string, body *syntax.Stmt, funcs map[string]*syntax.Stmt) bool {
-	var stmts []*syntax.Stmt
-	switch b := body.Cmd.(type) {
-	case *syntax.Block:
-		stmts = b.Stmts
-	case *syntax.Subshell:
-		stmts = b.Stmts
-	default:
-		return false
-	}
-	self := false
-	for _, st := range stmts {
-		if call, ok := st.Cmd.(*syntax.CallExpr); ok && len(call.Args) > 0 && call.Args[0].Lit() == name {
-			self = true
-		}
-	}
-	if !self {
-		return false
-	}
-	way := false
-	syntax.Walk(body, func(n syntax.Node) bool {
-		switch x := n.(type) {
-		case *syntax.FuncDecl:
-			way = true
-		case *syntax.CallExpr:
-			if len(x.Args) == 0 {
-				break
-			}
-			prog := x.Args[0].Lit()
-			switch prog {
-			case "", "return", "exit", "break", "logout", "unset", "source", ".", "eval", "exec", "kill", "trap", "alias":
-				way = true
-			default:
-				_, isFunc := funcs[prog]
-				way = isFunc && prog != name
-			}
-		}
-		return !way
-	})
-	return !way
-}
-
 // substs walks the command and process substitutions inside a node and
 // returns the names of the programs they run.
 func (w *walker) substs(n syntax.Node, f *frame, ctx *execCtx) []string {
@@ -455,11 +445,13 @@ func (w *walker) substs(n syntax.Node, f *frame, ctx *execCtx) []string {
 		}
 	}
 	var names []string
+	// The statements of a substitution change $PWD for their own words.
+	pwd := w.pwd
+	defer func() { w.pwd = pwd }()
 	syntax.Walk(n, func(node syntax.Node) bool {
 		switch s := node.(type) {
 		case *syntax.CmdSubst:
-			got := w.nested(s.Stmts, f, ctx, "$(...)")
-			w.setFrom(s, got)
+			got := w.nested(s, s.Stmts, f, ctx, "$(...)")
 			names = append(names, commandNames(got)...)
 			return false
 		case *syntax.ProcSubst:
@@ -467,8 +459,7 @@ func (w *walker) substs(n syntax.Node, f *frame, ctx *execCtx) []string {
 			if s.Op == syntax.CmdOut {
 				origin = ">(...)"
 			}
-			got := w.nested(s.Stmts, f, ctx, origin)
-			w.setFrom(s, got)
+			got := w.nested(s, s.Stmts, f, ctx, origin)
 			names = append(names, commandNames(got)...)
 			return false
 		}
@@ -504,12 +495,11 @@ func literalParts(parts []syntax.WordPart) bool {
 	return true
 }
 
-// setFrom records the commands a substitution runs.
-func (w *walker) setFrom(n syntax.Node, cmds []*Command) {
-	if w.substFrom == nil {
-		w.substFrom = map[syntax.Node][]*Command{}
-	}
-	w.substFrom[n] = cmds
+// substitution is what the analysis found of a command or process
+// substitution: the commands it runs, and what they write.
+type substitution struct {
+	cmds []*Command
+	out  *stream
 }
 
 // commandNames returns the program names of commands, skipping unknown
@@ -526,14 +516,15 @@ func appendNames(dst []string, cmds []*Command) []string {
 	return dst
 }
 
-// nested walks the statements of a substitution in a subshell context and
-// returns the commands they run.
-func (w *walker) nested(list []*syntax.Stmt, f *frame, ctx *execCtx, origin string) []*Command {
+// nested walks the statements of a substitution n in a subshell context,
+// records what it found and returns the commands they run.
+func (w *walker) nested(n syntax.Node, list []*syntax.Stmt, f *frame, ctx *execCtx, origin string) []*Command {
 	start := len(w.out.Commands)
 	sub := *f
 	sub.origin = origin
 	c := ctx.sub()
 	c.redirs, c.stdin, c.in, c.inCmds = nil, nil, nil, nil
+	c.out = w.newStream()
 	if origin == ">(...)" {
 		// cmd > >(bash): what the outer command writes is the input of
 		// the commands inside.
@@ -542,7 +533,12 @@ func (w *walker) nested(list []*syntax.Stmt, f *frame, ctx *execCtx, origin stri
 	w.stmts(list, &sub, c)
 	// Commands are only ever appended: the part found here stays as it is.
 	end := len(w.out.Commands)
-	return w.out.Commands[start:end:end]
+	cmds := w.out.Commands[start:end:end]
+	if w.substOf == nil {
+		w.substOf = map[syntax.Node]substitution{}
+	}
+	w.substOf[n] = substitution{cmds: cmds, out: c.out}
+	return cmds
 }
 
 // redirects evaluates a statement's redirections into ctx.
@@ -633,6 +629,7 @@ func (w *walker) decl(d *syntax.DeclClause, f *frame, ctx *execCtx) {
 	}
 	cmd.Name = d.Variant.Value
 	w.emit(cmd, f, ctx)
+	w.wrote(cmd, ctx)
 }
 
 func (w *walker) setVar(name string, v Arg) {
@@ -709,6 +706,7 @@ func (w *walker) run(cmd *Command, f *frame, ctx *execCtx) {
 				w.problem(ProblemDynamicProgram, fmt.Sprintf("the program %q is computed at run time", prog.Value))
 			}
 			w.emit(cmd, f, ctx)
+			w.wrote(cmd, ctx)
 			return
 		}
 		cmd.Name = path.Base(prog.Value)
@@ -724,6 +722,7 @@ func (w *walker) run(cmd *Command, f *frame, ctx *execCtx) {
 			text := strings.NewReplacer("\u2028", "\n", "\u2029", "\n").Replace(prog.Value)
 			w.emit(cmd, f, ctx)
 			w.codeQuiet(cmd, text, "quoted command", f, ctx)
+			w.wrote(cmd, ctx)
 			return
 		}
 		if !strings.Contains(prog.Value, "/") {
@@ -731,16 +730,29 @@ func (w *walker) run(cmd *Command, f *frame, ctx *execCtx) {
 				// A function defined in the same string runs in the
 				// caller's shell: analyse its body here, with the call's
 				// arguments, so that a cd inside it moves the caller.
+				// Run through a wrapper, or in another process, the name
+				// is a program's: the body is analysed all the same, but
+				// what the call writes is not known.
+				if ctx.out != nil && (len(cmd.Wrappers) > 0 || w.funcSrc[cmd.Name].shell != f.shell) {
+					ctx.out.opaque = true
+				}
 				w.called[cmd.Name] = true
-				if w.out.Endless == "" && !w.active[cmd.Name] && callsItselfAlways(cmd.Name, body, w.funcDefs) {
+				if w.out.Endless == "" && !w.active[cmd.Name] && endless(cmd.Name, w.funcDefs) {
 					w.out.Endless = cmd.Name
 				}
 				w.callFunc(cmd.Name, body, w.funcSrc[cmd.Name], cmd.Args, ctx)
 				return
 			}
-			if w.aliases[cmd.Name] {
+			if body, ok := w.aliases[cmd.Name]; ok {
 				// An alias defined in the same string: its body was
-				// analysed where it was defined.
+				// analysed where it was defined. One that may change
+				// folders leaves this shell in one not known.
+				if strings.Contains(body, "cd") || strings.Contains(body, "popd") {
+					ctx.cwd = ""
+				}
+				if ctx.out != nil {
+					ctx.out.opaque = true
+				}
 				return
 			}
 		}
@@ -752,6 +764,7 @@ func (w *walker) run(cmd *Command, f *frame, ctx *execCtx) {
 	if !asksForHelp(cmd) {
 		w.special(cmd, f, ctx)
 	}
+	w.wrote(cmd, ctx)
 	w.remember(cmd)
 }
 
@@ -810,7 +823,12 @@ func (w *walker) callFunc(name string, body *syntax.Stmt, src *frame, args []Arg
 		w.active = map[string]bool{}
 	}
 	if w.active[name] {
-		return // recursion: the body is being analysed already
+		// Recursion: the body is being analysed already, and what this
+		// call writes is not known.
+		if ctx.out != nil {
+			ctx.out.opaque = true
+		}
+		return
 	}
 	w.active[name] = true
 	defer delete(w.active, name)
@@ -836,6 +854,16 @@ func (w *walker) emit(cmd *Command, f *frame, ctx *execCtx) {
 	cmd.Redirects = append(cmd.Redirects, ctx.redirs...)
 	if ctx.stdin != nil && cmd.Stdin.Kind == StdinInherited {
 		cmd.Stdin = *ctx.stdin
+		if t := cmd.Stdin.text; t != nil {
+			// The first command that reads a pipe takes what is known
+			// to flow in; one after it reads what is left.
+			switch {
+			case t.taken:
+				cmd.Stdin.text = nil
+			case readsStdin(cmd):
+				t.taken = true
+			}
+		}
 	}
 	if len(ctx.inCmds) > 0 {
 		// The upstream commands of a pipeline are shared by the commands
@@ -857,7 +885,7 @@ func (w *walker) emit(cmd *Command, f *frame, ctx *execCtx) {
 	}
 	cmd.Depth = f.depth
 	w.out.Commands = append(w.out.Commands, cmd)
-	if cmd.Name == "cd" || cmd.Name == "pushd" || cmd.Name == "popd" {
+	if (cmd.Name == "cd" || cmd.Name == "pushd" || cmd.Name == "popd") && inShell(cmd) {
 		ctx.cwd = w.chdir(cmd, ctx.cwd)
 	}
 }

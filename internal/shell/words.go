@@ -20,6 +20,10 @@ type fieldBuilder struct {
 	val  string
 	strb strings.Builder
 	open bool // cur has content (even empty quoted content)
+	// whole is the value of cur when a parameter wholly of input ("$1"
+	// under xargs sh -c) made it: it stays wholly input while nothing
+	// joins.
+	whole string
 	// nosplit turns field splitting off, as for assignment values and
 	// redirect targets.
 	nosplit bool
@@ -87,9 +91,11 @@ func (b *fieldBuilder) addValue(v string, quoted bool) {
 func (b *fieldBuilder) split() {
 	if b.open {
 		b.cur.Value = b.value()
+		b.cur.WholeInput = b.cur.WholeInput && b.cur.Value == b.whole
 		b.fields = append(b.fields, b.cur)
 	}
 	b.cur = Arg{}
+	b.whole = ""
 	b.val = ""
 	b.strb.Reset()
 	b.open = false
@@ -118,6 +124,7 @@ func (w *walker) literal(word *syntax.Word, f *frame) Arg {
 		w.part(&b, part, f, false, i == 0)
 	}
 	b.cur.Value = b.value()
+	b.cur.WholeInput = b.cur.WholeInput && b.cur.Value == b.whole
 	return b.cur
 }
 
@@ -188,17 +195,24 @@ func (w *walker) part(b *fieldBuilder, part syntax.WordPart, f *frame, inDouble,
 				// "$@": each positional parameter is its own field.
 				b.split()
 			}
+			whole := v.WholeInput && b.value() == ""
 			b.cur.Dynamic = b.cur.Dynamic || v.Dynamic
 			b.cur.Input = b.cur.Input || v.Input
 			b.addValue(v.Value, inDouble || b.nosplit || v.Dynamic)
+			if whole {
+				b.cur.WholeInput, b.whole = true, v.Value
+			}
 		}
 	case *syntax.ArithmExp:
 		b.cur.Dynamic = true
 		b.add(f.text(p))
 	case *syntax.CmdSubst:
-		cmds := w.substFrom[p]
-		b.cur.Subst = append(b.cur.Subst, cmds...)
-		if v, ok := w.foldSubst(cmds); ok {
+		sub := w.substOf[p]
+		b.cur.setup = (len(b.cur.Subst) == 0 || b.cur.setup) && sub.out.setupOnly()
+		b.cur.Subst = append(b.cur.Subst, sub.cmds...)
+		if v, ok := sub.out.known(); ok {
+			// The shell removes trailing newlines.
+			v = strings.TrimRight(v, "\n")
 			b.cur.Folded = true
 			if !strings.Contains(b.value(), "=") {
 				b.cur.FoldedName = true
@@ -210,7 +224,9 @@ func (w *walker) part(b *fieldBuilder, part syntax.WordPart, f *frame, inDouble,
 		b.add(f.text(p))
 	case *syntax.ProcSubst:
 		b.cur.Dynamic = true
-		b.cur.Subst = append(b.cur.Subst, w.substFrom[p]...)
+		sub := w.substOf[p]
+		b.cur.setup = (len(b.cur.Subst) == 0 || b.cur.setup) && sub.out.setupOnly()
+		b.cur.Subst = append(b.cur.Subst, sub.cmds...)
 		b.add(f.text(p))
 	case *syntax.ExtGlob:
 		b.cur.Glob = true
@@ -226,6 +242,10 @@ func (w *walker) part(b *fieldBuilder, part syntax.WordPart, f *frame, inDouble,
 // tilde expands a leading ~ or ~/ to the home directory when it is known.
 func (w *walker) tilde(b *fieldBuilder, v string) string {
 	rest := v[1:]
+	if (rest == "+" || strings.HasPrefix(rest, "+/")) && w.pwd != "" {
+		// ~+ is $PWD.
+		return w.pwd + rest[1:]
+	}
 	if rest != "" && rest[0] != '/' {
 		// ~user or ~+ and friends: not known.
 		b.cur.Dynamic = true

