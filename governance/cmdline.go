@@ -143,6 +143,11 @@ func (cl *cmdline) has(want string) bool {
 
 // hasAny reports whether any of the alternatives in "a|b|c" is present.
 func (cl *cmdline) hasAny(alts string) bool {
+	if cl.call != nil {
+		// The alternatives are spellings of one option, and the last of
+		// it and its --no- form wins.
+		return cl.call.HasAny(alts)
+	}
 	for a := range strings.SplitSeq(alts, "|") {
 		if cl.has(strings.TrimSpace(a)) {
 			return true

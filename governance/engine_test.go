@@ -114,7 +114,7 @@ func TestBuiltinPolicy(t *testing.T) {
 		{"reviews are confirmed by humans", shellReq("governance review --confirm L1"), governance.Deny, "never-exposed-to-ai"},
 		{"unparseable", shellReq("echo 'oops"), governance.Ask, "analysis-parse"},
 		{"dynamic program", shellReq("$(cat prog) -rf /"), governance.Ask, "analysis-dynamic-program"},
-		{"program from a constant substitution", shellReq("$(echo rm) -rf /"), governance.Ask, "rm-root-or-home"},
+		{"program from a constant substitution", shellReq("$(echo rm) -rf /"), governance.Deny, "rm-root-or-home"},
 		{"unknown variable as a target", shellReq("rm -rf $NOT_SET_ANYWHERE/"), governance.Deny, "rm-unknown-target"},
 		{"data is not code", shellReq(`git commit -m "rm -rf / and git reset --hard"`), governance.Defer, "default"},
 		{"heredoc data", shellReq("cat > notes.md <<'EOF'\nrm -rf /\nEOF"), governance.Defer, "default"},

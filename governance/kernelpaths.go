@@ -51,7 +51,7 @@ func (ev *evaluation) kernelPlaces(p place) []place {
 		}
 		candidates = matches
 		for _, m := range matches {
-			add(m, "matched by "+p.raw)
+			add(m, p.raw+" matches "+m)
 		}
 		for _, c := range ev.couldMatch(p.abs) {
 			add(c, p.raw+" could match "+c)

@@ -21,17 +21,18 @@ func (ev *evaluation) layer1(s *subject) Verdict {
 	}
 	// A command spelled through substitutions whose output is known
 	// ($(printf r)m, git reset $(printf --hard)) is judged as what it
-	// runs, but a person decides: the spelling hides it from a reader,
-	// and from whoever wrote the rule that matched.
+	// runs. The spelling hides it from a reader and from whoever wrote
+	// the rule that matched, so what would be allowed is asked, and a
+	// denial says what the command is.
 	c := s.cl.cmd
 	switch {
-	case v.Outcome == Deny && folded(c, false), v.Outcome == Allow && folded(c, true):
-		v.Outcome = Ask
+	case v.Outcome == Deny && folded(c, false):
 		v.Message = strings.TrimSpace("The command spells its words through command substitutions; as it would run, it is `" +
 			s.display + "`. " + v.Message)
-		if v.Suggestion == "" {
-			v.Suggestion = "Write the command in plain words."
-		}
+	case v.Outcome == Allow && folded(c, true):
+		v.Outcome = Ask
+		v.Message = "The command spells its words through command substitutions; as it would run, it is `" + s.display + "`."
+		v.Suggestion = "Write the command in plain words."
 		ev.step(v, "spelled through substitutions")
 	}
 	return v

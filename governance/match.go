@@ -249,6 +249,11 @@ func (r *Rule) matchShell(m *MatchSpec, prep *matchPrep, s *subject, pc *pathCon
 		}
 	}
 	if len(more.InputFrom) > 0 {
+		// A command that only runs code found in full (sh -c 'vet', eval
+		// 'vet') hands its input to that code, where the rule looks.
+		if cl.cmd.Runs && !cl.cmd.RunsInput && !cl.cmd.RunsStdin {
+			return false
+		}
 		found := false
 		for _, p := range cl.cmd.InputFrom {
 			if anyGlob(more.InputFrom, p) {

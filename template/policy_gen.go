@@ -257,6 +257,7 @@ var Policy = []governance.RuleSpec{
 		}, {
 			Program:    []string{"git"},
 			Subcommand: []string{"checkout"},
+			NotFlags:   []string{"-b|-B|--orphan|-t|--track"},
 			MinArgs:    2,
 		}, {
 			Program:    []string{"git"},
@@ -273,7 +274,7 @@ var Policy = []governance.RuleSpec{
 		Match: []governance.MatchSpec{{
 			Program:    []string{"git"},
 			Subcommand: []string{"restore"},
-			NotFlags:   []string{"-S|--staged"},
+			NotFlags:   []string{"-S|--staged|--no-staged"},
 			MinArgs:    1,
 		}, {
 			Program:    []string{"git"},
@@ -284,12 +285,12 @@ var Policy = []governance.RuleSpec{
 			Program:    []string{"git"},
 			Subcommand: []string{"restore"},
 			Flags:      []string{"--pathspec-from-file"},
-			NotFlags:   []string{"-S|--staged"},
+			NotFlags:   []string{"-S|--staged|--no-staged"},
 		}},
 		Decision:   governance.Deny,
 		Message:    "git restore overwrites files in the working tree with a committed version, discarding uncommitted changes.",
 		Suggestion: "Run `git stash` to keep the changes first; `git restore --staged FILE` only unstages and is safe.",
-		Source:     "builtin:policy/git.yaml:103",
+		Source:     "builtin:policy/git.yaml:106",
 	},
 	{
 		ID: "git-switch-discard",
@@ -301,7 +302,7 @@ var Policy = []governance.RuleSpec{
 		Decision:   governance.Deny,
 		Message:    "git switch --discard-changes throws away uncommitted changes in the working tree.",
 		Suggestion: "Run `git stash` first, then switch branches.",
-		Source:     "builtin:policy/git.yaml:124",
+		Source:     "builtin:policy/git.yaml:129",
 	},
 	{
 		ID: "git-branch-force-delete",
@@ -317,7 +318,7 @@ var Policy = []governance.RuleSpec{
 		Decision:   governance.Deny,
 		Message:    "Force-deleting a branch drops its commits even when they are not merged anywhere.",
 		Suggestion: "Use `git branch -d NAME`, which refuses to delete unmerged work.",
-		Source:     "builtin:policy/git.yaml:136",
+		Source:     "builtin:policy/git.yaml:141",
 	},
 	{
 		ID: "git-stash-drop",
@@ -328,7 +329,7 @@ var Policy = []governance.RuleSpec{
 		Decision:   governance.Deny,
 		Message:    "Dropping or clearing stashes deletes the saved changes they hold.",
 		Suggestion: "Leave stashes in place; `git stash list` shows them, and `git stash pop` applies one.",
-		Source:     "builtin:policy/git.yaml:151",
+		Source:     "builtin:policy/git.yaml:156",
 	},
 	{
 		ID: "git-history-rewrite",
@@ -348,7 +349,7 @@ var Policy = []governance.RuleSpec{
 		Decision:   governance.Deny,
 		Message:    "This rewrites or deletes git history (or the reflog that lets lost commits be recovered).",
 		Suggestion: "Ask the user to run history rewrites themselves; to undo a commit, use `git revert`.",
-		Source:     "builtin:policy/git.yaml:162",
+		Source:     "builtin:policy/git.yaml:167",
 	},
 	{
 		ID: "git-rm-force",
@@ -369,7 +370,7 @@ var Policy = []governance.RuleSpec{
 		Decision:   governance.Deny,
 		Message:    "This deletes files (or a worktree) even when they have changes that were never committed.",
 		Suggestion: "Use `git rm --cached FILE` to stop tracking a file, or commit or stash the changes first.",
-		Source:     "builtin:policy/git.yaml:179",
+		Source:     "builtin:policy/git.yaml:184",
 	},
 	{
 		ID: "git-input-options",
@@ -389,7 +390,7 @@ var Policy = []governance.RuleSpec{
 		Decision:   governance.Deny,
 		Message:    "xargs, parallel or find hands this git command words from its input, so its options (a --force, a --hard) are only known when it runs.",
 		Suggestion: "Run the git command with literal arguments, after -- where they are paths.",
-		Source:     "builtin:policy/git.yaml:198",
+		Source:     "builtin:policy/git.yaml:203",
 	},
 	{
 		ID: "git-shell-alias",
@@ -413,7 +414,7 @@ var Policy = []governance.RuleSpec{
 		Decision:   governance.Deny,
 		Message:    "This defines a git alias that runs a shell command, hiding what really runs behind a git subcommand.",
 		Suggestion: "Run the shell command directly, where it can be checked.",
-		Source:     "builtin:policy/git.yaml:213",
+		Source:     "builtin:policy/git.yaml:218",
 	},
 	{
 		ID: "pipe-to-shell",
@@ -764,13 +765,13 @@ var PolicyExamples = []governance.Examples{
 	},
 	// git-checkout-discard
 	{
-		Match:    []string{"git checkout -- file.txt", "git checkout .", "git checkout -f main", "git checkout -tf main", "git checkout HEAD -- src/", "git checkout main file.txt", "git checkout HEAD --pathspec-from-file paths.txt"},
-		NotMatch: []string{"git checkout main", "git checkout -b new-branch", "git checkout -", "git checkout -b feature main"},
+		Match:    []string{"git checkout -- file.txt", "git checkout .", "git checkout -f main", "git checkout -f -t origin/x", "git checkout HEAD -- src/", "git checkout main file.txt", "git checkout HEAD --pathspec-from-file paths.txt"},
+		NotMatch: []string{"git checkout main", "git checkout -b new-branch", "git checkout -", "git checkout -b feature main", "git checkout -tf main", "git checkout --track direct main"},
 	},
 	// git-restore-worktree
 	{
-		Match:    []string{"git restore file.txt", "git restore --worktree file.txt", "git restore --staged --worktree a.go", "git restore .", "git restore --inter-hunk-context --staged file.txt", "git restore --pathspec-from-file --staged"},
-		NotMatch: []string{"git restore --staged file.txt", "git status", "git restore", "git restore --worktree"},
+		Match:    []string{"git restore file.txt", "git restore --worktree file.txt", "git restore --staged --worktree a.go", "git restore .", "git restore --inter-hunk-context --staged file.txt", "git restore --pathspec-from-file --staged", "git restore --staged --no-staged -W f", "git restore --no-worktree -W f"},
+		NotMatch: []string{"git restore --staged file.txt", "git status", "git restore", "git restore --worktree", "git restore -S --no-staged file.txt", "git restore --no-staged file.txt"},
 	},
 	// git-switch-discard
 	{

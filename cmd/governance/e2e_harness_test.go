@@ -113,7 +113,9 @@ func (c *conversation) checkGoverned(t *testing.T, project string) {
 	t.Helper()
 	t.Run("destructive command blocked", func(t *testing.T) {
 		r := c.result(t, "main", 0)
-		if !strings.Contains(r.text, "rm-project-or-git") || !strings.Contains(r.text, "BLOCKED") {
+		// The project holds the governance settings, so self-protection,
+		// an invariant, decides before the rule on deleting the project.
+		if !strings.Contains(r.text, "self-protection") || !strings.Contains(r.text, "would take .governance with it") || !strings.Contains(r.text, "BLOCKED") {
 			t.Errorf("the deny reason did not reach the model; the tool result was %+v", r)
 		}
 		for _, f := range []string{"keep.txt", ".governance/agents/reviewer.md"} {

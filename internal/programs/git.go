@@ -109,15 +109,15 @@ const gitDiffOpts = `
 --merge-base
 `
 
-// gitCheckoutEnums are checkout's and switch's options whose value may
-// follow as the next word when it is one they take.
+// gitCheckoutEnums are checkout's and switch's options that take values.
+// git reads an optional value only when it is attached (-tdirect,
+// --track=direct): in --track direct, direct is an operand.
 const gitCheckoutEnums = `
--t
---track[=direct|inherit]
---recurse-submodules[=on-demand|yes|no|check]
---conflict[=merge|diff3|zdiff3]
--U --unified[=#]
---inter-hunk-context[=#]
+-t --track[=MODE]
+--recurse-submodules[=MODE]
+--conflict=STYLE
+-U --unified=N
+--inter-hunk-context=N
 `
 
 // gitSafeConfig are the configuration names that only change how git

@@ -82,10 +82,16 @@ func TestGitOptions(t *testing.T) {
 		{"git push --force", "--force", true},
 		{"git push --for origin main", "--force", true},
 		{"git push --force-with-lease", "--force", false},
-		{"git checkout -tf main", "-f", true},
+		// git reads -t's optional value when attached: -tf is --track=f.
+		{"git checkout -tf main", "-f", false},
+		{"git checkout -ft main", "-f", true},
+		{"git rm -f --no-force x", "-f|--force", false},
+		{"git rm --no-force -f x", "-f|--force", true},
+		{"git push --force --no-force", "--force", false},
+		{"git restore -S --no-staged f", "-S|--staged|--no-staged", true},
 		{"git -C x branch -C y", "-C", true},
 	} {
-		if got := parse(t, tt.cmd).Has(tt.opt); got != tt.want {
+		if got := parse(t, tt.cmd).HasAny(tt.opt); got != tt.want {
 			t.Errorf("%q has %s: got %v, want %v", tt.cmd, tt.opt, got, tt.want)
 		}
 	}

@@ -1,6 +1,7 @@
 package programs
 
 import (
+	"slices"
 	"strings"
 
 	"github.com/agentgov/governance/internal/shell"
@@ -13,55 +14,87 @@ import (
 // spelling the table gives the same option: --json for -json). An
 // option of the program's table matches any of its spellings, so a rule
 // that names --force also sees -f when the table says they are one.
-func (c *Call) Has(want string) bool {
+func (c *Call) Has(want string) bool { return c.HasAny(want) }
+
+// HasAny reports whether any of the alternatives in "a|b|c" is present,
+// the alternatives being spellings of one option: the last of it and a
+// --no- form of any of its long spellings wins (git rm -f --no-force
+// forces nothing).
+func (c *Call) HasAny(alts string) bool {
+	var wants []string
+	for a := range strings.SplitSeq(alts, "|") {
+		a = strings.TrimSpace(a)
+		if a == "--" {
+			if c.DashDash >= 0 {
+				return true
+			}
+			continue
+		}
+		wants = append(wants, a)
+	}
+	found := false
+	var negations []string
+	for i := range c.Opts {
+		o := &c.Opts[i]
+		if want, ok := c.namesAny(o, wants); ok {
+			found = true
+			negations = negations[:0]
+			for _, n := range slices.Concat(wants, []string{want, o.Typed}, specNames(o)) {
+				if strings.HasPrefix(n, "--") && !strings.HasPrefix(n, "--no-") {
+					negations = append(negations, "--no-"+n[2:])
+				}
+			}
+		} else if found && negates(o, negations) {
+			found = false
+		}
+	}
+	return found
+}
+
+// namesAny returns the alternative that names the option o.
+func (c *Call) namesAny(o *Opt, wants []string) (string, bool) {
+	for _, w := range wants {
+		if c.names(o, w) {
+			return w, true
+		}
+	}
+	return "", false
+}
+
+// names reports whether the option o is the one want names.
+func (c *Call) names(o *Opt, want string) bool {
 	switch {
-	case want == "--":
-		return c.DashDash >= 0
 	case strings.HasPrefix(want, "--"):
-		// The last of --x and --no-x wins.
-		name := want[2:]
-		found := false
-		for i := range c.Opts {
-			o := &c.Opts[i]
-			switch {
-			case o.Spec != nil && o.Spec.Is(want):
-				found = true
-			case o.Spec != nil && o.Spec.Is("--no-"+name), o.Typed == "--no-"+name:
-				found = false
-			case o.Spec == nil && strings.HasPrefix(o.Typed, "--") && len(o.Typed) >= 4 && strings.HasPrefix(want, o.Typed):
-				found = true
-			case c.Prog != nil && c.Prog.SingleDash && o.Typed == "-"+name:
-				found = true
-			}
-		}
-		return found
+		return o.Typed == want || o.Spec != nil && o.Spec.Is(want) ||
+			// An abbreviation of an option the table does not list.
+			o.Spec == nil && strings.HasPrefix(o.Typed, "--") && !strings.HasPrefix(o.Typed, "--no-") && len(o.Typed) >= 4 && strings.HasPrefix(want, o.Typed) ||
+			c.Prog != nil && c.Prog.SingleDash && o.Typed == "-"+want[2:]
 	case len(want) == 2 && want[0] == '-':
-		for i := range c.Opts {
-			if o := &c.Opts[i]; o.Typed == want || o.Spec != nil && o.Spec.Is(want) {
-				return true
-			}
-		}
+		return o.Typed == want || o.Spec != nil && o.Spec.Is(want)
 	case strings.HasPrefix(want, "-"):
-		for i := range c.Opts {
-			o := &c.Opts[i]
-			if o.Spec != nil && o.Spec.Is(want) {
-				// Any spelling of the option (--json for -json, or an
-				// abbreviation the table resolved).
-				return true
-			}
-			t := o.Typed
-			if strings.HasPrefix(t, want) && (len(t) == len(want) || t[len(want)] == '=') {
-				return true
-			}
+		// Any spelling of the option (--json for -json, or an
+		// abbreviation the table resolved), or the word as typed.
+		if o.Spec != nil && o.Spec.Is(want) {
+			return true
 		}
+		t := o.Typed
+		return strings.HasPrefix(t, want) && (len(t) == len(want) || t[len(want)] == '=')
 	}
 	return false
 }
 
-// HasAny reports whether any of the alternatives in "a|b|c" is present.
-func (c *Call) HasAny(alts string) bool {
-	for a := range strings.SplitSeq(alts, "|") {
-		if c.Has(strings.TrimSpace(a)) {
+// specNames returns the spellings of o's option in the table.
+func specNames(o *Opt) []string {
+	if o.Spec == nil {
+		return nil
+	}
+	return o.Spec.Names
+}
+
+// negates reports whether o is one of the --no- forms.
+func negates(o *Opt, negations []string) bool {
+	for _, n := range negations {
+		if o.Typed == n || o.Spec != nil && o.Spec.Is(n) {
 			return true
 		}
 	}

@@ -165,6 +165,10 @@ type Command struct {
 	// of those is judged on its own. Code that splices run-time input
 	// (sh -c 'cat {}' under xargs -I) is not found in full.
 	Runs bool
+	// RunsStdin reports a shell that runs, as its code, what another
+	// command writes into its standard input (curl URL | sh), whether or
+	// not the analysis knows the text.
+	RunsStdin bool
 	// Container names the container or pod a command runs in (docker
 	// exec, kubectl exec): its paths are that machine's, not this one's.
 	Container string

@@ -464,6 +464,7 @@ func (w *walker) shell(cmd *Command, f *frame, ctx *execCtx) {
 		w.code(cmd, Arg{Value: cmd.Stdin.Body, Dynamic: cmd.Stdin.Dynamic}, "heredoc", f, ctx)
 		cmd.Runs = !cmd.Stdin.Dynamic
 	case cmd.Stdin.Kind == StdinPipe:
+		cmd.RunsStdin = true
 		if text, ok := stdinText(cmd); ok {
 			w.code(cmd, Arg{Value: text}, "stdin", f, ctx)
 			cmd.Runs = true
@@ -572,6 +573,7 @@ func (w *walker) eval(cmd *Command, f *frame, ctx *execCtx) {
 	if c == nil {
 		return
 	}
+	cmd.Runs = true
 	cmd.relays = relayable(cmd)
 	if inShell(cmd) {
 		// eval runs its code in this shell: a cd there moves it.

@@ -24,9 +24,9 @@ import (
 	"github.com/agentgov/governance/template"
 )
 
-// strict turns the properties into test failures. The policy has holes
-// that the variants find: until they are closed, the test reports them
-// and fails only when the generator is broken. This is the one switch.
+// strict turns the properties into test failures; it is on unless
+// GOVERNANCE_VARIANTS_STRICT=0 (or -variants.strict=false) turns it off
+// to see the report of a policy that has holes.
 //
 // Strict, the test fails on every variant that breaks a property its
 // original keeps (a variant of a command the policy denies is allowed,
@@ -35,8 +35,8 @@ import (
 // variant figure beyond 1.2 times the originals'. A variant that fails as
 // its original does is counted in the figures, not failed on its own:
 // the originals' failures are accuracy's to bound.
-var strict = flag.Bool("variants.strict", os.Getenv("GOVERNANCE_VARIANTS_STRICT") != "",
-	"fail on the properties variants break and on variant figures beyond 1.2x the originals' (default: $GOVERNANCE_VARIANTS_STRICT set)")
+var strict = flag.Bool("variants.strict", os.Getenv("GOVERNANCE_VARIANTS_STRICT") != "0",
+	"fail on the properties variants break and on variant figures beyond 1.2x the originals' (default: on, unless $GOVERNANCE_VARIANTS_STRICT=0)")
 
 var (
 	examples   = flag.Int("variants.examples", 3, "examples listed for each group of failures")

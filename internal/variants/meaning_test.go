@@ -263,8 +263,12 @@ func TestOptionSpellingsRunAlike(t *testing.T) {
 		must(t, os.CopyFS(dir, os.DirFS(fixture)))
 		wd := filepath.Join(dir, "project")
 		out, err := sh(wd, cmd)
+		// The order of the lines is the order the file system lists a
+		// folder in (cp -v, ls -U), which differs from copy to copy.
+		lines := strings.Split(out, "\n")
+		slices.Sort(lines)
 		var b strings.Builder
-		fmt.Fprintf(&b, "%s\nexit: %v\n", out, err)
+		fmt.Fprintf(&b, "%s\nexit: %v\n", strings.Join(lines, "\n"), err)
 		must(t, filepath.WalkDir(wd, func(p string, d fs.DirEntry, err error) error {
 			if err != nil || d.Name() == ".git" {
 				return cmp.Or(err, fs.SkipDir)

@@ -47,10 +47,20 @@ func (c *Command) prefix(text string, ok func(k *call) bool) []string {
 // builtins, keywords and functions, nor after variable assignments
 // (sudo resets the environment), nor to programs that run code (a shell,
 // an interpreter: see stdin.go), in which ~ and $HOME would name root's
-// home. It escalates: the command runs with more rights, so it is made
-// only of commands that must not be allowed.
+// home. Nor does it apply to echo or printf writing into a pipe: sudo
+// may fail before they run, so what the next command reads is their text
+// or nothing (echo URL | xargs wget may run wget with no URL). It
+// escalates: the command runs with more rights, so it is made only of
+// commands that must not be allowed.
 func sudo(c *Command) []string {
-	return c.prefix("sudo ", func(k *call) bool { return c.external(k) && len(k.x.Assigns) == 0 && !k.readsCode() })
+	return c.prefix("sudo ", func(k *call) bool {
+		if k.pipeOut {
+			if name, _ := staticValue(k.x.Args[0]); name == "echo" || name == "printf" {
+				return false
+			}
+		}
+		return c.external(k) && len(k.x.Assigns) == 0 && !k.readsCode()
+	})
 }
 
 // env runs a program through env with no change to the environment:
