@@ -206,7 +206,15 @@ var bypassCases = []bypassCase{
 	// Plain awk is read-only, so the cases after it show what makes it not.
 	{"safe-set", `awk '{print $1}' file`, allowed, "read-only:awk", ""},
 	{"safe-set", `awk '{system("rm -rf /")}' file`, blocked, "rm-root-or-home", ""},
-	{"safe-set", `awk 'BEGIN{system("ls")}'`, notAllowed, "", ""},
+	{"safe-set", `awk 'BEGIN{system("./x")}'`, notAllowed, "", ""},
+	// A file named like a known program is anyone's code.
+	{"safe-set", `./ls`, notAllowed, "", ""},
+	{"safe-set", `bin/cat notes.txt`, notAllowed, "", ""},
+	{"safe-set", `/tmp/tools/grep -r x .`, notAllowed, "", ""},
+	{"safe-set", `command ./ls`, notAllowed, "", ""},
+	{"safe-set", `find . -exec ./cat {} +`, notAllowed, "", ""},
+	{"safe-set", `git log | ./less`, notAllowed, "", ""},
+	{"safe-set", `awk 'BEGIN{system("touch x")}'`, notAllowed, "", ""},
 	{"safe-set", `awk '{print > "out.txt"}' file`, notAllowed, "", ""},
 	{"safe-set", `awk '{print | "sh"}' file`, notAllowed, "", ""},
 	// awk's print > "file" writes the file.

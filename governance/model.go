@@ -1,6 +1,8 @@
 package governance
 
 import (
+	"path"
+	"slices"
 	"strings"
 
 	"github.com/agentgov/governance/internal/programs"
@@ -93,7 +95,12 @@ func modelFileArgs(cl *cmdline) []fileArg {
 // the environment it runs in (printenv, as echo "$VAR" does), a request
 // of constant text, or commands the analysis found and judges on their
 // own.
-func modelReadOnly(cl *cmdline, exists func(shell.Arg) bool) bool {
+func modelReadOnly(cl *cmdline, exists func(shell.Arg) bool, code func(prog, code string) bool) bool {
+	if len(cl.cmd.Args) > 0 && !systemProgram(cl.cmd.Args[0].Value, cl.cmd.Cwd) {
+		// ./ls, bin/cat, /tmp/x/git: a file that has the name of a
+		// program the model knows, but whose code is anyone's.
+		return false
+	}
 	for _, e := range cl.call.Effects().List {
 		switch e.Op {
 		case programs.Read, programs.Stat, programs.Cred:
@@ -108,7 +115,10 @@ func modelReadOnly(cl *cmdline, exists func(shell.Arg) bool) bool {
 				return false
 			}
 		case programs.Exec:
-			if !e.Found && !e.Helper {
+			// A program found on the PATH, the tool's own helpers, or a
+			// command line the policy allows on its own (tar
+			// --to-command=cat).
+			if !e.Found && !e.Helper && (e.Lang != "sh" || e.Code == "" || code == nil || !code(cl.name, e.Code)) {
 				return false
 			}
 		case programs.Network:
@@ -145,4 +155,28 @@ func secretEnv(name string) bool {
 		}
 	}
 	return false
+}
+
+// programFolders are the folders where the system and its package
+// managers install programs: a program run by a path in one of them is
+// the program the model of its name describes.
+var programFolders = []string{"/bin", "/sbin", "/usr/bin", "/usr/sbin", "/usr/local/bin", "/usr/local/sbin",
+	"/opt/homebrew/bin", "/opt/homebrew/sbin", "/home/linuxbrew/.linuxbrew/bin", "/snap/bin", "/usr/lib/git-core",
+	"/usr/libexec/git-core", "/run/current-system/sw/bin"}
+
+// systemProgram reports whether a program word names an installed
+// program: a bare name, found on the PATH, or a path into one of the
+// program folders.
+func systemProgram(word, cwd string) bool {
+	if !strings.Contains(word, "/") {
+		return true
+	}
+	p := word
+	if !path.IsAbs(p) {
+		if cwd == "" {
+			return false
+		}
+		p = path.Join(cwd, p)
+	}
+	return slices.Contains(programFolders, path.Dir(path.Clean(p)))
 }

@@ -2,6 +2,7 @@ package governance
 
 import (
 	"fmt"
+	"strings"
 
 	"github.com/agentgov/governance/internal/programs"
 	"github.com/agentgov/governance/internal/shell"
@@ -51,4 +52,25 @@ func (ev *evaluation) runsVerdicts() []Verdict {
 		out = append(out, v)
 	}
 	return out
+}
+
+// codeAllowed reports whether the policy allows every command of a
+// command line a program runs, each judged on its own. fzf's placeholders
+// ({}, {1}, {q}) stand for what the list holds, which is not known.
+func (ev *evaluation) codeAllowed(prog, code string) bool {
+	if (prog == "fzf" || prog == "sk") && strings.Contains(code, "{") {
+		return false
+	}
+	a := shell.Analyze(code, shell.Options{Cwd: ev.req.Cwd, Home: ev.req.Home, LookupEnv: ev.e.LookupEnv, MaxDepth: 4})
+	if len(a.Problems) > 0 || len(a.Commands) == 0 {
+		return false
+	}
+	n := len(ev.trace)
+	defer func() { ev.trace = ev.trace[:n] }()
+	for _, s := range ev.commandSubjects(a) {
+		if ev.layer1(s).Outcome != Allow {
+			return false
+		}
+	}
+	return true
 }

@@ -25,7 +25,7 @@ func (ev *evaluation) safe(s *subject) (bool, string) {
 		}
 		return true, "read-only-file"
 	case KindShell:
-		if readOnly(s.cl, ev.existsArg(s.cl)) {
+		if readOnly(s.cl, ev.existsArg(s.cl), ev.codeAllowed) {
 			return true, "read-only:" + s.cl.name
 		}
 	}
@@ -52,7 +52,7 @@ var unsafeEnv = []string{"LD_PRELOAD", "LD_LIBRARY_PATH", "DYLD_*", "BASH_ENV", 
 
 // readOnly reports whether a simple command only reads. exists tells
 // whether a file the command would create only when missing is there.
-func readOnly(cl *cmdline, exists func(shell.Arg) bool) bool {
+func readOnly(cl *cmdline, exists func(shell.Arg) bool, code func(prog, code string) bool) bool {
 	c := cl.cmd
 	if c.Privileged || c.RunsInput {
 		return false
@@ -67,7 +67,7 @@ func readOnly(cl *cmdline, exists func(shell.Arg) bool) bool {
 		// The secret would be shown to the agent.
 		return false
 	}
-	return modelReadOnly(cl, exists)
+	return modelReadOnly(cl, exists, code)
 }
 
 // systemPath reports a PATH made only of the system's own program

@@ -79,7 +79,7 @@ func bunPrints(_ *Call, fx *Effects) { bunCache(fx) }
 
 func bunAsks(c *Call, fx *Effects) {
 	bunCache(fx)
-	request(c, fx, "registry.npmjs.org")
+	request(c, fx, npmRegistry)
 }
 
 func bunRuns(c *Call, fx *Effects) {

@@ -387,9 +387,19 @@ func gitMakeSubs() []*Sub {
 		"reflog":    {Flags: true, Effects: gitWordEffects(map[string]bool{"show": true, "exists": true, "": true}, "reflog")},
 		"notes":     {Flags: true, Effects: gitWordEffects(map[string]bool{"list": true, "show": true, "": true}, "notes")},
 		"bisect": {Flags: true, Effects: func(c *Call, fx *Effects) {
-			// git-bisect is a shell script, which runs coreutils,
-			// gettext and git as it goes.
-			fx.Exec("sh", "", "git bisect is a script of its own")
+			// git-bisect is a shell script (before git 2.40), which runs
+			// coreutils, gettext and git as it goes. log and terms only
+			// print the bisection's state; the others move HEAD, check
+			// files out and (run, visualize) run programs.
+			for _, h := range []string{"sh", "git", "gettext", "sed", "cat"} {
+				fx.Helper(h, "git bisect is a script of its own")
+			}
+			switch c.Operand(0) {
+			case "log", "terms", "help":
+				fx.Read(shell.Arg{Value: ".git/BISECT_LOG"})
+			default:
+				fx.Exec("sh", "", "git bisect "+c.Operand(0)+" checks files out and may run programs")
+			}
 		}},
 		"lfs":     {Flags: true, Effects: gitLfsEffects},
 		"archive": {Opts: "--format=FMT\n-l --list\n-v --verbose\n--prefix=PREFIX\n--add-file=FILE  read\n--add-virtual-file=PATH\n-o --output=FILE  write\n--worktree-attributes\n--remote=REPO  unknown\n--exec=EXEC  exec\n--mtime=TIME\n-0\n-1\n-2\n-3\n-4\n-5\n-6\n-7\n-8\n-9", Effects: gitReadEffects},

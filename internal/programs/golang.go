@@ -153,7 +153,7 @@ func slicesContains(list []string, s string) bool {
 func goFetches(fx *Effects) {
 	cacheAt(fx, "~/go/pkg/mod", "the go command downloads the modules it needs into the module cache")
 	cacheAt(fx, "~/.cache/go-build", "the go command keeps compiled packages and facts in the build cache")
-	fx.Network("proxy.golang.org")
+	fx.Network(goModuleProxy)
 }
 
 // goReads is the Effects of a query of the module and its packages.

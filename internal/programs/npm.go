@@ -317,7 +317,7 @@ func npmPrints(c *Call, fx *Effects) { npmLog(c, fx) }
 func npmAsks(c *Call, fx *Effects) {
 	npmLog(c, fx)
 	cacheAt(fx, "~/.npm/_cacache", "npm caches registry responses")
-	request(c, fx, "registry.npmjs.org")
+	request(c, fx, npmRegistry)
 }
 
 // npmRuns is the Effects of a subcommand that installs packages (running
@@ -340,7 +340,7 @@ func npmOpens(c *Call, fx *Effects) {
 		return
 	}
 	fx.Change("npm " + c.Sub() + " opens a web page in the browser")
-	request(c, fx, "registry.npmjs.org")
+	request(c, fx, npmRegistry)
 }
 
 // npmNoBrowser reports --no-browser or --browser=false: npm prints the URL
@@ -585,5 +585,5 @@ func npmStart(c *Call, fx *Effects) {
 	cacheAt(fx, "~/.npm/_logs", "npm writes a debug log of every run")
 	fx.Helper("node", "npm runs on node")
 	cacheAt(fx, "~/.npm/_update-notifier-last-checked", "npm notes when it last looked for a newer version")
-	fx.Network("registry.npmjs.org")
+	fx.Network(npmRegistry)
 }

@@ -78,7 +78,7 @@ func pnpmPrints(_ *Call, fx *Effects) { pnpmLog(fx) }
 
 func pnpmAsks(c *Call, fx *Effects) {
 	pnpmLog(fx)
-	request(c, fx, "registry.npmjs.org")
+	request(c, fx, npmRegistry)
 }
 
 func pnpmRuns(c *Call, fx *Effects) {

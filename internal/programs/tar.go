@@ -300,7 +300,8 @@ func tarEffects(c *Call, fx *Effects) {
 		}
 		fx.ReadTree(dest, true)
 	case "x":
-		if c.Has("-O") {
+		if c.HasAny("-O|--to-command") {
+			// Members go to the output, or to the command's input.
 			break
 		}
 		if c.HasAny("-P|--insecure") {

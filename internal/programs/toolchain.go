@@ -61,6 +61,13 @@ func toolWords(c *Call) []shell.Arg {
 }
 
 // request records a request to host that carries the call's words.
+// The hosts of the package registries the toolchains use by default, as
+// messages name them (a project's configuration may name others).
+const (
+	npmRegistry   = "the npm registry"
+	goModuleProxy = "the Go module proxy"
+)
+
 func request(c *Call, fx *Effects, host string) { fx.Network(host, toolWords(c)...) }
 
 // shellWord is a constant word, for a file the tool reads or writes by

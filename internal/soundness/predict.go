@@ -59,6 +59,11 @@ func Predict(cmd, cwd, home string) *Prediction {
 				p.Creds = append(p.Creds, abs(e.Path))
 			case e.Op == programs.Exec && e.Helper:
 				p.Helpers[e.Code] = true
+			case e.Op == programs.Exec && !e.Found && e.Lang == "sh" && e.Code != "":
+				// A command line the program runs through sh -c, judged
+				// on its own by the engine: what it does is predicted.
+				p.merge(Predict(e.Code, dir, home))
+				p.Helpers["sh"] = true
 			case e.Op == programs.Exec && !e.Found:
 				p.Execs = append(p.Execs, e.Why)
 			case e.Op == programs.Network:
@@ -77,6 +82,21 @@ func Predict(cmd, cwd, home string) *Prediction {
 		}
 	}
 	return p
+}
+
+// merge adds what another prediction holds.
+func (p *Prediction) merge(q *Prediction) {
+	for k := range q.Programs {
+		p.Programs[k] = true
+	}
+	for k := range q.Helpers {
+		p.Helpers[k] = true
+	}
+	p.Caches = append(p.Caches, q.Caches...)
+	p.Creds = append(p.Creds, q.Creds...)
+	p.Writes = append(p.Writes, q.Writes...)
+	p.Execs = append(p.Execs, q.Execs...)
+	p.Network = p.Network || q.Network
 }
 
 // absPath resolves a path as written against a folder and a home.
