@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"os"
 	"path"
+	"slices"
 	"strings"
 
 	"github.com/agentgov/governance/agents"
@@ -361,6 +362,10 @@ func (ev *evaluation) commandSubjects(a *shell.Analysis) []*subject {
 		}
 		ev.noteCopies(c, fas)
 		for _, fa := range fas {
+			if fa.kind == KindRead && fa.arg.WholeInput && programs.NoInput(c, fa.arg) {
+				// xargs cat with no input: cat reads nothing.
+				continue
+			}
 			pl := ev.placeOf(c, fa.arg, false)
 			if fa.ifMissing && ev.exists(pl) {
 				continue
@@ -403,8 +408,9 @@ func (ev *evaluation) newSubject(s subject) *subject {
 // files are still recognised, but none of this machine's classes (system,
 // outside the project), except the root itself. A path read from the
 // input of xargs, find or fd stands, for a read, for any file the input
-// can name there: {input} is a wildcard, narrowed by what the analysis
-// knows of the input (a find's start path and -name pattern). A reader
+// can name there when the analysis knows where the input's names are (a
+// find's start path and -name pattern): {input} is a wildcard there.
+// Input it knows nothing of may name any file. A reader
 // of such a path may read a secret the listing found, as grep -r over a
 // tree may: the listing is judged on its own (find ~/.ssh is a read of
 // ~/.ssh), and names the check can see are still matched.
@@ -413,13 +419,16 @@ func (ev *evaluation) placeOf(c *shell.Command, a shell.Arg, read bool) place {
 		return containerPlace(a)
 	}
 	if read && a.Input && a.Dynamic {
-		v := a.Value
-		if a.Hint != "" {
-			v = a.Hint
-		}
-		v = strings.ReplaceAll(v, "{input}", "*")
+		v := strings.ReplaceAll(cmp.Or(a.Hint, a.Value), "{input}", "*")
 		if !strings.ContainsAny(v, "$`") {
-			return ev.pc.resolve(v, false, true, c.Cwd)
+			p := ev.pc.resolve(v, false, true, c.Cwd)
+			if a.Hint == "" {
+				// Input of unknown text (cat list | xargs head) may
+				// name any file, there or elsewhere: the rules see the
+				// names the word could take, but the place is unknown.
+				p.classes = append(slices.Clip(p.classes), ClassUnknown)
+			}
+			return p
 		}
 	}
 	return ev.pc.resolve(a.Value, a.Dynamic, a.Glob, c.Cwd)

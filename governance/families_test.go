@@ -114,7 +114,7 @@ func TestXargsAndFindExec(t *testing.T) {
 		{"xargs --eof=END wc -l", allow, ""},
 		{"xargs --replace={} cat {}", allow, ""},
 		{"xargs --null --verbose --exit cat", allow, ""},
-		{"xargs -a files.txt cat", allow, ""},
+		{"xargs -a files.txt cat", deflt, ""},
 		{"xargs -a ~/.ssh/id_rsa echo", deny, "secrets-private-keys"},
 		{"xargs time cat", allow, ""},
 		{"xargs sh -c 'echo hello'", allow, ""},

@@ -152,7 +152,9 @@ func (c *Call) parse(args []shell.Arg) {
 			// A word computed at run time in option position may be any
 			// option.
 			c.Opts = append(c.Opts, Opt{Typed: v, Level: level})
-			c.unknown = append(c.unknown, v)
+			if !node.Inert {
+				c.unknown = append(c.unknown, v)
+			}
 		case p.GoFlags && strings.HasPrefix(v, "-") && len(v) > 1:
 			i = c.goFlag(args, i, level)
 		case strings.HasPrefix(v, "--") && len(v) > 2:
@@ -169,7 +171,7 @@ func (c *Call) parse(args []shell.Arg) {
 		case p.Digits && strings.HasPrefix(v, "-") && isDigits(v[1:]):
 			c.Opts = append(c.Opts, Opt{Spec: digitsSpec, Typed: v, Level: level})
 		default:
-			if !optionsOver && runTimeStart(a) && !subsOpen && !c.noInput(a) {
+			if !optionsOver && runTimeStart(a) && !subsOpen && !c.noInput(a) && !node.Inert {
 				// A word whose start is only known at run time may
 				// expand to any option (X=--pre=sh; rg foo "$X").
 				c.unknown = append(c.unknown, "the word "+v+" is computed at run time and may be any option")
@@ -627,6 +629,11 @@ func runTimeStart(a shell.Arg) bool {
 // noInput reports a word of input that is empty: a command of xargs (or
 // parallel) whose standard input is the caller's, which an agent's
 // harness leaves empty.
-func (c *Call) noInput(a shell.Arg) bool {
-	return a.Input && c.Cmd.Stdin.Kind == shell.StdinInherited && len(c.Cmd.Upstream) == 0
+func (c *Call) noInput(a shell.Arg) bool { return NoInput(c.Cmd, a) }
+
+// NoInput reports a word of input that cannot exist: xargs with the
+// standard input it inherited, which a tool call's shell does not give,
+// and no file to read (-a).
+func NoInput(cmd *shell.Command, a shell.Arg) bool {
+	return a.Input && !a.InputFile && cmd.Origin == "xargs" && cmd.Stdin.Kind == shell.StdinInherited && len(cmd.Upstream) == 0
 }

@@ -2,7 +2,7 @@ package programs
 
 // cat and tac print the files they are given.
 
-var catProgram = &Program{Names: []string{"cat"}, Node: Node{Opts: `
+var catProgram = &Program{Names: []string{"cat"}, Node: Node{Inert: true, Opts: `
 -A --show-all
 -b --number-nonblank
 -e
@@ -15,7 +15,7 @@ var catProgram = &Program{Names: []string{"cat"}, Node: Node{Opts: `
 -v --show-nonprinting
 ` + gnuHelp, Effects: readsFiles}}
 
-var tacProgram = &Program{Names: []string{"tac"}, Start: starts(nil, "/tmp"), Node: Node{Opts: `
+var tacProgram = &Program{Names: []string{"tac"}, Start: starts(nil, "/tmp"), Node: Node{Inert: true, Opts: `
 -b --before
 -r --regex
 -s --separator=STRING

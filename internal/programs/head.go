@@ -3,7 +3,7 @@ package programs
 // head and tail print the start or the end of the files they read; tail
 // -f keeps reading as they grow.
 
-var headProgram = &Program{Names: []string{"head"}, Digits: true, Node: Node{Opts: `
+var headProgram = &Program{Names: []string{"head"}, Digits: true, Node: Node{Inert: true, Opts: `
 -c --bytes=NUM
 -n --lines=NUM
 -q --quiet --silent
@@ -13,7 +13,7 @@ var headProgram = &Program{Names: []string{"head"}, Digits: true, Node: Node{Opt
 
 // tailProgram has GNU tail's options and BSD's -b (blocks) and -r
 // (reverse). tail -f never ends, but only reads.
-var tailProgram = &Program{Names: []string{"tail"}, Digits: true, Node: Node{Opts: `
+var tailProgram = &Program{Names: []string{"tail"}, Digits: true, Node: Node{Inert: true, Opts: `
 -c --bytes=NUM
 -f --follow[=HOW]
 -F

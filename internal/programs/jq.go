@@ -325,9 +325,8 @@ const yqOpts = `
 -h --help                 help
 `
 
-var yqProgram = &Program{Names: []string{"yq"}, Parse: parseJq, Node: Node{Opts: yqOpts, Effects: func(c *Call, fx *Effects) {
-	// The Python yq turns YAML into JSON for jq to read.
-	fx.Helper("jq", "yq runs jq")
+// The Python yq turns YAML into JSON for jq to read, for help too.
+var yqProgram = &Program{Names: []string{"yq"}, Parse: parseJq, Start: starts([]string{"jq"}), Node: Node{Opts: yqOpts, Effects: func(c *Call, fx *Effects) {
 	yqEffects(c, fx)
 }}}
 

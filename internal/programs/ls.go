@@ -74,7 +74,7 @@ const lsOpts = `
 -%
 ` + gnuHelp
 
-var lsProgram = &Program{Names: []string{"ls"}, Node: Node{Opts: lsOpts, Effects: lsEffects}}
+var lsProgram = &Program{Names: []string{"ls"}, Node: Node{Inert: true, Opts: lsOpts, Effects: lsEffects}}
 
 var dirProgram = &Program{Names: []string{"dir"}, Node: Node{Opts: lsOpts, Effects: lsEffects}}
 

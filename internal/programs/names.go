@@ -51,7 +51,7 @@ var readlinkProgram = &Program{Names: []string{"readlink"}, Node: Node{Opts: `
 // statProgram has GNU stat's options and BSD's letters. BSD's -f and -t
 // take a format where GNU's are flags: they are flags here, so that a
 // format is read as an operand, never a file as a format.
-var statProgram = &Program{Names: []string{"stat"}, Node: Node{Opts: `
+var statProgram = &Program{Names: []string{"stat"}, Node: Node{Inert: true, Opts: `
 -L --dereference
 -f --file-system
 --cached=MODE

@@ -126,4 +126,4 @@ func starts(helpers []string, caches ...string) func(*Call, *Effects) {
 
 // manFormatters are the programs man runs to format a page.
 var manFormatters = []string{"man", "sh", "groff", "nroff", "troff", "grotty", "tbl", "eqn", "pic", "refer", "vgrind",
-	"grap", "preconv", "col", "locale", "less", "pager", "gzip", "zsoelim", "manconv", "iconv"}
+	"grap", "preconv", "col", "locale", "less", "pager", "gzip", "zsoelim", "manconv", "iconv", "whatis", "apropos"}

@@ -46,6 +46,12 @@ type Node struct {
 	// the rest of its word or the next word as its value (az storage blob
 	// show -c box), as argparse and pflag parameters do.
 	LooseShort bool
+	// Inert says that no option of the node does more than change what
+	// is printed, or which of the operands are read: a word computed at
+	// run time that may be any option (xargs head -5 fed file names) is
+	// no unknown. It is for programs whose every option is known to be
+	// so (head, stat), not for tables that merely list no tags.
+	Inert bool
 	// Flags accepts options the table does not list as flags that only
 	// change what is printed (a value only when attached: --format=x).
 	// It is for programs with more output options than can be listed,

@@ -53,6 +53,9 @@ type Arg struct {
 	// word is then no more dynamic than that text. For find -exec, {} is
 	// the start path, with which every name find finds begins.
 	Input, WholeInput bool
+	// InputFile reports input that xargs reads from a file (-a), not from
+	// its standard input.
+	InputFile bool
 	// Hint is, for a word with input, a glob for the files the input
 	// names when the analysis can tell (the start paths and -name pattern
 	// of a find feeding xargs), else "".

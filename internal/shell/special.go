@@ -780,6 +780,7 @@ func (w *walker) xargs(cmd *Command, f *frame, ctx *execCtx) {
 	input := w.xargsInput(cmd)
 	if fromFile {
 		input = inputArg
+		input.InputFile = true
 	}
 	replaced := false
 	if replace != "" {
@@ -795,6 +796,7 @@ func (w *walker) xargs(cmd *Command, f *frame, ctx *execCtx) {
 					sub[j].Hint = strings.ReplaceAll(sub[j].Value, input.Value, input.Hint)
 				}
 				sub[j].WholeInput = whole && input.Input
+				sub[j].InputFile = input.InputFile
 				replaced = true
 			}
 		}
@@ -996,10 +998,25 @@ func (w *walker) xargsWords(cmd *Command) []Arg {
 // with find's -name pattern when it has one (find ~ -name id_rsa | xargs
 // cat reads files named id_rsa, which a policy on file names can see).
 func (w *walker) upstreamFind(cmd *Command) []Arg {
-	if cmd.Stdin.Kind != StdinPipe || len(cmd.InputFrom) != 1 || cmd.InputFrom[0] != "find" || len(cmd.Upstream) != 1 {
+	if cmd.Stdin.Kind != StdinPipe || len(cmd.InputFrom) != 1 || len(cmd.Upstream) != 1 {
 		return nil
 	}
 	p := cmd.Upstream[0]
+	if name := cmd.InputFrom[0]; (name == "fd" || name == "fdfind") && p.Name == name {
+		// fd without -x prints the files it finds, one to a line.
+		for _, a := range p.Args[1:] {
+			if a.Dynamic || a.Value == "-x" || a.Value == "--exec" || a.Value == "-X" || a.Value == "--exec-batch" ||
+				a.Value == "-0" || a.Value == "--print0" || strings.HasPrefix(a.Value, "--format") {
+				return nil
+			}
+		}
+		in := inputArg
+		in.Hint = fdHint(fdListing(p.Args[1:]))
+		return []Arg{in}
+	}
+	if cmd.InputFrom[0] != "find" {
+		return nil
+	}
 	starts, _, named := findStarts(p.Args[1:])
 	out := make([]Arg, len(starts))
 	for i, st := range starts {
@@ -1102,18 +1119,30 @@ func (w *walker) findExec(cmd *Command, f *frame, ctx *execCtx) {
 // take the place of {}, {/}, {//}, {.} and {/.}, or are appended.
 func (w *walker) fdExec(cmd *Command, f *frame, ctx *execCtx) {
 	args := cmd.Args[1:]
-	var pos []Arg
-	glob, ext := false, ""
 	for i := 0; i < len(args); i++ {
-		v := args[i].Value
-		switch {
-		case v == "-x" || v == "--exec" || v == "-X" || v == "--exec-batch":
+		if v := args[i].Value; v == "-x" || v == "--exec" || v == "-X" || v == "--exec-batch" {
 			j := i + 1
 			for j < len(args) && args[j].Value != ";" {
 				j++
 			}
-			w.fdCommand(cmd, args[i+1:j], fdHint(pos, glob, ext), f, ctx)
+			w.fdCommand(cmd, args[i+1:j], fdHint(fdListing(args)), f, ctx)
 			i = j
+		}
+	}
+}
+
+// fdListing reads what fd's words say of the files it finds: its
+// operands (pattern, then search paths), whether the pattern is a glob,
+// and the extension it selects. The words of -x and -X are skipped.
+func fdListing(args []Arg) (pos []Arg, glob bool, ext string) {
+	for i := 0; i < len(args); i++ {
+		v := args[i].Value
+		switch {
+		case v == "-x" || v == "--exec" || v == "-X" || v == "--exec-batch":
+			for i+1 < len(args) && args[i+1].Value != ";" {
+				i++
+			}
+			i++
 		case v == "-g" || v == "--glob":
 			glob = true
 		case v == "-e" || v == "--extension":
@@ -1131,6 +1160,7 @@ func (w *walker) fdExec(cmd *Command, f *frame, ctx *execCtx) {
 			pos = append(pos, args[i])
 		}
 	}
+	return pos, glob, ext
 }
 
 // fdTakesValue reports fd's options that take the next word as a value.
