@@ -1,6 +1,8 @@
 package governance
 
 import (
+	"errors"
+	"io/fs"
 	"os"
 	"path"
 	"path/filepath"
@@ -95,11 +97,21 @@ func (ev *evaluation) protectedInside(abs string) string {
 	}
 	roots = append(roots, ev.e.binaries()...)
 	for _, r := range roots {
-		if r != "" && r != abs && within(r, abs) {
+		if r != "" && r != abs && within(r, abs) && ev.mayExist(r) {
 			return r
 		}
 	}
 	return ""
+}
+
+// mayExist reports whether a path exists, or may: past the bound on the
+// file system work, or when the file system cannot tell.
+func (ev *evaluation) mayExist(abs string) bool {
+	if !ev.fsw.take(1) {
+		return true
+	}
+	_, err := ev.fsw.fs().Lstat(abs)
+	return !errors.Is(err, fs.ErrNotExist)
 }
 
 // literalPrefix returns the part of a path pattern before its first
