@@ -32,6 +32,14 @@ type wrapper struct {
 	// assignShort lists short options whose value is a NAME=value
 	// assignment for the command (arch -e DYLD_INSERT_LIBRARIES=x).
 	assignShort string
+	// writes and writesLong list the options whose value is a file the
+	// wrapper writes (time -o, xvfb-run -e); skipWrites says that the
+	// positional arguments before the command are (flock's lock file).
+	// Each is recorded as a redirection of the command, to be judged as
+	// the write it is.
+	writes     string
+	writesLong []string
+	skipWrites bool
 }
 
 // wrappers is sorted by name; TestTablesSorted checks it.
@@ -48,7 +56,7 @@ var wrappers = []namedWrapper{
 	{"doas", &wrapper{short: "uC", privileged: true, shell: "s"}},
 	{"env", &wrapper{short: "uCSP", long: []string{"unset", "chdir", "split-string", "block-signal", "default-signal", "ignore-signal"}, assigns: true, chdir: "C"}},
 	{"exec", &wrapper{short: "a"}},
-	{"flock", &wrapper{short: "wEs", long: []string{"timeout", "conflict-exit-code"}, skip: 1}},
+	{"flock", &wrapper{short: "wEs", long: []string{"timeout", "conflict-exit-code"}, skip: 1, skipWrites: true}},
 	{"ionice", &wrapper{short: "cnP", long: []string{"class", "classdata", "pgid", "uid"}, noCommand: "pu"}},
 	{"nice", &wrapper{short: "n", long: []string{"adjustment"}}},
 	{"nocorrect", &wrapper{}},
@@ -65,11 +73,12 @@ var wrappers = []namedWrapper{
 	{"sudo", &wrapper{short: "ugCDhprtTU", long: []string{"user", "group", "close-from", "chdir", "host", "prompt", "role", "type", "command-timeout", "other-user"},
 		privileged: true, noCommand: "lvkKV", shell: "si", chdir: "D"}},
 	{"taskset", &wrapper{skip: 1, noCommand: "p"}},
-	{"time", &wrapper{short: "fo", long: []string{"format", "output"}}},
+	{"time", &wrapper{short: "fo", long: []string{"format", "output"}, writes: "o", writesLong: []string{"output"}}},
 	{"timeout", &wrapper{short: "sk", long: []string{"signal", "kill-after"}, skip: 1}},
 	{"torsocks", &wrapper{}},
 	{"unbuffer", &wrapper{}},
-	{"xvfb-run", &wrapper{short: "fnpsew", long: []string{"auth-file", "server-num", "xauth-protocol", "server-args", "error-file", "wait"}}},
+	{"xvfb-run", &wrapper{short: "fnpsew", long: []string{"auth-file", "server-num", "xauth-protocol", "server-args", "error-file", "wait"},
+		writes: "fe", writesLong: []string{"auth-file", "error-file"}}},
 }
 
 type namedWrapper struct {
@@ -107,6 +116,10 @@ func (w *walker) unwrap(cmd *Command, ctx *execCtx) bool {
 	var chdir, split string
 	var splitSet, chdirSet, chdirDynamic bool
 	skip := spec.skip
+	var writes []Redirect
+	written := func(a Arg) {
+		writes = append(writes, Redirect{Op: ">", Target: a, Write: true})
+	}
 	i := 0
 	for i < len(args) {
 		a := args[i]
@@ -128,13 +141,18 @@ func (w *walker) unwrap(cmd *Command, ctx *execCtx) bool {
 			name, val, hasVal := strings.Cut(v[2:], "=")
 			takes := slices.Contains(spec.long, name)
 			dyn := a.Dynamic
+			valArg := Arg{Value: val, Dynamic: a.Dynamic, Glob: a.Glob}
 			if takes && !hasVal && i+1 < len(args) {
+				valArg = args[i+1]
 				val = args[i+1].Value
 				dyn = args[i+1].Dynamic
 				i++
 			}
 			if name == "chdir" {
 				chdir, chdirSet, chdirDynamic = val, true, dyn
+			}
+			if takes && slices.Contains(spec.writesLong, name) {
+				written(valArg)
 			}
 			if name == "split-string" {
 				split, splitSet = val, true
@@ -149,12 +167,17 @@ func (w *walker) unwrap(cmd *Command, ctx *execCtx) bool {
 				flags.WriteByte(c)
 				if strings.IndexByte(spec.short, c) >= 0 {
 					val, dyn := cluster[j+1:], a.Dynamic
+					valArg := Arg{Value: val, Dynamic: a.Dynamic, Glob: a.Glob}
 					if val == "" && i+1 < len(args) {
 						i++
 						val, dyn = args[i].Value, args[i].Dynamic
+						valArg = args[i]
 					}
 					if string(c) == spec.chdir {
 						chdir, chdirSet, chdirDynamic = val, true, dyn
+					}
+					if strings.IndexByte(spec.writes, c) >= 0 {
+						written(valArg)
 					}
 					if cmd.Name == "env" && c == 'S' {
 						split, splitSet = val, true
@@ -179,6 +202,9 @@ func (w *walker) unwrap(cmd *Command, ctx *execCtx) bool {
 			continue
 		}
 		if skip > 0 {
+			if spec.skipWrites {
+				written(a)
+			}
 			skip--
 			i++
 			continue
@@ -215,6 +241,7 @@ func (w *walker) unwrap(cmd *Command, ctx *execCtx) bool {
 		}
 	}
 	cmd.Wrappers = append(cmd.Wrappers, cmd.Name)
+	cmd.Redirects = append(cmd.Redirects, writes...)
 	if spec.privileged {
 		cmd.Privileged = true
 	}

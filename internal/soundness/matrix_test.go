@@ -100,6 +100,8 @@ var writerTemplates = []string{
 	"touch X", "truncate -s 0 X", "chmod 777 X", "chmod -R u+w X", "chown nobody X", "sed -i s/a/b/ X",
 	"perl -pi -e s/a/b/ X", "tee X", "echo x > X", "echo x >> X", "dd if=/dev/zero of=X", "rsync /tmp/new X",
 	"git checkout HEAD -- X", "git restore X", "find X -delete", "rmdir X", "ln -s X /tmp/link && echo x > /tmp/link",
+	// Wrappers that write a file of their own while running a command.
+	"command time -o X ls", "env time --output=X ls", "flock X true", "xvfb-run -e X ls", "nice time -o X ls",
 }
 
 // codeTemplates change the file named X from inside a program's own
