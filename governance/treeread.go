@@ -34,14 +34,16 @@ func (ev *evaluation) treeVerdict(s *subject) Verdict {
 		}
 		return false
 	}
-	complete := ev.fsw.walk(root, s.hidden, func(p string) bool {
+	complete := ev.fsw.walk(root, s.hidden, func(p string, link bool) bool {
 		if s.treeName != "" {
 			if ok, _ := path.Match(s.treeName, path.Base(p)); !ok {
 				return true
 			}
 		}
 		hit := secret(p)
-		if !hit {
+		if !hit && link {
+			// The folders on the way are real: only a link leads
+			// elsewhere.
 			if real, ok := ev.fsw.realPath(p); ok && real != p {
 				hit = secret(real)
 			}
