@@ -570,7 +570,7 @@ func (ev *evaluation) exists(p place) bool {
 	if p.abs == "" || !ev.fsw.take(1) {
 		return false
 	}
-	_, err := ev.fsw.fs().Lstat(p.abs)
+	_, err := ev.fsw.lstat(p.abs)
 	return err == nil
 }
 
@@ -616,6 +616,6 @@ func (ev *evaluation) isDir(p place) bool {
 	if p.abs == "" || !ev.fsw.take(1) {
 		return false
 	}
-	fi, err := ev.fsw.fs().Lstat(p.abs)
+	fi, err := ev.fsw.lstat(p.abs)
 	return err == nil && fi.IsDir()
 }

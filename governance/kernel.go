@@ -48,6 +48,27 @@ type fsWork struct {
 	deadline time.Time
 	// spent reports that the budget ran out.
 	spent bool
+	// seen holds what lstat said of the paths looked at in this call:
+	// the folders on the way to a project's files are the same for all.
+	seen map[string]lstatResult
+}
+
+type lstatResult struct {
+	fi  fs.FileInfo
+	err error
+}
+
+// lstat is Lstat, once a path for the call.
+func (w *fsWork) lstat(p string) (fs.FileInfo, error) {
+	if r, ok := w.seen[p]; ok {
+		return r.fi, r.err
+	}
+	fi, err := w.fs().Lstat(p)
+	if w.seen == nil {
+		w.seen = make(map[string]lstatResult)
+	}
+	w.seen[p] = lstatResult{fi, err}
+	return fi, err
 }
 
 func (w *fsWork) fs() FileSystem {
@@ -93,7 +114,7 @@ func (w *fsWork) realPath(abs string) (string, bool) {
 		if !w.take(1) {
 			return "", false
 		}
-		fi, err := w.fs().Lstat(next)
+		fi, err := w.lstat(next)
 		if err != nil {
 			// The rest does not exist (yet): it is taken as written.
 			return path.Join(append([]string{next}, rest...)...), true
@@ -137,7 +158,7 @@ func (w *fsWork) glob(pattern string) ([]string, bool) {
 					if !w.take(1) {
 						return nil, false
 					}
-					if _, err := w.fs().Lstat(p); err != nil {
+					if _, err := w.lstat(p); err != nil {
 						continue
 					}
 				}
@@ -186,7 +207,7 @@ func (w *fsWork) walk(root string, hidden bool, visit func(p string, link bool) 
 		if !w.take(1) {
 			return false
 		}
-		fi, err := w.fs().Lstat(dir)
+		fi, err := w.lstat(dir)
 		if err != nil {
 			continue
 		}

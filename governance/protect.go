@@ -110,7 +110,7 @@ func (ev *evaluation) mayExist(abs string) bool {
 	if !ev.fsw.take(1) {
 		return true
 	}
-	_, err := ev.fsw.fs().Lstat(abs)
+	_, err := ev.fsw.lstat(abs)
 	return !errors.Is(err, fs.ErrNotExist)
 }
 
