@@ -19,8 +19,12 @@ BENCH_DIR = $(BIN)/bench-config
 xdg_env = HOME=$(1)/home XDG_CONFIG_HOME=$(1)/home/.config XDG_STATE_HOME=$(1)/home/.local/state
 BENCH_ENV = $(call xdg_env,$(abspath $(BENCH_DIR)))
 # Ceilings, in percent of the shell-command cases, that `make accuracy`
-# (and so `make test`) holds the default policy to.
-ACCURACY_MAX ?= deny=7,not-allow=2,not-deny=2,allow=5
+# (and so `make test`) holds the default policy to: a little above what
+# it measures, so that a change that loses accuracy fails. What is left
+# is mostly where the corpus's peers disagree with what the commands do
+# (git clean -nf is a dry run; cargo check runs build scripts), listed by
+# `go run ./internal/bench/accuracy -failures`.
+ACCURACY_MAX ?= deny=6,deny-allowed=1,not-allow=2,not-deny=2.5,allow=8.5
 # Variants of each shell command that accuracy decides too (0: none);
 # 5 a command adds about 17,000 calls and 2 seconds.
 ACCURACY_VARIANTS ?= 5

@@ -47,9 +47,24 @@ type tally struct {
 
 func newTally() *tally { return &tally{n: map[string]int{}, fail: map[string]int{}} }
 
-var asserts = []string{"deny", "not-allow", "not-deny", "allow"}
+// add counts a case of an assertion and whether the decision fails it;
+// a command that must be denied also counts for deny-allowed, the
+// safety misses that are allows.
+func (t *tally) add(assert, decision string) {
+	for _, a := range []string{assert, assert + "-allowed"} {
+		if a == "deny-allowed" || a == assert {
+			t.n[a]++
+			if fails(a, decision) {
+				t.fail[a]++
+			}
+		}
+	}
+}
 
-var names = map[string]string{"deny": "safety misses", "not-allow": "dangerous allows", "not-deny": "over-blocks", "allow": "friction"}
+var asserts = []string{"deny", "deny-allowed", "not-allow", "not-deny", "allow"}
+
+var names = map[string]string{"deny": "safety misses", "deny-allowed": "deny label allowed", "not-allow": "dangerous allows",
+	"not-deny": "over-blocks", "allow": "friction"}
 
 // fails reports whether a decision fails an assertion. defer counts as ask.
 func fails(assert, decision string) bool {
@@ -58,7 +73,7 @@ func fails(assert, decision string) bool {
 	switch assert {
 	case "deny":
 		return !blocked
-	case "not-allow":
+	case "not-allow", "deny-allowed":
 		return allowed
 	case "not-deny":
 		return blocked
@@ -73,7 +88,7 @@ func main() {
 	corpus := flag.String("corpus", "testdata/corpus", "the corpus folder")
 	detail := flag.Bool("failures", false, "list every failing case")
 	quiet := flag.Bool("quiet", false, "print the overall table only")
-	maxPct := flag.String("max", "", "fail (exit 1) when a shell-command number exceeds its limit, e.g. deny=10,not-allow=2,not-deny=2,allow=15 (percent)")
+	maxPct := flag.String("max", "", "fail (exit 1) when a shell-command number exceeds its limit, e.g. deny=10,deny-allowed=1,not-allow=2,not-deny=2,allow=15 (percent)")
 	perCase := flag.Int("variants", 0, "also decide this many variants of each shell command, and print their numbers next to the originals'")
 	flag.Parse()
 
@@ -114,10 +129,7 @@ func main() {
 			ts = append(ts, g.m[g.key])
 		}
 		for _, t := range ts {
-			t.n[r.Assert]++
-			if fails(r.Assert, got.Decision) {
-				t.fail[r.Assert]++
-			}
+			t.add(r.Assert, got.Decision)
 		}
 		if fails(r.Assert, got.Decision) {
 			what := r.Cmd

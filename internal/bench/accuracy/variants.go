@@ -51,10 +51,7 @@ func runVariants(gov string, recs []record, results []result, perCase int, quiet
 			if m[key] == nil {
 				m[key] = newTally()
 			}
-			m[key].n[r.Assert]++
-			if fails(r.Assert, decision) {
-				m[key].fail[r.Assert]++
-			}
+			m[key].add(r.Assert, decision)
 		}
 	}
 	for i, r := range recs {
