@@ -97,7 +97,9 @@ func (ev *evaluation) run(ctx context.Context) *Decision {
 	for _, s := range subjects {
 		v := ev.layer1(s)
 		if v.Outcome == NoOpinion {
-			open = append(open, s)
+			if !s.derived {
+				open = append(open, s)
+			}
 			continue
 		}
 		decided = append(decided, v)
@@ -253,8 +255,8 @@ func (ev *evaluation) subjects() ([]*subject, []Verdict) {
 		if len(in.Arguments) > 0 {
 			_ = json.Unmarshal(in.Arguments, &args)
 		}
-		return []*subject{{kind: KindMCP, server: in.Server, tool: in.MCPTool, arguments: args,
-			display: in.Server + "_" + in.MCPTool}}, nil
+		return ev.mcpSubjects(&subject{kind: KindMCP, server: in.Server, tool: in.MCPTool, arguments: args,
+			display: in.Server + "_" + in.MCPTool}), nil
 	}
 	// A tool of another kind: judge any command and files it carries.
 	out := []*subject{{kind: KindOther, display: ev.req.Tool.Name}}

@@ -1,6 +1,9 @@
 package governance_test
 
 import (
+	"context"
+	"os"
+	"path/filepath"
 	"testing"
 
 	"github.com/agentgov/governance/governance"
@@ -100,5 +103,65 @@ func TestToolListing(t *testing.T) {
 	}
 	if len(p.Rules) != len(mcpPolicy(t).Rules) || p.Rules[len(p.Rules)-1].Match[0].More.Arguments == nil {
 		t.Error("ToolListing changed the policy it was given")
+	}
+}
+
+// An MCP call's path arguments are where they lead: a link inside the
+// allowed folder does not carry a write outside it, and the files they
+// name are judged by the rules on secrets and by self-protection.
+func TestMCPPathsOnDisk(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	project := filepath.Join(dir, "project")
+	box := filepath.Join(project, "box")
+	for _, d := range []string{box, filepath.Join(dir, "outside"), filepath.Join(project, ".claude"), filepath.Join(project, ".git")} {
+		if err := os.MkdirAll(d, 0o755); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for _, f := range []string{filepath.Join(project, ".env"), filepath.Join(project, ".claude", "settings.json")} {
+		if err := os.WriteFile(f, []byte("x\n"), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := os.Symlink(filepath.Join(dir, "outside"), filepath.Join(box, "link")); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Symlink(filepath.Join(project, ".env"), filepath.Join(box, "notes.txt")); err != nil {
+		t.Fatal(err)
+	}
+	s := governance.DefaultSettings()
+	s.Default = governance.Deny
+	p := builtin(s)
+	p.Rules = append(p.Rules,
+		mustRule(t, governance.RuleSpec{ID: "writes-in-box", Decision: governance.Deny, Message: "m", Suggestion: "s",
+			Match: []governance.MatchSpec{{More: &governance.MatchMore{Server: []string{"files"}, MCPTool: []string{"write_file"},
+				NotArguments: []governance.ArgumentMatch{{Key: "path", Glob: box + "/**"}}}}}}),
+		mustRule(t, governance.RuleSpec{ID: "files", Decision: governance.Allow,
+			Match: []governance.MatchSpec{{More: &governance.MatchMore{Server: []string{"files"}}}}}))
+	e := governance.NewEngine(p)
+	for _, tc := range []struct {
+		name, tool, args string
+		want             governance.Outcome
+		rule             string
+	}{
+		{"a write in the box", "write_file", `{"path":"box/a.txt"}`, governance.Allow, "files"},
+		{"a write through a link out of the box", "write_file", `{"path":"box/link/a.txt"}`, governance.Deny, "writes-in-box"},
+		{"the same, absolute", "write_file", `{"path":"` + box + `/link/a.txt"}`, governance.Deny, "writes-in-box"},
+		{"a read of a link to a secret", "read_file", `{"path":"box/notes.txt"}`, governance.Deny, "secrets-env-files"},
+		{"a read of a secret among others", "read_multiple_files", `{"paths":["box/a.txt",".env"]}`, governance.Deny, "secrets-env-files"},
+		{"a write of harness settings", "write_file", `{"path":"` + project + `/.claude/settings.json"}`, governance.Deny, "hook-settings"},
+		{"a move onto harness settings", "move_file", `{"source":"box/a.txt","destination":".claude/settings.json"}`, governance.Deny, "hook-settings"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			req := &governance.Request{Cwd: project, ProjectRoot: project, Home: dir,
+				Tool: governance.Tool{Kind: governance.KindMCP, Name: "files_" + tc.tool,
+					Input: governance.Input{Server: "files", MCPTool: tc.tool, Arguments: []byte(tc.args)}}}
+			d := e.Decide(context.Background(), req)
+			if d.Outcome != tc.want || d.Rule != tc.rule {
+				t.Errorf("got %s by %s (%s), want %s by %s", d.Outcome, d.Rule, d.Message, tc.want, tc.rule)
+			}
+		})
 	}
 }

@@ -46,6 +46,13 @@ type subject struct {
 	// mcp
 	server, tool string
 	arguments    map[string]any
+	// argForms are, for the arguments that name files, the places they
+	// resolve to (see mcpSubjects).
+	argForms map[string][]string
+	// derived marks a subject that only the rules judge: the files an
+	// MCP call's arguments name add what the rules say of them, and
+	// nothing when no rule decides (the call itself has the default).
+	derived bool
 	display      string
 	// pairs caches filePairs once pairsSet; kbit caches kindBit once set.
 	pairs    uint64
@@ -146,12 +153,12 @@ func (r *Rule) matchOne(i int, s *subject, pc *pathContext, prepared bool) bool 
 		}
 		for _, a := range more.Arguments {
 			v, ok := s.arguments[a.Key]
-			if !ok || !glob(a.Glob, argString(v)) {
+			if !ok || !s.argMatches(a.Key, a.Glob, v) {
 				return false
 			}
 		}
 		for _, a := range more.NotArguments {
-			if v, ok := s.arguments[a.Key]; ok && glob(a.Glob, argString(v)) {
+			if v, ok := s.arguments[a.Key]; ok && s.argMatches(a.Key, a.Glob, v) {
 				return false
 			}
 		}
