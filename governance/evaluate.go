@@ -275,7 +275,8 @@ func (ev *evaluation) subjects() ([]*subject, []Verdict) {
 // shellSubjects analyses a command string into simple commands and the
 // file accesses they make.
 func (ev *evaluation) shellSubjects(cmd string) ([]*subject, []Verdict) {
-	a := shell.Analyze(cmd, shell.Options{Cwd: ev.req.Cwd, Home: ev.req.Home, LookupEnv: ev.e.LookupEnv, Toplevel: ev.toplevel})
+	a := shell.Analyze(cmd, shell.Options{Cwd: ev.req.Cwd, Home: ev.req.Home, LookupEnv: ev.e.LookupEnv, Toplevel: ev.toplevel,
+		LookPath: ev.lookPath})
 	var problems []Verdict
 	for _, p := range a.Problems {
 		problems = append(problems, problemVerdict(p))

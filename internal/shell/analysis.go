@@ -284,6 +284,9 @@ type Options struct {
 	// in, the value of $(git rev-parse --show-toplevel), or "" when it is
 	// not known; nil for none. It is asked only when a command needs it.
 	Toplevel func() string
+	// LookPath returns the file a program's name runs, as which and
+	// command -v print it, or "" when the caller cannot tell.
+	LookPath func(name string) string
 	// MaxDepth bounds the nesting of re-parsed strings (default 8).
 	MaxDepth int
 	// MaxCommands bounds the number of commands (default 2000).

@@ -22,7 +22,7 @@ func (w *walker) produce(c *Command) (string, bool) {
 		return out, true
 	}
 	switch c.Name {
-	case "pwd", "basename", "dirname", "git":
+	case "pwd", "basename", "dirname", "git", "which", "command", "type":
 	default:
 		return "", false
 	}
@@ -47,6 +47,23 @@ func (w *walker) produce(c *Command) (string, bool) {
 	case "dirname":
 		if len(words) == 1 {
 			return path.Dir(words[0]) + "\n", true
+		}
+	case "which", "command", "type":
+		// The file a name runs: which NAME, command -v NAME, type -P
+		// NAME, for a name that is no function or alias of the string.
+		name := ""
+		switch {
+		case c.Name == "which" && len(words) == 1:
+			name = words[0]
+		case c.Name == "command" && len(words) == 2 && words[0] == "-v", c.Name == "type" && len(words) == 2 && words[0] == "-P":
+			name = words[1]
+		}
+		if name == "" || strings.HasPrefix(name, "-") || strings.Contains(name, "/") || w.opts.LookPath == nil ||
+			w.funcDefs[name] != nil || w.aliases[name] != "" {
+			return "", false
+		}
+		if p := w.opts.LookPath(name); p != "" {
+			return p + "\n", true
 		}
 	case "git":
 		// The top of the repository of the folder the command string
