@@ -53,7 +53,7 @@ type subject struct {
 	// MCP call's arguments name add what the rules say of them, and
 	// nothing when no rule decides (the call itself has the default).
 	derived bool
-	display      string
+	display string
 	// pairs caches filePairs once pairsSet; kbit caches kindBit once set.
 	pairs    uint64
 	pairsSet bool
