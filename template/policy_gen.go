@@ -621,12 +621,23 @@ var Policy = []governance.RuleSpec{
 		ID:    "secrets-credentials",
 		Tools: []governance.Kind{"read", "write", "edit"},
 		Match: []governance.MatchSpec{{
-			Paths: []string{"~/.aws/credentials", "~/.aws/config", "~/.config/gcloud/**", "~/.azure/**", "~/.kube/config", "~/.docker/config.json", ".netrc", "_netrc", ".git-credentials", ".pypirc", "~/.npmrc", "~/.config/gh/hosts.yml", "credentials.json", "*.tfstate", "*.tfstate.backup", "~/.codex/auth.json", "~/.claude/.credentials.json", "~/.config/op/**", "~/.password-store/**"},
+			Paths: []string{"~/.aws/credentials", "~/.aws/config", "~/.config/gcloud/**", "~/.azure/**", "~/.kube/config", "~/.docker/config.json", ".netrc", "_netrc", ".git-credentials", ".pypirc", "~/.npmrc", "~/.config/gh/hosts.yml", "credentials.json", "*.tfstate", "*.tfstate.backup", "~/.codex/auth.json", "~/.claude/.credentials.json", "~/.config/op/**", "~/.password-store/**", "~/.aws/sso/cache/**", "~/.aws/cli/cache/**", "kubeconfig", "*.kubeconfig", "kubeconfig.y*ml", "*service-account*.json", "*service_account*.json", "~/.vault-token", "~/.config/age/**", "~/.config/sops/age/**", ".pgpass", ".my.cnf", ".mylogin.cnf", "~/.cargo/credentials", "~/.cargo/credentials.toml", "~/.terraform.d/credentials.tfrc.json", ".terraformrc", "~/.gem/credentials", "~/.m2/settings.xml", "~/.m2/settings-security.xml", "~/.huggingface/token", "~/.cache/huggingface/token", ".s3cfg", ".boto", "~/.config/rclone/rclone.conf", "~/.config/hub", "~/.config/glab-cli/config.yml", "~/.databrickscfg", "~/.snowflake/**", "~/.oci/**", "~/.config/doctl/config.yaml", "~/.fly/config.yml", "~/.config/heroku/**", ".dev.vars", ".secrets", "secring.*", "~/.local/share/keyrings/**"},
 		}},
 		Decision:   governance.Deny,
 		Message:    "This file holds cloud or service credentials.",
 		Suggestion: "Use the tool's own commands to check access (for example `aws sts get-caller-identity`) instead of reading the credentials file.",
 		Source:     "builtin:policy/secrets.yaml:32",
+	},
+	{
+		ID:    "secrets-shell-history",
+		Tools: []governance.Kind{"read", "write", "edit"},
+		Match: []governance.MatchSpec{{
+			Paths: []string{"~/.bash_history", "~/.zsh_history", "~/.zhistory", "~/.history", "~/.sh_history", "~/.python_history", "~/.psql_history", "~/.mysql_history", "~/.sqlite_history", "~/.node_repl_history", "~/.irb_history", "~/.local/share/fish/fish_history", "~/.lesshst", "~/.rediscli_history"},
+		}},
+		Decision:   governance.Deny,
+		Message:    "Shell and client histories record every command typed, passwords and tokens given on command lines included.",
+		Suggestion: "Ask the user for the command you are looking for.",
+		Source:     "builtin:policy/secrets.yaml:54",
 	},
 	{
 		ID:    "secrets-token-files",
@@ -637,7 +648,7 @@ var Policy = []governance.RuleSpec{
 		Decision:   governance.Deny,
 		Message:    "Token files hold bearer tokens; governance keeps the tokens of its daemon and MCP proxy in them, and the MCP proxy's approver token lets whoever holds it answer approvals as a human.",
 		Suggestion: "Ask the user for the access you need; tokens are for the programs and people they were made for.",
-		Source:     "builtin:policy/secrets.yaml:45",
+		Source:     "builtin:policy/secrets.yaml:67",
 	},
 	{
 		ID:    "secrets-system",
@@ -648,7 +659,7 @@ var Policy = []governance.RuleSpec{
 		Decision:   governance.Deny,
 		Message:    "This file holds password hashes, host keys or process memory.",
 		Suggestion: "Use id, getent or ps to learn about users and processes without reading secrets.",
-		Source:     "builtin:policy/secrets.yaml:56",
+		Source:     "builtin:policy/secrets.yaml:78",
 	},
 	{
 		ID:    "guard-config",
@@ -659,7 +670,7 @@ var Policy = []governance.RuleSpec{
 		Decision:   governance.Deny,
 		Message:    "This is the configuration of a guard that checks what agents do; an agent may not change the rules it is held to.",
 		Suggestion: "Tell the user which change you need; only a human edits guard configuration.",
-		Source:     "builtin:policy/secrets.yaml:68",
+		Source:     "builtin:policy/secrets.yaml:90",
 	},
 	{
 		ID: "secret-in-command",
@@ -672,7 +683,7 @@ var Policy = []governance.RuleSpec{
 		Decision:   governance.Deny,
 		Message:    "This puts a secret value into the command line, where it is recorded in logs, shell history and the agent's transcript.",
 		Suggestion: "Read the secret from the environment or a secrets manager instead of writing its value in the command.",
-		Source:     "builtin:policy/secrets.yaml:80",
+		Source:     "builtin:policy/secrets.yaml:102",
 	},
 }
 
@@ -890,8 +901,13 @@ var PolicyExamples = []governance.Examples{
 	},
 	// secrets-credentials
 	{
-		Match:    []string{"~/.aws/credentials", "~/.kube/config", "/home/user/.netrc", "infra/terraform.tfstate", "~/.config/gcloud/application_default_credentials.json"},
-		NotMatch: []string{"~/.aws/cli/cache.txt", "docs/credentials.md", "main.tf"},
+		Match:    []string{"~/.aws/credentials", "~/.kube/config", "/home/user/.netrc", "infra/terraform.tfstate", "~/.config/gcloud/application_default_credentials.json", "~/.vault-token", "~/.pgpass", "deploy/service-account.json", "~/.aws/sso/cache/abc.json", "ci/kubeconfig"},
+		NotMatch: []string{"~/.aws/cli/cache.txt", "docs/credentials.md", "main.tf", "variables.tf", "src/service.json"},
+	},
+	// secrets-shell-history
+	{
+		Match:    []string{"~/.bash_history", "~/.zsh_history", "~/.local/share/fish/fish_history"},
+		NotMatch: []string{"docs/history.md", "HISTORY.rst"},
 	},
 	// secrets-token-files
 	{
