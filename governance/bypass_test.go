@@ -207,6 +207,13 @@ var bypassCases = []bypassCase{
 	{"safe-set", `awk '{print $1}' file`, allowed, "read-only:awk", ""},
 	{"safe-set", `awk '{system("rm -rf /")}' file`, blocked, "rm-root-or-home", ""},
 	{"safe-set", `awk 'BEGIN{system("./x")}'`, notAllowed, "", ""},
+	// A stream redirected from a file is that file, opened anew.
+	{"safe-set", `tee /dev/fd/0 < main.py`, notAllowed, "", ""},
+	{"safe-set", `sort -o /dev/stdin README.md < main.py`, notAllowed, "", ""},
+	{"safe-set", `cat README.md 3<main.py >/dev/fd/3`, notAllowed, "", ""},
+	{"safe-set", `cat notes.txt < main.py > /proc/self/fd/0`, notAllowed, "", ""},
+	{"safe-set", `tee /dev/stderr 2>log.txt < README.md`, notAllowed, "", ""},
+	{"safe-set", `cat payload.txt < .claude/settings.json > /dev/stdin`, blocked, "hook-settings", ""},
 	// A file named like a known program is anyone's code.
 	{"safe-set", `./ls`, notAllowed, "", ""},
 	{"safe-set", `bin/cat notes.txt`, notAllowed, "", ""},

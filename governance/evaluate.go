@@ -421,6 +421,10 @@ func (ev *evaluation) placeOf(c *shell.Command, a shell.Arg, read bool) place {
 	if c.Container != "" {
 		return containerPlace(a)
 	}
+	if t, ok := fdFile(c, a); ok {
+		// /dev/stdin after < file is that file, opened anew.
+		a = t
+	}
 	if read && a.Input && a.Dynamic {
 		v := strings.ReplaceAll(cmp.Or(a.Hint, a.Value), "{input}", "*")
 		if !strings.ContainsAny(v, "$`") {
@@ -435,6 +439,57 @@ func (ev *evaluation) placeOf(c *shell.Command, a shell.Arg, read bool) place {
 		}
 	}
 	return ev.pc.resolve(a.Value, a.Dynamic, a.Glob, c.Cwd)
+}
+
+// fdFile returns, for a path that names one of the command's file
+// descriptors (/dev/stdin, /dev/fd/3, /proc/self/fd/1), the file that
+// descriptor was redirected from or to: Linux opens the file again, so
+// writing /dev/stdin after < file writes the file.
+func fdFile(c *shell.Command, a shell.Arg) (shell.Arg, bool) {
+	if a.Dynamic {
+		return a, false
+	}
+	var fd string
+	switch v := path.Clean(a.Value); {
+	case v == "/dev/stdin":
+		fd = "0"
+	case v == "/dev/stdout":
+		fd = "1"
+	case v == "/dev/stderr":
+		fd = "2"
+	case strings.HasPrefix(v, "/dev/fd/"):
+		fd = strings.TrimPrefix(v, "/dev/fd/")
+	case strings.HasPrefix(v, "/proc/self/fd/"), strings.HasPrefix(v, "/proc/thread-self/fd/"):
+		fd = v[strings.LastIndexByte(v, '/')+1:]
+	default:
+		return a, false
+	}
+	var found shell.Arg
+	ok := false
+	for _, r := range c.Redirects {
+		n := r.Fd
+		if n == "" {
+			n = "1"
+			if strings.HasPrefix(r.Op, "<") {
+				n = "0"
+			}
+		}
+		if r.Op == "&>" || r.Op == "&>>" || r.Op == ">&" && n == "1" && !strings.HasPrefix(r.Target.Value, "&") && !isDigitsOnly(r.Target.Value) {
+			// &> file and >& file send both outputs there.
+			if fd == "1" || fd == "2" {
+				found, ok = r.Target, true
+			}
+			continue
+		}
+		if n != fd || strings.HasPrefix(r.Op, "<<") || r.Target.Value == a.Value || isDigitsOnly(r.Target.Value) || r.Target.Value == "-" {
+			continue
+		}
+		found, ok = r.Target, true
+	}
+	if !ok || strings.HasPrefix(found.Value, "/dev/") && !found.Dynamic {
+		return a, false
+	}
+	return found, true
 }
 
 // containerPlace resolves a path inside a container.

@@ -219,6 +219,7 @@ func (c *Call) Effects() *Effects {
 	if c.fx == nil {
 		c.fx = new(Effects)
 		c.AddEffects(c.fx)
+		dropStreams(c.Cmd, c.fx)
 	}
 	return c.fx
 }

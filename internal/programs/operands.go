@@ -55,13 +55,70 @@ func notFile(a shell.Arg) bool {
 		return false
 	}
 	switch a.Value {
-	case "-", "/dev/null", "/dev/stdout", "/dev/stderr", "/dev/stdin", "/dev/tty":
+	case "-", "/dev/null", "/dev/tty":
 		return true
 	}
-	if n, ok := cutPrefix(a.Value, "/dev/fd/"); ok && isDigits(n) {
-		return true
+	// /dev/stdout, /dev/stdin and /dev/fd/N are the command's own
+	// streams, unless a redirection made one of them a file: the write
+	// is recorded, and Effects drops it when the stream is no file.
+	return false
+}
+
+// fdPath returns the file descriptor a path names (/dev/stdin is 0,
+// /dev/fd/3 is 3, /proc/self/fd/1 is 1), or "".
+func fdPath(v string) string {
+	switch v {
+	case "/dev/stdin":
+		return "0"
+	case "/dev/stdout":
+		return "1"
+	case "/dev/stderr":
+		return "2"
+	}
+	for _, prefix := range []string{"/dev/fd/", "/proc/self/fd/", "/proc/thread-self/fd/"} {
+		if n, ok := cutPrefix(v, prefix); ok && isDigits(n) {
+			return n
+		}
+	}
+	return ""
+}
+
+// redirectedToFile reports whether the command's file descriptor fd is
+// redirected from or to a file (< file, 3<file, > out, &> log).
+func redirectedToFile(cmd *shell.Command, fd string) bool {
+	for _, r := range cmd.Redirects {
+		n := r.Fd
+		if n == "" {
+			n = "1"
+			if strings.HasPrefix(r.Op, "<") {
+				n = "0"
+			}
+		}
+		both := r.Op == "&>" || r.Op == "&>>"
+		if n != fd && !(both && (fd == "1" || fd == "2")) || strings.HasPrefix(r.Op, "<<") {
+			continue
+		}
+		t := r.Target.Value
+		if r.Target.Dynamic || t != "" && t != "-" && !isDigits(t) && t != "/dev/null" && fdPath(t) == "" {
+			return true
+		}
 	}
 	return false
+}
+
+// dropStreams removes the writes to the command's own streams
+// (/dev/stdout, /dev/fd/1) that no redirection made files.
+func dropStreams(cmd *shell.Command, fx *Effects) {
+	out := fx.List[:0]
+	for _, e := range fx.List {
+		if e.Op == Write && !e.Path.Dynamic {
+			if fd := fdPath(e.Path.Value); fd != "" && (cmd == nil || !redirectedToFile(cmd, fd)) {
+				continue
+			}
+		}
+		out = append(out, e)
+	}
+	fx.List = out
 }
 
 func cutPrefix(s, prefix string) (string, bool) {
