@@ -1,5 +1,7 @@
 package governance
 
+import "errors"
+
 // Layer names, as they appear in decisions and traces.
 const (
 	LayerAnalysis  = "analysis"
@@ -26,7 +28,42 @@ type Decision struct {
 	Warnings []string
 	// Trace lists every verdict that was reached, in evaluation order.
 	Trace []Step
+	// Approval is set when the call went to the approval queue: the item
+	// it waits on, or the person's answer that decided it.
+	Approval *Approval
+	// Err says why no decision could be reached (a broken configuration,
+	// an evaluator that failed, an internal error, no decision in time):
+	// it wraps one of ErrConfig, ErrEvaluator, ErrInternal or ErrTimeout,
+	// and the decision then blocks the call.
+	Err error
 }
+
+// Approval is a call's item in the approval queue and its state.
+type Approval struct {
+	ID    string
+	State ApprovalState
+}
+
+// ApprovalState is where an approval item stands for the call.
+type ApprovalState string
+
+// The states of an approval, as a decision reports them.
+const (
+	// ApprovalWaiting: no person answered in time; the item waits.
+	ApprovalWaiting ApprovalState = "waiting"
+	// ApprovalApproved: a person approved the call.
+	ApprovalApproved ApprovalState = "approved"
+	// ApprovalDenied: a person denied it.
+	ApprovalDenied ApprovalState = "denied"
+)
+
+// Why no decision could be reached; a decision's Err wraps one of them.
+var (
+	ErrConfig    = errors.New("the governance configuration is broken")
+	ErrEvaluator = errors.New("an evaluator failed")
+	ErrInternal  = errors.New("governance failed")
+	ErrTimeout   = errors.New("no decision was reached in time")
+)
 
 // Step is one verdict in a decision's trace.
 type Step struct {
@@ -44,6 +81,8 @@ type Verdict struct {
 	Layer, Rule, Source string
 	Subject             string
 	Message, Suggestion string
+	// Err is set on the verdict of an evaluator that failed.
+	Err error
 }
 
 // stricter reports whether v should replace cur as the winning verdict:

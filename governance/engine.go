@@ -166,7 +166,8 @@ func (e *Engine) Decide(ctx context.Context, req *Request) (d *Decision) {
 		if r := recover(); r != nil {
 			d = &Decision{Outcome: Deny, Layer: LayerAnalysis, Rule: "internal-error",
 				Message:    fmt.Sprintf("governance failed while deciding this call: %v", r),
-				Suggestion: "Report this to the people who maintain your governance setup; meanwhile the call stays blocked."}
+				Suggestion: "Report this to the people who maintain your governance setup; meanwhile the call stays blocked.",
+				Err:        fmt.Errorf("%w: %v", ErrInternal, r)}
 		}
 	}()
 	if e.Policy == nil {
@@ -175,7 +176,8 @@ func (e *Engine) Decide(ctx context.Context, req *Request) (d *Decision) {
 	if err := e.Policy.Err; err != nil {
 		return &Decision{Outcome: Deny, Layer: "config", Rule: "config-error", Subject: "configuration",
 			Message:    "The governance configuration is broken, so no call can be checked: " + err.Error(),
-			Suggestion: "Fix the file named above (run `governance lint` to see every problem); calls stay blocked until it loads."}
+			Suggestion: "Fix the file named above (run `governance lint` to see every problem); calls stay blocked until it loads.",
+			Err:        fmt.Errorf("%w: %w", ErrConfig, err)}
 	}
 	ev := newEvaluation(e, req)
 	return ev.run(ctx)

@@ -161,7 +161,7 @@ func (ev *evaluation) consult(ctx context.Context, x Evaluator) Verdict {
 	if err != nil {
 		got = Verdict{Outcome: Deny, Layer: x.Name(), Rule: "evaluator-error",
 			Message:    fmt.Sprintf("The %s evaluator failed: %v", x.Name(), err),
-			Suggestion: "Retry later, or ask a human to review the call."}
+			Suggestion: "Retry later, or ask a human to review the call.", Err: fmt.Errorf("%w: %s: %w", ErrEvaluator, x.Name(), err)}
 	}
 	if got.Outcome != NoOpinion {
 		if got.Layer == "" {
@@ -199,7 +199,7 @@ func (ev *evaluation) finish(vs []Verdict) *Decision {
 		}
 	}
 	for _, v := range vs {
-		if v.Outcome == Warn && v.Message != "" && v != win {
+		if v.Outcome == Warn && v.Message != "" && v.Err == nil && v.Message != win.Message {
 			warnings = append(warnings, v.Message)
 		}
 	}
@@ -209,7 +209,7 @@ func (ev *evaluation) finish(vs []Verdict) *Decision {
 		win = ev.fallback(&subject{kind: ev.req.Tool.Kind, display: ev.req.Tool.Input.Command})
 	}
 	d := &Decision{Outcome: win.Outcome, Layer: win.Layer, Rule: win.Rule, Source: win.Source, Subject: win.Subject,
-		Message: win.Message, Suggestion: win.Suggestion, Warnings: warnings, Trace: ev.trace}
+		Message: win.Message, Suggestion: win.Suggestion, Warnings: warnings, Trace: ev.trace, Err: win.Err}
 	if d.Outcome == Ask && ev.req.Unattended {
 		d.Outcome = Deny
 		d.Message = strings.TrimSpace(d.Message + " No human can approve it now (unattended run), so it is blocked.")

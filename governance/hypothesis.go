@@ -15,8 +15,9 @@ import (
 // secret goes.
 
 // guess is a command that an unknown program may run: its arguments from
-// the first word that names a known program (tool rm -rf /), or the text of
-// a here-document fed to it.
+// the first word that names a known program (tool rm -rf /), the code
+// after a shell's -c ($SHELL -c 'rm -rf /'), or the text of a
+// here-document fed to it.
 type guess struct {
 	s    *subject
 	prog string
@@ -30,7 +31,12 @@ type guess struct {
 // only a denial of a guessed command counts. A known program keeps "data
 // is not code" (echo rm -rf /, git commit -m, cat > file <<EOF).
 func (ev *evaluation) guess(c *shell.Command, cl *cmdline) {
-	if c.Name == "" || c.Container != "" || !unknownProgram(cl) {
+	prog := c.Name
+	if prog == "" && len(c.Args) > 0 && c.Args[0].Dynamic && !c.Args[0].Input {
+		// A program computed at run time ($SHELL, $EDITOR) is unknown.
+		prog = c.Args[0].Value
+	}
+	if prog == "" || c.Container != "" || c.Name != "" && !unknownProgram(cl) {
 		return
 	}
 	text, what := "", ""
@@ -41,6 +47,16 @@ func (ev *evaluation) guess(c *shell.Command, cl *cmdline) {
 			break
 		}
 	}
+	if text == "" {
+		// A shell's -c: the program may be a shell named at run time
+		// ($SHELL -c '...') or under a name the engine does not know.
+		for i := 1; i+1 < len(c.Args); i++ {
+			if a := c.Args[i]; !a.Dynamic && a.Value == "-c" && !c.Args[i+1].Dynamic {
+				text, what = c.Args[i+1].Value, "its -c argument"
+				break
+			}
+		}
+	}
 	if text == "" && (c.Stdin.Kind == shell.StdinHeredoc || c.Stdin.Kind == shell.StdinHereString) && !c.Stdin.Dynamic {
 		text, what = c.Stdin.Body, "the text fed to it"
 	}
@@ -49,7 +65,7 @@ func (ev *evaluation) guess(c *shell.Command, cl *cmdline) {
 	}
 	a := shell.Analyze(text, shell.Options{Cwd: c.Cwd, Home: ev.req.Home, LookupEnv: ev.e.LookupEnv})
 	for _, s := range ev.commandSubjects(a) {
-		ev.guesses = append(ev.guesses, guess{s: s, prog: c.Name, what: what})
+		ev.guesses = append(ev.guesses, guess{s: s, prog: prog, what: what})
 	}
 }
 
@@ -63,8 +79,12 @@ func (ev *evaluation) guessVerdicts() []Verdict {
 		if v.Outcome != Deny {
 			continue
 		}
-		v.Message = fmt.Sprintf("%s is not a program the policy knows, and it may run %s as a command: `%s` would be denied. %s",
-			g.prog, g.what, g.s.display, v.Message)
+		unknown := "is not a program the policy knows"
+		if strings.HasPrefix(g.prog, "$") {
+			unknown = "names a program only known at run time"
+		}
+		v.Message = fmt.Sprintf("%s %s, and it may run %s as a command: `%s` would be denied. %s",
+			g.prog, unknown, g.what, g.s.display, v.Message)
 		ev.step(v, "what "+g.prog+" may run")
 		out = append(out, v)
 	}

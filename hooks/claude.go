@@ -28,7 +28,7 @@ func (claude) Decode(data []byte, env Env) (*Event, error) {
 }
 
 var claudeShape = shaped{harness: "claude", event: claudeEvent,
-	tool: func(name string, input, _ map[string]any) governance.Tool { return claudeTool(name, input) }}
+	tool: func(name string, input, _ map[string]any) governance.Tool { return governance.ClaudeTool(name, input) }}
 
 // decodeObject decodes a JSON object into a generic map: for a process
 // that decodes one small object, the generic path is the cheapest.
@@ -43,17 +43,18 @@ func decodeObject(data []byte) (map[string]any, error) {
 	return in, nil
 }
 
-// str returns a string field of an object, "" when missing or not a string.
-func str(m map[string]any, key string) string {
-	s, _ := m[key].(string)
-	return s
-}
 
 func getenv(env Env, k string) string {
 	if env.Getenv == nil {
 		return ""
 	}
 	return env.Getenv(k)
+}
+
+// str returns a string field of an object, "" when missing or not a string.
+func str(m map[string]any, key string) string {
+	s, _ := m[key].(string)
+	return s
 }
 
 func claudeEvent(name string) string {
@@ -65,70 +66,7 @@ func claudeEvent(name string) string {
 	return EventOther
 }
 
-// claudeTool maps a Claude Code tool call to a canonical tool.
-func claudeTool(name string, ti map[string]any) governance.Tool {
-	t := governance.Tool{Name: name}
-	in := &t.Input
-	switch name {
-	case "Bash", "PowerShell":
-		t.Kind = governance.KindShell
-		in.Command = str(ti, "command")
-	case "Read", "NotebookRead":
-		t.Kind = governance.KindRead
-		in.Paths = nonEmpty(str(ti, "file_path"), str(ti, "notebook_path"))
-	case "Glob", "Grep", "LS":
-		t.Kind = governance.KindRead
-		in.Paths = nonEmpty(str(ti, "path"))
-		if len(in.Paths) == 0 {
-			in.Paths = []string{"."}
-		}
-	case "Write":
-		t.Kind = governance.KindWrite
-		in.Paths = nonEmpty(str(ti, "file_path"))
-		in.Content = str(ti, "content")
-	case "Edit", "MultiEdit", "NotebookEdit":
-		t.Kind = governance.KindEdit
-		in.Paths = nonEmpty(str(ti, "file_path"), str(ti, "notebook_path"))
-		in.Content = str(ti, "new_string") + str(ti, "new_source")
-		if edits, ok := ti["edits"].([]any); ok {
-			for _, e := range edits {
-				if m, ok := e.(map[string]any); ok {
-					in.Content += "\n" + str(m, "new_string")
-				}
-			}
-		}
-	case "WebFetch":
-		t.Kind = governance.KindWeb
-		in.URL = str(ti, "url")
-	case "WebSearch":
-		t.Kind = governance.KindWeb
-		in.Query = str(ti, "query")
-	case "Agent", "Task":
-		t.Kind = governance.KindAgent
-		in.Subagent = str(ti, "subagent_type")
-		if in.Subagent == "" {
-			in.Subagent = "general-purpose"
-		}
-		in.Prompt = str(ti, "prompt")
-	default:
-		if rest, ok := strings.CutPrefix(name, "mcp__"); ok {
-			server, tool, _ := strings.Cut(rest, "__")
-			return mcpTool(name, server, tool, ti)
-		}
-		t.Kind = governance.KindOther
-	}
-	return t
-}
 
-func nonEmpty(s ...string) []string {
-	var out []string
-	for _, v := range s {
-		if v != "" {
-			out = append(out, v)
-		}
-	}
-	return out
-}
 
 // Encode writes Claude Code's output for an event. Replies are built as
 // generic maps, the cheapest encoding path for a short-lived process.

@@ -39,7 +39,7 @@ func (codex) Decode(data []byte, env Env) (*Event, error) {
 func codexTool(name string, ti, _ map[string]any) governance.Tool {
 	switch strings.ToLower(name) {
 	case "bash", "shell", "exec_command", "local_shell", "unified_exec", "container.exec":
-		return governance.Tool{Kind: governance.KindShell, Name: name, Input: governance.Input{Command: commandOf(ti)}}
+		return governance.Tool{Kind: governance.KindShell, Name: name, Input: governance.Input{Command: governance.ToolCommand(ti)}}
 	case "apply_patch", "edit", "write":
 		return patchTool(name, patchText(ti))
 	case "spawn_agent":
@@ -47,7 +47,7 @@ func codexTool(name string, ti, _ map[string]any) governance.Tool {
 			Subagent: cmp.Or(firstString(ti, "agent_type", "agent", "subagent_type", "name"), "default"),
 			Prompt:   firstString(ti, "message", "prompt", "task")}}
 	}
-	return ToolCall(name, ti)
+	return governance.ToolCall(name, ti)
 }
 
 // patchText finds the patch in apply_patch's input: Codex puts it in
@@ -61,7 +61,7 @@ func patchText(ti map[string]any) string {
 	if argv, ok := ti["command"].([]any); ok {
 		// ["apply_patch", "*** Begin Patch ..."]
 		for _, a := range argv {
-			if s, ok := a.(string); ok && looksLikePatch(s) {
+			if s, ok := a.(string); ok && governance.LooksLikePatch(s) {
 				return s
 			}
 		}
@@ -75,7 +75,7 @@ func patchText(ti map[string]any) string {
 func patchTool(name, patch string) governance.Tool {
 	t := governance.Tool{Kind: governance.KindEdit, Name: name}
 	var added []string
-	for _, e := range ParsePatch(patch) {
+	for _, e := range governance.ParsePatch(patch) {
 		t.Input.Paths = appendNew(t.Input.Paths, e.Path)
 		if e.MoveTo != "" {
 			t.Input.Paths = appendNew(t.Input.Paths, e.MoveTo)

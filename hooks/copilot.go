@@ -106,7 +106,7 @@ func (copilot) Decode(data []byte, env Env) (*Event, error) {
 	if t := req.Tool; t.Kind == governance.KindOther && t.Name != "" {
 		if server := copilotServer(t.Name, req.Cwd, getenv(env, "HOME")); server != "" {
 			args, _ := toolInput(in["tool_input"])
-			req.Tool = mcpTool(t.Name, server, t.Name[len(server)+1:], args)
+			req.Tool = governance.MCPTool(t.Name, server, t.Name[len(server)+1:], args)
 		}
 	}
 	if ev.Name == EventSessionStart && (ev.Source == "new" || ev.Source == "") {
@@ -150,15 +150,15 @@ func copilotTool(name string, ti, _ map[string]any) governance.Tool {
 			Prompt:   firstString(ti, "prompt", "description")}}
 	case "bash", "powershell", "view", "create", "edit", "glob", "grep", "web_fetch", "ask_user",
 		"read_bash", "write_bash", "stop_bash", "list_bash", "str_replace_editor", "report_intent", "update_todo":
-		return ToolCall(name, ti)
+		return governance.ToolCall(name, ti)
 	}
 	if strings.HasPrefix(name, "mcp__") {
-		return ToolCall(name, ti)
+		return governance.ToolCall(name, ti)
 	}
 	if server, tool, ok := strings.Cut(name, "/"); ok && server != "" && tool != "" {
-		return mcpTool(name, server, tool, ti)
+		return governance.MCPTool(name, server, tool, ti)
 	}
-	return ToolCall(name, ti)
+	return governance.ToolCall(name, ti)
 }
 
 // copilotServer finds the configured MCP server whose name, followed by

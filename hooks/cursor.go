@@ -83,7 +83,7 @@ func (cursor) Decode(data []byte, env Env) (*Event, error) {
 		if server == "" {
 			server = mcpServerOf(str(in, "url"), str(in, "command"))
 		}
-		req.Tool = mcpTool(str(in, "tool_name"), server, str(in, "tool_name"), args)
+		req.Tool = governance.MCPTool(str(in, "tool_name"), server, str(in, "tool_name"), args)
 	case "beforeReadFile":
 		req.Tool = governance.Tool{Kind: governance.KindRead, Name: "Read", Input: governance.Input{Paths: nonEmpty(str(in, "file_path"))}}
 	case "afterFileEdit":
@@ -128,19 +128,19 @@ func cursorTool(name string, ti map[string]any) governance.Tool {
 		if inner, ok := toolInput(ti["tool_input"]); ok && inner != nil {
 			args = inner
 		}
-		return mcpTool(name, firstString(ti, "server", "server_name"), tool, args)
+		return governance.MCPTool(name, firstString(ti, "server", "server_name"), tool, args)
 	}
 	switch name {
 	case "Shell", "Terminal":
-		return governance.Tool{Kind: governance.KindShell, Name: name, Input: governance.Input{Command: commandOf(ti)}}
+		return governance.Tool{Kind: governance.KindShell, Name: name, Input: governance.Input{Command: governance.ToolCommand(ti)}}
 	case "Delete":
-		return governance.Tool{Kind: governance.KindWrite, Name: name, Input: governance.Input{Paths: pathsOf(ti, false)}}
+		return governance.Tool{Kind: governance.KindWrite, Name: name, Input: governance.Input{Paths: governance.ToolPaths(ti, false)}}
 	case "Task":
 		return governance.Tool{Kind: governance.KindAgent, Name: name, Input: governance.Input{
 			Subagent: cmp.Or(firstString(ti, "subagent_type", "agent_type", "agent"), "general-purpose"),
 			Prompt:   firstString(ti, "prompt", "description")}}
 	}
-	return ToolCall(name, ti)
+	return governance.ToolCall(name, ti)
 }
 
 // mcpServerOf names an MCP server by where it runs, when the harness does

@@ -309,22 +309,22 @@ func TestParsePatch(t *testing.T) {
 	t.Parallel()
 	tests := []struct {
 		name, patch string
-		want        []FileEdit
+		want        []governance.FileEdit
 	}{
 		{"apply_patch", "*** Begin Patch\n*** Add File: a.go\n+package a\n+\n*** Update File: b.go\n*** Move to: c.go\n@@ func x\n-old\n+new\n context\n*** Delete File: d.go\n*** End Patch",
-			[]FileEdit{{Op: "add", Path: "a.go", Added: "package a\n"}, {Op: "update", Path: "b.go", MoveTo: "c.go", Added: "new"}, {Op: "delete", Path: "d.go"}}},
+			[]governance.FileEdit{{Op: "add", Path: "a.go", Added: "package a\n"}, {Op: "update", Path: "b.go", MoveTo: "c.go", Added: "new"}, {Op: "delete", Path: "d.go"}}},
 		{"unified", "diff --git a/x.go b/x.go\n--- a/x.go\n+++ b/x.go\n@@ -1,2 +1,2 @@\n-a\n+b\n c\ndiff --git a/new.txt b/new.txt\nnew file mode 100644\n--- /dev/null\n+++ b/new.txt\n@@ -0,0 +1 @@\n+hello",
-			[]FileEdit{{Op: "update", Path: "x.go", Added: "b"}, {Op: "add", Path: "new.txt", Added: "hello"}}},
+			[]governance.FileEdit{{Op: "update", Path: "x.go", Added: "b"}, {Op: "add", Path: "new.txt", Added: "hello"}}},
 		{"rename", "diff --git a/old.go b/new.go\nsimilarity index 90%\nrename from old.go\nrename to new.go",
-			[]FileEdit{{Op: "update", Path: "new.go", From: "old.go"}}},
+			[]governance.FileEdit{{Op: "update", Path: "new.go", From: "old.go"}}},
 		{"delete", "--- a/gone.txt\n+++ /dev/null\n@@ -1 +0,0 @@\n-bye",
-			[]FileEdit{{Op: "delete", Path: "gone.txt"}}},
+			[]governance.FileEdit{{Op: "delete", Path: "gone.txt"}}},
 		{"no files", "just text", nil},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			t.Parallel()
-			if got := ParsePatch(tt.patch); !slices.Equal(got, tt.want) {
+			if got := governance.ParsePatch(tt.patch); !slices.Equal(got, tt.want) {
 				t.Errorf("ParsePatch = %+v, want %+v", got, tt.want)
 			}
 		})

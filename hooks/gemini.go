@@ -81,11 +81,11 @@ func mapOf(v any) map[string]any {
 // and tool exactly.
 func geminiTool(name string, ti, in map[string]any) governance.Tool {
 	if mc, ok := in["mcp_context"].(map[string]any); ok && str(mc, "server_name") != "" {
-		return mcpTool(name, str(mc, "server_name"), str(mc, "tool_name"), ti)
+		return governance.MCPTool(name, str(mc, "server_name"), str(mc, "tool_name"), ti)
 	}
 	switch name {
 	case "run_shell_command":
-		return governance.Tool{Kind: governance.KindShell, Name: name, Input: governance.Input{Command: commandOf(ti)}}
+		return governance.Tool{Kind: governance.KindShell, Name: name, Input: governance.Input{Command: governance.ToolCommand(ti)}}
 	case "read_many_files":
 		t := governance.Tool{Kind: governance.KindRead, Name: name}
 		t.Input.Paths = stringList(ti["include"])
@@ -104,20 +104,12 @@ func geminiTool(name string, ti, in map[string]any) governance.Tool {
 	if rest, ok := strings.CutPrefix(name, "mcp_"); ok && !strings.HasPrefix(rest, "_") {
 		// Gemini's own naming: the server name has no underscore.
 		if server, tool, ok := strings.Cut(rest, "_"); ok {
-			return mcpTool(name, server, tool, ti)
+			return governance.MCPTool(name, server, tool, ti)
 		}
 	}
-	return ToolCall(name, ti)
+	return governance.ToolCall(name, ti)
 }
 
-// mcpTool is a call of an MCP server's tool.
-func mcpTool(name, server, tool string, args map[string]any) governance.Tool {
-	t := governance.Tool{Kind: governance.KindMCP, Name: name, Input: governance.Input{Server: server, MCPTool: tool}}
-	if args != nil {
-		t.Input.Arguments, _ = json.Marshal(args)
-	}
-	return t
-}
 
 func stringList(v any) []string {
 	switch x := v.(type) {

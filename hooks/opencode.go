@@ -118,7 +118,7 @@ func (opencode) Decode(data []byte, env Env) (*Event, error) {
 // from OpenCode's configuration.
 func opencodeTool(name string, args, mcp map[string]any) governance.Tool {
 	if server := str(mcp, "server"); server != "" {
-		return mcpTool(name, server, cmp.Or(str(mcp, "tool"), strings.TrimPrefix(name, server+"_")), args)
+		return governance.MCPTool(name, server, cmp.Or(str(mcp, "tool"), strings.TrimPrefix(name, server+"_")), args)
 	}
 	switch name {
 	case "apply_patch", "patch":
@@ -127,13 +127,13 @@ func opencodeTool(name string, args, mcp map[string]any) governance.Tool {
 		return governance.Tool{Kind: governance.KindAgent, Name: name, Input: governance.Input{
 			Subagent: cmp.Or(str(args, "subagent_type"), "general"), Prompt: str(args, "prompt")}}
 	case "list":
-		t := ToolCall(name, args)
+		t := governance.ToolCall(name, args)
 		if len(t.Input.Paths) == 0 {
 			t.Input.Paths = []string{"."}
 		}
 		return t
 	}
-	return ToolCall(name, args)
+	return governance.ToolCall(name, args)
 }
 
 func (opencode) Encode(ev *Event, r *Reply) []byte {

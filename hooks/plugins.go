@@ -17,20 +17,6 @@ import (
 	"github.com/agentgov/governance/internal/snapshot"
 )
 
-// addPlugins gives the engine the configured plugins: the daemon's warm
-// ones, or, in a hook that no daemon answered, a cold start for each
-// plugin that allows it.
-func (h *handler) addPlugins(e *governance.Engine) {
-	if len(h.policy.Plugins) == 0 {
-		return
-	}
-	reach := h.opts.Plugins
-	if reach == nil {
-		reach = coldReach
-	}
-	plugineval.Install(e, h.policy.Plugins, reach)
-}
-
 // daemonStartWait bounds how long a hook waits for a daemon that was just
 // started, when a plugin can run nowhere else.
 const daemonStartWait = 3 * time.Second

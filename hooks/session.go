@@ -5,11 +5,12 @@ import (
 	"fmt"
 	"io"
 	"strings"
-	"time"
 
 	"github.com/agentgov/governance/brain"
 	"github.com/agentgov/governance/governance"
+	"github.com/agentgov/governance/internal/gatekeeper"
 	"github.com/agentgov/governance/internal/layout"
+	"github.com/agentgov/governance/internal/pipeline"
 	"github.com/agentgov/governance/internal/snapshot"
 )
 
@@ -20,7 +21,7 @@ type handler struct {
 	stderr io.Writer
 	paths  layout.Paths
 	policy *governance.Policy
-	b      *brain.Brain
+	pipe   *pipeline.Pipeline
 	opts   Options
 }
 
@@ -42,19 +43,24 @@ func newHandler(ev *Event, env Env, stderr io.Writer, o Options) *handler {
 	} else {
 		h.policy = snapshot.Load(h.paths, snapshot.ExecCompiler)
 	}
+	reach := o.Plugins
+	if reach == nil {
+		reach = coldReach
+	}
+	models := o.Models
+	if models == nil {
+		// The hook links no HTTP client: the gatekeeper's providers run
+		// as `governance gatekeeper complete`.
+		models = gatekeeper.ProcessModels(snapshot.CompilerPath)
+	}
+	h.pipe = &pipeline.Pipeline{Policy: h.policy, Paths: h.paths,
+		Env:        pipeline.Env{Getenv: env.Getenv, LookupEnv: env.LookupEnv, Now: env.Now, Warn: h.warn},
+		Evaluators: pipeline.Evaluators{Plugins: reach, Models: models}}
 	return h
 }
 
 // brain opens the project's brain on first use.
-func (h *handler) brain() *brain.Brain {
-	if h.b == nil {
-		h.b = brain.Open(h.paths.BrainDir())
-		if h.env.Now != nil {
-			h.b.Now = h.env.Now
-		}
-	}
-	return h.b
-}
+func (h *handler) brain() *brain.Brain { return h.pipe.Brain() }
 
 // warn reports a state problem on stderr; it does not change the reply.
 func (h *handler) warn(err error) {
@@ -63,70 +69,17 @@ func (h *handler) warn(err error) {
 	}
 }
 
-func (h *handler) decide(ctx context.Context) *governance.Decision {
-	e := governance.NewEngine(h.policy)
-	e.LookupEnv = h.env.LookupEnv
-	h.addPlugins(e)
-	// The gatekeeper comes after the plugins placed before it.
-	e.Evaluators = append(e.Evaluators, h.evaluators()...)
-	return e.Decide(ctx, &h.ev.Request)
-}
-
-// preToolUse decides a tool call. Starting a subagent needs the caller's
-// place in the session's delegation tree; a blocked call is recorded; in
-// log-only mode a blocking decision is recorded and not enforced.
+// preToolUse decides a tool call through the pipeline. A harness that
+// does not say which agent calls has the call attributed first.
 func (h *handler) preToolUse(ctx context.Context) *governance.Decision {
-	start := time.Now()
 	if h.ev.InferSubagents {
 		h.inferCaller()
 	}
 	req := &h.ev.Request
-	session := req.SessionID
-	if req.Tool.Kind == governance.KindAgent && session != "" {
-		s, err := h.brain().ReadSession(session)
-		if err != nil {
-			return &governance.Decision{Outcome: governance.Deny, Layer: "state", Rule: "session-state",
-				Subject: req.Tool.Input.Subagent,
-				Message: "The session's state could not be read, so the delegation depth of this subagent cannot be checked: " +
-					err.Error(),
-				Suggestion: "Ask the user to run `governance validate`; subagents stay blocked until the state reads."}
-		}
-		req.Depth, req.Chain = s.Depth(req.AgentID), s.Chain(req.AgentID)
-	}
-	// The engine turns an unattended ask into a deny; here an ask that
-	// nobody can answer in the harness goes to the approval queue.
-	unattended := req.Unattended
-	req.Unattended = false
-	d := h.decide(ctx)
-	req.Unattended = unattended
-	if d.Outcome < governance.Deny {
-		if v := h.rateLimit(); v != nil {
-			d = v
-		}
-	}
-	logOnly := h.policy.Settings.LogOnly && h.policy.Err == nil
-	if d.Outcome == governance.Defer && h.ev.DeferAsAsk {
-		d.Outcome = governance.Ask
-		if d.Message == "" {
-			d.Message = "No rule decides this command, and there is no harness to defer to: a person decides."
-		}
-	}
-	if d.Outcome == governance.Ask && !logOnly && h.outOfBand(unattended) {
-		d = h.awaitApproval(ctx, d)
-	}
-	h.recordDecision(d, logOnly, start)
-	if d.Outcome >= governance.Ask && session != "" {
-		h.warn(h.brain().Blocked(session, req.Agent, d.Outcome.String(), d.Subject, logOnly))
-	}
-	if req.Tool.Kind == governance.KindAgent && session != "" && (d.Outcome < governance.Deny || logOnly) {
-		h.warn(h.brain().Spawned(session, req.AgentID, req.Tool.Input.Subagent, req.ToolUseID))
-	}
-	if logOnly && d.Outcome >= governance.Ask {
-		// Log-only: the decision is recorded above and left to the
-		// harness's own permission flow.
-		return &governance.Decision{Outcome: governance.Defer, Layer: d.Layer, Rule: d.Rule, Subject: d.Subject}
-	}
-	return d
+	r := h.pipe.Decide(ctx, pipeline.Call{Request: req, Mode: pipeline.Enforce, CanAsk: h.ev.CanAsk, DeferAsAsk: h.ev.DeferAsAsk,
+		RateKey: req.SessionID + "/" + req.AgentID, RateHint: " (batch commands, read several files at once)",
+		Notify: pipeline.NotifyApproval})
+	return r.Decision
 }
 
 // limitsConcurrency reports whether any role bounds running calls.

@@ -250,7 +250,8 @@ var routeTool = map[string]string{"path": "read", "patch": "apply_patch", "comma
 
 // Every call is decided in the same virtual context, whatever machine
 // runs the measurement: a project at /home/user/project, a home at
-// /home/user, no configuration. The paths need not exist.
+// /home/user, no configuration, a fixed environment. The paths need not
+// exist.
 const (
 	virtualHome    = "/home/user"
 	virtualProject = "/home/user/project"
@@ -281,8 +282,11 @@ func run(gov string, recs []record) ([]result, error) {
 	}
 	cmd := exec.Command(gov, "check", "--jsonl", "--cwd", virtualProject)
 	cmd.Dir = tmp
-	cmd.Env = append(os.Environ(), "HOME="+virtualHome, "XDG_CONFIG_HOME="+filepath.Join(tmp, "config"),
-		"XDG_STATE_HOME="+filepath.Join(tmp, "state"), "TMPDIR=/tmp")
+	// The environment is part of the context: commands expand $SHELL,
+	// $TMPDIR or $HOME, so none of it comes from the machine.
+	cmd.Env = []string{"PATH=/usr/local/bin:/usr/bin:/bin", "SHELL=/bin/bash", "USER=user", "LOGNAME=user",
+		"LANG=C.UTF-8", "HOME=" + virtualHome, "XDG_CONFIG_HOME=" + filepath.Join(tmp, "config"),
+		"XDG_STATE_HOME=" + filepath.Join(tmp, "state"), "TMPDIR=/tmp"}
 	cmd.Stdin = &in
 	cmd.Stderr = os.Stderr
 	out, err := cmd.StdoutPipe()

@@ -1,10 +1,8 @@
-package hooks
+package governance
 
 import (
 	"encoding/json"
 	"strings"
-
-	"github.com/agentgov/governance/governance"
 )
 
 // ToolCall normalizes a tool call given by name and input, whatever
@@ -13,52 +11,52 @@ import (
 // Copilot and OpenCode (bash, view, edit), a canonical kind (shell, read),
 // or an MCP tool (mcp__server__tool). For a tool it does not know, it
 // collects any command and file paths the input holds.
-func ToolCall(name string, input map[string]any) governance.Tool {
-	if t := claudeTool(name, input); t.Kind != governance.KindOther {
+func ToolCall(name string, input map[string]any) Tool {
+	if t := ClaudeTool(name, input); t.Kind != KindOther {
 		return t
 	}
-	t := governance.Tool{Name: name}
+	t := Tool{Name: name}
 	in := &t.Input
 	switch strings.ToLower(name) {
 	case "shell", "bash", "sh", "run_shell_command", "exec_command", "beforeshellexecution", "local_shell", "exec", "command", "powershell":
-		t.Kind = governance.KindShell
-		in.Command = commandOf(input)
+		t.Kind = KindShell
+		in.Command = ToolCommand(input)
 	case "read", "read_file", "read_many_files", "view", "cat", "list_directory", "list", "ls", "beforereadfile":
-		t.Kind = governance.KindRead
-		in.Paths = pathsOf(input, false)
+		t.Kind = KindRead
+		in.Paths = ToolPaths(input, false)
 	case "glob":
-		t.Kind = governance.KindRead
-		in.Paths = pathsOf(input, true)
+		t.Kind = KindRead
+		in.Paths = ToolPaths(input, true)
 	case "grep", "grep_search", "search_file_content":
-		t.Kind = governance.KindRead
-		in.Paths = pathsOf(input, false)
+		t.Kind = KindRead
+		in.Paths = ToolPaths(input, false)
 		if len(in.Paths) == 0 {
 			in.Paths = []string{"."}
 		}
 	case "write", "write_file", "create":
-		t.Kind = governance.KindWrite
-		in.Paths = pathsOf(input, false)
+		t.Kind = KindWrite
+		in.Paths = ToolPaths(input, false)
 		in.Content = firstString(input, "content", "text", "file_text")
 	case "edit", "replace", "str_replace", "str_replace_editor", "multiedit", "afterfileedit":
-		t.Kind = governance.KindEdit
-		in.Paths = pathsOf(input, false)
+		t.Kind = KindEdit
+		in.Paths = ToolPaths(input, false)
 		in.Content = firstString(input, "new_string", "newString", "new_str", "content")
 	case "apply_patch", "patch", "applypatch":
-		t.Kind = governance.KindEdit
+		t.Kind = KindEdit
 		in.Paths = PatchFiles(patchOf(input))
 		in.Content = patchOf(input)
 	case "web", "webfetch", "web_fetch", "fetch":
-		t.Kind = governance.KindWeb
+		t.Kind = KindWeb
 		in.URL = firstString(input, "url", "uri", "href")
 	case "websearch", "web_search", "google_web_search":
-		t.Kind = governance.KindWeb
+		t.Kind = KindWeb
 		in.Query = firstString(input, "query", "q")
 	case "agent", "task", "invoke_agent", "subagent":
-		t.Kind = governance.KindAgent
+		t.Kind = KindAgent
 		in.Subagent = firstString(input, "subagent_type", "agent", "agent_name", "name", "subagent")
 		in.Prompt = firstString(input, "prompt", "description")
 	case "mcp":
-		t.Kind = governance.KindMCP
+		t.Kind = KindMCP
 		in.Server = firstString(input, "server")
 		in.MCPTool = firstString(input, "tool")
 		if args, ok := input["arguments"]; ok {
@@ -67,14 +65,14 @@ func ToolCall(name string, input map[string]any) governance.Tool {
 	default:
 		// An unknown tool: judge whatever command, patch and paths it
 		// carries.
-		t.Kind = governance.KindOther
-		if p := patchOf(input); p != "" && looksLikePatch(p) {
+		t.Kind = KindOther
+		if p := patchOf(input); p != "" && LooksLikePatch(p) {
 			in.Paths = PatchFiles(p)
-			t.Kind = governance.KindEdit
+			t.Kind = KindEdit
 			return t
 		}
-		in.Command = commandOf(input)
-		in.Paths = pathsOf(input, true)
+		in.Command = ToolCommand(input)
+		in.Paths = ToolPaths(input, true)
 	}
 	return t
 }
@@ -88,7 +86,7 @@ func firstString(m map[string]any, keys ...string) string {
 	return ""
 }
 
-func commandOf(m map[string]any) string {
+func ToolCommand(m map[string]any) string {
 	switch c := m["command"].(type) {
 	case string:
 		return c
@@ -122,14 +120,14 @@ func quoteAll(parts []string) []string {
 
 func patchOf(m map[string]any) string {
 	for _, k := range []string{"patchText", "patch", "diff", "input", "command"} {
-		if s, ok := m[k].(string); ok && looksLikePatch(s) {
+		if s, ok := m[k].(string); ok && LooksLikePatch(s) {
 			return s
 		}
 	}
 	return ""
 }
 
-func looksLikePatch(s string) bool {
+func LooksLikePatch(s string) bool {
 	return strings.Contains(s, "*** Begin Patch") || strings.HasPrefix(s, "diff --git ") ||
 		strings.HasPrefix(s, "--- ") || strings.Contains(s, "\n--- ") && strings.Contains(s, "\n+++ ")
 }
@@ -139,7 +137,7 @@ var pathKeys = []string{"file_path", "filePath", "filepath", "path", "absolute_p
 
 // pathsOf collects file paths from an input, looking into nested objects
 // and lists. With globs, glob and pattern keys count as paths too.
-func pathsOf(m map[string]any, globs bool) []string {
+func ToolPaths(m map[string]any, globs bool) []string {
 	var out []string
 	var walk func(v any, depth int)
 	walk = func(v any, depth int) {
@@ -182,5 +180,85 @@ func pathsOf(m map[string]any, globs bool) []string {
 		}
 	}
 	walk(m, 0)
+	return out
+}
+
+// claudeTool maps a Claude Code tool call to a canonical tool.
+func ClaudeTool(name string, ti map[string]any) Tool {
+	t := Tool{Name: name}
+	in := &t.Input
+	switch name {
+	case "Bash", "PowerShell":
+		t.Kind = KindShell
+		in.Command = str(ti, "command")
+	case "Read", "NotebookRead":
+		t.Kind = KindRead
+		in.Paths = nonEmpty(str(ti, "file_path"), str(ti, "notebook_path"))
+	case "Glob", "Grep", "LS":
+		t.Kind = KindRead
+		in.Paths = nonEmpty(str(ti, "path"))
+		if len(in.Paths) == 0 {
+			in.Paths = []string{"."}
+		}
+	case "Write":
+		t.Kind = KindWrite
+		in.Paths = nonEmpty(str(ti, "file_path"))
+		in.Content = str(ti, "content")
+	case "Edit", "MultiEdit", "NotebookEdit":
+		t.Kind = KindEdit
+		in.Paths = nonEmpty(str(ti, "file_path"), str(ti, "notebook_path"))
+		in.Content = str(ti, "new_string") + str(ti, "new_source")
+		if edits, ok := ti["edits"].([]any); ok {
+			for _, e := range edits {
+				if m, ok := e.(map[string]any); ok {
+					in.Content += "\n" + str(m, "new_string")
+				}
+			}
+		}
+	case "WebFetch":
+		t.Kind = KindWeb
+		in.URL = str(ti, "url")
+	case "WebSearch":
+		t.Kind = KindWeb
+		in.Query = str(ti, "query")
+	case "Agent", "Task":
+		t.Kind = KindAgent
+		in.Subagent = str(ti, "subagent_type")
+		if in.Subagent == "" {
+			in.Subagent = "general-purpose"
+		}
+		in.Prompt = str(ti, "prompt")
+	default:
+		if rest, ok := strings.CutPrefix(name, "mcp__"); ok {
+			server, tool, _ := strings.Cut(rest, "__")
+			return MCPTool(name, server, tool, ti)
+		}
+		t.Kind = KindOther
+	}
+	return t
+}
+
+// mcpTool is a call of an MCP server's tool.
+func MCPTool(name, server, tool string, args map[string]any) Tool {
+	t := Tool{Kind: KindMCP, Name: name, Input: Input{Server: server, MCPTool: tool}}
+	if args != nil {
+		t.Input.Arguments, _ = json.Marshal(args)
+	}
+	return t
+}
+
+// str returns a string field of an object, "" when missing or not a string.
+func str(m map[string]any, key string) string {
+	s, _ := m[key].(string)
+	return s
+}
+
+func nonEmpty(s ...string) []string {
+	var out []string
+	for _, v := range s {
+		if v != "" {
+			out = append(out, v)
+		}
+	}
 	return out
 }

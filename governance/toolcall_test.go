@@ -22,7 +22,7 @@ func TestPatchFiles(t *testing.T) {
 		{"new file", "--- /dev/null\n+++ b/new.txt\n@@ -0,0 +1 @@\n+x", []string{"new.txt"}},
 	}
 	for _, tt := range tests {
-		if got := PatchFiles(tt.patch); !slices.Equal(got, tt.want) {
+		if got := governance.PatchFiles(tt.patch); !slices.Equal(got, tt.want) {
 			t.Errorf("%s: PatchFiles = %q, want %q", tt.name, got, tt.want)
 		}
 	}
@@ -51,12 +51,12 @@ func TestToolCall(t *testing.T) {
 		{"some_tool", map[string]any{"command": "cat x", "path": "y"}, governance.KindOther, "cat x", []string{"y"}},
 	}
 	for _, tt := range tests {
-		got := ToolCall(tt.name, tt.input)
+		got := governance.ToolCall(tt.name, tt.input)
 		if got.Kind != tt.kind || got.Input.Command != tt.cmd || !slices.Equal(got.Input.Paths, tt.paths) {
-			t.Errorf("ToolCall(%s) = %s %q %q, want %s %q %q", tt.name, got.Kind, got.Input.Command, got.Input.Paths, tt.kind, tt.cmd, tt.paths)
+			t.Errorf("governance.ToolCall(%s) = %s %q %q, want %s %q %q", tt.name, got.Kind, got.Input.Command, got.Input.Paths, tt.kind, tt.cmd, tt.paths)
 		}
 	}
-	if got := ToolCall("mcp__github__create_issue", map[string]any{"title": "x"}); got.Kind != governance.KindMCP ||
+	if got := governance.ToolCall("mcp__github__create_issue", map[string]any{"title": "x"}); got.Kind != governance.KindMCP ||
 		got.Input.Server != "github" || got.Input.MCPTool != "create_issue" || string(got.Input.Arguments) != `{"title":"x"}` {
 		t.Errorf("mcp: %+v", got)
 	}
