@@ -107,3 +107,12 @@ func specificity(layer string) int {
 	}
 	return 1
 }
+
+// Basis names what decided: the rule, and the approval item when a person
+// answered or is asked ("human-approval a1b2c3").
+func (d *Decision) Basis() string {
+	if d.Approval != nil && d.Approval.ID != "" {
+		return d.Rule + " " + d.Approval.ID
+	}
+	return d.Rule
+}

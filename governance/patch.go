@@ -1,6 +1,7 @@
 package governance
 
 import (
+	"slices"
 	"strconv"
 	"strings"
 )
@@ -215,4 +216,12 @@ func hunkLengths(l string) (int, int) {
 		return v
 	}
 	return length(fields[1]), length(fields[2])
+}
+
+// appendNew appends s to list unless the list holds it.
+func appendNew(list []string, s string) []string {
+	if slices.Contains(list, s) {
+		return list
+	}
+	return append(list, s)
 }

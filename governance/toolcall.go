@@ -36,29 +36,29 @@ func ToolCall(name string, input map[string]any) Tool {
 	case "write", "write_file", "create":
 		t.Kind = KindWrite
 		in.Paths = ToolPaths(input, false)
-		in.Content = firstString(input, "content", "text", "file_text")
+		in.Content = InputString(input, "content", "text", "file_text")
 	case "edit", "replace", "str_replace", "str_replace_editor", "multiedit", "afterfileedit":
 		t.Kind = KindEdit
 		in.Paths = ToolPaths(input, false)
-		in.Content = firstString(input, "new_string", "newString", "new_str", "content")
+		in.Content = InputString(input, "new_string", "newString", "new_str", "content")
 	case "apply_patch", "patch", "applypatch":
 		t.Kind = KindEdit
 		in.Paths = PatchFiles(patchOf(input))
 		in.Content = patchOf(input)
 	case "web", "webfetch", "web_fetch", "fetch":
 		t.Kind = KindWeb
-		in.URL = firstString(input, "url", "uri", "href")
+		in.URL = InputString(input, "url", "uri", "href")
 	case "websearch", "web_search", "google_web_search":
 		t.Kind = KindWeb
-		in.Query = firstString(input, "query", "q")
+		in.Query = InputString(input, "query", "q")
 	case "agent", "task", "invoke_agent", "subagent":
 		t.Kind = KindAgent
-		in.Subagent = firstString(input, "subagent_type", "agent", "agent_name", "name", "subagent")
-		in.Prompt = firstString(input, "prompt", "description")
+		in.Subagent = InputString(input, "subagent_type", "agent", "agent_name", "name", "subagent")
+		in.Prompt = InputString(input, "prompt", "description")
 	case "mcp":
 		t.Kind = KindMCP
-		in.Server = firstString(input, "server")
-		in.MCPTool = firstString(input, "tool")
+		in.Server = InputString(input, "server")
+		in.MCPTool = InputString(input, "tool")
 		if args, ok := input["arguments"]; ok {
 			in.Arguments, _ = json.Marshal(args)
 		}
@@ -77,7 +77,9 @@ func ToolCall(name string, input map[string]any) Tool {
 	return t
 }
 
-func firstString(m map[string]any, keys ...string) string {
+// InputString returns the first of the keys whose value in a tool input is
+// a string that is not empty, or "".
+func InputString(m map[string]any, keys ...string) string {
 	for _, k := range keys {
 		if s, ok := m[k].(string); ok && s != "" {
 			return s
@@ -103,7 +105,7 @@ func ToolCommand(m map[string]any) string {
 		}
 		return strings.Join(quoteAll(parts), " ")
 	}
-	return firstString(m, "cmd", "script")
+	return InputString(m, "cmd", "script")
 }
 
 func quoteAll(parts []string) []string {
@@ -132,8 +134,8 @@ func LooksLikePatch(s string) bool {
 		strings.HasPrefix(s, "--- ") || strings.Contains(s, "\n--- ") && strings.Contains(s, "\n+++ ")
 }
 
-// pathKeys are input keys that hold file paths.
-var pathKeys = []string{"file_path", "filePath", "filepath", "path", "absolute_path", "notebook_path", "dir_path", "target_file", "file", "filename"}
+// toolPathKeys are input keys that hold file paths.
+var toolPathKeys = []string{"file_path", "filePath", "filepath", "path", "absolute_path", "notebook_path", "dir_path", "target_file", "file", "filename"}
 
 // pathsOf collects file paths from an input, looking into nested objects
 // and lists. With globs, glob and pattern keys count as paths too.
@@ -146,7 +148,7 @@ func ToolPaths(m map[string]any, globs bool) []string {
 		}
 		switch x := v.(type) {
 		case map[string]any:
-			for _, k := range pathKeys {
+			for _, k := range toolPathKeys {
 				if s, ok := x[k].(string); ok && s != "" {
 					out = append(out, s)
 				}
@@ -183,7 +185,7 @@ func ToolPaths(m map[string]any, globs bool) []string {
 	return out
 }
 
-// claudeTool maps a Claude Code tool call to a canonical tool.
+// ClaudeTool maps a Claude Code tool call to a canonical tool.
 func ClaudeTool(name string, ti map[string]any) Tool {
 	t := Tool{Name: name}
 	in := &t.Input
@@ -193,20 +195,20 @@ func ClaudeTool(name string, ti map[string]any) Tool {
 		in.Command = str(ti, "command")
 	case "Read", "NotebookRead":
 		t.Kind = KindRead
-		in.Paths = nonEmpty(str(ti, "file_path"), str(ti, "notebook_path"))
+		in.Paths = NonEmpty(str(ti, "file_path"), str(ti, "notebook_path"))
 	case "Glob", "Grep", "LS":
 		t.Kind = KindRead
-		in.Paths = nonEmpty(str(ti, "path"))
+		in.Paths = NonEmpty(str(ti, "path"))
 		if len(in.Paths) == 0 {
 			in.Paths = []string{"."}
 		}
 	case "Write":
 		t.Kind = KindWrite
-		in.Paths = nonEmpty(str(ti, "file_path"))
+		in.Paths = NonEmpty(str(ti, "file_path"))
 		in.Content = str(ti, "content")
 	case "Edit", "MultiEdit", "NotebookEdit":
 		t.Kind = KindEdit
-		in.Paths = nonEmpty(str(ti, "file_path"), str(ti, "notebook_path"))
+		in.Paths = NonEmpty(str(ti, "file_path"), str(ti, "notebook_path"))
 		in.Content = str(ti, "new_string") + str(ti, "new_source")
 		if edits, ok := ti["edits"].([]any); ok {
 			for _, e := range edits {
@@ -238,7 +240,7 @@ func ClaudeTool(name string, ti map[string]any) Tool {
 	return t
 }
 
-// mcpTool is a call of an MCP server's tool.
+// MCPTool is a call of an MCP server's tool.
 func MCPTool(name, server, tool string, args map[string]any) Tool {
 	t := Tool{Kind: KindMCP, Name: name, Input: Input{Server: server, MCPTool: tool}}
 	if args != nil {
@@ -253,7 +255,8 @@ func str(m map[string]any, key string) string {
 	return s
 }
 
-func nonEmpty(s ...string) []string {
+// NonEmpty returns the strings that are not empty.
+func NonEmpty(s ...string) []string {
 	var out []string
 	for _, v := range s {
 		if v != "" {

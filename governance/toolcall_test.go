@@ -1,10 +1,8 @@
-package hooks
+package governance
 
 import (
 	"slices"
 	"testing"
-
-	"github.com/agentgov/governance/governance"
 )
 
 func TestPatchFiles(t *testing.T) {
@@ -22,7 +20,7 @@ func TestPatchFiles(t *testing.T) {
 		{"new file", "--- /dev/null\n+++ b/new.txt\n@@ -0,0 +1 @@\n+x", []string{"new.txt"}},
 	}
 	for _, tt := range tests {
-		if got := governance.PatchFiles(tt.patch); !slices.Equal(got, tt.want) {
+		if got := PatchFiles(tt.patch); !slices.Equal(got, tt.want) {
 			t.Errorf("%s: PatchFiles = %q, want %q", tt.name, got, tt.want)
 		}
 	}
@@ -33,30 +31,30 @@ func TestToolCall(t *testing.T) {
 	tests := []struct {
 		name  string
 		input map[string]any
-		kind  governance.Kind
+		kind  Kind
 		cmd   string
 		paths []string
 	}{
-		{"Bash", map[string]any{"command": "ls", "description": "list"}, governance.KindShell, "ls", nil},
-		{"run_shell_command", map[string]any{"command": "ls -la"}, governance.KindShell, "ls -la", nil},
-		{"exec_command", map[string]any{"command": []any{"bash", "-lc", "git status"}}, governance.KindShell, "git status", nil},
-		{"Read", map[string]any{"file_path": "/p/a.go"}, governance.KindRead, "", []string{"/p/a.go"}},
-		{"read_file", map[string]any{"absolute_path": "/p/a.go"}, governance.KindRead, "", []string{"/p/a.go"}},
-		{"view", map[string]any{"path": "a.go"}, governance.KindRead, "", []string{"a.go"}},
-		{"write_file", map[string]any{"file_path": "b.go", "content": "x"}, governance.KindWrite, "", []string{"b.go"}},
-		{"replace", map[string]any{"file_path": "c.go"}, governance.KindEdit, "", []string{"c.go"}},
-		{"apply_patch", map[string]any{"command": "*** Begin Patch\n*** Add File: d.go\n+x\n*** End Patch"}, governance.KindEdit, "", []string{"d.go"}},
-		{"glob", map[string]any{"nested": []any{map[string]any{"pattern": ".env"}}}, governance.KindRead, "", []string{".env"}},
-		{"grep", map[string]any{"path": "src", "pattern": ".env"}, governance.KindRead, "", []string{"src"}},
-		{"some_tool", map[string]any{"command": "cat x", "path": "y"}, governance.KindOther, "cat x", []string{"y"}},
+		{"Bash", map[string]any{"command": "ls", "description": "list"}, KindShell, "ls", nil},
+		{"run_shell_command", map[string]any{"command": "ls -la"}, KindShell, "ls -la", nil},
+		{"exec_command", map[string]any{"command": []any{"bash", "-lc", "git status"}}, KindShell, "git status", nil},
+		{"Read", map[string]any{"file_path": "/p/a.go"}, KindRead, "", []string{"/p/a.go"}},
+		{"read_file", map[string]any{"absolute_path": "/p/a.go"}, KindRead, "", []string{"/p/a.go"}},
+		{"view", map[string]any{"path": "a.go"}, KindRead, "", []string{"a.go"}},
+		{"write_file", map[string]any{"file_path": "b.go", "content": "x"}, KindWrite, "", []string{"b.go"}},
+		{"replace", map[string]any{"file_path": "c.go"}, KindEdit, "", []string{"c.go"}},
+		{"apply_patch", map[string]any{"command": "*** Begin Patch\n*** Add File: d.go\n+x\n*** End Patch"}, KindEdit, "", []string{"d.go"}},
+		{"glob", map[string]any{"nested": []any{map[string]any{"pattern": ".env"}}}, KindRead, "", []string{".env"}},
+		{"grep", map[string]any{"path": "src", "pattern": ".env"}, KindRead, "", []string{"src"}},
+		{"some_tool", map[string]any{"command": "cat x", "path": "y"}, KindOther, "cat x", []string{"y"}},
 	}
 	for _, tt := range tests {
-		got := governance.ToolCall(tt.name, tt.input)
+		got := ToolCall(tt.name, tt.input)
 		if got.Kind != tt.kind || got.Input.Command != tt.cmd || !slices.Equal(got.Input.Paths, tt.paths) {
-			t.Errorf("governance.ToolCall(%s) = %s %q %q, want %s %q %q", tt.name, got.Kind, got.Input.Command, got.Input.Paths, tt.kind, tt.cmd, tt.paths)
+			t.Errorf("ToolCall(%s) = %s %q %q, want %s %q %q", tt.name, got.Kind, got.Input.Command, got.Input.Paths, tt.kind, tt.cmd, tt.paths)
 		}
 	}
-	if got := governance.ToolCall("mcp__github__create_issue", map[string]any{"title": "x"}); got.Kind != governance.KindMCP ||
+	if got := ToolCall("mcp__github__create_issue", map[string]any{"title": "x"}); got.Kind != KindMCP ||
 		got.Input.Server != "github" || got.Input.MCPTool != "create_issue" || string(got.Input.Arguments) != `{"title":"x"}` {
 		t.Errorf("mcp: %+v", got)
 	}

@@ -3,7 +3,6 @@ package hooks
 import (
 	"encoding/json"
 	"fmt"
-	"strings"
 
 	"github.com/agentgov/governance/governance"
 )
@@ -43,7 +42,6 @@ func decodeObject(data []byte) (map[string]any, error) {
 	return in, nil
 }
 
-
 func getenv(env Env, k string) string {
 	if env.Getenv == nil {
 		return ""
@@ -66,8 +64,6 @@ func claudeEvent(name string) string {
 	return EventOther
 }
 
-
-
 // Encode writes Claude Code's output for an event. Replies are built as
 // generic maps, the cheapest encoding path for a short-lived process.
 func (claude) Encode(ev *Event, r *Reply) []byte {
@@ -86,10 +82,10 @@ func (claude) Encode(ev *Event, r *Reply) []byte {
 	switch d.Outcome {
 	case governance.Allow:
 		hso["permissionDecision"] = "allow"
-		hso["permissionDecisionReason"] = "governance: allowed (" + d.Rule + ")"
+		hso["permissionDecisionReason"] = "governance: allowed (" + d.Basis() + ")"
 	case governance.Warn:
 		hso["permissionDecision"] = "allow"
-		hso["permissionDecisionReason"] = "governance: allowed with a warning (" + d.Rule + ")"
+		hso["permissionDecisionReason"] = "governance: allowed with a warning (" + d.Basis() + ")"
 		hso["additionalContext"] = d.Render()
 	case governance.Defer, governance.NoOpinion:
 		if len(d.Warnings) == 0 {

@@ -44,8 +44,8 @@ func codexTool(name string, ti, _ map[string]any) governance.Tool {
 		return patchTool(name, patchText(ti))
 	case "spawn_agent":
 		return governance.Tool{Kind: governance.KindAgent, Name: name, Input: governance.Input{
-			Subagent: cmp.Or(firstString(ti, "agent_type", "agent", "subagent_type", "name"), "default"),
-			Prompt:   firstString(ti, "message", "prompt", "task")}}
+			Subagent: cmp.Or(governance.InputString(ti, "agent_type", "agent", "subagent_type", "name"), "default"),
+			Prompt:   governance.InputString(ti, "message", "prompt", "task")}}
 	}
 	return governance.ToolCall(name, ti)
 }

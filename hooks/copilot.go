@@ -146,8 +146,8 @@ func copilotTool(name string, ti, _ map[string]any) governance.Tool {
 	switch name {
 	case "task":
 		return governance.Tool{Kind: governance.KindAgent, Name: name, Input: governance.Input{
-			Subagent: cmp.Or(firstString(ti, "agent_type", "subagent_type", "agent", "agent_name"), "general-purpose"),
-			Prompt:   firstString(ti, "prompt", "description")}}
+			Subagent: cmp.Or(governance.InputString(ti, "agent_type", "subagent_type", "agent", "agent_name"), "general-purpose"),
+			Prompt:   governance.InputString(ti, "prompt", "description")}}
 	case "bash", "powershell", "view", "create", "edit", "glob", "grep", "web_fetch", "ask_user",
 		"read_bash", "write_bash", "stop_bash", "list_bash", "str_replace_editor", "report_intent", "update_todo":
 		return governance.ToolCall(name, ti)
@@ -209,7 +209,7 @@ func (copilot) Encode(ev *Event, r *Reply) []byte {
 	switch d.Outcome {
 	case governance.Allow, governance.Warn:
 		out["permissionDecision"] = "allow"
-		out["permissionDecisionReason"] = "governance: allowed (" + governance.Sanitize(d.Rule) + ")"
+		out["permissionDecisionReason"] = "governance: allowed (" + governance.Sanitize(d.Basis()) + ")"
 	case governance.Ask:
 		out["permissionDecision"] = "ask"
 		out["permissionDecisionReason"] = d.Render()

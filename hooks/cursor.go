@@ -56,8 +56,8 @@ func (cursor) Decode(data []byte, env Env) (*Event, error) {
 	req := &ev.Request
 	req.Harness = "cursor"
 	req.Event = ev.Name
-	req.SessionID = firstString(in, "conversation_id", "session_id")
-	req.ToolUseID = firstString(in, "tool_use_id", "generation_id")
+	req.SessionID = governance.InputString(in, "conversation_id", "session_id")
+	req.ToolUseID = governance.InputString(in, "tool_use_id", "generation_id")
 	req.Cwd = str(in, "cwd")
 	if roots := stringList(in["workspace_roots"]); len(roots) > 0 {
 		ev.ProjectDir = roots[0]
@@ -68,8 +68,8 @@ func (cursor) Decode(data []byte, env Env) (*Event, error) {
 	if ev.ProjectDir == "" {
 		ev.ProjectDir = getenv(env, "CURSOR_PROJECT_DIR")
 	}
-	req.AgentID = firstString(in, "subagent_id", "agent_id")
-	req.Agent = firstString(in, "subagent_type", "agent_type")
+	req.AgentID = governance.InputString(in, "subagent_id", "agent_id")
+	req.Agent = governance.InputString(in, "subagent_type", "agent_type")
 	if req.AgentID != "" && ev.Name != EventSubagentStart && ev.Name != EventSubagentStop {
 		req.Depth = 1
 	}
@@ -79,15 +79,15 @@ func (cursor) Decode(data []byte, env Env) (*Event, error) {
 		req.Tool = governance.Tool{Kind: governance.KindShell, Name: "Shell", Input: governance.Input{Command: str(in, "command")}}
 	case "beforeMCPExecution", "afterMCPExecution":
 		args, _ := toolInput(in["tool_input"])
-		server := firstString(in, "server", "server_name")
+		server := governance.InputString(in, "server", "server_name")
 		if server == "" {
 			server = mcpServerOf(str(in, "url"), str(in, "command"))
 		}
 		req.Tool = governance.MCPTool(str(in, "tool_name"), server, str(in, "tool_name"), args)
 	case "beforeReadFile":
-		req.Tool = governance.Tool{Kind: governance.KindRead, Name: "Read", Input: governance.Input{Paths: nonEmpty(str(in, "file_path"))}}
+		req.Tool = governance.Tool{Kind: governance.KindRead, Name: "Read", Input: governance.Input{Paths: governance.NonEmpty(str(in, "file_path"))}}
 	case "afterFileEdit":
-		req.Tool = governance.Tool{Kind: governance.KindEdit, Name: "Edit", Input: governance.Input{Paths: nonEmpty(str(in, "file_path"))}}
+		req.Tool = governance.Tool{Kind: governance.KindEdit, Name: "Edit", Input: governance.Input{Paths: governance.NonEmpty(str(in, "file_path"))}}
 	case "preToolUse", "postToolUse", "postToolUseFailure":
 		name := str(in, "tool_name")
 		ti, ok := toolInput(in["tool_input"])
@@ -101,17 +101,17 @@ func (cursor) Decode(data []byte, env Env) (*Event, error) {
 	case "beforeSubmitPrompt":
 		ev.Prompt = str(in, "prompt")
 	case "sessionStart":
-		ev.Source = firstString(in, "source", "reason")
+		ev.Source = governance.InputString(in, "source", "reason")
 		if ev.Source == "" {
 			ev.Source = "startup"
 		}
 	case "sessionEnd":
-		ev.Reason = firstString(in, "reason", "status")
+		ev.Reason = governance.InputString(in, "reason", "status")
 	case "subagentStart", "subagentStop":
 		if req.AgentID == "" {
-			req.AgentID = firstString(in, "tool_call_id", "conversation_id")
+			req.AgentID = governance.InputString(in, "tool_call_id", "conversation_id")
 		}
-		req.SessionID = firstString(in, "parent_conversation_id", "conversation_id", "session_id")
+		req.SessionID = governance.InputString(in, "parent_conversation_id", "conversation_id", "session_id")
 	}
 	if n, ok := in["duration"].(float64); ok && n > 0 {
 		ev.DurationMS = int64(n)
@@ -128,7 +128,7 @@ func cursorTool(name string, ti map[string]any) governance.Tool {
 		if inner, ok := toolInput(ti["tool_input"]); ok && inner != nil {
 			args = inner
 		}
-		return governance.MCPTool(name, firstString(ti, "server", "server_name"), tool, args)
+		return governance.MCPTool(name, governance.InputString(ti, "server", "server_name"), tool, args)
 	}
 	switch name {
 	case "Shell", "Terminal":
@@ -137,8 +137,8 @@ func cursorTool(name string, ti map[string]any) governance.Tool {
 		return governance.Tool{Kind: governance.KindWrite, Name: name, Input: governance.Input{Paths: governance.ToolPaths(ti, false)}}
 	case "Task":
 		return governance.Tool{Kind: governance.KindAgent, Name: name, Input: governance.Input{
-			Subagent: cmp.Or(firstString(ti, "subagent_type", "agent_type", "agent"), "general-purpose"),
-			Prompt:   firstString(ti, "prompt", "description")}}
+			Subagent: cmp.Or(governance.InputString(ti, "subagent_type", "agent_type", "agent"), "general-purpose"),
+			Prompt:   governance.InputString(ti, "prompt", "description")}}
 	}
 	return governance.ToolCall(name, ti)
 }

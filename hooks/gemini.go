@@ -1,7 +1,6 @@
 package hooks
 
 import (
-	"encoding/json"
 	"path/filepath"
 	"strings"
 
@@ -95,11 +94,11 @@ func geminiTool(name string, ti, in map[string]any) governance.Tool {
 		return t
 	case "web_fetch":
 		// web_fetch takes a prompt with the URLs in it.
-		prompt := firstString(ti, "url", "prompt")
+		prompt := governance.InputString(ti, "url", "prompt")
 		return governance.Tool{Kind: governance.KindWeb, Name: name, Input: governance.Input{URL: firstURL(prompt), Query: prompt}}
 	case "invoke_agent":
 		return governance.Tool{Kind: governance.KindAgent, Name: name, Input: governance.Input{
-			Subagent: firstString(ti, "agent_name", "name"), Prompt: firstString(ti, "prompt")}}
+			Subagent: governance.InputString(ti, "agent_name", "name"), Prompt: governance.InputString(ti, "prompt")}}
 	}
 	if rest, ok := strings.CutPrefix(name, "mcp_"); ok && !strings.HasPrefix(rest, "_") {
 		// Gemini's own naming: the server name has no underscore.
@@ -109,7 +108,6 @@ func geminiTool(name string, ti, in map[string]any) governance.Tool {
 	}
 	return governance.ToolCall(name, ti)
 }
-
 
 func stringList(v any) []string {
 	switch x := v.(type) {

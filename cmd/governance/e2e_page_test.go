@@ -117,7 +117,7 @@ func TestApprovePageInChromium(t *testing.T) {
 	case <-time.After(30 * time.Second):
 		t.Fatal("the hook did not return after the approval")
 	}
-	if !strings.Contains(reply.String(), `"permissionDecision":"allow"`) || !strings.Contains(reply.String(), "approved:"+id) {
+	if !strings.Contains(reply.String(), `"permissionDecision":"allow"`) || !strings.Contains(reply.String(), "human-approval "+id) {
 		t.Fatalf("the waiting hook printed: %s", reply.String())
 	}
 }

@@ -7,12 +7,12 @@ import (
 	"io"
 	"path/filepath"
 	"strings"
-	"time"
+
+	"github.com/spf13/cobra"
 
 	"github.com/agentgov/governance/governance"
-	"github.com/agentgov/governance/hooks"
 	"github.com/agentgov/governance/internal/config"
-	"github.com/spf13/cobra"
+	"github.com/agentgov/governance/internal/pipeline"
 )
 
 type checkOptions struct {
@@ -113,7 +113,7 @@ func (a *App) call(o checkOptions, args []string) (req *governance.Request, load
 func toolOf(tool string, args []string) governance.Tool {
 	kind, isKind := governance.ParseKind(strings.ToLower(tool))
 	if !isKind {
-		return hooks.ToolCall(tool, argsInput(args))
+		return governance.ToolCall(tool, argsInput(args))
 	}
 	if kind == governance.KindShell {
 		return governance.Tool{Kind: kind, Name: "shell", Input: governance.Input{Command: strings.Join(args, " ")}}
@@ -135,13 +135,9 @@ func argsInput(args []string) map[string]any {
 
 func (a *App) checkOne(cmd *cobra.Command, o checkOptions, args []string) error {
 	req, loaded, _ := a.call(o, args)
-	p := loaded.Paths
-	start := time.Now()
-	e := governance.NewEngine(loaded.Policy)
-	defer a.withPlugins(e)()
-	e.Evaluators = append(e.Evaluators, a.evaluators(loaded.Policy, p)...)
-	d := e.Decide(cmd.Context(), req)
-	a.decisionRecorder(p).record(req, d, time.Since(start))
+	pipe, stop := a.pipeline(loaded, "cli")
+	defer stop()
+	d := pipe.Decide(cmd.Context(), pipeline.Call{Request: req, Mode: pipeline.Report}).Decision
 	if o.asJSON {
 		return writeJSON(a.Stdout, decisionJSON(d))
 	}
@@ -211,10 +207,8 @@ type jsonlOut struct {
 func (a *App) checkJSONL(cmd *cobra.Command, o checkOptions) error {
 	cwd, loaded, _ := a.loadAt(o.cwd)
 	p := loaded.Paths
-	engine := governance.NewEngine(loaded.Policy)
-	defer a.withPlugins(engine)()
-	engine.Evaluators = append(engine.Evaluators, a.evaluators(loaded.Policy, p)...)
-	rec := a.decisionRecorder(p)
+	pipe, stop := a.pipeline(loaded, "cli")
+	defer stop()
 	in := bufio.NewReaderSize(a.Stdin, 1<<20)
 	out := bufio.NewWriterSize(a.Stdout, 1<<16)
 	defer out.Flush()
@@ -245,11 +239,9 @@ func (a *App) checkJSONL(cmd *cobra.Command, o checkOptions) error {
 				if r.Cmd != "" {
 					req.Tool = governance.Tool{Kind: governance.KindShell, Name: "shell", Input: governance.Input{Command: r.Cmd}}
 				} else {
-					req.Tool = hooks.ToolCall(r.Tool, r.Input)
+					req.Tool = governance.ToolCall(r.Tool, r.Input)
 				}
-				start := time.Now()
-				d := engine.Decide(cmd.Context(), req)
-				rec.record(req, d, time.Since(start))
+				d := pipe.Decide(cmd.Context(), pipeline.Call{Request: req, Mode: pipeline.Report}).Decision
 				res = jsonlOut{Decision: d.Outcome.String(), Layer: d.Layer, Rule: d.Rule, Message: d.Message}
 			}
 			if err := enc.Encode(res); err != nil {

@@ -2,41 +2,31 @@ package cli
 
 import (
 	"fmt"
-	"io"
-	"os"
-	"time"
+	"sync"
 
-	"github.com/agentgov/governance/governance"
-	"github.com/agentgov/governance/internal/decisionlog"
-	"github.com/agentgov/governance/internal/layout"
+	"github.com/agentgov/governance/internal/config"
+	"github.com/agentgov/governance/internal/gatekeeper/provider"
+	"github.com/agentgov/governance/internal/pipeline"
+	"github.com/agentgov/governance/internal/pluginhost"
 )
 
-// decisionRecorder appends the decisions of `governance check` to the
-// decision log, labelled harness "cli". A log that cannot be written is
-// reported on stderr once; the decisions stand.
-type decisionRecorder struct {
-	path   string
-	labels decisionlog.Labels
-	stderr io.Writer
-	failed bool
-}
-
-func (a *App) decisionRecorder(p layout.Paths) *decisionRecorder {
-	r := &decisionRecorder{labels: decisionlog.Labels{Harness: "cli", Version: decisionlog.Version}, stderr: a.Stderr}
-	if p.StateDir != "" {
-		r.path = p.DecisionLog()
+// pipeline returns the decision pipeline of the CLI for a loaded
+// configuration, labelled in the decision log as label: plugins run
+// in-process from a pool and the gatekeeper's providers are called
+// in-process. stop ends the plugins. A problem that does not change a
+// decision (a log that cannot be written) is reported once.
+func (a *App) pipeline(loaded *config.Loaded, label string) (p *pipeline.Pipeline, stop func()) {
+	var once sync.Once
+	warn := func(err error) {
+		once.Do(func() { fmt.Fprintf(a.Stderr, "governance: error: %v\n", err) })
 	}
-	// Once, not for every line of a --jsonl stream.
-	r.labels.Host, _ = os.Hostname()
-	return r
-}
-
-func (r *decisionRecorder) record(req *governance.Request, d *governance.Decision, eval time.Duration) {
-	if r.path == "" || r.failed {
-		return
+	ev := pipeline.Evaluators{Models: (&provider.Models{}).New}
+	stop = func() {}
+	if len(loaded.Policy.Plugins) > 0 {
+		pool := pluginhost.NewPool(pluginhost.Options{Log: a.Stderr})
+		ev.Plugins, stop = pool.Caller, pool.Close
 	}
-	if err := decisionlog.Record(r.path, r.labels, req, d, eval); err != nil {
-		r.failed = true
-		fmt.Fprintf(r.stderr, "governance: error: %v\n", err)
-	}
+	return &pipeline.Pipeline{Policy: loaded.Policy, Paths: loaded.Paths, Label: label, Evaluators: ev,
+		Env: pipeline.Env{Getenv: a.Getenv, LookupEnv: func(k string) (string, bool) { v := a.Getenv(k); return v, v != "" },
+			Now: a.Now, Warn: warn}}, stop
 }

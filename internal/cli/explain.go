@@ -5,9 +5,11 @@ import (
 	"os"
 	"strings"
 
-	"github.com/agentgov/governance/governance"
-	"github.com/agentgov/governance/internal/shell"
 	"github.com/spf13/cobra"
+
+	"github.com/agentgov/governance/governance"
+	"github.com/agentgov/governance/internal/pipeline"
+	"github.com/agentgov/governance/internal/shell"
 )
 
 func (a *App) explainCmd() *cobra.Command {
@@ -74,9 +76,9 @@ layer's verdict in order, and the deciding rule with its file and line.`,
 					fmt.Fprintf(w, "  problem: %s: %s\n", pr.Kind, governance.Sanitize(pr.Detail))
 				}
 			}
-			e := governance.NewEngine(loaded.Policy)
-			defer a.withPlugins(e)()
-			d := e.Decide(cmd.Context(), req)
+			pipe, stop := a.pipeline(loaded, "cli")
+			defer stop()
+			d := pipe.Decide(cmd.Context(), pipeline.Call{Request: req, Mode: pipeline.Explain}).Decision
 			fmt.Fprintf(w, "\ntrace:\n")
 			for _, s := range d.Trace {
 				rule := s.Rule

@@ -13,6 +13,7 @@ import (
 	"github.com/agentgov/governance/internal/gatekeeper"
 	"github.com/agentgov/governance/internal/gatekeeper/provider"
 	"github.com/agentgov/governance/internal/layout"
+	"github.com/agentgov/governance/internal/pipeline"
 )
 
 func (a *App) gatekeeperCmd() *cobra.Command {
@@ -92,7 +93,7 @@ func (a *App) gatekeeperTest(cmd *cobra.Command, o checkOptions, showPrompt bool
 	}
 	// What layers 0 to 3 decide: the gatekeeper is asked only when a
 	// part of the call is left undecided.
-	layers := governance.NewEngine(loaded.Policy).Decide(cmd.Context(), req)
+	layers := pipeline.Layers(loaded.Policy).Decide(cmd.Context(), req)
 	consulted := false
 	for _, st := range layers.Trace {
 		consulted = consulted || st.Note == "no layer decided"
@@ -197,13 +198,6 @@ client.`,
 			return err
 		},
 	}
-}
-
-// evaluators returns what decides, in the CLI, the calls layer 1 leaves
-// undecided: the gatekeeper, in-process, when the configuration turns it
-// on.
-func (a *App) evaluators(pol *governance.Policy, p layout.Paths) []governance.Evaluator {
-	return gatekeeper.Evaluators(pol, a.gatekeeperEnv(p))
 }
 
 func (a *App) gatekeeper(pol *governance.Policy, p layout.Paths) *gatekeeper.Gatekeeper {

@@ -11,6 +11,10 @@ import (
 	"syscall"
 	"time"
 
+	"github.com/agentgov/governance/internal/gatekeeper/provider"
+	"github.com/agentgov/governance/internal/pipeline"
+	"github.com/agentgov/governance/internal/pluginhost"
+
 	"github.com/spf13/cobra"
 
 	"github.com/agentgov/governance/internal/decisionlog"
@@ -80,7 +84,13 @@ accepting rules that agents proposed.`,
 			}
 			ctx, stop := signal.NotifyContext(cmd.Context(), os.Interrupt, syscall.SIGTERM)
 			defer stop()
-			proxy := mcpproxy.New(mcpproxy.Options{Config: cfg, Paths: p, Stderr: a.Stderr, Version: decisionlog.Version})
+			// The proxy decides as the hook does: plugins from a pool that
+			// stays warm across calls, the gatekeeper in-process.
+			pool := pluginhost.NewPool(pluginhost.Options{Log: a.Stderr})
+			defer pool.Close()
+			evaluators := pipeline.Evaluators{Plugins: pool.Caller, Models: (&provider.Models{}).New}
+			proxy := mcpproxy.New(mcpproxy.Options{Config: cfg, Paths: p, Stderr: a.Stderr, Version: decisionlog.Version,
+				Evaluators: evaluators})
 			var token, tokenFile, approver string
 			var ln net.Listener
 			if cfg.Listen != "" {

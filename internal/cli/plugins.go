@@ -215,18 +215,6 @@ func (a *App) testPlugin(ctx context.Context, spec governance.PluginSpec, req *g
 	return nil
 }
 
-// withPlugins gives an engine the configured plugins, run by this process
-// (warm across the calls of check --jsonl); the returned function stops
-// them.
-func (a *App) withPlugins(e *governance.Engine) (stop func()) {
-	if len(e.Policy.Plugins) == 0 {
-		return func() {}
-	}
-	pool := pluginhost.NewPool(pluginhost.Options{Log: a.Stderr})
-	plugineval.Install(e, e.Policy.Plugins, pool.Caller)
-	return pool.Close
-}
-
 // pluginsEvalCmd runs a plugin for one call of a hook that no daemon
 // answered: the hook links no plugin transport, so it starts this
 // command, which reads a plugineval.ColdRequest on standard input and

@@ -12,6 +12,7 @@ import (
 
 	"github.com/agentgov/governance/governance"
 	"github.com/agentgov/governance/internal/config"
+	"github.com/agentgov/governance/internal/pipeline"
 	"github.com/agentgov/governance/internal/policytest"
 )
 
@@ -98,7 +99,7 @@ func (a *App) runTests(cmd *cobra.Command, cwd string, files []string, verbose b
 		fmt.Fprintf(a.Stderr, "governance: error: %d problem(s) in the configuration or the test files; no case was run\n", len(problems))
 		return errReported
 	}
-	engine := governance.NewEngine(l.Policy)
+	engine := pipeline.Layers(l.Policy)
 	failed := 0
 	for i := range cases {
 		c := &cases[i]

@@ -12,12 +12,11 @@ import (
 	"time"
 
 	"github.com/agentgov/governance/governance"
-	"github.com/agentgov/governance/hooks"
 	"github.com/agentgov/governance/internal/approvals"
 	"github.com/agentgov/governance/internal/decisionlog"
 	"github.com/agentgov/governance/internal/layout"
 	"github.com/agentgov/governance/internal/learned"
-	"github.com/agentgov/governance/internal/plugineval"
+	"github.com/agentgov/governance/internal/pipeline"
 )
 
 const cookieName = "governance_token"
@@ -169,19 +168,15 @@ func (s *Server) decide(w http.ResponseWriter, r *http.Request) {
 	if in.Cmd != "" {
 		req.Tool = governance.Tool{Kind: governance.KindShell, Name: "shell", Input: governance.Input{Command: in.Cmd}}
 	} else {
-		req.Tool = hooks.ToolCall(in.Tool, in.Input)
+		req.Tool = governance.ToolCall(in.Tool, in.Input)
 	}
 	pol := s.policies.load(p)
-	e := governance.NewEngine(pol)
-	e.LookupEnv = func(string) (string, bool) { return "", false }
-	plugineval.Install(e, pol.Plugins, s.plugins.Caller)
-	e.Evaluators = append(e.Evaluators, s.evaluators(e.Policy)...)
-	start := time.Now()
-	d := e.Decide(r.Context(), req)
-	if err := decisionlog.Record(layout.Paths{StateDir: s.cfg.StateDir}.DecisionLog(), decisionlog.Labels{Harness: "api"}, req, d,
-		time.Since(start)); err != nil {
-		s.logf("decision log: %v", err)
-	}
+	p.StateDir = s.cfg.StateDir
+	pipe := &pipeline.Pipeline{Policy: pol, Paths: p, Label: "api",
+		Evaluators: pipeline.Evaluators{Plugins: s.plugins.Caller, Models: s.models.New},
+		Env: pipeline.Env{Getenv: s.cfg.Getenv, LookupEnv: unknownEnv, Now: time.Now,
+			Warn: func(err error) { s.logf("decision log: %v", err) }}}
+	d := pipe.Decide(r.Context(), pipeline.Call{Request: req, Mode: pipeline.Report}).Decision
 	w.Header().Set("Content-Type", "application/json")
 	json.NewEncoder(w).Encode(decisionJSON{Decision: d.Outcome.String(), Layer: d.Layer, Rule: d.Rule, Source: d.Source,
 		Subject: d.Subject, Message: d.Message, Suggestion: d.Suggestion})

@@ -83,6 +83,14 @@ func (e *Entry) Marshal() ([]byte, error) {
 		b = append(b, `,"enforced":`...)
 		b = strconv.AppendBool(b, *r.Enforced)
 	}
+	if a := r.Approval; a != nil {
+		b = append(b, `,"approval":{"id":`...)
+		b = jsonstr.Append(b, a.ID)
+		b = append(b, `,"state":`...)
+		b = jsonstr.Append(b, a.State)
+		b = append(b, '}')
+	}
+	b = appendField(b, n, "error", r.Error)
 	b = append(b, `},"metrics":{"timer_governance_eval_ns":`...)
 	b = strconv.AppendInt(b, e.Metrics.EvalNS, 10)
 	b = append(b, '}')

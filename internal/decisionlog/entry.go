@@ -116,6 +116,18 @@ type Result struct {
 	// Enforced is false when the decision was recorded but not applied
 	// (log-only mode); absent when it was applied.
 	Enforced *bool `json:"enforced,omitempty"`
+	// Approval is the call's approval item and its state, when the call
+	// went to the approval queue.
+	Approval *Approval `json:"approval,omitempty"`
+	// Error says why no decision could be reached, when none was.
+	Error string `json:"error,omitempty"`
+}
+
+// Approval is a call's approval item and its state (waiting, approved,
+// denied).
+type Approval struct {
+	ID    string `json:"id"`
+	State string `json:"state"`
 }
 
 // Metrics are timings of the decision.
@@ -153,6 +165,12 @@ func New(labels Labels, req *governance.Request, d *governance.Decision, eval ti
 		Result: Result{Decision: d.Outcome.String(), Layer: d.Layer, Rule: d.Rule, Source: d.Source,
 			Subject: d.Subject, Message: d.Message},
 		Metrics: Metrics{EvalNS: eval.Nanoseconds()},
+	}
+	if a := d.Approval; a != nil {
+		e.Result.Approval = &Approval{ID: a.ID, State: string(a.State)}
+	}
+	if d.Err != nil {
+		e.Result.Error = d.Err.Error()
 	}
 	e.mask()
 	return e

@@ -165,11 +165,12 @@ func TestMarshalMatchesEncodingJSON(t *testing.T) {
 				Cwd: "/c", ProjectRoot: "/p", Tool: Tool{Kind: "mcp", Name: "mcp__s__t", Input: ToolInput{
 					Command: "c", Paths: []string{"a", "b"}, URL: "u", Query: "q", Subagent: "sa", Server: "s", MCPTool: "t",
 					Arguments: json.RawMessage(" {\"a\" : [1, 2.5e3, \"<x>\"], \"b\":{ }} ")}}},
-			Result:  Result{Decision: "deny", Layer: "l", Rule: "r", Source: "f:1", Subject: "sub", Message: "m", Enforced: &no},
+			Result: Result{Decision: "deny", Layer: "l", Rule: "r", Source: "f:1", Subject: "sub", Message: "m", Enforced: &no,
+				Approval: &Approval{ID: "a1", State: "waiting"}, Error: "an evaluator failed: x"},
 			Metrics: Metrics{EvalNS: 1234567}, Erased: []string{"/e"}, Masked: []string{"/m1", "/m2"}}},
 		{"escapes", Entry{DecisionID: weird, Timestamp: time.Date(2026, 1, 2, 3, 4, 5, 0, time.UTC), Path: weird,
 			Input:  Input{Tool: Tool{Kind: weird, Input: ToolInput{Command: weird, Paths: []string{weird}}}},
-			Result: Result{Decision: weird, Message: weird}}},
+			Result: Result{Decision: weird, Message: weird, Approval: &Approval{ID: weird, State: weird}, Error: weird}}},
 		{"first fields empty", Entry{Input: Input{Cwd: "/c", Tool: Tool{Input: ToolInput{URL: "u"}}}}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {

@@ -146,7 +146,26 @@ func parse(line []byte) *Entry {
 		return nil
 	}
 	e.Line = line
+	legacyApproval(e)
 	return e
+}
+
+// legacyApproval gives an entry written before decisions carried their
+// approval (the rule was approved:ID, denied:ID or awaiting:ID) the
+// approval it records.
+func legacyApproval(e *Entry) {
+	r := &e.Result
+	if r.Approval != nil || r.Layer != "approval" {
+		return
+	}
+	for _, state := range []string{"approved", "denied", "awaiting"} {
+		if id, ok := strings.CutPrefix(r.Rule, state+":"); ok {
+			if state == "awaiting" {
+				state = "waiting"
+			}
+			r.Approval = &Approval{ID: id, State: state}
+		}
+	}
 }
 
 // Follow calls fn for the entries that f keeps in the log at path, then

@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/agentgov/governance/governance"
+	"github.com/agentgov/governance/internal/pipeline"
 )
 
 // Finding is a problem of a rule set.
@@ -36,7 +37,7 @@ type AuditOptions struct {
 func Audit(pol *governance.Policy, opts AuditOptions) []Finding {
 	var out []Finding
 	engine := func(p *governance.Policy) *governance.Engine {
-		e := governance.NewEngine(p)
+		e := pipeline.Layers(p)
 		e.LookupEnv = func(string) (string, bool) { return "", false }
 		return e
 	}

@@ -25,9 +25,11 @@ func logOf(calls ...[2]string) iter.Seq2[*decisionlog.Entry, error] {
 			e.Input.Tool.Kind, e.Input.Tool.Input.Command = "shell", c[0]
 			switch c[1] {
 			case "approved":
-				e.Result = decisionlog.Result{Decision: "allow", Layer: "approval", Rule: "approved:a" + fmt.Sprint(i)}
+				e.Result = decisionlog.Result{Decision: "allow", Layer: "approval", Rule: "human-approval",
+					Approval: &decisionlog.Approval{ID: "a" + fmt.Sprint(i), State: "approved"}}
 			case "denied":
-				e.Result = decisionlog.Result{Decision: "deny", Layer: "approval", Rule: "denied:a" + fmt.Sprint(i)}
+				e.Result = decisionlog.Result{Decision: "deny", Layer: "approval", Rule: "human-approval",
+					Approval: &decisionlog.Approval{ID: "a" + fmt.Sprint(i), State: "denied"}}
 			case "gatekeeper-allow":
 				e.Result = decisionlog.Result{Decision: "allow", Layer: "gatekeeper", Rule: "gatekeeper"}
 			case "rule-deny":

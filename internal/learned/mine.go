@@ -30,10 +30,11 @@ type observation struct {
 // decidedBy tells who decided a logged call: a human (an answered
 // approval) or the gatekeeper. Policy decisions teach nothing new.
 func decidedBy(e *decisionlog.Entry) (who string, allowed bool, ok bool) {
+	a := e.Result.Approval
 	switch {
-	case e.Result.Layer == "approval" && strings.HasPrefix(e.Result.Rule, "approved"):
+	case a != nil && a.State == string(governance.ApprovalApproved):
 		return Human, true, true
-	case e.Result.Layer == "approval" && strings.HasPrefix(e.Result.Rule, "denied:"):
+	case a != nil && a.State == string(governance.ApprovalDenied):
 		return Human, false, true
 	case e.Result.Layer == "gatekeeper" && (e.Result.Decision == "allow" || e.Result.Decision == "deny"):
 		return Gatekeeper, e.Result.Decision == "allow", true

@@ -3,6 +3,7 @@ package mcpproxy
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"os"
 	"strings"
@@ -11,10 +12,8 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
-	"github.com/agentgov/governance/brain"
 	"github.com/agentgov/governance/governance"
-	"github.com/agentgov/governance/hooks"
-	"github.com/agentgov/governance/internal/decisionlog"
+	"github.com/agentgov/governance/internal/pipeline"
 )
 
 // Names used in decisions the proxy makes itself.
@@ -73,7 +72,7 @@ func (p *Proxy) humanMiddleware(next mcp.MethodHandler) mcp.MethodHandler {
 		gr := p.request(r.Session, r.Params.Name, toolRef{server: ReservedServer, name: strings.TrimPrefix(r.Params.Name, ReservedServer+"_")}, r.Params.Arguments)
 		gr.Role = governance.RoleHuman
 		p.record(gr, &governance.Decision{Outcome: governance.Allow, Layer: principal, Rule: "human", Subject: r.Params.Name,
-			Message: "The human principal's own call."}, true, start)
+			Message: "The human principal's own call."}, start)
 		return next(ctx, method, req)
 	}
 }
@@ -135,68 +134,54 @@ func (p *Proxy) gateCall(ctx context.Context, r *mcp.CallToolRequest, dispatch f
 	if !known {
 		req.Tool.Input.MCPTool = name
 		p.record(req, &governance.Decision{Outcome: governance.Deny, Layer: layerMCP, Rule: "unknown-tool", Subject: name,
-			Message: "No server of the proxy has this tool."}, true, start)
+			Message: "No server of the proxy has this tool."}, start)
 		return nil, unknownToolError(name)
 	}
 	if err := checkArguments(params.Arguments); err != nil {
 		p.record(req, &governance.Decision{Outcome: governance.Deny, Layer: layerMCP, Rule: "invalid-arguments", Subject: name,
-			Message: err.Error()}, true, start)
+			Message: err.Error()}, start)
 		return nil, &jsonrpc.Error{Code: jsonrpc.CodeInvalidParams, Message: "invalid arguments for " + name + ": " + err.Error()}
 	}
 	// A tool that tools/list does not show is decided like any other: a
 	// client may hold a list from before the policy changed, and a denial
 	// says why where "unknown tool" would not.
 	pol, _ := p.currentPolicy()
-	// Log-only: decide and record every call, block none (a broken
-	// configuration still blocks, as in the hook).
-	logOnly := pol.Settings.LogOnly && pol.Err == nil
-	d, werr := p.decide(ctx, pol, req)
-	if werr != nil && !logOnly {
-		p.record(req, d, true, start)
-		return nil, werr
+	pipe := p.pipeline(pol)
+	token := r.Params.GetProgressToken()
+	res := pipe.Decide(ctx, pipeline.Call{Request: req, Mode: pipeline.Enforce, RateKey: req.SessionID + "/" + req.Agent,
+		Wait: p.cfg.ApprovalWait, Poll: p.pollEvery, Notify: p.notify, Tick: p.progress(ctx, r.Session, token),
+		Timeout: p.cfg.DecideTimeout})
+	if res.Counted {
+		defer pipe.Release(req.ToolUseID)
 	}
-	release := func() {}
-	if d.Outcome < governance.Deny {
-		if v, rel := p.rateLimit(pol, req); v != nil {
-			d = v
-		} else {
-			release = rel
-		}
-	}
-	defer release()
-	if logOnly && d.Outcome >= governance.Ask {
-		p.record(req, d, false, start)
+	d := res.Decision
+	if !res.Enforced {
+		// Log-only: the call runs; the decision is in the log.
 		return dispatch()
 	}
-	if d.Outcome == governance.Ask {
-		var qerr error
-		d, qerr = p.awaitApproval(ctx, r, req, d)
-		if qerr != nil {
-			p.record(req, d, true, start)
-			return nil, evaluatorError("approvals", qerr.Error())
-		}
+	if werr := decisionError(d); werr != nil {
+		return nil, werr
 	}
-	p.record(req, d, true, start)
 	switch d.Outcome {
 	case governance.Deny, governance.Abort:
 		decision := d.Outcome.String()
-		if strings.HasPrefix(d.Rule, hooks.AwaitingRule) {
+		if d.Approval != nil && d.Approval.State == governance.ApprovalWaiting {
 			decision = governance.Ask.String()
 		}
 		return nil, denialError(DenialData{Decision: decision, Server: ref.server, Tool: ref.name,
 			Reason: reason(d), Suggestion: governance.Sanitize(d.Suggestion)}, d.Outcome == governance.Abort)
 	}
-	res, err := dispatch()
+	out, err := dispatch()
 	if err == nil && d.Outcome == governance.Warn && d.Message != "" {
 		// The agent is meant to read a warning: it goes with the result.
-		if cr, ok := res.(*mcp.CallToolResult); ok {
-			out := *cr
-			out.Content = append(append([]mcp.Content(nil), cr.Content...),
+		if cr, ok := out.(*mcp.CallToolResult); ok {
+			withWarning := *cr
+			withWarning.Content = append(append([]mcp.Content(nil), cr.Content...),
 				&mcp.TextContent{Text: "governance warning: " + governance.Sanitize(d.Message)})
-			res = &out
+			out = &withWarning
 		}
 	}
-	return res, err
+	return out, err
 }
 
 // reason is a decision's message, naming the rule that decided.
@@ -211,63 +196,41 @@ func reason(d *governance.Decision) string {
 	return governance.Sanitize(msg)
 }
 
-// decide runs the engine, bounded by the decide timeout. A decision that
-// could not be reached (a broken configuration, an evaluator that failed,
-// no answer in time) comes back with the -32953 error that reports it;
-// the decision then blocks the call.
+// pipeline returns the pipeline that decides the proxy's calls with a
+// policy.
+func (p *Proxy) pipeline(pol *governance.Policy) *pipeline.Pipeline {
+	return &pipeline.Pipeline{Policy: pol, Paths: p.paths, Label: harnessName, Evaluators: p.evaluators,
+		Env: pipeline.Env{Getenv: os.Getenv, Now: time.Now, Warn: func(err error) { p.warnf("%v", err) }}}
+}
+
+// decide asks what the policy says of a call without deciding it (the
+// tool listing): the decision, or the -32953 error of one that could not
+// be reached.
 func (p *Proxy) decide(ctx context.Context, pol *governance.Policy, req *governance.Request) (*governance.Decision, *jsonrpc.Error) {
-	e := governance.NewEngine(pol)
-	e.Evaluators = p.evaluators
-	ctx, cancel := context.WithTimeout(ctx, p.cfg.DecideTimeout)
-	defer cancel()
-	ch := make(chan *governance.Decision, 1)
-	go func() { ch <- e.Decide(ctx, req) }()
-	var d *governance.Decision
-	select {
-	case d = <-ch:
-	case <-ctx.Done():
-		d = &governance.Decision{Outcome: governance.Deny, Layer: layerMCP, Rule: "decide-timeout", Subject: req.Tool.Name,
-			Message: fmt.Sprintf("The policy reached no decision within %s.", p.cfg.DecideTimeout)}
-		return d, evaluatorError("governance", d.Message)
-	}
-	switch d.Rule {
-	case "evaluator-error":
-		return d, evaluatorError(d.Layer, d.Message)
-	case "config-error":
-		return d, evaluatorError("configuration", d.Message)
-	case "internal-error":
-		return d, evaluatorError("governance", d.Message)
-	}
-	return d, nil
+	d := p.pipeline(pol).Decide(ctx, pipeline.Call{Request: req, Mode: pipeline.Explain, Timeout: p.cfg.DecideTimeout}).Decision
+	return d, decisionError(d)
 }
 
-// rateLimit counts the call against its role's budget, as the hook does:
-// it returns a deny when the budget is spent, or a function that frees the
-// call's running slot once it has returned.
-func (p *Proxy) rateLimit(pol *governance.Policy, req *governance.Request) (*governance.Decision, func()) {
-	d, counted := hooks.RateLimit(pol, req, p.paths.StateDir, req.SessionID+"/"+req.Agent, time.Now(), "")
-	if !counted {
-		return d, func() {}
+// decisionError is the -32953 error of a decision that could not be
+// reached (a broken configuration, an evaluator that failed, no decision
+// in time, an approval that could not be filed), or nil.
+func decisionError(d *governance.Decision) *jsonrpc.Error {
+	switch {
+	case d.Err == nil:
+		return nil
+	case errors.Is(d.Err, governance.ErrEvaluator):
+		return evaluatorError(d.Layer, d.Message)
+	case errors.Is(d.Err, governance.ErrConfig):
+		return evaluatorError("configuration", d.Message)
+	case errors.Is(d.Err, pipeline.ErrQueue):
+		return evaluatorError("approvals", d.Err.Error())
 	}
-	return nil, func() {
-		if err := brain.Release(brain.LimitsPath(p.paths.StateDir), req.ToolUseID); err != nil {
-			p.warnf("%v", err)
-		}
-	}
+	return evaluatorError("governance", d.Message)
 }
 
-// record appends a decision to the decision log. A log that cannot be
-// written is reported; the decision stands.
-func (p *Proxy) record(req *governance.Request, d *governance.Decision, enforced bool, start time.Time) {
-	if p.paths.StateDir == "" {
-		return
-	}
-	e := decisionlog.New(decisionlog.Labels{Harness: harnessName}, req, d, time.Since(start))
-	if !enforced {
-		no := false
-		e.Result.Enforced = &no
-	}
-	if err := e.Append(p.paths.DecisionLog()); err != nil {
-		p.warnf("%v", err)
-	}
+// record appends a decision the proxy reached itself (an unknown tool,
+// arguments that are not one JSON object) to the decision log.
+func (p *Proxy) record(req *governance.Request, d *governance.Decision, start time.Time) {
+	pol, _ := p.currentPolicy()
+	p.pipeline(pol).Record(req, d, true, time.Since(start))
 }

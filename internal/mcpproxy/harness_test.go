@@ -20,6 +20,7 @@ import (
 	"github.com/agentgov/governance/internal/approvals"
 	"github.com/agentgov/governance/internal/decisionlog"
 	"github.com/agentgov/governance/internal/layout"
+	"github.com/agentgov/governance/internal/pipeline"
 	"github.com/agentgov/governance/template"
 )
 
@@ -262,7 +263,7 @@ func newHarness(t *testing.T, s setup) *harness {
 	case s.policy == nil:
 		s.policy = NewStaticPolicy(testPolicy(t))
 	}
-	h.proxy = New(Options{Config: cfg, Paths: paths, Policy: s.policy, Evaluators: s.evaluators, Stderr: h.stderr})
+	h.proxy = New(Options{Config: cfg, Paths: paths, Policy: s.policy, Evaluators: pipeline.Evaluators{Extra: s.evaluators}, Stderr: h.stderr})
 	h.proxy.progressEvery, h.proxy.pollEvery = 50*time.Millisecond, 20*time.Millisecond
 	h.proxy.notify = func(*approvals.Item) {}
 	if s.minBackoff > 0 {

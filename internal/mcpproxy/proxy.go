@@ -29,9 +29,9 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"github.com/agentgov/governance/governance"
-	"github.com/agentgov/governance/hooks"
 	"github.com/agentgov/governance/internal/approvals"
 	"github.com/agentgov/governance/internal/layout"
+	"github.com/agentgov/governance/internal/pipeline"
 	"github.com/agentgov/governance/internal/proposals"
 )
 
@@ -43,8 +43,9 @@ type Options struct {
 	Paths layout.Paths
 	// Policy gives the policy; nil means the project's configuration.
 	Policy PolicySource
-	// Evaluators run after layer 1, as in the engine.
-	Evaluators []governance.Evaluator
+	// Evaluators declares the plugins and gatekeeper that decide what
+	// the deterministic layers leave undecided, as for the hook.
+	Evaluators pipeline.Evaluators
 	// Stderr receives diagnostics and the upstreams' stderr.
 	Stderr io.Writer
 	// Version is the proxy's version in the MCP handshake.
@@ -63,7 +64,7 @@ type Proxy struct {
 	cfg        *Config
 	paths      layout.Paths
 	policy     PolicySource
-	evaluators []governance.Evaluator
+	evaluators pipeline.Evaluators
 	stderr     *lockedWriter
 	version    string
 	approvals  *approvals.Store
@@ -128,7 +129,7 @@ func New(o Options) *Proxy {
 		stderr: &lockedWriter{w: o.Stderr}, version: o.Version,
 		approvals: approvals.Open(o.Paths.StateDir), proposals: proposals.Open(o.Paths.StateDir),
 		runSession: "mcp-" + randomHex(6), progressEvery: 5 * time.Second, pollEvery: 250 * time.Millisecond,
-		minBackoff: minBackoff, notify: hooks.NotifyApproval,
+		minBackoff: minBackoff, notify: pipeline.NotifyApproval,
 		tools: map[string]toolRef{}, prompts: map[string]toolRef{}, resources: map[string]*upstream{},
 		templates: map[string]*upstream{}, subscribed: map[string]int{}}
 	p.relay.init()

@@ -1,8 +1,9 @@
-package hooks
+package pipeline
 
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"os"
 	"os/exec"
@@ -13,12 +14,12 @@ import (
 	"github.com/agentgov/governance/internal/approvals"
 )
 
-// outOfBand reports whether an ask must go to the approval queue: nobody
-// can answer in the harness (a headless run, a harness without ask), or
-// the configuration sends every ask there.
-func (h *handler) outOfBand(unattended bool) bool {
-	return unattended || !h.ev.CanAsk || h.policy.Settings.OutOfBand
-}
+// ErrQueue is wrapped by the error of a decision that needed a person and
+// could not be filed in the approval queue.
+var ErrQueue = errors.New("the approval queue could not be written")
+
+// LayerApproval is the layer of a decision that the approval queue made.
+const LayerApproval = "approval"
 
 // shape identifies a call for the approval queue: the same call, retried,
 // has the same shape.
@@ -57,23 +58,22 @@ func summary(req *governance.Request) string {
 	return string(req.Tool.Kind) + ": " + governance.Sanitize(what)
 }
 
-// awaitApproval turns an ask that nobody can answer in the harness into
-// an item of the approval queue and waits for a human's answer.
-func (h *handler) awaitApproval(ctx context.Context, d *governance.Decision) *governance.Decision {
-	store := approvals.Open(h.paths.StateDir)
-	if h.env.Now != nil {
-		store.Now = h.env.Now
+// awaitApproval turns an ask that nobody can answer in place into an
+// item of the approval queue and waits for a human's answer.
+func (p *Pipeline) awaitApproval(ctx context.Context, c Call, d *governance.Decision) *governance.Decision {
+	store := approvals.Open(p.Paths.StateDir)
+	if p.Env.Now != nil {
+		store.Now = p.Env.Now
 	}
-	a := Approval{Store: store, Wait: time.Duration(h.policy.Settings.ApprovalWaitSeconds) * time.Second,
-		Notify: NotifyApproval, Warn: h.warn}
-	d, err := a.Await(ctx, &h.ev.Request, d)
-	h.warn(err)
+	wait := c.Wait
+	if wait <= 0 {
+		wait = time.Duration(p.Policy.Settings.ApprovalWaitSeconds) * time.Second
+	}
+	a := Approval{Store: store, Wait: wait, Poll: c.Poll, Notify: c.Notify, Tick: c.Tick, Warn: p.warn}
+	d, err := a.Await(ctx, c.Request, d)
+	p.warn(err)
 	return d
 }
-
-// AwaitingRule prefixes the rule of a call whose approval item got no
-// answer in time: the call still waits for a person.
-const AwaitingRule = "awaiting:"
 
 // Approval is how a call waits for a person's answer in the approvals
 // queue; the hook and the MCP proxy file the same items, so that an answer
@@ -112,7 +112,8 @@ func (a Approval) Await(ctx context.Context, req *governance.Request, d *governa
 		Justification: req.Justification, Agent: req.Agent, Session: req.SessionID, Harness: req.Harness,
 		Project: req.ProjectRoot, Cwd: req.Cwd})
 	if err != nil {
-		return &governance.Decision{Outcome: governance.Deny, Layer: "approval", Rule: d.Rule, Subject: d.Subject,
+		return &governance.Decision{Outcome: governance.Deny, Layer: LayerApproval, Rule: d.Rule, Subject: d.Subject,
+			Err:        fmt.Errorf("%w: %w", ErrQueue, err),
 			Message:    d.Message + " It needs a person's approval, and the approval queue could not be written: " + err.Error(),
 			Suggestion: "Ask the user to approve the call by hand or to fix the governance state folder."}, err
 	}
@@ -163,15 +164,17 @@ func (a Approval) Await(ctx context.Context, req *governance.Request, d *governa
 // human's message.
 func answerDecision(it *approvals.Item, subject string) *governance.Decision {
 	if it.Status == approvals.Used {
-		return &governance.Decision{Outcome: governance.Allow, Layer: "approval", Rule: "approved:" + it.ID, Subject: subject,
-			Message: "A human approved this call (approval " + it.ID + ")."}
+		return &governance.Decision{Outcome: governance.Allow, Layer: LayerApproval, Rule: "human-approval", Subject: subject,
+			Message:  "A human approved this call (approval " + it.ID + ").",
+			Approval: &governance.Approval{ID: it.ID, State: governance.ApprovalApproved}}
 	}
 	msg := "A human denied this call (approval " + it.ID + ")"
 	if it.Message != "" {
 		msg += ": " + it.Message
 	}
-	return &governance.Decision{Outcome: governance.Deny, Layer: "approval", Rule: "denied:" + it.ID, Subject: subject,
-		Message: msg + ".", Suggestion: "Do not retry this call; do the task another way or ask the user."}
+	return &governance.Decision{Outcome: governance.Deny, Layer: LayerApproval, Rule: "human-approval", Subject: subject,
+		Message: msg + ".", Suggestion: "Do not retry this call; do the task another way or ask the user.",
+		Approval: &governance.Approval{ID: it.ID, State: governance.ApprovalDenied}}
 }
 
 // unansweredDecision blocks a call that asked (d) and whose approval item
@@ -182,7 +185,8 @@ func unansweredDecision(d *governance.Decision, it *approvals.Item, wait time.Du
 	if wait > 0 {
 		waited = fmt.Sprintf(" and none came within %s", wait)
 	}
-	return &governance.Decision{Outcome: governance.Deny, Layer: "approval", Rule: AwaitingRule + it.ID, Subject: d.Subject,
+	return &governance.Decision{Outcome: governance.Deny, Layer: LayerApproval, Rule: d.Rule, Source: d.Source, Subject: d.Subject,
+		Approval:   &governance.Approval{ID: it.ID, State: governance.ApprovalWaiting},
 		Message:    fmt.Sprintf("%s It needs a person's approval%s: it waits as approval %s.", strings.TrimSpace(d.Message), waited, it.ID),
 		Suggestion: fmt.Sprintf("Tell the user: a human approves it with `governance approvals approve %s` (or on the daemon's page); then retry the same call.", it.ID)}
 }

@@ -1,4 +1,4 @@
-package hooks
+package pipeline
 
 import (
 	"fmt"
@@ -7,19 +7,6 @@ import (
 	"github.com/agentgov/governance/brain"
 	"github.com/agentgov/governance/governance"
 )
-
-// rateLimit counts the call against its role's budget and returns a deny
-// when the budget is spent, nil when the call may run.
-func (h *handler) rateLimit() *governance.Decision {
-	req := &h.ev.Request
-	now := time.Now()
-	if h.env.Now != nil {
-		now = h.env.Now()
-	}
-	d, _ := RateLimit(h.policy, req, h.paths.StateDir, req.SessionID+"/"+req.AgentID, now,
-		" (batch commands, read several files at once)")
-	return d
-}
 
 // RateLimit counts a call against its role's budget, kept in the state
 // folder stateDir. agent is the key of the caller's per-agent budget;
@@ -33,7 +20,7 @@ func RateLimit(pol *governance.Policy, req *governance.Request, stateDir, agent 
 		// The common case, decided without a second evaluation.
 		return nil, false
 	}
-	role, lim := governance.NewEngine(pol).RoleLimits(req)
+	role, lim := Layers(pol).RoleLimits(req)
 	if !lim.Any() {
 		return nil, false
 	}

@@ -35,7 +35,6 @@ import (
 	"go.yaml.in/yaml/v3"
 
 	"github.com/agentgov/governance/governance"
-	"github.com/agentgov/governance/hooks"
 	"github.com/agentgov/governance/internal/yamlx"
 )
 
@@ -117,7 +116,7 @@ func (c *Case) ToolCall() governance.Tool {
 	}
 	// Harness tool names (Read, read_file, view) and kinds (read) both
 	// work.
-	return hooks.ToolCall(c.Tool, c.Input)
+	return governance.ToolCall(c.Tool, c.Input)
 }
 
 // ParseFile reads a case file: JSON lines when its name ends in .jsonl,
