@@ -18,6 +18,9 @@ func (ev *evaluation) invariants(s *subject) Verdict {
 			if v := ev.signalVerdict(s); v.Outcome != NoOpinion {
 				return v
 			}
+			if v := ev.daemonPageVerdict(s); v.Outcome != NoOpinion {
+				return v
+			}
 			return ev.governanceCLI(s)
 		}
 	case s.kind.modifies():
@@ -139,6 +142,8 @@ func protectedCLI(sub string) string {
 		return "answering hook events"
 	case "gatekeeper":
 		return "calling the gatekeeper's model"
+	case "daemon":
+		return "running the approvals page (its address carries the token that answers approvals)"
 	}
 	return ""
 }

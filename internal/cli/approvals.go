@@ -74,7 +74,10 @@ the same call. The daemon's web page shows the same queue.`,
 			fmt.Fprintf(w, "call:          %s\n", governance.Sanitize(it.Summary))
 			fmt.Fprintf(w, "why it asks:   %s (%s)\n", governance.Sanitize(it.Reason), it.Rule)
 			if it.Justification != "" {
-				fmt.Fprintf(w, "agent's reason: %s\n", governance.Sanitize(it.Justification))
+				fmt.Fprintf(w, "reason given:  %s\n", governance.Sanitize(it.Justification))
+			}
+			if it.Safety != "" {
+				fmt.Fprintf(w, "safety given:  %s\n", governance.Sanitize(it.Safety))
 			}
 			fmt.Fprintf(w, "agent:         %s, session %s, %s\n", orDash(it.Agent), orDash(it.Session), orDash(it.Harness))
 			fmt.Fprintf(w, "project:       %s (in %s)\n", it.Project, it.Cwd)
@@ -124,11 +127,12 @@ the same call. The daemon's web page shows the same queue.`,
 }
 
 // who names the human answering.
+// who says who answers from the command line, and that it was there.
 func who() string {
 	if u, err := user.Current(); err == nil {
-		return u.Username
+		return u.Username + " (command line)"
 	}
-	return "cli"
+	return "command line"
 }
 
 func orDash(s string) string {

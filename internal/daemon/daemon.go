@@ -169,7 +169,7 @@ func (s *Server) Run(ctx context.Context) error {
 		<-ctx.Done()
 		ln.Close()
 	}()
-	s.logf("listening on %s; page at %s", s.socket, s.URL())
+	s.logf("listening on %s; page at %s (`governance daemon --url` prints its address with the token)", s.socket, s.url)
 	s.once.Do(func() { close(s.ready) })
 	var wg sync.WaitGroup
 	for {

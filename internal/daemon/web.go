@@ -51,8 +51,27 @@ func (s *Server) sameOrigin(r *http.Request) bool {
 	return o == "" || o == s.url
 }
 
+// ownHost rejects a request addressed to another name (DNS rebinding: a
+// page of another site whose name resolves to 127.0.0.1): the Host header
+// must be the address the page listens on.
+func (s *Server) ownHost(r *http.Request) bool {
+	return "http://"+r.Host == s.url
+}
+
+// formToken checks the token a form carries. An answer needs it even with
+// the page's cookie: a cookie is sent with any request to the address,
+// the form's token only by the page that was given it.
+func (s *Server) formToken(r *http.Request) bool {
+	got := r.PostFormValue("token")
+	return got != "" && subtle.ConstantTimeCompare([]byte(got), []byte(s.token)) == 1
+}
+
 func (s *Server) page(w http.ResponseWriter, r *http.Request) {
 	s.touch()
+	if !s.ownHost(r) {
+		http.Error(w, "wrong Host header", http.StatusMisdirectedRequest)
+		return
+	}
 	if t := r.URL.Query().Get("token"); t != "" {
 		if subtle.ConstantTimeCompare([]byte(t), []byte(s.token)) != 1 {
 			http.Error(w, "wrong token", http.StatusUnauthorized)
@@ -91,8 +110,12 @@ func (s *Server) answerApproval(w http.ResponseWriter, r *http.Request) {
 		http.Error(w, "cross-origin request refused", http.StatusForbidden)
 		return
 	}
-	if !s.authorized(r) {
-		http.Error(w, "missing or wrong token", http.StatusUnauthorized)
+	if !s.ownHost(r) {
+		http.Error(w, "wrong Host header", http.StatusMisdirectedRequest)
+		return
+	}
+	if !s.formToken(r) {
+		http.Error(w, "missing or wrong token in the form", http.StatusUnauthorized)
 		return
 	}
 	verb := r.PathValue("verb")
@@ -100,9 +123,9 @@ func (s *Server) answerApproval(w http.ResponseWriter, r *http.Request) {
 		http.Error(w, "approve or deny", http.StatusNotFound)
 		return
 	}
-	by := "web page"
+	by := "approvals page"
 	if u, err := user.Current(); err == nil {
-		by = u.Username + " (web page)"
+		by = u.Username + " (approvals page)"
 	}
 	it, err := approvals.Open(s.cfg.StateDir).Answer(r.PathValue("id"), verb == "approve", by, r.FormValue("message"), r.FormValue("always") == "on")
 	if err != nil {
@@ -243,7 +266,7 @@ button{padding:.3rem .9rem;margin-right:.4rem}form{display:inline}input[type=tex
 <h2>Waiting for you ({{len .Pending}})</h2>
 {{if .Pending}}<table><tr><th>id</th><th>call</th><th>agent</th><th>answer</th></tr>
 {{range .Pending}}<tr id="approval-{{.ID}}"><td>{{.ID}}</td><td><code>{{.Summary}}</code>
-<div class="why">{{.Reason}}{{if .Justification}}<br>agent's reason: {{.Justification}}{{end}}<br>{{.Project}}</div></td>
+<div class="why">{{.Reason}}{{if .Justification}}<br>agent's reason: {{.Justification}}{{end}}{{if .Safety}}<br>why it is safe, says the caller: {{.Safety}}{{end}}<br>{{.Project}}</div></td>
 <td>{{.Agent}}<div class="why">{{.Harness}} {{.Session}}</div></td>
 <td><form method="post" action="/approvals/{{.ID}}/approve"><input type="hidden" name="token" value="{{$.Token}}">
 <label><input type="checkbox" name="always"> always</label> <button type="submit" name="approve" id="approve-{{.ID}}">Approve</button></form>
