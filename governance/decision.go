@@ -51,6 +51,8 @@ type ApprovalState string
 const (
 	// ApprovalWaiting: no person answered in time; the item waits.
 	ApprovalWaiting ApprovalState = "waiting"
+	// ApprovalWithdrawn: the caller gave up waiting and withdrew it.
+	ApprovalWithdrawn ApprovalState = "withdrawn"
 	// ApprovalApproved: a person approved the call.
 	ApprovalApproved ApprovalState = "approved"
 	// ApprovalDenied: a person denied it.

@@ -20,6 +20,7 @@ import (
 	"github.com/agentgov/governance/governance"
 	"github.com/agentgov/governance/internal/gatekeeper"
 	"github.com/agentgov/governance/internal/layout"
+	"github.com/agentgov/governance/internal/pipeline"
 	"github.com/agentgov/governance/internal/plugineval"
 )
 
@@ -64,6 +65,9 @@ type Event struct {
 	// for callers with no permission flow of their own to defer to
 	// (governance run).
 	DeferAsAsk bool
+	// Waiting, when set, follows a call that waits for a person (governance
+	// run prints it); a cancelled call then withdraws its approval.
+	Waiting *pipeline.Follow
 }
 
 // Reply is what the hook answers to an event.

@@ -78,7 +78,7 @@ func (h *handler) preToolUse(ctx context.Context) *governance.Decision {
 	req := &h.ev.Request
 	r := h.pipe.Decide(ctx, pipeline.Call{Request: req, Mode: pipeline.Enforce, CanAsk: h.ev.CanAsk, DeferAsAsk: h.ev.DeferAsAsk,
 		RateKey: req.SessionID + "/" + req.AgentID, RateHint: " (batch commands, read several files at once)",
-		Notify: pipeline.NotifyApproval})
+		Notify: pipeline.NotifyApproval, Follow: h.ev.Waiting})
 	return r.Decision
 }
 

@@ -29,6 +29,8 @@ const (
 	Approved = "approved"
 	Denied   = "denied"
 	Used     = "used"
+	// Withdrawn: the caller gave up before anyone answered.
+	Withdrawn = "withdrawn"
 )
 
 // Item is one call waiting for, or answered by, a human.
@@ -45,11 +47,13 @@ type Item struct {
 	Rule   string `json:"rule,omitempty"`
 	// Justification is the agent's reason for the call, when given.
 	Justification string `json:"justification,omitempty"`
-	Agent         string `json:"agent,omitempty"`
-	Session       string `json:"session,omitempty"`
-	Harness       string `json:"harness,omitempty"`
-	Project       string `json:"project,omitempty"`
-	Cwd           string `json:"cwd,omitempty"`
+	// Safety is the caller's argument that the call is safe.
+	Safety  string `json:"safety,omitempty"`
+	Agent   string `json:"agent,omitempty"`
+	Session string `json:"session,omitempty"`
+	Harness string `json:"harness,omitempty"`
+	Project string `json:"project,omitempty"`
+	Cwd     string `json:"cwd,omitempty"`
 	// Decided, By, Message and Always record the human's answer; Always
 	// asks for a learned entry that allows calls of this shape (the CLI and
 	// the daemon write it).
@@ -164,6 +168,24 @@ func (s *Store) Answered(shape string, since time.Time) (*Item, error) {
 		}
 	}
 	return nil, nil
+}
+
+// Withdraw marks a pending item withdrawn: its caller no longer waits.
+func (s *Store) Withdraw(id string) (*Item, error) {
+	unlock, err := filelock.Lock(filepath.Join(s.Dir, "queue"))
+	if err != nil {
+		return nil, err
+	}
+	defer unlock()
+	it, err := s.Get(id)
+	if err != nil {
+		return nil, err
+	}
+	if it.Status != Pending {
+		return it, fmt.Errorf("approval %s is already %s", id, it.Status)
+	}
+	it.Status, it.Decided, it.By = Withdrawn, s.Now().UTC(), "the caller"
+	return it, s.put(it)
 }
 
 // Status reads an item's current status.

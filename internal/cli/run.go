@@ -5,7 +5,12 @@ import (
 	"fmt"
 	"os"
 	"os/exec"
+	"os/signal"
 	"syscall"
+	"time"
+
+	"github.com/agentgov/governance/internal/approvals"
+	"github.com/agentgov/governance/internal/pipeline"
 
 	"github.com/spf13/cobra"
 
@@ -31,6 +36,12 @@ decision log and, for a command that needs a person, the approval queue
 command no rule decides needs a person too: there is no harness to defer
 to.
 
+When the command needs a person, run says so at once on stderr: the
+approval's id, what is asked, how to answer it (the governance approvals
+command, or the approvals page that governance daemon --url opens), and how
+long it waits, then the time left as it passes. Ctrl-C withdraws the
+approval and runs nothing.
+
 When allowed, the command runs with its output streamed and run exits with
 its status. When denied, the message goes to stderr and run exits 126
 without running anything.
@@ -51,7 +62,11 @@ arguments, without a shell.`,
 			ev.Request = governance.Request{Harness: "run", Event: hooks.EventPreToolUse, Cwd: a.Cwd, Agent: agent,
 				Justification: why, Safety: safety, SessionID: os.Getenv("GOVERNANCE_SESSION"),
 				Tool: governance.Tool{Kind: governance.KindShell, Name: "run", Input: governance.Input{Command: text}}}
-			reply := hooks.Handle(cmd.Context(), ev, env, a.Stderr)
+			ev.Waiting = a.followApproval(text)
+			// Ctrl-C while a person is asked withdraws the question.
+			ctx, stop := signal.NotifyContext(cmd.Context(), os.Interrupt, syscall.SIGTERM)
+			reply := hooks.Handle(ctx, ev, env, a.Stderr)
+			stop()
 			d := reply.Decision
 			switch d.Outcome {
 			case governance.Allow, governance.Warn:
@@ -59,6 +74,9 @@ arguments, without a shell.`,
 					fmt.Fprintln(a.Stderr, governance.Sanitize(d.Render()))
 				}
 			default:
+				if d.Approval != nil && d.Approval.State == governance.ApprovalWithdrawn {
+					return exitCode(130)
+				}
 				fmt.Fprintln(a.Stderr, d.Render())
 				return exitCode(126)
 			}
@@ -91,4 +109,36 @@ arguments, without a shell.`,
 	f.StringVar(&safety, "safety", "", "why the command is safe (recorded, shown to the approver)")
 	f.StringVar(&agent, "agent", "", "the calling agent, whose agent file applies")
 	return c
+}
+
+// followApproval prints, on stderr, what a run that waits for a person
+// waits for and how to answer, the time left every quarter of the wait
+// (at most every 30 seconds), and a withdrawal.
+func (a *App) followApproval(text string) *pipeline.Follow {
+	var next time.Duration
+	var every time.Duration
+	return &pipeline.Follow{
+		Filed: func(it *approvals.Item, wait time.Duration) {
+			every = min(max(wait/4, 5*time.Second), 30*time.Second)
+			next = wait - every
+			w := a.Stderr
+			fmt.Fprintf(w, "governance: `%s` needs a person's approval: %s\n", governance.Sanitize(text), governance.Sanitize(it.Reason))
+			fmt.Fprintf(w, "  approval:  %s\n", it.ID)
+			fmt.Fprintf(w, "  answer:    governance approvals approve %s   (or: governance approvals deny %s)\n", it.ID, it.ID)
+			fmt.Fprintf(w, "             or on the approvals page (governance daemon --url prints its address)\n")
+			fmt.Fprintf(w, "  waiting:   up to %s; Ctrl-C withdraws the approval\n", wait.Round(time.Second))
+		},
+		Left: func(it *approvals.Item, left time.Duration) {
+			if left > next || left <= 0 {
+				return
+			}
+			fmt.Fprintf(a.Stderr, "governance: still waiting for approval %s: %s left\n", it.ID, left.Round(time.Second))
+			for next >= left {
+				next -= every
+			}
+		},
+		Withdrawn: func(it *approvals.Item) {
+			fmt.Fprintf(a.Stderr, "governance: interrupted: approval %s withdrawn; nothing ran\n", it.ID)
+		},
+	}
 }

@@ -42,6 +42,8 @@ func (e *Entry) Marshal() ([]byte, error) {
 	b = strconv.AppendInt(b, int64(in.Depth), 10)
 	b = appendField(b, n, "cwd", in.Cwd)
 	b = appendField(b, n, "project_root", in.ProjectRoot)
+	b = appendField(b, n, "justification", in.Justification)
+	b = appendField(b, n, "safety", in.Safety)
 	b = append(b, `,"tool":{"kind":`...)
 	b = jsonstr.Append(b, in.Tool.Kind)
 	b = appendField(b, n, "name", in.Tool.Name)

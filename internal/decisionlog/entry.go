@@ -79,7 +79,11 @@ type Input struct {
 	Depth       int    `json:"depth"`
 	Cwd         string `json:"cwd,omitempty"`
 	ProjectRoot string `json:"project_root,omitempty"`
-	Tool        Tool   `json:"tool"`
+	// Justification and Safety are the caller's reasons: why the call is
+	// needed and why it is safe (governance run --why, --safety).
+	Justification string `json:"justification,omitempty"`
+	Safety        string `json:"safety,omitempty"`
+	Tool          Tool   `json:"tool"`
 }
 
 // Tool is the tool a request called.
@@ -159,6 +163,7 @@ func New(labels Labels, req *governance.Request, d *governance.Decision, eval ti
 		Path:       "governance/" + d.Layer + "/" + d.Rule,
 		Input: Input{Harness: req.Harness, Event: req.Event, Session: req.SessionID, Agent: req.Agent,
 			AgentID: req.AgentID, Role: req.Role, Depth: req.Depth, Cwd: req.Cwd, ProjectRoot: req.ProjectRoot,
+			Justification: req.Justification, Safety: req.Safety,
 			Tool: Tool{Kind: string(req.Tool.Kind), Name: req.Tool.Name, Input: ToolInput{
 				Command: in.Command, Paths: in.Paths, URL: in.URL, Query: in.Query, Subagent: in.Subagent,
 				Server: in.Server, MCPTool: in.MCPTool, Arguments: in.Arguments}}},
@@ -195,6 +200,8 @@ func (e *Entry) mask() {
 		}
 	}
 	field("/input/tool/input/command", &ti.Command)
+	field("/input/justification", &e.Input.Justification)
+	field("/input/safety", &e.Input.Safety)
 	if len(ti.Paths) > 0 {
 		paths := ti.Paths
 		copied := false

@@ -69,7 +69,7 @@ func (p *Pipeline) awaitApproval(ctx context.Context, c Call, d *governance.Deci
 	if wait <= 0 {
 		wait = time.Duration(p.Policy.Settings.ApprovalWaitSeconds) * time.Second
 	}
-	a := Approval{Store: store, Wait: wait, Poll: c.Poll, Notify: c.Notify, Tick: c.Tick, Warn: p.warn}
+	a := Approval{Store: store, Wait: wait, Poll: c.Poll, Notify: c.Notify, Tick: c.Tick, Follow: c.Follow, Warn: p.warn}
 	d, err := a.Await(ctx, c.Request, d)
 	p.warn(err)
 	return d
@@ -91,6 +91,9 @@ type Approval struct {
 	// poll, with the time waited so far, so that a caller can report
 	// progress.
 	Tick func(it *approvals.Item, waited time.Duration)
+	// Follow, when set, is told of the item and the time left, and makes
+	// a cancelled wait withdraw the item.
+	Follow *Follow
 }
 
 // Await files a call that asked (d) in the approvals queue and waits for
@@ -109,7 +112,7 @@ func (a Approval) Await(ctx context.Context, req *governance.Request, d *governa
 		return answerDecision(it, d.Subject), nil
 	}
 	it, created, err := store.File(approvals.Item{Shape: sh, Summary: summary(req), Reason: d.Message, Rule: d.Rule,
-		Justification: req.Justification, Agent: req.Agent, Session: req.SessionID, Harness: req.Harness,
+		Justification: req.Justification, Safety: req.Safety, Agent: req.Agent, Session: req.SessionID, Harness: req.Harness,
 		Project: req.ProjectRoot, Cwd: req.Cwd})
 	if err != nil {
 		return &governance.Decision{Outcome: governance.Deny, Layer: LayerApproval, Rule: d.Rule, Subject: d.Subject,
@@ -122,9 +125,15 @@ func (a Approval) Await(ctx context.Context, req *governance.Request, d *governa
 	}
 	started := time.Now()
 	deadline := started.Add(a.Wait)
+	if a.Follow != nil && a.Follow.Filed != nil {
+		a.Follow.Filed(it, a.Wait)
+	}
 	tick := func() {
 		if a.Tick != nil {
 			a.Tick(it, time.Since(started))
+		}
+		if a.Follow != nil && a.Follow.Left != nil {
+			a.Follow.Left(it, time.Until(deadline))
 		}
 	}
 	tick()
@@ -137,6 +146,16 @@ func (a Approval) Await(ctx context.Context, req *governance.Request, d *governa
 	for time.Now().Before(deadline) {
 		select {
 		case <-ctx.Done():
+			if a.Follow != nil {
+				// The person who started the call gave up: the question
+				// goes away with it.
+				if w, err := store.Withdraw(it.ID); err == nil {
+					if a.Follow.Withdrawn != nil {
+						a.Follow.Withdrawn(w)
+					}
+					return withdrawnDecision(d, w), nil
+				}
+			}
 			// The caller gave up; the item waits for a human, and a
 			// retry finds the answer.
 			deadline = time.Now()
@@ -189,6 +208,15 @@ func unansweredDecision(d *governance.Decision, it *approvals.Item, wait time.Du
 		Approval:   &governance.Approval{ID: it.ID, State: governance.ApprovalWaiting},
 		Message:    fmt.Sprintf("%s It needs a person's approval%s: it waits as approval %s.", strings.TrimSpace(d.Message), waited, it.ID),
 		Suggestion: fmt.Sprintf("Tell the user: a human approves it with `governance approvals approve %s` (or on the daemon's page); then retry the same call.", it.ID)}
+}
+
+// withdrawnDecision blocks a call whose caller gave up waiting and
+// withdrew its approval item.
+func withdrawnDecision(d *governance.Decision, it *approvals.Item) *governance.Decision {
+	return &governance.Decision{Outcome: governance.Deny, Layer: LayerApproval, Rule: d.Rule, Source: d.Source, Subject: d.Subject,
+		Approval:   &governance.Approval{ID: it.ID, State: governance.ApprovalWithdrawn},
+		Message:    fmt.Sprintf("%s It waited for a person's approval (%s), and was withdrawn before an answer came.", strings.TrimSpace(d.Message), it.ID),
+		Suggestion: "Run it again when a person can answer."}
 }
 
 // NotifyApproval tells the desktop user about a new pending approval,

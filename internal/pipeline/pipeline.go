@@ -148,6 +148,10 @@ type Call struct {
 	// followed, and how long it waits (0: the policy's approval_wait).
 	Notify func(*approvals.Item)
 	Tick   func(it *approvals.Item, waited time.Duration)
+	// Follow, when set, is told of the item at once and as the wait
+	// passes, and makes a cancelled call withdraw its item (Notify and
+	// Tick still apply).
+	Follow *Follow
 	Wait   time.Duration
 	// Poll is how often the queue is read for the answer (250ms when
 	// zero).
@@ -155,6 +159,19 @@ type Call struct {
 	// Timeout bounds the engine's work (0: none): a call with no decision
 	// in time is denied, with governance.ErrTimeout.
 	Timeout time.Duration
+}
+
+// Follow is a caller that stays with a call waiting for a person and
+// says so to whoever started it (governance run).
+type Follow struct {
+	// Filed is called once the item is known (new or already waiting),
+	// with how long the call will wait.
+	Filed func(it *approvals.Item, wait time.Duration)
+	// Left is called as the wait passes, with the time left.
+	Left func(it *approvals.Item, left time.Duration)
+	// Withdrawn is called when the call was cancelled and its item
+	// withdrawn.
+	Withdrawn func(it *approvals.Item)
 }
 
 // Result is what became of a call.
