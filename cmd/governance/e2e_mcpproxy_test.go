@@ -156,7 +156,7 @@ func TestMCPProxyEndToEnd(t *testing.T) {
 			t.Fatalf("got %v", err)
 		}
 		var data mcpproxy.DenialData
-		if we.Code != -32951 || we.Message != "policy_denied_continue" || json.Unmarshal(we.Data, &data) != nil ||
+		if we.Code != -32951 || we.Message != "policy_denied_continue: The environment holds secrets. (rule no-env) Suggestion: Ask the user for the value you need." || json.Unmarshal(we.Data, &data) != nil ||
 			data != (mcpproxy.DenialData{Decision: "deny", Server: "everything", Tool: "get-env",
 				Reason: "The environment holds secrets. (rule no-env)", Suggestion: "Ask the user for the value you need."}) {
 			t.Errorf("got %d %q %s", we.Code, we.Message, we.Data)

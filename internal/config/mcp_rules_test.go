@@ -1,6 +1,7 @@
 package config_test
 
 import (
+	"os"
 	"strings"
 	"testing"
 
@@ -56,5 +57,37 @@ func TestMCPArgumentRules(t *testing.T) {
 				t.Errorf("not_arguments parsed as %+v", got)
 			}
 		})
+	}
+}
+
+// The README's example rules for an MCP file server load, their examples
+// hold, and a move is judged at both of its ends.
+func TestREADMEMCPRules(t *testing.T) {
+	t.Parallel()
+	data, err := os.ReadFile("../../README.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, rest, ok := strings.Cut(string(data), "Rules match MCP calls by server, tool and argument values:\n\n```yaml\n")
+	block, _, _ := strings.Cut(rest, "```")
+	if !ok || !strings.Contains(block, "move_file") {
+		t.Fatal("the README has no MCP rule example")
+	}
+	rules, err := config.ParseRules("README.yaml", []byte(block), governance.ScopeRepo)
+	if err != nil {
+		t.Fatal(err)
+	}
+	covered := map[string]bool{}
+	for _, r := range rules {
+		for _, m := range r.Match {
+			for _, a := range m.More.NotArguments {
+				covered[a.Key] = true
+			}
+		}
+	}
+	for _, key := range []string{"path", "source", "destination"} {
+		if !covered[key] {
+			t.Errorf("no rule of the README's example bounds the %s argument", key)
+		}
 	}
 }

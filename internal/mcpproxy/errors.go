@@ -79,15 +79,23 @@ func wireError(code int64, msg string, data any) *jsonrpc.Error {
 	return &jsonrpc.Error{Code: code, Message: msg, Data: raw}
 }
 
+// Clients such as Claude Code pass an error's message to the model and
+// drop its data, so a message starts with the reserved name and goes on
+// with what the model needs: the reason, and the suggestion.
+
 func denialError(d DenialData, abort bool) *jsonrpc.Error {
-	if abort {
-		return wireError(CodeDenied, msgDenied, d)
+	msg := d.Reason
+	if d.Suggestion != "" {
+		msg += " Suggestion: " + d.Suggestion
 	}
-	return wireError(CodeDeniedContinue, msgDeniedContinue, d)
+	if abort {
+		return wireError(CodeDenied, msgDenied+": "+msg, d)
+	}
+	return wireError(CodeDeniedContinue, msgDeniedContinue+": "+msg, d)
 }
 
 func evaluatorError(name, reason string) *jsonrpc.Error {
-	return wireError(CodeEvaluatorError, msgEvaluatorError, EvaluatorErrorData{Name: name, Reason: reason})
+	return wireError(CodeEvaluatorError, msgEvaluatorError+": "+name+": "+reason, EvaluatorErrorData{Name: name, Reason: reason})
 }
 
 func unavailableError(server, reason string) *jsonrpc.Error {

@@ -70,6 +70,18 @@ func TestOutcomes(t *testing.T) {
 				if !reflect.DeepEqual(got, tc.data) {
 					t.Errorf("data %+v, want %+v", got, tc.data)
 				}
+				// A client that drops the data still shows the model
+				// the reason and the suggestion.
+				if d, ok := tc.data.(*DenialData); ok {
+					name := map[int64]string{CodeDenied: "policy_denied: ", CodeDeniedContinue: "policy_denied_continue: "}[tc.code]
+					want := name + d.Reason
+					if d.Suggestion != "" {
+						want += " Suggestion: " + d.Suggestion
+					}
+					if we.Message != want {
+						t.Errorf("message %q, want %q", we.Message, want)
+					}
+				}
 			}
 		})
 	}
@@ -175,7 +187,7 @@ func TestEvaluatorErrors(t *testing.T) {
 			h := newHarness(t, tc.s)
 			_, err := h.call("fake_echo", `{"message":"hi"}`)
 			we := wireErr(t, err)
-			if we.Code != CodeEvaluatorError || we.Message != "policy_evaluator_error" {
+			if we.Code != CodeEvaluatorError || we.Message != "policy_evaluator_error: "+tc.wanted.Name+": "+tc.wanted.Reason {
 				t.Fatalf("got %d %q, want -32953", we.Code, we.Message)
 			}
 			var data EvaluatorErrorData
