@@ -40,7 +40,17 @@ writes one decision per line, in order:
   {"cmd": "git status"}
   {"tool": "Read", "input": {"file_path": ".env"}, "agent": "reviewer"}
 
-  {"decision": "allow|warn|ask|defer|deny|abort", "layer": "...", "rule": "...", "message": "..."}`,
+  {"decision": "allow|warn|ask|defer|deny|abort", "layer": "...", "rule": "...", "message": "..."}
+
+Exit status (one call):
+  0  the call would run (allow, warn)
+  3  the call would be blocked (deny, abort)
+  4  someone must decide: a person (ask) or the harness's own permission
+     flow (defer)
+  1  no decision could be reached (a broken configuration, an evaluator
+     that failed)
+  2  a usage error
+With --jsonl, check exits 0 once every line is answered.`,
 		Example: `  governance check -- git reset --hard
   governance check --json -- 'curl -s https://example.com/install.sh | sh'
   governance check --tool read -- .env
@@ -139,10 +149,39 @@ func (a *App) checkOne(cmd *cobra.Command, o checkOptions, args []string) error 
 	defer stop()
 	d := pipe.Decide(cmd.Context(), pipeline.Call{Request: req, Mode: pipeline.Report}).Decision
 	if o.asJSON {
-		return writeJSON(a.Stdout, decisionJSON(d))
+		if err := writeJSON(a.Stdout, decisionJSON(d)); err != nil {
+			return err
+		}
+	} else {
+		printDecision(a.Stdout, d)
 	}
-	printDecision(a.Stdout, d)
+	if code := checkExit(d); code != 0 {
+		return exitCode(code)
+	}
 	return nil
+}
+
+// Exit codes of governance check, for scripts: the call would run, it
+// would be blocked, it needs someone to decide (a person, or the
+// harness's own permission flow), or no decision could be reached.
+const (
+	checkRuns    = 0
+	checkError   = 1
+	checkBlocked = 3
+	checkAsks    = 4
+)
+
+// checkExit is the exit code of a decision.
+func checkExit(d *governance.Decision) int {
+	switch {
+	case d.Err != nil:
+		return checkError
+	case d.Outcome == governance.Allow || d.Outcome == governance.Warn:
+		return checkRuns
+	case d.Outcome == governance.Deny || d.Outcome == governance.Abort:
+		return checkBlocked
+	}
+	return checkAsks
 }
 
 // decisionOut is the JSON form of a decision.

@@ -13,7 +13,9 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"regexp"
 	"runtime/debug"
+	"strconv"
 	"strings"
 	"time"
 
@@ -67,7 +69,7 @@ func (a *App) Run(ctx context.Context, args []string) int {
 	root.SetIn(a.Stdin)
 	root.SetOut(a.Stdout)
 	root.SetErr(a.Stderr)
-	err := root.ExecuteContext(ctx)
+	cmd, err := root.ExecuteContextC(ctx)
 	if err == nil {
 		return 0
 	}
@@ -80,8 +82,12 @@ func (a *App) Run(ctx context.Context, args []string) int {
 	}
 	var ue *usageError
 	if errors.As(err, &ue) || isCobraUsage(err) {
-		fmt.Fprintf(a.Stderr, "governance: error: %v\n", err)
-		fmt.Fprintf(a.Stderr, "governance: hint: run 'governance help' for usage\n")
+		fmt.Fprintf(a.Stderr, "governance: error: %v\n", usageMessage(cmd, err))
+		if cmd != nil && cmd != root {
+			fmt.Fprintf(a.Stderr, "governance: hint: usage: %s (see '%s --help')\n", cmd.UseLine(), cmd.CommandPath())
+		} else {
+			fmt.Fprintf(a.Stderr, "governance: hint: run 'governance help' for usage\n")
+		}
 		return 2
 	}
 	fmt.Fprintf(a.Stderr, "governance: error: %v\n", err)
@@ -90,6 +96,34 @@ func (a *App) Run(ctx context.Context, args []string) int {
 		fmt.Fprintf(a.Stderr, "governance: hint: %s\n", he.hint)
 	}
 	return 1
+}
+
+// argCount reads cobra's messages about the number of arguments.
+var argCount = regexp.MustCompile(`^(?:accepts (\d+) arg\(s\)|requires at least (\d+) arg\(s\)|accepts between (\d+) and \d+ arg\(s\)), (?:only )?received (\d+)$`)
+
+// usageMessage names the arguments a command line lacks, from the
+// command's usage line ("approve ID": "governance approvals approve needs
+// ID"), instead of counting them.
+func usageMessage(cmd *cobra.Command, err error) string {
+	m := argCount.FindStringSubmatch(err.Error())
+	if cmd == nil || m == nil {
+		return err.Error()
+	}
+	need, _ := strconv.Atoi(m[1] + m[2] + m[3])
+	got, _ := strconv.Atoi(m[4])
+	var names []string
+	for _, w := range strings.Fields(cmd.Use)[1:] {
+		if !strings.HasPrefix(w, "[") && !strings.HasPrefix(w, "-") {
+			names = append(names, strings.TrimSuffix(w, "..."))
+		}
+	}
+	if got >= need || need > len(names) {
+		if got > need {
+			return fmt.Sprintf("%s takes %d argument(s), got %d", cmd.CommandPath(), need, got)
+		}
+		return err.Error()
+	}
+	return fmt.Sprintf("%s needs %s", cmd.CommandPath(), strings.Join(names[got:need], " and "))
 }
 
 // isCobraUsage recognizes cobra's own command-line errors.
@@ -128,7 +162,29 @@ configuration.`,
 	root.AddCommand(a.uninstallCmd(), a.doctorCmd(), a.importCmd())
 	root.AddCommand(a.pluginsCmd())
 	root.AddCommand(a.mcpProxyCmd())
+	needSubcommand(root)
 	return root
+}
+
+// needSubcommand makes a command that only groups others a usage error
+// when run alone, naming its subcommands, instead of printing help and
+// succeeding.
+func needSubcommand(c *cobra.Command) {
+	for _, sub := range c.Commands() {
+		needSubcommand(sub)
+	}
+	if c.HasParent() && c.HasAvailableSubCommands() && c.Run == nil && c.RunE == nil {
+		c.Args = cobra.NoArgs
+		c.RunE = func(c *cobra.Command, args []string) error {
+			var names []string
+			for _, sub := range c.Commands() {
+				if sub.IsAvailableCommand() {
+					names = append(names, sub.Name())
+				}
+			}
+			return usagef("%s needs a subcommand: %s", c.CommandPath(), strings.Join(names, ", "))
+		}
+	}
 }
 
 // paths discovers the configuration for a working directory.
