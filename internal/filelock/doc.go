@@ -1,7 +1,9 @@
 // Package filelock serializes processes that change the same file: Lock
-// takes an exclusive lock on a companion file (path + ".lock"), which is
-// never renamed or removed, so that the file itself can be replaced
-// atomically while locked.
+// takes an exclusive lock on a companion file (path + ".lock"), so that
+// the file itself can be replaced atomically while locked. The companion
+// exists only while a lock is held (on unix: the holder removes it as it
+// lets go, and a waiter that then holds a removed file tries again), so
+// nothing is left beside configuration files once the work is done.
 package filelock
 
 import "errors"
