@@ -80,19 +80,22 @@ func fault(point string) {
 // again finishes the job without duplicating anything. It is safe while
 // hooks run: each file is changed under its lock.
 func (b *Brain) Purge(p PurgePolicy, logPath string, dryRun bool) (*Report, error) {
-	r := &Report{DryRun: dryRun, Now: b.now(), Brain: b.Dir}
+	r := &Report{DryRun: dryRun, Now: b.now(), Brain: b.Dir, Moves: []Move{}}
+	// A broken file stops only its own part: the rest is purged, and the
+	// errors are returned together.
+	var errs []error
 	if err := b.purgeState(p, r); err != nil {
-		return r, err
+		errs = append(errs, err)
 	}
 	if err := b.purgeSessions(p, r); err != nil {
-		return r, err
+		errs = append(errs, err)
 	}
 	if logPath != "" {
 		if err := rotateLog(logPath, p, r); err != nil {
-			return r, err
+			errs = append(errs, err)
 		}
 	}
-	return r, nil
+	return r, errors.Join(errs...)
 }
 
 // purgeState archives old history and expires anchors, under the state
@@ -242,12 +245,13 @@ func (b *Brain) purgeSessions(p PurgePolicy, r *Report) error {
 		return err
 	}
 	sort.Strings(ids)
+	var errs []error
 	for _, id := range ids {
 		if err := b.purgeSession(id, p, r); err != nil {
-			return err
+			errs = append(errs, err)
 		}
 	}
-	return nil
+	return errors.Join(errs...)
 }
 
 func (b *Brain) purgeSession(id string, p PurgePolicy, r *Report) error {
@@ -266,7 +270,7 @@ func (b *Brain) purgeSession(id string, p PurgePolicy, r *Report) error {
 	}
 	s := &Session{}
 	if err := json.Unmarshal(data, s); err != nil {
-		return fmt.Errorf("%s is not a valid session record: %w (run `governance validate`)", path, err)
+		return &CorruptError{Path: path, Err: err}
 	}
 	last := s.Updated
 	if last.IsZero() {

@@ -8,6 +8,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"time"
 
 	"github.com/agentgov/governance/internal/atomicfile"
 	"github.com/agentgov/governance/internal/filelock"
@@ -67,9 +68,49 @@ func readJSON(path string, v any) error {
 		return nil
 	}
 	if err := json.Unmarshal(data, v); err != nil {
-		return fmt.Errorf("%s is not a valid state file: %w (run `governance validate`)", path, err)
+		return &CorruptError{Path: path, Err: err}
 	}
 	return nil
+}
+
+// RepairCommand is the command that repairs a broken brain file.
+const RepairCommand = "governance validate --repair"
+
+// CorruptError is a brain file that is not valid JSON of its kind.
+type CorruptError struct {
+	Path string
+	Err  error
+}
+
+func (e *CorruptError) Error() string {
+	return fmt.Sprintf("%s is broken (%v): `%s` keeps a copy of it and writes a valid one", e.Path, e.Err, RepairCommand)
+}
+
+func (e *CorruptError) Unwrap() error { return e.Err }
+
+// Repair moves a broken brain file aside (to PATH.broken-TIME), where it
+// can be recovered by hand, and leaves a valid brain: an empty state
+// file, or no metrics or session file (each starts again when missing).
+// It returns the copy's path.
+func Repair(path string, now time.Time) (string, error) {
+	unlock, err := filelock.Lock(path)
+	if err != nil {
+		return "", err
+	}
+	defer unlock()
+	aside := path + ".broken-" + now.UTC().Format("20060102T150405Z")
+	if err := os.Rename(path, aside); err != nil {
+		return "", err
+	}
+	if filepath.Base(path) == "state.json" {
+		// A state file that is there and valid, empty: the phase,
+		// anchors and history it had are in the copy.
+		if err := writeJSON(path, &State{Version: Version, Anchors: []Anchor{}, History: []Entry{}}); err != nil {
+			return aside, err
+		}
+	}
+	// Other brain files (metrics, sessions) start again when missing.
+	return aside, nil
 }
 
 // writeJSON writes v to path atomically and durably.

@@ -142,6 +142,8 @@ func protectedCLI(sub string) string {
 		return "answering hook events"
 	case "gatekeeper":
 		return "calling the gatekeeper's model"
+	case "validate":
+		return "repairing the brain's files"
 	case "daemon":
 		return "running the approvals page (its address carries the token that answers approvals)"
 	}
@@ -167,7 +169,8 @@ func (ev *evaluation) governanceCLI(s *subject) Verdict {
 	if what == "" {
 		return Verdict{}
 	}
-	if len(cl.pos) > 1 && readOnlyCLI(sub+" "+cl.pos[1].Value) && !cl.hasAny("--write|--always") ||
+	if sub == "validate" && !cl.hasAny("--repair") ||
+		len(cl.pos) > 1 && readOnlyCLI(sub+" "+cl.pos[1].Value) && !cl.hasAny("--write|--always") ||
 		sub == "phase" && len(cl.pos) == 1 || sub == "review" && !cl.hasAny("--confirm|--modify|--retire") {
 		return Verdict{}
 	}

@@ -2,6 +2,7 @@ package hooks
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"strings"
@@ -106,6 +107,12 @@ func (h *handler) sessionEvent() *Reply {
 		_, st, err := b.SessionStart(id, req.Harness, ev.Source)
 		if err != nil {
 			h.warn(err)
+			if ce := (*brain.CorruptError)(nil); errors.As(err, &ce) {
+				// The session starts without its anchors and phase: say
+				// so, and how to get them back, rather than nothing.
+				return &Reply{Context: "governance: this session starts without the project's anchors and phase: " + ce.Error() +
+					". Tell the user; only they can run it."}
+			}
 			return &Reply{}
 		}
 		first, err := b.GiveContext(id)

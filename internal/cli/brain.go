@@ -2,12 +2,15 @@ package cli
 
 import (
 	"fmt"
+	"os"
+	"path/filepath"
 	"time"
 
 	"github.com/spf13/cobra"
 
 	"github.com/agentgov/governance/brain"
 	"github.com/agentgov/governance/governance"
+	"github.com/agentgov/governance/internal/config"
 	"github.com/agentgov/governance/internal/layout"
 )
 
@@ -113,7 +116,7 @@ thread when a session starts and to the subagents it starts directly.`,
 
 func (a *App) purgeCmd() *cobra.Command {
 	var dir, now string
-	var dryRun, asJSON bool
+	var dryRun, asJSON, quiet, all bool
 	c := &cobra.Command{
 		Use:   "purge",
 		Short: "Archive old state: history, sessions, anchors; rotate the decision log",
@@ -126,45 +129,164 @@ anchor_high_ttl (48h) and normal ones are archived after anchor_normal_ttl
 decision log is rotated past log_max_size (10MB) or log_max_age (30d),
 keeping log_keep rotated logs (0: all).
 
+It works on the project of the current folder (or --dir), or with --all on
+every registered project (governance projects), every project whose state
+lives in the user's state folder, and the decision log. Run outside any
+project without --dir or --all, it does nothing and exits 1.
+
 Archives are written and fsynced before anything is removed, so purge is
 safe while hooks run and after being killed at any point: running it again
-finishes the job, with nothing lost and nothing archived twice.
+finishes the job, with nothing lost and nothing archived twice. A broken
+state file stops only its own part: the rest is purged, the file is named
+with the command that repairs it (governance validate --repair), and purge
+exits 1. No lock file is left behind.
+
+For cron: --quiet prints nothing when all is well; problems still go to
+stderr with exit status 1.
 
 Exit status: 0 done, 1 error, 2 usage.`,
 		Example: `  governance purge --dry-run
-  governance purge --json`,
+  governance purge --json
+  governance purge --all --quiet     # from cron or a systemd timer`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
-			_, l, err := a.loadAt(dir)
-			if err != nil {
-				return withHint(fmt.Errorf("the configuration is broken: %w", err), "run `governance lint`")
+			if all && dir != "" {
+				return usagef("--all purges every project; do not also give --dir")
 			}
-			p := l.Paths
-			b := a.brainOf(p)
+			var at time.Time
 			if now != "" {
 				t, err := a.clock(now)
 				if err != nil {
 					return err
 				}
-				b.Now = func() time.Time { return t }
+				at = t
 			}
-			r, err := b.Purge(l.Purge, p.DecisionLog(), dryRun)
-			if asJSON {
-				if werr := writeJSON(a.Stdout, r); werr != nil {
-					return werr
+			var targets []purgeTarget
+			if all {
+				var err error
+				if targets, err = a.allPurgeTargets(); err != nil {
+					return err
 				}
 			} else {
-				printPurge(a, r)
+				cwd, l, err := a.loadAt(dir)
+				if err != nil {
+					return withHint(fmt.Errorf("the configuration is broken: %w", err), "run `governance lint`")
+				}
+				if dir == "" && !inProject(l.Paths) {
+					return withHint(fmt.Errorf("%s is in no project (no .git or .governance folder here or above)", cwd),
+						"run it in a project, name one with --dir, or purge every project with --all")
+				}
+				targets = []purgeTarget{{brain: l.Paths.BrainDir(), policy: l.Purge, log: l.Paths.DecisionLog()}}
 			}
-			return err
+			var reports []*brain.Report
+			var errs []error
+			for _, t := range targets {
+				b := brain.Open(t.brain)
+				b.Now = a.Now
+				if !at.IsZero() {
+					b.Now = func() time.Time { return at }
+				}
+				r, err := b.Purge(t.policy, t.log, dryRun)
+				reports = append(reports, r)
+				if err != nil {
+					errs = append(errs, err)
+				}
+				if !asJSON && !quiet {
+					printPurge(a, r)
+				}
+			}
+			if asJSON {
+				var out any = reports
+				if !all {
+					out = reports[0]
+				}
+				if err := writeJSON(a.Stdout, out); err != nil {
+					return err
+				}
+			}
+			for _, err := range errs {
+				fmt.Fprintf(a.Stderr, "governance: error: %v\n", err)
+			}
+			if len(errs) > 0 {
+				return errReported
+			}
+			return nil
 		},
 	}
 	f := c.Flags()
 	f.StringVar(&dir, "dir", "", "the project folder (default: the current directory)")
+	f.BoolVar(&all, "all", false, "purge every registered project, the user's state folder and the decision log")
+	f.BoolVar(&quiet, "quiet", false, "print nothing when all is well (problems still go to stderr)")
 	f.BoolVar(&dryRun, "dry-run", false, "say what would move, and move nothing")
 	f.BoolVar(&asJSON, "json", false, "print what moved where as JSON")
 	f.StringVar(&now, "now", "", "purge as of this time (RFC 3339), for tests and replays")
 	return c
+}
+
+// purgeTarget is one brain to purge, with its policy, and the decision
+// log to rotate with it ("" for none).
+type purgeTarget struct {
+	brain  string
+	policy brain.PurgePolicy
+	log    string
+}
+
+// inProject reports whether paths were found from a project: a folder
+// with .governance or .git.
+func inProject(p layout.Paths) bool {
+	for _, d := range []string{".governance", ".git"} {
+		if _, err := os.Stat(filepath.Join(p.ProjectRoot, d)); err == nil {
+			return true
+		}
+	}
+	return false
+}
+
+// allPurgeTargets lists every brain of the user: the registered projects'
+// and those in the state folder, each once, the decision log rotated with
+// the first. A project whose configuration is broken is purged with the
+// default policy.
+func (a *App) allPurgeTargets() ([]purgeTarget, error) {
+	user := a.paths(a.Cwd)
+	projects, err := config.ReadProjects(config.ProjectsFile(user.UserDir))
+	if err != nil {
+		return nil, err
+	}
+	var out []purgeTarget
+	seen := map[string]bool{}
+	add := func(t purgeTarget) {
+		if seen[t.brain] {
+			return
+		}
+		seen[t.brain] = true
+		if len(out) == 0 {
+			t.log = user.DecisionLog()
+		}
+		out = append(out, t)
+	}
+	for _, pr := range projects {
+		p := layout.Discover(pr.Path, pr.Path, a.Getenv)
+		policy := brain.DefaultPurgePolicy()
+		if l, err := config.Load(p); err == nil {
+			policy = l.Purge
+		}
+		add(purgeTarget{brain: p.BrainDir(), policy: policy})
+	}
+	// Projects with no .governance folder keep their brain in the state
+	// folder; their root is not recorded, so the user's policy applies.
+	dirs, _ := filepath.Glob(filepath.Join(user.StateDir, "projects", "*", "brain"))
+	policy := brain.DefaultPurgePolicy()
+	if l, err := config.Load(user); err == nil {
+		policy = l.Purge
+	}
+	for _, d := range dirs {
+		add(purgeTarget{brain: d, policy: policy})
+	}
+	if len(out) == 0 {
+		// No brain anywhere: the decision log is still rotated.
+		out = append(out, purgeTarget{brain: filepath.Join(user.StateDir, "projects", "none", "brain"), policy: policy, log: user.DecisionLog()})
+	}
+	return out, nil
 }
 
 func printPurge(a *App, r *brain.Report) {

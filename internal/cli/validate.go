@@ -5,12 +5,13 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/agentgov/governance/brain"
 	"github.com/agentgov/governance/internal/validate"
 )
 
 func (a *App) validateCmd() *cobra.Command {
 	var dir string
-	var asJSON bool
+	var asJSON, repair bool
 	c := &cobra.Command{
 		Use:   "validate [FILE...]",
 		Short: "Check the brain's files and the configuration against their JSON Schemas",
@@ -19,9 +20,16 @@ sessions) and of the user's and the project's configuration (config.yaml,
 rules/*.yaml, agents/*.md frontmatter, tests/*.yaml) against its JSON
 Schema (draft 2020-12), or only the files named, and reports each
 violation with the file, the JSON pointer of the value at fault and a
-message. It exits 1 when it finds one.`,
+message. It exits 1 when it finds one.
+
+With --repair, a broken brain file (state.json, metrics.json, a session)
+is moved aside to FILE.broken-TIME, where it can be recovered by hand, and
+a valid brain is left in its place: an empty state file, or no metrics or
+session file (each starts again). Configuration files are never changed:
+fix them by hand.`,
 		Example: `  governance validate
-  governance validate .governance/brain/state.json`,
+  governance validate .governance/brain/state.json
+  governance validate --repair`,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			v, err := validate.New()
 			if err != nil {
@@ -44,6 +52,14 @@ message. It exits 1 when it finds one.`,
 				ps, err := v.File(t.Kind, t.Path)
 				if err != nil {
 					return err
+				}
+				if repair && len(ps) > 0 && (t.Kind == validate.State || t.Kind == validate.Metrics || t.Kind == validate.Session) {
+					aside, err := brain.Repair(t.Path, a.Now())
+					if err != nil {
+						return fmt.Errorf("repairing %s: %w", t.Path, err)
+					}
+					fmt.Fprintf(a.Stderr, "governance: repaired %s (%d problem(s)); the broken file is kept as %s\n", t.Path, len(ps), aside)
+					continue
 				}
 				problems = append(problems, ps...)
 			}
@@ -71,5 +87,6 @@ message. It exits 1 when it finds one.`,
 	}
 	c.Flags().StringVar(&dir, "dir", "", "the project folder (default: the current directory)")
 	c.Flags().BoolVar(&asJSON, "json", false, "print the result as JSON")
+	c.Flags().BoolVar(&repair, "repair", false, "move broken brain files aside and leave valid ones")
 	return c
 }
