@@ -595,9 +595,10 @@ func (ev *evaluation) listingRead(c *shell.Command, fa fileArg) *subject {
 	switch {
 	case fa.arg.Dynamic && fa.arg.Hint != "":
 		root, name = path.Split(strings.ReplaceAll(fa.arg.Hint, "{input}", "*"))
-	case !fa.arg.Dynamic && c.Origin == "find -exec":
-		// find -exec puts the start path, joined with the -name pattern
-		// when there is one, where {} stands.
+	case !fa.arg.Dynamic && strings.HasPrefix(c.Origin, "find -"):
+		// find -exec (and -execdir, -ok, -okdir) puts the start path,
+		// joined with the -name pattern when there is one, where {}
+		// stands.
 		if p := ev.pc.resolve(fa.arg.Value, false, false, c.Cwd); ev.isDir(p) {
 			root, name = fa.arg.Value, "*"
 		} else {

@@ -145,6 +145,18 @@ func TestXargsAndFindExec(t *testing.T) {
 		{"xargs -I{} cat ~/.ssh/{}", deny, "secrets-private-keys"},
 		{"find . -name '*.env' -exec cat {} +", deny, "secrets-env-files"},
 		{"fd -e env -x cat", deny, "secrets-env-files"},
+		// -execdir and -okdir run the command in the folder of each file
+		// found, with {} as ./NAME: they read the files find finds, and
+		// any other relative path in every folder under the start.
+		{"find . -execdir cat {} \\;", allow, ""},
+		{"find . -type f -execdir md5sum {} +", allow, ""},
+		{"find . -name '*.env' -execdir cat {} +", deny, "secrets-env-files"},
+		{"find ~ -name id_rsa -execdir cat {} \\;", deny, "secrets-private-keys"},
+		{"find ~/.ssh -type f -execdir head {} +", deny, ""},
+		{"find . -name '*.env' -okdir cat {} \\;", deny, "secrets-env-files"},
+		{"find . -name '*.env' -ok cat {} \\;", deny, "secrets-env-files"},
+		{"find . -execdir cat .env \\;", deny, "secrets-env-files"},
+		{"find . -type d -execdir cat notes.txt \\;", deflt, ""},
 	})
 }
 
