@@ -271,6 +271,13 @@ func TestPureOneLiners(t *testing.T) {
 		{"node -e 'process.exit(1)'", deflt, ""},
 		{"node --require ./x.js -e 'console.log(1)'", deflt, ""},
 		{"bun -e 'console.log(1)'", deflt, ""},
+		{"node -e 'console.log(6 / 2)'", allow, ""},
+		// A comment or a regular expression literal holds quotes that are
+		// no string: what follows is code.
+		{`node -e $'console.log(/\'/, require("fs").writeFileSync("pwn1","x"), /\'/)'`, deflt, ""},
+		{`node -e $'console.log(1) // \'\nrequire("child_process").execSync("touch pwn2")\n// \''`, deflt, ""},
+		{`node -p "1 /* ' */; process.exit() /* ' */"`, deflt, ""},
+		{`node -e "console.log(1)"$'\n'"<!-- '"$'\n'"process.exit()"$'\n'"<!-- '"`, deflt, ""},
 		{"python -m http.server", deflt, ""},
 		{"python -m venv .venv", deflt, ""},
 		{"python -c \"print($NOT_SET)\"", ask, "analysis-unknown-code"},
