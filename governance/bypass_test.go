@@ -236,6 +236,29 @@ var bypassCases = []bypassCase{
 	{"limits", strings.Repeat("for x in a b c d e f g h i j k l m n o p; do ", 8) + "((1))" + strings.Repeat("; done", 8), stopped, "", ""},
 	{"limits", strings.Repeat("for x in a b c d e f g h i j k l m n o p; do ", 6) + "f(){ :; }" + strings.Repeat("; done", 6), stopped, "analysis-too-large", ""},
 	{"limits", callChain(40), stopped, "analysis-too-large", ""},
+
+	// Variables that name the configuration, start-up code or helpers a
+	// program loads, given to one command.
+	{"environment", `HOME=. git status`, notAllowed, "", ""},
+	{"environment", `XDG_CONFIG_HOME=. git status`, notAllowed, "", ""},
+	{"environment", `env XDG_CONFIG_HOME=. git status`, notAllowed, "", ""},
+	{"environment", `HOME=. python3 -c 'print(1)'`, notAllowed, "", ""},
+	{"environment", `PYTHONUSERBASE=. python3 -c 'print(1)'`, notAllowed, "", ""},
+	{"environment", `HOME=. aws s3 ls`, notAllowed, "", ""},
+	{"environment", `HOME=. less README.md`, notAllowed, "", ""},
+	{"environment", `XDG_CONFIG_HOME=. less README.md`, notAllowed, "", ""},
+	{"environment", `LESSKEYIN=./k less README.md`, notAllowed, "", ""},
+	{"environment", `HOME=. jq -n 'now'`, notAllowed, "", ""},
+	{"environment", `XDG_CONFIG_HOME=$PWD go vet ./...`, notAllowed, "", ""},
+	{"environment", `XDG_CONFIG_HOME=$PWD go env`, notAllowed, "", ""},
+	{"environment", `GOENV=./env go env`, notAllowed, "", ""},
+	{"environment", `PYENV_HOOK_PATH=./h python3 -V`, notAllowed, "", ""},
+	{"environment", `CLOUDSDK_PYTHON=./evil gcloud --version`, notAllowed, "", ""},
+	{"environment", `GROFF_BIN_PATH=$PWD/gb man ls`, notAllowed, "", ""},
+	{"environment", `MAGIC=.env file README.md`, notAllowed, "", ""},
+	{"environment", `LANG=C ls`, allowed, "", ""},
+	{"environment", `NO_COLOR=1 git status`, allowed, "", ""},
+	{"environment", `MANWIDTH=80 man ls`, allowed, "", ""},
 }
 
 // TestBypassFamilies decides each bypass case with the built-in policy.
