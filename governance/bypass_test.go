@@ -237,6 +237,40 @@ var bypassCases = []bypassCase{
 	{"limits", strings.Repeat("for x in a b c d e f g h i j k l m n o p; do ", 6) + "f(){ :; }" + strings.Repeat("; done", 6), stopped, "analysis-too-large", ""},
 	{"limits", callChain(40), stopped, "analysis-too-large", ""},
 
+	// Text bash evaluates again (a subscript in arithmetic, in a name
+	// handed to a builtin, in an indirect name; a prompt; mapfile -C and
+	// jobs -x) and shell state that changes what later commands run.
+	{"shell-state", `x='a[$(touch pwn)]'; echo $(( x ))`, stopped, "analysis-shell-state", ""},
+	{"shell-state", `x='a[$(touch pwn)]'; head -n $((x)) README.md`, stopped, "analysis-shell-state", ""},
+	{"shell-state", `x='a[$(touch pwn)]'; [[ $x -eq 1 ]]`, stopped, "analysis-shell-state", ""},
+	{"shell-state", `(( 'a[$(touch pwn)]' ))`, stopped, "analysis-shell-state", ""},
+	{"shell-state", `read 'a[$(touch pwn)]' <<< x`, stopped, "analysis-shell-state", ""},
+	{"shell-state", `printf -v 'a[$(touch pwn)]' %s 1`, stopped, "analysis-shell-state", ""},
+	{"shell-state", `y='x[$(touch pwn)]'; echo "${!y}"`, stopped, "analysis-shell-state", ""},
+	{"shell-state", `declare -n r='a[$(touch pwn)]'; r=1`, stopped, "analysis-shell-state", ""},
+	{"shell-state", `declare -A a; a[$(touch pwn)]=1`, notAllowed, "", ""},
+	{"shell-state", `x='$(touch pwn)'; echo "${x@P}"`, stopped, "analysis-shell-state", ""},
+	{"shell-state", `PS4='$(touch pwn)'; set -x; ls`, stopped, "analysis-shell-state", ""},
+	{"shell-state", `jobs -x cat .env`, stopped, "", ""},
+	{"shell-state", `mapfile -C 'cat .env; :' -c 1 x < README.md`, stopped, "", ""},
+	{"shell-state", `BASH_CMDS[ls]=/bin/sh; ls -c 'touch pwn'`, stopped, "analysis-shell-state", ""},
+	{"shell-state", `shopt -s expand_aliases; BASH_ALIASES[ls]='touch pwn'; ls`, stopped, "analysis-shell-state", ""},
+	{"shell-state", `IFS=a; v=sha1sum; $v README.md`, stopped, "analysis-shell-state", ""},
+	{"shell-state", `PATH=.:$PATH; ls`, stopped, "analysis-shell-state", ""},
+	{"shell-state", `for HOME in .; do git status; done`, stopped, "analysis-shell-state", ""},
+	{"shell-state", `read HOME <<< .; git status`, stopped, "analysis-shell-state", ""},
+	{"shell-state", `HOME+=/../project; git status`, stopped, "analysis-shell-state", ""},
+	{"shell-state", `export HOME=.; git status`, stopped, "analysis-shell-state", ""},
+	{"shell-state", `readonly HOME=.; git status`, stopped, "analysis-shell-state", ""},
+	{"shell-state", `set -a; GIT_CONFIG_GLOBAL=./gcg; git status`, stopped, "analysis-shell-state", ""},
+	{"shell-state", `HOME=. eval git status`, stopped, "analysis-shell-state", ""},
+	{"shell-state", `echo $((1+2))`, allowed, "", ""},
+	{"shell-state", `n=0; for f in a b; do n=$((n+1)); done; echo $n`, allowed, "", ""},
+	{"shell-state", `for ((i = 0; i < 3; i++)); do echo $i; done`, allowed, "", ""},
+	{"shell-state", `while IFS= read -r l; do echo "$l"; done < README.md`, allowed, "", ""},
+	{"shell-state", `IFS=$'\n'; for f in $(ls); do echo "$f"; done`, allowed, "", ""},
+	{"shell-state", `export PATH=/usr/bin:/bin; ls`, allowed, "", ""},
+
 	// Variables that name the configuration, start-up code or helpers a
 	// program loads, given to one command.
 	{"environment", `HOME=. git status`, notAllowed, "", ""},

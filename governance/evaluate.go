@@ -475,6 +475,9 @@ func problemVerdict(p shell.Problem) Verdict {
 	case shell.ProblemGeneratedCode:
 		v.Message = "The command runs code that another command prints (" + p.Detail + "), which cannot be checked in advance."
 		v.Suggestion = "Approve it if the tool is the one you expect (for example a version manager's init)."
+	case shell.ProblemShellState:
+		v.Message = "The command depends on shell state the check does not follow: " + p.Detail + "."
+		v.Suggestion = "Approve it if you know the values involved; better, run the commands without it."
 	case shell.ProblemObfuscated:
 		v.Outcome = Deny
 		v.Message = "The command hides what it runs: " + p.Detail + ", which no reader of the command can see."

@@ -290,7 +290,9 @@ func TestPureOneLiners(t *testing.T) {
 func TestSmallReads(t *testing.T) {
 	t.Parallel()
 	checkFamily(t, []familyCase{
-		{"(( i++ ))", allow, ""},
+		{"i=0; (( i++ ))", allow, ""},
+		{"for ((i = 0; i < 3; i++)); do echo $((i * 2)); done", allow, ""},
+		{"(( x = $(echo 1) )); echo $((x + 1))", allow, ""},
 		{"let x=1+2", allow, ""},
 		{"while read -r x; do echo \"$x\"; done", allow, ""},
 		{"while read -r data; do [ -n \"$data\" ] && echo \"$data\"; done", allow, ""},
