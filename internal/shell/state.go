@@ -32,7 +32,8 @@ func (w *walker) setsVar(name string, v Arg, how string) {
 	if i := strings.IndexByte(name, '['); i >= 0 {
 		name = name[:i]
 	}
-	unsafe := UnsafeEnv(name, v.Value) || v.Dynamic && UnsafeEnv(name, "")
+	// A value known only at run time may be any value.
+	unsafe := UnsafeEnv(name, v.Value) || v.Dynamic && UnsafeEnv(name, "?")
 	if name == "PS4" || name == "PS0" || name == "PS1" || name == "PS2" || name == "PS3" {
 		// A prompt without expansions or escapes is only text.
 		unsafe = v.Dynamic || strings.ContainsAny(v.Value, "$`\\")

@@ -88,6 +88,8 @@ func TestShellState(t *testing.T) {
 		`shopt -s expand_aliases; BASH_ALIASES[ls]='touch pwn'; ls`,
 		`IFS=a; v=sha1sum; $v README.md`,
 		`IFS=/ ; ls`,
+		`read IFS <<< a; v=sha1sum; $v README.md`,
+		`IFS=$(cat sep); ls`,
 		`PATH=.:$PATH; ls`,
 		`export PATH="$PWD/bin:$PATH"; ls`,
 		`for HOME in .; do git status; done`,
