@@ -530,6 +530,9 @@ func problemVerdict(p shell.Problem) Verdict {
 	case shell.ProblemGeneratedCode:
 		v.Message = "The command runs code that another command prints (" + p.Detail + "), which cannot be checked in advance."
 		v.Suggestion = "Approve it if the tool is the one you expect (for example a version manager's init)."
+	case shell.ProblemShellState:
+		v.Message = "The command depends on shell state the check does not follow: " + p.Detail + "."
+		v.Suggestion = "Approve it if you know the values involved; better, run the commands without it."
 	case shell.ProblemObfuscated:
 		v.Outcome = Deny
 		v.Message = "The command hides what it runs: " + p.Detail + ", which no reader of the command can see."
@@ -650,9 +653,10 @@ func (ev *evaluation) listingRead(c *shell.Command, fa fileArg) *subject {
 	switch {
 	case fa.arg.Dynamic && fa.arg.Hint != "":
 		root, name = path.Split(strings.ReplaceAll(fa.arg.Hint, "{input}", "*"))
-	case !fa.arg.Dynamic && c.Origin == "find -exec":
-		// find -exec puts the start path, joined with the -name pattern
-		// when there is one, where {} stands.
+	case !fa.arg.Dynamic && strings.HasPrefix(c.Origin, "find -"):
+		// find -exec (and -execdir, -ok, -okdir) puts the start path,
+		// joined with the -name pattern when there is one, where {}
+		// stands.
 		if p := ev.pc.resolve(fa.arg.Value, false, false, c.Cwd); ev.isDir(p) {
 			root, name = fa.arg.Value, "*"
 		} else {

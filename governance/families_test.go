@@ -145,6 +145,18 @@ func TestXargsAndFindExec(t *testing.T) {
 		{"xargs -I{} cat ~/.ssh/{}", deny, "secrets-private-keys"},
 		{"find . -name '*.env' -exec cat {} +", deny, "secrets-env-files"},
 		{"fd -e env -x cat", deny, "secrets-env-files"},
+		// -execdir and -okdir run the command in the folder of each file
+		// found, with {} as ./NAME: they read the files find finds, and
+		// any other relative path in every folder under the start.
+		{"find . -execdir cat {} \\;", allow, ""},
+		{"find . -type f -execdir md5sum {} +", allow, ""},
+		{"find . -name '*.env' -execdir cat {} +", deny, "secrets-env-files"},
+		{"find ~ -name id_rsa -execdir cat {} \\;", deny, "secrets-private-keys"},
+		{"find ~/.ssh -type f -execdir head {} +", deny, ""},
+		{"find . -name '*.env' -okdir cat {} \\;", deny, "secrets-env-files"},
+		{"find . -name '*.env' -ok cat {} \\;", deny, "secrets-env-files"},
+		{"find . -execdir cat .env \\;", deny, "secrets-env-files"},
+		{"find . -type d -execdir cat notes.txt \\;", deflt, ""},
 	})
 }
 
@@ -259,6 +271,13 @@ func TestPureOneLiners(t *testing.T) {
 		{"node -e 'process.exit(1)'", deflt, ""},
 		{"node --require ./x.js -e 'console.log(1)'", deflt, ""},
 		{"bun -e 'console.log(1)'", deflt, ""},
+		{"node -e 'console.log(6 / 2)'", allow, ""},
+		// A comment or a regular expression literal holds quotes that are
+		// no string: what follows is code.
+		{`node -e $'console.log(/\'/, require("fs").writeFileSync("pwn1","x"), /\'/)'`, deflt, ""},
+		{`node -e $'console.log(1) // \'\nrequire("child_process").execSync("touch pwn2")\n// \''`, deflt, ""},
+		{`node -p "1 /* ' */; process.exit() /* ' */"`, deflt, ""},
+		{`node -e "console.log(1)"$'\n'"<!-- '"$'\n'"process.exit()"$'\n'"<!-- '"`, deflt, ""},
 		{"python -m http.server", deflt, ""},
 		{"python -m venv .venv", deflt, ""},
 		{"python -c \"print($NOT_SET)\"", ask, "analysis-unknown-code"},
@@ -271,7 +290,9 @@ func TestPureOneLiners(t *testing.T) {
 func TestSmallReads(t *testing.T) {
 	t.Parallel()
 	checkFamily(t, []familyCase{
-		{"(( i++ ))", allow, ""},
+		{"i=0; (( i++ ))", allow, ""},
+		{"for ((i = 0; i < 3; i++)); do echo $((i * 2)); done", allow, ""},
+		{"(( x = $(echo 1) )); echo $((x + 1))", allow, ""},
 		{"let x=1+2", allow, ""},
 		{"while read -r x; do echo \"$x\"; done", allow, ""},
 		{"while read -r data; do [ -n \"$data\" ] && echo \"$data\"; done", allow, ""},

@@ -45,13 +45,6 @@ var sensitiveReadLits = sync.OnceValue(func() *pathLits {
 	return &l
 })
 
-// unsafeEnv are variables that change what a command runs or loads.
-var unsafeEnv = []string{"LD_PRELOAD", "LD_LIBRARY_PATH", "DYLD_*", "BASH_ENV", "ENV", "PROMPT_COMMAND", "PATH",
-	"GIT_*", "PAGER", "MANPAGER", "EDITOR", "VISUAL", "PYTHONPATH", "PYTHONSTARTUP", "NODE_OPTIONS", "PERL5OPT",
-	"RUBYOPT", "SHELLOPTS", "BASHOPTS", "IFS", "LESSOPEN", "LESSCLOSE", "LD_AUDIT", "GCONV_PATH", "PYTHONHOME",
-	"PYTHONWARNINGS", "PERL5LIB", "RUBYLIB", "NODE_PATH", "JAVA_TOOL_OPTIONS", "_JAVA_OPTIONS", "JDK_JAVA_OPTIONS",
-	"TF_CLI_ARGS*", "KUBECONFIG", "AWS_CONFIG_FILE", "npm_config_*", "NPM_CONFIG_*", "SSH_ASKPASS", "SUDO_ASKPASS", "BROWSER"}
-
 // readOnly reports whether a simple command only reads. exists tells
 // whether a file the command would create only when missing is there.
 func readOnly(cl *cmdline, exists func(shell.Arg) bool, code func(prog, code string) bool) bool {
@@ -61,7 +54,7 @@ func readOnly(cl *cmdline, exists func(shell.Arg) bool, code func(prog, code str
 	}
 	for _, a := range cl.assignments() {
 		name, val, _ := strings.Cut(a, "=")
-		if anyGlob(unsafeEnv, name) && !(name == "PATH" && systemPath(val)) {
+		if shell.UnsafeEnv(name, val) {
 			return false
 		}
 	}
@@ -70,20 +63,6 @@ func readOnly(cl *cmdline, exists func(shell.Arg) bool, code func(prog, code str
 		return false
 	}
 	return modelReadOnly(cl, exists, code)
-}
-
-// systemPath reports a PATH made only of the system's own program
-// folders, which are the programs a bare name would find anyway (env -i
-// PATH=/bin ls).
-func systemPath(v string) bool {
-	for _, dir := range strings.Split(v, ":") {
-		switch strings.TrimSuffix(dir, "/") {
-		case "/bin", "/usr/bin", "/sbin", "/usr/sbin", "/usr/local/bin", "/usr/local/sbin":
-		default:
-			return false
-		}
-	}
-	return v != ""
 }
 
 // helpOnly reports a request for help or a version that the program's

@@ -229,6 +229,7 @@ const (
 	ProblemDepth                                 // nesting exceeds the depth bound
 	ProblemSize                                  // the text or the command count exceeds a bound
 	ProblemObfuscated                            // a program name hides characters that nobody sees
+	ProblemShellState                            // text bash evaluates again, or state that changes what later commands run
 )
 
 func (k ProblemKind) String() string {
@@ -249,6 +250,8 @@ func (k ProblemKind) String() string {
 		return "too-large"
 	case ProblemObfuscated:
 		return "obfuscated"
+	case ProblemShellState:
+		return "shell-state"
 	}
 	return "unknown"
 }

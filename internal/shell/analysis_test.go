@@ -51,6 +51,8 @@ func TestAnalyzeFindsEveryCommand(t *testing.T) {
 		{"xargs", "find . -name '*.o' | xargs rm -f", []string{"find . -name *.o", "xargs rm -f", "rm -f {input} [xargs]"}},
 		{"xargs from echo", "echo / | xargs -n1 rm -rf", []string{"echo /", "xargs -n1 rm -rf", "rm -rf / [xargs]"}},
 		{"find exec", `find /var -exec rm -rf {} \;`, []string{"find /var -exec rm -rf {} ;", "rm -rf /var [find -exec]"}},
+		{"find execdir", `find src -execdir cat {} +`, []string{"find src -execdir cat {} +", "cat /proj/src [find -execdir]"}},
+		{"find execdir of an absolute start", `find /var -okdir rm {} \;`, []string{"find /var -okdir rm {} ;", "rm /var [find -okdir]"}},
 		{"eval", "eval 'rm -rf z'", []string{"eval rm -rf z", "rm -rf z [eval]"}},
 		{"watch", "watch -n 5 'rm -f log'", []string{"watch -n 5 rm -f log", "rm -f log [watch]"}},
 		{"function body", "f() { rm -rf ../x; }; f", []string{"rm -rf ../x [function]"}},
@@ -66,7 +68,7 @@ func TestAnalyzeFindsEveryCommand(t *testing.T) {
 		{"control flow", "if true; then rm a; else rm b; fi; for f in *; do rm $f; done; while false; do :; done",
 			[]string{"true", "rm a", "rm b", "rm $f", "false", ":"}},
 		{"case", "case $x in a) rm a;; *) ls;; esac", []string{"rm a", "ls"}},
-		{"export", "export PATH=/evil", []string{"export PATH=/evil"}},
+		{"export", "export FOO=/evil", []string{"export FOO=/evil"}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -122,9 +122,17 @@ func isIdentStart(c byte) bool {
 
 // pureTokens splits Python or JavaScript code into identifiers, numbers,
 // operators, and string literals reduced to a placeholder. It fails on
-// what it cannot read: f-strings, template literals, unclosed strings,
-// backslashes outside strings, non-ASCII text outside strings.
+// what it cannot read exactly: f-strings, template literals, unclosed
+// strings, backslashes outside strings, non-ASCII text outside strings,
+// and in JavaScript comments (// and /* */, <!-- and --> lines, #!) and
+// regular expression literals, in which a quote is no string: a / is
+// read only where it can only divide, after a number, a name, a string,
+// ) or ].
 func pureTokens(code, lang string) ([]string, bool) {
+	js := lang == "javascript"
+	if js && (strings.Contains(code, "<!--") || strings.Contains(code, "-->")) {
+		return nil, false
+	}
 	var out []string
 	for i := 0; i < len(code); i++ {
 		c := code[i]
@@ -136,10 +144,18 @@ func pureTokens(code, lang string) ([]string, bool) {
 				i++
 			}
 			continue
+		case c == '#' && js:
+			// A private name (#x) or a hashbang comment.
+			return nil, false
+		case c == '/' && js:
+			if i+1 < len(code) && (code[i+1] == '/' || code[i+1] == '*') || len(out) == 0 || !jsDivides(out[len(out)-1]) {
+				// A comment, or a regular expression literal.
+				return nil, false
+			}
 		case c == '`':
 			return nil, false
 		case c == '"' || c == '\'':
-			j, ok := stringEnd(code, i)
+			j, ok := stringEnd(code, i, lang == "python")
 			if !ok {
 				return nil, false
 			}
@@ -147,9 +163,9 @@ func pureTokens(code, lang string) ([]string, bool) {
 			i = j
 			continue
 		case c >= '0' && c <= '9' || c == '.' && i+1 < len(code) && code[i+1] >= '0' && code[i+1] <= '9':
-			j := i + 1
-			for j < len(code) && (isIdentByte(code[j]) || (code[j] == '+' || code[j] == '-') && (code[j-1] == 'e' || code[j-1] == 'E')) {
-				j++
+			j, ok := numberEnd(code, i)
+			if !ok {
+				return nil, false
 			}
 			out = append(out, "0")
 			i = j - 1
@@ -190,11 +206,72 @@ func pureTokens(code, lang string) ([]string, bool) {
 	return out, true
 }
 
+// numberEnd returns the index after the number literal that starts at
+// code[i]: 0x, 0o and 0b digits, or digits with one point and an
+// exponent, then a suffix (JavaScript's n, Python's j). A number followed
+// at once by a point or a letter (1..constructor, 1.5.x) hides an
+// attribute access: it is not read.
+func numberEnd(code string, i int) (int, bool) {
+	j := i
+	digits := func(hex bool) {
+		for j < len(code) && (code[j] >= '0' && code[j] <= '9' || code[j] == '_' || hex && isHex(code[j])) {
+			j++
+		}
+	}
+	if code[j] == '0' && j+1 < len(code) && strings.IndexByte("xXoObB", code[j+1]) >= 0 {
+		j += 2
+		digits(true)
+	} else {
+		digits(false)
+		if j < len(code) && code[j] == '.' {
+			j++
+			digits(false)
+		}
+		if j < len(code) && (code[j] == 'e' || code[j] == 'E') {
+			j++
+			if j < len(code) && (code[j] == '+' || code[j] == '-') {
+				j++
+			}
+			digits(false)
+		}
+	}
+	if j < len(code) && strings.IndexByte("nNjJlL", code[j]) >= 0 {
+		j++
+	}
+	if j < len(code) && (code[j] == '.' || isIdentByte(code[j])) {
+		return 0, false
+	}
+	return j, true
+}
+
+// jsDivides reports a JavaScript token after which / divides: a number,
+// a name that is no keyword, a string, ) or ]. After anything else (an
+// operator, a bracket that opens, a keyword such as typeof, a }) it
+// starts a regular expression literal.
+func jsDivides(prev string) bool {
+	switch {
+	case prev == ")" || prev == "]" || prev == "\"\"" || prev == "0":
+		return true
+	case isIdentStart(prev[0]):
+		return !slices.Contains(jsKeywords(), prev)
+	}
+	return false
+}
+
+// jsKeywords lists JavaScript's reserved words and the contextual
+// keywords after which an expression, not an operator, follows.
+func jsKeywords() []string {
+	return []string{"await", "break", "case", "catch", "class", "const", "continue", "debugger", "default", "delete",
+		"do", "else", "enum", "export", "extends", "finally", "for", "function", "if", "import", "in", "instanceof",
+		"let", "new", "of", "return", "static", "super", "switch", "throw", "try", "typeof", "var", "void", "while",
+		"with", "yield"}
+}
+
 // stringEnd returns the index of the quote that closes the string
-// starting at code[i] (Python's triple quotes included).
-func stringEnd(code string, i int) (int, bool) {
+// starting at code[i] (Python's triple quotes included when triple).
+func stringEnd(code string, i int, triple bool) (int, bool) {
 	q := code[i : i+1]
-	if strings.HasPrefix(code[i:], strings.Repeat(q, 3)) {
+	if triple && strings.HasPrefix(code[i:], strings.Repeat(q, 3)) {
 		q = strings.Repeat(q, 3)
 	}
 	for j := i + len(q); j < len(code); j++ {

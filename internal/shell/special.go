@@ -1093,8 +1093,19 @@ func (w *walker) findExec(cmd *Command, f *frame, ctx *execCtx) {
 			j++
 		}
 		sub := append([]Arg(nil), args[i+1:j]...)
+		// -execdir and -okdir run the command in the folder of each file
+		// found, anywhere under the start paths, with {} as ./NAME: {}
+		// stands for the files found as with -exec (the start path, made
+		// absolute), and any other relative path names a file in each of
+		// those folders, which the analysis does not know.
+		inDir := args[i].Value == "-execdir" || args[i].Value == "-okdir"
 		// {} stands for each file found under the start paths.
 		for _, start := range starts {
+			if inDir && !start.Dynamic {
+				if abs := Join(cmd.Cwd, start.Value); abs != "" {
+					start.Value = abs
+				}
+			}
 			inst := make([]Arg, len(sub))
 			for k, a := range sub {
 				inst[k] = a
@@ -1107,7 +1118,13 @@ func (w *walker) findExec(cmd *Command, f *frame, ctx *execCtx) {
 					inst[k].Input = true
 				}
 			}
-			w.subcommand(cmd, inst, "find "+args[i].Value, f, ctx)
+			c := cmd
+			if inDir {
+				in := *cmd
+				in.Cwd = ""
+				c = &in
+			}
+			w.subcommand(c, inst, "find "+args[i].Value, f, ctx)
 		}
 		i = j
 	}

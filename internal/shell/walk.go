@@ -43,6 +43,14 @@ type walker struct {
 	// aliases maps the aliases defined so far to their bodies.
 	aliases map[string]string
 	vars    map[string]string
+	// numeric holds the variables set to a number (by arithmetic, or to
+	// an arithmetic expansion); integer those declared -i, whose values
+	// are arithmetic.
+	numeric, integer map[string]bool
+	// assoc holds the arrays declared -A, whose subscripts are strings,
+	// not arithmetic; inAssoc is set while the elements of one are read.
+	assoc   map[string]bool
+	inAssoc bool
 	// substOf maps command and process substitutions to the commands they
 	// run and what those write.
 	substOf map[syntax.Node]substitution
@@ -299,6 +307,9 @@ func (w *walker) stmt(s *syntax.Stmt, f *frame, ctx *execCtx) {
 	case *syntax.ForClause:
 		w.substs(c.Loop, f, inner)
 		wi, ok := c.Loop.(*syntax.WordIter)
+		if ok && wi.Name != nil && c.Select {
+			w.setsVar(wi.Name.Value, Arg{Dynamic: true}, "select")
+		}
 		if !ok || wi.Name == nil || c.Select {
 			w.loop(inner, func(body *execCtx) { w.stmts(c.Do, f, body) })
 			break
@@ -320,6 +331,7 @@ func (w *walker) stmt(s *syntax.Stmt, f *frame, ctx *execCtx) {
 			// time before left.
 			body := inner.sub()
 			for _, it := range items {
+				w.setsVar(wi.Name.Value, it, "for")
 				w.setVar(wi.Name.Value, it)
 				w.stmts(c.Do, f, body)
 			}
@@ -332,6 +344,7 @@ func (w *walker) stmt(s *syntax.Stmt, f *frame, ctx *execCtx) {
 				}
 			}
 		} else {
+			w.setsVar(wi.Name.Value, Arg{Dynamic: true}, "for")
 			w.setVar(wi.Name.Value, Arg{Dynamic: true})
 			w.loop(inner, func(body *execCtx) { w.stmts(c.Do, f, body) })
 		}
@@ -445,11 +458,17 @@ func (w *walker) substs(n syntax.Node, f *frame, ctx *execCtx) []string {
 		}
 	}
 	var names []string
+	var evaluated []syntax.Node
 	// The statements of a substitution change $PWD for their own words.
 	pwd := w.pwd
 	defer func() { w.pwd = pwd }()
+	defer func() { w.evaluates(evaluated, f) }()
 	syntax.Walk(n, func(node syntax.Node) bool {
 		switch s := node.(type) {
+		case *syntax.ArithmExp, *syntax.ArithmCmd, *syntax.LetClause, *syntax.CStyleLoop, *syntax.TestClause,
+			*syntax.ParamExp, *syntax.ArrayElem:
+			// Checked once the substitutions in them are known.
+			evaluated = append(evaluated, node)
 		case *syntax.CmdSubst:
 			got := w.nested(s, s.Stmts, f, ctx, "$(...)")
 			names = append(names, commandNames(got)...)
@@ -609,22 +628,76 @@ func trimTabs(s string) string {
 // arguments are the assignments, and records literal values.
 func (w *walker) decl(d *syntax.DeclClause, f *frame, ctx *execCtx) {
 	cmd := &Command{Args: []Arg{{Value: d.Variant.Value}}, Text: f.text(d)}
+	how := d.Variant.Value
+	integer, assoc := false, false
 	for _, a := range d.Args {
+		if a.Name == nil && a.Value != nil {
+			if o := w.literal(a.Value, f); !o.Dynamic && len(o.Value) > 1 && (o.Value[0] == '-' || o.Value[0] == '+') &&
+				!strings.Contains(o.Value, "=") {
+				if strings.Contains(o.Value, "n") && how != "export" {
+					// A nameref: what it names is set and read through it.
+					w.problem(ProblemShellState, how+" -n makes a name stand for another variable")
+				}
+				integer = integer || o.Value[0] == '-' && strings.Contains(o.Value, "i")
+				assoc = assoc || o.Value[0] == '-' && strings.Contains(o.Value, "A")
+			}
+		}
+	}
+	if how == "nameref" {
+		w.problem(ProblemShellState, "nameref makes a name stand for another variable")
+	}
+	for _, a := range d.Args {
+		if assoc && a.Name != nil && f.origin != "function" {
+			// Declared in a function, the array is the function's own.
+			w.declareAssoc(a.Name.Value)
+		}
 		if a.Value != nil {
 			w.substs(a.Value, f, ctx)
 		}
 		if a.Array != nil {
+			w.inAssoc = a.Name != nil && w.assoc[a.Name.Value]
 			w.substs(a.Array, f, ctx)
+			w.inAssoc = false
+		}
+		if a.Index != nil {
+			w.substs(a.Index, f, ctx)
+			if !w.assoc[a.Name.Value] {
+				w.arith(a.Index, f)
+			}
 		}
 		switch {
 		case a.Name != nil && a.Value != nil:
 			v := w.literal(a.Value, f)
+			w.setsVar(a.Name.Value, v, how)
 			w.setVar(a.Name.Value, v)
+			w.intValue(a.Name.Value, a.Value, integer, f)
 			cmd.Args = append(cmd.Args, Arg{Value: a.Name.Value + "=" + v.Value, Dynamic: v.Dynamic})
 		case a.Name != nil:
+			if a.Array != nil {
+				w.setsVar(a.Name.Value, Arg{Dynamic: true}, how)
+			}
+			if integer {
+				w.declareInteger(a.Name.Value)
+			}
 			cmd.Args = append(cmd.Args, Arg{Value: a.Name.Value})
 		case a.Value != nil:
-			cmd.Args = append(cmd.Args, w.literal(a.Value, f))
+			v := w.literal(a.Value, f)
+			if !v.Dynamic && (strings.HasPrefix(v.Value, "-") || strings.HasPrefix(v.Value, "+")) && !strings.Contains(v.Value, "=") {
+				cmd.Args = append(cmd.Args, v)
+				continue
+			}
+			name, val, set := strings.Cut(v.Value, "=")
+			if v.Dynamic && !set || !w.plainName(name, f) {
+				w.problem(ProblemShellState, fmt.Sprintf("%s names the variable %q, which the analysis cannot read", how, v.Value))
+			} else if set {
+				w.setsVar(name, Arg{Value: val, Dynamic: v.Dynamic}, how)
+				if integer || w.integer[name] {
+					if v.Dynamic || !w.arithText(val, f, 0) {
+						w.problem(ProblemShellState, fmt.Sprintf("%s evaluates %q as arithmetic", how, val))
+					}
+				}
+			}
+			cmd.Args = append(cmd.Args, v)
 		}
 	}
 	cmd.Name = d.Variant.Value
@@ -633,6 +706,7 @@ func (w *walker) decl(d *syntax.DeclClause, f *frame, ctx *execCtx) {
 }
 
 func (w *walker) setVar(name string, v Arg) {
+	delete(w.numeric, name)
 	if w.vars == nil {
 		w.vars = map[string]string{}
 	}
@@ -650,7 +724,15 @@ func (w *walker) call(c *syntax.CallExpr, f *frame, ctx *execCtx) {
 			w.substs(a.Value, f, ctx)
 		}
 		if a.Array != nil {
+			w.inAssoc = a.Name != nil && w.assoc[a.Name.Value]
 			w.substs(a.Array, f, ctx)
+			w.inAssoc = false
+		}
+		if a.Index != nil {
+			w.substs(a.Index, f, ctx)
+			if a.Name == nil || !w.assoc[a.Name.Value] {
+				w.arith(a.Index, f)
+			}
 		}
 	}
 	for _, word := range c.Args {
@@ -663,7 +745,12 @@ func (w *walker) call(c *syntax.CallExpr, f *frame, ctx *execCtx) {
 		}
 		v := w.literal(a.Value, f)
 		if len(c.Args) == 0 {
+			w.setsVar(a.Name.Value, v, "an assignment")
 			w.setVar(a.Name.Value, v)
+			w.intValue(a.Name.Value, a.Value, false, f)
+		} else if w.runsHere(c.Args[0], f) && UnsafeEnv(a.Name.Value, v.Value) {
+			// The variable reaches every command the code runs.
+			w.problem(ProblemShellState, fmt.Sprintf("%s is set for code that runs in this shell", a.Name.Value))
 		}
 		assigns = append(assigns, a.Name.Value+"="+v.Value)
 	}
@@ -761,6 +848,7 @@ func (w *walker) run(cmd *Command, f *frame, ctx *execCtx) {
 		}
 	}
 	w.emit(cmd, f, ctx)
+	w.builtinState(cmd, f)
 	if !asksForHelp(cmd) {
 		w.special(cmd, f, ctx)
 	}

@@ -1,0 +1,55 @@
+package shell
+
+import "strings"
+
+// unsafeEnv are variables that change what a command runs or loads: code
+// or configuration it reads from a place the variable names.
+var unsafeEnv = []string{"LD_PRELOAD", "LD_LIBRARY_PATH", "DYLD_*", "BASH_ENV", "ENV", "PROMPT_COMMAND", "PATH",
+	"GIT_*", "PAGER", "MANPAGER", "EDITOR", "VISUAL", "PYTHONPATH", "PYTHONSTARTUP", "NODE_OPTIONS", "PERL5OPT",
+	"RUBYOPT", "SHELLOPTS", "BASHOPTS", "IFS", "LESS*", "LD_AUDIT", "GCONV_PATH", "PYTHONHOME",
+	"PYTHONWARNINGS", "PERL5LIB", "RUBYLIB", "NODE_PATH", "JAVA_TOOL_OPTIONS", "_JAVA_OPTIONS", "JDK_JAVA_OPTIONS",
+	"TF_CLI_ARGS*", "KUBECONFIG", "AWS_CONFIG_FILE", "npm_config_*", "NPM_CONFIG_*", "SSH_ASKPASS", "SUDO_ASKPASS", "BROWSER",
+	// Where programs find their configuration, start-up code and
+	// helpers: the home folder and the XDG folders (git, less, jq, go,
+	// aws, python's user site), and the variables of single programs.
+	"HOME", "XDG_*", "ZDOTDIR", "INPUTRC", "PYTHONUSERBASE", "PYTHONBREAKPOINT", "PYTHONPYCACHEPREFIX",
+	"PYTHONPLATLIBDIR", "PYTHONEXECUTABLE", "PYTHONINSPECT", "PYENV_*", "CLOUDSDK_*", "GROFF_*", "MANPATH", "MANOPT",
+	"MANROFFOPT", "MANROFFSEQ", "MAN_DISABLE_SECCOMP", "MAGIC", "JQ_LIBRARY_PATH", "GOENV", "GOFLAGS", "GOROOT",
+	"GOTOOLCHAIN", "CC", "CXX", "CGO_*", "AWS_SHARED_CREDENTIALS_FILE", "AWS_PAGER", "RUSTC", "RUSTC_WRAPPER", "RUSTDOC",
+	"RUSTUP_*", "CARGO_HOME", "CARGO_BUILD_*", "CARGO_TARGET_*", "DOCKER_CONFIG", "RIPGREP_CONFIG_PATH", "OPENSSL_CONF",
+	"OPENSSL_ENGINES", "CURL_HOME", "WGETRC", "GNUPGHOME", "BAT_CONFIG_PATH", "*_PAGER", "TERMINFO", "TERMINFO_DIRS",
+	"BASH_LOADABLES_PATH"}
+
+// UnsafeEnv reports a variable that, set to value, changes what a command
+// runs or loads. A PATH of the system's own program folders finds the
+// programs a bare name would find anyway; an IFS of blanks splits as the
+// analysis does.
+func UnsafeEnv(name, value string) bool {
+	switch {
+	case name == "PATH" && systemPath(value):
+		return false
+	case name == "IFS":
+		return strings.Trim(value, " \t\n") != ""
+	}
+	for _, g := range unsafeEnv {
+		if g == name || strings.HasSuffix(g, "*") && strings.HasPrefix(name, g[:len(g)-1]) ||
+			strings.HasPrefix(g, "*") && strings.HasSuffix(name, g[1:]) {
+			return true
+		}
+	}
+	return false
+}
+
+// systemPath reports a PATH made only of the system's own program
+// folders, which are the programs a bare name would find anyway (env -i
+// PATH=/bin ls).
+func systemPath(v string) bool {
+	for _, dir := range strings.Split(v, ":") {
+		switch strings.TrimSuffix(dir, "/") {
+		case "/bin", "/usr/bin", "/sbin", "/usr/sbin", "/usr/local/bin", "/usr/local/sbin":
+		default:
+			return false
+		}
+	}
+	return v != ""
+}

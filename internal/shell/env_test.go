@@ -1,0 +1,40 @@
+package shell
+
+import "testing"
+
+// TestUnsafeEnv: variables that name code or configuration a program
+// loads, and the values that are harmless.
+func TestUnsafeEnv(t *testing.T) {
+	t.Parallel()
+	tests := []struct {
+		name, value string
+		want        bool
+	}{
+		{"HOME", ".", true},
+		{"XDG_CONFIG_HOME", ".", true},
+		{"XDG_DATA_HOME", "/tmp", true},
+		{"PYTHONUSERBASE", ".", true},
+		{"PYENV_HOOK_PATH", "./h", true},
+		{"CLOUDSDK_PYTHON", "./evil", true},
+		{"GROFF_BIN_PATH", "gb", true},
+		{"MAGIC", ".env", true},
+		{"LESSKEYIN", ".lesskey", true},
+		{"GOFLAGS", "-toolexec=./x", true},
+		{"DELTA_PAGER", "sh", true},
+		{"PATH", ".:/usr/bin", true},
+		{"PATH", "/usr/bin:/bin", false},
+		{"IFS", "a", true},
+		{"IFS", "\n", false},
+		{"IFS", "", false},
+		{"LANG", "C", false},
+		{"TZ", "UTC", false},
+		{"MANWIDTH", "80", false},
+		{"NO_COLOR", "1", false},
+		{"PYTHONDONTWRITEBYTECODE", "1", false},
+	}
+	for _, tt := range tests {
+		if got := UnsafeEnv(tt.name, tt.value); got != tt.want {
+			t.Errorf("UnsafeEnv(%q, %q) = %v, want %v", tt.name, tt.value, got, tt.want)
+		}
+	}
+}
