@@ -43,6 +43,9 @@ type Policy struct {
 	// Plugins are the configured plugins; an engine runs them only through
 	// the evaluators its caller sets (the daemon keeps them warm).
 	Plugins []PluginSpec
+	// Untrusted holds a project's allows while no person has trusted its
+	// policy; nil when there are none, or the project is trusted.
+	Untrusted *Untrusted
 }
 
 // AgentSource finds agent definitions.

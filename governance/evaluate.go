@@ -44,6 +44,9 @@ type evaluation struct {
 	// traceRoom is the capacity the trace starts with: about a step per
 	// subject.
 	traceRoom int
+	// skipped are the allows of executable rules of a project that is
+	// not trusted.
+	skipped []skipped
 }
 
 func newEvaluation(e *Engine, req *Request) *evaluation {
@@ -134,6 +137,9 @@ func (ev *evaluation) run(ctx context.Context) *Decision {
 		if v.Outcome == NoOpinion {
 			for _, s := range open {
 				d := ev.fallback(s)
+				if by, ok := ev.untrustedVerdicts(s); ok {
+					ev.untrustedMessage(&d, by)
+				}
 				ev.step(d, "no layer decided")
 				decided = append(decided, d)
 			}

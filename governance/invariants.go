@@ -138,6 +138,8 @@ func protectedCLI(sub string) string {
 		return "archiving runtime state"
 	case "plugins":
 		return "trusting or running plugins"
+	case "trust", "untrust":
+		return "trusting a project's policy"
 	case "hook":
 		return "answering hook events"
 	case "gatekeeper":

@@ -3,6 +3,7 @@ package cli
 import (
 	"fmt"
 	"os/user"
+	"path/filepath"
 	"time"
 
 	"github.com/spf13/cobra"
@@ -106,7 +107,13 @@ the same call. The daemon's web page shows the same queue.`,
 				}
 				fmt.Fprintf(a.Stdout, "%s %s: %s\n", it.Status, it.ID, governance.Sanitize(it.Summary))
 				if it.Always {
-					e, file, err := learned.RecordAlways(it, a.paths(a.Cwd).UserDir, a.Now())
+					userDir := a.paths(a.Cwd).UserDir
+					var e *learned.Entry
+					var file string
+					err := a.keepTrust(learned.FileFor(userDir, filepath.Join(it.Project, ".governance")), func() (err error) {
+						e, file, err = learned.RecordAlways(it, userDir, a.Now())
+						return err
+					})
 					if err != nil {
 						return withHint(err, "the call itself is approved, once")
 					}

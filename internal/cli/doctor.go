@@ -11,8 +11,10 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/agentgov/governance/internal/jsonedit"
 	"github.com/spf13/cobra"
+
+	"github.com/agentgov/governance/internal/config"
+	"github.com/agentgov/governance/internal/jsonedit"
 )
 
 func (a *App) doctorCmd() *cobra.Command {
@@ -32,6 +34,11 @@ without the hook, or a fail-closed switch that is off.`,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			home, _ := a.home()
 			fmt.Fprintf(a.Stdout, "project: %s\n", a.absCwd(dir))
+			if t, err := config.CheckProjectTrust(a.paths(a.absCwd(dir))); err != nil {
+				fmt.Fprintf(a.Stdout, "policy:  %v\n", err)
+			} else {
+				trustLine(a.Stdout, "policy:  ", t)
+			}
 			problems := 0
 			for _, n := range harnesses() {
 				problems += a.doctor(a.Stdout, n, installers[n], dir, home)

@@ -109,14 +109,16 @@ user's). Only approved entries decide, for calls the rules leave undecided.
 			}
 			file := learned.FileFor(p.UserDir, p.RepoDir)
 			added := 0
-			err = learned.Update(file, func(lf *learned.File) error {
-				for _, e := range entries {
-					if lf.Find(e.ID) == nil {
-						lf.Entries = append(lf.Entries, e)
-						added++
+			err = a.keepTrust(file, func() error {
+				return learned.Update(file, func(lf *learned.File) error {
+					for _, e := range entries {
+						if lf.Find(e.ID) == nil {
+							lf.Entries = append(lf.Entries, e)
+							added++
+						}
 					}
-				}
-				return nil
+					return nil
+				})
 			})
 			if err != nil {
 				return err
@@ -146,24 +148,26 @@ user's). Only approved entries decide, for calls the rules leave undecided.
 				if err != nil {
 					return err
 				}
-				return learned.Update(file, func(lf *learned.File) error {
-					e := lf.Find(args[0])
-					switch status {
-					case learned.Approved:
-						if e.Status != learned.Pending {
-							return fmt.Errorf("entry %s is %s, not pending", e.ID, e.Status)
+				return a.keepTrust(file, func() error {
+					return learned.Update(file, func(lf *learned.File) error {
+						e := lf.Find(args[0])
+						switch status {
+						case learned.Approved:
+							if e.Status != learned.Pending {
+								return fmt.Errorf("entry %s is %s, not pending", e.ID, e.Status)
+							}
+							e.Status = learned.Approved
+							e.Schedule(t)
+							e.Reviews = append(e.Reviews, learned.Review{Time: t.UTC(), Who: who(), Verdict: "approve"})
+							e.Context = learned.Context(p.ProjectRoot, ruleDirs(p)...)
+						case learned.Retired:
+							if err := e.Apply(learned.Retire, who(), "", t, ""); err != nil {
+								return err
+							}
 						}
-						e.Status = learned.Approved
-						e.Schedule(t)
-						e.Reviews = append(e.Reviews, learned.Review{Time: t.UTC(), Who: who(), Verdict: "approve"})
-						e.Context = learned.Context(p.ProjectRoot, ruleDirs(p)...)
-					case learned.Retired:
-						if err := e.Apply(learned.Retire, who(), "", t, ""); err != nil {
-							return err
-						}
-					}
-					fmt.Fprintf(a.Stdout, "%s %s\n", e.ID, e.Status)
-					return nil
+						fmt.Fprintf(a.Stdout, "%s %s\n", e.ID, e.Status)
+						return nil
+					})
 				})
 			},
 		}
@@ -176,7 +180,8 @@ user's). Only approved entries decide, for calls the rules leave undecided.
 		Short: "Turn entries confirmed through three reviews into rules (--write adds them to rules/learned.yaml)",
 		Args:  cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
-			return a.promote(promoteWrite)
+			p := a.paths(a.Cwd)
+			return a.keepTrust(filepath.Join(p.RepoDir, learned.Name), func() error { return a.promote(promoteWrite) })
 		},
 	}
 	promote.Flags().BoolVar(&promoteWrite, "write", false, "write the rules and retire the entries they replace")
@@ -415,7 +420,7 @@ func (a *App) dueItems(p layout.Paths, now time.Time) ([]dueItem, error) {
 			}
 		}
 	}
-	l, err := config.Load(p)
+	l, err := config.LoadAsWritten(p)
 	if err != nil {
 		return nil, withHint(err, "fix the configuration first (governance lint)")
 	}
@@ -452,30 +457,32 @@ func (a *App) dueItems(p layout.Paths, now time.Time) ([]dueItem, error) {
 func (a *App) applyReview(p layout.Paths, id, verdict, decision, description, note string, now time.Time) error {
 	ctx := learned.Context(p.ProjectRoot, ruleDirs(p)...)
 	if file, err := findEntry(p, id); err == nil {
-		return learned.Update(file, func(f *learned.File) error {
-			e := f.Find(id)
-			if e.Status != learned.Approved {
-				return fmt.Errorf("entry %s is %s; only approved entries are reviewed (learn approve)", id, e.Status)
-			}
-			if verdict == learned.Modify {
-				if decision != "" {
-					if !slices.Contains([]string{"allow", "ask", "deny"}, decision) {
-						return usagef("--decision must be allow, ask or deny")
+		return a.keepTrust(file, func() error {
+			return learned.Update(file, func(f *learned.File) error {
+				e := f.Find(id)
+				if e.Status != learned.Approved {
+					return fmt.Errorf("entry %s is %s; only approved entries are reviewed (learn approve)", id, e.Status)
+				}
+				if verdict == learned.Modify {
+					if decision != "" {
+						if !slices.Contains([]string{"allow", "ask", "deny"}, decision) {
+							return usagef("--decision must be allow, ask or deny")
+						}
+						e.Decision = decision
 					}
-					e.Decision = decision
+					if description != "" {
+						e.Description = description
+					}
 				}
-				if description != "" {
-					e.Description = description
+				if err := e.Apply(verdict, who(), note, now, ctx); err != nil {
+					return err
 				}
-			}
-			if err := e.Apply(verdict, who(), note, now, ctx); err != nil {
-				return err
-			}
-			fmt.Fprintf(a.Stdout, "%s: %s; %s\n", id, verdict, nextReview(e.Status, e.NextReview))
-			return nil
+				fmt.Fprintf(a.Stdout, "%s: %s; %s\n", id, verdict, nextReview(e.Status, e.NextReview))
+				return nil
+			})
 		})
 	}
-	l, err := config.Load(p)
+	l, err := config.LoadAsWritten(p)
 	if err != nil {
 		return withHint(err, "fix the configuration first (governance lint)")
 	}
@@ -532,7 +539,7 @@ contradict a rule. It exits 1 when it finds a problem, so CI can run it.`,
 				return err
 			}
 			p := a.paths(a.Cwd)
-			l, err := config.Load(p)
+			l, err := config.LoadAsWritten(p)
 			if err != nil {
 				return withHint(err, "fix the configuration first (governance lint)")
 			}

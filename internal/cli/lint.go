@@ -28,7 +28,9 @@ changes in CI.`,
 				}
 				return nil
 			}
-			_, l, err := a.loadAt(dir)
+			// Lint checks the files as written: a project's allows count
+			// whether or not this user trusts them.
+			l, err := config.LoadAsWritten(a.paths(a.absCwd(dir)))
 			all, _ := l.Registry.All()
 			if problems := configProblems(l, err); len(problems) > 0 {
 				printProblems(a.Stdout, problems)

@@ -17,6 +17,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/agentgov/governance/internal/config"
 	"github.com/agentgov/governance/internal/decisionlog"
 	"github.com/agentgov/governance/internal/layout"
 	"github.com/agentgov/governance/internal/mcpproxy"
@@ -24,7 +25,7 @@ import (
 
 // mcpProxyConfig is the proxy's configuration file name, in the project's
 // .governance/ or the user's configuration folder.
-const mcpProxyConfig = "mcp-proxy.yaml"
+const mcpProxyConfig = config.MCPProxyFile
 
 // upstreamWait is how long the proxy waits for its servers to come up
 // before it answers its client; servers that take longer join later.
@@ -82,6 +83,9 @@ accepting rules that agents proposed.`,
 			if err != nil {
 				return err
 			}
+			if err := projectProxyTrusted(p, path); err != nil {
+				return err
+			}
 			ctx, stop := signal.NotifyContext(cmd.Context(), os.Interrupt, syscall.SIGTERM)
 			defer stop()
 			// The proxy decides as the hook does: plugins from a pool that
@@ -117,6 +121,24 @@ accepting rules that agents proposed.`,
 	}
 	c.Flags().StringVar(&file, "config", "", "the proxy's configuration file (default: .governance/"+mcpProxyConfig+", else the user's)")
 	return c
+}
+
+// projectProxyTrusted refuses a proxy configuration of the project's that
+// the user has not trusted: the servers it names are programs, and
+// cloning a repository must not be enough to start them.
+func projectProxyTrusted(p layout.Paths, path string) error {
+	if p.RepoDir == "" || p.RepoDir == p.UserDir || filepath.Dir(path) != p.RepoDir {
+		return nil
+	}
+	t, err := config.CheckProjectTrust(p)
+	if err != nil {
+		return err
+	}
+	if t.Applies() {
+		return nil
+	}
+	return withHint(fmt.Errorf("%s starts MCP servers, and the project's policy is %s", path, t.Why()),
+		"read the project's .governance files, then run `governance trust` in the project")
 }
 
 // proxyConfigPath finds the configuration: the file named (an absolute

@@ -160,7 +160,7 @@ configuration.`,
 	root.AddCommand(a.learnCmd(), a.reviewCmd(), a.auditRulesCmd(), a.hookCmd())
 	root.AddCommand(a.gatekeeperCmd())
 	root.AddCommand(a.uninstallCmd(), a.doctorCmd(), a.importCmd())
-	root.AddCommand(a.pluginsCmd())
+	root.AddCommand(a.pluginsCmd(), a.trustCmd(), a.untrustCmd())
 	root.AddCommand(a.mcpProxyCmd())
 	needSubcommand(root)
 	return root

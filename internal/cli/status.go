@@ -42,8 +42,12 @@ phase, anchors and metrics.`,
 			for _, r := range l.Policy.Rules {
 				counts[r.Scope]++
 			}
+			trustLine(w, "policy:        ", l.Trust)
 			fmt.Fprintf(w, "rules:         %d built-in, %d user, %d project, %d executable\n", counts[governance.ScopeBuiltin],
 				counts[governance.ScopeGlobal], counts[governance.ScopeRepo], len(l.Policy.Checks))
+			if u := l.Policy.Untrusted; u != nil && len(u.Rules)+len(u.Learned) > 0 {
+				fmt.Fprintf(w, "               %d project allow rules and %d learned entries wait for `governance trust`\n", len(u.Rules), len(u.Learned))
+			}
 			fmt.Fprintf(w, "defaults:      undecided calls %s; subagents nest %d deep; secret prompts %s\n", s.Default,
 				s.MaxDelegationDepth, onOff(s.BlockSecretPrompts, "blocked", "allowed"))
 			fmt.Fprintf(w, "hook:          %s\n", a.hookStatus(p.ProjectRoot, p.Home))

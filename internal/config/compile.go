@@ -37,6 +37,15 @@ func Compile(p layout.Paths) *snapshot.Snapshot {
 	s.Roles, s.Projects, s.StateDir = l.Policy.Roles, l.Policy.Projects, l.Policy.StateDir
 	s.Agents, _ = l.Registry.All()
 	s.Plugins = l.Policy.Plugins
+	if u := l.Policy.Untrusted; u != nil {
+		s.UntrustedWhy = u.Why
+		for _, r := range u.Rules {
+			s.UntrustedRules = append(s.UntrustedRules, snapshot.Rule{Scope: r.Scope, Spec: *r.RuleSpec})
+		}
+		for _, r := range u.Learned {
+			s.UntrustedLearned = append(s.UntrustedLearned, snapshot.Rule{Scope: r.Scope, Spec: *r.RuleSpec})
+		}
+	}
 	return s
 }
 

@@ -33,6 +33,9 @@ type Loaded struct {
 	Registry *agentfile.Registry
 	// Purge is the purge policy.
 	Purge brain.PurgePolicy
+	// Trust is whether the user trusts the project's policy files; while
+	// not, the policy holds the project's allows in Policy.Untrusted.
+	Trust ProjectTrust
 }
 
 // purgePolicy applies the user's purge settings, then the project's, to
@@ -64,8 +67,16 @@ func setIf[T any](dst *T, v *T) {
 
 // Load reads the configuration for a project. On error the returned
 // policy carries the error (so that callers deny every call) and the error
-// lists every problem found.
-func Load(p layout.Paths) (*Loaded, error) {
+// lists every problem found. The allows of a project's policy apply only
+// while the user trusts its files (see [CheckProjectTrust]).
+func Load(p layout.Paths) (*Loaded, error) { return load(p, false) }
+
+// LoadAsWritten reads the configuration as Load does, with the project's
+// allows applied whether or not the user trusts them: for checking a
+// project's policy files (governance test), never for deciding calls.
+func LoadAsWritten(p layout.Paths) (*Loaded, error) { return load(p, true) }
+
+func load(p layout.Paths, asWritten bool) (*Loaded, error) {
 	l := &Loaded{Paths: p}
 	pol := &governance.Policy{Settings: governance.DefaultSettings()}
 	l.Policy = pol
@@ -124,6 +135,7 @@ func Load(p layout.Paths) (*Loaded, error) {
 	if p.UserDir != "" {
 		errs = flatten(errs, l.readRules(filepath.Join(p.UserDir, "rules"), governance.ScopeGlobal))
 	}
+	repoChecks := len(pol.Checks)
 	if p.RepoDir != "" && p.RepoDir != p.UserDir {
 		errs = flatten(errs, l.readRules(filepath.Join(p.RepoDir, "rules"), governance.ScopeRepo))
 	}
@@ -145,6 +157,11 @@ func Load(p layout.Paths) (*Loaded, error) {
 		errs = flatten(errs, err)
 		pol.Learned = append(pol.Learned, rules...)
 	}
+	l.Trust, err = CheckProjectTrust(p)
+	errs = flatten(errs, err)
+	if !l.Trust.Applies() && !asWritten {
+		withoutProjectAllows(pol, repoChecks, l.Trust.Why())
+	}
 	l.Registry = agentfile.NewRegistry(AgentDirs(p)...)
 	pol.Agents = l.Registry
 	errs = flatten(errs, checkRoleNames(pol, l.Registry))
@@ -154,6 +171,30 @@ func Load(p layout.Paths) (*Loaded, error) {
 		return l, errs
 	}
 	return l, nil
+}
+
+// withoutProjectAllows takes the project's allow and warn rules and its
+// learned entries out of the policy, and keeps them aside for messages; its
+// executable rules (from index checks on) keep their denies and asks only.
+func withoutProjectAllows(pol *governance.Policy, checks int, why string) {
+	u := &governance.Untrusted{Why: why}
+	split := func(rules []*governance.Rule, aside *[]*governance.Rule) []*governance.Rule {
+		kept := rules[:0:0]
+		for _, r := range rules {
+			if r.Scope == governance.ScopeRepo && (r.Outcome() == governance.Allow || r.Outcome() == governance.Warn) {
+				*aside = append(*aside, r)
+				continue
+			}
+			kept = append(kept, r)
+		}
+		return kept
+	}
+	pol.Rules = split(pol.Rules, &u.Rules)
+	pol.Learned = split(pol.Learned, &u.Learned)
+	for i := checks; i < len(pol.Checks); i++ {
+		pol.Checks[i] = governance.WithoutAllows(pol.Checks[i])
+	}
+	pol.Untrusted = u
 }
 
 // checkRoleNames reports roles that agent files or the default role name

@@ -38,7 +38,8 @@ func TestLearnedScope(t *testing.T) {
 			if tt.noUser {
 				p.UserDir = ""
 			}
-			l, err := config.Load(p)
+			// As written: a project's learned allows need trust to apply.
+			l, err := config.LoadAsWritten(p)
 			if err != nil {
 				t.Fatal(err)
 			}

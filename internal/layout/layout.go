@@ -100,7 +100,7 @@ type Source struct {
 // Sources lists every file and folder that the policy of a project is read
 // from, in a fixed order, with the folders that enclose them.
 func (p Paths) Sources() []Source {
-	out := make([]Source, 0, 21)
+	out := make([]Source, 0, 23)
 	// The folders are cleaned once; the names below them are plain, and
 	// their paths share one buffer (the hook lists the sources on every
 	// call).
@@ -136,6 +136,7 @@ func (p Paths) Sources() []Source {
 		add(u, "learned.yaml", false)
 		add(u, "ground-rules.md", false)
 		add(u, "trusted-plugins", false)
+		add(u, "trusted-projects.yaml", false)
 	}
 	r := parent(p.RepoDir, "")
 	add(r, "config.yaml", false)
@@ -143,6 +144,7 @@ func (p Paths) Sources() []Source {
 	add(r, "agents", true)
 	add(r, "learned.yaml", false)
 	add(r, "ground-rules.md", false)
+	add(r, "mcp-proxy.yaml", false)
 	c := parent(p.ProjectRoot, ".claude")
 	add(c, "agents", true)
 	o := parent(p.ProjectRoot, ".opencode")

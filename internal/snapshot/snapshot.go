@@ -24,7 +24,7 @@ import (
 
 // Version is the snapshot format; a snapshot of another version is
 // recompiled.
-const Version = 8
+const Version = 9
 
 // Stamp records the state of a path when it was read.
 type Stamp struct {
@@ -67,6 +67,11 @@ type Snapshot struct {
 	Err string
 	// Plugins are the configured plugins.
 	Plugins []governance.PluginSpec
+	// Untrusted holds the project's allow rules and learned entries while
+	// the user does not trust its policy files; UntrustedWhy says how the
+	// project stands. They decide nothing.
+	UntrustedRules, UntrustedLearned []Rule
+	UntrustedWhy                     string
 }
 
 // CachePath is where the snapshot of a project is kept.
@@ -176,6 +181,16 @@ func (s *Snapshot) Policy() *governance.Policy {
 	}
 	for _, r := range s.Learned {
 		pol.Learned = append(pol.Learned, governance.CompileTrusted(r.Spec, r.Scope))
+	}
+	if s.UntrustedWhy != "" {
+		u := &governance.Untrusted{Why: s.UntrustedWhy}
+		for _, r := range s.UntrustedRules {
+			u.Rules = append(u.Rules, governance.CompileTrusted(r.Spec, r.Scope))
+		}
+		for _, r := range s.UntrustedLearned {
+			u.Learned = append(u.Learned, governance.CompileTrusted(r.Spec, r.Scope))
+		}
+		pol.Untrusted = u
 	}
 	// Executable rules need the Starlark interpreter, which the hook does
 	// not link: the hook hands such a project's calls to a program that

@@ -1,0 +1,143 @@
+package cli
+
+import (
+	"fmt"
+	"io"
+	"path/filepath"
+	"strings"
+
+	"github.com/spf13/cobra"
+
+	"github.com/agentgov/governance/internal/config"
+	"github.com/agentgov/governance/internal/layout"
+)
+
+func (a *App) trustCmd() *cobra.Command {
+	var dir string
+	c := &cobra.Command{
+		Use:   "trust",
+		Short: "Let the project's committed policy allow calls (human only)",
+		Long: `A repository only tightens until a person trusts it. What the project's
+committed files add that would let a call run without a person (allow and
+warn rules in .governance/rules/, Starlark allow(), Codex
+prefix_rule(decision="allow"), approved entries of .governance/learned.yaml,
+the MCP servers .governance/mcp-proxy.yaml starts) takes effect only once
+you run governance trust in the project, after reading those files.
+
+The trust is pinned to a sha256 over the files as they are now (their
+paths and contents) and kept in your configuration folder
+(trusted-projects.yaml), never in the project. Any change to them, or a
+file added or removed, suspends it until you trust the project again.
+Until then such calls fall to what your own policy says, with a message
+naming this command. The project's denies and asks always apply.
+
+No AI agent may run this command. governance status and governance doctor
+show the state: trusted, not trusted, or changed since trusted (with what
+changed); governance untrust forgets the trust.`,
+		Example: `  git diff HEAD@{1} -- .governance/   # read what changed
+  governance trust
+  governance trust --dir ~/src/app
+  governance status | grep '^policy:'
+  governance untrust`,
+		Args: cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, args []string) error {
+			p := a.paths(a.absCwd(dir))
+			before, err := config.CheckProjectTrust(p)
+			if err != nil {
+				return err
+			}
+			if before.State == config.TrustChanged {
+				fmt.Fprintf(a.Stdout, "changed since trusted: %s\n", strings.Join(before.Changes, ", "))
+			}
+			t, err := config.TrustProject(p)
+			if err != nil {
+				return err
+			}
+			if t.State == config.TrustNothing {
+				fmt.Fprintf(a.Stdout, "trusted %s: it has no policy file that could allow a call yet; one added later needs trusting\n", p.ProjectRoot)
+				return nil
+			}
+			fmt.Fprintf(a.Stdout, "trusted %s: %d policy files (sha256 %s)\n", p.ProjectRoot, len(t.Files), t.SHA256)
+			for _, f := range t.Files {
+				fmt.Fprintf(a.Stdout, "  %s\n", f.Path)
+			}
+			return nil
+		},
+	}
+	c.Flags().StringVar(&dir, "dir", "", "the project folder (default: the current directory)")
+	return c
+}
+
+func (a *App) untrustCmd() *cobra.Command {
+	var dir string
+	c := &cobra.Command{
+		Use:   "untrust",
+		Short: "Stop the project's committed policy from allowing calls (human only)",
+		Long: `untrust forgets that you trusted the project's policy files (see
+governance trust): the project's allows stop applying; its denies and
+asks still apply.`,
+		Example: `  governance untrust
+  governance untrust --dir ~/src/app`,
+		Args: cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, args []string) error {
+			p := a.paths(a.absCwd(dir))
+			found, err := config.UntrustProject(p)
+			if err != nil {
+				return err
+			}
+			if !found {
+				fmt.Fprintf(a.Stdout, "%s was not trusted\n", p.ProjectRoot)
+				return nil
+			}
+			fmt.Fprintf(a.Stdout, "no longer trusted: %s\n", p.ProjectRoot)
+			return nil
+		},
+	}
+	c.Flags().StringVar(&dir, "dir", "", "the project folder (default: the current directory)")
+	return c
+}
+
+// trustLine says how the project's policy stands with the user, for
+// status and doctor.
+func trustLine(w io.Writer, label string, t config.ProjectTrust) {
+	switch t.State {
+	case config.Trusted:
+		fmt.Fprintf(w, "%strusted (%d files, sha256 %.12s)\n", label, len(t.Files), t.SHA256)
+	case config.TrustNothing:
+		fmt.Fprintf(w, "%snothing to trust (no project file can allow a call)\n", label)
+	case config.TrustChanged:
+		fmt.Fprintf(w, "%schanged since trusted: %s; the project's allows do not apply until a person runs `governance trust`\n",
+			label, strings.Join(t.Changes, ", "))
+	default:
+		fmt.Fprintf(w, "%snot trusted: the project's allows do not apply until a person runs `governance trust`\n", label)
+	}
+}
+
+// keepTrust runs write, a person's change to a learned.yaml, and keeps the
+// project's trust in step when the file is the project's: a person's own
+// governance command does not suspend a trust they gave, nor give one
+// they did not.
+func (a *App) keepTrust(file string, write func() error) error {
+	dir := filepath.Dir(file)
+	if filepath.Base(dir) != ".governance" {
+		return write()
+	}
+	root := filepath.Dir(dir)
+	p := layout.Discover(root, root, a.Getenv)
+	if p.RepoDir != dir {
+		return write()
+	}
+	before, err := config.CheckProjectTrust(p)
+	if err != nil {
+		return err
+	}
+	if err := write(); err != nil {
+		return err
+	}
+	if before.State == config.Trusted {
+		_, err = config.TrustProject(p)
+		return err
+	}
+	fmt.Fprintf(a.Stdout, "note: the project's policy is %s: its learned allows apply once a person runs `governance trust` in %s\n", before.Why(), root)
+	return nil
+}
