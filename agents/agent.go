@@ -154,11 +154,13 @@ func (a *Agent) mentions(kind string) bool {
 }
 
 // Allowed summarizes what the agent may do, for messages: each kind it
-// allows, with its patterns.
+// allows, with its patterns. The last matching entry decides, so an
+// allow that a later deny or ask narrows says so ("git * except git
+// push*"): the summary never claims a call the agent may not make.
 func (a *Agent) Allowed() []string {
 	byKind := map[string][]string{}
 	var order []string
-	for _, r := range a.Rules {
+	for i, r := range a.Rules {
 		if r.Action != Allow {
 			continue
 		}
@@ -166,9 +168,22 @@ func (a *Agent) Allowed() []string {
 			if _, ok := byKind[k]; !ok {
 				order = append(order, k)
 			}
-			if r.Pattern != "" && r.Pattern != "*" {
-				byKind[k] = append(byKind[k], r.Pattern)
-			} else if byKind[k] == nil {
+			p := r.Pattern
+			if p == "" {
+				p = "*"
+			}
+			var except []string
+			for _, later := range a.Rules[i+1:] {
+				if later.Action != Allow && later.covers(k) && later.Pattern != "" && later.Pattern != "*" {
+					except = append(except, later.Pattern)
+				}
+			}
+			switch {
+			case len(except) > 0:
+				byKind[k] = append(byKind[k], p+" except "+strings.Join(except, ", "))
+			case p != "*":
+				byKind[k] = append(byKind[k], p)
+			case byKind[k] == nil:
 				byKind[k] = []string{}
 			}
 		}

@@ -26,6 +26,9 @@ type Decision struct {
 	Message, Suggestion string
 	// Warnings are messages of warn verdicts on other parts of the call.
 	Warnings []string
+	// Notices are for the decision log, not the agent: what the decision
+	// rests on that a person should know (a subagent with no agent file).
+	Notices []string
 	// Trace lists every verdict that was reached, in evaluation order.
 	Trace []Step
 	// Approval is set when the call went to the approval queue: the item

@@ -84,7 +84,18 @@ type Settings struct {
 	Daemon string
 	// Gatekeeper configures the LLM gatekeeper (layer 4).
 	Gatekeeper GatekeeperSettings
+	// MissingAgent decides the calls of a subagent whose type has no
+	// agent file: MissingAgentMain ("" too) holds them to the main
+	// agent's policy, with a notice in the decision log; MissingAgentDeny
+	// denies them.
+	MissingAgent string
 }
+
+// Values of Settings.MissingAgent.
+const (
+	MissingAgentMain = "main"
+	MissingAgentDeny = "deny"
+)
 
 // DefaultApprovalWaitSeconds is how long the hook waits for an
 // out-of-band approval when the configuration does not say.

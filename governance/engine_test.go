@@ -246,6 +246,71 @@ func TestAgentAllowListOnlyNarrows(t *testing.T) {
 	}
 }
 
+// TestOpenCodePatternMapMessages: the message names the pattern that
+// decided, and what it says the agent may do never includes the call it
+// was denied.
+func TestOpenCodePatternMapMessages(t *testing.T) {
+	t.Parallel()
+	oc := &agents.Agent{Name: "pusher", Format: agents.FormatOpenCode, Source: "pusher.md",
+		Rules: []agents.Rule{
+			{Kinds: []string{"shell"}, Pattern: "*", Action: agents.Ask, Line: 3},
+			{Kinds: []string{"shell"}, Pattern: "git *", Action: agents.Allow, Line: 4},
+			{Kinds: []string{"shell"}, Pattern: "git push*", Action: agents.Deny, Line: 5},
+			{Kinds: []string{"shell"}, Pattern: "git push --dry-run*", Action: agents.Allow, Line: 6},
+		}}
+	p := builtin(governance.DefaultSettings())
+	p.Agents = staticAgents{oc}
+	for _, c := range []struct {
+		cmd, want, not string
+		outcome        governance.Outcome
+	}{
+		{"git push origin main", `denied this shell call by its permission "git push*"`, "may use: shell (git *;", governance.Deny},
+		{"git push origin main", "git * except git push*", "", governance.Deny},
+		{"npm install", `must ask before this shell call by its permission "*"`, "", governance.Ask},
+	} {
+		r := shellReq(c.cmd)
+		r.Agent, r.AgentID = "pusher", "a1"
+		d := decide(t, p, r)
+		if d.Outcome != c.outcome || !strings.Contains(d.Message, c.want) || c.not != "" && strings.Contains(d.Message, c.not) {
+			t.Errorf("%s: %s %q; want %s with %q", c.cmd, d.Outcome, d.Message, c.outcome, c.want)
+		}
+	}
+}
+
+// TestMissingAgentFile: a subagent type no file defines follows the main
+// agent's policy with a notice, or is denied, as missing_agent says.
+func TestMissingAgentFile(t *testing.T) {
+	t.Parallel()
+	main := &agents.Agent{Name: "lead", Format: agents.FormatGovernance, Declares: true,
+		Rules: []agents.Rule{{Kinds: []string{"shell"}, Pattern: "git *", Action: agents.Allow}}}
+	for _, c := range []struct {
+		setting, mainAgent string
+		cmd                string
+		want               governance.Outcome
+		notice             bool
+	}{
+		{"", "", "npm install", governance.Defer, true},
+		{governance.MissingAgentMain, "", "npm install", governance.Defer, true},
+		{governance.MissingAgentMain, "lead", "npm install", governance.Deny, true},
+		{governance.MissingAgentMain, "lead", "git status", governance.Allow, true},
+		{governance.MissingAgentDeny, "", "git status", governance.Deny, false},
+	} {
+		s := governance.DefaultSettings()
+		s.MissingAgent, s.MainAgent = c.setting, c.mainAgent
+		p := builtin(s)
+		p.Agents = staticAgents{main}
+		r := shellReq(c.cmd)
+		r.Agent, r.AgentID = "explorer", "a1"
+		d := decide(t, p, r)
+		if d.Outcome != c.want || (len(d.Notices) > 0) != c.notice {
+			t.Errorf("missing_agent %q, main %q, %s: %s by %s, notices %q", c.setting, c.mainAgent, c.cmd, d.Outcome, d.Rule, d.Notices)
+		}
+		if c.setting == governance.MissingAgentDeny && !strings.Contains(d.Message, "explorer has no agent file") {
+			t.Errorf("deny message %q", d.Message)
+		}
+	}
+}
+
 func TestScopes(t *testing.T) {
 	t.Parallel()
 	p := builtin(governance.DefaultSettings())

@@ -47,6 +47,8 @@ type evaluation struct {
 	// skipped are the allows of executable rules of a project that is
 	// not trusted.
 	skipped []skipped
+	// notices go to the decision log (see Decision.Notices).
+	notices []string
 }
 
 func newEvaluation(e *Engine, req *Request) *evaluation {
@@ -75,6 +77,10 @@ func (ev *evaluation) run(ctx context.Context) *Decision {
 		v := Verdict{Outcome: Deny, Layer: LayerAgent, Rule: "agent-file", Subject: ev.agent,
 			Message:    "The definition of agent " + ev.agent + " is broken: " + err.Error(),
 			Suggestion: "Fix the agent file (run `governance lint`); this agent's calls stay blocked until it loads."}
+		ev.step(v, "")
+		return ev.finish([]Verdict{v})
+	}
+	if v, ok := ev.missingAgent(); ok {
 		ev.step(v, "")
 		return ev.finish([]Verdict{v})
 	}
@@ -215,7 +221,7 @@ func (ev *evaluation) finish(vs []Verdict) *Decision {
 		win = ev.fallback(&subject{kind: ev.req.Tool.Kind, display: ev.req.Tool.Input.Command})
 	}
 	d := &Decision{Outcome: win.Outcome, Layer: win.Layer, Rule: win.Rule, Source: win.Source, Subject: win.Subject,
-		Message: win.Message, Suggestion: win.Suggestion, Warnings: warnings, Trace: ev.trace, Err: win.Err}
+		Message: win.Message, Suggestion: win.Suggestion, Warnings: warnings, Notices: ev.notices, Trace: ev.trace, Err: win.Err}
 	if d.Outcome == Ask && ev.req.Unattended {
 		d.Outcome = Deny
 		d.Message = strings.TrimSpace(d.Message + " No human can approve it now (unattended run), so it is blocked.")
@@ -686,4 +692,35 @@ func (ev *evaluation) isDir(p place) bool {
 	}
 	fi, err := ev.fsw.lstat(p.abs)
 	return err == nil && fi.IsDir()
+}
+
+// missingAgent applies the missing_agent setting to a subagent whose type
+// no agent file defines: it denies the call (deny), or holds it to the
+// main agent's policy and notes that in the decision log (main, the
+// default). ok reports a verdict that decides the call.
+func (ev *evaluation) missingAgent() (v Verdict, ok bool) {
+	name := ev.req.Agent
+	if name == "" || ev.agent != name || len(ev.defs) > 0 {
+		return Verdict{}, false
+	}
+	if ev.e.Policy.Settings.MissingAgent == MissingAgentDeny {
+		return Verdict{Outcome: Deny, Layer: LayerAgent, Rule: "agent-file", Subject: name,
+			Message: "Agent " + name + " has no agent file, and missing_agent: deny blocks the calls of agents without one.",
+			Suggestion: "Ask the user to add a definition for agent " + name +
+				" (for Claude Code, .claude/agents/" + name + ".md), or to set missing_agent: main in config.yaml."}, true
+	}
+	main := ev.e.Policy.Settings.MainAgent
+	note := "agent " + name + " has no agent file: its calls follow the main agent's policy (missing_agent: main)"
+	if main != "" && main != name {
+		note = "agent " + name + " has no agent file: its calls follow the main agent " + main + "'s policy (missing_agent: main)"
+		ev.agent = main
+		if err := ev.loadAgent(); err != nil {
+			return Verdict{Outcome: Deny, Layer: LayerAgent, Rule: "agent-file", Subject: main,
+				Message:    "The definition of agent " + main + " is broken: " + err.Error(),
+				Suggestion: "Fix the agent file (run `governance lint`); this agent's calls stay blocked until it loads."}, true
+		}
+	}
+	ev.notices = append(ev.notices, note)
+	ev.trace = append(ev.trace, Step{Layer: LayerAgent, Subject: name, Outcome: NoOpinion, Rule: "agent-file", Note: note})
+	return Verdict{}, false
 }

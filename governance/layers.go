@@ -180,7 +180,7 @@ func (ev *evaluation) agentVerdict(s *subject) Verdict {
 			v = ev.agentDeny(a, c, kind, text)
 		case agents.Ask:
 			v = Verdict{Outcome: Ask, Layer: LayerAgent, Rule: "agent:" + a.Name, Source: source(a.Source, c.Line),
-				Message:    fmt.Sprintf("Agent %s must ask before this %s call.", a.Name, kind),
+				Message:    ev.agentAskMessage(a, c, kind),
 				Suggestion: "Approve it if it fits the agent's task."}
 		case agents.Allow:
 			// An allow only narrows: it leaves the decision to the policy.
@@ -322,4 +322,16 @@ func (r *Rule) message(m int, s *subject) string {
 		return r.Message + " Here " + s.cl.cmd.RunsInputWhy + "."
 	}
 	return r.Message
+}
+
+// agentAskMessage says why an agent must ask, naming the permission
+// pattern that decided.
+func (ev *evaluation) agentAskMessage(a *agents.Agent, c agents.Check, kind string) string {
+	switch {
+	case c.Implicit:
+		return fmt.Sprintf("Agent %s must ask before this %s call: none of its %s permissions matches it.", a.Name, kind, kind)
+	case c.Pattern == "":
+		return fmt.Sprintf("Agent %s must ask before this %s call: its %s permission says ask.", a.Name, kind, kind)
+	}
+	return fmt.Sprintf("Agent %s must ask before this %s call by its permission %q.", a.Name, kind, c.Pattern)
 }

@@ -243,6 +243,9 @@ func (r *Rule) matchShell(m *MatchSpec, prep *matchPrep, s *subject, pc *pathCon
 			return false
 		}
 	}
+	if more.Positionals != nil && !s.positionalsMatch(more.Positionals) {
+		return false
+	}
 	if len(m.Targets) > 0 {
 		found := false
 		for _, t := range s.targets {
@@ -800,4 +803,26 @@ func inSorted(sorted []string, w string) bool {
 		}
 	}
 	return lo < len(sorted) && sorted[lo] == w
+}
+
+// positionalsMatch reports whether the subject's positional arguments fit
+// the places of a learned entry. A word known only at run time or holding
+// glob characters fits no place.
+func (s *subject) positionalsMatch(places []string) bool {
+	args := s.cl.args()
+	words := make([]string, len(args))
+	for i, a := range args {
+		if a.Dynamic || a.Glob {
+			return false
+		}
+		words[i] = a.Value
+	}
+	return positionalsMatch(places, words, func(w string) bool {
+		for _, t := range s.targets {
+			if t.raw == w {
+				return true
+			}
+		}
+		return false
+	})
 }

@@ -103,6 +103,12 @@ type MatchMore struct {
 	// classes to be among these. Learned entries use them so that a
 	// pattern never covers an option or a kind of path nobody approved.
 	FlagsWithin, TargetsWithin []string
+	// Positionals, when not nil, requires the positional arguments after
+	// the subcommand to be exactly as many as its places, each fitting
+	// its place (see PositionalKinds); an empty list requires none.
+	// Learned entries use it so that an argument nobody approved is not
+	// covered.
+	Positionals []string
 	// Prefix matches the command's words from the program on, one entry
 	// per word listing its alternatives, as Codex prefix rules do: the
 	// words are literal and the command may have more words after them.
@@ -155,7 +161,8 @@ func (m *MatchSpec) kinds() kindSet {
 	if len(m.Program) > 0 || len(m.Subcommand) > 0 || len(more.NotSubcommand) > 0 || m.MinArgs > 0 ||
 		len(m.Flags) > 0 || len(m.NotFlags) > 0 || len(m.Args) > 0 || len(more.Options) > 0 ||
 		len(more.InputFrom) > 0 || m.Privileged || len(more.Command) > 0 || len(m.Regex) > 0 || m.RunsInput ||
-		len(m.Env) > 0 || len(more.NotEnv) > 0 || len(more.Dynamic) > 0 || len(more.Prefix) > 0 || len(more.FlagsWithin) > 0 {
+		len(m.Env) > 0 || len(more.NotEnv) > 0 || len(more.Dynamic) > 0 || len(more.Prefix) > 0 || len(more.FlagsWithin) > 0 ||
+		more.Positionals != nil {
 		ks |= KindShell.bit()
 	}
 	if len(m.Paths) > 0 || len(more.NotPaths) > 0 {
@@ -353,6 +360,9 @@ func checkMatch(m *MatchSpec) error {
 			return fmt.Errorf("path pattern %q is not a valid glob (check its brackets and braces)", pat)
 		}
 	}
+	if err := checkPositionals(more.Positionals); err != nil {
+		return err
+	}
 	for _, d := range more.Dynamic {
 		if d != "option" && d != "argument" && d != "input" {
 			return fmt.Errorf("dynamic must list option, argument or input, not %q", d)
@@ -391,7 +401,7 @@ func matchesEverything(m *MatchSpec) bool {
 	constrained := len(m.Subcommand) > 0 || len(more.NotSubcommand) > 0 || m.MinArgs > 0 || len(m.Flags) > 0 || len(more.Options) > 0 || len(m.NotFlags) > 0 || len(m.Args) > 0 ||
 		len(m.Targets) > 0 || len(more.InputFrom) > 0 || m.Privileged || len(m.Regex) > 0 || len(more.NotPaths) > 0 ||
 		len(more.Arguments) > 0 || len(more.NotArguments) > 0 || m.RunsInput || len(m.Env) > 0 || len(more.Dynamic) > 0 || len(more.Prefix) > 0 ||
-		len(more.FlagsWithin) > 0 || len(more.TargetsWithin) > 0
+		len(more.FlagsWithin) > 0 || len(more.TargetsWithin) > 0 || more.Positionals != nil
 	if constrained {
 		return false
 	}

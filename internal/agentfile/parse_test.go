@@ -1,6 +1,7 @@
 package agentfile
 
 import (
+	"errors"
 	"os"
 	"path/filepath"
 	"strings"
@@ -183,5 +184,48 @@ func TestRegistry(t *testing.T) {
 	all, err := r.All()
 	if err == nil || len(all) != 4 {
 		t.Errorf("All() = %d agents, err %v; want 4 and the broken file's error", len(all), err)
+	}
+}
+
+func TestUnreadableAgentFilesAreErrors(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	claude := filepath.Join(dir, "claude")
+	if err := os.MkdirAll(filepath.Join(claude, "folder.md"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Symlink(filepath.Join(dir, "gone.md"), filepath.Join(claude, "dangling.md")); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(claude, "file-name.md"), []byte("---\nname: front-name\ntools: Read\n---\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	r := NewRegistry(Dir{Path: claude, Format: agents.FormatClaude})
+	for _, c := range []struct{ name, file string }{
+		{"dangling", "dangling.md"},
+		{"folder", "folder.md"},
+	} {
+		_, err := r.Lookup(c.name)
+		if !errors.Is(err, ErrUnreadable) || !strings.Contains(err.Error(), filepath.Join(claude, c.file)) {
+			t.Errorf("Lookup(%q): %v; want an unreadable-file error naming %s", c.name, err, c.file)
+		}
+	}
+	// Found by the name its frontmatter gives and by its file name.
+	for _, name := range []string{"front-name", "file-name"} {
+		got, err := r.Lookup(name)
+		if err != nil || len(got) != 1 || got[0].Source != filepath.Join(claude, "file-name.md") {
+			t.Errorf("Lookup(%q) = %v, %v", name, got, err)
+		}
+	}
+	// A scan keeps the unreadable file as a stand-in carrying its error.
+	all, err := NewRegistry(Dir{Path: claude, Format: agents.FormatClaude}).All()
+	var stand *agents.Agent
+	for _, a := range all {
+		if a.Name == "dangling" {
+			stand = a
+		}
+	}
+	if err == nil || stand == nil || !strings.Contains(stand.Err, "dangling.md") {
+		t.Errorf("All() = %v, %v; want a stand-in for dangling.md", all, err)
 	}
 }

@@ -4,12 +4,14 @@ package agentfile
 
 import (
 	"errors"
-	"github.com/agentgov/governance/agents"
+	"fmt"
 	"io/fs"
 	"os"
 	"path/filepath"
 	"sort"
 	"strings"
+
+	"github.com/agentgov/governance/agents"
 )
 
 // Dir is a folder of agent files in one format.
@@ -47,19 +49,21 @@ func (r *Registry) Lookup(name string) ([]*agents.Agent, error) {
 	missing := false
 	for _, d := range r.Dirs {
 		file := filepath.Join(d.Path, filepath.FromSlash(name)+".md")
-		data, err := os.ReadFile(file)
-		if err != nil {
-			if !errors.Is(err, fs.ErrNotExist) {
-				return nil, err
-			}
+		data, err := readAgent(file)
+		if errors.Is(err, fs.ErrNotExist) {
 			missing = true
 			continue
+		}
+		if err != nil {
+			return nil, err
 		}
 		a, err := Parse(file, data, d.Format, name)
 		if err != nil {
 			return nil, err
 		}
-		if a.Name == name {
+		// A Claude Code agent is found by its file name as well as by
+		// the name its frontmatter gives.
+		if a.Name == name || d.Format == agents.FormatClaude {
 			found = append(found, a)
 		}
 	}
@@ -93,8 +97,10 @@ func containsAgent(list []*agents.Agent, a *agents.Agent) bool {
 
 // All reads every agent file and returns the definitions, sorted by name.
 // Problems are reported in the error (joined): a file that does not parse
-// is kept as a stand-in that carries its error in Err, one that cannot be
-// read is left out.
+// or cannot be read (a dangling link, a folder in its place, no
+// permission) is kept as a stand-in, named after its file, that carries
+// its error in Err, so that the agent's calls are denied, never left
+// unchecked.
 func (r *Registry) All() ([]*agents.Agent, error) {
 	if r.full {
 		return r.all, errors.Join(r.errs...)
@@ -119,23 +125,51 @@ func (r *Registry) All() ([]*agents.Agent, error) {
 			}
 			rel, _ := filepath.Rel(d.Path, p)
 			name := filepath.ToSlash(strings.TrimSuffix(rel, ".md"))
-			data, err := os.ReadFile(p)
-			if err != nil {
-				r.errs = append(r.errs, err)
-				return nil
+			data, err := readAgent(p)
+			if err == nil {
+				var a *agents.Agent
+				if a, err = Parse(p, data, d.Format, name); err == nil {
+					r.all = append(r.all, a)
+					return nil
+				}
 			}
-			a, err := Parse(p, data, d.Format, name)
 			if err != nil {
 				r.errs = append(r.errs, err)
 				// Keep a stand-in, so that the broken agent's calls are
 				// denied with the error rather than left unchecked.
 				r.all = append(r.all, &agents.Agent{Name: name, Format: d.Format, Source: p, Err: err.Error()})
-				return nil
 			}
-			r.all = append(r.all, a)
 			return nil
 		})
 	}
 	sort.SliceStable(r.all, func(i, j int) bool { return r.all[i].Name < r.all[j].Name })
 	return r.all, errors.Join(r.errs...)
+}
+
+// ErrUnreadable is the error of an agent file that exists and cannot be
+// read.
+var ErrUnreadable = errors.New("the agent file cannot be read")
+
+// readAgent reads an agent file. A name that exists but cannot be read
+// (a dangling symbolic link, a folder, no permission) is an error naming
+// the file, never a missing file: an agent whose definition cannot be
+// read is not an agent without one.
+func readAgent(file string) ([]byte, error) {
+	data, err := os.ReadFile(file)
+	if err == nil {
+		return data, nil
+	}
+	if errors.Is(err, fs.ErrNotExist) {
+		if _, lerr := os.Lstat(file); lerr != nil {
+			return nil, err
+		}
+		if target, lerr := os.Readlink(file); lerr == nil {
+			return nil, fmt.Errorf("%w: %s is a link to %s, which does not exist", ErrUnreadable, file, target)
+		}
+	}
+	var pe *fs.PathError
+	if errors.As(err, &pe) {
+		err = pe.Err
+	}
+	return nil, fmt.Errorf("%w: %s: %v", ErrUnreadable, file, err)
 }

@@ -102,6 +102,9 @@ user's). Only approved entries decide, for calls the rules leave undecided.
 			}
 			for _, e := range entries {
 				printLearned(a, &e)
+				if err := a.printRadius(p, e); err != nil {
+					return err
+				}
 			}
 			if !write {
 				fmt.Fprintln(a.Stdout, "(not written: --write records them as pending entries)")
@@ -155,6 +158,9 @@ user's). Only approved entries decide, for calls the rules leave undecided.
 						case learned.Approved:
 							if e.Status != learned.Pending {
 								return fmt.Errorf("entry %s is %s, not pending", e.ID, e.Status)
+							}
+							if err := a.printRadius(p, *e); err != nil {
+								return err
 							}
 							e.Status = learned.Approved
 							e.Schedule(t)
@@ -574,4 +580,29 @@ contradict a rule. It exits 1 when it finds a problem, so CI can run it.`,
 	c.Flags().BoolVar(&asJSON, "json", false, "print the findings as JSON")
 	c.Flags().StringVar(&now, "now", "", "as of this time (RFC 3339)")
 	return c
+}
+
+// printRadius shows what an allow entry would newly allow: the logged
+// calls it covers that were not allowed and no person approved.
+func (a *App) printRadius(p layout.Paths, e learned.Entry) error {
+	if e.Decision != "allow" {
+		return nil
+	}
+	r, err := learned.BlastRadius(e, decisionlog.Read(p.DecisionLog(), decisionlog.Filter{}))
+	if err != nil {
+		return err
+	}
+	if r.Count == 0 {
+		fmt.Fprintln(a.Stdout, "    would newly allow: nothing the log holds beyond its approvals")
+		return nil
+	}
+	fmt.Fprintf(a.Stdout, "    would newly allow %d logged call(s) that no approval covered:\n", r.Count)
+	for i, c := range r.Calls {
+		if i == 10 {
+			fmt.Fprintf(a.Stdout, "      ... and %d more\n", len(r.Calls)-i)
+			break
+		}
+		fmt.Fprintf(a.Stdout, "      %s\n", governance.Sanitize(c))
+	}
+	return nil
 }

@@ -5,9 +5,12 @@ import (
 	"io"
 	"sort"
 
-	"github.com/agentgov/governance/internal/config"
-	"github.com/agentgov/governance/template"
 	"github.com/spf13/cobra"
+
+	"github.com/agentgov/governance/governance"
+	"github.com/agentgov/governance/internal/config"
+	"github.com/agentgov/governance/internal/decisionlog"
+	"github.com/agentgov/governance/template"
 )
 
 func (a *App) lintCmd() *cobra.Command {
@@ -30,8 +33,12 @@ changes in CI.`,
 			}
 			// Lint checks the files as written: a project's allows count
 			// whether or not this user trusts them.
-			l, err := config.LoadAsWritten(a.paths(a.absCwd(dir)))
+			cwd := a.absCwd(dir)
+			l, err := config.LoadAsWritten(a.paths(cwd))
 			all, _ := l.Registry.All()
+			if err := a.listAgentsWithoutFile(cwd, l); err != nil {
+				return err
+			}
 			if problems := configProblems(l, err); len(problems) > 0 {
 				printProblems(a.Stdout, problems)
 				fmt.Fprintf(a.Stderr, "governance: error: %d problem(s) found\n", len(problems))
@@ -78,4 +85,36 @@ func printProblems(w io.Writer, problems []error) {
 	for _, m := range msgs {
 		fmt.Fprintln(w, m)
 	}
+}
+
+// listAgentsWithoutFile lists the subagent types the decision log holds
+// calls of that no agent file defines, and what decides their calls.
+func (a *App) listAgentsWithoutFile(cwd string, l *config.Loaded) error {
+	seen := map[string]int{}
+	var names []string
+	for e, err := range decisionlog.Read(a.paths(cwd).DecisionLog(), decisionlog.Filter{}) {
+		if err != nil {
+			return err
+		}
+		name := e.Input.Agent
+		if name == "" || e.Input.ProjectRoot != "" && l.Paths.ProjectRoot != "" && e.Input.ProjectRoot != l.Paths.ProjectRoot {
+			continue
+		}
+		if seen[name] == 0 {
+			names = append(names, name)
+		}
+		seen[name]++
+	}
+	sort.Strings(names)
+	rule := "they follow the main agent's policy (missing_agent: main)"
+	if l.Policy.Settings.MissingAgent == governance.MissingAgentDeny {
+		rule = "they are denied (missing_agent: deny)"
+	}
+	for _, name := range names {
+		if defs, err := l.Registry.Lookup(name); err != nil || len(defs) > 0 {
+			continue
+		}
+		fmt.Fprintf(a.Stdout, "agent %s has no agent file: %d logged call(s); %s\n", governance.Sanitize(name), seen[name], rule)
+	}
+	return nil
 }

@@ -410,6 +410,9 @@ func merge(s *governance.Settings, user, repo *File) error {
 		if user.MaxDelegationDepth != nil {
 			s.MaxDelegationDepth = *user.MaxDelegationDepth
 		}
+		if user.MissingAgent != nil {
+			s.MissingAgent = *user.MissingAgent
+		}
 		if user.BlockSecretPrompts != nil {
 			s.BlockSecretPrompts = *user.BlockSecretPrompts
 		}
@@ -460,6 +463,15 @@ func merge(s *governance.Settings, user, repo *File) error {
 					Hint: "a project may tighten global policy but never loosen it; set mode: log-only in the user configuration"})
 			} else {
 				s.LogOnly = *repo.LogOnly
+			}
+		}
+		if repo.MissingAgent != nil {
+			if *repo.MissingAgent != governance.MissingAgentDeny && s.MissingAgent == governance.MissingAgentDeny {
+				errs = append(errs, &yamlx.Error{File: repo.Name, Line: repo.Line("missing_agent"),
+					Msg:  "missing_agent: " + *repo.MissingAgent + " would loosen the user configuration's deny",
+					Hint: "a project may tighten global policy but never loosen it"})
+			} else {
+				s.MissingAgent = *repo.MissingAgent
 			}
 		}
 		if repo.MaxDelegationDepth != nil {

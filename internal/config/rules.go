@@ -72,7 +72,7 @@ var ruleKeys = []string{"id", "description", "tool", "tools", "match", "decision
 
 var matchKeys = []string{"program", "subcommand", "not_subcommand", "min_args", "options", "flags", "not_flags", "args", "targets", "input_from",
 	"privileged", "runs_input", "env", "not_env", "dynamic", "command", "regex", "paths", "not_paths", "domains",
-	"urls", "server", "mcp_tool", "arguments", "not_arguments", "subagent", "prefix", "flags_within", "targets_within"}
+	"urls", "server", "mcp_tool", "arguments", "not_arguments", "subagent", "prefix", "flags_within", "targets_within", "positionals"}
 
 // ParseRuleSpecs reads the rule specs of a rules file without compiling
 // them. Duplicate ids within the file are an error. It returns the specs
@@ -234,6 +234,12 @@ func parseMatch(file string, n *yaml.Node) (governance.MatchSpec, error) {
 					break
 				}
 				more.Options = append(more.Options, governance.OptionMatch{Option: o.Key, Values: globs})
+			}
+		case "positionals":
+			// An empty list is a condition too: no positional arguments.
+			m.More = &more
+			if more.Positionals, err = yamlx.Strings(file, v); err == nil && more.Positionals == nil {
+				more.Positionals = []string{}
 			}
 		case "prefix":
 			m.More = &more

@@ -18,6 +18,9 @@ type File struct {
 	Default *governance.Outcome
 	// MainAgent is the agent that governs the main thread.
 	MainAgent *string
+	// MissingAgent decides the calls of a subagent with no agent file:
+	// main or deny.
+	MissingAgent *string
 	// SafeSet turns the built-in read-only safe set on or off.
 	SafeSet *bool
 	// DisableBuiltin lists built-in rules to turn off (user config only).
@@ -62,7 +65,7 @@ type purgeSettings struct {
 // Line returns the line a key was set on, or 0.
 func (f *File) Line(key string) int { return f.line[key] }
 
-var settingKeys = []string{"version", "default", "main_agent", "safe_set", "disable_builtin", "mode",
+var settingKeys = []string{"version", "default", "main_agent", "missing_agent", "safe_set", "disable_builtin", "mode",
 	"max_delegation_depth", "block_secret_prompts", "purge", "roles", "default_role", "never_exposed",
 	"approvals", "approval_wait", "daemon", "gatekeeper", "plugins"}
 
@@ -119,6 +122,16 @@ func (f *File) set(key string, v *yaml.Node) error {
 			return err
 		}
 		f.MainAgent = &s
+	case "missing_agent":
+		s, err := yamlx.String(f.Name, v)
+		if err != nil {
+			return err
+		}
+		if s != governance.MissingAgentMain && s != governance.MissingAgentDeny {
+			return yamlx.At(f.Name, v, "missing_agent must be main or deny, not %q", s).
+				WithHint("main holds a subagent with no agent file to the main agent's policy; deny blocks its calls")
+		}
+		f.MissingAgent = &s
 	case "safe_set":
 		b, err := yamlx.Bool(f.Name, v)
 		if err != nil {

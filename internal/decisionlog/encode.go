@@ -93,6 +93,10 @@ func (e *Entry) Marshal() ([]byte, error) {
 		b = append(b, '}')
 	}
 	b = appendField(b, n, "error", r.Error)
+	if len(r.Notices) > 0 {
+		b = append(b, `,"notices":`...)
+		b = appendStrings(b, r.Notices)
+	}
 	b = append(b, `},"metrics":{"timer_governance_eval_ns":`...)
 	b = strconv.AppendInt(b, e.Metrics.EvalNS, 10)
 	b = append(b, '}')

@@ -125,6 +125,9 @@ type Result struct {
 	Approval *Approval `json:"approval,omitempty"`
 	// Error says why no decision could be reached, when none was.
 	Error string `json:"error,omitempty"`
+	// Notices are what the decision rests on that a person should know
+	// (a subagent with no agent file).
+	Notices []string `json:"notices,omitempty"`
 }
 
 // Approval is a call's approval item and its state (waiting, approved,
@@ -168,7 +171,7 @@ func New(labels Labels, req *governance.Request, d *governance.Decision, eval ti
 				Command: in.Command, Paths: in.Paths, URL: in.URL, Query: in.Query, Subagent: in.Subagent,
 				Server: in.Server, MCPTool: in.MCPTool, Arguments: in.Arguments}}},
 		Result: Result{Decision: d.Outcome.String(), Layer: d.Layer, Rule: d.Rule, Source: d.Source,
-			Subject: d.Subject, Message: d.Message},
+			Subject: d.Subject, Message: d.Message, Notices: d.Notices},
 		Metrics: Metrics{EvalNS: eval.Nanoseconds()},
 	}
 	if a := d.Approval; a != nil {

@@ -41,12 +41,19 @@ func FromApproval(it *approvals.Item, now time.Time) (Entry, error) {
 		if len(p.FlagsWithin) == 0 {
 			p.FlagsWithin = []string{"-"}
 		}
+		// Exactly these arguments, in this order: an approval of make
+		// release is none of make destroy-production.
+		places := []string{}
 		for _, a := range c.Positionals {
 			if strings.ContainsAny(a, "*?[") {
 				return Entry{}, fmt.Errorf("an argument with wildcard characters (%s) cannot be approved for good; %q was approved once", a, shape.Command)
 			}
-			p.Args = append(p.Args, a)
+			if strings.HasSuffix(a, ">") && strings.Contains(a, "<") {
+				return Entry{}, fmt.Errorf("an argument ending in <...> (%s) cannot be approved for good; %q was approved once", a, shape.Command)
+			}
+			places = append(places, a)
 		}
+		p.Positionals = &places
 		p.TargetsWithin = classes
 		if len(p.TargetsWithin) == 0 {
 			p.TargetsWithin = []string{governance.ClassNone}

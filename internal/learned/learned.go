@@ -54,6 +54,11 @@ type Pattern struct {
 	Args          []string `yaml:"args,omitempty"`
 	Targets       []string `yaml:"targets,omitempty"`
 	TargetsWithin []string `yaml:"targets_within,omitempty"`
+	// Positionals, when set, lists the positional arguments after the
+	// subcommand in order, one place each (governance.PositionalKinds):
+	// literal words, and for a word that varied, a pattern over the
+	// values seen (V=<number>) or <path>. An empty list allows none.
+	Positionals *[]string `yaml:"positionals,omitempty,flow"`
 	// Files and web: path globs and URL globs.
 	Paths []string `yaml:"paths,omitempty"`
 	URLs  []string `yaml:"urls,omitempty"`
@@ -139,7 +144,7 @@ var entryKeys = []string{"id", "description", "pattern", "decision", "reasoning"
 	"created", "reviews", "next_review", "interval_days", "hits", "context", "examples", "evidence"}
 
 var patternKeys = []string{"tool", "program", "subcommand", "flags", "not_flags", "flags_within", "args", "targets",
-	"targets_within", "paths", "urls", "server", "mcp_tool"}
+	"targets_within", "positionals", "paths", "urls", "server", "mcp_tool"}
 
 // Parse reads a learned.yaml's content, checking every entry and naming
 // the line of each problem.
@@ -229,6 +234,9 @@ func (e *Entry) Spec(source string) (governance.RuleSpec, error) {
 	more := &governance.MatchMore{FlagsWithin: p.FlagsWithin, TargetsWithin: p.TargetsWithin, URLs: p.URLs}
 	m := governance.MatchSpec{Flags: p.Flags, NotFlags: p.NotFlags, Args: p.Args, Targets: p.Targets, Paths: p.Paths,
 		More: more}
+	if p.Positionals != nil {
+		more.Positionals = append([]string{}, *p.Positionals...)
+	}
 	if p.Program != "" {
 		m.Program = []string{p.Program}
 	}

@@ -78,8 +78,9 @@ func covers(t *testing.T, e learned.Entry, cmd string) bool {
 func TestUniformApprovalsYieldOneProposal(t *testing.T) {
 	t.Parallel()
 	props, err := learned.Mine(logOf(
-		[2]string{"npm run build", "approved"}, [2]string{"npm run build -- --watch", "approved"},
+		[2]string{"npm run build", "approved"}, [2]string{"npm run build -- --watch", "approved"}, // another shape
 		[2]string{"npm run build", "approved"}, [2]string{"npm run build", "gatekeeper-allow"},
+		[2]string{"npm run build", "approved"},
 		[2]string{"npm run build", "approved"}, [2]string{"npm run build", "rule-deny"}, // a policy decision teaches nothing
 		[2]string{"make test", "approved"}, // too few
 	), learned.MineOptions{Now: t0})
@@ -215,5 +216,92 @@ func TestReviewSchedule(t *testing.T) {
 	}
 	if e.Confirmations() != 9 || len(e.Reviews) != 11 {
 		t.Errorf("history: %d confirmations, %d reviews", e.Confirmations(), len(e.Reviews))
+	}
+}
+
+// TestProposalsCoverWhatWasApproved: five approvals of make release with
+// a varying V teach make release with a numeric V, never make itself.
+func TestProposalsCoverWhatWasApproved(t *testing.T) {
+	t.Parallel()
+	var calls [][2]string
+	for i := 1; i <= 5; i++ {
+		calls = append(calls, [2]string{fmt.Sprintf("make release V=%d", i), "approved"})
+	}
+	calls = append(calls, [2]string{"make destroy-production", "denied"}, [2]string{"make release V=9 EXTRA=1", "rule-deny"},
+		[2]string{"make release V=3", "approved"})
+	props, err := learned.Mine(logOf(calls...), learned.MineOptions{Now: t0})
+	if err != nil || len(props) != 1 || props[0].Pair != nil {
+		t.Fatalf("proposals %+v, %v", props, err)
+	}
+	e := props[0].Entry
+	if e.Pattern.Positionals == nil || fmt.Sprint(*e.Pattern.Positionals) != "[release V=<number>]" {
+		t.Errorf("positionals: %v", e.Pattern.Positionals)
+	}
+	for _, c := range []struct {
+		cmd  string
+		want bool
+	}{
+		{"make release V=1", true},
+		{"make release V=5", true},
+		{"make release V=7", true}, // V varied over numbers: another number is within what was approved
+		{"make destroy-production", false},
+		{"make", false},
+		{"make release", false},
+		{"make release V=1 destroy-production", false},
+		{"make destroy-production V=1", false},
+		{"make release V='$(shell rm -rf ~)'", false},
+		{"make release W=1", false},
+		{"make -k release V=1", false},
+	} {
+		if got := covers(t, e, c.cmd); got != c.want {
+			t.Errorf("%q covered: %v, want %v", c.cmd, got, c.want)
+		}
+	}
+	r, err := learned.BlastRadius(e, logOf(calls...))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r.Count != 0 || len(r.Calls) != 0 {
+		t.Errorf("blast radius of an entry no wider than its approvals: %+v", r)
+	}
+}
+
+func TestProposalsOverVaryingPaths(t *testing.T) {
+	t.Parallel()
+	var calls [][2]string
+	for i := range 5 {
+		calls = append(calls, [2]string{fmt.Sprintf("touch build/stamp%d", i), "approved"})
+	}
+	calls = append(calls, [2]string{"touch src/main.go", "denied"}, [2]string{"touch build/other", "rule-deny"})
+	props, err := learned.Mine(logOf(calls...), learned.MineOptions{Now: t0})
+	if err != nil || len(props) != 1 {
+		t.Fatalf("proposals %+v, %v", props, err)
+	}
+	e := props[0].Entry
+	if props[0].Pair == nil || fmt.Sprint(*e.Pattern.Positionals) != "[<path>]" {
+		t.Fatalf("want a pair split by path class with a path place, got %+v / %v", props[0], e.Pattern.Positionals)
+	}
+	for _, c := range []struct {
+		cmd  string
+		want bool
+	}{
+		{"touch build/stamp9", true},
+		{"touch build/x build/y", false}, // one path was approved at a time
+		{"touch src/main.go", false},
+		{"touch ../elsewhere", false},
+		{"touch ~/.bashrc", false},
+	} {
+		if got := covers(t, e, c.cmd); got != c.want {
+			t.Errorf("%q covered: %v, want %v", c.cmd, got, c.want)
+		}
+	}
+	// The rule-denied call is within the path class: the blast radius
+	// shows it.
+	r, err := learned.BlastRadius(e, logOf(calls...))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r.Count != 1 || len(r.Calls) != 1 || r.Calls[0] != "touch build/other" {
+		t.Errorf("blast radius: %+v", r)
 	}
 }

@@ -23,6 +23,10 @@ type observation struct {
 	sub     string
 	flags   []string
 	classes []string
+	// words are the positional arguments after the subcommand; paths
+	// tells which of them are paths the command reads or writes.
+	words   []string
+	paths   []bool
 	allowed bool
 	human   bool
 }
@@ -112,7 +116,10 @@ func Mine(entries iter.Seq2[*decisionlog.Entry, error], opts MineOptions) ([]Pro
 		sort.Strings(classes)
 		o := observation{id: e.DecisionID, command: e.Input.Tool.Input.Command, program: c.Program, sub: c.Subcommand,
 			flags: c.Flags(), classes: classes, allowed: allowed, human: who == Human}
-		key := c.Program + " " + c.Subcommand
+		if !o.setWords(c) {
+			continue
+		}
+		key := o.key()
 		if _, ok := groups[key]; !ok {
 			keys = append(keys, key)
 		}
@@ -142,6 +149,15 @@ func propose(obs []observation, opts MineOptions) (Proposal, bool) {
 		return Proposal{}, false
 	}
 	allow := entryFor(ok, "allow", opts.Now)
+	places, fits := placesOf(ok)
+	if !fits {
+		// The words that varied fit no pattern narrower than "any
+		// word": a person keeps deciding.
+		return Proposal{}, false
+	}
+	allow.Pattern.Positionals = &places
+	allow.Description = strings.TrimSpace(shapeName(ok[0]) + " " + strings.Join(places, " "))
+	allow.ID = idOf(allow.Pattern, allow.Decision)
 	if len(bad) == 0 {
 		allow.Reasoning = fmt.Sprintf("%d approvals and no denials of this shape", len(ok))
 		return Proposal{Entry: allow}, true
@@ -279,5 +295,103 @@ func idOf(p Pattern, decision string) string {
 	h := sha256.New()
 	fmt.Fprintf(h, "%s|%s|%s|%v|%v|%v|%v|%v", decision, p.Program, p.Subcommand, p.Flags, p.NotFlags, p.FlagsWithin,
 		p.Targets, p.TargetsWithin)
+	if p.Positionals != nil {
+		fmt.Fprintf(h, "|%q", *p.Positionals)
+	}
 	return "m-" + hex.EncodeToString(h.Sum(nil))[:8]
+}
+
+// setWords records a command's positional arguments and which of them
+// are paths. It is false for a word a place cannot hold literally.
+func (o *observation) setWords(c *governance.Command) bool {
+	for _, w := range c.Positionals {
+		if strings.ContainsAny(w, "*?[") || governance.KindOf([]string{w}) == "" && strings.HasSuffix(w, ">") {
+			return false
+		}
+		path := slices.ContainsFunc(c.Files, func(f governance.CommandFile) bool { return f.Path == w })
+		o.words = append(o.words, w)
+		o.paths = append(o.paths, path)
+	}
+	return true
+}
+
+// key is an observation's shape: its program, subcommand and number of
+// positional arguments, and for a program without subcommands the words
+// that say what it does (make's targets): those that are neither paths
+// nor NAME=value assignments. Approvals of make release never teach
+// anything about make destroy-production.
+func (o *observation) key() string {
+	k := fmt.Sprintf("%s %s %d", o.program, o.sub, len(o.words))
+	if o.sub != "" {
+		return k
+	}
+	for i, w := range o.words {
+		if !o.paths[i] && assignment(w) == "" {
+			k += " " + w
+		}
+	}
+	return k
+}
+
+// assignment returns NAME= of a NAME=value word, or "".
+func assignment(w string) string {
+	i := strings.IndexByte(w, '=')
+	if i <= 0 {
+		return ""
+	}
+	for j := 0; j < i; j++ {
+		c := w[j]
+		if c != '_' && (c < '0' || c > '9' || j == 0) && (c < 'a' || c > 'z') && (c < 'A' || c > 'Z') {
+			return ""
+		}
+	}
+	return w[:i+1]
+}
+
+// placesOf returns the places that cover exactly the positional arguments
+// of the observations, which have as many each: a word that never varied
+// is literal; an assignment whose value varied keeps its name and takes
+// the narrowest kind of the values seen (V=<number>); a path that varied
+// is <path>, its classes bounded by the entry's targets_within; another
+// word that varied takes the narrowest kind of the values seen. fits is
+// false when no kind holds every value.
+func placesOf(obs []observation) (places []string, fits bool) {
+	places = []string{}
+	for i := range obs[0].words {
+		var values []string
+		same, allPaths := true, true
+		for _, o := range obs {
+			values = append(values, o.words[i])
+			same = same && o.words[i] == obs[0].words[i]
+			allPaths = allPaths && o.paths[i]
+		}
+		if same {
+			places = append(places, values[0])
+			continue
+		}
+		if name := assignment(values[0]); name != "" {
+			var rest []string
+			for _, v := range values {
+				if !strings.HasPrefix(v, name) {
+					name = ""
+					break
+				}
+				rest = append(rest, v[len(name):])
+			}
+			if k := governance.KindOf(rest); name != "" && k != "" {
+				places = append(places, name+k)
+				continue
+			}
+		}
+		if allPaths {
+			places = append(places, "<path>")
+			continue
+		}
+		k := governance.KindOf(values)
+		if k == "" {
+			return nil, false
+		}
+		places = append(places, k)
+	}
+	return places, true
 }

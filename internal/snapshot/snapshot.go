@@ -15,6 +15,7 @@ import (
 	"hash/fnv"
 	"os"
 	"path/filepath"
+	"strings"
 
 	"github.com/agentgov/governance/agents"
 	"github.com/agentgov/governance/governance"
@@ -208,10 +209,12 @@ func (s *Snapshot) Policy() *governance.Policy {
 // staticAgents serves agent definitions from memory.
 type staticAgents []*agents.Agent
 
+// Lookup finds an agent by its name; a Claude Code agent also by its file
+// name, as the registry does.
 func (a staticAgents) Lookup(name string) ([]*agents.Agent, error) {
 	var out []*agents.Agent
 	for _, x := range a {
-		if x.Name == name {
+		if x.Name == name || x.Format == agents.FormatClaude && x.Err == "" && strings.TrimSuffix(filepath.Base(x.Source), ".md") == name {
 			out = append(out, x)
 		}
 	}
