@@ -79,6 +79,11 @@ func newProxyProject(t *testing.T, extra string) *proxyProject {
     message: Files are written only in the sandbox.
     suggestion: Write under `+sandbox+`.
 `)
+	// The servers the project's proxy configuration starts run once the
+	// person trusts the project's policy.
+	if _, err := run(t, dir, home, "governance", nil, nil, "trust"); err != nil {
+		t.Fatal(err)
+	}
 	return pp
 }
 
