@@ -391,7 +391,7 @@ func gitMakeSubs() []*Sub {
 			// coreutils, gettext and git as it goes. log and terms only
 			// print the bisection's state; the others move HEAD, check
 			// files out and (run, visualize) run programs.
-			for _, h := range []string{"sh", "git", "gettext", "sed", "cat"} {
+			for _, h := range []string{"git-bisect", "sh", "git", "gettext", "envsubst", "sed", "cat", "basename", "uname"} {
 				fx.Helper(h, "git bisect is a script of its own")
 			}
 			switch c.Operand(0) {
