@@ -83,7 +83,10 @@ func (o *checkOptions) flags(c *cobra.Command) {
 	f := c.Flags()
 	f.StringVar(&o.agent, "agent", "", "the calling agent (an agent file name); empty for the main thread")
 	f.StringVar(&o.tool, "tool", "shell", "the tool kind or harness tool name")
-	f.StringVar(&o.cwd, "cwd", "", "the directory the call runs in (default: the current directory)")
+	f.StringVar(&o.cwd, "dir", "", "the folder the call runs in; its project's configuration decides (default: the current directory)")
+	// --cwd is the name of earlier releases.
+	f.StringVar(&o.cwd, "cwd", "", "the folder the call runs in")
+	f.MarkDeprecated("cwd", "use --dir")
 }
 
 // absCwd resolves a directory given on the command line; empty is the

@@ -11,14 +11,17 @@ import (
 
 func (a *App) compileCmd() *cobra.Command {
 	var project string
+	var print bool
 	c := &cobra.Command{
 		Use:   "compile",
 		Short: "Compile the configuration into the snapshot the hook reads",
 		Long: `compile reads the project's YAML configuration and agent files and writes
 the compiled snapshot that governance-hook loads, so that the hook never
 parses YAML itself. The hook runs it by itself whenever a configuration
-file changed; there is rarely a reason to run it by hand. The snapshot is
-also printed on standard output.`,
+file changed; there is rarely a reason to run it by hand. It prints nothing
+unless asked: --print writes the snapshot on standard output.`,
+		Example: `  governance compile
+  governance compile --dir path/to/project --print > snapshot.bin`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			p := a.paths(a.absCwd(project))
@@ -29,6 +32,9 @@ also printed on standard output.`,
 			if err := snap.Write(snapshot.CachePath(p)); err != nil {
 				fmt.Fprintf(a.Stderr, "governance: warning: could not cache the snapshot: %v\n", err)
 			}
+			if !print {
+				return nil
+			}
 			data, err := snap.Encode()
 			if err != nil {
 				return err
@@ -37,6 +43,16 @@ also printed on standard output.`,
 			return err
 		},
 	}
-	c.Flags().StringVar(&project, "project", "", "the project root (default: found from the current directory)")
+	c.Flags().StringVar(&project, "dir", "", "the project folder (default: found from the current directory)")
+	c.Flags().BoolVar(&print, "print", false, "write the compiled snapshot on standard output")
+	// --project is what hooks of earlier releases pass: it also prints.
+	var old string
+	c.Flags().StringVar(&old, "project", "", "the project folder")
+	c.Flags().MarkHidden("project")
+	c.PreRun = func(*cobra.Command, []string) {
+		if old != "" {
+			project, print = old, true
+		}
+	}
 	return c
 }

@@ -67,7 +67,7 @@ does not match, a failed handshake).`,
 			return nil
 		},
 	}
-	c.Flags().StringVar(&cwd, "cwd", "", "the project folder (default: the current directory)")
+	c.Flags().StringVar(&cwd, "dir", "", "the project folder (default: the current directory)")
 	return c
 }
 
@@ -282,6 +282,6 @@ until you trust it again. Check the program before you trust it.`,
 			return withHint(fmt.Errorf("no plugin %q is configured here", args[0]), "`governance plugins list` shows the configured plugins")
 		},
 	}
-	c.Flags().StringVar(&cwd, "cwd", "", "the project folder (default: the current directory)")
+	c.Flags().StringVar(&cwd, "dir", "", "the project folder (default: the current directory)")
 	return c
 }

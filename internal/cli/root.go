@@ -162,6 +162,7 @@ configuration.`,
 	root.AddCommand(a.uninstallCmd(), a.doctorCmd(), a.importCmd())
 	root.AddCommand(a.pluginsCmd(), a.trustCmd(), a.untrustCmd())
 	root.AddCommand(a.mcpProxyCmd())
+	root.AddCommand(a.versionCmd())
 	needSubcommand(root)
 	return root
 }
@@ -203,18 +204,51 @@ func (a *App) request(p layout.Paths, cwd string) *governance.Request {
 	return &governance.Request{Harness: "cli", Event: "PreToolUse", Cwd: cwd, ProjectRoot: p.ProjectRoot, Home: p.Home}
 }
 
-// version is the module version the binary was built from ("(devel)" in
-// a checkout), with the commit when the build recorded one.
+// version is the module version the binary was built from: the tag of a
+// tagged checkout or of a module download (go install ...@v1.2.3), a
+// pseudo-version otherwise, with the commit when the build recorded one
+// and "modified" for a checkout with changes.
 func version() string {
 	bi, ok := debug.ReadBuildInfo()
 	if !ok {
 		return "unknown"
 	}
 	v := bi.Main.Version
+	if v == "" {
+		v = "(devel)"
+	}
+	rev, modified := "", false
 	for _, s := range bi.Settings {
-		if s.Key == "vcs.revision" && len(s.Value) >= 12 {
-			v += " (" + s.Value[:12] + ")"
+		switch s.Key {
+		case "vcs.revision":
+			if len(s.Value) >= 12 {
+				rev = s.Value[:12]
+			}
+		case "vcs.modified":
+			modified = s.Value == "true"
 		}
 	}
+	if rev != "" && !strings.Contains(v, rev) {
+		if modified {
+			rev += ", modified"
+		}
+		v += " (" + rev + ")"
+	}
 	return v
+}
+
+func (a *App) versionCmd() *cobra.Command {
+	return &cobra.Command{
+		Use:   "version",
+		Short: "Print the version of governance (as --version does)",
+		Long: `version prints the release this binary was built from: its tag for a build
+of a tagged checkout or a module download (go install ...@v1.2.3), a
+pseudo-version otherwise, with the commit when the build recorded one.`,
+		Example: `  governance version`,
+		Args:    cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, args []string) error {
+			fmt.Fprintf(a.Stdout, "governance %s\n", version())
+			return nil
+		},
+	}
 }

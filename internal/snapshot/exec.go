@@ -22,7 +22,7 @@ func ExecCompiler(p layout.Paths) (*Snapshot, error) {
 	if err != nil {
 		return nil, err
 	}
-	out, stderr, err := Run(bin, []string{"compile", "--project", p.ProjectRoot}, "", nil, 20*time.Second)
+	out, stderr, err := Run(bin, []string{"compile", "--dir", p.ProjectRoot, "--print"}, "", nil, 20*time.Second)
 	if exit, ok := errors.AsType[*exec.ExitError](err); ok {
 		msg := strings.TrimSpace(string(stderr))
 		if msg == "" {

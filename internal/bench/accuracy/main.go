@@ -280,7 +280,7 @@ func run(gov string, recs []record) ([]result, error) {
 	if abs, err := filepath.Abs(gov); err == nil {
 		gov = abs
 	}
-	cmd := exec.Command(gov, "check", "--jsonl", "--cwd", virtualProject)
+	cmd := exec.Command(gov, "check", "--jsonl", "--dir", virtualProject)
 	cmd.Dir = tmp
 	// The environment is part of the context: commands expand $SHELL,
 	// $TMPDIR or $HOME, so none of it comes from the machine.
