@@ -13,7 +13,9 @@ import (
 
 // Finding is a problem of a rule set.
 type Finding struct {
-	// Kind is shadowed, unused, broken-example or contradiction.
+	// Kind is shadowed, unused, broken-example or contradiction, or
+	// young: a rule that may be unused, but the decision log does not
+	// cover the whole window since it appeared (not a problem yet).
 	Kind   string `json:"kind"`
 	Rule   string `json:"rule"`
 	Source string `json:"source,omitempty"`
@@ -27,7 +29,15 @@ type AuditOptions struct {
 	Hits map[string]time.Time
 	Days int
 	Now  time.Time
+	// LogSince is the time of the oldest logged call (zero: none).
+	LogSince time.Time
+	// Appeared tells when a rule appeared, as far as is known (nil or
+	// zero: long ago).
+	Appeared func(*governance.Rule) time.Time
 }
+
+// Young reports whether a finding says only that history is short.
+func (f Finding) Young() bool { return f.Kind == "young" }
 
 // Audit checks a policy's configured rules and learned entries: rules
 // whose own examples another rule decides differently (an allow shadowed
@@ -77,8 +87,23 @@ func Audit(pol *governance.Policy, opts AuditOptions) []Finding {
 				if ok {
 					when = "last on " + last.Format("2006-01-02")
 				}
-				out = append(out, Finding{Kind: "unused", Rule: r.ID, Source: r.Source,
-					Detail: fmt.Sprintf("no call hit it in %d days (%s)", opts.Days, when)})
+				// Unused only when the log covers the whole window and the
+				// rule was there all along.
+				var appeared time.Time
+				if opts.Appeared != nil {
+					appeared = opts.Appeared(r)
+				}
+				switch {
+				case opts.LogSince.IsZero() || opts.LogSince.After(since):
+					out = append(out, Finding{Kind: "young", Rule: r.ID, Source: r.Source,
+						Detail: fmt.Sprintf("not enough history yet: the decision log covers less than %d days here", opts.Days)})
+				case appeared.After(since):
+					out = append(out, Finding{Kind: "young", Rule: r.ID, Source: r.Source,
+						Detail: fmt.Sprintf("not enough history yet: it appeared on %s, less than %d days ago", appeared.Format("2006-01-02"), opts.Days)})
+				default:
+					out = append(out, Finding{Kind: "unused", Rule: r.ID, Source: r.Source,
+						Detail: fmt.Sprintf("no call hit it in %d days (%s)", opts.Days, when)})
+				}
 			}
 		}
 	}
