@@ -25,7 +25,7 @@ func (h *handler) viaDaemon(dialect string, data []byte) ([]byte, bool) {
 	}
 	defer conn.Close()
 	conn.SetDeadline(time.Now().Add(h.replyWait()))
-	req := daemonproto.Request{Op: daemonproto.OpHook, Dialect: dialect, Input: string(data), Env: os.Environ(), Cwd: h.ev.Request.Cwd}
+	req := daemonproto.Request{Op: daemonproto.OpHook, Dialect: dialect, Input: string(data), Env: os.Environ(), Cwd: h.env.cwd()}
 	resp, err := daemonproto.RoundTrip(conn, req)
 	if err != nil || resp.Error != "" || resp.Output == "" {
 		return nil, false

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"path/filepath"
 	"strings"
 
 	"github.com/agentgov/governance/brain"
@@ -31,6 +32,10 @@ func newHandler(ev *Event, env Env, stderr io.Writer, o Options) *handler {
 	h := &handler{ev: ev, env: env, stderr: stderr, opts: o}
 	if req.Cwd == "" {
 		req.Cwd = h.env.cwd()
+	} else if !filepath.IsAbs(req.Cwd) {
+		// A harness that reports a relative folder means one under the
+		// folder it started the hook in.
+		req.Cwd = filepath.Join(h.env.cwd(), req.Cwd)
 	}
 	h.paths = layout.Discover(req.Cwd, ev.ProjectDir, env.Getenv)
 	if req.ProjectRoot == "" {

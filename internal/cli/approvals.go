@@ -17,6 +17,9 @@ func (a *App) approvalsCmd() *cobra.Command {
 	c := &cobra.Command{
 		Use:   "approvals",
 		Short: "Answer calls that wait for a human: list, show, approve, deny",
+		Example: `  governance approvals list
+  governance approvals show 7kq2mx
+  governance approvals approve 7kq2mx`,
 		Long: `When a call needs a person's approval and nobody can answer in the harness
 (a headless run, a harness without ask, or approvals: out-of-band in
 config.yaml), the hook files it here and waits approval_wait (120s) for an
@@ -33,7 +36,9 @@ the same call. The daemon's web page shows the same queue.`,
 	list := &cobra.Command{
 		Use:   "list",
 		Short: "List pending approvals (--all for answered ones too)",
-		Args:  cobra.NoArgs,
+		Example: `  governance approvals list
+  governance approvals list --all --json`,
+		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			status := approvals.Pending
 			if all {
@@ -62,9 +67,10 @@ the same call. The daemon's web page shows the same queue.`,
 	list.Flags().BoolVar(&all, "all", false, "list answered approvals too")
 	list.Flags().BoolVar(&asJSON, "json", false, "print the items as JSON")
 	show := &cobra.Command{
-		Use:   "show ID",
-		Short: "Show one approval: the call, why it asks, who asked",
-		Args:  cobra.ExactArgs(1),
+		Use:     "show ID",
+		Short:   "Show one approval: the call, why it asks, who asked",
+		Example: `  governance approvals show 7kq2mx`,
+		Args:    cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			it, err := store().Get(args[0])
 			if err != nil {
@@ -97,7 +103,10 @@ the same call. The daemon's web page shows the same queue.`,
 		var always bool
 		var message string
 		c := &cobra.Command{
-			Use:   verb + " ID",
+			Use: verb + " ID",
+			Example: map[bool]string{true: `  governance approvals approve 7kq2mx
+  governance approvals approve --always 7kq2mx   # and allow calls exactly like it from now on`,
+				false: `  governance approvals deny 7kq2mx --message "use the staging database"`}[approve],
 			Short: map[bool]string{true: "Let the call through", false: "Block the call, with a message for the agent"}[approve],
 			Args:  cobra.ExactArgs(1),
 			RunE: func(cmd *cobra.Command, args []string) error {

@@ -30,6 +30,9 @@ func (a *App) anchorCmd() *cobra.Command {
 	c := &cobra.Command{
 		Use:   "anchor",
 		Short: "Pin context that every session starts with: add, list, remove",
+		Example: `  governance anchor add "Never run migrations against production." --priority critical
+  governance anchor list
+  governance anchor remove a1`,
 		Long: `Anchors are short pieces of context pinned for the project: the main thread
 of every session gets them when it starts and again after a compaction.
 Critical anchors stay until removed; purge demotes high anchors to normal
@@ -55,7 +58,9 @@ after a while and archives normal ones after a while more (see purge).`,
 	list := &cobra.Command{
 		Use:   "list",
 		Short: "List the pinned anchors, most important first",
-		Args:  cobra.NoArgs,
+		Example: `  governance anchor list
+  governance anchor list --dir path/to/project`,
+		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			st, err := a.openBrain(dir).ReadState()
 			if err != nil {
@@ -68,9 +73,10 @@ after a while and archives normal ones after a while more (see purge).`,
 		},
 	}
 	remove := &cobra.Command{
-		Use:   "remove ID",
-		Short: "Unpin an anchor (it is kept in the archive)",
-		Args:  cobra.ExactArgs(1),
+		Use:     "remove ID",
+		Short:   "Unpin an anchor (it is kept in the archive)",
+		Example: `  governance anchor remove a1`,
+		Args:    cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if err := a.openBrain(dir).RemoveAnchor(args[0]); err != nil {
 				return err
@@ -88,6 +94,8 @@ func (a *App) phaseCmd() *cobra.Command {
 	c := &cobra.Command{
 		Use:   "phase [NAME]",
 		Short: "Show the project's current phase, or set it",
+		Example: `  governance phase            # print the phase
+  governance phase review     # set it`,
 		Long: `The phase (plan, implement, review, release, ...) is shown to the main
 thread when a session starts and to the subagents it starts directly.`,
 		Args: cobra.MaximumNArgs(1),

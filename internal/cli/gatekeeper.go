@@ -20,6 +20,8 @@ func (a *App) gatekeeperCmd() *cobra.Command {
 	c := &cobra.Command{
 		Use:   "gatekeeper",
 		Short: "Try the LLM gatekeeper that decides calls no rule decides",
+		Example: `  governance gatekeeper test -- terraform plan
+  governance gatekeeper complete`,
 		Long: `The gatekeeper (gatekeeper: in the user's config.yaml, off by default) sends
 calls that no rule, learned entry or plugin decides to a separate model
 whose only goal is safety. It sees the ground rules (ground-rules.md in the

@@ -33,8 +33,8 @@ loads. The file goes to .governance/rules/ (the user's rules folder with
 --global), or where --out says ("-" prints it); an existing file is kept
 unless --force is given. A rule that cannot be expressed is listed and
 left out.`,
-		Args: cobra.NoArgs,
-		RunE: func(cmd *cobra.Command, args []string) error { return cmd.Help() },
+		Example: `  governance import claude-settings
+  governance import codex-rules ~/.codex/rules/default.rules --out -`,
 	}
 	c.AddCommand(a.importClaudeCmd(), a.importCodexCmd())
 	return c

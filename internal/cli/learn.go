@@ -90,6 +90,9 @@ func (a *App) learnCmd() *cobra.Command {
 	c := &cobra.Command{
 		Use:   "learn",
 		Short: "Learned policy: propose entries from the decision log, approve, retire, promote",
+		Example: `  governance learn propose
+  governance learn propose --write
+  governance learn approve m-1a2b3c4d`,
 		Long: `Learned entries live in learned.yaml beside the rules (the project's and the
 user's). Only approved entries decide, for calls the rules leave undecided.
 
@@ -110,7 +113,9 @@ user's). Only approved entries decide, for calls the rules leave undecided.
 	propose := &cobra.Command{
 		Use:   "propose",
 		Short: "Propose learned entries from the decision log (--write records them as pending)",
-		Args:  cobra.NoArgs,
+		Example: `  governance learn propose --since 720h
+  governance learn propose --write`,
+		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			p := a.paths(a.Cwd)
 			t, err := a.clock(now)
@@ -174,9 +179,10 @@ user's). Only approved entries decide, for calls the rules leave undecided.
 	setStatus := func(use, short, status string) *cobra.Command {
 		var now string
 		sc := &cobra.Command{
-			Use:   use + " ID",
-			Short: short,
-			Args:  cobra.ExactArgs(1),
+			Use:     use + " ID",
+			Example: "  governance learn " + use + " m-1a2b3c4d",
+			Short:   short,
+			Args:    cobra.ExactArgs(1),
 			RunE: func(cmd *cobra.Command, args []string) error {
 				t, err := a.clock(now)
 				if err != nil {
@@ -220,7 +226,9 @@ user's). Only approved entries decide, for calls the rules leave undecided.
 	promote := &cobra.Command{
 		Use:   "promote",
 		Short: "Turn entries confirmed through three reviews into rules (--write adds them to rules/learned.yaml)",
-		Args:  cobra.NoArgs,
+		Example: `  governance learn promote
+  governance learn promote --write`,
+		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			p := a.paths(a.Cwd)
 			return a.keepTrust(filepath.Join(p.RepoDir, learned.Name), func() error { return a.promote(promoteWrite) })

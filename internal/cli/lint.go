@@ -23,6 +23,9 @@ func (a *App) lintCmd() *cobra.Command {
 runs every rule's examples, reads every agent file, and reports each problem
 with its file and line. It exits 1 when it finds a problem, so it can gate
 changes in CI.`,
+		Example: `  governance lint
+  governance lint --dir path/to/project
+  governance lint --list-builtin   # list the built-in rules`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if listBuiltin {

@@ -21,6 +21,8 @@ func (a *App) pluginsCmd() *cobra.Command {
 	c := &cobra.Command{
 		Use:   "plugins",
 		Short: "List the configured plugins, or run a call through one",
+		Example: `  governance plugins list
+  governance plugins trust secrets`,
 		Long: `plugins shows the custom evaluators that config.yaml configures under
 plugins: and runs calls through them. A plugin is a program built with the
 plugins package of this module; the daemon keeps it running and asks it
@@ -36,6 +38,8 @@ func (a *App) pluginsListCmd() *cobra.Command {
 	c := &cobra.Command{
 		Use:   "list",
 		Short: "List the configured plugins: where they run, and what each says it is",
+		Example: `  governance plugins list
+  governance plugins list --dir path/to/project`,
 		Long: `list shows every configured plugin, the user's and the project's, with
 its position, timeout, on_error and cold-start settings, and starts each
 once to show its name, version and the tool kinds it wants. It exits 1

@@ -12,6 +12,9 @@ func (a *App) projectsCmd() *cobra.Command {
 	c := &cobra.Command{
 		Use:   "projects",
 		Short: "Register projects whose folder confines AI agents: add, list, remove",
+		Example: `  governance projects add api ~/src/api
+  governance projects list
+  governance projects remove api`,
 		Long: `A registered project confines AI agents that work in it (their call's
 folder is inside it) to its folder: a path outside it, read or written, is
 denied unless a rule allows it; temporary folders stay open. The registry
@@ -32,9 +35,10 @@ is projects.yaml in the user configuration. Only humans change it.`,
 		},
 	}
 	list := &cobra.Command{
-		Use:   "list",
-		Short: "List the registered projects",
-		Args:  cobra.NoArgs,
+		Use:     "list",
+		Short:   "List the registered projects",
+		Example: `  governance projects list`,
+		Args:    cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			ps, err := config.ReadProjects(file())
 			if err != nil {
@@ -47,9 +51,10 @@ is projects.yaml in the user configuration. Only humans change it.`,
 		},
 	}
 	remove := &cobra.Command{
-		Use:   "remove ID",
-		Short: "Unregister a project",
-		Args:  cobra.ExactArgs(1),
+		Use:     "remove ID",
+		Short:   "Unregister a project",
+		Example: `  governance projects remove api`,
+		Args:    cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if err := config.RemoveProject(file(), args[0]); err != nil {
 				return err

@@ -14,6 +14,8 @@ func (a *App) statusCmd() *cobra.Command {
 	c := &cobra.Command{
 		Use:   "status",
 		Short: "Show the enforcement mode, the configuration, the hook and the brain",
+		Example: `  governance status
+  governance status --dir path/to/project`,
 		Long: `status shows how governance runs in this project: the enforcement mode
 (enforce, or log-only, which blocks nothing), the configuration files and
 rules, whether the hook is installed, and the runtime state: sessions,
