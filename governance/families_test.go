@@ -163,7 +163,8 @@ func TestAwkPrograms(t *testing.T) {
 		{"awk '{ printf \"%s|%s\\n\", $1, $2 }' f.txt", allow, ""},
 		// Effects beyond printing.
 		{"awk '{system(\"rm \" $1)}' f.txt", deflt, ""},
-		{"awk '{print | \"sh\"}' f.txt", deflt, ""},
+		// What awk prints into sh is a script read from a pipe.
+		{"awk '{print | \"sh\"}' f.txt", deny, "runs-unseen-code"},
 		// A command awk runs is judged as itself: date only prints.
 		{"awk '{\"date\" | getline d; print d}' f.txt", allow, "read-only:awk"},
 		{"awk '{\"./date\" | getline d; print d}' f.txt", deflt, ""},
@@ -470,5 +471,54 @@ func TestWritingIntoAProcessSubstitution(t *testing.T) {
 		{"cat <<'EOF' > >(bash)\ncat .env\nEOF", deny, "runs-unseen-code"},
 		{"echo 'rm -rf ~' > >(sh)", deny, "runs-unseen-code"},
 		{"echo hi | tee >(wc -c)", deflt, ""},
+	})
+}
+
+// TestCommandLinesAsTheyRun: a command line a program runs is judged with
+// the words the program appends to it and the data it feeds it: tee is
+// harmless alone but writes the paths git gives diff.external, and xargs
+// cat as a pager reads the files git's output names.
+func TestCommandLinesAsTheyRun(t *testing.T) {
+	t.Parallel()
+	checkReadOnly(t, []readOnlyCase{
+		{"git -c diff.external=tee diff", false},
+		{"git -c diff.external=cat diff", false},
+		{"git -c core.sshCommand=tee fetch ssh://README.md/x", false},
+		{"git -c core.gitProxy=tee fetch git://README.md/x", false},
+		{"git -c core.fsmonitor=tee status", false},
+		{"git -c core.fsmonitor=true status", true},
+		{"git -c credential.helper=tee ls-remote https://example.com/x", false},
+		{"git -c core.pager='xargs cat' log -1 --format=tformat:.env", false},
+		{"git -c core.pager='xargs -0 cat' log", false},
+		{"git -c core.pager='while read f; do cat \"$f\"; done' log", false},
+		{"git -c core.pager='read f; cat \"$f\"' log", false},
+		{"git -c core.pager='cat $(cat)' log", false},
+		{"git -c pager.log='xargs cat' log", false},
+		{"git -c pager.log='x; }; xargs cat; { :' log", false},
+		{"git -c core.pager=tee log", true},
+		{"git -c core.pager=cat log", true},
+		{"git -c core.pager='less -R' log", true},
+		{"git -c core.pager='tee out.txt' log", false},
+		{"man -P 'xargs cat' ./y.1", false},
+		{"man -P cat ls", true},
+		{"batcat --pager='xargs cat' README.md", false},
+		{"batcat --pager='less -R' README.md", true},
+		{"tar --to-command=cat -xf a.tar", true},
+		{"tar --to-command='xargs cat' -xf a.tar", false},
+		{"tar -I 'xargs cat' -tf a.tar", false},
+		{"tar -I 'sh -c \"tee\"' -tf a.tar", true},
+		{"sort --compress-program='xargs cat' README.md", false},
+		{"sort --compress-program=gzip README.md", true},
+		{"awk '{print | \"cat\"}' README.md", true},
+		{"awk '{print | \"xargs cat\"}' README.md", false},
+		// The caller's input reaches sed's e command.
+		{"sed '1e xargs cat' README.md", true},
+		{"cat list | sed '1e xargs cat'", false},
+		{"npm help --browser=tee config", false},
+	})
+	checkFamily(t, []familyCase{
+		// What a pager reads is what git prints: sh runs it.
+		{"git -c core.pager=sh log", deny, "runs-unseen-code"},
+		{"man -P 'bash -s' ls", deny, "runs-unseen-code"},
 	})
 }

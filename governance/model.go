@@ -118,7 +118,13 @@ func modelReadOnly(cl *cmdline, exists func(shell.Arg) bool, code func(prog, cod
 			// A program found on the PATH, the tool's own helpers, or a
 			// command line the policy allows on its own (tar
 			// --to-command=cat).
-			if !e.Found && !e.Helper && (e.Lang != "sh" || e.Code == "" || code == nil || !code(cl.name, e.Code)) {
+			// The command line is judged as it runs: with the words the
+			// program appends to it and the data it feeds it.
+			if e.Found || e.Helper {
+				continue
+			}
+			text := e.RunText(cl.cmd.Stdin.Kind != shell.StdinInherited)
+			if text == "" || code == nil || !code(cl.name, text) {
 				return false
 			}
 		case programs.Network:

@@ -279,7 +279,8 @@ func zipEffects(c *Call, fx *Effects) {
 		if cmd.Dynamic {
 			code = ""
 		}
-		fx.Exec("sh", code, "-TT")
+		// zip puts the name of the temporary archive after the command.
+		fx.Runs(code, "-TT", true, false)
 	}
 	for _, t := range c.ValueArgs("-b|--temp-path") {
 		fx.Add(Effect{Op: Write, Path: t, Tree: true, Why: "-b puts the temporary archive there"})

@@ -153,6 +153,38 @@ func gitConfigRuns(name string) bool {
 	return false
 }
 
+// gitConfigExec records the command line a configuration value names, as
+// git runs it: a pager reads what git prints and gets no words; every
+// other program gets words of git's own (diff.external paths and hashes,
+// core.sshCommand a host and a remote command, core.gitProxy a host and
+// a port, core.fsmonitor a version and a token, a credential helper its
+// action) and most read git's data or protocol on their standard input.
+// A credential helper not spelled with ! is git's credential-NAME, and
+// core.hooksPath names a folder of hooks, not a command.
+func gitConfigExec(fx *Effects, name, value, why string) {
+	n := strings.ToLower(name)
+	switch {
+	case n == "core.pager" || strings.HasPrefix(n, "pager."):
+		fx.Runs(value, why, false, true)
+		return
+	case n == "core.hookspath":
+		fx.Runs("", why+" (the hooks in "+value+")", true, true)
+		return
+	case n == "credential.helper" || strings.HasPrefix(n, "credential.") && strings.HasSuffix(n, ".helper"):
+		switch {
+		case value == "":
+			return
+		case strings.HasPrefix(value, "!"):
+			value = value[1:]
+		case !strings.HasPrefix(value, "/"):
+			value = "git credential-" + value
+		}
+	default:
+		value = strings.TrimPrefix(value, "!")
+	}
+	fx.Runs(value, why, true, true)
+}
+
 // gitSafeName reports a configuration name that only changes output.
 func gitSafeName(name string) bool {
 	n := strings.ToLower(name)
@@ -546,7 +578,7 @@ func gitGlobalEffects(c *Call, fx *Effects) {
 			case o.Value.Dynamic:
 				fx.Unknown("git -c " + o.Value.Value + " sets configuration only known at run time")
 			case gitConfigRuns(name):
-				fx.Exec("sh", strings.TrimPrefix(value, "!"), "git -c "+name+" names a program git runs")
+				gitConfigExec(fx, name, value, "git -c "+name+" names a program git runs")
 			case !gitSafeName(name):
 				fx.Unknown("git -c " + name + " sets configuration the model does not know")
 			}

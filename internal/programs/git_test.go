@@ -62,7 +62,7 @@ func TestGit(t *testing.T) {
 		{"git -c alias.x='!id' x", "unknown (\"x\" is not a subcommand the model of git knows); exec sh:\"id\""},
 		{"git -c user.name=x -c user.email=y commit -m m", "change (git commit records a commit); exec sh:\"\""},
 		{"git -c user.name=x log", ""},
-		{"git -c core.hooksPath=/tmp/h status", "exec sh:\"/tmp/h\""},
+		{"git -c core.hooksPath=/tmp/h status", "exec sh:\"\""},
 		{"git -c foo.bar=1 log", "unknown (git -c foo.bar sets configuration the model does not know)"},
 		{"git --config-env=core.pager=P log", "unknown (git --config-env core.pager sets configuration from the environment)"},
 		{"git --exec-path=/tmp log", "exec sh:\"\""},

@@ -37,7 +37,7 @@ const manOpts = `
 -a --all
 -u --update                  write
 --no-subpages
--P --pager=PAGER             exec
+-P --pager=PAGER             filter
 -r --prompt=STRING
 -7 --ascii
 -E --encoding=ENCODING

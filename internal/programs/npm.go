@@ -303,7 +303,12 @@ func npmLog(c *Call, fx *Effects) {
 
 	for _, v := range c.ValueArgs("--browser") {
 		if v.Dynamic || v.Value != "false" && v.Value != "true" {
-			fx.Exec("sh", v.Value, "--browser names the program npm opens web pages with")
+			code := v.Value
+			if v.Dynamic {
+				code = ""
+			}
+			// npm gives the browser the address to open.
+			fx.Runs(code, "--browser names the program npm opens web pages with", true, false)
 		}
 	}
 }

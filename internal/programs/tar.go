@@ -85,7 +85,7 @@ var tarProgram = &Program{Names: []string{"tar", "gtar", "bsdtar"}, Parse: parse
 --ignore-command-error
 --no-ignore-command-error
 -O --to-stdout
---to-command=COMMAND             exec
+--to-command=COMMAND             filter
 --atime-preserve[=METHOD]
 --clamp-mtime
 --delay-directory-restore
@@ -370,7 +370,9 @@ func tarEffects(c *Call, fx *Effects) {
 				if v.Dynamic {
 					code = ""
 				}
-				fx.Exec("sh", code, o.Typed)
+				// The compressor reads the archive on its standard input,
+				// and gets -d when tar reads one.
+				fx.RunsEach(code, o.Typed, true, "-d")
 			}
 		case o.Spec.Is("--checkpoint-action"):
 			if cmd, ok := strings.CutPrefix(v.Value, "exec="); ok || v.Dynamic {

@@ -41,8 +41,8 @@ func TestTar(t *testing.T) {
 		// Programs it runs.
 		{"tar -tf a.tar --checkpoint=1 --checkpoint-action=exec=id", `read a.tar; exec sh:"id"`},
 		{"tar --list --checkpoint-action exec=id -f a.tar", `read a.tar; exec sh:"id"`},
-		{"tar -I 'sh -c id' -tf a.tar", `read a.tar; exec sh:"sh -c id"`},
-		{"tar -I ./gzip -tf a.tar", `read a.tar; exec sh:"./gzip"`},
+		{"tar -I 'sh -c id' -tf a.tar", `read a.tar; exec sh:"sh -c id"; exec sh:"sh -c id -d"`},
+		{"tar -I ./gzip -tf a.tar", `read a.tar; exec sh:"./gzip"; exec sh:"./gzip -d"`},
 		{"tar -tf backup@host:a.tar", `network host "backup@host:a.tar"; exec sh:""`},
 		{"tar -tf host:a.tar --force-local", "read host:a.tar"},
 		{"tar -tF script -f a.tar", `exec sh:"script"; read a.tar`},
