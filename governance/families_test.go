@@ -522,3 +522,26 @@ func TestCommandLinesAsTheyRun(t *testing.T) {
 		{"man -P 'bash -s' ls", deny, "runs-unseen-code"},
 	})
 }
+
+// TestSedScriptsAsSedReadsThem: a label ends where GNU sed ends it, so
+// a command after it on the same line is seen; files of w and r run to
+// the end of the line.
+func TestSedScriptsAsSedReadsThem(t *testing.T) {
+	t.Parallel()
+	checkReadOnly(t, []readOnlyCase{
+		{"sed -n '1,5p' README.md", true},
+		{"sed ':a;N;$!ba;s/\\n/ /g' README.md", true},
+		{"sed -e :a -e '$!N;s/x/y/;ta' README.md", true},
+		{"sed ':a e touch pwn' README.md", false},
+		{"sed -n ':a w pwn' README.md", false},
+		{"sed -n ':a;w pwn' README.md", false},
+		{"sed -n -e :a -e 'w pwn' README.md", false},
+		{"sed ':a r .env' README.md", false},
+		{"sed -n ':a\tr /root/.ssh/id_rsa' README.md", false},
+		{"sed 'v 4.2 e touch pwn' README.md", false},
+		{"sed 'b end; :end e touch pwn' README.md", false},
+		{"sed 's/a/b/w pwn' README.md", false},
+		{"sed 's/.*/touch pwn/e' README.md", false},
+		{"sed --sandbox ':a w pwn' README.md", true},
+	})
+}

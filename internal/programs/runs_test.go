@@ -73,7 +73,7 @@ func TestWordsAndDataGivenToCommandLines(t *testing.T) {
 		{"zip -T -TT tee a.zip f", `"tee" +words`},
 		{"go vet -vettool=tee ./...", `"tee" +words <data`},
 		// sed's e and awk's system() read the caller's input only.
-		{"sed 'e cat' f", `"cat"`},
+		{"sed 'e cat' f", `"cat\n"`},
 		{"awk 'BEGIN{system(\"cat\")}'", `"cat"`},
 	} {
 		if got := runsOf(t, tt.cmd); got != tt.want {
