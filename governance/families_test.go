@@ -1,7 +1,10 @@
 package governance_test
 
 import (
+	"context"
+	"strings"
 	"testing"
+	"testing/fstest"
 
 	"github.com/agentgov/governance/governance"
 )
@@ -544,4 +547,52 @@ func TestSedScriptsAsSedReadsThem(t *testing.T) {
 		{"sed 's/.*/touch pwn/e' README.md", false},
 		{"sed --sandbox ':a w pwn' README.md", true},
 	})
+}
+
+// TestProjectConfigNamingPrograms: a project's rust-toolchain.toml may
+// name a toolchain by path, and its .cargo/config.toml a rustc-wrapper:
+// rustup's proxies and cargo then run the project's programs, from the
+// folder the call runs in or any above it.
+func TestProjectConfigNamingPrograms(t *testing.T) {
+	t.Parallel()
+	p := builtin(governance.DefaultSettings())
+	dir := strings.TrimPrefix(root, "/")
+	cases := []struct {
+		file, cwd, cmd string
+		allow          bool
+	}{
+		{"", root, "cargo --version", true},
+		{"", root, "cargo tree", true},
+		{"", root, "cargo metadata --no-deps", true},
+		{"", root, "rustfmt --check x.rs", true},
+		{"", root, "cargo fmt --check", true},
+		{"rust-toolchain.toml", root, "cargo --version", false},
+		{"rust-toolchain.toml", root, "rustfmt --version", false},
+		{"rust-toolchain", root, "rustfmt --check x.rs", false},
+		{"rust-toolchain.toml", root + "/crates/a", "cargo metadata --no-deps", false},
+		{"rust-toolchain.toml", root, "cargo fmt --check", false},
+		{"rust-toolchain.toml", root, "rustup show", false},
+		{".cargo/config.toml", root, "cargo --version", true},
+		{".cargo/config.toml", root, "cargo tree", false},
+		{".cargo/config", root + "/crates/a", "cargo metadata --no-deps", false},
+		{"crates/a/rust-toolchain.toml", root, "cargo tree", true},
+		{"crates/a/rust-toolchain.toml", root, "cd crates/a && cargo tree", false},
+	}
+	for _, tt := range cases {
+		t.Run(tt.file+" "+tt.cmd, func(t *testing.T) {
+			t.Parallel()
+			fsys := fstest.MapFS{dir + "/crates/a/Cargo.toml": {Data: []byte("[package]\n")}}
+			if tt.file != "" {
+				fsys[dir+"/"+tt.file] = &fstest.MapFile{Data: []byte("[toolchain]\npath = \"tc\"\n")}
+			}
+			e := governance.NewEngine(p)
+			e.FS = mapFS{fsys}
+			req := shellReq(tt.cmd)
+			req.Cwd = tt.cwd
+			d := e.Decide(context.Background(), req)
+			if got := d.Outcome == governance.Allow; got != tt.allow {
+				t.Errorf("%s in %s, %q: got %s by %s/%s (%s), want allowed=%v", tt.file, tt.cwd, tt.cmd, d.Outcome, d.Layer, d.Rule, d.Message, tt.allow)
+			}
+		})
+	}
 }

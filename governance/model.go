@@ -123,6 +123,12 @@ func modelReadOnly(cl *cmdline, exists func(shell.Arg) bool, code func(prog, cod
 			if e.Found || e.Helper {
 				continue
 			}
+			if e.IfPresent {
+				if configPresent(cl, &e, exists) {
+					return false
+				}
+				continue
+			}
 			text := e.RunText(cl.cmd.Stdin.Kind != shell.StdinInherited)
 			if text == "" || code == nil || !code(cl.name, text) {
 				return false
@@ -145,6 +151,31 @@ func modelReadOnly(cl *cmdline, exists func(shell.Arg) bool, code func(prog, cod
 		}
 	}
 	return true
+}
+
+// configPresent reports whether the configuration file an IfPresent
+// effect names may be there: it is, or the folder the command runs in is
+// not known.
+func configPresent(cl *cmdline, e *programs.Effect, exists func(shell.Arg) bool) bool {
+	if exists == nil {
+		return true
+	}
+	if !e.Upward {
+		return exists(e.Path)
+	}
+	dir := cl.cmd.Cwd
+	if !path.IsAbs(dir) {
+		return true
+	}
+	for {
+		if exists(shell.Arg{Value: path.Join(dir, e.Path.Value)}) {
+			return true
+		}
+		if dir == "/" {
+			return false
+		}
+		dir = path.Dir(dir)
+	}
 }
 
 // secretEnv reports an environment read that may reveal a secret: the

@@ -70,7 +70,7 @@ func describe(fx *programs.Effects) string { return describeSome(fx, false) }
 func describeSome(fx *programs.Effects, all bool) string {
 	var b strings.Builder
 	for _, e := range fx.List {
-		if !all && (e.Op == programs.Cache || e.Op == programs.Cred || e.Op == programs.Exec && e.Helper) {
+		if !all && (e.Op == programs.Cache || e.Op == programs.Cred || e.Op == programs.Exec && (e.Helper || e.IfPresent)) {
 			continue
 		}
 		if b.Len() > 0 {
@@ -82,7 +82,12 @@ func describeSome(fx *programs.Effects, all bool) string {
 			fmt.Fprintf(&b, " (%s)", e.Why)
 			continue
 		case programs.Exec:
-			if e.Found {
+			if e.IfPresent {
+				b.WriteString(" if " + e.Path.Value)
+				if e.Upward {
+					b.WriteString(" (upward)")
+				}
+			} else if e.Found {
 				b.WriteString(" found")
 			} else if e.Helper {
 				b.WriteString(" helper " + e.Code)
