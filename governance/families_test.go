@@ -248,7 +248,8 @@ func TestPureOneLiners(t *testing.T) {
 		{"node -e 'console.log(1+2)'", allow, ""},
 		{"node -e 'const x = Math.max(1, 2); console.log(JSON.stringify([x, \"a\"]))'", allow, ""},
 		{"node -pe '1 + 1'", allow, ""},
-		{"python -m calendar", allow, ""},
+		{"python -P -m calendar", allow, ""},
+		{"python -m calendar", deflt, ""},
 		// Anything else is code the check cannot judge.
 		{"python -c 'import os; print(os.getcwd())'", deflt, ""},
 		{"python -c 'open(\"f.txt\").read()'", deflt, ""},
