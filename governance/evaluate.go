@@ -357,6 +357,7 @@ func (ev *evaluation) commandSubjects(a *shell.Analysis) []*subject {
 		}
 		cl := &cls[ci]
 		cl.parse(c, posBuf[:len(c.Args):len(c.Args)])
+		ev.dropAbsentConfig(cl)
 		posBuf = posBuf[len(c.Args):]
 		s := ev.newSubject(subject{kind: KindShell, cl: cl, display: cl.String()})
 		fas := fileArgs(cl)
@@ -579,6 +580,31 @@ func (ev *evaluation) exists(p place) bool {
 
 // existsArg returns a check that a word of a command names a file that
 // exists now, as the command will resolve it.
+// dropAbsentConfig drops the effects that depend on a configuration file
+// which is not there (rust-toolchain.toml, a project's .npmrc), so that
+// every rule sees only what the call does.
+func (ev *evaluation) dropAbsentConfig(cl *cmdline) {
+	if cl.call == nil || cl.call.Prog == nil {
+		return
+	}
+	fx := cl.call.Effects()
+	var exists func(shell.Arg) bool
+	kept := fx.List[:0]
+	for i := range fx.List {
+		e := &fx.List[i]
+		if e.IfPresent != "" {
+			if exists == nil {
+				exists = ev.existsArg(cl)
+			}
+			if !configPresent(cl, e, exists, ev.pc.home) {
+				continue
+			}
+		}
+		kept = append(kept, *e)
+	}
+	fx.List = kept
+}
+
 func (ev *evaluation) existsArg(cl *cmdline) func(shell.Arg) bool {
 	return func(a shell.Arg) bool { return ev.exists(ev.placeOf(cl.cmd, a, false)) }
 }

@@ -553,7 +553,8 @@ func TestSedScriptsAsSedReadsThem(t *testing.T) {
 // TestProjectConfigNamingPrograms: a project's rust-toolchain.toml may
 // name a toolchain by path, and its .cargo/config.toml a rustc-wrapper:
 // rustup's proxies and cargo then run the project's programs, from the
-// folder the call runs in or any above it.
+// folder the call runs in or any above it up to home; npm prints the
+// variables an .npmrc names.
 func TestProjectConfigNamingPrograms(t *testing.T) {
 	t.Parallel()
 	p := builtin(governance.DefaultSettings())
@@ -578,12 +579,25 @@ func TestProjectConfigNamingPrograms(t *testing.T) {
 		{".cargo/config", root + "/crates/a", "cargo metadata --no-deps", false},
 		{"crates/a/rust-toolchain.toml", root, "cargo tree", true},
 		{"crates/a/rust-toolchain.toml", root, "cd crates/a && cargo tree", false},
+		// npm prints the variables a project's .npmrc names in ${...}.
+		{"", root, "npm config list", true},
+		{".npmrc", root, "npm config list", false},
+		{".npmrc", root + "/crates/a", "npm config get foo", false},
+		{".npmrc", root, "npm get foo", false},
+		{".npmrc", root, "npm c ls --json", false},
+		// The home folder's files are the user's set-up.
+		{home + "/.npmrc", home + "/proj", "npm config list", true},
+		{home + "/rust-toolchain.toml", home + "/proj", "cargo tree", true},
+		{home + "/proj/rust-toolchain.toml", home + "/proj/a", "cargo tree", false},
 	}
 	for _, tt := range cases {
 		t.Run(tt.file+" "+tt.cmd, func(t *testing.T) {
 			t.Parallel()
 			fsys := fstest.MapFS{dir + "/crates/a/Cargo.toml": {Data: []byte("[package]\n")}}
-			if tt.file != "" {
+			switch {
+			case strings.HasPrefix(tt.file, "/"):
+				fsys[tt.file[1:]] = &fstest.MapFile{Data: []byte("x = 1\n")}
+			case tt.file != "":
 				fsys[dir+"/"+tt.file] = &fstest.MapFile{Data: []byte("[toolchain]\npath = \"tc\"\n")}
 			}
 			e := governance.NewEngine(p)

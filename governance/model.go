@@ -123,12 +123,6 @@ func modelReadOnly(cl *cmdline, exists func(shell.Arg) bool, code func(prog, cod
 			if e.Found || e.Helper {
 				continue
 			}
-			if e.IfPresent {
-				if configPresent(cl, &e, exists) {
-					return false
-				}
-				continue
-			}
 			text := e.RunText(cl.cmd.Stdin.Kind != shell.StdinInherited)
 			if text == "" || code == nil || !code(cl.name, text) {
 				return false
@@ -153,29 +147,31 @@ func modelReadOnly(cl *cmdline, exists func(shell.Arg) bool, code func(prog, cod
 	return true
 }
 
-// configPresent reports whether the configuration file an IfPresent
-// effect names may be there: it is, or the folder the command runs in is
-// not known.
-func configPresent(cl *cmdline, e *programs.Effect, exists func(shell.Arg) bool) bool {
+// configPresent reports whether the configuration file an effect
+// depends on may be there: it is, or the folder the command runs in is
+// not known. An upward search stops below home: the files of the home
+// folder are the user's own set-up (~/.npmrc), as ~/.gitconfig is.
+func configPresent(cl *cmdline, e *programs.Effect, exists func(shell.Arg) bool, home string) bool {
 	if exists == nil {
 		return true
 	}
 	if !e.Upward {
-		return exists(e.Path)
+		return exists(shell.Arg{Value: e.IfPresent})
 	}
 	dir := cl.cmd.Cwd
 	if !path.IsAbs(dir) {
 		return true
 	}
-	for {
-		if exists(shell.Arg{Value: path.Join(dir, e.Path.Value)}) {
+	for dir != home {
+		if exists(shell.Arg{Value: path.Join(dir, e.IfPresent)}) {
 			return true
 		}
 		if dir == "/" {
-			return false
+			break
 		}
 		dir = path.Dir(dir)
 	}
+	return false
 }
 
 // secretEnv reports an environment read that may reveal a secret: the

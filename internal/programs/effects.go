@@ -120,13 +120,15 @@ type Effect struct {
 	// member, a credential helper git's request. That text is not known,
 	// and whoever made the files or the history shaped it.
 	Stdin bool
-	// IfPresent marks an Exec of what a configuration file names, which
-	// happens only when the file Path is there: in the folder the call
-	// runs in or, with Upward, in that folder or any above it (rustup
-	// runs the toolchain rust-toolchain.toml names; cargo the
-	// rustc-wrapper of .cargo/config.toml). The engine drops it when no
-	// such file is there; otherwise it is code nobody has seen.
-	IfPresent, Upward bool
+	// IfPresent makes the effect depend on a configuration file: it
+	// happens only when the file IfPresent is there, in the folder the
+	// call runs in or, with Upward, in that folder or any above it
+	// (rustup runs the toolchain rust-toolchain.toml names, cargo the
+	// rustc-wrapper of .cargo/config.toml, npm prints the environment
+	// variables a project's .npmrc names). The engine drops it when no
+	// such file is there.
+	IfPresent string
+	Upward    bool
 	// Why explains the effect: the option or word that causes it, or what
 	// the model does not understand.
 	Why string

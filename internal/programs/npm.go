@@ -385,6 +385,7 @@ func npmConfig(c *Call, fx *Effects) {
 	case args[0].Dynamic:
 		fx.Unknown("the action of npm config is computed at run time")
 	case args[0].Value == "list" || args[0].Value == "ls":
+		npmPrintsConfig(fx)
 		npmLog(c, fx)
 	case args[0].Value == "get":
 		npmGet(c, args[1:], fx)
@@ -404,7 +405,16 @@ func npmGet(c *Call, keys []shell.Arg, fx *Effects) {
 			return
 		}
 	}
+	npmPrintsConfig(fx)
 	npmLog(c, fx)
+}
+
+// npmPrintsConfig: a value in a project's .npmrc may be ${NAME}, which
+// npm replaces with the variable's value before it prints it (only the
+// keys of credentials are hidden).
+func npmPrintsConfig(fx *Effects) {
+	fx.Add(Effect{Op: Unknown, IfPresent: ".npmrc", Upward: true,
+		Why: "npm prints the environment variables a project's .npmrc names in ${...}"})
 }
 
 // npmCache: ls and info read npm's cache; verify rewrites its index;

@@ -47,7 +47,7 @@ func runsProject(c *Call, fx *Effects, why string) {
 // or, with upward, in any folder above it.
 func configRuns(fx *Effects, why string, upward bool, names ...string) {
 	for _, n := range names {
-		fx.Add(Effect{Op: Exec, Path: shellWord(n), IfPresent: true, Upward: upward, Why: why})
+		fx.Add(Effect{Op: Exec, IfPresent: n, Upward: upward, Why: why})
 	}
 }
 
