@@ -127,7 +127,9 @@ var gitSafeConfig = []string{"user.", "author.", "committer.", "color.", "core.q
 	"core.filemode", "core.commentchar", "core.commentstring", "log.", "format.pretty", "format.subjectprefix",
 	"advice.", "column.", "i18n.", "init.defaultbranch", "pull.rebase", "pull.ff", "merge.conflictstyle",
 	"diff.noprefix", "diff.mnemonicprefix", "diff.renames", "diff.algorithm", "diff.colormoved", "diff.context",
-	"diff.indentheuristic", "diff.statgraphwidth", "status.", "branch.sort", "tag.sort", "blame.", "grep.linenumber",
+	"diff.indentheuristic", "diff.statgraphwidth", "status.", "branch.sort", "tag.sort", "blame.blankboundary",
+	"blame.coloring", "blame.date", "blame.showemail", "blame.showroot", "blame.markunblamablelines",
+	"blame.markignoredlines", "grep.linenumber",
 	"grep.patterntype", "grep.extendedregexp", "grep.column", "grep.fullname", "grep.fallbacktonoindex",
 	"safe.directory", "gc.auto", "maintenance.auto", "fetch.prune", "fetch.parallel", "protocol.version",
 	"rerere.enabled", "commit.gpgsign", "tag.gpgsign", "push.default", "push.autosetupremote", "rebase.autosquash",
@@ -413,11 +415,13 @@ func gitMakeSubs() []*Sub {
 		"branch":    {Flags: true, Opts: "--set-upstream-to -u=UPSTREAM\n--contains[=COMMIT]\n--no-contains[=COMMIT]\n--merged[=COMMIT]\n--no-merged[=COMMIT]\n--points-at=OBJECT\n--sort=KEY\n--format=FORMAT\n--column[=OPTIONS]\n--abbrev[=N]\n--color[=WHEN]", Effects: gitBranchEffects},
 		"tag":       {Flags: true, Opts: "-m --message=MESSAGE\n-F --file=FILE  read\n-u --local-user=KEYID\n--cleanup=MODE\n--sort=KEY\n--format=FORMAT\n--contains[=COMMIT]\n--no-contains[=COMMIT]\n--points-at[=OBJECT]\n--merged[=COMMIT]\n--no-merged[=COMMIT]\n--column[=OPTIONS]\n-n[=NUM]\n--color[=WHEN]", Effects: gitTagEffects},
 		"remote":    {Flags: true, Effects: gitRemoteSubEffects},
-		"stash":     {Flags: true, Opts: "-m --message=MESSAGE\n--pathspec-from-file=FILE  read", Effects: gitStashEffects},
+		// stash list takes log's options and stash show diff's, reflog
+		// show log's: --output=FILE among them.
+		"stash":     {Flags: true, Opts: gitDiffOpts + "-m --message=MESSAGE\n--pathspec-from-file=FILE  read", Effects: gitStashEffects},
 		"worktree":  {Flags: true, Opts: "-b=BRANCH\n-B=BRANCH\n--reason=STRING\n--expire=TIME", Effects: gitWordEffects(map[string]bool{"list": true}, "worktree")},
 		"submodule": {Flags: true, Effects: gitWordEffects(map[string]bool{"status": true, "summary": true, "": true}, "submodule")},
-		"reflog":    {Flags: true, Effects: gitWordEffects(map[string]bool{"show": true, "exists": true, "": true}, "reflog")},
-		"notes":     {Flags: true, Effects: gitWordEffects(map[string]bool{"list": true, "show": true, "": true}, "notes")},
+		"reflog":    {Flags: true, Opts: gitDiffOpts, Effects: gitWordEffects(map[string]bool{"show": true, "exists": true, "": true}, "reflog")},
+		"notes":     {Flags: true, Opts: "--ref=REF", Effects: gitWordEffects(map[string]bool{"list": true, "show": true, "": true}, "notes")},
 		"bisect": {Flags: true, Effects: func(c *Call, fx *Effects) {
 			// git-bisect is a shell script (before git 2.40), which runs
 			// coreutils, gettext and git as it goes. log and terms only
@@ -467,7 +471,7 @@ func gitMakeSubs() []*Sub {
 	for _, name := range []string{"whatchanged", "show", "diff-tree", "diff-files", "diff-index", "range-diff", "cherry", "rev-list"} {
 		nodes[name] = gitFlagsRead(``)
 	}
-	nodes["format-patch"] = &Node{Opts: "-o --output-directory=DIR  write", Flags: true, Effects: func(c *Call, fx *Effects) {
+	nodes["format-patch"] = &Node{Opts: gitDiffOpts + "-o --output-directory=DIR  write\n--signature-file=FILE  read\n--description-file=FILE  read\n--in-reply-to=ID\n--subject-prefix=PREFIX\n--to=ADDRESS\n--cc=ADDRESS\n--from=IDENT\n--add-header=HEADER\n--base=COMMIT\n--interdiff=REV\n--range-diff=REV\n--creation-factor=N\n--filename-max-length=N\n-v --reroll-count=N\n--signature=TEXT", Flags: true, Effects: func(c *Call, fx *Effects) {
 		if len(c.ValueArgs("-o")) == 0 && !c.Has("--stdout") {
 			fx.Write(gitIn(c, argOf(".")), "git format-patch writes patch files")
 		}

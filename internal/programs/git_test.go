@@ -62,6 +62,8 @@ func TestGit(t *testing.T) {
 		{"git -c alias.x='!id' x", "unknown (\"x\" is not a subcommand the model of git knows); exec sh:\"id\""},
 		{"git -c user.name=x -c user.email=y commit -m m", "change (git commit records a commit); exec sh:\"\""},
 		{"git -c user.name=x log", ""},
+		{"git -c blame.date=short blame f", "read f"},
+		{"git -c blame.ignoreRevsFile=.env blame f", "unknown (git -c blame.ignoreRevsFile sets configuration the model does not know); read f"},
 		{"git -c core.hooksPath=/tmp/h status", "exec sh:\"\""},
 		{"git -c foo.bar=1 log", "unknown (git -c foo.bar sets configuration the model does not know)"},
 		{"git --config-env=core.pager=P log", "unknown (git --config-env core.pager sets configuration from the environment)"},
@@ -95,4 +97,29 @@ func TestGitOptions(t *testing.T) {
 			t.Errorf("%q has %s: got %v, want %v", tt.cmd, tt.opt, got, tt.want)
 		}
 	}
+}
+
+// TestGitLogOptionsElsewhere: stash list, stash show and reflog take the
+// options of log and diff, --output among them; notes --ref takes a
+// value; format-patch reads its signature file.
+func TestGitLogOptionsElsewhere(t *testing.T) {
+	t.Parallel()
+	checkEffects(t, []effectCase{
+		{"git reflog", ""},
+		{"git reflog --output=out", "write out"},
+		{"git reflog show --output out", "write out"},
+		{"git stash list --output=out", "write out"},
+		{"git stash list --outp=out", "write out"},
+		{"git stash show --output=out", "write out"},
+		{"git stash show -p --ext-diff", "exec sh:\"\""},
+		{"git stash show -p stash@{1}", ""},
+		{"git notes show HEAD", ""},
+		{"git notes --ref show add -m hi HEAD", "change (git notes add changes the repository)"},
+		{"git notes --ref=x list", ""},
+		{"git format-patch --stdout -1", ""},
+		{"git format-patch --stdout --signature-file=.env -1", "read .env"},
+		{"git format-patch --stdout --signature-file .env -1", "read .env"},
+		{"git format-patch --stdout --description-file=.env -1", "read .env"},
+		{"git format-patch --stdout --output=out -1", "write out"},
+	})
 }
