@@ -585,6 +585,18 @@ func TestProjectConfigNamingPrograms(t *testing.T) {
 		{".npmrc", root + "/crates/a", "npm config get foo", false},
 		{".npmrc", root, "npm get foo", false},
 		{".npmrc", root, "npm c ls --json", false},
+		// A folder with HEAD may be a bare repository the project holds:
+		// git reads its config, which may name programs.
+		{"fix/HEAD", root, "git status", true},
+		{"fix/HEAD", root, "git -C fix status", false},
+		{"fix/HEAD", root, "git -C fix/refs log", false},
+		{"fix/HEAD", root, "git -C fix -C refs log", false},
+		{"fix/HEAD", root, "cd fix && git status", false},
+		{"fix/HEAD", root + "/fix", "git diff", false},
+		{"", root, "git -C fix status", true},
+		{"", root, "git --git-dir=fix status", false},
+		{"", root, "git --git-dir=.git status", true},
+		{home + "/.aws/credentials", root, "git --work-tree=" + home + " diff", false},
 		// The home folder's files are the user's set-up.
 		{home + "/.npmrc", home + "/proj", "npm config list", true},
 		{home + "/rust-toolchain.toml", home + "/proj", "cargo tree", true},

@@ -1,6 +1,7 @@
 package programs
 
 import (
+	"path"
 	"strings"
 
 	"github.com/agentgov/governance/internal/shell"
@@ -555,11 +556,55 @@ func gitMakeSubs() []*Sub {
 			f := n.Effects
 			n.Effects = func(c *Call, fx *Effects) {
 				gitGlobalEffects(c, fx)
+				gitRepository(c, fx)
 				f(c, fx)
 			}
 		}
 	}
 	return subs
+}
+
+// gitRepository records what the repository git finds makes it do. git
+// looks for one in the folder it starts in (-C) and those above it: a
+// folder with a HEAD file may be a bare repository, whose config is then
+// read, and a bare repository may be a folder the project holds (a
+// committed one) and not the user's: its core.fsmonitor, core.pager or
+// aliases are anyone's. --git-dir names the repository (its config is
+// read unless it is a .git folder); --work-tree makes the files under
+// that folder the work tree, which status and diff show.
+func gitRepository(c *Call, fx *Effects) {
+	const why = "git runs the programs the config of a bare repository names"
+	start := "."
+	for _, d := range c.ValueArgs("-C") {
+		if d.Dynamic {
+			fx.Unknown("git -C names a folder only known at run time")
+			return
+		}
+		if strings.HasPrefix(d.Value, "/") {
+			start = d.Value
+		} else {
+			start = path.Join(start, d.Value)
+		}
+	}
+	start = path.Clean(start)
+	for d := start; d != "."; d = path.Dir(d) {
+		fx.Add(Effect{Op: Exec, IfPresent: path.Join(d, "HEAD"), Why: why})
+		if d == "/" || d == ".." || strings.HasSuffix(d, "/..") {
+			break
+		}
+	}
+	if !strings.HasPrefix(start, "/") {
+		// The folder the call runs in and those above it.
+		fx.Add(Effect{Op: Exec, IfPresent: "HEAD", Upward: true, Why: why})
+	}
+	for _, g := range c.ValueArgs("--git-dir") {
+		if g.Dynamic || path.Base(path.Clean(g.Value)) != ".git" {
+			fx.Unknown("git --git-dir " + g.Value + " reads the configuration of a repository that may not be the user's")
+		}
+	}
+	for _, w := range c.ValueArgs("--work-tree") {
+		fx.ReadTree(w, true)
+	}
 }
 
 // gitEffects is for git with no subcommand: it prints help, a version or

@@ -123,3 +123,20 @@ func TestGitLogOptionsElsewhere(t *testing.T) {
 		{"git format-patch --stdout --output=out -1", "write out"},
 	})
 }
+
+// TestGitRepositoryFound: git reads the config of a bare repository it
+// finds in the folder it starts in or above, when a HEAD file is there.
+func TestGitRepositoryFound(t *testing.T) {
+	t.Parallel()
+	const why = "git runs the programs the config of a bare repository names"
+	checkAllEffects(t, []effectCase{
+		{"git log", "exec if HEAD (upward)"},
+		{"git -C fix log", "exec if fix/HEAD; exec if HEAD (upward)"},
+		{"git -C a/b -C ../c log", "exec if a/c/HEAD; exec if a/HEAD; exec if HEAD (upward)"},
+		{"git -C /srv/r log", "exec if /srv/r/HEAD; exec if /srv/HEAD; exec if /HEAD"},
+		{"git -C ../r log", "exec if ../r/HEAD; exec if ../HEAD; exec if HEAD (upward)"},
+		{"git --git-dir=fix log", "exec if HEAD (upward); unknown (git --git-dir fix reads the configuration of a repository that may not be the user's)"},
+		{"git --git-dir=../x/.git log", "exec if HEAD (upward)"},
+		{"git --work-tree=/h diff", "exec if HEAD (upward); read /h (tree, hidden); cache .git/index"},
+	})
+}

@@ -20,7 +20,7 @@ func runsOf(t *testing.T, cmd string) string {
 	}
 	var out []string
 	for _, e := range programs.Parse(a.Commands[0]).Effects().List {
-		if e.Op != programs.Exec || e.Found || e.Helper {
+		if e.Op != programs.Exec || e.Found || e.Helper || e.IfPresent != "" {
 			continue
 		}
 		s := fmt.Sprintf("%q", e.Code)
