@@ -703,11 +703,13 @@ func gitReadEffects(c *Call, fx *Effects) {
 // could be a path: a REV:path reads path, a revision reads nothing (but
 // it is not told apart from a path here).
 func readOperandsIn(c *Call, fx *Effects) {
-	for i, a := range c.Args() {
-		_ = i
-		if rev, path, ok := strings.Cut(a.Value, ":"); ok && !strings.Contains(a.Value, "://") && !strings.HasPrefix(a.Value, ":(") &&
+	for _, a := range c.Args() {
+		if _, path, ok := strings.Cut(a.Value, ":"); ok && !strings.Contains(a.Value, "://") && !strings.HasPrefix(a.Value, ":(") &&
 			!strings.HasPrefix(a.Value, ":!") && !strings.HasPrefix(a.Value, ":^") && !strings.HasPrefix(a.Value, ":/") {
-			_ = rev
+			// REV:path, :path, and :N:path (a stage of the index).
+			if len(path) >= 2 && path[0] >= '0' && path[0] <= '3' && path[1] == ':' && strings.HasPrefix(a.Value, ":") {
+				path = path[2:]
+			}
 			p := a
 			p.Value = path
 			if path != "" {
@@ -718,7 +720,31 @@ func readOperandsIn(c *Call, fx *Effects) {
 		if a.Value == "" || a.Value == "-" {
 			continue
 		}
+		gitPatternRead(c, fx, a)
 		fx.Read(gitIn(c, gitPathspec(a)))
+	}
+}
+
+// gitPatternRead records an unknown read for a pathspec that is a
+// pattern: a wildcard (*.pypirc, .pypir[c]) or magic other than
+// exclusion and top (:(icase), :(glob), :(attr)) matches names in the
+// history the model cannot list, secrets among them.
+func gitPatternRead(c *Call, fx *Effects, a shell.Arg) {
+	v := a.Value
+	if strings.HasPrefix(v, ":(") {
+		magic, _, _ := strings.Cut(v[2:], ")")
+		for _, m := range strings.Split(magic, ",") {
+			if m != "top" && m != "exclude" && m != "literal" {
+				fx.Unknown("the pathspec " + v + " matches files in the history by a pattern")
+				return
+			}
+		}
+		if strings.Contains(magic, "literal") {
+			return
+		}
+	}
+	if !c.Has("--literal-pathspecs") && strings.ContainsAny(gitPathspec(a).Value, "*?[") {
+		fx.Unknown("the pathspec " + v + " matches files in the history by a pattern")
 	}
 }
 
@@ -759,6 +785,17 @@ func gitFetchEffects(c *Call, fx *Effects) {
 // gitConfigEffects: reading forms print; the others write a
 // configuration file.
 func gitConfigEffects(c *Call, fx *Effects) {
+	for _, b := range c.ValueArgs("--blob") {
+		if _, path, ok := strings.Cut(b.Value, ":"); ok && path != "" {
+			b.Value = path
+			fx.Read(gitIn(c, b))
+		} else {
+			fx.Unknown("git config --blob " + b.Value + " reads a blob the model cannot name")
+		}
+	}
+	if c.Has("--includes") && c.HasAny("-f|--blob") {
+		fx.Unknown("git config --includes reads the files the configuration includes")
+	}
 	if c.HasAny("--get|--get-all|--get-regexp|--list|-l|--get-urlmatch|--get-color|--get-colorbool") {
 		return
 	}
@@ -918,10 +955,14 @@ func gitGrepEffects(c *Call, fx *Effects) {
 		args = args[1:]
 	}
 	var paths []shell.Arg
-	for _, a := range args {
+	for i, a := range args {
 		if _, path, ok := strings.Cut(a.Value, ":"); ok && !strings.HasPrefix(a.Value, ":") {
 			a.Value = path
+		} else if c.DashDash < 0 || len(c.Pos)-len(args)+i < c.DashDash {
+			// A revision: grep reads every file of its tree.
+			paths = append(paths, gitIn(c, argOf(".")))
 		}
+		gitPatternRead(c, fx, a)
 		if a.Value != "" {
 			paths = append(paths, gitIn(c, gitPathspec(a)))
 		}

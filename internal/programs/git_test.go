@@ -1,6 +1,9 @@
 package programs_test
 
-import "testing"
+import (
+	"strings"
+	"testing"
+)
 
 func TestGit(t *testing.T) {
 	t.Parallel()
@@ -138,5 +141,35 @@ func TestGitRepositoryFound(t *testing.T) {
 		{"git --git-dir=fix log", "exec if HEAD (upward); unknown (git --git-dir fix reads the configuration of a repository that may not be the user's)"},
 		{"git --git-dir=../x/.git log", "exec if HEAD (upward)"},
 		{"git --work-tree=/h diff", "exec if HEAD (upward); read /h (tree, hidden); cache .git/index"},
+	})
+}
+
+// TestGitCommittedFiles: the files a call shows from the history or the
+// index, however they are named.
+func TestGitCommittedFiles(t *testing.T) {
+	t.Parallel()
+	const pattern = "unknown (the pathspec %s matches files in the history by a pattern)"
+	u := func(p string) string { return strings.Replace(pattern, "%s", p, 1) }
+	checkEffects(t, []effectCase{
+		{"git show :0:.pypirc", "read .pypirc"},
+		{"git show :3:a/.env", "read a/.env"},
+		{"git cat-file -p :0:.pypirc", "read .pypirc"},
+		{"git show HEAD~2:.env", "read .env"},
+		{"git log -p -- src", "read src"},
+		{"git log -p -- ':!vendor'", "read vendor"},
+		{"git log -p --all -- '*.pypirc'", u("*.pypirc") + "; read *.pypirc"},
+		{"git log -p -- '.pypir[c]'", u(".pypir[c]") + "; read .pypir[c]"},
+		{"git log -p -- ':(icase).PYPIRC'", u(":(icase).PYPIRC") + "; read .PYPIRC"},
+		{"git log -p -- ':(glob)**/.env'", u(":(glob)**/.env") + "; read **/.env"},
+		{"git log -p -- ':(literal)a*'", "read a*"},
+		{"git --literal-pathspecs log -p -- 'a*'", "read a*"},
+		{"git grep -h password HEAD", "read . (tree, hidden); read HEAD (tree, hidden)"},
+		{"git grep -h password main -- '.pypir*'", u(".pypir*") + "; read . (tree, hidden); read main (tree, hidden); read .pypir* (tree, hidden)"},
+		{"git grep foo -- src", "read src (tree, hidden)"},
+		{"git config --blob=HEAD:.pypirc -l", "read .pypirc"},
+		{"git config --blob HEAD:.pypirc --get a.b", "read .pypirc"},
+		{"git config --blob=abc123 -l", "unknown (git config --blob abc123 reads a blob the model cannot name)"},
+		{"git config -f gcfg.ini --includes -l", "read gcfg.ini; unknown (git config --includes reads the files the configuration includes)"},
+		{"git config -f gcfg.ini -l", "read gcfg.ini"},
 	})
 }
