@@ -301,7 +301,9 @@ func tarEffects(c *Call, fx *Effects) {
 		fx.ReadTree(dest, true)
 	case "x":
 		if c.HasAny("-O|--to-command") {
-			// Members go to the output, or to the command's input.
+			// Members go to the output, or to the command's input: the
+			// members named are shown as the files of those names are.
+			archiveMembers(fx, c.Args(), c.Has("--wildcards"), len(c.ValueArgs("-T|--files-from")) > 0)
 			break
 		}
 		if c.HasAny("-P|--insecure") {
