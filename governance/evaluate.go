@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io/fs"
 	"os"
 	"path"
 	"slices"
@@ -578,8 +579,6 @@ func (ev *evaluation) exists(p place) bool {
 	return err == nil
 }
 
-// existsArg returns a check that a word of a command names a file that
-// exists now, as the command will resolve it.
 // dropAbsentConfig drops the effects that depend on a configuration file
 // which is not there (rust-toolchain.toml, a project's .npmrc), so that
 // every rule sees only what the call does.
@@ -600,11 +599,33 @@ func (ev *evaluation) dropAbsentConfig(cl *cmdline) {
 				continue
 			}
 		}
+		if e.Op == programs.Cache && ev.linkInProject(cl, e.Path) {
+			// A tool's own file in the project that is a link: writing
+			// it writes wherever the link points (Cargo.lock).
+			e.Op, e.Why = programs.Write, e.Why+", through the link there"
+		}
 		kept = append(kept, *e)
 	}
 	fx.List = kept
 }
 
+// linkInProject reports whether a relative path names a symbolic link,
+// or may.
+func (ev *evaluation) linkInProject(cl *cmdline, a shell.Arg) bool {
+	if a.Dynamic || a.Value == "" || strings.HasPrefix(a.Value, "/") || strings.HasPrefix(a.Value, "~") {
+		return false
+	}
+	p := ev.placeOf(cl.cmd, a, false)
+	if p.abs == "" || !ev.fsw.take(1) {
+		// Where it is, or what it is, is not known.
+		return true
+	}
+	fi, err := ev.fsw.lstat(p.abs)
+	return err == nil && fi.Mode()&fs.ModeSymlink != 0
+}
+
+// existsArg returns a check that a word of a command names a file that
+// exists now, as the command will resolve it.
 func (ev *evaluation) existsArg(cl *cmdline) func(shell.Arg) bool {
 	return func(a shell.Arg) bool { return ev.exists(ev.placeOf(cl.cmd, a, false)) }
 }

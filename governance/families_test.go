@@ -2,6 +2,8 @@ package governance_test
 
 import (
 	"context"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 	"testing/fstest"
@@ -621,5 +623,38 @@ func TestProjectConfigNamingPrograms(t *testing.T) {
 				t.Errorf("%s in %s, %q: got %s by %s/%s (%s), want allowed=%v", tt.file, tt.cwd, tt.cmd, d.Outcome, d.Layer, d.Rule, d.Message, tt.allow)
 			}
 		})
+	}
+}
+
+// TestToolFileThroughALink: a tool's own file in the project (Cargo.lock)
+// that is a link is written wherever the link points.
+func TestToolFileThroughALink(t *testing.T) {
+	t.Parallel()
+	p := builtin(governance.DefaultSettings())
+	for _, tt := range []struct {
+		link bool
+		cmd  string
+		want bool
+	}{
+		{false, "cargo tree --offline", true},
+		{true, "cargo tree --offline", false},
+		{true, "cargo tree --offline --locked", true},
+		{true, "cargo metadata --format-version 1 --offline", false},
+	} {
+		dir := t.TempDir()
+		if err := os.WriteFile(filepath.Join(dir, "Cargo.toml"), []byte("[package]\n"), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		if tt.link {
+			if err := os.Symlink(filepath.Join(dir, "..", "outside.lock"), filepath.Join(dir, "Cargo.lock")); err != nil {
+				t.Fatal(err)
+			}
+		}
+		req := shellReq(tt.cmd)
+		req.Cwd, req.ProjectRoot = dir, dir
+		d := governance.NewEngine(p).Decide(context.Background(), req)
+		if got := d.Outcome == governance.Allow; got != tt.want {
+			t.Errorf("link=%v %q: got %s by %s/%s, want allowed=%v", tt.link, tt.cmd, d.Outcome, d.Layer, d.Rule, tt.want)
+		}
 	}
 }
