@@ -580,8 +580,9 @@ func (ev *evaluation) exists(p place) bool {
 }
 
 // dropAbsentConfig drops the effects that depend on a configuration file
-// which is not there (rust-toolchain.toml, a project's .npmrc), so that
-// every rule sees only what the call does.
+// which is not there (rust-toolchain.toml, a project's .npmrc), or on a
+// file being absent which is there, so that every rule sees only what the
+// call does.
 func (ev *evaluation) dropAbsentConfig(cl *cmdline) {
 	if cl.call == nil || cl.call.Prog == nil {
 		return
@@ -591,6 +592,14 @@ func (ev *evaluation) dropAbsentConfig(cl *cmdline) {
 	kept := fx.List[:0]
 	for i := range fx.List {
 		e := &fx.List[i]
+		if e.IfAbsent != "" {
+			if exists == nil {
+				exists = ev.existsArg(cl)
+			}
+			if exists(shell.Arg{Value: e.IfAbsent}) {
+				continue
+			}
+		}
 		if e.IfPresent != "" {
 			if exists == nil {
 				exists = ev.existsArg(cl)

@@ -599,6 +599,11 @@ func TestProjectConfigNamingPrograms(t *testing.T) {
 		{"", root, "git --git-dir=fix status", false},
 		{"", root, "git --git-dir=.git status", true},
 		{home + "/.aws/credentials", root, "git --work-tree=" + home + " diff", false},
+		// git grep reads the whole tree of a revision; an operand that
+		// names a file is that file.
+		{".env", root, "git grep foo crates", true},
+		{".env", root, "git grep foo HEAD", false},
+		{".env", root, "git grep foo crates --", false},
 		// The home folder's files are the user's set-up.
 		{home + "/.npmrc", home + "/proj", "npm config list", true},
 		{home + "/rust-toolchain.toml", home + "/proj", "cargo tree", true},

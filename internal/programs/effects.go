@@ -129,6 +129,10 @@ type Effect struct {
 	// such file is there.
 	IfPresent string
 	Upward    bool
+	// IfAbsent makes the effect happen only when the file IfAbsent (as
+	// the call resolves it) is not there: git grep reads the tree of a
+	// revision for an operand that names no file.
+	IfAbsent string
 	// Why explains the effect: the option or word that causes it, or what
 	// the model does not understand.
 	Why string

@@ -959,8 +959,14 @@ func gitGrepEffects(c *Call, fx *Effects) {
 		if _, path, ok := strings.Cut(a.Value, ":"); ok && !strings.HasPrefix(a.Value, ":") {
 			a.Value = path
 		} else if c.DashDash < 0 || len(c.Pos)-len(args)+i < c.DashDash {
-			// A revision: grep reads every file of its tree.
-			paths = append(paths, gitIn(c, argOf(".")))
+			// A revision: grep reads every file of its tree. Without --,
+			// an operand that names a file is that file (git refuses
+			// one that is both).
+			e := Effect{Op: Read, Path: gitIn(c, argOf(".")), Tree: true, Hidden: true}
+			if c.DashDash < 0 && !a.Dynamic {
+				e.IfAbsent = gitIn(c, a).Value
+			}
+			fx.Add(e)
 		}
 		gitPatternRead(c, fx, a)
 		if a.Value != "" {

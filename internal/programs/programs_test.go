@@ -114,6 +114,9 @@ func describeSome(fx *programs.Effects, all bool) string {
 		if e.To.Value != "" {
 			b.WriteString(" -> " + e.To.Value)
 		}
+		if e.IfAbsent != "" {
+			b.WriteString(" unless " + e.IfAbsent)
+		}
 		if e.Tree {
 			b.WriteString(" (tree")
 			if e.Hidden {
