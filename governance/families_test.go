@@ -587,6 +587,9 @@ func TestProjectConfigNamingPrograms(t *testing.T) {
 		{".npmrc", root + "/crates/a", "npm config get foo", false},
 		{".npmrc", root, "npm get foo", false},
 		{".npmrc", root, "npm c ls --json", false},
+		{"", root, "npm help install", true},
+		{".npmrc", root, "npm help install", false},
+		{".npmrc", root, "npm hlep config", false},
 		// A folder with HEAD may be a bare repository the project holds:
 		// git reads its config, which may name programs.
 		{"fix/HEAD", root, "git status", true},

@@ -544,7 +544,13 @@ var (
 var npmProgram = &Program{Names: []string{"npm"}, SingleDash: true, Start: npmStart, Node: Node{Opts: npmOpts, Effects: npmPrints,
 	Subs: []*Sub{
 		// The installed tree, the project and npm's own set-up.
-		{"ls|list|ll|la|explain|why|query|sbom|root|prefix|bin|completion|help|hlep|help-search", npmPrintsNode},
+		{"ls|list|ll|la|explain|why|query|sbom|root|prefix|bin|completion|help-search", npmPrintsNode},
+		// npm help shows the page with the viewer (and browser) the
+		// configuration names: a project's .npmrc may name any program.
+		{"help|hlep", &Node{Inherit: true, Effects: func(c *Call, fx *Effects) {
+			configRuns(fx, "npm help runs the viewer or browser a project's .npmrc names", true, ".npmrc")
+			npmPrints(c, fx)
+		}}},
 		// The registry.
 		{"view|info|show|v|search|s|se|find|outdated|ping|whoami|stars|doctor|find-dupes", npmAsksNode},
 		{"diff", &Node{Inherit: true, Effects: npmDiff}},
