@@ -600,13 +600,8 @@ func (ev *evaluation) dropAbsentConfig(cl *cmdline) {
 				continue
 			}
 		}
-		if e.IfPresent != "" {
-			if exists == nil {
-				exists = ev.existsArg(cl)
-			}
-			if !configPresent(cl, e, exists, ev.pc.home) {
-				continue
-			}
+		if e.IfPresent != "" && !configPresent(cl, e, ev.mayBeThere(cl), ev.pc.home) {
+			continue
 		}
 		if e.Op == programs.Cache && ev.linkInProject(cl, e.Path) {
 			// A tool's own file in the project that is a link: writing
@@ -616,6 +611,19 @@ func (ev *evaluation) dropAbsentConfig(cl *cmdline) {
 		kept = append(kept, *e)
 	}
 	fx.List = kept
+}
+
+// mayBeThere returns a check that a word of a command may name a file that
+// exists: it does, or where it is or whether it is there is not known.
+func (ev *evaluation) mayBeThere(cl *cmdline) func(shell.Arg) bool {
+	return func(a shell.Arg) bool {
+		p := ev.placeOf(cl.cmd, a, false)
+		if p.abs == "" || !ev.fsw.take(1) {
+			return true
+		}
+		_, err := ev.fsw.lstat(p.abs)
+		return err == nil
+	}
 }
 
 // linkInProject reports whether a relative path names a symbolic link,
