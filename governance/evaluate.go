@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io/fs"
 	"os"
 	"path"
 	"slices"
@@ -369,6 +370,7 @@ func (ev *evaluation) commandSubjects(a *shell.Analysis) []*subject {
 		}
 		cl := &cls[ci]
 		cl.parse(c, posBuf[:len(c.Args):len(c.Args)])
+		ev.dropAbsentConfig(cl)
 		posBuf = posBuf[len(c.Args):]
 		s := ev.newSubject(subject{kind: KindShell, cl: cl, display: cl.String()})
 		fas := fileArgs(cl)
@@ -645,6 +647,68 @@ func (ev *evaluation) exists(p place) bool {
 	}
 	_, err := ev.fsw.lstat(p.abs)
 	return err == nil
+}
+
+// dropAbsentConfig drops the effects that depend on a configuration file
+// which is not there (rust-toolchain.toml, a project's .npmrc), or on a
+// file being absent which is there, so that every rule sees only what the
+// call does.
+func (ev *evaluation) dropAbsentConfig(cl *cmdline) {
+	if cl.call == nil || cl.call.Prog == nil {
+		return
+	}
+	fx := cl.call.Effects()
+	var exists func(shell.Arg) bool
+	kept := fx.List[:0]
+	for i := range fx.List {
+		e := &fx.List[i]
+		if e.IfAbsent != "" {
+			if exists == nil {
+				exists = ev.existsArg(cl)
+			}
+			if exists(shell.Arg{Value: e.IfAbsent}) {
+				continue
+			}
+		}
+		if e.IfPresent != "" && !configPresent(cl, e, ev.mayBeThere(cl), ev.pc.home) {
+			continue
+		}
+		if e.Op == programs.Cache && ev.linkInProject(cl, e.Path) {
+			// A tool's own file in the project that is a link: writing
+			// it writes wherever the link points (Cargo.lock).
+			e.Op, e.Why = programs.Write, e.Why+", through the link there"
+		}
+		kept = append(kept, *e)
+	}
+	fx.List = kept
+}
+
+// mayBeThere returns a check that a word of a command may name a file that
+// exists: it does, or where it is or whether it is there is not known.
+func (ev *evaluation) mayBeThere(cl *cmdline) func(shell.Arg) bool {
+	return func(a shell.Arg) bool {
+		p := ev.placeOf(cl.cmd, a, false)
+		if p.abs == "" || !ev.fsw.take(1) {
+			return true
+		}
+		_, err := ev.fsw.lstat(p.abs)
+		return err == nil
+	}
+}
+
+// linkInProject reports whether a relative path names a symbolic link,
+// or may.
+func (ev *evaluation) linkInProject(cl *cmdline, a shell.Arg) bool {
+	if a.Dynamic || a.Value == "" || strings.HasPrefix(a.Value, "/") || strings.HasPrefix(a.Value, "~") {
+		return false
+	}
+	p := ev.placeOf(cl.cmd, a, false)
+	if p.abs == "" || !ev.fsw.take(1) {
+		// Where it is, or what it is, is not known.
+		return true
+	}
+	fi, err := ev.fsw.lstat(p.abs)
+	return err == nil && fi.Mode()&fs.ModeSymlink != 0
 }
 
 // existsArg returns a check that a word of a command names a file that

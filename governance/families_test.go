@@ -1,7 +1,12 @@
 package governance_test
 
 import (
+	"context"
+	"os"
+	"path/filepath"
+	"strings"
 	"testing"
+	"testing/fstest"
 
 	"github.com/agentgov/governance/governance"
 )
@@ -175,7 +180,8 @@ func TestAwkPrograms(t *testing.T) {
 		{"awk '{ printf \"%s|%s\\n\", $1, $2 }' f.txt", allow, ""},
 		// Effects beyond printing.
 		{"awk '{system(\"rm \" $1)}' f.txt", deflt, ""},
-		{"awk '{print | \"sh\"}' f.txt", deflt, ""},
+		// What awk prints into sh is a script read from a pipe.
+		{"awk '{print | \"sh\"}' f.txt", deny, "runs-unseen-code"},
 		// A command awk runs is judged as itself: date only prints.
 		{"awk '{\"date\" | getline d; print d}' f.txt", allow, "read-only:awk"},
 		{"awk '{\"./date\" | getline d; print d}' f.txt", deflt, ""},
@@ -256,7 +262,8 @@ func TestPureOneLiners(t *testing.T) {
 		{"node -e 'console.log(1+2)'", allow, ""},
 		{"node -e 'const x = Math.max(1, 2); console.log(JSON.stringify([x, \"a\"]))'", allow, ""},
 		{"node -pe '1 + 1'", allow, ""},
-		{"python -m calendar", allow, ""},
+		{"python -P -m calendar", allow, ""},
+		{"python -m calendar", deflt, ""},
 		// Anything else is code the check cannot judge.
 		{"python -c 'import os; print(os.getcwd())'", deflt, ""},
 		{"python -c 'open(\"f.txt\").read()'", deflt, ""},
@@ -492,4 +499,191 @@ func TestWritingIntoAProcessSubstitution(t *testing.T) {
 		{"echo 'rm -rf ~' > >(sh)", deny, "runs-unseen-code"},
 		{"echo hi | tee >(wc -c)", deflt, ""},
 	})
+}
+
+// TestCommandLinesAsTheyRun: a command line a program runs is judged with
+// the words the program appends to it and the data it feeds it: tee is
+// harmless alone but writes the paths git gives diff.external, and xargs
+// cat as a pager reads the files git's output names.
+func TestCommandLinesAsTheyRun(t *testing.T) {
+	t.Parallel()
+	checkReadOnly(t, []readOnlyCase{
+		{"git -c diff.external=tee diff", false},
+		{"git -c diff.external=cat diff", false},
+		{"git -c core.sshCommand=tee fetch ssh://README.md/x", false},
+		{"git -c core.gitProxy=tee fetch git://README.md/x", false},
+		{"git -c core.fsmonitor=tee status", false},
+		{"git -c core.fsmonitor=true status", true},
+		{"git -c credential.helper=tee ls-remote https://example.com/x", false},
+		{"git -c core.pager='xargs cat' log -1 --format=tformat:.env", false},
+		{"git -c core.pager='xargs -0 cat' log", false},
+		{"git -c core.pager='while read f; do cat \"$f\"; done' log", false},
+		{"git -c core.pager='read f; cat \"$f\"' log", false},
+		{"git -c core.pager='cat $(cat)' log", false},
+		{"git -c pager.log='xargs cat' log", false},
+		{"git -c pager.log='x; }; xargs cat; { :' log", false},
+		{"git -c core.pager=tee log", true},
+		{"git -c core.pager=cat log", true},
+		{"git -c core.pager='less -R' log", true},
+		{"git -c core.pager='tee out.txt' log", false},
+		{"man -P 'xargs cat' ./y.1", false},
+		{"man -P cat ls", true},
+		{"batcat --pager='xargs cat' README.md", false},
+		{"batcat --pager='less -R' README.md", true},
+		{"tar --to-command=cat -xf a.tar", true},
+		{"tar --to-command='xargs cat' -xf a.tar", false},
+		{"tar -I 'xargs cat' -tf a.tar", false},
+		{"tar -I 'sh -c \"tee\"' -tf a.tar", true},
+		{"sort --compress-program='xargs cat' README.md", false},
+		{"sort --compress-program=gzip README.md", true},
+		{"awk '{print | \"cat\"}' README.md", true},
+		{"awk '{print | \"xargs cat\"}' README.md", false},
+		// The caller's input reaches sed's e command.
+		{"sed '1e xargs cat' README.md", true},
+		{"cat list | sed '1e xargs cat'", false},
+		{"npm help --browser=tee config", false},
+	})
+	checkFamily(t, []familyCase{
+		// What a pager reads is what git prints: sh runs it.
+		{"git -c core.pager=sh log", deny, "runs-unseen-code"},
+		{"man -P 'bash -s' ls", deny, "runs-unseen-code"},
+	})
+}
+
+// TestSedScriptsAsSedReadsThem: a label ends where GNU sed ends it, so
+// a command after it on the same line is seen; files of w and r run to
+// the end of the line.
+func TestSedScriptsAsSedReadsThem(t *testing.T) {
+	t.Parallel()
+	checkReadOnly(t, []readOnlyCase{
+		{"sed -n '1,5p' README.md", true},
+		{"sed ':a;N;$!ba;s/\\n/ /g' README.md", true},
+		{"sed -e :a -e '$!N;s/x/y/;ta' README.md", true},
+		{"sed ':a e touch pwn' README.md", false},
+		{"sed -n ':a w pwn' README.md", false},
+		{"sed -n ':a;w pwn' README.md", false},
+		{"sed -n -e :a -e 'w pwn' README.md", false},
+		{"sed ':a r .env' README.md", false},
+		{"sed -n ':a\tr /root/.ssh/id_rsa' README.md", false},
+		{"sed 'v 4.2 e touch pwn' README.md", false},
+		{"sed 'b end; :end e touch pwn' README.md", false},
+		{"sed 's/a/b/w pwn' README.md", false},
+		{"sed 's/.*/touch pwn/e' README.md", false},
+		{"sed --sandbox ':a w pwn' README.md", true},
+	})
+}
+
+// TestProjectConfigNamingPrograms: a project's rust-toolchain.toml may
+// name a toolchain by path, and its .cargo/config.toml a rustc-wrapper:
+// rustup's proxies and cargo then run the project's programs, from the
+// folder the call runs in or any above it up to home; npm prints the
+// variables an .npmrc names.
+func TestProjectConfigNamingPrograms(t *testing.T) {
+	t.Parallel()
+	p := builtin(governance.DefaultSettings())
+	dir := strings.TrimPrefix(root, "/")
+	cases := []struct {
+		file, cwd, cmd string
+		allow          bool
+	}{
+		{"", root, "cargo --version", true},
+		{"", root, "cargo tree", true},
+		{"", root, "cargo metadata --no-deps", true},
+		{"", root, "rustfmt --check x.rs", true},
+		{"", root, "cargo fmt --check", true},
+		{"rust-toolchain.toml", root, "cargo --version", false},
+		{"rust-toolchain.toml", root, "rustfmt --version", false},
+		{"rust-toolchain", root, "rustfmt --check x.rs", false},
+		{"rust-toolchain.toml", root + "/crates/a", "cargo metadata --no-deps", false},
+		{"rust-toolchain.toml", root, "cargo fmt --check", false},
+		{"rust-toolchain.toml", root, "rustup show", false},
+		{".cargo/config.toml", root, "cargo --version", true},
+		{".cargo/config.toml", root, "cargo tree", false},
+		{".cargo/config", root + "/crates/a", "cargo metadata --no-deps", false},
+		{"crates/a/rust-toolchain.toml", root, "cargo tree", true},
+		{"crates/a/rust-toolchain.toml", root, "cd crates/a && cargo tree", false},
+		// npm prints the variables a project's .npmrc names in ${...}.
+		{"", root, "npm config list", true},
+		{".npmrc", root, "npm config list", false},
+		{".npmrc", root + "/crates/a", "npm config get foo", false},
+		{".npmrc", root, "npm get foo", false},
+		{".npmrc", root, "npm c ls --json", false},
+		{"", root, "npm help install", true},
+		{".npmrc", root, "npm help install", false},
+		{".npmrc", root, "npm hlep config", false},
+		// A folder with HEAD may be a bare repository the project holds:
+		// git reads its config, which may name programs.
+		{"fix/HEAD", root, "git status", true},
+		{"fix/HEAD", root, "git -C fix status", false},
+		{"fix/HEAD", root, "git -C fix/refs log", false},
+		{"fix/HEAD", root, "git -C fix -C refs log", false},
+		{"fix/HEAD", root, "cd fix && git status", false},
+		{"fix/HEAD", root + "/fix", "git diff", false},
+		{"", root, "git -C fix status", true},
+		{"", root, "git --git-dir=fix status", false},
+		{"", root, "git --git-dir=.git status", true},
+		{home + "/.aws/credentials", root, "git --work-tree=" + home + " diff", false},
+		// git grep reads the whole tree of a revision; an operand that
+		// names a file is that file.
+		{".env", root, "git grep foo crates", true},
+		{".env", root, "git grep foo HEAD", false},
+		{".env", root, "git grep foo crates --", false},
+		// The home folder's files are the user's set-up.
+		{home + "/.npmrc", home + "/proj", "npm config list", true},
+		{home + "/rust-toolchain.toml", home + "/proj", "cargo tree", true},
+		{home + "/proj/rust-toolchain.toml", home + "/proj/a", "cargo tree", false},
+	}
+	for _, tt := range cases {
+		t.Run(tt.file+" "+tt.cmd, func(t *testing.T) {
+			t.Parallel()
+			fsys := fstest.MapFS{dir + "/crates/a/Cargo.toml": {Data: []byte("[package]\n")}}
+			switch {
+			case strings.HasPrefix(tt.file, "/"):
+				fsys[tt.file[1:]] = &fstest.MapFile{Data: []byte("x = 1\n")}
+			case tt.file != "":
+				fsys[dir+"/"+tt.file] = &fstest.MapFile{Data: []byte("[toolchain]\npath = \"tc\"\n")}
+			}
+			e := governance.NewEngine(p)
+			e.FS = mapFS{fsys}
+			req := shellReq(tt.cmd)
+			req.Cwd = tt.cwd
+			d := e.Decide(context.Background(), req)
+			if got := d.Outcome == governance.Allow; got != tt.allow {
+				t.Errorf("%s in %s, %q: got %s by %s/%s (%s), want allowed=%v", tt.file, tt.cwd, tt.cmd, d.Outcome, d.Layer, d.Rule, d.Message, tt.allow)
+			}
+		})
+	}
+}
+
+// TestToolFileThroughALink: a tool's own file in the project (Cargo.lock)
+// that is a link is written wherever the link points.
+func TestToolFileThroughALink(t *testing.T) {
+	t.Parallel()
+	p := builtin(governance.DefaultSettings())
+	for _, tt := range []struct {
+		link bool
+		cmd  string
+		want bool
+	}{
+		{false, "cargo tree --offline", true},
+		{true, "cargo tree --offline", false},
+		{true, "cargo tree --offline --locked", true},
+		{true, "cargo metadata --format-version 1 --offline", false},
+	} {
+		dir := t.TempDir()
+		if err := os.WriteFile(filepath.Join(dir, "Cargo.toml"), []byte("[package]\n"), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		if tt.link {
+			if err := os.Symlink(filepath.Join(dir, "..", "outside.lock"), filepath.Join(dir, "Cargo.lock")); err != nil {
+				t.Fatal(err)
+			}
+		}
+		req := shellReq(tt.cmd)
+		req.Cwd, req.ProjectRoot = dir, dir
+		d := governance.NewEngine(p).Decide(context.Background(), req)
+		if got := d.Outcome == governance.Allow; got != tt.want {
+			t.Errorf("link=%v %q: got %s by %s/%s, want allowed=%v", tt.link, tt.cmd, d.Outcome, d.Layer, d.Rule, tt.want)
+		}
+	}
 }

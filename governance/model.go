@@ -118,7 +118,13 @@ func modelReadOnly(cl *cmdline, exists func(shell.Arg) bool, code func(prog, cod
 			// A program found on the PATH, the tool's own helpers, or a
 			// command line the policy allows on its own (tar
 			// --to-command=cat).
-			if !e.Found && !e.Helper && (e.Lang != "sh" || e.Code == "" || code == nil || !code(cl.name, e.Code)) {
+			// The command line is judged as it runs: with the words the
+			// program appends to it and the data it feeds it.
+			if e.Found || e.Helper {
+				continue
+			}
+			text := e.RunText(cl.cmd.Stdin.Kind != shell.StdinInherited)
+			if text == "" || code == nil || !code(cl.name, text) {
 				return false
 			}
 		case programs.Network:
@@ -139,6 +145,33 @@ func modelReadOnly(cl *cmdline, exists func(shell.Arg) bool, code func(prog, cod
 		}
 	}
 	return true
+}
+
+// configPresent reports whether the configuration file an effect
+// depends on may be there: it is, or the folder the command runs in is
+// not known. An upward search stops below home: the files of the home
+// folder are the user's own set-up (~/.npmrc), as ~/.gitconfig is.
+func configPresent(cl *cmdline, e *programs.Effect, exists func(shell.Arg) bool, home string) bool {
+	if exists == nil {
+		return true
+	}
+	if !e.Upward {
+		return exists(shell.Arg{Value: e.IfPresent})
+	}
+	dir := cl.cmd.Cwd
+	if !path.IsAbs(dir) {
+		return true
+	}
+	for dir != home {
+		if exists(shell.Arg{Value: path.Join(dir, e.IfPresent)}) {
+			return true
+		}
+		if dir == "/" {
+			break
+		}
+		dir = path.Dir(dir)
+	}
+	return false
 }
 
 // secretEnv reports an environment read that may reveal a secret: the

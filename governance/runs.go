@@ -29,7 +29,13 @@ func (ev *evaluation) recordRuns(cl *cmdline) {
 		if e.Op != programs.Exec || e.Found || e.Helper || e.Lang != "sh" || e.Code == "" {
 			continue
 		}
-		a := shell.Analyze(e.Code, shell.Options{Cwd: cl.cmd.Cwd, Home: ev.req.Home, LookupEnv: ev.e.LookupEnv, MaxDepth: 4})
+		// The command line as it runs, with the words and data the
+		// program adds; as written when it cannot be put so.
+		text := e.RunText(cl.cmd.Stdin.Kind != shell.StdinInherited)
+		if text == "" {
+			text = e.Code
+		}
+		a := shell.Analyze(text, shell.Options{Cwd: cl.cmd.Cwd, Home: ev.req.Home, LookupEnv: ev.e.LookupEnv, MaxDepth: 4})
 		for _, s := range ev.commandSubjects(a) {
 			ev.runs = append(ev.runs, runs{prog: cl.name, why: e.Why, s: s})
 		}
@@ -55,7 +61,11 @@ func (ev *evaluation) runsVerdicts() []Verdict {
 }
 
 // codeAllowed reports whether the policy allows every command of a
-// command line a program runs, each judged on its own. fzf's placeholders
+// command line a program runs, each judged on its own. The code is the
+// command line as it really runs (see programs.Effect.RunText): words
+// the program appends stand as "$@", and data it feeds the code comes
+// from a pipe of unknown text, so that tee is no longer harmless when
+// git appends paths to it, nor xargs cat as a pager. fzf's placeholders
 // ({}, {1}, {q}) stand for what the list holds, which is not known.
 func (ev *evaluation) codeAllowed(prog, code string) bool {
 	if (prog == "fzf" || prog == "sk") && strings.Contains(code, "{") {

@@ -621,7 +621,7 @@ var Policy = []governance.RuleSpec{
 		ID:    "secrets-credentials",
 		Tools: []governance.Kind{"read", "write", "edit"},
 		Match: []governance.MatchSpec{{
-			Paths: []string{"~/.aws/credentials", "~/.aws/config", "~/.config/gcloud/**", "~/.azure/**", "~/.kube/config", "~/.docker/config.json", ".netrc", "_netrc", ".git-credentials", ".pypirc", "~/.npmrc", "~/.config/gh/hosts.yml", "credentials.json", "*.tfstate", "*.tfstate.backup", "~/.codex/auth.json", "~/.claude/.credentials.json", "~/.config/op/**", "~/.password-store/**", "~/.aws/sso/cache/**", "~/.aws/cli/cache/**", "kubeconfig", "*.kubeconfig", "kubeconfig.y*ml", "*service-account*.json", "*service_account*.json", "~/.vault-token", "~/.config/age/**", "~/.config/sops/age/**", ".pgpass", ".my.cnf", ".mylogin.cnf", "~/.cargo/credentials", "~/.cargo/credentials.toml", "~/.terraform.d/credentials.tfrc.json", ".terraformrc", "~/.gem/credentials", "~/.m2/settings.xml", "~/.m2/settings-security.xml", "~/.huggingface/token", "~/.cache/huggingface/token", ".s3cfg", ".boto", "~/.config/rclone/rclone.conf", "~/.config/hub", "~/.config/glab-cli/config.yml", "~/.databrickscfg", "~/.snowflake/**", "~/.oci/**", "~/.config/doctl/config.yaml", "~/.fly/config.yml", "~/.config/heroku/**", ".dev.vars", ".secrets", "secring.*", "~/.local/share/keyrings/**"},
+			Paths: []string{"~/.aws/credentials", "~/.aws/config", "~/.config/gcloud/**", "~/.azure/**", "~/.kube/config", "~/.docker/config.json", ".netrc", "_netrc", ".git-credentials", ".pypirc", "~/.npmrc", "~/.config/gh/hosts.yml", "credentials.json", "*.tfstate", "*.tfstate.backup", "~/.codex/auth.json", "~/.claude/.credentials.json", "~/.config/op/**", "~/.password-store/**", "~/.aws/sso/cache/**", "~/.aws/cli/cache/**", "kubeconfig", "*.kubeconfig", "kubeconfig.y*ml", "*service-account*.json", "*service_account*.json", "~/.vault-token", "~/.config/age/**", "~/.config/sops/age/**", ".pgpass", ".my.cnf", ".mylogin.cnf", "~/.cargo/credentials", "~/.cargo/credentials.toml", "~/.terraform.d/credentials.tfrc.json", ".terraformrc", "~/.gem/credentials", "~/.m2/settings.xml", "~/.m2/settings-security.xml", "~/.huggingface/token", "~/.cache/huggingface/token", ".s3cfg", ".boto", "~/.config/rclone/rclone.conf", "~/.config/hub", "~/.config/glab-cli/config.yml", "~/.databrickscfg", "~/.snowflake/**", "~/.oci/**", "~/.config/doctl/config.yaml", "~/.fly/config.yml", "~/.config/heroku/**", ".dev.vars", ".dev.vars.*", ".secrets", "secring.*", "~/.local/share/keyrings/**", "~/.my.cnf", "~/.s3cfg", "~/.boto", "terraform.tfvars", "*.auto.tfvars"},
 		}},
 		Decision:   governance.Deny,
 		Message:    "This file holds cloud or service credentials.",
@@ -637,7 +637,7 @@ var Policy = []governance.RuleSpec{
 		Decision:   governance.Deny,
 		Message:    "Shell and client histories record every command typed, passwords and tokens given on command lines included.",
 		Suggestion: "Ask the user for the command you are looking for.",
-		Source:     "builtin:policy/secrets.yaml:54",
+		Source:     "builtin:policy/secrets.yaml:56",
 	},
 	{
 		ID:    "secrets-token-files",
@@ -648,7 +648,18 @@ var Policy = []governance.RuleSpec{
 		Decision:   governance.Deny,
 		Message:    "Token files hold bearer tokens; governance keeps the tokens of its daemon and MCP proxy in them, and the MCP proxy's approver token lets whoever holds it answer approvals as a human.",
 		Suggestion: "Ask the user for the access you need; tokens are for the programs and people they were made for.",
-		Source:     "builtin:policy/secrets.yaml:67",
+		Source:     "builtin:policy/secrets.yaml:69",
+	},
+	{
+		ID:    "secrets-shell-histories",
+		Tools: []governance.Kind{"read", "write", "edit"},
+		Match: []governance.MatchSpec{{
+			Paths: []string{"~/.bash_history", "~/.zsh_history", "~/.zhistory", "~/.sh_history", "~/.history", "~/.local/share/fish/fish_history", "~/.python_history", "~/.psql_history", "~/.mysql_history", "~/.sqlite_history", "~/.node_repl_history", "~/.rediscli_history", "~/.irb_history", "~/.lesshst", "~/.viminfo"},
+		}},
+		Decision:   governance.Deny,
+		Message:    "Shell and REPL histories hold the commands the user typed, with the passwords and tokens given on their command lines.",
+		Suggestion: "Ask the user for the command you need to know about.",
+		Source:     "builtin:policy/secrets.yaml:80",
 	},
 	{
 		ID:    "secrets-system",
@@ -659,7 +670,7 @@ var Policy = []governance.RuleSpec{
 		Decision:   governance.Deny,
 		Message:    "This file holds password hashes, host keys or process memory.",
 		Suggestion: "Use id, getent or ps to learn about users and processes without reading secrets.",
-		Source:     "builtin:policy/secrets.yaml:78",
+		Source:     "builtin:policy/secrets.yaml:93",
 	},
 	{
 		ID:    "guard-config",
@@ -670,7 +681,7 @@ var Policy = []governance.RuleSpec{
 		Decision:   governance.Deny,
 		Message:    "This is the configuration of a guard that checks what agents do; an agent may not change the rules it is held to.",
 		Suggestion: "Tell the user which change you need; only a human edits guard configuration.",
-		Source:     "builtin:policy/secrets.yaml:90",
+		Source:     "builtin:policy/secrets.yaml:105",
 	},
 	{
 		ID: "secret-in-command",
@@ -683,7 +694,7 @@ var Policy = []governance.RuleSpec{
 		Decision:   governance.Deny,
 		Message:    "This puts a secret value into the command line, where it is recorded in logs, shell history and the agent's transcript.",
 		Suggestion: "Read the secret from the environment or a secrets manager instead of writing its value in the command.",
-		Source:     "builtin:policy/secrets.yaml:102",
+		Source:     "builtin:policy/secrets.yaml:117",
 	},
 }
 
@@ -901,7 +912,7 @@ var PolicyExamples = []governance.Examples{
 	},
 	// secrets-credentials
 	{
-		Match:    []string{"~/.aws/credentials", "~/.kube/config", "/home/user/.netrc", "infra/terraform.tfstate", "~/.config/gcloud/application_default_credentials.json", "~/.vault-token", "~/.pgpass", "deploy/service-account.json", "~/.aws/sso/cache/abc.json", "ci/kubeconfig"},
+		Match:    []string{"~/.aws/credentials", "~/.kube/config", "/home/user/.netrc", "infra/terraform.tfstate", "~/.config/gcloud/application_default_credentials.json", "~/.vault-token", "~/.pgpass", "deploy/service-account.json", "~/.aws/sso/cache/abc.json", "ci/kubeconfig", "~/.config/age/keys.txt", "~/.cargo/credentials.toml", "~/.config/rclone/rclone.conf", "infra/terraform.tfvars", "prod.kubeconfig", ".dev.vars"},
 		NotMatch: []string{"~/.aws/cli/cache.txt", "docs/credentials.md", "main.tf", "variables.tf", "src/service.json"},
 	},
 	// secrets-shell-history
@@ -913,6 +924,11 @@ var PolicyExamples = []governance.Examples{
 	{
 		Match:    []string{"~/.config/governance/approver.token", "~/.local/state/governance/mcp-proxy.token", "/home/user/.local/state/governance/daemon.token"},
 		NotMatch: []string{"src/token.go", "docs/tokens.md", "lexer.tokens"},
+	},
+	// secrets-shell-histories
+	{
+		Match:    []string{"~/.bash_history", "~/.zsh_history", "~/.psql_history", "~/.local/share/fish/fish_history"},
+		NotMatch: []string{"docs/history.md", "src/history.ts"},
 	},
 	// secrets-system
 	{

@@ -75,7 +75,7 @@ var ackProgram = &Program{Names: []string{"ack"}, Node: Node{Opts: `
 -n --no-recurse
 -o
 --output=EXPR              code
---pager=COMMAND            exec
+--pager=COMMAND            filter
 --nopager --no-pager
 --passthru
 --print0

@@ -74,7 +74,7 @@ const agOpts = `
 -0 --null --print0
 -o --only-matching
 --one-device
---pager=COMMAND            exec
+--pager=COMMAND            filter
 --parallel
 --passthrough --passthru
 -p --path-to-ignore=FILE   read

@@ -113,6 +113,11 @@ func unzipEffects(c *Call, fx *Effects) {
 	if c.Has("-P") {
 		fx.Unknown("-P puts a password on the command line")
 	}
+	if c.HasAny("-p|-c") {
+		// Members printed are shown as the files of those names are;
+		// unzip matches member names as wildcards.
+		archiveMembers(fx, args[1:], true, false)
+	}
 	if c.HasAny("-l|-v|-t|-z|-p|-c") && !c.HasAny("-f|-u") {
 		return
 	}
@@ -124,6 +129,23 @@ func unzipEffects(c *Call, fx *Effects) {
 		fx.Add(Effect{Op: Write, Path: shell.Arg{Value: "/"}, Tree: true, Why: "-: extracts members that climb out of the destination"})
 	}
 	fx.Add(Effect{Op: Write, Path: dest, Tree: true, Why: "extracts the archive"})
+}
+
+// archiveMembers records what printing members of an archive shows: a
+// member named is shown as the file of that name would be, so the rules
+// judge it as a read of that name; a pattern (wildcards) or a list in a
+// file (from) names members the model cannot see.
+func archiveMembers(fx *Effects, members []shell.Arg, wildcards, from bool) {
+	if from {
+		fx.Unknown("the members printed are listed in a file")
+	}
+	for _, m := range members {
+		if m.Dynamic || wildcards && strings.ContainsAny(m.Value, "*?[") {
+			fx.Unknown("the member pattern " + m.Value + " may match any member")
+			continue
+		}
+		fx.Read(m)
+	}
 }
 
 // zip writes the archive named by its first operand with the files named
@@ -279,7 +301,8 @@ func zipEffects(c *Call, fx *Effects) {
 		if cmd.Dynamic {
 			code = ""
 		}
-		fx.Exec("sh", code, "-TT")
+		// zip puts the name of the temporary archive after the command.
+		fx.Runs(code, "-TT", true, false)
 	}
 	for _, t := range c.ValueArgs("-b|--temp-path") {
 		fx.Add(Effect{Op: Write, Path: t, Tree: true, Why: "-b puts the temporary archive there"})

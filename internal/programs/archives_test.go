@@ -9,7 +9,12 @@ func TestUnzip(t *testing.T) {
 		{"unzip -tl a.zip", "read a.zip"},
 		{"unzip -Z1 a.zip", "read a.zip"},
 		{"unzip -Z -l a.zip", "read a.zip"},
-		{"unzip -p a.zip README.md", "read a.zip"},
+		// A member printed is judged as the file of its name.
+		{"unzip -p a.zip README.md", "read a.zip; read README.md"},
+		{"unzip -p a.zip .env", "read a.zip; read .env"},
+		{"unzip -c a.zip .env x/.pypirc", "read a.zip; read .env; read x/.pypirc"},
+		{"unzip -p a.zip '*.env'", "read a.zip; unknown (the member pattern *.env may match any member)"},
+		{"unzip -p a.zip", "read a.zip"},
 		{"unzip -v", ""},
 		{"unzip --help", ""},
 		{"unzip a.zip", "read a.zip; write . (tree)"},

@@ -127,7 +127,8 @@ func awkCode(code string, sandbox bool, fx *Effects) {
 			if cmd, ok := lit(i - 1); ok && i+1 < len(toks) && toks[i+1] == "getline" {
 				fx.Exec("sh", cmd, "awk \"cmd\" | getline")
 			} else if cmd, ok := lit(i + 1); ok && pr.in {
-				fx.Exec("sh", cmd, "awk print | \"cmd\"")
+				// The command reads what awk prints into it.
+				fx.Runs(cmd, "awk print | \"cmd\"", false, true)
 			} else {
 				fx.Exec("sh", "", "awk pipes to or from a command made at run time")
 			}

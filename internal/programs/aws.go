@@ -22,7 +22,14 @@ import (
 // and run a shell command (an alias whose value starts with !), and the
 // configuration may load plugins; both are the user's own configuration.
 
-var awsProgram = &Program{Names: []string{"aws"}, Node: Node{Opts: awsOptions, Effects: noCommand, Subs: []*Sub{
+// awsStart: AWS_PAGER names the program aws shows its answer with, and
+// AWS_SHARED_CREDENTIALS_FILE a file whose profiles may run a
+// credential_process; AWS_DATA_PATH adds folders aws loads models from.
+func awsStart(c *Call, fx *Effects) {
+	unknownEnv(c, fx, "AWS_PAGER", "AWS_SHARED_CREDENTIALS_FILE", "AWS_DATA_PATH")
+}
+
+var awsProgram = &Program{Names: []string{"aws"}, Start: awsStart, Node: Node{Opts: awsOptions, Effects: noCommand, Subs: []*Sub{
 	{Name: "help", Node: awsHelp},
 	{Name: "s3", Node: awsS3},
 	{Name: "configure", Node: awsConfigure},

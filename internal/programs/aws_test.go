@@ -106,3 +106,13 @@ func TestAWSQueries(t *testing.T) {
 		}
 	}
 }
+
+// TestAwsEnvironment: variables that name a program aws runs.
+func TestAwsEnvironment(t *testing.T) {
+	t.Parallel()
+	checkEffects(t, []effectCase{
+		{"AWS_PAGER='xargs cat' aws s3 ls", "unknown (AWS_PAGER names a program or code that aws runs); network "},
+		{"AWS_SHARED_CREDENTIALS_FILE=./c aws sts get-caller-identity", "unknown (AWS_SHARED_CREDENTIALS_FILE names a program or code that aws runs); network "},
+		{"env AWS_PAGER=less aws --version", "unknown (AWS_PAGER names a program or code that aws runs)"},
+	})
+}

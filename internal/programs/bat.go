@@ -28,7 +28,7 @@ const batOpts = `
 --decorations=WHEN
 -f --force-colorization
 --paging=WHEN
---pager=COMMAND                exec
+--pager=COMMAND                filter
 -m --map-syntax=MAPPING
 --ignored-suffix=SUFFIX
 --theme=THEME

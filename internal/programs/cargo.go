@@ -310,5 +310,25 @@ var cargoSubs = []*Sub{
 // cargoTop: bare cargo prints its help.
 func cargoTop(c *Call, fx *Effects) { cargoEnv(c, fx) }
 
-var cargoProgram = &Program{Names: []string{"cargo"}, Node: Node{Opts: cargoOpts, Effects: cargoTop,
+// rustupStart: rustup and the programs it installs as proxies (cargo,
+// rustfmt) run the toolchain a rust-toolchain or rust-toolchain.toml file
+// names, in the folder they run in or any above it: a path there is any
+// program.
+func rustupStart(c *Call, fx *Effects) {
+	configRuns(fx, "rustup runs the toolchain a rust-toolchain file names", true, "rust-toolchain", "rust-toolchain.toml")
+}
+
+// cargoStart: cargo also runs the programs .cargo/config.toml names
+// (build.rustc, build.rustc-wrapper) to learn about the target.
+func cargoStart(c *Call, fx *Effects) {
+	rustupStart(c, fx)
+	if !c.Help {
+		configRuns(fx, "cargo runs the programs .cargo/config.toml names", true, ".cargo/config", ".cargo/config.toml")
+		if c.Has("-C") {
+			fx.Unknown("cargo -C reads the configuration of another folder, which may name programs cargo runs")
+		}
+	}
+}
+
+var cargoProgram = &Program{Names: []string{"cargo"}, Start: cargoStart, Node: Node{Opts: cargoOpts, Effects: cargoTop,
 	Subs: append(cargoSubs, &Sub{"+*", &Node{Inherit: true, Subs: cargoSubs, Effects: cargoTop}})}}

@@ -46,7 +46,7 @@ func TestCargoRustup(t *testing.T) {
 		{"cargo metadata --config build.rustc-wrapper=/tmp/x", "unknown (--config runs code the model does not read); network index.crates.io"},
 		{"cargo metadata --conf x=y", "unknown (--conf runs code the model does not read); network index.crates.io"},
 		{"cargo -Zunstable-options tree", "unknown (-Z runs code the model does not read); network index.crates.io"},
-		{"cargo -C check run", `exec :""`},
+		{"cargo -C check run", `unknown (cargo -C reads the configuration of another folder, which may name programs cargo runs); exec :""`},
 		{"cargo tree --manifest-path ../other/Cargo.toml", "read ../other/Cargo.toml; network index.crates.io"},
 		{"RUSTC_WRAPPER=/tmp/x cargo tree", "unknown (RUSTC_WRAPPER names a program cargo runs, its flags or where it writes); network index.crates.io"},
 		{"CARGO_TERM_COLOR=always cargo tree", "network index.crates.io"},
@@ -80,5 +80,19 @@ func TestCargoRustup(t *testing.T) {
 		{"rustfmt -l -- --emit.rs", "write --emit.rs"},
 		{"RUSTUP_TOOLCHAIN=/tmp/tc cargo metadata --no-deps", "unknown (RUSTUP_TOOLCHAIN names a program cargo runs, its flags or where it writes)"},
 		{"RUSTUP_TOOLCHAIN=/tmp/tc rustfmt --check a.rs", "unknown (RUSTUP_TOOLCHAIN names a program or code that rustfmt runs); read a.rs"},
+	})
+}
+
+// TestRustConfigRuns: rustup's proxies run the toolchain a
+// rust-toolchain file names, and cargo the programs of .cargo/config.toml,
+// when the folder the call runs in or one above it has them.
+func TestRustConfigRuns(t *testing.T) {
+	t.Parallel()
+	checkAllEffects(t, []effectCase{
+		{"rustfmt --version", "exec if rust-toolchain (upward); exec if rust-toolchain.toml (upward)"},
+		{"cargo -V", "exec if rust-toolchain (upward); exec if rust-toolchain.toml (upward)"},
+		{"cargo metadata --no-deps", "exec if rust-toolchain (upward); exec if rust-toolchain.toml (upward); exec if .cargo/config (upward); exec if .cargo/config.toml (upward)"},
+		{"cargo -C sub tree --offline", "exec if rust-toolchain (upward); exec if rust-toolchain.toml (upward); exec if .cargo/config (upward); exec if .cargo/config.toml (upward); unknown (cargo -C reads the configuration of another folder, which may name programs cargo runs); cache Cargo.lock"},
+		{"rustup show", "exec if rust-toolchain (upward); exec if rust-toolchain.toml (upward); cache ~/.rustup"},
 	})
 }

@@ -198,7 +198,8 @@ func psqlEffects(c *Call, fx *Effects) {
 	}
 	for _, o := range c.ValueArgs("-o") {
 		if cmd, ok := strings.CutPrefix(o.Value, "|"); ok {
-			fx.Exec("sh", cmd, "-o")
+			// psql writes the query results into the command.
+			fx.Runs(cmd, "-o", false, true)
 		} else {
 			writeUnlessNotFile(fx, o, "-o")
 		}
@@ -331,7 +332,8 @@ func mysqlEffects(c *Call, fx *Effects) {
 			if !o.HasValue || o.Value.Dynamic {
 				code = ""
 			}
-			fx.Exec("sh", code, o.Typed)
+			// The pager reads the results mysql prints.
+			fx.Runs(code, o.Typed, false, true)
 		}
 	}
 	qs := append(c.ValueArgs("--init-command"), c.ValueArgs("-e")...)

@@ -108,6 +108,31 @@ type Effect struct {
 	Helper bool
 	// Code and Lang are what an Exec runs, when known.
 	Code, Lang string
+	// Appends marks an Exec of a command line to which the program adds
+	// words of its own when it runs it: git gives diff.external paths and
+	// hashes, core.sshCommand a host and a remote command, core.fsmonitor
+	// a version and a token, a credential helper its action; rsync -e gets
+	// the remote command, a compressor -d. Those words are not known, and
+	// any of them may be an option or a file name.
+	Appends bool
+	// Stdin marks an Exec whose standard input carries the program's own
+	// data: a pager reads what git or man prints, tar --to-command a
+	// member, a credential helper git's request. That text is not known,
+	// and whoever made the files or the history shaped it.
+	Stdin bool
+	// IfPresent makes the effect depend on a configuration file: it
+	// happens only when the file IfPresent is there, in the folder the
+	// call runs in or, with Upward, in that folder or any above it
+	// (rustup runs the toolchain rust-toolchain.toml names, cargo the
+	// rustc-wrapper of .cargo/config.toml, npm prints the environment
+	// variables a project's .npmrc names). The engine drops it when no
+	// such file is there.
+	IfPresent string
+	Upward    bool
+	// IfAbsent makes the effect happen only when the file IfAbsent (as
+	// the call resolves it) is not there: git grep reads the tree of a
+	// revision for an operand that names no file.
+	IfAbsent string
 	// Why explains the effect: the option or word that causes it, or what
 	// the model does not understand.
 	Why string
@@ -157,6 +182,38 @@ func (fx *Effects) Found(why string) { fx.Add(Effect{Op: Exec, Found: true, Why:
 // command line, or the language of the code; code "" when not known.
 func (fx *Effects) Exec(lang, code, why string) {
 	fx.Add(Effect{Op: Exec, Lang: lang, Code: code, Why: why})
+}
+
+// Runs records a command line the call runs: appends says that the
+// program adds words of its own to it, stdin that it writes its own data
+// into the command's standard input (see [Effect]).
+func (fx *Effects) Runs(code, why string, appends, stdin bool) {
+	fx.Add(Effect{Op: Exec, Lang: "sh", Code: code, Why: why, Appends: appends, Stdin: stdin})
+}
+
+// RunsEach records a command line the call runs as it is and with each
+// of the words given after it (sort and tar run a compressor, and the
+// same with -d to decompress): stdin says that the program writes its
+// data into it. A command line those words could not follow (see
+// RunText) is an unknown one.
+func (fx *Effects) RunsEach(code, why string, stdin bool, words ...string) {
+	fx.Runs(code, why, false, stdin)
+	for _, w := range words {
+		c := code
+		if hidesAppended(c) {
+			c = ""
+		} else if c != "" {
+			c += " " + w
+		}
+		fx.Runs(c, why, false, stdin)
+	}
+}
+
+// hidesAppended reports a command line after which words added would be
+// hidden or joined to it: by a comment, a line break, or a trailing
+// backslash.
+func hidesAppended(code string) bool {
+	return strings.ContainsAny(code, "#\n\r") || strings.HasSuffix(code, "\\")
 }
 
 // Helper records a program the tool runs to do its ordinary work.
@@ -268,12 +325,15 @@ func (c *Call) AddEffects(fx *Effects) {
 			} else {
 				fx.Change(o.Typed + " writes files")
 			}
-		case TagExec:
+		case TagExec, TagFilter:
 			code := o.Value.Value
 			if o.Value.Dynamic || !o.HasValue {
 				code = ""
 			}
-			fx.Exec("sh", code, o.Typed)
+			// A program that runs a command line of an option is taken
+			// to add words and data of its own, unless the table says it
+			// only feeds it its output.
+			fx.Runs(code, o.Typed, o.Spec.Tag == TagExec, true)
 		case TagCode:
 			fx.Unknown(o.Typed + " runs code the model does not read")
 		case TagNet:
@@ -292,3 +352,50 @@ func (c *Call) AddEffects(fx *Effects) {
 	}
 	fx.Unknown("the effects of " + c.Name + " are not modelled")
 }
+
+// RunText returns the command line of an Exec as the program really runs
+// it, for the shell analysis to judge: the words the program appends
+// stand as "$@", which is any words at all, and a command line whose
+// standard input carries data (the program's own, or the caller's input
+// when input is set) reads it from a pipe of text nobody knows. It
+// returns "" when there is no code, or when the words appended could not
+// be put after it (a comment, a line break or a trailing backslash would
+// hide or join them).
+func (e *Effect) RunText(input bool) string {
+	code := e.Code
+	if e.Op != Exec || e.Lang != "sh" || strings.TrimSpace(code) == "" {
+		return ""
+	}
+	if e.Appends {
+		if hidesAppended(code) {
+			return ""
+		}
+		code += ` "$@"`
+	}
+	if e.Stdin || input {
+		// A brace group reading a pipe: the code's commands read what the
+		// program writes, as each would on its own. The code must parse
+		// on its own, so that it cannot close the group and put commands
+		// outside it.
+		if !parses(code) {
+			return ""
+		}
+		code = RunStdinProducer + " | {\n" + code + "\n}"
+	}
+	return code
+}
+
+// parses reports whether a command line is valid shell on its own.
+func parses(code string) bool {
+	for _, p := range shell.Analyze(code, shell.Options{MaxDepth: 1}).Problems {
+		if p.Kind == shell.ProblemParse {
+			return false
+		}
+	}
+	return true
+}
+
+// RunStdinProducer is the command RunText puts before a command line
+// whose standard input carries data: it prints text only known at run
+// time, and does nothing else.
+const RunStdinProducer = `printf %s "$1"`

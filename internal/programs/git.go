@@ -1,6 +1,7 @@
 package programs
 
 import (
+	"path"
 	"strings"
 
 	"github.com/agentgov/governance/internal/shell"
@@ -127,7 +128,9 @@ var gitSafeConfig = []string{"user.", "author.", "committer.", "color.", "core.q
 	"core.filemode", "core.commentchar", "core.commentstring", "log.", "format.pretty", "format.subjectprefix",
 	"advice.", "column.", "i18n.", "init.defaultbranch", "pull.rebase", "pull.ff", "merge.conflictstyle",
 	"diff.noprefix", "diff.mnemonicprefix", "diff.renames", "diff.algorithm", "diff.colormoved", "diff.context",
-	"diff.indentheuristic", "diff.statgraphwidth", "status.", "branch.sort", "tag.sort", "blame.", "grep.linenumber",
+	"diff.indentheuristic", "diff.statgraphwidth", "status.", "branch.sort", "tag.sort", "blame.blankboundary",
+	"blame.coloring", "blame.date", "blame.showemail", "blame.showroot", "blame.markunblamablelines",
+	"blame.markignoredlines", "grep.linenumber",
 	"grep.patterntype", "grep.extendedregexp", "grep.column", "grep.fullname", "grep.fallbacktonoindex",
 	"safe.directory", "gc.auto", "maintenance.auto", "fetch.prune", "fetch.parallel", "protocol.version",
 	"rerere.enabled", "commit.gpgsign", "tag.gpgsign", "push.default", "push.autosetupremote", "rebase.autosquash",
@@ -151,6 +154,38 @@ func gitConfigRuns(name string) bool {
 		}
 	}
 	return false
+}
+
+// gitConfigExec records the command line a configuration value names, as
+// git runs it: a pager reads what git prints and gets no words; every
+// other program gets words of git's own (diff.external paths and hashes,
+// core.sshCommand a host and a remote command, core.gitProxy a host and
+// a port, core.fsmonitor a version and a token, a credential helper its
+// action) and most read git's data or protocol on their standard input.
+// A credential helper not spelled with ! is git's credential-NAME, and
+// core.hooksPath names a folder of hooks, not a command.
+func gitConfigExec(fx *Effects, name, value, why string) {
+	n := strings.ToLower(name)
+	switch {
+	case n == "core.pager" || strings.HasPrefix(n, "pager."):
+		fx.Runs(value, why, false, true)
+		return
+	case n == "core.hookspath":
+		fx.Runs("", why+" (the hooks in "+value+")", true, true)
+		return
+	case n == "credential.helper" || strings.HasPrefix(n, "credential.") && strings.HasSuffix(n, ".helper"):
+		switch {
+		case value == "":
+			return
+		case strings.HasPrefix(value, "!"):
+			value = value[1:]
+		case !strings.HasPrefix(value, "/"):
+			value = "git credential-" + value
+		}
+	default:
+		value = strings.TrimPrefix(value, "!")
+	}
+	fx.Runs(value, why, true, true)
 }
 
 // gitSafeName reports a configuration name that only changes output.
@@ -381,11 +416,13 @@ func gitMakeSubs() []*Sub {
 		"branch":    {Flags: true, Opts: "--set-upstream-to -u=UPSTREAM\n--contains[=COMMIT]\n--no-contains[=COMMIT]\n--merged[=COMMIT]\n--no-merged[=COMMIT]\n--points-at=OBJECT\n--sort=KEY\n--format=FORMAT\n--column[=OPTIONS]\n--abbrev[=N]\n--color[=WHEN]", Effects: gitBranchEffects},
 		"tag":       {Flags: true, Opts: "-m --message=MESSAGE\n-F --file=FILE  read\n-u --local-user=KEYID\n--cleanup=MODE\n--sort=KEY\n--format=FORMAT\n--contains[=COMMIT]\n--no-contains[=COMMIT]\n--points-at[=OBJECT]\n--merged[=COMMIT]\n--no-merged[=COMMIT]\n--column[=OPTIONS]\n-n[=NUM]\n--color[=WHEN]", Effects: gitTagEffects},
 		"remote":    {Flags: true, Effects: gitRemoteSubEffects},
-		"stash":     {Flags: true, Opts: "-m --message=MESSAGE\n--pathspec-from-file=FILE  read", Effects: gitStashEffects},
+		// stash list takes log's options and stash show diff's, reflog
+		// show log's: --output=FILE among them.
+		"stash":     {Flags: true, Opts: gitDiffOpts + "-m --message=MESSAGE\n--pathspec-from-file=FILE  read", Effects: gitStashEffects},
 		"worktree":  {Flags: true, Opts: "-b=BRANCH\n-B=BRANCH\n--reason=STRING\n--expire=TIME", Effects: gitWordEffects(map[string]bool{"list": true}, "worktree")},
 		"submodule": {Flags: true, Effects: gitWordEffects(map[string]bool{"status": true, "summary": true, "": true}, "submodule")},
-		"reflog":    {Flags: true, Effects: gitWordEffects(map[string]bool{"show": true, "exists": true, "": true}, "reflog")},
-		"notes":     {Flags: true, Effects: gitWordEffects(map[string]bool{"list": true, "show": true, "": true}, "notes")},
+		"reflog":    {Flags: true, Opts: gitDiffOpts, Effects: gitWordEffects(map[string]bool{"show": true, "exists": true, "": true}, "reflog")},
+		"notes":     {Flags: true, Opts: "--ref=REF", Effects: gitWordEffects(map[string]bool{"list": true, "show": true, "": true}, "notes")},
 		"bisect": {Flags: true, Effects: func(c *Call, fx *Effects) {
 			// git-bisect is a shell script (before git 2.40), which runs
 			// coreutils, gettext and git as it goes. log and terms only
@@ -435,7 +472,7 @@ func gitMakeSubs() []*Sub {
 	for _, name := range []string{"whatchanged", "show", "diff-tree", "diff-files", "diff-index", "range-diff", "cherry", "rev-list"} {
 		nodes[name] = gitFlagsRead(``)
 	}
-	nodes["format-patch"] = &Node{Opts: "-o --output-directory=DIR  write", Flags: true, Effects: func(c *Call, fx *Effects) {
+	nodes["format-patch"] = &Node{Opts: gitDiffOpts + "-o --output-directory=DIR  write\n--signature-file=FILE  read\n--description-file=FILE  read\n--in-reply-to=ID\n--subject-prefix=PREFIX\n--to=ADDRESS\n--cc=ADDRESS\n--from=IDENT\n--add-header=HEADER\n--base=COMMIT\n--interdiff=REV\n--range-diff=REV\n--creation-factor=N\n--filename-max-length=N\n-v --reroll-count=N\n--signature=TEXT", Flags: true, Effects: func(c *Call, fx *Effects) {
 		if len(c.ValueArgs("-o")) == 0 && !c.Has("--stdout") {
 			fx.Write(gitIn(c, argOf(".")), "git format-patch writes patch files")
 		}
@@ -519,11 +556,55 @@ func gitMakeSubs() []*Sub {
 			f := n.Effects
 			n.Effects = func(c *Call, fx *Effects) {
 				gitGlobalEffects(c, fx)
+				gitRepository(c, fx)
 				f(c, fx)
 			}
 		}
 	}
 	return subs
+}
+
+// gitRepository records what the repository git finds makes it do. git
+// looks for one in the folder it starts in (-C) and those above it: a
+// folder with a HEAD file may be a bare repository, whose config is then
+// read, and a bare repository may be a folder the project holds (a
+// committed one) and not the user's: its core.fsmonitor, core.pager or
+// aliases are anyone's. --git-dir names the repository (its config is
+// read unless it is a .git folder); --work-tree makes the files under
+// that folder the work tree, which status and diff show.
+func gitRepository(c *Call, fx *Effects) {
+	const why = "git runs the programs the config of a bare repository names"
+	start := "."
+	for _, d := range c.ValueArgs("-C") {
+		if d.Dynamic {
+			fx.Unknown("git -C names a folder only known at run time")
+			return
+		}
+		if strings.HasPrefix(d.Value, "/") {
+			start = d.Value
+		} else {
+			start = path.Join(start, d.Value)
+		}
+	}
+	start = path.Clean(start)
+	for d := start; d != "."; d = path.Dir(d) {
+		fx.Add(Effect{Op: Exec, IfPresent: path.Join(d, "HEAD"), Why: why})
+		if d == "/" || d == ".." || strings.HasSuffix(d, "/..") {
+			break
+		}
+	}
+	if !strings.HasPrefix(start, "/") {
+		// The folder the call runs in and those above it.
+		fx.Add(Effect{Op: Exec, IfPresent: "HEAD", Upward: true, Why: why})
+	}
+	for _, g := range c.ValueArgs("--git-dir") {
+		if g.Dynamic || path.Base(path.Clean(g.Value)) != ".git" {
+			fx.Unknown("git --git-dir " + g.Value + " reads the configuration of a repository that may not be the user's")
+		}
+	}
+	for _, w := range c.ValueArgs("--work-tree") {
+		fx.ReadTree(w, true)
+	}
 }
 
 // gitEffects is for git with no subcommand: it prints help, a version or
@@ -546,7 +627,7 @@ func gitGlobalEffects(c *Call, fx *Effects) {
 			case o.Value.Dynamic:
 				fx.Unknown("git -c " + o.Value.Value + " sets configuration only known at run time")
 			case gitConfigRuns(name):
-				fx.Exec("sh", strings.TrimPrefix(value, "!"), "git -c "+name+" names a program git runs")
+				gitConfigExec(fx, name, value, "git -c "+name+" names a program git runs")
 			case !gitSafeName(name):
 				fx.Unknown("git -c " + name + " sets configuration the model does not know")
 			}
@@ -622,11 +703,13 @@ func gitReadEffects(c *Call, fx *Effects) {
 // could be a path: a REV:path reads path, a revision reads nothing (but
 // it is not told apart from a path here).
 func readOperandsIn(c *Call, fx *Effects) {
-	for i, a := range c.Args() {
-		_ = i
-		if rev, path, ok := strings.Cut(a.Value, ":"); ok && !strings.Contains(a.Value, "://") && !strings.HasPrefix(a.Value, ":(") &&
+	for _, a := range c.Args() {
+		if _, path, ok := strings.Cut(a.Value, ":"); ok && !strings.Contains(a.Value, "://") && !strings.HasPrefix(a.Value, ":(") &&
 			!strings.HasPrefix(a.Value, ":!") && !strings.HasPrefix(a.Value, ":^") && !strings.HasPrefix(a.Value, ":/") {
-			_ = rev
+			// REV:path, :path, and :N:path (a stage of the index).
+			if len(path) >= 2 && path[0] >= '0' && path[0] <= '3' && path[1] == ':' && strings.HasPrefix(a.Value, ":") {
+				path = path[2:]
+			}
 			p := a
 			p.Value = path
 			if path != "" {
@@ -637,7 +720,31 @@ func readOperandsIn(c *Call, fx *Effects) {
 		if a.Value == "" || a.Value == "-" {
 			continue
 		}
+		gitPatternRead(c, fx, a)
 		fx.Read(gitIn(c, gitPathspec(a)))
+	}
+}
+
+// gitPatternRead records an unknown read for a pathspec that is a
+// pattern: a wildcard (*.pypirc, .pypir[c]) or magic other than
+// exclusion and top (:(icase), :(glob), :(attr)) matches names in the
+// history the model cannot list, secrets among them.
+func gitPatternRead(c *Call, fx *Effects, a shell.Arg) {
+	v := a.Value
+	if strings.HasPrefix(v, ":(") {
+		magic, _, _ := strings.Cut(v[2:], ")")
+		for _, m := range strings.Split(magic, ",") {
+			if m != "top" && m != "exclude" && m != "literal" {
+				fx.Unknown("the pathspec " + v + " matches files in the history by a pattern")
+				return
+			}
+		}
+		if strings.Contains(magic, "literal") {
+			return
+		}
+	}
+	if !c.Has("--literal-pathspecs") && strings.ContainsAny(gitPathspec(a).Value, "*?[") {
+		fx.Unknown("the pathspec " + v + " matches files in the history by a pattern")
 	}
 }
 
@@ -678,6 +785,17 @@ func gitFetchEffects(c *Call, fx *Effects) {
 // gitConfigEffects: reading forms print; the others write a
 // configuration file.
 func gitConfigEffects(c *Call, fx *Effects) {
+	for _, b := range c.ValueArgs("--blob") {
+		if _, path, ok := strings.Cut(b.Value, ":"); ok && path != "" {
+			b.Value = path
+			fx.Read(gitIn(c, b))
+		} else {
+			fx.Unknown("git config --blob " + b.Value + " reads a blob the model cannot name")
+		}
+	}
+	if c.Has("--includes") && c.HasAny("-f|--blob") {
+		fx.Unknown("git config --includes reads the files the configuration includes")
+	}
 	if c.HasAny("--get|--get-all|--get-regexp|--list|-l|--get-urlmatch|--get-color|--get-colorbool") {
 		return
 	}
@@ -837,10 +955,20 @@ func gitGrepEffects(c *Call, fx *Effects) {
 		args = args[1:]
 	}
 	var paths []shell.Arg
-	for _, a := range args {
+	for i, a := range args {
 		if _, path, ok := strings.Cut(a.Value, ":"); ok && !strings.HasPrefix(a.Value, ":") {
 			a.Value = path
+		} else if c.DashDash < 0 || len(c.Pos)-len(args)+i < c.DashDash {
+			// A revision: grep reads every file of its tree. Without --,
+			// an operand that names a file is that file (git refuses
+			// one that is both).
+			e := Effect{Op: Read, Path: gitIn(c, argOf(".")), Tree: true, Hidden: true}
+			if c.DashDash < 0 && !a.Dynamic {
+				e.IfAbsent = gitIn(c, a).Value
+			}
+			fx.Add(e)
 		}
+		gitPatternRead(c, fx, a)
 		if a.Value != "" {
 			paths = append(paths, gitIn(c, gitPathspec(a)))
 		}

@@ -1,6 +1,9 @@
 package programs_test
 
-import "testing"
+import (
+	"strings"
+	"testing"
+)
 
 func TestGit(t *testing.T) {
 	t.Parallel()
@@ -62,7 +65,9 @@ func TestGit(t *testing.T) {
 		{"git -c alias.x='!id' x", "unknown (\"x\" is not a subcommand the model of git knows); exec sh:\"id\""},
 		{"git -c user.name=x -c user.email=y commit -m m", "change (git commit records a commit); exec sh:\"\""},
 		{"git -c user.name=x log", ""},
-		{"git -c core.hooksPath=/tmp/h status", "exec sh:\"/tmp/h\""},
+		{"git -c blame.date=short blame f", "read f"},
+		{"git -c blame.ignoreRevsFile=.env blame f", "unknown (git -c blame.ignoreRevsFile sets configuration the model does not know); read f"},
+		{"git -c core.hooksPath=/tmp/h status", "exec sh:\"\""},
 		{"git -c foo.bar=1 log", "unknown (git -c foo.bar sets configuration the model does not know)"},
 		{"git --config-env=core.pager=P log", "unknown (git --config-env core.pager sets configuration from the environment)"},
 		{"git --exec-path=/tmp log", "exec sh:\"\""},
@@ -95,4 +100,78 @@ func TestGitOptions(t *testing.T) {
 			t.Errorf("%q has %s: got %v, want %v", tt.cmd, tt.opt, got, tt.want)
 		}
 	}
+}
+
+// TestGitLogOptionsElsewhere: stash list, stash show and reflog take the
+// options of log and diff, --output among them; notes --ref takes a
+// value; format-patch reads its signature file.
+func TestGitLogOptionsElsewhere(t *testing.T) {
+	t.Parallel()
+	checkEffects(t, []effectCase{
+		{"git reflog", ""},
+		{"git reflog --output=out", "write out"},
+		{"git reflog show --output out", "write out"},
+		{"git stash list --output=out", "write out"},
+		{"git stash list --outp=out", "write out"},
+		{"git stash show --output=out", "write out"},
+		{"git stash show -p --ext-diff", "exec sh:\"\""},
+		{"git stash show -p stash@{1}", ""},
+		{"git notes show HEAD", ""},
+		{"git notes --ref show add -m hi HEAD", "change (git notes add changes the repository)"},
+		{"git notes --ref=x list", ""},
+		{"git format-patch --stdout -1", ""},
+		{"git format-patch --stdout --signature-file=.env -1", "read .env"},
+		{"git format-patch --stdout --signature-file .env -1", "read .env"},
+		{"git format-patch --stdout --description-file=.env -1", "read .env"},
+		{"git format-patch --stdout --output=out -1", "write out"},
+	})
+}
+
+// TestGitRepositoryFound: git reads the config of a bare repository it
+// finds in the folder it starts in or above, when a HEAD file is there.
+func TestGitRepositoryFound(t *testing.T) {
+	t.Parallel()
+	const why = "git runs the programs the config of a bare repository names"
+	checkAllEffects(t, []effectCase{
+		{"git log", "exec if HEAD (upward)"},
+		{"git -C fix log", "exec if fix/HEAD; exec if HEAD (upward)"},
+		{"git -C a/b -C ../c log", "exec if a/c/HEAD; exec if a/HEAD; exec if HEAD (upward)"},
+		{"git -C /srv/r log", "exec if /srv/r/HEAD; exec if /srv/HEAD; exec if /HEAD"},
+		{"git -C ../r log", "exec if ../r/HEAD; exec if ../HEAD; exec if HEAD (upward)"},
+		{"git --git-dir=fix log", "exec if HEAD (upward); unknown (git --git-dir fix reads the configuration of a repository that may not be the user's)"},
+		{"git --git-dir=../x/.git log", "exec if HEAD (upward)"},
+		{"git --work-tree=/h diff", "exec if HEAD (upward); read /h (tree, hidden); cache .git/index"},
+	})
+}
+
+// TestGitCommittedFiles: the files a call shows from the history or the
+// index, however they are named.
+func TestGitCommittedFiles(t *testing.T) {
+	t.Parallel()
+	const pattern = "unknown (the pathspec %s matches files in the history by a pattern)"
+	u := func(p string) string { return strings.Replace(pattern, "%s", p, 1) }
+	checkEffects(t, []effectCase{
+		{"git show :0:.pypirc", "read .pypirc"},
+		{"git show :3:a/.env", "read a/.env"},
+		{"git cat-file -p :0:.pypirc", "read .pypirc"},
+		{"git show HEAD~2:.env", "read .env"},
+		{"git log -p -- src", "read src"},
+		{"git log -p -- ':!vendor'", "read vendor"},
+		{"git log -p --all -- '*.pypirc'", u("*.pypirc") + "; read *.pypirc"},
+		{"git log -p -- '.pypir[c]'", u(".pypir[c]") + "; read .pypir[c]"},
+		{"git log -p -- ':(icase).PYPIRC'", u(":(icase).PYPIRC") + "; read .PYPIRC"},
+		{"git log -p -- ':(glob)**/.env'", u(":(glob)**/.env") + "; read **/.env"},
+		{"git log -p -- ':(literal)a*'", "read a*"},
+		{"git --literal-pathspecs log -p -- 'a*'", "read a*"},
+		{"git grep -h password HEAD", "read . unless HEAD (tree, hidden); read HEAD (tree, hidden)"},
+		{"git grep -h password HEAD --", "read . (tree, hidden); read HEAD (tree, hidden)"},
+		{"git -C sub grep -h password v1", "read sub/. unless sub/v1 (tree, hidden); read sub/v1 (tree, hidden)"},
+		{"git grep -h password main -- '.pypir*'", "read . (tree, hidden); " + u(".pypir*") + "; read main (tree, hidden); read .pypir* (tree, hidden)"},
+		{"git grep foo -- src", "read src (tree, hidden)"},
+		{"git config --blob=HEAD:.pypirc -l", "read .pypirc"},
+		{"git config --blob HEAD:.pypirc --get a.b", "read .pypirc"},
+		{"git config --blob=abc123 -l", "unknown (git config --blob abc123 reads a blob the model cannot name)"},
+		{"git config -f gcfg.ini --includes -l", "read gcfg.ini; unknown (git config --includes reads the files the configuration includes)"},
+		{"git config -f gcfg.ini -l", "read gcfg.ini"},
+	})
 }

@@ -1,6 +1,10 @@
 package programs
 
-import "strings"
+import (
+	"strings"
+
+	"github.com/agentgov/governance/internal/shell"
+)
 
 // go, gofmt and golangci-lint. The go command's queries (version, env,
 // list, doc, mod graph/why/verify, the -json and -print modes of mod edit
@@ -157,9 +161,64 @@ func goFetches(fx *Effects) {
 }
 
 // goReads is the Effects of a query of the module and its packages.
+// go vet, and go list with -export or -compiled, compile the packages:
+// they run cgo and hand the build flags to the compiler.
 func goReads(c *Call, fx *Effects) {
 	goEnv(c, fx)
 	goFetches(fx)
+	goToolFlags(c, fx)
+	if c.Sub() == "vet" || c.Sub() == "list" && c.HasAny("-export|-compiled") {
+		goCgo(c, fx, "go "+c.Sub())
+	}
+}
+
+// goCgo: loading packages with their compiled files runs cgo, which runs
+// the C compiler on the preambles of the package's files: a preamble may
+// #include any file, whose lines the compiler's errors show.
+// CGO_ENABLED=0 turns cgo off.
+func goCgo(c *Call, fx *Effects, what string) {
+	for _, a := range c.Cmd.Assigns {
+		if a == "CGO_ENABLED=0" {
+			return
+		}
+	}
+	fx.Unknown(what + " runs cgo, whose C compiler may include any file a package's preamble names and show it in its errors")
+}
+
+// goSafeToolFlags are compiler and linker flags that only change what is
+// printed or how the code is compiled (-m prints the optimizer's
+// decisions, -N -l turn optimizations off, -s -w strip symbols).
+var goSafeToolFlags = []string{"-m", "-N", "-l", "-S", "-B", "-C", "-e", "-s", "-w"}
+
+// goToolFlags: -gcflags, -asmflags, -ldflags and -gccgoflags hand flags
+// to the compiler, the assembler and the linker, many of which write
+// files (-cpuprofile, -trace, -o) or run programs (-extld); a flag not
+// known to only print is unknown.
+func goToolFlags(c *Call, fx *Effects) {
+	for _, v := range c.ValueArgs("-gcflags|-asmflags|-ldflags|-gccgoflags") {
+		if !goSafeToolValue(v) {
+			fx.Unknown("the build flags " + v.Value + " go to the compiler or linker, which may write files or run programs")
+		}
+	}
+}
+
+// goSafeToolValue reports a build flags value, with an optional package
+// pattern (all=-N -l), made of goSafeToolFlags only.
+func goSafeToolValue(v shell.Arg) bool {
+	if v.Dynamic || strings.ContainsAny(v.Value, "'\"\\") {
+		return false
+	}
+	flags := v.Value
+	if pattern, rest, ok := strings.Cut(flags, "="); ok && !strings.HasPrefix(pattern, "-") {
+		flags = rest
+	}
+	for _, f := range strings.Fields(flags) {
+		name, value, hasValue := strings.Cut(f, "=")
+		if !slicesContains(goSafeToolFlags, name) || hasValue && (name != "-m" || strings.Trim(value, "0123456789") != "") {
+			return false
+		}
+	}
+	return true
 }
 
 // goPrints is the Effects of a subcommand that only prints.
@@ -431,9 +490,18 @@ const golangciOpts = `
 --stdin
 `
 
+// golangciReads: golangci-lint loads the packages as go vet does, and
+// its configuration may name plugins it loads.
 func golangciReads(c *Call, fx *Effects) {
 	goEnv(c, fx)
 	goFetches(fx)
+	goCgo(c, fx, "golangci-lint run")
+	if c.Has("--config") {
+		fx.Unknown("golangci-lint loads the plugins its configuration names")
+	}
+	for _, name := range []string{".golangci.yml", ".golangci.yaml", ".golangci.toml", ".golangci.json"} {
+		configRuns(fx, "golangci-lint loads the plugins its configuration names", true, name)
+	}
 	cacheAt(fx, "~/.cache/golangci-lint", "golangci-lint caches analysis results")
 }
 

@@ -15,17 +15,18 @@ const (
 	TagNone    Tag = iota // only changes what is printed, or how
 	TagRead               // read: the value is a file the program reads
 	TagWrite              // write: the value is a file the program creates or changes
-	TagExec               // exec: the value is a command line the program runs
+	TagExec               // exec: the value is a command line the program runs, adding words and data of its own
 	TagCode               // code: the value is code in a language the model does not read
 	TagNet                // net: the program reaches the network
 	TagChange             // change: the program changes state (a setting, a service, a remote)
 	TagUnknown            // unknown: the option exists but its effect is not modelled
 	TagHelp               // help: the program prints help or its version and does nothing else
 	TagDir                // dir: the value is a folder the program works in
+	TagFilter             // filter: the value is a command line the program runs with its output on the standard input and no words added (a pager, tar --to-command)
 )
 
 var tagNames = [...]string{TagNone: "", TagRead: "read", TagWrite: "write", TagExec: "exec", TagCode: "code",
-	TagNet: "net", TagChange: "change", TagUnknown: "unknown", TagHelp: "help", TagDir: "dir"}
+	TagNet: "net", TagChange: "change", TagUnknown: "unknown", TagHelp: "help", TagDir: "dir", TagFilter: "filter"}
 
 func (t Tag) String() string { return tagNames[t] }
 

@@ -7,9 +7,16 @@ func TestInterpreters(t *testing.T) {
 	checkEffects(t, []effectCase{
 		{"python3 -c 'print(1+1)'", ""},
 		{"python3 -c 'import os; os.remove(\"x\")'", "exec python:\"import os; os.remove(\\\"x\\\")\""},
-		{"python -m json.tool data.json", "read data.json"},
-		{"python -m json.tool a.json out.json", "read a.json; write out.json"},
-		{"python -m platform", ""},
+		{"python -P -m json.tool data.json", "read data.json"},
+		{"python3 -Pm json.tool a.json out.json", "read a.json; write out.json"},
+		{"python -I -m platform", ""},
+		{"python3 -IPm this", ""},
+		// Without -P the folder the call runs in comes first on the
+		// module path: ./json/__init__.py or ./argparse.py would run.
+		{"python -m json.tool data.json", `exec python:""`},
+		{"python3 -m calendar", `exec python:""`},
+		{"python3 -mplatform", `exec python:""`},
+		{"python3 -E -s -m this", `exec python:""`},
 		{"python -m http.server", "exec python:\"\""},
 		{"python3 script.py", "exec python:\"\""},
 		{"python3 --version", ""},

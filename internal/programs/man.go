@@ -37,7 +37,7 @@ const manOpts = `
 -a --all
 -u --update                  write
 --no-subpages
--P --pager=PAGER             exec
+-P --pager=PAGER             filter
 -r --prompt=STRING
 -7 --ascii
 -E --encoding=ENCODING
@@ -57,10 +57,18 @@ const manOpts = `
 var manProgram = &Program{Names: []string{"man"}, Start: starts(manFormatters, "/var/cache/man"), Node: Node{Opts: manOpts, Effects: func(c *Call, fx *Effects) {
 	envOptions(c, fx, "MANOPT", "MANROFFOPT", "MANROFFSEQ", "MANPAGER", "PAGER", "BROWSER", "HTMLPAGER", "LESS*")
 	local := c.Has("--local-file")
+	pageFile := false
 	for _, a := range c.Args() {
 		if local || a.Dynamic || strings.Contains(a.Value, "/") {
 			fx.Read(a)
+			pageFile = true
 		}
+	}
+	// A page is roff: its .so, .mso and .cf requests put any file into
+	// what man prints, so a page that is not the system's may show any
+	// file. -M and MANPATH take pages from other folders.
+	if pageFile || c.Has("--manpath") || assigned(c, "MANPATH") != "" {
+		fx.Unknown("a page file that is not the system's may include any file in what man prints (.so)")
 	}
 }}}
 

@@ -142,7 +142,7 @@ var installProgram = &Program{Names: []string{"install"}, Node: Node{Opts: `
 		}
 	}
 	if c.Has("-s") && !c.Has("--strip-program") {
-		fx.Exec("sh", "strip", "install -s")
+		fx.Runs("strip", "install -s", true, false)
 	}
 }}}
 

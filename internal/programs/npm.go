@@ -303,7 +303,12 @@ func npmLog(c *Call, fx *Effects) {
 
 	for _, v := range c.ValueArgs("--browser") {
 		if v.Dynamic || v.Value != "false" && v.Value != "true" {
-			fx.Exec("sh", v.Value, "--browser names the program npm opens web pages with")
+			code := v.Value
+			if v.Dynamic {
+				code = ""
+			}
+			// npm gives the browser the address to open.
+			fx.Runs(code, "--browser names the program npm opens web pages with", true, false)
 		}
 	}
 }
@@ -380,6 +385,7 @@ func npmConfig(c *Call, fx *Effects) {
 	case args[0].Dynamic:
 		fx.Unknown("the action of npm config is computed at run time")
 	case args[0].Value == "list" || args[0].Value == "ls":
+		npmPrintsConfig(fx)
 		npmLog(c, fx)
 	case args[0].Value == "get":
 		npmGet(c, args[1:], fx)
@@ -399,7 +405,16 @@ func npmGet(c *Call, keys []shell.Arg, fx *Effects) {
 			return
 		}
 	}
+	npmPrintsConfig(fx)
 	npmLog(c, fx)
+}
+
+// npmPrintsConfig: a value in a project's .npmrc may be ${NAME}, which
+// npm replaces with the variable's value before it prints it (only the
+// keys of credentials are hidden).
+func npmPrintsConfig(fx *Effects) {
+	fx.Add(Effect{Op: Unknown, IfPresent: ".npmrc", Upward: true,
+		Why: "npm prints the environment variables a project's .npmrc names in ${...}"})
 }
 
 // npmCache: ls and info read npm's cache; verify rewrites its index;
@@ -529,7 +544,13 @@ var (
 var npmProgram = &Program{Names: []string{"npm"}, SingleDash: true, Start: npmStart, Node: Node{Opts: npmOpts, Effects: npmPrints,
 	Subs: []*Sub{
 		// The installed tree, the project and npm's own set-up.
-		{"ls|list|ll|la|explain|why|query|sbom|root|prefix|bin|completion|help|hlep|help-search", npmPrintsNode},
+		{"ls|list|ll|la|explain|why|query|sbom|root|prefix|bin|completion|help-search", npmPrintsNode},
+		// npm help shows the page with the viewer (and browser) the
+		// configuration names: a project's .npmrc may name any program.
+		{"help|hlep", &Node{Inherit: true, Effects: func(c *Call, fx *Effects) {
+			configRuns(fx, "npm help runs the viewer or browser a project's .npmrc names", true, ".npmrc")
+			npmPrints(c, fx)
+		}}},
 		// The registry.
 		{"view|info|show|v|search|s|se|find|outdated|ping|whoami|stars|doctor|find-dupes", npmAsksNode},
 		{"diff", &Node{Inherit: true, Effects: npmDiff}},

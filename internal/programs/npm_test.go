@@ -1,6 +1,9 @@
 package programs_test
 
-import "testing"
+import (
+	"strings"
+	"testing"
+)
 
 func TestNpm(t *testing.T) {
 	t.Parallel()
@@ -118,4 +121,15 @@ func TestNpmDiff(t *testing.T) {
 		{"npm diff --diff=file:../a", "network the npm registry; exec :\"\""},
 		{"npm diff --diff=lodash@file:../a", "network the npm registry; exec :\"\""},
 	})
+}
+
+// TestNpmPrintsConfig: npm replaces ${NAME} in a project's .npmrc with
+// the variable's value before it prints the configuration.
+func TestNpmPrintsConfig(t *testing.T) {
+	t.Parallel()
+	for _, cmd := range []string{"npm config list", "npm config ls -l", "npm config get foo", "npm get foo", "npm c list --json"} {
+		if got := describeSome(parse(t, cmd).Effects(), true); !strings.Contains(got, "unknown if .npmrc (upward)") {
+			t.Errorf("%q: got %s, want an unknown effect if .npmrc is there", cmd, got)
+		}
+	}
 }

@@ -113,6 +113,12 @@ func opensslEffects(c *Call, fx *Effects) {
 		fx.Read(cfg)
 		fx.Unknown("-config " + cfg.Value + " may load engines or providers")
 	}
+	// A file in openssl's configuration syntax may .include any other
+	// and take values from the environment ($ENV::NAME), which
+	// asn1parse -genconf and the extensions of -extfile print.
+	for _, cfg := range c.ValueArgs("-genconf|-extfile") {
+		fx.Unknown(cfg.Value + " is configuration, which may include any file and print environment variables")
+	}
 	switch sub {
 	case "verify":
 		readOperands(c, fx)

@@ -48,3 +48,19 @@ func TestOpenssl(t *testing.T) {
 		}
 	}
 }
+
+// TestOpensslConfigFiles: a file in openssl's configuration syntax may
+// .include any file and take values from the environment.
+func TestOpensslConfigFiles(t *testing.T) {
+	t.Parallel()
+	u := func(f string) string {
+		return "unknown (" + f + " is configuration, which may include any file and print environment variables)"
+	}
+	checkEffects(t, []effectCase{
+		{"openssl asn1parse -in x.der -inform DER", "read x.der"},
+		{"openssl asn1parse -genconf y.cnf", "read y.cnf; " + u("y.cnf")},
+		{"openssl asn1parse -genconf=y.cnf -noout", "read y.cnf; " + u("y.cnf")},
+		{"openssl asn1parse --genconf y.cnf", "read y.cnf; " + u("y.cnf")},
+		{"openssl x509 -in c.pem -noout -extfile e.cnf", "read c.pem; read e.cnf; " + u("e.cnf")},
+	})
+}

@@ -70,19 +70,30 @@ func describe(fx *programs.Effects) string { return describeSome(fx, false) }
 func describeSome(fx *programs.Effects, all bool) string {
 	var b strings.Builder
 	for _, e := range fx.List {
-		if !all && (e.Op == programs.Cache || e.Op == programs.Cred || e.Op == programs.Exec && e.Helper) {
+		if !all && (e.Op == programs.Cache || e.Op == programs.Cred || e.Op == programs.Exec && e.Helper || e.IfPresent != "") {
 			continue
 		}
 		if b.Len() > 0 {
 			b.WriteString("; ")
 		}
 		b.WriteString(e.Op.String())
+		if e.IfPresent != "" && e.Op != programs.Exec {
+			b.WriteString(" if " + e.IfPresent)
+			if e.Upward {
+				b.WriteString(" (upward)")
+			}
+		}
 		switch e.Op {
 		case programs.Unknown, programs.Change:
 			fmt.Fprintf(&b, " (%s)", e.Why)
 			continue
 		case programs.Exec:
-			if e.Found {
+			if e.IfPresent != "" {
+				b.WriteString(" if " + e.IfPresent)
+				if e.Upward {
+					b.WriteString(" (upward)")
+				}
+			} else if e.Found {
 				b.WriteString(" found")
 			} else if e.Helper {
 				b.WriteString(" helper " + e.Code)
@@ -102,6 +113,9 @@ func describeSome(fx *programs.Effects, all bool) string {
 		}
 		if e.To.Value != "" {
 			b.WriteString(" -> " + e.To.Value)
+		}
+		if e.IfAbsent != "" {
+			b.WriteString(" unless " + e.IfAbsent)
 		}
 		if e.Tree {
 			b.WriteString(" (tree")

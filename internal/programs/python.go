@@ -37,15 +37,19 @@ var pythonProgram = &Program{Names: []string{"python", "python2", "python3", "py
 `, Effects: pythonEffects}}
 
 // pythonPrintModules are standard modules that only print (a calendar,
-// platform and build facts, sys.path, the Zen). python -m looks the
-// module up in the current folder first, so a project file of the same
-// name would run instead: an accepted risk for these few names.
+// platform and build facts, sys.path, the Zen).
 var pythonPrintModules = []string{"calendar", "platform", "sysconfig", "site", "this"}
 
+// python -m puts the folder it runs in first on the module path: a
+// project file or package of the module's name, or of any module it goes
+// on to import (json.tool imports argparse), runs in its place. Only -P
+// and -I (isolated, which implies -P) leave that folder out.
 func pythonEffects(c *Call, fx *Effects) {
 	if mods := c.ValueArgs("-m"); len(mods) > 0 {
 		m := mods[len(mods)-1]
 		switch {
+		case !c.HasAny("-P|-I") && !m.Dynamic:
+			fx.Exec("python", "", "python -m imports "+m.Value+" and the modules it imports from the folder it runs in first (-P or -I leave it out)")
 		case m.Dynamic:
 			fx.Exec("python", "", "python -m runs a module named at run time")
 		case contains(pythonPrintModules, m.Value):

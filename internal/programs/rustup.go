@@ -46,7 +46,7 @@ func rustupDoc(c *Call, fx *Effects) {
 	}
 }
 
-var rustupProgram = &Program{Names: []string{"rustup"}, Node: Node{Opts: rustupOpts, Effects: rustupPrints, Subs: []*Sub{
+var rustupProgram = &Program{Names: []string{"rustup"}, Start: rustupStart, Node: Node{Opts: rustupOpts, Effects: rustupPrints, Subs: []*Sub{
 	{"show", &Node{Inherit: true, Effects: func(c *Call, fx *Effects) {
 		// show active-toolchain may install the toolchain the project
 		// names, into rustup's own folder.
@@ -92,7 +92,7 @@ var rustupProgram = &Program{Names: []string{"rustup"}, Node: Node{Opts: rustupO
 // rustfmt formats Rust files in place; --check and --emit stdout only
 // print, as does formatting standard input. --print-config writes the
 // configuration to the file its operand names.
-var rustfmtProgram = &Program{Names: []string{"rustfmt"}, Node: Node{Effects: rustfmtEffects, Opts: `
+var rustfmtProgram = &Program{Names: []string{"rustfmt"}, Start: rustupStart, Node: Node{Effects: rustfmtEffects, Opts: `
 --check
 --emit=MODE
 --backup

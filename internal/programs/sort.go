@@ -26,7 +26,7 @@ var sortProgram = &Program{Names: []string{"sort"}, Node: Node{Opts: `
 --batch-size=NMERGE
 -c --check[=HOW]
 -C
---compress-program=PROG       exec
+--compress-program=PROG
 --debug
 --files0-from=F               read
 -k --key=KEYDEF
@@ -47,6 +47,15 @@ var sortProgram = &Program{Names: []string{"sort"}, Node: Node{Opts: `
 ` + gnuHelp, Effects: sortEffects}}
 
 func sortEffects(c *Call, fx *Effects) {
+	for _, p := range c.ValueArgs("--compress-program") {
+		code := p.Value
+		if p.Dynamic {
+			code = ""
+		}
+		// The program compresses what sort writes into it, and with -d
+		// gives it back.
+		fx.RunsEach(code, "--compress-program", true, "-d")
+	}
 	for _, v := range c.ValueArgs("-o|--output") {
 		writeUnlessNotFile(fx, v, "sort -o writes its output there")
 	}

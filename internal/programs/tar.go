@@ -85,7 +85,7 @@ var tarProgram = &Program{Names: []string{"tar", "gtar", "bsdtar"}, Parse: parse
 --ignore-command-error
 --no-ignore-command-error
 -O --to-stdout
---to-command=COMMAND             exec
+--to-command=COMMAND             filter
 --atime-preserve[=METHOD]
 --clamp-mtime
 --delay-directory-restore
@@ -301,7 +301,9 @@ func tarEffects(c *Call, fx *Effects) {
 		fx.ReadTree(dest, true)
 	case "x":
 		if c.HasAny("-O|--to-command") {
-			// Members go to the output, or to the command's input.
+			// Members go to the output, or to the command's input: the
+			// members named are shown as the files of those names are.
+			archiveMembers(fx, c.Args(), c.Has("--wildcards"), len(c.ValueArgs("-T|--files-from")) > 0)
 			break
 		}
 		if c.HasAny("-P|--insecure") {
@@ -370,7 +372,9 @@ func tarEffects(c *Call, fx *Effects) {
 				if v.Dynamic {
 					code = ""
 				}
-				fx.Exec("sh", code, o.Typed)
+				// The compressor reads the archive on its standard input,
+				// and gets -d when tar reads one.
+				fx.RunsEach(code, o.Typed, true, "-d")
 			}
 		case o.Spec.Is("--checkpoint-action"):
 			if cmd, ok := strings.CutPrefix(v.Value, "exec="); ok || v.Dynamic {

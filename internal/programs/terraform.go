@@ -75,6 +75,9 @@ var terraformProgram = &Program{Names: []string{"terraform", "tofu"}, GoFlags: t
 		if c.HasAny("-json|-raw|-show-sensitive") {
 			// Sensitive outputs are printed in clear.
 			revealsSecret(fx, c.Name+" output -json or -raw")
+		} else if len(c.Args()) > 0 {
+			// So is the one output named.
+			revealsSecret(fx, c.Name+" output NAME")
 		}
 	}}},
 	{Name: "fmt", Node: &Node{Opts: tfView + `

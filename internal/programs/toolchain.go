@@ -14,10 +14,11 @@ import (
 // build scripts, tests and configuration files that are code (a Gemfile,
 // eslint.config.js, a mypy plugin) run whenever a subcommand is made to
 // run them, and such a call is an Exec effect, never read-only. Files of
-// the environment that name other programs (.cargo/config.toml's
-// rustc-wrapper, rust-toolchain.toml's path, a virtual environment's
-// interpreter) are not read per call: they are the user's set-up, as a
-// repository's .git/config is.
+// the project that name programs a call runs (.cargo/config.toml's
+// rustc-wrapper, rust-toolchain.toml's path) come with the project as
+// its code does: a call runs code nobody has seen when one of them is
+// there (configRuns). A virtual environment's interpreter is the user's
+// set-up, as a repository's .git/config is.
 
 // runsProject records that the call runs code the project provides
 // (scripts, build scripts, tests, configuration that is code) and that its
@@ -38,6 +39,15 @@ func runsProject(c *Call, fx *Effects, why string) {
 		if a.Value != "-" && (a.Dynamic || !strings.ContainsAny(a.Value, " \t\n")) {
 			fx.Read(a)
 		}
+	}
+}
+
+// configRuns records that the call runs what a configuration file of one
+// of the names names, when one is there: in the folder the call runs in
+// or, with upward, in any folder above it.
+func configRuns(fx *Effects, why string, upward bool, names ...string) {
+	for _, n := range names {
+		fx.Add(Effect{Op: Exec, IfPresent: n, Upward: upward, Why: why})
 	}
 }
 

@@ -59,10 +59,11 @@ func Predict(cmd, cwd, home string) *Prediction {
 				p.Creds = append(p.Creds, abs(e.Path))
 			case e.Op == programs.Exec && e.Helper:
 				p.Helpers[e.Code] = true
-			case e.Op == programs.Exec && !e.Found && e.Lang == "sh" && e.Code != "":
+			case e.Op == programs.Exec && !e.Found && e.Lang == "sh" && e.RunText(c.Stdin.Kind != shell.StdinInherited) != "":
 				// A command line the program runs through sh -c, judged
-				// on its own by the engine: what it does is predicted.
-				p.merge(Predict(e.Code, dir, home))
+				// by the engine as it runs, with the words and data the
+				// program adds: what it does is predicted so.
+				p.merge(Predict(e.RunText(c.Stdin.Kind != shell.StdinInherited), dir, home))
 				p.Helpers["sh"] = true
 			case e.Op == programs.Exec && !e.Found:
 				p.Execs = append(p.Execs, e.Why)
