@@ -629,17 +629,6 @@ var Policy = []governance.RuleSpec{
 		Source:     "builtin:policy/secrets.yaml:32",
 	},
 	{
-		ID:    "secrets-shell-history",
-		Tools: []governance.Kind{"read", "write", "edit"},
-		Match: []governance.MatchSpec{{
-			Paths: []string{"~/.bash_history", "~/.zsh_history", "~/.zhistory", "~/.history", "~/.sh_history", "~/.python_history", "~/.psql_history", "~/.mysql_history", "~/.sqlite_history", "~/.node_repl_history", "~/.irb_history", "~/.local/share/fish/fish_history", "~/.lesshst", "~/.rediscli_history"},
-		}},
-		Decision:   governance.Deny,
-		Message:    "Shell and client histories record every command typed, passwords and tokens given on command lines included.",
-		Suggestion: "Ask the user for the command you are looking for.",
-		Source:     "builtin:policy/secrets.yaml:56",
-	},
-	{
 		ID:    "secrets-token-files",
 		Tools: []governance.Kind{"read", "write", "edit"},
 		Match: []governance.MatchSpec{{
@@ -648,7 +637,7 @@ var Policy = []governance.RuleSpec{
 		Decision:   governance.Deny,
 		Message:    "Token files hold bearer tokens; governance keeps the tokens of its daemon and MCP proxy in them, and the MCP proxy's approver token lets whoever holds it answer approvals as a human.",
 		Suggestion: "Ask the user for the access you need; tokens are for the programs and people they were made for.",
-		Source:     "builtin:policy/secrets.yaml:69",
+		Source:     "builtin:policy/secrets.yaml:56",
 	},
 	{
 		ID:    "secrets-shell-histories",
@@ -659,7 +648,7 @@ var Policy = []governance.RuleSpec{
 		Decision:   governance.Deny,
 		Message:    "Shell and REPL histories hold the commands the user typed, with the passwords and tokens given on their command lines.",
 		Suggestion: "Ask the user for the command you need to know about.",
-		Source:     "builtin:policy/secrets.yaml:80",
+		Source:     "builtin:policy/secrets.yaml:67",
 	},
 	{
 		ID:    "secrets-system",
@@ -670,7 +659,7 @@ var Policy = []governance.RuleSpec{
 		Decision:   governance.Deny,
 		Message:    "This file holds password hashes, host keys or process memory.",
 		Suggestion: "Use id, getent or ps to learn about users and processes without reading secrets.",
-		Source:     "builtin:policy/secrets.yaml:93",
+		Source:     "builtin:policy/secrets.yaml:80",
 	},
 	{
 		ID:    "guard-config",
@@ -681,7 +670,7 @@ var Policy = []governance.RuleSpec{
 		Decision:   governance.Deny,
 		Message:    "This is the configuration of a guard that checks what agents do; an agent may not change the rules it is held to.",
 		Suggestion: "Tell the user which change you need; only a human edits guard configuration.",
-		Source:     "builtin:policy/secrets.yaml:105",
+		Source:     "builtin:policy/secrets.yaml:92",
 	},
 	{
 		ID: "secret-in-command",
@@ -694,7 +683,7 @@ var Policy = []governance.RuleSpec{
 		Decision:   governance.Deny,
 		Message:    "This puts a secret value into the command line, where it is recorded in logs, shell history and the agent's transcript.",
 		Suggestion: "Read the secret from the environment or a secrets manager instead of writing its value in the command.",
-		Source:     "builtin:policy/secrets.yaml:117",
+		Source:     "builtin:policy/secrets.yaml:104",
 	},
 }
 
@@ -914,11 +903,6 @@ var PolicyExamples = []governance.Examples{
 	{
 		Match:    []string{"~/.aws/credentials", "~/.kube/config", "/home/user/.netrc", "infra/terraform.tfstate", "~/.config/gcloud/application_default_credentials.json", "~/.vault-token", "~/.pgpass", "deploy/service-account.json", "~/.aws/sso/cache/abc.json", "ci/kubeconfig", "~/.config/age/keys.txt", "~/.cargo/credentials.toml", "~/.config/rclone/rclone.conf", "infra/terraform.tfvars", "prod.kubeconfig", ".dev.vars"},
 		NotMatch: []string{"~/.aws/cli/cache.txt", "docs/credentials.md", "main.tf", "variables.tf", "src/service.json"},
-	},
-	// secrets-shell-history
-	{
-		Match:    []string{"~/.bash_history", "~/.zsh_history", "~/.local/share/fish/fish_history"},
-		NotMatch: []string{"docs/history.md", "HISTORY.rst"},
 	},
 	// secrets-token-files
 	{

@@ -23,13 +23,16 @@ var unsafeEnv = []string{"LD_PRELOAD", "LD_LIBRARY_PATH", "DYLD_*", "BASH_ENV", 
 // UnsafeEnv reports a variable that, set to value, changes what a command
 // runs or loads. A PATH of the system's own program folders finds the
 // programs a bare name would find anyway; an IFS of blanks splits as the
-// analysis does.
+// analysis does; CGO_ENABLED=0 only turns cgo off.
 func UnsafeEnv(name, value string) bool {
 	switch {
 	case name == "PATH" && systemPath(value):
 		return false
 	case name == "IFS":
 		return strings.Trim(value, " \t\n") != ""
+	case name == "CGO_ENABLED" && value == "0":
+		// Turns cgo off: nothing more is compiled or run.
+		return false
 	}
 	for _, g := range unsafeEnv {
 		if g == name || strings.HasSuffix(g, "*") && strings.HasPrefix(name, g[:len(g)-1]) ||
