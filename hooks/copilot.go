@@ -12,7 +12,8 @@ import (
 
 // copilot is GitHub Copilot CLI's hook protocol, in both of its payload
 // formats, which the event names in the hook configuration choose:
-// camelCase (preToolUse: sessionId, toolName, toolArgs as a JSON string)
+// camelCase (preToolUse: sessionId, toolName, toolArgs: an object since
+// Copilot CLI 1.0.102, a JSON string before)
 // and the VS Code-compatible PascalCase (PreToolUse: hook_event_name,
 // session_id, tool_name, tool_input). A camelCase payload does not name
 // its event: install sets GOVERNANCE_HOOK_EVENT in each hook's
