@@ -82,6 +82,8 @@ var codexInstaller = installer{
 		},
 	},
 	noSwitch: "Codex has no fail-closed switch: the hook denies on its own errors, but a hook that cannot start lets the call run",
+	trust:    (*App).codexTrust,
+	skipped:  (*App).codexSkipped,
 }
 
 var geminiInstaller = installer{
