@@ -19,7 +19,7 @@ const codexTool = "codex/node_modules/@openai/codex/vendor/x86_64-unknown-linux-
 // codexHome writes Codex's user settings: the fake Responses API as the
 // model provider, and nothing that reaches beyond it (plugins, apps,
 // update checks, analytics).
-func codexHome(t *testing.T, home, url string) {
+func codexHome(t *testing.T, home, url string, features ...string) {
 	t.Helper()
 	writeFile(t, filepath.Join(home, ".codex", "config.toml"), `# The fake model server.
 model = "gpt-5-codex"
@@ -36,7 +36,7 @@ wire_api = "responses"
 plugins = false
 apps = false
 remote_plugin = false
-
+`+strings.Join(features, "\n")+`
 [analytics]
 enabled = false
 `)
@@ -68,8 +68,9 @@ func TestCodexEndToEnd(t *testing.T) {
 
 // Codex's own view of the hooks install wrote, from `codex app-server`'s
 // hooks/list, agrees with doctor's: trusted after install; modified when
-// the hook changes after it was trusted; not listed at all when the
-// project is not trusted. And an install Codex does not trust governs
+// the hook changes after it was trusted; not listed at all when hooks
+// are switched off (install switches them back on) or the project is not
+// trusted. And an install Codex does not trust governs
 // nothing: the write into .governance that the hook would deny happens.
 func TestCodexTrustAsCodexSeesIt(t *testing.T) {
 	t.Parallel()
@@ -103,6 +104,16 @@ func TestCodexTrustAsCodexSeesIt(t *testing.T) {
 	}
 	doctor(t, project, home, bin, false, "Codex skips the hook on session_start:0:0: it changed since it was trusted")
 	writeFile(t, hooksFile, string(data))
+
+	codexHome(t, home, url, "hooks = false") // hooks switched off
+	if got := statuses(); len(got) != 0 {
+		t.Errorf("with hooks off, Codex lists the hooks as %v; want none", got)
+	}
+	doctor(t, project, home, bin, false, "[features] hooks = false in ~/.codex/config.toml: Codex runs no hook")
+	install(t, "codex", project, home, bin)
+	if got := statuses(); len(got) != 5 || got["stop:0:0"] != "trusted" {
+		t.Errorf("after install turned hooks back on, Codex lists the hooks as %v; want all 5 trusted", got)
+	}
 
 	codexHome(t, home, url) // the user's settings as they were before install
 	if got := statuses(); len(got) != 0 {

@@ -24,6 +24,8 @@ import (
 //     trusted: [projects."<folder>"] trust_level = "trusted" in the user's
 //     config.toml, for the folder, else its project root (the nearest
 //     folder with .git);
+//   - no hook runs when [features] hooks (or the older codex_hooks) is
+//     false;
 //   - each hook, the user's ~/.codex/hooks.json included, runs only when
 //     [hooks.state."<hooks.json>:<event>:<group>:<handler>"] holds a
 //     trusted_hash equal to the hash of the hook's definition, and enabled
@@ -228,6 +230,13 @@ func (a *App) codexTrust(file string) ([]string, error) {
 		changed = append(changed, what)
 		return nil
 	}
+	for _, f := range codexHookFeatures {
+		if tomlLookup(doc, "features", f) == false {
+			if err := set([]string{"features"}, f, true, "turned hooks back on ([features] "+f+" = true)"); err != nil {
+				return nil, err
+			}
+		}
+	}
 	if dir := a.codexProjectFolder(real); dir != "" && !a.codexProjectTrusted(doc, dir) {
 		if err := set([]string{"projects", dir}, "trust_level", "trusted", "trusted the project "+dir); err != nil {
 			return nil, err
@@ -251,6 +260,10 @@ func (a *App) codexTrust(file string) ([]string, error) {
 	}
 	return changed, atomicfile.Write(cfg, []byte(text), 0o600)
 }
+
+// codexHookFeatures are the feature switches that turn Codex's hooks off
+// when false (codex_hooks is the older name).
+var codexHookFeatures = []string{"hooks", "codex_hooks"}
 
 // codexProjectTrusted says whether Codex trusts a project folder: the
 // first of the folder and its project root (the nearest folder with
@@ -307,6 +320,11 @@ func (a *App) codexSkipped(file string) []string {
 	}
 	shown := func(p string) string { home, _ := a.home(); return shownPath(p, "", home) }
 	var why []string
+	for _, f := range codexHookFeatures {
+		if tomlLookup(doc, "features", f) == false {
+			why = append(why, fmt.Sprintf("[features] %s = false in %s: Codex runs no hook", f, shown(cfg)))
+		}
+	}
 	if dir := a.codexProjectFolder(real); dir != "" {
 		switch level, _ := codexTrustLevel(doc, dir); level {
 		case "trusted":
