@@ -21,20 +21,33 @@ func copilotEnv(home, bin, url string) []string {
 
 // Copilot CLI, offline against the fake Responses API, with the hook
 // `governance install copilot` writes in the project's .github/hooks/ and
-// the folder trust it records, without which Copilot skips the hook.
+// the folder trust it records, without which Copilot skips the hook. The
+// reviewer is a Copilot custom agent; its calls come named by the agent.
 func TestCopilotCLIEndToEnd(t *testing.T) {
 	t.Parallel()
 	copilot := needTool(t, copilotTool)
 	project, home, bin := e2eProject(t)
-	c := newConversation([]step{
-		{"bash", map[string]any{"command": "rm -rf .", "description": "Clean the project"}},
-		{"bash", map[string]any{"command": "echo governed-ok", "description": "Say it worked"}},
-	}, nil)
+	writeFile(t, filepath.Join(project, ".github", "agents", "reviewer.agent.md"), `---
+name: reviewer
+description: Reviews changes and reports findings.
+tools: ["bash"]
+---
+Review the change and report findings.
+`)
+	c := newConversation(
+		[]step{
+			{"bash", map[string]any{"command": "rm -rf .", "description": "Clean the project"}},
+			{"bash", map[string]any{"command": "echo governed-ok", "description": "Say it worked"}},
+			{"task", map[string]any{"name": "review", "description": "Review", "agent_type": "reviewer",
+				"prompt": subagentMarker + ": check the change"}},
+		},
+		[]step{{"bash", map[string]any{"command": "echo from-subagent", "description": "Report"}}},
+	)
 	url := serve(t, responsesFake(c))
 	install(t, "copilot", project, home, bin)
 	out := runCLI(t, project, copilotEnv(home, bin, url), copilot, "-p", "run the thing", "--allow-all-tools")
 	t.Logf("copilot: %.3000s", out)
-	c.checkMain(t, project)
+	c.checkGoverned(t, project)
 }
 
 // Copilot CLI skips a repository's hooks in a folder it does not trust,
