@@ -12,15 +12,17 @@ import (
 
 // copilot is GitHub Copilot CLI's hook protocol, in both of its payload
 // formats, which the event names in the hook configuration choose:
-// camelCase (preToolUse: sessionId, toolName, toolArgs as a JSON string)
+// camelCase (preToolUse: sessionId, toolName, toolArgs: an object since
+// Copilot CLI 1.0.102, a JSON string before)
 // and the VS Code-compatible PascalCase (PreToolUse: hook_event_name,
 // session_id, tool_name, tool_input). A camelCase payload does not name
 // its event: install sets GOVERNANCE_HOOK_EVENT in each hook's
 // environment, and without it the event is told by its fields.
 //
-// Copilot's subagents run through the same hooks with nothing that names
-// them, so calls made while one runs are taken to be its calls (see
-// Event.InferSubagents). Copilot has no fail-closed switch: a hook that
+// Copilot CLI 1.0.102 names a subagent's calls (agentId, agentType,
+// parentAgentId, and a sessionId of the subagent's own); with versions
+// that do not, calls made while a subagent runs are taken to be its calls
+// (see Event.InferSubagents). Copilot has no fail-closed switch: a hook that
 // fails lets the call run, so this hook never fails.
 type copilot struct{}
 
@@ -102,6 +104,11 @@ func (copilot) Decode(data []byte, env Env) (*Event, error) {
 	ev.CanAsk = true
 	ev.InferSubagents = true
 	req := &ev.Request
+	if parent := str(in, "parentAgentId"); parent != "" && req.AgentID != "" {
+		// A subagent's calls come in a session of their own, named by
+		// the agent's id, whose parent is the calling session.
+		req.SessionID = parent
+	}
 	req.Unattended = unattendedEnv(env)
 	if t := req.Tool; t.Kind == governance.KindOther && t.Name != "" {
 		if server := copilotServer(t.Name, req.Cwd, getenv(env, "HOME")); server != "" {
@@ -132,6 +139,10 @@ func copilotSnake(in map[string]any) map[string]any {
 			k = "tool_input"
 		case "transcriptPath":
 			k = "transcript_path"
+		case "agentId":
+			k = "agent_id"
+		case "agentType":
+			k = "agent_type"
 		}
 		out[k] = v
 	}

@@ -111,6 +111,19 @@ func (c *conversation) stepName(role string, i int) string {
 // checkGoverned asserts what every harness run must show.
 func (c *conversation) checkGoverned(t *testing.T, project string) {
 	t.Helper()
+	c.checkMain(t, project)
+	t.Run("subagent held to its agent file", func(t *testing.T) {
+		r := c.result(t, "sub", 0)
+		if !strings.Contains(r.text, "Agent reviewer has no permission") {
+			t.Errorf("the subagent's call was not held to reviewer.md; the tool result was %+v", r)
+		}
+	})
+}
+
+// checkMain asserts what the main thread's run must show: the destructive
+// command denied with its reason, the safe one run.
+func (c *conversation) checkMain(t *testing.T, project string) {
+	t.Helper()
 	t.Run("destructive command blocked", func(t *testing.T) {
 		r := c.result(t, "main", 0)
 		// The project holds the governance settings, so self-protection,
@@ -128,12 +141,6 @@ func (c *conversation) checkGoverned(t *testing.T, project string) {
 		r := c.result(t, "main", 1)
 		if r.isError || !strings.Contains(r.text, "governed-ok") {
 			t.Errorf("echo governed-ok did not run; the tool result was %+v", r)
-		}
-	})
-	t.Run("subagent held to its agent file", func(t *testing.T) {
-		r := c.result(t, "sub", 0)
-		if !strings.Contains(r.text, "Agent reviewer has no permission") {
-			t.Errorf("the subagent's call was not held to reviewer.md; the tool result was %+v", r)
 		}
 	})
 }

@@ -24,10 +24,12 @@ func (a *App) doctorCmd() *cobra.Command {
 		Short: "Check the hook installation of every harness",
 		Long: `doctor reports, for each agent harness, whether governance-hook is
 installed (in the project's settings or the user's), whether a hook that
-fails blocks the call (fail-closed), and which settings files it found.
-It exits 1 when something is wrong with an installed hook: a settings
-file that does not parse, a hook binary that is missing, a tool-call event
-without the hook, or a fail-closed switch that is off.`,
+fails blocks the call (fail-closed), which settings files it found, and
+whether the harness would run the hook at all: Codex and Copilot CLI skip
+hooks they do not trust. It exits 1 when something is wrong with an
+installed hook: a settings file that does not parse, a hook binary that is
+missing, a tool-call event without the hook, a fail-closed switch that is
+off, or a hook the harness skips.`,
 		Example: `  governance doctor
   governance doctor --dir ~/src/app`,
 		Args: cobra.NoArgs,
@@ -64,6 +66,8 @@ type fileReport struct {
 	// failClosed is set when the hook blocks on failure everywhere it
 	// should.
 	failClosed bool
+	// skipped says why the harness would not run the hook in the file.
+	skipped []string
 }
 
 // doctor reports on one harness and returns the number of problems.
@@ -79,18 +83,24 @@ func (a *App) doctor(w io.Writer, name string, ins installer, dir, home string) 
 	}
 	files = append(files, user)
 	var reports []fileReport
-	hooked, allClosed, problems := false, true, 0
+	hooked, runs, allClosed, problems := false, false, true, 0
 	for _, f := range files {
 		r := a.inspectFile(ins, f)
+		if r.hooked && ins.skipped != nil {
+			r.skipped = ins.skipped(a, f)
+		}
 		reports = append(reports, r)
 		if r.hooked {
 			hooked = true
+			runs = runs || len(r.skipped) == 0
 			allClosed = allClosed && r.failClosed
 		}
-		problems += len(r.problems)
+		problems += len(r.problems) + len(r.skipped)
 	}
 	status := "not installed (run `governance install " + name + "`)"
-	if hooked {
+	if hooked && !runs {
+		status = "installed, but " + ins.title + " SKIPS the hook: tool calls run ungoverned (run `governance install " + name + "` to trust it)"
+	} else if hooked {
 		status = "installed"
 		switch {
 		case ins.noSwitch != "":
@@ -107,9 +117,9 @@ func (a *App) doctor(w io.Writer, name string, ins installer, dir, home string) 
 		for _, p := range r.problems {
 			fmt.Fprintf(w, "    problem: %s\n", p)
 		}
-	}
-	if hooked && name == "codex" {
-		fmt.Fprintf(w, "  note: Codex runs a project's .codex/hooks.json only in projects it trusts\n")
+		for _, p := range r.skipped {
+			fmt.Fprintf(w, "    problem: %s\n", p)
+		}
 	}
 	return problems
 }

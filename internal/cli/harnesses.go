@@ -82,6 +82,8 @@ var codexInstaller = installer{
 		},
 	},
 	noSwitch: "Codex has no fail-closed switch: the hook denies on its own errors, but a hook that cannot start lets the call run",
+	trust:    (*App).codexTrust,
+	skipped:  (*App).codexSkipped,
 }
 
 var geminiInstaller = installer{
@@ -181,6 +183,8 @@ var copilotInstaller = installer{
 		commandKey: "bash",
 	},
 	noSwitch: "Copilot CLI has no fail-closed switch: the hook denies on its own errors, but a hook that cannot start lets the call run",
+	trust:    (*App).copilotTrust,
+	skipped:  (*App).copilotSkipped,
 }
 
 // setVersion marks a hooks file as version 1 of its format.

@@ -12,10 +12,11 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/spf13/cobra"
+
 	"github.com/agentgov/governance/governance"
 	"github.com/agentgov/governance/internal/atomicfile"
 	"github.com/agentgov/governance/internal/jsonedit"
-	"github.com/spf13/cobra"
 )
 
 // hookTimeout is the time, in seconds, harnesses give the hook per call;
@@ -42,6 +43,13 @@ type installer struct {
 	// noSwitch says what happens when the hook fails, for harnesses
 	// without a fail-closed switch.
 	noSwitch string
+	// trust records, in the harness's own user settings, the trust the
+	// harness asks before it runs the hook in file (a person runs
+	// install), and returns what it changed; nil when it asks none.
+	trust func(a *App, file string) ([]string, error)
+	// skipped says why the harness would not run the hook in file, the
+	// way the harness decides it; nil when it would.
+	skipped func(a *App, file string) []string
 }
 
 // installers are the harnesses install knows, by the name the command
@@ -94,7 +102,11 @@ instead of letting it run. Running it again changes nothing.
   copilot    .github/hooks/governance.json (~/.copilot/hooks/governance.json)
   opencode   .opencode/plugins/governance.js (~/.config/opencode/plugins/governance.js)
 
-The paths in parentheses are written with --global.`,
+The paths in parentheses are written with --global. Codex and Copilot CLI
+skip a project's hooks until they are trusted; install records that trust
+in the harness's user settings: for Codex, the project and each hook's
+hash in ~/.codex/config.toml; for Copilot CLI, the project in
+trusted_folders of ~/.copilot/config.json.`,
 		Example: `  governance install claude
   governance install gemini --global
   governance doctor`,
@@ -124,10 +136,20 @@ The paths in parentheses are written with --global.`,
 			if err != nil {
 				return err
 			}
-			if changed {
+			var trusted []string
+			if ins.trust != nil {
+				if trusted, err = ins.trust(a, file); err != nil {
+					return err
+				}
+			}
+			switch {
+			case changed:
 				fmt.Fprintf(a.Stdout, "installed %s into %s\n", hook, file)
-			} else {
+			case len(trusted) == 0:
 				fmt.Fprintf(a.Stdout, "%s already has the governance hook; nothing changed\n", file)
+			}
+			for _, t := range trusted {
+				fmt.Fprintf(a.Stdout, "%s: %s\n", ins.title, t)
 			}
 			return nil
 		},
