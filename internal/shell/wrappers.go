@@ -54,7 +54,10 @@ var wrappers = []namedWrapper{
 	{"chrt", &wrapper{short: "T", long: []string{"sched-runtime", "sched-deadline", "sched-period"}, skip: 1, noCommand: "p"}},
 	{"command", &wrapper{noCommand: "vV"}},
 	{"doas", &wrapper{short: "uC", privileged: true, shell: "s"}},
-	{"env", &wrapper{short: "uCSP", long: []string{"unset", "chdir", "split-string", "block-signal", "default-signal", "ignore-signal"}, assigns: true, chdir: "C"}},
+	// --block-signal, --default-signal and --ignore-signal take a value
+	// only when it is attached (--ignore-signal=INT): the next word is
+	// the program.
+	{"env", &wrapper{short: "uCSP", long: []string{"unset", "chdir", "split-string"}, assigns: true, chdir: "C"}},
 	{"exec", &wrapper{short: "a"}},
 	{"flock", &wrapper{short: "wEs", long: []string{"timeout", "conflict-exit-code"}, skip: 1, skipWrites: true}},
 	{"ionice", &wrapper{short: "cnP", long: []string{"class", "classdata", "pgid", "uid"}, noCommand: "pu"}},
@@ -114,7 +117,7 @@ func (w *walker) unwrap(cmd *Command, ctx *execCtx) bool {
 	args := cmd.Args[1:]
 	var flags strings.Builder
 	var chdir, split string
-	var splitSet, chdirSet, chdirDynamic bool
+	var splitSet, splitTwice, chdirSet, chdirDynamic bool
 	skip := spec.skip
 	var writes []Redirect
 	written := func(a Arg) {
@@ -155,7 +158,7 @@ func (w *walker) unwrap(cmd *Command, ctx *execCtx) bool {
 				written(valArg)
 			}
 			if name == "split-string" {
-				split, splitSet = val, true
+				split, splitTwice, splitSet = val, splitSet, true
 			}
 			i++
 			continue
@@ -180,7 +183,7 @@ func (w *walker) unwrap(cmd *Command, ctx *execCtx) bool {
 						written(valArg)
 					}
 					if cmd.Name == "env" && c == 'S' {
-						split, splitSet = val, true
+						split, splitTwice, splitSet = val, splitSet, true
 					}
 					if strings.IndexByte(spec.assignShort, c) >= 0 {
 						if dyn || !IsAssign(val) {
@@ -219,8 +222,15 @@ func (w *walker) unwrap(cmd *Command, ctx *execCtx) bool {
 		// env -S splits one string into arguments, which may start with
 		// assignments.
 		var extra []Arg
-		for _, s := range strings.Fields(split) {
-			extra = append(extra, Arg{Value: s})
+		if splitTwice || strings.ContainsAny(split, "$\\'\"#") {
+			// env expands ${VAR}, removes quotes, reads escapes and
+			// comments in the string, and a second -S is an argument of
+			// the first's command: what runs is not read here.
+			extra = []Arg{{Value: "env -S " + split, Dynamic: true}}
+		} else {
+			for _, s := range strings.Fields(split) {
+				extra = append(extra, Arg{Value: s})
+			}
 		}
 		rest = append(extra, rest...)
 		for len(rest) > 0 && IsAssign(rest[0].Value) {
