@@ -95,6 +95,36 @@ func awkCode(code string, sandbox bool, fx *Effects) {
 		}
 		return "", false
 	}
+	// A string is the whole command or file name only when nothing is
+	// joined to it: awk concatenates what stands beside it ("cat" x,
+	// "-" $0), so the token after it (or, before | getline, the one
+	// before it) must end or start the expression.
+	ends := func(i int) bool {
+		if i >= len(toks) {
+			return true
+		}
+		switch toks[i] {
+		case ";", "}", "\n", ")", "||", "&&", ",":
+			return true
+		}
+		return false
+	}
+	starts := func(i int) bool {
+		if i < 0 {
+			return true
+		}
+		switch toks[i] {
+		case ";", "{", "}", "\n", "(", "||", "&&", ",", "!", "=":
+			return true
+		}
+		return false
+	}
+	after := func(i int) (string, bool) {
+		if !ends(i + 1) {
+			return "", false
+		}
+		return lit(i)
+	}
 	for i, t := range toks {
 		redirect := pr.redirects(t)
 		switch {
@@ -124,16 +154,16 @@ func awkCode(code string, sandbox bool, fx *Effects) {
 		case t == "|&":
 			fx.Exec("sh", "", "awk talks to a coprocess")
 		case t == "|":
-			if cmd, ok := lit(i - 1); ok && i+1 < len(toks) && toks[i+1] == "getline" {
+			if cmd, ok := lit(i - 1); ok && starts(i-2) && i+1 < len(toks) && toks[i+1] == "getline" {
 				fx.Exec("sh", cmd, "awk \"cmd\" | getline")
-			} else if cmd, ok := lit(i + 1); ok && pr.in {
+			} else if cmd, ok := after(i + 1); ok && pr.in {
 				// The command reads what awk prints into it.
 				fx.Runs(cmd, "awk print | \"cmd\"", false, true)
 			} else {
 				fx.Exec("sh", "", "awk pipes to or from a command made at run time")
 			}
 		case redirect:
-			if f, ok := lit(i + 1); ok {
+			if f, ok := after(i + 1); ok {
 				if f != "/dev/stdout" && f != "/dev/stderr" && f != "-" {
 					fx.Write(shell.Arg{Value: f}, "awk print "+t)
 				}
@@ -141,7 +171,7 @@ func awkCode(code string, sandbox bool, fx *Effects) {
 				fx.Unknown("awk writes a file named at run time with print " + t)
 			}
 		case t == "<" && awkAfterGetline(toks[:i]):
-			if f, ok := lit(i + 1); ok {
+			if f, ok := after(i + 1); ok {
 				if f != "/dev/stdin" && f != "-" {
 					fx.Read(shell.Arg{Value: f})
 				}
