@@ -328,6 +328,11 @@ func tarEffects(c *Call, fx *Effects) {
 			}
 		}
 	case "c", "r":
+		for _, l := range c.ValueArgs("-T|--files-from") {
+			// The names in the list are files the archive reads and
+			// prints: which they are is not known here.
+			fx.Unknown("tar archives the files " + l.Value + " lists (-T), whose names are only known at run time")
+		}
 		for _, a := range c.Args() {
 			if mode == "r" && c.Has("-A") {
 				fx.Read(a)
