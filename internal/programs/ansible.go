@@ -21,8 +21,9 @@ import (
 // the constructed plugin evaluates Jinja expressions, whose lookups can
 // run commands. ansible-doc imports documentation fragments from the
 // configured plugin paths, and ansible-lint loads the rules the project's
-// configuration names and installs requirements.yml. These listings are
-// allowed as they were before the model.
+// configuration names and installs requirements.yml. ansible-inventory
+// therefore runs code; the other listings are allowed as they were before
+// the model.
 
 // ansibleCommon are the options of every tool.
 const ansibleCommon = `
@@ -147,6 +148,10 @@ var ansibleInventoryProgram = &Program{Names: []string{"ansible-inventory"}, Sta
 	if !c.HasAny("--list|--host|--graph") {
 		fx.Unknown("ansible-inventory needs --list, --host or --graph")
 	}
+	// Loading the inventory runs it when the file is executable (the
+	// script plugin comes before ini and yaml), and the configured one
+	// comes from ./ansible.cfg: listing it may run project code.
+	fx.Exec("", "", "ansible-inventory runs an executable inventory file, the one -i names or ./ansible.cfg configures")
 }}}
 
 var ansibleDocProgram = &Program{Names: []string{"ansible-doc"}, Start: ansibleStart, Node: Node{Opts: ansibleCommon + `
