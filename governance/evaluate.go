@@ -399,7 +399,7 @@ func (ev *evaluation) commandSubjects(a *shell.Analysis) []*subject {
 				files = append(files, listing)
 			}
 			s := subject{kind: fa.kind, file: pl, via: cl.String(), display: fa.arg.Value, stat: fa.stat,
-				tree: fa.tree, hidden: fa.hidden, treeName: fa.treeName, op: fa.op, vcs: cl.name == "git"}
+				tree: fa.tree, hidden: fa.hidden, committed: fa.committed, treeName: fa.treeName, op: fa.op, vcs: cl.name == "git"}
 			files = append(files, ev.newSubject(s))
 			files = ev.appendKernelSubjects(files, &s)
 		}
@@ -570,8 +570,9 @@ type fileArg struct {
 	// test -f), not of its content.
 	stat bool
 	// tree marks an effect on every file under a folder (grep -r, tar
-	// -x); hidden says that a read includes dot files.
-	tree, hidden bool
+	// -x); hidden says that a read includes dot files; committed that the
+	// files are those git tracks there.
+	tree, hidden, committed bool
 	// op is the effect, from the program's model.
 	op programs.Op
 	// treeName filters the base names of a tree read.

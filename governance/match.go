@@ -31,6 +31,9 @@ type subject struct {
 	// read, an archive extracted); hidden says that a read includes dot
 	// files.
 	tree, hidden bool
+	// committed, for a tree read, reads the files git tracks there as
+	// the history holds them, not the folder on disk.
+	committed bool
 	// treeName, for a tree read, is a glob the base names of the files
 	// read match (find -name '*.py' | xargs cat), or "" for all.
 	treeName string

@@ -72,7 +72,7 @@ func modelFileArgs(cl *cmdline) []fileArg {
 		if a.Value == "" || a.Value == "-" {
 			return
 		}
-		out = append(out, fileArg{arg: a, kind: k, op: e.Op, tree: e.Tree, hidden: e.Hidden, stat: e.Op == programs.Stat,
+		out = append(out, fileArg{arg: a, kind: k, op: e.Op, tree: e.Tree, hidden: e.Hidden, committed: e.Committed, stat: e.Op == programs.Stat,
 			ifMissing: e.IfMissing})
 	}
 	for i := range cl.call.Effects().List {

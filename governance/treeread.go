@@ -2,6 +2,7 @@ package governance
 
 import (
 	"path"
+	"path/filepath"
 	"strings"
 )
 
@@ -33,6 +34,9 @@ func (ev *evaluation) treeVerdict(s *subject) Verdict {
 			}
 		}
 		return false
+	}
+	if s.committed {
+		return ev.committedVerdict(s, root, secret)
 	}
 	complete := ev.fsw.walk(root, s.hidden, func(p string, link bool) bool {
 		if s.treeName != "" {
@@ -114,4 +118,44 @@ func (ev *evaluation) secretRules() []*Rule {
 		}
 	}
 	return out
+}
+
+// committedVerdict judges a read of the files git tracks in the
+// repository root is in, as the history holds them: each name in the
+// index is judged by the rules that deny reading secrets.
+func (ev *evaluation) committedVerdict(s *subject, root string, secret func(string) bool) Verdict {
+	gitDir := gitDirOf(root)
+	what, subj := "`"+s.via+"`", s.via
+	if subj == "" {
+		subj = s.display
+	}
+	if gitDir == "" {
+		return Verdict{}
+	}
+	top := filepath.Dir(gitDir)
+	var found []string
+	complete := indexPaths(filepath.Join(gitDir, "index"), func(rel string) bool {
+		if !ev.fsw.take(1) {
+			return false
+		}
+		// The history of the whole repository, wherever in it the call
+		// runs.
+		p := path.Join(top, rel)
+		if secret(p) {
+			found = append(found, p)
+		}
+		return len(found) < 5
+	}) && !ev.fsw.spent
+	switch {
+	case len(found) > 0:
+		return Verdict{Outcome: Ask, Layer: LayerRules, Rule: "committed-secrets", Subject: subj,
+			Message: what + " prints the contents of files as commits hold them, and this repository tracks secrets (" +
+				strings.Join(ev.relPaths(found), ", ") + "): their lines would be printed.",
+			Suggestion: "Limit it to the paths you need (git log -p -- src/), or leave out the patches (--stat, --name-only)."}
+	case !complete:
+		return Verdict{Outcome: Ask, Layer: LayerRules, Rule: "recursive-read-unchecked", Subject: subj,
+			Message:    what + " prints the contents of files as commits hold them, and the files git tracks could not all be checked for secrets now.",
+			Suggestion: "Limit it to the paths you need (git log -p -- src/), or approve it if the repository tracks no secrets."}
+	}
+	return Verdict{}
 }

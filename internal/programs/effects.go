@@ -87,8 +87,11 @@ type Effect struct {
 	// To is the other end of a Move or Link.
 	To shell.Arg
 	// Tree extends the effect to everything under Path; Hidden says that
-	// a tree read includes dot files.
-	Tree, Hidden bool
+	// a tree read includes dot files. Committed makes a tree read one of
+	// the files git tracks under Path, as the history holds them (git log
+	// -p, git show, git archive print their contents), not of the folder
+	// on disk.
+	Tree, Hidden, Committed bool
 	// Symbolic marks a symbolic link.
 	Symbolic bool
 	// IfMissing marks a Write that creates Path only when it does not

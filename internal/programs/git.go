@@ -476,6 +476,10 @@ func gitMakeSubs() []*Sub {
 		if len(c.ValueArgs("-o")) == 0 && !c.Has("--stdout") {
 			fx.Write(gitIn(c, argOf(".")), "git format-patch writes patch files")
 		}
+		if gitPrintsContents(c) {
+			fx.Add(Effect{Op: Read, Path: gitIn(c, argOf(".")), Tree: true, Hidden: true, Committed: true,
+				Why: "git format-patch --stdout prints the contents of the files commits hold"})
+		}
 	}}
 	for _, name := range []string{"merge-base", "name-rev", "count-objects", "show-ref", "show-branch", "for-each-ref",
 		"var", "check-ignore", "check-attr", "check-mailmap", "get-tar-commit-id", "check-ref-format", "patch-id",
@@ -691,6 +695,16 @@ func gitPathspec(a shell.Arg) shell.Arg {
 // the index may be refreshed.
 func gitReadEffects(c *Call, fx *Effects) {
 	readOperandsIn(c, fx)
+	if gitPrintsContents(c) {
+		e := Effect{Op: Read, Path: gitIn(c, argOf(".")), Tree: true, Hidden: true, Committed: true,
+			Why: "git " + c.Sub() + " prints the contents of the files commits hold"}
+		if ops := c.Args(); len(ops) > 0 && !ops[len(ops)-1].Dynamic && c.Sub() != "archive" && c.Sub() != "cat-file" {
+			// git log -p src/: an operand that names a file on disk is a
+			// path, and only its history is printed.
+			e.IfAbsent = gitIn(c, ops[len(ops)-1]).Value
+		}
+		fx.Add(e)
+	}
 	switch c.Sub() {
 	case "status", "describe", "diff":
 		if !c.Has("--no-optional-locks") {
@@ -979,4 +993,43 @@ func gitGrepEffects(c *Call, fx *Effects) {
 	for _, p := range paths {
 		fx.ReadTree(p, true)
 	}
+}
+
+// gitPrintsContents reports a git command that prints the contents of
+// files as commits or the index hold them, for every path: a patch (log
+// -p, show, diff, diff-tree -p), an archive, or the objects named on
+// standard input (cat-file --batch). A pathspec after -- names what is
+// printed instead: readOperandsIn reads those paths.
+func gitPrintsContents(c *Call) bool {
+	patch := c.HasAny("-p|-u|--patch|--patch-with-stat|--patch-with-raw|--cc|--word-diff|--color-words|--unified|-U|--binary|--ext-diff")
+	noPatch := c.HasAny("-s|--no-patch|--stat|--numstat|--shortstat|--name-only|--name-status|--raw|--summary|--dirstat|--oneline|-q|--quiet|--exit-code|--check")
+	switch c.Sub() {
+	case "log", "whatchanged", "diff-tree", "diff-index", "diff-files", "range-diff":
+		if !patch {
+			return false
+		}
+	case "show", "diff":
+		if noPatch && !patch {
+			return false
+		}
+	case "format-patch":
+		if !c.Has("--stdout") {
+			return false
+		}
+	case "archive":
+		if c.Has("-l") {
+			return false
+		}
+	case "cat-file":
+		return c.HasAny("--batch|--batch-command|--batch-all-objects")
+	default:
+		return false
+	}
+	for _, a := range c.Args() {
+		if strings.Contains(a.Value, ":") && !strings.Contains(a.Value, "://") {
+			// git show HEAD:.env prints that file (readOperandsIn).
+			return false
+		}
+	}
+	return c.DashDash < 0 || c.DashDash >= len(c.Pos)
 }

@@ -14,11 +14,11 @@ func TestGit(t *testing.T) {
 		{"git -C repo status", ""},
 		{"git log --oneline -n 5", ""},
 		{"git log --oneline -- src", "read src"},
-		{"git log -p main..HEAD", "read main..HEAD"},
-		{"git diff", ""},
+		{"git log -p main..HEAD", "read main..HEAD; read . unless main..HEAD (tree, hidden)"},
+		{"git diff", "read . (tree, hidden)"},
 		{"git diff --stat HEAD~1 -- README.md", "read HEAD~1; read README.md"},
-		{"git diff --output=out.txt", "write out.txt"},
-		{"git diff --ext-diff", "exec sh:\"\""},
+		{"git diff --output=out.txt", "write out.txt; read . (tree, hidden)"},
+		{"git diff --ext-diff", "exec sh:\"\"; read . (tree, hidden)"},
 		{"git show HEAD:.env", "read .env"},
 		{"git show :.env", "read .env"},
 		{"git cat-file -p HEAD:config/.env.production", "read config/.env.production"},
@@ -73,8 +73,8 @@ func TestGit(t *testing.T) {
 		{"git --exec-path=/tmp log", "exec sh:\"\""},
 		{"git --exec-path", ""},
 		{"git frobnicate", "unknown (\"frobnicate\" is not a subcommand the model of git knows)"},
-		{"git archive --remote=ssh://x/r HEAD", "unknown (the effect of --remote is not modelled); read HEAD"},
-		{"git archive -o out.tar HEAD", "write out.tar; read HEAD"},
+		{"git archive --remote=ssh://x/r HEAD", "unknown (the effect of --remote is not modelled); read HEAD; read . (tree, hidden)"},
+		{"git archive -o out.tar HEAD", "write out.tar; read HEAD; read . (tree, hidden)"},
 	})
 }
 
@@ -119,11 +119,11 @@ func TestGitLogOptionsElsewhere(t *testing.T) {
 		{"git notes show HEAD", ""},
 		{"git notes --ref show add -m hi HEAD", "change (git notes add changes the repository)"},
 		{"git notes --ref=x list", ""},
-		{"git format-patch --stdout -1", ""},
-		{"git format-patch --stdout --signature-file=.env -1", "read .env"},
-		{"git format-patch --stdout --signature-file .env -1", "read .env"},
-		{"git format-patch --stdout --description-file=.env -1", "read .env"},
-		{"git format-patch --stdout --output=out -1", "write out"},
+		{"git format-patch --stdout -1", "read . (tree, hidden)"},
+		{"git format-patch --stdout --signature-file=.env -1", "read .env; read . (tree, hidden)"},
+		{"git format-patch --stdout --signature-file .env -1", "read .env; read . (tree, hidden)"},
+		{"git format-patch --stdout --description-file=.env -1", "read .env; read . (tree, hidden)"},
+		{"git format-patch --stdout --output=out -1", "write out; read . (tree, hidden)"},
 	})
 }
 
@@ -140,7 +140,7 @@ func TestGitRepositoryFound(t *testing.T) {
 		{"git -C ../r log", "exec if ../r/HEAD; exec if ../HEAD; exec if HEAD (upward)"},
 		{"git --git-dir=fix log", "exec if HEAD (upward); unknown (git --git-dir fix reads the configuration of a repository that may not be the user's)"},
 		{"git --git-dir=../x/.git log", "exec if HEAD (upward)"},
-		{"git --work-tree=/h diff", "exec if HEAD (upward); read /h (tree, hidden); cache .git/index"},
+		{"git --work-tree=/h diff", "exec if HEAD (upward); read /h (tree, hidden); read . (tree, hidden); cache .git/index"},
 	})
 }
 

@@ -1,0 +1,73 @@
+package governance_test
+
+import (
+	"context"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"testing"
+
+	"github.com/agentgov/governance/governance"
+)
+
+// gitRepo makes a repository with files committed, in every index format
+// git writes (2, 3 with extended flags, 4 with compressed names).
+func gitRepo(t *testing.T, version string, files ...string) string {
+	t.Helper()
+	if _, err := exec.LookPath("git"); err != nil {
+		t.Skip("git is not installed")
+	}
+	dir := t.TempDir()
+	run := func(args ...string) {
+		t.Helper()
+		c := exec.Command("git", args...)
+		c.Dir = dir
+		c.Env = append(os.Environ(), "GIT_CONFIG_GLOBAL=/dev/null", "GIT_CONFIG_SYSTEM=/dev/null")
+		if out, err := c.CombinedOutput(); err != nil {
+			t.Fatalf("git %v: %v\n%s", args, err, out)
+		}
+	}
+	run("init", "-q")
+	for _, f := range files {
+		p := filepath.Join(dir, f)
+		os.MkdirAll(filepath.Dir(p), 0o755)
+		os.WriteFile(p, []byte("x=1\n"), 0o644)
+	}
+	run("add", "-A")
+	run("update-index", "--index-version", version)
+	if version == "3" {
+		// An extended flag, which only version 3 and up can hold.
+		run("update-index", "--skip-worktree", files[0])
+	}
+	run("-c", "user.name=t", "-c", "user.email=t@example.com", "commit", "-qm", "init")
+	return dir
+}
+
+// A git command that prints the contents of files as commits hold them
+// (a patch, an archive, objects named on its input) is not a plain read
+// when the repository tracks a secret, whether or not the file is on disk;
+// the same commands run in a repository that tracks none.
+func TestCommittedSecrets(t *testing.T) {
+	printers := []string{"git log -p", "git show", "git diff-tree -p --root HEAD", "git archive HEAD",
+		"echo HEAD:.env | git cat-file --batch", "git log -p --all", "git whatchanged -p", "git format-patch --stdout HEAD~1"}
+	quiet := []string{"git log --oneline", "git show --stat", "git log -p -- src", "git diff --name-only HEAD~1"}
+	for _, version := range []string{"2", "3", "4"} {
+		secret := gitRepo(t, version, "src/a.go", "deploy/.env", "README.md")
+		os.Remove(filepath.Join(secret, "deploy", ".env")) // gone from disk, still in the history
+		clean := gitRepo(t, version, "src/a.go", "README.md")
+		for _, tc := range []struct {
+			dir     string
+			cmds    []string
+			allowed bool
+		}{{secret, printers, false}, {secret, quiet, true}, {clean, printers[:3], true}} {
+			for _, cmd := range tc.cmds {
+				req := &governance.Request{Cwd: filepath.Join(tc.dir, "src"), ProjectRoot: tc.dir, Home: home,
+					Tool: governance.Tool{Kind: governance.KindShell, Name: "Bash", Input: governance.Input{Command: cmd}}}
+				d := governance.NewEngine(builtin(governance.DefaultSettings())).Decide(context.Background(), req)
+				if got := d.Outcome == governance.Allow; got != tc.allowed {
+					t.Errorf("index v%s, %s: %s (%s: %s), want allowed=%v", version, cmd, d.Outcome, d.Rule, d.Message, tc.allowed)
+				}
+			}
+		}
+	}
+}

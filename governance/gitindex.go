@@ -1,0 +1,105 @@
+package governance
+
+import (
+	"bytes"
+	"encoding/binary"
+	"os"
+	"path/filepath"
+	"strings"
+)
+
+// The files git tracks are listed in its index (.git/index): git log -p,
+// git show and git archive print their contents as commits hold them,
+// whether or not the files are on disk. The index is read here, by its
+// documented format (versions 2 to 4), for the names only.
+
+// gitDirOf returns the git folder of the repository a folder is in: a
+// .git folder, or the one a .git file points to; "" when there is none.
+func gitDirOf(dir string) string {
+	for d := dir; ; {
+		g := filepath.Join(d, ".git")
+		if fi, err := os.Stat(g); err == nil {
+			if fi.IsDir() {
+				return g
+			}
+			data, err := os.ReadFile(g)
+			if err != nil {
+				return ""
+			}
+			if rest, ok := strings.CutPrefix(strings.TrimSpace(string(data)), "gitdir: "); ok {
+				if !filepath.IsAbs(rest) {
+					rest = filepath.Join(d, rest)
+				}
+				return rest
+			}
+			return ""
+		}
+		parent := filepath.Dir(d)
+		if parent == d {
+			return ""
+		}
+		d = parent
+	}
+}
+
+// indexPaths calls visit with the path (relative to the work tree) of
+// each entry of a git index, until visit returns false. ok is false when
+// the file cannot be read as an index.
+func indexPaths(file string, visit func(string) bool) (ok bool) {
+	data, err := os.ReadFile(file)
+	if err != nil || len(data) < 12 || string(data[:4]) != "DIRC" {
+		return false
+	}
+	version := binary.BigEndian.Uint32(data[4:8])
+	count := binary.BigEndian.Uint32(data[8:12])
+	if version < 2 || version > 4 {
+		return false
+	}
+	off := 12
+	var prev []byte
+	for range count {
+		// ctime, mtime, dev, ino, mode, uid, gid, size: 40 bytes; the
+		// object id: 20 bytes; flags: 2 bytes.
+		const fixed = 62
+		if off+fixed > len(data) {
+			return false
+		}
+		flags := binary.BigEndian.Uint16(data[off+60 : off+62])
+		start := off + fixed
+		if flags&0x4000 != 0 {
+			// Extended flags (version 3 and up).
+			start += 2
+		}
+		if start > len(data) {
+			return false
+		}
+		var name []byte
+		if version == 4 {
+			// The name is the previous one less N bytes, plus a suffix.
+			n, w := binary.Uvarint(data[start:])
+			if w <= 0 || int(n) > len(prev) {
+				return false
+			}
+			end := bytes.IndexByte(data[start+w:], 0)
+			if end < 0 {
+				return false
+			}
+			name = append(append([]byte{}, prev[:len(prev)-int(n)]...), data[start+w:start+w+end]...)
+			off = start + w + end + 1
+		} else {
+			end := bytes.IndexByte(data[start:], 0)
+			if end < 0 {
+				return false
+			}
+			name = data[start : start+end]
+			// Entries are padded with NULs to a multiple of eight bytes.
+			entry := start + end - off
+			off += (entry + 8) &^ 7
+		}
+		prev = name
+		if !visit(string(name)) {
+			return true
+		}
+	}
+	return true
+}
