@@ -93,6 +93,8 @@ var bypassCases = []bypassCase{
 	{"list-of-files", `echo .env | tar -cf - -T -`, notAllowed, "", ""},
 	{"list-of-files", `ls -a | tar -cf - --files-from=-`, notAllowed, "", ""},
 	{"list-of-files", `tar -cf - -T /dev/stdin`, notAllowed, "", ""},
+	{"environment-read", `duckdb -c "select getenv('GITHUB_TOKEN')"`, notAllowed, "", ""},
+	{"environment-read", `duckdb -c "SELECT GETENV('HOME') AS h"`, notAllowed, "", ""},
 	{"runs-project-code", `ansible-inventory -i inv.sh --list`, notAllowed, "", ""},
 	{"runs-project-code", `ansible-inventory --graph`, notAllowed, "", ""},
 	{"indirection", `eval 'rm -rf /'`, blocked, "rm-root-or-home", ""},

@@ -20,13 +20,14 @@ const (
 var sqlStarts = []string{"desc", "describe", "explain", "pragma", "select", "show", "table", "values", "with"}
 
 // sqlDenied are words that write, administer, run code, read or
-// write server files, or reveal password hashes, wherever they appear in
+// write server files, read the environment (DuckDB's getenv), or reveal
+// password hashes, wherever they appear in
 // a statement (a data-modifying CTE, SELECT ... INTO, EXPLAIN ANALYZE
 // DELETE). Sorted.
 var sqlDenied = []string{
 	"alter", "attach", "authentication_string", "bulk", "call", "checkpoint", "copy", "create", "cursor_to_xml",
 	"delete", "detach", "drop", "duckdb_secrets", "dumpfile", "edit", "exec", "execute", "export", "fsdir",
-	"fts3_tokenizer", "glob", "grant", "import", "insert", "install", "into", "load", "load_extension", "load_file", "lock", "merge",
+	"fts3_tokenizer", "getenv", "glob", "grant", "import", "insert", "install", "into", "load", "load_extension", "load_file", "lock", "merge",
 	"nextval", "notify", "opendatasource", "openquery", "openrowset", "outfile", "pg_authid", "pg_shadow",
 	"pg_user_mapping", "pg_user_mappings", "query", "query_table", "query_to_xml", "query_to_xml_and_xmlschema",
 	"readfile", "refresh", "reindex", "rename", "revoke", "set_config", "setval", "sniff_csv", "sql_logins",
