@@ -3,6 +3,8 @@ package governance
 import (
 	"bytes"
 	"encoding/binary"
+	"errors"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"strings"
@@ -44,9 +46,13 @@ func gitDirOf(dir string) string {
 
 // indexPaths calls visit with the path (relative to the work tree) of
 // each entry of a git index, until visit returns false. ok is false when
-// the file cannot be read as an index.
+// the file cannot be read as an index; a missing index lists nothing.
 func indexPaths(file string, visit func(string) bool) (ok bool) {
 	data, err := os.ReadFile(file)
+	if errors.Is(err, fs.ErrNotExist) {
+		// No index: nothing is tracked yet.
+		return true
+	}
 	if err != nil || len(data) < 12 || string(data[:4]) != "DIRC" {
 		return false
 	}
