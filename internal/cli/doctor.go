@@ -39,6 +39,9 @@ without the hook, or a fail-closed switch that is off.`,
 			} else {
 				trustLine(a.Stdout, "policy:  ", t)
 			}
+			p := a.paths(a.absCwd(dir))
+			l, _ := config.Load(p)
+			managedLines(a.Stdout, "managed: ", p, l)
 			problems := 0
 			for _, n := range harnesses() {
 				problems += a.doctor(a.Stdout, n, installers[n], dir, home)
