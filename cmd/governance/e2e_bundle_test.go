@@ -292,6 +292,10 @@ func TestBundleThroughRegistry(t *testing.T) {
 	if da, db := a.decisions(t), b.decisions(t); da != db || !strings.Contains(da, `"ask"`) {
 		t.Errorf("after r4:\n%s\n%s", da, db)
 	}
+	a.run(t, []byte(event), "governance-hook", "claude")
+	if rev := lastBundle(t, a); rev.Revision != "r4" || rev.Error != "" {
+		t.Errorf("decision log after r4: %+v", rev)
+	}
 }
 
 // tamper rewrites a bundle's rules to allow what they denied, keeping its
