@@ -124,10 +124,14 @@ bench: build
 # moves the managed folder, so the binaries for this run are built with
 # another one (-X layout.managedDir), as a distribution would build them.
 BUNDLE_BENCH = $(abspath $(BIN))/bench-bundle
+# Rules in the bundle; the hook decodes them all from its snapshot on every
+# call, so its time grows with them (a user configuration of as many rules
+# costs the same: the last line shows it).
+BUNDLE_RULES ?= 1000
 BUNDLE_LDFLAGS = -s -w -X github.com/agentgov/governance/internal/layout.managedDir=$(BUNDLE_BENCH)/managed
 
 bench-bundle: build
-	@echo "== policy bundle: activation of a 1,000-rule bundle, and the hook with it active"
+	@echo "== policy bundle: activation of a $(BUNDLE_RULES)-rule bundle, and the hook with it active"
 	@rm -rf $(BUNDLE_BENCH) && mkdir -p $(BUNDLE_BENCH)/bin $(BUNDLE_BENCH)/project/.git
 	$(GO) build -trimpath -ldflags='$(BUNDLE_LDFLAGS)' -o $(BUNDLE_BENCH)/bin/ ./cmd/governance ./cmd/governance-hook
 	$(GO) build -trimpath -ldflags='-s -w' -o $(BUNDLE_BENCH)/plain/ ./cmd/governance ./cmd/governance-hook
@@ -136,7 +140,7 @@ bench-bundle: build
 	  mv $(BUNDLE_BENCH)/$$d/hook-copy $(BUNDLE_BENCH)/$$d/governance-hook; done
 	@[ -x $(BIN)/bench-trivial ] || { $(GO) build -trimpath -ldflags='-s -w' -o $(BIN)/bench-trivial.linked ./internal/bench/trivial && \
 	  cp $(BIN)/bench-trivial.linked $(BIN)/bench-trivial; }
-	$(GO) run ./internal/bench/bundle -managed $(BUNDLE_BENCH)/managed -rules 1000 -runs 5
+	$(GO) run ./internal/bench/bundle -managed $(BUNDLE_BENCH)/managed -rules $(BUNDLE_RULES) -runs 5
 	@sed 's#"cwd":"/tmp"#"cwd":"$(BUNDLE_BENCH)/project"#' internal/bench/testdata/pretooluse-bash.json > $(BUNDLE_BENCH)/event.json
 	@(cd $(BUNDLE_BENCH)/project && $(call xdg_env,$(BUNDLE_BENCH)) $(BUNDLE_BENCH)/bin/governance compile > /dev/null)
 	@(cd $(BUNDLE_BENCH)/project && $(call xdg_env,$(BUNDLE_BENCH)) $(BUNDLE_BENCH)/bin/governance status | grep -A2 '^managed:')

@@ -37,6 +37,9 @@ func managedLines(w io.Writer, label string, p layout.Paths, l *config.Loaded) {
 		}
 	}
 	fmt.Fprintf(w, "%s%s (%d rules; the user and the project may tighten it, never loosen it)\n", label, p.ManagedDir, rules)
+	if writableByMe(p.ManagedDir) {
+		fmt.Fprintf(w, "%sWARNING: you can write this folder, so the programs you run can too: give it to root (chown -R root: %s)\n", pad, p.ManagedDir)
+	}
 	if len(locks) > 0 {
 		fmt.Fprintf(w, "%slocked: %v\n", pad, locks)
 	}

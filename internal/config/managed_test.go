@@ -52,6 +52,8 @@ func TestManagedLayer(t *testing.T) {
 			files: map[string]string{"managed/config.yaml": "default: deny\n", "home/.config/governance/config.yaml": "default: defer\n"}},
 		{name: "project may not loosen the managed default", wantErr: "would loosen the managed configuration's default",
 			files: map[string]string{"managed/config.yaml": "default: deny\n", "proj/.governance/config.yaml": "default: ask\n"}},
+		{name: "what the managed file leaves alone is the user's", wantErr: "max_delegation_depth: 5 would loosen the user configuration's 3",
+			files: map[string]string{"managed/config.yaml": "lock: [mode]\n", "proj/.governance/config.yaml": "max_delegation_depth: 5\n"}},
 		{name: "user may tighten", files: map[string]string{"managed/config.yaml": "default: defer\n", "home/.config/governance/config.yaml": "default: deny\n"},
 			check: func(t *testing.T, l *config.Loaded) {
 				if l.Policy.Settings.Default != governance.Deny {

@@ -81,9 +81,7 @@ func tighten(s *governance.Settings, f *File, above []*File, strict func(string)
 		if locked != nil && locked(key) {
 			return "the managed configuration"
 		}
-		if len(above) > 0 {
-			return above[len(above)-1].layerName()
-		}
+		// The built-in value, which the user configuration may set.
 		return "the user configuration"
 	}
 	loosens := func(key, msg string) {
