@@ -219,6 +219,10 @@ func TestBundleThroughRegistry(t *testing.T) {
 			t.Errorf("%s: second pull: %s", m.name, out)
 		}
 	}
+	// The managed configuration and the bundle's files hold to the schemas.
+	if out, code := a.governance(t, "validate"); code != 0 {
+		t.Errorf("validate: exit %d\n%s", code, out)
+	}
 	da, db := a.decisions(t), b.decisions(t)
 	if da != db {
 		t.Errorf("the machines decide differently:\n%s\n%s", da, db)
