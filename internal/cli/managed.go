@@ -55,7 +55,10 @@ func managedLines(w io.Writer, label string, p layout.Paths, l *config.Loaded) {
 	case st.Revision == "":
 		fmt.Fprintf(w, "%sbundle: none active yet (source %s; run `governance bundle pull`)\n", pad, src.URL)
 	default:
-		fmt.Fprintf(w, "%sbundle: revision %s, activated %s", pad, governance.Sanitize(st.Revision), st.Status.Activated)
+		fmt.Fprintf(w, "%sbundle: revision %s", pad, governance.Sanitize(st.Revision))
+		if st.Status.Activated != "" {
+			fmt.Fprintf(w, ", activated %s", st.Status.Activated)
+		}
 		if src != nil {
 			fmt.Fprintf(w, " from %s", src.URL)
 		}

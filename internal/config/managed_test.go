@@ -76,6 +76,8 @@ func TestManagedLayer(t *testing.T) {
 		{name: "a bundle cannot name a bundle", wantErr: "cannot name a bundle", files: map[string]string{
 			"managed/bundle/r1/.manifest":   `{"revision":"r1"}`,
 			"managed/bundle/r1/config.yaml": "bundle: {source: 'oci://x/y:z', public_key: k.pem}\n"}},
+		{name: "plain http only on loopback", wantErr: "http:// only for a loopback address",
+			files: map[string]string{"managed/config.yaml": "bundle: {source: 'http://example.com/b.tar.gz', public_key: k.pem}\n"}},
 		{name: "the managed folder is protected", files: map[string]string{"managed/config.yaml": "default: ask\n"},
 			check: func(t *testing.T, l *config.Loaded) {
 				for _, d := range l.Policy.ConfigDirs {

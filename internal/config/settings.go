@@ -1,14 +1,16 @@
 package config
 
 import (
+	"net/url"
 	"slices"
 	"strconv"
 	"strings"
 	"time"
 
+	"go.yaml.in/yaml/v3"
+
 	"github.com/agentgov/governance/governance"
 	"github.com/agentgov/governance/internal/yamlx"
-	"go.yaml.in/yaml/v3"
 )
 
 // File is one config.yaml. Fields that are not set are nil or empty, so
@@ -396,6 +398,11 @@ func (f *File) parseBundle(n *yaml.Node) error {
 			if !strings.HasPrefix(s, "oci://") && !strings.HasPrefix(s, "https://") && !strings.HasPrefix(s, "http://") {
 				return yamlx.At(f.Name, kv.Value, "bundle source %q is neither oci:// nor https://", s).
 					WithHint("write oci://REGISTRY/REPOSITORY:TAG, or the https:// URL of the bundle's .tar.gz")
+			}
+			if u, err := url.Parse(s); err != nil || u.Host == "" ||
+				u.Scheme == "http" && u.Hostname() != "127.0.0.1" && u.Hostname() != "localhost" && u.Hostname() != "::1" {
+				return yamlx.At(f.Name, kv.Value, "bundle source %q: http:// only for a loopback address", s).
+					WithHint("serve the bundle over https://, or from an OCI registry")
 			}
 			b.URL = s
 		case "public_key":
