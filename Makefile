@@ -2,7 +2,8 @@
 #
 #   make test      the whole test suite (what CI runs)
 #   make bench     performance figures: hook process vs a trivial Go program,
-#                  in-process decisions, what the MCP proxy adds to a call
+#                  in-process decisions, policy bundle activation and the
+#                  hook with a bundle active, what the MCP proxy adds to a call
 #   make accuracy  the default policy against the labeled corpus, per
 #                  category and per peer (fails above the limits below),
 #                  and against variants of its commands that keep their
@@ -29,7 +30,7 @@ ACCURACY_MAX ?= deny=6,deny-allowed=1,not-allow=2,not-deny=2.5,allow=8.5
 # 5 a command adds about 17,000 calls and 2 seconds.
 ACCURACY_VARIANTS ?= 5
 
-.PHONY: all build test test-tools accuracy bench bench-gatekeeper bench-mcp lint generate check-generate clean test-plugins bench-plugins
+.PHONY: all build test test-tools accuracy bench bench-bundle bench-gatekeeper bench-mcp lint generate check-generate clean test-plugins bench-plugins
 
 all: build
 
@@ -110,10 +111,47 @@ bench: build
 	    "daemon=<$(BENCH_DIR)/daemon.json $(BENCH_ENV) $(BIN)/bench-hook claude"; \
 	  status=$$?; kill $$daemon 2>/dev/null; exit $$status
 	@echo
+	@$(MAKE) --no-print-directory bench-bundle
+	@echo
 	@$(MAKE) --no-print-directory bench-gatekeeper
 	@echo
 	@$(MAKE) --no-print-directory bench-plugins
 	@$(MAKE) --no-print-directory bench-mcp
+
+# A policy bundle of 1,000 rules: how long a pull takes to verify and
+# activate it, then the hook's p50 with it active (a managed layer read
+# through the compiled snapshot) against the trivial program. No variable
+# moves the managed folder, so the binaries for this run are built with
+# another one (-X layout.managedDir), as a distribution would build them.
+BUNDLE_BENCH = $(abspath $(BIN))/bench-bundle
+# Rules in the bundle; the hook decodes them all from its snapshot on every
+# call, so its time grows with them (a user configuration of as many rules
+# costs the same: the last line shows it).
+BUNDLE_RULES ?= 1000
+BUNDLE_LDFLAGS = -s -w -X github.com/agentgov/governance/internal/layout.managedDir=$(BUNDLE_BENCH)/managed
+
+bench-bundle: build
+	@echo "== policy bundle: activation of a $(BUNDLE_RULES)-rule bundle, and the hook with it active"
+	@rm -rf $(BUNDLE_BENCH) && mkdir -p $(BUNDLE_BENCH)/bin $(BUNDLE_BENCH)/project/.git
+	$(GO) build -trimpath -ldflags='$(BUNDLE_LDFLAGS)' -o $(BUNDLE_BENCH)/bin/ ./cmd/governance ./cmd/governance-hook
+	$(GO) build -trimpath -ldflags='-s -w' -o $(BUNDLE_BENCH)/plain/ ./cmd/governance ./cmd/governance-hook
+	@# Copies start as installed binaries do (see bench above).
+	@for d in bin plain; do cp $(BUNDLE_BENCH)/$$d/governance-hook $(BUNDLE_BENCH)/$$d/hook-copy && \
+	  mv $(BUNDLE_BENCH)/$$d/hook-copy $(BUNDLE_BENCH)/$$d/governance-hook; done
+	@[ -x $(BIN)/bench-trivial ] || { $(GO) build -trimpath -ldflags='-s -w' -o $(BIN)/bench-trivial.linked ./internal/bench/trivial && \
+	  cp $(BIN)/bench-trivial.linked $(BIN)/bench-trivial; }
+	$(GO) run ./internal/bench/bundle -managed $(BUNDLE_BENCH)/managed -rules $(BUNDLE_RULES) -runs 5
+	@sed 's#"cwd":"/tmp"#"cwd":"$(BUNDLE_BENCH)/project"#' internal/bench/testdata/pretooluse-bash.json > $(BUNDLE_BENCH)/event.json
+	@(cd $(BUNDLE_BENCH)/project && $(call xdg_env,$(BUNDLE_BENCH)) $(BUNDLE_BENCH)/bin/governance compile > /dev/null)
+	@(cd $(BUNDLE_BENCH)/project && $(call xdg_env,$(BUNDLE_BENCH)) $(BUNDLE_BENCH)/bin/governance status | grep -A2 '^managed:')
+	@# The same rules in a user's configuration, with the usual binaries and no
+	@# managed folder: what the rules cost, apart from the bundle.
+	@mkdir -p $(BUNDLE_BENCH)/user/home/.config/governance/rules
+	@cp $(BUNDLE_BENCH)/managed/bundle/active/rules/team.yaml $(BUNDLE_BENCH)/user/home/.config/governance/rules/
+	@(cd $(BUNDLE_BENCH)/project && $(call xdg_env,$(BUNDLE_BENCH)/user) $(BUNDLE_BENCH)/plain/governance compile > /dev/null)
+	$(GO) run ./internal/bench/spawn -n $(BENCH_N) -input $(BUNDLE_BENCH)/event.json \
+	  trivial=$(BIN)/bench-trivial "bundle-active=$(call xdg_env,$(BUNDLE_BENCH)) $(BUNDLE_BENCH)/bin/governance-hook claude" \
+	  "same-rules-user-config=$(call xdg_env,$(BUNDLE_BENCH)/user) $(BUNDLE_BENCH)/plain/governance-hook claude"
 
 # The gatekeeper (layer 4) against a fake provider on 127.0.0.1: the
 # latency it adds to a decision on a call no rule decides, in-process (as

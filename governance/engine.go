@@ -46,6 +46,11 @@ type Policy struct {
 	// Untrusted holds a project's allows while no person has trusted its
 	// policy; nil when there are none, or the project is trusted.
 	Untrusted *Untrusted
+	// BundleRevision is the revision of the managed policy bundle the
+	// policy holds, "" for none; BundleErr says why the machine's last
+	// pull kept that bundle rather than a newer one. Every decision
+	// records them.
+	BundleRevision, BundleErr string
 }
 
 // AgentSource finds agent definitions.

@@ -107,6 +107,8 @@ func TestBuiltinPolicy(t *testing.T) {
 		{"the phase is set by humans", shellReq("governance phase release"), governance.Deny, "never-exposed-to-ai"},
 		{"the phase may be read", shellReq("governance phase"), governance.Defer, "default"},
 		{"purge is for maintenance", shellReq("governance purge"), governance.Deny, "never-exposed-to-ai"},
+		{"bundles are activated by the machine's owner", shellReq("governance bundle pull"), governance.Deny, "never-exposed-to-ai"},
+		{"bundles are published by the team", shellReq("governance bundle push b.tar.gz oci://r/p:t"), governance.Deny, "never-exposed-to-ai"},
 		{"proposals may be read", shellReq("governance learn propose"), governance.Defer, "default"},
 		{"proposals are written by humans", shellReq("governance learn propose --write"), governance.Deny, "never-exposed-to-ai"},
 		{"learned entries are approved by humans", shellReq("governance learn approve L1"), governance.Deny, "never-exposed-to-ai"},

@@ -148,6 +148,8 @@ func protectedCLI(sub string) string {
 		return "repairing the brain's files"
 	case "daemon":
 		return "running the approvals page (its address carries the token that answers approvals)"
+	case "bundle":
+		return "building, publishing or activating the team's policy bundle"
 	}
 	return ""
 }

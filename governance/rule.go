@@ -261,6 +261,9 @@ const (
 	ScopeBuiltin = "builtin"
 	ScopeGlobal  = "global"
 	ScopeRepo    = "repo"
+	// ScopeManaged is the managed (system) layer: its folder and the
+	// policy bundle a machine pulls.
+	ScopeManaged = "managed"
 )
 
 // CompileRule checks a rule spec and compiles it. It does not run the

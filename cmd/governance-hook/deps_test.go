@@ -34,6 +34,10 @@ func TestHookDependencies(t *testing.T) {
 		"net/url", // with net/netip, init work on every call; hooks parse the little they need
 		"github.com/agentgov/governance/internal/mcpproxy",  // the MCP proxy
 		"github.com/agentgov/governance/internal/proposals", // proposed rules
+		// Policy bundles: governance bundle pull fetches and verifies them;
+		// the hook reads the active one through the compiled snapshot.
+		"github.com/agentgov/governance/internal/bundle", "github.com/google/go-containerregistry",
+		"crypto/x509", "crypto/rsa", "crypto/ecdsa", "encoding/pem",
 	}
 	for _, dep := range strings.Fields(string(out)) {
 		for _, f := range forbidden {

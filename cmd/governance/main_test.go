@@ -8,13 +8,23 @@ import (
 
 	"github.com/agentgov/governance/hooks"
 	"github.com/agentgov/governance/internal/cli"
+	"github.com/agentgov/governance/internal/layout"
 	"github.com/agentgov/governance/internal/testplugin"
 	"github.com/rogpeppe/go-internal/testscript"
 )
 
 var update = flag.Bool("u", false, "update testscript golden output")
 
+// managedDirVar moves the managed folder of this test binary, whatever name
+// it runs under, so that each script and each simulated machine has its
+// own. Only this test binary reads it: the governance programs read no
+// variable that moves the managed folder, which an agent could set.
+const managedDirVar = "GOVERNANCE_TEST_MANAGED_DIR"
+
 func TestMain(m *testing.M) {
+	if dir := os.Getenv(managedDirVar); dir != "" {
+		layout.SetManagedDirForTest(dir)
+	}
 	commands := map[string]func(){
 		"governance": func() { os.Exit(cli.Main(os.Args[1:], os.Stdin, os.Stdout, os.Stderr)) },
 		"governance-hook": func() {
@@ -67,5 +77,6 @@ func setupHome(e *testscript.Env) error {
 	e.Setenv("XDG_CONFIG_HOME", filepath.Join(home, ".config"))
 	e.Setenv("XDG_STATE_HOME", filepath.Join(home, ".local", "state"))
 	e.Setenv("CLAUDE_PROJECT_DIR", "")
+	e.Setenv(managedDirVar, filepath.Join(e.WorkDir, "managed"))
 	return os.MkdirAll(home, 0o755)
 }

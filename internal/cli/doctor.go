@@ -41,6 +41,9 @@ off, or a hook the harness skips.`,
 			} else {
 				trustLine(a.Stdout, "policy:  ", t)
 			}
+			p := a.paths(a.absCwd(dir))
+			l, _ := config.Load(p)
+			managedLines(a.Stdout, "managed: ", p, l)
 			problems := 0
 			for _, n := range harnesses() {
 				problems += a.doctor(a.Stdout, n, installers[n], dir, home)

@@ -161,7 +161,7 @@ configuration.`,
 	root.AddCommand(a.gatekeeperCmd())
 	root.AddCommand(a.uninstallCmd(), a.doctorCmd(), a.importCmd())
 	root.AddCommand(a.pluginsCmd(), a.trustCmd(), a.untrustCmd())
-	root.AddCommand(a.mcpProxyCmd())
+	root.AddCommand(a.mcpProxyCmd(), a.bundleCmd())
 	root.AddCommand(a.versionCmd())
 	needSubcommand(root)
 	return root

@@ -45,8 +45,9 @@ phase, anchors and metrics.`,
 				counts[r.Scope]++
 			}
 			trustLine(w, "policy:        ", l.Trust)
-			fmt.Fprintf(w, "rules:         %d built-in, %d user, %d project, %d executable\n", counts[governance.ScopeBuiltin],
-				counts[governance.ScopeGlobal], counts[governance.ScopeRepo], len(l.Policy.Checks))
+			managedLines(w, "managed:       ", p, l)
+			fmt.Fprintf(w, "rules:         %d built-in, %d managed, %d user, %d project, %d executable\n", counts[governance.ScopeBuiltin],
+				counts[governance.ScopeManaged], counts[governance.ScopeGlobal], counts[governance.ScopeRepo], len(l.Policy.Checks))
 			if u := l.Policy.Untrusted; u != nil && len(u.Rules)+len(u.Learned) > 0 {
 				fmt.Fprintf(w, "               %d project allow rules and %d learned entries wait for `governance trust`\n", len(u.Rules), len(u.Learned))
 			}

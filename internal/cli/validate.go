@@ -16,7 +16,7 @@ func (a *App) validateCmd() *cobra.Command {
 		Use:   "validate [FILE...]",
 		Short: "Check the brain's files and the configuration against their JSON Schemas",
 		Long: `validate checks every file of the project's brain (state.json, metrics.json,
-sessions) and of the user's and the project's configuration (config.yaml,
+sessions) and of the managed, the user's and the project's configuration (config.yaml,
 rules/*.yaml, agents/*.md frontmatter, tests/*.yaml) against its JSON
 Schema (draft 2020-12), or only the files named, and reports each
 violation with the file, the JSON pointer of the value at fault and a
@@ -38,7 +38,7 @@ fix them by hand.`,
 			p := a.paths(a.absCwd(dir))
 			var targets []validate.Target
 			if len(args) == 0 {
-				targets = validate.Discover(p.BrainDir(), p.UserDir, p.RepoDir)
+				targets = validate.Discover(p.BrainDir(), p.ManagedDir, p.ActiveBundle(), p.UserDir, p.RepoDir)
 			}
 			for _, f := range args {
 				kind, ok := validate.KindOf(f)

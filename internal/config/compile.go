@@ -21,9 +21,9 @@ func Compile(p layout.Paths) *snapshot.Snapshot {
 	if err != nil {
 		s.Err = err.Error()
 	}
-	if l.User != nil {
-		s.DisableBuiltin = l.User.DisableBuiltin
-	}
+	s.DisableBuiltin = l.DisableBuiltin
+	s.Bundle = l.Bundle.Revision
+	s.BundleErr = l.Bundle.Err
 	for _, r := range l.Policy.Rules {
 		if r.Scope == "builtin" {
 			continue

@@ -208,21 +208,47 @@ func envName(s string) bool {
 // configuration can turn the gatekeeper on or choose its model; a project
 // may turn it off, lower its budgets and timeout, raise the confidence it
 // needs and narrow the tools it decides.
-func (l *Loaded) gatekeeperSettings(user, repo *File) error {
+//
+// A managed block comes first and the user's then only tightens it, as a
+// project's does; while the managed configuration locks the gatekeeper, a
+// block below it is an error.
+func (l *Loaded) gatekeeperSettings(managed managedFiles, user, repo *File) error {
 	s := &l.Policy.Settings.Gatekeeper
 	var errs Errors
-	var u, r *gatekeeperFile
+	var m, u, r *gatekeeperFile
+	var mName string
+	for _, f := range managed {
+		if f.Gatekeeper != nil {
+			m, mName = f.Gatekeeper, f.Name
+		}
+	}
 	if user != nil {
 		u = user.Gatekeeper
 	}
 	if repo != nil {
 		r = repo.Gatekeeper
 	}
-	if u != nil {
+	if managed.locked("gatekeeper") {
+		for _, f := range []*File{user, repo} {
+			if f != nil && f.Gatekeeper != nil {
+				errs = append(errs, &yamlx.Error{File: f.Name, Line: f.Line("gatekeeper"),
+					Msg:  "the managed configuration locks the gatekeeper",
+					Hint: "only the machine's administrator changes it, in the managed configuration"})
+			}
+		}
+		u, r = nil, nil
+	}
+	switch {
+	case m != nil:
+		errs = flatten(errs, userGatekeeper(s, mName, m))
+		if u != nil {
+			errs = flatten(errs, repoGatekeeper(s, user.Name, u, true))
+		}
+	case u != nil:
 		errs = flatten(errs, userGatekeeper(s, user.Name, u))
 	}
 	if r != nil {
-		errs = flatten(errs, repoGatekeeper(s, repo.Name, r, u != nil))
+		errs = flatten(errs, repoGatekeeper(s, repo.Name, r, m != nil || u != nil))
 	}
 	if s.Enabled {
 		for _, src := range []struct {

@@ -24,8 +24,14 @@ import (
 type Loaded struct {
 	Paths  layout.Paths
 	Policy *governance.Policy
-	// User and Repo are the config.yaml files, when present.
+	// User and Repo are the config.yaml files, when present; Managed the
+	// managed layer's (the active bundle's, then the managed folder's).
 	User, Repo *File
+	Managed    managedFiles
+	// Bundle is the state of the policy bundle the machine pulls.
+	Bundle BundleState
+	// DisableBuiltin lists the built-in rules the configuration turns off.
+	DisableBuiltin []string
 	// Files lists every configuration file that was read; StarFiles the
 	// Starlark rules files that define executable rules.
 	Files, StarFiles []string
@@ -83,6 +89,8 @@ func load(p layout.Paths, asWritten bool) (*Loaded, error) {
 	var errs Errors
 
 	var user, repo *File
+	managed, err := l.readManaged()
+	errs = flatten(errs, err)
 	if p.UserDir != "" {
 		f, err := l.readSettings(filepath.Join(p.UserDir, "config.yaml"))
 		errs = flatten(errs, err)
@@ -91,22 +99,33 @@ func load(p layout.Paths, asWritten bool) (*Loaded, error) {
 	if p.RepoDir != "" && p.RepoDir != p.UserDir {
 		f, err := l.readSettings(filepath.Join(p.RepoDir, "config.yaml"))
 		errs = flatten(errs, err)
+		if f != nil {
+			f.layer = layerRepo
+		}
 		repo = f
 	}
-	l.User, l.Repo = user, repo
-	errs = flatten(errs, merge(&pol.Settings, user, repo))
-	errs = flatten(errs, l.gatekeeperSettings(user, repo))
-	plugins, err := mergePlugins(user, repo)
+	l.User, l.Repo, l.Managed = user, repo, managed
+	errs = flatten(errs, managedOnly(user, repo))
+	errs = flatten(errs, merge(&pol.Settings, managed, user, repo))
+	errs = flatten(errs, l.gatekeeperSettings(managed, user, repo))
+	plugins, err := mergePlugins(managed, user, repo)
 	errs = flatten(errs, err)
 	trusted, err := ReadTrustedPlugins(p.UserDir)
 	errs = flatten(errs, err)
 	applyTrust(plugins, trusted)
 	pol.Plugins = plugins
 	l.Purge = purgePolicy(user, repo)
-	for _, f := range []struct {
+	layers := []struct {
 		file  *File
 		scope string
-	}{{user, governance.ScopeGlobal}, {repo, governance.ScopeRepo}} {
+	}{{user, governance.ScopeGlobal}, {repo, governance.ScopeRepo}}
+	for _, m := range managed {
+		layers = append(layers, struct {
+			file  *File
+			scope string
+		}{m, governance.ScopeManaged})
+	}
+	for _, f := range layers {
 		if f.file == nil {
 			continue
 		}
@@ -129,9 +148,13 @@ func load(p layout.Paths, asWritten bool) (*Loaded, error) {
 		}
 	}
 
-	builtin, err := builtinRules(user)
+	builtin, off, err := builtinRules(managed, user)
+	l.DisableBuiltin = off
 	errs = flatten(errs, err)
 	pol.Rules = append(pol.Rules, builtin...)
+	for _, dir := range managedDirs(p) {
+		errs = flatten(errs, l.readRules(filepath.Join(dir, "rules"), governance.ScopeManaged))
+	}
 	if p.UserDir != "" {
 		errs = flatten(errs, l.readRules(filepath.Join(p.UserDir, "rules"), governance.ScopeGlobal))
 	}
@@ -140,7 +163,11 @@ func load(p layout.Paths, asWritten bool) (*Loaded, error) {
 		errs = flatten(errs, l.readRules(filepath.Join(p.RepoDir, "rules"), governance.ScopeRepo))
 	}
 
-	for _, d := range []struct{ dir, scope string }{{p.UserDir, governance.ScopeGlobal}, {p.RepoDir, governance.ScopeRepo}} {
+	learnedDirs := []struct{ dir, scope string }{{p.UserDir, governance.ScopeGlobal}, {p.RepoDir, governance.ScopeRepo}}
+	for _, dir := range managedDirs(p) {
+		learnedDirs = append(learnedDirs, struct{ dir, scope string }{dir, governance.ScopeManaged})
+	}
+	for _, d := range learnedDirs {
 		if d.dir == "" || d.scope == governance.ScopeRepo && d.dir == p.UserDir {
 			continue
 		}
@@ -166,6 +193,11 @@ func load(p layout.Paths, asWritten bool) (*Loaded, error) {
 	pol.Agents = l.Registry
 	errs = flatten(errs, checkRoleNames(pol, l.Registry))
 	pol.ConfigDirs = append([]string{p.UserDir, p.StateDir}, pluginFiles(pol.Plugins)...)
+	if p.ManagedDir != "" {
+		pol.ConfigDirs = append(pol.ConfigDirs, p.ManagedDir)
+	}
+	l.Bundle = ReadBundleState(p)
+	pol.BundleRevision, pol.BundleErr = l.Bundle.Revision, l.Bundle.Err
 	if len(errs) > 0 {
 		pol.Err = errs
 		return l, errs
@@ -363,20 +395,29 @@ func (l *Loaded) readStarlark(path string, data []byte, scope string, add func(i
 	return nil
 }
 
-// builtinRules compiles the built-in policy, without the rules the user
-// configuration disables.
-func builtinRules(user *File) ([]*governance.Rule, error) {
+// builtinRules compiles the built-in policy, without the rules the managed
+// and user configurations disable (the user's only while the managed
+// configuration does not lock disable_builtin).
+func builtinRules(managed managedFiles, user *File) ([]*governance.Rule, []string, error) {
 	off := map[string]bool{}
+	var list []string
 	var errs Errors
-	if user != nil {
-		known := map[string]bool{}
-		for _, s := range template.Policy {
-			known[s.ID] = true
-		}
-		for _, id := range user.DisableBuiltin {
+	files := append([]*File{}, managed...)
+	if user != nil && !managed.locked("disable_builtin") {
+		files = append(files, user)
+	}
+	known := map[string]bool{}
+	for _, s := range template.Policy {
+		known[s.ID] = true
+	}
+	for _, f := range files {
+		for _, id := range f.DisableBuiltin {
 			if !known[id] {
-				errs = append(errs, &yamlx.Error{File: user.Name, Line: user.Line("disable_builtin"),
+				errs = append(errs, &yamlx.Error{File: f.Name, Line: f.Line("disable_builtin"),
 					Msg: fmt.Sprintf("disable_builtin names %q, which is not a built-in rule", id), Hint: "run `governance lint --list-builtin` to see their ids"})
+			}
+			if !off[id] {
+				list = append(list, id)
 			}
 			off[id] = true
 		}
@@ -391,133 +432,7 @@ func builtinRules(user *File) ([]*governance.Rule, error) {
 		out = append(out, governance.CompileTrusted(s, governance.ScopeBuiltin))
 	}
 	if len(errs) > 0 {
-		return out, errs
+		return out, list, errs
 	}
-	return out, nil
-}
-
-// merge applies the user and repo settings. A repo may tighten the user's
-// settings but never loosen them.
-func merge(s *governance.Settings, user, repo *File) error {
-	var errs Errors
-	if user != nil {
-		if user.Default != nil {
-			s.Default = *user.Default
-		}
-		if user.LogOnly != nil {
-			s.LogOnly = *user.LogOnly
-		}
-		if user.MaxDelegationDepth != nil {
-			s.MaxDelegationDepth = *user.MaxDelegationDepth
-		}
-		if user.MissingAgent != nil {
-			s.MissingAgent = *user.MissingAgent
-		}
-		if user.BlockSecretPrompts != nil {
-			s.BlockSecretPrompts = *user.BlockSecretPrompts
-		}
-		if user.DefaultRole != nil {
-			s.DefaultRole = *user.DefaultRole
-		}
-		if user.OutOfBand != nil {
-			s.OutOfBand = *user.OutOfBand
-		}
-		if user.ApprovalWait != nil {
-			s.ApprovalWaitSeconds = *user.ApprovalWait
-		}
-		if user.Daemon != nil {
-			s.Daemon = *user.Daemon
-		}
-		if user.MainAgent != nil {
-			s.MainAgent = *user.MainAgent
-		}
-		if user.SafeSet != nil {
-			s.NoSafeSet = !*user.SafeSet
-		}
-	}
-	if repo != nil {
-		if repo.Default != nil {
-			if *repo.Default < s.Default {
-				errs = append(errs, &yamlx.Error{File: repo.Name, Line: repo.Line("default"),
-					Msg:  fmt.Sprintf("default: %s would loosen the user configuration's default (%s)", *repo.Default, s.Default),
-					Hint: "a project may tighten global policy but never loosen it"})
-			} else {
-				s.Default = *repo.Default
-			}
-		}
-		if repo.MainAgent != nil {
-			s.MainAgent = *repo.MainAgent
-		}
-		if repo.SafeSet != nil {
-			if *repo.SafeSet && s.NoSafeSet {
-				errs = append(errs, &yamlx.Error{File: repo.Name, Line: repo.Line("safe_set"),
-					Msg: "safe_set: true would loosen the user configuration, which turns the safe set off", Hint: "a project may tighten global policy but never loosen it"})
-			} else {
-				s.NoSafeSet = !*repo.SafeSet
-			}
-		}
-		if repo.LogOnly != nil {
-			if *repo.LogOnly && !s.LogOnly {
-				errs = append(errs, &yamlx.Error{File: repo.Name, Line: repo.Line("mode"),
-					Msg:  "mode: log-only would loosen the user configuration, which enforces",
-					Hint: "a project may tighten global policy but never loosen it; set mode: log-only in the user configuration"})
-			} else {
-				s.LogOnly = *repo.LogOnly
-			}
-		}
-		if repo.MissingAgent != nil {
-			if *repo.MissingAgent != governance.MissingAgentDeny && s.MissingAgent == governance.MissingAgentDeny {
-				errs = append(errs, &yamlx.Error{File: repo.Name, Line: repo.Line("missing_agent"),
-					Msg:  "missing_agent: " + *repo.MissingAgent + " would loosen the user configuration's deny",
-					Hint: "a project may tighten global policy but never loosen it"})
-			} else {
-				s.MissingAgent = *repo.MissingAgent
-			}
-		}
-		if repo.MaxDelegationDepth != nil {
-			if *repo.MaxDelegationDepth > s.MaxDelegationDepth {
-				errs = append(errs, &yamlx.Error{File: repo.Name, Line: repo.Line("max_delegation_depth"),
-					Msg:  fmt.Sprintf("max_delegation_depth: %d would loosen the user configuration's %d", *repo.MaxDelegationDepth, s.MaxDelegationDepth),
-					Hint: "a project may tighten global policy but never loosen it"})
-			} else {
-				s.MaxDelegationDepth = *repo.MaxDelegationDepth
-			}
-		}
-		if repo.BlockSecretPrompts != nil {
-			if !*repo.BlockSecretPrompts && s.BlockSecretPrompts {
-				errs = append(errs, &yamlx.Error{File: repo.Name, Line: repo.Line("block_secret_prompts"),
-					Msg: "block_secret_prompts: false would loosen the user configuration", Hint: "a project may tighten global policy but never loosen it"})
-			} else {
-				s.BlockSecretPrompts = *repo.BlockSecretPrompts
-			}
-		}
-		if repo.DefaultRole != nil {
-			if user != nil && user.DefaultRole != nil && *user.DefaultRole != *repo.DefaultRole {
-				errs = append(errs, &yamlx.Error{File: repo.Name, Line: repo.Line("default_role"),
-					Msg:  fmt.Sprintf("default_role: %s would replace the user configuration's %s", *repo.DefaultRole, *user.DefaultRole),
-					Hint: "a project may tighten global policy but never loosen it; narrow the role in the project's roles: instead"})
-			} else {
-				s.DefaultRole = *repo.DefaultRole
-			}
-		}
-		// How asks reach a human and whether a daemon runs change no
-		// decision: a project may set them.
-		if repo.OutOfBand != nil {
-			s.OutOfBand = *repo.OutOfBand
-		}
-		if repo.ApprovalWait != nil {
-			s.ApprovalWaitSeconds = *repo.ApprovalWait
-		}
-		if repo.Daemon != nil {
-			s.Daemon = *repo.Daemon
-		}
-		if len(repo.DisableBuiltin) > 0 {
-			errs = append(errs, &yamlx.Error{File: repo.Name, Line: repo.Line("disable_builtin"),
-				Msg: "a project configuration may not disable built-in rules", Hint: "only the user configuration can; a project may add stricter rules"})
-		}
-	}
-	if len(errs) > 0 {
-		return errs
-	}
-	return nil
+	return out, list, nil
 }

@@ -159,8 +159,33 @@ func pluginPath(dir, path string) string {
 // may add plugins but not replace the user's; only its plugins' asks,
 // denies and aborts count, since a project may tighten policy but never
 // loosen it.
-func mergePlugins(user, repo *File) ([]governance.PluginSpec, error) {
+//
+// The managed configuration configures no plugins (a plugin is trusted by
+// the user who runs it); it may lock them: plugins keeps every layer's out,
+// project_plugins the project's.
+func mergePlugins(managed managedFiles, user, repo *File) ([]governance.PluginSpec, error) {
 	var out []governance.PluginSpec
+	var errs Errors
+	for _, f := range managed {
+		if len(f.Plugins) > 0 {
+			errs = append(errs, &yamlx.Error{File: f.Name, Line: f.Line("plugins"),
+				Msg: "the managed configuration does not configure plugins", Hint: "configure them in the user configuration; lock: [plugins] keeps them out"})
+		}
+	}
+	for _, f := range []*File{user, repo} {
+		if f == nil || len(f.Plugins) == 0 {
+			continue
+		}
+		if lock := "plugins"; managed.locked(lock) || f == repo && managed.locked("project_plugins") {
+			errs = append(errs, &yamlx.Error{File: f.Name, Line: f.Line("plugins"),
+				Msg: "the managed configuration locks plugins: this file's are not run", Hint: "ask the machine's administrator"})
+			if f == user {
+				user = nil
+			} else {
+				repo = nil
+			}
+		}
+	}
 	if user != nil {
 		for _, p := range user.Plugins {
 			p.Scope = governance.ScopeGlobal
@@ -168,9 +193,11 @@ func mergePlugins(user, repo *File) ([]governance.PluginSpec, error) {
 		}
 	}
 	if repo == nil {
+		if len(errs) > 0 {
+			return out, errs
+		}
 		return out, nil
 	}
-	var errs Errors
 	for _, p := range repo.Plugins {
 		p.Scope = governance.ScopeRepo
 		if i := slices.IndexFunc(out, func(q governance.PluginSpec) bool { return q.Name == p.Name }); i >= 0 {

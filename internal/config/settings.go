@@ -1,13 +1,16 @@
 package config
 
 import (
+	"net/url"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
 
+	"go.yaml.in/yaml/v3"
+
 	"github.com/agentgov/governance/governance"
 	"github.com/agentgov/governance/internal/yamlx"
-	"go.yaml.in/yaml/v3"
 )
 
 // File is one config.yaml. Fields that are not set are nil or empty, so
@@ -51,7 +54,29 @@ type File struct {
 	// Plugins are the custom evaluators the file configures (plugins.go).
 	Plugins []governance.PluginSpec
 
-	line map[string]int
+	// Lock lists the switches no layer below may loosen, and Bundle names
+	// the policy bundle the machine pulls: managed configuration only.
+	Lock   []string
+	Bundle *BundleSource
+
+	line  map[string]int
+	layer int
+}
+
+// BundleSource is where a machine pulls its policy bundle from and the key
+// that must have signed it (the managed configuration's bundle: block).
+type BundleSource struct {
+	// URL is oci://REGISTRY/REPOSITORY:TAG or an https:// (http:// for a
+	// loopback address) URL of the bundle's .tar.gz.
+	URL string
+	// PublicKey is a PEM public key, or the path of a file that holds one
+	// (relative to the managed folder).
+	PublicKey string
+	// KeyID is the key's id, the JWT's kid: "default" unless set, as opa
+	// build signs.
+	KeyID string
+	// Scope is the scope claim the signature must carry, if any.
+	Scope string
 }
 
 // purgeSettings are the purge keys a file sets.
@@ -67,7 +92,7 @@ func (f *File) Line(key string) int { return f.line[key] }
 
 var settingKeys = []string{"version", "default", "main_agent", "missing_agent", "safe_set", "disable_builtin", "mode",
 	"max_delegation_depth", "block_secret_prompts", "purge", "roles", "default_role", "never_exposed",
-	"approvals", "approval_wait", "daemon", "gatekeeper", "plugins"}
+	"approvals", "approval_wait", "daemon", "gatekeeper", "plugins", "lock", "bundle"}
 
 var purgeKeys = []string{"history_keep", "session_max_age", "anchors_max", "anchor_high_ttl", "anchor_normal_ttl",
 	"log_max_size", "log_max_age", "log_keep"}
@@ -217,6 +242,20 @@ func (f *File) set(key string, v *yaml.Node) error {
 		return f.parseGatekeeper(v)
 	case "plugins":
 		return f.parsePlugins(v)
+	case "lock":
+		list, err := yamlx.Strings(f.Name, v)
+		if err != nil {
+			return err
+		}
+		for _, k := range list {
+			if !slices.Contains(Locks, k) {
+				return yamlx.At(f.Name, v, "lock names %q, which cannot be locked", k).
+					WithHint("lock takes %s", strings.Join(Locks, ", "))
+			}
+		}
+		f.Lock = list
+	case "bundle":
+		return f.parseBundle(v)
 	case "never_exposed":
 		list, err := yamlx.Strings(f.Name, v)
 		if err != nil {
@@ -338,4 +377,46 @@ func size(file string, v *yaml.Node) (int64, error) {
 		return 0, yamlx.At(file, v, "%q is not a size", s).WithHint("write it as 10MB, 512KiB or a number of bytes")
 	}
 	return n * mult, nil
+}
+
+func (f *File) parseBundle(n *yaml.Node) error {
+	pairs, err := yamlx.Map(f.Name, n)
+	if err != nil {
+		return err
+	}
+	if err := yamlx.CheckKeys(f.Name, pairs, "source", "public_key", "key_id", "scope"); err != nil {
+		return err
+	}
+	b := &BundleSource{KeyID: "default"}
+	for _, kv := range pairs {
+		s, err := yamlx.String(f.Name, kv.Value)
+		if err != nil {
+			return err
+		}
+		switch kv.Key {
+		case "source":
+			if !strings.HasPrefix(s, "oci://") && !strings.HasPrefix(s, "https://") && !strings.HasPrefix(s, "http://") {
+				return yamlx.At(f.Name, kv.Value, "bundle source %q is neither oci:// nor https://", s).
+					WithHint("write oci://REGISTRY/REPOSITORY:TAG, or the https:// URL of the bundle's .tar.gz")
+			}
+			if u, err := url.Parse(s); err != nil || u.Host == "" ||
+				u.Scheme == "http" && u.Hostname() != "127.0.0.1" && u.Hostname() != "localhost" && u.Hostname() != "::1" {
+				return yamlx.At(f.Name, kv.Value, "bundle source %q: http:// only for a loopback address", s).
+					WithHint("serve the bundle over https://, or from an OCI registry")
+			}
+			b.URL = s
+		case "public_key":
+			b.PublicKey = s
+		case "key_id":
+			b.KeyID = s
+		case "scope":
+			b.Scope = s
+		}
+	}
+	if b.URL == "" || b.PublicKey == "" {
+		return yamlx.At(f.Name, n, "bundle: needs source and public_key").
+			WithHint("a machine only activates a bundle signed with the team's key: name the public key's file")
+	}
+	f.Bundle = b
+	return nil
 }

@@ -28,6 +28,22 @@ func (e *Entry) Marshal() ([]byte, error) {
 	b = jsonstr.Append(b, e.Labels.Host)
 	b = append(b, `},"path":`...)
 	b = jsonstr.Append(b, e.Path)
+	if bi, ok := e.Bundles[BundleName]; ok && len(e.Bundles) == 1 {
+		b = append(b, `,"bundles":{"`+BundleName+`":{"revision":`...)
+		b = jsonstr.Append(b, bi.Revision)
+		if bi.Error != "" {
+			b = append(b, `,"error":`...)
+			b = jsonstr.Append(b, bi.Error)
+		}
+		b = append(b, `}}`...)
+	} else if len(e.Bundles) > 0 {
+		data, err := json.Marshal(e.Bundles)
+		if err != nil {
+			return nil, err
+		}
+		b = append(b, `,"bundles":`...)
+		b = append(b, data...)
+	}
 
 	in := &e.Input
 	b = append(b, `,"input":{`...)

@@ -45,10 +45,13 @@ type Entry struct {
 	Timestamp time.Time `json:"timestamp"`
 	Labels    Labels    `json:"labels"`
 	// Path names what decided: "governance/LAYER/RULE".
-	Path    string  `json:"path"`
-	Input   Input   `json:"input"`
-	Result  Result  `json:"result"`
-	Metrics Metrics `json:"metrics"`
+	Path string `json:"path"`
+	// Bundles names the policy bundle the decision was made under, as
+	// OPA's decision log does: {"governance": {"revision": ...}}.
+	Bundles map[string]BundleInfo `json:"bundles,omitempty"`
+	Input   Input                 `json:"input"`
+	Result  Result                `json:"result"`
+	Metrics Metrics               `json:"metrics"`
 	// Erased and Masked list the JSON pointers of fields that were removed
 	// or had secrets replaced, as OPA does.
 	Erased []string `json:"erased,omitempty"`
@@ -66,6 +69,16 @@ type Labels struct {
 	// Version and Host default to [Version] and the host name.
 	Version string `json:"version"`
 	Host    string `json:"host"`
+}
+
+// BundleName is the name the policy bundle has in [Entry.Bundles].
+const BundleName = "governance"
+
+// BundleInfo is the bundle a decision was made under: its revision, and
+// while the machine's last pull failed, why it kept this one.
+type BundleInfo struct {
+	Revision string `json:"revision"`
+	Error    string `json:"error,omitempty"`
 }
 
 // Input is the request that was decided.

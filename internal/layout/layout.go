@@ -25,6 +25,9 @@ type Paths struct {
 	StateDir string
 	// Home is the user's home directory.
 	Home string
+	// ManagedDir is the managed (system) folder, above the user's: see
+	// [DefaultManagedDir].
+	ManagedDir string
 }
 
 // Env reads environment variables; tests pass their own.
@@ -42,7 +45,7 @@ func Discover(cwd, projectDir string, env Env) Paths {
 	if home == "" {
 		home, _ = os.UserHomeDir()
 	}
-	p := Paths{Home: home}
+	p := Paths{Home: home, ManagedDir: DefaultManagedDir()}
 	switch {
 	case projectDir != "":
 		p.ProjectRoot = filepath.Clean(projectDir)
@@ -100,7 +103,7 @@ type Source struct {
 // Sources lists every file and folder that the policy of a project is read
 // from, in a fixed order, with the folders that enclose them.
 func (p Paths) Sources() []Source {
-	out := make([]Source, 0, 23)
+	out := make([]Source, 0, 34)
 	// The folders are cleaned once; the names below them are plain, and
 	// their paths share one buffer (the hook lists the sources on every
 	// call).
@@ -126,6 +129,27 @@ func (p Paths) Sources() []Source {
 			path = buf.String()[start:]
 		}
 		out = append(out, Source{Path: path, Dir: dir, Parent: par})
+	}
+	if p.ManagedDir != "" {
+		m := parent(p.ManagedDir, "")
+		add(m, "config.yaml", false)
+		add(m, "rules", true)
+		add(m, "agents", true)
+		add(m, "learned.yaml", false)
+		// The bundle's folder is read through the link bundle/active; a
+		// pull replaces the link, which changes its stamp.
+		b := len(out)
+		add(m, "bundle", true)
+		out[b].Dir = false
+		a := len(out)
+		add(b, "active", true)
+		out[a].Dir = false
+		add(a, ".manifest", false)
+		add(a, "config.yaml", false)
+		add(a, "rules", true)
+		add(a, "agents", true)
+		add(a, "learned.yaml", false)
+		add(b, "status.json", false)
 	}
 	if p.UserDir != "" {
 		u := parent(p.UserDir, "")
@@ -172,6 +196,12 @@ func (p Paths) AgentDirs() []AgentDir {
 	var dirs []AgentDir
 	add := func(path, f string, rec bool) {
 		dirs = append(dirs, AgentDir{Path: path, Format: f, Recursive: rec})
+	}
+	if p.ManagedDir != "" {
+		// The managed layer's agents come first: an agent it defines is
+		// the one that holds.
+		add(filepath.Join(p.ActiveBundle(), "agents"), "governance", false)
+		add(filepath.Join(p.ManagedDir, "agents"), "governance", false)
 	}
 	add(filepath.Join(p.RepoDir, "agents"), "governance", false)
 	if p.UserDir != "" {

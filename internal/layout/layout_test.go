@@ -22,6 +22,7 @@ func TestSourcesAreJoined(t *testing.T) {
 		{ProjectRoot: "/p", RepoDir: "/p/.governance", UserDir: "/h/.config/governance", Home: "/h"},
 		{ProjectRoot: "/", RepoDir: "/.governance", Home: "/"},
 		{ProjectRoot: "/p/./q/", RepoDir: "/p/q/.governance/", UserDir: "/h//cfg/", Home: "/h/"},
+		{ProjectRoot: "/p", RepoDir: "/p/.governance", UserDir: "/h/.config/governance", Home: "/h", ManagedDir: "/etc/governance"},
 	} {
 		src := p.Sources()
 		for _, s := range src {
@@ -35,6 +36,36 @@ func TestSourcesAreJoined(t *testing.T) {
 			if want := filepath.Join(parent, filepath.Base(s.Path)); s.Path != want {
 				t.Errorf("%+v: source %q, want %q", p, s.Path, want)
 			}
+		}
+	}
+}
+
+// The managed folder's sources come first, the active bundle's inside its
+// link, and no variable moves the folder.
+func TestManagedSources(t *testing.T) {
+	t.Parallel()
+	p := Discover("/p", "/p", func(k string) string {
+		return map[string]string{"HOME": "/h", "GOVERNANCE_MANAGED_DIR": "/tmp/elsewhere"}[k]
+	})
+	if p.ManagedDir != DefaultManagedDir() {
+		t.Fatalf("managed folder %q, want %q", p.ManagedDir, DefaultManagedDir())
+	}
+	want := map[string]bool{
+		filepath.Join(p.ManagedDir, "config.yaml"):                   false,
+		filepath.Join(p.ManagedDir, "rules"):                         false,
+		filepath.Join(p.ManagedDir, "bundle", "active"):              false,
+		filepath.Join(p.ManagedDir, "bundle", "active", "rules"):     false,
+		filepath.Join(p.ManagedDir, "bundle", "active", ".manifest"): false,
+		filepath.Join(p.ManagedDir, "bundle", "status.json"):         false,
+	}
+	for _, s := range p.Sources() {
+		if _, ok := want[s.Path]; ok {
+			want[s.Path] = true
+		}
+	}
+	for path, seen := range want {
+		if !seen {
+			t.Errorf("no source %s", path)
 		}
 	}
 }

@@ -32,6 +32,9 @@ func (p *Pipeline) Record(req *governance.Request, d *governance.Decision, enfor
 	}
 	p.hostOnce.Do(func() { p.host, _ = os.Hostname() })
 	e := decisionlog.New(decisionlog.Labels{Harness: label, Host: p.host}, req, d, eval)
+	if pol := p.Policy; pol != nil && (pol.BundleRevision != "" || pol.BundleErr != "") {
+		e.Bundles = map[string]decisionlog.BundleInfo{decisionlog.BundleName: {Revision: pol.BundleRevision, Error: pol.BundleErr}}
+	}
 	if !enforced {
 		no := false
 		e.Result.Enforced = &no

@@ -25,7 +25,7 @@ import (
 
 // Version is the snapshot format; a snapshot of another version is
 // recompiled.
-const Version = 9
+const Version = 10
 
 // Stamp records the state of a path when it was read.
 type Stamp struct {
@@ -73,6 +73,9 @@ type Snapshot struct {
 	// project stands. They decide nothing.
 	UntrustedRules, UntrustedLearned []Rule
 	UntrustedWhy                     string
+	// Bundle is the revision of the policy bundle in force, "" when none
+	// is; BundleErr says why the last pull kept it.
+	Bundle, BundleErr string
 }
 
 // CachePath is where the snapshot of a project is kept.
@@ -131,7 +134,17 @@ func Current(p layout.Paths) (stamps []Stamp, configured bool) {
 // Builtin is the snapshot of a project with no configuration files.
 func Builtin(p layout.Paths) *Snapshot {
 	return &Snapshot{Version: Version, Root: p.ProjectRoot, Settings: governance.DefaultSettings(),
-		ConfigDirs: []string{p.UserDir, p.StateDir}, StateDir: p.StateDir}
+		ConfigDirs: configDirs(p), StateDir: p.StateDir}
+}
+
+// configDirs are the folders of a project with no configuration that no
+// AI caller may write.
+func configDirs(p layout.Paths) []string {
+	dirs := []string{p.UserDir, p.StateDir}
+	if p.ManagedDir != "" {
+		dirs = append(dirs, p.ManagedDir)
+	}
+	return dirs
 }
 
 // Fresh reports whether the snapshot was compiled from the files as they
@@ -168,7 +181,7 @@ func (s *Snapshot) Fresh(p layout.Paths, current []Stamp) bool {
 // does not disable, then its own rules, agents and settings.
 func (s *Snapshot) Policy() *governance.Policy {
 	pol := &governance.Policy{Settings: s.Settings, ConfigDirs: s.ConfigDirs, Roles: s.Roles, Projects: s.Projects,
-		StateDir: s.StateDir, Plugins: s.Plugins}
+		StateDir: s.StateDir, Plugins: s.Plugins, BundleRevision: s.Bundle, BundleErr: s.BundleErr}
 	var off map[string]bool
 	for _, id := range s.DisableBuiltin {
 		if off == nil {

@@ -1,0 +1,131 @@
+package bundle
+
+import (
+	"context"
+	"crypto"
+	"errors"
+	"fmt"
+	"net/http"
+	"os"
+	"path/filepath"
+	"strings"
+	"time"
+
+	"github.com/agentgov/governance/internal/config"
+	"github.com/agentgov/governance/internal/filelock"
+	"github.com/agentgov/governance/internal/layout"
+)
+
+// ErrNoSource means the managed configuration names no bundle.
+var ErrNoSource = errors.New("the managed configuration names no bundle (bundle: source and public_key)")
+
+// Puller pulls the bundle a machine's managed configuration names.
+type Puller struct {
+	Paths  layout.Paths
+	Client *http.Client
+	Now    func() time.Time
+}
+
+// PullResult says what a pull did.
+type PullResult struct {
+	// Changed is true when a new bundle was activated.
+	Changed  bool
+	Revision string
+	Status   config.BundleStatus
+	// Activation is how long verifying and activating took.
+	Activation time.Duration
+}
+
+// Pull asks the source for its bundle and activates it when it is new,
+// signed with the configured key, every file's hash matches, and its
+// policy loads. On any failure the bundle in force stays, and
+// bundle/status.json says why (status and the decision log show it).
+func (pl *Puller) Pull(ctx context.Context) (*PullResult, error) {
+	p := pl.Paths
+	src, err := config.BundleSourceOf(p)
+	if err != nil {
+		return nil, err
+	}
+	if src == nil {
+		return nil, ErrNoSource
+	}
+	if err := os.MkdirAll(p.BundleDir(), 0o755); err != nil {
+		return nil, err
+	}
+	unlock, err := filelock.Lock(filepath.Join(p.BundleDir(), "pull"))
+	if err != nil {
+		return nil, err
+	}
+	defer unlock()
+	now := time.Now
+	if pl.Now != nil {
+		now = pl.Now
+	}
+	st := ReadStatus(p)
+	digest, etag := st.Digest, st.ETag
+	if _, err := os.Stat(p.ActiveBundle()); err != nil || st.Source != src.URL {
+		digest, etag = "", ""
+	}
+	st.Source = src.URL
+	st.Checked = stamp(now())
+	res := &PullResult{Revision: st.Revision}
+	fail := func(err error) (*PullResult, error) {
+		st.Error = err.Error()
+		res.Status = st
+		if werr := WriteStatus(p, st); werr != nil {
+			return res, errors.Join(err, werr)
+		}
+		return res, err
+	}
+	f, err := Fetch(ctx, pl.Client, src.URL, digest, etag)
+	if errors.Is(err, ErrNotModified) {
+		st.Error = ""
+		res.Status = st
+		return res, WriteStatus(p, st)
+	}
+	if err != nil {
+		return fail(fmt.Errorf("fetching %s: %w", src.URL, err))
+	}
+	start := time.Now()
+	pub, err := PublicKey(p, src)
+	if err != nil {
+		return fail(err)
+	}
+	b, err := Read(f.Data)
+	if err != nil {
+		return fail(err)
+	}
+	if err := b.Verify(pub, src.KeyID, src.Scope); err != nil {
+		return fail(fmt.Errorf("bundle %s rejected: %w", b.Manifest.Revision, err))
+	}
+	name, err := Activate(p, b, f.Digest)
+	if err != nil {
+		return fail(err)
+	}
+	res.Activation = time.Since(start)
+	st.Digest, st.ETag, st.Active, st.Revision, st.Error = f.Digest, f.ETag, name, b.Manifest.Revision, ""
+	st.Activated = stamp(now())
+	res.Changed, res.Revision, res.Status = true, b.Manifest.Revision, st
+	return res, WriteStatus(p, st)
+}
+
+// PublicKey reads the key the managed configuration names: PEM text, or
+// the path of a PEM file (relative to the managed folder).
+func PublicKey(p layout.Paths, src *config.BundleSource) (crypto.PublicKey, error) {
+	data := []byte(src.PublicKey)
+	if !strings.Contains(src.PublicKey, "-----BEGIN") {
+		path := src.PublicKey
+		if !filepath.IsAbs(path) {
+			path = filepath.Join(p.ManagedDir, path)
+		}
+		var err error
+		if data, err = os.ReadFile(path); err != nil {
+			return nil, fmt.Errorf("the bundle's public key: %w", err)
+		}
+	}
+	key, err := ParsePublicKey(data)
+	if err != nil {
+		return nil, fmt.Errorf("the bundle's public key: %w", err)
+	}
+	return key, nil
+}
