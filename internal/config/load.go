@@ -515,6 +515,10 @@ func merge(s *governance.Settings, user, repo *File) error {
 			errs = append(errs, &yamlx.Error{File: repo.Name, Line: repo.Line("disable_builtin"),
 				Msg: "a project configuration may not disable built-in rules", Hint: "only the user configuration can; a project may add stricter rules"})
 		}
+		if repo.AuditExport != nil {
+			errs = append(errs, &yamlx.Error{File: repo.Name, Line: repo.Line("audit_export"),
+				Msg: "a project configuration may not set audit_export", Hint: "decisions are shipped where the user configuration says; a project cannot send them elsewhere"})
+		}
 	}
 	if len(errs) > 0 {
 		return errs

@@ -51,6 +51,10 @@ type File struct {
 	// Plugins are the custom evaluators the file configures (plugins.go).
 	Plugins []governance.PluginSpec
 
+	// AuditExport is where the decision log is shipped (auditexport.go);
+	// read from the user's configuration only.
+	AuditExport *AuditExport
+
 	line map[string]int
 }
 
@@ -67,7 +71,7 @@ func (f *File) Line(key string) int { return f.line[key] }
 
 var settingKeys = []string{"version", "default", "main_agent", "missing_agent", "safe_set", "disable_builtin", "mode",
 	"max_delegation_depth", "block_secret_prompts", "purge", "roles", "default_role", "never_exposed",
-	"approvals", "approval_wait", "daemon", "gatekeeper", "plugins"}
+	"approvals", "approval_wait", "daemon", "gatekeeper", "plugins", "audit_export"}
 
 var purgeKeys = []string{"history_keep", "session_max_age", "anchors_max", "anchor_high_ttl", "anchor_normal_ttl",
 	"log_max_size", "log_max_age", "log_keep"}
@@ -217,6 +221,8 @@ func (f *File) set(key string, v *yaml.Node) error {
 		return f.parseGatekeeper(v)
 	case "plugins":
 		return f.parsePlugins(v)
+	case "audit_export":
+		return f.parseAuditExport(v)
 	case "never_exposed":
 		list, err := yamlx.Strings(f.Name, v)
 		if err != nil {

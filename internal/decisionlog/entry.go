@@ -27,6 +27,7 @@ import (
 	"encoding/json"
 	"math/rand/v2"
 	"os"
+	"slices"
 	"strconv"
 	"time"
 
@@ -190,6 +191,22 @@ func New(labels Labels, req *governance.Request, d *governance.Decision, eval ti
 // if any, is for the caller to report; it must not change the decision.
 func Record(path string, labels Labels, req *governance.Request, d *governance.Decision, eval time.Duration) error {
 	return New(labels, req, d, eval).Append(path)
+}
+
+// Remask masks the entry's fields again, for an entry read back from the
+// log before it leaves the machine: entries are masked when written, and
+// this is the defence against a line written by an older release or by
+// hand. A field already masked is listed once.
+func (e *Entry) Remask() {
+	before := e.Masked
+	e.Masked = nil
+	e.mask()
+	for _, p := range e.Masked {
+		if !slices.Contains(before, p) {
+			before = append(before, p)
+		}
+	}
+	e.Masked = before
 }
 
 // mask replaces the secrets of every logged field, in place, and lists
