@@ -118,7 +118,7 @@ Exit status: 0 done, 1 error, 2 usage.`,
 	f := c.Flags()
 	f.BoolVarP(&o.follow, "follow", "f", false, "keep printing decisions as they are made, until interrupted")
 	f.IntVarP(&o.last, "last", "n", 0, "print only the last N decisions")
-	c.AddCommand(a.auditStatsCmd(&o))
+	c.AddCommand(a.auditStatsCmd(&o), a.auditShipCmd(&o))
 	return c
 }
 
