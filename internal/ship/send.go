@@ -35,37 +35,48 @@ func (e *HTTPError) Error() string {
 	return msg
 }
 
-// sender posts batches to one endpoint.
+// encoder turns batches into request bodies: an OTLP
+// ExportLogsServiceRequest in protobuf, gzip-compressed.
+type encoder struct {
+	raw []byte
+	zw  *gzip.Writer
+}
+
+func (e *encoder) encode(b *batch) ([]byte, error) {
+	var err error
+	e.raw, err = proto.MarshalOptions{}.MarshalAppend(e.raw[:0], b.req)
+	if err != nil {
+		return nil, err
+	}
+	var buf bytes.Buffer
+	buf.Grow(len(e.raw) / 4)
+	if e.zw == nil {
+		e.zw, _ = gzip.NewWriterLevel(&buf, gzip.BestSpeed)
+	} else {
+		e.zw.Reset(&buf)
+	}
+	if _, err := e.zw.Write(e.raw); err != nil {
+		return nil, err
+	}
+	if err := e.zw.Close(); err != nil {
+		return nil, err
+	}
+	return buf.Bytes(), nil
+}
+
+// sender posts request bodies to one endpoint.
 type sender struct {
 	endpoint string
 	headers  map[string]string
 	client   *http.Client
-	buf      bytes.Buffer
-	zw       *gzip.Writer
 }
 
-// send posts a batch as an OTLP/HTTP protobuf request, gzip-compressed,
-// and returns how many records the collector refused in a partial
-// success. Any answer but a 2xx is an error, and the batch is sent again
-// by a later run.
-func (s *sender) send(ctx context.Context, b *batch) (rejected int, err error) {
-	raw, err := proto.Marshal(b.req)
-	if err != nil {
-		return 0, err
-	}
-	s.buf.Reset()
-	if s.zw == nil {
-		s.zw, _ = gzip.NewWriterLevel(&s.buf, gzip.BestSpeed)
-	} else {
-		s.zw.Reset(&s.buf)
-	}
-	if _, err := s.zw.Write(raw); err != nil {
-		return 0, err
-	}
-	if err := s.zw.Close(); err != nil {
-		return 0, err
-	}
-	req, err := http.NewRequestWithContext(ctx, http.MethodPost, s.endpoint, bytes.NewReader(s.buf.Bytes()))
+// send posts an encoded batch as an OTLP/HTTP protobuf request and
+// returns how many records the collector refused in a partial success.
+// Any answer but a 2xx is an error, and the batch is sent again by a
+// later run.
+func (s *sender) send(ctx context.Context, body []byte) (rejected int, err error) {
+	req, err := http.NewRequestWithContext(ctx, http.MethodPost, s.endpoint, bytes.NewReader(body))
 	if err != nil {
 		return 0, err
 	}
@@ -80,20 +91,20 @@ func (s *sender) send(ctx context.Context, b *batch) (rejected int, err error) {
 		return 0, fmt.Errorf("sending to the collector: %w", err)
 	}
 	defer resp.Body.Close()
-	body, err := io.ReadAll(io.LimitReader(resp.Body, 1<<20))
+	answer, err := io.ReadAll(io.LimitReader(resp.Body, 1<<20))
 	if err != nil {
 		return 0, fmt.Errorf("reading the collector's answer: %w", err)
 	}
 	if resp.StatusCode/100 != 2 {
-		e := &HTTPError{Status: resp.StatusCode, Body: answerText(resp.Header.Get("Content-Type"), body)}
+		e := &HTTPError{Status: resp.StatusCode, Body: answerText(resp.Header.Get("Content-Type"), answer)}
 		if secs, err := strconv.Atoi(resp.Header.Get("Retry-After")); err == nil && secs > 0 {
 			e.RetryAfter = time.Duration(secs) * time.Second
 		}
 		return 0, e
 	}
 	out := &collogspb.ExportLogsServiceResponse{}
-	if len(body) > 0 && strings.Contains(resp.Header.Get("Content-Type"), "protobuf") {
-		if err := proto.Unmarshal(body, out); err == nil && out.GetPartialSuccess() != nil {
+	if len(answer) > 0 && strings.Contains(resp.Header.Get("Content-Type"), "protobuf") {
+		if err := proto.Unmarshal(answer, out); err == nil && out.GetPartialSuccess() != nil {
 			rejected = int(out.GetPartialSuccess().GetRejectedLogRecords())
 		}
 	}

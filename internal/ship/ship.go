@@ -137,36 +137,82 @@ func (s *Shipper) drop(st *State, segs []segment, lines []int, n int) error {
 }
 
 // shipSegments sends the segments in batches, moving the cursor after
-// each acknowledged one.
+// each acknowledged one. Batches are read and encoded by a goroutine one
+// or two ahead of the one in flight, so that the shipper's work overlaps
+// the collector's; the cursor still moves only in order, and only after
+// an acknowledgement.
 func (s *Shipper) shipSegments(ctx context.Context, st *State, segs []segment, r *Report) error {
 	now := s.now()
 	send := &sender{endpoint: s.Endpoint, headers: s.Headers, client: s.client()}
 	statePath := s.statePath()
+	ctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	work := make(chan encoded, 2)
+	errc := make(chan error, 1)
+	go func() {
+		defer close(work)
+		errc <- s.encodeSegments(ctx, segs, work)
+	}()
+	for b := range work {
+		if b.body != nil {
+			rejected, err := send.send(ctx, b.body)
+			if err != nil {
+				return err
+			}
+			r.Shipped += b.n
+			r.Rejected += rejected
+			st.Shipped += int64(b.n)
+			st.Rejected += int64(rejected)
+			st.LastShipped = now()
+		}
+		r.Pending -= b.lines
+		r.Skipped += b.lines - b.n
+		st.Skipped += int64(b.lines - b.n)
+		st.finish(b.seg, b.end)
+		if err := st.write(statePath); err != nil {
+			return err
+		}
+	}
+	return <-errc
+}
+
+// encoded is one request ready to send: the records of lines entries of
+// a segment, up to offset end. A nil body moves the cursor only.
+type encoded struct {
+	seg      segment
+	end      int64
+	n, lines int
+	body     []byte
+}
+
+// encodeSegments reads the segments and sends their batches, encoded, to
+// out, ending each segment with a batch (perhaps empty) that takes the
+// cursor to its end.
+func (s *Shipper) encodeSegments(ctx context.Context, segs []segment, out chan<- encoded) error {
+	now := s.now()
+	enc := &encoder{}
 	for _, seg := range segs {
 		b := newBatch()
 		lines := 0
-		flush := func(offset int64) error {
-			if lines > 0 {
-				if err := ctx.Err(); err != nil {
-					return err
-				}
-				rejected, err := send.send(ctx, b)
+		off := seg.from
+		flush := func() error {
+			e := encoded{seg: seg, end: off, n: b.n, lines: lines}
+			if b.n > 0 {
+				body, err := enc.encode(b)
 				if err != nil {
 					return err
 				}
-				r.Shipped += b.n
-				r.Rejected += rejected
-				r.Pending -= lines
-				st.Shipped += int64(b.n)
-				st.Rejected += int64(rejected)
-				st.LastShipped = now()
+				e.body = body
 			}
-			st.finish(seg, offset)
+			select {
+			case out <- e:
+			case <-ctx.Done():
+				return ctx.Err()
+			}
 			b, lines = newBatch(), 0
-			return st.write(statePath)
+			return nil
 		}
 		rd := bufio.NewReaderSize(io.NewSectionReader(seg.file.f, seg.from, seg.file.size-seg.from), 256<<10)
-		off := seg.from
 		for {
 			line, err := rd.ReadBytes('\n')
 			if len(line) > 0 && (err == nil || !seg.file.last) {
@@ -175,12 +221,9 @@ func (s *Shipper) shipSegments(ctx context.Context, st *State, segs []segment, r
 				if e := decisionlog.Parse(line); e != nil {
 					e.Remask()
 					b.add(e, now())
-				} else {
-					r.Skipped++
-					st.Skipped++
 				}
 				if lines >= s.batch() {
-					if err := flush(off); err != nil {
+					if err := flush(); err != nil {
 						return err
 					}
 				}
@@ -192,7 +235,7 @@ func (s *Shipper) shipSegments(ctx context.Context, st *State, segs []segment, r
 				return err
 			}
 		}
-		if err := flush(off); err != nil {
+		if err := flush(); err != nil {
 			return err
 		}
 	}
