@@ -196,17 +196,26 @@ func Record(path string, labels Labels, req *governance.Request, d *governance.D
 // Remask masks the entry's fields again, for an entry read back from the
 // log before it leaves the machine: entries are masked when written, and
 // this is the defence against a line written by an older release or by
-// hand. A field already masked is listed once.
-func (e *Entry) Remask() {
+// hand. It reports whether it changed a field; a field already masked is
+// listed once.
+func (e *Entry) Remask() bool {
 	before := e.Masked
 	e.Masked = nil
+	ti := e.Input.Tool.Input
+	paths := len(ti.Paths)
+	want := [...]string{ti.Command, e.Input.Justification, e.Input.Safety, ti.URL, ti.Query, e.Result.Subject, e.Result.Message, string(ti.Arguments)}
+	pathsBefore := slices.Clone(ti.Paths)
 	e.mask()
+	ti = e.Input.Tool.Input
+	got := [...]string{ti.Command, e.Input.Justification, e.Input.Safety, ti.URL, ti.Query, e.Result.Subject, e.Result.Message, string(ti.Arguments)}
+	changed := want != got || paths != len(ti.Paths) || !slices.Equal(pathsBefore, ti.Paths)
 	for _, p := range e.Masked {
 		if !slices.Contains(before, p) {
 			before = append(before, p)
 		}
 	}
 	e.Masked = before
+	return changed
 }
 
 // mask replaces the secrets of every logged field, in place, and lists

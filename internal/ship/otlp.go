@@ -46,8 +46,9 @@ func newBatch() *batch {
 	return &batch{resources: map[resourceKey]*logspb.ResourceLogs{}, req: &collogspb.ExportLogsServiceRequest{}}
 }
 
-// add appends the record of entry e, which has been masked again.
-func (b *batch) add(e *decisionlog.Entry, observed time.Time) {
+// add appends the record of entry e, which has been masked again;
+// remasked says whether that changed it.
+func (b *batch) add(e *decisionlog.Entry, remasked bool, observed time.Time) {
 	k := resourceKey{e.Labels.Host, e.Labels.Version}
 	rl := b.resources[k]
 	if rl == nil {
@@ -66,14 +67,15 @@ func (b *batch) add(e *decisionlog.Entry, observed time.Time) {
 		b.req.ResourceLogs = append(b.req.ResourceLogs, rl)
 	}
 	sl := rl.ScopeLogs[0]
-	sl.LogRecords = append(sl.LogRecords, record(e, observed))
+	sl.LogRecords = append(sl.LogRecords, record(e, remasked, observed))
 	b.n++
 }
 
 // record is the OTLP log record of an entry: its time, a severity from
 // the decision, the fields a team filters on as attributes, and the whole
-// entry, as the decision log holds it, as the body.
-func record(e *decisionlog.Entry, observed time.Time) *logspb.LogRecord {
+// entry as the body: its line in the decision log, or the line it would
+// have now when masking it again changed it.
+func record(e *decisionlog.Entry, remasked bool, observed time.Time) *logspb.LogRecord {
 	attrs := make([]*commonpb.KeyValue, 0, 12)
 	attrs = append(attrs, str(AttrDecisionID, e.DecisionID))
 	add := func(k, v string) {
@@ -94,9 +96,9 @@ func record(e *decisionlog.Entry, observed time.Time) *logspb.LogRecord {
 	if e.Result.Enforced != nil {
 		attrs = append(attrs, &commonpb.KeyValue{Key: AttrEnforced, Value: &commonpb.AnyValue{Value: &commonpb.AnyValue_BoolValue{BoolValue: *e.Result.Enforced}}})
 	}
-	body, err := e.Marshal()
-	if err != nil {
-		body = nil
+	body := e.Line
+	if remasked || len(body) == 0 {
+		body, _ = e.Marshal()
 	}
 	sev, sevText := severity(e.Result.Decision)
 	return &logspb.LogRecord{
@@ -105,7 +107,7 @@ func record(e *decisionlog.Entry, observed time.Time) *logspb.LogRecord {
 		SeverityNumber:       sev,
 		SeverityText:         sevText,
 		EventName:            EventName,
-		Body:                 &commonpb.AnyValue{Value: &commonpb.AnyValue_StringValue{StringValue: strings.TrimSuffix(string(body), "\n")}},
+		Body:                 &commonpb.AnyValue{Value: &commonpb.AnyValue_StringValue{StringValue: strings.TrimRight(string(body), "\r\n")}},
 		Attributes:           attrs,
 	}
 }

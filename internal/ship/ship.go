@@ -219,8 +219,7 @@ func (s *Shipper) encodeSegments(ctx context.Context, segs []segment, out chan<-
 				off += int64(len(line))
 				lines++
 				if e := decisionlog.Parse(line); e != nil {
-					e.Remask()
-					b.add(e, now())
+					b.add(e, e.Remask(), now())
 				}
 				if lines >= s.batch() {
 					if err := flush(); err != nil {
