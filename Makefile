@@ -2,7 +2,8 @@
 #
 #   make test      the whole test suite (what CI runs)
 #   make bench     performance figures: hook process vs a trivial Go program,
-#                  in-process decisions, what the MCP proxy adds to a call
+#                  in-process decisions, what the MCP proxy adds to a call,
+#                  decisions shipped per second to a local collector
 #   make accuracy  the default policy against the labeled corpus, per
 #                  category and per peer (fails above the limits below),
 #                  and against variants of its commands that keep their
@@ -29,7 +30,7 @@ ACCURACY_MAX ?= deny=6,deny-allowed=1,not-allow=2,not-deny=2.5,allow=8.5
 # 5 a command adds about 17,000 calls and 2 seconds.
 ACCURACY_VARIANTS ?= 5
 
-.PHONY: all build test test-tools accuracy bench bench-gatekeeper bench-mcp lint generate check-generate clean test-plugins bench-plugins
+.PHONY: all build test test-tools accuracy bench bench-ship bench-gatekeeper bench-mcp lint generate check-generate clean test-plugins bench-plugins
 
 all: build
 
@@ -110,10 +111,20 @@ bench: build
 	    "daemon=<$(BENCH_DIR)/daemon.json $(BENCH_ENV) $(BIN)/bench-hook claude"; \
 	  status=$$?; kill $$daemon 2>/dev/null; exit $$status
 	@echo
+	@$(MAKE) --no-print-directory bench-ship
+	@echo
 	@$(MAKE) --no-print-directory bench-gatekeeper
 	@echo
 	@$(MAKE) --no-print-directory bench-plugins
 	@$(MAKE) --no-print-directory bench-mcp
+
+# governance audit ship against the OpenTelemetry Collector the test
+# tools build (OTLP receiver, file exporter) on 127.0.0.1: decisions
+# shipped per second, from a decision log that check --jsonl wrote.
+bench-ship: build
+	@echo "== decisions shipped to a local OpenTelemetry Collector by governance audit ship (goal: 20,000 a second)"
+	@sh -c '. scripts/test-tools.d/otelcol.sh'
+	$(GO) run ./internal/bench/ship -governance $(BIN)/governance -n 20000 -runs 3
 
 # The gatekeeper (layer 4) against a fake provider on 127.0.0.1: the
 # latency it adds to a decision on a call no rule decides, in-process (as
