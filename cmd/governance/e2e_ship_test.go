@@ -121,7 +121,7 @@ func TestShipToCollector(t *testing.T) {
 	if err := failing.Wait(); err == nil {
 		// It may have finished just before the stop; then nothing waits.
 		t.Logf("the run finished before the collector stopped:\n%s", failOut.String())
-	} else if !strings.Contains(failOut.String(), "wait for the next run") {
+	} else if !strings.Contains(failOut.String(), "waiting for the next run") {
 		t.Errorf("a run that failed says nothing of what waits:\n%s", failOut.String())
 	}
 	// While the collector is down, a run fails and loses nothing.

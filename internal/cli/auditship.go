@@ -95,12 +95,12 @@ func printShipReport(w io.Writer, s *ship.Shipper, r *ship.Report) {
 	if secs := r.Elapsed.Seconds(); r.Shipped > 0 && secs > 0 {
 		rate = fmt.Sprintf(" (%.0f a second)", float64(r.Shipped)/secs)
 	}
-	fmt.Fprintf(w, "shipped %d decisions to %s in %s%s\n", r.Shipped, s.Endpoint, r.Elapsed.Round(time.Millisecond), rate)
+	fmt.Fprintf(w, "shipped %s to %s in %s%s\n", decisions(r.Shipped), s.Endpoint, r.Elapsed.Round(time.Millisecond), rate)
 	if r.Pending > 0 {
-		fmt.Fprintf(w, "%d decisions wait for the next run\n", r.Pending)
+		fmt.Fprintf(w, "%s waiting for the next run\n", decisions(r.Pending))
 	}
 	if r.Dropped > 0 || r.State.Dropped > 0 {
-		fmt.Fprintf(w, "dropped %d decisions unshipped, more than buffer_max were waiting (%d in all)\n", r.Dropped, r.State.Dropped)
+		fmt.Fprintf(w, "dropped %s unshipped, more than buffer_max were waiting (%d in all)\n", decisions(r.Dropped), r.State.Dropped)
 	}
 	if r.Rejected > 0 {
 		fmt.Fprintf(w, "the collector refused %d of them\n", r.Rejected)
@@ -108,6 +108,13 @@ func printShipReport(w io.Writer, s *ship.Shipper, r *ship.Report) {
 	if r.Skipped > 0 {
 		fmt.Fprintf(w, "%d lines of the log were not decisions and were passed over\n", r.Skipped)
 	}
+}
+
+func decisions(n int) string {
+	if n == 1 {
+		return "1 decision"
+	}
+	return fmt.Sprintf("%d decisions", n)
 }
 
 func shipJSON(s *ship.Shipper, r *ship.Report, err error) map[string]any {
