@@ -95,7 +95,7 @@ func printShipReport(w io.Writer, s *ship.Shipper, r *ship.Report) {
 	if secs := r.Elapsed.Seconds(); r.Shipped > 0 && secs > 0 {
 		rate = fmt.Sprintf(" (%.0f a second)", float64(r.Shipped)/secs)
 	}
-	fmt.Fprintf(w, "shipped %s to %s in %s%s\n", decisions(r.Shipped), s.Endpoint, r.Elapsed.Round(time.Millisecond), rate)
+	fmt.Fprintf(w, "shipped %s to %s in %s%s\n", decisions(r.Shipped), s.Where(), r.Elapsed.Round(time.Millisecond), rate)
 	if r.Pending > 0 {
 		fmt.Fprintf(w, "%s waiting for the next run\n", decisions(r.Pending))
 	}
@@ -118,7 +118,7 @@ func decisions(n int) string {
 }
 
 func shipJSON(s *ship.Shipper, r *ship.Report, err error) map[string]any {
-	out := map[string]any{"endpoint": s.Endpoint, "shipped": r.Shipped, "dropped": r.Dropped, "rejected": r.Rejected,
+	out := map[string]any{"endpoint": s.Where(), "shipped": r.Shipped, "dropped": r.Dropped, "rejected": r.Rejected,
 		"skipped": r.Skipped, "pending": r.Pending, "seconds": r.Elapsed.Seconds(),
 		"total_shipped": r.State.Shipped, "total_dropped": r.State.Dropped}
 	if err != nil {
@@ -138,9 +138,9 @@ func shipStatus(p layout.Paths) string {
 	}
 	st, err := ship.ReadState(ship.StatePath(p.DecisionLog()))
 	if err != nil {
-		return "to " + x.Endpoint + "; " + err.Error()
+		return "to " + ship.Redact(x.Endpoint) + "; " + err.Error()
 	}
-	line := fmt.Sprintf("to %s; %d shipped, %d dropped past buffer_max", x.Endpoint, st.Shipped, st.Dropped)
+	line := fmt.Sprintf("to %s; %d shipped, %d dropped past buffer_max", ship.Redact(x.Endpoint), st.Shipped, st.Dropped)
 	if !st.LastShipped.IsZero() {
 		line += ", last " + st.LastShipped.Local().Format("2006-01-02 15:04:05")
 	}

@@ -43,7 +43,7 @@ func (s *Server) shipLoop(ctx context.Context) {
 		}
 		if err != nil {
 			if failures == 0 {
-				s.logf("shipping decisions to %s: %v (will retry)", sh.Endpoint, err)
+				s.logf("shipping decisions to %s: %v (will retry)", sh.Where(), err)
 			}
 			failures++
 			wait = min(interval<<min(failures, 8), 5*time.Minute)
@@ -54,7 +54,7 @@ func (s *Server) shipLoop(ctx context.Context) {
 			continue
 		}
 		if failures > 0 {
-			s.logf("shipping decisions to %s again", sh.Endpoint)
+			s.logf("shipping decisions to %s again", sh.Where())
 		}
 		failures, wait = 0, interval
 		if r.Dropped > 0 {

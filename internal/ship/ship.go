@@ -19,6 +19,7 @@ import (
 	"errors"
 	"io"
 	"net/http"
+	"net/url"
 	"time"
 
 	"github.com/agentgov/governance/internal/decisionlog"
@@ -286,6 +287,18 @@ func skipLines(seg segment, n int) (int64, error) {
 		}
 	}
 	return off, nil
+}
+
+// Where is the endpoint for messages, without a password it may hold.
+func (s *Shipper) Where() string { return Redact(s.Endpoint) }
+
+// Redact returns endpoint without the password of its user information.
+func Redact(endpoint string) string {
+	u, err := url.Parse(endpoint)
+	if err != nil {
+		return endpoint
+	}
+	return u.Redacted()
 }
 
 func (s *Shipper) statePath() string {
