@@ -2,6 +2,7 @@ package ship
 
 import (
 	"compress/gzip"
+	"errors"
 	"fmt"
 	"io"
 	"net/http"
@@ -217,3 +218,78 @@ func TestShipMasksAgain(t *testing.T) {
 }
 
 func contains(s, sub string) bool { return strings.Contains(s, sub) }
+
+// A rotated log that purge deletes after it was shipped is forgotten, and
+// a rotated log never shipped before it was deleted is passed over: the
+// shipper goes on with what is left, sending nothing twice.
+func TestShipAfterRotatedLogsAreDeleted(t *testing.T) {
+	t.Parallel()
+	c := &fakeCollector{}
+	s, log := newShipper(t, c)
+	dir := filepath.Dir(log)
+	writeEntries(t, log, 4, "a")
+	if _, err := s.Ship(t.Context()); err != nil {
+		t.Fatal(err)
+	}
+	first := filepath.Join(dir, "decisions-20260101-000000.jsonl")
+	if err := os.Rename(log, first); err != nil {
+		t.Fatal(err)
+	}
+	ids := writeEntries(t, log, 3, "b")
+	if _, err := s.Ship(t.Context()); err != nil {
+		t.Fatal(err)
+	}
+	if st, _ := ReadState(StatePath(log)); len(st.Done) != 1 {
+		t.Fatalf("the shipped rotated log is not done: %+v", st)
+	}
+	// purge deletes the first; the current log is rotated and deleted
+	// too, before the rest of it was shipped.
+	writeEntries(t, log, 2, "lost")
+	os.Remove(first)
+	os.Remove(log)
+	ids = append(ids[:0], writeEntries(t, log, 5, "c")...)
+	r, err := s.Ship(t.Context())
+	if err != nil || r.Shipped != 5 {
+		t.Fatalf("%+v, %v", r, err)
+	}
+	checkAll(t, c, ids)
+	if st, _ := ReadState(StatePath(log)); len(st.Done) != 0 {
+		t.Errorf("deleted logs are still listed: %+v", st.Done)
+	}
+	if len(c.ids) != 4+3+5 {
+		t.Errorf("%d records sent, want 12", len(c.ids))
+	}
+}
+
+// A run that fails midway keeps every acknowledged batch: the next sends
+// only the rest.
+func TestShipFailsMidway(t *testing.T) {
+	t.Parallel()
+	c := &fakeCollector{}
+	var n int
+	h := http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		n++
+		if n == 3 {
+			http.Error(w, "overloaded", http.StatusTooManyRequests)
+			return
+		}
+		c.ServeHTTP(w, r)
+	})
+	srv := httptest.NewServer(h)
+	t.Cleanup(srv.Close)
+	log := filepath.Join(t.TempDir(), "decisions.jsonl")
+	s := &Shipper{Log: log, Endpoint: srv.URL + "/v1/logs", Batch: 10}
+	ids := writeEntries(t, log, 45, "x")
+	r, err := s.Ship(t.Context())
+	var he *HTTPError
+	if !errors.As(err, &he) || he.Status != http.StatusTooManyRequests || r.Shipped != 20 || r.Pending != 25 {
+		t.Fatalf("%+v, %v", r, err)
+	}
+	if r, err := s.Ship(t.Context()); err != nil || r.Shipped != 25 {
+		t.Fatalf("%+v, %v", r, err)
+	}
+	checkAll(t, c, ids)
+	if len(c.ids) != 45 {
+		t.Errorf("%d records sent, want 45", len(c.ids))
+	}
+}
