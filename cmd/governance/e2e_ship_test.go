@@ -18,7 +18,7 @@ import (
 
 // 10,000 decisions made by governance check reach a real OpenTelemetry
 // Collector through governance audit ship, although the collector is
-// stopped and started again midway and a shipper is killed midway: every
+// killed and started again midway and a shipper is killed midway: every
 // decision id arrives at least once, and no secret does.
 func TestShipToCollector(t *testing.T) {
 	if testing.Short() {
@@ -83,7 +83,7 @@ func TestShipToCollector(t *testing.T) {
 		return st.Shipped
 	}
 	// waitShipped returns once the collector has acknowledged at least k.
-	waitShipped := func(k int64, cmd *exec.Cmd) {
+	waitShipped := func(k int64) {
 		t.Helper()
 		deadline := time.Now().Add(60 * time.Second)
 		for shipped() < k {
@@ -104,11 +104,15 @@ func TestShipToCollector(t *testing.T) {
 	if err := killed.Start(); err != nil {
 		t.Fatal(err)
 	}
-	waitShipped(2000, killed)
+	waitShipped(2000)
 	killed.Process.Signal(syscall.SIGKILL)
 	killed.Wait()
+	afterKill := shipped()
+	if afterKill >= n {
+		t.Fatalf("the shipper finished before it was killed")
+	}
 
-	// The collector stopped midway through the next run, which fails and
+	// The collector killed midway through the next run, which fails and
 	// leaves the rest waiting.
 	failing := shipCmd()
 	var failOut bytes.Buffer
@@ -116,14 +120,15 @@ func TestShipToCollector(t *testing.T) {
 	if err := failing.Start(); err != nil {
 		t.Fatal(err)
 	}
-	waitShipped(shipped()+1000, failing)
-	col.Stop()
+	waitShipped(afterKill + 1000)
+	col.Kill()
 	if err := failing.Wait(); err == nil {
 		// It may have finished just before the stop; then nothing waits.
-		t.Logf("the run finished before the collector stopped:\n%s", failOut.String())
+		t.Logf("the run finished before the collector was killed:\n%s", failOut.String())
 	} else if !strings.Contains(failOut.String(), "waiting for the next run") {
 		t.Errorf("a run that failed says nothing of what waits:\n%s", failOut.String())
 	}
+	afterCollector := shipped()
 	// While the collector is down, a run fails and loses nothing.
 	down := shipCmd()
 	if out, err := down.CombinedOutput(); err == nil {
@@ -165,7 +170,8 @@ func TestShipToCollector(t *testing.T) {
 	if missing > 0 {
 		t.Fatalf("%d of %d decisions never reached the collector (%d records received)\ncollector log:\n%s", missing, n, len(records), col.Log())
 	}
-	t.Logf("%d records received for %d decisions (%d sent again)", len(records), n, len(records)-n)
+	t.Logf("%d records received for %d decisions (%d sent again); the shipper was killed after %d, the collector after %d",
+		len(records), n, len(records)-n, afterKill, afterCollector)
 	r := records[0]
 	for _, k := range []string{ship.AttrDecision, ship.AttrLayer, ship.AttrRule, ship.AttrToolKind, ship.AttrCommand, ship.AttrHarness, ship.AttrProject} {
 		if r.Attributes[k] == "" {

@@ -69,7 +69,8 @@ func (c *Collector) Restart() error {
 exporters:
   file:
     path: %s
-    flush_interval: 100ms
+    rotation:
+      max_megabytes: 100000
 service:
   telemetry:
     metrics:
@@ -117,15 +118,21 @@ service:
 	return fmt.Errorf("the collector did not start listening on %s: %s", c.addr, c.Log())
 }
 
-// Stop ends the collector with SIGTERM, which flushes the file exporter,
-// and waits for it. (A SIGKILL would also lose what the exporter had
-// acknowledged and not yet flushed: a loss on the collector's side that
-// no sender can see.)
-func (c *Collector) Stop() error {
+// Stop ends the collector with SIGTERM, and waits for it.
+func (c *Collector) Stop() error { return c.signal(syscall.SIGTERM) }
+
+// Kill ends the collector with SIGKILL, in the middle of whatever it was
+// doing, and waits for it. The file exporter is configured with rotation,
+// in which mode it writes each request to its file before it acknowledges
+// it (without rotation it buffers, and a SIGKILL would lose what it had
+// acknowledged: a loss on the collector's side that no sender can see).
+func (c *Collector) Kill() error { return c.signal(syscall.SIGKILL) }
+
+func (c *Collector) signal(sig os.Signal) error {
 	if c.cmd == nil || c.cmd.Process == nil {
 		return nil
 	}
-	c.cmd.Process.Signal(syscall.SIGTERM)
+	c.cmd.Process.Signal(sig)
 	select {
 	case <-c.done:
 	case <-time.After(20 * time.Second):
