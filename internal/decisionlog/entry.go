@@ -209,6 +209,23 @@ func (e *Entry) Remask() bool {
 	ti = e.Input.Tool.Input
 	got := [...]string{ti.Command, e.Input.Justification, e.Input.Safety, ti.URL, ti.Query, e.Result.Subject, e.Result.Message, string(ti.Arguments)}
 	changed := want != got || paths != len(ti.Paths) || !slices.Equal(pathsBefore, ti.Paths)
+	// The error and the notices are text the program wrote, not the
+	// caller; they are masked here too, before they leave the machine.
+	if m, ok := Mask(e.Result.Error); ok {
+		e.Result.Error, changed = m, true
+		e.Masked = append(e.Masked, "/result/error")
+	}
+	copied := false
+	for i, n := range e.Result.Notices {
+		if m, ok := Mask(n); ok {
+			if !copied {
+				// The slice may be the decision's: never write to it.
+				e.Result.Notices, copied = slices.Clone(e.Result.Notices), true
+			}
+			e.Result.Notices[i], changed = m, true
+			e.Masked = append(e.Masked, "/result/notices/"+strconv.Itoa(i))
+		}
+	}
 	for _, p := range e.Masked {
 		if !slices.Contains(before, p) {
 			before = append(before, p)
