@@ -3,7 +3,8 @@
 #   make test      the whole test suite (what CI runs)
 #   make bench     performance figures: hook process vs a trivial Go program,
 #                  in-process decisions, policy bundle activation and the
-#                  hook with a bundle active, what the MCP proxy adds to a call
+#                  hook with a bundle active, what the MCP proxy adds to a call,
+#                  decisions shipped per second to a local collector
 #   make accuracy  the default policy against the labeled corpus, per
 #                  category and per peer (fails above the limits below),
 #                  and against variants of its commands that keep their
@@ -30,7 +31,7 @@ ACCURACY_MAX ?= deny=6,deny-allowed=1,not-allow=2,not-deny=2.5,allow=8.5
 # 5 a command adds about 17,000 calls and 2 seconds.
 ACCURACY_VARIANTS ?= 5
 
-.PHONY: all build test test-tools accuracy bench bench-bundle bench-gatekeeper bench-mcp lint generate check-generate clean test-plugins bench-plugins
+.PHONY: all build test test-tools accuracy bench bench-bundle bench-ship bench-gatekeeper bench-mcp lint generate check-generate clean test-plugins bench-plugins
 
 all: build
 
@@ -113,6 +114,8 @@ bench: build
 	@echo
 	@$(MAKE) --no-print-directory bench-bundle
 	@echo
+	@$(MAKE) --no-print-directory bench-ship
+	@echo
 	@$(MAKE) --no-print-directory bench-gatekeeper
 	@echo
 	@$(MAKE) --no-print-directory bench-plugins
@@ -152,6 +155,14 @@ bench-bundle: build
 	$(GO) run ./internal/bench/spawn -n $(BENCH_N) -input $(BUNDLE_BENCH)/event.json \
 	  trivial=$(BIN)/bench-trivial "bundle-active=$(call xdg_env,$(BUNDLE_BENCH)) $(BUNDLE_BENCH)/bin/governance-hook claude" \
 	  "same-rules-user-config=$(call xdg_env,$(BUNDLE_BENCH)/user) $(BUNDLE_BENCH)/plain/governance-hook claude"
+
+# governance audit ship against the OpenTelemetry Collector the test
+# tools build (OTLP receiver, file exporter) on 127.0.0.1: decisions
+# shipped per second, from a decision log that check --jsonl wrote.
+bench-ship: build
+	@echo "== decisions shipped to a local OpenTelemetry Collector by governance audit ship (goal: 20,000 a second)"
+	@sh -c '. scripts/test-tools.d/otelcol.sh'
+	$(GO) run ./internal/bench/ship -governance $(BIN)/governance -n 20000 -runs 3
 
 # The gatekeeper (layer 4) against a fake provider on 127.0.0.1: the
 # latency it adds to a decision on a call no rule decides, in-process (as

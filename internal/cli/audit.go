@@ -50,14 +50,16 @@ decisions as they are made until interrupted (Ctrl-C); it starts with the
 last 10 unless -n or --since says otherwise.
 
 Secrets in commands, URLs, paths and MCP arguments are masked before a
-decision is recorded.
+decision is recorded. audit ship sends the decisions to the team's
+collector (audit_export in the user configuration).
 
 Exit status: 0 done, 1 error, 2 usage.`,
 		Example: `  governance audit --since 24h
   governance audit --decision deny,abort --agent reviewer
   governance audit --session 4f2b8c1e --json
   governance audit --follow
-  governance audit stats --since 7d`,
+  governance audit stats --since 7d
+  governance audit ship`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if cmd.Flags().Changed("last") && o.last < 0 {
@@ -118,7 +120,7 @@ Exit status: 0 done, 1 error, 2 usage.`,
 	f := c.Flags()
 	f.BoolVarP(&o.follow, "follow", "f", false, "keep printing decisions as they are made, until interrupted")
 	f.IntVarP(&o.last, "last", "n", 0, "print only the last N decisions")
-	c.AddCommand(a.auditStatsCmd(&o))
+	c.AddCommand(a.auditStatsCmd(&o), a.auditShipCmd(&o))
 	return c
 }
 

@@ -59,7 +59,7 @@ It stops after --idle-timeout without a request.`,
 			defer logFile.Close()
 			daemon.Version = version()
 			srv := daemon.New(daemon.Config{StateDir: stateDir, Socket: socket, Addr: addr, IdleTimeout: idle,
-				Getenv: a.Getenv, Log: io.MultiWriter(logFile, a.Stderr)})
+				Getenv: a.Getenv, Log: io.MultiWriter(logFile, a.Stderr), Shipper: a.daemonShipper(a.paths(a.Cwd))})
 			ctx, stop := signal.NotifyContext(cmd.Context(), os.Interrupt, syscall.SIGTERM)
 			defer stop()
 			go func() {

@@ -59,6 +59,7 @@ phase, anchors and metrics.`,
 				daemonMode = "auto (the hook asks it)"
 			}
 			fmt.Fprintf(w, "daemon:        %s; %s\n", daemonMode, strings.Join(a.daemonStatus(p.StateDir), "\n               "))
+			fmt.Fprintf(w, "shipping:      %s\n", shipStatus(p))
 			b := a.brainOf(p)
 			fmt.Fprintf(w, "brain:         %s\n", b.Dir)
 			st, err := b.ReadState()

@@ -54,6 +54,10 @@ type File struct {
 	// Plugins are the custom evaluators the file configures (plugins.go).
 	Plugins []governance.PluginSpec
 
+	// AuditExport is where the decision log is shipped (auditexport.go);
+	// read from the user's configuration only.
+	AuditExport *AuditExport
+
 	// Lock lists the switches no layer below may loosen, and Bundle names
 	// the policy bundle the machine pulls: managed configuration only.
 	Lock   []string
@@ -92,7 +96,7 @@ func (f *File) Line(key string) int { return f.line[key] }
 
 var settingKeys = []string{"version", "default", "main_agent", "missing_agent", "safe_set", "disable_builtin", "mode",
 	"max_delegation_depth", "block_secret_prompts", "purge", "roles", "default_role", "never_exposed",
-	"approvals", "approval_wait", "daemon", "gatekeeper", "plugins", "lock", "bundle"}
+	"approvals", "approval_wait", "daemon", "gatekeeper", "plugins", "lock", "bundle", "audit_export"}
 
 var purgeKeys = []string{"history_keep", "session_max_age", "anchors_max", "anchor_high_ttl", "anchor_normal_ttl",
 	"log_max_size", "log_max_age", "log_keep"}
@@ -240,6 +244,8 @@ func (f *File) set(key string, v *yaml.Node) error {
 		f.Daemon = &s
 	case "gatekeeper":
 		return f.parseGatekeeper(v)
+	case "audit_export":
+		return f.parseAuditExport(v)
 	case "plugins":
 		return f.parsePlugins(v)
 	case "lock":

@@ -31,6 +31,7 @@ import (
 	"github.com/agentgov/governance/internal/gatekeeper/provider"
 	"github.com/agentgov/governance/internal/layout"
 	"github.com/agentgov/governance/internal/pluginhost"
+	"github.com/agentgov/governance/internal/ship"
 )
 
 // Version is reported by ping; the CLI sets it.
@@ -51,6 +52,10 @@ type Config struct {
 	Getenv func(string) string
 	// Log receives the daemon's messages.
 	Log io.Writer
+	// Shipper, when set, says where and how often to ship the decision
+	// log (audit_export); it is asked before every run, and a nil shipper
+	// means none is configured.
+	Shipper func() (*ship.Shipper, time.Duration, error)
 }
 
 // ErrRunning means another daemon holds the state folder.
@@ -165,6 +170,9 @@ func (s *Server) Run(ctx context.Context) error {
 	go httpSrv.Serve(web)
 	defer httpSrv.Close()
 	go s.idle(ctx, cancel)
+	if s.cfg.Shipper != nil {
+		go s.shipLoop(ctx)
+	}
 	go func() {
 		<-ctx.Done()
 		ln.Close()

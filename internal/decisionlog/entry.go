@@ -27,6 +27,7 @@ import (
 	"encoding/json"
 	"math/rand/v2"
 	"os"
+	"slices"
 	"strconv"
 	"time"
 
@@ -203,6 +204,48 @@ func New(labels Labels, req *governance.Request, d *governance.Decision, eval ti
 // if any, is for the caller to report; it must not change the decision.
 func Record(path string, labels Labels, req *governance.Request, d *governance.Decision, eval time.Duration) error {
 	return New(labels, req, d, eval).Append(path)
+}
+
+// Remask masks the entry's fields again, for an entry read back from the
+// log before it leaves the machine: entries are masked when written, and
+// this is the defence against a line written by an older release or by
+// hand. It reports whether it changed a field; a field already masked is
+// listed once.
+func (e *Entry) Remask() bool {
+	before := e.Masked
+	e.Masked = nil
+	ti := e.Input.Tool.Input
+	paths := len(ti.Paths)
+	want := [...]string{ti.Command, e.Input.Justification, e.Input.Safety, ti.URL, ti.Query, e.Result.Subject, e.Result.Message, string(ti.Arguments)}
+	pathsBefore := slices.Clone(ti.Paths)
+	e.mask()
+	ti = e.Input.Tool.Input
+	got := [...]string{ti.Command, e.Input.Justification, e.Input.Safety, ti.URL, ti.Query, e.Result.Subject, e.Result.Message, string(ti.Arguments)}
+	changed := want != got || paths != len(ti.Paths) || !slices.Equal(pathsBefore, ti.Paths)
+	// The error and the notices are text the program wrote, not the
+	// caller; they are masked here too, before they leave the machine.
+	if m, ok := Mask(e.Result.Error); ok {
+		e.Result.Error, changed = m, true
+		e.Masked = append(e.Masked, "/result/error")
+	}
+	copied := false
+	for i, n := range e.Result.Notices {
+		if m, ok := Mask(n); ok {
+			if !copied {
+				// The slice may be the decision's: never write to it.
+				e.Result.Notices, copied = slices.Clone(e.Result.Notices), true
+			}
+			e.Result.Notices[i], changed = m, true
+			e.Masked = append(e.Masked, "/result/notices/"+strconv.Itoa(i))
+		}
+	}
+	for _, p := range e.Masked {
+		if !slices.Contains(before, p) {
+			before = append(before, p)
+		}
+	}
+	e.Masked = before
+	return changed
 }
 
 // mask replaces the secrets of every logged field, in place, and lists

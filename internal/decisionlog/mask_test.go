@@ -170,3 +170,33 @@ func TestSecretName(t *testing.T) {
 		})
 	}
 }
+
+// Remask masks an entry read back from the log again, the error and the
+// notices included, reports whether it changed anything, and lists each
+// masked field once.
+func TestRemask(t *testing.T) {
+	t.Parallel()
+	line := `{"decision_id":"1","timestamp":"2026-11-25T10:00:00Z","labels":{"harness":"claude","version":"dev","host":"h"},"path":"governance/x/y",` +
+		`"input":{"depth":0,"tool":{"kind":"shell","input":{"command":"GITHUB_TOKEN=*** make"}}},` +
+		`"result":{"decision":"deny","layer":"x","rule":"y","error":"plugin said: curl -u bob:hunter2 https://x","notices":["ok","--password=hunter2"]},` +
+		`"metrics":{"timer_governance_eval_ns":1},"masked":["/input/tool/input/command"]}`
+	e := Parse([]byte(line))
+	if e == nil {
+		t.Fatal("not parsed")
+	}
+	if !e.Remask() {
+		t.Fatal("Remask changed nothing")
+	}
+	out, _ := e.Marshal()
+	if strings.Contains(string(out), "hunter2") {
+		t.Errorf("a secret is left: %s", out)
+	}
+	want := []string{"/input/tool/input/command", "/result/error", "/result/notices/1"}
+	if !slices.Equal(e.Masked, want) {
+		t.Errorf("masked = %q, want %q", e.Masked, want)
+	}
+	clean := Parse([]byte(strings.Replace(strings.Replace(line, "bob:hunter2", "bob", 1), "--password=hunter2", "done", 1)))
+	if clean.Remask() {
+		t.Errorf("Remask changed an entry with no secret left: %+v", clean)
+	}
+}

@@ -135,6 +135,9 @@ func readFile(name string, f Filter, yield func(*Entry, error) bool) bool {
 	}
 }
 
+// Parse decodes one line of the log; nil when it is not an entry.
+func Parse(line []byte) *Entry { return parse(line) }
+
 // parse decodes one line; nil when it is not an entry.
 func parse(line []byte) *Entry {
 	line = bytes.TrimRight(line, "\r\n")

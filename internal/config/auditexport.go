@@ -1,0 +1,142 @@
+package config
+
+import (
+	"errors"
+	"fmt"
+	"io/fs"
+	"net/url"
+	"os"
+	"path/filepath"
+	"time"
+
+	"go.yaml.in/yaml/v3"
+
+	"github.com/agentgov/governance/internal/layout"
+	"github.com/agentgov/governance/internal/yamlx"
+)
+
+// AuditExport is the audit_export block: where the decision log is
+// shipped as OTLP logs (governance audit ship, the daemon). It is read
+// from the user's configuration only: a repository cannot send a
+// person's decisions elsewhere.
+type AuditExport struct {
+	// Endpoint is the collector's OTLP/HTTP logs URL
+	// (https://collector:4318/v1/logs); a URL with no path gets /v1/logs.
+	Endpoint string
+	// Headers are sent with every request (authorization).
+	Headers map[string]string
+	// Batch is the most entries one request carries.
+	Batch int
+	// BufferMax is the most unshipped entries kept for a collector that
+	// is down or slow; past it the oldest are dropped and counted.
+	BufferMax int
+	// Interval is how often the daemon ships.
+	Interval time.Duration
+	// Timeout bounds one request.
+	Timeout time.Duration
+}
+
+// Audit export defaults.
+const (
+	DefaultExportBatch     = 1000
+	DefaultExportBufferMax = 1_000_000
+	DefaultExportInterval  = 10 * time.Second
+	DefaultExportTimeout   = 30 * time.Second
+)
+
+var auditExportKeys = []string{"endpoint", "headers", "batch", "buffer_max", "interval", "timeout"}
+
+func (f *File) parseAuditExport(n *yaml.Node) error {
+	pairs, err := yamlx.Map(f.Name, n)
+	if err != nil {
+		return err
+	}
+	if err := yamlx.CheckKeys(f.Name, pairs, auditExportKeys...); err != nil {
+		return err
+	}
+	x := &AuditExport{Batch: DefaultExportBatch, BufferMax: DefaultExportBufferMax,
+		Interval: DefaultExportInterval, Timeout: DefaultExportTimeout}
+	endpointSet := false
+	for _, kv := range pairs {
+		v := kv.Value
+		switch kv.Key {
+		case "endpoint":
+			s, err := yamlx.String(f.Name, v)
+			if err != nil {
+				return err
+			}
+			u, err := url.Parse(s)
+			if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
+				return yamlx.At(f.Name, v, "endpoint %q is not an http or https URL", s).
+					WithHint("name the collector's OTLP/HTTP receiver, such as https://otel.example.com:4318")
+			}
+			if u.Path == "" || u.Path == "/" {
+				u.Path = "/v1/logs"
+			}
+			x.Endpoint, endpointSet = u.String(), true
+		case "headers":
+			hp, err := yamlx.Map(f.Name, v)
+			if err != nil {
+				return err
+			}
+			x.Headers = map[string]string{}
+			for _, h := range hp {
+				s, err := yamlx.String(f.Name, h.Value)
+				if err != nil {
+					return err
+				}
+				x.Headers[h.Key] = s
+			}
+		case "batch", "buffer_max":
+			n, err := yamlx.Int(f.Name, v)
+			if err != nil {
+				return err
+			}
+			if n < 1 {
+				return yamlx.At(f.Name, v, "%s must be at least 1, not %d", kv.Key, n)
+			}
+			if kv.Key == "batch" {
+				x.Batch = n
+			} else {
+				x.BufferMax = n
+			}
+		case "interval", "timeout":
+			d, err := duration(f.Name, v)
+			if err != nil {
+				return err
+			}
+			if kv.Key == "interval" {
+				x.Interval = d
+			} else {
+				x.Timeout = d
+			}
+		}
+	}
+	if !endpointSet {
+		return yamlx.At(f.Name, n, "audit_export needs an endpoint").
+			WithHint("name the collector's OTLP/HTTP receiver, such as https://otel.example.com:4318")
+	}
+	f.AuditExport = x
+	return nil
+}
+
+// LoadAuditExport reads the audit_export block of the user's
+// configuration; nil when none is set.
+func LoadAuditExport(p layout.Paths) (*AuditExport, error) {
+	if p.UserDir == "" {
+		return nil, nil
+	}
+	name := filepath.Join(p.UserDir, "config.yaml")
+	data, err := os.ReadFile(name)
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil, nil
+	}
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", name, err)
+	}
+	f, err := ParseFile(name, data)
+	if err != nil {
+		return nil, err
+	}
+	return f.AuditExport, nil
+}
