@@ -15,6 +15,9 @@ func (a *App) bundleCmd() *cobra.Command {
 	c := &cobra.Command{
 		Use:   "bundle",
 		Short: "Build, publish and pull signed policy bundles for a team's machines",
+		Example: `  governance bundle build policy/ --signing-key team.key -o bundle.tar.gz --revision v42
+  governance bundle push bundle.tar.gz oci://registry.example.com/team/policy:latest
+  governance bundle pull`,
 		Long: `A policy bundle carries a team's rules, agents, learned entries and
 settings to every machine, in OPA's bundle format: a .tar.gz with a
 .manifest (revision, roots) and a .signatures.json signed as
