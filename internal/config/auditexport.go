@@ -120,23 +120,30 @@ func (f *File) parseAuditExport(n *yaml.Node) error {
 	return nil
 }
 
-// LoadAuditExport reads the audit_export block of the user's
-// configuration; nil when none is set.
+// LoadAuditExport reads the audit_export block of the managed
+// configuration, else of the user's; nil when neither sets one.
 func LoadAuditExport(p layout.Paths) (*AuditExport, error) {
-	if p.UserDir == "" {
-		return nil, nil
+	// The managed configuration ships where the team says; the user's
+	// applies when it says nothing.
+	for _, dir := range []string{p.ManagedDir, p.UserDir} {
+		if dir == "" {
+			continue
+		}
+		name := filepath.Join(dir, "config.yaml")
+		data, err := os.ReadFile(name)
+		if errors.Is(err, fs.ErrNotExist) {
+			continue
+		}
+		if err != nil {
+			return nil, fmt.Errorf("%s: %w", name, err)
+		}
+		f, err := ParseFile(name, data)
+		if err != nil {
+			return nil, err
+		}
+		if f.AuditExport != nil {
+			return f.AuditExport, nil
+		}
 	}
-	name := filepath.Join(p.UserDir, "config.yaml")
-	data, err := os.ReadFile(name)
-	if errors.Is(err, fs.ErrNotExist) {
-		return nil, nil
-	}
-	if err != nil {
-		return nil, fmt.Errorf("%s: %w", name, err)
-	}
-	f, err := ParseFile(name, data)
-	if err != nil {
-		return nil, err
-	}
-	return f.AuditExport, nil
+	return nil, nil
 }
