@@ -1,6 +1,9 @@
 package programs
 
-import "strings"
+import (
+	"strings"
+	"sync"
+)
 
 // cargo, Rust's package manager. Building anything (check, clippy, doc,
 // build, test, run, bench, install, publish) compiles and runs the
@@ -213,13 +216,14 @@ func cargoFmt(c *Call, fx *Effects) {
 }
 
 // cargoSubs are cargo's subcommands; the same follow a +toolchain word.
-var cargoSubs = []*Sub{
-	{"metadata", &Node{Inherit: true, Effects: cargoMetadata, Opts: cargoManifestOpts + `
+var cargoSubs = sync.OnceValue(func() []*Sub {
+	return []*Sub{
+		{"metadata", &Node{Inherit: true, Effects: cargoMetadata, Opts: cargoManifestOpts + `
 --filter-platform=TRIPLE
 --no-deps
 --format-version=VERSION
 `}},
-	{"tree", &Node{Inherit: true, Effects: cargoQueries, Opts: cargoManifestOpts + `
+		{"tree", &Node{Inherit: true, Effects: cargoQueries, Opts: cargoManifestOpts + `
 -e --edges=KINDS
 -i --invert=SPEC
 --prune=SPEC
@@ -235,23 +239,23 @@ var cargoSubs = []*Sub{
 --all-targets
 --no-dev-dependencies
 `}},
-	{"pkgid", &Node{Inherit: true, Effects: cargoQueries, Opts: cargoManifestOpts}},
-	{"fetch", &Node{Inherit: true, Effects: cargoQueries, Opts: cargoManifestOpts + `
+		{"pkgid", &Node{Inherit: true, Effects: cargoQueries, Opts: cargoManifestOpts}},
+		{"fetch", &Node{Inherit: true, Effects: cargoQueries, Opts: cargoManifestOpts + `
 --target=TRIPLE
 `}},
-	{"read-manifest|locate-project|verify-project", &Node{Inherit: true, Effects: cargoReads, Opts: cargoManifestOpts + `
+		{"read-manifest|locate-project|verify-project", &Node{Inherit: true, Effects: cargoReads, Opts: cargoManifestOpts + `
 --message-format=FMT
 `}},
-	{"search", &Node{Inherit: true, Effects: cargoAsks, Opts: `
+		{"search", &Node{Inherit: true, Effects: cargoAsks, Opts: `
 --limit=LIMIT
 --index=INDEX                    net
 --registry=REGISTRY              net
 `}},
-	{"info", &Node{Inherit: true, Effects: cargoAsks, Opts: `
+		{"info", &Node{Inherit: true, Effects: cargoAsks, Opts: `
 --index=INDEX                    net
 --registry=REGISTRY              net
 `}},
-	{"owner", &Node{Inherit: true, Effects: cargoOwner, Opts: `
+		{"owner", &Node{Inherit: true, Effects: cargoOwner, Opts: `
 -a --add=LOGIN
 -r --remove=LOGIN
 -l --list
@@ -259,7 +263,7 @@ var cargoSubs = []*Sub{
 --registry=REGISTRY              net
 --token=TOKEN
 `}},
-	{"package", &Node{Inherit: true, Effects: cargoPackage, Opts: cargoBuildOpts + `
+		{"package", &Node{Inherit: true, Effects: cargoPackage, Opts: cargoBuildOpts + `
 --index=INDEX                    net
 --registry=REGISTRY              net
 -l --list
@@ -268,14 +272,14 @@ var cargoSubs = []*Sub{
 --allow-dirty
 --exclude-lockfile
 `}},
-	{"update", &Node{Inherit: true, Effects: cargoUpdate, Opts: cargoManifestOpts + `
+		{"update", &Node{Inherit: true, Effects: cargoUpdate, Opts: cargoManifestOpts + `
 -n --dry-run
 --recursive
 --precise=PRECISE
 -b --breaking
 -w
 `}},
-	{"fmt", &Node{Inherit: true, Effects: cargoFmt, Opts: `
+		{"fmt", &Node{Inherit: true, Effects: cargoFmt, Opts: `
 --version                        help
 -p --package=PACKAGE
 --manifest-path=PATH             read
@@ -283,29 +287,30 @@ var cargoSubs = []*Sub{
 --all
 --check
 `}},
-	{"report", &Node{Inherit: true, Effects: cargoReads, Opts: `
+		{"report", &Node{Inherit: true, Effects: cargoReads, Opts: `
 --id=ID
 -p --package=SPEC
 `}},
-	{"help|version", &Node{Inherit: true, Effects: cargoReads}},
-	{"config", &Node{Inherit: true, Loose: true, Effects: func(_ *Call, fx *Effects) {
-		fx.Unknown("cargo config get prints configuration, which may hold registry credentials")
-	}}},
-	{"check|c|clippy|doc|d|build|b|run|r|test|t|bench|rustc|rustdoc|fix|install|publish|miri",
-		&Node{Inherit: true, Loose: true, Effects: cargoBuilds, Opts: cargoBuildOpts + `
+		{"help|version", &Node{Inherit: true, Effects: cargoReads}},
+		{"config", &Node{Inherit: true, Loose: true, Effects: func(_ *Call, fx *Effects) {
+			fx.Unknown("cargo config get prints configuration, which may hold registry credentials")
+		}}},
+		{"check|c|clippy|doc|d|build|b|run|r|test|t|bench|rustc|rustdoc|fix|install|publish|miri",
+			&Node{Inherit: true, Loose: true, Effects: cargoBuilds, Opts: cargoBuildOpts + `
 --vers --version=VERSION
 -V
 --root=DIR                       write
 --index=INDEX                    net
 --registry=REGISTRY              net
 `}},
-	{"new|init|add|remove|rm|generate-lockfile|vendor|clean|uninstall|login|logout|yank",
-		&Node{Inherit: true, Loose: true, Effects: cargoChanges, Opts: cargoManifestOpts + `
+		{"new|init|add|remove|rm|generate-lockfile|vendor|clean|uninstall|login|logout|yank",
+			&Node{Inherit: true, Loose: true, Effects: cargoChanges, Opts: cargoManifestOpts + `
 --target-dir=DIR                 write
 --root=DIR                       write
 --registry=REGISTRY              net
 `}},
-}
+	}
+})
 
 // cargoTop: bare cargo prints its help.
 func cargoTop(c *Call, fx *Effects) { cargoEnv(c, fx) }
@@ -331,4 +336,6 @@ func cargoStart(c *Call, fx *Effects) {
 }
 
 var cargoProgram = &Program{Names: []string{"cargo"}, Start: cargoStart, Node: Node{Opts: cargoOpts, Effects: cargoTop,
-	Subs: append(cargoSubs, &Sub{"+*", &Node{Inherit: true, Subs: cargoSubs, Effects: cargoTop}})}}
+	MakeSubs: func() []*Sub {
+		return append(cargoSubs(), &Sub{"+*", &Node{Inherit: true, MakeSubs: cargoSubs, Effects: cargoTop}})
+	}}}

@@ -1,5 +1,7 @@
 package programs
 
+import "sync"
+
 // The compose tools (docker compose, nerdctl compose, docker-compose,
 // podman-compose) run a project of containers described by compose files.
 // ps, ls, images, logs, top, port, events, stats and version only show
@@ -34,7 +36,7 @@ const composeOpts = `
 `
 
 // composePlugin is docker compose (and nerdctl compose).
-var composePlugin = &Node{Effects: composeGroup, Opts: composeOpts, Subs: composeSubs}
+var composePlugin = &Node{Effects: composeGroup, Opts: composeOpts, MakeSubs: composeSubs}
 
 // dockerComposeProgram is the standalone docker-compose: v2's options and
 // v1's (which spoke to the daemon itself: -H, --tls...).
@@ -52,7 +54,7 @@ var dockerComposeProgram = &Program{Names: []string{"docker-compose"}, Pflag: tr
 --tlsverify
 --verbose
 -v --version
-`, Subs: composeSubs}}
+`, MakeSubs: composeSubs}}
 
 // podmanComposeProgram is podman-compose, a Python program that reads its
 // options with argparse (abbreviations allowed) and runs podman: the
@@ -82,9 +84,10 @@ var podmanComposeProgram = &Program{Names: []string{"podman-compose"}, Node: Nod
 --dry-run
 --parallel=N
 --verbose
-`, Subs: []*Sub{
-	{Name: "ps", Node: &Node{Effects: composeRead, Opts: "-h --help\n-q --quiet\n--format=FORMAT"}},
-	{Name: "logs", Node: &Node{Effects: composeRead, Opts: `
+`, MakeSubs: func() []*Sub {
+	return []*Sub{
+		{Name: "ps", Node: &Node{Effects: composeRead, Opts: "-h --help\n-q --quiet\n--format=FORMAT"}},
+		{Name: "logs", Node: &Node{Effects: composeRead, Opts: `
 -h --help
 -f --follow
 -l --latest
@@ -94,9 +97,9 @@ var podmanComposeProgram = &Program{Names: []string{"podman-compose"}, Node: Nod
 --tail=N
 --until=TIME
 `}},
-	{Name: "version", Node: &Node{Effects: composeRead, Opts: "-h --help\n-f --format=FORMAT\n--short"}},
-	{Name: "config", Node: &Node{Effects: composeConfig, Opts: "-h --help\n--services\n-q --quiet"}},
-	{Name: "exec", Node: &Node{Effects: composeExec, POSIX: true, Opts: `
+		{Name: "version", Node: &Node{Effects: composeRead, Opts: "-h --help\n-f --format=FORMAT\n--short"}},
+		{Name: "config", Node: &Node{Effects: composeConfig, Opts: "-h --help\n--services\n-q --quiet"}},
+		{Name: "exec", Node: &Node{Effects: composeExec, POSIX: true, Opts: `
 -h --help
 -d --detach
 --privileged   change
@@ -106,13 +109,15 @@ var podmanComposeProgram = &Program{Names: []string{"podman-compose"}, Node: Nod
 -e --env=VAR
 -w --workdir=DIR
 `}},
-	{Name: "help", Node: &Node{Effects: printsOnly}},
-	{Name: "pull|push|build|up|down|run|start|stop|restart|kill|pause|unpause|port|systemd|images|stats",
-		Node: &Node{Effects: composeChange, Operands: true, Loose: true, Opts: "-h --help"}},
+		{Name: "help", Node: &Node{Effects: printsOnly}},
+		{Name: "pull|push|build|up|down|run|start|stop|restart|kill|pause|unpause|port|systemd|images|stats",
+			Node: &Node{Effects: composeChange, Operands: true, Loose: true, Opts: "-h --help"}},
+	}
 }}}
 
-var composeSubs = []*Sub{
-	{Name: "ps", Node: &Node{Effects: composeRead, Inherit: true, Opts: `
+var composeSubs = sync.OnceValue(func() []*Sub {
+	return []*Sub{
+		{Name: "ps", Node: &Node{Effects: composeRead, Inherit: true, Opts: `
 -a --all
 --filter=FILTER
 --format=FORMAT
@@ -122,14 +127,14 @@ var composeSubs = []*Sub{
 --services
 --status=STATUS
 `}},
-	{Name: "ls", Node: &Node{Effects: composeRead, Inherit: true, Opts: `
+		{Name: "ls", Node: &Node{Effects: composeRead, Inherit: true, Opts: `
 -a --all
 --filter=FILTER
 --format=FORMAT
 -q --quiet
 `}},
-	{Name: "images", Node: &Node{Effects: composeRead, Inherit: true, Opts: "--format=FORMAT\n-q --quiet"}},
-	{Name: "logs", Node: &Node{Effects: composeRead, Inherit: true, Opts: `
+		{Name: "images", Node: &Node{Effects: composeRead, Inherit: true, Opts: "--format=FORMAT\n-q --quiet"}},
+		{Name: "logs", Node: &Node{Effects: composeRead, Inherit: true, Opts: `
 -f --follow
 --index=N
 --no-color
@@ -139,12 +144,12 @@ var composeSubs = []*Sub{
 -t --timestamps
 --until=TIME
 `}},
-	{Name: "top", Node: &Node{Effects: composeRead, Inherit: true}},
-	{Name: "port", Node: &Node{Effects: composeRead, Inherit: true, Opts: "--index=N\n--protocol=PROTO"}},
-	{Name: "events", Node: &Node{Effects: composeRead, Inherit: true, Opts: "--json\n--since=TIME\n--until=TIME"}},
-	{Name: "stats", Node: &Node{Effects: composeRead, Inherit: true, Opts: "-a --all\n--format=FORMAT\n--no-stream\n--no-trunc"}},
-	{Name: "version", Node: &Node{Effects: composeRead, Inherit: true, Opts: "--format=FORMAT\n--short"}},
-	{Name: "config|convert", Node: &Node{Effects: composeConfig, Inherit: true, Opts: `
+		{Name: "top", Node: &Node{Effects: composeRead, Inherit: true}},
+		{Name: "port", Node: &Node{Effects: composeRead, Inherit: true, Opts: "--index=N\n--protocol=PROTO"}},
+		{Name: "events", Node: &Node{Effects: composeRead, Inherit: true, Opts: "--json\n--since=TIME\n--until=TIME"}},
+		{Name: "stats", Node: &Node{Effects: composeRead, Inherit: true, Opts: "-a --all\n--format=FORMAT\n--no-stream\n--no-trunc"}},
+		{Name: "version", Node: &Node{Effects: composeRead, Inherit: true, Opts: "--format=FORMAT\n--short"}},
+		{Name: "config|convert", Node: &Node{Effects: composeConfig, Inherit: true, Opts: `
 --environment
 --format=FORMAT
 --hash=SERVICES
@@ -165,7 +170,7 @@ var composeSubs = []*Sub{
 --variables
 --volumes
 `}},
-	{Name: "exec", Node: &Node{Effects: composeExec, Inherit: true, POSIX: true, Opts: `
+		{Name: "exec", Node: &Node{Effects: composeExec, Inherit: true, POSIX: true, Opts: `
 -d --detach
 -e --env=VAR
 --index=N
@@ -176,10 +181,11 @@ var composeSubs = []*Sub{
 -u --user=USER
 -w --workdir=DIR
 `}},
-	{Name: "cp", Node: &Node{Effects: composeCopy, Inherit: true, Opts: "-a --archive\n--all\n-L --follow-link\n--index=N"}},
-	{Name: "attach|build|commit|create|down|export|kill|pause|publish|pull|push|restart|rm|run|scale|start|stop|unpause|up|wait|watch|alpha|viz|volumes|bridge",
-		Node: &Node{Effects: composeChange, Inherit: true, Operands: true, Opts: composeChangeOpts}},
-}
+		{Name: "cp", Node: &Node{Effects: composeCopy, Inherit: true, Opts: "-a --archive\n--all\n-L --follow-link\n--index=N"}},
+		{Name: "attach|build|commit|create|down|export|kill|pause|publish|pull|push|restart|rm|run|scale|start|stop|unpause|up|wait|watch|alpha|viz|volumes|bridge",
+			Node: &Node{Effects: composeChange, Inherit: true, Operands: true, Opts: composeChangeOpts}},
+	}
+})
 
 // composeChangeOpts are the options of the subcommands that change the
 // project, so that their values are not read as operands.
@@ -262,39 +268,50 @@ func compose(f func(*Call, *Effects)) func(*Call, *Effects) {
 	})
 }
 
-var (
-	composeGroup = compose(printsOnly)
-	// composeRead lists the project's containers, images, logs or
-	// events.
-	composeRead = compose(func(c *Call, fx *Effects) { fx.Network(engineHost(c), requestWords(c)...) })
-	// composeChange starts, stops, builds or removes the project's
-	// containers; its env files reach their environment.
-	composeChange = compose(func(c *Call, fx *Effects) {
-		composeEnvFiles(c, fx)
-		fx.Change(c.Name + " " + c.SubPath())
-	})
-	composeExec = compose(func(c *Call, fx *Effects) {
-		composeEnvFiles(c, fx)
-		execEffects(c, fx)
-	})
-	composeCopy = compose(copyEffects)
-	// composeConfig prints the resolved compose files: the values of
-	// their variables unless it lists names only or does not
-	// interpolate.
-	composeConfig = compose(func(c *Call, fx *Effects) {
-		if c.HasAny("--services|--volumes|--profiles|--images|--networks|--hash|-q|--quiet|--models") &&
-			!c.HasAny("--environment|--variables") || c.Has("--no-interpolate") {
-			return
-		}
-		composeEnvFiles(c, fx)
-		fx.Env("")
-	})
-)
-
 // composeEnvFiles records the env files of a call whose output or
 // containers receive their values.
 func composeEnvFiles(c *Call, fx *Effects) {
 	for _, a := range c.ValueArgs("--env-file") {
 		fx.Read(a)
 	}
+}
+
+func composeGroup(c *Call, fx *Effects) { compose(printsOnly)(c, fx) }
+
+// composeRead lists the project's containers, images, logs or
+// events.
+func composeRead(c *Call, fx *Effects) {
+	compose(func(c *Call, fx *Effects) { fx.Network(engineHost(c), requestWords(c)...) })(c, fx)
+}
+
+// composeChange starts, stops, builds or removes the project's
+// containers; its env files reach their environment.
+func composeChange(c *Call, fx *Effects) {
+	compose(func(c *Call, fx *Effects) {
+		composeEnvFiles(c, fx)
+		fx.Change(c.Name + " " + c.SubPath())
+	})(c, fx)
+}
+
+func composeExec(c *Call, fx *Effects) {
+	compose(func(c *Call, fx *Effects) {
+		composeEnvFiles(c, fx)
+		execEffects(c, fx)
+	})(c, fx)
+}
+
+func composeCopy(c *Call, fx *Effects) { compose(copyEffects)(c, fx) }
+
+// composeConfig prints the resolved compose files: the values of
+// their variables unless it lists names only or does not
+// interpolate.
+func composeConfig(c *Call, fx *Effects) {
+	compose(func(c *Call, fx *Effects) {
+		if c.HasAny("--services|--volumes|--profiles|--images|--networks|--hash|-q|--quiet|--models") &&
+			!c.HasAny("--environment|--variables") || c.Has("--no-interpolate") {
+			return
+		}
+		composeEnvFiles(c, fx)
+		fx.Env("")
+	})(c, fx)
 }

@@ -42,10 +42,12 @@ var dockerProgram = &Program{Names: []string{"docker"}, Pflag: true, Start: dock
 --tlsverify
 -v --version
 -h --help
-`, Subs: append([]*Sub{
-	{Name: "compose", Node: composePlugin},
-	{Name: "buildx", Node: dockerBuildx},
-}, dockerSubs...)}}
+`, MakeSubs: func() []*Sub {
+	return append([]*Sub{
+		{Name: "compose", Node: composePlugin},
+		{Name: "buildx", Node: dockerBuildx},
+	}, dockerSubs()...)
+}}}
 
 // nerdctl is containerd's docker: docker's subcommands, its own global
 // options, and its namespaces.
@@ -67,15 +69,19 @@ var nerdctlProgram = &Program{Names: []string{"nerdctl"}, Pflag: true, Node: Nod
 --debug-full
 -v --version
 -h --help
-`, Subs: append([]*Sub{
-	{Name: "compose", Node: composePlugin},
-	{Name: "namespace|ns", Node: nerdctlNamespace},
-}, dockerSubs...)}}
+`, MakeSubs: func() []*Sub {
+	return append([]*Sub{
+		{Name: "compose", Node: composePlugin},
+		{Name: "namespace|ns", Node: nerdctlNamespace},
+	}, dockerSubs()...)
+}}}
 
-var nerdctlNamespace = &Node{Effects: engineGroup, Opts: "-h --help", Subs: []*Sub{
-	{Name: "ls|list", Node: &Node{Effects: daemonRead, Opts: "-q --quiet\n--format=FORMAT\n-h --help"}},
-	{Name: "inspect", Node: &Node{Effects: daemonRead, Opts: "-f --format=FORMAT\n-h --help"}},
-	{Name: "create|update|remove|rm", Node: &Node{Effects: daemonChange, Opts: "--label=LABEL\n-h --help"}},
+var nerdctlNamespace = &Node{Effects: engineGroup, Opts: "-h --help", MakeSubs: func() []*Sub {
+	return []*Sub{
+		{Name: "ls|list", Node: &Node{Effects: daemonRead, Opts: "-q --quiet\n--format=FORMAT\n-h --help"}},
+		{Name: "inspect", Node: &Node{Effects: daemonRead, Opts: "-f --format=FORMAT\n-h --help"}},
+		{Name: "create|update|remove|rm", Node: &Node{Effects: daemonChange, Opts: "--label=LABEL\n-h --help"}},
+	}
 }}
 
 // podman is daemonless, but its global options are valid after the
@@ -115,7 +121,7 @@ var podmanProgram = &Program{Names: []string{"podman"}, Pflag: true, Node: Node{
 -v --version
 --volumepath=STRING                  write
 -h --help
-`, Subs: podmanSubs}}
+`, MakeSubs: podmanSubs}}
 
 // dockerBuildx is the buildx plugin (docker builder is the same with it
 // installed): listing builders and their disk use, inspecting a builder or
@@ -125,17 +131,19 @@ var dockerBuildx = &Node{Effects: engineGroup, Opts: `
 --builder=NAME
 -D --debug
 -h --help
-`, Subs: []*Sub{
-	{Name: "ls", Node: &Node{Effects: daemonRead, Opts: "--format=FORMAT\n--no-trunc\n-h --help"}},
-	{Name: "du", Node: &Node{Effects: daemonRead, Opts: "--builder=NAME\n--filter=FILTER\n--format=FORMAT\n--verbose\n-h --help"}},
-	{Name: "version", Node: &Node{Effects: daemonRead, Opts: "-h --help"}},
-	{Name: "inspect", Node: &Node{Effects: daemonRead, Opts: "--bootstrap  change\n--builder=NAME\n-h --help"}},
-	{Name: "imagetools", Node: &Node{Effects: engineGroup, Opts: "--builder=NAME\n-h --help", Subs: []*Sub{
-		{Name: "inspect", Node: &Node{Effects: daemonRead, Opts: "--builder=NAME\n--format=FORMAT\n--raw\n-h --help"}},
-		{Name: "create", Node: &Node{Effects: daemonChange, Opts: "-h --help"}},
-	}}},
-	{Name: "build|b", Node: dockerImageBuild},
-	{Name: "bake|create|dial-stdio|history|prune|rm|stop|use|debug|policy", Node: &Node{Effects: daemonChange, Opts: "-h --help"}},
+`, MakeSubs: func() []*Sub {
+	return []*Sub{
+		{Name: "ls", Node: &Node{Effects: daemonRead, Opts: "--format=FORMAT\n--no-trunc\n-h --help"}},
+		{Name: "du", Node: &Node{Effects: daemonRead, Opts: "--builder=NAME\n--filter=FILTER\n--format=FORMAT\n--verbose\n-h --help"}},
+		{Name: "version", Node: &Node{Effects: daemonRead, Opts: "-h --help"}},
+		{Name: "inspect", Node: &Node{Effects: daemonRead, Opts: "--bootstrap  change\n--builder=NAME\n-h --help"}},
+		{Name: "imagetools", Node: &Node{Effects: engineGroup, Opts: "--builder=NAME\n-h --help", Subs: []*Sub{
+			{Name: "inspect", Node: &Node{Effects: daemonRead, Opts: "--builder=NAME\n--format=FORMAT\n--raw\n-h --help"}},
+			{Name: "create", Node: &Node{Effects: daemonChange, Opts: "-h --help"}},
+		}}},
+		{Name: "build|b", Node: dockerImageBuild},
+		{Name: "bake|create|dial-stdio|history|prune|rm|stop|use|debug|policy", Node: &Node{Effects: daemonChange, Opts: "-h --help"}},
+	}
 }}
 
 // engine wraps an Effects function of an engine's subcommand: the
@@ -190,40 +198,6 @@ func engineHost(c *Call) string {
 	}
 	return ""
 }
-
-var (
-	// engineGroup is a group of subcommands (docker container): alone, it
-	// prints its usage.
-	engineGroup = engine(printsOnly)
-	// daemonRead asks the engine for state and prints it.
-	daemonRead = engine(func(c *Call, fx *Effects) { fx.Network(engineHost(c), requestWords(c)...) })
-	// daemonChange changes the engine's state: containers, images,
-	// networks, volumes, registries, the swarm.
-	daemonChange = engine(func(c *Call, fx *Effects) { fx.Change(c.Name + " " + c.SubPath()) })
-	// execInContainer runs a command in a container.
-	execInContainer = engine(execEffects)
-	// copyContainer copies between a container and this machine.
-	copyContainer = engine(copyEffects)
-	// printsSwarmSecret prints a join token or the unlock key.
-	printsSwarmSecret = engine(func(c *Call, fx *Effects) {
-		fx.Unknown(c.Name + " " + c.SubPath() + " prints a secret of the swarm")
-	})
-	// secretInspect shows a secret's metadata; with --showsecret, its
-	// value.
-	secretInspect = engine(func(c *Call, fx *Effects) {
-		if c.Has("--showsecret") {
-			fx.Unknown("--showsecret prints the secret's value")
-		}
-		fx.Network(engineHost(c), requestWords(c)...)
-	})
-	// stackConfig prints the merged compose files with the values
-	// of the variables they name.
-	stackConfig = engine(func(c *Call, fx *Effects) {
-		if !c.Has("--skip-interpolation") {
-			fx.Env("")
-		}
-	})
-)
 
 // execEffects: the command an exec runs is found by the shell analysis
 // and judged on its own; the exec itself sends the container's name and
@@ -290,4 +264,53 @@ func inContainer(a shell.Arg) bool {
 func dockerStart(c *Call, fx *Effects) {
 	fx.Network(engineHost(c))
 	fx.Cache(argOf("~/.docker"), "docker keeps its own files")
+}
+
+// engineGroup is a group of subcommands (docker container): alone, it
+// prints its usage.
+func engineGroup(c *Call, fx *Effects) { engine(printsOnly)(c, fx) }
+
+// daemonRead asks the engine for state and prints it.
+func daemonRead(c *Call, fx *Effects) {
+	engine(func(c *Call, fx *Effects) { fx.Network(engineHost(c), requestWords(c)...) })(c, fx)
+}
+
+// daemonChange changes the engine's state: containers, images,
+// networks, volumes, registries, the swarm.
+func daemonChange(c *Call, fx *Effects) {
+	engine(func(c *Call, fx *Effects) { fx.Change(c.Name + " " + c.SubPath()) })(c, fx)
+}
+
+// execInContainer runs a command in a container.
+func execInContainer(c *Call, fx *Effects) { engine(execEffects)(c, fx) }
+
+// copyContainer copies between a container and this machine.
+func copyContainer(c *Call, fx *Effects) { engine(copyEffects)(c, fx) }
+
+// printsSwarmSecret prints a join token or the unlock key.
+func printsSwarmSecret(c *Call, fx *Effects) {
+	engine(func(c *Call, fx *Effects) {
+		fx.Unknown(c.Name + " " + c.SubPath() + " prints a secret of the swarm")
+	})(c, fx)
+}
+
+// secretInspect shows a secret's metadata; with --showsecret, its
+// value.
+func secretInspect(c *Call, fx *Effects) {
+	engine(func(c *Call, fx *Effects) {
+		if c.Has("--showsecret") {
+			fx.Unknown("--showsecret prints the secret's value")
+		}
+		fx.Network(engineHost(c), requestWords(c)...)
+	})(c, fx)
+}
+
+// stackConfig prints the merged compose files with the values
+// of the variables they name.
+func stackConfig(c *Call, fx *Effects) {
+	engine(func(c *Call, fx *Effects) {
+		if !c.Has("--skip-interpolation") {
+			fx.Env("")
+		}
+	})(c, fx)
 }

@@ -18,28 +18,7 @@ import "strings"
 var ghProgram = &Program{Names: []string{"gh"}, Pflag: true, Start: ghStart, Node: Node{Effects: ghPrints, Opts: `
 -h --help     help
 --version     help
-`, Subs: ghSubs}}
-
-var (
-	ghPrints = forge(printsOnly)
-	// ghRead asks the forge and prints.
-	ghRead = forge(func(c *Call, fx *Effects) { fx.Network(forgeHost(c), requestWords(c)...) })
-	// ghChange changes the forge, the repository on disk, or runs a
-	// program (extensions, codespace ssh).
-	ghChange            = forge(func(c *Call, fx *Effects) { fx.Change(c.Name + " " + c.SubPath()) })
-	ghAPIEffects        = forge(apiEffects)
-	ghSecretEffects     = forge(func(c *Call, fx *Effects) { fx.Unknown(c.Name + " " + c.SubPath() + " prints a token") })
-	ghAuthStatusEffects = forge(authStatus)
-	ghConfigGetEffects  = forge(configGet)
-	ghPortsEffects      = forge(func(c *Call, fx *Effects) {
-		// Without a subcommand, ports lists them.
-		if len(c.Args()) > 0 {
-			fx.Change(c.Name + " codespace ports " + c.Args()[0].Value)
-			return
-		}
-		fx.Network(forgeHost(c), requestWords(c)...)
-	})
-)
+`, MakeSubs: ghSubs}}
 
 // forge wraps an Effects function of gh or glab: the variables act first.
 func forge(f func(*Call, *Effects)) func(*Call, *Effects) {
@@ -136,4 +115,38 @@ func apiEffects(c *Call, fx *Effects) {
 func ghStart(c *Call, fx *Effects) {
 	fx.Cred(argOf("~/.config/gh/hosts.yml"), "gh authenticates with its token")
 	fx.Helper("git", "gh asks git about the repository")
+}
+
+func ghPrints(c *Call, fx *Effects) { forge(printsOnly)(c, fx) }
+
+// ghRead asks the forge and prints.
+func ghRead(c *Call, fx *Effects) {
+	forge(func(c *Call, fx *Effects) { fx.Network(forgeHost(c), requestWords(c)...) })(c, fx)
+}
+
+// ghChange changes the forge, the repository on disk, or runs a
+// program (extensions, codespace ssh).
+func ghChange(c *Call, fx *Effects) {
+	forge(func(c *Call, fx *Effects) { fx.Change(c.Name + " " + c.SubPath()) })(c, fx)
+}
+
+func ghAPIEffects(c *Call, fx *Effects) { forge(apiEffects)(c, fx) }
+
+func ghSecretEffects(c *Call, fx *Effects) {
+	forge(func(c *Call, fx *Effects) { fx.Unknown(c.Name + " " + c.SubPath() + " prints a token") })(c, fx)
+}
+
+func ghAuthStatusEffects(c *Call, fx *Effects) { forge(authStatus)(c, fx) }
+
+func ghConfigGetEffects(c *Call, fx *Effects) { forge(configGet)(c, fx) }
+
+func ghPortsEffects(c *Call, fx *Effects) {
+	forge(func(c *Call, fx *Effects) {
+		// Without a subcommand, ports lists them.
+		if len(c.Args()) > 0 {
+			fx.Change(c.Name + " codespace ports " + c.Args()[0].Value)
+			return
+		}
+		fx.Network(forgeHost(c), requestWords(c)...)
+	})(c, fx)
 }

@@ -36,20 +36,21 @@ func glabGroup(reads string) *Node {
 var glabProgram = &Program{Names: []string{"glab"}, Pflag: true, Node: Node{Effects: ghPrints, Opts: `
 -h --help      help
 -v --version   help
-`, Subs: []*Sub{
-	{Name: "version", Node: &Node{Effects: ghPrints}},
-	{Name: "mr", Node: glabGroup("list|ls|view|show|diff|approvers|issues")},
-	{Name: "issue|incident", Node: glabGroup("list|ls|view|show")},
-	{Name: "ci|pipe|pipeline", Node: &Node{Effects: ghPrints, Opts: "-R --repo=REPO\n-h --help   help", Inherit: true, Subs: []*Sub{
-		{Name: "list|ls|lint", Node: glabRead()},
-		{Name: "get", Node: &Node{Effects: glabCIGet, Loose: true, Opts: glabReadOpts + "\n--with-variables\n-d --with-job-details"}},
-		{Name: "*", Node: glabChange()},
-	}}},
-	{Name: "repo|project", Node: glabGroup("list|ls|view|contributors|search")},
-	{Name: "release", Node: glabGroup("list|ls|view")},
-	{Name: "label|milestone|schedule|deploy-key|ssh-key|gpg-key", Node: glabGroup("list|ls")},
-	{Name: "changelog", Node: glabGroup("generate")},
-	{Name: "api", Node: &Node{Effects: ghAPIEffects, Opts: `
+`, MakeSubs: func() []*Sub {
+	return []*Sub{
+		{Name: "version", Node: &Node{Effects: ghPrints}},
+		{Name: "mr", Node: glabGroup("list|ls|view|show|diff|approvers|issues")},
+		{Name: "issue|incident", Node: glabGroup("list|ls|view|show")},
+		{Name: "ci|pipe|pipeline", Node: &Node{Effects: ghPrints, Opts: "-R --repo=REPO\n-h --help   help", Inherit: true, Subs: []*Sub{
+			{Name: "list|ls|lint", Node: glabRead()},
+			{Name: "get", Node: &Node{Effects: glabCIGet, Loose: true, Opts: glabReadOpts + "\n--with-variables\n-d --with-job-details"}},
+			{Name: "*", Node: glabChange()},
+		}}},
+		{Name: "repo|project", Node: glabGroup("list|ls|view|contributors|search")},
+		{Name: "release", Node: glabGroup("list|ls|view")},
+		{Name: "label|milestone|schedule|deploy-key|ssh-key|gpg-key", Node: glabGroup("list|ls")},
+		{Name: "changelog", Node: glabGroup("generate")},
+		{Name: "api", Node: &Node{Effects: ghAPIEffects, Opts: `
 -F --field=FIELD
 -H --header=HEADER
 --hostname=HOST
@@ -61,11 +62,12 @@ var glabProgram = &Program{Names: []string{"glab"}, Pflag: true, Node: Node{Effe
 --silent
 -h --help   help
 `}},
-	{Name: "auth", Node: &Node{Effects: ghPrints, Opts: "-h --help   help", Subs: []*Sub{
-		{Name: "status", Node: &Node{Effects: ghAuthStatusEffects, Opts: "--hostname=HOST\n-a --all\n-t --show-token\n-h --help   help"}},
+		{Name: "auth", Node: &Node{Effects: ghPrints, Opts: "-h --help   help", Subs: []*Sub{
+			{Name: "status", Node: &Node{Effects: ghAuthStatusEffects, Opts: "--hostname=HOST\n-a --all\n-t --show-token\n-h --help   help"}},
+			{Name: "*", Node: glabChange()},
+		}}},
 		{Name: "*", Node: glabChange()},
-	}}},
-	{Name: "*", Node: glabChange()},
+	}
 }}}
 
 // glabCIGet shows a pipeline; --with-variables its variables.

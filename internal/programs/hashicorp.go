@@ -35,22 +35,24 @@ func hcRequest(c *Call, fx *Effects, addr, sent string) {
 
 var vaultProgram = &Program{Names: []string{"vault"}, GoFlags: true, Node: Node{Opts: vaultOptions + `
 -v -version                help
-`, Effects: noCommand, Subs: []*Sub{
-	{Name: "status|list|path-help", Node: hcNode(vaultOptions, vaultRead)},
-	{Name: "version", Node: hcNode(vaultOptions, printsOnly)},
-	{Name: "kv", Node: hcGroup(vaultOptions, vaultOther,
-		&Sub{Name: "list", Node: hcNode(vaultOptions, vaultRead)},
-		&Sub{Name: "metadata", Node: hcGroup(vaultOptions, vaultOther,
-			&Sub{Name: "get", Node: hcNode(vaultOptions, vaultRead)})},
-	)},
-	{Name: "secrets|auth|audit|namespace|plugin", Node: hcGroup(vaultOptions, vaultOther,
-		&Sub{Name: "list", Node: hcNode(vaultOptions, vaultRead)})},
-	{Name: "policy", Node: hcGroup(vaultOptions, vaultOther,
-		&Sub{Name: "list|read", Node: hcNode(vaultOptions, vaultRead)})},
-	{Name: "token", Node: hcGroup(vaultOptions, vaultOther,
-		&Sub{Name: "capabilities", Node: hcNode(vaultOptions, vaultRead)})},
-	{Name: "print|operator|lease|transit|pki|events|hcp", Node: hcGroup(vaultOptions, vaultOther)},
-	{Name: "*", Node: hcNode(vaultOptions, vaultOther)},
+`, Effects: noCommand, MakeSubs: func() []*Sub {
+	return []*Sub{
+		{Name: "status|list|path-help", Node: hcNode(vaultOptions, vaultRead)},
+		{Name: "version", Node: hcNode(vaultOptions, printsOnly)},
+		{Name: "kv", Node: hcGroup(vaultOptions, vaultOther,
+			&Sub{Name: "list", Node: hcNode(vaultOptions, vaultRead)},
+			&Sub{Name: "metadata", Node: hcGroup(vaultOptions, vaultOther,
+				&Sub{Name: "get", Node: hcNode(vaultOptions, vaultRead)})},
+		)},
+		{Name: "secrets|auth|audit|namespace|plugin", Node: hcGroup(vaultOptions, vaultOther,
+			&Sub{Name: "list", Node: hcNode(vaultOptions, vaultRead)})},
+		{Name: "policy", Node: hcGroup(vaultOptions, vaultOther,
+			&Sub{Name: "list|read", Node: hcNode(vaultOptions, vaultRead)})},
+		{Name: "token", Node: hcGroup(vaultOptions, vaultOther,
+			&Sub{Name: "capabilities", Node: hcNode(vaultOptions, vaultRead)})},
+		{Name: "print|operator|lease|transit|pki|events|hcp", Node: hcGroup(vaultOptions, vaultOther)},
+		{Name: "*", Node: hcNode(vaultOptions, vaultOther)},
+	}
 }}}
 
 // vaultOptions are the HTTP and output options of every command (and the
@@ -112,23 +114,25 @@ func vaultOther(c *Call, fx *Effects) {
 
 var consulProgram = &Program{Names: []string{"consul"}, GoFlags: true, Node: Node{Opts: consulOptions + `
 -v -version                help
-`, Effects: noCommand, Subs: []*Sub{
-	{Name: "members|info|monitor", Node: hcNode(consulOptions, consulRead)},
-	{Name: "catalog", Node: hcGroup(consulOptions, consulOther,
-		&Sub{Name: "datacenters|nodes|services", Node: hcNode(consulOptions, consulRead)})},
-	{Name: "version", Node: hcNode(consulOptions, printsOnly)},
-	{Name: "validate", Node: &Node{Opts: consulOptions + `
+`, Effects: noCommand, MakeSubs: func() []*Sub {
+	return []*Sub{
+		{Name: "members|info|monitor", Node: hcNode(consulOptions, consulRead)},
+		{Name: "catalog", Node: hcGroup(consulOptions, consulOther,
+			&Sub{Name: "datacenters|nodes|services", Node: hcNode(consulOptions, consulRead)})},
+		{Name: "version", Node: hcNode(consulOptions, printsOnly)},
+		{Name: "validate", Node: &Node{Opts: consulOptions + `
 -quiet
 -config-format=FORMAT
 `, POSIX: true, Operands: true, Effects: readsFiles}},
-	{Name: "operator", Node: hcGroup(consulOptions, consulOther,
-		&Sub{Name: "raft", Node: hcGroup(consulOptions, consulOther,
-			&Sub{Name: "list-peers", Node: hcNode(consulOptions, consulRead)})},
-		&Sub{Name: "autopilot", Node: hcGroup(consulOptions, consulOther,
-			&Sub{Name: "get-config", Node: hcNode(consulOptions, consulRead)})},
-	)},
-	{Name: "kv|acl|connect|config|services|peering|snapshot|intention", Node: hcGroup(consulOptions, consulOther)},
-	{Name: "*", Node: hcNode(consulOptions, consulOther)},
+		{Name: "operator", Node: hcGroup(consulOptions, consulOther,
+			&Sub{Name: "raft", Node: hcGroup(consulOptions, consulOther,
+				&Sub{Name: "list-peers", Node: hcNode(consulOptions, consulRead)})},
+			&Sub{Name: "autopilot", Node: hcGroup(consulOptions, consulOther,
+				&Sub{Name: "get-config", Node: hcNode(consulOptions, consulRead)})},
+		)},
+		{Name: "kv|acl|connect|config|services|peering|snapshot|intention", Node: hcGroup(consulOptions, consulOther)},
+		{Name: "*", Node: hcNode(consulOptions, consulOther)},
+	}
 }}}
 
 // consulOptions are the HTTP API options of every command.
@@ -169,13 +173,14 @@ func consulOther(c *Call, fx *Effects) {
 
 var nomadProgram = &Program{Names: []string{"nomad"}, GoFlags: true, Node: Node{Opts: nomadOptions + `
 -v -version                help
-`, Effects: noCommand, Subs: []*Sub{
-	{Name: "status|agent-info", Node: hcNode(nomadOptions, nomadRead)},
-	{Name: "version", Node: hcNode(nomadOptions, printsOnly)},
-	{Name: "job", Node: hcGroup(nomadOptions, nomadOther,
-		&Sub{Name: "status|inspect|history", Node: hcNode(nomadOptions, nomadRead)},
-		// plan is a dry run on the server of the job file given.
-		&Sub{Name: "validate|plan", Node: &Node{Opts: nomadOptions + `
+`, Effects: noCommand, MakeSubs: func() []*Sub {
+	return []*Sub{
+		{Name: "status|agent-info", Node: hcNode(nomadOptions, nomadRead)},
+		{Name: "version", Node: hcNode(nomadOptions, printsOnly)},
+		{Name: "job", Node: hcGroup(nomadOptions, nomadOther,
+			&Sub{Name: "status|inspect|history", Node: hcNode(nomadOptions, nomadRead)},
+			// plan is a dry run on the server of the job file given.
+			&Sub{Name: "validate|plan", Node: &Node{Opts: nomadOptions + `
 -diff[=BOOL]
 -json
 -hcl1
@@ -187,20 +192,21 @@ var nomadProgram = &Program{Names: []string{"nomad"}, GoFlags: true, Node: Node{
 -vault-token=TOKEN
 -verbose
 `, POSIX: true, Operands: true, Effects: func(c *Call, fx *Effects) {
-			readOperands(c, fx)
-			nomadRead(c, fx)
-		}}},
-	)},
-	{Name: "node|eval|deployment", Node: hcGroup(nomadOptions, nomadOther,
-		&Sub{Name: "status|list", Node: hcNode(nomadOptions, nomadRead)})},
-	{Name: "alloc", Node: hcGroup(nomadOptions, nomadOther,
-		&Sub{Name: "status|list|logs", Node: hcNode(nomadOptions, nomadRead)})},
-	{Name: "server", Node: hcGroup(nomadOptions, nomadOther,
-		&Sub{Name: "members", Node: hcNode(nomadOptions, nomadRead)})},
-	{Name: "namespace|var", Node: hcGroup(nomadOptions, nomadOther,
-		&Sub{Name: "list", Node: hcNode(nomadOptions, nomadRead)})},
-	{Name: "acl|operator|volume|quota|sentinel|system|plugin", Node: hcGroup(nomadOptions, nomadOther)},
-	{Name: "*", Node: hcNode(nomadOptions, nomadOther)},
+				readOperands(c, fx)
+				nomadRead(c, fx)
+			}}},
+		)},
+		{Name: "node|eval|deployment", Node: hcGroup(nomadOptions, nomadOther,
+			&Sub{Name: "status|list", Node: hcNode(nomadOptions, nomadRead)})},
+		{Name: "alloc", Node: hcGroup(nomadOptions, nomadOther,
+			&Sub{Name: "status|list|logs", Node: hcNode(nomadOptions, nomadRead)})},
+		{Name: "server", Node: hcGroup(nomadOptions, nomadOther,
+			&Sub{Name: "members", Node: hcNode(nomadOptions, nomadRead)})},
+		{Name: "namespace|var", Node: hcGroup(nomadOptions, nomadOther,
+			&Sub{Name: "list", Node: hcNode(nomadOptions, nomadRead)})},
+		{Name: "acl|operator|volume|quota|sentinel|system|plugin", Node: hcGroup(nomadOptions, nomadOther)},
+		{Name: "*", Node: hcNode(nomadOptions, nomadOther)},
+	}
 }}}
 
 // nomadOptions are the API options of every command.

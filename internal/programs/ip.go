@@ -2,6 +2,7 @@ package programs
 
 import (
 	"strings"
+	"sync"
 
 	"github.com/agentgov/governance/internal/shell"
 )
@@ -52,7 +53,7 @@ var ipProgram = &Program{Names: []string{"ip"}, Parse: parseIP, Node: Node{Prefi
 `, Effects: func(c *Call, fx *Effects) {
 	// No object: ip prints its usage, or runs a batch.
 	ipBatch(c, fx)
-}, Subs: ipObjects}}
+}, MakeSubs: ipObjects}}
 
 // ipGlobal lists ip's global options in the order ip.c tries them, with
 // whether a prefix is enough and whether they take a value.
@@ -133,7 +134,7 @@ options:
 		c.Opts = append(c.Opts, o)
 	}
 	node := &c.Prog.Node
-	for ; i < len(args) && len(node.Subs) > 0; i++ {
+	for ; i < len(args) && len(node.subs()) > 0; i++ {
 		a := args[i]
 		s := node.sub(a.Value)
 		if s == nil || a.Dynamic {
@@ -271,66 +272,68 @@ var (
 )
 
 // ipObjects are ip's objects in ip.c's order.
-var ipObjects = []*Sub{
-	{"address", ipObject(ipAddressVerbs...)},
-	{"addrlabel", ipObject(ipVerb("list|lst|show", ipShow), ipVerb("add", ipChange), ipVerb("delete", ipChange),
-		ipVerb("flush", ipChange), ipHelp)},
-	{"maddress", ipObject(ipVerb("add", ipChange), ipVerb("delete", ipChange), ipList, ipHelp)},
-	{"route", ipObject(ipVerb("add", ipChange), ipVerb("change|chg", ipChange), ipVerb("replace", ipChange),
-		ipVerb("prepend", ipChange), ipVerb("append", ipChange), ipVerb("test", ipChange), ipVerb("delete", ipChange),
-		ipList, ipVerb("get", ipShow), ipVerb("flush", ipChange), ipVerb("save", ipShow), ipVerb("restore", ipChange),
-		ipVerb("showdump", ipShow), ipHelp)},
-	{"rule", ipObject(ipRuleVerbs...)},
-	{"neighbor|neighbour", ipObject(ipNeighVerbs...)},
-	{"ntable|ntbl", ipObject(ipNtableVerbs...)},
-	{"link", ipObject(ipVerb("add", ipChange), ipVerb("set|change", ipChange), ipVerb("replace", ipChange),
-		ipVerb("delete", ipChange), ipVerb("show|lst|list", ipShow), ipVerb("xstats", ipShow),
-		ipVerb("afstats", ipShow), ipVerb("property", ipChange), ipHelp)},
-	{"l2tp", ipObject(ipHelp, ipVerb("add", ipChange), ipVerb("delete", ipChange), ipVerb("show|lst|list", ipShow))},
-	{"fou", ipObject(ipHelp, ipVerb("add", ipChange), ipVerb("delete", ipChange), ipVerb("show", ipShow))},
-	{"ila", ipObject(ipHelp, ipVerb("add", ipChange), ipVerb("delete", ipChange), ipVerb("show|lst|list", ipShow))},
-	{"macsec", ipObject(ipHelp, ipVerb("show", ipShow), ipVerb("add", ipChange), ipVerb("set", ipChange),
-		ipVerb("delete", ipChange), ipVerb("offload", ipChange))},
-	{"tunnel|tunl", ipObject(ipTunnelVerbs...)},
-	{"tuntap|tap", ipObject(ipTuntapVerbs...)},
-	{"token", ipObject(ipVerb("list|lst|show", ipShow), ipVerb("set|add", ipChange), ipVerb("delete", ipChange),
-		ipVerb("get", ipShow), ipHelp)},
-	{"tcpmetrics|tcp_metrics", ipObject(ipTcpMetricsVerbs...)},
-	{"monitor", ipMonitor},
-	{"xfrm", ipObject(
-		ipVerb("state|sa", ipKeysObject(ipVerb("add", ipChange), ipVerb("update", ipChange), ipVerb("allocspi", ipChange),
-			ipVerb("delete", ipChange), ipVerb("deleteall|delall", ipChange), ipVerb("list|show|lst", ipXfrmKeys),
-			ipVerb("get", ipXfrmKeys), ipVerb("flush", ipChange), ipVerb("count", ipShow), ipHelp)),
-		ipVerb("policy", ipObject(ipVerb("add", ipChange), ipVerb("update", ipChange), ipVerb("delete", ipChange),
-			ipVerb("deleteall|delall", ipChange), ipList, ipVerb("get", ipShow), ipVerb("flush", ipChange),
-			ipVerb("count", ipShow), ipVerb("set", ipChange), ipVerb("setdefault", ipChange),
-			ipVerb("getdefault", ipShow), ipHelp)),
-		ipVerb("monitor", ipXfrmKeys),
-		ipHelp)},
-	{"mroute", ipObject(ipList, ipHelp)},
-	{"mrule", ipObject(ipRuleVerbs...)},
-	{"netns", ipObject(ipList, ipVerb("list-id", ipShow), ipHelp, ipVerb("add", ipChange), ipVerb("set", ipChange),
-		ipVerb("delete", ipChange), ipVerb("identify", ipShow), ipVerb("pids", ipShow), ipVerb("exec", ipExec),
-		ipVerb("monitor", ipShow), ipVerb("attach", ipChange))},
-	{"netconf", ipObject(ipVerb("show|lst|list", ipShow), ipHelp)},
-	{"vrf", ipObject(ipVerb("identify", ipShow), ipVerb("pids", ipShow), ipVerb("exec", ipExec),
-		ipVerb("show|lst|list", ipShow), ipHelp)},
-	{"sr", ipObject(ipHelp,
-		ipVerb("hmac", ipObject(ipVerb("show", ipShow), ipVerb("set", ipChange))),
-		ipVerb("tunsrc", ipObject(ipVerb("show", ipShow), ipVerb("set", ipChange))))},
-	{"nexthop", ipObject(ipVerb("add", ipChange), ipVerb("replace", ipChange), ipVerb("delete", ipChange), ipList,
-		ipVerb("get", ipShow), ipVerb("flush", ipChange),
-		ipVerb("bucket", ipObject(ipList, ipVerb("get", ipShow), ipHelp)), ipHelp)},
-	{"mptcp", ipObject(ipHelp,
-		ipVerb("endpoint", ipObject(ipVerb("add", ipChange), ipVerb("change", ipChange), ipVerb("delete", ipChange),
-			ipVerb("show", ipShow), ipVerb("flush", ipChange))),
-		ipVerb("limits", ipObject(ipVerb("set", ipChange), ipVerb("show", ipShow))),
-		ipVerb("monitor", ipShow))},
-	{"ioam", ipObject(ipHelp,
-		ipVerb("namespace", ipObject(ipVerb("show", ipShow), ipVerb("add", ipChange), ipVerb("del", ipChange),
-			ipVerb("set", ipChange))),
-		ipVerb("schema", ipObject(ipVerb("show", ipShow), ipVerb("add", ipChange), ipVerb("del", ipChange))),
-		ipVerb("monitor", ipShow))},
-	{"help", ipShow},
-	{"stats", ipObject(ipHelp, ipVerb("show", ipShow), ipVerb("set", ipChange))},
-}
+var ipObjects = sync.OnceValue(func() []*Sub {
+	return []*Sub{
+		{"address", ipObject(ipAddressVerbs...)},
+		{"addrlabel", ipObject(ipVerb("list|lst|show", ipShow), ipVerb("add", ipChange), ipVerb("delete", ipChange),
+			ipVerb("flush", ipChange), ipHelp)},
+		{"maddress", ipObject(ipVerb("add", ipChange), ipVerb("delete", ipChange), ipList, ipHelp)},
+		{"route", ipObject(ipVerb("add", ipChange), ipVerb("change|chg", ipChange), ipVerb("replace", ipChange),
+			ipVerb("prepend", ipChange), ipVerb("append", ipChange), ipVerb("test", ipChange), ipVerb("delete", ipChange),
+			ipList, ipVerb("get", ipShow), ipVerb("flush", ipChange), ipVerb("save", ipShow), ipVerb("restore", ipChange),
+			ipVerb("showdump", ipShow), ipHelp)},
+		{"rule", ipObject(ipRuleVerbs...)},
+		{"neighbor|neighbour", ipObject(ipNeighVerbs...)},
+		{"ntable|ntbl", ipObject(ipNtableVerbs...)},
+		{"link", ipObject(ipVerb("add", ipChange), ipVerb("set|change", ipChange), ipVerb("replace", ipChange),
+			ipVerb("delete", ipChange), ipVerb("show|lst|list", ipShow), ipVerb("xstats", ipShow),
+			ipVerb("afstats", ipShow), ipVerb("property", ipChange), ipHelp)},
+		{"l2tp", ipObject(ipHelp, ipVerb("add", ipChange), ipVerb("delete", ipChange), ipVerb("show|lst|list", ipShow))},
+		{"fou", ipObject(ipHelp, ipVerb("add", ipChange), ipVerb("delete", ipChange), ipVerb("show", ipShow))},
+		{"ila", ipObject(ipHelp, ipVerb("add", ipChange), ipVerb("delete", ipChange), ipVerb("show|lst|list", ipShow))},
+		{"macsec", ipObject(ipHelp, ipVerb("show", ipShow), ipVerb("add", ipChange), ipVerb("set", ipChange),
+			ipVerb("delete", ipChange), ipVerb("offload", ipChange))},
+		{"tunnel|tunl", ipObject(ipTunnelVerbs...)},
+		{"tuntap|tap", ipObject(ipTuntapVerbs...)},
+		{"token", ipObject(ipVerb("list|lst|show", ipShow), ipVerb("set|add", ipChange), ipVerb("delete", ipChange),
+			ipVerb("get", ipShow), ipHelp)},
+		{"tcpmetrics|tcp_metrics", ipObject(ipTcpMetricsVerbs...)},
+		{"monitor", ipMonitor},
+		{"xfrm", ipObject(
+			ipVerb("state|sa", ipKeysObject(ipVerb("add", ipChange), ipVerb("update", ipChange), ipVerb("allocspi", ipChange),
+				ipVerb("delete", ipChange), ipVerb("deleteall|delall", ipChange), ipVerb("list|show|lst", ipXfrmKeys),
+				ipVerb("get", ipXfrmKeys), ipVerb("flush", ipChange), ipVerb("count", ipShow), ipHelp)),
+			ipVerb("policy", ipObject(ipVerb("add", ipChange), ipVerb("update", ipChange), ipVerb("delete", ipChange),
+				ipVerb("deleteall|delall", ipChange), ipList, ipVerb("get", ipShow), ipVerb("flush", ipChange),
+				ipVerb("count", ipShow), ipVerb("set", ipChange), ipVerb("setdefault", ipChange),
+				ipVerb("getdefault", ipShow), ipHelp)),
+			ipVerb("monitor", ipXfrmKeys),
+			ipHelp)},
+		{"mroute", ipObject(ipList, ipHelp)},
+		{"mrule", ipObject(ipRuleVerbs...)},
+		{"netns", ipObject(ipList, ipVerb("list-id", ipShow), ipHelp, ipVerb("add", ipChange), ipVerb("set", ipChange),
+			ipVerb("delete", ipChange), ipVerb("identify", ipShow), ipVerb("pids", ipShow), ipVerb("exec", ipExec),
+			ipVerb("monitor", ipShow), ipVerb("attach", ipChange))},
+		{"netconf", ipObject(ipVerb("show|lst|list", ipShow), ipHelp)},
+		{"vrf", ipObject(ipVerb("identify", ipShow), ipVerb("pids", ipShow), ipVerb("exec", ipExec),
+			ipVerb("show|lst|list", ipShow), ipHelp)},
+		{"sr", ipObject(ipHelp,
+			ipVerb("hmac", ipObject(ipVerb("show", ipShow), ipVerb("set", ipChange))),
+			ipVerb("tunsrc", ipObject(ipVerb("show", ipShow), ipVerb("set", ipChange))))},
+		{"nexthop", ipObject(ipVerb("add", ipChange), ipVerb("replace", ipChange), ipVerb("delete", ipChange), ipList,
+			ipVerb("get", ipShow), ipVerb("flush", ipChange),
+			ipVerb("bucket", ipObject(ipList, ipVerb("get", ipShow), ipHelp)), ipHelp)},
+		{"mptcp", ipObject(ipHelp,
+			ipVerb("endpoint", ipObject(ipVerb("add", ipChange), ipVerb("change", ipChange), ipVerb("delete", ipChange),
+				ipVerb("show", ipShow), ipVerb("flush", ipChange))),
+			ipVerb("limits", ipObject(ipVerb("set", ipChange), ipVerb("show", ipShow))),
+			ipVerb("monitor", ipShow))},
+		{"ioam", ipObject(ipHelp,
+			ipVerb("namespace", ipObject(ipVerb("show", ipShow), ipVerb("add", ipChange), ipVerb("del", ipChange),
+				ipVerb("set", ipChange))),
+			ipVerb("schema", ipObject(ipVerb("show", ipShow), ipVerb("add", ipChange), ipVerb("del", ipChange))),
+			ipVerb("monitor", ipShow))},
+		{"help", ipShow},
+		{"stats", ipObject(ipHelp, ipVerb("show", ipShow), ipVerb("set", ipChange))},
+	}
+})

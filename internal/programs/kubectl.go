@@ -63,19 +63,21 @@ const kubectlGlobal = `
 `
 
 var kubectlProgram = &Program{Names: []string{"kubectl"}, Pflag: true, Start: kubectlStart,
-	Node: Node{Effects: kubePrints, Opts: kubectlGlobal, Subs: kubectlSubs}}
+	Node: Node{Effects: kubePrints, Opts: kubectlGlobal, MakeSubs: kubectlSubs}}
 
 // ocProgram is OpenShift's client: kubectl's subcommands and a few of its
 // own. projects and status only read; project with a name switches the
 // current project; whoami -t prints the session's token.
 var ocProgram = &Program{Names: []string{"oc"}, Pflag: true, Node: Node{Effects: kubePrints, Opts: kubectlGlobal,
-	Subs: append([]*Sub{
-		{Name: "projects", Node: &Node{Effects: kubeRead, Inherit: true, Opts: "-q --short"}},
-		{Name: "status", Node: &Node{Effects: kubeRead, Inherit: true, Opts: "-A --all-namespaces\n-o --output=FORMAT\n--suggest"}},
-		{Name: "project", Node: &Node{Effects: ocProject, Inherit: true, Opts: "-q --short"}},
-		{Name: "whoami", Node: &Node{Effects: ocWhoami, Inherit: true,
-			Opts: "-c --show-context\n--show-console\n--show-server\n-t --show-token\n-o --output=FORMAT"}},
-	}, kubectlSubs...)}}
+	MakeSubs: func() []*Sub {
+		return append([]*Sub{
+			{Name: "projects", Node: &Node{Effects: kubeRead, Inherit: true, Opts: "-q --short"}},
+			{Name: "status", Node: &Node{Effects: kubeRead, Inherit: true, Opts: "-A --all-namespaces\n-o --output=FORMAT\n--suggest"}},
+			{Name: "project", Node: &Node{Effects: ocProject, Inherit: true, Opts: "-q --short"}},
+			{Name: "whoami", Node: &Node{Effects: ocWhoami, Inherit: true,
+				Opts: "-c --show-context\n--show-console\n--show-server\n-t --show-token\n-o --output=FORMAT"}},
+		}, kubectlSubs()...)
+	}}}
 
 // kube wraps an Effects function of a kubectl subcommand: the variables
 // and the global options act first.
@@ -137,50 +139,6 @@ func kubeFiles(c *Call, fx *Effects) {
 		fx.ReadTree(a, true)
 	}
 }
-
-var (
-	// kubePrints prints what the client knows without asking the server
-	// (usage, completion scripts, its configuration, plugins on PATH).
-	kubePrints = kube(printsOnly)
-	// kubeRead asks the API server and prints.
-	kubeRead = kube(func(c *Call, fx *Effects) {
-		if c.Sub() == "version" && c.Has("--client") {
-			return
-		}
-		kubeRequest(c, fx)
-	})
-	// kubeChange changes the cluster, or opens a connection into it
-	// (attach, port-forward, proxy, debug).
-	kubeChange = kube(func(c *Call, fx *Effects) {
-		kubeFiles(c, fx)
-		fx.Change(c.Name + " " + c.SubPath())
-	})
-	kubeGet        = kube(getEffects)
-	kubeMutate     = kube(mutateEffects)
-	kubeExec       = kube(func(c *Call, fx *Effects) { execEffects(c, fx) })
-	kubeCp         = kube(copyEffects)
-	kubeDiff       = kube(kubectlDiffEffects)
-	kubeEdit       = kube(func(c *Call, fx *Effects) { fx.Exec("", "", c.Name+" edit runs an editor (KUBE_EDITOR, EDITOR)") })
-	kubeConfigView = kube(func(c *Call, fx *Effects) {
-		if c.HasAny("--raw|--flatten") {
-			fx.Unknown("config view --raw and --flatten print the credentials of the kubeconfig")
-		}
-	})
-	kubeKustomize = kube(kustomizeBuild)
-	ocProject     = kube(func(c *Call, fx *Effects) {
-		if len(c.Args()) > 0 {
-			fx.Change("oc project switches the current project")
-			return
-		}
-		kubeRequest(c, fx)
-	})
-	ocWhoami = kube(func(c *Call, fx *Effects) {
-		if c.Has("--show-token") {
-			fx.Unknown("oc whoami -t prints the session's token")
-		}
-		kubeRequest(c, fx)
-	})
-)
 
 // getEffects: get and wait print objects. --raw reads any API path; an
 // output format that prints objects shows a Secret's data, unless no word
@@ -252,4 +210,70 @@ func kubectlDiffEffects(c *Call, fx *Effects) {
 		fx.Unknown("diff --prune")
 	}
 	kubeRequest(c, fx)
+}
+
+// kubePrints prints what the client knows without asking the server
+// (usage, completion scripts, its configuration, plugins on PATH).
+func kubePrints(c *Call, fx *Effects) { kube(printsOnly)(c, fx) }
+
+// kubeRead asks the API server and prints.
+func kubeRead(c *Call, fx *Effects) {
+	kube(func(c *Call, fx *Effects) {
+		if c.Sub() == "version" && c.Has("--client") {
+			return
+		}
+		kubeRequest(c, fx)
+	})(c, fx)
+}
+
+// kubeChange changes the cluster, or opens a connection into it
+// (attach, port-forward, proxy, debug).
+func kubeChange(c *Call, fx *Effects) {
+	kube(func(c *Call, fx *Effects) {
+		kubeFiles(c, fx)
+		fx.Change(c.Name + " " + c.SubPath())
+	})(c, fx)
+}
+
+func kubeGet(c *Call, fx *Effects) { kube(getEffects)(c, fx) }
+
+func kubeMutate(c *Call, fx *Effects) { kube(mutateEffects)(c, fx) }
+
+func kubeExec(c *Call, fx *Effects) { kube(func(c *Call, fx *Effects) { execEffects(c, fx) })(c, fx) }
+
+func kubeCp(c *Call, fx *Effects) { kube(copyEffects)(c, fx) }
+
+func kubeDiff(c *Call, fx *Effects) { kube(kubectlDiffEffects)(c, fx) }
+
+func kubeEdit(c *Call, fx *Effects) {
+	kube(func(c *Call, fx *Effects) { fx.Exec("", "", c.Name+" edit runs an editor (KUBE_EDITOR, EDITOR)") })(c, fx)
+}
+
+func kubeConfigView(c *Call, fx *Effects) {
+	kube(func(c *Call, fx *Effects) {
+		if c.HasAny("--raw|--flatten") {
+			fx.Unknown("config view --raw and --flatten print the credentials of the kubeconfig")
+		}
+	})(c, fx)
+}
+
+func kubeKustomize(c *Call, fx *Effects) { kube(kustomizeBuild)(c, fx) }
+
+func ocProject(c *Call, fx *Effects) {
+	kube(func(c *Call, fx *Effects) {
+		if len(c.Args()) > 0 {
+			fx.Change("oc project switches the current project")
+			return
+		}
+		kubeRequest(c, fx)
+	})(c, fx)
+}
+
+func ocWhoami(c *Call, fx *Effects) {
+	kube(func(c *Call, fx *Effects) {
+		if c.Has("--show-token") {
+			fx.Unknown("oc whoami -t prints the session's token")
+		}
+		kubeRequest(c, fx)
+	})(c, fx)
 }
