@@ -6,7 +6,7 @@ import "github.com/agentgov/governance/internal/shell"
 func Registry() map[string]*Program {
 	m := make(map[string]*Program, len(registry))
 	for _, e := range registry {
-		m[e.name] = e.prog
+		m[e.name] = *e.prog
 	}
 	return m
 }

@@ -166,7 +166,7 @@ func Lookup(name string) *Program {
 		}
 	}
 	if lo < len(registry) && registry[lo].name == name {
-		return registry[lo].prog
+		return *registry[lo].prog
 	}
 	// Versioned names (python3.12, pip3.12) are the program they version.
 	for _, base := range versioned {
@@ -196,7 +196,7 @@ func isVersion(s string) bool {
 // entry is a row of the registry.
 type entry struct {
 	name string
-	prog *Program
+	prog **Program
 }
 
 // starMatch reports whether s matches pattern, where * stands for any
