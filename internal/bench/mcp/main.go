@@ -75,10 +75,18 @@ func run(governance, server string, n, warm int) error {
 		return fmt.Errorf("the server: %w", err)
 	}
 	defer direct.Close()
+	env := append(os.Environ(), "HOME="+home, "XDG_CONFIG_HOME="+filepath.Join(home, ".config"),
+		"XDG_STATE_HOME="+filepath.Join(home, ".local", "state"))
+	// The servers a project's proxy configuration starts run once the
+	// person trusts the project.
+	trust := exec.Command(governance, "trust")
+	trust.Dir, trust.Env = project, env
+	if out, err := trust.CombinedOutput(); err != nil {
+		return fmt.Errorf("governance trust: %w: %s", err, out)
+	}
 	cmd := exec.Command(governance, "mcp-proxy")
 	cmd.Dir = project
-	cmd.Env = append(os.Environ(), "HOME="+home, "XDG_CONFIG_HOME="+filepath.Join(home, ".config"),
-		"XDG_STATE_HOME="+filepath.Join(home, ".local", "state"))
+	cmd.Env = env
 	proxied, err := connect(cmd)
 	if err != nil {
 		return fmt.Errorf("the proxy: %w", err)
