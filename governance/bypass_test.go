@@ -82,6 +82,8 @@ var bypassCases = []bypassCase{
 	{"wrapper-parsing", `env --default-signal rm cat README.md`, notAllowed, "", ""},
 	{"wrapper-parsing", `env --block-signal touch cat README.md`, notAllowed, "", ""},
 	{"wrapper-parsing", `env --ignore-signal=INT ls`, allowed, "", ""},
+	{"wrapper-parsing", `env -P . ls`, notAllowed, "", ""},
+	{"wrapper-parsing", `env -P bin cat README.md`, notAllowed, "", ""},
 	{"wrapper-parsing", `env -S'ls -la' src`, allowed, "", ""},
 	{"awk-concatenation", `awk -v x=';touch pwned' '{print | "cat" x}' README.md`, notAllowed, "", ""},
 	{"awk-concatenation", `awk -v x=pwned 'BEGIN{print "hi" > "-" x}'`, notAllowed, "", ""},

@@ -118,6 +118,9 @@ func (w *walker) unwrap(cmd *Command, ctx *execCtx) bool {
 	var flags strings.Builder
 	var chdir, split string
 	var splitSet, splitTwice, chdirSet, chdirDynamic bool
+	// altPath is env -P's folder (BSD env): the program is looked for
+	// there first.
+	var altPath *Arg
 	skip := spec.skip
 	var writes []Redirect
 	written := func(a Arg) {
@@ -185,6 +188,10 @@ func (w *walker) unwrap(cmd *Command, ctx *execCtx) bool {
 					if cmd.Name == "env" && c == 'S' {
 						split, splitTwice, splitSet = val, splitSet, true
 					}
+					if cmd.Name == "env" && c == 'P' {
+						v := valArg
+						altPath = &v
+					}
 					if strings.IndexByte(spec.assignShort, c) >= 0 {
 						if dyn || !IsAssign(val) {
 							// A variable only known at run time.
@@ -249,6 +256,14 @@ func (w *walker) unwrap(cmd *Command, ctx *execCtx) bool {
 		} else {
 			return false
 		}
+	}
+	if altPath != nil && !strings.Contains(rest[0].Value, "/") {
+		// env -P DIR prog runs DIR/prog when there is one: a program of
+		// that folder, not the system's.
+		prog := rest[0]
+		prog.Value = strings.TrimSuffix(altPath.Value, "/") + "/" + prog.Value
+		prog.Dynamic = prog.Dynamic || altPath.Dynamic
+		rest = append([]Arg{prog}, rest[1:]...)
 	}
 	cmd.Wrappers = append(cmd.Wrappers, cmd.Name)
 	cmd.Redirects = append(cmd.Redirects, writes...)
