@@ -133,14 +133,18 @@ func (ev *evaluation) committedVerdict(s *subject, root string, secret func(stri
 		return Verdict{}
 	}
 	top := filepath.Dir(gitDir)
+	whole := strings.HasSuffix(s.display, ":/") || within(top, root)
 	var found []string
 	complete := indexPaths(filepath.Join(gitDir, "index"), func(rel string) bool {
 		if !ev.fsw.take(1) {
 			return false
 		}
-		// The history of the whole repository, wherever in it the call
-		// runs.
+		// The history under the path named, or, for the repository's
+		// own folder or any above the call's, of the whole repository.
 		p := path.Join(top, rel)
+		if !whole && !within(p, root) {
+			return true
+		}
 		if secret(p) {
 			found = append(found, p)
 		}

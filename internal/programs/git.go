@@ -476,10 +476,7 @@ func gitMakeSubs() []*Sub {
 		if len(c.ValueArgs("-o")) == 0 && !c.Has("--stdout") {
 			fx.Write(gitIn(c, argOf(".")), "git format-patch writes patch files")
 		}
-		if gitPrintsContents(c) {
-			fx.Add(Effect{Op: Read, Path: gitIn(c, argOf(".")), Tree: true, Hidden: true, Committed: true,
-				Why: "git format-patch --stdout prints the contents of the files commits hold"})
-		}
+		gitCommittedReads(c, fx)
 	}}
 	for _, name := range []string{"merge-base", "name-rev", "count-objects", "show-ref", "show-branch", "for-each-ref",
 		"var", "check-ignore", "check-attr", "check-mailmap", "get-tar-commit-id", "check-ref-format", "patch-id",
@@ -695,16 +692,7 @@ func gitPathspec(a shell.Arg) shell.Arg {
 // the index may be refreshed.
 func gitReadEffects(c *Call, fx *Effects) {
 	readOperandsIn(c, fx)
-	if gitPrintsContents(c) {
-		e := Effect{Op: Read, Path: gitIn(c, argOf(".")), Tree: true, Hidden: true, Committed: true,
-			Why: "git " + c.Sub() + " prints the contents of the files commits hold"}
-		if ops := c.Args(); len(ops) > 0 && !ops[len(ops)-1].Dynamic && c.Sub() != "archive" && c.Sub() != "cat-file" {
-			// git log -p src/: an operand that names a file on disk is a
-			// path, and only its history is printed.
-			e.IfAbsent = gitIn(c, ops[len(ops)-1]).Value
-		}
-		fx.Add(e)
-	}
+	gitCommittedReads(c, fx)
 	switch c.Sub() {
 	case "status", "describe", "diff":
 		if !c.Has("--no-optional-locks") {
@@ -995,6 +983,42 @@ func gitGrepEffects(c *Call, fx *Effects) {
 	}
 }
 
+// gitCommittedReads records what a git command that prints files as
+// commits hold them reads: the files git tracks, in the whole repository,
+// or under the paths it names. A word after -- is a path; before it, a
+// word that names a file on disk is one too (git log -p src), and a
+// revision names none.
+func gitCommittedReads(c *Call, fx *Effects) {
+	if !gitPrintsContents(c) {
+		return
+	}
+	why := "git " + c.Sub() + " prints the contents of the files commits hold"
+	// :/ is git's name for the top of the work tree: the whole history,
+	// wherever in the repository the call runs.
+	whole := Effect{Op: Read, Path: gitIn(c, argOf(":/")), Tree: true, Hidden: true, Committed: true, Why: why}
+	ops := c.Args()
+	if c.Sub() == "archive" || c.Sub() == "cat-file" {
+		fx.Add(whole)
+		return
+	}
+	afterDash := c.DashDash >= 0 && c.DashDash < len(c.Pos)
+	for i, a := range ops {
+		path := gitIn(c, a)
+		if path.Dynamic {
+			fx.Unknown("git " + c.Sub() + " prints the history of a path named at run time")
+			continue
+		}
+		fx.Add(Effect{Op: Read, Path: path, Tree: true, Hidden: true, Committed: true, Why: why})
+		if !afterDash && i == len(ops)-1 {
+			// With no path, the whole history is printed.
+			whole.IfAbsent = path.Value
+		}
+	}
+	if !afterDash {
+		fx.Add(whole)
+	}
+}
+
 // gitPrintsContents reports a git command that prints the contents of
 // files as commits or the index hold them, for every path: a patch (log
 // -p, show, diff, diff-tree -p), an archive, or the objects named on
@@ -1031,5 +1055,5 @@ func gitPrintsContents(c *Call) bool {
 			return false
 		}
 	}
-	return c.DashDash < 0 || c.DashDash >= len(c.Pos)
+	return true
 }

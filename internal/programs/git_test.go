@@ -14,11 +14,11 @@ func TestGit(t *testing.T) {
 		{"git -C repo status", ""},
 		{"git log --oneline -n 5", ""},
 		{"git log --oneline -- src", "read src"},
-		{"git log -p main..HEAD", "read main..HEAD; read . unless main..HEAD (tree, hidden)"},
-		{"git diff", "read . (tree, hidden)"},
+		{"git log -p main..HEAD", "read main..HEAD; read main..HEAD (tree, hidden); read :/ unless main..HEAD (tree, hidden)"},
+		{"git diff", "read :/ (tree, hidden)"},
 		{"git diff --stat HEAD~1 -- README.md", "read HEAD~1; read README.md"},
-		{"git diff --output=out.txt", "write out.txt; read . (tree, hidden)"},
-		{"git diff --ext-diff", "exec sh:\"\"; read . (tree, hidden)"},
+		{"git diff --output=out.txt", "write out.txt; read :/ (tree, hidden)"},
+		{"git diff --ext-diff", "exec sh:\"\"; read :/ (tree, hidden)"},
 		{"git show HEAD:.env", "read .env"},
 		{"git show :.env", "read .env"},
 		{"git cat-file -p HEAD:config/.env.production", "read config/.env.production"},
@@ -73,8 +73,8 @@ func TestGit(t *testing.T) {
 		{"git --exec-path=/tmp log", "exec sh:\"\""},
 		{"git --exec-path", ""},
 		{"git frobnicate", "unknown (\"frobnicate\" is not a subcommand the model of git knows)"},
-		{"git archive --remote=ssh://x/r HEAD", "unknown (the effect of --remote is not modelled); read HEAD; read . (tree, hidden)"},
-		{"git archive -o out.tar HEAD", "write out.tar; read HEAD; read . (tree, hidden)"},
+		{"git archive --remote=ssh://x/r HEAD", "unknown (the effect of --remote is not modelled); read HEAD; read :/ (tree, hidden)"},
+		{"git archive -o out.tar HEAD", "write out.tar; read HEAD; read :/ (tree, hidden)"},
 	})
 }
 
@@ -119,11 +119,11 @@ func TestGitLogOptionsElsewhere(t *testing.T) {
 		{"git notes show HEAD", ""},
 		{"git notes --ref show add -m hi HEAD", "change (git notes add changes the repository)"},
 		{"git notes --ref=x list", ""},
-		{"git format-patch --stdout -1", "read . (tree, hidden)"},
-		{"git format-patch --stdout --signature-file=.env -1", "read .env; read . (tree, hidden)"},
-		{"git format-patch --stdout --signature-file .env -1", "read .env; read . (tree, hidden)"},
-		{"git format-patch --stdout --description-file=.env -1", "read .env; read . (tree, hidden)"},
-		{"git format-patch --stdout --output=out -1", "write out; read . (tree, hidden)"},
+		{"git format-patch --stdout -1", "read :/ (tree, hidden)"},
+		{"git format-patch --stdout --signature-file=.env -1", "read .env; read :/ (tree, hidden)"},
+		{"git format-patch --stdout --signature-file .env -1", "read .env; read :/ (tree, hidden)"},
+		{"git format-patch --stdout --description-file=.env -1", "read .env; read :/ (tree, hidden)"},
+		{"git format-patch --stdout --output=out -1", "write out; read :/ (tree, hidden)"},
 	})
 }
 
@@ -140,7 +140,7 @@ func TestGitRepositoryFound(t *testing.T) {
 		{"git -C ../r log", "exec if ../r/HEAD; exec if ../HEAD; exec if HEAD (upward)"},
 		{"git --git-dir=fix log", "exec if HEAD (upward); unknown (git --git-dir fix reads the configuration of a repository that may not be the user's)"},
 		{"git --git-dir=../x/.git log", "exec if HEAD (upward)"},
-		{"git --work-tree=/h diff", "exec if HEAD (upward); read /h (tree, hidden); read . (tree, hidden); cache .git/index"},
+		{"git --work-tree=/h diff", "exec if HEAD (upward); read /h (tree, hidden); read :/ (tree, hidden); cache .git/index"},
 	})
 }
 
@@ -155,14 +155,14 @@ func TestGitCommittedFiles(t *testing.T) {
 		{"git show :3:a/.env", "read a/.env"},
 		{"git cat-file -p :0:.pypirc", "read .pypirc"},
 		{"git show HEAD~2:.env", "read .env"},
-		{"git log -p -- src", "read src"},
+		{"git log -p -- src", "read src; read src (tree, hidden)"},
 		{"git log -p -- ':!vendor'", "read vendor"},
-		{"git log -p --all -- '*.pypirc'", u("*.pypirc") + "; read *.pypirc"},
-		{"git log -p -- '.pypir[c]'", u(".pypir[c]") + "; read .pypir[c]"},
+		{"git log -p --all -- '*.pypirc'", u("*.pypirc") + "; read *.pypirc; read *.pypirc (tree, hidden)"},
+		{"git log -p -- '.pypir[c]'", u(".pypir[c]") + "; read .pypir[c]; read .pypir[c] (tree, hidden)"},
 		{"git log -p -- ':(icase).PYPIRC'", u(":(icase).PYPIRC") + "; read .PYPIRC"},
 		{"git log -p -- ':(glob)**/.env'", u(":(glob)**/.env") + "; read **/.env"},
 		{"git log -p -- ':(literal)a*'", "read a*"},
-		{"git --literal-pathspecs log -p -- 'a*'", "read a*"},
+		{"git --literal-pathspecs log -p -- 'a*'", "read a*; read a* (tree, hidden)"},
 		{"git grep -h password HEAD", "read . unless HEAD (tree, hidden); read HEAD (tree, hidden)"},
 		{"git grep -h password HEAD --", "read . (tree, hidden); read HEAD (tree, hidden)"},
 		{"git -C sub grep -h password v1", "read sub/. unless sub/v1 (tree, hidden); read sub/v1 (tree, hidden)"},
