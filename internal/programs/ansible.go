@@ -329,7 +329,18 @@ func ansibleInventory(c *Call, fx *Effects) {
 	for _, a := range c.ValueArgs("-i") {
 		if !strings.Contains(a.Value, ",") {
 			fx.Read(a)
+			// An inventory file that is executable is run (the script
+			// plugin comes before ini and yaml): whether it is cannot be
+			// told here, so an inventory file that is there may run.
+			if a.Dynamic {
+				fx.Exec("", "", "the inventory is named at run time, and an executable one runs")
+			} else {
+				fx.Add(Effect{Op: Exec, IfPresent: a.Value, Why: "an executable inventory file runs (" + a.Value + ")"})
+			}
 		}
 	}
+	// ./ansible.cfg names the inventory and the plugin folders, whose
+	// Python is imported.
+	fx.Add(Effect{Op: Exec, IfPresent: "ansible.cfg", Why: "./ansible.cfg names the inventory and plugins that run"})
 	fileParams(c, fx, "@")
 }

@@ -74,7 +74,10 @@ func envValue(c *Call, name string) (string, bool) {
 // computed, and not smuggling options to a program that connects to it
 // (ssh://-oProxyCommand=...).
 func plainAddress(v string) bool {
-	return !strings.HasPrefix(v, "-") && !strings.Contains(v, "://-") && !strings.ContainsAny(v, " \t\n$`")
+	// ssh:// reaches the engine through ssh, which runs what
+	// ~/.ssh/config says (ProxyCommand) and a command on the host.
+	return !strings.HasPrefix(v, "-") && !strings.Contains(v, "://-") && !strings.ContainsAny(v, " \t\n$`") &&
+		!strings.HasPrefix(strings.ToLower(v), "ssh://")
 }
 
 // requestWords returns the words a call sends to its server: its operands

@@ -150,3 +150,12 @@ func ghPortsEffects(c *Call, fx *Effects) {
 		fx.Network(forgeHost(c), requestWords(c)...)
 	})(c, fx)
 }
+
+// ghBrowseEffects: gh browse opens the page in a web browser (gh's
+// browser setting, or $BROWSER), unless -n prints its address.
+func ghBrowseEffects(c *Call, fx *Effects) {
+	ghRead(c, fx)
+	if !c.Has("-n") {
+		fx.Exec("", "", c.Name+" browse opens a web browser")
+	}
+}

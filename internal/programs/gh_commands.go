@@ -52,7 +52,7 @@ var ghAuth = &Node{Effects: ghPrints, Inherit: true, Opts: `
 	{Name: "token", Node: ghAuthToken},
 }}
 
-var ghBrowse = &Node{Effects: ghRead, Inherit: true, Opts: `
+var ghBrowse = &Node{Effects: ghBrowseEffects, Inherit: true, Opts: `
 -b --branch=VALUE
 -c --commit
 -n --no-browser

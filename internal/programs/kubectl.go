@@ -90,6 +90,19 @@ func kube(f func(*Call, *Effects)) func(*Call, *Effects) {
 		if c.Has("--server") {
 			fx.Unknown("--server sends the current user's credentials to a server the command names")
 		}
+		for _, o := range c.ValueArgs("-o|--output") {
+			// go-template-file=, jsonpath-file=, template-file= and
+			// custom-columns-file= read the file they name, and what
+			// it holds is printed as the template's text.
+			if format, file, ok := strings.Cut(o.Value, "="); ok && strings.HasSuffix(format, "-file") || o.Dynamic {
+				fx.Read(shell.Arg{Value: file, Dynamic: o.Dynamic})
+			}
+		}
+		for _, t := range c.ValueArgs("--template") {
+			if t.Dynamic {
+				fx.Unknown("--template is only known at run time")
+			}
+		}
 		if p, ok := c.Value("--profile"); ok && p != "none" {
 			out, ok := lastValue(c, "--profile-output")
 			if !ok {

@@ -4,7 +4,8 @@ import "strings"
 
 // unsafeEnv are variables that change what a command runs or loads: code
 // or configuration it reads from a place the variable names.
-var unsafeEnv = []string{"LD_PRELOAD", "LD_LIBRARY_PATH", "DYLD_*", "BASH_ENV", "ENV", "PROMPT_COMMAND", "PATH",
+var unsafeEnv = []string{"LD_*", "DYLD_*", "ANSIBLE_*", "NODE_V8_COVERAGE", "NODE_REDIRECT_WARNINGS", "NODE_COMPILE_CACHE",
+	"NODE_REPL_HISTORY", "NODE_EXTRA_CA_CERTS", "PYTHONPERFSUPPORT", "PYTHONPROFILEIMPORTTIME", "BASH_ENV", "ENV", "PROMPT_COMMAND", "PATH",
 	"GIT_*", "PAGER", "MANPAGER", "EDITOR", "VISUAL", "PYTHONPATH", "PYTHONSTARTUP", "NODE_OPTIONS", "PERL5OPT",
 	"RUBYOPT", "SHELLOPTS", "BASHOPTS", "IFS", "LESS*", "LD_AUDIT", "GCONV_PATH", "PYTHONHOME",
 	"PYTHONWARNINGS", "PERL5LIB", "RUBYLIB", "NODE_PATH", "JAVA_TOOL_OPTIONS", "_JAVA_OPTIONS", "JDK_JAVA_OPTIONS",
