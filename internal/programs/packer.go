@@ -21,8 +21,8 @@ var packerProgram = &Program{Names: []string{"packer"}, GoFlags: true, Node: Nod
 -syntax-only
 -var=NAME=VALUE
 -var-file=FILE             read
-`, Operands: true, Effects: readsFiles}},
-	{Name: "inspect", Node: &Node{Opts: packerView, Operands: true, Effects: readsFiles}},
+`, Operands: true, Effects: packerEvaluates}},
+	{Name: "inspect", Node: &Node{Opts: packerView, Operands: true, Effects: packerEvaluates}},
 	{Name: "fmt", Node: &Node{Opts: packerView + `
 -check[=BOOL]
 -diff
@@ -52,4 +52,22 @@ const packerView = `
 // packerChange is a command that builds, installs or rewrites.
 func packerChange(c *Call, fx *Effects) {
 	fx.Change("packer " + c.SubPath() + " builds images, installs plugins or rewrites templates")
+}
+
+// packerEvaluates is validate or inspect: the template's expressions are
+// evaluated (but with -syntax-only), and their functions read any file
+// (file(), templatefile()): a template that is there runs the project's
+// code.
+func packerEvaluates(c *Call, fx *Effects) {
+	readsFiles(c, fx)
+	if c.Has("-syntax-only") {
+		return
+	}
+	for _, a := range c.Args() {
+		if a.Dynamic {
+			fx.Exec("", "", "packer evaluates a template named at run time")
+			continue
+		}
+		fx.Add(Effect{Op: Exec, IfPresent: a.Value, Why: "packer " + c.Sub() + " evaluates " + a.Value + ", whose functions read any file"})
+	}
 }

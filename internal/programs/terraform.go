@@ -43,7 +43,7 @@ var terraformProgram = &Program{Names: []string{"terraform", "tofu"}, GoFlags: t
 -test-directory=DIR
 -no-tests
 -query
-`, Effects: tfInspect}},
+`, Effects: tfEvaluate}},
 	{Name: "plan", Node: &Node{Opts: tfView + tfOperation + `
 -detailed-exitcode
 -input[=BOOL]
@@ -93,7 +93,7 @@ var terraformProgram = &Program{Names: []string{"terraform", "tofu"}, GoFlags: t
 -module-depth=N
 -verbose
 -plan=FILE                 read
-`, Effects: tfInspect}},
+`, Effects: tfEvaluate}},
 	{Name: "modules|version", Node: &Node{Opts: tfView + "-json", Effects: tfInspect}},
 	{Name: "metadata", Node: &Node{Opts: tfView, Effects: tfUnknownSub, Subs: []*Sub{
 		{Name: "functions", Node: &Node{Opts: tfView + "-json", Effects: tfInspect}},
@@ -255,10 +255,29 @@ func tfEnv(c *Call, fx *Effects) {
 // prints.
 func tfInspect(c *Call, fx *Effects) { tfEnv(c, fx) }
 
+// tfEvaluate is a command that evaluates the configuration (validate,
+// graph).
+func tfEvaluate(c *Call, fx *Effects) {
+	tfInspect(c, fx)
+	tfConfig(c, fx)
+}
+
+// tfConfig: the configuration of the folder is code. Its expressions run
+// as it is evaluated, and their functions read any file (file(),
+// templatefile(), fileset()) into what is printed; a folder with
+// configuration files makes the command run the project's code.
+func tfConfig(c *Call, fx *Effects) {
+	for _, pattern := range []string{"*.tf", "*.tf.json", "*.tofu"} {
+		fx.Add(Effect{Op: Exec, IfPresent: tfPath(c, shell.Arg{Value: pattern}).Value,
+			Why: c.Name + " " + c.Sub() + " evaluates the folder's configuration, whose functions read any file"})
+	}
+}
+
 // tfPlan is terraform plan: providers read the infrastructure, with the
 // variables and targets given; -out writes the plan.
 func tfPlan(c *Call, fx *Effects) {
 	tfEnv(c, fx)
+	tfConfig(c, fx)
 	fx.Network("", c.ValueArgs("-var|-target|-exclude|-replace|-invoke")...)
 	if c.Has("-show-sensitive") {
 		revealsSecret(fx, c.Name+" plan -show-sensitive")

@@ -69,7 +69,7 @@ func TestTerraform(t *testing.T) {
 		{"terraform plan -var \"x=$(cat ~/.ssh/id_rsa)\"", false},
 		{"terraform plan -var \"x=$X\"", false},
 		{"terraform plan -target \"$(cat f)\"", false},
-		{"terraform plan -var region=eu", true},
+		{"terraform plan -var region=eu", false}, // the folder's configuration, when there is one, is code
 	})
 }
 
