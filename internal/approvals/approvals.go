@@ -98,7 +98,7 @@ func (s *Store) List(status string) ([]*Item, error) {
 // File returns the pending item for a call's shape, filing a new one when
 // there is none. created reports a new item.
 func (s *Store) File(it Item) (*Item, bool, error) {
-	unlock, err := filelock.Lock(filepath.Join(s.Dir, "queue"))
+	unlock, err := s.lock()
 	if err != nil {
 		return nil, false, err
 	}
@@ -118,7 +118,19 @@ func (s *Store) File(it Item) (*Item, bool, error) {
 
 // Answer records a human's answer to a pending item.
 func (s *Store) Answer(id string, approve bool, by, message string, always bool) (*Item, error) {
-	unlock, err := filelock.Lock(filepath.Join(s.Dir, "queue"))
+	return s.settle(id, func(it *Item) {
+		it.Status = Denied
+		if approve {
+			it.Status = Approved
+		}
+		it.By, it.Message, it.Always = by, message, always && approve
+	})
+}
+
+// settle ends a pending item, under the queue's lock: set changes it,
+// and the time it was decided is recorded.
+func (s *Store) settle(id string, set func(*Item)) (*Item, error) {
+	unlock, err := s.lock()
 	if err != nil {
 		return nil, err
 	}
@@ -130,22 +142,22 @@ func (s *Store) Answer(id string, approve bool, by, message string, always bool)
 	if it.Status != Pending {
 		return it, fmt.Errorf("approval %s is already %s", id, it.Status)
 	}
-	it.Status = Denied
-	if approve {
-		it.Status = Approved
-	}
-	it.Decided, it.By, it.Message, it.Always = s.Now().UTC(), by, message, always && approve
+	set(it)
+	it.Decided = s.Now().UTC()
 	if err := s.put(it); err != nil {
 		return nil, err
 	}
 	return it, nil
 }
 
+// lock takes the queue's lock.
+func (s *Store) lock() (func(), error) { return filelock.Lock(filepath.Join(s.Dir, "queue")) }
+
 // Answered returns the answer a human gave to a call of this shape since
 // a time: an approval not yet used, or a denial. It marks an approval
 // used, so that one approval lets one call through.
 func (s *Store) Answered(shape string, since time.Time) (*Item, error) {
-	unlock, err := filelock.Lock(filepath.Join(s.Dir, "queue"))
+	unlock, err := s.lock()
 	if err != nil {
 		return nil, err
 	}
@@ -172,20 +184,7 @@ func (s *Store) Answered(shape string, since time.Time) (*Item, error) {
 
 // Withdraw marks a pending item withdrawn: its caller no longer waits.
 func (s *Store) Withdraw(id string) (*Item, error) {
-	unlock, err := filelock.Lock(filepath.Join(s.Dir, "queue"))
-	if err != nil {
-		return nil, err
-	}
-	defer unlock()
-	it, err := s.Get(id)
-	if err != nil {
-		return nil, err
-	}
-	if it.Status != Pending {
-		return it, fmt.Errorf("approval %s is already %s", id, it.Status)
-	}
-	it.Status, it.Decided, it.By = Withdrawn, s.Now().UTC(), "the caller"
-	return it, s.put(it)
+	return s.settle(id, func(it *Item) { it.Status, it.By = Withdrawn, "the caller" })
 }
 
 // Status reads an item's current status.
