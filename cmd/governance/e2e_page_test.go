@@ -26,16 +26,10 @@ func chromium(t *testing.T) string {
 	return ""
 }
 
-// The whole approvals loop with a real browser: the daemon runs, a hook
-// waits on an approval, headless Chromium opens the daemon's page and
-// clicks Approve, and the waiting hook prints allow.
-func TestApprovePageInChromium(t *testing.T) {
-	browser := chromium(t)
-	dir, home := project(t)
-	withUserConfig(t, dir, home, "default: ask\napprovals: out-of-band\napproval_wait: 90s\n")
-	environ := homeEnv(home, "GOVERNANCE_NO_NOTIFY=1", "CLAUDE_PROJECT_DIR=")
-
-	// The daemon, as its own process.
+// startDaemon runs governance daemon as its own process in dir, until the
+// test ends, and returns the page address it printed (with its token).
+func startDaemon(t *testing.T, dir string, environ []string) string {
+	t.Helper()
 	daemon := exec.Command(os.Args[0], "daemon", "--idle-timeout", "0")
 	daemon.Dir = dir
 	daemon.Env = append(environ, "GOVERNANCE_TEST_RUN=governance")
@@ -62,6 +56,19 @@ func TestApprovePageInChromium(t *testing.T) {
 		for sc.Scan() {
 		}
 	}()
+	return page
+}
+
+// The whole approvals loop with a real browser: the daemon runs, a hook
+// waits on an approval, headless Chromium opens the daemon's page and
+// clicks Approve, and the waiting hook prints allow.
+func TestApprovePageInChromium(t *testing.T) {
+	browser := chromium(t)
+	dir, home := project(t)
+	withUserConfig(t, dir, home, "default: ask\napprovals: out-of-band\napproval_wait: 90s\n")
+	environ := homeEnv(home, "GOVERNANCE_NO_NOTIFY=1", "CLAUDE_PROJECT_DIR=")
+
+	page := startDaemon(t, dir, environ)
 
 	// A hook that waits for a human.
 	hook := exec.Command(os.Args[0], "claude")

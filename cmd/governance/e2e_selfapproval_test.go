@@ -1,7 +1,6 @@
 package main
 
 import (
-	"bufio"
 	"bytes"
 	"context"
 	"encoding/json"
@@ -26,29 +25,7 @@ func TestAgentCannotApproveItsOwnCall(t *testing.T) {
 	environ := homeEnv(home, "GOVERNANCE_NO_NOTIFY=1", "CLAUDE_PROJECT_DIR=")
 	state := filepath.Join(home, ".local", "state", "governance")
 
-	daemon := exec.Command(os.Args[0], "daemon", "--idle-timeout", "0")
-	daemon.Dir = dir
-	daemon.Env = append(environ, "GOVERNANCE_TEST_RUN=governance")
-	out, err := daemon.StdoutPipe()
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := daemon.Start(); err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { daemon.Process.Signal(os.Interrupt); daemon.Wait() })
-	page := ""
-	sc := bufio.NewScanner(out)
-	for sc.Scan() {
-		if u, ok := strings.CutPrefix(sc.Text(), "page: "); ok {
-			page = u
-			break
-		}
-	}
-	go func() {
-		for sc.Scan() {
-		}
-	}()
+	page := startDaemon(t, dir, environ)
 	pageURL, err := url.Parse(page)
 	if err != nil || pageURL.Query().Get("token") == "" {
 		t.Fatalf("the daemon printed no page address with a token: %q", page)
