@@ -5,6 +5,7 @@ package corpus
 
 import (
 	"bufio"
+	"fmt"
 	"bytes"
 	"encoding/json"
 	"os"
@@ -34,9 +35,18 @@ func Commands(tb testing.TB) []string {
 		}
 		dir = parent
 	}
-	f, err := os.Open(filepath.Join(dir, File))
+	cmds, err := ReadCommands(filepath.Join(dir, File))
 	if err != nil {
 		tb.Fatal(err)
+	}
+	return cmds
+}
+
+// ReadCommands returns the shell commands of a corpus file in file order.
+func ReadCommands(path string) ([]string, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
 	}
 	defer f.Close()
 	var cmds []string
@@ -50,14 +60,17 @@ func Commands(tb testing.TB) []string {
 			Cmd string `json:"cmd"`
 		}
 		if err := json.Unmarshal(sc.Bytes(), &row); err != nil {
-			tb.Fatalf("%s:%d: %v", File, n, err)
+			return nil, fmt.Errorf("%s:%d: %w", path, n, err)
 		}
 		if row.Cmd != "" {
 			cmds = append(cmds, row.Cmd)
 		}
 	}
 	if err := sc.Err(); err != nil {
-		tb.Fatal(err)
+		return nil, err
 	}
-	return cmds
+	if len(cmds) == 0 {
+		return nil, fmt.Errorf("%s holds no commands", path)
+	}
+	return cmds, nil
 }

@@ -6,7 +6,6 @@
 package main
 
 import (
-	"bufio"
 	"bytes"
 	"encoding/json"
 	"flag"
@@ -16,30 +15,29 @@ import (
 	"path/filepath"
 	"slices"
 	"time"
+
+	"github.com/agentgov/governance/internal/corpus"
 )
 
 func main() {
 	bin := flag.String("governance", "bin/governance", "the governance binary")
-	corpus := flag.String("corpus", "testdata/corpus/commands.jsonl", "the command corpus")
+	file := flag.String("corpus", corpus.File, "the command corpus")
 	n := flag.Int("n", 10000, "lines per batch")
 	runs := flag.Int("runs", 5, "batches to time")
 	flag.Parse()
-	if err := run(*bin, *corpus, *n, *runs); err != nil {
+	if err := run(*bin, *file, *n, *runs); err != nil {
 		fmt.Fprintln(os.Stderr, "jsonl:", err)
 		os.Exit(1)
 	}
 }
 
-func run(bin, corpus string, n, runs int) error {
-	cmds, err := commands(corpus)
+func run(bin, corpusFile string, n, runs int) error {
+	cmds, err := corpus.ReadCommands(corpusFile)
 	if err != nil {
 		return err
 	}
 	if bin, err = filepath.Abs(bin); err != nil {
 		return err
-	}
-	if len(cmds) == 0 {
-		return fmt.Errorf("%s holds no commands", corpus)
 	}
 	var in bytes.Buffer
 	for i := range n {
@@ -79,24 +77,4 @@ func run(bin, corpus string, n, runs int) error {
 		n, med.Round(time.Millisecond), times[0].Round(time.Millisecond), times[len(times)-1].Round(time.Millisecond),
 		runs, float64(med.Microseconds())/float64(n))
 	return nil
-}
-
-func commands(path string) ([]string, error) {
-	f, err := os.Open(path)
-	if err != nil {
-		return nil, err
-	}
-	defer f.Close()
-	var out []string
-	sc := bufio.NewScanner(f)
-	sc.Buffer(make([]byte, 0, 64<<10), 16<<20)
-	for sc.Scan() {
-		var row struct {
-			Cmd string `json:"cmd"`
-		}
-		if json.Unmarshal(sc.Bytes(), &row) == nil && row.Cmd != "" {
-			out = append(out, row.Cmd)
-		}
-	}
-	return out, sc.Err()
 }

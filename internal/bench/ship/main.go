@@ -8,7 +8,6 @@
 package main
 
 import (
-	"bufio"
 	"bytes"
 	"encoding/json"
 	"flag"
@@ -18,24 +17,26 @@ import (
 	"path/filepath"
 	"slices"
 
+	"github.com/agentgov/governance/internal/corpus"
+
 	"github.com/agentgov/governance/internal/ship"
 	"github.com/agentgov/governance/internal/ship/otelcoltest"
 )
 
 func main() {
 	bin := flag.String("governance", "bin/governance", "the governance binary")
-	corpus := flag.String("corpus", "testdata/corpus/commands.jsonl", "the command corpus")
+	file := flag.String("corpus", corpus.File, "the command corpus")
 	n := flag.Int("n", 20000, "decisions in the log")
 	runs := flag.Int("runs", 3, "runs to time")
 	batch := flag.Int("batch", 1000, "audit_export.batch")
 	flag.Parse()
-	if err := run(*bin, *corpus, *n, *runs, *batch); err != nil {
+	if err := run(*bin, *file, *n, *runs, *batch); err != nil {
 		fmt.Fprintln(os.Stderr, "ship:", err)
 		os.Exit(1)
 	}
 }
 
-func run(bin, corpus string, n, runs, batch int) error {
+func run(bin, corpusFile string, n, runs, batch int) error {
 	colBin, err := otelcoltest.Bin(".")
 	if err != nil {
 		return fmt.Errorf("%w: run scripts/install-test-tools", err)
@@ -63,7 +64,7 @@ func run(bin, corpus string, n, runs, batch int) error {
 	if err := os.WriteFile(filepath.Join(home, ".config", "governance", "config.yaml"), []byte(conf), 0o600); err != nil {
 		return err
 	}
-	cmds, err := commands(corpus)
+	cmds, err := corpus.ReadCommands(corpusFile)
 	if err != nil {
 		return err
 	}
@@ -104,27 +105,4 @@ func run(bin, corpus string, n, runs, batch int) error {
 	fmt.Printf("%d decisions shipped to a local collector in batches of %d: median %.0f a second (min %.0f, max %.0f) over %d runs (goal: 20,000)\n",
 		n, batch, rates[len(rates)/2], rates[0], rates[len(rates)-1], runs)
 	return nil
-}
-
-func commands(path string) ([]string, error) {
-	f, err := os.Open(path)
-	if err != nil {
-		return nil, err
-	}
-	defer f.Close()
-	var out []string
-	sc := bufio.NewScanner(f)
-	sc.Buffer(make([]byte, 0, 64<<10), 16<<20)
-	for sc.Scan() {
-		var row struct {
-			Cmd string `json:"cmd"`
-		}
-		if json.Unmarshal(sc.Bytes(), &row) == nil && row.Cmd != "" {
-			out = append(out, row.Cmd)
-		}
-	}
-	if len(out) == 0 {
-		return nil, fmt.Errorf("%s holds no commands", path)
-	}
-	return out, sc.Err()
 }
