@@ -688,24 +688,13 @@ func (ev *evaluation) dropAbsentConfig(cl *cmdline) {
 // exists: it does, or where it is or whether it is there is not known.
 func (ev *evaluation) mayBeThere(cl *cmdline) func(shell.Arg) bool {
 	return func(a shell.Arg) bool {
-		if base := path.Base(a.Value); strings.ContainsAny(base, "*?[") && !a.Dynamic {
-			// A pattern (*.tf): a file of the folder that matches it.
-			dir := ev.placeOf(cl.cmd, shell.Arg{Value: path.Dir(a.Value)}, false)
-			if dir.abs == "" || !ev.fsw.take(1) {
-				return true
-			}
-			entries, err := ev.fsw.fs().ReadDir(dir.abs)
-			if err != nil {
-				return false
-			}
-			for _, e := range entries {
-				if ok, _ := path.Match(base, e.Name()); ok {
-					return true
-				}
-			}
-			return false
-		}
 		p := ev.placeOf(cl.cmd, a, false)
+		if hasMeta(path.Base(a.Value)) && !a.Dynamic && p.abs != "" {
+			// A pattern (*.tf): a file that matches it, as the shell
+			// would expand it.
+			matches, ok := ev.fsw.glob(p.abs)
+			return !ok || len(matches) > 0
+		}
 		if p.abs == "" || !ev.fsw.take(1) {
 			return true
 		}
