@@ -39,13 +39,14 @@ func (ev *evaluation) daemonPort() string {
 	return host[i+1:]
 }
 
-// localHost reports a host that reaches this machine.
+// localHost reports a host that reaches this machine: a loopback name or
+// address, or the unspecified address, which connects here.
 func localHost(host string) bool {
-	switch strings.ToLower(host) {
-	case "localhost", "0.0.0.0", "0", "[::]", "::", "[::1]", "::1":
+	switch host {
+	case "0.0.0.0", "0", "[::]", "::":
 		return true
 	}
-	return strings.HasPrefix(host, "127.") || strings.HasSuffix(strings.ToLower(host), ".localhost")
+	return programs.LoopbackHost(host)
 }
 
 // daemonPageVerdict denies a command that sends a request to the

@@ -437,7 +437,7 @@ func curlEffects(c *Call, fx *Effects) {
 			requestTo(fx, v, guess, words)
 		case o.Spec.Is("--connect-to"):
 			parts := strings.Split(v.Value, ":")
-			if v.Dynamic || len(parts) != 4 || parts[2] != "" && !loopbackHost(parts[2]) && !publicHost(parts[2]) {
+			if v.Dynamic || len(parts) != 4 || parts[2] != "" && !LoopbackHost(parts[2]) && !publicHost(parts[2]) {
 				fx.Unknown(o.Typed + " sends the request to another host: " + v.Value)
 			}
 		case o.Spec.Is("--resolve"):
@@ -540,7 +540,7 @@ func curlResolveLoopback(v string) bool {
 		return false
 	}
 	for _, addr := range strings.Split(parts[2], ",") {
-		if !loopbackHost(strings.Trim(addr, "[]")) {
+		if !LoopbackHost(strings.Trim(addr, "[]")) {
 			return false
 		}
 	}

@@ -76,7 +76,7 @@ func urlConcern(raw string, u urlParts) string {
 	case u.port != "" && strings.Trim(u.port, "0123456789") != "":
 		return "the URL " + raw + " has a port that is not a number"
 	}
-	loopback := loopbackHost(u.host)
+	loopback := LoopbackHost(u.host)
 	switch u.scheme {
 	case "https", "ftp", "ftps":
 	case "http":
@@ -92,8 +92,8 @@ func urlConcern(raw string, u urlParts) string {
 	return ""
 }
 
-// loopbackHost reports a loopback host: localhost, 127.0.0.0/8 or ::1.
-func loopbackHost(host string) bool {
+// LoopbackHost reports a loopback host: localhost, 127.0.0.0/8 or ::1.
+func LoopbackHost(host string) bool {
 	host = strings.ToLower(host)
 	if host == "localhost" || strings.HasSuffix(host, ".localhost") || host == "[::1]" || host == "::1" {
 		return true
