@@ -182,3 +182,31 @@ func FuzzOracle(f *testing.F) {
 		checkAgainstOracle(t, sb, allowed(e, cmds))
 	})
 }
+
+// widened are allows that the models' latest changes keep or open and
+// that the corpus does not hold: each is run in the sandbox too.
+var widened = []string{
+	`CGO_ENABLED=0 go list ./...`,
+	`env --ignore-signal=INT ls -la`,
+	`env -S'ls -la' .`,
+	`awk '{print | "sort"}' README.md`,
+	`awk 'BEGIN { "date" | getline d; print d }'`,
+	`git log -p -- src`,
+	`git log -p .`,
+	`git show --stat`,
+	`tar -tf /dev/null`,
+	`kubectl config view -o yaml`,
+	`gh browse -n`,
+}
+
+// TestOracleWidened: the allows above are allowed, and do only what
+// their models predict.
+func TestOracleWidened(t *testing.T) {
+	sb := newSandbox(t)
+	e := sandboxEngine(sb)
+	got := allowed(e, widened)
+	if len(got) != len(widened) {
+		t.Errorf("allowed %d of %d: %q", len(got), len(widened), got)
+	}
+	checkAgainstOracle(t, sb, got)
+}
