@@ -5,9 +5,9 @@ package corpus
 
 import (
 	"bufio"
-	"fmt"
 	"bytes"
 	"encoding/json"
+	"fmt"
 	"os"
 	"path/filepath"
 	"testing"
