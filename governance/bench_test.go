@@ -77,6 +77,7 @@ type countingFS struct{ calls *int }
 
 func (f countingFS) Lstat(name string) (fs.FileInfo, error) { *f.calls++; return os.Lstat(name) }
 func (f countingFS) Readlink(name string) (string, error)   { *f.calls++; return os.Readlink(name) }
+func (f countingFS) ReadFile(name string) ([]byte, error)   { *f.calls++; return os.ReadFile(name) }
 func (f countingFS) ReadDir(name string) ([]fs.DirEntry, error) {
 	*f.calls++
 	return os.ReadDir(name)

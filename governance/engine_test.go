@@ -55,6 +55,9 @@ func (f mapFS) Lstat(name string) (fs.FileInfo, error) {
 	return fs.Stat(f.m, strings.TrimPrefix(name, "/"))
 }
 func (f mapFS) Readlink(name string) (string, error) { return "", fs.ErrInvalid }
+func (f mapFS) ReadFile(name string) ([]byte, error) {
+	return fs.ReadFile(f.m, strings.TrimPrefix(name, "/"))
+}
 func (f mapFS) ReadDir(name string) ([]fs.DirEntry, error) {
 	return fs.ReadDir(f.m, strings.TrimPrefix(name, "/"))
 }

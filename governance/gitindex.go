@@ -5,7 +5,6 @@ import (
 	"encoding/binary"
 	"errors"
 	"io/fs"
-	"os"
 	"path/filepath"
 	"strings"
 )
@@ -17,14 +16,14 @@ import (
 
 // gitDirOf returns the git folder of the repository a folder is in: a
 // .git folder, or the one a .git file points to; "" when there is none.
-func gitDirOf(dir string) string {
+func (w *fsWork) gitDirOf(dir string) string {
 	for d := dir; ; {
 		g := filepath.Join(d, ".git")
-		if fi, err := os.Stat(g); err == nil {
-			if fi.IsDir() {
+		if fi, err := w.lstat(g); err == nil {
+			if fi.IsDir() || fi.Mode()&fs.ModeSymlink != 0 {
 				return g
 			}
-			data, err := os.ReadFile(g)
+			data, err := w.fs().ReadFile(g)
 			if err != nil {
 				return ""
 			}
@@ -47,8 +46,8 @@ func gitDirOf(dir string) string {
 // indexPaths calls visit with the path (relative to the work tree) of
 // each entry of a git index, until visit returns false. ok is false when
 // the file cannot be read as an index; a missing index lists nothing.
-func indexPaths(file string, visit func(string) bool) (ok bool) {
-	data, err := os.ReadFile(file)
+func (w *fsWork) indexPaths(file string, visit func(string) bool) (ok bool) {
+	data, err := w.fs().ReadFile(file)
 	if errors.Is(err, fs.ErrNotExist) {
 		// No index: nothing is tracked yet.
 		return true

@@ -23,6 +23,9 @@ type FileSystem interface {
 	Lstat(name string) (fs.FileInfo, error)
 	Readlink(name string) (string, error)
 	ReadDir(name string) ([]fs.DirEntry, error)
+	// ReadFile reads a small file the engine needs the content of (a .git
+	// file's pointer, git's index).
+	ReadFile(name string) ([]byte, error)
 }
 
 // osFS is the machine's file system.
@@ -31,6 +34,7 @@ type osFS struct{}
 func (osFS) Lstat(name string) (fs.FileInfo, error)     { return os.Lstat(name) }
 func (osFS) Readlink(name string) (string, error)       { return os.Readlink(name) }
 func (osFS) ReadDir(name string) ([]fs.DirEntry, error) { return os.ReadDir(name) }
+func (osFS) ReadFile(name string) ([]byte, error)       { return os.ReadFile(name) }
 
 // Bounds of the file system work for one call, measured in make bench
 // (BenchmarkRecursiveRead): a walk reads each folder once (an lstat and a

@@ -124,7 +124,7 @@ func (ev *evaluation) secretRules() []*Rule {
 // repository root is in, as the history holds them: each name in the
 // index is judged by the rules that deny reading secrets.
 func (ev *evaluation) committedVerdict(s *subject, root string, secret func(string) bool) Verdict {
-	gitDir := gitDirOf(root)
+	gitDir := ev.fsw.gitDirOf(root)
 	what, subj := "`"+s.via+"`", s.via
 	if subj == "" {
 		subj = s.display
@@ -135,7 +135,7 @@ func (ev *evaluation) committedVerdict(s *subject, root string, secret func(stri
 	top := filepath.Dir(gitDir)
 	whole := strings.HasSuffix(s.display, ":/") || within(top, root)
 	var found []string
-	complete := indexPaths(filepath.Join(gitDir, "index"), func(rel string) bool {
+	complete := ev.fsw.indexPaths(filepath.Join(gitDir, "index"), func(rel string) bool {
 		if !ev.fsw.take(1) {
 			return false
 		}

@@ -63,6 +63,7 @@ type sandboxFS struct{ sb *oracle.Sandbox }
 
 func (f sandboxFS) Lstat(name string) (fs.FileInfo, error) { return os.Lstat(f.sb.HostPath(name)) }
 func (f sandboxFS) Readlink(name string) (string, error)   { return os.Readlink(f.sb.HostPath(name)) }
+func (f sandboxFS) ReadFile(name string) ([]byte, error)   { return os.ReadFile(f.sb.HostPath(name)) }
 func (f sandboxFS) ReadDir(name string) ([]fs.DirEntry, error) {
 	return os.ReadDir(f.sb.HostPath(name))
 }
