@@ -210,17 +210,13 @@ func (p *Pipeline) Decide(ctx context.Context, c Call) *Result {
 	// The engine turns an ask nobody can answer into a deny; where the
 	// approval queue is open, the ask goes there instead.
 	unattended := req.Unattended
-	queue := c.Mode == Enforce
-	if queue {
+	if c.Mode == Enforce {
 		req.Unattended = false
 	}
 	d := p.engineDecide(ctx, c)
 	req.Unattended = unattended
 	res := &Result{Decision: d, Logged: d, Enforced: true}
 	if c.Mode != Enforce {
-		if unattended && d.Outcome == governance.Ask {
-			// Already a deny from the engine.
-		}
 		if c.Mode == Report {
 			p.record(c, d, true, start)
 		}
