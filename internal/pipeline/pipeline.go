@@ -62,6 +62,10 @@ type Pipeline struct {
 	b         *brain.Brain
 	hostOnce  sync.Once
 	host      string
+	// engine is built once: a pipeline that decides many calls, one at a
+	// time (check --jsonl), builds it, its plugins and its gatekeeper once.
+	engineOnce sync.Once
+	engine     *governance.Engine
 }
 
 // Brain returns the project's brain, opened on first use.
@@ -262,7 +266,8 @@ func (p *Pipeline) Decide(ctx context.Context, c Call) *Result {
 
 // engineDecide runs the engine, bounded by the call's timeout.
 func (p *Pipeline) engineDecide(ctx context.Context, c Call) *governance.Decision {
-	e := p.Engine()
+	p.engineOnce.Do(func() { p.engine = p.Engine() })
+	e := p.engine
 	if c.Timeout <= 0 {
 		return e.Decide(ctx, c.Request)
 	}
