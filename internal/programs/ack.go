@@ -1,8 +1,6 @@
 package programs
 
 import (
-	"strings"
-
 	"github.com/agentgov/governance/internal/shell"
 )
 
@@ -12,13 +10,15 @@ import (
 // runs a command (a project's own .ackrc may not set it). --output was a
 // Perl expression in ack 2. --man shows the manual through a pager.
 
-var ackTypes = strings.Fields(`actionscript ada asm asp aspx batch bazel cc cfmx clojure cmake coffeescript cpp
+const ackTypes = `actionscript ada asm asp aspx batch bazel cc cfmx clojure cmake coffeescript cpp
 crystal csharp css dart delphi elisp elixir elm erlang fortran go groovy gsp haskell hh hpp html jade java js json
 jsp kotlin less lisp lua make markdown matlab objc objcpp ocaml perl perltest php plone pod purescript python rake
 rr rst ruby rust sass scala scheme shell smalltalk smarty sql stylus svg swift tcl tex toml ts ttml vb verilog vhdl
-vim xml yaml`)
+vim xml yaml`
 
-var ackProgram = &Program{Names: []string{"ack"}, Node: Node{Opts: `
+var ackProgram = &Program{Names: []string{"ack"}, Node: Node{MakeOpts: func() string { return ackOpts + typeOptions(ackTypes, "no") }, Effects: ackEffects}}
+
+const ackOpts = `
 -1
 -A --after-context[=NUM]
 -B --before-context[=NUM]
@@ -104,7 +104,7 @@ var ackProgram = &Program{Names: []string{"ack"}, Node: Node{Opts: `
 --version                  help
 -w --word-regexp
 -x
-` + typeOptions(ackTypes, "no"), Effects: ackEffects}}
+`
 
 func ackEffects(c *Call, fx *Effects) {
 	if !c.HasAny("--noenv|--create-ackrc|--dump") {

@@ -98,22 +98,22 @@ const agOpts = `
 `
 
 // agTypes are ag's file types, each an option (ag --go).
-var agTypes = strings.Fields(`actionscript ada asciidoc apl asm asp aspx batch bazel bitbake cc cfmx chpl clojure
+const agTypes = `actionscript ada asciidoc apl asm asp aspx batch bazel bitbake cc cfmx chpl clojure
 coffee config coq cpp crystal csharp cshtml css cython delphi dlang dot dts ebuild elisp elixir elm erlang factor
 fortran fsharp gettext glsl go gradle groovy haml handlebars haskell haxe hh html idris ini ipython isabelle j jade
 java jinja2 js json jsp julia kotlin less liquid lisp log lua m4 make mako markdown mason matlab mathematica md
 mercury naccess nim nix objc objcpp ocaml octave org parrot pdb perl php pike plist plone powershell proto ps1 pug
 puppet python qml racket rake razor restructuredtext rs r rdoc ruby rust salt sass scala scheme shell smalltalk sml
 sql stata stylus swift tcl terraform tex thrift tla tt toml ts twig vala vb velocity verilog vhdl vim vue wix wsdl
-wadl xml yaml zeek zephir`)
+wadl xml yaml zeek zephir`
 
-var agProgram = &Program{Names: []string{"ag"}, Start: starts([]string{"sh", "git"}), Node: Node{Opts: agOpts + typeOptions(agTypes, ""), Effects: agEffects}}
+var agProgram = &Program{Names: []string{"ag"}, Helpers: []string{"sh", "git"}, Node: Node{MakeOpts: func() string { return agOpts + typeOptions(agTypes, "") }, Effects: agEffects}}
 
 // typeOptions returns option lines for file types: --TYPE, and --noTYPE
 // when no is set.
-func typeOptions(types []string, no string) string {
+func typeOptions(types string, no string) string {
 	var b strings.Builder
-	for _, t := range types {
+	for _, t := range strings.Fields(types) {
 		b.WriteString("--" + t)
 		if no != "" {
 			b.WriteString(" --" + no + t)

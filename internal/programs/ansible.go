@@ -180,9 +180,11 @@ var ansibleConfigProgram = &Program{Names: []string{"ansible-config"}, Start: an
 	}}}
 
 var ansibleGalaxyProgram = &Program{Names: []string{"ansible-galaxy"}, Start: ansibleStart, Node: Node{Opts: ansibleCommon,
-	Effects: noCommand, Subs: []*Sub{
-		{Name: "role|collection", Node: &Node{Opts: ansibleCommon, Effects: noCommand, Subs: ansibleGalaxyCommands}},
-		ansibleGalaxyCommands[0], ansibleGalaxyCommands[1],
+	Effects: noCommand, MakeSubs: func() []*Sub {
+		return []*Sub{
+			{Name: "role|collection", Node: &Node{Opts: ansibleCommon, Effects: noCommand, Subs: ansibleGalaxyCommands}},
+			ansibleGalaxyCommands[0], ansibleGalaxyCommands[1],
+		}
 	}}}
 
 // ansibleGalaxyCommands are the commands of ansible-galaxy role and

@@ -102,7 +102,7 @@ func aptSimulates(c *Call, fx *Effects) {
 // only prints the address.
 func aptChangelog(c *Call, fx *Effects) { request(c, fx, "changelogs.ubuntu.com") }
 
-var aptProgram = &Program{Names: []string{"apt", "apt-get"}, Start: starts([]string{"dpkg"}, "/tmp"), Node: Node{Opts: aptOpts, Effects: aptPrints, Subs: []*Sub{
+var aptProgram = &Program{Names: []string{"apt", "apt-get"}, Helpers: []string{"dpkg"}, Caches: []string{"/tmp"}, Node: Node{Opts: aptOpts, Effects: aptPrints, Subs: []*Sub{
 	{"list|search|show|showsrc|policy|depends|rdepends|help", &Node{Inherit: true, Effects: aptPrints}},
 	{"changelog", &Node{Inherit: true, Effects: aptChangelog}},
 	{"install|remove|purge|upgrade|full-upgrade|dist-upgrade|autoremove|autopurge|reinstall|build-dep|satisfy",
@@ -111,7 +111,7 @@ var aptProgram = &Program{Names: []string{"apt", "apt-get"}, Start: starts([]str
 		&Node{Inherit: true, Effects: aptChanges}},
 }}}
 
-var aptCacheProgram = &Program{Names: []string{"apt-cache"}, Start: starts([]string{"dpkg"}, "/tmp"), Node: Node{Opts: aptOpts, Effects: aptPrints, Subs: []*Sub{
+var aptCacheProgram = &Program{Names: []string{"apt-cache"}, Helpers: []string{"dpkg"}, Caches: []string{"/tmp"}, Node: Node{Opts: aptOpts, Effects: aptPrints, Subs: []*Sub{
 	{"show|showpkg|showsrc|search|policy|depends|rdepends|madison|stats|dump|dumpavail|unmet|pkgnames|dotty|xvcg|" +
 		"showauto|help", &Node{Inherit: true, Effects: func(c *Call, fx *Effects) {
 		if c.Has("-g") {
@@ -227,4 +227,4 @@ func dpkgEffects(c *Call, fx *Effects) {
 	}
 }
 
-var dpkgProgram = &Program{Names: []string{"dpkg", "dpkg-query"}, Start: starts([]string{"dpkg-deb", "dpkg-query", "tar"}, "/tmp"), Node: Node{Opts: dpkgOpts, Effects: dpkgEffects}}
+var dpkgProgram = &Program{Names: []string{"dpkg", "dpkg-query"}, Helpers: []string{"dpkg-deb", "dpkg-query", "tar"}, Caches: []string{"/tmp"}, Node: Node{Opts: dpkgOpts, Effects: dpkgEffects}}

@@ -156,41 +156,49 @@ func archiveMembers(fx *Effects, members []shell.Arg, wildcards, from bool) {
 var zipProgram = &Program{Names: []string{"zip"}, Parse: parseZip, Node: Node{Effects: zipEffects}}
 
 // zipValued are zip's options that take the next word as their value.
-var zipValued = map[string]bool{
-	"-b": true, "--temp-path": true, "-n": true, "--suffixes": true, "-t": true, "--from-date": true, "-tt": true,
-	"--before-date": true, "-TT": true, "--unzip-command": true, "-lf": true, "--logfile-path": true, "-O": true,
-	"--output-file": true, "-P": true, "--password": true, "-Z": true, "--compression-method": true, "-ds": true,
-	"--dot-size": true, "-s": true, "--split-size": true,
-}
+var zipValued = lazy[map[string]bool]{make: func() map[string]bool {
+	return map[string]bool{
+		"-b": true, "--temp-path": true, "-n": true, "--suffixes": true, "-t": true, "--from-date": true, "-tt": true,
+		"--before-date": true, "-TT": true, "--unzip-command": true, "-lf": true, "--logfile-path": true, "-O": true,
+		"--output-file": true, "-P": true, "--password": true, "-Z": true, "--compression-method": true, "-ds": true,
+		"--dot-size": true, "-s": true, "--split-size": true,
+	}
+}}
 
 // zipLong are zip's long options without a value.
-var zipLong = map[string]bool{
-	"--adjust-sfx": true, "--append": true, "--archive-clear": true, "--ascii": true, "--binary": true,
-	"--clear-archive": true, "--copy-entries": true, "--copy": true, "--delete": true, "--difference-archive": true,
-	"--display-bytes": true, "--display-counts": true, "--display-dots": true, "--display-globaldots": true,
-	"--display-usize": true, "--display-volume": true, "--encrypt": true, "--entry-comments": true, "--exclude": true,
-	"--filesync": true, "--fix": true, "--fixfix": true, "--freshen": true, "--from-crlf": true, "--grow": true,
-	"--include": true, "--junk-paths": true, "--junk-sfx": true, "--latest-time": true, "--la": true,
-	"--log-append": true, "--li": true, "--log-info": true, "--ll": true, "--move": true, "--must-match": true,
-	"--names-stdin": true, "--no-dir-entries": true, "--no-extra": true, "--no-wild": true, "--quiet": true,
-	"--recurse-paths": true, "--recurse-patterns": true, "--sf": true, "--show-command": true, "--show-files": true,
-	"--show-unicode": true, "--split-bell": true, "--split-pause": true, "--split-verbose": true, "--symlinks": true,
-	"--test": true, "--to-crlf": true, "--update": true, "--verbose": true, "--wild-stop-dirs": true,
-}
+var zipLong = lazy[map[string]bool]{make: func() map[string]bool {
+	return map[string]bool{
+		"--adjust-sfx": true, "--append": true, "--archive-clear": true, "--ascii": true, "--binary": true,
+		"--clear-archive": true, "--copy-entries": true, "--copy": true, "--delete": true, "--difference-archive": true,
+		"--display-bytes": true, "--display-counts": true, "--display-dots": true, "--display-globaldots": true,
+		"--display-usize": true, "--display-volume": true, "--encrypt": true, "--entry-comments": true, "--exclude": true,
+		"--filesync": true, "--fix": true, "--fixfix": true, "--freshen": true, "--from-crlf": true, "--grow": true,
+		"--include": true, "--junk-paths": true, "--junk-sfx": true, "--latest-time": true, "--la": true,
+		"--log-append": true, "--li": true, "--log-info": true, "--ll": true, "--move": true, "--must-match": true,
+		"--names-stdin": true, "--no-dir-entries": true, "--no-extra": true, "--no-wild": true, "--quiet": true,
+		"--recurse-paths": true, "--recurse-patterns": true, "--sf": true, "--show-command": true, "--show-files": true,
+		"--show-unicode": true, "--split-bell": true, "--split-pause": true, "--split-verbose": true, "--symlinks": true,
+		"--test": true, "--to-crlf": true, "--update": true, "--verbose": true, "--wild-stop-dirs": true,
+	}
+}}
 
 // zipHelp are zip's help, version and licence words.
-var zipHelp = map[string]bool{"-h": true, "-?": true, "--help": true, "-h2": true, "--more-help": true, "-L": true,
-	"--license": true}
+var zipHelp = lazy[map[string]bool]{make: func() map[string]bool {
+	return map[string]bool{"-h": true, "-?": true, "--help": true, "-h2": true, "--more-help": true, "-L": true,
+		"--license": true}
+}}
 
 // zipWords are zip's options of more than one letter after a single dash;
 // any other single-dash word is a cluster of one-letter options (-rm is -r
 // and -m).
-var zipWords = map[string]bool{
-	"-sf": true, "-su": true, "-sU": true, "-sv": true, "-sc": true, "-sd": true, "-so": true, "-sp": true, "-ds": true,
-	"-dc": true, "-dd": true, "-db": true, "-dg": true, "-du": true, "-dv": true, "-lf": true, "-la": true, "-li": true,
-	"-ll": true, "-TT": true, "-tt": true, "-nw": true, "-FF": true, "-FS": true, "-fz": true, "-fz-": true, "-MM": true,
-	"-AC": true, "-AS": true, "-ic": true, "-ws": true, "-wl": true, "-h2": true, "-UN": true,
-}
+var zipWords = lazy[map[string]bool]{make: func() map[string]bool {
+	return map[string]bool{
+		"-sf": true, "-su": true, "-sU": true, "-sv": true, "-sc": true, "-sd": true, "-so": true, "-sp": true, "-ds": true,
+		"-dc": true, "-dd": true, "-db": true, "-dg": true, "-du": true, "-dv": true, "-lf": true, "-la": true, "-li": true,
+		"-ll": true, "-TT": true, "-tt": true, "-nw": true, "-FF": true, "-FS": true, "-fz": true, "-fz-": true, "-MM": true,
+		"-AC": true, "-AS": true, "-ic": true, "-ws": true, "-wl": true, "-h2": true, "-UN": true,
+	}
+}}
 
 // parseZip reads zip's words: options (some take the next word), then
 // the archive and the files.
@@ -198,7 +206,7 @@ func parseZip(c *Call, args []shell.Arg) {
 	add := func(name string, a shell.Arg, val string, hasVal bool, args []shell.Arg, i int) int {
 		spec := &OptSpec{Names: []string{name}}
 		o := Opt{Typed: name, Spec: spec}
-		if zipValued[name] {
+		if zipValued.get()[name] {
 			spec.Arity = Required
 			switch {
 			case hasVal:
@@ -208,7 +216,7 @@ func parseZip(c *Call, args []shell.Arg) {
 				o.Value, o.HasValue = args[i], true
 			}
 		}
-		if zipHelp[name] || name == "-v" && len(args) == 1 {
+		if zipHelp.get()[name] || name == "-v" && len(args) == 1 {
 			c.Help = true
 		}
 		c.Opts = append(c.Opts, o)
@@ -227,7 +235,7 @@ func parseZip(c *Call, args []shell.Arg) {
 			c.unknown = append(c.unknown, v)
 		case strings.HasPrefix(v, "--"):
 			name, val, hasVal := strings.Cut(v, "=")
-			if !zipLong[name] && !zipValued[name] && !zipHelp[name] {
+			if !zipLong.get()[name] && !zipValued.get()[name] && !zipHelp.get()[name] {
 				// zip may read an abbreviation of an option that runs a
 				// command (--unzip-command).
 				c.Opts = append(c.Opts, Opt{Typed: name})
@@ -237,7 +245,7 @@ func parseZip(c *Call, args []shell.Arg) {
 			i = add(name, a, val, hasVal, args, i)
 		case strings.HasPrefix(v, "-") && len(v) > 1:
 			name, val, hasVal := strings.Cut(v, "=")
-			if zipWords[name] || zipValued[name] || zipHelp[name] || len(name) == 2 {
+			if zipWords.get()[name] || zipValued.get()[name] || zipHelp.get()[name] || len(name) == 2 {
 				i = add(name, a, val, hasVal, args, i)
 				continue
 			}

@@ -10,13 +10,15 @@ import "strings"
 
 var auth0Program = &Program{Names: []string{"auth0"}, Pflag: true, Node: Node{Opts: auth0Options + `
 --version        help
-`, Effects: noCommand, Subs: []*Sub{
-	{Name: "api", Node: &Node{Opts: auth0Options + `
+`, Effects: noCommand, MakeSubs: func() []*Sub {
+	return []*Sub{
+		{Name: "api", Node: &Node{Opts: auth0Options + `
 -d --data=BODY
 -q --query=KEY=VALUE
 --force
 `, Operands: true, Effects: auth0API}},
-	{Name: "*", Node: auth0Tree.node()},
+		{Name: "*", Node: auth0Tree.node()},
+	}
 }}}
 
 // auth0Options are the options of every command.

@@ -295,20 +295,22 @@ func awsOutfileOperation(service, op string) bool {
 
 // awsS3 holds the high-level s3 commands, which move files between the
 // machine and buckets.
-var awsS3 = &Node{Inherit: true, Effects: printsOnly, Subs: []*Sub{
-	{Name: "help", Node: awsHelp},
-	{Name: "ls", Node: awsS3Command(func(c *Call, fx *Effects) {})},
-	{Name: "cp", Node: awsS3Command(awsS3Copy)},
-	{Name: "mv", Node: awsS3Command(awsS3Copy)},
-	{Name: "sync", Node: awsS3Command(awsS3Copy)},
-	{Name: "rm", Node: awsS3Command(func(c *Call, fx *Effects) { fx.Change("aws s3 rm deletes objects") })},
-	{Name: "mb|rb|website", Node: awsS3Command(func(c *Call, fx *Effects) {
-		fx.Change("aws s3 " + c.Pos[1].Value + " changes a bucket")
-	})},
-	{Name: "presign", Node: awsS3Command(func(c *Call, fx *Effects) {
-		// A presigned URL grants access to the object to whoever holds it.
-		revealsSecret(fx, "aws s3 presign")
-	})},
+var awsS3 = &Node{Inherit: true, Effects: printsOnly, MakeSubs: func() []*Sub {
+	return []*Sub{
+		{Name: "help", Node: awsHelp},
+		{Name: "ls", Node: awsS3Command(func(c *Call, fx *Effects) {})},
+		{Name: "cp", Node: awsS3Command(awsS3Copy)},
+		{Name: "mv", Node: awsS3Command(awsS3Copy)},
+		{Name: "sync", Node: awsS3Command(awsS3Copy)},
+		{Name: "rm", Node: awsS3Command(func(c *Call, fx *Effects) { fx.Change("aws s3 rm deletes objects") })},
+		{Name: "mb|rb|website", Node: awsS3Command(func(c *Call, fx *Effects) {
+			fx.Change("aws s3 " + c.Pos[1].Value + " changes a bucket")
+		})},
+		{Name: "presign", Node: awsS3Command(func(c *Call, fx *Effects) {
+			// A presigned URL grants access to the object to whoever holds it.
+			revealsSecret(fx, "aws s3 presign")
+		})},
+	}
 }}
 
 // awsS3Command is an s3 command: a request, then what f adds.

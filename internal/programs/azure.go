@@ -18,18 +18,20 @@ import (
 
 var azProgram = &Program{Names: []string{"az"}, Node: Node{Opts: azOptions + `
 --version          help
-`, Effects: noCommand, Subs: []*Sub{
-	{Name: "find|version", Node: &Node{Opts: azOptions, Operands: true, Effects: func(c *Call, fx *Effects) {
-		// az find asks a web service for examples of the words given.
-		fx.Network("", c.Args()...)
-	}}},
-	{Name: "configure", Node: &Node{Opts: azOptions + `
+`, Effects: noCommand, MakeSubs: func() []*Sub {
+	return []*Sub{
+		{Name: "find|version", Node: &Node{Opts: azOptions, Operands: true, Effects: func(c *Call, fx *Effects) {
+			// az find asks a web service for examples of the words given.
+			fx.Network("", c.Args()...)
+		}}},
+		{Name: "configure", Node: &Node{Opts: azOptions + `
 -d --defaults=LIST        change
 -l --list-defaults[=BOOL]
 --scope=SCOPE
 `, Effects: azConfigure}},
-	{Name: "devops", Node: azDevops},
-	{Name: "*", Node: azTree.node()},
+		{Name: "devops", Node: azDevops},
+		{Name: "*", Node: azTree.node()},
+	}
 }}}
 
 // azOptions are the options of every command.
@@ -89,13 +91,15 @@ func azTransfer(c *Call, fx *Effects, verb string) {
 
 // azDevops is the devops group, whose configure sets the CLI's defaults
 // and git aliases.
-var azDevops = &Node{Opts: azOptions, Effects: azTree.groupEffects, Subs: append([]*Sub{
-	{Name: "configure", Node: &Node{Opts: azOptions + `
+var azDevops = &Node{Opts: azOptions, Effects: func(c *Call, fx *Effects) { azTree.groupEffects(c, fx) }, MakeSubs: func() []*Sub {
+	return append([]*Sub{
+		{Name: "configure", Node: &Node{Opts: azOptions + `
 -d --defaults=LIST        change
 -l --list
 --use-git-aliases=BOOL    change   # writes aliases into the git configuration
 `, Effects: azConfigure}},
-}, azTree.node().Subs...)}
+	}, azTree.node().Subs...)
+}}
 
 // azConfigure is az configure and az devops configure: they print the
 // defaults with --list, and otherwise ask for them on the terminal.

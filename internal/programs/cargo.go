@@ -2,7 +2,6 @@ package programs
 
 import (
 	"strings"
-	"sync"
 )
 
 // cargo, Rust's package manager. Building anything (check, clippy, doc,
@@ -216,7 +215,7 @@ func cargoFmt(c *Call, fx *Effects) {
 }
 
 // cargoSubs are cargo's subcommands; the same follow a +toolchain word.
-var cargoSubs = sync.OnceValue(func() []*Sub {
+func cargoSubs() []*Sub {
 	return []*Sub{
 		{"metadata", &Node{Inherit: true, Effects: cargoMetadata, Opts: cargoManifestOpts + `
 --filter-platform=TRIPLE
@@ -310,7 +309,7 @@ var cargoSubs = sync.OnceValue(func() []*Sub {
 --registry=REGISTRY              net
 `}},
 	}
-})
+}
 
 // cargoTop: bare cargo prints its help.
 func cargoTop(c *Call, fx *Effects) { cargoEnv(c, fx) }

@@ -15,7 +15,7 @@ var catProgram = &Program{Names: []string{"cat"}, Node: Node{Inert: true, Opts: 
 -v --show-nonprinting
 ` + gnuHelp, Effects: readsFiles}}
 
-var tacProgram = &Program{Names: []string{"tac"}, Start: starts(nil, "/tmp"), Node: Node{Inert: true, Opts: `
+var tacProgram = &Program{Names: []string{"tac"}, Caches: []string{"/tmp"}, Node: Node{Inert: true, Opts: `
 -b --before
 -r --regex
 -s --separator=STRING

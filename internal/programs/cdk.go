@@ -12,32 +12,34 @@ package programs
 
 var cdkProgram = &Program{Names: []string{"cdk"}, Node: Node{Opts: cdkOptions + `
 --version                           # only spelled in full: see cdkHelp
-`, Effects: cdkEffects(noCommand), Subs: []*Sub{
-	{Name: "doctor|version", Node: &Node{Inherit: true, Effects: printsOnly}},
-	{Name: "notices", Node: &Node{Inherit: true, Opts: "-u --unacknowledged", Effects: cdkEffects(func(c *Call, fx *Effects) {
-		// The notices come from a fixed URL.
-		fx.Network("")
-	})}},
-	{Name: "context", Node: &Node{Inherit: true, Opts: `
+`, Effects: cdkTop, MakeSubs: func() []*Sub {
+	return []*Sub{
+		{Name: "doctor|version", Node: &Node{Inherit: true, Effects: printsOnly}},
+		{Name: "notices", Node: &Node{Inherit: true, Opts: "-u --unacknowledged", Effects: cdkEffects(func(c *Call, fx *Effects) {
+			// The notices come from a fixed URL.
+			fx.Network("")
+		})}},
+		{Name: "context", Node: &Node{Inherit: true, Opts: `
 -e --reset=KEY            change
 -f --force                         # no error for a missing key to reset
 --clear                   change
 `, Effects: printsOnly}},
-	{Name: "docs|doc", Node: &Node{Inherit: true, Opts: "-b --browser=COMMAND exec", Effects: cdkEffects(func(c *Call, fx *Effects) {
-		if !c.Has("--browser") {
-			// The platform's opener (xdg-open, open or start) shows the
-			// reference documentation's fixed URL in the browser: a
-			// request of constant text. --browser names another command.
-			fx.Network("docs.aws.amazon.com")
-		}
-	})}},
-	{Name: "synth|synthesize|diff|ls|list|deploy|destroy|watch|import|drift|refactor|metadata|rollback|publish-assets",
-		Node: &Node{Inherit: true, Loose: true, LooseShort: true, Operands: true, Effects: cdkEffects(func(c *Call, fx *Effects) {
-			fx.Exec("", "", "cdk "+c.Sub()+" runs the CDK app (the command --app or cdk.json names)")
+		{Name: "docs|doc", Node: &Node{Inherit: true, Opts: "-b --browser=COMMAND exec", Effects: cdkEffects(func(c *Call, fx *Effects) {
+			if !c.Has("--browser") {
+				// The platform's opener (xdg-open, open or start) shows the
+				// reference documentation's fixed URL in the browser: a
+				// request of constant text. --browser names another command.
+				fx.Network("docs.aws.amazon.com")
+			}
 		})}},
-	{Name: "*", Node: &Node{Inherit: true, Loose: true, LooseShort: true, Operands: true, Effects: cdkEffects(func(c *Call, fx *Effects) {
-		fx.Change("cdk " + c.Sub() + " changes the project, its settings or the account")
-	})}},
+		{Name: "synth|synthesize|diff|ls|list|deploy|destroy|watch|import|drift|refactor|metadata|rollback|publish-assets",
+			Node: &Node{Inherit: true, Loose: true, LooseShort: true, Operands: true, Effects: cdkEffects(func(c *Call, fx *Effects) {
+				fx.Exec("", "", "cdk "+c.Sub()+" runs the CDK app (the command --app or cdk.json names)")
+			})}},
+		{Name: "*", Node: &Node{Inherit: true, Loose: true, LooseShort: true, Operands: true, Effects: cdkEffects(func(c *Call, fx *Effects) {
+			fx.Change("cdk " + c.Sub() + " changes the project, its settings or the account")
+		})}},
+	}
 }}}
 
 // cdkHelp reports --help, -h or --version spelled in full. cdk's parser
@@ -53,6 +55,13 @@ func cdkHelp(c *Call) bool {
 		}
 	}
 	return false
+}
+
+// cdkTop is cdk without a command: help, or an unknown command.
+func cdkTop(c *Call, fx *Effects) {
+	if !cdkHelp(c) {
+		noCommand(c, fx)
+	}
 }
 
 // cdkEffects are f's effects, unless the call asks for help.

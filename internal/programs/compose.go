@@ -1,7 +1,5 @@
 package programs
 
-import "sync"
-
 // The compose tools (docker compose, nerdctl compose, docker-compose,
 // podman-compose) run a project of containers described by compose files.
 // ps, ls, images, logs, top, port, events, stats and version only show
@@ -115,7 +113,7 @@ var podmanComposeProgram = &Program{Names: []string{"podman-compose"}, Node: Nod
 	}
 }}}
 
-var composeSubs = sync.OnceValue(func() []*Sub {
+func composeSubs() []*Sub {
 	return []*Sub{
 		{Name: "ps", Node: &Node{Effects: composeRead, Inherit: true, Opts: `
 -a --all
@@ -185,7 +183,7 @@ var composeSubs = sync.OnceValue(func() []*Sub {
 		{Name: "attach|build|commit|create|down|export|kill|pause|publish|pull|push|restart|rm|run|scale|start|stop|unpause|up|wait|watch|alpha|viz|volumes|bridge",
 			Node: &Node{Effects: composeChange, Inherit: true, Operands: true, Opts: composeChangeOpts}},
 	}
-})
+}
 
 // composeChangeOpts are the options of the subcommands that change the
 // project, so that their values are not read as operands.

@@ -20,13 +20,34 @@ type compressor struct {
 	suffixes []string
 }
 
-func compressorProgram(names []string, opts string, k compressor) *Program {
-	// gunzip (and its kin on some systems) is a script that runs gzip -d.
-	return &Program{Names: names, Digits: true, Start: starts([]string{"gzip", "xz", "bzip2", "zstd", "sh"}),
-		Node: Node{Opts: opts, Effects: func(c *Call, fx *Effects) {
-			compressorEffects(c, fx, k)
-		}}}
+// compressorFor returns the family of the compressor called name.
+func compressorFor(name string) compressor {
+	switch name {
+	case "gzip", "pigz":
+		return compressor{suffix: ".gz", suffixes: gzSuffixes}
+	case "gunzip", "unpigz":
+		return compressor{suffix: ".gz", decomp: true, suffixes: gzSuffixes}
+	case "bzip2":
+		return compressor{suffix: ".bz2", suffixes: bz2Suffixes}
+	case "bunzip2":
+		return compressor{suffix: ".bz2", decomp: true, suffixes: bz2Suffixes}
+	case "xz":
+		return compressor{suffix: ".xz", suffixes: xzSuffixes}
+	case "unxz":
+		return compressor{suffix: ".xz", decomp: true, suffixes: xzSuffixes}
+	case "lzma":
+		return compressor{suffix: ".lzma", suffixes: xzSuffixes}
+	case "unlzma":
+		return compressor{suffix: ".lzma", decomp: true, suffixes: xzSuffixes}
+	case "zstd":
+		return compressor{suffix: ".zst", keeps: true, bench: true, suffixes: zstSuffixes}
+	}
+	return compressor{suffix: ".zst", decomp: true, keeps: true, bench: true, suffixes: zstSuffixes} // unzstd
 }
+
+// compressorHelpers are what a compressor may run: gunzip (and its kin
+// on some systems) is a script that runs gzip -d.
+var compressorHelpers = []string{"gzip", "xz", "bzip2", "zstd", "sh"}
 
 const gzipOpts = `
 -a --ascii
@@ -59,8 +80,8 @@ const gzipOpts = `
 `
 
 var (
-	gzipProgram   = compressorProgram([]string{"gzip"}, gzipOpts, compressor{suffix: ".gz", suffixes: gzSuffixes})
-	gunzipProgram = compressorProgram([]string{"gunzip"}, gzipOpts, compressor{suffix: ".gz", decomp: true, suffixes: gzSuffixes})
+	gzipProgram   = &Program{Names: []string{"gzip"}, Digits: true, Helpers: compressorHelpers, Node: Node{Opts: gzipOpts, Effects: compressorEffects}}
+	gunzipProgram = &Program{Names: []string{"gunzip"}, Digits: true, Helpers: compressorHelpers, Node: Node{Opts: gzipOpts, Effects: compressorEffects}}
 )
 
 var gzSuffixes = []string{".gz", ".tgz", ".taz", ".z", "-gz", "-z", "_z"}
@@ -103,8 +124,8 @@ const pigzOpts = `
 `
 
 var (
-	pigzProgram   = compressorProgram([]string{"pigz"}, pigzOpts, compressor{suffix: ".gz", suffixes: gzSuffixes})
-	unpigzProgram = compressorProgram([]string{"unpigz"}, pigzOpts, compressor{suffix: ".gz", decomp: true, suffixes: gzSuffixes})
+	pigzProgram   = &Program{Names: []string{"pigz"}, Digits: true, Helpers: compressorHelpers, Node: Node{Opts: pigzOpts, Effects: compressorEffects}}
+	unpigzProgram = &Program{Names: []string{"unpigz"}, Digits: true, Helpers: compressorHelpers, Node: Node{Opts: pigzOpts, Effects: compressorEffects}}
 )
 
 const bzip2Opts = `
@@ -134,8 +155,8 @@ const bzip2Opts = `
 `
 
 var (
-	bzip2Program   = compressorProgram([]string{"bzip2"}, bzip2Opts, compressor{suffix: ".bz2", suffixes: bz2Suffixes})
-	bunzip2Program = compressorProgram([]string{"bunzip2"}, bzip2Opts, compressor{suffix: ".bz2", decomp: true, suffixes: bz2Suffixes})
+	bzip2Program   = &Program{Names: []string{"bzip2"}, Digits: true, Helpers: compressorHelpers, Node: Node{Opts: bzip2Opts, Effects: compressorEffects}}
+	bunzip2Program = &Program{Names: []string{"bunzip2"}, Digits: true, Helpers: compressorHelpers, Node: Node{Opts: bzip2Opts, Effects: compressorEffects}}
 )
 
 var bz2Suffixes = []string{".bz2", ".bz", ".tbz2", ".tbz"}
@@ -209,10 +230,10 @@ const xzOpts = `
 `
 
 var (
-	xzProgram     = compressorProgram([]string{"xz"}, xzOpts, compressor{suffix: ".xz", suffixes: xzSuffixes})
-	unxzProgram   = compressorProgram([]string{"unxz"}, xzOpts, compressor{suffix: ".xz", decomp: true, suffixes: xzSuffixes})
-	lzmaProgram   = compressorProgram([]string{"lzma"}, xzOpts, compressor{suffix: ".lzma", suffixes: xzSuffixes})
-	unlzmaProgram = compressorProgram([]string{"unlzma"}, xzOpts, compressor{suffix: ".lzma", decomp: true, suffixes: xzSuffixes})
+	xzProgram     = &Program{Names: []string{"xz"}, Digits: true, Helpers: compressorHelpers, Node: Node{Opts: xzOpts, Effects: compressorEffects}}
+	unxzProgram   = &Program{Names: []string{"unxz"}, Digits: true, Helpers: compressorHelpers, Node: Node{Opts: xzOpts, Effects: compressorEffects}}
+	lzmaProgram   = &Program{Names: []string{"lzma"}, Digits: true, Helpers: compressorHelpers, Node: Node{Opts: xzOpts, Effects: compressorEffects}}
+	unlzmaProgram = &Program{Names: []string{"unlzma"}, Digits: true, Helpers: compressorHelpers, Node: Node{Opts: xzOpts, Effects: compressorEffects}}
 )
 
 var xzSuffixes = []string{".xz", ".txz", ".lzma", ".tlz"}
@@ -282,14 +303,15 @@ const zstdOpts = `
 `
 
 var (
-	zstdProgram   = compressorProgram([]string{"zstd"}, zstdOpts, compressor{suffix: ".zst", keeps: true, bench: true, suffixes: zstSuffixes})
-	unzstdProgram = compressorProgram([]string{"unzstd"}, zstdOpts, compressor{suffix: ".zst", decomp: true, keeps: true, bench: true, suffixes: zstSuffixes})
+	zstdProgram   = &Program{Names: []string{"zstd"}, Digits: true, Helpers: compressorHelpers, Node: Node{Opts: zstdOpts, Effects: compressorEffects}}
+	unzstdProgram = &Program{Names: []string{"unzstd"}, Digits: true, Helpers: compressorHelpers, Node: Node{Opts: zstdOpts, Effects: compressorEffects}}
 )
 
 var zstSuffixes = []string{".zst", ".tzst"}
 
 // compressorEffects records what a compressor call does.
-func compressorEffects(c *Call, fx *Effects, k compressor) {
+func compressorEffects(c *Call, fx *Effects) {
+	k := compressorFor(c.Prog.Names[0])
 	unseenEffects(c, fx)
 	files := c.Args()
 	for _, l := range c.ValueArgs("--files|--files0|--filelist") {

@@ -43,15 +43,17 @@ var duckdbProgram = &Program{Names: []string{"duckdb"}, Parse: parseSQLite, Node
 
 // sqliteOptions are the options of sqlite3 and duckdb and how many words
 // follow each.
-var sqliteOptions = map[string]int{
-	"A": -1, "append": 0, "ascii": 0, "bail": 0, "batch": 0, "box": 0, "c": 1, "cmd": 1, "column": 0, "csv": 0,
-	"deserialize": 0, "echo": 0, "f": 1, "header": 0, "heap": 2, "help": 0, "html": 0, "init": 1, "interactive": 0,
-	"json": 0, "line": 0, "list": 0, "lookaside": 2, "markdown": 0, "maxsize": 1, "memtrace": 0, "mmap": 1,
-	"multiplex": 0, "newline": 1, "no-stdin": 0, "nofollow": 0, "noheader": 0, "nonce": 1, "nullvalue": 1,
-	"pagecache": 2, "pcachetrace": 0, "quote": 0, "readonly": 0, "s": 1, "safe": 0, "separator": 1, "stats": 0,
-	"storage-version": 1, "table": 0, "tabs": 0, "ui": 0, "unsafe-testing": 0, "unsigned": 0, "version": 0,
-	"vfs": 1, "vfstrace": 0, "zip": 0,
-}
+var sqliteOptions = lazy[map[string]int]{make: func() map[string]int {
+	return map[string]int{
+		"A": -1, "append": 0, "ascii": 0, "bail": 0, "batch": 0, "box": 0, "c": 1, "cmd": 1, "column": 0, "csv": 0,
+		"deserialize": 0, "echo": 0, "f": 1, "header": 0, "heap": 2, "help": 0, "html": 0, "init": 1, "interactive": 0,
+		"json": 0, "line": 0, "list": 0, "lookaside": 2, "markdown": 0, "maxsize": 1, "memtrace": 0, "mmap": 1,
+		"multiplex": 0, "newline": 1, "no-stdin": 0, "nofollow": 0, "noheader": 0, "nonce": 1, "nullvalue": 1,
+		"pagecache": 2, "pcachetrace": 0, "quote": 0, "readonly": 0, "s": 1, "safe": 0, "separator": 1, "stats": 0,
+		"storage-version": 1, "table": 0, "tabs": 0, "ui": 0, "unsafe-testing": 0, "unsigned": 0, "version": 0,
+		"vfs": 1, "vfstrace": 0, "zip": 0,
+	}
+}}
 
 // parseSQLite reads the words of sqlite3 and duckdb: options (with their
 // values, the first kept as the option's value), the database, then SQL.
@@ -69,7 +71,7 @@ func parseSQLite(c *Call, args []shell.Arg) {
 			continue
 		}
 		name := strings.TrimPrefix(strings.TrimPrefix(v, "-"), "-")
-		n, ok := sqliteOptions[name]
+		n, ok := sqliteOptions.get()[name]
 		if !ok {
 			c.Opts = append(c.Opts, Opt{Typed: v})
 			c.unknown = append(c.unknown, v)

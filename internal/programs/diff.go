@@ -81,7 +81,7 @@ func diffEffects(c *Call, fx *Effects) {
 // colordiff runs diff with its options (or colours a diff it reads) and
 // adds a few of its own. Its configuration file, found through HOME or
 // XDG_CONFIG_HOME, names the diff program it runs (diff_cmd).
-var colordiffProgram = &Program{Names: []string{"colordiff"}, Start: starts([]string{"diff"}), Node: Node{Opts: diffOpts + `
+var colordiffProgram = &Program{Names: []string{"colordiff"}, Helpers: []string{"diff"}, Node: Node{Opts: diffOpts + `
 --difftype=TYPE
 --color-patches=WHEN
 --color-term-output-only=WHEN
@@ -92,7 +92,7 @@ var colordiffProgram = &Program{Names: []string{"colordiff"}, Start: starts([]st
 	diffEffects(c, fx)
 }}}
 
-var diff3Program = &Program{Names: []string{"diff3"}, Start: starts([]string{"diff"}), Node: Node{Opts: `
+var diff3Program = &Program{Names: []string{"diff3"}, Helpers: []string{"diff"}, Node: Node{Opts: `
 -A --show-all
 -e --ed
 -E --show-overlap
@@ -110,7 +110,7 @@ var diff3Program = &Program{Names: []string{"diff3"}, Start: starts([]string{"di
 -v --version                        help
 `, Effects: readsFiles}}
 
-var sdiffProgram = &Program{Names: []string{"sdiff"}, Start: starts([]string{"diff"}), Node: Node{Opts: `
+var sdiffProgram = &Program{Names: []string{"sdiff"}, Helpers: []string{"diff"}, Node: Node{Opts: `
 -o --output=FILE                    write
 -i --ignore-case
 -E --ignore-tab-expansion
@@ -159,7 +159,7 @@ var cmpProgram = &Program{Names: []string{"cmp"}, Node: Node{Opts: `
 	readFiles(fx, args, false, false)
 }}}
 
-var wdiffProgram = &Program{Names: []string{"wdiff"}, Start: starts([]string{"diff"}, "/tmp"), Node: Node{Opts: `
+var wdiffProgram = &Program{Names: []string{"wdiff"}, Helpers: []string{"diff"}, Caches: []string{"/tmp"}, Node: Node{Opts: `
 -C --copyright                      help
 -1 --no-deleted
 -2 --no-inserted

@@ -1,7 +1,5 @@
 package programs
 
-import "sync"
-
 // The subcommands of docker and their options, as `docker <command> --help` lists
 // them; docker.go says what each does.
 
@@ -1486,7 +1484,7 @@ var dockerInspect = &Node{Effects: daemonRead, Opts: `
 -h --help
 `}
 
-var dockerSubs = sync.OnceValue(func() []*Sub {
+func dockerSubs() []*Sub {
 	return []*Sub{
 		{Name: "run", Node: dockerContainerRun},
 		{Name: "exec", Node: dockerContainerExec},
@@ -1546,4 +1544,4 @@ var dockerSubs = sync.OnceValue(func() []*Sub {
 		{Name: "update", Node: dockerContainerUpdate},
 		{Name: "wait", Node: dockerContainerWait},
 	}
-})
+}

@@ -84,17 +84,19 @@ func dotnetAction(read string) func(*Call, *Effects) {
 }
 
 var dotnetProgram = &Program{Names: []string{"dotnet"}, Node: Node{Opts: dotnetOpts, Operands: true, POSIX: true,
-	Effects: dotnetTop, Subs: []*Sub{
-		{"tool|workload|new", &Node{Inherit: true, Effects: dotnetAction("list"), Opts: dotnetListOpts}},
-		{"nuget", &Node{Inherit: true, Effects: dotnetAction("list"), Opts: dotnetListOpts}},
-		{"sdk", &Node{Inherit: true, Effects: dotnetAction("check"), Opts: dotnetListOpts}},
-		{"help", &Node{Inherit: true, Effects: func(*Call, *Effects) {}}},
-		{"build|build-server|clean|format|msbuild|pack|publish|restore|run|sln|solution|store|test|vstest|watch|" +
-			"add|remove|list|reference|package|dev-certs|fsi|user-jwts|user-secrets|nuget-push|exec|tool-run|project",
-			&Node{Inherit: true, Loose: true, Opts: `
+	Effects: dotnetTop, MakeSubs: func() []*Sub {
+		return []*Sub{
+			{"tool|workload|new", &Node{Inherit: true, Effects: dotnetAction("list"), Opts: dotnetListOpts}},
+			{"nuget", &Node{Inherit: true, Effects: dotnetAction("list"), Opts: dotnetListOpts}},
+			{"sdk", &Node{Inherit: true, Effects: dotnetAction("check"), Opts: dotnetListOpts}},
+			{"help", &Node{Inherit: true, Effects: func(*Call, *Effects) {}}},
+			{"build|build-server|clean|format|msbuild|pack|publish|restore|run|sln|solution|store|test|vstest|watch|" +
+				"add|remove|list|reference|package|dev-certs|fsi|user-jwts|user-secrets|nuget-push|exec|tool-run|project",
+				&Node{Inherit: true, Loose: true, Opts: `
 -h -? --help
 --version
 `, Effects: func(c *Call, fx *Effects) {
-				runsProject(c, fx, "dotnet "+c.Sub()+" evaluates the project's MSBuild files, which run programs")
-			}}},
+					runsProject(c, fx, "dotnet "+c.Sub()+" evaluates the project's MSBuild files, which run programs")
+				}}},
+		}
 	}}}

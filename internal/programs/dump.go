@@ -108,7 +108,7 @@ type xxdLetter struct {
 	value bool
 }
 
-var xxdLetters = func() map[byte]xxdLetter {
+var xxdLetters = lazy[map[byte]xxdLetter]{make: func() map[byte]xxdLetter {
 	m := map[byte]xxdLetter{}
 	flag := func(c byte, tag Tag) {
 		m[c] = xxdLetter{spec: &OptSpec{Names: []string{"-" + string(c)}, Tag: tag}}
@@ -129,7 +129,7 @@ var xxdLetters = func() map[byte]xxdLetter {
 	valued('n', "ame")
 	valued('R', "")
 	return m
-}()
+}}
 
 // parseXxd reads xxd's words: options (a leading -- is one dash, as in
 // --revert), then the input and output files.
@@ -155,7 +155,7 @@ func parseXxd(c *Call, args []shell.Arg) {
 		if strings.HasPrefix(w, "--") && len(w) > 2 {
 			w = w[1:]
 		}
-		l, ok := xxdLetters[w[1]]
+		l, ok := xxdLetters.get()[w[1]]
 		if !ok {
 			c.unknown = append(c.unknown, v)
 			continue
@@ -164,7 +164,7 @@ func parseXxd(c *Call, args []shell.Arg) {
 		rest := w[2:]
 		switch {
 		case w[1] == 'c' && strings.HasPrefix(rest, "apitalize"):
-			o.Spec = xxdLetters['C'].spec
+			o.Spec = xxdLetters.get()['C'].spec
 		case w[1] == 's' && strings.HasPrefix(rest, "kip"):
 			o.Value, o.HasValue = c.xxdNext(args, &i)
 		case l.value && rest != "" && (l.long == "" || !strings.HasPrefix(rest, l.long)):

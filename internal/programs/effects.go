@@ -292,6 +292,12 @@ func (c *Call) AddEffects(fx *Effects) {
 		fx.Unknown("no model of the program " + c.Name)
 		return
 	}
+	for _, h := range c.Prog.Helpers {
+		fx.Helper(h, c.Name+" runs "+h)
+	}
+	for _, p := range c.Prog.Caches {
+		fx.Cache(argOf(p), c.Name+" keeps its own files")
+	}
 	if c.Prog.Start != nil {
 		c.Prog.Start(c, fx)
 	}
@@ -346,6 +352,10 @@ func (c *Call) AddEffects(fx *Effects) {
 		case TagUnknown:
 			fx.Unknown("the effect of " + o.Typed + " is not modelled")
 		}
+	}
+	if c.Prog.Words != nil {
+		wordEffects(c, fx)
+		return
 	}
 	for i := len(c.Nodes) - 1; i >= 0; i-- {
 		if f := c.Nodes[i].Effects; f != nil {

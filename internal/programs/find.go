@@ -2,7 +2,6 @@ package programs
 
 import (
 	"strings"
-	"sync"
 
 	"github.com/agentgov/governance/internal/shell"
 )
@@ -21,36 +20,38 @@ type findPrimary struct {
 }
 
 // findPrimaries are GNU find's options, tests and actions.
-var findPrimaries = map[string]findPrimary{
-	// Options and positional options.
-	"-daystart": {}, "-depth": {}, "-d": {}, "-follow": {}, "-nowarn": {}, "-warn": {}, "-regextype": {args: 1},
-	"-files0-from": {args: 1, kind: "read"}, "-maxdepth": {args: 1}, "-mindepth": {args: 1}, "-mount": {},
-	"-noleaf": {}, "-xdev": {}, "-ignore_readdir_race": {}, "-noignore_readdir_race": {},
-	// Tests.
-	"-amin": {args: 1}, "-anewer": {args: 1, kind: "stat"}, "-atime": {args: 1}, "-cmin": {args: 1},
-	"-cnewer": {args: 1, kind: "stat"}, "-context": {args: 1}, "-ctime": {args: 1}, "-empty": {}, "-false": {},
-	"-fstype": {args: 1}, "-gid": {args: 1}, "-group": {args: 1}, "-ilname": {args: 1}, "-iname": {args: 1},
-	"-inum": {args: 1}, "-ipath": {args: 1}, "-iregex": {args: 1}, "-iwholename": {args: 1}, "-links": {args: 1},
-	"-lname": {args: 1}, "-mmin": {args: 1}, "-mtime": {args: 1}, "-name": {args: 1}, "-newer": {args: 1, kind: "stat"},
-	"-nouser": {}, "-nogroup": {}, "-path": {args: 1}, "-perm": {args: 1}, "-regex": {args: 1}, "-readable": {},
-	"-writable": {}, "-executable": {}, "-wholename": {args: 1}, "-size": {args: 1}, "-true": {}, "-type": {args: 1},
-	"-uid": {args: 1}, "-used": {args: 1}, "-user": {args: 1}, "-xtype": {args: 1}, "-samefile": {args: 1, kind: "stat"},
-	// Operators.
-	"-not": {}, "-and": {}, "-a": {}, "-or": {}, "-o": {}, "!": {}, "(": {}, ")": {}, ",": {},
-	// Actions.
-	"-print": {kind: "print"}, "-print0": {kind: "print"}, "-printf": {args: 1, kind: "print"}, "-ls": {kind: "print"},
-	"-prune": {}, "-quit": {},
-	"-fprint": {args: 1, kind: "write"}, "-fprint0": {args: 1, kind: "write"}, "-fls": {args: 1, kind: "write"},
-	"-fprintf": {args: 2, kind: "write"},
-	"-delete":  {kind: "delete"},
-	"-exec":    {kind: "exec"}, "-execdir": {kind: "exec"}, "-ok": {kind: "ask"}, "-okdir": {kind: "ask"},
-}
+var findPrimaries = lazy[map[string]findPrimary]{make: func() map[string]findPrimary {
+	return map[string]findPrimary{
+		// Options and positional options.
+		"-daystart": {}, "-depth": {}, "-d": {}, "-follow": {}, "-nowarn": {}, "-warn": {}, "-regextype": {args: 1},
+		"-files0-from": {args: 1, kind: "read"}, "-maxdepth": {args: 1}, "-mindepth": {args: 1}, "-mount": {},
+		"-noleaf": {}, "-xdev": {}, "-ignore_readdir_race": {}, "-noignore_readdir_race": {},
+		// Tests.
+		"-amin": {args: 1}, "-anewer": {args: 1, kind: "stat"}, "-atime": {args: 1}, "-cmin": {args: 1},
+		"-cnewer": {args: 1, kind: "stat"}, "-context": {args: 1}, "-ctime": {args: 1}, "-empty": {}, "-false": {},
+		"-fstype": {args: 1}, "-gid": {args: 1}, "-group": {args: 1}, "-ilname": {args: 1}, "-iname": {args: 1},
+		"-inum": {args: 1}, "-ipath": {args: 1}, "-iregex": {args: 1}, "-iwholename": {args: 1}, "-links": {args: 1},
+		"-lname": {args: 1}, "-mmin": {args: 1}, "-mtime": {args: 1}, "-name": {args: 1}, "-newer": {args: 1, kind: "stat"},
+		"-nouser": {}, "-nogroup": {}, "-path": {args: 1}, "-perm": {args: 1}, "-regex": {args: 1}, "-readable": {},
+		"-writable": {}, "-executable": {}, "-wholename": {args: 1}, "-size": {args: 1}, "-true": {}, "-type": {args: 1},
+		"-uid": {args: 1}, "-used": {args: 1}, "-user": {args: 1}, "-xtype": {args: 1}, "-samefile": {args: 1, kind: "stat"},
+		// Operators.
+		"-not": {}, "-and": {}, "-a": {}, "-or": {}, "-o": {}, "!": {}, "(": {}, ")": {}, ",": {},
+		// Actions.
+		"-print": {kind: "print"}, "-print0": {kind: "print"}, "-printf": {args: 1, kind: "print"}, "-ls": {kind: "print"},
+		"-prune": {}, "-quit": {},
+		"-fprint": {args: 1, kind: "write"}, "-fprint0": {args: 1, kind: "write"}, "-fls": {args: 1, kind: "write"},
+		"-fprintf": {args: 2, kind: "write"},
+		"-delete":  {kind: "delete"},
+		"-exec":    {kind: "exec"}, "-execdir": {kind: "exec"}, "-ok": {kind: "ask"}, "-okdir": {kind: "ask"},
+	}
+}}
 
 // findSpecs are the primaries as options of the call, so that rules can
 // name them (flags: [-delete]).
 func findSpecs() map[string]*OptSpec {
-	m := make(map[string]*OptSpec, len(findPrimaries))
-	for name, p := range findPrimaries {
+	m := make(map[string]*OptSpec, len(findPrimaries.get()))
+	for name, p := range findPrimaries.get() {
 		spec := &OptSpec{Names: []string{name}}
 		if p.args > 0 || p.kind == "exec" || p.kind == "ask" {
 			spec.Arity = Required
@@ -102,14 +103,14 @@ func parseFind(c *Call, args []shell.Arg) {
 		}
 		c.Pos = append(c.Pos, args[i])
 	}
-	specs := findSpecsOnce()
+	specs := findSpecTable.get()
 	for ; i < len(args); i++ {
 		a := args[i]
 		if a.Dynamic {
 			c.unknown = append(c.unknown, a.Value)
 			continue
 		}
-		p, ok := findPrimaries[a.Value]
+		p, ok := findPrimaries.get()[a.Value]
 		spec := specs[a.Value]
 		if !ok && strings.HasPrefix(a.Value, "-newer") && len(a.Value) == len("-newerXY") {
 			// -newerXt compares with a time; the other forms with a
@@ -141,13 +142,13 @@ func parseFind(c *Call, args []shell.Arg) {
 	}
 }
 
-var findSpecsOnce = sync.OnceValue(findSpecs)
+var findSpecTable = lazy[map[string]*OptSpec]{make: findSpecs}
 
 func findEffects(c *Call, fx *Effects) {
 	deletes := false
 	for i := range c.Opts {
 		o := &c.Opts[i]
-		p, ok := findPrimaries[o.Typed]
+		p, ok := findPrimaries.get()[o.Typed]
 		if !ok {
 			if strings.HasPrefix(o.Typed, "-newer") && o.HasValue && o.Typed[len(o.Typed)-1] != 't' {
 				fx.Stat(o.Value)

@@ -15,15 +15,17 @@ import (
 
 var gcloudProgram = &Program{Names: []string{"gcloud"}, Start: gcloudStart, Node: Node{Opts: gcloudOptions + `
 --version          help
-`, Effects: noCommand, Subs: []*Sub{
-	{Name: "help|topic", Node: &Node{Opts: gcloudOptions, Operands: true, Effects: printsOnly}},
-	{Name: "info", Node: &Node{Opts: gcloudOptions + `
+`, Effects: noCommand, MakeSubs: func() []*Sub {
+	return []*Sub{
+		{Name: "help|topic", Node: &Node{Opts: gcloudOptions, Operands: true, Effects: printsOnly}},
+		{Name: "info", Node: &Node{Opts: gcloudOptions + `
 --anonymize
 --run-diagnostics          net    # checks that the network and the services answer
 --show-log                        # prints the last log file
 `, Effects: printsOnly}},
-	{Name: "version", Node: &Node{Opts: gcloudOptions, Effects: printsOnly}},
-	{Name: "*", Node: gcloudTree.node()},
+		{Name: "version", Node: &Node{Opts: gcloudOptions, Effects: printsOnly}},
+		{Name: "*", Node: gcloudTree.node()},
+	}
 }}}
 
 // gcloudStart is what every gcloud call does: its launcher script finds

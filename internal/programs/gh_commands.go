@@ -1,7 +1,5 @@
 package programs
 
-import "sync"
-
 // The subcommands of gh and their options, as `gh <command> --help` lists
 // them; gh.go says what each does.
 
@@ -1347,7 +1345,7 @@ var ghStatus = &Node{Effects: ghRead, Inherit: true, Opts: `
 -t --template=TEMPLATE
 `}
 
-var ghSubs = sync.OnceValue(func() []*Sub {
+func ghSubs() []*Sub {
 	return []*Sub{
 		{Name: "ruleset|rs", Node: &Node{Effects: ghPrints, Inherit: true, Opts: "-R --repo=REPO\n-h --help help", Subs: []*Sub{
 			{Name: "list|ls|view|check", Node: &Node{Effects: ghRead, Inherit: true, Loose: true, Opts: "-L --limit=N\n-o --org=ORG\n-p --parents\n-w --web\n--default\n-h --help help"}},
@@ -1393,4 +1391,4 @@ var ghSubs = sync.OnceValue(func() []*Sub {
 		{Name: "ssh-key", Node: ghSshKey},
 		{Name: "status", Node: ghStatus},
 	}
-})
+}

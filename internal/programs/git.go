@@ -206,7 +206,7 @@ func gitRead(opts string) *Node {
 
 // gitFlagsRead is gitRead for the diff and log family.
 func gitFlagsRead(opts string) *Node {
-	return &Node{Opts: gitDiffOpts + opts, Flags: true, Effects: gitReadEffects}
+	return &Node{Flags: true, Effects: gitReadEffects, MakeOpts: func() string { return gitDiffOpts + opts }}
 }
 
 // gitChange is a subcommand that changes the repository or its remote.
@@ -231,9 +231,10 @@ func gitTree(opts string, pathsOnly bool) *Node {
 	}}
 }
 
-var gitSubs = []*Sub{
-	// Reading.
-	{"status", gitRead(`
+func gitSubs() []*Sub {
+	return []*Sub{
+		// Reading.
+		{"status", gitRead(`
 -s --short
 -b --branch
 --show-stash
@@ -250,8 +251,8 @@ var gitSubs = []*Sub{
 -M --find-renames[=N]
 -h --help  help
 `)},
-	{"log|whatchanged|show|diff|diff-tree|diff-files|diff-index|shortlog|range-diff|cherry|rev-list|format-patch", nil},
-	{"blame|annotate", gitRead(`
+		{"log|whatchanged|show|diff|diff-tree|diff-files|diff-index|shortlog|range-diff|cherry|rev-list|format-patch", nil},
+		{"blame|annotate", gitRead(`
 --incremental
 -b
 --root
@@ -285,7 +286,7 @@ var gitSubs = []*Sub{
 --encoding=ENCODING
 -h --help help
 `)},
-	{"grep", &Node{Effects: gitGrepEffects, Opts: `
+		{"grep", &Node{Effects: gitGrepEffects, Opts: `
 --cached
 --no-index
 --untracked
@@ -333,7 +334,7 @@ var gitSubs = []*Sub{
 -H
 --index
 `}},
-	{"ls-files", gitRead(`
+		{"ls-files", gitRead(`
 -c --cached
 -d --deleted
 -m --modified
@@ -364,7 +365,7 @@ var gitSubs = []*Sub{
 -v
 -f
 `)},
-	{"ls-tree", gitRead(`
+		{"ls-tree", gitRead(`
 -d
 -r
 -t
@@ -377,7 +378,7 @@ var gitSubs = []*Sub{
 --format=FORMAT
 --abbrev[=N]
 `)},
-	{"cat-file", gitRead(`
+		{"cat-file", gitRead(`
 -t
 -s
 -e
@@ -397,7 +398,8 @@ var gitSubs = []*Sub{
 -Z
 -z
 `)},
-	{"verify-commit|verify-tag|replace|rev-parse|describe|merge-base|name-rev|count-objects|show-ref|show-branch|for-each-ref|var|check-ignore|check-attr|check-mailmap|get-tar-commit-id|check-ref-format|patch-id|stripspace|column|show-index|verify-pack|fsck|ls-remote|version|symbolic-ref|hash-object|bundle|help|config|branch|tag|remote|stash|worktree|submodule|reflog|notes|bisect|lfs|archive|fetch|clean|rm|apply", nil},
+		{"verify-commit|verify-tag|replace|rev-parse|describe|merge-base|name-rev|count-objects|show-ref|show-branch|for-each-ref|var|check-ignore|check-attr|check-mailmap|get-tar-commit-id|check-ref-format|patch-id|stripspace|column|show-index|verify-pack|fsck|ls-remote|version|symbolic-ref|hash-object|bundle|help|config|branch|tag|remote|stash|worktree|submodule|reflog|notes|bisect|lfs|archive|fetch|clean|rm|apply", nil},
+	}
 }
 
 // gitMakeSubs builds git's subcommands: those listed by name only in
@@ -484,7 +486,7 @@ func gitMakeSubs() []*Sub {
 		nodes[name] = &Node{Flags: true, Effects: gitReadEffects}
 	}
 	var subs []*Sub
-	for _, s := range gitSubs {
+	for _, s := range gitSubs() {
 		if s.Node != nil {
 			subs = append(subs, s)
 			continue
@@ -550,9 +552,18 @@ func gitMakeSubs() []*Sub {
 	for _, s := range subs {
 		if n := s.Node; !wrapped[n] {
 			wrapped[n] = true
-			if !strings.Contains(n.Opts, "--help") {
-				// git SUBCOMMAND --help shows the subcommand's manual.
-				n.Opts += "\n--help  help\n"
+			// git SUBCOMMAND --help shows the subcommand's manual. The
+			// table is joined on first use: most are never read.
+			opts, makeOpts := n.Opts, n.MakeOpts
+			n.MakeOpts = func() string {
+				t := opts
+				if makeOpts != nil {
+					t = makeOpts()
+				}
+				if strings.Contains(t, "--help") {
+					return t
+				}
+				return t + "\n--help  help\n"
 			}
 			f := n.Effects
 			n.Effects = func(c *Call, fx *Effects) {

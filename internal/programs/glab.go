@@ -71,9 +71,11 @@ var glabProgram = &Program{Names: []string{"glab"}, Pflag: true, Node: Node{Effe
 }}}
 
 // glabCIGet shows a pipeline; --with-variables its variables.
-var glabCIGet = forge(func(c *Call, fx *Effects) {
-	if c.Has("--with-variables") {
-		fx.Unknown("glab ci get --with-variables shows the pipeline's variables, often secrets")
-	}
-	fx.Network(forgeHost(c), requestWords(c)...)
-})
+func glabCIGet(c *Call, fx *Effects) {
+	forge(func(c *Call, fx *Effects) {
+		if c.Has("--with-variables") {
+			fx.Unknown("glab ci get --with-variables shows the pipeline's variables, often secrets")
+		}
+		fx.Network(forgeHost(c), requestWords(c)...)
+	})(c, fx)
+}

@@ -295,19 +295,20 @@ func goWrites(c *Call, fx *Effects) {
 
 var goProgram = &Program{Names: []string{"go"}, GoFlags: true, Node: Node{Effects: goPrints, Opts: `
 -C=DIR                             dir
-` + goHelp, Subs: []*Sub{
-	{"version", &Node{POSIX: true, Effects: goVersion, Opts: goHelp + `
+` + goHelp, MakeSubs: func() []*Sub {
+	return []*Sub{
+		{"version", &Node{POSIX: true, Effects: goVersion, Opts: goHelp + `
 -m[=B]
 -v[=B]
 -json[=B]
 `}},
-	{"env", &Node{POSIX: true, Effects: goEnvCmd, Opts: goHelp + `
+		{"env", &Node{POSIX: true, Effects: goEnvCmd, Opts: goHelp + `
 -json[=B]
 -changed[=B]
 -w[=B]
 -u[=B]
 `}},
-	{"list", &Node{POSIX: true, Effects: goReads, Opts: goBuildOpts + `
+		{"list", &Node{POSIX: true, Effects: goReads, Opts: goBuildOpts + `
 -f=FORMAT
 -m[=B]
 -u[=B]
@@ -321,7 +322,7 @@ var goProgram = &Program{Names: []string{"go"}, GoFlags: true, Node: Node{Effect
 -test[=B]
 -find[=B]
 `}},
-	{"doc", &Node{POSIX: true, Effects: goDoc, Opts: goHelp + `
+		{"doc", &Node{POSIX: true, Effects: goDoc, Opts: goHelp + `
 -all[=B]
 -c[=B]
 -cmd[=B]
@@ -330,31 +331,31 @@ var goProgram = &Program{Names: []string{"go"}, GoFlags: true, Node: Node{Effect
 -src[=B]
 -u[=B]
 `}},
-	// go vet reads flags after the packages too (go vet ./...
-	// -vettool=prog runs prog), as go test does.
-	{"vet", &Node{Effects: goReads, Opts: goBuildOpts + goVetOpts}},
-	{"help", &Node{Effects: goPrints}},
-	{"bug", &Node{Effects: func(c *Call, fx *Effects) {
-		goEnv(c, fx)
-		fx.Change("go bug opens a new issue in the browser")
-	}}},
-	{"telemetry", &Node{POSIX: true, Effects: goTelemetry, Opts: goHelp}},
-	{"mod", &Node{Effects: goPrints, Opts: goHelp, Subs: []*Sub{
-		{"graph", &Node{POSIX: true, Effects: goReads, Opts: goHelp + `
+		// go vet reads flags after the packages too (go vet ./...
+		// -vettool=prog runs prog), as go test does.
+		{"vet", &Node{Effects: goReads, Opts: goBuildOpts + goVetOpts}},
+		{"help", &Node{Effects: goPrints}},
+		{"bug", &Node{Effects: func(c *Call, fx *Effects) {
+			goEnv(c, fx)
+			fx.Change("go bug opens a new issue in the browser")
+		}}},
+		{"telemetry", &Node{POSIX: true, Effects: goTelemetry, Opts: goHelp}},
+		{"mod", &Node{Effects: goPrints, Opts: goHelp, Subs: []*Sub{
+			{"graph", &Node{POSIX: true, Effects: goReads, Opts: goHelp + `
 -go=VERSION
 -x[=B]
 `}},
-		{"why", &Node{POSIX: true, Effects: goReads, Opts: goHelp + `
+			{"why", &Node{POSIX: true, Effects: goReads, Opts: goHelp + `
 -m[=B]
 -vendor[=B]
 `}},
-		{"verify", &Node{POSIX: true, Effects: goReads, Opts: goHelp}},
-		{"download", &Node{POSIX: true, Effects: goDownload, Opts: goHelp + `
+			{"verify", &Node{POSIX: true, Effects: goReads, Opts: goHelp}},
+			{"download", &Node{POSIX: true, Effects: goDownload, Opts: goHelp + `
 -x[=B]
 -json[=B]
 -reuse=FILE                        read
 `}},
-		{"edit", &Node{POSIX: true, Effects: goEdit("go.mod"), Opts: goHelp + goEditOpts + `
+			{"edit", &Node{POSIX: true, Effects: goEdit("go.mod"), Opts: goHelp + goEditOpts + `
 -module=PATH
 -go=VERSION
 -toolchain=NAME
@@ -371,10 +372,10 @@ var goProgram = &Program{Names: []string{"go"}, GoFlags: true, Node: Node{Effect
 -ignore=PATH
 -dropignore=PATH
 `}},
-		{"tidy|vendor|init", &Node{POSIX: true, Loose: true, Effects: goWrites, Opts: goHelp}},
-	}}},
-	{"work", &Node{Effects: goPrints, Opts: goHelp, Subs: []*Sub{
-		{"edit", &Node{POSIX: true, Effects: goEdit("go.work"), Opts: goHelp + goEditOpts + `
+			{"tidy|vendor|init", &Node{POSIX: true, Loose: true, Effects: goWrites, Opts: goHelp}},
+		}}},
+		{"work", &Node{Effects: goPrints, Opts: goHelp, Subs: []*Sub{
+			{"edit", &Node{POSIX: true, Effects: goEdit("go.work"), Opts: goHelp + goEditOpts + `
 -use=PATH
 -dropuse=PATH
 -go=VERSION
@@ -382,9 +383,9 @@ var goProgram = &Program{Names: []string{"go"}, GoFlags: true, Node: Node{Effect
 -godebug=KV
 -dropgodebug=KEY
 `}},
-		{"init|sync|use|vendor", &Node{POSIX: true, Loose: true, Effects: goWrites, Opts: goHelp}},
-	}}},
-	{"test|run|generate|tool", &Node{POSIX: true, Loose: true, Effects: goRuns, Opts: goBuildOpts + `
+			{"init|sync|use|vendor", &Node{POSIX: true, Loose: true, Effects: goWrites, Opts: goHelp}},
+		}}},
+		{"test|run|generate|tool", &Node{POSIX: true, Loose: true, Effects: goRuns, Opts: goBuildOpts + `
 -exec=CMD                          exec
 -o=FILE                            write
 -c[=B]
@@ -392,7 +393,7 @@ var goProgram = &Program{Names: []string{"go"}, GoFlags: true, Node: Node{Effect
 -args[=B]
 -run=REGEXP
 `}},
-	{"build|install|get|fix|fmt|clean", &Node{POSIX: true, Effects: goWrites, Opts: goBuildOpts + `
+		{"build|install|get|fix|fmt|clean", &Node{POSIX: true, Effects: goWrites, Opts: goBuildOpts + `
 -o=FILE                            write
 -i[=B]
 -r[=B]
@@ -406,6 +407,7 @@ var goProgram = &Program{Names: []string{"go"}, GoFlags: true, Node: Node{Effect
 -diff[=B]
 -fix=LIST
 `}},
+	}
 }}}
 
 // gofmt prints Go source formatted, a diff (-d) or the names of files

@@ -196,9 +196,14 @@ type lazyGrammar struct {
 }
 
 func (l *lazyGrammar) get(text string) *grammar {
+	return l.make(func() string { return text })
+}
+
+// make parses the text that text returns, on first use.
+func (l *lazyGrammar) make(text func() string) *grammar {
 	l.once.Do(func() {
-		if strings.TrimSpace(text) != "" {
-			l.g, l.err = parseGrammar(text)
+		if t := text(); strings.TrimSpace(t) != "" {
+			l.g, l.err = parseGrammar(t)
 		}
 	})
 	if l.err != nil {

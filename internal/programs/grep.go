@@ -76,13 +76,13 @@ const grepOpts = `
 
 var grepProgram = &Program{Names: []string{"grep"}, Digits: true, Node: Node{Opts: grepOpts, Effects: grepEffects}}
 
-var egrepProgram = &Program{Names: []string{"egrep"}, Start: starts([]string{"grep"}), Digits: true, Node: Node{Opts: grepOpts, Effects: grepEffects}}
+var egrepProgram = &Program{Names: []string{"egrep"}, Helpers: []string{"grep"}, Digits: true, Node: Node{Opts: grepOpts, Effects: grepEffects}}
 
-var fgrepProgram = &Program{Names: []string{"fgrep"}, Start: starts([]string{"grep"}), Digits: true, Node: Node{Opts: grepOpts, Effects: grepEffects}}
+var fgrepProgram = &Program{Names: []string{"fgrep"}, Helpers: []string{"grep"}, Digits: true, Node: Node{Opts: grepOpts, Effects: grepEffects}}
 
 // zgrep is a script that runs grep on the decompressed files; it refuses
 // grep's recursive options.
-var zgrepProgram = &Program{Names: []string{"zgrep"}, Start: starts([]string{"grep", "gzip", "sh", "cat", "mktemp", "rm", "sed"}, "/tmp"), Digits: true, Node: Node{Opts: grepOpts, Effects: grepEffects}}
+var zgrepProgram = &Program{Names: []string{"zgrep"}, Helpers: []string{"grep", "gzip", "sh", "cat", "mktemp", "rm", "sed"}, Caches: []string{"/tmp"}, Digits: true, Node: Node{Opts: grepOpts, Effects: grepEffects}}
 
 func grepEffects(c *Call, fx *Effects) {
 	// BSD grep and grep before 3.6 read more options from GREP_OPTIONS.

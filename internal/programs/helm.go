@@ -215,58 +215,76 @@ var helmProgram = &Program{Names: []string{"helm"}, Pflag: true, Node: Node{Effe
 	}
 }}}
 
-// helm wraps an Effects function of a helm subcommand: the variables and
-// the global options act first.
-func helm(f func(*Call, *Effects)) func(*Call, *Effects) {
-	return func(c *Call, fx *Effects) {
-		clientEnv(c, fx)
-		if c.HasAny("--kubeconfig|--registry-config") {
-			fx.Exec("", "", "a kubeconfig or a registry configuration can name a credential program")
-		}
-		if c.Has("--kube-apiserver") {
-			fx.Unknown("--kube-apiserver sends the current user's credentials to a server the command names")
-		}
-		for _, a := range c.ValueArgs("--set-file") {
-			// key=path,key2=path2
-			for _, kv := range strings.Split(a.Value, ",") {
-				if _, p, ok := strings.Cut(kv, "="); ok {
-					a.Value = p
-					fx.Read(a)
-				}
+// helmGlobals are the effects of helm's variables and global options,
+// which every subcommand's effects add first.
+func helmGlobals(c *Call, fx *Effects) {
+	clientEnv(c, fx)
+	if c.HasAny("--kubeconfig|--registry-config") {
+		fx.Exec("", "", "a kubeconfig or a registry configuration can name a credential program")
+	}
+	if c.Has("--kube-apiserver") {
+		fx.Unknown("--kube-apiserver sends the current user's credentials to a server the command names")
+	}
+	for _, a := range c.ValueArgs("--set-file") {
+		// key=path,key2=path2
+		for _, kv := range strings.Split(a.Value, ",") {
+			if _, p, ok := strings.Cut(kv, "="); ok {
+				a.Value = p
+				fx.Read(a)
 			}
 		}
-		f(c, fx)
 	}
 }
 
-var (
-	helmPrints = helm(printsOnly)
-	// helmRead asks the cluster (or a repository's index) and prints.
-	helmRead = helm(func(c *Call, fx *Effects) { fx.Network("", requestWords(c)...) })
-	// helmChange changes the cluster, the repositories, the plugins or
-	// the charts on disk.
-	helmChange    = helm(func(c *Call, fx *Effects) { fx.Change("helm " + c.SubPath()) })
-	helmChartRead = helm(chartRead)
-	helmInstall   = helm(func(c *Call, fx *Effects) {
-		if c.Sub() != "template" && !helmDryRun(c, true) {
-			fx.Change("helm " + c.SubPath())
-			return
+// helmPrints only prints.
+func helmPrints(c *Call, fx *Effects) {
+	helmGlobals(c, fx)
+	printsOnly(c, fx)
+}
+
+// helmRead asks the cluster (or a repository's index) and prints.
+func helmRead(c *Call, fx *Effects) {
+	helmGlobals(c, fx)
+	fx.Network("", requestWords(c)...)
+}
+
+// helmChange changes the cluster, the repositories, the plugins or
+// the charts on disk.
+func helmChange(c *Call, fx *Effects) {
+	helmGlobals(c, fx)
+	fx.Change("helm " + c.SubPath())
+}
+
+// helmChartRead reads a chart.
+func helmChartRead(c *Call, fx *Effects) {
+	helmGlobals(c, fx)
+	chartRead(c, fx)
+}
+
+// helmInstall installs a chart, or with a client dry run renders it.
+func helmInstall(c *Call, fx *Effects) {
+	helmGlobals(c, fx)
+	if c.Sub() != "template" && !helmDryRun(c, true) {
+		fx.Change("helm " + c.SubPath())
+		return
+	}
+	for _, a := range c.ValueArgs("--dry-run") {
+		if a.Dynamic || a.Value == "server" {
+			fx.Unknown("a server dry run lets the chart's lookup functions print what the cluster holds, Secrets included")
 		}
-		for _, a := range c.ValueArgs("--dry-run") {
-			if a.Dynamic || a.Value == "server" {
-				fx.Unknown("a server dry run lets the chart's lookup functions print what the cluster holds, Secrets included")
-			}
-		}
-		chartRead(c, fx)
-	})
-	helmUndo = helm(func(c *Call, fx *Effects) {
-		if !helmDryRun(c, false) {
-			fx.Change("helm " + c.SubPath())
-			return
-		}
-		fx.Network("", requestWords(c)...)
-	})
-)
+	}
+	chartRead(c, fx)
+}
+
+// helmUndo rolls a release back or uninstalls it, unless a dry run.
+func helmUndo(c *Call, fx *Effects) {
+	helmGlobals(c, fx)
+	if !helmDryRun(c, false) {
+		fx.Change("helm " + c.SubPath())
+		return
+	}
+	fx.Network("", requestWords(c)...)
+}
 
 // helmDryRun reports a --dry-run that is on in every occurrence: bare,
 // true or client (and server, when server is true).

@@ -2,7 +2,6 @@ package programs
 
 import (
 	"strings"
-	"sync"
 
 	"github.com/agentgov/governance/internal/shell"
 )
@@ -214,8 +213,6 @@ var (
 	ipHelp = &Sub{"help", ipShow}
 )
 
-func ipVerb(names string, n *Node) *Sub { return &Sub{names, n} }
-
 // ipMonitor listens for changes and prints them; "file FILE" reads
 // recorded ones instead.
 var ipMonitor = &Node{Effects: func(c *Call, fx *Effects) {
@@ -237,103 +234,103 @@ var ipXfrmKeys = &Node{Effects: func(c *Call, fx *Effects) {
 
 // ipAddressVerbs are ip address's verbs in ipaddress.c's order.
 var ipAddressVerbs = []*Sub{
-	ipVerb("add", ipChange), ipVerb("change|chg", ipChange), ipVerb("replace", ipChange),
-	ipVerb("delete", ipChange), ipList, ipVerb("flush", ipChange), ipVerb("save", ipShow),
-	ipVerb("showdump", ipShow), ipVerb("restore", ipChange), ipHelp,
+	{"add", ipChange}, {"change|chg", ipChange}, {"replace", ipChange},
+	{"delete", ipChange}, ipList, {"flush", ipChange}, {"save", ipShow},
+	{"showdump", ipShow}, {"restore", ipChange}, ipHelp,
 }
 
 // ipRuleVerbs are ip rule's (and ip mrule's) verbs in iprule.c's order.
 var ipRuleVerbs = []*Sub{
-	ipVerb("list|lst|show", ipShow), ipVerb("save", ipShow), ipVerb("restore", ipChange), ipVerb("add", ipChange),
-	ipVerb("delete", ipChange), ipVerb("flush", ipChange), ipHelp,
+	{"list|lst|show", ipShow}, {"save", ipShow}, {"restore", ipChange}, {"add", ipChange},
+	{"delete", ipChange}, {"flush", ipChange}, ipHelp,
 }
 
 // ipNeighVerbs are ip neighbour's verbs in ipneigh.c's order.
 var ipNeighVerbs = []*Sub{
-	ipVerb("add", ipChange), ipVerb("change|chg", ipChange), ipVerb("replace", ipChange),
-	ipVerb("delete", ipChange), ipVerb("get", ipShow), ipVerb("show|lst|list", ipShow),
-	ipVerb("flush", ipChange), ipHelp,
+	{"add", ipChange}, {"change|chg", ipChange}, {"replace", ipChange},
+	{"delete", ipChange}, {"get", ipShow}, {"show|lst|list", ipShow},
+	{"flush", ipChange}, ipHelp,
 }
 
 // ipNtableVerbs, ipTunnelVerbs, ipTuntapVerbs and ipTcpMetricsVerbs are
 // shared by the objects' two names.
 var (
-	ipNtableVerbs = []*Sub{ipVerb("change|chg", ipChange), ipVerb("show|lst|list", ipShow), ipHelp}
+	ipNtableVerbs = []*Sub{{"change|chg", ipChange}, {"show|lst|list", ipShow}, ipHelp}
 	ipTunnelVerbs = []*Sub{
-		ipVerb("add", ipChange), ipVerb("change", ipChange), ipVerb("delete", ipChange),
-		ipVerb("show|lst|list", ipShow), ipVerb("prl", ipChange), ipVerb("6rd", ipChange), ipHelp,
+		{"add", ipChange}, {"change", ipChange}, {"delete", ipChange},
+		{"show|lst|list", ipShow}, {"prl", ipChange}, {"6rd", ipChange}, ipHelp,
 	}
 	ipTuntapVerbs = []*Sub{
-		ipVerb("add", ipChange), ipVerb("delete", ipChange), ipVerb("show|lst|list", ipShow), ipHelp,
+		{"add", ipChange}, {"delete", ipChange}, {"show|lst|list", ipShow}, ipHelp,
 	}
 	ipTcpMetricsVerbs = []*Sub{
-		ipVerb("list|lst|show", ipShow), ipVerb("delete|remove", ipChange), ipVerb("flush", ipChange), ipHelp,
+		{"list|lst|show", ipShow}, {"delete|remove", ipChange}, {"flush", ipChange}, ipHelp,
 	}
 )
 
 // ipObjects are ip's objects in ip.c's order.
-var ipObjects = sync.OnceValue(func() []*Sub {
+func ipObjects() []*Sub {
 	return []*Sub{
 		{"address", ipObject(ipAddressVerbs...)},
-		{"addrlabel", ipObject(ipVerb("list|lst|show", ipShow), ipVerb("add", ipChange), ipVerb("delete", ipChange),
-			ipVerb("flush", ipChange), ipHelp)},
-		{"maddress", ipObject(ipVerb("add", ipChange), ipVerb("delete", ipChange), ipList, ipHelp)},
-		{"route", ipObject(ipVerb("add", ipChange), ipVerb("change|chg", ipChange), ipVerb("replace", ipChange),
-			ipVerb("prepend", ipChange), ipVerb("append", ipChange), ipVerb("test", ipChange), ipVerb("delete", ipChange),
-			ipList, ipVerb("get", ipShow), ipVerb("flush", ipChange), ipVerb("save", ipShow), ipVerb("restore", ipChange),
-			ipVerb("showdump", ipShow), ipHelp)},
+		{"addrlabel", ipObject(&Sub{"list|lst|show", ipShow}, &Sub{"add", ipChange}, &Sub{"delete", ipChange},
+			&Sub{"flush", ipChange}, ipHelp)},
+		{"maddress", ipObject(&Sub{"add", ipChange}, &Sub{"delete", ipChange}, ipList, ipHelp)},
+		{"route", ipObject(&Sub{"add", ipChange}, &Sub{"change|chg", ipChange}, &Sub{"replace", ipChange},
+			&Sub{"prepend", ipChange}, &Sub{"append", ipChange}, &Sub{"test", ipChange}, &Sub{"delete", ipChange},
+			ipList, &Sub{"get", ipShow}, &Sub{"flush", ipChange}, &Sub{"save", ipShow}, &Sub{"restore", ipChange},
+			&Sub{"showdump", ipShow}, ipHelp)},
 		{"rule", ipObject(ipRuleVerbs...)},
 		{"neighbor|neighbour", ipObject(ipNeighVerbs...)},
 		{"ntable|ntbl", ipObject(ipNtableVerbs...)},
-		{"link", ipObject(ipVerb("add", ipChange), ipVerb("set|change", ipChange), ipVerb("replace", ipChange),
-			ipVerb("delete", ipChange), ipVerb("show|lst|list", ipShow), ipVerb("xstats", ipShow),
-			ipVerb("afstats", ipShow), ipVerb("property", ipChange), ipHelp)},
-		{"l2tp", ipObject(ipHelp, ipVerb("add", ipChange), ipVerb("delete", ipChange), ipVerb("show|lst|list", ipShow))},
-		{"fou", ipObject(ipHelp, ipVerb("add", ipChange), ipVerb("delete", ipChange), ipVerb("show", ipShow))},
-		{"ila", ipObject(ipHelp, ipVerb("add", ipChange), ipVerb("delete", ipChange), ipVerb("show|lst|list", ipShow))},
-		{"macsec", ipObject(ipHelp, ipVerb("show", ipShow), ipVerb("add", ipChange), ipVerb("set", ipChange),
-			ipVerb("delete", ipChange), ipVerb("offload", ipChange))},
+		{"link", ipObject(&Sub{"add", ipChange}, &Sub{"set|change", ipChange}, &Sub{"replace", ipChange},
+			&Sub{"delete", ipChange}, &Sub{"show|lst|list", ipShow}, &Sub{"xstats", ipShow},
+			&Sub{"afstats", ipShow}, &Sub{"property", ipChange}, ipHelp)},
+		{"l2tp", ipObject(ipHelp, &Sub{"add", ipChange}, &Sub{"delete", ipChange}, &Sub{"show|lst|list", ipShow})},
+		{"fou", ipObject(ipHelp, &Sub{"add", ipChange}, &Sub{"delete", ipChange}, &Sub{"show", ipShow})},
+		{"ila", ipObject(ipHelp, &Sub{"add", ipChange}, &Sub{"delete", ipChange}, &Sub{"show|lst|list", ipShow})},
+		{"macsec", ipObject(ipHelp, &Sub{"show", ipShow}, &Sub{"add", ipChange}, &Sub{"set", ipChange},
+			&Sub{"delete", ipChange}, &Sub{"offload", ipChange})},
 		{"tunnel|tunl", ipObject(ipTunnelVerbs...)},
 		{"tuntap|tap", ipObject(ipTuntapVerbs...)},
-		{"token", ipObject(ipVerb("list|lst|show", ipShow), ipVerb("set|add", ipChange), ipVerb("delete", ipChange),
-			ipVerb("get", ipShow), ipHelp)},
+		{"token", ipObject(&Sub{"list|lst|show", ipShow}, &Sub{"set|add", ipChange}, &Sub{"delete", ipChange},
+			&Sub{"get", ipShow}, ipHelp)},
 		{"tcpmetrics|tcp_metrics", ipObject(ipTcpMetricsVerbs...)},
 		{"monitor", ipMonitor},
 		{"xfrm", ipObject(
-			ipVerb("state|sa", ipKeysObject(ipVerb("add", ipChange), ipVerb("update", ipChange), ipVerb("allocspi", ipChange),
-				ipVerb("delete", ipChange), ipVerb("deleteall|delall", ipChange), ipVerb("list|show|lst", ipXfrmKeys),
-				ipVerb("get", ipXfrmKeys), ipVerb("flush", ipChange), ipVerb("count", ipShow), ipHelp)),
-			ipVerb("policy", ipObject(ipVerb("add", ipChange), ipVerb("update", ipChange), ipVerb("delete", ipChange),
-				ipVerb("deleteall|delall", ipChange), ipList, ipVerb("get", ipShow), ipVerb("flush", ipChange),
-				ipVerb("count", ipShow), ipVerb("set", ipChange), ipVerb("setdefault", ipChange),
-				ipVerb("getdefault", ipShow), ipHelp)),
-			ipVerb("monitor", ipXfrmKeys),
+			&Sub{"state|sa", ipKeysObject(&Sub{"add", ipChange}, &Sub{"update", ipChange}, &Sub{"allocspi", ipChange},
+				&Sub{"delete", ipChange}, &Sub{"deleteall|delall", ipChange}, &Sub{"list|show|lst", ipXfrmKeys},
+				&Sub{"get", ipXfrmKeys}, &Sub{"flush", ipChange}, &Sub{"count", ipShow}, ipHelp)},
+			&Sub{"policy", ipObject(&Sub{"add", ipChange}, &Sub{"update", ipChange}, &Sub{"delete", ipChange},
+				&Sub{"deleteall|delall", ipChange}, ipList, &Sub{"get", ipShow}, &Sub{"flush", ipChange},
+				&Sub{"count", ipShow}, &Sub{"set", ipChange}, &Sub{"setdefault", ipChange},
+				&Sub{"getdefault", ipShow}, ipHelp)},
+			&Sub{"monitor", ipXfrmKeys},
 			ipHelp)},
 		{"mroute", ipObject(ipList, ipHelp)},
 		{"mrule", ipObject(ipRuleVerbs...)},
-		{"netns", ipObject(ipList, ipVerb("list-id", ipShow), ipHelp, ipVerb("add", ipChange), ipVerb("set", ipChange),
-			ipVerb("delete", ipChange), ipVerb("identify", ipShow), ipVerb("pids", ipShow), ipVerb("exec", ipExec),
-			ipVerb("monitor", ipShow), ipVerb("attach", ipChange))},
-		{"netconf", ipObject(ipVerb("show|lst|list", ipShow), ipHelp)},
-		{"vrf", ipObject(ipVerb("identify", ipShow), ipVerb("pids", ipShow), ipVerb("exec", ipExec),
-			ipVerb("show|lst|list", ipShow), ipHelp)},
+		{"netns", ipObject(ipList, &Sub{"list-id", ipShow}, ipHelp, &Sub{"add", ipChange}, &Sub{"set", ipChange},
+			&Sub{"delete", ipChange}, &Sub{"identify", ipShow}, &Sub{"pids", ipShow}, &Sub{"exec", ipExec},
+			&Sub{"monitor", ipShow}, &Sub{"attach", ipChange})},
+		{"netconf", ipObject(&Sub{"show|lst|list", ipShow}, ipHelp)},
+		{"vrf", ipObject(&Sub{"identify", ipShow}, &Sub{"pids", ipShow}, &Sub{"exec", ipExec},
+			&Sub{"show|lst|list", ipShow}, ipHelp)},
 		{"sr", ipObject(ipHelp,
-			ipVerb("hmac", ipObject(ipVerb("show", ipShow), ipVerb("set", ipChange))),
-			ipVerb("tunsrc", ipObject(ipVerb("show", ipShow), ipVerb("set", ipChange))))},
-		{"nexthop", ipObject(ipVerb("add", ipChange), ipVerb("replace", ipChange), ipVerb("delete", ipChange), ipList,
-			ipVerb("get", ipShow), ipVerb("flush", ipChange),
-			ipVerb("bucket", ipObject(ipList, ipVerb("get", ipShow), ipHelp)), ipHelp)},
+			&Sub{"hmac", ipObject(&Sub{"show", ipShow}, &Sub{"set", ipChange})},
+			&Sub{"tunsrc", ipObject(&Sub{"show", ipShow}, &Sub{"set", ipChange})})},
+		{"nexthop", ipObject(&Sub{"add", ipChange}, &Sub{"replace", ipChange}, &Sub{"delete", ipChange}, ipList,
+			&Sub{"get", ipShow}, &Sub{"flush", ipChange},
+			&Sub{"bucket", ipObject(ipList, &Sub{"get", ipShow}, ipHelp)}, ipHelp)},
 		{"mptcp", ipObject(ipHelp,
-			ipVerb("endpoint", ipObject(ipVerb("add", ipChange), ipVerb("change", ipChange), ipVerb("delete", ipChange),
-				ipVerb("show", ipShow), ipVerb("flush", ipChange))),
-			ipVerb("limits", ipObject(ipVerb("set", ipChange), ipVerb("show", ipShow))),
-			ipVerb("monitor", ipShow))},
+			&Sub{"endpoint", ipObject(&Sub{"add", ipChange}, &Sub{"change", ipChange}, &Sub{"delete", ipChange},
+				&Sub{"show", ipShow}, &Sub{"flush", ipChange})},
+			&Sub{"limits", ipObject(&Sub{"set", ipChange}, &Sub{"show", ipShow})},
+			&Sub{"monitor", ipShow})},
 		{"ioam", ipObject(ipHelp,
-			ipVerb("namespace", ipObject(ipVerb("show", ipShow), ipVerb("add", ipChange), ipVerb("del", ipChange),
-				ipVerb("set", ipChange))),
-			ipVerb("schema", ipObject(ipVerb("show", ipShow), ipVerb("add", ipChange), ipVerb("del", ipChange))),
-			ipVerb("monitor", ipShow))},
+			&Sub{"namespace", ipObject(&Sub{"show", ipShow}, &Sub{"add", ipChange}, &Sub{"del", ipChange},
+				&Sub{"set", ipChange})},
+			&Sub{"schema", ipObject(&Sub{"show", ipShow}, &Sub{"add", ipChange}, &Sub{"del", ipChange})},
+			&Sub{"monitor", ipShow})},
 		{"help", ipShow},
-		{"stats", ipObject(ipHelp, ipVerb("show", ipShow), ipVerb("set", ipChange))},
+		{"stats", ipObject(ipHelp, &Sub{"show", ipShow}, &Sub{"set", ipChange})},
 	}
-})
+}

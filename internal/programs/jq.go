@@ -326,7 +326,7 @@ const yqOpts = `
 `
 
 // The Python yq turns YAML into JSON for jq to read, for help too.
-var yqProgram = &Program{Names: []string{"yq"}, Parse: parseJq, Start: starts([]string{"jq"}), Node: Node{Opts: yqOpts, Effects: func(c *Call, fx *Effects) {
+var yqProgram = &Program{Names: []string{"yq"}, Parse: parseJq, Helpers: []string{"jq"}, Node: Node{Opts: yqOpts, Effects: func(c *Call, fx *Effects) {
 	yqEffects(c, fx)
 }}}
 

@@ -10,16 +10,18 @@ var kindProgram = &Program{Names: []string{"kind"}, Pflag: true, Node: Node{Effe
 -v --verbosity=N
 -h --help       help
 --version       help
-`, Subs: []*Sub{
-	{Name: "version", Node: &Node{Effects: printsOnly, Inherit: true}},
-	{Name: "completion", Node: &Node{Effects: printsOnly, Inherit: true}},
-	{Name: "get", Node: &Node{Effects: printsOnly, Inherit: true, Subs: []*Sub{
-		{Name: "clusters", Node: &Node{Effects: engine(kindRead), Inherit: true}},
-		{Name: "nodes", Node: &Node{Effects: engine(kindRead), Inherit: true, Opts: "-A --all-clusters\n-n --name=NAME"}},
-		{Name: "kubeconfig", Node: &Node{Effects: kindKubeconfig, Inherit: true, Opts: "--internal\n-n --name=NAME"}},
-	}}},
-	{Name: "build|create|delete|export|load", Node: &Node{Effects: engine(func(c *Call, fx *Effects) { fx.Change("kind " + c.SubPath()) }),
-		Inherit: true, Operands: true, Loose: true}},
+`, MakeSubs: func() []*Sub {
+	return []*Sub{
+		{Name: "version", Node: &Node{Effects: printsOnly, Inherit: true}},
+		{Name: "completion", Node: &Node{Effects: printsOnly, Inherit: true}},
+		{Name: "get", Node: &Node{Effects: printsOnly, Inherit: true, Subs: []*Sub{
+			{Name: "clusters", Node: &Node{Effects: engine(kindRead), Inherit: true}},
+			{Name: "nodes", Node: &Node{Effects: engine(kindRead), Inherit: true, Opts: "-A --all-clusters\n-n --name=NAME"}},
+			{Name: "kubeconfig", Node: &Node{Effects: kindKubeconfig, Inherit: true, Opts: "--internal\n-n --name=NAME"}},
+		}}},
+		{Name: "build|create|delete|export|load", Node: &Node{Effects: engine(func(c *Call, fx *Effects) { fx.Change("kind " + c.SubPath()) }),
+			Inherit: true, Operands: true, Loose: true}},
+	}
 }}}
 
 // kindRead lists the engine's containers that are kind's.

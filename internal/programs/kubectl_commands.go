@@ -1,7 +1,5 @@
 package programs
 
-import "sync"
-
 // The subcommands of kubectl and their options, as `kubectl <command> --help`
 // lists them; kubectl.go says what each does.
 
@@ -1382,7 +1380,7 @@ var kubectlVersion = &Node{Effects: kubeRead, Inherit: true, Opts: `
 -h --help help
 `}
 
-var kubectlSubs = sync.OnceValue(func() []*Sub {
+func kubectlSubs() []*Sub {
 	return []*Sub{
 		{Name: "options", Node: &Node{Effects: kubePrints, Inherit: true, Opts: "-h --help help"}},
 		{Name: "create", Node: kubectlCreate},
@@ -1428,4 +1426,4 @@ var kubectlSubs = sync.OnceValue(func() []*Sub {
 		{Name: "plugin", Node: kubectlPlugin},
 		{Name: "version", Node: kubectlVersion},
 	}
-})
+}

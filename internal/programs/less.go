@@ -107,21 +107,23 @@ var lessEnv = []string{"LESS", "LESSKEY", "LESSKEYIN", "LESSKEY_CONTENT", "LESSK
 var lessProgram = &Program{Names: []string{"less"}, Node: Node{Opts: lessOpts, Effects: pagerEffects}}
 
 // zless is a script that runs less with a LESSOPEN that decompresses.
-var zlessProgram = &Program{Names: []string{"zless"}, Start: starts([]string{"less", "gzip", "sh", "bash"}), Node: Node{Opts: lessOpts, Effects: pagerEffects}}
+var zlessProgram = &Program{Names: []string{"zless"}, Helpers: []string{"less", "gzip", "sh", "bash"}, Node: Node{Opts: lessOpts, Effects: pagerEffects}}
 
 // moreProgram is util-linux more, and on macOS less under another name:
 // less's options with util-linux's long spellings. -p is a flag (a
 // pattern on macOS), so that a file after it is never taken for the
 // pattern; -n is one too (a number of lines on Linux).
-var moreProgram = &Program{Names: []string{"more"}, Digits: true, Node: Node{Opts: strings.NewReplacer(
-	"-p --pattern=PATTERN", "-p --pattern --clean-print",
-	"-n --line-numbers", "-n --line-numbers --lines[=N]",
-	"-d --dumb", "-d --dumb --print-over",
-	"-f --force", "-f --force --logical",
-	"-s --squeeze-blank-lines", "-s --squeeze-blank-lines --squeeze",
-	"-u --underline-special", "-u --underline-special --plain",
-	"-e --quit-at-eof", "-e --quit-at-eof --exit-on-eof",
-).Replace(lessOpts) + "-l --no-pause\n", Effects: pagerEffects}}
+var moreProgram = &Program{Names: []string{"more"}, Digits: true, Node: Node{MakeOpts: func() string {
+	return strings.NewReplacer(
+		"-p --pattern=PATTERN", "-p --pattern --clean-print",
+		"-n --line-numbers", "-n --line-numbers --lines[=N]",
+		"-d --dumb", "-d --dumb --print-over",
+		"-f --force", "-f --force --logical",
+		"-s --squeeze-blank-lines", "-s --squeeze-blank-lines --squeeze",
+		"-u --underline-special", "-u --underline-special --plain",
+		"-e --quit-at-eof", "-e --quit-at-eof --exit-on-eof",
+	).Replace(lessOpts) + "-l --no-pause\n"
+}, Effects: pagerEffects}}
 
 func pagerEffects(c *Call, fx *Effects) {
 	envOptions(c, fx, lessEnv...)

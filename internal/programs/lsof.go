@@ -67,19 +67,21 @@ var lsofProgram = &Program{Names: []string{"lsof"}, Parse: parseLsof, Node: Node
 `, Effects: lsofEffects}}
 
 // lsofPlus are lsof's options spelled with +.
-var lsofPlus = map[byte]*OptSpec{
-	'c': {Names: []string{"+c"}, Arity: Required},
-	'd': {Names: []string{"+d"}, Arity: Required},
-	'D': {Names: []string{"+D"}, Arity: Required},
-	'E': {Names: []string{"+E"}},
-	'e': {Names: []string{"+e"}, Arity: Required},
-	'f': {Names: []string{"+f"}, Arity: Optional},
-	'L': {Names: []string{"+L"}, Arity: Optional},
-	'M': {Names: []string{"+M"}},
-	'm': {Names: []string{"+m"}, Arity: Optional, Tag: TagRead},
-	'r': {Names: []string{"+r"}, Arity: Optional},
-	'w': {Names: []string{"+w"}},
-}
+var lsofPlus = lazy[map[byte]*OptSpec]{make: func() map[byte]*OptSpec {
+	return map[byte]*OptSpec{
+		'c': {Names: []string{"+c"}, Arity: Required},
+		'd': {Names: []string{"+d"}, Arity: Required},
+		'D': {Names: []string{"+D"}, Arity: Required},
+		'E': {Names: []string{"+E"}},
+		'e': {Names: []string{"+e"}, Arity: Required},
+		'f': {Names: []string{"+f"}, Arity: Optional},
+		'L': {Names: []string{"+L"}, Arity: Optional},
+		'M': {Names: []string{"+M"}},
+		'm': {Names: []string{"+m"}, Arity: Optional, Tag: TagRead},
+		'r': {Names: []string{"+r"}, Arity: Optional},
+		'w': {Names: []string{"+w"}},
+	}
+}}
 
 // parseLsof reads lsof's words: clusters of options after - or +, and
 // the files to look for.
@@ -116,7 +118,7 @@ func lsofPlusCluster(c *Call, args []shell.Arg, i int) int {
 	a := args[i]
 	cluster := a.Value[1:]
 	for j := 0; j < len(cluster); j++ {
-		spec := lsofPlus[cluster[j]]
+		spec := lsofPlus.get()[cluster[j]]
 		o := Opt{Spec: spec, Typed: "+" + cluster[j:j+1]}
 		if spec == nil {
 			c.unknown = append(c.unknown, o.Typed)

@@ -50,7 +50,7 @@ var getconfProgram = &Program{Names: []string{"getconf"}, Node: Node{Opts: `
 	}
 }}}
 
-var localeProgram = &Program{Names: []string{"locale"}, Start: starts([]string{"gzip"}), Node: Node{Opts: `
+var localeProgram = &Program{Names: []string{"locale"}, Helpers: []string{"gzip"}, Node: Node{Opts: `
 -a --all-locales
 -m --charmaps
 -c --category-name

@@ -11,21 +11,19 @@ import (
 // operand, and a word computed at run time, which could be any verb or
 // option, is unknown.
 
-// wordsProgram returns the model of a program whose words its effects
-// read: words are the operands, without the program name.
-func wordsProgram(names []string, effects func(c *Call, fx *Effects, words []string)) *Program {
-	return &Program{Names: names, NoOptions: true, Node: Node{Effects: func(c *Call, fx *Effects) {
-		envEffects(c, fx)
-		words := make([]string, 0, len(c.Args()))
-		for _, a := range c.Args() {
-			if a.Dynamic {
-				fx.Unknown("a word of " + c.Name + " is computed at run time: " + a.Value)
-				return
-			}
-			words = append(words, a.Value)
+// wordEffects are the effects of a program whose words its Words
+// function reads: the words are the operands, without the program name.
+func wordEffects(c *Call, fx *Effects) {
+	envEffects(c, fx)
+	words := make([]string, 0, len(c.Args()))
+	for _, a := range c.Args() {
+		if a.Dynamic {
+			fx.Unknown("a word of " + c.Name + " is computed at run time: " + a.Value)
+			return
 		}
-		effects(c, fx, words)
-	}}}
+		words = append(words, a.Value)
+	}
+	c.Prog.Words(c, fx, words)
 }
 
 // wordAt returns the i-th word, or "".
@@ -60,17 +58,15 @@ func helpWords(words []string) bool {
 	return false
 }
 
-// readingVerbs returns the effects of a tool whose first word is a verb: reads
-// lists the verbs that only show state; any other verb changes it.
-func readingVerbs(reads ...string) func(c *Call, fx *Effects, words []string) {
-	return func(c *Call, fx *Effects, words []string) {
-		verb := wordAt(words, 0)
-		if verb == "" {
-			fx.Unknown(c.Name + " without a verb")
-			return
-		}
-		if !slices.Contains(reads, verb) {
-			fx.Change(c.Name + " " + verb)
-		}
+// readingVerbs adds the effects of a tool whose first word is a verb:
+// reads lists the verbs that only show state; any other verb changes it.
+func readingVerbs(c *Call, fx *Effects, words []string, reads ...string) {
+	verb := wordAt(words, 0)
+	if verb == "" {
+		fx.Unknown(c.Name + " without a verb")
+		return
+	}
+	if !slices.Contains(reads, verb) {
+		fx.Change(c.Name + " " + verb)
 	}
 }

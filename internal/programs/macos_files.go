@@ -34,7 +34,7 @@ func wordArg(v string) shell.Arg { return shell.Arg{Value: v} }
 // property lists; -convert rewrites the file unless -o - prints it, -o
 // writes another, and -insert, -replace, -remove, -create and -append
 // change it.
-var plutilProgram = wordsProgram([]string{"plutil"}, func(c *Call, fx *Effects, words []string) {
+var plutilProgram = &Program{Names: []string{"plutil"}, NoOptions: true, Words: func(c *Call, fx *Effects, words []string) {
 	if helpWords(words) {
 		return
 	}
@@ -62,11 +62,11 @@ var plutilProgram = wordsProgram([]string{"plutil"}, func(c *Call, fx *Effects, 
 			fx.Write(wordArg(words[len(words)-1]), "rewrites the file")
 		}
 	}
-})
+}}
 
 // sips reads image properties with -g and --verify; every other option
 // modifies the image or writes one.
-var sipsProgram = wordsProgram([]string{"sips"}, func(c *Call, fx *Effects, words []string) {
+var sipsProgram = &Program{Names: []string{"sips"}, NoOptions: true, Words: func(c *Call, fx *Effects, words []string) {
 	changes := false
 	for i := 0; i < len(words); i++ {
 		switch w := words[i]; {
@@ -85,11 +85,11 @@ var sipsProgram = wordsProgram([]string{"sips"}, func(c *Call, fx *Effects, word
 			}
 		}
 	}
-})
+}}
 
 // textutil: -info reads; -convert and -cat write output files unless
 // -stdout prints the result, and -output names the file.
-var textutilProgram = wordsProgram([]string{"textutil"}, func(c *Call, fx *Effects, words []string) {
+var textutilProgram = &Program{Names: []string{"textutil"}, NoOptions: true, Words: func(c *Call, fx *Effects, words []string) {
 	values := map[string]int{"-convert": 1, "-cat": 1, "-extension": 1, "-output": 1, "-font": 1, "-fontsize": 1,
 		"-encoding": 1, "-inputencoding": 1, "-format": 1, "-title": 1, "-author": 1, "-subject": 1, "-keywords": 1,
 		"-comment": 1, "-editor": 1, "-company": 1, "-creationtime": 1, "-modificationtime": 1, "-baseurl": 1,
@@ -109,11 +109,11 @@ var textutilProgram = wordsProgram([]string{"textutil"}, func(c *Call, fx *Effec
 	case !hasWord(words, "-info", "-convert", "-cat", "-help"):
 		fx.Unknown("textutil without -info, -convert or -cat")
 	}
-})
+}}
 
 // xattr lists and prints extended attributes; -c clears, -d deletes and
 // -w writes them.
-var xattrProgram = wordsProgram([]string{"xattr"}, func(c *Call, fx *Effects, words []string) {
+var xattrProgram = &Program{Names: []string{"xattr"}, NoOptions: true, Words: func(c *Call, fx *Effects, words []string) {
 	writes := false
 	values := 0
 	for _, w := range words {
@@ -143,12 +143,12 @@ var xattrProgram = wordsProgram([]string{"xattr"}, func(c *Call, fx *Effects, wo
 	if writes {
 		fx.Change("xattr changes extended attributes")
 	}
-})
+}}
 
 // mdimport lists attributes, schema and importers (-A, -X, -L) and test
 // imports (-t) that store nothing; without them it imports files into the
 // Spotlight index, and -g loads an importer from a path.
-var mdimportProgram = wordsProgram([]string{"mdimport"}, func(c *Call, fx *Effects, words []string) {
+var mdimportProgram = &Program{Names: []string{"mdimport"}, NoOptions: true, Words: func(c *Call, fx *Effects, words []string) {
 	reads := false
 	for _, w := range words {
 		if !strings.HasPrefix(w, "-") {
@@ -168,19 +168,19 @@ var mdimportProgram = wordsProgram([]string{"mdimport"}, func(c *Call, fx *Effec
 	if !reads {
 		fx.Change("mdimport imports files into the Spotlight index")
 	}
-})
+}}
 
 // mdfind queries the Spotlight index and prints the names it finds.
-var mdfindProgram = wordsProgram([]string{"mdfind"}, func(c *Call, fx *Effects, words []string) {
+var mdfindProgram = &Program{Names: []string{"mdfind"}, NoOptions: true, Words: func(c *Call, fx *Effects, words []string) {
 	for i, w := range words {
 		if w == "-onlyin" {
 			fx.Add(Effect{Op: Stat, Path: wordArg(wordAt(words, i+1)), Tree: true})
 		}
 	}
-})
+}}
 
 // mdls prints the metadata of files; -plist writes it to a file unless -.
-var mdlsProgram = wordsProgram([]string{"mdls"}, func(c *Call, fx *Effects, words []string) {
+var mdlsProgram = &Program{Names: []string{"mdls"}, NoOptions: true, Words: func(c *Call, fx *Effects, words []string) {
 	for _, f := range nonOptions(words, map[string]int{"-name": 1, "-nullMarker": 1, "-plist": 1}) {
 		fx.Stat(wordArg(f))
 	}
@@ -189,12 +189,12 @@ var mdlsProgram = wordsProgram([]string{"mdls"}, func(c *Call, fx *Effects, word
 			writeUnlessNotFile(fx, wordArg(wordAt(words, i+1)), "-plist")
 		}
 	}
-})
+}}
 
 // qlmanage shows Quick Look previews and thumbnails on screen; -o writes
 // thumbnails to a folder, -r resets the generators or cache, and -g loads
 // a generator from a path.
-var qlmanageProgram = wordsProgram([]string{"qlmanage"}, func(c *Call, fx *Effects, words []string) {
+var qlmanageProgram = &Program{Names: []string{"qlmanage"}, NoOptions: true, Words: func(c *Call, fx *Effects, words []string) {
 	for i, w := range words {
 		switch w {
 		case "-o":
@@ -208,11 +208,11 @@ var qlmanageProgram = wordsProgram([]string{"qlmanage"}, func(c *Call, fx *Effec
 	for _, f := range nonOptions(words, map[string]int{"-o": 1, "-g": 1, "-s": 1, "-c": 1, "-r": 1, "-x": 0}) {
 		fx.Read(wordArg(f))
 	}
-})
+}}
 
 // lipo: -info, -detailed_info, -archs and -verify_arch report on a
 // binary; -create, -thin, -extract, -remove and -replace write one.
-var lipoProgram = wordsProgram([]string{"lipo"}, func(c *Call, fx *Effects, words []string) {
+var lipoProgram = &Program{Names: []string{"lipo"}, NoOptions: true, Words: func(c *Call, fx *Effects, words []string) {
 	reads := false
 	for i := 0; i < len(words); i++ {
 		switch w := words[i]; {
@@ -244,11 +244,11 @@ var lipoProgram = wordsProgram([]string{"lipo"}, func(c *Call, fx *Effects, word
 	if !reads {
 		fx.Change("lipo writes a binary")
 	}
-})
+}}
 
 // sample profiles a process for a few seconds and prints its report; -file
 // chooses where it writes and -e opens the report in an editor.
-var sampleProgram = wordsProgram([]string{"sample"}, func(c *Call, fx *Effects, words []string) {
+var sampleProgram = &Program{Names: []string{"sample"}, NoOptions: true, Words: func(c *Call, fx *Effects, words []string) {
 	target := false
 	for i := 0; i < len(words); i++ {
 		switch w := words[i]; {
@@ -267,11 +267,11 @@ var sampleProgram = wordsProgram([]string{"sample"}, func(c *Call, fx *Effects, 
 	if !target {
 		fx.Unknown("sample without a process")
 	}
-})
+}}
 
 // say speaks aloud; -o writes an audio file, -n sends the audio over the
 // network, and -f reads the text from a file.
-var sayProgram = wordsProgram([]string{"say"}, func(c *Call, fx *Effects, words []string) {
+var sayProgram = &Program{Names: []string{"say"}, NoOptions: true, Words: func(c *Call, fx *Effects, words []string) {
 	for i := 0; i < len(words); i++ {
 		w := words[i]
 		name, val, has := strings.Cut(w, "=")
@@ -300,11 +300,11 @@ var sayProgram = wordsProgram([]string{"say"}, func(c *Call, fx *Effects, words 
 			next()
 		}
 	}
-})
+}}
 
 // symbols prints symbol information; -saveSignature and
 // -symbolsPackageDir write files.
-var symbolsProgram = wordsProgram([]string{"symbols"}, func(c *Call, fx *Effects, words []string) {
+var symbolsProgram = &Program{Names: []string{"symbols"}, NoOptions: true, Words: func(c *Call, fx *Effects, words []string) {
 	for i, w := range words {
 		switch w {
 		case "-saveSignature":
@@ -313,11 +313,11 @@ var symbolsProgram = wordsProgram([]string{"symbols"}, func(c *Call, fx *Effects
 			fx.Add(Effect{Op: Write, Path: wordArg(wordAt(words, i+1)), Tree: true, Why: w})
 		}
 	}
-})
+}}
 
 // applesingle, macbinary and binhex probe files, or encode and decode to
 // standard output (--pipe); otherwise they write files.
-var appleEncodingProgram = wordsProgram([]string{"applesingle", "binhex", "macbinary"}, func(c *Call, fx *Effects, words []string) {
+var appleEncodingProgram = &Program{Names: []string{"applesingle", "binhex", "macbinary"}, NoOptions: true, Words: func(c *Call, fx *Effects, words []string) {
 	if helpWords(words) {
 		return
 	}
@@ -336,13 +336,13 @@ var appleEncodingProgram = wordsProgram([]string{"applesingle", "binhex", "macbi
 	default:
 		fx.Unknown(c.Name + " " + verb)
 	}
-})
+}}
 
 // open opens files, folders and URLs with their applications, which run
 // with whatever those hold.
-var openProgram = wordsProgram([]string{"open"}, func(c *Call, fx *Effects, words []string) {
+var openProgram = &Program{Names: []string{"open"}, NoOptions: true, Words: func(c *Call, fx *Effects, words []string) {
 	if helpWords(words) {
 		return
 	}
 	fx.Exec("", "", "opens files or URLs with their applications")
-})
+}}

@@ -22,7 +22,7 @@ var securityReads = []string{
 // passwords, dump-keychain -d decrypts) or set the keychain list or default
 // (-s of list-keychains, default-keychain, login-keychain); security -i
 // reads commands from standard input.
-var securityProgram = wordsProgram([]string{"security"}, func(c *Call, fx *Effects, words []string) {
+var securityProgram = &Program{Names: []string{"security"}, NoOptions: true, Words: func(c *Call, fx *Effects, words []string) {
 	i := 0
 	for ; i < len(words) && strings.HasPrefix(words[i], "-"); i++ {
 		switch words[i] {
@@ -60,12 +60,12 @@ var securityProgram = wordsProgram([]string{"security"}, func(c *Call, fx *Effec
 			fx.Change("security " + verb + " " + w + " sets the keychain list or default")
 		}
 	}
-})
+}}
 
 // codesign: displaying (-d) and verifying (-v) signatures read; signing
 // (-s), removing signatures, forcing, and the files that --entitlements
 // and -r extract to (unless -, standard output) change files.
-var codesignProgram = wordsProgram([]string{"codesign"}, func(c *Call, fx *Effects, words []string) {
+var codesignProgram = &Program{Names: []string{"codesign"}, NoOptions: true, Words: func(c *Call, fx *Effects, words []string) {
 	if helpWords(words) {
 		return
 	}
@@ -127,11 +127,11 @@ var codesignProgram = wordsProgram([]string{"codesign"}, func(c *Call, fx *Effec
 	if !reads {
 		fx.Unknown("codesign without -d or -v")
 	}
-})
+}}
 
 // spctl: assessing (-a) and showing the Gatekeeper status or rules read;
 // adding, removing, enabling and disabling rules change them.
-var spctlProgram = wordsProgram([]string{"spctl"}, func(c *Call, fx *Effects, words []string) {
+var spctlProgram = &Program{Names: []string{"spctl"}, NoOptions: true, Words: func(c *Call, fx *Effects, words []string) {
 	reads := false
 	for _, w := range words {
 		switch {
@@ -151,4 +151,4 @@ var spctlProgram = wordsProgram([]string{"spctl"}, func(c *Call, fx *Effects, wo
 	if !reads && !helpWords(words) {
 		fx.Unknown("spctl without --assess, --status or --list")
 	}
-})
+}}

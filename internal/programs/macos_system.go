@@ -14,7 +14,7 @@ import (
 
 // log show, stream and stats read the unified log; collect writes an
 // archive, erase and config change it.
-var logProgram = wordsProgram([]string{"log"}, func(c *Call, fx *Effects, words []string) {
+var logProgram = &Program{Names: []string{"log"}, NoOptions: true, Words: func(c *Call, fx *Effects, words []string) {
 	switch wordAt(words, 0) {
 	case "show", "stream", "stats", "help":
 		for i, w := range words {
@@ -29,19 +29,19 @@ var logProgram = wordsProgram([]string{"log"}, func(c *Call, fx *Effects, words 
 	default:
 		fx.Change("log " + words[0])
 	}
-})
+}}
 
 // pmset -g shows power settings; every other form sets them.
-var pmsetProgram = wordsProgram([]string{"pmset"}, func(c *Call, fx *Effects, words []string) {
+var pmsetProgram = &Program{Names: []string{"pmset"}, NoOptions: true, Words: func(c *Call, fx *Effects, words []string) {
 	if wordAt(words, 0) != "-g" && !helpWords(words) {
 		fx.Change("pmset sets power settings")
 	}
-})
+}}
 
 // networksetup: -get*, -list*, -show*, -is*, -version, -help and
 // -printcommands read network settings; -set*, -add*, -remove*, -create*,
 // -delete* and the like change them.
-var networksetupProgram = wordsProgram([]string{"networksetup"}, func(c *Call, fx *Effects, words []string) {
+var networksetupProgram = &Program{Names: []string{"networksetup"}, NoOptions: true, Words: func(c *Call, fx *Effects, words []string) {
 	verb := strings.ToLower(wordAt(words, 0))
 	switch {
 	case verb == "-version" || verb == "-help" || verb == "-printcommands":
@@ -50,12 +50,12 @@ var networksetupProgram = wordsProgram([]string{"networksetup"}, func(c *Call, f
 	default:
 		fx.Change("networksetup " + verb)
 	}
-})
+}}
 
 // scutil: --get, --dns, --proxy, --nwi, reachability (-r) and waiting for
 // a key (-w) read; --set and --renew change settings, and scutil without
 // arguments reads commands from standard input.
-var scutilProgram = wordsProgram([]string{"scutil"}, func(c *Call, fx *Effects, words []string) {
+var scutilProgram = &Program{Names: []string{"scutil"}, NoOptions: true, Words: func(c *Call, fx *Effects, words []string) {
 	switch wordAt(words, 0) {
 	case "--get", "--dns", "--proxy", "--nwi", "-r", "-W", "-w", "--help", "-h":
 		return
@@ -69,11 +69,11 @@ var scutilProgram = wordsProgram([]string{"scutil"}, func(c *Call, fx *Effects, 
 		return
 	}
 	fx.Change("scutil " + strings.Join(words, " "))
-})
+}}
 
 // defaults: read, read-type, domains and find; export only to standard
 // output; write, delete, import and rename change preferences.
-var defaultsProgram = wordsProgram([]string{"defaults"}, func(c *Call, fx *Effects, words []string) {
+var defaultsProgram = &Program{Names: []string{"defaults"}, NoOptions: true, Words: func(c *Call, fx *Effects, words []string) {
 	for len(words) > 0 && strings.HasPrefix(words[0], "-") {
 		if words[0] == "-host" && len(words) > 1 {
 			words = words[1:]
@@ -96,13 +96,13 @@ var defaultsProgram = wordsProgram([]string{"defaults"}, func(c *Call, fx *Effec
 		return
 	}
 	fx.Change("defaults " + words[0])
-})
+}}
 
 // dscl DATASOURCE read|readall|readpl|list|search|diff reads the
 // directory; the other commands change it (create, delete, passwd) or
 // authenticate. A password given with -P is a credential, without a
 // command dscl is interactive, and shadow hashes are never asked for.
-var dsclProgram = wordsProgram([]string{"dscl"}, func(c *Call, fx *Effects, words []string) {
+var dsclProgram = &Program{Names: []string{"dscl"}, NoOptions: true, Words: func(c *Call, fx *Effects, words []string) {
 	i := 0
 	for ; i < len(words) && strings.HasPrefix(words[i], "-"); i++ {
 		switch words[i] {
@@ -129,12 +129,12 @@ var dsclProgram = wordsProgram([]string{"dscl"}, func(c *Call, fx *Effects, word
 		return
 	}
 	fx.Change("dscl " + words[i+1])
-})
+}}
 
 // diskutil: list, info and activity, and the list and info verbs of the
 // apfs, cs (CoreStorage) and appleRAID families; mounting, unmounting,
 // erasing and partitioning change disks.
-var diskutilProgram = wordsProgram([]string{"diskutil"}, func(c *Call, fx *Effects, words []string) {
+var diskutilProgram = &Program{Names: []string{"diskutil"}, NoOptions: true, Words: func(c *Call, fx *Effects, words []string) {
 	verb := strings.ToLower(wordAt(words, 0))
 	sub := strings.ToLower(wordAt(words, 1))
 	switch verb {
@@ -155,12 +155,12 @@ var diskutilProgram = wordsProgram([]string{"diskutil"}, func(c *Call, fx *Effec
 		}
 	}
 	fx.Change("diskutil " + strings.Join(words, " "))
-})
+}}
 
 // hdiutil: information and verification verbs read images (a passphrase
 // on the command line is a credential); the others attach, create,
 // convert or change them.
-var hdiutilProgram = wordsProgram([]string{"hdiutil"}, func(c *Call, fx *Effects, words []string) {
+var hdiutilProgram = &Program{Names: []string{"hdiutil"}, NoOptions: true, Words: func(c *Call, fx *Effects, words []string) {
 	switch wordAt(words, 0) {
 	case "checksum", "help", "imageinfo", "info", "isencrypted", "plugins", "pmap", "verify":
 		if hasWord(words, "-passphrase") {
@@ -176,21 +176,25 @@ var hdiutilProgram = wordsProgram([]string{"hdiutil"}, func(c *Call, fx *Effects
 	default:
 		fx.Change("hdiutil " + words[0])
 	}
-})
+}}
 
 var (
-	launchctlProgram = wordsProgram([]string{"launchctl"}, readingVerbs("blame", "dumpjpcategory", "dumpstate", "error", "getenv",
-		"help", "hostinfo", "list", "managername", "managerpid", "manageruid", "plist", "print", "print-cache",
-		"print-disabled", "procinfo", "resolveport", "variant", "version"))
-	tmutilProgram = wordsProgram([]string{"tmutil"}, readingVerbs("calculatedrift", "compare", "currentphase", "destinationinfo",
-		"help", "isexcluded", "latestbackup", "listbackups", "listlocalsnapshotdates", "listlocalsnapshots",
-		"machinedirectory", "status", "uniquesize", "verifychecksums", "version"))
+	launchctlProgram = &Program{Names: []string{"launchctl"}, NoOptions: true, Words: func(c *Call, fx *Effects, words []string) {
+		readingVerbs(c, fx, words, "blame", "dumpjpcategory", "dumpstate", "error", "getenv",
+			"help", "hostinfo", "list", "managername", "managerpid", "manageruid", "plist", "print", "print-cache",
+			"print-disabled", "procinfo", "resolveport", "variant", "version")
+	}}
+	tmutilProgram = &Program{Names: []string{"tmutil"}, NoOptions: true, Words: func(c *Call, fx *Effects, words []string) {
+		readingVerbs(c, fx, words, "calculatedrift", "compare", "currentphase", "destinationinfo",
+			"help", "isexcluded", "latestbackup", "listbackups", "listlocalsnapshotdates", "listlocalsnapshots",
+			"machinedirectory", "status", "uniquesize", "verifychecksums", "version")
+	}}
 )
 
 // profiles: list, show, status, validate and version read; -o writes the
 // output to a file unless it names standard output.
-var profilesProgram = wordsProgram([]string{"profiles"}, func(c *Call, fx *Effects, words []string) {
-	readingVerbs("help", "list", "show", "status", "validate", "version")(c, fx, words)
+var profilesProgram = &Program{Names: []string{"profiles"}, NoOptions: true, Words: func(c *Call, fx *Effects, words []string) {
+	readingVerbs(c, fx, words, "help", "list", "show", "status", "validate", "version")
 	for i, w := range words {
 		if w == "-o" || w == "-output" {
 			if out := wordAt(words, i+1); out != "" && out != "stdout" && out != "stdout-xml" {
@@ -198,11 +202,11 @@ var profilesProgram = wordsProgram([]string{"profiles"}, func(c *Call, fx *Effec
 			}
 		}
 	}
-})
+}}
 
 // pkgutil's query options read package receipts; --forget, --learn,
 // --expand, --flatten and --bom change receipts or write files.
-var pkgutilProgram = wordsProgram([]string{"pkgutil"}, func(c *Call, fx *Effects, words []string) {
+var pkgutilProgram = &Program{Names: []string{"pkgutil"}, NoOptions: true, Words: func(c *Call, fx *Effects, words []string) {
 	reads := []string{"check-signature", "export-plist", "file-info", "file-info-plist", "files", "group-pkgs",
 		"groups", "groups-plist", "help", "only-dirs", "only-files", "payload-files", "pkg-groups", "pkg-info",
 		"pkg-info-plist", "pkgs", "pkgs-plist", "regexp", "verbose", "volume"}
@@ -221,13 +225,13 @@ var pkgutilProgram = wordsProgram([]string{"pkgutil"}, func(c *Call, fx *Effects
 	if !query && !helpWords(words) {
 		fx.Unknown("pkgutil without a query")
 	}
-})
+}}
 
 // caffeinate keeps the machine awake (and runs a command, which the
 // analysis finds on its own); sw_vers and system_profiler print facts
 // about the system.
 var (
-	caffeinateProgram     = wordsProgram([]string{"caffeinate"}, func(*Call, *Effects, []string) {})
-	swVersProgram         = wordsProgram([]string{"sw_vers"}, func(*Call, *Effects, []string) {})
-	systemProfilerProgram = wordsProgram([]string{"system_profiler"}, func(*Call, *Effects, []string) {})
+	caffeinateProgram     = &Program{Names: []string{"caffeinate"}, NoOptions: true, Words: func(*Call, *Effects, []string) {}}
+	swVersProgram         = &Program{Names: []string{"sw_vers"}, NoOptions: true, Words: func(*Call, *Effects, []string) {}}
+	systemProfilerProgram = &Program{Names: []string{"system_profiler"}, NoOptions: true, Words: func(*Call, *Effects, []string) {}}
 )

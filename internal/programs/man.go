@@ -54,7 +54,7 @@ const manOpts = `
 -V --version                 help
 `
 
-var manProgram = &Program{Names: []string{"man"}, Start: starts(manFormatters, "/var/cache/man"), Node: Node{Opts: manOpts, Effects: func(c *Call, fx *Effects) {
+var manProgram = &Program{Names: []string{"man"}, Helpers: manFormatters, Caches: []string{"/var/cache/man"}, Node: Node{Opts: manOpts, Effects: func(c *Call, fx *Effects) {
 	envOptions(c, fx, "MANOPT", "MANROFFOPT", "MANROFFSEQ", "MANPAGER", "PAGER", "BROWSER", "HTMLPAGER", "LESS*")
 	local := c.Has("--local-file")
 	pageFile := false

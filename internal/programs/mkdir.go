@@ -9,7 +9,7 @@ var mkdirProgram = &Program{Names: []string{"mkdir"}, Node: Node{Opts: `
 -v --verbose
 -Z
 --context[=CTX]
-` + gnuHelp, Effects: writesOperands("mkdir")}}
+` + gnuHelp, Effects: func(c *Call, fx *Effects) { writesOperands(c, fx, "mkdir") }}}
 
 var touchProgram = &Program{Names: []string{"touch"}, Node: Node{Opts: `
 -a
@@ -25,7 +25,7 @@ var touchProgram = &Program{Names: []string{"touch"}, Node: Node{Opts: `
 	for _, r := range c.ValueArgs("-r") {
 		fx.Stat(r)
 	}
-	writesOperands("touch")(c, fx)
+	writesOperands(c, fx, "touch")
 }}}
 
 var truncateProgram = &Program{Names: []string{"truncate"}, Node: Node{Opts: `
@@ -37,14 +37,14 @@ var truncateProgram = &Program{Names: []string{"truncate"}, Node: Node{Opts: `
 	for _, r := range c.ValueArgs("-r") {
 		fx.Stat(r)
 	}
-	writesOperands("truncate")(c, fx)
+	writesOperands(c, fx, "truncate")
 }}}
 
 var mkfifoProgram = &Program{Names: []string{"mkfifo"}, Node: Node{Opts: `
 -m --mode=MODE
 -Z
 --context[=CTX]
-` + gnuHelp, Effects: writesOperands("mkfifo")}}
+` + gnuHelp, Effects: func(c *Call, fx *Effects) { writesOperands(c, fx, "mkfifo") }}}
 
 var mknodProgram = &Program{Names: []string{"mknod"}, Node: Node{Opts: `
 -m --mode=MODE
@@ -56,12 +56,10 @@ var mknodProgram = &Program{Names: []string{"mknod"}, Node: Node{Opts: `
 	}
 }}}
 
-// writesOperands is the Effects of a program that creates or changes
+// writesOperands adds the effects of a program that creates or changes
 // every file its operands name.
-func writesOperands(why string) func(*Call, *Effects) {
-	return func(c *Call, fx *Effects) {
-		for _, a := range c.Args() {
-			fx.Write(a, why)
-		}
+func writesOperands(c *Call, fx *Effects, why string) {
+	for _, a := range c.Args() {
+		fx.Write(a, why)
 	}
 }

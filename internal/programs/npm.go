@@ -542,38 +542,40 @@ var (
 )
 
 var npmProgram = &Program{Names: []string{"npm"}, SingleDash: true, Start: npmStart, Node: Node{Opts: npmOpts, Effects: npmPrints,
-	Subs: []*Sub{
-		// The installed tree, the project and npm's own set-up.
-		{"ls|list|ll|la|explain|why|query|sbom|root|prefix|bin|completion|help-search", npmPrintsNode},
-		// npm help shows the page with the viewer (and browser) the
-		// configuration names: a project's .npmrc may name any program.
-		{"help|hlep", &Node{Inherit: true, Effects: func(c *Call, fx *Effects) {
-			configRuns(fx, "npm help runs the viewer or browser a project's .npmrc names", true, ".npmrc")
-			npmPrints(c, fx)
-		}}},
-		// The registry.
-		{"view|info|show|v|search|s|se|find|outdated|ping|whoami|stars|doctor|find-dupes", npmAsksNode},
-		{"diff", &Node{Inherit: true, Effects: npmDiff}},
-		{"audit", &Node{Inherit: true, Effects: npmAudit}},
-		{"docs|home|bugs|issues|repo", npmOpensNode},
-		{"fund", &Node{Inherit: true, Effects: npmFund}},
-		{"config|c", &Node{Inherit: true, Effects: npmConfig}},
-		{"get", &Node{Inherit: true, Effects: func(c *Call, fx *Effects) { npmGet(c, c.Args(), fx) }}},
-		{"cache", &Node{Inherit: true, Effects: npmCache}},
-		{"pkg", &Node{Inherit: true, Effects: npmPkg}},
-		{"profile", &Node{Inherit: true, Effects: npmProfile}},
-		{"dist-tag|dist-tags|owner|author|team|token|org|ogr", &Node{Inherit: true, Effects: npmListsOr("ls|list", true)}},
-		{"access", &Node{Inherit: true, Effects: npmListsOr("list|ls|get|ls-packages|ls-collaborators", true)}},
-		{"run|run-script|rum|urn", &Node{Inherit: true, Opts: npmNoHelp, Effects: npmRun}},
-		{"version|verison", &Node{Inherit: true, Opts: npmNoHelp, Effects: npmVersion}},
-		// Installing, building and running: install scripts, lifecycle
-		// scripts, the project's scripts, a package's binaries.
-		{"install|i|in|ins|inst|insta|instal|isnt|isnta|isntal|isntall|add|ci|clean-install|ic|install-clean|isntall-clean|" +
-			"install-test|it|install-ci-test|cit|clean-install-test|sit|update|u|up|upgrade|udpate|uninstall|un|unlink|remove|rm|r|" +
-			"dedupe|ddp|prune|rebuild|rb|link|ln|test|t|tst|start|stop|restart|exec|x|explore|init|create|innit|pack|publish|" +
-			"edit|install-scripts|approve-scripts|deny-scripts|stage|shrinkwrap", npmRunsNode},
-		// Accounts and the registry.
-		{"adduser|add-user|login|logout|deprecate|undeprecate|unpublish|star|unstar|set|trust", npmChangeNode},
+	MakeSubs: func() []*Sub {
+		return []*Sub{
+			// The installed tree, the project and npm's own set-up.
+			{"ls|list|ll|la|explain|why|query|sbom|root|prefix|bin|completion|help-search", npmPrintsNode},
+			// npm help shows the page with the viewer (and browser) the
+			// configuration names: a project's .npmrc may name any program.
+			{"help|hlep", &Node{Inherit: true, Effects: func(c *Call, fx *Effects) {
+				configRuns(fx, "npm help runs the viewer or browser a project's .npmrc names", true, ".npmrc")
+				npmPrints(c, fx)
+			}}},
+			// The registry.
+			{"view|info|show|v|search|s|se|find|outdated|ping|whoami|stars|doctor|find-dupes", npmAsksNode},
+			{"diff", &Node{Inherit: true, Effects: npmDiff}},
+			{"audit", &Node{Inherit: true, Effects: npmAudit}},
+			{"docs|home|bugs|issues|repo", npmOpensNode},
+			{"fund", &Node{Inherit: true, Effects: npmFund}},
+			{"config|c", &Node{Inherit: true, Effects: npmConfig}},
+			{"get", &Node{Inherit: true, Effects: func(c *Call, fx *Effects) { npmGet(c, c.Args(), fx) }}},
+			{"cache", &Node{Inherit: true, Effects: npmCache}},
+			{"pkg", &Node{Inherit: true, Effects: npmPkg}},
+			{"profile", &Node{Inherit: true, Effects: npmProfile}},
+			{"dist-tag|dist-tags|owner|author|team|token|org|ogr", &Node{Inherit: true, Effects: npmListsOr("ls|list", true)}},
+			{"access", &Node{Inherit: true, Effects: npmListsOr("list|ls|get|ls-packages|ls-collaborators", true)}},
+			{"run|run-script|rum|urn", &Node{Inherit: true, Opts: npmNoHelp, Effects: npmRun}},
+			{"version|verison", &Node{Inherit: true, Opts: npmNoHelp, Effects: npmVersion}},
+			// Installing, building and running: install scripts, lifecycle
+			// scripts, the project's scripts, a package's binaries.
+			{"install|i|in|ins|inst|insta|instal|isnt|isnta|isntal|isntall|add|ci|clean-install|ic|install-clean|isntall-clean|" +
+				"install-test|it|install-ci-test|cit|clean-install-test|sit|update|u|up|upgrade|udpate|uninstall|un|unlink|remove|rm|r|" +
+				"dedupe|ddp|prune|rebuild|rb|link|ln|test|t|tst|start|stop|restart|exec|x|explore|init|create|innit|pack|publish|" +
+				"edit|install-scripts|approve-scripts|deny-scripts|stage|shrinkwrap", npmRunsNode},
+			// Accounts and the registry.
+			{"adduser|add-user|login|logout|deprecate|undeprecate|unpublish|star|unstar|set|trust", npmChangeNode},
+		}
 	}}}
 
 // npx runs a package's binary, installing the package first when it is

@@ -149,8 +149,10 @@ func opensslEffects(c *Call, fx *Effects) {
 
 // opensslWriteOpts are the options of openssl's subcommands whose value
 // is a file they write.
-var opensslWriteOpts = map[string]bool{"-out": true, "-keyout": true, "-sess_out": true, "-writerand": true,
-	"-CAserial": true, "-msgfile": true, "-keylogfile": true, "-outdir": true, "-reqout": true, "-respout": true}
+var opensslWriteOpts = lazy[map[string]bool]{make: func() map[string]bool {
+	return map[string]bool{"-out": true, "-keyout": true, "-sess_out": true, "-writerand": true,
+		"-CAserial": true, "-msgfile": true, "-keylogfile": true, "-outdir": true, "-reqout": true, "-respout": true}
+}}
 
 // opensslOther records what the model can tell of a subcommand it does
 // not know (dgst, enc, genpkey, ca, smime, ...): nothing it does is known,
@@ -163,7 +165,7 @@ func opensslOther(c *Call, fx *Effects) {
 	for i := 1; i < len(words); i++ {
 		w := words[i]
 		if strings.HasPrefix(w.Value, "-") && !w.Dynamic {
-			if opensslWriteOpts[w.Value] && i+1 < len(words) {
+			if opensslWriteOpts.get()[w.Value] && i+1 < len(words) {
 				i++
 				fx.Write(words[i], w.Value)
 			}

@@ -166,21 +166,6 @@ func envOptions(c *Call, fx *Effects, names ...string) {
 	}
 }
 
-// starts returns a Start function that records the helpers a program runs
-// and the caches it keeps on every call, its help included: the wrapper
-// scripts of distributions (egrep runs grep, zcat runs gzip), the
-// formatters of man, a tool's own files.
-func starts(helpers []string, caches ...string) func(*Call, *Effects) {
-	return func(c *Call, fx *Effects) {
-		for _, h := range helpers {
-			fx.Helper(h, c.Name+" runs "+h)
-		}
-		for _, p := range caches {
-			fx.Cache(argOf(p), c.Name+" keeps its own files")
-		}
-	}
-}
-
 // manFormatters are the programs man runs to format a page.
 var manFormatters = []string{"man", "sh", "groff", "nroff", "troff", "grotty", "tbl", "eqn", "pic", "refer", "vgrind",
 	"grap", "preconv", "col", "locale", "less", "pager", "gzip", "zsoelim", "manconv", "iconv", "whatis", "apropos"}

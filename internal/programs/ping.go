@@ -144,7 +144,7 @@ var tracepathProgram = &Program{Names: []string{"tracepath"}, Node: Node{Opts: `
 
 // mtr: -F reads the host names to probe from a file, whose lines then
 // go out in DNS queries and packets.
-var mtrProgram = &Program{Names: []string{"mtr"}, Start: starts([]string{"mtr-packet"}), Node: Node{Opts: `
+var mtrProgram = &Program{Names: []string{"mtr"}, Helpers: []string{"mtr-packet"}, Node: Node{Opts: `
 -4
 -6
 -a --address=ADDRESS

@@ -104,32 +104,34 @@ func pnpmAction(read string) func(*Call, *Effects) {
 }
 
 var pnpmProgram = &Program{Names: []string{"pnpm"}, Node: Node{Opts: pnpmOpts, Effects: pnpmPrints,
-	Subs: []*Sub{
-		{"ls|list|ll|la|why|root|bin|help", &Node{Inherit: true, Effects: pnpmPrints}},
-		{"outdated|info|view|show|v|search|s|se|find|whoami|ping|stars", &Node{Inherit: true, Effects: pnpmAsks}},
-		{"audit", &Node{Inherit: true, Effects: pnpmAsks}},
-		{"docs|home|bugs|repo", &Node{Inherit: true, Effects: func(c *Call, fx *Effects) {
-			fx.Change("pnpm " + c.Sub() + " opens a web page in the browser")
-		}}},
-		{"licenses", &Node{Inherit: true, Effects: pnpmAction("ls|list")}},
-		{"store", &Node{Inherit: true, Effects: pnpmAction("path|status")}},
-		{"config|c", &Node{Inherit: true, Effects: pnpmAction("list|ls|get")}},
-		{"get", &Node{Inherit: true, Effects: func(c *Call, fx *Effects) {
-			if anySecretKey(c) {
-				fx.Unknown("pnpm get may print a credential")
-				return
-			}
-			pnpmLog(fx)
-		}}},
-		{"env", &Node{Inherit: true, Effects: pnpmAction("list|ls")}},
-		{"install|i|add|update|up|upgrade|remove|rm|uninstall|un|link|ln|unlink|import|rebuild|rb|prune|fetch|" +
-			"install-test|it|dedupe|patch|patch-commit|patch-remove|run|run-script|test|t|tst|start|exec|dlx|create|" +
-			"publish|pack|deploy|setup|self-update|server|init|approve-builds|ignored-builds|cat-file|cat-index|find-hash|with",
-			&Node{Inherit: true, Opts: pnpmNoHelp, Effects: pnpmRuns}},
-		{"login|adduser|logout|set|unpublish|deprecate|undeprecate|dist-tag|owner|token|access|star|unstar",
-			&Node{Inherit: true, Effects: func(c *Call, fx *Effects) {
-				changes(c, fx, "pnpm "+c.Sub()+" changes the registry or an account")
+	MakeSubs: func() []*Sub {
+		return []*Sub{
+			{"ls|list|ll|la|why|root|bin|help", &Node{Inherit: true, Effects: pnpmPrints}},
+			{"outdated|info|view|show|v|search|s|se|find|whoami|ping|stars", &Node{Inherit: true, Effects: pnpmAsks}},
+			{"audit", &Node{Inherit: true, Effects: pnpmAsks}},
+			{"docs|home|bugs|repo", &Node{Inherit: true, Effects: func(c *Call, fx *Effects) {
+				fx.Change("pnpm " + c.Sub() + " opens a web page in the browser")
 			}}},
+			{"licenses", &Node{Inherit: true, Effects: pnpmAction("ls|list")}},
+			{"store", &Node{Inherit: true, Effects: pnpmAction("path|status")}},
+			{"config|c", &Node{Inherit: true, Effects: pnpmAction("list|ls|get")}},
+			{"get", &Node{Inherit: true, Effects: func(c *Call, fx *Effects) {
+				if anySecretKey(c) {
+					fx.Unknown("pnpm get may print a credential")
+					return
+				}
+				pnpmLog(fx)
+			}}},
+			{"env", &Node{Inherit: true, Effects: pnpmAction("list|ls")}},
+			{"install|i|add|update|up|upgrade|remove|rm|uninstall|un|link|ln|unlink|import|rebuild|rb|prune|fetch|" +
+				"install-test|it|dedupe|patch|patch-commit|patch-remove|run|run-script|test|t|tst|start|exec|dlx|create|" +
+				"publish|pack|deploy|setup|self-update|server|init|approve-builds|ignored-builds|cat-file|cat-index|find-hash|with",
+				&Node{Inherit: true, Opts: pnpmNoHelp, Effects: pnpmRuns}},
+			{"login|adduser|logout|set|unpublish|deprecate|undeprecate|dist-tag|owner|token|access|star|unstar",
+				&Node{Inherit: true, Effects: func(c *Call, fx *Effects) {
+					changes(c, fx, "pnpm "+c.Sub()+" changes the registry or an account")
+				}}},
+		}
 	}}}
 
 // pnpx runs a package's binary (pnpm dlx).

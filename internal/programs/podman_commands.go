@@ -1,7 +1,5 @@
 package programs
 
-import "sync"
-
 // The subcommands of podman and their options, as `podman <command> --help` lists
 // them; podman.go says what each does.
 
@@ -1760,7 +1758,7 @@ var podmanVolume = &Node{Effects: engineGroup, Inherit: true, Opts: `
 	{Name: "unmount", Node: podmanVolumeUnmount},
 }}
 
-var podmanSubs = sync.OnceValue(func() []*Sub {
+func podmanSubs() []*Sub {
 	return []*Sub{
 		{Name: "attach", Node: podmanContainerAttach},
 		{Name: "auto-update", Node: podmanAutoUpdate},
@@ -1821,4 +1819,4 @@ var podmanSubs = sync.OnceValue(func() []*Sub {
 		{Name: "volume", Node: podmanVolume},
 		{Name: "wait", Node: podmanContainerWait},
 	}
-})
+}

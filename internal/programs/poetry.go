@@ -66,8 +66,9 @@ func poetryVersion(c *Call, fx *Effects) {
 	poetryRuns(c, fx)
 }
 
-var poetryProgram = &Program{Names: []string{"poetry"}, Node: Node{Opts: poetryOpts, Effects: poetryPrints, Subs: []*Sub{
-	{"show", &Node{Inherit: true, Effects: poetryPrints, Opts: `
+var poetryProgram = &Program{Names: []string{"poetry"}, Node: Node{Opts: poetryOpts, Effects: poetryPrints, MakeSubs: func() []*Sub {
+	return []*Sub{
+		{"show", &Node{Inherit: true, Effects: poetryPrints, Opts: `
 --without=GROUPS
 --with=GROUPS
 --only=GROUPS
@@ -81,23 +82,23 @@ var poetryProgram = &Program{Names: []string{"poetry"}, Node: Node{Opts: poetryO
 --no-truncate
 -f --format=FORMAT
 `}},
-	{"check", &Node{Inherit: true, Effects: poetryPrints, Opts: `
+		{"check", &Node{Inherit: true, Effects: poetryPrints, Opts: `
 --lock
 --strict
 `}},
-	{"search", &Node{Inherit: true, Effects: func(c *Call, fx *Effects) {
-		poetryPrints(c, fx)
-		request(c, fx, "pypi.org")
-	}}},
-	{"about|list|help", &Node{Inherit: true, Effects: poetryPrints}},
-	{"env", &Node{Inherit: true, Effects: poetryAction("info|list"), Opts: `
+		{"search", &Node{Inherit: true, Effects: func(c *Call, fx *Effects) {
+			poetryPrints(c, fx)
+			request(c, fx, "pypi.org")
+		}}},
+		{"about|list|help", &Node{Inherit: true, Effects: poetryPrints}},
+		{"env", &Node{Inherit: true, Effects: poetryAction("info|list"), Opts: `
 -p --path
 -e --executable
 --full-path
 `}},
-	{"debug", &Node{Inherit: true, Effects: poetryAction("info")}},
-	{"source", &Node{Inherit: true, Effects: poetryAction("show")}},
-	{"self", &Node{Inherit: true, Effects: poetryAction("show"), Opts: `
+		{"debug", &Node{Inherit: true, Effects: poetryAction("info")}},
+		{"source", &Node{Inherit: true, Effects: poetryAction("show")}},
+		{"self", &Node{Inherit: true, Effects: poetryAction("show"), Opts: `
 --tree
 --why
 -l --latest                net
@@ -105,7 +106,7 @@ var poetryProgram = &Program{Names: []string{"poetry"}, Node: Node{Opts: poetryO
 -a --all
 -T --top-level
 `}},
-	{"export", &Node{Inherit: true, Effects: poetryExport, Opts: `
+		{"export", &Node{Inherit: true, Effects: poetryExport, Opts: `
 -f --format=FORMAT
 -o --output=FILE           write
 --without-hashes
@@ -118,16 +119,17 @@ var poetryProgram = &Program{Names: []string{"poetry"}, Node: Node{Opts: poetryO
 -E --extras=EXTRAS
 --all-extras
 `}},
-	{"version", &Node{Inherit: true, Effects: poetryVersion, Opts: `
+		{"version", &Node{Inherit: true, Effects: poetryVersion, Opts: `
 -s --short
 --dry-run
 --next-phase
 `}},
-	{"add|build|cache|config|init|install|lock|new|publish|python|remove|run|shell|sync|update|upgrade",
-		&Node{Inherit: true, Loose: true, POSIX: true, Effects: poetryRuns, Opts: `
+		{"add|build|cache|config|init|install|lock|new|publish|python|remove|run|shell|sync|update|upgrade",
+			&Node{Inherit: true, Loose: true, POSIX: true, Effects: poetryRuns, Opts: `
 -h --help
 -V --version
 `}},
+	}
 }}}
 
 // pdm loads the project's plugins on every call.

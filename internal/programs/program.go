@@ -12,6 +12,9 @@ import (
 type Node struct {
 	// Opts is the option table (see the package comment).
 	Opts string
+	// MakeOpts, when set, makes the option table on first use instead
+	// (tables computed from lists: ag's file types).
+	MakeOpts func() string
 	// Subs are the subcommands, in the order they are tried when Prefix
 	// is set.
 	Subs []*Sub
@@ -75,7 +78,12 @@ type Sub struct {
 func (s *Sub) names() []string { return strings.Split(s.Name, "|") }
 
 // grammar returns the node's option table.
-func (n *Node) grammar() *grammar { return n.g.get(n.Opts) }
+func (n *Node) grammar() *grammar {
+	if n.MakeOpts != nil {
+		return n.g.make(n.MakeOpts)
+	}
+	return n.g.get(n.Opts)
+}
 
 // subs returns the node's subcommands.
 func (n *Node) subs() []*Sub {
@@ -147,11 +155,19 @@ type Program struct {
 	// (git runs man, which keeps a cache); without it, help prints and
 	// does nothing else.
 	HelpEffects func(c *Call, fx *Effects)
+	// Helpers are the programs every call runs on its own (gunzip is a
+	// script that runs gzip), and Caches the places of the tool's own
+	// files that every call may write: both are added before Start.
+	Helpers, Caches []string
 	// Start, when set, adds what every call does before it reads its
 	// command, help and version included: the tool's own files it writes
 	// (configuration, logs, caches), the helpers it runs to start, the
 	// requests it makes on its own (a check for a newer version).
 	Start func(c *Call, fx *Effects)
+	// Words, when set, is the Effects of a program that reads no options
+	// and whose words are all known: it is given them (macOS's tools that
+	// take verbs: defaults read, diskutil list).
+	Words func(c *Call, fx *Effects, words []string)
 }
 
 // Lookup returns the model of the program called name, or nil.
@@ -191,6 +207,21 @@ func isVersion(s string) bool {
 		}
 	}
 	return true
+}
+
+// lazy is a value made on first use. The package's tables are static
+// data the linker lays out, which costs a process nothing until it reads
+// them; a table that must be computed (a map) would instead be built by
+// every process as it starts, whether it meets the program or not.
+type lazy[T any] struct {
+	once sync.Once
+	make func() T
+	v    T
+}
+
+func (l *lazy[T]) get() T {
+	l.once.Do(func() { l.v = l.make() })
+	return l.v
 }
 
 // entry is a row of the registry.

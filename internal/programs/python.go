@@ -144,28 +144,28 @@ var nodeProgram = &Program{Names: []string{"node", "nodejs"}, Node: Node{POSIX: 
 	interpreterEffects(c, fx, "javascript")
 }}}
 
-// scriptingProgram models an interpreter whose inline code the analysis
-// finds (perl -e, ruby -e, php -r ...): its options beyond that are not
-// modelled, so any other option is unknown.
-func scriptingProgram(lang string, opts string, names ...string) *Program {
-	return &Program{Names: names, Node: Node{POSIX: true, Opts: opts, Effects: func(c *Call, fx *Effects) {
-		if c.Has("-i") {
-			// -i edits the files it reads in place.
-			for _, a := range c.Args() {
-				fx.Read(a)
-				fx.Write(a, c.Name+" -i")
-			}
+// scriptingEffects are the effects of an interpreter, named first by its
+// language, whose inline code the analysis finds (perl -e, ruby -e, php
+// -r ...): its options beyond that are not modelled, so any other option
+// is unknown.
+func scriptingEffects(c *Call, fx *Effects) {
+	lang := c.Prog.Names[0]
+	if c.Has("-i") {
+		// -i edits the files it reads in place.
+		for _, a := range c.Args() {
+			fx.Read(a)
+			fx.Write(a, c.Name+" -i")
 		}
-		if c.Cmd.Code == "" && strings.HasPrefix(c.Cmd.Lang, lang) {
-			fx.Exec(lang, "", c.Name+" runs code")
-			return
-		}
-		interpreterEffects(c, fx, lang)
-	}}}
+	}
+	if c.Cmd.Code == "" && strings.HasPrefix(c.Cmd.Lang, lang) {
+		fx.Exec(lang, "", c.Name+" runs code")
+		return
+	}
+	interpreterEffects(c, fx, lang)
 }
 
 var (
-	perlProgram = scriptingProgram("perl", `
+	perlProgram = &Program{Names: []string{"perl"}, Node: Node{POSIX: true, Opts: `
 -e=CODE
 -E=CODE
 -n
@@ -193,8 +193,8 @@ var (
 -h         help
 -v         help
 -V[=NAME]  help
-`, "perl")
-	rubyProgram = scriptingProgram("ruby", `
+`, Effects: scriptingEffects}}
+	rubyProgram = &Program{Names: []string{"ruby"}, Node: Node{POSIX: true, Opts: `
 -e=CODE
 -n
 -p
@@ -211,8 +211,8 @@ var (
 -E --encoding=ENC
 -h --help  help
 -v --version help
-`, "ruby")
-	phpProgram = scriptingProgram("php", `
+`, Effects: scriptingEffects}}
+	phpProgram = &Program{Names: []string{"php"}, Node: Node{POSIX: true, Opts: `
 -r=CODE
 -f=FILE
 -l
@@ -226,13 +226,13 @@ var (
 -v --version help
 -m
 -i
-`, "php")
-	luaProgram = scriptingProgram("lua", `
+`, Effects: scriptingEffects}}
+	luaProgram = &Program{Names: []string{"lua", "luajit"}, Node: Node{POSIX: true, Opts: `
 -e=CODE
 -l=NAME    code
 -i         unknown
 -v         help
 -E
 -W
-`, "lua", "luajit")
+`, Effects: scriptingEffects}}
 )

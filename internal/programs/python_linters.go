@@ -168,7 +168,7 @@ var ruffProgram = &Program{Names: []string{"ruff"}, Node: Node{Opts: ruffGlobalO
 
 // black formats Python files in place; --check and --diff only read, and
 // -c formats the code it is given.
-var blackProgram = &Program{Names: []string{"black"}, Start: starts(nil, "~/.cache/black"), Node: Node{Effects: blackEffects, Opts: `
+var blackProgram = &Program{Names: []string{"black"}, Caches: []string{"~/.cache/black"}, Node: Node{Effects: blackEffects, Opts: `
 -c --code=CODE
 -l --line-length=N
 -t --target-version=VERSION

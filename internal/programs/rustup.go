@@ -46,47 +46,49 @@ func rustupDoc(c *Call, fx *Effects) {
 	}
 }
 
-var rustupProgram = &Program{Names: []string{"rustup"}, Start: rustupStart, Node: Node{Opts: rustupOpts, Effects: rustupPrints, Subs: []*Sub{
-	{"show", &Node{Inherit: true, Effects: func(c *Call, fx *Effects) {
-		// show active-toolchain may install the toolchain the project
-		// names, into rustup's own folder.
-		cacheAt(fx, "~/.rustup", "rustup installs the toolchain a project names")
-	}, Opts: `
+var rustupProgram = &Program{Names: []string{"rustup"}, Start: rustupStart, Node: Node{Opts: rustupOpts, Effects: rustupPrints, MakeSubs: func() []*Sub {
+	return []*Sub{
+		{"show", &Node{Inherit: true, Effects: func(c *Call, fx *Effects) {
+			// show active-toolchain may install the toolchain the project
+			// names, into rustup's own folder.
+			cacheAt(fx, "~/.rustup", "rustup installs the toolchain a project names")
+		}, Opts: `
 --installed
 `}},
-	{"which", &Node{Inherit: true, Effects: rustupPrints, Opts: `
+		{"which", &Node{Inherit: true, Effects: rustupPrints, Opts: `
 --toolchain=TOOLCHAIN
 `}},
-	{"check", &Node{Inherit: true, Effects: func(c *Call, fx *Effects) { fx.Network("static.rust-lang.org") }, Opts: `
+		{"check", &Node{Inherit: true, Effects: func(c *Call, fx *Effects) { fx.Network("static.rust-lang.org") }, Opts: `
 --no-self-update
 `}},
-	{"completions|help", &Node{Inherit: true, Effects: rustupPrints}},
-	{"man", &Node{Inherit: true, Effects: rustupPrints, Opts: `
+		{"completions|help", &Node{Inherit: true, Effects: rustupPrints}},
+		{"man", &Node{Inherit: true, Effects: rustupPrints, Opts: `
 --toolchain=TOOLCHAIN
 `}},
-	{"doc", &Node{Inherit: true, Effects: rustupDoc, Opts: `
+		{"doc", &Node{Inherit: true, Effects: rustupDoc, Opts: `
 --path
 --toolchain=TOOLCHAIN
 --alloc --book --cargo --clippy --core --edition-guide --embedded-book --error-codes --nomicon
 --proc_macro --reference --releases --rust-by-example --rustc --rustc-docs --rustdoc --std
 --style-guide --test --unstable-book
 `}},
-	{"toolchain|target|component|override", &Node{Inherit: true, Effects: rustupAction("list"), Opts: `
+		{"toolchain|target|component|override", &Node{Inherit: true, Effects: rustupAction("list"), Opts: `
 --installed
 --toolchain=TOOLCHAIN
 --quiet
 `}},
-	{"default", &Node{Inherit: true, Effects: rustupDefault, Opts: `
+		{"default", &Node{Inherit: true, Effects: rustupDefault, Opts: `
 --force-non-host
 `}},
-	{"run", &Node{Inherit: true, POSIX: true, Loose: true, Opts: `
+		{"run", &Node{Inherit: true, POSIX: true, Loose: true, Opts: `
 -h --help
 -V --version
 --install
 `, Effects: func(c *Call, fx *Effects) {
-		runsProject(c, fx, "rustup run runs a command with a toolchain")
-	}}},
-	{"install|uninstall|update|upgrade|self|set", &Node{Inherit: true, Loose: true, Effects: rustupChanges}},
+			runsProject(c, fx, "rustup run runs a command with a toolchain")
+		}}},
+		{"install|uninstall|update|upgrade|self|set", &Node{Inherit: true, Loose: true, Effects: rustupChanges}},
+	}
 }}}
 
 // rustfmt formats Rust files in place; --check and --emit stdout only

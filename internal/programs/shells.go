@@ -49,28 +49,32 @@ const shellOpts = `
 `
 
 var shellProgram = &Program{Names: []string{"sh", "bash", "zsh", "dash", "ksh", "mksh", "ash", "yash", "rbash"},
-	Node: Node{POSIX: true, Opts: shellOpts, Effects: func(c *Call, fx *Effects) {
-		if c.Has("-l") {
-			// A login shell runs the profile scripts, which run
-			// programs of their own.
-			fx.Exec("sh", "", c.Name+" -l runs the login profile")
+	Node: Node{POSIX: true, Opts: shellOpts, Effects: shellEffects}}
+
+// shellEffects are the effects of a POSIX shell (and fish): the code it
+// runs, which the analysis reads when it can.
+func shellEffects(c *Call, fx *Effects) {
+	if c.Has("-l") {
+		// A login shell runs the profile scripts, which run
+		// programs of their own.
+		fx.Exec("sh", "", c.Name+" -l runs the login profile")
+	}
+	switch {
+	case c.Has("-n") && !c.Has("-c"):
+		// -n reads the commands without running them.
+		for _, a := range c.Args() {
+			fx.Read(a)
 		}
-		switch {
-		case c.Has("-n") && !c.Has("-c"):
-			// -n reads the commands without running them.
-			for _, a := range c.Args() {
-				fx.Read(a)
-			}
-		case c.Cmd.RunsInput:
-			fx.Exec("sh", "", c.Name+" runs code nobody can see beforehand")
-		case c.Cmd.Runs:
-			fx.Found(c.Name + " runs the code the analysis read")
-		case len(c.Args()) == 0 && !c.Has("-c"):
-			fx.Exec("sh", "", c.Name+" runs the commands on its standard input")
-		default:
-			fx.Exec("sh", "", c.Name+" runs code the analysis could not read")
-		}
-	}}}
+	case c.Cmd.RunsInput:
+		fx.Exec("sh", "", c.Name+" runs code nobody can see beforehand")
+	case c.Cmd.Runs:
+		fx.Found(c.Name + " runs the code the analysis read")
+	case len(c.Args()) == 0 && !c.Has("-c"):
+		fx.Exec("sh", "", c.Name+" runs the commands on its standard input")
+	default:
+		fx.Exec("sh", "", c.Name+" runs code the analysis could not read")
+	}
+}
 
 var fishProgram = &Program{Names: []string{"fish"}, Node: Node{POSIX: true, Opts: `
 -c --command=COMMANDS
@@ -89,4 +93,4 @@ var fishProgram = &Program{Names: []string{"fish"}, Node: Node{POSIX: true, Opts
 --print-debug-categories
 -h --help                   help
 -v --version                help
-`, Effects: shellProgram.Effects}}
+`, Effects: shellEffects}}

@@ -171,7 +171,7 @@ var systemctlProgram = &Program{Names: []string{"systemctl"}, Node: Node{Opts: `
 --no-pager
 -h --help                 help
 --version                 help
-`, Subs: systemctlSubs(), Effects: func(c *Call, fx *Effects) { unseenEffects(c, fx) }}}
+`, MakeSubs: systemctlSubs, Effects: func(c *Call, fx *Effects) { unseenEffects(c, fx) }}}
 
 func systemctlSubs() []*Sub {
 	reads := &Node{Inherit: true, Operands: true, Effects: func(c *Call, fx *Effects) { unseenEffects(c, fx) }}

@@ -13,7 +13,7 @@ import "github.com/agentgov/governance/internal/shell"
 // whether a letter takes a value (-c, -d, -e, -i, -O, -s, -u), the model
 // reads a value only when attached: a separate one is an operand, which
 // top ignores.
-var topProgram = &Program{Names: []string{"top"}, Start: starts(nil, "~/.config/procps"), SingleDash: true, Node: Node{Opts: `
+var topProgram = &Program{Names: []string{"top"}, Caches: []string{"~/.config/procps"}, SingleDash: true, Node: Node{Opts: `
 -1 --single-cpu-toggle
 -a                 # macOS: accumulative mode
 -b --batch --batch-mode

@@ -6,7 +6,7 @@ package programs
 // -dcm). zcat -r reads whole folders. lz4cat --rm deletes the files it
 // read; xzcat --files reads the files a list names.
 
-var zcatProgram = &Program{Names: []string{"zcat"}, Start: starts([]string{"gzip"}), Node: Node{Opts: `
+var zcatProgram = &Program{Names: []string{"zcat"}, Helpers: []string{"gzip"}, Node: Node{Opts: `
 -a --ascii
 -c --stdout
 -d --decompress --uncompress
