@@ -51,6 +51,9 @@ type Policy struct {
 	// pull kept that bundle rather than a newer one. Every decision
 	// records them.
 	BundleRevision, BundleErr string
+	// Filed are the rules kept encoded until a command names their
+	// programs; Rules holds a stand-in at each one's place.
+	Filed FiledRules
 }
 
 // AgentSource finds agent definitions.

@@ -100,7 +100,7 @@ func (ev *evaluation) run(ctx context.Context) *Decision {
 			shells++
 		}
 	}
-	if shells >= indexFrom {
+	if shells >= indexFrom || ev.e.Policy.Filed != nil {
 		ev.index = ev.e.index()
 	}
 	var open []*subject

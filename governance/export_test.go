@@ -9,7 +9,7 @@ import "cmp"
 func IndexMisses(e *Engine, req *Request) []string {
 	ev := newEvaluation(e, req)
 	subjects, _ := ev.subjects()
-	x := newRuleIndex(e.Policy.Rules)
+	x := newRuleIndex(e.Policy.Rules, e.Policy.Filed)
 	var out []string
 	for _, s := range subjects {
 		offered := map[int]bool{}

@@ -20,15 +20,21 @@ type ruleIndex struct {
 	anyProgram []int
 	// byKind holds, for each other tool kind, the rules that apply to it.
 	byKind map[Kind][]int
+	// filed finds the places of the rules kept encoded, which are shell
+	// rules of named programs only.
+	filed FiledRules
 }
 
 // indexFrom is the number of simple commands in a call from which the
 // index pays for itself in a process that decides one call (the hook).
 const indexFrom = 4
 
-func newRuleIndex(rules []*Rule) *ruleIndex {
-	x := &ruleIndex{rules: rules, byProgram: map[string][]int{}, byKind: map[Kind][]int{}}
+func newRuleIndex(rules []*Rule, filed FiledRules) *ruleIndex {
+	x := &ruleIndex{rules: rules, filed: filed, byProgram: map[string][]int{}, byKind: map[Kind][]int{}}
 	for i := range rules {
+		if rules[i].slot {
+			continue // found through filed
+		}
 		for _, k := range Kinds {
 			if k != KindShell && rules[i].kinds.has(k) {
 				x.byKind[k] = append(x.byKind[k], i)
@@ -115,7 +121,7 @@ func (x *ruleIndex) shellCandidates(cl *cmdline, buf []int) []int {
 		if name == "" {
 			return
 		}
-		if l := x.byProgram[name]; len(l) > 0 {
+		if l := x.program(name); len(l) > 0 {
 			lists = append(lists, l)
 			return
 		}
@@ -125,7 +131,7 @@ func (x *ruleIndex) shellCandidates(cl *cmdline, buf []int) []int {
 		if lower == name {
 			return // the same key again
 		}
-		if l := x.byProgram[lower]; len(l) > 0 {
+		if l := x.program(lower); len(l) > 0 {
 			lists = append(lists, l)
 		}
 	}
@@ -153,6 +159,22 @@ func (x *ruleIndex) shellCandidates(cl *cmdline, buf []int) []int {
 	}
 	slices.Sort(out)
 	return slices.Compact(out)
+}
+
+// program returns the places of the rules filed under a program name,
+// the encoded ones included, in increasing order.
+func (x *ruleIndex) program(name string) []int {
+	l := x.byProgram[name]
+	if x.filed == nil {
+		return l
+	}
+	if f := x.filed.Places(name); len(f) > 0 {
+		if len(l) == 0 {
+			return f
+		}
+		return mergeSorted(nil, l, f)
+	}
+	return l
 }
 
 // asciiNames reports whether the program, its path and its wrappers are
@@ -203,7 +225,7 @@ func (e *Engine) index() *ruleIndex {
 	if x := e.idx.Load(); x != nil && sameRules(x.rules, rules) {
 		return x
 	}
-	x := newRuleIndex(rules)
+	x := newRuleIndex(rules, e.Policy.Filed)
 	e.idx.Store(x)
 	return x
 }

@@ -80,7 +80,7 @@ func (ev *evaluation) judge(s *subject) Verdict {
 	rules := ev.e.Policy.Rules
 	var buf [64]int
 	for _, i := range ev.index.candidates(s, rules, buf[:0]) {
-		r := rules[i]
+		r := ev.e.Policy.rule(i)
 		if help && r.outcome > Allow {
 			// Asking a program for help runs nothing it would run otherwise.
 			continue

@@ -13,6 +13,9 @@ package governance
 // The result shares everything else with p; p is not changed.
 func (p *Policy) ToolListing() *Policy {
 	out := *p
+	// Filed rules are shell rules, which decide no MCP tool: their
+	// stand-ins stay, matching nothing, at places of their own.
+	out.Filed = nil
 	out.Rules = make([]*Rule, 0, len(p.Rules))
 	for _, r := range p.Rules {
 		if !readsArguments(r) {

@@ -196,6 +196,8 @@ type Rule struct {
 	// on first use.
 	prepOnce sync.Once
 	preps    []matchPrep
+	// slot marks the stand-in for filed rules (see [FiledSlot]).
+	slot bool
 }
 
 // matchPrep is what matching a matcher needs that depends on the matcher

@@ -67,11 +67,23 @@ func TestSnapshotRoundTrip(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	back, err := snapshot.Decode(data)
+	decoded, err := snapshot.Decode(data)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !reflect.DeepEqual(snap, back) {
+	// The npm rule names its program: it is filed after the JSON line,
+	// and decoded with the others when all are asked for.
+	if decoded.FiledPlaces == 0 || len(decoded.Rules) != 0 {
+		t.Errorf("the rule about npm publish is not filed: %d bytes of places, %d rules in the JSON", decoded.FiledPlaces, len(decoded.Rules))
+	}
+	rules, err := decoded.AllRules()
+	if err != nil {
+		t.Fatal(err)
+	}
+	back := *decoded
+	back.Rules = rules
+	back.ClearFiled()
+	if !reflect.DeepEqual(snap, &back) {
 		t.Fatalf("round trip differs:\n got %+v\nwant %+v", back, snap)
 	}
 	if len(back.Roles) != 1 || len(back.Rules) == 0 || len(back.Agents) == 0 {

@@ -14,19 +14,32 @@ import (
 // Decode parses a snapshot. It decodes into generic values and assigns
 // them by field name: for a short-lived process this avoids the cost of
 // building encoding/json's per-type decoders.
+//
+// The snapshot's first line is its JSON; the rules it files follow,
+// still encoded (see [Snapshot.Encode]).
 func Decode(data []byte) (*Snapshot, error) {
+	head, tail := data, []byte(nil)
+	if i := bytes.IndexByte(data, '\n'); i >= 0 {
+		head, tail = data[:i+1], data[i+1:]
+	}
+	s := &Snapshot{}
+	if err := decodeInto(s, head); err != nil {
+		return nil, fmt.Errorf("snapshot: %w", err)
+	}
+	s.tail = tail
+	return s, nil
+}
+
+// decodeInto decodes one JSON value into dst, a pointer.
+func decodeInto(dst any, data []byte) error {
 	var v any
 	dec := json.NewDecoder(bytes.NewReader(data))
 	// Numbers stay exact: stamps are nanoseconds, beyond float64's range.
 	dec.UseNumber()
 	if err := dec.Decode(&v); err != nil {
-		return nil, fmt.Errorf("snapshot: %w", err)
+		return err
 	}
-	s := &Snapshot{}
-	if err := assign(reflect.ValueOf(s).Elem(), v); err != nil {
-		return nil, fmt.Errorf("snapshot: %w", err)
-	}
-	return s, nil
+	return assign(reflect.ValueOf(dst).Elem(), v)
 }
 
 var textUnmarshaler = reflect.TypeFor[encoding.TextUnmarshaler]()
@@ -122,14 +135,12 @@ func assign(dst reflect.Value, src any) error {
 	return nil
 }
 
-// Encode renders a snapshot as JSON. Fields that hold their zero value
-// are left out, which [Decode] reads back as the same zero: the hook
-// decodes the snapshot on every call, and most fields are zero.
-func (s *Snapshot) Encode() ([]byte, error) {
+// encodeLine renders v as one line of JSON.
+func encodeLine(v any) ([]byte, error) {
 	var b bytes.Buffer
 	enc := json.NewEncoder(&b)
 	enc.SetEscapeHTML(false)
-	if err := enc.Encode(nonZero(reflect.ValueOf(s))); err != nil {
+	if err := enc.Encode(v); err != nil {
 		return nil, err
 	}
 	return b.Bytes(), nil

@@ -13,6 +13,7 @@ import (
 	"errors"
 	"fmt"
 	"hash/fnv"
+	"io"
 	"os"
 	"path/filepath"
 	"strings"
@@ -25,7 +26,7 @@ import (
 
 // Version is the snapshot format; a snapshot of another version is
 // recompiled.
-const Version = 10
+const Version = 11
 
 // Stamp records the state of a path when it was read.
 type Stamp struct {
@@ -76,6 +77,14 @@ type Snapshot struct {
 	// Bundle is the revision of the policy bundle in force, "" when none
 	// is; BundleErr says why the last pull kept it.
 	Bundle, BundleErr string
+	// FiledPrograms and FiledPlaces are the sizes of the two indexes of
+	// the rules filed after the snapshot's first line (see
+	// [Snapshot.Encode]); Rules holds the others.
+	FiledPrograms, FiledPlaces int
+	// tail is what follows the first line: the indexes, then the rules
+	// unless rules reads them (a snapshot read for one call).
+	tail      []byte
+	rulesFile *io.SectionReader
 }
 
 // CachePath is where the snapshot of a project is kept.
@@ -97,8 +106,8 @@ func Load(p layout.Paths, compile Compiler) *governance.Policy {
 	if !configured {
 		return Builtin(p).Policy()
 	}
-	if snap, err := Read(CachePath(p)); err == nil && snap.Fresh(p, current) {
-		return snap.Policy()
+	if snap, err := readIndexes(CachePath(p)); err == nil && snap.Fresh(p, current) {
+		return snap.policy(true)
 	}
 	snap, err := compile(p)
 	if err == nil && (snap.Version != Version || snap.Root != p.ProjectRoot) {
@@ -109,7 +118,7 @@ func Load(p layout.Paths, compile Compiler) *governance.Policy {
 		return &governance.Policy{Settings: governance.DefaultSettings(),
 			Err: fmt.Errorf("could not compile the configuration: %w", err)}
 	}
-	return snap.Policy()
+	return snap.policy(true)
 }
 
 // Current stamps a project's configuration sources as they are now, the
@@ -179,7 +188,12 @@ func (s *Snapshot) Fresh(p layout.Paths, current []Stamp) bool {
 
 // Policy builds the policy the snapshot describes: the built-in rules it
 // does not disable, then its own rules, agents and settings.
-func (s *Snapshot) Policy() *governance.Policy {
+func (s *Snapshot) Policy() *governance.Policy { return s.policy(false) }
+
+// policy builds the policy; with lazy, filed rules are decoded when a
+// command first names their programs, as a process that decides one
+// call needs.
+func (s *Snapshot) policy(lazy bool) *governance.Policy {
 	pol := &governance.Policy{Settings: s.Settings, ConfigDirs: s.ConfigDirs, Roles: s.Roles, Projects: s.Projects,
 		StateDir: s.StateDir, Plugins: s.Plugins, BundleRevision: s.Bundle, BundleErr: s.BundleErr}
 	var off map[string]bool
@@ -190,9 +204,13 @@ func (s *Snapshot) Policy() *governance.Policy {
 		off[id] = true
 	}
 	pol.Rules = governance.CompileAllTrusted(template.Policy, governance.ScopeBuiltin, func(id string) bool { return off[id] })
-	for _, r := range s.Rules {
-		pol.Rules = append(pol.Rules, governance.CompileTrusted(r.Spec, r.Scope))
+	rules, filed, err := s.rulesFiled(len(pol.Rules), lazy)
+	if err != nil {
+		// Every call is denied with the error.
+		pol.Err = err
 	}
+	pol.Rules = append(pol.Rules, rules...)
+	pol.Filed = filed
 	for _, r := range s.Learned {
 		pol.Learned = append(pol.Learned, governance.CompileTrusted(r.Spec, r.Scope))
 	}

@@ -1,0 +1,172 @@
+package snapshot
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/agentgov/governance/governance"
+)
+
+// filedPolicy is a configuration of many rules: most name one or two
+// programs (filed), some match any program or a file (kept in the JSON),
+// in an order that interleaves them.
+func filedPolicy() *Snapshot {
+	s := &Snapshot{Version: Version, Root: governance.ExampleRoot, Settings: governance.DefaultSettings()}
+	add := func(scope string, spec governance.RuleSpec) {
+		spec.Source = fmt.Sprintf("rules.yaml:%d", len(s.Rules)+1)
+		s.Rules = append(s.Rules, Rule{Scope: scope, Spec: spec})
+	}
+	for i := range 40 {
+		tool := fmt.Sprintf("tool%02d", i)
+		add("managed", governance.RuleSpec{ID: tool + "-deploy", Decision: governance.Deny,
+			Match:   []governance.MatchSpec{{Program: []string{tool}, Subcommand: []string{"deploy", "destroy"}}},
+			Message: tool + " deploys from CI only", Suggestion: "open a merge request"})
+		add("global", governance.RuleSpec{ID: tool + "-status", Decision: governance.Allow,
+			Match: []governance.MatchSpec{{Program: []string{tool}, Subcommand: []string{"status"}}}})
+		if i%10 == 0 {
+			add("repo", governance.RuleSpec{ID: fmt.Sprintf("any-nuke-%d", i), Decision: governance.Deny,
+				Match: []governance.MatchSpec{{Program: []string{"tool*"}, Subcommand: []string{"nuke"}}}, Message: "no nuking"})
+		}
+	}
+	add("repo", governance.RuleSpec{ID: "cluster-delete", Decision: governance.Ask,
+		Match:   []governance.MatchSpec{{Program: []string{"kubectl", "Helm"}, Subcommand: []string{"delete", "uninstall"}}},
+		Message: "deleting from the cluster"})
+	add("repo", governance.RuleSpec{ID: "recursive-rm", Decision: governance.Deny, Severity: "warn",
+		Match: []governance.MatchSpec{{Program: []string{"rm"}, Flags: []string{"-r|-R|--recursive"}}}, Message: "recursive rm"})
+	add("repo", governance.RuleSpec{ID: "tf-destroy", Decision: governance.Deny,
+		Match:   []governance.MatchSpec{{Program: []string{"terraform"}, Subcommand: []string{"destroy"}}},
+		Message: "terraform destroy runs in CI", Suggestion: "open a merge request"})
+	add("repo", governance.RuleSpec{ID: "sudo-prefix", Decision: governance.Deny,
+		Match:   []governance.MatchSpec{{More: &governance.MatchMore{Prefix: [][]string{{"sudo"}, {"tool05"}}}}},
+		Message: "no tool05 as root"})
+	add("repo", governance.RuleSpec{ID: "secret-file", Decision: governance.Deny, Tools: []governance.Kind{governance.KindRead},
+		Match: []governance.MatchSpec{{Paths: []string{"**/team-secret.txt"}}}, Message: "team secret"})
+	add("repo", governance.RuleSpec{ID: "reviewer-curl", Decision: governance.Deny, Agents: []string{"reviewer"},
+		Match: []governance.MatchSpec{{Program: []string{"curl"}}}, Message: "reviewers do not fetch"})
+	add("repo", governance.RuleSpec{ID: "tool07-late", Decision: governance.Ask,
+		Match: []governance.MatchSpec{{Program: []string{"tool07"}}}, Message: "tool07 asks"})
+	return s
+}
+
+// filedCommands are spellings of commands of the filed programs: by
+// path, in other case, behind wrappers, inside shells, pipelines, find
+// and xargs, and names that file nothing.
+func filedCommands() []string {
+	var out []string
+	for _, p := range []string{"tool03", "tool05", "tool07", "tool20", "kubectl", "helm", "rm", "terraform", "curl", "ls", "git"} {
+		for _, form := range []string{
+			"%s deploy", "%s status", "%s nuke", "%s delete pod x", "%s uninstall r", "%s -r build", "%s destroy",
+			"/usr/local/bin/%s deploy", "env %s deploy", "sudo %s deploy", "timeout 5 %s destroy", "nice -n 5 %s deploy",
+			"xargs %s deploy", "bash -c '%s deploy'", `sh -c "ls; %s destroy"`, "echo hi | %s deploy",
+			`find . -exec %s deploy {} \;`, "%s deploy && ls", "ls || %s status", "FOO=1 %s deploy", "$(echo %s) deploy",
+			"command %s deploy", "exec %s deploy",
+		} {
+			out = append(out, fmt.Sprintf(form, p))
+		}
+		out = append(out, strings.ToUpper(p)+" deploy", strings.ToUpper(p[:1])+p[1:]+" destroy")
+	}
+	return append(out, "ｔool03 deploy", "tool03 deploy; tool11 destroy; kubectl delete ns x; rm -rf /tmp/x; ls")
+}
+
+// TestFiledRulesDecideAlike checks that a policy whose rules are filed
+// decides every call as the same policy decoded whole, and that a call
+// decodes only the rules filed under the programs it names.
+func TestFiledRulesDecideAlike(t *testing.T) {
+	whole := filedPolicy()
+	path := filepath.Join(t.TempDir(), "snapshot.json")
+	if err := whole.Write(path); err != nil {
+		t.Fatal(err)
+	}
+	read, err := readIndexes(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if read.FiledPlaces == 0 || len(read.Rules) >= len(whole.Rules)/4 {
+		t.Fatalf("%d rules kept in the JSON of %d: filing did not happen", len(read.Rules), len(whole.Rules))
+	}
+	want := governance.NewEngine(whole.Policy())
+	calls := 0
+	for _, cmd := range filedCommands() {
+		for _, agent := range []string{"", "reviewer"} {
+			lazy := read.policy(true)
+			got := governance.NewEngine(lazy)
+			req := governance.ExampleRequest(governance.KindShell, cmd)
+			req.Agent = agent
+			w, g := want.Decide(context.Background(), req), got.Decide(context.Background(), req)
+			if w.Outcome != g.Outcome || w.Rule != g.Rule || w.Message != g.Message {
+				t.Errorf("%q (agent %q): filed %s %s %q, whole %s %s %q", cmd, agent, g.Outcome, g.Rule, g.Message, w.Outcome, w.Rule, w.Message)
+			}
+			calls++
+		}
+	}
+	t.Logf("%d calls decided alike", calls)
+
+	// One call decodes the rules of its programs only; a file read none.
+	lazy := read.policy(true)
+	e := governance.NewEngine(lazy)
+	if d := e.Decide(context.Background(), governance.ExampleRequest(governance.KindRead, "/work/x/team-secret.txt")); d.Rule != "secret-file" {
+		t.Errorf("a read of the team secret: %s %s", d.Outcome, d.Rule)
+	}
+	f := lazy.Filed.(*filed)
+	if len(f.decoded) != 0 {
+		t.Errorf("a file read decoded %d filed rules", len(f.decoded))
+	}
+	if d := e.Decide(context.Background(), governance.ExampleRequest(governance.KindShell, "tool03 deploy")); d.Outcome != governance.Deny || d.Rule != "tool03-deploy" {
+		t.Errorf("tool03 deploy: %s %s", d.Outcome, d.Rule)
+	}
+	if len(f.decoded) != 2 {
+		t.Errorf("tool03 deploy decoded %d filed rules, want its 2", len(f.decoded))
+	}
+}
+
+// TestFiledRulesDamaged checks that a snapshot whose filed rules cannot
+// be read fails closed: a rule that does not decode denies its programs'
+// commands, and indexes that do not read deny every call.
+func TestFiledRulesDamaged(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "snapshot.json")
+	if err := filedPolicy().Write(path); err != nil {
+		t.Fatal(err)
+	}
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Spoil the first filed rule: it is tool00's deploy rule.
+	i := strings.Index(string(data), `{"Decision":"deny","ID":"tool00-deploy"`)
+	if i < 0 {
+		t.Fatal("the first filed rule is not where expected")
+	}
+	spoiled := append([]byte{}, data...)
+	spoiled[i] = '['
+	if err := os.WriteFile(path, spoiled, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	read, err := readIndexes(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	e := governance.NewEngine(read.policy(true))
+	if d := e.Decide(context.Background(), governance.ExampleRequest(governance.KindShell, "tool00 status")); d.Outcome != governance.Deny ||
+		!strings.Contains(d.Message, "governance compile") {
+		t.Errorf("a command of a damaged rule's program: %s %s %q", d.Outcome, d.Rule, d.Message)
+	}
+	if d := e.Decide(context.Background(), governance.ExampleRequest(governance.KindShell, "tool01 status")); d.Outcome != governance.Allow {
+		t.Errorf("a command of another program: %s %s %q", d.Outcome, d.Rule, d.Message)
+	}
+
+	// Cut the file inside its indexes.
+	line := strings.IndexByte(string(data), '\n')
+	if err := os.WriteFile(path, data[:line+10], 0o600); err != nil {
+		t.Fatal(err)
+	}
+	if read, err := readIndexes(path); err == nil {
+		if d := governance.NewEngine(read.policy(true)).Decide(context.Background(),
+			governance.ExampleRequest(governance.KindShell, "ls")); d.Outcome != governance.Deny {
+			t.Errorf("a snapshot cut inside its indexes decided ls: %s %s", d.Outcome, d.Message)
+		}
+	}
+}
