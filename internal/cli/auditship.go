@@ -103,7 +103,11 @@ func printShipReport(w io.Writer, s *ship.Shipper, r *ship.Report) {
 		fmt.Fprintf(w, "dropped %s unshipped, more than buffer_max were waiting (%d in all)\n", decisions(r.Dropped), r.State.Dropped)
 	}
 	if r.Rejected > 0 {
-		fmt.Fprintf(w, "the collector refused %d of them\n", r.Rejected)
+		fmt.Fprintf(w, "the collector refused %s", decisions(r.Rejected))
+		if r.State.LastRefusal != "" {
+			fmt.Fprintf(w, " (last: %s)", r.State.LastRefusal)
+		}
+		fmt.Fprintln(w)
 	}
 	if r.Skipped > 0 {
 		fmt.Fprintf(w, "%d lines of the log were not decisions and were passed over\n", r.Skipped)
@@ -120,7 +124,7 @@ func decisions(n int) string {
 func shipJSON(s *ship.Shipper, r *ship.Report, err error) map[string]any {
 	out := map[string]any{"endpoint": s.Where(), "shipped": r.Shipped, "dropped": r.Dropped, "rejected": r.Rejected,
 		"skipped": r.Skipped, "pending": r.Pending, "seconds": r.Elapsed.Seconds(),
-		"total_shipped": r.State.Shipped, "total_dropped": r.State.Dropped}
+		"total_shipped": r.State.Shipped, "total_dropped": r.State.Dropped, "total_rejected": r.State.Rejected}
 	if err != nil {
 		out["error"] = err.Error()
 	}
@@ -143,6 +147,12 @@ func shipStatus(p layout.Paths) string {
 	line := fmt.Sprintf("to %s; %d shipped, %d dropped past buffer_max", ship.Redact(x.Endpoint), st.Shipped, st.Dropped)
 	if !st.LastShipped.IsZero() {
 		line += ", last " + st.LastShipped.Local().Format("2006-01-02 15:04:05")
+	}
+	if st.Rejected > 0 {
+		line += fmt.Sprintf("\n               %d refused by the collector", st.Rejected)
+		if st.LastRefusal != "" {
+			line += " (last: " + st.LastRefusal + ")"
+		}
 	}
 	if st.LastError != "" {
 		line += fmt.Sprintf("\n               %d waiting: %s", st.Pending, st.LastError)

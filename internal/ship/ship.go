@@ -157,14 +157,27 @@ func (s *Shipper) shipSegments(ctx context.Context, st *State, segs []segment, r
 	for b := range work {
 		if b.body != nil {
 			rejected, err := send.send(ctx, b.body)
-			if err != nil {
+			var refused *HTTPError
+			switch {
+			case errors.As(err, &refused) && refused.Status == http.StatusBadRequest:
+				// The collector calls this request malformed and will
+				// again: OTLP/HTTP clients must not retry a 400. Its
+				// entries count as refused and the cursor moves on, so
+				// that one bad batch does not hold back those after it.
+				// Other refusals (authentication, a wrong path, an
+				// overloaded collector) keep everything for the next run.
+				r.Rejected += b.n
+				st.Rejected += int64(b.n)
+				st.LastRefusal = refused.Error()
+			case err != nil:
 				return err
+			default:
+				r.Shipped += b.n
+				r.Rejected += rejected
+				st.Shipped += int64(b.n)
+				st.Rejected += int64(rejected)
+				st.LastShipped = now()
 			}
-			r.Shipped += b.n
-			r.Rejected += rejected
-			st.Shipped += int64(b.n)
-			st.Rejected += int64(rejected)
-			st.LastShipped = now()
 		}
 		r.Pending -= b.lines
 		r.Skipped += b.lines - b.n

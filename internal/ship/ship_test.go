@@ -293,3 +293,57 @@ func TestShipFailsMidway(t *testing.T) {
 		t.Errorf("%d records sent, want 45", len(c.ids))
 	}
 }
+
+// TestShipMovesPastMalformedBatch checks that a batch the collector
+// answers 400 (malformed: OTLP/HTTP clients must not retry it) is counted
+// as refused and does not hold back the batches after it, while a refusal
+// that may pass later (401 here) keeps everything for the next run.
+func TestShipMovesPastMalformedBatch(t *testing.T) {
+	t.Parallel()
+	c := &fakeCollector{}
+	var n int
+	status := http.StatusBadRequest
+	h := http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		n++
+		if n == 2 {
+			http.Error(w, "log record 3 has no body", status)
+			return
+		}
+		c.ServeHTTP(w, r)
+	})
+	srv := httptest.NewServer(h)
+	t.Cleanup(srv.Close)
+	log := filepath.Join(t.TempDir(), "decisions.jsonl")
+	s := &Shipper{Log: log, Endpoint: srv.URL + "/v1/logs", Batch: 10}
+	ids := writeEntries(t, log, 45, "x")
+	r, err := s.Ship(t.Context())
+	if err != nil || r.Shipped != 35 || r.Rejected != 10 || r.Pending != 0 {
+		t.Fatalf("%+v, %v", r, err)
+	}
+	if !strings.Contains(r.State.LastRefusal, "400") || !strings.Contains(r.State.LastRefusal, "no body") || r.State.Rejected != 10 {
+		t.Errorf("the state does not say what was refused: %+v", r.State)
+	}
+	got := c.received()
+	missing := 0
+	for _, id := range ids {
+		if got[id] == 0 {
+			missing++
+		}
+	}
+	if missing != 10 {
+		t.Errorf("%d decisions missing, want the refused batch's 10", missing)
+	}
+
+	// An authentication failure is not the batch's fault: nothing moves.
+	n, status = 0, http.StatusUnauthorized
+	more := writeEntries(t, log, 15, "y")
+	r, err = s.Ship(t.Context())
+	var he *HTTPError
+	if !errors.As(err, &he) || he.Status != http.StatusUnauthorized || r.Shipped != 10 || r.Pending != 5 {
+		t.Fatalf("%+v, %v", r, err)
+	}
+	if r, err := s.Ship(t.Context()); err != nil || r.Shipped != 5 {
+		t.Fatalf("%+v, %v", r, err)
+	}
+	checkAll(t, c, more)
+}

@@ -35,8 +35,11 @@ type State struct {
 	// buffer_max were waiting, in all.
 	Dropped int64 `json:"dropped"`
 	// Rejected counts the entries the collector received and refused
-	// (an OTLP partial success), in all.
-	Rejected int64 `json:"rejected,omitempty"`
+	// (an OTLP partial success, or a batch answered 400), in all;
+	// LastRefusal is the collector's answer to the last batch it refused
+	// whole.
+	Rejected    int64  `json:"rejected,omitempty"`
+	LastRefusal string `json:"last_refusal,omitempty"`
 	// Skipped counts the lines that were not entries, in all.
 	Skipped int64 `json:"skipped,omitempty"`
 	// LastShipped is when a batch was last acknowledged.
