@@ -8,7 +8,6 @@ import (
 	"os"
 	"reflect"
 	"slices"
-	"sort"
 	"strconv"
 	"strings"
 	"sync"
@@ -18,14 +17,21 @@ import (
 
 // A snapshot files the rules that only shell commands of named programs
 // can match (see [governance.FiledPrograms]) after its first line, so that
-// the hook decodes only those of the programs a call names. After the
-// line come, as text:
+// the hook decodes only those of the programs a call names. The line's
+// Filed field says which rules are filed, and their scopes; after the
+// line come
 //
-//	the programs index, sorted:  PROGRAM PLACE[,PLACE...]
-//	the places index, in order:  PLACE SCOPE OFFSET LENGTH
-//	the rules, each one line of JSON, at OFFSET bytes after the indexes
+//	the programs index, text sorted by program:  PROGRAM PLACE[,PLACE...]
+//	the places index, a record of placeWidth bytes per filed rule, in
+//	  order: its OFFSET and LENGTH among the rules that follow
+//	the rules, each one line of JSON
 //
-// PLACE is the rule's place among the snapshot's rules, all of them.
+// PLACE is the rule's place among the snapshot's rules, all of them. A
+// process reads the line and the programs index; a rule a call needs is
+// read at its record, then at its offset.
+
+// placeWidth is the size of a record of the places index.
+const placeWidth = 22
 
 // Encode renders a snapshot: a line of JSON, then the rules it files.
 // Fields that hold their zero value are left out, which [Decode] reads
@@ -37,28 +43,42 @@ func (s *Snapshot) Encode() ([]byte, error) {
 		return nil, err
 	}
 	head := *s
-	head.Rules, head.FiledPrograms, head.FiledPlaces, head.tail = nil, 0, 0, nil
+	head.Rules, head.tail, head.rulesFile = nil, nil, nil
+	head.Filed, head.FiledScopes, head.FiledPrograms = "", nil, 0
 	var rules, places bytes.Buffer
+	var layout strings.Builder
 	byProgram := map[string][]int{}
 	for i, r := range all {
 		names, ok := governance.FiledPrograms(governance.CompileTrusted(r.Spec, r.Scope))
-		if !ok || r.Scope == "" || strings.ContainsAny(r.Scope, " \t\n") {
+		k := slices.Index(head.FiledScopes, r.Scope)
+		if k < 0 && len(head.FiledScopes) < 26 {
+			head.FiledScopes = append(head.FiledScopes, r.Scope)
+			k = len(head.FiledScopes) - 1
+		}
+		if !ok || k < 0 {
 			head.Rules = append(head.Rules, r)
+			layout.WriteByte('-')
 			continue
 		}
 		data, err := encodeLine(nonZero(reflect.ValueOf(r.Spec)))
 		if err != nil {
 			return nil, err
 		}
-		fmt.Fprintf(&places, "%d %s %d %d\n", i, r.Scope, rules.Len(), len(data))
+		fmt.Fprintf(&places, "%012d %08d\n", rules.Len(), len(data))
 		rules.Write(data)
+		layout.WriteByte(byte('a' + k))
 		slices.Sort(names)
 		for _, n := range slices.Compact(names) {
 			byProgram[n] = append(byProgram[n], i)
 		}
 	}
+	if places.Len() == 0 {
+		// Nothing filed: the snapshot is its line.
+		head.FiledScopes = nil
+		return encodeLine(nonZero(reflect.ValueOf(&head)))
+	}
 	var programs bytes.Buffer
-	for _, n := range sortedKeys(byProgram) {
+	for _, n := range slices.Sorted(maps.Keys(byProgram)) {
 		programs.WriteString(n + " ")
 		for j, place := range byProgram[n] {
 			if j > 0 {
@@ -68,7 +88,7 @@ func (s *Snapshot) Encode() ([]byte, error) {
 		}
 		programs.WriteByte('\n')
 	}
-	head.FiledPrograms, head.FiledPlaces = programs.Len(), places.Len()
+	head.Filed, head.FiledPrograms = layout.String(), programs.Len()
 	b, err := encodeLine(nonZero(reflect.ValueOf(&head)))
 	if err != nil {
 		return nil, err
@@ -78,17 +98,13 @@ func (s *Snapshot) Encode() ([]byte, error) {
 	return append(b, rules.Bytes()...), nil
 }
 
-func sortedKeys(m map[string][]int) []string {
-	return slices.Sorted(maps.Keys(m))
-}
-
 // AllRules returns the snapshot's rules in policy order, the filed ones
 // decoded.
 func (s *Snapshot) AllRules() ([]Rule, error) {
-	if s.FiledPlaces == 0 {
+	if s.Filed == "" {
 		return s.Rules, nil
 	}
-	compiled, err := s.rules(0, false)
+	compiled, _, err := s.rulesFiled(0, false)
 	if err != nil {
 		return nil, err
 	}
@@ -100,69 +116,30 @@ func (s *Snapshot) AllRules() ([]Rule, error) {
 }
 
 // ClearFiled forgets the filed rules, once Rules holds them all.
-func (s *Snapshot) ClearFiled() { s.FiledPrograms, s.FiledPlaces, s.tail = 0, 0, nil }
+func (s *Snapshot) ClearFiled() {
+	s.Filed, s.FiledScopes, s.FiledPrograms, s.tail, s.rulesFile = "", nil, 0, nil, nil
+}
 
 // filed are a snapshot's filed rules, decoded on first use.
 type filed struct {
 	// base is the place of the snapshot's first rule in the policy.
 	base int
-	// programs is the programs index; places the places index, read.
+	// layout and scopes are the snapshot's Filed and FiledScopes.
+	layout   string
+	scopes   []string
 	programs string
-	places   []filedPlace
-	rules    io.ReaderAt
-	size     int
-	mu       sync.Mutex
-	decoded  map[int]*governance.Rule
-}
-
-type filedPlace struct {
-	place, off, n int
-	scope         string
+	// count is the number of filed rules; rest holds the places index,
+	// then the rules.
+	count   int
+	rest    io.ReaderAt
+	size    int64
+	mu      sync.Mutex
+	decoded map[int]*governance.Rule
 }
 
 // damaged is the error of a snapshot whose filed rules cannot be read.
 func damaged(what string) error {
 	return fmt.Errorf("the compiled policy is damaged (%s): run `governance compile`", what)
-}
-
-// readFiled reads the indexes of the snapshot's filed rules.
-func (s *Snapshot) readFiled(base int) (*filed, error) {
-	if s.FiledPrograms < 0 || s.FiledPlaces < 0 || s.FiledPrograms+s.FiledPlaces > len(s.tail) {
-		return nil, damaged("its indexes are cut short")
-	}
-	text := string(s.tail[:s.FiledPrograms+s.FiledPlaces])
-	f := &filed{base: base, programs: text[:s.FiledPrograms]}
-	if s.rulesFile != nil {
-		f.rules, f.size = s.rulesFile, int(s.rulesFile.Size())
-	} else {
-		f.rules, f.size = bytes.NewReader(s.tail[len(text):]), len(s.tail)-len(text)
-	}
-	places := text[s.FiledPrograms:]
-	f.places = make([]filedPlace, 0, strings.Count(places, "\n"))
-	for places != "" {
-		var line string
-		line, places, _ = strings.Cut(places, "\n")
-		var p filedPlace
-		var ok bool
-		p.place, line, ok = cutNumber(line)
-		p.scope, line, _ = strings.Cut(line, " ")
-		var ok2, ok3 bool
-		p.off, line, ok2 = cutNumber(line)
-		p.n, _, ok3 = cutNumber(line)
-		if !ok || !ok2 || !ok3 || p.scope == "" || p.off+p.n > f.size ||
-			len(f.places) > 0 && p.place <= f.places[len(f.places)-1].place {
-			return nil, damaged("its places index")
-		}
-		f.places = append(f.places, p)
-	}
-	return f, nil
-}
-
-// cutNumber reads a decimal number up to the next space.
-func cutNumber(s string) (n int, rest string, ok bool) {
-	word, rest, _ := strings.Cut(s, " ")
-	n, err := strconv.Atoi(word)
-	return n, rest, err == nil && n >= 0
 }
 
 // Places returns the policy places of the rules filed under program.
@@ -194,8 +171,10 @@ func (f *filed) Places(program string) []int {
 		var word string
 		word, list, _ = strings.Cut(list, ",")
 		n, err := strconv.Atoi(word)
-		if err != nil {
-			return nil
+		if err != nil || n < 0 || n >= len(f.layout) {
+			// A damaged index: the place past the rules decodes as a
+			// rule that denies.
+			n = len(f.layout)
 		}
 		out = append(out, f.base+n)
 	}
@@ -209,17 +188,15 @@ func (f *filed) Rule(i int) *governance.Rule {
 	if r := f.decoded[i]; r != nil {
 		return r
 	}
-	k := sort.Search(len(f.places), func(k int) bool { return f.places[k].place >= i-f.base })
+	scope := ""
+	if p := i - f.base; p >= 0 && p < len(f.layout) && f.layout[p] != '-' && int(f.layout[p]-'a') < len(f.scopes) {
+		scope = f.scopes[f.layout[p]-'a']
+	}
 	var r *governance.Rule
-	if k == len(f.places) || f.places[k].place != i-f.base {
-		r = governance.FiledFailure("", damaged(fmt.Sprintf("no rule at place %d", i-f.base)))
+	if spec, err := f.decode(i-f.base, -1); err != nil {
+		r = governance.FiledFailure(scope, err)
 	} else {
-		p := f.places[k]
-		if spec, err := f.decode(p); err != nil {
-			r = governance.FiledFailure(p.scope, err)
-		} else {
-			r = governance.CompileTrusted(spec, p.scope)
-		}
+		r = governance.CompileTrusted(spec, scope)
 	}
 	if f.decoded == nil {
 		f.decoded = map[int]*governance.Rule{}
@@ -228,11 +205,30 @@ func (f *filed) Rule(i int) *governance.Rule {
 	return r
 }
 
-// decode reads and decodes the rule filed at p.
-func (f *filed) decode(p filedPlace) (governance.RuleSpec, error) {
+// decode reads and decodes the rule filed at snapshot place p, the k-th
+// filed rule (k < 0: count them).
+func (f *filed) decode(p, k int) (governance.RuleSpec, error) {
 	var spec governance.RuleSpec
-	data := make([]byte, p.n)
-	if _, err := f.rules.ReadAt(data, int64(p.off)); err != nil {
+	if p < 0 || p >= len(f.layout) || f.layout[p] == '-' {
+		return spec, damaged(fmt.Sprintf("no rule filed at place %d", p))
+	}
+	if k < 0 {
+		// The rule's record follows those of the rules filed before it.
+		k = p - strings.Count(f.layout[:p], "-")
+	}
+	n := int64(f.count)
+	var record [placeWidth]byte
+	if _, err := f.rest.ReadAt(record[:], int64(k)*placeWidth); err != nil {
+		return spec, damaged("its places index: " + err.Error())
+	}
+	off, err1 := strconv.ParseInt(string(record[:12]), 10, 64)
+	size, err2 := strconv.Atoi(string(record[13:21]))
+	start := n*placeWidth + off
+	if err1 != nil || err2 != nil || record[12] != ' ' || record[21] != '\n' || off < 0 || size < 0 || start+int64(size) > f.size {
+		return spec, damaged(fmt.Sprintf("its places index at place %d", p))
+	}
+	data := make([]byte, size)
+	if _, err := f.rest.ReadAt(data, start); err != nil {
 		return spec, damaged(err.Error())
 	}
 	if err := decodeInto(&spec, data); err != nil {
@@ -241,10 +237,10 @@ func (f *filed) decode(p filedPlace) (governance.RuleSpec, error) {
 	return spec, nil
 }
 
-// readIndexes reads a snapshot file up to the end of its indexes; the
-// filed rules are read from the file when a call needs them. The file
-// stays open while the snapshot is in use: a newer snapshot replaces it
-// by renaming, and the open file is still the one the indexes describe.
+// readIndexes reads a snapshot file up to the end of its programs index;
+// the filed rules are read from the file when a call needs them. The file
+// stays open while the snapshot is in use: a newer snapshot replaces it by
+// renaming, and the open file is still the one the indexes describe.
 func readIndexes(path string) (*Snapshot, error) {
 	file, err := os.Open(path)
 	if err != nil {
@@ -255,39 +251,36 @@ func readIndexes(path string) (*Snapshot, error) {
 		file.Close()
 		return nil, err
 	}
-	// Most snapshots are a few kilobytes; a large policy's header line
-	// and indexes come first.
-	data := make([]byte, min(info.Size(), 64<<10))
-	n, err := io.ReadFull(file, data)
-	if err != nil {
+	// Most snapshots are a few kilobytes; a large policy's line and
+	// programs index come first.
+	data := make([]byte, min(info.Size(), 16<<10))
+	if _, err := io.ReadFull(file, data); err != nil {
 		file.Close()
 		return nil, err
 	}
-	if int64(n) == info.Size() {
+	line := bytes.IndexByte(data, '\n')
+	for line < 0 && int64(len(data)) < info.Size() {
+		more := make([]byte, min(int64(len(data)), info.Size()-int64(len(data))))
+		if _, err := io.ReadFull(file, more); err != nil {
+			file.Close()
+			return nil, err
+		}
+		data = append(data, more...)
+		line = bytes.IndexByte(data, '\n')
+	}
+	if line < 0 || int64(len(data)) == info.Size() {
 		file.Close()
 		return Decode(data)
-	}
-	line := bytes.IndexByte(data, '\n')
-	for line < 0 {
-		more := make([]byte, len(data))
-		m, err := io.ReadFull(file, more)
-		data = append(data, more[:m]...)
-		if err != nil && m == 0 {
-			file.Close()
-			return Decode(data)
-		}
-		line = bytes.IndexByte(data, '\n')
 	}
 	s, err := Decode(data[:line+1])
 	if err != nil {
 		file.Close()
 		return nil, err
 	}
-	indexes := s.FiledPrograms + s.FiledPlaces
-	end := int64(line+1) + int64(indexes)
-	if indexes < 0 || end > info.Size() {
+	end := int64(line+1) + int64(s.FiledPrograms)
+	if s.FiledPrograms < 0 || end > info.Size() {
 		file.Close()
-		return nil, damaged("its indexes are cut short")
+		return nil, damaged("its programs index is cut short")
 	}
 	if int64(len(data)) < end {
 		more := make([]byte, end-int64(len(data)))
@@ -302,57 +295,58 @@ func readIndexes(path string) (*Snapshot, error) {
 	return s, nil
 }
 
-// rules compiles the snapshot's rules in policy order, the first at place
-// base of the policy. With lazy, each filed rule is a stand-in, decoded
-// through the returned [governance.FiledRules] when a command names its
-// programs; otherwise all are decoded now.
-func (s *Snapshot) rules(base int, lazy bool) ([]*governance.Rule, error) {
-	rules, _, err := s.rulesFiled(base, lazy)
-	return rules, err
-}
-
+// rulesFiled compiles the snapshot's rules in policy order, the first at
+// place base of the policy. With lazy, each filed rule is a stand-in,
+// decoded through the returned [governance.FiledRules] when a command
+// names its programs; otherwise all are decoded now.
 func (s *Snapshot) rulesFiled(base int, lazy bool) ([]*governance.Rule, governance.FiledRules, error) {
-	if s.FiledPlaces == 0 {
+	if s.Filed == "" {
 		out := make([]*governance.Rule, len(s.Rules))
 		for i, r := range s.Rules {
 			out[i] = governance.CompileTrusted(r.Spec, r.Scope)
 		}
 		return out, nil, nil
 	}
-	f, err := s.readFiled(base)
-	if err != nil {
-		return nil, nil, err
+	if s.FiledPrograms < 0 || s.FiledPrograms > len(s.tail) && s.rulesFile == nil {
+		return nil, nil, damaged("its programs index is cut short")
 	}
-	out := make([]*governance.Rule, len(s.Rules)+len(f.places))
-	slots := map[string]*governance.Rule{}
-	for _, p := range f.places {
-		if p.place >= len(out) {
-			return nil, nil, damaged("a place beyond the rules")
-		}
+	f := &filed{base: base, layout: s.Filed, scopes: s.FiledScopes, count: len(s.Filed) - strings.Count(s.Filed, "-")}
+	if s.rulesFile != nil {
+		f.programs = string(s.tail)
+		f.rest, f.size = s.rulesFile, s.rulesFile.Size()
+	} else {
+		f.programs = string(s.tail[:s.FiledPrograms])
+		f.rest, f.size = bytes.NewReader(s.tail[s.FiledPrograms:]), int64(len(s.tail)-s.FiledPrograms)
+	}
+	out := make([]*governance.Rule, len(s.Filed))
+	slots := make([]*governance.Rule, len(s.FiledScopes))
+	j := 0
+	for p := range out {
+		c := s.Filed[p]
 		switch {
+		case c == '-':
+			if j >= len(s.Rules) {
+				return nil, nil, damaged("fewer rules than its layout says")
+			}
+			out[p] = governance.CompileTrusted(s.Rules[j].Spec, s.Rules[j].Scope)
+			j++
+		case c < 'a' || int(c-'a') >= len(s.FiledScopes):
+			return nil, nil, damaged("its layout")
 		case !lazy:
-			spec, err := f.decode(p)
+			spec, err := f.decode(p, p-j)
 			if err != nil {
 				return nil, nil, err
 			}
-			out[p.place] = governance.CompileTrusted(spec, p.scope)
-		case slots[p.scope] != nil:
-			out[p.place] = slots[p.scope]
+			out[p] = governance.CompileTrusted(spec, s.FiledScopes[c-'a'])
 		default:
-			slots[p.scope] = governance.FiledSlot(p.scope)
-			out[p.place] = slots[p.scope]
+			if slots[c-'a'] == nil {
+				slots[c-'a'] = governance.FiledSlot(s.FiledScopes[c-'a'])
+			}
+			out[p] = slots[c-'a']
 		}
 	}
-	j := 0
-	for i := range out {
-		if out[i] != nil {
-			continue
-		}
-		if j >= len(s.Rules) {
-			return nil, nil, damaged("fewer rules than places")
-		}
-		out[i] = governance.CompileTrusted(s.Rules[j].Spec, s.Rules[j].Scope)
-		j++
+	if j != len(s.Rules) {
+		return nil, nil, damaged("more rules than its layout says")
 	}
 	if !lazy {
 		return out, nil, nil

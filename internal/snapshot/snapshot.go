@@ -77,12 +77,16 @@ type Snapshot struct {
 	// Bundle is the revision of the policy bundle in force, "" when none
 	// is; BundleErr says why the last pull kept it.
 	Bundle, BundleErr string
-	// FiledPrograms and FiledPlaces are the sizes of the two indexes of
-	// the rules filed after the snapshot's first line (see
-	// [Snapshot.Encode]); Rules holds the others.
-	FiledPrograms, FiledPlaces int
-	// tail is what follows the first line: the indexes, then the rules
-	// unless rules reads them (a snapshot read for one call).
+	// Filed says which of the snapshot's rules are filed after its first
+	// line (see [Snapshot.Encode]), a byte for each rule in policy order:
+	// '-' for one that Rules holds, or 'a'+k for one filed, of scope
+	// FiledScopes[k]. FiledPrograms is the size of the programs index.
+	Filed         string
+	FiledScopes   []string
+	FiledPrograms int
+	// tail is what follows the first line: the indexes, then the rules,
+	// unless rulesFile reads what follows the programs index (a snapshot
+	// read for one call).
 	tail      []byte
 	rulesFile *io.SectionReader
 }
