@@ -69,11 +69,14 @@ func FiledFailure(scope string, err error) *Rule {
 		Match:      []MatchSpec{{Program: []string{"*"}}}}, scope)
 }
 
-// rule returns the rule at place i of the policy, decoding a filed one.
+// rule returns the rule at place i of the policy, decoding a filed one. A
+// place past the rules comes from a damaged index of filed rules, which
+// decodes as a rule that denies.
 func (p *Policy) rule(i int) *Rule {
-	r := p.Rules[i]
-	if r.slot && p.Filed != nil {
-		return p.Filed.Rule(i)
+	if i >= len(p.Rules) || p.Rules[i].slot {
+		if p.Filed != nil {
+			return p.Filed.Rule(i)
+		}
 	}
-	return r
+	return p.Rules[i]
 }

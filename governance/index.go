@@ -84,7 +84,9 @@ func literalPrograms(m *MatchSpec) ([]string, bool) {
 	}
 	out := make([]string, 0, len(names))
 	for _, n := range names {
-		if hasWildcard(n) || strings.ContainsAny(n, "[{") {
+		// A name beyond ASCII may fold onto an ASCII one its lower case
+		// is not (ſ folds onto s): such a rule is tried for every program.
+		if hasWildcard(n) || strings.ContainsAny(n, "[{") || !isASCII(n) {
 			return nil, false
 		}
 		out = append(out, strings.ToLower(n))

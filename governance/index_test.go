@@ -37,6 +37,19 @@ func TestRuleIndexOffersEveryMatch(t *testing.T) {
 	if checked < 1000 {
 		t.Fatalf("only %d commands checked; is the corpus there?", checked)
 	}
+
+	// A rule's program spelled beyond ASCII may fold onto an ASCII name
+	// its lower case is not (ſ onto s): the index tries it for every
+	// program.
+	pol := builtin(governance.DefaultSettings())
+	pol.Rules = append(pol.Rules, governance.CompileTrusted(governance.RuleSpec{ID: "no-scp", Decision: governance.Deny,
+		Match: []governance.MatchSpec{{Program: []string{"ſcp"}}}}, governance.ScopeRepo))
+	e = governance.NewEngine(pol)
+	for _, c := range []string{"scp f host:", "SCP f host:; ls; ls; ls", "sudo scp f host:"} {
+		for _, m := range governance.IndexMisses(e, shellReq(c)) {
+			t.Errorf("%q: the index leaves out %s", c, m)
+		}
+	}
 }
 
 // TestPreparedMatchersAgree checks that rules match the same subjects with

@@ -47,6 +47,10 @@ func filedPolicy() *Snapshot {
 		Match: []governance.MatchSpec{{Paths: []string{"**/team-secret.txt"}}}, Message: "team secret"})
 	add("repo", governance.RuleSpec{ID: "reviewer-curl", Decision: governance.Deny, Agents: []string{"reviewer"},
 		Match: []governance.MatchSpec{{Program: []string{"curl"}}}, Message: "reviewers do not fetch"})
+	// ſ folds onto s, and its lower case is itself: the rule is tried
+	// for every program.
+	add("repo", governance.RuleSpec{ID: "no-scp", Decision: governance.Deny,
+		Match: []governance.MatchSpec{{Program: []string{"ſcp"}}}, Message: "no scp"})
 	add("repo", governance.RuleSpec{ID: "tool07-late", Decision: governance.Ask,
 		Match: []governance.MatchSpec{{Program: []string{"tool07"}}}, Message: "tool07 asks"})
 	return s
@@ -69,7 +73,8 @@ func filedCommands() []string {
 		}
 		out = append(out, strings.ToUpper(p)+" deploy", strings.ToUpper(p[:1])+p[1:]+" destroy")
 	}
-	return append(out, "ｔool03 deploy", "tool03 deploy; tool11 destroy; kubectl delete ns x; rm -rf /tmp/x; ls")
+	return append(out, "ｔool03 deploy", "tool03 deploy; tool11 destroy; kubectl delete ns x; rm -rf /tmp/x; ls",
+		"scp f host:", "SCP f host:", "sudo scp f host:", "scp f host:; ls; ls; ls", "ſcp f host:")
 }
 
 // TestFiledRulesDecideAlike checks that a policy whose rules are filed
@@ -158,8 +163,24 @@ func TestFiledRulesDamaged(t *testing.T) {
 		t.Errorf("a command of another program: %s %s %q", d.Outcome, d.Rule, d.Message)
 	}
 
-	// Cut the file inside its indexes.
+	// A place of the programs index that does not read denies the
+	// program's commands, naming the damage.
 	line := strings.IndexByte(string(data), '\n')
+	mangled := strings.Replace(string(data), "\ntool03 ", "\ntool03 x", 1)
+	if mangled == string(data) {
+		t.Fatal("tool03 is not in the programs index")
+	}
+	if err := os.WriteFile(path, []byte(mangled), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	if read, err := readIndexes(path); err != nil {
+		t.Fatal(err)
+	} else if d := governance.NewEngine(read.policy(true)).Decide(context.Background(),
+		governance.ExampleRequest(governance.KindShell, "tool03 status")); d.Outcome != governance.Deny || d.Rule != "compiled-policy" {
+		t.Errorf("a mangled place in the programs index: %s %s %q", d.Outcome, d.Rule, d.Message)
+	}
+
+	// Cut the file inside its indexes.
 	if err := os.WriteFile(path, data[:line+10], 0o600); err != nil {
 		t.Fatal(err)
 	}
