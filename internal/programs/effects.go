@@ -359,6 +359,9 @@ func (c *Call) AddEffects(fx *Effects) {
 	}
 	for i := len(c.Nodes) - 1; i >= 0; i-- {
 		if f := c.Nodes[i].Effects; f != nil {
+			if i > 0 && c.Prog.SubStart != nil {
+				c.Prog.SubStart(c, fx)
+			}
 			f(c, fx)
 			return
 		}

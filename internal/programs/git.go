@@ -45,7 +45,7 @@ var gitProgram = &Program{Names: []string{"git"}, Node: Node{Opts: `
 --attr-source=TREEISH
 -v --version                   help
 -h --help                      help
-`, MakeSubs: gitMakeSubs, Effects: gitEffects, Exact: true}, HelpEffects: gitHelpEffects}
+`, MakeSubs: gitMakeSubs, Effects: gitEffects, Exact: true}, HelpEffects: gitHelpEffects, SubStart: gitSubStart}
 
 // gitHelpEffects: git's help of a subcommand is its manual page, which
 // man formats and caches.
@@ -403,8 +403,8 @@ func gitSubs() []*Sub {
 }
 
 // gitMakeSubs builds git's subcommands: those listed by name only in
-// gitSubs get their nodes here, where each can say what it does; every
-// node first records what git's own -c and --config-env do.
+// gitSubs get their nodes here, where each can say what it does (and
+// gitSubStart what every one does first).
 func gitMakeSubs() []*Sub {
 	nodes := map[string]*Node{
 		"log":       gitFlagsRead(`--follow`),
@@ -548,32 +548,18 @@ func gitMakeSubs() []*Sub {
 			fx.Exec("sh", "", "git runs a tool or a server")
 		}}},
 	)
-	wrapped := map[*Node]bool{}
 	for _, s := range subs {
-		if n := s.Node; !wrapped[n] {
-			wrapped[n] = true
-			// git SUBCOMMAND --help shows the subcommand's manual. The
-			// table is joined on first use: most are never read.
-			opts, makeOpts := n.Opts, n.MakeOpts
-			n.MakeOpts = func() string {
-				t := opts
-				if makeOpts != nil {
-					t = makeOpts()
-				}
-				if strings.Contains(t, "--help") {
-					return t
-				}
-				return t + "\n--help  help\n"
-			}
-			f := n.Effects
-			n.Effects = func(c *Call, fx *Effects) {
-				gitGlobalEffects(c, fx)
-				gitRepository(c, fx)
-				f(c, fx)
-			}
-		}
+		// git SUBCOMMAND --help shows the subcommand's manual.
+		s.HelpOpt = true
 	}
 	return subs
+}
+
+// gitSubStart is what every git subcommand does first: what git's own -c
+// and --config-env do, and what the repository it finds makes it do.
+func gitSubStart(c *Call, fx *Effects) {
+	gitGlobalEffects(c, fx)
+	gitRepository(c, fx)
 }
 
 // gitRepository records what the repository git finds makes it do. git

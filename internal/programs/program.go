@@ -15,6 +15,9 @@ type Node struct {
 	// MakeOpts, when set, makes the option table on first use instead
 	// (tables computed from lists: ag's file types).
 	MakeOpts func() string
+	// HelpOpt adds --help, tagged help, to a table without one (git's
+	// subcommands show their manual).
+	HelpOpt bool
 	// Subs are the subcommands, in the order they are tried when Prefix
 	// is set.
 	Subs []*Sub
@@ -79,10 +82,19 @@ func (s *Sub) names() []string { return strings.Split(s.Name, "|") }
 
 // grammar returns the node's option table.
 func (n *Node) grammar() *grammar {
-	if n.MakeOpts != nil {
-		return n.g.make(n.MakeOpts)
+	if n.MakeOpts == nil && !n.HelpOpt {
+		return n.g.get(n.Opts)
 	}
-	return n.g.get(n.Opts)
+	return n.g.make(func() string {
+		text := n.Opts
+		if n.MakeOpts != nil {
+			text = n.MakeOpts()
+		}
+		if n.HelpOpt && !strings.Contains(text, "--help") {
+			text += "\n--help  help\n"
+		}
+		return text
+	})
 }
 
 // subs returns the node's subcommands.
@@ -159,6 +171,10 @@ type Program struct {
 	// script that runs gzip), and Caches the places of the tool's own
 	// files that every call may write: both are added before Start.
 	Helpers, Caches []string
+	// SubStart, when set, adds what every call of a subcommand does
+	// before the subcommand's own effects (git's -c and the repository
+	// it finds).
+	SubStart func(c *Call, fx *Effects)
 	// Start, when set, adds what every call does before it reads its
 	// command, help and version included: the tool's own files it writes
 	// (configuration, logs, caches), the helpers it runs to start, the
