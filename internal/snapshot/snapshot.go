@@ -16,6 +16,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 
 	"github.com/agentgov/governance/agents"
@@ -26,7 +27,7 @@ import (
 
 // Version is the snapshot format; a snapshot of another version is
 // recompiled.
-const Version = 11
+const Version = 12
 
 // Stamp records the state of a path when it was read.
 type Stamp struct {
@@ -35,6 +36,58 @@ type Stamp struct {
 	Size   int64
 	MTime  int64
 	CTime  int64
+}
+
+// Stamps are stamps, encoded as one text of a line each: the hook decodes
+// them on every call, and as JSON objects they were half its time
+// decoding a snapshot.
+type Stamps []Stamp
+
+// MarshalText renders the stamps: EXISTS SIZE MTIME CTIME "PATH".
+func (ss Stamps) MarshalText() ([]byte, error) {
+	var b []byte
+	for _, st := range ss {
+		e := "0 "
+		if st.Exists {
+			e = "1 "
+		}
+		b = append(b, e...)
+		b = strconv.AppendInt(b, st.Size, 10)
+		b = append(b, ' ')
+		b = strconv.AppendInt(b, st.MTime, 10)
+		b = append(b, ' ')
+		b = strconv.AppendInt(b, st.CTime, 10)
+		b = append(b, ' ')
+		b = strconv.AppendQuote(b, st.Path)
+		b = append(b, '\n')
+	}
+	return b, nil
+}
+
+// UnmarshalText reads stamps that MarshalText rendered.
+func (ss *Stamps) UnmarshalText(text []byte) error {
+	out := Stamps{}
+	for rest := string(text); rest != ""; {
+		var line string
+		line, rest, _ = strings.Cut(rest, "\n")
+		f := strings.SplitN(line, " ", 5)
+		if len(f) != 5 || f[0] != "0" && f[0] != "1" {
+			return fmt.Errorf("a stamp %q", line)
+		}
+		var st Stamp
+		var err [4]error
+		st.Exists = f[0] == "1"
+		st.Size, err[0] = strconv.ParseInt(f[1], 10, 64)
+		st.MTime, err[1] = strconv.ParseInt(f[2], 10, 64)
+		st.CTime, err[2] = strconv.ParseInt(f[3], 10, 64)
+		st.Path, err[3] = strconv.Unquote(f[4])
+		if err := errors.Join(err[:]...); err != nil {
+			return fmt.Errorf("a stamp %q: %w", line, err)
+		}
+		out = append(out, st)
+	}
+	*ss = out
+	return nil
 }
 
 // Rule is a compiled rule of the user or project configuration.
@@ -49,7 +102,7 @@ type Snapshot struct {
 	Root    string
 	// Stamps cover every source path and every file read below a source
 	// folder.
-	Stamps         []Stamp
+	Stamps         Stamps
 	Settings       governance.Settings
 	DisableBuiltin []string
 	Rules          []Rule
