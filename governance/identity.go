@@ -2,7 +2,7 @@ package governance
 
 import (
 	"bytes"
-	"crypto/sha256"
+	"hash/fnv"
 	"io"
 	"os"
 	"path/filepath"
@@ -125,27 +125,30 @@ func sameProgram(file string, bins []string) bool {
 	return false
 }
 
-// fingerprint hashes the first and last 64 KiB of a file.
-func fingerprint(file string, size int64) [32]byte {
+// fingerprint hashes the first and last 64 KiB of a file. Both sides are
+// hashed here, and a collision could only make another program count as
+// governance (denied): FNV does, without linking the crypto packages,
+// whose start-up every hook process paid.
+func fingerprint(file string, size int64) [16]byte {
 	f, err := os.Open(file)
 	if err != nil {
-		return [32]byte{}
+		return [16]byte{}
 	}
 	defer f.Close()
-	h := sha256.New()
+	h := fnv.New128a()
 	const n = 64 << 10
 	if _, err := io.CopyN(h, f, n); err != nil && err != io.EOF {
-		return [32]byte{}
+		return [16]byte{}
 	}
 	if size > 2*n {
 		if _, err := f.Seek(-n, io.SeekEnd); err != nil {
-			return [32]byte{}
+			return [16]byte{}
 		}
 		if _, err := io.CopyN(h, f, n); err != nil && err != io.EOF {
-			return [32]byte{}
+			return [16]byte{}
 		}
 	}
-	var sum [32]byte
+	var sum [16]byte
 	copy(sum[:], h.Sum(nil))
 	return sum
 }
