@@ -7,6 +7,7 @@ import (
 	"maps"
 	"os"
 	"reflect"
+	"runtime"
 	"slices"
 	"strconv"
 	"strings"
@@ -242,6 +243,10 @@ func (f *filed) decode(p, k int) (governance.RuleSpec, error) {
 // stays open while the snapshot is in use: a newer snapshot replaces it by
 // renaming, and the open file is still the one the indexes describe.
 func readIndexes(path string) (*Snapshot, error) {
+	if runtime.GOOS == "windows" {
+		// An open file there keeps the next snapshot from replacing it.
+		return Read(path)
+	}
 	file, err := os.Open(path)
 	if err != nil {
 		return nil, err
