@@ -1,23 +1,29 @@
 package brain
 
 import (
+	"cmp"
 	"fmt"
 	"path/filepath"
-	"sort"
+	"slices"
 	"time"
 )
 
 // Limits is the rate-limit state every hook process shares:
 // ratelimits.json in the state folder. It is written under a lock and
 // atomically, but not fsynced: losing a minute of counters to a power
-// failure is harmless, and an fsync on every call is not. Windows hold the times of the
-// calls admitted in the last minute, by key ("role:ai",
-// "agent:SESSION/AGENT"); Slots the calls running now, by tool use id.
+// failure is harmless, and an fsync on every call is not. Counts hold,
+// by key ("role:ai", "agent:SESSION/AGENT"), the calls admitted in each
+// second of the last minute, so that the state stays small however many
+// calls run; Slots the calls running now, by tool use id.
 type Limits struct {
-	Version int                `json:"version"`
-	Windows map[string][]int64 `json:"windows,omitempty"`
-	Slots   map[string]Slot    `json:"slots,omitempty"`
+	Version int                 `json:"version"`
+	Counts  map[string][]Bucket `json:"counts,omitempty"`
+	Slots   map[string]Slot     `json:"slots,omitempty"`
 }
+
+// Bucket counts the calls admitted in one second: its start in Unix
+// milliseconds, and how many.
+type Bucket [2]int64
 
 // Slot is a running call holding a concurrency slot of its role.
 type Slot struct {
@@ -46,26 +52,30 @@ const window = time.Minute
 func Admit(path string, now time.Time, role, agent, toolUseID string, b Budget) (ok bool, why string, retry time.Duration, err error) {
 	l := &Limits{}
 	nowMS := now.UnixMilli()
+	second := nowMS - nowMS%1000
+	// A second's calls count until the whole second has left the window:
+	// a call is never forgotten early.
+	expires := func(start int64) int64 { return start + 1000 + window.Milliseconds() }
 	err = updateVolatile(path, l, func() error {
 		l.Version = Version
-		if l.Windows == nil {
-			l.Windows = map[string][]int64{}
+		if l.Counts == nil {
+			l.Counts = map[string][]Bucket{}
 		}
 		if l.Slots == nil {
 			l.Slots = map[string]Slot{}
 		}
-		// Forget what is older than the window, and expired slots.
-		for k, times := range l.Windows {
-			kept := times[:0]
-			for _, t := range times {
-				if nowMS-t < window.Milliseconds() {
-					kept = append(kept, t)
+		// Forget the seconds that left the window, and expired slots.
+		for k, buckets := range l.Counts {
+			kept := buckets[:0]
+			for _, bk := range buckets {
+				if expires(bk[0]) > nowMS && bk[1] > 0 {
+					kept = append(kept, bk)
 				}
 			}
 			if len(kept) == 0 {
-				delete(l.Windows, k)
+				delete(l.Counts, k)
 			} else {
-				l.Windows[k] = kept
+				l.Counts[k] = kept
 			}
 		}
 		for id, s := range l.Slots {
@@ -75,14 +85,27 @@ func Admit(path string, now time.Time, role, agent, toolUseID string, b Budget) 
 		}
 		roleKey, agentKey := "role:"+role, "agent:"+agent
 		full := func(key string, max int) (bool, time.Duration) {
-			times := l.Windows[key]
-			if max <= 0 || len(times) < max {
+			if max <= 0 {
 				return false, 0
 			}
-			sorted := append([]int64(nil), times...)
-			sort.Slice(sorted, func(i, j int) bool { return sorted[i] < sorted[j] })
-			// The call can run once the oldest that counts leaves the window.
-			return true, time.Duration(sorted[len(sorted)-max]+window.Milliseconds()-nowMS) * time.Millisecond
+			buckets := slices.Clone(l.Counts[key])
+			var n int64
+			for _, bk := range buckets {
+				n += bk[1]
+			}
+			if n < int64(max) {
+				return false, 0
+			}
+			// The call can run once enough of the oldest seconds leave
+			// the window that fewer than max calls count.
+			slices.SortFunc(buckets, func(a, b Bucket) int { return cmp.Compare(a[0], b[0]) })
+			for _, bk := range buckets {
+				n -= bk[1]
+				if n < int64(max) {
+					return true, time.Duration(expires(bk[0])-nowMS) * time.Millisecond
+				}
+			}
+			return true, window
 		}
 		if f, r := full(roleKey, b.PerMinute); f {
 			ok, why, retry = false, fmt.Sprintf("role %s is limited to %d calls per minute", role, b.PerMinute), r
@@ -109,11 +132,21 @@ func Admit(path string, now time.Time, role, agent, toolUseID string, b Budget) 
 			}
 		}
 		ok = true
+		count := func(key string) {
+			buckets := l.Counts[key]
+			for i := range buckets {
+				if buckets[i][0] == second {
+					buckets[i][1]++
+					return
+				}
+			}
+			l.Counts[key] = append(buckets, Bucket{second, 1})
+		}
 		if b.PerMinute > 0 {
-			l.Windows[roleKey] = append(l.Windows[roleKey], nowMS)
+			count(roleKey)
 		}
 		if b.PerAgentPerMinute > 0 {
-			l.Windows[agentKey] = append(l.Windows[agentKey], nowMS)
+			count(agentKey)
 		}
 		if b.MaxConcurrent > 0 && toolUseID != "" {
 			expiry := b.SlotExpiry
