@@ -100,7 +100,7 @@ func (ev *evaluation) run(ctx context.Context) *Decision {
 			shells++
 		}
 	}
-	if shells >= indexFrom || ev.e.Policy.Filed != nil {
+	if shells >= indexFrom {
 		ev.index = ev.e.index()
 	}
 	var open []*subject

@@ -1,6 +1,9 @@
 package governance
 
-import "strings"
+import (
+	"slices"
+	"strings"
+)
 
 // Filed rules. A team's policy may hold a thousand rules, most of them
 // about one program each (tool0042 deploys from CI only). The hook starts
@@ -67,6 +70,48 @@ func FiledFailure(scope string, err error) *Rule {
 		Message:    "A rule of the compiled policy cannot be read (" + err.Error() + ").",
 		Suggestion: "Run `governance compile` in the project.",
 		Match:      []MatchSpec{{Program: []string{"*"}}}}, scope)
+}
+
+// filedScan returns the places of the rules s may match when no index is
+// built (a call of few commands): every rule kept decoded, and the filed
+// rules of the programs s names, in policy order. A command named beyond
+// ASCII may match any rule (see [ruleIndex.candidates]): all, filed ones
+// included.
+func filedScan(s *subject, rules []*Rule, filed FiledRules, buf []int) []int {
+	named := s.kind == KindShell && s.cl != nil && asciiNames(s.cl)
+	if s.kind == KindShell && !named {
+		for i := range rules {
+			buf = append(buf, i)
+		}
+		return buf
+	}
+	for i, r := range rules {
+		if !r.slot {
+			buf = append(buf, i)
+		}
+	}
+	if !named {
+		return buf
+	}
+	var places []int
+	commandNames(s.cl, func(name, lower string) {
+		if l := filed.Places(name); len(l) > 0 {
+			places = append(places, l...)
+			return
+		}
+		if lower == "" {
+			lower = strings.ToLower(name)
+		}
+		if lower != name {
+			places = append(places, filed.Places(lower)...)
+		}
+	})
+	if len(places) == 0 {
+		return buf
+	}
+	buf = append(buf, places...)
+	slices.Sort(buf)
+	return slices.Compact(buf)
 }
 
 // rule returns the rule at place i of the policy, decoding a filed one. A

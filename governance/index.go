@@ -137,16 +137,7 @@ func (x *ruleIndex) shellCandidates(cl *cmdline, buf []int) []int {
 			lists = append(lists, l)
 		}
 	}
-	add(cl.name, cl.lname)
-	if len(cl.cmd.Args) > 0 {
-		// A program given by path matches prefix rules by its full path.
-		if v := cl.cmd.Args[0].Value; v != cl.name {
-			add(v, "")
-		}
-	}
-	for _, w := range cl.cmd.Wrappers {
-		add(w, "")
-	}
+	commandNames(cl, add)
 	out := buf[:0]
 	switch len(lists) {
 	case 0:
@@ -177,6 +168,22 @@ func (x *ruleIndex) program(name string) []int {
 		return mergeSorted(nil, l, f)
 	}
 	return l
+}
+
+// commandNames calls f with the names rules of a program may be filed
+// under for cl: its program's name (and lower case, when known), its
+// first word when that is a path, and its wrappers.
+func commandNames(cl *cmdline, f func(name, lower string)) {
+	f(cl.name, cl.lname)
+	if len(cl.cmd.Args) > 0 {
+		// A program given by path matches prefix rules by its full path.
+		if v := cl.cmd.Args[0].Value; v != cl.name {
+			f(v, "")
+		}
+	}
+	for _, w := range cl.cmd.Wrappers {
+		f(w, "")
+	}
 }
 
 // asciiNames reports whether the program, its path and its wrappers are

@@ -79,7 +79,13 @@ func (ev *evaluation) judge(s *subject) Verdict {
 	allowedByRule := false
 	rules := ev.e.Policy.Rules
 	var buf [64]int
-	for _, i := range ev.index.candidates(s, rules, buf[:0]) {
+	var cands []int
+	if ev.index == nil && ev.e.Policy.Filed != nil {
+		cands = filedScan(s, rules, ev.e.Policy.Filed, buf[:0])
+	} else {
+		cands = ev.index.candidates(s, rules, buf[:0])
+	}
+	for _, i := range cands {
 		r := ev.e.Policy.rule(i)
 		if help && r.outcome > Allow {
 			// Asking a program for help runs nothing it would run otherwise.

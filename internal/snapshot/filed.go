@@ -128,7 +128,7 @@ type filed struct {
 	// layout and scopes are the snapshot's Filed and FiledScopes.
 	layout   string
 	scopes   []string
-	programs string
+	programs []byte
 	// count is the number of filed rules; rest holds the places index,
 	// then the rules.
 	count   int
@@ -150,10 +150,10 @@ func (f *filed) Places(program string) []int {
 	lo, hi := 0, len(text)
 	for lo < hi {
 		mid := (lo + hi) / 2
-		start := strings.LastIndexByte(text[:mid], '\n') + 1
-		name, _, _ := strings.Cut(text[start:], " ")
-		if name < program {
-			end := strings.IndexByte(text[mid:], '\n')
+		start := bytes.LastIndexByte(text[:mid], '\n') + 1
+		name, _, _ := bytes.Cut(text[start:], []byte(" "))
+		if string(name) < program {
+			end := bytes.IndexByte(text[mid:], '\n')
 			if end < 0 {
 				return nil
 			}
@@ -162,11 +162,12 @@ func (f *filed) Places(program string) []int {
 			hi = start
 		}
 	}
-	line, _, _ := strings.Cut(text[lo:], "\n")
-	name, list, _ := strings.Cut(line, " ")
-	if name != program {
+	line, _, _ := bytes.Cut(text[lo:], []byte("\n"))
+	name, rest, _ := bytes.Cut(line, []byte(" "))
+	if string(name) != program {
 		return nil
 	}
+	list := string(rest)
 	var out []int
 	for list != "" {
 		var word string
@@ -288,12 +289,13 @@ func readIndexes(path string) (*Snapshot, error) {
 		return nil, damaged("its programs index is cut short")
 	}
 	if int64(len(data)) < end {
-		more := make([]byte, end-int64(len(data)))
-		if _, err := io.ReadFull(file, more); err != nil {
+		whole := make([]byte, end)
+		n := copy(whole, data)
+		if _, err := io.ReadFull(file, whole[n:]); err != nil {
 			file.Close()
 			return nil, err
 		}
-		data = append(data, more...)
+		data = whole
 	}
 	s.tail = data[line+1 : end]
 	s.rulesFile = io.NewSectionReader(file, end, info.Size()-end)
@@ -317,10 +319,10 @@ func (s *Snapshot) rulesFiled(base int, lazy bool) ([]*governance.Rule, governan
 	}
 	f := &filed{base: base, layout: s.Filed, scopes: s.FiledScopes, count: len(s.Filed) - strings.Count(s.Filed, "-")}
 	if s.rulesFile != nil {
-		f.programs = string(s.tail)
+		f.programs = s.tail
 		f.rest, f.size = s.rulesFile, s.rulesFile.Size()
 	} else {
-		f.programs = string(s.tail[:s.FiledPrograms])
+		f.programs = s.tail[:s.FiledPrograms]
 		f.rest, f.size = bytes.NewReader(s.tail[s.FiledPrograms:]), int64(len(s.tail)-s.FiledPrograms)
 	}
 	out := make([]*governance.Rule, len(s.Filed))

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -105,6 +106,11 @@ func TestFiledRulesDecideAlike(t *testing.T) {
 			if w.Outcome != g.Outcome || w.Rule != g.Rule || w.Message != g.Message {
 				t.Errorf("%q (agent %q): filed %s %s %q, whole %s %s %q", cmd, agent, g.Outcome, g.Rule, g.Message, w.Outcome, w.Rule, w.Message)
 			}
+			// Every rule that matched, not only the one that won: a miss
+			// behind a stricter rule is a miss all the same.
+			if ws, gs := ruleSteps(w), ruleSteps(g); !slices.Equal(ws, gs) {
+				t.Errorf("%q (agent %q): rules matched filed %v, whole %v", cmd, agent, gs, ws)
+			}
 			calls++
 		}
 	}
@@ -126,6 +132,17 @@ func TestFiledRulesDecideAlike(t *testing.T) {
 	if len(f.decoded) != 2 {
 		t.Errorf("tool03 deploy decoded %d filed rules, want its 2", len(f.decoded))
 	}
+}
+
+// ruleSteps are the rules layer's verdicts of a decision.
+func ruleSteps(d *governance.Decision) []string {
+	var out []string
+	for _, st := range d.Trace {
+		if st.Layer == governance.LayerRules {
+			out = append(out, st.Subject+" "+st.Rule+" "+st.Outcome.String())
+		}
+	}
+	return out
 }
 
 // TestFiledRulesDamaged checks that a snapshot whose filed rules cannot
