@@ -58,17 +58,22 @@ func (ev *evaluation) governanceProgram(cl *cmdline) bool {
 // noteCopies records the files a command writes when it also reads a
 // governance binary: a copy made earlier in the same call.
 func (ev *evaluation) noteCopies(c *shell.Command, fas []fileArg) {
-	bins := ev.e.binaries()
-	if len(bins) == 0 {
-		return
-	}
 	copies := false
 	for _, fa := range fas {
 		if fa.kind != KindRead || fa.arg.Dynamic {
 			continue
 		}
 		p := ev.placeOf(c, fa.arg, true)
-		if p.abs != "" && sameProgram(p.abs, bins) {
+		if p.abs == "" {
+			continue
+		}
+		// Only a file can be a copy: most reads are of folders (git
+		// status reads .) or of files that are not there, and finding
+		// the binaries costs a walk of the executable's path.
+		if fi, err := os.Stat(p.abs); err != nil || !fi.Mode().IsRegular() {
+			continue
+		}
+		if bins := ev.e.binaries(); len(bins) > 0 && sameProgram(p.abs, bins) {
 			copies = true
 		}
 	}
