@@ -224,7 +224,7 @@ var digitsSpec = &OptSpec{Names: []string{"-NUM"}}
 // deepest node's, then those above it while nodes inherit.
 func (c *Call) lookupLong(name string, exact bool) *OptSpec {
 	for i := len(c.Nodes) - 1; i >= 0; i-- {
-		g := c.Nodes[i].grammar()
+		g := c.grammarAt(i)
 		if c.Prog.Pflag && !exact {
 			// pflag knows no abbreviations.
 			if spec, _ := g.lookupLong(name); spec != nil && spec.Is("--"+name) {
@@ -246,7 +246,7 @@ func (c *Call) lookupLong(name string, exact bool) *OptSpec {
 
 func (c *Call) lookupShort(b byte) *OptSpec {
 	for i := len(c.Nodes) - 1; i >= 0; i-- {
-		if spec := c.Nodes[i].grammar().lookupShort(b); spec != nil {
+		if spec := c.grammarAt(i).lookupShort(b); spec != nil {
 			return spec
 		}
 		if !c.Nodes[i].Inherit {

@@ -45,7 +45,7 @@ var gitProgram = &Program{Names: []string{"git"}, Node: Node{Opts: `
 --attr-source=TREEISH
 -v --version                   help
 -h --help                      help
-`, MakeSubs: gitMakeSubs, Effects: gitEffects, Exact: true}, HelpEffects: gitHelpEffects, SubStart: gitSubStart}
+`, MakeSubs: gitMakeSubs, Effects: gitEffects, Exact: true}, HelpEffects: gitHelpEffects, SubHelp: true, SubStart: gitSubStart}
 
 // gitHelpEffects: git's help of a subcommand is its manual page, which
 // man formats and caches.
@@ -548,10 +548,6 @@ func gitMakeSubs() []*Sub {
 			fx.Exec("sh", "", "git runs a tool or a server")
 		}}},
 	)
-	for _, s := range subs {
-		// git SUBCOMMAND --help shows the subcommand's manual.
-		s.HelpOpt = true
-	}
 	return subs
 }
 

@@ -15,9 +15,6 @@ type Node struct {
 	// MakeOpts, when set, makes the option table on first use instead
 	// (tables computed from lists: ag's file types).
 	MakeOpts func() string
-	// HelpOpt adds --help, tagged help, to a table without one (git's
-	// subcommands show their manual).
-	HelpOpt bool
 	// Subs are the subcommands, in the order they are tried when Prefix
 	// is set.
 	Subs []*Sub
@@ -81,8 +78,13 @@ type Sub struct {
 func (s *Sub) names() []string { return strings.Split(s.Name, "|") }
 
 // grammar returns the node's option table.
-func (n *Node) grammar() *grammar {
-	if n.MakeOpts == nil && !n.HelpOpt {
+func (n *Node) grammar() *grammar { return n.grammarOf(false) }
+
+// grammarOf returns the node's option table; with subHelp, --help tagged
+// help is added to a table without one (see [Program.SubHelp]). A node
+// belongs to one program, so it is always read the same way.
+func (n *Node) grammarOf(subHelp bool) *grammar {
+	if n.MakeOpts == nil && !subHelp {
 		return n.g.get(n.Opts)
 	}
 	return n.g.make(func() string {
@@ -90,12 +92,15 @@ func (n *Node) grammar() *grammar {
 		if n.MakeOpts != nil {
 			text = n.MakeOpts()
 		}
-		if n.HelpOpt && !strings.Contains(text, "--help") {
+		if subHelp && !strings.Contains(text, "--help") {
 			text += "\n--help  help\n"
 		}
 		return text
 	})
 }
+
+// grammarAt returns the option table of the call's i-th node.
+func (c *Call) grammarAt(i int) *grammar { return c.Nodes[i].grammarOf(i > 0 && c.Prog.SubHelp) }
 
 // subs returns the node's subcommands.
 func (n *Node) subs() []*Sub {
@@ -171,6 +176,9 @@ type Program struct {
 	// script that runs gzip), and Caches the places of the tool's own
 	// files that every call may write: both are added before Start.
 	Helpers, Caches []string
+	// SubHelp gives every subcommand --help, tagged help, when its
+	// table has none (git SUBCOMMAND --help shows its manual).
+	SubHelp bool
 	// SubStart, when set, adds what every call of a subcommand does
 	// before the subcommand's own effects (git's -c and the repository
 	// it finds).
@@ -291,7 +299,7 @@ func (p *Program) Options(subs ...string) (opts []*OptSpec, subcommands []string
 		}
 		n = sub.Node
 	}
-	if g := n.grammar(); g != nil {
+	if g := n.grammarOf(len(subs) > 0 && p.SubHelp); g != nil {
 		opts = g.opts
 	}
 	for _, s := range n.subs() {
