@@ -2,6 +2,7 @@ package programs
 
 import (
 	"path"
+	"slices"
 	"strings"
 
 	"github.com/agentgov/governance/internal/shell"
@@ -45,7 +46,7 @@ var gitProgram = &Program{Names: []string{"git"}, Node: Node{Opts: `
 --attr-source=TREEISH
 -v --version                   help
 -h --help                      help
-`, MakeSubs: gitMakeSubs, Effects: gitEffects, Exact: true}, HelpEffects: gitHelpEffects, SubHelp: true, SubStart: gitSubStart}
+`, Subs: gitSubList, Effects: gitEffects, Exact: true}, HelpEffects: gitHelpEffects, SubHelp: true, SubStart: gitSubStart}
 
 // gitHelpEffects: git's help of a subcommand is its manual page, which
 // man formats and caches.
@@ -199,42 +200,35 @@ func gitSafeName(name string) bool {
 	return false
 }
 
-// gitRead is a subcommand that prints what the repository holds.
-func gitRead(opts string) *Node {
-	return &Node{Opts: opts, Effects: gitReadEffects}
+// gitChangeEffects: a subcommand that changes the repository.
+func gitChangeEffects(c *Call, fx *Effects) { fx.Change("git changes the repository") }
+
+// gitTreeEffects: a subcommand that rewrites the work tree: the paths it
+// names after --, else the whole tree; and runs hooks.
+func gitTreeEffects(c *Call, fx *Effects) { gitTreeWrites(c, fx, false) }
+
+// gitTreePathsEffects is gitTreeEffects for a subcommand whose every
+// operand is a path (restore).
+func gitTreePathsEffects(c *Call, fx *Effects) { gitTreeWrites(c, fx, true) }
+
+func gitTreeWrites(c *Call, fx *Effects, pathsOnly bool) {
+	why := "git " + c.Sub() + " rewrites files of the work tree"
+	paths := gitPaths(c, pathsOnly)
+	if len(paths) == 0 {
+		fx.Add(Effect{Op: Write, Path: gitIn(c, argOf(".")), Tree: true, Why: why})
+	}
+	for _, p := range paths {
+		fx.Add(Effect{Op: Write, Path: p, Tree: true, Why: why})
+	}
+	fx.Exec("sh", "", "git runs the repository's hooks")
 }
 
-// gitFlagsRead is gitRead for the diff and log family.
-func gitFlagsRead(opts string) *Node {
-	return &Node{Flags: true, Effects: gitReadEffects, MakeOpts: func() string { return gitDiffOpts + opts }}
-}
-
-// gitChange is a subcommand that changes the repository or its remote.
-func gitChange(why string) *Node {
-	return &Node{Flags: true, Effects: func(c *Call, fx *Effects) { fx.Change(why) }}
-}
-
-// gitTree is a subcommand that rewrites the work tree: the paths it names
-// (after --, or every operand when pathsOnly), else the whole tree; and
-// runs hooks. opts are its options that take values.
-func gitTree(opts string, pathsOnly bool) *Node {
-	return &Node{Flags: true, Opts: opts, Effects: func(c *Call, fx *Effects) {
-		why := "git " + c.Sub() + " rewrites files of the work tree"
-		paths := gitPaths(c, pathsOnly)
-		if len(paths) == 0 {
-			fx.Add(Effect{Op: Write, Path: gitIn(c, argOf(".")), Tree: true, Why: why})
-		}
-		for _, p := range paths {
-			fx.Add(Effect{Op: Write, Path: p, Tree: true, Why: why})
-		}
-		fx.Exec("sh", "", "git runs the repository's hooks")
-	}}
-}
-
-func gitSubs() []*Sub {
-	return []*Sub{
-		// Reading.
-		{"status", gitRead(`
+// gitSubList are git's subcommands (gitSubStart says what every one
+// does first). It is static data: git is the command most often judged,
+// and building its hundred nodes on each call cost more than judging one.
+var gitSubList = []*Sub{
+	// Reading.
+	{"status", &Node{Opts: `
 -s --short
 -b --branch
 --show-stash
@@ -250,9 +244,18 @@ func gitSubs() []*Sub {
 --no-renames --renames
 -M --find-renames[=N]
 -h --help  help
-`)},
-		{"log|whatchanged|show|diff|diff-tree|diff-files|diff-index|shortlog|range-diff|cherry|rev-list|format-patch", nil},
-		{"blame|annotate", gitRead(`
+`, Effects: gitReadEffects}},
+	{"log", &Node{Opts: gitDiffOpts + `--follow`, Flags: true, Effects: gitReadEffects}},
+	{"whatchanged|show|diff|diff-tree|diff-files|diff-index", &Node{Opts: gitDiffOpts, Flags: true, Effects: gitReadEffects}},
+	{"shortlog", &Node{Opts: "-n --numbered\n-s --summary\n-e --email\n-c --committer\n-w[=WIDTH]\n--group=TYPE\n--format=FORMAT\n--date=FORMAT\n--since --after=DATE\n--until --before=DATE\n--author=PATTERN\n--all\n--no-merges\n--merges\n--first-parent", Effects: gitReadEffects}},
+	{"range-diff|cherry|rev-list", &Node{Opts: gitDiffOpts, Flags: true, Effects: gitReadEffects}},
+	{"format-patch", &Node{Opts: gitDiffOpts + "-o --output-directory=DIR  write\n--signature-file=FILE  read\n--description-file=FILE  read\n--in-reply-to=ID\n--subject-prefix=PREFIX\n--to=ADDRESS\n--cc=ADDRESS\n--from=IDENT\n--add-header=HEADER\n--base=COMMIT\n--interdiff=REV\n--range-diff=REV\n--creation-factor=N\n--filename-max-length=N\n-v --reroll-count=N\n--signature=TEXT", Flags: true, Effects: func(c *Call, fx *Effects) {
+		if len(c.ValueArgs("-o")) == 0 && !c.Has("--stdout") {
+			fx.Write(gitIn(c, argOf(".")), "git format-patch writes patch files")
+		}
+		gitCommittedReads(c, fx)
+	}}},
+	{"blame|annotate", &Node{Opts: `
 --incremental
 -b
 --root
@@ -285,8 +288,8 @@ func gitSubs() []*Sub {
 --textconv                 exec
 --encoding=ENCODING
 -h --help help
-`)},
-		{"grep", &Node{Effects: gitGrepEffects, Opts: `
+`, Effects: gitReadEffects}},
+	{"grep", &Node{Effects: gitGrepEffects, Opts: `
 --cached
 --no-index
 --untracked
@@ -334,7 +337,7 @@ func gitSubs() []*Sub {
 -H
 --index
 `}},
-		{"ls-files", gitRead(`
+	{"ls-files", &Node{Opts: `
 -c --cached
 -d --deleted
 -m --modified
@@ -364,8 +367,8 @@ func gitSubs() []*Sub {
 -t
 -v
 -f
-`)},
-		{"ls-tree", gitRead(`
+`, Effects: gitReadEffects}},
+	{"ls-tree", &Node{Opts: `
 -d
 -r
 -t
@@ -377,8 +380,8 @@ func gitSubs() []*Sub {
 --full-tree
 --format=FORMAT
 --abbrev[=N]
-`)},
-		{"cat-file", gitRead(`
+`, Effects: gitReadEffects}},
+	{"cat-file", &Node{Opts: `
 -t
 -s
 -e
@@ -397,158 +400,118 @@ func gitSubs() []*Sub {
 --path=PATH
 -Z
 -z
-`)},
-		{"verify-commit|verify-tag|replace|rev-parse|describe|merge-base|name-rev|count-objects|show-ref|show-branch|for-each-ref|var|check-ignore|check-attr|check-mailmap|get-tar-commit-id|check-ref-format|patch-id|stripspace|column|show-index|verify-pack|fsck|ls-remote|version|symbolic-ref|hash-object|bundle|help|config|branch|tag|remote|stash|worktree|submodule|reflog|notes|bisect|lfs|archive|fetch|clean|rm|apply", nil},
-	}
-}
-
-// gitMakeSubs builds git's subcommands: those listed by name only in
-// gitSubs get their nodes here, where each can say what it does (and
-// gitSubStart what every one does first).
-func gitMakeSubs() []*Sub {
-	nodes := map[string]*Node{
-		"log":       gitFlagsRead(`--follow`),
-		"diff":      gitFlagsRead(``),
-		"rev-parse": gitRead(`--git-path=PATH` + "\n--show-toplevel\n--show-prefix\n--show-cdup\n--git-dir\n--absolute-git-dir\n--git-common-dir\n--is-inside-work-tree\n--is-inside-git-dir\n--is-bare-repository\n--is-shallow-repository\n--short[=N]\n--abbrev-ref[=MODE]\n--symbolic\n--symbolic-full-name\n--verify\n-q --quiet\n--sq\n--sq-quote\n--not\n--all\n--branches[=PATTERN]\n--tags[=PATTERN]\n--remotes[=PATTERN]\n--glob=PATTERN\n--exclude=PATTERN\n--since=DATE\n--until=DATE\n--default=ARG\n--prefix=ARG\n--revs-only\n--no-revs\n--flags\n--no-flags\n--local-env-vars\n--resolve-git-dir=PATH\n--show-object-format[=MODE]\n--show-ref-format\n--shared-index-path\n--parseopt\n--keep-dashdash\n--stop-at-non-option\n--stuck-long\n--disambiguate=PREFIX\n--path-format=FORMAT\n--show-superproject-working-tree\n--"),
-		"describe":  gitRead("--all\n--tags\n--contains\n--abbrev=N\n--candidates=N\n--exact-match\n--debug\n--long\n--match=PATTERN\n--exclude=PATTERN\n--always\n--first-parent\n--dirty[=MARK]\n--broken[=MARK]"),
-		"fsck":      gitRead("--unreachable\n--dangling\n--no-dangling\n--tags\n--root\n--cache\n--no-reflogs\n--full\n--no-full\n--connectivity-only\n--strict\n--verbose\n--lost-found  write\n--name-objects\n--progress\n--no-progress"),
-		"ls-remote": &Node{Opts: "-h --heads\n-t --tags\n-b --branches\n--refs\n-q --quiet\n--upload-pack=EXEC  exec\n--exit-code\n--get-url\n--sort=KEY\n--symref\n-o --server-option=OPTION", Effects: gitRemoteEffects},
-		"version":   gitRead("--build-options"),
-		"config":    {Flags: true, Opts: "--file -f=FILE  read\n--blob=BLOB\n--type=TYPE\n--default=VALUE\n-e --edit  exec", Effects: gitConfigEffects},
-		"branch":    {Flags: true, Opts: "--set-upstream-to -u=UPSTREAM\n--contains[=COMMIT]\n--no-contains[=COMMIT]\n--merged[=COMMIT]\n--no-merged[=COMMIT]\n--points-at=OBJECT\n--sort=KEY\n--format=FORMAT\n--column[=OPTIONS]\n--abbrev[=N]\n--color[=WHEN]", Effects: gitBranchEffects},
-		"tag":       {Flags: true, Opts: "-m --message=MESSAGE\n-F --file=FILE  read\n-u --local-user=KEYID\n--cleanup=MODE\n--sort=KEY\n--format=FORMAT\n--contains[=COMMIT]\n--no-contains[=COMMIT]\n--points-at[=OBJECT]\n--merged[=COMMIT]\n--no-merged[=COMMIT]\n--column[=OPTIONS]\n-n[=NUM]\n--color[=WHEN]", Effects: gitTagEffects},
-		"remote":    {Flags: true, Effects: gitRemoteSubEffects},
-		// stash list takes log's options and stash show diff's, reflog
-		// show log's: --output=FILE among them.
-		"stash":     {Flags: true, Opts: gitDiffOpts + "-m --message=MESSAGE\n--pathspec-from-file=FILE  read", Effects: gitStashEffects},
-		"worktree":  {Flags: true, Opts: "-b=BRANCH\n-B=BRANCH\n--reason=STRING\n--expire=TIME", Effects: gitWordEffects(map[string]bool{"list": true}, "worktree")},
-		"submodule": {Flags: true, Effects: gitWordEffects(map[string]bool{"status": true, "summary": true, "": true}, "submodule")},
-		"reflog":    {Flags: true, Opts: gitDiffOpts, Effects: gitWordEffects(map[string]bool{"show": true, "exists": true, "": true}, "reflog")},
-		"notes":     {Flags: true, Opts: "--ref=REF", Effects: gitWordEffects(map[string]bool{"list": true, "show": true, "": true}, "notes")},
-		"bisect": {Flags: true, Effects: func(c *Call, fx *Effects) {
-			// git-bisect is a shell script (before git 2.40), which runs
-			// coreutils, gettext and git as it goes. log and terms only
-			// print the bisection's state; the others move HEAD, check
-			// files out and (run, visualize) run programs.
-			for _, h := range []string{"git-bisect", "sh", "git", "gettext", "envsubst", "sed", "cat", "basename", "uname"} {
-				fx.Helper(h, "git bisect is a script of its own")
-			}
-			switch c.Operand(0) {
-			case "log", "terms", "help":
-				fx.Read(shell.Arg{Value: ".git/BISECT_LOG"})
-			default:
-				fx.Exec("sh", "", "git bisect "+c.Operand(0)+" checks files out and may run programs")
-			}
-		}},
-		"lfs":     {Flags: true, Effects: gitLfsEffects},
-		"archive": {Opts: "--format=FMT\n-l --list\n-v --verbose\n--prefix=PREFIX\n--add-file=FILE  read\n--add-virtual-file=PATH\n-o --output=FILE  write\n--worktree-attributes\n--remote=REPO  unknown\n--exec=EXEC  exec\n--mtime=TIME\n-0\n-1\n-2\n-3\n-4\n-5\n-6\n-7\n-8\n-9", Effects: gitReadEffects},
-		"fetch":   {Opts: "-v --verbose\n-q --quiet\n--all\n--set-upstream  change\n-a --append\n--atomic\n--upload-pack=EXEC  exec\n-f --force  change\n-m --multiple\n-t --tags\n-n --no-tags\n-j --jobs=N\n--prefetch\n-p --prune\n-P --prune-tags  change\n--recurse-submodules[=WHEN]\n--dry-run\n--write-fetch-head\n-k --keep\n-u --update-head-ok  change\n--progress\n--depth=DEPTH\n--shallow-since=DATE\n--shallow-exclude=REF\n--deepen=N\n--unshallow\n--refetch\n--update-shallow\n--refmap=REFSPEC  change\n-o --server-option=OPTION\n-4 --ipv4\n-6 --ipv6\n--negotiation-tip=REV\n--negotiate-only\n--filter=SPEC\n--auto-maintenance\n--auto-gc\n--show-forced-updates\n--write-commit-graph\n--stdin", Effects: gitFetchEffects},
-		"clean":   {Flags: true, Opts: "-e --exclude=PATTERN", Effects: gitCleanEffects},
-		"rm":      {Flags: true, Opts: "--pathspec-from-file=FILE  read", Effects: gitRmEffects},
-		"apply":   {Flags: true, Opts: "-p=N\n-C=N\n--directory=ROOT\n--include=PATH\n--exclude=PATH\n--build-fake-ancestor=FILE  write", Effects: gitApplyEffects},
-		"replace": {Flags: true, Effects: func(c *Call, fx *Effects) {
-			if len(c.Args()) == 0 && !c.HasLocal("-d|--delete|-f|--force|-e|--edit|-g|--graft|--convert-graft-file") || c.HasLocal("-l|--list") {
-				return
-			}
-			fx.Change("git replace changes a replacement ref")
-		}},
-		"symbolic-ref": {Flags: true, Opts: "-m=REASON", Effects: func(c *Call, fx *Effects) {
-			if len(c.Args()) == 1 && !c.HasAny("-d|--delete") {
-				return
-			}
-			fx.Change("git symbolic-ref sets a ref")
-		}},
-		"hash-object": {Flags: true, Opts: "-t=TYPE\n--path=FILE\n-w  change", Effects: func(c *Call, fx *Effects) { readOperandsIn(c, fx) }},
-		"bundle": {Flags: true, Effects: func(c *Call, fx *Effects) {
-			if w := c.Operand(0); (w == "list-heads" || w == "verify") && len(c.Args()) > 1 {
-				fx.Read(gitIn(c, c.Args()[1]))
-				return
-			}
-			fx.Change("git bundle " + c.Operand(0) + " writes a bundle or the repository")
-		}},
-		"help": {Flags: true, Effects: func(c *Call, fx *Effects) { fx.Helper("man", "git help shows a manual page") }},
-	}
-	nodes["shortlog"] = gitRead("-n --numbered\n-s --summary\n-e --email\n-c --committer\n-w[=WIDTH]\n--group=TYPE\n--format=FORMAT\n--date=FORMAT\n--since --after=DATE\n--until --before=DATE\n--author=PATTERN\n--all\n--no-merges\n--merges\n--first-parent")
-	nodes["verify-commit"] = &Node{Flags: true, Effects: func(c *Call, fx *Effects) { fx.Helper("gpg", "git verifies a signature with gpg") }}
-	nodes["verify-tag"] = nodes["verify-commit"]
-	for _, name := range []string{"whatchanged", "show", "diff-tree", "diff-files", "diff-index", "range-diff", "cherry", "rev-list"} {
-		nodes[name] = gitFlagsRead(``)
-	}
-	nodes["format-patch"] = &Node{Opts: gitDiffOpts + "-o --output-directory=DIR  write\n--signature-file=FILE  read\n--description-file=FILE  read\n--in-reply-to=ID\n--subject-prefix=PREFIX\n--to=ADDRESS\n--cc=ADDRESS\n--from=IDENT\n--add-header=HEADER\n--base=COMMIT\n--interdiff=REV\n--range-diff=REV\n--creation-factor=N\n--filename-max-length=N\n-v --reroll-count=N\n--signature=TEXT", Flags: true, Effects: func(c *Call, fx *Effects) {
-		if len(c.ValueArgs("-o")) == 0 && !c.Has("--stdout") {
-			fx.Write(gitIn(c, argOf(".")), "git format-patch writes patch files")
+`, Effects: gitReadEffects}},
+	{"verify-commit|verify-tag", &Node{Flags: true, Effects: func(c *Call, fx *Effects) { fx.Helper("gpg", "git verifies a signature with gpg") }}},
+	{"replace", &Node{Flags: true, Effects: func(c *Call, fx *Effects) {
+		if len(c.Args()) == 0 && !c.HasLocal("-d|--delete|-f|--force|-e|--edit|-g|--graft|--convert-graft-file") || c.HasLocal("-l|--list") {
+			return
 		}
-		gitCommittedReads(c, fx)
-	}}
-	for _, name := range []string{"merge-base", "name-rev", "count-objects", "show-ref", "show-branch", "for-each-ref",
-		"var", "check-ignore", "check-attr", "check-mailmap", "get-tar-commit-id", "check-ref-format", "patch-id",
-		"stripspace", "column", "show-index", "verify-pack"} {
-		nodes[name] = &Node{Flags: true, Effects: gitReadEffects}
-	}
-	var subs []*Sub
-	for _, s := range gitSubs() {
-		if s.Node != nil {
-			subs = append(subs, s)
-			continue
+		fx.Change("git replace changes a replacement ref")
+	}}},
+	{"rev-parse", &Node{Opts: `--git-path=PATH` + "\n--show-toplevel\n--show-prefix\n--show-cdup\n--git-dir\n--absolute-git-dir\n--git-common-dir\n--is-inside-work-tree\n--is-inside-git-dir\n--is-bare-repository\n--is-shallow-repository\n--short[=N]\n--abbrev-ref[=MODE]\n--symbolic\n--symbolic-full-name\n--verify\n-q --quiet\n--sq\n--sq-quote\n--not\n--all\n--branches[=PATTERN]\n--tags[=PATTERN]\n--remotes[=PATTERN]\n--glob=PATTERN\n--exclude=PATTERN\n--since=DATE\n--until=DATE\n--default=ARG\n--prefix=ARG\n--revs-only\n--no-revs\n--flags\n--no-flags\n--local-env-vars\n--resolve-git-dir=PATH\n--show-object-format[=MODE]\n--show-ref-format\n--shared-index-path\n--parseopt\n--keep-dashdash\n--stop-at-non-option\n--stuck-long\n--disambiguate=PREFIX\n--path-format=FORMAT\n--show-superproject-working-tree\n--", Effects: gitReadEffects}},
+	{"describe", &Node{Opts: "--all\n--tags\n--contains\n--abbrev=N\n--candidates=N\n--exact-match\n--debug\n--long\n--match=PATTERN\n--exclude=PATTERN\n--always\n--first-parent\n--dirty[=MARK]\n--broken[=MARK]", Effects: gitReadEffects}},
+	{"merge-base|name-rev|count-objects|show-ref|show-branch|for-each-ref|var|check-ignore|check-attr|check-mailmap|get-tar-commit-id|check-ref-format|patch-id|stripspace|column|show-index|verify-pack", &Node{Flags: true, Effects: gitReadEffects}},
+	{"fsck", &Node{Opts: "--unreachable\n--dangling\n--no-dangling\n--tags\n--root\n--cache\n--no-reflogs\n--full\n--no-full\n--connectivity-only\n--strict\n--verbose\n--lost-found  write\n--name-objects\n--progress\n--no-progress", Effects: gitReadEffects}},
+	{"ls-remote", &Node{Opts: "-h --heads\n-t --tags\n-b --branches\n--refs\n-q --quiet\n--upload-pack=EXEC  exec\n--exit-code\n--get-url\n--sort=KEY\n--symref\n-o --server-option=OPTION", Effects: gitRemoteEffects}},
+	{"version", &Node{Opts: "--build-options", Effects: gitReadEffects}},
+	{"symbolic-ref", &Node{Flags: true, Opts: "-m=REASON", Effects: func(c *Call, fx *Effects) {
+		if len(c.Args()) == 1 && !c.HasAny("-d|--delete") {
+			return
 		}
-		for _, name := range s.names() {
-			subs = append(subs, &Sub{Name: name, Node: nodes[name]})
+		fx.Change("git symbolic-ref sets a ref")
+	}}},
+	{"hash-object", &Node{Flags: true, Opts: "-t=TYPE\n--path=FILE\n-w  change", Effects: func(c *Call, fx *Effects) { readOperandsIn(c, fx) }}},
+	{"bundle", &Node{Flags: true, Effects: func(c *Call, fx *Effects) {
+		if w := c.Operand(0); (w == "list-heads" || w == "verify") && len(c.Args()) > 1 {
+			fx.Read(gitIn(c, c.Args()[1]))
+			return
 		}
-	}
+		fx.Change("git bundle " + c.Operand(0) + " writes a bundle or the repository")
+	}}},
+	{"help", &Node{Flags: true, Effects: func(c *Call, fx *Effects) { fx.Helper("man", "git help shows a manual page") }}},
+	{"config", &Node{Flags: true, Opts: "--file -f=FILE  read\n--blob=BLOB\n--type=TYPE\n--default=VALUE\n-e --edit  exec", Effects: gitConfigEffects}},
+	{"branch", &Node{Flags: true, Opts: "--set-upstream-to -u=UPSTREAM\n--contains[=COMMIT]\n--no-contains[=COMMIT]\n--merged[=COMMIT]\n--no-merged[=COMMIT]\n--points-at=OBJECT\n--sort=KEY\n--format=FORMAT\n--column[=OPTIONS]\n--abbrev[=N]\n--color[=WHEN]", Effects: gitBranchEffects}},
+	{"tag", &Node{Flags: true, Opts: "-m --message=MESSAGE\n-F --file=FILE  read\n-u --local-user=KEYID\n--cleanup=MODE\n--sort=KEY\n--format=FORMAT\n--contains[=COMMIT]\n--no-contains[=COMMIT]\n--points-at[=OBJECT]\n--merged[=COMMIT]\n--no-merged[=COMMIT]\n--column[=OPTIONS]\n-n[=NUM]\n--color[=WHEN]", Effects: gitTagEffects}},
+	{"remote", &Node{Flags: true, Effects: gitRemoteSubEffects}},
+	// stash list takes log's options and stash show diff's, reflog
+	// show log's: --output=FILE among them.
+	{"stash", &Node{Flags: true, Opts: gitDiffOpts + "-m --message=MESSAGE\n--pathspec-from-file=FILE  read", Effects: gitStashEffects}},
+	{"worktree", &Node{Flags: true, Opts: "-b=BRANCH\n-B=BRANCH\n--reason=STRING\n--expire=TIME", Effects: func(c *Call, fx *Effects) { gitWordEffects(c, fx, "worktree", "list") }}},
+	{"submodule", &Node{Flags: true, Effects: func(c *Call, fx *Effects) { gitWordEffects(c, fx, "submodule", "status", "summary", "") }}},
+	{"reflog", &Node{Flags: true, Opts: gitDiffOpts, Effects: func(c *Call, fx *Effects) { gitWordEffects(c, fx, "reflog", "show", "exists", "") }}},
+	{"notes", &Node{Flags: true, Opts: "--ref=REF", Effects: func(c *Call, fx *Effects) { gitWordEffects(c, fx, "notes", "list", "show", "") }}},
+	// git-bisect is a shell script (before git 2.40), which runs
+	// coreutils, gettext and git as it goes. log and terms only
+	// print the bisection's state; the others move HEAD, check
+	// files out and (run, visualize) run programs.
+	{"bisect", &Node{Flags: true, Effects: func(c *Call, fx *Effects) {
+		for _, h := range []string{"git-bisect", "sh", "git", "gettext", "envsubst", "sed", "cat", "basename", "uname"} {
+			fx.Helper(h, "git bisect is a script of its own")
+		}
+		switch c.Operand(0) {
+		case "log", "terms", "help":
+			fx.Read(shell.Arg{Value: ".git/BISECT_LOG"})
+		default:
+			fx.Exec("sh", "", "git bisect "+c.Operand(0)+" checks files out and may run programs")
+		}
+	}}},
+	{"lfs", &Node{Flags: true, Effects: gitLfsEffects}},
+	{"archive", &Node{Opts: "--format=FMT\n-l --list\n-v --verbose\n--prefix=PREFIX\n--add-file=FILE  read\n--add-virtual-file=PATH\n-o --output=FILE  write\n--worktree-attributes\n--remote=REPO  unknown\n--exec=EXEC  exec\n--mtime=TIME\n-0\n-1\n-2\n-3\n-4\n-5\n-6\n-7\n-8\n-9", Effects: gitReadEffects}},
+	{"fetch", &Node{Opts: "-v --verbose\n-q --quiet\n--all\n--set-upstream  change\n-a --append\n--atomic\n--upload-pack=EXEC  exec\n-f --force  change\n-m --multiple\n-t --tags\n-n --no-tags\n-j --jobs=N\n--prefetch\n-p --prune\n-P --prune-tags  change\n--recurse-submodules[=WHEN]\n--dry-run\n--write-fetch-head\n-k --keep\n-u --update-head-ok  change\n--progress\n--depth=DEPTH\n--shallow-since=DATE\n--shallow-exclude=REF\n--deepen=N\n--unshallow\n--refetch\n--update-shallow\n--refmap=REFSPEC  change\n-o --server-option=OPTION\n-4 --ipv4\n-6 --ipv6\n--negotiation-tip=REV\n--negotiate-only\n--filter=SPEC\n--auto-maintenance\n--auto-gc\n--show-forced-updates\n--write-commit-graph\n--stdin", Effects: gitFetchEffects}},
+	{"clean", &Node{Flags: true, Opts: "-e --exclude=PATTERN", Effects: gitCleanEffects}},
+	{"rm", &Node{Flags: true, Opts: "--pathspec-from-file=FILE  read", Effects: gitRmEffects}},
+	{"apply", &Node{Flags: true, Opts: "-p=N\n-C=N\n--directory=ROOT\n--include=PATH\n--exclude=PATH\n--build-fake-ancestor=FILE  write", Effects: gitApplyEffects}},
 	// Changing the work tree, the index, the refs, or a remote.
-	subs = append(subs,
-		&Sub{"checkout", gitTree("-b=BRANCH\n-B=BRANCH\n--orphan=BRANCH\n--pathspec-from-file=FILE  read\n"+gitCheckoutEnums, false)},
-		&Sub{"switch", gitTree("-c --create=BRANCH\n-C --force-create=BRANCH\n--orphan=BRANCH\n"+gitCheckoutEnums, false)},
-		&Sub{"restore", gitTree("-s --source=TREE\n--pathspec-from-file=FILE  read\n--conflict=STYLE\n-U --unified=N\n--inter-hunk-context=N", true)},
-		&Sub{"reset", gitTree("--pathspec-from-file=FILE  read", false)},
-		&Sub{"merge", gitTree("-m --message=MESSAGE\n-F --file=FILE  read\n-s --strategy=STRATEGY\n-X --strategy-option=OPTION\n--into-name=BRANCH\n--cleanup=MODE", false)},
-		&Sub{"pull", gitTree("-s --strategy=STRATEGY\n-X --strategy-option=OPTION\n--depth=DEPTH\n--deepen=N\n--shallow-since=DATE\n--shallow-exclude=REF\n--upload-pack=EXEC  exec\n-o --server-option=OPTION\n-j --jobs=N", false)},
-		&Sub{"rebase", gitTree("-s --strategy=STRATEGY\n-X --strategy-option=OPTION\n-x --exec=CMD  exec\n--onto=NEWBASE\n--empty=MODE\n-C=N", false)},
-		&Sub{"cherry-pick|revert|am|sparse-checkout|read-tree|checkout-index", gitTree("-m --mainline=PARENT\n-X --strategy-option=OPTION\n-s --strategy=STRATEGY", false)},
-		&Sub{"commit", &Node{Flags: true, Opts: "-m --message=MESSAGE\n-F --file=FILE  read\n-C --reuse-message=COMMIT\n-c --reedit-message=COMMIT\n--author=AUTHOR\n--date=DATE\n-t --template=FILE  read\n--fixup=COMMIT\n--squash=COMMIT\n--trailer=TRAILER\n--cleanup=MODE\n--pathspec-from-file=FILE  read\n-S --gpg-sign[=KEYID]\n-u --untracked-files[=MODE]", Effects: func(c *Call, fx *Effects) {
-			fx.Change("git commit records a commit")
-			fx.Exec("sh", "", "git runs the repository's hooks")
-		}}},
-		&Sub{"mv", &Node{Flags: true, Effects: func(c *Call, fx *Effects) {
-			args := c.Args()
-			if len(args) >= 2 {
-				for _, a := range args[:len(args)-1] {
-					fx.Move(gitIn(c, a), gitIn(c, args[len(args)-1]))
-				}
+	{"checkout", &Node{Flags: true, Opts: "-b=BRANCH\n-B=BRANCH\n--orphan=BRANCH\n--pathspec-from-file=FILE  read\n" + gitCheckoutEnums, Effects: gitTreeEffects}},
+	{"switch", &Node{Flags: true, Opts: "-c --create=BRANCH\n-C --force-create=BRANCH\n--orphan=BRANCH\n" + gitCheckoutEnums, Effects: gitTreeEffects}},
+	{"restore", &Node{Flags: true, Opts: "-s --source=TREE\n--pathspec-from-file=FILE  read\n--conflict=STYLE\n-U --unified=N\n--inter-hunk-context=N", Effects: gitTreePathsEffects}},
+	{"reset", &Node{Flags: true, Opts: "--pathspec-from-file=FILE  read", Effects: gitTreeEffects}},
+	{"merge", &Node{Flags: true, Opts: "-m --message=MESSAGE\n-F --file=FILE  read\n-s --strategy=STRATEGY\n-X --strategy-option=OPTION\n--into-name=BRANCH\n--cleanup=MODE", Effects: gitTreeEffects}},
+	{"pull", &Node{Flags: true, Opts: "-s --strategy=STRATEGY\n-X --strategy-option=OPTION\n--depth=DEPTH\n--deepen=N\n--shallow-since=DATE\n--shallow-exclude=REF\n--upload-pack=EXEC  exec\n-o --server-option=OPTION\n-j --jobs=N", Effects: gitTreeEffects}},
+	{"rebase", &Node{Flags: true, Opts: "-s --strategy=STRATEGY\n-X --strategy-option=OPTION\n-x --exec=CMD  exec\n--onto=NEWBASE\n--empty=MODE\n-C=N", Effects: gitTreeEffects}},
+	{"cherry-pick|revert|am|sparse-checkout|read-tree|checkout-index", &Node{Flags: true, Opts: "-m --mainline=PARENT\n-X --strategy-option=OPTION\n-s --strategy=STRATEGY", Effects: gitTreeEffects}},
+	{"commit", &Node{Flags: true, Opts: "-m --message=MESSAGE\n-F --file=FILE  read\n-C --reuse-message=COMMIT\n-c --reedit-message=COMMIT\n--author=AUTHOR\n--date=DATE\n-t --template=FILE  read\n--fixup=COMMIT\n--squash=COMMIT\n--trailer=TRAILER\n--cleanup=MODE\n--pathspec-from-file=FILE  read\n-S --gpg-sign[=KEYID]\n-u --untracked-files[=MODE]", Effects: func(c *Call, fx *Effects) {
+		fx.Change("git commit records a commit")
+		fx.Exec("sh", "", "git runs the repository's hooks")
+	}}},
+	{"mv", &Node{Flags: true, Effects: func(c *Call, fx *Effects) {
+		args := c.Args()
+		if len(args) >= 2 {
+			for _, a := range args[:len(args)-1] {
+				fx.Move(gitIn(c, a), gitIn(c, args[len(args)-1]))
 			}
-		}}},
-		&Sub{"add|stage|update-index|update-ref|write-tree|commit-tree|mktag|mktree|gc|prune|repack|maintenance|pack-refs|prune-packed|notes-add|merge-file|merge-tree|rerere|filter-branch|fast-import|fast-export|unpack-objects|index-pack|pack-objects", gitChange("git changes the repository")},
-		&Sub{"push|send-email|send-pack|request-pull|svn|p4|cvsimport|cvsexportcommit|quiltimport|http-push", &Node{Flags: true, Opts: "-o --push-option=OPTION\n--repo=REPO\n--receive-pack --exec=PROGRAM  exec\n--force-with-lease[=REF]\n--signed[=WHEN]", Effects: func(c *Call, fx *Effects) {
-			fx.Network("", c.Args()...)
-			fx.Change("git sends to a remote")
-			fx.Exec("sh", "", "git runs the repository's hooks")
-		}}},
-		&Sub{"clone", &Node{Flags: true, Opts: "-o --origin=NAME\n-b --branch=NAME\n-u --upload-pack=EXEC  exec\n--template=DIR  exec\n-c --config=NAME_VALUE\n--depth=DEPTH\n--shallow-since=DATE\n--shallow-exclude=REF\n--reference=REPO\n--reference-if-able=REPO\n--separate-git-dir=DIR\n-j --jobs=N\n--filter=SPEC\n--server-option=OPTION\n--bundle-uri=URI\n--ref-format=FORMAT", Effects: func(c *Call, fx *Effects) {
-			args := c.Args()
-			if len(args) > 0 {
-				fx.Network("", args[0])
-			}
-			if len(args) > 1 {
-				fx.Add(Effect{Op: Write, Path: gitIn(c, args[1]), Tree: true, Why: "git clone"})
-			} else {
-				fx.Write(gitIn(c, argOf(".")), "git clone makes a folder")
-			}
-		}}},
-		&Sub{"init", &Node{Flags: true, Opts: "--template=DIR  exec\n--separate-git-dir=DIR\n-b --initial-branch=NAME\n--object-format=FORMAT\n--ref-format=FORMAT\n--shared[=PERMISSIONS]", Effects: func(c *Call, fx *Effects) {
-			dir := argOf(".")
-			if args := c.Args(); len(args) > 0 {
-				dir = args[0]
-			}
-			fx.Write(gitIn(c, dir), "git init")
-		}}},
-		&Sub{"credential|credential-cache|credential-store|credential-osxkeychain", &Node{Flags: true, Effects: func(c *Call, fx *Effects) {
-			fx.Unknown("git credential reads or stores passwords")
-		}}},
-		&Sub{"difftool|mergetool|gui|citool|gitk|instaweb|daemon|web--browse|shell|upload-pack|receive-pack|upload-archive|http-backend|imap-send|archimport", &Node{Flags: true, Effects: func(c *Call, fx *Effects) {
-			fx.Exec("sh", "", "git runs a tool or a server")
-		}}},
-	)
-	return subs
+		}
+	}}},
+	{"add|stage|update-index|update-ref|write-tree|commit-tree|mktag|mktree|gc|prune|repack|maintenance|pack-refs|prune-packed|notes-add|merge-file|merge-tree|rerere|filter-branch|fast-import|fast-export|unpack-objects|index-pack|pack-objects", &Node{Flags: true, Effects: gitChangeEffects}},
+	{"push|send-email|send-pack|request-pull|svn|p4|cvsimport|cvsexportcommit|quiltimport|http-push", &Node{Flags: true, Opts: "-o --push-option=OPTION\n--repo=REPO\n--receive-pack --exec=PROGRAM  exec\n--force-with-lease[=REF]\n--signed[=WHEN]", Effects: func(c *Call, fx *Effects) {
+		fx.Network("", c.Args()...)
+		fx.Change("git sends to a remote")
+		fx.Exec("sh", "", "git runs the repository's hooks")
+	}}},
+	{"clone", &Node{Flags: true, Opts: "-o --origin=NAME\n-b --branch=NAME\n-u --upload-pack=EXEC  exec\n--template=DIR  exec\n-c --config=NAME_VALUE\n--depth=DEPTH\n--shallow-since=DATE\n--shallow-exclude=REF\n--reference=REPO\n--reference-if-able=REPO\n--separate-git-dir=DIR\n-j --jobs=N\n--filter=SPEC\n--server-option=OPTION\n--bundle-uri=URI\n--ref-format=FORMAT", Effects: func(c *Call, fx *Effects) {
+		args := c.Args()
+		if len(args) > 0 {
+			fx.Network("", args[0])
+		}
+		if len(args) > 1 {
+			fx.Add(Effect{Op: Write, Path: gitIn(c, args[1]), Tree: true, Why: "git clone"})
+		} else {
+			fx.Write(gitIn(c, argOf(".")), "git clone makes a folder")
+		}
+	}}},
+	{"init", &Node{Flags: true, Opts: "--template=DIR  exec\n--separate-git-dir=DIR\n-b --initial-branch=NAME\n--object-format=FORMAT\n--ref-format=FORMAT\n--shared[=PERMISSIONS]", Effects: func(c *Call, fx *Effects) {
+		dir := argOf(".")
+		if args := c.Args(); len(args) > 0 {
+			dir = args[0]
+		}
+		fx.Write(gitIn(c, dir), "git init")
+	}}},
+	{"credential|credential-cache|credential-store|credential-osxkeychain", &Node{Flags: true, Effects: func(c *Call, fx *Effects) {
+		fx.Unknown("git credential reads or stores passwords")
+	}}},
+	{"difftool|mergetool|gui|citool|gitk|instaweb|daemon|web--browse|shell|upload-pack|receive-pack|upload-archive|http-backend|imap-send|archimport", &Node{Flags: true, Effects: func(c *Call, fx *Effects) {
+		fx.Exec("sh", "", "git runs a tool or a server")
+	}}},
 }
 
 // gitSubStart is what every git subcommand does first: what git's own -c
@@ -872,13 +835,11 @@ func gitStashEffects(c *Call, fx *Effects) {
 
 // gitWordEffects is for subcommands whose first operand is a verb: the
 // listed verbs print, the others change something.
-func gitWordEffects(reads map[string]bool, name string) func(*Call, *Effects) {
-	return func(c *Call, fx *Effects) {
-		if reads[c.Operand(0)] {
-			return
-		}
-		fx.Change("git " + name + " " + c.Operand(0) + " changes the repository")
+func gitWordEffects(c *Call, fx *Effects, name string, reads ...string) {
+	if slices.Contains(reads, c.Operand(0)) {
+		return
 	}
+	fx.Change("git " + name + " " + c.Operand(0) + " changes the repository")
 }
 
 // gitLfsEffects: listing and status read; fetch downloads into .git/lfs.
