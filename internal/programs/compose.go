@@ -34,7 +34,7 @@ const composeOpts = `
 `
 
 // composePlugin is docker compose (and nerdctl compose).
-var composePlugin = &Node{Effects: composeGroup, Opts: composeOpts, MakeSubs: composeSubs}
+var composePlugin = &Node{Effects: composeGroup, Opts: composeOpts, Subs: composeSubs}
 
 // dockerComposeProgram is the standalone docker-compose: v2's options and
 // v1's (which spoke to the daemon itself: -H, --tls...).
@@ -52,7 +52,7 @@ var dockerComposeProgram = &Program{Names: []string{"docker-compose"}, Pflag: tr
 --tlsverify
 --verbose
 -v --version
-`, MakeSubs: composeSubs}}
+`, Subs: composeSubs}}
 
 // podmanComposeProgram is podman-compose, a Python program that reads its
 // options with argparse (abbreviations allowed) and runs podman: the
@@ -82,10 +82,9 @@ var podmanComposeProgram = &Program{Names: []string{"podman-compose"}, Node: Nod
 --dry-run
 --parallel=N
 --verbose
-`, MakeSubs: func() []*Sub {
-	return []*Sub{
-		{Name: "ps", Node: &Node{Effects: composeRead, Opts: "-h --help\n-q --quiet\n--format=FORMAT"}},
-		{Name: "logs", Node: &Node{Effects: composeRead, Opts: `
+`, Subs: []*Sub{
+	{Name: "ps", Node: &Node{Effects: composeRead, Opts: "-h --help\n-q --quiet\n--format=FORMAT"}},
+	{Name: "logs", Node: &Node{Effects: composeRead, Opts: `
 -h --help
 -f --follow
 -l --latest
@@ -95,9 +94,9 @@ var podmanComposeProgram = &Program{Names: []string{"podman-compose"}, Node: Nod
 --tail=N
 --until=TIME
 `}},
-		{Name: "version", Node: &Node{Effects: composeRead, Opts: "-h --help\n-f --format=FORMAT\n--short"}},
-		{Name: "config", Node: &Node{Effects: composeConfig, Opts: "-h --help\n--services\n-q --quiet"}},
-		{Name: "exec", Node: &Node{Effects: composeExec, POSIX: true, Opts: `
+	{Name: "version", Node: &Node{Effects: composeRead, Opts: "-h --help\n-f --format=FORMAT\n--short"}},
+	{Name: "config", Node: &Node{Effects: composeConfig, Opts: "-h --help\n--services\n-q --quiet"}},
+	{Name: "exec", Node: &Node{Effects: composeExec, POSIX: true, Opts: `
 -h --help
 -d --detach
 --privileged   change
@@ -107,15 +106,13 @@ var podmanComposeProgram = &Program{Names: []string{"podman-compose"}, Node: Nod
 -e --env=VAR
 -w --workdir=DIR
 `}},
-		{Name: "help", Node: &Node{Effects: printsOnly}},
-		{Name: "pull|push|build|up|down|run|start|stop|restart|kill|pause|unpause|port|systemd|images|stats",
-			Node: &Node{Effects: composeChange, Operands: true, Loose: true, Opts: "-h --help"}},
-	}
+	{Name: "help", Node: &Node{Effects: printsOnly}},
+	{Name: "pull|push|build|up|down|run|start|stop|restart|kill|pause|unpause|port|systemd|images|stats",
+		Node: &Node{Effects: composeChange, Operands: true, Loose: true, Opts: "-h --help"}},
 }}}
 
-func composeSubs() []*Sub {
-	return []*Sub{
-		{Name: "ps", Node: &Node{Effects: composeRead, Inherit: true, Opts: `
+var composeSubs = []*Sub{
+	{Name: "ps", Node: &Node{Effects: composeRead, Inherit: true, Opts: `
 -a --all
 --filter=FILTER
 --format=FORMAT
@@ -125,14 +122,14 @@ func composeSubs() []*Sub {
 --services
 --status=STATUS
 `}},
-		{Name: "ls", Node: &Node{Effects: composeRead, Inherit: true, Opts: `
+	{Name: "ls", Node: &Node{Effects: composeRead, Inherit: true, Opts: `
 -a --all
 --filter=FILTER
 --format=FORMAT
 -q --quiet
 `}},
-		{Name: "images", Node: &Node{Effects: composeRead, Inherit: true, Opts: "--format=FORMAT\n-q --quiet"}},
-		{Name: "logs", Node: &Node{Effects: composeRead, Inherit: true, Opts: `
+	{Name: "images", Node: &Node{Effects: composeRead, Inherit: true, Opts: "--format=FORMAT\n-q --quiet"}},
+	{Name: "logs", Node: &Node{Effects: composeRead, Inherit: true, Opts: `
 -f --follow
 --index=N
 --no-color
@@ -142,12 +139,12 @@ func composeSubs() []*Sub {
 -t --timestamps
 --until=TIME
 `}},
-		{Name: "top", Node: &Node{Effects: composeRead, Inherit: true}},
-		{Name: "port", Node: &Node{Effects: composeRead, Inherit: true, Opts: "--index=N\n--protocol=PROTO"}},
-		{Name: "events", Node: &Node{Effects: composeRead, Inherit: true, Opts: "--json\n--since=TIME\n--until=TIME"}},
-		{Name: "stats", Node: &Node{Effects: composeRead, Inherit: true, Opts: "-a --all\n--format=FORMAT\n--no-stream\n--no-trunc"}},
-		{Name: "version", Node: &Node{Effects: composeRead, Inherit: true, Opts: "--format=FORMAT\n--short"}},
-		{Name: "config|convert", Node: &Node{Effects: composeConfig, Inherit: true, Opts: `
+	{Name: "top", Node: &Node{Effects: composeRead, Inherit: true}},
+	{Name: "port", Node: &Node{Effects: composeRead, Inherit: true, Opts: "--index=N\n--protocol=PROTO"}},
+	{Name: "events", Node: &Node{Effects: composeRead, Inherit: true, Opts: "--json\n--since=TIME\n--until=TIME"}},
+	{Name: "stats", Node: &Node{Effects: composeRead, Inherit: true, Opts: "-a --all\n--format=FORMAT\n--no-stream\n--no-trunc"}},
+	{Name: "version", Node: &Node{Effects: composeRead, Inherit: true, Opts: "--format=FORMAT\n--short"}},
+	{Name: "config|convert", Node: &Node{Effects: composeConfig, Inherit: true, Opts: `
 --environment
 --format=FORMAT
 --hash=SERVICES
@@ -168,7 +165,7 @@ func composeSubs() []*Sub {
 --variables
 --volumes
 `}},
-		{Name: "exec", Node: &Node{Effects: composeExec, Inherit: true, POSIX: true, Opts: `
+	{Name: "exec", Node: &Node{Effects: composeExec, Inherit: true, POSIX: true, Opts: `
 -d --detach
 -e --env=VAR
 --index=N
@@ -179,10 +176,9 @@ func composeSubs() []*Sub {
 -u --user=USER
 -w --workdir=DIR
 `}},
-		{Name: "cp", Node: &Node{Effects: composeCopy, Inherit: true, Opts: "-a --archive\n--all\n-L --follow-link\n--index=N"}},
-		{Name: "attach|build|commit|create|down|export|kill|pause|publish|pull|push|restart|rm|run|scale|start|stop|unpause|up|wait|watch|alpha|viz|volumes|bridge",
-			Node: &Node{Effects: composeChange, Inherit: true, Operands: true, Opts: composeChangeOpts}},
-	}
+	{Name: "cp", Node: &Node{Effects: composeCopy, Inherit: true, Opts: "-a --archive\n--all\n-L --follow-link\n--index=N"}},
+	{Name: "attach|build|commit|create|down|export|kill|pause|publish|pull|push|restart|rm|run|scale|start|stop|unpause|up|wait|watch|alpha|viz|volumes|bridge",
+		Node: &Node{Effects: composeChange, Inherit: true, Operands: true, Opts: composeChangeOpts}},
 }
 
 // composeChangeOpts are the options of the subcommands that change the

@@ -46,7 +46,7 @@ var dockerProgram = &Program{Names: []string{"docker"}, Pflag: true, Start: dock
 	return append([]*Sub{
 		{Name: "compose", Node: composePlugin},
 		{Name: "buildx", Node: dockerBuildx},
-	}, dockerSubs()...)
+	}, dockerSubs...)
 }}}
 
 // nerdctl is containerd's docker: docker's subcommands, its own global
@@ -73,15 +73,13 @@ var nerdctlProgram = &Program{Names: []string{"nerdctl"}, Pflag: true, Node: Nod
 	return append([]*Sub{
 		{Name: "compose", Node: composePlugin},
 		{Name: "namespace|ns", Node: nerdctlNamespace},
-	}, dockerSubs()...)
+	}, dockerSubs...)
 }}}
 
-var nerdctlNamespace = &Node{Effects: engineGroup, Opts: "-h --help", MakeSubs: func() []*Sub {
-	return []*Sub{
-		{Name: "ls|list", Node: &Node{Effects: daemonRead, Opts: "-q --quiet\n--format=FORMAT\n-h --help"}},
-		{Name: "inspect", Node: &Node{Effects: daemonRead, Opts: "-f --format=FORMAT\n-h --help"}},
-		{Name: "create|update|remove|rm", Node: &Node{Effects: daemonChange, Opts: "--label=LABEL\n-h --help"}},
-	}
+var nerdctlNamespace = &Node{Effects: engineGroup, Opts: "-h --help", Subs: []*Sub{
+	{Name: "ls|list", Node: &Node{Effects: daemonRead, Opts: "-q --quiet\n--format=FORMAT\n-h --help"}},
+	{Name: "inspect", Node: &Node{Effects: daemonRead, Opts: "-f --format=FORMAT\n-h --help"}},
+	{Name: "create|update|remove|rm", Node: &Node{Effects: daemonChange, Opts: "--label=LABEL\n-h --help"}},
 }}
 
 // podman is daemonless, but its global options are valid after the
@@ -121,7 +119,7 @@ var podmanProgram = &Program{Names: []string{"podman"}, Pflag: true, Node: Node{
 -v --version
 --volumepath=STRING                  write
 -h --help
-`, MakeSubs: podmanSubs}}
+`, Subs: podmanSubs}}
 
 // dockerBuildx is the buildx plugin (docker builder is the same with it
 // installed): listing builders and their disk use, inspecting a builder or
@@ -131,19 +129,17 @@ var dockerBuildx = &Node{Effects: engineGroup, Opts: `
 --builder=NAME
 -D --debug
 -h --help
-`, MakeSubs: func() []*Sub {
-	return []*Sub{
-		{Name: "ls", Node: &Node{Effects: daemonRead, Opts: "--format=FORMAT\n--no-trunc\n-h --help"}},
-		{Name: "du", Node: &Node{Effects: daemonRead, Opts: "--builder=NAME\n--filter=FILTER\n--format=FORMAT\n--verbose\n-h --help"}},
-		{Name: "version", Node: &Node{Effects: daemonRead, Opts: "-h --help"}},
-		{Name: "inspect", Node: &Node{Effects: daemonRead, Opts: "--bootstrap  change\n--builder=NAME\n-h --help"}},
-		{Name: "imagetools", Node: &Node{Effects: engineGroup, Opts: "--builder=NAME\n-h --help", Subs: []*Sub{
-			{Name: "inspect", Node: &Node{Effects: daemonRead, Opts: "--builder=NAME\n--format=FORMAT\n--raw\n-h --help"}},
-			{Name: "create", Node: &Node{Effects: daemonChange, Opts: "-h --help"}},
-		}}},
-		{Name: "build|b", Node: dockerImageBuild},
-		{Name: "bake|create|dial-stdio|history|prune|rm|stop|use|debug|policy", Node: &Node{Effects: daemonChange, Opts: "-h --help"}},
-	}
+`, Subs: []*Sub{
+	{Name: "ls", Node: &Node{Effects: daemonRead, Opts: "--format=FORMAT\n--no-trunc\n-h --help"}},
+	{Name: "du", Node: &Node{Effects: daemonRead, Opts: "--builder=NAME\n--filter=FILTER\n--format=FORMAT\n--verbose\n-h --help"}},
+	{Name: "version", Node: &Node{Effects: daemonRead, Opts: "-h --help"}},
+	{Name: "inspect", Node: &Node{Effects: daemonRead, Opts: "--bootstrap  change\n--builder=NAME\n-h --help"}},
+	{Name: "imagetools", Node: &Node{Effects: engineGroup, Opts: "--builder=NAME\n-h --help", Subs: []*Sub{
+		{Name: "inspect", Node: &Node{Effects: daemonRead, Opts: "--builder=NAME\n--format=FORMAT\n--raw\n-h --help"}},
+		{Name: "create", Node: &Node{Effects: daemonChange, Opts: "-h --help"}},
+	}}},
+	{Name: "build|b", Node: dockerImageBuild},
+	{Name: "bake|create|dial-stdio|history|prune|rm|stop|use|debug|policy", Node: &Node{Effects: daemonChange, Opts: "-h --help"}},
 }}
 
 // engine wraps an Effects function of an engine's subcommand: the

@@ -18,7 +18,7 @@ import "strings"
 var ghProgram = &Program{Names: []string{"gh"}, Pflag: true, Start: ghStart, Node: Node{Effects: ghPrints, Opts: `
 -h --help     help
 --version     help
-`, MakeSubs: ghSubs}}
+`, Subs: ghSubs}}
 
 // forge wraps an Effects function of gh or glab: the variables act first.
 func forge(f func(*Call, *Effects)) func(*Call, *Effects) {

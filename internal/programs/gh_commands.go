@@ -1345,50 +1345,48 @@ var ghStatus = &Node{Effects: ghRead, Inherit: true, Opts: `
 -t --template=TEMPLATE
 `}
 
-func ghSubs() []*Sub {
-	return []*Sub{
-		{Name: "ruleset|rs", Node: &Node{Effects: ghPrints, Inherit: true, Opts: "-R --repo=REPO\n-h --help help", Subs: []*Sub{
-			{Name: "list|ls|view|check", Node: &Node{Effects: ghRead, Inherit: true, Loose: true, Opts: "-L --limit=N\n-o --org=ORG\n-p --parents\n-w --web\n--default\n-h --help help"}},
-		}}},
-		{Name: "project", Node: &Node{Effects: ghPrints, Inherit: true, Opts: "-h --help help", Subs: []*Sub{
-			{Name: "list|view|field-list|item-list", Node: &Node{Effects: ghRead, Inherit: true, Loose: true, Opts: "--owner=OWNER\n-L --limit=N\n--format=FORMAT\n-q --jq=EXPR\n-t --template=TEMPLATE\n-w --web\n--closed\n-h --help help"}},
-			{Name: "close|copy|create|delete|edit|field-create|field-delete|item-add|item-archive|item-create|item-delete|item-edit|link|mark-template|unlink", Node: &Node{Effects: ghChange, Inherit: true, Operands: true, Loose: true}},
-		}}},
-		{Name: "cache", Node: &Node{Effects: ghPrints, Inherit: true, Opts: "-R --repo=REPO\n-h --help help", Subs: []*Sub{
-			{Name: "list|ls", Node: &Node{Effects: ghRead, Inherit: true, Loose: true, Opts: "-L --limit=N\n-O --order=ORDER\n-S --sort=FIELD\n-k --key=KEY\n-r --ref=REF\n-q --jq=EXPR\n-t --template=TEMPLATE\n-h --help help"}},
-			{Name: "delete", Node: &Node{Effects: ghChange, Inherit: true, Operands: true, Loose: true}},
-		}}},
-		{Name: "variable", Node: &Node{Effects: ghPrints, Inherit: true, Opts: "-R --repo=REPO\n-h --help help", Subs: []*Sub{
-			{Name: "list|ls|get", Node: &Node{Effects: ghRead, Inherit: true, Loose: true, Opts: "-e --env=ENV\n-o --org=ORG\n-q --jq=EXPR\n-t --template=TEMPLATE\n-h --help help"}},
-			{Name: "set|delete|remove", Node: &Node{Effects: ghChange, Inherit: true, Operands: true, Loose: true}},
-		}}},
-		{Name: "attestation|at", Node: &Node{Effects: ghPrints, Inherit: true, Opts: "-h --help help", Subs: []*Sub{
-			{Name: "verify|trusted-root", Node: &Node{Effects: ghRead, Inherit: true, Loose: true, Opts: "-R --repo=REPO\n-o --owner=OWNER\n-q --jq=EXPR\n-t --template=TEMPLATE\n-h --help help"}},
-			{Name: "download", Node: &Node{Effects: ghChange, Inherit: true, Operands: true, Loose: true}},
-		}}},
-		{Name: "org", Node: &Node{Effects: ghPrints, Inherit: true, Opts: "-h --help help", Subs: []*Sub{
-			{Name: "list|ls", Node: &Node{Effects: ghRead, Inherit: true, Opts: "-L --limit=N\n-h --help help"}},
-		}}},
-		{Name: "auth", Node: ghAuth},
-		{Name: "browse", Node: ghBrowse},
-		{Name: "codespace|cs", Node: ghCodespace},
-		{Name: "gist", Node: ghGist},
-		{Name: "issue", Node: ghIssue},
-		{Name: "pr", Node: ghPr},
-		{Name: "release", Node: ghRelease},
-		{Name: "repo", Node: ghRepo},
-		{Name: "run", Node: ghRun},
-		{Name: "workflow", Node: ghWorkflow},
-		{Name: "alias", Node: ghAlias},
-		{Name: "api", Node: ghApi},
-		{Name: "completion", Node: ghCompletion},
-		{Name: "config", Node: ghConfig},
-		{Name: "extension|extensions|ext", Node: ghExtension},
-		{Name: "gpg-key", Node: ghGpgKey},
-		{Name: "label", Node: ghLabel},
-		{Name: "search", Node: ghSearch},
-		{Name: "secret", Node: ghSecret},
-		{Name: "ssh-key", Node: ghSshKey},
-		{Name: "status", Node: ghStatus},
-	}
+var ghSubs = []*Sub{
+	{Name: "ruleset|rs", Node: &Node{Effects: ghPrints, Inherit: true, Opts: "-R --repo=REPO\n-h --help help", Subs: []*Sub{
+		{Name: "list|ls|view|check", Node: &Node{Effects: ghRead, Inherit: true, Loose: true, Opts: "-L --limit=N\n-o --org=ORG\n-p --parents\n-w --web\n--default\n-h --help help"}},
+	}}},
+	{Name: "project", Node: &Node{Effects: ghPrints, Inherit: true, Opts: "-h --help help", Subs: []*Sub{
+		{Name: "list|view|field-list|item-list", Node: &Node{Effects: ghRead, Inherit: true, Loose: true, Opts: "--owner=OWNER\n-L --limit=N\n--format=FORMAT\n-q --jq=EXPR\n-t --template=TEMPLATE\n-w --web\n--closed\n-h --help help"}},
+		{Name: "close|copy|create|delete|edit|field-create|field-delete|item-add|item-archive|item-create|item-delete|item-edit|link|mark-template|unlink", Node: &Node{Effects: ghChange, Inherit: true, Operands: true, Loose: true}},
+	}}},
+	{Name: "cache", Node: &Node{Effects: ghPrints, Inherit: true, Opts: "-R --repo=REPO\n-h --help help", Subs: []*Sub{
+		{Name: "list|ls", Node: &Node{Effects: ghRead, Inherit: true, Loose: true, Opts: "-L --limit=N\n-O --order=ORDER\n-S --sort=FIELD\n-k --key=KEY\n-r --ref=REF\n-q --jq=EXPR\n-t --template=TEMPLATE\n-h --help help"}},
+		{Name: "delete", Node: &Node{Effects: ghChange, Inherit: true, Operands: true, Loose: true}},
+	}}},
+	{Name: "variable", Node: &Node{Effects: ghPrints, Inherit: true, Opts: "-R --repo=REPO\n-h --help help", Subs: []*Sub{
+		{Name: "list|ls|get", Node: &Node{Effects: ghRead, Inherit: true, Loose: true, Opts: "-e --env=ENV\n-o --org=ORG\n-q --jq=EXPR\n-t --template=TEMPLATE\n-h --help help"}},
+		{Name: "set|delete|remove", Node: &Node{Effects: ghChange, Inherit: true, Operands: true, Loose: true}},
+	}}},
+	{Name: "attestation|at", Node: &Node{Effects: ghPrints, Inherit: true, Opts: "-h --help help", Subs: []*Sub{
+		{Name: "verify|trusted-root", Node: &Node{Effects: ghRead, Inherit: true, Loose: true, Opts: "-R --repo=REPO\n-o --owner=OWNER\n-q --jq=EXPR\n-t --template=TEMPLATE\n-h --help help"}},
+		{Name: "download", Node: &Node{Effects: ghChange, Inherit: true, Operands: true, Loose: true}},
+	}}},
+	{Name: "org", Node: &Node{Effects: ghPrints, Inherit: true, Opts: "-h --help help", Subs: []*Sub{
+		{Name: "list|ls", Node: &Node{Effects: ghRead, Inherit: true, Opts: "-L --limit=N\n-h --help help"}},
+	}}},
+	{Name: "auth", Node: ghAuth},
+	{Name: "browse", Node: ghBrowse},
+	{Name: "codespace|cs", Node: ghCodespace},
+	{Name: "gist", Node: ghGist},
+	{Name: "issue", Node: ghIssue},
+	{Name: "pr", Node: ghPr},
+	{Name: "release", Node: ghRelease},
+	{Name: "repo", Node: ghRepo},
+	{Name: "run", Node: ghRun},
+	{Name: "workflow", Node: ghWorkflow},
+	{Name: "alias", Node: ghAlias},
+	{Name: "api", Node: ghApi},
+	{Name: "completion", Node: ghCompletion},
+	{Name: "config", Node: ghConfig},
+	{Name: "extension|extensions|ext", Node: ghExtension},
+	{Name: "gpg-key", Node: ghGpgKey},
+	{Name: "label", Node: ghLabel},
+	{Name: "search", Node: ghSearch},
+	{Name: "secret", Node: ghSecret},
+	{Name: "ssh-key", Node: ghSshKey},
+	{Name: "status", Node: ghStatus},
 }

@@ -105,12 +105,11 @@ const helmChartOpts = `
 --validate
 `
 
-var helmProgram = &Program{Names: []string{"helm"}, Pflag: true, Node: Node{Effects: helmPrints, Opts: helmGlobal, MakeSubs: func() []*Sub {
-	return []*Sub{
-		{Name: "completion", Node: &Node{Effects: helmPrints, Inherit: true, Opts: "--no-descriptions"}},
-		{Name: "env", Node: &Node{Effects: helmPrints, Inherit: true}},
-		{Name: "version", Node: &Node{Effects: helmPrints, Inherit: true, Opts: "--client\n-c\n--short\n--template=TEMPLATE"}},
-		{Name: "list|ls", Node: &Node{Effects: helmRead, Inherit: true, Opts: `
+var helmProgram = &Program{Names: []string{"helm"}, Pflag: true, Node: Node{Effects: helmPrints, Opts: helmGlobal, Subs: []*Sub{
+	{Name: "completion", Node: &Node{Effects: helmPrints, Inherit: true, Opts: "--no-descriptions"}},
+	{Name: "env", Node: &Node{Effects: helmPrints, Inherit: true}},
+	{Name: "version", Node: &Node{Effects: helmPrints, Inherit: true, Opts: "--client\n-c\n--short\n--template=TEMPLATE"}},
+	{Name: "list|ls", Node: &Node{Effects: helmRead, Inherit: true, Opts: `
 -a --all
 -A --all-namespaces
 -d --date
@@ -130,14 +129,14 @@ var helmProgram = &Program{Names: []string{"helm"}, Pflag: true, Node: Node{Effe
 --uninstalled
 --uninstalling
 `}},
-		{Name: "status", Node: &Node{Effects: helmRead, Inherit: true, Opts: "-o --output=FORMAT\n--revision=N\n--show-desc\n--show-resources"}},
-		{Name: "history|hist", Node: &Node{Effects: helmRead, Inherit: true, Opts: "--max=N\n-o --output=FORMAT"}},
-		{Name: "get", Node: &Node{Effects: helmPrints, Inherit: true, Subs: []*Sub{
-			{Name: "all|hooks|manifest|metadata|notes|values", Node: &Node{Effects: helmRead, Inherit: true,
-				Opts: "-a --all\n-o --output=FORMAT\n--revision=N\n--template=TEMPLATE"}},
-		}}},
-		{Name: "show|inspect", Node: &Node{Effects: helmPrints, Inherit: true, Subs: []*Sub{
-			{Name: "all|chart|crds|readme|values", Node: &Node{Effects: helmChartRead, Inherit: true, Opts: `
+	{Name: "status", Node: &Node{Effects: helmRead, Inherit: true, Opts: "-o --output=FORMAT\n--revision=N\n--show-desc\n--show-resources"}},
+	{Name: "history|hist", Node: &Node{Effects: helmRead, Inherit: true, Opts: "--max=N\n-o --output=FORMAT"}},
+	{Name: "get", Node: &Node{Effects: helmPrints, Inherit: true, Subs: []*Sub{
+		{Name: "all|hooks|manifest|metadata|notes|values", Node: &Node{Effects: helmRead, Inherit: true,
+			Opts: "-a --all\n-o --output=FORMAT\n--revision=N\n--template=TEMPLATE"}},
+	}}},
+	{Name: "show|inspect", Node: &Node{Effects: helmPrints, Inherit: true, Subs: []*Sub{
+		{Name: "all|chart|crds|readme|values", Node: &Node{Effects: helmChartRead, Inherit: true, Opts: `
 --ca-file=FILE     read
 --cert-file=FILE   read
 --devel
@@ -153,9 +152,9 @@ var helmProgram = &Program{Names: []string{"helm"}, Pflag: true, Node: Node{Effe
 --verify
 --version=VERSION
 `}},
-		}}},
-		{Name: "search", Node: &Node{Effects: helmPrints, Inherit: true, Subs: []*Sub{
-			{Name: "repo|hub", Node: &Node{Effects: helmRead, Inherit: true, Opts: `
+	}}},
+	{Name: "search", Node: &Node{Effects: helmPrints, Inherit: true, Subs: []*Sub{
+		{Name: "repo|hub", Node: &Node{Effects: helmRead, Inherit: true, Opts: `
 --devel
 --endpoint=URL
 --fail-on-no-result
@@ -166,8 +165,8 @@ var helmProgram = &Program{Names: []string{"helm"}, Pflag: true, Node: Node{Effe
 --version=VERSION
 -l --versions
 `}},
-		}}},
-		{Name: "lint", Node: &Node{Effects: helmChartRead, Inherit: true, Opts: `
+	}}},
+	{Name: "lint", Node: &Node{Effects: helmChartRead, Inherit: true, Opts: `
 --kube-version=VERSION
 --quiet
 --set=VALUES
@@ -180,10 +179,10 @@ var helmProgram = &Program{Names: []string{"helm"}, Pflag: true, Node: Node{Effe
 -f --values=FILE   read
 --with-subcharts
 `}},
-		{Name: "verify", Node: &Node{Effects: helmChartRead, Inherit: true, Opts: "--keyring=FILE  read"}},
-		{Name: "template", Node: &Node{Effects: helmInstall, Inherit: true, Opts: helmChartOpts}},
-		{Name: "install|upgrade", Node: &Node{Effects: helmInstall, Inherit: true, Opts: helmChartOpts}},
-		{Name: "uninstall|un|delete|del|rollback", Node: &Node{Effects: helmUndo, Inherit: true, Opts: `
+	{Name: "verify", Node: &Node{Effects: helmChartRead, Inherit: true, Opts: "--keyring=FILE  read"}},
+	{Name: "template", Node: &Node{Effects: helmInstall, Inherit: true, Opts: helmChartOpts}},
+	{Name: "install|upgrade", Node: &Node{Effects: helmInstall, Inherit: true, Opts: helmChartOpts}},
+	{Name: "uninstall|un|delete|del|rollback", Node: &Node{Effects: helmUndo, Inherit: true, Opts: `
 --cascade=POLICY
 --cleanup-on-fail
 --description=TEXT
@@ -199,20 +198,19 @@ var helmProgram = &Program{Names: []string{"helm"}, Pflag: true, Node: Node{Effe
 --wait[=WAIT]
 --wait-for-jobs
 `}},
-		{Name: "repo", Node: &Node{Effects: helmPrints, Inherit: true, Subs: []*Sub{
-			{Name: "list|ls", Node: &Node{Effects: helmPrints, Inherit: true, Opts: "-o --output=FORMAT"}},
-			{Name: "add|update|up|remove|rm|index", Node: &Node{Effects: helmChange, Inherit: true, Operands: true, Loose: true}},
-		}}},
-		{Name: "plugin", Node: &Node{Effects: helmPrints, Inherit: true, Subs: []*Sub{
-			{Name: "list|ls", Node: &Node{Effects: helmPrints, Inherit: true, Opts: "--type=TYPE"}},
-			{Name: "install|add|uninstall|rm|remove|update|up|package|verify", Node: &Node{Effects: helmChange, Inherit: true, Operands: true, Loose: true}},
-		}}},
-		{Name: "dependency|dep|dependencies", Node: &Node{Effects: helmPrints, Inherit: true, Subs: []*Sub{
-			{Name: "list|ls", Node: &Node{Effects: helmChartRead, Inherit: true, Opts: "--max-col-width=N"}},
-			{Name: "build|update|up", Node: &Node{Effects: helmChange, Inherit: true, Operands: true, Loose: true}},
-		}}},
-		{Name: "create|package|pull|fetch|push|registry|test", Node: &Node{Effects: helmChange, Inherit: true, Operands: true, Loose: true}},
-	}
+	{Name: "repo", Node: &Node{Effects: helmPrints, Inherit: true, Subs: []*Sub{
+		{Name: "list|ls", Node: &Node{Effects: helmPrints, Inherit: true, Opts: "-o --output=FORMAT"}},
+		{Name: "add|update|up|remove|rm|index", Node: &Node{Effects: helmChange, Inherit: true, Operands: true, Loose: true}},
+	}}},
+	{Name: "plugin", Node: &Node{Effects: helmPrints, Inherit: true, Subs: []*Sub{
+		{Name: "list|ls", Node: &Node{Effects: helmPrints, Inherit: true, Opts: "--type=TYPE"}},
+		{Name: "install|add|uninstall|rm|remove|update|up|package|verify", Node: &Node{Effects: helmChange, Inherit: true, Operands: true, Loose: true}},
+	}}},
+	{Name: "dependency|dep|dependencies", Node: &Node{Effects: helmPrints, Inherit: true, Subs: []*Sub{
+		{Name: "list|ls", Node: &Node{Effects: helmChartRead, Inherit: true, Opts: "--max-col-width=N"}},
+		{Name: "build|update|up", Node: &Node{Effects: helmChange, Inherit: true, Operands: true, Loose: true}},
+	}}},
+	{Name: "create|package|pull|fetch|push|registry|test", Node: &Node{Effects: helmChange, Inherit: true, Operands: true, Loose: true}},
 }}}
 
 // helmGlobals are the effects of helm's variables and global options,

@@ -63,7 +63,7 @@ const kubectlGlobal = `
 `
 
 var kubectlProgram = &Program{Names: []string{"kubectl"}, Pflag: true, Start: kubectlStart,
-	Node: Node{Effects: kubePrints, Opts: kubectlGlobal, MakeSubs: kubectlSubs}}
+	Node: Node{Effects: kubePrints, Opts: kubectlGlobal, Subs: kubectlSubs}}
 
 // ocProgram is OpenShift's client: kubectl's subcommands and a few of its
 // own. projects and status only read; project with a name switches the
@@ -76,7 +76,7 @@ var ocProgram = &Program{Names: []string{"oc"}, Pflag: true, Node: Node{Effects:
 			{Name: "project", Node: &Node{Effects: ocProject, Inherit: true, Opts: "-q --short"}},
 			{Name: "whoami", Node: &Node{Effects: ocWhoami, Inherit: true,
 				Opts: "-c --show-context\n--show-console\n--show-server\n-t --show-token\n-o --output=FORMAT"}},
-		}, kubectlSubs()...)
+		}, kubectlSubs...)
 	}}}
 
 // kube wraps an Effects function of a kubectl subcommand: the variables

@@ -28,33 +28,32 @@ const minikubeGlobal = `
 -h --help                  help
 `
 
-var minikubeProgram = &Program{Names: []string{"minikube"}, Pflag: true, Node: Node{Effects: printsOnly, Opts: minikubeGlobal, MakeSubs: func() []*Sub {
-	return []*Sub{
-		{Name: "status", Node: &Node{Effects: minikubeRead, Inherit: true, Opts: "-f --format=FORMAT\n-l --layout=LAYOUT\n-n --node=NAME\n-o --output=FORMAT\n-w --watch[=DURATION]"}},
-		{Name: "version", Node: &Node{Effects: printsOnly, Inherit: true, Opts: "--components\n-o --output=FORMAT\n--short"}},
-		{Name: "ip", Node: &Node{Effects: minikubeRead, Inherit: true, Opts: "-n --node=NAME"}},
-		{Name: "update-check", Node: &Node{Effects: minikubeRead, Inherit: true}},
-		{Name: "completion", Node: &Node{Effects: printsOnly, Inherit: true}},
-		{Name: "profile", Node: &Node{Effects: minikubeChange, Inherit: true, Operands: true, Subs: []*Sub{
-			{Name: "list", Node: &Node{Effects: minikubeRead, Inherit: true, Opts: "-l --light\n-o --output=FORMAT"}},
-		}}},
-		{Name: "service", Node: &Node{Effects: minikubeChange, Inherit: true, Operands: true, Loose: true, Subs: []*Sub{
-			{Name: "list", Node: &Node{Effects: minikubeRead, Inherit: true, Opts: "-n --namespace=NAMESPACE\n-o --output=FORMAT"}},
-		}}},
-		{Name: "addons|node", Node: &Node{Effects: minikubeChange, Inherit: true, Subs: []*Sub{
-			{Name: "list", Node: &Node{Effects: minikubeRead, Inherit: true, Opts: "-o --output=FORMAT"}},
-			{Name: "enable|disable|configure|open|images|add|delete|start|stop", Node: &Node{Effects: minikubeChange, Inherit: true, Operands: true, Loose: true}},
-		}}},
-		{Name: "config", Node: &Node{Effects: minikubeChange, Inherit: true, Subs: []*Sub{
-			{Name: "view", Node: &Node{Effects: printsOnly, Inherit: true, Opts: "--format=FORMAT\n-o --output=FORMAT"}},
-			{Name: "get", Node: &Node{Effects: printsOnly, Inherit: true}},
-			{Name: "set|unset|defaults", Node: &Node{Effects: minikubeChange, Inherit: true, Operands: true, Loose: true}},
-		}}},
-		{Name: "image", Node: &Node{Effects: minikubeChange, Inherit: true, Subs: []*Sub{
-			{Name: "ls|list", Node: &Node{Effects: minikubeRead, Inherit: true, Opts: "--format=FORMAT"}},
-			{Name: "build|load|pull|push|rm|save|tag", Node: &Node{Effects: minikubeChange, Inherit: true, Operands: true, Loose: true}},
-		}}},
-		{Name: "logs", Node: &Node{Effects: minikubeRead, Inherit: true, Opts: `
+var minikubeProgram = &Program{Names: []string{"minikube"}, Pflag: true, Node: Node{Effects: printsOnly, Opts: minikubeGlobal, Subs: []*Sub{
+	{Name: "status", Node: &Node{Effects: minikubeRead, Inherit: true, Opts: "-f --format=FORMAT\n-l --layout=LAYOUT\n-n --node=NAME\n-o --output=FORMAT\n-w --watch[=DURATION]"}},
+	{Name: "version", Node: &Node{Effects: printsOnly, Inherit: true, Opts: "--components\n-o --output=FORMAT\n--short"}},
+	{Name: "ip", Node: &Node{Effects: minikubeRead, Inherit: true, Opts: "-n --node=NAME"}},
+	{Name: "update-check", Node: &Node{Effects: minikubeRead, Inherit: true}},
+	{Name: "completion", Node: &Node{Effects: printsOnly, Inherit: true}},
+	{Name: "profile", Node: &Node{Effects: minikubeChange, Inherit: true, Operands: true, Subs: []*Sub{
+		{Name: "list", Node: &Node{Effects: minikubeRead, Inherit: true, Opts: "-l --light\n-o --output=FORMAT"}},
+	}}},
+	{Name: "service", Node: &Node{Effects: minikubeChange, Inherit: true, Operands: true, Loose: true, Subs: []*Sub{
+		{Name: "list", Node: &Node{Effects: minikubeRead, Inherit: true, Opts: "-n --namespace=NAMESPACE\n-o --output=FORMAT"}},
+	}}},
+	{Name: "addons|node", Node: &Node{Effects: minikubeChange, Inherit: true, Subs: []*Sub{
+		{Name: "list", Node: &Node{Effects: minikubeRead, Inherit: true, Opts: "-o --output=FORMAT"}},
+		{Name: "enable|disable|configure|open|images|add|delete|start|stop", Node: &Node{Effects: minikubeChange, Inherit: true, Operands: true, Loose: true}},
+	}}},
+	{Name: "config", Node: &Node{Effects: minikubeChange, Inherit: true, Subs: []*Sub{
+		{Name: "view", Node: &Node{Effects: printsOnly, Inherit: true, Opts: "--format=FORMAT\n-o --output=FORMAT"}},
+		{Name: "get", Node: &Node{Effects: printsOnly, Inherit: true}},
+		{Name: "set|unset|defaults", Node: &Node{Effects: minikubeChange, Inherit: true, Operands: true, Loose: true}},
+	}}},
+	{Name: "image", Node: &Node{Effects: minikubeChange, Inherit: true, Subs: []*Sub{
+		{Name: "ls|list", Node: &Node{Effects: minikubeRead, Inherit: true, Opts: "--format=FORMAT"}},
+		{Name: "build|load|pull|push|rm|save|tag", Node: &Node{Effects: minikubeChange, Inherit: true, Operands: true, Loose: true}},
+	}}},
+	{Name: "logs", Node: &Node{Effects: minikubeRead, Inherit: true, Opts: `
 --audit
 --file=FILE     write
 -f --follow
@@ -63,19 +62,18 @@ var minikubeProgram = &Program{Names: []string{"minikube"}, Pflag: true, Node: N
 --node=NAME
 --problems
 `}},
-		{Name: "start|stop|delete|pause|unpause|ssh|ssh-key|ssh-host|kubectl|mount|tunnel|dashboard|docker-env|podman-env|cache|cp|update-context|license|options",
-			Node: &Node{Effects: minikubeChange, Inherit: true, Operands: true, Loose: true}},
-	}
+	{Name: "start|stop|delete|pause|unpause|ssh|ssh-key|ssh-host|kubectl|mount|tunnel|dashboard|docker-env|podman-env|cache|cp|update-context|license|options",
+		Node: &Node{Effects: minikubeChange, Inherit: true, Operands: true, Loose: true}},
 }}}
 
-var (
-	// minikubeRead asks the cluster or its machine and prints.
-	minikubeRead = func(c *Call, fx *Effects) {
-		clientEnv(c, fx)
-		fx.Network("", requestWords(c)...)
-	}
-	minikubeChange = func(c *Call, fx *Effects) {
-		clientEnv(c, fx)
-		fx.Change("minikube " + c.SubPath())
-	}
-)
+// minikubeRead asks the cluster or its machine and prints.
+func minikubeRead(c *Call, fx *Effects) {
+	clientEnv(c, fx)
+	fx.Network("", requestWords(c)...)
+}
+
+// minikubeChange changes the cluster or its machine.
+func minikubeChange(c *Call, fx *Effects) {
+	clientEnv(c, fx)
+	fx.Change("minikube " + c.SubPath())
+}
