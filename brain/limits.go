@@ -9,9 +9,9 @@ import (
 )
 
 // Limits is the rate-limit state every hook process shares:
-// ratelimits.json in the state folder. It is written under a lock and
-// atomically, but not fsynced: losing a minute of counters to a power
-// failure is harmless, and an fsync on every call is not. Counts hold,
+// ratelimits.json in the state folder. It is rewritten in place under a
+// lock, and not fsynced: losing a minute of counters to a power failure
+// is harmless, and an fsync on every call is not. Counts hold,
 // by key ("role:ai", "agent:SESSION/AGENT"), the calls admitted in each
 // second of the last minute, so that the state stays small however many
 // calls run; Slots the calls running now, by tool use id.

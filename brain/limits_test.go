@@ -1,8 +1,10 @@
 package brain_test
 
 import (
+	"encoding/json"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 	"time"
 
@@ -57,17 +59,25 @@ func TestAdmitCountsPerSecond(t *testing.T) {
 }
 
 // TestAdmitReadsOlderState checks that a state file of the earlier
-// format (every call's time) is read, its counts starting afresh.
+// format (every call's time) is read, its counts starting afresh, and
+// that the file rewritten in place over a longer one is one valid
+// document.
 func TestAdmitReadsOlderState(t *testing.T) {
 	dir := t.TempDir()
 	path := brain.LimitsPath(dir)
-	if err := os.WriteFile(path, []byte(`{"version":1,"windows":{"role:ai":[1,2,3]}}`), 0o600); err != nil {
+	times := strings.Repeat("1700000000000,", 200)
+	if err := os.WriteFile(path, []byte(`{"version":1,"windows":{"role:ai":[`+times+`1]}}`), 0o600); err != nil {
 		t.Fatal(err)
 	}
 	if ok, _, _, err := brain.Admit(path, time.Now(), "ai", "s/a", "", brain.Budget{PerMinute: 1}); err != nil || !ok {
 		t.Fatalf("%v %v", ok, err)
 	}
-	if _, err := os.Stat(filepath.Join(dir, "ratelimits.json")); err != nil {
+	data, err := os.ReadFile(filepath.Join(dir, "ratelimits.json"))
+	if err != nil {
 		t.Fatal(err)
+	}
+	var l brain.Limits
+	if err := json.Unmarshal(data, &l); err != nil || len(l.Counts["role:ai"]) != 1 {
+		t.Fatalf("the state rewritten in place: %v, %+v in %q", err, l, data)
 	}
 }

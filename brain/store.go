@@ -22,8 +22,9 @@ import (
 // skips the write.
 func update(path string, v any, fn func() error) error { return updateFile(path, v, fn, true) }
 
-// updateVolatile is update without fsync, for state whose loss on a power
-// failure is harmless (rate-limit counters): still locked and atomic.
+// updateVolatile is update for state whose loss on a power failure is
+// harmless (rate-limit counters): locked, rewritten in place without
+// fsync (see rewriteInPlace).
 func updateVolatile(path string, v any, fn func() error) error { return updateFile(path, v, fn, false) }
 
 func updateFile(path string, v any, fn func() error, durable bool) error {
@@ -46,9 +47,49 @@ func updateFile(path string, v any, fn func() error, durable bool) error {
 		if err != nil {
 			return err
 		}
-		return atomicfile.WriteVolatile(path, data, 0o600)
+		return rewriteInPlace(path, data)
 	}
 	return writeJSON(path, v)
+}
+
+// rewriteInPlace replaces the content of a volatile file, which only
+// holders of its lock read or write, in place: one write at its start,
+// padded with spaces (JSON's whitespace) to the length it had, so that a
+// process killed after it leaves a valid document. A temporary file and
+// a rename cost about 25 times as much on ext4, on every hook call of a
+// rate-limited role. The file is cut to size when the padding grows
+// large.
+func rewriteInPlace(path string, data []byte) error {
+	f, err := os.OpenFile(path, os.O_RDWR|os.O_CREATE, 0o600)
+	if errors.Is(err, fs.ErrNotExist) {
+		if err := os.MkdirAll(filepath.Dir(path), 0o700); err != nil {
+			return err
+		}
+		f, err = os.OpenFile(path, os.O_RDWR|os.O_CREATE, 0o600)
+	}
+	if err != nil {
+		return err
+	}
+	fi, err := f.Stat()
+	if err != nil {
+		f.Close()
+		return err
+	}
+	size := fi.Size()
+	if pad := size - int64(len(data)); pad > 0 && pad <= 4096 {
+		data = append(data, bytes.Repeat([]byte{' '}, int(pad))...)
+	}
+	if _, err := f.WriteAt(data, 0); err != nil {
+		f.Close()
+		return err
+	}
+	if size > int64(len(data)) {
+		if err := f.Truncate(int64(len(data))); err != nil {
+			f.Close()
+			return err
+		}
+	}
+	return f.Close()
 }
 
 // errNoChange tells update that nothing needs writing.
