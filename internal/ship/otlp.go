@@ -4,10 +4,10 @@ import (
 	"strings"
 	"time"
 
-	collogspb "go.opentelemetry.io/proto/otlp/collector/logs/v1"
-	commonpb "go.opentelemetry.io/proto/otlp/common/v1"
-	logspb "go.opentelemetry.io/proto/otlp/logs/v1"
-	resourcepb "go.opentelemetry.io/proto/otlp/resource/v1"
+	collogspb "go.opentelemetry.io/proto/slim/otlp/collector/logs/v1"
+	commonpb "go.opentelemetry.io/proto/slim/otlp/common/v1"
+	logspb "go.opentelemetry.io/proto/slim/otlp/logs/v1"
+	resourcepb "go.opentelemetry.io/proto/slim/otlp/resource/v1"
 
 	"github.com/agentgov/governance/internal/decisionlog"
 )

@@ -11,7 +11,7 @@ import (
 	"strings"
 	"time"
 
-	collogspb "go.opentelemetry.io/proto/otlp/collector/logs/v1"
+	collogspb "go.opentelemetry.io/proto/slim/otlp/collector/logs/v1"
 	"google.golang.org/protobuf/encoding/protowire"
 	"google.golang.org/protobuf/proto"
 

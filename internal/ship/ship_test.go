@@ -14,7 +14,7 @@ import (
 	"testing"
 	"time"
 
-	collogspb "go.opentelemetry.io/proto/otlp/collector/logs/v1"
+	collogspb "go.opentelemetry.io/proto/slim/otlp/collector/logs/v1"
 	"google.golang.org/protobuf/proto"
 
 	"github.com/agentgov/governance/governance"
