@@ -47,6 +47,10 @@ changes in CI.`,
 				fmt.Fprintf(a.Stderr, "governance: error: %d problem(s) found\n", len(problems))
 				return errReported
 			}
+			for _, e := range l.Suspended {
+				fmt.Fprintf(a.Stdout, "learned entry %s allows any arguments (written by an earlier release) and decides nothing: "+
+					"approve its calls again to learn them with their arguments, or `governance learn retire` it\n", governance.Sanitize(e))
+			}
 			counts := map[string]int{}
 			for _, r := range l.Policy.Rules {
 				counts[r.Scope]++

@@ -42,6 +42,9 @@ type Loaded struct {
 	// Trust is whether the user trusts the project's policy files; while
 	// not, the policy holds the project's allows in Policy.Untrusted.
 	Trust ProjectTrust
+	// Suspended lists the learned entries that decide nothing because
+	// they would allow any arguments (learned.Entry.AnyArguments).
+	Suspended []string
 }
 
 // purgePolicy applies the user's purge settings, then the project's, to
@@ -183,6 +186,7 @@ func load(p layout.Paths, asWritten bool) (*Loaded, error) {
 		rules, err := f.Compile(d.scope)
 		errs = flatten(errs, err)
 		pol.Learned = append(pol.Learned, rules...)
+		l.Suspended = append(l.Suspended, f.Suspended()...)
 	}
 	l.Trust, err = CheckProjectTrust(p)
 	errs = flatten(errs, err)

@@ -14,7 +14,7 @@ func TestLearnedScope(t *testing.T) {
 	entry := `entries:
   - id: L1
     description: make
-    pattern: {program: make}
+    pattern: {program: make, positionals: []}
     decision: allow
     confidence: 1
     provenance: human

@@ -273,14 +273,41 @@ func (e *Entry) Spec(source string) (governance.RuleSpec, error) {
 	return spec, nil
 }
 
+// AnyArguments reports an approved entry that lets a shell command
+// through whatever its positional arguments: an allow (or warn) written
+// before entries recorded their arguments. `make release V=1`, approved
+// once that way, would allow `make release` with any target after it.
+func (e *Entry) AnyArguments() bool {
+	p := e.Pattern
+	if e.Status != Approved || p.Program == "" || p.Positionals != nil || p.Tool != "" && p.Tool != string(governance.KindShell) {
+		return false
+	}
+	d, err := governance.ParseOutcome(e.Decision)
+	return err == nil && !d.Blocks() && d != governance.Ask
+}
+
+// Suspended returns the file's entries that [Entry.AnyArguments] keeps
+// from deciding, as "FILE:LINE ID (description)".
+func (f *File) Suspended() []string {
+	var out []string
+	for i := range f.Entries {
+		if e := &f.Entries[i]; e.AnyArguments() {
+			out = append(out, fmt.Sprintf("%s:%d %s (%s)", f.Path, e.line, e.ID, e.Description))
+		}
+	}
+	return out
+}
+
 // Compile returns the rules of a file's approved entries, with their
-// examples checked.
+// examples checked. An entry that would allow any arguments decides
+// nothing (see [Entry.AnyArguments]): the calls it covered are asked
+// again, and an approval learns them with their arguments.
 func (f *File) Compile(scope string) ([]*governance.Rule, error) {
 	var out []*governance.Rule
 	var errs []error
 	for i := range f.Entries {
 		e := &f.Entries[i]
-		if e.Status != Approved {
+		if e.Status != Approved || e.AnyArguments() {
 			continue
 		}
 		spec, err := e.Spec(fmt.Sprintf("%s:%d", f.Path, e.line))
