@@ -263,22 +263,37 @@ func TestShipAfterRotatedLogsAreDeleted(t *testing.T) {
 
 // A run that fails midway keeps every acknowledged batch: the next sends
 // only the rest.
+// refusing is a collector that refuses its nth request with status and
+// answer, and passes the others to c.
+type refusing struct {
+	c              *fakeCollector
+	n, nth, status int
+	answer         string
+}
+
+func (f *refusing) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	f.n++
+	if f.n == f.nth {
+		http.Error(w, f.answer, f.status)
+		return
+	}
+	f.c.ServeHTTP(w, r)
+}
+
+// shipper serves f and returns a shipper of batches of 10 to it, and its
+// log.
+func (f *refusing) shipper(t *testing.T) (*Shipper, string) {
+	srv := httptest.NewServer(f)
+	t.Cleanup(srv.Close)
+	log := filepath.Join(t.TempDir(), "decisions.jsonl")
+	return &Shipper{Log: log, Endpoint: srv.URL + "/v1/logs", Batch: 10}, log
+}
+
 func TestShipFailsMidway(t *testing.T) {
 	t.Parallel()
 	c := &fakeCollector{}
-	var n int
-	h := http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		n++
-		if n == 3 {
-			http.Error(w, "overloaded", http.StatusTooManyRequests)
-			return
-		}
-		c.ServeHTTP(w, r)
-	})
-	srv := httptest.NewServer(h)
-	t.Cleanup(srv.Close)
-	log := filepath.Join(t.TempDir(), "decisions.jsonl")
-	s := &Shipper{Log: log, Endpoint: srv.URL + "/v1/logs", Batch: 10}
+	f := &refusing{c: c, nth: 3, status: http.StatusTooManyRequests, answer: "overloaded"}
+	s, log := f.shipper(t)
 	ids := writeEntries(t, log, 45, "x")
 	r, err := s.Ship(t.Context())
 	var he *HTTPError
@@ -301,20 +316,8 @@ func TestShipFailsMidway(t *testing.T) {
 func TestShipMovesPastMalformedBatch(t *testing.T) {
 	t.Parallel()
 	c := &fakeCollector{}
-	var n int
-	status := http.StatusBadRequest
-	h := http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		n++
-		if n == 2 {
-			http.Error(w, "log record 3 has no body", status)
-			return
-		}
-		c.ServeHTTP(w, r)
-	})
-	srv := httptest.NewServer(h)
-	t.Cleanup(srv.Close)
-	log := filepath.Join(t.TempDir(), "decisions.jsonl")
-	s := &Shipper{Log: log, Endpoint: srv.URL + "/v1/logs", Batch: 10}
+	f := &refusing{c: c, nth: 2, status: http.StatusBadRequest, answer: "log record 3 has no body"}
+	s, log := f.shipper(t)
 	ids := writeEntries(t, log, 45, "x")
 	r, err := s.Ship(t.Context())
 	if err != nil || r.Shipped != 35 || r.Rejected != 10 || r.Pending != 0 {
@@ -335,7 +338,7 @@ func TestShipMovesPastMalformedBatch(t *testing.T) {
 	}
 
 	// An authentication failure is not the batch's fault: nothing moves.
-	n, status = 0, http.StatusUnauthorized
+	f.n, f.status = 0, http.StatusUnauthorized
 	more := writeEntries(t, log, 15, "y")
 	r, err = s.Ship(t.Context())
 	var he *HTTPError
