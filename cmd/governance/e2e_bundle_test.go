@@ -345,3 +345,63 @@ type bundleInfo struct {
 	Revision string `json:"revision"`
 	Error    string `json:"error"`
 }
+
+// A running daemon that may write the managed folder pulls the bundle
+// every poll interval: a revision pushed to the registry is in force on
+// the machine without anyone running a pull, and one the daemon refuses
+// leaves the last good one, said in its log.
+func TestDaemonPullsBundle(t *testing.T) {
+	t.Parallel()
+	addr := registry(t)
+	source := "oci://" + addr + "/team/policy:latest"
+	admin := filepath.Join(t.TempDir(), "admin")
+	keyFile, pubPEM := signingKey(t, admin)
+	policy := filepath.Join(admin, "policy")
+	writeFile(t, filepath.Join(policy, "rules", "team.yaml"), teamRules)
+	adminM := &machine{name: "admin", home: filepath.Join(admin, "home"), managed: filepath.Join(admin, "managed"), project: admin}
+	publish := func(rev string) {
+		t.Helper()
+		file := filepath.Join(admin, rev+".tar.gz")
+		adminM.must(t, "bundle", "build", policy, "--signing-key", keyFile, "--revision", rev, "-o", file)
+		adminM.must(t, "bundle", "push", file, source)
+	}
+	publish("r1")
+
+	m := newMachine(t, "m", source, pubPEM)
+	writeFile(t, filepath.Join(m.managed, "config.yaml"), "bundle:\n  source: "+source+"\n  public_key: team.pub\n  poll: 200ms\n")
+	cmd := exec.Command(os.Args[0], "daemon", "--idle-timeout", "1m")
+	cmd.Dir = m.project
+	cmd.Env = homeEnv(m.home, "GOVERNANCE_TEST_RUN=governance", "CLAUDE_PROJECT_DIR=", managedDirVar+"="+m.managed)
+	var logs bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &logs, &logs
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { cmd.Process.Kill(); cmd.Wait() })
+	inForce := func(rev string) {
+		t.Helper()
+		for deadline := time.Now().Add(20 * time.Second); ; {
+			if st := m.must(t, "status"); strings.Contains(st, "revision "+rev+",") {
+				return
+			}
+			if time.Now().After(deadline) {
+				t.Fatalf("revision %s never came into force; status:\n%s\ndaemon:\n%s", rev, m.must(t, "status"), logs.String())
+			}
+			time.Sleep(100 * time.Millisecond)
+		}
+	}
+	inForce("r1")
+	if d := m.decisions(t); !strings.Contains(d, "team-no-curl") {
+		t.Fatalf("the pulled bundle does not decide:\n%s", d)
+	}
+	writeFile(t, filepath.Join(policy, "rules", "team.yaml"), strings.Replace(teamRules, "decision: deny\n    message: releases", "decision: ask\n    message: releases", 1))
+	publish("r2")
+	inForce("r2")
+	if d := m.decisions(t); !strings.Contains(d, `"ask"`) {
+		t.Errorf("r2 does not decide:\n%s", d)
+	}
+	data, err := os.ReadFile(filepath.Join(m.home, ".local", "state", "governance", "daemon.log"))
+	if err != nil || !strings.Contains(string(data), "bundle: activated revision r1") || !strings.Contains(string(data), "bundle: activated revision r2") {
+		t.Errorf("the daemon's log does not name the activations: %v\n%s", err, data)
+	}
+}

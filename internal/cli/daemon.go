@@ -1,6 +1,7 @@
 package cli
 
 import (
+	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -14,8 +15,11 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/agentgov/governance/internal/bundle"
+	"github.com/agentgov/governance/internal/config"
 	"github.com/agentgov/governance/internal/daemon"
 	"github.com/agentgov/governance/internal/daemonproto"
+	"github.com/agentgov/governance/internal/layout"
 )
 
 func (a *App) daemonCmd() *cobra.Command {
@@ -59,7 +63,8 @@ It stops after --idle-timeout without a request.`,
 			defer logFile.Close()
 			daemon.Version = version()
 			srv := daemon.New(daemon.Config{StateDir: stateDir, Socket: socket, Addr: addr, IdleTimeout: idle,
-				Getenv: a.Getenv, Log: io.MultiWriter(logFile, a.Stderr), Shipper: a.daemonShipper(a.paths(a.Cwd))})
+				Getenv: a.Getenv, Log: io.MultiWriter(logFile, a.Stderr), Shipper: a.daemonShipper(a.paths(a.Cwd)),
+				Bundle: a.daemonBundle(a.paths(a.Cwd))})
 			ctx, stop := signal.NotifyContext(cmd.Context(), os.Interrupt, syscall.SIGTERM)
 			defer stop()
 			go func() {
@@ -119,4 +124,49 @@ func (a *App) daemonStatus(stateDir string) []string {
 		out = append(out, line)
 	}
 	return out
+}
+
+// daemonBundle is the daemon's view of the managed policy bundle, read
+// again before every pull, so that a change to the managed configuration
+// needs no restart. A daemon pulls only when it may write the managed
+// folder (it runs as the folder's owner); otherwise it says so once, and
+// `governance bundle pull` from a timer pulls.
+func (a *App) daemonBundle(p layout.Paths) func() (daemon.Pull, time.Duration, error) {
+	return func() (daemon.Pull, time.Duration, error) {
+		src, err := config.BundleSourceOf(p)
+		if err != nil || src == nil || src.Poll <= 0 {
+			return nil, 0, err
+		}
+		if !canWrite(p.BundleDir()) {
+			return nil, 0, fmt.Errorf("this daemon may not write %s: the folder's owner pulls the bundle (`governance bundle pull` from a timer)",
+				p.BundleDir())
+		}
+		pl := &bundle.Puller{Paths: p, Now: a.Now}
+		return func(ctx context.Context) (string, error) {
+			res, err := pl.Pull(ctx)
+			switch {
+			case err != nil && res != nil && res.Revision != "":
+				return "", fmt.Errorf("%w (revision %s stays in force)", err, res.Revision)
+			case err != nil:
+				return "", err
+			case res.Changed:
+				return fmt.Sprintf("activated revision %s from %s", res.Revision, res.Status.Source), nil
+			}
+			return "", nil
+		}, src.Poll, nil
+	}
+}
+
+// canWrite reports whether this process may create files in dir.
+func canWrite(dir string) bool {
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return false
+	}
+	f, err := os.CreateTemp(dir, ".write-check-*")
+	if err != nil {
+		return false
+	}
+	f.Close()
+	os.Remove(f.Name())
+	return true
 }

@@ -81,7 +81,15 @@ type BundleSource struct {
 	KeyID string
 	// Scope is the scope claim the signature must carry, if any.
 	Scope string
+	// Poll is how often a daemon that may write the managed folder pulls
+	// the bundle (0: never; governance bundle pull from a timer still
+	// does).
+	Poll time.Duration
 }
+
+// DefaultBundlePoll is how often a daemon pulls the bundle unless poll
+// says otherwise.
+const DefaultBundlePoll = 5 * time.Minute
 
 // purgeSettings are the purge keys a file sets.
 type purgeSettings struct {
@@ -390,11 +398,23 @@ func (f *File) parseBundle(n *yaml.Node) error {
 	if err != nil {
 		return err
 	}
-	if err := yamlx.CheckKeys(f.Name, pairs, "source", "public_key", "key_id", "scope"); err != nil {
+	if err := yamlx.CheckKeys(f.Name, pairs, "source", "public_key", "key_id", "scope", "poll"); err != nil {
 		return err
 	}
-	b := &BundleSource{KeyID: "default"}
+	b := &BundleSource{KeyID: "default", Poll: DefaultBundlePoll}
 	for _, kv := range pairs {
+		if kv.Key == "poll" {
+			if s, err := yamlx.String(f.Name, kv.Value); err == nil && s == "off" {
+				b.Poll = 0
+				continue
+			}
+			d, err := duration(f.Name, kv.Value)
+			if err != nil {
+				return err
+			}
+			b.Poll = d
+			continue
+		}
 		s, err := yamlx.String(f.Name, kv.Value)
 		if err != nil {
 			return err

@@ -56,6 +56,11 @@ type Config struct {
 	// log (audit_export); it is asked before every run, and a nil shipper
 	// means none is configured.
 	Shipper func() (*ship.Shipper, time.Duration, error)
+	// Bundle, when set, says how to pull the managed policy bundle and how
+	// often; it is asked before every pull, and a nil Pull means none is
+	// to be pulled (none configured, or this daemon may not write the
+	// managed folder).
+	Bundle func() (Pull, time.Duration, error)
 }
 
 // ErrRunning means another daemon holds the state folder.
@@ -170,6 +175,9 @@ func (s *Server) Run(ctx context.Context) error {
 	go httpSrv.Serve(web)
 	defer httpSrv.Close()
 	go s.idle(ctx, cancel)
+	if s.cfg.Bundle != nil {
+		go s.pullLoop(ctx)
+	}
 	if s.cfg.Shipper != nil {
 		go s.shipLoop(ctx)
 	}
