@@ -5,6 +5,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/agentgov/governance/governance"
 	"github.com/agentgov/governance/internal/config"
@@ -113,5 +114,32 @@ func symlink(t *testing.T, target, link string) {
 	t.Helper()
 	if err := os.Symlink(target, link); err != nil {
 		t.Fatal(err)
+	}
+}
+
+// TestBundlePoll checks bundle.poll: five minutes unless set, off, or a
+// duration; anything else names the file and line.
+func TestBundlePoll(t *testing.T) {
+	for _, c := range []struct {
+		poll string
+		want time.Duration
+		err  string
+	}{
+		{"", config.DefaultBundlePoll, ""},
+		{"\n  poll: off", 0, ""},
+		{"\n  poll: 90s", 90 * time.Second, ""},
+		{"\n  poll: soon", 0, "config.yaml:4"},
+	} {
+		f, err := config.ParseFile("config.yaml", []byte("bundle:\n  source: oci://r/p:t\n  public_key: team.pub"+c.poll+"\n"))
+		switch {
+		case c.err != "":
+			if err == nil || !strings.Contains(err.Error(), c.err) {
+				t.Errorf("poll %q: %v, want an error at %s", c.poll, err, c.err)
+			}
+		case err != nil:
+			t.Errorf("poll %q: %v", c.poll, err)
+		case f.Bundle.Poll != c.want:
+			t.Errorf("poll %q: %s, want %s", c.poll, f.Bundle.Poll, c.want)
+		}
 	}
 }
