@@ -140,17 +140,6 @@ func ghAuthStatusEffects(c *Call, fx *Effects) { forge(authStatus)(c, fx) }
 
 func ghConfigGetEffects(c *Call, fx *Effects) { forge(configGet)(c, fx) }
 
-func ghPortsEffects(c *Call, fx *Effects) {
-	forge(func(c *Call, fx *Effects) {
-		// Without a subcommand, ports lists them.
-		if len(c.Args()) > 0 {
-			fx.Change(c.Name + " codespace ports " + c.Args()[0].Value)
-			return
-		}
-		fx.Network(forgeHost(c), requestWords(c)...)
-	})(c, fx)
-}
-
 // ghBrowseEffects: gh browse opens the page in a web browser (gh's
 // browser setting, or $BROWSER), unless -n prints its address.
 func ghBrowseEffects(c *Call, fx *Effects) {
