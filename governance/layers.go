@@ -110,6 +110,9 @@ func (ev *evaluation) judge(s *subject) Verdict {
 	if s.tree && !s.stat && s.kind == KindRead && win.Outcome < Deny {
 		take(ev.treeVerdict(s))
 	}
+	if s.values && s.kind == KindRead && win.Outcome < Ask {
+		take(ev.valuesVerdict(s))
+	}
 	take(ev.delegationVerdict(s))
 	take(ev.roleVerdict(s))
 	take(ev.projectVerdict(s, allowedByRule))

@@ -34,6 +34,9 @@ type subject struct {
 	// committed, for a tree read, reads the files git tracks there as
 	// the history holds them, not the folder on disk.
 	committed bool
+	// values marks a read of a configuration file whose values the
+	// command prints (git remote -v).
+	values bool
 	// treeName, for a tree read, is a glob the base names of the files
 	// read match (find -name '*.py' | xargs cat), or "" for all.
 	treeName string

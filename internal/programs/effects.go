@@ -92,6 +92,10 @@ type Effect struct {
 	// -p, git show, git archive print their contents), not of the folder
 	// on disk.
 	Tree, Hidden, Committed bool
+	// Values marks a Read of a configuration file whose values the call
+	// prints (git remote -v prints the remotes' URLs): a credential kept
+	// there is printed.
+	Values bool
 	// Symbolic marks a symbolic link.
 	Symbolic bool
 	// IfMissing marks a Write that creates Path only when it does not

@@ -708,6 +708,11 @@ func gitPatternRead(c *Call, fx *Effects, a shell.Arg) {
 
 // gitRemoteEffects is ls-remote: a query of a remote.
 func gitRemoteEffects(c *Call, fx *Effects) {
+	if c.Has("--get-url") {
+		// It prints the remote's URL as configured, and asks nobody.
+		gitPrintsConfig(c, fx, false)
+		return
+	}
 	fx.Network("", c.Args()...)
 	gitTransport(fx)
 }
@@ -754,16 +759,21 @@ func gitConfigEffects(c *Call, fx *Effects) {
 	if c.Has("--includes") && c.HasAny("-f|--blob") {
 		fx.Unknown("git config --includes reads the files the configuration includes")
 	}
+	// Reading prints values of every scope, unless one is named.
+	reads := func() { gitPrintsConfig(c, fx, !c.HasAny("--local|--worktree|-f|--file|--blob")) }
 	if c.HasAny("--get|--get-all|--get-regexp|--list|-l|--get-urlmatch|--get-color|--get-colorbool") {
+		reads()
 		return
 	}
 	switch c.Operand(0) {
 	case "get", "list":
+		reads()
 		return
 	}
 	if len(c.Args()) == 1 && !c.HasAny("--unset|--unset-all|--remove-section|--rename-section|--add|--replace-all|-e|--edit") &&
 		c.Operand(0) != "set" && c.Operand(0) != "unset" {
 		// git config NAME reads NAME.
+		reads()
 		return
 	}
 	file := argOf(".git/config")
@@ -811,10 +821,15 @@ func gitTagEffects(c *Call, fx *Effects) {
 func gitRemoteSubEffects(c *Call, fx *Effects) {
 	switch c.Operand(0) {
 	case "":
+		if c.HasAny("-v|--verbose") {
+			gitPrintsConfig(c, fx, false)
+		}
 		return
 	case "get-url":
+		gitPrintsConfig(c, fx, false)
 		return
 	case "show":
+		gitPrintsConfig(c, fx, false)
 		if !c.Has("-n") {
 			fx.Network("", c.Args()[1:]...)
 			gitTransport(fx)
@@ -822,6 +837,34 @@ func gitRemoteSubEffects(c *Call, fx *Effects) {
 		return
 	}
 	fx.Write(gitIn(c, argOf(".git/config")), "git remote "+c.Operand(0)+" changes the configuration")
+}
+
+// gitPrintsConfig records that a call prints values of git's
+// configuration: the repository's, and with global the user's too. A
+// credential kept there (a token in a remote's URL) is printed.
+func gitPrintsConfig(c *Call, fx *Effects, global bool) {
+	const why = "git prints values of its configuration"
+	for _, f := range c.ValueArgs("-f|--file") {
+		// The option's own read: mark it.
+		marked := false
+		for i := range fx.List {
+			if e := &fx.List[i]; e.Op == Read && e.Path.Value == f.Value {
+				e.Values, marked = true, true
+			}
+		}
+		if !marked {
+			fx.Add(Effect{Op: Read, Path: f, Values: true, Why: why})
+		}
+	}
+	if c.HasAny("-f|--file|--blob") {
+		return
+	}
+	fx.Add(Effect{Op: Read, Path: gitIn(c, argOf(".git/config")), Values: true, Why: why})
+	if global {
+		for _, p := range []string{"~/.gitconfig", "~/.config/git/config"} {
+			fx.Add(Effect{Op: Read, Path: argOf(p), Values: true, Why: why})
+		}
+	}
 }
 
 // gitStashEffects: list and show print; the rest change the work tree.

@@ -1,0 +1,84 @@
+package governance_test
+
+import (
+	"context"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/agentgov/governance/governance"
+)
+
+// A command that prints git's configuration is not a plain read when the
+// configuration holds a credential (a token in a remote's URL): in the
+// repository's own, through -C, a worktree's .git file and -f, or in the
+// user's when every scope is printed. A command that prints no values,
+// or a repository whose configuration holds none, stays a read.
+func TestConfigCredentials(t *testing.T) {
+	if _, err := exec.LookPath("git"); err != nil {
+		t.Skip("git is not installed")
+	}
+	git := func(dir string, args ...string) {
+		t.Helper()
+		c := exec.Command("git", args...)
+		c.Dir = dir
+		c.Env = append(os.Environ(), "GIT_CONFIG_GLOBAL=/dev/null", "GIT_CONFIG_SYSTEM=/dev/null")
+		if out, err := c.CombinedOutput(); err != nil {
+			t.Fatalf("git %v: %v\n%s", args, err, out)
+		}
+	}
+	root := t.TempDir()
+	userHome := filepath.Join(root, "home")
+	os.MkdirAll(userHome, 0o755)
+	secret, clean := filepath.Join(root, "secret"), filepath.Join(root, "clean")
+	for _, d := range []string{secret, clean} {
+		os.MkdirAll(filepath.Join(d, "src"), 0o755)
+		git(d, "init", "-q")
+	}
+	git(secret, "remote", "add", "origin", "https://bob:s3cr3t-t0ken@git.example.com/team/app.git")
+	git(clean, "remote", "add", "origin", "https://git.example.com/team/app.git")
+	// A worktree of the repository: its .git is a file, its configuration
+	// the main repository's.
+	git(secret, "-c", "user.name=t", "-c", "user.email=t@example.com", "commit", "-q", "--allow-empty", "-m", "init")
+	tree := filepath.Join(root, "tree")
+	git(secret, "worktree", "add", "-q", tree)
+
+	decide := func(cwd, cmd string) *governance.Decision {
+		req := &governance.Request{Cwd: cwd, ProjectRoot: filepath.Dir(cwd), Home: userHome,
+			Tool: governance.Tool{Kind: governance.KindShell, Name: "Bash", Input: governance.Input{Command: cmd}}}
+		return governance.NewEngine(builtin(governance.DefaultSettings())).Decide(context.Background(), req)
+	}
+	printers := []string{"git remote -v", "git remote get-url origin", "git remote show -n origin", "git config --get remote.origin.url",
+		"git config remote.origin.url", "git config --list", "git config -l --local", "git config get remote.origin.url",
+		"git ls-remote --get-url origin", "git -C .. remote -v", "git config -f ../.git/config -l"}
+	quiet := []string{"git remote", "git status", "git log --oneline"}
+	for _, cmd := range printers {
+		if d := decide(filepath.Join(secret, "src"), cmd); d.Outcome == governance.Allow || d.Rule != "config-credentials" ||
+			!strings.Contains(d.Message, "a password in a URL") {
+			t.Errorf("%s in the repository with a token: %s %s %q", cmd, d.Outcome, d.Rule, d.Message)
+		}
+		if d := decide(filepath.Join(clean, "src"), cmd); d.Outcome != governance.Allow && d.Rule == "config-credentials" {
+			t.Errorf("%s in a clean repository: %s %s %q", cmd, d.Outcome, d.Rule, d.Message)
+		}
+	}
+	for _, cmd := range quiet {
+		if d := decide(filepath.Join(secret, "src"), cmd); d.Rule == "config-credentials" {
+			t.Errorf("%s prints no configuration: %s %s", cmd, d.Outcome, d.Rule)
+		}
+	}
+	if d := decide(tree, "git remote -v"); d.Rule != "config-credentials" {
+		t.Errorf("git remote -v in a worktree of the repository: %s %s %q", d.Outcome, d.Rule, d.Message)
+	}
+
+	// The user's configuration is printed with every scope, not with
+	// --local.
+	os.WriteFile(filepath.Join(userHome, ".gitconfig"), []byte("[url \"https://ci:ghp_0123456789abcdefghijklmnopqrstuvwxyzAB@github.com/\"]\n\tinsteadOf = https://github.com/\n"), 0o600)
+	if d := decide(filepath.Join(clean, "src"), "git config --list"); d.Rule != "config-credentials" {
+		t.Errorf("git config --list with a token in ~/.gitconfig: %s %s", d.Outcome, d.Rule)
+	}
+	if d := decide(filepath.Join(clean, "src"), "git config --list --local"); d.Rule == "config-credentials" {
+		t.Errorf("git config --list --local prints only the repository's: %s %s", d.Outcome, d.Rule)
+	}
+}
