@@ -52,7 +52,7 @@ func TestConfigCredentials(t *testing.T) {
 	}
 	printers := []string{"git remote -v", "git remote get-url origin", "git remote show -n origin", "git config --get remote.origin.url",
 		"git config remote.origin.url", "git config --list", "git config -l --local", "git config get remote.origin.url",
-		"git ls-remote --get-url origin", "git -C .. remote -v", "git config -f ../.git/config -l"}
+		"git ls-remote --get-url origin", "git -C .. remote -v", "git config -f ../.git/config -l", "git var -l"}
 	quiet := []string{"git remote", "git status", "git log --oneline"}
 	for _, cmd := range printers {
 		if d := decide(filepath.Join(secret, "src"), cmd); d.Outcome == governance.Allow || d.Rule != "config-credentials" ||

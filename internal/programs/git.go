@@ -654,6 +654,11 @@ func gitReadEffects(c *Call, fx *Effects) {
 		if !c.Has("--no-optional-locks") {
 			fx.Cache(gitIn(c, argOf(".git/index")), "git refreshes its index")
 		}
+	case "var":
+		if c.Has("-l") {
+			// git var -l lists the configuration too.
+			gitPrintsConfig(c, fx, true)
+		}
 	}
 }
 
