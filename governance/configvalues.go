@@ -24,8 +24,38 @@ func configCredential(text string) string {
 	return FindSecret(text)
 }
 
+// gitConfigFile reports a file that git reads its configuration from:
+// a repository's (.git/config, a submodule's .git/modules/NAME/config)
+// or the user's.
+func (ev *evaluation) gitConfigFile(p string) bool {
+	if p == "" {
+		return false
+	}
+	if filepath.Base(p) == "config" && (filepath.Base(filepath.Dir(p)) == ".git" ||
+		filepath.Base(filepath.Dir(filepath.Dir(p))) == "modules" && strings.Contains(p, "/.git/")) {
+		return true
+	}
+	home := ev.pc.home
+	return home != "" && (p == filepath.Join(home, ".gitconfig") || p == filepath.Join(home, ".config", "git", "config"))
+}
+
+// configCredentialAt reads a configuration file and reports what
+// credential it holds, "" for none (or no file).
+func (ev *evaluation) configCredentialAt(p string) string {
+	data, err := ev.fsw.fs().ReadFile(p)
+	switch {
+	case err != nil:
+		// Not there, or not readable by this user: nothing of it is
+		// printed either.
+		return ""
+	case len(data) > 1<<20:
+		return "a file too large to check"
+	}
+	return configCredential(string(data))
+}
+
 // valuesVerdict judges a command that prints the values of a
-// configuration file by what the file holds.
+// configuration file, or a read of one of git's, by what the file holds.
 func (ev *evaluation) valuesVerdict(s *subject) Verdict {
 	p := s.file.abs
 	if p == "" {
@@ -45,21 +75,14 @@ func (ev *evaluation) valuesVerdict(s *subject) Verdict {
 			p = filepath.Join(gitDir, "config")
 		}
 	}
-	data, err := ev.fsw.fs().ReadFile(p)
-	if err != nil {
-		// Not there, or not readable by this user: git prints nothing
-		// of it either.
+	kind := ev.configCredentialAt(p)
+	if kind == "" {
 		return Verdict{}
 	}
-	holds := "is too large to check for credentials"
-	if len(data) <= 1<<20 {
-		kind := configCredential(string(data))
-		if kind == "" {
-			return Verdict{}
-		}
-		holds = "holds a credential (" + kind + "): it would be printed"
+	msg := ev.relPath(place{abs: p}) + " holds a credential (" + kind + "): reading it would print it."
+	if s.via != "" {
+		msg = "`" + s.via + "` prints values of " + ev.relPath(place{abs: p}) + ", which holds a credential (" + kind + "): it would be printed."
 	}
-	return Verdict{Outcome: Ask, Layer: LayerRules, Rule: "config-credentials", Subject: s.via,
-		Message:    "`" + s.via + "` prints values of " + ev.relPath(place{abs: p}) + ", which " + holds + ".",
+	return Verdict{Outcome: Ask, Layer: LayerRules, Rule: "config-credentials", Subject: s.display, Message: msg,
 		Suggestion: "Print only what you need without the credential (git remote without -v names the remotes), or keep the credential in a credential helper instead of the configuration."}
 }

@@ -53,10 +53,13 @@ func TestConfigCredentials(t *testing.T) {
 	printers := []string{"git remote -v", "git remote get-url origin", "git remote show -n origin", "git config --get remote.origin.url",
 		"git config remote.origin.url", "git config --list", "git config -l --local", "git config get remote.origin.url",
 		"git ls-remote --get-url origin", "git -C .. remote -v", "git config -f ../.git/config -l", "git var -l"}
-	quiet := []string{"git remote", "git status", "git log --oneline"}
+	// Reading the file itself prints it all the same.
+	printers = append(printers, "cat ../.git/config", "grep url ../.git/config", "head -5 ../.git/config", "grep -r token ..",
+		"rg -uu bob ..")
+	quiet := []string{"git remote", "git status", "git log --oneline", "grep -r token ../src", "cat ../.git/HEAD"}
 	for _, cmd := range printers {
-		if d := decide(filepath.Join(secret, "src"), cmd); d.Outcome == governance.Allow || d.Rule != "config-credentials" ||
-			!strings.Contains(d.Message, "a password in a URL") {
+		if d := decide(filepath.Join(secret, "src"), cmd); d.Outcome == governance.Allow ||
+			d.Rule != "config-credentials" && !strings.Contains(d.Message, ".git/config") {
 			t.Errorf("%s in the repository with a token: %s %s %q", cmd, d.Outcome, d.Rule, d.Message)
 		}
 		if d := decide(filepath.Join(clean, "src"), cmd); d.Outcome != governance.Allow && d.Rule == "config-credentials" {
@@ -70,6 +73,13 @@ func TestConfigCredentials(t *testing.T) {
 	}
 	if d := decide(tree, "git remote -v"); d.Rule != "config-credentials" {
 		t.Errorf("git remote -v in a worktree of the repository: %s %s %q", d.Outcome, d.Rule, d.Message)
+	}
+	// The Read tool too.
+	read := &governance.Request{Cwd: secret, ProjectRoot: secret, Home: userHome,
+		Tool: governance.Tool{Kind: governance.KindRead, Name: "Read", Input: governance.Input{Paths: []string{filepath.Join(secret, ".git", "config")}}}}
+	if d := governance.NewEngine(builtin(governance.DefaultSettings())).Decide(context.Background(), read); d.Rule != "config-credentials" ||
+		!strings.Contains(d.Message, "a password in a URL") {
+		t.Errorf("Read of .git/config: %s %s %q", d.Outcome, d.Rule, d.Message)
 	}
 
 	// The user's configuration is printed with every scope, not with

@@ -33,7 +33,9 @@ func (ev *evaluation) treeVerdict(s *subject) Verdict {
 				return true
 			}
 		}
-		return false
+		// A git configuration holding a credential (a token in a
+		// remote's URL) is printed like any secret.
+		return ev.gitConfigFile(p) && ev.configCredentialAt(p) != ""
 	}
 	if s.committed {
 		return ev.committedVerdict(s, root, secret)
