@@ -105,6 +105,22 @@ func (b *fieldBuilder) split() {
 // appends them to dst. An unquoted expansion that is known to be empty
 // vanishes: it appends nothing.
 func (w *walker) appendFields(dst []Arg, word *syntax.Word, f *frame) []Arg {
+	if words, ok := braceWords(word); ok {
+		if words == nil {
+			// More words than anyone can list: one word that may be
+			// anything.
+			return append(dst, Arg{Value: f.text(word), Dynamic: true})
+		}
+		for _, wd := range words {
+			dst = w.appendWordFields(dst, wd, f)
+		}
+		return dst
+	}
+	return w.appendWordFields(dst, word, f)
+}
+
+// appendWordFields evaluates a word with no brace expansion left.
+func (w *walker) appendWordFields(dst []Arg, word *syntax.Word, f *frame) []Arg {
 	b := fieldBuilder{fields: dst}
 	for i, part := range word.Parts {
 		w.part(&b, part, f, false, i == 0)

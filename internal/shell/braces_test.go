@@ -1,0 +1,59 @@
+package shell
+
+import (
+	"strings"
+	"testing"
+)
+
+// TestBraceExpansion checks that words are judged as bash expands their
+// braces: lists, nested lists, sequences of numbers and letters, with
+// tildes and variables expanded after; quoted braces, lone {} and
+// malformed ones stay as written; a word of too many expansions may be
+// anything.
+func TestBraceExpansion(t *testing.T) {
+	for _, tt := range []struct{ src, want string }{
+		{`cat {.env,x}`, "cat|.env|x"},
+		{`cat a{b,c}d`, "cat|abd|acd"},
+		{`cat {x,{y,z}w}`, "cat|x|yw|zw"},
+		{`cat f{1..3}`, "cat|f1|f2|f3"},
+		{`cat f{3..1}`, "cat|f3|f2|f1"},
+		{`cat f{0..10..5}`, "cat|f0|f5|f10"},
+		{`cat {a..c}`, "cat|a|b|c"},
+		{`cat {~/.ssh/id_rsa,x}`, "cat|/home/u/.ssh/id_rsa|x"},
+		{`X=.env; cat {$X,y}`, "cat|.env|y"},
+		{`cat '{a,b}' "{c,d}"`, "cat|{a,b}|{c,d}"},
+		{`find . -exec echo {} \;`, "find|.|-exec|echo|{}|;"},
+		{`cat {a}`, "cat|{a}"},
+		{`cat {a,b`, "cat|{a,b"},
+		{`cat {1..x}`, "cat|{1..x}"},
+	} {
+		a := Analyze(tt.src, Options{Cwd: "/proj", Home: "/home/u"})
+		if len(a.Problems) > 0 {
+			t.Fatalf("%s: %v", tt.src, a.Problems)
+		}
+		name, _, _ := strings.Cut(tt.want, "|")
+		var cmd *Command
+		for _, c := range a.Commands {
+			if len(c.Args) > 0 && c.Args[0].Value == name {
+				cmd = c
+			}
+		}
+		if cmd == nil {
+			t.Fatalf("%s: no %s command in %d", tt.src, name, len(a.Commands))
+		}
+		var got []string
+		for _, arg := range cmd.Args {
+			if arg.Dynamic {
+				t.Errorf("%s: %q is dynamic", tt.src, arg.Value)
+			}
+			got = append(got, arg.Value)
+		}
+		if strings.Join(got, "|") != tt.want {
+			t.Errorf("%s:\n got %q\nwant %q", tt.src, strings.Join(got, "|"), tt.want)
+		}
+	}
+	a := Analyze(`cat x{1..1000}`, Options{Cwd: "/proj", Home: "/home/u"})
+	if args := a.Commands[0].Args; len(args) != 2 || !args[1].Dynamic {
+		t.Errorf("a thousand words: %+v", args)
+	}
+}
