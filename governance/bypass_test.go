@@ -100,6 +100,12 @@ var bypassCases = []bypassCase{
 	{"brace-expansion", `cat x{1..999}`, notAllowed, "", ""},
 	{"brace-expansion", `cat README{.md,}`, allowed, "", ""},
 	{"brace-expansion", `cat '{.env,x}'`, allowed, "", ""},
+	// /proc/self/cwd is the command's folder: .. after it leaves that
+	// folder, not /proc/self.
+	{"proc-links", `cat /proc/self/cwd/src/../.env`, notAllowed, "", ""},
+	{"proc-links", `cat /proc/self/cwd/..//$(basename $PWD)/.env`, notAllowed, "", ""},
+	{"proc-links", `cat /proc/self/root/proc/self/cwd/.env`, notAllowed, "", ""},
+	{"proc-links", `cat /proc/self/cwd/README.md`, allowed, "", ""},
 	{"list-of-files", `echo .env | tar -cf - -T -`, notAllowed, "", ""},
 	{"list-of-files", `ls -a | tar -cf - --files-from=-`, notAllowed, "", ""},
 	{"list-of-files", `tar -cf - -T /dev/stdin`, notAllowed, "", ""},

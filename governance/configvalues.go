@@ -31,7 +31,7 @@ func (ev *evaluation) gitConfigFile(p string) bool {
 	if p == "" {
 		return false
 	}
-	if filepath.Base(p) == "config" && (filepath.Base(filepath.Dir(p)) == ".git" ||
+	if base := filepath.Base(p); (base == "config" || base == "config.worktree") && (filepath.Base(filepath.Dir(p)) == ".git" ||
 		filepath.Base(filepath.Dir(filepath.Dir(p))) == "modules" && strings.Contains(p, "/.git/")) {
 		return true
 	}
@@ -61,18 +61,19 @@ func (ev *evaluation) valuesVerdict(s *subject) Verdict {
 	if p == "" {
 		return Verdict{}
 	}
-	if filepath.Base(p) == "config" && filepath.Base(filepath.Dir(p)) == ".git" {
+	if base := filepath.Base(p); (base == "config" || base == "config.worktree") && filepath.Base(filepath.Dir(p)) == ".git" {
 		// The repository's configuration: in its git folder, which a
-		// .git file or a worktree's commondir may put elsewhere.
+		// .git file may put elsewhere; a worktree's config is the main
+		// repository's (its commondir), its config.worktree its own.
 		if gitDir := ev.fsw.gitDirOf(filepath.Dir(filepath.Dir(p))); gitDir != "" {
-			if common, err := ev.fsw.fs().ReadFile(filepath.Join(gitDir, "commondir")); err == nil {
+			if common, err := ev.fsw.fs().ReadFile(filepath.Join(gitDir, "commondir")); err == nil && base == "config" {
 				dir := strings.TrimSpace(string(common))
 				if !filepath.IsAbs(dir) {
 					dir = filepath.Join(gitDir, dir)
 				}
 				gitDir = dir
 			}
-			p = filepath.Join(gitDir, "config")
+			p = filepath.Join(gitDir, base)
 		}
 	}
 	kind := ev.configCredentialAt(p)

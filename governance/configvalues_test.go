@@ -55,8 +55,9 @@ func TestConfigCredentials(t *testing.T) {
 		"git ls-remote --get-url origin", "git -C .. remote -v", "git config -f ../.git/config -l", "git var -l"}
 	// Reading the file itself prints it all the same.
 	printers = append(printers, "cat ../.git/config", "grep url ../.git/config", "head -5 ../.git/config", "grep -r token ..",
-		"rg -uu bob ..")
-	quiet := []string{"git remote", "git status", "git log --oneline", "grep -r token ../src", "cat ../.git/HEAD"}
+		"rg -uu bob ..", "git diff --no-index . ../.git", "cat /proc/self/cwd/../.git/config", "git -C /proc/self/cwd/.. remote -v")
+	quiet := []string{"git remote", "git status", "git log --oneline", "grep -r token ../src", "cat ../.git/HEAD",
+		"git grep url", "git grep --untracked url", "git diff --no-index a.txt b.txt"}
 	for _, cmd := range printers {
 		if d := decide(filepath.Join(secret, "src"), cmd); d.Outcome == governance.Allow ||
 			d.Rule != "config-credentials" && !strings.Contains(d.Message, ".git/config") {
@@ -82,13 +83,31 @@ func TestConfigCredentials(t *testing.T) {
 		t.Errorf("Read of .git/config: %s %s %q", d.Outcome, d.Rule, d.Message)
 	}
 
+	// The repository named with --git-dir, from a folder that is none.
+	for _, cmd := range []string{"git --git-dir=" + filepath.Join(secret, ".git") + " remote -v",
+		"git --git-dir " + filepath.Join(secret, ".git") + " config -l"} {
+		if d := decide(filepath.Join(clean, "src"), cmd); d.Rule != "config-credentials" {
+			t.Errorf("%s: %s %s %q", cmd, d.Outcome, d.Rule, d.Message)
+		}
+	}
+	// Only the user's configuration is printed with --global.
+	if d := decide(filepath.Join(secret, "src"), "git config --global -l"); d.Rule == "config-credentials" {
+		t.Errorf("git config --global -l prints the user's configuration only: %s %s %q", d.Outcome, d.Rule, d.Message)
+	}
+
 	// The user's configuration is printed with every scope, not with
-	// --local.
+	// --local; a token in it reaches the URLs remote -v prints through
+	// url.*.insteadOf.
 	os.WriteFile(filepath.Join(userHome, ".gitconfig"), []byte("[url \"https://ci:ghp_0123456789abcdefghijklmnopqrstuvwxyzAB@github.com/\"]\n\tinsteadOf = https://github.com/\n"), 0o600)
 	if d := decide(filepath.Join(clean, "src"), "git config --list"); d.Rule != "config-credentials" {
 		t.Errorf("git config --list with a token in ~/.gitconfig: %s %s", d.Outcome, d.Rule)
 	}
 	if d := decide(filepath.Join(clean, "src"), "git config --list --local"); d.Rule == "config-credentials" {
 		t.Errorf("git config --list --local prints only the repository's: %s %s", d.Outcome, d.Rule)
+	}
+	for _, cmd := range []string{"git remote -v", "git remote get-url origin", "git ls-remote --get-url", "git config --global -l"} {
+		if d := decide(filepath.Join(clean, "src"), cmd); d.Rule != "config-credentials" {
+			t.Errorf("%s with a token in ~/.gitconfig: %s %s", cmd, d.Outcome, d.Rule)
+		}
 	}
 }

@@ -399,7 +399,7 @@ func (ev *evaluation) commandSubjects(a *shell.Analysis) []*subject {
 				files = append(files, listing)
 			}
 			s := subject{kind: fa.kind, file: pl, via: cl.String(), display: fa.arg.Value, stat: fa.stat,
-				tree: fa.tree, hidden: fa.hidden, committed: fa.committed, values: fa.values, treeName: fa.treeName, op: fa.op,
+				tree: fa.tree, hidden: fa.hidden, committed: fa.committed, values: fa.values, workTree: fa.workTree, treeName: fa.treeName, op: fa.op,
 				vcs: cl.name == "git"}
 			files = append(files, ev.newSubject(s))
 			files = ev.appendKernelSubjects(files, &s)
@@ -574,8 +574,9 @@ type fileArg struct {
 	// -x); hidden says that a read includes dot files; committed that the
 	// files are those git tracks there.
 	tree, hidden, committed bool
-	// values marks a read of a configuration whose values are printed.
-	values bool
+	// values marks a read of a configuration whose values are printed;
+	// workTree a tree read that leaves out git's own folders.
+	values, workTree bool
 	// op is the effect, from the program's model.
 	op programs.Op
 	// treeName filters the base names of a tree read.

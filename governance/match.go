@@ -37,6 +37,8 @@ type subject struct {
 	// values marks a read of a configuration file whose values the
 	// command prints (git remote -v).
 	values bool
+	// workTree, for a tree read, leaves out git's own folders.
+	workTree bool
 	// treeName, for a tree read, is a glob the base names of the files
 	// read match (find -name '*.py' | xargs cat), or "" for all.
 	treeName string

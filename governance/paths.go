@@ -105,9 +105,58 @@ func (pc *pathContext) resolve(raw string, dynamic, glob bool, cwd string) place
 		}
 		v = path.Join(cwd, v)
 	}
+	v, ok := procLinks(v, cwd)
+	if !ok {
+		p.classes = unknownClasses
+		return p
+	}
 	p.abs = path.Clean(v)
 	p.classes = pc.classify(p.abs, glob)
 	return p
+}
+
+// procLinks replaces the links of /proc a path goes through with where
+// they lead for the command: /proc/self/cwd is the folder the command
+// runs in (so /proc/self/cwd/../.env is a file beside it, which cleaning
+// the text would put under /proc/self), /proc/self/root is /. Another
+// process's folder is not known: false.
+func procLinks(v, cwd string) (string, bool) {
+	if !strings.HasPrefix(v, "/proc") {
+		return v, true
+	}
+	// The kernel reads // and /./ as /, and .. only once it has
+	// followed the links before it.
+	var segs []string
+	for _, s := range strings.Split(v, "/") {
+		if s != "" && s != "." {
+			segs = append(segs, s)
+		}
+	}
+	if len(segs) < 3 || segs[0] != "proc" {
+		return v, true
+	}
+	rest := "/" + strings.Join(segs[3:], "/")
+	switch self := segs[1] == "self" || segs[1] == "thread-self"; {
+	case self && segs[2] == "cwd":
+		if cwd == "" {
+			return "", false
+		}
+		return cwd + rest, true
+	case self && segs[2] == "root":
+		return rest, true
+	case isDigits(segs[1]) && (segs[2] == "cwd" || segs[2] == "root"):
+		return "", false
+	}
+	return v, true
+}
+
+func isDigits(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] < '0' || s[i] > '9' {
+			return false
+		}
+	}
+	return s != ""
 }
 
 // unknownClasses are the classes of a path only known at run time. The

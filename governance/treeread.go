@@ -41,6 +41,10 @@ func (ev *evaluation) treeVerdict(s *subject) Verdict {
 		return ev.committedVerdict(s, root, secret)
 	}
 	complete := ev.fsw.walk(root, s.hidden, func(p string, link bool) bool {
+		if s.workTree && strings.Contains(p+"/", "/.git/") {
+			// git searches its work tree, never its own folder.
+			return true
+		}
 		if s.treeName != "" {
 			if ok, _ := path.Match(s.treeName, path.Base(p)); !ok {
 				return true

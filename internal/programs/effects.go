@@ -96,6 +96,9 @@ type Effect struct {
 	// prints (git remote -v prints the remotes' URLs): a credential kept
 	// there is printed.
 	Values bool
+	// WorkTree marks a tree read of git's work tree, which leaves out
+	// git's own folder (git grep).
+	WorkTree bool
 	// Symbolic marks a symbolic link.
 	Symbolic bool
 	// IfMissing marks a Write that creates Path only when it does not

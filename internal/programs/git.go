@@ -649,6 +649,13 @@ func gitPathspec(a shell.Arg) shell.Arg {
 func gitReadEffects(c *Call, fx *Effects) {
 	readOperandsIn(c, fx)
 	gitCommittedReads(c, fx)
+	if c.Sub() == "diff" && c.Has("--no-index") {
+		// Two paths on disk, folders compared file by file: every file
+		// under them, dot files too, is printed.
+		for _, a := range c.Args() {
+			fx.ReadTree(gitIn(c, a), true)
+		}
+	}
 	switch c.Sub() {
 	case "status", "describe", "diff":
 		if !c.Has("--no-optional-locks") {
@@ -657,7 +664,7 @@ func gitReadEffects(c *Call, fx *Effects) {
 	case "var":
 		if c.Has("-l") {
 			// git var -l lists the configuration too.
-			gitPrintsConfig(c, fx, true)
+			gitPrintsConfig(c, fx, gitScopesAll)
 		}
 	}
 }
@@ -714,8 +721,9 @@ func gitPatternRead(c *Call, fx *Effects, a shell.Arg) {
 // gitRemoteEffects is ls-remote: a query of a remote.
 func gitRemoteEffects(c *Call, fx *Effects) {
 	if c.Has("--get-url") {
-		// It prints the remote's URL as configured, and asks nobody.
-		gitPrintsConfig(c, fx, false)
+		// It prints the remote's URL as configured (rewritten by
+		// url.*.insteadOf of every scope), and asks nobody.
+		gitPrintsConfig(c, fx, gitScopesAll)
 		return
 	}
 	fx.Network("", c.Args()...)
@@ -765,7 +773,18 @@ func gitConfigEffects(c *Call, fx *Effects) {
 		fx.Unknown("git config --includes reads the files the configuration includes")
 	}
 	// Reading prints values of every scope, unless one is named.
-	reads := func() { gitPrintsConfig(c, fx, !c.HasAny("--local|--worktree|-f|--file|--blob")) }
+	reads := func() {
+		scopes := gitScopesAll
+		switch {
+		case c.HasAny("--local|--worktree"):
+			scopes = gitScopeRepo
+		case c.Has("--global"):
+			scopes = gitScopeUser
+		case c.Has("--system"):
+			scopes = gitScopeSystem
+		}
+		gitPrintsConfig(c, fx, scopes)
+	}
 	if c.HasAny("--get|--get-all|--get-regexp|--list|-l|--get-urlmatch|--get-color|--get-colorbool") {
 		reads()
 		return
@@ -825,16 +844,18 @@ func gitTagEffects(c *Call, fx *Effects) {
 // others change the configuration.
 func gitRemoteSubEffects(c *Call, fx *Effects) {
 	switch c.Operand(0) {
+	// The URLs printed are rewritten by url.*.insteadOf of every scope,
+	// and remotes may be defined in the user's configuration.
 	case "":
 		if c.HasAny("-v|--verbose") {
-			gitPrintsConfig(c, fx, false)
+			gitPrintsConfig(c, fx, gitScopesAll)
 		}
 		return
 	case "get-url":
-		gitPrintsConfig(c, fx, false)
+		gitPrintsConfig(c, fx, gitScopesAll)
 		return
 	case "show":
-		gitPrintsConfig(c, fx, false)
+		gitPrintsConfig(c, fx, gitScopesAll)
 		if !c.Has("-n") {
 			fx.Network("", c.Args()[1:]...)
 			gitTransport(fx)
@@ -844,10 +865,18 @@ func gitRemoteSubEffects(c *Call, fx *Effects) {
 	fx.Write(gitIn(c, argOf(".git/config")), "git remote "+c.Operand(0)+" changes the configuration")
 }
 
+// Scopes of git's configuration a call prints.
+const (
+	gitScopeRepo = 1 << iota
+	gitScopeUser
+	gitScopeSystem
+	gitScopesAll = gitScopeRepo | gitScopeUser | gitScopeSystem
+)
+
 // gitPrintsConfig records that a call prints values of git's
-// configuration: the repository's, and with global the user's too. A
-// credential kept there (a token in a remote's URL) is printed.
-func gitPrintsConfig(c *Call, fx *Effects, global bool) {
+// configuration, of the scopes given: a credential kept there (a token in
+// a remote's URL) is printed.
+func gitPrintsConfig(c *Call, fx *Effects, scopes int) {
 	const why = "git prints values of its configuration"
 	for _, f := range c.ValueArgs("-f|--file") {
 		// The option's own read: mark it.
@@ -864,11 +893,25 @@ func gitPrintsConfig(c *Call, fx *Effects, global bool) {
 	if c.HasAny("-f|--file|--blob") {
 		return
 	}
-	fx.Add(Effect{Op: Read, Path: gitIn(c, argOf(".git/config")), Values: true, Why: why})
-	if global {
+	if scopes&gitScopeRepo != 0 {
+		dir := gitIn(c, argOf(".git"))
+		if dirs := c.ValueArgs("--git-dir"); len(dirs) > 0 {
+			// The repository named, not the one the folder is in.
+			dir = gitIn(c, dirs[len(dirs)-1])
+		}
+		for _, f := range []string{"config", "config.worktree"} {
+			p := dir
+			p.Value = strings.TrimSuffix(p.Value, "/") + "/" + f
+			fx.Add(Effect{Op: Read, Path: p, Values: true, Why: why})
+		}
+	}
+	if scopes&gitScopeUser != 0 {
 		for _, p := range []string{"~/.gitconfig", "~/.config/git/config"} {
 			fx.Add(Effect{Op: Read, Path: argOf(p), Values: true, Why: why})
 		}
+	}
+	if scopes&gitScopeSystem != 0 {
+		fx.Add(Effect{Op: Read, Path: argOf("/etc/gitconfig"), Values: true, Why: why})
 	}
 }
 
@@ -966,7 +1009,7 @@ func gitGrepEffects(c *Call, fx *Effects) {
 			// A revision: grep reads every file of its tree. Without --,
 			// an operand that names a file is that file (git refuses
 			// one that is both).
-			e := Effect{Op: Read, Path: gitIn(c, argOf(".")), Tree: true, Hidden: true}
+			e := Effect{Op: Read, Path: gitIn(c, argOf(".")), Tree: true, Hidden: true, WorkTree: true}
 			if c.DashDash < 0 && !a.Dynamic {
 				e.IfAbsent = gitIn(c, a).Value
 			}
@@ -981,7 +1024,9 @@ func gitGrepEffects(c *Call, fx *Effects) {
 		paths = []shell.Arg{gitIn(c, argOf("."))}
 	}
 	for _, p := range paths {
-		fx.ReadTree(p, true)
+		// git grep searches the work tree (its files, and with
+		// --untracked or --no-index the others), never git's folder.
+		fx.Add(Effect{Op: Read, Path: p, Tree: true, Hidden: true, WorkTree: true, Why: "git grep searches the files"})
 	}
 }
 
