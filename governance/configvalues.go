@@ -39,9 +39,12 @@ func (ev *evaluation) gitConfigFile(p string) bool {
 	return home != "" && (p == filepath.Join(home, ".gitconfig") || p == filepath.Join(home, ".config", "git", "config"))
 }
 
-// configCredentialAt reads a configuration file and reports what
-// credential it holds, "" for none (or no file).
-func (ev *evaluation) configCredentialAt(p string) string {
+// configCredentialAt reads a configuration file, and the files it
+// includes, and reports what credential they hold, "" for none (or no
+// file).
+func (ev *evaluation) configCredentialAt(p string) string { return ev.configCredentialIn(p, 0) }
+
+func (ev *evaluation) configCredentialIn(p string, depth int) string {
 	data, err := ev.fsw.fs().ReadFile(p)
 	switch {
 	case err != nil:
@@ -51,7 +54,54 @@ func (ev *evaluation) configCredentialAt(p string) string {
 	case len(data) > 1<<20:
 		return "a file too large to check"
 	}
-	return configCredential(string(data))
+	text := string(data)
+	if kind := configCredential(text); kind != "" {
+		return kind
+	}
+	for _, inc := range gitIncludes(text) {
+		if depth >= 4 {
+			return "includes too deep to check"
+		}
+		switch {
+		case strings.HasPrefix(inc, "~/") && ev.pc.home != "":
+			inc = filepath.Join(ev.pc.home, inc[2:])
+		case !filepath.IsAbs(inc):
+			inc = filepath.Join(filepath.Dir(p), inc)
+		}
+		if kind := ev.configCredentialIn(inc, depth+1); kind != "" {
+			return kind
+		}
+	}
+	return ""
+}
+
+// gitIncludes returns the files a git configuration includes: the path
+// of every [include] and [includeIf ...] section, whatever its condition.
+func gitIncludes(text string) []string {
+	var out []string
+	including := false
+	for line := range strings.Lines(text) {
+		line = strings.TrimSpace(line)
+		if strings.HasPrefix(line, "[") {
+			name := strings.ToLower(strings.TrimLeft(line, "[ \t"))
+			including = strings.HasPrefix(name, "include]") || strings.HasPrefix(name, "include ") ||
+				strings.HasPrefix(name, "includeif")
+			continue
+		}
+		key, value, ok := strings.Cut(line, "=")
+		if !including || !ok || !strings.EqualFold(strings.TrimSpace(key), "path") {
+			continue
+		}
+		value = strings.TrimSpace(value)
+		if i := strings.IndexAny(value, "#;"); i >= 0 && !strings.HasPrefix(value, "\"") {
+			value = strings.TrimSpace(value[:i])
+		}
+		value = strings.Trim(value, "\"")
+		if value != "" {
+			out = append(out, value)
+		}
+	}
+	return out
 }
 
 // valuesVerdict judges a command that prints the values of a

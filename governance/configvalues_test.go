@@ -52,12 +52,13 @@ func TestConfigCredentials(t *testing.T) {
 	}
 	printers := []string{"git remote -v", "git remote get-url origin", "git remote show -n origin", "git config --get remote.origin.url",
 		"git config remote.origin.url", "git config --list", "git config -l --local", "git config get remote.origin.url",
-		"git ls-remote --get-url origin", "git -C .. remote -v", "git config -f ../.git/config -l", "git var -l"}
+		"git ls-remote --get-url origin", "git ls-remote", "git -C .. remote -v", "git config -f ../.git/config -l", "git var -l"}
 	// Reading the file itself prints it all the same.
 	printers = append(printers, "cat ../.git/config", "grep url ../.git/config", "head -5 ../.git/config", "grep -r token ..",
 		"rg -uu bob ..", "git diff --no-index . ../.git", "cat /proc/self/cwd/../.git/config", "git -C /proc/self/cwd/.. remote -v")
 	quiet := []string{"git remote", "git status", "git log --oneline", "grep -r token ../src", "cat ../.git/HEAD",
-		"git grep url", "git grep --untracked url", "git diff --no-index a.txt b.txt"}
+		"git grep url", "git grep --untracked url", "git diff --no-index a.txt b.txt", "git remote show", "git config --name-only -l",
+		"git ls-remote -q"}
 	for _, cmd := range printers {
 		if d := decide(filepath.Join(secret, "src"), cmd); d.Outcome == governance.Allow ||
 			d.Rule != "config-credentials" && !strings.Contains(d.Message, ".git/config") {
@@ -94,6 +95,14 @@ func TestConfigCredentials(t *testing.T) {
 	if d := decide(filepath.Join(secret, "src"), "git config --global -l"); d.Rule == "config-credentials" {
 		t.Errorf("git config --global -l prints the user's configuration only: %s %s %q", d.Outcome, d.Rule, d.Message)
 	}
+
+	// A file the configuration includes is printed with it.
+	git(clean, "config", "include.path", "creds.inc")
+	os.WriteFile(filepath.Join(clean, ".git", "creds.inc"), []byte("[remote \"up\"]\n\turl = https://bob:s3cr3t@git.example.com/x.git\n"), 0o600)
+	if d := decide(filepath.Join(clean, "src"), "git config -l --local"); d.Rule != "config-credentials" {
+		t.Errorf("a token in an included file: %s %s %q", d.Outcome, d.Rule, d.Message)
+	}
+	git(clean, "config", "--unset", "include.path")
 
 	// The user's configuration is printed with every scope, not with
 	// --local; a token in it reaches the URLs remote -v prints through

@@ -726,6 +726,11 @@ func gitRemoteEffects(c *Call, fx *Effects) {
 		gitPrintsConfig(c, fx, gitScopesAll)
 		return
 	}
+	if len(c.Args()) == 0 && !c.HasAny("-q|--quiet") {
+		// With no remote named it asks the default one, and says
+		// "From URL", the URL as configured, on its error output.
+		gitPrintsConfig(c, fx, gitScopesAll)
+	}
 	fx.Network("", c.Args()...)
 	gitTransport(fx)
 }
@@ -785,13 +790,17 @@ func gitConfigEffects(c *Call, fx *Effects) {
 		}
 		gitPrintsConfig(c, fx, scopes)
 	}
-	if c.HasAny("--get|--get-all|--get-regexp|--list|-l|--get-urlmatch|--get-color|--get-colorbool") {
-		reads()
+	if c.HasAny("--get|--get-all|--get-regexp|--list|-l|--get-urlmatch") {
+		if !c.Has("--name-only") {
+			reads()
+		}
 		return
 	}
 	switch c.Operand(0) {
 	case "get", "list":
-		reads()
+		if !c.Has("--name-only") {
+			reads()
+		}
 		return
 	}
 	if len(c.Args()) == 1 && !c.HasAny("--unset|--unset-all|--remove-section|--rename-section|--add|--replace-all|-e|--edit") &&
@@ -855,7 +864,10 @@ func gitRemoteSubEffects(c *Call, fx *Effects) {
 		gitPrintsConfig(c, fx, gitScopesAll)
 		return
 	case "show":
-		gitPrintsConfig(c, fx, gitScopesAll)
+		if len(c.Args()) > 1 {
+			// Without a remote named, it prints the remotes' names.
+			gitPrintsConfig(c, fx, gitScopesAll)
+		}
 		if !c.Has("-n") {
 			fx.Network("", c.Args()[1:]...)
 			gitTransport(fx)
