@@ -100,6 +100,37 @@ var bypassCases = []bypassCase{
 	{"brace-expansion", `cat x{1..999}`, notAllowed, "", ""},
 	{"brace-expansion", `cat README{.md,}`, allowed, "", ""},
 	{"brace-expansion", `cat '{.env,x}'`, allowed, "", ""},
+	// Globs bash reads and Go's matcher does not, or that come out of a
+	// variable.
+	{"glob-syntax", `cat .e[!x]v`, notAllowed, "", ""},
+	{"glob-syntax", `cat .[!.]*`, notAllowed, "", ""},
+	{"glob-syntax", `cat .e[[:alpha:]]v`, notAllowed, "", ""},
+	{"glob-syntax", `cat .e[]n]v`, notAllowed, "", ""},
+	{"glob-syntax", `x=.e*; cat $x`, notAllowed, "", ""},
+	{"glob-syntax", `x=; cat ${x:-.e*}`, notAllowed, "", ""},
+	{"glob-syntax", `cat READ[!x]E.md`, allowed, "", ""},
+	// What a variable holds after a builtin set it, an append, an
+	// element, a branch that may not run, a subshell or a function.
+	{"variable-state", `x=README.md; read x <<< .env; cat $x`, notAllowed, "", ""},
+	{"variable-state", `x=README.md; printf -v x .env; cat $x`, notAllowed, "", ""},
+	{"variable-state", `x=; : ${x:=.env}; cat $x`, notAllowed, "", ""},
+	{"variable-state", `x=.; x+=env; cat $x`, notAllowed, "", ""},
+	{"variable-state", `x=.env; x[1]=README.md; cat $x`, notAllowed, "", ""},
+	{"variable-state", `declare -l x=.ENV; cat $x`, notAllowed, "", ""},
+	{"variable-state", `x=.env; [ -e nope ] && x=README.md; cat "$x"`, notAllowed, "", ""},
+	{"variable-state", `x=.env; if false; then x=README.md; fi; cat $x`, notAllowed, "", ""},
+	{"variable-state", `x=.env; (x=README.md); cat $x`, notAllowed, "", ""},
+	{"variable-state", `x=.env; echo | x=README.md; cat $x`, notAllowed, "", ""},
+	{"variable-state", `f() { local x=README.md; }; x=.env; f; cat $x`, notAllowed, "", ""},
+	{"variable-state", `x=README; x+=.md; cat $x`, allowed, "", ""},
+	// Shell options and variables that change what a word matches.
+	{"shell-options", `shopt -s dotglob; cat ?env`, notAllowed, "", ""},
+	{"shell-options", `GLOBIGNORE=x; cat *`, notAllowed, "", ""},
+	{"shell-options", "shopt -s expand_aliases\nalias c=cat\nc .env", notAllowed, "", ""},
+	{"shell-options", `x=README.md; set -o posix; x=.env :; cat $x`, notAllowed, "", ""},
+	// bash ends $'...' at a NUL and drops NULs from a substitution.
+	{"nul-bytes", `cat $'.env\0xyz'`, notAllowed, "", ""},
+	{"nul-bytes", `cat "$(printf '.e\0nv')"`, notAllowed, "", ""},
 	// /proc/self/cwd is the command's folder: .. after it leaves that
 	// folder, not /proc/self.
 	{"proc-links", `cat /proc/self/cwd/src/../.env`, notAllowed, "", ""},

@@ -176,12 +176,18 @@ func (w *fsWork) glob(pattern string) ([]string, bool) {
 			if !w.take(len(entries) + 1) {
 				return nil, false
 			}
+			pat, known := bashPattern(el)
+			if !known {
+				// A pattern bash reads and this matcher cannot: what it
+				// matches is not known.
+				return nil, false
+			}
 			for _, e := range entries {
 				name := e.Name()
 				if strings.HasPrefix(name, ".") && !strings.HasPrefix(el, ".") {
 					continue
 				}
-				if ok, _ := path.Match(el, name); ok {
+				if ok, _ := path.Match(pat, name); ok {
 					next = append(next, path.Join(dir, name))
 				}
 			}
@@ -192,6 +198,52 @@ func (w *fsWork) glob(pattern string) ([]string, bool) {
 		}
 	}
 	return matches, true
+}
+
+// bashPattern returns a glob element of bash in the syntax of path.Match:
+// bash writes a negated bracket expression [!...] as well as [^...].
+// known is false for what path.Match cannot read as bash does: POSIX
+// classes ([[:alpha:]]), collating symbols and equivalence classes, a ]
+// or - that is a member, or any pattern path.Match rejects.
+func bashPattern(el string) (pat string, known bool) {
+	if !strings.Contains(el, "[") {
+		return el, true
+	}
+	var b strings.Builder
+	for i := 0; i < len(el); i++ {
+		c := el[i]
+		switch {
+		case c == '\\' && i+1 < len(el):
+			b.WriteByte(c)
+			b.WriteByte(el[i+1])
+			i++
+			continue
+		case c != '[':
+			b.WriteByte(c)
+			continue
+		}
+		end := strings.IndexByte(el[i+1:], ']')
+		if end < 0 {
+			// No closing bracket: bash reads [ as itself.
+			b.WriteString("\\[")
+			continue
+		}
+		class := el[i+1 : i+1+end]
+		if strings.HasPrefix(class, "!") {
+			class = "^" + class[1:]
+		}
+		members := strings.TrimPrefix(class, "^")
+		if members == "" || strings.ContainsAny(members, "[\\") || strings.HasPrefix(members, "-") || strings.HasSuffix(members, "-") {
+			return "", false
+		}
+		b.WriteString("[" + class + "]")
+		i += end + 1
+	}
+	pat = b.String()
+	if _, err := path.Match(pat, ""); err != nil {
+		return "", false
+	}
+	return pat, true
 }
 
 // hasMeta reports glob syntax in a path element.

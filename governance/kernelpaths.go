@@ -140,6 +140,9 @@ func (ev *evaluation) couldMatch(glob string) []string {
 	if !hasLiteral(last) {
 		return nil
 	}
+	// A pattern this matcher cannot read as bash does could match
+	// anything of the folder.
+	pat, known := bashPattern(last)
 	var out []string
 	for _, r := range ev.e.representatives() {
 		switch {
@@ -148,7 +151,7 @@ func (ev *evaluation) couldMatch(glob string) []string {
 				// A leading dot is never matched by a wildcard.
 				continue
 			}
-			if ok, _ := path.Match(last, r.base); ok {
+			if ok, _ := path.Match(pat, r.base); ok || !known {
 				out = append(out, path.Join(dir, r.base))
 			}
 		default:
@@ -156,7 +159,10 @@ func (ev *evaluation) couldMatch(glob string) []string {
 			// The folders on the way count too: rm -rf .[g]overnance
 			// deletes what .governance/config.yaml is in.
 			for full != "" && full != "/" && full != ev.pc.root && full != ev.pc.home {
-				if ok, _ := doublestar.Match(glob, full); ok {
+				if ok, err := doublestar.Match(path.Join(dir, pat), full); ok || err != nil || !known {
+					if !known && path.Dir(full) != path.Clean(dir) {
+						break
+					}
 					out = append(out, full)
 					break
 				}

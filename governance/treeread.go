@@ -46,8 +46,12 @@ func (ev *evaluation) treeVerdict(s *subject) Verdict {
 			return true
 		}
 		if s.treeName != "" {
-			if ok, _ := path.Match(s.treeName, path.Base(p)); !ok {
-				return true
+			// A name filter this matcher cannot read may let any file
+			// through.
+			if pat, known := bashPattern(s.treeName); known {
+				if ok, _ := path.Match(pat, path.Base(p)); !ok {
+					return true
+				}
 			}
 		}
 		hit := secret(p)

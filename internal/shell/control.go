@@ -28,7 +28,7 @@ func (w *walker) ifClause(c *syntax.IfClause, f *frame, ctx *execCtx) {
 		if !cl.ThenPos.IsValid() {
 			// else
 			body := branch.sub()
-			maybe(body, func() { w.stmts(cl.Then, f, body) })
+			w.maybe(body, func() { w.stmts(cl.Then, f, body) })
 			if !sure {
 				ends = append(ends, body.cwd)
 			}
@@ -40,14 +40,14 @@ func (w *walker) ifClause(c *syntax.IfClause, f *frame, ctx *execCtx) {
 		if first {
 			w.stmts(cl.Cond, f, branch)
 		} else {
-			maybe(branch, func() { w.stmts(cl.Cond, f, branch) })
+			w.maybe(branch, func() { w.stmts(cl.Cond, f, branch) })
 		}
 		always := !sure && !negated(cl.Cond) && isTrue(w.out.Commands[start:])
 		body := branch.sub()
 		if first && always {
 			w.stmts(cl.Then, f, body)
 		} else {
-			maybe(body, func() { w.stmts(cl.Then, f, body) })
+			w.maybe(body, func() { w.stmts(cl.Then, f, body) })
 		}
 		if !sure {
 			ends = append(ends, body.cwd)
@@ -85,13 +85,13 @@ func isTrue(cmds []*Command) bool {
 // loop is unknown.
 func (w *walker) loop(ctx *execCtx, body func(*execCtx)) {
 	first := ctx.sub()
-	maybe(first, func() { body(first) })
+	w.maybe(first, func() { body(first) })
 	if first.cwd == ctx.cwd {
 		return
 	}
 	again := ctx.sub()
 	again.cwd = ""
-	maybe(again, func() { body(again) })
+	w.maybe(again, func() { body(again) })
 	ctx.cwd = ""
 }
 

@@ -22,7 +22,7 @@ import (
 // the command table, the aliases, the prompts bash expands (PS4 under
 // set -x), the folders cd looks in.
 var shellStateVars = []string{"BASH_CMDS", "BASH_ALIASES", "PS0", "PS1", "PS2", "PS3", "PS4", "BASH_ENV", "ENV",
-	"SHELLOPTS", "BASHOPTS", "PROMPT_COMMAND", "CDPATH"}
+	"SHELLOPTS", "BASHOPTS", "PROMPT_COMMAND", "CDPATH", "GLOBIGNORE", "POSIXLY_CORRECT"}
 
 // setsVar records that the shell sets a variable (an assignment, for,
 // read, declare, export...). Setting one that changes what later commands
@@ -44,6 +44,11 @@ func (w *walker) setsVar(name string, v Arg, how string) {
 		w.problem(ProblemShellState, fmt.Sprintf("%s sets %s, which changes what later commands run or load", how, name))
 	}
 	delete(w.numeric, name)
+	if v.Dynamic {
+		// read x, printf -v x, mapfile x, an array: whatever x held
+		// before is gone.
+		w.setVar(name, v)
+	}
 }
 
 // setsNumber records that the shell sets a variable to a number.
@@ -320,6 +325,8 @@ func (w *walker) paramState(p *syntax.ParamExp, f *frame) {
 		}
 	case syntax.AssignUnset, syntax.AssignUnsetOrNull:
 		w.setsVar(name, w.literal(p.Exp.Word, f), "${"+name+":=...}")
+		// Set only when it was unset or empty: either value may hold.
+		w.setVar(name, Arg{Dynamic: true})
 	}
 }
 
@@ -347,6 +354,23 @@ func (w *walker) builtinState(cmd *Command, f *frame) {
 	}
 	args := cmd.Args[1:]
 	switch cmd.Name {
+	case "shopt":
+		// Options that change what a word matches or a name runs:
+		// globs (dotglob, nocaseglob, extglob, globstar...), aliases,
+		// cd's reading of variables. shopt with no -s or -u only prints.
+		for _, a := range args {
+			if a.Value == "-s" || a.Value == "-u" || a.Dynamic {
+				w.problem(ProblemShellState, "shopt "+a.Value+" changes how the shell reads what follows")
+				break
+			}
+		}
+	case "set":
+		for i, a := range args {
+			if a.Dynamic || (a.Value == "-o" || a.Value == "+o") && i+1 < len(args) && (args[i+1].Dynamic || args[i+1].Value == "posix") {
+				w.problem(ProblemShellState, "set "+a.Value+" changes how the shell reads what follows")
+				break
+			}
+		}
 	case "read":
 		opts, rest := splitOpts(args, "adinNptu")
 		names(rest)

@@ -60,6 +60,20 @@ func (w *walker) newStream() *stream {
 
 // maybe walks code that may or may not run, or run any number of times:
 // if it writes to the stream of ctx, the stream becomes opaque.
+// maybe walks what may run or not (a branch, a loop body, a command
+// after && or ||, one in the background or in a subshell): besides what
+// maybe says of the output, a variable it assigns holds, after it, either
+// the value it had before or the new one, so it is no longer known.
+func (w *walker) maybe(ctx *execCtx, walk func()) {
+	w.varScopes = append(w.varScopes, nil)
+	maybe(ctx, walk)
+	set := w.varScopes[len(w.varScopes)-1]
+	w.varScopes = w.varScopes[:len(w.varScopes)-1]
+	for name := range set {
+		w.setVar(name, Arg{Dynamic: true})
+	}
+}
+
 func maybe(ctx *execCtx, walk func()) {
 	s := ctx.out
 	if s == nil || s.opaque {

@@ -38,8 +38,11 @@ func Analyze(src string, opts Options) *Analysis {
 }
 
 type walker struct {
-	opts Options
-	out  *Analysis
+	// varScopes hold, for each enclosing stretch of code that may not run
+	// or runs in a subshell, the variables it assigned.
+	varScopes []map[string]bool
+	opts      Options
+	out       *Analysis
 	// aliases maps the aliases defined so far to their bodies.
 	aliases map[string]string
 	vars    map[string]string
@@ -235,7 +238,7 @@ func (w *walker) stmt(s *syntax.Stmt, f *frame, ctx *execCtx) {
 		ctx = ctx.sub()
 		s2 := *s
 		s2.Background = false
-		maybe(ctx, func() { w.stmt(&s2, f, ctx) })
+		w.maybe(ctx, func() { w.stmt(&s2, f, ctx) })
 		return
 	}
 	// $PWD in the words of this statement is the folder it runs in.
@@ -264,7 +267,8 @@ func (w *walker) stmt(s *syntax.Stmt, f *frame, ctx *execCtx) {
 			start := len(w.out.Commands)
 			left := inner.sub()
 			left.out = w.newStream()
-			w.stmt(c.X, f, left)
+			// Each side of a pipe runs in a subshell of its own.
+			w.subshell(func() { w.stmt(c.X, f, left) })
 			up := append([]string(nil), inner.in...)
 			upCmds := append([]*Command(nil), inner.inCmds...)
 			for _, cmd := range w.out.Commands[start:] {
@@ -281,20 +285,22 @@ func (w *walker) stmt(s *syntax.Stmt, f *frame, ctx *execCtx) {
 			if text, ok := left.out.known(); ok && c.Op == syntax.Pipe {
 				right.stdin = &Stdin{Kind: StdinPipe, text: &pipeText{text: text}}
 			}
-			w.stmt(c.Y, f, right)
+			w.subshell(func() { w.stmt(c.Y, f, right) })
 		case syntax.OrStmt:
 			w.stmt(c.X, f, inner)
 			// The right side runs only when the left side fails: the
 			// folder after both is one of two.
 			left := inner.cwd
-			maybe(inner, func() { w.stmt(c.Y, f, inner) })
+			w.maybe(inner, func() { w.stmt(c.Y, f, inner) })
 			inner.cwd = sameDir(left, inner.cwd)
 		default:
 			w.stmt(c.X, f, inner)
-			maybe(inner, func() { w.stmt(c.Y, f, inner) })
+			w.maybe(inner, func() { w.stmt(c.Y, f, inner) })
 		}
 	case *syntax.Subshell:
-		w.stmts(c.Stmts, f, inner.sub())
+		// What a subshell assigns is gone after it.
+		sub := inner.sub()
+		w.subshell(func() { w.stmts(c.Stmts, f, sub) })
 	case *syntax.Block:
 		w.stmts(c.Stmts, f, inner)
 	case *syntax.IfClause:
@@ -357,7 +363,7 @@ func (w *walker) stmt(s *syntax.Stmt, f *frame, ctx *execCtx) {
 			}
 			body := inner.sub()
 			body.cwd = start
-			maybe(body, func() { w.stmts(item.Stmts, f, body) })
+			w.maybe(body, func() { w.stmts(item.Stmts, f, body) })
 			// No pattern may match, or any one may.
 			inner.cwd = sameDir(inner.cwd, body.cwd)
 		}
@@ -411,7 +417,7 @@ func (w *walker) stmt(s *syntax.Stmt, f *frame, ctx *execCtx) {
 		// A coprocess writes to a pipe of its own.
 		co := inner.sub()
 		co.out = nil
-		w.stmt(c.Stmt, f, co)
+		w.subshell(func() { w.stmt(c.Stmt, f, co) })
 	case *syntax.TestDecl:
 		w.stmt(c.Body, f, inner.sub())
 	default:
@@ -629,7 +635,7 @@ func trimTabs(s string) string {
 func (w *walker) decl(d *syntax.DeclClause, f *frame, ctx *execCtx) {
 	cmd := &Command{Args: []Arg{{Value: d.Variant.Value}}, Text: f.text(d)}
 	how := d.Variant.Value
-	integer, assoc := false, false
+	integer, assoc, changesCase := false, false, false
 	for _, a := range d.Args {
 		if a.Name == nil && a.Value != nil {
 			if o := w.literal(a.Value, f); !o.Dynamic && len(o.Value) > 1 && (o.Value[0] == '-' || o.Value[0] == '+') &&
@@ -640,6 +646,7 @@ func (w *walker) decl(d *syntax.DeclClause, f *frame, ctx *execCtx) {
 				}
 				integer = integer || o.Value[0] == '-' && strings.Contains(o.Value, "i")
 				assoc = assoc || o.Value[0] == '-' && strings.Contains(o.Value, "A")
+				changesCase = changesCase || o.Value[0] == '-' && strings.ContainsAny(o.Value, "luc")
 			}
 		}
 	}
@@ -669,7 +676,7 @@ func (w *walker) decl(d *syntax.DeclClause, f *frame, ctx *execCtx) {
 		case a.Name != nil && a.Value != nil:
 			v := w.literal(a.Value, f)
 			w.setsVar(a.Name.Value, v, how)
-			w.setVar(a.Name.Value, v)
+			w.assign(a, v, changesCase)
 			w.intValue(a.Name.Value, a.Value, integer, f)
 			cmd.Args = append(cmd.Args, Arg{Value: a.Name.Value + "=" + v.Value, Dynamic: v.Dynamic})
 		case a.Name != nil:
@@ -691,6 +698,9 @@ func (w *walker) decl(d *syntax.DeclClause, f *frame, ctx *execCtx) {
 				w.problem(ProblemShellState, fmt.Sprintf("%s names the variable %q, which the analysis cannot read", how, v.Value))
 			} else if set {
 				w.setsVar(name, Arg{Value: val, Dynamic: v.Dynamic}, how)
+				// declare "x=v": the word is split after expansion, and
+				// x+=v appends: what x holds is not known.
+				w.setVar(name, Arg{Dynamic: true})
 				if integer || w.integer[name] {
 					if v.Dynamic || !w.arithText(val, f, 0) {
 						w.problem(ProblemShellState, fmt.Sprintf("%s evaluates %q as arithmetic", how, val))
@@ -705,7 +715,45 @@ func (w *walker) decl(d *syntax.DeclClause, f *frame, ctx *execCtx) {
 	w.wrote(cmd, ctx)
 }
 
+// assign records an assignment's effect on a variable's value: x+=v
+// appends to what x held, x[i]=v sets an element (x itself, its first
+// element, stays as it was unless i is 0), and declare -l/-u/-c change
+// the case of what is stored.
+func (w *walker) assign(a *syntax.Assign, v Arg, changesCase bool) {
+	name := a.Name.Value
+	switch {
+	case a.Index != nil || a.Array != nil || changesCase:
+		v = Arg{Dynamic: true}
+	case a.Append:
+		old, known := w.vars[name]
+		if !known || old == dynamicValue || v.Dynamic {
+			v = Arg{Dynamic: true}
+		} else {
+			v.Value = old + v.Value
+		}
+	}
+	w.setVar(name, v)
+}
+
+// subshell walks code that runs in a subshell: what it assigns is not
+// what this shell holds afterwards.
+func (w *walker) subshell(walk func()) {
+	w.varScopes = append(w.varScopes, nil)
+	walk()
+	set := w.varScopes[len(w.varScopes)-1]
+	w.varScopes = w.varScopes[:len(w.varScopes)-1]
+	for name := range set {
+		w.setVar(name, Arg{Dynamic: true})
+	}
+}
+
 func (w *walker) setVar(name string, v Arg) {
+	for i := range w.varScopes {
+		if w.varScopes[i] == nil {
+			w.varScopes[i] = map[string]bool{}
+		}
+		w.varScopes[i][name] = true
+	}
 	delete(w.numeric, name)
 	if w.vars == nil {
 		w.vars = map[string]string{}
@@ -746,7 +794,7 @@ func (w *walker) call(c *syntax.CallExpr, f *frame, ctx *execCtx) {
 		v := w.literal(a.Value, f)
 		if len(c.Args) == 0 {
 			w.setsVar(a.Name.Value, v, "an assignment")
-			w.setVar(a.Name.Value, v)
+			w.assign(a, v, false)
 			w.intValue(a.Name.Value, a.Value, false, f)
 		} else if w.runsHere(c.Args[0], f) && UnsafeEnv(a.Name.Value, v.Value) {
 			// The variable reaches every command the code runs.
@@ -827,7 +875,9 @@ func (w *walker) run(cmd *Command, f *frame, ctx *execCtx) {
 				if w.out.Endless == "" && !w.active[cmd.Name] && endless(cmd.Name, w.funcDefs) {
 					w.out.Endless = cmd.Name
 				}
-				w.callFunc(cmd.Name, body, w.funcSrc[cmd.Name], cmd.Args, ctx)
+				// What the function assigns may be local to it: not known
+				// after the call.
+				w.subshell(func() { w.callFunc(cmd.Name, body, w.funcSrc[cmd.Name], cmd.Args, ctx) })
 				return
 			}
 			if body, ok := w.aliases[cmd.Name]; ok {

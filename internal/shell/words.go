@@ -66,6 +66,10 @@ func (b *fieldBuilder) value() string {
 // fields, as the shell does.
 func (b *fieldBuilder) addValue(v string, quoted bool) {
 	if quoted || !strings.ContainsAny(v, " \t\n") {
+		if !quoted && strings.ContainsAny(v, "*?[") {
+			// An unquoted expansion is globbed too: x=.e*; cat $x.
+			b.cur.Glob = true
+		}
 		b.add(v)
 		return
 	}
@@ -80,6 +84,9 @@ func (b *fieldBuilder) addValue(v string, quoted bool) {
 	for i, piece := range pieces {
 		if i > 0 {
 			b.split()
+		}
+		if strings.ContainsAny(piece, "*?[") {
+			b.cur.Glob = true
 		}
 		b.add(piece)
 	}
@@ -185,7 +192,12 @@ func (w *walker) part(b *fieldBuilder, part syntax.WordPart, f *frame, inDouble,
 	case *syntax.SglQuoted:
 		b.cur.Quoted = true
 		if p.Dollar {
-			b.add(b.markInput(ansiC(p.Value)))
+			v := ansiC(p.Value)
+			if i := strings.IndexByte(v, 0); i >= 0 {
+				// bash ends the string at a NUL ($'.env\0x' is .env).
+				v = v[:i]
+			}
+			b.add(b.markInput(v))
 		} else {
 			b.add(b.markInput(p.Value))
 		}
@@ -227,8 +239,8 @@ func (w *walker) part(b *fieldBuilder, part syntax.WordPart, f *frame, inDouble,
 		b.cur.setup = (len(b.cur.Subst) == 0 || b.cur.setup) && sub.out.setupOnly()
 		b.cur.Subst = append(b.cur.Subst, sub.cmds...)
 		if v, ok := sub.out.known(); ok {
-			// The shell removes trailing newlines.
-			v = strings.TrimRight(v, "\n")
+			// The shell removes trailing newlines, and NUL bytes.
+			v = strings.ReplaceAll(strings.TrimRight(v, "\n"), "\x00", "")
 			b.cur.Folded = true
 			if !strings.Contains(b.value(), "=") {
 				b.cur.FoldedName = true

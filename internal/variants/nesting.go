@@ -291,6 +291,11 @@ func cdHere(c *Command) []string {
 	if rel, ok := under(cwd, home); ok && rel != "" {
 		dirs = append(dirs, "~/"+rel, "$HOME/"+rel)
 	}
+	if len(c.file.Stmts) > 1 || c.file.Stmts[0].Background {
+		// cd d && a; b makes a alone depend on cd: the group keeps the
+		// whole command after it.
+		text = "{\n" + text + "\n}"
+	}
 	out := make([]string, len(dirs))
 	for i, d := range dirs {
 		out[i] = "cd " + d + " && " + text
