@@ -120,3 +120,26 @@ func TestConfigCredentials(t *testing.T) {
 		}
 	}
 }
+
+// TestFindNames checks what find passes to -exec in a folder with a
+// secret: -iname matches any case, and a -name under -not, ! or -o
+// narrows nothing; a plain -name narrows to that name.
+func TestFindNames(t *testing.T) {
+	dir := t.TempDir()
+	os.WriteFile(filepath.Join(dir, ".env"), []byte("SECRET=1\n"), 0o600)
+	os.WriteFile(filepath.Join(dir, "README.md"), []byte("hi\n"), 0o644)
+	decide := func(cmd string) *governance.Decision {
+		req := &governance.Request{Cwd: dir, ProjectRoot: dir, Home: filepath.Join(dir, "home"),
+			Tool: governance.Tool{Kind: governance.KindShell, Name: "Bash", Input: governance.Input{Command: cmd}}}
+		return governance.NewEngine(builtin(governance.DefaultSettings())).Decide(context.Background(), req)
+	}
+	for _, cmd := range []string{"find . -iname .ENV -exec cat {} +", "find . -type f -not -name x -exec cat {} +",
+		"find . -name x -o -type f -exec cat {} +", "find . ! -name x -exec cat {} +", "find . -name '.e[!x]v' -exec cat {} +"} {
+		if d := decide(cmd); d.Outcome == governance.Allow {
+			t.Errorf("%s: allowed, and it prints .env", cmd)
+		}
+	}
+	if d := decide("find . -name '*.md' -exec cat {} +"); d.Outcome != governance.Allow {
+		t.Errorf("find -name '*.md' -exec cat: %s %s %q", d.Outcome, d.Rule, d.Message)
+	}
+}

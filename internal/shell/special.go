@@ -1065,8 +1065,18 @@ func findStarts(args []Arg) (starts []Arg, expr int, named bool) {
 	if len(starts) == 0 {
 		starts = []Arg{{Value: "."}}
 	}
+	for j := i; j < len(args); j++ {
+		switch args[j].Value {
+		case "!", "-not", "-o", "-or", ",":
+			// A -name test negated, or one of alternatives, does not
+			// narrow what is found.
+			return starts, i, false
+		}
+	}
 	for j := i; j+1 < len(args); j++ {
-		if v := args[j].Value; v == "-name" || v == "-iname" {
+		// -iname matches names in any case (.ENV and .env): it narrows
+		// nothing the analysis can name.
+		if v := args[j].Value; v == "-name" {
 			name := args[j+1]
 			for k, st := range starts {
 				starts[k] = Arg{Value: strings.TrimSuffix(st.Value, "/") + "/" + name.Value,
