@@ -128,6 +128,7 @@ var bypassCases = []bypassCase{
 	{"shell-options", `GLOBIGNORE=x; cat *`, notAllowed, "", ""},
 	{"shell-options", "shopt -s expand_aliases\nalias c=cat\nc .env", notAllowed, "", ""},
 	{"shell-options", `x=README.md; set -o posix; x=.env :; cat $x`, notAllowed, "", ""},
+	{"shell-options", `CDPATH=/tmp cd home; cat .aws/credentials`, notAllowed, "", ""},
 	// bash ends $'...' at a NUL and drops NULs from a substitution.
 	{"nul-bytes", `cat $'.env\0xyz'`, notAllowed, "", ""},
 	{"nul-bytes", `cat "$(printf '.e\0nv')"`, notAllowed, "", ""},

@@ -796,6 +796,9 @@ func (w *walker) call(c *syntax.CallExpr, f *frame, ctx *execCtx) {
 			w.setsVar(a.Name.Value, v, "an assignment")
 			w.assign(a, v, false)
 			w.intValue(a.Name.Value, a.Value, false, f)
+		} else if prog := w.literal(c.Args[0], f).Value; a.Name.Value == "CDPATH" && (prog == "cd" || prog == "pushd") {
+			// CDPATH=... cd name looks for name in other folders.
+			w.problem(ProblemShellState, "CDPATH is set for cd, which then looks for the folder elsewhere")
 		} else if w.runsHere(c.Args[0], f) && UnsafeEnv(a.Name.Value, v.Value) {
 			// The variable reaches every command the code runs.
 			w.problem(ProblemShellState, fmt.Sprintf("%s is set for code that runs in this shell", a.Name.Value))
