@@ -143,3 +143,29 @@ func TestFindNames(t *testing.T) {
 		t.Errorf("find -name '*.md' -exec cat: %s %s %q", d.Outcome, d.Rule, d.Message)
 	}
 }
+
+// TestDotDotAfterLinks checks that a path is resolved as the kernel does:
+// the link before a .. is followed first, so l/../credentials, with l a
+// link into ~/.aws, is ~/.aws/credentials, not a file of the project.
+func TestDotDotAfterLinks(t *testing.T) {
+	dir := t.TempDir()
+	home, proj := filepath.Join(dir, "home"), filepath.Join(dir, "proj")
+	os.MkdirAll(filepath.Join(home, ".aws", "x"), 0o700)
+	os.MkdirAll(proj, 0o755)
+	os.WriteFile(filepath.Join(home, ".aws", "credentials"), []byte("[default]\n"), 0o600)
+	os.WriteFile(filepath.Join(proj, "credentials"), []byte("not one\n"), 0o644)
+	if err := os.Symlink(filepath.Join(home, ".aws", "x"), filepath.Join(proj, "l")); err != nil {
+		t.Fatal(err)
+	}
+	decide := func(cmd string) *governance.Decision {
+		req := &governance.Request{Cwd: proj, ProjectRoot: proj, Home: home,
+			Tool: governance.Tool{Kind: governance.KindShell, Name: "Bash", Input: governance.Input{Command: cmd}}}
+		return governance.NewEngine(builtin(governance.DefaultSettings())).Decide(context.Background(), req)
+	}
+	if d := decide("cat l/../credentials"); d.Outcome == governance.Allow {
+		t.Errorf("cat l/../credentials reads ~/.aws/credentials and was allowed")
+	}
+	if d := decide("cat credentials"); d.Outcome != governance.Allow {
+		t.Errorf("cat credentials (the project's): %s %s %q", d.Outcome, d.Rule, d.Message)
+	}
+}

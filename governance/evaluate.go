@@ -453,7 +453,31 @@ func (ev *evaluation) placeOf(c *shell.Command, a shell.Arg, read bool) place {
 			return p
 		}
 	}
-	return ev.pc.resolve(a.Value, a.Dynamic, a.Glob, c.Cwd)
+	p := ev.pc.resolve(a.Value, a.Dynamic, a.Glob, c.Cwd)
+	if p.abs != "" && !a.Glob && strings.Contains("/"+a.Value+"/", "/../") {
+		// The kernel follows a link before the .. after it: with
+		// /var/run a link to /run, /var/run/../tmp is /tmp, not the
+		// /var/tmp the text says.
+		raw := a.Value
+		switch {
+		case strings.HasPrefix(raw, "~/") && ev.pc.home != "":
+			raw = ev.pc.home + raw[1:]
+		case !path.IsAbs(raw) && c.Cwd != "":
+			raw = c.Cwd + "/" + raw
+		}
+		// /proc/self is this process, not the command's: its links are
+		// the command's folder and /.
+		raw, known := procLinks(raw, c.Cwd)
+		if real, ok := ev.fsw.realPath(raw); !ok || !known {
+			p.classes = append(slices.Clip(p.classes), ClassUnknown)
+		} else if real != p.abs && path.IsAbs(real) {
+			if q := ev.pc.resolve(real, false, false, ""); q.abs != p.abs {
+				q.raw = p.raw
+				return q
+			}
+		}
+	}
+	return p
 }
 
 // fdFile returns, for a path that names one of the command's file
