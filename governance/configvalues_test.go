@@ -169,3 +169,45 @@ func TestDotDotAfterLinks(t *testing.T) {
 		t.Errorf("cat credentials (the project's): %s %s %q", d.Outcome, d.Rule, d.Message)
 	}
 }
+
+// TestCdThatMayFail: after a cd to a folder that is not there, the shell
+// may still be where it was, so a relative path may name a file beside
+// the project: ../.aws/credentials from a project in the home folder.
+func TestCdThatMayFail(t *testing.T) {
+	dir := t.TempDir()
+	home := filepath.Join(dir, "home")
+	proj := filepath.Join(home, "proj")
+	os.MkdirAll(filepath.Join(home, ".aws"), 0o700)
+	os.MkdirAll(filepath.Join(proj, "src"), 0o755)
+	os.WriteFile(filepath.Join(home, ".aws", "credentials"), []byte("[default]\n"), 0o600)
+	os.WriteFile(filepath.Join(proj, "README.md"), []byte("# p\n"), 0o644)
+	decide := func(cmd string) *governance.Decision {
+		req := &governance.Request{Cwd: proj, ProjectRoot: proj, Home: home,
+			Tool: governance.Tool{Kind: governance.KindShell, Name: "Bash", Input: governance.Input{Command: cmd}}}
+		return governance.NewEngine(builtin(governance.DefaultSettings())).Decide(context.Background(), req)
+	}
+	for _, cmd := range []string{
+		"cd nope; cat ../.aws/credentials",
+		"cd nope\ncat ../.aws/credentials",
+		"cd nope 2>/dev/null; cat ../.aws/credentials",
+		"cd nope && ls; cat ../.aws/credentials",
+		"cd nope || true; cat ../.aws/credentials",
+		"pushd nope >/dev/null; cat ../.aws/credentials",
+		"cd src && cd nope; cat ../../.aws/credentials",
+	} {
+		if d := decide(cmd); d.Outcome == governance.Allow {
+			t.Errorf("%q reads ~/.aws/credentials when the cd fails, and was allowed", cmd)
+		}
+	}
+	for _, cmd := range []string{
+		"cd src; cat ../README.md",
+		"cd src && ls; cat README.md",
+		"cd nope && cat README.md",
+		"cd nope || exit; cat README.md",
+		"cd nope || { echo missing; exit 1; }; cat README.md",
+	} {
+		if d := decide(cmd); d.Outcome != governance.Allow {
+			t.Errorf("%q: %s %s %q, want allow", cmd, d.Outcome, d.Rule, d.Message)
+		}
+	}
+}

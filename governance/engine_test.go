@@ -42,10 +42,13 @@ func decide(t *testing.T, p *governance.Policy, req *governance.Request) *govern
 }
 
 // testFS is the file system the engine's tests decide against: the
-// project's database file exists, so sqlite3 opening it creates nothing.
+// project's database file exists, so sqlite3 opening it creates nothing,
+// and the folders it holds exist, so a cd to them succeeds.
 var testFS = mapFS{fstest.MapFS{
 	strings.TrimPrefix(root, "/") + "/app.db":  {Data: []byte("SQLite format 3\x00")},
 	strings.TrimPrefix(root, "/") + "/mydb.db": {Data: []byte("SQLite format 3\x00")},
+	// A system folder, for commands that cd there first.
+	"etc/hostname": {Data: []byte("host\n")},
 }}
 
 // mapFS serves absolute paths from an fstest.MapFS.

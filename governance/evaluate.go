@@ -289,7 +289,7 @@ func (ev *evaluation) subjects() ([]*subject, []Verdict) {
 // file accesses they make.
 func (ev *evaluation) shellSubjects(cmd string) ([]*subject, []Verdict) {
 	a := shell.Analyze(cmd, shell.Options{Cwd: ev.req.Cwd, Home: ev.req.Home, LookupEnv: ev.e.LookupEnv, Toplevel: ev.toplevel,
-		LookPath: ev.lookPath})
+		LookPath: ev.lookPath, IsDir: ev.folderExists})
 	var problems []Verdict
 	for _, p := range a.Problems {
 		problems = append(problems, problemVerdict(p))
@@ -667,6 +667,20 @@ func searchTool(name string) bool {
 		return true
 	}
 	return false
+}
+
+// folderExists reports whether an absolute path names a folder that
+// exists now, through its links; false when the budget ran out.
+func (ev *evaluation) folderExists(p string) bool {
+	if p == "/" {
+		return true
+	}
+	real, ok := ev.fsw.realPath(p)
+	if !ok || !ev.fsw.take(1) {
+		return false
+	}
+	fi, err := ev.fsw.lstat(real)
+	return err == nil && fi.IsDir()
 }
 
 // exists reports whether a place is a file or folder that exists now.

@@ -290,6 +290,9 @@ type Options struct {
 	// LookPath returns the file a program's name runs, as which and
 	// command -v print it, or "" when the caller cannot tell.
 	LookPath func(name string) string
+	// IsDir reports whether a path names a folder that exists now, so
+	// that a cd to it succeeds; nil takes every cd to succeed.
+	IsDir func(path string) bool
 	// MaxDepth bounds the nesting of re-parsed strings (default 8).
 	MaxDepth int
 	// MaxCommands bounds the number of commands (default 2000).

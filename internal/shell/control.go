@@ -104,6 +104,26 @@ func sameDir(a, b string) string {
 	return ""
 }
 
+// exits reports a statement that always ends the shell: exit, or a block
+// whose last statement is exit. (return outside a function does not end
+// the shell, and in one ends only the function.)
+func exits(s *syntax.Stmt) bool {
+	if s == nil || s.Background || s.Negated {
+		return false
+	}
+	switch c := s.Cmd.(type) {
+	case *syntax.CallExpr:
+		if len(c.Args) == 0 {
+			return false
+		}
+		v, ok := staticWord(c.Args[0])
+		return ok && v == "exit"
+	case *syntax.Block:
+		return len(c.Stmts) > 0 && exits(c.Stmts[len(c.Stmts)-1])
+	}
+	return false
+}
+
 // jumps reports a break or continue in a loop body, which may end a round
 // before its end.
 func jumps(list []*syntax.Stmt) bool {

@@ -123,3 +123,49 @@ func TestFolderInsideLoops(t *testing.T) {
 		})
 	}
 }
+
+// TestFolderAfterCdThatMayFail: a cd to a folder that is not there fails,
+// and the shell stays where it was; only what runs after && (or after an
+// || exit) is sure to run where the cd went.
+func TestFolderAfterCdThatMayFail(t *testing.T) {
+	t.Parallel()
+	folders := map[string]bool{"/": true, "/home/u": true, "/home/u/p": true, "/home/u/p/src": true}
+	tests := []struct {
+		name string
+		src  string
+		want string // the folder rm runs in
+	}{
+		{"folder there", "cd src; rm -rf build", "/home/u/p/src"},
+		{"and", "cd nope && rm -rf build", "/home/u/p/nope"},
+		{"or exit", "cd nope || exit; rm -rf build", "/home/u/p/nope"},
+		{"or exit in a block", "cd nope || { echo missing >&2; exit 1; }\nrm -rf build", "/home/u/p/nope"},
+		{"and, then or exit", "cd nope && ls || exit 1; rm -rf build", "/home/u/p/nope"},
+		{"there, then back", "cd src && ls && cd ..; rm -rf build", "/home/u/p"},
+		{"home", "cd; rm -rf build", "/home/u"},
+
+		{"semicolon", "cd nope; rm -rf build", ""},
+		{"newline", "cd nope\nrm -rf build", ""},
+		{"redirected", "cd nope 2>/dev/null; rm -rf build", ""},
+		{"pushd", "pushd nope; rm -rf build", ""},
+		{"after an and list", "cd nope && ls; rm -rf build", ""},
+		{"or true", "cd nope || true; rm -rf build", ""},
+		{"or return", "cd nope || return; rm -rf build", ""},
+		{"or exit in a subshell", "cd nope || (exit 1); rm -rf build", ""},
+		{"in a block", "{ cd nope; }; rm -rf build", ""},
+		{"two, one missing", "cd src && cd nope; rm -rf build", ""},
+		{"absolute", "cd /nope; rm -rf build", ""},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			a := Analyze(tt.src, Options{Cwd: "/home/u/p", Home: "/home/u", IsDir: func(p string) bool { return folders[p] }})
+			got, ok := cwdOf(a, "rm")
+			if !ok {
+				t.Fatalf("Analyze(%q) finds no rm: %q", tt.src, found(a))
+			}
+			if got != tt.want {
+				t.Errorf("Analyze(%q): rm runs in %q, want %q", tt.src, got, tt.want)
+			}
+		})
+	}
+}

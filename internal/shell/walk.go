@@ -140,7 +140,13 @@ func (f *frame) text(n syntax.Node) string {
 // execCtx is the shell state that flows through a list: the working
 // directory, and redirections and input inherited from enclosing commands.
 type execCtx struct {
-	cwd    string
+	cwd string
+	// unsure is set by a cd that may fail (its folder does not exist
+	// now): the shell is in cwd if it succeeded, in undo if not. A
+	// command after && runs only if it succeeded; one after ; or a
+	// newline runs in either.
+	unsure bool
+	undo   string
 	redirs []Redirect
 	stdin  *Stdin
 	in     []string
@@ -215,6 +221,16 @@ func recoverParse(src string) *syntax.File {
 func (w *walker) stmts(list []*syntax.Stmt, f *frame, ctx *execCtx) {
 	for _, s := range list {
 		w.stmt(s, f, ctx)
+		ctx.settle()
+	}
+}
+
+// settle ends the doubt a cd that may fail leaves: the statements after it
+// run whether it failed or not, in one of two folders.
+func (c *execCtx) settle() {
+	if c.unsure {
+		c.cwd = sameDir(c.cwd, c.undo)
+		c.unsure = false
 	}
 }
 
@@ -291,11 +307,39 @@ func (w *walker) stmt(s *syntax.Stmt, f *frame, ctx *execCtx) {
 			// The right side runs only when the left side fails: the
 			// folder after both is one of two.
 			left := inner.cwd
+			if inner.unsure {
+				// cd nope || exit: the right side runs where the failed
+				// cd left the shell; when it ends the shell, what
+				// follows runs only where the cd went.
+				right := inner.sub()
+				right.cwd, right.unsure = inner.undo, false
+				w.maybe(right, func() { w.stmt(c.Y, f, right) })
+				right.settle()
+				inner.unsure = false
+				if !exits(c.Y) {
+					inner.cwd = sameDir(left, right.cwd)
+				}
+				break
+			}
 			w.maybe(inner, func() { w.stmt(c.Y, f, inner) })
+			inner.settle()
 			inner.cwd = sameDir(left, inner.cwd)
 		default:
 			w.stmt(c.X, f, inner)
+			if !inner.unsure {
+				w.maybe(inner, func() { w.stmt(c.Y, f, inner) })
+				break
+			}
+			// cd dir && ...: the right side runs only where the cd went;
+			// what follows the list runs there, or where the shell was
+			// if the cd failed.
+			undo := inner.undo
+			inner.unsure = false
 			w.maybe(inner, func() { w.stmt(c.Y, f, inner) })
+			if inner.unsure {
+				undo = sameDir(undo, inner.undo)
+			}
+			inner.unsure, inner.undo = true, undo
 		}
 	case *syntax.Subshell:
 		// What a subshell assigns is gone after it.
@@ -425,7 +469,7 @@ func (w *walker) stmt(s *syntax.Stmt, f *frame, ctx *execCtx) {
 	}
 	// Redirections of a command that runs in this shell do not keep it
 	// from moving the shell to another folder.
-	ctx.cwd = inner.cwd
+	ctx.cwd, ctx.unsure, ctx.undo = inner.cwd, inner.unsure, inner.undo
 }
 
 // hiddenRune returns the first character of s that displays as nothing or
@@ -1027,7 +1071,18 @@ func (w *walker) emit(cmd *Command, f *frame, ctx *execCtx) {
 	cmd.Depth = f.depth
 	w.out.Commands = append(w.out.Commands, cmd)
 	if (cmd.Name == "cd" || cmd.Name == "pushd" || cmd.Name == "popd") && inShell(cmd) {
-		ctx.cwd = w.chdir(cmd, ctx.cwd)
+		to := w.chdir(cmd, ctx.cwd)
+		if to != "" && to != ctx.cwd && w.opts.IsDir != nil && !w.opts.IsDir(to) {
+			// The folder is not there now: the cd may fail, and the shell
+			// stay where it is.
+			if ctx.unsure {
+				ctx.undo = sameDir(ctx.undo, ctx.cwd)
+			} else {
+				ctx.undo = ctx.cwd
+			}
+			ctx.unsure = true
+		}
+		ctx.cwd = to
 	}
 }
 
