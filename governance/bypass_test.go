@@ -388,6 +388,23 @@ var bypassCases = []bypassCase{
 	{"environment", `LANG=C ls`, allowed, "", ""},
 	{"environment", `NO_COLOR=1 git status`, allowed, "", ""},
 	{"environment", `MANWIDTH=80 man ls`, allowed, "", ""},
+
+	// A help or version option that is no option where it stands: after
+	// python's -c CODE or -m MOD (the code's argv), after awk's program,
+	// after a git alias (the alias's words).
+	{"options-end", `python3 -c 'import os; os.system("touch pwned")' --version`, notAllowed, "", ""},
+	{"options-end", `python3 -c 'import os; os.system("touch pwned")' -h`, notAllowed, "", ""},
+	{"options-end", `python3 -m pip --version`, notAllowed, "", ""},
+	{"options-end", `python3 -E -m evil -h`, notAllowed, "", ""},
+	{"options-end", `python3 -Bc 'open("x","w")' -V`, notAllowed, "", ""},
+	{"options-end", `php -r 'system("touch pwned");' --version`, notAllowed, "", ""},
+	{"options-end", `awk 'BEGIN{system("touch pwned")}' --version`, notAllowed, "", ""},
+	{"options-end", `gawk 'BEGIN{system("touch pwned")}' -h`, notAllowed, "", ""},
+	{"options-end", `git -c alias.x='!touch pwned' x --version`, notAllowed, "", ""},
+	{"options-end", `python3 --version`, allowed, "", ""},
+	{"options-end", `python3 -V -c 'print(1)'`, allowed, "", ""},
+	{"options-end", `awk --version`, allowed, "", ""},
+	{"options-end", `git --version`, allowed, "", ""},
 }
 
 // TestBypassFamilies decides each bypass case with the built-in policy.

@@ -13,8 +13,10 @@ import (
 // files, getline < reads them, ENVIRON reads the environment, assigning
 // ARGV changes which files are read, and @load and @include load code.
 // Operands of the form var=value are assignments, the others input files.
+// The options end at the first operand, the program (gawk and mawk stop
+// there: awk 'PROG' --version runs PROG with a file named --version).
 
-var awkProgram = &Program{Names: []string{"awk", "gawk", "mawk", "nawk"}, Node: Node{Opts: `
+var awkProgram = &Program{Names: []string{"awk", "gawk", "mawk", "nawk"}, Node: Node{POSIX: true, Opts: `
 -f --file=PROGFILE                      read
 -F --field-separator=FS
 -v --assign=VAR

@@ -159,6 +159,7 @@ func (c *Call) parse(args []shell.Arg) {
 			i = c.goFlag(args, i, level)
 		case strings.HasPrefix(v, "--") && len(v) > 2:
 			i = c.long(args, i, level)
+			optionsOver = c.lastOpt()
 		case strings.HasPrefix(v, "-") && len(v) > 1 && !(p.Digits && isDigits(v[1:])):
 			if p.SingleDash {
 				name, _, _ := strings.Cut(v[1:], "=")
@@ -168,6 +169,7 @@ func (c *Call) parse(args []shell.Arg) {
 				}
 			}
 			i = c.short(args, i, level)
+			optionsOver = c.lastOpt()
 		case p.Digits && strings.HasPrefix(v, "-") && isDigits(v[1:]):
 			c.Opts = append(c.Opts, Opt{Spec: digitsSpec, Typed: v, Level: level})
 		default:
@@ -197,6 +199,12 @@ func (c *Call) parse(args []shell.Arg) {
 			}
 		}
 	}
+}
+
+// lastOpt reports that the option just read ends the options.
+func (c *Call) lastOpt() bool {
+	n := len(c.Opts)
+	return n > 0 && c.Opts[n-1].Spec != nil && c.Opts[n-1].Spec.Last
 }
 
 // staticLongName reports a word --name=VALUE whose name is plain text, so

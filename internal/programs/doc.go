@@ -22,6 +22,10 @@
 //	-o --output=FILE   write  takes a value; the value is a file it writes
 //	--color[=WHEN]            takes a value only when attached with =
 //	-h --help          help   prints help and does nothing else
+//	-c=CMD             last   the words after its value are operands
 //
 // The words after the spellings say what the option does; see [Tag].
+// "last" marks an option that ends the options (python -c CMD and -m MOD:
+// what follows is the code's own argv, so python -c CODE --version runs
+// CODE).
 package programs

@@ -308,7 +308,7 @@ func (c *Call) AddEffects(fx *Effects) {
 	if c.Prog.Start != nil {
 		c.Prog.Start(c, fx)
 	}
-	if c.Help && len(c.unknown) == 0 {
+	if c.Help && len(c.unknown) == 0 && c.UnknownSub == "" {
 		// It prints help or its version and exits.
 		if c.Prog.HelpEffects != nil {
 			c.Prog.HelpEffects(c, fx)

@@ -47,6 +47,9 @@ type OptSpec struct {
 	Names []string
 	Arity Arity
 	Tag   Tag
+	// Last ends the options: the words after it (and its value) are
+	// operands, whatever they look like.
+	Last bool
 	// Enum lists, for an Optional option, the values it also takes from
 	// the next word ("#" for a number): --track direct is --track=direct
 	// when the table says [=direct|inherit].
@@ -99,6 +102,10 @@ func parseGrammar(text string) (*grammar, error) {
 		}
 		o := new(OptSpec)
 		for _, f := range fields {
+			if f == "last" {
+				o.Last = true
+				continue
+			}
 			if !strings.HasPrefix(f, "-") && !strings.HasPrefix(f, "+") {
 				t := slices.Index(tagNames[:], f)
 				if t <= 0 {

@@ -14,13 +14,13 @@ import (
 var pythonProgram = &Program{Names: []string{"python", "python2", "python3", "pypy", "pypy3"}, Node: Node{POSIX: true, Opts: `
 -b
 -B
--c=CMD
+-c=CMD                   last
 -d
 -E
 -h -? --help --help-env --help-xoptions --help-all  help
 -i                       unknown
 -I
--m=MOD
+-m=MOD                   last
 -O
 -OO
 -P
@@ -213,8 +213,8 @@ var (
 -v --version help
 `, Effects: scriptingEffects}}
 	phpProgram = &Program{Names: []string{"php"}, Node: Node{POSIX: true, Opts: `
--r=CODE
--f=FILE
+-r=CODE    last
+-f=FILE    last
 -l
 -n
 -q
