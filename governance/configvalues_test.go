@@ -194,6 +194,10 @@ func TestCdThatMayFail(t *testing.T) {
 		"cd nope || true; cat ../.aws/credentials",
 		"pushd nope >/dev/null; cat ../.aws/credentials",
 		"cd src && cd nope; cat ../../.aws/credentials",
+		// The folder stack: +N and -N rotate to a folder pushed before,
+		// -n moves nothing.
+		"pushd ../.aws; pushd /; pushd +1; cat credentials",
+		"cd ../.aws && pushd -n /tmp >/dev/null && cat credentials",
 	} {
 		if d := decide(cmd); d.Outcome == governance.Allow {
 			t.Errorf("%q reads ~/.aws/credentials when the cd fails, and was allowed", cmd)

@@ -56,6 +56,10 @@ func TestFolderThroughCompoundCommands(t *testing.T) {
 		{"for with break", "for d in a b; do cd $d || break; done; rm -rf build", ""},
 		{"case", "case $x in a) cd /;; esac; rm -rf build", ""},
 		{"alias that moves", "alias up='cd ..'; up; rm -rf build", ""},
+		{"pushd rotates the stack", "pushd /tmp; pushd /; pushd +1; rm -rf build", ""},
+		{"pushd -N", "pushd /tmp && pushd / && pushd -0 && rm -rf build", ""},
+		{"pushd -n edits only the stack", "pushd -n /tmp; rm -rf build", ""},
+		{"pushd swaps", "pushd /tmp; pushd /; pushd; rm -rf build", ""},
 		{"PWD when unknown", `cd "$X"; cd "$PWD"; rm -rf build`, ""},
 
 		// What runs in a process of its own moves nothing.

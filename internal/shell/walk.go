@@ -1094,6 +1094,12 @@ func (w *walker) chdir(cmd *Command, cwd string) string {
 	var target *Arg
 	for i := 1; i < len(cmd.Args); i++ {
 		a := cmd.Args[i]
+		if cmd.Name == "pushd" && (a.Dynamic || a.Value == "-n" || strings.HasPrefix(a.Value, "+") ||
+			strings.HasPrefix(a.Value, "-") && len(a.Value) > 1 && a.Value != "--") {
+			// pushd +N and -N rotate the stack to a folder pushed before;
+			// -n only edits the stack. The model keeps no stack.
+			return ""
+		}
 		if a.Value == "--" {
 			if i+1 < len(cmd.Args) {
 				target = &cmd.Args[i+1]
