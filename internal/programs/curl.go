@@ -63,7 +63,7 @@ var curlProgram = &Program{Names: []string{"curl"}, Node: Node{Opts: `
 --ech=CONFIG
 --egd-file=FILE                  read
 --engine=NAME                    unknown # loads an OpenSSL engine, a shared library
---etag-compare=FILE              read
+--etag-compare=FILE
 --etag-save=FILE                 write
 --expect100-timeout=SECONDS
 -f --fail
@@ -366,6 +366,9 @@ func curlEffects(c *Call, fx *Effects) {
 			if !get || o.Spec.Is("--json") {
 				fx.Change("sends a body (" + o.Typed + ")")
 			}
+		case o.Spec.Is("--etag-compare"):
+			// The file's content is sent as the If-None-Match header.
+			curlReadData(fx, v, v.Value, o.Typed)
 		case o.Spec.Is("--data-raw"):
 			if !get {
 				fx.Change("sends a body (" + o.Typed + ")")

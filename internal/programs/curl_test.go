@@ -20,6 +20,8 @@ func TestCurl(t *testing.T) {
 		{"curl -Q 'SIZE f' ftp://ftp.example.com/", `network ftp.example.com "-Q" "SIZE f" "ftp://ftp.example.com/"`},
 		{"curl -z file.txt https://e.com", `network e.com "-z" "file.txt" "https://e.com"; stat file.txt`},
 		{"curl --cacert ca.crt https://e.com", `read ca.crt; network e.com "--cacert" "ca.crt" "https://e.com"`},
+		// --etag-compare sends the file's content as If-None-Match.
+		{"curl --etag-compare etag.txt https://e.com", `network e.com "--etag-compare" "etag.txt" "https://e.com"; read etag.txt; change (sends the content of etag.txt (--etag-compare))`},
 		// Destinations that are not plain to see.
 		{"curl example.com", `network example.com "example.com"; unknown (the URL example.com is cleartext http to a remote host)`},
 		{"curl https://10.0.0.1/", `network 10.0.0.1 "https://10.0.0.1/"; unknown (the host of https://10.0.0.1/ is not a plain public name)`},
