@@ -215,3 +215,37 @@ func TestCdThatMayFail(t *testing.T) {
 		}
 	}
 }
+
+// TestIgnoreFileLetsHiddenThrough: ripgrep and fd skip dot files, except
+// those a ! line of an ignore file names; a repository can ship one.
+func TestIgnoreFileLetsHiddenThrough(t *testing.T) {
+	for _, tt := range []struct {
+		file, content string
+		allow         bool
+	}{
+		{".rgignore", "!.env\n", false},
+		{".ignore", "!/.env\n", false},
+		{".gitignore", "node_modules/\n!*.env\n", false},
+		{"src/.gitignore", "!../.env\n", true}, // a line names files under its own folder
+		{".fdignore", "!.e[n]v\n", false},
+		{".ignore", "!**/.env\n", false},
+		{".gitignore", ".env\n!.env.example\n", true},
+		{".gitignore", "build/\n", true},
+	} {
+		dir := t.TempDir()
+		home, proj := filepath.Join(dir, "home"), filepath.Join(dir, "proj")
+		os.MkdirAll(filepath.Join(proj, "src"), 0o755)
+		os.MkdirAll(home, 0o755)
+		os.WriteFile(filepath.Join(proj, ".env"), []byte("API_KEY=sk-test-1234567890\n"), 0o600)
+		os.WriteFile(filepath.Join(proj, "src", "main.go"), []byte("package main\n"), 0o644)
+		os.WriteFile(filepath.Join(proj, tt.file), []byte(tt.content), 0o644)
+		for _, cmd := range []string{"rg sk-", "rg -n -i api"} {
+			req := &governance.Request{Cwd: proj, ProjectRoot: proj, Home: home,
+				Tool: governance.Tool{Kind: governance.KindShell, Name: "Bash", Input: governance.Input{Command: cmd}}}
+			d := governance.NewEngine(builtin(governance.DefaultSettings())).Decide(context.Background(), req)
+			if (d.Outcome == governance.Allow) != tt.allow {
+				t.Errorf("%s holding %q: %s: %s %s %q, want allowed %v", tt.file, tt.content, cmd, d.Outcome, d.Rule, d.Message, tt.allow)
+			}
+		}
+	}
+}

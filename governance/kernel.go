@@ -255,7 +255,10 @@ func hasMeta(s string) bool { return strings.ContainsAny(s, "*?[") }
 // says whether dot files and folders are visited. complete is false when
 // the budget ran out. Folders are read, nothing else is looked at: the
 // entries say which are folders and which are links.
-func (w *fsWork) walk(root string, hidden bool, visit func(p string, link bool) bool) (complete bool) {
+//
+// Without hidden, a dot file or folder is still visited when shown(dir,
+// name) says so: one that an ignore file lets through.
+func (w *fsWork) walk(root string, hidden bool, shown func(dir, name string) bool, visit func(p string, link bool) bool) (complete bool) {
 	stack := []string{root}
 	for len(stack) > 0 {
 		dir := stack[len(stack)-1]
@@ -285,7 +288,7 @@ func (w *fsWork) walk(root string, hidden bool, visit func(p string, link bool) 
 		}
 		for _, e := range entries {
 			name := e.Name()
-			if !hidden && strings.HasPrefix(name, ".") {
+			if !hidden && strings.HasPrefix(name, ".") && (shown == nil || !shown(dir, name)) {
 				continue
 			}
 			p := path.Join(dir, name)

@@ -1,6 +1,7 @@
 package governance
 
 import (
+	"cmp"
 	"path"
 	"path/filepath"
 	"strings"
@@ -40,7 +41,11 @@ func (ev *evaluation) treeVerdict(s *subject) Verdict {
 	if s.committed {
 		return ev.committedVerdict(s, root, secret)
 	}
-	complete := ev.fsw.walk(root, s.hidden, func(p string, link bool) bool {
+	var shown func(dir, name string) bool
+	if !s.hidden {
+		shown = ev.ignoreLetsThrough()
+	}
+	complete := ev.fsw.walk(root, s.hidden, shown, func(p string, link bool) bool {
 		if s.workTree && strings.Contains(p+"/", "/.git/") {
 			// git searches its work tree, never its own folder.
 			return true
@@ -172,4 +177,90 @@ func (ev *evaluation) committedVerdict(s *subject, root string, secret func(stri
 			Suggestion: "Limit it to the paths you need (git log -p -- src/), or approve it if the repository tracks no secrets."}
 	}
 	return Verdict{}
+}
+
+// ignoreLetsThrough returns whether an ignore file lets a dot file or
+// folder through to a search that skips them: ripgrep and fd search a
+// hidden file that a ! line of .gitignore, .ignore, .rgignore or
+// .fdignore names, in its folder or any folder above it, or of git's own
+// exclude files. A line this matcher cannot read lets any through.
+func (ev *evaluation) ignoreLetsThrough() func(dir, name string) bool {
+	type negation struct{ base, pattern string }
+	// read returns the ! lines of an ignore file, anchored at base.
+	read := func(file, base string) []negation {
+		if !ev.fsw.take(1) {
+			// Out of budget: anything may be let through.
+			return []negation{{base, "**"}}
+		}
+		data, err := ev.fsw.fs().ReadFile(file)
+		if err != nil {
+			return nil
+		}
+		var out []negation
+		for _, line := range strings.Split(string(data), "\n") {
+			line = strings.TrimSpace(line)
+			if p, ok := strings.CutPrefix(line, "!"); ok && p != "" {
+				out = append(out, negation{base, strings.TrimSuffix(p, "/")})
+			}
+		}
+		return out
+	}
+	byDir := map[string][]negation{}
+	load := func(dir string) []negation {
+		n, ok := byDir[dir]
+		if !ok {
+			for _, f := range []string{".gitignore", ".ignore", ".rgignore", ".fdignore"} {
+				n = append(n, read(path.Join(dir, f), dir)...)
+			}
+			byDir[dir] = n
+		}
+		return n
+	}
+	// git's own exclude files are anchored at the top of the repository.
+	top := cmp.Or(ev.pc.root, "/")
+	var global []negation
+	if home := ev.req.Home; home != "" {
+		global = append(global, read(path.Join(home, ".config", "git", "ignore"), top)...)
+	}
+	if ev.pc.root != "" {
+		global = append(global, read(path.Join(ev.pc.root, ".git", "info", "exclude"), top)...)
+	}
+	matches := func(n negation, dir, name string) bool {
+		p := n.pattern
+		if strings.Contains(p, "**") {
+			return true
+		}
+		target := name
+		if strings.Contains(strings.TrimPrefix(p, "/"), "/") || strings.HasPrefix(p, "/") {
+			// Anchored at the ignore file's folder.
+			rel, err := filepath.Rel(n.base, path.Join(dir, name))
+			if err != nil {
+				return true
+			}
+			p, target = strings.TrimPrefix(p, "/"), filepath.ToSlash(rel)
+		}
+		pat, known := bashPattern(p)
+		if !known {
+			return true
+		}
+		ok, err := path.Match(pat, target)
+		return ok || err != nil
+	}
+	return func(dir, name string) bool {
+		for _, n := range global {
+			if matches(n, dir, name) {
+				return true
+			}
+		}
+		for d := dir; ; d = path.Dir(d) {
+			for _, n := range load(d) {
+				if matches(n, dir, name) {
+					return true
+				}
+			}
+			if d == "/" || d == "." {
+				return false
+			}
+		}
+	}
 }
