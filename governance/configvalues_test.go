@@ -249,3 +249,51 @@ func TestIgnoreFileLetsHiddenThrough(t *testing.T) {
 		}
 	}
 }
+
+// TestSearchNameFilters: grep's --include and --exclude and rg's globs
+// decide which files a recursive search reads; the last glob that
+// matches a file decides, and an rg glob names hidden files too.
+func TestSearchNameFilters(t *testing.T) {
+	dir := t.TempDir()
+	home, proj := filepath.Join(dir, "home"), filepath.Join(dir, "proj")
+	os.MkdirAll(filepath.Join(proj, "src"), 0o755)
+	os.MkdirAll(home, 0o755)
+	os.WriteFile(filepath.Join(proj, ".env"), []byte("API_KEY=sk-test-1234567890\n"), 0o600)
+	os.WriteFile(filepath.Join(proj, ".env.production"), []byte("API_KEY=sk-prod-1234567890\n"), 0o600)
+	os.WriteFile(filepath.Join(proj, "src", "main.go"), []byte("package main\n"), 0o644)
+	decide := func(cmd string) *governance.Decision {
+		req := &governance.Request{Cwd: proj, ProjectRoot: proj, Home: home,
+			Tool: governance.Tool{Kind: governance.KindShell, Name: "Bash", Input: governance.Input{Command: cmd}}}
+		return governance.NewEngine(builtin(governance.DefaultSettings())).Decide(context.Background(), req)
+	}
+	for _, tt := range []struct {
+		cmd   string
+		allow bool
+	}{
+		{`grep -rn "func main" --include='*.go' .`, true},
+		{`grep -rn TODO --exclude=.env --exclude='.env.*' .`, true},
+		{`grep -rn TODO --exclude='.env*' .`, true},
+		{`grep -rn sk- .`, false},
+		{`grep -r --include='.env' KEY .`, false},
+		{`grep -r --include='*' KEY .`, false},
+		{`grep -r --exclude='*.env' --include='.env' KEY .`, false}, // the last that matches decides
+		{`grep -r --include='.e[n]v' KEY .`, false},
+		{`grep -r --exclude='.env*' --include="$X" KEY .`, false},
+		{`rg -g '*.go' func`, true},
+		{`rg -g 'src/*.go' func`, true},
+		{`rg -g '!.env' func`, true},
+		{`rg func`, true},
+		{`rg -g '*' sk-`, false},
+		{`rg -g .env sk-`, false},
+		{`rg --glob=.env sk-`, false},
+		{`rg --iglob .ENV sk-`, false},
+		{`rg --glob-case-insensitive -g '.ENV' sk-`, false},
+		{`rg -g '*.go' -g '.env' sk-`, false},
+		{`rg -g '**/.env' sk-`, false},
+		{`rg -g '.env' -g '!.env*' sk-`, true},
+	} {
+		if d := decide(tt.cmd); (d.Outcome == governance.Allow) != tt.allow {
+			t.Errorf("%s: %s %s %q, want allowed %v", tt.cmd, d.Outcome, d.Rule, d.Message, tt.allow)
+		}
+	}
+}

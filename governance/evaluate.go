@@ -399,7 +399,7 @@ func (ev *evaluation) commandSubjects(a *shell.Analysis) []*subject {
 				files = append(files, listing)
 			}
 			s := subject{kind: fa.kind, file: pl, via: cl.String(), display: fa.arg.Value, stat: fa.stat,
-				tree: fa.tree, hidden: fa.hidden, committed: fa.committed, values: fa.values, workTree: fa.workTree, treeName: fa.treeName, op: fa.op,
+				tree: fa.tree, hidden: fa.hidden, committed: fa.committed, values: fa.values, workTree: fa.workTree, treeName: fa.treeName, filter: fa.filter, op: fa.op,
 				vcs: cl.name == "git"}
 			files = append(files, ev.newSubject(s))
 			files = ev.appendKernelSubjects(files, &s)
@@ -605,6 +605,8 @@ type fileArg struct {
 	op programs.Op
 	// treeName filters the base names of a tree read.
 	treeName string
+	// filter leaves files out of a tree read by their names.
+	filter *programs.NameFilter
 	// ifMissing marks a write that happens only when the file does not
 	// exist.
 	ifMissing bool

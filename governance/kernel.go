@@ -251,14 +251,15 @@ func hasMeta(s string) bool { return strings.ContainsAny(s, "*?[") }
 
 // walk visits the files under root (root itself when it is a file): each
 // regular file, symbolic link or folder name is passed to visit, with
-// whether it is a symbolic link, and visit returns false to stop. hidden
+// whether it is a symbolic link and whether it is a folder, and visit
+// returns false to stop. hidden
 // says whether dot files and folders are visited. complete is false when
 // the budget ran out. Folders are read, nothing else is looked at: the
 // entries say which are folders and which are links.
 //
 // Without hidden, a dot file or folder is still visited when shown(dir,
 // name) says so: one that an ignore file lets through.
-func (w *fsWork) walk(root string, hidden bool, shown func(dir, name string) bool, visit func(p string, link bool) bool) (complete bool) {
+func (w *fsWork) walk(root string, hidden bool, shown func(dir, name string) bool, visit func(p string, link, dir bool) bool) (complete bool) {
 	stack := []string{root}
 	for len(stack) > 0 {
 		dir := stack[len(stack)-1]
@@ -271,12 +272,12 @@ func (w *fsWork) walk(root string, hidden bool, shown func(dir, name string) boo
 			continue
 		}
 		if !fi.IsDir() {
-			if !visit(dir, fi.Mode()&fs.ModeSymlink != 0) {
+			if !visit(dir, fi.Mode()&fs.ModeSymlink != 0, false) {
 				return true
 			}
 			continue
 		}
-		if !visit(dir, false) {
+		if !visit(dir, false, true) {
 			return true
 		}
 		entries, err := w.fs().ReadDir(dir)
@@ -301,7 +302,7 @@ func (w *fsWork) walk(root string, hidden bool, shown func(dir, name string) boo
 				stack = append(stack, p)
 				continue
 			}
-			if !visit(p, e.Type()&fs.ModeSymlink != 0) {
+			if !visit(p, e.Type()&fs.ModeSymlink != 0, false) {
 				return true
 			}
 		}

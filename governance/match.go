@@ -42,6 +42,8 @@ type subject struct {
 	// treeName, for a tree read, is a glob the base names of the files
 	// read match (find -name '*.py' | xargs cat), or "" for all.
 	treeName string
+	// filter, for a tree read, leaves files out by their names.
+	filter *programs.NameFilter
 	// op is the effect of a file subject that a command has, from its
 	// program's model (0 for a file tool's or a redirect's); vcs marks
 	// one of git's, which rewrites only the files it tracks.

@@ -73,7 +73,7 @@ func modelFileArgs(cl *cmdline) []fileArg {
 			return
 		}
 		out = append(out, fileArg{arg: a, kind: k, op: e.Op, tree: e.Tree, hidden: e.Hidden, committed: e.Committed, stat: e.Op == programs.Stat,
-			values: e.Values, workTree: e.WorkTree, ifMissing: e.IfMissing})
+			values: e.Values, workTree: e.WorkTree, ifMissing: e.IfMissing, filter: e.Filter})
 	}
 	for i := range cl.call.Effects().List {
 		e := &cl.call.Effects().List[i]

@@ -5,6 +5,8 @@ import (
 	"path"
 	"path/filepath"
 	"strings"
+
+	"github.com/agentgov/governance/internal/programs"
 )
 
 // A recursive read (grep -r, rg, the Grep tool) prints the lines of every
@@ -45,7 +47,7 @@ func (ev *evaluation) treeVerdict(s *subject) Verdict {
 	if !s.hidden {
 		shown = ev.ignoreLetsThrough()
 	}
-	complete := ev.fsw.walk(root, s.hidden, shown, func(p string, link bool) bool {
+	complete := ev.fsw.walk(root, s.hidden, shown, func(p string, link, dir bool) bool {
 		if s.workTree && strings.Contains(p+"/", "/.git/") {
 			// git searches its work tree, never its own folder.
 			return true
@@ -58,6 +60,9 @@ func (ev *evaluation) treeVerdict(s *subject) Verdict {
 					return true
 				}
 			}
+		}
+		if s.filter != nil && !dir && p != root && !passes(s.filter, root, p) {
+			return true
 		}
 		hit := secret(p)
 		if !hit && link {
@@ -263,4 +268,52 @@ func (ev *evaluation) ignoreLetsThrough() func(dir, name string) bool {
 			}
 		}
 	}
+}
+
+// passes reports whether a file under root gets through a tree read's
+// name filter. A glob this matcher cannot read is taken to match when it
+// would have the file read, and not to match when it would leave it out.
+func passes(f *programs.NameFilter, root, p string) bool {
+	base := path.Base(p)
+	rel := strings.TrimPrefix(strings.TrimPrefix(p, root), "/")
+	for i := len(f.Globs) - 1; i >= 0; i-- {
+		g := f.Globs[i]
+		if m, known := globMatches(g, base, rel); m || !known && !g.Exclude {
+			return !g.Exclude
+		}
+	}
+	for _, g := range f.Globs {
+		if !g.Exclude {
+			// Some glob names the files to read: this is not one (rg), or
+			// the first glob includes (grep).
+			return !f.Whitelist && f.Globs[0].Exclude
+		}
+	}
+	return true
+}
+
+// globMatches matches a filter glob against a file's base name, or its
+// path under the folder searched.
+func globMatches(g programs.NameGlob, base, rel string) (match, known bool) {
+	glob, target := g.Glob, base
+	if g.Path {
+		if strings.Contains(glob, "**") {
+			return false, false
+		}
+		if strings.Contains(strings.TrimSuffix(glob, "/"), "/") {
+			glob, target = strings.TrimPrefix(glob, "/"), rel
+		}
+	}
+	if g.Fold {
+		glob, target = strings.ToLower(glob), strings.ToLower(target)
+	}
+	if strings.ContainsAny(glob, "{}\\") {
+		return false, false
+	}
+	pat, known := bashPattern(glob)
+	if !known {
+		return false, false
+	}
+	ok, err := path.Match(pat, target)
+	return ok, err == nil
 }

@@ -92,6 +92,9 @@ type Effect struct {
 	// -p, git show, git archive print their contents), not of the folder
 	// on disk.
 	Tree, Hidden, Committed bool
+	// Filter, for a tree read, leaves out the files whose names it
+	// excludes (grep --include and --exclude, rg -g).
+	Filter *NameFilter
 	// Values marks a Read of a configuration file whose values the call
 	// prints (git remote -v prints the remotes' URLs): a credential kept
 	// there is printed.
@@ -422,3 +425,39 @@ func parses(code string) bool {
 // whose standard input carries data: it prints text only known at run
 // time, and does nothing else.
 const RunStdinProducer = `printf %s "$1"`
+
+// NameFilter is the name globs that limit a tree read, in command-line
+// order: the last glob that matches a file decides whether it is read.
+// A file no glob matches is read unless Whitelist and some glob includes
+// (rg -g: files that no glob names are left out once one names some), or
+// unless !Whitelist and the first glob includes (GNU grep). Globs apply
+// to files, not to the folders walked through.
+type NameFilter struct {
+	Globs     []NameGlob
+	Whitelist bool
+}
+
+// NameGlob is one glob of a NameFilter.
+type NameGlob struct {
+	Glob string
+	// Exclude leaves out what the glob matches; otherwise it is read.
+	Exclude bool
+	// Fold matches without regard to case.
+	Fold bool
+	// Path matches the glob against the path under the folder searched
+	// when it holds a slash (rg's, as .gitignore does); otherwise, and
+	// always for grep, against the base name.
+	Path bool
+}
+
+// filterTrees sets f on the tree reads from the i-th effect on.
+func (fx *Effects) filterTrees(i int, f *NameFilter) {
+	if f == nil {
+		return
+	}
+	for ; i < len(fx.List); i++ {
+		if e := &fx.List[i]; e.Tree && e.Op == Read {
+			e.Filter = f
+		}
+	}
+}

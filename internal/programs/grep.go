@@ -95,10 +95,37 @@ func grepEffects(c *Call, fx *Effects) {
 		}
 	}
 	files := patternOperands(c, fx, "-e|--regexp|-f|--file")
+	start := len(fx.List)
 	if recursive && len(files) == 0 {
 		fx.ReadTree(shell.Arg{Value: "."}, true)
 	}
 	readFiles(fx, files, recursive, true)
+	fx.filterTrees(start, grepFilter(c))
+}
+
+// grepFilter returns the file name globs of grep's --include and
+// --exclude (each matched against a file's base name when grep recurses),
+// or nil for none. A glob computed at run time may match anything.
+func grepFilter(c *Call) *NameFilter {
+	f := new(NameFilter)
+	for i := range c.Opts {
+		o := &c.Opts[i]
+		if o.Spec == nil || !o.HasValue {
+			continue
+		}
+		include := o.Spec.Is("--include")
+		if !include && !o.Spec.Is("--exclude") {
+			continue
+		}
+		if o.Value.Dynamic {
+			return nil
+		}
+		f.Globs = append(f.Globs, NameGlob{Glob: o.Value.Value, Exclude: !include})
+	}
+	if len(f.Globs) == 0 {
+		return nil
+	}
+	return f
 }
 
 // patternOperands returns the operands that name files for a program

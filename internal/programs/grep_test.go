@@ -9,7 +9,10 @@ func TestGrep(t *testing.T) {
 		{"grep foo", ""},
 		{"grep -rn foo src", "read src (tree, hidden)"},
 		{"grep -rn foo", "read . (tree, hidden)"},
-		{"grep -R --include='*.go' foo .", "read . (tree, hidden)"},
+		{"grep -R --include='*.go' foo .", "read . (tree, hidden, *.go)"},
+		{"grep -rn TODO --exclude=.env --exclude='.env.*' .", "read . (tree, hidden, not .env, not .env.*)"},
+		{"grep -r --include '*.ts' --exclude-dir=node_modules foo src", "read src (tree, hidden, *.ts)"},
+		{"grep -r --include=\"$X\" foo .", "read . (tree, hidden)"},
 		// A recursive grep reads what the folder holds: its secrets too,
 		// which the rules judge by the folder's name.
 		{"grep -r x ~/.aws", "read /h/.aws (tree, hidden)"},

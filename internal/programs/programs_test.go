@@ -122,6 +122,15 @@ func describeSome(fx *programs.Effects, all bool) string {
 			if e.Hidden {
 				b.WriteString(", hidden")
 			}
+			if e.Filter != nil {
+				for _, g := range e.Filter.Globs {
+					if g.Exclude {
+						b.WriteString(", not " + g.Glob)
+					} else {
+						b.WriteString(", " + g.Glob)
+					}
+				}
+			}
 			b.WriteString(")")
 		}
 	}

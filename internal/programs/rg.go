@@ -1,6 +1,10 @@
 package programs
 
-import "github.com/agentgov/governance/internal/shell"
+import (
+	"strings"
+
+	"github.com/agentgov/governance/internal/shell"
+)
 
 // ripgrep searches the files under its paths (the current folder when it
 // has none). By default it skips hidden files and the files its ignore
@@ -173,6 +177,18 @@ func rgEffects(c *Call, fx *Effects) {
 		}
 	}
 	hidden := c.Has("--hidden") || unrestricted >= 2
+	filter := rgFilter(c)
+	if filter == nil && c.HasAny("-g|--glob|--iglob") {
+		// A glob computed at run time may name any file.
+		hidden = true
+	}
+	for _, g := range filterGlobs(filter) {
+		if !g.Exclude {
+			// A file a glob names is searched even when it is hidden:
+			// the globs override every other rule of what is skipped.
+			hidden = true
+		}
+	}
 	if c.Has("--files") {
 		// It lists the files it would search: names only.
 		paths := c.Args()
@@ -190,5 +206,36 @@ func rgEffects(c *Call, fx *Effects) {
 		// folder.
 		paths = []shell.Arg{{Value: "."}}
 	}
+	start := len(fx.List)
 	readFiles(fx, paths, true, hidden)
+	fx.filterTrees(start, filter)
+}
+
+// rgFilter returns the globs of -g and --iglob, in order, or nil for none
+// or one computed at run time.
+func rgFilter(c *Call) *NameFilter {
+	f := &NameFilter{Whitelist: true}
+	fold := c.Has("--glob-case-insensitive")
+	for i := range c.Opts {
+		o := &c.Opts[i]
+		if o.Spec == nil || !o.HasValue || !o.Spec.Is("-g") && !o.Spec.Is("--iglob") {
+			continue
+		}
+		if o.Value.Dynamic {
+			return nil
+		}
+		glob, exclude := strings.CutPrefix(o.Value.Value, "!")
+		f.Globs = append(f.Globs, NameGlob{Glob: glob, Exclude: exclude, Fold: fold || o.Spec.Is("--iglob"), Path: true})
+	}
+	if len(f.Globs) == 0 {
+		return nil
+	}
+	return f
+}
+
+func filterGlobs(f *NameFilter) []NameGlob {
+	if f == nil {
+		return nil
+	}
+	return f.Globs
 }

@@ -16,10 +16,16 @@ func TestRg(t *testing.T) {
 		{"rg x ~/.aws", "read /h/.aws (tree)"},
 		{"rg -e a -e b src", "read src (tree)"},
 		{"rg -f pats src", "read pats; read src (tree)"},
-		{"rg -g '*.go' -t go -i foo", "read . (tree)"},
+		{"rg -g '*.go' -t go -i foo", "read . (tree, hidden, *.go)"},
+		// A glob names the files searched, hidden ones too; a later
+		// glob decides over an earlier one.
+		{"rg -g '!.env' foo", "read . (tree, not .env)"},
+		{"rg -g '*' -g '!*.md' foo src", "read src (tree, hidden, *, not *.md)"},
+		{"rg --iglob '*.GO' foo", "read . (tree, hidden, *.GO)"},
+		{"rg -g \"$G\" foo", "read . (tree, hidden)"},
 		{"rg -r new old f", "read f (tree)"},
 		{"rg --files", "stat . (tree)"},
-		{"rg --files -g '*.go' src", "stat src (tree)"},
+		{"rg --files -g '*.go' src", "stat src (tree, hidden)"},
 		{"rg --type-list", ""},
 		{"rg --pre cat x", "exec sh:\"cat\"; read . (tree)"},
 		{"rg --pre=./unpack x f", "exec sh:\"./unpack\"; read f (tree)"},
