@@ -198,6 +198,8 @@ var widened = []string{
 	`tar -tf /dev/null`,
 	`kubectl config view -o yaml`,
 	`gh browse -n`,
+	"grep -rn TODO --include='*.go' .",
+	"rg -g '*.go' TODO",
 }
 
 // TestOracleWidened: the allows above are allowed, and do only what
