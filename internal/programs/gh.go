@@ -24,6 +24,9 @@ var ghProgram = &Program{Names: []string{"gh"}, Pflag: true, Start: ghStart, Nod
 func forge(f func(*Call, *Effects)) func(*Call, *Effects) {
 	return func(c *Call, fx *Effects) {
 		clientEnv(c, fx)
+		if h := foreignHost(c); h != "" {
+			fx.Unknown(c.Name + " sends the token it holds for other hosts (GH_ENTERPRISE_TOKEN, GITLAB_TOKEN) to " + h)
+		}
 		f(c, fx)
 		if c.Has("--web") {
 			fx.Exec("", "", c.Name+" --web opens a browser")
@@ -38,6 +41,66 @@ func forgeHost(c *Call) string {
 	}
 	if v, ok := envValue(c, "GH_HOST"); ok {
 		return v
+	}
+	return ""
+}
+
+// foreignHost returns a host the call sends its request to that is not
+// the forge's public one ("?" when not known): --hostname, GH_HOST or
+// GITLAB_HOST, a repository named with its host (-R host/owner/repo, a
+// URL, GH_REPO), or an api endpoint given as a URL. gh sends
+// GH_ENTERPRISE_TOKEN to any such host, glab GITLAB_TOKEN: a host the
+// command names may be anyone's.
+func foreignHost(c *Call) string {
+	public := "github.com"
+	hosts := []string{forgeHost(c)}
+	if c.Name == "glab" {
+		public = "gitlab.com"
+		for _, name := range []string{"GITLAB_HOST", "GL_HOST"} {
+			if v, ok := envValue(c, name); ok {
+				hosts = append(hosts, v)
+			}
+		}
+	}
+	repos := c.ValueArgs("-R|--repo")
+	if v, ok := envValue(c, "GH_REPO"); ok {
+		repos = append(repos, argOf(v))
+	}
+	if strings.HasPrefix(c.SubPath(), "repo ") {
+		// gh repo view [HOST/]OWNER/REPO or a URL.
+		repos = append(repos, c.Args()...)
+	}
+	for _, r := range repos {
+		if r.Dynamic {
+			return "?"
+		}
+		v := r.Value
+		if _, rest, ok := strings.Cut(v, "://"); ok {
+			v = rest
+		}
+		if parts := strings.Split(strings.Trim(v, "/"), "/"); len(parts) >= 3 {
+			hosts = append(hosts, parts[0])
+		}
+	}
+	if c.SubPath() == "api" {
+		for _, a := range c.Args() {
+			if a.Dynamic {
+				return "?"
+			}
+			if _, rest, ok := strings.Cut(a.Value, "://"); ok {
+				h, _, _ := strings.Cut(rest, "/")
+				hosts = append(hosts, h)
+			}
+		}
+	}
+	for _, h := range hosts {
+		h = strings.ToLower(strings.TrimSuffix(h, "."))
+		if _, rest, ok := strings.Cut(h, "://"); ok {
+			h, _, _ = strings.Cut(rest, "/")
+		}
+		if h != "" && h != public && h != "api."+public && h != "www."+public {
+			return h
+		}
 	}
 	return ""
 }
