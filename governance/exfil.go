@@ -23,11 +23,21 @@ type leak struct {
 // network anywhere in it.
 func (ev *evaluation) callExfiltration(subjects []*subject) (Verdict, bool) {
 	var secret, sink *leak
+	// printer is the credential printer the secret comes from, if that is
+	// where it comes from: a registry login to its own provider takes it.
+	printer := ""
+	for _, s := range subjects {
+		if s.kind == KindShell && printer == "" && printsSecret(s.cl) {
+			printer = s.cl.name
+		}
+	}
 	for _, s := range subjects {
 		switch {
 		case s.kind == KindShell:
 			c := s.cl.cmd
-			if sink == nil {
+			// A credential printer asks its own service for the secret;
+			// that request sends none.
+			if sink == nil && !printsSecret(s.cl) && !(printer != "" && providerLogin(printer, s.cl)) {
 				if by := ev.sinkOf(s.cl); by != "" {
 					sink = &leak{what: by, by: s.display}
 				}
@@ -101,6 +111,11 @@ func secretEnvRead(cl *cmdline) string {
 	}
 	if cl.call != nil {
 		for _, e := range cl.call.Effects().List {
+			if e.Secret {
+				// A credential printer (gh auth token): what it prints
+				// is the secret.
+				return "the output of " + cl.name
+			}
 			if e.Op == programs.Env && secretEnv(e.Path.Value) {
 				if e.Path.Value == "" {
 					return "the whole environment"
@@ -135,4 +150,61 @@ func secretVarIn(v string, dynamic bool) string {
 		}
 	}
 	return ""
+}
+
+// printsSecret reports a credential printer (gh auth token, aws ecr
+// get-login-password).
+func printsSecret(cl *cmdline) bool {
+	if cl.call == nil {
+		return false
+	}
+	for _, e := range cl.call.Effects().List {
+		if e.Secret {
+			return true
+		}
+	}
+	return false
+}
+
+// providerDomains are the registries of each cloud's credential printer:
+// `aws ecr get-login-password | docker login --password-stdin
+// 1234.dkr.ecr.us-east-1.amazonaws.com` hands the token to the service
+// it is for.
+var providerDomains = map[string][]string{
+	"aws":    {".amazonaws.com"},
+	"gcloud": {"gcr.io", ".gcr.io", ".pkg.dev"},
+	"az":     {".azurecr.io"},
+	"gh":     {"ghcr.io", "docker.pkg.github.com"},
+}
+
+// providerLogin reports a registry login (docker, podman, buildah, helm
+// registry, oras, skopeo login --password-stdin) to a registry of the
+// provider whose credential printer is printer.
+func providerLogin(printer string, cl *cmdline) bool {
+	domains := providerDomains[printer]
+	if domains == nil || cl.call == nil {
+		return false
+	}
+	args := cl.call.Args()
+	switch {
+	case cl.name == "helm" && cl.call.SubPath() == "registry login":
+	case (cl.name == "docker" || cl.name == "podman" || cl.name == "buildah" || cl.name == "oras" || cl.name == "skopeo" ||
+		cl.name == "nerdctl") && cl.call.SubPath() == "login":
+	default:
+		return false
+	}
+	if len(args) != 1 || args[0].Dynamic || !cl.call.Has("--password-stdin") {
+		return false
+	}
+	host := strings.ToLower(args[0].Value)
+	if _, rest, ok := strings.Cut(host, "://"); ok {
+		host = rest
+	}
+	host, _, _ = strings.Cut(host, "/")
+	for _, d := range domains {
+		if host == strings.TrimPrefix(d, ".") && !strings.HasPrefix(d, ".") || strings.HasPrefix(d, ".") && strings.HasSuffix(host, d) {
+			return true
+		}
+	}
+	return false
 }

@@ -150,7 +150,7 @@ func secretWord(w string) bool {
 // reads, but what it prints is a credential, a key or a decrypted value,
 // which the agent's transcript must not hold without a person agreeing.
 func revealsSecret(fx *Effects, what string) {
-	fx.Unknown(what + " prints a secret")
+	fx.PrintsSecret(what + " prints a secret")
 }
 
 // assignedOr returns the value a NAME=value prefix of the command gives

@@ -94,5 +94,5 @@ func auth0API(c *Call, fx *Effects) {
 			return
 		}
 	}
-	fx.Unknown("auth0 api get " + root + ": the answer may carry secrets (client secrets, keys)")
+	fx.PrintsSecret("auth0 api get " + root + ": the answer may carry secrets (client secrets, keys)")
 }

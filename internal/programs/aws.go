@@ -400,7 +400,7 @@ var awsConfigure = &Node{Inherit: true, Effects: func(c *Call, fx *Effects) {
 func awsConfigureGet(c *Call, fx *Effects) {
 	args := c.Args()
 	if len(args) != 1 || args[0].Dynamic {
-		fx.Unknown("aws configure get of a setting the model cannot name")
+		fx.PrintsSecret("aws configure get of a setting the model cannot name")
 		return
 	}
 	k := strings.ToLower(args[0].Value)

@@ -286,7 +286,7 @@ func copyContainer(c *Call, fx *Effects) { engine(copyEffects)(c, fx) }
 // printsSwarmSecret prints a join token or the unlock key.
 func printsSwarmSecret(c *Call, fx *Effects) {
 	engine(func(c *Call, fx *Effects) {
-		fx.Unknown(c.Name + " " + c.SubPath() + " prints a secret of the swarm")
+		fx.PrintsSecret(c.Name + " " + c.SubPath() + " prints a secret of the swarm")
 	})(c, fx)
 }
 
@@ -295,7 +295,7 @@ func printsSwarmSecret(c *Call, fx *Effects) {
 func secretInspect(c *Call, fx *Effects) {
 	engine(func(c *Call, fx *Effects) {
 		if c.Has("--showsecret") {
-			fx.Unknown("--showsecret prints the secret's value")
+			fx.PrintsSecret("--showsecret prints the secret's value")
 		}
 		fx.Network(engineHost(c), requestWords(c)...)
 	})(c, fx)

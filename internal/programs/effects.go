@@ -92,6 +92,10 @@ type Effect struct {
 	// -p, git show, git archive print their contents), not of the folder
 	// on disk.
 	Tree, Hidden, Committed bool
+	// Secret marks an Unknown effect that prints a credential (gh auth
+	// token, aws configure export-credentials): what the call prints may
+	// leave with a request in the same call.
+	Secret bool
 	// Filter, for a tree read, leaves out the files whose names it
 	// excludes (grep --include and --exclude, rg -g).
 	Filter *NameFilter
@@ -256,6 +260,12 @@ func (fx *Effects) Signal(a shell.Arg) { fx.Add(Effect{Op: Signal, Path: a}) }
 
 // Unknown records what the model does not understand.
 func (fx *Effects) Unknown(why string) { fx.Add(Effect{Op: Unknown, Why: why}) }
+
+// PrintsSecret records that the call prints a credential, a key or a
+// decrypted value: not read-only, and a secret for the rest of the call.
+func (fx *Effects) PrintsSecret(why string) {
+	fx.Add(Effect{Op: Unknown, Why: why, Secret: true})
+}
 
 // Only reports whether every effect is of one of the given kinds.
 func (fx *Effects) Only(ops ...Op) bool {

@@ -108,7 +108,7 @@ func foreignHost(c *Call) string {
 // authStatus shows who is logged in; --show-token prints the token.
 func authStatus(c *Call, fx *Effects) {
 	if c.Has("--show-token") {
-		fx.Unknown(c.Name + " auth status --show-token prints the token")
+		fx.PrintsSecret(c.Name + " auth status --show-token prints the token")
 	}
 	fx.Network(forgeHost(c), requestWords(c)...)
 }
@@ -118,7 +118,7 @@ func authStatus(c *Call, fx *Effects) {
 func configGet(c *Call, fx *Effects) {
 	for _, a := range c.Cmd.Args[1:] {
 		if a.Dynamic || strings.Contains(strings.ToLower(a.Value), "token") {
-			fx.Unknown(c.Name + " config get may print a stored token")
+			fx.PrintsSecret(c.Name + " config get may print a stored token")
 			return
 		}
 	}
@@ -196,7 +196,7 @@ func ghChange(c *Call, fx *Effects) {
 func ghAPIEffects(c *Call, fx *Effects) { forge(apiEffects)(c, fx) }
 
 func ghSecretEffects(c *Call, fx *Effects) {
-	forge(func(c *Call, fx *Effects) { fx.Unknown(c.Name + " " + c.SubPath() + " prints a token") })(c, fx)
+	forge(func(c *Call, fx *Effects) { fx.PrintsSecret(c.Name + " " + c.SubPath() + " prints a token") })(c, fx)
 }
 
 func ghAuthStatusEffects(c *Call, fx *Effects) { forge(authStatus)(c, fx) }

@@ -74,7 +74,7 @@ var glabProgram = &Program{Names: []string{"glab"}, Pflag: true, Node: Node{Effe
 func glabCIGet(c *Call, fx *Effects) {
 	forge(func(c *Call, fx *Effects) {
 		if c.Has("--with-variables") {
-			fx.Unknown("glab ci get --with-variables shows the pipeline's variables, often secrets")
+			fx.PrintsSecret("glab ci get --with-variables shows the pipeline's variables, often secrets")
 		}
 		fx.Network(forgeHost(c), requestWords(c)...)
 	})(c, fx)

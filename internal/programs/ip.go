@@ -229,7 +229,7 @@ var ipMonitor = &Node{Effects: func(c *Call, fx *Effects) {
 // included.
 var ipXfrmKeys = &Node{Effects: func(c *Call, fx *Effects) {
 	ipBatch(c, fx)
-	fx.Unknown("ip " + c.SubPath() + " prints the IPsec keys")
+	fx.PrintsSecret("ip " + c.SubPath() + " prints the IPsec keys")
 }}
 
 // ipAddressVerbs are ip address's verbs in ipaddress.c's order.

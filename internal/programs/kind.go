@@ -29,5 +29,5 @@ func kindRead(c *Call, fx *Effects) { fx.Network(engineHost(c), requestWords(c).
 
 // kindKubeconfig prints the cluster's kubeconfig, client keys included.
 func kindKubeconfig(_ *Call, fx *Effects) {
-	fx.Unknown("kind get kubeconfig prints the cluster's client keys")
+	fx.PrintsSecret("kind get kubeconfig prints the cluster's client keys")
 }

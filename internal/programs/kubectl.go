@@ -265,7 +265,7 @@ func kubeEdit(c *Call, fx *Effects) {
 func kubeConfigView(c *Call, fx *Effects) {
 	kube(func(c *Call, fx *Effects) {
 		if c.HasAny("--raw|--flatten") {
-			fx.Unknown("config view --raw and --flatten print the credentials of the kubeconfig")
+			fx.PrintsSecret("config view --raw and --flatten print the credentials of the kubeconfig")
 		}
 	})(c, fx)
 }
@@ -285,7 +285,7 @@ func ocProject(c *Call, fx *Effects) {
 func ocWhoami(c *Call, fx *Effects) {
 	kube(func(c *Call, fx *Effects) {
 		if c.Has("--show-token") {
-			fx.Unknown("oc whoami -t prints the session's token")
+			fx.PrintsSecret("oc whoami -t prints the session's token")
 		}
 		kubeRequest(c, fx)
 	})(c, fx)

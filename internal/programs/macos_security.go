@@ -52,9 +52,9 @@ var securityProgram = &Program{Names: []string{"security"}, NoOptions: true, Wor
 		letters := w[1:]
 		switch {
 		case strings.HasPrefix(verb, "find-") && strings.ContainsAny(letters, "gw"):
-			fx.Unknown("security " + verb + " " + w + " prints a password")
+			fx.PrintsSecret("security " + verb + " " + w + " prints a password")
 		case verb == "dump-keychain" && strings.ContainsAny(letters, "dr"):
-			fx.Unknown("security dump-keychain " + w + " prints decrypted secrets")
+			fx.PrintsSecret("security dump-keychain " + w + " prints decrypted secrets")
 		case strings.HasSuffix(verb, "-keychain") && verb != "dump-keychain" && strings.Contains(letters, "s"),
 			verb == "list-keychains" && strings.Contains(letters, "s"):
 			fx.Change("security " + verb + " " + w + " sets the keychain list or default")

@@ -401,7 +401,7 @@ func npmConfig(c *Call, fx *Effects) {
 func npmGet(c *Call, keys []shell.Arg, fx *Effects) {
 	for _, k := range keys {
 		if secretKey(k) {
-			fx.Unknown("npm config get " + k.Value + " may print a credential")
+			fx.PrintsSecret("npm config get " + k.Value + " may print a credential")
 			return
 		}
 	}

@@ -140,7 +140,7 @@ func opensslEffects(c *Call, fx *Effects) {
 	case "rsa", "pkey", "ec", "dsa":
 		if !c.HasAny("-pubin|-pubout|-RSAPublicKey_in|-RSAPublicKey_out") && !(c.Has("-noout") && !c.Has("-text")) &&
 			!(c.Has("-text_pub") && c.Has("-noout")) {
-			fx.Unknown("prints the private key")
+			fx.PrintsSecret("prints the private key")
 		}
 	case "s_client":
 		opensslClient(c, fx)

@@ -51,7 +51,7 @@ func poetryAction(read string) func(*Call, *Effects) {
 // puts the index credentials in it.
 func poetryExport(c *Call, fx *Effects) {
 	if c.Has("--with-credentials") {
-		fx.Unknown("poetry export --with-credentials prints index credentials")
+		fx.PrintsSecret("poetry export --with-credentials prints index credentials")
 	}
 	poetryPrints(c, fx)
 }

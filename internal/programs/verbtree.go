@@ -79,6 +79,14 @@ func (t *verbTree) changeAt(path []string) int {
 func (t *verbTree) groupEffects(c *Call, fx *Effects) {
 	path := t.path(c)
 	cmd := t.name + " " + strings.Join(path, " ")
+	for _, w := range path {
+		if secretWord(w) {
+			// gcloud auth print-access-token: what it prints is a
+			// secret, whatever else it does.
+			revealsSecret(fx, cmd)
+			break
+		}
+	}
 	if i := t.changeAt(path); i >= 0 {
 		if t.change != nil {
 			t.change(c, fx, path[i])
