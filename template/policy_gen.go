@@ -685,6 +685,65 @@ var Policy = []governance.RuleSpec{
 		Suggestion: "Read the secret from the environment or a secrets manager instead of writing its value in the command.",
 		Source:     "builtin:policy/secrets.yaml:104",
 	},
+	{
+		ID: "system-power",
+		Match: []governance.MatchSpec{{
+			Program:  []string{"reboot", "halt", "poweroff"},
+			NotFlags: []string{"--help"},
+		}, {
+			Program:  []string{"shutdown"},
+			NotFlags: []string{"-c", "--show", "-k", "--help"},
+		}, {
+			Program:    []string{"systemctl"},
+			Subcommand: []string{"reboot", "poweroff", "halt", "kexec", "soft-reboot"},
+		}, {
+			Program: []string{"init", "telinit"},
+			Args:    []string{"0", "6"},
+		}},
+		Decision:   governance.Deny,
+		Message:    "This shuts the machine down or restarts it, ending every process on it, the agent's included.",
+		Suggestion: "Ask the user to restart or shut down the machine themselves.",
+		Source:     "builtin:policy/system.yaml:5",
+	},
+	{
+		ID: "kill-init",
+		Match: []governance.MatchSpec{{
+			Program: []string{"kill"},
+			Args:    []string{"1"},
+		}},
+		Decision:   governance.Deny,
+		Message:    "Process 1 is the system's init process; killing it panics the machine, or stops the container the agent runs in.",
+		Suggestion: "Find the process you mean with pgrep or ps, and signal it by its own id.",
+		Source:     "builtin:policy/system.yaml:23",
+	},
+	{
+		ID: "firewall-flush",
+		Match: []governance.MatchSpec{{
+			Program: []string{"iptables", "ip6tables", "iptables-legacy", "iptables-nft", "ip6tables-legacy", "ip6tables-nft"},
+			Flags:   []string{"-F|--flush"},
+		}, {
+			Program: []string{"nft"},
+			Args:    []string{"flush"},
+		}, {
+			Program: []string{"ufw"},
+			Args:    []string{"disable", "reset"},
+		}},
+		Decision:   governance.Deny,
+		Message:    "This removes the machine's firewall rules, leaving it open to its network, or cut off from it where the default is to drop.",
+		Suggestion: "Change the one rule you need, or ask the user to change the firewall.",
+		Source:     "builtin:policy/system.yaml:34",
+	},
+	{
+		ID: "crontab-remove",
+		Match: []governance.MatchSpec{{
+			Program: []string{"crontab"},
+			Flags:   []string{"-r"},
+		}},
+		Decision:   governance.Deny,
+		Message:    "crontab -r deletes every scheduled job of the user, and keeps no copy.",
+		Suggestion: "Save a copy first (crontab -l > crontab.bak) and remove the one entry, or ask the user.",
+		Source:     "builtin:policy/system.yaml:49",
+	},
 }
 
 // PolicyExamples are the examples of the rules of Policy, in its order.
@@ -928,5 +987,25 @@ var PolicyExamples = []governance.Examples{
 	{
 		Match:    []string{"export AWS_SECRET_ACCESS_KEY=wJalrXUtnFEMI", "GITHUB_TOKEN=ghp_abc123 gh api user", "export DB_PASSWORD=hunter2"},
 		NotMatch: []string{"export TOKEN_FILE", "export PATH=$PATH:/opt/bin", "export API_KEY=$(pass show api)"},
+	},
+	// system-power
+	{
+		Match:    []string{"sudo reboot", "shutdown -h now", "sudo shutdown -r +5", "systemctl poweroff", "sudo systemctl reboot", "init 0", "sudo halt", "poweroff"},
+		NotMatch: []string{"systemctl status nginx", "systemctl restart nginx", "last reboot", "uptime", "init --version", "shutdown -c", "shutdown --show", "sudo shutdown -k now", "reboot --help"},
+	},
+	// kill-init
+	{
+		Match:    []string{"kill -9 1", "sudo kill 1", "kill -KILL 1", "kill -s KILL 1", "kill -SIGTERM 1"},
+		NotMatch: []string{"kill 12345", "kill -9 4321", "kill -l"},
+	},
+	// firewall-flush
+	{
+		Match:    []string{"sudo iptables -F", "iptables --flush INPUT", "sudo nft flush ruleset", "sudo ufw disable", "ufw reset"},
+		NotMatch: []string{"sudo iptables -L -n", "nft list ruleset", "ufw status"},
+	},
+	// crontab-remove
+	{
+		Match:    []string{"crontab -r", "crontab -r -u deploy", "sudo crontab -ri"},
+		NotMatch: []string{"crontab -l", "crontab -e"},
 	},
 }
