@@ -439,6 +439,14 @@ var bypassCases = []bypassCase{
 	{"printed-credential", `aws ecr get-login-password | docker login -u AWS --password-stdin 1234.dkr.ecr.us-east-1.amazonaws.com`, notAllowed, "", ""},
 	{"printed-credential", `gh auth token | docker login ghcr.io -u me --password-stdin`, notAllowed, "", ""},
 	{"printed-credential", `gh auth token`, notAllowed, "", ""},
+
+	// Interpreter code that deletes the home folder named by an idiom of
+	// its language, not a literal.
+	{"interpreter-home", `ruby -e 'require "fileutils"; FileUtils.rm_rf(Dir.home)'`, blocked, "rm-root-or-home", ""},
+	{"interpreter-home", `perl -MFile::Path -e 'rmtree($ENV{HOME})'`, blocked, "rm-root-or-home", ""},
+	{"interpreter-home", `node -e "require('fs').rmSync(require('os').homedir(), {recursive: true})"`, blocked, "rm-root-or-home", ""},
+	{"interpreter-home", `python3 -c 'import shutil, pathlib; shutil.rmtree(pathlib.Path.home())'`, blocked, "rm-root-or-home", ""},
+	{"interpreter-home", `node -e "require('fs').rmSync('build', {recursive: true})"`, notAllowed, "", ""},
 }
 
 // TestBypassFamilies decides each bypass case with the built-in policy.

@@ -56,6 +56,11 @@ var deleters = []string{"shutil.rmtree", "os.remove", "os.unlink", "os.rmdir", "
 	"remove_entry", "File.delete", "File.unlink", "Dir.rmdir", "rmtree", "remove_tree", "unlink(", "rmdir(", "Remove-Item",
 	"unlink ", "rmdir "}
 
+// homeIdioms name the home folder in each language.
+var homeIdioms = []string{"Dir.home", "ENV['HOME']", `ENV["HOME"]`, "$ENV{HOME}", "$ENV{'HOME'}", `$ENV{"HOME"}`, "homedir()",
+	"process.env.HOME", "Path.home()", "os.environ['HOME']", `os.environ["HOME"]`, "getenv('HOME')", `getenv("HOME")`,
+	"File.expand_path('~')", `File.expand_path("~")`, `Deno.env.get("HOME")`, "$_SERVER['HOME']", "$env:USERPROFILE", "$HOME", "$env:HOME"}
+
 // writers are calls that write the path they are given.
 var writers = []string{"writeFileSync", "writeFile(", "appendFileSync", "File.write", "file_put_contents", "open(",
 	"Path.write_text", "write_text(", "IO.write", "Set-Content", "Out-File", "Deno.writeTextFile", "Deno.writeFile"}
@@ -104,6 +109,12 @@ func (w *walker) interpret(cmd *Command, f *frame, ctx *execCtx) {
 			if looksLikePath(l) {
 				w.synthetic(cmd, []string{"rm", "-rf", l}, origin, f, ctx)
 			}
+		}
+		if containsAny(code, homeIdioms) {
+			// FileUtils.rm_rf(Dir.home), rmtree($ENV{HOME}),
+			// fs.rmSync(os.homedir(), ...): the home folder, named
+			// without a literal.
+			w.synthetic(cmd, []string{"rm", "-rf", "~"}, origin, f, ctx)
 		}
 	}
 	if containsAny(code, writers) && lang != "awk" {
