@@ -440,6 +440,7 @@ var registry = [...]entry{
 	{"vmstat", &vmstatProgram},
 	{"w", &wProgram},
 	{"wait", &assignProgram},
+	{"watch", &watchProgram},
 	{"wc", &wcProgram},
 	{"wdiff", &wdiffProgram},
 	{"wget", &wgetProgram},

@@ -198,6 +198,9 @@ var widened = []string{
 	`tar -tf /dev/null`,
 	`kubectl config view -o yaml`,
 	`gh browse -n`,
+	`watch -n 2 ls`,
+	`TERM=xterm watch -t -g -n 0.5 'date +%N; git status'`,
+	`TERM=xterm watch -x -g -n 0.5 date +%N`,
 }
 
 // TestOracleWidened: the allows above are allowed, and do only what
