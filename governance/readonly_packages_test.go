@@ -453,6 +453,21 @@ func TestPackageReadOnly(t *testing.T) {
 		{"rustfmt --check src/main.rs", true},
 		{"rustfmt --emit stdout src/main.rs", true},
 		{"rustfmt src/main.rs", false},
+		// rustc: its version and queries of the toolchain; compiling runs
+		// procedural macros and writes files.
+		{"rustc --version", true},
+		{"rustc --version --verbose", true},
+		{"rustc -V", true},
+		{"rustc -vV", true},
+		{"rustc --print sysroot", true},
+		{"rustc --print=target-list", true},
+		{"rustc main.rs", false},
+		{"rustc --edition 2021 -o /tmp/m main.rs", false},
+		{"rustc --print sysroot=out.txt", false},
+		{"rustc --print file-names main.rs", false},
+		{"rustc +nightly --version", false},
+		{"rustc --print cfg --target ./t.json", false},
+		{"RUSTUP_TOOLCHAIN=/tmp/tc rustc --version", false},
 
 		// go.
 		{"go version", true},

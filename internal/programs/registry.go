@@ -346,6 +346,7 @@ var registry = [...]entry{
 	{"rsync", &rsyncProgram},
 	{"ruby", &rubyProgram},
 	{"ruff", &ruffProgram},
+	{"rustc", &rustcProgram},
 	{"rustfmt", &rustfmtProgram},
 	{"rustup", &rustupProgram},
 	{"sample", &sampleProgram},
