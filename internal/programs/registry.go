@@ -185,6 +185,8 @@ var registry = [...]entry{
 	{"iostat", &iostatProgram},
 	{"ip", &ipProgram},
 	{"isort", &isortProgram},
+	{"jar", &jarProgram},
+	{"javap", &javapProgram},
 	{"jobs", &assignProgram},
 	{"joe", &editorProgram},
 	{"join", &joinProgram},

@@ -201,6 +201,8 @@ var widened = []string{
 	`watch -n 2 ls`,
 	`TERM=xterm watch -t -g -n 0.5 'date +%N; git status'`,
 	`TERM=xterm watch -x -g -n 0.5 date +%N`,
+	`jar tf /dev/null`,
+	`javap -c -p java.lang.Object`,
 }
 
 // TestOracleWidened: the allows above are allowed, and do only what
