@@ -87,6 +87,7 @@ var registry = [...]entry{
 	{"consul", &consulProgram},
 	{"cp", &cpProgram},
 	{"crictl", &crictlProgram},
+	{"crontab", &crontabProgram},
 	{"curl", &curlProgram},
 	{"cut", &cutProgram},
 	{"dash", &shellProgram},
