@@ -203,6 +203,8 @@ var widened = []string{
 	`TERM=xterm watch -x -g -n 0.5 date +%N`,
 	`jar tf /dev/null`,
 	`javap -c -p java.lang.Object`,
+	`sqlite3 :memory: '.headers on' '.mode column' '.width 5' 'SELECT 1 AS a'`,
+	`sqlite3 :memory: .tables .schema .indexes .dump .databases .show`,
 }
 
 // TestOracleWidened: the allows above are allowed, and do only what
