@@ -1084,8 +1084,10 @@ func gitCommittedReads(c *Call, fx *Effects) {
 // standard input (cat-file --batch). A pathspec after -- names what is
 // printed instead: readOperandsIn reads those paths.
 func gitPrintsContents(c *Call) bool {
-	patch := c.HasAny("-p|-u|--patch|--patch-with-stat|--patch-with-raw|--cc|--word-diff|--color-words|--unified|-U|--binary|--ext-diff")
-	noPatch := c.HasAny("-s|--no-patch|--stat|--numstat|--shortstat|--name-only|--name-status|--raw|--summary|--dirstat|--oneline|-q|--quiet|--exit-code|--check")
+	// --check prints the lines it finds fault with; --exit-code and
+	// --oneline leave the patch as it is.
+	patch := c.HasAny("-p|-u|--patch|--patch-with-stat|--patch-with-raw|--cc|--word-diff|--color-words|--unified|-U|--binary|--ext-diff|--check")
+	noPatch := c.HasAny("-s|--no-patch|--stat|--numstat|--shortstat|--name-only|--name-status|--raw|--summary|--dirstat|-q|--quiet")
 	switch c.Sub() {
 	case "log", "whatchanged", "diff-tree", "diff-index", "diff-files", "range-diff":
 		if !patch {
