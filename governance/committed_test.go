@@ -51,7 +51,8 @@ func TestCommittedSecrets(t *testing.T) {
 	printers := []string{"git log -p", "git show", "git diff-tree -p --root HEAD", "git archive HEAD",
 		"echo HEAD:.env | git cat-file --batch", "git log -p --all", "git whatchanged -p", "git format-patch --stdout HEAD~1",
 		"git log -p --all -- ..", "git log -p ..", "git log -p -- ../deploy", "git show HEAD --",
-		"git diff --exit-code", "git diff --check", "git show --oneline", "git log --check"}
+		"git diff --exit-code", "git diff --check", "git show --oneline", "git log --check",
+		"git log -L 1,1:../deploy/.env", "git log -L :main:../deploy/.env"}
 	quiet := []string{"git log --oneline", "git show --stat", "git log -p -- .", "git log -p a.go", "git diff --name-only HEAD~1"}
 	for _, version := range []string{"2", "3", "4"} {
 		secret := gitRepo(t, version, "src/a.go", "deploy/.env", "README.md")

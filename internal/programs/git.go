@@ -627,6 +627,37 @@ func gitPaths(c *Call, all bool) []shell.Arg {
 	return out
 }
 
+// gitLineLog: git log -L RANGE:FILE prints the history of those lines of
+// FILE, as commits hold them. The range may hold colons (-L :func:FILE, a
+// regex), so the file is read both after the first colon and after the
+// last.
+func gitLineLog(c *Call, fx *Effects) {
+	for _, v := range c.ValueArgs("-L") {
+		if v.Dynamic {
+			fx.Unknown("git log -L prints the history of lines of a file named at run time")
+			continue
+		}
+		first := strings.IndexByte(v.Value, ':')
+		if first < 0 {
+			continue
+		}
+		last := strings.LastIndexByte(v.Value, ':')
+		for _, i := range []int{first, last} {
+			f := v
+			f.Value = v.Value[i+1:]
+			if f.Value == "" {
+				continue
+			}
+			fx.Read(gitIn(c, f))
+			fx.Add(Effect{Op: Read, Path: gitIn(c, f), Tree: true, Hidden: true, Committed: true,
+				Why: "git log -L prints the lines of the file as commits hold them"})
+			if first == last {
+				break
+			}
+		}
+	}
+}
+
 // gitPathspec strips a pathspec's magic (:(glob)x, :!x, :/x) and returns
 // the path part.
 func gitPathspec(a shell.Arg) shell.Arg {
@@ -649,6 +680,9 @@ func gitPathspec(a shell.Arg) shell.Arg {
 func gitReadEffects(c *Call, fx *Effects) {
 	readOperandsIn(c, fx)
 	gitCommittedReads(c, fx)
+	if c.Sub() == "log" {
+		gitLineLog(c, fx)
+	}
 	if c.Sub() == "diff" && c.Has("--no-index") {
 		// Two paths on disk, folders compared file by file: every file
 		// under them, dot files too, is printed.

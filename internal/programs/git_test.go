@@ -175,3 +175,13 @@ func TestGitCommittedFiles(t *testing.T) {
 		{"git config -f gcfg.ini -l", "read gcfg.ini"},
 	})
 }
+
+// TestGitLineLog: git log -L prints the history of lines of a file.
+func TestGitLineLog(t *testing.T) {
+	t.Parallel()
+	checkEffects(t, []effectCase{
+		{"git log -L 1,5:a.go", "read a.go; read a.go (tree, hidden)"},
+		{"git log -L :main:src/a.go", "read main:src/a.go; read main:src/a.go (tree, hidden); read src/a.go; read src/a.go (tree, hidden)"},
+		{"git log -L $R", "unknown (git log -L prints the history of lines of a file named at run time)"},
+	})
+}
