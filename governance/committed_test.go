@@ -74,3 +74,32 @@ func TestCommittedSecrets(t *testing.T) {
 		}
 	}
 }
+
+// TestGitPatternsInARepositoryWithSecrets: a pathspec pattern of a call
+// that prints only names picks names; one of a call that prints lines of
+// files stays unknown, a tracked secret or not.
+func TestGitPatternsInARepositoryWithSecrets(t *testing.T) {
+	dir := gitRepo(t, "2", "src/a.go", "src/b.ts", "deploy/.env", "README.md")
+	for _, tt := range []struct {
+		cmd     string
+		allowed bool
+	}{
+		{"git ls-files '*.go'", true},
+		{"git ls-files '*.md' | wc -l", true},
+		{"git log -- '*.py'", true},
+		{"git diff --name-only -- '*.go'", true},
+		{"git status --short -- '*.ts'", true},
+		{"git grep -n TODO -- '*.ts'", false},
+		{"git grep x -- '*.env'", false},
+		{"git diff -- '*.go'", false},
+		{"git log -p -- '*.py'", false},
+		{"git show -- '*'", false},
+	} {
+		req := &governance.Request{Cwd: dir, ProjectRoot: dir, Home: home,
+			Tool: governance.Tool{Kind: governance.KindShell, Name: "Bash", Input: governance.Input{Command: tt.cmd}}}
+		d := governance.NewEngine(builtin(governance.DefaultSettings())).Decide(context.Background(), req)
+		if got := d.Outcome == governance.Allow; got != tt.allowed {
+			t.Errorf("%s: %s (%s: %s), want allowed=%v", tt.cmd, d.Outcome, d.Rule, d.Message, tt.allowed)
+		}
+	}
+}

@@ -724,9 +724,31 @@ func readOperandsIn(c *Call, fx *Effects) {
 		if a.Value == "" || a.Value == "-" {
 			continue
 		}
-		gitPatternRead(c, fx, a)
+		if !gitNamesOnly(c) {
+			gitPatternRead(c, fx, a)
+		}
 		fx.Read(gitIn(c, gitPathspec(a)))
 	}
+}
+
+// gitNamesOnly reports a call that prints, for the paths it is given,
+// names, counts or commits, never the lines files hold: a pattern among
+// its pathspecs only picks which names (ls-files '*.go', log -- '*.py',
+// diff --stat -- '*.ts'). A word with a colon may be REV:path, whose file
+// show prints.
+func gitNamesOnly(c *Call) bool {
+	for _, a := range c.Args() {
+		if a.Dynamic || strings.Contains(a.Value, ":") {
+			return false
+		}
+	}
+	switch c.Sub() {
+	case "ls-files", "status":
+		return true
+	case "log", "whatchanged", "shortlog", "rev-list", "show", "diff", "diff-tree", "diff-index", "diff-files":
+		return !gitPrintsContents(c) && !c.Has("-L")
+	}
+	return false
 }
 
 // gitPatternRead records an unknown read for a pathspec that is a

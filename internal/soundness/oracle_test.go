@@ -205,6 +205,11 @@ var widened = []string{
 	`javap -c -p java.lang.Object`,
 	`sqlite3 :memory: '.headers on' '.mode column' '.width 5' 'SELECT 1 AS a'`,
 	`sqlite3 :memory: .tables .schema .indexes .dump .databases .show`,
+	`git ls-files '*.go'`,
+	`git ls-files '*.md' | wc -l`,
+	`git log --oneline -- '*.go'`,
+	`git diff --stat -- '*.go'`,
+	`git status --short -- '*.md'`,
 }
 
 // TestOracleWidened: the allows above are allowed, and do only what
