@@ -621,6 +621,12 @@ func TestProjectConfigNamingPrograms(t *testing.T) {
 		{"rust-toolchain.toml", root, "cargo --version", false},
 		{"rust-toolchain.toml", root, "rustfmt --version", false},
 		{"", root, "rustc --version", true},
+		// poetry runs the plugins of the project's .poetry/plugins.
+		{"", root, "poetry --version", true},
+		{"", root, "poetry check", true},
+		{".poetry/plugins/evil.pth", root, "poetry --version", false},
+		{".poetry/plugins/evil.pth", root + "/crates/a", "poetry check", false},
+		{".poetry/plugins/evil.pth", root, "poetry --no-plugins check", true},
 		{"rust-toolchain.toml", root, "rustc --version", false},
 		{"rust-toolchain", root + "/crates/a", "rustc --print sysroot", false},
 		{"rust-toolchain", root, "rustfmt --check x.rs", false},
