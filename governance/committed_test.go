@@ -50,7 +50,9 @@ func gitRepo(t *testing.T, version string, files ...string) string {
 func TestCommittedSecrets(t *testing.T) {
 	printers := []string{"git log -p", "git show", "git diff-tree -p --root HEAD", "git archive HEAD",
 		"echo HEAD:.env | git cat-file --batch", "git log -p --all", "git whatchanged -p", "git format-patch --stdout HEAD~1",
-		"git log -p --all -- ..", "git log -p ..", "git log -p -- ../deploy", "git show HEAD --"}
+		"git log -p --all -- ..", "git log -p ..", "git log -p -- ../deploy", "git show HEAD --",
+		"git diff --exit-code", "git diff --check", "git show --oneline", "git log --check",
+		"git log -L 1,1:../deploy/.env", "git log -L :main:../deploy/.env"}
 	quiet := []string{"git log --oneline", "git show --stat", "git log -p -- .", "git log -p a.go", "git diff --name-only HEAD~1"}
 	for _, version := range []string{"2", "3", "4"} {
 		secret := gitRepo(t, version, "src/a.go", "deploy/.env", "README.md")
@@ -69,6 +71,35 @@ func TestCommittedSecrets(t *testing.T) {
 					t.Errorf("index v%s, %s: %s (%s: %s), want allowed=%v", version, cmd, d.Outcome, d.Rule, d.Message, tc.allowed)
 				}
 			}
+		}
+	}
+}
+
+// TestGitPatternsInARepositoryWithSecrets: a pathspec pattern of a call
+// that prints only names picks names; one of a call that prints lines of
+// files stays unknown, a tracked secret or not.
+func TestGitPatternsInARepositoryWithSecrets(t *testing.T) {
+	dir := gitRepo(t, "2", "src/a.go", "src/b.ts", "deploy/.env", "README.md")
+	for _, tt := range []struct {
+		cmd     string
+		allowed bool
+	}{
+		{"git ls-files '*.go'", true},
+		{"git ls-files '*.md' | wc -l", true},
+		{"git log -- '*.py'", true},
+		{"git diff --name-only -- '*.go'", true},
+		{"git status --short -- '*.ts'", true},
+		{"git grep -n TODO -- '*.ts'", false},
+		{"git grep x -- '*.env'", false},
+		{"git diff -- '*.go'", false},
+		{"git log -p -- '*.py'", false},
+		{"git show -- '*'", false},
+	} {
+		req := &governance.Request{Cwd: dir, ProjectRoot: dir, Home: home,
+			Tool: governance.Tool{Kind: governance.KindShell, Name: "Bash", Input: governance.Input{Command: tt.cmd}}}
+		d := governance.NewEngine(builtin(governance.DefaultSettings())).Decide(context.Background(), req)
+		if got := d.Outcome == governance.Allow; got != tt.allowed {
+			t.Errorf("%s: %s (%s: %s), want allowed=%v", tt.cmd, d.Outcome, d.Rule, d.Message, tt.allowed)
 		}
 	}
 }

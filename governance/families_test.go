@@ -104,6 +104,33 @@ func TestShellsRunningAString(t *testing.T) {
 	})
 }
 
+// TestWatchRunsItsCommand: watch runs its command again and again; the
+// command decides, as it would on its own.
+func TestWatchRunsItsCommand(t *testing.T) {
+	t.Parallel()
+	checkFamily(t, []familyCase{
+		{"watch -n 5 kubectl get pods", allow, ""},
+		{"watch git status", allow, ""},
+		{"watch -n 2 ls", allow, ""},
+		{"watch -d -n 1 'ls -la | wc -l'", allow, ""},
+		{"watch -x git status --short", allow, ""},
+		{"watch -tn 10 'git log --oneline | head'", allow, ""},
+		// The command decides.
+		{"watch 'cat .env'", deny, ""},
+		{"watch -x cat ~/.ssh/id_rsa", deny, ""},
+		{"watch -x sh -c 'rm -rf x'", deflt, ""},
+		{"watch 'ls > out'", deflt, ""},
+		{"watch npm install", deflt, ""},
+		{"watch -n 1 rm -f log", deflt, ""},
+		// Text known only at run time, options watch does not have, a
+		// folder that screenshots are saved to.
+		{"watch $CMD", deny, ""},
+		{"watch -s /tmp ls", deflt, ""},
+		{"watch --foo ls", deflt, ""},
+		{"watch ls > out", deflt, ""},
+	})
+}
+
 // TestXargsAndFindExec: xargs, find -exec and fd -x are read-only when
 // the command they run is; input words are files the command reads.
 func TestXargsAndFindExec(t *testing.T) {
@@ -593,6 +620,15 @@ func TestProjectConfigNamingPrograms(t *testing.T) {
 		{"", root, "cargo fmt --check", true},
 		{"rust-toolchain.toml", root, "cargo --version", false},
 		{"rust-toolchain.toml", root, "rustfmt --version", false},
+		{"", root, "rustc --version", true},
+		// poetry runs the plugins of the project's .poetry/plugins.
+		{"", root, "poetry --version", true},
+		{"", root, "poetry check", true},
+		{".poetry/plugins/evil.pth", root, "poetry --version", false},
+		{".poetry/plugins/evil.pth", root + "/crates/a", "poetry check", false},
+		{".poetry/plugins/evil.pth", root, "poetry --no-plugins check", true},
+		{"rust-toolchain.toml", root, "rustc --version", false},
+		{"rust-toolchain", root + "/crates/a", "rustc --print sysroot", false},
 		{"rust-toolchain", root, "rustfmt --check x.rs", false},
 		{"rust-toolchain.toml", root + "/crates/a", "cargo metadata --no-deps", false},
 		{"rust-toolchain.toml", root, "cargo fmt --check", false},

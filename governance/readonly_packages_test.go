@@ -321,16 +321,21 @@ func TestPackageReadOnly(t *testing.T) {
 		{"UV_PYTHON=/tmp/x uv tree", false},
 
 		// poetry, pdm, conda.
-		// poetry loads the project's plugins (.poetry/plugins) unless
-		// --no-plugins.
+		// poetry loads the project's plugins (.poetry/plugins, none
+		// here) unless --no-plugins; show, env and debug run the Python
+		// of the project's virtual environment.
 		{"poetry show --tree", false},
-		{"poetry --no-plugins show --tree", true},
-		{"poetry --no-plugins env info", true},
-		{"poetry check --lock", false},
+		{"poetry --no-plugins show --tree", false},
+		{"poetry --no-plugins env info", false},
+		{"poetry check --lock", true},
+		{"poetry check", true},
+		{"poetry --version", true},
 		{"poetry env info", false},
 		{"poetry env list", false},
-		{"poetry version --short", false},
-		{"poetry export -f requirements.txt", false},
+		{"poetry version --short", true},
+		{"poetry version patch", false},
+		{"poetry export -f requirements.txt", true},
+		{"poetry export -f requirements.txt -o req.txt", false},
 		{"poetry -C sub show", false},
 		{"poetry install", false},
 		{"poetry add requests", false},
@@ -453,6 +458,21 @@ func TestPackageReadOnly(t *testing.T) {
 		{"rustfmt --check src/main.rs", true},
 		{"rustfmt --emit stdout src/main.rs", true},
 		{"rustfmt src/main.rs", false},
+		// rustc: its version and queries of the toolchain; compiling runs
+		// procedural macros and writes files.
+		{"rustc --version", true},
+		{"rustc --version --verbose", true},
+		{"rustc -V", true},
+		{"rustc -vV", true},
+		{"rustc --print sysroot", true},
+		{"rustc --print=target-list", true},
+		{"rustc main.rs", false},
+		{"rustc --edition 2021 -o /tmp/m main.rs", false},
+		{"rustc --print sysroot=out.txt", false},
+		{"rustc --print file-names main.rs", false},
+		{"rustc +nightly --version", false},
+		{"rustc --print cfg --target ./t.json", false},
+		{"RUSTUP_TOOLCHAIN=/tmp/tc rustc --version", false},
 
 		// go.
 		{"go version", true},

@@ -11,6 +11,15 @@ import "testing"
 func TestSysinfoReadOnly(t *testing.T) {
 	t.Parallel()
 	checkReadOnly(t, []readOnlyCase{
+		// crontab -l prints the table; every other form changes it.
+		{"crontab -l", true},
+		{"crontab -l | grep backup", true},
+		{"crontab -r", false},
+		{"crontab -e", false},
+		{"crontab -l -r", false},
+		{"crontab -u root -l", false},
+		{"crontab jobs.txt", false},
+		{"echo '* * * * * id' | crontab -", false},
 		// Processes and the machine.
 		{"ps aux", true},
 		{"ps -ef --forest", true},

@@ -96,3 +96,29 @@ func TestRustConfigRuns(t *testing.T) {
 		{"rustup show", "exec if rust-toolchain (upward); exec if rust-toolchain.toml (upward); cache ~/.rustup"},
 	})
 }
+
+// TestRustc: rustc's version and the queries of --print that need no
+// input only read; compiling, or --print to a file, is not modelled.
+func TestRustc(t *testing.T) {
+	t.Parallel()
+	checkEffects(t, []effectCase{
+		{"rustc --version", ""},
+		{"rustc -V", ""},
+		{"rustc -vV", ""},
+		{"rustc --version --verbose", ""},
+		{"rustc --print sysroot", ""},
+		{"rustc --print=cfg", ""},
+		{"rustc --print target-list", ""},
+		{"rustc --help", ""},
+		{"rustc main.rs", "unknown (rustc compiles its input: it writes files and runs procedural macros)"},
+		{"rustc -o x main.rs", "unknown (the option -o is not in the model of rustc); unknown (rustc compiles its input: it writes files and runs procedural macros)"},
+		{"rustc --print sysroot=/tmp/x", "unknown (rustc --print sysroot=/tmp/x is not a query of the toolchain alone (KIND=PATH writes PATH))"},
+		{"rustc --print crate-name main.rs", "unknown (rustc compiles its input: it writes files and runs procedural macros)"},
+		{"rustc --print $K", "unknown (rustc --print $K is not a query of the toolchain alone (KIND=PATH writes PATH))"},
+		{"rustc +nightly --version", "unknown (rustc +nightly runs the toolchain it names, which rustup may install)"},
+		{"rustc --target x.json --print cfg", "unknown (the option --target is not in the model of rustc); unknown (rustc compiles its input: it writes files and runs procedural macros)"},
+	})
+	checkAllEffects(t, []effectCase{
+		{"rustc --version", "exec if rust-toolchain (upward); exec if rust-toolchain.toml (upward)"},
+	})
+}

@@ -1,6 +1,9 @@
 package programs_test
 
-import "testing"
+import (
+	"strings"
+	"testing"
+)
 
 func TestDatabases(t *testing.T) {
 	t.Parallel()
@@ -45,4 +48,24 @@ func TestDatabases(t *testing.T) {
 		{"sqlcmd -S db -q 'SELECT 1'", "unknown (the option -q of sqlcmd); unknown (sqlcmd without a query)"},
 		{"sqlcmd --help", ""},
 	})
+}
+
+// TestSQLiteDotCommands: dot-commands that show the schema or settings, or
+// set how results print, only read; those that write files, run
+// programs, load code, read scripts or open other files change things.
+func TestSQLiteDotCommands(t *testing.T) {
+	t.Parallel()
+	const reads, changes = "read app.db; write app.db", "change (runs SQL that is not a single statement that reads: %s); read app.db; write app.db"
+	var cases []effectCase
+	for _, q := range []string{".tables", ".tables user%", ".schema", ".schema users", ".schema --indent", ".indexes",
+		".indices users", ".dump", ".dump users", ".fullschema", ".databases", ".dbinfo", ".show", ".headers on",
+		".mode column", ".mode json", ".width 10 20", ".nullvalue NULL", ".separator ,", ".timer on"} {
+		cases = append(cases, effectCase{"sqlite3 app.db '" + q + "'", reads})
+	}
+	for _, q := range []string{".output out.txt", ".once out.txt", ".save copy.db", ".backup copy.db", ".shell id",
+		".system id", ".load ./ext", ".read s.sql", ".import data.csv t", ".log out.txt", ".excel", ".open other.db",
+		".restore copy.db", ".clone copy.db", ".cd /", ".sh id", ".tab", ".tables; .shell id", ".mode csv | .shell id"} {
+		cases = append(cases, effectCase{"sqlite3 app.db '" + q + "'", strings.Replace(changes, "%s", q, 1)})
+	}
+	checkEffects(t, cases)
 }

@@ -627,6 +627,37 @@ func gitPaths(c *Call, all bool) []shell.Arg {
 	return out
 }
 
+// gitLineLog: git log -L RANGE:FILE prints the history of those lines of
+// FILE, as commits hold them. The range may hold colons (-L :func:FILE, a
+// regex), so the file is read both after the first colon and after the
+// last.
+func gitLineLog(c *Call, fx *Effects) {
+	for _, v := range c.ValueArgs("-L") {
+		if v.Dynamic {
+			fx.Unknown("git log -L prints the history of lines of a file named at run time")
+			continue
+		}
+		first := strings.IndexByte(v.Value, ':')
+		if first < 0 {
+			continue
+		}
+		last := strings.LastIndexByte(v.Value, ':')
+		for _, i := range []int{first, last} {
+			f := v
+			f.Value = v.Value[i+1:]
+			if f.Value == "" {
+				continue
+			}
+			fx.Read(gitIn(c, f))
+			fx.Add(Effect{Op: Read, Path: gitIn(c, f), Tree: true, Hidden: true, Committed: true,
+				Why: "git log -L prints the lines of the file as commits hold them"})
+			if first == last {
+				break
+			}
+		}
+	}
+}
+
 // gitPathspec strips a pathspec's magic (:(glob)x, :!x, :/x) and returns
 // the path part.
 func gitPathspec(a shell.Arg) shell.Arg {
@@ -649,6 +680,9 @@ func gitPathspec(a shell.Arg) shell.Arg {
 func gitReadEffects(c *Call, fx *Effects) {
 	readOperandsIn(c, fx)
 	gitCommittedReads(c, fx)
+	if c.Sub() == "log" {
+		gitLineLog(c, fx)
+	}
 	if c.Sub() == "diff" && c.Has("--no-index") {
 		// Two paths on disk, folders compared file by file: every file
 		// under them, dot files too, is printed.
@@ -690,9 +724,31 @@ func readOperandsIn(c *Call, fx *Effects) {
 		if a.Value == "" || a.Value == "-" {
 			continue
 		}
-		gitPatternRead(c, fx, a)
+		if !gitNamesOnly(c) {
+			gitPatternRead(c, fx, a)
+		}
 		fx.Read(gitIn(c, gitPathspec(a)))
 	}
+}
+
+// gitNamesOnly reports a call that prints, for the paths it is given,
+// names, counts or commits, never the lines files hold: a pattern among
+// its pathspecs only picks which names (ls-files '*.go', log -- '*.py',
+// diff --stat -- '*.ts'). A word with a colon may be REV:path, whose file
+// show prints.
+func gitNamesOnly(c *Call) bool {
+	for _, a := range c.Args() {
+		if a.Dynamic || strings.Contains(a.Value, ":") {
+			return false
+		}
+	}
+	switch c.Sub() {
+	case "ls-files", "status":
+		return true
+	case "log", "whatchanged", "shortlog", "rev-list", "show", "diff", "diff-tree", "diff-index", "diff-files":
+		return !gitPrintsContents(c) && !c.Has("-L")
+	}
+	return false
 }
 
 // gitPatternRead records an unknown read for a pathspec that is a
@@ -1084,8 +1140,10 @@ func gitCommittedReads(c *Call, fx *Effects) {
 // standard input (cat-file --batch). A pathspec after -- names what is
 // printed instead: readOperandsIn reads those paths.
 func gitPrintsContents(c *Call) bool {
-	patch := c.HasAny("-p|-u|--patch|--patch-with-stat|--patch-with-raw|--cc|--word-diff|--color-words|--unified|-U|--binary|--ext-diff")
-	noPatch := c.HasAny("-s|--no-patch|--stat|--numstat|--shortstat|--name-only|--name-status|--raw|--summary|--dirstat|--oneline|-q|--quiet|--exit-code|--check")
+	// --check prints the lines it finds fault with; --exit-code and
+	// --oneline leave the patch as it is.
+	patch := c.HasAny("-p|-u|--patch|--patch-with-stat|--patch-with-raw|--cc|--word-diff|--color-words|--unified|-U|--binary|--ext-diff|--check")
+	noPatch := c.HasAny("-s|--no-patch|--stat|--numstat|--shortstat|--name-only|--name-status|--raw|--summary|--dirstat|-q|--quiet")
 	switch c.Sub() {
 	case "log", "whatchanged", "diff-tree", "diff-index", "diff-files", "range-diff":
 		if !patch {

@@ -175,3 +175,50 @@ func TestGitCommittedFiles(t *testing.T) {
 		{"git config -f gcfg.ini -l", "read gcfg.ini"},
 	})
 }
+
+// TestGitLineLog: git log -L prints the history of lines of a file.
+func TestGitLineLog(t *testing.T) {
+	t.Parallel()
+	checkEffects(t, []effectCase{
+		{"git log -L 1,5:a.go", "read a.go; read a.go (tree, hidden)"},
+		{"git log -L :main:src/a.go", "read main:src/a.go; read main:src/a.go (tree, hidden); read src/a.go; read src/a.go (tree, hidden)"},
+		{"git log -L $R", "unknown (git log -L prints the history of lines of a file named at run time)"},
+	})
+}
+
+// TestGitPatternsOfNames: a pathspec pattern of a call that prints names,
+// counts or commits only picks which; one that prints lines of files
+// matches files the model cannot list.
+func TestGitPatternsOfNames(t *testing.T) {
+	t.Parallel()
+	const pattern = "unknown (the pathspec %s matches files in the history by a pattern)"
+	for _, tt := range []struct {
+		cmd     string
+		unknown bool
+	}{
+		{"git ls-files '*.go'", false},
+		{"git ls-files -s -- 'src/*.ts'", false},
+		{"git status --short -- '*.go'", false},
+		{"git log -- '*.py'", false},
+		{"git log --oneline --stat -- '*.py'", false},
+		{"git diff --name-only -- '*.go'", false},
+		{"git diff --stat HEAD~1 -- '*.go'", false},
+		{"git show --stat -- '*.go'", false},
+		{"git shortlog -s -- '*.go'", false},
+		{"git log -p -- '*.py'", true},
+		{"git log --oneline -p -- '*.py'", true},
+		{"git diff -- '*.go'", true},
+		{"git diff --exit-code -- '*.go'", true},
+		{"git diff --check -- '*.go'", true},
+		{"git show -- '*.env'", true},
+		{"git show --oneline -- '*.env'", true},
+		{"git show --stat HEAD:x '*.env'", true},
+		{"git log -L 1,2:a.go -- '*.go'", true},
+		{"git grep x -- '*.go'", true},
+	} {
+		got := strings.Contains(effects(t, tt.cmd), strings.SplitN(pattern, "%s", 2)[0])
+		if got != tt.unknown {
+			t.Errorf("%q: unknown pattern = %v, want %v (%s)", tt.cmd, got, tt.unknown, effects(t, tt.cmd))
+		}
+	}
+}

@@ -11,7 +11,10 @@ import (
 // and work edit) and go vet read the module's sources, download the
 // modules they need into the module cache and compile into the build
 // cache; go test, go run, go generate and go tool run code; the rest
-// write the module, the sources or binaries.
+// write the module, the sources or binaries. Even go tool cover -func,
+// which only prints, runs go list with the package paths its profile
+// names, and a path such as -toolexec=CMD is a flag there: the profile's
+// text decides what runs.
 //
 // Build flags (-toolexec, -vettool, -exec, -overlay, -modfile, -pgo) and
 // variables (GOFLAGS, CC, CGO_*, GOTOOLCHAIN, GOPROXY with checksums

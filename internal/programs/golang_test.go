@@ -1,6 +1,9 @@
 package programs_test
 
-import "testing"
+import (
+	"strings"
+	"testing"
+)
 
 func TestGo(t *testing.T) {
 	t.Parallel()
@@ -75,4 +78,16 @@ func TestGo(t *testing.T) {
 		{"golangci-lint --version", ""},
 		{"go list -json=true ./...", "network the Go module proxy"},
 	})
+}
+
+// TestGoToolCover: go tool cover -func runs go list with the paths its
+// profile names, which may be flags (-toolexec=CMD): it stays unknown,
+// as does -html, which writes a file or opens the browser.
+func TestGoToolCover(t *testing.T) {
+	t.Parallel()
+	for _, cmd := range []string{"go tool cover -func=c.out", "go tool cover -html=c.out -o x.html", "go tool cover -html=c.out", "go tool -n cover"} {
+		if !hasUnknown(t, cmd) && !strings.Contains(effects(t, cmd), "exec") {
+			t.Errorf("%q: %s, want it unknown", cmd, effects(t, cmd))
+		}
+	}
 }

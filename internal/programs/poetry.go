@@ -3,9 +3,13 @@ package programs
 // poetry and pdm, Python project managers. Both load plugins installed in
 // the project itself (poetry 2's requires-plugins in .poetry/plugins,
 // pdm's .pdm-plugins) before reading the subcommand: files of the project
-// that are Python code. pdm loads them on every call; poetry not with
-// --no-plugins, and then its inspection subcommands (show, check, env
-// info, export to standard output, version) only read.
+// that are Python code. pdm loads them on every call. poetry adds the
+// .poetry/plugins beside the nearest pyproject.toml to its path on every
+// call, --version and --help included, unless --no-plugins: its .pth
+// files and entry points run. Its inspection subcommands (check, export
+// to standard output, version, source show) only read. show, env and
+// debug find or create the project's virtual environment and run its
+// Python, which may be a .venv the project holds.
 
 const poetryOpts = `
 -h --help                  help
@@ -21,14 +25,29 @@ const poetryOpts = `
 -C --directory=DIR         dir
 `
 
-// poetryPrints is the Effects of an inspection subcommand: read-only once
-// the project's plugins are off.
-func poetryPrints(c *Call, fx *Effects) {
-	if !c.Has("--no-plugins") {
-		poetryRuns(c, fx)
+// poetryStart: unless --no-plugins, poetry runs the plugins of the
+// project's .poetry/plugins, found beside the nearest pyproject.toml, in
+// the folder it runs in or one above; -C and -P move that folder.
+func poetryStart(c *Call, fx *Effects) {
+	if c.Has("--no-plugins") {
 		return
 	}
+	configRuns(fx, "poetry runs the plugins of the project's .poetry/plugins", true, ".poetry/plugins")
+	if c.HasAny("-C|-P") {
+		fx.Unknown("poetry -C and -P load the plugins of another project")
+	}
+}
+
+// poetryPrints is the Effects of an inspection subcommand: it reads, once
+// the project's plugins are off or absent (poetryStart).
+func poetryPrints(c *Call, fx *Effects) {
 	cacheAt(fx, "~/.cache/pypoetry", "poetry caches package metadata")
+}
+
+// poetryEnv is the Effects of a subcommand that finds or creates the
+// project's virtual environment and runs its Python.
+func poetryEnv(c *Call, fx *Effects) {
+	runsProject(c, fx, "poetry "+c.Sub()+" finds or creates the project's virtual environment and runs its Python")
 }
 
 func poetryRuns(c *Call, fx *Effects) {
@@ -66,9 +85,9 @@ func poetryVersion(c *Call, fx *Effects) {
 	poetryRuns(c, fx)
 }
 
-var poetryProgram = &Program{Names: []string{"poetry"}, Node: Node{Opts: poetryOpts, Effects: poetryPrints, MakeSubs: func() []*Sub {
+var poetryProgram = &Program{Names: []string{"poetry"}, Start: poetryStart, Node: Node{Opts: poetryOpts, Effects: poetryPrints, MakeSubs: func() []*Sub {
 	return []*Sub{
-		{"show", &Node{Inherit: true, Effects: poetryPrints, Opts: `
+		{"show", &Node{Inherit: true, Effects: poetryEnv, Opts: `
 --without=GROUPS
 --with=GROUPS
 --only=GROUPS
@@ -91,12 +110,12 @@ var poetryProgram = &Program{Names: []string{"poetry"}, Node: Node{Opts: poetryO
 			request(c, fx, "pypi.org")
 		}}},
 		{"about|list|help", &Node{Inherit: true, Effects: poetryPrints}},
-		{"env", &Node{Inherit: true, Effects: poetryAction("info|list"), Opts: `
+		{"env", &Node{Inherit: true, Effects: poetryEnv, Opts: `
 -p --path
 -e --executable
 --full-path
 `}},
-		{"debug", &Node{Inherit: true, Effects: poetryAction("info")}},
+		{"debug", &Node{Inherit: true, Effects: poetryEnv}},
 		{"source", &Node{Inherit: true, Effects: poetryAction("show")}},
 		{"self", &Node{Inherit: true, Effects: poetryAction("show"), Opts: `
 --tree

@@ -1,11 +1,14 @@
 package programs
 
-// rustup, the Rust toolchain installer, and rustfmt. rustup's show,
+import "strings"
+
+// rustup, the Rust toolchain installer, rustfmt and rustc. rustup's show,
 // which, check and the list actions of toolchain, target, component and
 // override print; installing, updating, setting defaults and overrides
 // and running a command change state or run code. rustfmt rewrites the
 // files it formats (and the modules they declare) unless it checks or
-// prints.
+// prints. rustc only answers its version and the queries of --print that
+// need no input; compiling writes files and runs procedural macros.
 
 const rustupOpts = `
 -v --verbose
@@ -131,5 +134,43 @@ func rustfmtEffects(c *Call, fx *Effects) {
 	}
 	for _, a := range args {
 		fx.Write(a, "rustfmt formats the file in place (and the modules it declares)")
+	}
+}
+
+// rustc, the Rust compiler, through rustup's proxy or on its own: its
+// version, and --print of facts about the toolchain and targets. Given an
+// input it compiles, which writes files and runs the procedural macros
+// the code uses; --print KIND=PATH writes the answer to PATH; crate-name,
+// file-names and link-args read or compile an input.
+var rustcProgram = &Program{Names: []string{"rustc"}, Start: rustcStart, Node: Node{Effects: rustcEffects, Opts: `
+-V --version                     help
+-v --verbose
+--print=INFO
+-h --help                        help
+`}}
+
+// rustcPrints are the kinds of --print that answer from the toolchain
+// alone.
+const rustcPrints = "sysroot|target-libdir|host-tuple|cfg|target-list|target-cpus|target-features|relocation-models|" +
+	"code-models|tls-models|split-debuginfo|stack-protector-strategies|calling-conventions"
+
+// rustcStart: rustup's proxy runs the toolchain +TOOLCHAIN names, which
+// may be a folder anywhere, installing it when it is missing.
+func rustcStart(c *Call, fx *Effects) {
+	rustupStart(c, fx)
+	if len(c.Cmd.Args) > 1 && strings.HasPrefix(c.Cmd.Args[1].Value, "+") {
+		fx.Unknown("rustc " + c.Cmd.Args[1].Value + " runs the toolchain it names, which rustup may install")
+	}
+}
+
+func rustcEffects(c *Call, fx *Effects) {
+	if len(c.Args()) > 0 {
+		fx.Unknown("rustc compiles its input: it writes files and runs procedural macros")
+		return
+	}
+	for _, v := range c.ValueArgs("--print") {
+		if v.Dynamic || !inAlts(rustcPrints, v.Value) {
+			fx.Unknown("rustc --print " + v.Value + " is not a query of the toolchain alone (KIND=PATH writes PATH)")
+		}
 	}
 }

@@ -142,15 +142,20 @@ func sqlReadOnly(q string, dialect byte) bool {
 }
 
 // sqliteDotCommand reports a sqlite3 or duckdb dot-command that shows the
-// schema or settings (.tables, .schema, .dump); others write files (.output,
-// .save), run commands (.shell, .system) or read scripts (.read).
+// schema or settings (.tables, .schema, .dump), or sets how results are
+// printed (.headers, .mode, .width); others write files (.output, .once,
+// .save, .backup, .log), run commands (.shell, .system, .excel), load
+// code (.load), read files or scripts (.read, .import) or open another
+// database (.open). The name is taken as spelled in full: the shell takes
+// any prefix of a name, and a prefix may name another command.
 func sqliteDotCommand(q string) bool {
 	if strings.ContainsAny(q, "\n;|") {
 		return false
 	}
 	name, _, _ := strings.Cut(q[1:], " ")
 	switch name {
-	case "databases", "dbinfo", "dump", "fullschema", "help", "indexes", "indices", "schema", "show", "tables", "version":
+	case "databases", "dbinfo", "dump", "fullschema", "help", "indexes", "indices", "schema", "show", "tables", "version",
+		"headers", "mode", "nullvalue", "separator", "width", "timer", "echo", "print":
 		return true
 	}
 	return false

@@ -202,8 +202,8 @@ var tarProgram = &Program{Names: []string{"tar", "gtar", "bsdtar"}, Parse: parse
 -y
 `, Effects: tarEffects}}
 
-// parseTar reads tar's words: an old-style first word ("tvzf archive")
-// holds letters of options whose values follow it in order.
+// parseTar reads tar's words (and jar's): an old-style first word ("tvzf
+// archive") holds letters of options whose values follow it in order.
 func parseTar(c *Call, args []shell.Arg) {
 	if len(args) > 0 && args[0].Value != "" && !strings.HasPrefix(args[0].Value, "-") && !args[0].Dynamic {
 		g := c.Prog.grammar()

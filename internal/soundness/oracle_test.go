@@ -200,6 +200,18 @@ var widened = []string{
 	`gh browse -n`,
 	"grep -rn TODO --include='*.go' .",
 	"rg -g '*.go' TODO",
+	`watch -n 2 ls`,
+	`TERM=xterm watch -t -g -n 0.5 'date +%N; git status'`,
+	`TERM=xterm watch -x -g -n 0.5 date +%N`,
+	`jar tf /dev/null`,
+	`javap -c -p java.lang.Object`,
+	`sqlite3 :memory: '.headers on' '.mode column' '.width 5' 'SELECT 1 AS a'`,
+	`sqlite3 :memory: .tables .schema .indexes .dump .databases .show`,
+	`git ls-files '*.go'`,
+	`git ls-files '*.md' | wc -l`,
+	`git log --oneline -- '*.go'`,
+	`git diff --stat -- '*.go'`,
+	`git status --short -- '*.md'`,
 }
 
 // TestOracleWidened: the allows above are allowed, and do only what
