@@ -405,6 +405,37 @@ var bypassCases = []bypassCase{
 	{"options-end", `python3 -V -c 'print(1)'`, allowed, "", ""},
 	{"options-end", `awk --version`, allowed, "", ""},
 	{"options-end", `git --version`, allowed, "", ""},
+
+	// SQL: a quoted identifier names a function as a bare word does, and
+	// a read-only query calls only functions known to compute.
+	{"sql-quoted-identifiers", `psql -c "select \"lo_export\"(4242,'/home/u/.claude/settings.json')"`, notAllowed, "", ""},
+	{"sql-quoted-identifiers", `psql -At -c "select \"pg_read_file\"('/home/u/.aws/credentials')"`, notAllowed, "", ""},
+	{"sql-quoted-identifiers", `psql -c "select pg_catalog.\"lo_import\"('/etc/passwd')"`, notAllowed, "", ""},
+	{"sql-quoted-identifiers", `psql -c "select \"pg_terminate_backend\"(1)"`, notAllowed, "", ""},
+	{"sql-quoted-identifiers", `sqlite3 :memory: "select \"edit\"('x','touch pwned;')"`, notAllowed, "", ""},
+	{"sql-quoted-identifiers", `sqlite3 -readonly app.db "select \"writefile\"('x','y')"`, notAllowed, "", ""},
+	{"sql-quoted-identifiers", "sqlite3 :memory: 'select `readfile`(''.env'')'", notAllowed, "", ""},
+	{"sql-quoted-identifiers", `sqlite3 :memory: "select [load_extension]('x')"`, notAllowed, "", ""},
+	{"sql-quoted-identifiers", "mysql -e 'select `load_file`(\"/etc/passwd\")'", notAllowed, "", ""},
+	{"sql-quoted-identifiers", `duckdb -c "select * from \"secrets.csv\""`, notAllowed, "", ""},
+	{"sql-quoted-identifiers", "mysql -e 'select * from `mysql`.`user`'", notAllowed, "", ""},
+	{"sql-quoted-identifiers", `psql -c 'select "name" from "users"'`, allowed, "", ""},
+	{"sql-functions", `psql -c 'select f()'`, notAllowed, "", ""},
+	{"sql-functions", `psql -c 'select public.f()'`, notAllowed, "", ""},
+	{"sql-functions", `psql -c 'select * from f()'`, notAllowed, "", ""},
+	{"sql-functions", `psql -c "select brin_summarize_new_values('i')"`, notAllowed, "", ""},
+	{"sql-functions", `psql -c "select gin_clean_pending_list('i')"`, notAllowed, "", ""},
+	{"sql-functions", `psql -c 'select pg_try_advisory_lock(1)'`, notAllowed, "", ""},
+	{"sql-functions", `psql -c 'select pg_current_xact_id()'`, notAllowed, "", ""},
+	{"sql-functions", `mysql -e "select sys_exec('id')"`, notAllowed, "", ""},
+	{"sql-functions", `duckdb -c "select 'HOME'.getenv()"`, notAllowed, "", ""},
+	{"sql-functions", `duckdb -c "select * from t, 'secrets.csv'"`, notAllowed, "", ""},
+	{"sql-functions", `psql -c "select 1 -- '
+, lo_export(1, 'x') --'"`, notAllowed, "", ""},
+	{"sql-functions", `psql -c 'select count(*), max(total), lower(name) from orders group by 3'`, allowed, "", ""},
+	{"sql-functions", `sqlite3 :memory: "select coalesce(null, 1), json_extract('{}', '$.a')"`, allowed, "", ""},
+	{"sql-functions", `mysql -e 'select count(*), date_format(now(), "%Y") from orders'`, allowed, "", ""},
+	{"sql-functions", `duckdb -c 'select sum(x) from range(10) as t(x)'`, allowed, "", ""},
 }
 
 // TestBypassFamilies decides each bypass case with the built-in policy.

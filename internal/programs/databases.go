@@ -125,7 +125,11 @@ func sqliteEffects(c *Call, fx *Effects, duck bool) {
 	// Without SQL operands the client goes on with what it reads from
 	// standard input, after any -cmd; duckdb's -c, -s and -f exit.
 	fromInput := len(args) < 2 && !(duck && c.HasAny("-c|-s|-f"))
-	changes := sqlQueries(fx, qs, dialectSQLite)
+	dialect := byte(dialectSQLite)
+	if duck {
+		dialect = dialectDuckDB
+	}
+	changes := sqlQueries(fx, qs, dialect)
 	if fromInput {
 		// An interactive session: a terminal nobody types in runs
 		// nothing, and -readonly or -safe keep one from writing; input
