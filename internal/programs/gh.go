@@ -25,6 +25,9 @@ func forge(f func(*Call, *Effects)) func(*Call, *Effects) {
 	return func(c *Call, fx *Effects) {
 		clientEnv(c, fx)
 		f(c, fx)
+		if fx.Has(Network) {
+			forgeToken(c, fx)
+		}
 		if c.Has("--web") {
 			fx.Exec("", "", c.Name+" --web opens a browser")
 		}
@@ -36,10 +39,38 @@ func forgeHost(c *Call) string {
 	if h, ok := c.Value("--hostname"); ok {
 		return h
 	}
-	if v, ok := envValue(c, "GH_HOST"); ok {
-		return v
+	for _, name := range forgeHostVars(c) {
+		if v, ok := envValue(c, name); ok {
+			return v
+		}
 	}
 	return ""
+}
+
+// forgeHostVars are the variables that choose the forge's host.
+func forgeHostVars(c *Call) []string {
+	if c.Name == "glab" {
+		return []string{"GITLAB_HOST", "GL_HOST"}
+	}
+	return []string{"GH_HOST"}
+}
+
+// forgeToken records a request to a host the call names that carries a
+// token from the environment: glab sends GITLAB_TOKEN to whatever host
+// it reaches, gh sends GH_ENTERPRISE_TOKEN to any host but github.com.
+// The forge's own host is where the tokens belong.
+func forgeToken(c *Call, fx *Effects) {
+	host := forgeHost(c)
+	name := strings.ToLower(strings.TrimSuffix(host, "/"))
+	name = strings.TrimPrefix(strings.TrimPrefix(name, "https://"), "http://")
+	own, cred := "github.com", "the token of $GH_ENTERPRISE_TOKEN"
+	if c.Name == "glab" {
+		own, cred = "gitlab.com", "the token of $GITLAB_TOKEN"
+	}
+	if host == "" || name == own {
+		return
+	}
+	namedHost(c, fx, "--hostname", strings.Join(forgeHostVars(c), "|"), cred)
 }
 
 // authStatus shows who is logged in; --show-token prints the token.

@@ -355,6 +355,23 @@ func connInfoWithoutPassword(v string) bool {
 	return true
 }
 
+// connInfoNamesHost reports a connection string that names a host:
+// host= or hostaddr= (host=evil dbname=x), or a URI with one
+// (postgresql://evil/x, postgresql:///x?host=evil).
+func connInfoNamesHost(v string) bool {
+	lower := strings.ToLower(v)
+	_, rest, uri := strings.Cut(lower, "://")
+	if !uri {
+		return strings.Contains(lower, "host")
+	}
+	authority, _, _ := strings.Cut(rest, "/")
+	authority, _, _ = strings.Cut(authority, "?")
+	if i := strings.LastIndexByte(authority, '@'); i >= 0 {
+		authority = authority[i+1:]
+	}
+	return authority != "" && authority[0] != ':' || strings.Contains(rest, "host")
+}
+
 // sortedHas reports whether a sorted list holds w.
 func sortedHas(sorted []string, w string) bool {
 	_, found := slices.BinarySearch(sorted, w)
