@@ -237,7 +237,9 @@ func sqlReadOnly(q string, dialect byte) bool {
 			return false
 		}
 		for _, t := range toks {
-			if t.kind == sqlTokPunct && t.text == "=" {
+			// PRAGMA x=1 sets; DuckDB's table_info('data.csv') reads the
+			// file's header.
+			if t.kind == sqlTokPunct && t.text == "=" || dialect == dialectDuckDB && t.kind != sqlTokWord && t.kind != sqlTokPunct {
 				return false
 			}
 		}

@@ -114,6 +114,9 @@ func TestSQLReadOnly(t *testing.T) {
 		{"SELECT (1", pg, false},
 		{"SELECT 1abc", my, false},
 		{"PRAGMA journal_mode=WAL", lite, false},
+		{"PRAGMA table_info('data.csv')", duck, false},
+		{"PRAGMA table_info(users)", duck, true},
+		{"SELECT * FROM pragma_table_info('data.csv')", duck, false},
 		{"DROP TABLE t", lite, false},
 	} {
 		t.Run(string(tt.dialect)+"/"+tt.q, func(t *testing.T) {

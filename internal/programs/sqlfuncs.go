@@ -117,7 +117,8 @@ func sqlCallKnown(toks []sqlToken, i int, dialect byte) bool {
 		// SQLite's glob() matches a pattern; DuckDB's lists files.
 		return dialect == dialectSQLite
 	}
-	// SQLite's and DuckDB's pragma functions report as their pragmas do.
+	// SQLite's pragma functions report as their pragmas do (DuckDB's
+	// pragma_table_info('data.csv') reads a file).
 	name, ok := strings.CutPrefix(t.text, "pragma_")
-	return ok && (dialect == dialectSQLite || dialect == dialectDuckDB) && sortedHas(sqlPragmas, name)
+	return ok && dialect == dialectSQLite && sortedHas(sqlPragmas, name)
 }
