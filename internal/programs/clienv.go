@@ -1,6 +1,7 @@
 package programs
 
 import (
+	"slices"
 	"strings"
 
 	"github.com/agentgov/governance/internal/shell"
@@ -120,4 +121,23 @@ func lastValue(c *Call, alts string) (shell.Arg, bool) {
 // time when the other is.
 func shellArgFrom(a shell.Arg, v string) shell.Arg {
 	return shell.Arg{Value: v, Dynamic: a.Dynamic, Glob: a.Glob}
+}
+
+// namedHost records each host a call names, by the options in opts or
+// the variables in vars that the command sets, when the client sends a
+// credential (cred) with every request whatever the host: the command
+// chooses who receives it. The address the user's configuration or
+// environment gives is their own choice, and is not named here.
+func namedHost(c *Call, fx *Effects, opts, vars, cred string) {
+	if opts != "" {
+		for _, h := range c.ValueArgs(opts) {
+			fx.Unknown(c.Name + " sends " + cred + " to " + h.Value + ", a host the command names")
+		}
+	}
+	for _, a := range c.Cmd.Assigns {
+		name, val, _ := strings.Cut(a, "=")
+		if slices.Contains(strings.Split(vars, "|"), name) {
+			fx.Unknown(c.Name + " sends " + cred + " to " + val + ", a host " + name + " names")
+		}
+	}
 }

@@ -13,6 +13,10 @@ import (
 // runs what it reads from standard input, which nobody sees. Options that
 // run scripts, load plugins, write files or carry passwords are judged as
 // such; option files that hold passwords are reads the secrets rules judge.
+// The clients send the password they find in the environment or their
+// files (PGPASSWORD, ~/.pgpass, MYSQL_PWD, ~/.my.cnf, SQLCMDPASSWORD) to
+// the server they reach: a server the command names (-h, a connection
+// string's host, sqlcmd -S) is a place that password may go (namedHost).
 
 // sqlQueries checks the queries of a call: none changes nothing, all that
 // read leave the call read-only, and any other is a change.
@@ -125,7 +129,11 @@ func sqliteEffects(c *Call, fx *Effects, duck bool) {
 	// Without SQL operands the client goes on with what it reads from
 	// standard input, after any -cmd; duckdb's -c, -s and -f exit.
 	fromInput := len(args) < 2 && !(duck && c.HasAny("-c|-s|-f"))
-	changes := sqlQueries(fx, qs, dialectSQLite)
+	dialect := byte(dialectSQLite)
+	if duck {
+		dialect = dialectDuckDB
+	}
+	changes := sqlQueries(fx, qs, dialect)
 	if fromInput {
 		// An interactive session: a terminal nobody types in runs
 		// nothing, and -readonly or -safe keep one from writing; input
@@ -193,9 +201,16 @@ func psqlEffects(c *Call, fx *Effects) {
 	unseenEffects(c, fx)
 	host, _ := c.Value("-h")
 	fx.Network(host, c.Cmd.Args[1:]...)
+	// libpq answers a server that asks for the password in clear text
+	// with PGPASSWORD or the matching line of ~/.pgpass.
+	const pgCred = "the password of $PGPASSWORD or ~/.pgpass"
+	namedHost(c, fx, "-h", "", pgCred)
 	for _, d := range append(c.ValueArgs("-d"), c.Args()...) {
 		if !connInfoWithoutPassword(d.Value) {
 			fx.Unknown("the connection string carries a password")
+		}
+		if connInfoNamesHost(d.Value) {
+			fx.Unknown(c.Name + " sends " + pgCred + " to the host " + d.Value + " names")
 		}
 	}
 	for _, o := range c.ValueArgs("-o") {
@@ -322,6 +337,9 @@ func mysqlEffects(c *Call, fx *Effects) {
 	unseenEffects(c, fx)
 	host, _ := c.Value("-h")
 	fx.Network(host, c.Cmd.Args[1:]...)
+	// caching_sha2_password sends the password in clear text over TLS
+	// when the server asks for full authentication.
+	namedHost(c, fx, "-h", "", "the password of $MYSQL_PWD or the option files (~/.my.cnf)")
 	if c.Has("-p") {
 		fx.Unknown("-p asks for a password or puts one on the command line")
 	}
@@ -423,6 +441,10 @@ func sqlcmdEffects(c *Call, fx *Effects) {
 				}
 			case strings.HasPrefix(w, "-Q"):
 				qs = append(qs, shell.Arg{Value: w[2:]})
+			case strings.HasPrefix(w, "-S"):
+				// The login carries SQLCMDPASSWORD (with -U) or answers
+				// the server's NTLM challenge.
+				fx.Unknown("sqlcmd sends the password of $SQLCMDPASSWORD or the user's Windows credentials to a server the command names")
 			case len(w) >= 2 && w[0] == '-' && strings.IndexByte("qiozZPv", w[1]) >= 0:
 				// -q stays in a session, -i runs a script, -o writes a
 				// file, -z changes a password, -P is one.

@@ -40,3 +40,15 @@ func ParseWith(p *Program, cmd *shell.Command) *Call {
 
 // SubsOf returns a node's subcommands, for tests.
 func SubsOf(n *Node) []*Sub { return n.subs() }
+
+// SQLReadOnly is sqlReadOnly, for tests.
+func SQLReadOnly(q string, dialect byte) bool { return sqlReadOnly(q, dialect) }
+
+// SQL dialects, for tests.
+const (
+	DialectSQLite    = dialectSQLite
+	DialectDuckDB    = dialectDuckDB
+	DialectPostgres  = dialectPostgres
+	DialectMySQL     = dialectMySQL
+	DialectSQLServer = dialectSQLServer
+)

@@ -39,10 +39,20 @@ func forgeHost(c *Call) string {
 	if h, ok := c.Value("--hostname"); ok {
 		return h
 	}
-	if v, ok := envValue(c, "GH_HOST"); ok {
-		return v
+	for _, name := range forgeHostVars(c) {
+		if v, ok := envValue(c, name); ok {
+			return v
+		}
 	}
 	return ""
+}
+
+// forgeHostVars are the variables that choose the forge's host.
+func forgeHostVars(c *Call) []string {
+	if c.Name == "glab" {
+		return []string{"GITLAB_HOST", "GL_HOST"}
+	}
+	return []string{"GH_HOST"}
 }
 
 // foreignHost returns a host the call sends its request to that is not
@@ -56,11 +66,6 @@ func foreignHost(c *Call) string {
 	hosts := []string{forgeHost(c)}
 	if c.Name == "glab" {
 		public = "gitlab.com"
-		for _, name := range []string{"GITLAB_HOST", "GL_HOST"} {
-			if v, ok := envValue(c, name); ok {
-				hosts = append(hosts, v)
-			}
-		}
 	}
 	repos := c.ValueArgs("-R|--repo")
 	if v, ok := envValue(c, "GH_REPO"); ok {

@@ -7,7 +7,11 @@ import "strings"
 // -name=value or -name value) and end at the first argument. Each command
 // talks to the server's HTTP API; the listings and status commands only
 // read. Reading a secret (vault read, vault kv get, consul kv get, nomad
-// var get, tokens) prints it.
+// var get, tokens) prints it. Each client sends its token (VAULT_TOKEN or
+// ~/.vault-token as X-Vault-Token, CONSUL_HTTP_TOKEN as X-Consul-Token,
+// NOMAD_TOKEN as X-Nomad-Token) with every request, to whatever address
+// it is given: an address the command names (-address, VAULT_ADDR=...)
+// is a place the token may go (namedHost).
 
 // hcNode is a command of these CLIs: its options, and what a call does;
 // the command's own flags that the table does not list are accepted as
@@ -87,6 +91,7 @@ const vaultOptions = `
 // vaultRequest records the request of a command.
 func vaultRequest(c *Call, fx *Effects) {
 	hcRequest(c, fx, "-address", "-header|-namespace|-mfa|-policy-override|-unlock-key")
+	namedHost(c, fx, "-address|-agent-address", "VAULT_ADDR|VAULT_AGENT_ADDR", "the token of $VAULT_TOKEN or ~/.vault-token")
 }
 
 // vaultRead is a command that lists or describes, and prints.
@@ -155,6 +160,7 @@ const consulOptions = `
 // consulRead asks the agent about the cluster and prints.
 func consulRead(c *Call, fx *Effects) {
 	hcRequest(c, fx, "-http-addr", "-datacenter|-namespace|-partition|-token")
+	namedHost(c, fx, "-http-addr", "CONSUL_HTTP_ADDR", "the token of $CONSUL_HTTP_TOKEN")
 }
 
 // consulOther is any other command: the KV store and ACL tokens hold
@@ -226,7 +232,10 @@ const nomadOptions = `
 
 // nomadRead asks the cluster about jobs, nodes and allocations and
 // prints.
-func nomadRead(c *Call, fx *Effects) { hcRequest(c, fx, "-address", "-region|-namespace|-token") }
+func nomadRead(c *Call, fx *Effects) {
+	hcRequest(c, fx, "-address", "-region|-namespace|-token")
+	namedHost(c, fx, "-address", "NOMAD_ADDR", "the token of $NOMAD_TOKEN")
+}
 
 // nomadOther is any other command: variables and ACL tokens hold secrets,
 // alloc exec and fs reach into running tasks, the rest changes the

@@ -6,44 +6,44 @@ import (
 )
 
 // What the database clients' models know of SQL: whether a query given on
-// the command line is a single statement that only reads.
+// the command line is a single statement that only reads. A query is
+// split into tokens as the server would split it: string literals ('...',
+// and PostgreSQL's $tag$...$tag$) are data; "...", `...` and (SQLite, SQL
+// Server) [...] are identifiers, which name a function as well as a bare
+// word does ("lo_export"(...) calls lo_export). Every function a query
+// calls must be one known to compute only from its arguments and the
+// tables it reads (sqlfuncs.go); a keyword that writes, a relation that
+// holds password hashes, or a file named where a table goes (DuckDB)
+// makes the query a change.
 
 // SQL dialects for sqlReadOnly.
 const (
-	dialectSQLite    = 's' // sqlite3 and duckdb: dot-commands
-	dialectPostgres  = 'p' // psql: backslash meta-commands
-	dialectMySQL     = 'm'
+	dialectSQLite    = 's' // sqlite3: dot-commands, [bracketed] identifiers
+	dialectDuckDB    = 'd' // duckdb: dot-commands, files where tables go
+	dialectPostgres  = 'p' // psql: backslash meta-commands, dollar quotes
+	dialectMySQL     = 'm' // "..." is a string, # a comment
 	dialectSQLServer = 't' // [bracketed] identifiers
 )
 
 // sqlStarts are the first words of statements that read. Sorted.
 var sqlStarts = []string{"desc", "describe", "explain", "pragma", "select", "show", "table", "values", "with"}
 
-// sqlDenied are words that write, administer, run code, read or
-// write server files, read the environment (DuckDB's getenv), or reveal
-// password hashes, wherever they appear in
-// a statement (a data-modifying CTE, SELECT ... INTO, EXPLAIN ANALYZE
-// DELETE). Sorted.
+// sqlDenied are keywords that write, administer, lock, load code or read
+// and write server files wherever they appear in a statement (a
+// data-modifying CTE, SELECT ... INTO, EXPLAIN ANALYZE DELETE). Sorted.
 var sqlDenied = []string{
-	"alter", "attach", "authentication_string", "bulk", "call", "checkpoint", "copy", "create", "cursor_to_xml",
-	"delete", "detach", "drop", "duckdb_secrets", "dumpfile", "edit", "exec", "execute", "export", "fsdir",
-	"fts3_tokenizer", "getenv", "glob", "grant", "import", "insert", "install", "into", "load", "load_extension", "load_file", "lock", "merge",
-	"nextval", "notify", "opendatasource", "openquery", "openrowset", "outfile", "pg_authid", "pg_shadow",
-	"pg_user_mapping", "pg_user_mappings", "query", "query_table", "query_to_xml", "query_to_xml_and_xmlschema",
-	"readfile", "refresh", "reindex", "rename", "revoke", "set_config", "setval", "sniff_csv", "sql_logins",
-	"truncate", "update", "upsert", "vacuum", "writefile", "zipfile",
+	"alter", "attach", "bulk", "call", "checkpoint", "copy", "create", "delete", "detach", "drop", "dumpfile",
+	"exec", "execute", "export", "grant", "import", "insert", "install", "into", "load", "lock", "merge", "notify",
+	"outfile", "refresh", "reindex", "rename", "revoke", "truncate", "update", "upsert", "vacuum",
 }
 
-// sqlDeniedPrefixes are name prefixes of functions that read or
-// write files, terminate sessions, change settings or run remote queries;
-// names ending in _scan are DuckDB readers of files and other databases
-// (sqlite_scan, postgres_scan, parquet_scan).
-var sqlDeniedPrefixes = []string{
-	"dblink", "delta_", "iceberg_", "lo_", "mysql_", "parquet_", "pg_advisory", "pg_backup", "pg_cancel", "pg_copy_",
-	"pg_create_", "pg_drop_", "pg_export_", "pg_file", "pg_import_", "pg_log", "pg_ls_", "pg_notify", "pg_promote",
-	"pg_read_", "pg_reload", "pg_replication_", "pg_rotate", "pg_set", "pg_start_backup", "pg_stat_file",
-	"pg_stat_reset", "pg_stop_backup", "pg_switch_", "pg_terminate", "pg_wal_replay", "postgres_", "read_", "sp_",
-	"sqlite_", "st_read", "write", "xp_",
+// sqlSecretNames are relations and columns that hold password hashes or
+// stored secrets (MariaDB keeps them in mysql.global_priv), and SQLite's eponymous tables that read files (SELECT
+// name FROM fsdir WHERE name = '/home' lists a folder without a call).
+// They count quoted or not. Sorted.
+var sqlSecretNames = []string{
+	"authentication_string", "fsdir", "global_priv", "pg_authid", "pg_shadow", "pg_user_mapping", "pg_user_mappings",
+	"sql_logins", "zipfile",
 }
 
 // sqlPragmas are SQLite and DuckDB pragmas that only report. Sorted.
@@ -55,90 +55,258 @@ var sqlPragmas = []string{
 	"table_info", "table_list", "table_xinfo", "user_agent", "version",
 }
 
+// sqlRelationWords are the first words of statements that name a
+// relation, as FROM and JOIN do: a table, or in DuckDB a file
+// ('data.csv', "data.csv", data.csv). Sorted.
+var sqlRelationWords = []string{"desc", "describe", "show", "table"}
+
+// sqlClauseEnds are the words that end a FROM clause. Sorted.
+var sqlClauseEnds = []string{"except", "fetch", "for", "group", "having", "intersect", "limit", "offset", "order",
+	"qualify", "returning", "union", "where", "window"}
+
+// duckdbSchemas are the qualifiers of relations DuckDB keeps itself; any
+// other qualified name after FROM may be a file (FROM secrets.csv).
+// Sorted.
+var duckdbSchemas = []string{"information_schema", "main", "pg_catalog", "system", "temp"}
+
+// sqlToken is a token of a query.
+type sqlToken struct {
+	kind byte   // see the sqlTok constants
+	text string // a word in lower case, the name an identifier quotes, a punctuation character
+}
+
+// Kinds of tokens.
+const (
+	sqlTokWord   = 'w' // an unquoted word
+	sqlTokQuoted = 'q' // a quoted identifier
+	sqlTokString = 's' // a string literal, or MySQL's "..." (an identifier with ANSI_QUOTES)
+	sqlTokNumber = 'n'
+	sqlTokPunct  = 'p'
+)
+
+// sqlLex splits a single statement into tokens. It refuses what it
+// cannot split as surely as the server: backslashes (which escape quotes
+// in some dialects and modes), comments (MySQL runs /*! ... */; where --
+// starts one differs), several statements, unterminated quotes, and
+// bytes beyond ASCII.
+func sqlLex(q string, dialect byte) ([]sqlToken, bool) {
+	var toks []sqlToken
+	brackets := dialect == dialectSQLite || dialect == dialectSQLServer
+	for i := 0; i < len(q); {
+		c := q[i]
+		switch {
+		case c == ' ' || c == '\t' || c == '\n' || c == '\r':
+			i++
+		case c == '\\' || c >= 0x80 || c < ' ':
+			return nil, false
+		case c == '-' && i+1 < len(q) && q[i+1] == '-', c == '/' && i+1 < len(q) && q[i+1] == '*',
+			c == '#' && dialect == dialectMySQL:
+			return nil, false
+		case c == '\'' || c == '"' || c == '`' || c == '[' && brackets:
+			closer := c
+			if c == '[' {
+				closer = ']'
+			}
+			j := i + 1
+			var b strings.Builder
+			for {
+				k := strings.IndexByte(q[j:], closer)
+				if k < 0 {
+					return nil, false
+				}
+				b.WriteString(q[j : j+k])
+				j += k + 1
+				if j < len(q) && q[j] == closer && (closer != ']' || dialect == dialectSQLServer) {
+					b.WriteByte(closer)
+					j++
+					continue
+				}
+				break
+			}
+			kind := byte(sqlTokQuoted)
+			if c == '\'' || c == '"' && dialect == dialectMySQL {
+				kind = sqlTokString
+			}
+			text := b.String()
+			if kind == sqlTokQuoted {
+				text = strings.ToLower(text)
+			}
+			toks = append(toks, sqlToken{kind, text})
+			i = j
+		case c == '$':
+			// A dollar quote: $$...$$ or $tag$...$tag$ (PostgreSQL).
+			end := strings.IndexByte(q[i+1:], '$')
+			if dialect != dialectPostgres || end < 0 || !sqlDollarTag(q[i+1:i+1+end]) {
+				return nil, false
+			}
+			tag := q[i : i+end+2]
+			k := strings.Index(q[i+len(tag):], tag)
+			if k < 0 {
+				return nil, false
+			}
+			toks = append(toks, sqlToken{sqlTokString, q[i+len(tag) : i+len(tag)+k]})
+			i += 2*len(tag) + k
+		case c == ';':
+			if strings.Trim(q[i:], "; \t\r\n") != "" {
+				return nil, false
+			}
+			i = len(q)
+		case sqlWordByte(c) && (c < '0' || c > '9'):
+			j := i
+			for j < len(q) && sqlWordByte(q[j]) {
+				j++
+			}
+			toks = append(toks, sqlToken{sqlTokWord, strings.ToLower(q[i:j])})
+			i = j
+		case c >= '0' && c <= '9':
+			j := i
+			for j < len(q) && (sqlWordByte(q[j]) || q[j] == '.' ||
+				(q[j] == '+' || q[j] == '-') && (q[j-1] == 'e' || q[j-1] == 'E') && !strings.ContainsAny(q[i:j], "xX")) {
+				j++
+			}
+			if !sqlNumber(q[i:j]) {
+				return nil, false
+			}
+			toks = append(toks, sqlToken{sqlTokNumber, q[i:j]})
+			i = j
+		default:
+			toks = append(toks, sqlToken{sqlTokPunct, q[i : i+1]})
+			i++
+		}
+	}
+	return toks, true
+}
+
+// sqlWordByte reports a byte of an unquoted word.
+func sqlWordByte(c byte) bool {
+	return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '_'
+}
+
+// sqlNumber reports a numeric literal: hex (0x1F), or decimal digits with
+// a fraction and an exponent (1.5e-3). 1abc is a name in MySQL.
+func sqlNumber(s string) bool {
+	if h, ok := strings.CutPrefix(strings.ToLower(s), "0x"); ok {
+		return h != "" && strings.Trim(h, "0123456789abcdef") == ""
+	}
+	mant, exp, hasExp := strings.Cut(strings.ToLower(s), "e")
+	whole, frac, _ := strings.Cut(mant, ".")
+	if len(exp) > 0 && (exp[0] == '+' || exp[0] == '-') {
+		exp = exp[1:]
+	}
+	digits := func(d string) bool { return strings.Trim(d, "0123456789") == "" }
+	return whole != "" && digits(whole) && digits(frac) && (!hasExp || exp != "" && digits(exp))
+}
+
+// sqlDollarTag reports the tag of a dollar quote: empty, or a word that
+// does not start with a digit ($1 is a parameter).
+func sqlDollarTag(tag string) bool {
+	if tag == "" {
+		return true
+	}
+	if tag[0] >= '0' && tag[0] <= '9' {
+		return false
+	}
+	for i := range len(tag) {
+		if !sqlWordByte(tag[i]) {
+			return false
+		}
+	}
+	return true
+}
+
 // sqlReadOnly reports whether a query given to a database client is a
 // single statement that only reads, or a client command that only shows
-// the schema. It is deliberately strict: backslashes and dollar quotes
-// (which change how quotes end), several statements, and comments that
-// hide words are all refused rather than parsed.
+// the schema.
 func sqlReadOnly(q string, dialect byte) bool {
 	q = strings.TrimSpace(q)
 	if q == "" {
 		return false
 	}
 	switch {
-	case q[0] == '.' && dialect == dialectSQLite:
+	case q[0] == '.' && (dialect == dialectSQLite || dialect == dialectDuckDB):
 		return sqliteDotCommand(q)
 	case q[0] == '\\' && dialect == dialectPostgres:
 		return psqlMetaCommand(q)
 	}
-	if strings.ContainsAny(q, `\$`) {
+	toks, ok := sqlLex(q, dialect)
+	if !ok || len(toks) == 0 || toks[0].kind != sqlTokWord || !sortedHas(sqlStarts, toks[0].text) {
 		return false
 	}
-	var words []string
-	afterFrom := false
-	for i := 0; i < len(q); {
-		c := q[i]
+	if toks[0].text == "pragma" {
+		if len(toks) < 2 || toks[1].kind != sqlTokWord || !sortedHas(sqlPragmas, toks[1].text) {
+			return false
+		}
+		for _, t := range toks {
+			// PRAGMA x=1 sets; DuckDB's table_info('data.csv') reads the
+			// file's header.
+			if t.kind == sqlTokPunct && t.text == "=" || dialect == dialectDuckDB && t.kind != sqlTokWord && t.kind != sqlTokPunct {
+				return false
+			}
+		}
+		// PRAGMA table_info(t): the pragma's argument, not a call.
+		toks = toks[2:]
+	}
+	// froms holds the depths of the FROM clauses being read: a word or a
+	// comma there at the depth of the innermost starts a relation.
+	var froms []int
+	depth := 0
+	for i, t := range toks {
+		var prev sqlToken
+		if i > 0 {
+			prev = toks[i-1]
+		}
+		inFrom := len(froms) > 0 && froms[len(froms)-1] == depth
+		relation := inFrom && (prev.kind == sqlTokPunct && prev.text == "," ||
+			prev.kind == sqlTokWord && (prev.text == "from" || prev.text == "join")) ||
+			i == 1 && sortedHas(sqlRelationWords, prev.text)
+		name := t.kind == sqlTokWord || t.kind == sqlTokQuoted
+		qualifier := sqlQualifier(toks, i)
 		switch {
-		case c == '\'' || c == '"' || c == '`' || c == '[' && dialect == dialectSQLServer:
-			closer := c
-			if c == '[' {
-				closer = ']'
-			}
-			j := i + 1
-			for {
-				k := strings.IndexByte(q[j:], closer)
-				if k < 0 {
-					return false
-				}
-				j += k + 1
-				if j < len(q) && q[j] == closer && closer != ']' {
-					j++
-					continue
-				}
-				break
-			}
-			if c == '\'' && afterFrom {
-				// FROM 'file.csv' reads a file in DuckDB.
-				return false
-			}
-			afterFrom = false
-			i = j
-		case c == ';':
-			if strings.Trim(q[i:], "; \t\r\n") != "" {
-				return false
-			}
-			i = len(q)
-		case c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c == '_':
-			j := i
-			for j < len(q) && (q[j] >= 'a' && q[j] <= 'z' || q[j] >= 'A' && q[j] <= 'Z' || q[j] >= '0' && q[j] <= '9' || q[j] == '_') {
-				j++
-			}
-			w := strings.ToLower(q[i:j])
-			words = append(words, w)
-			afterFrom = w == "from" || w == "join"
-			i = j
-		case c >= 0x80:
+		case t.kind == sqlTokWord && sortedHas(sqlDenied, t.text):
 			return false
-		default:
-			if c != ' ' && c != '\t' && c != '\n' && c != '\r' {
-				afterFrom = false
-			}
-			i++
-		}
-	}
-	if len(words) == 0 || !sortedHas(sqlStarts, words[0]) {
-		return false
-	}
-	if words[0] == "pragma" && (len(words) < 2 || !sortedHas(sqlPragmas, words[1]) || strings.Contains(q, "=")) {
-		return false
-	}
-	for i, w := range words {
-		if sortedHas(sqlDenied, w) || hasAnyPrefix(w, sqlDeniedPrefixes) || strings.HasSuffix(w, "_scan") ||
-			w == "mysql" && i+1 < len(words) && words[i+1] == "user" {
+		case name && sortedHas(sqlSecretNames, t.text):
+			return false
+		case name && t.text == "user" && (qualifier == "mysql" || dialect == dialectMySQL && relation && qualifier == ""):
+			// mysql.user holds the password hashes.
+			return false
+		case relation && t.kind == sqlTokString:
+			// FROM 'file.csv' reads a file in DuckDB.
+			return false
+		case relation && dialect == dialectDuckDB && (t.kind == sqlTokQuoted ||
+			i+2 < len(toks) && toks[i+1].text == "." && !sortedHas(duckdbSchemas, t.text)):
+			// So do FROM "file.csv" and FROM dir.file.csv.
+			return false
+		case i+1 < len(toks) && toks[i+1].kind == sqlTokPunct && toks[i+1].text == "(" && !sqlCallKnown(toks, i, dialect):
 			return false
 		}
+		switch {
+		case t.kind == sqlTokPunct && t.text == "(":
+			depth++
+		case t.kind == sqlTokPunct && t.text == ")":
+			depth--
+			for len(froms) > 0 && froms[len(froms)-1] > depth {
+				froms = froms[:len(froms)-1]
+			}
+		case t.kind == sqlTokWord && (t.text == "from" || t.text == "join") && !inFrom:
+			froms = append(froms, depth)
+		case t.kind == sqlTokWord && inFrom && sortedHas(sqlClauseEnds, t.text):
+			froms = froms[:len(froms)-1]
+		}
 	}
-	return true
+	return depth == 0
+}
+
+// sqlQualifier returns the name before the dot that qualifies the name at
+// i (pg_catalog in pg_catalog.lower, mysql in mysql.user), "." when the
+// qualifier is not a name ('x'.upper() in DuckDB), or "" when unqualified.
+func sqlQualifier(toks []sqlToken, i int) string {
+	if i < 2 || toks[i-1].kind != sqlTokPunct || toks[i-1].text != "." {
+		return ""
+	}
+	if q := toks[i-2]; q.kind == sqlTokWord || q.kind == sqlTokQuoted {
+		return q.text
+	}
+	return "."
 }
 
 // sqliteDotCommand reports a sqlite3 or duckdb dot-command that shows the
@@ -194,18 +362,25 @@ func connInfoWithoutPassword(v string) bool {
 	return true
 }
 
+// connInfoNamesHost reports a connection string that names a host:
+// host= or hostaddr= (host=evil dbname=x), or a URI with one
+// (postgresql://evil/x, postgresql:///x?host=evil).
+func connInfoNamesHost(v string) bool {
+	lower := strings.ToLower(v)
+	_, rest, uri := strings.Cut(lower, "://")
+	if !uri {
+		return strings.Contains(lower, "host")
+	}
+	authority, _, _ := strings.Cut(rest, "/")
+	authority, _, _ = strings.Cut(authority, "?")
+	if i := strings.LastIndexByte(authority, '@'); i >= 0 {
+		authority = authority[i+1:]
+	}
+	return authority != "" && authority[0] != ':' || strings.Contains(rest, "host")
+}
+
 // sortedHas reports whether a sorted list holds w.
 func sortedHas(sorted []string, w string) bool {
 	_, found := slices.BinarySearch(sorted, w)
 	return found
-}
-
-// hasAnyPrefix reports whether s starts with one of the prefixes.
-func hasAnyPrefix(s string, prefixes []string) bool {
-	for _, p := range prefixes {
-		if strings.HasPrefix(s, p) {
-			return true
-		}
-	}
-	return false
 }

@@ -6,7 +6,10 @@ import (
 )
 
 // SQL handed to a query service (athena start-query-execution, bq query)
-// is judged by its statements: only queries read.
+// is judged by its statements: only queries read. The services' own
+// functions only compute; a function of a dataset (BigQuery's remote
+// functions call an endpoint) is named with its dataset or quoted
+// (`project.dataset.fn`(x)), and such a call is not known to read.
 
 // sqlWrites are SQL keywords of statements that change data, schema,
 // permissions or files, or run procedures. Sorted.
@@ -15,8 +18,9 @@ var sqlWrites = []string{"ALTER", "CALL", "COMMIT", "COPY", "CREATE", "DELETE", 
 	"TRUNCATE", "UNLOAD", "UPDATE", "UPSERT", "VACUUM"}
 
 // sqlOnlyQueries reports SQL whose statements are all queries (SELECT,
-// WITH, SHOW, DESCRIBE, EXPLAIN, VALUES) and name no write keyword outside
-// string literals and comments (WITH x AS (...) INSERT ... is a write).
+// WITH, SHOW, DESCRIBE, EXPLAIN, VALUES), name no write keyword outside
+// string literals and comments (WITH x AS (...) INSERT ... is a write),
+// and call only the service's own functions (serviceCalls).
 // Backslashes are refused: dialects disagree on whether they escape a
 // quote, so the end of a string literal would be uncertain.
 func sqlOnlyQueries(sql string) bool {
@@ -32,6 +36,9 @@ func sqlOnlyQueries(sql string) bool {
 			continue
 		}
 		n++
+		if !serviceCalls(stmt) {
+			return false
+		}
 		switch words[0] {
 		case "SELECT", "WITH", "SHOW", "DESCRIBE", "DESC", "EXPLAIN", "VALUES":
 		default:
@@ -47,8 +54,9 @@ func sqlOnlyQueries(sql string) bool {
 }
 
 // sqlStrip removes comments (--, # and /* */) and quoted text (strings
-// and quoted identifiers) from SQL, leaving a space in their place. #
-// starts a comment in BigQuery and is a syntax error elsewhere.
+// and quoted identifiers) from SQL, leaving a space in place of a comment
+// and sqlQuoted in place of quoted text. # starts a comment in BigQuery
+// and is a syntax error elsewhere.
 func sqlStrip(sql string) string {
 	var b strings.Builder
 	for i := 0; i < len(sql); i++ {
@@ -72,10 +80,57 @@ func sqlStrip(sql string) string {
 				return b.String() + " UNTERMINATED"
 			}
 			i += end + 1
-			b.WriteByte(' ')
+			b.WriteByte(sqlQuoted)
 		default:
 			b.WriteByte(c)
 		}
 	}
 	return b.String()
+}
+
+// sqlQuoted stands for quoted text in what sqlStrip returns.
+const sqlQuoted = '\x01'
+
+// serviceQualifiers are the prefixes of the query services' own
+// functions (SAFE.DIVIDE, NET.HOST, HLL_COUNT.MERGE in BigQuery).
+// Sorted.
+var serviceQualifiers = []string{"HLL_COUNT", "NET", "SAFE"}
+
+// serviceCalls reports a stripped statement whose calls are all of
+// unquoted names with no qualifier but the services' own: a quoted name
+// or a name qualified by a dataset may be a function of the user's.
+func serviceCalls(stmt string) bool {
+	for i := strings.IndexByte(stmt, '('); i >= 0; i = nextParen(stmt, i) {
+		j := i
+		for j > 0 && (stmt[j-1] == ' ' || stmt[j-1] == '\t' || stmt[j-1] == '\n' || stmt[j-1] == '\r') {
+			j--
+		}
+		k := j
+		for k > 0 && sqlWordByte(stmt[k-1]) {
+			k--
+		}
+		switch {
+		case j > 0 && stmt[j-1] == sqlQuoted:
+			return false
+		case k < j && k > 0 && stmt[k-1] == '.':
+			q := k - 1
+			for q > 0 && sqlWordByte(stmt[q-1]) {
+				q--
+			}
+			if q > 0 && (stmt[q-1] == '.' || stmt[q-1] == sqlQuoted) ||
+				!sortedHas(serviceQualifiers, strings.ToUpper(stmt[q:k-1])) {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// nextParen returns the index of the next ( after i, or -1.
+func nextParen(s string, i int) int {
+	k := strings.IndexByte(s[i+1:], '(')
+	if k < 0 {
+		return -1
+	}
+	return i + 1 + k
 }

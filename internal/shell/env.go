@@ -19,7 +19,12 @@ var unsafeEnv = []string{"LD_*", "DYLD_*", "ANSIBLE_*", "NODE_V8_COVERAGE", "NOD
 	"GOTOOLCHAIN", "CC", "CXX", "CGO_*", "AWS_SHARED_CREDENTIALS_FILE", "AWS_PAGER", "RUSTC", "RUSTC_WRAPPER", "RUSTDOC",
 	"RUSTUP_*", "CARGO_HOME", "CARGO_BUILD_*", "CARGO_TARGET_*", "DOCKER_CONFIG", "RIPGREP_CONFIG_PATH", "OPENSSL_CONF",
 	"OPENSSL_ENGINES", "CURL_HOME", "WGETRC", "GNUPGHOME", "BAT_CONFIG_PATH", "*_PAGER", "TERMINFO", "TERMINFO_DIRS",
-	"BASH_LOADABLES_PATH"}
+	"BASH_LOADABLES_PATH",
+	// Where clients send the token or password they attach to every
+	// request (vault, consul, nomad, glab, gh, psql, mysql, sqlcmd): set
+	// in the shell, they choose a host for later commands.
+	"VAULT_ADDR", "VAULT_AGENT_ADDR", "CONSUL_HTTP_ADDR", "NOMAD_ADDR", "GITLAB_HOST", "GL_HOST", "GH_HOST", "PGHOST",
+	"PGHOSTADDR", "MYSQL_HOST", "SQLCMDSERVER"}
 
 // UnsafeEnv reports a variable that, set to value, changes what a command
 // runs or loads. A PATH of the system's own program folders finds the

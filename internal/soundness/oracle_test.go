@@ -212,6 +212,9 @@ var widened = []string{
 	`git log --oneline -- '*.go'`,
 	`git diff --stat -- '*.go'`,
 	`git status --short -- '*.md'`,
+	`sqlite3 :memory: 'select count(*), max(x), lower(hex(randomblob(2))) from (select 1 as x)'`,
+	`sqlite3 :memory: 'select 1' "select json_extract('[1,2]', '\$[1]'), [x] from (select 1 as [x])"`,
+	`sqlite3 -readonly :memory: 'select name from sqlite_master where type = "table"'`,
 }
 
 // TestOracleWidened: the allows above are allowed, and do only what
