@@ -654,7 +654,7 @@ var Policy = []governance.RuleSpec{
 		ID:    "secrets-system",
 		Tools: []governance.Kind{"read", "write", "edit"},
 		Match: []governance.MatchSpec{{
-			Paths: []string{"/etc/shadow", "/etc/gshadow", "/etc/sudoers", "/etc/sudoers.d/**", "/etc/master.passwd", "/etc/ssh/ssh_host_*_key", "/proc/*/mem", "/proc/*/environ", "/proc/kcore", "/dev/mem", "/dev/kmem"},
+			Paths: []string{"/etc/shadow", "/etc/gshadow", "/etc/sudoers", "/etc/sudoers.d/**", "/etc/master.passwd", "/etc/ssh/ssh_host_*_key", "/proc/*/mem", "/proc/*/environ", "/proc/*/task/*/mem", "/proc/*/task/*/environ", "/proc/kcore", "/dev/mem", "/dev/kmem"},
 		}},
 		Decision:   governance.Deny,
 		Message:    "This file holds password hashes, host keys or process memory.",
@@ -916,8 +916,8 @@ var PolicyExamples = []governance.Examples{
 	},
 	// secrets-system
 	{
-		Match:    []string{"/etc/shadow", "/proc/self/mem", "/proc/1/environ", "/etc/sudoers.d/admins"},
-		NotMatch: []string{"/etc/hosts", "/proc/cpuinfo"},
+		Match:    []string{"/etc/shadow", "/proc/self/mem", "/proc/1/environ", "/proc/1/task/7/environ", "/proc/self/task/7/mem", "/etc/sudoers.d/admins"},
+		NotMatch: []string{"/etc/hosts", "/proc/cpuinfo", "/proc/1/task/7/status"},
 	},
 	// guard-config
 	{
