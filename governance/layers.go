@@ -110,7 +110,7 @@ func (ev *evaluation) judge(s *subject) Verdict {
 	if s.tree && !s.stat && s.kind == KindRead && win.Outcome < Deny {
 		take(ev.treeVerdict(s))
 	}
-	if s.kind == KindRead && !s.stat && !s.tree && win.Outcome < Ask && (s.values || ev.gitConfigFile(s.file.abs)) {
+	if s.kind == KindRead && !s.stat && !s.tree && win.Outcome < Ask && (s.values || ev.credentialConfig(s.file.abs)) {
 		take(ev.valuesVerdict(s))
 	}
 	take(ev.delegationVerdict(s))

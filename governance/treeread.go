@@ -33,9 +33,9 @@ func (ev *evaluation) treeVerdict(s *subject) Verdict {
 				return true
 			}
 		}
-		// A git configuration holding a credential (a token in a
-		// remote's URL) is printed like any secret.
-		return ev.gitConfigFile(p) && ev.configCredentialAt(p) != ""
+		// A git, npm or yarn configuration holding a credential (a
+		// token in a remote's URL) is printed like any secret.
+		return ev.credentialConfig(p) && ev.configCredentialAt(p) != ""
 	}
 	if s.committed {
 		return ev.committedVerdict(s, root, secret)
