@@ -29,7 +29,8 @@ func (ev *evaluation) treeVerdict(s *subject) Verdict {
 		probe.file = ev.pc.resolve(p, false, false, "")
 		probe.pairsSet, probe.kbit = false, 0
 		for _, r := range rules {
-			if r.appliesTo(probe, ev.agent, ev.scope) && r.matched(probe, ev.pc, false) >= 0 {
+			// Prepared: a walk meets each rule many times.
+			if r.appliesTo(probe, ev.agent, ev.scope) && r.matched(probe, ev.pc, true) >= 0 {
 				return true
 			}
 		}
