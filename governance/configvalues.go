@@ -57,31 +57,37 @@ func configCredential(text string) string {
 var registryConfigs = []string{".npmrc", ".yarnrc", ".yarnrc.yml"}
 
 // credentialConfig reports a configuration file whose content is looked
-// at for credentials before it is read: git's, npm's and yarn's.
+// at for credentials before it is read: git's, npm's and yarn's. Names
+// are compared in any case, as the secrets' are (see anyPath): where
+// names ignore case, .GIT/CONFIG is git's file; where they keep it,
+// there is usually no such file to look at.
 func (ev *evaluation) credentialConfig(p string) bool {
 	if p == "" {
 		return false
 	}
 	for _, n := range registryConfigs {
-		if filepath.Base(p) == n {
+		if strings.EqualFold(filepath.Base(p), n) {
 			return true
 		}
 	}
 	return ev.gitConfigFile(p)
 }
 
-// gitConfigFile reports a file that git reads its configuration from:
-// a repository's (.git/config, a submodule's .git/modules/NAME/config)
-// or the user's.
+// gitConfigFile reports a file that git reads its configuration from, in
+// any case: a repository's (.git/config, a submodule's
+// .git/modules/NAME/config) or the user's.
 func (ev *evaluation) gitConfigFile(p string) bool {
-	if p == "" {
+	if base := filepath.Base(p); p == "" || !strings.EqualFold(base, "config") && !strings.EqualFold(base, "config.worktree") &&
+		!strings.EqualFold(base, ".gitconfig") {
+		// Most files read: no lower case to make.
 		return false
 	}
+	p = strings.ToLower(p)
 	if base := filepath.Base(p); (base == "config" || base == "config.worktree") && (filepath.Base(filepath.Dir(p)) == ".git" ||
 		filepath.Base(filepath.Dir(filepath.Dir(p))) == "modules" && strings.Contains(p, "/.git/")) {
 		return true
 	}
-	home := ev.pc.home
+	home := strings.ToLower(ev.pc.home)
 	return home != "" && (p == filepath.Join(home, ".gitconfig") || p == filepath.Join(home, ".config", "git", "config"))
 }
 

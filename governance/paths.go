@@ -202,7 +202,8 @@ func (pc *pathContext) classify(abs string, glob bool) []string {
 		}
 		rel := strings.TrimPrefix(abs, pc.root)
 		switch {
-		case rel == "/.governance" || strings.HasPrefix(rel, "/.governance/"):
+		case withinFold(rel, "/.governance"):
+			// In any case, as the protected set is (see anyPath).
 			add(ClassGovernance)
 		case rel == "/.git" || strings.HasPrefix(rel, "/.git/"):
 		case rel != "" && slices.Contains(buildDirs, firstElem(rel[1:])):
@@ -219,11 +220,11 @@ func (pc *pathContext) classify(abs string, glob bool) []string {
 	if dir != "/" && !strings.Contains(dir[1:], "/") && (everything || abs == dir) {
 		add(ClassTopLevel)
 	}
-	if anyPathLit(sensitiveReads, sensitiveReadLits(), place{abs: abs}, 0, pc) {
+	if anyPathLit(sensitiveReads, sensitiveReadLits(), place{abs: abs}, nil, pc, true) {
 		add(ClassSensitive)
 	}
 	for _, d := range pc.configDirs {
-		if d != "" && within(abs, d) {
+		if d != "" && withinFold(abs, d) {
 			add(ClassGovernance)
 		}
 	}
@@ -255,6 +256,14 @@ func within(p, dir string) bool {
 		return strings.HasPrefix(p, "/")
 	}
 	return strings.HasPrefix(p, dir) && (len(p) == len(dir) || p[len(dir)] == '/')
+}
+
+// withinFold is within comparing ASCII letters in any case.
+func withinFold(p, dir string) bool {
+	if dir == "/" {
+		return strings.HasPrefix(p, "/")
+	}
+	return len(p) >= len(dir) && strings.EqualFold(p[:len(dir)], dir) && (len(p) == len(dir) || p[len(dir)] == '/')
 }
 
 // firstElem returns the first element of a relative path.

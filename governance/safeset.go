@@ -41,7 +41,7 @@ var sensitiveReads = []string{"/etc/shadow", "/etc/gshadow", "/etc/passwd", "/et
 
 // sensitiveReadLits are the literal runs of sensitiveReads.
 var sensitiveReadLits = sync.OnceValue(func() *pathLits {
-	l := newPathLits(sensitiveReads)
+	l := newPathLits(sensitiveReads, true)
 	return &l
 })
 

@@ -210,3 +210,40 @@ func TestSecretFiles(t *testing.T) {
 		})
 	}
 }
+
+// TestNamesInAnyCase: the rules that hold a file back, and the protected
+// set, match its name in any case, through the file tools too; a rule
+// that allows keeps case, so that it lets through only the file it names.
+func TestNamesInAnyCase(t *testing.T) {
+	t.Parallel()
+	p := builtin(governance.DefaultSettings())
+	p.Rules = append(p.Rules,
+		mustRule(t, governance.RuleSpec{ID: "docs-writable", Decision: governance.Allow, Tools: []governance.Kind{governance.KindWrite},
+			Match: []governance.MatchSpec{{Paths: []string{"docs/**"}}}}),
+		mustRule(t, governance.RuleSpec{ID: "no-vendor", Decision: governance.Deny, Message: "m", Suggestion: "s",
+			Tools: []governance.Kind{governance.KindWrite}, Match: []governance.MatchSpec{{Paths: []string{"vendor/**"}}}}))
+	for _, tc := range []struct {
+		name string
+		req  *governance.Request
+		want governance.Outcome
+		rule string
+	}{
+		{"Read .ENV", fileReq(governance.KindRead, root+"/.ENV"), governance.Deny, "secrets-env-files"},
+		{"Read ~/.Aws/Credentials", fileReq(governance.KindRead, home+"/.Aws/Credentials"), governance.Deny, "secrets-credentials"},
+		{"Edit ID_RSA", fileReq(governance.KindEdit, root+"/deploy/ID_RSA"), governance.Deny, "secrets-private-keys"},
+		{"Write .CLAUDE/SETTINGS.json", fileReq(governance.KindWrite, root+"/.CLAUDE/SETTINGS.json"), governance.Deny, "hook-settings"},
+		{"Write .Mcp.json", fileReq(governance.KindWrite, root+"/.Mcp.json"), governance.Deny, "hook-settings"},
+		{"a denial in any case", fileReq(governance.KindWrite, root+"/Vendor/x.go"), governance.Deny, "no-vendor"},
+		{"an allow as written", fileReq(governance.KindWrite, root+"/docs/a.md"), governance.Allow, "docs-writable"},
+		{"an allow in another case is not that allow", fileReq(governance.KindWrite, root+"/DOCS/a.md"), governance.Defer, "default"},
+		{"Read .env.Example", fileReq(governance.KindRead, root+"/.env.Example"), governance.Allow, ""},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			d := decide(t, p, tc.req)
+			if d.Outcome != tc.want || tc.rule != "" && d.Rule != tc.rule {
+				t.Errorf("got %s by %s (%s), want %s by %s", d.Outcome, d.Rule, d.Message, tc.want, tc.rule)
+			}
+		})
+	}
+}

@@ -27,7 +27,7 @@ func (ev *evaluation) treeVerdict(s *subject) Verdict {
 	probe := &subject{kind: KindRead}
 	secret := func(p string) bool {
 		probe.file = ev.pc.resolve(p, false, false, "")
-		probe.pairsSet, probe.kbit = false, 0
+		probe.text, probe.kbit = fileText{}, 0
 		for _, r := range rules {
 			// Prepared: a walk meets each rule many times.
 			if r.appliesTo(probe, ev.agent, ev.scope) && r.matched(probe, ev.pc, true) >= 0 {
