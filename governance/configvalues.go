@@ -4,16 +4,37 @@ import (
 	"path/filepath"
 	"regexp"
 	"strings"
+	"sync"
 )
 
 // A command that prints git's configuration (git remote -v, git config
 // --list, git ls-remote --get-url) prints whatever credentials it holds:
 // a token in a remote's URL (https://user:TOKEN@host/repo) is how many
-// set up a push, and reading it back is how an agent would take it. The
-// configuration files such a command reads are looked at as it runs.
+// set up a push, an Authorization header in http.extraHeader is how
+// actions/checkout does, and reading either back is how an agent would
+// take it. The configuration files such a command reads are looked at as
+// it runs. So are a project's npm and yarn settings, which hold registry
+// tokens as often as not: reading them is asked only when they do.
 
 // urlPassword matches a URL with a password in it.
 var urlPassword = regexp.MustCompile(`[a-zA-Z][a-zA-Z0-9+.-]*://[^/\s:@]+:[^/\s@]+@`)
+
+// authHeader matches git's http.extraHeader set to an Authorization
+// header with a credential (AUTHORIZATION: basic eC1hY2Nlc3MtdG9rZW46...),
+// in a file (extraheader = ...) or as git config -l prints it
+// (http.https://github.com/.extraheader=...).
+var authHeader = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`(?i)extraheader\s*=\s*"?\s*authorization\s*:\s*[a-z-]+\s+[^\s"]`)
+})
+
+// registryToken matches a registry credential in npm's or yarn's
+// settings: npm's _authToken, _auth and _password
+// (//registry.npmjs.org/:_authToken=...), yarn's npmAuthToken and
+// npmAuthIdent. A value taken from the environment (${NPM_TOKEN}) is
+// none.
+var registryToken = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`(?m)(?:^|[\s:])(?:_authToken|_auth|_password|npmAuthToken|npmAuthIdent)\s*[=:]\s*["']?[^\s"'$]`)
+})
 
 // configCredential reports what credential a configuration text holds,
 // or "".
@@ -21,21 +42,52 @@ func configCredential(text string) string {
 	if strings.Contains(text, "@") && strings.Contains(text, "://") && urlPassword.MatchString(text) {
 		return "a password in a URL"
 	}
+	lower := strings.ToLower(text)
+	if strings.Contains(lower, "extraheader") && authHeader().MatchString(text) {
+		return "an Authorization header"
+	}
+	if (strings.Contains(text, "_auth") || strings.Contains(text, "_password") || strings.Contains(text, "npmAuth")) &&
+		registryToken().MatchString(text) {
+		return "a registry token"
+	}
 	return FindSecret(text)
 }
 
-// gitConfigFile reports a file that git reads its configuration from:
-// a repository's (.git/config, a submodule's .git/modules/NAME/config)
-// or the user's.
-func (ev *evaluation) gitConfigFile(p string) bool {
+// registryConfigs are the base names of npm's and yarn's settings files.
+var registryConfigs = []string{".npmrc", ".yarnrc", ".yarnrc.yml"}
+
+// credentialConfig reports a configuration file whose content is looked
+// at for credentials before it is read: git's, npm's and yarn's. Names
+// are compared in any case, as the secrets' are (see anyPath): where
+// names ignore case, .GIT/CONFIG is git's file; where they keep it,
+// there is usually no such file to look at.
+func (ev *evaluation) credentialConfig(p string) bool {
 	if p == "" {
 		return false
 	}
+	for _, n := range registryConfigs {
+		if strings.EqualFold(filepath.Base(p), n) {
+			return true
+		}
+	}
+	return ev.gitConfigFile(p)
+}
+
+// gitConfigFile reports a file that git reads its configuration from, in
+// any case: a repository's (.git/config, a submodule's
+// .git/modules/NAME/config) or the user's.
+func (ev *evaluation) gitConfigFile(p string) bool {
+	if base := filepath.Base(p); p == "" || !strings.EqualFold(base, "config") && !strings.EqualFold(base, "config.worktree") &&
+		!strings.EqualFold(base, ".gitconfig") {
+		// Most files read: no lower case to make.
+		return false
+	}
+	p = strings.ToLower(p)
 	if base := filepath.Base(p); (base == "config" || base == "config.worktree") && (filepath.Base(filepath.Dir(p)) == ".git" ||
 		filepath.Base(filepath.Dir(filepath.Dir(p))) == "modules" && strings.Contains(p, "/.git/")) {
 		return true
 	}
-	home := ev.pc.home
+	home := strings.ToLower(ev.pc.home)
 	return home != "" && (p == filepath.Join(home, ".gitconfig") || p == filepath.Join(home, ".config", "git", "config"))
 }
 
@@ -134,6 +186,9 @@ func (ev *evaluation) valuesVerdict(s *subject) Verdict {
 	if s.via != "" {
 		msg = "`" + s.via + "` prints values of " + ev.relPath(place{abs: p}) + ", which holds a credential (" + kind + "): it would be printed."
 	}
-	return Verdict{Outcome: Ask, Layer: LayerRules, Rule: "config-credentials", Subject: s.display, Message: msg,
-		Suggestion: "Print only what you need without the credential (git remote without -v names the remotes), or keep the credential in a credential helper instead of the configuration."}
+	sug := "Print only what you need without the credential (git remote without -v names the remotes), or keep the credential in a credential helper instead of the configuration."
+	if !ev.gitConfigFile(p) {
+		sug = "Ask for the setting you need (npm config get registry prints no token), or keep the token in the environment (${NPM_TOKEN}) instead of the file."
+	}
+	return Verdict{Outcome: Ask, Layer: LayerRules, Rule: "config-credentials", Subject: s.display, Message: msg, Suggestion: sug}
 }

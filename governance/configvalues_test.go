@@ -1,6 +1,7 @@
 package governance_test
 
 import (
+	"cmp"
 	"context"
 	"os"
 	"os/exec"
@@ -118,6 +119,121 @@ func TestConfigCredentials(t *testing.T) {
 		if d := decide(filepath.Join(clean, "src"), cmd); d.Rule != "config-credentials" {
 			t.Errorf("%s with a token in ~/.gitconfig: %s %s", cmd, d.Outcome, d.Rule)
 		}
+	}
+}
+
+// TestConfigAuthHeaders: an Authorization header in git's
+// http.extraHeader, as actions/checkout leaves one in .git/config, is a
+// credential whatever its scheme's case; another header is not.
+func TestConfigAuthHeaders(t *testing.T) {
+	if _, err := exec.LookPath("git"); err != nil {
+		t.Skip("git is not installed")
+	}
+	root := t.TempDir()
+	userHome := filepath.Join(root, "home")
+	repo := filepath.Join(root, "repo")
+	os.MkdirAll(userHome, 0o755)
+	os.MkdirAll(filepath.Join(repo, "src"), 0o755)
+	git := func(args ...string) {
+		t.Helper()
+		c := exec.Command("git", args...)
+		c.Dir = repo
+		c.Env = append(os.Environ(), "GIT_CONFIG_GLOBAL=/dev/null", "GIT_CONFIG_SYSTEM=/dev/null")
+		if out, err := c.CombinedOutput(); err != nil {
+			t.Fatalf("git %v: %v\n%s", args, err, out)
+		}
+	}
+	git("init", "-q")
+	decide := func(cmd string) *governance.Decision {
+		req := &governance.Request{Cwd: filepath.Join(repo, "src"), ProjectRoot: repo, Home: userHome,
+			Tool: governance.Tool{Kind: governance.KindShell, Name: "Bash", Input: governance.Input{Command: cmd}}}
+		return governance.NewEngine(builtin(governance.DefaultSettings())).Decide(context.Background(), req)
+	}
+	printers := []string{"git config -l", "git config --list --local", "cat ../.git/config", "git config --get-regexp .extraheader",
+		"grep -r extraheader .."}
+	// The base64 of x-access-token:ghs_..., which has no token's shape.
+	const basic = "eC1hY2Nlc3MtdG9rZW46Z2hzX2V4YW1wbGVleGFtcGxlZXhhbXBsZQ=="
+	for _, header := range []string{"AUTHORIZATION: basic " + basic, "Authorization: Bearer " + basic[:30], "authorization:basic " + basic} {
+		git("config", "http.https://github.com/.extraheader", header)
+		for _, cmd := range printers {
+			if d := decide(cmd); d.Outcome == governance.Allow || d.Rule != "config-credentials" && d.Rule != "recursive-read-secrets" {
+				t.Errorf("%s with extraheader %q: %s %s %q", cmd, header, d.Outcome, d.Rule, d.Message)
+			}
+		}
+		read := &governance.Request{Cwd: repo, ProjectRoot: repo, Home: userHome,
+			Tool: governance.Tool{Kind: governance.KindRead, Name: "Read", Input: governance.Input{Paths: []string{filepath.Join(repo, ".git", "config")}}}}
+		if d := governance.NewEngine(builtin(governance.DefaultSettings())).Decide(context.Background(), read); d.Rule != "config-credentials" ||
+			!strings.Contains(d.Message, "an Authorization header") {
+			t.Errorf("Read of .git/config with extraheader %q: %s %s %q", header, d.Outcome, d.Rule, d.Message)
+		}
+	}
+	git("config", "--unset-all", "http.https://github.com/.extraheader")
+	// The user's configuration, printed by every scope.
+	os.WriteFile(filepath.Join(userHome, ".gitconfig"), []byte("[http]\n\textraHeader = \"Authorization: Basic "+basic+"\"\n"), 0o600)
+	for _, cmd := range []string{"git config -l", "cat ~/.gitconfig"} {
+		if d := decide(cmd); d.Rule != "config-credentials" {
+			t.Errorf("%s with an Authorization header in ~/.gitconfig: %s %s %q", cmd, d.Outcome, d.Rule, d.Message)
+		}
+	}
+	os.Remove(filepath.Join(userHome, ".gitconfig"))
+	// Other headers, and a header that only names the word.
+	git("config", "http.extraheader", "X-Trace: on")
+	git("config", "remote.origin.url", "https://github.com/o/authorization.git")
+	for _, cmd := range printers {
+		if d := decide(cmd); d.Outcome != governance.Allow {
+			t.Errorf("%s with no credential: %s %s %q", cmd, d.Outcome, d.Rule, d.Message)
+		}
+	}
+}
+
+// TestRegistryTokens: a project's npm or yarn settings are read freely
+// unless they hold a registry token in clear; a token taken from the
+// environment is none.
+func TestRegistryTokens(t *testing.T) {
+	t.Parallel()
+	const token = "0f1e2d3c-4b5a-6978-8796-a5b4c3d2e1f0"
+	for _, tc := range []struct {
+		name, file, text string
+		credential       bool
+	}{
+		{"npm auth token", ".npmrc", "registry=https://registry.npmjs.org/\n//registry.npmjs.org/:_authToken=" + token + "\n", true},
+		{"npm auth token quoted", ".npmrc", "//npm.pkg.github.com/:_authToken=\"" + token + "\"\n", true},
+		{"npm basic auth", ".npmrc", "_auth = dXNlcjpwYXNzd29yZA==\nalways-auth=true\n", true},
+		{"npm password", ".npmrc", "//r.example.com/:username=bob\n//r.example.com/:_password=c2VjcmV0\n", true},
+		{"yarn token", ".yarnrc.yml", "npmRegistryServer: https://r.example.com\nnpmAuthToken: " + token + "\n", true},
+		{"yarn scoped token", ".yarnrc.yml", "npmScopes:\n  acme:\n    npmAuthToken: '" + token + "'\n", true},
+		{"yarn ident", ".yarnrc.yml", "npmAuthIdent: \"bob:hunter2\"\n", true},
+		{"npm token from the environment", ".npmrc", "//registry.npmjs.org/:_authToken=${NPM_TOKEN}\n", false},
+		{"yarn token from the environment", ".yarnrc.yml", "npmAuthToken: \"${NPM_TOKEN}\"\n", false},
+		{"npm registry only", ".npmrc", "registry=https://registry.npmjs.org/\nsave-exact=true\n", false},
+		{"yarn settings only", ".yarnrc.yml", "nodeLinker: node-modules\nyarnPath: .yarn/releases/yarn-4.1.0.cjs\n", false},
+		{"yarn classic", ".yarnrc", "registry \"https://registry.npmjs.org/\"\n", false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			dir := t.TempDir()
+			os.WriteFile(filepath.Join(dir, tc.file), []byte(tc.text), 0o600)
+			os.WriteFile(filepath.Join(dir, "README.md"), []byte("# p\n"), 0o644)
+			e := governance.NewEngine(builtin(governance.DefaultSettings()))
+			reqs := []*governance.Request{
+				{Cwd: dir, ProjectRoot: dir, Home: filepath.Join(dir, "home"),
+					Tool: governance.Tool{Kind: governance.KindRead, Name: "Read", Input: governance.Input{Paths: []string{filepath.Join(dir, tc.file)}}}},
+			}
+			for _, cmd := range []string{"cat " + tc.file, "grep -r registry .", "head -3 " + tc.file} {
+				reqs = append(reqs, &governance.Request{Cwd: dir, ProjectRoot: dir, Home: filepath.Join(dir, "home"),
+					Tool: governance.Tool{Kind: governance.KindShell, Name: "Bash", Input: governance.Input{Command: cmd}}})
+			}
+			for _, req := range reqs {
+				d := e.Decide(context.Background(), req)
+				what := cmp.Or(req.Tool.Input.Command, "Read "+tc.file)
+				if tc.credential && (d.Outcome == governance.Allow || !strings.Contains(d.Rule, "credentials") && !strings.Contains(d.Rule, "secrets")) {
+					t.Errorf("%s: %s %s %q, want it held", what, d.Outcome, d.Rule, d.Message)
+				}
+				if !tc.credential && d.Outcome != governance.Allow {
+					t.Errorf("%s: %s %s %q, want allow", what, d.Outcome, d.Rule, d.Message)
+				}
+			}
+		})
 	}
 }
 

@@ -42,7 +42,19 @@ var BytePairs = bytePairs
 func MatchPath(pat, file, root, home string) (bool, string) {
 	pc := &pathContext{cwd: root, root: root, home: home}
 	p := pc.resolve(file, false, false, root)
-	return matchPath(pat, p, pc), cmp.Or(p.abs, p.raw)
+	return matchPath(pat, p, pc, false), cmp.Or(p.abs, p.raw)
+}
+
+// MatchPathFold matches a path pattern ignoring case as rules that hold
+// calls back do: through the prefilter of prepared literal runs and
+// byte pairs (prepared), through that of the literal run alone
+// (unprepared), and by the pattern alone (plain).
+func MatchPathFold(pat, file, root, home string) (prepared, unprepared, plain bool) {
+	pc := &pathContext{cwd: root, root: root, home: home}
+	p := pc.resolve(file, false, false, root)
+	lits := newPathLits([]string{pat}, true)
+	return anyPathLit([]string{pat}, &lits, p, nil, pc, true), anyPathLit([]string{pat}, nil, p, nil, pc, true),
+		matchPath(pat, p, pc, true)
 }
 
 // FoldMatch matches s against pats as rules match program names: through

@@ -267,6 +267,13 @@ func TestContainerExec(t *testing.T) {
 		{"docker exec c touch /etc/x", deflt, ""},
 		// Secrets are secrets wherever they are.
 		{"docker exec c cat .env", deny, "secrets-env-files"},
+		// The secrets a container or a pod is given.
+		{"docker exec c cat /run/secrets/db_password", deny, "secrets-credentials"},
+		{"podman exec c cat /run/secrets/db_password", deny, "secrets-credentials"},
+		{"docker compose exec web cat /run/secrets/db_password", deny, "secrets-credentials"},
+		{"kubectl exec pod -- cat /var/run/secrets/kubernetes.io/serviceaccount/token", deny, "secrets-credentials"},
+		{"kubectl exec pod -- sh -c 'cat /var/run/secrets/kubernetes.io/serviceaccount/token'", deny, "secrets-credentials"},
+		{"kubectl exec pod -- cat /var/run/app.pid", allow, ""},
 		{"docker exec -it c bash", deflt, ""},
 		{"docker exec --privileged c ls", deflt, ""},
 		{"docker exec -e LD_PRELOAD=/x.so c ls", deny, "code-injection-env"},

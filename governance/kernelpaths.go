@@ -16,7 +16,7 @@ import (
 func (ev *evaluation) appendKernelSubjects(out []*subject, s *subject) []*subject {
 	for _, alt := range ev.kernelPlaces(s.file) {
 		c := *s
-		c.file = alt
+		c.file, c.text = alt, fileText{}
 		c.display = s.display + " (" + alt.note + ")"
 		out = append(out, ev.newSubject(c))
 	}

@@ -110,7 +110,7 @@ func (ev *evaluation) judge(s *subject) Verdict {
 	if s.tree && !s.stat && s.kind == KindRead && win.Outcome < Deny {
 		take(ev.treeVerdict(s))
 	}
-	if s.kind == KindRead && !s.stat && !s.tree && win.Outcome < Ask && (s.values || ev.gitConfigFile(s.file.abs)) {
+	if s.kind == KindRead && !s.stat && !s.tree && win.Outcome < Ask && (s.values || ev.credentialConfig(s.file.abs)) {
 		take(ev.valuesVerdict(s))
 	}
 	take(ev.delegationVerdict(s))
@@ -163,8 +163,9 @@ func (ev *evaluation) matchAgentPattern(kind, pattern, text string) bool {
 		}
 		p := ev.pc.resolve(text, false, false, ev.pc.root)
 		// Agent files are not checked like rules: an invalid glob
-		// matches no path.
-		return doublestar.ValidatePattern(pattern) && matchPath(pattern, p, ev.pc) || glob(pattern, text)
+		// matches no path. An agent's patterns keep case: they allow
+		// as well as deny.
+		return doublestar.ValidatePattern(pattern) && matchPath(pattern, p, ev.pc, false) || glob(pattern, text)
 	case "web":
 		return glob(pattern, text) || anyDomain([]string{pattern}, hostOf(text))
 	}

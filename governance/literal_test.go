@@ -119,3 +119,39 @@ func TestBytePairsKeepEveryMatch(t *testing.T) {
 		t.Fatalf("only %d matches checked", matched)
 	}
 }
+
+// TestFoldedPrefilterKeepsEveryMatch checks the prefilter of matching
+// ignoring case against the patterns of the built-in policy: a path in
+// any case that a pattern matches is never ruled out by the literal run
+// or its byte pairs.
+func TestFoldedPrefilterKeepsEveryMatch(t *testing.T) {
+	t.Parallel()
+	paths := []string{"/project/.ENV", "/project/App/.Env.Local", "/HOME/USER/.SSH/ID_RSA", "/home/user/.Aws/Credentials",
+		"/project/certs/Server.KEY", "/project/K.PEM", "/home/user/.CONFIG/GCLOUD/x.db", "/project/Infra/Terraform.TFSTATE",
+		"/ETC/SHADOW", "/Proc/1/Environ", "/home/user/.config/google-chrome/Default/LOGIN DATA", "/home/user/.Claude.json",
+		"/project/.GIT/HOOKS/pre-commit", "/project/A.Token", "/project/src/Main.go", "/home/user/.\u212Aube/config"}
+	matched := 0
+	for _, spec := range template.Policy {
+		for _, m := range spec.Match {
+			pats := append([]string(nil), m.Paths...)
+			if m.More != nil {
+				pats = append(pats, m.More.NotPaths...)
+			}
+			for _, pat := range pats {
+				for _, p := range paths {
+					prepared, unprepared, plain := governance.MatchPathFold(pat, p, "/project", "/home/user")
+					if prepared != plain || unprepared != plain {
+						t.Errorf("%s: %q on %q: %v through the prepared prefilter, %v through the other, %v by the pattern",
+							spec.ID, pat, p, prepared, unprepared, plain)
+					}
+					if plain {
+						matched++
+					}
+				}
+			}
+		}
+	}
+	if matched < len(paths)-2 {
+		t.Fatalf("only %d matches checked", matched)
+	}
+}

@@ -64,10 +64,10 @@ type subject struct {
 	// nothing when no rule decides (the call itself has the default).
 	derived bool
 	display string
-	// pairs caches filePairs once pairsSet; kbit caches kindBit once set.
-	pairs    uint64
-	pairsSet bool
-	kbit     kindSet
+	// text caches what path matching works out from file's text; kbit
+	// caches kindBit once set.
+	text fileText
+	kbit kindSet
 }
 
 // kindBit returns the bit of the subject's kind, worked out on first use:
@@ -80,16 +80,6 @@ func (s *subject) kindBit() kindSet {
 }
 
 func (s *subject) String() string { return s.display }
-
-// filePairs returns the byte pairs of the text of a file subject's place
-// (see anyPathLit), worked out on first use.
-func (s *subject) filePairs() uint64 {
-	if !s.pairsSet {
-		s.pairs = bytePairs(cmp.Or(s.file.abs, s.file.raw))
-		s.pairsSet = true
-	}
-	return s.pairs
-}
 
 // matches reports whether any matcher of the rule matches s. prepared
 // matches with the matchers' prepared forms (see Rule.prep), which pay
@@ -129,15 +119,14 @@ func (r *Rule) matchOne(i int, s *subject, pc *pathContext, prepared bool) bool 
 	case KindRead, KindWrite, KindEdit:
 		if len(m.Paths) > 0 {
 			var lits *pathLits
-			var pairs uint64
 			if prep != nil {
-				lits, pairs = &prep.paths, s.filePairs()
+				lits = &prep.paths
 			}
-			if !anyPathLit(m.Paths, lits, s.file, pairs, pc) {
+			if !anyPathLit(m.Paths, lits, s.file, &s.text, pc, r.foldPaths()) {
 				return false
 			}
 		}
-		if notPaths := m.more().NotPaths; len(notPaths) > 0 && anyPath(notPaths, s.file, pc) {
+		if notPaths := m.more().NotPaths; len(notPaths) > 0 && anyPathLit(notPaths, nil, s.file, &s.text, pc, r.foldPaths()) {
 			return false
 		}
 		if len(m.Targets) > 0 && !anyClass(m.Targets, s.file) {
@@ -407,77 +396,149 @@ func anyClass(classes []string, p place) bool {
 	return false
 }
 
-// anyPath reports whether a place matches any path pattern.
-func anyPath(patterns []string, p place, pc *pathContext) bool {
-	return anyPathLit(patterns, nil, p, 0, pc)
+// Names of files are compared ignoring case where a match keeps a file
+// from an agent: the secrets, the protected set. macOS and Windows file
+// systems ignore case, so that cat .ENV or ~/.Aws/Credentials opens the
+// secret, and .Claude/Settings.json is the harness's settings. On a file
+// system that keeps case, the cost is that a file named so (.ENV) is
+// held like the one it resembles. Patterns that let a call through (an
+// allow rule, an agent's allow-list) keep case: folding them would let
+// .ENV through where it is another file than the one allowed.
+
+// anyPath reports whether a place matches any path pattern; fold
+// compares ignoring case.
+func anyPath(patterns []string, p place, pc *pathContext, fold bool) bool {
+	return anyPathLit(patterns, nil, p, nil, pc, fold)
+}
+
+// fileText is what path matching works out from the text of a place,
+// cmp.Or(abs, raw), on first use: its byte pairs and its lower case. The
+// zero value has neither yet.
+type fileText struct {
+	pairs              uint64
+	lower              string
+	pairsSet, lowerSet bool
+}
+
+func (t *fileText) bytePairs(text string) uint64 {
+	if !t.pairsSet {
+		t.pairs, t.pairsSet = bytePairs(text), true
+	}
+	return t.pairs
+}
+
+func (t *fileText) lowerCase(text string) string {
+	if !t.lowerSet {
+		t.lower, t.lowerSet = strings.ToLower(text), true
+	}
+	return t.lower
 }
 
 // pathLits are the literal runs of a list of path patterns (see
 // literalRun), and the byte pairs of each run (see bytePairs), worked out
-// once for patterns that are matched often.
+// once for patterns that are matched often. The runs of patterns
+// compared ignoring case are in lower case.
 type pathLits struct {
 	runs  []string
 	pairs []uint64
 }
 
-func newPathLits(patterns []string) pathLits {
+func newPathLits(patterns []string, fold bool) pathLits {
 	l := pathLits{runs: make([]string, len(patterns)), pairs: make([]uint64, len(patterns))}
 	for i, pat := range patterns {
 		l.runs[i] = literalRun(pat)
-		l.pairs[i] = bytePairs(l.runs[i])
+		if fold {
+			l.runs[i] = strings.ToLower(l.runs[i])
+		}
+		if l.pairs[i] = bytePairs(l.runs[i]); l.pairs[i] == allPairs {
+			// A run beyond ASCII asks for no pair.
+			l.pairs[i] = 0
+		}
 	}
 	return l
 }
 
+// allPairs is the set of every byte pair.
+const allPairs = ^uint64(0)
+
 // bytePairs returns the set of the pairs of adjacent bytes of s, hashed
-// into 64 bits. A string that holds s holds all its pairs: when a pair of
-// s is missing from the set of a text, s is not in the text.
+// into 64 bits, ASCII letters in lower case. A string that holds s, in
+// any case, holds all its pairs: when a pair of s is missing from the
+// set of a text, s is not in the text. The lower case of a string
+// beyond ASCII may be other bytes (the Kelvin sign's is k): it holds
+// every pair.
 func bytePairs(s string) uint64 {
 	var set uint64
 	for i := 1; i < len(s); i++ {
-		h := (uint32(s[i-1])<<8 | uint32(s[i])) * 0x9e3779b1
+		a, b := s[i-1], s[i]
+		if a >= utf8.RuneSelf || b >= utf8.RuneSelf {
+			return allPairs
+		}
+		h := (uint32(lowerASCII(a))<<8 | uint32(lowerASCII(b))) * 0x9e3779b1
 		set |= 1 << (h >> 26)
 	}
 	return set
+}
+
+// lowerASCII returns an ASCII letter in lower case, any other byte as is.
+func lowerASCII(c byte) byte {
+	if 'A' <= c && c <= 'Z' {
+		return c + 'a' - 'A'
+	}
+	return c
 }
 
 // literalRun returns the longest run of a path pattern that any match
 // holds verbatim: no glob syntax and no slash. Patterns with brackets,
 // braces or escapes give "" (no run is sure).
 func literalRun(pat string) string {
+	run, _ := literalRunCase(pat)
+	return run
+}
+
+// literalRunCase is literalRun, and whether the run is not all in lower
+// case (it has an upper-case ASCII letter, or bytes beyond ASCII).
+func literalRunCase(pat string) (string, bool) {
 	bestStart, bestEnd, start := 0, 0, 0
+	upper, bestUpper := false, false
 	for i := 0; i <= len(pat); i++ {
 		if i < len(pat) {
-			switch pat[i] {
+			switch c := pat[i]; c {
 			case '[', '{', '\\':
-				return ""
+				return "", false
 			case '/', '*', '?', '~':
 			default:
+				upper = upper || 'A' <= c && c <= 'Z' || c >= utf8.RuneSelf
 				continue
 			}
 		}
 		if i-start > bestEnd-bestStart {
-			bestStart, bestEnd = start, i
+			bestStart, bestEnd, bestUpper = start, i, upper
 		}
-		start = i + 1
+		start, upper = i+1, false
 	}
-	return pat[bestStart:bestEnd]
+	return pat[bestStart:bestEnd], bestUpper
 }
 
 // isLiteral reports a path pattern without glob syntax.
 func isLiteral(pat string) bool { return !strings.ContainsAny(pat, "*?[{\\") }
 
 // anyPathLit is anyPath with the literal runs of the patterns known in
-// advance, or nil to work them out. Every match holds its pattern's
-// literal run, so most paths are ruled out without matching the glob, and
-// most of those by the byte pairs of the run alone. textPairs are the
-// byte pairs of the place's text, cmp.Or(p.abs, p.raw), or 0 to work
-// them out.
-func anyPathLit(patterns []string, lits *pathLits, p place, textPairs uint64, pc *pathContext) bool {
-	text := cmp.Or(p.abs, p.raw)
-	if lits != nil && textPairs == 0 {
-		textPairs = bytePairs(text)
+// advance (built with the same fold), or nil to work them out. Every
+// match holds its pattern's literal run, so most paths are ruled out
+// without matching the glob, and most of those by the byte pairs of the
+// run alone. ft keeps what is worked out from the place's text for the
+// next call on the same place, or is nil.
+func anyPathLit(patterns []string, lits *pathLits, p place, ft *fileText, pc *pathContext, fold bool) bool {
+	if ft == nil {
+		ft = &fileText{}
 	}
+	text := cmp.Or(p.abs, p.raw)
+	var textPairs uint64
+	if lits != nil {
+		textPairs = ft.bytePairs(text)
+	}
+	lowered := !fold
 	for i, pat := range patterns {
 		var lit string
 		if lits != nil {
@@ -486,9 +547,17 @@ func anyPathLit(patterns []string, lits *pathLits, p place, textPairs uint64, pc
 			}
 			lit = lits.runs[i]
 		} else {
-			lit = literalRun(pat)
+			var upper bool
+			lit, upper = literalRunCase(pat)
+			if fold && upper {
+				lit = strings.ToLower(lit)
+			}
 		}
-		if strings.Contains(text, lit) && matchPath(pat, p, pc) {
+		if !lowered {
+			// Only for a text some pattern may match.
+			text, lowered = ft.lowerCase(text), true
+		}
+		if strings.Contains(text, lit) && matchPath(pat, p, pc, fold) {
 			return true
 		}
 	}
@@ -498,7 +567,13 @@ func anyPathLit(patterns []string, lits *pathLits, p place, textPairs uint64, pc
 // matchPath matches a gitignore-like pattern: a pattern without a slash
 // matches the base name anywhere; ~/ is the home directory; / is absolute;
 // other patterns are relative to the project root; **/ matches any depth.
-func matchPath(pat string, p place, pc *pathContext) bool {
+// fold compares ignoring case.
+func matchPath(pat string, p place, pc *pathContext, fold bool) bool {
+	home, root := pc.home, pc.root
+	if fold {
+		pat, p.abs, p.raw = strings.ToLower(pat), strings.ToLower(p.abs), strings.ToLower(p.raw)
+		home, root = strings.ToLower(home), strings.ToLower(root)
+	}
 	if p.abs == "" {
 		// An unresolved path: compare what was written.
 		raw := strings.TrimPrefix(p.raw, "./")
@@ -532,20 +607,20 @@ func matchPath(pat string, p place, pc *pathContext) bool {
 		}
 		return doublestar.MatchUnvalidated(pat, path.Base(p.abs))
 	case strings.HasPrefix(pat, "~/"):
-		if pc.home == "" {
+		if home == "" {
 			return false
 		}
-		ok, _ := doublestar.Match(pc.home+pat[1:], p.abs)
+		ok, _ := doublestar.Match(home+pat[1:], p.abs)
 		return ok
 	case strings.HasPrefix(pat, "/"):
 		return doublestar.MatchUnvalidated(pat, p.abs)
 	case strings.HasPrefix(pat, "**/"):
 		return doublestar.MatchUnvalidated(pat, strings.TrimPrefix(p.abs, "/"))
 	default:
-		if pc.root == "" || !within(p.abs, pc.root) {
+		if root == "" || !within(p.abs, root) {
 			return false
 		}
-		rel := strings.TrimPrefix(strings.TrimPrefix(p.abs, pc.root), "/")
+		rel := strings.TrimPrefix(strings.TrimPrefix(p.abs, root), "/")
 		ok := doublestar.MatchUnvalidated(strings.TrimPrefix(pat, "./"), rel)
 		return ok
 	}

@@ -119,7 +119,8 @@ func (pc *pathContext) resolve(raw string, dynamic, glob bool, cwd string) place
 // they lead for the command: /proc/self/cwd is the folder the command
 // runs in (so /proc/self/cwd/../.env is a file beside it, which cleaning
 // the text would put under /proc/self), /proc/self/root is /. Another
-// process's folder is not known: false.
+// process's folder is not known: false. A thread's folder,
+// /proc/PID/task/TID, has its process's links.
 func procLinks(v, cwd string) (string, bool) {
 	if !strings.HasPrefix(v, "/proc") {
 		return v, true
@@ -135,28 +136,25 @@ func procLinks(v, cwd string) (string, bool) {
 	if len(segs) < 3 || segs[0] != "proc" {
 		return v, true
 	}
-	rest := "/" + strings.Join(segs[3:], "/")
+	// A thread's folder, /proc/PID/task/TID, has its process's links.
+	link := 2
+	if len(segs) >= 5 && segs[2] == "task" {
+		link = 4
+	}
+	rest := "/" + strings.Join(segs[link+1:], "/")
 	switch self := segs[1] == "self" || segs[1] == "thread-self"; {
-	case self && segs[2] == "cwd":
+	case self && segs[link] == "cwd":
 		if cwd == "" {
 			return "", false
 		}
 		return cwd + rest, true
-	case self && segs[2] == "root":
+	case self && segs[link] == "root":
 		return rest, true
-	case isDigits(segs[1]) && (segs[2] == "cwd" || segs[2] == "root"):
+	case segs[link] == "cwd" || segs[link] == "root":
+		// Another process's (a number, or a glob over them).
 		return "", false
 	}
 	return v, true
-}
-
-func isDigits(s string) bool {
-	for i := 0; i < len(s); i++ {
-		if s[i] < '0' || s[i] > '9' {
-			return false
-		}
-	}
-	return s != ""
 }
 
 // unknownClasses are the classes of a path only known at run time. The
@@ -204,7 +202,8 @@ func (pc *pathContext) classify(abs string, glob bool) []string {
 		}
 		rel := strings.TrimPrefix(abs, pc.root)
 		switch {
-		case rel == "/.governance" || strings.HasPrefix(rel, "/.governance/"):
+		case withinFold(rel, "/.governance"):
+			// In any case, as the protected set is (see anyPath).
 			add(ClassGovernance)
 		case rel == "/.git" || strings.HasPrefix(rel, "/.git/"):
 		case rel != "" && slices.Contains(buildDirs, firstElem(rel[1:])):
@@ -221,11 +220,11 @@ func (pc *pathContext) classify(abs string, glob bool) []string {
 	if dir != "/" && !strings.Contains(dir[1:], "/") && (everything || abs == dir) {
 		add(ClassTopLevel)
 	}
-	if anyPathLit(sensitiveReads, sensitiveReadLits(), place{abs: abs}, 0, pc) {
+	if anyPathLit(sensitiveReads, sensitiveReadLits(), place{abs: abs}, nil, pc, true) {
 		add(ClassSensitive)
 	}
 	for _, d := range pc.configDirs {
-		if d != "" && within(abs, d) {
+		if d != "" && withinFold(abs, d) {
 			add(ClassGovernance)
 		}
 	}
@@ -257,6 +256,14 @@ func within(p, dir string) bool {
 		return strings.HasPrefix(p, "/")
 	}
 	return strings.HasPrefix(p, dir) && (len(p) == len(dir) || p[len(dir)] == '/')
+}
+
+// withinFold is within comparing ASCII letters in any case.
+func withinFold(p, dir string) bool {
+	if dir == "/" {
+		return strings.HasPrefix(p, "/")
+	}
+	return len(p) >= len(dir) && strings.EqualFold(p[:len(dir)], dir) && (len(p) == len(dir) || p[len(dir)] == '/')
 }
 
 // firstElem returns the first element of a relative path.

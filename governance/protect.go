@@ -45,7 +45,7 @@ var agentFiles = []string{
 
 // harnessSettingLits are the literal runs of harnessSettings.
 var harnessSettingLits = sync.OnceValue(func() *pathLits {
-	l := newPathLits(harnessSettings)
+	l := newPathLits(harnessSettings, true)
 	return &l
 })
 
@@ -67,9 +67,9 @@ func (ev *evaluation) protectedAt(p place) protectedKind {
 		return notProtected
 	case p.is(ClassGovernance) && !(ev.scope == "meta" && ev.brainPath(p)):
 		return protectedGovernance
-	case anyPathLit(harnessSettings, harnessSettingLits(), p, 0, ev.pc):
+	case anyPathLit(harnessSettings, harnessSettingLits(), p, nil, ev.pc, true):
 		return protectedHarness
-	case anyPath(agentFiles, p, ev.pc):
+	case anyPath(agentFiles, p, ev.pc, true):
 		return protectedAgent
 	case ev.e.isBinary(p.abs):
 		return protectedBinary
@@ -97,7 +97,9 @@ func (ev *evaluation) protectedInside(abs string) string {
 	}
 	roots = append(roots, ev.e.binaries()...)
 	for _, r := range roots {
-		if r != "" && r != abs && within(r, abs) && ev.mayExist(r) {
+		// In any case, as the protected set is matched (see anyPath):
+		// rm -rf .CLAUDE deletes .claude where names ignore case.
+		if r != "" && r != abs && withinFold(r, abs) && ev.mayExist(r) {
 			return r
 		}
 	}

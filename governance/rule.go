@@ -219,7 +219,7 @@ func (r *Rule) prep(i int) *matchPrep {
 			m, p := &r.Match[j], &r.preps[j]
 			p.kinds = m.kinds()
 			if len(m.Paths) > 0 {
-				p.paths = newPathLits(m.Paths)
+				p.paths = newPathLits(m.Paths, r.foldPaths())
 			}
 			p.programs = newFoldSet(m.Program)
 			p.subcommands = newFoldSet(oneWord(m.Subcommand))
@@ -257,6 +257,11 @@ func compiledRegex(expr string) *regexp.Regexp {
 
 // Outcome returns what the rule decides once severity is applied.
 func (r *Rule) Outcome() Outcome { return r.outcome }
+
+// foldPaths reports whether the rule's path patterns are compared
+// ignoring case: those of a rule that holds a call back, never of one
+// that lets it through (see anyPath).
+func (r *Rule) foldPaths() bool { return r.outcome > Allow }
 
 // Rule scopes.
 const (

@@ -37,11 +37,11 @@ func (ev *evaluation) safe(s *subject) (bool, string) {
 // sensitiveReads are files that reveal accounts or process secrets; reading
 // them is not automatically safe.
 var sensitiveReads = []string{"/etc/shadow", "/etc/gshadow", "/etc/passwd", "/etc/sudoers", "/etc/sudoers.d/**",
-	"/etc/master.passwd", "/proc/*/environ", "/proc/*/mem", "/proc/kcore", "/var/log/auth.log", "/var/log/secure"}
+	"/etc/master.passwd", "/proc/*/environ", "/proc/*/mem", "/proc/*/task/*/environ", "/proc/*/task/*/mem", "/proc/kcore", "/var/log/auth.log", "/var/log/secure"}
 
 // sensitiveReadLits are the literal runs of sensitiveReads.
 var sensitiveReadLits = sync.OnceValue(func() *pathLits {
-	l := newPathLits(sensitiveReads)
+	l := newPathLits(sensitiveReads, true)
 	return &l
 })
 

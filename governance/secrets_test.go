@@ -101,3 +101,149 @@ func TestMaskSecrets(t *testing.T) {
 		})
 	}
 }
+
+// TestSecretFiles reads each file that holds credentials by convention
+// with cat and with the Read tool, and the ordinary files beside them.
+func TestSecretFiles(t *testing.T) {
+	t.Parallel()
+	p := builtin(governance.DefaultSettings())
+	for _, tc := range []struct {
+		path, rule string // rule "" for a file read freely
+	}{
+		// Credential stores of git, container engines and runtimes.
+		{"~/.config/git/credentials", "secrets-credentials"},
+		{"~/.git-credentials", "secrets-credentials"},
+		{"~/.dockercfg", "secrets-credentials"},
+		{"~/.config/containers/auth.json", "secrets-credentials"},
+		{"/run/user/1000/containers/auth.json", "secrets-credentials"},
+		{"/var/run/secrets/kubernetes.io/serviceaccount/token", "secrets-credentials"},
+		{"/run/secrets/db_password", "secrets-credentials"},
+		// Package registries and build tools.
+		{"~/.composer/auth.json", "secrets-credentials"},
+		{"~/.config/composer/auth.json", "secrets-credentials"},
+		{"~/.ivy2/.credentials", "secrets-credentials"},
+		{"~/.sbt/credentials", "secrets-credentials"},
+		{"~/.gradle/gradle.properties", "secrets-credentials"},
+		{"~/.nuget/NuGet/NuGet.Config", "secrets-credentials"},
+		{"~/.pypirc", "secrets-credentials"},
+		{"~/.npmrc", "secrets-credentials"},
+		{"~/.m2/settings-security.xml", "secrets-credentials"},
+		{"~/.cargo/credentials.toml", "secrets-credentials"},
+		{"~/.gem/credentials", "secrets-credentials"},
+		// Command-line tools of hosted services.
+		{"~/.config/github-copilot/hosts.json", "secrets-credentials"},
+		{"~/.config/github-copilot/apps.json", "secrets-credentials"},
+		{"~/.config/stripe/config.toml", "secrets-credentials"},
+		{"~/.config/configstore/firebase-tools.json", "secrets-credentials"},
+		{"~/.local/share/com.vercel.cli/auth.json", "secrets-credentials"},
+		{"~/.supabase/access-token", "secrets-credentials"},
+		{"~/.sentryclirc", "secrets-credentials"},
+		{"~/.config/ngrok/ngrok.yml", "secrets-credentials"},
+		{"~/.circleci/cli.yml", "secrets-credentials"},
+		{"~/.railway/config.json", "secrets-credentials"},
+		{"~/.dbt/profiles.yml", "secrets-credentials"},
+		{"~/.config/gcloud/legacy_credentials/a@example.com/adc.json", "secrets-credentials"},
+		{"~/.azure/msal_token_cache.json", "secrets-credentials"},
+		{"~/.oci/oci_api_key.pem", "secrets-private-keys"},
+		{"~/.terraformrc", "secrets-credentials"},
+		// Vault passwords, password files, Rails secrets, state files.
+		{"~/.vault_pass.txt", "secrets-credentials"},
+		{"ansible/.vault_pass", "secrets-credentials"},
+		{"public/.htpasswd", "secrets-credentials"},
+		{"config/secrets.yml", "secrets-credentials"},
+		{"config/master.key", "secrets-private-keys"},
+		{"config/credentials/production.key", "secrets-private-keys"},
+		{"infra/terraform.tfstate", "secrets-credentials"},
+		{"infra/terraform.tfstate.1700000000.backup", "secrets-credentials"},
+		{"android/release.keystore", "secrets-private-keys"},
+		{"certs/client.p12", "secrets-private-keys"},
+		// Agents' settings and transcripts.
+		{"~/.claude.json", "secrets-agent-data"},
+		{"~/.claude/.credentials.json", "secrets-credentials"},
+		{"~/.claude/projects/-project/2b9e.jsonl", "secrets-agent-data"},
+		{"~/.claude/history.jsonl", "secrets-agent-data"},
+		{"~/.cursor/mcp.json", "secrets-agent-data"},
+		{"~/.codex/sessions/2025/01/02/rollout-1.jsonl", "secrets-agent-data"},
+		{"~/.codex/history.jsonl", "secrets-agent-data"},
+		{"~/.codex/auth.json", "secrets-credentials"},
+		// Browser stores.
+		{"~/.mozilla/firefox/ab12.default-release/logins.json", "secrets-browser-stores"},
+		{"~/.mozilla/firefox/ab12.default-release/key4.db", "secrets-browser-stores"},
+		{"~/.config/google-chrome/Default/Cookies", "secrets-browser-stores"},
+		{"~/.config/google-chrome/Default/Login Data", "secrets-browser-stores"},
+		{"~/.config/chromium/Profile 1/Network/Cookies", "secrets-browser-stores"},
+		{"~/.config/BraveSoftware/Brave-Browser/Default/Web Data", "secrets-browser-stores"},
+		// Ordinary files beside them.
+		{"~/.gradle/init.gradle", ""},
+		{"gradle.properties", ""},
+		{"package.json", ""},
+		{"~/.config/git/config", ""},
+		{"~/.config/git/ignore", ""},
+		{"~/.config/containers/registries.conf", ""},
+		{"~/.claude/settings.json", ""},
+		{"~/.claude/CLAUDE.md", ""},
+		{"~/.claude/projects/-project/memory/MEMORY.md", ""},
+		{"~/.codex/config.toml", ""},
+		{".mcp.json", ""},
+		{"config/secrets.example.yml", ""},
+		{"config/database.yml", ""},
+		{"~/.mozilla/firefox/profiles.ini", ""},
+		{"~/.config/google-chrome/Default/Preferences", ""},
+		{"src/cookies.ts", ""},
+		{"/run/user/1000/bus", ""},
+	} {
+		t.Run(tc.path, func(t *testing.T) {
+			t.Parallel()
+			abs := tc.path
+			if rest, ok := strings.CutPrefix(abs, "~/"); ok {
+				abs = home + "/" + rest
+			}
+			for _, req := range []*governance.Request{shellReq("cat '" + abs + "'"), fileReq(governance.KindRead, abs)} {
+				d := decide(t, p, req)
+				switch {
+				case tc.rule == "" && d.Outcome != governance.Allow:
+					t.Errorf("%s %s: %s by %s (%s), want allow", req.Tool.Kind, tc.path, d.Outcome, d.Rule, d.Message)
+				case tc.rule != "" && (d.Outcome != governance.Deny || d.Rule != tc.rule):
+					t.Errorf("%s %s: %s by %s, want deny by %s", req.Tool.Kind, tc.path, d.Outcome, d.Rule, tc.rule)
+				}
+			}
+		})
+	}
+}
+
+// TestNamesInAnyCase: the rules that hold a file back, and the protected
+// set, match its name in any case, through the file tools too; a rule
+// that allows keeps case, so that it lets through only the file it names.
+func TestNamesInAnyCase(t *testing.T) {
+	t.Parallel()
+	p := builtin(governance.DefaultSettings())
+	p.Rules = append(p.Rules,
+		mustRule(t, governance.RuleSpec{ID: "docs-writable", Decision: governance.Allow, Tools: []governance.Kind{governance.KindWrite},
+			Match: []governance.MatchSpec{{Paths: []string{"docs/**"}}}}),
+		mustRule(t, governance.RuleSpec{ID: "no-vendor", Decision: governance.Deny, Message: "m", Suggestion: "s",
+			Tools: []governance.Kind{governance.KindWrite}, Match: []governance.MatchSpec{{Paths: []string{"vendor/**"}}}}))
+	for _, tc := range []struct {
+		name string
+		req  *governance.Request
+		want governance.Outcome
+		rule string
+	}{
+		{"Read .ENV", fileReq(governance.KindRead, root+"/.ENV"), governance.Deny, "secrets-env-files"},
+		{"Read ~/.Aws/Credentials", fileReq(governance.KindRead, home+"/.Aws/Credentials"), governance.Deny, "secrets-credentials"},
+		{"Edit ID_RSA", fileReq(governance.KindEdit, root+"/deploy/ID_RSA"), governance.Deny, "secrets-private-keys"},
+		{"Write .CLAUDE/SETTINGS.json", fileReq(governance.KindWrite, root+"/.CLAUDE/SETTINGS.json"), governance.Deny, "hook-settings"},
+		{"Write .Mcp.json", fileReq(governance.KindWrite, root+"/.Mcp.json"), governance.Deny, "hook-settings"},
+		{"a denial in any case", fileReq(governance.KindWrite, root+"/Vendor/x.go"), governance.Deny, "no-vendor"},
+		{"an allow as written", fileReq(governance.KindWrite, root+"/docs/a.md"), governance.Allow, "docs-writable"},
+		{"an allow in another case is not that allow", fileReq(governance.KindWrite, root+"/DOCS/a.md"), governance.Defer, "default"},
+		{"Read .env.Example", fileReq(governance.KindRead, root+"/.env.Example"), governance.Allow, ""},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			d := decide(t, p, tc.req)
+			if d.Outcome != tc.want || tc.rule != "" && d.Rule != tc.rule {
+				t.Errorf("got %s by %s (%s), want %s by %s", d.Outcome, d.Rule, d.Message, tc.want, tc.rule)
+			}
+		})
+	}
+}

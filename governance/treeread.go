@@ -30,15 +30,16 @@ func (ev *evaluation) treeVerdict(s *subject) Verdict {
 	probe := &subject{kind: KindRead}
 	secret := func(p string) bool {
 		probe.file = ev.pc.resolve(p, false, false, "")
-		probe.pairsSet, probe.kbit = false, 0
+		probe.text, probe.kbit = fileText{}, 0
 		for _, r := range rules {
-			if r.appliesTo(probe, ev.agent, ev.scope) && r.matched(probe, ev.pc, false) >= 0 {
+			// Prepared: a walk meets each rule many times.
+			if r.appliesTo(probe, ev.agent, ev.scope) && r.matched(probe, ev.pc, true) >= 0 {
 				return true
 			}
 		}
-		// A git configuration holding a credential (a token in a
-		// remote's URL) is printed like any secret.
-		return ev.gitConfigFile(p) && ev.configCredentialAt(p) != ""
+		// A git, npm or yarn configuration holding a credential (a
+		// token in a remote's URL) is printed like any secret.
+		return ev.credentialConfig(p) && ev.configCredentialAt(p) != ""
 	}
 	if s.committed {
 		return ev.committedVerdict(s, root, secret)

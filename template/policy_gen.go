@@ -621,12 +621,34 @@ var Policy = []governance.RuleSpec{
 		ID:    "secrets-credentials",
 		Tools: []governance.Kind{"read", "write", "edit"},
 		Match: []governance.MatchSpec{{
-			Paths: []string{"~/.aws/credentials", "~/.aws/config", "~/.config/gcloud/**", "~/.azure/**", "~/.kube/config", "~/.docker/config.json", ".netrc", "_netrc", ".git-credentials", ".pypirc", "~/.npmrc", "~/.config/gh/hosts.yml", "credentials.json", "*.tfstate", "*.tfstate.backup", "~/.codex/auth.json", "~/.claude/.credentials.json", "~/.config/op/**", "~/.password-store/**", "~/.aws/sso/cache/**", "~/.aws/cli/cache/**", "kubeconfig", "*.kubeconfig", "kubeconfig.y*ml", "*service-account*.json", "*service_account*.json", "~/.vault-token", "~/.config/age/**", "~/.config/sops/age/**", ".pgpass", ".my.cnf", ".mylogin.cnf", "~/.cargo/credentials", "~/.cargo/credentials.toml", "~/.terraform.d/credentials.tfrc.json", ".terraformrc", "~/.gem/credentials", "~/.m2/settings.xml", "~/.m2/settings-security.xml", "~/.huggingface/token", "~/.cache/huggingface/token", ".s3cfg", ".boto", "~/.config/rclone/rclone.conf", "~/.config/hub", "~/.config/glab-cli/config.yml", "~/.databrickscfg", "~/.snowflake/**", "~/.oci/**", "~/.config/doctl/config.yaml", "~/.fly/config.yml", "~/.config/heroku/**", ".dev.vars", ".dev.vars.*", ".secrets", "secring.*", "~/.local/share/keyrings/**", "~/.my.cnf", "~/.s3cfg", "~/.boto", "terraform.tfvars", "*.auto.tfvars"},
+			Paths: []string{"~/.aws/credentials", "~/.aws/config", "~/.config/gcloud/**", "~/.azure/**", "~/.kube/config", "~/.docker/config.json", ".netrc", "_netrc", ".git-credentials", ".pypirc", "~/.npmrc", "~/.config/gh/hosts.yml", "credentials.json", "*.tfstate", "*.tfstate.backup", "~/.codex/auth.json", "~/.claude/.credentials.json", "~/.config/op/**", "~/.password-store/**", "~/.aws/sso/cache/**", "~/.aws/cli/cache/**", "kubeconfig", "*.kubeconfig", "kubeconfig.y*ml", "*service-account*.json", "*service_account*.json", "~/.vault-token", "~/.config/age/**", "~/.config/sops/age/**", ".pgpass", ".my.cnf", ".mylogin.cnf", "~/.cargo/credentials", "~/.cargo/credentials.toml", "~/.terraform.d/credentials.tfrc.json", ".terraformrc", "~/.gem/credentials", "~/.m2/settings.xml", "~/.m2/settings-security.xml", "~/.huggingface/token", "~/.cache/huggingface/token", ".s3cfg", ".boto", "~/.config/rclone/rclone.conf", "~/.config/hub", "~/.config/glab-cli/config.yml", "~/.databrickscfg", "~/.snowflake/**", "~/.oci/**", "~/.config/doctl/config.yaml", "~/.fly/config.yml", "~/.config/heroku/**", ".dev.vars", ".dev.vars.*", ".secrets", "secring.*", "~/.local/share/keyrings/**", "~/.my.cnf", "~/.s3cfg", "~/.boto", "terraform.tfvars", "*.auto.tfvars", "*.tfstate.*.backup", "~/.config/git/credentials", "~/.dockercfg", "~/.config/containers/auth.json", "/run/user/*/containers/auth.json", "/run/secrets/**", "/var/run/secrets/**", "~/.composer/auth.json", "~/.config/composer/auth.json", "~/.ivy2/.credentials", "~/.sbt/credentials", "~/.sbt/.credentials", "~/.gradle/gradle.properties", "~/.nuget/NuGet/NuGet.Config", "~/.config/NuGet/NuGet.Config", "~/.config/github-copilot/hosts.json", "~/.config/github-copilot/apps.json", "~/.config/stripe/config.toml", "~/.config/configstore/firebase-tools.json", "~/.local/share/com.vercel.cli/auth.json", "~/Library/Application Support/com.vercel.cli/auth.json", "~/.supabase/access-token", "~/.sentryclirc", "~/.config/ngrok/ngrok.yml", "~/.ngrok2/ngrok.yml", "~/Library/Application Support/ngrok/ngrok.yml", "~/.circleci/cli.yml", "~/.railway/config.json", "~/.pulumi/credentials.json", "~/.dbt/profiles.yml", ".vault_pass*", ".vault-pass*", ".htpasswd", "**/config/secrets.yml", "**/config/secrets.yaml"},
 		}},
 		Decision:   governance.Deny,
 		Message:    "This file holds cloud or service credentials.",
 		Suggestion: "Use the tool's own commands to check access (for example `aws sts get-caller-identity`) instead of reading the credentials file.",
 		Source:     "builtin:policy/secrets.yaml:32",
+	},
+	{
+		ID:    "secrets-agent-data",
+		Tools: []governance.Kind{"read", "write", "edit"},
+		Match: []governance.MatchSpec{{
+			Paths: []string{"~/.claude.json", "~/.claude/history.jsonl", "~/.claude/projects/**/*.jsonl", "~/.cursor/mcp.json", "~/.codex/history.jsonl", "~/.codex/sessions/**", "~/.codex/archived_sessions/**", "~/.gemini/oauth_creds.json", "~/.local/share/opencode/auth.json"},
+		}},
+		Decision:   governance.Deny,
+		Message:    "Agent settings and transcripts hold API keys, the tokens given to MCP servers, and everything earlier sessions read or were told.",
+		Suggestion: "Ask the user for what you need from an earlier session; `claude mcp list` names the MCP servers without their tokens.",
+		Source:     "builtin:policy/secrets.yaml:76",
+	},
+	{
+		ID:    "secrets-browser-stores",
+		Tools: []governance.Kind{"read", "write", "edit"},
+		Match: []governance.MatchSpec{{
+			Paths: []string{"Login Data", "Login Data For Account", "Web Data", "key3.db", "key4.db", "**/.mozilla/firefox/*/logins.json", "**/.mozilla/firefox/*/cookies.sqlite", "~/Library/Application Support/Firefox/Profiles/*/logins.json", "~/Library/Application Support/Firefox/Profiles/*/cookies.sqlite", "~/.config/**/Cookies", "~/Library/Application Support/**/Cookies", "~/Library/Cookies/**", "~/Library/Keychains/**"},
+		}},
+		Decision:   governance.Deny,
+		Message:    "Browsers and desktop apps keep saved passwords, payment cards and the session cookies of every signed-in site here.",
+		Suggestion: "Ask the user to sign in or to give the specific value you need.",
+		Source:     "builtin:policy/secrets.yaml:88",
 	},
 	{
 		ID:    "secrets-token-files",
@@ -637,7 +659,7 @@ var Policy = []governance.RuleSpec{
 		Decision:   governance.Deny,
 		Message:    "Token files hold bearer tokens; governance keeps the tokens of its daemon and MCP proxy in them, and the MCP proxy's approver token lets whoever holds it answer approvals as a human.",
 		Suggestion: "Ask the user for the access you need; tokens are for the programs and people they were made for.",
-		Source:     "builtin:policy/secrets.yaml:56",
+		Source:     "builtin:policy/secrets.yaml:103",
 	},
 	{
 		ID:    "secrets-shell-histories",
@@ -648,18 +670,18 @@ var Policy = []governance.RuleSpec{
 		Decision:   governance.Deny,
 		Message:    "Shell and REPL histories hold the commands the user typed, with the passwords and tokens given on their command lines.",
 		Suggestion: "Ask the user for the command you need to know about.",
-		Source:     "builtin:policy/secrets.yaml:67",
+		Source:     "builtin:policy/secrets.yaml:114",
 	},
 	{
 		ID:    "secrets-system",
 		Tools: []governance.Kind{"read", "write", "edit"},
 		Match: []governance.MatchSpec{{
-			Paths: []string{"/etc/shadow", "/etc/gshadow", "/etc/sudoers", "/etc/sudoers.d/**", "/etc/master.passwd", "/etc/ssh/ssh_host_*_key", "/proc/*/mem", "/proc/*/environ", "/proc/kcore", "/dev/mem", "/dev/kmem"},
+			Paths: []string{"/etc/shadow", "/etc/gshadow", "/etc/sudoers", "/etc/sudoers.d/**", "/etc/master.passwd", "/etc/ssh/ssh_host_*_key", "/proc/*/mem", "/proc/*/environ", "/proc/*/task/*/mem", "/proc/*/task/*/environ", "/proc/kcore", "/dev/mem", "/dev/kmem"},
 		}},
 		Decision:   governance.Deny,
 		Message:    "This file holds password hashes, host keys or process memory.",
 		Suggestion: "Use id, getent or ps to learn about users and processes without reading secrets.",
-		Source:     "builtin:policy/secrets.yaml:80",
+		Source:     "builtin:policy/secrets.yaml:127",
 	},
 	{
 		ID:    "guard-config",
@@ -670,7 +692,7 @@ var Policy = []governance.RuleSpec{
 		Decision:   governance.Deny,
 		Message:    "This is the configuration of a guard that checks what agents do; an agent may not change the rules it is held to.",
 		Suggestion: "Tell the user which change you need; only a human edits guard configuration.",
-		Source:     "builtin:policy/secrets.yaml:92",
+		Source:     "builtin:policy/secrets.yaml:139",
 	},
 	{
 		ID: "secret-in-command",
@@ -683,7 +705,7 @@ var Policy = []governance.RuleSpec{
 		Decision:   governance.Deny,
 		Message:    "This puts a secret value into the command line, where it is recorded in logs, shell history and the agent's transcript.",
 		Suggestion: "Read the secret from the environment or a secrets manager instead of writing its value in the command.",
-		Source:     "builtin:policy/secrets.yaml:104",
+		Source:     "builtin:policy/secrets.yaml:151",
 	},
 	{
 		ID: "system-power",
@@ -960,8 +982,18 @@ var PolicyExamples = []governance.Examples{
 	},
 	// secrets-credentials
 	{
-		Match:    []string{"~/.aws/credentials", "~/.kube/config", "/home/user/.netrc", "infra/terraform.tfstate", "~/.config/gcloud/application_default_credentials.json", "~/.vault-token", "~/.pgpass", "deploy/service-account.json", "~/.aws/sso/cache/abc.json", "ci/kubeconfig", "~/.config/age/keys.txt", "~/.cargo/credentials.toml", "~/.config/rclone/rclone.conf", "infra/terraform.tfvars", "prod.kubeconfig", ".dev.vars"},
-		NotMatch: []string{"~/.aws/cli/cache.txt", "docs/credentials.md", "main.tf", "variables.tf", "src/service.json"},
+		Match:    []string{"~/.aws/credentials", "~/.kube/config", "/home/user/.netrc", "infra/terraform.tfstate", "~/.config/gcloud/application_default_credentials.json", "~/.vault-token", "~/.pgpass", "deploy/service-account.json", "~/.aws/sso/cache/abc.json", "ci/kubeconfig", "~/.config/age/keys.txt", "~/.cargo/credentials.toml", "~/.config/rclone/rclone.conf", "infra/terraform.tfvars", "prod.kubeconfig", ".dev.vars", "~/.config/git/credentials", "/var/run/secrets/kubernetes.io/serviceaccount/token", "/run/secrets/db_password", "/run/user/1000/containers/auth.json", "~/.gradle/gradle.properties", "~/.nuget/NuGet/NuGet.Config", "~/.vault_pass.txt", "public/.htpasswd", "config/secrets.yml", "api/config/secrets.yaml", "terraform.tfstate.1700000000.backup"},
+		NotMatch: []string{"~/.aws/cli/cache.txt", "docs/credentials.md", "main.tf", "variables.tf", "src/service.json", "~/.gradle/init.gradle", "gradle.properties", "~/.config/git/config", "~/.config/git/ignore", "~/.config/containers/registries.conf", "/run/user/1000/bus", "config/secrets.example.yml", "src/secrets.ts", "prod.tfvars"},
+	},
+	// secrets-agent-data
+	{
+		Match:    []string{"~/.claude.json", "~/.claude/projects/-home-user-app/0b1c.jsonl", "~/.codex/sessions/2025/01/02/rollout-x.jsonl", "~/.cursor/mcp.json"},
+		NotMatch: []string{"~/.claude/settings.json", "~/.claude/CLAUDE.md", "~/.claude/projects/-home-user-app/memory/MEMORY.md", ".mcp.json", "~/.codex/config.toml"},
+	},
+	// secrets-browser-stores
+	{
+		Match:    []string{"~/.config/google-chrome/Default/Login Data", "~/.config/chromium/Profile 1/Network/Cookies", "~/.mozilla/firefox/ab12.default/logins.json", "~/.mozilla/firefox/ab12.default/key4.db", "~/Library/Application Support/Google/Chrome/Default/Cookies", "~/.config/Slack/Cookies"},
+		NotMatch: []string{"~/.config/google-chrome/Default/Preferences", "src/cookies.ts", "docs/login-data.md", "~/.mozilla/firefox/profiles.ini"},
 	},
 	// secrets-token-files
 	{
@@ -975,8 +1007,8 @@ var PolicyExamples = []governance.Examples{
 	},
 	// secrets-system
 	{
-		Match:    []string{"/etc/shadow", "/proc/self/mem", "/proc/1/environ", "/etc/sudoers.d/admins"},
-		NotMatch: []string{"/etc/hosts", "/proc/cpuinfo"},
+		Match:    []string{"/etc/shadow", "/proc/self/mem", "/proc/1/environ", "/proc/1/task/7/environ", "/proc/self/task/7/mem", "/etc/sudoers.d/admins"},
+		NotMatch: []string{"/etc/hosts", "/proc/cpuinfo", "/proc/1/task/7/status"},
 	},
 	// guard-config
 	{
