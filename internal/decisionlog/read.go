@@ -10,8 +10,6 @@ import (
 	"io/fs"
 	"iter"
 	"os"
-	"path/filepath"
-	"sort"
 	"strings"
 	"time"
 
@@ -60,24 +58,18 @@ const MainAgent = "main"
 
 // Files returns the log files that may hold entries made at or after
 // since, oldest first: the rotated logs beside path
-// ("decisions-20060102-150405.jsonl", named by when they were rotated)
-// that were rotated after since, then path itself. A zero since means the
-// current log only.
+// ("decisions-20060102-150405.000000000.jsonl") whose last entry was made
+// at or after since (see [Rotated] and [LastTime]), then path itself. A
+// zero since means the current log only.
 func Files(path string, since time.Time) ([]string, error) {
 	var files []string
 	if !since.IsZero() {
-		base := strings.TrimSuffix(filepath.Base(path), ".jsonl")
-		rotated, err := filepath.Glob(filepath.Join(filepath.Dir(path), base+"-*.jsonl"))
+		rotated, err := Rotated(path)
 		if err != nil {
 			return nil, err
 		}
-		sort.Strings(rotated)
 		for _, r := range rotated {
-			stamp := strings.TrimSuffix(strings.TrimPrefix(filepath.Base(r), base+"-"), ".jsonl")
-			// The name is the local time of the rotation, to the second:
-			// everything in the file is older than a second after it.
-			if at, err := time.ParseInLocation("20060102-150405", stamp, time.Local); err == nil &&
-				at.Add(time.Second).Before(since) {
+			if last := LastTime(r); !last.IsZero() && last.Before(since) {
 				continue
 			}
 			files = append(files, r)
@@ -123,7 +115,7 @@ func readFile(name string, f Filter, h *Health, yield func(*Entry, error) bool) 
 		if len(line) > 0 {
 			e, torn := parseLine(line)
 			if h != nil {
-				h.count(name, n, e, torn, err == io.EOF)
+				h.count(name, n, len(bytes.TrimRight(line, "\r\n")), e, torn, err == io.EOF)
 			}
 			if e != nil && f.Match(e) {
 				if !yield(e, nil) {
@@ -164,15 +156,11 @@ type TornLine struct {
 	Recovered bool
 }
 
-func (h *Health) count(file string, n int, e *Entry, torn, tail bool) {
+func (h *Health) count(file string, n, length int, e *Entry, torn, tail bool) {
 	if e != nil {
 		h.Entries++
 	}
 	if torn {
-		length := 0
-		if e != nil {
-			length = len(e.Line)
-		}
 		h.Torn = append(h.Torn, TornLine{File: file, Line: n, Bytes: length, Tail: tail, Recovered: e != nil})
 	}
 }
