@@ -3,13 +3,11 @@ package cli
 import (
 	"fmt"
 	"io"
-	"path/filepath"
 	"strings"
 
 	"github.com/spf13/cobra"
 
 	"github.com/agentgov/governance/internal/config"
-	"github.com/agentgov/governance/internal/layout"
 )
 
 func (a *App) trustCmd() *cobra.Command {
@@ -118,15 +116,11 @@ func trustLine(w io.Writer, label string, t config.ProjectTrust) {
 // governance command does not suspend a trust they gave, nor give one
 // they did not.
 func (a *App) keepTrust(file string, write func() error) error {
-	dir := filepath.Dir(file)
-	if filepath.Base(dir) != ".governance" {
+	p, ok := a.projectOf(file)
+	if !ok {
 		return write()
 	}
-	root := filepath.Dir(dir)
-	p := layout.Discover(root, root, a.Getenv)
-	if p.RepoDir != dir {
-		return write()
-	}
+	root := p.ProjectRoot
 	before, err := config.CheckProjectTrust(p)
 	if err != nil {
 		return err
