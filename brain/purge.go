@@ -79,12 +79,19 @@ func fault(point string) {
 // none) is rotated. Archives are written and fsynced before anything is
 // removed, so a purge killed at any point loses nothing, and running it
 // again finishes the job without duplicating anything. It is safe while
-// hooks run: each file is changed under its lock.
+// hooks run: each file is changed under its lock. The lock files and
+// temporary files that killed processes left behind are removed first.
 func (b *Brain) Purge(p PurgePolicy, logPath string, dryRun bool) (*Report, error) {
 	r := &Report{DryRun: dryRun, Now: b.now(), Brain: b.Dir, Moves: []Move{}}
 	// A broken file stops only its own part: the rest is purged, and the
 	// errors are returned together.
 	var errs []error
+	if !dryRun {
+		// What a killed run (of purge, a hook, any writer) left behind.
+		if err := b.sweep(logPath, r); err != nil {
+			errs = append(errs, err)
+		}
+	}
 	if err := b.purgeState(p, r); err != nil {
 		errs = append(errs, err)
 	}

@@ -34,6 +34,8 @@ good given on the daemon's page or through the MCP proxy.`,
 	store := func() *approvals.Store {
 		s := approvals.Open(a.paths(a.Cwd).StateDir)
 		s.Now = a.Now
+		// What an answer killed midway left in the queue's folder.
+		a.sweep(s.Dir)
 		return s
 	}
 	var all, asJSON bool

@@ -47,6 +47,8 @@ func (a *App) approveAlways(s *approvals.Store, id, message string) error {
 		file = it.Finish.File
 	}
 	proj, isProject := a.projectOf(file)
+	// What a run killed midway left beside the learned.yaml.
+	a.sweep(filepath.Dir(file))
 	switch {
 	case it.Status == approvals.Pending:
 		fin := &approvals.Finish{File: file}

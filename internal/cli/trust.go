@@ -40,6 +40,8 @@ changed); governance untrust forgets the trust.`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			p := a.paths(a.absCwd(dir))
+			// What a trust killed midway left in the user's folder.
+			a.sweep(p.UserDir)
 			before, err := config.CheckProjectTrust(p)
 			if err != nil {
 				return err
