@@ -99,7 +99,10 @@ func RecordAlways(it *approvals.Item, userDir string, now time.Time, journal fun
 	file := FileFor(userDir, filepath.Join(it.Project, ".governance"))
 	err = UpdateJournaled(file, func(f *File) error {
 		for _, old := range f.Entries {
-			if old.Approval == it.ID {
+			// Entries of earlier releases name their approval only in
+			// their reasoning, as FromApproval writes it.
+			legacy := old.Approval == "" && strings.HasSuffix(old.Reasoning, "(approval "+it.ID+")")
+			if old.Approval == it.ID || legacy {
 				e = old
 				return ErrNoChange
 			}
