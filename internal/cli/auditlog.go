@@ -17,6 +17,9 @@ func auditLine(logPath string, required bool) string {
 	if required {
 		mode = "required (a call whose decision cannot be written is denied)"
 	}
+	if logPath == "" {
+		return mode + "; no state folder, so no decision log (set HOME or XDG_STATE_HOME)"
+	}
 	c, err := decisionlog.ReadFailures(logPath)
 	switch {
 	case err != nil:
