@@ -15,6 +15,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/agentgov/governance/internal/decisionlog"
 	"github.com/agentgov/governance/internal/filelock"
 )
 
@@ -78,12 +79,19 @@ func fault(point string) {
 // none) is rotated. Archives are written and fsynced before anything is
 // removed, so a purge killed at any point loses nothing, and running it
 // again finishes the job without duplicating anything. It is safe while
-// hooks run: each file is changed under its lock.
+// hooks run: each file is changed under its lock. The lock files and
+// temporary files that killed processes left behind are removed first.
 func (b *Brain) Purge(p PurgePolicy, logPath string, dryRun bool) (*Report, error) {
 	r := &Report{DryRun: dryRun, Now: b.now(), Brain: b.Dir, Moves: []Move{}}
 	// A broken file stops only its own part: the rest is purged, and the
 	// errors are returned together.
 	var errs []error
+	if !dryRun {
+		// What a killed run (of purge, a hook, any writer) left behind.
+		if err := b.sweep(logPath, r); err != nil {
+			errs = append(errs, err)
+		}
+	}
 	if err := b.purgeState(p, r); err != nil {
 		errs = append(errs, err)
 	}
@@ -311,42 +319,41 @@ func (b *Brain) sessionArchive(id string, data []byte, s *Session) (string, erro
 	return filepath.Join(b.archiveDir(), "sessions", fmt.Sprintf("%s-%d.json", id, s.Started.Unix())), nil
 }
 
-// rotateLog renames the decision log aside when it is too large or too
-// old, and drops the oldest rotated logs beyond the number kept. Writers
-// append with O_APPEND, so a line written during the rename lands in one
-// file or the other, whole.
+// rotateLog moves the decision log aside when it is too large or too
+// old (see decisionlog.Rotate: a rotated log never replaces another), and
+// drops the rotated logs beyond the number kept, oldest first by the time
+// each covers (its last entry's), not by its name: a log rotated while
+// the clock ran ahead is named in the future.
 func rotateLog(path string, p PurgePolicy, r *Report) error {
 	fi, err := os.Stat(path)
-	if errors.Is(err, fs.ErrNotExist) {
-		return nil
-	}
-	if err != nil {
+	if err != nil && !errors.Is(err, fs.ErrNotExist) {
 		return err
 	}
-	first := firstLogTime(path)
-	if first.IsZero() {
-		first = fi.ModTime()
-	}
-	if fi.Size() > 0 && (p.LogMaxSize > 0 && fi.Size() > p.LogMaxSize || p.LogMaxAge > 0 && r.Now.Sub(first) > p.LogMaxAge) {
-		base := strings.TrimSuffix(filepath.Base(path), ".jsonl")
-		to := filepath.Join(filepath.Dir(path), fmt.Sprintf("%s-%s.jsonl", base, r.Now.Format("20060102-150405")))
-		r.Moves = append(r.Moves, Move{What: "decision log", Action: "rotated", From: path, To: to})
-		if !r.DryRun {
-			if err := os.Rename(path, to); err != nil {
-				return err
+	if err == nil {
+		first := firstLogTime(path)
+		if first.IsZero() {
+			first = fi.ModTime()
+		}
+		if fi.Size() > 0 && (p.LogMaxSize > 0 && fi.Size() > p.LogMaxSize || p.LogMaxAge > 0 && r.Now.Sub(first) > p.LogMaxAge) {
+			if r.DryRun {
+				r.Moves = append(r.Moves, Move{What: "decision log", Action: "rotated", From: path})
+			} else {
+				to, err := decisionlog.Rotate(path, r.Now)
+				if err != nil {
+					return err
+				}
+				r.Moves = append(r.Moves, Move{What: "decision log", Action: "rotated", From: path, To: to})
+				fault("log-rotated")
 			}
-			if err := syncDir(filepath.Dir(path)); err != nil {
-				return err
-			}
-			fault("log-rotated")
 		}
 	}
 	if p.LogKeep <= 0 {
 		return nil
 	}
-	base := strings.TrimSuffix(filepath.Base(path), ".jsonl")
-	old, _ := filepath.Glob(filepath.Join(filepath.Dir(path), base+"-*.jsonl"))
-	sort.Strings(old)
+	old, err := decisionlog.Rotated(path)
+	if err != nil {
+		return err
+	}
 	for len(old) > p.LogKeep {
 		r.Moves = append(r.Moves, Move{What: "decision log", Action: "deleted", From: old[0]})
 		if !r.DryRun {

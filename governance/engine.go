@@ -72,6 +72,10 @@ type Settings struct {
 	NoSafeSet bool
 	// LogOnly decides and records every call but never blocks one.
 	LogOnly bool
+	// AuditRequired denies a call whose decision cannot be written to the
+	// decision log (a full disk, a read-only folder): no call runs
+	// without a record (audit: required).
+	AuditRequired bool
 	// MaxDelegationDepth is the deepest level a subagent may run at (the
 	// main thread is level 0).
 	MaxDelegationDepth int

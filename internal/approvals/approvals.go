@@ -61,6 +61,27 @@ type Item struct {
 	By      string    `json:"by,omitempty"`
 	Message string    `json:"message,omitempty"`
 	Always  bool      `json:"always,omitempty"`
+	// Finish journals the steps of an approval for good that follow the
+	// answer (the learned entry, the project's trust), so that a run
+	// killed between them is finished by the next.
+	Finish *Finish `json:"finish,omitempty"`
+}
+
+// Finish is the journal of an approval for good: written with the answer,
+// before anything else changes, and updated as each step is done.
+type Finish struct {
+	// File is the learned.yaml the entry goes to.
+	File string `json:"file"`
+	// Trusted: the person trusted the project's policy files when they
+	// answered, so the trust is renewed over the entry's learned.yaml.
+	Trusted bool `json:"trusted,omitempty"`
+	// LearnedSHA256 is the sha256 of File as the entry's write leaves it,
+	// recorded before the write.
+	LearnedSHA256 string `json:"learned_sha256,omitempty"`
+	// Entry is the learned entry's id, once written.
+	Entry string `json:"entry,omitempty"`
+	// Done: every step is done.
+	Done bool `json:"done,omitempty"`
 }
 
 // Store is the approvals folder of a state folder.
@@ -118,13 +139,41 @@ func (s *Store) File(it Item) (*Item, bool, error) {
 
 // Answer records a human's answer to a pending item.
 func (s *Store) Answer(id string, approve bool, by, message string, always bool) (*Item, error) {
+	return s.AnswerFinishing(id, approve, by, message, always, nil)
+}
+
+// AnswerFinishing is Answer with the journal of the steps an approval for
+// good takes after it, recorded in the same write as the answer.
+func (s *Store) AnswerFinishing(id string, approve bool, by, message string, always bool, finish *Finish) (*Item, error) {
 	return s.settle(id, func(it *Item) {
 		it.Status = Denied
 		if approve {
 			it.Status = Approved
 		}
 		it.By, it.Message, it.Always = by, message, always && approve
+		if it.Always {
+			it.Finish = finish
+		}
 	})
+}
+
+// Journal changes an answered item's journal, under the queue's lock.
+func (s *Store) Journal(id string, set func(*Finish)) (*Item, error) {
+	unlock, err := s.lock()
+	if err != nil {
+		return nil, err
+	}
+	defer unlock()
+	it, err := s.Get(id)
+	if err != nil {
+		return nil, err
+	}
+	if it.Finish == nil {
+		it.Finish = &Finish{}
+	}
+	it.Always = true
+	set(it.Finish)
+	return it, s.put(it)
 }
 
 // settle ends a pending item, under the queue's lock: set changes it,

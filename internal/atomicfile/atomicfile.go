@@ -6,8 +6,11 @@ package atomicfile
 
 import (
 	"errors"
+	"io/fs"
 	"os"
 	"path/filepath"
+	"strings"
+	"time"
 )
 
 // Write replaces path with data. A new file gets mode perm; an existing
@@ -30,11 +33,13 @@ func write(path string, data []byte, perm os.FileMode, durable bool) error {
 	if fi, err := os.Stat(path); err == nil {
 		perm = fi.Mode().Perm()
 	}
-	tmp, err := os.CreateTemp(dir, "."+filepath.Base(path)+".tmp-*")
+	tmp, err := os.CreateTemp(dir, "."+filepath.Base(path)+tmpMark+"*")
 	if err != nil {
 		return err
 	}
 	defer os.Remove(tmp.Name())
+	// Held while the file is written: Sweep leaves a locked file alone.
+	lockTemp(tmp)
 	if _, err := tmp.Write(data); err != nil {
 		tmp.Close()
 		return err
@@ -58,6 +63,46 @@ func write(path string, data []byte, perm os.FileMode, durable bool) error {
 		return nil
 	}
 	return SyncDir(dir)
+}
+
+// tmpMark is in the name of every temporary file: ".NAME.tmp-RANDOM".
+const tmpMark = ".tmp-"
+
+// MinOrphanAge is how old a temporary file must be before Sweep takes it
+// for an orphan: far longer than any write takes.
+const MinOrphanAge = 2 * time.Minute
+
+// Sweep removes the temporary files in dir that writers killed before
+// they could rename them left behind: files named as Write names them,
+// not modified for minAge, and not locked by a writer still at work. It
+// returns the files it removed.
+func Sweep(dir string, minAge time.Duration, now time.Time) ([]string, error) {
+	entries, err := os.ReadDir(dir)
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil, nil
+	}
+	if err != nil {
+		return nil, err
+	}
+	var removed []string
+	for _, e := range entries {
+		name := e.Name()
+		if !strings.HasPrefix(name, ".") || !strings.Contains(name, tmpMark) || !e.Type().IsRegular() {
+			continue
+		}
+		fi, err := e.Info()
+		if err != nil || now.Sub(fi.ModTime()) < minAge {
+			continue
+		}
+		path := filepath.Join(dir, name)
+		if inUse(path) {
+			continue
+		}
+		if err := os.Remove(path); err == nil {
+			removed = append(removed, path)
+		}
+	}
+	return removed, nil
 }
 
 // SyncDir fsyncs a folder, making renames and removals in it durable.

@@ -3,14 +3,12 @@ package cli
 import (
 	"fmt"
 	"os/user"
-	"path/filepath"
 	"time"
 
 	"github.com/spf13/cobra"
 
 	"github.com/agentgov/governance/governance"
 	"github.com/agentgov/governance/internal/approvals"
-	"github.com/agentgov/governance/internal/learned"
 )
 
 func (a *App) approvalsCmd() *cobra.Command {
@@ -25,11 +23,19 @@ func (a *App) approvalsCmd() *cobra.Command {
 config.yaml), the hook files it here and waits approval_wait (120s) for an
 answer. Approving lets it through, denying blocks it with your message; an
 answer given after the hook stopped waiting counts when the agent retries
-the same call. The daemon's web page shows the same queue.`,
+the same call. The daemon's web page shows the same queue.
+
+approve --always also writes a learned entry that allows calls exactly
+like this one, and renews the project's trust over it when you trusted the
+project's policy. Killed midway, running the same command again finishes
+it (approvals show says what is left); it also finishes an approval for
+good given on the daemon's page or through the MCP proxy.`,
 	}
 	store := func() *approvals.Store {
 		s := approvals.Open(a.paths(a.Cwd).StateDir)
 		s.Now = a.Now
+		// What an answer killed midway left in the queue's folder.
+		a.sweep(s.Dir)
 		return s
 	}
 	var all, asJSON bool
@@ -92,6 +98,9 @@ the same call. The daemon's web page shows the same queue.`,
 			if !it.Decided.IsZero() {
 				fmt.Fprintf(w, "answered:      %s by %s %s\n", it.Decided.Local().Format(time.RFC1123), it.By, governance.Sanitize(it.Message))
 			}
+			if line := finishLine(it); line != "" {
+				fmt.Fprintf(w, "for good:      %s\n", line)
+			}
 			return nil
 		},
 	}
@@ -110,25 +119,14 @@ the same call. The daemon's web page shows the same queue.`,
 			Short: map[bool]string{true: "Let the call through", false: "Block the call, with a message for the agent"}[approve],
 			Args:  cobra.ExactArgs(1),
 			RunE: func(cmd *cobra.Command, args []string) error {
-				it, err := store().Answer(args[0], approve, who(), message, always)
+				if approve && always {
+					return a.approveAlways(store(), args[0], message)
+				}
+				it, err := store().Answer(args[0], approve, who(), message, false)
 				if err != nil {
 					return err
 				}
 				fmt.Fprintf(a.Stdout, "%s %s: %s\n", it.Status, it.ID, governance.Sanitize(it.Summary))
-				if it.Always {
-					userDir := a.paths(a.Cwd).UserDir
-					var e *learned.Entry
-					var file string
-					err := a.keepTrust(learned.FileFor(userDir, filepath.Join(it.Project, ".governance")), func() (err error) {
-						e, file, err = learned.RecordAlways(it, userDir, a.Now())
-						return err
-					})
-					if err != nil {
-						return withHint(err, "the call itself is approved, once")
-					}
-					fmt.Fprintf(a.Stdout, "learned entry %s in %s allows calls exactly like this one (first review %s)\n",
-						e.ID, file, e.NextReview.Format("2006-01-02"))
-				}
 				return nil
 			},
 		}

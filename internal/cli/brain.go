@@ -135,7 +135,9 @@ move to brain/archive/sessions/; high anchors become normal after
 anchor_high_ttl (48h) and normal ones are archived after anchor_normal_ttl
 (48h) more, keeping at most anchors_max (20), critical and high first; the
 decision log is rotated past log_max_size (10MB) or log_max_age (30d),
-keeping log_keep rotated logs (0: all).
+keeping log_keep rotated logs (0: all): the ones whose last entries are
+newest, whatever their names say. A rotated log is named to the
+nanosecond and never replaces another.
 
 It works on the project of the current folder (or --dir), or with --all on
 every registered project (governance projects), every project whose state
@@ -147,7 +149,11 @@ safe while hooks run and after being killed at any point: running it again
 finishes the job, with nothing lost and nothing archived twice. A broken
 state file stops only its own part: the rest is purged, the file is named
 with the command that repairs it (governance validate --repair), and purge
-exits 1. No lock file is left behind.
+exits 1. No lock file is left behind: a lock file or a temporary file
+that a killed process (purge itself, a hook, any writer) left in the
+brain's folders or beside the decision log is removed by the next purge
+(a temporary file once it is two minutes old and no writer holds it), and
+listed as removed.
 
 For cron: --quiet prints nothing when all is well; problems still go to
 stderr with exit status 1.

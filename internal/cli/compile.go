@@ -2,6 +2,7 @@ package cli
 
 import (
 	"fmt"
+	"path/filepath"
 
 	"github.com/agentgov/governance/internal/config"
 	"github.com/agentgov/governance/internal/layout"
@@ -29,9 +30,12 @@ unless asked: --print writes the snapshot on standard output.`,
 				p = layout.Discover(a.absCwd(project), a.absCwd(project), a.Getenv)
 			}
 			snap := config.Compile(p)
-			if err := snap.Write(snapshot.CachePath(p)); err != nil {
+			cache := snapshot.CachePath(p)
+			if err := snap.Write(cache); err != nil {
 				fmt.Fprintf(a.Stderr, "governance: warning: could not cache the snapshot: %v\n", err)
 			}
+			// A compile killed before its rename left its temporary file.
+			a.sweep(filepath.Dir(cache))
 			if !print {
 				return nil
 			}

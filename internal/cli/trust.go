@@ -3,13 +3,11 @@ package cli
 import (
 	"fmt"
 	"io"
-	"path/filepath"
 	"strings"
 
 	"github.com/spf13/cobra"
 
 	"github.com/agentgov/governance/internal/config"
-	"github.com/agentgov/governance/internal/layout"
 )
 
 func (a *App) trustCmd() *cobra.Command {
@@ -42,6 +40,8 @@ changed); governance untrust forgets the trust.`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			p := a.paths(a.absCwd(dir))
+			// What a trust killed midway left in the user's folder.
+			a.sweep(p.UserDir)
 			before, err := config.CheckProjectTrust(p)
 			if err != nil {
 				return err
@@ -118,15 +118,11 @@ func trustLine(w io.Writer, label string, t config.ProjectTrust) {
 // governance command does not suspend a trust they gave, nor give one
 // they did not.
 func (a *App) keepTrust(file string, write func() error) error {
-	dir := filepath.Dir(file)
-	if filepath.Base(dir) != ".governance" {
+	p, ok := a.projectOf(file)
+	if !ok {
 		return write()
 	}
-	root := filepath.Dir(dir)
-	p := layout.Discover(root, root, a.Getenv)
-	if p.RepoDir != dir {
-		return write()
-	}
+	root := p.ProjectRoot
 	before, err := config.CheckProjectTrust(p)
 	if err != nil {
 		return err

@@ -22,11 +22,18 @@ Schema (draft 2020-12), or only the files named, and reports each
 violation with the file, the JSON pointer of the value at fault and a
 message. It exits 1 when it finds one.
 
+It also reads the decision log: a line that is not a whole entry (cut
+short by a hook killed while writing it, or by a full disk; readers skip
+it) and decisions that could not be written at all (counted in
+audit-failures.json beside the log) are problems.
+
 With --repair, a broken brain file (state.json, metrics.json, a session)
 is moved aside to FILE.broken-TIME, where it can be recovered by hand, and
 a valid brain is left in its place: an empty state file, or no metrics or
-session file (each starts again). Configuration files are never changed:
-fix them by hand.`,
+session file (each starts again). A decision log with torn lines is
+rotated (kept beside it, as purge keeps rotated logs) so that a whole one
+starts, and the count of decisions not written is cleared once reported.
+Configuration files are never changed: fix them by hand.`,
 		Example: `  governance validate
   governance validate .governance/brain/state.json
   governance validate --repair`,
@@ -62,6 +69,19 @@ fix them by hand.`,
 					continue
 				}
 				problems = append(problems, ps...)
+			}
+			if len(args) == 0 && p.StateDir != "" {
+				ps, err := logProblems(p.DecisionLog())
+				if err != nil {
+					return err
+				}
+				if repair && len(ps) > 0 {
+					if err := a.repairLog(p.DecisionLog()); err != nil {
+						return err
+					}
+				} else {
+					problems = append(problems, ps...)
+				}
 			}
 			if asJSON {
 				if problems == nil {

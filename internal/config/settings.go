@@ -30,6 +30,8 @@ type File struct {
 	DisableBuiltin []string
 	// LogOnly is the enforcement mode: true for log-only.
 	LogOnly *bool
+	// AuditRequired is audit: required (true) or best-effort (false).
+	AuditRequired *bool
 	// MaxDelegationDepth is the deepest subagent level allowed.
 	MaxDelegationDepth *int
 	// BlockSecretPrompts blocks prompts that hold credentials.
@@ -104,7 +106,7 @@ func (f *File) Line(key string) int { return f.line[key] }
 
 var settingKeys = []string{"version", "default", "main_agent", "missing_agent", "safe_set", "disable_builtin", "mode",
 	"max_delegation_depth", "block_secret_prompts", "purge", "roles", "default_role", "never_exposed",
-	"approvals", "approval_wait", "daemon", "gatekeeper", "plugins", "lock", "bundle", "audit_export"}
+	"approvals", "approval_wait", "daemon", "gatekeeper", "plugins", "lock", "bundle", "audit_export", "audit"}
 
 var purgeKeys = []string{"history_keep", "session_max_age", "anchors_max", "anchor_high_ttl", "anchor_normal_ttl",
 	"log_max_size", "log_max_age", "log_keep"}
@@ -192,6 +194,17 @@ func (f *File) set(key string, v *yaml.Node) error {
 		}
 		logOnly := s == "log-only"
 		f.LogOnly = &logOnly
+	case "audit":
+		s, err := yamlx.String(f.Name, v)
+		if err != nil {
+			return err
+		}
+		if s != "required" && s != "best-effort" {
+			return yamlx.At(f.Name, v, "audit must be required or best-effort, not %q", s).
+				WithHint("required denies a call whose decision cannot be written to the decision log (a full disk)")
+		}
+		required := s == "required"
+		f.AuditRequired = &required
 	case "max_delegation_depth":
 		n, err := yamlx.Int(f.Name, v)
 		if err != nil {

@@ -133,7 +133,7 @@ func (s *Server) answerApproval(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	if it.Always {
-		if e, file, err := learned.RecordAlways(it, layout.Discover(it.Cwd, "", s.cfg.Getenv).UserDir, time.Now()); err != nil {
+		if e, file, err := learned.RecordAlways(it, layout.Discover(it.Cwd, "", s.cfg.Getenv).UserDir, time.Now(), nil); err != nil {
 			s.logf("approval %s: approved once; not for good: %v", it.ID, err)
 		} else {
 			s.logf("approval %s: learned entry %s in %s", it.ID, e.ID, file)

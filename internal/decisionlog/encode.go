@@ -124,6 +124,22 @@ func (e *Entry) Marshal() ([]byte, error) {
 		b = append(b, `,"masked":`...)
 		b = appendStrings(b, e.Masked)
 	}
+	if len(e.Cut) > 0 {
+		b = append(b, `,"cut":[`...)
+		for i, c := range e.Cut {
+			if i > 0 {
+				b = append(b, ',')
+			}
+			b = append(b, `{"pointer":`...)
+			b = jsonstr.Append(b, c.Pointer)
+			b = append(b, `,"length":`...)
+			b = strconv.AppendInt(b, int64(c.Length), 10)
+			b = append(b, `,"sha256":`...)
+			b = jsonstr.Append(b, c.SHA256)
+			b = append(b, '}')
+		}
+		b = append(b, ']')
+	}
 	return append(b, "}\n"...), nil
 }
 

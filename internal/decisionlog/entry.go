@@ -57,6 +57,9 @@ type Entry struct {
 	// or had secrets replaced, as OPA does.
 	Erased []string `json:"erased,omitempty"`
 	Masked []string `json:"masked,omitempty"`
+	// Cut lists the fields kept only in part because they were too long
+	// for one entry, with the length and sha256 of each whole value.
+	Cut []Cut `json:"cut,omitempty"`
 
 	// Line is the entry's line as read from the log; the reader sets it.
 	Line []byte `json:"-"`

@@ -10,8 +10,6 @@ import (
 	"io/fs"
 	"iter"
 	"os"
-	"path/filepath"
-	"sort"
 	"strings"
 	"time"
 
@@ -60,24 +58,18 @@ const MainAgent = "main"
 
 // Files returns the log files that may hold entries made at or after
 // since, oldest first: the rotated logs beside path
-// ("decisions-20060102-150405.jsonl", named by when they were rotated)
-// that were rotated after since, then path itself. A zero since means the
-// current log only.
+// ("decisions-20060102-150405.000000000.jsonl") whose last entry was made
+// at or after since (see [Rotated] and [LastTime]), then path itself. A
+// zero since means the current log only.
 func Files(path string, since time.Time) ([]string, error) {
 	var files []string
 	if !since.IsZero() {
-		base := strings.TrimSuffix(filepath.Base(path), ".jsonl")
-		rotated, err := filepath.Glob(filepath.Join(filepath.Dir(path), base+"-*.jsonl"))
+		rotated, err := Rotated(path)
 		if err != nil {
 			return nil, err
 		}
-		sort.Strings(rotated)
 		for _, r := range rotated {
-			stamp := strings.TrimSuffix(strings.TrimPrefix(filepath.Base(r), base+"-"), ".jsonl")
-			// The name is the local time of the rotation, to the second:
-			// everything in the file is older than a second after it.
-			if at, err := time.ParseInLocation("20060102-150405", stamp, time.Local); err == nil &&
-				at.Add(time.Second).Before(since) {
+			if last := LastTime(r); !last.IsZero() && last.Before(since) {
 				continue
 			}
 			files = append(files, r)
@@ -88,8 +80,9 @@ func Files(path string, since time.Time) ([]string, error) {
 
 // Read streams the entries of the log at path that f keeps, oldest first,
 // reading rotated logs too when f.Since reaches back to them. Lines that
-// are not entries (a last line cut short by a crash or still being
-// written) are skipped. A missing log has no entries.
+// are not entries (a line cut short by a killed writer or a full disk, a
+// last line still being written) are skipped; [Inspect] counts them. A
+// missing log has no entries.
 func Read(path string, f Filter) iter.Seq2[*Entry, error] {
 	return func(yield func(*Entry, error) bool) {
 		files, err := Files(path, f.Since)
@@ -98,7 +91,7 @@ func Read(path string, f Filter) iter.Seq2[*Entry, error] {
 			return
 		}
 		for _, name := range files {
-			if !readFile(name, f, yield) {
+			if !readFile(name, f, nil, yield) {
 				return
 			}
 		}
@@ -106,8 +99,8 @@ func Read(path string, f Filter) iter.Seq2[*Entry, error] {
 }
 
 // readFile yields the kept entries of one file; it returns false when the
-// consumer stopped.
-func readFile(name string, f Filter, yield func(*Entry, error) bool) bool {
+// consumer stopped. h, when set, counts what was read.
+func readFile(name string, f Filter, h *Health, yield func(*Entry, error) bool) bool {
 	file, err := os.Open(name)
 	if errors.Is(err, fs.ErrNotExist) {
 		return true
@@ -117,10 +110,14 @@ func readFile(name string, f Filter, yield func(*Entry, error) bool) bool {
 	}
 	defer file.Close()
 	r := bufio.NewReaderSize(file, 64<<10)
-	for {
+	for n := 1; ; n++ {
 		line, err := r.ReadBytes('\n')
 		if len(line) > 0 {
-			if e := parse(line); e != nil && f.Match(e) {
+			e, torn := parseLine(line)
+			if h != nil {
+				h.count(name, n, len(bytes.TrimRight(line, "\r\n")), e, torn, err == io.EOF)
+			}
+			if e != nil && f.Match(e) {
 				if !yield(e, nil) {
 					return false
 				}
@@ -135,12 +132,95 @@ func readFile(name string, f Filter, yield func(*Entry, error) bool) bool {
 	}
 }
 
-// Parse decodes one line of the log; nil when it is not an entry.
-func Parse(line []byte) *Entry { return parse(line) }
+// Health is what reading a log found: its entries, and its torn lines,
+// which readers skip: lines cut short by a writer killed during its write
+// or stopped by a full disk.
+type Health struct {
+	// Entries counts the whole entries.
+	Entries int
+	// Torn lists the torn lines.
+	Torn []TornLine
+}
 
-// parse decodes one line; nil when it is not an entry.
+// TornLine is a line of a log that is not a whole entry.
+type TornLine struct {
+	File string
+	// Line is its line number; Bytes its length.
+	Line, Bytes int
+	// Tail reports a last line with no newline: cut short, or being
+	// written at the time.
+	Tail bool
+	// Recovered reports that a whole entry written after the torn one
+	// was on the same line (by a release that did not start a new line)
+	// and was read.
+	Recovered bool
+}
+
+func (h *Health) count(file string, n, length int, e *Entry, torn, tail bool) {
+	if e != nil {
+		h.Entries++
+	}
+	if torn {
+		h.Torn = append(h.Torn, TornLine{File: file, Line: n, Bytes: length, Tail: tail, Recovered: e != nil})
+	}
+}
+
+// Inspect reads the log files at paths (the current log, rotated logs)
+// and counts their entries and torn lines.
+func Inspect(paths ...string) (Health, error) {
+	var h Health
+	for _, name := range paths {
+		var rerr error
+		readFile(name, Filter{}, &h, func(_ *Entry, err error) bool {
+			rerr = err
+			return err == nil
+		})
+		if rerr != nil {
+			return h, rerr
+		}
+	}
+	return h, nil
+}
+
+// Parse decodes one line of the log; nil when it is not an entry.
+func Parse(line []byte) *Entry {
+	e, _ := parseLine(line)
+	return e
+}
+
+// entryStart is how every entry begins. Inside a field's value the quotes
+// are escaped, so the bytes appear unescaped only where an entry (or an
+// object of MCP arguments) starts.
+var entryStart = []byte(`{"decision_id":`)
+
+// parseLine decodes one line. A line that is not a whole entry is torn;
+// when a whole entry follows the torn part on the same line (written by a
+// release that did not start a new line after a torn one), that entry is
+// returned too.
+func parseLine(line []byte) (e *Entry, torn bool) {
+	trimmed := bytes.TrimRight(line, "\r\n")
+	if len(bytes.TrimSpace(trimmed)) == 0 {
+		return nil, false
+	}
+	if e := parse(trimmed); e != nil {
+		return e, false
+	}
+	rest := trimmed[1:]
+	for range 16 {
+		i := bytes.Index(rest, entryStart)
+		if i < 0 {
+			break
+		}
+		if e := parse(rest[i:]); e != nil {
+			return e, true
+		}
+		rest = rest[i+1:]
+	}
+	return nil, true
+}
+
+// parse decodes one line with no newline; nil when it is not an entry.
 func parse(line []byte) *Entry {
-	line = bytes.TrimRight(line, "\r\n")
 	if len(line) == 0 || line[0] != '{' {
 		return nil
 	}
@@ -334,7 +414,7 @@ func (t *tail) drain() error {
 				t.partial = nil
 			}
 			// The buffer is reused: the entry gets its own copy.
-			if e := parse(bytes.Clone(line)); e != nil && t.filter.Match(e) {
+			if e, _ := parseLine(bytes.Clone(line)); e != nil && t.filter.Match(e) {
 				if err := t.fn(e); err != nil {
 					return err
 				}

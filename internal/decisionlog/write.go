@@ -18,16 +18,28 @@ import (
 // survives the process being killed; only a power loss can drop the last
 // lines, and an fsync per decision would add milliseconds to every tool
 // call.
+//
+// A process killed during its write (or a full disk) can still leave a
+// line cut short. Long fields are cut first (see [Cut]), which keeps each
+// write small, and a line that finds the log not ending in a newline
+// starts on a new line, so that a torn line never takes the next entry
+// with it; readers skip and count torn lines.
 func (e *Entry) Append(path string) error {
 	if path == "" {
 		return errors.New("decision log: no state folder (set HOME or XDG_STATE_HOME)")
 	}
+	e.bound()
 	line, err := e.Marshal()
 	if err != nil {
 		return fmt.Errorf("decision log: %w", err)
 	}
-	if err := appendfile.AppendLine(path, line); err != nil {
+	started, err := appendfile.Append(path, line)
+	if err != nil {
 		return fmt.Errorf("decision log: %w", err)
+	}
+	if started {
+		// A new log: its failure counter is made now, while there is room.
+		prepareFailures(path)
 	}
 	return nil
 }

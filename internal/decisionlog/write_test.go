@@ -24,6 +24,9 @@ func TestMain(m *testing.M) {
 	if spec := os.Getenv(writerEnv); spec != "" {
 		os.Exit(writer(spec))
 	}
+	if path := os.Getenv(bigWriterEnv); path != "" {
+		os.Exit(bigWriter(path))
+	}
 	os.Exit(m.Run())
 }
 

@@ -86,18 +86,31 @@ func FromApproval(it *approvals.Item, now time.Time) (Entry, error) {
 
 // RecordAlways adds the entry for a call approved for good to the
 // project's learned.yaml (the user's when the project has no .governance
-// folder), and returns the entry and the file.
-func RecordAlways(it *approvals.Item, userDir string, now time.Time) (*Entry, string, error) {
+// folder), and returns the entry and the file. It is made once: when the
+// file already holds the entry of this approval, that entry is returned
+// and nothing is written. journal, when set, is called as
+// [UpdateJournaled] calls it.
+func RecordAlways(it *approvals.Item, userDir string, now time.Time, journal func(sha256 string) error) (*Entry, string, error) {
 	e, err := FromApproval(it, now)
 	if err != nil {
 		return nil, "", err
 	}
+	e.Approval = it.ID
 	file := FileFor(userDir, filepath.Join(it.Project, ".governance"))
-	err = Update(file, func(f *File) error {
+	err = UpdateJournaled(file, func(f *File) error {
+		for _, old := range f.Entries {
+			// Entries of earlier releases name their approval only in
+			// their reasoning, as FromApproval writes it.
+			legacy := old.Approval == "" && strings.HasSuffix(old.Reasoning, "(approval "+it.ID+")")
+			if old.Approval == it.ID || legacy {
+				e = old
+				return ErrNoChange
+			}
+		}
 		e.ID = f.NextID()
 		f.Entries = append(f.Entries, e)
 		return nil
-	})
+	}, journal)
 	return &e, file, err
 }
 

@@ -7,6 +7,8 @@
 package learned
 
 import (
+	"crypto/sha256"
+	"encoding/hex"
 	"errors"
 	"fmt"
 	"io/fs"
@@ -111,6 +113,9 @@ type Entry struct {
 	Context  string    `yaml:"context,omitempty"`
 	Examples []string  `yaml:"examples,omitempty"`
 	Evidence *Evidence `yaml:"evidence,omitempty"`
+	// Approval is the id of the approval a person gave for good that the
+	// entry was made of, so that it is made once.
+	Approval string `yaml:"approval,omitempty"`
 	// line is where the entry starts, for errors.
 	line int
 }
@@ -141,7 +146,7 @@ func Read(path string) (*File, error) {
 }
 
 var entryKeys = []string{"id", "description", "pattern", "decision", "reasoning", "confidence", "provenance", "status",
-	"created", "reviews", "next_review", "interval_days", "hits", "context", "examples", "evidence"}
+	"created", "reviews", "next_review", "interval_days", "hits", "context", "examples", "evidence", "approval"}
 
 var patternKeys = []string{"tool", "program", "subcommand", "flags", "not_flags", "flags_within", "args", "targets",
 	"targets_within", "positionals", "paths", "urls", "server", "mcp_tool"}
@@ -351,7 +356,14 @@ func (f *File) NextID() string {
 
 // Update changes a learned.yaml under its lock and writes it atomically.
 // The file is rewritten from its entries: comments are not kept.
-func Update(path string, fn func(f *File) error) error {
+func Update(path string, fn func(f *File) error) error { return UpdateJournaled(path, fn, nil) }
+
+// UpdateJournaled is Update, calling journal with the sha256 (hex) of the
+// content about to be written, still under the lock, before it is
+// written: a change that must be finished in other files after a kill
+// records first what the file will be. An error from journal stops the
+// write. fn returning ErrNoChange writes nothing (and journals nothing).
+func UpdateJournaled(path string, fn func(f *File) error, journal func(sha256 string) error) error {
 	unlock, err := filelock.Lock(path)
 	if err != nil {
 		return err
@@ -362,6 +374,9 @@ func Update(path string, fn func(f *File) error) error {
 		return err
 	}
 	if err := fn(f); err != nil {
+		if errors.Is(err, ErrNoChange) {
+			return nil
+		}
 		return err
 	}
 	data, err := yaml.Marshal(f)
@@ -371,8 +386,18 @@ func Update(path string, fn func(f *File) error) error {
 	header := "# Learned policy: entries that stable decisions became. Only approved entries\n" +
 		"# decide. `governance review` and `governance learn` keep this file; edits by\n" +
 		"# hand are fine (`governance lint` checks them), but comments are not kept.\n"
-	return atomicfile.Write(path, append([]byte(header), data...), 0o644)
+	data = append([]byte(header), data...)
+	if journal != nil {
+		sum := sha256.Sum256(data)
+		if err := journal(hex.EncodeToString(sum[:])); err != nil {
+			return err
+		}
+	}
+	return atomicfile.Write(path, data, 0o644)
 }
+
+// ErrNoChange tells Update that nothing needs writing.
+var ErrNoChange = errors.New("no change")
 
 // FilesOf returns the learned.yaml of the user's configuration folder and
 // the project's, in that order.

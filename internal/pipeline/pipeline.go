@@ -247,7 +247,12 @@ func (p *Pipeline) Decide(ctx context.Context, c Call) *Result {
 	if logOnly && d.Outcome >= governance.Ask {
 		res.Enforced = false
 	}
-	p.record(c, d, res.Enforced, start)
+	if err := p.record(c, d, res.Enforced, start); err != nil && p.Policy.Settings.AuditRequired && (d.Outcome < governance.Deny || !res.Enforced) {
+		// No call runs without a record: the allow, or the block that
+		// log-only mode would let through, becomes a deny.
+		d = unrecorded(d, err)
+		res.Decision, res.Logged, res.Enforced = d, d, true
+	}
 	if session := req.SessionID; session != "" {
 		if d.Outcome >= governance.Ask {
 			p.warn(p.Brain().Blocked(session, req.Agent, d.Outcome.String(), d.Subject, logOnly))

@@ -4,12 +4,15 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
+	"reflect"
 
 	"go.yaml.in/yaml/v3"
 )
 
 // AppendRule returns a rules file (`rules:` and a list) with one more
-// rule at the end of its list. data is the file as it is (empty for a new
+// rule at the end of its list, or the file as it is when its list already
+// holds that rule (an accept that was killed after writing it is run
+// again). data is the file as it is (empty for a new
 // file); rule is one rule as YAML. Comments and the other rules are kept.
 func AppendRule(data []byte, rule string) ([]byte, error) {
 	var r yaml.Node
@@ -48,6 +51,13 @@ func AppendRule(data []byte, rule string) ([]byte, error) {
 	if list.Kind != yaml.SequenceNode {
 		return nil, errors.New("rules: in the rules file is not a list")
 	}
+	for _, old := range list.Content {
+		if sameRule(old, r.Content[0]) {
+			// Written already, by an accept killed before it marked the
+			// proposal: the file stays as it is.
+			return data, nil
+		}
+	}
 	list.Content = append(list.Content, r.Content[0])
 	var b bytes.Buffer
 	enc := yaml.NewEncoder(&b)
@@ -59,4 +69,17 @@ func AppendRule(data []byte, rule string) ([]byte, error) {
 		return nil, err
 	}
 	return b.Bytes(), nil
+}
+
+// sameRule reports whether two rules are the same mapping, comments and
+// layout aside.
+func sameRule(a, b *yaml.Node) bool {
+	if a.Kind != yaml.MappingNode {
+		return false
+	}
+	var x, y any
+	if a.Decode(&x) != nil || b.Decode(&y) != nil {
+		return false
+	}
+	return reflect.DeepEqual(x, y)
 }

@@ -1,0 +1,64 @@
+package learned
+
+import (
+	"crypto/sha256"
+	"encoding/hex"
+	"os"
+	"path/filepath"
+	"testing"
+	"time"
+
+	"github.com/agentgov/governance/internal/approvals"
+)
+
+// TestRecordAlwaysOnce: the entry of an approval for good is made once,
+// however often it is recorded, including one an earlier release wrote;
+// the journal hears the sha256 of what is about to be written, and only
+// when something is.
+func TestRecordAlwaysOnce(t *testing.T) {
+	t.Parallel()
+	project := t.TempDir()
+	if err := os.MkdirAll(filepath.Join(project, ".governance"), 0o700); err != nil {
+		t.Fatal(err)
+	}
+	now := time.Date(2026, 11, 29, 1, 0, 0, 0, time.UTC)
+	it := &approvals.Item{ID: "abc234", Shape: `{"Kind":"web","URL":"https://example.com/x"}`, Summary: "web: https://example.com/x",
+		By: "ada", Project: project, Cwd: project}
+	var journaled []string
+	journal := func(sum string) error { journaled = append(journaled, sum); return nil }
+	e1, file, err := RecordAlways(it, t.TempDir(), now, journal)
+	if err != nil {
+		t.Fatal(err)
+	}
+	e2, _, err := RecordAlways(it, t.TempDir(), now.Add(time.Hour), journal)
+	if err != nil {
+		t.Fatal(err)
+	}
+	f, err := Read(file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(f.Entries) != 1 || e1.ID != e2.ID || f.Entries[0].Approval != "abc234" {
+		t.Fatalf("entries %+v; ids %s %s", f.Entries, e1.ID, e2.ID)
+	}
+	sum, _ := os.ReadFile(file)
+	if len(journaled) != 1 || journaled[0] != sha(sum) {
+		t.Errorf("journaled %q, want once the sha256 of the file written", journaled)
+	}
+	// An entry of an earlier release, which names its approval only in
+	// its reasoning.
+	if err := Update(file, func(f *File) error { f.Entries[0].Approval = ""; return nil }); err != nil {
+		t.Fatal(err)
+	}
+	if _, _, err := RecordAlways(it, t.TempDir(), now, nil); err != nil {
+		t.Fatal(err)
+	}
+	if f, _ := Read(file); len(f.Entries) != 1 {
+		t.Errorf("%d entries after recording an earlier release's approval again", len(f.Entries))
+	}
+}
+
+func sha(data []byte) string {
+	s := sha256.Sum256(data)
+	return hex.EncodeToString(s[:])
+}
