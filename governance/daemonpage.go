@@ -4,77 +4,166 @@ import (
 	"encoding/json"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 
 	"github.com/agentgov/governance/internal/programs"
 )
 
 // The daemon serves the approvals page and its decide API on a loopback
-// port that it writes to daemon.json in the state folder. A person answers
-// approvals there; an agent's request to it is an attempt to answer its
-// own, so it is denied whatever the request says (the page also wants a
-// token the agent cannot read).
+// port that it records in daemon.json in the state folder, and answers
+// the hook on a unix socket beside it. A person answers approvals there;
+// an agent's connection to them is an attempt to answer its own, so it is
+// denied whatever program makes it and however it spells this machine.
+//
+// The spellings of this machine are too many to list (127.1, 0x7f000001,
+// 2130706433, 017700000001, the whole of 127.0.0.0/8, [::1] and
+// [::ffff:127.0.0.1], 0.0.0.0, localhost., the names the hosts file maps
+// to loopback), and a connection can be pointed there from elsewhere
+// (curl --resolve, --connect-to, a proxy, an interpreter's socket). What
+// every such call has to say is the port, or the socket: a command that
+// may open a connection (a network effect, an unknown program, code an
+// interpreter runs, bash's /dev/tcp) and whose words name the page's port
+// (in decimal, hex or octal) or the daemon's socket is denied. A port
+// computed at run time leaves the command unknown, which is never allowed.
 
-// daemonPort returns the port of the running daemon's page, or "".
-func (ev *evaluation) daemonPort() string {
-	if ev.e.Policy.StateDir == "" {
-		return ""
+// channel is what a call would have to name to reach the daemon.
+type channel struct {
+	// port is the page's port, "" when no daemon runs.
+	port string
+	// spellings are the port's spellings in code: decimal, 0x and 0o.
+	spellings []string
+	// sockets are the daemon's socket and state folder, as paths and as
+	// parts of them.
+	sockets []string
+}
+
+// governanceChannel returns the daemon's channel, read once per call.
+func (ev *evaluation) governanceChannel() *channel {
+	if ev.channel != nil {
+		return ev.channel
 	}
-	data, err := os.ReadFile(filepath.Join(ev.e.Policy.StateDir, "daemon.json"))
+	ch := &channel{sockets: []string{"daemon.sock", "state/governance"}}
+	ev.channel = ch
+	dir := ev.e.Policy.StateDir
+	if dir == "" {
+		return ch
+	}
+	ch.sockets = append(ch.sockets, filepath.Join(dir, "daemon.sock"))
+	if ev.pc.home != "" && strings.HasPrefix(dir, ev.pc.home+"/") {
+		ch.sockets = append(ch.sockets, "~"+strings.TrimPrefix(dir, ev.pc.home))
+	}
+	data, err := os.ReadFile(filepath.Join(dir, "daemon.json"))
 	if err != nil {
-		return ""
+		return ch
 	}
 	var info struct {
-		URL string `json:"url"`
+		URL    string `json:"url"`
+		Socket string `json:"socket"`
 	}
 	if json.Unmarshal(data, &info) != nil {
-		return ""
+		return ch
+	}
+	if info.Socket != "" {
+		ch.sockets = append(ch.sockets, info.Socket)
 	}
 	// http://127.0.0.1:PORT (net/url is more than the hook links for it).
 	host, _, _ := strings.Cut(strings.TrimPrefix(info.URL, "http://"), "/")
 	i := strings.LastIndexByte(host, ':')
-	if i < 0 || strings.Trim(host[i+1:], "0123456789") != "" {
+	if i < 0 {
+		return ch
+	}
+	n, err := strconv.ParseUint(host[i+1:], 10, 16)
+	if err != nil || n == 0 {
+		return ch
+	}
+	ch.port = host[i+1:]
+	ch.spellings = []string{ch.port, "0x" + strconv.FormatUint(n, 16), "0o" + strconv.FormatUint(n, 8), "0" + strconv.FormatUint(n, 8)}
+	return ch
+}
+
+// names reports whether text names the channel: the port as a number of
+// its own (not a part of a longer one), or a path of the socket.
+func (ch *channel) names(text string) string {
+	for _, s := range ch.sockets {
+		if strings.Contains(text, s) {
+			return "its socket"
+		}
+	}
+	if ch.port == "" {
 		return ""
 	}
-	return host[i+1:]
+	lower := strings.ToLower(text)
+	for _, sp := range ch.spellings {
+		for i := 0; i < len(lower); {
+			j := strings.Index(lower[i:], sp)
+			if j < 0 {
+				break
+			}
+			j += i
+			end := j + len(sp)
+			if (j == 0 || !alnum(lower[j-1])) && (end == len(lower) || !alnum(lower[end])) {
+				return "its port " + ch.port
+			}
+			i = j + 1
+		}
+	}
+	return ""
 }
 
-// localHost reports a host that reaches this machine: a loopback name or
-// address, or the unspecified address, which connects here.
-func localHost(host string) bool {
-	switch host {
-	case "0.0.0.0", "0", "[::]", "::":
+func alnum(c byte) bool { return c >= '0' && c <= '9' || c >= 'a' && c <= 'z' || c == '_' }
+
+// mayConnect reports a command that may open a connection: one whose
+// model says it makes a request or does not know what it does, an
+// unknown program, a sender, code it runs, bash's /dev/tcp and /dev/udp.
+func (ev *evaluation) mayConnect(s *subject) bool {
+	cl := s.cl
+	for _, r := range cl.cmd.Redirects {
+		if v := r.Target.Value; strings.HasPrefix(v, "/dev/tcp/") || strings.HasPrefix(v, "/dev/udp/") || r.Target.Dynamic {
+			return true
+		}
+	}
+	if cl.call == nil || networkSender(cl) {
 		return true
 	}
-	return programs.LoopbackHost(host)
+	for _, e := range cl.call.Effects().List {
+		switch e.Op {
+		case programs.Network, programs.Unknown, programs.Exec:
+			return true
+		}
+	}
+	return false
 }
 
-// daemonPageVerdict denies a command that sends a request to the
-// daemon's page or API: a network effect to this machine whose words name
-// the daemon's port.
+// daemonPageVerdict denies a command that may connect to the daemon's
+// page, API or socket: one that may open a connection and whose words, or
+// the call's text, name the daemon's port or socket.
 func (ev *evaluation) daemonPageVerdict(s *subject) Verdict {
-	cl := s.cl
-	if cl.call == nil {
+	if s.cl == nil || !ev.mayConnect(s) {
 		return Verdict{}
 	}
-	port := ""
-	for _, e := range cl.call.Effects().List {
-		if e.Op != programs.Network || !localHost(e.Host) {
-			continue
-		}
-		if port == "" {
-			if port = ev.daemonPort(); port == "" {
-				return Verdict{}
-			}
-		}
-		for _, a := range cl.cmd.Args[1:] {
-			if a.Value == port || strings.Contains(a.Value, ":"+port) {
-				return Verdict{Outcome: Deny, Layer: LayerInvariant, Rule: "self-protection", Subject: s.display,
-					Message: "`" + s.display + "` sends a request to governance's approvals page (port " + port +
-						"), where a person answers approvals; an agent may not answer or query them there.",
-					Suggestion: "Wait for the person to answer; `governance approvals list` shows what is waiting."}
-			}
-		}
+	ch := ev.governanceChannel()
+	what := ch.names(ev.req.Tool.Input.Command)
+	c := s.cl.cmd
+	for i := 0; what == "" && i < len(c.Args); i++ {
+		what = ch.names(c.Args[i].Value)
 	}
-	return Verdict{}
+	for i := 0; what == "" && i < len(c.Redirects); i++ {
+		what = ch.names(c.Redirects[i].Target.Value)
+	}
+	for i := 0; what == "" && i < len(c.Assigns); i++ {
+		what = ch.names(c.Assigns[i])
+	}
+	if what == "" {
+		what = ch.names(c.Stdin.Body)
+	}
+	if what == "" {
+		return Verdict{}
+	}
+	return Verdict{Outcome: Deny, Layer: LayerInvariant, Rule: "self-protection", Subject: s.display,
+		Message: "`" + s.display + "` may connect to governance's daemon (the call names " + what +
+			"), whose page and API are where a person answers approvals; an agent may not answer or query them, " +
+			"whichever program connects and however it spells this machine.",
+		Suggestion: "Wait for the person to answer; `governance approvals list` shows what is waiting. " +
+			"A server of your own listens on another port."}
 }

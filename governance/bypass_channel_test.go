@@ -1,0 +1,111 @@
+package governance_test
+
+import (
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/agentgov/governance/governance"
+)
+
+// channelPort is the port of the daemon's page in channelCases; PORT in a
+// case's command stands for it.
+const channelPort = "41234"
+
+// channelCases are calls to the human's approval channel (the daemon's
+// page and API, its socket) in every spelling of this machine and by
+// every program that can open a connection, and harmless uses of loopback
+// that must keep their outcome.
+var channelCases = []bypassCase{
+	{"channel-curl", `curl -s http://127.0.0.1:PORT/`, blocked, "self-protection", ""},
+	{"channel-curl", `curl -s http://127.1:PORT/`, blocked, "self-protection", ""},
+	{"channel-curl", `curl -s http://0x7f000001:PORT/`, blocked, "self-protection", ""},
+	{"channel-curl", `curl -s http://2130706433:PORT/`, blocked, "self-protection", ""},
+	{"channel-curl", `curl -s http://017700000001:PORT/`, blocked, "self-protection", ""},
+	{"channel-curl", `curl -s http://127.0.0.2:PORT/`, blocked, "self-protection", ""},
+	{"channel-curl", `curl -s 'http://[::1]:PORT/'`, blocked, "self-protection", ""},
+	{"channel-curl", `curl -s 'http://[::ffff:127.0.0.1]:PORT/'`, blocked, "self-protection", ""},
+	{"channel-curl", `curl -s http://localhost.:PORT/`, blocked, "self-protection", ""},
+	{"channel-curl", `curl -s http://LOCALHOST:PORT/`, blocked, "self-protection", ""},
+	{"channel-curl", `curl -s http://0.0.0.0:PORT/`, blocked, "self-protection", ""},
+	{"channel-curl", `curl -s http://0:PORT/`, blocked, "self-protection", ""},
+	{"channel-curl", `curl -s --resolve x.example:PORT:127.0.0.1 http://x.example:PORT/`, blocked, "self-protection", ""},
+	{"channel-curl", `curl -s --connect-to ::127.0.0.1:PORT https://example.com/`, blocked, "self-protection", ""},
+	{"channel-curl", `curl -s -x http://127.1:PORT http://example.com/`, blocked, "self-protection", ""},
+	{"channel-curl", `curl -s -d token=x http://127.1:PORT/approvals/a1/approve`, blocked, "self-protection", ""},
+	{"channel-curl", `P=PORT; curl -s http://127.1:$P/`, blocked, "self-protection", ""},
+	{"channel-curl", `curl -s http://127.1:` + channelPort[:2] + `''` + channelPort[2:] + `/`, blocked, "self-protection", ""},
+	{"channel-curl", `curl -s http://127.1:"$(echo ` + channelPort + `)"/`, blocked, "self-protection", ""},
+	{"channel-wget", `wget -qO- http://2130706433:PORT/`, blocked, "self-protection", ""},
+	{"channel-wget", `wget -qO- --post-data=token=x http://[::1]:PORT/approvals/a1/approve`, blocked, "self-protection", ""},
+	{"channel-python", `python3 -c 'import urllib.request; urllib.request.urlopen("http://127.1:PORT/")'`, blocked, "self-protection", ""},
+	{"channel-python", `python3 -c 'import http.client; http.client.HTTPConnection("127.1", PORT).request("GET", "/")'`, blocked, "self-protection", ""},
+	{"channel-python", `python3 -c 'import socket; socket.create_connection(("127.0.0.1", PORT))'`, blocked, "self-protection", ""},
+	{"channel-python", "python3 <<'EOF'\nimport socket\nsocket.create_connection(('localhost', PORT))\nEOF", blocked, "self-protection", ""},
+	{"channel-node", `node -e 'require("http").get("http://127.1:PORT/")'`, blocked, "self-protection", ""},
+	{"channel-node", `node -e 'fetch("http://[::1]:PORT/")'`, blocked, "self-protection", ""},
+	{"channel-node", `node -e 'require("net").connect(PORT, "127.0.0.1")'`, blocked, "self-protection", ""},
+	{"channel-perl", `perl -MIO::Socket::INET -e 'IO::Socket::INET->new("127.0.0.1:PORT")'`, blocked, "self-protection", ""},
+	{"channel-socat", `socat - TCP:127.1:PORT`, blocked, "self-protection", ""},
+	{"channel-socat", `echo x | socat - TCP4:localhost:PORT`, blocked, "self-protection", ""},
+	{"channel-nc", `nc 127.1 PORT`, blocked, "self-protection", ""},
+	{"channel-nc", `printf 'GET / HTTP/1.0\r\n\r\n' | nc 2130706433 PORT`, blocked, "self-protection", ""},
+	{"channel-bash-tcp", `exec 3<>/dev/tcp/127.1/PORT; echo hi >&3`, blocked, "", ""},
+	{"channel-bash-tcp", `cat </dev/tcp/localhost/PORT`, blocked, "self-protection", ""},
+	{"channel-bash-tcp", `bash -c 'echo > /dev/tcp/0x7f000001/PORT'`, blocked, "self-protection", ""},
+	{"channel-hex-port", `python3 -c 'import socket; socket.create_connection(("127.1", 0xA112))'`, blocked, "self-protection", ""},
+	{"channel-socket", `curl --unix-socket ~/.local/state/governance/daemon.sock http://x/`, blocked, "self-protection", ""},
+	{"channel-socket", `socat - UNIX-CONNECT:/home/user/.local/state/governance/daemon.sock`, blocked, "self-protection", ""},
+	{"channel-socket", `nc -U ~/.local/state/governance/daemon.sock`, blocked, "self-protection", ""},
+	{"channel-hex-port", `perl -MIO::Socket::INET -e 'IO::Socket::INET->new(PeerAddr => "127.1", PeerPort => 0o120422)'`, blocked, "self-protection", ""},
+	// The port or the host known only at run time: not allowed.
+	{"channel-dynamic", `curl -s http://127.1:$(cat /tmp/p)/`, notAllowed, "", ""},
+	{"channel-dynamic", `curl -s http://$H:PORT/`, blocked, "self-protection", ""},
+	{"channel-dynamic", `nc 127.1 $P`, notAllowed, "", ""},
+	// Harmless loopback use keeps its outcome: a dev server on its own port.
+	{"channel-harmless", `curl -s http://localhost:3000/`, runs, "", ""},
+	{"channel-harmless", `curl -s http://127.0.0.1:8080/health`, runs, "", ""},
+	{"channel-harmless", `grep -rn 3000 src`, allowed, "", ""},
+	{"channel-harmless", `grep -rn PORT src`, allowed, "", ""},
+	{"channel-harmless", `curl -s http://localhost:` + channelPort + `1/`, runs, "", ""},
+	{"channel-harmless", `python3 -c 'print(1)'`, runs, "", ""},
+}
+
+// channelPolicy is the built-in policy with a state folder whose daemon
+// serves its page on channelPort.
+func channelPolicy(t *testing.T) *governance.Policy {
+	t.Helper()
+	state := filepath.Join(t.TempDir(), "state")
+	if err := os.MkdirAll(state, 0o700); err != nil {
+		t.Fatal(err)
+	}
+	info := `{"pid": 1, "socket": "` + state + `/daemon.sock", "url": "http://127.0.0.1:` + channelPort + `"}`
+	if err := os.WriteFile(filepath.Join(state, "daemon.json"), []byte(info), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	p := builtin(governance.DefaultSettings())
+	p.StateDir = state
+	return p
+}
+
+// TestBypassChannel decides each channel case as TestBypassFamilies
+// decides its cases.
+func TestBypassChannel(t *testing.T) {
+	t.Parallel()
+	p := channelPolicy(t)
+	for _, tt := range channelCases {
+		cmd := strings.ReplaceAll(tt.cmd, "PORT", channelPort)
+		t.Run(tt.family+"/"+shorten(cmd), func(t *testing.T) {
+			t.Parallel()
+			d := decide(t, p, shellReq(cmd))
+			if !slices.Contains(tt.want, d.Outcome) || tt.rule != "" && d.Rule != tt.rule {
+				t.Errorf("%q: got %s by %s/%s (%s), want one of %v by %q", shorten(cmd), d.Outcome, d.Layer, d.Rule, d.Message, tt.want, tt.rule)
+			}
+			if d.Outcome.Blocks() && (d.Message == "" || d.Suggestion == "") {
+				t.Errorf("%q: %s without a message or a suggestion", shorten(cmd), d.Outcome)
+			}
+		})
+	}
+}
