@@ -109,3 +109,39 @@ func TestBypassChannel(t *testing.T) {
 		})
 	}
 }
+
+// TestChannelByTools: a web fetch or a tool server's call that names the
+// daemon's port is denied; one to another port keeps its outcome.
+func TestChannelByTools(t *testing.T) {
+	t.Parallel()
+	p := channelPolicy(t)
+	web := func(u string) *governance.Request {
+		return &governance.Request{Cwd: root, ProjectRoot: root, Home: home,
+			Tool: governance.Tool{Kind: governance.KindWeb, Name: "WebFetch", Input: governance.Input{URL: u}}}
+	}
+	mcp := func(args string) *governance.Request {
+		return &governance.Request{Cwd: root, ProjectRoot: root, Home: home,
+			Tool: governance.Tool{Kind: governance.KindMCP, Name: "mcp__fetch__fetch",
+				Input: governance.Input{Server: "fetch", MCPTool: "fetch", Arguments: []byte(args)}}}
+	}
+	tests := []struct {
+		req  *governance.Request
+		deny bool
+	}{
+		{web("http://127.1:" + channelPort + "/"), true},
+		{web("http://[::ffff:127.0.0.1]:" + channelPort + "/approvals/a1/approve"), true},
+		{mcp(`{"url": "http://2130706433:` + channelPort + `/"}`), true},
+		{mcp(`{"host": "localhost", "port": ` + channelPort + `}`), true},
+		{mcp(`{"requests": [{"url": "http://0x7f000001:` + channelPort + `/v1/decide"}]}`), true},
+		{web("http://localhost:3000/"), false},
+		{web("https://example.com/"), false},
+		{mcp(`{"url": "http://localhost:8080/"}`), false},
+	}
+	for _, tt := range tests {
+		d := decide(t, p, tt.req)
+		denied := d.Outcome.Blocks() && d.Rule == "self-protection"
+		if denied != tt.deny {
+			t.Errorf("%v: %s by %s (%s), want denied as self-protection: %v", tt.req.Tool.Input, d.Outcome, d.Rule, d.Message, tt.deny)
+		}
+	}
+}

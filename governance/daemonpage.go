@@ -31,6 +31,8 @@ import (
 type channel struct {
 	// port is the page's port, "" when no daemon runs.
 	port string
+	// pid is the daemon's process, "" when none runs.
+	pid string
 	// spellings are the port's spellings in code: decimal, 0x and 0o.
 	spellings []string
 	// sockets are the daemon's socket and state folder, as paths and as
@@ -60,9 +62,13 @@ func (ev *evaluation) governanceChannel() *channel {
 	var info struct {
 		URL    string `json:"url"`
 		Socket string `json:"socket"`
+		PID    int    `json:"pid"`
 	}
 	if json.Unmarshal(data, &info) != nil {
 		return ch
+	}
+	if info.PID > 0 {
+		ch.pid = strconv.Itoa(info.PID)
 	}
 	if info.Socket != "" {
 		ch.sockets = append(ch.sockets, info.Socket)
@@ -166,4 +172,48 @@ func (ev *evaluation) daemonPageVerdict(s *subject) Verdict {
 			"whichever program connects and however it spells this machine.",
 		Suggestion: "Wait for the person to answer; `governance approvals list` shows what is waiting. " +
 			"A server of your own listens on another port."}
+}
+
+// channelToolVerdict denies a web fetch or a tool server's call whose URL
+// or arguments name the daemon's port or socket: the harness or the
+// server connects from this machine too.
+func (ev *evaluation) channelToolVerdict(s *subject) Verdict {
+	ch := ev.governanceChannel()
+	what := ch.names(s.url)
+	if what == "" && s.kind == KindMCP {
+		what = ch.namedIn(s.arguments)
+	}
+	if what == "" {
+		return Verdict{}
+	}
+	return Verdict{Outcome: Deny, Layer: LayerInvariant, Rule: "self-protection",
+		Message: "This call may connect to governance's daemon (it names " + what +
+			"), whose page and API are where a person answers approvals; an agent may not answer or query them.",
+		Suggestion: "Wait for the person to answer; `governance approvals list` shows what is waiting."}
+}
+
+// namedIn reports whether a value of a tool call's arguments names the
+// channel.
+func (ch *channel) namedIn(v any) string {
+	switch v := v.(type) {
+	case string:
+		return ch.names(v)
+	case float64:
+		if ch.port != "" && strconv.FormatFloat(v, 'f', -1, 64) == ch.port {
+			return "its port " + ch.port
+		}
+	case map[string]any:
+		for _, x := range v {
+			if w := ch.namedIn(x); w != "" {
+				return w
+			}
+		}
+	case []any:
+		for _, x := range v {
+			if w := ch.namedIn(x); w != "" {
+				return w
+			}
+		}
+	}
+	return ""
 }

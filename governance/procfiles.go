@@ -1,0 +1,84 @@
+package governance
+
+import (
+	"os"
+	"path"
+	"strconv"
+	"strings"
+)
+
+// The files of a governance process under /proc show what it holds: its
+// open files (fd/*, where the daemon's output goes), its environment, its
+// command line, its memory and maps, also through task/<tid>/. The
+// daemon's page token is among them, so no AI caller may read or write
+// the /proc folder of a governance process, whatever the path spells: a
+// PID, or a glob over PIDs that could match one. A process is governance
+// when its program is an installed governance binary or a copy of one
+// (as identity.go recognises the CLI), or when it is the daemon its state
+// folder records.
+
+// procFileVerdict denies an access to the /proc files of a governance
+// process. A look at names only (ls of the folder) reads nothing in them.
+func (ev *evaluation) procFileVerdict(s *subject) Verdict {
+	p := s.file
+	if s.stat || !strings.HasPrefix(p.abs, "/proc/") {
+		return Verdict{}
+	}
+	segs := strings.Split(strings.TrimPrefix(p.abs, "/proc/"), "/")
+	if len(segs) < 2 || segs[1] == "" {
+		// /proc/PID itself: a listing of its names.
+		return Verdict{}
+	}
+	var pids []string
+	switch pid := segs[0]; {
+	case isDigitsOnly(pid):
+		if ev.governanceProcess(pid) {
+			pids = []string{pid}
+		}
+	case strings.ContainsAny(pid, "*?["):
+		pids = ev.governanceProcessesMatching(pid)
+	}
+	if len(pids) == 0 {
+		return Verdict{}
+	}
+	return Verdict{Outcome: Deny, Layer: LayerInvariant, Rule: "self-protection", Subject: p.abs,
+		Message: p.abs + " is a file of governance's process " + strings.Join(pids, ", ") +
+			": its open files, environment, command line and memory hold the token of the page where a person answers approvals.",
+		Suggestion: "Leave governance's processes alone; `governance status` says what the daemon is doing."}
+}
+
+// governanceProcess reports whether the process pid runs governance.
+func (ev *evaluation) governanceProcess(pid string) bool {
+	n, err := strconv.Atoi(pid)
+	if err != nil {
+		return false
+	}
+	if pid == ev.daemonPID() {
+		return true
+	}
+	bins := ev.e.binaries()
+	return governancePID(n, bins) || sameProgram("/proc/"+pid+"/exe", bins)
+}
+
+// governanceProcessesMatching returns the governance processes whose
+// PIDs a glob matches.
+func (ev *evaluation) governanceProcessesMatching(glob string) []string {
+	entries, err := os.ReadDir("/proc")
+	if err != nil {
+		return nil
+	}
+	var out []string
+	for _, e := range entries {
+		name := e.Name()
+		if !isDigitsOnly(name) {
+			continue
+		}
+		if ok, err := path.Match(glob, name); (ok || err != nil) && ev.governanceProcess(name) {
+			out = append(out, name)
+		}
+	}
+	return out
+}
+
+// daemonPID returns the PID daemon.json records, or "".
+func (ev *evaluation) daemonPID() string { return ev.governanceChannel().pid }
