@@ -60,6 +60,11 @@ var channelCases = []bypassCase{
 	{"channel-socket", `socat - UNIX-CONNECT:/home/user/.local/state/governance/daemon.sock`, blocked, "self-protection", ""},
 	{"channel-socket", `nc -U ~/.local/state/governance/daemon.sock`, blocked, "self-protection", ""},
 	{"channel-hex-port", `perl -MIO::Socket::INET -e 'IO::Socket::INET->new(PeerAddr => "127.1", PeerPort => 0o120422)'`, blocked, "self-protection", ""},
+	// The key of the approval records' MACs is a secret.
+	{"channel-key", `cat ~/.local/state/governance/approvals.key`, blocked, "", ""},
+	{"channel-key", `base64 /home/user/.local/state/governance/approvals.key`, blocked, "", ""},
+	{"channel-key", `cp ~/.local/state/governance/approvals.key /tmp/k`, blocked, "", ""},
+	{"channel-key", `echo 00 > ~/.local/state/governance/approvals.key`, blocked, "", ""},
 	// The port or the host known only at run time: not allowed.
 	{"channel-dynamic", `curl -s http://127.1:$(cat /tmp/p)/`, notAllowed, "", ""},
 	{"channel-dynamic", `curl -s http://$H:PORT/`, blocked, "self-protection", ""},

@@ -61,17 +61,28 @@ type Item struct {
 	By      string    `json:"by,omitempty"`
 	Message string    `json:"message,omitempty"`
 	Always  bool      `json:"always,omitempty"`
+	// MAC authenticates the record (see mac.go).
+	MAC string `json:"mac,omitempty"`
+	// Unverified, when set, says why the record's MAC did not verify:
+	// the record counts as pending, whatever status its file claims.
+	Unverified string `json:"unverified,omitempty"`
+	// claimed is the status the file of an unverified record claims.
+	claimed string
 }
 
 // Store is the approvals folder of a state folder.
 type Store struct {
 	Dir string
-	Now func() time.Time
+	// KeyFile is the key of the records' MACs (default: approvals.key
+	// beside Dir).
+	KeyFile string
+	Now     func() time.Time
+	key     []byte
 }
 
 // Open returns the store under a state folder.
 func Open(stateDir string) *Store {
-	return &Store{Dir: filepath.Join(stateDir, "approvals"), Now: time.Now}
+	return &Store{Dir: filepath.Join(stateDir, "approvals"), KeyFile: filepath.Join(stateDir, KeyFile), Now: time.Now}
 }
 
 // ErrNotFound is returned for an id that has no item.
@@ -83,14 +94,27 @@ func (s *Store) Get(id string) (*Item, error) {
 	if errors.Is(err, fs.ErrNotExist) {
 		return nil, fmt.Errorf("%w %q (run `governance approvals list`)", ErrNotFound, id)
 	}
+	if err == nil {
+		s.verify(it)
+	}
 	return it, err
 }
 
-func (s *Store) put(it *Item) error { return jsondir.Put(s.Dir, it.ID, it) }
+// put signs and writes a record.
+func (s *Store) put(it *Item) error {
+	if err := s.sign(it); err != nil {
+		return err
+	}
+	return jsondir.Put(s.Dir, it.ID, it)
+}
 
-// List returns the items, oldest first; status "" lists all.
+// List returns the items, oldest first; status "" lists all. A record
+// whose MAC does not verify is listed as pending.
 func (s *Store) List(status string) ([]*Item, error) {
-	out, err := jsondir.List(s.Dir, "approval", func(it *Item) bool { return status == "" || it.Status == status })
+	out, err := jsondir.List(s.Dir, "approval", func(it *Item) bool {
+		s.verify(it)
+		return status == "" || it.Status == status
+	})
 	sort.Slice(out, func(i, j int) bool { return out[i].Created.Before(out[j].Created) })
 	return out, err
 }
@@ -166,6 +190,7 @@ func (s *Store) Answered(shape string, since time.Time) (*Item, error) {
 	if err != nil {
 		return nil, err
 	}
+	var refused error
 	for i := len(items) - 1; i >= 0; i-- {
 		it := items[i]
 		if it.Shape != shape || it.Decided.Before(since) {
@@ -178,8 +203,11 @@ func (s *Store) Answered(shape string, since time.Time) (*Item, error) {
 		case Denied:
 			return it, nil
 		}
+		if it.Unverified != "" && it.claimed != Pending && refused == nil {
+			refused = fmt.Errorf("%w: %s", ErrUnverified, it.Unverified)
+		}
 	}
-	return nil, nil
+	return nil, refused
 }
 
 // Withdraw marks a pending item withdrawn: its caller no longer waits.

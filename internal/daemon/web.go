@@ -272,7 +272,7 @@ button{padding:.3rem .9rem;margin-right:.4rem}form{display:inline}input[type=tex
 <h2>Waiting for you ({{len .Pending}})</h2>
 {{if .Pending}}<table><tr><th>id</th><th>call</th><th>agent</th><th>answer</th></tr>
 {{range .Pending}}<tr id="approval-{{.ID}}"><td>{{.ID}}</td><td><code>{{.Summary}}</code>
-<div class="why">{{.Reason}}{{if .Justification}}<br>agent's reason: {{.Justification}}{{end}}{{if .Safety}}<br>why it is safe, says the caller: {{.Safety}}{{end}}<br>{{.Project}}</div></td>
+<div class="why">{{if .Unverified}}<strong>{{.Unverified}}</strong><br>{{end}}{{.Reason}}{{if .Justification}}<br>agent's reason: {{.Justification}}{{end}}{{if .Safety}}<br>why it is safe, says the caller: {{.Safety}}{{end}}<br>{{.Project}}</div></td>
 <td>{{.Agent}}<div class="why">{{.Harness}} {{.Session}}</div></td>
 <td><form method="post" action="/approvals/{{.ID}}/approve"><input type="hidden" name="token" value="{{$.Token}}">
 <label><input type="checkbox" name="always"> always</label> <button type="submit" name="approve" id="approve-{{.ID}}">Approve</button></form>
