@@ -82,3 +82,40 @@ func (ev *evaluation) governanceProcessesMatching(glob string) []string {
 
 // daemonPID returns the PID daemon.json records, or "".
 func (ev *evaluation) daemonPID() string { return ev.governanceChannel().pid }
+
+// debuggers are programs that attach to a running process and read its
+// memory or its system calls (and what they carry): gdb -p, strace -p,
+// gcore, dlv attach, py-spy dump --pid.
+var debuggers = map[string]bool{"gdb": true, "lldb": true, "strace": true, "ltrace": true, "gcore": true, "pstack": true,
+	"eu-stack": true, "perf": true, "py-spy": true, "bpftrace": true, "dlv": true, "rr": true, "pmap": true, "ptrace": true}
+
+// attachVerdict denies a debugger attached to a governance process: a
+// number among its words (-p PID, -pPID, --pid=PID, an operand) that is
+// one.
+func (ev *evaluation) attachVerdict(s *subject) Verdict {
+	cl := s.cl
+	if cl == nil || !debuggers[cl.name] {
+		return Verdict{}
+	}
+	for _, a := range cl.cmd.Args[1:] {
+		v := a.Value
+		for i := 0; i < len(v); {
+			if v[i] < '0' || v[i] > '9' {
+				i++
+				continue
+			}
+			j := i
+			for j < len(v) && v[j] >= '0' && v[j] <= '9' {
+				j++
+			}
+			if pid := v[i:j]; ev.governanceProcess(pid) {
+				return Verdict{Outcome: Deny, Layer: LayerInvariant, Rule: "self-protection", Subject: s.display,
+					Message: "`" + s.display + "` attaches " + cl.name + " to governance's process " + pid +
+						", whose memory holds the token of the page where a person answers approvals.",
+					Suggestion: "Leave governance's processes alone; `governance status` says what the daemon is doing."}
+			}
+			i = j
+		}
+	}
+	return Verdict{}
+}
