@@ -60,6 +60,12 @@ var channelCases = []bypassCase{
 	{"channel-socket", `socat - UNIX-CONNECT:/home/user/.local/state/governance/daemon.sock`, blocked, "self-protection", ""},
 	{"channel-socket", `nc -U ~/.local/state/governance/daemon.sock`, blocked, "self-protection", ""},
 	{"channel-hex-port", `perl -MIO::Socket::INET -e 'IO::Socket::INET->new(PeerAddr => "127.1", PeerPort => 0o120422)'`, blocked, "self-protection", ""},
+	{"channel-port-spelling", `curl -s http://127.1:0PORT/`, blocked, "self-protection", ""},
+	{"channel-port-spelling", `nc 127.1 000PORT`, blocked, "self-protection", ""},
+	{"channel-port-spelling", `python3 -c 'import socket; socket.create_connection(("127.1", 41_234))'`, blocked, "self-protection", ""},
+	{"channel-port-spelling", `node -e 'require("net").connect(0b1010000100010010, "127.1")'`, blocked, "self-protection", ""},
+	{"channel-port-spelling", `perl -e 'use IO::Socket; IO::Socket::INET->new(PeerAddr => "127.1", PeerPort => 0120422)'`, blocked, "self-protection", ""},
+	{"channel-port-spelling", `ruby -rsocket -e 'TCPSocket.new("127.1", 0XA112)'`, blocked, "self-protection", ""},
 	// The key of the approval records' MACs is a secret.
 	{"channel-key", `cat ~/.local/state/governance/approvals.key`, blocked, "", ""},
 	{"channel-key", `base64 /home/user/.local/state/governance/approvals.key`, blocked, "", ""},
@@ -76,6 +82,8 @@ var channelCases = []bypassCase{
 	{"channel-harmless", `grep -rn PORT src`, allowed, "", ""},
 	{"channel-harmless", `curl -s http://localhost:` + channelPort + `1/`, runs, "", ""},
 	{"channel-harmless", `python3 -c 'print(1)'`, runs, "", ""},
+	{"channel-harmless", `curl -s http://localhost:1` + channelPort + `/`, runs, "", ""},
+	{"channel-harmless", `curl -s http://localhost:3000/v` + channelPort, runs, "", ""},
 }
 
 // channelPolicy is the built-in policy with a state folder whose daemon

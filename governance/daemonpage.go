@@ -24,7 +24,7 @@ import (
 // every such call has to say is the port, or the socket: a command that
 // may open a connection (a network effect, an unknown program, code an
 // interpreter runs, bash's /dev/tcp) and whose words name the page's port
-// (in decimal, hex or octal) or the daemon's socket is denied. A port
+// (in any base a program reads it in) or the daemon's socket is denied. A port
 // computed at run time leaves the command unknown, which is never allowed.
 
 // channel is what a call would have to name to reach the daemon.
@@ -33,8 +33,6 @@ type channel struct {
 	port string
 	// pid is the daemon's process, "" when none runs.
 	pid string
-	// spellings are the port's spellings in code: decimal, 0x and 0o.
-	spellings []string
 	// sockets are the daemon's socket and state folder, as paths and as
 	// parts of them.
 	sockets []string
@@ -83,13 +81,14 @@ func (ev *evaluation) governanceChannel() *channel {
 	if err != nil || n == 0 {
 		return ch
 	}
-	ch.port = host[i+1:]
-	ch.spellings = []string{ch.port, "0x" + strconv.FormatUint(n, 16), "0o" + strconv.FormatUint(n, 8), "0" + strconv.FormatUint(n, 8)}
+	ch.port = strconv.FormatUint(n, 10)
 	return ch
 }
 
-// names reports whether text names the channel: the port as a number of
-// its own (not a part of a longer one), or a path of the socket.
+// names reports whether text names the channel: a path of the socket,
+// or the port as a number of its own, as the programs that take it read
+// one: decimal with leading zeros, 0x, 0o, 0b, a leading 0 for octal,
+// digits grouped by underscores (41_234 in Python and JavaScript).
 func (ch *channel) names(text string) string {
 	for _, s := range ch.sockets {
 		if strings.Contains(text, s) {
@@ -99,25 +98,35 @@ func (ch *channel) names(text string) string {
 	if ch.port == "" {
 		return ""
 	}
-	lower := strings.ToLower(text)
-	for _, sp := range ch.spellings {
-		for i := 0; i < len(lower); {
-			j := strings.Index(lower[i:], sp)
-			if j < 0 {
-				break
-			}
-			j += i
-			end := j + len(sp)
-			if (j == 0 || !alnum(lower[j-1])) && (end == len(lower) || !alnum(lower[end])) {
-				return "its port " + ch.port
-			}
-			i = j + 1
+	for i := 0; i < len(text); {
+		if !alnum(text[i]) {
+			i++
+			continue
 		}
+		j := i
+		for j < len(text) && alnum(text[j]) {
+			j++
+		}
+		if w := text[i:j]; w[0] >= '0' && w[0] <= '9' && ch.isPort(strings.ReplaceAll(w, "_", "")) {
+			return "its port " + ch.port
+		}
+		i = j
 	}
 	return ""
 }
 
-func alnum(c byte) bool { return c >= '0' && c <= '9' || c >= 'a' && c <= 'z' || c == '_' }
+// isPort reports a number that is the port in some base.
+func (ch *channel) isPort(w string) bool {
+	if n, err := strconv.ParseUint(w, 0, 64); err == nil && strconv.FormatUint(n, 10) == ch.port {
+		return true
+	}
+	n, err := strconv.ParseUint(w, 10, 64)
+	return err == nil && strconv.FormatUint(n, 10) == ch.port
+}
+
+func alnum(c byte) bool {
+	return c >= '0' && c <= '9' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c == '_'
+}
 
 // mayConnect reports a command that may open a connection: one whose
 // model says it makes a request or does not know what it does, an
