@@ -71,6 +71,12 @@ var channelCases = []bypassCase{
 	{"channel-key", `base64 /home/user/.local/state/governance/approvals.key`, blocked, "", ""},
 	{"channel-key", `cp ~/.local/state/governance/approvals.key /tmp/k`, blocked, "", ""},
 	{"channel-key", `echo 00 > ~/.local/state/governance/approvals.key`, blocked, "", ""},
+	{"channel-socket", `cd STATE/.. && curl --unix-socket state/d* http://x/`, blocked, "self-protection", ""},
+	{"channel-socket", `cd STATE && curl --unix-socket ./daemon.so?k http://x/`, blocked, "self-protection", ""},
+	{"channel-socket", `curl --unix-socket STATE/../sta*/*.sock http://x/`, blocked, "self-protection", ""},
+	{"channel-socket", `cd STATE && socat - UNIX-CONNECT:daemon.sock`, blocked, "self-protection", ""},
+	{"channel-socket", `cd STATE && socat - UNIX-CONNECT:d[a]emon.s[o]ck`, blocked, "self-protection", ""},
+	{"channel-socket", `curl --unix-socket /tmp/app.sock http://x/`, notAllowed, "", ""},
 	// The port or the host known only at run time: not allowed.
 	{"channel-dynamic", `curl -s http://127.1:$(cat /tmp/p)/`, notAllowed, "", ""},
 	{"channel-dynamic", `curl -s http://$H:PORT/`, blocked, "self-protection", ""},
@@ -109,7 +115,7 @@ func TestBypassChannel(t *testing.T) {
 	t.Parallel()
 	p := channelPolicy(t)
 	for _, tt := range channelCases {
-		cmd := strings.ReplaceAll(tt.cmd, "PORT", channelPort)
+		cmd := strings.NewReplacer("PORT", channelPort, "STATE", p.StateDir).Replace(tt.cmd)
 		t.Run(tt.family+"/"+shorten(cmd), func(t *testing.T) {
 			t.Parallel()
 			d := decide(t, p, shellReq(cmd))

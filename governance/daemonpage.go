@@ -7,7 +7,10 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/bmatcuk/doublestar/v4"
+
 	"github.com/agentgov/governance/internal/programs"
+	"github.com/agentgov/governance/internal/shell"
 )
 
 // The daemon serves the approvals page and its decide API on a loopback
@@ -172,6 +175,9 @@ func (ev *evaluation) daemonPageVerdict(s *subject) Verdict {
 	if what == "" {
 		what = ch.names(c.Stdin.Body)
 	}
+	for i := 1; what == "" && i < len(c.Args); i++ {
+		what = ev.socketPath(c.Args[i], c.Cwd)
+	}
 	if what == "" {
 		return Verdict{}
 	}
@@ -222,6 +228,39 @@ func (ch *channel) namedIn(v any) string {
 			if w := ch.namedIn(x); w != "" {
 				return w
 			}
+		}
+	}
+	return ""
+}
+
+// socketPath reports a word that names the daemon's socket as a path,
+// relative to the command's folder or as a glob that could match it
+// (cd ~/.local/state && curl --unix-socket governance/d* ...), alone or
+// after a prefix (UNIX-CONNECT:PATH, --unix-socket=PATH).
+func (ev *evaluation) socketPath(a shell.Arg, cwd string) string {
+	dir := ev.e.Policy.StateDir
+	if dir == "" || a.Dynamic {
+		return ""
+	}
+	sock := filepath.Join(dir, "daemon.sock")
+	v := a.Value
+	for _, w := range []string{v, v[strings.LastIndexAny(v, ":=")+1:]} {
+		if w == "" {
+			continue
+		}
+		glob := strings.ContainsAny(w, "*?[")
+		p := ev.pc.resolve(w, false, glob, cwd)
+		if p.abs == "" {
+			continue
+		}
+		if glob {
+			if ok, err := doublestar.Match(p.abs, sock); ok || err != nil {
+				return "its socket"
+			}
+			continue
+		}
+		if within(p.abs, dir) {
+			return "its socket"
 		}
 	}
 	return ""
