@@ -6,6 +6,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"testing/fstest"
 
 	"github.com/agentgov/governance/governance"
 )
@@ -158,6 +159,59 @@ func TestChannelByTools(t *testing.T) {
 	}
 	for _, tt := range tests {
 		d := decide(t, p, tt.req)
+		denied := d.Outcome.Blocks() && d.Rule == "self-protection"
+		if denied != tt.deny {
+			t.Errorf("%v: %s by %s (%s), want denied as self-protection: %v", tt.req.Tool.Input, d.Outcome, d.Rule, d.Message, tt.deny)
+		}
+	}
+}
+
+// TestChannelOnTheDefaultPort: a page on port 80 is reached by a URL that
+// names no port, so a request to any spelling of this machine (a name the
+// hosts file maps to loopback included) is denied, and one to another
+// machine is not.
+func TestChannelOnTheDefaultPort(t *testing.T) {
+	t.Parallel()
+	state := filepath.Join(t.TempDir(), "state")
+	if err := os.MkdirAll(state, 0o700); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(state, "daemon.json"), []byte(`{"url": "http://127.0.0.1:80"}`), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	p := builtin(governance.DefaultSettings())
+	p.StateDir = state
+	files := fstest.MapFS{"etc/hosts": {Data: []byte("127.0.0.1 localhost\n127.0.1.1 devbox devbox.lan # this machine\n" +
+		"::1 ip6-loopback\n10.0.0.5 db\n")}}
+	for name, f := range testFS.m {
+		files[name] = f
+	}
+	e := governance.NewEngine(p)
+	e.FS = mapFS{files}
+	web := func(u string) *governance.Request {
+		return &governance.Request{Cwd: root, ProjectRoot: root, Home: home,
+			Tool: governance.Tool{Kind: governance.KindWeb, Name: "WebFetch", Input: governance.Input{URL: u}}}
+	}
+	tests := []struct {
+		req  *governance.Request
+		deny bool
+	}{
+		{shellReq("curl -s http://127.1/"), true},
+		{shellReq("curl -s http://0x7f000001/"), true},
+		{shellReq("curl -s 'http://[::ffff:127.0.0.1]/'"), true},
+		{shellReq("curl -s http://localhost./"), true},
+		{shellReq("curl -s http://devbox/"), true},
+		{shellReq("curl -s http://DEVBOX.LAN./"), true},
+		{shellReq("wget -qO- http://ip6-loopback/"), true},
+		{shellReq("curl -s $URL"), true},
+		{web("http://2130706433/"), true},
+		{web("http://devbox/approvals"), true},
+		{shellReq("curl -s http://db/"), false},
+		{shellReq("curl -s https://example.com/"), false},
+		{web("https://example.com/"), false},
+	}
+	for _, tt := range tests {
+		d := e.Decide(t.Context(), tt.req)
 		denied := d.Outcome.Blocks() && d.Rule == "self-protection"
 		if denied != tt.deny {
 			t.Errorf("%v: %s by %s (%s), want denied as self-protection: %v", tt.req.Tool.Input, d.Outcome, d.Rule, d.Message, tt.deny)

@@ -127,6 +127,9 @@ func (ch *channel) isPort(w string) bool {
 	return err == nil && strconv.FormatUint(n, 10) == ch.port
 }
 
+// defaultPort reports a page on the port a URL with no port goes to.
+func (ch *channel) defaultPort() bool { return ch.port == "80" || ch.port == "443" }
+
 func alnum(c byte) bool {
 	return c >= '0' && c <= '9' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c == '_'
 }
@@ -178,6 +181,15 @@ func (ev *evaluation) daemonPageVerdict(s *subject) Verdict {
 	for i := 1; what == "" && i < len(c.Args); i++ {
 		what = ev.socketPath(c.Args[i], c.Cwd)
 	}
+	if what == "" && ch.defaultPort() && s.cl.call != nil {
+		// A URL that names no port goes to its scheme's.
+		for _, e := range s.cl.call.Effects().List {
+			if e.Op == programs.Network && (e.Host == "" || ev.thisMachine(e.Host)) {
+				what = "this machine, whose port " + ch.port + " is the page's"
+				break
+			}
+		}
+	}
 	if what == "" {
 		return Verdict{}
 	}
@@ -195,6 +207,9 @@ func (ev *evaluation) daemonPageVerdict(s *subject) Verdict {
 func (ev *evaluation) channelToolVerdict(s *subject) Verdict {
 	ch := ev.governanceChannel()
 	what := ch.names(s.url)
+	if what == "" && s.kind == KindWeb && ch.defaultPort() && (s.host == "" || ev.thisMachine(s.host)) {
+		what = "this machine, whose port " + ch.port + " is the page's"
+	}
 	if what == "" && s.kind == KindMCP {
 		what = ch.namedIn(s.arguments)
 	}
