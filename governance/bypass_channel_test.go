@@ -218,3 +218,27 @@ func TestChannelOnTheDefaultPort(t *testing.T) {
 		}
 	}
 }
+
+// BenchmarkDecideNetworkWithDaemon is the in-process decision for a
+// command that may connect while a daemon runs: the channel check reads
+// daemon.json once per call and scans the command's words.
+func BenchmarkDecideNetworkWithDaemon(b *testing.B) {
+	for _, daemon := range []bool{false, true} {
+		b.Run(map[bool]string{false: "no-state", true: "daemon"}[daemon], func(b *testing.B) {
+			p := builtin(governance.DefaultSettings())
+			if daemon {
+				state := b.TempDir()
+				if err := os.WriteFile(filepath.Join(state, "daemon.json"), []byte(`{"pid": 1, "url": "http://127.0.0.1:41234"}`), 0o600); err != nil {
+					b.Fatal(err)
+				}
+				p.StateDir = state
+			}
+			e := governance.NewEngine(p)
+			req := shellReq("curl -s https://example.com/api/v1/items?page=2")
+			for b.Loop() {
+				r := *req
+				e.Decide(b.Context(), &r)
+			}
+		})
+	}
+}
