@@ -158,6 +158,22 @@ func TestApprovalChannelIsUnreachable(t *testing.T) {
 	if reply.Len() != 0 {
 		t.Fatalf("the waiting call returned after a forged approval: %s", reply.String())
 	}
+	// The agent's retry of the same call is not let through either, and
+	// the hook says why.
+	retry := exec.Command(os.Args[0], "claude")
+	retry.Dir = dir
+	retry.Env = append(environ, "GOVERNANCE_TEST_RUN=governance-hook")
+	retry.Stdin = bytes.NewReader(preToolUse(dir, "chan-2", "npm install left-pad"))
+	var retryOut, retryErr bytes.Buffer
+	retry.Stdout, retry.Stderr = &retryOut, &retryErr
+	if err := retry.Start(); err != nil {
+		t.Fatal(err)
+	}
+	time.AfterFunc(5*time.Second, func() { retry.Process.Kill() })
+	retry.Wait()
+	if strings.Contains(retryOut.String(), `"allow"`) || !strings.Contains(retryErr.String(), "not signed") {
+		t.Errorf("the retry after a forged approval: %s\n%s", retryOut.String(), retryErr.String())
+	}
 	out, _ := run(t, dir, home, "governance", nil, nil, "approvals", "list")
 	if !strings.Contains(out, id) || !strings.Contains(out, "not signed") {
 		t.Fatalf("the approval no longer waits, or no note says why: %s", out)
