@@ -46,7 +46,7 @@ func (ev *evaluation) governanceChannel() *channel {
 	if ev.channel != nil {
 		return ev.channel
 	}
-	ch := &channel{sockets: []string{"daemon.sock", "state/governance"}}
+	ch := &channel{sockets: []string{"state/governance"}}
 	ev.channel = ch
 	dir := ev.e.Policy.StateDir
 	if dir == "" {
