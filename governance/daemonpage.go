@@ -27,8 +27,10 @@ import (
 // every such call has to say is the port, or the socket: a command that
 // may open a connection (a network effect, an unknown program, code an
 // interpreter runs, bash's /dev/tcp) and whose words name the page's port
-// (in any base a program reads it in) or the daemon's socket is denied. A port
-// computed at run time leaves the command unknown, which is never allowed.
+// (in any base a program reads it in) or the daemon's socket is denied.
+// A port computed at run time leaves the command unknown, which is never
+// allowed. A page on the default port of its scheme is named by no port:
+// there, a request to this machine (see loopback.go) is denied.
 
 // channel is what a call would have to name to reach the daemon.
 type channel struct {
@@ -36,8 +38,8 @@ type channel struct {
 	port string
 	// pid is the daemon's process, "" when none runs.
 	pid string
-	// sockets are the daemon's socket and state folder, as paths and as
-	// parts of them.
+	// sockets are texts that name the daemon's socket: its path, the
+	// state folder from the home, and the default state folder's tail.
 	sockets []string
 }
 
