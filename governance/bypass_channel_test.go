@@ -67,6 +67,14 @@ var channelCases = []bypassCase{
 	{"channel-port-spelling", `node -e 'require("net").connect(0b1010000100010010, "127.1")'`, blocked, "self-protection", ""},
 	{"channel-port-spelling", `perl -e 'use IO::Socket; IO::Socket::INET->new(PeerAddr => "127.1", PeerPort => 0120422)'`, blocked, "self-protection", ""},
 	{"channel-port-spelling", `ruby -rsocket -e 'TCPSocket.new("127.1", 0XA112)'`, blocked, "self-protection", ""},
+	// A file planted for a later call: a script or configuration naming
+	// the port and this machine.
+	{"channel-planted", `echo 'import urllib.request; urllib.request.urlopen("http://127.1:PORT/")' > run.py`, blocked, "self-protection", "run.py"},
+	{"channel-planted", "cat > run.sh <<'EOF'\ncurl -d token=x http://localhost:PORT/approvals/a1/approve\nEOF", blocked, "self-protection", "run.sh"},
+	{"channel-planted", `printf 'proxy = http://[::1]:PORT\n' >> .curlrc`, blocked, "self-protection", ".curlrc"},
+	{"channel-planted", `echo 'exec 3<>/dev/tcp/2130706433/PORT' | tee x.sh`, blocked, "self-protection", ""},
+	{"channel-harmless", `echo 'listening on 127.0.0.1:3000' > notes.txt`, runs, "", ""},
+	{"channel-harmless", `echo '{"size": PORT}' > sizes.json`, runs, "", ""},
 	// The key of the approval records' MACs is a secret.
 	{"channel-key", `cat ~/.local/state/governance/approvals.key`, blocked, "", ""},
 	{"channel-key", `base64 /home/user/.local/state/governance/approvals.key`, blocked, "", ""},
@@ -131,7 +139,8 @@ func TestBypassChannel(t *testing.T) {
 }
 
 // TestChannelByTools: a web fetch or a tool server's call that names the
-// daemon's port is denied; one to another port keeps its outcome.
+// daemon's port is denied, and so is a file written with text that names
+// it and this machine; one to another port keeps its outcome.
 func TestChannelByTools(t *testing.T) {
 	t.Parallel()
 	p := channelPolicy(t)
@@ -143,6 +152,10 @@ func TestChannelByTools(t *testing.T) {
 		return &governance.Request{Cwd: root, ProjectRoot: root, Home: home,
 			Tool: governance.Tool{Kind: governance.KindMCP, Name: "mcp__fetch__fetch",
 				Input: governance.Input{Server: "fetch", MCPTool: "fetch", Arguments: []byte(args)}}}
+	}
+	write := func(path, content string) *governance.Request {
+		return &governance.Request{Cwd: root, ProjectRoot: root, Home: home,
+			Tool: governance.Tool{Kind: governance.KindWrite, Name: "Write", Input: governance.Input{Paths: []string{path}, Content: content}}}
 	}
 	tests := []struct {
 		req  *governance.Request
@@ -156,6 +169,9 @@ func TestChannelByTools(t *testing.T) {
 		{web("http://localhost:3000/"), false},
 		{web("https://example.com/"), false},
 		{mcp(`{"url": "http://localhost:8080/"}`), false},
+		{write("client.py", `requests.post("http://127.1:`+channelPort+`/approvals/a1/approve")`), true},
+		{write("client.py", `requests.post("http://127.1:8000/items")`), false},
+		{write("sizes.json", `{"size": `+channelPort+`}`), false},
 	}
 	for _, tt := range tests {
 		d := decide(t, p, tt.req)

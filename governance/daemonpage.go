@@ -100,6 +100,11 @@ func (ch *channel) names(text string) string {
 			return "its socket"
 		}
 	}
+	return ch.namesPort(text)
+}
+
+// namesPort reports whether text names the port as a number of its own.
+func (ch *channel) namesPort(text string) string {
 	if ch.port == "" {
 		return ""
 	}
@@ -281,4 +286,37 @@ func (ev *evaluation) socketPath(a shell.Arg, cwd string) string {
 		}
 	}
 	return ""
+}
+
+// plantedVerdict denies writing a file (a script, a configuration) whose
+// text names the daemon's port and this machine: a program run later
+// would connect to the page from where the words are no longer seen
+// (echo 'urlopen("http://127.1:PORT/")' > x.py, then python3 x.py).
+func (ev *evaluation) plantedVerdict(s *subject) Verdict {
+	text := ev.req.Tool.Input.Command + "\n" + ev.req.Tool.Input.Content
+	ch := ev.governanceChannel()
+	what := ch.namesPort(text)
+	if what == "" || !mentionsThisMachine(text) {
+		return Verdict{}
+	}
+	return Verdict{Outcome: Deny, Layer: LayerInvariant, Rule: "self-protection", Subject: ev.relPath(s.file),
+		Message: "This call writes " + ev.relPath(s.file) + " with text that names this machine and " + what +
+			", the port of governance's daemon, whose page and API are where a person answers approvals; " +
+			"a program that reads it later could connect there.",
+		Suggestion: "Wait for the person to answer; `governance approvals list` shows what is waiting. " +
+			"A server of your own listens on another port."}
+}
+
+// mentionsThisMachine reports text that may spell this machine: a name
+// or address of loopback or of the unspecified address, in the forms a
+// person writes them (not every spelling: a port alone decides where
+// the text is a command).
+func mentionsThisMachine(text string) bool {
+	t := strings.ToLower(text)
+	for _, m := range []string{"localhost", "127.", "::1", "0x7f", "2130706433", "0177", "0.0.0.0", "::ffff:", "[::]", "/dev/tcp/"} {
+		if strings.Contains(t, m) {
+			return true
+		}
+	}
+	return false
 }

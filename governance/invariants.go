@@ -40,6 +40,9 @@ func (ev *evaluation) invariants(s *subject) Verdict {
 			if v := ev.procFileVerdict(s); v.Outcome != NoOpinion {
 				return v
 			}
+			if v := ev.plantedVerdict(s); v.Outcome != NoOpinion {
+				return v
+			}
 			return ev.selfProtection(s)
 		}
 	}
