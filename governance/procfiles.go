@@ -21,12 +21,19 @@ import (
 // process. A look at names only (ls of the folder) reads nothing in them.
 func (ev *evaluation) procFileVerdict(s *subject) Verdict {
 	p := s.file
-	if s.stat || !strings.HasPrefix(p.abs, "/proc/") {
+	if s.stat || p.abs != "/proc" && !strings.HasPrefix(p.abs, "/proc/") {
 		return Verdict{}
 	}
+	if p.abs == "/proc" {
+		// A recursive read of /proc reads every process's files.
+		if !s.tree {
+			return Verdict{}
+		}
+		p.abs = "/proc/*"
+	}
 	segs := strings.Split(strings.TrimPrefix(p.abs, "/proc/"), "/")
-	if len(segs) < 2 || segs[1] == "" {
-		// /proc/PID itself: a listing of its names.
+	if (len(segs) < 2 || segs[1] == "") && !s.tree {
+		// /proc/PID itself, not what is in it: a listing of its names.
 		return Verdict{}
 	}
 	var pids []string
@@ -41,8 +48,8 @@ func (ev *evaluation) procFileVerdict(s *subject) Verdict {
 	if len(pids) == 0 {
 		return Verdict{}
 	}
-	return Verdict{Outcome: Deny, Layer: LayerInvariant, Rule: "self-protection", Subject: p.abs,
-		Message: p.abs + " is a file of governance's process " + strings.Join(pids, ", ") +
+	return Verdict{Outcome: Deny, Layer: LayerInvariant, Rule: "self-protection", Subject: s.file.abs,
+		Message: s.file.abs + " holds files of governance's process " + strings.Join(pids, ", ") +
 			": its open files, environment, command line and memory hold the token of the page where a person answers approvals.",
 		Suggestion: "Leave governance's processes alone; `governance status` says what the daemon is doing."}
 }
