@@ -17,6 +17,7 @@ import (
 	"io/fs"
 	"path/filepath"
 	"sort"
+	"sync"
 	"time"
 
 	"github.com/agentgov/governance/internal/filelock"
@@ -77,7 +78,10 @@ type Store struct {
 	// beside Dir).
 	KeyFile string
 	Now     func() time.Time
-	key     []byte
+	// mu guards key, read once (the MCP proxy shares a store between
+	// calls).
+	mu  sync.Mutex
+	key []byte
 }
 
 // Open returns the store under a state folder.

@@ -36,6 +36,8 @@ const keyBytes = 32
 
 // signingKey returns the store's key; create makes it when missing.
 func (s *Store) signingKey(create bool) ([]byte, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
 	if s.key != nil {
 		return s.key, nil
 	}

@@ -3,9 +3,11 @@ package approvals_test
 import (
 	"encoding/json"
 	"errors"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -163,5 +165,35 @@ func TestUnsignedRecordsMigrate(t *testing.T) {
 	again, created, err := approvals.Open(state).File(approvals.Item{Shape: "x"})
 	if err != nil || created || again.ID != "abc234" {
 		t.Fatalf("filing the same call: %+v %v %v", again, created, err)
+	}
+}
+
+// TestOneKeyWhenFilersRace: processes that file at once, each the first,
+// share one key: every record verifies.
+func TestOneKeyWhenFilersRace(t *testing.T) {
+	t.Parallel()
+	state := t.TempDir()
+	shared := approvals.Open(state)
+	var wg sync.WaitGroup
+	for i := range 8 {
+		wg.Go(func() {
+			s := approvals.Open(state)
+			if i%2 == 0 {
+				s = shared
+			}
+			if _, _, err := s.File(approvals.Item{Shape: fmt.Sprint("shape-", i)}); err != nil {
+				t.Error(err)
+			}
+		})
+	}
+	wg.Wait()
+	items, err := approvals.Open(state).List("")
+	if err != nil || len(items) != 8 {
+		t.Fatalf("items: %d %v", len(items), err)
+	}
+	for _, it := range items {
+		if it.Unverified != "" {
+			t.Errorf("%s: %s", it.ID, it.Unverified)
+		}
 	}
 }
