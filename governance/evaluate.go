@@ -37,6 +37,9 @@ type evaluation struct {
 	// binary (cp, install, ln): running them later in the call runs
 	// governance.
 	copies []string
+	// channel is the daemon's page port and socket (see daemonpage.go),
+	// read at most once per call.
+	channel *channel
 	// index narrows the rules per command; nil for calls of a few
 	// commands, where building it costs more than scanning the rules.
 	index *ruleIndex

@@ -21,8 +21,15 @@ func (ev *evaluation) invariants(s *subject) Verdict {
 			if v := ev.daemonPageVerdict(s); v.Outcome != NoOpinion {
 				return v
 			}
+			if v := ev.attachVerdict(s); v.Outcome != NoOpinion {
+				return v
+			}
 			return ev.governanceCLI(s)
 		}
+	case (s.kind == KindWeb || s.kind == KindMCP) && ev.req.Role != "human":
+		return ev.channelToolVerdict(s)
+	case s.kind == KindRead && ev.req.Role != "human":
+		return ev.procFileVerdict(s)
 	case s.kind.modifies():
 		if s.file.is(ClassDevice) {
 			return Verdict{Outcome: Deny, Layer: LayerInvariant, Rule: "device-write",
@@ -30,6 +37,12 @@ func (ev *evaluation) invariants(s *subject) Verdict {
 				Suggestion: "Write to a regular file instead; only a human may write to devices directly."}
 		}
 		if ev.req.Role != "human" {
+			if v := ev.procFileVerdict(s); v.Outcome != NoOpinion {
+				return v
+			}
+			if v := ev.plantedVerdict(s); v.Outcome != NoOpinion {
+				return v
+			}
 			return ev.selfProtection(s)
 		}
 	}

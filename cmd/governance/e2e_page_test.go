@@ -27,7 +27,9 @@ func chromium(t *testing.T) string {
 }
 
 // startDaemon runs governance daemon as its own process in dir, until the
-// test ends, and returns the page address it printed (with its token).
+// test ends, and returns the page address with its token. The daemon's
+// output is a pipe, not a terminal: it prints the address without the
+// token, which governance daemon --url prints.
 func startDaemon(t *testing.T, dir string, environ []string) string {
 	t.Helper()
 	daemon := exec.Command(os.Args[0], "daemon", "--idle-timeout", "0")
@@ -52,11 +54,21 @@ func startDaemon(t *testing.T, dir string, environ []string) string {
 	if page == "" {
 		t.Fatal("the daemon printed no page address")
 	}
+	if strings.Contains(page, "token=") || !strings.Contains(page, "daemon.token") {
+		t.Fatalf("the daemon printed its token to a pipe, or not where it is: %s", page)
+	}
 	go func() {
 		for sc.Scan() {
 		}
 	}()
-	return page
+	url := exec.Command(os.Args[0], "daemon", "--url")
+	url.Dir = dir
+	url.Env = append(environ, "GOVERNANCE_TEST_RUN=governance")
+	got, err := url.Output()
+	if err != nil {
+		t.Fatalf("governance daemon --url: %v", err)
+	}
+	return strings.TrimSpace(string(got))
 }
 
 // The whole approvals loop with a real browser: the daemon runs, a hook

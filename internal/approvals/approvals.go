@@ -17,6 +17,7 @@ import (
 	"io/fs"
 	"path/filepath"
 	"sort"
+	"sync"
 	"time"
 
 	"github.com/agentgov/governance/internal/filelock"
@@ -65,6 +66,13 @@ type Item struct {
 	// answer (the learned entry, the project's trust), so that a run
 	// killed between them is finished by the next.
 	Finish *Finish `json:"finish,omitempty"`
+	// MAC authenticates the record (see mac.go).
+	MAC string `json:"mac,omitempty"`
+	// Unverified, when set, says why the record's MAC did not verify:
+	// the record counts as pending, whatever status its file claims.
+	Unverified string `json:"unverified,omitempty"`
+	// claimed is the status the file of an unverified record claims.
+	claimed string
 }
 
 // Finish is the journal of an approval for good: written with the answer,
@@ -87,12 +95,19 @@ type Finish struct {
 // Store is the approvals folder of a state folder.
 type Store struct {
 	Dir string
-	Now func() time.Time
+	// KeyFile is the key of the records' MACs (default: approvals.key
+	// beside Dir).
+	KeyFile string
+	Now     func() time.Time
+	// mu guards key, read once (the MCP proxy shares a store between
+	// calls).
+	mu  sync.Mutex
+	key []byte
 }
 
 // Open returns the store under a state folder.
 func Open(stateDir string) *Store {
-	return &Store{Dir: filepath.Join(stateDir, "approvals"), Now: time.Now}
+	return &Store{Dir: filepath.Join(stateDir, "approvals"), KeyFile: filepath.Join(stateDir, KeyFile), Now: time.Now}
 }
 
 // ErrNotFound is returned for an id that has no item.
@@ -104,14 +119,27 @@ func (s *Store) Get(id string) (*Item, error) {
 	if errors.Is(err, fs.ErrNotExist) {
 		return nil, fmt.Errorf("%w %q (run `governance approvals list`)", ErrNotFound, id)
 	}
+	if err == nil {
+		s.verify(it)
+	}
 	return it, err
 }
 
-func (s *Store) put(it *Item) error { return jsondir.Put(s.Dir, it.ID, it) }
+// put signs and writes a record.
+func (s *Store) put(it *Item) error {
+	if err := s.sign(it); err != nil {
+		return err
+	}
+	return jsondir.Put(s.Dir, it.ID, it)
+}
 
-// List returns the items, oldest first; status "" lists all.
+// List returns the items, oldest first; status "" lists all. A record
+// whose MAC does not verify is listed as pending.
 func (s *Store) List(status string) ([]*Item, error) {
-	out, err := jsondir.List(s.Dir, "approval", func(it *Item) bool { return status == "" || it.Status == status })
+	out, err := jsondir.List(s.Dir, "approval", func(it *Item) bool {
+		s.verify(it)
+		return status == "" || it.Status == status
+	})
 	sort.Slice(out, func(i, j int) bool { return out[i].Created.Before(out[j].Created) })
 	return out, err
 }
@@ -168,6 +196,11 @@ func (s *Store) Journal(id string, set func(*Finish)) (*Item, error) {
 	if err != nil {
 		return nil, err
 	}
+	// Only a person's approval, as signed, has steps to finish: signing
+	// the journal of any other record would sign what it claims.
+	if it.Status != Approved {
+		return it, fmt.Errorf("approval %s is %s, not approved: nothing to finish", id, it.Status)
+	}
 	if it.Finish == nil {
 		it.Finish = &Finish{}
 	}
@@ -215,6 +248,7 @@ func (s *Store) Answered(shape string, since time.Time) (*Item, error) {
 	if err != nil {
 		return nil, err
 	}
+	var refused error
 	for i := len(items) - 1; i >= 0; i-- {
 		it := items[i]
 		if it.Shape != shape || it.Decided.Before(since) {
@@ -227,8 +261,11 @@ func (s *Store) Answered(shape string, since time.Time) (*Item, error) {
 		case Denied:
 			return it, nil
 		}
+		if it.Unverified != "" && it.claimed != Pending && refused == nil {
+			refused = fmt.Errorf("%w: %s", ErrUnverified, it.Unverified)
+		}
 	}
-	return nil, nil
+	return nil, refused
 }
 
 // Withdraw marks a pending item withdrawn: its caller no longer waits.

@@ -66,6 +66,9 @@ good given on the daemon's page or through the MCP proxy.`,
 			for _, it := range items {
 				fmt.Fprintf(a.Stdout, "%s  %-8s %s  %s  %s\n", it.ID, it.Status, it.Created.Local().Format("2006-01-02 15:04:05"),
 					orDash(it.Agent), governance.Sanitize(it.Summary))
+				if it.Unverified != "" {
+					fmt.Fprintf(a.Stdout, "        %s\n", it.Unverified)
+				}
 			}
 			return nil
 		},
@@ -84,6 +87,9 @@ good given on the daemon's page or through the MCP proxy.`,
 			}
 			w := a.Stdout
 			fmt.Fprintf(w, "approval:      %s (%s)\n", it.ID, it.Status)
+			if it.Unverified != "" {
+				fmt.Fprintf(w, "NOT SIGNED:    %s\n", it.Unverified)
+			}
 			fmt.Fprintf(w, "call:          %s\n", governance.Sanitize(it.Summary))
 			fmt.Fprintf(w, "why it asks:   %s (%s)\n", governance.Sanitize(it.Reason), it.Rule)
 			if it.Justification != "" {

@@ -13,6 +13,7 @@ import (
 	"syscall"
 	"time"
 
+	"github.com/mattn/go-isatty"
 	"github.com/spf13/cobra"
 
 	"github.com/agentgov/governance/internal/bundle"
@@ -38,8 +39,11 @@ asks it, and starts it when none runs.
 It also serves, on 127.0.0.1 and a free port, a page listing the calls
 waiting for approval (with approve and deny buttons), recent decisions and
 rule hit counts, and POST /v1/decide for tool servers that are not agent
-harnesses. Both need the random token that daemon prints and keeps in the
-state folder (mode 0600).
+harnesses. Both need the random token that daemon keeps in the state
+folder (daemon.token, mode 0600) and prints with the page's address when
+its output is a terminal (elsewhere it prints where the token is; --url
+prints the address with it). The page and the API answer only under the
+host:port printed.
 
 It stops after --idle-timeout without a request.`,
 		Example: `  governance daemon
@@ -70,7 +74,7 @@ It stops after --idle-timeout without a request.`,
 			go func() {
 				select {
 				case <-srv.Ready():
-					fmt.Fprintf(a.Stdout, "governance daemon listening on %s\npage: %s\n", srv.Socket(), srv.URL())
+					fmt.Fprintf(a.Stdout, "governance daemon listening on %s\npage: %s\n", srv.Socket(), daemonPage(a.Stdout, srv.URL(), srv.Token(), stateDir))
 				case <-ctx.Done():
 				}
 			}()
@@ -87,6 +91,19 @@ It stops after --idle-timeout without a request.`,
 	f.DurationVar(&idle, "idle-timeout", 30*time.Minute, "stop after this long without a request (0: never)")
 	f.BoolVar(&url, "url", false, "print the running daemon's page address, with its token, and exit")
 	return c
+}
+
+// daemonPage is the page's address as the daemon prints it: with its
+// token only on a terminal, where only the person who started it reads
+// it. Output that goes to a file or a pipe could be read by others (an
+// agent reading the file, or the daemon's /proc/PID/fd/1), so there it
+// says where the token is kept instead.
+func daemonPage(stdout io.Writer, url, token, stateDir string) string {
+	if f, ok := stdout.(*os.File); ok && isatty.IsTerminal(f.Fd()) {
+		return url
+	}
+	return strings.TrimSuffix(url, "/?token="+token) + "/ (its token is in " + daemonproto.TokenPath(stateDir) +
+		"; `governance daemon --url` prints the address with it)"
 }
 
 // printDaemonURL prints the running daemon's page address.

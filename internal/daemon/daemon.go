@@ -68,10 +68,12 @@ var ErrRunning = errors.New("a governance daemon is already running for this sta
 
 // Server is a running daemon.
 type Server struct {
-	cfg      Config
-	socket   string
-	token    string
-	url      string
+	cfg    Config
+	socket string
+	token  string
+	url    string
+	// host is the page's canonical host:port, the only Host it answers.
+	host     string
 	policies *policies
 	plugins  *pluginhost.Pool
 	logger   *log.Logger
@@ -154,7 +156,8 @@ func (s *Server) Run(ctx context.Context) error {
 		ln.Close()
 		return err
 	}
-	s.url = "http://" + web.Addr().String()
+	s.host = web.Addr().String()
+	s.url = "http://" + s.host
 	if s.token, err = newToken(); err != nil {
 		return err
 	}

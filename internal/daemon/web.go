@@ -52,10 +52,12 @@ func (s *Server) sameOrigin(r *http.Request) bool {
 }
 
 // ownHost rejects a request addressed to another name (DNS rebinding: a
-// page of another site whose name resolves to 127.0.0.1): the Host header
-// must be the address the page listens on.
+// page of another site whose name resolves to 127.0.0.1) or another
+// spelling of this machine (127.1, 2130706433, [::1], localhost.): the
+// Host header must be exactly the host:port the daemon prints, byte for
+// byte. The page, its answers and the decide API all ask it.
 func (s *Server) ownHost(r *http.Request) bool {
-	return "http://"+r.Host == s.url
+	return r.Host == s.host
 }
 
 // formToken checks the token a form carries. An answer needs it even with
@@ -172,6 +174,10 @@ func (s *Server) decide(w http.ResponseWriter, r *http.Request) {
 	s.touch()
 	s.busy.Add(1)
 	defer s.busy.Add(-1)
+	if !s.ownHost(r) {
+		http.Error(w, "wrong Host header", http.StatusMisdirectedRequest)
+		return
+	}
 	if !strings.HasPrefix(r.Header.Get("Authorization"), "Bearer ") || !s.authorized(r) {
 		http.Error(w, "a bearer token is required", http.StatusUnauthorized)
 		return
@@ -266,7 +272,7 @@ button{padding:.3rem .9rem;margin-right:.4rem}form{display:inline}input[type=tex
 <h2>Waiting for you ({{len .Pending}})</h2>
 {{if .Pending}}<table><tr><th>id</th><th>call</th><th>agent</th><th>answer</th></tr>
 {{range .Pending}}<tr id="approval-{{.ID}}"><td>{{.ID}}</td><td><code>{{.Summary}}</code>
-<div class="why">{{.Reason}}{{if .Justification}}<br>agent's reason: {{.Justification}}{{end}}{{if .Safety}}<br>why it is safe, says the caller: {{.Safety}}{{end}}<br>{{.Project}}</div></td>
+<div class="why">{{if .Unverified}}<strong>{{.Unverified}}</strong><br>{{end}}{{.Reason}}{{if .Justification}}<br>agent's reason: {{.Justification}}{{end}}{{if .Safety}}<br>why it is safe, says the caller: {{.Safety}}{{end}}<br>{{.Project}}</div></td>
 <td>{{.Agent}}<div class="why">{{.Harness}} {{.Session}}</div></td>
 <td><form method="post" action="/approvals/{{.ID}}/approve"><input type="hidden" name="token" value="{{$.Token}}">
 <label><input type="checkbox" name="always"> always</label> <button type="submit" name="approve" id="approve-{{.ID}}">Approve</button></form>
