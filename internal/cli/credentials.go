@@ -1,0 +1,66 @@
+package cli
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"github.com/agentgov/governance/internal/config"
+	"github.com/agentgov/governance/internal/layout"
+)
+
+// credentialProblems lists the credentials written into the managed and
+// the user's config.yaml (audit_export's headers and endpoint), where
+// references belong: status, doctor and lint report them; the commands
+// that would send them refuse. Files that do not parse are left to the
+// reports of configuration errors.
+func credentialProblems(p layout.Paths) []error {
+	var out []error
+	for _, dir := range []string{p.ManagedDir, p.UserDir} {
+		if dir == "" {
+			continue
+		}
+		name := filepath.Join(dir, "config.yaml")
+		data, err := os.ReadFile(name)
+		if err != nil {
+			if !errors.Is(err, fs.ErrNotExist) {
+				out = append(out, err)
+			}
+			continue
+		}
+		f, err := config.ParseFile(name, data)
+		if err != nil || f.AuditExport == nil {
+			continue
+		}
+		out = append(out, f.AuditExport.Problems...)
+	}
+	return out
+}
+
+// credentialProblemsText joins problems into one text, sep between them.
+func credentialProblemsText(problems []error, sep string) string {
+	msgs := make([]string, len(problems))
+	for i, p := range problems {
+		msgs[i] = p.Error()
+	}
+	return strings.Join(msgs, sep)
+}
+
+// credentialReport is doctor's section on credentials in the
+// configuration; it returns the number of problems.
+func credentialReport(w io.Writer, p layout.Paths) int {
+	problems := credentialProblems(p)
+	if len(problems) == 0 {
+		fmt.Fprintln(w, "\ncredentials: none written into config.yaml")
+		return 0
+	}
+	fmt.Fprintln(w, "\ncredentials:")
+	for _, e := range problems {
+		fmt.Fprintf(w, "    problem: %v\n", e)
+	}
+	return len(problems)
+}
