@@ -147,7 +147,7 @@ func shipStatus(p layout.Paths) string {
 	case x == nil:
 		return "off (audit_export in config.yaml sends decisions to a collector)"
 	case len(x.Problems) > 0:
-		return "off: " + credentialProblemsText(x.Problems, "\n               ")
+		return "off: a credential is written into config.yaml (see credentials)"
 	}
 	st, err := ship.ReadState(ship.StatePath(p.DecisionLog()))
 	if err != nil {

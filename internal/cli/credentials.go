@@ -13,14 +13,14 @@ import (
 	"github.com/agentgov/governance/internal/layout"
 )
 
-// credentialProblems lists the credentials written into the managed and
-// the user's config.yaml (audit_export's headers and endpoint), where
-// references belong: status, doctor and lint report them; the commands
-// that would send them refuse. Files that do not parse are left to the
-// reports of configuration errors.
+// credentialProblems lists the credentials written into the managed, the
+// user's and the project's config.yaml (audit_export's headers and
+// endpoint, a gatekeeper key), where references belong: status, doctor
+// and lint report them; the commands that would send them refuse. Files
+// that do not parse are left to the reports of configuration errors.
 func credentialProblems(p layout.Paths) []error {
 	var out []error
-	for _, dir := range []string{p.ManagedDir, p.UserDir} {
+	for _, dir := range []string{p.ManagedDir, p.UserDir, p.RepoDir} {
 		if dir == "" {
 			continue
 		}
@@ -33,10 +33,13 @@ func credentialProblems(p layout.Paths) []error {
 			continue
 		}
 		f, err := config.ParseFile(name, data)
-		if err != nil || f.AuditExport == nil {
+		if err != nil {
 			continue
 		}
-		out = append(out, f.AuditExport.Problems...)
+		out = append(out, f.Credentials...)
+		if f.AuditExport != nil {
+			out = append(out, f.AuditExport.Problems...)
+		}
 	}
 	return out
 }
@@ -63,4 +66,14 @@ func credentialReport(w io.Writer, p layout.Paths) int {
 		fmt.Fprintf(w, "    problem: %v\n", e)
 	}
 	return len(problems)
+}
+
+// credentialStatus is governance status's line about credentials in the
+// configuration.
+func credentialStatus(p layout.Paths) string {
+	problems := credentialProblems(p)
+	if len(problems) == 0 {
+		return "none written into config.yaml"
+	}
+	return credentialProblemsText(problems, "\n               ")
 }

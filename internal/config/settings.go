@@ -58,6 +58,12 @@ type File struct {
 	// read from the user's configuration only.
 	AuditExport *AuditExport
 
+	// Credentials are credentials written into the file outside
+	// audit_export (a gatekeeper api_key), each a [*LiteralCredential]:
+	// they are not read, and status, doctor and lint report them
+	// (credentials.go).
+	Credentials []error
+
 	// Lock lists the switches no layer below may loosen, and Bundle names
 	// the policy bundle the machine pulls: managed configuration only.
 	Lock   []string
