@@ -214,3 +214,13 @@ func literalInURL(u *url.URL) bool {
 	}
 	return false
 }
+
+// redactedURL is s without the password its user information may hold,
+// for messages.
+func redactedURL(s string) string {
+	u, err := url.Parse(s)
+	if err != nil {
+		return "(a URL that does not parse)"
+	}
+	return u.Redacted()
+}

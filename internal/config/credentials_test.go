@@ -129,3 +129,27 @@ func TestResolveHeaders(t *testing.T) {
 		t.Errorf("a missing file: %v", err)
 	}
 }
+
+// A password or token in the bundle source's URL is listed among the
+// file's credentials and the source's problems, by line and without the
+// value; the file still parses.
+func TestBundleSourceCredential(t *testing.T) {
+	t.Parallel()
+	for _, source := range []string{"https://ci:hunter2@bundles.example.com/b.tar.gz", "oci://ci:hunter2@registry.example.com/team/policy:v1",
+		"https://bundles.example.com/b.tar.gz?token=hunter2"} {
+		src := "bundle:\n  source: " + source + "\n  public_key: key.pem\n"
+		f, err := ParseFile("/etc/governance/config.yaml", []byte(src))
+		if err != nil {
+			t.Fatalf("%s: %v", source, err)
+		}
+		if f.Bundle == nil || len(f.Bundle.Problems) != 1 || len(f.Credentials) != 1 ||
+			!strings.HasPrefix(f.Credentials[0].Error(), "/etc/governance/config.yaml:2: bundle.source holds") ||
+			strings.Contains(f.Credentials[0].Error(), "hunter2") {
+			t.Errorf("%s: bundle %+v, credentials %v", source, f.Bundle, f.Credentials)
+		}
+	}
+	f, err := ParseFile("/etc/governance/config.yaml", []byte("bundle:\n  source: oci://registry.example.com/team/policy:v1\n  public_key: key.pem\n"))
+	if err != nil || len(f.Credentials) != 0 || len(f.Bundle.Problems) != 0 {
+		t.Errorf("a source without a credential: %v, %v", err, f.Credentials)
+	}
+}
