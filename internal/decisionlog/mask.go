@@ -383,13 +383,18 @@ func wordSecrets(s string, spans []span) []span {
 	words := splitWords(s)
 	prog, progAt := "", -1
 	seg := -1
+	setVerb := false // a set verb came earlier in the simple command
 	for i, w := range words {
 		if w.seg != seg {
-			seg, prog, progAt = w.seg, "", -1
+			seg, prog, progAt, setVerb = w.seg, "", -1, false
 		}
 		text := w.text(s)
 		spans = assignmentSecrets(s, w, spans)
-		spans = setValue(s, words, i, text, spans)
+		if setVerb {
+			spans = setValue(s, words, i, text, spans)
+		} else if slices.Contains(setVerbs[:], text) {
+			setVerb = true
+		}
 		if base := path.Base(text); isOptionProgram(base) && (prog == "" || !strings.HasPrefix(text, "-")) {
 			prog, progAt = base, i
 			continue
@@ -487,22 +492,13 @@ func vaultTokens(s string, spans []span) []span {
 var setVerbs = [...]string{"set", "config", "configure", "config:set", "put", "add"}
 
 // setValue masks the word after words[i] when words[i] is a secret's name
-// (not an option, not an assignment) that follows a set verb of the same
-// simple command: aws configure set aws_secret_access_key VALUE.
+// (not an option, not an assignment); the caller has seen a set verb
+// earlier in the simple command: aws configure set aws_secret_access_key
+// VALUE.
 func setValue(s string, words []word, i int, text string, spans []span) []span {
 	w := words[i]
 	if i+1 >= len(words) || words[i+1].seg != w.seg || strings.HasPrefix(text, "-") ||
 		strings.ContainsAny(text, "=/") || !secretName(text) {
-		return spans
-	}
-	verb := false
-	for k := i - 1; k >= 0 && words[k].seg == w.seg; k-- {
-		if slices.Contains(setVerbs[:], words[k].text(s)) {
-			verb = true
-			break
-		}
-	}
-	if !verb {
 		return spans
 	}
 	next := words[i+1]
