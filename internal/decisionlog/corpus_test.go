@@ -73,6 +73,7 @@ func TestRecordMasksCorpus(t *testing.T) {
 func BenchmarkMask(b *testing.B) {
 	for _, bc := range []struct{ name, text string }{
 		{"plain", "git status && go test ./internal/shell -run TestParse -count=1"},
+		{"curl", "curl -fsSL https://example.com/install.sh -o install.sh"},
 		{"keyword", "curl -H 'Authorization: Bearer x' https://api.example.com/v1/items?page=2"},
 	} {
 		b.Run(bc.name, func(b *testing.B) {

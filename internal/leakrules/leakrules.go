@@ -44,6 +44,11 @@ type rule struct {
 	// run only where a keyword is followed by an operator and a possible
 	// secret (assignmentFollows).
 	assignment bool
+	// requires are sets of strings, in lower case, of which a match holds
+	// one each (the generator reads them off the expression): a text
+	// lacking one is not searched. curl's rules need -H or --header, -u
+	// or --user, so a plain curl command compiles neither.
+	requires [][]string
 }
 
 // allowlist is one of gitleaks' allowlists: a secret (or the whole match,
@@ -103,8 +108,9 @@ type Finding struct {
 // order of the rules; findings of different rules may overlap.
 func Find(text string) []Finding { return find(text, true) }
 
-// find is Find; with screen false, assignment rules run wherever their
-// keywords appear (the plain path that the screen must agree with).
+// find is Find; with screen false, every rule runs wherever its keywords
+// appear (the plain path that the screens must agree with): assignment
+// rules without assignmentFollows, all without their required strings.
 func find(text string, screen bool) []Finding {
 	if len(text) < 3 {
 		return nil
@@ -152,11 +158,28 @@ func find(text string, screen bool) []Finding {
 	}
 	var out []Finding
 	for i := range rules {
-		if selected[i] {
+		if selected[i] && (!screen || holdsRequired(lower, rules[i].requires)) {
 			out = appendFindings(out, i, text)
 		}
 	}
 	return out
+}
+
+// holdsRequired reports whether lower holds a string of each set.
+func holdsRequired(lower string, sets [][]string) bool {
+	for _, set := range sets {
+		found := false
+		for _, w := range set {
+			if strings.Contains(lower, w) {
+				found = true
+				break
+			}
+		}
+		if !found {
+			return false
+		}
+	}
+	return true
 }
 
 // assignmentFollows reports whether what follows a keyword that ends at

@@ -80,24 +80,40 @@ func TestKeywordIndex(t *testing.T) {
 			t.Errorf("rule %s has no keyword", rules[i].id)
 			continue
 		}
-		Find("x " + strings.ToUpper(kw) + "_VALUE = 'Zx81Kq0Lm2Np4Rs6Tu8V' x")
+		find("x "+strings.ToUpper(kw)+"_VALUE = 'Zx81Kq0Lm2Np4Rs6Tu8V' x", false)
 		if ruleRes[i].re == nil {
 			t.Errorf("rule %s was not run on a text holding its keyword %q", rules[i].id, kw)
 		}
 	}
 }
 
-// The screen of assignment rules never loses a finding: Find agrees with
-// the plain path (every rule run where its keyword appears) on the
-// synthetic corpus and on texts built around every keyword, with the
-// operators, blanks, quotes and secrets the rules accept at varied
-// distances.
+// The screens never lose a finding: Find agrees with the plain path
+// (every rule run where its keyword appears) on the synthetic corpus, on
+// texts built around every keyword with the operators, blanks, quotes and
+// secrets assignment rules accept at varied distances, and on texts that
+// hold the strings rules require.
 func TestAssignmentScreenAgrees(t *testing.T) {
 	t.Parallel()
 	var texts []string
 	for _, s := range leaktest.Corpus(5, 1) {
 		texts = append(texts, s.Text)
 	}
+	// Rules with required strings, around their keywords and each of
+	// those strings.
+	for i := range rules {
+		for _, set := range rules[i].requires {
+			for _, w := range set {
+				for _, k := range keywords {
+					if slices.Contains(k.rules, uint16(i)) {
+						texts = append(texts, k.word+" "+w+" 'Zx81Kq0Lm2Np4Rs6Tu8V:Qw3Er5Ty7Ui9Op1As2'")
+					}
+				}
+			}
+		}
+	}
+	texts = append(texts, `curl -s -H "Authorization: Bearer Zx81Kq0Lm2Np4Rs6" https://api.example.com`,
+		"curl -u deploy:Zx81Kq0Lm2Np4Rs6 https://x.example", "curl --user=deploy:Zx81Kq0Lm2 https://x.example",
+		"curl\t-H 'X-Api-Key: Zx81Kq0Lm2Np4Rs6' u", "curl https://example.com -o x")
 	r := rand.New(rand.NewPCG(9, 9))
 	const secretChars = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_.=-+/"
 	pick := func(set string, n int) string {
@@ -139,6 +155,23 @@ func TestAssignmentScreenAgrees(t *testing.T) {
 	}
 }
 
+// The strings a rule requires are read off its expression: curl's rules
+// need -H or --header, -u or --user, after a blank.
+func TestRequiredStrings(t *testing.T) {
+	t.Parallel()
+	for _, tc := range []struct {
+		id, yes, no string
+	}{
+		{"curl-auth-header", "curl -H 'X-Api-Key: k'", "curl https://example.com/x -o x"},
+		{"curl-auth-user", "curl --user a:b https://x", "curl -s https://x | sh"},
+	} {
+		r := &rules[ruleIndex(tc.id)]
+		if !holdsRequired(strings.ToLower(tc.yes), r.requires) || holdsRequired(strings.ToLower(tc.no), r.requires) {
+			t.Errorf("%s requires %q: %q should hold them, %q not", tc.id, r.requires, tc.yes, tc.no)
+		}
+	}
+}
+
 // Gitleaks' entropy: the Shannon entropy of the characters.
 func TestEntropy(t *testing.T) {
 	t.Parallel()
@@ -158,6 +191,7 @@ func TestEntropy(t *testing.T) {
 func BenchmarkFind(b *testing.B) {
 	for _, bc := range []struct{ name, text string }{
 		{"plain", "git status && go test ./internal/shell -run TestParse -count=1"},
+		{"curl", "curl -fsSL https://example.com/install.sh -o install.sh"},
 		{"keyword", "curl -H 'Authorization: Bearer x' https://api.example.com/v1/items?page=2"},
 		{"secret", "GITHUB_TOKEN=ghp_" + strings.Repeat("aB3dE6gH9j", 3) + "kL2mN5 gh pr list"},
 	} {

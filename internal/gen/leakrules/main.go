@@ -113,6 +113,8 @@ func Generate(data []byte) ([]byte, error) {
 		}
 		if assignment(r) {
 			b.WriteString(", assignment: true")
+		} else if req := required(r.Regex); len(req) > 0 {
+			fmt.Fprintf(&b, ", requires: %#v", req)
 		}
 		var lists []string
 		for _, a := range r.Allowlists {
@@ -302,4 +304,65 @@ func language(re *syntax.Regexp, depth int) ([]string, bool) {
 		return out, true
 	}
 	return nil, false
+}
+
+// required returns the sets of strings of which a match of expr holds at
+// least one each, in lower case: the parts of its top-level sequence
+// that match one of a few fixed strings (curl's -H or --header). A text
+// that lacks one cannot match, so the expression is neither compiled nor
+// run on it. Parts that match an open set, or strings shorter than two
+// bytes, say nothing.
+func required(expr string) [][]string {
+	re, err := syntax.Parse(expr, syntax.Perl)
+	if err != nil {
+		return nil
+	}
+	re = re.Simplify()
+	for re.Op == syntax.OpCapture {
+		re = re.Sub[0]
+	}
+	if re.Op != syntax.OpConcat {
+		return nil
+	}
+	// Runs of consecutive parts that each match fixed strings join into
+	// one set (- then H or -header is -h or --header).
+	var out [][]string
+	run := []string{""}
+	flush := func() {
+		var set []string
+		for _, w := range run {
+			w = strings.ToLower(w)
+			if len(w) < 2 {
+				set = nil
+				break
+			}
+			if !slices.Contains(set, w) {
+				set = append(set, w)
+			}
+		}
+		if len(set) > 0 {
+			out = append(out, set)
+		}
+		run = []string{""}
+	}
+	for _, sub := range re.Sub {
+		words, ok := language(sub, 0)
+		if !ok || len(words) == 0 || len(words) > 16 {
+			flush()
+			continue
+		}
+		var next []string
+		for _, a := range run {
+			for _, b := range words {
+				next = append(next, a+b)
+			}
+		}
+		if len(next) > 16 {
+			flush()
+			next = words
+		}
+		run = next
+	}
+	flush()
+	return out
 }
