@@ -226,6 +226,13 @@ func (pc *pathContext) classify(abs string, glob bool) []string {
 	for _, d := range pc.configDirs {
 		if d != "" && withinFold(abs, d) {
 			add(ClassGovernance)
+			// The credentials governance's configuration names as
+			// ${file:NAME}, wherever XDG_CONFIG_HOME puts the folder: never
+			// read by the safe set, never sent (the built-in policy denies
+			// reading them at their usual places).
+			if withinFold(abs, d+"/credentials") {
+				add(ClassSensitive)
+			}
 		}
 	}
 	return out

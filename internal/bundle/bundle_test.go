@@ -242,3 +242,28 @@ func mustGunzipTamper(t *testing.T, data []byte) []byte {
 	}
 	return out
 }
+
+// A password in the bundle source is refused: nothing is fetched, and
+// neither the error nor the status holds it.
+func TestPullRefusesCredentialInSource(t *testing.T) {
+	t.Parallel()
+	fetches := 0
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) { fetches++ }))
+	defer srv.Close()
+	managed := t.TempDir()
+	writeFiles(t, managed, map[string]string{
+		"team.pub":    pubPEM(t, keys(t)["ES256"]),
+		"config.yaml": "bundle:\n  source: " + strings.Replace(srv.URL, "http://", "http://ci:hunter2@", 1) + "/bundle.tar.gz\n  public_key: team.pub\n",
+	})
+	p := layout.Paths{ManagedDir: managed}
+	_, err := (&Puller{Paths: p, Client: srv.Client()}).Pull(context.Background())
+	if !errors.Is(err, config.ErrLiteralCredential) || strings.Contains(err.Error(), "hunter2") {
+		t.Fatalf("Pull: %v; want the literal credential refused, unprinted", err)
+	}
+	if fetches != 0 {
+		t.Errorf("%d requests sent", fetches)
+	}
+	if st := ReadStatus(p); st.Source != "" {
+		t.Errorf("status written: %+v", st)
+	}
+}

@@ -49,6 +49,9 @@ func (pl *Puller) Pull(ctx context.Context) (*PullResult, error) {
 	if src == nil {
 		return nil, ErrNoSource
 	}
+	if len(src.Problems) > 0 {
+		return nil, fmt.Errorf("bundle: nothing is pulled: %w", errors.Join(src.Problems...))
+	}
 	if err := os.MkdirAll(p.BundleDir(), 0o755); err != nil {
 		return nil, err
 	}

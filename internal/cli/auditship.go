@@ -82,12 +82,19 @@ func (a *App) shipper(p layout.Paths) (*ship.Shipper, error) {
 	if x == nil {
 		return nil, errNoExport
 	}
-	return newShipper(p, x), nil
+	return newShipper(p, x)
 }
 
-func newShipper(p layout.Paths, x *config.AuditExport) *ship.Shipper {
-	return &ship.Shipper{Log: p.DecisionLog(), Endpoint: x.Endpoint, Headers: x.Headers, Batch: x.Batch,
-		BufferMax: x.BufferMax, Client: &http.Client{Timeout: x.Timeout}}
+// newShipper builds the shipper of audit_export, its headers' credentials
+// read from where they are named; an error, and nothing shipped, while a
+// credential is written into config.yaml.
+func newShipper(p layout.Paths, x *config.AuditExport) (*ship.Shipper, error) {
+	headers, err := x.ResolveHeaders(config.OSResolver)
+	if err != nil {
+		return nil, fmt.Errorf("audit_export: nothing is shipped: %w", err)
+	}
+	return &ship.Shipper{Log: p.DecisionLog(), Endpoint: x.Endpoint, Headers: headers, Batch: x.Batch,
+		BufferMax: x.BufferMax, Client: &http.Client{Timeout: x.Timeout}}, nil
 }
 
 func printShipReport(w io.Writer, s *ship.Shipper, r *ship.Report) {
@@ -139,6 +146,8 @@ func shipStatus(p layout.Paths) string {
 		return "audit_export is broken: " + err.Error()
 	case x == nil:
 		return "off (audit_export in config.yaml sends decisions to a collector)"
+	case len(x.Problems) > 0:
+		return "off: a credential is written into config.yaml (see credentials)"
 	}
 	st, err := ship.ReadState(ship.StatePath(p.DecisionLog()))
 	if err != nil {
@@ -170,6 +179,10 @@ func (a *App) daemonShipper(p layout.Paths) func() (*ship.Shipper, time.Duration
 		if err != nil || x == nil {
 			return nil, 0, err
 		}
-		return newShipper(p, x), x.Interval, nil
+		s, err := newShipper(p, x)
+		if err != nil {
+			return nil, 0, err
+		}
+		return s, x.Interval, nil
 	}
 }

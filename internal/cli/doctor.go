@@ -29,7 +29,9 @@ whether the harness would run the hook at all: Codex and Copilot CLI skip
 hooks they do not trust. It exits 1 when something is wrong with an
 installed hook: a settings file that does not parse, a hook binary that is
 missing, a tool-call event without the hook, a fail-closed switch that is
-off, or a hook the harness skips.`,
+off, or a hook the harness skips; and when a credential is written into
+config.yaml (audit_export's headers or endpoint) rather than named as
+${env:NAME} or ${file:NAME}: it is never printed.`,
 		Example: `  governance doctor
   governance doctor --dir ~/src/app`,
 		Args: cobra.NoArgs,
@@ -48,8 +50,14 @@ off, or a hook the harness skips.`,
 			for _, n := range harnesses() {
 				problems += a.doctor(a.Stdout, n, installers[n], dir, home)
 			}
+			hookProblems := problems
+			problems += credentialReport(a.Stdout, p)
 			if problems > 0 {
-				fmt.Fprintf(a.Stdout, "\n%d problem(s); run `governance install HARNESS` again to repair a hook\n", problems)
+				fmt.Fprintf(a.Stdout, "\n%d problem(s)", problems)
+				if hookProblems > 0 {
+					fmt.Fprint(a.Stdout, "; run `governance install HARNESS` again to repair a hook")
+				}
+				fmt.Fprintln(a.Stdout)
 				return errReported
 			}
 			return nil

@@ -21,8 +21,9 @@ func (a *App) lintCmd() *cobra.Command {
 		Short: "Validate all configuration: settings, rules (with their examples) and agent files",
 		Long: `lint loads the user's and the project's configuration the way the hook does,
 runs every rule's examples, reads every agent file, and reports each problem
-with its file and line. It exits 1 when it finds a problem, so it can gate
-changes in CI.`,
+with its file and line, and each credential written into config.yaml where
+a reference (${env:NAME}, ${file:NAME}) belongs, without printing it. It
+exits 1 when it finds a problem, so it can gate changes in CI.`,
 		Example: `  governance lint
   governance lint --dir path/to/project
   governance lint --list-builtin   # list the built-in rules`,
@@ -42,7 +43,7 @@ changes in CI.`,
 			if err := a.listAgentsWithoutFile(cwd, l); err != nil {
 				return err
 			}
-			if problems := configProblems(l, err); len(problems) > 0 {
+			if problems := append(configProblems(l, err), credentialProblems(a.paths(cwd))...); len(problems) > 0 {
 				printProblems(a.Stdout, problems)
 				fmt.Fprintf(a.Stderr, "governance: error: %d problem(s) found\n", len(problems))
 				return errReported

@@ -61,6 +61,7 @@ phase, anchors and metrics.`,
 			fmt.Fprintf(w, "daemon:        %s; %s\n", daemonMode, strings.Join(a.daemonStatus(p.StateDir), "\n               "))
 			fmt.Fprintf(w, "shipping:      %s\n", shipStatus(p))
 			fmt.Fprintf(w, "audit:         %s\n", auditLine(p.DecisionLog(), s.AuditRequired))
+			fmt.Fprintf(w, "credentials:   %s\n", credentialStatus(p))
 			b := a.brainOf(p)
 			fmt.Fprintf(w, "brain:         %s\n", b.Dir)
 			st, err := b.ReadState()

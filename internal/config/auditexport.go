@@ -23,8 +23,17 @@ type AuditExport struct {
 	// Endpoint is the collector's OTLP/HTTP logs URL
 	// (https://collector:4318/v1/logs); a URL with no path gets /v1/logs.
 	Endpoint string
-	// Headers are sent with every request (authorization).
+	// Headers are sent with every request (authorization), as written:
+	// a credential's value is a reference, ${env:NAME} or ${file:NAME}
+	// (see credentials.go), that [AuditExport.ResolveHeaders] replaces.
 	Headers map[string]string
+	// Problems are credentials written into the file (each a
+	// [*LiteralCredential]) and malformed references: while there is
+	// one, nothing is shipped. They are not configuration errors: the
+	// hook decides as before.
+	Problems []error
+	// dir is the folder of the config.yaml that set the block.
+	dir string
 	// Batch is the most entries one request carries.
 	Batch int
 	// BufferMax is the most unshipped entries kept for a collector that
@@ -73,6 +82,10 @@ func (f *File) parseAuditExport(n *yaml.Node) error {
 			if u.Path == "" || u.Path == "/" {
 				u.Path = "/v1/logs"
 			}
+			if literalInURL(u) {
+				x.Problems = append(x.Problems, &LiteralCredential{File: f.Name, Line: v.Line, Where: "audit_export.endpoint",
+					Hint: "take it out of the URL and send it in a header that names it: headers: {Authorization: Bearer ${env:NAME}}"})
+			}
 			x.Endpoint, endpointSet = u.String(), true
 		case "headers":
 			hp, err := yamlx.Map(f.Name, v)
@@ -86,6 +99,12 @@ func (f *File) parseAuditExport(n *yaml.Node) error {
 					return err
 				}
 				x.Headers[h.Key] = s
+				if err := checkReferences(s); err != nil {
+					x.Problems = append(x.Problems, yamlx.At(f.Name, h.Value, "audit_export.headers.%s: %v", h.Key, err).
+						WithHint("a header's value may name a credential as ${env:NAME} or ${file:NAME}"))
+				} else if literalCredential(h.Key, s) {
+					x.Problems = append(x.Problems, &LiteralCredential{File: f.Name, Line: h.Value.Line, Where: "audit_export.headers." + h.Key})
+				}
 			}
 		case "batch", "buffer_max":
 			n, err := yamlx.Int(f.Name, v)
@@ -116,8 +135,28 @@ func (f *File) parseAuditExport(n *yaml.Node) error {
 		return yamlx.At(f.Name, n, "audit_export needs an endpoint").
 			WithHint("name the collector's OTLP/HTTP receiver, such as https://otel.example.com:4318")
 	}
+	x.dir = filepath.Dir(f.Name)
 	f.AuditExport = x
 	return nil
+}
+
+// ResolveHeaders returns the headers to send, each reference replaced by
+// the credential it names. It refuses while the block has problems (a
+// credential written into config.yaml), and when a reference names an
+// unset variable or a missing file; the errors never hold a credential.
+func (x *AuditExport) ResolveHeaders(r Resolver) (map[string]string, error) {
+	if len(x.Problems) > 0 {
+		return nil, errors.Join(x.Problems...)
+	}
+	out := make(map[string]string, len(x.Headers))
+	for k, v := range x.Headers {
+		s, err := r.expand(v, x.dir)
+		if err != nil {
+			return nil, fmt.Errorf("audit_export.headers.%s: %w", k, err)
+		}
+		out[k] = s
+	}
+	return out, nil
 }
 
 // LoadAuditExport reads the audit_export block of the managed

@@ -52,12 +52,18 @@ func (f *File) parseGatekeeper(n *yaml.Node) error {
 	if err != nil {
 		return err
 	}
+	// A key written here is not read, and not an error either: the hook
+	// decides as before, and status, doctor and lint report it.
+	kept := pairs[:0:0]
 	for _, p := range pairs {
 		if p.Key == "api_key" || p.Key == "key" {
-			return yamlx.At(f.Name, p.KeyN, "gatekeeper: %s is not read: a key never goes in the configuration", p.Key).
-				WithHint("put the key in an environment variable and name the variable in api_key_env")
+			f.Credentials = append(f.Credentials, &LiteralCredential{File: f.Name, Line: p.KeyN.Line, Where: "gatekeeper." + p.Key,
+				Hint: "put the key in an environment variable and name the variable in api_key_env"})
+			continue
 		}
+		kept = append(kept, p)
 	}
+	pairs = kept
 	if err := yamlx.CheckKeys(f.Name, pairs, gatekeeperKeys...); err != nil {
 		return err
 	}
@@ -104,8 +110,10 @@ func (f *File) parseGatekeeper(n *yaml.Node) error {
 				return err
 			}
 			if !envName(*g.APIKeyEnv) {
-				return yamlx.At(f.Name, v, "gatekeeper: api_key_env must name an environment variable (letters, digits, _), not hold a key").
-					WithHint("write api_key_env: ANTHROPIC_API_KEY and set the key in that variable; if this was a key, revoke it")
+				// Most likely the key itself: not read, not printed.
+				g.APIKeyEnv = nil
+				f.Credentials = append(f.Credentials, &LiteralCredential{File: f.Name, Line: v.Line, Where: "gatekeeper.api_key_env",
+					Hint: "api_key_env names an environment variable (letters, digits, _), such as ANTHROPIC_API_KEY; set the key in that variable"})
 			}
 		case "command":
 			if v.Kind != yaml.SequenceNode {

@@ -1,6 +1,7 @@
 package config_test
 
 import (
+	"errors"
 	"reflect"
 	"strings"
 	"testing"
@@ -64,10 +65,14 @@ func TestGatekeeperSettings(t *testing.T) {
 		{name: "a project cannot widen the tools", files: map[string]string{"home/.config/governance/config.yaml": userGatekeeper,
 			"proj/.governance/config.yaml": "gatekeeper:\n  tools: [shell, web]\n"},
 			err: "tools adds web"},
+		// A key written into the file is not read, and not an error: the
+		// hook decides as before (TestGatekeeperKeyWritten).
 		{name: "a key in the configuration", files: map[string]string{"home/.config/governance/config.yaml": "gatekeeper:\n  provider: anthropic\n  model: m\n  api_key: sk-ant-123\n"},
-			err: "api_key is not read: a key never goes in the configuration"},
+			want: governance.GatekeeperSettings{Enabled: true, Provider: "anthropic", Model: "m", TimeoutMS: 20000, PerHour: 120, PerDay: 1000,
+				CacheTTLSeconds: 86400, MinConfidence: 70, Tools: []string{"shell"}}},
 		{name: "a key in api_key_env", files: map[string]string{"home/.config/governance/config.yaml": "gatekeeper:\n  provider: anthropic\n  model: m\n  api_key_env: sk-ant-api03-abc\n"},
-			err: "api_key_env must name an environment variable"},
+			want: governance.GatekeeperSettings{Enabled: true, Provider: "anthropic", Model: "m", TimeoutMS: 20000, PerHour: 120, PerDay: 1000,
+				CacheTTLSeconds: 86400, MinConfidence: 70, Tools: []string{"shell"}}},
 		{name: "no model", files: map[string]string{"home/.config/governance/config.yaml": "gatekeeper:\n  provider: anthropic\n"},
 			err: "config.yaml:2: gatekeeper: the anthropic provider needs a model"},
 		{name: "no provider", files: map[string]string{"home/.config/governance/config.yaml": "version: 1\ngatekeeper:\n  model: m\n"},
@@ -138,5 +143,27 @@ func TestGroundRules(t *testing.T) {
 	}
 	if back.Fresh(p, current) {
 		t.Fatal("the snapshot is fresh after the ground rules changed")
+	}
+}
+
+// A key written into the gatekeeper block, or into api_key_env, is not
+// read and not a configuration error: the file parses, the key is listed
+// among its credentials by line, and the message never holds it.
+func TestGatekeeperKeyWritten(t *testing.T) {
+	t.Parallel()
+	for _, tc := range []struct{ src, where string }{
+		{"gatekeeper:\n  provider: anthropic\n  model: m\n  api_key: sk-ant-123\n", "config.yaml:4: gatekeeper.api_key holds"},
+		{"gatekeeper:\n  provider: anthropic\n  model: m\n  key: sk-ant-123\n", "config.yaml:4: gatekeeper.key holds"},
+		{"gatekeeper:\n  provider: anthropic\n  model: m\n  api_key_env: sk-ant-123\n", "config.yaml:4: gatekeeper.api_key_env holds"},
+	} {
+		f, err := config.ParseFile("/u/config.yaml", []byte(tc.src))
+		if err != nil {
+			t.Errorf("%q: %v", tc.src, err)
+			continue
+		}
+		if len(f.Credentials) != 1 || !strings.Contains(f.Credentials[0].Error(), tc.where) ||
+			strings.Contains(f.Credentials[0].Error(), "sk-ant-123") || !errors.Is(f.Credentials[0], config.ErrLiteralCredential) {
+			t.Errorf("%q: credentials %v, want one at %q that does not print the key", tc.src, f.Credentials, tc.where)
+		}
 	}
 }

@@ -60,6 +60,12 @@ type File struct {
 	// read from the user's configuration only.
 	AuditExport *AuditExport
 
+	// Credentials are credentials written into the file outside
+	// audit_export (a gatekeeper api_key), each a [*LiteralCredential]:
+	// they are not read, and status, doctor and lint report them
+	// (credentials.go).
+	Credentials []error
+
 	// Lock lists the switches no layer below may loosen, and Bundle names
 	// the policy bundle the machine pulls: managed configuration only.
 	Lock   []string
@@ -87,6 +93,11 @@ type BundleSource struct {
 	// the bundle (0: never; governance bundle pull from a timer still
 	// does).
 	Poll time.Duration
+	// Problems are credentials written into the source URL (a password,
+	// a ?token=): nothing is pulled while there is one. A registry's
+	// login comes from the container tools' credential store (docker
+	// login), an HTTPS server's from nowhere in config.yaml.
+	Problems []error
 }
 
 // DefaultBundlePoll is how often a daemon pulls the bundle unless poll
@@ -440,8 +451,14 @@ func (f *File) parseBundle(n *yaml.Node) error {
 			}
 			if u, err := url.Parse(s); err != nil || u.Host == "" ||
 				u.Scheme == "http" && u.Hostname() != "127.0.0.1" && u.Hostname() != "localhost" && u.Hostname() != "::1" {
-				return yamlx.At(f.Name, kv.Value, "bundle source %q: http:// only for a loopback address", s).
+				return yamlx.At(f.Name, kv.Value, "bundle source %q: http:// only for a loopback address", redactedURL(s)).
 					WithHint("serve the bundle over https://, or from an OCI registry")
+			}
+			if u, _ := url.Parse(s); literalInURL(u) {
+				lc := &LiteralCredential{File: f.Name, Line: kv.Value.Line, Where: "bundle.source",
+					Hint: "take it out of the URL: a registry's login comes from `docker login` (the container tools' credential store)"}
+				b.Problems = append(b.Problems, lc)
+				f.Credentials = append(f.Credentials, lc)
 			}
 			b.URL = s
 		case "public_key":

@@ -20,7 +20,9 @@
 //
 // The package is linked into governance-hook, which runs on every tool
 // call: it has no package-level maps, no init work and no regexps of its
-// own, and uses only the standard library and the engine's types.
+// own, and uses only the standard library, the engine's types and
+// gitleaks' rules as data (internal/leakrules), whose expressions are
+// compiled only when one of their keywords appears.
 package decisionlog
 
 import (

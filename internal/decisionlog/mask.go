@@ -3,6 +3,7 @@ package decisionlog
 import (
 	"bytes"
 	"encoding/json"
+	"math"
 	"path"
 	"slices"
 	"sort"
@@ -10,21 +11,31 @@ import (
 	"strings"
 
 	"github.com/agentgov/governance/governance"
+	"github.com/agentgov/governance/internal/leakrules"
 )
 
 // Mask replaces the secrets in s with "***", keeping the rest readable,
 // and reports whether it replaced anything. It masks:
 //
 //   - credentials recognised by their shape ([governance.MaskSecrets]:
-//     private keys, cloud and service tokens, JSON web tokens);
+//     private keys, cloud and service tokens, JSON web tokens), and what
+//     gitleaks' default rules find ([leakrules.Find]: some two hundred
+//     providers' keys and tokens, webhook URLs, Vault tokens);
+//   - a bare AWS secret access key (40 characters of base64 with upper
+//     and lower case letters and digits) in a text that names AWS
+//     (aws configure set aws_secret_access_key KEY);
 //   - the password of a URL (scheme://user:***@host);
 //   - the values of credential headers (Authorization: Bearer ***,
 //     X-Api-Key: ***, Cookie: ***);
 //   - NAME=value assignments and --name=value options whose name holds
 //     TOKEN, SECRET, PASSWORD, PASSWD, PASSPHRASE, API_KEY, ACCESS_KEY,
-//     PRIVATE_KEY or CREDENTIAL (GITHUB_TOKEN=***, --db-password=***,
-//     ?access_token=***), except names of files, ids and the like
-//     (TOKEN_FILE=, --secret-id=);
+//     PRIVATE_KEY or CREDENTIAL, or has PASS, PWD, PW or CREDS as a word
+//     (GITHUB_TOKEN=***, --db-password=***, ?access_token=***,
+//     terraform -var db_pass=***), except names of files, ids and the
+//     like (TOKEN_FILE=, --secret-id=) and the shell's PWD;
+//   - the value after such a name in a command that sets configuration
+//     (aws configure set aws_secret_access_key ***, npm config set
+//     _authToken ***, git config --global github.token ***);
 //   - options that take a secret, --token *** and the like, and the
 //     password options of known programs (mysql -p***, curl -u user:***,
 //     sshpass -p ***, docker login -p ***).
@@ -37,6 +48,11 @@ func Mask(s string) (string, bool) {
 	}
 	out, any := governance.MaskSecrets(s)
 	var spans []span
+	for _, f := range leakrules.Find(out) {
+		spans = addSpan(spans, out, f.Start, f.End)
+	}
+	spans = awsSecretKeys(out, spans)
+	spans = vaultTokens(out, spans)
 	spans = urlPasswords(out, spans)
 	spans = headerValues(out, spans)
 	spans = wordSecrets(out, spans)
@@ -367,12 +383,18 @@ func wordSecrets(s string, spans []span) []span {
 	words := splitWords(s)
 	prog, progAt := "", -1
 	seg := -1
+	setVerb := false // a set verb came earlier in the simple command
 	for i, w := range words {
 		if w.seg != seg {
-			seg, prog, progAt = w.seg, "", -1
+			seg, prog, progAt, setVerb = w.seg, "", -1, false
 		}
 		text := w.text(s)
 		spans = assignmentSecrets(s, w, spans)
+		if setVerb {
+			spans = setValue(s, words, i, text, spans)
+		} else if slices.Contains(setVerbs[:], text) {
+			setVerb = true
+		}
 		if base := path.Base(text); isOptionProgram(base) && (prog == "" || !strings.HasPrefix(text, "-")) {
 			prog, progAt = base, i
 			continue
@@ -380,6 +402,7 @@ func wordSecrets(s string, spans []span) []span {
 		if !strings.HasPrefix(text, "-") {
 			continue
 		}
+		spans = namedOption(s, words, i, text, prog, spans)
 		for oi := range secretOptions {
 			o := &secretOptions[oi]
 			if o.programs != nil && !slices.Contains(o.programs, prog) {
@@ -410,6 +433,127 @@ func wordSecrets(s string, spans []span) []span {
 		}
 	}
 	return spans
+}
+
+// namedOption masks the next word after a long option whose name says it
+// takes a secret (--db-pass VALUE, --admin-token VALUE), except the
+// switches that only ask for one (--ask-become-pass, psql's --password).
+func namedOption(s string, words []word, i int, text, prog string, spans []span) []span {
+	if !strings.HasPrefix(text, "--") || strings.Contains(text, "=") || !secretName(text) {
+		return spans
+	}
+	n := normalizeName(text)
+	if strings.HasPrefix(n, "ask_") || strings.HasPrefix(n, "prompt_") ||
+		text == "--password" && slices.Contains(noValuePassword[:], prog) {
+		return spans
+	}
+	if i+1 >= len(words) || words[i+1].seg != words[i].seg {
+		return spans
+	}
+	next := words[i+1]
+	// A value of settings (docker build --secret id=npm,src=.npmrc) names
+	// where the secret is; its own assignments are masked apart.
+	if v := next.text(s); v == "" || strings.HasPrefix(v, "-") || strings.Contains(strings.TrimRight(v, "="), "=") {
+		return spans
+	}
+	vs, ve := valueSpan(s, next.start, next.end)
+	return addSpan(spans, s, vs, ve)
+}
+
+// vaultTokens finds HashiCorp Vault service, batch and recovery tokens
+// (hvs., hvb., hvr. and at least 90 more characters). Gitleaks' rule
+// allows an hvs. token whose first 24 characters are letters, as its
+// allowlist for legacy s. tokens also matches inside it.
+func vaultTokens(s string, spans []span) []span {
+	for off := 0; ; {
+		i := strings.Index(s[off:], "hv")
+		if i < 0 {
+			return spans
+		}
+		i += off
+		off = i + 2
+		if i+4 > len(s) || !strings.ContainsRune("sbr", rune(s[i+2])) || s[i+3] != '.' || i > 0 && isNameByte(s[i-1]) {
+			continue
+		}
+		j := i + 4
+		for j < len(s) && (isLetter(s[j]) || s[j] >= '0' && s[j] <= '9' || s[j] == '_' || s[j] == '-') {
+			j++
+		}
+		if j-i-4 >= 90 {
+			spans = addSpan(spans, s, i, j)
+		}
+		off = j
+	}
+}
+
+// setVerbs are the words after which a command sets a named value:
+// aws configure set NAME VALUE, npm config set NAME VALUE, git config
+// NAME VALUE, heroku config:set.
+var setVerbs = [...]string{"set", "config", "configure", "config:set", "put", "add"}
+
+// setValue masks the word after words[i] when words[i] is a secret's name
+// (not an option, not an assignment); the caller has seen a set verb
+// earlier in the simple command: aws configure set aws_secret_access_key
+// VALUE.
+func setValue(s string, words []word, i int, text string, spans []span) []span {
+	w := words[i]
+	if i+1 >= len(words) || words[i+1].seg != w.seg || strings.HasPrefix(text, "-") ||
+		strings.ContainsAny(text, "=/") || !secretName(text) {
+		return spans
+	}
+	next := words[i+1]
+	if v := next.text(s); v == "" || strings.HasPrefix(v, "-") {
+		return spans
+	}
+	vs, ve := valueSpan(s, next.start, next.end)
+	return addSpan(spans, s, vs, ve)
+}
+
+// awsSecretKeys finds bare AWS secret access keys: runs of exactly 40
+// base64 characters holding upper and lower case letters and digits, with
+// the entropy of random bytes, in a text that names AWS. A git commit id
+// (lower case hex) is not one.
+func awsSecretKeys(s string, spans []span) []span {
+	if len(s) < 40 || !strings.Contains(strings.ToLower(s), "aws") {
+		return spans
+	}
+	isKey := func(c byte) bool { return isLetter(c) || c >= '0' && c <= '9' || c == '/' || c == '+' }
+	for i := 0; i < len(s); {
+		if !isKey(s[i]) {
+			i++
+			continue
+		}
+		j := i
+		var upper, lower, digit bool
+		for j < len(s) && isKey(s[j]) {
+			c := s[j]
+			upper = upper || c >= 'A' && c <= 'Z'
+			lower = lower || c >= 'a' && c <= 'z'
+			digit = digit || c >= '0' && c <= '9'
+			j++
+		}
+		if j-i == 40 && upper && lower && digit && !strings.Contains(s[i:j], "//") && entropy(s[i:j]) > 4.2 {
+			spans = addSpan(spans, s, i, j)
+		}
+		i = j
+	}
+	return spans
+}
+
+// entropy is the Shannon entropy of s in bits per byte.
+func entropy(s string) float64 {
+	var counts [256]int
+	for i := 0; i < len(s); i++ {
+		counts[s[i]]++
+	}
+	e := 0.0
+	for _, n := range counts {
+		if n > 0 {
+			f := float64(n) / float64(len(s))
+			e -= f * math.Log2(f)
+		}
+	}
+	return e
 }
 
 // isOptionProgram reports whether a program has secret options of its
@@ -522,6 +666,10 @@ func isNameByte(c byte) bool {
 var secretNameWords = [...]string{"password", "passwd", "passphrase", "secret", "api_key", "apikey", "access_key",
 	"private_key", "credential"}
 
+// secretNameParts are words that make a name a secret's only as whole
+// words of it: db_pass but not passthrough or compass.
+var secretNameParts = [...]string{"pass", "pwd", "pw", "creds"}
+
 // notSecretSuffixes end names whose values are about a secret but not the
 // secret: where it is, what it is called, how long it lives.
 var notSecretSuffixes = [...]string{"file", "path", "dir", "stdin", "env", "fd", "id", "name", "type", "helper",
@@ -552,6 +700,16 @@ func secretName(name string) bool {
 			i += off
 			off = i + len("token")
 			if off == len(n) || !isLetter(n[off]) {
+				hit = true
+				break
+			}
+		}
+	}
+	if !hit {
+		// Short words for a password or credentials, as whole words of
+		// the name (db_pass, DB_PWD, creds) but not the shell's PWD.
+		for _, part := range strings.Split(n, "_") {
+			if slices.Contains(secretNameParts[:], part) && n != "pwd" && n != "oldpwd" {
 				hit = true
 				break
 			}
@@ -590,8 +748,18 @@ func normalizeName(name string) string {
 }
 
 // mayHoldWordSecret is a quick test that s could hold a secret assignment
-// or option: it has '=' or '-'.
-func mayHoldWordSecret(s string) bool { return strings.ContainsAny(s, "=-") }
+// or option, or set one: it has '=' or '-', or a set verb.
+func mayHoldWordSecret(s string) bool {
+	if strings.ContainsAny(s, "=-") {
+		return true
+	}
+	for _, v := range setVerbs {
+		if strings.Contains(s, v) {
+			return true
+		}
+	}
+	return false
+}
 
 // maskJSON masks the secrets of a JSON document: values of keys whose
 // names say they are secrets become "***", and every string is masked

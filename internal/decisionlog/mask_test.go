@@ -37,7 +37,16 @@ func TestMaskMasks(t *testing.T) {
 		{"credential", "AZURE_CLIENT_CREDENTIAL=abc az login", "AZURE_CLIENT_CREDENTIAL=*** az login"},
 		{"private key var", "PRIVATE_KEY=abc node sign.js", "PRIVATE_KEY=*** node sign.js"},
 		{"access key var", "MINIO_ACCESS_KEY=abc mc ls", "MINIO_ACCESS_KEY=*** mc ls"},
+		{"terraform var", "terraform apply -var db_pass=pw1 -var region=eu", "terraform apply -var db_pass=*** -var region=eu"},
+		{"terraform var attached", "terraform apply -var=admin_pwd=pw", "terraform apply -var=admin_pwd=***"},
+		{"creds word", "GCP_CREDS=abc deploy", "GCP_CREDS=*** deploy"},
+		// Values after a secret's name in commands that set configuration.
+		{"aws configure set", "aws configure set aws_secret_access_key abc --profile p", "aws configure set aws_secret_access_key *** --profile p"},
+		{"git config", "git config --global github.token abc", "git config --global github.token ***"},
+		{"npm config set", "npm config set _authToken abc", "npm config set _authToken ***"},
 		// Options that take a secret.
+		{"named option", "./deploy --db-pass pw --region eu", "./deploy --db-pass *** --region eu"},
+		{"named option quoted", "./cli --admin-token 'a b'", "./cli --admin-token '***'"},
 		{"token option", "cargo publish --token abc", "cargo publish --token ***"},
 		{"api key option", "nuget push x.nupkg --api-key abc", "nuget push x.nupkg --api-key ***"},
 		{"docker login", "docker login -u bob -p pw registry", "docker login -u bob -p *** registry"},
@@ -45,9 +54,10 @@ func TestMaskMasks(t *testing.T) {
 		{"mysql", "mysql -u root -proot123 app", "mysql -u root -p*** app"},
 		{"mysqldump via sudo", "sudo mysqldump -ppw app > a.sql", "sudo mysqldump -p*** app > a.sql"},
 		{"mysql quoted", "mysql -p'a b' app", "mysql -p'***' app"},
-		{"curl user", "curl -u bob:pw https://x", "curl -u bob:*** https://x"},
-		{"curl user attached", "curl -ubob:pw https://x", "curl -ubob:*** https://x"},
-		{"curl user long", "curl --user=bob:pw https://x", "curl --user=bob:*** https://x"},
+		// gitleaks' curl-auth-user rule masks the user name with the password.
+		{"curl user", "curl -u bob:pw https://x", "curl -u *** https://x"},
+		{"curl user attached", "curl -ubob:pw https://x", "curl -u*** https://x"},
+		{"curl user long", "curl --user=bob:pw https://x", "curl --user=*** https://x"},
 		{"sshpass", "sshpass -p pw ssh host", "sshpass -p *** ssh host"},
 		{"redis", "redis-cli -h r -a pw ping", "redis-cli -h r -a *** ping"},
 		{"sqlcmd", "sqlcmd -S db -U sa -P pw -Q 'select 1'", "sqlcmd -S db -U sa -P *** -Q 'select 1'"},
@@ -102,6 +112,14 @@ func TestMaskLeavesOrdinaryText(t *testing.T) {
 		"echo 'use a token' | wc -c",
 		"kubectl get secrets -n prod",
 		"/home/me/project/src/secret_test.go",
+		"ansible-playbook --ask-become-pass site.yml",
+		"PWD=/tmp make",
+		"OLDPWD=/tmp cd -",
+		"pass show email/work",
+		"git config --global user.name bob",
+		"npm config set registry https://registry.example",
+		"aws configure set region eu-west-1",
+		"kubectl get secret app --namespace prod",
 		"https://example.com/docs/authorization",
 		"",
 	} {
@@ -198,5 +216,37 @@ func TestRemask(t *testing.T) {
 	clean := Parse([]byte(strings.Replace(strings.Replace(line, "bob:hunter2", "bob", 1), "--password=hunter2", "done", 1)))
 	if clean.Remask() {
 		t.Errorf("Remask changed an entry with no secret left: %+v", clean)
+	}
+}
+
+// Bare AWS secret keys are masked where the text names AWS; Vault tokens
+// are masked whatever their first characters (gitleaks allows an hvs.
+// token that starts with 24 letters).
+func TestMaskBareKeys(t *testing.T) {
+	t.Parallel()
+	key := "wJalr" + strings.Repeat("XUtnF", 2) + "EMI/K7MDENG/bPxRfiCY" + "Q3x9Zp1"[:5]
+	if len(key) != 40 {
+		t.Fatalf("key has %d characters", len(key))
+	}
+	hvs := "hvs." + strings.Repeat("abcdefgh", 3) + strings.Repeat("Xy3_Kq9-Lm", 7)
+	for _, tc := range []struct{ name, in, want string }{
+		{"aws configure", "aws configure set aws_secret_access_key " + key, "aws configure set aws_secret_access_key ***"},
+		{"aws positional", "aws-vault add prod " + key, "aws-vault add prod ***"},
+		{"vault letters first", "vault login " + hvs, "vault login ***"},
+		{"vault in a header", "curl -H 'X-Token: " + hvs + "' u", "curl -H 'X-Token: ***' u"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			if got, _ := Mask(tc.in); got != tc.want {
+				t.Errorf("Mask(%q)\n got %q\nwant %q", tc.in, got, tc.want)
+			}
+		})
+	}
+	// The same key with no mention of AWS, and a commit id next to AWS,
+	// stay.
+	for _, in := range []string{"echo " + key, "aws codecommit get-commit --commit-id " + strings.Repeat("0a1b2c3d4e", 4)} {
+		if got, ok := Mask(in); ok {
+			t.Errorf("Mask(%q) = %q; want it unchanged", in, got)
+		}
 	}
 }

@@ -1,6 +1,7 @@
 package ship
 
 import (
+	"bytes"
 	"compress/gzip"
 	"errors"
 	"fmt"
@@ -19,6 +20,7 @@ import (
 
 	"github.com/agentgov/governance/governance"
 	"github.com/agentgov/governance/internal/decisionlog"
+	"github.com/agentgov/governance/internal/leakrules/leaktest"
 )
 
 // fakeCollector decodes OTLP/HTTP log requests and keeps the decision ids
@@ -27,6 +29,7 @@ type fakeCollector struct {
 	mu     sync.Mutex
 	ids    []string
 	bodies []string
+	raw    [][]byte // each request, decompressed
 	down   bool
 	auth   string
 }
@@ -49,6 +52,7 @@ func (c *fakeCollector) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	data, _ := io.ReadAll(zr)
+	c.raw = append(c.raw, data)
 	req := &collogspb.ExportLogsServiceRequest{}
 	if err := proto.Unmarshal(data, req); err != nil {
 		http.Error(w, err.Error(), http.StatusBadRequest)
@@ -214,6 +218,46 @@ func TestShipMasksAgain(t *testing.T) {
 	}
 	if len(c.bodies) != 1 || !contains(c.bodies[0], "Bearer ***") || contains(c.bodies[0], "abcdefghijklmnop") {
 		t.Fatalf("body not masked: %q", c.bodies)
+	}
+}
+
+// No secret of the synthetic corpus reaches the collector, from lines
+// written unmasked (by hand or by an older release): the shipper masks
+// each entry again, the command attribute and the body alike.
+func TestShipMasksCorpus(t *testing.T) {
+	t.Parallel()
+	c := &fakeCollector{}
+	s, log := newShipper(t, c)
+	s.Batch = 50
+	samples := leaktest.Corpus(3, 1)
+	var lines []byte
+	for i, sample := range samples {
+		e := decisionlog.Entry{DecisionID: fmt.Sprintf("00000000-0000-4000-8000-%012d", i), Timestamp: time.Now().UTC(),
+			Labels: decisionlog.Labels{Harness: "claude", Version: "dev", Host: "h"}, Path: "governance/builtin/x",
+			Input: decisionlog.Input{Justification: sample.Text, Tool: decisionlog.Tool{Kind: "shell",
+				Input: decisionlog.ToolInput{Command: sample.Text}}},
+			Result: decisionlog.Result{Decision: "allow", Layer: "builtin", Rule: "x", Message: sample.Text}}
+		line, err := e.Marshal()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !leaktest.Leaked(line, sample.Secret) {
+			t.Fatalf("%s: the unmasked line does not hold the secret: %s", sample.Name, line)
+		}
+		lines = append(append(lines, line...), '\n')
+	}
+	if err := os.WriteFile(log, lines, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	r, err := s.Ship(t.Context())
+	if err != nil || r.Shipped != len(samples) {
+		t.Fatalf("%+v, %v", r, err)
+	}
+	sent := bytes.Join(c.raw, nil)
+	for _, sample := range samples {
+		if leaktest.Leaked(sent, sample.Secret) {
+			t.Errorf("%s: the secret reached the collector", sample.Name)
+		}
 	}
 }
 
