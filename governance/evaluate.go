@@ -37,6 +37,10 @@ type evaluation struct {
 	// binary (cp, install, ln): running them later in the call runs
 	// governance.
 	copies []string
+	// movedFolders is a variable the call's shell sets that moves
+	// governance's folders for the commands after it (see
+	// shellMovesFolders), or "".
+	movedFolders string
 	// index narrows the rules per command; nil for calls of a few
 	// commands, where building it costs more than scanning the rules.
 	index *ruleIndex
@@ -308,6 +312,7 @@ func (ev *evaluation) shellSubjects(cmd string) ([]*subject, []Verdict) {
 		return nil, []Verdict{{Outcome: Deny, Layer: LayerAnalysis, Rule: "empty-command", Subject: "(empty)",
 			Message: "The shell command is empty.", Suggestion: "Send the command to run."}}
 	}
+	ev.movedFolders = shellMovesFolders(a.Commands)
 	out := ev.commandSubjects(a)
 	// The command subjects come first, in the order of the commands.
 	for _, s := range out {

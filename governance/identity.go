@@ -19,19 +19,21 @@ import (
 // installed governance binary, or to a copy of one, is governance; a
 // signal to a process whose program is governance is a signal to it.
 
-// governanceProgram reports whether a command runs the governance CLI:
-// by its name, or by a path (or a name found along PATH) that leads to an
-// installed governance binary or a copy of one.
-func (ev *evaluation) governanceProgram(cl *cmdline) bool {
-	if cl.name == "governance" {
-		return true
+// governanceProgram says which governance program a command runs:
+// "governance-hook", "governance" (the CLI, or a copy of either whose kind
+// is not told), or "" for another program. It is known by its name, or by
+// a path (or a name found along PATH) that leads to an installed
+// governance binary or a copy of one.
+func (ev *evaluation) governanceProgram(cl *cmdline) string {
+	if cl.name == "governance" || cl.name == "governance-hook" {
+		return cl.name
 	}
 	if len(cl.cmd.Args) == 0 || cl.cmd.Args[0].Dynamic {
-		return false
+		return ""
 	}
 	bins := ev.e.binaries()
 	if len(bins) == 0 && len(ev.copies) == 0 {
-		return false
+		return ""
 	}
 	prog := cl.cmd.Args[0].Value
 	var file string
@@ -45,14 +47,20 @@ func (ev *evaluation) governanceProgram(cl *cmdline) bool {
 		file = ev.lookPath(prog)
 	}
 	if file == "" {
-		return false
+		return ""
 	}
 	for _, c := range ev.copies {
 		if filepath.Clean(file) == c {
-			return true
+			return "governance"
 		}
 	}
-	return sameProgram(file, bins)
+	if b := sameProgramAs(file, bins); b != "" {
+		if filepath.Base(b) == "governance-hook" {
+			return "governance-hook"
+		}
+		return "governance"
+	}
+	return ""
 }
 
 // noteCopies records the files a command writes when it also reads a
@@ -110,10 +118,13 @@ func (ev *evaluation) lookPath(name string) string {
 // sameProgram reports whether file is one of the binaries: the same file
 // (through links, or a hard link), or a copy of one, told by its size and
 // a hash of its first and last 64 KiB.
-func sameProgram(file string, bins []string) bool {
+func sameProgram(file string, bins []string) bool { return sameProgramAs(file, bins) != "" }
+
+// sameProgramAs returns the binary file is, as sameProgram tells, or "".
+func sameProgramAs(file string, bins []string) string {
 	fi, err := os.Stat(file)
 	if err != nil || !fi.Mode().IsRegular() {
-		return false
+		return ""
 	}
 	for _, b := range bins {
 		bi, err := os.Stat(b)
@@ -121,13 +132,13 @@ func sameProgram(file string, bins []string) bool {
 			continue
 		}
 		if os.SameFile(fi, bi) {
-			return true
+			return b
 		}
 		if fi.Size() == bi.Size() && fingerprint(file, fi.Size()) == fingerprint(b, bi.Size()) {
-			return true
+			return b
 		}
 	}
-	return false
+	return ""
 }
 
 // fingerprint hashes the first and last 64 KiB of a file. Both sides are

@@ -1,0 +1,89 @@
+package governance_test
+
+import "testing"
+
+// selfCLICases are attempts to change governance through its own
+// programs: the CLI run by an agent only reads or asks (governance run),
+// whatever wrapper, interpreter or variable surrounds it.
+var selfCLICases = []bypassCase{
+	// An allow-list: every subcommand not proven read-only is denied,
+	// compile and the ones added after this list included.
+	{"selfcli-subcommands", `governance compile`, blocked, "never-exposed-to-ai", "governance compile"},
+	{"selfcli-subcommands", `governance trust`, blocked, "never-exposed-to-ai", ""},
+	{"selfcli-subcommands", `governance test`, blocked, "never-exposed-to-ai", ""},
+	{"selfcli-subcommands", `governance audit ship`, blocked, "never-exposed-to-ai", ""},
+	{"selfcli-subcommands", `governance mcp-proxy`, blocked, "never-exposed-to-ai", ""},
+	{"selfcli-subcommands", `governance some-future-command`, blocked, "never-exposed-to-ai", ""},
+	{"selfcli-subcommands", `governance approvals approve 1`, blocked, "never-exposed-to-ai", ""},
+	{"selfcli-subcommands", `governance approvals approve 1 --help=false`, blocked, "never-exposed-to-ai", ""},
+	{"selfcli-subcommands", `governance approvals approve 1 -- --help`, blocked, "never-exposed-to-ai", ""},
+	{"selfcli-subcommands", `governance validate --repair`, blocked, "never-exposed-to-ai", ""},
+	{"selfcli-subcommands", `governance learn propose --always`, blocked, "never-exposed-to-ai", ""},
+	{"selfcli-subcommands", `governance $SUB`, blocked, "never-exposed-to-ai", ""},
+	{"selfcli-subcommands", `governance approvals $VERB 1`, blocked, "never-exposed-to-ai", ""},
+	{"selfcli-subcommands", `governance status $OPT`, blocked, "never-exposed-to-ai", ""},
+	{"selfcli-subcommands", `governance -x compile`, blocked, "never-exposed-to-ai", ""},
+	// Read-only forms and the broker are not blocked by self-protection.
+	{"selfcli-subcommands", `governance status`, runs, "", ""},
+	{"selfcli-subcommands", `governance check -- rm -rf build`, runs, "", ""},
+	{"selfcli-subcommands", `governance explain -- git push`, runs, "", ""},
+	{"selfcli-subcommands", `governance lint`, runs, "", ""},
+	{"selfcli-subcommands", `governance doctor`, runs, "", ""},
+	{"selfcli-subcommands", `governance version`, runs, "", ""},
+	{"selfcli-subcommands", `governance --version`, runs, "", ""},
+	{"selfcli-subcommands", `governance --help`, runs, "", ""},
+	{"selfcli-subcommands", `governance compile --help`, runs, "", ""},
+	{"selfcli-subcommands", `governance approvals list --all`, runs, "", ""},
+	{"selfcli-subcommands", `governance validate`, runs, "", ""},
+	{"selfcli-subcommands", `governance run --why "clean" -- rm -rf build`, runs, "", ""},
+
+	// Variables and flags that move the folders of policy and state.
+	{"selfcli-folders", `XDG_CONFIG_HOME=./evil governance compile`, blocked, "self-protection", "XDG_CONFIG_HOME"},
+	{"selfcli-folders", `XDG_CONFIG_HOME=./evil governance check -- rm -rf /`, blocked, "self-protection", "XDG_CONFIG_HOME"},
+	{"selfcli-folders", `XDG_STATE_HOME=/tmp/s governance status`, blocked, "self-protection", "XDG_STATE_HOME"},
+	{"selfcli-folders", `HOME=/tmp/h governance run -- rm -rf build`, blocked, "self-protection", "HOME"},
+	{"selfcli-folders", `env HOME=/tmp/h governance status`, blocked, "self-protection", "HOME"},
+	{"selfcli-folders", `env GOVERNANCE_UNATTENDED=0 governance run -- ls`, blocked, "self-protection", "GOVERNANCE_UNATTENDED"},
+	{"selfcli-folders", `sudo -E CODEX_HOME=/tmp/c governance status`, blocked, "self-protection", ""},
+	{"selfcli-folders", `export XDG_CONFIG_HOME=$PWD/evil; governance check -- ls`, blocked, "self-protection", "XDG_CONFIG_HOME"},
+	{"selfcli-folders", `HOME=/tmp/h; governance run -- ls`, blocked, "self-protection", "HOME"},
+	{"selfcli-folders", `declare -x XDG_DATA_HOME=x && governance status`, blocked, "self-protection", ""},
+	{"selfcli-folders", `unset HOME; governance run -- ls`, blocked, "self-protection", ""},
+	{"selfcli-folders", `export $V; governance status`, blocked, "self-protection", ""},
+	{"selfcli-folders", `governance check --dir /tmp/evil -- rm -rf /`, blocked, "self-protection", "--dir"},
+	{"selfcli-folders", `governance check --cwd=/tmp/evil -- ls`, blocked, "self-protection", "--cwd"},
+	{"selfcli-folders", `governance --dir /tmp/evil status`, blocked, "self-protection", "--dir"},
+	{"selfcli-folders", `governance lint --dir=../other`, blocked, "self-protection", ""},
+	{"selfcli-folders", `governance mcp-proxy --config x.json`, blocked, "self-protection", ""},
+	{"selfcli-folders", `LANG=C governance status`, runs, "", ""},
+
+	// Every way of running it: wrappers, launchers, interpreters, paths.
+	{"selfcli-wrappers", `sudo governance compile`, blocked, "never-exposed-to-ai", ""},
+	{"selfcli-wrappers", `env governance compile`, blocked, "never-exposed-to-ai", ""},
+	{"selfcli-wrappers", `nohup timeout 5 nice governance trust`, blocked, "never-exposed-to-ai", ""},
+	{"selfcli-wrappers", `xargs governance compile`, blocked, "never-exposed-to-ai", ""},
+	{"selfcli-wrappers", `echo compile | xargs governance`, blocked, "never-exposed-to-ai", ""},
+	{"selfcli-wrappers", `find . -maxdepth 0 -exec governance compile \;`, blocked, "never-exposed-to-ai", ""},
+	{"selfcli-wrappers", `bash -c 'governance bundle activate'`, blocked, "never-exposed-to-ai", ""},
+	{"selfcli-wrappers", `/usr/local/bin/governance compile`, blocked, "never-exposed-to-ai", ""},
+	{"selfcli-wrappers", `~/go/bin/governance trust`, blocked, "never-exposed-to-ai", ""},
+	{"selfcli-wrappers", `python3 -c 'import subprocess; subprocess.run(["governance", "compile"])'`, blocked, "never-exposed-to-ai", ""},
+	{"selfcli-wrappers", `python3 -c 'import os; os.system("governance trust")'`, blocked, "never-exposed-to-ai", ""},
+	{"selfcli-wrappers", `node -e 'require("child_process").execSync("governance trust")'`, blocked, "never-exposed-to-ai", ""},
+	{"selfcli-wrappers", `node -e 'require("child_process").spawnSync("governance", ["compile"])'`, blocked, "never-exposed-to-ai", ""},
+	{"selfcli-wrappers", `ruby -e 'system("governance", "learn", "approve", "L1")'`, blocked, "never-exposed-to-ai", ""},
+	{"selfcli-wrappers", `perl -e 'system("governance compile")'`, blocked, "never-exposed-to-ai", ""},
+
+	// The hook, run by an agent with input it chose, writes state.
+	{"selfcli-hook", `governance-hook claude`, blocked, "self-protection", "governance-hook"},
+	{"selfcli-hook", `echo '{"tool_name":"Bash"}' | governance-hook claude`, blocked, "self-protection", ""},
+	{"selfcli-hook", `governance-hook codex < event.json`, blocked, "self-protection", ""},
+	{"selfcli-hook", `sudo /usr/local/bin/governance-hook gemini`, blocked, "self-protection", ""},
+	{"selfcli-hook", `python3 -c 'import subprocess; subprocess.run(["governance-hook", "claude"], input=b"{}")'`, blocked, "self-protection", ""},
+}
+
+// TestBypassSelfCLI decides the cases of the governance CLI's families.
+func TestBypassSelfCLI(t *testing.T) {
+	t.Parallel()
+	checkBypass(t, selfCLICases)
+}
