@@ -80,6 +80,21 @@ var selfCLICases = []bypassCase{
 	{"selfcli-hook", `governance-hook codex < event.json`, blocked, "self-protection", ""},
 	{"selfcli-hook", `sudo /usr/local/bin/governance-hook gemini`, blocked, "self-protection", ""},
 	{"selfcli-hook", `python3 -c 'import subprocess; subprocess.run(["governance-hook", "claude"], input=b"{}")'`, blocked, "self-protection", ""},
+
+	// A pattern in program position: judged as every program it could
+	// name (TestProgramGlobs, on a file system with those programs); a
+	// glob that could name governance is governance; one that names
+	// nothing the analysis sees is never allowed.
+	{"program-glob", `~/go/bin/gov* compile`, blocked, "never-exposed-to-ai", ""},
+	{"program-glob", `/usr/local/bin/g?vernance trust`, blocked, "never-exposed-to-ai", ""},
+	{"program-glob", `governance-h[o]ok claude`, blocked, "self-protection", ""},
+	{"program-glob", `sudo gov* learn approve L1`, blocked, "never-exposed-to-ai", ""},
+	{"program-glob", `/u??/b??/r? -rf ~`, stopped, "", ""},
+	{"program-glob", `/usr/bin/rm* -rf ~`, stopped, "", ""},
+	{"program-glob", `/bin/[r]m -rf ~`, stopped, "", ""},
+	{"program-glob", `$(echo /usr/bin/r?) -rf ~`, stopped, "", ""},
+	{"program-glob", `x=/bin/r?; $x -rf ~`, stopped, "", ""},
+	{"program-glob", `[ -f README.md ]`, runs, "", ""},
 }
 
 // TestBypassSelfCLI decides the cases of the governance CLI's families.

@@ -293,7 +293,7 @@ func (ev *evaluation) subjects() ([]*subject, []Verdict) {
 // file accesses they make.
 func (ev *evaluation) shellSubjects(cmd string) ([]*subject, []Verdict) {
 	a := shell.Analyze(cmd, shell.Options{Cwd: ev.req.Cwd, Home: ev.req.Home, LookupEnv: ev.e.LookupEnv, Toplevel: ev.toplevel,
-		LookPath: ev.lookPath, IsDir: ev.folderExists})
+		LookPath: ev.lookPath, IsDir: ev.folderExists, ProgramGlob: ev.programGlob})
 	var problems []Verdict
 	for _, p := range a.Problems {
 		problems = append(problems, problemVerdict(p))

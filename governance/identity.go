@@ -5,8 +5,10 @@ import (
 	"hash/fnv"
 	"io"
 	"os"
+	"path"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -95,6 +97,69 @@ func (ev *evaluation) noteCopies(c *shell.Command, fas []fileArg) {
 			}
 		}
 	}
+}
+
+// programGlob answers the shell analysis' question of which programs a
+// pattern in program position could name: the files a pattern with a
+// slash matches; for a bare name, the names it matches along PATH and in
+// the folder it runs in (which the shell expands it against); and, for
+// any pattern, governance's own programs where it could name them, file
+// or no file (a glob that could name governance is governance). ok is
+// false when that is not known.
+func (ev *evaluation) programGlob(pattern, cwd string) ([]string, bool) {
+	dir, base := path.Split(pattern)
+	pat, known := bashPattern(base)
+	if !known || base == "" {
+		return nil, false
+	}
+	var out []string
+	add := func(p string) {
+		if !slices.Contains(out, p) {
+			out = append(out, p)
+		}
+	}
+	var dirs []string
+	switch {
+	case dir != "" && path.IsAbs(pattern):
+		dirs = []string{dir}
+	case dir != "":
+		if cwd == "" {
+			return nil, false
+		}
+		dirs = []string{path.Join(cwd, dir)}
+	default:
+		if ev.e.LookupEnv != nil {
+			pathVar, _ := ev.e.LookupEnv("PATH")
+			for _, d := range filepath.SplitList(pathVar) {
+				if path.IsAbs(d) {
+					dirs = append(dirs, d)
+				}
+			}
+		}
+		if cwd != "" {
+			dirs = append(dirs, cwd)
+		}
+	}
+	for _, d := range dirs {
+		matches, ok := ev.fsw.glob(path.Join(d, pat))
+		if !ok {
+			return nil, false
+		}
+		for _, m := range matches {
+			if dir == "" {
+				m = path.Base(m)
+			} else if !path.IsAbs(pattern) {
+				m = path.Join(dir, path.Base(m))
+			}
+			add(m)
+		}
+	}
+	for _, name := range []string{"governance", "governance-hook"} {
+		if ok, _ := path.Match(pat, name); ok {
+			add(dir + name)
+		}
+	}
+	return out, true
 }
 
 // lookPath finds a program name along the PATH of the calls' environment.
