@@ -95,6 +95,42 @@ var selfCLICases = []bypassCase{
 	{"program-glob", `$(echo /usr/bin/r?) -rf ~`, stopped, "", ""},
 	{"program-glob", `x=/bin/r?; $x -rf ~`, stopped, "", ""},
 	{"program-glob", `[ -f README.md ]`, runs, "", ""},
+
+	// Making a hard or symbolic link to a protected or secret file, by
+	// any program or interpreter: the link is a name a later call writes
+	// through (TestWritesThroughLinks).
+	{"link-protected", `link ~/.config/governance/config.yaml notes.yaml`, blocked, "self-protection", ""},
+	{"link-protected", `link notes.yaml ~/.claude/settings.json`, blocked, "hook-settings", ""},
+	{"link-protected", `link .env notes.txt`, blocked, "", ""},
+	{"link-protected", `ln ~/.config/governance/config.yaml notes.yaml`, blocked, "self-protection", ""},
+	{"link-protected", `ln -s .governance/config.yaml n`, blocked, "self-protection", ""},
+	{"link-protected", `cp -l ~/.config/governance/config.yaml notes.yaml`, blocked, "self-protection", ""},
+	{"link-protected", `cp -s ~/.config/governance/config.yaml notes.yaml`, blocked, "self-protection", ""},
+	{"link-protected", `cp --link .claude/settings.json s.json`, blocked, "hook-settings", ""},
+	{"link-protected", `rsync -a --link-dest=$HOME/.config/governance a/ b/`, blocked, "self-protection", ""},
+	{"link-protected", `rsync -a --link-dest ~/.ssh a/ b/`, blocked, "", ""},
+	{"link-protected", `python3 -c "import os; os.link('/home/user/.config/governance/config.yaml', 'notes.yaml')"`, blocked, "self-protection", ""},
+	{"link-protected", `python3 -c "import os; os.symlink('/home/user/.claude/settings.json', 's.json')"`, blocked, "hook-settings", ""},
+	{"link-protected", `python3 -c "from pathlib import Path; Path('n').hardlink_to(Path.home() / '.config/governance/config.yaml')"`, blocked, "self-protection", ""},
+	{"link-protected", `python3 -c "from pathlib import Path; Path('n').symlink_to('.governance/rules/x.yaml')"`, blocked, "self-protection", ""},
+	{"link-protected", `python3 - <<'EOF'
+import os
+os.link(os.path.expanduser('~/.config/governance/config.yaml'), 'notes.yaml')
+EOF`, blocked, "self-protection", ""},
+	{"link-protected", `node -e "require('fs').linkSync('/home/user/.config/governance/config.yaml', 'n')"`, blocked, "self-protection", ""},
+	{"link-protected", `node -e "require('fs').promises.link(require('os').homedir() + '/.config/governance/config.yaml', 'n')"`, blocked, "self-protection", ""},
+	{"link-protected", `node -e "require('fs').symlinkSync(require('os').homedir() + '/.claude/settings.json', 'n')"`, blocked, "hook-settings", ""},
+	{"link-protected", `ruby -e "File.link('/home/user/.config/governance/config.yaml', 'n')"`, blocked, "self-protection", ""},
+	{"link-protected", `ruby -e "File.symlink(Dir.home + '/.config/governance/config.yaml', 'n')"`, blocked, "self-protection", ""},
+	{"link-protected", `perl -e 'link "/home/user/.config/governance/config.yaml", "n"'`, blocked, "self-protection", ""},
+	{"link-protected", `perl -e 'symlink("$ENV{HOME}/.config/governance/config.yaml", "n")'`, blocked, "self-protection", ""},
+	{"link-protected", "ruby -e 'File.link(\"#{Dir.home}/.config/governance/config.yaml\", \"n\")'", blocked, "self-protection", ""},
+	{"link-protected", "node -e 'require(\"fs\").linkSync(`${require(\"os\").homedir()}/.claude/settings.json`, \"n\")'", blocked, "hook-settings", ""},
+	// A link whose target is not known is not allowed; one to an
+	// ordinary file is not blocked.
+	{"link-protected", `python3 -c "import os; os.link(p, 'notes.yaml')"`, notAllowed, "", ""},
+	{"link-protected", `python3 -c "import os; os.link('a.txt', 'b.txt')"`, runs, "", ""},
+	{"link-protected", `link a.txt b.txt`, runs, "", ""},
 }
 
 // TestBypassSelfCLI decides the cases of the governance CLI's families.

@@ -83,20 +83,7 @@ func (ev *evaluation) protectedInside(abs string) string {
 	if abs == "" {
 		return ""
 	}
-	var roots []string
-	if ev.pc.root != "" {
-		roots = append(roots, ev.pc.root+"/.governance")
-	}
-	roots = append(roots, ev.pc.configDirs...)
-	for _, pats := range [][]string{harnessSettings, agentFiles} {
-		for _, pat := range pats {
-			if t := ev.expandTemplate(literalPrefix(pat)); t != "" {
-				roots = append(roots, t)
-			}
-		}
-	}
-	roots = append(roots, ev.e.binaries()...)
-	for _, r := range roots {
+	for _, r := range ev.protectedRoots() {
 		// In any case, as the protected set is matched (see anyPath):
 		// rm -rf .CLAUDE deletes .claude where names ignore case.
 		if r != "" && r != abs && withinFold(r, abs) && ev.mayExist(r) {
@@ -131,7 +118,13 @@ func (ev *evaluation) selfProtection(s *subject) Verdict {
 	deny := func(rule, msg, sug string) Verdict {
 		return Verdict{Outcome: Deny, Layer: LayerInvariant, Rule: rule, Message: msg, Suggestion: sug}
 	}
-	switch ev.protectedAt(p) {
+	kind := ev.protectedAt(p)
+	if kind == notProtected {
+		if v, ok := ev.linkedVerdict(s); ok {
+			return v
+		}
+	}
+	switch kind {
 	case protectedGovernance:
 		return deny("self-protection", "The governance configuration and state ("+ev.relPath(p)+") may only be changed by a human.",
 			"Describe the change you need and let the user make it (they can check it with `governance lint`).")
