@@ -131,6 +131,21 @@ EOF`, blocked, "self-protection", ""},
 	{"link-protected", `python3 -c "import os; os.link(p, 'notes.yaml')"`, notAllowed, "", ""},
 	{"link-protected", `python3 -c "import os; os.link('a.txt', 'b.txt')"`, runs, "", ""},
 	{"link-protected", `link a.txt b.txt`, runs, "", ""},
+
+	// A program named as governance's, put in a folder of programs found
+	// along PATH, runs instead of the installed one (TestPlantedOnPath
+	// for the folders of PATH itself).
+	{"planted-binary", `cp x .venv/bin/governance`, blocked, "self-protection", ".venv/bin"},
+	{"planted-binary", `echo '#!/bin/sh' > node_modules/.bin/governance-hook`, blocked, "self-protection", ""},
+	{"planted-binary", `cp x ~/.local/bin/governance`, blocked, "self-protection", ""},
+	{"planted-binary", `mv x ~/go/bin/governance-hook`, blocked, "self-protection", ""},
+	{"planted-binary", `ln -s /tmp/evil ~/.local/bin/governance`, blocked, "self-protection", ""},
+	{"planted-binary", `cp governance venv/bin/`, blocked, "self-protection", ""},
+	{"planted-binary", `tee ~/bin/Governance < x`, blocked, "self-protection", ""},
+	{"planted-binary", `install -m 755 x /usr/local/bin/governance`, blocked, "self-protection", ""},
+	{"planted-binary", `python3 -c "open('.venv/bin/governance', 'w').write('exec true')"`, blocked, "self-protection", ""},
+	{"planted-binary", `cp x .venv/bin/tool`, runs, "", ""},
+	{"planted-binary", `echo x > governance/notes.md`, runs, "", ""},
 }
 
 // TestBypassSelfCLI decides the cases of the governance CLI's families.
