@@ -29,7 +29,10 @@ whether the harness would run the hook at all: Codex and Copilot CLI skip
 hooks they do not trust. It exits 1 when something is wrong with an
 installed hook: a settings file that does not parse, a hook binary that is
 missing, a tool-call event without the hook, a fail-closed switch that is
-off, or a hook the harness skips.`,
+off, or a hook the harness skips. It warns about each folder of PATH
+searched before governance's own that an agent may write (inside the
+project, a temporary folder, a relative entry, or one you may write): a
+program named governance or governance-hook put there would run instead.`,
 		Example: `  governance doctor
   governance doctor --dir ~/src/app`,
 		Args: cobra.NoArgs,
@@ -48,6 +51,7 @@ off, or a hook the harness skips.`,
 			for _, n := range harnesses() {
 				problems += a.doctor(a.Stdout, n, installers[n], dir, home)
 			}
+			a.pathLines(a.Stdout, p.ProjectRoot)
 			if problems > 0 {
 				fmt.Fprintf(a.Stdout, "\n%d problem(s); run `governance install HARNESS` again to repair a hook\n", problems)
 				return errReported
