@@ -1,6 +1,7 @@
 package governance
 
 import (
+	"slices"
 	"strings"
 
 	"github.com/agentgov/governance/internal/shell"
@@ -100,6 +101,27 @@ func shellMovesFolders(cmds []*shell.Command) string {
 		}
 	}
 	return ""
+}
+
+// clearsEnv reports a command that env runs with variables removed (env
+// -i, env -u NAME, env -): HOME or XDG_CONFIG_HOME may be gone, and with
+// them the user's policy. The wrapper's options are read from the
+// command's text, up to the program.
+func clearsEnv(c *shell.Command) bool {
+	if !slices.Contains(c.Wrappers, "env") || len(c.Args) == 0 {
+		return false
+	}
+	for _, f := range strings.Fields(c.Text) {
+		switch {
+		case f == c.Args[0].Value:
+			return false
+		case f == "-" || f == "--ignore-environment" || strings.HasPrefix(f, "--unset") || strings.HasPrefix(f, "--ignore"):
+			return true
+		case len(f) > 1 && f[0] == '-' && f[1] != '-' && strings.ContainsAny(f[1:], "iu"):
+			return true
+		}
+	}
+	return false
 }
 
 // cliForm is what a governance command line does, as the allow-list reads
@@ -210,6 +232,14 @@ func (ev *evaluation) governanceCLI(s *subject) Verdict {
 	if which == "governance-hook" {
 		return deny("self-protection", "`"+s.display+"` runs governance-hook, which answers the harness's hook events and writes governance's state; an agent may not feed it input of its own.",
 			"Let the harness run the hook; to see how a call would be decided, run `governance check -- CMD`.")
+	}
+	if cl.cmd.Privileged {
+		return deny("self-protection", "`"+s.display+"` runs governance as another user (through "+strings.Join(cl.cmd.Wrappers, ", ")+"), whose home and folders hold another policy and state; an agent may not run governance under another user's configuration.",
+			"Run governance as yourself, without sudo.")
+	}
+	if clearsEnv(cl.cmd) {
+		return deny("self-protection", "`"+s.display+"` runs governance through env with variables removed (env -i, env -u, env -), which moves or drops the folders it reads its policy and state from; an agent may not point governance at other folders.",
+			"Run governance without env's -i, -u or -.")
 	}
 	if v := movedFolders(cl.cmd.Assigns); v != "" {
 		return deny("self-protection", "`"+s.display+"` runs governance with "+v+" set, which moves the folders it reads its policy and state from; an agent may not point governance at other folders.",
