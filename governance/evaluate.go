@@ -36,7 +36,7 @@ type evaluation struct {
 	// copies are files a command of the call makes from a governance
 	// binary (cp, install, ln): running them later in the call runs
 	// governance.
-	copies []string
+	copies []copied
 	// movedFolders is a variable the call's shell sets that moves
 	// governance's folders for the commands after it (see
 	// shellMovesFolders), or "".

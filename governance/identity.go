@@ -52,23 +52,33 @@ func (ev *evaluation) governanceProgram(cl *cmdline) string {
 		return ""
 	}
 	for _, c := range ev.copies {
-		if filepath.Clean(file) == c {
-			return "governance"
+		if filepath.Clean(file) == c.abs {
+			return c.which
 		}
 	}
-	if b := sameProgramAs(file, bins); b != "" {
-		if filepath.Base(b) == "governance-hook" {
-			return "governance-hook"
-		}
-		return "governance"
-	}
-	return ""
+	return programKind(sameProgramAs(file, bins))
 }
+
+// programKind says which program a binary is: "governance-hook",
+// "governance" (the CLI or one not told), or "" for none.
+func programKind(bin string) string {
+	switch {
+	case bin == "":
+		return ""
+	case filepath.Base(bin) == "governance-hook":
+		return "governance-hook"
+	}
+	return "governance"
+}
+
+// copied is a file a command of the call makes from a governance binary,
+// and which program it is.
+type copied struct{ abs, which string }
 
 // noteCopies records the files a command writes when it also reads a
 // governance binary: a copy made earlier in the same call.
 func (ev *evaluation) noteCopies(c *shell.Command, fas []fileArg) {
-	copies := false
+	which := ""
 	for _, fa := range fas {
 		if fa.kind != KindRead || fa.arg.Dynamic {
 			continue
@@ -83,17 +93,19 @@ func (ev *evaluation) noteCopies(c *shell.Command, fas []fileArg) {
 		if fi, err := os.Stat(p.abs); err != nil || !fi.Mode().IsRegular() {
 			continue
 		}
-		if bins := ev.e.binaries(); len(bins) > 0 && sameProgram(p.abs, bins) {
-			copies = true
+		if bins := ev.e.binaries(); len(bins) > 0 {
+			if k := programKind(sameProgramAs(p.abs, bins)); k != "" && which != "governance-hook" {
+				which = k
+			}
 		}
 	}
-	if !copies {
+	if which == "" {
 		return
 	}
 	for _, fa := range fas {
 		if fa.kind == KindWrite && !fa.arg.Dynamic {
 			if p := ev.placeOf(c, fa.arg, false); p.abs != "" {
-				ev.copies = append(ev.copies, p.abs)
+				ev.copies = append(ev.copies, copied{p.abs, which})
 			}
 		}
 	}
@@ -180,12 +192,9 @@ func (ev *evaluation) lookPath(name string) string {
 	return ""
 }
 
-// sameProgram reports whether file is one of the binaries: the same file
-// (through links, or a hard link), or a copy of one, told by its size and
-// a hash of its first and last 64 KiB.
-func sameProgram(file string, bins []string) bool { return sameProgramAs(file, bins) != "" }
-
-// sameProgramAs returns the binary file is, as sameProgram tells, or "".
+// sameProgramAs returns the binary file is, or "": the same file (through
+// links, or a hard link), or a copy of one, told by its size and a hash of
+// its first and last 64 KiB.
 func sameProgramAs(file string, bins []string) string {
 	fi, err := os.Stat(file)
 	if err != nil || !fi.Mode().IsRegular() {

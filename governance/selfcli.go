@@ -218,20 +218,61 @@ func anyString(list []string, s string) bool {
 	return false
 }
 
+// cliWords are the words that select what the governance CLI does: its
+// subcommands (TestCLIWords checks them against the CLI). Run with none of
+// them among its words (nor one computed at run time), a copy of it only
+// prints its usage or fails.
+var cliWords = map[string]bool{
+	"anchor": true, "approvals": true, "audit": true, "audit-rules": true, "bundle": true, "check": true, "compile": true,
+	"daemon": true, "doctor": true, "explain": true, "gatekeeper": true, "help": true, "hook": true, "import": true,
+	"init": true, "install": true, "learn": true, "lint": true, "mcp-proxy": true, "phase": true, "plugins": true,
+	"projects": true, "purge": true, "review": true, "run": true, "status": true, "test": true, "trust": true,
+	"uninstall": true, "untrust": true, "validate": true, "version": true,
+}
+
+// hookDialects are the dialects governance-hook answers (TestCLIWords
+// checks them against the hook); with no word it answers Claude Code's.
+var hookDialects = map[string]bool{"claude": true, "codex": true, "gemini": true, "cursor": true, "copilot": true, "opencode": true}
+
 // governanceCLI denies an agent's call of the governance CLI that is not
 // proven read-only or the broker, and every call of governance-hook.
+//
+// A program run by another name is looked for among governance's
+// binaries (along PATH, by size and a hash) only when the call would be
+// denied were it governance: that costs file system work on every
+// command, and most are read-only forms or name no subcommand.
 func (ev *evaluation) governanceCLI(s *subject) Verdict {
 	cl := s.cl
-	which := ev.governanceProgram(cl)
-	if which == "" {
+	which := ""
+	switch cl.name {
+	case "governance", "governance-hook":
+		which = cl.name
+	default:
+		args := cl.cmd.Args
+		hookInput := len(args) == 1 || args[1].Dynamic || hookDialects[args[1].Value]
+		if !hookInput && ev.asCLI(s).Outcome == NoOpinion {
+			return Verdict{}
+		}
+		if which = ev.governanceProgram(cl); which == "" {
+			return Verdict{}
+		}
+	}
+	if which == "governance-hook" {
+		return Verdict{Outcome: Deny, Layer: LayerInvariant, Rule: "self-protection", Subject: s.display,
+			Message:    "`" + s.display + "` runs governance-hook, which answers the harness's hook events and writes governance's state; an agent may not feed it input of its own.",
+			Suggestion: "Let the harness run the hook; to see how a call would be decided, run `governance check -- CMD`."}
+	}
+	return ev.asCLI(s)
+}
+
+// asCLI is the verdict on a command run as the governance CLI.
+func (ev *evaluation) asCLI(s *subject) Verdict {
+	cl := s.cl
+	if cl.name != "governance" && !namesCLIWord(cl.cmd.Args[1:]) {
 		return Verdict{}
 	}
 	deny := func(rule, msg, sug string) Verdict {
 		return Verdict{Outcome: Deny, Layer: LayerInvariant, Rule: rule, Subject: s.display, Message: msg, Suggestion: sug}
-	}
-	if which == "governance-hook" {
-		return deny("self-protection", "`"+s.display+"` runs governance-hook, which answers the harness's hook events and writes governance's state; an agent may not feed it input of its own.",
-			"Let the harness run the hook; to see how a call would be decided, run `governance check -- CMD`.")
 	}
 	if cl.cmd.Privileged {
 		return deny("self-protection", "`"+s.display+"` runs governance as another user (through "+strings.Join(cl.cmd.Wrappers, ", ")+"), whose home and folders hold another policy and state; an agent may not run governance under another user's configuration.",
@@ -263,6 +304,17 @@ func (ev *evaluation) governanceCLI(s *subject) Verdict {
 	}
 	return deny("never-exposed-to-ai", "`"+shown+"` is reserved for humans: "+cliChanges(f.sub)+" is never done by an AI agent; an agent may run only governance's read-only commands (status, check, explain, lint, doctor, version, the listings) and governance run.",
 		"Tell the user what you need; only a human may run "+shown+". To ask for a command a person must approve, use `governance run -- CMD`.")
+}
+
+// namesCLIWord reports words among which one selects what the CLI does,
+// or may (a word computed at run time).
+func namesCLIWord(args []shell.Arg) bool {
+	for _, a := range args {
+		if a.Dynamic || cliWords[a.Value] {
+			return true
+		}
+	}
+	return false
 }
 
 // cliChanges says what a governance subcommand changes, for messages.
