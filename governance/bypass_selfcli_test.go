@@ -76,6 +76,8 @@ var selfCLICases = []bypassCase{
 	{"selfcli-wrappers", `bash -c 'governance bundle activate'`, blocked, "never-exposed-to-ai", ""},
 	{"selfcli-wrappers", `/usr/local/bin/governance compile`, blocked, "never-exposed-to-ai", ""},
 	{"selfcli-wrappers", `~/go/bin/governance trust`, blocked, "never-exposed-to-ai", ""},
+	{"selfcli-wrappers", `/usr/local/bin/Governance compile`, blocked, "never-exposed-to-ai", ""},
+	{"selfcli-wrappers", `GOVERNANCE-HOOK claude`, blocked, "self-protection", ""},
 	{"selfcli-wrappers", `python3 -c 'import subprocess; subprocess.run(["governance", "compile"])'`, blocked, "never-exposed-to-ai", ""},
 	{"selfcli-wrappers", `python3 -c 'import os; os.system("governance trust")'`, blocked, "never-exposed-to-ai", ""},
 	{"selfcli-wrappers", `node -e 'require("child_process").execSync("governance trust")'`, blocked, "never-exposed-to-ai", ""},

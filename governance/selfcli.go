@@ -244,9 +244,12 @@ var hookDialects = map[string]bool{"claude": true, "codex": true, "gemini": true
 func (ev *evaluation) governanceCLI(s *subject) Verdict {
 	cl := s.cl
 	which := ""
-	switch cl.name {
-	case "governance", "governance-hook":
-		which = cl.name
+	switch {
+	case strings.EqualFold(cl.name, "governance"):
+		// In any case: names of files ignore it on some systems.
+		which = "governance"
+	case strings.EqualFold(cl.name, "governance-hook"):
+		which = "governance-hook"
 	default:
 		args := cl.cmd.Args
 		hookInput := len(args) == 1 || args[1].Dynamic || hookDialects[args[1].Value]
@@ -268,7 +271,7 @@ func (ev *evaluation) governanceCLI(s *subject) Verdict {
 // asCLI is the verdict on a command run as the governance CLI.
 func (ev *evaluation) asCLI(s *subject) Verdict {
 	cl := s.cl
-	if cl.name != "governance" && !namesCLIWord(cl.cmd.Args[1:]) {
+	if !strings.EqualFold(cl.name, "governance") && !namesCLIWord(cl.cmd.Args[1:]) {
 		return Verdict{}
 	}
 	deny := func(rule, msg, sug string) Verdict {
