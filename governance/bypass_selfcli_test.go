@@ -35,6 +35,9 @@ var selfCLICases = []bypassCase{
 	{"selfcli-subcommands", `governance compile --help`, runs, "", ""},
 	{"selfcli-subcommands", `governance approvals list --all`, runs, "", ""},
 	{"selfcli-subcommands", `governance validate`, runs, "", ""},
+	{"selfcli-subcommands", `governance review --list`, runs, "", ""},
+	{"selfcli-subcommands", `printf 'c\n' | unbuffer -p governance review`, blocked, "never-exposed-to-ai", ""},
+	{"selfcli-subcommands", `governance review --list=false`, blocked, "never-exposed-to-ai", ""},
 	{"selfcli-subcommands", `governance run --why "clean" -- rm -rf build`, runs, "", ""},
 
 	// Variables and flags that move the folders of policy and state.

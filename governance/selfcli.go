@@ -23,7 +23,7 @@ import (
 // arguments (the options that write are in writingFlags).
 var readOnlySubcommands = map[string]bool{
 	"status": true, "check": true, "explain": true, "version": true, "lint": true, "doctor": true, "help": true,
-	"validate": true, "review": true,
+	"validate": true,
 }
 
 // readOnlyListings are the read-only subcommands of the groups whose other
@@ -172,7 +172,7 @@ func readCLI(args []shell.Arg) cliForm {
 	if len(rest) > 0 && !rest[0].Dynamic {
 		f.sub2 = rest[0].Value
 	}
-	writes := false
+	writes, list := false, false
 	for _, a := range rest {
 		if a.Dynamic {
 			// An option only known at run time may be any option.
@@ -187,6 +187,8 @@ func readCLI(args []shell.Arg) cliForm {
 		switch {
 		case v == "-h" || v == "--help":
 			help = true
+		case v == "--list":
+			list = true
 		case anyString(movingFlags, name):
 			f.moving = v
 		case anyString(writingFlags, name):
@@ -201,6 +203,10 @@ func readCLI(args []shell.Arg) cliForm {
 		f.readOnly = true
 	case f.sub == "phase":
 		f.readOnly = len(rest) == 0
+	case f.sub == "review":
+		// Without --list, review asks what to do with each item when its
+		// input is a terminal (one unbuffer or script can give it).
+		f.readOnly = list
 	case readOnlySubcommands[f.sub]:
 		f.readOnly = true
 	default:
