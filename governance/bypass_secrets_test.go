@@ -25,7 +25,7 @@ var bypassSecretCases = []bypassCase{
 
 func TestBypassSecretFamilies(t *testing.T) {
 	t.Parallel()
-	checkBypassCases(t, bypassSecretCases)
+	checkBypass(t, bypassSecretCases)
 }
 
 // Where XDG_CONFIG_HOME moves the configuration folder, the built-in

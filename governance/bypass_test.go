@@ -536,12 +536,12 @@ var bypassCases = []bypassCase{
 // TestBypassFamilies decides each bypass case with the built-in policy.
 func TestBypassFamilies(t *testing.T) {
 	t.Parallel()
-	checkBypassCases(t, bypassCases)
+	checkBypass(t, bypassCases)
 }
 
-// checkBypassCases decides each case with the built-in policy and checks
-// its outcome, rule and message.
-func checkBypassCases(t *testing.T, cases []bypassCase) {
+// checkBypass decides each case with the built-in policy and checks its
+// outcome, rule and message.
+func checkBypass(t *testing.T, cases []bypassCase) {
 	p := builtin(governance.DefaultSettings())
 	for _, tt := range cases {
 		name := tt.cmd

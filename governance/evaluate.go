@@ -36,7 +36,11 @@ type evaluation struct {
 	// copies are files a command of the call makes from a governance
 	// binary (cp, install, ln): running them later in the call runs
 	// governance.
-	copies []string
+	copies []copied
+	// movedFolders is a variable the call's shell sets that moves
+	// governance's folders for the commands after it (see
+	// shellMovesFolders), or "".
+	movedFolders string
 	// channel is the daemon's page port and socket (see daemonpage.go),
 	// read at most once per call.
 	channel *channel
@@ -292,7 +296,7 @@ func (ev *evaluation) subjects() ([]*subject, []Verdict) {
 // file accesses they make.
 func (ev *evaluation) shellSubjects(cmd string) ([]*subject, []Verdict) {
 	a := shell.Analyze(cmd, shell.Options{Cwd: ev.req.Cwd, Home: ev.req.Home, LookupEnv: ev.e.LookupEnv, Toplevel: ev.toplevel,
-		LookPath: ev.lookPath, IsDir: ev.folderExists})
+		LookPath: ev.lookPath, IsDir: ev.folderExists, ProgramGlob: ev.programGlob})
 	var problems []Verdict
 	for _, p := range a.Problems {
 		problems = append(problems, problemVerdict(p))
@@ -311,6 +315,7 @@ func (ev *evaluation) shellSubjects(cmd string) ([]*subject, []Verdict) {
 		return nil, []Verdict{{Outcome: Deny, Layer: LayerAnalysis, Rule: "empty-command", Subject: "(empty)",
 			Message: "The shell command is empty.", Suggestion: "Send the command to run."}}
 	}
+	ev.movedFolders = shellMovesFolders(a.Commands)
 	out := ev.commandSubjects(a)
 	// The command subjects come first, in the order of the commands.
 	for _, s := range out {

@@ -5,8 +5,10 @@ import (
 	"hash/fnv"
 	"io"
 	"os"
+	"path"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -19,19 +21,21 @@ import (
 // installed governance binary, or to a copy of one, is governance; a
 // signal to a process whose program is governance is a signal to it.
 
-// governanceProgram reports whether a command runs the governance CLI:
-// by its name, or by a path (or a name found along PATH) that leads to an
-// installed governance binary or a copy of one.
-func (ev *evaluation) governanceProgram(cl *cmdline) bool {
-	if cl.name == "governance" {
-		return true
+// governanceProgram says which governance program a command runs:
+// "governance-hook", "governance" (the CLI, or a copy of either whose kind
+// is not told), or "" for another program. It is known by its name, or by
+// a path (or a name found along PATH) that leads to an installed
+// governance binary or a copy of one.
+func (ev *evaluation) governanceProgram(cl *cmdline) string {
+	if cl.name == "governance" || cl.name == "governance-hook" {
+		return cl.name
 	}
 	if len(cl.cmd.Args) == 0 || cl.cmd.Args[0].Dynamic {
-		return false
+		return ""
 	}
 	bins := ev.e.binaries()
 	if len(bins) == 0 && len(ev.copies) == 0 {
-		return false
+		return ""
 	}
 	prog := cl.cmd.Args[0].Value
 	var file string
@@ -45,20 +49,36 @@ func (ev *evaluation) governanceProgram(cl *cmdline) bool {
 		file = ev.lookPath(prog)
 	}
 	if file == "" {
-		return false
+		return ""
 	}
 	for _, c := range ev.copies {
-		if filepath.Clean(file) == c {
-			return true
+		if filepath.Clean(file) == c.abs {
+			return c.which
 		}
 	}
-	return sameProgram(file, bins)
+	return programKind(sameProgramAs(file, bins))
 }
+
+// programKind says which program a binary is: "governance-hook",
+// "governance" (the CLI or one not told), or "" for none.
+func programKind(bin string) string {
+	switch {
+	case bin == "":
+		return ""
+	case filepath.Base(bin) == "governance-hook":
+		return "governance-hook"
+	}
+	return "governance"
+}
+
+// copied is a file a command of the call makes from a governance binary,
+// and which program it is.
+type copied struct{ abs, which string }
 
 // noteCopies records the files a command writes when it also reads a
 // governance binary: a copy made earlier in the same call.
 func (ev *evaluation) noteCopies(c *shell.Command, fas []fileArg) {
-	copies := false
+	which := ""
 	for _, fa := range fas {
 		if fa.kind != KindRead || fa.arg.Dynamic {
 			continue
@@ -73,20 +93,85 @@ func (ev *evaluation) noteCopies(c *shell.Command, fas []fileArg) {
 		if fi, err := os.Stat(p.abs); err != nil || !fi.Mode().IsRegular() {
 			continue
 		}
-		if bins := ev.e.binaries(); len(bins) > 0 && sameProgram(p.abs, bins) {
-			copies = true
+		if bins := ev.e.binaries(); len(bins) > 0 {
+			if k := programKind(sameProgramAs(p.abs, bins)); k != "" && which != "governance-hook" {
+				which = k
+			}
 		}
 	}
-	if !copies {
+	if which == "" {
 		return
 	}
 	for _, fa := range fas {
 		if fa.kind == KindWrite && !fa.arg.Dynamic {
 			if p := ev.placeOf(c, fa.arg, false); p.abs != "" {
-				ev.copies = append(ev.copies, p.abs)
+				ev.copies = append(ev.copies, copied{p.abs, which})
 			}
 		}
 	}
+}
+
+// programGlob answers the shell analysis' question of which programs a
+// pattern in program position could name: the files a pattern with a
+// slash matches; for a bare name, the names it matches along PATH and in
+// the folder it runs in (which the shell expands it against); and, for
+// any pattern, governance's own programs where it could name them, file
+// or no file (a glob that could name governance is governance). ok is
+// false when that is not known.
+func (ev *evaluation) programGlob(pattern, cwd string) ([]string, bool) {
+	dir, base := path.Split(pattern)
+	pat, known := bashPattern(base)
+	if !known || base == "" {
+		return nil, false
+	}
+	var out []string
+	add := func(p string) {
+		if !slices.Contains(out, p) {
+			out = append(out, p)
+		}
+	}
+	var dirs []string
+	switch {
+	case dir != "" && path.IsAbs(pattern):
+		dirs = []string{dir}
+	case dir != "":
+		if cwd == "" {
+			return nil, false
+		}
+		dirs = []string{path.Join(cwd, dir)}
+	default:
+		if ev.e.LookupEnv != nil {
+			pathVar, _ := ev.e.LookupEnv("PATH")
+			for _, d := range filepath.SplitList(pathVar) {
+				if path.IsAbs(d) {
+					dirs = append(dirs, d)
+				}
+			}
+		}
+		if cwd != "" {
+			dirs = append(dirs, cwd)
+		}
+	}
+	for _, d := range dirs {
+		matches, ok := ev.fsw.glob(path.Join(d, pat))
+		if !ok {
+			return nil, false
+		}
+		for _, m := range matches {
+			if dir == "" {
+				m = path.Base(m)
+			} else if !path.IsAbs(pattern) {
+				m = path.Join(dir, path.Base(m))
+			}
+			add(m)
+		}
+	}
+	for _, name := range []string{"governance", "governance-hook"} {
+		if ok, _ := path.Match(pat, name); ok {
+			add(dir + name)
+		}
+	}
+	return out, true
 }
 
 // lookPath finds a program name along the PATH of the calls' environment.
@@ -107,13 +192,13 @@ func (ev *evaluation) lookPath(name string) string {
 	return ""
 }
 
-// sameProgram reports whether file is one of the binaries: the same file
-// (through links, or a hard link), or a copy of one, told by its size and
-// a hash of its first and last 64 KiB.
-func sameProgram(file string, bins []string) bool {
+// sameProgramAs returns the binary file is, or "": the same file (through
+// links, or a hard link), or a copy of one, told by its size and a hash of
+// its first and last 64 KiB.
+func sameProgramAs(file string, bins []string) string {
 	fi, err := os.Stat(file)
 	if err != nil || !fi.Mode().IsRegular() {
-		return false
+		return ""
 	}
 	for _, b := range bins {
 		bi, err := os.Stat(b)
@@ -121,13 +206,13 @@ func sameProgram(file string, bins []string) bool {
 			continue
 		}
 		if os.SameFile(fi, bi) {
-			return true
+			return b
 		}
 		if fi.Size() == bi.Size() && fingerprint(file, fi.Size()) == fingerprint(b, bi.Size()) {
-			return true
+			return b
 		}
 	}
-	return false
+	return ""
 }
 
 // fingerprint hashes the first and last 64 KiB of a file. Both sides are

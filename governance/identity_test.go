@@ -27,12 +27,16 @@ func TestGovernanceByIdentity(t *testing.T) {
 	must(t, os.WriteFile(filepath.Join(project, "tool"), program, 0o755))
 	must(t, os.Link(gov, filepath.Join(project, "hard")))
 	must(t, os.Symlink(gov, filepath.Join(project, "soft")))
+	// The hook under another name.
+	hook := filepath.Join(bin, "governance-hook")
+	must(t, os.WriteFile(hook, append([]byte("\x7fELF governance-hook "), make([]byte, 200000)...), 0o755))
+	must(t, os.Link(hook, filepath.Join(project, "answer")))
 	// A program of the same size that is not governance.
 	other := append([]byte("\x7fELF something "), make([]byte, 200000)...)
 	must(t, os.WriteFile(filepath.Join(project, "other"), other, 0o755))
 
 	e := governance.NewEngine(builtin(governance.DefaultSettings()))
-	e.Binaries = []string{gov}
+	e.Binaries = []string{gov, hook}
 	e.LookupEnv = func(k string) (string, bool) {
 		if k == "PATH" {
 			return bin + ":/usr/bin:/bin", true
@@ -58,6 +62,14 @@ func TestGovernanceByIdentity(t *testing.T) {
 		{"bash -c 'governance approvals approve 1'", true},
 		{"./other approvals approve 1", false},
 		{"governance check -- ls", false},
+		// Compile is on no list of the CLI's read-only forms; status is.
+		{"./tool compile", true},
+		{"./hard status", false},
+		{"./x compile", false},
+		// The hook, by its identity: it writes state whatever it is given.
+		{"./answer claude", true},
+		{"echo '{}' | ./answer claude", true},
+		{"cp ../bin/governance-hook h; ./h claude", true},
 	} {
 		t.Run(tc.cmd, func(t *testing.T) {
 			t.Parallel()

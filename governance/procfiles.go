@@ -64,7 +64,7 @@ func (ev *evaluation) governanceProcess(pid string) bool {
 		return true
 	}
 	bins := ev.e.binaries()
-	return governancePID(n, bins) || sameProgram("/proc/"+pid+"/exe", bins)
+	return governancePID(n, bins) || sameProgramAs("/proc/"+pid+"/exe", bins) != ""
 }
 
 // governanceProcessesMatching returns the governance processes whose

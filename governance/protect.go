@@ -58,6 +58,7 @@ const (
 	protectedHarness
 	protectedAgent
 	protectedBinary
+	protectedPlanted
 )
 
 // protectedAt reports which part of the protected set a place is in.
@@ -73,8 +74,47 @@ func (ev *evaluation) protectedAt(p place) protectedKind {
 		return protectedAgent
 	case ev.e.isBinary(p.abs):
 		return protectedBinary
+	case ev.plantedBinary(p.abs):
+		return protectedPlanted
 	}
 	return notProtected
+}
+
+// plantedBinary reports a file named as a governance program (the names
+// harness hook settings run) in a folder of PATH or one that goes on it
+// (a virtual environment's bin, node_modules/.bin, ~/.local/bin): put
+// there, it would run instead of the installed program, found first.
+func (ev *evaluation) plantedBinary(abs string) bool {
+	base := path.Base(abs)
+	if !strings.EqualFold(base, "governance") && !strings.EqualFold(base, "governance-hook") {
+		return false
+	}
+	dir := path.Dir(abs)
+	for _, suffix := range []string{"/.venv/bin", "/venv/bin", "/node_modules/.bin"} {
+		if strings.HasSuffix(dir, suffix) {
+			return true
+		}
+	}
+	switch dir {
+	case "/bin", "/usr/bin", "/usr/local/bin", "/sbin", "/usr/sbin", "/opt/homebrew/bin":
+		return true
+	}
+	if h := ev.pc.home; h != "" {
+		for _, d := range []string{"/.local/bin", "/bin", "/go/bin", "/.cargo/bin"} {
+			if dir == h+d {
+				return true
+			}
+		}
+	}
+	if ev.e.LookupEnv != nil {
+		pathVar, _ := ev.e.LookupEnv("PATH")
+		for _, d := range filepath.SplitList(pathVar) {
+			if d != "" && path.Clean(d) == dir {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // protectedInside returns a protected path that lies inside the folder
@@ -83,20 +123,7 @@ func (ev *evaluation) protectedInside(abs string) string {
 	if abs == "" {
 		return ""
 	}
-	var roots []string
-	if ev.pc.root != "" {
-		roots = append(roots, ev.pc.root+"/.governance")
-	}
-	roots = append(roots, ev.pc.configDirs...)
-	for _, pats := range [][]string{harnessSettings, agentFiles} {
-		for _, pat := range pats {
-			if t := ev.expandTemplate(literalPrefix(pat)); t != "" {
-				roots = append(roots, t)
-			}
-		}
-	}
-	roots = append(roots, ev.e.binaries()...)
-	for _, r := range roots {
+	for _, r := range ev.protectedRoots() {
 		// In any case, as the protected set is matched (see anyPath):
 		// rm -rf .CLAUDE deletes .claude where names ignore case.
 		if r != "" && r != abs && withinFold(r, abs) && ev.mayExist(r) {
@@ -131,7 +158,13 @@ func (ev *evaluation) selfProtection(s *subject) Verdict {
 	deny := func(rule, msg, sug string) Verdict {
 		return Verdict{Outcome: Deny, Layer: LayerInvariant, Rule: rule, Message: msg, Suggestion: sug}
 	}
-	switch ev.protectedAt(p) {
+	kind := ev.protectedAt(p)
+	if kind == notProtected {
+		if v, ok := ev.linkedVerdict(s); ok {
+			return v
+		}
+	}
+	switch kind {
 	case protectedGovernance:
 		return deny("self-protection", "The governance configuration and state ("+ev.relPath(p)+") may only be changed by a human.",
 			"Describe the change you need and let the user make it (they can check it with `governance lint`).")
@@ -144,6 +177,9 @@ func (ev *evaluation) selfProtection(s *subject) Verdict {
 	case protectedBinary:
 		return deny("self-protection", "The governance program "+p.abs+" enforces policy; an agent may not change, move or link it.",
 			"Ask the user to install or update governance themselves.")
+	case protectedPlanted:
+		return deny("self-protection", "A program named "+path.Base(p.abs)+" in "+path.Dir(p.abs)+", a folder of programs found along PATH, could run instead of the governance program that enforces policy; an agent may not put one there.",
+			"Name the file differently, or ask the user to install governance themselves.")
 	}
 	if p.is(ClassRoot) || p.is(ClassHome) {
 		// The root and the home are the catastrophic invariants'.

@@ -31,7 +31,11 @@ installed hook: a settings file that does not parse, a hook binary that is
 missing, a tool-call event without the hook, a fail-closed switch that is
 off, or a hook the harness skips; and when a credential is written into
 config.yaml (audit_export's headers or endpoint) rather than named as
-${env:NAME} or ${file:NAME}: it is never printed.`,
+${env:NAME} or ${file:NAME}: it is never printed. It warns about each
+folder of PATH searched before governance's own that an agent may write
+(inside the project, a temporary folder, a relative entry, or one you may
+write): a program named governance or governance-hook put there would run
+instead.`,
 		Example: `  governance doctor
   governance doctor --dir ~/src/app`,
 		Args: cobra.NoArgs,
@@ -52,6 +56,7 @@ ${env:NAME} or ${file:NAME}: it is never printed.`,
 			}
 			hookProblems := problems
 			problems += credentialReport(a.Stdout, p)
+			a.pathLines(a.Stdout, p.ProjectRoot)
 			if problems > 0 {
 				fmt.Fprintf(a.Stdout, "\n%d problem(s)", problems)
 				if hookProblems > 0 {

@@ -182,6 +182,17 @@ var lnProgram = &Program{Names: []string{"ln"}, Node: Node{Opts: `
 	}
 }}}
 
+// linkProgram is link FILE1 FILE2, which makes FILE2 a hard link to
+// FILE1 and does nothing else.
+var linkProgram = &Program{Names: []string{"link"}, Node: Node{Opts: gnuHelp, Effects: func(c *Call, fx *Effects) {
+	args := c.Args()
+	if len(args) != 2 {
+		fx.Unknown("link takes two files")
+		return
+	}
+	fx.Link(args[0], args[1], false)
+}}}
+
 // into returns where src lands when dest is a folder: dest/base(src).
 // The file system decides which it is when the command runs, so both are
 // effects of the call.

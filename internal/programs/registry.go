@@ -204,6 +204,7 @@ var registry = [...]entry{
 	{"launchctl", &launchctlProgram},
 	{"less", &lessProgram},
 	{"let", &assignProgram},
+	{"link", &linkProgram},
 	{"lipo", &lipoProgram},
 	{"ln", &lnProgram},
 	{"local", &declareProgram},

@@ -112,9 +112,27 @@ var rsyncProgram = &Program{Names: []string{"rsync"}, Node: Node{Loose: true, Op
 --chown=USER
 --timeout=SECONDS
 --port=PORT
+--link-dest=DIR
+--copy-dest=DIR
+--compare-dest=DIR
 -h --help                            help
 -V --version                         help
-`, Effects: remoteCopyEffects}}
+`, Effects: rsyncEffects}}
+
+// rsyncEffects are a remote copy's; with --link-dest, the files of DIR
+// that match the sources become hard links in the destination: the
+// destination's names are DIR's files (their links are made).
+func rsyncEffects(c *Call, fx *Effects) {
+	remoteCopyEffects(c, fx)
+	args := c.Args()
+	if len(args) == 0 {
+		return
+	}
+	dest := args[len(args)-1]
+	for _, dir := range c.ValueArgs("--link-dest") {
+		fx.Add(Effect{Op: Link, Path: dir, To: dest, Tree: true})
+	}
+}
 
 // remoteCopyEffects records a copy from sources to a destination, either of
 // which may be host:path on another machine.

@@ -293,6 +293,12 @@ type Options struct {
 	// IsDir reports whether a path names a folder that exists now, so
 	// that a cd to it succeeds; nil takes every cd to succeed.
 	IsDir func(path string) bool
+	// ProgramGlob returns every program a pattern in a command's program
+	// position could name (/u??/b??/r?, r[m]): paths for a pattern with a
+	// slash, resolved against cwd when relative; names found along PATH
+	// or in cwd for one without. ok is false when that is not known (no
+	// file system, or a pattern the caller cannot read); nil knows none.
+	ProgramGlob func(pattern, cwd string) (programs []string, ok bool)
 	// MaxDepth bounds the nesting of re-parsed strings (default 8).
 	MaxDepth int
 	// MaxCommands bounds the number of commands (default 2000).

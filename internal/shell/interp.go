@@ -65,6 +65,12 @@ var homeIdioms = []string{"Dir.home", "ENV['HOME']", `ENV["HOME"]`, "$ENV{HOME}"
 var writers = []string{"writeFileSync", "writeFile(", "appendFileSync", "File.write", "file_put_contents", "open(",
 	"Path.write_text", "write_text(", "IO.write", "Set-Content", "Out-File", "Deno.writeTextFile", "Deno.writeFile"}
 
+// linkers are calls that make a hard or symbolic link: the file linked
+// gets a name a later call may write through.
+var linkers = []string{"os.link", "os.symlink", "hardlink_to", "symlink_to", "link_to(", "linkSync", "symlinkSync",
+	"fs.link(", "fs.symlink(", "promises.link", "promises.symlink", "File.link", "File.symlink", "FileUtils.ln", "ln_s",
+	"ln_sf", "Deno.link", "Deno.symlink", "link(", "link ", "symlink(", "symlink ", "New-Item"}
+
 // decoders turn hidden text back into code or data.
 var decoders = []string{"b64decode", "base64.decodebytes", "decode('base64')", "atob(", "'base64'", "\"base64\"",
 	"base64_decode", "decode_base64", "Base64.decode", "unpack('m", "unpack(\"m", "unpack1('m", "gzinflate",
@@ -117,6 +123,24 @@ func (w *walker) interpret(cmd *Command, f *frame, ctx *execCtx) {
 			w.synthetic(cmd, []string{"rm", "-rf", "~"}, origin, f, ctx)
 		}
 	}
+	if containsAny(code, linkers) && lang != "awk" {
+		// Which literal is the file linked and which the new name is the
+		// language's business: each is linked, as link FILE FILE.
+		home := containsAny(code, homeIdioms)
+		for _, l := range lits {
+			l = interpolatedHome(l)
+			if !looksLikePath(l) {
+				continue
+			}
+			w.synthetic(cmd, []string{"link", l, l}, origin, f, ctx)
+			if home && !strings.HasPrefix(l, "~") {
+				// Path.home() / ".config/governance/config.yaml",
+				// os.homedir() + "/.claude/settings.json"
+				l = "~/" + strings.TrimPrefix(strings.TrimPrefix(l, "./"), "/")
+				w.synthetic(cmd, []string{"link", l, l}, origin, f, ctx)
+			}
+		}
+	}
 	if containsAny(code, writers) && lang != "awk" {
 		for _, l := range lits {
 			if looksLikePath(l) {
@@ -134,6 +158,36 @@ func (w *walker) interpret(cmd *Command, f *frame, ctx *execCtx) {
 		// meant it to run as one.
 		w.codeQuiet(cmd, code, origin, f, ctx)
 	}
+}
+
+// interpolatedHome returns a string literal that starts with the home
+// folder interpolated ("$HOME/.x", "$ENV{HOME}/.x" in Perl,
+// "#{Dir.home}/.x" in Ruby, `${os.homedir()}/.x` in JavaScript) as
+// ~/..., else the literal.
+func interpolatedHome(l string) string {
+	var head, rest string
+	switch {
+	case strings.HasPrefix(l, "${") || strings.HasPrefix(l, "#{"):
+		end := strings.IndexByte(l, '}')
+		if end < 0 {
+			return l
+		}
+		head, rest = l[:end+1], l[end+1:]
+	case strings.HasPrefix(l, "$ENV{"):
+		end := strings.IndexByte(l, '}')
+		if end < 0 {
+			return l
+		}
+		head, rest = l[:end+1], l[end+1:]
+	case strings.HasPrefix(l, "$HOME"):
+		head, rest = "$HOME", l[len("$HOME"):]
+	default:
+		return l
+	}
+	if rest != "" && rest[0] != '/' || !containsAny(head, []string{"HOME", "homedir()", "Dir.home", "Path.home()"}) {
+		return l
+	}
+	return "~" + rest
 }
 
 // codeQuiet analyses text as shell, or what of it parses, without

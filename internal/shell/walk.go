@@ -891,6 +891,10 @@ func (w *walker) run(cmd *Command, f *frame, ctx *execCtx) {
 			w.wrote(cmd, ctx)
 			return
 		}
+		if prog.Glob && isPattern(prog.Value) {
+			w.programGlob(cmd, f, ctx)
+			return
+		}
 		cmd.Name = path.Base(prog.Value)
 		if r, ok := hiddenRune(prog.Value); ok {
 			// A program name never needs an invisible character: one there
@@ -951,6 +955,57 @@ func (w *walker) run(cmd *Command, f *frame, ctx *execCtx) {
 	}
 	w.wrote(cmd, ctx)
 	w.remember(cmd)
+}
+
+// maxProgramGlob bounds the programs a pattern in program position is
+// judged as; one that names more is not known.
+const maxProgramGlob = 64
+
+// programGlob runs a command whose program is a pattern (/u??/b??/r? -rf
+// ~) as each program the pattern could name, and as the words the shell
+// expands it to now (the other matches are the first one's arguments). A
+// pattern that names nothing the analysis can see runs a program nobody
+// knows.
+func (w *walker) programGlob(cmd *Command, f *frame, ctx *execCtx) {
+	prog := cmd.Args[0]
+	var progs []string
+	ok := false
+	if w.opts.ProgramGlob != nil {
+		progs, ok = w.opts.ProgramGlob(prog.Value, ctx.cwd)
+	}
+	if !ok || len(progs) == 0 || len(progs) > maxProgramGlob {
+		cmd.Name = ""
+		w.problem(ProblemDynamicProgram, fmt.Sprintf("the program %q is a pattern, and which programs it names is not known", prog.Value))
+		w.emit(cmd, f, ctx)
+		w.wrote(cmd, ctx)
+		return
+	}
+	each := func(words []string) {
+		c := w.newCommand()
+		*c = *cmd
+		c.Args = make([]Arg, 0, len(words)+len(cmd.Args)-1)
+		for _, v := range words {
+			c.Args = append(c.Args, Arg{Value: v})
+		}
+		c.Args = append(c.Args, cmd.Args[1:]...)
+		w.run(c, f, ctx)
+	}
+	for _, p := range progs {
+		each([]string{p})
+	}
+	if len(progs) > 1 {
+		each(progs)
+	}
+}
+
+// isPattern reports a word the shell expands as a pattern: a * or a ?, or
+// a [ closed by a later ] (a lone [ is the test program).
+func isPattern(s string) bool {
+	if strings.ContainsAny(s, "*?") {
+		return true
+	}
+	i := strings.IndexByte(s, '[')
+	return i >= 0 && i+2 <= len(s) && strings.IndexByte(s[i+2:], ']') >= 0
 }
 
 // asksForHelp reports a command that only prints its help or version.

@@ -73,7 +73,8 @@ var wrappers = []namedWrapper{
 	{"rtk", &wrapper{words: []string{"proxy"}}},
 	{"setsid", &wrapper{}},
 	{"stdbuf", &wrapper{short: "ioe", long: []string{"input", "output", "error"}}},
-	{"sudo", &wrapper{short: "ugCDhprtTU", long: []string{"user", "group", "close-from", "chdir", "host", "prompt", "role", "type", "command-timeout", "other-user"},
+	// sudo sets the VAR=value words before the program in its environment.
+	{"sudo", &wrapper{assigns: true, short: "ugCDhprtTU", long: []string{"user", "group", "close-from", "chdir", "host", "prompt", "role", "type", "command-timeout", "other-user"},
 		privileged: true, noCommand: "lvkKV", shell: "si", chdir: "D"}},
 	{"taskset", &wrapper{skip: 1, noCommand: "p"}},
 	{"time", &wrapper{short: "fo", long: []string{"format", "output"}, writes: "o", writesLong: []string{"output"}}},

@@ -1,0 +1,95 @@
+package cli
+
+import (
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+)
+
+// The folders of PATH that come before governance's own are searched
+// first: a program named governance or governance-hook that an agent
+// puts in one of them runs when a person types governance approvals, or
+// when a harness runs the hook by its name. doctor warns about each such
+// folder that an agent may write: one inside the project, a temporary
+// folder, a relative entry (the folder a command runs in), or one the user
+// may write.
+
+// pathShadow is a folder of PATH searched before governance's folder that
+// an agent may write, and why it may.
+type pathShadow struct{ dir, why string }
+
+// pathShadows returns the folders of pathVar, in order, that come before
+// binDir (all of them when binDir is not on it) and that an agent may
+// write: inside project, one of temps, relative, or writable.
+func pathShadows(pathVar, binDir, project string, temps []string, writable func(string) bool) []pathShadow {
+	var out []pathShadow
+	within := func(dir, root string) bool {
+		return root != "" && (dir == root || strings.HasPrefix(dir, strings.TrimSuffix(root, string(filepath.Separator))+string(filepath.Separator)))
+	}
+	for _, d := range filepath.SplitList(pathVar) {
+		if !filepath.IsAbs(d) {
+			out = append(out, pathShadow{d, "a relative entry: the folder each command runs in"})
+			continue
+		}
+		d = filepath.Clean(d)
+		real := d
+		if r, err := filepath.EvalSymlinks(d); err == nil {
+			real = r
+		}
+		if binDir != "" && (real == binDir || d == binDir) {
+			break
+		}
+		var why string
+		switch {
+		case within(real, project) || within(d, project):
+			why = "inside the project"
+		case anyWithin(real, temps, within):
+			why = "a temporary folder"
+		case writable(d):
+			why = "writable by you, so by the agents you run"
+		default:
+			continue
+		}
+		out = append(out, pathShadow{d, why})
+	}
+	return out
+}
+
+func anyWithin(dir string, roots []string, within func(dir, root string) bool) bool {
+	for _, r := range roots {
+		if within(dir, r) {
+			return true
+		}
+	}
+	return false
+}
+
+// pathLines prints doctor's report on PATH: governance's folder and the
+// folders before it that an agent may write.
+func (a *App) pathLines(w io.Writer, project string) {
+	binDir := ""
+	if exe, err := os.Executable(); err == nil {
+		if r, err := filepath.EvalSymlinks(exe); err == nil {
+			exe = r
+		}
+		binDir = filepath.Dir(exe)
+	}
+	temps := []string{os.TempDir(), "/tmp", "/var/tmp", "/dev/shm"}
+	for i, t := range temps {
+		if r, err := filepath.EvalSymlinks(t); err == nil {
+			temps[i] = r
+		}
+	}
+	shadows := pathShadows(a.Getenv("PATH"), binDir, project, temps, writableByMe)
+	fmt.Fprintf(w, "\nPATH: governance runs from %s\n", binDir)
+	if len(shadows) == 0 {
+		fmt.Fprintf(w, "  no folder an agent may write comes before it\n")
+		return
+	}
+	for _, s := range shadows {
+		fmt.Fprintf(w, "  warning: %s comes first on PATH and is %s: a program named governance or governance-hook put there would run instead\n", s.dir, s.why)
+	}
+	fmt.Fprintf(w, "  hint: put %s before these folders on PATH, or remove them from it\n", binDir)
+}
