@@ -16,7 +16,7 @@ func Compile(p layout.Paths) *snapshot.Snapshot {
 	// snapshot stale rather than silently old.
 	stamps := stampSources(p)
 	l, err := Load(p)
-	s := &snapshot.Snapshot{Version: snapshot.Version, Root: p.ProjectRoot, Stamps: stamps,
+	s := &snapshot.Snapshot{Version: snapshot.Version, Root: p.ProjectRoot, From: p, Stamps: stamps,
 		Settings: l.Policy.Settings, ConfigDirs: l.Policy.ConfigDirs}
 	if err != nil {
 		s.Err = err.Error()

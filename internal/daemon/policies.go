@@ -20,8 +20,12 @@ import (
 // the last good one: the daemon keeps deciding with that, and reports the
 // error.
 type policies struct {
-	mu      sync.Mutex
-	byRoot  map[string]*entry
+	mu sync.Mutex
+	// byPaths holds a configuration per set of folders, not per project
+	// root: a hook input that resolves other folders for the same project
+	// (an agent's call with XDG_CONFIG_HOME set) gets a policy of its own
+	// and never becomes the one the hook's own calls are decided by.
+	byPaths map[layout.Paths]*entry
 	watcher *fsnotify.Watcher
 	logf    func(format string, args ...any)
 }
@@ -45,7 +49,7 @@ func newPolicies(logf func(string, ...any)) (*policies, error) {
 	if err != nil {
 		return nil, err
 	}
-	p := &policies{byRoot: map[string]*entry{}, watcher: w, logf: logf}
+	p := &policies{byPaths: map[layout.Paths]*entry{}, watcher: w, logf: logf}
 	go p.watch()
 	return p, nil
 }
@@ -57,10 +61,10 @@ func (p *policies) close() { p.watcher.Close() }
 func (p *policies) load(paths layout.Paths) *governance.Policy {
 	p.mu.Lock()
 	defer p.mu.Unlock()
-	e := p.byRoot[paths.ProjectRoot]
+	e := p.byPaths[paths]
 	if e == nil {
 		e = &entry{paths: paths, stale: true}
-		p.byRoot[paths.ProjectRoot] = e
+		p.byPaths[paths] = e
 	}
 	if e.stale && time.Since(e.changedAt) >= settle {
 		p.reload(e)
@@ -154,7 +158,7 @@ const settle = 100 * time.Millisecond
 func (p *policies) changed(path string) {
 	p.mu.Lock()
 	defer p.mu.Unlock()
-	for _, e := range p.byRoot {
+	for _, e := range p.byPaths {
 		if !affects(e.paths, path) {
 			continue
 		}
@@ -194,8 +198,8 @@ func (p *policies) status() []daemonproto.Project {
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	var out []daemonproto.Project
-	for root, e := range p.byRoot {
-		out = append(out, daemonproto.Project{Root: root, Error: e.errText, Loaded: e.loaded.Format(time.RFC3339), Decision: e.decisions})
+	for paths, e := range p.byPaths {
+		out = append(out, daemonproto.Project{Root: paths.ProjectRoot, Error: e.errText, Loaded: e.loaded.Format(time.RFC3339), Decision: e.decisions})
 	}
 	return out
 }
