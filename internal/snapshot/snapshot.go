@@ -14,7 +14,6 @@ import (
 	"fmt"
 	"hash/fnv"
 	"io"
-	"os"
 	"path/filepath"
 	"strconv"
 	"strings"
@@ -23,6 +22,7 @@ import (
 	"github.com/agentgov/governance/agents"
 	"github.com/agentgov/governance/governance"
 	"github.com/agentgov/governance/internal/layout"
+	"github.com/agentgov/governance/internal/regularfile"
 	"github.com/agentgov/governance/template"
 )
 
@@ -348,7 +348,7 @@ func (a staticAgents) All() ([]*agents.Agent, error) { return a, nil }
 
 // Read reads a snapshot file.
 func Read(path string) (*Snapshot, error) {
-	data, err := os.ReadFile(path)
+	data, err := regularfile.ReadFile(path)
 	if err != nil {
 		return nil, err
 	}
