@@ -32,6 +32,13 @@ unless asked: --print writes the snapshot on standard output.`,
 			if err := snap.Write(snapshot.CachePath(p)); err != nil {
 				fmt.Fprintf(a.Stderr, "governance: warning: could not cache the snapshot: %v\n", err)
 			}
+			// The last good snapshot is what a configuration being
+			// rewritten holds to (see config.CompileStable).
+			if snap.Err == "" && snap.Held == "" {
+				if err := snap.Write(snapshot.GoodPath(p)); err != nil {
+					fmt.Fprintf(a.Stderr, "governance: warning: could not cache the snapshot: %v\n", err)
+				}
+			}
 			if !print {
 				return nil
 			}

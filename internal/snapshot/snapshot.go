@@ -171,6 +171,14 @@ func CachePath(p layout.Paths) string {
 	return filepath.Join(p.StateDir, "compiled", fmt.Sprintf("%016x.json", h.Sum64()))
 }
 
+// GoodPath is where the last snapshot of a project compiled without error
+// is kept, beside [CachePath]: a configuration read while it was written
+// may report an error, and the policy held while a file is rewritten is
+// the last good one.
+func GoodPath(p layout.Paths) string {
+	return strings.TrimSuffix(CachePath(p), ".json") + ".good.json"
+}
+
 // Compiler produces a fresh snapshot for a project.
 type Compiler func(p layout.Paths) (*Snapshot, error)
 
