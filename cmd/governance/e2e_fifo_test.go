@@ -64,6 +64,19 @@ func TestFIFOsNeverHangTheHook(t *testing.T) {
 		t.Errorf("a FIFO at the snapshot's path, compiled around: ls: %s", out)
 	}
 
+	// State: the decision log and the brain's state; the call is decided
+	// and the state reported as an error.
+	for _, fifo := range []string{filepath.Join(home, ".local", "state", "governance", "decisions.jsonl"),
+		filepath.Join(dir, ".governance", "brain", "state.json")} {
+		must(t, os.MkdirAll(filepath.Dir(fifo), 0o755))
+		os.Remove(fifo)
+		must(t, syscall.Mkfifo(fifo, 0o644))
+		if out := hook(t, "terraform destroy"); !strings.Contains(out, "no-destroy") {
+			t.Errorf("a FIFO at %s: %s", fifo, out)
+		}
+		must(t, os.Remove(fifo))
+	}
+
 	for _, fifo := range []string{filepath.Join(rules, "late.yaml"), filepath.Join(dir, ".governance", "config.yaml"),
 		filepath.Join(home, ".config", "governance", "config.yaml")} {
 		t.Run(filepath.Base(filepath.Dir(fifo))+"/"+filepath.Base(fifo), func(t *testing.T) {

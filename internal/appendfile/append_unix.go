@@ -5,6 +5,8 @@ package appendfile
 import (
 	"os"
 	"syscall"
+
+	"github.com/agentgov/governance/internal/regularfile"
 )
 
 // appendLine appends line to the file at path, creating it (0600), in one
@@ -15,12 +17,22 @@ func appendLine(path string, line []byte) error {
 	var fd int
 	var err error
 	for {
-		fd, err = syscall.Open(path, syscall.O_WRONLY|syscall.O_APPEND|syscall.O_CREAT|syscall.O_CLOEXEC, 0o600)
+		// O_NONBLOCK: a FIFO at the path would block the open until
+		// a reader came; the log is a regular file or nothing.
+		fd, err = syscall.Open(path, syscall.O_WRONLY|syscall.O_APPEND|syscall.O_CREAT|syscall.O_CLOEXEC|syscall.O_NONBLOCK, 0o600)
 		if err != syscall.EINTR {
 			break
 		}
 	}
 	if err != nil {
+		return &os.PathError{Op: "open", Path: path, Err: err}
+	}
+	var st syscall.Stat_t
+	if err := syscall.Fstat(fd, &st); err != nil || st.Mode&syscall.S_IFMT != syscall.S_IFREG {
+		syscall.Close(fd)
+		if err == nil {
+			err = regularfile.ErrNotRegular
+		}
 		return &os.PathError{Op: "open", Path: path, Err: err}
 	}
 	for len(line) > 0 {
