@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"time"
 
+	"github.com/agentgov/governance/governance"
 	"github.com/agentgov/governance/internal/layout"
 	"github.com/agentgov/governance/internal/snapshot"
 )
@@ -171,4 +172,37 @@ func holdGood(p layout.Paths, s, good *snapshot.Snapshot, now time.Time) *snapsh
 		return &kept
 	}
 	return nil
+}
+
+// Emptied returns a rules file that gave rules to before and gives none
+// to after, and that changed within [hold] of now (and when), or "":
+// what a loader that keeps its last good policy (the daemon) holds to
+// while the file may be being rewritten.
+func Emptied(before, after *governance.Policy, now time.Time) (string, time.Time) {
+	files := func(pol *governance.Policy) map[string]bool {
+		out := map[string]bool{}
+		rules := pol.Rules
+		if pol.Untrusted != nil {
+			rules = append(rules[:len(rules):len(rules)], pol.Untrusted.Rules...)
+		}
+		for _, r := range rules {
+			if r.RuleSpec != nil && r.Scope != governance.ScopeBuiltin {
+				file, _ := splitSource(r.Source)
+				out[file] = true
+			}
+		}
+		return out
+	}
+	now2 := files(after)
+	for file := range files(before) {
+		if now2[file] {
+			continue
+		}
+		st := snapshot.StampOf(file)
+		at := time.Unix(0, max(st.MTime, st.CTime))
+		if st.Exists && st.Size >= 0 && now.Sub(at) < hold && !at.After(now.Add(skew)) {
+			return file, at
+		}
+	}
+	return "", time.Time{}
 }

@@ -78,7 +78,17 @@ func (p *policies) reload(e *entry) {
 	e.stale = false
 	l, err := config.Load(e.paths)
 	p.watchSources(e)
+	held := ""
+	if err == nil && e.good {
+		held, _ = config.Emptied(e.policy, l.Policy, time.Now())
+	}
 	switch {
+	case held != "":
+		// A rules file that reads as empty where it had rules may be
+		// being rewritten: keep the last good policy, and read again on
+		// the next call until the file has stayed so for the hold time.
+		e.stale = true
+		p.logf("%s reads as empty where it had rules; keeping the last good configuration of %s until it has stayed so", held, e.paths.ProjectRoot)
 	case err == nil:
 		e.policy, e.good, e.errText, e.loaded = l.Policy, true, "", time.Now()
 	case e.good:
@@ -176,7 +186,7 @@ func (p *policies) settled(e *entry) {
 		return
 	}
 	p.reload(e)
-	if e.errText == "" {
+	if e.errText == "" && !e.stale {
 		p.logf("reloaded the configuration of %s", e.paths.ProjectRoot)
 	}
 }
