@@ -65,13 +65,23 @@ func LastGood(p layout.Paths) *snapshot.Snapshot {
 // [snapshot.Snapshot.Held].
 func CompileStable(p layout.Paths, good *snapshot.Snapshot, now func() time.Time, sleep func(time.Duration)) *snapshot.Snapshot {
 	deadline := now().Add(settleBound)
+	// The folders that hold sources change as files are added, removed
+	// or renamed into place, each of which is whole; some change often
+	// for other reasons (~/.claude as Claude Code works). Only files, and
+	// the folders of rules and agents, can be caught half written.
+	folders := map[string]bool{}
+	for _, src := range p.Sources() {
+		if src.Parent < 0 {
+			folders[src.Path] = true
+		}
+	}
 	for {
 		before := stampSources(p)
 		s := compileOnce(p, before)
 		after := stampSources(p)
 		t := now()
-		changed, at := youngest(after, t)
-		same := sameStamps(before, after)
+		changed, at := youngest(after, folders, t)
+		same := sameStamps(before, after, folders)
 		if same && t.Sub(at) >= quiet {
 			if held := holdGood(p, s, good, t); held != nil {
 				return held
@@ -93,14 +103,14 @@ func CompileStable(p layout.Paths, good *snapshot.Snapshot, now func() time.Time
 }
 
 // youngest returns the path of the stamps changed last, and when (the
-// later of the modification and change times); a time past now by more
-// than [skew] is left out.
-func youngest(stamps []snapshot.Stamp, now time.Time) (string, time.Time) {
+// later of the modification and change times); the paths in skip and a
+// time past now by more than [skew] are left out.
+func youngest(stamps []snapshot.Stamp, skip map[string]bool, now time.Time) (string, time.Time) {
 	var path string
 	var at int64
 	limit := now.Add(skew).UnixNano()
 	for _, st := range stamps {
-		if !st.Exists {
+		if !st.Exists || skip[st.Path] {
 			continue
 		}
 		t := max(st.MTime, st.CTime)
@@ -111,12 +121,14 @@ func youngest(stamps []snapshot.Stamp, now time.Time) (string, time.Time) {
 	return path, time.Unix(0, at)
 }
 
-func sameStamps(a, b []snapshot.Stamp) bool {
+// sameStamps reports whether two stampings agree, but for the paths in
+// skip.
+func sameStamps(a, b []snapshot.Stamp, skip map[string]bool) bool {
 	if len(a) != len(b) {
 		return false
 	}
 	for i := range a {
-		if a[i] != b[i] {
+		if a[i] != b[i] && !skip[a[i].Path] {
 			return false
 		}
 	}

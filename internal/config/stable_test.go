@@ -120,3 +120,28 @@ func TestUnsettledConfigurationDenies(t *testing.T) {
 		t.Error("the snapshot of an unsettled configuration is fresh")
 	}
 }
+
+// A folder that holds sources and changes all the time (~/.claude as
+// Claude Code works) does not keep the configuration from settling.
+func TestBusyFolderSettles(t *testing.T) {
+	t.Parallel()
+	p := project(t, map[string]string{"proj/.governance/rules/deny.yaml": denyDestroy, "home/.claude/x": ""})
+	busy := filepath.Join(p.Home, ".claude")
+	file := filepath.Join(p.RepoDir, "rules", "deny.yaml")
+	c := &fakeClock{now: changed(t, file).Add(time.Second)}
+	c.slept = func(now time.Time) {
+		if err := os.Chtimes(busy, now, now); err != nil {
+			t.Fatal(err)
+		}
+	}
+	must := func(err error) {
+		if err != nil {
+			t.Fatal(err)
+		}
+	}
+	must(os.Chtimes(busy, c.now, c.now))
+	s := config.CompileStable(p, nil, c.Now, c.Sleep)
+	if s.Err != "" || len(ruleIDs(t, s)) != 1 {
+		t.Errorf("a busy ~/.claude: error %q, rules %v", s.Err, ruleIDs(t, s))
+	}
+}
