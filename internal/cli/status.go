@@ -20,8 +20,9 @@ func (a *App) statusCmd() *cobra.Command {
   governance status --dir path/to/project`,
 		Long: `status shows how governance runs in this project: the enforcement mode
 (enforce, or log-only, which blocks nothing), the configuration files and
-rules, whether the hook is installed, and the runtime state: sessions,
-phase, anchors and metrics.`,
+rules, whether the compiled snapshot the hook enforces is current (or holds
+the last good policy while a file is rewritten), whether the hook is
+installed, and the runtime state: sessions, phase, anchors and metrics.`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			_, l, lerr := a.loadAt(dir)
