@@ -12,6 +12,7 @@ import (
 
 	"github.com/agentgov/governance/internal/atomicfile"
 	"github.com/agentgov/governance/internal/filelock"
+	"github.com/agentgov/governance/internal/regularfile"
 )
 
 // update reads the JSON document at path into v (leaving v as it is when
@@ -98,7 +99,7 @@ var errNoChange = errors.New("no change")
 // readJSON decodes the document at path into v; a missing file leaves v
 // unchanged.
 func readJSON(path string, v any) error {
-	data, err := os.ReadFile(path)
+	data, err := regularfile.ReadFile(path)
 	if errors.Is(err, fs.ErrNotExist) {
 		return nil
 	}

@@ -153,8 +153,31 @@ func Run(ctx context.Context, dialect string, stdin io.Reader, stdout, stderr io
 		stdout.Write(d.Fail("governance could not read the hook input: " + err.Error()))
 		return 0
 	}
-	stdout.Write(Respond(ctx, dialect, data, env, stderr, Options{}))
+	stdout.Write(respondWithin(ctx, d, dialect, data, env, stderr, Options{}, loadBound))
 	return 0
+}
+
+// respondWithin is [Respond] bounded in time: a call that has not
+// answered within limit (plus the approval wait its policy allows, once
+// loaded) is denied, naming what it was doing. What it was doing goes on
+// in the background until the process exits.
+func respondWithin(ctx context.Context, d Dialect, dialect string, data []byte, env Env, stderr io.Writer, o Options, limit time.Duration) []byte {
+	b := newBound(limit)
+	defer b.stop()
+	ctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	errw := &lockedWriter{w: stderr}
+	o.bound = b
+	done := make(chan []byte, 1)
+	go func() { done <- Respond(ctx, dialect, data, env, errw, o) }()
+	select {
+	case out := <-done:
+		return out
+	case <-b.expired:
+		msg := b.reason()
+		fmt.Fprintf(errw, "governance: error: %s\n", msg)
+		return d.Fail(msg)
+	}
 }
 
 // Options change where Respond gets its policy.
@@ -171,6 +194,8 @@ type Options struct {
 	// Plugins reaches the configured plugins (the daemon's warm ones);
 	// nil starts them for the call where the configuration allows it.
 	Plugins func(governance.PluginSpec) plugineval.Caller
+	// bound is the call's deadline, told what the call does.
+	bound *bound
 }
 
 // Respond answers one hook input in a dialect and returns the reply to

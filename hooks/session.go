@@ -7,6 +7,7 @@ import (
 	"io"
 	"path/filepath"
 	"strings"
+	"time"
 
 	"github.com/agentgov/governance/brain"
 	"github.com/agentgov/governance/governance"
@@ -49,6 +50,13 @@ func newHandler(ev *Event, env Env, stderr io.Writer, o Options) *handler {
 	} else {
 		h.policy = snapshot.Load(h.paths, snapshot.ExecCompiler)
 	}
+	// Deciding may wait for a person's approval and a gatekeeper's
+	// answer, which governance install adds to the harness's timeout.
+	wait := time.Duration(h.policy.Settings.ApprovalWaitSeconds) * time.Second
+	if g := h.policy.Settings.Gatekeeper; g.Enabled {
+		wait += time.Duration(g.TimeoutMS) * time.Millisecond
+	}
+	o.bound.set("deciding the call", wait)
 	reach := o.Plugins
 	if reach == nil {
 		reach = coldReach

@@ -12,6 +12,7 @@ import (
 	"strings"
 
 	"github.com/agentgov/governance/agents"
+	"github.com/agentgov/governance/internal/regularfile"
 )
 
 // Dir is a folder of agent files in one format.
@@ -155,7 +156,7 @@ var ErrUnreadable = errors.New("the agent file cannot be read")
 // the file, never a missing file: an agent whose definition cannot be
 // read is not an agent without one.
 func readAgent(file string) ([]byte, error) {
-	data, err := os.ReadFile(file)
+	data, err := regularfile.ReadFile(file)
 	if err == nil {
 		return data, nil
 	}

@@ -6,6 +6,8 @@ import (
 	"os"
 	"syscall"
 	"time"
+
+	"github.com/agentgov/governance/internal/regularfile"
 )
 
 // appendLine appends line to the file at path, creating it (0600), in one
@@ -16,7 +18,9 @@ import (
 func appendLine(path string, line []byte) (started bool, err error) {
 	var fd int
 	for {
-		fd, err = syscall.Open(path, syscall.O_RDWR|syscall.O_APPEND|syscall.O_CREAT|syscall.O_CLOEXEC, 0o600)
+		// O_NONBLOCK: a FIFO at the path would block the open until
+		// a reader came; the log is a regular file or nothing.
+		fd, err = syscall.Open(path, syscall.O_RDWR|syscall.O_APPEND|syscall.O_CREAT|syscall.O_CLOEXEC|syscall.O_NONBLOCK, 0o600)
 		if err != syscall.EINTR {
 			break
 		}
@@ -24,11 +28,20 @@ func appendLine(path string, line []byte) (started bool, err error) {
 	if err != nil {
 		return false, &os.PathError{Op: "open", Path: path, Err: err}
 	}
+	var st syscall.Stat_t
+	if err := syscall.Fstat(fd, &st); err != nil || st.Mode&syscall.S_IFMT != syscall.S_IFREG {
+		syscall.Close(fd)
+		if err == nil {
+			err = regularfile.ErrNotRegular
+		}
+		return false, &os.PathError{Op: "open", Path: path, Err: err}
+	}
 	// The writers of the file take turns, so that the one that looks at
 	// the file's last byte never sees another's line half copied in. The
 	// lock goes with the descriptor when it is closed or its process dies.
 	locked := lockAppend(fd)
-	var st syscall.Stat_t
+	// The size is read again under the lock: another writer may have
+	// appended while this one waited for its turn.
 	if err := syscall.Fstat(fd, &st); err != nil {
 		syscall.Close(fd)
 		return false, &os.PathError{Op: "stat", Path: path, Err: err}

@@ -20,7 +20,14 @@ func (a *App) compileCmd() *cobra.Command {
 the compiled snapshot that governance-hook loads, so that the hook never
 parses YAML itself. The hook runs it by itself whenever a configuration
 file changed; there is rarely a reason to run it by hand. It prints nothing
-unless asked: --print writes the snapshot on standard output.`,
+unless asked: --print writes the snapshot on standard output.
+
+The snapshot names the folders it was compiled from (the managed, user,
+project and state folders and the home), and the hook takes only one
+compiled from the folders it resolves itself: a compile run with other
+folders (XDG_CONFIG_HOME set to another folder) does not change the policy
+the hook enforces. A configuration file that is being written is read
+again until it is stable.`,
 		Example: `  governance compile
   governance compile --dir path/to/project --print > snapshot.bin`,
 		Args: cobra.NoArgs,
@@ -36,6 +43,13 @@ unless asked: --print writes the snapshot on standard output.`,
 			}
 			// A compile killed before its rename left its temporary file.
 			a.sweep(filepath.Dir(cache))
+			// The last good snapshot is what a configuration being
+			// rewritten holds to (see config.CompileStable).
+			if snap.Err == "" && snap.Held == "" {
+				if err := snap.Write(snapshot.GoodPath(p)); err != nil {
+					fmt.Fprintf(a.Stderr, "governance: warning: could not cache the snapshot: %v\n", err)
+				}
+			}
 			if !print {
 				return nil
 			}

@@ -7,6 +7,8 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/agentgov/governance/governance"
+	"github.com/agentgov/governance/internal/layout"
+	"github.com/agentgov/governance/internal/snapshot"
 )
 
 func (a *App) statusCmd() *cobra.Command {
@@ -18,8 +20,9 @@ func (a *App) statusCmd() *cobra.Command {
   governance status --dir path/to/project`,
 		Long: `status shows how governance runs in this project: the enforcement mode
 (enforce, or log-only, which blocks nothing), the configuration files and
-rules, whether the hook is installed, and the runtime state: sessions,
-phase, anchors and metrics.`,
+rules, whether the compiled snapshot the hook enforces is current (or holds
+the last good policy while a file is rewritten), whether the hook is
+installed, and the runtime state: sessions, phase, anchors and metrics.`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			_, l, lerr := a.loadAt(dir)
@@ -40,6 +43,7 @@ phase, anchors and metrics.`,
 			for _, f := range l.Files {
 				fmt.Fprintf(w, "               %s\n", f)
 			}
+			fmt.Fprintf(w, "compiled:      %s\n", compiledStatus(p))
 			counts := map[string]int{}
 			for _, r := range l.Policy.Rules {
 				counts[r.Scope]++
@@ -95,6 +99,25 @@ phase, anchors and metrics.`,
 	}
 	c.Flags().StringVar(&dir, "dir", "", "the project folder (default: the current directory)")
 	return c
+}
+
+// compiledStatus says how the snapshot the hook reads for the folders p
+// names stands: the hook enforces it while it is current.
+func compiledStatus(p layout.Paths) string {
+	current, configured := snapshot.Current(p)
+	if !configured {
+		return "nothing to compile (the built-in policy applies)"
+	}
+	snap, err := snapshot.Read(snapshot.CachePath(p))
+	switch {
+	case err != nil:
+		return "not yet (the hook compiles the configuration on its next call)"
+	case !snap.Fresh(p, current):
+		return "stale (the hook compiles the configuration again on its next call)"
+	case snap.Held != "":
+		return "current, holding the last good policy: " + governance.Sanitize(snap.Held)
+	}
+	return "current (" + snapshot.CachePath(p) + ")"
 }
 
 func onOff(b bool, on, off string) string {

@@ -3,6 +3,7 @@ package config
 import (
 	"io/fs"
 	"path/filepath"
+	"time"
 
 	"github.com/agentgov/governance/internal/layout"
 	"github.com/agentgov/governance/internal/snapshot"
@@ -10,13 +11,18 @@ import (
 
 // Compile reads a project's configuration and returns it as a snapshot.
 // Configuration errors are recorded in the snapshot, not returned: the
-// hook denies calls with them.
+// hook denies calls with them. A configuration that is being written is
+// read again until it is stable (see [CompileStable]).
 func Compile(p layout.Paths) *snapshot.Snapshot {
-	// Stamp before reading, so that an edit made while reading makes the
-	// snapshot stale rather than silently old.
-	stamps := stampSources(p)
+	return CompileStable(p, LastGood(p), time.Now, time.Sleep)
+}
+
+// compileOnce reads the configuration once; stamps are the sources'
+// stamps taken before reading, so that an edit made while reading makes
+// the snapshot stale rather than silently old.
+func compileOnce(p layout.Paths, stamps []snapshot.Stamp) *snapshot.Snapshot {
 	l, err := Load(p)
-	s := &snapshot.Snapshot{Version: snapshot.Version, Root: p.ProjectRoot, Stamps: stamps,
+	s := &snapshot.Snapshot{Version: snapshot.Version, Root: p.ProjectRoot, From: p, Stamps: stamps,
 		Settings: l.Policy.Settings, ConfigDirs: l.Policy.ConfigDirs}
 	if err != nil {
 		s.Err = err.Error()

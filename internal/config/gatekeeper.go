@@ -4,7 +4,6 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
-	"os"
 	"path/filepath"
 	"slices"
 	"strconv"
@@ -15,6 +14,7 @@ import (
 
 	"github.com/agentgov/governance/governance"
 	"github.com/agentgov/governance/internal/gatekeeper"
+	"github.com/agentgov/governance/internal/regularfile"
 	"github.com/agentgov/governance/internal/yamlx"
 )
 
@@ -404,7 +404,7 @@ func repoGatekeeper(s *governance.GatekeeperSettings, file string, g *gatekeeper
 
 // readGroundRules reads a ground-rules.md, if there is one.
 func (l *Loaded) readGroundRules(path string, repo bool) (*governance.GroundRules, error) {
-	data, err := os.ReadFile(path)
+	data, err := regularfile.ReadFile(path)
 	if errors.Is(err, fs.ErrNotExist) {
 		return nil, nil
 	}

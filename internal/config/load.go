@@ -15,6 +15,7 @@ import (
 	"github.com/agentgov/governance/internal/agentfile"
 	"github.com/agentgov/governance/internal/layout"
 	"github.com/agentgov/governance/internal/learned"
+	"github.com/agentgov/governance/internal/regularfile"
 	"github.com/agentgov/governance/internal/starrules"
 	"github.com/agentgov/governance/internal/yamlx"
 	"github.com/agentgov/governance/template"
@@ -272,7 +273,7 @@ func AgentDirs(p layout.Paths) []agentfile.Dir {
 }
 
 func (l *Loaded) readSettings(path string) (*File, error) {
-	data, err := os.ReadFile(path)
+	data, err := regularfile.ReadFile(path)
 	if errors.Is(err, fs.ErrNotExist) {
 		return nil, nil
 	}
@@ -316,7 +317,7 @@ func (l *Loaded) readRules(dir, scope string) error {
 	}
 	for _, n := range names {
 		path := filepath.Join(dir, n)
-		data, err := os.ReadFile(path)
+		data, err := regularfile.ReadFile(path)
 		if err != nil {
 			errs = append(errs, fmt.Errorf("%s: %w", path, err))
 			continue

@@ -13,6 +13,7 @@ import (
 	"github.com/agentgov/governance/internal/agentfile"
 	"github.com/agentgov/governance/internal/layout"
 	"github.com/agentgov/governance/internal/learned"
+	"github.com/agentgov/governance/internal/regularfile"
 	"github.com/agentgov/governance/internal/yamlx"
 )
 
@@ -92,7 +93,7 @@ func BundleSourceOf(p layout.Paths) (*BundleSource, error) {
 		return nil, nil
 	}
 	path := filepath.Join(p.ManagedDir, "config.yaml")
-	data, err := os.ReadFile(path)
+	data, err := regularfile.ReadFile(path)
 	if errors.Is(err, fs.ErrNotExist) {
 		return nil, nil
 	}
@@ -154,11 +155,11 @@ func ReadBundleState(p layout.Paths) BundleState {
 	if p.ManagedDir == "" {
 		return st
 	}
-	if data, err := os.ReadFile(filepath.Join(p.BundleDir(), "status.json")); err == nil {
+	if data, err := regularfile.ReadFile(filepath.Join(p.BundleDir(), "status.json")); err == nil {
 		_ = json.Unmarshal(data, &st.Status)
 		st.Err = st.Status.Error
 	}
-	if data, err := os.ReadFile(filepath.Join(p.ActiveBundle(), ".manifest")); err == nil {
+	if data, err := regularfile.ReadFile(filepath.Join(p.ActiveBundle(), ".manifest")); err == nil {
 		var m Manifest
 		if json.Unmarshal(data, &m) == nil {
 			st.Revision = m.Revision

@@ -12,6 +12,7 @@ import (
 	"go.yaml.in/yaml/v3"
 
 	"github.com/agentgov/governance/internal/atomicfile"
+	"github.com/agentgov/governance/internal/regularfile"
 	"github.com/agentgov/governance/internal/yamlx"
 )
 
@@ -27,7 +28,7 @@ func ProjectsFile(userDir string) string { return filepath.Join(userDir, "projec
 
 // ReadProjects reads the registry; a missing file is an empty registry.
 func ReadProjects(path string) ([]Project, error) {
-	data, err := os.ReadFile(path)
+	data, err := regularfile.ReadFile(path)
 	if errors.Is(err, fs.ErrNotExist) {
 		return nil, nil
 	}

@@ -17,6 +17,7 @@ import (
 	"github.com/agentgov/governance/internal/filelock"
 	"github.com/agentgov/governance/internal/layout"
 	"github.com/agentgov/governance/internal/learned"
+	"github.com/agentgov/governance/internal/regularfile"
 )
 
 // A repository only tightens until a person trusts it. What a project's
@@ -146,7 +147,7 @@ func ReadTrustedProjects(userDir string) ([]TrustedProject, error) {
 		return nil, nil
 	}
 	path := filepath.Join(userDir, TrustedProjectsFile)
-	data, err := os.ReadFile(path)
+	data, err := regularfile.ReadFile(path)
 	if errors.Is(err, fs.ErrNotExist) {
 		return nil, nil
 	}

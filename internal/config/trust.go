@@ -15,6 +15,7 @@ import (
 	"github.com/agentgov/governance/governance"
 	"github.com/agentgov/governance/internal/atomicfile"
 	"github.com/agentgov/governance/internal/filelock"
+	"github.com/agentgov/governance/internal/regularfile"
 )
 
 // A project's configuration can name a plugin, and a plugin is a program:
@@ -40,7 +41,7 @@ func ReadTrustedPlugins(userDir string) ([]TrustedPlugin, error) {
 	if userDir == "" {
 		return nil, nil
 	}
-	f, err := os.Open(filepath.Join(userDir, TrustedPluginsFile))
+	f, err := regularfile.Open(filepath.Join(userDir, TrustedPluginsFile))
 	if errors.Is(err, fs.ErrNotExist) {
 		return nil, nil
 	}
@@ -101,7 +102,7 @@ func TrustPlugin(userDir, path string) (string, error) {
 
 // FileSHA256 returns the checksum of a file in hex.
 func FileSHA256(path string) (string, error) {
-	f, err := os.Open(path)
+	f, err := regularfile.Open(path)
 	if err != nil {
 		return "", err
 	}

@@ -20,8 +20,12 @@ import (
 // the last good one: the daemon keeps deciding with that, and reports the
 // error.
 type policies struct {
-	mu      sync.Mutex
-	byRoot  map[string]*entry
+	mu sync.Mutex
+	// byPaths holds a configuration per set of folders, not per project
+	// root: a hook input that resolves other folders for the same project
+	// (an agent's call with XDG_CONFIG_HOME set) gets a policy of its own
+	// and never becomes the one the hook's own calls are decided by.
+	byPaths map[layout.Paths]*entry
 	watcher *fsnotify.Watcher
 	logf    func(format string, args ...any)
 }
@@ -45,7 +49,7 @@ func newPolicies(logf func(string, ...any)) (*policies, error) {
 	if err != nil {
 		return nil, err
 	}
-	p := &policies{byRoot: map[string]*entry{}, watcher: w, logf: logf}
+	p := &policies{byPaths: map[layout.Paths]*entry{}, watcher: w, logf: logf}
 	go p.watch()
 	return p, nil
 }
@@ -57,10 +61,10 @@ func (p *policies) close() { p.watcher.Close() }
 func (p *policies) load(paths layout.Paths) *governance.Policy {
 	p.mu.Lock()
 	defer p.mu.Unlock()
-	e := p.byRoot[paths.ProjectRoot]
+	e := p.byPaths[paths]
 	if e == nil {
 		e = &entry{paths: paths, stale: true}
-		p.byRoot[paths.ProjectRoot] = e
+		p.byPaths[paths] = e
 	}
 	if e.stale && time.Since(e.changedAt) >= settle {
 		p.reload(e)
@@ -74,7 +78,17 @@ func (p *policies) reload(e *entry) {
 	e.stale = false
 	l, err := config.Load(e.paths)
 	p.watchSources(e)
+	held := ""
+	if err == nil && e.good {
+		held, _ = config.Emptied(e.policy, l.Policy, time.Now())
+	}
 	switch {
+	case held != "":
+		// A rules file that reads as empty where it had rules may be
+		// being rewritten: keep the last good policy, and read again on
+		// the next call until the file has stayed so for the hold time.
+		e.stale = true
+		p.logf("%s reads as empty where it had rules; keeping the last good configuration of %s until it has stayed so", held, e.paths.ProjectRoot)
 	case err == nil:
 		e.policy, e.good, e.errText, e.loaded = l.Policy, true, "", time.Now()
 	case e.good:
@@ -154,7 +168,7 @@ const settle = 100 * time.Millisecond
 func (p *policies) changed(path string) {
 	p.mu.Lock()
 	defer p.mu.Unlock()
-	for _, e := range p.byRoot {
+	for _, e := range p.byPaths {
 		if !affects(e.paths, path) {
 			continue
 		}
@@ -172,7 +186,7 @@ func (p *policies) settled(e *entry) {
 		return
 	}
 	p.reload(e)
-	if e.errText == "" {
+	if e.errText == "" && !e.stale {
 		p.logf("reloaded the configuration of %s", e.paths.ProjectRoot)
 	}
 }
@@ -194,8 +208,8 @@ func (p *policies) status() []daemonproto.Project {
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	var out []daemonproto.Project
-	for root, e := range p.byRoot {
-		out = append(out, daemonproto.Project{Root: root, Error: e.errText, Loaded: e.loaded.Format(time.RFC3339), Decision: e.decisions})
+	for paths, e := range p.byPaths {
+		out = append(out, daemonproto.Project{Root: paths.ProjectRoot, Error: e.errText, Loaded: e.loaded.Format(time.RFC3339), Decision: e.decisions})
 	}
 	return out
 }

@@ -53,12 +53,14 @@ func Discover(cwd, projectDir string, env Env) Paths {
 		p.ProjectRoot = findRoot(cwd, home)
 	}
 	p.RepoDir = under(p.ProjectRoot, ".governance")
-	if x := env("XDG_CONFIG_HOME"); x != "" {
+	// The XDG specification: a relative path in these variables is
+	// invalid and ignored.
+	if x := env("XDG_CONFIG_HOME"); filepath.IsAbs(x) {
 		p.UserDir = filepath.Join(x, "governance")
 	} else if home != "" {
 		p.UserDir = filepath.Join(home, ".config", "governance")
 	}
-	if x := env("XDG_STATE_HOME"); x != "" {
+	if x := env("XDG_STATE_HOME"); filepath.IsAbs(x) {
 		p.StateDir = filepath.Join(x, "governance")
 	} else if home != "" {
 		p.StateDir = filepath.Join(home, ".local", "state", "governance")
@@ -255,4 +257,20 @@ func under(dir, name string) string {
 // volume name ("C:").
 func joinable(dir string) bool {
 	return dir != "" && dir != "." && filepath.VolumeName(dir) != dir
+}
+
+// Differ names the folders that differ between p and q, as "user folder
+// /a (not /b)", for messages; "" when they are the same.
+func (p Paths) Differ(q Paths) string {
+	var out []string
+	for _, f := range []struct{ name, a, b string }{
+		{"project", p.ProjectRoot, q.ProjectRoot}, {"project configuration folder", p.RepoDir, q.RepoDir},
+		{"user configuration folder", p.UserDir, q.UserDir}, {"state folder", p.StateDir, q.StateDir},
+		{"home", p.Home, q.Home}, {"managed folder", p.ManagedDir, q.ManagedDir},
+	} {
+		if f.a != f.b {
+			out = append(out, fmt.Sprintf("%s %q, not %q", f.name, f.b, f.a))
+		}
+	}
+	return strings.Join(out, "; ")
 }

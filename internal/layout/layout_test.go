@@ -69,3 +69,17 @@ func TestManagedSources(t *testing.T) {
 		}
 	}
 }
+
+// A relative XDG_CONFIG_HOME or XDG_STATE_HOME is ignored, as the XDG
+// specification says: it would name a folder under whatever folder a
+// call runs in.
+func TestRelativeXDGIgnored(t *testing.T) {
+	t.Parallel()
+	for _, rel := range []string{"./evil", "evil", "../evil", "."} {
+		env := map[string]string{"HOME": "/home/u", "XDG_CONFIG_HOME": rel, "XDG_STATE_HOME": rel}
+		p := Discover("/p", "/p", func(k string) string { return env[k] })
+		if p.UserDir != "/home/u/.config/governance" || p.StateDir != "/home/u/.local/state/governance" {
+			t.Errorf("XDG_*_HOME=%s: user folder %q, state folder %q", rel, p.UserDir, p.StateDir)
+		}
+	}
+}

@@ -12,7 +12,6 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
-	"os"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -23,6 +22,7 @@ import (
 	"github.com/agentgov/governance/governance"
 	"github.com/agentgov/governance/internal/atomicfile"
 	"github.com/agentgov/governance/internal/filelock"
+	"github.com/agentgov/governance/internal/regularfile"
 	"github.com/agentgov/governance/internal/yamlx"
 )
 
@@ -135,7 +135,7 @@ var decisions = []string{"allow", "ask", "deny"}
 // Read reads a learned.yaml; a missing file is empty.
 func Read(path string) (*File, error) {
 	f := &File{Path: path, Version: 1}
-	data, err := os.ReadFile(path)
+	data, err := regularfile.ReadFile(path)
 	if errors.Is(err, fs.ErrNotExist) {
 		return f, nil
 	}

@@ -16,13 +16,14 @@ import (
 
 // ExecCompiler runs `governance compile` for a project and decodes the
 // snapshot it prints. The governance binary is looked for next to the
-// running executable, then on PATH.
+// running executable, then on PATH. The program is given the folders p
+// names (see [CompileEnv]), not whatever the environment says.
 func ExecCompiler(p layout.Paths) (*Snapshot, error) {
 	bin, err := CompilerPath()
 	if err != nil {
 		return nil, err
 	}
-	out, stderr, err := Run(bin, []string{"compile", "--dir", p.ProjectRoot, "--print"}, "", nil, 20*time.Second)
+	out, stderr, err := run(bin, []string{"compile", "--dir", p.ProjectRoot, "--print"}, "", CompileEnv(os.Environ(), p), nil, 20*time.Second)
 	if exit, ok := errors.AsType[*exec.ExitError](err); ok {
 		msg := strings.TrimSpace(string(stderr))
 		if msg == "" {
@@ -42,6 +43,37 @@ func ExecCompiler(p layout.Paths) (*Snapshot, error) {
 // program that ends unsuccessfully returns an error wrapping its
 // *exec.ExitError.
 func Run(bin string, args []string, dir string, input []byte, timeout time.Duration) (stdout, stderr []byte, err error) {
+	return run(bin, args, dir, nil, input, timeout)
+}
+
+// CompileEnv is the environment env with the variables that place the
+// configuration set to the folders p names: HOME, XDG_CONFIG_HOME and
+// XDG_STATE_HOME. [layout.Discover] resolves p from it again.
+func CompileEnv(env []string, p layout.Paths) []string {
+	set := map[string]string{"HOME": p.Home, "XDG_CONFIG_HOME": "", "XDG_STATE_HOME": ""}
+	if p.UserDir != "" {
+		set["XDG_CONFIG_HOME"] = filepath.Dir(p.UserDir)
+	}
+	if p.StateDir != "" {
+		set["XDG_STATE_HOME"] = filepath.Dir(p.StateDir)
+	}
+	out := make([]string, 0, len(env)+len(set))
+	for _, kv := range env {
+		k, _, _ := strings.Cut(kv, "=")
+		if _, ok := set[k]; !ok {
+			out = append(out, kv)
+		}
+	}
+	for _, k := range []string{"HOME", "XDG_CONFIG_HOME", "XDG_STATE_HOME"} {
+		if set[k] != "" {
+			out = append(out, k+"="+set[k])
+		}
+	}
+	return out
+}
+
+// run is [Run] with an environment (nil: the process's own).
+func run(bin string, args []string, dir string, env []string, input []byte, timeout time.Duration) (stdout, stderr []byte, err error) {
 	ctx, cancel := context.WithTimeout(context.Background(), timeout)
 	defer cancel()
 	cmd := exec.CommandContext(ctx, bin, args...)
@@ -49,6 +81,7 @@ func Run(bin string, args []string, dir string, input []byte, timeout time.Durat
 	// PATH (which refuses a program found in the current folder).
 	cmd.Path, cmd.Err = bin, nil
 	cmd.Dir = dir
+	cmd.Env = env
 	if input != nil {
 		cmd.Stdin = bytes.NewReader(input)
 	}

@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"io"
 	"maps"
-	"os"
 	"reflect"
 	"runtime"
 	"slices"
@@ -14,6 +13,7 @@ import (
 	"sync"
 
 	"github.com/agentgov/governance/governance"
+	"github.com/agentgov/governance/internal/regularfile"
 )
 
 // A snapshot files the rules that only shell commands of named programs
@@ -248,7 +248,7 @@ func readIndexes(path string) (*Snapshot, error) {
 		// An open file there keeps the next snapshot from replacing it.
 		return Read(path)
 	}
-	file, err := os.Open(path)
+	file, err := regularfile.Open(path)
 	if err != nil {
 		return nil, err
 	}

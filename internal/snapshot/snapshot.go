@@ -14,20 +14,21 @@ import (
 	"fmt"
 	"hash/fnv"
 	"io"
-	"os"
 	"path/filepath"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/agentgov/governance/agents"
 	"github.com/agentgov/governance/governance"
 	"github.com/agentgov/governance/internal/layout"
+	"github.com/agentgov/governance/internal/regularfile"
 	"github.com/agentgov/governance/template"
 )
 
 // Version is the snapshot format; a snapshot of another version is
 // recompiled.
-const Version = 12
+const Version = 13
 
 // Stamp records the state of a path when it was read.
 type Stamp struct {
@@ -100,6 +101,20 @@ type Rule struct {
 type Snapshot struct {
 	Version int
 	Root    string
+	// From are the folders the snapshot was compiled from, as the
+	// compiling process resolved them: the hook takes a snapshot only
+	// when they are the folders it resolves itself, so that a compile run
+	// with other folders (an agent's `XDG_CONFIG_HOME=./x governance
+	// compile`) never becomes the policy the hook enforces.
+	From layout.Paths
+	// Until, when set, is the time (Unix nanoseconds) after which the
+	// snapshot is stale whatever the stamps say: a snapshot that holds the
+	// last good policy while a file is rewritten, or that reports a
+	// configuration that would not settle, is compiled again then.
+	Until int64
+	// Held says why the snapshot holds the policy compiled before a file
+	// changed (see [Snapshot.Until]); "" when it does not.
+	Held string
 	// Stamps cover every source path and every file read below a source
 	// folder.
 	Stamps         Stamps
@@ -144,11 +159,24 @@ type Snapshot struct {
 	rulesFile *io.SectionReader
 }
 
-// CachePath is where the snapshot of a project is kept.
+// CachePath is where the snapshot of a project is kept. The name hashes
+// every folder the snapshot is compiled from, so that a compile run with
+// other folders writes another file rather than the one the hook reads.
 func CachePath(p layout.Paths) string {
 	h := fnv.New64a()
-	h.Write([]byte(p.ProjectRoot))
+	for _, dir := range []string{p.ProjectRoot, p.RepoDir, p.UserDir, p.StateDir, p.Home, p.ManagedDir} {
+		h.Write([]byte(dir))
+		h.Write([]byte{0})
+	}
 	return filepath.Join(p.StateDir, "compiled", fmt.Sprintf("%016x.json", h.Sum64()))
+}
+
+// GoodPath is where the last snapshot of a project compiled without error
+// is kept, beside [CachePath]: a configuration read while it was written
+// may report an error, and the policy held while a file is rewritten is
+// the last good one.
+func GoodPath(p layout.Paths) string {
+	return strings.TrimSuffix(CachePath(p), ".json") + ".good.json"
 }
 
 // Compiler produces a fresh snapshot for a project.
@@ -170,6 +198,10 @@ func Load(p layout.Paths, compile Compiler) *governance.Policy {
 	if err == nil && (snap.Version != Version || snap.Root != p.ProjectRoot) {
 		err = fmt.Errorf("it produced a snapshot of version %d for %q, not version %d for %q (is governance the same release as governance-hook?)",
 			snap.Version, snap.Root, Version, p.ProjectRoot)
+	}
+	if err == nil && snap.From != p {
+		err = fmt.Errorf("it compiled the configuration of other folders than governance-hook reads (%s); is governance built with the same managed folder as governance-hook?",
+			p.Differ(snap.From))
 	}
 	if err != nil {
 		return &governance.Policy{Settings: governance.DefaultSettings(),
@@ -199,7 +231,7 @@ func Current(p layout.Paths) (stamps []Stamp, configured bool) {
 
 // Builtin is the snapshot of a project with no configuration files.
 func Builtin(p layout.Paths) *Snapshot {
-	return &Snapshot{Version: Version, Root: p.ProjectRoot, Settings: governance.DefaultSettings(),
+	return &Snapshot{Version: Version, Root: p.ProjectRoot, From: p, Settings: governance.DefaultSettings(),
 		ConfigDirs: configDirs(p), StateDir: p.StateDir}
 }
 
@@ -213,11 +245,22 @@ func configDirs(p layout.Paths) []string {
 	return dirs
 }
 
-// Fresh reports whether the snapshot was compiled from the files as they
-// are now. current holds the stamps of the project's sources; a source
-// the snapshot has no stamp for was absent when it was compiled.
+// Fresh reports whether the snapshot was compiled from the folders p
+// names, exactly, and from their files as they are now. current holds the
+// stamps of the project's sources; a source the snapshot has no stamp for
+// was absent when it was compiled. A snapshot compiled from other folders
+// is never fresh, whatever its stamps: its stamps say nothing of the
+// folders p names that it did not read.
 func (s *Snapshot) Fresh(p layout.Paths, current []Stamp) bool {
-	if s.Version != Version || s.Root != p.ProjectRoot {
+	return s.FreshAt(p, current, time.Now())
+}
+
+// FreshAt is [Snapshot.Fresh] at the time now.
+func (s *Snapshot) FreshAt(p layout.Paths, current []Stamp, now time.Time) bool {
+	if s.Version != Version || s.Root != p.ProjectRoot || s.From != p {
+		return false
+	}
+	if s.Until != 0 && now.UnixNano() >= s.Until {
 		return false
 	}
 	recorded := make(map[string]Stamp, len(s.Stamps))
@@ -313,7 +356,7 @@ func (a staticAgents) All() ([]*agents.Agent, error) { return a, nil }
 
 // Read reads a snapshot file.
 func Read(path string) (*Snapshot, error) {
-	data, err := os.ReadFile(path)
+	data, err := regularfile.ReadFile(path)
 	if err != nil {
 		return nil, err
 	}

@@ -1,0 +1,7 @@
+//go:build unix
+
+package regularfile
+
+import "syscall"
+
+const oNonblock = syscall.O_NONBLOCK
