@@ -242,3 +242,39 @@ func mustGunzipTamper(t *testing.T, data []byte) []byte {
 	}
 	return out
 }
+
+// An activated bundle's folders are 0755 and its files 0644, and so are
+// the folders above it the activation creates: every user's hook reads
+// them.
+func TestActivatedBundleIsReadableByEveryone(t *testing.T) {
+	t.Parallel()
+	key := keys(t)["ES256"]
+	b, err := Read(build(t, key, "r1", map[string]string{"rules/team.yaml": denyCurl, "agents/a.md": "---\nname: a\n---\n"}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	managed := filepath.Join(t.TempDir(), "etc", "governance")
+	p := layout.Paths{ManagedDir: managed}
+	if _, err := Activate(p, b, "sha256:0123456789abcdef"); err != nil {
+		t.Fatal(err)
+	}
+	err = filepath.Walk(filepath.Dir(managed), func(path string, fi os.FileInfo, err error) error {
+		if err != nil {
+			return err
+		}
+		want := os.FileMode(0o644)
+		switch {
+		case fi.Mode()&os.ModeSymlink != 0:
+			return nil
+		case fi.IsDir():
+			want = 0o755
+		}
+		if fi.Mode().Perm() != want {
+			t.Errorf("%s: mode %v, want %v", path, fi.Mode().Perm(), want)
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+}

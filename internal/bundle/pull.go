@@ -49,7 +49,10 @@ func (pl *Puller) Pull(ctx context.Context) (*PullResult, error) {
 	if src == nil {
 		return nil, ErrNoSource
 	}
-	if err := os.MkdirAll(p.BundleDir(), 0o755); err != nil {
+	if err := MkdirPublic(p.BundleDir()); err != nil {
+		return nil, err
+	}
+	if err := os.Chmod(p.BundleDir(), dirMode); err != nil {
 		return nil, err
 	}
 	unlock, err := filelock.Lock(filepath.Join(p.BundleDir(), "pull"))
@@ -60,6 +63,11 @@ func (pl *Puller) Pull(ctx context.Context) (*PullResult, error) {
 	now := time.Now
 	if pl.Now != nil {
 		now = pl.Now
+	}
+	if active, err := filepath.EvalSymlinks(p.ActiveBundle()); err == nil {
+		if err := publish(active); err != nil {
+			return nil, fmt.Errorf("making the active bundle readable by every user: %w", err)
+		}
 	}
 	st := ReadStatus(p)
 	digest, etag := st.Digest, st.ETag

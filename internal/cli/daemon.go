@@ -159,7 +159,7 @@ func (a *App) daemonBundle(p layout.Paths) func() (daemon.Pull, time.Duration, e
 
 // canWrite reports whether this process may create files in dir.
 func canWrite(dir string) bool {
-	if err := os.MkdirAll(dir, 0o755); err != nil {
+	if err := bundle.MkdirPublic(dir); err != nil {
 		return false
 	}
 	f, err := os.CreateTemp(dir, ".write-check-*")

@@ -50,6 +50,9 @@ func managedLines(w io.Writer, label string, p layout.Paths, l *config.Loaded) {
 	}
 	st := config.ReadBundleState(p)
 	switch {
+	case st.Unreadable != "":
+		fmt.Fprintf(w, "%sbundle: active, but you cannot read it (%s): every call is denied until its folders are 0755 and its files 0644; ask the administrator to run `governance bundle pull` again\n",
+			pad, governance.Sanitize(st.Unreadable))
 	case src == nil && st.Revision == "":
 		return
 	case st.Revision == "":

@@ -125,6 +125,10 @@ type BundleState struct {
 	Status BundleStatus
 	// Err says why the last pull failed; "" after a good one.
 	Err string
+	// Unreadable says why this user cannot read the active bundle (its
+	// folder or manifest); "" when it can, or when none is active. The
+	// hook then reports a broken configuration and denies.
+	Unreadable string
 }
 
 // BundleStatus is what the last pull recorded in bundle/status.json.
@@ -158,11 +162,17 @@ func ReadBundleState(p layout.Paths) BundleState {
 		_ = json.Unmarshal(data, &st.Status)
 		st.Err = st.Status.Error
 	}
-	if data, err := os.ReadFile(filepath.Join(p.ActiveBundle(), ".manifest")); err == nil {
-		var m Manifest
-		if json.Unmarshal(data, &m) == nil {
-			st.Revision = m.Revision
-		}
+	if _, err := os.Lstat(p.ActiveBundle()); err != nil {
+		return st
+	}
+	data, err := os.ReadFile(filepath.Join(p.ActiveBundle(), ".manifest"))
+	if err != nil {
+		st.Unreadable = err.Error()
+		return st
+	}
+	var m Manifest
+	if json.Unmarshal(data, &m) == nil {
+		st.Revision = m.Revision
 	}
 	return st
 }
