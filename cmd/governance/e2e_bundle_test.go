@@ -300,6 +300,29 @@ func TestBundleThroughRegistry(t *testing.T) {
 	if rev := lastBundle(t, a); rev.Revision != "r4" || rev.Error != "" {
 		t.Errorf("decision log after r4: %+v", rev)
 	}
+
+	// The registry serves r1 again, validly signed but older: r4 stays in
+	// force until an admin moves back on purpose.
+	after4 := a.decisions(t)
+	push(filepath.Join(admin, "r1.tar.gz"))
+	out, code := a.governance(t, "bundle", "pull")
+	if code == 0 || !strings.Contains(out, "is not newer than the bundle in force, r4") ||
+		!strings.Contains(out, "revision r4 stays in force") || !strings.Contains(out, "--allow-rollback") {
+		t.Errorf("pull of an older bundle: exit %d\n%s", code, out)
+	}
+	if st := a.must(t, "status"); !strings.Contains(st, "revision r4") || !strings.Contains(st, "is not newer than") {
+		t.Errorf("status after a refused rollback:\n%s", st)
+	}
+	if d := a.decisions(t); d != after4 {
+		t.Errorf("decisions changed after a refused rollback:\n%s", d)
+	}
+	out = a.must(t, "bundle", "pull", "--allow-rollback")
+	if !strings.Contains(out, "activated revision r1") || !strings.Contains(out, "warning: rolled back: revision r1 replaced the newer r4") {
+		t.Errorf("pull --allow-rollback:\n%s", out)
+	}
+	if st := a.must(t, "status"); !strings.Contains(st, "revision r1") || !strings.Contains(st, "rolled back on purpose") {
+		t.Errorf("status after an allowed rollback:\n%s", st)
+	}
 }
 
 // tamper rewrites a bundle's rules to allow what they denied, keeping its

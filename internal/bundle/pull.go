@@ -24,6 +24,9 @@ type Puller struct {
 	Paths  layout.Paths
 	Client *http.Client
 	Now    func() time.Time
+	// AllowRollback lets a pull activate a bundle older than the one in
+	// force (an administrator's explicit choice, recorded in status.json).
+	AllowRollback bool
 }
 
 // PullResult says what a pull did.
@@ -34,6 +37,9 @@ type PullResult struct {
 	Status   config.BundleStatus
 	// Activation is how long verifying and activating took.
 	Activation time.Duration
+	// RolledBack, when set, says which newer bundle an allowed rollback
+	// replaced.
+	RolledBack string
 }
 
 // Pull asks the source for its bundle and activates it when it is new,
@@ -104,7 +110,23 @@ func (pl *Puller) Pull(ctx context.Context) (*PullResult, error) {
 		return fail(err)
 	}
 	if err := b.Verify(pub, src.KeyID, src.Scope); err != nil {
-		return fail(fmt.Errorf("bundle %s rejected: %w", b.Manifest.Revision, err))
+		return fail(fmt.Errorf("bundle %s rejected: %w", Clean(b.Manifest.Revision), err))
+	}
+	active, err := readActive(p.ActiveBundle())
+	if err != nil {
+		return fail(fmt.Errorf("reading the bundle in force, to check that %s is newer: %w", Clean(b.Manifest.Revision), err))
+	}
+	same, err := forward(active, b)
+	switch {
+	case same:
+		// The source serves the bundle in force under a new digest.
+		st.Digest, st.ETag, st.Error = f.Digest, f.ETag, ""
+		res.Status = st
+		return res, WriteStatus(p, st)
+	case errors.Is(err, ErrRollback) && pl.AllowRollback:
+		res.RolledBack = active.Manifest.Revision
+	case err != nil:
+		return fail(fmt.Errorf("refused: %w", err))
 	}
 	name, err := Activate(p, b, f.Digest)
 	if err != nil {
@@ -113,6 +135,10 @@ func (pl *Puller) Pull(ctx context.Context) (*PullResult, error) {
 	res.Activation = time.Since(start)
 	st.Digest, st.ETag, st.Active, st.Revision, st.Error = f.Digest, f.ETag, name, b.Manifest.Revision, ""
 	st.Activated = stamp(now())
+	if res.RolledBack != "" {
+		st.Rollback = fmt.Sprintf("%s: revision %s replaced the newer %s (bundle pull --allow-rollback)",
+			st.Activated, b.Manifest.Revision, res.RolledBack)
+	}
 	res.Changed, res.Revision, res.Status = true, b.Manifest.Revision, st
 	return res, WriteStatus(p, st)
 }

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"strings"
 
 	"github.com/spf13/cobra"
 
@@ -35,14 +36,20 @@ it and activates it in the managed folder.`,
 
 func (a *App) bundleBuildCmd() *cobra.Command {
 	var out, key, keyID, revision string
+	var sequence int64
 	c := &cobra.Command{
 		Use:   "build DIR",
 		Short: "Pack and sign a policy folder as a bundle",
 		Long: `build packs DIR's config.yaml, rules/, agents/ and learned.yaml as a
 bundle, after checking that they load as the managed layer loads them,
 and signs it with the team's private key (PEM: RSA signs RS256, ECDSA
-P-256 signs ES256).`,
-		Example: `  governance bundle build policy/ --signing-key team.key -o bundle.tar.gz --revision v42`,
+P-256 signs ES256).
+
+The signed manifest records when the bundle was built (metadata.built)
+and, with --sequence, a number the team raises with each bundle
+(metadata.sequence, compared first): machines only move forward, and
+refuse a bundle that orders before the one in force.`,
+		Example: `  governance bundle build policy/ --signing-key team.key -o bundle.tar.gz --revision v42 --sequence 42`,
 		Args:    cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if key == "" {
@@ -56,7 +63,7 @@ P-256 signs ES256).`,
 			if err != nil {
 				return fmt.Errorf("%s: %w", key, err)
 			}
-			tgz, b, err := bundle.Build(a.absCwd(args[0]), bundle.BuildOptions{Revision: revision, Key: signer, KeyID: keyID, Now: a.Now()})
+			tgz, b, err := bundle.Build(a.absCwd(args[0]), bundle.BuildOptions{Revision: revision, Key: signer, KeyID: keyID, Now: a.Now(), Sequence: sequence})
 			if err != nil {
 				return err
 			}
@@ -71,6 +78,7 @@ P-256 signs ES256).`,
 	c.Flags().StringVar(&key, "signing-key", "", "the team's private key (PEM)")
 	c.Flags().StringVar(&keyID, "key-id", "default", "the key's id (the JWT's kid), as machines name it")
 	c.Flags().StringVar(&revision, "revision", "", "the bundle's revision (default: a hash of its files)")
+	c.Flags().Int64Var(&sequence, "sequence", 0, "the bundle's place in the team's sequence (a whole number raised with each bundle)")
 	return c
 }
 
@@ -112,7 +120,7 @@ it with ETags.`,
 }
 
 func (a *App) bundlePullCmd() *cobra.Command {
-	var quiet bool
+	var quiet, allowRollback bool
 	c := &cobra.Command{
 		Use:   "pull",
 		Short: "Fetch, verify and activate the bundle the managed configuration names",
@@ -123,31 +131,49 @@ configured public key, every file's hash matches and its policy loads;
 activation replaces a link in one rename, so that no call is decided
 under half a bundle. On any failure the bundle in force stays, and status
 and the decision log say why. Run it from a systemd timer or cron as the
-owner of the managed folder.`,
+owner of the managed folder.
+
+Bundles only move forward: a bundle whose signed manifest orders before
+the one in force (metadata.sequence, then metadata.built), or orders with
+it but holds other files, is refused, so a source that serves an older
+signed bundle cannot take newer denies away. --allow-rollback activates
+it anyway, and status records that it did.`,
 		Example: `  governance bundle pull --quiet`,
 		Args:    cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			p := a.paths(a.Cwd)
-			pl := &bundle.Puller{Paths: p, Now: a.Now}
+			pl := &bundle.Puller{Paths: p, Now: a.Now, AllowRollback: allowRollback}
 			res, err := pl.Pull(cmd.Context())
 			if errors.Is(err, bundle.ErrNoSource) {
 				return withHint(err, "set bundle: in "+filepath.Join(p.ManagedDir, "config.yaml"))
 			}
 			if err != nil {
+				hint := ""
 				if res != nil && res.Revision != "" {
-					return withHint(err, "revision "+res.Revision+" stays in force")
+					hint = "revision " + bundle.Clean(res.Revision) + " stays in force"
+				}
+				if errors.Is(err, bundle.ErrRollback) {
+					hint = strings.TrimPrefix(hint+"; to move back on purpose: governance bundle pull --allow-rollback", "; ")
+				}
+				if hint != "" {
+					return withHint(err, hint)
 				}
 				return err
 			}
+			if res.RolledBack != "" {
+				fmt.Fprintf(a.Stderr, "governance: warning: rolled back: revision %s replaced the newer %s (recorded in %s)\n",
+					bundle.Clean(res.Revision), bundle.Clean(res.RolledBack), filepath.Join(p.BundleDir(), "status.json"))
+			}
 			switch {
 			case res.Changed:
-				fmt.Fprintf(a.Stdout, "activated revision %s from %s (verified and activated in %s)\n", res.Revision, res.Status.Source, res.Activation.Round(100_000))
+				fmt.Fprintf(a.Stdout, "activated revision %s from %s (verified and activated in %s)\n", bundle.Clean(res.Revision), res.Status.Source, res.Activation.Round(100_000))
 			case !quiet:
-				fmt.Fprintf(a.Stdout, "revision %s is current\n", res.Revision)
+				fmt.Fprintf(a.Stdout, "revision %s is current\n", bundle.Clean(res.Revision))
 			}
 			return nil
 		},
 	}
 	c.Flags().BoolVarP(&quiet, "quiet", "q", false, "print nothing when the bundle is current")
+	c.Flags().BoolVar(&allowRollback, "allow-rollback", false, "activate a bundle older than the one in force (recorded in status)")
 	return c
 }

@@ -70,6 +70,9 @@ func managedLines(w io.Writer, label string, p layout.Paths, l *config.Loaded) {
 	if st.Status.Checked != "" {
 		fmt.Fprintf(w, "%s        last checked %s\n", pad, st.Status.Checked)
 	}
+	if st.Status.Rollback != "" {
+		fmt.Fprintf(w, "%s        rolled back on purpose: %s\n", pad, governance.Sanitize(st.Status.Rollback))
+	}
 	if st.Err != "" {
 		fmt.Fprintf(w, "%s        the last pull failed, the bundle above stays in force: %s\n", pad, governance.Sanitize(st.Err))
 	}

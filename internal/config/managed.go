@@ -149,6 +149,9 @@ type BundleStatus struct {
 	// Error says why the last pull activated nothing new; "" when it
 	// succeeded or found nothing new.
 	Error string `json:"error,omitempty"`
+	// Rollback records the last time an administrator activated a bundle
+	// older than the one in force (bundle pull --allow-rollback).
+	Rollback string `json:"rollback,omitempty"`
 }
 
 // ReadBundleState reads the active bundle's manifest and the last pull's
