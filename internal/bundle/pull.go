@@ -21,7 +21,9 @@ var ErrNoSource = errors.New("the managed configuration names no bundle (bundle:
 
 // Puller pulls the bundle a machine's managed configuration names.
 type Puller struct {
-	Paths  layout.Paths
+	Paths layout.Paths
+	// Client, when set, carries the requests through its transport (a
+	// test's TLS server); the source's deadlines apply either way.
 	Client *http.Client
 	Now    func() time.Time
 	// AllowRollback lets a pull activate a bundle older than the one in
@@ -91,7 +93,14 @@ func (pl *Puller) Pull(ctx context.Context) (*PullResult, error) {
 		}
 		return res, err
 	}
-	f, err := Fetch(ctx, pl.Client, src.URL, digest, etag)
+	d := DeadlinesOf(src)
+	var base http.RoundTripper
+	if pl.Client != nil {
+		base = pl.Client.Transport
+	}
+	fctx, cancel := context.WithTimeout(ctx, d.Total)
+	defer cancel()
+	f, err := Fetch(fctx, NewClient(d, base), src.URL, digest, etag)
 	if errors.Is(err, ErrNotModified) {
 		st.Error = ""
 		res.Status = st

@@ -1,6 +1,7 @@
 package cli
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"os"
@@ -108,7 +109,10 @@ it with ETags.`,
 			if err != nil {
 				return fmt.Errorf("%s: %w", args[0], err)
 			}
-			digest, err := bundle.Push(cmd.Context(), nil, args[1], data, b.Manifest.Revision)
+			d := bundle.DefaultDeadlines
+			ctx, cancel := context.WithTimeout(cmd.Context(), d.Total)
+			defer cancel()
+			digest, err := bundle.Push(ctx, bundle.NewClient(d, nil), args[1], data, b.Manifest.Revision)
 			if err != nil {
 				return err
 			}
@@ -137,7 +141,11 @@ Bundles only move forward: a bundle whose signed manifest orders before
 the one in force (metadata.sequence, then metadata.built), or orders with
 it but holds other files, is refused, so a source that serves an older
 signed bundle cannot take newer denies away. --allow-rollback activates
-it anyway, and status records that it did.`,
+it anyway, and status records that it did.
+
+Every network step has a deadline (the bundle: block's connect_timeout,
+first_byte_timeout and timeout; 10s, 30s and 5m unless set): a source
+that never answers fails the pull, which says where it stopped.`,
 		Example: `  governance bundle pull --quiet`,
 		Args:    cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
