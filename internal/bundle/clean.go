@@ -9,9 +9,9 @@ import (
 // id, a registry's error message) safe to print on one line of a
 // terminal: printable ASCII stays, every other byte or character is
 // escaped (\x1b, \n, \u{202E}), so that no escape sequence reaches the
-// terminal and no line can be forged. Text is cut at 200 characters.
+// terminal and no line can be forged. Text is cut at 1,000 characters.
 func Clean(s string) string {
-	const max = 200
+	const max = 1000
 	var b strings.Builder
 	n := 0
 	for _, r := range s {
@@ -31,3 +31,11 @@ func Clean(s string) string {
 	}
 	return b.String()
 }
+
+// cleanError is an error whose text is Clean: what a pull reports (on the
+// terminal, in status.json, the daemon's log and the decision log) quotes
+// registries, manifests and signatures nothing has verified yet.
+type cleanError struct{ err error }
+
+func (e *cleanError) Error() string { return Clean(e.err.Error()) }
+func (e *cleanError) Unwrap() error { return e.err }

@@ -86,6 +86,7 @@ func (pl *Puller) Pull(ctx context.Context) (*PullResult, error) {
 	st.Checked = stamp(now())
 	res := &PullResult{Revision: st.Revision}
 	fail := func(err error) (*PullResult, error) {
+		err = &cleanError{err}
 		st.Error = err.Error()
 		res.Status = st
 		if werr := WriteStatus(p, st); werr != nil {

@@ -71,7 +71,7 @@ refuse a bundle that orders before the one in force.`,
 			if err := os.WriteFile(a.absCwd(out), tgz, 0o644); err != nil {
 				return err
 			}
-			fmt.Fprintf(a.Stdout, "built %s: revision %s, %d files, signed with key %q\n", out, b.Manifest.Revision, len(b.Files), keyIDOr(keyID))
+			fmt.Fprintf(a.Stdout, "built %s: revision %s, %d files, signed with key %q\n", out, bundle.Clean(b.Manifest.Revision), len(b.Files), keyIDOr(keyID))
 			return nil
 		},
 	}
@@ -116,7 +116,7 @@ it with ETags.`,
 			if err != nil {
 				return err
 			}
-			fmt.Fprintf(a.Stdout, "pushed revision %s to %s (%s)\n", b.Manifest.Revision, args[1], digest)
+			fmt.Fprintf(a.Stdout, "pushed revision %s to %s (%s)\n", bundle.Clean(b.Manifest.Revision), args[1], digest)
 			return nil
 		},
 	}
