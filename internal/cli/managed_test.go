@@ -22,7 +22,7 @@ func TestStatusEscapesBundleText(t *testing.T) {
 		t.Fatal(err)
 	}
 	files := map[string]string{
-		filepath.Join(rev, ".manifest"):              `{"revision":"r1\u001b[31m\nforged: revision","roots":["governance"]}`,
+		filepath.Join(rev, ".manifest"):             `{"revision":"r1\u001b[31m\nforged: revision","roots":["governance"]}`,
 		filepath.Join(p.BundleDir(), "status.json"): `{"source":"https://example.com/b.tar.gz","error":"no\u001b]0;owned\u0007\nforged: error","rollback":"r0\u001b[2J\nforged: rollback"}`,
 	}
 	for path, body := range files {
