@@ -274,7 +274,8 @@ func (b *Bundle) readManifest() error {
 
 // Verify checks the bundle's signature with pub and every file against
 // the hash it signs: a file it does not sign, or one it signs that is
-// missing or different, fails.
+// missing or different, fails; so do roots that are malformed, overlap,
+// or do not hold every file (roots.go).
 func (b *Bundle) Verify(pub crypto.PublicKey, keyID, scope string) error {
 	raw, ok := b.Files[SignaturesFile]
 	if !ok {
@@ -315,5 +316,5 @@ func (b *Bundle) Verify(pub crypto.PublicKey, keyID, scope string) error {
 	for n := range signed {
 		return fmt.Errorf("%s is signed but missing from the bundle", n)
 	}
-	return nil
+	return b.checkRoots()
 }
