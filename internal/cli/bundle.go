@@ -2,6 +2,7 @@ package cli
 
 import (
 	"context"
+	"crypto"
 	"errors"
 	"fmt"
 	"os"
@@ -11,6 +12,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/agentgov/governance/internal/bundle"
+	"github.com/agentgov/governance/internal/config"
 )
 
 func (a *App) bundleCmd() *cobra.Command {
@@ -18,20 +20,104 @@ func (a *App) bundleCmd() *cobra.Command {
 		Use:   "bundle",
 		Short: "Build, publish and pull signed policy bundles for a team's machines",
 		Example: `  governance bundle build policy/ --signing-key team.key -o bundle.tar.gz --revision v42
-  governance bundle push bundle.tar.gz oci://registry.example.com/team/policy:latest
+  governance bundle verify bundle.tar.gz --public-key team.pub
+  governance bundle push bundle.tar.gz oci://registry.example.com/team/policy:latest --public-key team.pub
   governance bundle pull`,
 		Long: `A policy bundle carries a team's rules, agents, learned entries and
 settings to every machine, in OPA's bundle format: a .tar.gz with a
 .manifest (revision, roots) and a .signatures.json signed as
 opa build --signing-key signs (a JWT listing every file's SHA-256, RS256
-or ES256). build packs and signs a folder, push publishes it to an OCI
-registry (or copy the file to any HTTPS server), and pull, run by a timer
+or ES256). build packs and signs a folder, verify checks a bundle file
+offline, push publishes one that verifies to an OCI registry (or copy the
+file to any HTTPS server), and pull, run by a timer
 on each machine, fetches what the managed configuration names, verifies
 it and activates it in the managed folder.`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error { return usagef("bundle: name a subcommand") },
 	}
-	c.AddCommand(a.bundleBuildCmd(), a.bundlePushCmd(), a.bundlePullCmd())
+	c.AddCommand(a.bundleBuildCmd(), a.bundleVerifyCmd(), a.bundlePushCmd(), a.bundlePullCmd())
+	return c
+}
+
+// bundleKey is the key a bundle is checked with: --public-key (a PEM
+// file) or the one the managed configuration names, with its key id and
+// scope unless the flags say otherwise.
+type bundleKey struct{ pub, keyID, scope string }
+
+func (k *bundleKey) flags(c *cobra.Command) {
+	c.Flags().StringVar(&k.pub, "public-key", "", "the team's public key (PEM; default: the one the managed configuration names)")
+	c.Flags().StringVar(&k.keyID, "key-id", "", "the key id the bundle must be signed with (default: the managed configuration's, or \"default\")")
+	c.Flags().StringVar(&k.scope, "scope", "", "the scope claim the signature must carry (default: the managed configuration's)")
+}
+
+func (a *App) resolveKey(k bundleKey) (crypto.PublicKey, string, string, error) {
+	keyID, scope := k.keyID, k.scope
+	if k.pub != "" {
+		data, err := os.ReadFile(a.absCwd(k.pub))
+		if err != nil {
+			return nil, "", "", err
+		}
+		pub, err := bundle.ParsePublicKey(data)
+		if err != nil {
+			return nil, "", "", fmt.Errorf("%s: %w", k.pub, err)
+		}
+		return pub, keyIDOr(keyID), scope, nil
+	}
+	p := a.paths(a.Cwd)
+	src, err := config.BundleSourceOf(p)
+	if err != nil {
+		return nil, "", "", err
+	}
+	if src == nil {
+		return nil, "", "", withHint(errors.New("no key to verify the bundle with"),
+			"name the team's public key with --public-key, or set bundle: in "+filepath.Join(p.ManagedDir, "config.yaml"))
+	}
+	pub, err := bundle.PublicKey(p, src)
+	if err != nil {
+		return nil, "", "", err
+	}
+	if keyID == "" {
+		keyID = src.KeyID
+	}
+	if scope == "" {
+		scope = src.Scope
+	}
+	return pub, keyIDOr(keyID), scope, nil
+}
+
+func (a *App) bundleVerifyCmd() *cobra.Command {
+	var k bundleKey
+	c := &cobra.Command{
+		Use:   "verify FILE",
+		Short: "Check a bundle file offline, as a machine checks it before activating it",
+		Long: `verify checks a bundle file without the network, as pull checks a bundle
+before activating it: its signature verifies with the team's public key
+(--public-key, or the one the managed configuration names, with its
+key_id and scope), every file's hash matches and none is unsigned or
+missing, the manifest's roots hold every file, its order (sequence,
+build time) is well formed, and its policy loads. It exits 0 only then.`,
+		Example: `  governance bundle verify bundle.tar.gz
+  governance bundle verify bundle.tar.gz --public-key team.pub`,
+		Args: cobra.ExactArgs(1),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			pub, keyID, scope, err := a.resolveKey(k)
+			if err != nil {
+				return err
+			}
+			data, err := os.ReadFile(a.absCwd(args[0]))
+			if err != nil {
+				return err
+			}
+			b, order, err := bundle.Check(data, pub, keyID, scope)
+			if err != nil {
+				return fmt.Errorf("%s: %w", args[0], err)
+			}
+			fmt.Fprintf(a.Stdout, "%s: verified: revision %s (%s), %d files, signed with key %q\n",
+				args[0], bundle.Clean(b.Manifest.Revision), order, len(b.Files), keyID)
+			return nil
+		},
+	}
+	k.flags(c)
 	return c
 }
 
@@ -91,23 +177,30 @@ func keyIDOr(id string) string {
 }
 
 func (a *App) bundlePushCmd() *cobra.Command {
+	var k bundleKey
 	c := &cobra.Command{
 		Use:   "push FILE oci://REGISTRY/REPOSITORY:TAG",
 		Short: "Publish a bundle to an OCI registry",
 		Long: `push publishes a built bundle to an OCI registry as OPA lays bundles out
-there (one .tar.gz layer), with the credentials of docker login. To serve
-bundles over HTTPS instead, copy the file to any web server: machines poll
-it with ETags.`,
-		Example: `  governance bundle push bundle.tar.gz oci://registry.example.com/team/policy:latest`,
+there (one .tar.gz layer), with the credentials of docker login. It first
+checks the bundle as verify does (--public-key, or the key the managed
+configuration names), and refuses one that machines would refuse. To
+serve bundles over HTTPS instead, copy the file to any web server:
+machines poll it with ETags.`,
+		Example: `  governance bundle push bundle.tar.gz oci://registry.example.com/team/policy:latest --public-key team.pub`,
 		Args:    cobra.ExactArgs(2),
 		RunE: func(cmd *cobra.Command, args []string) error {
+			pub, keyID, scope, err := a.resolveKey(k)
+			if err != nil {
+				return err
+			}
 			data, err := os.ReadFile(a.absCwd(args[0]))
 			if err != nil {
 				return err
 			}
-			b, err := bundle.Read(data)
+			b, _, err := bundle.Check(data, pub, keyID, scope)
 			if err != nil {
-				return fmt.Errorf("%s: %w", args[0], err)
+				return withHint(fmt.Errorf("%s: %w", args[0], err), "push publishes only a bundle that verifies: machines would refuse this one")
 			}
 			d := bundle.DefaultDeadlines
 			ctx, cancel := context.WithTimeout(cmd.Context(), d.Total)
@@ -120,6 +213,7 @@ it with ETags.`,
 			return nil
 		},
 	}
+	k.flags(c)
 	return c
 }
 
