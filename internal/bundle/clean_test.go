@@ -97,3 +97,22 @@ func TestPullReportsUnverifiedTextEscaped(t *testing.T) {
 		})
 	}
 }
+
+// A registry's answer to a push reaches the admin's terminal escaped.
+func TestPushReportsRegistryTextEscaped(t *testing.T) {
+	t.Parallel()
+	registry := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "application/json")
+		w.WriteHeader(http.StatusForbidden)
+		w.Write([]byte(`{"errors":[{"code":"DENIED","message":"\u001b[2J\u001b]0;owned\u0007\nforged"}]}`))
+	}))
+	t.Cleanup(registry.Close)
+	ctx, cancel := context.WithTimeout(t.Context(), 30*time.Second)
+	defer cancel()
+	ref := "oci://" + strings.TrimPrefix(registry.URL, "http://") + "/team/policy:latest"
+	_, err := Push(ctx, NewClient(DefaultDeadlines, nil), ref, build(t, keys(t)["ES256"], "r1", map[string]string{"rules/team.yaml": denyCurl}), "r1")
+	if err == nil || !strings.Contains(err.Error(), `DENIED`) || !strings.Contains(err.Error(), `\x1b[2J`) {
+		t.Fatalf("push: %v", err)
+	}
+	checkClean(t, "the error", err.Error())
+}

@@ -61,6 +61,7 @@ func TestPullDeadlines(t *testing.T) {
 	silent := stallingSource(t, "")
 	header := stallingSource(t, "HTTP/1.1 200 OK\r\nContent-Length: 100000\r\nContent-Type: application/gzip\r\n\r\n\x1f\x8b")
 	refused := closedPort(t)
+	blackhole := unreachable(t)
 	for _, tc := range []struct {
 		name, url, timeouts, want string
 	}{
@@ -72,6 +73,8 @@ func TestPullDeadlines(t *testing.T) {
 			"reading the body from " + header + " (nothing more within the pull's timeout, 300ms)"},
 		{"a registry that never answers", "oci://" + silent + "/team/policy:latest", "  connect_timeout: 300ms\n  first_byte_timeout: 200ms\n  timeout: 5s\n",
 			"waiting for the first byte from " + silent},
+		{"a connection that never completes", "http://" + blackhole + "/bundle.tar.gz", "  connect_timeout: 200ms\n",
+			"connecting to " + blackhole + " (no connection within connect_timeout, 200ms)"},
 		{"nothing listens", "http://" + refused + "/bundle.tar.gz", "",
 			"connecting to " + refused + ": "},
 	} {
