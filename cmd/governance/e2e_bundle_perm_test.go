@@ -148,8 +148,21 @@ func TestBundlePulledByRootIsReadByEveryUser(t *testing.T) {
 	if !strings.Contains(out, "you cannot read it") || strings.Contains(out, "none active yet") {
 		t.Errorf("status of an unreadable bundle:\n%s", out)
 	}
+	// A bundle folder nobody may enter: the hook must not decide without
+	// the team's policy.
+	if err := os.Chmod(filepath.Join(managed, "bundle"), 0o700); err != nil {
+		t.Fatal(err)
+	}
+	out, _ = run(asNobody, event, "governance-hook", "claude")
+	if !strings.Contains(out, `"deny"`) || !strings.Contains(out, "configuration is broken") {
+		t.Errorf("nobody's hook with the bundle folder closed to it:\n%s", out)
+	}
+	out, _ = run(asNobody, "", "governance", "status")
+	if !strings.Contains(out, "you cannot read it") || strings.Contains(out, "none active yet") {
+		t.Errorf("status with the bundle folder closed to it:\n%s", out)
+	}
 	// The source still serves r1: nothing is fetched, and the pull
-	// repairs the folder's modes.
+	// repairs the folders' modes.
 	if out, code := run(nil, "", "governance", "bundle", "pull"); code != 0 || !strings.Contains(out, "revision r1 is current") {
 		t.Fatalf("second pull as root: exit %d\n%s", code, out)
 	}

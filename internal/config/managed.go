@@ -23,14 +23,18 @@ import (
 // them and never loosen them.
 
 // managedDirs lists the managed layer's policy folders that exist: the
-// active bundle's, then the managed folder itself.
+// active bundle's, then the managed folder itself. One this user may not
+// look at (a bundle activated into a folder only root may enter) is
+// listed too: reading it then reports a broken configuration, which
+// denies, where skipping it would decide without the team's policy.
 func managedDirs(p layout.Paths) []string {
 	if p.ManagedDir == "" {
 		return nil
 	}
 	var out []string
 	for _, d := range []string{p.ActiveBundle(), p.ManagedDir} {
-		if fi, err := os.Stat(d); err == nil && fi.IsDir() {
+		fi, err := os.Stat(d)
+		if err == nil && fi.IsDir() || err != nil && !errors.Is(err, fs.ErrNotExist) {
 			out = append(out, d)
 		}
 	}
@@ -165,7 +169,10 @@ func ReadBundleState(p layout.Paths) BundleState {
 		_ = json.Unmarshal(data, &st.Status)
 		st.Err = st.Status.Error
 	}
-	if _, err := os.Lstat(p.ActiveBundle()); err != nil {
+	if _, err := os.Lstat(p.ActiveBundle()); errors.Is(err, fs.ErrNotExist) {
+		return st
+	} else if err != nil {
+		st.Unreadable = err.Error()
 		return st
 	}
 	data, err := os.ReadFile(filepath.Join(p.ActiveBundle(), ".manifest"))
