@@ -456,3 +456,22 @@ func TestPullSameBundleAgainIsCurrent(t *testing.T) {
 		t.Fatalf("the same bundle again: %+v, %v", res, err)
 	}
 }
+
+// A bundle whose order is malformed is refused on a machine's first pull
+// too: activated, it would leave the next one nothing to be compared with.
+func TestFirstPullRefusesMalformedOrder(t *testing.T) {
+	t.Parallel()
+	key := keys(t)["ES256"]
+	src := &source{}
+	srv := httptest.NewServer(src)
+	defer srv.Close()
+	p := managedFor(t, key, srv.URL, "")
+	src.serve(resign(t, build(t, key, "r1", map[string]string{"rules/team.yaml": denyCurl}), key, `{"revision":"r1","metadata":{"sequence":1.5}}`))
+	res, err := (&Puller{Paths: p, Client: srv.Client()}).Pull(t.Context())
+	if err == nil || !strings.Contains(err.Error(), "not a positive whole number") || res.Changed {
+		t.Fatalf("first pull of a malformed order: %+v, %v", res, err)
+	}
+	if st := config.ReadBundleState(p); st.Revision != "" {
+		t.Errorf("activated: %+v", st)
+	}
+}

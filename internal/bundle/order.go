@@ -140,6 +140,12 @@ func readActive(dir string) (*Bundle, error) {
 // forward checks that b may replace active: it orders after it, or is the
 // same bundle (same is true then: nothing to activate).
 func forward(active, b *Bundle) (same bool, err error) {
+	// A malformed order is refused first: activated, it would leave the
+	// next bundle nothing to be compared with.
+	now, err := OrderOf(b.Manifest)
+	if err != nil {
+		return false, err
+	}
 	if active == nil {
 		return false, nil
 	}
@@ -151,10 +157,6 @@ func forward(active, b *Bundle) (same bool, err error) {
 		// The bundle in force was verified when it was activated, by a
 		// version that did not read its order: it cannot be placed.
 		was = Order{}
-	}
-	now, err := OrderOf(b.Manifest)
-	if err != nil {
-		return false, err
 	}
 	rev := func(x *Bundle) string { return Clean(x.Manifest.Revision) }
 	switch {
