@@ -340,7 +340,11 @@ func TestBundleThroughRegistry(t *testing.T) {
 	// The registry serves r1 again, validly signed but older: r4 stays in
 	// force until an admin moves back on purpose.
 	after4 := a.decisions(t)
-	push(filepath.Join(admin, "r1.tar.gz"))
+	if out := a.must(t, "bundle", "verify", r1); !strings.Contains(out, "verified: revision r1") ||
+		!strings.Contains(out, "warning: a pull on this machine would refuse it: bundle r1") {
+		t.Errorf("verify of an older bundle on a machine:\n%s", out)
+	}
+	push(r1)
 	out, code := a.governance(t, "bundle", "pull")
 	if code == 0 || !strings.Contains(out, "is not newer than the bundle in force, r4") ||
 		!strings.Contains(out, "revision r4 stays in force") || !strings.Contains(out, "--allow-rollback") {

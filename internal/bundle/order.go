@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/agentgov/governance/internal/config"
+	"github.com/agentgov/governance/internal/layout"
 )
 
 // Bundles only move forward. A bundle's signed .manifest orders it: the
@@ -174,4 +175,20 @@ func forward(active, b *Bundle) (same bool, err error) {
 			rev(b), now, rev(active), ErrRollback)
 	}
 	return false, nil
+}
+
+// Replaces reports whether a pull on the machine of p would let b replace
+// the bundle in force: nil when it orders after it, is the same bundle,
+// or none is in force; otherwise why not (wrapping ErrRollback when it is
+// older).
+func Replaces(p layout.Paths, b *Bundle) error {
+	active, err := readActive(p.ActiveBundle())
+	if err != nil {
+		return &cleanError{fmt.Errorf("reading the bundle in force: %w", err)}
+	}
+	_, err = forward(active, b)
+	if err != nil {
+		return &cleanError{err}
+	}
+	return nil
 }

@@ -95,7 +95,9 @@ before activating it: its signature verifies with the team's public key
 (--public-key, or the one the managed configuration names, with its
 key_id and scope), every file's hash matches and none is unsigned or
 missing, the manifest's roots hold every file, its order (sequence,
-build time) is well formed, and its policy loads. It exits 0 only then.`,
+build time) is well formed, and its policy loads. It exits 0 only then,
+and warns when a pull on this machine would still refuse the bundle as
+not newer than the one in force.`,
 		Example: `  governance bundle verify bundle.tar.gz
   governance bundle verify bundle.tar.gz --public-key team.pub`,
 		Args: cobra.ExactArgs(1),
@@ -114,6 +116,11 @@ build time) is well formed, and its policy loads. It exits 0 only then.`,
 			}
 			fmt.Fprintf(a.Stdout, "%s: verified: revision %s (%s), %d files, signed with key %q\n",
 				args[0], bundle.Clean(b.Manifest.Revision), order, len(b.Files), keyID)
+			if p := a.paths(a.Cwd); p.ManagedDir != "" {
+				if err := bundle.Replaces(p, b); err != nil {
+					fmt.Fprintf(a.Stderr, "governance: warning: a pull on this machine would refuse it: %v\n", err)
+				}
+			}
 			return nil
 		},
 	}
