@@ -198,17 +198,48 @@ func TestBundleThroughRegistry(t *testing.T) {
 		adminM.must(t, "bundle", "build", policy, "--signing-key", key, "--revision", rev, "-o", path)
 		return path
 	}
+	pubFile := filepath.Join(admin, "team.pub")
+	writeFile(t, pubFile, pubPEM)
 	push := func(file string) {
 		t.Helper()
-		out := adminM.must(t, "bundle", "push", file, source)
+		out := adminM.must(t, "bundle", "push", file, source, "--public-key", pubFile)
 		if !strings.Contains(out, "pushed revision") {
 			t.Fatalf("push: %s", out)
 		}
 	}
-	push(build("r1", keyFile, "r1.tar.gz"))
+	// A bundle machines would refuse is pushed past the admin's check, as
+	// a compromised registry or another publisher would serve it.
+	pushUnchecked := func(file string) {
+		t.Helper()
+		data, err := os.ReadFile(file)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := bundle.Push(t.Context(), nil, source, data, "unchecked"); err != nil {
+			t.Fatal(err)
+		}
+	}
+	r1 := build("r1", keyFile, "r1.tar.gz")
+	if out := adminM.must(t, "bundle", "verify", r1, "--public-key", pubFile); !strings.Contains(out, "verified: revision r1 (built ") {
+		t.Errorf("verify: %s", out)
+	}
+	// The admin's machine names no key: push checks nothing it cannot
+	// verify, and says how to name one.
+	if out, code := adminM.governance(t, "bundle", "push", r1, source); code == 0 || !strings.Contains(out, "no key to verify the bundle with") || !strings.Contains(out, "--public-key") {
+		t.Errorf("push without a key: exit %d\n%s", code, out)
+	}
+	push(r1)
 
 	a := newMachine(t, "a", source, pubPEM)
 	b := newMachine(t, "b", source, pubPEM)
+	// A machine verifies a file with the key its managed configuration
+	// names.
+	if out := a.must(t, "bundle", "verify", r1); !strings.Contains(out, "verified: revision r1") {
+		t.Errorf("verify with the managed key: %s", out)
+	}
+	if out, code := a.governance(t, "bundle", "verify", build("r1x", otherKey, "r1x.tar.gz")); code == 0 || !strings.Contains(out, "signature") {
+		t.Errorf("verify of another key's bundle with the managed key: exit %d\n%s", code, out)
+	}
 	before := a.decisions(t)
 	for _, m := range []*machine{a, b} {
 		out := m.must(t, "bundle", "pull")
@@ -258,11 +289,16 @@ func TestBundleThroughRegistry(t *testing.T) {
 
 	// A tampered bundle: a rule turned into an allow, signatures kept.
 	tampered := tamper(t, build("r2", keyFile, "r2.tar.gz"))
-	push(tampered)
 	// Another team's key.
 	wrongKey := build("r3", otherKey, "r3.tar.gz")
 	for _, bad := range []struct{ file, want string }{{tampered, "digest mismatch"}, {wrongKey, "signature"}} {
-		push(bad.file)
+		// The admin's verify and push refuse it.
+		for _, args := range [][]string{{"bundle", "verify", bad.file, "--public-key", pubFile}, {"bundle", "push", bad.file, source, "--public-key", pubFile}} {
+			if out, code := adminM.governance(t, args...); code == 0 || !strings.Contains(out, bad.want) {
+				t.Errorf("%s %s: exit %d\n%s", args[1], filepath.Base(bad.file), code, out)
+			}
+		}
+		pushUnchecked(bad.file)
 		for _, m := range []*machine{a, b} {
 			out, code := m.governance(t, "bundle", "pull")
 			if code == 0 || !strings.Contains(out, bad.want) || !strings.Contains(out, "revision r1 stays in force") {
@@ -299,6 +335,33 @@ func TestBundleThroughRegistry(t *testing.T) {
 	a.run(t, []byte(event), "governance-hook", "claude")
 	if rev := lastBundle(t, a); rev.Revision != "r4" || rev.Error != "" {
 		t.Errorf("decision log after r4: %+v", rev)
+	}
+
+	// The registry serves r1 again, validly signed but older: r4 stays in
+	// force until an admin moves back on purpose.
+	after4 := a.decisions(t)
+	if out := a.must(t, "bundle", "verify", r1); !strings.Contains(out, "verified: revision r1") ||
+		!strings.Contains(out, "warning: a pull on this machine would refuse it: bundle r1") {
+		t.Errorf("verify of an older bundle on a machine:\n%s", out)
+	}
+	push(r1)
+	out, code := a.governance(t, "bundle", "pull")
+	if code == 0 || !strings.Contains(out, "is not newer than the bundle in force, r4") ||
+		!strings.Contains(out, "revision r4 stays in force") || !strings.Contains(out, "--allow-rollback") {
+		t.Errorf("pull of an older bundle: exit %d\n%s", code, out)
+	}
+	if st := a.must(t, "status"); !strings.Contains(st, "revision r4") || !strings.Contains(st, "is not newer than") {
+		t.Errorf("status after a refused rollback:\n%s", st)
+	}
+	if d := a.decisions(t); d != after4 {
+		t.Errorf("decisions changed after a refused rollback:\n%s", d)
+	}
+	out = a.must(t, "bundle", "pull", "--allow-rollback")
+	if !strings.Contains(out, "activated revision r1") || !strings.Contains(out, "warning: rolled back: revision r1 replaced the newer r4") {
+		t.Errorf("pull --allow-rollback:\n%s", out)
+	}
+	if st := a.must(t, "status"); !strings.Contains(st, "revision r1") || !strings.Contains(st, "rolled back on purpose") {
+		t.Errorf("status after an allowed rollback:\n%s", st)
 	}
 }
 
@@ -359,11 +422,13 @@ func TestDaemonPullsBundle(t *testing.T) {
 	policy := filepath.Join(admin, "policy")
 	writeFile(t, filepath.Join(policy, "rules", "team.yaml"), teamRules)
 	adminM := &machine{name: "admin", home: filepath.Join(admin, "home"), managed: filepath.Join(admin, "managed"), project: admin}
+	pubFile := filepath.Join(admin, "team.pub")
+	writeFile(t, pubFile, pubPEM)
 	publish := func(rev string) {
 		t.Helper()
 		file := filepath.Join(admin, rev+".tar.gz")
 		adminM.must(t, "bundle", "build", policy, "--signing-key", keyFile, "--revision", rev, "-o", file)
-		adminM.must(t, "bundle", "push", file, source)
+		adminM.must(t, "bundle", "push", file, source, "--public-key", pubFile)
 	}
 	publish("r1")
 

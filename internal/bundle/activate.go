@@ -25,7 +25,7 @@ func Activate(p layout.Paths, b *Bundle, digest string) (string, error) {
 	if dir == "" {
 		return "", errors.New("no managed folder")
 	}
-	if err := os.MkdirAll(dir, 0o755); err != nil {
+	if err := MkdirPublic(dir); err != nil {
 		return "", err
 	}
 	tmp, err := os.MkdirTemp(dir, ".new-")
@@ -33,12 +33,16 @@ func Activate(p layout.Paths, b *Bundle, digest string) (string, error) {
 		return "", err
 	}
 	defer os.RemoveAll(tmp)
+	// MkdirTemp makes a 0700 folder: every user's hook reads this one.
+	if err := os.Chmod(tmp, dirMode); err != nil {
+		return "", err
+	}
 	for name, data := range b.Files {
 		path := filepath.Join(tmp, filepath.FromSlash(name))
-		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+		if err := MkdirPublic(filepath.Dir(path)); err != nil {
 			return "", err
 		}
-		if err := atomicfile.Write(path, data, 0o644); err != nil {
+		if err := atomicfile.Write(path, data, fileMode); err != nil {
 			return "", err
 		}
 	}
@@ -111,14 +115,20 @@ func ReadStatus(p layout.Paths) config.BundleStatus { return config.ReadBundleSt
 
 // WriteStatus replaces bundle/status.json.
 func WriteStatus(p layout.Paths, st config.BundleStatus) error {
-	if err := os.MkdirAll(p.BundleDir(), 0o755); err != nil {
+	if err := MkdirPublic(p.BundleDir()); err != nil {
 		return err
 	}
 	data, err := json.MarshalIndent(st, "", "  ")
 	if err != nil {
 		return err
 	}
-	return atomicfile.Write(filepath.Join(p.BundleDir(), "status.json"), append(data, '\n'), 0o644)
+	path := filepath.Join(p.BundleDir(), "status.json")
+	if err := atomicfile.Write(path, append(data, '\n'), fileMode); err != nil {
+		return err
+	}
+	// atomicfile keeps the mode of the file it replaces: every user's
+	// status reads this one.
+	return os.Chmod(path, fileMode)
 }
 
 func stamp(t time.Time) string { return t.UTC().Format(time.RFC3339) }

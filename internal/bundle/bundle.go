@@ -70,8 +70,12 @@ type BuildOptions struct {
 	// Key signs the bundle; KeyID names it ("default" unless set).
 	Key   crypto.Signer
 	KeyID string
-	// Now is the build time recorded in the manifest's metadata.
+	// Now is the build time recorded in the manifest's metadata
+	// ("built"): it orders the bundle after those built before it.
 	Now time.Time
+	// Sequence, when not 0, is recorded as the manifest's
+	// metadata.sequence: it orders bundles before their build time does.
+	Sequence int64
 }
 
 // Build packs a policy folder (config.yaml, rules/, agents/,
@@ -126,8 +130,14 @@ func Build(dir string, opt BuildOptions) ([]byte, *Bundle, error) {
 	if opt.Now.IsZero() {
 		opt.Now = time.Now()
 	}
-	b.Manifest = config.Manifest{Revision: rev, Roots: []string{Root},
-		Metadata: map[string]any{"built": opt.Now.UTC().Format(time.RFC3339)}}
+	if opt.Sequence < 0 || opt.Sequence > 1<<53 {
+		return nil, nil, fmt.Errorf("sequence %d is not a positive whole number", opt.Sequence)
+	}
+	meta := map[string]any{"built": opt.Now.UTC().Format(time.RFC3339Nano)}
+	if opt.Sequence != 0 {
+		meta["sequence"] = opt.Sequence
+	}
+	b.Manifest = config.Manifest{Revision: rev, Roots: []string{Root}, Metadata: meta}
 	manifest, err := json.Marshal(b.Manifest)
 	if err != nil {
 		return nil, nil, err
@@ -244,19 +254,28 @@ func Read(data []byte) (*Bundle, error) {
 		}
 		b.Files[name] = content
 	}
-	m, ok := b.Files[ManifestFile]
-	if !ok {
-		return nil, errors.New("the bundle has no .manifest")
-	}
-	if err := json.Unmarshal(m, &b.Manifest); err != nil {
-		return nil, fmt.Errorf(".manifest: %w", err)
+	if err := b.readManifest(); err != nil {
+		return nil, err
 	}
 	return b, nil
 }
 
+// readManifest decodes the bundle's .manifest into b.Manifest.
+func (b *Bundle) readManifest() error {
+	m, ok := b.Files[ManifestFile]
+	if !ok {
+		return errors.New("the bundle has no .manifest")
+	}
+	if err := json.Unmarshal(m, &b.Manifest); err != nil {
+		return fmt.Errorf(".manifest: %w", err)
+	}
+	return nil
+}
+
 // Verify checks the bundle's signature with pub and every file against
 // the hash it signs: a file it does not sign, or one it signs that is
-// missing or different, fails.
+// missing or different, fails; so do roots that are malformed, overlap,
+// or do not hold every file (roots.go).
 func (b *Bundle) Verify(pub crypto.PublicKey, keyID, scope string) error {
 	raw, ok := b.Files[SignaturesFile]
 	if !ok {
@@ -297,5 +316,5 @@ func (b *Bundle) Verify(pub crypto.PublicKey, keyID, scope string) error {
 	for n := range signed {
 		return fmt.Errorf("%s is signed but missing from the bundle", n)
 	}
-	return nil
+	return b.checkRoots()
 }

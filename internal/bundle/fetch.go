@@ -146,7 +146,8 @@ func Push(ctx context.Context, client *http.Client, url string, data []byte, rev
 	img = mutate.ConfigMediaType(img, types.OCIConfigJSON)
 	img = mutate.Annotations(img, map[string]string{"org.opencontainers.image.revision": revision}).(v1.Image)
 	if err := remote.Write(ref, img, remoteOptions(ctx, client)...); err != nil {
-		return "", err
+		// The registry's error body is its own text.
+		return "", &cleanError{err}
 	}
 	d, err := img.Digest()
 	if err != nil {

@@ -21,9 +21,14 @@ var ErrNoSource = errors.New("the managed configuration names no bundle (bundle:
 
 // Puller pulls the bundle a machine's managed configuration names.
 type Puller struct {
-	Paths  layout.Paths
+	Paths layout.Paths
+	// Client, when set, carries the requests through its transport (a
+	// test's TLS server); the source's deadlines apply either way.
 	Client *http.Client
 	Now    func() time.Time
+	// AllowRollback lets a pull activate a bundle older than the one in
+	// force (an administrator's explicit choice, recorded in status.json).
+	AllowRollback bool
 }
 
 // PullResult says what a pull did.
@@ -34,6 +39,9 @@ type PullResult struct {
 	Status   config.BundleStatus
 	// Activation is how long verifying and activating took.
 	Activation time.Duration
+	// RolledBack, when set, says which newer bundle an allowed rollback
+	// replaced.
+	RolledBack string
 }
 
 // Pull asks the source for its bundle and activates it when it is new,
@@ -52,7 +60,10 @@ func (pl *Puller) Pull(ctx context.Context) (*PullResult, error) {
 	if len(src.Problems) > 0 {
 		return nil, fmt.Errorf("bundle: nothing is pulled: %w", errors.Join(src.Problems...))
 	}
-	if err := os.MkdirAll(p.BundleDir(), 0o755); err != nil {
+	if err := MkdirPublic(p.BundleDir()); err != nil {
+		return nil, err
+	}
+	if err := os.Chmod(p.BundleDir(), dirMode); err != nil {
 		return nil, err
 	}
 	unlock, err := filelock.Lock(filepath.Join(p.BundleDir(), "pull"))
@@ -64,6 +75,11 @@ func (pl *Puller) Pull(ctx context.Context) (*PullResult, error) {
 	if pl.Now != nil {
 		now = pl.Now
 	}
+	if active, err := filepath.EvalSymlinks(p.ActiveBundle()); err == nil {
+		if err := publish(active); err != nil {
+			return nil, fmt.Errorf("making the active bundle readable by every user: %w", err)
+		}
+	}
 	st := ReadStatus(p)
 	digest, etag := st.Digest, st.ETag
 	if _, err := os.Stat(p.ActiveBundle()); err != nil || st.Source != src.URL {
@@ -73,6 +89,7 @@ func (pl *Puller) Pull(ctx context.Context) (*PullResult, error) {
 	st.Checked = stamp(now())
 	res := &PullResult{Revision: st.Revision}
 	fail := func(err error) (*PullResult, error) {
+		err = &cleanError{err}
 		st.Error = err.Error()
 		res.Status = st
 		if werr := WriteStatus(p, st); werr != nil {
@@ -80,7 +97,14 @@ func (pl *Puller) Pull(ctx context.Context) (*PullResult, error) {
 		}
 		return res, err
 	}
-	f, err := Fetch(ctx, pl.Client, src.URL, digest, etag)
+	d := DeadlinesOf(src)
+	var base http.RoundTripper
+	if pl.Client != nil {
+		base = pl.Client.Transport
+	}
+	fctx, cancel := context.WithTimeout(ctx, d.Total)
+	defer cancel()
+	f, err := Fetch(fctx, NewClient(d, base), src.URL, digest, etag)
 	if errors.Is(err, ErrNotModified) {
 		st.Error = ""
 		res.Status = st
@@ -99,7 +123,23 @@ func (pl *Puller) Pull(ctx context.Context) (*PullResult, error) {
 		return fail(err)
 	}
 	if err := b.Verify(pub, src.KeyID, src.Scope); err != nil {
-		return fail(fmt.Errorf("bundle %s rejected: %w", b.Manifest.Revision, err))
+		return fail(fmt.Errorf("bundle %s rejected: %w", Clean(b.Manifest.Revision), err))
+	}
+	active, err := readActive(p.ActiveBundle())
+	if err != nil {
+		return fail(fmt.Errorf("reading the bundle in force, to check that %s is newer: %w", Clean(b.Manifest.Revision), err))
+	}
+	same, err := forward(active, b)
+	switch {
+	case same:
+		// The source serves the bundle in force under a new digest.
+		st.Digest, st.ETag, st.Error = f.Digest, f.ETag, ""
+		res.Status = st
+		return res, WriteStatus(p, st)
+	case errors.Is(err, ErrRollback) && pl.AllowRollback:
+		res.RolledBack = active.Manifest.Revision
+	case err != nil:
+		return fail(fmt.Errorf("refused: %w", err))
 	}
 	name, err := Activate(p, b, f.Digest)
 	if err != nil {
@@ -108,6 +148,10 @@ func (pl *Puller) Pull(ctx context.Context) (*PullResult, error) {
 	res.Activation = time.Since(start)
 	st.Digest, st.ETag, st.Active, st.Revision, st.Error = f.Digest, f.ETag, name, b.Manifest.Revision, ""
 	st.Activated = stamp(now())
+	if res.RolledBack != "" {
+		st.Rollback = fmt.Sprintf("%s: revision %s replaced the newer %s (bundle pull --allow-rollback)",
+			st.Activated, b.Manifest.Revision, res.RolledBack)
+	}
 	res.Changed, res.Revision, res.Status = true, b.Manifest.Revision, st
 	return res, WriteStatus(p, st)
 }

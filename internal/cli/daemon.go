@@ -163,11 +163,11 @@ func (a *App) daemonBundle(p layout.Paths) func() (daemon.Pull, time.Duration, e
 			res, err := pl.Pull(ctx)
 			switch {
 			case err != nil && res != nil && res.Revision != "":
-				return "", fmt.Errorf("%w (revision %s stays in force)", err, res.Revision)
+				return "", fmt.Errorf("%w (revision %s stays in force)", err, bundle.Clean(res.Revision))
 			case err != nil:
 				return "", err
 			case res.Changed:
-				return fmt.Sprintf("activated revision %s from %s", res.Revision, res.Status.Source), nil
+				return fmt.Sprintf("activated revision %s from %s", bundle.Clean(res.Revision), res.Status.Source), nil
 			}
 			return "", nil
 		}, src.Poll, nil
@@ -176,7 +176,7 @@ func (a *App) daemonBundle(p layout.Paths) func() (daemon.Pull, time.Duration, e
 
 // canWrite reports whether this process may create files in dir.
 func canWrite(dir string) bool {
-	if err := os.MkdirAll(dir, 0o755); err != nil {
+	if err := bundle.MkdirPublic(dir); err != nil {
 		return false
 	}
 	f, err := os.CreateTemp(dir, ".write-check-*")

@@ -6,6 +6,7 @@ import (
 	"os"
 
 	"github.com/agentgov/governance/governance"
+	"github.com/agentgov/governance/internal/bundle"
 	"github.com/agentgov/governance/internal/config"
 	"github.com/agentgov/governance/internal/layout"
 )
@@ -50,12 +51,15 @@ func managedLines(w io.Writer, label string, p layout.Paths, l *config.Loaded) {
 	}
 	st := config.ReadBundleState(p)
 	switch {
+	case st.Unreadable != "":
+		fmt.Fprintf(w, "%sbundle: active, but you cannot read it (%s): every call is denied until its folders are 0755 and its files 0644; ask the administrator to run `governance bundle pull` again\n",
+			pad, bundle.Clean(st.Unreadable))
 	case src == nil && st.Revision == "":
 		return
 	case st.Revision == "":
 		fmt.Fprintf(w, "%sbundle: none active yet (source %s; run `governance bundle pull`)\n", pad, src.URL)
 	default:
-		fmt.Fprintf(w, "%sbundle: revision %s", pad, governance.Sanitize(st.Revision))
+		fmt.Fprintf(w, "%sbundle: revision %s", pad, bundle.Clean(st.Revision))
 		if st.Status.Activated != "" {
 			fmt.Fprintf(w, ", activated %s", st.Status.Activated)
 		}
@@ -67,7 +71,10 @@ func managedLines(w io.Writer, label string, p layout.Paths, l *config.Loaded) {
 	if st.Status.Checked != "" {
 		fmt.Fprintf(w, "%s        last checked %s\n", pad, st.Status.Checked)
 	}
+	if st.Status.Rollback != "" {
+		fmt.Fprintf(w, "%s        rolled back on purpose: %s\n", pad, bundle.Clean(st.Status.Rollback))
+	}
 	if st.Err != "" {
-		fmt.Fprintf(w, "%s        the last pull failed, the bundle above stays in force: %s\n", pad, governance.Sanitize(st.Err))
+		fmt.Fprintf(w, "%s        the last pull failed, the bundle above stays in force: %s\n", pad, bundle.Clean(st.Err))
 	}
 }

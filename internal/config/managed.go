@@ -24,14 +24,18 @@ import (
 // them and never loosen them.
 
 // managedDirs lists the managed layer's policy folders that exist: the
-// active bundle's, then the managed folder itself.
+// active bundle's, then the managed folder itself. One this user may not
+// look at (a bundle activated into a folder only root may enter) is
+// listed too: reading it then reports a broken configuration, which
+// denies, where skipping it would decide without the team's policy.
 func managedDirs(p layout.Paths) []string {
 	if p.ManagedDir == "" {
 		return nil
 	}
 	var out []string
 	for _, d := range []string{p.ActiveBundle(), p.ManagedDir} {
-		if fi, err := os.Stat(d); err == nil && fi.IsDir() {
+		fi, err := os.Stat(d)
+		if err == nil && fi.IsDir() || err != nil && !errors.Is(err, fs.ErrNotExist) {
 			out = append(out, d)
 		}
 	}
@@ -126,6 +130,10 @@ type BundleState struct {
 	Status BundleStatus
 	// Err says why the last pull failed; "" after a good one.
 	Err string
+	// Unreadable says why this user cannot read the active bundle (its
+	// folder or manifest); "" when it can, or when none is active. The
+	// hook then reports a broken configuration and denies.
+	Unreadable string
 }
 
 // BundleStatus is what the last pull recorded in bundle/status.json.
@@ -146,6 +154,9 @@ type BundleStatus struct {
 	// Error says why the last pull activated nothing new; "" when it
 	// succeeded or found nothing new.
 	Error string `json:"error,omitempty"`
+	// Rollback records the last time an administrator activated a bundle
+	// older than the one in force (bundle pull --allow-rollback).
+	Rollback string `json:"rollback,omitempty"`
 }
 
 // ReadBundleState reads the active bundle's manifest and the last pull's
@@ -159,11 +170,20 @@ func ReadBundleState(p layout.Paths) BundleState {
 		_ = json.Unmarshal(data, &st.Status)
 		st.Err = st.Status.Error
 	}
-	if data, err := regularfile.ReadFile(filepath.Join(p.ActiveBundle(), ".manifest")); err == nil {
-		var m Manifest
-		if json.Unmarshal(data, &m) == nil {
-			st.Revision = m.Revision
-		}
+	if _, err := os.Lstat(p.ActiveBundle()); errors.Is(err, fs.ErrNotExist) {
+		return st
+	} else if err != nil {
+		st.Unreadable = err.Error()
+		return st
+	}
+	data, err := regularfile.ReadFile(filepath.Join(p.ActiveBundle(), ".manifest"))
+	if err != nil {
+		st.Unreadable = err.Error()
+		return st
+	}
+	var m Manifest
+	if json.Unmarshal(data, &m) == nil {
+		st.Revision = m.Revision
 	}
 	return st
 }

@@ -98,7 +98,21 @@ type BundleSource struct {
 	// login comes from the container tools' credential store (docker
 	// login), an HTTPS server's from nowhere in config.yaml.
 	Problems []error
+	// ConnectTimeout bounds each connection to the source (and its TLS
+	// handshake), FirstByteTimeout the wait for each response's header
+	// once the request is sent, and Timeout the whole pull, body
+	// included: a source that accepts and never answers, or stalls in
+	// the middle of a bundle, never hangs a pull.
+	ConnectTimeout, FirstByteTimeout, Timeout time.Duration
 }
+
+// Default deadlines of a bundle pull, unless the bundle: block sets
+// connect_timeout, first_byte_timeout or timeout.
+const (
+	DefaultBundleConnectTimeout   = 10 * time.Second
+	DefaultBundleFirstByteTimeout = 30 * time.Second
+	DefaultBundleTimeout          = 5 * time.Minute
+)
 
 // DefaultBundlePoll is how often a daemon pulls the bundle unless poll
 // says otherwise.
@@ -422,11 +436,23 @@ func (f *File) parseBundle(n *yaml.Node) error {
 	if err != nil {
 		return err
 	}
-	if err := yamlx.CheckKeys(f.Name, pairs, "source", "public_key", "key_id", "scope", "poll"); err != nil {
+	if err := yamlx.CheckKeys(f.Name, pairs, "source", "public_key", "key_id", "scope", "poll",
+		"connect_timeout", "first_byte_timeout", "timeout"); err != nil {
 		return err
 	}
-	b := &BundleSource{KeyID: "default", Poll: DefaultBundlePoll}
+	b := &BundleSource{KeyID: "default", Poll: DefaultBundlePoll, ConnectTimeout: DefaultBundleConnectTimeout,
+		FirstByteTimeout: DefaultBundleFirstByteTimeout, Timeout: DefaultBundleTimeout}
+	deadlines := map[string]*time.Duration{"connect_timeout": &b.ConnectTimeout,
+		"first_byte_timeout": &b.FirstByteTimeout, "timeout": &b.Timeout}
 	for _, kv := range pairs {
+		if d, ok := deadlines[kv.Key]; ok {
+			v, err := duration(f.Name, kv.Value)
+			if err != nil {
+				return err
+			}
+			*d = v
+			continue
+		}
 		if kv.Key == "poll" {
 			if s, err := yamlx.String(f.Name, kv.Value); err == nil && s == "off" {
 				b.Poll = 0
