@@ -1,0 +1,126 @@
+package shell
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/agentgov/governance/internal/bench/worstcase"
+)
+
+// nestN wraps mid in n open ... close pairs.
+func nestN(n int, open, mid, close string) string {
+	return strings.Repeat(open, n) + mid + strings.Repeat(close, n)
+}
+
+// TestNestingBound: every construct the parser recurses into, nested or
+// chained past the bound, stops the analysis with ProblemDepth naming the
+// bound and yields no commands; nested a little less, it is analysed.
+func TestNestingBound(t *testing.T) {
+	t.Parallel()
+	shapes := []struct {
+		name             string
+		open, mid, close string
+	}{
+		{"subshells", "(", "rm -rf /", ")"},
+		{"spaced subshells", "( ", "rm -rf /", " )"},
+		{"blocks", "{ ", "rm -rf /", "; }"},
+		{"command substitutions", "echo $(", "rm -rf /", ")"},
+		{"quoted substitutions", `echo "$(`, "rm -rf /", `)"`},
+		{"process substitutions", "cat <(", "rm -rf /", ")"},
+		{"parameter defaults", "echo ${x:-", "y", "}"},
+		{"arithmetic parentheses", "echo $((", "1", "))"},
+		{"arithmetic commands", "((", "1", "))"},
+		{"unary arithmetic", "echo $(( ", "1", " ))"},
+		{"test parentheses", "[[ ", "-e x", " ]]"},
+		{"if", "if true; then ", "rm -rf /", "; fi"},
+		{"case", "case x in x) ", "rm -rf /", ";; esac"},
+		{"while", "while true; do ", "rm -rf /", "; done"},
+		{"for", "for x in a; do ", "rm -rf /", "; done"},
+		{"functions", "f(){ ", "rm -rf /", "; }"},
+		{"time", "time ", "rm -rf /", ""},
+	}
+	for _, tt := range shapes {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			open, closer := tt.open, tt.close
+			deep := func(n int) string { return nestN(n, open, tt.mid, closer) }
+			switch tt.name {
+			case "unary arithmetic":
+				deep = func(n int) string { return "echo $(( " + strings.Repeat("- ", n) + "1 ))" }
+			case "test parentheses":
+				deep = func(n int) string { return "[[ " + nestN(n, "( ", "-e x", " )") + " ]]" }
+			case "arithmetic parentheses":
+				deep = func(n int) string { return "echo $((" + nestN(n, "(", "1", ")") + "))" }
+			}
+			a := Analyze(deep(maxNesting+1), Options{})
+			if !hasProblem(a, ProblemDepth) || len(a.Commands) > 0 {
+				t.Errorf("nested %d deep: problems %v, %d commands; want %s and none", maxNesting+1, a.Problems, len(a.Commands), ProblemDepth)
+			}
+			if !strings.Contains(problemDetail(a, ProblemDepth), "256 levels") {
+				t.Errorf("the problem does not name the bound: %v", a.Problems)
+			}
+			if a := Analyze(deep(20), Options{}); hasProblem(a, ProblemDepth) {
+				t.Errorf("nested 20 deep: %v", a.Problems)
+			}
+		})
+	}
+}
+
+// TestChainBound: a pipeline or an && or || list longer than the bound is
+// a tree as deep as it is long: ProblemDepth. Shorter, it is analysed.
+func TestChainBound(t *testing.T) {
+	t.Parallel()
+	for _, op := range []string{" | ", " |& ", " && ", " || ", " && true | "} {
+		t.Run(op, func(t *testing.T) {
+			t.Parallel()
+			long := strings.Repeat("true"+op, maxNesting) + "rm -rf /"
+			if a := Analyze(long, Options{}); !hasProblem(a, ProblemDepth) {
+				t.Errorf("a chain of %d: %v", maxNesting+1, a.Problems)
+			}
+			short := strings.Repeat("true"+op, 60) + "rm -rf /"
+			a := Analyze(short, Options{})
+			if hasProblem(a, ProblemDepth) || len(a.Commands) == 0 || a.Commands[len(a.Commands)-1].Name != "rm" {
+				t.Errorf("a chain of 61: %v, %d commands", a.Problems, len(a.Commands))
+			}
+		})
+	}
+}
+
+// TestWorstInputsStop: each worst-case input ends at a bound, or is
+// analysed in full, and what it runs is still found or reported.
+func TestWorstInputsStop(t *testing.T) {
+	t.Parallel()
+	for _, in := range worstcase.Inputs(worstcase.Budget) {
+		t.Run(in.Name, func(t *testing.T) {
+			t.Parallel()
+			a := Analyze(in.Command, Options{Cwd: "/tmp", Home: "/home/u"})
+			if strings.HasPrefix(in.Name, "nested-") && in.Name != "nested-backquotes" && in.Name != "nested-shells" &&
+				in.Name != "nested-eval" && in.Name != "nested-arrays" && !hasProblem(a, ProblemDepth) {
+				t.Errorf("%s: %v, want %s", in.Name, a.Problems, ProblemDepth)
+			}
+		})
+	}
+}
+
+func problemDetail(a *Analysis, k ProblemKind) string {
+	for _, p := range a.Problems {
+		if p.Kind == k {
+			return p.Detail
+		}
+	}
+	return ""
+}
+
+// BenchmarkAnalyzeWorst analyses each worst-case input (see package
+// worstcase): the time and memory of the costliest commands the size
+// bound admits.
+func BenchmarkAnalyzeWorst(b *testing.B) {
+	for _, in := range worstcase.Inputs(worstcase.Budget) {
+		b.Run(in.Name, func(b *testing.B) {
+			b.ReportAllocs()
+			for b.Loop() {
+				Analyze(in.Command, Options{Cwd: "/tmp", Home: "/home/u"})
+			}
+		})
+	}
+}
