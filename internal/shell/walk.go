@@ -75,6 +75,11 @@ type walker struct {
 	funcOrder []string
 	called    map[string]bool
 	active    map[string]bool
+	// notEndless holds the functions found not to recurse endlessly
+	// with the functions defined so far; recursionWork counts the
+	// function bodies read to find out (see checkEndless).
+	notEndless    map[string]bool
+	recursionWork int
 	// files holds text written to files earlier in the same string
 	// (cat > f <<EOF), so that running f later is analysed.
 	files map[string]string
@@ -442,6 +447,7 @@ func (w *walker) stmt(s *syntax.Stmt, f *frame, ctx *execCtx) {
 			}
 			w.funcDefs[n.Value] = c.Body
 			w.funcSrc[n.Value] = f
+			w.notEndless = nil
 			delete(w.called, n.Value)
 			if spawnsItself(n.Value, c.Body) {
 				w.out.ForkBomb = n.Value
@@ -935,8 +941,8 @@ func (w *walker) run(cmd *Command, f *frame, ctx *execCtx) {
 					ctx.out.opaque = true
 				}
 				w.called[cmd.Name] = true
-				if w.out.Endless == "" && !w.active[cmd.Name] && endless(cmd.Name, w.funcDefs) {
-					w.out.Endless = cmd.Name
+				if w.out.Endless == "" && !w.active[cmd.Name] && !w.notEndless[cmd.Name] {
+					w.checkEndless(cmd.Name)
 				}
 				// What the function assigns may be local to it: not known
 				// after the call.
@@ -1015,6 +1021,32 @@ func (w *walker) remember(cmd *Command) {
 		w.files[Join(cmd.Cwd, t)] = cmd.Stdin.Body
 		delete(w.fetched, Join(cmd.Cwd, t))
 	}
+}
+
+// checkEndless records name in the analysis when calling it recurses
+// endlessly (see endless). Each call of a function asks: the answer is
+// kept until a function is defined again, and the bodies read to find it
+// are bounded as the statements analysed are, since thousands of
+// functions calling each other would otherwise be read again on every
+// call.
+func (w *walker) checkEndless(name string) {
+	limit := w.opts.MaxCommands * stepsPerCommand
+	if w.recursionWork > limit {
+		return
+	}
+	if endless(name, w.funcDefs, &w.recursionWork) {
+		w.out.Endless = name
+		return
+	}
+	if w.recursionWork > limit {
+		w.problem(ProblemSize, fmt.Sprintf("functions call each other through more than %d function bodies", limit))
+		w.stopped = true
+		return
+	}
+	if w.notEndless == nil {
+		w.notEndless = map[string]bool{}
+	}
+	w.notEndless[name] = true
 }
 
 // callFunc analyses a function body for a call with args (nil when the
