@@ -297,6 +297,10 @@ type Options struct {
 	MaxDepth int
 	// MaxCommands bounds the number of commands (default 2000).
 	MaxCommands int
+	// MaxWords bounds the words of all the commands together, after
+	// brace expansion (default 1024): a policy judges each word, and
+	// every rule that names paths looks at every word.
+	MaxWords int
 	// MaxBytes bounds the length of the command string (default 256 KiB).
 	MaxBytes int
 }
@@ -307,6 +311,9 @@ func (o *Options) setDefaults() {
 	}
 	if o.MaxCommands == 0 {
 		o.MaxCommands = 2000
+	}
+	if o.MaxWords == 0 {
+		o.MaxWords = 1024
 	}
 	if o.MaxBytes == 0 {
 		o.MaxBytes = 256 << 10

@@ -124,3 +124,31 @@ func BenchmarkAnalyzeWorst(b *testing.B) {
 		})
 	}
 }
+
+// TestWordBound: the words of all the commands, after brace expansion,
+// are bounded; past the bound the analysis stops, naming it.
+func TestWordBound(t *testing.T) {
+	t.Parallel()
+	tests := []struct {
+		name string
+		src  string
+		stop bool
+	}{
+		{"one command", "cat" + strings.Repeat(" a", 1024), true},
+		{"many commands", strings.Repeat("cat a b c d e f g h i; ", 103), true},
+		{"brace expansion", "echo" + strings.Repeat(" {1..200}", 6), true},
+		{"substitutions", "echo $(echo" + strings.Repeat(" a", 600) + ")" + strings.Repeat(" b", 500), true},
+		{"within", "cat" + strings.Repeat(" a", 1000), false},
+		{"within braces", "echo" + strings.Repeat(" {1..200}", 5), false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			a := Analyze(tt.src, Options{})
+			stopped := strings.Contains(problemDetail(a, ProblemSize), "1024 words")
+			if stopped != tt.stop {
+				t.Errorf("problems %v, want the word bound: %v", a.Problems, tt.stop)
+			}
+		})
+	}
+}

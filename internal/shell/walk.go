@@ -88,6 +88,8 @@ type walker struct {
 	fetched map[string]string
 	stopped bool
 	steps   int
+	// words counts the words of the commands emitted (Options.MaxWords).
+	words int
 	// shells counts the shell processes numbered so far (see frame).
 	shells int
 	// pwd is the folder of the statement whose words are being expanded,
@@ -1078,6 +1080,11 @@ func (w *walker) emit(cmd *Command, f *frame, ctx *execCtx) {
 	}
 	if len(w.out.Commands) >= w.opts.MaxCommands {
 		w.problem(ProblemSize, fmt.Sprintf("the command runs more than %d simple commands", w.opts.MaxCommands))
+		w.stopped = true
+		return
+	}
+	if w.words += len(cmd.Args); w.words > w.opts.MaxWords {
+		w.problem(ProblemSize, fmt.Sprintf("the commands have more than %d words", w.opts.MaxWords))
 		w.stopped = true
 		return
 	}

@@ -50,6 +50,8 @@ func Inputs(size int) []Input {
 		{"brace-range", "echo " + repeat(size-5, "{1..99999999} ", "")},
 		{"brace-product", "echo " + repeat(size-5, "{a,b}", "")},
 		{"many-globs", "ls " + repeat(size-3, "*/*/*.go ", "")},
+		{"many-words", "echo " + repeat(size-5, "x ", "")},
+		{"many-paths", "cat " + repeat(size-4, "a.txt ", "")},
 		{"long-word", "echo " + strings.Repeat("a", size-5)},
 		{"long-quoted-word", `echo "` + strings.Repeat("a", size-7) + `"`},
 		{"many-assignments", repeat(size, "a=$a$a; ", "echo $a")},
