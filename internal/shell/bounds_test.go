@@ -152,3 +152,14 @@ func TestWordBound(t *testing.T) {
 		})
 	}
 }
+
+// TestWordBoundBeforeExpansion: a command with more words as written than
+// the bound stops the analysis before any word is expanded or any
+// substitution in them analysed.
+func TestWordBoundBeforeExpansion(t *testing.T) {
+	t.Parallel()
+	a := Analyze("echo $(ls) "+strings.Repeat("{1..99999999} ", 1100), Options{})
+	if len(a.Commands) != 0 || !strings.Contains(problemDetail(a, ProblemSize), "words") {
+		t.Errorf("%d commands, problems %v; want none and the word bound", len(a.Commands), a.Problems)
+	}
+}

@@ -57,3 +57,22 @@ func TestBraceExpansion(t *testing.T) {
 		t.Errorf("a thousand words: %+v", args)
 	}
 }
+
+// TestBraceSequenceBounds: a sequence too long to list, however its ends
+// are written, stands for words nobody can list; it neither vanishes nor
+// is listed.
+func TestBraceSequenceBounds(t *testing.T) {
+	t.Parallel()
+	for _, src := range []string{
+		"rm {1..99999999} x",
+		"rm {-9223372036854775808..9223372036854775807} x",
+		"rm {9223372036854775807..-9223372036854775808} x",
+		"rm {0..9223372036854775807..-9223372036854775808} x",
+		"rm {-9223372036854775808..9223372036854775807..2} x",
+	} {
+		a := Analyze(src, Options{})
+		if len(a.Commands) != 1 || len(a.Commands[0].Args) != 3 || !a.Commands[0].Args[1].Dynamic {
+			t.Errorf("%s: %v, want rm, a word not known and x", src, a.Commands[0].Words())
+		}
+	}
+}

@@ -835,6 +835,12 @@ func (w *walker) setVar(name string, v Arg) {
 
 // call builds the command of a simple command, unwraps it and emits it.
 func (w *walker) call(c *syntax.CallExpr, f *frame, ctx *execCtx) {
+	// Each word as written is one word or more once expanded: a command
+	// past the bound on words stops the analysis before its words are.
+	if w.words+len(c.Args) > w.opts.MaxWords {
+		w.tooManyWords()
+		return
+	}
 	for _, a := range c.Assigns {
 		if a.Value != nil {
 			w.substs(a.Value, f, ctx)
@@ -1073,6 +1079,12 @@ func (w *walker) callFunc(name string, body *syntax.Stmt, src *frame, args []Arg
 	w.stmt(body, &f, ctx)
 }
 
+// tooManyWords stops the analysis at the bound on words.
+func (w *walker) tooManyWords() {
+	w.problem(ProblemSize, fmt.Sprintf("the commands have more than %d words", w.opts.MaxWords))
+	w.stopped = true
+}
+
 // emit records a finished command.
 func (w *walker) emit(cmd *Command, f *frame, ctx *execCtx) {
 	if w.stopped {
@@ -1084,8 +1096,7 @@ func (w *walker) emit(cmd *Command, f *frame, ctx *execCtx) {
 		return
 	}
 	if w.words += len(cmd.Args); w.words > w.opts.MaxWords {
-		w.problem(ProblemSize, fmt.Sprintf("the commands have more than %d words", w.opts.MaxWords))
-		w.stopped = true
+		w.tooManyWords()
 		return
 	}
 	if !cmd.cwdSet {
