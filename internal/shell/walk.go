@@ -205,12 +205,12 @@ func (w *walker) parse(src string, parent *frame, ctx *execCtx, mk func(*frame))
 	p := parserPool.Get().(*syntax.Parser)
 	file, err := p.Parse(strings.NewReader(src), "")
 	parserPool.Put(p)
-	var nesting syntax.NestingError
-	if errors.As(err, &nesting) {
-		w.problem(ProblemDepth, fmt.Sprintf("the command nests or chains more than %d levels deep", nesting.Max))
-		return
-	}
 	if err != nil {
+		var nesting syntax.NestingError
+		if errors.As(err, &nesting) {
+			w.problem(ProblemDepth, fmt.Sprintf("the command nests or chains more than %d levels deep", nesting.Max))
+			return
+		}
 		// A command that does not parse is never allowed; what can be
 		// recovered of it is still analysed, so that a destructive part
 		// is denied.
