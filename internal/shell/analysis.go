@@ -24,6 +24,7 @@ package shell
 import (
 	"slices"
 	"strings"
+	"time"
 )
 
 // Arg is one word of a simple command after quote removal.
@@ -303,6 +304,13 @@ type Options struct {
 	MaxWords int
 	// MaxBytes bounds the length of the command string (default 256 KiB).
 	MaxBytes int
+	// MaxTime bounds the time the analysis takes, parsing included
+	// (default 100 ms; negative for none). The other bounds keep the
+	// work in proportion to the input; this one stops what they did not
+	// foresee.
+	MaxTime time.Duration
+	// Now reads the clock (nil: time.Now).
+	Now func() time.Time
 }
 
 func (o *Options) setDefaults() {
@@ -317,5 +325,8 @@ func (o *Options) setDefaults() {
 	}
 	if o.MaxBytes == 0 {
 		o.MaxBytes = 256 << 10
+	}
+	if o.MaxTime == 0 {
+		o.MaxTime = 100 * time.Millisecond
 	}
 }

@@ -1,8 +1,10 @@
 package shell
 
 import (
+	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/agentgov/governance/internal/bench/worstcase"
 )
@@ -161,5 +163,50 @@ func TestWordBoundBeforeExpansion(t *testing.T) {
 	a := Analyze("echo $(ls) "+strings.Repeat("{1..99999999} ", 1100), Options{})
 	if len(a.Commands) != 0 || !strings.Contains(problemDetail(a, ProblemSize), "words") {
 		t.Errorf("%d commands, problems %v; want none and the word bound", len(a.Commands), a.Problems)
+	}
+}
+
+// fakeClock advances by step each time it is read.
+func fakeClock(step time.Duration) func() time.Time {
+	t := time.Unix(0, 0)
+	return func() time.Time {
+		t = t.Add(step)
+		return t
+	}
+}
+
+// TestTimeBound: past its time bound the analysis stops, naming the
+// bound, whether the parser or the walk runs late; within it, nothing
+// changes.
+func TestTimeBound(t *testing.T) {
+	t.Parallel()
+	// 16 words are the most a loop is analysed once per word for.
+	loops := strings.Repeat("for x in a b c d e f g h i j k l m n o p; do ", 3) + "y=$x" +
+		strings.Repeat("; done", 3) + "; rm -rf /"
+	tests := []struct {
+		name string
+		src  string
+		step time.Duration
+		late bool
+	}{
+		// Each kilobyte the parser reads takes a second.
+		{"parsing", "echo " + strings.Repeat("a", 8000) + "; rm -rf /", time.Second, true},
+		// Each 64 statements take a millisecond.
+		{"walking", loops, time.Millisecond, true},
+		{"in time", loops, time.Microsecond, false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			// The other bounds out of the way.
+			a := Analyze(tt.src, Options{MaxTime: 50 * time.Millisecond, Now: fakeClock(tt.step), MaxCommands: 1 << 20, MaxWords: 1 << 20})
+			late := strings.Contains(problemDetail(a, ProblemSize), "takes more than 50ms")
+			if late != tt.late {
+				t.Errorf("problems %v, want the time bound: %v", a.Problems, tt.late)
+			}
+			if tt.late && slices.ContainsFunc(a.Commands, func(c *Command) bool { return c.Name == "rm" }) {
+				t.Errorf("the analysis went on past its time bound")
+			}
+		})
 	}
 }

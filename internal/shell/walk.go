@@ -7,6 +7,7 @@ import (
 	"slices"
 	"strings"
 	"sync"
+	"time"
 	"unicode"
 
 	"mvdan.cc/sh/v3/syntax"
@@ -28,8 +29,8 @@ var parserPool = sync.Pool{New: func() any {
 
 // Analyze finds every simple command that src would execute.
 func Analyze(src string, opts Options) *Analysis {
-	opts.setDefaults()
-	w := &walker{opts: opts, out: &Analysis{}}
+	w := newWalker(opts)
+	opts = w.opts
 	if len(src) > opts.MaxBytes {
 		w.problem(ProblemSize, fmt.Sprintf("the command is %d bytes long; the limit is %d", len(src), opts.MaxBytes))
 		return w.out
@@ -46,6 +47,17 @@ func Analyze(src string, opts Options) *Analysis {
 		}
 	}
 	return w.out
+}
+
+// newWalker returns a walker for an analysis with opts, whose time starts
+// now.
+func newWalker(opts Options) *walker {
+	opts.setDefaults()
+	w := &walker{opts: opts, out: &Analysis{}}
+	if opts.MaxTime > 0 {
+		w.deadline = w.now().Add(opts.MaxTime)
+	}
+	return w
 }
 
 type walker struct {
@@ -88,6 +100,10 @@ type walker struct {
 	fetched map[string]string
 	stopped bool
 	steps   int
+	// deadline is when the analysis has run for Options.MaxTime; isLate
+	// is set once the clock has passed it (see late).
+	deadline time.Time
+	isLate   bool
 	// words counts the words of the commands emitted (Options.MaxWords).
 	words int
 	// shells counts the shell processes numbered so far (see frame).
@@ -203,9 +219,13 @@ func (w *walker) parse(src string, parent *frame, ctx *execCtx, mk func(*frame))
 		return
 	}
 	p := parserPool.Get().(*syntax.Parser)
-	file, err := p.Parse(strings.NewReader(src), "")
+	file, err := p.Parse(&deadlineReader{src, w}, "")
 	parserPool.Put(p)
 	if err != nil {
+		if errors.Is(err, errLate) {
+			w.tooLate()
+			return
+		}
 		var nesting syntax.NestingError
 		if errors.As(err, &nesting) {
 			w.problem(ProblemDepth, fmt.Sprintf("the command nests or chains more than %d levels deep", nesting.Max))
@@ -215,7 +235,11 @@ func (w *walker) parse(src string, parent *frame, ctx *execCtx, mk func(*frame))
 		// recovered of it is still analysed, so that a destructive part
 		// is denied.
 		w.problem(ProblemParse, err.Error())
-		file = recoverParse(src)
+		file = w.recoverParse(src)
+		if w.late() {
+			w.tooLate()
+			return
+		}
 	}
 	f := &frame{src: src, depth: depth, origin: parent.origin, shell: parent.shell}
 	if mk != nil {
@@ -226,9 +250,9 @@ func (w *walker) parse(src string, parent *frame, ctx *execCtx, mk func(*frame))
 
 // recoverParse parses what it can of broken shell text; the file it
 // returns is never nil, but may hold no statements.
-func recoverParse(src string) *syntax.File {
+func (w *walker) recoverParse(src string) *syntax.File {
 	p := syntax.NewParser(syntax.Variant(syntax.LangBash), syntax.RecoverErrors(8), syntax.MaxNesting(maxNesting))
-	f, _ := p.Parse(strings.NewReader(src), "")
+	f, _ := p.Parse(&deadlineReader{src, w}, "")
 	if len(f.Stmts) > 0 {
 		return f
 	}
@@ -237,7 +261,7 @@ func recoverParse(src string) *syntax.File {
 	if trimmed == src || trimmed == "" {
 		return f
 	}
-	f, _ = p.Parse(strings.NewReader(trimmed), "")
+	f, _ = p.Parse(&deadlineReader{trimmed, w}, "")
 	return f
 }
 
@@ -265,6 +289,10 @@ func (w *walker) stmt(s *syntax.Stmt, f *frame, ctx *execCtx) {
 	// so the work can grow exponentially with statements that run no
 	// command (nested loops, functions calling functions): bound it too.
 	w.steps++
+	if w.steps%64 == 0 && w.late() {
+		w.tooLate()
+		return
+	}
 	if w.steps > w.opts.MaxCommands*stepsPerCommand {
 		w.problem(ProblemSize, fmt.Sprintf("the command takes more than %d steps to analyse: loops or function calls nest too much", w.opts.MaxCommands*stepsPerCommand))
 		w.stopped = true
