@@ -3,6 +3,7 @@ package shell
 import (
 	"slices"
 	"strconv"
+	"strings"
 
 	"mvdan.cc/sh/v3/syntax"
 )
@@ -24,6 +25,13 @@ func braceWords(word *syntax.Word) ([]*syntax.Word, bool) {
 	}) {
 		return nil, false
 	}
+	// Each brace that expands adds a word at least, so that a word with
+	// more braces than maxBraceWords cannot be listed; splitting it
+	// first would take time and memory that grow with how deep the
+	// braces nest ({a,{a,{a,...}}} 60,000 deep took 200 ms and 80 MB).
+	if braces(word) > maxBraceWords {
+		return nil, true
+	}
 	// SplitBraces rewrites the word's parts: work on a copy, so that the
 	// syntax tree stays as it was parsed.
 	cp := *word
@@ -40,6 +48,17 @@ func braceWords(word *syntax.Word) ([]*syntax.Word, bool) {
 		out[i] = &syntax.Word{Parts: parts}
 	}
 	return out, true
+}
+
+// braces counts the opening braces of a word's unquoted text.
+func braces(word *syntax.Word) int {
+	n := 0
+	for _, p := range word.Parts {
+		if lit, ok := p.(*syntax.Lit); ok {
+			n += strings.Count(lit.Value, "{")
+		}
+	}
+	return n
 }
 
 func containsByte(s string, b byte) bool {

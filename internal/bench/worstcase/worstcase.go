@@ -42,6 +42,8 @@ func Inputs(size int) []Input {
 		{"nested-test", "[[ " + nest(size-6, "( ", "x", " )") + " ]]"},
 		{"nested-shells", shells(size)},
 		{"nested-eval", evals(size)},
+		{"nested-heredoc-shells", heredocShells(size)},
+		{"nested-braces", "echo " + nest(size-5, "{a,", "b", "}")},
 		{"long-pipeline", repeat(size, "true | ", "true")},
 		{"long-and-list", repeat(size, "true && ", "true")},
 		{"many-commands", repeat(size, "true; ", "true")},
@@ -58,6 +60,9 @@ func Inputs(size int) []Input {
 		{"call-chain", callChain(size)},
 		{"nested-loops", repeat(size/2, "for x in a b c d e f g h i j; do ", "true") + strings.Repeat("; done", 1+size/2/len("for x in a b c d e f g h i j; do "))},
 		{"many-aliases", aliases(size)},
+		{"many-case-patterns", "case x in " + repeat(size-20, "a|", "b) true;; esac")},
+		{"long-array", "a=(" + repeat(size-5, "x ", ")")},
+		{"regex-parens", "[[ x =~ " + nest(size-12, "(", "x", ")") + " ]]"},
 	}
 }
 
@@ -109,6 +114,18 @@ func evals(size int) string {
 		}
 		s = next
 	}
+}
+
+// heredocShells hands a long script to bash through here-documents,
+// one inside the other as deep as the analysis follows (8 levels): with
+// no escaping, each level is as long as the script, and each is parsed.
+func heredocShells(size int) string {
+	const levels = 9
+	script := repeat(size-levels*len("bash <<'L0'\n\nL0"), "true; ", "true")
+	for i := range levels {
+		script = fmt.Sprintf("bash <<'L%d'\n%s\nL%d", i, script, i)
+	}
+	return script
 }
 
 // heredocsOneLine starts many here-documents on one line, whose bodies
