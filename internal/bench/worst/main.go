@@ -7,7 +7,8 @@
 //	go run ./internal/bench/worst -hook BIN [-runs N] [-size BYTES]
 //
 // The hook runs with its home, configuration and state in a temporary
-// folder, in a project folder made there.
+// folder, in a project folder made there. The first line, git status, is
+// the hook's floor.
 package main
 
 import (
@@ -31,7 +32,15 @@ func main() {
 	runs := flag.Int("runs", 3, "runs per input")
 	size := flag.Int("size", worstcase.Budget, "bytes per input")
 	limit := flag.Duration("timeout", 30*time.Second, "time after which a run is stopped")
+	event := flag.String("event", "", "(internal) run the hook once on this event file and print the run as JSON")
 	flag.Parse()
+	if *event != "" {
+		if err := runOnce(*hook, *event, *limit); err != nil {
+			fmt.Fprintln(os.Stderr, "worst:", err)
+			os.Exit(1)
+		}
+		return
+	}
 	if *hook == "" {
 		fmt.Fprintln(os.Stderr, "usage: worst -hook BIN [-runs N] [-size BYTES]")
 		os.Exit(2)
@@ -56,8 +65,22 @@ func run(hook string, runs, size int, limit time.Duration) error {
 	}
 	env := append(os.Environ(), "HOME="+dir, "XDG_CONFIG_HOME="+filepath.Join(dir, "config"),
 		"XDG_STATE_HOME="+filepath.Join(dir, "state"), "XDG_CACHE_HOME="+filepath.Join(dir, "cache"))
-	fmt.Printf("%-24s %8s %9s %9s %8s  %s\n", "input", "bytes", "wall ms", "cpu ms", "peak MB", "decision")
-	for _, in := range worstcase.Inputs(size) {
+	// Each event is written to a file and the hook is run on it by a
+	// fresh copy of this program (-event): the kernel counts in a child's
+	// peak memory the peak of the process it was started from, and this
+	// one held every input.
+	self, err := os.Executable()
+	if err != nil {
+		return err
+	}
+	type input struct {
+		name  string
+		bytes int
+		file  string
+	}
+	inputs := append([]worstcase.Input{{Name: "(git status)", Command: "git status"}}, worstcase.Inputs(size)...)
+	var files []input
+	for i, in := range inputs {
 		event, err := json.Marshal(map[string]any{
 			"session_id": "worst", "cwd": project, "permission_mode": "default",
 			"hook_event_name": "PreToolUse", "tool_name": "Bash", "tool_use_id": "toolu_01",
@@ -66,32 +89,67 @@ func run(hook string, runs, size int, limit time.Duration) error {
 		if err != nil {
 			return err
 		}
+		file := filepath.Join(dir, fmt.Sprintf("event%d.json", i))
+		if err := os.WriteFile(file, event, 0o600); err != nil {
+			return err
+		}
+		files = append(files, input{in.Name, len(in.Command), file})
+	}
+	fmt.Printf("%-24s %8s %9s %9s %8s  %s\n", "input", "bytes", "wall ms", "cpu ms", "peak MB", "decision")
+	for _, in := range files {
 		var worst, cpu time.Duration
 		var rss int64
 		decision := ""
 		for range runs {
-			ctx, cancel := context.WithTimeout(context.Background(), limit)
-			cmd := exec.CommandContext(ctx, hook, "claude")
-			cmd.Env, cmd.Dir = env, project
-			cmd.Stdin = bytes.NewReader(event)
-			var out bytes.Buffer
-			cmd.Stdout = &out
-			start := time.Now()
-			err := cmd.Run()
-			d := time.Since(start)
-			timedOut := ctx.Err() == context.DeadlineExceeded
-			cancel()
-			worst = max(worst, d)
-			if ru, ok := cmd.ProcessState.SysUsage().(*syscall.Rusage); ok {
-				rss = max(rss, ru.Maxrss)
-				cpu = max(cpu, time.Duration(ru.Utime.Nano()+ru.Stime.Nano()))
+			cmd := exec.Command(self, "-hook", hook, "-event", in.file, "-timeout", limit.String())
+			cmd.Env, cmd.Dir, cmd.Stderr = env, project, os.Stderr
+			out, err := cmd.Output()
+			if err != nil {
+				return fmt.Errorf("%s: %w", in.name, err)
 			}
-			decision = summary(out.Bytes(), err, timedOut)
+			var r result
+			if err := json.Unmarshal(out, &r); err != nil {
+				return fmt.Errorf("%s: %w", in.name, err)
+			}
+			worst, cpu, rss = max(worst, r.Wall), max(cpu, r.CPU), max(rss, r.RSS)
+			decision = r.Decision
 		}
-		fmt.Printf("%-24s %8d %9.1f %9.1f %8.1f  %s\n", in.Name, len(in.Command),
+		fmt.Printf("%-24s %8d %9.1f %9.1f %8.1f  %s\n", in.name, in.bytes,
 			ms(worst), ms(cpu), float64(rss)/1024, decision)
 	}
 	return nil
+}
+
+// result is one run of the hook.
+type result struct {
+	Wall, CPU time.Duration
+	// RSS is the peak resident memory in KiB.
+	RSS      int64
+	Decision string
+}
+
+// runOnce runs the hook on one event and prints the run as JSON.
+func runOnce(hook, event string, limit time.Duration) error {
+	stdin, err := os.Open(event)
+	if err != nil {
+		return err
+	}
+	defer stdin.Close()
+	ctx, cancel := context.WithTimeout(context.Background(), limit)
+	defer cancel()
+	cmd := exec.CommandContext(ctx, hook, "claude")
+	cmd.Stdin = stdin
+	var out bytes.Buffer
+	cmd.Stdout = &out
+	start := time.Now()
+	err = cmd.Run()
+	r := result{Wall: time.Since(start)}
+	if ru, ok := cmd.ProcessState.SysUsage().(*syscall.Rusage); ok {
+		r.RSS = ru.Maxrss
+		r.CPU = time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
+	}
+	r.Decision = summary(out.Bytes(), err, ctx.Err() == context.DeadlineExceeded)
+	return json.NewEncoder(os.Stdout).Encode(r)
 }
 
 // summary is the outcome and the rule of the hook's answer.
