@@ -151,7 +151,10 @@ func TestWordBound(t *testing.T) {
 		{"many commands", strings.Repeat("cat a b c d e f g h i; ", 103), true},
 		{"brace expansion", "echo" + strings.Repeat(" {1..200}", 6), true},
 		{"substitutions", "echo $(echo" + strings.Repeat(" a", 600) + ")" + strings.Repeat(" b", 500), true},
+		{"array elements", "a=(" + strings.Repeat("x ", 1100) + ")", true},
+		{"array elements and words", "a=(" + strings.Repeat("x ", 600) + "); cat" + strings.Repeat(" a", 500), true},
 		{"within", "cat" + strings.Repeat(" a", 1000), false},
+		{"array within", "a=(" + strings.Repeat("x ", 1000) + ")", false},
 		{"within braces", "echo" + strings.Repeat(" {1..200}", 5), false},
 	}
 	for _, tt := range tests {

@@ -866,10 +866,19 @@ func (w *walker) setVar(name string, v Arg) {
 func (w *walker) call(c *syntax.CallExpr, f *frame, ctx *execCtx) {
 	// Each word as written is one word or more once expanded: a command
 	// past the bound on words stops the analysis before its words are.
-	if w.words+len(c.Args) > w.opts.MaxWords {
+	// The elements of an array it assigns are words as well.
+	n := len(c.Args)
+	for _, a := range c.Assigns {
+		if a.Array != nil {
+			n += len(a.Array.Elems)
+		}
+	}
+	if w.words+n > w.opts.MaxWords {
 		w.tooManyWords()
 		return
 	}
+	// The command's own words are counted as it is emitted.
+	w.words += n - len(c.Args)
 	for _, a := range c.Assigns {
 		if a.Value != nil {
 			w.substs(a.Value, f, ctx)
