@@ -4,7 +4,8 @@
 #   make bench     performance figures: hook process vs a trivial Go program,
 #                  in-process decisions, policy bundle activation and the
 #                  hook with a bundle active, what the MCP proxy adds to a call,
-#                  decisions shipped per second to a local collector
+#                  decisions shipped per second to a local collector, and the
+#                  time and memory of the costliest commands the size bound admits
 #   make accuracy  the default policy against the labeled corpus, per
 #                  category and per peer (fails above the limits below),
 #                  and against variants of its commands that keep their
@@ -69,7 +70,7 @@ check-generate:
 
 bench: build
 	@echo "== in-process decisions (ns/op)"
-	$(GO) test -run '^$$' -bench . -benchmem ./governance ./internal/shell ./hooks
+	$(GO) test -run '^$$' -bench . -skip Worst -benchmem ./governance ./internal/shell ./hooks
 	@echo "   (PathsOnDisk and RecursiveRead count the file system calls path resolution makes: fs-calls/op)"
 	@echo
 	@echo "== governance check --jsonl, the path accuracy is measured through (budget: 10,000 lines in 2s)"
@@ -92,6 +93,11 @@ bench: build
 	@echo "   the same programs as the linker wrote them (right after go build or go install):"
 	$(GO) run ./internal/bench/spawn -n $(BENCH_N) -input internal/bench/testdata/pretooluse-bash.json \
 	  trivial=$(BIN)/bench-trivial.linked "hook=XDG_STATE_HOME=$(abspath $(BENCH_DIR))/state $(BIN)/bench-hook.linked claude"
+	@echo
+	@echo "== the costliest commands under the size bound (internal/bench/worstcase): the analysis in-process,"
+	@echo "   then the hook on each (slowest wall and processor time of 3 runs, peak memory, decision)"
+	$(GO) test -run '^$$' -bench Worst -benchtime 3x -benchmem ./internal/shell
+	$(GO) run ./internal/bench/worst -hook $(BIN)/bench-hook -runs 3
 	@echo
 	@echo "== configured projects: in-process, with roles, a sandbox and rate limits (every call updates the"
 	@echo "   rate-limit state), and through the daemon (daemon: auto, a daemon already running)"

@@ -550,18 +550,25 @@ func checkBypass(t *testing.T, cases []bypassCase) {
 		}
 		t.Run(tt.family+"/"+name, func(t *testing.T) {
 			t.Parallel()
-			d := decide(t, p, shellReq(tt.cmd))
-			if !slices.Contains(tt.want, d.Outcome) || tt.rule != "" && d.Rule != tt.rule {
-				t.Errorf("%q: got %s by %s/%s (%s), want one of %v by %q", shorten(tt.cmd), d.Outcome, d.Layer, d.Rule, d.Message, tt.want, tt.rule)
-			}
-			// What the agent reads: the subject, the reason and the rule.
-			if text := d.Render(); tt.names != "" && !strings.Contains(text, tt.names) {
-				t.Errorf("%q: the message does not name %s:\n%s", shorten(tt.cmd), tt.names, text)
-			}
-			if d.Outcome.Blocks() && (d.Message == "" || d.Suggestion == "") {
-				t.Errorf("%q: %s without a message or a suggestion", shorten(tt.cmd), d.Outcome)
-			}
+			checkBypass(t, p, tt)
 		})
+	}
+}
+
+// checkBypass decides one case and checks the outcome, the rule and the
+// message against it.
+func checkBypass(t *testing.T, p *governance.Policy, tt bypassCase) {
+	t.Helper()
+	d := decide(t, p, shellReq(tt.cmd))
+	if !slices.Contains(tt.want, d.Outcome) || tt.rule != "" && d.Rule != tt.rule {
+		t.Errorf("%q: got %s by %s/%s (%s), want one of %v by %q", shorten(tt.cmd), d.Outcome, d.Layer, d.Rule, d.Message, tt.want, tt.rule)
+	}
+	// What the agent reads: the subject, the reason and the rule.
+	if text := d.Render(); tt.names != "" && !strings.Contains(text, tt.names) {
+		t.Errorf("%q: the message does not name %s:\n%s", shorten(tt.cmd), tt.names, text)
+	}
+	if d.Outcome.Blocks() && (d.Message == "" || d.Suggestion == "") {
+		t.Errorf("%q: %s without a message or a suggestion", shorten(tt.cmd), d.Outcome)
 	}
 }
 

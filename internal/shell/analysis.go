@@ -24,6 +24,7 @@ package shell
 import (
 	"slices"
 	"strings"
+	"time"
 )
 
 // Arg is one word of a simple command after quote removal.
@@ -303,8 +304,19 @@ type Options struct {
 	MaxDepth int
 	// MaxCommands bounds the number of commands (default 2000).
 	MaxCommands int
+	// MaxWords bounds the words of all the commands together, after
+	// brace expansion (default 1024): a policy judges each word, and
+	// every rule that names paths looks at every word.
+	MaxWords int
 	// MaxBytes bounds the length of the command string (default 256 KiB).
 	MaxBytes int
+	// MaxTime bounds the time the analysis takes, parsing included
+	// (default 100 ms; negative for none). The other bounds keep the
+	// work in proportion to the input; this one stops what they did not
+	// foresee.
+	MaxTime time.Duration
+	// Now reads the clock (nil: time.Now).
+	Now func() time.Time
 }
 
 func (o *Options) setDefaults() {
@@ -314,7 +326,13 @@ func (o *Options) setDefaults() {
 	if o.MaxCommands == 0 {
 		o.MaxCommands = 2000
 	}
+	if o.MaxWords == 0 {
+		o.MaxWords = 1024
+	}
 	if o.MaxBytes == 0 {
 		o.MaxBytes = 256 << 10
+	}
+	if o.MaxTime == 0 {
+		o.MaxTime = 100 * time.Millisecond
 	}
 }

@@ -3,6 +3,7 @@ package shell
 import (
 	"slices"
 	"strconv"
+	"strings"
 
 	"mvdan.cc/sh/v3/syntax"
 )
@@ -24,6 +25,13 @@ func braceWords(word *syntax.Word) ([]*syntax.Word, bool) {
 	}) {
 		return nil, false
 	}
+	// Each brace that expands adds a word at least, so that a word with
+	// more braces than maxBraceWords cannot be listed; splitting it
+	// first would take time and memory that grow with how deep the
+	// braces nest ({a,{a,{a,...}}} 60,000 deep took 200 ms and 80 MB).
+	if braces(word) > maxBraceWords {
+		return nil, true
+	}
 	// SplitBraces rewrites the word's parts: work on a copy, so that the
 	// syntax tree stays as it was parsed.
 	cp := *word
@@ -40,6 +48,17 @@ func braceWords(word *syntax.Word) ([]*syntax.Word, bool) {
 		out[i] = &syntax.Word{Parts: parts}
 	}
 	return out, true
+}
+
+// braces counts the opening braces of a word's unquoted text.
+func braces(word *syntax.Word) int {
+	n := 0
+	for _, p := range word.Parts {
+		if lit, ok := p.(*syntax.Lit); ok {
+			n += strings.Count(lit.Value, "{")
+		}
+	}
+	return n
 }
 
 func containsByte(s string, b byte) bool {
@@ -70,7 +89,7 @@ func expandParts(parts []syntax.WordPart) ([][]syntax.WordPart, bool) {
 			case !ok:
 				// Not a sequence bash expands: the text stays.
 				alts = [][]syntax.WordPart{{&syntax.Lit{Value: braceText(be)}}}
-			case len(seq) > maxBraceWords:
+			case seq == nil:
 				return nil, false
 			}
 			for _, s := range seq {
@@ -101,7 +120,7 @@ func expandParts(parts []syntax.WordPart) ([][]syntax.WordPart, bool) {
 
 // sequence returns the words of {x..y[..incr]}: numbers, or single
 // letters; false for anything else. A sequence of more than
-// maxBraceWords returns that many and one empty words.
+// maxBraceWords returns nil and true, without listing them.
 func sequence(be *syntax.BraceExp) ([]string, bool) {
 	lits := make([]string, len(be.Elems))
 	for i, e := range be.Elems {
@@ -120,7 +139,10 @@ func sequence(be *syntax.BraceExp) ([]string, bool) {
 		if err != nil || n == 0 {
 			return nil, false
 		}
-		step = max(n, -n)
+		if step = max(n, -n); step < 0 {
+			// -n of the least int is itself.
+			return nil, true
+		}
 	}
 	from, err1 := strconv.Atoi(lits[0])
 	to, err2 := strconv.Atoi(lits[1])
@@ -131,11 +153,12 @@ func sequence(be *syntax.BraceExp) ([]string, bool) {
 		}
 		from, to, letters = int(lits[0][0]), int(lits[1][0]), true
 	}
-	count := (max(from, to)-min(from, to))/step + 1
-	if count > maxBraceWords {
-		// Too many to list: as many as the caller can tell apart.
-		return make([]string, maxBraceWords+1), true
+	// The distance between two ints may not fit in one: count in
+	// unsigned numbers, where it does.
+	if n := (uint64(max(from, to))-uint64(min(from, to)))/uint64(step) + 1; n == 0 || n > maxBraceWords {
+		return nil, true
 	}
+	count := (max(from, to)-min(from, to))/step + 1
 	out := make([]string, 0, count)
 	for i := 0; i < count; i++ {
 		v := from + i*step

@@ -3,6 +3,8 @@ package shell
 import (
 	"strings"
 	"testing"
+
+	"mvdan.cc/sh/v3/syntax"
 )
 
 // TestBraceExpansion checks that words are judged as bash expands their
@@ -55,5 +57,60 @@ func TestBraceExpansion(t *testing.T) {
 	a := Analyze(`cat x{1..1000}`, Options{Cwd: "/proj", Home: "/home/u"})
 	if args := a.Commands[0].Args; len(args) != 2 || !args[1].Dynamic {
 		t.Errorf("a thousand words: %+v", args)
+	}
+}
+
+// TestBraceSequenceBounds: a sequence too long to list, however its ends
+// are written, stands for words nobody can list; it neither vanishes nor
+// is listed.
+func TestBraceSequenceBounds(t *testing.T) {
+	t.Parallel()
+	for _, src := range []string{
+		"rm {1..99999999} x",
+		"rm {-9223372036854775808..9223372036854775807} x",
+		"rm {9223372036854775807..-9223372036854775808} x",
+		"rm {0..9223372036854775807..-9223372036854775808} x",
+		"rm {-9223372036854775808..9223372036854775807..2} x",
+	} {
+		a := Analyze(src, Options{})
+		if len(a.Commands) != 1 || len(a.Commands[0].Args) != 3 || !a.Commands[0].Args[1].Dynamic {
+			t.Errorf("%s: %v, want rm, a word not known and x", src, a.Commands[0].Words())
+		}
+	}
+}
+
+// TestBraceNestingBound: a word with more braces than the words a brace
+// expansion may list stands for words nobody can list, however the braces
+// nest; one with fewer is listed.
+func TestBraceNestingBound(t *testing.T) {
+	t.Parallel()
+	nested := func(n int) string { return strings.Repeat("{a,", n) + "b" + strings.Repeat("}", n) }
+	for _, src := range []string{"rm " + nested(300) + " x", "rm " + strings.Repeat("{a}", 300) + " x"} {
+		a := Analyze(src, Options{})
+		if len(a.Commands) != 1 || len(a.Commands[0].Args) != 3 || !a.Commands[0].Args[1].Dynamic {
+			t.Errorf("%.40s...: %d words, want rm, a word not known and x", src, len(a.Commands[0].Args))
+		}
+	}
+	a := Analyze("rm "+nested(100), Options{})
+	if len(a.Commands) != 1 || len(a.Commands[0].Args) != 102 {
+		t.Errorf("braces 100 deep: %v, want rm and 101 words", a.Commands[0].Words())
+	}
+}
+
+// TestBraceBoundBeforeSplitting: a word past the bound is not split into
+// its brace expressions at all: splitting allocates for every brace.
+func TestBraceBoundBeforeSplitting(t *testing.T) {
+	f, err := syntax.NewParser().Parse(strings.NewReader("echo "+strings.Repeat("{a,", 5000)+"b"+strings.Repeat("}", 5000)), "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	word := f.Stmts[0].Cmd.(*syntax.CallExpr).Args[1]
+	allocs := testing.AllocsPerRun(5, func() {
+		if words, ok := braceWords(word); words != nil || !ok {
+			t.Fatal("a word of 5,000 braces is listed")
+		}
+	})
+	if allocs > 2 {
+		t.Errorf("%v allocations, want the word refused before it is split", allocs)
 	}
 }

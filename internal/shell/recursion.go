@@ -48,22 +48,24 @@ func spawnsItself(name string, body *syntax.Stmt) bool {
 // out is a program chosen at run time, a builtin that leaves, loads,
 // replaces or redefines code (return, exit, unset, source, eval, exec,
 // ...), or a definition in the body; it counts wherever it stands, even
-// under a condition that may never hold.
-func endless(name string, funcs map[string]*syntax.Stmt) bool {
+// under a condition that may never hold. It adds to *visits the function
+// bodies it reads, so that a caller can bound the work over many calls.
+func endless(name string, funcs map[string]*syntax.Stmt, visits *int) bool {
 	// Follow the calls that always run, from name: the recursion is
 	// endless when they lead back to it. Most functions call none of the
 	// string's functions: the common case allocates nothing.
 	var orderBuf, callsBuf [8]string
-	order := append(orderBuf[:0], name)
+	order := nameSet{list: append(orderBuf[:0], name)}
 	back := false
-	for i := 0; i < len(order) && !back; i++ {
-		for _, g := range alwaysCalls(funcs[order[i]], callsBuf[:0]) {
+	for i := 0; i < len(order.list) && !back; i++ {
+		*visits++
+		for _, g := range alwaysCalls(funcs[order.list[i]], callsBuf[:0]) {
 			if g == name {
 				back = true
 				break
 			}
-			if _, ok := funcs[g]; ok && !slices.Contains(order, g) {
-				order = append(order, g)
+			if _, ok := funcs[g]; ok {
+				order.add(g)
 			}
 		}
 	}
@@ -72,17 +74,49 @@ func endless(name string, funcs map[string]*syntax.Stmt) bool {
 	}
 	// No function that a call may reach, under a condition or not, may
 	// have a way out.
-	reach := []string{name}
-	for i := 0; i < len(reach); i++ {
-		if hasWayOut(funcs[reach[i]], func(g string) {
-			if _, ok := funcs[g]; ok && !slices.Contains(reach, g) {
-				reach = append(reach, g)
+	reach := nameSet{list: []string{name}}
+	for i := 0; i < len(reach.list); i++ {
+		*visits++
+		if hasWayOut(funcs[reach.list[i]], func(g string) {
+			if _, ok := funcs[g]; ok {
+				reach.add(g)
 			}
 		}) {
 			return false
 		}
 	}
 	return true
+}
+
+// nameSet is a list of names without repeats. A string may define
+// thousands of functions that call each other: past a few names, a map
+// answers whether one is in the list, so that following the calls takes
+// time in proportion to the functions, not to their square.
+type nameSet struct {
+	list []string
+	in   map[string]bool
+}
+
+// add appends name unless the set has it.
+func (s *nameSet) add(name string) {
+	const small = 16
+	if s.in == nil {
+		if slices.Contains(s.list, name) {
+			return
+		}
+		if len(s.list) >= small {
+			s.in = make(map[string]bool, 2*len(s.list))
+			for _, n := range s.list {
+				s.in[n] = true
+			}
+		}
+	} else if s.in[name] {
+		return
+	}
+	s.list = append(s.list, name)
+	if s.in != nil {
+		s.in[name] = true
+	}
 }
 
 // alwaysCalls appends to dst the name of every command that the body runs

@@ -1,6 +1,11 @@
 package shell
 
-import "testing"
+import (
+	"fmt"
+	"slices"
+	"strings"
+	"testing"
+)
 
 func TestEndlessRecursion(t *testing.T) {
 	t.Parallel()
@@ -69,5 +74,83 @@ func TestForkBombQuoted(t *testing.T) {
 				t.Errorf("Analyze(%q).ForkBomb is empty", src)
 			}
 		})
+	}
+}
+
+// TestEndlessWork: the search for endless recursion reads each function
+// body once per search, whatever the number of functions; a function's
+// answer is kept until a function is defined again; and over many calls
+// the bodies read are bounded, past which the analysis stops, naming the
+// bound.
+func TestEndlessWork(t *testing.T) {
+	t.Parallel()
+	// f0 ... f(n-1), each calling the one before; f0 calls f(n-1).
+	ring := func(n int) string {
+		var b strings.Builder
+		fmt.Fprintf(&b, "f0(){ f%d; }; ", n-1)
+		for i := 1; i < n; i++ {
+			fmt.Fprintf(&b, "f%d(){ f%d; }; ", i, i-1)
+		}
+		return b.String()
+	}
+	t.Run("one search", func(t *testing.T) {
+		const n = 3000
+		w := newWalker(Options{MaxTime: -1})
+		w.parse(ring(n), &frame{}, &execCtx{}, nil)
+		visits := 0
+		if !endless("f0", w.funcDefs, &visits) {
+			t.Fatal("a ring of functions is endless")
+		}
+		if visits > 2*n {
+			t.Errorf("a ring of %d functions: %d bodies read, want at most %d", n, visits, 2*n)
+		}
+	})
+	t.Run("answer kept", func(t *testing.T) {
+		src := "g(){ :; }; f(){ g; }" + strings.Repeat("; f", 500)
+		w := newWalker(Options{MaxTime: -1})
+		w.parse(src, &frame{}, &execCtx{}, nil)
+		if w.recursionWork > 10 {
+			t.Errorf("500 calls of one function: %d bodies read, want the answer kept", w.recursionWork)
+		}
+		// Defined again, a function is searched again: f now recurses.
+		a := Analyze(src+"; g(){ f; }; f", Options{})
+		if a.Endless != "f" {
+			t.Errorf("f calls g, redefined to call f: Endless = %q", a.Endless)
+		}
+	})
+	t.Run("bounded", func(t *testing.T) {
+		// A chain of functions, each calling the one before twice: each
+		// call asks about another function, whose search reads the chain.
+		var b strings.Builder
+		b.WriteString("f0(){ :; }; ")
+		const n = 5000
+		for i := 1; i < n; i++ {
+			fmt.Fprintf(&b, "f%d(){ f%d; f%d; }; ", i, i-1, i-1)
+		}
+		fmt.Fprintf(&b, "f%d", n-1)
+		// On a busy machine the time bound may come first: not here.
+		a := Analyze(b.String(), Options{MaxTime: -1})
+		if !hasProblem(a, ProblemSize) || !strings.Contains(problemDetail(a, ProblemSize), "function bodies") {
+			t.Errorf("a chain of %d functions: %v, want %s naming the function bodies", n, a.Problems, ProblemSize)
+		}
+	})
+}
+
+// TestNameSet: the set keeps the names in the order first added, each
+// once, as a list searched from the start does, below and past the size
+// at which it starts a map.
+func TestNameSet(t *testing.T) {
+	t.Parallel()
+	var s nameSet
+	var plain []string
+	for i := range 200 {
+		name := fmt.Sprintf("f%d", (i*7)%53)
+		s.add(name)
+		if !slices.Contains(plain, name) {
+			plain = append(plain, name)
+		}
+		if !slices.Equal(s.list, plain) {
+			t.Fatalf("after adding %s: %v, want %v", name, s.list, plain)
+		}
 	}
 }

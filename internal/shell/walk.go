@@ -1,24 +1,37 @@
 package shell
 
 import (
+	"errors"
 	"fmt"
 	"path"
 	"slices"
 	"strings"
 	"sync"
+	"time"
 	"unicode"
 
 	"mvdan.cc/sh/v3/syntax"
 )
 
+// maxNesting bounds how deep the parser recurses into one string: nested
+// statements, word parts, arithmetic and test expressions, and the length
+// of a pipeline or an && list, whose trees nest as deep as they are long.
+// Past it the string is not analysed (ProblemDepth). The parser's time and
+// memory grow faster than the nesting does: 125,000 nested subshells, a
+// 250 KB command, took 2.7 s of processor time and 960 MB in the hook;
+// stopped at 256 levels, the same command takes under a millisecond
+// (BenchmarkAnalyzeWorst). Commands people write nest a few
+// levels and chain a few dozen commands.
+const maxNesting = 256
+
 var parserPool = sync.Pool{New: func() any {
-	return syntax.NewParser(syntax.Variant(syntax.LangBash))
+	return syntax.NewParser(syntax.Variant(syntax.LangBash), syntax.MaxNesting(maxNesting))
 }}
 
 // Analyze finds every simple command that src would execute.
 func Analyze(src string, opts Options) *Analysis {
-	opts.setDefaults()
-	w := &walker{opts: opts, out: &Analysis{}}
+	w := newWalker(opts)
+	opts = w.opts
 	if len(src) > opts.MaxBytes {
 		w.problem(ProblemSize, fmt.Sprintf("the command is %d bytes long; the limit is %d", len(src), opts.MaxBytes))
 		return w.out
@@ -35,6 +48,17 @@ func Analyze(src string, opts Options) *Analysis {
 		}
 	}
 	return w.out
+}
+
+// newWalker returns a walker for an analysis with opts, whose time starts
+// now.
+func newWalker(opts Options) *walker {
+	opts.setDefaults()
+	w := &walker{opts: opts, out: &Analysis{}}
+	if opts.MaxTime > 0 {
+		w.deadline = w.now().Add(opts.MaxTime)
+	}
+	return w
 }
 
 type walker struct {
@@ -64,6 +88,11 @@ type walker struct {
 	funcOrder []string
 	called    map[string]bool
 	active    map[string]bool
+	// notEndless holds the functions found not to recurse endlessly
+	// with the functions defined so far; recursionWork counts the
+	// function bodies read to find out (see checkEndless).
+	notEndless    map[string]bool
+	recursionWork int
 	// files holds text written to files earlier in the same string
 	// (cat > f <<EOF), so that running f later is analysed.
 	files map[string]string
@@ -72,6 +101,12 @@ type walker struct {
 	fetched map[string]string
 	stopped bool
 	steps   int
+	// deadline is when the analysis has run for Options.MaxTime; isLate
+	// is set once the clock has passed it (see late).
+	deadline time.Time
+	isLate   bool
+	// words counts the words of the commands emitted (Options.MaxWords).
+	words int
 	// shells counts the shell processes numbered so far (see frame).
 	shells int
 	// pwd is the folder of the statement whose words are being expanded,
@@ -185,14 +220,27 @@ func (w *walker) parse(src string, parent *frame, ctx *execCtx, mk func(*frame))
 		return
 	}
 	p := parserPool.Get().(*syntax.Parser)
-	file, err := p.Parse(strings.NewReader(src), "")
+	file, err := p.Parse(&deadlineReader{src, w}, "")
 	parserPool.Put(p)
 	if err != nil {
+		if errors.Is(err, errLate) {
+			w.tooLate()
+			return
+		}
+		var nesting syntax.NestingError
+		if errors.As(err, &nesting) {
+			w.problem(ProblemDepth, fmt.Sprintf("the command nests or chains more than %d levels deep", nesting.Max))
+			return
+		}
 		// A command that does not parse is never allowed; what can be
 		// recovered of it is still analysed, so that a destructive part
 		// is denied.
 		w.problem(ProblemParse, err.Error())
-		file = recoverParse(src)
+		file = w.recoverParse(src)
+		if w.late() {
+			w.tooLate()
+			return
+		}
 	}
 	f := &frame{src: src, depth: depth, origin: parent.origin, shell: parent.shell}
 	if mk != nil {
@@ -203,9 +251,9 @@ func (w *walker) parse(src string, parent *frame, ctx *execCtx, mk func(*frame))
 
 // recoverParse parses what it can of broken shell text; the file it
 // returns is never nil, but may hold no statements.
-func recoverParse(src string) *syntax.File {
-	p := syntax.NewParser(syntax.Variant(syntax.LangBash), syntax.RecoverErrors(8))
-	f, _ := p.Parse(strings.NewReader(src), "")
+func (w *walker) recoverParse(src string) *syntax.File {
+	p := syntax.NewParser(syntax.Variant(syntax.LangBash), syntax.RecoverErrors(8), syntax.MaxNesting(maxNesting))
+	f, _ := p.Parse(&deadlineReader{src, w}, "")
 	if len(f.Stmts) > 0 {
 		return f
 	}
@@ -214,7 +262,7 @@ func recoverParse(src string) *syntax.File {
 	if trimmed == src || trimmed == "" {
 		return f
 	}
-	f, _ = p.Parse(strings.NewReader(trimmed), "")
+	f, _ = p.Parse(&deadlineReader{trimmed, w}, "")
 	return f
 }
 
@@ -242,6 +290,10 @@ func (w *walker) stmt(s *syntax.Stmt, f *frame, ctx *execCtx) {
 	// so the work can grow exponentially with statements that run no
 	// command (nested loops, functions calling functions): bound it too.
 	w.steps++
+	if w.steps%64 == 0 && w.late() {
+		w.tooLate()
+		return
+	}
 	if w.steps > w.opts.MaxCommands*stepsPerCommand {
 		w.problem(ProblemSize, fmt.Sprintf("the command takes more than %d steps to analyse: loops or function calls nest too much", w.opts.MaxCommands*stepsPerCommand))
 		w.stopped = true
@@ -426,6 +478,7 @@ func (w *walker) stmt(s *syntax.Stmt, f *frame, ctx *execCtx) {
 			}
 			w.funcDefs[n.Value] = c.Body
 			w.funcSrc[n.Value] = f
+			w.notEndless = nil
 			delete(w.called, n.Value)
 			if spawnsItself(n.Value, c.Body) {
 				w.out.ForkBomb = n.Value
@@ -811,6 +864,21 @@ func (w *walker) setVar(name string, v Arg) {
 
 // call builds the command of a simple command, unwraps it and emits it.
 func (w *walker) call(c *syntax.CallExpr, f *frame, ctx *execCtx) {
+	// Each word as written is one word or more once expanded: a command
+	// past the bound on words stops the analysis before its words are.
+	// The elements of an array it assigns are words as well.
+	n := len(c.Args)
+	for _, a := range c.Assigns {
+		if a.Array != nil {
+			n += len(a.Array.Elems)
+		}
+	}
+	if w.words+n > w.opts.MaxWords {
+		w.tooManyWords()
+		return
+	}
+	// The command's own words are counted as it is emitted.
+	w.words += n - len(c.Args)
 	for _, a := range c.Assigns {
 		if a.Value != nil {
 			w.substs(a.Value, f, ctx)
@@ -923,8 +991,8 @@ func (w *walker) run(cmd *Command, f *frame, ctx *execCtx) {
 					ctx.out.opaque = true
 				}
 				w.called[cmd.Name] = true
-				if w.out.Endless == "" && !w.active[cmd.Name] && endless(cmd.Name, w.funcDefs) {
-					w.out.Endless = cmd.Name
+				if w.out.Endless == "" && !w.active[cmd.Name] && !w.notEndless[cmd.Name] {
+					w.checkEndless(cmd.Name)
 				}
 				// What the function assigns may be local to it: not known
 				// after the call.
@@ -1056,6 +1124,32 @@ func (w *walker) remember(cmd *Command) {
 	}
 }
 
+// checkEndless records name in the analysis when calling it recurses
+// endlessly (see endless). Each call of a function asks: the answer is
+// kept until a function is defined again, and the bodies read to find it
+// are bounded as the statements analysed are, since thousands of
+// functions calling each other would otherwise be read again on every
+// call.
+func (w *walker) checkEndless(name string) {
+	limit := w.opts.MaxCommands * stepsPerCommand
+	if w.recursionWork > limit {
+		return
+	}
+	if endless(name, w.funcDefs, &w.recursionWork) {
+		w.out.Endless = name
+		return
+	}
+	if w.recursionWork > limit {
+		w.problem(ProblemSize, fmt.Sprintf("functions call each other through more than %d function bodies", limit))
+		w.stopped = true
+		return
+	}
+	if w.notEndless == nil {
+		w.notEndless = map[string]bool{}
+	}
+	w.notEndless[name] = true
+}
+
 // callFunc analyses a function body for a call with args (nil when the
 // arguments are unknown).
 func (w *walker) callFunc(name string, body *syntax.Stmt, src *frame, args []Arg, ctx *execCtx) {
@@ -1078,6 +1172,12 @@ func (w *walker) callFunc(name string, body *syntax.Stmt, src *frame, args []Arg
 	w.stmt(body, &f, ctx)
 }
 
+// tooManyWords stops the analysis at the bound on words.
+func (w *walker) tooManyWords() {
+	w.problem(ProblemSize, fmt.Sprintf("the commands have more than %d words", w.opts.MaxWords))
+	w.stopped = true
+}
+
 // emit records a finished command.
 func (w *walker) emit(cmd *Command, f *frame, ctx *execCtx) {
 	if w.stopped {
@@ -1086,6 +1186,10 @@ func (w *walker) emit(cmd *Command, f *frame, ctx *execCtx) {
 	if len(w.out.Commands) >= w.opts.MaxCommands {
 		w.problem(ProblemSize, fmt.Sprintf("the command runs more than %d simple commands", w.opts.MaxCommands))
 		w.stopped = true
+		return
+	}
+	if w.words += len(cmd.Args); w.words > w.opts.MaxWords {
+		w.tooManyWords()
 		return
 	}
 	if !cmd.cwdSet {

@@ -510,6 +510,10 @@ type Parser struct {
 	recoveredErrors  int
 	recoverErrorsMax int
 
+	// nesting is how deep the parser has recursed, bounded by maxNesting
+	// (see nesting.go).
+	nesting, maxNesting int
+
 	forbidNested bool
 
 	// list of pending heredoc bodies
@@ -570,6 +574,7 @@ func (p *Parser) reset() {
 	p.quote, p.forbidNested = noState, false
 	p.openNodes = 0
 	p.recoveredErrors = 0
+	p.nesting = 0
 	p.heredocs, p.buriedHdocs = p.heredocs[:0], 0
 	p.hdocStops = nil
 	p.parsingDoc = false
@@ -1205,6 +1210,10 @@ func (p *Parser) ensureNoNested(pos Pos) {
 }
 
 func (p *Parser) wordPart() WordPart {
+	if !p.enter() {
+		return nil
+	}
+	defer p.leave()
 	switch p.tok {
 	case _Lit, _LitWord, _LitRedir:
 		l := p.lit(p.pos, p.val)
@@ -2123,12 +2132,19 @@ func (p *Parser) getStmt(readEnd, binCmd, fnBody bool) *Stmt {
 		return nil
 	}
 	// instead of using recursion, iterate manually
+	chain := 0
+	defer func() { p.nesting -= chain }()
 	for p.tok == andAnd || p.tok == orOr {
 		if binCmd {
 			// left associativity: in a list of BinaryCmds, the
 			// right recursion should only read a single element
 			return s
 		}
+		// The tree of a list nests as deep as the list is long.
+		if !p.enter() {
+			return nil
+		}
+		chain++
 		b := &BinaryCmd{
 			OpPos: p.pos,
 			Op:    BinCmdOperator(p.tok),
@@ -2179,6 +2195,10 @@ func (p *Parser) getStmt(readEnd, binCmd, fnBody bool) *Stmt {
 }
 
 func (p *Parser) gotStmtPipe(s *Stmt, binCmd bool) *Stmt {
+	if !p.enter() {
+		return nil
+	}
+	defer p.leave()
 	s.Comments, p.accComs = p.accComs, nil
 	for p.peekRedir() {
 		p.doRedirect(s)
@@ -2332,12 +2352,19 @@ func (p *Parser) gotStmtPipe(s *Stmt, binCmd bool) *Stmt {
 		p.doRedirect(s)
 	}
 	// instead of using recursion, iterate manually
+	chain := 0
+	defer func() { p.nesting -= chain }()
 	for p.tok == or || p.tok == orAnd {
 		if binCmd {
 			// left associativity: in a list of BinaryCmds, the
 			// right recursion should only read a single element
 			return s
 		}
+		// The tree of a pipeline nests as deep as it is long.
+		if !p.enter() {
+			return nil
+		}
+		chain++
 		if p.tok == orAnd && p.lang.in(LangMirBSDKorn) {
 			// No need to check for LangPOSIX, as on that language
 			// we parse |& as two tokens.
@@ -2638,6 +2665,10 @@ func (p *Parser) testClause(s *Stmt) {
 }
 
 func (p *Parser) testExprBinary(pastAndOr bool) TestExpr {
+	if !p.enter() {
+		return nil
+	}
+	defer p.leave()
 	p.got(_Newl)
 	var left TestExpr
 	if pastAndOr {
@@ -2698,6 +2729,10 @@ func (p *Parser) testExprBinary(pastAndOr bool) TestExpr {
 }
 
 func (p *Parser) testExprUnary() TestExpr {
+	if !p.enter() {
+		return nil
+	}
+	defer p.leave()
 	switch p.tok {
 	case _EOF, rightParen:
 		return nil

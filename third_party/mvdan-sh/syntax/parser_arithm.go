@@ -3,6 +3,10 @@ package syntax
 // compact specifies whether we allow spaces between expressions.
 // This is true for let
 func (p *Parser) arithmExpr(compact bool) ArithmExpr {
+	if !p.enter() {
+		return nil
+	}
+	defer p.leave()
 	return p.arithmExprComma(compact)
 }
 
@@ -13,6 +17,10 @@ func (p *Parser) arithmExprComma(compact bool) ArithmExpr {
 }
 
 func (p *Parser) arithmExprAssign(compact bool) ArithmExpr {
+	if !p.enter() {
+		return nil
+	}
+	defer p.leave()
 	// Assign is different from the other binary operators because it's
 	// right-associative and needs to check that it's placed after a name
 	value := p.arithmExprTernary(compact)
@@ -124,6 +132,10 @@ func (p *Parser) arithmExprMultiplication(compact bool) ArithmExpr {
 }
 
 func (p *Parser) arithmExprPower(compact bool) ArithmExpr {
+	if !p.enter() {
+		return nil
+	}
+	defer p.leave()
 	// Power is different from the other binary operators because it's right-associative
 	value := p.arithmExprUnary(compact)
 	if BinAritOperator(p.tok) != Pow || (compact && p.spaced) {
@@ -150,6 +162,10 @@ func (p *Parser) arithmExprPower(compact bool) ArithmExpr {
 }
 
 func (p *Parser) arithmExprUnary(compact bool) ArithmExpr {
+	if !p.enter() {
+		return nil
+	}
+	defer p.leave()
 	if !compact {
 		p.got(_Newl)
 	}
