@@ -1,0 +1,238 @@
+package confine
+
+import (
+	"bufio"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"runtime"
+	"slices"
+	"strings"
+
+	"github.com/agentgov/governance/governance"
+)
+
+// ErrCannotConfine is wrapped by every error that says this machine
+// cannot confine the command (no bubblewrap, no user namespaces, no
+// fresh /proc); the command then does not run.
+var ErrCannotConfine = errors.New("this machine cannot confine the command")
+
+// Launcher runs commands under a profile with bubblewrap. It never runs
+// a command unconfined: when the sandbox cannot be set up, Run returns
+// an error wrapping [ErrCannotConfine] or [ErrProfile] and the command
+// has not run.
+type Launcher struct {
+	// Env is the environment of the call; variables whose names say they
+	// hold a secret are removed before the command sees it. PATH in it
+	// finds bwrap when Bwrap is empty.
+	Env []string
+	// Bwrap is bubblewrap's path; empty means found on Env's PATH.
+	Bwrap string
+	// Root reports that the launcher runs as root: the command then gets
+	// a user namespace of its own, so that it is not root on the host.
+	Root bool
+	// Stdin, Stdout and Stderr are the command's, passed through.
+	Stdin          io.Reader
+	Stdout, Stderr io.Writer
+}
+
+// systemTree are the system folders every call sees read-only (or as
+// the links they are).
+var systemTree = []string{"/usr", "/bin", "/sbin", "/lib", "/lib32", "/lib64", "/libx32", "/etc", "/opt"}
+
+// Run runs argv under p and returns its exit status, with its standard
+// streams passed through unchanged.
+func (l *Launcher) Run(ctx context.Context, p *Profile, argv []string) (int, error) {
+	if len(argv) == 0 {
+		return 0, fmt.Errorf("%w: no command", ErrProfile)
+	}
+	if err := p.Check(); err != nil {
+		return 0, err
+	}
+	if runtime.GOOS != "linux" {
+		return 0, fmt.Errorf("%w: confinement needs Linux and bubblewrap", ErrCannotConfine)
+	}
+	bwrap, err := l.bwrap()
+	if err != nil {
+		return 0, err
+	}
+	for _, s := range slices.Concat(p.Writable, p.ReadOnly) {
+		if _, err := os.Stat(s); err != nil {
+			return 0, fmt.Errorf("%w: %v", ErrProfile, err)
+		}
+	}
+	for _, r := range p.Report {
+		f, err := os.OpenFile(r, os.O_WRONLY|os.O_CREATE|os.O_APPEND|syscallNoFollow, 0o600)
+		if err != nil {
+			return 0, fmt.Errorf("%w: report file: %v", ErrProfile, err)
+		}
+		f.Close()
+	}
+	empty, err := os.CreateTemp("", "governance-confine-empty-")
+	if err != nil {
+		return 0, fmt.Errorf("%w: %v", ErrCannotConfine, err)
+	}
+	defer os.Remove(empty.Name())
+	empty.Close()
+	if err := os.Chmod(empty.Name(), 0o444); err != nil {
+		return 0, fmt.Errorf("%w: %v", ErrCannotConfine, err)
+	}
+	closeInherited()
+	status, statusW, err := os.Pipe()
+	if err != nil {
+		return 0, fmt.Errorf("%w: %v", ErrCannotConfine, err)
+	}
+	defer status.Close()
+
+	args := slices.Concat([]string{"--json-status-fd", "3"}, l.Args(p, empty.Name()), []string{"--"}, argv)
+	cmd := exec.CommandContext(ctx, bwrap, args...)
+	// The environment goes to bwrap as its own, never as --setenv words
+	// a process listing would show.
+	cmd.Env = CleanEnv(l.Env)
+	cmd.Stdin, cmd.Stdout, cmd.Stderr = l.Stdin, l.Stdout, l.Stderr
+	cmd.ExtraFiles = []*os.File{statusW}
+	if err := cmd.Start(); err != nil {
+		statusW.Close()
+		return 0, fmt.Errorf("%w: %v", ErrCannotConfine, err)
+	}
+	statusW.Close()
+	started := false
+	sc := bufio.NewScanner(status)
+	for sc.Scan() {
+		var st struct {
+			ChildPID *int `json:"child-pid"`
+		}
+		if json.Unmarshal(sc.Bytes(), &st) == nil && st.ChildPID != nil {
+			started = true
+		}
+	}
+	err = cmd.Wait()
+	if !started {
+		return 0, fmt.Errorf("%w: bubblewrap could not set up the sandbox (user namespaces, a fresh /proc or a mount failed; its message is above)", ErrCannotConfine)
+	}
+	var exit *exec.ExitError
+	switch {
+	case err == nil:
+		return 0, nil
+	case errors.As(err, &exit):
+		if code := exit.ExitCode(); code >= 0 {
+			return code, nil
+		}
+		return 128 + signalOf(exit), nil
+	}
+	return 0, err
+}
+
+// bwrap finds bubblewrap.
+func (l *Launcher) bwrap() (string, error) {
+	if l.Bwrap != "" {
+		return l.Bwrap, nil
+	}
+	path := ""
+	for _, kv := range l.Env {
+		if v, ok := strings.CutPrefix(kv, "PATH="); ok {
+			path = v
+		}
+	}
+	for _, dir := range filepath.SplitList(path) {
+		if dir == "" || !filepath.IsAbs(dir) {
+			continue
+		}
+		p := filepath.Join(dir, "bwrap")
+		if fi, err := os.Stat(p); err == nil && !fi.IsDir() && fi.Mode()&0o111 != 0 {
+			return p, nil
+		}
+	}
+	return "", fmt.Errorf("%w: bubblewrap (bwrap) is not installed or not on the PATH (Debian and Ubuntu: apt-get install bubblewrap)", ErrCannotConfine)
+}
+
+// Args returns bubblewrap's arguments for p, up to the command: empty is
+// an empty read-only file that masks secret files.
+//
+// The tree is built from an allow-list: the system folders read-only, a
+// fresh /proc and /dev, a private /tmp, an empty home folder, then what
+// the profile shows, the protected set read-only again, and the masks
+// last, since a later mount covers an earlier one. Sockets (/run, the
+// state folder, /tmp/.X11-unix) are left out: a read-only mount does not
+// stop connect().
+func (l *Launcher) Args(p *Profile, empty string) []string {
+	args := []string{"--unshare-all", "--cap-drop", "ALL", "--new-session"}
+	if l.Root {
+		args = append(args, "--unshare-user")
+	}
+	if p.Network {
+		args = append(args, "--share-net")
+	}
+	if !p.Background {
+		args = append(args, "--die-with-parent")
+	}
+	for _, s := range systemTree {
+		fi, err := os.Lstat(s)
+		switch {
+		case err != nil:
+		case fi.Mode()&os.ModeSymlink != 0:
+			if t, err := os.Readlink(s); err == nil {
+				args = append(args, "--symlink", t, s)
+			}
+		case fi.IsDir():
+			args = append(args, "--ro-bind", s, s)
+		}
+	}
+	args = append(args, "--proc", "/proc", "--dev", "/dev", "--tmpfs", "/tmp", "--tmpfs", "/var/tmp")
+	if p.Network {
+		// A resolver named through /run (systemd-resolved) is shown.
+		if t, err := filepath.EvalSymlinks("/etc/resolv.conf"); err == nil && inside(t, "/run") {
+			args = append(args, "--ro-bind", t, t)
+		}
+	}
+	if p.Home != "" {
+		args = append(args, "--tmpfs", p.Home)
+	}
+	for _, s := range p.ReadOnly {
+		args = append(args, "--ro-bind", s, s)
+	}
+	for _, s := range p.Writable {
+		args = append(args, "--bind", s, s)
+	}
+	for _, s := range p.Report {
+		args = append(args, "--bind", s, s)
+	}
+	if p.Kind == ReadOnly && p.Home != "" {
+		args = append(args, "--remount-ro", p.Home)
+	}
+	for _, s := range p.Protected {
+		if fi, err := os.Lstat(s); err == nil && fi.Mode()&os.ModeSymlink == 0 {
+			args = append(args, "--ro-bind", s, s)
+		}
+	}
+	for _, s := range p.Masked {
+		fi, err := os.Lstat(s)
+		switch {
+		case err != nil || fi.Mode()&os.ModeSymlink != 0:
+			// A link leads to what is masked or not shown.
+		case fi.IsDir():
+			args = append(args, "--tmpfs", s, "--remount-ro", s)
+		default:
+			args = append(args, "--ro-bind", empty, s)
+		}
+	}
+	return append(args, "--chdir", p.Cwd)
+}
+
+// CleanEnv returns env without the variables whose names say they hold a
+// secret, as the analysis judges reads of them.
+func CleanEnv(env []string) []string {
+	out := make([]string, 0, len(env))
+	for _, kv := range env {
+		name, _, _ := strings.Cut(kv, "=")
+		if !governance.SecretEnv(name) {
+			out = append(out, kv)
+		}
+	}
+	return out
+}
