@@ -27,6 +27,8 @@ func TestMain(m *testing.M) {
 func helper(what string, args []string) int {
 	var err error
 	switch what {
+	case "main":
+		return Main(os.Stdin, os.Stdout, os.Stderr, args)
 	case "connect-unix", "connect-tcp":
 		network := "unix"
 		if what == "connect-tcp" {

@@ -1,9 +1,7 @@
 package confine
 
 import (
-	"bufio"
 	"context"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
@@ -45,6 +43,10 @@ type Launcher struct {
 // the links they are).
 var systemTree = []string{"/usr", "/bin", "/sbin", "/lib", "/lib32", "/lib64", "/libx32", "/etc", "/opt"}
 
+// readyShim runs inside the sandbox, once it stands: it writes a byte to
+// descriptor 3, the launcher's pipe, closes it and becomes the command.
+var readyShim = []string{"/bin/sh", "-c", `printf x >&3 && exec 3>&- && exec "$@"`, "sh"}
+
 // Run runs argv under p and returns its exit status, with its standard
 // streams passed through unchanged.
 func (l *Launcher) Run(ctx context.Context, p *Profile, argv []string) (int, error) {
@@ -83,34 +85,30 @@ func (l *Launcher) Run(ctx context.Context, p *Profile, argv []string) (int, err
 		return 0, fmt.Errorf("%w: %v", ErrCannotConfine, err)
 	}
 	closeInherited()
-	status, statusW, err := os.Pipe()
+	ready, readyW, err := os.Pipe()
 	if err != nil {
 		return 0, fmt.Errorf("%w: %v", ErrCannotConfine, err)
 	}
-	defer status.Close()
+	defer ready.Close()
 
-	args := slices.Concat([]string{"--json-status-fd", "3"}, l.Args(p, empty.Name()), []string{"--"}, argv)
+	args := slices.Concat(l.Args(p, empty.Name()), []string{"--"}, readyShim, argv)
 	cmd := exec.CommandContext(ctx, bwrap, args...)
 	// The environment goes to bwrap as its own, never as --setenv words
 	// a process listing would show.
 	cmd.Env = CleanEnv(l.Env)
 	cmd.Stdin, cmd.Stdout, cmd.Stderr = l.Stdin, l.Stdout, l.Stderr
-	cmd.ExtraFiles = []*os.File{statusW}
+	cmd.ExtraFiles = []*os.File{readyW}
 	if err := cmd.Start(); err != nil {
-		statusW.Close()
+		readyW.Close()
 		return 0, fmt.Errorf("%w: %v", ErrCannotConfine, err)
 	}
-	statusW.Close()
-	started := false
-	sc := bufio.NewScanner(status)
-	for sc.Scan() {
-		var st struct {
-			ChildPID *int `json:"child-pid"`
-		}
-		if json.Unmarshal(sc.Bytes(), &st) == nil && st.ChildPID != nil {
-			started = true
-		}
-	}
+	readyW.Close()
+	// bubblewrap reports its child's pid before it sets the sandbox up,
+	// and exits 1 when a step fails, as a command may: only the shim,
+	// run once the sandbox stands, tells the two apart.
+	var b [1]byte
+	n, _ := io.ReadFull(ready, b[:])
+	started := n == 1
 	err = cmd.Wait()
 	if !started {
 		return 0, fmt.Errorf("%w: bubblewrap could not set up the sandbox (user namespaces, a fresh /proc or a mount failed; its message is above)", ErrCannotConfine)
