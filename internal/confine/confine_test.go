@@ -408,3 +408,73 @@ func TestStateHidden(t *testing.T) {
 		t.Errorf("stderr = %q, want the state folder read-only", errs)
 	}
 }
+
+// TestManagedFolderSecrets: the secrets in governance's folders that the
+// system folders show (the managed policy's /etc/governance) are masked.
+func TestManagedFolderSecrets(t *testing.T) {
+	t.Parallel()
+	managed, err := os.MkdirTemp("/opt", "governance-confine-test-")
+	if err != nil {
+		t.Skip("cannot make a folder in /opt:", err)
+	}
+	t.Cleanup(func() { os.RemoveAll(managed) })
+	token := filepath.Join(managed, "approver.token")
+	must(t, os.WriteFile(token, []byte(secretValue), 0o600))
+	w := newWorld(t)
+	w.eng.Policy.ConfigDirs = append(w.eng.Policy.ConfigDirs, managed)
+	p := w.profile(t, UnknownEffects, Options{})
+	if !slices.Contains(p.Masked, token) {
+		t.Errorf("%s is not masked: %v", token, p.Masked)
+	}
+}
+
+// TestNetworkKept: a profile that keeps the network reaches the host's
+// loopback (a dev server the agent talks to).
+func TestNetworkKept(t *testing.T) {
+	needBwrap(t)
+	w := newWorld(t)
+	tcp, err := net.Listen("tcp", "127.0.0.1:0")
+	must(t, err)
+	defer tcp.Close()
+	go func() {
+		if c, err := tcp.Accept(); err == nil {
+			c.Close()
+		}
+	}()
+	p := w.profile(t, UnknownEffects, Options{Network: true})
+	code, out, errs := w.run(t, p, "env", helperEnv+"=connect-tcp", w.helper, tcp.Addr().String())
+	if code != 0 || out != "ok\n" {
+		t.Errorf("exit %d: %s%s", code, out, errs)
+	}
+}
+
+// TestDiesWithLauncher: a call dies with the launcher, unless the
+// profile runs it in the background.
+func TestDiesWithLauncher(t *testing.T) {
+	needBwrap(t)
+	for _, background := range []bool{false, true} {
+		t.Run("background="+strconv.FormatBool(background), func(t *testing.T) {
+			t.Parallel()
+			w := newWorld(t)
+			prof, err := json.Marshal(w.profile(t, UnknownEffects, Options{Background: background}))
+			must(t, err)
+			started := filepath.Join(w.project, "started")
+			survived := filepath.Join(w.project, "survived")
+			cmd := exec.Command(w.helper, "--profile", string(prof), "--", "bash", "-c", "touch started; sleep 0.5; touch survived")
+			cmd.Env = append(os.Environ(), helperEnv+"=main")
+			must(t, cmd.Start())
+			for i := 0; i < 200 && !exists(started); i++ {
+				time.Sleep(10 * time.Millisecond)
+			}
+			if !exists(started) {
+				t.Fatal("the call did not start")
+			}
+			must(t, cmd.Process.Kill())
+			cmd.Wait()
+			time.Sleep(time.Second)
+			if exists(survived) != background {
+				t.Errorf("the call survived the launcher: %v, want %v", exists(survived), background)
+			}
+		})
+	}
+}

@@ -144,9 +144,10 @@ func For(e *governance.Engine, req *governance.Request, kind Kind, opts Options)
 		p.Masked = append(p.Masked, filepath.Clean(pol.StateDir))
 	}
 	walk := slices.Clone(shown)
-	for _, f := range e.SecretFolders(req) {
-		// What the system folders show: /etc/shadow, /etc/sudoers.d.
-		if inside(f, "/etc") && exists(f) {
+	for _, f := range slices.Concat(e.SecretFolders(req), pol.ConfigDirs) {
+		// What the system folders show: /etc/shadow, /etc/sudoers.d, the
+		// managed policy's folder (/etc/governance).
+		if insideAny(f, systemTree) && !insideAny(f, walk) && exists(f) {
 			walk = append(walk, f)
 		}
 	}
