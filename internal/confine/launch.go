@@ -11,6 +11,7 @@ import (
 	"runtime"
 	"slices"
 	"strings"
+	"time"
 
 	"github.com/agentgov/governance/governance"
 )
@@ -98,32 +99,39 @@ func (l *Launcher) Run(ctx context.Context, p *Profile, argv []string) (int, err
 	cmd.Env = CleanEnv(l.Env)
 	cmd.Stdin, cmd.Stdout, cmd.Stderr = l.Stdin, l.Stdout, l.Stderr
 	cmd.ExtraFiles = []*os.File{readyW}
+	// A process group of its own, which a refusal kills whole: a
+	// sandbox's init left behind by a failed setup holds the pipe open.
+	cmd.SysProcAttr = ownGroup()
+	// Output copied into buffers waits for no process left holding it.
+	cmd.WaitDelay = time.Second
 	if err := cmd.Start(); err != nil {
 		readyW.Close()
 		return 0, fmt.Errorf("%w: %v", ErrCannotConfine, err)
 	}
 	readyW.Close()
+	waitErr := cmd.Wait()
 	// bubblewrap reports its child's pid before it sets the sandbox up,
 	// and exits 1 when a step fails, as a command may: only the shim,
-	// run once the sandbox stands, tells the two apart.
+	// run once the sandbox stands, tells the two apart. Its byte was
+	// written before the command ran, so it is in the pipe by now; a
+	// process left behind may hold the pipe open, so no end of file is
+	// waited for.
+	ready.SetReadDeadline(time.Now().Add(100 * time.Millisecond))
 	var b [1]byte
 	n, _ := io.ReadFull(ready, b[:])
-	started := n == 1
-	err = cmd.Wait()
-	if !started {
+	if n != 1 {
+		killGroup(cmd.Process.Pid)
 		return 0, fmt.Errorf("%w: bubblewrap could not set up the sandbox (user namespaces, a fresh /proc or a mount failed; its message is above)", ErrCannotConfine)
 	}
-	var exit *exec.ExitError
-	switch {
-	case err == nil:
-		return 0, nil
-	case errors.As(err, &exit):
-		if code := exit.ExitCode(); code >= 0 {
-			return code, nil
-		}
-		return 128 + signalOf(exit), nil
+	if cmd.ProcessState == nil {
+		return 0, waitErr
 	}
-	return 0, err
+	// The command's status, also when output was still held open by a
+	// process it left in the background (exec.ErrWaitDelay).
+	if code := cmd.ProcessState.ExitCode(); code >= 0 {
+		return code, nil
+	}
+	return 128 + signalOf(cmd.ProcessState), nil
 }
 
 // bwrap finds bubblewrap.

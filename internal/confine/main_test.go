@@ -1,3 +1,5 @@
+//go:build linux
+
 package confine
 
 import (
@@ -10,6 +12,7 @@ import (
 	"strings"
 	"syscall"
 	"testing"
+	"time"
 	"unsafe"
 )
 
@@ -68,6 +71,7 @@ func TestRefusesWithoutFreshProc(t *testing.T) {
 	cmd := exec.Command("bwrap", "--unshare-user", "--unshare-pid", "--dev-bind", "/", "/", "--tmpfs", "/proc/acpi",
 		"--", w.helper, "--profile", string(good), "--", "/usr/bin/touch", marker)
 	cmd.Env = append(os.Environ(), helperEnv+"=main")
+	cmd.WaitDelay = 5 * time.Second
 	out, err := cmd.CombinedOutput()
 	if code := cmd.ProcessState.ExitCode(); code != ExitRefused {
 		t.Errorf("exit %d (%v), want %d\n%s", code, err, ExitRefused, out)

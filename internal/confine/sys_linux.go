@@ -2,7 +2,6 @@ package confine
 
 import (
 	"os"
-	"os/exec"
 	"strconv"
 	"syscall"
 )
@@ -11,8 +10,8 @@ import (
 // followed.
 const syscallNoFollow = syscall.O_NOFOLLOW
 
-func signalOf(e *exec.ExitError) int {
-	if ws, ok := e.Sys().(syscall.WaitStatus); ok && ws.Signaled() {
+func signalOf(ps *os.ProcessState) int {
+	if ws, ok := ps.Sys().(syscall.WaitStatus); ok && ws.Signaled() {
 		return int(ws.Signal())
 	}
 	return 0
@@ -32,3 +31,8 @@ func closeInherited() {
 		}
 	}
 }
+
+func ownGroup() *syscall.SysProcAttr { return &syscall.SysProcAttr{Setpgid: true} }
+
+// killGroup kills what is left of a sandbox that failed to stand.
+func killGroup(pid int) { syscall.Kill(-pid, syscall.SIGKILL) }

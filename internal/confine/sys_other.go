@@ -2,10 +2,17 @@
 
 package confine
 
-import "os/exec"
+import (
+	"os"
+	"syscall"
+)
 
 const syscallNoFollow = 0
 
-func signalOf(*exec.ExitError) int { return 0 }
+func signalOf(*os.ProcessState) int { return 0 }
 
 func closeInherited() {}
+
+func ownGroup() *syscall.SysProcAttr { return nil }
+
+func killGroup(int) {}
