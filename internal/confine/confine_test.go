@@ -480,3 +480,22 @@ func TestDiesWithLauncher(t *testing.T) {
 		})
 	}
 }
+
+// TestLinkedProject: a project reached through a link is walked where it
+// is, and its secrets masked where the call sees them.
+func TestLinkedProject(t *testing.T) {
+	needBwrap(t)
+	w := newWorld(t)
+	link := filepath.Join(w.home, "linked")
+	must(t, os.Symlink(w.project, link))
+	w.req.Cwd, w.req.ProjectRoot = link, link
+	p := w.profile(t, UnknownEffects, Options{})
+	if !slices.Contains(p.Masked, filepath.Join(link, ".env")) {
+		t.Errorf("%s/.env is not masked: %v", link, p.Masked)
+	}
+	code, out, errs := w.run(t, p, "bash", "-c", "cat .env; echo x > .claude/settings.json")
+	if code == 0 || out != "" {
+		t.Errorf("exit %d: %q %s", code, out, errs)
+	}
+	wantFile(t, filepath.Join(w.project, ".claude/settings.json"), "{}\n")
+}

@@ -152,11 +152,21 @@ func For(e *governance.Engine, req *governance.Request, kind Kind, opts Options)
 		}
 	}
 	for _, w := range walk {
-		found, complete := e.SecretsUnder(req, w)
+		// A folder shown through a link (a project under ~ linked to
+		// another disk) is walked where it is; its secrets are masked
+		// where the call sees them.
+		real := w
+		if r, err := filepath.EvalSymlinks(w); err == nil {
+			real = r
+		}
+		found, complete := e.SecretsUnder(req, real)
 		if !complete {
 			return nil, fmt.Errorf("%w under %s", ErrTooMany, w)
 		}
 		for _, f := range found {
+			if real != w {
+				f = w + strings.TrimPrefix(f, real)
+			}
 			if !insideAny(f, p.Masked) {
 				p.Masked = append(p.Masked, f)
 			}
