@@ -112,7 +112,7 @@ func (w *world) run(t testing.TB, p *Profile, argv ...string) (code int, stdout,
 	t.Helper()
 	var out, errb bytes.Buffer
 	env := append(os.Environ(), "HOME="+w.home)
-	l := &Launcher{Env: env, Root: os.Geteuid() == 0, Stdout: &out, Stderr: &errb}
+	l := &Launcher{Env: env, Stdout: &out, Stderr: &errb}
 	code, err := l.Run(t.Context(), p, argv)
 	if err != nil {
 		t.Fatalf("%v\nstderr: %s", err, errb.String())
@@ -233,7 +233,8 @@ func TestCheck(t *testing.T) {
 
 func TestCleanEnv(t *testing.T) {
 	t.Parallel()
-	got := CleanEnv([]string{"PATH=/usr/bin", "GITHUB_TOKEN=x", "AWS_SECRET_ACCESS_KEY=y", "HOME=/h", "DB_PASSWORD=z", "OPENAI_API_KEY=k"})
+	got := CleanEnv([]string{"PATH=/usr/bin", "GITHUB_TOKEN=x", "AWS_SECRET_ACCESS_KEY=y", "HOME=/h", "DB_PASSWORD=z", "OPENAI_API_KEY=k",
+		"GH=ghp_" + strings.Repeat("a", 36), "DEPLOY=AKIAABCDEFGHIJKLMNOP"})
 	if want := []string{"PATH=/usr/bin", "HOME=/h"}; !slices.Equal(got, want) {
 		t.Errorf("CleanEnv = %v, want %v", got, want)
 	}
@@ -292,6 +293,7 @@ func TestConfined(t *testing.T) {
 		// Escapes.
 		{name: "no capabilities", argv: sh("grep -E '^Cap(Eff|Prm|Amb):' /proc/self/status"),
 			wantOut: "CapPrm:\t0000000000000000\nCapEff:\t0000000000000000\nCapAmb:\t0000000000000000\n"},
+		{name: "no user namespace within", argv: sh("unshare -U true 2>/dev/null && echo made"), wantCode: 1, notOut: "made"},
 		{name: "no new privileges", argv: sh("grep ^NoNewPrivs: /proc/self/status"), wantOut: "NoNewPrivs:\t1\n"},
 		{name: "a fresh /proc", argv: sh("test -e /proc/" + hostPID + " && echo seen; test -e /proc/1/root" + w.dir + "/sibling.txt && echo seen; true"),
 			notOut: "seen"},

@@ -26,15 +26,12 @@ var ErrCannotConfine = errors.New("this machine cannot confine the command")
 // an error wrapping [ErrCannotConfine] or [ErrProfile] and the command
 // has not run.
 type Launcher struct {
-	// Env is the environment of the call; variables whose names say they
-	// hold a secret are removed before the command sees it. PATH in it
+	// Env is the environment of the call; variables that hold a secret
+	// are removed before the command sees it (see [CleanEnv]). PATH in it
 	// finds bwrap when Bwrap is empty.
 	Env []string
 	// Bwrap is bubblewrap's path; empty means found on Env's PATH.
 	Bwrap string
-	// Root reports that the launcher runs as root: the command then gets
-	// a user namespace of its own, so that it is not root on the host.
-	Root bool
 	// Stdin, Stdout and Stderr are the command's, passed through.
 	Stdin          io.Reader
 	Stdout, Stderr io.Writer
@@ -167,10 +164,10 @@ func (l *Launcher) bwrap() (string, error) {
 // state folder, /tmp/.X11-unix) are left out: a read-only mount does not
 // stop connect().
 func (l *Launcher) Args(p *Profile, empty string) []string {
-	args := []string{"--unshare-all", "--cap-drop", "ALL", "--new-session"}
-	if l.Root {
-		args = append(args, "--unshare-user")
-	}
+	// A user namespace of its own in every case (as root too, so that the
+	// call is not root on the host), in which no further one may be made:
+	// each is a new set of capabilities over the kernel's surface.
+	args := []string{"--unshare-all", "--unshare-user", "--disable-userns", "--cap-drop", "ALL", "--new-session"}
 	if p.Network {
 		args = append(args, "--share-net")
 	}
@@ -231,12 +228,13 @@ func (l *Launcher) Args(p *Profile, empty string) []string {
 }
 
 // CleanEnv returns env without the variables whose names say they hold a
-// secret, as the analysis judges reads of them.
+// secret, as the analysis judges reads of them, and those whose values
+// hold a credential the analysis recognises (GH=ghp_..., a key).
 func CleanEnv(env []string) []string {
 	out := make([]string, 0, len(env))
 	for _, kv := range env {
-		name, _, _ := strings.Cut(kv, "=")
-		if !governance.SecretEnv(name) {
+		name, value, _ := strings.Cut(kv, "=")
+		if !governance.SecretEnv(name) && governance.FindSecret(value) == "" {
 			out = append(out, kv)
 		}
 	}

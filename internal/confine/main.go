@@ -63,7 +63,7 @@ func Main(stdin io.Reader, stdout, stderr io.Writer, args []string) int {
 	if err != nil {
 		return refuse(err)
 	}
-	l := &Launcher{Env: os.Environ(), Root: os.Geteuid() == 0, Stdin: stdin, Stdout: stdout, Stderr: stderr}
+	l := &Launcher{Env: os.Environ(), Stdin: stdin, Stdout: stdout, Stderr: stderr}
 	code, err := l.Run(context.Background(), p, argv)
 	if err != nil {
 		return refuse(err)
