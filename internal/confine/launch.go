@@ -10,6 +10,7 @@ import (
 	"path/filepath"
 	"runtime"
 	"slices"
+	"strconv"
 	"strings"
 	"time"
 
@@ -41,9 +42,16 @@ type Launcher struct {
 // the links they are).
 var systemTree = []string{"/usr", "/bin", "/sbin", "/lib", "/lib32", "/lib64", "/libx32", "/etc", "/opt"}
 
-// readyShim runs inside the sandbox, once it stands: it writes a byte to
-// descriptor 3, the launcher's pipe, closes it and becomes the command.
-var readyShim = []string{"/bin/sh", "-c", `printf x >&3 && exec 3>&- && exec "$@"`, "sh"}
+// shim runs inside the sandbox, once it stands: it writes a byte to
+// descriptor 3, the launcher's pipe, closes it and those of the report
+// files (4 on), and becomes the command.
+func shim(reports int) []string {
+	closing := "3>&-"
+	for i := range reports {
+		closing += " " + strconv.Itoa(4+i) + ">&-"
+	}
+	return []string{"/bin/sh", "-c", `printf x >&3 && exec ` + closing + ` && exec "$@"`, "sh"}
+}
 
 // Run runs argv under p and returns its exit status, with its standard
 // streams passed through unchanged.
@@ -66,12 +74,25 @@ func (l *Launcher) Run(ctx context.Context, p *Profile, argv []string) (int, err
 			return 0, fmt.Errorf("%w: %v", ErrProfile, err)
 		}
 	}
+	// Report files are opened here, never through a link and only when
+	// the caller's own, and shown by descriptor: /tmp is shared, and a
+	// name swapped for a link before bubblewrap binds it would show the
+	// link's target writable.
+	var reports []*os.File
+	defer func() {
+		for _, f := range reports {
+			f.Close()
+		}
+	}()
 	for _, r := range p.Report {
 		f, err := os.OpenFile(r, os.O_WRONLY|os.O_CREATE|os.O_APPEND|syscallNoFollow, 0o600)
 		if err != nil {
 			return 0, fmt.Errorf("%w: report file: %v", ErrProfile, err)
 		}
-		f.Close()
+		reports = append(reports, f)
+		if fi, err := f.Stat(); err != nil || !fi.Mode().IsRegular() || !ownedByMe(fi) {
+			return 0, fmt.Errorf("%w: report file %s is not a file of the caller's own", ErrProfile, r)
+		}
 	}
 	empty, err := os.CreateTemp("", "governance-confine-empty-")
 	if err != nil {
@@ -89,13 +110,13 @@ func (l *Launcher) Run(ctx context.Context, p *Profile, argv []string) (int, err
 	}
 	defer ready.Close()
 
-	args := slices.Concat(l.Args(p, empty.Name()), []string{"--"}, readyShim, argv)
+	args := slices.Concat(l.Args(p, empty.Name()), []string{"--"}, shim(len(reports)), argv)
 	cmd := exec.CommandContext(ctx, bwrap, args...)
 	// The environment goes to bwrap as its own, never as --setenv words
 	// a process listing would show.
 	cmd.Env = CleanEnv(l.Env)
 	cmd.Stdin, cmd.Stdout, cmd.Stderr = l.Stdin, l.Stdout, l.Stderr
-	cmd.ExtraFiles = []*os.File{readyW}
+	cmd.ExtraFiles = append([]*os.File{readyW}, reports...)
 	// A process group of its own, which a refusal kills whole: a
 	// sandbox's init left behind by a failed setup holds the pipe open.
 	cmd.SysProcAttr = ownGroup()
@@ -202,8 +223,9 @@ func (l *Launcher) Args(p *Profile, empty string) []string {
 	for _, s := range p.Writable {
 		args = append(args, "--bind", s, s)
 	}
-	for _, s := range p.Report {
-		args = append(args, "--bind", s, s)
+	for i, s := range p.Report {
+		// The launcher passes report file i as descriptor 4+i.
+		args = append(args, "--bind", "/proc/self/fd/"+strconv.Itoa(4+i), s)
 	}
 	if p.Kind == ReadOnly && p.Home != "" {
 		args = append(args, "--remount-ro", p.Home)

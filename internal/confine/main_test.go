@@ -5,6 +5,8 @@ package confine
 import (
 	"bytes"
 	"encoding/json"
+	"errors"
+	"io"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -199,4 +201,28 @@ func TestNoTIOCSTI(t *testing.T) {
 	if !strings.Contains(out.String(), "operation not permitted") {
 		t.Errorf("output = %q, want TIOCSTI refused", out.String())
 	}
+}
+
+// TestReportFileTaken: a report file is never a link (in the shared /tmp
+// it could lead to any file of the user's), nor another user's file.
+func TestReportFileTaken(t *testing.T) {
+	needBwrap(t)
+	w := newWorld(t)
+	tmp := t.TempDir()
+	link := filepath.Join(tmp, "claude-link-cwd")
+	must(t, os.Symlink(filepath.Join(w.project, "main.go"), link))
+	foreign := filepath.Join(tmp, "claude-foreign-cwd")
+	must(t, os.WriteFile(foreign, nil, 0o666))
+	must(t, os.Chown(foreign, 65534, 65534))
+	for _, report := range []string{link, foreign} {
+		t.Run(filepath.Base(report), func(t *testing.T) {
+			p := w.profile(t, UnknownEffects, Options{Report: []string{report}})
+			l := &Launcher{Env: os.Environ(), Stdout: io.Discard, Stderr: io.Discard}
+			_, err := l.Run(t.Context(), p, []string{"bash", "-c", "pwd >| " + report})
+			if !errors.Is(err, ErrProfile) {
+				t.Errorf("err = %v, want ErrProfile", err)
+			}
+		})
+	}
+	wantFile(t, filepath.Join(w.project, "main.go"), "package main\n")
 }

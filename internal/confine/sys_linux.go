@@ -36,3 +36,9 @@ func ownGroup() *syscall.SysProcAttr { return &syscall.SysProcAttr{Setpgid: true
 
 // killGroup kills what is left of a sandbox that failed to stand.
 func killGroup(pid int) { syscall.Kill(-pid, syscall.SIGKILL) }
+
+// ownedByMe reports a file of the process's own user.
+func ownedByMe(fi os.FileInfo) bool {
+	st, ok := fi.Sys().(*syscall.Stat_t)
+	return ok && int(st.Uid) == os.Geteuid()
+}

@@ -16,3 +16,5 @@ func closeInherited() {}
 func ownGroup() *syscall.SysProcAttr { return nil }
 
 func killGroup(int) {}
+
+func ownedByMe(os.FileInfo) bool { return true }
