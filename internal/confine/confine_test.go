@@ -475,7 +475,16 @@ func TestDiesWithLauncher(t *testing.T) {
 			}
 			must(t, cmd.Process.Kill())
 			cmd.Wait()
-			time.Sleep(time.Second)
+			// The call touches its file half a second after it started:
+			// a call in the background is given five seconds to, one
+			// killed with the launcher a second and a half not to.
+			wait := 1500 * time.Millisecond
+			if background {
+				wait = 5 * time.Second
+			}
+			for deadline := time.Now().Add(wait); time.Now().Before(deadline) && !exists(survived); {
+				time.Sleep(20 * time.Millisecond)
+			}
 			if exists(survived) != background {
 				t.Errorf("the call survived the launcher: %v, want %v", exists(survived), background)
 			}
