@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -94,13 +95,8 @@ func (l *Launcher) Run(ctx context.Context, p *Profile, argv []string) (int, err
 			return 0, fmt.Errorf("%w: report file %s is not a file of the caller's own", ErrProfile, r)
 		}
 	}
-	empty, err := os.CreateTemp("", "governance-confine-empty-")
+	empty, err := emptyFile()
 	if err != nil {
-		return 0, fmt.Errorf("%w: %v", ErrCannotConfine, err)
-	}
-	defer os.Remove(empty.Name())
-	empty.Close()
-	if err := os.Chmod(empty.Name(), 0o444); err != nil {
 		return 0, fmt.Errorf("%w: %v", ErrCannotConfine, err)
 	}
 	closeInherited()
@@ -110,7 +106,7 @@ func (l *Launcher) Run(ctx context.Context, p *Profile, argv []string) (int, err
 	}
 	defer ready.Close()
 
-	args := slices.Concat(l.Args(p, empty.Name()), []string{"--"}, shim(len(reports)), argv)
+	args := slices.Concat(l.Args(p, empty), []string{"--"}, shim(len(reports)), argv)
 	cmd := exec.CommandContext(ctx, bwrap, args...)
 	// The environment goes to bwrap as its own, never as --setenv words
 	// a process listing would show.
@@ -150,6 +146,36 @@ func (l *Launcher) Run(ctx context.Context, p *Profile, argv []string) (int, err
 		return code, nil
 	}
 	return 128 + signalOf(cmd.ProcessState), nil
+}
+
+// emptyFile returns the empty read-only file that masks secret files:
+// one per user in the temporary folder, made once and kept (a launcher
+// killed before it could remove a file of its own would leave it behind).
+// A file of that name that is not the user's own empty regular file is
+// not used: a new one is made.
+func emptyFile() (string, error) {
+	p := filepath.Join(os.TempDir(), "governance-confine-empty-"+strconv.Itoa(os.Geteuid()))
+	for range 3 {
+		fi, err := os.Lstat(p)
+		switch {
+		case err == nil && fi.Mode().IsRegular() && fi.Size() == 0 && fi.Mode().Perm()&0o222 == 0 && ownedByMe(fi):
+			return p, nil
+		case err == nil:
+			// Someone else's, or changed: a name of its own, made anew.
+			p += "-" + strconv.FormatInt(time.Now().UnixNano(), 36)
+			continue
+		}
+		f, err := os.OpenFile(p, os.O_WRONLY|os.O_CREATE|os.O_EXCL|syscallNoFollow, 0o444)
+		if errors.Is(err, fs.ErrExist) {
+			// Another launcher made it first.
+			continue
+		}
+		if err != nil {
+			return "", err
+		}
+		return p, f.Close()
+	}
+	return "", fmt.Errorf("no empty file of the user's own in %s", os.TempDir())
 }
 
 // bwrap finds bubblewrap.

@@ -226,3 +226,50 @@ func TestReportFileTaken(t *testing.T) {
 	}
 	wantFile(t, filepath.Join(w.project, "main.go"), "package main\n")
 }
+
+// TestEmptyFile: the file that masks secrets is made once per user and
+// kept; one of that name that is not the user's own empty read-only
+// regular file (written to, writable, a pipe, a link) is not used.
+func TestEmptyFile(t *testing.T) {
+	tmp := t.TempDir()
+	t.Setenv("TMPDIR", tmp)
+	first, err := emptyFile()
+	must(t, err)
+	again, err := emptyFile()
+	must(t, err)
+	if first != again || filepath.Dir(first) != tmp {
+		t.Fatalf("emptyFile = %s then %s, want one file in %s", first, again, tmp)
+	}
+	for _, tc := range []struct {
+		name  string
+		spoil func(p string)
+	}{
+		{"written to", func(p string) {
+			must(t, os.Chmod(p, 0o644))
+			must(t, os.WriteFile(p, []byte(secretValue), 0o644))
+			must(t, os.Chmod(p, 0o444))
+		}},
+		{"writable", func(p string) { must(t, os.Chmod(p, 0o644)) }},
+		{"a pipe", func(p string) { must(t, os.Remove(p)); must(t, syscall.Mkfifo(p, 0o444)) }},
+		{"a link", func(p string) {
+			must(t, os.Remove(p))
+			must(t, os.Symlink(filepath.Join(tmp, "elsewhere"), p))
+			must(t, os.WriteFile(filepath.Join(tmp, "elsewhere"), nil, 0o444))
+		}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			os.Remove(first)
+			_, err := emptyFile()
+			must(t, err)
+			tc.spoil(first)
+			got, err := emptyFile()
+			must(t, err)
+			fi, err := os.Lstat(got)
+			must(t, err)
+			if got == first || !fi.Mode().IsRegular() || fi.Size() != 0 || fi.Mode().Perm()&0o222 != 0 {
+				t.Errorf("emptyFile = %s (%v, %d bytes), want a new empty read-only file", got, fi.Mode(), fi.Size())
+			}
+			os.Remove(got)
+		})
+	}
+}
