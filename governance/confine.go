@@ -4,6 +4,7 @@ import (
 	"path"
 	"slices"
 	"strings"
+	"time"
 )
 
 // What a confined call may see is built from the same knowledge the
@@ -60,9 +61,13 @@ func (e *Engine) ProtectedPaths(req *Request) []string {
 // file) that the policy's rules deny reading, as the analysis judges a
 // recursive read of root: the files a confined call must not see.
 // Folders that hold secrets are walked, never skipped. complete is false
-// when the budget of file system work ran out before the walk ended.
+// when the budget of file system work (in entries, not time) ran out
+// before the walk ended.
 func (e *Engine) SecretsUnder(req *Request, root string) (found []string, complete bool) {
 	ev := newEvaluation(e, req)
+	// Bounded by entries only: a bound in time would make the same folder
+	// checkable or not by the load on the machine.
+	ev.fsw.deadline = time.Now().Add(24 * time.Hour)
 	rules := ev.secretRules()
 	probe := &subject{kind: KindRead}
 	complete = ev.fsw.walk(root, true, nil, func(p string, link, dir bool) bool {

@@ -510,3 +510,28 @@ func TestLinkedProject(t *testing.T) {
 	}
 	wantFile(t, filepath.Join(w.project, ".claude/settings.json"), "{}\n")
 }
+
+// TestForLargeProject: a project of many files is walked whole, however
+// long that takes on a loaded machine; the bound is in entries.
+func TestForLargeProject(t *testing.T) {
+	if testing.Short() {
+		t.Skip("makes 10,000 files and folders")
+	}
+	t.Parallel()
+	w := newWorld(t)
+	// Small folders, as source trees have: the time is looked at every
+	// 256 entries.
+	for d := range 2000 {
+		dir := filepath.Join(w.project, "src", "pkg"+strconv.Itoa(d))
+		must(t, os.MkdirAll(dir, 0o755))
+		for f := range 4 {
+			must(t, os.WriteFile(filepath.Join(dir, "f"+strconv.Itoa(f)+".go"), nil, 0o644))
+		}
+	}
+	deep := filepath.Join(w.project, "src", "pkg1999", ".env")
+	must(t, os.WriteFile(deep, []byte(secretValue), 0o644))
+	p := w.profile(t, UnknownEffects, Options{})
+	if !slices.Contains(p.Masked, deep) {
+		t.Errorf("%s is not masked", deep)
+	}
+}
