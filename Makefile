@@ -4,8 +4,9 @@
 #   make bench     performance figures: hook process vs a trivial Go program,
 #                  in-process decisions, policy bundle activation and the
 #                  hook with a bundle active, what the MCP proxy adds to a call,
-#                  decisions shipped per second to a local collector, and the
-#                  time and memory of the costliest commands the size bound admits
+#                  decisions shipped per second to a local collector, the
+#                  time and memory of the costliest commands the size bound admits,
+#                  and a confined command against a bare one (bench-confine)
 #   make accuracy  the default policy against the labeled corpus, per
 #                  category and per peer (fails above the limits below),
 #                  and against variants of its commands that keep their
@@ -32,7 +33,7 @@ ACCURACY_MAX ?= deny=6,deny-allowed=1,not-allow=2,not-deny=2.5,allow=8.5
 # 5 a command adds about 17,000 calls and 2 seconds.
 ACCURACY_VARIANTS ?= 5
 
-.PHONY: all build test test-tools accuracy bench bench-bundle bench-ship bench-gatekeeper bench-mcp lint generate check-generate clean test-plugins bench-plugins
+.PHONY: all build test test-tools accuracy bench bench-bundle bench-ship bench-gatekeeper bench-mcp bench-confine lint generate check-generate clean test-plugins bench-plugins
 
 all: build
 
@@ -126,6 +127,16 @@ bench: build
 	@echo
 	@$(MAKE) --no-print-directory bench-plugins
 	@$(MAKE) --no-print-directory bench-mcp
+	@echo
+	@$(MAKE) --no-print-directory bench-confine
+
+# Confinement: a confined `true` against a bare one, side by side, in a
+# project with secrets to mask (budget: 10 ms more at p50), and bubblewrap
+# alone with the same tree.
+bench-confine:
+	@echo "== confinement: governance-confine true vs bare true"
+	$(GO) build -trimpath -ldflags='-s -w' -o $(BIN)/governance-confine ./cmd/governance-confine
+	$(GO) run ./internal/bench/confine -launcher $(BIN)/governance-confine -n $(BENCH_N)
 
 # A policy bundle of 1,000 rules: how long a pull takes to verify and
 # activate it, then the hook's p50 with it active (a managed layer read

@@ -71,7 +71,7 @@ func TestBypassBounds(t *testing.T) {
 		}
 		t.Run(tt.family+"/"+name, func(t *testing.T) {
 			t.Parallel()
-			checkBypass(t, p, tt)
+			checkBypassCase(t, p, tt)
 		})
 	}
 }

@@ -550,14 +550,14 @@ func checkBypass(t *testing.T, cases []bypassCase) {
 		}
 		t.Run(tt.family+"/"+name, func(t *testing.T) {
 			t.Parallel()
-			checkBypass(t, p, tt)
+			checkBypassCase(t, p, tt)
 		})
 	}
 }
 
-// checkBypass decides one case and checks the outcome, the rule and the
-// message against it.
-func checkBypass(t *testing.T, p *governance.Policy, tt bypassCase) {
+// checkBypassCase decides one case and checks the outcome, the rule and
+// the message against it.
+func checkBypassCase(t *testing.T, p *governance.Policy, tt bypassCase) {
 	t.Helper()
 	d := decide(t, p, shellReq(tt.cmd))
 	if !slices.Contains(tt.want, d.Outcome) || tt.rule != "" && d.Rule != tt.rule {

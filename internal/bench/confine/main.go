@@ -1,0 +1,138 @@
+// Command confine measures confinement: a confined `true` against a bare
+// one, side by side (interleaved runs, so that load on the machine
+// affects them alike), in a project with secrets to mask; bubblewrap run
+// with the same arguments shows what the launcher adds to it. The
+// profile is built once from the built-in policy, as the hook will build
+// it, and how long that takes is printed too.
+//
+//	go run ./internal/bench/confine -launcher bin/governance-confine -n 400
+package main
+
+import (
+	"encoding/json"
+	"flag"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strconv"
+	"time"
+
+	"github.com/agentgov/governance/governance"
+	"github.com/agentgov/governance/internal/bench/benchstat"
+	"github.com/agentgov/governance/internal/confine"
+	"github.com/agentgov/governance/template"
+)
+
+func main() {
+	launcher := flag.String("launcher", "bin/governance-confine", "the governance-confine binary")
+	n := flag.Int("n", 400, "runs per program")
+	warm := flag.Int("warmup", 20, "runs per program before measuring")
+	files := flag.Int("files", 300, "ordinary files in the project, besides its secrets")
+	flag.Parse()
+	if err := run(*launcher, *n, *warm, *files); err != nil {
+		fmt.Fprintln(os.Stderr, "confine:", err)
+		os.Exit(1)
+	}
+}
+
+func run(launcher string, n, warm, files int) error {
+	launcher, err := filepath.Abs(launcher)
+	if err != nil {
+		return err
+	}
+	bwrap, err := exec.LookPath("bwrap")
+	if err != nil {
+		return fmt.Errorf("bubblewrap is not installed: %w", err)
+	}
+	trueBin, err := exec.LookPath("true")
+	if err != nil {
+		return err
+	}
+	dir, err := os.MkdirTemp("", "bench-confine-")
+	if err != nil {
+		return err
+	}
+	defer os.RemoveAll(dir)
+	home := filepath.Join(dir, "home")
+	project := filepath.Join(home, "proj")
+	layout := map[string]string{
+		".env": "API_TOKEN=x\n", "config/.env.production": "DB_PASSWORD=x\n", "certs/server.key": "key\n",
+		"deploy/id_ed25519": "key\n", ".env.example": "API_TOKEN=\n", ".claude/settings.json": "{}\n",
+		".governance/config.yaml": "version: 1\n", ".git/HEAD": "ref: refs/heads/main\n",
+	}
+	for i := range files {
+		layout[filepath.Join("src", "pkg"+strconv.Itoa(i%20), "file"+strconv.Itoa(i)+".go")] = "package x\n"
+	}
+	for name, body := range layout {
+		p := filepath.Join(project, name)
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			return err
+		}
+		if err := os.WriteFile(p, []byte(body), 0o644); err != nil {
+			return err
+		}
+	}
+	pol := &governance.Policy{Rules: governance.CompileAllTrusted(template.Policy, governance.ScopeBuiltin, nil),
+		StateDir: filepath.Join(home, ".local", "state", "governance"), ConfigDirs: []string{filepath.Join(home, ".config", "governance")}}
+	eng := governance.NewEngine(pol)
+	req := &governance.Request{Cwd: project, ProjectRoot: project, Home: home,
+		Tool: governance.Tool{Kind: governance.KindShell, Name: "Bash", Input: governance.Input{Command: "true"}}}
+	var built []time.Duration
+	var prof *confine.Profile
+	for range 50 {
+		start := time.Now()
+		if prof, err = confine.For(eng, req, confine.UnknownEffects, confine.Options{}); err != nil {
+			return err
+		}
+		built = append(built, time.Since(start))
+	}
+	data, err := json.Marshal(prof)
+	if err != nil {
+		return err
+	}
+	profFile := filepath.Join(dir, "profile.json")
+	if err := os.WriteFile(profFile, data, 0o644); err != nil {
+		return err
+	}
+	empty := filepath.Join(dir, "empty")
+	if err := os.WriteFile(empty, nil, 0o444); err != nil {
+		return err
+	}
+	l := &confine.Launcher{}
+	bwrapArgs := append(l.Args(prof, empty), "--", trueBin)
+	progs := []struct {
+		name string
+		argv []string
+		d    []time.Duration
+	}{
+		{name: "bare true", argv: []string{trueBin}},
+		{name: "bwrap, same tree", argv: append([]string{bwrap}, bwrapArgs...)},
+		{name: "governance-confine true", argv: []string{launcher, "--profile", profFile, "--", trueBin}},
+	}
+	for round := range warm + n {
+		for i := range progs {
+			p := &progs[i]
+			c := exec.Command(p.argv[0], p.argv[1:]...)
+			c.Dir = project
+			start := time.Now()
+			if out, err := c.CombinedOutput(); err != nil {
+				return fmt.Errorf("%s: %v\n%s", p.name, err, out)
+			}
+			if round >= warm {
+				p.d = append(p.d, time.Since(start))
+			}
+		}
+	}
+	fmt.Printf("profile: %d binds, %d protected, %d masked; built in %s (p50 of %d, %d files walked)\n",
+		len(prof.Writable)+len(prof.ReadOnly), len(prof.Protected), len(prof.Masked),
+		benchstat.Millis(benchstat.Percentile(built, 50)), len(built), len(layout))
+	fmt.Println(benchstat.Header(28, "program"))
+	for _, p := range progs {
+		fmt.Println(benchstat.Row(28, p.name, p.d))
+	}
+	over := benchstat.Percentile(progs[2].d, 50) - benchstat.Percentile(progs[0].d, 50)
+	fmt.Printf("confinement overhead, p50: %s (budget 10ms); launcher over bwrap: %s\n", benchstat.Millis(over),
+		benchstat.Millis(benchstat.Percentile(progs[2].d, 50)-benchstat.Percentile(progs[1].d, 50)))
+	return nil
+}

@@ -1,0 +1,537 @@
+//go:build linux
+
+package confine
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"net"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"reflect"
+	"slices"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/agentgov/governance/governance"
+	"github.com/agentgov/governance/template"
+)
+
+// needBwrap skips a test that runs bubblewrap where it is missing,
+// unless in CI, where the test tools are installed and a missing one is
+// a failure.
+func needBwrap(t testing.TB) {
+	t.Helper()
+	if _, err := exec.LookPath("bwrap"); err != nil {
+		if os.Getenv("CI") == "true" {
+			t.Fatal("bwrap is missing in CI: scripts/install-test-tools installs it")
+		}
+		t.Skip("bwrap is not installed")
+	}
+}
+
+// world is a user's machine in miniature: a home folder holding a
+// project with secrets and protected files, governance's state with its
+// daemon's socket, and files outside what a call is shown.
+type world struct {
+	dir, home, project, state, helperDir, helper string
+	eng                                          *governance.Engine
+	req                                          *governance.Request
+}
+
+const secretValue = "hunter2-not-for-agents"
+
+func newWorld(t testing.TB) *world {
+	t.Helper()
+	dir := t.TempDir()
+	w := &world{dir: dir, home: filepath.Join(dir, "home")}
+	w.project = filepath.Join(w.home, "proj")
+	w.state = filepath.Join(w.home, ".local", "state", "governance")
+	files := map[string]string{
+		"proj/.env":                            "API_TOKEN=" + secretValue + "\n",
+		"proj/config/.env.production":          "DB_PASSWORD=" + secretValue + "\n",
+		"proj/certs/server.key":                "-----BEGIN PRIVATE KEY-----\n" + secretValue + "\n",
+		"proj/.env.example":                    "API_TOKEN=\n",
+		"proj/main.go":                         "package main\n",
+		"proj/sub/README":                      "sub\n",
+		"proj/.claude/settings.json":           "{}\n",
+		"proj/.governance/config.yaml":         "version: 1\n",
+		".aws/credentials":                     "aws_secret_access_key=" + secretValue + "\n",
+		".config/governance/config.yaml":       "version: 1\n",
+		".local/state/governance/daemon.token": secretValue + "\n",
+		"outside.txt":                          "home outside the project\n",
+	}
+	for name, body := range files {
+		p := filepath.Join(w.home, name)
+		must(t, os.MkdirAll(filepath.Dir(p), 0o755))
+		must(t, os.WriteFile(p, []byte(body), 0o644))
+	}
+	must(t, os.WriteFile(filepath.Join(dir, "sibling.txt"), []byte("beside the home folder\n"), 0o644))
+	// The test binary, shown read-only, is the helper the escape tests run.
+	w.helperDir = filepath.Join(dir, "helper")
+	must(t, os.MkdirAll(w.helperDir, 0o755))
+	self, err := os.Executable()
+	must(t, err)
+	w.helper = filepath.Join(w.helperDir, "helper")
+	data, err := os.ReadFile(self)
+	must(t, err)
+	must(t, os.WriteFile(w.helper, data, 0o755))
+	pol := &governance.Policy{
+		Rules:      governance.CompileAllTrusted(template.Policy, governance.ScopeBuiltin, nil),
+		StateDir:   w.state,
+		ConfigDirs: []string{filepath.Join(w.home, ".config", "governance"), w.state},
+	}
+	w.eng = governance.NewEngine(pol)
+	w.eng.Binaries = []string{}
+	w.req = &governance.Request{Cwd: w.project, ProjectRoot: w.project, Home: w.home,
+		Tool: governance.Tool{Kind: governance.KindShell, Name: "Bash"}}
+	return w
+}
+
+func must(t testing.TB, err error) {
+	t.Helper()
+	if err != nil {
+		t.Fatal(err)
+	}
+}
+
+func (w *world) profile(t testing.TB, kind Kind, opts Options) *Profile {
+	t.Helper()
+	opts.Tools = append(opts.Tools, w.helperDir)
+	p, err := For(w.eng, w.req, kind, opts)
+	must(t, err)
+	return p
+}
+
+// run runs argv confined by p and returns its exit status and output.
+func (w *world) run(t testing.TB, p *Profile, argv ...string) (code int, stdout, stderr string) {
+	t.Helper()
+	var out, errb bytes.Buffer
+	env := append(os.Environ(), "HOME="+w.home)
+	l := &Launcher{Env: env, Stdout: &out, Stderr: &errb}
+	code, err := l.Run(t.Context(), p, argv)
+	if err != nil {
+		t.Fatalf("%v\nstderr: %s", err, errb.String())
+	}
+	return code, out.String(), errb.String()
+}
+
+func TestForUnknownEffects(t *testing.T) {
+	t.Parallel()
+	w := newWorld(t)
+	p := w.profile(t, UnknownEffects, Options{})
+	if !slices.Equal(p.Writable, []string{w.project}) {
+		t.Errorf("writable = %v, want the project", p.Writable)
+	}
+	for _, want := range []string{".env", "config/.env.production", "certs/server.key"} {
+		if !slices.Contains(p.Masked, filepath.Join(w.project, want)) {
+			t.Errorf("%s is not masked: %v", want, p.Masked)
+		}
+	}
+	for _, notWant := range []string{".env.example", "main.go"} {
+		if slices.Contains(p.Masked, filepath.Join(w.project, notWant)) {
+			t.Errorf("%s is masked", notWant)
+		}
+	}
+	if !slices.Contains(p.Masked, "/etc/shadow") {
+		t.Errorf("/etc/shadow is not masked: %v", p.Masked)
+	}
+	for _, want := range []string{".claude", ".governance"} {
+		if !slices.Contains(p.Protected, filepath.Join(w.project, want)) {
+			t.Errorf("%s is not protected: %v", want, p.Protected)
+		}
+	}
+	if p.Network || p.Home != w.home || p.Cwd != w.project {
+		t.Errorf("profile = %+v", p)
+	}
+}
+
+func TestForReadOnly(t *testing.T) {
+	t.Parallel()
+	w := newWorld(t)
+	cache := filepath.Join(w.home, ".cache", "go-build")
+	must(t, os.MkdirAll(cache, 0o755))
+	p := w.profile(t, ReadOnly, Options{Caches: []string{"~/.cache/go-build"}})
+	if !slices.Contains(p.ReadOnly, w.project) || !slices.Equal(p.Writable, []string{cache}) {
+		t.Errorf("read-only = %v, writable = %v", p.ReadOnly, p.Writable)
+	}
+	if len(p.Protected) != 0 {
+		t.Errorf("protected = %v: nothing of the project is writable", p.Protected)
+	}
+	if !slices.Contains(p.Masked, filepath.Join(w.project, ".env")) {
+		t.Errorf(".env is not masked in a read-only profile: %v", p.Masked)
+	}
+}
+
+// TestForStateInProject: governance's state folder inside what is shown
+// is hidden, with its token and socket.
+func TestForStateInProject(t *testing.T) {
+	t.Parallel()
+	w := newWorld(t)
+	w.eng.Policy.StateDir = filepath.Join(w.project, "state")
+	must(t, os.MkdirAll(w.eng.Policy.StateDir, 0o755))
+	p := w.profile(t, UnknownEffects, Options{})
+	if !slices.Contains(p.Masked, w.eng.Policy.StateDir) {
+		t.Errorf("state folder %s not masked: %v", w.eng.Policy.StateDir, p.Masked)
+	}
+}
+
+func TestProfileJSON(t *testing.T) {
+	t.Parallel()
+	w := newWorld(t)
+	p := w.profile(t, UnknownEffects, Options{Report: []string{"/tmp/claude-1a2b-cwd"}})
+	data, err := json.Marshal(p)
+	must(t, err)
+	back, err := Parse(data)
+	must(t, err)
+	if !reflect.DeepEqual(p, back) {
+		t.Errorf("round trip changed the profile:\n%+v\n%+v", p, back)
+	}
+	if _, err := Parse([]byte(`{"kind":"read-only","cwd":"/x","writeable":["/"]}`)); !errors.Is(err, ErrProfile) {
+		t.Errorf("an unknown field: err = %v, want ErrProfile", err)
+	}
+}
+
+func TestCheck(t *testing.T) {
+	t.Parallel()
+	good := Profile{Kind: UnknownEffects, Cwd: "/home/u/p", Home: "/home/u", Writable: []string{"/home/u/p"}}
+	for _, tc := range []struct {
+		name string
+		edit func(p *Profile)
+	}{
+		{"unknown kind", func(p *Profile) { p.Kind = "everything" }},
+		{"relative writable", func(p *Profile) { p.Writable = []string{"p"} }},
+		{"dot-dot", func(p *Profile) { p.Writable = []string{"/home/u/p/../../.."} }},
+		{"root writable", func(p *Profile) { p.Writable = []string{"/"} }},
+		{"home writable", func(p *Profile) { p.Writable = []string{"/home/u"} }},
+		{"folder of homes", func(p *Profile) { p.Writable = []string{"/home"} }},
+		{"system writable", func(p *Profile) { p.Writable = []string{"/etc/cron.d"} }},
+		{"system shown again", func(p *Profile) { p.ReadOnly = []string{"/run/user/1000"} }},
+		{"writable inside protected", func(p *Profile) { p.Protected = []string{"/home/u/p"} }},
+		{"cwd not shown", func(p *Profile) { p.Cwd = "/home/u/other" }},
+		{"report outside tmp", func(p *Profile) { p.Report = []string{"/home/u/.bashrc"} }},
+		{"read-only writes the project", func(p *Profile) { p.Kind = ReadOnly }},
+		{"home is the root", func(p *Profile) { p.Home = "/" }},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			p := good
+			p.Writable = slices.Clone(good.Writable)
+			tc.edit(&p)
+			if err := p.Check(); !errors.Is(err, ErrProfile) {
+				t.Errorf("Check = %v, want ErrProfile", err)
+			}
+		})
+	}
+	if err := good.Check(); err != nil {
+		t.Errorf("good profile: %v", err)
+	}
+}
+
+func TestCleanEnv(t *testing.T) {
+	t.Parallel()
+	got := CleanEnv([]string{"PATH=/usr/bin", "GITHUB_TOKEN=x", "AWS_SECRET_ACCESS_KEY=y", "HOME=/h", "DB_PASSWORD=z", "OPENAI_API_KEY=k",
+		"GH=ghp_" + strings.Repeat("a", 36), "DEPLOY=AKIAABCDEFGHIJKLMNOP"})
+	if want := []string{"PATH=/usr/bin", "HOME=/h"}; !slices.Equal(got, want) {
+		t.Errorf("CleanEnv = %v, want %v", got, want)
+	}
+}
+
+// TestConfined runs commands in the sandbox, each checking one thing the
+// profile promises.
+func TestConfined(t *testing.T) {
+	needBwrap(t)
+	w := newWorld(t)
+	sock := filepath.Join(w.state, "daemon.sock")
+	ln, err := net.Listen("unix", sock)
+	must(t, err)
+	defer ln.Close()
+	tcp, err := net.Listen("tcp", "127.0.0.1:0")
+	must(t, err)
+	defer tcp.Close()
+	p := w.profile(t, UnknownEffects, Options{})
+	hostPID := strconv.Itoa(os.Getpid())
+	hostUserNS, err := os.Readlink("/proc/self/ns/user")
+	must(t, err)
+	helper := func(what string, args ...string) []string {
+		return append([]string{"env", helperEnv + "=" + what, w.helper}, args...)
+	}
+	sh := func(script string) []string { return []string{"bash", "-c", script} }
+	for _, tc := range []struct {
+		name     string
+		argv     []string
+		wantCode int
+		// wantOut must be the whole output, when set.
+		wantOut, notOut string
+		check           func(t *testing.T)
+	}{
+		{name: "secrets are empty", argv: sh("cat .env config/.env.production certs/server.key; cat .env.example"),
+			wantOut: "API_TOKEN=\n"},
+		{name: "secrets in the home folder are not there", argv: sh("cat ~/.aws/credentials || echo gone"), wantOut: "gone\n"},
+		{name: "the state folder is not there", argv: sh("ls " + w.state + " 2>&1 || true; cat " + w.state + "/daemon.token || echo gone"),
+			notOut: secretValue},
+		{name: "a secret cannot be written", argv: sh("echo x > .env"), wantCode: 1,
+			check: func(t *testing.T) { wantFile(t, filepath.Join(w.project, ".env"), "API_TOKEN="+secretValue+"\n") }},
+		{name: "harness settings are read-only", argv: sh("echo '{\"hooks\":{}}' > .claude/settings.json"), wantCode: 1,
+			check: func(t *testing.T) { wantFile(t, filepath.Join(w.project, ".claude/settings.json"), "{}\n") }},
+		{name: "no new file in a protected folder", argv: sh("echo x > .claude/settings.local.json"), wantCode: 1,
+			check: func(t *testing.T) { wantMissing(t, filepath.Join(w.project, ".claude/settings.local.json")) }},
+		{name: "governance's configuration is read-only", argv: sh("rm -rf .governance"), wantCode: 1,
+			check: func(t *testing.T) { wantFile(t, filepath.Join(w.project, ".governance/config.yaml"), "version: 1\n") }},
+		{name: "the project is writable", argv: sh("echo built > out.txt && mkdir -p build && echo o > build/o"),
+			check: func(t *testing.T) { wantFile(t, filepath.Join(w.project, "out.txt"), "built\n") }},
+		{name: "the home folder is a throwaway", argv: sh("echo x > ~/planted && cat ~/outside.txt 2>&1 || true"),
+			notOut: "home outside the project",
+			check:  func(t *testing.T) { wantMissing(t, filepath.Join(w.home, "planted")) }},
+		{name: "no network", argv: helper("connect-tcp", tcp.Addr().String()), wantCode: 1, notOut: "ok\n"},
+		{name: "the daemon socket is unreachable", argv: helper("connect-unix", sock), wantCode: 1, notOut: "ok\n"},
+		{name: "exit status and streams pass through", argv: sh("echo out; echo err >&2; exit 7"), wantCode: 7, wantOut: "out\n"},
+		{name: "secret variables are removed", argv: sh("echo \"[$GOVERNANCE_TEST_TOKEN]\""), wantOut: "[]\n"},
+		// Escapes.
+		{name: "no capabilities", argv: sh("grep -E '^Cap(Eff|Prm|Amb):' /proc/self/status"),
+			wantOut: "CapPrm:\t0000000000000000\nCapEff:\t0000000000000000\nCapAmb:\t0000000000000000\n"},
+		{name: "no user namespace within", argv: sh("unshare -U true 2>/dev/null && echo made"), wantCode: 1, notOut: "made"},
+		{name: "no new privileges", argv: sh("grep ^NoNewPrivs: /proc/self/status"), wantOut: "NoNewPrivs:\t1\n"},
+		{name: "a fresh /proc", argv: sh("test -e /proc/" + hostPID + " && echo seen; test -e /proc/1/root" + w.dir + "/sibling.txt && echo seen; true"),
+			notOut: "seen"},
+		{name: "a user namespace of its own", argv: sh("readlink /proc/self/ns/user"), notOut: hostUserNS},
+		{name: "dot-dot through a bind", argv: sh("cat ../outside.txt ../../sibling.txt 2>/dev/null; cat " + w.project + "/../../sibling.txt 2>/dev/null; true"),
+			wantOut: ""},
+		{name: "a mask cannot be unmounted", argv: sh(strings.Join(helper("umount", filepath.Join(w.project, ".env")), " ") + "; cat .env"),
+			notOut: "ok\n"},
+		{name: "a host process cannot be traced", argv: helper("ptrace", hostPID), wantCode: 1, notOut: "ok\n"},
+		{name: "the host's processes are not there", argv: sh("kill -0 " + hostPID + " 2>/dev/null && echo seen; ls /proc | grep -c '^[0-9]'"),
+			notOut: "seen"},
+		{name: "sockets of the system are not there", argv: sh("ls /run /var/run /tmp/.X11-unix 2>&1 | grep -v 'No such' ; true"), wantOut: ""},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Setenv("GOVERNANCE_TEST_TOKEN", secretValue)
+			code, out, errs := w.run(t, p, tc.argv...)
+			t.Logf("exit %d\nstdout: %s\nstderr: %s", code, out, errs)
+			if code != tc.wantCode {
+				t.Errorf("exit %d, want %d\nstdout: %s\nstderr: %s", code, tc.wantCode, out, errs)
+			}
+			if tc.wantOut != "" || tc.notOut == "" && tc.check == nil {
+				if out != tc.wantOut {
+					t.Errorf("stdout = %q, want %q (stderr %q)", out, tc.wantOut, errs)
+				}
+			}
+			if tc.notOut != "" && strings.Contains(out+errs, tc.notOut) {
+				t.Errorf("output shows %q:\n%s%s", tc.notOut, out, errs)
+			}
+			if strings.Contains(out+errs, secretValue) {
+				t.Errorf("output shows the secret:\n%s%s", out, errs)
+			}
+			if tc.check != nil {
+				tc.check(t)
+			}
+		})
+	}
+	if c, ok := acceptNow(tcp); ok {
+		c.Close()
+		t.Error("the loopback listener on the host was reached")
+	}
+}
+
+func wantFile(t *testing.T, p, want string) {
+	t.Helper()
+	got, err := os.ReadFile(p)
+	if err != nil || string(got) != want {
+		t.Errorf("%s = %q, %v; want %q", p, got, err, want)
+	}
+}
+
+func wantMissing(t *testing.T, p string) {
+	t.Helper()
+	if _, err := os.Lstat(p); !errors.Is(err, os.ErrNotExist) {
+		t.Errorf("%s exists on the host", p)
+	}
+}
+
+// acceptNow reports whether a connection is waiting on l.
+func acceptNow(l net.Listener) (net.Conn, bool) {
+	tl := l.(*net.TCPListener)
+	tl.SetDeadline(time.Now().Add(50 * time.Millisecond))
+	c, err := tl.Accept()
+	return c, err == nil
+}
+
+// TestReadOnlyConfined: a read-only profile writes only the caches named
+// and a private /tmp.
+func TestReadOnlyConfined(t *testing.T) {
+	needBwrap(t)
+	w := newWorld(t)
+	cache := filepath.Join(w.home, ".cache", "go-build")
+	must(t, os.MkdirAll(cache, 0o755))
+	p := w.profile(t, ReadOnly, Options{Caches: []string{"~/.cache/go-build"}})
+	for _, tc := range []struct {
+		name, script string
+		want         int
+	}{
+		{"the project", "echo x > new.txt", 1},
+		{"the home folder", "echo x > ~/planted", 1},
+		{"a secret", "cat .env", 0},
+		{"the cache", "echo x > ~/.cache/go-build/entry", 0},
+		{"/tmp", "echo x > /tmp/scratch && cat /tmp/scratch", 0},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			code, out, errs := w.run(t, p, "bash", "-c", tc.script)
+			if code != tc.want || strings.Contains(out, secretValue) {
+				t.Errorf("exit %d, want %d\n%s%s", code, tc.want, out, errs)
+			}
+		})
+	}
+	wantMissing(t, filepath.Join(w.project, "new.txt"))
+	wantMissing(t, filepath.Join(w.home, "planted"))
+	wantFile(t, filepath.Join(cache, "entry"), "x\n")
+}
+
+// TestStateHidden: governance's state folder inside what a call is shown
+// (a state folder set inside the project) is an empty read-only folder:
+// its token unreadable, its socket unreachable.
+func TestStateHidden(t *testing.T) {
+	needBwrap(t)
+	w := newWorld(t)
+	state := filepath.Join(w.project, "state")
+	w.eng.Policy.StateDir = state
+	must(t, os.MkdirAll(state, 0o700))
+	must(t, os.WriteFile(filepath.Join(state, "daemon.mac"), []byte(secretValue), 0o600))
+	ln, err := net.Listen("unix", filepath.Join(state, "daemon.sock"))
+	must(t, err)
+	defer ln.Close()
+	p := w.profile(t, UnknownEffects, Options{})
+	code, out, errs := w.run(t, p, "bash", "-c", "ls -A state; cat state/daemon.mac; touch state/x; "+
+		strings.Join([]string{"env", helperEnv + "=connect-unix", w.helper, filepath.Join(state, "daemon.sock")}, " "))
+	if code == 0 || strings.Contains(out, "ok\n") || strings.Contains(out+errs, secretValue) {
+		t.Errorf("exit %d\n%s%s", code, out, errs)
+	}
+	if !strings.Contains(errs, "state/x': Read-only file system") {
+		t.Errorf("stderr = %q, want the state folder read-only", errs)
+	}
+}
+
+// TestManagedFolderSecrets: the secrets in governance's folders that the
+// system folders show (the managed policy's /etc/governance) are masked.
+func TestManagedFolderSecrets(t *testing.T) {
+	t.Parallel()
+	managed, err := os.MkdirTemp("/opt", "governance-confine-test-")
+	if err != nil {
+		t.Skip("cannot make a folder in /opt:", err)
+	}
+	t.Cleanup(func() { os.RemoveAll(managed) })
+	token := filepath.Join(managed, "approver.token")
+	must(t, os.WriteFile(token, []byte(secretValue), 0o600))
+	w := newWorld(t)
+	w.eng.Policy.ConfigDirs = append(w.eng.Policy.ConfigDirs, managed)
+	p := w.profile(t, UnknownEffects, Options{})
+	if !slices.Contains(p.Masked, token) {
+		t.Errorf("%s is not masked: %v", token, p.Masked)
+	}
+}
+
+// TestNetworkKept: a profile that keeps the network reaches the host's
+// loopback (a dev server the agent talks to).
+func TestNetworkKept(t *testing.T) {
+	needBwrap(t)
+	w := newWorld(t)
+	tcp, err := net.Listen("tcp", "127.0.0.1:0")
+	must(t, err)
+	defer tcp.Close()
+	go func() {
+		if c, err := tcp.Accept(); err == nil {
+			c.Close()
+		}
+	}()
+	p := w.profile(t, UnknownEffects, Options{Network: true})
+	code, out, errs := w.run(t, p, "env", helperEnv+"=connect-tcp", w.helper, tcp.Addr().String())
+	if code != 0 || out != "ok\n" {
+		t.Errorf("exit %d: %s%s", code, out, errs)
+	}
+}
+
+// TestDiesWithLauncher: a call dies with the launcher, unless the
+// profile runs it in the background.
+func TestDiesWithLauncher(t *testing.T) {
+	needBwrap(t)
+	for _, background := range []bool{false, true} {
+		t.Run("background="+strconv.FormatBool(background), func(t *testing.T) {
+			t.Parallel()
+			w := newWorld(t)
+			prof, err := json.Marshal(w.profile(t, UnknownEffects, Options{Background: background}))
+			must(t, err)
+			started := filepath.Join(w.project, "started")
+			survived := filepath.Join(w.project, "survived")
+			cmd := exec.Command(w.helper, "--profile", string(prof), "--", "bash", "-c", "touch started; sleep 0.5; touch survived")
+			cmd.Env = append(os.Environ(), helperEnv+"=main")
+			must(t, cmd.Start())
+			for i := 0; i < 200 && !exists(started); i++ {
+				time.Sleep(10 * time.Millisecond)
+			}
+			if !exists(started) {
+				t.Fatal("the call did not start")
+			}
+			must(t, cmd.Process.Kill())
+			cmd.Wait()
+			// The call touches its file half a second after it started:
+			// a call in the background is given five seconds to, one
+			// killed with the launcher a second and a half not to.
+			wait := 1500 * time.Millisecond
+			if background {
+				wait = 5 * time.Second
+			}
+			for deadline := time.Now().Add(wait); time.Now().Before(deadline) && !exists(survived); {
+				time.Sleep(20 * time.Millisecond)
+			}
+			if exists(survived) != background {
+				t.Errorf("the call survived the launcher: %v, want %v", exists(survived), background)
+			}
+		})
+	}
+}
+
+// TestLinkedProject: a project reached through a link is walked where it
+// is, and its secrets masked where the call sees them.
+func TestLinkedProject(t *testing.T) {
+	needBwrap(t)
+	w := newWorld(t)
+	link := filepath.Join(w.home, "linked")
+	must(t, os.Symlink(w.project, link))
+	w.req.Cwd, w.req.ProjectRoot = link, link
+	p := w.profile(t, UnknownEffects, Options{})
+	if !slices.Contains(p.Masked, filepath.Join(link, ".env")) {
+		t.Errorf("%s/.env is not masked: %v", link, p.Masked)
+	}
+	code, out, errs := w.run(t, p, "bash", "-c", "cat .env; echo x > .claude/settings.json")
+	if code == 0 || out != "" {
+		t.Errorf("exit %d: %q %s", code, out, errs)
+	}
+	wantFile(t, filepath.Join(w.project, ".claude/settings.json"), "{}\n")
+}
+
+// TestForLargeProject: a project of many files is walked whole, however
+// long that takes on a loaded machine; the bound is in entries.
+func TestForLargeProject(t *testing.T) {
+	if testing.Short() {
+		t.Skip("makes 10,000 files and folders")
+	}
+	t.Parallel()
+	w := newWorld(t)
+	// Small folders, as source trees have: the time is looked at every
+	// 256 entries.
+	for d := range 2000 {
+		dir := filepath.Join(w.project, "src", "pkg"+strconv.Itoa(d))
+		must(t, os.MkdirAll(dir, 0o755))
+		for f := range 4 {
+			must(t, os.WriteFile(filepath.Join(dir, "f"+strconv.Itoa(f)+".go"), nil, 0o644))
+		}
+	}
+	deep := filepath.Join(w.project, "src", "pkg1999", ".env")
+	must(t, os.WriteFile(deep, []byte(secretValue), 0o644))
+	p := w.profile(t, UnknownEffects, Options{})
+	if !slices.Contains(p.Masked, deep) {
+		t.Errorf("%s is not masked", deep)
+	}
+}

@@ -1,0 +1,70 @@
+//go:build linux
+
+package confine
+
+import (
+	"fmt"
+	"io"
+	"net"
+	"os"
+	"path/filepath"
+	"strconv"
+	"syscall"
+	"testing"
+	"unsafe"
+)
+
+// helperEnv makes the test binary act as a small program run inside the
+// sandbox: it tries one thing a confined call must not manage, and
+// prints "ok" when it managed, or the error.
+const helperEnv = "GOVERNANCE_CONFINE_TEST_HELPER"
+
+func TestMain(m *testing.M) {
+	if what := os.Getenv(helperEnv); what != "" {
+		os.Exit(helper(what, os.Args[1:]))
+	}
+	os.Exit(m.Run())
+}
+
+func helper(what string, args []string) int {
+	var err error
+	switch what {
+	case "main":
+		return Main(os.Stdin, os.Stdout, os.Stderr, args)
+	case "connect-unix", "connect-tcp":
+		network := "unix"
+		if what == "connect-tcp" {
+			network = "tcp"
+		}
+		var c net.Conn
+		if c, err = net.Dial(network, args[0]); err == nil {
+			c.Close()
+		}
+	case "umount":
+		err = syscall.Unmount(args[0], syscall.MNT_DETACH)
+	case "ptrace":
+		pid, _ := strconv.Atoi(args[0])
+		err = syscall.PtraceAttach(pid)
+	case "tiocsti":
+		// Push a character into the terminal's input, as if typed.
+		c := byte('x')
+		if _, _, e := syscall.Syscall(syscall.SYS_IOCTL, 0, syscall.TIOCSTI, uintptr(unsafe.Pointer(&c))); e != 0 {
+			err = e
+		}
+	case "openat-fd":
+		// Read a file through an inherited descriptor of a host folder.
+		fd, _ := strconv.Atoi(args[0])
+		var f *os.File
+		if f, err = os.Open(filepath.Join("/proc/self/fd", strconv.Itoa(fd), args[1])); err == nil {
+			_, err = io.Copy(os.Stdout, f)
+		}
+	default:
+		err = fmt.Errorf("unknown helper %q", what)
+	}
+	if err != nil {
+		fmt.Println(err)
+		return 1
+	}
+	fmt.Println("ok")
+	return 0
+}

@@ -1,0 +1,275 @@
+//go:build linux
+
+package confine
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"io"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+	"unsafe"
+)
+
+// TestRefusals: when the launcher cannot confine, the command does not
+// run at all, and the status says the launcher refused.
+func TestRefusals(t *testing.T) {
+	w := newWorld(t)
+	marker := filepath.Join(w.project, "ran")
+	good, err := json.Marshal(w.profile(t, UnknownEffects, Options{}))
+	must(t, err)
+	noBwrap := t.TempDir()
+	failing := t.TempDir()
+	// bubblewrap where the kernel refuses user namespaces.
+	must(t, os.WriteFile(filepath.Join(failing, "bwrap"), []byte("#!/bin/sh\n"+
+		"echo 'bwrap: No permissions to creating new namespace, likely because the kernel does not allow non-privileged user namespaces.' >&2\nexit 1\n"), 0o755))
+	for _, tc := range []struct {
+		name, path, profile, want string
+	}{
+		{"bubblewrap missing", noBwrap, string(good), "bubblewrap (bwrap) is not installed"},
+		{"no user namespaces", failing, string(good), "could not set up the sandbox"},
+		{"no profile", failing, "", "no profile"},
+		{"not JSON", failing, "{kind", "profile cannot be applied"},
+		{"no such file", failing, filepath.Join(w.dir, "missing.json"), "profile cannot be applied"},
+		{"a relative folder", failing, `{"kind":"unknown-effects","cwd":"proj","writable":["proj"]}`, "not an absolute clean path"},
+		{"the whole home writable", failing, `{"kind":"unknown-effects","cwd":"` + w.home + `","home":"` + w.home + `","writable":["` + w.home + `"]}`, "whole home folder"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Setenv("PATH", tc.path)
+			t.Setenv(ProfileEnv, "")
+			var out, errb bytes.Buffer
+			code := Main(nil, &out, &errb, []string{"--profile", tc.profile, "--", "/usr/bin/touch", marker})
+			if code != ExitRefused {
+				t.Errorf("exit %d, want %d", code, ExitRefused)
+			}
+			if !strings.Contains(errb.String(), "governance: error: refusing to run /usr/bin/touch unconfined") || !strings.Contains(errb.String(), tc.want) {
+				t.Errorf("stderr = %q, want the refusal and %q", errb.String(), tc.want)
+			}
+			if out.Len() != 0 {
+				t.Errorf("stdout = %q", out.String())
+			}
+			wantMissing(t, marker)
+		})
+	}
+}
+
+// TestRefusesWithoutFreshProc: inside a sandbox whose /proc is the host's
+// with a part covered, the kernel refuses a fresh /proc; a host /proc
+// would let /proc/PID/root walk out of every mask, so the launcher
+// refuses.
+func TestRefusesWithoutFreshProc(t *testing.T) {
+	needBwrap(t)
+	w := newWorld(t)
+	marker := filepath.Join(w.project, "ran")
+	good, err := json.Marshal(w.profile(t, UnknownEffects, Options{}))
+	must(t, err)
+	cmd := exec.Command("bwrap", "--unshare-user", "--unshare-pid", "--dev-bind", "/", "/", "--tmpfs", "/proc/acpi",
+		"--", w.helper, "--profile", string(good), "--", "/usr/bin/touch", marker)
+	cmd.Env = append(os.Environ(), helperEnv+"=main")
+	cmd.WaitDelay = 5 * time.Second
+	out, err := cmd.CombinedOutput()
+	if code := cmd.ProcessState.ExitCode(); code != ExitRefused {
+		t.Errorf("exit %d (%v), want %d\n%s", code, err, ExitRefused, out)
+	}
+	if !strings.Contains(string(out), "refusing to run") {
+		t.Errorf("output = %s", out)
+	}
+	wantMissing(t, marker)
+}
+
+// TestReportCwd: a harness that follows the shell's folder has the call
+// write it to a file in /tmp; the profile lets that file through the
+// private /tmp, and the paths written are the host's.
+func TestReportCwd(t *testing.T) {
+	needBwrap(t)
+	w := newWorld(t)
+	report := filepath.Join(t.TempDir(), "claude-1a2b-cwd")
+	p := w.profile(t, UnknownEffects, Options{Report: []string{report}})
+	code, out, errs := w.run(t, p, "bash", "-c", "cd sub && echo hi > /tmp/other && pwd -P >| "+report)
+	if code != 0 {
+		t.Fatalf("exit %d: %s%s", code, out, errs)
+	}
+	wantFile(t, report, filepath.Join(w.project, "sub")+"\n")
+}
+
+// TestInheritedDescriptors: a folder the launcher's caller left open
+// would reach past every mount; the command does not inherit it.
+func TestInheritedDescriptors(t *testing.T) {
+	needBwrap(t)
+	w := newWorld(t)
+	fd, err := syscall.Open(w.dir, syscall.O_RDONLY|syscall.O_DIRECTORY, 0)
+	must(t, err)
+	defer syscall.Close(fd)
+	p := w.profile(t, UnknownEffects, Options{})
+	code, out, _ := w.run(t, p, "env", helperEnv+"=openat-fd", w.helper, strconv.Itoa(fd), "sibling.txt")
+	if code == 0 || strings.Contains(out, "beside the home folder") {
+		t.Errorf("the command read the host through descriptor %d: exit %d, %s", fd, code, out)
+	}
+}
+
+// TestUnprivileged runs the launcher as an ordinary user (nobody), as
+// agents run, in mount and network namespaces of the test's own.
+func TestUnprivileged(t *testing.T) {
+	needBwrap(t)
+	if os.Geteuid() != 0 {
+		t.Skip("needs root to become nobody")
+	}
+	if _, err := exec.LookPath("unshare"); err != nil {
+		t.Skip("unshare is not installed")
+	}
+	w := newWorld(t)
+	// nobody needs a way in, and the project.
+	for d := w.dir; d != "/tmp" && d != "/"; d = filepath.Dir(d) {
+		must(t, os.Chmod(d, 0o755))
+	}
+	must(t, filepath.Walk(w.project, func(p string, _ os.FileInfo, err error) error {
+		if err != nil {
+			return err
+		}
+		return os.Lchown(p, 65534, 65534)
+	}))
+	prof, err := json.Marshal(w.profile(t, UnknownEffects, Options{}))
+	must(t, err)
+	// unshare enters namespaces of the test's own as root, then becomes
+	// nobody, who runs the launcher.
+	cmd := exec.Command("unshare", "--mount", "--net", "--setuid", "65534", "--setgid", "65534", "--",
+		w.helper, "--profile", string(prof), "--",
+		"bash", "-c", "id -u; grep ^CapEff: /proc/self/status; cat .env; echo x > .claude/settings.json; echo made > mine.txt")
+	cmd.Dir = w.project
+	cmd.Env = append(os.Environ(), helperEnv+"=main", "HOME="+w.home)
+	var out, errb bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &out, &errb
+	err = cmd.Run()
+	t.Logf("stdout: %s\nstderr: %s", out.String(), errb.String())
+	if err != nil {
+		t.Fatalf("%v: the last step succeeds, so the status is 0", err)
+	}
+	if got, want := out.String(), "65534\nCapEff:\t0000000000000000\n"; got != want {
+		t.Errorf("stdout = %q, want %q", got, want)
+	}
+	if !strings.Contains(errb.String(), ".claude/settings.json: Read-only file system") {
+		t.Errorf("stderr = %q, want the protected write refused", errb.String())
+	}
+	wantFile(t, filepath.Join(w.project, ".claude/settings.json"), "{}\n")
+	wantFile(t, filepath.Join(w.project, "mine.txt"), "made\n")
+}
+
+// TestNoTIOCSTI: the command runs in a session of its own, so it cannot
+// push keystrokes into the terminal of the session that launched it.
+func TestNoTIOCSTI(t *testing.T) {
+	needBwrap(t)
+	w := newWorld(t)
+	ptmx, err := os.OpenFile("/dev/ptmx", os.O_RDWR, 0)
+	if err != nil {
+		t.Skip("no pseudo-terminals:", err)
+	}
+	defer ptmx.Close()
+	var unlock int32
+	if _, _, e := syscall.Syscall(syscall.SYS_IOCTL, ptmx.Fd(), syscall.TIOCSPTLCK, uintptr(unsafe.Pointer(&unlock))); e != 0 {
+		t.Skip("unlockpt:", e)
+	}
+	var n uint32
+	if _, _, e := syscall.Syscall(syscall.SYS_IOCTL, ptmx.Fd(), syscall.TIOCGPTN, uintptr(unsafe.Pointer(&n))); e != 0 {
+		t.Skip("ptsname:", e)
+	}
+	tty, err := os.OpenFile("/dev/pts/"+strconv.Itoa(int(n)), os.O_RDWR|syscall.O_NOCTTY, 0)
+	must(t, err)
+	defer tty.Close()
+	prof, err := json.Marshal(w.profile(t, UnknownEffects, Options{}))
+	must(t, err)
+	cmd := exec.Command(w.helper, "--profile", string(prof), "--", "env", helperEnv+"=tiocsti", w.helper)
+	cmd.Env = append(os.Environ(), helperEnv+"=main")
+	// The launcher's terminal is the pseudo-terminal: the call's session
+	// would have it as its controlling terminal without a session of its
+	// own.
+	cmd.Stdin = tty
+	var out bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &out, &out
+	cmd.SysProcAttr = &syscall.SysProcAttr{Setsid: true, Setctty: true, Ctty: 0}
+	err = cmd.Run()
+	t.Logf("%s", out.String())
+	if err == nil || strings.Contains(out.String(), "ok\n") {
+		t.Errorf("TIOCSTI worked from the sandbox: %v\n%s", err, out.String())
+	}
+	if !strings.Contains(out.String(), "operation not permitted") {
+		t.Errorf("output = %q, want TIOCSTI refused", out.String())
+	}
+}
+
+// TestReportFileTaken: a report file is never a link (in the shared /tmp
+// it could lead to any file of the user's), nor another user's file.
+func TestReportFileTaken(t *testing.T) {
+	needBwrap(t)
+	w := newWorld(t)
+	tmp := t.TempDir()
+	link := filepath.Join(tmp, "claude-link-cwd")
+	must(t, os.Symlink(filepath.Join(w.project, "main.go"), link))
+	foreign := filepath.Join(tmp, "claude-foreign-cwd")
+	must(t, os.WriteFile(foreign, nil, 0o666))
+	must(t, os.Chown(foreign, 65534, 65534))
+	for _, report := range []string{link, foreign} {
+		t.Run(filepath.Base(report), func(t *testing.T) {
+			p := w.profile(t, UnknownEffects, Options{Report: []string{report}})
+			l := &Launcher{Env: os.Environ(), Stdout: io.Discard, Stderr: io.Discard}
+			_, err := l.Run(t.Context(), p, []string{"bash", "-c", "pwd >| " + report})
+			if !errors.Is(err, ErrProfile) {
+				t.Errorf("err = %v, want ErrProfile", err)
+			}
+		})
+	}
+	wantFile(t, filepath.Join(w.project, "main.go"), "package main\n")
+}
+
+// TestEmptyFile: the file that masks secrets is made once per user and
+// kept; one of that name that is not the user's own empty read-only
+// regular file (written to, writable, a pipe, a link) is not used.
+func TestEmptyFile(t *testing.T) {
+	tmp := t.TempDir()
+	t.Setenv("TMPDIR", tmp)
+	first, err := emptyFile()
+	must(t, err)
+	again, err := emptyFile()
+	must(t, err)
+	if first != again || filepath.Dir(first) != tmp {
+		t.Fatalf("emptyFile = %s then %s, want one file in %s", first, again, tmp)
+	}
+	for _, tc := range []struct {
+		name  string
+		spoil func(p string)
+	}{
+		{"written to", func(p string) {
+			must(t, os.Chmod(p, 0o644))
+			must(t, os.WriteFile(p, []byte(secretValue), 0o644))
+			must(t, os.Chmod(p, 0o444))
+		}},
+		{"writable", func(p string) { must(t, os.Chmod(p, 0o644)) }},
+		{"a pipe", func(p string) { must(t, os.Remove(p)); must(t, syscall.Mkfifo(p, 0o444)) }},
+		{"a link", func(p string) {
+			must(t, os.Remove(p))
+			must(t, os.Symlink(filepath.Join(tmp, "elsewhere"), p))
+			must(t, os.WriteFile(filepath.Join(tmp, "elsewhere"), nil, 0o444))
+		}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			os.Remove(first)
+			_, err := emptyFile()
+			must(t, err)
+			tc.spoil(first)
+			got, err := emptyFile()
+			must(t, err)
+			fi, err := os.Lstat(got)
+			must(t, err)
+			if got == first || !fi.Mode().IsRegular() || fi.Size() != 0 || fi.Mode().Perm()&0o222 != 0 {
+				t.Errorf("emptyFile = %s (%v, %d bytes), want a new empty read-only file", got, fi.Mode(), fi.Size())
+			}
+			os.Remove(got)
+		})
+	}
+}

@@ -1,0 +1,279 @@
+// Package confine runs a command in a confined view of the machine: the
+// analysis decides what a call may do, the kernel enforces it. A
+// [Profile] says what the call sees and may write; [For] builds one from
+// the policy and the request, with the secret set and the protected set
+// the analysis decides with; a [Launcher] applies it with bubblewrap and
+// refuses to run the command when it cannot.
+package confine
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+
+	"github.com/agentgov/governance/governance"
+)
+
+// Kind names what a profile lets a call change.
+type Kind string
+
+const (
+	// UnknownEffects is for a call whose effects the analysis cannot
+	// prove: the project tree minus the protected set is writable, with a
+	// private /tmp, and no network.
+	UnknownEffects Kind = "unknown-effects"
+	// ReadOnly is for a call proven to only read: nothing is writable but
+	// a private /tmp and the tool caches named.
+	ReadOnly Kind = "read-only"
+)
+
+// Profile is what one confined call sees and may change, in paths of the
+// host: every path is shown at the same place inside. It is recorded in
+// the decision log as JSON.
+type Profile struct {
+	Kind Kind `json:"kind"`
+	// Cwd is the folder the command starts in; it must be inside a
+	// folder the profile shows.
+	Cwd string `json:"cwd"`
+	// Home is the home folder, replaced by an empty one into which only
+	// what the profile names is shown.
+	Home string `json:"home,omitempty"`
+	// ReadOnly and Writable are shown read-only and writable, on top of
+	// the system folders (read-only) and a private /tmp.
+	ReadOnly []string `json:"read_only,omitempty"`
+	Writable []string `json:"writable,omitempty"`
+	// Protected are shown read-only inside what is writable: the
+	// protected set (harness settings, agent files, .governance).
+	Protected []string `json:"protected,omitempty"`
+	// Masked are replaced by an empty file or an empty read-only folder:
+	// secrets, and governance's state.
+	Masked []string `json:"masked,omitempty"`
+	// Report are files the call writes back through: a harness that
+	// follows the shell's folder has it write its final folder to a file
+	// in /tmp (pwd -P >| /tmp/claude-1a2b-cwd), which the private /tmp
+	// would otherwise swallow. The launcher creates them empty if
+	// missing; each must be in /tmp.
+	Report []string `json:"report,omitempty"`
+	// Network keeps the host's network (its loopback too); without it the
+	// call has a network namespace of its own, with nothing in it.
+	Network bool `json:"network,omitempty"`
+	// Background lets the call outlive the launcher (a dev server the
+	// harness runs in the background).
+	Background bool `json:"background,omitempty"`
+}
+
+// Options are what the settings add to a profile: the tools'
+// configuration and caches it shows, and what the call is predicted to
+// need.
+type Options struct {
+	// Tools are configuration folders or files shown read-only (~/.gitconfig).
+	Tools []string
+	// Caches are the tool caches shown writable (~/.cache/go-build).
+	Caches []string
+	// Report are files in /tmp the call writes back through (see
+	// [Profile.Report]).
+	Report []string
+	// Network: the call is predicted to reach a destination the policy
+	// allows. Background: the harness runs it in the background.
+	Network, Background bool
+}
+
+// ErrProfile is wrapped by every error that says a profile cannot be
+// applied; the command then does not run.
+var ErrProfile = errors.New("profile cannot be applied")
+
+// ErrTooMany is returned by [For] when the folders shown hold more files
+// than can be checked for secrets within the budget of one call.
+var ErrTooMany = errors.New("too many files to check for secrets")
+
+// For builds the profile of a call of the given kind: a pure function of
+// the policy (through e), the request and the options. The folders it
+// shows are walked for the secrets the policy's rules deny reading (the
+// same judgement as a recursive read), which are masked; the protected
+// set inside writable folders stays read-only; governance's state folder
+// is hidden.
+func For(e *governance.Engine, req *governance.Request, kind Kind, opts Options) (*Profile, error) {
+	if kind != UnknownEffects && kind != ReadOnly {
+		return nil, fmt.Errorf("%w: unknown kind %q", ErrProfile, kind)
+	}
+	root := req.ProjectRoot
+	if root == "" {
+		root = req.Cwd
+	}
+	p := &Profile{Kind: kind, Cwd: req.Cwd, Home: req.Home, Network: opts.Network, Background: opts.Background}
+	expand := func(s string) string {
+		if strings.HasPrefix(s, "~/") && req.Home != "" {
+			return filepath.Join(req.Home, s[2:])
+		}
+		return filepath.Clean(s)
+	}
+	switch kind {
+	case UnknownEffects:
+		p.Writable = append(p.Writable, root)
+	case ReadOnly:
+		p.ReadOnly = append(p.ReadOnly, root)
+	}
+	for _, t := range opts.Tools {
+		if t = expand(t); exists(t) {
+			p.ReadOnly = append(p.ReadOnly, t)
+		}
+	}
+	for _, c := range opts.Caches {
+		if c = expand(c); exists(c) {
+			p.Writable = append(p.Writable, c)
+		}
+	}
+	for _, r := range opts.Report {
+		p.Report = append(p.Report, filepath.Clean(r))
+	}
+	pol := e.Policy
+	shown := slices.Concat(p.Writable, p.ReadOnly)
+	for _, prot := range e.ProtectedPaths(req) {
+		if pol.StateDir != "" && prot == filepath.Clean(pol.StateDir) {
+			continue
+		}
+		if insideAny(prot, p.Writable) && exists(prot) {
+			p.Protected = append(p.Protected, prot)
+		}
+	}
+	if pol.StateDir != "" && insideAny(pol.StateDir, shown) && exists(pol.StateDir) {
+		p.Masked = append(p.Masked, filepath.Clean(pol.StateDir))
+	}
+	walk := slices.Clone(shown)
+	for _, f := range slices.Concat(e.SecretFolders(req), pol.ConfigDirs) {
+		// What the system folders show: /etc/shadow, /etc/sudoers.d, the
+		// managed policy's folder (/etc/governance).
+		if insideAny(f, systemTree) && !insideAny(f, walk) && exists(f) {
+			walk = append(walk, f)
+		}
+	}
+	for _, w := range walk {
+		// A folder shown through a link (a project under ~ linked to
+		// another disk) is walked where it is; its secrets are masked
+		// where the call sees them.
+		real := w
+		if r, err := filepath.EvalSymlinks(w); err == nil {
+			real = r
+		}
+		found, complete := e.SecretsUnder(req, real)
+		if !complete {
+			return nil, fmt.Errorf("%w under %s", ErrTooMany, w)
+		}
+		for _, f := range found {
+			if real != w {
+				f = w + strings.TrimPrefix(f, real)
+			}
+			if !insideAny(f, p.Masked) {
+				p.Masked = append(p.Masked, f)
+			}
+		}
+	}
+	if err := p.Check(); err != nil {
+		return nil, err
+	}
+	return p, nil
+}
+
+// Parse reads a profile from JSON, unknown fields refused, and checks it.
+func Parse(data []byte) (*Profile, error) {
+	var p Profile
+	dec := json.NewDecoder(strings.NewReader(string(data)))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(&p); err != nil {
+		return nil, fmt.Errorf("%w: %v", ErrProfile, err)
+	}
+	if err := p.Check(); err != nil {
+		return nil, err
+	}
+	return &p, nil
+}
+
+// Check reports what makes a profile impossible to apply as it says:
+// an unknown kind, a path that is not absolute and clean, a writable
+// folder that is the home folder, the root or holds the home folder, a
+// writable folder inside the protected set, a folder to start in that
+// the profile does not show, a report file outside /tmp.
+func (p *Profile) Check() error {
+	bad := func(format string, a ...any) error {
+		return fmt.Errorf("%w: "+format, append([]any{ErrProfile}, a...)...)
+	}
+	if p.Kind != UnknownEffects && p.Kind != ReadOnly {
+		return bad("unknown kind %q", p.Kind)
+	}
+	if p.Home != "" && !clean(p.Home) || p.Home == "/" {
+		return bad("home %q is not an absolute clean path below the root", p.Home)
+	}
+	for _, l := range [][]string{{p.Cwd}, p.ReadOnly, p.Writable, p.Protected, p.Masked, p.Report} {
+		for _, s := range l {
+			if !clean(s) {
+				return bad("%q is not an absolute clean path", s)
+			}
+		}
+	}
+	for _, w := range slices.Concat(p.Writable, p.ReadOnly) {
+		if w == "/" || systemFolder(w) || p.Home != "" && inside(p.Home, w) {
+			return bad("%s would show the root, a system folder or the whole home folder", w)
+		}
+	}
+	if p.Kind == ReadOnly && len(p.Writable) > 0 {
+		for _, w := range p.Writable {
+			if !p.isCache(w) {
+				return bad("a read-only profile writes only caches and /tmp, not %s", w)
+			}
+		}
+	}
+	for _, w := range p.Writable {
+		if insideAny(w, p.Protected) {
+			return bad("writable %s is inside the protected %s", w, p.Protected)
+		}
+	}
+	for _, r := range p.Report {
+		if !inside(r, "/tmp") || r == "/tmp" {
+			return bad("report file %s is not in /tmp", r)
+		}
+	}
+	if !insideAny(p.Cwd, slices.Concat(p.Writable, p.ReadOnly)) && p.Cwd != "/tmp" {
+		return bad("the folder to start in, %s, is not shown", p.Cwd)
+	}
+	return nil
+}
+
+// isCache reports a writable folder of a read-only profile: one the home
+// folder holds (the tools' caches are there) and not the project.
+func (p *Profile) isCache(w string) bool {
+	return p.Home != "" && inside(w, p.Home) && w != p.Cwd && !inside(p.Cwd, w)
+}
+
+// systemFolders are shown read-only to every call (or not at all); no
+// profile shows one, or a folder inside one, again. holders hold the
+// folders of users and services: a profile may show a folder inside one,
+// never the whole.
+var (
+	systemFolders = []string{"/usr", "/bin", "/sbin", "/lib", "/lib32", "/lib64", "/libx32", "/etc", "/proc", "/dev", "/sys", "/run", "/boot"}
+	holders       = []string{"/home", "/var", "/opt", "/srv", "/tmp", "/root", "/mnt", "/media"}
+)
+
+func systemFolder(p string) bool {
+	return insideAny(p, systemFolders) || slices.Contains(holders, p)
+}
+
+// clean reports an absolute path in clean form.
+func clean(p string) bool { return filepath.IsAbs(p) && filepath.Clean(p) == p }
+
+// inside reports whether p is dir or inside it.
+func inside(p, dir string) bool {
+	return p == dir || dir == "/" || strings.HasPrefix(p, dir+"/")
+}
+
+func insideAny(p string, dirs []string) bool {
+	return slices.ContainsFunc(dirs, func(d string) bool { return inside(p, d) })
+}
+
+func exists(p string) bool {
+	_, err := os.Lstat(p)
+	return err == nil
+}

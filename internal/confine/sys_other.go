@@ -1,0 +1,20 @@
+//go:build !linux
+
+package confine
+
+import (
+	"os"
+	"syscall"
+)
+
+const syscallNoFollow = 0
+
+func signalOf(*os.ProcessState) int { return 0 }
+
+func closeInherited() {}
+
+func ownGroup() *syscall.SysProcAttr { return nil }
+
+func killGroup(int) {}
+
+func ownedByMe(os.FileInfo) bool { return true }
