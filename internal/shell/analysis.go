@@ -311,9 +311,12 @@ type Options struct {
 	// MaxBytes bounds the length of the command string (default 256 KiB).
 	MaxBytes int
 	// MaxTime bounds the time the analysis takes, parsing included
-	// (default 100 ms; negative for none). The other bounds keep the
-	// work in proportion to the input; this one stops what they did not
-	// foresee.
+	// (default 2 s; negative for none). The other bounds keep the work
+	// in proportion to the input (the costliest inputs they admit take
+	// well under 100 ms); this one only stops what they did not foresee.
+	// It is wall-clock time, so it is set far above what any input the
+	// other bounds admit needs: on a loaded machine a 100 ms bound asked
+	// about ordinary commands, and a decision must not depend on the load.
 	MaxTime time.Duration
 	// Now reads the clock (nil: time.Now).
 	Now func() time.Time
@@ -333,6 +336,6 @@ func (o *Options) setDefaults() {
 		o.MaxBytes = 256 << 10
 	}
 	if o.MaxTime == 0 {
-		o.MaxTime = 100 * time.Millisecond
+		o.MaxTime = 2 * time.Second
 	}
 }
