@@ -44,6 +44,8 @@ func projectAndUser(project string, user func(a *App) (string, error)) func(a *A
 
 var claudeInstaller = installer{
 	title: "Claude Code",
+	// Claude Code keeps settings.local.json out of git.
+	local: filepath.Join(".claude", "settings.local.json"),
 	files: projectAndUser(filepath.Join(".claude", "settings.json"), func(a *App) (string, error) {
 		return a.underHome("", ".claude", "settings.json")
 	}),

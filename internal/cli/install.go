@@ -27,8 +27,19 @@ const hookTimeout = 30
 type installOptions struct {
 	dir    string
 	global bool
-	hook   string
+	// local writes the harness's personal, git-ignored project file.
+	local bool
+	hook  string
+	// noTrust writes the hook and leaves the harness's trust alone.
+	noTrust bool
+	// trustRepoConfig trusts a repository whose own harness settings
+	// loosen the harness.
+	trustRepoConfig bool
 }
+
+// shared says whether install writes a file that is committed with the
+// project, which every teammate's machine reads.
+func (o installOptions) shared() bool { return !o.global && !o.local }
 
 // installer is one harness's hook setup.
 type installer struct {
@@ -50,6 +61,10 @@ type installer struct {
 	// skipped says why the harness would not run the hook in file, the
 	// way the harness decides it; nil when it would.
 	skipped func(a *App, file string) []string
+	// local is the harness's personal project settings file, relative to
+	// the project folder, which the harness keeps out of git; "" when
+	// the harness has none.
+	local string
 }
 
 // installers are the harnesses install knows, by the name the command
@@ -71,8 +86,17 @@ func harnessNames() string { return strings.Join(harnesses(), ", ") }
 // file is where install writes.
 func (ins installer) file(a *App, o installOptions) (string, error) {
 	project, user, err := ins.files(a, o.dir)
-	if o.global {
+	switch {
+	case o.global && o.local:
+		return "", usagef("--global and --local name different files; pass one")
+	case o.global:
 		return user, err
+	case o.local:
+		if ins.local == "" {
+			return "", withHint(fmt.Errorf("%s has no personal project settings file", ins.title),
+				"install into the shared project file, or the user's with --global")
+		}
+		return filepath.Join(a.absCwd(o.dir), ins.local), err
 	}
 	return project, err
 }
@@ -102,11 +126,17 @@ instead of letting it run. Running it again changes nothing.
   copilot    .github/hooks/governance.json (~/.copilot/hooks/governance.json)
   opencode   .opencode/plugins/governance.js (~/.config/opencode/plugins/governance.js)
 
-The paths in parentheses are written with --global. Codex and Copilot CLI
-skip a project's hooks until they are trusted; install records that trust
-in the harness's user settings: for Codex, the project and each hook's
-hash in ~/.codex/config.toml; for Copilot CLI, the project in
-trusted_folders of ~/.copilot/config.json.`,
+The paths in parentheses are written with --global. The project's files
+are shared with everyone who clones the project, so they name the hook
+as governance-hook, which each machine finds on its own PATH; install
+refuses to write a path of this machine there. --local writes Claude
+Code's personal, git-ignored .claude/settings.local.json instead, where
+--hook PATH may stand; the other harnesses have no such file.
+
+Codex and Copilot CLI skip a project's hooks until they are trusted;
+install records that trust in the harness's user settings: for Codex,
+the project and each hook's hash in ~/.codex/config.toml; for Copilot
+CLI, the project in trusted_folders of ~/.copilot/config.json.`,
 		Example: `  governance install claude
   governance install gemini --global
   governance doctor`,
@@ -116,7 +146,7 @@ trusted_folders of ~/.copilot/config.json.`,
 			if !ok {
 				return usagef("unknown harness %q (supported: %s)", args[0], harnessNames())
 			}
-			hook, err := a.hookPath(o.hook)
+			hook, err := a.hookCommand(o.hook, o.shared())
 			if err != nil {
 				return err
 			}
@@ -156,14 +186,33 @@ trusted_folders of ~/.copilot/config.json.`,
 	}
 	c.Flags().StringVar(&o.dir, "dir", "", "the project folder (default: the current directory)")
 	c.Flags().BoolVar(&o.global, "global", false, "install into the user's settings instead of the project's")
-	c.Flags().StringVar(&o.hook, "hook", "", "the governance-hook binary to run (default: next to governance, else on PATH)")
+	c.Flags().BoolVar(&o.local, "local", false, "install into the harness's personal, git-ignored project file (Claude Code: .claude/settings.local.json)")
+	c.Flags().StringVar(&o.hook, "hook", "", "the governance-hook to run: a NAME on PATH, or a PATH (--local and --global only; default: governance-hook on PATH for the project's shared files, else the binary next to governance)")
+	c.Flags().BoolVar(&o.noTrust, "no-trust", false, "Codex, Copilot CLI: write the hook only, and leave the harness's trust of the project alone")
+	c.Flags().BoolVar(&o.trustRepoConfig, "trust-repo-config", false, "Codex, Copilot CLI: trust the project even though its own harness settings loosen the harness")
 	return c
 }
 
-// hookPath finds the governance-hook binary: the flag, the binary next to
-// this one, or one on PATH.
-func (a *App) hookPath(flag string) (string, error) {
-	if flag != "" {
+// hookName is the hook's name on PATH, the way shared settings name it.
+const hookName = "governance-hook"
+
+// hookCommand returns how settings name the governance-hook binary. A
+// shared project file is read on every teammate's machine, so it names
+// the hook by a name each machine looks up on PATH, never by a path on
+// this one; a personal file (--local, --global) may name a path. A name
+// without a slash is looked up on PATH, as the harness will look it up.
+func (a *App) hookCommand(flag string, shared bool) (string, error) {
+	notOnPath := func(name string) error {
+		return withHint(fmt.Errorf("%s is not on PATH", name),
+			"put the directory that holds governance-hook on PATH (`go install ./cmd/...` installs it into $(go env GOPATH)/bin), or pass --hook PATH with --local or --global")
+	}
+	switch {
+	case flag != "" && !strings.ContainsRune(flag, '/'):
+		if _, err := a.lookPath(flag); err != nil {
+			return "", notOnPath(flag)
+		}
+		return flag, nil
+	case flag != "":
 		p, err := filepath.Abs(flag)
 		if err != nil {
 			return "", err
@@ -171,19 +220,45 @@ func (a *App) hookPath(flag string) (string, error) {
 		if _, err := os.Stat(p); err != nil {
 			return "", withHint(fmt.Errorf("the hook binary %s does not exist", p), "build it with `go build -o bin/ ./cmd/...`")
 		}
+		if shared {
+			return "", withHint(fmt.Errorf("%s names the hook on this machine only, and the project's settings are shared", p),
+				"put governance-hook on PATH and pass --hook governance-hook (or no --hook), or write your own settings with --local or --global")
+		}
 		return p, nil
+	case shared:
+		if _, err := a.lookPath(hookName); err != nil {
+			return "", notOnPath(hookName)
+		}
+		return hookName, nil
 	}
 	if exe, err := os.Executable(); err == nil {
-		cand := filepath.Join(filepath.Dir(exe), "governance-hook")
+		cand := filepath.Join(filepath.Dir(exe), hookName)
 		if _, err := os.Stat(cand); err == nil {
 			return cand, nil
 		}
 	}
-	if p, err := exec.LookPath("governance-hook"); err == nil {
+	if p, err := a.lookPath(hookName); err == nil {
 		return filepath.Abs(p)
 	}
 	return "", withHint(errors.New("governance-hook was not found next to governance or on PATH"),
 		"install both binaries (`go install ./cmd/...`), or pass --hook PATH")
+}
+
+// lookPath finds an executable on the PATH the App sees, as a harness
+// started with it would.
+func (a *App) lookPath(name string) (string, error) {
+	for _, d := range filepath.SplitList(a.Getenv("PATH")) {
+		if d == "" || !filepath.IsAbs(d) {
+			// An empty or relative entry names the harness's working
+			// folder, which is not this one: it does not count.
+			continue
+		}
+		p := filepath.Join(d, name)
+		if fi, err := os.Stat(p); err == nil && !fi.IsDir() && fi.Mode()&0o111 != 0 {
+			return p, nil
+		}
+	}
+	return "", exec.ErrNotFound
 }
 
 // editJSONFile applies edit to a JSON settings file, creating it when it
