@@ -86,6 +86,9 @@ var codexInstaller = installer{
 	noSwitch: "Codex has no fail-closed switch: the hook denies on its own errors, but a hook that cannot start lets the call run",
 	trust:    (*App).codexTrust,
 	skipped:  (*App).codexSkipped,
+	project:  (*App).codexProjectFolder,
+	review:   codexRepoConfig,
+	untrust:  (*App).codexUntrust,
 }
 
 var geminiInstaller = installer{
@@ -187,6 +190,9 @@ var copilotInstaller = installer{
 	noSwitch: "Copilot CLI has no fail-closed switch: the hook denies on its own errors, but a hook that cannot start lets the call run",
 	trust:    (*App).copilotTrust,
 	skipped:  (*App).copilotSkipped,
+	project:  (*App).copilotProjectFolder,
+	review:   copilotRepoConfig,
+	untrust:  (*App).copilotUntrust,
 }
 
 // setVersion marks a hooks file as version 1 of its format.

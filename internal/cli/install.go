@@ -61,6 +61,15 @@ type installer struct {
 	// skipped says why the harness would not run the hook in file, the
 	// way the harness decides it; nil when it would.
 	skipped func(a *App, file string) []string
+	// project returns the project folder the harness would trust to run
+	// the hook in file, "" for the user's file.
+	project func(a *App, file string) string
+	// review says what the harness would turn on, from the repository's
+	// own settings, once it trusts the project folder.
+	review func(dir string) []repoFinding
+	// untrust takes out the trust install recorded for the hook in file
+	// (read before the hook is removed), and returns what it changed.
+	untrust func(a *App, file string) ([]string, error)
 	// local is the harness's personal project settings file, relative to
 	// the project folder, which the harness keeps out of git; "" when
 	// the harness has none.
@@ -162,12 +171,21 @@ CLI, the project in trusted_folders of ~/.copilot/config.json.`,
 					wait += (g.TimeoutMS + 999) / 1000
 				}
 			}
+			var review []repoFinding
+			if ins.trust != nil && !o.noTrust {
+				if dir := ins.project(a, file); dir != "" {
+					review = ins.review(dir)
+					if err := a.refuseLoose(ins, args[0], dir, review, o.trustRepoConfig); err != nil {
+						return err
+					}
+				}
+			}
 			changed, err := ins.install(file, hook, wait)
 			if err != nil {
 				return err
 			}
 			var trusted []string
-			if ins.trust != nil {
+			if ins.trust != nil && !o.noTrust {
 				if trusted, err = ins.trust(a, file); err != nil {
 					return err
 				}
@@ -181,6 +199,16 @@ CLI, the project in trusted_folders of ~/.copilot/config.json.`,
 			for _, t := range trusted {
 				fmt.Fprintf(a.Stdout, "%s: %s\n", ins.title, t)
 			}
+			if len(trusted) > 0 && len(review) > 0 {
+				fmt.Fprintf(a.Stdout, "%s: the trust also turns on the repository's own settings:\n", ins.title)
+				for _, f := range review {
+					fmt.Fprintf(a.Stdout, "  %s\n", f.what)
+				}
+			}
+			if ins.trust != nil && o.noTrust {
+				fmt.Fprintf(a.Stdout, "%s: trust left as it was (--no-trust); %s skips the hook here until it trusts it: run `governance doctor` to see, `governance install %s` to trust it\n",
+					ins.title, ins.title, args[0])
+			}
 			return nil
 		},
 	}
@@ -191,6 +219,27 @@ CLI, the project in trusted_folders of ~/.copilot/config.json.`,
 	c.Flags().BoolVar(&o.noTrust, "no-trust", false, "Codex, Copilot CLI: write the hook only, and leave the harness's trust of the project alone")
 	c.Flags().BoolVar(&o.trustRepoConfig, "trust-repo-config", false, "Codex, Copilot CLI: trust the project even though its own harness settings loosen the harness")
 	return c
+}
+
+// refuseLoose refuses to trust a project whose repository settings loosen
+// the harness, unless the person said so; it names each such setting on
+// stderr.
+func (a *App) refuseLoose(ins installer, name, dir string, review []repoFinding, allow bool) error {
+	var loose []string
+	for _, f := range review {
+		if f.loosens {
+			loose = append(loose, f.what)
+		}
+	}
+	if len(loose) == 0 || allow {
+		return nil
+	}
+	fmt.Fprintf(a.Stderr, "governance: trusting %s in %s would also turn on:\n", dir, ins.title)
+	for _, l := range loose {
+		fmt.Fprintf(a.Stderr, "  %s\n", l)
+	}
+	return withHint(fmt.Errorf("%s: not trusting %s: %w", ins.title, dir, errRepoLoosens),
+		"read those settings first; then `governance install "+name+" --trust-repo-config` trusts the project with them, or `--no-trust` writes the hook only ("+ins.title+" then skips it)")
 }
 
 // hookName is the hook's name on PATH, the way shared settings name it.
