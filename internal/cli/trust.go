@@ -66,12 +66,13 @@ which the trust keeps in your configuration folder), and trusts nothing.`,
 			}
 			if t.State == config.TrustNothing {
 				fmt.Fprintf(a.Stdout, "trusted %s: it has no policy file that could allow a call yet; one added later needs trusting\n", p.ProjectRoot)
-				return nil
+			} else {
+				fmt.Fprintf(a.Stdout, "trusted %s: %d policy files (sha256 %s)\n", p.ProjectRoot, len(t.Files), t.SHA256)
+				for _, f := range t.Files {
+					fmt.Fprintf(a.Stdout, "  %s\n", f.Path)
+				}
 			}
-			fmt.Fprintf(a.Stdout, "trusted %s: %d policy files (sha256 %s)\n", p.ProjectRoot, len(t.Files), t.SHA256)
-			for _, f := range t.Files {
-				fmt.Fprintf(a.Stdout, "  %s\n", f.Path)
-			}
+			a.harnessTrustSteps(a.absCwd(dir))
 			return nil
 		},
 	}
@@ -207,4 +208,25 @@ func (a *App) noteSuspendedTrust(cmd *cobra.Command) {
 		return
 	}
 	fmt.Fprintf(a.Stderr, "governance: note: the project's policy %s: its allows are suspended until you trust it again; read `governance trust --diff`, then run `governance trust`\n", t.Why())
+}
+
+// harnessTrustSteps names, after a person trusts a project, each harness
+// whose own trust skips the project's hook (a teammate's clone: Codex and
+// Copilot CLI keep that trust per person), and the one command that
+// gives it.
+func (a *App) harnessTrustSteps(dir string) {
+	for _, name := range harnesses() {
+		ins := installers[name]
+		if ins.skipped == nil {
+			continue
+		}
+		project, _, err := ins.files(a, dir)
+		if err != nil || !a.inspectFile(ins, project).hooked {
+			continue
+		}
+		if why := ins.skipped(a, project); len(why) > 0 {
+			fmt.Fprintf(a.Stdout, "%s skips this project's governance hook until you trust it there: run `governance install %s` (%s)\n",
+				ins.title, name, why[0])
+		}
+	}
 }
