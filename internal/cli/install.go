@@ -145,8 +145,16 @@ Code's personal, git-ignored .claude/settings.local.json instead, where
 Codex and Copilot CLI skip a project's hooks until they are trusted;
 install records that trust in the harness's user settings: for Codex,
 the project and each hook's hash in ~/.codex/config.toml; for Copilot
-CLI, the project in trusted_folders of ~/.copilot/config.json.`,
+CLI, the project in trusted_folders of ~/.copilot/config.json. Trusting
+the project also turns on the repository's own settings for the harness:
+install names them, and refuses those that loosen it (approvals off, a
+wider sandbox, MCP servers, other hooks, execpolicy rules, another model
+provider) unless you pass --trust-repo-config after reading them.
+--no-trust writes the hook only; the harness then skips it until trusted,
+which doctor reports. uninstall takes the trust out again.`,
 		Example: `  governance install claude
+  governance install claude --local --hook ~/src/governance/bin/governance-hook
+  governance install codex --no-trust
   governance install gemini --global
   governance doctor`,
 		Args: cobra.ExactArgs(1),
@@ -189,6 +197,9 @@ CLI, the project in trusted_folders of ~/.copilot/config.json.`,
 				if trusted, err = ins.trust(a, file); err != nil {
 					return err
 				}
+			}
+			if o.local && changed && !gitIgnores(file) {
+				fmt.Fprintf(a.Stderr, "governance: hint: %s is not ignored by git here: add it to .gitignore, it is yours alone\n", file)
 			}
 			switch {
 			case changed:
@@ -343,4 +354,14 @@ func editJSONFile(file string, edit func(*jsonedit.Object) error) (bool, error) 
 		return false, err
 	}
 	return true, atomicfile.Write(file, data, 0o644)
+}
+
+// gitIgnores says whether git ignores file in its repository; true when
+// git cannot say (no git, no repository), so that nothing is claimed.
+func gitIgnores(file string) bool {
+	cmd := exec.Command("git", "check-ignore", "-q", "--", file)
+	cmd.Dir = filepath.Dir(file)
+	err := cmd.Run()
+	var ee *exec.ExitError
+	return !(errors.As(err, &ee) && ee.ExitCode() == 1)
 }
