@@ -123,7 +123,10 @@ func codexSettings(rel, prefix string, doc map[string]any) []repoFinding {
 				}
 			}
 		case "shell_environment_policy":
-			out = append(out, repoFinding{name + ": the environment commands run with", false})
+			// Variables it sets (PATH, LD_PRELOAD) change what a command
+			// the hook read as git or ls runs.
+			m, _ := v.(map[string]any)
+			out = append(out, repoFinding{fmt.Sprintf("%s = %s: the environment commands run with", name, tomlShow(v)), m["set"] != nil})
 		default:
 			out = append(out, repoFinding{fmt.Sprintf("%s = %s", name, tomlShow(v)), false})
 		}
