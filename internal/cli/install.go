@@ -217,8 +217,12 @@ which doctor reports. uninstall takes the trust out again.`,
 				}
 			}
 			if ins.trust != nil && o.noTrust {
-				fmt.Fprintf(a.Stdout, "%s: trust left as it was (--no-trust); %s skips the hook here until it trusts it: run `governance doctor` to see, `governance install %s` to trust it\n",
-					ins.title, ins.title, args[0])
+				if why := ins.skipped(a, file); len(why) > 0 {
+					fmt.Fprintf(a.Stdout, "%s: trust left as it was (--no-trust); %s skips the hook here until it trusts it: run `governance doctor` to see, `governance install %s` to trust it\n",
+						ins.title, ins.title, args[0])
+				} else {
+					fmt.Fprintf(a.Stdout, "%s: trust left as it was (--no-trust); it already runs the hook\n", ins.title)
+				}
 			}
 			return nil
 		},
