@@ -71,7 +71,7 @@ func (claude) Encode(ev *Event, r *Reply) []byte {
 		return []byte("{}\n")
 	}
 	if ev.Name != EventPreToolUse {
-		return claudeSessionReply(ev, r)
+		return withNotice(claudeSessionReply(ev, r), ev, r)
 	}
 	d := r.Decision
 	if d == nil {
@@ -122,6 +122,20 @@ func claudeSessionReply(ev *Event, r *Reply) []byte {
 			"additionalContext": r.Context}})
 	}
 	return []byte("{}\n")
+}
+
+// withNotice adds a reply's notice to a SessionStart answer as
+// systemMessage, which the harness shows the person.
+func withNotice(out []byte, ev *Event, r *Reply) []byte {
+	if r == nil || r.Notice == "" || ev.Name != EventSessionStart {
+		return out
+	}
+	var m map[string]any
+	if json.Unmarshal(out, &m) != nil {
+		return out
+	}
+	m["systemMessage"] = governance.Sanitize(r.Notice)
+	return marshal(m)
 }
 
 func (claude) Fail(msg string) []byte {

@@ -150,10 +150,10 @@ func (gemini) Encode(ev *Event, r *Reply) []byte {
 		case r.Block != "" && ev.Name == EventUserPromptSubmit:
 			return marshal(map[string]any{"decision": "deny", "reason": governance.Sanitize(r.Block)})
 		case r.Context != "" && (ev.Name == EventSessionStart || ev.Name == EventUserPromptSubmit || ev.Name == EventPostToolUse):
-			return marshal(map[string]any{"hookSpecificOutput": map[string]any{"hookEventName": ev.Raw,
-				"additionalContext": r.Context}})
+			return withNotice(marshal(map[string]any{"hookSpecificOutput": map[string]any{"hookEventName": ev.Raw,
+				"additionalContext": r.Context}}), ev, r)
 		}
-		return []byte("{}\n")
+		return withNotice([]byte("{}\n"), ev, r)
 	}
 	d := preToolUseDecision(ev, r)
 	if d == nil {

@@ -78,6 +78,10 @@ type Reply struct {
 	Context string
 	// Block stops a user prompt, saying why (UserPromptSubmit).
 	Block string
+	// Notice is told to the person, not the agent, where the harness
+	// shows a hook's message (Claude Code's and Gemini CLI's
+	// systemMessage); "" for none.
+	Notice string
 }
 
 // Dialect is one harness's hook protocol.

@@ -130,9 +130,14 @@ func (h *handler) sessionEvent() *Reply {
 		}
 		first, err := b.GiveContext(id)
 		h.warn(err)
+		r := &Reply{Notice: h.trustNotice()}
 		if first || ev.Source == "compact" {
-			return &Reply{Context: h.summary(st, ev.Source == "compact")}
+			r.Context = h.summary(st, ev.Source == "compact")
 		}
+		if r.Notice != "" {
+			r.Context = strings.TrimSpace(r.Context + "\n" + r.Notice + " Tell the user; only they can run it.")
+		}
+		return r
 	case EventUserPromptSubmit:
 		if h.policy.Settings.BlockSecretPrompts {
 			if kind := governance.FindSecret(ev.Prompt); kind != "" {
@@ -219,4 +224,16 @@ func (h *handler) summary(st *brain.State, afterCompaction bool) string {
 		}
 	}
 	return strings.TrimRight(b.String(), "\n")
+}
+
+// trustNotice says, at a session's start, that the project's policy
+// changed since the person trusted it, so that its allows are suspended;
+// "" when they are not.
+func (h *handler) trustNotice() string {
+	u := h.policy.Untrusted
+	if u == nil || !strings.HasPrefix(u.Why, "changed since trusted") {
+		return ""
+	}
+	return "governance: the project's policy " + governance.Sanitize(u.Why) +
+		": its allow rules are suspended until a person reads `governance trust --diff` and runs `governance trust`."
 }

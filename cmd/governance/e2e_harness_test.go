@@ -224,7 +224,7 @@ func baseEnv(home, bin string) []string {
 // install runs `governance install HARNESS` for the project.
 func install(t *testing.T, harness, project, home, bin string) {
 	t.Helper()
-	cmd := exec.Command(filepath.Join(bin, "governance"), "install", harness, "--dir", project, "--hook", filepath.Join(bin, "governance-hook"))
+	cmd := exec.Command(filepath.Join(bin, "governance"), "install", harness, "--dir", project, "--hook", "governance-hook")
 	cmd.Dir = project
 	cmd.Env = baseEnv(home, bin)
 	if out, err := cmd.CombinedOutput(); err != nil {

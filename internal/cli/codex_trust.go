@@ -374,3 +374,63 @@ func sameFile(a, b string) bool {
 	}
 	return filepath.Clean(a) == filepath.Clean(b)
 }
+
+// codexUntrust takes out of the user's config.toml the trust codexTrust
+// records for our handlers in file: each handler's hash, and the
+// project's trust when file is a project's. It returns what it changed.
+func (a *App) codexUntrust(file string) ([]string, error) {
+	real, hooks, err := codexHooksFile(file)
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil, nil
+	}
+	if err != nil {
+		return nil, err
+	}
+	cfg, err := a.codexConfigFile()
+	if err != nil {
+		return nil, err
+	}
+	old, err := os.ReadFile(cfg)
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil, nil
+	}
+	if err != nil {
+		return nil, err
+	}
+	text := string(old)
+	doc, err := tomlDecode(text)
+	if err != nil {
+		return nil, withHint(fmt.Errorf("%s: %w", cfg, err), "fix the file, then run uninstall again")
+	}
+	var changed []string
+	drop := func(table []string, what string) error {
+		if tomlLookup(doc, table...) == nil {
+			return nil
+		}
+		out, err := tomlRemoveTable(text, table)
+		if err != nil {
+			return withHint(fmt.Errorf("%s: %w", cfg, err), "remove ["+tomlPath(table)+"] by hand")
+		}
+		text = out
+		changed = append(changed, what)
+		return nil
+	}
+	for _, h := range hooks {
+		if err := drop([]string{"hooks", "state", h.key}, "removed the trust of the hook "+h.key); err != nil {
+			return nil, err
+		}
+	}
+	if dir := a.codexProjectFolder(real); dir != "" {
+		// Only the entry install writes: the folder's own, not its
+		// project root's, which the person may have trusted for more.
+		if level, key := codexTrustLevel(doc, dir); level == "trusted" && key == dir {
+			if err := drop([]string{"projects", key}, "removed the trust of the project "+key); err != nil {
+				return nil, err
+			}
+		}
+	}
+	if len(changed) == 0 {
+		return nil, nil
+	}
+	return changed, atomicfile.Write(cfg, []byte(text), 0o600)
+}

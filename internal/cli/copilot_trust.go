@@ -153,3 +153,57 @@ func (a *App) copilotSkipped(file string) []string {
 	return append(why, fmt.Sprintf("Copilot CLI does not trust the folder %s (not in trusted_folders in %s), so it skips the repository's hooks",
 		dir, shown(cfg)))
 }
+
+// copilotUntrust takes the project of a repository hooks file out of
+// Copilot's trusted folders, and says when a folder above it still
+// covers it.
+func (a *App) copilotUntrust(file string) ([]string, error) {
+	dir := a.copilotProjectFolder(file)
+	if dir == "" {
+		return nil, nil
+	}
+	cfg, err := a.copilotConfigFile()
+	if err != nil {
+		return nil, err
+	}
+	if _, err := os.Stat(cfg); errors.Is(err, fs.ErrNotExist) {
+		return nil, nil
+	}
+	var out []string
+	changed, err := editJSONFile(cfg, func(doc *jsonedit.Object) error {
+		for _, key := range []string{"trusted_folders", "trustedFolders"} {
+			v, ok := doc.Get(key)
+			list, isList := v.([]any)
+			if !ok || !isList {
+				continue
+			}
+			keep := []any{}
+			for _, f := range list {
+				if s, ok := f.(string); ok && sameFile(s, dir) {
+					out = append(out, "removed the folder "+s+" from "+key)
+					continue
+				}
+				keep = append(keep, f)
+			}
+			if len(keep) != len(list) {
+				doc.Set(key, keep)
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	if !changed {
+		out = nil
+	}
+	doc, err := readJSONObject(cfg)
+	if err == nil {
+		for _, t := range copilotTrusted(doc) {
+			if copilotCovers(t, dir) {
+				out = append(out, "still trusts "+t+", a folder above the project (remove it from trusted_folders by hand if you mean to)")
+			}
+		}
+	}
+	return out, nil
+}

@@ -84,6 +84,8 @@ type fileReport struct {
 	failClosed bool
 	// skipped says why the harness would not run the hook in the file.
 	skipped []string
+	// commands are the governance-hook binaries the file runs.
+	commands []string
 }
 
 // doctor reports on one harness and returns the number of problems.
@@ -94,14 +96,22 @@ func (a *App) doctor(w io.Writer, name string, ins installer, dir, home string) 
 		return 1
 	}
 	files := []string{project}
-	if name == "claude" {
-		files = append(files, filepath.Join(filepath.Dir(project), "settings.local.json"))
+	if ins.local != "" {
+		files = append(files, filepath.Join(a.absCwd(dir), ins.local))
 	}
 	files = append(files, user)
 	var reports []fileReport
 	hooked, runs, allClosed, problems := false, false, true, 0
 	for _, f := range files {
 		r := a.inspectFile(ins, f)
+		if f == project {
+			for _, bin := range r.commands {
+				if strings.ContainsRune(bin, '/') {
+					r.problems = append(r.problems, "this shared file names the hook by a path on this machine ("+bin+
+						"): a teammate who clones is blocked or unguarded (run `governance install "+name+"` again)")
+				}
+			}
+		}
 		if r.hooked && ins.skipped != nil {
 			r.skipped = ins.skipped(a, f)
 		}
@@ -154,7 +164,7 @@ func (a *App) inspectFile(ins installer, file string) fileReport {
 		return r
 	}
 	if ins.config == nil {
-		return inspectPlugin(r, data)
+		return a.inspectPlugin(ins, r, data)
 	}
 	var doc *jsonedit.Object
 	if len(bytes.TrimSpace(data)) > 0 {
@@ -206,9 +216,10 @@ func (a *App) inspectFile(ins installer, file string) fileReport {
 	}
 	for _, bin := range st.commands {
 		fmt.Fprintf(&b, "; runs %s", bin)
-		if p := checkBinary(bin); p != "" {
+		if p := a.checkBinary(ins, bin); p != "" {
 			r.problems = append(r.problems, p)
 		}
+		r.commands = append(r.commands, bin)
 	}
 	if ins.config.check != nil {
 		if p := ins.config.check(doc); p != "" {
@@ -219,7 +230,7 @@ func (a *App) inspectFile(ins installer, file string) fileReport {
 	return r
 }
 
-func inspectPlugin(r fileReport, data []byte) fileReport {
+func (a *App) inspectPlugin(ins installer, r fileReport, data []byte) fileReport {
 	hook := pluginHook(data)
 	if hook == "" {
 		r.state = "a plugin governance install did not write"
@@ -228,20 +239,33 @@ func inspectPlugin(r fileReport, data []byte) fileReport {
 	}
 	r.hooked, r.failClosed = true, true
 	r.state = "plugin on tool.execute.before and session events; blocks the call when the hook fails; runs " + hook
-	if p := checkBinary(hook); p != "" {
+	if p := a.checkBinary(ins, hook); p != "" {
 		r.problems = append(r.problems, p)
 	}
+	r.commands = append(r.commands, hook)
 	return r
 }
 
-// checkBinary says what is wrong with a hook binary, "" when nothing.
-func checkBinary(bin string) string {
+// checkBinary says what is wrong with a hook binary, and what the
+// harness then does; "" when nothing is. A name without a slash is looked
+// up on PATH, as the harness looks it up.
+func (a *App) checkBinary(ins installer, bin string) string {
+	then := ": " + ins.title + " blocks every tool call"
+	if ins.noSwitch != "" {
+		then = ": " + ins.title + " runs tool calls ungoverned"
+	}
+	if !strings.ContainsRune(bin, '/') {
+		if _, err := a.lookPath(bin); err != nil {
+			return bin + " is not on PATH" + then + " (install governance, or put governance-hook on PATH)"
+		}
+		return ""
+	}
 	fi, err := os.Stat(bin)
 	switch {
 	case err != nil:
-		return "the hook binary " + bin + " does not exist"
+		return "the hook binary " + bin + " does not exist" + then
 	case fi.IsDir() || fi.Mode()&0o111 == 0:
-		return "the hook binary " + bin + " is not executable"
+		return "the hook binary " + bin + " is not executable" + then
 	}
 	return ""
 }

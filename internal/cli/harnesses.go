@@ -44,6 +44,8 @@ func projectAndUser(project string, user func(a *App) (string, error)) func(a *A
 
 var claudeInstaller = installer{
 	title: "Claude Code",
+	// Claude Code keeps settings.local.json out of git.
+	local: filepath.Join(".claude", "settings.local.json"),
 	files: projectAndUser(filepath.Join(".claude", "settings.json"), func(a *App) (string, error) {
 		return a.underHome("", ".claude", "settings.json")
 	}),
@@ -84,6 +86,9 @@ var codexInstaller = installer{
 	noSwitch: "Codex has no fail-closed switch: the hook denies on its own errors, but a hook that cannot start lets the call run",
 	trust:    (*App).codexTrust,
 	skipped:  (*App).codexSkipped,
+	project:  (*App).codexProjectFolder,
+	review:   codexRepoConfig,
+	untrust:  (*App).codexUntrust,
 }
 
 var geminiInstaller = installer{
@@ -185,6 +190,9 @@ var copilotInstaller = installer{
 	noSwitch: "Copilot CLI has no fail-closed switch: the hook denies on its own errors, but a hook that cannot start lets the call run",
 	trust:    (*App).copilotTrust,
 	skipped:  (*App).copilotSkipped,
+	project:  (*App).copilotProjectFolder,
+	review:   copilotRepoConfig,
+	untrust:  (*App).copilotUntrust,
 }
 
 // setVersion marks a hooks file as version 1 of its format.

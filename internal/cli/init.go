@@ -9,6 +9,7 @@ import (
 	"path/filepath"
 
 	"github.com/agentgov/governance/internal/atomicfile"
+	"github.com/agentgov/governance/internal/config"
 	"github.com/agentgov/governance/template"
 	"github.com/spf13/cobra"
 )
@@ -23,7 +24,9 @@ func (a *App) initCmd() *cobra.Command {
 example agent files and a .gitignore for runtime state. It never asks and
 never overwrites: a file that already exists is kept, so running init twice
 changes nothing. With --global it writes the user's configuration folder
-instead.`,
+instead. It then prints the next steps: trusting the project's policy (its
+allow rules apply only once a person runs governance trust), installing
+the hook, and what each teammate runs after cloning.`,
 		Example: `  governance init
   governance init --dir path/to/project`,
 		Args: cobra.NoArgs,
@@ -35,7 +38,13 @@ instead.`,
 					return errors.New("cannot find the user configuration folder: HOME and XDG_CONFIG_HOME are not set")
 				}
 			}
-			return a.writeTemplate(target)
+			if err := a.writeTemplate(target); err != nil {
+				return err
+			}
+			if !global {
+				a.nextSteps(a.absCwd(dir))
+			}
+			return nil
 		},
 	}
 	c.Flags().StringVar(&dir, "dir", "", "the project folder (default: the current directory)")
@@ -83,4 +92,22 @@ func (a *App) writeTemplate(target string) error {
 		fmt.Fprintf(a.Stdout, "%s is up to date; nothing changed\n", target)
 	}
 	return nil
+}
+
+// nextSteps prints what a person does after init in a project: the
+// project's allows wait for governance trust, which nothing else says.
+func (a *App) nextSteps(root string) {
+	w := a.Stdout
+	fmt.Fprintln(w, "\nnext steps:")
+	n := 1
+	step := func(format string, args ...any) {
+		fmt.Fprintf(w, "  %d. "+format+"\n", append([]any{n}, args...)...)
+		n++
+	}
+	if t, err := config.CheckProjectTrust(a.paths(root)); err != nil || !t.Applies() {
+		step("read .governance/ (its rules and agents), then run `governance trust`: the project's allow rules apply only once a person trusts them")
+	}
+	step("`governance install HARNESS` (%s) wires the hook into your agent CLI", harnessNames())
+	step("`governance doctor` checks the hook, the trust and PATH")
+	step("commit .governance/ and the harness's settings; each teammate installs governance, then runs `governance trust` (and `governance install codex` or `copilot`, whose trust is kept per person)")
 }

@@ -27,8 +27,19 @@ const hookTimeout = 30
 type installOptions struct {
 	dir    string
 	global bool
-	hook   string
+	// local writes the harness's personal, git-ignored project file.
+	local bool
+	hook  string
+	// noTrust writes the hook and leaves the harness's trust alone.
+	noTrust bool
+	// trustRepoConfig trusts a repository whose own harness settings
+	// loosen the harness.
+	trustRepoConfig bool
 }
+
+// shared says whether install writes a file that is committed with the
+// project, which every teammate's machine reads.
+func (o installOptions) shared() bool { return !o.global && !o.local }
 
 // installer is one harness's hook setup.
 type installer struct {
@@ -50,6 +61,19 @@ type installer struct {
 	// skipped says why the harness would not run the hook in file, the
 	// way the harness decides it; nil when it would.
 	skipped func(a *App, file string) []string
+	// project returns the project folder the harness would trust to run
+	// the hook in file, "" for the user's file.
+	project func(a *App, file string) string
+	// review says what the harness would turn on, from the repository's
+	// own settings, once it trusts the project folder.
+	review func(dir string) []repoFinding
+	// untrust takes out the trust install recorded for the hook in file
+	// (read before the hook is removed), and returns what it changed.
+	untrust func(a *App, file string) ([]string, error)
+	// local is the harness's personal project settings file, relative to
+	// the project folder, which the harness keeps out of git; "" when
+	// the harness has none.
+	local string
 }
 
 // installers are the harnesses install knows, by the name the command
@@ -71,8 +95,17 @@ func harnessNames() string { return strings.Join(harnesses(), ", ") }
 // file is where install writes.
 func (ins installer) file(a *App, o installOptions) (string, error) {
 	project, user, err := ins.files(a, o.dir)
-	if o.global {
+	switch {
+	case o.global && o.local:
+		return "", usagef("--global and --local name different files; pass one")
+	case o.global:
 		return user, err
+	case o.local:
+		if ins.local == "" {
+			return "", withHint(fmt.Errorf("%s has no personal project settings file", ins.title),
+				"install into the shared project file, or the user's with --global")
+		}
+		return filepath.Join(a.absCwd(o.dir), ins.local), err
 	}
 	return project, err
 }
@@ -102,12 +135,26 @@ instead of letting it run. Running it again changes nothing.
   copilot    .github/hooks/governance.json (~/.copilot/hooks/governance.json)
   opencode   .opencode/plugins/governance.js (~/.config/opencode/plugins/governance.js)
 
-The paths in parentheses are written with --global. Codex and Copilot CLI
-skip a project's hooks until they are trusted; install records that trust
-in the harness's user settings: for Codex, the project and each hook's
-hash in ~/.codex/config.toml; for Copilot CLI, the project in
-trusted_folders of ~/.copilot/config.json.`,
+The paths in parentheses are written with --global. The project's files
+are shared with everyone who clones the project, so they name the hook
+as governance-hook, which each machine finds on its own PATH; install
+refuses to write a path of this machine there. --local writes Claude
+Code's personal, git-ignored .claude/settings.local.json instead, where
+--hook PATH may stand; the other harnesses have no such file.
+
+Codex and Copilot CLI skip a project's hooks until they are trusted;
+install records that trust in the harness's user settings: for Codex,
+the project and each hook's hash in ~/.codex/config.toml; for Copilot
+CLI, the project in trusted_folders of ~/.copilot/config.json. Trusting
+the project also turns on the repository's own settings for the harness:
+install names them, and refuses those that loosen it (approvals off, a
+wider sandbox, MCP servers, other hooks, execpolicy rules, another model
+provider) unless you pass --trust-repo-config after reading them.
+--no-trust writes the hook only; the harness then skips it until trusted,
+which doctor reports. uninstall takes the trust out again.`,
 		Example: `  governance install claude
+  governance install claude --local --hook ~/src/governance/bin/governance-hook
+  governance install codex --no-trust
   governance install gemini --global
   governance doctor`,
 		Args: cobra.ExactArgs(1),
@@ -116,7 +163,7 @@ trusted_folders of ~/.copilot/config.json.`,
 			if !ok {
 				return usagef("unknown harness %q (supported: %s)", args[0], harnessNames())
 			}
-			hook, err := a.hookPath(o.hook)
+			hook, err := a.hookCommand(o.hook, o.shared())
 			if err != nil {
 				return err
 			}
@@ -132,15 +179,27 @@ trusted_folders of ~/.copilot/config.json.`,
 					wait += (g.TimeoutMS + 999) / 1000
 				}
 			}
+			var review []repoFinding
+			if ins.trust != nil && !o.noTrust {
+				if dir := ins.project(a, file); dir != "" {
+					review = ins.review(dir)
+					if err := a.refuseLoose(ins, args[0], dir, review, o.trustRepoConfig); err != nil {
+						return err
+					}
+				}
+			}
 			changed, err := ins.install(file, hook, wait)
 			if err != nil {
 				return err
 			}
 			var trusted []string
-			if ins.trust != nil {
+			if ins.trust != nil && !o.noTrust {
 				if trusted, err = ins.trust(a, file); err != nil {
 					return err
 				}
+			}
+			if o.local && changed && !gitIgnores(file) {
+				fmt.Fprintf(a.Stderr, "governance: hint: %s is not ignored by git here: add it to .gitignore, it is yours alone\n", file)
 			}
 			switch {
 			case changed:
@@ -151,19 +210,73 @@ trusted_folders of ~/.copilot/config.json.`,
 			for _, t := range trusted {
 				fmt.Fprintf(a.Stdout, "%s: %s\n", ins.title, t)
 			}
+			if len(trusted) > 0 && len(review) > 0 {
+				fmt.Fprintf(a.Stdout, "%s: the trust also turns on the repository's own settings:\n", ins.title)
+				for _, f := range review {
+					fmt.Fprintf(a.Stdout, "  %s\n", f.what)
+				}
+			}
+			if ins.trust != nil && o.noTrust {
+				if why := ins.skipped(a, file); len(why) > 0 {
+					fmt.Fprintf(a.Stdout, "%s: trust left as it was (--no-trust); %s skips the hook here until it trusts it: run `governance doctor` to see, `governance install %s` to trust it\n",
+						ins.title, ins.title, args[0])
+				} else {
+					fmt.Fprintf(a.Stdout, "%s: trust left as it was (--no-trust); it already runs the hook\n", ins.title)
+				}
+			}
 			return nil
 		},
 	}
 	c.Flags().StringVar(&o.dir, "dir", "", "the project folder (default: the current directory)")
 	c.Flags().BoolVar(&o.global, "global", false, "install into the user's settings instead of the project's")
-	c.Flags().StringVar(&o.hook, "hook", "", "the governance-hook binary to run (default: next to governance, else on PATH)")
+	c.Flags().BoolVar(&o.local, "local", false, "install into the harness's personal, git-ignored project file (Claude Code: .claude/settings.local.json)")
+	c.Flags().StringVar(&o.hook, "hook", "", "the governance-hook to run: a NAME on PATH, or a PATH (--local and --global only; default: governance-hook on PATH for the project's shared files, else the binary next to governance)")
+	c.Flags().BoolVar(&o.noTrust, "no-trust", false, "Codex, Copilot CLI: write the hook only, and leave the harness's trust of the project alone")
+	c.Flags().BoolVar(&o.trustRepoConfig, "trust-repo-config", false, "Codex, Copilot CLI: trust the project even though its own harness settings loosen the harness")
 	return c
 }
 
-// hookPath finds the governance-hook binary: the flag, the binary next to
-// this one, or one on PATH.
-func (a *App) hookPath(flag string) (string, error) {
-	if flag != "" {
+// refuseLoose refuses to trust a project whose repository settings loosen
+// the harness, unless the person said so; it names each such setting on
+// stderr.
+func (a *App) refuseLoose(ins installer, name, dir string, review []repoFinding, allow bool) error {
+	var loose []string
+	for _, f := range review {
+		if f.loosens {
+			loose = append(loose, f.what)
+		}
+	}
+	if len(loose) == 0 || allow {
+		return nil
+	}
+	fmt.Fprintf(a.Stderr, "governance: trusting %s in %s would also turn on:\n", dir, ins.title)
+	for _, l := range loose {
+		fmt.Fprintf(a.Stderr, "  %s\n", l)
+	}
+	return withHint(fmt.Errorf("%s: not trusting %s: %w", ins.title, dir, errRepoLoosens),
+		"read those settings first; then `governance install "+name+" --trust-repo-config` trusts the project with them, or `--no-trust` writes the hook only ("+ins.title+" then skips it)")
+}
+
+// hookName is the hook's name on PATH, the way shared settings name it.
+const hookName = "governance-hook"
+
+// hookCommand returns how settings name the governance-hook binary. A
+// shared project file is read on every teammate's machine, so it names
+// the hook by a name each machine looks up on PATH, never by a path on
+// this one; a personal file (--local, --global) may name a path. A name
+// without a slash is looked up on PATH, as the harness will look it up.
+func (a *App) hookCommand(flag string, shared bool) (string, error) {
+	notOnPath := func(name string) error {
+		return withHint(fmt.Errorf("%s is not on PATH", name),
+			"put the directory that holds governance-hook on PATH (`go install ./cmd/...` installs it into $(go env GOPATH)/bin), or pass --hook PATH with --local or --global")
+	}
+	switch {
+	case flag != "" && !strings.ContainsRune(flag, '/'):
+		if _, err := a.lookPath(flag); err != nil {
+			return "", notOnPath(flag)
+		}
+		return flag, nil
+	case flag != "":
 		p, err := filepath.Abs(flag)
 		if err != nil {
 			return "", err
@@ -171,19 +284,45 @@ func (a *App) hookPath(flag string) (string, error) {
 		if _, err := os.Stat(p); err != nil {
 			return "", withHint(fmt.Errorf("the hook binary %s does not exist", p), "build it with `go build -o bin/ ./cmd/...`")
 		}
+		if shared {
+			return "", withHint(fmt.Errorf("%s names the hook on this machine only, and the project's settings are shared", p),
+				"put governance-hook on PATH and pass --hook governance-hook (or no --hook), or write your own settings with --local or --global")
+		}
 		return p, nil
+	case shared:
+		if _, err := a.lookPath(hookName); err != nil {
+			return "", notOnPath(hookName)
+		}
+		return hookName, nil
 	}
 	if exe, err := os.Executable(); err == nil {
-		cand := filepath.Join(filepath.Dir(exe), "governance-hook")
+		cand := filepath.Join(filepath.Dir(exe), hookName)
 		if _, err := os.Stat(cand); err == nil {
 			return cand, nil
 		}
 	}
-	if p, err := exec.LookPath("governance-hook"); err == nil {
+	if p, err := a.lookPath(hookName); err == nil {
 		return filepath.Abs(p)
 	}
 	return "", withHint(errors.New("governance-hook was not found next to governance or on PATH"),
 		"install both binaries (`go install ./cmd/...`), or pass --hook PATH")
+}
+
+// lookPath finds an executable on the PATH the App sees, as a harness
+// started with it would.
+func (a *App) lookPath(name string) (string, error) {
+	for _, d := range filepath.SplitList(a.Getenv("PATH")) {
+		if d == "" || !filepath.IsAbs(d) {
+			// An empty or relative entry names the harness's working
+			// folder, which is not this one: it does not count.
+			continue
+		}
+		p := filepath.Join(d, name)
+		if fi, err := os.Stat(p); err == nil && !fi.IsDir() && fi.Mode()&0o111 != 0 {
+			return p, nil
+		}
+	}
+	return "", exec.ErrNotFound
 }
 
 // editJSONFile applies edit to a JSON settings file, creating it when it
@@ -219,4 +358,14 @@ func editJSONFile(file string, edit func(*jsonedit.Object) error) (bool, error) 
 		return false, err
 	}
 	return true, atomicfile.Write(file, data, 0o644)
+}
+
+// gitIgnores says whether git ignores file in its repository; true when
+// git cannot say (no git, no repository), so that nothing is claimed.
+func gitIgnores(file string) bool {
+	cmd := exec.Command("git", "check-ignore", "-q", "--", file)
+	cmd.Dir = filepath.Dir(file)
+	err := cmd.Run()
+	var ee *exec.ExitError
+	return !(errors.As(err, &ee) && ee.ExitCode() == 1)
 }

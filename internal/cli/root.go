@@ -147,9 +147,10 @@ a human, deny with a message and a suggestion, or abort. Agent harnesses
 (Claude Code and others) call governance-hook before every tool call;
 this command sets it up, checks and explains decisions, and validates the
 configuration.`,
-		SilenceUsage:  true,
-		SilenceErrors: true,
-		Version:       version(),
+		SilenceUsage:     true,
+		SilenceErrors:    true,
+		Version:          version(),
+		PersistentPreRun: func(cmd *cobra.Command, _ []string) { a.noteSuspendedTrust(cmd) },
 	}
 	root.SetVersionTemplate("governance {{.Version}}\n")
 	root.CompletionOptions.DisableDefaultCmd = true

@@ -248,3 +248,28 @@ func tomlUnquote(q string) (string, error) {
 	}
 	return v.K, nil
 }
+
+// tomlRemoveTable removes the [header] section of a table, and returns the
+// new text; the result must parse and no longer hold the table.
+func tomlRemoveTable(text string, table []string) (string, error) {
+	lines := strings.SplitAfter(text, "\n")
+	var out []string
+	in := false
+	for _, l := range lines {
+		if h, ok := tomlHeader(l); ok {
+			in = slices.Equal(h, table)
+		}
+		if !in {
+			out = append(out, l)
+		}
+	}
+	res := strings.Join(out, "")
+	doc, err := tomlDecode(res)
+	if err != nil {
+		return "", fmt.Errorf("[%s]: %w (%w)", tomlPath(table), errTOMLShape, err)
+	}
+	if tomlLookup(doc, table...) != nil {
+		return "", fmt.Errorf("[%s]: %w", tomlPath(table), errTOMLShape)
+	}
+	return res, nil
+}

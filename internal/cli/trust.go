@@ -1,17 +1,21 @@
 package cli
 
 import (
+	"errors"
 	"fmt"
 	"io"
 	"strings"
 
+	"github.com/rogpeppe/go-internal/diff"
 	"github.com/spf13/cobra"
 
 	"github.com/agentgov/governance/internal/config"
+	"github.com/agentgov/governance/internal/layout"
 )
 
 func (a *App) trustCmd() *cobra.Command {
 	var dir string
+	var showDiff bool
 	c := &cobra.Command{
 		Use:   "trust",
 		Short: "Let the project's committed policy allow calls (human only)",
@@ -31,8 +35,12 @@ naming this command. The project's denies and asks always apply.
 
 No AI agent may run this command. governance status and governance doctor
 show the state: trusted, not trusted, or changed since trusted (with what
-changed); governance untrust forgets the trust.`,
-		Example: `  git diff HEAD@{1} -- .governance/   # read what changed
+changed); governance untrust forgets the trust.
+
+--diff shows what changed since you trusted the project, as a unified
+diff of each policy file against the version you trusted (a copy of
+which the trust keeps in your configuration folder), and trusts nothing.`,
+		Example: `  governance trust --diff              # read what changed since you trusted it
   governance trust
   governance trust --dir ~/src/app
   governance status | grep '^policy:'
@@ -40,6 +48,9 @@ changed); governance untrust forgets the trust.`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			p := a.paths(a.absCwd(dir))
+			if showDiff {
+				return a.trustDiff(p)
+			}
 			// What a trust killed midway left in the user's folder.
 			a.sweep(p.UserDir)
 			before, err := config.CheckProjectTrust(p)
@@ -55,17 +66,51 @@ changed); governance untrust forgets the trust.`,
 			}
 			if t.State == config.TrustNothing {
 				fmt.Fprintf(a.Stdout, "trusted %s: it has no policy file that could allow a call yet; one added later needs trusting\n", p.ProjectRoot)
-				return nil
+			} else {
+				fmt.Fprintf(a.Stdout, "trusted %s: %d policy files (sha256 %s)\n", p.ProjectRoot, len(t.Files), t.SHA256)
+				for _, f := range t.Files {
+					fmt.Fprintf(a.Stdout, "  %s\n", f.Path)
+				}
 			}
-			fmt.Fprintf(a.Stdout, "trusted %s: %d policy files (sha256 %s)\n", p.ProjectRoot, len(t.Files), t.SHA256)
-			for _, f := range t.Files {
-				fmt.Fprintf(a.Stdout, "  %s\n", f.Path)
-			}
+			a.harnessTrustSteps(a.absCwd(dir))
 			return nil
 		},
 	}
 	c.Flags().StringVar(&dir, "dir", "", "the project folder (default: the current directory)")
+	c.Flags().BoolVar(&showDiff, "diff", false, "show what changed since the project was trusted, and trust nothing")
 	return c
+}
+
+// trustDiff prints each policy file's changes since the project was
+// trusted.
+func (a *App) trustDiff(p layout.Paths) error {
+	changes, err := config.TrustChanges(p)
+	if errors.Is(err, config.ErrNeverTrusted) {
+		fmt.Fprintf(a.Stdout, "%s was never trusted: read its policy files whole (governance trust lists them)\n", p.ProjectRoot)
+		return nil
+	}
+	if err != nil {
+		return err
+	}
+	if len(changes) == 0 {
+		fmt.Fprintf(a.Stdout, "%s: nothing changed since it was trusted\n", p.ProjectRoot)
+		return nil
+	}
+	for _, c := range changes {
+		if !c.TrustedKnown {
+			fmt.Fprintf(a.Stdout, "%s: changed; no copy of the trusted version was kept (it was trusted before copies were), read it whole\n", c.Path)
+			continue
+		}
+		oldName, newName := "trusted/"+c.Path, "now/"+c.Path
+		if c.Trusted == nil {
+			oldName = "/dev/null"
+		}
+		if c.Now == nil {
+			newName = "/dev/null"
+		}
+		a.Stdout.Write(diff.Diff(oldName, c.Trusted, newName, c.Now))
+	}
+	return nil
 }
 
 func (a *App) untrustCmd() *cobra.Command {
@@ -136,4 +181,52 @@ func (a *App) keepTrust(file string, write func() error) error {
 	}
 	fmt.Fprintf(a.Stdout, "note: the project's policy is %s: its learned allows apply once a person runs `governance trust` in %s\n", before.Why(), root)
 	return nil
+}
+
+// quietTrust are the commands that say nothing of a suspended trust: the
+// ones that deal with it, and the ones a harness or script reads.
+var quietTrust = map[string]bool{"trust": true, "untrust": true, "hook": true, "version": true, "help": true,
+	"compile": true, "init": true}
+
+// noteSuspendedTrust tells the person on stderr, before a command runs in
+// a project, that the project's policy changed since they trusted it: its
+// allows stop applying, which otherwise only the agent's messages say.
+func (a *App) noteSuspendedTrust(cmd *cobra.Command) {
+	if quietTrust[cmd.Name()] || cmd.Parent() == nil {
+		return
+	}
+	dir := ""
+	if f := cmd.Flags().Lookup("dir"); f != nil {
+		dir = f.Value.String()
+	}
+	p := a.paths(a.absCwd(dir))
+	if p.RepoDir == "" {
+		return
+	}
+	t, err := config.CheckProjectTrust(p)
+	if err != nil || t.State != config.TrustChanged {
+		return
+	}
+	fmt.Fprintf(a.Stderr, "governance: note: the project's policy %s: its allows are suspended until you trust it again; read `governance trust --diff`, then run `governance trust`\n", t.Why())
+}
+
+// harnessTrustSteps names, after a person trusts a project, each harness
+// whose own trust skips the project's hook (a teammate's clone: Codex and
+// Copilot CLI keep that trust per person), and the one command that
+// gives it.
+func (a *App) harnessTrustSteps(dir string) {
+	for _, name := range harnesses() {
+		ins := installers[name]
+		if ins.skipped == nil {
+			continue
+		}
+		project, _, err := ins.files(a, dir)
+		if err != nil || !a.inspectFile(ins, project).hooked {
+			continue
+		}
+		if why := ins.skipped(a, project); len(why) > 0 {
+			fmt.Fprintf(a.Stdout, "%s skips this project's governance hook until you trust it there: run `governance install %s` (%s)\n",
+				ins.title, name, why[0])
+		}
+	}
 }

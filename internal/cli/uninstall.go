@@ -18,8 +18,11 @@ func (a *App) uninstallCmd() *cobra.Command {
 		Use:   "uninstall HARNESS",
 		Short: "Remove governance-hook from an agent harness's settings",
 		Long: `uninstall removes the governance hook from the settings file install writes
-(the project's, or the user's with --global), and keeps every other
-setting and hook. A settings file left with nothing in it is removed.
+(the project's, or the user's with --global, or --local), and keeps every
+other setting and hook. A settings file left with nothing in it is
+removed. For Codex and Copilot CLI it also takes out the trust install
+recorded: Codex's hashes of the hook and its trust of the project, Copilot
+CLI's trusted folder.
 Harnesses: ` + harnessNames() + `.`,
 		Example: `  governance uninstall cursor
   governance uninstall claude --global`,
@@ -33,6 +36,12 @@ Harnesses: ` + harnessNames() + `.`,
 			if err != nil {
 				return err
 			}
+			var untrusted []string
+			if ins.untrust != nil {
+				if untrusted, err = ins.untrust(a, file); err != nil {
+					return err
+				}
+			}
 			removed, err := ins.uninstall(file)
 			if err != nil {
 				return err
@@ -42,11 +51,15 @@ Harnesses: ` + harnessNames() + `.`,
 			} else {
 				fmt.Fprintf(a.Stdout, "%s has no governance hook; nothing changed\n", file)
 			}
+			for _, u := range untrusted {
+				fmt.Fprintf(a.Stdout, "%s: %s\n", ins.title, u)
+			}
 			return nil
 		},
 	}
 	c.Flags().StringVar(&o.dir, "dir", "", "the project folder (default: the current directory)")
 	c.Flags().BoolVar(&o.global, "global", false, "remove it from the user's settings instead of the project's")
+	c.Flags().BoolVar(&o.local, "local", false, "remove it from the harness's personal project file (Claude Code: .claude/settings.local.json)")
 	return c
 }
 

@@ -227,6 +227,11 @@ func TrustProject(p layout.Paths) (ProjectTrust, error) {
 	if err != nil {
 		return t, err
 	}
+	if p.UserDir != "" {
+		if err := keepTrustedCopies(p, t.Files); err != nil {
+			return t, err
+		}
+	}
 	err = editTrustStore(p.UserDir, func(list []TrustedProject) []TrustedProject {
 		list = removeProject(list, p.ProjectRoot)
 		return append(list, TrustedProject{Root: p.ProjectRoot, SHA256: t.SHA256, Files: t.Files})
@@ -287,5 +292,9 @@ func editTrustStore(userDir string, edit func([]TrustedProject) []TrustedProject
 		return err
 	}
 	header := "# Projects whose committed policy this user trusts, pinned to its files\n# (governance trust). A change to the files needs trusting again.\n"
-	return atomicfile.Write(path, append([]byte(header), data...), 0o600)
+	if err := atomicfile.Write(path, append([]byte(header), data...), 0o600); err != nil {
+		return err
+	}
+	pruneTrustedCopies(userDir, list)
+	return nil
 }
