@@ -112,7 +112,8 @@ func (ev *evaluation) run(ctx context.Context) *Decision {
 	}
 	var open []*subject
 	for _, s := range subjects {
-		v := ev.layer1(s)
+		v, warns := ev.layer1(s)
+		decided = append(decided, warns...)
 		if v.Outcome == NoOpinion {
 			if !s.derived {
 				open = append(open, s)
