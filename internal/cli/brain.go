@@ -182,6 +182,11 @@ Exit status: 0 done, 1 error, 2 usage.`,
 					return err
 				}
 			} else {
+				if dir != "" {
+					if err := checkDirFlag(dir, a.absCwd(dir)); err != nil {
+						return err
+					}
+				}
 				cwd, l, err := a.loadAt(dir)
 				if err != nil {
 					return withHint(fmt.Errorf("the configuration is broken: %w", err), "run `governance lint`")
