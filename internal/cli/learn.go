@@ -553,7 +553,7 @@ func (a *App) applyReview(p layout.Paths, id, verdict, decision, description, no
 				return err
 			}
 			if rr.Retired {
-				fmt.Fprintf(a.Stdout, "%s: retired; delete it from %s\n", id, r.Source)
+				fmt.Fprintf(a.Stdout, "%s: retired; it no longer decides (its text stays in %s until you delete it)\n", id, r.Source)
 				return nil
 			}
 			fmt.Fprintf(a.Stdout, "%s: %s; %s\n", id, verdict, nextReview(learned.Approved, rr.NextReview))
