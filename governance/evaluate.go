@@ -112,7 +112,8 @@ func (ev *evaluation) run(ctx context.Context) *Decision {
 	}
 	var open []*subject
 	for _, s := range subjects {
-		v := ev.layer1(s)
+		v, warns := ev.layer1(s)
+		decided = append(decided, warns...)
 		if v.Outcome == NoOpinion {
 			if !s.derived {
 				open = append(open, s)
@@ -129,7 +130,8 @@ func (ev *evaluation) run(ctx context.Context) *Decision {
 	for _, x := range ev.e.BeforeRules {
 		if got := ev.consult(ctx, x); got.Outcome != NoOpinion {
 			decided = append(decided, got)
-			early = true
+			// A warn is a note (see layer1): it decides nothing.
+			early = early || got.Outcome != Warn
 		}
 	}
 	learned, open := ev.layer2(open)
@@ -143,7 +145,13 @@ func (ev *evaluation) run(ctx context.Context) *Decision {
 			evaluators = nil
 		}
 		for _, x := range evaluators {
-			if got := ev.consult(ctx, x); got.Outcome != NoOpinion {
+			got := ev.consult(ctx, x)
+			if got.Outcome == Warn {
+				// A note: the next evaluator or the default decides.
+				decided = append(decided, got)
+				continue
+			}
+			if got.Outcome != NoOpinion {
 				v = got
 				break
 			}

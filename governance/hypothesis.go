@@ -74,7 +74,7 @@ func (ev *evaluation) guessVerdicts() []Verdict {
 	var out []Verdict
 	for _, g := range ev.guesses {
 		n := len(ev.trace)
-		v := ev.layer1(g.s)
+		v, _ := ev.layer1(g.s)
 		ev.trace = ev.trace[:n]
 		if v.Outcome != Deny {
 			continue

@@ -14,10 +14,15 @@ import (
 // layer1 runs the deterministic layers on one subject: invariants, rules,
 // the agent's permissions and scope, and the read-only safe set. The
 // strictest verdict wins; NoOpinion means nothing decided.
-func (ev *evaluation) layer1(s *subject) Verdict {
-	v := ev.judge(s)
+//
+// A warn is a note on the call, not a decision: the warnings come back
+// apart from the verdict, which is what the subject gets without them, so
+// that a warn rule never turns a call the harness would have asked about
+// into an allow.
+func (ev *evaluation) layer1(s *subject) (Verdict, []Verdict) {
+	v, warns := ev.judge(s)
 	if s.kind != KindShell {
-		return v
+		return v, warns
 	}
 	// A command spelled through substitutions whose output is known
 	// ($(printf r)m, git reset $(printf --hard)) is judged as what it
@@ -35,7 +40,7 @@ func (ev *evaluation) layer1(s *subject) Verdict {
 		v.Suggestion = "Write the command in plain words."
 		ev.step(v, "spelled through substitutions")
 	}
-	return v
+	return v, warns
 }
 
 // folded reports words of a command that are the known output of a
@@ -50,9 +55,10 @@ func folded(c *shell.Command, commandOnly bool) bool {
 	return false
 }
 
-// judge is layer 1's verdict on a subject.
-func (ev *evaluation) judge(s *subject) Verdict {
+// judge is layer 1's verdict on a subject, and the warnings on it.
+func (ev *evaluation) judge(s *subject) (Verdict, []Verdict) {
 	var win Verdict
+	var warns []Verdict
 	take := func(v Verdict) {
 		if v.Outcome == NoOpinion {
 			return
@@ -61,6 +67,10 @@ func (ev *evaluation) judge(s *subject) Verdict {
 			v.Subject = s.display
 		}
 		ev.step(v, "")
+		if v.Outcome == Warn {
+			warns = append(warns, v)
+			return
+		}
 		if v.stricter(win) {
 			win = v
 		}
@@ -68,12 +78,12 @@ func (ev *evaluation) judge(s *subject) Verdict {
 	if v := ev.invariants(s); v.Outcome != NoOpinion {
 		take(v)
 		if v.Outcome.Blocks() {
-			return win
+			return win, warns
 		}
 	}
 	if v := ev.neverExposedVerdict(s); v.Outcome != NoOpinion {
 		take(v)
-		return win
+		return win, warns
 	}
 	help := s.kind == KindShell && helpOnly(s.cl)
 	allowedByRule := false
@@ -123,7 +133,7 @@ func (ev *evaluation) judge(s *subject) Verdict {
 			take(Verdict{Outcome: Allow, Layer: LayerSafeSet, Rule: why})
 		}
 	}
-	return win
+	return win, warns
 }
 
 // agentSubject is how a subject is presented to agent permission patterns.

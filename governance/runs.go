@@ -48,7 +48,7 @@ func (ev *evaluation) runsVerdicts() []Verdict {
 	var out []Verdict
 	for _, r := range ev.runs {
 		n := len(ev.trace)
-		v := ev.layer1(r.s)
+		v, _ := ev.layer1(r.s)
 		ev.trace = ev.trace[:n]
 		if v.Outcome < Ask {
 			continue
@@ -78,7 +78,8 @@ func (ev *evaluation) codeAllowed(prog, code string) bool {
 	n := len(ev.trace)
 	defer func() { ev.trace = ev.trace[:n] }()
 	for _, s := range ev.commandSubjects(a) {
-		if ev.layer1(s).Outcome != Allow {
+		// Code a warn rule speaks about is not allowed unseen.
+		if v, warns := ev.layer1(s); v.Outcome != Allow || len(warns) > 0 {
 			return false
 		}
 	}

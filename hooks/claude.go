@@ -88,10 +88,14 @@ func (claude) Encode(ev *Event, r *Reply) []byte {
 		hso["permissionDecisionReason"] = "governance: allowed with a warning (" + d.Basis() + ")"
 		hso["additionalContext"] = d.Render()
 	case governance.Defer, governance.NoOpinion:
+		// A warning on a call governance leaves to Claude Code: no
+		// permissionDecision, so Claude's own prompt still runs; the
+		// warning goes to the model and to the person.
 		if len(d.Warnings) == 0 {
 			return []byte("{}\n")
 		}
 		hso["additionalContext"] = warnings(d)
+		out["systemMessage"] = "governance: " + warnings(d)
 	case governance.Ask:
 		hso["permissionDecision"] = "ask"
 		hso["permissionDecisionReason"] = d.Render()

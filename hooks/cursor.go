@@ -190,7 +190,7 @@ func (cursor) Encode(ev *Event, r *Reply) []byte {
 	case governance.Allow, governance.Warn:
 		out := map[string]any{"permission": "allow"}
 		if w := warnings(d); w != "" && !readOnly {
-			out["agent_message"] = w
+			out["agent_message"], out["user_message"] = w, "governance: "+w
 		}
 		return marshal(out)
 	case governance.Ask:
@@ -199,7 +199,9 @@ func (cursor) Encode(ev *Event, r *Reply) []byte {
 		return cursorPermission("deny", d, readOnly)
 	}
 	if w := warnings(d); w != "" && !readOnly {
-		return marshal(map[string]any{"agent_message": w})
+		// No permission: Cursor's own flow decides; the warning goes to
+		// the model and the person.
+		return marshal(map[string]any{"agent_message": w, "user_message": "governance: " + w})
 	}
 	return []byte("{}\n")
 }

@@ -20,6 +20,7 @@ import (
 type claudeReply struct {
 	Continue           *bool  `json:"continue"`
 	StopReason         string `json:"stopReason"`
+	SystemMessage      string `json:"systemMessage"`
 	HookSpecificOutput *struct {
 		HookEventName            string `json:"hookEventName"`
 		PermissionDecision       string `json:"permissionDecision"`

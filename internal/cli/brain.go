@@ -11,6 +11,7 @@ import (
 	"github.com/agentgov/governance/brain"
 	"github.com/agentgov/governance/governance"
 	"github.com/agentgov/governance/internal/config"
+	"github.com/agentgov/governance/internal/decisionlog"
 	"github.com/agentgov/governance/internal/layout"
 )
 
@@ -140,8 +141,10 @@ newest, whatever their names say. A rotated log is named to the
 nanosecond and never replaces another.
 
 It works on the project of the current folder (or --dir), or with --all on
-every registered project (governance projects), every project whose state
-lives in the user's state folder, and the decision log. Run outside any
+every registered project (governance projects), every project the decision
+log has seen (registered or not; --all registers and confines nothing),
+every project whose state lives in the user's state folder, and the
+decision log. Run outside any
 project without --dir or --all, it does nothing and exits 1.
 
 Archives are written and fsynced before anything is removed, so purge is
@@ -182,6 +185,11 @@ Exit status: 0 done, 1 error, 2 usage.`,
 					return err
 				}
 			} else {
+				if dir != "" {
+					if err := checkDirFlag(dir, a.absCwd(dir)); err != nil {
+						return err
+					}
+				}
 				cwd, l, err := a.loadAt(dir)
 				if err != nil {
 					return withHint(fmt.Errorf("the configuration is broken: %w", err), "run `governance lint`")
@@ -229,7 +237,7 @@ Exit status: 0 done, 1 error, 2 usage.`,
 	}
 	f := c.Flags()
 	f.StringVar(&dir, "dir", "", "the project folder (default: the current directory)")
-	f.BoolVar(&all, "all", false, "purge every registered project, the user's state folder and the decision log")
+	f.BoolVar(&all, "all", false, "purge every project the user's projects, decision log and state folder know, and the decision log")
 	f.BoolVar(&quiet, "quiet", false, "print nothing when all is well (problems still go to stderr)")
 	f.BoolVar(&dryRun, "dry-run", false, "say what would move, and move nothing")
 	f.BoolVar(&asJSON, "json", false, "print what moved where as JSON")
@@ -256,10 +264,11 @@ func inProject(p layout.Paths) bool {
 	return false
 }
 
-// allPurgeTargets lists every brain of the user: the registered projects'
-// and those in the state folder, each once, the decision log rotated with
-// the first. A project whose configuration is broken is purged with the
-// default policy.
+// allPurgeTargets lists every brain of the user: the registered projects',
+// those of every project the decision log has seen (registered or not:
+// purging registers nothing and confines nothing), and those in the state
+// folder, each once, the decision log rotated with the first. A project
+// whose configuration is broken is purged with the default policy.
 func (a *App) allPurgeTargets() ([]purgeTarget, error) {
 	user := a.paths(a.Cwd)
 	projects, err := config.ReadProjects(config.ProjectsFile(user.UserDir))
@@ -278,8 +287,17 @@ func (a *App) allPurgeTargets() ([]purgeTarget, error) {
 		}
 		out = append(out, t)
 	}
+	roots := make([]string, 0, len(projects))
 	for _, pr := range projects {
-		p := layout.Discover(pr.Path, pr.Path, a.Getenv)
+		roots = append(roots, pr.Path)
+	}
+	registered := len(roots)
+	for i, root := range append(roots, loggedProjects(user.DecisionLog())...) {
+		p := layout.Discover(root, root, a.Getenv)
+		if i >= registered && (!inProject(p) || p.ProjectRoot != root) {
+			// A logged project that is gone, or no longer a project.
+			continue
+		}
 		policy := brain.DefaultPurgePolicy()
 		if l, err := config.Load(p); err == nil {
 			policy = l.Purge
@@ -301,6 +319,23 @@ func (a *App) allPurgeTargets() ([]purgeTarget, error) {
 		out = append(out, purgeTarget{brain: filepath.Join(user.StateDir, "projects", "none", "brain"), policy: policy, log: user.DecisionLog()})
 	}
 	return out, nil
+}
+
+// loggedProjects returns the project roots of the decisions in the log
+// and the rotated logs beside it, each once, in the order first seen.
+func loggedProjects(log string) []string {
+	var out []string
+	seen := map[string]bool{}
+	for e, err := range decisionlog.Read(log, decisionlog.Filter{Since: time.Unix(1, 0)}) {
+		if err != nil {
+			break
+		}
+		if r := e.Input.ProjectRoot; r != "" && filepath.IsAbs(r) && !seen[r] {
+			seen[r] = true
+			out = append(out, r)
+		}
+	}
+	return out
 }
 
 func printPurge(a *App, r *brain.Report) {

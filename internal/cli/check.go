@@ -114,8 +114,22 @@ func (a *App) loadAt(dir string) (cwd string, loaded *config.Loaded, err error) 
 // call builds the request for the tool call that o and args give on the
 // command line, with the configuration of its directory (see loadAt for
 // the error); loaded.Paths are the project's paths.
+//
+// A mistyped --dir, --tool or --agent is a usage error (see callflags.go),
+// returned with no request.
 func (a *App) call(o checkOptions, args []string) (req *governance.Request, loaded *config.Loaded, err error) {
+	if o.cwd != "" {
+		if err := checkDirFlag(o.cwd, a.absCwd(o.cwd)); err != nil {
+			return nil, nil, err
+		}
+	}
+	if err := checkToolFlag(o.tool); err != nil {
+		return nil, nil, err
+	}
 	cwd, loaded, err := a.loadAt(o.cwd)
+	if uerr := checkAgentFlag(o.agent, loaded); uerr != nil {
+		return nil, nil, uerr
+	}
 	req = a.request(loaded.Paths, cwd)
 	req.Agent, req.Unattended = o.agent, o.unattended
 	req.Tool = toolOf(o.tool, args)
@@ -147,7 +161,10 @@ func argsInput(args []string) map[string]any {
 }
 
 func (a *App) checkOne(cmd *cobra.Command, o checkOptions, args []string) error {
-	req, loaded, _ := a.call(o, args)
+	req, loaded, err := a.call(o, args)
+	if err := usageOf(err); err != nil {
+		return err
+	}
 	pipe, stop := a.pipeline(loaded, "cli")
 	defer stop()
 	d := pipe.Decide(cmd.Context(), pipeline.Call{Request: req, Mode: pipeline.Report}).Decision

@@ -28,6 +28,9 @@ layer's verdict in order, and the deciding rule with its file and line.`,
 				return usagef("nothing to explain: give a command after --")
 			}
 			req, loaded, err := a.call(o, args)
+			if err := usageOf(err); err != nil {
+				return err
+			}
 			if err != nil {
 				fmt.Fprintf(a.Stdout, "configuration problems (every call is denied until they are fixed):\n%s\n\n", indent(err.Error()))
 			}

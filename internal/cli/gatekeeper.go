@@ -84,6 +84,9 @@ type gatekeeperTestOut struct {
 
 func (a *App) gatekeeperTest(cmd *cobra.Command, o checkOptions, showPrompt bool, args []string) error {
 	req, loaded, err := a.call(o, args)
+	if err := usageOf(err); err != nil {
+		return err
+	}
 	if err != nil {
 		return withHint(err, "fix the configuration first: run `governance lint`")
 	}

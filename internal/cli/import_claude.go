@@ -21,7 +21,12 @@ func (a *App) importClaudeCmd() *cobra.Command {
 (default: the project's .claude/settings.json) and writes one rule per
 entry of allow, ask and deny:
 
-  Bash(npm run test *), Bash(git push:*)   shell commands, as command globs
+  Bash(npm run test *), Bash(git push:*)   shell commands, as program rules:
+                                          the leading words are the program
+                                          and its words, so Bash(curl:*)
+                                          denies /usr/bin/curl, env curl and
+                                          sudo curl too (an allow keeps to
+                                          the bare name)
   Read(./.env), Edit(/src/generated/**)   file paths (a Read deny also
                                           covers edits, as in Claude Code)
   WebFetch(domain:example.com)            web domains
@@ -127,7 +132,7 @@ func claudeRule(text string, o governance.Outcome, file string) (governance.Rule
 			}
 			spec.Examples.Match = []string{strings.ReplaceAll(pattern, "*", "x")}
 		}
-		m.More = &governance.MatchMore{Command: []string{pattern}}
+		m.More = shellPattern(pattern, o)
 	case tool == "Read" || tool == "Glob" || tool == "Grep" || tool == "LS":
 		spec.Tools = []governance.Kind{governance.KindRead}
 		if o >= governance.Deny {
@@ -168,6 +173,44 @@ func claudeRule(text string, o governance.Outcome, file string) (governance.Rule
 		spec.Suggestion = "Wait for a person's approval, or do this another way."
 	}
 	return spec, ""
+}
+
+// shellPattern turns a Claude Code command pattern into a program
+// matcher: its literal leading words are a prefix of the command's words
+// from the program on, so that /usr/bin/curl, env curl, command curl and
+// sudo curl are curl (for a rule that does not allow; an allow keeps to
+// the bare name), as the parsed command is. What follows the literal words
+// is a glob over the command with any spelling of the program. A pattern
+// whose program is itself a glob or a path stays a glob over the command
+// text.
+func shellPattern(pattern string, o governance.Outcome) *governance.MatchMore {
+	words := strings.Fields(pattern)
+	var prefix [][]string
+	for _, w := range words {
+		if strings.ContainsAny(w, "*?[]{}\\'\"$") || len(prefix) == 0 && strings.Contains(w, "/") {
+			break
+		}
+		prefix = append(prefix, []string{w})
+	}
+	if len(prefix) == 0 {
+		return &governance.MatchMore{Command: []string{pattern}}
+	}
+	more := &governance.MatchMore{Prefix: prefix}
+	rest := words[len(prefix):]
+	if len(rest) == 1 && rest[0] == "*" {
+		// npm run test * and git push:* match the words and anything after.
+		return more
+	}
+	switch {
+	case len(rest) == 0 && o <= governance.Allow:
+		// An exact command allows only itself, spelled as it is.
+		more.Command = []string{pattern}
+	case len(words) > 1:
+		// The rest of the pattern over the command's text after its
+		// program, however the program is spelled.
+		more.Command = []string{"* " + strings.Join(words[1:], " ")}
+	}
+	return more
 }
 
 // claudePath turns a Claude Code path pattern into a governance path

@@ -100,7 +100,11 @@ user's). Only approved entries decide, for calls the rules leave undecided.
                   (or gatekeeper) approvals and no denials becomes a pending
                   allow entry; approvals and denials split by one option or
                   path class become a conditional pair. A proposal never
-                  covers an option or a kind of path no approval had.
+                  covers an option or a kind of path no approval had. It
+                  reads this project's decisions into its learned.yaml;
+                  --global reads every project's into the user's. An entry
+                  already recorded (a retired one above all) is not
+                  proposed again.
   learn approve   lets a pending entry decide, and starts its review
                   schedule (governance review).
   learn retire    stops an entry deciding.
@@ -108,7 +112,7 @@ user's). Only approved entries decide, for calls the rules leave undecided.
 	}
 	var min int
 	var since time.Duration
-	var write bool
+	var write, global bool
 	var now string
 	propose := &cobra.Command{
 		Use:   "propose",
@@ -122,24 +126,43 @@ user's). Only approved entries decide, for calls the rules leave undecided.
 			if err != nil {
 				return err
 			}
+			// Entries are the project's, mined from its own decisions; a
+			// user-wide entry, mined from every project's, only with
+			// --global.
+			opts := learned.MineOptions{Min: min, Now: t}
+			file := filepath.Join(p.UserDir, learned.Name)
+			if !global {
+				if !inProject(p) {
+					return usagef("%s is in no project: run it in the project to learn from, or pass --global for entries that hold in every project", a.Cwd)
+				}
+				opts.ProjectRoot = p.ProjectRoot
+				file = filepath.Join(p.RepoDir, learned.Name)
+			}
 			f := decisionlog.Filter{}
 			if since > 0 {
 				f.Since = t.Add(-since)
 			}
-			props, err := learned.Mine(decisionlog.Read(p.DecisionLog(), f), learned.MineOptions{Min: min, Now: t})
+			props, err := learned.Mine(decisionlog.Read(p.DecisionLog(), f), opts)
 			if err != nil {
 				return err
 			}
-			if len(props) == 0 {
-				fmt.Fprintln(a.Stdout, "nothing to propose")
-				return nil
+			known, err := a.knownEntries(p, global)
+			if err != nil {
+				return err
 			}
 			var entries []learned.Entry
 			for _, pr := range props {
-				entries = append(entries, pr.Entry)
-				if pr.Pair != nil {
-					entries = append(entries, *pr.Pair)
+				for _, e := range []*learned.Entry{&pr.Entry, pr.Pair} {
+					// What is already recorded, in whatever state, is not
+					// proposed again: above all, not what a person retired.
+					if e != nil && !known[e.ID] {
+						entries = append(entries, *e)
+					}
 				}
+			}
+			if len(entries) == 0 {
+				fmt.Fprintln(a.Stdout, "nothing to propose")
+				return nil
 			}
 			for _, e := range entries {
 				printLearned(a, &e)
@@ -151,7 +174,9 @@ user's). Only approved entries decide, for calls the rules leave undecided.
 				fmt.Fprintln(a.Stdout, "(not written: --write records them as pending entries)")
 				return nil
 			}
-			file := learned.FileFor(p.UserDir, p.RepoDir)
+			if err := os.MkdirAll(filepath.Dir(file), 0o755); err != nil {
+				return err
+			}
 			added := 0
 			err = a.keepTrust(file, func() error {
 				return learned.Update(file, func(lf *learned.File) error {
@@ -175,6 +200,7 @@ user's). Only approved entries decide, for calls the rules leave undecided.
 	propose.Flags().DurationVar(&since, "since", 0, "only decisions this recent (default: the whole log)")
 	propose.Flags().BoolVar(&write, "write", false, "record the proposals as pending entries in learned.yaml")
 	propose.Flags().StringVar(&now, "now", "", "as of this time (RFC 3339)")
+	propose.Flags().BoolVar(&global, "global", false, "mine every project's decisions into the user's learned.yaml (default: this project's, into its own)")
 
 	setStatus := func(use, short, status string) *cobra.Command {
 		var now string
@@ -553,7 +579,7 @@ func (a *App) applyReview(p layout.Paths, id, verdict, decision, description, no
 				return err
 			}
 			if rr.Retired {
-				fmt.Fprintf(a.Stdout, "%s: retired; delete it from %s\n", id, r.Source)
+				fmt.Fprintf(a.Stdout, "%s: retired; it no longer decides (its text stays in %s until you delete it)\n", id, r.Source)
 				return nil
 			}
 			fmt.Fprintf(a.Stdout, "%s: %s; %s\n", id, verdict, nextReview(learned.Approved, rr.NextReview))
@@ -663,4 +689,39 @@ func (a *App) printRadius(p layout.Paths, e learned.Entry) error {
 		fmt.Fprintf(a.Stdout, "      %s\n", governance.Sanitize(c))
 	}
 	return nil
+}
+
+// knownEntries returns the ids of the entries already recorded in the
+// user's and the project's learned.yaml, whatever their state; with
+// global, also those a person retired in any project the decision log
+// has seen, since a user-wide entry would bring them back there.
+func (a *App) knownEntries(p layout.Paths, global bool) (map[string]bool, error) {
+	known := map[string]bool{}
+	read := func(dir string, retiredOnly bool) error {
+		if dir == "" {
+			return nil
+		}
+		f, err := learned.Read(filepath.Join(dir, learned.Name))
+		if err != nil {
+			return err
+		}
+		for _, e := range f.Entries {
+			if !retiredOnly || e.Status == learned.Retired {
+				known[e.ID] = true
+			}
+		}
+		return nil
+	}
+	for _, dir := range []string{p.UserDir, p.RepoDir} {
+		if err := read(dir, false); err != nil {
+			return nil, err
+		}
+	}
+	if global {
+		for _, root := range loggedProjects(p.DecisionLog()) {
+			// Another project's broken file is its own lint's to report.
+			_ = read(layout.Discover(root, root, a.Getenv).RepoDir, true)
+		}
+	}
+	return known, nil
 }

@@ -136,6 +136,9 @@ arguments are a shell command; --tool works as in check.`,
 				return usagef("nothing to test: give a command after --")
 			}
 			req, loaded, err := a.call(o, call)
+			if err := usageOf(err); err != nil {
+				return err
+			}
 			if err != nil {
 				return withHint(err, "run `governance lint` to see every problem")
 			}

@@ -303,8 +303,16 @@ func (l *Loaded) readRules(dir, scope string) error {
 	}
 	sort.Strings(names)
 	var errs Errors
+	retired, err := retiredRules(filepath.Dir(dir), scope)
+	if err != nil {
+		errs = append(errs, err)
+	}
 	seen := map[string]string{}
 	add := func(id, source string) bool {
+		if retired[id] {
+			// governance review --retire ended it: it decides nothing.
+			return false
+		}
 		if prev, ok := seen[id]; ok {
 			file, line := splitSource(source)
 			errs = append(errs, &yamlx.Error{File: file, Line: line,
@@ -345,6 +353,31 @@ func (l *Loaded) readRules(dir, scope string) error {
 }
 
 const starHint = `rules files are Starlark; the README's "Rules in Starlark" lists what they may call`
+
+// retiredRules returns the ids of the rules of a configuration folder
+// that its reviews.yaml says were retired (governance review --retire).
+// Only the user's and the project's folders keep reviews, each of its own
+// rules.
+func retiredRules(dir, scope string) (map[string]bool, error) {
+	if scope != governance.ScopeGlobal && scope != governance.ScopeRepo {
+		return nil, nil
+	}
+	path := filepath.Join(dir, learned.ReviewsName)
+	rv, err := learned.ReadReviews(path)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", path, err)
+	}
+	var out map[string]bool
+	for _, r := range rv.Rules {
+		if r.Retired {
+			if out == nil {
+				out = map[string]bool{}
+			}
+			out[r.Rule] = true
+		}
+	}
+	return out, nil
+}
 
 // ruleFile reports the files of a rules folder that hold rules.
 func ruleFile(name string) bool {

@@ -88,6 +88,10 @@ type MineOptions struct {
 	// Min is the number of approvals a shape needs (default 5).
 	Min int
 	Now time.Time
+	// ProjectRoot, when set, mines only the decisions made in that
+	// project: what a person approved in one project says nothing about
+	// another.
+	ProjectRoot string
 }
 
 // Mine groups logged decisions by command shape and proposes entries:
@@ -105,6 +109,9 @@ func Mine(entries iter.Seq2[*decisionlog.Entry, error], opts MineOptions) ([]Pro
 	for e, err := range entries {
 		if err != nil {
 			return nil, err
+		}
+		if opts.ProjectRoot != "" && e.Input.ProjectRoot != opts.ProjectRoot {
+			continue
 		}
 		who, allowed, ok := decidedBy(e)
 		if !ok || e.Input.Tool.Kind != string(governance.KindShell) || strings.Contains(e.Input.Tool.Input.Command, "***") {

@@ -112,6 +112,21 @@ func (p *Proxy) lookup(name string) (toolRef, bool) {
 	return ref, ok
 }
 
+// downUpstream returns the server a tool name belongs to (server_tool;
+// server names hold no "_") when that server is not connected, or nil.
+func (p *Proxy) downUpstream(name string) *upstream {
+	server, _, ok := strings.Cut(name, "_")
+	if !ok {
+		return nil
+	}
+	for _, u := range p.upstreams {
+		if u.cfg.Name == server && u.session() == nil {
+			return u
+		}
+	}
+	return nil
+}
+
 // visible reports whether the caller may use a tool with some arguments,
 // as the listing policy decides.
 func (p *Proxy) visible(ctx context.Context, ss *mcp.ServerSession, listing *governance.Policy, name string) bool {
@@ -132,6 +147,15 @@ func (p *Proxy) gateCall(ctx context.Context, r *mcp.CallToolRequest, dispatch f
 	ref, known := p.lookup(name)
 	req := p.request(r.Session, name, ref, params.Arguments)
 	if !known {
+		if u := p.downUpstream(name); u != nil {
+			// A tool of a server that is not running is unavailable,
+			// not unknown: the client is told which server and why.
+			req.Tool.Input.Server, req.Tool.Input.MCPTool = u.cfg.Name, strings.TrimPrefix(name, u.cfg.Name+"_")
+			err := u.unavailable()
+			p.record(req, &governance.Decision{Outcome: governance.Deny, Layer: layerMCP, Rule: "upstream-unavailable", Subject: name,
+				Message: err.Error()}, start)
+			return nil, err
+		}
 		req.Tool.Input.MCPTool = name
 		p.record(req, &governance.Decision{Outcome: governance.Deny, Layer: layerMCP, Rule: "unknown-tool", Subject: name,
 			Message: "No server of the proxy has this tool."}, start)
@@ -172,16 +196,25 @@ func (p *Proxy) gateCall(ctx context.Context, r *mcp.CallToolRequest, dispatch f
 			Reason: reason(d), Suggestion: governance.Sanitize(d.Suggestion)}, d.Outcome == governance.Abort)
 	}
 	out, err := dispatch()
-	if err == nil && d.Outcome == governance.Warn && d.Message != "" {
+	if w := warning(d); err == nil && w != "" {
 		// The agent is meant to read a warning: it goes with the result.
 		if cr, ok := out.(*mcp.CallToolResult); ok {
 			withWarning := *cr
 			withWarning.Content = append(append([]mcp.Content(nil), cr.Content...),
-				&mcp.TextContent{Text: "governance warning: " + governance.Sanitize(d.Message)})
+				&mcp.TextContent{Text: "governance warning: " + governance.Sanitize(w)})
 			out = &withWarning
 		}
 	}
 	return out, err
+}
+
+// warning is what a decision warns of: its message when a warn decided,
+// else the warnings of warn rules beside what decided.
+func warning(d *governance.Decision) string {
+	if d.Outcome == governance.Warn {
+		return d.Message
+	}
+	return strings.Join(d.Warnings, "\n")
 }
 
 // reason is a decision's message, naming the rule that decided.

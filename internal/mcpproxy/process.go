@@ -6,6 +6,8 @@ import (
 	"io"
 	"os"
 	"os/exec"
+	"strings"
+	"sync"
 	"time"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
@@ -19,6 +21,9 @@ type serverProcess struct {
 	// done is closed once the process has exited; state says how.
 	done  chan struct{}
 	state *os.ProcessState
+	// stderr keeps the end of what the server wrote to its stderr, to
+	// say why it could not start.
+	stderr *tail
 }
 
 // startProcess starts a server and returns the transport to it. The
@@ -38,7 +43,8 @@ func startProcess(sc ServerConfig, stderr io.Writer) (*serverProcess, mcp.Transp
 	cmd := exec.Command(sc.Command, sc.Args...)
 	cmd.Env = append(upstreamEnv(), sc.Env...)
 	cmd.Dir = sc.Dir
-	cmd.Stdin, cmd.Stdout, cmd.Stderr = inR, outW, stderr
+	errTail := &tail{}
+	cmd.Stdin, cmd.Stdout, cmd.Stderr = inR, outW, io.MultiWriter(stderr, errTail)
 	// Something the server started may hold its stderr open after it
 	// exits; do not wait for that.
 	cmd.WaitDelay = time.Second
@@ -52,7 +58,7 @@ func startProcess(sc ServerConfig, stderr io.Writer) (*serverProcess, mcp.Transp
 		outR.Close()
 		return nil, nil, err
 	}
-	sp := &serverProcess{cmd: cmd, done: make(chan struct{})}
+	sp := &serverProcess{cmd: cmd, done: make(chan struct{}), stderr: errTail}
 	go func() {
 		_ = cmd.Wait()
 		sp.state = cmd.ProcessState
@@ -90,8 +96,43 @@ func (sp *serverProcess) stop() {
 func (sp *serverProcess) why() error {
 	select {
 	case <-sp.done:
-		return fmt.Errorf("it exited (%s)", sp.state)
+		return fmt.Errorf("it exited (%s)%s", sp.state, sp.stderrTail())
 	default:
 		return errors.New("it closed its output")
 	}
+}
+
+// stderrTail is "; its stderr ended with: ..." and the last lines the
+// server wrote there, or "" when it wrote nothing.
+func (sp *serverProcess) stderrTail() string {
+	t := strings.TrimSpace(sp.stderr.String())
+	if t == "" {
+		return ""
+	}
+	return "; its stderr ended with: " + strings.Join(strings.Fields(strings.ReplaceAll(t, "\n", " | ")), " ")
+}
+
+// tailSize bounds the end of a server's stderr that is kept.
+const tailSize = 512
+
+// tail keeps the last tailSize bytes written to it.
+type tail struct {
+	mu  sync.Mutex
+	buf []byte
+}
+
+func (t *tail) Write(b []byte) (int, error) {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	t.buf = append(t.buf, b...)
+	if over := len(t.buf) - tailSize; over > 0 {
+		t.buf = append(t.buf[:0], t.buf[over:]...)
+	}
+	return len(b), nil
+}
+
+func (t *tail) String() string {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	return strings.ToValidUTF8(string(t.buf), "")
 }

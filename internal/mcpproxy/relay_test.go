@@ -271,3 +271,33 @@ func TestUpstreamThatCannotStart(t *testing.T) {
 			strings.Contains(h.stderr.String(), "no such file or directory; restarting it in 1h0m0s")
 	})
 }
+
+// A server that exits at once is reported as unavailable, with the end of
+// its stderr, to a client that calls one of its tools; a name no server
+// holds stays an unknown tool.
+func TestUpstreamThatExitsAtOnce(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t, setup{minBackoff: time.Hour, cfg: func(c *Config) {
+		c.Servers = append(c.Servers, ServerConfig{Name: "broken", Command: "/bin/sh",
+			Args: []string{"-c", "echo starting >&2; echo 'fatal: GITHUB_TOKEN is not set' >&2; exit 3"}})
+	}})
+	eventually(t, "the failure to be reported", func() bool {
+		return strings.Contains(h.stderr.String(), "server broken: could not start: ")
+	})
+	if !strings.Contains(h.stderr.String(), "its stderr ended with: starting | fatal: GITHUB_TOKEN is not set") {
+		t.Errorf("stderr: %s", h.stderr.String())
+	}
+	_, err := h.call("broken_search", `{}`)
+	we := wireErr(t, err)
+	if we.Code != CodeUpstreamUnavailable || !strings.Contains(we.Message, "upstream_unavailable: broken: ") ||
+		!strings.Contains(we.Message, "fatal: GITHUB_TOKEN is not set") || !strings.Contains(we.Message, "exit status 3") {
+		t.Errorf("got %d %q, want upstream_unavailable with the server's stderr and exit status", we.Code, we.Message)
+	}
+	if d := h.decisions(); len(d) != 1 || d[0].Result.Rule != "upstream-unavailable" || d[0].Input.Tool.Input.Server != "broken" {
+		t.Errorf("decisions: %+v", d)
+	}
+	_, err = h.call("nosuch_search", `{}`)
+	if we := wireErr(t, err); we.Code != jsonrpc.CodeInvalidParams || !strings.Contains(we.Message, "unknown tool") {
+		t.Errorf("got %d %q, want unknown tool", we.Code, we.Message)
+	}
+}

@@ -148,8 +148,13 @@ func (u *upstream) connect(ctx context.Context) (*mcp.ClientSession, error) {
 	cs, err := u.client.Connect(cctx, t, &mcp.ClientSessionOptions{ProtocolVersion: upstreamVersion})
 	if err != nil {
 		if proc != nil {
+			// A server that exits at once says why on its stderr.
+			if proc.exited(terminateWait) {
+				return nil, fmt.Errorf("could not start: %w; %w", err, proc.why())
+			}
 			killGroup(proc.cmd)
 			proc.exited(terminateWait)
+			return nil, fmt.Errorf("could not start: %w%s", err, proc.stderrTail())
 		}
 		return nil, fmt.Errorf("could not start: %w", err)
 	}

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
 	"sync/atomic"
 	"testing"
@@ -84,8 +85,21 @@ func TestPositions(t *testing.T) {
 			[]plugin{{spec("opa", governance.AfterRules), &fake{v: deny("no")}}}, governance.Deny, "opa:r", []int{1}},
 		{"before the gatekeeper: after the after-rules plugins", open,
 			[]plugin{{spec("late", governance.BeforeGatekeeper), &fake{v: deny("late")}},
+				{spec("early", governance.AfterRules), &fake{v: governance.Verdict{Outcome: governance.Ask, Message: "?"}}}},
+			governance.Ask, "early", []int{0, 1}},
+		{"a warn is a note: the next plugin decides", open,
+			[]plugin{{spec("late", governance.BeforeGatekeeper), &fake{v: deny("late")}},
 				{spec("early", governance.AfterRules), &fake{v: governance.Verdict{Outcome: governance.Warn, Message: "w"}}}},
-			governance.Warn, "early", []int{0, 1}},
+			governance.Deny, "late:r", []int{1, 1}},
+		{"a warn is a note: an open call still defers", open,
+			[]plugin{{spec("opa", governance.AfterRules), &fake{v: governance.Verdict{Outcome: governance.Warn, Message: "w"}}}},
+			governance.Defer, "default", []int{1}},
+		{"a warn before the rules is a note too", open,
+			[]plugin{{spec("opa", governance.BeforeRules), &fake{v: governance.Verdict{Outcome: governance.Warn, Message: "w"}}}},
+			governance.Defer, "default", []int{1}},
+		{"a warn on an allowed call: allowed, with the warning", safe,
+			[]plugin{{spec("opa", governance.BeforeRules), &fake{v: governance.Verdict{Outcome: governance.Warn, Message: "w"}}}},
+			governance.Warn, "opa", []int{1}},
 		{"before the gatekeeper: decides what the others leave", open,
 			[]plugin{{spec("late", governance.BeforeGatekeeper), &fake{v: deny("late")}},
 				{spec("early", governance.AfterRules), &fake{}}},
@@ -105,6 +119,9 @@ func TestPositions(t *testing.T) {
 				t.Errorf("decision %s by %s/%s (%s); want %s by %q", d.Outcome, d.Layer, d.Rule, d.Message, tt.want, tt.rule)
 			}
 			for i, p := range tt.plugins {
+				if p.f.v.Outcome == governance.Warn && d.Outcome != governance.Warn && !slices.Contains(d.Warnings, p.f.v.Message) {
+					t.Errorf("warnings %q, want plugin %s's", d.Warnings, p.spec.Name)
+				}
 				if got := int(p.f.calls.Load()); got != tt.asked[i] {
 					t.Errorf("plugin %s was asked %d times, want %d", p.spec.Name, got, tt.asked[i])
 				}

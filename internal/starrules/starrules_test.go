@@ -2,6 +2,7 @@ package starrules_test
 
 import (
 	"context"
+	"slices"
 	"strings"
 	"testing"
 
@@ -159,13 +160,18 @@ func TestChecks(t *testing.T) {
 		{"git push --for origin release", governance.Deny, "force-push-protected"},
 		{"git push origin main", governance.NoOpinion, ""},
 		{"cp notes.txt ../elsewhere/", governance.Ask, "writes-outside"},
-		{"DEPLOY_ENV=prod make deploy", governance.Warn, "prod"},
-		{"cd /srv/app && make", governance.Warn, "prod"},
+		// A warn is a note: make is decided as without it (the default's
+		// defer), and the warning rides along.
+		{"DEPLOY_ENV=prod make deploy", governance.NoOpinion, ""},
+		{"cd /srv/app && make", governance.NoOpinion, ""},
 	}
 	for _, tt := range tests {
 		t.Run(tt.cmd, func(t *testing.T) {
 			t.Parallel()
 			d := decide(p, tt.cmd)
+			if strings.Contains(tt.cmd, "make") && !slices.Contains(d.Warnings, "Production settings in use.") {
+				t.Errorf("%q: warnings %q, want the prod rule's", tt.cmd, d.Warnings)
+			}
 			got := d.Outcome
 			if d.Layer != governance.LayerRules {
 				got = governance.NoOpinion

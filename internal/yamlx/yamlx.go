@@ -8,6 +8,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/agentgov/governance/internal/suggest"
 	"go.yaml.in/yaml/v3"
 )
 
@@ -163,7 +164,7 @@ func CheckKeys(file string, pairs []Pair, allowed ...string) error {
 		}
 		if !ok {
 			e := At(file, p.KeyN, "unknown key %q", p.Key)
-			if s := closest(p.Key, allowed); s != "" {
+			if s := suggest.Closest(p.Key, allowed); s != "" {
 				return e.WithHint("did you mean %q?", s)
 			}
 			return e.WithHint("allowed keys here: %s", strings.Join(allowed, ", "))
@@ -247,35 +248,4 @@ func describe(n *yaml.Node) string {
 		return fmt.Sprintf("%q", n.Value)
 	}
 	return "something else"
-}
-
-// closest returns the allowed key nearest to k by edit distance, if close.
-func closest(k string, allowed []string) string {
-	best, bestD := "", 3
-	for _, a := range allowed {
-		if d := distance(k, a); d < bestD {
-			best, bestD = a, d
-		}
-	}
-	return best
-}
-
-func distance(a, b string) int {
-	prev := make([]int, len(b)+1)
-	cur := make([]int, len(b)+1)
-	for j := range prev {
-		prev[j] = j
-	}
-	for i := 1; i <= len(a); i++ {
-		cur[0] = i
-		for j := 1; j <= len(b); j++ {
-			cost := 1
-			if a[i-1] == b[j-1] {
-				cost = 0
-			}
-			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
-		}
-		prev, cur = cur, prev
-	}
-	return prev[len(b)]
 }
