@@ -231,7 +231,7 @@ func anyString(list []string, s string) bool {
 var cliWords = map[string]bool{
 	"anchor": true, "approvals": true, "audit": true, "audit-rules": true, "bundle": true, "check": true, "compile": true,
 	"daemon": true, "doctor": true, "explain": true, "gatekeeper": true, "help": true, "hook": true, "import": true,
-	"init": true, "install": true, "learn": true, "lint": true, "mcp-proxy": true, "phase": true, "plugins": true,
+	"init": true, "install": true, "learn": true, "lint": true, "mcp-proxy": true, "notify": true, "phase": true, "plugins": true,
 	"projects": true, "purge": true, "review": true, "run": true, "status": true, "test": true, "trust": true,
 	"uninstall": true, "untrust": true, "validate": true, "version": true,
 }
