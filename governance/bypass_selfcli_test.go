@@ -23,6 +23,9 @@ var selfCLICases = []bypassCase{
 	{"selfcli-subcommands", `governance approvals $VERB 1`, blocked, "never-exposed-to-ai", ""},
 	{"selfcli-subcommands", `governance status $OPT`, blocked, "never-exposed-to-ai", ""},
 	{"selfcli-subcommands", `governance -x compile`, blocked, "never-exposed-to-ai", ""},
+	{"selfcli-subcommands", `governance notify 7kq2mx`, blocked, "never-exposed-to-ai", ""},
+	{"selfcli-subcommands", `governance man /tmp/man1`, blocked, "never-exposed-to-ai", ""},
+	{"selfcli-subcommands", `governance completion bash > ~/.config/governance/config.yaml`, blocked, "", ""},
 	// Read-only forms and the broker are not blocked by self-protection.
 	{"selfcli-subcommands", `governance status`, runs, "", ""},
 	{"selfcli-subcommands", `governance check -- rm -rf build`, runs, "", ""},
@@ -35,6 +38,8 @@ var selfCLICases = []bypassCase{
 	{"selfcli-subcommands", `governance compile --help`, runs, "", ""},
 	{"selfcli-subcommands", `governance approvals list --all`, runs, "", ""},
 	{"selfcli-subcommands", `governance validate`, runs, "", ""},
+	{"selfcli-subcommands", `governance completion bash`, runs, "", ""},
+	{"selfcli-subcommands", `governance completion zsh --help`, runs, "", ""},
 	{"selfcli-subcommands", `governance review --list`, runs, "", ""},
 	{"selfcli-subcommands", `printf 'c\n' | unbuffer -p governance review`, blocked, "never-exposed-to-ai", ""},
 	{"selfcli-subcommands", `governance review --list=false`, blocked, "never-exposed-to-ai", ""},

@@ -162,7 +162,7 @@ configuration.`,
 	root.AddCommand(a.uninstallCmd(), a.doctorCmd(), a.importCmd())
 	root.AddCommand(a.pluginsCmd(), a.trustCmd(), a.untrustCmd())
 	root.AddCommand(a.mcpProxyCmd(), a.bundleCmd())
-	root.AddCommand(a.versionCmd(), a.notifyCmd())
+	root.AddCommand(a.versionCmd(), a.notifyCmd(), a.completionCmd(), a.manCmd())
 	needSubcommand(root)
 	return root
 }
