@@ -131,3 +131,22 @@ func TestVersionAndProjectsJSON(t *testing.T) {
 		t.Errorf("projects list --json = %+v", ps)
 	}
 }
+
+func TestDoctorJSON(t *testing.T) {
+	t.Parallel()
+	a := project(t, nil)
+	var got doctorOut
+	code := runJSON(t, a, &got, "doctor")
+	if got.Project != a.Cwd || len(got.Harnesses) != len(harnesses()) || got.Harnesses[0].Name != "claude" || len(got.Harnesses[0].Report) == 0 {
+		t.Fatalf("doctor --json = %+v", got)
+	}
+	// No hook is installed: each harness counts its problems, and the
+	// total is theirs and the credentials'.
+	sum := got.Credentials.Problems
+	for _, h := range got.Harnesses {
+		sum += h.Problems
+	}
+	if sum != got.Problems || got.OK != (got.Problems == 0) || (code == 0) != got.OK {
+		t.Errorf("doctor --json: exit %d, problems %d, sections sum to %d, ok %v", code, got.Problems, sum, got.OK)
+	}
+}
