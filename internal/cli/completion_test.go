@@ -9,6 +9,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/spf13/cobra"
 )
 
 func runApp(t *testing.T, args ...string) (code int, stdout, stderr string) {
@@ -109,5 +111,34 @@ func TestMan(t *testing.T) {
 	}
 	if code, _, _ := runApp(t, "man"); code != 2 {
 		t.Errorf("man with no folder: exit %d, want 2", code)
+	}
+}
+
+// A usage mistake exits 2 in every command: an unknown flag, and an
+// argument where the command takes none.
+func TestUsageErrorsExit2(t *testing.T) {
+	t.Parallel()
+	var paths [][]string
+	var walk func(c *cobra.Command, path []string)
+	walk = func(c *cobra.Command, path []string) {
+		if c.Hidden || c.DisableFlagParsing || c.Name() == "help" {
+			return
+		}
+		if c.HasParent() {
+			path = append(append([]string{}, path...), c.Name())
+			paths = append(paths, path)
+		}
+		for _, sub := range c.Commands() {
+			walk(sub, path)
+		}
+	}
+	walk((&App{}).root(), nil)
+	if len(paths) < 30 {
+		t.Fatalf("walked %d commands", len(paths))
+	}
+	for _, p := range paths {
+		if code, _, errs := runApp(t, append(p, "--no-such-flag")...); code != 2 {
+			t.Errorf("%q --no-such-flag: exit %d, want 2: %s", p, code, errs)
+		}
 	}
 }
