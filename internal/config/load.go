@@ -343,7 +343,7 @@ func (l *Loaded) readRules(dir, scope string) error {
 	return nil
 }
 
-const starHint = `rules files are Starlark; the README's "Rules in Starlark" lists what they may call`
+const starHint = `rules files are Starlark; docs/policy.md, "Rules in Starlark", lists what they may call`
 
 // ruleFile reports the files of a rules folder that hold rules.
 func ruleFile(name string) bool {
