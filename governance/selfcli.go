@@ -23,7 +23,7 @@ import (
 // arguments (the options that write are in writingFlags).
 var readOnlySubcommands = map[string]bool{
 	"status": true, "check": true, "explain": true, "version": true, "lint": true, "doctor": true, "help": true,
-	"validate": true,
+	"validate": true, "completion": true,
 }
 
 // readOnlyListings are the read-only subcommands of the groups whose other
@@ -230,10 +230,10 @@ func anyString(list []string, s string) bool {
 // prints its usage or fails.
 var cliWords = map[string]bool{
 	"anchor": true, "approvals": true, "audit": true, "audit-rules": true, "bundle": true, "check": true, "compile": true,
-	"daemon": true, "doctor": true, "explain": true, "gatekeeper": true, "help": true, "hook": true, "import": true,
-	"init": true, "install": true, "learn": true, "lint": true, "mcp-proxy": true, "phase": true, "plugins": true,
-	"projects": true, "purge": true, "review": true, "run": true, "status": true, "test": true, "trust": true,
-	"uninstall": true, "untrust": true, "validate": true, "version": true,
+	"completion": true, "daemon": true, "doctor": true, "explain": true, "gatekeeper": true, "help": true, "hook": true,
+	"import": true, "init": true, "install": true, "learn": true, "lint": true, "man": true, "mcp-proxy": true,
+	"notify": true, "phase": true, "plugins": true, "projects": true, "purge": true, "review": true, "run": true,
+	"status": true, "test": true, "trust": true, "uninstall": true, "untrust": true, "validate": true, "version": true,
 }
 
 // hookDialects are the dialects governance-hook answers (TestCLIWords

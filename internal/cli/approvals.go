@@ -23,7 +23,9 @@ func (a *App) approvalsCmd() *cobra.Command {
 config.yaml), the hook files it here and waits approval_wait (120s) for an
 answer. Approving lets it through, denying blocks it with your message; an
 answer given after the hook stopped waiting counts when the agent retries
-the same call. The daemon's web page shows the same queue.
+the same call. The daemon's web page shows the same queue. Each new item
+is announced by governance notify: a desktop notification, and the
+webhooks of the notify block of config.yaml.
 
 approve --always also writes a learned entry that allows calls exactly
 like this one, and renews the project's trust over it when you trusted the

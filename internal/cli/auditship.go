@@ -67,7 +67,7 @@ reached: what was not acknowledged waits for the next run), 2 usage.`,
 }
 
 // errNoExport means the user configuration names no collector.
-var errNoExport = errors.New("no audit_export in the user configuration: add one with the collector's endpoint (see the README, Shipping decisions to a collector)")
+var errNoExport = errors.New("no audit_export in the user configuration: add one with the collector's endpoint (see docs/audit.md, Shipping decisions to a collector)")
 
 // shipper builds the decision-log shipper from the user configuration's
 // audit_export; errNoExport when it has none.

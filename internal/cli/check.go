@@ -255,14 +255,6 @@ type jsonlRequest struct {
 	Cwd   string         `json:"cwd"`
 }
 
-// jsonlOut is one line of check --jsonl output.
-type jsonlOut struct {
-	Decision string `json:"decision"`
-	Layer    string `json:"layer"`
-	Rule     string `json:"rule"`
-	Message  string `json:"message"`
-}
-
 func (a *App) checkJSONL(cmd *cobra.Command, o checkOptions) error {
 	cwd, loaded, _ := a.loadAt(o.cwd)
 	p := loaded.Paths
@@ -277,13 +269,14 @@ func (a *App) checkJSONL(cmd *cobra.Command, o checkOptions) error {
 		line, err := in.ReadBytes('\n')
 		if len(strings.TrimSpace(string(line))) > 0 {
 			var r jsonlRequest
-			var res jsonlOut
+			// Each line has the shape of check --json (decisionOut).
+			var res decisionOut
 			if jerr := json.Unmarshal(line, &r); jerr != nil || (r.Cmd == "" && r.Tool == "") {
 				msg := fmt.Sprintf("line %d is not a request: want {\"cmd\": ...} or {\"tool\": ..., \"input\": {...}}", n)
 				if jerr != nil {
 					msg = fmt.Sprintf("line %d is not valid JSON: %v", n, jerr)
 				}
-				res = jsonlOut{Decision: "deny", Layer: "input", Rule: "bad-request", Message: msg}
+				res = decisionOut{Decision: "deny", Layer: "input", Rule: "bad-request", Message: msg}
 			} else {
 				c := cwd
 				if r.Cwd != "" {
@@ -301,7 +294,7 @@ func (a *App) checkJSONL(cmd *cobra.Command, o checkOptions) error {
 					req.Tool = governance.ToolCall(r.Tool, r.Input)
 				}
 				d := pipe.Decide(cmd.Context(), pipeline.Call{Request: req, Mode: pipeline.Report}).Decision
-				res = jsonlOut{Decision: d.Outcome.String(), Layer: d.Layer, Rule: d.Rule, Message: d.Message}
+				res = decisionJSON(d)
 			}
 			if err := enc.Encode(res); err != nil {
 				return err

@@ -15,7 +15,7 @@ import (
 
 // credentialProblems lists the credentials written into the managed, the
 // user's and the project's config.yaml (audit_export's headers and
-// endpoint, a gatekeeper key), where references belong: status, doctor
+// endpoint, a gatekeeper key, notify's webhook URLs), where references belong: status, doctor
 // and lint report them; the commands that would send them refuse. Files
 // that do not parse are left to the reports of configuration errors.
 func credentialProblems(p layout.Paths) []error {
@@ -39,6 +39,9 @@ func credentialProblems(p layout.Paths) []error {
 		out = append(out, f.Credentials...)
 		if f.AuditExport != nil {
 			out = append(out, f.AuditExport.Problems...)
+		}
+		if f.Notify != nil {
+			out = append(out, f.Notify.Problems...)
 		}
 	}
 	return out

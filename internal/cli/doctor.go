@@ -19,6 +19,7 @@ import (
 
 func (a *App) doctorCmd() *cobra.Command {
 	var dir string
+	var asJSON bool
 	c := &cobra.Command{
 		Use:   "doctor",
 		Short: "Check the hook installation of every harness",
@@ -37,39 +38,95 @@ folder of PATH searched before governance's own that an agent may write
 write): a program named governance or governance-hook put there would run
 instead.`,
 		Example: `  governance doctor
-  governance doctor --dir ~/src/app`,
+  governance doctor --dir ~/src/app
+  governance doctor --json`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			home, _ := a.home()
-			fmt.Fprintf(a.Stdout, "project: %s\n", a.absCwd(dir))
+			// Each part is written to its own buffer: the text form prints
+			// them in order, the JSON form holds them as lines.
+			out := doctorOut{Project: a.absCwd(dir), Harnesses: []doctorSection{}}
+			var head bytes.Buffer
 			if t, err := config.CheckProjectTrust(a.paths(a.absCwd(dir))); err != nil {
-				fmt.Fprintf(a.Stdout, "policy:  %v\n", err)
+				fmt.Fprintf(&head, "policy:  %v\n", err)
 			} else {
-				trustLine(a.Stdout, "policy:  ", t)
+				trustLine(&head, "policy:  ", t)
 			}
 			p := a.paths(a.absCwd(dir))
 			l, _ := config.Load(p)
-			managedLines(a.Stdout, "managed: ", p, l)
+			managedLines(&head, "managed: ", p, l)
+			out.Policy = textLines(head.String())
+			text := "project: " + out.Project + "\n" + head.String()
 			problems := 0
 			for _, n := range harnesses() {
-				problems += a.doctor(a.Stdout, n, installers[n], dir, home)
+				var b bytes.Buffer
+				np := a.doctor(&b, n, installers[n], dir, home)
+				problems += np
+				out.Harnesses = append(out.Harnesses, doctorSection{Name: n, Problems: np, Report: textLines(b.String())})
+				text += b.String()
 			}
 			hookProblems := problems
-			problems += credentialReport(a.Stdout, p)
-			a.pathLines(a.Stdout, p.ProjectRoot)
-			if problems > 0 {
-				fmt.Fprintf(a.Stdout, "\n%d problem(s)", problems)
-				if hookProblems > 0 {
-					fmt.Fprint(a.Stdout, "; run `governance install HARNESS` again to repair a hook")
+			var cred, path bytes.Buffer
+			nc := credentialReport(&cred, p)
+			problems += nc
+			out.Credentials = doctorSection{Name: "credentials", Problems: nc, Report: textLines(cred.String())}
+			a.pathLines(&path, p.ProjectRoot)
+			out.Path = textLines(path.String())
+			text += cred.String() + path.String()
+			out.Problems, out.OK = problems, problems == 0
+			if asJSON {
+				if err := writeJSON(a.Stdout, out); err != nil {
+					return err
 				}
-				fmt.Fprintln(a.Stdout)
+			} else {
+				fmt.Fprint(a.Stdout, text)
+			}
+			if problems > 0 {
+				if !asJSON {
+					fmt.Fprintf(a.Stdout, "\n%d problem(s)", problems)
+					if hookProblems > 0 {
+						fmt.Fprint(a.Stdout, "; run `governance install HARNESS` again to repair a hook")
+					}
+					fmt.Fprintln(a.Stdout)
+				}
 				return errReported
 			}
 			return nil
 		},
 	}
 	c.Flags().StringVar(&dir, "dir", "", "the project folder (default: the current directory)")
+	c.Flags().BoolVar(&asJSON, "json", false, "print the report as JSON")
 	return c
+}
+
+// doctorOut is the JSON form of doctor (docs/json.md): the problems
+// counted, and each part of the report as the text form's lines.
+type doctorOut struct {
+	Project     string          `json:"project"`
+	OK          bool            `json:"ok"`
+	Problems    int             `json:"problems"`
+	Policy      []string        `json:"policy"`
+	Harnesses   []doctorSection `json:"harnesses"`
+	Credentials doctorSection   `json:"credentials"`
+	Path        []string        `json:"path"`
+}
+
+// doctorSection is one part of doctor's report.
+type doctorSection struct {
+	Name     string   `json:"name"`
+	Problems int      `json:"problems"`
+	Report   []string `json:"report"`
+}
+
+// textLines splits text into its non-empty lines, never nil.
+func textLines(s string) []string {
+	out := []string{}
+	for _, l := range strings.Split(s, "\n") {
+		if strings.TrimSpace(l) != "" {
+			out = append(out, l)
+		}
+	}
+	return out
 }
 
 // fileReport is what doctor found in one settings file.

@@ -2,6 +2,7 @@ package cli
 
 import (
 	"fmt"
+	"io"
 	"os"
 	"strings"
 
@@ -14,15 +15,19 @@ import (
 
 func (a *App) explainCmd() *cobra.Command {
 	var o checkOptions
+	var asJSON bool
 	c := &cobra.Command{
 		Use:   "explain [flags] -- CMD...",
 		Short: "Show how a tool call is decided: the commands found and every layer's verdict",
 		Long: `explain shows how a tool call is decided: for a shell command, every simple
 command the analysis found (with the working directory and how it was
 reached: a pipeline, $(...), bash -c, xargs, find -exec, ...), then each
-layer's verdict in order, and the deciding rule with its file and line.`,
+layer's verdict in order, and the deciding rule with its file and line.
+It exits as check does: 0 the call runs, 3 it is blocked, 4 someone must
+decide, 1 no decision, 2 a usage error.`,
 		Example: `  governance explain -- 'cd / && rm -rf *'
-  governance explain --tool read -- .env`,
+  governance explain --tool read -- .env
+  governance explain --json -- git push`,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if len(args) == 0 {
 				return usagef("nothing to explain: give a command after --")
@@ -31,81 +36,168 @@ layer's verdict in order, and the deciding rule with its file and line.`,
 			if err := usageOf(err); err != nil {
 				return err
 			}
-			if err != nil {
-				fmt.Fprintf(a.Stdout, "configuration problems (every call is denied until they are fixed):\n%s\n\n", indent(err.Error()))
-			}
 			cwd, p, t := req.Cwd, loaded.Paths, req.Tool
-			w := a.Stdout
-			fmt.Fprintf(w, "call:     %s %s\n", t.Kind, governance.Sanitize(strings.Join(args, " ")))
-			if req.Agent != "" {
-				fmt.Fprintf(w, "agent:    %s\n", req.Agent)
+			out := explainOut{Call: explainCall{Kind: string(t.Kind), Text: strings.Join(args, " "), Agent: req.Agent, Project: p.ProjectRoot}}
+			if err != nil {
+				out.ConfigErrors = err.Error()
 			}
-			fmt.Fprintf(w, "project:  %s\n", p.ProjectRoot)
 			if t.Kind == governance.KindShell {
 				an := shell.Analyze(t.Input.Command, shell.Options{Cwd: cwd, Home: p.Home, LookupEnv: os.LookupEnv})
-				fmt.Fprintf(w, "\nsimple commands (%d):\n", len(an.Commands))
-				for i, sc := range an.Commands {
-					line := sc.String()
-					if line == "" {
-						line = "(redirection or assignment only)"
-					}
-					fmt.Fprintf(w, "  %d. %s\n", i+1, governance.Sanitize(line))
-					var notes []string
-					if sc.Origin != "" {
-						notes = append(notes, "via "+sc.Origin)
-					}
-					if len(sc.Wrappers) > 0 {
-						notes = append(notes, "wrapped by "+strings.Join(sc.Wrappers, ", "))
-					}
+				out.Commands = []explainCommand{}
+				for _, sc := range an.Commands {
+					ec := explainCommand{Command: sc.String(), Origin: sc.Origin, Wrappers: sc.Wrappers, InputFrom: sc.InputFrom, Lang: sc.Lang}
 					if sc.Cwd != "" && sc.Cwd != cwd {
-						notes = append(notes, "in "+sc.Cwd)
-					}
-					if len(sc.InputFrom) > 0 {
-						notes = append(notes, "input from "+strings.Join(sc.InputFrom, ", "))
+						ec.Cwd = sc.Cwd
 					}
 					for _, r := range sc.Redirects {
 						if r.Write {
-							notes = append(notes, "writes "+r.Target.Value)
+							ec.Writes = append(ec.Writes, r.Target.Value)
 						}
 					}
-					if sc.Code != "" {
-						notes = append(notes, sc.Lang+" code")
+					if sc.Code == "" {
+						ec.Lang = ""
 					}
-					if len(notes) > 0 {
-						fmt.Fprintf(w, "     %s\n", governance.Sanitize(strings.Join(notes, "; ")))
-					}
+					out.Commands = append(out.Commands, ec)
 				}
 				for _, pr := range an.Problems {
-					fmt.Fprintf(w, "  problem: %s: %s\n", pr.Kind, governance.Sanitize(pr.Detail))
+					out.Problems = append(out.Problems, explainProblem{Kind: string(pr.Kind), Detail: pr.Detail})
 				}
 			}
 			pipe, stop := a.pipeline(loaded, "cli")
 			defer stop()
 			d := pipe.Decide(cmd.Context(), pipeline.Call{Request: req, Mode: pipeline.Explain}).Decision
-			fmt.Fprintf(w, "\ntrace:\n")
+			out.Trace = []explainStep{}
 			for _, s := range d.Trace {
-				rule := s.Rule
-				if s.Source != "" {
-					rule += " (" + s.Source + ")"
-				}
-				line := fmt.Sprintf("  %-10s %-6s %s", s.Layer, s.Outcome, rule)
-				if s.Subject != "" {
-					line += "  on: " + governance.Sanitize(firstLine(s.Subject))
-				}
-				if s.Note != "" {
-					line += "  [" + s.Note + "]"
-				}
-				fmt.Fprintln(w, line)
+				out.Trace = append(out.Trace, explainStep{Layer: s.Layer, Outcome: s.Outcome.String(), Rule: s.Rule, Source: s.Source,
+					Subject: s.Subject, Note: s.Note})
 			}
-			fmt.Fprintln(w)
-			printDecision(w, d)
+			out.Decision = decisionJSON(d)
+			if asJSON {
+				if err := writeJSON(a.Stdout, out); err != nil {
+					return err
+				}
+			} else {
+				printExplain(a.Stdout, out, d)
+			}
+			// explain exits as check does, so that a script can use either.
+			if code := checkExit(d); code != 0 {
+				return exitCode(code)
+			}
 			return nil
 		},
 	}
 	o.flags(c)
 	f := c.Flags()
+	f.BoolVar(&asJSON, "json", false, "print the analysis, the trace and the decision as JSON")
 	f.BoolVar(&o.unattended, "unattended", false, "decide as if no human could answer (an ask becomes a deny)")
 	return c
+}
+
+// explainOut is the JSON form of explain (docs/json.md).
+type explainOut struct {
+	Call explainCall `json:"call"`
+	// ConfigErrors are the configuration's problems: every call is
+	// denied until they are fixed.
+	ConfigErrors string           `json:"config_errors,omitempty"`
+	Commands     []explainCommand `json:"commands,omitempty"`
+	Problems     []explainProblem `json:"problems,omitempty"`
+	Trace        []explainStep    `json:"trace"`
+	Decision     decisionOut      `json:"decision"`
+}
+
+type explainCall struct {
+	Kind    string `json:"kind"`
+	Text    string `json:"text"`
+	Agent   string `json:"agent,omitempty"`
+	Project string `json:"project"`
+}
+
+type explainCommand struct {
+	Command   string   `json:"command"`
+	Origin    string   `json:"origin,omitempty"`
+	Wrappers  []string `json:"wrappers,omitempty"`
+	Cwd       string   `json:"cwd,omitempty"`
+	InputFrom []string `json:"input_from,omitempty"`
+	Writes    []string `json:"writes,omitempty"`
+	Lang      string   `json:"lang,omitempty"`
+}
+
+type explainProblem struct {
+	Kind   string `json:"kind"`
+	Detail string `json:"detail"`
+}
+
+type explainStep struct {
+	Layer   string `json:"layer"`
+	Outcome string `json:"outcome"`
+	Rule    string `json:"rule"`
+	Source  string `json:"source,omitempty"`
+	Subject string `json:"subject,omitempty"`
+	Note    string `json:"note,omitempty"`
+}
+
+// printExplain prints explain's text form.
+func printExplain(w io.Writer, out explainOut, d *governance.Decision) {
+	if out.ConfigErrors != "" {
+		fmt.Fprintf(w, "configuration problems (every call is denied until they are fixed):\n%s\n\n", indent(out.ConfigErrors))
+	}
+	fmt.Fprintf(w, "call:     %s %s\n", out.Call.Kind, governance.Sanitize(out.Call.Text))
+	if out.Call.Agent != "" {
+		fmt.Fprintf(w, "agent:    %s\n", out.Call.Agent)
+	}
+	fmt.Fprintf(w, "project:  %s\n", out.Call.Project)
+	if out.Commands != nil {
+		fmt.Fprintf(w, "\nsimple commands (%d):\n", len(out.Commands))
+		for i, sc := range out.Commands {
+			line := sc.Command
+			if line == "" {
+				line = "(redirection or assignment only)"
+			}
+			fmt.Fprintf(w, "  %d. %s\n", i+1, governance.Sanitize(line))
+			var notes []string
+			if sc.Origin != "" {
+				notes = append(notes, "via "+sc.Origin)
+			}
+			if len(sc.Wrappers) > 0 {
+				notes = append(notes, "wrapped by "+strings.Join(sc.Wrappers, ", "))
+			}
+			if sc.Cwd != "" {
+				notes = append(notes, "in "+sc.Cwd)
+			}
+			if len(sc.InputFrom) > 0 {
+				notes = append(notes, "input from "+strings.Join(sc.InputFrom, ", "))
+			}
+			for _, t := range sc.Writes {
+				notes = append(notes, "writes "+t)
+			}
+			if sc.Lang != "" {
+				notes = append(notes, sc.Lang+" code")
+			}
+			if len(notes) > 0 {
+				fmt.Fprintf(w, "     %s\n", governance.Sanitize(strings.Join(notes, "; ")))
+			}
+		}
+		for _, pr := range out.Problems {
+			fmt.Fprintf(w, "  problem: %s: %s\n", pr.Kind, governance.Sanitize(pr.Detail))
+		}
+	}
+	fmt.Fprintf(w, "\ntrace:\n")
+	for _, s := range out.Trace {
+		rule := s.Rule
+		if s.Source != "" {
+			rule += " (" + s.Source + ")"
+		}
+		line := fmt.Sprintf("  %-10s %-6s %s", s.Layer, s.Outcome, rule)
+		if s.Subject != "" {
+			line += "  on: " + governance.Sanitize(firstLine(s.Subject))
+		}
+		if s.Note != "" {
+			line += "  [" + s.Note + "]"
+		}
+		fmt.Fprintln(w, line)
+	}
+	fmt.Fprintln(w)
+	printDecision(w, d)
 }
 
 func firstLine(s string) string {

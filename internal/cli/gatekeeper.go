@@ -94,7 +94,7 @@ func (a *App) gatekeeperTest(cmd *cobra.Command, o checkOptions, showPrompt bool
 	s := loaded.Policy.Settings.Gatekeeper
 	if s.Provider == "" {
 		return withHint(fmt.Errorf("no gatekeeper is configured"),
-			"add a gatekeeper: block (provider, model, ...) to the user configuration's config.yaml; see the README")
+			"add a gatekeeper: block (provider, model, ...) to the user configuration's config.yaml; see docs/gatekeeper.md")
 	}
 	// What layers 0 to 3 decide: the gatekeeper is asked only when a
 	// part of the call is left undecided.

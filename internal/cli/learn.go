@@ -112,13 +112,14 @@ user's). Only approved entries decide, for calls the rules leave undecided.
 	}
 	var min int
 	var since time.Duration
-	var write, global bool
+	var write, global, proposeJSON bool
 	var now string
 	propose := &cobra.Command{
 		Use:   "propose",
 		Short: "Propose learned entries from the decision log (--write records them as pending)",
 		Example: `  governance learn propose --since 720h
-  governance learn propose --write`,
+  governance learn propose --write
+  governance learn propose --json`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			p := a.paths(a.Cwd)
@@ -160,17 +161,29 @@ user's). Only approved entries decide, for calls the rules leave undecided.
 					}
 				}
 			}
-			if len(entries) == 0 {
+			if len(entries) == 0 && !proposeJSON {
 				fmt.Fprintln(a.Stdout, "nothing to propose")
 				return nil
 			}
+			out := proposeOut{Proposals: []proposalOut{}}
 			for _, e := range entries {
+				if proposeJSON {
+					po, err := a.proposal(p, e)
+					if err != nil {
+						return err
+					}
+					out.Proposals = append(out.Proposals, po)
+					continue
+				}
 				printLearned(a, &e)
 				if err := a.printRadius(p, e); err != nil {
 					return err
 				}
 			}
-			if !write {
+			if !write || len(entries) == 0 {
+				if proposeJSON {
+					return writeJSON(a.Stdout, out)
+				}
 				fmt.Fprintln(a.Stdout, "(not written: --write records them as pending entries)")
 				return nil
 			}
@@ -192,10 +205,15 @@ user's). Only approved entries decide, for calls the rules leave undecided.
 			if err != nil {
 				return err
 			}
+			if proposeJSON {
+				out.Written, out.File = added, file
+				return writeJSON(a.Stdout, out)
+			}
 			fmt.Fprintf(a.Stdout, "wrote %d pending entries to %s\n", added, file)
 			return nil
 		},
 	}
+	propose.Flags().BoolVar(&proposeJSON, "json", false, "print the proposals as JSON")
 	propose.Flags().IntVar(&min, "min", 5, "approvals a command shape needs")
 	propose.Flags().DurationVar(&since, "since", 0, "only decisions this recent (default: the whole log)")
 	propose.Flags().BoolVar(&write, "write", false, "record the proposals as pending entries in learned.yaml")
@@ -377,7 +395,7 @@ type dueItem struct {
 }
 
 func (a *App) reviewCmd() *cobra.Command {
-	var list bool
+	var list, asJSON bool
 	var confirm, modify, retire, decision, description, note, now string
 	c := &cobra.Command{
 		Use:   "review",
@@ -394,6 +412,7 @@ again) or retire. In scripts, use --confirm, --modify or --retire with an
 id; --list only lists.`,
 		Example: `  governance review
   governance review --list
+  governance review --list --json
   governance review --confirm L3 --note "still right"
   governance review --modify L4 --decision ask
   governance review --retire no-npm-publish`,
@@ -418,6 +437,14 @@ id; --list only lists.`,
 			items, err := a.dueItems(p, t)
 			if err != nil {
 				return err
+			}
+			if asJSON {
+				// --json only lists, as --list does.
+				out := []reviewOut{}
+				for _, it := range items {
+					out = append(out, reviewOut{ID: it.id, Kind: it.kind, Summary: it.summary, Hits: it.hits, Why: it.why, File: it.file})
+				}
+				return writeJSON(a.Stdout, out)
 			}
 			if len(items) == 0 {
 				fmt.Fprintln(a.Stdout, "nothing is due for review")
@@ -459,6 +486,7 @@ id; --list only lists.`,
 	}
 	f := c.Flags()
 	f.BoolVar(&list, "list", false, "only list what is due")
+	f.BoolVar(&asJSON, "json", false, "list what is due as JSON (implies --list)")
 	f.StringVar(&confirm, "confirm", "", "confirm the entry or rule with this id")
 	f.StringVar(&modify, "modify", "", "modify the entry with this id (with --decision or --description)")
 	f.StringVar(&retire, "retire", "", "retire the entry or rule with this id")
@@ -668,6 +696,59 @@ listed as "not enough history yet", which does not fail the run.`,
 
 // printRadius shows what an allow entry would newly allow: the logged
 // calls it covers that were not allowed and no person approved.
+// proposeOut is the JSON form of learn propose (docs/json.md).
+type proposeOut struct {
+	Proposals []proposalOut `json:"proposals"`
+	// Written and File say what --write recorded.
+	Written int    `json:"written,omitempty"`
+	File    string `json:"file,omitempty"`
+}
+
+// proposalOut is one proposed learned entry and what it would newly allow.
+type proposalOut struct {
+	ID          string `json:"id"`
+	Description string `json:"description"`
+	Decision    string `json:"decision"`
+	// Pattern is the entry's pattern with learned.yaml's keys.
+	Pattern    map[string]any `json:"pattern"`
+	Confidence float64        `json:"confidence"`
+	Examples   []string       `json:"examples,omitempty"`
+	// NewlyAllows counts the logged calls no approval covered that the
+	// entry would allow; NewlyAllowed lists them, each once.
+	NewlyAllows  int      `json:"newly_allows"`
+	NewlyAllowed []string `json:"newly_allowed,omitempty"`
+}
+
+// proposal is the JSON form of a proposed entry.
+func (a *App) proposal(p layout.Paths, e learned.Entry) (proposalOut, error) {
+	out := proposalOut{ID: e.ID, Description: e.Description, Decision: e.Decision, Confidence: e.Confidence, Examples: e.Examples}
+	data, err := yaml.Marshal(e.Pattern)
+	if err != nil {
+		return out, err
+	}
+	if err := yaml.Unmarshal(data, &out.Pattern); err != nil {
+		return out, err
+	}
+	if e.Decision == "allow" {
+		r, err := learned.BlastRadius(e, decisionlog.Read(p.DecisionLog(), decisionlog.Filter{}))
+		if err != nil {
+			return out, err
+		}
+		out.NewlyAllows, out.NewlyAllowed = r.Count, r.Calls
+	}
+	return out, nil
+}
+
+// reviewOut is one item of review --list --json (docs/json.md).
+type reviewOut struct {
+	ID      string `json:"id"`
+	Kind    string `json:"kind"`
+	Summary string `json:"summary"`
+	Hits    int    `json:"hits"`
+	Why     string `json:"why"`
+	File    string `json:"file,omitempty"`
+}
+
 func (a *App) printRadius(p layout.Paths, e learned.Entry) error {
 	if e.Decision != "allow" {
 		return nil

@@ -15,7 +15,7 @@ import (
 
 func (a *App) lintCmd() *cobra.Command {
 	var dir string
-	var listBuiltin bool
+	var listBuiltin, asJSON bool
 	c := &cobra.Command{
 		Use:   "lint",
 		Short: "Validate all configuration: settings, rules (with their examples) and agent files",
@@ -26,10 +26,18 @@ a reference (${env:NAME}, ${file:NAME}) belongs, without printing it. It
 exits 1 when it finds a problem, so it can gate changes in CI.`,
 		Example: `  governance lint
   governance lint --dir path/to/project
-  governance lint --list-builtin   # list the built-in rules`,
+  governance lint --list-builtin   # list the built-in rules
+  governance lint --json`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if listBuiltin {
+				if asJSON {
+					rules := []lintBuiltin{}
+					for _, s := range template.Policy {
+						rules = append(rules, lintBuiltin{ID: s.ID, Decision: s.Decision.String(), Source: s.Source})
+					}
+					return writeJSON(a.Stdout, rules)
+				}
 				for _, s := range template.Policy {
 					fmt.Fprintf(a.Stdout, "%-32s %-6s %s\n", s.ID, s.Decision, s.Source)
 				}
@@ -40,34 +48,98 @@ exits 1 when it finds a problem, so it can gate changes in CI.`,
 			cwd := a.absCwd(dir)
 			l, err := config.LoadAsWritten(a.paths(cwd))
 			all, _ := l.Registry.All()
-			if err := a.listAgentsWithoutFile(cwd, l); err != nil {
-				return err
+			notes, err2 := a.agentsWithoutFile(cwd, l)
+			if err2 != nil {
+				return err2
 			}
-			if problems := append(configProblems(l, err), credentialProblems(a.paths(cwd))...); len(problems) > 0 {
-				printProblems(a.Stdout, problems)
+			out := lintOut{Problems: []string{}, Notes: notes, Files: len(l.Files), Agents: len(all)}
+			problems := append(configProblems(l, err), credentialProblems(a.paths(cwd))...)
+			for _, p := range problems {
+				out.Problems = append(out.Problems, p.Error())
+			}
+			sort.Strings(out.Problems)
+			if len(problems) == 0 {
+				for _, e := range l.Suspended {
+					out.Notes = append(out.Notes, fmt.Sprintf("learned entry %s allows any arguments (written by an earlier release) and decides nothing: "+
+						"approve its calls again to learn them with their arguments, or `governance learn retire` it", governance.Sanitize(e)))
+				}
+				for _, r := range l.Policy.Rules {
+					switch r.Scope {
+					case governance.ScopeBuiltin:
+						out.Rules.Builtin++
+					case governance.ScopeManaged:
+						out.Rules.Managed++
+					case governance.ScopeGlobal:
+						out.Rules.User++
+					case governance.ScopeRepo:
+						out.Rules.Project++
+					}
+				}
+				out.Rules.Executable = len(l.Policy.Checks)
+			}
+			out.OK = len(problems) == 0
+			if asJSON {
+				if err := writeJSON(a.Stdout, out); err != nil {
+					return err
+				}
+			} else {
+				for _, n := range notes {
+					fmt.Fprintln(a.Stdout, n)
+				}
+				if out.OK {
+					for _, n := range out.Notes[len(notes):] {
+						fmt.Fprintln(a.Stdout, n)
+					}
+					exec := ""
+					if n := out.Rules.Executable; n > 0 {
+						exec = fmt.Sprintf(" and %d executable", n)
+					}
+					fmt.Fprintf(a.Stdout, "ok: %d built-in, %d global and %d project rules%s; %d agents; %d configuration files\n",
+						out.Rules.Builtin, out.Rules.User, out.Rules.Project, exec, out.Agents, out.Files)
+				} else {
+					for _, m := range out.Problems {
+						fmt.Fprintln(a.Stdout, m)
+					}
+				}
+			}
+			if !out.OK {
 				fmt.Fprintf(a.Stderr, "governance: error: %d problem(s) found\n", len(problems))
 				return errReported
 			}
-			for _, e := range l.Suspended {
-				fmt.Fprintf(a.Stdout, "learned entry %s allows any arguments (written by an earlier release) and decides nothing: "+
-					"approve its calls again to learn them with their arguments, or `governance learn retire` it\n", governance.Sanitize(e))
-			}
-			counts := map[string]int{}
-			for _, r := range l.Policy.Rules {
-				counts[r.Scope]++
-			}
-			exec := ""
-			if n := len(l.Policy.Checks); n > 0 {
-				exec = fmt.Sprintf(" and %d executable", n)
-			}
-			fmt.Fprintf(a.Stdout, "ok: %d built-in, %d global and %d project rules%s; %d agents; %d configuration files\n",
-				counts["builtin"], counts["global"], counts["repo"], exec, len(all), len(l.Files))
 			return nil
 		},
 	}
 	c.Flags().StringVar(&dir, "dir", "", "the project folder (default: the current directory)")
 	c.Flags().BoolVar(&listBuiltin, "list-builtin", false, "list the built-in rules instead")
+	c.Flags().BoolVar(&asJSON, "json", false, "print the result as JSON")
 	return c
+}
+
+// lintOut is the JSON form of lint (docs/json.md).
+type lintOut struct {
+	OK bool `json:"ok"`
+	// Problems are the configuration's problems, each "file:line: message".
+	Problems []string `json:"problems"`
+	// Notes are findings that are not problems.
+	Notes  []string  `json:"notes,omitempty"`
+	Rules  lintRules `json:"rules"`
+	Agents int       `json:"agents"`
+	Files  int       `json:"files"`
+}
+
+type lintRules struct {
+	Builtin    int `json:"builtin"`
+	Managed    int `json:"managed"`
+	User       int `json:"user"`
+	Project    int `json:"project"`
+	Executable int `json:"executable"`
+}
+
+// lintBuiltin is one line of lint --list-builtin --json.
+type lintBuiltin struct {
+	ID       string `json:"id"`
+	Decision string `json:"decision"`
+	Source   string `json:"source"`
 }
 
 // configProblems lists every problem of a loaded configuration: the load
@@ -95,14 +167,14 @@ func printProblems(w io.Writer, problems []error) {
 	}
 }
 
-// listAgentsWithoutFile lists the subagent types the decision log holds
+// agentsWithoutFile lists the subagent types the decision log holds
 // calls of that no agent file defines, and what decides their calls.
-func (a *App) listAgentsWithoutFile(cwd string, l *config.Loaded) error {
+func (a *App) agentsWithoutFile(cwd string, l *config.Loaded) ([]string, error) {
 	seen := map[string]int{}
 	var names []string
 	for e, err := range decisionlog.Read(a.paths(cwd).DecisionLog(), decisionlog.Filter{}) {
 		if err != nil {
-			return err
+			return nil, err
 		}
 		name := e.Input.Agent
 		if name == "" || e.Input.ProjectRoot != "" && l.Paths.ProjectRoot != "" && e.Input.ProjectRoot != l.Paths.ProjectRoot {
@@ -118,11 +190,12 @@ func (a *App) listAgentsWithoutFile(cwd string, l *config.Loaded) error {
 	if l.Policy.Settings.MissingAgent == governance.MissingAgentDeny {
 		rule = "they are denied (missing_agent: deny)"
 	}
+	var notes []string
 	for _, name := range names {
 		if defs, err := l.Registry.Lookup(name); err != nil || len(defs) > 0 {
 			continue
 		}
-		fmt.Fprintf(a.Stdout, "agent %s has no agent file: %d logged call(s); %s\n", governance.Sanitize(name), seen[name], rule)
+		notes = append(notes, fmt.Sprintf("agent %s has no agent file: %d logged call(s); %s", governance.Sanitize(name), seen[name], rule))
 	}
-	return nil
+	return notes, nil
 }

@@ -126,7 +126,9 @@ func (a *App) pluginsTestCmd() *cobra.Command {
 		Long: `test starts the configured plugin NAME, asks it about one call and prints
 its verdict as the policy would take it (a project's plugin can only
 ask, deny or abort; a failure is decided as on_error says). With no --tool the
-arguments are a shell command; --tool works as in check.`,
+arguments are a shell command; --tool works as in check. It exits as check
+does: 0 allowed or no opinion, 3 blocked, 4 someone must decide, 1 the
+plugin failed, 2 a usage error.`,
 		Example: `  governance plugins test opa -- git push --force origin main
   governance plugins test secrets --tool write -- .env`,
 		Args: cobra.MinimumNArgs(1),
@@ -218,6 +220,14 @@ func (a *App) testPlugin(ctx context.Context, spec governance.PluginSpec, req *g
 	}
 	if err != nil {
 		return errReported
+	}
+	// The verdict's exit code is check's: 3 blocked, 4 someone must
+	// decide; no opinion lets the rest of the policy decide and exits 0.
+	if verdict.Outcome == governance.NoOpinion {
+		return nil
+	}
+	if code := checkExit(&governance.Decision{Outcome: verdict.Outcome}); code != 0 {
+		return exitCode(code)
 	}
 	return nil
 }

@@ -34,15 +34,24 @@ is projects.yaml in the user configuration. Only humans change it.`,
 			return nil
 		},
 	}
+	var asJSON bool
 	list := &cobra.Command{
-		Use:     "list",
-		Short:   "List the registered projects",
-		Example: `  governance projects list`,
-		Args:    cobra.NoArgs,
+		Use:   "list",
+		Short: "List the registered projects",
+		Example: `  governance projects list
+  governance projects list --json`,
+		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			ps, err := config.ReadProjects(file())
 			if err != nil {
 				return err
+			}
+			if asJSON {
+				out := []projectOut{}
+				for _, p := range ps {
+					out = append(out, projectOut{ID: p.ID, Path: p.Path})
+				}
+				return writeJSON(a.Stdout, out)
 			}
 			for _, p := range ps {
 				fmt.Fprintf(a.Stdout, "%-20s %s\n", p.ID, p.Path)
@@ -63,6 +72,13 @@ is projects.yaml in the user configuration. Only humans change it.`,
 			return nil
 		},
 	}
+	list.Flags().BoolVar(&asJSON, "json", false, "print the projects as JSON")
 	c.AddCommand(add, list, remove)
 	return c
+}
+
+// projectOut is one project of projects list --json (docs/json.md).
+type projectOut struct {
+	ID   string `json:"id"`
+	Path string `json:"path"`
 }

@@ -14,6 +14,7 @@ import (
 	"io"
 	"os"
 	"regexp"
+	"runtime"
 	"runtime/debug"
 	"strconv"
 	"strings"
@@ -163,7 +164,7 @@ configuration.`,
 	root.AddCommand(a.uninstallCmd(), a.doctorCmd(), a.importCmd())
 	root.AddCommand(a.pluginsCmd(), a.trustCmd(), a.untrustCmd())
 	root.AddCommand(a.mcpProxyCmd(), a.bundleCmd())
-	root.AddCommand(a.versionCmd())
+	root.AddCommand(a.versionCmd(), a.notifyCmd(), a.completionCmd(), a.manCmd())
 	needSubcommand(root)
 	return root
 }
@@ -239,17 +240,53 @@ func version() string {
 }
 
 func (a *App) versionCmd() *cobra.Command {
-	return &cobra.Command{
+	var asJSON bool
+	c := &cobra.Command{
 		Use:   "version",
 		Short: "Print the version of governance (as --version does)",
 		Long: `version prints the release this binary was built from: its tag for a build
 of a tagged checkout or a module download (go install ...@v1.2.3), a
 pseudo-version otherwise, with the commit when the build recorded one.`,
-		Example: `  governance version`,
-		Args:    cobra.NoArgs,
+		Example: `  governance version
+  governance version --json`,
+		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
+			if asJSON {
+				return writeJSON(a.Stdout, versionInfo())
+			}
 			fmt.Fprintf(a.Stdout, "governance %s\n", version())
 			return nil
 		},
 	}
+	c.Flags().BoolVar(&asJSON, "json", false, "print the version, the commit and the Go release as JSON")
+	return c
+}
+
+// versionOut is the JSON form of version (docs/json.md).
+type versionOut struct {
+	// Version is what version prints after "governance ".
+	Version  string `json:"version"`
+	Module   string `json:"module,omitempty"`
+	Commit   string `json:"commit,omitempty"`
+	Modified bool   `json:"modified,omitempty"`
+	Go       string `json:"go"`
+}
+
+// versionInfo is the build's version, as version prints it, and its parts.
+func versionInfo() versionOut {
+	out := versionOut{Version: version(), Go: runtime.Version()}
+	bi, ok := debug.ReadBuildInfo()
+	if !ok {
+		return out
+	}
+	out.Module = bi.Main.Version
+	for _, s := range bi.Settings {
+		switch s.Key {
+		case "vcs.revision":
+			out.Commit = s.Value
+		case "vcs.modified":
+			out.Modified = s.Value == "true"
+		}
+	}
+	return out
 }

@@ -2,7 +2,9 @@ package cli
 
 import (
 	"fmt"
+	"io"
 	"strings"
+	"time"
 
 	"github.com/spf13/cobra"
 
@@ -13,11 +15,13 @@ import (
 
 func (a *App) statusCmd() *cobra.Command {
 	var dir string
+	var asJSON bool
 	c := &cobra.Command{
 		Use:   "status",
 		Short: "Show the enforcement mode, the configuration, the hook and the brain",
 		Example: `  governance status
-  governance status --dir path/to/project`,
+  governance status --dir path/to/project
+  governance status --json`,
 		Long: `status shows how governance runs in this project: the enforcement mode
 (enforce, or log-only, which blocks nothing), the configuration files and
 rules, whether the compiled snapshot the hook enforces is current (or holds
@@ -29,6 +33,16 @@ installed, and the runtime state: sessions, phase, anchors and metrics.`,
 			p := l.Paths
 			s := l.Policy.Settings
 			w := a.Stdout
+			if asJSON {
+				// The JSON form holds the same facts as the text, which
+				// goes nowhere.
+				w = io.Discard
+			}
+			out := statusOut{Mode: s.Mode(), LogOnly: s.LogOnly, Project: p.ProjectRoot,
+				Configuration: statusConfig{OK: lerr == nil, Files: append([]string{}, l.Files...)}}
+			if lerr != nil {
+				out.Configuration.Error = lerr.Error()
+			}
 			mode := s.Mode()
 			if s.LogOnly {
 				mode += " (decisions are recorded, nothing is blocked)"
@@ -43,13 +57,19 @@ installed, and the runtime state: sessions, phase, anchors and metrics.`,
 			for _, f := range l.Files {
 				fmt.Fprintf(w, "               %s\n", f)
 			}
-			fmt.Fprintf(w, "compiled:      %s\n", compiledStatus(p))
+			out.Compiled = compiledStatus(p)
+			fmt.Fprintf(w, "compiled:      %s\n", out.Compiled)
 			counts := map[string]int{}
 			for _, r := range l.Policy.Rules {
 				counts[r.Scope]++
 			}
 			trustLine(w, "policy:        ", l.Trust)
 			managedLines(w, "managed:       ", p, l)
+			out.Rules = statusRules{Builtin: counts[governance.ScopeBuiltin], Managed: counts[governance.ScopeManaged],
+				User: counts[governance.ScopeGlobal], Project: counts[governance.ScopeRepo], Executable: len(l.Policy.Checks)}
+			if u := l.Policy.Untrusted; u != nil {
+				out.Rules.UntrustedAllows, out.Rules.UntrustedLearned = len(u.Rules), len(u.Learned)
+			}
 			fmt.Fprintf(w, "rules:         %d built-in, %d managed, %d user, %d project, %d executable\n", counts[governance.ScopeBuiltin],
 				counts[governance.ScopeManaged], counts[governance.ScopeGlobal], counts[governance.ScopeRepo], len(l.Policy.Checks))
 			if u := l.Policy.Untrusted; u != nil && len(u.Rules)+len(u.Learned) > 0 {
@@ -57,21 +77,29 @@ installed, and the runtime state: sessions, phase, anchors and metrics.`,
 			}
 			fmt.Fprintf(w, "defaults:      undecided calls %s; subagents nest %d deep; secret prompts %s\n", s.Default,
 				s.MaxDelegationDepth, onOff(s.BlockSecretPrompts, "blocked", "allowed"))
-			fmt.Fprintf(w, "hook:          %s\n", a.hookStatus(p.ProjectRoot, p.Home))
+			out.Defaults = statusDefaults{Undecided: s.Default.String(), MaxDelegationDepth: s.MaxDelegationDepth,
+				BlockSecretPrompts: s.BlockSecretPrompts}
+			out.Hook = a.hookStatus(p.ProjectRoot, p.Home)
+			fmt.Fprintf(w, "hook:          %s\n", out.Hook)
 			daemonMode := "off"
 			if l.Policy.UsesDaemon() {
 				daemonMode = "auto (the hook asks it)"
 			}
-			fmt.Fprintf(w, "daemon:        %s; %s\n", daemonMode, strings.Join(a.daemonStatus(p.StateDir), "\n               "))
-			fmt.Fprintf(w, "shipping:      %s\n", shipStatus(p))
-			fmt.Fprintf(w, "audit:         %s\n", auditLine(p.DecisionLog(), s.AuditRequired))
-			fmt.Fprintf(w, "credentials:   %s\n", credentialStatus(p))
+			out.Daemon = statusDaemon{Mode: daemonMode, Status: a.daemonStatus(p.StateDir)}
+			out.Shipping, out.Audit, out.Credentials = shipStatus(p), auditLine(p.DecisionLog(), s.AuditRequired), credentialStatus(p)
+			fmt.Fprintf(w, "daemon:        %s; %s\n", daemonMode, strings.Join(out.Daemon.Status, "\n               "))
+			fmt.Fprintf(w, "shipping:      %s\n", out.Shipping)
+			fmt.Fprintf(w, "audit:         %s\n", out.Audit)
+			fmt.Fprintf(w, "credentials:   %s\n", out.Credentials)
 			b := a.brainOf(p)
+			out.Brain.Dir = b.Dir
 			fmt.Fprintf(w, "brain:         %s\n", b.Dir)
 			st, err := b.ReadState()
 			if err != nil {
+				out.Brain.StateError = err.Error()
 				fmt.Fprintf(w, "               state.json is broken: %v\n", err)
 			} else {
+				out.Brain.Phase, out.Brain.Anchors, out.Brain.History = st.Phase, len(st.Anchors), len(st.History)
 				phase := st.Phase
 				if phase == "" {
 					phase = "none"
@@ -85,19 +113,25 @@ installed, and the runtime state: sessions, phase, anchors and metrics.`,
 					open++
 				}
 			}
+			out.Brain.Sessions, out.Brain.OpenSessions = len(ids), open
 			fmt.Fprintf(w, "               %d sessions (%d not ended)\n", len(ids), open)
 			if m, err := b.ReadMetrics(); err == nil && !m.Since.IsZero() {
 				calls := 0
 				for _, n := range m.Calls {
 					calls += n
 				}
+				out.Metrics = &statusMetrics{Since: m.Since, Calls: calls, Denied: m.Denials, Asked: m.Asks, Failed: m.Failures}
 				fmt.Fprintf(w, "               since %s: %d calls, %d denied, %d asked, %d failed\n",
 					m.Since.Local().Format("2006-01-02 15:04"), calls, m.Denials, m.Asks, m.Failures)
+			}
+			if asJSON {
+				return writeJSON(a.Stdout, out)
 			}
 			return nil
 		},
 	}
 	c.Flags().StringVar(&dir, "dir", "", "the project folder (default: the current directory)")
+	c.Flags().BoolVar(&asJSON, "json", false, "print the status as JSON")
 	return c
 }
 
@@ -118,6 +152,69 @@ func compiledStatus(p layout.Paths) string {
 		return "current, holding the last good policy: " + governance.Sanitize(snap.Held)
 	}
 	return "current (" + snapshot.CachePath(p) + ")"
+}
+
+// statusOut is the JSON form of status (docs/json.md).
+type statusOut struct {
+	Mode          string         `json:"mode"`
+	LogOnly       bool           `json:"log_only"`
+	Project       string         `json:"project"`
+	Configuration statusConfig   `json:"configuration"`
+	Compiled      string         `json:"compiled"`
+	Rules         statusRules    `json:"rules"`
+	Defaults      statusDefaults `json:"defaults"`
+	Hook          string         `json:"hook"`
+	Daemon        statusDaemon   `json:"daemon"`
+	Shipping      string         `json:"shipping"`
+	Audit         string         `json:"audit"`
+	Credentials   string         `json:"credentials"`
+	Brain         statusBrain    `json:"brain"`
+	Metrics       *statusMetrics `json:"metrics,omitempty"`
+}
+
+type statusConfig struct {
+	OK    bool     `json:"ok"`
+	Error string   `json:"error,omitempty"`
+	Files []string `json:"files"`
+}
+
+type statusRules struct {
+	Builtin          int `json:"builtin"`
+	Managed          int `json:"managed"`
+	User             int `json:"user"`
+	Project          int `json:"project"`
+	Executable       int `json:"executable"`
+	UntrustedAllows  int `json:"untrusted_allows"`
+	UntrustedLearned int `json:"untrusted_learned"`
+}
+
+type statusDefaults struct {
+	Undecided          string `json:"undecided"`
+	MaxDelegationDepth int    `json:"max_delegation_depth"`
+	BlockSecretPrompts bool   `json:"block_secret_prompts"`
+}
+
+type statusDaemon struct {
+	Mode   string   `json:"mode"`
+	Status []string `json:"status"`
+}
+
+type statusBrain struct {
+	Dir          string `json:"dir"`
+	StateError   string `json:"state_error,omitempty"`
+	Phase        string `json:"phase,omitempty"`
+	Anchors      int    `json:"anchors"`
+	History      int    `json:"history"`
+	Sessions     int    `json:"sessions"`
+	OpenSessions int    `json:"open_sessions"`
+}
+
+type statusMetrics struct {
+	Since  time.Time `json:"since"`
+	Calls  int       `json:"calls"`
+	Denied int       `json:"denied"`
+	Asked  int       `json:"asked"`
+	Failed int       `json:"failed"`
 }
 
 func onOff(b bool, on, off string) string {

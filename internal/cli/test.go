@@ -18,7 +18,7 @@ import (
 
 func (a *App) testCmd() *cobra.Command {
 	var dir string
-	var verbose bool
+	var verbose, asJSON bool
 	c := &cobra.Command{
 		Use:   "test [FILE...]",
 		Short: "Run every rule's examples and the team's test cases; exit 1 on a failure",
@@ -47,17 +47,40 @@ Each failure is printed with what was wanted and what the policy decided,
 and the command exits 1, so a team can gate changes to its rules and agent
 files in CI.`,
 		Example: `  governance test
-  governance test .governance/tests/agents.yaml more-cases.jsonl`,
+  governance test .governance/tests/agents.yaml more-cases.jsonl
+  governance test --json`,
 		RunE: func(cmd *cobra.Command, args []string) error {
-			return a.runTests(cmd, a.absCwd(dir), args, verbose)
+			return a.runTests(cmd, a.absCwd(dir), args, verbose, asJSON)
 		},
 	}
 	c.Flags().StringVar(&dir, "dir", "", "the project folder (default: the current directory)")
 	c.Flags().BoolVarP(&verbose, "verbose", "v", false, "print every case, not only failures")
+	c.Flags().BoolVar(&asJSON, "json", false, "print the result and every case as JSON")
 	return c
 }
 
-func (a *App) runTests(cmd *cobra.Command, cwd string, files []string, verbose bool) error {
+// testOut is the JSON form of test (docs/json.md).
+type testOut struct {
+	OK bool `json:"ok"`
+	// Problems stop the run: no case ran when there are some.
+	Problems []string     `json:"problems"`
+	Examples int          `json:"examples"`
+	Cases    []testResult `json:"cases"`
+	Failed   int          `json:"failed"`
+}
+
+// testResult is one case: where it is written, what it wanted and what
+// the policy decided.
+type testResult struct {
+	Where string      `json:"where"`
+	Title string      `json:"title"`
+	Call  string      `json:"call"`
+	Want  string      `json:"want"`
+	Pass  bool        `json:"pass"`
+	Got   decisionOut `json:"got"`
+}
+
+func (a *App) runTests(cmd *cobra.Command, cwd string, files []string, verbose, asJSON bool) error {
 	p := a.paths(cwd)
 	// The cases check the policy files as written: a project's allows
 	// count whether or not this user trusts them.
@@ -96,8 +119,19 @@ func (a *App) runTests(cmd *cobra.Command, cwd string, files []string, verbose b
 		}
 		cases = append(cases, cs...)
 	}
+	out := testOut{Problems: []string{}, Cases: []testResult{}, Examples: examples}
 	if len(problems) > 0 {
-		printProblems(a.Stdout, problems)
+		if asJSON {
+			for _, p := range problems {
+				out.Problems = append(out.Problems, p.Error())
+			}
+			sort.Strings(out.Problems)
+			if err := writeJSON(a.Stdout, out); err != nil {
+				return err
+			}
+		} else {
+			printProblems(a.Stdout, problems)
+		}
 		fmt.Fprintf(a.Stderr, "governance: error: %d problem(s) in the configuration or the test files; no case was run\n", len(problems))
 		return errReported
 	}
@@ -112,7 +146,15 @@ func (a *App) runTests(cmd *cobra.Command, cwd string, files []string, verbose b
 		req := a.request(p, caseCwd)
 		req.Agent, req.Unattended, req.Tool = c.Agent, c.Unattended, c.ToolCall()
 		d := engine.Decide(cmd.Context(), req)
-		if c.Pass(d) {
+		pass := c.Pass(d)
+		out.Cases = append(out.Cases, testResult{Where: c.Where(), Title: c.Title(), Call: c.Call(), Want: c.Want(), Pass: pass, Got: decisionJSON(d)})
+		if !pass {
+			out.Failed++
+		}
+		if asJSON {
+			continue
+		}
+		if pass {
 			if verbose {
 				fmt.Fprintf(a.Stdout, "ok    %s: %s (%s by %s)\n", c.Where(), c.Title(), d.Outcome, d.Rule)
 			}
@@ -120,6 +162,16 @@ func (a *App) runTests(cmd *cobra.Command, cwd string, files []string, verbose b
 		}
 		failed++
 		printFailure(a.Stdout, c, d)
+	}
+	if asJSON {
+		out.OK = out.Failed == 0
+		if err := writeJSON(a.Stdout, out); err != nil {
+			return err
+		}
+		if !out.OK {
+			return errReported
+		}
+		return nil
 	}
 	if failed > 0 {
 		fmt.Fprintf(a.Stdout, "FAIL: %d of %d cases failed (%d rule examples passed)\n", failed, len(cases), examples)

@@ -189,6 +189,8 @@ func TestRepoMayOnlyTighten(t *testing.T) {
 		{"loosen default", "default: ask\n", "default: defer\n", "would loosen the user configuration's default"},
 		{"disable builtin in repo", "", "disable_builtin: [git-reset-hard]\n", "a project configuration may not disable built-in rules"},
 		{"disable unknown builtin", "disable_builtin: [nope]\n", "", `disable_builtin names "nope"`},
+		{"notify in repo", "", "notify:\n  webhooks: [{url: '${env:HOOK}'}]\n", "a project configuration may not set notify"},
+		{"notify from the user", "notify:\n  webhooks: [{url: '${env:HOOK}'}]\n", "", ""},
 		{"safe set back on", "safe_set: false\n", "safe_set: true\n", "safe_set: true would loosen"},
 		{"log-only from a project", "", "mode: log-only\n", "mode: log-only would loosen"},
 		{"log-only from the user", "mode: log-only\n", "", ""},

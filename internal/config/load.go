@@ -352,7 +352,7 @@ func (l *Loaded) readRules(dir, scope string) error {
 	return nil
 }
 
-const starHint = `rules files are Starlark; the README's "Rules in Starlark" lists what they may call`
+const starHint = `rules files are Starlark; docs/policy.md, "Rules in Starlark", lists what they may call`
 
 // retiredRules returns the ids of the rules of a configuration folder
 // that its reviews.yaml says were retired (governance review --retire).

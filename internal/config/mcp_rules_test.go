@@ -60,18 +60,18 @@ func TestMCPArgumentRules(t *testing.T) {
 	}
 }
 
-// The README's example rules for an MCP file server load, their examples
+// The example rules of docs/mcp-proxy.md for an MCP file server load, their examples
 // hold, and a move is judged at both of its ends.
 func TestREADMEMCPRules(t *testing.T) {
 	t.Parallel()
-	data, err := os.ReadFile("../../README.md")
+	data, err := os.ReadFile("../../docs/mcp-proxy.md")
 	if err != nil {
 		t.Fatal(err)
 	}
 	_, rest, ok := strings.Cut(string(data), "Rules match MCP calls by server, tool and argument values:\n\n```yaml\n")
 	block, _, _ := strings.Cut(rest, "```")
 	if !ok || !strings.Contains(block, "move_file") {
-		t.Fatal("the README has no MCP rule example")
+		t.Fatal("docs/mcp-proxy.md has no MCP rule example")
 	}
 	rules, err := config.ParseRules("README.yaml", []byte(block), governance.ScopeRepo)
 	if err != nil {
@@ -87,7 +87,7 @@ func TestREADMEMCPRules(t *testing.T) {
 	}
 	for _, key := range []string{"path", "source", "destination"} {
 		if !covered[key] {
-			t.Errorf("no rule of the README's example bounds the %s argument", key)
+			t.Errorf("no rule of the example in docs/mcp-proxy.md bounds the %s argument", key)
 		}
 	}
 }

@@ -189,6 +189,10 @@ func tighten(s *governance.Settings, f *File, above []*File, strict func(string)
 		errs = append(errs, &yamlx.Error{File: f.Name, Line: f.Line("audit_export"),
 			Msg: "a project configuration may not set audit_export", Hint: "decisions are shipped where the user configuration says; a project cannot send them elsewhere"})
 	}
+	if f.Notify != nil && f.layer == layerRepo {
+		errs = append(errs, &yamlx.Error{File: f.Name, Line: f.Line("notify"),
+			Msg: "a project configuration may not set notify", Hint: "approvals are announced where the user configuration says; a project cannot send them elsewhere"})
+	}
 	if len(errs) > 0 {
 		return errs
 	}

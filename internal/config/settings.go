@@ -60,6 +60,10 @@ type File struct {
 	// read from the user's configuration only.
 	AuditExport *AuditExport
 
+	// Notify is how a person hears of an approval item (notify.go); read
+	// from the managed or the user's configuration only.
+	Notify *Notify
+
 	// Credentials are credentials written into the file outside
 	// audit_export (a gatekeeper api_key), each a [*LiteralCredential]:
 	// they are not read, and status, doctor and lint report them
@@ -131,7 +135,7 @@ func (f *File) Line(key string) int { return f.line[key] }
 
 var settingKeys = []string{"version", "default", "main_agent", "missing_agent", "safe_set", "disable_builtin", "mode",
 	"max_delegation_depth", "block_secret_prompts", "purge", "roles", "default_role", "never_exposed",
-	"approvals", "approval_wait", "daemon", "gatekeeper", "plugins", "lock", "bundle", "audit_export", "audit"}
+	"approvals", "approval_wait", "daemon", "gatekeeper", "plugins", "lock", "bundle", "audit_export", "audit", "notify"}
 
 var purgeKeys = []string{"history_keep", "session_max_age", "anchors_max", "anchor_high_ttl", "anchor_normal_ttl",
 	"log_max_size", "log_max_age", "log_keep"}
@@ -292,6 +296,8 @@ func (f *File) set(key string, v *yaml.Node) error {
 		return f.parseGatekeeper(v)
 	case "audit_export":
 		return f.parseAuditExport(v)
+	case "notify":
+		return f.parseNotify(v)
 	case "plugins":
 		return f.parsePlugins(v)
 	case "lock":

@@ -5,8 +5,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"os"
-	"os/exec"
 	"strings"
 	"time"
 
@@ -217,18 +215,4 @@ func withdrawnDecision(d *governance.Decision, it *approvals.Item) *governance.D
 		Approval:   &governance.Approval{ID: it.ID, State: governance.ApprovalWithdrawn},
 		Message:    fmt.Sprintf("%s It waited for a person's approval (%s), and was withdrawn before an answer came.", strings.TrimSpace(d.Message), it.ID),
 		Suggestion: "Run it again when a person can answer."}
-}
-
-// NotifyApproval tells the desktop user about a new pending approval,
-// where notify-send is installed. It never blocks.
-func NotifyApproval(it *approvals.Item) {
-	path, err := exec.LookPath("notify-send")
-	if err != nil || os.Getenv("GOVERNANCE_NO_NOTIFY") != "" {
-		return
-	}
-	cmd := exec.Command(path, "--app-name=governance", "governance: approval "+it.ID+" waiting",
-		it.Summary+"\nApprove: governance approvals approve "+it.ID)
-	if cmd.Start() == nil {
-		go cmd.Wait()
-	}
 }
