@@ -1,6 +1,13 @@
 package governance_test
 
-import "testing"
+import (
+	"context"
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/agentgov/governance/governance"
+)
 
 // reviewCases are neighbours of the self-protection families that an
 // attacker's review found still ran: governance's CLI run by a program
@@ -35,4 +42,47 @@ var reviewCases = []bypassCase{
 func TestBypassReview(t *testing.T) {
 	t.Parallel()
 	checkBypass(t, reviewCases)
+}
+
+// TestReviewCopies pins copies of governance made in the call by a
+// redirection or a move, and a copy given to a program the engine does
+// not know: each runs the CLI as surely as cp does.
+func TestReviewCopies(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	bin := filepath.Join(dir, "bin")
+	project := filepath.Join(dir, "project")
+	for _, d := range []string{bin, project, filepath.Join(project, ".git")} {
+		must(t, os.MkdirAll(d, 0o755))
+	}
+	gov := filepath.Join(bin, "governance")
+	program := append([]byte("\x7fELF governance "), make([]byte, 200000)...)
+	must(t, os.WriteFile(gov, program, 0o755))
+	must(t, os.WriteFile(filepath.Join(project, "tool"), program, 0o755))
+	e := governance.NewEngine(builtin(governance.DefaultSettings()))
+	e.Binaries = []string{gov}
+	for _, tc := range []struct {
+		cmd  string
+		deny bool
+	}{
+		{"cat ../bin/governance > g; chmod +x g; ./g approvals approve 1", true},
+		{"cat ../bin/governance >> g; ./g compile", true},
+		{"tee g < ../bin/governance > /dev/null; ./g approvals approve 1", true},
+		{"cp ../bin/governance a; mv a b; ./b approvals approve 1", true},
+		{"cat ./tool > a; mv a b; mv b c; ./c trust", true},
+		{"strace -f ./tool approvals approve 1", true},
+		{"/lib64/ld-linux-x86-64.so.2 ../bin/governance compile", true},
+		{"cat ../bin/governance > g; ./g status", false},
+		{"cat README > g; mv g h; ./h compile", false},
+	} {
+		t.Run(tc.cmd, func(t *testing.T) {
+			t.Parallel()
+			req := &governance.Request{Cwd: project, ProjectRoot: project, Home: dir,
+				Tool: governance.Tool{Kind: governance.KindShell, Name: "Bash", Input: governance.Input{Command: tc.cmd}}}
+			d := e.Decide(context.Background(), req)
+			if got := d.Outcome == governance.Deny; got != tc.deny {
+				t.Errorf("%q: got %s by %s (%s), want denied=%v", tc.cmd, d.Outcome, d.Rule, d.Message, tc.deny)
+			}
+		})
+	}
 }

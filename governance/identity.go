@@ -76,37 +76,79 @@ func programKind(bin string) string {
 type copied struct{ abs, which string }
 
 // noteCopies records the files a command writes when it also reads a
-// governance binary: a copy made earlier in the same call.
+// governance binary, or a copy noted before: a copy made earlier in the
+// same call. What it reads and writes are its file arguments and its
+// redirections (cat governance > g, tee g < governance, mv g h).
 func (ev *evaluation) noteCopies(c *shell.Command, fas []fileArg) {
 	which := ""
-	for _, fa := range fas {
-		if fa.kind != KindRead || fa.arg.Dynamic {
-			continue
+	read := func(a shell.Arg) {
+		if a.Dynamic || which == "governance-hook" {
+			return
 		}
-		p := ev.placeOf(c, fa.arg, true)
+		p := ev.placeOf(c, a, true)
 		if p.abs == "" {
-			continue
+			return
+		}
+		for _, cp := range ev.copies {
+			if p.abs == cp.abs {
+				which = cp.which
+				return
+			}
 		}
 		// Only a file can be a copy: most reads are of folders (git
 		// status reads .) or of files that are not there, and finding
 		// the binaries costs a walk of the executable's path.
 		if fi, err := os.Stat(p.abs); err != nil || !fi.Mode().IsRegular() {
-			continue
+			return
 		}
 		if bins := ev.e.binaries(); len(bins) > 0 {
-			if k := programKind(sameProgramAs(p.abs, bins)); k != "" && which != "governance-hook" {
+			if k := programKind(sameProgramAs(p.abs, bins)); k != "" {
 				which = k
 			}
 		}
 	}
+	for _, fa := range fas {
+		switch {
+		case fa.kind == KindRead:
+			read(fa.arg)
+		case !fa.arg.Dynamic && len(ev.copies) > 0 && which == "":
+			// mv's sources are written (removed): a copy moved is
+			// still a copy.
+			p := ev.placeOf(c, fa.arg, false)
+			for _, cp := range ev.copies {
+				if p.abs != "" && p.abs == cp.abs {
+					which = cp.which
+				}
+			}
+		}
+	}
+	for _, r := range c.Redirects {
+		if r.Op == "<" {
+			read(r.Target)
+		}
+	}
+	if c.Stdin.Kind == shell.StdinFile {
+		read(c.Stdin.Path)
+	}
 	if which == "" {
 		return
 	}
+	written := func(a shell.Arg) {
+		if a.Dynamic {
+			return
+		}
+		if p := ev.placeOf(c, a, false); p.abs != "" {
+			ev.copies = append(ev.copies, copied{p.abs, which})
+		}
+	}
 	for _, fa := range fas {
-		if fa.kind == KindWrite && !fa.arg.Dynamic {
-			if p := ev.placeOf(c, fa.arg, false); p.abs != "" {
-				ev.copies = append(ev.copies, copied{p.abs, which})
-			}
+		if fa.kind == KindWrite {
+			written(fa.arg)
+		}
+	}
+	for _, r := range c.Redirects {
+		if r.Write {
+			written(r.Target)
 		}
 	}
 }
