@@ -28,6 +28,15 @@ var reviewCases = []bypassCase{
 	{"review-unknown-runner", `faketime now /usr/bin/governance-hook`, blocked, "self-protection", ""},
 	{"review-unknown-runner", `strace -f governance status`, runs, "", ""},
 
+	// An alias defined in the call runs its body with the words after
+	// it: the use was taken to run nothing.
+	{"review-alias", "alias g=governance\ng approvals approve 1", blocked, "never-exposed-to-ai", ""},
+	{"review-alias", "shopt -s expand_aliases; alias g=gov\nalias gov=governance\ng compile", blocked, "", ""},
+	{"review-alias", "alias g=rm\ng -rf ~", blocked, "rm-root-or-home", ""},
+	{"review-alias", "alias g='git push'\ng --force origin main", blocked, "", ""},
+	{"review-alias", "alias g=governance\nx=trust; g $x", blocked, "never-exposed-to-ai", ""},
+	{"review-alias", "alias g='governance status'\ng", runs, "", ""},
+	{"review-alias", "alias ll='ls -l'\nll src", runs, "", ""},
 	// /proc/PID/root is that process's /: the daemon's pid is in its
 	// status file, and any process of the machine's leads to the same
 	// files as /proc/self/root.
