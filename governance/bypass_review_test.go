@@ -54,8 +54,9 @@ func TestBypassReview(t *testing.T) {
 }
 
 // TestReviewCopies pins copies of governance made in the call by a
-// redirection or a move, and a copy given to a program the engine does
-// not know: each runs the CLI as surely as cp does.
+// redirection or a move, a copy given to a program the engine does not
+// know, and one found along a PATH the command sets: each runs the CLI as
+// surely as cp does.
 func TestReviewCopies(t *testing.T) {
 	t.Parallel()
 	dir := t.TempDir()
@@ -81,6 +82,11 @@ func TestReviewCopies(t *testing.T) {
 		{"cat ./tool > a; mv a b; mv b c; ./c trust", true},
 		{"strace -f ./tool approvals approve 1", true},
 		{"/lib64/ld-linux-x86-64.so.2 ../bin/governance compile", true},
+		// Found along the PATH the command is given.
+		{"PATH=.:$PATH tool approvals approve 1", true},
+		{"env PATH=. tool compile", true},
+		{"cp ../bin/governance n; PATH=$PATH:. n trust", true},
+		{"PATH=.:$PATH tool status", false},
 		{"cat ../bin/governance > g; ./g status", false},
 		{"cat README > g; mv g h; ./h compile", false},
 	} {

@@ -46,7 +46,7 @@ func (ev *evaluation) governanceProgram(cl *cmdline) string {
 			file = filepath.Join(cl.cmd.Cwd, file)
 		}
 	default:
-		file = ev.lookPath(prog)
+		file = ev.lookPathFor(cl.cmd, prog)
 	}
 	if file == "" {
 		return ""
@@ -222,13 +222,47 @@ func (ev *evaluation) lookPath(name string) string {
 		return ""
 	}
 	pathVar, _ := ev.e.LookupEnv("PATH")
+	return ev.lookPathIn(pathVar, ev.req.Cwd, name)
+}
+
+// lookPathFor finds name as the command runs it: along the PATH the
+// command is given (PATH=dir:$PATH name, env PATH=dir name), its folders
+// known when it is written, relative ones from the folder it runs in;
+// then along the hook's PATH.
+func (ev *evaluation) lookPathFor(c *shell.Command, name string) string {
+	for _, a := range c.Assigns {
+		if v, ok := strings.CutPrefix(a, "PATH="); ok {
+			if p := ev.lookPathIn(v, c.Cwd, name); p != "" {
+				return p
+			}
+		}
+	}
+	return ev.lookPath(name)
+}
+
+// lookPathIn finds name in the folders of a PATH value, as a program on
+// disk or a copy made earlier in the call; a folder with a word only
+// known at run time is skipped, a relative one is taken from cwd (skipped
+// when that is not known).
+func (ev *evaluation) lookPathIn(pathVar, cwd, name string) string {
 	for _, dir := range filepath.SplitList(pathVar) {
-		if dir == "" {
+		if strings.Contains(dir, "$") {
 			continue
+		}
+		if dir == "" || !filepath.IsAbs(dir) {
+			if cwd == "" {
+				continue
+			}
+			dir = filepath.Join(cwd, dir)
 		}
 		p := filepath.Join(dir, name)
 		if fi, err := os.Stat(p); err == nil && fi.Mode().IsRegular() && fi.Mode()&0o111 != 0 {
 			return p
+		}
+		for _, c := range ev.copies {
+			if filepath.ToSlash(p) == c.abs {
+				return p
+			}
 		}
 	}
 	return ""
