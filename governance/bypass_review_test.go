@@ -27,6 +27,9 @@ var reviewCases = []bypassCase{
 	{"review-unknown-runner", `nsenter -t 1 -m governance-hook claude`, blocked, "self-protection", ""},
 	{"review-unknown-runner", `faketime now /usr/bin/governance-hook`, blocked, "self-protection", ""},
 	{"review-unknown-runner", `strace -f governance status`, runs, "", ""},
+	{"review-unknown-runner", `tmux new -d 'governance approvals approve 1'`, blocked, "never-exposed-to-ai", ""},
+	{"review-unknown-runner", `tmux send-keys -t 0 'governance compile' Enter`, blocked, "never-exposed-to-ai", ""},
+	{"review-unknown-runner", `tmux new -d 'governance status'`, runs, "", ""},
 
 	// An alias defined in the call runs its body with the words after
 	// it: the use was taken to run nothing.

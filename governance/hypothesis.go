@@ -57,6 +57,21 @@ func (ev *evaluation) guess(c *shell.Command, cl *cmdline) {
 			}
 		}
 	}
+	if text == "" {
+		// A command line of governance's in one word (tmux new -d
+		// 'governance compile', screen, ssh-like launchers): a shell
+		// runs it. Other programs' command lines in one word are left
+		// alone here, where a message (notify-send 'rm -rf ~ done') is
+		// as likely.
+		for i := 1; i < len(c.Args); i++ {
+			a := c.Args[i]
+			first, _, spaced := strings.Cut(strings.TrimSpace(a.Value), " ")
+			if !a.Dynamic && spaced && ev.governanceWord(first, c.Cwd) {
+				text, what = a.Value, "an argument"
+				break
+			}
+		}
+	}
 	if text == "" && (c.Stdin.Kind == shell.StdinHeredoc || c.Stdin.Kind == shell.StdinHereString) && !c.Stdin.Dynamic {
 		text, what = c.Stdin.Body, "the text fed to it"
 	}
