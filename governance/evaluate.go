@@ -62,7 +62,7 @@ type evaluation struct {
 func newEvaluation(e *Engine, req *Request) *evaluation {
 	ev := &evaluation{e: e, req: req, fsw: fsWork{fsys: e.FS}}
 	ev.pc = &pathContext{cwd: req.Cwd, root: req.ProjectRoot, home: req.Home, temps: e.tempDirs(),
-		configDirs: e.Policy.ConfigDirs}
+		configDirs: e.Policy.ConfigDirs, readlink: ev.fsw.fs().Readlink}
 	if ev.pc.root == "" {
 		ev.pc.root = req.Cwd
 	}
@@ -483,7 +483,7 @@ func (ev *evaluation) placeOf(c *shell.Command, a shell.Arg, read bool) place {
 		}
 		// /proc/self is this process, not the command's: its links are
 		// the command's folder and /.
-		raw, known := procLinks(raw, c.Cwd)
+		raw, known := procLinks(raw, c.Cwd, ev.pc.readlink)
 		if real, ok := ev.fsw.realPath(raw); !ok || !known {
 			p.classes = append(slices.Clip(p.classes), ClassUnknown)
 		} else if real != p.abs && path.IsAbs(real) {

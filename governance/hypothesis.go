@@ -42,7 +42,7 @@ func (ev *evaluation) guess(c *shell.Command, cl *cmdline) {
 	text, what := "", ""
 	for i := 1; i < len(c.Args); i++ {
 		a := c.Args[i]
-		if !a.Dynamic && knownProgram(path.Base(a.Value)) {
+		if !a.Dynamic && (knownProgram(path.Base(a.Value)) || ev.governanceWord(a.Value, c.Cwd)) {
 			text, what = quoteWords(c.Args[i:]), "its arguments"
 			break
 		}
@@ -53,6 +53,21 @@ func (ev *evaluation) guess(c *shell.Command, cl *cmdline) {
 		for i := 1; i+1 < len(c.Args); i++ {
 			if a := c.Args[i]; !a.Dynamic && a.Value == "-c" && !c.Args[i+1].Dynamic {
 				text, what = c.Args[i+1].Value, "its -c argument"
+				break
+			}
+		}
+	}
+	if text == "" {
+		// A command line of governance's in one word (tmux new -d
+		// 'governance compile', screen, ssh-like launchers): a shell
+		// runs it. Other programs' command lines in one word are left
+		// alone here, where a message (notify-send 'rm -rf ~ done') is
+		// as likely.
+		for i := 1; i < len(c.Args); i++ {
+			a := c.Args[i]
+			first, _, spaced := strings.Cut(strings.TrimSpace(a.Value), " ")
+			if !a.Dynamic && spaced && ev.governanceWord(first, c.Cwd) {
+				text, what = a.Value, "an argument"
 				break
 			}
 		}
@@ -89,6 +104,33 @@ func (ev *evaluation) guessVerdicts() []Verdict {
 		out = append(out, v)
 	}
 	return out
+}
+
+// governanceWord reports a word that names one of governance's programs:
+// by its name (strace governance approvals approve 1), or by a path to an
+// installed binary or a copy of one (ld.so /opt/bin/g2 ...). Only a word
+// with a slash is looked at on disk, and only for an unknown program.
+func (ev *evaluation) governanceWord(w, cwd string) bool {
+	base := path.Base(w)
+	if strings.EqualFold(base, "governance") || strings.EqualFold(base, "governance-hook") {
+		return true
+	}
+	if !strings.Contains(w, "/") {
+		return false
+	}
+	if !path.IsAbs(w) {
+		if cwd == "" {
+			return false
+		}
+		w = path.Join(cwd, w)
+	}
+	for _, c := range ev.copies {
+		if path.Clean(w) == c.abs {
+			return true
+		}
+	}
+	bins := ev.e.binaries()
+	return len(bins) > 0 && sameProgramAs(w, bins) != ""
 }
 
 // unknownProgram reports a program the engine knows nothing about: no

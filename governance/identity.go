@@ -46,7 +46,7 @@ func (ev *evaluation) governanceProgram(cl *cmdline) string {
 			file = filepath.Join(cl.cmd.Cwd, file)
 		}
 	default:
-		file = ev.lookPath(prog)
+		file = ev.lookPathFor(cl.cmd, prog)
 	}
 	if file == "" {
 		return ""
@@ -76,37 +76,79 @@ func programKind(bin string) string {
 type copied struct{ abs, which string }
 
 // noteCopies records the files a command writes when it also reads a
-// governance binary: a copy made earlier in the same call.
+// governance binary, or a copy noted before: a copy made earlier in the
+// same call. What it reads and writes are its file arguments and its
+// redirections (cat governance > g, tee g < governance, mv g h).
 func (ev *evaluation) noteCopies(c *shell.Command, fas []fileArg) {
 	which := ""
-	for _, fa := range fas {
-		if fa.kind != KindRead || fa.arg.Dynamic {
-			continue
+	read := func(a shell.Arg) {
+		if a.Dynamic || which == "governance-hook" {
+			return
 		}
-		p := ev.placeOf(c, fa.arg, true)
+		p := ev.placeOf(c, a, true)
 		if p.abs == "" {
-			continue
+			return
+		}
+		for _, cp := range ev.copies {
+			if p.abs == cp.abs {
+				which = cp.which
+				return
+			}
 		}
 		// Only a file can be a copy: most reads are of folders (git
 		// status reads .) or of files that are not there, and finding
 		// the binaries costs a walk of the executable's path.
 		if fi, err := os.Stat(p.abs); err != nil || !fi.Mode().IsRegular() {
-			continue
+			return
 		}
 		if bins := ev.e.binaries(); len(bins) > 0 {
-			if k := programKind(sameProgramAs(p.abs, bins)); k != "" && which != "governance-hook" {
+			if k := programKind(sameProgramAs(p.abs, bins)); k != "" {
 				which = k
 			}
 		}
 	}
+	for _, fa := range fas {
+		switch {
+		case fa.kind == KindRead:
+			read(fa.arg)
+		case !fa.arg.Dynamic && len(ev.copies) > 0 && which == "":
+			// mv's sources are written (removed): a copy moved is
+			// still a copy.
+			p := ev.placeOf(c, fa.arg, false)
+			for _, cp := range ev.copies {
+				if p.abs != "" && p.abs == cp.abs {
+					which = cp.which
+				}
+			}
+		}
+	}
+	for _, r := range c.Redirects {
+		if r.Op == "<" {
+			read(r.Target)
+		}
+	}
+	if c.Stdin.Kind == shell.StdinFile {
+		read(c.Stdin.Path)
+	}
 	if which == "" {
 		return
 	}
+	written := func(a shell.Arg) {
+		if a.Dynamic {
+			return
+		}
+		if p := ev.placeOf(c, a, false); p.abs != "" {
+			ev.copies = append(ev.copies, copied{p.abs, which})
+		}
+	}
 	for _, fa := range fas {
-		if fa.kind == KindWrite && !fa.arg.Dynamic {
-			if p := ev.placeOf(c, fa.arg, false); p.abs != "" {
-				ev.copies = append(ev.copies, copied{p.abs, which})
-			}
+		if fa.kind == KindWrite {
+			written(fa.arg)
+		}
+	}
+	for _, r := range c.Redirects {
+		if r.Write {
+			written(r.Target)
 		}
 	}
 }
@@ -180,13 +222,47 @@ func (ev *evaluation) lookPath(name string) string {
 		return ""
 	}
 	pathVar, _ := ev.e.LookupEnv("PATH")
+	return ev.lookPathIn(pathVar, ev.req.Cwd, name)
+}
+
+// lookPathFor finds name as the command runs it: along the PATH the
+// command is given (PATH=dir:$PATH name, env PATH=dir name), its folders
+// known when it is written, relative ones from the folder it runs in;
+// then along the hook's PATH.
+func (ev *evaluation) lookPathFor(c *shell.Command, name string) string {
+	for _, a := range c.Assigns {
+		if v, ok := strings.CutPrefix(a, "PATH="); ok {
+			if p := ev.lookPathIn(v, c.Cwd, name); p != "" {
+				return p
+			}
+		}
+	}
+	return ev.lookPath(name)
+}
+
+// lookPathIn finds name in the folders of a PATH value, as a program on
+// disk or a copy made earlier in the call; a folder with a word only
+// known at run time is skipped, a relative one is taken from cwd (skipped
+// when that is not known).
+func (ev *evaluation) lookPathIn(pathVar, cwd, name string) string {
 	for _, dir := range filepath.SplitList(pathVar) {
-		if dir == "" {
+		if strings.Contains(dir, "$") {
 			continue
+		}
+		if dir == "" || !filepath.IsAbs(dir) {
+			if cwd == "" {
+				continue
+			}
+			dir = filepath.Join(cwd, dir)
 		}
 		p := filepath.Join(dir, name)
 		if fi, err := os.Stat(p); err == nil && fi.Mode().IsRegular() && fi.Mode()&0o111 != 0 {
 			return p
+		}
+		for _, c := range ev.copies {
+			if filepath.ToSlash(p) == c.abs {
+				return p
+			}
 		}
 	}
 	return ""

@@ -80,6 +80,9 @@ type pathContext struct {
 	// temps are the temporary folders (see Engine.TempDirs).
 	temps      []string
 	configDirs []string
+	// readlink reads a link of /proc (another process's cwd and root);
+	// nil where the file system is not at hand.
+	readlink func(string) (string, error)
 }
 
 // resolve turns a path as written into a place with its classes. cwd is
@@ -105,7 +108,7 @@ func (pc *pathContext) resolve(raw string, dynamic, glob bool, cwd string) place
 		}
 		v = path.Join(cwd, v)
 	}
-	v, ok := procLinks(v, cwd)
+	v, ok := procLinks(v, cwd, pc.readlink)
 	if !ok {
 		p.classes = unknownClasses
 		return p
@@ -119,9 +122,13 @@ func (pc *pathContext) resolve(raw string, dynamic, glob bool, cwd string) place
 // they lead for the command: /proc/self/cwd is the folder the command
 // runs in (so /proc/self/cwd/../.env is a file beside it, which cleaning
 // the text would put under /proc/self), /proc/self/root is /. Another
-// process's folder is not known: false. A thread's folder,
+// process's links are read where readlink can (a process of the user's
+// runs with the user's rights, and its folder may be governance's own:
+// the daemon's pid is in its status file); a root that cannot be read is
+// taken as / (a process of this machine sees the files the agent does),
+// a folder that cannot be read is not known: false. A thread's folder,
 // /proc/PID/task/TID, has its process's links.
-func procLinks(v, cwd string) (string, bool) {
+func procLinks(v, cwd string, readlink func(string) (string, error)) (string, bool) {
 	if !strings.HasPrefix(v, "/proc") {
 		return v, true
 	}
@@ -142,7 +149,8 @@ func procLinks(v, cwd string) (string, bool) {
 		link = 4
 	}
 	rest := "/" + strings.Join(segs[link+1:], "/")
-	switch self := segs[1] == "self" || segs[1] == "thread-self"; {
+	self := segs[1] == "self" || segs[1] == "thread-self"
+	switch {
 	case self && segs[link] == "cwd":
 		if cwd == "" {
 			return "", false
@@ -150,11 +158,36 @@ func procLinks(v, cwd string) (string, bool) {
 		return cwd + rest, true
 	case self && segs[link] == "root":
 		return rest, true
-	case segs[link] == "cwd" || segs[link] == "root":
-		// Another process's (a number, or a glob over them).
-		return "", false
+	case segs[link] != "cwd" && segs[link] != "root":
+		return v, true
 	}
-	return v, true
+	// Another process's (a number, or a glob over them).
+	var target string
+	if readlink != nil && pidWord(segs[1]) {
+		if t, err := readlink("/" + strings.Join(segs[:link+1], "/")); err == nil && path.IsAbs(t) {
+			target = t
+		}
+	}
+	switch {
+	case target != "":
+		return strings.TrimSuffix(target, "/") + rest, true
+	case segs[link] == "root":
+		return rest, true
+	}
+	return "", false
+}
+
+// pidWord reports a word that is a process id.
+func pidWord(s string) bool {
+	if s == "" {
+		return false
+	}
+	for _, r := range s {
+		if r < '0' || r > '9' {
+			return false
+		}
+	}
+	return true
 }
 
 // unknownClasses are the classes of a path only known at run time. The

@@ -305,7 +305,7 @@ func relayable(cmd *Command) bool {
 // of its own.
 func sameShell(origin string, parent *Command) bool {
 	switch origin {
-	case "eval", "trap", "alias", "quoted command", "arithmetic":
+	case "eval", "trap", "alias", "alias use", "quoted command", "arithmetic":
 		return true
 	case "script":
 		return parent.Name == "source" || parent.Name == "."
@@ -323,7 +323,7 @@ func (w *walker) newShell() int {
 // hands it over: its standard input and output are the command's.
 func runsHere(origin string) bool {
 	switch origin {
-	case "eval", "script", "quoted command", "su -c":
+	case "eval", "script", "quoted command", "su -c", "alias use":
 		return true
 	}
 	return strings.HasSuffix(origin, " -c") && IsShell(strings.TrimSuffix(origin, " -c"))

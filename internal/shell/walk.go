@@ -67,9 +67,12 @@ type walker struct {
 	varScopes []map[string]bool
 	opts      Options
 	out       *Analysis
-	// aliases maps the aliases defined so far to their bodies.
-	aliases map[string]string
-	vars    map[string]string
+	// aliases maps the aliases defined so far to their bodies, and
+	// aliasActive the ones being expanded (bash does not expand an
+	// alias inside itself).
+	aliases     map[string]string
+	aliasActive map[string]bool
+	vars        map[string]string
 	// numeric holds the variables set to a number (by arithmetic, or to
 	// an arithmetic expansion); integer those declared -i, whose values
 	// are arithmetic.
@@ -999,10 +1002,23 @@ func (w *walker) run(cmd *Command, f *frame, ctx *execCtx) {
 				w.subshell(func() { w.callFunc(cmd.Name, body, w.funcSrc[cmd.Name], cmd.Args, ctx) })
 				return
 			}
-			if body, ok := w.aliases[cmd.Name]; ok {
-				// An alias defined in the same string: its body was
-				// analysed where it was defined. One that may change
-				// folders leaves this shell in one not known.
+			if body, ok := w.aliases[cmd.Name]; ok && !w.aliasActive[cmd.Name] {
+				// An alias defined in the same string (bash expands it
+				// in a later line, or wherever aliases are on): its
+				// body followed by the words after it is what runs
+				// (alias g=rm; g -rf ~ is rm -rf ~). The body names
+				// the words "$@". One that may change folders leaves
+				// this shell in one not known.
+				if w.aliasActive == nil {
+					w.aliasActive = map[string]bool{}
+				}
+				w.aliasActive[cmd.Name] = true
+				text := body
+				if len(cmd.Args) > 1 {
+					text += ` "$@"`
+				}
+				w.code(cmd, Arg{Value: text}, "alias use", f, ctx, cmd.Args...)
+				delete(w.aliasActive, cmd.Name)
 				if strings.Contains(body, "cd") || strings.Contains(body, "popd") {
 					ctx.cwd = ""
 				}
