@@ -133,7 +133,9 @@ func (m *machine) must(t *testing.T, args ...string) string {
 	return out
 }
 
-// decisions checks a few calls on the machine and returns the decisions.
+// decisions checks a few calls on the machine and returns the decisions,
+// with the machine's managed folder (which the rules' sources name) written
+// as MANAGED, so that two machines' decisions compare.
 func (m *machine) decisions(t *testing.T) string {
 	t.Helper()
 	var in bytes.Buffer
@@ -144,7 +146,7 @@ func (m *machine) decisions(t *testing.T) string {
 	if code != 0 {
 		t.Fatalf("%s: check --jsonl: exit %d\n%s", m.name, code, out)
 	}
-	return out
+	return strings.ReplaceAll(out, m.managed, "MANAGED")
 }
 
 func signingKey(t *testing.T, dir string) (keyFile, pubPEM string) {
