@@ -137,18 +137,22 @@ func sameStamps(a, b []snapshot.Stamp, skip map[string]bool) bool {
 
 // holdGood returns good's policy held for s's sources, when a file of s
 // was emptied within [hold] of now: it exists and is empty where good
-// stamped it with content, or it is a rules file with no rules where good
-// had rules from it. It returns nil when nothing was emptied, or no good
-// snapshot of the same folders is known.
+// stamped it with content, or it is a rules file, changed since good was
+// compiled, with no rules where good had rules from it (a file that did
+// not change lost its rules otherwise: governance review --retire). It
+// returns nil when nothing was emptied, or no good snapshot of the same
+// folders is known.
 func holdGood(p layout.Paths, s, good *snapshot.Snapshot, now time.Time) *snapshot.Snapshot {
 	if good == nil || good.From != p || good.Err != "" {
 		return nil
 	}
 	had := map[string]int64{}
+	stamped := map[string]snapshot.Stamp{}
 	for _, st := range good.Stamps {
 		if st.Exists {
 			had[st.Path] = st.Size
 		}
+		stamped[st.Path] = st
 	}
 	ruled := map[string]bool{}
 	if rules, err := good.AllRules(); err == nil {
@@ -170,7 +174,7 @@ func holdGood(p layout.Paths, s, good *snapshot.Snapshot, now time.Time) *snapsh
 			continue
 		}
 		emptied := st.Size == 0 && had[st.Path] > 0
-		if !emptied && ruled[st.Path] && s.Err == "" {
+		if !emptied && ruled[st.Path] && s.Err == "" && st != stamped[st.Path] {
 			emptied = true
 		}
 		if !emptied {
