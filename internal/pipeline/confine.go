@@ -27,11 +27,11 @@ var ErrCannotRewrite = errors.New("the caller cannot run a rewritten call")
 // caller cannot rewrite, the machine cannot confine), an unproven call
 // keeps its decision when a person watches the session, and needs a
 // person's yes when nobody does: queue reports that the ask goes to the
-// approval queue.
+// approval queue. A pipeline with no confiner confines nothing.
 func (p *Pipeline) confine(c Call, d *governance.Decision) (_ *governance.Decision, queue bool) {
 	req := c.Request
 	mode := p.Policy.Settings.Confine
-	if mode == governance.ConfineOff || p.Policy.Settings.LogOnly || req.Tool.Kind != governance.KindShell || d.Err != nil || p.Policy.Err != nil ||
+	if p.Env.Confiner == nil || mode == governance.ConfineOff || p.Policy.Settings.LogOnly || req.Tool.Kind != governance.KindShell || d.Err != nil || p.Policy.Err != nil ||
 		req.Tool.Input.Command == "" {
 		return d, false
 	}
@@ -45,7 +45,7 @@ func (p *Pipeline) confine(c Call, d *governance.Decision) (_ *governance.Decisi
 		return d, false
 	}
 	launcher, err := "", ErrCannotRewrite
-	if c.Rewrites && p.Env.Confiner != nil {
+	if c.Rewrites {
 		launcher, err = p.Env.Confiner()
 	}
 	if err != nil {

@@ -31,7 +31,8 @@ type Env struct {
 	LookupEnv func(string) (string, bool)
 	Now       func() time.Time
 	// Confiner returns the path of the confinement launcher, or why this
-	// machine cannot confine a call; nil: it cannot.
+	// machine cannot confine a call; nil: the caller confines nothing
+	// (every decision is the engine's).
 	Confiner func() (string, error)
 	// Warn reports a problem that does not change the decision (a log
 	// that cannot be written).
