@@ -78,7 +78,7 @@ layer's verdict in order, and the deciding rule with its file and line.`,
 			}
 			pipe, stop := a.pipeline(loaded, "cli")
 			defer stop()
-			d := pipe.Decide(cmd.Context(), pipeline.Call{Request: req, Mode: pipeline.Explain}).Decision
+			d := pipe.Decide(cmd.Context(), hookCall(req, pipeline.Explain, o.unattended)).Decision
 			fmt.Fprintf(w, "\ntrace:\n")
 			for _, s := range d.Trace {
 				rule := s.Rule
