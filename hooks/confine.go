@@ -45,10 +45,12 @@ func confinedReason(d *governance.Decision) string {
 	return "governance: runs confined (" + d.Confinement.Kind + ", " + d.Basis() + ")"
 }
 
-// attendedModes are the permission modes of Claude Code and Codex in
-// which the harness puts an unproven shell call to its user.
+// attendedMode reports the permission modes of Claude Code and Codex in
+// which the harness puts an unproven shell call to its user: default,
+// plan and acceptEdits, and no mode at all (an event that leaves it out
+// is in the default mode; both harnesses report any other).
 func attendedMode(mode string) bool {
-	return mode == "default" || mode == "plan" || mode == "acceptEdits"
+	return mode == "" || mode == "default" || mode == "plan" || mode == "acceptEdits"
 }
 
 func claudeConfined(ev *Event, d *governance.Decision) []byte {
