@@ -34,11 +34,24 @@ type Decision struct {
 	// Approval is set when the call went to the approval queue: the item
 	// it waits on, or the person's answer that decided it.
 	Approval *Approval
+	// Confinement is set when the outcome is Confined: how the call is
+	// run instead of as it came.
+	Confinement *Confinement
 	// Err says why no decision could be reached (a broken configuration,
 	// an evaluator that failed, an internal error, no decision in time):
 	// it wraps one of ErrConfig, ErrEvaluator, ErrInternal or ErrTimeout,
 	// and the decision then blocks the call.
 	Err error
+}
+
+// Confinement is how a confined call runs: the profile kind the
+// launcher builds at run time and the command the harness runs in place
+// of the original.
+type Confinement struct {
+	// Kind is the profile's kind: unknown-effects or read-only.
+	Kind string
+	// Command is the rewritten shell command; Original the one that came.
+	Command, Original string
 }
 
 // Approval is a call's item in the approval queue and its state.

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"os"
 	"slices"
+	"strconv"
 	"sync"
 	"sync/atomic"
 
@@ -101,6 +102,36 @@ type Settings struct {
 	// agent's policy, with a notice in the decision log; MissingAgentDeny
 	// denies them.
 	MissingAgent string
+	// Confine says which calls the hook runs confined: ConfineOff none,
+	// ConfineUnknown the shell calls whose effects the analysis cannot
+	// prove (the default), ConfineAuto those and the proven read-only
+	// allows too.
+	Confine ConfineMode
+}
+
+// ConfineMode is the confine: setting. A larger value confines more.
+type ConfineMode uint8
+
+// Values of Settings.Confine.
+const (
+	ConfineOff ConfineMode = iota
+	ConfineUnknown
+	ConfineAuto
+)
+
+var confineNames = [...]string{"off", "unknown", "auto"}
+
+func (m ConfineMode) String() string {
+	if int(m) < len(confineNames) {
+		return confineNames[m]
+	}
+	return "confine(" + strconv.Itoa(int(m)) + ")"
+}
+
+// ParseConfineMode parses a confine: value.
+func ParseConfineMode(s string) (ConfineMode, bool) {
+	i := slices.Index(confineNames[:], s)
+	return ConfineMode(max(i, 0)), i >= 0
 }
 
 // Values of Settings.MissingAgent.
@@ -119,7 +150,7 @@ const DefaultMaxDelegationDepth = 3
 
 // DefaultSettings returns the settings used when a configuration sets none.
 func DefaultSettings() Settings {
-	return Settings{Default: Defer, MaxDelegationDepth: DefaultMaxDelegationDepth, ApprovalWaitSeconds: DefaultApprovalWaitSeconds}
+	return Settings{Default: Defer, Confine: ConfineUnknown, MaxDelegationDepth: DefaultMaxDelegationDepth, ApprovalWaitSeconds: DefaultApprovalWaitSeconds}
 }
 
 // Mode names the enforcement mode: enforce or log-only.

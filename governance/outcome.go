@@ -12,6 +12,11 @@ const (
 	NoOpinion Outcome = iota
 	// Allow lets the call run.
 	Allow
+	// Confined lets the call run as the hook rewrote it: through the
+	// confinement launcher (governance-confine), in a view of the machine
+	// the policy's profile builds. Only the pipeline decides it, never a
+	// rule or a layer.
+	Confined
 	// Warn lets the call run and shows a message to the agent.
 	Warn
 	// Defer leaves the call to the harness's own permission flow.
@@ -24,7 +29,7 @@ const (
 	Abort
 )
 
-var outcomeNames = [...]string{"none", "allow", "warn", "defer", "ask", "deny", "abort"}
+var outcomeNames = [...]string{"none", "allow", "confined", "warn", "defer", "ask", "deny", "abort"}
 
 func (o Outcome) String() string {
 	if int(o) < len(outcomeNames) {
@@ -41,6 +46,8 @@ func (o Outcome) GoString() string {
 		return "governance.NoOpinion"
 	case Allow:
 		return "governance.Allow"
+	case Confined:
+		return "governance.Confined"
 	case Warn:
 		return "governance.Warn"
 	case Defer:

@@ -23,6 +23,7 @@ func (claude) Decode(data []byte, env Env) (*Event, error) {
 	ev.ProjectDir = getenv(env, "CLAUDE_PROJECT_DIR")
 	ev.CanAsk = true
 	ev.Request.Unattended = unattended(ev.Request.PermissionMode, env)
+	ev.Unwatched = ev.Request.Unattended || !attendedMode(ev.Request.PermissionMode)
 	return ev, nil
 }
 
@@ -76,6 +77,9 @@ func (claude) Encode(ev *Event, r *Reply) []byte {
 	d := r.Decision
 	if d == nil {
 		return []byte("{}\n")
+	}
+	if d.Outcome == governance.Confined {
+		return claudeConfined(ev, d)
 	}
 	out := map[string]any{}
 	hso := map[string]any{"hookEventName": EventPreToolUse}

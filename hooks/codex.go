@@ -29,6 +29,7 @@ func (codex) Decode(data []byte, env Env) (*Event, error) {
 		return nil, err
 	}
 	ev.Request.Unattended = unattended(ev.Request.PermissionMode, env)
+	ev.Unwatched = ev.Request.Unattended || !attendedMode(ev.Request.PermissionMode)
 	return ev, nil
 }
 
@@ -105,6 +106,8 @@ func (codex) Encode(ev *Event, r *Reply) []byte {
 		return nil
 	}
 	switch d.Outcome {
+	case governance.Confined:
+		return codexConfined(ev, d)
 	case governance.Deny, governance.Abort, governance.Ask:
 		// An ask reaches here only when no approval could be had: it
 		// blocks. An abort is a deny; Codex has no valid way to stop the

@@ -110,6 +110,8 @@ func (copilot) Decode(data []byte, env Env) (*Event, error) {
 		req.SessionID = parent
 	}
 	req.Unattended = unattendedEnv(env)
+	// It does not say whether a person watches: assume nobody does.
+	ev.Unwatched = true
 	if t := req.Tool; t.Kind == governance.KindOther && t.Name != "" {
 		if server := copilotServer(t.Name, req.Cwd, getenv(env, "HOME")); server != "" {
 			args, _ := toolInput(in["tool_input"])
@@ -215,6 +217,9 @@ func (copilot) Encode(ev *Event, r *Reply) []byte {
 	d := preToolUseDecision(ev, r)
 	if d == nil {
 		return []byte("{}\n")
+	}
+	if d.Outcome == governance.Confined {
+		return copilotConfined(ev, d)
 	}
 	out := map[string]any{}
 	switch d.Outcome {

@@ -74,6 +74,8 @@ func (cursor) Decode(data []byte, env Env) (*Event, error) {
 		req.Depth = 1
 	}
 	req.Unattended = unattendedEnv(env)
+	// It does not say whether a person watches: assume nobody does.
+	ev.Unwatched = true
 	switch raw {
 	case "beforeShellExecution", "afterShellExecution":
 		req.Tool = governance.Tool{Kind: governance.KindShell, Name: "Shell", Input: governance.Input{Command: str(in, "command")}}
@@ -95,6 +97,9 @@ func (cursor) Decode(data []byte, env Env) (*Event, error) {
 			return nil, errToolInput(raw, name)
 		}
 		req.Tool = cursorTool(name, ti)
+		if raw == "preToolUse" {
+			ev.shellInput(ti)
+		}
 		if wd := str(ti, "working_directory"); wd != "" && req.Tool.Kind == governance.KindShell {
 			req.Cwd = wd
 		}
@@ -187,6 +192,8 @@ func (cursor) Encode(ev *Event, r *Reply) []byte {
 	}
 	readOnly := ev.Raw == "beforeReadFile" // takes a permission only
 	switch d.Outcome {
+	case governance.Confined:
+		return cursorConfined(ev, d)
 	case governance.Allow, governance.Warn:
 		out := map[string]any{"permission": "allow"}
 		if w := warnings(d); w != "" && !readOnly {

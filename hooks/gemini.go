@@ -59,6 +59,8 @@ func (gemini) Decode(data []byte, env Env) (*Event, error) {
 	ev.InferSubagents = true
 	req := &ev.Request
 	req.Unattended = unattendedEnv(env)
+	// It does not say whether a person watches: assume nobody does.
+	ev.Unwatched = true
 	if req.Tool.Kind == governance.KindShell {
 		if dir := str(mapOf(in["tool_input"]), "dir_path"); dir != "" {
 			if !filepath.IsAbs(dir) && req.Cwd != "" {
@@ -160,6 +162,8 @@ func (gemini) Encode(ev *Event, r *Reply) []byte {
 		return []byte("{}\n")
 	}
 	switch d.Outcome {
+	case governance.Confined:
+		return geminiConfined(ev, d)
 	case governance.Allow, governance.Warn:
 		out := map[string]any{"decision": "allow"}
 		if w := warnings(d); w != "" {

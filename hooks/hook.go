@@ -18,6 +18,7 @@ import (
 	"time"
 
 	"github.com/agentgov/governance/governance"
+	"github.com/agentgov/governance/internal/confine"
 	"github.com/agentgov/governance/internal/gatekeeper"
 	"github.com/agentgov/governance/internal/layout"
 	"github.com/agentgov/governance/internal/pipeline"
@@ -65,6 +66,13 @@ type Event struct {
 	// for callers with no permission flow of their own to defer to
 	// (governance run).
 	DeferAsAsk bool
+	// Input is a shell call's input as the harness sent it, kept where
+	// the dialect can run a rewritten one (see [Event.shellInput]); nil
+	// when the call cannot be rewritten.
+	Input map[string]any `json:"-"`
+	// Unwatched reports that nobody may be at the harness to answer its
+	// prompts: an unattended mode, or a harness that does not say.
+	Unwatched bool `json:"-"`
 	// Waiting, when set, follows a call that waits for a person (governance
 	// run prints it); a cancelled call then withdraws its approval.
 	Waiting *pipeline.Follow
@@ -100,6 +108,9 @@ type Env struct {
 	// LookupEnv reads the environment tool calls run in; nil when unknown.
 	LookupEnv func(string) (string, bool)
 	Now       func() time.Time
+	// Confiner finds the confinement launcher, or says why this machine
+	// cannot confine; nil: the caller confines nothing.
+	Confiner func() (string, error)
 	// Cwd is the process's working directory.
 	Cwd string
 	// getwd reads the working directory the first time a call needs it
@@ -110,7 +121,7 @@ type Env struct {
 
 // OSEnv returns the environment of the current process.
 func OSEnv() Env {
-	return Env{Getenv: os.Getenv, LookupEnv: os.LookupEnv, Now: time.Now, getwd: os.Getwd}
+	return Env{Getenv: os.Getenv, LookupEnv: os.LookupEnv, Now: time.Now, Confiner: confine.Locate, getwd: os.Getwd}
 }
 
 // cwd returns the working directory, reading it on first use.

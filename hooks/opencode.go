@@ -84,6 +84,8 @@ func (opencode) Decode(data []byte, env Env) (*Event, error) {
 	req.Cwd = ev.ProjectDir
 	req.ToolUseID = str(in, "call_id")
 	req.Unattended = unattendedEnv(env)
+	// It does not say whether a person watches: assume nobody does.
+	ev.Unwatched = true
 	switch raw {
 	case "session.created":
 		ev.Source = "startup"
@@ -101,6 +103,9 @@ func (opencode) Decode(data []byte, env Env) (*Event, error) {
 		req.Tool = opencodeTool(name, args, mcp)
 		if req.Tool.Kind == governance.KindShell {
 			req.Justification = str(args, "description")
+			if raw == "tool.execute.before" {
+				ev.shellInput(args)
+			}
 			if wd := str(args, "workdir"); wd != "" {
 				if !filepath.IsAbs(wd) && req.Cwd != "" {
 					wd = filepath.Join(req.Cwd, wd)
@@ -146,6 +151,9 @@ func (opencode) Encode(ev *Event, r *Reply) []byte {
 	d := preToolUseDecision(ev, r)
 	if d == nil {
 		return []byte(`{"decision":"defer"}` + "\n")
+	}
+	if d.Outcome == governance.Confined {
+		return opencodeConfined(ev, d)
 	}
 	out := map[string]any{}
 	switch d.Outcome {

@@ -68,7 +68,8 @@ func newHandler(ev *Event, env Env, stderr io.Writer, o Options) *handler {
 		models = gatekeeper.ProcessModels(snapshot.CompilerPath)
 	}
 	h.pipe = &pipeline.Pipeline{Policy: h.policy, Paths: h.paths,
-		Env:        pipeline.Env{Getenv: env.Getenv, LookupEnv: env.LookupEnv, Now: env.Now, Warn: h.warn},
+		Env: pipeline.Env{Getenv: env.Getenv, LookupEnv: env.LookupEnv, Now: env.Now, Confiner: env.Confiner,
+			Warn: h.warn},
 		Evaluators: pipeline.Evaluators{Plugins: reach, Models: models}}
 	return h
 }
@@ -91,6 +92,7 @@ func (h *handler) preToolUse(ctx context.Context) *governance.Decision {
 	}
 	req := &h.ev.Request
 	r := h.pipe.Decide(ctx, pipeline.Call{Request: req, Mode: pipeline.Enforce, CanAsk: h.ev.CanAsk, DeferAsAsk: h.ev.DeferAsAsk,
+		Rewrites: h.ev.Input != nil, Unwatched: h.ev.Unwatched,
 		RateKey: req.SessionID + "/" + req.AgentID, RateHint: " (batch commands, read several files at once)",
 		Notify: pipeline.NotifyApproval, Follow: h.ev.Waiting})
 	return r.Decision

@@ -64,6 +64,7 @@ func (s shaped) decode(in map[string]any, raw string) (*Event, error) {
 		req.Tool = s.tool(name, ti, in)
 		if req.Tool.Kind == governance.KindShell {
 			req.Justification = str(ti, "description")
+			ev.shellInput(ti)
 		}
 	}
 	return ev, nil

@@ -5,9 +5,41 @@ import (
 	"github.com/agentgov/governance/internal/pluginwire"
 )
 
-// The wire outcomes have the values of governance's outcomes, so that a
-// conversion is a cast; an outcome a newer peer sends that this side does
-// not know is out of range and read as an error by the host.
+// The wire outcomes keep their own values (none, allow, warn, defer, ask,
+// deny, abort: 0 to 6), whatever governance's outcomes become: a plugin
+// built against another release reads them as it always did. An outcome
+// a peer sends that the other side does not know (confined, which only
+// the pipeline decides, or one a newer peer adds) is out of range and
+// read as an error by the host.
+
+// wireOutcomes are the wire values of governance's outcomes, by the
+// outcome; one that has none is sent out of range.
+var wireOutcomes = map[governance.Outcome]pluginwire.Outcome{
+	governance.NoOpinion: pluginwire.Outcome_OUTCOME_NONE, governance.Allow: pluginwire.Outcome_OUTCOME_ALLOW,
+	governance.Warn: pluginwire.Outcome_OUTCOME_WARN, governance.Defer: pluginwire.Outcome_OUTCOME_DEFER,
+	governance.Ask: pluginwire.Outcome_OUTCOME_ASK, governance.Deny: pluginwire.Outcome_OUTCOME_DENY,
+	governance.Abort: pluginwire.Outcome_OUTCOME_ABORT,
+}
+
+// outOfRange is what an outcome without a wire value is sent as, and
+// what a wire value without an outcome is read as.
+const outOfRange = 255
+
+func outcomeToWire(o governance.Outcome) pluginwire.Outcome {
+	if w, ok := wireOutcomes[o]; ok {
+		return w
+	}
+	return outOfRange
+}
+
+func outcomeFromWire(w pluginwire.Outcome) governance.Outcome {
+	for o, v := range wireOutcomes {
+		if v == w {
+			return o
+		}
+	}
+	return outOfRange
+}
 
 func requestToWire(r *governance.Request) *pluginwire.Request {
 	in := &r.Tool.Input
@@ -39,11 +71,11 @@ func requestFromWire(w *pluginwire.Request) *governance.Request {
 }
 
 func verdictToWire(v Verdict) *pluginwire.Verdict {
-	return &pluginwire.Verdict{Outcome: pluginwire.Outcome(v.Outcome), Rule: v.Rule, Message: v.Message, Suggestion: v.Suggestion}
+	return &pluginwire.Verdict{Outcome: outcomeToWire(v.Outcome), Rule: v.Rule, Message: v.Message, Suggestion: v.Suggestion}
 }
 
 func verdictFromWire(w *pluginwire.Verdict) Verdict {
-	return Verdict{Outcome: governance.Outcome(w.GetOutcome()), Rule: w.GetRule(), Message: w.GetMessage(), Suggestion: w.GetSuggestion()}
+	return Verdict{Outcome: outcomeFromWire(w.GetOutcome()), Rule: w.GetRule(), Message: w.GetMessage(), Suggestion: w.GetSuggestion()}
 }
 
 func infoToWire(i Info) *pluginwire.Info {

@@ -74,6 +74,10 @@ func TestRequestRoundTrip(t *testing.T) {
 func TestVerdictRoundTrip(t *testing.T) {
 	t.Parallel()
 	for o := governance.NoOpinion; o <= governance.Abort; o++ {
+		if o == governance.Confined {
+			// The pipeline's alone; TestWireOutcomes.
+			continue
+		}
 		t.Run(o.String(), func(t *testing.T) {
 			t.Parallel()
 			want := plugins.Verdict{Outcome: o, Rule: "r-" + o.String(), Message: "because " + o.String(), Suggestion: "instead"}

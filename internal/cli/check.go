@@ -167,7 +167,7 @@ func (a *App) checkOne(cmd *cobra.Command, o checkOptions, args []string) error 
 	}
 	pipe, stop := a.pipeline(loaded, "cli")
 	defer stop()
-	d := pipe.Decide(cmd.Context(), pipeline.Call{Request: req, Mode: pipeline.Report}).Decision
+	d := pipe.Decide(cmd.Context(), hookCall(req, pipeline.Report, o.unattended)).Decision
 	if o.asJSON {
 		if err := writeJSON(a.Stdout, decisionJSON(d)); err != nil {
 			return err
@@ -196,7 +196,7 @@ func checkExit(d *governance.Decision) int {
 	switch {
 	case d.Err != nil:
 		return checkError
-	case d.Outcome == governance.Allow || d.Outcome == governance.Warn:
+	case d.Outcome == governance.Allow || d.Outcome == governance.Warn || d.Outcome == governance.Confined:
 		return checkRuns
 	case d.Outcome == governance.Deny || d.Outcome == governance.Abort:
 		return checkBlocked
@@ -214,11 +214,26 @@ type decisionOut struct {
 	Message    string   `json:"message"`
 	Suggestion string   `json:"suggestion,omitempty"`
 	Warnings   []string `json:"warnings,omitempty"`
+	// Confined, Profile and Command: the call runs confined, under a
+	// profile of this kind, as this command in place of its own.
+	Confined bool   `json:"confined,omitempty"`
+	Profile  string `json:"profile,omitempty"`
+	Command  string `json:"command,omitempty"`
 }
 
 func decisionJSON(d *governance.Decision) decisionOut {
-	return decisionOut{Decision: d.Outcome.String(), Layer: d.Layer, Rule: d.Rule, Source: d.Source,
+	out := decisionOut{Decision: d.Outcome.String(), Layer: d.Layer, Rule: d.Rule, Source: d.Source,
 		Subject: d.Subject, Message: d.Message, Suggestion: d.Suggestion, Warnings: d.Warnings}
+	if c := d.Confinement; c != nil {
+		out.Confined, out.Profile, out.Command = true, c.Kind, c.Command
+	}
+	return out
+}
+
+// hookCall is the call check and explain decide: as the hook would, a
+// shell call its harness can rewrite, watched unless --unattended.
+func hookCall(req *governance.Request, mode pipeline.Mode, unattended bool) pipeline.Call {
+	return pipeline.Call{Request: req, Mode: mode, Rewrites: true, Unwatched: unattended}
 }
 
 func writeJSON(w io.Writer, v any) error {
@@ -243,6 +258,10 @@ func printDecision(w io.Writer, d *governance.Decision) {
 	}
 	for _, warn := range d.Warnings {
 		fmt.Fprintf(w, "  warning:    %s\n", governance.Sanitize(warn))
+	}
+	if c := d.Confinement; c != nil {
+		fmt.Fprintf(w, "  confined:   %s\n", c.Kind)
+		fmt.Fprintf(w, "  runs as:    %s\n", governance.Sanitize(c.Command))
 	}
 }
 
@@ -293,7 +312,7 @@ func (a *App) checkJSONL(cmd *cobra.Command, o checkOptions) error {
 				} else {
 					req.Tool = governance.ToolCall(r.Tool, r.Input)
 				}
-				d := pipe.Decide(cmd.Context(), pipeline.Call{Request: req, Mode: pipeline.Report}).Decision
+				d := pipe.Decide(cmd.Context(), hookCall(req, pipeline.Report, o.unattended)).Decision
 				res = decisionJSON(d)
 			}
 			if err := enc.Encode(res); err != nil {

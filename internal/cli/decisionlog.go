@@ -5,6 +5,7 @@ import (
 	"sync"
 
 	"github.com/agentgov/governance/internal/config"
+	"github.com/agentgov/governance/internal/confine"
 	"github.com/agentgov/governance/internal/gatekeeper/provider"
 	"github.com/agentgov/governance/internal/pipeline"
 	"github.com/agentgov/governance/internal/pluginhost"
@@ -28,5 +29,13 @@ func (a *App) pipeline(loaded *config.Loaded, label string) (p *pipeline.Pipelin
 	}
 	return &pipeline.Pipeline{Policy: loaded.Policy, Paths: loaded.Paths, Label: label, Evaluators: ev,
 		Env: pipeline.Env{Getenv: a.Getenv, LookupEnv: func(k string) (string, bool) { v := a.Getenv(k); return v, v != "" },
-			Now: a.Now, Warn: warn}}, stop
+			Now: a.Now, Confiner: a.confiner(), Warn: warn}}, stop
+}
+
+// confiner finds the confinement launcher as the hook does.
+func (a *App) confiner() func() (string, error) {
+	if a.Confiner != nil {
+		return a.Confiner
+	}
+	return confine.Locate
 }

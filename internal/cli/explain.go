@@ -65,7 +65,7 @@ decide, 1 no decision, 2 a usage error.`,
 			}
 			pipe, stop := a.pipeline(loaded, "cli")
 			defer stop()
-			d := pipe.Decide(cmd.Context(), pipeline.Call{Request: req, Mode: pipeline.Explain}).Decision
+			d := pipe.Decide(cmd.Context(), hookCall(req, pipeline.Explain, o.unattended)).Decision
 			out.Trace = []explainStep{}
 			for _, s := range d.Trace {
 				out.Trace = append(out.Trace, explainStep{Layer: s.Layer, Outcome: s.Outcome.String(), Rule: s.Rule, Source: s.Source,

@@ -33,6 +33,9 @@ type App struct {
 	Now            func() time.Time
 	// Cwd is the working directory commands start from.
 	Cwd string
+	// Confiner finds the confinement launcher, for check and explain to
+	// report the decision the hook would give; nil: confine.Locate.
+	Confiner func() (string, error)
 }
 
 // usageError is a mistake in the command line.

@@ -12,7 +12,7 @@ import (
 // no layer below it may loosen them, whether or not the managed file sets
 // them itself (the built-in value is then the floor).
 var Locks = []string{"mode", "default", "safe_set", "missing_agent", "max_delegation_depth",
-	"block_secret_prompts", "default_role", "disable_builtin", "gatekeeper", "plugins", "project_plugins", "audit"}
+	"block_secret_prompts", "default_role", "disable_builtin", "gatekeeper", "plugins", "project_plugins", "audit", "confine"}
 
 // merge applies the managed, user and project settings in that order. The
 // managed file sets what it names; the user's may tighten those and the
@@ -122,6 +122,13 @@ func tighten(s *governance.Settings, f *File, above []*File, strict func(string)
 			loosens("audit", "audit: best-effort would loosen %s, which requires a record of every call")
 		} else {
 			s.AuditRequired = *f.AuditRequired
+		}
+	}
+	if f.Confine != nil {
+		if strict("confine") && *f.Confine < s.Confine {
+			loosens("confine", "confine: "+f.Confine.String()+" would loosen %s's confine: "+s.Confine.String())
+		} else {
+			s.Confine = *f.Confine
 		}
 	}
 	if f.MissingAgent != nil {

@@ -32,6 +32,8 @@ type File struct {
 	LogOnly *bool
 	// AuditRequired is audit: required (true) or best-effort (false).
 	AuditRequired *bool
+	// Confine is confine: off, unknown or auto.
+	Confine *governance.ConfineMode
 	// MaxDelegationDepth is the deepest subagent level allowed.
 	MaxDelegationDepth *int
 	// BlockSecretPrompts blocks prompts that hold credentials.
@@ -135,7 +137,7 @@ func (f *File) Line(key string) int { return f.line[key] }
 
 var settingKeys = []string{"version", "default", "main_agent", "missing_agent", "safe_set", "disable_builtin", "mode",
 	"max_delegation_depth", "block_secret_prompts", "purge", "roles", "default_role", "never_exposed",
-	"approvals", "approval_wait", "daemon", "gatekeeper", "plugins", "lock", "bundle", "audit_export", "audit", "notify"}
+	"approvals", "approval_wait", "daemon", "gatekeeper", "plugins", "lock", "bundle", "audit_export", "audit", "notify", "confine"}
 
 var purgeKeys = []string{"history_keep", "session_max_age", "anchors_max", "anchor_high_ttl", "anchor_normal_ttl",
 	"log_max_size", "log_max_age", "log_keep"}
@@ -223,6 +225,17 @@ func (f *File) set(key string, v *yaml.Node) error {
 		}
 		logOnly := s == "log-only"
 		f.LogOnly = &logOnly
+	case "confine":
+		s, err := yamlx.String(f.Name, v)
+		if err != nil {
+			return err
+		}
+		m, ok := governance.ParseConfineMode(s)
+		if !ok {
+			return yamlx.At(f.Name, v, "confine must be auto, unknown or off, not %q", s).
+				WithHint("unknown runs the shell calls the analysis cannot prove inside a confinement; auto also the proven read-only ones")
+		}
+		f.Confine = &m
 	case "audit":
 		s, err := yamlx.String(f.Name, v)
 		if err != nil {

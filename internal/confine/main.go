@@ -8,6 +8,10 @@ import (
 	"io"
 	"os"
 	"strings"
+
+	"github.com/agentgov/governance/governance"
+	"github.com/agentgov/governance/internal/layout"
+	"github.com/agentgov/governance/internal/snapshot"
 )
 
 // ProfileEnv names the environment variable that holds the profile when
@@ -20,10 +24,14 @@ const ProfileEnv = "GOVERNANCE_CONFINE_PROFILE"
 const ExitRefused = 125
 
 const usage = `usage: governance-confine [--profile FILE-or-JSON] -- COMMAND [ARG...]
+       governance-confine --kind KIND [--project ROOT] -- COMMAND [ARG...]
 
 Runs COMMAND confined by a profile (JSON, or a file holding it; default
-$` + ProfileEnv + `) with bubblewrap. The command's output and exit status
-pass through unchanged; when the profile cannot be applied or the machine
+$` + ProfileEnv + `) with bubblewrap. With --kind (unknown-effects or
+read-only) the launcher builds the profile itself from the policy of the
+project (ROOT, else the project of the current folder), as the hook that
+rewrote the call decides with. The command's output and exit status pass
+through unchanged; when the profile cannot be applied or the machine
 cannot confine, the command does not run and the status is 125.
 `
 
@@ -34,6 +42,8 @@ func Main(stdin io.Reader, stdout, stderr io.Writer, args []string) int {
 	fs.SetOutput(stderr)
 	fs.Usage = func() { fmt.Fprint(stderr, usage) }
 	profile := fs.String("profile", os.Getenv(ProfileEnv), "the profile: JSON, or a file holding it")
+	kind := fs.String("kind", "", "build the profile of this kind from the project's policy")
+	project := fs.String("project", "", "the project's root, with --kind")
 	if err := fs.Parse(args); err != nil {
 		return 2
 	}
@@ -49,17 +59,16 @@ func Main(stdin io.Reader, stdout, stderr io.Writer, args []string) int {
 		}
 		return ExitRefused
 	}
-	if *profile == "" {
-		return refuse(fmt.Errorf("%w: no profile (--profile or $%s)", ErrProfile, ProfileEnv))
+	var p *Profile
+	var err error
+	switch {
+	case *kind != "":
+		p, err = projectProfile(Kind(*kind), *project, os.Getenv)
+	case *profile == "":
+		err = fmt.Errorf("%w: no profile (--profile, --kind or $%s)", ErrProfile, ProfileEnv)
+	default:
+		p, err = readProfile(*profile)
 	}
-	data := []byte(*profile)
-	if !strings.HasPrefix(strings.TrimSpace(*profile), "{") {
-		var err error
-		if data, err = os.ReadFile(*profile); err != nil {
-			return refuse(fmt.Errorf("%w: %v", ErrProfile, err))
-		}
-	}
-	p, err := Parse(data)
 	if err != nil {
 		return refuse(err)
 	}
@@ -70,3 +79,43 @@ func Main(stdin io.Reader, stdout, stderr io.Writer, args []string) int {
 	}
 	return code
 }
+
+// readProfile reads a profile given as JSON or as a file holding it.
+func readProfile(arg string) (*Profile, error) {
+	data := []byte(arg)
+	if !strings.HasPrefix(strings.TrimSpace(arg), "{") {
+		var err error
+		if data, err = os.ReadFile(arg); err != nil {
+			return nil, fmt.Errorf("%w: %v", ErrProfile, err)
+		}
+	}
+	return Parse(data)
+}
+
+// ErrPolicy is wrapped by the error of a profile that cannot be built
+// because the project's policy does not load.
+var ErrPolicy = errors.New("the project's policy does not load")
+
+// projectProfile builds the profile of a call of the given kind made in
+// the current folder, from the policy of its project loaded through the
+// same snapshot the hook decides with: the launcher a hook's rewrite
+// names builds the profile at run time, so the hook never walks the
+// project for secrets.
+func projectProfile(kind Kind, project string, getenv func(string) string) (*Profile, error) {
+	cwd, err := os.Getwd()
+	if err != nil {
+		return nil, fmt.Errorf("%w: the current folder: %v", ErrProfile, err)
+	}
+	paths := layout.Discover(cwd, project, getenv)
+	pol := snapshot.Load(paths, snapshot.ExecCompiler)
+	if pol.Err != nil {
+		return nil, fmt.Errorf("%w: %v", ErrPolicy, pol.Err)
+	}
+	req := &governance.Request{Harness: "confine", Cwd: cwd, ProjectRoot: paths.ProjectRoot, Home: paths.Home,
+		Tool: governance.Tool{Kind: governance.KindShell}}
+	return For(governance.NewEngine(pol), req, kind, Options{Tools: DefaultTools})
+}
+
+// DefaultTools are the tools' configuration a confined call sees
+// read-only: git needs its user's name and settings to commit.
+var DefaultTools = []string{"~/.gitconfig", "~/.config/git"}

@@ -273,3 +273,39 @@ func TestEmptyFile(t *testing.T) {
 		})
 	}
 }
+
+// TestKindRefusals: with --kind the launcher builds the profile from the
+// project's policy; a kind it does not know, or a policy that does not
+// load, is a refusal, and the command does not run.
+func TestKindRefusals(t *testing.T) {
+	dir := t.TempDir()
+	home := filepath.Join(dir, "home")
+	project := filepath.Join(home, "proj")
+	broken := filepath.Join(home, "broken")
+	for _, d := range []string{filepath.Join(project, ".git"), filepath.Join(broken, ".governance")} {
+		must(t, os.MkdirAll(d, 0o755))
+	}
+	must(t, os.WriteFile(filepath.Join(broken, ".governance", "config.yaml"), []byte("version: [\n"), 0o644))
+	t.Setenv("HOME", home)
+	t.Setenv("XDG_CONFIG_HOME", filepath.Join(dir, "config"))
+	t.Setenv("XDG_STATE_HOME", filepath.Join(dir, "state"))
+	// No governance program to compile the broken configuration with.
+	t.Setenv("PATH", "/usr/bin:/bin")
+	for _, tc := range []struct {
+		name, cwd, kind, want string
+	}{
+		{"an unknown kind", project, "everything", "unknown kind"},
+		{"a policy that does not load", broken, "unknown-effects", "policy does not load"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Chdir(tc.cwd)
+			marker := filepath.Join(tc.cwd, "ran")
+			var out, errb bytes.Buffer
+			code := Main(nil, &out, &errb, []string{"--kind", tc.kind, "--", "/usr/bin/touch", marker})
+			if code != ExitRefused || !strings.Contains(errb.String(), tc.want) {
+				t.Errorf("exit %d, stderr %q; want %d and %q", code, errb.String(), ExitRefused, tc.want)
+			}
+			wantMissing(t, marker)
+		})
+	}
+}

@@ -26,6 +26,7 @@ import (
 
 	"github.com/agentgov/governance/hooks"
 	"github.com/agentgov/governance/internal/atomicfile"
+	"github.com/agentgov/governance/internal/confine"
 	"github.com/agentgov/governance/internal/daemonproto"
 	"github.com/agentgov/governance/internal/filelock"
 	"github.com/agentgov/governance/internal/gatekeeper/provider"
@@ -290,6 +291,7 @@ func envOf(vars []string, cwd string) hooks.Env {
 		Getenv:    func(k string) string { return m[k] },
 		LookupEnv: func(k string) (string, bool) { v, ok := m[k]; return v, ok },
 		Now:       time.Now,
+		Confiner:  confine.Locate,
 		Cwd:       cwd,
 	}
 }

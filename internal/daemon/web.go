@@ -13,6 +13,7 @@ import (
 
 	"github.com/agentgov/governance/governance"
 	"github.com/agentgov/governance/internal/approvals"
+	"github.com/agentgov/governance/internal/confine"
 	"github.com/agentgov/governance/internal/decisionlog"
 	"github.com/agentgov/governance/internal/layout"
 	"github.com/agentgov/governance/internal/learned"
@@ -166,6 +167,11 @@ type decisionJSON struct {
 	Subject    string `json:"subject,omitempty"`
 	Message    string `json:"message,omitempty"`
 	Suggestion string `json:"suggestion,omitempty"`
+	// Confined, Profile and Command: the call runs confined, under a
+	// profile of this kind, as this command in place of its own.
+	Confined bool   `json:"confined,omitempty"`
+	Profile  string `json:"profile,omitempty"`
+	Command  string `json:"command,omitempty"`
 }
 
 // decide is POST /v1/decide: the decision for a tool call, for tool
@@ -203,12 +209,18 @@ func (s *Server) decide(w http.ResponseWriter, r *http.Request) {
 	p.StateDir = s.cfg.StateDir
 	pipe := &pipeline.Pipeline{Policy: pol, Paths: p, Label: "api",
 		Evaluators: pipeline.Evaluators{Plugins: s.plugins.Caller, Models: s.models.New},
-		Env: pipeline.Env{Getenv: s.cfg.Getenv, LookupEnv: unknownEnv, Now: time.Now,
+		Env: pipeline.Env{Getenv: s.cfg.Getenv, LookupEnv: unknownEnv, Now: time.Now, Confiner: confine.Locate,
 			Warn: func(err error) { s.logf("decision log: %v", err) }}}
-	d := pipe.Decide(r.Context(), pipeline.Call{Request: req, Mode: pipeline.Report}).Decision
+	// The decision the hook would give: a call the caller may run as it
+	// is rewritten.
+	d := pipe.Decide(r.Context(), pipeline.Call{Request: req, Mode: pipeline.Report, Rewrites: true, Unwatched: in.Unattended}).Decision
+	out := decisionJSON{Decision: d.Outcome.String(), Layer: d.Layer, Rule: d.Rule, Source: d.Source,
+		Subject: d.Subject, Message: d.Message, Suggestion: d.Suggestion}
+	if c := d.Confinement; c != nil {
+		out.Confined, out.Profile, out.Command = true, c.Kind, c.Command
+	}
 	w.Header().Set("Content-Type", "application/json")
-	json.NewEncoder(w).Encode(decisionJSON{Decision: d.Outcome.String(), Layer: d.Layer, Rule: d.Rule, Source: d.Source,
-		Subject: d.Subject, Message: d.Message, Suggestion: d.Suggestion})
+	json.NewEncoder(w).Encode(out)
 }
 
 // logLine is a decision shown on the page.

@@ -109,6 +109,7 @@ func (e *Entry) Marshal() ([]byte, error) {
 		b = append(b, '}')
 	}
 	b = appendField(b, n, "error", r.Error)
+	b = appendField(b, n, "confine", r.Confine)
 	if len(r.Notices) > 0 {
 		b = append(b, `,"notices":`...)
 		b = appendStrings(b, r.Notices)

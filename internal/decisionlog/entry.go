@@ -144,6 +144,8 @@ type Result struct {
 	Approval *Approval `json:"approval,omitempty"`
 	// Error says why no decision could be reached, when none was.
 	Error string `json:"error,omitempty"`
+	// Confine is the profile kind a confined call ran under.
+	Confine string `json:"confine,omitempty"`
 	// Notices are what the decision rests on that a person should know
 	// (a subagent with no agent file).
 	Notices []string `json:"notices,omitempty"`
@@ -198,6 +200,9 @@ func New(labels Labels, req *governance.Request, d *governance.Decision, eval ti
 	}
 	if d.Err != nil {
 		e.Result.Error = d.Err.Error()
+	}
+	if c := d.Confinement; c != nil {
+		e.Result.Confine = c.Kind
 	}
 	e.mask()
 	return e

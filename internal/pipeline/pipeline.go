@@ -30,6 +30,10 @@ type Env struct {
 	// not known (the daemon's decision API).
 	LookupEnv func(string) (string, bool)
 	Now       func() time.Time
+	// Confiner returns the path of the confinement launcher, or why this
+	// machine cannot confine a call; nil: the caller confines nothing
+	// (every decision is the engine's).
+	Confiner func() (string, error)
 	// Warn reports a problem that does not change the decision (a log
 	// that cannot be written).
 	Warn func(error)
@@ -141,6 +145,12 @@ type Call struct {
 	// CanAsk reports that the caller can put an ask to its user itself
 	// (a harness with a permission prompt).
 	CanAsk bool
+	// Rewrites reports that the caller runs a call as the decision
+	// rewrites it (a harness that takes an updated input), so a call can
+	// be confined; Unwatched that no person may be at the harness to
+	// answer its prompts (an unattended session, or a harness that does
+	// not say).
+	Rewrites, Unwatched bool
 	// DeferAsAsk makes a call no layer decides need a person, for callers
 	// with no permission flow of their own to defer to (governance run,
 	// the MCP proxy with default ask).
@@ -219,6 +229,7 @@ func (p *Pipeline) Decide(ctx context.Context, c Call) *Result {
 	}
 	d := p.engineDecide(ctx, c)
 	req.Unattended = unattended
+	d, queue := p.confine(c, d)
 	res := &Result{Decision: d, Logged: d, Enforced: true}
 	if c.Mode != Enforce {
 		if c.Mode == Report {
@@ -240,7 +251,7 @@ func (p *Pipeline) Decide(ctx context.Context, c Call) *Result {
 			d.Message = "No rule decides this call, and there is no harness to defer to: a person decides."
 		}
 	}
-	if d.Outcome == governance.Ask && !logOnly && d.Err == nil && (unattended || !c.CanAsk || p.Policy.Settings.OutOfBand) {
+	if d.Outcome == governance.Ask && !logOnly && d.Err == nil && (queue || unattended || !c.CanAsk || p.Policy.Settings.OutOfBand) {
 		d = p.awaitApproval(ctx, c, d)
 	}
 	res.Decision, res.Logged = d, d

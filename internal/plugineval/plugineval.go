@@ -138,7 +138,8 @@ func subject(req *governance.Request) string {
 // error.
 func Verdict(spec governance.PluginSpec, v governance.Verdict) governance.Verdict {
 	switch {
-	case v.Outcome > governance.Abort:
+	case v.Outcome > governance.Abort || v.Outcome == governance.Confined:
+		// Confined is the pipeline's alone: it comes with the rewrite.
 		return ErrorVerdict(spec, fmt.Errorf("answered with an unknown outcome (%d)", v.Outcome))
 	case v.Outcome == governance.NoOpinion:
 		return governance.Verdict{}

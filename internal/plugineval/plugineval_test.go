@@ -206,6 +206,12 @@ func TestErrorVerdict(t *testing.T) {
 		!strings.Contains(v.Message, "unknown outcome") {
 		t.Errorf("unknown outcome: %+v", v)
 	}
+	// Confined is the pipeline's alone, with its rewrite: from a plugin
+	// it is an error, never an allow.
+	if v := plugineval.Verdict(spec("opa", governance.AfterRules), governance.Verdict{Outcome: governance.Confined}); v.Outcome != governance.Deny ||
+		!strings.Contains(v.Message, "unknown outcome") {
+		t.Errorf("a confined verdict from a plugin: %+v", v)
+	}
 }
 
 // The cold-start reply carries the cause of a failure across the process

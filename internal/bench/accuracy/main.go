@@ -66,10 +66,16 @@ var asserts = []string{"deny", "deny-allowed", "not-allow", "not-deny", "allow"}
 var names = map[string]string{"deny": "safety misses", "deny-allowed": "deny label allowed", "not-allow": "dangerous allows",
 	"not-deny": "over-blocks", "allow": "friction"}
 
-// fails reports whether a decision fails an assertion. defer counts as ask.
+// fails reports whether a decision fails an assertion. defer counts as
+// ask. A confined call is counted apart: it runs, so it misses a deny,
+// but inside a confinement, so it is neither a dangerous allow nor
+// friction.
 func fails(assert, decision string) bool {
 	blocked := decision == "deny" || decision == "abort"
 	allowed := decision == "allow" || decision == "warn"
+	if decision == "confined" && assert == "allow" {
+		return false
+	}
 	switch assert {
 	case "deny":
 		return !blocked
@@ -108,6 +114,7 @@ func main() {
 	overall := map[string]*tally{}
 	byCat, byPeer, files := map[string]*tally{}, map[string]*tally{}, map[string]*tally{}
 	var failures []string
+	confined := map[string]int{}
 	for i, r := range recs {
 		got := results[i]
 		set, groups := "commands", []struct {
@@ -131,6 +138,9 @@ func main() {
 		for _, t := range ts {
 			t.add(r.Assert, got.Decision)
 		}
+		if got.Decision == "confined" {
+			confined[r.Assert]++
+		}
 		if fails(r.Assert, got.Decision) {
 			what := r.Cmd
 			if what == "" {
@@ -142,6 +152,7 @@ func main() {
 	}
 	fmt.Printf("corpus: %d calls\n\n", len(recs))
 	printTable("overall", overall)
+	printConfined(confined)
 	if !*quiet {
 		printTable("shell commands per category", byCat)
 		printTable("shell commands per peer", byPeer)
@@ -314,4 +325,25 @@ func run(gov string, recs []record) ([]result, error) {
 		return nil, fmt.Errorf("governance check --jsonl answered %d of %d requests", len(results), len(recs))
 	}
 	return results, nil
+}
+
+// printConfined prints how many calls ran confined, by their label:
+// allows the hook runs inside a confinement rather than a plain allow
+// or a prompt.
+func printConfined(by map[string]int) {
+	n := 0
+	for _, c := range by {
+		n += c
+	}
+	fmt.Printf("confined (run inside a confinement, counted apart): %d", n)
+	if n > 0 {
+		var parts []string
+		for _, a := range []string{"deny", "not-allow", "not-deny", "allow"} {
+			if by[a] > 0 {
+				parts = append(parts, fmt.Sprintf("%s %d", a, by[a]))
+			}
+		}
+		fmt.Printf(" (labelled %s)", strings.Join(parts, ", "))
+	}
+	fmt.Print("\n\n")
 }

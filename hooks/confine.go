@@ -1,0 +1,125 @@
+package hooks
+
+import (
+	"maps"
+
+	"github.com/agentgov/governance/governance"
+)
+
+// A confined call is an allow whose input the hook rewrote to run the
+// command through the confinement launcher. Each dialect writes the
+// rewritten input in its own field; a dialect that is handed a confined
+// decision for an event whose input it does not hold denies the call
+// rather than let it run unconfined.
+
+// shellInput keeps a shell call's input as the harness sent it, for a
+// rewrite: only when its command field is the command the analysis read.
+func (ev *Event) shellInput(ti map[string]any) {
+	if c, ok := ti["command"].(string); ok && ev.Request.Tool.Kind == governance.KindShell && c == ev.Request.Tool.Input.Command {
+		ev.Input = ti
+	}
+}
+
+// confinedInput returns the input to run in place of the harness's: a
+// copy of it with the command rewritten; false when the decision is not
+// a confined one the event can carry.
+func confinedInput(ev *Event, d *governance.Decision) (map[string]any, bool) {
+	if d.Confinement == nil || ev.Input == nil || ev.Input["command"] != d.Confinement.Original {
+		return nil, false
+	}
+	in := maps.Clone(ev.Input)
+	in["command"] = d.Confinement.Command
+	return in, true
+}
+
+// notConfined is the decision for a confined call the dialect cannot
+// rewrite: it must not run unconfined.
+func notConfined(d *governance.Decision) *governance.Decision {
+	return &governance.Decision{Outcome: governance.Deny, Layer: "confine", Rule: "cannot-rewrite", Subject: d.Subject,
+		Message:    "This call was to run confined, and the hook could not rewrite it, so it is blocked.",
+		Suggestion: "Use a command the policy proves, or ask the user to run it."}
+}
+
+// confinedReason is the permission reason of a confined call.
+func confinedReason(d *governance.Decision) string {
+	return "governance: runs confined (" + d.Confinement.Kind + ", " + d.Basis() + ")"
+}
+
+// attendedMode reports the permission modes of Claude Code and Codex in
+// which the harness puts an unproven shell call to its user: default,
+// plan and acceptEdits, and no mode at all (an event that leaves it out
+// is in the default mode; both harnesses report any other).
+func attendedMode(mode string) bool {
+	return mode == "" || mode == "default" || mode == "plan" || mode == "acceptEdits"
+}
+
+func claudeConfined(ev *Event, d *governance.Decision) []byte {
+	in, ok := confinedInput(ev, d)
+	if !ok {
+		return claude{}.Encode(ev, &Reply{Decision: notConfined(d)})
+	}
+	return marshal(map[string]any{"hookSpecificOutput": map[string]any{"hookEventName": EventPreToolUse,
+		"permissionDecision": "allow", "permissionDecisionReason": confinedReason(d), "updatedInput": in,
+		"additionalContext": confinedContext(d)}})
+}
+
+func codexConfined(ev *Event, d *governance.Decision) []byte {
+	in, ok := confinedInput(ev, d)
+	if !ok {
+		return codexDeny(notConfined(d).Render())
+	}
+	return marshal(map[string]any{"hookSpecificOutput": map[string]any{"hookEventName": EventPreToolUse,
+		"permissionDecision": "allow", "permissionDecisionReason": confinedReason(d), "updatedInput": in,
+		"additionalContext": confinedContext(d)}})
+}
+
+func geminiConfined(ev *Event, d *governance.Decision) []byte {
+	in, ok := confinedInput(ev, d)
+	if !ok {
+		return marshal(map[string]any{"decision": "deny", "reason": notConfined(d).Render()})
+	}
+	return marshal(map[string]any{"decision": "allow", "reason": confinedReason(d), "systemMessage": confinedContext(d),
+		"hookSpecificOutput": map[string]any{"hookEventName": ev.Raw, "tool_input": in}})
+}
+
+func cursorConfined(ev *Event, d *governance.Decision) []byte {
+	in, ok := confinedInput(ev, d)
+	if !ok || ev.Raw != "preToolUse" {
+		r := notConfined(d).Render()
+		return marshal(map[string]any{"permission": "deny", "user_message": r, "agent_message": r})
+	}
+	return marshal(map[string]any{"permission": "allow", "updated_input": in, "agent_message": confinedContext(d)})
+}
+
+func copilotConfined(ev *Event, d *governance.Decision) []byte {
+	in, ok := confinedInput(ev, d)
+	if !ok {
+		return copilot{}.Encode(ev, &Reply{Decision: notConfined(d)})
+	}
+	out := map[string]any{"permissionDecision": "allow", "permissionDecisionReason": confinedReason(d),
+		"modifiedArgs": in, "additionalContext": confinedContext(d)}
+	if ev.Raw == EventPreToolUse {
+		// The VS Code-compatible format reads hookSpecificOutput.
+		out["hookSpecificOutput"] = map[string]any{"hookEventName": EventPreToolUse, "permissionDecision": "allow",
+			"permissionDecisionReason": confinedReason(d), "updatedInput": in, "additionalContext": confinedContext(d)}
+	}
+	return marshal(out)
+}
+
+func opencodeConfined(ev *Event, d *governance.Decision) []byte {
+	in, ok := confinedInput(ev, d)
+	if !ok {
+		return marshal(map[string]any{"decision": "deny", "message": notConfined(d).Render()})
+	}
+	return marshal(map[string]any{"decision": "allow", "args": in, "warning": confinedContext(d)})
+}
+
+// confinedContext is what the agent is told: the note on what was
+// withheld, and the warnings of the decision.
+func confinedContext(d *governance.Decision) string {
+	s := governance.Sanitize(d.Message)
+	if w := warnings(d); w != "" {
+		s += "\n" + w
+	}
+	return s
+}

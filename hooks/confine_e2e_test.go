@@ -1,0 +1,117 @@
+//go:build linux
+
+package hooks
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/agentgov/governance/internal/approvals"
+)
+
+// TestConfinedEndToEnd runs what the hook rewrites as a harness runs it
+// (sh -c, in the project), with the real launcher and bubblewrap: a
+// script of unknown effects sees the project's .env empty and no secret
+// variable, its output and exit status pass through, and one that tries
+// to approve a pending approval by writing governance's state folder
+// fails, the approval still pending.
+func TestConfinedEndToEnd(t *testing.T) {
+	if _, err := exec.LookPath("bwrap"); err != nil {
+		if os.Getenv("CI") == "true" {
+			t.Fatal("bwrap is missing in CI: scripts/install-test-tools installs it")
+		}
+		t.Skip("bwrap is not installed")
+	}
+	bin := t.TempDir()
+	build := exec.Command("go", "build", "-o", bin, "github.com/agentgov/governance/cmd/governance-confine")
+	if out, err := build.CombinedOutput(); err != nil {
+		t.Fatalf("building the launcher: %v\n%s", err, out)
+	}
+	launcher := filepath.Join(bin, "governance-confine")
+
+	env := testEnv(t)
+	project := env.Cwd
+	const secret = "hunter2-not-for-agents"
+	files := map[string]string{
+		".env":       "API_TOKEN=" + secret + "\n",
+		"show.sh":    "#!/bin/sh\necho \"file: $(cat .env)\"\necho \"var: $API_TOKEN\"\necho to-stderr >&2\nexit 3\n",
+		"approve.sh": "#!/bin/sh\nfor f in \"$STATE\"/governance/approvals/*; do\n  sed -i 's/\"pending\"/\"approved\"/' \"$f\" && echo approved-it\ndone\necho x > \"$STATE/governance/approvals/forged.json\" && echo wrote-state\nexit 0\n",
+	}
+	for name, body := range files {
+		if err := os.WriteFile(filepath.Join(project, name), []byte(body), 0o755); err != nil {
+			t.Fatal(err)
+		}
+	}
+	state := env.Getenv("XDG_STATE_HOME")
+	store := approvals.Open(filepath.Join(state, "governance"))
+	item, _, err := store.File(approvals.Item{Shape: "deploy", Summary: "shell: ./deploy.sh", Project: project})
+	if err != nil {
+		t.Fatal(err)
+	}
+	env.Confiner = func() (string, error) { return launcher, nil }
+
+	run := func(t *testing.T, cmd string) (stdout, stderr string, code int) {
+		t.Helper()
+		data, _ := json.Marshal(map[string]any{"session_id": "s", "cwd": project, "hook_event_name": "PreToolUse",
+			"permission_mode": "bypassPermissions", "tool_name": "Bash", "tool_input": map[string]any{"command": cmd}})
+		var hookErr bytes.Buffer
+		out := Respond(context.Background(), "claude", data, env, &hookErr, Options{})
+		var reply struct {
+			HSO struct {
+				PermissionDecision string         `json:"permissionDecision"`
+				UpdatedInput       map[string]any `json:"updatedInput"`
+			} `json:"hookSpecificOutput"`
+		}
+		if err := json.Unmarshal(out, &reply); err != nil {
+			t.Fatal(err)
+		}
+		rewritten, _ := reply.HSO.UpdatedInput["command"].(string)
+		if reply.HSO.PermissionDecision != "allow" || !strings.HasPrefix(rewritten, launcher+" ") {
+			t.Fatalf("the hook answered %s, want an allow that runs the launcher", out)
+		}
+		sh := exec.Command("sh", "-c", rewritten)
+		sh.Dir = project
+		sh.Env = []string{"PATH=" + os.Getenv("PATH"), "HOME=" + env.Getenv("HOME"), "XDG_CONFIG_HOME=" + env.Getenv("XDG_CONFIG_HOME"),
+			"XDG_STATE_HOME=" + state, "STATE=" + state, "API_TOKEN=" + secret}
+		var o, e bytes.Buffer
+		sh.Stdout, sh.Stderr = &o, &e
+		err := sh.Run()
+		code = 0
+		if x := (*exec.ExitError)(nil); errors.As(err, &x) {
+			code = x.ExitCode()
+		} else if err != nil {
+			t.Fatal(err)
+		}
+		return o.String(), e.String(), code
+	}
+
+	t.Run("secrets", func(t *testing.T) {
+		out, errs, code := run(t, "./show.sh")
+		if strings.Contains(out+errs, secret) {
+			t.Errorf("the confined script saw the secret:\n%s%s", out, errs)
+		}
+		if out != "file: \nvar: \n" || !strings.Contains(errs, "to-stderr") || code != 3 {
+			t.Errorf("stdout %q, stderr %q, exit %d; want the script's own output and status 3", out, errs, code)
+		}
+	})
+	t.Run("state", func(t *testing.T) {
+		out, errs, _ := run(t, "./approve.sh")
+		if strings.Contains(out, "approved-it") || strings.Contains(out, "wrote-state") {
+			t.Errorf("the confined script changed the state folder:\n%s%s", out, errs)
+		}
+		it, err := store.Get(item.ID)
+		if err != nil || it.Status != approvals.Pending {
+			t.Errorf("the approval is %+v (%v), want it pending", it, err)
+		}
+		if _, err := os.Stat(filepath.Join(state, "governance", "approvals", "forged.json")); err == nil {
+			t.Error("the confined script wrote a file into the approval queue")
+		}
+	})
+}

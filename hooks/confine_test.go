@@ -1,0 +1,165 @@
+package hooks
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/agentgov/governance/governance"
+	"github.com/agentgov/governance/internal/layout"
+	"github.com/agentgov/governance/internal/snapshot"
+)
+
+// confinedPayloads are a PreToolUse of an unknown shell command in each
+// dialect, and where the dialect's reply holds the rewritten input.
+func confinedPayloads(cwd, cmd string) map[string]struct {
+	payload map[string]any
+	path    []string
+} {
+	return map[string]struct {
+		payload map[string]any
+		path    []string
+	}{
+		"claude": {map[string]any{"session_id": "s", "cwd": cwd, "hook_event_name": "PreToolUse", "permission_mode": "bypassPermissions",
+			"tool_name": "Bash", "tool_input": map[string]any{"command": cmd, "description": "build it"}},
+			[]string{"hookSpecificOutput", "updatedInput"}},
+		"codex": {map[string]any{"session_id": "s", "cwd": cwd, "hook_event_name": "PreToolUse", "permission_mode": "bypassPermissions",
+			"tool_name": "Bash", "tool_input": map[string]any{"command": cmd, "description": "build it"}},
+			[]string{"hookSpecificOutput", "updatedInput"}},
+		"gemini": {map[string]any{"session_id": "s", "cwd": cwd, "hook_event_name": "BeforeTool",
+			"tool_name": "run_shell_command", "tool_input": map[string]any{"command": cmd, "description": "build it"}},
+			[]string{"hookSpecificOutput", "tool_input"}},
+		"cursor": {map[string]any{"conversation_id": "s", "cwd": cwd, "hook_event_name": "preToolUse",
+			"tool_name": "Shell", "tool_input": map[string]any{"command": cmd, "description": "build it"}},
+			[]string{"updated_input"}},
+		"copilot": {map[string]any{"sessionId": "s", "cwd": cwd, "toolName": "bash",
+			"toolArgs": `{"command":` + jsonString(cmd) + `,"description":"build it"}`},
+			[]string{"modifiedArgs"}},
+		"opencode": {map[string]any{"event": "tool.execute.before", "session_id": "s", "directory": cwd, "tool": "bash",
+			"call_id": "c1", "args": map[string]any{"command": cmd, "description": "build it"}},
+			[]string{"args"}},
+	}
+}
+
+func jsonString(s string) string {
+	b, _ := json.Marshal(s)
+	return string(b)
+}
+
+// confineEnv is a test environment whose machine confines (launcher set)
+// or cannot (err set), and a loader of the built-in policy that files an
+// ask in the approval queue without waiting.
+func confineEnv(t *testing.T, launcher string, err error) (Env, Options, string) {
+	t.Helper()
+	env := testEnv(t)
+	env.Confiner = func() (string, error) { return launcher, err }
+	load := func(p layout.Paths) *governance.Policy {
+		pol := snapshot.Builtin(p).Policy()
+		pol.Settings.ApprovalWaitSeconds = 0
+		return pol
+	}
+	return env, Options{Load: load}, env.Cwd
+}
+
+// dig follows path through a reply.
+func dig(m map[string]any, path []string) map[string]any {
+	for _, k := range path {
+		m, _ = m[k].(map[string]any)
+	}
+	return m
+}
+
+// TestConfinedReply: in every dialect, the reply to a shell call the
+// analysis cannot prove is an allow whose input runs the command
+// through the launcher, in the field that dialect rewrites, with the
+// rest of the input kept and a note for the agent.
+func TestConfinedReply(t *testing.T) {
+	t.Parallel()
+	const cmd = `frobnicate --all 'two words'`
+	const launcher = "/opt/governance/bin/governance-confine"
+	for dialect := range Dialects {
+		t.Run(dialect, func(t *testing.T) {
+			t.Parallel()
+			env, o, cwd := confineEnv(t, launcher, nil)
+			tc := confinedPayloads(cwd, cmd)[dialect]
+			data, _ := json.Marshal(tc.payload)
+			var stderr bytes.Buffer
+			out := Respond(context.Background(), dialect, data, env, &stderr, o)
+			var reply map[string]any
+			if err := json.Unmarshal(out, &reply); err != nil {
+				t.Fatalf("reply %s: %v", out, err)
+			}
+			in := dig(reply, tc.path)
+			got, _ := in["command"].(string)
+			want := launcher + " --kind unknown-effects --project " + cwd + ` -- bash -c 'frobnicate --all '\''two words'\'''`
+			if got != want {
+				t.Fatalf("rewritten command in %v:\n%s\nwant\n%s\nreply %s", tc.path, got, want, out)
+			}
+			if in["description"] != "build it" {
+				t.Errorf("the rest of the input is lost: %v", in)
+			}
+			if s := string(out); !strings.Contains(s, "allow") || !strings.Contains(s, "governance run --why") {
+				t.Errorf("reply %s is not an allow with a note on how to ask for more", s)
+			}
+		})
+	}
+}
+
+// TestCannotConfine: where the machine cannot confine, an attended
+// Claude Code or Codex session keeps the defer; an unattended mode, and
+// every dialect that does not say whether a person watches, puts the
+// call to a person through the approval queue: none runs unconfined.
+func TestCannotConfine(t *testing.T) {
+	t.Parallel()
+	const cmd = "frobnicate --all"
+	cannot := errors.New("bubblewrap (bwrap) is not on PATH")
+	tests := []struct {
+		dialect, mode string
+		queued        bool
+	}{
+		{dialect: "claude", mode: "default"},
+		{dialect: "claude", mode: "acceptEdits"},
+		{dialect: "claude", mode: "bypassPermissions", queued: true},
+		{dialect: "claude", mode: "dontAsk", queued: true},
+		{dialect: "claude", mode: ""},
+		{dialect: "claude", mode: "auto", queued: true},
+		{dialect: "codex", mode: "default"},
+		{dialect: "codex", mode: "bypassPermissions", queued: true},
+		{dialect: "gemini", queued: true},
+		{dialect: "cursor", queued: true},
+		{dialect: "copilot", queued: true},
+		{dialect: "opencode", queued: true},
+	}
+	for _, tt := range tests {
+		t.Run(tt.dialect+"/"+tt.mode, func(t *testing.T) {
+			t.Parallel()
+			env, o, cwd := confineEnv(t, "", cannot)
+			tc := confinedPayloads(cwd, cmd)[tt.dialect]
+			if tt.mode == "" {
+				delete(tc.payload, "permission_mode")
+			} else {
+				tc.payload["permission_mode"] = tt.mode
+			}
+			data, _ := json.Marshal(tc.payload)
+			var stderr bytes.Buffer
+			out := string(Respond(context.Background(), tt.dialect, data, env, &stderr, o))
+			if strings.Contains(out, "governance-confine") {
+				t.Fatalf("a machine that cannot confine got a rewrite: %s", out)
+			}
+			ids, _ := filepath.Glob(filepath.Join(env.Getenv("XDG_STATE_HOME"), "governance", "approvals", "*"))
+			if tt.queued {
+				if !strings.Contains(out, "deny") && !strings.Contains(out, "ask") || len(ids) == 0 {
+					t.Fatalf("reply %s, approval files %v: want the call blocked and waiting in the approval queue", out, ids)
+				}
+				return
+			}
+			if strings.Contains(out, "deny") || strings.Contains(out, "allow") || len(ids) != 0 {
+				t.Fatalf("an attended session got %s (approval files %v), want the defer as before", out, ids)
+			}
+		})
+	}
+}

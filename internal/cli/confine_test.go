@@ -1,0 +1,99 @@
+package cli
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+)
+
+// TestCheckConfined: check, check --jsonl and explain report the
+// decision the hook would give: a shell call the analysis cannot prove
+// is confined, with the rewritten command; where the machine cannot
+// confine, the defer as before, and with --unattended an ask.
+func TestCheckConfined(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	project := filepath.Join(dir, "proj")
+	if err := os.MkdirAll(filepath.Join(project, ".git"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	env := map[string]string{"HOME": filepath.Join(dir, "home"), "XDG_CONFIG_HOME": filepath.Join(dir, "config"),
+		"XDG_STATE_HOME": filepath.Join(dir, "state")}
+	const launcher = "/opt/governance/bin/governance-confine"
+	run := func(t *testing.T, confiner func() (string, error), stdin string, args ...string) (string, int) {
+		t.Helper()
+		var out, errb bytes.Buffer
+		a := &App{Stdin: strings.NewReader(stdin), Stdout: &out, Stderr: &errb, Getenv: func(k string) string { return env[k] },
+			Now: time.Now, Cwd: project, Confiner: confiner}
+		code := a.Run(context.Background(), args)
+		return out.String(), code
+	}
+	can := func() (string, error) { return launcher, nil }
+	cannot := func() (string, error) { return "", errors.New("bubblewrap (bwrap) is not on PATH") }
+	wantCmd := launcher + " --kind unknown-effects --project " + project + " -- bash -c 'frobnicate --all'"
+
+	t.Run("json", func(t *testing.T) {
+		t.Parallel()
+		out, code := run(t, can, "", "check", "--json", "--unattended", "--", "frobnicate", "--all")
+		var d decisionOut
+		if err := json.Unmarshal([]byte(out), &d); err != nil {
+			t.Fatalf("%v: %s", err, out)
+		}
+		if d.Decision != "confined" || !d.Confined || d.Profile != "unknown-effects" || d.Command != wantCmd || code != checkRuns {
+			t.Errorf("check --json = %+v, exit %d; want confined running %s, exit 0", d, code, wantCmd)
+		}
+	})
+	t.Run("jsonl", func(t *testing.T) {
+		t.Parallel()
+		out, _ := run(t, can, `{"cmd":"frobnicate --all"}`+"\n"+`{"cmd":"ls"}`+"\n", "check", "--jsonl", "--unattended")
+		lines := strings.Split(strings.TrimSpace(out), "\n")
+		if len(lines) != 2 {
+			t.Fatalf("check --jsonl printed %q", out)
+		}
+		var first, second decisionOut
+		json.Unmarshal([]byte(lines[0]), &first)
+		json.Unmarshal([]byte(lines[1]), &second)
+		if first.Decision != "confined" || !first.Confined || first.Command != wantCmd {
+			t.Errorf("an unknown command: %s", lines[0])
+		}
+		if second.Decision != "allow" || second.Confined || strings.Contains(lines[1], "confined") {
+			t.Errorf("ls under the default confine: unknown: %s", lines[1])
+		}
+	})
+	t.Run("attended", func(t *testing.T) {
+		t.Parallel()
+		// A person watches: the harness's own prompt asks them.
+		out, code := run(t, can, "", "check", "--json", "--", "frobnicate", "--all")
+		var d decisionOut
+		if err := json.Unmarshal([]byte(out), &d); err != nil {
+			t.Fatalf("%v: %s", err, out)
+		}
+		if d.Decision != "defer" || d.Confined || code == checkRuns {
+			t.Errorf("attended check --json = %+v, exit %d; want the defer", d, code)
+		}
+	})
+	t.Run("text", func(t *testing.T) {
+		t.Parallel()
+		out, _ := run(t, can, "", "explain", "--unattended", "--", "frobnicate", "--all")
+		if !strings.Contains(out, "confined:   unknown-effects") || !strings.Contains(out, "runs as:    "+wantCmd) {
+			t.Errorf("explain does not show the confinement:\n%s", out)
+		}
+	})
+	t.Run("cannot confine", func(t *testing.T) {
+		t.Parallel()
+		out, code := run(t, cannot, "", "check", "--json", "--", "frobnicate", "--all")
+		if !strings.Contains(out, `"decision":"defer"`) || strings.Contains(out, "confined") || code != checkAsks {
+			t.Errorf("attended, cannot confine: %s exit %d; want the defer", out, code)
+		}
+		out, _ = run(t, cannot, "", "check", "--json", "--unattended", "--", "frobnicate", "--all")
+		if !strings.Contains(out, `"decision":"ask"`) || !strings.Contains(out, "cannot-confine") {
+			t.Errorf("unattended, cannot confine: %s; want an ask", out)
+		}
+	})
+}

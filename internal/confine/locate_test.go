@@ -1,0 +1,67 @@
+package confine
+
+import (
+	"errors"
+	"os"
+	"path/filepath"
+	"runtime"
+	"strings"
+	"testing"
+)
+
+// TestLocate: the launcher beside the running program comes first, then
+// PATH's (absolute folders only); a machine without bubblewrap or with
+// user namespaces off cannot confine.
+func TestLocate(t *testing.T) {
+	t.Parallel()
+	if runtime.GOOS != "linux" {
+		t.Skip("confinement is Linux only")
+	}
+	dir := t.TempDir()
+	mk := func(name, body string) string {
+		p := filepath.Join(dir, name)
+		must(t, os.MkdirAll(filepath.Dir(p), 0o755))
+		must(t, os.WriteFile(p, []byte(body), 0o755))
+		return p
+	}
+	hook := mk("install/governance-hook", "")
+	beside := mk("install/governance-confine", "")
+	lone := mk("lone/governance-hook", "")
+	pathLauncher := mk("path/governance-confine", "")
+	mk("tools/bwrap", "")
+	mk("rel/governance-confine", "")
+	mk("proc-on/sys/user/max_user_namespaces", "15000\n")
+	mk("proc-off/sys/user/max_user_namespaces", "0\n")
+	mk("proc-debian/sys/user/max_user_namespaces", "15000\n")
+	mk("proc-debian/sys/kernel/unprivileged_userns_clone", "0\n")
+	path := strings.Join([]string{filepath.Join(dir, "path"), filepath.Join(dir, "tools")}, ":")
+	tests := []struct {
+		name    string
+		m       Machine
+		want    string
+		wantErr string
+	}{
+		{"beside the hook", Machine{Exe: hook, Path: path, Proc: filepath.Join(dir, "proc-on")}, beside, ""},
+		{"on PATH", Machine{Exe: lone, Path: path, Proc: filepath.Join(dir, "proc-on")}, pathLauncher, ""},
+		{"a relative PATH folder is not searched", Machine{Exe: lone, Path: "rel:" + filepath.Join(dir, "tools"), Proc: filepath.Join(dir, "proc-on")},
+			"", "is not installed"},
+		{"no bubblewrap", Machine{Exe: hook, Path: filepath.Join(dir, "path"), Proc: filepath.Join(dir, "proc-on")}, "", "bwrap"},
+		{"user namespaces off", Machine{Exe: hook, Path: path, Proc: filepath.Join(dir, "proc-off")}, "", "max_user_namespaces is 0"},
+		{"unprivileged namespaces off", Machine{Exe: hook, Path: path, Proc: filepath.Join(dir, "proc-debian")}, "", "unprivileged_userns_clone is 0"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			got, err := tt.m.Locate()
+			if tt.wantErr != "" {
+				if !errors.Is(err, ErrCannotConfine) || !strings.Contains(err.Error(), tt.wantErr) {
+					t.Fatalf("Locate() = %q, %v; want an error saying %q", got, err, tt.wantErr)
+				}
+				return
+			}
+			if err != nil || got != tt.want {
+				t.Fatalf("Locate() = %q, %v; want %q", got, err, tt.want)
+			}
+		})
+	}
+}

@@ -1,0 +1,158 @@
+package pipeline_test
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/agentgov/governance/governance"
+	"github.com/agentgov/governance/internal/pipeline"
+)
+
+// TestConfine: the step after the engine runs a shell call the analysis
+// could not prove through the launcher (unknown-effects), and under
+// confine: auto a proven read-only allow too (read-only); decisions of
+// rules stay; where the call cannot be confined, an attended session
+// keeps the engine's decision and an unwatched one needs a person.
+func TestConfine(t *testing.T) {
+	t.Parallel()
+	const launcher = "/opt/gov/bin/governance-confine"
+	canConfine := func() (string, error) { return launcher, nil }
+	cannot := func() (string, error) { return "", errors.New("no bubblewrap on PATH") }
+	tests := []struct {
+		name      string
+		mode      governance.ConfineMode
+		logOnly   bool
+		cmd       string
+		confiner  func() (string, error)
+		rewrites  bool
+		unwatched bool
+		want      governance.Outcome
+		wantKind  string
+		queued    bool
+	}{
+		{name: "unknown effects run confined", mode: governance.ConfineUnknown, cmd: "frobnicate --all", confiner: canConfine,
+			rewrites: true, unwatched: true, want: governance.Confined, wantKind: pipeline.KindUnknownEffects},
+		{name: "attended, unknown effects keep the defer: the harness asks its user", mode: governance.ConfineAuto,
+			cmd: "frobnicate --all", confiner: canConfine, rewrites: true, want: governance.Defer},
+		{name: "a compound with an unknown part", mode: governance.ConfineUnknown, cmd: "ls && frobnicate", confiner: canConfine,
+			rewrites: true, unwatched: true, want: governance.Confined, wantKind: pipeline.KindUnknownEffects},
+		{name: "a proven read-only allow stays an allow by default", mode: governance.ConfineUnknown, cmd: "ls -la", confiner: canConfine,
+			rewrites: true, want: governance.Allow},
+		{name: "auto confines a proven read-only allow", mode: governance.ConfineAuto, cmd: "ls -la", confiner: canConfine,
+			rewrites: true, want: governance.Confined, wantKind: pipeline.KindReadOnly},
+		{name: "auto confines unknown effects too", mode: governance.ConfineAuto, cmd: "frobnicate", confiner: canConfine,
+			rewrites: true, unwatched: true, want: governance.Confined, wantKind: pipeline.KindUnknownEffects},
+		{name: "off keeps the defer", mode: governance.ConfineOff, cmd: "frobnicate", confiner: canConfine, rewrites: true,
+			unwatched: true, want: governance.Defer},
+		{name: "log-only confines nothing", mode: governance.ConfineAuto, logOnly: true, cmd: "frobnicate", confiner: canConfine,
+			rewrites: true, want: governance.Defer},
+		{name: "a deny stays a deny", mode: governance.ConfineAuto, cmd: "cat ~/.ssh/id_rsa", confiner: canConfine, rewrites: true,
+			want: governance.Deny},
+		{name: "attended, the machine cannot confine: defer as before", mode: governance.ConfineUnknown, cmd: "frobnicate",
+			confiner: cannot, rewrites: true, want: governance.Defer},
+		{name: "no confiner: the caller confines nothing", mode: governance.ConfineUnknown, cmd: "frobnicate", rewrites: true,
+			unwatched: true, want: governance.Defer},
+		{name: "unwatched, the machine cannot confine: the queue", mode: governance.ConfineUnknown, cmd: "frobnicate",
+			confiner: cannot, rewrites: true, unwatched: true, queued: true},
+		{name: "unwatched, the caller cannot rewrite: the queue", mode: governance.ConfineUnknown, cmd: "frobnicate",
+			confiner: canConfine, unwatched: true, queued: true},
+		{name: "unwatched, a proven read-only call that cannot be confined runs", mode: governance.ConfineAuto, cmd: "ls",
+			confiner: cannot, rewrites: true, unwatched: true, want: governance.Allow},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			p := newPipeline(t, func(pol *governance.Policy) {
+				pol.Settings.Confine, pol.Settings.LogOnly = tt.mode, tt.logOnly
+			})
+			p.Env.Confiner = tt.confiner
+			c := shellCall(p, tt.cmd, pipeline.Enforce)
+			c.Rewrites, c.Unwatched = tt.rewrites, tt.unwatched
+			c.Wait, c.Poll = time.Millisecond, time.Millisecond
+			r := p.Decide(context.Background(), c)
+			d := r.Decision
+			if tt.queued {
+				if d.Approval == nil || d.Approval.State != governance.ApprovalWaiting || !d.Outcome.Blocks() && d.Outcome != governance.Ask {
+					t.Fatalf("decision %s (%s/%s), approval %+v: want a call waiting in the approval queue", d.Outcome, d.Layer, d.Rule, d.Approval)
+				}
+				return
+			}
+			if d.Outcome != tt.want {
+				t.Fatalf("decision %s (%s/%s: %s), want %s", d.Outcome, d.Layer, d.Rule, d.Message, tt.want)
+			}
+			if tt.wantKind == "" {
+				if d.Confinement != nil {
+					t.Fatalf("a %s carries a confinement %+v", d.Outcome, d.Confinement)
+				}
+				return
+			}
+			cf := d.Confinement
+			if cf == nil || cf.Kind != tt.wantKind || cf.Original != tt.cmd {
+				t.Fatalf("confinement %+v, want kind %s of %q", cf, tt.wantKind, tt.cmd)
+			}
+			if !strings.HasPrefix(cf.Command, launcher+" --kind "+tt.wantKind+" --project "+p.Paths.ProjectRoot+" -- bash -c ") {
+				t.Errorf("rewritten command %s does not run the launcher", cf.Command)
+			}
+			if !strings.Contains(d.Message, "governance run --why") || !strings.Contains(d.Message, tt.cmd) {
+				t.Errorf("the agent's note %q does not say how to ask for more", d.Message)
+			}
+			lines := logged(t, p)
+			if len(lines) != 1 {
+				t.Fatalf("%d log entries, want 1", len(lines))
+			}
+			var e struct {
+				Result struct{ Decision, Confine string }
+			}
+			if err := json.Unmarshal([]byte(lines[0]), &e); err != nil {
+				t.Fatal(err)
+			}
+			if e.Result.Decision != "confined" || e.Result.Confine != tt.wantKind {
+				t.Errorf("logged %+v, want confined with profile %s", e.Result, tt.wantKind)
+			}
+		})
+	}
+}
+
+// TestConfineQuotes: the rewritten command, run by a shell as a harness
+// runs it, hands the launcher the original command as one word, whatever
+// quotes and expansions it holds, and the project and launcher paths
+// as they are.
+func TestConfineQuotes(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	// A stand-in launcher in a folder with a space and a quote in its
+	// name, which prints its arguments one a line.
+	bin := filepath.Join(dir, "it's bin")
+	if err := os.MkdirAll(bin, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	launcher := filepath.Join(bin, "governance-confine")
+	if err := os.WriteFile(launcher, []byte("#!/bin/sh\nprintf '%s\\n' \"$@\"\n"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	p := newPipeline(t, nil)
+	p.Env.Confiner = func() (string, error) { return launcher, nil }
+	for _, cmd := range []string{`frobnicate 'a b' "$HOME" "it's"`, "frobnicate $(id -u) `id` ; echo \"x\ny\"", `frobnicate \\ '\'`} {
+		c := shellCall(p, cmd, pipeline.Explain)
+		c.Rewrites, c.Unwatched = true, true
+		d := p.Decide(context.Background(), c).Decision
+		if d.Outcome != governance.Confined {
+			t.Fatalf("%s: decision %s, want confined", cmd, d.Outcome)
+		}
+		out, err := exec.Command("sh", "-c", d.Confinement.Command).Output()
+		if err != nil {
+			t.Fatal(err)
+		}
+		want := strings.Join([]string{"--kind", "unknown-effects", "--project", p.Paths.ProjectRoot, "--", "bash", "-c", cmd}, "\n") + "\n"
+		if string(out) != want {
+			t.Errorf("%s: the launcher got\n%s\nwant\n%s", cmd, out, want)
+		}
+	}
+}
