@@ -31,20 +31,7 @@ func Open(path string) (*os.File, error) {
 	} else if !fi.Mode().IsRegular() {
 		return nil, &fs.PathError{Op: "open", Path: path, Err: ErrNotRegular}
 	}
-	f, err := os.OpenFile(path, os.O_RDONLY|oNonblock, 0)
-	if err != nil {
-		return nil, err
-	}
-	fi, err := f.Stat()
-	if err != nil {
-		f.Close()
-		return nil, err
-	}
-	if !fi.Mode().IsRegular() {
-		f.Close()
-		return nil, &fs.PathError{Op: "open", Path: path, Err: ErrNotRegular}
-	}
-	return f, nil
+	return openFile(path)
 }
 
 // ReadFile reads a regular file whole, as [os.ReadFile] does; a path that
