@@ -160,10 +160,17 @@ func (x *AuditExport) ResolveHeaders(r Resolver) (map[string]string, error) {
 }
 
 // LoadAuditExport reads the audit_export block of the managed
-// configuration, else of the user's; nil when neither sets one.
+// configuration, else of the user's; nil when neither sets one. The
+// managed configuration ships where the team says; the user's applies
+// when it says nothing.
 func LoadAuditExport(p layout.Paths) (*AuditExport, error) {
-	// The managed configuration ships where the team says; the user's
-	// applies when it says nothing.
+	return firstBlock(p, func(f *File) *AuditExport { return f.AuditExport })
+}
+
+// firstBlock reads a block that only the managed or the user
+// configuration may set: the managed one's, else the user's; nil when
+// neither sets it.
+func firstBlock[T any](p layout.Paths, block func(*File) *T) (*T, error) {
 	for _, dir := range []string{p.ManagedDir, p.UserDir} {
 		if dir == "" {
 			continue
@@ -180,8 +187,8 @@ func LoadAuditExport(p layout.Paths) (*AuditExport, error) {
 		if err != nil {
 			return nil, err
 		}
-		if f.AuditExport != nil {
-			return f.AuditExport, nil
+		if b := block(f); b != nil {
+			return b, nil
 		}
 	}
 	return nil, nil

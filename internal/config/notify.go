@@ -1,10 +1,7 @@
 package config
 
 import (
-	"errors"
 	"fmt"
-	"io/fs"
-	"os"
 	"path/filepath"
 	"strings"
 	"time"
@@ -181,25 +178,5 @@ func (x *Notify) ResolveURL(r Resolver, w Webhook) (string, error) {
 // LoadNotify reads the notify block of the managed configuration, else
 // of the user's; nil when neither sets one.
 func LoadNotify(p layout.Paths) (*Notify, error) {
-	for _, dir := range []string{p.ManagedDir, p.UserDir} {
-		if dir == "" {
-			continue
-		}
-		name := filepath.Join(dir, "config.yaml")
-		data, err := os.ReadFile(name)
-		if errors.Is(err, fs.ErrNotExist) {
-			continue
-		}
-		if err != nil {
-			return nil, fmt.Errorf("%s: %w", name, err)
-		}
-		f, err := ParseFile(name, data)
-		if err != nil {
-			return nil, err
-		}
-		if f.Notify != nil {
-			return f.Notify, nil
-		}
-	}
-	return nil, nil
+	return firstBlock(p, func(f *File) *Notify { return f.Notify })
 }
