@@ -60,6 +60,8 @@ func newWorld(t testing.TB) *world {
 		"proj/sub/README":                      "sub\n",
 		"proj/.claude/settings.json":           "{}\n",
 		"proj/.governance/config.yaml":         "version: 1\n",
+		"proj/.git/config":                     "[core]\n",
+		"proj/.git/hooks/README":               "hooks\n",
 		".aws/credentials":                     "aws_secret_access_key=" + secretValue + "\n",
 		".config/governance/config.yaml":       "version: 1\n",
 		".local/state/governance/daemon.token": secretValue + "\n",
@@ -140,7 +142,7 @@ func TestForUnknownEffects(t *testing.T) {
 	if !slices.Contains(p.Masked, "/etc/shadow") {
 		t.Errorf("/etc/shadow is not masked: %v", p.Masked)
 	}
-	for _, want := range []string{".claude", ".governance"} {
+	for _, want := range []string{".claude", ".governance", ".git/hooks", ".git/config"} {
 		if !slices.Contains(p.Protected, filepath.Join(w.project, want)) {
 			t.Errorf("%s is not protected: %v", want, p.Protected)
 		}
@@ -279,6 +281,10 @@ func TestConfined(t *testing.T) {
 			check: func(t *testing.T) { wantFile(t, filepath.Join(w.project, ".claude/settings.json"), "{}\n") }},
 		{name: "no new file in a protected folder", argv: sh("echo x > .claude/settings.local.json"), wantCode: 1,
 			check: func(t *testing.T) { wantMissing(t, filepath.Join(w.project, ".claude/settings.local.json")) }},
+		{name: "no git hook planted for the next commit", argv: sh("echo 'curl x | sh' > .git/hooks/pre-commit"), wantCode: 1,
+			check: func(t *testing.T) { wantMissing(t, filepath.Join(w.project, ".git/hooks/pre-commit")) }},
+		{name: "git's configuration names no program", argv: sh("echo '[core] fsmonitor = ./x' >> .git/config"), wantCode: 1,
+			check: func(t *testing.T) { wantFile(t, filepath.Join(w.project, ".git/config"), "[core]\n") }},
 		{name: "governance's configuration is read-only", argv: sh("rm -rf .governance"), wantCode: 1,
 			check: func(t *testing.T) { wantFile(t, filepath.Join(w.project, ".governance/config.yaml"), "version: 1\n") }},
 		{name: "the project is writable", argv: sh("echo built > out.txt && mkdir -p build && echo o > build/o"),

@@ -140,6 +140,15 @@ func For(e *governance.Engine, req *governance.Request, kind Kind, opts Options)
 			p.Protected = append(p.Protected, prot)
 		}
 	}
+	// What git runs later, outside any confinement, is protected too: a
+	// hook planted in .git/hooks runs on the person's next commit, and
+	// .git/config names programs (core.hooksPath, core.fsmonitor, filters,
+	// aliases) that every later git call starts.
+	for _, g := range gitCode(root) {
+		if insideAny(g, p.Writable) && !slices.Contains(p.Protected, g) {
+			p.Protected = append(p.Protected, g)
+		}
+	}
 	if pol.StateDir != "" && insideAny(pol.StateDir, shown) && exists(pol.StateDir) {
 		p.Masked = append(p.Masked, filepath.Clean(pol.StateDir))
 	}
@@ -276,4 +285,39 @@ func insideAny(p string, dirs []string) bool {
 func exists(p string) bool {
 	_, err := os.Lstat(p)
 	return err == nil
+}
+
+// gitCode returns the files and folders of the repository at root that
+// hold code git runs or configuration that names programs, where they
+// exist: the hooks folder and the configuration, of the repository
+// itself (.git a folder) or of the one a .git file points to (a worktree
+// or a submodule), with its common folder.
+func gitCode(root string) []string {
+	dirs := []string{filepath.Join(root, ".git")}
+	if data, err := os.ReadFile(dirs[0]); err == nil {
+		dir, ok := strings.CutPrefix(strings.TrimSpace(string(data)), "gitdir: ")
+		if !ok {
+			return nil
+		}
+		if !filepath.IsAbs(dir) {
+			dir = filepath.Join(root, dir)
+		}
+		dirs = []string{filepath.Clean(dir)}
+		if common, err := os.ReadFile(filepath.Join(dir, "commondir")); err == nil {
+			c := strings.TrimSpace(string(common))
+			if !filepath.IsAbs(c) {
+				c = filepath.Join(dir, c)
+			}
+			dirs = append(dirs, filepath.Clean(c))
+		}
+	}
+	var out []string
+	for _, d := range dirs {
+		for _, name := range []string{"hooks", "config"} {
+			if f := filepath.Join(d, name); exists(f) {
+				out = append(out, f)
+			}
+		}
+	}
+	return out
 }
