@@ -121,6 +121,14 @@ func TestForgedApprovalsAreRefused(t *testing.T) {
 			if pending, _ := s.List(approvals.Pending); len(pending) != 1 || pending[0].ID != it.ID {
 				t.Fatalf("pending: %+v", pending)
 			}
+			// Finishing an approval for good is refused: journaling the
+			// record would sign it.
+			if _, err := s.Journal(it.ID, func(f *approvals.Finish) { f.Done = true }); err == nil {
+				t.Fatal("a forged approval's journal was written")
+			}
+			if cur, _ := s.Get(it.ID); cur == nil || !strings.Contains(cur.Unverified, "not signed") || cur.Finish != nil {
+				t.Fatalf("after Journal the forged record reads as %+v", cur)
+			}
 			// A person answers it again; the record is signed anew.
 			if _, err := s.Answer(it.ID, false, "person", "no", false); err != nil {
 				t.Fatal(err)
