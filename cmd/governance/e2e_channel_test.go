@@ -40,16 +40,7 @@ func TestApprovalChannelIsUnreachable(t *testing.T) {
 	}
 	pid := strconv.Itoa(info.PID)
 
-	waiting := exec.Command(os.Args[0], "claude")
-	waiting.Dir = dir
-	waiting.Env = append(environ, "GOVERNANCE_TEST_RUN=governance-hook")
-	waiting.Stdin = bytes.NewReader(preToolUse(dir, "chan-1", "npm install left-pad"))
-	var reply bytes.Buffer
-	waiting.Stdout = &reply
-	if err := waiting.Start(); err != nil {
-		t.Fatal(err)
-	}
-	id := pendingID(t, home)
+	waiting, reply, id := startWaitingCall(t, dir, home, environ, "chan-1")
 
 	// agent sends one tool call through the hook and returns its
 	// decision. A call that is not denied waits for a person (ask goes to

@@ -34,16 +34,7 @@ func TestAgentCannotApproveItsOwnCall(t *testing.T) {
 	base := "http://" + pageURL.Host
 
 	// The agent's call that waits for a person.
-	waiting := exec.Command(os.Args[0], "claude")
-	waiting.Dir = dir
-	waiting.Env = append(environ, "GOVERNANCE_TEST_RUN=governance-hook")
-	waiting.Stdin = bytes.NewReader(preToolUse(dir, "self-1", "npm install left-pad"))
-	var reply bytes.Buffer
-	waiting.Stdout = &reply
-	if err := waiting.Start(); err != nil {
-		t.Fatal(err)
-	}
-	id := pendingID(t, home)
+	waiting, reply, id := startWaitingCall(t, dir, home, environ, "self-1")
 
 	// agent sends one tool call through the hook and returns its decision.
 	agent := func(tool string, input map[string]any) (decision, reason string) {

@@ -339,6 +339,23 @@ func TestCrashedCallSlotExpires(t *testing.T) {
 }
 
 // pendingID waits for the one pending approval to appear and returns it.
+// startWaitingCall starts the hook on an agent's call that waits for a
+// person (npm install, which the project asks about) and returns it, the
+// buffer its reply goes to, and the id of its pending approval.
+func startWaitingCall(t *testing.T, dir, home string, environ []string, session string) (*exec.Cmd, *bytes.Buffer, string) {
+	t.Helper()
+	waiting := exec.Command(os.Args[0], "claude")
+	waiting.Dir = dir
+	waiting.Env = append(environ, "GOVERNANCE_TEST_RUN=governance-hook")
+	waiting.Stdin = bytes.NewReader(preToolUse(dir, session, "npm install left-pad"))
+	reply := &bytes.Buffer{}
+	waiting.Stdout = reply
+	if err := waiting.Start(); err != nil {
+		t.Fatal(err)
+	}
+	return waiting, reply, pendingID(t, home)
+}
+
 func pendingID(t *testing.T, home string) string {
 	t.Helper()
 	store := approvals.Open(filepath.Join(home, ".local", "state", "governance"))
