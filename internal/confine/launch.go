@@ -148,6 +148,46 @@ func (l *Launcher) Run(ctx context.Context, p *Profile, argv []string) (int, err
 	return 128 + signalOf(cmd.ProcessState), nil
 }
 
+// Command returns bubblewrap's command that runs argv under p, not yet
+// started, for a caller that owns the process (the MCP proxy runs its
+// servers so): its standard streams, directory and process attributes
+// are the caller's to set. Its environment is Env without secrets; a
+// caller adds what a person configured for it. A sandbox that cannot
+// be set up ends with bubblewrap's message and status 1 before the
+// command runs; a profile with report files is refused (they need
+// [Launcher.Run]).
+func (l *Launcher) Command(p *Profile, argv []string) (*exec.Cmd, error) {
+	if len(argv) == 0 {
+		return nil, fmt.Errorf("%w: no command", ErrProfile)
+	}
+	if err := p.Check(); err != nil {
+		return nil, err
+	}
+	if len(p.Report) > 0 {
+		return nil, fmt.Errorf("%w: report files need the launcher to run the command", ErrProfile)
+	}
+	if runtime.GOOS != "linux" {
+		return nil, fmt.Errorf("%w: confinement needs Linux and bubblewrap", ErrCannotConfine)
+	}
+	bwrap, err := l.bwrap()
+	if err != nil {
+		return nil, err
+	}
+	for _, s := range slices.Concat(p.Writable, p.ReadOnly) {
+		if _, err := os.Stat(s); err != nil {
+			return nil, fmt.Errorf("%w: %v", ErrProfile, err)
+		}
+	}
+	empty, err := emptyFile()
+	if err != nil {
+		return nil, fmt.Errorf("%w: %v", ErrCannotConfine, err)
+	}
+	closeInherited()
+	cmd := exec.Command(bwrap, slices.Concat(l.Args(p, empty), []string{"--"}, argv)...)
+	cmd.Env = CleanEnv(l.Env)
+	return cmd, nil
+}
+
 // emptyFile returns the empty read-only file that masks secret files:
 // one per user in the temporary folder, made once and kept (a launcher
 // killed before it could remove a file of its own would leave it behind).

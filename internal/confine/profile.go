@@ -29,7 +29,15 @@ const (
 	// ReadOnly is for a call proven to only read: nothing is writable but
 	// a private /tmp and the tool caches named.
 	ReadOnly Kind = "read-only"
+	// Server is for a long-lived server started by governance (an MCP
+	// server the proxy runs): nothing is writable but the folders its
+	// configuration declares and a private /tmp; the project is shown
+	// read-only.
+	Server Kind = "server"
 )
+
+// known reports a kind a profile may have.
+func (k Kind) known() bool { return k == UnknownEffects || k == ReadOnly || k == Server }
 
 // Profile is what one confined call sees and may change, in paths of the
 // host: every path is shown at the same place inside. It is recorded in
@@ -77,6 +85,10 @@ type Options struct {
 	// Report are files in /tmp the call writes back through (see
 	// [Profile.Report]).
 	Report []string
+	// ReadOnly and Writable are further folders shown, as a person's
+	// configuration grants them (an MCP server's declared folders); each
+	// must exist.
+	ReadOnly, Writable []string
 	// Network: the call is predicted to reach a destination the policy
 	// allows. Background: the harness runs it in the background.
 	Network, Background bool
@@ -97,7 +109,7 @@ var ErrTooMany = errors.New("too many files to check for secrets")
 // set inside writable folders stays read-only; governance's state folder
 // is hidden.
 func For(e *governance.Engine, req *governance.Request, kind Kind, opts Options) (*Profile, error) {
-	if kind != UnknownEffects && kind != ReadOnly {
+	if !kind.known() {
 		return nil, fmt.Errorf("%w: unknown kind %q", ErrProfile, kind)
 	}
 	root := req.ProjectRoot
@@ -116,6 +128,23 @@ func For(e *governance.Engine, req *governance.Request, kind Kind, opts Options)
 		p.Writable = append(p.Writable, root)
 	case ReadOnly:
 		p.ReadOnly = append(p.ReadOnly, root)
+	case Server:
+		// A server started outside any project sees none.
+		if req.ProjectRoot != "" {
+			p.ReadOnly = append(p.ReadOnly, root)
+		}
+	}
+	for _, list := range []struct {
+		from []string
+		to   *[]string
+	}{{opts.ReadOnly, &p.ReadOnly}, {opts.Writable, &p.Writable}} {
+		for _, f := range list.from {
+			f = expand(f)
+			if !exists(f) {
+				return nil, fmt.Errorf("%w: %s does not exist", ErrProfile, f)
+			}
+			*list.to = append(*list.to, f)
+		}
 	}
 	for _, t := range opts.Tools {
 		if t = expand(t); exists(t) {
@@ -210,7 +239,7 @@ func (p *Profile) Check() error {
 	bad := func(format string, a ...any) error {
 		return fmt.Errorf("%w: "+format, append([]any{ErrProfile}, a...)...)
 	}
-	if p.Kind != UnknownEffects && p.Kind != ReadOnly {
+	if !p.Kind.known() {
 		return bad("unknown kind %q", p.Kind)
 	}
 	if p.Home != "" && !clean(p.Home) || p.Home == "/" {
@@ -249,6 +278,13 @@ func (p *Profile) Check() error {
 		return bad("the folder to start in, %s, is not shown", p.Cwd)
 	}
 	return nil
+}
+
+// Shows reports whether the call sees path, as it is on the host: it is
+// inside the system folders or a folder the profile shows, and not
+// masked.
+func (p *Profile) Shows(path string) bool {
+	return insideAny(path, slices.Concat(systemTree, p.ReadOnly, p.Writable)) && !insideAny(path, p.Masked)
 }
 
 // isCache reports a writable folder of a read-only profile: one the home

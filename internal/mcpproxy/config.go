@@ -59,10 +59,28 @@ type ServerConfig struct {
 	// URL and Headers reach a streamable HTTP server.
 	URL     string
 	Headers map[string]string
+	// Confine, when set, runs the server confined (see [Confine]).
+	Confine *Confine
 	// Transport, when set, connects to the server instead of Command or
 	// URL; tests use in-memory servers this way.
 	Transport func() mcp.Transport
 }
+
+// Confine is how a server run by command is confined: it sees the
+// system folders and the project read-only, an empty home folder and a
+// private /tmp, with the secrets inside what it sees masked; it may write
+// only its Writable folders (minus the protected set), and reaches the
+// network only with Network. The profile is built from the policy the
+// proxy decides with (see internal/confine).
+type Confine struct {
+	// Writable and ReadOnly are the folders the server is shown
+	// writable and read-only, beyond the project.
+	Writable, ReadOnly []string
+	// Network keeps the host's network.
+	Network bool
+}
+
+var confineKeys = []string{"writable", "read_only", "network"}
 
 // Defaults of the configuration.
 const (
@@ -89,7 +107,7 @@ func ReadConfig(file string, getenv func(string) string) (*Config, error) {
 var configKeys = []string{"servers", "listen", "token_file", "approver_token_file", "agent", "expose_decide",
 	"approval_wait", "decide_timeout"}
 
-var serverKeys = []string{"command", "args", "env", "cwd", "url", "headers"}
+var serverKeys = []string{"command", "args", "env", "cwd", "url", "headers", "confine"}
 
 // ParseConfig parses a configuration; file names it in errors.
 func ParseConfig(file string, data []byte, getenv func(string) string) (*Config, error) {
@@ -186,6 +204,8 @@ func (c *Config) parseServers(file string, n *yaml.Node, getenv func(string) str
 				}
 			case "cwd":
 				sc.Dir, err = pathValue(file, v, filepath.Dir(file), getenv)
+			case "confine":
+				sc.Confine, err = parseConfine(file, v, getenv)
 			case "url":
 				if sc.URL, err = expanded(file, v, getenv); err == nil {
 					if u, perr := url.Parse(sc.URL); perr != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
@@ -216,12 +236,69 @@ func (c *Config) parseServers(file string, n *yaml.Node, getenv func(string) str
 		if sc.URL != "" && (len(sc.Args) > 0 || len(sc.Env) > 0 || sc.Dir != "") {
 			return yamlx.At(file, s.Value, "server %q: args, env and cwd are for servers run by command, not url", s.Key)
 		}
+		if sc.URL != "" && sc.Confine != nil {
+			return yamlx.At(file, s.Value, "server %q: confine is for servers run by command, not url", s.Key)
+		}
 		if sc.Command != "" && len(sc.Headers) > 0 {
 			return yamlx.At(file, s.Value, "server %q: headers are for servers reached by url, not command", s.Key)
 		}
 		c.Servers = append(c.Servers, sc)
 	}
 	return nil
+}
+
+// parseConfine reads a server's confine: true (the defaults: nothing
+// writable, no network), false, or a map of folders and the network.
+// Folders are expanded and made absolute as cwd is.
+func parseConfine(file string, n *yaml.Node, getenv func(string) string) (*Confine, error) {
+	if on, err := yamlx.Bool(file, n); err == nil {
+		if !on {
+			return nil, nil
+		}
+		return &Confine{}, nil
+	}
+	fields, err := yamlx.Map(file, n)
+	if err != nil {
+		return nil, yamlx.At(file, n, "confine is true, false or a map").
+			WithHint("confine: {writable: [data], network: false}")
+	}
+	if err := yamlx.CheckKeys(file, fields, confineKeys...); err != nil {
+		return nil, err
+	}
+	c := &Confine{}
+	for _, f := range fields {
+		switch f.Key {
+		case "network":
+			c.Network, err = yamlx.Bool(file, f.Value)
+		case "writable", "read_only":
+			var items []string
+			if items, err = yamlx.Strings(file, f.Value); err != nil {
+				break
+			}
+			for _, item := range items {
+				var x string
+				if x, err = expand(item, getenv); err != nil {
+					err = yamlx.At(file, f.Value, "%v", err)
+					break
+				}
+				if rest, ok := strings.CutPrefix(x, "~/"); ok {
+					x = filepath.Join(getenv("HOME"), rest)
+				}
+				if !filepath.IsAbs(x) {
+					x = filepath.Join(filepath.Dir(file), x)
+				}
+				if f.Key == "writable" {
+					c.Writable = append(c.Writable, filepath.Clean(x))
+				} else {
+					c.ReadOnly = append(c.ReadOnly, filepath.Clean(x))
+				}
+			}
+		}
+		if err != nil {
+			return nil, err
+		}
+	}
+	return c, nil
 }
 
 // checkServerName checks an upstream server's name: no '_', so that the

@@ -165,3 +165,39 @@ func TestTokens(t *testing.T) {
 		}
 	}
 }
+
+func TestParseConfine(t *testing.T) {
+	t.Parallel()
+	getenv := func(k string) string { return map[string]string{"HOME": "/home/ada", "BOX": "/srv/box"}[k] }
+	c, err := ParseConfig("/src/app/.governance/mcp-proxy.yaml", []byte(`
+servers:
+  files:
+    command: mcp-server-filesystem
+    confine: {writable: ["${BOX}", ../data], read_only: ~/tools, network: true}
+  plain:
+    command: x
+    confine: true
+  free:
+    command: x
+    confine: false
+`), getenv)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []*Confine{{Writable: []string{"/srv/box", "/src/app/data"}, ReadOnly: []string{"/home/ada/tools"}, Network: true}, {}, nil}
+	for i, s := range c.Servers {
+		if !reflect.DeepEqual(s.Confine, want[i]) {
+			t.Errorf("%s: confine = %+v, want %+v", s.Name, s.Confine, want[i])
+		}
+	}
+	for _, tc := range []struct{ yaml, err string }{
+		{"servers:\n  a: {url: http://h/, confine: true}\n", "confine is for servers run by command"},
+		{"servers:\n  a: {command: x, confine: {write: [x]}}\n", "write"},
+		{"servers:\n  a: {command: x, confine: [x]}\n", "confine is true, false or a map"},
+		{"servers:\n  a: {command: x, confine: {network: maybe}}\n", "x.yaml:2"},
+	} {
+		if _, err := ParseConfig("x.yaml", []byte(tc.yaml), getenv); err == nil || !strings.Contains(err.Error(), tc.err) {
+			t.Errorf("%q: got %v, want an error with %q", tc.yaml, err, tc.err)
+		}
+	}
+}

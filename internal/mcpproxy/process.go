@@ -26,10 +26,11 @@ type serverProcess struct {
 	stderr *tail
 }
 
-// startProcess starts a server and returns the transport to it. The
+// startProcess starts a server's command (see [Proxy.serverCommand])
+// and returns the transport to it. The
 // pipes are the proxy's own, not exec's, so that reaping the process
 // never closes a pipe with a message still in it.
-func startProcess(sc ServerConfig, stderr io.Writer) (*serverProcess, mcp.Transport, error) {
+func startProcess(cmd *exec.Cmd, stderr io.Writer) (*serverProcess, mcp.Transport, error) {
 	inR, inW, err := os.Pipe()
 	if err != nil {
 		return nil, nil, err
@@ -40,9 +41,6 @@ func startProcess(sc ServerConfig, stderr io.Writer) (*serverProcess, mcp.Transp
 		inW.Close()
 		return nil, nil, err
 	}
-	cmd := exec.Command(sc.Command, sc.Args...)
-	cmd.Env = append(upstreamEnv(), sc.Env...)
-	cmd.Dir = sc.Dir
 	errTail := &tail{}
 	cmd.Stdin, cmd.Stdout, cmd.Stderr = inR, outW, io.MultiWriter(stderr, errTail)
 	// Something the server started may hold its stderr open after it

@@ -134,8 +134,10 @@ func (u *upstream) connect(ctx context.Context) (*mcp.ClientSession, error) {
 	case u.cfg.Transport != nil:
 		t = u.cfg.Transport()
 	case u.cfg.Command != "":
-		var err error
-		proc, t, err = startProcess(u.cfg, &prefixlog.Writer{W: u.p.stderr, Prefix: "[" + u.cfg.Name + "] "})
+		cmd, err := u.p.serverCommand(u.cfg)
+		if err == nil {
+			proc, t, err = startProcess(cmd, &prefixlog.Writer{W: u.p.stderr, Prefix: "[" + u.cfg.Name + "] "})
+		}
 		if err != nil {
 			return nil, fmt.Errorf("could not start: %w", err)
 		}
