@@ -1,13 +1,15 @@
 // Command governance-confine runs a command confined by a profile: see
-// internal/confine.
+// internal/confine. Where bubblewrap cannot set up its namespaces, it
+// confines with Landlock (internal/confine/landlock).
 package main
 
 import (
 	"os"
 
 	"github.com/agentgov/governance/internal/confine"
+	"github.com/agentgov/governance/internal/confine/landlock"
 )
 
 func main() {
-	os.Exit(confine.Main(os.Stdin, os.Stdout, os.Stderr, os.Args[1:]))
+	os.Exit(confine.MainWith(landlock.Fallback{}, os.Stdin, os.Stdout, os.Stderr, os.Args[1:]))
 }

@@ -45,6 +45,9 @@ func TestHookDependencies(t *testing.T) {
 		// Approval notifications: the hook starts `governance notify`,
 		// which shows the desktop notification and calls the webhooks.
 		"github.com/agentgov/governance/internal/notify",
+		// Landlock: only the launcher confines with it, never the hook.
+		"github.com/agentgov/governance/internal/confine/landlock", "github.com/landlock-lsm/go-landlock",
+		"kernel.org/pub/linux/libs/security/libcap/psx",
 		// Man pages: governance man generates them with cobra/doc.
 		"github.com/spf13/cobra/doc", "github.com/cpuguy83/go-md2man", "github.com/russross/blackfriday",
 	}

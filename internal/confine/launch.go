@@ -23,6 +23,29 @@ import (
 // fresh /proc); the command then does not run.
 var ErrCannotConfine = errors.New("this machine cannot confine the command")
 
+// ErrNoBubblewrap is wrapped, with [ErrCannotConfine], by the error of
+// a machine without bubblewrap: installing it confines, where a
+// bubblewrap that cannot set up its namespaces (inside another sandbox)
+// leaves only a weaker [Fallback].
+var ErrNoBubblewrap = errors.New("bubblewrap (bwrap) is not installed or not on the PATH")
+
+// Fallback is a weaker confinement the launcher uses where bubblewrap
+// is installed but cannot set up its namespaces: Landlock, inside a
+// harness's own sandbox that forbids them (internal/confine/landlock).
+// It lives outside this package so that the hook, which links this
+// package, never links it.
+type Fallback interface {
+	// Available says why the fallback cannot confine here, nil when it
+	// can.
+	Available() error
+	// Describe says what it enforces and what it does not, for the note
+	// the command's stderr gets.
+	Describe() string
+	// Exec confines the launcher's own process by p and becomes argv
+	// with env; it returns only when it could not.
+	Exec(p *Profile, argv, env []string) error
+}
+
 // Launcher runs commands under a profile with bubblewrap. It never runs
 // a command unconfined: when the sandbox cannot be set up, Run returns
 // an error wrapping [ErrCannotConfine] or [ErrProfile] and the command
@@ -268,7 +291,7 @@ func (l *Launcher) bwrap() (string, error) {
 			return p, nil
 		}
 	}
-	return "", fmt.Errorf("%w: bubblewrap (bwrap) is not installed or not on the PATH (Debian and Ubuntu: apt-get install bubblewrap)", ErrCannotConfine)
+	return "", fmt.Errorf("%w: %w (Debian and Ubuntu: apt-get install bubblewrap)", ErrCannotConfine, ErrNoBubblewrap)
 }
 
 // Args returns bubblewrap's arguments for p, up to the command: empty is

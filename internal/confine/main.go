@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"runtime"
 	"strings"
 
 	"github.com/agentgov/governance/governance"
@@ -35,9 +36,17 @@ through unchanged; when the profile cannot be applied or the machine
 cannot confine, the command does not run and the status is 125.
 `
 
-// Main is governance-confine: it reads the profile, runs the command
-// under it and returns the exit status.
+// Main is governance-confine with no fallback: it reads the profile,
+// runs the command under it and returns the exit status.
 func Main(stdin io.Reader, stdout, stderr io.Writer, args []string) int {
+	return MainWith(nil, stdin, stdout, stderr, args)
+}
+
+// MainWith is governance-confine with a fallback for where bubblewrap
+// is installed but cannot set up its namespaces: the command then runs
+// under the fallback, with a note on stderr saying which confinement
+// applied and what it does not enforce, or not at all.
+func MainWith(fallback Fallback, stdin io.Reader, stdout, stderr io.Writer, args []string) int {
 	fs := flag.NewFlagSet("governance-confine", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	fs.Usage = func() { fmt.Fprint(stderr, usage) }
@@ -74,6 +83,13 @@ func Main(stdin io.Reader, stdout, stderr io.Writer, args []string) int {
 	}
 	l := &Launcher{Env: os.Environ(), Stdin: stdin, Stdout: stdout, Stderr: stderr}
 	code, err := l.Run(context.Background(), p, argv)
+	if err != nil && fallback != nil && errors.Is(err, ErrCannotConfine) && !errors.Is(err, ErrNoBubblewrap) && runtime.GOOS == "linux" {
+		if ferr := fallback.Available(); ferr != nil {
+			return refuse(fmt.Errorf("%w; no fallback: %v", err, ferr))
+		}
+		fmt.Fprintf(stderr, "governance: note: bubblewrap cannot set up its namespaces here; %s runs confined by %s\n", argv[0], fallback.Describe())
+		return refuse(fallback.Exec(p, argv, CleanEnv(os.Environ())))
+	}
 	if err != nil {
 		return refuse(err)
 	}

@@ -1,0 +1,136 @@
+package landlock
+
+import (
+	"fmt"
+	"os"
+	"os/exec"
+	"runtime"
+	"strconv"
+	"strings"
+	"syscall"
+
+	ll "github.com/landlock-lsm/go-landlock/landlock"
+	llsys "github.com/landlock-lsm/go-landlock/landlock/syscall"
+
+	"github.com/agentgov/governance/internal/confine"
+)
+
+// ABI returns the Landlock ABI version the kernel offers: 0 when it has
+// none (too old, or Landlock not among the security modules it runs).
+func ABI() int {
+	v, err := llsys.LandlockGetABIVersion()
+	if err != nil {
+		return 0
+	}
+	return v
+}
+
+// minABI is the least ABI the launcher confines with: 4 refuses TCP
+// (the profile's "no network"), 2 moves files between folders it may
+// write (REFER).
+const minABI = 4
+
+// Fallback is the launcher's confinement where bubblewrap cannot set up
+// its namespaces (see [confine.Fallback]).
+type Fallback struct{}
+
+// Available implements [confine.Fallback].
+func (Fallback) Available() error {
+	if v := ABI(); v < minABI {
+		return fmt.Errorf("the kernel offers Landlock ABI %d, below %d", v, minABI)
+	}
+	return nil
+}
+
+// Describe implements [confine.Fallback].
+func (Fallback) Describe() string {
+	v := ABI()
+	s := "Landlock (ABI " + strconv.Itoa(v) + "): writes only where the profile allows, the home folder and the masked secrets unreadable"
+	s += ", TCP connect and bind refused unless the network is kept"
+	if v < 6 {
+		s += ", abstract Unix sockets and signals to processes outside NOT restricted (ABI below 6)"
+	}
+	if v < 9 {
+		s += ", Unix sockets NOT restricted (ABI below 9)"
+	}
+	return s + "; /tmp shared, no PID namespace"
+}
+
+// Exec implements [confine.Fallback]: it drops every capability,
+// restricts the launcher with the plan of p and becomes argv. It returns
+// only when it could not.
+func (Fallback) Exec(p *confine.Profile, argv, env []string) error {
+	if err := p.Check(); err != nil {
+		return err
+	}
+	prog, err := exec.LookPath(argv[0])
+	if err != nil {
+		return fmt.Errorf("%w: %v", confine.ErrProfile, err)
+	}
+	rules := Rules(p)
+	cfg := ll.V11.BestEffort()
+	if p.Network {
+		// No rule can grant every port: the network is not handled.
+		cfg.HandledAccessNet = 0
+	}
+	// The capability bounding set is the thread's: the one that drops it
+	// is the one that runs execve.
+	runtime.LockOSThread()
+	if err := dropCapabilities(); err != nil {
+		return fmt.Errorf("%w: %v", confine.ErrCannotConfine, err)
+	}
+	if err := cfg.Restrict(rules...); err != nil {
+		return fmt.Errorf("%w: landlock: %v", confine.ErrCannotConfine, err)
+	}
+	if err := os.Chdir(p.Cwd); err != nil {
+		return fmt.Errorf("%w: %v", confine.ErrProfile, err)
+	}
+	return syscall.Exec(prog, argv, env)
+}
+
+// Rules returns the go-landlock rules of p's plan.
+func Rules(p *confine.Profile) []ll.Rule {
+	var rules []ll.Rule
+	for _, g := range Plan(p) {
+		var r ll.FSRule
+		switch {
+		case g.Access == List:
+			r = ll.PathAccess(llsys.AccessFSReadDir, g.Path)
+		case g.Access == Read && g.Dir:
+			r = ll.RODirs(g.Path)
+		case g.Access == Read:
+			r = ll.ROFiles(g.Path)
+		case g.Dir:
+			r = ll.RWDirs(g.Path).WithRefer().WithIoctlDev()
+		default:
+			r = ll.RWFiles(g.Path).WithIoctlDev()
+		}
+		rules = append(rules, r.IgnoreIfMissing())
+	}
+	return rules
+}
+
+// dropCapabilities empties the thread's capability bounding and ambient
+// sets, so that a program run as root starts with none; a process that
+// holds none (not root) has none to drop.
+func dropCapabilities() error {
+	const prCapAmbient, prCapAmbientClearAll = 47, 4
+	data, err := os.ReadFile("/proc/sys/kernel/cap_last_cap")
+	if err != nil {
+		return err
+	}
+	last, err := strconv.Atoi(strings.TrimSpace(string(data)))
+	if err != nil {
+		return err
+	}
+	for c := 0; c <= last; c++ {
+		_, _, e := syscall.RawSyscall(syscall.SYS_PRCTL, syscall.PR_CAPBSET_DROP, uintptr(c), 0)
+		// Without CAP_SETPCAP there is nothing to drop: a process not
+		// root holds no capability a program it runs could inherit.
+		if e != 0 && (e != syscall.EPERM || os.Geteuid() == 0) {
+			return fmt.Errorf("dropping capability %d: %v", c, e)
+		}
+	}
+	syscall.RawSyscall6(syscall.SYS_PRCTL, prCapAmbient, prCapAmbientClearAll, 0, 0, 0, 0)
+	return nil
+}
