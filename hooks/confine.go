@@ -12,6 +12,18 @@ import (
 // decision for an event whose input it does not hold denies the call
 // rather than let it run unconfined.
 
+// RewriteFields are, by dialect, the field of the hook's reply in which
+// its harness takes a rewritten input: a dialect missing here cannot run
+// a call confined. TestConfinedReply checks each against the reply.
+var RewriteFields = map[string]string{
+	"claude":   "hookSpecificOutput.updatedInput",
+	"codex":    "hookSpecificOutput.updatedInput",
+	"gemini":   "hookSpecificOutput.tool_input",
+	"cursor":   "updated_input",
+	"copilot":  "modifiedArgs",
+	"opencode": "args",
+}
+
 // shellInput keeps a shell call's input as the harness sent it, for a
 // rewrite: only when its command field is the command the analysis read.
 func (ev *Event) shellInput(ti map[string]any) {

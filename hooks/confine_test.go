@@ -93,6 +93,9 @@ func TestConfinedReply(t *testing.T) {
 			if err := json.Unmarshal(out, &reply); err != nil {
 				t.Fatalf("reply %s: %v", out, err)
 			}
+			if f := strings.Join(tc.path, "."); RewriteFields[dialect] != f {
+				t.Errorf("RewriteFields[%q] = %q, the reply rewrites %s", dialect, RewriteFields[dialect], f)
+			}
 			in := dig(reply, tc.path)
 			got, _ := in["command"].(string)
 			want := launcher + " --kind unknown-effects --project " + cwd + ` -- bash -c 'frobnicate --all '\''two words'\'''`

@@ -36,7 +36,10 @@ ${env:NAME} or ${file:NAME}: it is never printed. It warns about each
 folder of PATH searched before governance's own that an agent may write
 (inside the project, a temporary folder, a relative entry, or one you may
 write): a program named governance or governance-hook put there would run
-instead.`,
+instead. It reports whether calls can be confined here (the launcher,
+bubblewrap and a probe of its sandbox, user namespaces, a fresh /proc,
+the kernel's Landlock ABI) and, per harness, whether its dialect can
+carry a rewritten call.`,
 		Example: `  governance doctor
   governance doctor --dir ~/src/app
   governance doctor --json`,
@@ -66,6 +69,10 @@ instead.`,
 				text += b.String()
 			}
 			hookProblems := problems
+			var conf bytes.Buffer
+			out.Confinement = a.confineReport(&conf)
+			out.Confinement.Report = textLines(conf.String())
+			text += conf.String()
 			var cred, path bytes.Buffer
 			nc := credentialReport(&cred, p)
 			problems += nc
@@ -107,6 +114,7 @@ type doctorOut struct {
 	Problems    int             `json:"problems"`
 	Policy      []string        `json:"policy"`
 	Harnesses   []doctorSection `json:"harnesses"`
+	Confinement doctorConfine   `json:"confinement"`
 	Credentials doctorSection   `json:"credentials"`
 	Path        []string        `json:"path"`
 }

@@ -1,0 +1,116 @@
+package cli
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"os"
+	"runtime"
+	"strings"
+
+	"github.com/agentgov/governance/hooks"
+	"github.com/agentgov/governance/internal/confine"
+	"github.com/agentgov/governance/internal/confine/landlock"
+)
+
+// doctorConfine is the confinement part of doctor's JSON form
+// (docs/json.md): whether the hook's calls can run confined here, what
+// the machine offers, and per harness whether its dialect can carry a
+// rewritten call.
+type doctorConfine struct {
+	// CanConfine: the hook finds the launcher and bubblewrap's sandbox
+	// stands here. Why says why not.
+	CanConfine bool   `json:"can_confine"`
+	Why        string `json:"why,omitempty"`
+	Launcher   string `json:"launcher,omitempty"`
+	Bubblewrap string `json:"bubblewrap,omitempty"`
+	// UserNamespaces, FreshProc and Works are the steps of the probe.
+	UserNamespaces bool `json:"user_namespaces"`
+	FreshProc      bool `json:"fresh_proc"`
+	Works          bool `json:"bubblewrap_works"`
+	// LandlockABI is the kernel's Landlock ABI (0: none): the launcher's
+	// fallback inside a sandbox that forbids namespaces.
+	LandlockABI int                    `json:"landlock_abi"`
+	Harnesses   []doctorConfineHarness `json:"harnesses"`
+	Report      []string               `json:"report"`
+}
+
+// doctorConfineHarness says whether one harness's calls run confined.
+type doctorConfineHarness struct {
+	Name string `json:"name"`
+	// Rewrites is the field of the hook's reply the harness takes a
+	// rewritten input in; "" when it takes none.
+	Rewrites string `json:"rewrites,omitempty"`
+	Confined bool   `json:"confined"`
+}
+
+// confineReport probes this machine and writes doctor's confinement
+// lines. A machine that cannot confine is reported, not counted as a
+// problem: the hook then asks a person in a session nobody watches.
+func (a *App) confineReport(w io.Writer) doctorConfine {
+	env := os.Environ()
+	if path := a.Getenv("PATH"); path != "" {
+		env = append(env, "PATH="+path)
+	}
+	pr := confine.ProbeMachine(context.Background(), env)
+	out := doctorConfine{Bubblewrap: pr.Bubblewrap, UserNamespaces: pr.UserNamespaces, FreshProc: pr.FreshProc, Works: pr.Works,
+		LandlockABI: landlock.ABI(), Harnesses: []doctorConfineHarness{}}
+	launcher, err := a.confiner()()
+	switch {
+	case err != nil:
+		out.Why = err.Error()
+	case !pr.Works:
+		out.Why = fmt.Sprintf("bubblewrap's sandbox does not stand here: %v", pr.Err)
+	default:
+		out.CanConfine = true
+	}
+	out.Launcher = launcher
+	status := "calls can be confined here"
+	if !out.CanConfine {
+		status = "calls CANNOT be confined here (" + out.Why + "); in a session nobody watches, a call the analysis cannot prove goes to a person"
+	}
+	fmt.Fprintf(w, "\nconfinement: %s\n", status)
+	if launcher != "" {
+		fmt.Fprintf(w, "  launcher: %s\n", launcher)
+	}
+	yes := func(b bool) string {
+		if b {
+			return "yes"
+		}
+		return "no"
+	}
+	if runtime.GOOS == "linux" {
+		bw := "not installed (Debian and Ubuntu: apt-get install bubblewrap)"
+		if pr.Bubblewrap != "" {
+			bw = pr.Bubblewrap + ", sandbox works: " + yes(pr.Works)
+		}
+		fmt.Fprintf(w, "  bubblewrap: %s\n", bw)
+		fmt.Fprintf(w, "  user namespaces: %s; fresh /proc: %s\n", yes(pr.UserNamespaces), yes(pr.FreshProc))
+		if pr.Err != nil && pr.Bubblewrap != "" {
+			fmt.Fprintf(w, "  bubblewrap says: %s\n", strings.Join(strings.Fields(pr.Err.Error()), " "))
+		}
+		ll := "not offered by the kernel"
+		if out.LandlockABI > 0 {
+			ll = fmt.Sprintf("ABI %d", out.LandlockABI)
+		}
+		fmt.Fprintf(w, "  landlock: %s (the launcher's fallback where bubblewrap cannot make namespaces; ABI 4 or later)\n", ll)
+	} else {
+		fmt.Fprintf(w, "  %s: the hook confines on Linux only (a Seatbelt profile is generated on macOS, not relied on)\n", runtime.GOOS)
+	}
+	for _, n := range harnesses() {
+		h := doctorConfineHarness{Name: n, Rewrites: hooks.RewriteFields[n]}
+		h.Confined = out.CanConfine && h.Rewrites != ""
+		line := "its dialect cannot rewrite a call: none is confined"
+		if h.Rewrites != "" {
+			line = "rewrites the call (" + h.Rewrites + "): "
+			if h.Confined {
+				line += "confined"
+			} else {
+				line += "not confined on this machine"
+			}
+		}
+		fmt.Fprintf(w, "  %s: %s\n", n, line)
+		out.Harnesses = append(out.Harnesses, h)
+	}
+	return out
+}
