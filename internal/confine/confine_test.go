@@ -169,6 +169,42 @@ func TestForReadOnly(t *testing.T) {
 	}
 }
 
+// TestForServer: a server's profile shows the project read-only and
+// only its declared folders writable, the protected set inside them
+// read-only again and the secrets inside what it sees masked; a declared
+// folder that does not exist is refused.
+func TestForServer(t *testing.T) {
+	t.Parallel()
+	w := newWorld(t)
+	p := w.profile(t, Server, Options{Writable: []string{w.project}, ReadOnly: []string{"~/.aws"}, Network: true})
+	if !slices.Contains(p.ReadOnly, w.project) || !slices.Contains(p.ReadOnly, filepath.Join(w.home, ".aws")) ||
+		!slices.Equal(p.Writable, []string{w.project}) || !p.Network {
+		t.Errorf("read-only = %v, writable = %v, network %v", p.ReadOnly, p.Writable, p.Network)
+	}
+	for _, want := range []string{".claude", ".governance", ".git/config"} {
+		if !slices.Contains(p.Protected, filepath.Join(w.project, want)) {
+			t.Errorf("%s is not protected: %v", want, p.Protected)
+		}
+	}
+	for _, want := range []string{filepath.Join(w.project, ".env"), filepath.Join(w.home, ".aws", "credentials")} {
+		if !slices.Contains(p.Masked, want) {
+			t.Errorf("%s is not masked: %v", want, p.Masked)
+		}
+	}
+	if !p.Shows(filepath.Join(w.project, "main.go")) || p.Shows(filepath.Join(w.project, ".env")) || p.Shows(filepath.Join(w.home, "outside.txt")) {
+		t.Errorf("Shows: main.go %v, .env %v, outside.txt %v", p.Shows(filepath.Join(w.project, "main.go")),
+			p.Shows(filepath.Join(w.project, ".env")), p.Shows(filepath.Join(w.home, "outside.txt")))
+	}
+	none := *w.req
+	none.ProjectRoot, none.Cwd = "", "/tmp"
+	if p, err := For(w.eng, &none, Server, Options{}); err != nil || len(p.ReadOnly)+len(p.Writable) != 0 {
+		t.Errorf("a server outside any project: %+v, %v", p, err)
+	}
+	if _, err := For(w.eng, w.req, Server, Options{Writable: []string{filepath.Join(w.project, "missing")}}); !errors.Is(err, ErrProfile) {
+		t.Errorf("a declared folder that does not exist: %v", err)
+	}
+}
+
 // TestForStateInProject: governance's state folder inside what is shown
 // is hidden, with its token and socket.
 func TestForStateInProject(t *testing.T) {
