@@ -94,13 +94,6 @@ func newWorld(t testing.TB) *world {
 	return w
 }
 
-func must(t testing.TB, err error) {
-	t.Helper()
-	if err != nil {
-		t.Fatal(err)
-	}
-}
-
 func (w *world) profile(t testing.TB, kind Kind, opts Options) *Profile {
 	t.Helper()
 	opts.Tools = append(opts.Tools, w.helperDir)
