@@ -41,9 +41,10 @@ type Fallback interface {
 	// Describe says what it enforces and what it does not, for the note
 	// the command's stderr gets.
 	Describe() string
-	// Exec confines the launcher's own process by p and becomes argv
-	// with env; it returns only when it could not.
-	Exec(p *Profile, argv, env []string) error
+	// Run confines the launcher's own process by p and runs argv with
+	// env as its child, returning its exit status; the launcher can do
+	// nothing else afterwards.
+	Run(p *Profile, argv, env []string, stdin io.Reader, stdout, stderr io.Writer) (int, error)
 }
 
 // Launcher runs commands under a profile with bubblewrap. It never runs

@@ -88,7 +88,11 @@ func MainWith(fallback Fallback, stdin io.Reader, stdout, stderr io.Writer, args
 			return refuse(fmt.Errorf("%w; no fallback: %v", err, ferr))
 		}
 		fmt.Fprintf(stderr, "governance: note: bubblewrap cannot set up its namespaces here; %s runs confined by %s\n", argv[0], fallback.Describe())
-		return refuse(fallback.Exec(p, argv, CleanEnv(os.Environ())))
+		code, err := fallback.Run(p, argv, CleanEnv(os.Environ()), stdin, stdout, stderr)
+		if err != nil {
+			return refuse(err)
+		}
+		return code
 	}
 	if err != nil {
 		return refuse(err)

@@ -2,6 +2,7 @@ package landlock
 
 import (
 	"fmt"
+	"io"
 	"os"
 	"os/exec"
 	"runtime"
@@ -56,16 +57,18 @@ func (Fallback) Describe() string {
 	return s + "; /tmp shared, no PID namespace"
 }
 
-// Exec implements [confine.Fallback]: it drops every capability,
-// restricts the launcher with the plan of p and becomes argv. It returns
-// only when it could not.
-func (Fallback) Exec(p *confine.Profile, argv, env []string) error {
+// Run implements [confine.Fallback]: it drops every capability,
+// restricts the launcher itself with the plan of p (a child inherits
+// its Landlock domain) and runs argv as its child, in a session of its
+// own (no terminal to push input into) and dying with the launcher
+// unless p runs it in the background.
+func (Fallback) Run(p *confine.Profile, argv, env []string, stdin io.Reader, stdout, stderr io.Writer) (int, error) {
 	if err := p.Check(); err != nil {
-		return err
+		return 0, err
 	}
 	prog, err := exec.LookPath(argv[0])
 	if err != nil {
-		return fmt.Errorf("%w: %v", confine.ErrProfile, err)
+		return 0, fmt.Errorf("%w: %v", confine.ErrProfile, err)
 	}
 	rules := Rules(p)
 	cfg := ll.V11.BestEffort()
@@ -73,19 +76,31 @@ func (Fallback) Exec(p *confine.Profile, argv, env []string) error {
 		// No rule can grant every port: the network is not handled.
 		cfg.HandledAccessNet = 0
 	}
-	// The capability bounding set is the thread's: the one that drops it
-	// is the one that runs execve.
+	// The capability bounding set is the thread's: the thread that drops
+	// it is the one that starts the command (and whose end kills it).
 	runtime.LockOSThread()
 	if err := dropCapabilities(); err != nil {
-		return fmt.Errorf("%w: %v", confine.ErrCannotConfine, err)
+		return 0, fmt.Errorf("%w: %v", confine.ErrCannotConfine, err)
 	}
 	if err := cfg.Restrict(rules...); err != nil {
-		return fmt.Errorf("%w: landlock: %v", confine.ErrCannotConfine, err)
+		return 0, fmt.Errorf("%w: landlock: %v", confine.ErrCannotConfine, err)
 	}
-	if err := os.Chdir(p.Cwd); err != nil {
-		return fmt.Errorf("%w: %v", confine.ErrProfile, err)
+	cmd := exec.Command(prog, argv[1:]...)
+	cmd.Args[0] = argv[0]
+	cmd.Env, cmd.Dir = env, p.Cwd
+	cmd.Stdin, cmd.Stdout, cmd.Stderr = stdin, stdout, stderr
+	cmd.SysProcAttr = &syscall.SysProcAttr{Setsid: true}
+	if !p.Background {
+		cmd.SysProcAttr.Pdeathsig = syscall.SIGKILL
 	}
-	return syscall.Exec(prog, argv, env)
+	if err := cmd.Start(); err != nil {
+		return 0, fmt.Errorf("%w: %v", confine.ErrProfile, err)
+	}
+	cmd.Wait()
+	if ws, ok := cmd.ProcessState.Sys().(syscall.WaitStatus); ok && ws.Signaled() {
+		return 128 + int(ws.Signal()), nil
+	}
+	return cmd.ProcessState.ExitCode(), nil
 }
 
 // Rules returns the go-landlock rules of p's plan.

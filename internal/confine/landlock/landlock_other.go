@@ -4,6 +4,7 @@ package landlock
 
 import (
 	"fmt"
+	"io"
 
 	"github.com/agentgov/governance/internal/confine"
 )
@@ -21,7 +22,7 @@ func (Fallback) Available() error { return fmt.Errorf("landlock is Linux's") }
 // Describe implements [confine.Fallback].
 func (Fallback) Describe() string { return "Landlock (not on this system)" }
 
-// Exec implements [confine.Fallback].
-func (Fallback) Exec(*confine.Profile, []string, []string) error {
-	return fmt.Errorf("%w: landlock is Linux's", confine.ErrCannotConfine)
+// Run implements [confine.Fallback].
+func (Fallback) Run(*confine.Profile, []string, []string, io.Reader, io.Writer, io.Writer) (int, error) {
+	return 0, fmt.Errorf("%w: landlock is Linux's", confine.ErrCannotConfine)
 }

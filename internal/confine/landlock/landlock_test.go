@@ -115,21 +115,24 @@ func TestLandlockFallback(t *testing.T) {
 		try("read ~/.aws", "cat ../.aws/credentials"),
 		try("write the home folder", "echo x > ../outside.txt"),
 		try("connect over TCP", dialEnv+"="+ln.Addr().String()+" "+self),
+		try("start a session of its own", `[ "$(cut -d' ' -f6 /proc/$$/stat)" = "$$" ]`),
+		"exit 7",
 	}, "\n")
 	cmd := exec.Command("bwrap", "--bind", "/", "/", "--dev", "/dev", "--proc", "/proc", "--unshare-user", "--disable-userns",
 		"--die-with-parent", "--", self, "--profile", string(prof), "--", "/bin/sh", "-c", script)
 	cmd.Env = append(os.Environ(), mainEnv+"=1")
 	var stdout, stderr bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &stdout, &stderr
-	if err := cmd.Run(); err != nil {
-		t.Fatalf("%v\nstdout: %s\nstderr: %s", err, stdout.String(), stderr.String())
+	if err := cmd.Run(); cmd.ProcessState == nil || cmd.ProcessState.ExitCode() != 7 {
+		t.Fatalf("%v, want the command's status 7\nstdout: %s\nstderr: %s", err, stdout.String(), stderr.String())
 	}
 	if !strings.Contains(stderr.String(), "runs confined by Landlock") {
 		t.Errorf("no note says Landlock confined the call: %s", stderr.String())
 	}
 	want := "read main.go: done\nwrite sub/new: done\nread .env: refused\nwrite .env: refused\n" +
 		"write .claude/settings.json: refused\ncreate .claude/settings.local.json: refused\n" +
-		"read the home folder: refused\nread ~/.aws: refused\nwrite the home folder: refused\nconnect over TCP: refused\n"
+		"read the home folder: refused\nread ~/.aws: refused\nwrite the home folder: refused\nconnect over TCP: refused\n" +
+		"start a session of its own: done\n"
 	if stdout.String() != want {
 		t.Errorf("got\n%s\nwant\n%s\nstderr: %s", stdout.String(), want, stderr.String())
 	}
