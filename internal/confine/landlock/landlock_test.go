@@ -116,6 +116,7 @@ func TestLandlockFallback(t *testing.T) {
 		try("write the home folder", "echo x > ../outside.txt"),
 		try("connect over TCP", dialEnv+"="+ln.Addr().String()+" "+self),
 		try("start a session of its own", `[ "$(cut -d' ' -f6 /proc/$$/stat)" = "$$" ]`),
+		try("hold no capability", `grep -q '^CapEff:[[:space:]]*0*$' /proc/$$/status`),
 		"exit 7",
 	}, "\n")
 	cmd := exec.Command("bwrap", "--bind", "/", "/", "--dev", "/dev", "--proc", "/proc", "--unshare-user", "--disable-userns",
@@ -132,7 +133,7 @@ func TestLandlockFallback(t *testing.T) {
 	want := "read main.go: done\nwrite sub/new: done\nread .env: refused\nwrite .env: refused\n" +
 		"write .claude/settings.json: refused\ncreate .claude/settings.local.json: refused\n" +
 		"read the home folder: refused\nread ~/.aws: refused\nwrite the home folder: refused\nconnect over TCP: refused\n" +
-		"start a session of its own: done\n"
+		"start a session of its own: done\nhold no capability: done\n"
 	if stdout.String() != want {
 		t.Errorf("got\n%s\nwant\n%s\nstderr: %s", stdout.String(), want, stderr.String())
 	}
