@@ -7,6 +7,7 @@ import (
 	"os"
 	"runtime"
 	"strings"
+	"time"
 
 	"github.com/agentgov/governance/hooks"
 	"github.com/agentgov/governance/internal/confine"
@@ -44,6 +45,10 @@ type doctorConfineHarness struct {
 	Confined bool   `json:"confined"`
 }
 
+// probeTimeout bounds doctor's probe of bubblewrap, which takes about
+// 25 ms here.
+const probeTimeout = 10 * time.Second
+
 // confineReport probes this machine and writes doctor's confinement
 // lines. A machine that cannot confine is reported, not counted as a
 // problem: the hook then asks a person in a session nobody watches.
@@ -52,7 +57,10 @@ func (a *App) confineReport(w io.Writer) doctorConfine {
 	if path := a.Getenv("PATH"); path != "" {
 		env = append(env, "PATH="+path)
 	}
-	pr := confine.ProbeMachine(context.Background(), env)
+	// A bubblewrap that hangs (a stuck mount) is a finding, not a hang.
+	ctx, cancel := context.WithTimeout(context.Background(), probeTimeout)
+	defer cancel()
+	pr := confine.ProbeMachine(ctx, env)
 	out := doctorConfine{Bubblewrap: pr.Bubblewrap, UserNamespaces: pr.UserNamespaces, FreshProc: pr.FreshProc, Works: pr.Works,
 		LandlockABI: landlock.ABI(), Harnesses: []doctorConfineHarness{}}
 	launcher, err := a.confiner()()
