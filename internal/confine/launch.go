@@ -227,7 +227,7 @@ func (l *Launcher) runSeatbelt(ctx context.Context, p *Profile, argv []string) (
 	if _, err := os.Stat(sandboxExec); err != nil {
 		return 0, fmt.Errorf("%w: %s is missing", ErrCannotConfine, sandboxExec)
 	}
-	cmd := exec.CommandContext(ctx, sandboxExec, slices.Concat([]string{"-p", p.Seatbelt(), "--"}, argv)...)
+	cmd := exec.CommandContext(ctx, sandboxExec, slices.Concat([]string{"-p", p.resolved().Seatbelt(), "--"}, argv)...)
 	cmd.Env = CleanEnv(l.Env)
 	cmd.Dir = p.Cwd
 	cmd.Stdin, cmd.Stdout, cmd.Stderr = l.Stdin, l.Stdout, l.Stderr
@@ -240,6 +240,37 @@ func (l *Launcher) runSeatbelt(ctx context.Context, p *Profile, argv []string) (
 		return code, nil
 	}
 	return 128 + signalOf(cmd.ProcessState), nil
+}
+
+// resolved returns a copy of p with the links in its paths resolved:
+// Seatbelt matches the paths the kernel resolved (/tmp is
+// /private/tmp on macOS), never a link's name.
+func (p *Profile) resolved() *Profile {
+	r := *p
+	res := func(list []string) []string {
+		out := make([]string, len(list))
+		for i, s := range list {
+			out[i] = resolvePath(s)
+		}
+		return out
+	}
+	r.ReadOnly, r.Writable, r.Protected, r.Masked, r.Report = res(p.ReadOnly), res(p.Writable), res(p.Protected), res(p.Masked), res(p.Report)
+	if p.Home != "" {
+		r.Home = res([]string{p.Home})[0]
+	}
+	return &r
+}
+
+// resolvePath resolves the links of the longest prefix of p that exists.
+func resolvePath(p string) string {
+	if t, err := filepath.EvalSymlinks(p); err == nil {
+		return t
+	}
+	dir := filepath.Dir(p)
+	if dir == p {
+		return p
+	}
+	return filepath.Join(resolvePath(dir), filepath.Base(p))
 }
 
 // emptyFile returns the empty read-only file that masks secret files:

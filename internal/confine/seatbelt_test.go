@@ -68,3 +68,21 @@ func TestSeatbelt(t *testing.T) {
 		})
 	}
 }
+
+// TestSeatbeltResolvesLinks: the profile sandbox-exec gets names the
+// folders where they are, since Seatbelt matches resolved paths (/tmp is
+// /private/tmp on a Mac).
+func TestSeatbeltResolvesLinks(t *testing.T) {
+	t.Parallel()
+	dir, err := filepath.EvalSymlinks(t.TempDir())
+	must(t, err)
+	real := filepath.Join(dir, "real")
+	must(t, os.MkdirAll(real, 0o755))
+	link := filepath.Join(dir, "link")
+	must(t, os.Symlink(real, link))
+	p := &Profile{Kind: UnknownEffects, Cwd: link, Writable: []string{link}, Masked: []string{filepath.Join(link, ".env")}}
+	got := p.resolved().Seatbelt()
+	if !strings.Contains(got, `(subpath "`+real+`")`) || strings.Contains(got, link) {
+		t.Errorf("the links are not resolved:\n%s", got)
+	}
+}
