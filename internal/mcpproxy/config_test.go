@@ -201,3 +201,25 @@ servers:
 		}
 	}
 }
+
+// The confined server of docs/mcp-proxy.md parses as the docs say.
+func TestDocsConfineExample(t *testing.T) {
+	t.Parallel()
+	data, err := os.ReadFile("../../docs/mcp-proxy.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, rest, ok := strings.Cut(string(data), "even when a call the policy allowed does more than it said:\n\n```yaml\n")
+	block, _, _ := strings.Cut(rest, "```")
+	if !ok {
+		t.Fatal("docs/mcp-proxy.md has no confined server example")
+	}
+	c, err := ParseConfig("/src/app/.governance/mcp-proxy.yaml", []byte(block), func(k string) string { return map[string]string{"HOME": "/home/ada"}[k] })
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := &Confine{Writable: []string{"/src/app/docs"}, ReadOnly: []string{"/home/ada/.local/lib/mcp"}}
+	if len(c.Servers) != 1 || !reflect.DeepEqual(c.Servers[0].Confine, want) {
+		t.Errorf("got %+v", c.Servers)
+	}
+}
