@@ -4,6 +4,7 @@ import (
 	"maps"
 
 	"github.com/agentgov/governance/governance"
+	"github.com/agentgov/governance/internal/confine"
 )
 
 // A confined call is an allow whose input the hook rewrote to run the
@@ -53,11 +54,24 @@ func attendedMode(mode string) bool {
 	return mode == "" || mode == "default" || mode == "plan" || mode == "acceptEdits"
 }
 
+// followFolder returns a confined command for a harness that runs each
+// call in the folder the last one ended in, in a shell of its own that
+// outlives the call (Claude Code runs `pwd -P` there after the command):
+// the launcher reports the confined shell's final folder in a file of
+// /tmp (see confine.CwdEnv), and the harness's shell changes to it. The
+// command's exit status is kept.
+func followFolder(command string) string {
+	return `__governance_cwd=$(mktemp /tmp/governance-cwd.XXXXXX) && { ` + confine.CwdEnv + `="$__governance_cwd" ` + command +
+		`; __governance_status=$?; if [ -s "$__governance_cwd" ]; then cd -- "$(cat -- "$__governance_cwd")"; fi; ` +
+		`rm -f -- "$__governance_cwd"; (exit "$__governance_status"); }`
+}
+
 func claudeConfined(ev *Event, d *governance.Decision) []byte {
 	in, ok := confinedInput(ev, d)
 	if !ok {
 		return claude{}.Encode(ev, &Reply{Decision: notConfined(d)})
 	}
+	in["command"] = followFolder(d.Confinement.Command)
 	return marshal(map[string]any{"hookSpecificOutput": map[string]any{"hookEventName": EventPreToolUse,
 		"permissionDecision": "allow", "permissionDecisionReason": confinedReason(d), "updatedInput": in,
 		"additionalContext": confinedContext(d)}})

@@ -96,6 +96,9 @@ func TestConfinedReply(t *testing.T) {
 			in := dig(reply, tc.path)
 			got, _ := in["command"].(string)
 			want := launcher + " --kind unknown-effects --project " + cwd + ` -- bash -c 'frobnicate --all '\''two words'\'''`
+			if dialect == "claude" {
+				want = followFolder(want)
+			}
 			if got != want {
 				t.Fatalf("rewritten command in %v:\n%s\nwant\n%s\nreply %s", tc.path, got, want, out)
 			}

@@ -7,6 +7,8 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"path/filepath"
+	"slices"
 	"strings"
 
 	"github.com/agentgov/governance/governance"
@@ -32,7 +34,9 @@ read-only) the launcher builds the profile itself from the policy of the
 project (ROOT, else the project of the current folder), as the hook that
 rewrote the call decides with. The command's output and exit status pass
 through unchanged; when the profile cannot be applied or the machine
-cannot confine, the command does not run and the status is 125.
+cannot confine, the command does not run and the status is 125. With
+$` + CwdEnv + ` set to a file in /tmp, a shell script's (bash -c)
+final folder is written there when it is a folder the call was shown.
 `
 
 // Main is governance-confine: it reads the profile, runs the command
@@ -72,10 +76,24 @@ func Main(stdin io.Reader, stdout, stderr io.Writer, args []string) int {
 	if err != nil {
 		return refuse(err)
 	}
-	l := &Launcher{Env: os.Environ(), Stdin: stdin, Stdout: stdout, Stderr: stderr}
+	env := os.Environ()
+	cwd := os.Getenv(CwdEnv)
+	if cwd != "" {
+		env = slices.DeleteFunc(env, func(kv string) bool { return strings.HasPrefix(kv, CwdEnv+"=") })
+		var ok bool
+		if argv, ok = reportCwd(argv, cwd); ok {
+			p.Report = append(p.Report, filepath.Clean(cwd))
+		} else {
+			cwd = ""
+		}
+	}
+	l := &Launcher{Env: env, Stdin: stdin, Stdout: stdout, Stderr: stderr}
 	code, err := l.Run(context.Background(), p, argv)
 	if err != nil {
 		return refuse(err)
+	}
+	if cwd != "" {
+		checkCwd(p, cwd)
 	}
 	return code
 }
