@@ -8,6 +8,7 @@ import (
 
 	"github.com/agentgov/governance/hooks"
 	"github.com/agentgov/governance/internal/cli"
+	"github.com/agentgov/governance/internal/confine"
 	"github.com/agentgov/governance/internal/layout"
 	"github.com/agentgov/governance/internal/testplugin"
 	"github.com/rogpeppe/go-internal/testscript"
@@ -31,6 +32,9 @@ func TestMain(m *testing.M) {
 			os.Exit(hooks.Main(os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
 		},
 		"governance-test-plugin": func() { testplugin.Serve(os.Args[1:]) },
+		"governance-confine": func() {
+			os.Exit(confine.Main(os.Stdin, os.Stdout, os.Stderr, os.Args[1:]))
+		},
 	}
 	// Tests that start many processes run this binary as governance or
 	// governance-hook through GOVERNANCE_TEST_RUN. A program started by name

@@ -1,0 +1,134 @@
+package main
+
+import (
+	"encoding/json"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// The confinement end-to-end tests run the real agent CLIs in their
+// unattended modes, with the hook `governance install` writes and the
+// launcher beside it, against the fake model servers, with real
+// bubblewrap: a call the analysis cannot prove runs confined through the
+// rewritten input each harness takes, and its output comes back to the
+// model.
+
+// secretValue is in the project's .env; no confined call shows it.
+const secretValue = "sk-live-not-for-agents-4242"
+
+// confineProject is e2eProject with the launcher beside the hook, a .env
+// holding a secret, a script that prints it, and a file in the home
+// folder that a confined call does not see.
+func confineProject(t *testing.T) (dir, home, bin string) {
+	t.Helper()
+	if _, err := exec.LookPath("bwrap"); err != nil {
+		notInstalled(t, "bwrap is not installed")
+	}
+	dir, home, bin = e2eProject(t)
+	if err := os.Symlink(os.Args[0], filepath.Join(bin, "governance-confine")); err != nil {
+		t.Fatal(err)
+	}
+	writeFile(t, filepath.Join(dir, ".env"), "API_KEY="+secretValue+"\n")
+	writeFile(t, filepath.Join(dir, "show-env.sh"), "cat .env\necho end-of-env\n")
+	writeFile(t, filepath.Join(home, "outside.txt"), "outside-visible\n")
+	return dir, home, bin
+}
+
+// wantConfined checks in the decision log that each command was decided
+// confined.
+func wantConfined(t *testing.T, home string, commands ...string) {
+	t.Helper()
+	data, err := os.ReadFile(filepath.Join(home, ".local", "state", "governance", "decisions.jsonl"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := map[string]string{}
+	for _, line := range strings.Split(strings.TrimSpace(string(data)), "\n") {
+		var e struct {
+			Input struct {
+				Tool struct {
+					Input struct {
+						Command string `json:"command"`
+					} `json:"input"`
+				} `json:"tool"`
+			} `json:"input"`
+			Result struct {
+				Decision string `json:"decision"`
+			} `json:"result"`
+		}
+		if err := json.Unmarshal([]byte(line), &e); err != nil {
+			t.Fatalf("decision log: %v: %s", err, line)
+		}
+		got[e.Input.Tool.Input.Command] = e.Result.Decision
+	}
+	for _, c := range commands {
+		if got[c] != "confined" {
+			t.Errorf("%q was decided %q, not confined; the log holds %v", c, got[c], got)
+		}
+	}
+}
+
+// Claude Code in bypassPermissions mode, headless: `make test` runs
+// confined and its output reaches the model; a script that prints .env
+// shows nothing secret; `cd sub` in one call and `pwd` in the next land
+// in sub; a background job survives its call.
+func TestClaudeCodeConfined(t *testing.T) {
+	t.Parallel()
+	claude := needTool(t, "claude/node_modules/@anthropic-ai/claude-code-linux-x64/claude")
+	project, home, bin := confineProject(t)
+	writeFile(t, filepath.Join(project, "Makefile"), "test:\n\t@echo tests-passed\n\t@cat $(HOME)/outside.txt 2>/dev/null || echo home-hidden\n")
+	install(t, "claude", project, home, bin)
+	c := newConversation([]step{
+		{"Bash", map[string]any{"command": "make test", "description": "Run the tests"}},
+		{"Bash", map[string]any{"command": "sh show-env.sh; exit 3", "description": "Show the settings"}},
+		{"Bash", map[string]any{"command": "mkdir -p sub && cd sub", "description": "Go to sub"}},
+		{"Bash", map[string]any{"command": "pwd", "description": "Where am I"}},
+		{"Bash", map[string]any{"command": "sleep 2 && echo survived > bg.txt", "description": "Later", "run_in_background": true}},
+		{"Bash", map[string]any{"command": "sleep 4; cat bg.txt", "description": "Check"}},
+	}, nil)
+	url := serve(t, anthropicFake(c))
+	env := append(baseEnv(home, bin),
+		"ANTHROPIC_BASE_URL="+url, "ANTHROPIC_API_KEY=sk-ant-fake",
+		"CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC=1", "DISABLE_AUTOUPDATER=1", "DISABLE_TELEMETRY=1",
+		"DISABLE_ERROR_REPORTING=1", "DISABLE_BUG_COMMAND=1", "CLAUDE_CODE_DISABLE_FEEDBACK_SURVEY=1",
+		// Claude Code refuses bypassPermissions to root outside a
+		// container it is told of: CI's container runs tests as root.
+		"IS_SANDBOX=1")
+	out := runCLI(t, project, env, claude, "-p", "run the thing", "--output-format", "json", "--model", "claude-sonnet-4-5",
+		"--permission-mode", "bypassPermissions")
+	t.Logf("claude: %.3000s", out)
+	wantConfined(t, home, "make test", "sh show-env.sh; exit 3", "mkdir -p sub && cd sub", "sleep 2 && echo survived > bg.txt")
+	for i := range 6 {
+		t.Logf("step %d: %+v", i, c.result(t, "main", i))
+	}
+	t.Run("make test runs confined", func(t *testing.T) {
+		r := c.result(t, "main", 0)
+		if r.isError || !strings.Contains(r.text, "tests-passed") || !strings.Contains(r.text, "home-hidden") {
+			t.Errorf("make test did not run confined; the tool result was %+v", r)
+		}
+	})
+	t.Run(".env shows nothing secret", func(t *testing.T) {
+		r := c.result(t, "main", 1)
+		if strings.Contains(r.text, secretValue) || !strings.Contains(r.text, "end-of-env") {
+			t.Errorf("the script did not run with .env masked; the tool result was %+v", r)
+		}
+		if !r.isError || !strings.Contains(r.text, "Exit code 3") {
+			t.Errorf("the exit status did not come back; the tool result was %+v", r)
+		}
+	})
+	t.Run("cd lands for the next call", func(t *testing.T) {
+		r := c.result(t, "main", 3)
+		if !strings.Contains(r.text, filepath.Join(project, "sub")) {
+			t.Errorf("pwd after cd sub: %+v", r)
+		}
+	})
+	t.Run("background job survives", func(t *testing.T) {
+		r := c.result(t, "main", 5)
+		if !strings.Contains(r.text, "survived") {
+			t.Errorf("the background job did not survive its call: %+v", r)
+		}
+	})
+}
