@@ -132,3 +132,84 @@ func TestClaudeCodeConfined(t *testing.T) {
 		}
 	})
 }
+
+// Codex, headless (codex exec) with no sandbox of its own and no
+// approvals: a script of unknown effects runs confined through the
+// updatedInput Codex takes, .env masked, its output and exit status back
+// to the model.
+func TestCodexConfined(t *testing.T) {
+	t.Parallel()
+	codex := needTool(t, codexTool)
+	project, home, bin := confineProject(t)
+	c := newConversation([]step{
+		{"exec_command", map[string]any{"cmd": "sh show-env.sh; exit 3"}},
+	}, nil)
+	url := serve(t, responsesFake(c))
+	codexHome(t, home, url)
+	install(t, "codex", project, home, bin)
+	out := runCLI(t, project, codexEnv(home, bin), codex, "exec", "--skip-git-repo-check",
+		"--dangerously-bypass-approvals-and-sandbox", "run the thing")
+	t.Logf("codex: %.3000s", out)
+	checkConfinedScript(t, c, home, "Process exited with code 3")
+}
+
+// Gemini CLI in yolo mode: the script runs confined through the
+// tool_input Gemini CLI merges over the call's arguments.
+func TestGeminiCLIConfined(t *testing.T) {
+	t.Parallel()
+	gemini := needTool(t, "gemini/node_modules/@google/gemini-cli/bundle/gemini.js")
+	project, home, bin := confineProject(t)
+	geminiHome(t, home)
+	install(t, "gemini", project, home, bin)
+	c := newConversation([]step{
+		{"run_shell_command", map[string]any{"command": "sh show-env.sh; exit 3", "description": "Show the settings"}},
+	}, nil)
+	out := runGemini(t, gemini, project, home, bin, serve(t, geminiFake(c)))
+	t.Logf("gemini: %.2000s", out)
+	checkConfinedScript(t, c, home, "Exit Code: 3")
+}
+
+// OpenCode: the script runs confined through the args the plugin
+// rewrites.
+func TestOpenCodeConfined(t *testing.T) {
+	t.Parallel()
+	opencode := needTool(t, "opencode/node_modules/opencode-linux-x64/bin/opencode")
+	plugin := needTool(t, "opencode-plugin/node_modules/@opencode-ai/plugin/package.json")
+	project, home, bin := confineProject(t)
+	c := newConversation([]step{
+		{"bash", map[string]any{"command": "sh show-env.sh; exit 3", "description": "Show the settings"}},
+	}, nil)
+	out := runOpenCode(t, opencode, plugin, project, home, bin, serve(t, anthropicFake(c)))
+	t.Logf("opencode: %.2000s", out)
+	// OpenCode tells the model a command's output, not its status.
+	checkConfinedScript(t, c, home, "")
+}
+
+// Copilot CLI with every tool allowed: the script runs confined through
+// the modifiedArgs Copilot CLI takes.
+func TestCopilotCLIConfined(t *testing.T) {
+	t.Parallel()
+	copilot := needTool(t, copilotTool)
+	project, home, bin := confineProject(t)
+	c := newConversation([]step{
+		{"bash", map[string]any{"command": "sh show-env.sh; exit 3", "description": "Show the settings"}},
+	}, nil)
+	url := serve(t, responsesFake(c))
+	install(t, "copilot", project, home, bin)
+	out := runCLI(t, project, copilotEnv(home, bin, url), copilot, "-p", "run the thing", "--allow-all-tools")
+	t.Logf("copilot: %.3000s", out)
+	checkConfinedScript(t, c, home, "completed with exit code 3")
+}
+
+// checkConfinedScript checks the one step of a harness's conversation,
+// `sh show-env.sh; exit 3`: decided confined, and its result holds the
+// script's output without the secret, and status.
+func checkConfinedScript(t *testing.T, c *conversation, home, status string) {
+	t.Helper()
+	wantConfined(t, home, "sh show-env.sh; exit 3")
+	r := c.result(t, "main", 0)
+	t.Logf("the tool result: %+v", r)
+	if strings.Contains(r.text, secretValue) || !strings.Contains(r.text, "end-of-env") || !strings.Contains(r.text, status) {
+		t.Errorf("the script did not run confined, with its output and status %s; the tool result was %+v", status, r)
+	}
+}
