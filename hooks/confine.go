@@ -4,7 +4,6 @@ import (
 	"maps"
 
 	"github.com/agentgov/governance/governance"
-	"github.com/agentgov/governance/internal/confine"
 )
 
 // A confined call is an allow whose input the hook rewrote to run the
@@ -54,14 +53,18 @@ func attendedMode(mode string) bool {
 	return mode == "" || mode == "default" || mode == "plan" || mode == "acceptEdits"
 }
 
+// confineCwdEnv is confine.CwdEnv, which the launcher reads: the hook
+// does not link the launcher (TestConfineCwdEnv keeps the two equal).
+const confineCwdEnv = "GOVERNANCE_CONFINE_CWD"
+
 // followFolder returns a confined command for a harness that runs each
 // call in the folder the last one ended in, in a shell of its own that
 // outlives the call (Claude Code runs `pwd -P` there after the command):
 // the launcher reports the confined shell's final folder in a file of
-// /tmp (see confine.CwdEnv), and the harness's shell changes to it. The
+// /tmp (see confineCwdEnv), and the harness's shell changes to it. The
 // command's exit status is kept.
 func followFolder(command string) string {
-	return `__governance_cwd=$(mktemp /tmp/governance-cwd.XXXXXX) && { ` + confine.CwdEnv + `="$__governance_cwd" ` + command +
+	return `__governance_cwd=$(mktemp /tmp/governance-cwd.XXXXXX) && { ` + confineCwdEnv + `="$__governance_cwd" ` + command +
 		`; __governance_status=$?; if [ -s "$__governance_cwd" ]; then cd -- "$(cat -- "$__governance_cwd")"; fi; ` +
 		`rm -f -- "$__governance_cwd"; (exit "$__governance_status"); }`
 }

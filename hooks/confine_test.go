@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"github.com/agentgov/governance/governance"
+	"github.com/agentgov/governance/internal/confine"
 	"github.com/agentgov/governance/internal/layout"
 	"github.com/agentgov/governance/internal/snapshot"
 )
@@ -164,5 +165,14 @@ func TestCannotConfine(t *testing.T) {
 				t.Fatalf("an attended session got %s (approval files %v), want the defer as before", out, ids)
 			}
 		})
+	}
+}
+
+// TestConfineCwdEnv: the rewrite names the report file in the variable
+// the launcher reads.
+func TestConfineCwdEnv(t *testing.T) {
+	t.Parallel()
+	if confineCwdEnv != confine.CwdEnv {
+		t.Errorf("the hook sets %s, the launcher reads %s", confineCwdEnv, confine.CwdEnv)
 	}
 }

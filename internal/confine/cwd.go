@@ -22,6 +22,23 @@ import (
 // confined shell script (`bash -c SCRIPT`).
 const CwdEnv = "GOVERNANCE_CONFINE_CWD"
 
+// cwdReport readies the report of argv's final folder that the caller
+// asks for in [CwdEnv], which the command does not inherit: it returns
+// argv to run under p, and what to call once it ran.
+func cwdReport(p *Profile, argv []string) ([]string, func()) {
+	file := os.Getenv(CwdEnv)
+	os.Unsetenv(CwdEnv)
+	if file == "" {
+		return argv, func() {}
+	}
+	argv, ok := reportCwd(argv, file)
+	if !ok {
+		return argv, func() {}
+	}
+	p.Report = append(p.Report, filepath.Clean(file))
+	return argv, func() { checkCwd(p, file) }
+}
+
 // reportCwd returns argv with its script made to write its final folder
 // to file when it exits, and whether argv is a shell script it can do
 // that for. The trap is the script's first command, so a script that

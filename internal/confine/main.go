@@ -7,8 +7,6 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"path/filepath"
-	"slices"
 	"strings"
 
 	"github.com/agentgov/governance/governance"
@@ -76,25 +74,13 @@ func Main(stdin io.Reader, stdout, stderr io.Writer, args []string) int {
 	if err != nil {
 		return refuse(err)
 	}
-	env := os.Environ()
-	cwd := os.Getenv(CwdEnv)
-	if cwd != "" {
-		env = slices.DeleteFunc(env, func(kv string) bool { return strings.HasPrefix(kv, CwdEnv+"=") })
-		var ok bool
-		if argv, ok = reportCwd(argv, cwd); ok {
-			p.Report = append(p.Report, filepath.Clean(cwd))
-		} else {
-			cwd = ""
-		}
-	}
-	l := &Launcher{Env: env, Stdin: stdin, Stdout: stdout, Stderr: stderr}
+	argv, reported := cwdReport(p, argv)
+	l := &Launcher{Env: os.Environ(), Stdin: stdin, Stdout: stdout, Stderr: stderr}
 	code, err := l.Run(context.Background(), p, argv)
 	if err != nil {
 		return refuse(err)
 	}
-	if cwd != "" {
-		checkCwd(p, cwd)
-	}
+	reported()
 	return code
 }
 
