@@ -114,7 +114,8 @@ func TestConfinedReply(t *testing.T) {
 }
 
 // TestCannotConfine: where the machine cannot confine, an attended
-// Claude Code or Codex session keeps the defer; an unattended mode, and
+// Claude Code or Codex session keeps the defer; an unattended mode (in
+// Claude Code's default mode too when it says nobody attends), and
 // every dialect that does not say whether a person watches, puts the
 // call to a person through the approval queue: none runs unconfined.
 func TestCannotConfine(t *testing.T) {
@@ -123,9 +124,13 @@ func TestCannotConfine(t *testing.T) {
 	cannot := errors.New("bubblewrap (bwrap) is not on PATH")
 	tests := []struct {
 		dialect, mode string
-		queued        bool
+		// attended is Claude Code's CLAUDE_CODE_SESSION_ATTENDED.
+		attended string
+		queued   bool
 	}{
 		{dialect: "claude", mode: "default"},
+		{dialect: "claude", mode: "default", attended: "1"},
+		{dialect: "claude", mode: "default", attended: "0", queued: true},
 		{dialect: "claude", mode: "acceptEdits"},
 		{dialect: "claude", mode: "bypassPermissions", queued: true},
 		{dialect: "claude", mode: "dontAsk", queued: true},
@@ -139,9 +144,18 @@ func TestCannotConfine(t *testing.T) {
 		{dialect: "opencode", queued: true},
 	}
 	for _, tt := range tests {
-		t.Run(tt.dialect+"/"+tt.mode, func(t *testing.T) {
+		t.Run(tt.dialect+"/"+tt.mode+"/"+tt.attended, func(t *testing.T) {
 			t.Parallel()
 			env, o, cwd := confineEnv(t, "", cannot)
+			if tt.attended != "" {
+				getenv := env.Getenv
+				env.Getenv = func(k string) string {
+					if k == "CLAUDE_CODE_SESSION_ATTENDED" {
+						return tt.attended
+					}
+					return getenv(k)
+				}
+			}
 			tc := confinedPayloads(cwd, cmd)[tt.dialect]
 			if tt.mode == "" {
 				delete(tc.payload, "permission_mode")

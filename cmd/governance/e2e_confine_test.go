@@ -89,16 +89,7 @@ func TestClaudeCodeConfined(t *testing.T) {
 		{"Bash", map[string]any{"command": "sleep 2 && echo survived > bg.txt", "description": "Later", "run_in_background": true}},
 		{"Bash", map[string]any{"command": "sleep 4; cat bg.txt", "description": "Check"}},
 	}, nil)
-	url := serve(t, anthropicFake(c))
-	env := append(baseEnv(home, bin),
-		"ANTHROPIC_BASE_URL="+url, "ANTHROPIC_API_KEY=sk-ant-fake",
-		"CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC=1", "DISABLE_AUTOUPDATER=1", "DISABLE_TELEMETRY=1",
-		"DISABLE_ERROR_REPORTING=1", "DISABLE_BUG_COMMAND=1", "CLAUDE_CODE_DISABLE_FEEDBACK_SURVEY=1",
-		// Claude Code refuses bypassPermissions to root outside a
-		// container it is told of: CI's container runs tests as root.
-		"IS_SANDBOX=1")
-	out := runCLI(t, project, env, claude, "-p", "run the thing", "--output-format", "json", "--model", "claude-sonnet-4-5",
-		"--permission-mode", "bypassPermissions")
+	out := runClaude(t, claude, project, home, bin, serve(t, anthropicFake(c)), "bypassPermissions")
 	t.Logf("claude: %.3000s", out)
 	wantConfined(t, home, "make test", "sh show-env.sh; exit 3", "mkdir -p sub && cd sub", "sleep 2 && echo survived > bg.txt")
 	for i := range 6 {
@@ -131,6 +122,37 @@ func TestClaudeCodeConfined(t *testing.T) {
 			t.Errorf("the background job did not survive its call: %+v", r)
 		}
 	})
+}
+
+// Claude Code headless (-p) in its default mode, where it says nobody
+// attends the session (CLAUDE_CODE_SESSION_ATTENDED=0) and would refuse
+// an unproven call: the call runs confined instead.
+func TestClaudeCodeHeadlessConfined(t *testing.T) {
+	t.Parallel()
+	claude := needTool(t, "claude/node_modules/@anthropic-ai/claude-code-linux-x64/claude")
+	project, home, bin := confineProject(t)
+	install(t, "claude", project, home, bin)
+	c := newConversation([]step{
+		{"Bash", map[string]any{"command": "sh show-env.sh; exit 3", "description": "Show the settings"}},
+	}, nil)
+	out := runClaude(t, claude, project, home, bin, serve(t, anthropicFake(c)), "default")
+	t.Logf("claude: %.3000s", out)
+	checkConfinedScript(t, c, home, "Exit code 3")
+}
+
+// runClaude runs Claude Code headless in a permission mode against the
+// fake Anthropic API at url.
+func runClaude(t *testing.T, claude, project, home, bin, url, mode string) string {
+	t.Helper()
+	env := append(baseEnv(home, bin),
+		"ANTHROPIC_BASE_URL="+url, "ANTHROPIC_API_KEY=sk-ant-fake",
+		"CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC=1", "DISABLE_AUTOUPDATER=1", "DISABLE_TELEMETRY=1",
+		"DISABLE_ERROR_REPORTING=1", "DISABLE_BUG_COMMAND=1", "CLAUDE_CODE_DISABLE_FEEDBACK_SURVEY=1",
+		// Claude Code refuses bypassPermissions to root outside a
+		// container it is told of: CI's container runs tests as root.
+		"IS_SANDBOX=1")
+	return runCLI(t, project, env, claude, "-p", "run the thing", "--output-format", "json", "--model", "claude-sonnet-4-5",
+		"--permission-mode", mode)
 }
 
 // Codex, headless (codex exec) with no sandbox of its own and no

@@ -81,6 +81,7 @@ func setupHome(e *testscript.Env) error {
 	e.Setenv("XDG_CONFIG_HOME", filepath.Join(home, ".config"))
 	e.Setenv("XDG_STATE_HOME", filepath.Join(home, ".local", "state"))
 	e.Setenv("CLAUDE_PROJECT_DIR", "")
+	e.Setenv("CLAUDE_CODE_SESSION_ATTENDED", "")
 	e.Setenv(managedDirVar, filepath.Join(e.WorkDir, "managed"))
 	return os.MkdirAll(home, 0o755)
 }
