@@ -2,8 +2,11 @@ package hooks
 
 import (
 	"maps"
+	"path"
 
 	"github.com/agentgov/governance/governance"
+	"github.com/agentgov/governance/internal/pipeline"
+	"github.com/agentgov/governance/internal/shellquote"
 )
 
 // A confined call is an allow whose input the hook rewrote to run the
@@ -129,6 +132,35 @@ func opencodeConfined(ev *Event, d *governance.Decision) []byte {
 		return marshal(map[string]any{"decision": "deny", "message": notConfined(d).Render()})
 	}
 	return marshal(map[string]any{"decision": "allow", "args": in, "warning": confinedContext(d)})
+}
+
+// launcherName is the confinement launcher's program name
+// (confine.LauncherName), which the hook does not link.
+const launcherName = "governance-confine"
+
+// confinedAfter returns the note for the agent on a shell call that ran
+// through the launcher, read back from the rewritten command the harness
+// reports once the call ran; "" for any other call. It is for a harness
+// that shows the agent a hook's context only after a call (Gemini CLI
+// 0.61 reads additionalContext from AfterTool, not BeforeTool).
+func confinedAfter(ev *Event) string {
+	if ev.Request.Tool.Kind != governance.KindShell {
+		return ""
+	}
+	words, ok := shellquote.Split(ev.Request.Tool.Input.Command)
+	if !ok || path.Base(words[0]) != launcherName {
+		return ""
+	}
+	kind := ""
+	for i := 1; i < len(words); i++ {
+		switch {
+		case words[i] == "--kind" && i+1 < len(words):
+			kind = words[i+1]
+		case words[i] == "--" && len(words) == i+4 && words[i+1] == "bash" && words[i+2] == "-c" && kind != "":
+			return governance.Sanitize(pipeline.ConfinedNote(kind, words[i+3]))
+		}
+	}
+	return ""
 }
 
 // confinedContext is what the agent is told: the note on what was

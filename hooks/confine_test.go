@@ -190,3 +190,32 @@ func TestConfineCwdEnv(t *testing.T) {
 		t.Errorf("the hook sets %s, the launcher reads %s", confineCwdEnv, confine.CwdEnv)
 	}
 }
+
+// TestConfinedNoteAfter: Gemini CLI shows the model a hook's context
+// only after a call; the note on a confined call is given there, read
+// back from the rewritten command, and on no other call.
+func TestConfinedNoteAfter(t *testing.T) {
+	t.Parallel()
+	const launcher = "/opt/governance/bin/governance-confine"
+	env, o, cwd := confineEnv(t, launcher, nil)
+	rewritten := launcher + " --kind unknown-effects --project " + cwd + ` -- bash -c 'make '\''a b'\'''`
+	for cmd, want := range map[string]string{
+		rewritten:                       "governance ran this command confined (unknown-effects)",
+		"make test":                     "",
+		launcher + " --kind read-only":  "",
+		"echo " + rewritten:             "",
+		rewritten + " extra":            "",
+		"/bin/governance-confine -- ls": "",
+	} {
+		data, _ := json.Marshal(map[string]any{"session_id": "s", "cwd": cwd, "hook_event_name": "AfterTool",
+			"tool_name": "run_shell_command", "tool_input": map[string]any{"command": cmd},
+			"tool_response": map[string]any{"llmContent": "done"}})
+		out := string(Respond(context.Background(), "gemini", data, env, &bytes.Buffer{}, o))
+		switch {
+		case want == "" && strings.Contains(out, "confined"):
+			t.Errorf("%s: a note on a call that did not run confined: %s", cmd, out)
+		case want != "" && (!strings.Contains(out, want) || !strings.Contains(out, `governance run --why \"REASON\" -- make 'a b'`)):
+			t.Errorf("%s: reply %s, want the note on the confined call", cmd, out)
+		}
+	}
+}

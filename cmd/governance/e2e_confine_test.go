@@ -1,11 +1,15 @@
 package main
 
 import (
+	"bytes"
 	"encoding/json"
+	"io"
+	"net/http"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"strings"
+	"sync"
 	"testing"
 )
 
@@ -35,6 +39,23 @@ func confineProject(t *testing.T) (dir, home, bin string) {
 	writeFile(t, filepath.Join(dir, "show-env.sh"), "cat .env\necho end-of-env\n")
 	writeFile(t, filepath.Join(home, "outside.txt"), "outside-visible\n")
 	return dir, home, bin
+}
+
+// noteSeen wraps a fake model server and reports whether any request
+// carried the note a confined call's agent is told.
+func noteSeen(h http.Handler) (http.Handler, func() bool) {
+	var mu sync.Mutex
+	seen := false
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		body, _ := io.ReadAll(r.Body)
+		if strings.Contains(string(body), "governance ran this command confined") {
+			mu.Lock()
+			seen = true
+			mu.Unlock()
+		}
+		r.Body = io.NopCloser(bytes.NewReader(body))
+		h.ServeHTTP(w, r)
+	}), func() bool { mu.Lock(); defer mu.Unlock(); return seen }
 }
 
 // wantConfined checks in the decision log that each command was decided
@@ -89,11 +110,15 @@ func TestClaudeCodeConfined(t *testing.T) {
 		{"Bash", map[string]any{"command": "sleep 2 && echo survived > bg.txt", "description": "Later", "run_in_background": true}},
 		{"Bash", map[string]any{"command": "sleep 4; cat bg.txt", "description": "Check"}},
 	}, nil)
-	out := runClaude(t, claude, project, home, bin, serve(t, anthropicFake(c)), "bypassPermissions")
+	fake, seen := noteSeen(anthropicFake(c))
+	out := runClaude(t, claude, project, home, bin, serve(t, fake), "bypassPermissions")
 	t.Logf("claude: %.3000s", out)
 	wantConfined(t, home, "make test", "sh show-env.sh; exit 3", "mkdir -p sub && cd sub", "sleep 2 && echo survived > bg.txt")
 	for i := range 6 {
 		t.Logf("step %d: %+v", i, c.result(t, "main", i))
+	}
+	if !seen() {
+		t.Error("the model was never told that a call ran confined")
 	}
 	t.Run("make test runs confined", func(t *testing.T) {
 		r := c.result(t, "main", 0)
@@ -135,9 +160,10 @@ func TestClaudeCodeHeadlessConfined(t *testing.T) {
 	c := newConversation([]step{
 		{"Bash", map[string]any{"command": "sh show-env.sh; exit 3", "description": "Show the settings"}},
 	}, nil)
-	out := runClaude(t, claude, project, home, bin, serve(t, anthropicFake(c)), "default")
+	fake, seen := noteSeen(anthropicFake(c))
+	out := runClaude(t, claude, project, home, bin, serve(t, fake), "default")
 	t.Logf("claude: %.3000s", out)
-	checkConfinedScript(t, c, home, "Exit code 3")
+	checkConfinedScript(t, c, seen, home, "Exit code 3")
 }
 
 // runClaude runs Claude Code headless in a permission mode against the
@@ -166,13 +192,14 @@ func TestCodexConfined(t *testing.T) {
 	c := newConversation([]step{
 		{"exec_command", map[string]any{"cmd": "sh show-env.sh; exit 3"}},
 	}, nil)
-	url := serve(t, responsesFake(c))
+	fake, seen := noteSeen(responsesFake(c))
+	url := serve(t, fake)
 	codexHome(t, home, url)
 	install(t, "codex", project, home, bin)
 	out := runCLI(t, project, codexEnv(home, bin), codex, "exec", "--skip-git-repo-check",
 		"--dangerously-bypass-approvals-and-sandbox", "run the thing")
 	t.Logf("codex: %.3000s", out)
-	checkConfinedScript(t, c, home, "Process exited with code 3")
+	checkConfinedScript(t, c, seen, home, "Process exited with code 3")
 }
 
 // Gemini CLI in yolo mode: the script runs confined through the
@@ -186,9 +213,10 @@ func TestGeminiCLIConfined(t *testing.T) {
 	c := newConversation([]step{
 		{"run_shell_command", map[string]any{"command": "sh show-env.sh; exit 3", "description": "Show the settings"}},
 	}, nil)
-	out := runGemini(t, gemini, project, home, bin, serve(t, geminiFake(c)))
+	fake, seen := noteSeen(geminiFake(c))
+	out := runGemini(t, gemini, project, home, bin, serve(t, fake))
 	t.Logf("gemini: %.2000s", out)
-	checkConfinedScript(t, c, home, "Exit Code: 3")
+	checkConfinedScript(t, c, seen, home, "Exit Code: 3")
 }
 
 // OpenCode: the script runs confined through the args the plugin
@@ -201,10 +229,11 @@ func TestOpenCodeConfined(t *testing.T) {
 	c := newConversation([]step{
 		{"bash", map[string]any{"command": "sh show-env.sh; exit 3", "description": "Show the settings"}},
 	}, nil)
-	out := runOpenCode(t, opencode, plugin, project, home, bin, serve(t, anthropicFake(c)))
+	fake, seen := noteSeen(anthropicFake(c))
+	out := runOpenCode(t, opencode, plugin, project, home, bin, serve(t, fake))
 	t.Logf("opencode: %.2000s", out)
 	// OpenCode tells the model a command's output, not its status.
-	checkConfinedScript(t, c, home, "")
+	checkConfinedScript(t, c, seen, home, "")
 }
 
 // Copilot CLI with every tool allowed: the script runs confined through
@@ -216,18 +245,23 @@ func TestCopilotCLIConfined(t *testing.T) {
 	c := newConversation([]step{
 		{"bash", map[string]any{"command": "sh show-env.sh; exit 3", "description": "Show the settings"}},
 	}, nil)
-	url := serve(t, responsesFake(c))
+	fake, seen := noteSeen(responsesFake(c))
+	url := serve(t, fake)
 	install(t, "copilot", project, home, bin)
 	out := runCLI(t, project, copilotEnv(home, bin, url), copilot, "-p", "run the thing", "--allow-all-tools")
 	t.Logf("copilot: %.3000s", out)
-	checkConfinedScript(t, c, home, "completed with exit code 3")
+	checkConfinedScript(t, c, seen, home, "completed with exit code 3")
 }
 
 // checkConfinedScript checks the one step of a harness's conversation,
-// `sh show-env.sh; exit 3`: decided confined, and its result holds the
-// script's output without the secret, and status.
-func checkConfinedScript(t *testing.T, c *conversation, home, status string) {
+// `sh show-env.sh; exit 3`: decided confined, its result holds the
+// script's output without the secret, and status, and the model was told
+// that it ran confined.
+func checkConfinedScript(t *testing.T, c *conversation, seen func() bool, home, status string) {
 	t.Helper()
+	if !seen() {
+		t.Error("the model was never told that the call ran confined")
+	}
 	wantConfined(t, home, "sh show-env.sh; exit 3")
 	r := c.result(t, "main", 0)
 	t.Logf("the tool result: %+v", r)
