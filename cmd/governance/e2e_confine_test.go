@@ -202,6 +202,40 @@ func TestCodexConfined(t *testing.T) {
 	checkConfinedScript(t, c, seen, home, "Process exited with code 3")
 }
 
+// Codex in its own sandbox (workspace-write, Codex's bubblewrap and
+// seccomp, which forbid the launcher's namespaces), headless: the
+// confined call never runs unconfined. Codex's sandbox alone would show
+// it .env; the launcher either confines it another way, or refuses it
+// with status 125 and says so.
+func TestCodexSandboxedConfined(t *testing.T) {
+	t.Parallel()
+	codex := needTool(t, codexTool)
+	project, home, bin := confineProject(t)
+	c := newConversation([]step{
+		{"exec_command", map[string]any{"cmd": "sh show-env.sh; exit 3"}},
+	}, nil)
+	url := serve(t, responsesFake(c))
+	codexHome(t, home, url)
+	install(t, "codex", project, home, bin)
+	// Codex's sandbox needs its helper, which it does not make under its
+	// temporary folder: give it one beside the home folder.
+	tmp := filepath.Join(filepath.Dir(home), "tmp")
+	if err := os.Mkdir(tmp, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	out := runCLI(t, project, append(codexEnv(home, bin), "TMPDIR="+tmp), codex, "exec", "--skip-git-repo-check",
+		"--sandbox", "workspace-write", "run the thing")
+	t.Logf("codex: %.3000s", out)
+	wantConfined(t, home, "sh show-env.sh; exit 3")
+	r := c.result(t, "main", 0)
+	t.Logf("the tool result: %+v", r)
+	ran := strings.Contains(r.text, "end-of-env") && strings.Contains(r.text, "Process exited with code 3")
+	refused := strings.Contains(r.text, "refusing to run bash unconfined") && strings.Contains(r.text, "Process exited with code 125")
+	if strings.Contains(r.text, secretValue) || !ran && !refused {
+		t.Errorf("the call did not run confined, nor was it refused; the tool result was %+v", r)
+	}
+}
+
 // Gemini CLI in yolo mode: the script runs confined through the
 // tool_input Gemini CLI merges over the call's arguments.
 func TestGeminiCLIConfined(t *testing.T) {
