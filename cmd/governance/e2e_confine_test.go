@@ -108,7 +108,9 @@ func TestClaudeCodeConfined(t *testing.T) {
 		{"Bash", map[string]any{"command": "mkdir -p sub && cd sub", "description": "Go to sub"}},
 		{"Bash", map[string]any{"command": "pwd", "description": "Where am I"}},
 		{"Bash", map[string]any{"command": "sleep 2 && echo survived > bg.txt", "description": "Later", "run_in_background": true}},
-		{"Bash", map[string]any{"command": "sleep 4; cat bg.txt", "description": "Check"}},
+		// Waits for the job, which ends after its call returned.
+		{"Bash", map[string]any{"command": "for i in 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20; do [ -f bg.txt ] && break; sleep 1; done; cat bg.txt",
+			"description": "Check"}},
 	}, nil)
 	fake, seen := noteSeen(anthropicFake(c))
 	out := runClaude(t, claude, project, home, bin, serve(t, fake), "bypassPermissions")
