@@ -22,10 +22,17 @@ func (claude) Decode(data []byte, env Env) (*Event, error) {
 	}
 	ev.ProjectDir = getenv(env, "CLAUDE_PROJECT_DIR")
 	ev.CanAsk = true
-	ev.Request.Unattended = unattended(ev.Request.PermissionMode, env)
+	ev.Request.Unattended = unattended(ev.Request.PermissionMode, env) || getenv(env, claudeAttendedEnv) == "0"
 	ev.Unwatched = ev.Request.Unattended || !attendedMode(ev.Request.PermissionMode)
 	return ev, nil
 }
+
+// claudeAttendedEnv is set by Claude Code (2.1.330 and later) for its
+// hooks and tools: 0 in a session nobody attends, a headless `claude -p`
+// run in its default mode too, where Claude Code refuses an unproven
+// call rather than ask; 1 in an attended one. Versions that do not set it
+// are judged by their permission mode alone.
+const claudeAttendedEnv = "CLAUDE_CODE_SESSION_ATTENDED"
 
 var claudeShape = shaped{harness: "claude", event: claudeEvent,
 	tool: func(name string, input, _ map[string]any) governance.Tool { return governance.ClaudeTool(name, input) }}

@@ -2,8 +2,11 @@ package hooks
 
 import (
 	"maps"
+	"path"
 
 	"github.com/agentgov/governance/governance"
+	"github.com/agentgov/governance/internal/pipeline"
+	"github.com/agentgov/governance/internal/shellquote"
 )
 
 // A confined call is an allow whose input the hook rewrote to run the
@@ -65,11 +68,28 @@ func attendedMode(mode string) bool {
 	return mode == "" || mode == "default" || mode == "plan" || mode == "acceptEdits"
 }
 
+// confineCwdEnv is confine.CwdEnv, which the launcher reads: the hook
+// does not link the launcher (TestConfineCwdEnv keeps the two equal).
+const confineCwdEnv = "GOVERNANCE_CONFINE_CWD"
+
+// followFolder returns a confined command for a harness that runs each
+// call in the folder the last one ended in, in a shell of its own that
+// outlives the call (Claude Code runs `pwd -P` there after the command):
+// the launcher reports the confined shell's final folder in a file of
+// /tmp (see confineCwdEnv), and the harness's shell changes to it. The
+// command's exit status is kept.
+func followFolder(command string) string {
+	return `__governance_cwd=$(mktemp /tmp/governance-cwd.XXXXXX) && { ` + confineCwdEnv + `="$__governance_cwd" ` + command +
+		`; __governance_status=$?; if [ -s "$__governance_cwd" ]; then cd -- "$(cat -- "$__governance_cwd")"; fi; ` +
+		`rm -f -- "$__governance_cwd"; (exit "$__governance_status"); }`
+}
+
 func claudeConfined(ev *Event, d *governance.Decision) []byte {
 	in, ok := confinedInput(ev, d)
 	if !ok {
 		return claude{}.Encode(ev, &Reply{Decision: notConfined(d)})
 	}
+	in["command"] = followFolder(d.Confinement.Command)
 	return marshal(map[string]any{"hookSpecificOutput": map[string]any{"hookEventName": EventPreToolUse,
 		"permissionDecision": "allow", "permissionDecisionReason": confinedReason(d), "updatedInput": in,
 		"additionalContext": confinedContext(d)}})
@@ -124,6 +144,35 @@ func opencodeConfined(ev *Event, d *governance.Decision) []byte {
 		return marshal(map[string]any{"decision": "deny", "message": notConfined(d).Render()})
 	}
 	return marshal(map[string]any{"decision": "allow", "args": in, "warning": confinedContext(d)})
+}
+
+// launcherName is the confinement launcher's program name
+// (confine.LauncherName), which the hook does not link.
+const launcherName = "governance-confine"
+
+// confinedAfter returns the note for the agent on a shell call that ran
+// through the launcher, read back from the rewritten command the harness
+// reports once the call ran; "" for any other call. It is for a harness
+// that shows the agent a hook's context only after a call (Gemini CLI
+// 0.61 reads additionalContext from AfterTool, not BeforeTool).
+func confinedAfter(ev *Event) string {
+	if ev.Request.Tool.Kind != governance.KindShell {
+		return ""
+	}
+	words, ok := shellquote.Split(ev.Request.Tool.Input.Command)
+	if !ok || path.Base(words[0]) != launcherName {
+		return ""
+	}
+	kind := ""
+	for i := 1; i < len(words); i++ {
+		switch {
+		case words[i] == "--kind" && i+1 < len(words):
+			kind = words[i+1]
+		case words[i] == "--" && len(words) == i+4 && words[i+1] == "bash" && words[i+2] == "-c" && kind != "":
+			return governance.Sanitize(pipeline.ConfinedNote(kind, words[i+3]))
+		}
+	}
+	return ""
 }
 
 // confinedContext is what the agent is told: the note on what was

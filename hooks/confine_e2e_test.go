@@ -73,10 +73,12 @@ func TestConfinedEndToEnd(t *testing.T) {
 			t.Fatal(err)
 		}
 		rewritten, _ := reply.HSO.UpdatedInput["command"].(string)
-		if reply.HSO.PermissionDecision != "allow" || !strings.HasPrefix(rewritten, launcher+" ") {
+		if reply.HSO.PermissionDecision != "allow" || !strings.Contains(rewritten, launcher+" ") {
 			t.Fatalf("the hook answered %s, want an allow that runs the launcher", out)
 		}
-		sh := exec.Command("sh", "-c", rewritten)
+		// As Claude Code runs it: in its shell, which then tells the
+		// folder it ended in.
+		sh := exec.Command("sh", "-c", rewritten+`; __s=$?; echo "folder: $(pwd -P)" >&2; exit $__s`)
 		sh.Dir = project
 		sh.Env = []string{"PATH=" + os.Getenv("PATH"), "HOME=" + env.Getenv("HOME"), "XDG_CONFIG_HOME=" + env.Getenv("XDG_CONFIG_HOME"),
 			"XDG_STATE_HOME=" + state, "STATE=" + state, "API_TOKEN=" + secret}
@@ -99,6 +101,21 @@ func TestConfinedEndToEnd(t *testing.T) {
 		}
 		if out != "file: \nvar: \n" || !strings.Contains(errs, "to-stderr") || code != 3 {
 			t.Errorf("stdout %q, stderr %q, exit %d; want the script's own output and status 3", out, errs, code)
+		}
+	})
+	t.Run("folder", func(t *testing.T) {
+		// A cd in the confined call lands in the harness's shell, with
+		// the exit status kept; a folder the call was not shown does not.
+		// (mkdir makes each a call the analysis leaves to confinement.)
+		for cmd, want := range map[string]string{
+			"mkdir -p sub && cd sub && exit 4": filepath.Join(project, "sub"),
+			"mkdir -p sub && cd /etc; exit 4":  project,
+			"mkdir -p sub && cd /tmp; exit 4":  project,
+		} {
+			_, errs, code := run(t, cmd)
+			if !strings.Contains(errs, "folder: "+want+"\n") || code != 4 {
+				t.Errorf("%s: exit %d, stderr %q; want exit 4 in %s", cmd, code, errs, want)
+			}
 		}
 	})
 	t.Run("state", func(t *testing.T) {

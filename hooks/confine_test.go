@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"github.com/agentgov/governance/governance"
+	"github.com/agentgov/governance/internal/confine"
 	"github.com/agentgov/governance/internal/layout"
 	"github.com/agentgov/governance/internal/snapshot"
 )
@@ -99,6 +100,9 @@ func TestConfinedReply(t *testing.T) {
 			in := dig(reply, tc.path)
 			got, _ := in["command"].(string)
 			want := launcher + " --kind unknown-effects --project " + cwd + ` -- bash -c 'frobnicate --all '\''two words'\'''`
+			if dialect == "claude" {
+				want = followFolder(want)
+			}
 			if got != want {
 				t.Fatalf("rewritten command in %v:\n%s\nwant\n%s\nreply %s", tc.path, got, want, out)
 			}
@@ -113,7 +117,8 @@ func TestConfinedReply(t *testing.T) {
 }
 
 // TestCannotConfine: where the machine cannot confine, an attended
-// Claude Code or Codex session keeps the defer; an unattended mode, and
+// Claude Code or Codex session keeps the defer; an unattended mode (in
+// Claude Code's default mode too when it says nobody attends), and
 // every dialect that does not say whether a person watches, puts the
 // call to a person through the approval queue: none runs unconfined.
 func TestCannotConfine(t *testing.T) {
@@ -122,9 +127,13 @@ func TestCannotConfine(t *testing.T) {
 	cannot := errors.New("bubblewrap (bwrap) is not on PATH")
 	tests := []struct {
 		dialect, mode string
-		queued        bool
+		// attended is Claude Code's CLAUDE_CODE_SESSION_ATTENDED.
+		attended string
+		queued   bool
 	}{
 		{dialect: "claude", mode: "default"},
+		{dialect: "claude", mode: "default", attended: "1"},
+		{dialect: "claude", mode: "default", attended: "0", queued: true},
 		{dialect: "claude", mode: "acceptEdits"},
 		{dialect: "claude", mode: "bypassPermissions", queued: true},
 		{dialect: "claude", mode: "dontAsk", queued: true},
@@ -138,9 +147,18 @@ func TestCannotConfine(t *testing.T) {
 		{dialect: "opencode", queued: true},
 	}
 	for _, tt := range tests {
-		t.Run(tt.dialect+"/"+tt.mode, func(t *testing.T) {
+		t.Run(tt.dialect+"/"+tt.mode+"/"+tt.attended, func(t *testing.T) {
 			t.Parallel()
 			env, o, cwd := confineEnv(t, "", cannot)
+			if tt.attended != "" {
+				getenv := env.Getenv
+				env.Getenv = func(k string) string {
+					if k == "CLAUDE_CODE_SESSION_ATTENDED" {
+						return tt.attended
+					}
+					return getenv(k)
+				}
+			}
 			tc := confinedPayloads(cwd, cmd)[tt.dialect]
 			if tt.mode == "" {
 				delete(tc.payload, "permission_mode")
@@ -164,5 +182,43 @@ func TestCannotConfine(t *testing.T) {
 				t.Fatalf("an attended session got %s (approval files %v), want the defer as before", out, ids)
 			}
 		})
+	}
+}
+
+// TestConfineCwdEnv: the rewrite names the report file in the variable
+// the launcher reads.
+func TestConfineCwdEnv(t *testing.T) {
+	t.Parallel()
+	if confineCwdEnv != confine.CwdEnv {
+		t.Errorf("the hook sets %s, the launcher reads %s", confineCwdEnv, confine.CwdEnv)
+	}
+}
+
+// TestConfinedNoteAfter: Gemini CLI shows the model a hook's context
+// only after a call; the note on a confined call is given there, read
+// back from the rewritten command, and on no other call.
+func TestConfinedNoteAfter(t *testing.T) {
+	t.Parallel()
+	const launcher = "/opt/governance/bin/governance-confine"
+	env, o, cwd := confineEnv(t, launcher, nil)
+	rewritten := launcher + " --kind unknown-effects --project " + cwd + ` -- bash -c 'make '\''a b'\'''`
+	for cmd, want := range map[string]string{
+		rewritten:                       "governance ran this command confined (unknown-effects)",
+		"make test":                     "",
+		launcher + " --kind read-only":  "",
+		"echo " + rewritten:             "",
+		rewritten + " extra":            "",
+		"/bin/governance-confine -- ls": "",
+	} {
+		data, _ := json.Marshal(map[string]any{"session_id": "s", "cwd": cwd, "hook_event_name": "AfterTool",
+			"tool_name": "run_shell_command", "tool_input": map[string]any{"command": cmd},
+			"tool_response": map[string]any{"llmContent": "done"}})
+		out := string(Respond(context.Background(), "gemini", data, env, &bytes.Buffer{}, o))
+		switch {
+		case want == "" && strings.Contains(out, "confined"):
+			t.Errorf("%s: a note on a call that did not run confined: %s", cmd, out)
+		case want != "" && (!strings.Contains(out, want) || !strings.Contains(out, `governance run --why \"REASON\" -- make 'a b'`)):
+			t.Errorf("%s: reply %s, want the note on the confined call", cmd, out)
+		}
 	}
 }

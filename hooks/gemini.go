@@ -146,6 +146,15 @@ func firstURL(s string) string {
 }
 
 func (gemini) Encode(ev *Event, r *Reply) []byte {
+	if ev.Name == EventPostToolUse {
+		// The note on a confined call reaches the model from here only.
+		if note := confinedAfter(ev); note != "" {
+			if r == nil {
+				r = &Reply{}
+			}
+			r.Context = strings.TrimSpace(r.Context + "\n" + note)
+		}
+	}
 	if ev.Name != EventPreToolUse {
 		switch {
 		case r == nil:

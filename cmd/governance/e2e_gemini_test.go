@@ -13,14 +13,7 @@ func TestGeminiCLIEndToEnd(t *testing.T) {
 	t.Parallel()
 	gemini := needTool(t, "gemini/node_modules/@google/gemini-cli/bundle/gemini.js")
 	project, home, bin := e2eProject(t)
-	// Off: usage statistics, telemetry and update checks.
-	writeFile(t, filepath.Join(home, ".gemini", "settings.json"), `{
-  "security": {"auth": {"selectedType": "gemini-api-key"}},
-  "privacy": {"usageStatisticsEnabled": false},
-  "telemetry": {"enabled": false},
-  "general": {"disableAutoUpdate": true, "disableUpdateNag": true}
-}
-`)
+	geminiHome(t, home)
 	writeFile(t, filepath.Join(home, ".gemini", "agents", "reviewer.md"), `---
 name: reviewer
 description: Reviews changes and reports findings.
@@ -41,10 +34,30 @@ Review the change and report findings.
 		},
 	)
 	url := serve(t, geminiFake(c))
-	env := append(baseEnv(home, bin), "GEMINI_API_KEY=fake", "GOOGLE_GEMINI_BASE_URL="+url,
-		"GEMINI_CLI_TRUST_WORKSPACE=true", "GEMINI_CLI_NO_RELAUNCH=true")
-	out := runCLI(t, project, env, "node", gemini, "-p", "run the thing", "--approval-mode", "yolo",
-		"--output-format", "json", "-m", "gemini-2.5-flash")
+	out := runGemini(t, gemini, project, home, bin, url)
 	t.Logf("gemini: %.2000s", out)
 	c.checkGoverned(t, project)
+}
+
+// geminiHome writes Gemini CLI's user settings: the API key's auth, and
+// usage statistics, telemetry and update checks off.
+func geminiHome(t *testing.T, home string) {
+	t.Helper()
+	writeFile(t, filepath.Join(home, ".gemini", "settings.json"), `{
+  "security": {"auth": {"selectedType": "gemini-api-key"}},
+  "privacy": {"usageStatisticsEnabled": false},
+  "telemetry": {"enabled": false},
+  "general": {"disableAutoUpdate": true, "disableUpdateNag": true}
+}
+`)
+}
+
+// runGemini runs Gemini CLI headless in yolo mode against the fake
+// Gemini API at url.
+func runGemini(t *testing.T, gemini, project, home, bin, url string) string {
+	t.Helper()
+	env := append(baseEnv(home, bin), "GEMINI_API_KEY=fake", "GOOGLE_GEMINI_BASE_URL="+url,
+		"GEMINI_CLI_TRUST_WORKSPACE=true", "GEMINI_CLI_NO_RELAUNCH=true")
+	return runCLI(t, project, env, "node", gemini, "-p", "run the thing", "--approval-mode", "yolo",
+		"--output-format", "json", "-m", "gemini-2.5-flash")
 }

@@ -31,6 +31,15 @@ Review the change and report findings.
 		[]step{{"bash", map[string]any{"command": "echo from-subagent", "description": "Report"}}},
 	)
 	url := serve(t, anthropicFake(c))
+	out := runOpenCode(t, opencode, plugin, project, home, bin, url)
+	t.Logf("opencode: %s", out)
+	c.checkGoverned(t, project)
+}
+
+// runOpenCode runs OpenCode against the fake Anthropic API at url, with
+// the plugin `governance install opencode` writes.
+func runOpenCode(t *testing.T, opencode, plugin, project, home, bin, url string) string {
+	t.Helper()
 	writeFile(t, filepath.Join(project, "opencode.json"), `{
   "$schema": "https://opencode.ai/config.json",
   "provider": {"fake": {"npm": "@ai-sdk/anthropic", "options": {"baseURL": "`+url+`/v1", "apiKey": "fake"},
@@ -53,9 +62,7 @@ Review the change and report findings.
 		// sharing or default plugins.
 		"OPENCODE_DISABLE_MODELS_FETCH=1", "OPENCODE_DISABLE_AUTOUPDATE=1", "OPENCODE_DISABLE_SHARE=1",
 		"OPENCODE_DISABLE_DEFAULT_PLUGINS=1", "OPENCODE_DISABLE_LSP_DOWNLOAD=1", "OPENCODE_DISABLE_CLAUDE_CODE=1")
-	out := runCLI(t, project, env, opencode, "run", "run the thing")
-	t.Logf("opencode: %s", out)
-	c.checkGoverned(t, project)
+	return runCLI(t, project, env, opencode, "run", "run the thing")
 }
 
 // seedOpenCodeDeps makes a config folder look as OpenCode leaves it after

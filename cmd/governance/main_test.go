@@ -8,6 +8,7 @@ import (
 
 	"github.com/agentgov/governance/hooks"
 	"github.com/agentgov/governance/internal/cli"
+	"github.com/agentgov/governance/internal/confine"
 	"github.com/agentgov/governance/internal/layout"
 	"github.com/agentgov/governance/internal/testplugin"
 	"github.com/rogpeppe/go-internal/testscript"
@@ -31,6 +32,9 @@ func TestMain(m *testing.M) {
 			os.Exit(hooks.Main(os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
 		},
 		"governance-test-plugin": func() { testplugin.Serve(os.Args[1:]) },
+		"governance-confine": func() {
+			os.Exit(confine.Main(os.Stdin, os.Stdout, os.Stderr, os.Args[1:]))
+		},
 	}
 	// Tests that start many processes run this binary as governance or
 	// governance-hook through GOVERNANCE_TEST_RUN. A program started by name
@@ -77,6 +81,7 @@ func setupHome(e *testscript.Env) error {
 	e.Setenv("XDG_CONFIG_HOME", filepath.Join(home, ".config"))
 	e.Setenv("XDG_STATE_HOME", filepath.Join(home, ".local", "state"))
 	e.Setenv("CLAUDE_PROJECT_DIR", "")
+	e.Setenv("CLAUDE_CODE_SESSION_ATTENDED", "")
 	e.Setenv(managedDirVar, filepath.Join(e.WorkDir, "managed"))
 	return os.MkdirAll(home, 0o755)
 }

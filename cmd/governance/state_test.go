@@ -53,7 +53,9 @@ func project(t *testing.T) (dir, home string) {
 // share one array.
 func homeEnv(home string, extra ...string) []string {
 	env := append(os.Environ(), "HOME="+home,
-		"XDG_CONFIG_HOME="+filepath.Join(home, ".config"), "XDG_STATE_HOME="+filepath.Join(home, ".local", "state"))
+		"XDG_CONFIG_HOME="+filepath.Join(home, ".config"), "XDG_STATE_HOME="+filepath.Join(home, ".local", "state"),
+		// Tests run from inside a Claude Code session decide as any other.
+		"CLAUDE_CODE_SESSION_ATTENDED=")
 	return slices.Clip(append(env, extra...))
 }
 

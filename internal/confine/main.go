@@ -33,7 +33,9 @@ read-only) the launcher builds the profile itself from the policy of the
 project (ROOT, else the project of the current folder), as the hook that
 rewrote the call decides with. The command's output and exit status pass
 through unchanged; when the profile cannot be applied or the machine
-cannot confine, the command does not run and the status is 125.
+cannot confine, the command does not run and the status is 125. With
+$` + CwdEnv + ` set to a file in /tmp, a shell script's (bash -c)
+final folder is written there when it is a folder the call was shown.
 `
 
 // Main is governance-confine with no fallback: it reads the profile,
@@ -81,6 +83,7 @@ func MainWith(fallback Fallback, stdin io.Reader, stdout, stderr io.Writer, args
 	if err != nil {
 		return refuse(err)
 	}
+	argv, reported := cwdReport(p, argv)
 	l := &Launcher{Env: os.Environ(), Stdin: stdin, Stdout: stdout, Stderr: stderr}
 	code, err := l.Run(context.Background(), p, argv)
 	if err != nil && fallback != nil && errors.Is(err, ErrCannotConfine) && !errors.Is(err, ErrNoBubblewrap) && runtime.GOOS == "linux" {
@@ -97,6 +100,7 @@ func MainWith(fallback Fallback, stdin io.Reader, stdout, stderr io.Writer, args
 	if err != nil {
 		return refuse(err)
 	}
+	reported()
 	return code
 }
 

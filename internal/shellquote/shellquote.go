@@ -23,3 +23,39 @@ func Quote(w string) string {
 	}
 	return "'" + strings.ReplaceAll(w, "'", `'\''`) + "'"
 }
+
+// Split reads back a command line [Join] wrote: its words, and false
+// when s is not one Join writes (so that Join(words) == s).
+func Split(s string) ([]string, bool) {
+	var words []string
+	var w strings.Builder
+	started, quoted := false, false
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		switch {
+		case quoted && c == '\'':
+			quoted = false
+		case quoted:
+			w.WriteByte(c)
+		case c == '\'':
+			quoted, started = true, true
+		case c == '\\' && i+1 < len(s) && s[i+1] == '\'':
+			w.WriteByte('\'')
+			i++
+		case c == ' ':
+			words = append(words, w.String())
+			w.Reset()
+			started = false
+		default:
+			w.WriteByte(c)
+			started = true
+		}
+	}
+	if quoted {
+		return nil, false
+	}
+	if started || w.Len() > 0 {
+		words = append(words, w.String())
+	}
+	return words, len(words) > 0 && Join(words) == s
+}
