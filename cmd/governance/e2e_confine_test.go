@@ -11,6 +11,8 @@ import (
 	"strings"
 	"sync"
 	"testing"
+
+	"github.com/agentgov/governance/internal/confine/landlock"
 )
 
 // The confinement end-to-end tests run the real agent CLIs in their
@@ -207,8 +209,9 @@ func TestCodexConfined(t *testing.T) {
 // Codex in its own sandbox (workspace-write, Codex's bubblewrap and
 // seccomp, which forbid the launcher's namespaces), headless: the
 // confined call never runs unconfined. Codex's sandbox alone would show
-// it .env; the launcher either confines it another way, or refuses it
-// with status 125 and says so.
+// it .env; the launcher confines it by Landlock where the kernel offers
+// it (as root without CAP_SETPCAP there: no_new_privs and empty
+// capability sets), and refuses it with status 125 elsewhere.
 func TestCodexSandboxedConfined(t *testing.T) {
 	t.Parallel()
 	codex := needTool(t, codexTool)
@@ -235,6 +238,11 @@ func TestCodexSandboxedConfined(t *testing.T) {
 	refused := strings.Contains(r.text, "refusing to run bash unconfined") && strings.Contains(r.text, "Process exited with code 125")
 	if strings.Contains(r.text, secretValue) || !ran && !refused {
 		t.Errorf("the call did not run confined, nor was it refused; the tool result was %+v", r)
+	}
+	// Where the kernel offers Landlock, the launcher confines by it
+	// rather than refuse: the call runs, .env unreadable.
+	if (landlock.Fallback{}).Available() == nil && (!ran || !strings.Contains(r.text, "confined by Landlock")) {
+		t.Errorf("the kernel offers Landlock ABI %d, and the call did not run confined by it; the tool result was %+v", landlock.ABI(), r)
 	}
 }
 

@@ -9,6 +9,7 @@ import (
 	"github.com/agentgov/governance/hooks"
 	"github.com/agentgov/governance/internal/cli"
 	"github.com/agentgov/governance/internal/confine"
+	"github.com/agentgov/governance/internal/confine/landlock"
 	"github.com/agentgov/governance/internal/layout"
 	"github.com/agentgov/governance/internal/testplugin"
 	"github.com/rogpeppe/go-internal/testscript"
@@ -33,7 +34,7 @@ func TestMain(m *testing.M) {
 		},
 		"governance-test-plugin": func() { testplugin.Serve(os.Args[1:]) },
 		"governance-confine": func() {
-			os.Exit(confine.Main(os.Stdin, os.Stdout, os.Stderr, os.Args[1:]))
+			os.Exit(confine.MainWith(landlock.Fallback{}, os.Stdin, os.Stdout, os.Stderr, os.Args[1:]))
 		},
 	}
 	// Tests that start many processes run this binary as governance or

@@ -12,6 +12,7 @@ import (
 
 	ll "github.com/landlock-lsm/go-landlock/landlock"
 	llsys "github.com/landlock-lsm/go-landlock/landlock/syscall"
+	"golang.org/x/sys/unix"
 
 	"github.com/agentgov/governance/internal/confine"
 )
@@ -125,11 +126,14 @@ func Rules(p *confine.Profile) []ll.Rule {
 	return rules
 }
 
-// dropCapabilities empties the thread's capability bounding and ambient
-// sets, so that a program run as root starts with none; a process that
-// holds none (not root) has none to drop.
+// dropCapabilities leaves the thread, and every program it starts, with
+// no capability: it empties the bounding set where it may (a process
+// without CAP_SETPCAP may not, as root inside a harness's own sandbox),
+// clears the ambient set, sets no_new_privs (an exec then gains no
+// capability beyond what the thread holds, not even as root) and
+// empties the effective, permitted and inheritable sets, which any
+// process may. It then checks with capget that none is left.
 func dropCapabilities() error {
-	const prCapAmbient, prCapAmbientClearAll = 47, 4
 	data, err := os.ReadFile("/proc/sys/kernel/cap_last_cap")
 	if err != nil {
 		return err
@@ -139,13 +143,31 @@ func dropCapabilities() error {
 		return err
 	}
 	for c := 0; c <= last; c++ {
-		_, _, e := syscall.RawSyscall(syscall.SYS_PRCTL, syscall.PR_CAPBSET_DROP, uintptr(c), 0)
-		// Without CAP_SETPCAP there is nothing to drop: a process not
-		// root holds no capability a program it runs could inherit.
-		if e != 0 && (e != syscall.EPERM || os.Geteuid() == 0) {
-			return fmt.Errorf("dropping capability %d: %v", c, e)
+		// EPERM: no CAP_SETPCAP; no_new_privs and the empty permitted
+		// set below keep an exec from taking the capability back.
+		if err := unix.Prctl(unix.PR_CAPBSET_DROP, uintptr(c), 0, 0, 0); err != nil && err != unix.EPERM {
+			return fmt.Errorf("dropping capability %d: %v", c, err)
 		}
 	}
-	syscall.RawSyscall6(syscall.SYS_PRCTL, prCapAmbient, prCapAmbientClearAll, 0, 0, 0, 0)
+	if err := unix.Prctl(unix.PR_CAP_AMBIENT, unix.PR_CAP_AMBIENT_CLEAR_ALL, 0, 0, 0); err != nil && err != unix.EINVAL {
+		return fmt.Errorf("clearing the ambient capabilities: %v", err)
+	}
+	if err := unix.Prctl(unix.PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0); err != nil {
+		return fmt.Errorf("setting no_new_privs: %v", err)
+	}
+	hdr := unix.CapUserHeader{Version: unix.LINUX_CAPABILITY_VERSION_3}
+	var none [2]unix.CapUserData
+	if err := unix.Capset(&hdr, &none[0]); err != nil {
+		return fmt.Errorf("emptying the capability sets: %v", err)
+	}
+	var held [2]unix.CapUserData
+	if err := unix.Capget(&hdr, &held[0]); err != nil {
+		return fmt.Errorf("reading the capability sets: %v", err)
+	}
+	for _, d := range held {
+		if d.Effective|d.Permitted|d.Inheritable != 0 {
+			return fmt.Errorf("a capability is still held after dropping them all")
+		}
+	}
 	return nil
 }
