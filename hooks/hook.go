@@ -184,7 +184,10 @@ func respondWithin(ctx context.Context, d Dialect, dialect string, data []byte, 
 	errw := &lockedWriter{w: stderr}
 	o.bound = b
 	done := make(chan []byte, 1)
-	go func() { done <- Respond(ctx, dialect, data, env, errw, o) }()
+	go func() {
+		growStack(len(data))
+		done <- Respond(ctx, dialect, data, env, errw, o)
+	}()
 	select {
 	case out := <-done:
 		return out
