@@ -80,6 +80,11 @@ type Options struct {
 	// Network: the call is predicted to reach a destination the policy
 	// allows. Background: the harness runs it in the background.
 	Network, Background bool
+	// Index is the folder of the index of secrets found (see index.go),
+	// kept for IndexKey: what identifies the policy e holds (it is not
+	// read from e, which would cost what the index saves). Either ""
+	// walks every folder shown each time.
+	Index, IndexKey string
 }
 
 // ErrProfile is wrapped by every error that says a profile cannot be
@@ -160,6 +165,7 @@ func For(e *governance.Engine, req *governance.Request, kind Kind, opts Options)
 			walk = append(walk, f)
 		}
 	}
+	sec := newSecrets(e, req, opts.Index, opts.IndexKey)
 	for _, w := range walk {
 		// A folder shown through a link (a project under ~ linked to
 		// another disk) is walked where it is; its secrets are masked
@@ -168,7 +174,7 @@ func For(e *governance.Engine, req *governance.Request, kind Kind, opts Options)
 		if r, err := filepath.EvalSymlinks(w); err == nil {
 			real = r
 		}
-		found, complete := e.SecretsUnder(req, real)
+		found, complete := sec.under(real)
 		if !complete {
 			return nil, fmt.Errorf("%w under %s", ErrTooMany, w)
 		}
@@ -181,6 +187,7 @@ func For(e *governance.Engine, req *governance.Request, kind Kind, opts Options)
 			}
 		}
 	}
+	sec.save()
 	if err := p.Check(); err != nil {
 		return nil, err
 	}
