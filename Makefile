@@ -147,11 +147,17 @@ bench: build
 
 # Confinement: a confined `true` against a bare one, side by side, in a
 # project with secrets to mask (budget: 10 ms more at p50), and bubblewrap
-# alone with the same tree.
-bench-confine:
-	@echo "== confinement: governance-confine true vs bare true"
+# alone with the same tree; Anthropic's sandbox-runtime (srt) beside them,
+# in SRT_N runs (it takes most of a second), or why it cannot run here.
+SRT_N ?= 20
+bench-confine: build
+	@echo "== confinement: governance-confine true vs bare true, and sandbox-runtime's srt true (fewer runs)"
+	@# srt is installed with the test tools (scripts/test-tools.d/sandbox-runtime.sh);
+	@# where it cannot be, its line says why.
+	-@scripts/install-test-tools > /dev/null
 	$(GO) build -trimpath -ldflags='-s -w' -o $(BIN)/governance-confine ./cmd/governance-confine
-	$(GO) run ./internal/bench/confine -launcher $(BIN)/governance-confine -n $(BENCH_N)
+	$(GO) run ./internal/bench/confine -launcher $(BIN)/governance-confine -n $(BENCH_N) \
+	  -srt .tools/sandbox-runtime/node_modules/.bin/srt -srt-n $(SRT_N)
 
 # A policy bundle of 1,000 rules: how long a pull takes to verify and
 # activate it, then the hook's p50 with it active (a managed layer read
