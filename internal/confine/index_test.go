@@ -1,11 +1,12 @@
 package confine
 
 import (
-	"encoding/json"
 	"os"
 	"path/filepath"
+	"reflect"
 	"runtime"
 	"slices"
+	"strings"
 	"testing"
 	"time"
 )
@@ -72,7 +73,7 @@ func TestSecretIndex(t *testing.T) {
 	})
 	t.Run("a fresh index answers", func(t *testing.T) {
 		masked(t)
-		files, err := filepath.Glob(filepath.Join(index, "*.json"))
+		files, err := filepath.Glob(filepath.Join(index, "*"))
 		must(t, err)
 		planted := filepath.Join(w.project, "main.go")
 		if len(files) != 1 {
@@ -80,8 +81,10 @@ func TestSecretIndex(t *testing.T) {
 		}
 		data, err := os.ReadFile(files[0])
 		must(t, err)
-		var x secretIndex
-		must(t, json.Unmarshal(data, &x))
+		x, ok := decodeIndex(data)
+		if !ok {
+			t.Fatalf("the index does not decode: %s", data)
+		}
 		n := 0
 		for i := range x.Roots {
 			if x.Roots[i].Root == w.project {
@@ -92,9 +95,7 @@ func TestSecretIndex(t *testing.T) {
 		if n != 1 {
 			t.Fatalf("%d indexes of the project in %s", n, data)
 		}
-		data, err = json.Marshal(&x)
-		must(t, err)
-		must(t, os.WriteFile(files[0], data, 0o600))
+		must(t, os.WriteFile(files[0], x.encode(), 0o600))
 		if got := masked(t); !slices.Contains(got, planted) {
 			t.Fatalf("the index was not read: %v", got)
 		}
@@ -103,4 +104,32 @@ func TestSecretIndex(t *testing.T) {
 			t.Fatalf("another policy's index was read: %v", got)
 		}
 	})
+}
+
+// TestIndexEncoding: an index reads back as written, paths of any bytes
+// included; anything else is no index.
+func TestIndexEncoding(t *testing.T) {
+	t.Parallel()
+	x := secretIndex{Key: "2 k \"q\"", Folders: []string{"/etc/shadow", "/a b"}, Roots: []indexRoot{
+		{Root: "/p", Found: []string{"/p/.env", "/p/new\nline \"q\""}, Stamps: []stamp{
+			{Path: "/p", Mode: 2147484141, Size: 4096, Mtime: 1, Ctime: 2, Ino: 3},
+			{Path: "/p/a b", Mode: 420, Size: -1, Mtime: 4, Ctime: 5, Ino: 6}}},
+		{Root: "/etc/ssh"},
+	}}
+	back, ok := decodeIndex(x.encode())
+	if !ok || !reflect.DeepEqual(back, x) {
+		t.Fatalf("decodeIndex(encode()) = %+v, %v; want %+v", back, ok, x)
+	}
+	none, ok := decodeIndex(secretIndex{Key: "k"}.encode())
+	if !ok || none.Key != "k" || len(none.Folders) != 0 || len(none.Roots) != 0 {
+		t.Fatalf("an empty index reads back as %+v, %v", none, ok)
+	}
+	data := x.encode()
+	for _, bad := range []string{"", "{}", string(data[:len(data)-3]), "governance-confine-index 1\nkey \"k\"\n",
+		strings.Replace(string(data), "stamp 2147484141 4096", "stamp x 4096", 1),
+		strings.Replace(string(data), "root \"/p\"", "root /p", 1)} {
+		if _, ok := decodeIndex([]byte(bad)); ok {
+			t.Errorf("decodeIndex(%q) is an index", bad)
+		}
+	}
 }

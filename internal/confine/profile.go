@@ -157,15 +157,15 @@ func For(e *governance.Engine, req *governance.Request, kind Kind, opts Options)
 	if pol.StateDir != "" && insideAny(pol.StateDir, shown) && exists(pol.StateDir) {
 		p.Masked = append(p.Masked, filepath.Clean(pol.StateDir))
 	}
+	sec := newSecrets(e, req, opts.Index, opts.IndexKey)
 	walk := slices.Clone(shown)
-	for _, f := range slices.Concat(e.SecretFolders(req), pol.ConfigDirs) {
+	for _, f := range slices.Concat(sec.folders(), pol.ConfigDirs) {
 		// What the system folders show: /etc/shadow, /etc/sudoers.d, the
 		// managed policy's folder (/etc/governance).
 		if insideAny(f, systemTree) && !insideAny(f, walk) && exists(f) {
 			walk = append(walk, f)
 		}
 	}
-	sec := newSecrets(e, req, opts.Index, opts.IndexKey)
 	for _, w := range walk {
 		// A folder shown through a link (a project under ~ linked to
 		// another disk) is walked where it is; its secrets are masked
