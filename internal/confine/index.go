@@ -132,17 +132,20 @@ func decodeIndex(data []byte) (x secretIndex, ok bool) {
 				r.Found = append(r.Found, q[0])
 			}
 		case "stamp":
-			var s stamp
-			n, err := fmt.Sscan(rest, &s.Mode, &s.Size, &s.Mtime, &s.Ctime, &s.Ino)
 			f := strings.SplitN(rest, " ", 6)
-			if err != nil || n != 5 || len(f) != 6 || len(x.Roots) == 0 {
+			if len(f) != 6 || len(x.Roots) == 0 {
 				return x, false
 			}
+			mode, err1 := strconv.ParseUint(f[0], 10, 32)
+			size, err2 := strconv.ParseInt(f[1], 10, 64)
+			mtime, err3 := strconv.ParseInt(f[2], 10, 64)
+			ctime, err4 := strconv.ParseInt(f[3], 10, 64)
+			ino, err5 := strconv.ParseUint(f[4], 10, 64)
 			q, good := quoted(f[5])
-			if !good || len(q) != 1 {
+			if err1 != nil || err2 != nil || err3 != nil || err4 != nil || err5 != nil || !good || len(q) != 1 {
 				return x, false
 			}
-			s.Path = q[0]
+			s := stamp{Path: q[0], Mode: uint32(mode), Size: size, Mtime: mtime, Ctime: ctime, Ino: ino}
 			r := &x.Roots[len(x.Roots)-1]
 			r.Stamps = append(r.Stamps, s)
 		default:
