@@ -64,6 +64,16 @@ func (e *Engine) ProtectedPaths(req *Request) []string {
 // when the budget of file system work (in entries, not time) ran out
 // before the walk ended.
 func (e *Engine) SecretsUnder(req *Request, root string) (found []string, complete bool) {
+	return e.SecretsUnderReading(req, root, nil)
+}
+
+// SecretsUnderReading is [Engine.SecretsUnder] telling read, when set,
+// what the walk looks at before it looks: every folder it lists (dir
+// true) and every file whose content it judges (a credential in .npmrc
+// or a repository's configuration). While none of them changes, the
+// same rules find the same secrets there, so a caller may keep what was
+// found (the launcher's index of secrets does).
+func (e *Engine) SecretsUnderReading(req *Request, root string, read func(p string, dir bool)) (found []string, complete bool) {
 	ev := newEvaluation(e, req)
 	// Bounded by entries only: a bound in time would make the same folder
 	// checkable or not by the load on the machine.
@@ -72,6 +82,9 @@ func (e *Engine) SecretsUnder(req *Request, root string) (found []string, comple
 	probe := &subject{kind: KindRead}
 	complete = ev.fsw.walk(root, true, nil, func(p string, link, dir bool) bool {
 		if dir {
+			if read != nil {
+				read(p, true)
+			}
 			return true
 		}
 		probe.file = ev.pc.resolve(p, false, false, "")
@@ -82,8 +95,13 @@ func (e *Engine) SecretsUnder(req *Request, root string) (found []string, comple
 				return true
 			}
 		}
-		if ev.credentialConfig(p) && ev.configCredentialAt(p) != "" {
-			found = append(found, p)
+		if ev.credentialConfig(p) {
+			if read != nil {
+				read(p, false)
+			}
+			if ev.configCredentialAt(p) != "" {
+				found = append(found, p)
+			}
 		}
 		return true
 	})

@@ -18,7 +18,7 @@ import (
 	"time"
 
 	"github.com/agentgov/governance/governance"
-	"github.com/agentgov/governance/internal/confine"
+	"github.com/agentgov/governance/internal/confine/locate"
 	"github.com/agentgov/governance/internal/gatekeeper"
 	"github.com/agentgov/governance/internal/layout"
 	"github.com/agentgov/governance/internal/pipeline"
@@ -121,7 +121,7 @@ type Env struct {
 
 // OSEnv returns the environment of the current process.
 func OSEnv() Env {
-	return Env{Getenv: os.Getenv, LookupEnv: os.LookupEnv, Now: time.Now, Confiner: confine.Locate, getwd: os.Getwd}
+	return Env{Getenv: os.Getenv, LookupEnv: os.LookupEnv, Now: time.Now, Confiner: locate.Locate, getwd: os.Getwd}
 }
 
 // cwd returns the working directory, reading it on first use.
@@ -184,7 +184,10 @@ func respondWithin(ctx context.Context, d Dialect, dialect string, data []byte, 
 	errw := &lockedWriter{w: stderr}
 	o.bound = b
 	done := make(chan []byte, 1)
-	go func() { done <- Respond(ctx, dialect, data, env, errw, o) }()
+	go func() {
+		growStack(len(data))
+		done <- Respond(ctx, dialect, data, env, errw, o)
+	}()
 	select {
 	case out := <-done:
 		return out

@@ -41,7 +41,8 @@ func compileOnce(p layout.Paths, stamps []snapshot.Stamp) *snapshot.Snapshot {
 		s.Learned = append(s.Learned, snapshot.Rule{Scope: r.Scope, Spec: *r.RuleSpec})
 	}
 	s.Roles, s.Projects, s.StateDir = l.Policy.Roles, l.Policy.Projects, l.Policy.StateDir
-	s.Agents, _ = l.Registry.All()
+	all, _ := l.Registry.All()
+	s.Agents = snapshot.NewAgents(all)
 	s.Plugins = l.Policy.Plugins
 	if u := l.Policy.Untrusted; u != nil {
 		s.UntrustedWhy = u.Why

@@ -6,6 +6,7 @@ import (
 	"io"
 	"os"
 	"os/exec"
+	"path/filepath"
 	"testing"
 )
 
@@ -15,6 +16,18 @@ func BenchmarkFor(b *testing.B) {
 	w := newWorld(b)
 	for b.Loop() {
 		if _, err := For(w.eng, w.req, UnknownEffects, Options{}); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+// BenchmarkForIndexed is BenchmarkFor with the secrets found read from
+// a fresh index (see index.go): every folder stamped, none listed.
+func BenchmarkForIndexed(b *testing.B) {
+	w := newWorld(b)
+	opts := Options{Index: filepath.Join(w.state, IndexDir), IndexKey: "bench"}
+	for b.Loop() {
+		if _, err := For(w.eng, w.req, UnknownEffects, opts); err != nil {
 			b.Fatal(err)
 		}
 	}

@@ -16,12 +16,21 @@ import (
 	"time"
 
 	"github.com/agentgov/governance/governance"
+	"github.com/agentgov/governance/internal/confine/locate"
 )
 
 // ErrCannotConfine is wrapped by every error that says this machine
 // cannot confine the command (no bubblewrap, no user namespaces, no
-// fresh /proc); the command then does not run.
-var ErrCannotConfine = errors.New("this machine cannot confine the command")
+// fresh /proc); the command then does not run. It is [locate]'s, which
+// the hook links instead of this package.
+var ErrCannotConfine = locate.ErrCannotConfine
+
+// LauncherName is the launcher's program name.
+const LauncherName = locate.LauncherName
+
+// Locate returns the launcher's absolute path, or why this machine
+// cannot confine a call: [locate.Locate].
+var Locate = locate.Locate
 
 // ErrNoBubblewrap is wrapped, with [ErrCannotConfine], by the error of
 // a machine without bubblewrap: installing it confines, where a

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"path/filepath"
 	"runtime"
 	"strings"
 
@@ -131,14 +132,29 @@ func projectProfile(kind Kind, project string, getenv func(string) string) (*Pro
 		return nil, fmt.Errorf("%w: the current folder: %v", ErrProfile, err)
 	}
 	paths := layout.Discover(cwd, project, getenv)
+	// The compiled policy's file, stamped before it is read: a policy
+	// compiled anew meanwhile keys the index it finds under a stamp that
+	// no longer matches, and the next call walks again.
+	policyStamp := "built-in"
+	if st, ok := stampOf(snapshot.CachePath(paths)); ok {
+		policyStamp = fmt.Sprintf("%d %d %d %d", st.Size, st.Mtime, st.Ctime, st.Ino)
+	}
 	pol := snapshot.Load(paths, snapshot.ExecCompiler)
 	if pol.Err != nil {
 		return nil, fmt.Errorf("%w: %v", ErrPolicy, pol.Err)
 	}
 	req := &governance.Request{Harness: "confine", Cwd: cwd, ProjectRoot: paths.ProjectRoot, Home: paths.Home,
 		Tool: governance.Tool{Kind: governance.KindShell}}
-	return For(governance.NewEngine(pol), req, kind, Options{Tools: DefaultTools})
+	opts := Options{Tools: DefaultTools}
+	if pol.StateDir != "" {
+		opts.Index = filepath.Join(pol.StateDir, IndexDir)
+		opts.IndexKey = policyStamp + " " + launcherStamp()
+	}
+	return For(governance.NewEngine(pol), req, kind, opts)
 }
+
+// IndexDir is the folder of the index of secrets in the state folder.
+const IndexDir = "confine-index"
 
 // DefaultTools are the tools' configuration a confined call sees
 // read-only: git needs its user's name and settings to commit.

@@ -92,6 +92,11 @@ type Options struct {
 	// Network: the call is predicted to reach a destination the policy
 	// allows. Background: the harness runs it in the background.
 	Network, Background bool
+	// Index is the folder of the index of secrets found (see index.go),
+	// kept for IndexKey: what identifies the policy e holds (it is not
+	// read from e, which would cost what the index saves). Either ""
+	// walks every folder shown each time.
+	Index, IndexKey string
 }
 
 // ErrProfile is wrapped by every error that says a profile cannot be
@@ -181,8 +186,9 @@ func For(e *governance.Engine, req *governance.Request, kind Kind, opts Options)
 	if pol.StateDir != "" && insideAny(pol.StateDir, shown) && exists(pol.StateDir) {
 		p.Masked = append(p.Masked, filepath.Clean(pol.StateDir))
 	}
+	sec := newSecrets(e, req, opts.Index, opts.IndexKey)
 	walk := slices.Clone(shown)
-	for _, f := range slices.Concat(e.SecretFolders(req), pol.ConfigDirs) {
+	for _, f := range slices.Concat(sec.folders(), pol.ConfigDirs) {
 		// What the system folders show: /etc/shadow, /etc/sudoers.d, the
 		// managed policy's folder (/etc/governance).
 		if insideAny(f, systemTree) && !insideAny(f, walk) && exists(f) {
@@ -197,7 +203,7 @@ func For(e *governance.Engine, req *governance.Request, kind Kind, opts Options)
 		if r, err := filepath.EvalSymlinks(w); err == nil {
 			real = r
 		}
-		found, complete := e.SecretsUnder(req, real)
+		found, complete := sec.under(real)
 		if !complete {
 			return nil, fmt.Errorf("%w under %s", ErrTooMany, w)
 		}
@@ -210,6 +216,7 @@ func For(e *governance.Engine, req *governance.Request, kind Kind, opts Options)
 			}
 		}
 	}
+	sec.save()
 	if err := p.Check(); err != nil {
 		return nil, err
 	}

@@ -18,3 +18,5 @@ func ownGroup() *syscall.SysProcAttr { return nil }
 func killGroup(int) {}
 
 func ownedByMe(os.FileInfo) bool { return true }
+
+func changeTime(os.FileInfo) (int64, uint64) { return 0, 0 }

@@ -19,7 +19,6 @@ import (
 	"strings"
 	"time"
 
-	"github.com/agentgov/governance/agents"
 	"github.com/agentgov/governance/governance"
 	"github.com/agentgov/governance/internal/layout"
 	"github.com/agentgov/governance/internal/regularfile"
@@ -28,7 +27,7 @@ import (
 
 // Version is the snapshot format; a snapshot of another version is
 // recompiled.
-const Version = 13
+const Version = 14
 
 // Stamp records the state of a path when it was read.
 type Stamp struct {
@@ -131,7 +130,7 @@ type Snapshot struct {
 	Learned    []Rule
 	Projects   []string
 	StateDir   string
-	Agents     []*agents.Agent
+	Agents     *Agents
 	ConfigDirs []string
 	// Err is the configuration error; every call is denied while it is set.
 	Err string
@@ -328,31 +327,14 @@ func (s *Snapshot) policy(lazy bool) *governance.Policy {
 	// not link: the hook hands such a project's calls to a program that
 	// has it (the daemon, or governance hook).
 	pol.ExternalChecks = s.StarFiles
-	if len(s.Agents) > 0 {
-		pol.Agents = staticAgents(s.Agents)
+	if s.Agents != nil {
+		pol.Agents = s.Agents
 	}
 	if s.Err != "" {
 		pol.Err = errors.New(s.Err)
 	}
 	return pol
 }
-
-// staticAgents serves agent definitions from memory.
-type staticAgents []*agents.Agent
-
-// Lookup finds an agent by its name; a Claude Code agent also by its file
-// name, as the registry does.
-func (a staticAgents) Lookup(name string) ([]*agents.Agent, error) {
-	var out []*agents.Agent
-	for _, x := range a {
-		if x.Name == name || x.Format == agents.FormatClaude && x.Err == "" && strings.TrimSuffix(filepath.Base(x.Source), ".md") == name {
-			out = append(out, x)
-		}
-	}
-	return out, nil
-}
-
-func (a staticAgents) All() ([]*agents.Agent, error) { return a, nil }
 
 // Read reads a snapshot file.
 func Read(path string) (*Snapshot, error) {

@@ -2,10 +2,14 @@
 // one, side by side (interleaved runs, so that load on the machine
 // affects them alike), in a project with secrets to mask; bubblewrap run
 // with the same arguments shows what the launcher adds to it. The
-// profile is built once from the built-in policy, as the hook will build
-// it, and how long that takes is printed too.
+// launcher runs as a hook's rewrite runs it (--kind unknown-effects: it
+// loads the project's policy and builds the profile, secrets found, at
+// run time), and with a profile built beforehand (--profile), which
+// shows what building it costs. Anthropic's sandbox-runtime (srt) runs
+// `true` in the same project, in fewer rounds (it takes about a second),
+// or is reported unavailable with the reason.
 //
-//	go run ./internal/bench/confine -launcher bin/governance-confine -n 400
+//	go run ./internal/bench/confine -launcher bin/governance-confine -n 400 [-srt PATH -srt-n 20]
 package main
 
 import (
@@ -16,6 +20,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"strconv"
+	"strings"
 	"time"
 
 	"github.com/agentgov/governance/governance"
@@ -29,14 +34,16 @@ func main() {
 	n := flag.Int("n", 400, "runs per program")
 	warm := flag.Int("warmup", 20, "runs per program before measuring")
 	files := flag.Int("files", 300, "ordinary files in the project, besides its secrets")
+	srt := flag.String("srt", "", "sandbox-runtime's srt CLI, run side by side (empty: not run)")
+	srtN := flag.Int("srt-n", 20, "runs of srt, in the first rounds")
 	flag.Parse()
-	if err := run(*launcher, *n, *warm, *files); err != nil {
+	if err := run(*launcher, *n, *warm, *files, *srt, *srtN); err != nil {
 		fmt.Fprintln(os.Stderr, "confine:", err)
 		os.Exit(1)
 	}
 }
 
-func run(launcher string, n, warm, files int) error {
+func run(launcher string, n, warm, files int, srt string, srtN int) error {
 	launcher, err := filepath.Abs(launcher)
 	if err != nil {
 		return err
@@ -101,20 +108,42 @@ func run(launcher string, n, warm, files int) error {
 	}
 	l := &confine.Launcher{}
 	bwrapArgs := append(l.Args(prof, empty), "--", trueBin)
-	progs := []struct {
-		name string
-		argv []string
-		d    []time.Duration
-	}{
+	// The launcher as a rewrite runs it reads the policy of a user whose
+	// home is the bench's, and compiles its snapshot on the first run.
+	env := append(os.Environ(), "HOME="+home, "XDG_CONFIG_HOME="+filepath.Join(home, ".config"),
+		"XDG_STATE_HOME="+filepath.Join(home, ".local", "state"))
+	type prog struct {
+		name   string
+		argv   []string
+		rounds int
+		d      []time.Duration
+	}
+	progs := []*prog{
 		{name: "bare true", argv: []string{trueBin}},
 		{name: "bwrap, same tree", argv: append([]string{bwrap}, bwrapArgs...)},
-		{name: "governance-confine true", argv: []string{launcher, "--profile", profFile, "--", trueBin}},
+		{name: "governance-confine --kind", argv: []string{launcher, "--kind", string(confine.UnknownEffects), "--project", project, "--", trueBin}},
+		{name: "governance-confine --profile", argv: []string{launcher, "--profile", profFile, "--", trueBin}},
+	}
+	const confined = 2
+	unavailable := ""
+	if srt != "" {
+		if srt, err = filepath.Abs(srt); err != nil {
+			return err
+		}
+		// srt reads its settings from the home folder: the bench's has none.
+		if why := srtUnavailable(srt, project, env); why != "" {
+			unavailable = why
+		} else {
+			progs = append(progs, &prog{name: "sandbox-runtime (srt)", argv: []string{srt, trueBin}, rounds: warm + srtN})
+		}
 	}
 	for round := range warm + n {
-		for i := range progs {
-			p := &progs[i]
+		for _, p := range progs {
+			if p.rounds > 0 && round >= p.rounds {
+				continue
+			}
 			c := exec.Command(p.argv[0], p.argv[1:]...)
-			c.Dir = project
+			c.Dir, c.Env = project, env
 			start := time.Now()
 			if out, err := c.CombinedOutput(); err != nil {
 				return fmt.Errorf("%s: %v\n%s", p.name, err, out)
@@ -124,15 +153,32 @@ func run(launcher string, n, warm, files int) error {
 			}
 		}
 	}
-	fmt.Printf("profile: %d binds, %d protected, %d masked; built in %s (p50 of %d, %d files walked)\n",
+	fmt.Printf("profile: %d binds, %d protected, %d masked; built in-process in %s (p50 of %d, %d files walked)\n",
 		len(prof.Writable)+len(prof.ReadOnly), len(prof.Protected), len(prof.Masked),
 		benchstat.Millis(benchstat.Percentile(built, 50)), len(built), len(layout))
 	fmt.Println(benchstat.Header(28, "program"))
 	for _, p := range progs {
 		fmt.Println(benchstat.Row(28, p.name, p.d))
 	}
-	over := benchstat.Percentile(progs[2].d, 50) - benchstat.Percentile(progs[0].d, 50)
-	fmt.Printf("confinement overhead, p50: %s (budget 10ms); launcher over bwrap: %s\n", benchstat.Millis(over),
-		benchstat.Millis(benchstat.Percentile(progs[2].d, 50)-benchstat.Percentile(progs[1].d, 50)))
+	if unavailable != "" {
+		fmt.Printf("%-28s unavailable: %s\n", "sandbox-runtime (srt)", unavailable)
+	}
+	p50 := func(p *prog) time.Duration { return benchstat.Percentile(p.d, 50) }
+	fmt.Printf("confinement overhead, p50: %s (budget 10ms); launcher over bwrap: %s\n",
+		benchstat.Millis(p50(progs[confined])-p50(progs[0])), benchstat.Millis(p50(progs[confined])-p50(progs[1])))
 	return nil
+}
+
+// srtUnavailable runs srt once and says why it cannot run here ("" when
+// it can): it needs Node.js, bubblewrap, socat and ripgrep.
+func srtUnavailable(srt, dir string, env []string) string {
+	if _, err := os.Stat(srt); err != nil {
+		return fmt.Sprintf("%v (make test-tools installs it)", err)
+	}
+	c := exec.Command(srt, "true")
+	c.Dir, c.Env = dir, env
+	if out, err := c.CombinedOutput(); err != nil {
+		return fmt.Sprintf("%v: %s", err, strings.TrimSpace(string(out)))
+	}
+	return ""
 }

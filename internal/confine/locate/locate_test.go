@@ -1,4 +1,4 @@
-package confine
+package locate
 
 import (
 	"errors"
@@ -63,5 +63,12 @@ func TestLocate(t *testing.T) {
 				t.Fatalf("Locate() = %q, %v; want %q", got, err, tt.want)
 			}
 		})
+	}
+}
+
+func must(t testing.TB, err error) {
+	t.Helper()
+	if err != nil {
+		t.Fatal(err)
 	}
 }

@@ -1,6 +1,11 @@
-package confine
+// Package locate finds the confinement launcher for the hook, or says
+// why the machine cannot confine a call. It is apart from package confine,
+// the launcher itself, so that the hook links only this: a few stat calls
+// and two kernel settings, nothing of the launcher's.
+package locate
 
 import (
+	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -12,6 +17,10 @@ import (
 
 // LauncherName is the launcher's program name.
 const LauncherName = "governance-confine"
+
+// ErrCannotConfine is wrapped by every error that says this machine
+// cannot confine a command (package confine's launcher wraps it too).
+var ErrCannotConfine = errors.New("this machine cannot confine the command")
 
 // Locate returns the launcher's absolute path, or why this machine
 // cannot confine a call, as the hook decides it: cheaply, with no

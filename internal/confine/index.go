@@ -1,0 +1,272 @@
+package confine
+
+import (
+	"fmt"
+	"hash/fnv"
+	"os"
+	"path/filepath"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/agentgov/governance/governance"
+	"github.com/agentgov/governance/internal/atomicfile"
+)
+
+// Finding a project's secrets means listing every folder shown and
+// judging every file in it by the secret rules, on every confined call.
+// The launcher keeps what it found in an index in governance's state
+// folder (which no confined call sees and the analysis keeps agents from
+// writing), with the stamp of every folder listed and every file judged
+// by its content. A folder's stamp changes when an entry is made,
+// removed or renamed in it (its modification time) and whenever that
+// time is set (its change time, which nobody sets), so while every stamp
+// matches, the walk would find the same secrets; otherwise the folder is
+// walked again. An index holds for one key: what the caller says
+// identifies the rules that judge (the launcher: the compiled policy's
+// file and the launcher's own code) and the request they judge for.
+
+// indexVersion changes when the index's meaning or form does.
+const indexVersion = 2
+
+// secretIndex is what the walks for one key found, by folder walked,
+// and the folders outside the project the secret rules name
+// ([governance.Engine.SecretFolders], which depend on the key alone).
+type secretIndex struct {
+	Key     string
+	Folders []string
+	Roots   []indexRoot
+}
+
+// indexRoot is what one walk found under Root.
+type indexRoot struct {
+	Root   string
+	Found  []string
+	Stamps []stamp
+}
+
+// stamp is what changes when a folder's entries or a file's content do.
+type stamp struct {
+	Path  string
+	Mode  uint32
+	Size  int64
+	Mtime int64
+	Ctime int64
+	Ino   uint64
+}
+
+// The index is written as lines of words, paths quoted: decoding it as
+// JSON took a quarter of the launcher's time to build a profile from a
+// fresh index (pprof, a project of 300 files).
+//
+//	governance-confine-index 1
+//	key "..."
+//	folders "/etc/shadow" "/etc/ssh"
+//	root "/home/me/proj"
+//	found "/home/me/proj/.env"
+//	stamp MODE SIZE MTIME CTIME INODE "/home/me/proj"
+
+func (x secretIndex) encode() []byte {
+	var b []byte
+	b = fmt.Appendf(b, "governance-confine-index %d\nkey %s\nfolders", indexVersion, strconv.Quote(x.Key))
+	for _, f := range x.Folders {
+		b = append(b, ' ')
+		b = strconv.AppendQuote(b, f)
+	}
+	b = append(b, '\n')
+	for _, r := range x.Roots {
+		b = append(append(b, "root "...), strconv.Quote(r.Root)...)
+		b = append(b, '\n')
+		for _, f := range r.Found {
+			b = append(append(b, "found "...), strconv.Quote(f)...)
+			b = append(b, '\n')
+		}
+		for _, s := range r.Stamps {
+			b = fmt.Appendf(b, "stamp %d %d %d %d %d %s\n", s.Mode, s.Size, s.Mtime, s.Ctime, s.Ino, strconv.Quote(s.Path))
+		}
+	}
+	return b
+}
+
+// decodeIndex reads what encode wrote; ok is false for anything else.
+func decodeIndex(data []byte) (x secretIndex, ok bool) {
+	lines := strings.Split(string(data), "\n")
+	if len(lines) < 3 || lines[0] != fmt.Sprintf("governance-confine-index %d", indexVersion) || lines[len(lines)-1] != "" {
+		return x, false
+	}
+	quoted := func(s string) ([]string, bool) {
+		var out []string
+		for s != "" {
+			q, err := strconv.QuotedPrefix(s)
+			if err != nil {
+				return nil, false
+			}
+			u, _ := strconv.Unquote(q)
+			out = append(out, u)
+			s = strings.TrimPrefix(s[len(q):], " ")
+		}
+		return out, true
+	}
+	for _, line := range lines[1 : len(lines)-1] {
+		word, rest, _ := strings.Cut(line, " ")
+		if word == "folders" && line == "folders" {
+			continue
+		}
+		switch word {
+		case "key", "folders", "root", "found":
+			q, good := quoted(rest)
+			if !good || word != "folders" && len(q) != 1 {
+				return x, false
+			}
+			switch {
+			case word == "key":
+				x.Key = q[0]
+			case word == "folders":
+				x.Folders = q
+			case word == "root":
+				x.Roots = append(x.Roots, indexRoot{Root: q[0]})
+			case len(x.Roots) == 0:
+				return x, false
+			default:
+				r := &x.Roots[len(x.Roots)-1]
+				r.Found = append(r.Found, q[0])
+			}
+		case "stamp":
+			f := strings.SplitN(rest, " ", 6)
+			if len(f) != 6 || len(x.Roots) == 0 {
+				return x, false
+			}
+			mode, err1 := strconv.ParseUint(f[0], 10, 32)
+			size, err2 := strconv.ParseInt(f[1], 10, 64)
+			mtime, err3 := strconv.ParseInt(f[2], 10, 64)
+			ctime, err4 := strconv.ParseInt(f[3], 10, 64)
+			ino, err5 := strconv.ParseUint(f[4], 10, 64)
+			q, good := quoted(f[5])
+			if err1 != nil || err2 != nil || err3 != nil || err4 != nil || err5 != nil || !good || len(q) != 1 {
+				return x, false
+			}
+			s := stamp{Path: q[0], Mode: uint32(mode), Size: size, Mtime: mtime, Ctime: ctime, Ino: ino}
+			r := &x.Roots[len(x.Roots)-1]
+			r.Stamps = append(r.Stamps, s)
+		default:
+			return x, false
+		}
+	}
+	return x, true
+}
+
+func stampOf(p string) (stamp, bool) {
+	fi, err := os.Lstat(p)
+	if err != nil {
+		return stamp{}, false
+	}
+	ctime, ino := changeTime(fi)
+	return stamp{Path: p, Mode: uint32(fi.Mode()), Size: fi.Size(), Mtime: fi.ModTime().UnixNano(), Ctime: ctime, Ino: ino}, true
+}
+
+// fresh reports whether every stamp still matches.
+func (r *indexRoot) fresh() bool {
+	for _, s := range r.Stamps {
+		if now, ok := stampOf(s.Path); !ok || now != s {
+			return false
+		}
+	}
+	return len(r.Stamps) > 0
+}
+
+// secrets finds the secrets under the folders shown, through the index
+// in dir made for key (none when either is "").
+type secrets struct {
+	e        *governance.Engine
+	req      *governance.Request
+	dir, key string
+	file     string
+	index    secretIndex
+	changed  bool
+}
+
+func newSecrets(e *governance.Engine, req *governance.Request, dir, key string) *secrets {
+	s := &secrets{e: e, req: req}
+	if dir == "" || key == "" {
+		return s
+	}
+	s.key = fmt.Sprintf("%d %s %q %q %q %q", indexVersion, key, req.Agent, req.Cwd, req.ProjectRoot, req.Home)
+	h := fnv.New64a()
+	h.Write([]byte(s.key))
+	s.dir, s.file = dir, filepath.Join(dir, strconv.FormatUint(h.Sum64(), 16))
+	if data, err := os.ReadFile(s.file); err == nil {
+		if x, ok := decodeIndex(data); ok && x.Key == s.key {
+			s.index = x
+			return s
+		}
+	}
+	s.index = secretIndex{Key: s.key, Folders: e.SecretFolders(req)}
+	s.changed = true
+	return s
+}
+
+// folders returns [governance.Engine.SecretFolders] for the request.
+func (s *secrets) folders() []string {
+	if s.file == "" {
+		return s.e.SecretFolders(s.req)
+	}
+	return s.index.Folders
+}
+
+// under returns the secrets under root, as [governance.Engine.SecretsUnder].
+func (s *secrets) under(root string) ([]string, bool) {
+	if s.file == "" {
+		return s.e.SecretsUnder(s.req, root)
+	}
+	i := slices.IndexFunc(s.index.Roots, func(r indexRoot) bool { return r.Root == root })
+	if i >= 0 && s.index.Roots[i].fresh() {
+		return s.index.Roots[i].Found, true
+	}
+	// Each stamp is taken before its folder is listed or its file read:
+	// a change made during the walk shows as a stamp that no longer
+	// matches, and the next call walks again.
+	r := indexRoot{Root: root}
+	if st, ok := stampOf(root); ok {
+		r.Stamps = append(r.Stamps, st)
+	}
+	found, complete := s.e.SecretsUnderReading(s.req, root, func(p string, _ bool) {
+		if st, ok := stampOf(p); ok && p != root {
+			r.Stamps = append(r.Stamps, st)
+		}
+	})
+	if !complete {
+		return found, false
+	}
+	r.Found = slices.Clip(found)
+	if i >= 0 {
+		s.index.Roots[i] = r
+	} else {
+		s.index.Roots = append(s.index.Roots, r)
+	}
+	s.changed = true
+	return found, true
+}
+
+// save writes the index when a walk changed it. It is a cache: an index
+// that cannot be written is walked again next time.
+func (s *secrets) save() {
+	if !s.changed {
+		return
+	}
+	if os.MkdirAll(s.dir, 0o700) == nil {
+		atomicfile.WriteVolatile(s.file, s.index.encode(), 0o600)
+	}
+}
+
+// launcherStamp identifies the running launcher's code.
+func launcherStamp() string {
+	exe, err := os.Executable()
+	if err != nil {
+		return ""
+	}
+	st, ok := stampOf(exe)
+	if !ok {
+		return ""
+	}
+	return fmt.Sprintf("%s %d %d %d %d", exe, st.Size, st.Mtime, st.Ctime, st.Ino)
+}
