@@ -1,6 +1,7 @@
 package governance
 
 import (
+	"encoding/hex"
 	"path"
 	"slices"
 	"strings"
@@ -122,6 +123,59 @@ func (e *Engine) SecretFolders(req *Request) []string {
 				}
 			}
 		}
+	}
+	return out
+}
+
+// TrackedFile is a file git tracks, as the index of its repository
+// lists it: the content a commit of the file would hold unless the file
+// changes.
+type TrackedFile struct {
+	// Path is the file's absolute path; GitDir the repository's git
+	// folder; Object the id (hex) of the object holding the content the
+	// index has for it; Executable reports the mode 0100755.
+	Path, GitDir, Object string
+	Executable           bool
+}
+
+// GitTracked returns those of files (absolute paths) that the index of
+// the repository they are in tracks as regular files. Each repository's
+// index is read once, and only when one of files is in it. An index that
+// cannot be read tracks nothing.
+func GitTracked(files []string) []TrackedFile {
+	w := &fsWork{}
+	byRepo := map[[2]string][]string{}
+	var repos [][2]string
+	for _, f := range files {
+		top, gitDir := w.repoOf(path.Dir(f))
+		if gitDir == "" {
+			continue
+		}
+		k := [2]string{top, gitDir}
+		if _, ok := byRepo[k]; !ok {
+			repos = append(repos, k)
+		}
+		byRepo[k] = append(byRepo[k], f)
+	}
+	var out []TrackedFile
+	for _, k := range repos {
+		top, gitDir := k[0], k[1]
+		want := map[string]string{}
+		for _, f := range byRepo[k] {
+			if rel, ok := strings.CutPrefix(f, top+"/"); ok {
+				want[rel] = f
+			}
+		}
+		w.indexPaths(path.Join(gitDir, "index"), func(e indexEntry) bool {
+			f, ok := want[e.name]
+			// Stage 0 only: a file in a merge's conflict has entries of
+			// stages 1 to 3, and no single committed content.
+			if ok && e.stage == 0 && (e.mode == 0o100644 || e.mode == 0o100755) {
+				out = append(out, TrackedFile{Path: f, GitDir: gitDir, Object: hex.EncodeToString(e.oid[:]), Executable: e.mode == 0o100755})
+				delete(want, e.name)
+			}
+			return len(want) > 0
+		})
 	}
 	return out
 }

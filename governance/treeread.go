@@ -156,7 +156,8 @@ func (ev *evaluation) committedVerdict(s *subject, root string, secret func(stri
 	top := filepath.Dir(gitDir)
 	whole := strings.HasSuffix(s.display, ":/") || within(top, root)
 	var found []string
-	complete := ev.fsw.indexPaths(filepath.Join(gitDir, "index"), func(rel string) bool {
+	complete := ev.fsw.indexPaths(filepath.Join(gitDir, "index"), func(e indexEntry) bool {
+		rel := e.name
 		if !ev.fsw.take(1) {
 			return false
 		}

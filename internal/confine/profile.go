@@ -52,6 +52,11 @@ type Profile struct {
 	// Masked are replaced by an empty file or an empty read-only folder:
 	// secrets, and governance's state.
 	Masked []string `json:"masked,omitempty"`
+	// Committed are the masked files git tracks: each is shown, read-only,
+	// with the content the index holds for it (readable from the
+	// repository's objects anyway) rather than empty, so that git sees no
+	// change to commit, stash or add. See [Committed].
+	Committed []Committed `json:"committed,omitempty"`
 	// Report are files the call writes back through: a harness that
 	// follows the shell's folder has it write its final folder to a file
 	// in /tmp (pwd -P >| /tmp/claude-1a2b-cwd), which the private /tmp
@@ -64,6 +69,17 @@ type Profile struct {
 	// Background lets the call outlive the launcher (a dev server the
 	// harness runs in the background).
 	Background bool `json:"background,omitempty"`
+}
+
+// Committed is a masked file git tracks, with what the index holds for
+// it: a mask that showed it empty would be a deletion of its content to
+// git, which `git commit -a`, `git add -A` or `git stash` inside the
+// confinement records.
+type Committed struct {
+	Path       string `json:"path"`
+	GitDir     string `json:"git_dir"`
+	Object     string `json:"object"`
+	Executable bool   `json:"executable,omitempty"`
 }
 
 // Options are what the settings add to a profile: the tools'
@@ -95,7 +111,8 @@ var ErrTooMany = errors.New("too many files to check for secrets")
 // shows are walked for the secrets the policy's rules deny reading (the
 // same judgement as a recursive read), which are masked; the protected
 // set inside writable folders stays read-only; governance's state folder
-// is hidden.
+// is hidden. A masked file git tracks is shown as the index holds it
+// (see [Committed]).
 func For(e *governance.Engine, req *governance.Request, kind Kind, opts Options) (*Profile, error) {
 	if kind != UnknownEffects && kind != ReadOnly {
 		return nil, fmt.Errorf("%w: unknown kind %q", ErrProfile, kind)
@@ -181,6 +198,12 @@ func For(e *governance.Engine, req *governance.Request, kind Kind, opts Options)
 			}
 		}
 	}
+	// Only masked files are looked up in git's index, once per
+	// repository: most secrets (.env) are ignored, and tracked ones are
+	// few.
+	for _, t := range governance.GitTracked(p.Masked) {
+		p.Committed = append(p.Committed, Committed{Path: t.Path, GitDir: t.GitDir, Object: t.Object, Executable: t.Executable})
+	}
 	if err := p.Check(); err != nil {
 		return nil, err
 	}
@@ -245,6 +268,11 @@ func (p *Profile) Check() error {
 			return bad("report file %s is not in /tmp", r)
 		}
 	}
+	for _, c := range p.Committed {
+		if !slices.Contains(p.Masked, c.Path) || !clean(c.GitDir) || !objectID(c.Object) {
+			return bad("committed %s is not a masked file with a git folder and an object id", c.Path)
+		}
+	}
 	if !insideAny(p.Cwd, slices.Concat(p.Writable, p.ReadOnly)) && p.Cwd != "/tmp" {
 		return bad("the folder to start in, %s, is not shown", p.Cwd)
 	}
@@ -268,6 +296,14 @@ var (
 
 func systemFolder(p string) bool {
 	return insideAny(p, systemFolders) || slices.Contains(holders, p)
+}
+
+// objectID reports a git object id in hex (SHA-1 or SHA-256).
+func objectID(s string) bool {
+	if len(s) != 40 && len(s) != 64 {
+		return false
+	}
+	return strings.Trim(s, "0123456789abcdef") == ""
 }
 
 // clean reports an absolute path in clean form.

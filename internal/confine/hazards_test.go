@@ -1,0 +1,133 @@
+//go:build linux
+
+package confine
+
+import (
+	"os"
+	"os/exec"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+)
+
+// gitRepo makes the world's project a git repository whose first commit
+// tracks two secret files (one executable) by their committed,
+// harmless content; .env is ignored. The person then changes a tracked
+// secret without staging it: the real secret the call must not see.
+func gitRepo(t *testing.T, w *world) {
+	t.Helper()
+	needGit(t)
+	must(t, os.RemoveAll(filepath.Join(w.project, ".git")))
+	files := map[string]string{
+		".gitignore":             ".env\n",
+		"config/.env.production": "DB_PASSWORD=committed-placeholder\n",
+		"certs/server.key":       "placeholder key\n",
+	}
+	for name, body := range files {
+		must(t, os.WriteFile(filepath.Join(w.project, name), []byte(body), 0o644))
+	}
+	must(t, os.Chmod(filepath.Join(w.project, "certs/server.key"), 0o755))
+	hostGit(t, w, "init", "-q")
+	hostGit(t, w, "add", "-A")
+	hostGit(t, w, "commit", "-qm", "first")
+	must(t, os.WriteFile(filepath.Join(w.project, "config/.env.production"), []byte("DB_PASSWORD="+secretValue+"\n"), 0o644))
+}
+
+func needGit(t *testing.T) {
+	t.Helper()
+	if _, err := exec.LookPath("git"); err != nil {
+		if os.Getenv("CI") == "true" {
+			t.Fatal("git is missing in CI")
+		}
+		t.Skip("git is not installed")
+	}
+}
+
+// gitIdentity names the committer without a configuration file (not by
+// GIT_AUTHOR_NAME: a name with AUTH in it is withheld from a confined
+// call as a secret's).
+var gitIdentity = []string{"GIT_CONFIG_COUNT=2", "GIT_CONFIG_KEY_0=user.name", "GIT_CONFIG_VALUE_0=a",
+	"GIT_CONFIG_KEY_1=user.email", "GIT_CONFIG_VALUE_1=a@example.com", "GIT_CONFIG_GLOBAL=/dev/null", "GIT_CONFIG_NOSYSTEM=1"}
+
+// hostGit runs git in the project, outside any confinement.
+func hostGit(t *testing.T, w *world, args ...string) string {
+	t.Helper()
+	cmd := exec.Command("git", args...)
+	cmd.Dir = w.project
+	cmd.Env = slices.Concat(os.Environ(), []string{"HOME=" + w.home}, gitIdentity)
+	out, err := cmd.CombinedOutput()
+	if err != nil {
+		t.Fatalf("git %v: %v\n%s", args, err, out)
+	}
+	return string(out)
+}
+
+// TestCommittedSecrets: a secret file git tracks is shown as the index
+// holds it, so that committing, adding or stashing everything inside the
+// confinement records no change to it, least of all an empty file; a
+// change the person has not staged stays unseen.
+func TestCommittedSecrets(t *testing.T) {
+	needBwrap(t)
+	w := newWorld(t)
+	gitRepo(t, w)
+	p := w.profile(t, UnknownEffects, Options{})
+	var tracked []string
+	for _, c := range p.Committed {
+		tracked = append(tracked, strings.TrimPrefix(c.Path, w.project+"/"))
+	}
+	if want := []string{"certs/server.key", "config/.env.production"}; !slices.Equal(sorted(tracked), want) {
+		t.Fatalf("committed = %v, want %v", tracked, want)
+	}
+	for _, kv := range gitIdentity {
+		k, v, _ := strings.Cut(kv, "=")
+		t.Setenv(k, v)
+	}
+	for _, tc := range []struct {
+		name, script string
+		// changed are the files the commit or stash at the end records.
+		changed string
+	}{
+		{"what the call sees", "cat config/.env.production certs/server.key .env; test -x certs/server.key && git status --porcelain", ""},
+		{"git commit -a", "echo a >> main.go && git commit -qam a && git show --name-only --format= HEAD", "main.go\n"},
+		{"git add -A", "echo b >> main.go && git add -A && git commit -qm b && git show --name-only --format= HEAD", "main.go\n"},
+		{"git stash", "echo c >> main.go && git stash -q && git stash show --name-only", "main.go\n"},
+		{"git stash -u", "echo d >> main.go && git stash -qu && git stash show --include-untracked --name-only", "main.go\n"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			code, out, errs := w.run(t, p, "bash", "-c", tc.script)
+			if code != 0 {
+				t.Fatalf("exit %d\n%s%s", code, out, errs)
+			}
+			if strings.Contains(out+errs, secretValue) {
+				t.Errorf("the call saw the person's unstaged secret:\n%s%s", out, errs)
+			}
+			if tc.changed == "" {
+				if want := "DB_PASSWORD=committed-placeholder\nplaceholder key\n"; out != want {
+					t.Errorf("stdout = %q, want the committed contents, .env empty and git seeing no change", out)
+				}
+				return
+			}
+			if out != tc.changed {
+				t.Errorf("recorded %q, want %q\nstderr: %s", out, tc.changed, errs)
+			}
+		})
+	}
+	// Outside, the history holds the secrets as committed, never emptied,
+	// and the person's change is where it was.
+	for _, f := range []string{"config/.env.production", "certs/server.key"} {
+		if log := hostGit(t, w, "log", "--format=%s", "--", f); log != "first\n" {
+			t.Errorf("commits changing %s: %q, want only the first", f, log)
+		}
+	}
+	wantFile(t, filepath.Join(w.project, "config/.env.production"), "DB_PASSWORD="+secretValue+"\n")
+	if st := hostGit(t, w, "status", "--porcelain"); st != " M config/.env.production\n" {
+		t.Errorf("git status outside = %q, want the person's unstaged change only", st)
+	}
+}
+
+func sorted(s []string) []string {
+	s = slices.Clone(s)
+	slices.Sort(s)
+	return s
+}
