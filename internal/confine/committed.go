@@ -97,21 +97,64 @@ func readObject(r *bufio.Reader, c Committed) (*os.File, error) {
 		return nil, fmt.Errorf("%w: the object git's index holds for %s cannot be read (%s)", ErrProfile, c.Path, strings.TrimSpace(header))
 	}
 	size, err := strconv.ParseInt(fields[2], 10, 64)
-	if err != nil {
+	if err != nil || size < 0 || size > 1<<30 {
 		return nil, fmt.Errorf("%w: git cat-file: %q", ErrProfile, header)
 	}
-	f, err := os.CreateTemp("", "governance-confine-committed-")
+	data := make([]byte, size+1)
+	if _, err := io.ReadFull(r, data); err != nil {
+		return nil, fmt.Errorf("%w: git cat-file: %v", ErrProfile, err)
+	}
+	return removedFile(data[:size])
+}
+
+// excludeFiles returns, for each of p.Excluded in order, a file holding
+// the repository's info/exclude with the patterns added, opened for
+// reading at its start and already removed from the file system. An
+// info/exclude that is not a regular file (a link) is refused.
+func excludeFiles(p *Profile) (files []*os.File, err error) {
+	defer func() {
+		if err != nil {
+			for _, f := range files {
+				f.Close()
+			}
+			files = nil
+		}
+	}()
+	for _, x := range p.Excluded {
+		var old []byte
+		if fi, err := os.Lstat(x.File); err == nil {
+			if !fi.Mode().IsRegular() {
+				return files, fmt.Errorf("%w: %s is not a file", ErrProfile, x.File)
+			}
+			if old, err = os.ReadFile(x.File); err != nil {
+				return files, fmt.Errorf("%w: %v", ErrProfile, err)
+			}
+		}
+		if len(old) > 0 && old[len(old)-1] != '\n' {
+			old = append(old, '\n')
+		}
+		data := append(old, "# governance-confine: secrets this call sees empty\n"...)
+		data = append(data, strings.Join(x.Patterns, "\n")+"\n"...)
+		f, err := removedFile(data)
+		if err != nil {
+			return files, err
+		}
+		files = append(files, f)
+	}
+	return files, nil
+}
+
+// removedFile returns a temporary file holding data, removed from the
+// file system and open for reading at its start.
+func removedFile(data []byte) (*os.File, error) {
+	f, err := os.CreateTemp("", "governance-confine-data-")
 	if err != nil {
 		return nil, fmt.Errorf("%w: %v", ErrCannotConfine, err)
 	}
 	os.Remove(f.Name())
-	if _, err := io.CopyN(f, r, size); err != nil {
+	if _, err := f.Write(data); err != nil {
 		f.Close()
-		return nil, fmt.Errorf("%w: git cat-file: %v", ErrProfile, err)
-	}
-	if _, err := r.Discard(1); err != nil {
-		f.Close()
-		return nil, fmt.Errorf("%w: git cat-file: %v", ErrProfile, err)
+		return nil, fmt.Errorf("%w: %v", ErrCannotConfine, err)
 	}
 	if _, err := f.Seek(0, io.SeekStart); err != nil {
 		f.Close()

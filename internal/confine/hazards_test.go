@@ -6,6 +6,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"reflect"
 	"slices"
 	"strings"
 	"testing"
@@ -13,8 +14,9 @@ import (
 
 // gitRepo makes the world's project a git repository whose first commit
 // tracks two secret files (one executable) by their committed,
-// harmless content; .env is ignored. The person then changes a tracked
-// secret without staging it: the real secret the call must not see.
+// harmless content; .env is ignored, certs/new.key neither tracked nor
+// ignored. The person then changes a tracked secret without staging it:
+// the real secret the call must not see.
 func gitRepo(t *testing.T, w *world) {
 	t.Helper()
 	needGit(t)
@@ -32,6 +34,7 @@ func gitRepo(t *testing.T, w *world) {
 	hostGit(t, w, "add", "-A")
 	hostGit(t, w, "commit", "-qm", "first")
 	must(t, os.WriteFile(filepath.Join(w.project, "config/.env.production"), []byte("DB_PASSWORD="+secretValue+"\n"), 0o644))
+	must(t, os.WriteFile(filepath.Join(w.project, "certs/new.key"), []byte(secretValue), 0o600))
 }
 
 func needGit(t *testing.T) {
@@ -79,6 +82,12 @@ func TestCommittedSecrets(t *testing.T) {
 	if want := []string{"certs/server.key", "config/.env.production"}; !slices.Equal(sorted(tracked), want) {
 		t.Fatalf("committed = %v, want %v", tracked, want)
 	}
+	exclude := filepath.Join(w.project, ".git/info/exclude")
+	before, err := os.ReadFile(exclude)
+	must(t, err)
+	if want := []Excluded{{File: exclude, Patterns: []string{"/.env", "/certs/new.key"}}}; !reflect.DeepEqual(p.Excluded, want) {
+		t.Fatalf("excluded = %v, want %v", p.Excluded, want)
+	}
 	for _, kv := range gitIdentity {
 		k, v, _ := strings.Cut(kv, "=")
 		t.Setenv(k, v)
@@ -88,7 +97,7 @@ func TestCommittedSecrets(t *testing.T) {
 		// changed are the files the commit or stash at the end records.
 		changed string
 	}{
-		{"what the call sees", "cat config/.env.production certs/server.key .env; test -x certs/server.key && git status --porcelain", ""},
+		{"what the call sees", "cat config/.env.production certs/server.key .env certs/new.key; test -x certs/server.key && git status --porcelain", ""},
 		{"git commit -a", "echo a >> main.go && git commit -qam a && git show --name-only --format= HEAD", "main.go\n"},
 		{"git add -A", "echo b >> main.go && git add -A && git commit -qm b && git show --name-only --format= HEAD", "main.go\n"},
 		{"git stash", "echo c >> main.go && git stash -q && git stash show --name-only", "main.go\n"},
@@ -121,7 +130,8 @@ func TestCommittedSecrets(t *testing.T) {
 		}
 	}
 	wantFile(t, filepath.Join(w.project, "config/.env.production"), "DB_PASSWORD="+secretValue+"\n")
-	if st := hostGit(t, w, "status", "--porcelain"); st != " M config/.env.production\n" {
+	wantFile(t, exclude, string(before))
+	if st := hostGit(t, w, "status", "--porcelain"); st != " M config/.env.production\n?? certs/new.key\n" {
 		t.Errorf("git status outside = %q, want the person's unstaged change only", st)
 	}
 }
@@ -130,4 +140,27 @@ func sorted(s []string) []string {
 	s = slices.Clone(s)
 	slices.Sort(s)
 	return s
+}
+
+// TestUntrackedSecretNoExcludeFile: a repository without info/exclude
+// (made without git's templates) still has its untracked secrets kept
+// out of git add -A.
+func TestUntrackedSecretNoExcludeFile(t *testing.T) {
+	needBwrap(t)
+	w := newWorld(t)
+	gitRepo(t, w)
+	must(t, os.RemoveAll(filepath.Join(w.project, ".git/info")))
+	for _, kv := range gitIdentity {
+		k, v, _ := strings.Cut(kv, "=")
+		t.Setenv(k, v)
+	}
+	p := w.profile(t, UnknownEffects, Options{})
+	code, out, errs := w.run(t, p, "bash", "-c", "git add -A && git status --porcelain")
+	if code != 0 || out != "" {
+		t.Errorf("exit %d, status %q, want nothing to add\n%s", code, out, errs)
+	}
+	// bubblewrap leaves the file it mounted on, empty.
+	if data, err := os.ReadFile(filepath.Join(w.project, ".git/info/exclude")); len(data) > 0 {
+		t.Errorf("info/exclude on the host = %q, %v; want it missing or empty", data, err)
+	}
 }

@@ -111,6 +111,15 @@ func (l *Launcher) Run(ctx context.Context, p *Profile, argv []string) (int, err
 		pc.Committed = nil
 		p = &pc
 	}
+	excluded, err := excludeFiles(p)
+	if err != nil {
+		return 0, err
+	}
+	defer func() {
+		for _, f := range excluded {
+			f.Close()
+		}
+	}()
 	empty, err := emptyFile()
 	if err != nil {
 		return 0, fmt.Errorf("%w: %v", ErrCannotConfine, err)
@@ -122,13 +131,13 @@ func (l *Launcher) Run(ctx context.Context, p *Profile, argv []string) (int, err
 	}
 	defer ready.Close()
 
-	args := slices.Concat(l.Args(p, empty), []string{"--"}, shim(len(reports)+len(committed)), argv)
+	args := slices.Concat(l.Args(p, empty), []string{"--"}, shim(len(reports)+len(committed)+len(excluded)), argv)
 	cmd := exec.CommandContext(ctx, bwrap, args...)
 	// The environment goes to bwrap as its own, never as --setenv words
 	// a process listing would show.
 	cmd.Env = CleanEnv(l.Env)
 	cmd.Stdin, cmd.Stdout, cmd.Stderr = l.Stdin, l.Stdout, l.Stderr
-	cmd.ExtraFiles = slices.Concat([]*os.File{readyW}, reports, committed)
+	cmd.ExtraFiles = slices.Concat([]*os.File{readyW}, reports, committed, excluded)
 	// A process group of its own, which a refusal kills whole: a
 	// sandbox's init left behind by a failed setup holds the pipe open.
 	cmd.SysProcAttr = ownGroup()
@@ -213,7 +222,8 @@ func (l *Launcher) bwrap() (string, error) {
 
 // Args returns bubblewrap's arguments for p, up to the command: empty is
 // an empty read-only file that masks secret files. Report file i is
-// passed as descriptor 4+i, the content of p.Committed[j] after them.
+// passed as descriptor 4+i, the content of p.Committed[j] after them,
+// then that of p.Excluded[k].
 //
 // The tree is built from an allow-list: the system folders read-only, a
 // fresh /proc and /dev, a private /tmp, an empty home folder, then what
@@ -290,6 +300,9 @@ func (l *Launcher) Args(p *Profile, empty string) []string {
 		default:
 			args = append(args, "--ro-bind", empty, s)
 		}
+	}
+	for k, x := range p.Excluded {
+		args = append(args, "--perms", "0444", "--ro-bind-data", strconv.Itoa(4+len(p.Report)+len(p.Committed)+k), x.File)
 	}
 	return append(args, "--chdir", p.Cwd)
 }

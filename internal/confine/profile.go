@@ -57,6 +57,12 @@ type Profile struct {
 	// repository's objects anyway) rather than empty, so that git sees no
 	// change to commit, stash or add. See [Committed].
 	Committed []Committed `json:"committed,omitempty"`
+	// Excluded are the masked files in a repository's work tree that git
+	// does not track, added to what the repository ignores (shown,
+	// read-only, in place of its info/exclude), so that `git add -A`
+	// inside the confinement does not start tracking them emptied. See
+	// [Excluded].
+	Excluded []Excluded `json:"excluded,omitempty"`
 	// Report are files the call writes back through: a harness that
 	// follows the shell's folder has it write its final folder to a file
 	// in /tmp (pwd -P >| /tmp/claude-1a2b-cwd), which the private /tmp
@@ -80,6 +86,16 @@ type Committed struct {
 	GitDir     string `json:"git_dir"`
 	Object     string `json:"object"`
 	Executable bool   `json:"executable,omitempty"`
+}
+
+// Excluded is a repository's info/exclude file, shown with these
+// patterns (one masked file each, from the work tree's top) added: an
+// untracked secret shown empty would otherwise be added by `git add -A`
+// as an empty file, and once tracked, committed for real by the
+// person's next `git commit -a`.
+type Excluded struct {
+	File     string   `json:"file"`
+	Patterns []string `json:"patterns"`
 }
 
 // Options are what the settings add to a profile: the tools'
@@ -199,10 +215,26 @@ func For(e *governance.Engine, req *governance.Request, kind Kind, opts Options)
 		}
 	}
 	// Only masked files are looked up in git's index, once per
-	// repository: most secrets (.env) are ignored, and tracked ones are
-	// few.
-	for _, t := range governance.GitTracked(p.Masked) {
-		p.Committed = append(p.Committed, Committed{Path: t.Path, GitDir: t.GitDir, Object: t.Object, Executable: t.Executable})
+	// repository.
+	for _, g := range governance.GitFiles(p.Masked) {
+		switch {
+		case g.Tracked:
+			p.Committed = append(p.Committed, Committed{Path: g.Path, GitDir: g.GitDir, Object: g.Object, Executable: g.Executable})
+		case kind == UnknownEffects && !strings.ContainsAny(g.Path, "\n\r"):
+			// Only a call that can write the repository can add a file;
+			// no pattern holds a name with a line break.
+			file := filepath.Join(commonDir(g.GitDir), "info", "exclude")
+			if !insideAny(file, p.Writable) {
+				// A repository the call cannot write.
+				continue
+			}
+			i := slices.IndexFunc(p.Excluded, func(x Excluded) bool { return x.File == file })
+			if i < 0 {
+				p.Excluded = append(p.Excluded, Excluded{File: file})
+				i = len(p.Excluded) - 1
+			}
+			p.Excluded[i].Patterns = append(p.Excluded[i].Patterns, ignorePattern(strings.TrimPrefix(g.Path, g.Top)))
+		}
 	}
 	if err := p.Check(); err != nil {
 		return nil, err
@@ -273,6 +305,16 @@ func (p *Profile) Check() error {
 			return bad("committed %s is not a masked file with a git folder and an object id", c.Path)
 		}
 	}
+	for _, x := range p.Excluded {
+		if !clean(x.File) || !strings.HasSuffix(x.File, "/info/exclude") || !insideAny(x.File, p.Writable) {
+			return bad("excluded %s is not a repository's info/exclude in a writable folder", x.File)
+		}
+		for _, pat := range x.Patterns {
+			if !strings.HasPrefix(pat, "/") || strings.ContainsAny(pat, "\n\r") {
+				return bad("exclude pattern %q is not one path from the work tree's top", pat)
+			}
+		}
+	}
 	if !insideAny(p.Cwd, slices.Concat(p.Writable, p.ReadOnly)) && p.Cwd != "/tmp" {
 		return bad("the folder to start in, %s, is not shown", p.Cwd)
 	}
@@ -321,6 +363,34 @@ func insideAny(p string, dirs []string) bool {
 func exists(p string) bool {
 	_, err := os.Lstat(p)
 	return err == nil
+}
+
+// commonDir returns the folder a git folder shares with the other work
+// trees of its repository (its commondir), or the git folder itself.
+func commonDir(gitDir string) string {
+	data, err := os.ReadFile(filepath.Join(gitDir, "commondir"))
+	if err != nil {
+		return gitDir
+	}
+	c := strings.TrimSpace(string(data))
+	if !filepath.IsAbs(c) {
+		c = filepath.Join(gitDir, c)
+	}
+	return filepath.Clean(c)
+}
+
+// ignorePattern is the gitignore pattern that matches one path (from the
+// work tree's top, with a leading /, so that no ! or # begins it) and
+// nothing else: the characters patterns give a meaning to are escaped.
+func ignorePattern(rel string) string {
+	var b strings.Builder
+	for i, r := range rel {
+		if strings.ContainsRune(`\*?[`, r) || r == ' ' && i == len(rel)-1 {
+			b.WriteByte('\\')
+		}
+		b.WriteRune(r)
+	}
+	return b.String()
 }
 
 // gitCode returns the files and folders of the repository at root that
