@@ -25,22 +25,8 @@ func (ev *evaluation) treeVerdict(s *subject) Verdict {
 	if real, ok := ev.fsw.realPath(root); ok {
 		root = real
 	}
-	rules := ev.secretRules()
 	var found []string
-	probe := &subject{kind: KindRead}
-	secret := func(p string) bool {
-		probe.file = ev.pc.resolve(p, false, false, "")
-		probe.text, probe.kbit = fileText{}, 0
-		for _, r := range rules {
-			// Prepared: a walk meets each rule many times.
-			if r.appliesTo(probe, ev.agent, ev.scope) && r.matched(probe, ev.pc, true) >= 0 {
-				return true
-			}
-		}
-		// A git, npm or yarn configuration holding a credential (a
-		// token in a remote's URL) is printed like any secret.
-		return ev.credentialConfig(p) && ev.configCredentialAt(p) != ""
-	}
+	secret := ev.secretProbe()
 	if s.committed {
 		return ev.committedVerdict(s, root, secret)
 	}
@@ -99,6 +85,26 @@ func (ev *evaluation) treeVerdict(s *subject) Verdict {
 			Suggestion: "Search a smaller folder, or approve it if the folder holds no secrets."}
 	}
 	return Verdict{}
+}
+
+// secretProbe returns a function that reports a file the rules that deny
+// reading secrets deny reading: what a walk of a folder looks for.
+func (ev *evaluation) secretProbe() func(p string) bool {
+	rules := ev.secretRules()
+	probe := &subject{kind: KindRead}
+	return func(p string) bool {
+		probe.file = ev.pc.resolve(p, false, false, "")
+		probe.text, probe.kbit = fileText{}, 0
+		for _, r := range rules {
+			// Prepared: a walk meets each rule many times.
+			if r.appliesTo(probe, ev.agent, ev.scope) && r.matched(probe, ev.pc, true) >= 0 {
+				return true
+			}
+		}
+		// A git, npm or yarn configuration holding a credential (a
+		// token in a remote's URL) is printed like any secret.
+		return ev.credentialConfig(p) && ev.configCredentialAt(p) != ""
+	}
 }
 
 // secretFolder reports a folder that is itself where secrets are kept:

@@ -164,3 +164,43 @@ func TestUntrackedSecretNoExcludeFile(t *testing.T) {
 		t.Errorf("info/exclude on the host = %q, %v; want it missing or empty", data, err)
 	}
 }
+
+// TestDeleteOverMask: a recursive delete of a folder holding a masked
+// secret stops at the mask (Device or resource busy) with the rest
+// gone; the launcher says so on stderr, and the secret is untouched on
+// the host. A delete that leaves no folder of masks alone says nothing.
+func TestDeleteOverMask(t *testing.T) {
+	needBwrap(t)
+	for _, tc := range []struct {
+		name, script string
+		warned       string
+	}{
+		{"rm -rf over a secret", "rm -rf config", "config"},
+		{"a nested secret", "rm -rf certs", "certs"},
+		{"a clean script", "find config -type f -exec rm -f {} + ; rm -rf config/deep", "config"},
+		{"no secret in the folder", "rm -rf sub", ""},
+		{"a file beside a secret", "rm -f config/app.yaml", ""},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			w := newWorld(t)
+			for _, f := range []string{"config/app.yaml", "config/deep/more.yaml", "certs/ca/ca.pem", "certs/ca/README"} {
+				must(t, os.MkdirAll(filepath.Join(w.project, filepath.Dir(f)), 0o755))
+				must(t, os.WriteFile(filepath.Join(w.project, f), []byte("x\n"), 0o644))
+			}
+			must(t, os.Rename(filepath.Join(w.project, "certs/server.key"), filepath.Join(w.project, "certs/ca/server.key")))
+			p := w.profile(t, UnknownEffects, Options{})
+			code, out, errs := w.run(t, p, "bash", "-c", tc.script)
+			t.Logf("exit %d\n%s%s", code, out, errs)
+			warned := strings.Contains(errs, "governance: warning:")
+			if warned != (tc.warned != "") {
+				t.Fatalf("warned: %v, want %v\n%s", warned, tc.warned != "", errs)
+			}
+			if warned && !strings.Contains(errs, filepath.Join(w.project, tc.warned)+" held except the secret files") {
+				t.Errorf("the warning does not name %s:\n%s", tc.warned, errs)
+			}
+			wantFile(t, filepath.Join(w.project, "config/.env.production"), "DB_PASSWORD="+secretValue+"\n")
+			wantFile(t, filepath.Join(w.project, "certs/ca/server.key"), "-----BEGIN PRIVATE KEY-----\n"+secretValue+"\n")
+		})
+	}
+}

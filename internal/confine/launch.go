@@ -143,6 +143,7 @@ func (l *Launcher) Run(ctx context.Context, p *Profile, argv []string) (int, err
 	cmd.SysProcAttr = ownGroup()
 	// Output copied into buffers waits for no process left holding it.
 	cmd.WaitDelay = time.Second
+	watch := watchMasks(p)
 	if err := cmd.Start(); err != nil {
 		readyW.Close()
 		return 0, fmt.Errorf("%w: %v", ErrCannotConfine, err)
@@ -164,6 +165,9 @@ func (l *Launcher) Run(ctx context.Context, p *Profile, argv []string) (int, err
 	}
 	if cmd.ProcessState == nil {
 		return 0, waitErr
+	}
+	if l.Stderr != nil {
+		watch.report(l.Stderr)
 	}
 	// The command's status, also when output was still held open by a
 	// process it left in the background (exec.ErrWaitDelay).
