@@ -204,3 +204,26 @@ func TestDeleteOverMask(t *testing.T) {
 		})
 	}
 }
+
+// TestHookManagerConfined: what husky runs from an install's prepare
+// script (git config core.hooksPath) and what simple-git-hooks does
+// (write .git/hooks) fail inside the confinement, with git's error,
+// and change nothing: why the analysis asks such an install rather than
+// confine it (governance's ConfineHazard).
+func TestHookManagerConfined(t *testing.T) {
+	needBwrap(t)
+	w := newWorld(t)
+	gitRepo(t, w)
+	config, err := os.ReadFile(filepath.Join(w.project, ".git/config"))
+	must(t, err)
+	p := w.profile(t, UnknownEffects, Options{})
+	for _, script := range []string{"git config core.hooksPath .husky/_", "echo 'npx lint-staged' > .git/hooks/pre-commit"} {
+		code, out, errs := w.run(t, p, "bash", "-c", script)
+		said := strings.Contains(errs, "Read-only file system") || strings.Contains(errs, "Device or resource busy")
+		if code == 0 || !said {
+			t.Errorf("%s: exit %d, want a failure that says why\n%s%s", script, code, out, errs)
+		}
+	}
+	wantFile(t, filepath.Join(w.project, ".git/config"), string(config))
+	wantMissing(t, filepath.Join(w.project, ".git/hooks/pre-commit"))
+}
