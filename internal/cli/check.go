@@ -73,7 +73,7 @@ With --jsonl, check exits 0 once every line is answered.`,
 	f := c.Flags()
 	f.BoolVar(&o.asJSON, "json", false, "print the decision as JSON")
 	f.BoolVar(&o.jsonl, "jsonl", false, "read requests as JSON lines from stdin, write one decision per line")
-	f.BoolVar(&o.unattended, "unattended", false, "decide as if no human could answer (an ask becomes a deny)")
+	f.BoolVar(&o.unattended, "unattended", false, "decide as the hook does in a session nobody watches: a call the analysis cannot prove runs confined, an ask becomes a deny")
 	return c
 }
 
