@@ -17,7 +17,7 @@ import (
 // harmless content; .env is ignored, certs/new.key neither tracked nor
 // ignored. The person then changes a tracked secret without staging it:
 // the real secret the call must not see.
-func gitRepo(t *testing.T, w *world) {
+func gitRepo(t testing.TB, w *world) {
 	t.Helper()
 	needGit(t)
 	must(t, os.RemoveAll(filepath.Join(w.project, ".git")))
@@ -37,7 +37,7 @@ func gitRepo(t *testing.T, w *world) {
 	must(t, os.WriteFile(filepath.Join(w.project, "certs/new.key"), []byte(secretValue), 0o600))
 }
 
-func needGit(t *testing.T) {
+func needGit(t testing.TB) {
 	t.Helper()
 	if _, err := exec.LookPath("git"); err != nil {
 		if os.Getenv("CI") == "true" {
@@ -54,7 +54,7 @@ var gitIdentity = []string{"GIT_CONFIG_COUNT=2", "GIT_CONFIG_KEY_0=user.name", "
 	"GIT_CONFIG_KEY_1=user.email", "GIT_CONFIG_VALUE_1=a@example.com", "GIT_CONFIG_GLOBAL=/dev/null", "GIT_CONFIG_NOSYSTEM=1"}
 
 // hostGit runs git in the project, outside any confinement.
-func hostGit(t *testing.T, w *world, args ...string) string {
+func hostGit(t testing.TB, w *world, args ...string) string {
 	t.Helper()
 	cmd := exec.Command("git", args...)
 	cmd.Dir = w.project
