@@ -32,6 +32,7 @@ decide, 1 no decision, 2 a usage error.`,
 			if len(args) == 0 {
 				return usagef("nothing to explain: give a command after --")
 			}
+			o.unattended = a.unattended(cmd, o.unattended)
 			req, loaded, err := a.call(o, args)
 			if err := usageOf(err); err != nil {
 				return err
