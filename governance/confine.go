@@ -170,7 +170,7 @@ func GitFiles(files []string) []GitFile {
 		}
 		tracked := map[string]GitFile{}
 		w.indexPaths(path.Join(gitDir, "index"), func(e indexEntry) bool {
-			f, ok := want[e.name]
+			f, ok := want[string(e.name)]
 			// Stage 0 only: a file in a merge's conflict has entries of
 			// stages 1 to 3, and no single committed content.
 			if ok && e.stage == 0 && (e.mode == 0o100644 || e.mode == 0o100755) {

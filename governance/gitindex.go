@@ -52,11 +52,12 @@ func (w *fsWork) repoOf(dir string) (top, gitDir string) {
 }
 
 // indexEntry is one entry of a git index: its path relative to the work
-// tree, its mode (0100644, 0100755, 0120000 for a link, 0160000 for a
+// tree (valid during the visit only: names are not copied, which costs
+// an allocation an entry in an index of 100,000), its mode (0100644, 0100755, 0120000 for a link, 0160000 for a
 // submodule), its stage (1 to 3 in a merge's conflict, else 0) and the
 // id of the object that holds its content.
 type indexEntry struct {
-	name  string
+	name  []byte
 	mode  uint32
 	stage int
 	oid   [20]byte
@@ -80,7 +81,7 @@ func (w *fsWork) indexPaths(file string, visit func(indexEntry) bool) (ok bool) 
 		return false
 	}
 	off := 12
-	var prev []byte
+	prev := make([]byte, 0, 256)
 	for range count {
 		// ctime, mtime, dev, ino, mode, uid, gid, size: 40 bytes; the
 		// object id: 20 bytes; flags: 2 bytes.
@@ -111,7 +112,9 @@ func (w *fsWork) indexPaths(file string, visit func(indexEntry) bool) (ok bool) 
 			if end < 0 {
 				return false
 			}
-			name = append(append([]byte{}, prev[:len(prev)-int(n)]...), data[start+w:start+w+end]...)
+			// prev is the buffer of the previous name: cut and extended
+			// in place.
+			name = append(prev[:len(prev)-int(n)], data[start+w:start+w+end]...)
 			off = start + w + end + 1
 		} else {
 			end := bytes.IndexByte(data[start:], 0)
@@ -123,8 +126,10 @@ func (w *fsWork) indexPaths(file string, visit func(indexEntry) bool) (ok bool) 
 			entry := start + end - off
 			off += (entry + 8) &^ 7
 		}
-		prev = name
-		e.name = string(name)
+		if version == 4 {
+			prev = name
+		}
+		e.name = name
 		if !visit(e) {
 			return true
 		}

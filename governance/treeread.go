@@ -163,7 +163,7 @@ func (ev *evaluation) committedVerdict(s *subject, root string, secret func(stri
 	whole := strings.HasSuffix(s.display, ":/") || within(top, root)
 	var found []string
 	complete := ev.fsw.indexPaths(filepath.Join(gitDir, "index"), func(e indexEntry) bool {
-		rel := e.name
+		rel := string(e.name)
 		if !ev.fsw.take(1) {
 			return false
 		}
