@@ -10,7 +10,10 @@
 #   make accuracy  the default policy against the labeled corpus, per
 #                  category and per peer (fails above the limits below),
 #                  and against variants of its commands that keep their
-#                  meaning (sudo rm, bash -c 'rm', rm -r -f, ...)
+#                  meaning (sudo rm, bash -c 'rm', rm -r -f, ...); then
+#                  again as in a session nobody watches, where what the
+#                  analysis cannot prove runs confined
+#                  (governance-confine beside governance, bwrap on PATH)
 #   make lint      gofmt, go vet, generated code up to date
 
 GO      ?= go
@@ -32,6 +35,11 @@ INIT_BENCH = $(abspath $(BIN))/bench-init
 # (git clean -nf is a dry run; cargo check runs build scripts), listed by
 # `go run ./internal/bench/accuracy -failures`.
 ACCURACY_MAX ?= deny=6,deny-allowed=1,not-allow=2,not-deny=2.5,allow=8.5
+# The same ceilings for the run that decides every call as in a session
+# nobody watches, where a call the analysis cannot prove runs confined:
+# friction at most 2% there, and no fewer plain allows than the run
+# above. Asks become denies unattended, hence the higher over-blocks.
+ACCURACY_UNATTENDED_MAX ?= deny=6,deny-allowed=1,not-allow=2,not-deny=6.5,allow=2
 # Variants of each shell command that accuracy decides too (0: none);
 # 5 a command adds about 17,000 calls and 2 seconds.
 ACCURACY_VARIANTS ?= 5
@@ -54,7 +62,8 @@ test-tools:
 	@scripts/install-test-tools
 
 accuracy: build
-	$(GO) run ./internal/bench/accuracy -governance $(BIN)/governance -max $(ACCURACY_MAX) -variants $(ACCURACY_VARIANTS) $(ACCURACY_FLAGS)
+	$(GO) run ./internal/bench/accuracy -governance $(BIN)/governance -max $(ACCURACY_MAX) -variants $(ACCURACY_VARIANTS) \
+	  -unattended -max-unattended $(ACCURACY_UNATTENDED_MAX) $(ACCURACY_FLAGS)
 
 lint: check-generate
 	@out=$$(gofmt -l $$(git ls-files '*.go' 2>/dev/null || find . -name '*.go')); \

@@ -138,3 +138,11 @@ func BenchmarkRecursiveRead(b *testing.B) {
 	dir := tree(b, 100, 20)
 	benchOnDisk(b, dir, "grep -rn TODO .")
 }
+
+// BenchmarkRecursiveDelete: rm -rf of a large folder holding no secret
+// (node_modules, a build output) is walked up to a bound
+// (maxDeleteWalk), then left to the rest of the decision.
+func BenchmarkRecursiveDelete(b *testing.B) {
+	dir := tree(b, 100, 20)
+	benchOnDisk(b, dir, "rm -rf src")
+}

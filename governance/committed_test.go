@@ -5,6 +5,8 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"reflect"
+	"strings"
 	"testing"
 
 	"github.com/agentgov/governance/governance"
@@ -100,6 +102,42 @@ func TestGitPatternsInARepositoryWithSecrets(t *testing.T) {
 		d := governance.NewEngine(builtin(governance.DefaultSettings())).Decide(context.Background(), req)
 		if got := d.Outcome == governance.Allow; got != tt.allowed {
 			t.Errorf("%s: %s (%s: %s), want allowed=%v", tt.cmd, d.Outcome, d.Rule, d.Message, tt.allowed)
+		}
+	}
+}
+
+// TestGitFiles: the index's object id and mode of each file asked for,
+// in every index format, as git ls-files --stage prints them; a file the
+// index does not hold is in the work tree untracked; a file outside any
+// repository is left out.
+func TestGitFiles(t *testing.T) {
+	for _, version := range []string{"2", "3", "4"} {
+		dir := gitRepo(t, version, "src/a.go", "deploy/.env", "README.md")
+		os.Chmod(filepath.Join(dir, "src/a.go"), 0o755)
+		c := exec.Command("git", "-c", "core.fileMode=true", "update-index", "--chmod=+x", "src/a.go")
+		c.Dir = dir
+		if out, err := c.CombinedOutput(); err != nil {
+			t.Fatalf("%v: %s", err, out)
+		}
+		c = exec.Command("git", "ls-files", "--stage", "deploy/.env")
+		c.Dir = dir
+		out, err := c.Output()
+		if err != nil {
+			t.Fatal(err)
+		}
+		// 100644 OBJECT 0	deploy/.env
+		envObject := strings.Fields(string(out))[1]
+		os.WriteFile(filepath.Join(dir, "new.key"), nil, 0o644)
+		outside := filepath.Join(t.TempDir(), ".env")
+		got := governance.GitFiles([]string{filepath.Join(dir, "deploy/.env"), filepath.Join(dir, "src/a.go"), filepath.Join(dir, "new.key"), outside})
+		gitDir := filepath.Join(dir, ".git")
+		want := []governance.GitFile{
+			{Path: filepath.Join(dir, "deploy/.env"), Top: dir, GitDir: gitDir, Tracked: true, Object: envObject},
+			{Path: filepath.Join(dir, "src/a.go"), Top: dir, GitDir: gitDir, Tracked: true, Object: got[1].Object, Executable: true},
+			{Path: filepath.Join(dir, "new.key"), Top: dir, GitDir: gitDir},
+		}
+		if !reflect.DeepEqual(got, want) || len(got[1].Object) != 40 {
+			t.Errorf("index v%s: GitFiles =\n%+v\nwant\n%+v", version, got, want)
 		}
 	}
 }

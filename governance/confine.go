@@ -1,6 +1,7 @@
 package governance
 
 import (
+	"encoding/hex"
 	"path"
 	"slices"
 	"strings"
@@ -138,6 +139,69 @@ func (e *Engine) SecretFolders(req *Request) []string {
 				if p != "" && p != "/" && !slices.Contains(out, p) {
 					out = append(out, path.Clean(p))
 				}
+			}
+		}
+	}
+	return out
+}
+
+// GitFile is a file in a git repository's work tree, as the index of
+// the repository lists it.
+type GitFile struct {
+	// Path is the file's absolute path; Top the work tree's folder;
+	// GitDir the repository's git folder.
+	Path, Top, GitDir string
+	// Tracked: the index holds the file, as a regular file, with the
+	// content in Object (hex), in mode 0100755 when Executable.
+	Tracked    bool
+	Object     string
+	Executable bool
+}
+
+// GitFiles returns those of files (absolute paths) that are in a git
+// repository's work tree, each with what the index of the repository
+// holds for it. Each repository's index is read once, and only when one
+// of files is in it. An index that cannot be read tracks nothing.
+func GitFiles(files []string) []GitFile {
+	w := &fsWork{}
+	byRepo := map[[2]string][]string{}
+	var repos [][2]string
+	for _, f := range files {
+		top, gitDir := w.repoOf(path.Dir(f))
+		if gitDir == "" || f == gitDir || strings.HasPrefix(f, gitDir+"/") {
+			continue
+		}
+		k := [2]string{top, gitDir}
+		if _, ok := byRepo[k]; !ok {
+			repos = append(repos, k)
+		}
+		byRepo[k] = append(byRepo[k], f)
+	}
+	var out []GitFile
+	for _, k := range repos {
+		top, gitDir := k[0], k[1]
+		want := map[string]string{}
+		for _, f := range byRepo[k] {
+			if rel, ok := strings.CutPrefix(f, top+"/"); ok {
+				want[rel] = f
+			}
+		}
+		tracked := map[string]GitFile{}
+		w.indexPaths(path.Join(gitDir, "index"), func(e indexEntry) bool {
+			f, ok := want[string(e.name)]
+			// Stage 0 only: a file in a merge's conflict has entries of
+			// stages 1 to 3, and no single committed content.
+			if ok && e.stage == 0 && (e.mode == 0o100644 || e.mode == 0o100755) {
+				tracked[f] = GitFile{Path: f, Top: top, GitDir: gitDir, Tracked: true,
+					Object: hex.EncodeToString(e.oid[:]), Executable: e.mode == 0o100755}
+			}
+			return len(tracked) < len(want)
+		})
+		for _, f := range byRepo[k] {
+			if t, ok := tracked[f]; ok {
+				out = append(out, t)
+			} else if strings.HasPrefix(f, top+"/") {
+				out = append(out, GitFile{Path: f, Top: top, GitDir: gitDir})
 			}
 		}
 	}

@@ -37,6 +37,11 @@ type Decision struct {
 	// Confinement is set when the outcome is Confined: how the call is
 	// run instead of as it came.
 	Confinement *Confinement
+	// ConfineHazard says why the call would not work confined, when the
+	// analysis can tell: an install whose git hook manager writes git's
+	// configuration, which a confinement keeps read-only. Such a call is
+	// not confined; where nobody watches, a person decides.
+	ConfineHazard string
 	// Err says why no decision could be reached (a broken configuration,
 	// an evaluator that failed, an internal error, no decision in time):
 	// it wraps one of ErrConfig, ErrEvaluator, ErrInternal or ErrTimeout,

@@ -57,6 +57,9 @@ type evaluation struct {
 	skipped []skipped
 	// notices go to the decision log (see Decision.Notices).
 	notices []string
+	// confineHazard says why the call would not work confined (see
+	// Decision.ConfineHazard), or "".
+	confineHazard string
 }
 
 func newEvaluation(e *Engine, req *Request) *evaluation {
@@ -237,7 +240,8 @@ func (ev *evaluation) finish(vs []Verdict) *Decision {
 		win = ev.fallback(&subject{kind: ev.req.Tool.Kind, display: ev.req.Tool.Input.Command})
 	}
 	d := &Decision{Outcome: win.Outcome, Layer: win.Layer, Rule: win.Rule, Source: win.Source, Subject: win.Subject,
-		Message: win.Message, Suggestion: win.Suggestion, Warnings: warnings, Notices: ev.notices, Trace: ev.trace, Err: win.Err}
+		Message: win.Message, Suggestion: win.Suggestion, Warnings: warnings, Notices: ev.notices, Trace: ev.trace, Err: win.Err,
+		ConfineHazard: ev.confineHazard}
 	if d.Outcome == Ask && ev.req.Unattended {
 		d.Outcome = Deny
 		d.Message = strings.TrimSpace(d.Message + " No human can approve it now (unattended run), so it is blocked.")
@@ -387,6 +391,7 @@ func (ev *evaluation) commandSubjects(a *shell.Analysis) []*subject {
 		cl := &cls[ci]
 		cl.parse(c, posBuf[:len(c.Args):len(c.Args)])
 		ev.dropAbsentConfig(cl)
+		ev.noteGitHookManager(cl)
 		posBuf = posBuf[len(c.Args):]
 		s := ev.newSubject(subject{kind: KindShell, cl: cl, display: cl.String()})
 		fas := fileArgs(cl)

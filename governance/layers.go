@@ -8,6 +8,7 @@ import (
 	"github.com/bmatcuk/doublestar/v4"
 
 	"github.com/agentgov/governance/agents"
+	"github.com/agentgov/governance/internal/programs"
 	"github.com/agentgov/governance/internal/shell"
 )
 
@@ -119,6 +120,9 @@ func (ev *evaluation) judge(s *subject) (Verdict, []Verdict) {
 	})
 	if s.tree && !s.stat && s.kind == KindRead && win.Outcome < Deny {
 		take(ev.treeVerdict(s))
+	}
+	if s.tree && s.op == programs.Delete && win.Outcome < Ask {
+		take(ev.treeDeleteVerdict(s))
 	}
 	if s.kind == KindRead && !s.stat && !s.tree && win.Outcome < Ask && (s.values || ev.credentialConfig(s.file.abs)) {
 		take(ev.valuesVerdict(s))

@@ -25,22 +25,8 @@ func (ev *evaluation) treeVerdict(s *subject) Verdict {
 	if real, ok := ev.fsw.realPath(root); ok {
 		root = real
 	}
-	rules := ev.secretRules()
 	var found []string
-	probe := &subject{kind: KindRead}
-	secret := func(p string) bool {
-		probe.file = ev.pc.resolve(p, false, false, "")
-		probe.text, probe.kbit = fileText{}, 0
-		for _, r := range rules {
-			// Prepared: a walk meets each rule many times.
-			if r.appliesTo(probe, ev.agent, ev.scope) && r.matched(probe, ev.pc, true) >= 0 {
-				return true
-			}
-		}
-		// A git, npm or yarn configuration holding a credential (a
-		// token in a remote's URL) is printed like any secret.
-		return ev.credentialConfig(p) && ev.configCredentialAt(p) != ""
-	}
+	secret := ev.secretProbe()
 	if s.committed {
 		return ev.committedVerdict(s, root, secret)
 	}
@@ -101,6 +87,26 @@ func (ev *evaluation) treeVerdict(s *subject) Verdict {
 	return Verdict{}
 }
 
+// secretProbe returns a function that reports a file the rules that deny
+// reading secrets deny reading: what a walk of a folder looks for.
+func (ev *evaluation) secretProbe() func(p string) bool {
+	rules := ev.secretRules()
+	probe := &subject{kind: KindRead}
+	return func(p string) bool {
+		probe.file = ev.pc.resolve(p, false, false, "")
+		probe.text, probe.kbit = fileText{}, 0
+		for _, r := range rules {
+			// Prepared: a walk meets each rule many times.
+			if r.appliesTo(probe, ev.agent, ev.scope) && r.matched(probe, ev.pc, true) >= 0 {
+				return true
+			}
+		}
+		// A git, npm or yarn configuration holding a credential (a
+		// token in a remote's URL) is printed like any secret.
+		return ev.credentialConfig(p) && ev.configCredentialAt(p) != ""
+	}
+}
+
 // secretFolder reports a folder that is itself where secrets are kept:
 // outside the project, and the folder of the secrets found in it (or
 // inside that folder).
@@ -156,7 +162,8 @@ func (ev *evaluation) committedVerdict(s *subject, root string, secret func(stri
 	top := filepath.Dir(gitDir)
 	whole := strings.HasSuffix(s.display, ":/") || within(top, root)
 	var found []string
-	complete := ev.fsw.indexPaths(filepath.Join(gitDir, "index"), func(rel string) bool {
+	complete := ev.fsw.indexPaths(filepath.Join(gitDir, "index"), func(e indexEntry) bool {
+		rel := string(e.name)
 		if !ev.fsw.take(1) {
 			return false
 		}

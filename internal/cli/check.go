@@ -39,8 +39,17 @@ writes one decision per line, in order:
 
   {"cmd": "git status"}
   {"tool": "Read", "input": {"file_path": ".env"}, "agent": "reviewer"}
+  {"cmd": "make test", "unattended": true}
 
-  {"decision": "allow|warn|ask|defer|deny|abort", "layer": "...", "rule": "...", "message": "..."}
+  {"decision": "allow|warn|confined|ask|defer|deny|abort", "layer": "...", "rule": "...", "message": "..."}
+
+check decides as the hook does in a session a person watches (Claude
+Code's default permission mode). With --unattended, or when
+GOVERNANCE_UNATTENDED=1 as the hook reads it, as in one nobody watches: a
+shell call the analysis cannot prove then runs confined where the machine
+can confine (decision confined, with "confined": true, the profile and the
+command the harness runs in its place), and an ask goes to the approval
+queue or is denied. A --jsonl line's "unattended" overrides both.
 
 Exit status (one call):
   0  the call would run (allow, warn)
@@ -57,6 +66,7 @@ With --jsonl, check exits 0 once every line is answered.`,
   governance check --agent reviewer -- npm publish
   governance check --jsonl < calls.jsonl`,
 		RunE: func(cmd *cobra.Command, args []string) error {
+			o.unattended = a.unattended(cmd, o.unattended)
 			if o.jsonl {
 				if len(args) > 0 {
 					return usagef("--jsonl reads requests from standard input; do not also give a command")
@@ -73,7 +83,7 @@ With --jsonl, check exits 0 once every line is answered.`,
 	f := c.Flags()
 	f.BoolVar(&o.asJSON, "json", false, "print the decision as JSON")
 	f.BoolVar(&o.jsonl, "jsonl", false, "read requests as JSON lines from stdin, write one decision per line")
-	f.BoolVar(&o.unattended, "unattended", false, "decide as if no human could answer (an ask becomes a deny)")
+	f.BoolVar(&o.unattended, "unattended", false, "decide as the hook does in a session nobody watches: a call the analysis cannot prove runs confined, an ask becomes a deny")
 	return c
 }
 
@@ -230,6 +240,18 @@ func decisionJSON(d *governance.Decision) decisionOut {
 	return out
 }
 
+// unattended is whether check and explain decide as for a session
+// nobody watches: --unattended when given, else as the hook decides when
+// the user marked the run unattended (GOVERNANCE_UNATTENDED=1); by
+// default, as for a session a person watches (Claude Code's default
+// permission mode).
+func (a *App) unattended(cmd *cobra.Command, flag bool) bool {
+	if cmd.Flags().Changed("unattended") {
+		return flag
+	}
+	return a.Getenv("GOVERNANCE_UNATTENDED") == "1"
+}
+
 // hookCall is the call check and explain decide: as the hook would, a
 // shell call its harness can rewrite, watched unless --unattended.
 func hookCall(req *governance.Request, mode pipeline.Mode, unattended bool) pipeline.Call {
@@ -272,6 +294,9 @@ type jsonlRequest struct {
 	Input map[string]any `json:"input"`
 	Agent string         `json:"agent"`
 	Cwd   string         `json:"cwd"`
+	// Unattended decides this line as for a session nobody watches, or
+	// one a person watches, whatever --unattended says.
+	Unattended *bool `json:"unattended"`
 }
 
 func (a *App) checkJSONL(cmd *cobra.Command, o checkOptions) error {
@@ -306,13 +331,17 @@ func (a *App) checkJSONL(cmd *cobra.Command, o checkOptions) error {
 				if o.agent != "" && r.Agent == "" {
 					req.Agent = o.agent
 				}
-				req.Unattended = o.unattended
+				unattended := o.unattended
+				if r.Unattended != nil {
+					unattended = *r.Unattended
+				}
+				req.Unattended = unattended
 				if r.Cmd != "" {
 					req.Tool = governance.Tool{Kind: governance.KindShell, Name: "shell", Input: governance.Input{Command: r.Cmd}}
 				} else {
 					req.Tool = governance.ToolCall(r.Tool, r.Input)
 				}
-				d := pipe.Decide(cmd.Context(), hookCall(req, pipeline.Report, o.unattended)).Decision
+				d := pipe.Decide(cmd.Context(), hookCall(req, pipeline.Report, unattended)).Decision
 				res = decisionJSON(d)
 			}
 			if err := enc.Encode(res); err != nil {

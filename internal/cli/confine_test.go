@@ -26,13 +26,23 @@ func TestCheckConfined(t *testing.T) {
 	env := map[string]string{"HOME": filepath.Join(dir, "home"), "XDG_CONFIG_HOME": filepath.Join(dir, "config"),
 		"XDG_STATE_HOME": filepath.Join(dir, "state")}
 	const launcher = "/opt/governance/bin/governance-confine"
-	run := func(t *testing.T, confiner func() (string, error), stdin string, args ...string) (string, int) {
+	runEnv := func(t *testing.T, unattended string, confiner func() (string, error), stdin string, args ...string) (string, int) {
 		t.Helper()
 		var out, errb bytes.Buffer
-		a := &App{Stdin: strings.NewReader(stdin), Stdout: &out, Stderr: &errb, Getenv: func(k string) string { return env[k] },
+		getenv := func(k string) string {
+			if k == "GOVERNANCE_UNATTENDED" {
+				return unattended
+			}
+			return env[k]
+		}
+		a := &App{Stdin: strings.NewReader(stdin), Stdout: &out, Stderr: &errb, Getenv: getenv,
 			Now: time.Now, Cwd: project, Confiner: confiner}
 		code := a.Run(context.Background(), args)
 		return out.String(), code
+	}
+	run := func(t *testing.T, confiner func() (string, error), stdin string, args ...string) (string, int) {
+		t.Helper()
+		return runEnv(t, "", confiner, stdin, args...)
 	}
 	can := func() (string, error) { return launcher, nil }
 	cannot := func() (string, error) { return "", errors.New("bubblewrap (bwrap) is not on PATH") }
@@ -64,6 +74,25 @@ func TestCheckConfined(t *testing.T) {
 		}
 		if second.Decision != "allow" || second.Confined || strings.Contains(lines[1], "confined") {
 			t.Errorf("ls under the default confine: unknown: %s", lines[1])
+		}
+	})
+	t.Run("mode per line and from the environment", func(t *testing.T) {
+		t.Parallel()
+		// A line's unattended overrides the flag; GOVERNANCE_UNATTENDED=1,
+		// which the hook reads, is the default --unattended overrides.
+		in := `{"cmd":"frobnicate --all","unattended":true}` + "\n" + `{"cmd":"frobnicate --all"}` + "\n"
+		out, _ := run(t, can, in, "check", "--jsonl")
+		lines := strings.Split(strings.TrimSpace(out), "\n")
+		if len(lines) != 2 || !strings.Contains(lines[0], `"decision":"confined"`) || !strings.Contains(lines[1], `"decision":"defer"`) {
+			t.Errorf("check --jsonl with a line unattended:\n%s", out)
+		}
+		out, _ = runEnv(t, "1", can, "", "check", "--json", "--", "frobnicate", "--all")
+		if !strings.Contains(out, `"decision":"confined"`) {
+			t.Errorf("check with GOVERNANCE_UNATTENDED=1: %s; want confined", out)
+		}
+		out, _ = runEnv(t, "1", can, "", "explain", "--unattended=false", "--", "frobnicate", "--all")
+		if strings.Contains(out, "confined:   unknown-effects") {
+			t.Errorf("explain --unattended=false with GOVERNANCE_UNATTENDED=1 is confined:\n%s", out)
 		}
 	})
 	t.Run("attended", func(t *testing.T) {

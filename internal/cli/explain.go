@@ -32,6 +32,7 @@ decide, 1 no decision, 2 a usage error.`,
 			if len(args) == 0 {
 				return usagef("nothing to explain: give a command after --")
 			}
+			o.unattended = a.unattended(cmd, o.unattended)
 			req, loaded, err := a.call(o, args)
 			if err := usageOf(err); err != nil {
 				return err
@@ -89,7 +90,7 @@ decide, 1 no decision, 2 a usage error.`,
 	o.flags(c)
 	f := c.Flags()
 	f.BoolVar(&asJSON, "json", false, "print the analysis, the trace and the decision as JSON")
-	f.BoolVar(&o.unattended, "unattended", false, "decide as if no human could answer (an ask becomes a deny)")
+	f.BoolVar(&o.unattended, "unattended", false, "decide as the hook does in a session nobody watches: a call the analysis cannot prove runs confined, an ask becomes a deny")
 	return c
 }
 

@@ -57,4 +57,21 @@ func BenchmarkTrue(b *testing.B) {
 			}
 		}
 	})
+	// In a repository that tracks two of the secrets: one git cat-file
+	// for their committed contents, and info/exclude shown with the
+	// untracked ones.
+	b.Run("confined-git", func(b *testing.B) {
+		g := newWorld(b)
+		gitRepo(b, g)
+		p := g.profile(b, UnknownEffects, Options{})
+		if len(p.Committed) == 0 || len(p.Excluded) == 0 {
+			b.Fatalf("committed %v, excluded %v", p.Committed, p.Excluded)
+		}
+		l := &Launcher{Env: os.Environ(), Stdout: io.Discard, Stderr: io.Discard}
+		for b.Loop() {
+			if code, err := l.Run(b.Context(), p, []string{"/usr/bin/true"}); err != nil || code != 0 {
+				b.Fatal(code, err)
+			}
+		}
+	})
 }

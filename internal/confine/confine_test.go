@@ -247,6 +247,13 @@ func TestCheck(t *testing.T) {
 		{"report outside tmp", func(p *Profile) { p.Report = []string{"/home/u/.bashrc"} }},
 		{"read-only writes the project", func(p *Profile) { p.Kind = ReadOnly }},
 		{"home is the root", func(p *Profile) { p.Home = "/" }},
+		{"committed but not masked", func(p *Profile) {
+			p.Committed = []Committed{{Path: "/home/u/p/.env", GitDir: "/home/u/p/.git", Object: strings.Repeat("a", 40)}}
+		}},
+		{"committed with a bad object id", func(p *Profile) {
+			p.Masked = []string{"/home/u/p/.env"}
+			p.Committed = []Committed{{Path: "/home/u/p/.env", GitDir: "/home/u/p/.git", Object: "HEAD"}}
+		}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			p := good

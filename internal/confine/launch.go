@@ -77,11 +77,12 @@ type Launcher struct {
 var systemTree = []string{"/usr", "/bin", "/sbin", "/lib", "/lib32", "/lib64", "/libx32", "/etc", "/opt"}
 
 // shim runs inside the sandbox, once it stands: it writes a byte to
-// descriptor 3, the launcher's pipe, closes it and those of the report
-// files (4 on), and becomes the command.
-func shim(reports int) []string {
+// descriptor 3, the launcher's pipe, closes it and the n passed after it
+// (the report files and the committed contents, 4 on), and becomes the
+// command.
+func shim(n int) []string {
 	closing := "3>&-"
-	for i := range reports {
+	for i := range n {
 		closing += " " + strconv.Itoa(4+i) + ">&-"
 	}
 	return []string{"/bin/sh", "-c", `printf x >&3 && exec ` + closing + ` && exec "$@"`, "sh"}
@@ -131,6 +132,30 @@ func (l *Launcher) Run(ctx context.Context, p *Profile, argv []string) (int, err
 			return 0, fmt.Errorf("%w: report file %s is not a file of the caller's own", ErrProfile, r)
 		}
 	}
+	committed, ok, err := l.committedFiles(ctx, p)
+	if err != nil {
+		return 0, err
+	}
+	defer func() {
+		for _, f := range committed {
+			f.Close()
+		}
+	}()
+	if !ok {
+		// No git on the call's PATH: the masks stay empty.
+		pc := *p
+		pc.Committed = nil
+		p = &pc
+	}
+	excluded, err := excludeFiles(p)
+	if err != nil {
+		return 0, err
+	}
+	defer func() {
+		for _, f := range excluded {
+			f.Close()
+		}
+	}()
 	empty, err := emptyFile()
 	if err != nil {
 		return 0, fmt.Errorf("%w: %v", ErrCannotConfine, err)
@@ -142,18 +167,19 @@ func (l *Launcher) Run(ctx context.Context, p *Profile, argv []string) (int, err
 	}
 	defer ready.Close()
 
-	args := slices.Concat(l.Args(p, empty), []string{"--"}, shim(len(reports)), argv)
+	args := slices.Concat(l.Args(p, empty), []string{"--"}, shim(len(reports)+len(committed)+len(excluded)), argv)
 	cmd := exec.CommandContext(ctx, bwrap, args...)
 	// The environment goes to bwrap as its own, never as --setenv words
 	// a process listing would show.
 	cmd.Env = CleanEnv(l.Env)
 	cmd.Stdin, cmd.Stdout, cmd.Stderr = l.Stdin, l.Stdout, l.Stderr
-	cmd.ExtraFiles = append([]*os.File{readyW}, reports...)
+	cmd.ExtraFiles = slices.Concat([]*os.File{readyW}, reports, committed, excluded)
 	// A process group of its own, which a refusal kills whole: a
 	// sandbox's init left behind by a failed setup holds the pipe open.
 	cmd.SysProcAttr = ownGroup()
 	// Output copied into buffers waits for no process left holding it.
 	cmd.WaitDelay = time.Second
+	watch := watchMasks(p)
 	if err := cmd.Start(); err != nil {
 		readyW.Close()
 		return 0, fmt.Errorf("%w: %v", ErrCannotConfine, err)
@@ -175,6 +201,9 @@ func (l *Launcher) Run(ctx context.Context, p *Profile, argv []string) (int, err
 	}
 	if cmd.ProcessState == nil {
 		return 0, waitErr
+	}
+	if l.Stderr != nil {
+		watch.report(l.Stderr)
 	}
 	// The command's status, also when output was still held open by a
 	// process it left in the background (exec.ErrWaitDelay).
@@ -317,13 +346,7 @@ func (l *Launcher) bwrap() (string, error) {
 	if l.Bwrap != "" {
 		return l.Bwrap, nil
 	}
-	path := ""
-	for _, kv := range l.Env {
-		if v, ok := strings.CutPrefix(kv, "PATH="); ok {
-			path = v
-		}
-	}
-	for _, dir := range filepath.SplitList(path) {
+	for _, dir := range filepath.SplitList(envPath(l.Env)) {
 		if dir == "" || !filepath.IsAbs(dir) {
 			continue
 		}
@@ -336,7 +359,9 @@ func (l *Launcher) bwrap() (string, error) {
 }
 
 // Args returns bubblewrap's arguments for p, up to the command: empty is
-// an empty read-only file that masks secret files.
+// an empty read-only file that masks secret files. Report file i is
+// passed as descriptor 4+i, the content of p.Committed[j] after them,
+// then that of p.Excluded[k].
 //
 // The tree is built from an allow-list: the system folders read-only, a
 // fresh /proc and /dev, a private /tmp, an empty home folder, then what
@@ -397,14 +422,25 @@ func (l *Launcher) Args(p *Profile, empty string) []string {
 	}
 	for _, s := range p.Masked {
 		fi, err := os.Lstat(s)
+		j := slices.IndexFunc(p.Committed, func(c Committed) bool { return c.Path == s })
 		switch {
 		case err != nil || fi.Mode()&os.ModeSymlink != 0:
 			// A link leads to what is masked or not shown.
 		case fi.IsDir():
 			args = append(args, "--tmpfs", s, "--remount-ro", s)
+		case j >= 0:
+			// A file git tracks, as the index holds it.
+			perms := "0444"
+			if p.Committed[j].Executable {
+				perms = "0555"
+			}
+			args = append(args, "--perms", perms, "--ro-bind-data", strconv.Itoa(4+len(p.Report)+j), s)
 		default:
 			args = append(args, "--ro-bind", empty, s)
 		}
+	}
+	for k, x := range p.Excluded {
+		args = append(args, "--perms", "0444", "--ro-bind-data", strconv.Itoa(4+len(p.Report)+len(p.Committed)+k), x.File)
 	}
 	return append(args, "--chdir", p.Cwd)
 }

@@ -60,6 +60,17 @@ type Profile struct {
 	// Masked are replaced by an empty file or an empty read-only folder:
 	// secrets, and governance's state.
 	Masked []string `json:"masked,omitempty"`
+	// Committed are the masked files git tracks: each is shown, read-only,
+	// with the content the index holds for it (readable from the
+	// repository's objects anyway) rather than empty, so that git sees no
+	// change to commit, stash or add. See [Committed].
+	Committed []Committed `json:"committed,omitempty"`
+	// Excluded are the masked files in a repository's work tree that git
+	// does not track, added to what the repository ignores (shown,
+	// read-only, in place of its info/exclude), so that `git add -A`
+	// inside the confinement does not start tracking them emptied. See
+	// [Excluded].
+	Excluded []Excluded `json:"excluded,omitempty"`
 	// Report are files the call writes back through: a harness that
 	// follows the shell's folder has it write its final folder to a file
 	// in /tmp (pwd -P >| /tmp/claude-1a2b-cwd), which the private /tmp
@@ -72,6 +83,27 @@ type Profile struct {
 	// Background lets the call outlive the launcher (a dev server the
 	// harness runs in the background).
 	Background bool `json:"background,omitempty"`
+}
+
+// Committed is a masked file git tracks, with what the index holds for
+// it: a mask that showed it empty would be a deletion of its content to
+// git, which `git commit -a`, `git add -A` or `git stash` inside the
+// confinement records.
+type Committed struct {
+	Path       string `json:"path"`
+	GitDir     string `json:"git_dir"`
+	Object     string `json:"object"`
+	Executable bool   `json:"executable,omitempty"`
+}
+
+// Excluded is a repository's info/exclude file, shown with these
+// patterns (one masked file each, from the work tree's top) added: an
+// untracked secret shown empty would otherwise be added by `git add -A`
+// as an empty file, and once tracked, committed for real by the
+// person's next `git commit -a`.
+type Excluded struct {
+	File     string   `json:"file"`
+	Patterns []string `json:"patterns"`
 }
 
 // Options are what the settings add to a profile: the tools'
@@ -112,7 +144,8 @@ var ErrTooMany = errors.New("too many files to check for secrets")
 // shows are walked for the secrets the policy's rules deny reading (the
 // same judgement as a recursive read), which are masked; the protected
 // set inside writable folders stays read-only; governance's state folder
-// is hidden.
+// is hidden. A masked file git tracks is shown as the index holds it
+// (see [Committed]).
 func For(e *governance.Engine, req *governance.Request, kind Kind, opts Options) (*Profile, error) {
 	if !kind.known() {
 		return nil, fmt.Errorf("%w: unknown kind %q", ErrProfile, kind)
@@ -217,6 +250,28 @@ func For(e *governance.Engine, req *governance.Request, kind Kind, opts Options)
 		}
 	}
 	sec.save()
+	// Only masked files are looked up in git's index, once per
+	// repository.
+	for _, g := range governance.GitFiles(p.Masked) {
+		switch {
+		case g.Tracked:
+			p.Committed = append(p.Committed, Committed{Path: g.Path, GitDir: g.GitDir, Object: g.Object, Executable: g.Executable})
+		case kind == UnknownEffects && !strings.ContainsAny(g.Path, "\n\r"):
+			// Only a call that can write the repository can add a file;
+			// no pattern holds a name with a line break.
+			file := filepath.Join(commonDir(g.GitDir), "info", "exclude")
+			if !insideAny(file, p.Writable) {
+				// A repository the call cannot write.
+				continue
+			}
+			i := slices.IndexFunc(p.Excluded, func(x Excluded) bool { return x.File == file })
+			if i < 0 {
+				p.Excluded = append(p.Excluded, Excluded{File: file})
+				i = len(p.Excluded) - 1
+			}
+			p.Excluded[i].Patterns = append(p.Excluded[i].Patterns, ignorePattern(strings.TrimPrefix(g.Path, g.Top)))
+		}
+	}
 	if err := p.Check(); err != nil {
 		return nil, err
 	}
@@ -281,6 +336,21 @@ func (p *Profile) Check() error {
 			return bad("report file %s is not in /tmp", r)
 		}
 	}
+	for _, c := range p.Committed {
+		if !slices.Contains(p.Masked, c.Path) || !clean(c.GitDir) || !objectID(c.Object) {
+			return bad("committed %s is not a masked file with a git folder and an object id", c.Path)
+		}
+	}
+	for _, x := range p.Excluded {
+		if !clean(x.File) || !strings.HasSuffix(x.File, "/info/exclude") || !insideAny(x.File, p.Writable) {
+			return bad("excluded %s is not a repository's info/exclude in a writable folder", x.File)
+		}
+		for _, pat := range x.Patterns {
+			if !strings.HasPrefix(pat, "/") || strings.ContainsAny(pat, "\n\r") {
+				return bad("exclude pattern %q is not one path from the work tree's top", pat)
+			}
+		}
+	}
 	if !insideAny(p.Cwd, slices.Concat(p.Writable, p.ReadOnly)) && p.Cwd != "/tmp" {
 		return bad("the folder to start in, %s, is not shown", p.Cwd)
 	}
@@ -313,6 +383,14 @@ func systemFolder(p string) bool {
 	return insideAny(p, systemFolders) || slices.Contains(holders, p)
 }
 
+// objectID reports a git object id in hex (SHA-1 or SHA-256).
+func objectID(s string) bool {
+	if len(s) != 40 && len(s) != 64 {
+		return false
+	}
+	return strings.Trim(s, "0123456789abcdef") == ""
+}
+
 // clean reports an absolute path in clean form.
 func clean(p string) bool { return filepath.IsAbs(p) && filepath.Clean(p) == p }
 
@@ -328,6 +406,34 @@ func insideAny(p string, dirs []string) bool {
 func exists(p string) bool {
 	_, err := os.Lstat(p)
 	return err == nil
+}
+
+// commonDir returns the folder a git folder shares with the other work
+// trees of its repository (its commondir), or the git folder itself.
+func commonDir(gitDir string) string {
+	data, err := os.ReadFile(filepath.Join(gitDir, "commondir"))
+	if err != nil {
+		return gitDir
+	}
+	c := strings.TrimSpace(string(data))
+	if !filepath.IsAbs(c) {
+		c = filepath.Join(gitDir, c)
+	}
+	return filepath.Clean(c)
+}
+
+// ignorePattern is the gitignore pattern that matches one path (from the
+// work tree's top, with a leading /, so that no ! or # begins it) and
+// nothing else: the characters patterns give a meaning to are escaped.
+func ignorePattern(rel string) string {
+	var b strings.Builder
+	for i, r := range rel {
+		if strings.ContainsRune(`\*?[`, r) || r == ' ' && i == len(rel)-1 {
+			b.WriteByte('\\')
+		}
+		b.WriteRune(r)
+	}
+	return b.String()
 }
 
 // gitCode returns the files and folders of the repository at root that

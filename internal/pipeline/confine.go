@@ -27,7 +27,8 @@ var ErrCannotRewrite = errors.New("the caller cannot run a rewritten call")
 // caller cannot rewrite, the machine cannot confine), an unproven call
 // keeps its decision when a person watches the session, and needs a
 // person's yes when nobody does: queue reports that the ask goes to the
-// approval queue. A pipeline with no confiner confines nothing.
+// approval queue. So does a call the analysis says would not work
+// confined (Decision.ConfineHazard). A pipeline with no confiner confines nothing.
 func (p *Pipeline) confine(c Call, d *governance.Decision) (_ *governance.Decision, queue bool) {
 	req := c.Request
 	mode := p.Policy.Settings.Confine
@@ -52,6 +53,19 @@ func (p *Pipeline) confine(c Call, d *governance.Decision) (_ *governance.Decisi
 		// does not exist yet; where nobody watches, the defer ran with
 		// the user's full power, and confined it runs with far less.
 		return d, false
+	}
+	if kind == KindUnknownEffects && d.ConfineHazard != "" {
+		// Confined, the call would fail or half-work (an install whose
+		// hook manager writes .git/config): a person decides, as where
+		// nothing can confine.
+		out := *d
+		out.Outcome = governance.Ask
+		out.Layer, out.Rule = "confine", "confine-hazard"
+		out.Message = "This command would not work confined: " + d.ConfineHazard + ". A confined call cannot write those " +
+			"(they stay read-only, so that no code is planted for git to run later), and nobody is watching this session: a person decides."
+		out.Suggestion = "Wait for the user to approve it (`governance approvals`), or, when the hooks are set up already, " +
+			"install without running scripts (npm install --ignore-scripts)."
+		return &out, true
 	}
 	launcher, err := "", ErrCannotRewrite
 	if c.Rewrites {

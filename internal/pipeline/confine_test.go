@@ -156,3 +156,50 @@ func TestConfineQuotes(t *testing.T) {
 		}
 	}
 }
+
+// TestConfineHazard: an install whose git hook manager writes git's
+// configuration, which a confinement keeps read-only, is not confined:
+// where nobody watches, a person decides; where a person watches, the
+// harness asks, as before. Without scripts, or without a hook manager,
+// it runs confined.
+func TestConfineHazard(t *testing.T) {
+	t.Parallel()
+	canConfine := func() (string, error) { return "/opt/gov/bin/governance-confine", nil }
+	for _, tc := range []struct {
+		name, pkg, cmd string
+		unwatched      bool
+		want           governance.Outcome
+		queued         bool
+	}{
+		{name: "husky from prepare, unwatched", pkg: `{"scripts":{"prepare":"husky"}}`, cmd: "npm install", unwatched: true, queued: true},
+		{name: "lefthook installed, unwatched", pkg: `{"devDependencies":{"lefthook":"^1.5.0"}}`, cmd: "pnpm install", unwatched: true, queued: true},
+		{name: "husky from prepare, watched", pkg: `{"scripts":{"prepare":"husky"}}`, cmd: "npm ci", want: governance.Defer},
+		{name: "no scripts run", pkg: `{"scripts":{"prepare":"husky"}}`, cmd: "npm install --ignore-scripts", unwatched: true, want: governance.Confined},
+		{name: "a script that is not an install's", pkg: `{"scripts":{"prepare":"husky"}}`, cmd: "npm run build", unwatched: true, want: governance.Confined},
+		{name: "no hook manager", pkg: `{"scripts":{"prepare":"tsc"},"devDependencies":{"husky":"^9.1.0"}}`, cmd: "npm install", unwatched: true, want: governance.Confined},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			p := newPipeline(t, nil)
+			if err := os.WriteFile(filepath.Join(p.Paths.ProjectRoot, "package.json"), []byte(tc.pkg), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			p.Env.Confiner = canConfine
+			c := shellCall(p, tc.cmd, pipeline.Enforce)
+			c.Rewrites, c.Unwatched = true, tc.unwatched
+			c.Wait, c.Poll = time.Millisecond, time.Millisecond
+			d := p.Decide(context.Background(), c).Decision
+			if tc.queued {
+				if d.Rule != "confine-hazard" || d.Approval == nil || d.Approval.State != governance.ApprovalWaiting ||
+					!strings.Contains(d.Message, "package.json names") {
+					t.Fatalf("decision %s (%s/%s: %s), approval %+v: want a call waiting for a person, its hook manager named",
+						d.Outcome, d.Layer, d.Rule, d.Message, d.Approval)
+				}
+				return
+			}
+			if d.Outcome != tc.want {
+				t.Fatalf("decision %s (%s/%s: %s), want %s", d.Outcome, d.Layer, d.Rule, d.Message, tc.want)
+			}
+		})
+	}
+}

@@ -84,6 +84,9 @@ func bunAsks(c *Call, fx *Effects) {
 
 func bunRuns(c *Call, fx *Effects) {
 	runsProject(c, fx, "bun runs the project's code, a script or a package's program")
+	if inAlts("install|i|add|a|update", c.Sub()) {
+		lifecycle(c, fx)
+	}
 }
 
 // bunTop: bare bun prints its help; with an operand it runs that file, or

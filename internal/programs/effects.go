@@ -119,6 +119,10 @@ type Effect struct {
 	// Found marks an Exec of commands the analysis found and judges on
 	// their own.
 	Found bool
+	// Lifecycle marks an Exec of the install lifecycle of a JavaScript
+	// project: the scripts of its package.json an install runs, and those
+	// of the packages it installs (see lifecycle.go).
+	Lifecycle bool
 	// Helper marks an Exec of a program the tool runs to do its ordinary
 	// work (git runs gpg to verify a signature and ssh to reach a remote;
 	// man runs its formatter): Code names it.

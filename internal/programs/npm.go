@@ -329,6 +329,10 @@ func npmAsks(c *Call, fx *Effects) {
 // their install scripts) or runs the project's scripts.
 func npmRuns(c *Call, fx *Effects) {
 	runsProject(c, fx, "npm "+c.Sub()+" runs package scripts or the programs it installs")
+	if inAlts("install|i|in|ins|inst|insta|instal|isnt|isnta|isntal|isntall|add|ci|clean-install|ic|install-clean|isntall-clean|"+
+		"install-test|it|install-ci-test|cit|clean-install-test|sit|update|u|up|upgrade|udpate|rebuild|rb", c.Sub()) {
+		lifecycle(c, fx)
+	}
 }
 
 // npmChanges is the Effects of a subcommand that changes the registry, the

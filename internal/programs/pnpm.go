@@ -83,6 +83,9 @@ func pnpmAsks(c *Call, fx *Effects) {
 
 func pnpmRuns(c *Call, fx *Effects) {
 	runsProject(c, fx, "pnpm "+c.Sub()+" runs package scripts or the programs it installs")
+	if inAlts("install|i|add|update|up|upgrade|rebuild|rb|install-test|it", c.Sub()) {
+		lifecycle(c, fx)
+	}
 }
 
 // pnpmAction is the Effects of a subcommand whose read actions (named in

@@ -96,6 +96,8 @@ func main() {
 	quiet := flag.Bool("quiet", false, "print the overall table only")
 	maxPct := flag.String("max", "", "fail (exit 1) when a shell-command number exceeds its limit, e.g. deny=10,deny-allowed=1,not-allow=2,not-deny=2,allow=15 (percent)")
 	perCase := flag.Int("variants", 0, "also decide this many variants of each shell command, and print their numbers next to the originals'")
+	unattended := flag.Bool("unattended", false, "also decide every call as the hook decides a session nobody watches, where a call the analysis cannot prove runs confined, and print those numbers")
+	maxUnattended := flag.String("max-unattended", "", "with -unattended, fail (exit 1) when a shell-command number of that run exceeds its limit (as -max), or its plain allows are fewer")
 	flag.Parse()
 
 	recs, err := readCorpus(*corpus)
@@ -103,30 +105,74 @@ func main() {
 		fmt.Fprintln(os.Stderr, "accuracy:", err)
 		os.Exit(1)
 	}
-	results, err := run(*gov, recs)
+	results, err := run(*gov, recs, false)
 	if err != nil {
 		fmt.Fprintln(os.Stderr, "accuracy:", err)
 		os.Exit(1)
 	}
-	// Shell commands and file-tool calls are reported apart: the file
-	// cases come from peers' own configured paths and measure another
-	// thing than command analysis.
-	overall := map[string]*tally{}
-	byCat, byPeer, files := map[string]*tally{}, map[string]*tally{}, map[string]*tally{}
-	var failures []string
-	confined := map[string]int{}
+	m := measure(recs, results)
+	fmt.Printf("corpus: %d calls\n\n", len(recs))
+	printTable("overall", m.overall)
+	printConfined(m.confined)
+	if !*quiet {
+		printTable("shell commands per category", m.byCat)
+		printTable("shell commands per peer", m.byPeer)
+		printTable("file-tool calls per category", m.files)
+	}
+	if *detail {
+		fmt.Println("failures:")
+		for _, f := range m.failures {
+			fmt.Println("  " + f)
+		}
+	}
+	if *perCase > 0 {
+		if err := runVariants(*gov, recs, results, *perCase, *quiet); err != nil {
+			fmt.Fprintln(os.Stderr, "accuracy:", err)
+			os.Exit(1)
+		}
+	}
+	ok := *maxPct == "" || within(m.overall["commands"], *maxPct)
+	if *unattended {
+		ok = measureUnattended(*gov, recs, m, *maxUnattended, *detail) && ok
+	}
+	if !ok {
+		os.Exit(1)
+	}
+}
+
+// measured are the numbers of one run over the corpus.
+type measured struct {
+	// overall groups all calls, the shell commands and the file-tool
+	// calls; byCat and byPeer the shell commands, files the file-tool
+	// calls, per category.
+	overall, byCat, byPeer, files map[string]*tally
+	// confined counts the confined calls by label.
+	confined map[string]int
+	// plain counts the allow-labelled shell commands decided allow or
+	// warn: a plain allow, neither confined nor friction.
+	plain    int
+	failures []string
+}
+
+// measure tallies a run's decisions by label, category and peer. Shell
+// commands and file-tool calls are reported apart: the file cases come
+// from peers' own configured paths and measure another thing than
+// command analysis.
+func measure(recs []record, results []result) *measured {
+	m := &measured{overall: map[string]*tally{}, byCat: map[string]*tally{}, byPeer: map[string]*tally{},
+		files: map[string]*tally{}, confined: map[string]int{}}
 	for i, r := range recs {
 		got := results[i]
 		set, groups := "commands", []struct {
 			m   map[string]*tally
 			key string
-		}{{overall, "all"}, {overall, "commands"}, {byCat, r.Category}, {byPeer, r.Peer}}
+		}{{m.overall, "all"}, {m.overall, "commands"}, {m.byCat, r.Category}, {m.byPeer, r.Peer}}
 		if r.Cmd == "" {
 			set = "file access"
 			groups = []struct {
 				m   map[string]*tally
 				key string
-			}{{overall, "all"}, {overall, set}, {files, r.Category}}
+			}{{m.overall, "all"}, {m.overall, set}, {m.files, r.Category}}
 		}
 		var ts []*tally
 		for _, g := range groups {
@@ -139,7 +185,10 @@ func main() {
 			t.add(r.Assert, got.Decision)
 		}
 		if got.Decision == "confined" {
-			confined[r.Assert]++
+			m.confined[r.Assert]++
+		}
+		if r.Cmd != "" && r.Assert == "allow" && (got.Decision == "allow" || got.Decision == "warn") {
+			m.plain++
 		}
 		if fails(r.Assert, got.Decision) {
 			what := r.Cmd
@@ -147,33 +196,11 @@ func main() {
 				b, _ := json.Marshal(r.Input)
 				what = r.Route + " " + string(b)
 			}
-			failures = append(failures, fmt.Sprintf("%-10s got %-6s %-24s [%s/%s] %q", r.Assert, got.Decision, got.Rule, r.Category, r.Peer, what))
+			m.failures = append(m.failures, fmt.Sprintf("%-10s got %-6s %-24s [%s/%s] %q", r.Assert, got.Decision, got.Rule, r.Category, r.Peer, what))
 		}
 	}
-	fmt.Printf("corpus: %d calls\n\n", len(recs))
-	printTable("overall", overall)
-	printConfined(confined)
-	if !*quiet {
-		printTable("shell commands per category", byCat)
-		printTable("shell commands per peer", byPeer)
-		printTable("file-tool calls per category", files)
-	}
-	if *detail {
-		sort.Strings(failures)
-		fmt.Println("failures:")
-		for _, f := range failures {
-			fmt.Println("  " + f)
-		}
-	}
-	if *perCase > 0 {
-		if err := runVariants(*gov, recs, results, *perCase, *quiet); err != nil {
-			fmt.Fprintln(os.Stderr, "accuracy:", err)
-			os.Exit(1)
-		}
-	}
-	if *maxPct != "" && !within(overall["commands"], *maxPct) {
-		os.Exit(1)
-	}
+	sort.Strings(m.failures)
+	return m
 }
 
 func within(t *tally, spec string) bool {
@@ -268,8 +295,9 @@ const (
 	virtualProject = "/home/user/project"
 )
 
-// run sends every record through governance check --jsonl.
-func run(gov string, recs []record) ([]result, error) {
+// run sends every record through governance check --jsonl, as in a
+// session a person watches, or with unattended as in one nobody does.
+func run(gov string, recs []record, unattended bool) ([]result, error) {
 	tmp, err := os.MkdirTemp("", "accuracy-")
 	if err != nil {
 		return nil, err
@@ -291,7 +319,11 @@ func run(gov string, recs []record) ([]result, error) {
 	if abs, err := filepath.Abs(gov); err == nil {
 		gov = abs
 	}
-	cmd := exec.Command(gov, "check", "--jsonl", "--dir", virtualProject)
+	args := []string{"check", "--jsonl", "--dir", virtualProject}
+	if unattended {
+		args = append(args, "--unattended")
+	}
+	cmd := exec.Command(gov, args...)
 	cmd.Dir = tmp
 	// The environment is part of the context: commands expand $SHELL,
 	// $TMPDIR or $HOME, so none of it comes from the machine.

@@ -41,7 +41,7 @@ func runVariants(gov string, recs []record, results []result, perCase int, quiet
 	if broken > 0 {
 		fmt.Fprintf(os.Stderr, "accuracy: the transforms made commands that do not parse for %d commands (go test ./internal/variants lists them)\n", broken)
 	}
-	vresults, err := run(gov, vrecs)
+	vresults, err := run(gov, vrecs, false)
 	if err != nil {
 		return err
 	}

@@ -52,12 +52,12 @@ func (m Machine) Locate() (string, error) {
 		}
 	}
 	if launcher == "" {
-		launcher = onPath(m.Path, LauncherName)
+		launcher = OnPath(m.Path, LauncherName)
 	}
 	if launcher == "" {
 		return "", fmt.Errorf("%w: %s is not installed beside governance-hook or on PATH", ErrCannotConfine, LauncherName)
 	}
-	if onPath(m.Path, "bwrap") == "" {
+	if OnPath(m.Path, "bwrap") == "" {
 		return "", fmt.Errorf("%w: bubblewrap (bwrap) is not on PATH", ErrCannotConfine)
 	}
 	if n := readInt(filepath.Join(m.Proc, "sys/user/max_user_namespaces")); n == 0 {
@@ -69,10 +69,10 @@ func (m Machine) Locate() (string, error) {
 	return launcher, nil
 }
 
-// onPath returns the first executable named name in an absolute folder
+// OnPath returns the first executable named name in an absolute folder
 // of path, "" when there is none: a relative folder would name a
 // different program in every folder the harness runs a command in.
-func onPath(path, name string) string {
+func OnPath(path, name string) string {
 	for _, dir := range filepath.SplitList(path) {
 		if !filepath.IsAbs(dir) {
 			continue

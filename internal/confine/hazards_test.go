@@ -1,0 +1,229 @@
+//go:build linux
+
+package confine
+
+import (
+	"os"
+	"os/exec"
+	"path/filepath"
+	"reflect"
+	"slices"
+	"strings"
+	"testing"
+)
+
+// gitRepo makes the world's project a git repository whose first commit
+// tracks two secret files (one executable) by their committed,
+// harmless content; .env is ignored, certs/new.key neither tracked nor
+// ignored. The person then changes a tracked secret without staging it:
+// the real secret the call must not see.
+func gitRepo(t testing.TB, w *world) {
+	t.Helper()
+	needGit(t)
+	must(t, os.RemoveAll(filepath.Join(w.project, ".git")))
+	files := map[string]string{
+		".gitignore":             ".env\n",
+		"config/.env.production": "DB_PASSWORD=committed-placeholder\n",
+		"certs/server.key":       "placeholder key\n",
+	}
+	for name, body := range files {
+		must(t, os.WriteFile(filepath.Join(w.project, name), []byte(body), 0o644))
+	}
+	must(t, os.Chmod(filepath.Join(w.project, "certs/server.key"), 0o755))
+	hostGit(t, w, "init", "-q")
+	hostGit(t, w, "add", "-A")
+	hostGit(t, w, "commit", "-qm", "first")
+	must(t, os.WriteFile(filepath.Join(w.project, "config/.env.production"), []byte("DB_PASSWORD="+secretValue+"\n"), 0o644))
+	must(t, os.WriteFile(filepath.Join(w.project, "certs/new.key"), []byte(secretValue), 0o600))
+}
+
+func needGit(t testing.TB) {
+	t.Helper()
+	if _, err := exec.LookPath("git"); err != nil {
+		if os.Getenv("CI") == "true" {
+			t.Fatal("git is missing in CI")
+		}
+		t.Skip("git is not installed")
+	}
+}
+
+// gitIdentity names the committer without a configuration file (not by
+// GIT_AUTHOR_NAME: a name with AUTH in it is withheld from a confined
+// call as a secret's).
+var gitIdentity = []string{"GIT_CONFIG_COUNT=2", "GIT_CONFIG_KEY_0=user.name", "GIT_CONFIG_VALUE_0=a",
+	"GIT_CONFIG_KEY_1=user.email", "GIT_CONFIG_VALUE_1=a@example.com", "GIT_CONFIG_GLOBAL=/dev/null", "GIT_CONFIG_NOSYSTEM=1"}
+
+// hostGit runs git in the project, outside any confinement.
+func hostGit(t testing.TB, w *world, args ...string) string {
+	t.Helper()
+	cmd := exec.Command("git", args...)
+	cmd.Dir = w.project
+	cmd.Env = slices.Concat(os.Environ(), []string{"HOME=" + w.home}, gitIdentity)
+	out, err := cmd.CombinedOutput()
+	if err != nil {
+		t.Fatalf("git %v: %v\n%s", args, err, out)
+	}
+	return string(out)
+}
+
+// TestCommittedSecrets: a secret file git tracks is shown as the index
+// holds it, so that committing, adding or stashing everything inside the
+// confinement records no change to it, least of all an empty file; a
+// change the person has not staged stays unseen.
+func TestCommittedSecrets(t *testing.T) {
+	needBwrap(t)
+	w := newWorld(t)
+	gitRepo(t, w)
+	p := w.profile(t, UnknownEffects, Options{})
+	var tracked []string
+	for _, c := range p.Committed {
+		tracked = append(tracked, strings.TrimPrefix(c.Path, w.project+"/"))
+	}
+	if want := []string{"certs/server.key", "config/.env.production"}; !slices.Equal(sorted(tracked), want) {
+		t.Fatalf("committed = %v, want %v", tracked, want)
+	}
+	exclude := filepath.Join(w.project, ".git/info/exclude")
+	before, err := os.ReadFile(exclude)
+	must(t, err)
+	if want := []Excluded{{File: exclude, Patterns: []string{"/.env", "/certs/new.key"}}}; !reflect.DeepEqual(p.Excluded, want) {
+		t.Fatalf("excluded = %v, want %v", p.Excluded, want)
+	}
+	for _, kv := range gitIdentity {
+		k, v, _ := strings.Cut(kv, "=")
+		t.Setenv(k, v)
+	}
+	for _, tc := range []struct {
+		name, script string
+		// changed are the files the commit or stash at the end records.
+		changed string
+	}{
+		{"what the call sees", "cat config/.env.production certs/server.key .env certs/new.key; test -x certs/server.key && git status --porcelain", ""},
+		{"git commit -a", "echo a >> main.go && git commit -qam a && git show --name-only --format= HEAD", "main.go\n"},
+		{"git add -A", "echo b >> main.go && git add -A && git commit -qm b && git show --name-only --format= HEAD", "main.go\n"},
+		{"git stash", "echo c >> main.go && git stash -q && git stash show --name-only", "main.go\n"},
+		{"git stash -u", "echo d >> main.go && git stash -qu && git stash show --include-untracked --name-only", "main.go\n"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			code, out, errs := w.run(t, p, "bash", "-c", tc.script)
+			if code != 0 {
+				t.Fatalf("exit %d\n%s%s", code, out, errs)
+			}
+			if strings.Contains(out+errs, secretValue) {
+				t.Errorf("the call saw the person's unstaged secret:\n%s%s", out, errs)
+			}
+			if tc.changed == "" {
+				if want := "DB_PASSWORD=committed-placeholder\nplaceholder key\n"; out != want {
+					t.Errorf("stdout = %q, want the committed contents, .env empty and git seeing no change", out)
+				}
+				return
+			}
+			if out != tc.changed {
+				t.Errorf("recorded %q, want %q\nstderr: %s", out, tc.changed, errs)
+			}
+		})
+	}
+	// Outside, the history holds the secrets as committed, never emptied,
+	// and the person's change is where it was.
+	for _, f := range []string{"config/.env.production", "certs/server.key"} {
+		if log := hostGit(t, w, "log", "--format=%s", "--", f); log != "first\n" {
+			t.Errorf("commits changing %s: %q, want only the first", f, log)
+		}
+	}
+	wantFile(t, filepath.Join(w.project, "config/.env.production"), "DB_PASSWORD="+secretValue+"\n")
+	wantFile(t, exclude, string(before))
+	if st := hostGit(t, w, "status", "--porcelain"); st != " M config/.env.production\n?? certs/new.key\n" {
+		t.Errorf("git status outside = %q, want the person's unstaged change only", st)
+	}
+}
+
+func sorted(s []string) []string {
+	s = slices.Clone(s)
+	slices.Sort(s)
+	return s
+}
+
+// TestUntrackedSecretNoExcludeFile: a repository without info/exclude
+// (made without git's templates) still has its untracked secrets kept
+// out of git add -A.
+func TestUntrackedSecretNoExcludeFile(t *testing.T) {
+	needBwrap(t)
+	w := newWorld(t)
+	gitRepo(t, w)
+	must(t, os.RemoveAll(filepath.Join(w.project, ".git/info")))
+	for _, kv := range gitIdentity {
+		k, v, _ := strings.Cut(kv, "=")
+		t.Setenv(k, v)
+	}
+	p := w.profile(t, UnknownEffects, Options{})
+	code, out, errs := w.run(t, p, "bash", "-c", "git add -A && git status --porcelain")
+	if code != 0 || out != "" {
+		t.Errorf("exit %d, status %q, want nothing to add\n%s", code, out, errs)
+	}
+	// bubblewrap leaves the file it mounted on, empty.
+	if data, err := os.ReadFile(filepath.Join(w.project, ".git/info/exclude")); len(data) > 0 {
+		t.Errorf("info/exclude on the host = %q, %v; want it missing or empty", data, err)
+	}
+}
+
+// TestDeleteOverMask: a recursive delete of a folder holding a masked
+// secret stops at the mask (Device or resource busy) with the rest
+// gone; the launcher says so on stderr, and the secret is untouched on
+// the host. A delete that leaves no folder of masks alone says nothing.
+func TestDeleteOverMask(t *testing.T) {
+	needBwrap(t)
+	for _, tc := range []struct {
+		name, script string
+		warned       string
+	}{
+		{"rm -rf over a secret", "rm -rf config", "config"},
+		{"a nested secret", "rm -rf certs", "certs"},
+		{"a clean script", "find config -type f -exec rm -f {} + ; rm -rf config/deep", "config"},
+		{"no secret in the folder", "rm -rf sub", ""},
+		{"a file beside a secret", "rm -f config/app.yaml", ""},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			w := newWorld(t)
+			for _, f := range []string{"config/app.yaml", "config/deep/more.yaml", "certs/ca/ca.pem", "certs/ca/README"} {
+				must(t, os.MkdirAll(filepath.Join(w.project, filepath.Dir(f)), 0o755))
+				must(t, os.WriteFile(filepath.Join(w.project, f), []byte("x\n"), 0o644))
+			}
+			must(t, os.Rename(filepath.Join(w.project, "certs/server.key"), filepath.Join(w.project, "certs/ca/server.key")))
+			p := w.profile(t, UnknownEffects, Options{})
+			code, out, errs := w.run(t, p, "bash", "-c", tc.script)
+			t.Logf("exit %d\n%s%s", code, out, errs)
+			warned := strings.Contains(errs, "governance: warning:")
+			if warned != (tc.warned != "") {
+				t.Fatalf("warned: %v, want %v\n%s", warned, tc.warned != "", errs)
+			}
+			if warned && !strings.Contains(errs, filepath.Join(w.project, tc.warned)+" held except the secret files") {
+				t.Errorf("the warning does not name %s:\n%s", tc.warned, errs)
+			}
+			wantFile(t, filepath.Join(w.project, "config/.env.production"), "DB_PASSWORD="+secretValue+"\n")
+			wantFile(t, filepath.Join(w.project, "certs/ca/server.key"), "-----BEGIN PRIVATE KEY-----\n"+secretValue+"\n")
+		})
+	}
+}
+
+// TestHookManagerConfined: what husky runs from an install's prepare
+// script (git config core.hooksPath) and what simple-git-hooks does
+// (write .git/hooks) fail inside the confinement, with git's error,
+// and change nothing: why the analysis asks such an install rather than
+// confine it (governance's ConfineHazard).
+func TestHookManagerConfined(t *testing.T) {
+	needBwrap(t)
+	w := newWorld(t)
+	gitRepo(t, w)
+	config, err := os.ReadFile(filepath.Join(w.project, ".git/config"))
+	must(t, err)
+	p := w.profile(t, UnknownEffects, Options{})
+	for _, script := range []string{"git config core.hooksPath .husky/_", "echo 'npx lint-staged' > .git/hooks/pre-commit"} {
+		code, out, errs := w.run(t, p, "bash", "-c", script)
+		said := strings.Contains(errs, "Read-only file system") || strings.Contains(errs, "Device or resource busy")
+		if code == 0 || !said {
+			t.Errorf("%s: exit %d, want a failure that says why\n%s%s", script, code, out, errs)
+		}
+	}
+	wantFile(t, filepath.Join(w.project, ".git/config"), string(config))
+	wantMissing(t, filepath.Join(w.project, ".git/hooks/pre-commit"))
+}
