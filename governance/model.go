@@ -182,12 +182,23 @@ func secretEnv(name string) bool {
 	}
 	upper := strings.ToUpper(name)
 	for _, w := range []string{"SECRET", "TOKEN", "PASSWORD", "PASSWD", "API_KEY", "APIKEY", "ACCESS_KEY", "PRIVATE_KEY",
-		"CREDENTIAL", "AUTH", "SESSION_KEY", "CLIENT_KEY"} {
+		"CREDENTIAL", "SESSION_KEY", "CLIENT_KEY"} {
 		if strings.Contains(upper, w) {
 			return true
 		}
 	}
-	return false
+	// AUTH (GH_AUTH, HTTP_AUTHORIZATION, NPM_AUTH), but not an author's
+	// name (GIT_AUTHOR_NAME, GIT_AUTHOR_EMAIL), which git needs to commit.
+	for rest := upper; ; {
+		i := strings.Index(rest, "AUTH")
+		if i < 0 {
+			return false
+		}
+		rest = rest[i+len("AUTH"):]
+		if !strings.HasPrefix(rest, "OR") || strings.HasPrefix(rest, "ORIZ") || strings.HasPrefix(rest, "ORIS") {
+			return true
+		}
+	}
 }
 
 // programFolders are the folders where the system and its package
