@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"errors"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -95,8 +96,9 @@ func TestConfinedReply(t *testing.T) {
 			}
 			in := dig(reply, tc.path)
 			got, _ := in["command"].(string)
-			want := launcher + " --kind unknown-effects --project " + cwd + ` -- bash -c 'frobnicate --all '\''two words'\'''`
-			if got != want {
+			// The decision's ID, new for each call, names the checkpoint.
+			want := launcher + " --kind unknown-effects --project " + cwd + ` --decision ID -- bash -c 'frobnicate --all '\''two words'\'''`
+			if regexp.MustCompile(`--decision [0-9a-f-]{36} `).ReplaceAllString(got, "--decision ID ") != want {
 				t.Fatalf("rewritten command in %v:\n%s\nwant\n%s\nreply %s", tc.path, got, want, out)
 			}
 			if in["description"] != "build it" {

@@ -60,6 +60,14 @@ var (
 	ErrBadID = errors.New("not a checkpoint ID")
 )
 
+// Dir is the folder of the checkpoints in governance's state folder.
+func Dir(stateDir string) string { return filepath.Join(stateDir, "checkpoints") }
+
+// Git runs for a checkpoint with no configuration but the store's own:
+// a .gitattributes the call wrote cannot name a filter program of the
+// user's configuration, and the user's global excludes are read from
+// their default place ($XDG_CONFIG_HOME/git/ignore) only.
+
 // Store holds the checkpoints of one user's projects: a folder in
 // governance's state folder.
 type Store struct {
@@ -454,7 +462,7 @@ func (s *Store) git(dir, root, index string) *gitCmd {
 			env = append(env, kv)
 		}
 	}
-	env = append(env, "GIT_DIR="+dir, "GIT_CONFIG_NOSYSTEM=1", "GIT_TERMINAL_PROMPT=0", "GIT_OPTIONAL_LOCKS=0", "LC_ALL=C")
+	env = append(env, "GIT_DIR="+dir, "GIT_CONFIG_NOSYSTEM=1", "GIT_CONFIG_GLOBAL=/dev/null", "GIT_TERMINAL_PROMPT=0", "GIT_OPTIONAL_LOCKS=0", "LC_ALL=C")
 	if root != "" {
 		env = append(env, "GIT_WORK_TREE="+root)
 	}

@@ -4,6 +4,7 @@ import (
 	"errors"
 
 	"github.com/agentgov/governance/governance"
+	"github.com/agentgov/governance/internal/decisionlog"
 	"github.com/agentgov/governance/internal/shellquote"
 )
 
@@ -77,20 +78,34 @@ func (p *Pipeline) confine(c Call, d *governance.Decision) (_ *governance.Decisi
 	}
 	out := *d
 	out.Outcome = governance.Confined
-	out.Confinement = &governance.Confinement{Kind: kind, Original: req.Tool.Input.Command,
-		Command: shellquote.Join([]string{launcher, "--kind", kind, "--project", root, "--", "bash", "-c", req.Tool.Input.Command})}
-	out.Message = ConfinedNote(kind, req.Tool.Input.Command)
+	argv := []string{launcher, "--kind", kind, "--project", root}
+	cf := &governance.Confinement{Kind: kind, Original: req.Tool.Input.Command}
+	if kind == KindUnknownEffects {
+		// A call that may write the project: the launcher checkpoints it
+		// first, under the decision's ID in the log.
+		cf.Decision = decisionlog.NewID()
+		argv = append(argv, "--decision", cf.Decision)
+	}
+	cf.Command = shellquote.Join(append(argv, "--", "bash", "-c", req.Tool.Input.Command))
+	out.Confinement = cf
+	out.Message = ConfinedNote(kind, req.Tool.Input.Command, cf.Decision)
 	return &out, false
 }
 
 // ConfinedNote is what the agent is told of a call that ran confined:
-// what it could not see or change, and how to ask for more.
-func ConfinedNote(kind, command string) string {
+// what it could not see or change, how to ask for more, and the
+// checkpoint taken before it (decision, when not "").
+func ConfinedNote(kind, command, decision string) string {
 	what := "it could write the project (not its .governance folder or the harnesses' settings) and a private /tmp"
 	if kind == KindReadOnly {
 		what = "it could write nothing but a private /tmp and the tools' caches"
 	}
-	return "governance ran this command confined (" + kind + "): " + what + "; secret files read as empty, " +
+	note := "governance ran this command confined (" + kind + "): " + what + "; secret files read as empty, " +
 		"secret environment variables were removed and it had no network. If it needs more, ask the user to run it " +
 		"themselves: governance run --why \"REASON\" -- " + command
+	if decision != "" {
+		note += "\nBefore it ran, the project's files were checkpointed (unless its output says otherwise): the user can bring " +
+			"them back with `governance restore " + decision + "`."
+	}
+	return note
 }
