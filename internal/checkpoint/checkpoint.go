@@ -19,7 +19,8 @@
 // files inside a nested repository (git records only its commit).
 //
 // Each checkpoint is a commit under refs/checkpoints/ID in its project's
-// store; purge removes those older than the setting checkpoint_keep.
+// store; governance purge removes those older than the purge setting
+// checkpoint_keep (brain.PurgePolicy).
 package checkpoint
 
 import (
@@ -38,10 +39,6 @@ import (
 
 	"github.com/agentgov/governance/internal/filelock"
 )
-
-// DefaultKeep is how long a checkpoint is kept when checkpoint_keep is
-// not set.
-const DefaultKeep = 7 * 24 * time.Hour
 
 // DefaultMaxBytes bounds the content a checkpoint reads that the store
 // does not hold yet: a project over it (a folder of data nobody ignores)
@@ -382,9 +379,10 @@ func (s *Store) Restore(c *Checkpoint, dryRun bool) (changes []Change, before *C
 }
 
 // Purge removes the checkpoints older than keep (the restore points
-// with them), and the content no checkpoint holds any more; it returns
-// those it removed (with dryRun: would remove).
-func (s *Store) Purge(keep time.Duration, dryRun bool) ([]Checkpoint, error) {
+// with them) of the projects match accepts (nil: every project), and the
+// content no checkpoint holds any more; it returns those it removed (with
+// dryRun: would remove).
+func (s *Store) Purge(keep time.Duration, match func(project string) bool, dryRun bool) ([]Checkpoint, error) {
 	all, err := s.List()
 	if err != nil {
 		return nil, err
@@ -393,6 +391,9 @@ func (s *Store) Purge(keep time.Duration, dryRun bool) ([]Checkpoint, error) {
 	var gone []Checkpoint
 	byStore := map[string][]Checkpoint{}
 	for _, c := range all {
+		if match != nil && !match(c.Project) {
+			continue
+		}
 		byStore[c.store] = append(byStore[c.store], c)
 		if c.Time.Before(cut) {
 			gone = append(gone, c)

@@ -191,6 +191,7 @@ func TestBound(t *testing.T) {
 func TestPurge(t *testing.T) {
 	t.Parallel()
 	needGit(t)
+	const keep = 7 * 24 * time.Hour
 	now := time.Date(2026, 11, 1, 12, 0, 0, 0, time.UTC)
 	s := newStore(t)
 	s.Now = func() time.Time { return now }
@@ -207,14 +208,17 @@ func TestPurge(t *testing.T) {
 	if _, err := s.Take(a, "new-a"); err != nil {
 		t.Fatal(err)
 	}
-	dry, err := s.Purge(checkpoint.DefaultKeep, true)
+	if only, err := s.Purge(keep, func(p string) bool { return p == b }, true); err != nil || len(only) != 1 || only[0].ID != "old-b" {
+		t.Fatalf("b's alone: %v, %v", only, err)
+	}
+	dry, err := s.Purge(keep, func(string) bool { return true }, true)
 	if err != nil || len(dry) != 2 {
 		t.Fatalf("dry run: %v, %v; want the two old ones", dry, err)
 	}
 	if all, _ := s.List(); len(all) != 3 {
 		t.Fatalf("a dry run removed checkpoints: %v", all)
 	}
-	gone, err := s.Purge(checkpoint.DefaultKeep, false)
+	gone, err := s.Purge(keep, nil, false)
 	if err != nil || len(gone) != 2 {
 		t.Fatalf("purge: %v, %v", gone, err)
 	}
