@@ -78,6 +78,9 @@ type Store struct {
 	MaxBytes int64
 	// Now is the clock (nil: time.Now).
 	Now func() time.Time
+
+	// few overrides fewFiles (-1: every change is added with a walk).
+	few int
 }
 
 // Checkpoint is one checkpoint: the project's files as they were before
@@ -149,14 +152,35 @@ func (s *Store) Take(root, id string) (*Checkpoint, error) {
 func (s *Store) take(dir, root, id, index string) (*Checkpoint, error) {
 	g := s.git(dir, root, index)
 	copyExclude(root, dir)
-	if err := s.bound(g, root); err != nil {
+	// One walk of the project finds what changed since the store's index
+	// was written; with nothing changed (the common case between two
+	// calls) the index is the checkpoint as it is.
+	changed, err := s.changed(g, root)
+	if err != nil {
 		return nil, err
 	}
-	// Every new file goes into one pack (bulk check-in: files over the
-	// big-file threshold are streamed to a pack), fast to compress: 50,000
-	// loose objects cost seconds of file creation and four times the disk.
-	if _, err := g.run(nil, "-c", "core.bigFileThreshold=1", "-c", "core.compression=1", "add", "-A", "--ignore-errors", "--", "."); err != nil {
-		return nil, err
+	switch {
+	case len(changed) == 0:
+	case len(changed) <= s.fewFiles():
+		// A few files: handed to the index by name, with no second walk.
+		var list bytes.Buffer
+		for _, name := range changed {
+			list.WriteString(name)
+			list.WriteByte(0)
+		}
+		if _, err := g.run(list.Bytes(), "update-index", "--add", "--remove", "-z", "--stdin"); err == nil {
+			break
+		}
+		// A file that cannot be read: add skips it and takes the rest.
+		fallthrough
+	default:
+		// Many files (the first checkpoint): each goes into one pack (bulk
+		// check-in streams files over the big-file threshold to a pack),
+		// fast to compress: 50,000 loose objects cost seconds of file
+		// creation and twenty times the disk.
+		if _, err := g.run(nil, "-c", "core.bigFileThreshold=1", "-c", "core.compression=1", "add", "-A", "--ignore-errors", "--", "."); err != nil {
+			return nil, err
+		}
 	}
 	tree, err := g.out("write-tree")
 	if err != nil {
@@ -170,10 +194,36 @@ func (s *Store) take(dir, root, id, index string) (*Checkpoint, error) {
 	if err != nil {
 		return nil, err
 	}
-	if _, err := g.run(nil, "update-ref", "refs/checkpoints/"+id, commit, ""); err != nil {
+	// The ref is written here, under the store's lock, never over another.
+	ref := filepath.Join(dir, "refs", "checkpoints", id)
+	if err := os.MkdirAll(filepath.Dir(ref), 0o700); err != nil {
+		return nil, err
+	}
+	f, err := os.OpenFile(ref, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o600)
+	if err != nil {
 		return nil, fmt.Errorf("checkpoint %s: %w", id, err)
 	}
+	if _, err := f.WriteString(commit + "\n"); err != nil {
+		f.Close()
+		os.Remove(ref)
+		return nil, err
+	}
+	if err := f.Close(); err != nil {
+		os.Remove(ref)
+		return nil, err
+	}
 	return &Checkpoint{ID: id, Project: root, Time: when.UTC().Truncate(time.Second), Commit: commit, store: dir}, nil
+}
+
+// fewFiles is the most changed files handed to the index by name; more
+// are added with a walk of their own, packed.
+const fewFiles = 2000
+
+func (s *Store) fewFiles() int {
+	if s.few != 0 {
+		return s.few
+	}
+	return fewFiles
 }
 
 // open makes the project's store if it is missing, and locks it.
@@ -204,30 +254,37 @@ func (s *Store) open(dir, root string) (func(), error) {
 	return unlock, nil
 }
 
-// bound refuses a checkpoint whose new content (files the store's index
-// does not hold as they are) is over the bound.
-func (s *Store) bound(g *gitCmd, root string) error {
+// changed returns the files that differ from the store's index (changed,
+// new and not ignored, removed), each once, and refuses a checkpoint
+// whose new content is over the bound. A nested repository (listed as
+// its folder) is left out: git records only its commit.
+func (s *Store) changed(g *gitCmd, root string) ([]string, error) {
 	max := s.MaxBytes
 	if max <= 0 {
 		max = DefaultMaxBytes
 	}
-	out, err := g.run(nil, "ls-files", "-z", "--others", "--modified", "--exclude-standard")
+	out, err := g.run(nil, "ls-files", "-z", "--others", "--modified", "--deleted", "--exclude-standard")
 	if err != nil {
-		return err
+		return nil, err
 	}
+	var names []string
+	seen := map[string]bool{}
 	var total int64
-	for _, name := range bytes.Split(out, []byte{0}) {
-		if len(name) == 0 {
+	for _, b := range bytes.Split(out, []byte{0}) {
+		name := string(b)
+		if name == "" || strings.HasSuffix(name, "/") || seen[name] {
 			continue
 		}
-		if fi, err := os.Lstat(filepath.Join(root, string(name))); err == nil {
+		seen[name] = true
+		names = append(names, name)
+		if fi, err := os.Lstat(filepath.Join(root, name)); err == nil {
 			total += fi.Size()
 		}
 		if total > max {
-			return fmt.Errorf("%w: over %d MiB of files it does not hold yet (ignore them in .gitignore)", ErrTooLarge, max>>20)
+			return nil, fmt.Errorf("%w: over %d MiB of files it does not hold yet (ignore them in .gitignore)", ErrTooLarge, max>>20)
 		}
 	}
-	return nil
+	return names, nil
 }
 
 // copyExclude hands the project's own excludes (.git/info/exclude, of the

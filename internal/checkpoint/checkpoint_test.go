@@ -64,12 +64,16 @@ func newStore(t *testing.T) *checkpoint.Store {
 func TestRestore(t *testing.T) {
 	t.Parallel()
 	needGit(t)
-	for _, repo := range []bool{true, false} {
-		name := "a repository"
-		if !repo {
-			name = "a folder that is no repository"
-		}
-		t.Run(name, func(t *testing.T) {
+	for _, tc := range []struct {
+		name       string
+		repo, walk bool
+	}{
+		{"a repository", true, false},
+		{"a repository, changes added with a walk", true, true},
+		{"a folder that is no repository", false, false},
+	} {
+		repo := tc.repo
+		t.Run(tc.name, func(t *testing.T) {
 			t.Parallel()
 			root := t.TempDir()
 			if repo {
@@ -81,6 +85,9 @@ func TestRestore(t *testing.T) {
 				write(t, root, map[string]string{".git/info/exclude": "local.tmp\n", "local.tmp": "excluded\n"})
 			}
 			s := newStore(t)
+			if tc.walk {
+				checkpoint.AddAll(s)
+			}
 			c, err := s.Take(root, "0b5f2a9e-1c3d-4e5f-8a9b-0c1d2e3f4a5b")
 			if err != nil {
 				t.Fatal(err)
