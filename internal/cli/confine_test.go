@@ -72,14 +72,16 @@ func TestCheckConfined(t *testing.T) {
 	})
 	t.Run("attended", func(t *testing.T) {
 		t.Parallel()
-		// A person watches: the harness's own prompt asks them.
+		// A person watches, in a git work tree: confined, and the launcher
+		// runs the call only once the project is checkpointed.
 		out, code := run(t, can, "", "check", "--json", "--", "frobnicate", "--all")
 		var d decisionOut
 		if err := json.Unmarshal([]byte(out), &d); err != nil {
 			t.Fatalf("%v: %s", err, out)
 		}
-		if d.Decision != "defer" || d.Confined || code == checkRuns {
-			t.Errorf("attended check --json = %+v, exit %d; want the defer", d, code)
+		want := strings.Replace(wantCmd, " --decision ID ", " --decision ID --require-checkpoint ", 1)
+		if d.Decision != "confined" || anyID(d.Command) != want || code != checkRuns {
+			t.Errorf("attended check --json = %+v, exit %d; want confined running %s", d, code, want)
 		}
 	})
 	t.Run("text", func(t *testing.T) {

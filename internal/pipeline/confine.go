@@ -2,6 +2,8 @@ package pipeline
 
 import (
 	"errors"
+	"os"
+	"path/filepath"
 
 	"github.com/agentgov/governance/governance"
 	"github.com/agentgov/governance/internal/decisionlog"
@@ -45,13 +47,16 @@ func (p *Pipeline) confine(c Call, d *governance.Decision) (_ *governance.Decisi
 	default:
 		return d, false
 	}
-	if kind == KindUnknownEffects && !c.Unwatched {
-		// A person watches the session: the harness's own prompt asks
-		// them, as before. Confining instead would run the call without
-		// that prompt, and a confined call may still change the project
-		// (no checkpoint is kept yet) or create a harness folder that
-		// does not exist yet; where nobody watches, the defer ran with
-		// the user's full power, and confined it runs with far less.
+	// A person watches the session: the call runs confined in place of
+	// the harness's prompt only when what it changes can be undone: a
+	// checkpoint of the project is taken first, and the launcher does not
+	// run the call when it cannot take one (--require-checkpoint). That
+	// needs a state folder to keep it in, and a git work tree, whose
+	// ignore rules keep the checkpoint to the project's own files; in a
+	// folder that is no repository (build output, dependencies, data, all
+	// unignored) the harness asks its user, as before.
+	attended := kind == KindUnknownEffects && !c.Unwatched
+	if attended && !p.canCheckpoint(req) {
 		return d, false
 	}
 	launcher, err := "", ErrCannotRewrite
@@ -85,6 +90,9 @@ func (p *Pipeline) confine(c Call, d *governance.Decision) (_ *governance.Decisi
 		// first, under the decision's ID in the log.
 		cf.Decision = decisionlog.NewID()
 		argv = append(argv, "--decision", cf.Decision)
+		if attended {
+			argv = append(argv, "--require-checkpoint")
+		}
 	}
 	cf.Command = shellquote.Join(append(argv, "--", "bash", "-c", req.Tool.Input.Command))
 	out.Confinement = cf
@@ -108,4 +116,16 @@ func ConfinedNote(kind, command, decision string) string {
 			"them back with `governance restore " + decision + "`."
 	}
 	return note
+}
+
+// canCheckpoint reports whether the launcher can keep a checkpoint of the
+// request's project: a state folder to keep it in, and a project that is
+// a git work tree (.git a folder, or a file naming one).
+func (p *Pipeline) canCheckpoint(req *governance.Request) bool {
+	root := req.ProjectRoot
+	if root == "" || p.Paths.StateDir == "" {
+		return false
+	}
+	_, err := os.Lstat(filepath.Join(root, ".git"))
+	return err == nil
 }

@@ -33,14 +33,17 @@ func TestConfine(t *testing.T) {
 		confiner  func() (string, error)
 		rewrites  bool
 		unwatched bool
+		repo      bool
 		want      governance.Outcome
 		wantKind  string
 		queued    bool
 	}{
 		{name: "unknown effects run confined", mode: governance.ConfineUnknown, cmd: "frobnicate --all", confiner: canConfine,
 			rewrites: true, unwatched: true, want: governance.Confined, wantKind: pipeline.KindUnknownEffects},
-		{name: "attended, unknown effects keep the defer: the harness asks its user", mode: governance.ConfineAuto,
+		{name: "attended, in a folder that is no repository: the defer, the harness asks its user", mode: governance.ConfineAuto,
 			cmd: "frobnicate --all", confiner: canConfine, rewrites: true, want: governance.Defer},
+		{name: "attended, in a git work tree: confined, a checkpoint required", mode: governance.ConfineUnknown, repo: true,
+			cmd: "frobnicate --all", confiner: canConfine, rewrites: true, want: governance.Confined, wantKind: pipeline.KindUnknownEffects},
 		{name: "a compound with an unknown part", mode: governance.ConfineUnknown, cmd: "ls && frobnicate", confiner: canConfine,
 			rewrites: true, unwatched: true, want: governance.Confined, wantKind: pipeline.KindUnknownEffects},
 		{name: "a proven read-only allow stays an allow by default", mode: governance.ConfineUnknown, cmd: "ls -la", confiner: canConfine,
@@ -73,6 +76,11 @@ func TestConfine(t *testing.T) {
 				pol.Settings.Confine, pol.Settings.LogOnly = tt.mode, tt.logOnly
 			})
 			p.Env.Confiner = tt.confiner
+			if tt.repo {
+				if err := os.Mkdir(filepath.Join(p.Paths.ProjectRoot, ".git"), 0o755); err != nil {
+					t.Fatal(err)
+				}
+			}
 			c := shellCall(p, tt.cmd, pipeline.Enforce)
 			c.Rewrites, c.Unwatched = tt.rewrites, tt.unwatched
 			c.Wait, c.Poll = time.Millisecond, time.Millisecond
@@ -105,6 +113,10 @@ func TestConfine(t *testing.T) {
 					t.Fatalf("a call of unknown effects names no decision: %+v", cf)
 				}
 				argv += " --decision " + cf.Decision
+				if !tt.unwatched {
+					// A person watches: no checkpoint, no run.
+					argv += " --require-checkpoint"
+				}
 			} else if cf.Decision != "" {
 				t.Errorf("a read-only call names a decision to checkpoint: %+v", cf)
 			}
