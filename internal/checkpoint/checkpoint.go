@@ -29,6 +29,7 @@ import (
 	"encoding/hex"
 	"errors"
 	"fmt"
+	"io/fs"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -152,15 +153,28 @@ func (s *Store) Take(root, id string) (*Checkpoint, error) {
 func (s *Store) take(dir, root, id, index string) (*Checkpoint, error) {
 	g := s.git(dir, root, index)
 	copyExclude(root, dir)
+	// The first checkpoint of a repository starts from the content its
+	// own index names, copied from its object store (compressed as it is
+	// there, deltas reused): its files are then only read and hashed.
+	var seeded map[string]bool
+	if _, err := os.Stat(index); errors.Is(err, fs.ErrNotExist) {
+		seeded = s.seed(dir, root)
+	}
 	// One walk of the project finds what changed since the store's index
 	// was written; with nothing changed (the common case between two
 	// calls) the index is the checkpoint as it is.
-	changed, err := s.changed(g, root)
+	changed, err := s.changed(g, root, seeded)
 	if err != nil {
 		return nil, err
 	}
 	switch {
 	case len(changed) == 0:
+	case len(seeded) > 0:
+		// Most content is in the store: written files are only the new
+		// ones, as loose objects.
+		if _, err := g.run(nil, "add", "-A", "--ignore-errors", "--", "."); err != nil {
+			return nil, err
+		}
 	case len(changed) <= s.fewFiles():
 		// A few files: handed to the index by name, with no second walk.
 		var list bytes.Buffer
@@ -258,7 +272,7 @@ func (s *Store) open(dir, root string) (func(), error) {
 // new and not ignored, removed), each once, and refuses a checkpoint
 // whose new content is over the bound. A nested repository (listed as
 // its folder) is left out: git records only its commit.
-func (s *Store) changed(g *gitCmd, root string) ([]string, error) {
+func (s *Store) changed(g *gitCmd, root string, seeded map[string]bool) ([]string, error) {
 	max := s.MaxBytes
 	if max <= 0 {
 		max = DefaultMaxBytes
@@ -277,6 +291,10 @@ func (s *Store) changed(g *gitCmd, root string) ([]string, error) {
 		}
 		seen[name] = true
 		names = append(names, name)
+		if seeded[name] {
+			// Its content is in the store, unless it changed.
+			continue
+		}
 		if fi, err := os.Lstat(filepath.Join(root, name)); err == nil {
 			total += fi.Size()
 		}
@@ -285,6 +303,60 @@ func (s *Store) changed(g *gitCmd, root string) ([]string, error) {
 		}
 	}
 	return names, nil
+}
+
+// seed copies into the store the content the index of the repository at
+// root names (git pack-objects, reading the repository only), and
+// returns the paths whose content it copied; nil when root is no
+// repository or the copy failed (the first checkpoint then reads and
+// packs every file itself).
+func (s *Store) seed(dir, root string) map[string]bool {
+	if fi, err := os.Lstat(filepath.Join(root, ".git")); err != nil || fi.Mode()&fs.ModeSymlink != 0 {
+		return nil
+	}
+	repo := s.git("", "", "")
+	repo.env = slices.DeleteFunc(repo.env, func(kv string) bool { return strings.HasPrefix(kv, "GIT_DIR=") })
+	entries, err := repo.runIn(root, nil, "ls-files", "-s", "-z")
+	if err != nil {
+		return nil
+	}
+	paths := map[string]bool{}
+	var objects bytes.Buffer
+	seen := map[string]bool{}
+	for _, e := range bytes.Split(entries, []byte{0}) {
+		// "MODE SHA STAGE\tPATH"; gitlinks (160000) name commits of another
+		// repository.
+		meta, path, ok := bytes.Cut(e, []byte{'\t'})
+		f := strings.Fields(string(meta))
+		if !ok || len(f) != 3 || f[2] != "0" || f[0] == "160000" {
+			continue
+		}
+		paths[string(path)] = true
+		if !seen[f[1]] {
+			seen[f[1]] = true
+			objects.WriteString(f[1] + "\n")
+		}
+	}
+	if len(seen) == 0 {
+		return nil
+	}
+	pack := exec.Command(repo.bin, "-c", "core.fsmonitor=false", "pack-objects", "--stdout", "-q")
+	pack.Dir, pack.Env, pack.Stdin = root, repo.env, &objects
+	store := exec.Command(repo.bin, "index-pack", "--stdin")
+	store.Env = append(slices.Clone(repo.env), "GIT_DIR="+dir)
+	out, err := pack.StdoutPipe()
+	if err != nil {
+		return nil
+	}
+	store.Stdin = out
+	if err := pack.Start(); err != nil {
+		return nil
+	}
+	storeErr := store.Run()
+	if err := pack.Wait(); err != nil || storeErr != nil {
+		return nil
+	}
+	return paths
 }
 
 // copyExclude hands the project's own excludes (.git/info/exclude, of the
@@ -554,6 +626,11 @@ func lookGit(env []string) (string, error) {
 // run runs git with args, stdin given, and returns its output; its
 // error carries git's message.
 func (g *gitCmd) run(stdin []byte, args ...string) ([]byte, error) {
+	return g.runIn(envValue(g.env, "GIT_WORK_TREE"), stdin, args...)
+}
+
+// runIn is run in the folder dir ("" for the current one).
+func (g *gitCmd) runIn(dir string, stdin []byte, args ...string) ([]byte, error) {
 	if g.err != nil {
 		return nil, g.err
 	}
@@ -564,9 +641,7 @@ func (g *gitCmd) run(stdin []byte, args ...string) ([]byte, error) {
 		"-c", "core.splitIndex=false", "-c", "core.untrackedCache=false", "-c", "advice.addEmbeddedRepo=false", "-c", "core.quotePath=false"}
 	cmd := exec.Command(g.bin, append(pinned, args...)...)
 	cmd.Env = g.env
-	if dir := envValue(g.env, "GIT_WORK_TREE"); dir != "" {
-		cmd.Dir = dir
-	}
+	cmd.Dir = dir
 	if stdin != nil {
 		cmd.Stdin = bytes.NewReader(stdin)
 	}

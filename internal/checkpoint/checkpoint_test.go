@@ -6,6 +6,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"slices"
+	"strings"
 	"testing"
 	"time"
 
@@ -243,5 +244,54 @@ func TestPurge(t *testing.T) {
 	}
 	if got := read(t, filepath.Join(a, "f")); got != "two" {
 		t.Errorf("f after restoring new-a: %q, want two", got)
+	}
+}
+
+// TestSeed: the first checkpoint of a repository copies the content its
+// index names from its object store, and writes only what is new (the
+// untracked file) itself; the checkpoint restores as any other.
+func TestSeed(t *testing.T) {
+	t.Parallel()
+	needGit(t)
+	root := t.TempDir()
+	gitInit(t, root)
+	write(t, root, map[string]string{"a.go": "package a\n", "sub/b.go": "package b\n"})
+	for _, args := range [][]string{{"add", "-A"}, {"-c", "user.name=t", "-c", "user.email=t@t", "commit", "-q", "-m", "x"}} {
+		cmd := exec.Command("git", args...)
+		cmd.Dir = root
+		if out, err := cmd.CombinedOutput(); err != nil {
+			t.Fatalf("git %v: %v: %s", args, err, out)
+		}
+	}
+	write(t, root, map[string]string{"new.txt": "untracked\n"})
+	s := newStore(t)
+	c, err := s.Take(root, "first")
+	if err != nil {
+		t.Fatal(err)
+	}
+	loose := func(body string) bool {
+		cmd := exec.Command("git", "hash-object", "--stdin")
+		cmd.Stdin = strings.NewReader(body)
+		out, err := cmd.Output()
+		if err != nil {
+			t.Fatal(err)
+		}
+		sha := strings.TrimSpace(string(out))
+		stores, _ := filepath.Glob(filepath.Join(s.Dir, "*.git"))
+		_, err = os.Stat(filepath.Join(stores[0], "objects", sha[:2], sha[2:]))
+		return err == nil
+	}
+	if loose("package a\n") || !loose("untracked\n") {
+		t.Errorf("a.go's content loose: %v, new.txt's: %v; want a.go's copied in a pack and new.txt's written", loose("package a\n"), loose("untracked\n"))
+	}
+	write(t, root, map[string]string{"a.go": "package broken\n"})
+	os.Remove(filepath.Join(root, "new.txt"))
+	if _, _, err := s.Restore(c, false); err != nil {
+		t.Fatal(err)
+	}
+	for name, want := range map[string]string{"a.go": "package a\n", "sub/b.go": "package b\n", "new.txt": "untracked\n"} {
+		if got := read(t, filepath.Join(root, name)); got != want {
+			t.Errorf("%s after the restore: %q, want %q", name, got, want)
+		}
 	}
 }

@@ -20,6 +20,7 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
+	"syscall"
 	"time"
 
 	"github.com/agentgov/governance/internal/bench/benchstat"
@@ -30,14 +31,15 @@ func main() {
 	files := flag.Int("files", 50000, "files in the repository")
 	n := flag.Int("n", 20, "checkpoints measured for each case after the first")
 	compare := flag.Bool("compare", false, "also take the first checkpoint with loose objects (plain git add)")
+	tree := flag.String("tree", "", "measure a copy of this folder (a module from the module cache, GOROOT/src) instead of generated files")
 	flag.Parse()
-	if err := run(*files, *n, *compare); err != nil {
+	if err := run(*files, *n, *compare, *tree); err != nil {
 		fmt.Fprintln(os.Stderr, "checkpoint:", err)
 		os.Exit(1)
 	}
 }
 
-func run(files, n int, compare bool) error {
+func run(files, n int, compare bool, tree string) error {
 	dir, err := os.MkdirTemp("", "bench-checkpoint-")
 	if err != nil {
 		return err
@@ -46,7 +48,31 @@ func run(files, n int, compare bool) error {
 	project := filepath.Join(dir, "proj")
 	body := strings.Repeat("// generated\n", 150) // about 2 KB, a typical source file
 	var bytes int64
-	for i := range files {
+	if tree != "" {
+		// A real tree: copied, made writable (the module cache's is not),
+		// and all of it committed but the folders named pkg0..pkg9 below.
+		if out, err := exec.Command("cp", "-r", tree, project).CombinedOutput(); err != nil {
+			return fmt.Errorf("cp: %v\n%s", err, out)
+		}
+		if out, err := exec.Command("chmod", "-R", "u+w", project).CombinedOutput(); err != nil {
+			return fmt.Errorf("chmod: %v\n%s", err, out)
+		}
+		files = 0
+		filepath.WalkDir(project, func(p string, d fs.DirEntry, err error) error {
+			if err == nil && d.Type().IsRegular() {
+				files++
+				if fi, err := d.Info(); err == nil {
+					bytes += fi.Size()
+				}
+			}
+			return nil
+		})
+		// The edits measured below write pkg0..pkg9/f0..f9.go.
+		for j := range 10 {
+			os.MkdirAll(filepath.Join(project, "pkg"+strconv.Itoa(j)), 0o755)
+		}
+	}
+	for i := range files * boolInt(tree == "") {
 		name := filepath.Join(project, "pkg"+strconv.Itoa(i%500), "f"+strconv.Itoa(i)+".go")
 		if i < 500 {
 			if err := os.MkdirAll(filepath.Dir(name), 0o755); err != nil {
@@ -82,7 +108,7 @@ func run(files, n int, compare bool) error {
 	}
 	// Most files committed (and packed, as a clone's are), the rest
 	// untracked: a checkpoint holds both.
-	untracked := files / 10
+	untracked := files / 10 * boolInt(tree == "")
 	for i := range untracked {
 		os.Rename(filepath.Join(project, "pkg"+strconv.Itoa(i%500), "f"+strconv.Itoa(i)+".go"), filepath.Join(dir, "u"+strconv.Itoa(i)))
 	}
@@ -98,6 +124,7 @@ func run(files, n int, compare bool) error {
 
 	if compare {
 		store := filepath.Join(dir, "loose.git")
+		cpu := childCPU()
 		start := time.Now()
 		for _, args := range [][]string{{"init", "-q", "--bare", store}, {"--git-dir", store, "--work-tree", project, "add", "-A"},
 			{"--git-dir", store, "--work-tree", project, "write-tree"}} {
@@ -107,18 +134,22 @@ func run(files, n int, compare bool) error {
 				return fmt.Errorf("git %s: %v\n%s", args[0], err, out)
 			}
 		}
-		fmt.Printf("first checkpoint, loose objects (plain git add): %s, store %s\n", benchstat.Millis(time.Since(start)), size(store))
+		fmt.Printf("first checkpoint, loose objects (plain git add): %s (git's CPU time %s), store %s\n",
+			benchstat.Millis(time.Since(start)), benchstat.Millis(childCPU()-cpu), size(store))
 	}
 
 	s := &checkpoint.Store{Dir: filepath.Join(dir, "state", "checkpoints"), Env: os.Environ()}
+	cpu0 := childCPU()
 	start := time.Now()
 	if _, err := s.Take(project, "first"); err != nil {
 		return err
 	}
 	first := time.Since(start)
-	fmt.Printf("first checkpoint (empty store, new content packed): %s, store %s\n", benchstat.Millis(first), size(s.Dir))
+	fmt.Printf("first checkpoint (empty store: the repository's content copied, the rest read): %s (git's CPU time %s), store %s\n",
+		benchstat.Millis(first), benchstat.Millis(childCPU()-cpu0), size(s.Dir))
 
 	var same, changed []time.Duration
+	cpu0 = childCPU()
 	for i := range n {
 		start := time.Now()
 		if _, err := s.Take(project, "same-"+strconv.Itoa(i)); err != nil {
@@ -140,6 +171,7 @@ func run(files, n int, compare bool) error {
 	fmt.Println(benchstat.Header(34, "checkpoint before a call"))
 	fmt.Println(benchstat.Row(34, "nothing changed since the last", same))
 	fmt.Println(benchstat.Row(34, "10 files changed since the last", changed))
+	fmt.Printf("git's CPU time per checkpoint between two calls: %s\n", benchstat.Millis((childCPU()-cpu0)/time.Duration(2*n)))
 	fmt.Printf("store after %d checkpoints: %s\n", 2*n+1, size(s.Dir))
 	c, err := s.Find("first")
 	if err != nil {
@@ -167,4 +199,19 @@ func size(dir string) string {
 		return nil
 	})
 	return fmt.Sprintf("%.1f MiB", float64(total)/(1<<20))
+}
+
+func boolInt(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
+}
+
+// childCPU is the CPU time (user and system) of the finished child
+// processes: on a loaded machine a steadier figure than the wall clock.
+func childCPU() time.Duration {
+	var ru syscall.Rusage
+	syscall.Getrusage(syscall.RUSAGE_CHILDREN, &ru)
+	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
 }
