@@ -99,6 +99,11 @@ func (l *Launcher) Run(ctx context.Context, p *Profile, argv []string) (int, err
 	if err != nil {
 		return 0, fmt.Errorf("%w: %v", ErrCannotConfine, err)
 	}
+	if len(p.Absent) > 0 {
+		// The placeholder of an absent protected folder; where it cannot
+		// be made, a read-only tmpfs (two mounts) takes its place.
+		os.Mkdir(empty+".d", 0o555)
+	}
 	// The placeholders of absent protected paths, and the folders that
 	// hold them, are made on the host (in the project): made is what this
 	// launcher made, removed when the call has ended, while no other call
@@ -292,6 +297,9 @@ func (l *Launcher) Args(p *Profile, empty string) []string {
 			// An empty file in place of a settings file (.mcp.json): a
 			// harness that reads it meanwhile finds no settings in it.
 			args = append(args, "--ro-bind", empty, s)
+		case err != nil && emptyDirOK(empty+".d"):
+			// One mount: the empty read-only folder beside the empty file.
+			args = append(args, "--ro-bind", empty+".d", s)
 		case err != nil:
 			args = append(args, "--tmpfs", s, "--remount-ro", s)
 		case fi.Mode()&os.ModeSymlink == 0:
@@ -386,6 +394,21 @@ func removeMade(lock *os.File, made []string) {
 		}
 		rmdir(d)
 	}
+}
+
+// emptyDirOK reports the user's own empty folder that nobody may write.
+func emptyDirOK(d string) bool {
+	fi, err := os.Lstat(d)
+	if err != nil || !fi.IsDir() || fi.Mode().Perm()&0o222 != 0 || !ownedByMe(fi) {
+		return false
+	}
+	f, err := os.Open(d)
+	if err != nil {
+		return false
+	}
+	defer f.Close()
+	names, _ := f.Readdirnames(1)
+	return len(names) == 0
 }
 
 // fileName reports a protected name that is a file's (.mcp.json,
