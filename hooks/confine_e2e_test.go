@@ -139,7 +139,7 @@ func TestConfinedEndToEnd(t *testing.T) {
 		if err != nil {
 			t.Fatalf("the logged decision %s has no checkpoint: %v", entry.DecisionID, err)
 		}
-		if _, _, err := s.Restore(c, false); err != nil {
+		if _, _, err := s.Restore(c, false, nil); err != nil {
 			t.Fatal(err)
 		}
 		for name, want := range map[string]string{"main.go": "package main\n", "show.sh": files["show.sh"]} {

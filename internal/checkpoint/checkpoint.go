@@ -446,12 +446,13 @@ func (s *Store) Find(id string) (*Checkpoint, error) {
 // Restore brings the project's files back to checkpoint c and returns
 // what it changed: files changed since are written back, files removed
 // since recreated, files created since (not ignored) removed; ignored
-// files and the .git folder are left alone. The project as it was just
-// before is recorded first as a checkpoint of its own, named in before,
-// so that a restore can itself be undone. With dryRun, nothing is
-// written, in the project or the store, and the changes it would make
-// are returned.
-func (s *Store) Restore(c *Checkpoint, dryRun bool) (changes []Change, before *Checkpoint, err error) {
+// files and the .git folder are left alone, and so are the paths leave
+// accepts (nil: none), which are listed with the status "left". The
+// project as it was just before is recorded first as a checkpoint of its
+// own, named in before, so that a restore can itself be undone. With
+// dryRun, nothing is written, in the project or the store, and the
+// changes it would make are returned.
+func (s *Store) Restore(c *Checkpoint, dryRun bool, leave func(path string) bool) (changes []Change, before *Checkpoint, err error) {
 	unlock, err := s.open(c.store, c.Project)
 	if err != nil {
 		return nil, nil, err
@@ -489,20 +490,45 @@ func (s *Store) Restore(c *Checkpoint, dryRun bool) (changes []Change, before *C
 		if status == "" {
 			status = "restore"
 		}
-		changes = append(changes, Change{Status: status, Path: string(fields[i+1])})
+		path := string(fields[i+1])
+		if leave != nil && leave(path) {
+			status = "left"
+		}
+		changes = append(changes, Change{Status: status, Path: path})
 	}
-	if dryRun {
+	var write, remove bytes.Buffer
+	for _, ch := range changes {
+		switch ch.Status {
+		case "remove":
+			remove.WriteString(ch.Path + "\x00")
+		case "restore", "recreate":
+			write.WriteString(ch.Path + "\x00")
+		}
+	}
+	if dryRun || write.Len()+remove.Len() == 0 {
 		g.run(nil, "update-ref", "-d", "refs/checkpoints/"+id)
+		if !dryRun && len(changes) == 0 {
+			changes = nil
+		}
 		return changes, nil, nil
 	}
-	if len(changes) == 0 {
-		g.run(nil, "update-ref", "-d", "refs/checkpoints/"+id)
-		return nil, nil, nil
+	// Removed first (a file where the checkpoint has a folder), never a
+	// folder; then the files written from the checkpoint's index.
+	for _, p := range strings.Split(strings.TrimSuffix(remove.String(), "\x00"), "\x00") {
+		full := filepath.Join(c.Project, p)
+		if fi, err := os.Lstat(full); err == nil && !fi.IsDir() && p != "" {
+			if err := os.Remove(full); err != nil {
+				return nil, now, err
+			}
+		}
 	}
-	// The index holds the present: a reset to the checkpoint writes the
-	// files it changes and removes those it does not hold.
-	if _, err := g.run(nil, "read-tree", "-u", "--reset", c.Commit); err != nil {
-		return nil, now, err
+	if write.Len() > 0 {
+		if _, err := g.run(nil, "read-tree", c.Commit); err != nil {
+			return nil, now, err
+		}
+		if _, err := g.run(write.Bytes(), "checkout-index", "-f", "-z", "--stdin"); err != nil {
+			return nil, now, err
+		}
 	}
 	return changes, now, nil
 }

@@ -103,7 +103,7 @@ func TestRestore(t *testing.T) {
 			if err != nil || found.Project != root || found.Commit != c.Commit {
 				t.Fatalf("Find: %+v, %v; want %+v", found, err, c)
 			}
-			dry, _, err := s.Restore(found, true)
+			dry, _, err := s.Restore(found, true, nil)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -117,7 +117,7 @@ func TestRestore(t *testing.T) {
 			if got := read(t, filepath.Join(root, "main.go")); got != "package broken\n" {
 				t.Fatalf("a dry run changed main.go: %q", got)
 			}
-			changes, before, err := s.Restore(found, false)
+			changes, before, err := s.Restore(found, false, nil)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -137,7 +137,7 @@ func TestRestore(t *testing.T) {
 				t.Errorf("new.txt, created after the checkpoint, is still there: %v", err)
 			}
 			// The restore is undone by restoring the point it recorded.
-			if _, _, err := s.Restore(before, false); err != nil {
+			if _, _, err := s.Restore(before, false, nil); err != nil {
 				t.Fatal(err)
 			}
 			if got := read(t, filepath.Join(root, "main.go")); got != "package broken\n" {
@@ -239,7 +239,7 @@ func TestPurge(t *testing.T) {
 		t.Errorf("stores left: %v, want only a's", stores)
 	}
 	write(t, a, map[string]string{"f": "three"})
-	if _, _, err := s.Restore(&all[0], false); err != nil {
+	if _, _, err := s.Restore(&all[0], false, nil); err != nil {
 		t.Fatal(err)
 	}
 	if got := read(t, filepath.Join(a, "f")); got != "two" {
@@ -286,7 +286,7 @@ func TestSeed(t *testing.T) {
 	}
 	write(t, root, map[string]string{"a.go": "package broken\n"})
 	os.Remove(filepath.Join(root, "new.txt"))
-	if _, _, err := s.Restore(c, false); err != nil {
+	if _, _, err := s.Restore(c, false, nil); err != nil {
 		t.Fatal(err)
 	}
 	for name, want := range map[string]string{"a.go": "package a\n", "sub/b.go": "package b\n", "new.txt": "untracked\n"} {

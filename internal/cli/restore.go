@@ -3,11 +3,17 @@ package cli
 import (
 	"errors"
 	"fmt"
+	"path/filepath"
+	"slices"
+	"strings"
 	"time"
 
 	"github.com/spf13/cobra"
 
+	"github.com/agentgov/governance/governance"
 	"github.com/agentgov/governance/internal/checkpoint"
+	"github.com/agentgov/governance/internal/config"
+	"github.com/agentgov/governance/internal/layout"
 )
 
 func (a *App) restoreCmd() *cobra.Command {
@@ -23,7 +29,9 @@ the project's tracked and untracked files, not the ignored ones.
 
 restore writes back the files the call changed or removed and removes the
 files it created, leaving ignored files and the .git folder alone (refs
-and commits are the repository's: its reflog keeps them). The project as
+and commits are the repository's: its reflog keeps them), and governance's
+configuration and the harnesses' settings too: no confined call can change
+them, so a change there since is a person's (listed as left). The project as
 it is just before is checkpointed too, so a restore can be undone: the ID
 of that checkpoint is printed. --dry-run shows what restore would change
 and changes nothing; --list shows the checkpoints kept, oldest first.
@@ -74,7 +82,7 @@ Exit status: 0 done, 1 error (an unknown ID), 2 usage.`,
 			if err != nil {
 				return err
 			}
-			changes, before, err := s.Restore(c, dryRun)
+			changes, before, err := s.Restore(c, dryRun, a.protectedIn(c.Project))
 			if asJSON {
 				out := struct {
 					Checkpoint *checkpoint.Checkpoint `json:"checkpoint"`
@@ -93,13 +101,21 @@ Exit status: 0 done, 1 error (an unknown ID), 2 usage.`,
 				}
 				return err
 			}
-			verbs := map[string]string{"restore": "restore ", "recreate": "recreate", "remove": "remove  "}
+			verbs := map[string]string{"restore": "restore ", "recreate": "recreate", "remove": "remove  ", "left": "left    "}
+			left := 0
 			for _, ch := range changes {
 				fmt.Fprintf(a.Stdout, "%s  %s\n", verbs[ch.Status], ch.Path)
+				if ch.Status == "left" {
+					left++
+				}
 			}
 			if err != nil {
 				return err
 			}
+			if left > 0 {
+				fmt.Fprintf(a.Stdout, "%d left as they are: governance's configuration and the harnesses' settings, which no confined call can change\n", left)
+			}
+			changes = slices.DeleteFunc(changes, func(ch checkpoint.Change) bool { return ch.Status == "left" })
 			taken := c.Time.Local().Format(time.DateTime)
 			switch {
 			case len(changes) == 0:
@@ -118,6 +134,28 @@ Exit status: 0 done, 1 error (an unknown ID), 2 usage.`,
 	f.BoolVar(&list, "list", false, "list the checkpoints kept")
 	f.BoolVar(&asJSON, "json", false, "print JSON")
 	return c
+}
+
+// protectedIn returns what restore leaves alone in the project at root:
+// the protected set (governance's configuration, the harnesses' settings
+// and agent files), which no confined call can write, so that a change
+// there since the checkpoint is a person's.
+func (a *App) protectedIn(root string) func(string) bool {
+	paths := layout.Discover(root, root, a.Getenv)
+	pol := &governance.Policy{}
+	if l, err := config.Load(paths); err == nil && l.Policy != nil {
+		pol = l.Policy
+	}
+	prot := governance.NewEngine(pol).ProtectedPaths(a.request(paths, root))
+	return func(p string) bool {
+		abs := filepath.Join(root, p)
+		for _, d := range prot {
+			if abs == d || strings.HasPrefix(abs, d+"/") {
+				return true
+			}
+		}
+		return false
+	}
 }
 
 // gitEnv is the environment git runs in for the checkpoints: the

@@ -57,6 +57,11 @@ func TestRestore(t *testing.T) {
 	}
 	writeFile("main.go", "package broken\n")
 	writeFile("new.txt", "created by the call\n")
+	// A person's change to a harness's settings meanwhile stays.
+	if err := os.MkdirAll(filepath.Join(project, ".claude"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	writeFile(".claude/settings.local.json", "{}\n")
 
 	if _, errs, code := run(t, "restore", "1b5f2a9e-1c3d-4e5f-8a9b-0c1d2e3f4a5b"); code != 1 ||
 		!strings.Contains(errs, "no checkpoint has that ID") || !strings.Contains(errs, "governance restore --list") {
@@ -74,8 +79,12 @@ func TestRestore(t *testing.T) {
 		t.Fatalf("the dry run wrote main.go: %q", data)
 	}
 	out, errs, code = run(t, "restore", id)
-	if code != 0 || !strings.Contains(out, "restored 2 files of "+project) || !strings.Contains(out, "to undo: governance restore before-restore-") {
+	if code != 0 || !strings.Contains(out, "restored 2 files of "+project) || !strings.Contains(out, "to undo: governance restore before-restore-") ||
+		!strings.Contains(out, "left      .claude/settings.local.json\n") {
 		t.Fatalf("restore: exit %d, stdout %q, stderr %q", code, out, errs)
+	}
+	if _, err := os.Stat(filepath.Join(project, ".claude/settings.local.json")); err != nil {
+		t.Errorf("restore removed the settings a person wrote after the checkpoint: %v", err)
 	}
 	if data, _ := os.ReadFile(filepath.Join(project, "main.go")); string(data) != "package main\n" {
 		t.Errorf("main.go after the restore: %q", data)

@@ -384,7 +384,7 @@ func TestCheckpointFlags(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		changes, _, err := s.Restore(c, true)
+		changes, _, err := s.Restore(c, true, nil)
 		if err != nil || len(changes) != 1 || changes[0].Path != "main.go" {
 			t.Errorf("changes since the checkpoint: %v, %v; want main.go", changes, err)
 		}

@@ -178,7 +178,7 @@ func run(files, n int, compare bool, tree string) error {
 		return err
 	}
 	start = time.Now()
-	changes, _, err := s.Restore(c, true)
+	changes, _, err := s.Restore(c, true, nil)
 	if err != nil {
 		return err
 	}
