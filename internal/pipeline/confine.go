@@ -26,11 +26,14 @@ var ErrCannotRewrite = errors.New("the caller cannot run a rewritten call")
 // runs through the confinement launcher, with a profile of unknown
 // effects; under confine: auto, so does a proven read-only allow (the
 // safe set), with a read-only profile. Allows of rules, learned policy
-// and evaluators stay allows. Where the call cannot be confined (the
-// caller cannot rewrite, the machine cannot confine), an unproven call
-// keeps its decision when a person watches the session, and needs a
-// person's yes when nobody does: queue reports that the ask goes to the
-// approval queue. A pipeline with no confiner confines nothing.
+// and evaluators stay allows. A call of unknown effects is checkpointed
+// by the launcher first, under the decision's ID; in a session a person
+// watches it is confined only where the checkpoint can be taken (see
+// canCheckpoint), and otherwise keeps the defer. Where the call cannot be
+// confined (the caller cannot rewrite, the machine cannot confine), an
+// unproven call keeps its decision when a person watches the session, and
+// needs a person's yes when nobody does: queue reports that the ask goes
+// to the approval queue. A pipeline with no confiner confines nothing.
 func (p *Pipeline) confine(c Call, d *governance.Decision) (_ *governance.Decision, queue bool) {
 	req := c.Request
 	mode := p.Policy.Settings.Confine
