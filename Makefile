@@ -6,7 +6,8 @@
 #                  hook with a bundle active, what the MCP proxy adds to a call,
 #                  decisions shipped per second to a local collector, the
 #                  time and memory of the costliest commands the size bound admits,
-#                  and a confined command against a bare one (bench-confine)
+#                  a confined command against a bare one, and the checkpoint
+#                  before one in a repository of 50,000 files (bench-confine)
 #   make accuracy  the default policy against the labeled corpus, per
 #                  category and per peer (fails above the limits below),
 #                  and against variants of its commands that keep their
@@ -157,7 +158,9 @@ bench: build
 # Confinement: a confined `true` against a bare one, side by side, in a
 # project with secrets to mask (budget: 10 ms more at p50), and bubblewrap
 # alone with the same tree; Anthropic's sandbox-runtime (srt) beside them,
-# in SRT_N runs (it takes most of a second), or why it cannot run here.
+# in SRT_N runs (it takes most of a second), or why it cannot run here;
+# then the checkpoint a call of unknown effects gets first, in a
+# repository of 50,000 files (the first one, and one between two calls).
 SRT_N ?= 20
 bench-confine: build
 	@echo "== confinement: governance-confine true vs bare true, and sandbox-runtime's srt true (fewer runs)"
@@ -167,6 +170,8 @@ bench-confine: build
 	$(GO) build -trimpath -ldflags='-s -w' -o $(BIN)/governance-confine ./cmd/governance-confine
 	$(GO) run ./internal/bench/confine -launcher $(BIN)/governance-confine -n $(BENCH_N) \
 	  -srt .tools/sandbox-runtime/node_modules/.bin/srt -srt-n $(SRT_N)
+	@echo "== checkpoint before a confined call: a repository of 50,000 files"
+	$(GO) run ./internal/bench/checkpoint -files 50000 -n 20
 
 # A policy bundle of 1,000 rules: how long a pull takes to verify and
 # activate it, then the hook's p50 with it active (a managed layer read

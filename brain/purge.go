@@ -37,12 +37,16 @@ type PurgePolicy struct {
 	LogMaxSize int64
 	LogMaxAge  time.Duration
 	LogKeep    int
+	// CheckpointKeep is how long the checkpoints taken before confined
+	// calls are kept (internal/checkpoint).
+	CheckpointKeep time.Duration
 }
 
 // DefaultPurgePolicy is the purge policy when the configuration sets none.
 func DefaultPurgePolicy() PurgePolicy {
 	return PurgePolicy{HistoryKeep: 50, SessionMaxAge: 168 * time.Hour, AnchorsMax: 20,
-		HighTTL: 48 * time.Hour, NormalTTL: 48 * time.Hour, LogMaxSize: 10 << 20, LogMaxAge: 30 * 24 * time.Hour}
+		HighTTL: 48 * time.Hour, NormalTTL: 48 * time.Hour, LogMaxSize: 10 << 20, LogMaxAge: 30 * 24 * time.Hour,
+		CheckpointKeep: 7 * 24 * time.Hour}
 }
 
 // Move is one thing purge did (or would do).

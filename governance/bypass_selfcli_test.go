@@ -25,6 +25,11 @@ var selfCLICases = []bypassCase{
 	{"selfcli-subcommands", `governance -x compile`, blocked, "never-exposed-to-ai", ""},
 	{"selfcli-subcommands", `governance notify 7kq2mx`, blocked, "never-exposed-to-ai", ""},
 	{"selfcli-subcommands", `governance man /tmp/man1`, blocked, "never-exposed-to-ai", ""},
+	// Restore is a person's command: an agent that undoes work (its own or
+	// the person's) asks, with governance run.
+	{"selfcli-subcommands", `governance restore 0b5f2a9e-1c3d-4e5f-8a9b-0c1d2e3f4a5b`, blocked, "never-exposed-to-ai", ""},
+	{"selfcli-subcommands", `governance restore --dry-run 0b5f2a9e-1c3d-4e5f-8a9b-0c1d2e3f4a5b`, blocked, "never-exposed-to-ai", ""},
+	{"selfcli-subcommands", `governance restore --list`, blocked, "never-exposed-to-ai", ""},
 	{"selfcli-subcommands", `governance completion bash > ~/.config/governance/config.yaml`, blocked, "", ""},
 	// Read-only forms and the broker are not blocked by self-protection.
 	{"selfcli-subcommands", `governance status`, runs, "", ""},

@@ -57,6 +57,10 @@ type Confinement struct {
 	Kind string
 	// Command is the rewritten shell command; Original the one that came.
 	Command, Original string
+	// Decision is the ID the decision log records the decision under,
+	// chosen before it is logged so that the rewritten command can name
+	// it: the launcher records the project's checkpoint under it.
+	Decision string
 }
 
 // Approval is a call's item in the approval queue and its state.

@@ -163,13 +163,15 @@ func confinedAfter(ev *Event) string {
 	if !ok || path.Base(words[0]) != launcherName {
 		return ""
 	}
-	kind := ""
+	kind, decision := "", ""
 	for i := 1; i < len(words); i++ {
 		switch {
 		case words[i] == "--kind" && i+1 < len(words):
 			kind = words[i+1]
+		case words[i] == "--decision" && i+1 < len(words):
+			decision = words[i+1]
 		case words[i] == "--" && len(words) == i+4 && words[i+1] == "bash" && words[i+2] == "-c" && kind != "":
-			return governance.Sanitize(pipeline.ConfinedNote(kind, words[i+3]))
+			return governance.Sanitize(pipeline.ConfinedNote(kind, words[i+3], decision))
 		}
 	}
 	return ""

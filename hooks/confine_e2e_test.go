@@ -14,6 +14,7 @@ import (
 	"testing"
 
 	"github.com/agentgov/governance/internal/approvals"
+	"github.com/agentgov/governance/internal/checkpoint"
 )
 
 // TestConfinedEndToEnd runs what the hook rewrites as a harness runs it
@@ -42,6 +43,7 @@ func TestConfinedEndToEnd(t *testing.T) {
 	files := map[string]string{
 		".env":       "API_TOKEN=" + secret + "\n",
 		"show.sh":    "#!/bin/sh\necho \"file: $(cat .env)\"\necho \"var: $API_TOKEN\"\necho to-stderr >&2\nexit 3\n",
+		"main.go":    "package main\n",
 		"approve.sh": "#!/bin/sh\nfor f in \"$STATE\"/governance/approvals/*; do\n  sed -i 's/\"pending\"/\"approved\"/' \"$f\" && echo approved-it\ndone\necho x > \"$STATE/governance/approvals/forged.json\" && echo wrote-state\nexit 0\n",
 	}
 	for name, body := range files {
@@ -129,6 +131,41 @@ func TestConfinedEndToEnd(t *testing.T) {
 		}
 		if _, err := os.Stat(filepath.Join(state, "governance", "approvals", "forged.json")); err == nil {
 			t.Error("the confined script wrote a file into the approval queue")
+		}
+	})
+	t.Run("checkpoint", func(t *testing.T) {
+		// A call that may write the project gets a checkpoint first, under
+		// the ID its decision is logged with: restoring it undoes the call.
+		_, errs, code := run(t, "echo broken > main.go && rm show.sh && echo new > created.txt")
+		if code != 0 || strings.Contains(errs, "no checkpoint") {
+			t.Fatalf("exit %d, stderr %q", code, errs)
+		}
+		log, err := os.ReadFile(filepath.Join(state, "governance", "decisions.jsonl"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		lines := strings.Split(strings.TrimSpace(string(log)), "\n")
+		var entry struct {
+			DecisionID string `json:"decision_id"`
+		}
+		if err := json.Unmarshal([]byte(lines[len(lines)-1]), &entry); err != nil {
+			t.Fatal(err)
+		}
+		s := &checkpoint.Store{Dir: checkpoint.Dir(filepath.Join(state, "governance")), Env: os.Environ()}
+		c, err := s.Find(entry.DecisionID)
+		if err != nil {
+			t.Fatalf("the logged decision %s has no checkpoint: %v", entry.DecisionID, err)
+		}
+		if _, _, err := s.Restore(c, false, nil); err != nil {
+			t.Fatal(err)
+		}
+		for name, want := range map[string]string{"main.go": "package main\n", "show.sh": files["show.sh"]} {
+			if got, _ := os.ReadFile(filepath.Join(project, name)); string(got) != want {
+				t.Errorf("%s after the restore: %q, want %q", name, got, want)
+			}
+		}
+		if _, err := os.Stat(filepath.Join(project, "created.txt")); err == nil {
+			t.Error("created.txt, written by the call, is still there after the restore")
 		}
 	})
 }

@@ -5,7 +5,10 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"fmt"
+	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -99,11 +102,12 @@ func TestConfinedReply(t *testing.T) {
 			}
 			in := dig(reply, tc.path)
 			got, _ := in["command"].(string)
-			want := launcher + " --kind unknown-effects --project " + cwd + ` -- bash -c 'frobnicate --all '\''two words'\'''`
+			// The decision's ID, new for each call, names the checkpoint.
+			want := launcher + " --kind unknown-effects --project " + cwd + ` --decision ID -- bash -c 'frobnicate --all '\''two words'\'''`
 			if dialect == "claude" {
 				want = followFolder(want)
 			}
-			if got != want {
+			if regexp.MustCompile(`--decision [0-9a-f-]{36} `).ReplaceAllString(got, "--decision ID ") != want {
 				t.Fatalf("rewritten command in %v:\n%s\nwant\n%s\nreply %s", tc.path, got, want, out)
 			}
 			if in["description"] != "build it" {
@@ -220,5 +224,67 @@ func TestConfinedNoteAfter(t *testing.T) {
 		case want != "" && (!strings.Contains(out, want) || !strings.Contains(out, `governance run --why \"REASON\" -- make 'a b'`)):
 			t.Errorf("%s: reply %s, want the note on the confined call", cmd, out)
 		}
+	}
+}
+
+// TestAttendedConfined: a Claude Code or Codex session a person watches
+// gets no prompt for a shell call the analysis cannot prove, in a git
+// work tree: the call runs confined, and the launcher takes a checkpoint
+// first or does not run it (--require-checkpoint); in a folder that is no
+// repository, the harness asks its user as before.
+func TestAttendedConfined(t *testing.T) {
+	t.Parallel()
+	const cmd = "frobnicate --all"
+	const launcher = "/opt/governance/bin/governance-confine"
+	for _, tt := range []struct {
+		dialect, mode string
+		repo          bool
+		want          string
+	}{
+		{dialect: "claude", mode: "default", repo: true, want: "required"},
+		{dialect: "claude", mode: "acceptEdits", repo: true, want: "required"},
+		{dialect: "claude", mode: "", repo: true, want: "required"},
+		{dialect: "codex", mode: "default", repo: true, want: "required"},
+		{dialect: "claude", mode: "default", want: "defer"},
+		{dialect: "claude", mode: "bypassPermissions", want: "best effort"},
+		{dialect: "claude", mode: "bypassPermissions", repo: true, want: "best effort"},
+	} {
+		t.Run(fmt.Sprintf("%s/%s/repo=%v", tt.dialect, tt.mode, tt.repo), func(t *testing.T) {
+			t.Parallel()
+			env, o, cwd := confineEnv(t, launcher, nil)
+			if !tt.repo {
+				if err := os.Remove(filepath.Join(cwd, ".git")); err != nil {
+					t.Fatal(err)
+				}
+			}
+			tc := confinedPayloads(cwd, cmd)[tt.dialect]
+			if tt.mode == "" {
+				delete(tc.payload, "permission_mode")
+			} else {
+				tc.payload["permission_mode"] = tt.mode
+			}
+			data, _ := json.Marshal(tc.payload)
+			var stderr bytes.Buffer
+			out := Respond(context.Background(), tt.dialect, data, env, &stderr, o)
+			var reply map[string]any
+			if err := json.Unmarshal(out, &reply); err != nil && len(out) > 0 {
+				t.Fatalf("reply %s: %v", out, err)
+			}
+			got, _ := dig(reply, tc.path)["command"].(string)
+			switch tt.want {
+			case "defer":
+				if got != "" || strings.Contains(string(out), "allow") {
+					t.Fatalf("reply %s, want the defer: the harness asks its user", out)
+				}
+			case "required":
+				if !strings.HasPrefix(got, launcher+" ") || !strings.Contains(got, " --require-checkpoint -- ") {
+					t.Fatalf("reply %s, want the call confined with a checkpoint required", out)
+				}
+			default:
+				if !strings.HasPrefix(got, launcher+" ") || !strings.Contains(got, " --decision ") || strings.Contains(got, "--require-checkpoint") {
+					t.Fatalf("reply %s, want the call confined with a checkpoint taken where it can be", out)
+				}
+			}
+		})
 	}
 }

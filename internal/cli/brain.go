@@ -10,6 +10,7 @@ import (
 
 	"github.com/agentgov/governance/brain"
 	"github.com/agentgov/governance/governance"
+	"github.com/agentgov/governance/internal/checkpoint"
 	"github.com/agentgov/governance/internal/config"
 	"github.com/agentgov/governance/internal/decisionlog"
 	"github.com/agentgov/governance/internal/layout"
@@ -138,7 +139,9 @@ anchor_high_ttl (48h) and normal ones are archived after anchor_normal_ttl
 decision log is rotated past log_max_size (10MB) or log_max_age (30d),
 keeping log_keep rotated logs (0: all): the ones whose last entries are
 newest, whatever their names say. A rotated log is named to the
-nanosecond and never replaces another.
+nanosecond and never replaces another. Checkpoints taken before confined
+calls (governance restore --list) older than checkpoint_keep (7d) are
+removed.
 
 It works on the project of the current folder (or --dir), or with --all on
 every registered project (governance projects), every project the decision
@@ -198,10 +201,12 @@ Exit status: 0 done, 1 error, 2 usage.`,
 					return withHint(fmt.Errorf("%s is in no project (no .git or .governance folder here or above)", cwd),
 						"run it in a project, name one with --dir, or purge every project with --all")
 				}
-				targets = []purgeTarget{{brain: l.Paths.BrainDir(), policy: l.Purge, log: l.Paths.DecisionLog()}}
+				targets = []purgeTarget{{brain: l.Paths.BrainDir(), policy: l.Purge, log: l.Paths.DecisionLog(),
+					state: l.Paths.StateDir, project: l.Paths.ProjectRoot, checkpoints: true}}
 			}
 			var reports []*brain.Report
 			var errs []error
+			purged := map[string]bool{}
 			for _, t := range targets {
 				b := brain.Open(t.brain)
 				b.Now = a.Now
@@ -209,10 +214,15 @@ Exit status: 0 done, 1 error, 2 usage.`,
 					b.Now = func() time.Time { return at }
 				}
 				r, err := b.Purge(t.policy, t.log, dryRun)
-				reports = append(reports, r)
 				if err != nil {
 					errs = append(errs, err)
 				}
+				if t.checkpoints {
+					if err := a.purgeCheckpoints(r, t, purged, dryRun); err != nil {
+						errs = append(errs, err)
+					}
+				}
+				reports = append(reports, r)
 				if !asJSON && !quiet {
 					printPurge(a, r)
 				}
@@ -246,11 +256,40 @@ Exit status: 0 done, 1 error, 2 usage.`,
 }
 
 // purgeTarget is one brain to purge, with its policy, and the decision
-// log to rotate with it ("" for none).
+// log to rotate with it ("" for none). With checkpoints, the checkpoints
+// of project (every project not purged before when "") in the state
+// folder are purged too, by the policy's checkpoint_keep.
 type purgeTarget struct {
 	brain  string
 	policy brain.PurgePolicy
 	log    string
+
+	checkpoints    bool
+	state, project string
+}
+
+// purgeCheckpoints removes the checkpoints the target's policy keeps no
+// longer, and lists them in its report; purged holds the projects done.
+func (a *App) purgeCheckpoints(r *brain.Report, t purgeTarget, purged map[string]bool, dryRun bool) error {
+	if t.state == "" || t.policy.CheckpointKeep <= 0 {
+		return nil
+	}
+	s := &checkpoint.Store{Dir: checkpoint.Dir(t.state), Env: a.gitEnv(), Now: func() time.Time { return r.Now }}
+	match := func(p string) bool { return p == t.project }
+	if t.project == "" {
+		match = func(p string) bool { return !purged[p] }
+	}
+	gone, err := s.Purge(t.policy.CheckpointKeep, match, dryRun)
+	for _, c := range gone {
+		r.Moves = append(r.Moves, brain.Move{What: "checkpoint", ID: c.ID, Action: "removed", From: c.Project})
+	}
+	if t.project != "" {
+		purged[t.project] = true
+	}
+	if err != nil {
+		return fmt.Errorf("checkpoints: %w", err)
+	}
+	return nil
 }
 
 // inProject reports whether paths were found from a project: a folder
@@ -302,7 +341,7 @@ func (a *App) allPurgeTargets() ([]purgeTarget, error) {
 		if l, err := config.Load(p); err == nil {
 			policy = l.Purge
 		}
-		add(purgeTarget{brain: p.BrainDir(), policy: policy})
+		add(purgeTarget{brain: p.BrainDir(), policy: policy, state: user.StateDir, project: root, checkpoints: true})
 	}
 	// Projects with no .governance folder keep their brain in the state
 	// folder; their root is not recorded, so the user's policy applies.
@@ -318,6 +357,14 @@ func (a *App) allPurgeTargets() ([]purgeTarget, error) {
 		// No brain anywhere: the decision log is still rotated.
 		out = append(out, purgeTarget{brain: filepath.Join(user.StateDir, "projects", "none", "brain"), policy: policy, log: user.DecisionLog()})
 	}
+	// The checkpoints of projects none of the above names (gone, or not
+	// logged any more) go by the user's policy, with the last target.
+	last := &out[len(out)-1]
+	if last.checkpoints {
+		out = append(out, purgeTarget{brain: last.brain, policy: brain.PurgePolicy{CheckpointKeep: policy.CheckpointKeep}})
+		last = &out[len(out)-1]
+	}
+	last.state, last.project, last.checkpoints = user.StateDir, "", true
 	return out, nil
 }
 

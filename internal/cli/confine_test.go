@@ -7,6 +7,7 @@ import (
 	"errors"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 	"time"
@@ -46,7 +47,10 @@ func TestCheckConfined(t *testing.T) {
 	}
 	can := func() (string, error) { return launcher, nil }
 	cannot := func() (string, error) { return "", errors.New("bubblewrap (bwrap) is not on PATH") }
-	wantCmd := launcher + " --kind unknown-effects --project " + project + " -- bash -c 'frobnicate --all'"
+	// The rewritten command names the decision's ID, new for each call.
+	wantCmd := launcher + " --kind unknown-effects --project " + project + " --decision ID -- bash -c 'frobnicate --all'"
+	decisionID := regexp.MustCompile(`--decision [0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12} `)
+	anyID := func(s string) string { return decisionID.ReplaceAllString(s, "--decision ID ") }
 
 	t.Run("json", func(t *testing.T) {
 		t.Parallel()
@@ -55,7 +59,7 @@ func TestCheckConfined(t *testing.T) {
 		if err := json.Unmarshal([]byte(out), &d); err != nil {
 			t.Fatalf("%v: %s", err, out)
 		}
-		if d.Decision != "confined" || !d.Confined || d.Profile != "unknown-effects" || d.Command != wantCmd || code != checkRuns {
+		if d.Decision != "confined" || !d.Confined || d.Profile != "unknown-effects" || anyID(d.Command) != wantCmd || code != checkRuns {
 			t.Errorf("check --json = %+v, exit %d; want confined running %s, exit 0", d, code, wantCmd)
 		}
 	})
@@ -69,7 +73,7 @@ func TestCheckConfined(t *testing.T) {
 		var first, second decisionOut
 		json.Unmarshal([]byte(lines[0]), &first)
 		json.Unmarshal([]byte(lines[1]), &second)
-		if first.Decision != "confined" || !first.Confined || first.Command != wantCmd {
+		if first.Decision != "confined" || !first.Confined || anyID(first.Command) != wantCmd {
 			t.Errorf("an unknown command: %s", lines[0])
 		}
 		if second.Decision != "allow" || second.Confined || strings.Contains(lines[1], "confined") {
@@ -97,20 +101,22 @@ func TestCheckConfined(t *testing.T) {
 	})
 	t.Run("attended", func(t *testing.T) {
 		t.Parallel()
-		// A person watches: the harness's own prompt asks them.
+		// A person watches, in a git work tree: confined, and the launcher
+		// runs the call only once the project is checkpointed.
 		out, code := run(t, can, "", "check", "--json", "--", "frobnicate", "--all")
 		var d decisionOut
 		if err := json.Unmarshal([]byte(out), &d); err != nil {
 			t.Fatalf("%v: %s", err, out)
 		}
-		if d.Decision != "defer" || d.Confined || code == checkRuns {
-			t.Errorf("attended check --json = %+v, exit %d; want the defer", d, code)
+		want := strings.Replace(wantCmd, " --decision ID ", " --decision ID --require-checkpoint ", 1)
+		if d.Decision != "confined" || anyID(d.Command) != want || code != checkRuns {
+			t.Errorf("attended check --json = %+v, exit %d; want confined running %s", d, code, want)
 		}
 	})
 	t.Run("text", func(t *testing.T) {
 		t.Parallel()
 		out, _ := run(t, can, "", "explain", "--unattended", "--", "frobnicate", "--all")
-		if !strings.Contains(out, "confined:   unknown-effects") || !strings.Contains(out, "runs as:    "+wantCmd) {
+		if !strings.Contains(out, "confined:   unknown-effects") || !strings.Contains(anyID(out), "runs as:    "+wantCmd) {
 			t.Errorf("explain does not show the confinement:\n%s", out)
 		}
 	})

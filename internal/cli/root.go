@@ -160,7 +160,7 @@ configuration.`,
 	root.CompletionOptions.DisableDefaultCmd = true
 	root.SetFlagErrorFunc(func(c *cobra.Command, err error) error { return &usageError{err.Error()} })
 	root.AddCommand(a.checkCmd(), a.explainCmd(), a.lintCmd(), a.testCmd(), a.initCmd(), a.installCmd(), a.compileCmd(),
-		a.anchorCmd(), a.phaseCmd(), a.purgeCmd(), a.statusCmd(), a.validateCmd(), a.projectsCmd(), a.approvalsCmd(), a.daemonCmd(), a.runCmd())
+		a.anchorCmd(), a.phaseCmd(), a.purgeCmd(), a.restoreCmd(), a.statusCmd(), a.validateCmd(), a.projectsCmd(), a.approvalsCmd(), a.daemonCmd(), a.runCmd())
 	root.AddCommand(a.auditCmd())
 	root.AddCommand(a.learnCmd(), a.reviewCmd(), a.auditRulesCmd(), a.hookCmd())
 	root.AddCommand(a.gatekeeperCmd())

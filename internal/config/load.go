@@ -65,6 +65,7 @@ func purgePolicy(files ...*File) brain.PurgePolicy {
 		setIf(&p.NormalTTL, s.NormalTTL)
 		setIf(&p.LogMaxAge, s.LogMaxAge)
 		setIf(&p.LogMaxSize, s.LogMaxSize)
+		setIf(&p.CheckpointKeep, s.CheckpointKeep)
 	}
 	return p
 }

@@ -130,6 +130,7 @@ type purgeSettings struct {
 	SessionMaxAge, HighTTL           *time.Duration
 	NormalTTL, LogMaxAge             *time.Duration
 	LogMaxSize                       *int64
+	CheckpointKeep                   *time.Duration
 }
 
 // Line returns the line a key was set on, or 0.
@@ -140,7 +141,7 @@ var settingKeys = []string{"version", "default", "main_agent", "missing_agent", 
 	"approvals", "approval_wait", "daemon", "gatekeeper", "plugins", "lock", "bundle", "audit_export", "audit", "notify", "confine"}
 
 var purgeKeys = []string{"history_keep", "session_max_age", "anchors_max", "anchor_high_ttl", "anchor_normal_ttl",
-	"log_max_size", "log_max_age", "log_keep"}
+	"log_max_size", "log_max_age", "log_keep", "checkpoint_keep"}
 
 // ParseFile reads a config.yaml.
 func ParseFile(name string, data []byte) (*File, error) {
@@ -365,12 +366,14 @@ func (f *File) setPurge(n *yaml.Node) error {
 			default:
 				p.LogKeep = &n
 			}
-		case "session_max_age", "anchor_high_ttl", "anchor_normal_ttl", "log_max_age":
+		case "session_max_age", "anchor_high_ttl", "anchor_normal_ttl", "log_max_age", "checkpoint_keep":
 			d, err := duration(f.Name, v)
 			if err != nil {
 				return err
 			}
 			switch kv.Key {
+			case "checkpoint_keep":
+				p.CheckpointKeep = &d
 			case "session_max_age":
 				p.SessionMaxAge = &d
 			case "anchor_high_ttl":

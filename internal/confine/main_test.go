@@ -16,6 +16,8 @@ import (
 	"testing"
 	"time"
 	"unsafe"
+
+	"github.com/agentgov/governance/internal/checkpoint"
 )
 
 // TestRefusals: when the launcher cannot confine, the command does not
@@ -308,4 +310,83 @@ func TestKindRefusals(t *testing.T) {
 			wantMissing(t, marker)
 		})
 	}
+}
+
+// TestCheckpointFlags: --decision checkpoints the project before a call
+// of unknown effects; where no checkpoint can be taken (here: no git),
+// the call runs and says so, or with --require-checkpoint does not run.
+func TestCheckpointFlags(t *testing.T) {
+	dir := t.TempDir()
+	home := filepath.Join(dir, "home")
+	project := filepath.Join(home, "proj")
+	must(t, os.MkdirAll(filepath.Join(project, ".git"), 0o755))
+	t.Setenv("HOME", home)
+	t.Setenv("XDG_CONFIG_HOME", filepath.Join(dir, "config"))
+	t.Setenv("XDG_STATE_HOME", filepath.Join(dir, "state"))
+	t.Chdir(project)
+	const id = "0b5f2a9e-1c3d-4e5f-8a9b-0c1d2e3f4a5b"
+	for _, tc := range []struct {
+		name string
+		args []string
+	}{
+		{"a decision without a kind", []string{"--decision", id}},
+		{"a decision of a read-only call", []string{"--kind", "read-only", "--decision", id}},
+		{"a decision that is no ID", []string{"--kind", "unknown-effects", "--decision", "../x"}},
+		{"a checkpoint required without a decision", []string{"--kind", "unknown-effects", "--require-checkpoint"}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			marker := filepath.Join(project, "ran")
+			var out, errb bytes.Buffer
+			if code := Main(nil, &out, &errb, append(tc.args, "--", "/usr/bin/touch", marker)); code != 2 {
+				t.Errorf("exit %d, stderr %q; want 2", code, errb.String())
+			}
+			wantMissing(t, marker)
+		})
+	}
+	needBwrap(t)
+	bwrap, err := exec.LookPath("bwrap")
+	must(t, err)
+	// A PATH with bubblewrap and no git: no checkpoint can be taken.
+	noGit := t.TempDir()
+	must(t, os.Symlink(bwrap, filepath.Join(noGit, "bwrap")))
+	t.Setenv("PATH", noGit)
+	t.Run("required", func(t *testing.T) {
+		marker := filepath.Join(project, "ran")
+		var out, errb bytes.Buffer
+		code := Main(nil, &out, &errb, []string{"--kind", "unknown-effects", "--decision", id, "--require-checkpoint", "--", "/usr/bin/touch", marker})
+		if code != ExitRefused || !strings.Contains(errb.String(), "no checkpoint of the project could be taken") {
+			t.Errorf("exit %d, stderr %q; want %d and why", code, errb.String(), ExitRefused)
+		}
+		wantMissing(t, marker)
+	})
+	t.Run("best effort", func(t *testing.T) {
+		marker := filepath.Join(project, "ran")
+		var out, errb bytes.Buffer
+		code := Main(nil, &out, &errb, []string{"--kind", "unknown-effects", "--decision", id, "--", "/usr/bin/touch", marker})
+		if code != 0 || !strings.Contains(errb.String(), "governance: warning: no checkpoint of the project was taken") {
+			t.Errorf("exit %d, stderr %q; want 0 and the warning", code, errb.String())
+		}
+		if _, err := os.Stat(marker); err != nil {
+			t.Errorf("the command did not run: %v", err)
+		}
+	})
+	t.Setenv("PATH", filepath.Dir(bwrap)+":/usr/bin:/bin")
+	t.Run("taken", func(t *testing.T) {
+		must(t, os.WriteFile(filepath.Join(project, "main.go"), []byte("package main\n"), 0o644))
+		var out, errb bytes.Buffer
+		code := Main(nil, &out, &errb, []string{"--kind", "unknown-effects", "--decision", id, "--require-checkpoint", "--",
+			"/bin/sh", "-c", "echo broken > main.go"})
+		if code != 0 || errb.Len() != 0 {
+			t.Fatalf("exit %d, stderr %q", code, errb.String())
+		}
+		s := &checkpoint.Store{Dir: checkpoint.Dir(filepath.Join(dir, "state", "governance")), Env: os.Environ()}
+		c, err := s.Find(id)
+		if err != nil {
+			t.Fatal(err)
+		}
+		changes, _, err := s.Restore(c, true, nil)
+		if err != nil || len(changes) != 1 || changes[0].Path != "main.go" {
+			t.Errorf("changes since the checkpoint: %v, %v; want main.go", changes, err)
+		}
+	})
 }

@@ -57,6 +57,13 @@ type Profile struct {
 	// Protected are shown read-only inside what is writable: the
 	// protected set (harness settings, agent files, .governance).
 	Protected []string `json:"protected,omitempty"`
+	// Absent are protected paths inside what is writable that do not
+	// exist: each is an empty read-only folder (or file, for a settings
+	// file's name) for the call, which cannot create it (a .gemini folder
+	// whose settings the harness would read, a hooks folder git would
+	// run), and the launcher removes what it made for that once the call
+	// has ended.
+	Absent []string `json:"absent,omitempty"`
 	// Masked are replaced by an empty file or an empty read-only folder:
 	// secrets, and governance's state.
 	Masked []string `json:"masked,omitempty"`
@@ -203,19 +210,36 @@ func For(e *governance.Engine, req *governance.Request, kind Kind, opts Options)
 		if pol.StateDir != "" && prot == filepath.Clean(pol.StateDir) {
 			continue
 		}
-		if insideAny(prot, p.Writable) && exists(prot) {
-			p.Protected = append(p.Protected, prot)
+		if insideAny(prot, p.Writable) {
+			if exists(prot) {
+				p.Protected = append(p.Protected, prot)
+			} else {
+				p.Absent = append(p.Absent, prot)
+			}
 		}
 	}
 	// What git runs later, outside any confinement, is protected too: a
 	// hook planted in .git/hooks runs on the person's next commit, and
 	// .git/config names programs (core.hooksPath, core.fsmonitor, filters,
-	// aliases) that every later git call starts.
-	for _, g := range gitCode(root) {
+	// aliases) that every later git call starts; a .git file names the
+	// folder that holds them.
+	present, absent := gitCode(root)
+	for _, g := range present {
 		if insideAny(g, p.Writable) && !slices.Contains(p.Protected, g) {
 			p.Protected = append(p.Protected, g)
 		}
 	}
+	for _, g := range absent {
+		if insideAny(g, p.Writable) && !slices.Contains(p.Absent, g) {
+			p.Absent = append(p.Absent, g)
+		}
+	}
+	// A path inside another that is absent, or inside a protected folder
+	// (.claude/agents in .claude), is kept out by that one.
+	slices.Sort(p.Absent)
+	p.Absent = slices.DeleteFunc(p.Absent, func(a string) bool {
+		return insideAny(a, p.Protected) || slices.ContainsFunc(p.Absent, func(b string) bool { return b != a && inside(a, b) })
+	})
 	if pol.StateDir != "" && insideAny(pol.StateDir, shown) && exists(pol.StateDir) {
 		p.Masked = append(p.Masked, filepath.Clean(pol.StateDir))
 	}
@@ -307,7 +331,7 @@ func (p *Profile) Check() error {
 	if p.Home != "" && !clean(p.Home) || p.Home == "/" {
 		return bad("home %q is not an absolute clean path below the root", p.Home)
 	}
-	for _, l := range [][]string{{p.Cwd}, p.ReadOnly, p.Writable, p.Protected, p.Masked, p.Report} {
+	for _, l := range [][]string{{p.Cwd}, p.ReadOnly, p.Writable, p.Protected, p.Absent, p.Masked, p.Report} {
 		for _, s := range l {
 			if !clean(s) {
 				return bad("%q is not an absolute clean path", s)
@@ -327,8 +351,13 @@ func (p *Profile) Check() error {
 		}
 	}
 	for _, w := range p.Writable {
-		if insideAny(w, p.Protected) {
-			return bad("writable %s is inside the protected %s", w, p.Protected)
+		if insideAny(w, p.Protected) || insideAny(w, p.Absent) {
+			return bad("writable %s is inside the protected %s", w, slices.Concat(p.Protected, p.Absent))
+		}
+	}
+	for _, a := range p.Absent {
+		if !insideAny(a, p.Writable) || slices.Contains(p.Writable, a) {
+			return bad("absent %s is not inside a writable folder", a)
 		}
 	}
 	for _, r := range p.Report {
@@ -437,16 +466,18 @@ func ignorePattern(rel string) string {
 }
 
 // gitCode returns the files and folders of the repository at root that
-// hold code git runs or configuration that names programs, where they
-// exist: the hooks folder and the configuration, of the repository
-// itself (.git a folder) or of the one a .git file points to (a worktree
-// or a submodule), with its common folder.
-func gitCode(root string) []string {
+// hold code git runs or configuration that names programs: the hooks
+// folder and the configuration, of the repository itself (.git a folder)
+// or of the one a .git file points to (a worktree or a submodule), with
+// its common folder, and the .git file itself. present exist; absent are
+// the hooks folders that do not, in a repository folder that does.
+func gitCode(root string) (present, absent []string) {
 	dirs := []string{filepath.Join(root, ".git")}
 	if data, err := os.ReadFile(dirs[0]); err == nil {
+		present = append(present, dirs[0])
 		dir, ok := strings.CutPrefix(strings.TrimSpace(string(data)), "gitdir: ")
 		if !ok {
-			return nil
+			return present, nil
 		}
 		if !filepath.IsAbs(dir) {
 			dir = filepath.Join(root, dir)
@@ -460,13 +491,19 @@ func gitCode(root string) []string {
 			dirs = append(dirs, filepath.Clean(c))
 		}
 	}
-	var out []string
 	for _, d := range dirs {
+		if fi, err := os.Lstat(d); err != nil || !fi.IsDir() {
+			continue
+		}
 		for _, name := range []string{"hooks", "config"} {
-			if f := filepath.Join(d, name); exists(f) {
-				out = append(out, f)
+			f := filepath.Join(d, name)
+			switch {
+			case exists(f):
+				present = append(present, f)
+			case name == "hooks":
+				absent = append(absent, f)
 			}
 		}
 	}
-	return out
+	return present, absent
 }

@@ -1,7 +1,10 @@
 package confine
 
 import (
+	"crypto/sha256"
+	"encoding/hex"
 	"os"
+	"path/filepath"
 	"strconv"
 	"syscall"
 )
@@ -51,3 +54,34 @@ func changeTime(fi os.FileInfo) (int64, uint64) {
 	}
 	return int64(st.Ctim.Sec)*1e9 + int64(st.Ctim.Nsec), uint64(st.Ino)
 }
+
+// lockShared takes a shared lock on a file of the user's own in the
+// temporary folder, one per project (the first writable folder): every
+// launcher in the project holds it while its call runs. nil when there is
+// nothing to lock or the file is not the user's own: then nothing made
+// for the call is removed.
+func lockShared(p *Profile) *os.File {
+	if len(p.Writable) == 0 {
+		return nil
+	}
+	sum := sha256.Sum256([]byte(p.Writable[0]))
+	name := filepath.Join(os.TempDir(), "governance-confine-"+strconv.Itoa(os.Geteuid())+"-"+hex.EncodeToString(sum[:8])+".lock")
+	f, err := os.OpenFile(name, os.O_RDONLY|os.O_CREATE|syscall.O_NOFOLLOW|syscall.O_CLOEXEC, 0o600)
+	if err != nil {
+		return nil
+	}
+	if fi, err := f.Stat(); err != nil || !fi.Mode().IsRegular() || !ownedByMe(fi) || syscall.Flock(int(f.Fd()), syscall.LOCK_SH) != nil {
+		f.Close()
+		return nil
+	}
+	return f
+}
+
+// lockExclusive turns the shared lock into an exclusive one, if no other
+// launcher holds it.
+func lockExclusive(f *os.File) bool {
+	return syscall.Flock(int(f.Fd()), syscall.LOCK_EX|syscall.LOCK_NB) == nil
+}
+
+// rmdir removes an empty folder, never a file.
+func rmdir(d string) { syscall.Rmdir(d) }

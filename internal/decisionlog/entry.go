@@ -203,6 +203,10 @@ func New(labels Labels, req *governance.Request, d *governance.Decision, eval ti
 	}
 	if c := d.Confinement; c != nil {
 		e.Result.Confine = c.Kind
+		if c.Decision != "" {
+			// The rewritten command names this ID: the checkpoint's.
+			e.DecisionID = c.Decision
+		}
 	}
 	e.mask()
 	return e
@@ -309,6 +313,10 @@ func (e *Entry) mask() {
 // generator, which the OS seeds at start-up: crypto/rand would add about
 // thirty packages and their init to every hook process, and a decision id
 // needs uniqueness, not secrecy.
+// NewID returns a new decision ID, for a decision that must name itself
+// before it is logged (see [governance.Confinement.Decision]).
+func NewID() string { return newUUID() }
+
 func newUUID() string {
 	var b [16]byte
 	hi, lo := rand.Uint64(), rand.Uint64()

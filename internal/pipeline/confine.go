@@ -2,8 +2,11 @@ package pipeline
 
 import (
 	"errors"
+	"os"
+	"path/filepath"
 
 	"github.com/agentgov/governance/governance"
+	"github.com/agentgov/governance/internal/decisionlog"
 	"github.com/agentgov/governance/internal/shellquote"
 )
 
@@ -23,12 +26,17 @@ var ErrCannotRewrite = errors.New("the caller cannot run a rewritten call")
 // runs through the confinement launcher, with a profile of unknown
 // effects; under confine: auto, so does a proven read-only allow (the
 // safe set), with a read-only profile. Allows of rules, learned policy
-// and evaluators stay allows. Where the call cannot be confined (the
-// caller cannot rewrite, the machine cannot confine), an unproven call
-// keeps its decision when a person watches the session, and needs a
-// person's yes when nobody does: queue reports that the ask goes to the
-// approval queue. So does a call the analysis says would not work
-// confined (Decision.ConfineHazard). A pipeline with no confiner confines nothing.
+// and evaluators stay allows. A call of unknown effects is checkpointed
+// by the launcher first, under the decision's ID; in a session a person
+// watches it is confined only where the checkpoint can be taken (see
+// canCheckpoint), and otherwise keeps the defer. Where the call cannot be
+// confined (the caller cannot rewrite, the machine cannot confine), an
+// unproven call keeps its decision when a person watches the session, and
+// needs a person's yes when nobody does: queue reports that the ask goes
+// to the approval queue. So does a call the analysis says would not work
+// confined (Decision.ConfineHazard), where nobody watches; a person who
+// watches gets the harness's prompt. A pipeline with no confiner confines
+// nothing.
 func (p *Pipeline) confine(c Call, d *governance.Decision) (_ *governance.Decision, queue bool) {
 	req := c.Request
 	mode := p.Policy.Settings.Confine
@@ -45,16 +53,23 @@ func (p *Pipeline) confine(c Call, d *governance.Decision) (_ *governance.Decisi
 	default:
 		return d, false
 	}
-	if kind == KindUnknownEffects && !c.Unwatched {
-		// A person watches the session: the harness's own prompt asks
-		// them, as before. Confining instead would run the call without
-		// that prompt, and a confined call may still change the project
-		// (no checkpoint is kept yet) or create a harness folder that
-		// does not exist yet; where nobody watches, the defer ran with
-		// the user's full power, and confined it runs with far less.
+	// A person watches the session: the call runs confined in place of
+	// the harness's prompt only when what it changes can be undone: a
+	// checkpoint of the project is taken first, and the launcher does not
+	// run the call when it cannot take one (--require-checkpoint). That
+	// needs a state folder to keep it in, and a git work tree, whose
+	// ignore rules keep the checkpoint to the project's own files; in a
+	// folder that is no repository (build output, dependencies, data, all
+	// unignored) the harness asks its user, as before.
+	attended := kind == KindUnknownEffects && !c.Unwatched
+	if attended && !p.canCheckpoint(req) {
 		return d, false
 	}
 	if kind == KindUnknownEffects && d.ConfineHazard != "" {
+		if attended {
+			// The harness's own prompt asks the person watching.
+			return d, false
+		}
 		// Confined, the call would fail or half-work (an install whose
 		// hook manager writes .git/config): a person decides, as where
 		// nothing can confine.
@@ -91,20 +106,49 @@ func (p *Pipeline) confine(c Call, d *governance.Decision) (_ *governance.Decisi
 	}
 	out := *d
 	out.Outcome = governance.Confined
-	out.Confinement = &governance.Confinement{Kind: kind, Original: req.Tool.Input.Command,
-		Command: shellquote.Join([]string{launcher, "--kind", kind, "--project", root, "--", "bash", "-c", req.Tool.Input.Command})}
-	out.Message = ConfinedNote(kind, req.Tool.Input.Command)
+	argv := []string{launcher, "--kind", kind, "--project", root}
+	cf := &governance.Confinement{Kind: kind, Original: req.Tool.Input.Command}
+	if kind == KindUnknownEffects {
+		// A call that may write the project: the launcher checkpoints it
+		// first, under the decision's ID in the log.
+		cf.Decision = decisionlog.NewID()
+		argv = append(argv, "--decision", cf.Decision)
+		if attended {
+			argv = append(argv, "--require-checkpoint")
+		}
+	}
+	cf.Command = shellquote.Join(append(argv, "--", "bash", "-c", req.Tool.Input.Command))
+	out.Confinement = cf
+	out.Message = ConfinedNote(kind, req.Tool.Input.Command, cf.Decision)
 	return &out, false
 }
 
 // ConfinedNote is what the agent is told of a call that ran confined:
-// what it could not see or change, and how to ask for more.
-func ConfinedNote(kind, command string) string {
+// what it could not see or change, how to ask for more, and the
+// checkpoint taken before it (decision, when not "").
+func ConfinedNote(kind, command, decision string) string {
 	what := "it could write the project (not its .governance folder or the harnesses' settings) and a private /tmp"
 	if kind == KindReadOnly {
 		what = "it could write nothing but a private /tmp and the tools' caches"
 	}
-	return "governance ran this command confined (" + kind + "): " + what + "; secret files read as empty, " +
+	note := "governance ran this command confined (" + kind + "): " + what + "; secret files read as empty, " +
 		"secret environment variables were removed and it had no network. If it needs more, ask the user to run it " +
 		"themselves: governance run --why \"REASON\" -- " + command
+	if decision != "" {
+		note += "\nBefore it ran, the project's files were checkpointed (unless its output says otherwise): the user can bring " +
+			"them back with `governance restore " + decision + "`."
+	}
+	return note
+}
+
+// canCheckpoint reports whether the launcher can keep a checkpoint of the
+// request's project: a state folder to keep it in, and a project that is
+// a git work tree (.git a folder, or a file naming one).
+func (p *Pipeline) canCheckpoint(req *governance.Request) bool {
+	root := req.ProjectRoot
+	if root == "" || p.Paths.StateDir == "" {
+		return false
+	}
+	_, err := os.Lstat(filepath.Join(root, ".git"))
+	return err == nil
 }

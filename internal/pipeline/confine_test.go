@@ -33,14 +33,17 @@ func TestConfine(t *testing.T) {
 		confiner  func() (string, error)
 		rewrites  bool
 		unwatched bool
+		repo      bool
 		want      governance.Outcome
 		wantKind  string
 		queued    bool
 	}{
 		{name: "unknown effects run confined", mode: governance.ConfineUnknown, cmd: "frobnicate --all", confiner: canConfine,
 			rewrites: true, unwatched: true, want: governance.Confined, wantKind: pipeline.KindUnknownEffects},
-		{name: "attended, unknown effects keep the defer: the harness asks its user", mode: governance.ConfineAuto,
+		{name: "attended, in a folder that is no repository: the defer, the harness asks its user", mode: governance.ConfineAuto,
 			cmd: "frobnicate --all", confiner: canConfine, rewrites: true, want: governance.Defer},
+		{name: "attended, in a git work tree: confined, a checkpoint required", mode: governance.ConfineUnknown, repo: true,
+			cmd: "frobnicate --all", confiner: canConfine, rewrites: true, want: governance.Confined, wantKind: pipeline.KindUnknownEffects},
 		{name: "a compound with an unknown part", mode: governance.ConfineUnknown, cmd: "ls && frobnicate", confiner: canConfine,
 			rewrites: true, unwatched: true, want: governance.Confined, wantKind: pipeline.KindUnknownEffects},
 		{name: "a proven read-only allow stays an allow by default", mode: governance.ConfineUnknown, cmd: "ls -la", confiner: canConfine,
@@ -73,6 +76,11 @@ func TestConfine(t *testing.T) {
 				pol.Settings.Confine, pol.Settings.LogOnly = tt.mode, tt.logOnly
 			})
 			p.Env.Confiner = tt.confiner
+			if tt.repo {
+				if err := os.Mkdir(filepath.Join(p.Paths.ProjectRoot, ".git"), 0o755); err != nil {
+					t.Fatal(err)
+				}
+			}
 			c := shellCall(p, tt.cmd, pipeline.Enforce)
 			c.Rewrites, c.Unwatched = tt.rewrites, tt.unwatched
 			c.Wait, c.Poll = time.Millisecond, time.Millisecond
@@ -97,8 +105,23 @@ func TestConfine(t *testing.T) {
 			if cf == nil || cf.Kind != tt.wantKind || cf.Original != tt.cmd {
 				t.Fatalf("confinement %+v, want kind %s of %q", cf, tt.wantKind, tt.cmd)
 			}
-			if !strings.HasPrefix(cf.Command, launcher+" --kind "+tt.wantKind+" --project "+p.Paths.ProjectRoot+" -- bash -c ") {
-				t.Errorf("rewritten command %s does not run the launcher", cf.Command)
+			argv := launcher + " --kind " + tt.wantKind + " --project " + p.Paths.ProjectRoot
+			if tt.wantKind == pipeline.KindUnknownEffects {
+				// A call that may write the project is checkpointed first,
+				// under the ID the decision is logged with.
+				if cf.Decision == "" {
+					t.Fatalf("a call of unknown effects names no decision: %+v", cf)
+				}
+				argv += " --decision " + cf.Decision
+				if !tt.unwatched {
+					// A person watches: no checkpoint, no run.
+					argv += " --require-checkpoint"
+				}
+			} else if cf.Decision != "" {
+				t.Errorf("a read-only call names a decision to checkpoint: %+v", cf)
+			}
+			if !strings.HasPrefix(cf.Command, argv+" -- bash -c ") {
+				t.Errorf("rewritten command %s does not run the launcher as %s", cf.Command, argv)
 			}
 			if !strings.Contains(d.Message, "governance run --why") || !strings.Contains(d.Message, tt.cmd) {
 				t.Errorf("the agent's note %q does not say how to ask for more", d.Message)
@@ -108,13 +131,17 @@ func TestConfine(t *testing.T) {
 				t.Fatalf("%d log entries, want 1", len(lines))
 			}
 			var e struct {
-				Result struct{ Decision, Confine string }
+				DecisionID string `json:"decision_id"`
+				Result     struct{ Decision, Confine string }
 			}
 			if err := json.Unmarshal([]byte(lines[0]), &e); err != nil {
 				t.Fatal(err)
 			}
 			if e.Result.Decision != "confined" || e.Result.Confine != tt.wantKind {
 				t.Errorf("logged %+v, want confined with profile %s", e.Result, tt.wantKind)
+			}
+			if cf.Decision != "" && e.DecisionID != cf.Decision {
+				t.Errorf("logged as decision %s, and the launcher checkpoints under %s", e.DecisionID, cf.Decision)
 			}
 		})
 	}
@@ -150,7 +177,7 @@ func TestConfineQuotes(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		want := strings.Join([]string{"--kind", "unknown-effects", "--project", p.Paths.ProjectRoot, "--", "bash", "-c", cmd}, "\n") + "\n"
+		want := strings.Join([]string{"--kind", "unknown-effects", "--project", p.Paths.ProjectRoot, "--decision", d.Confinement.Decision, "--", "bash", "-c", cmd}, "\n") + "\n"
 		if string(out) != want {
 			t.Errorf("%s: the launcher got\n%s\nwant\n%s", cmd, out, want)
 		}
