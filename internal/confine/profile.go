@@ -274,10 +274,15 @@ func For(e *governance.Engine, req *governance.Request, kind Kind, opts Options)
 		}
 	}
 	sec.save()
-	// Only masked files are looked up in git's index, once per
-	// repository.
-	for _, g := range governance.GitFiles(p.Masked) {
+	// Only masked files and the placeholders of absent protected paths
+	// are looked up in git's index, once per repository. A placeholder
+	// git does not track is ignored like an untracked secret, so that
+	// git add -A does not record an empty .mcp.json, nor git stash -u try
+	// to remove a mount.
+	for _, g := range governance.GitFiles(slices.Concat(p.Masked, p.Absent)) {
+		placeholder := slices.Contains(p.Absent, g.Path)
 		switch {
+		case g.Tracked && placeholder:
 		case g.Tracked:
 			p.Committed = append(p.Committed, Committed{Path: g.Path, GitDir: g.GitDir, Object: g.Object, Executable: g.Executable})
 		case kind == UnknownEffects && !strings.ContainsAny(g.Path, "\n\r"):
