@@ -87,7 +87,10 @@ func TestCheckConfined(t *testing.T) {
 		in := `{"cmd":"frobnicate --all","unattended":true}` + "\n" + `{"cmd":"frobnicate --all"}` + "\n"
 		out, _ := run(t, can, in, "check", "--jsonl")
 		lines := strings.Split(strings.TrimSpace(out), "\n")
-		if len(lines) != 2 || !strings.Contains(lines[0], `"decision":"confined"`) || !strings.Contains(lines[1], `"decision":"defer"`) {
+		// In a git work tree a person watching gets the call confined too,
+		// with the checkpoint required.
+		if len(lines) != 2 || !strings.Contains(lines[0], `"decision":"confined"`) || strings.Contains(lines[0], "--require-checkpoint") ||
+			!strings.Contains(lines[1], `"decision":"confined"`) || !strings.Contains(lines[1], "--require-checkpoint") {
 			t.Errorf("check --jsonl with a line unattended:\n%s", out)
 		}
 		out, _ = runEnv(t, "1", can, "", "check", "--json", "--", "frobnicate", "--all")
@@ -95,8 +98,8 @@ func TestCheckConfined(t *testing.T) {
 			t.Errorf("check with GOVERNANCE_UNATTENDED=1: %s; want confined", out)
 		}
 		out, _ = runEnv(t, "1", can, "", "explain", "--unattended=false", "--", "frobnicate", "--all")
-		if strings.Contains(out, "confined:   unknown-effects") {
-			t.Errorf("explain --unattended=false with GOVERNANCE_UNATTENDED=1 is confined:\n%s", out)
+		if !strings.Contains(out, "--require-checkpoint") {
+			t.Errorf("explain --unattended=false with GOVERNANCE_UNATTENDED=1 is not confined as attended:\n%s", out)
 		}
 	})
 	t.Run("attended", func(t *testing.T) {
