@@ -85,8 +85,8 @@ func (s *Sandbox) RunConfined(ctx context.Context, command string) (*Observation
 // in the home part of the decoy world, owned by root as the rest is, so
 // that every later run starts with them: the policy a confinement
 // launcher compiles into governance's state on its first call, which
-// would otherwise show as a change of every run. It must be called
-// before any other run, and fails when the command fails.
+// would otherwise show as a change of every run. No other run may be
+// under way; it fails when the command fails.
 func (s *Sandbox) Prime(ctx context.Context, command string) error {
 	c, err := s.confinedMode()
 	if err != nil {

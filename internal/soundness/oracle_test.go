@@ -135,6 +135,11 @@ func TestOracleCorpus(t *testing.T) {
 		cmds = sample(cmds, oracleSample)
 	}
 	checkAgainstOracle(t, sb, cmds)
+	t.Run("confined", func(t *testing.T) {
+		useConfined(t, sb)
+		prime(t, sb)
+		checkConfinedAgainstOracle(t, sb, corpus.Commands(t))
+	})
 }
 
 // worldPaths are operands the generator draws from: the decoy world's
@@ -163,6 +168,11 @@ func TestOracleGenerated(t *testing.T) {
 		cmds = append(cmds, g.Command())
 	}
 	checkAgainstOracle(t, sb, allowed(e, cmds))
+	t.Run("confined", func(t *testing.T) {
+		useConfined(t, sb)
+		prime(t, sb)
+		checkConfinedAgainstOracle(t, sb, cmds)
+	})
 }
 
 // FuzzOracle runs generated command lines the policy allows in the
