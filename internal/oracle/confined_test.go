@@ -45,7 +45,7 @@ func TestRunConfined(t *testing.T) {
 	s := confinedSandbox(t)
 	launcher := filepath.Join(BinDir, "governance-confine")
 	cmd := launcher + ` --kind unknown-effects --project ` + Project + ` -- bash -c '` +
-		`cat .env ~/.ssh/id_rsa; echo "var=$GITHUB_TOKEN"; grep CapEff /proc/self/status; id -u; ` +
+		`cat .env ~/.ssh/id_rsa; echo "var=$GITHUB_TOKEN"; grep Cap /proc/self/status; id -u; ` +
 		`echo x > ~/pwned; echo y > .claude/settings.json; echo ok > out.txt'`
 	obs, err := s.RunConfined(context.Background(), cmd)
 	if err != nil {
@@ -55,8 +55,12 @@ func TestRunConfined(t *testing.T) {
 		t.Errorf("leaks: %+v", obs.Leaks)
 	}
 	out := string(obs.Stdout)
-	if !strings.Contains(out, "CapEff:\t0000000000000000") {
-		t.Errorf("the confined command kept a capability:\n%s", out)
+	// No capability in any set, though the launcher's caller was root
+	// before strace dropped to the user.
+	for _, set := range []string{"CapInh", "CapPrm", "CapEff", "CapBnd", "CapAmb"} {
+		if !strings.Contains(out, set+":\t0000000000000000\n") {
+			t.Errorf("the confined command kept a capability in %s:\n%s", set, out)
+		}
 	}
 	if !strings.Contains(out, "var=\n") {
 		t.Errorf("the confined command saw a secret variable:\n%s", out)
