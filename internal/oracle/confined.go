@@ -23,9 +23,13 @@ import (
 	"strings"
 )
 
-// BinDir is where a confined run shows the folder [Sandbox.Bin]: the
-// confinement launcher a rewritten command names lies there.
-const BinDir = "/run/oracle-bin"
+// BinDir is where a confined run shows the folder [Sandbox.Bin], on the
+// PATH after the system's: the confinement launcher a rewritten command
+// names lies there, and governance's CLI. It lies in /opt, which the
+// launcher shows to a confined call as a system folder, as it would show
+// the CLI installed in /usr/local/bin; the confined mode mounts a tmpfs
+// over the host's /opt to hold it.
+const BinDir = "/opt/oracle-bin"
 
 // confinedMode is what a confined run needs: the tools, the user the
 // command runs as, and the etc files that name that user.
@@ -48,6 +52,7 @@ mount -t tmpfs -o mode=0755 oracle /run
 mkdir /run/oracle
 mount --bind "$run/trace" /run/oracle
 if [ -n "$bin" ]; then
+	mount -t tmpfs -o mode=0755 oracle /opt
 	mkdir ` + BinDir + `
 	mount --bind -o ro "$bin" ` + BinDir + `
 fi
@@ -71,7 +76,7 @@ exec "$@"
 // user, the owner of the decoy home, in a mount and a network namespace of
 // its own, with the host's /proc (so that a fresh one can be mounted
 // inside), [Sandbox.Bin] shown at [BinDir], and the real home folders,
-// /run, /tmp, /var/tmp and /dev/shm hidden. It needs root: see
+// /run, /tmp, /var/tmp, /dev/shm (and /opt, with Bin) hidden. It needs root: see
 // [Sandbox.ConfinedErr].
 func (s *Sandbox) RunConfined(ctx context.Context, command string) (*Observation, error) {
 	c, err := s.confinedMode()

@@ -92,6 +92,13 @@ func (s *Sandbox) run(ctx context.Context, command string, c *confinedMode, keep
 	// a command that lists processes would see the secrets in bwrap's
 	// arguments, which no real shell has.
 	cmd.Env = s.Env()
+	if c != nil && s.Bin != "" {
+		for i, kv := range cmd.Env {
+			if strings.HasPrefix(kv, "PATH=") {
+				cmd.Env[i] = kv + ":" + BinDir
+			}
+		}
+	}
 	stdout, stderr := &limitedBuffer{limit: limit}, &limitedBuffer{limit: limit}
 	cmd.Stdout, cmd.Stderr = stdout, stderr
 	setProcessGroup(cmd)
