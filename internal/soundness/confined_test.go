@@ -405,17 +405,19 @@ func TestOracleSeesHarm(t *testing.T) {
 const oracleConfinedSample = 80
 
 // checkConfinedAgainstOracle decides commands as the hook does in an
-// unattended session and runs those it confines, as rewritten, in the
-// confined mode: what happened is held to the profile (an unknown-effects
-// call writes the project but not its protected set, and a private /tmp;
-// it reads no secret, since each reads empty, and reaches no network), and
-// the launcher must not refuse a call. It returns how many ran.
-func checkConfinedAgainstOracle(t *testing.T, sb *oracle.Sandbox, cmds []string) int {
+// unattended session under the confine: setting mode and runs those it
+// confines with a profile of the given kind, as rewritten, in the confined
+// mode: what happened is held to the profile (an unknown-effects call
+// writes the project but not its protected set, a read-only one writes
+// nothing of it; either has a private /tmp, shows or sends no secret,
+// since each reads empty, and reaches no network), and the launcher must
+// not refuse a call. It returns how many ran.
+func checkConfinedAgainstOracle(t *testing.T, sb *oracle.Sandbox, mode governance.ConfineMode, kind string, cmds []string) int {
 	t.Helper()
-	p := hookPipeline(sb, governance.DefaultSettings().Confine)
+	p := hookPipeline(sb, mode)
 	var confined, runs []string
 	for _, c := range cmds {
-		if d := unattended(p, c); d.Outcome == governance.Confined {
+		if d := unattended(p, c); d.Outcome == governance.Confined && d.Confinement.Kind == kind {
 			confined = append(confined, c)
 			runs = append(runs, d.Confinement.Command)
 		}
@@ -437,11 +439,19 @@ func checkConfinedAgainstOracle(t *testing.T, sb *oracle.Sandbox, cmds []string)
 		for _, v := range soundness.Harm(r.Observation, protected, []string{compiledPolicy}) {
 			byKind[v.Kind] = append(byKind[v.Kind], fmt.Sprintf("%q: %s", confined[i], v.Detail))
 		}
+		if kind != pipeline.KindReadOnly {
+			continue
+		}
+		for _, c := range r.Observation.Changed {
+			if !c.Outside() {
+				byKind["project-write"] = append(byKind["project-write"], fmt.Sprintf("%q: %s %s", confined[i], c.Kind, c.Path))
+			}
+		}
 	}
 	for _, k := range slices.Sorted(maps.Keys(byKind)) {
-		t.Errorf("%d confined calls did what their profile does not let them (%s):\n  %s", len(byKind[k]), k,
+		t.Errorf("%d confined calls (%s) did what their profile does not let them (%s):\n  %s", len(byKind[k]), kind, k,
 			strings.Join(byKind[k], "\n  "))
 	}
-	t.Logf("the oracle ran %d of %d confined calls (of %d commands) as the hook rewrote them", len(runs), total, len(cmds))
+	t.Logf("the oracle ran %d of %d calls confined %s (of %d commands) as the hook rewrote them", len(runs), total, kind, len(cmds))
 	return len(runs)
 }

@@ -15,6 +15,7 @@ import (
 	"github.com/agentgov/governance/governance"
 	"github.com/agentgov/governance/internal/corpus"
 	"github.com/agentgov/governance/internal/oracle"
+	"github.com/agentgov/governance/internal/pipeline"
 	"github.com/agentgov/governance/internal/soundness"
 	"github.com/agentgov/governance/internal/variants"
 	"github.com/agentgov/governance/template"
@@ -140,7 +141,10 @@ func TestOracleCorpus(t *testing.T) {
 	t.Run("confined", func(t *testing.T) {
 		useConfined(t, sb)
 		prime(t, sb)
-		checkConfinedAgainstOracle(t, sb, corpus.Commands(t))
+		cmds := corpus.Commands(t)
+		checkConfinedAgainstOracle(t, sb, governance.DefaultSettings().Confine, pipeline.KindUnknownEffects, cmds)
+		// Under confine: auto the proven read-only allows run confined too.
+		checkConfinedAgainstOracle(t, sb, governance.ConfineAuto, pipeline.KindReadOnly, cmds)
 	})
 }
 
@@ -173,7 +177,7 @@ func TestOracleGenerated(t *testing.T) {
 	t.Run("confined", func(t *testing.T) {
 		useConfined(t, sb)
 		prime(t, sb)
-		checkConfinedAgainstOracle(t, sb, cmds)
+		checkConfinedAgainstOracle(t, sb, governance.DefaultSettings().Confine, pipeline.KindUnknownEffects, cmds)
 	})
 }
 
@@ -268,5 +272,5 @@ func TestOracleVariantsConfined(t *testing.T) {
 	}
 	sb := newConfinedSandbox(t)
 	prime(t, sb)
-	checkConfinedAgainstOracle(t, sb, cmds)
+	checkConfinedAgainstOracle(t, sb, governance.DefaultSettings().Confine, pipeline.KindUnknownEffects, cmds)
 }
