@@ -11,6 +11,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/agentgov/governance/governance"
 	"github.com/agentgov/governance/internal/approvals"
@@ -428,7 +429,18 @@ func checkConfinedAgainstOracle(t *testing.T, sb *oracle.Sandbox, mode governanc
 	}
 	protected := protectedSet(sb)
 	byKind := map[string][]string{}
+	var took time.Duration
+	// What confinement changes of the outcome: the same commands run as
+	// they are, in the ordinary mode, for their exit status.
+	plain := sb.RunAll(t.Context(), confined, 4)
+	var differ []string
 	for i, r := range sb.RunAllConfined(t.Context(), runs, 4) {
+		if o, p := r.Observation, plain[i].Observation; o != nil && p != nil {
+			took += o.Duration
+			if o.ExitCode != p.ExitCode {
+				differ = append(differ, fmt.Sprintf("%q: exit %d confined, %d not", confined[i], o.ExitCode, p.ExitCode))
+			}
+		}
 		switch {
 		case r.Err != nil:
 			t.Errorf("%q: the oracle failed: %v", confined[i], r.Err)
@@ -452,6 +464,8 @@ func checkConfinedAgainstOracle(t *testing.T, sb *oracle.Sandbox, mode governanc
 		t.Errorf("%d confined calls (%s) did what their profile does not let them (%s):\n  %s", len(byKind[k]), kind, k,
 			strings.Join(byKind[k], "\n  "))
 	}
-	t.Logf("the oracle ran %d of %d calls confined %s (of %d commands) as the hook rewrote them", len(runs), total, kind, len(cmds))
+	t.Logf("the oracle ran %d of %d calls confined %s (of %d commands) as the hook rewrote them, %s each on average; "+
+		"%d exited otherwise than run as they are:\n  %s", len(runs), total, kind, len(cmds),
+		took/time.Duration(max(len(runs), 1)), len(differ), strings.Join(differ, "\n  "))
 	return len(runs)
 }
