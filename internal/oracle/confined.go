@@ -37,6 +37,9 @@ type confinedMode struct {
 	unshare, setpriv string
 	uid, gid         int
 	etc              string // passwd and group with the agent's entry
+	// root runs the command as root rather than as the agent, as a
+	// harness that runs as root (in a container) does.
+	root bool
 }
 
 // setupScript runs as root in the new mount and network namespaces: it
@@ -129,6 +132,19 @@ func (s *Sandbox) keep(run string, changed []Change) error {
 		}
 	}
 	return nil
+}
+
+// RunConfinedAsRoot runs command as [Sandbox.RunConfined] does, but as
+// root, with every capability root has outside the launcher: as a harness
+// running as root in a container runs it.
+func (s *Sandbox) RunConfinedAsRoot(ctx context.Context, command string) (*Observation, error) {
+	c, err := s.confinedMode()
+	if err != nil {
+		return nil, err
+	}
+	asRoot := *c
+	asRoot.root = true
+	return s.run(ctx, command, &asRoot, false)
 }
 
 // RunAllConfined runs commands as [Sandbox.RunAll] does, in the confined
@@ -238,6 +254,9 @@ func (c *confinedMode) writeEtc() error {
 func (c *confinedMode) args(s *Sandbox, run, command string) []string {
 	args := []string{"--mount", "--net", "--propagation", "private", "--", "/bin/sh", "-c", setupScript, "sh",
 		run, s.etc, c.etc, s.Bin, c.setpriv, "--no-new-privs", "--"}
+	if c.root {
+		return append(args, s.straceArgs(nil, command)...)
+	}
 	return append(args, s.straceArgs([]string{"-u", "agent"}, command)...)
 }
 

@@ -469,3 +469,29 @@ func checkConfinedAgainstOracle(t *testing.T, sb *oracle.Sandbox, mode governanc
 		took/time.Duration(max(len(runs), 1)), len(differ), strings.Join(differ, "\n  "))
 	return len(runs)
 }
+
+// TestOracleConfinedAsRoot: a harness that runs as root (in a container)
+// runs the launcher as root; the confined command still has no
+// capability, and the attack files do no harm.
+func TestOracleConfinedAsRoot(t *testing.T) {
+	sb := newConfinedSandbox(t)
+	plant(t, sb)
+	prime(t, sb)
+	obs, err := sb.RunConfinedAsRoot(t.Context(), launcher+" --kind unknown-effects --project "+oracle.Project+
+		" -- bash -c 'sh scripts/evil.sh; sh scripts/approve.sh; id -u; grep Cap /proc/self/status'")
+	if err != nil {
+		t.Fatal(err)
+	}
+	out := string(obs.Stdout)
+	if h := soundness.Harm(obs, protectedSet(sb), []string{compiledPolicy}); len(h) > 0 || obs.ExitCode != 0 {
+		t.Errorf("the confined run as root did harm %v (exit %d):\n%s%s", h, obs.ExitCode, out, obs.Stderr)
+	}
+	for _, set := range []string{"CapInh", "CapPrm", "CapEff", "CapBnd", "CapAmb"} {
+		if !strings.Contains(out, set+":\t0000000000000000\n") {
+			t.Errorf("the confined command kept a capability in %s:\n%s", set, out)
+		}
+	}
+	if strings.Contains(out, "approved ") {
+		t.Errorf("the confined run as root approved the pending call:\n%s", out)
+	}
+}
