@@ -62,7 +62,11 @@ fi
 mount -t tmpfs -o mode=0755 oracle /home
 mkdir -p ` + Home + `
 mount --bind "$run` + Home + `" ` + Home + `
-for f in resolv.conf hosts nsswitch.conf; do mount --bind -o ro "$etc/$f" "/etc/$f"; done
+for f in resolv.conf hosts nsswitch.conf; do
+	# A link into /run (systemd-resolved's) leads nowhere once /run is
+	# covered: the resolver's address is then the host's, unreachable here.
+	[ -L "/etc/$f" ] || mount --bind -o ro "$etc/$f" "/etc/$f"
+done
 for f in passwd group; do mount --bind -o ro "$cetc/$f" "/etc/$f"; done
 mount --bind "$run/tmp" /tmp
 mount -t tmpfs -o mode=1777 oracle /var/tmp
