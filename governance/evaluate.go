@@ -356,6 +356,7 @@ func (ev *evaluation) commandSubjects(a *shell.Analysis) []*subject {
 	for _, c := range a.Commands {
 		nargs += len(c.Args)
 	}
+	ev.noteAnalysisCopies(a)
 	cls := make([]cmdline, len(a.Commands))
 	if want := len(a.Commands) + len(a.Commands)/2 + 1; len(ev.subjectBuf) < want {
 		// A block for the commands and some of their files.

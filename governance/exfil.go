@@ -135,6 +135,21 @@ func (ev *evaluation) noteSecretCopies(c *shell.Command) {
 	}
 }
 
+// noteAnalysisCopies records the variables the shell sets to a copy of
+// a secret or of another copy (see shell.Analysis.Copies), until no more
+// are found.
+func (ev *evaluation) noteAnalysisCopies(a *shell.Analysis) {
+	for more := true; more; {
+		more = false
+		for _, c := range a.Copies {
+			if !slices.Contains(ev.secretCopies, c.Name) && secretVarIn(c.From, true, ev.secretVar) != "" {
+				ev.secretCopies = append(ev.secretCopies, c.Name)
+				more = true
+			}
+		}
+	}
+}
+
 // secretVar reports a secret-named variable or one the call's shell set
 // to a copy of a secret.
 func (ev *evaluation) secretVar(name string) bool {
