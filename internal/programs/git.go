@@ -430,8 +430,8 @@ var gitSubList = []*Sub{
 	}}},
 	{"help", &Node{Flags: true, Effects: func(c *Call, fx *Effects) { fx.Helper("man", "git help shows a manual page") }}},
 	{"config", &Node{Flags: true, Opts: "--file -f=FILE  read\n--blob=BLOB\n--type=TYPE\n--default=VALUE\n-e --edit  exec", Effects: gitConfigEffects}},
-	{"branch", &Node{Flags: true, Opts: "--set-upstream-to -u=UPSTREAM\n--contains[=COMMIT]\n--no-contains[=COMMIT]\n--merged[=COMMIT]\n--no-merged[=COMMIT]\n--points-at=OBJECT\n--sort=KEY\n--format=FORMAT\n--column[=OPTIONS]\n--abbrev[=N]\n--color[=WHEN]", Effects: gitBranchEffects}},
-	{"tag", &Node{Flags: true, Opts: "-m --message=MESSAGE\n-F --file=FILE  read\n-u --local-user=KEYID\n--cleanup=MODE\n--sort=KEY\n--format=FORMAT\n--contains[=COMMIT]\n--no-contains[=COMMIT]\n--points-at[=OBJECT]\n--merged[=COMMIT]\n--no-merged[=COMMIT]\n--column[=OPTIONS]\n-n[=NUM]\n--color[=WHEN]", Effects: gitTagEffects}},
+	{"branch", &Node{Flags: true, Opts: "-l --list\n--set-upstream-to -u=UPSTREAM\n--contains[=COMMIT]\n--no-contains[=COMMIT]\n--merged[=COMMIT]\n--no-merged[=COMMIT]\n--points-at=OBJECT\n--sort=KEY\n--format=FORMAT\n--column[=OPTIONS]\n--abbrev[=N]\n--color[=WHEN]", Effects: gitBranchEffects}},
+	{"tag", &Node{Flags: true, Opts: "-l --list\n-m --message=MESSAGE\n-F --file=FILE  read\n-u --local-user=KEYID\n--cleanup=MODE\n--sort=KEY\n--format=FORMAT\n--contains[=COMMIT]\n--no-contains[=COMMIT]\n--points-at[=OBJECT]\n--merged[=COMMIT]\n--no-merged[=COMMIT]\n--column[=OPTIONS]\n-n[=NUM]\n--color[=WHEN]", Effects: gitTagEffects}},
 	{"remote", &Node{Flags: true, Effects: gitRemoteSubEffects}},
 	// stash list takes log's options and stash show diff's, reflog
 	// show log's: --output=FILE among them.

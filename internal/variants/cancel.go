@@ -27,6 +27,8 @@ var harmlessModes = map[string]map[string][]string{
 	"git mv":     {"-n": {"--no-dry-run"}, "--dry-run": {"--no-dry-run"}},
 	"git push":   {"-n": {"--no-dry-run"}, "--dry-run": {"--no-dry-run"}},
 	"git commit": {"--dry-run": {"--no-dry-run"}},
+	"git branch": {"-l": {"--no-list"}, "--list": {"--no-list"}},
+	"git tag":    {"-l": {"--no-list"}, "--list": {"--no-list"}},
 	"git prune":  {"-n": {"--no-dry-run"}, "--dry-run": {"--no-dry-run"}},
 }
 
