@@ -1,6 +1,10 @@
 package variants
 
-import "strings"
+import (
+	"strings"
+
+	"mvdan.cc/sh/v3/syntax"
+)
 
 // The cancel transform changes what a command does, unlike the others: it
 // appends, right after the option that puts a program in a harmless mode,
@@ -32,6 +36,11 @@ var harmlessModes = map[string]map[string][]string{
 	"git prune":  {"-n": {"--no-dry-run"}, "--dry-run": {"--no-dry-run"}},
 }
 
+// listsAlone are the subcommands whose list mode is also what they do
+// with no operands (git tag, git branch): cancelling it changes something
+// only when operands follow.
+var listsAlone = map[string]bool{"git branch": true, "git tag": true, "git config": true}
+
 // cancel appends to an option of a harmless mode each spelling that turns
 // the mode off.
 func cancel(c *Command) []string {
@@ -61,11 +70,11 @@ func cancel(c *Command) []string {
 				if strings.HasPrefix(v, "-") {
 					continue
 				}
-				modes, words = harmlessModes["git "+v], words[i+1:]
+				name, modes, words = "git "+v, harmlessModes["git "+v], words[i+1:]
 				break
 			}
 		}
-		if len(modes) == 0 {
+		if len(modes) == 0 || listsAlone[name] && !hasOperand(words) {
 			continue
 		}
 		for _, w := range words {
@@ -99,6 +108,16 @@ func cancelShell(name string) bool {
 	switch name {
 	case "sh", "bash", "dash", "zsh":
 		return true
+	}
+	return false
+}
+
+// hasOperand reports a word that is no option among words.
+func hasOperand(words []*syntax.Word) bool {
+	for _, w := range words {
+		if v, ok := staticValue(w); !ok || !strings.HasPrefix(v, "-") {
+			return true
+		}
 	}
 	return false
 }
