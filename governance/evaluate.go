@@ -37,6 +37,9 @@ type evaluation struct {
 	// binary (cp, install, ln): running them later in the call runs
 	// governance.
 	copies []copied
+	// secretCopies are variables the call's shell sets to a copy of a
+	// secret (see noteSecretCopies).
+	secretCopies []string
 	// movedFolders is a variable the call's shell sets that moves
 	// governance's folders for the commands after it (see
 	// shellMovesFolders), or "".
@@ -357,6 +360,7 @@ func (ev *evaluation) commandSubjects(a *shell.Analysis) []*subject {
 	for _, c := range a.Commands {
 		nargs += len(c.Args)
 	}
+	ev.noteAnalysisCopies(a)
 	cls := make([]cmdline, len(a.Commands))
 	if want := len(a.Commands) + len(a.Commands)/2 + 1; len(ev.subjectBuf) < want {
 		// A block for the commands and some of their files.
@@ -386,6 +390,7 @@ func (ev *evaluation) commandSubjects(a *shell.Analysis) []*subject {
 			files = append(files, ev.newSubject(subject{kind: KindRead, file: pl, via: c.Text, display: "< " + c.Stdin.Path.Value}))
 		}
 		if len(c.Args) == 0 {
+			ev.noteSecretCopies(c)
 			continue
 		}
 		cl := &cls[ci]
@@ -739,6 +744,9 @@ func (ev *evaluation) dropAbsentConfig(cl *cmdline) {
 		if e.IfPresent != "" && !configPresent(cl, e, ev.mayBeThere(cl), ev.pc.home) {
 			continue
 		}
+		if e.Harmless != nil && ev.configHarmless(cl, e) {
+			continue
+		}
 		if e.Op == programs.Cache && ev.linkInProject(cl, e.Path) {
 			// A tool's own file in the project that is a link: writing
 			// it writes wherever the link points (Cargo.lock).
@@ -747,6 +755,54 @@ func (ev *evaluation) dropAbsentConfig(cl *cmdline) {
 		kept = append(kept, *e)
 	}
 	fx.List = kept
+}
+
+// maxConfigRead is the largest configuration file whose content the
+// engine reads to judge an effect (see programs.Effect.Harmless).
+const maxConfigRead = 64 << 10
+
+// configHarmless reports whether the engine can read the configuration
+// file an effect depends on (the nearest one, for an upward search that
+// stops below home) and its content does not cause the effect.
+func (ev *evaluation) configHarmless(cl *cmdline, e *programs.Effect) bool {
+	p := ev.placeOf(cl.cmd, shell.Arg{Value: e.IfPresent}, true)
+	if !e.Upward {
+		return p.abs != "" && ev.readHarmless(p.abs, e.Harmless)
+	}
+	dir := cl.cmd.Cwd
+	if !path.IsAbs(dir) || strings.HasPrefix(e.IfPresent, "/") || strings.HasPrefix(e.IfPresent, "~") {
+		return false
+	}
+	for dir != ev.pc.home {
+		f := path.Join(dir, e.IfPresent)
+		if !ev.fsw.take(1) {
+			return false
+		}
+		if _, err := ev.fsw.lstat(f); err == nil {
+			return ev.readHarmless(f, e.Harmless)
+		}
+		if dir == "/" {
+			break
+		}
+		dir = path.Dir(dir)
+	}
+	// None there: the effect was dropped as absent already, unless its
+	// presence was not known.
+	return false
+}
+
+// readHarmless reads a configuration file and judges its content.
+func (ev *evaluation) readHarmless(file string, harmless func([]byte) bool) bool {
+	if !ev.fsw.take(1) {
+		return false
+	}
+	fi, err := ev.fsw.lstat(file)
+	if err != nil || !fi.Mode().IsRegular() || fi.Size() > maxConfigRead {
+		// A link may point anywhere the check cannot follow here.
+		return false
+	}
+	data, err := ev.fsw.fs().ReadFile(file)
+	return err == nil && harmless(data)
 }
 
 // mayBeThere returns a check that a word of a command may name a file that

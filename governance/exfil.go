@@ -1,9 +1,11 @@
 package governance
 
 import (
+	"slices"
 	"strings"
 
 	"github.com/agentgov/governance/internal/programs"
+	"github.com/agentgov/governance/internal/shell"
 )
 
 // A call that reads a secret and has a network sink anywhere in it can
@@ -43,7 +45,11 @@ func (ev *evaluation) callExfiltration(subjects []*subject) (Verdict, bool) {
 				}
 			}
 			if secret == nil {
-				if name := secretEnvRead(s.cl); name != "" {
+				name := secretEnvRead(s.cl)
+				if name == "" {
+					name = ev.copiedSecretRead(s.cl)
+				}
+				if name != "" {
 					secret = &leak{what: name, by: s.display}
 				}
 			}
@@ -90,24 +96,12 @@ func (ev *evaluation) sinkOf(cl *cmdline) string {
 }
 
 // secretEnvRead returns a secret the command reads from the environment:
-// a secret-named variable its words expand, or all of them (env,
-// printenv, set), or "".
+// a secret-named variable its words expand, or hand to a child in a
+// prefix assignment (x=$GITHUB_TOKEN bash -c ...), a variable named at
+// run time (${!n}), or all of them (env, printenv, set), or "".
 func secretEnvRead(cl *cmdline) string {
-	c := cl.cmd
-	for _, a := range c.Args {
-		if name := secretVarIn(a.Value, a.Dynamic); name != "" {
-			return "$" + name
-		}
-	}
-	for _, r := range c.Redirects {
-		if name := secretVarIn(r.Target.Value, r.Target.Dynamic); name != "" {
-			return "$" + name
-		}
-	}
-	if c.Stdin.Dynamic {
-		if name := secretVarIn(c.Stdin.Body, true); name != "" {
-			return "$" + name
-		}
+	if name := varRead(cl.cmd, secretEnv); name != "" {
+		return name
 	}
 	if cl.call != nil {
 		for _, e := range cl.call.Effects().List {
@@ -127,9 +121,87 @@ func secretEnvRead(cl *cmdline) string {
 	return ""
 }
 
-// secretVarIn returns the name of a secret-named variable a word's text
-// expands ($AWS_SECRET_ACCESS_KEY, ${GITHUB_TOKEN:-x}), or "".
-func secretVarIn(v string, dynamic bool) string {
+// noteSecretCopies records the variables an assignment of the call's
+// shell sets to a copy of a secret (x=$GITHUB_TOKEN, y=$x): the commands
+// after it that expand them read the secret.
+func (ev *evaluation) noteSecretCopies(c *shell.Command) {
+	for _, a := range c.Assigns {
+		name, val, _ := strings.Cut(a, "=")
+		name, _, _ = strings.Cut(name, "[")
+		name = strings.TrimSuffix(name, "+")
+		if strings.Contains(val, "$") && secretVarIn(val, true, ev.secretVar) != "" && !slices.Contains(ev.secretCopies, name) {
+			ev.secretCopies = append(ev.secretCopies, name)
+		}
+	}
+}
+
+// noteAnalysisCopies records the variables the shell sets to a copy of
+// a secret or of another copy (see shell.Analysis.Copies), until no more
+// are found.
+func (ev *evaluation) noteAnalysisCopies(a *shell.Analysis) {
+	for more := true; more; {
+		more = false
+		for _, c := range a.Copies {
+			if !slices.Contains(ev.secretCopies, c.Name) && secretVarIn(c.From, true, ev.secretVar) != "" {
+				ev.secretCopies = append(ev.secretCopies, c.Name)
+				more = true
+			}
+		}
+	}
+}
+
+// secretVar reports a secret-named variable or one the call's shell set
+// to a copy of a secret.
+func (ev *evaluation) secretVar(name string) bool {
+	return secretEnv(name) || slices.Contains(ev.secretCopies, name)
+}
+
+// copiedSecretRead returns the expansion by which a command reads a copy
+// of a secret the call's shell made, or "".
+func (ev *evaluation) copiedSecretRead(cl *cmdline) string {
+	if len(ev.secretCopies) == 0 {
+		return ""
+	}
+	return varRead(cl.cmd, ev.secretVar)
+}
+
+// varRead returns the expansion by which a command's words, prefix
+// assignments, redirections or here-document read a variable that
+// secret names, or one named at run time, or "".
+func varRead(c *shell.Command, secret func(string) bool) string {
+	for _, a := range c.Args {
+		if name := secretVarIn(a.Value, a.Dynamic, secret); name != "" {
+			return name
+		}
+	}
+	for _, a := range c.Assigns {
+		// The value as written: a copy of a secret is a secret in the
+		// child's environment and in the shell's own variable.
+		if _, val, _ := strings.Cut(a, "="); strings.Contains(val, "$") {
+			if name := secretVarIn(val, true, secret); name != "" {
+				return name
+			}
+		}
+	}
+	for _, r := range c.Redirects {
+		if name := secretVarIn(r.Target.Value, r.Target.Dynamic, secret); name != "" {
+			return name
+		}
+	}
+	if c.Stdin.Dynamic {
+		if name := secretVarIn(c.Stdin.Body, true, secret); name != "" {
+			return name
+		}
+	}
+	return ""
+}
+
+// secretVarIn returns the expansion by which a word's text reads a
+// variable that secret names ($AWS_SECRET_ACCESS_KEY, ${GITHUB_TOKEN:-x}
+// for secretEnv), or a variable whose name is only known at run time
+// (${!n}, which may name any variable), or "". ${!prefix*} and ${!a[@]}
+// expand to names, not values.
+func secretVarIn(v string, dynamic bool, secret func(string) bool) string {
 	if !dynamic {
 		return ""
 	}
@@ -138,15 +210,29 @@ func secretVarIn(v string, dynamic bool) string {
 			continue
 		}
 		j := i + 1
-		if j < len(v) && v[j] == '{' {
+		braced := j < len(v) && v[j] == '{'
+		if braced {
+			j++
+		}
+		indirect := braced && j < len(v) && v[j] == '!'
+		if indirect {
 			j++
 		}
 		start := j
 		for j < len(v) && (v[j] == '_' || v[j] >= 'A' && v[j] <= 'Z' || v[j] >= 'a' && v[j] <= 'z' || j > start && v[j] >= '0' && v[j] <= '9') {
 			j++
 		}
-		if name := v[start:j]; name != "" && secretEnv(name) {
-			return name
+		name := v[start:j]
+		switch {
+		case name == "":
+		case indirect:
+			if rest := v[j:]; strings.HasPrefix(rest, "*}") || strings.HasPrefix(rest, "@}") ||
+				strings.HasPrefix(rest, "[@]}") || strings.HasPrefix(rest, "[*]}") {
+				continue
+			}
+			return "${!" + name + "}"
+		case secret(name):
+			return "$" + name
 		}
 	}
 	return ""

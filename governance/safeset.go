@@ -27,6 +27,10 @@ func (ev *evaluation) safe(s *subject) (bool, string) {
 		}
 		return true, "read-only-file"
 	case KindShell:
+		if ev.copiedSecretRead(s.cl) != "" {
+			// A copy of a secret the call's shell made would be shown.
+			return false, ""
+		}
 		if readOnly(s.cl, ev.existsArg(s.cl), ev.codeAllowed) {
 			return true, "read-only:" + s.cl.name
 		}

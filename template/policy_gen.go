@@ -514,6 +514,17 @@ var Policy = []governance.RuleSpec{
 		Source:     "builtin:policy/protection.yaml:5",
 	},
 	{
+		ID:    "user-tool-configuration",
+		Tools: []governance.Kind{"write", "edit"},
+		Match: []governance.MatchSpec{{
+			Paths: []string{"~/.curlrc", "~/.config/.curlrc", "~/.config/curlrc", "~/.wgetrc", "~/.config/wget/wgetrc", "~/.pip/pip.conf", "~/.config/pip/pip.conf", "~/Library/Application Support/pip/pip.conf", "~/.pydistutils.cfg", "~/.yarnrc", "~/.yarnrc.yml", "~/.lesskey", "~/.config/lesskey", "~/.less", "~/.sqliterc", "~/.config/sqlite3/sqliterc", "~/.psqlrc", "~/.inputrc", "~/.local/lib/python*/site-packages/*.pth", "~/.local/lib/python*/site-packages/usercustomize.py", "~/Library/Python/*/lib/python/site-packages/*.pth", "~/Library/Python/*/lib/python/site-packages/usercustomize.py", "~/.cargo/config", "~/.cargo/config.toml", "~/.gemrc", "~/.bunfig.toml"},
+		}},
+		Decision:   governance.Deny,
+		Message:    "This file configures a program for every later call of it (what curl uploads, which index pip asks, a key that runs a command); changing it changes what later commands do.",
+		Suggestion: "Pass the setting on the command line, or tell the user what to add to their configuration and let them add it.",
+		Source:     "builtin:policy/protection.yaml:17",
+	},
+	{
 		ID:    "git-hooks-and-config",
 		Tools: []governance.Kind{"write", "edit"},
 		Match: []governance.MatchSpec{{
@@ -522,7 +533,7 @@ var Policy = []governance.RuleSpec{
 		Decision:   governance.Deny,
 		Message:    "Git hooks and git configuration run code on later git commands; changing them is a way to run code unseen.",
 		Suggestion: "Ask the user to change git hooks or git configuration; use `git config --get` to read a setting.",
-		Source:     "builtin:policy/protection.yaml:17",
+		Source:     "builtin:policy/protection.yaml:40",
 	},
 	{
 		ID: "runs-unseen-code",
@@ -939,6 +950,11 @@ var PolicyExamples = []governance.Examples{
 	{
 		Match:    []string{"~/.bashrc", "~/.zshrc", "~/.config/fish/config.fish"},
 		NotMatch: []string{"scripts/bashrc.example", "~/notes.txt"},
+	},
+	// user-tool-configuration
+	{
+		Match:    []string{"~/.curlrc", "~/.wgetrc", "~/.sqliterc", "~/.lesskey", "~/.config/pip/pip.conf", "~/.local/lib/python3.12/site-packages/evil.pth"},
+		NotMatch: []string{"curlrc.example", "~/notes.txt", "~/.local/lib/python3.12/site-packages/pkg/mod.py", "scripts/.curlrc"},
 	},
 	// git-hooks-and-config
 	{

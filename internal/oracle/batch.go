@@ -21,6 +21,11 @@ type Result struct {
 // the decoy world. Once ctx is done, the commands not yet started fail
 // with ctx's error.
 func (s *Sandbox) RunAll(ctx context.Context, commands []string, workers int) []Result {
+	return s.runAll(ctx, commands, workers, s.Run)
+}
+
+func (s *Sandbox) runAll(ctx context.Context, commands []string, workers int,
+	run func(context.Context, string) (*Observation, error)) []Result {
 	if workers < 1 {
 		workers = 2 * runtime.NumCPU()
 	}
@@ -32,7 +37,7 @@ func (s *Sandbox) RunAll(ctx context.Context, commands []string, workers int) []
 			for i := range next {
 				r := Result{Command: commands[i]}
 				if r.Err = ctx.Err(); r.Err == nil {
-					r.Observation, r.Err = s.Run(ctx, commands[i])
+					r.Observation, r.Err = run(ctx, commands[i])
 				}
 				results[i] = r
 			}

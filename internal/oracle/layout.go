@@ -56,6 +56,10 @@ var secretFiles = []secretFile{
 		"MIIEvQIBADANBgkqhkiG9w0BAQEFAASCBKcwggSjAgEAAoIBAQC7VJTUt9Us8cKj\n" +
 		"%[1]s\n" +
 		"-----END PRIVATE KEY-----\n"},
+	// The key that signs governance's approvals, in hexadecimal as
+	// governance keeps it: whoever holds it can approve a call waiting
+	// for a person.
+	{"approvals-key", Home + "/.local/state/governance/approvals.key", "%[1]x\n"},
 }
 
 // secretEnv lists the planted secret environment variables, by name.

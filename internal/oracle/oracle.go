@@ -12,8 +12,16 @@
 // [Observation]: files written, deleted, renamed, linked, chmod'ed;
 // programs executed; connections and data sent, with DNS query names
 // decoded; planted secrets opened; and leaks, that is canaries found,
-// plain or encoded, where they do not belong. [Sandbox.RunAll] runs a
-// batch of commands in parallel.
+// plain or encoded, where they do not belong. The world after the run is
+// compared with the world before it, so a change shows whoever made it.
+// [Sandbox.RunAll] runs a batch of commands in parallel.
+//
+// A command that runs bubblewrap itself (a call rewritten to run through
+// the confinement launcher) cannot run inside bubblewrap, which would
+// leave it no fresh /proc to mount: [Sandbox.RunConfined] runs it in the
+// confined mode instead, as root unsharing only the mount and network
+// namespaces, with the decoy world bound over the real home folders and
+// the command run as an unprivileged user.
 //
 // The oracle needs Linux, bwrap and strace. [New] reports
 // [ErrToolMissing] or [ErrUnusable] when it cannot run, and
@@ -48,6 +56,10 @@ type Observation struct {
 	SecretReads []SecretRead `json:"secretReads,omitempty"`
 	// Leaks lists the canaries found where they do not belong.
 	Leaks []Leak `json:"leaks,omitempty"`
+	// Changed lists what differs in the decoy world after the run, found
+	// by comparing the files rather than from the trace: whatever did the
+	// change, and wherever its process ran.
+	Changed []Change `json:"changed,omitempty"`
 
 	ExitCode int    `json:"exitCode"`
 	TimedOut bool   `json:"timedOut,omitempty"`

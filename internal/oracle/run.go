@@ -33,6 +33,13 @@ const stringLimit = 16 << 10
 // fails or times out is an Observation like any other; an error means
 // that the sandbox could not run it, or that ctx was done.
 func (s *Sandbox) Run(ctx context.Context, command string) (*Observation, error) {
+	return s.run(ctx, command, nil, false)
+}
+
+// run runs command in a fresh copy of the decoy world: inside bubblewrap
+// when c is nil, else in the confined mode c sets up. With keep, what
+// the command created in the home becomes part of the decoy world.
+func (s *Sandbox) run(ctx context.Context, command string, c *confinedMode, keep bool) (*Observation, error) {
 	start := time.Now()
 	run, err := os.MkdirTemp(orDefault(s.Scratch, s.dir), "oracle-run-")
 	if err != nil {
@@ -51,6 +58,12 @@ func (s *Sandbox) Run(ctx context.Context, command string) (*Observation, error)
 	// command leaves in /tmp can be read back.
 	if err := os.Chmod(filepath.Join(run, "tmp"), 0o777|os.ModeSticky); err != nil {
 		return nil, err
+	}
+	if c != nil {
+		// The unprivileged user owns the home, as a user owns theirs.
+		if err := chownTree(host(run, Home), c.uid, c.gid); err != nil {
+			return nil, err
+		}
 	}
 
 	// strace writes into a FIFO, read as the command runs: a command
@@ -72,10 +85,20 @@ func (s *Sandbox) Run(ctx context.Context, command string) (*Observation, error)
 	rctx, cancel := context.WithTimeout(ctx, orDefault(s.Timeout, DefaultTimeout))
 	defer cancel()
 	cmd := exec.CommandContext(rctx, s.tools.bwrap, s.bwrapArgs(run, command)...)
+	if c != nil {
+		cmd = exec.CommandContext(rctx, c.unshare, c.args(s, run, command)...)
+	}
 	// The environment goes to bwrap as its own, not as --setenv words:
 	// a command that lists processes would see the secrets in bwrap's
 	// arguments, which no real shell has.
 	cmd.Env = s.Env()
+	if c != nil && s.Bin != "" {
+		for i, kv := range cmd.Env {
+			if strings.HasPrefix(kv, "PATH=") {
+				cmd.Env[i] = kv + ":" + BinDir
+			}
+		}
+	}
 	stdout, stderr := &limitedBuffer{limit: limit}, &limitedBuffer{limit: limit}
 	cmd.Stdout, cmd.Stderr = stdout, stderr
 	setProcessGroup(cmd)
@@ -102,6 +125,14 @@ func (s *Sandbox) Run(ctx context.Context, command string) (*Observation, error)
 		return nil, fmt.Errorf("%w: nothing traced: %s", ErrUnusable, bytes.TrimSpace(obs.Stderr))
 	}
 	s.detect.collect(obs, func(name string) []byte { return readBack(run, name, limit) })
+	if obs.Changed, err = changes(s.template, run); err != nil {
+		return nil, fmt.Errorf("comparing the world with its copy: %w", err)
+	}
+	if keep {
+		if err := s.keep(run, obs.Changed); err != nil {
+			return nil, err
+		}
+	}
 	obs.Duration = time.Since(start)
 	return obs, nil
 }
@@ -126,12 +157,20 @@ func (s *Sandbox) bwrapArgs(run, command string) []string {
 	for _, name := range []string{"resolv.conf", "hosts", "nsswitch.conf", "passwd"} {
 		args = append(args, "--ro-bind", filepath.Join(s.etc, name), "/etc/"+name)
 	}
-	args = append(args, "--chdir", Project)
-	return append(args, "--", s.tools.strace,
+	args = append(args, "--chdir", Project, "--")
+	return append(args, s.straceArgs(nil, command)...)
+}
+
+// straceArgs returns strace's command line, which runs command with the
+// wrapper shell and writes the trace into the trace folder; with user,
+// strace runs the shell as that user.
+func (s *Sandbox) straceArgs(user []string, command string) []string {
+	args := []string{s.tools.strace,
 		"-f", "-qq", "-yy", "-xx", "--seccomp-bpf", "-s", strconv.Itoa(stringLimit),
-		"-e", "signal=none", "-e", "trace="+tracedCalls,
-		"-o", traceDir+"/trace",
-		"--", s.tools.shell, "-c", command)
+		"-e", "signal=none", "-e", "trace=" + tracedCalls,
+		"-o", traceDir + "/trace"}
+	args = append(args, user...)
+	return append(args, "--", s.tools.shell, "-c", command)
 }
 
 // readBack returns the content of a file inside the sandbox after a run,

@@ -12,6 +12,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 	"time"
 )
 
@@ -48,6 +49,10 @@ type Sandbox struct {
 	// than a disk: New sets it to /dev/shm when that is a folder it can
 	// write to, else to the sandbox's folder.
 	Scratch string
+	// Bin is a folder of the host that confined runs show read-only at
+	// BinDir, such as the one holding the confinement launcher; empty
+	// shows none.
+	Bin string
 
 	dir      string // holds the template and etc
 	template string // the decoy world: template/home/agent/...
@@ -55,6 +60,10 @@ type Sandbox struct {
 	secrets  []Secret
 	detect   *detector
 	tools    tools
+
+	confinedOnce sync.Once
+	confined     *confinedMode
+	confinedErr  error
 }
 
 // tools are the programs a run needs, as found on PATH.

@@ -82,13 +82,18 @@ func (t *tracer) message(c call, ep endpoint, data []byte, truncated bool) {
 	if ep.family == "AF_NETLINK" || ep.protocol == "NETLINK" {
 		return
 	}
-	if ep.family == "AF_UNIX" && ep.address == "" {
+	if ep.address == "" {
+		// A connected socket whose annotation does not name its peer:
+		// a UNIX one, or one in another network namespace than strace's
+		// (a sandbox's), which strace cannot look up. Its connect does.
 		fd, _, _ := annotation(c.arg(0))
 		connected, ok := t.connected[pidFD{c.pid, fd}]
-		if !ok {
+		switch {
+		case ok:
+			ep.address, ep.port = connected.address, connected.port
+		case ep.family == "AF_UNIX":
 			return
 		}
-		ep.address = connected.address
 	}
 	e := NetEvent{
 		PID: c.pid, Call: c.name, Family: ep.family, Protocol: ep.protocol,

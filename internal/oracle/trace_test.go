@@ -4,6 +4,7 @@ import (
 	"os"
 	"path/filepath"
 	"reflect"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -156,5 +157,23 @@ func TestTracerRecorded(t *testing.T) {
 			check("secret reads", obs.SecretReads, tt.secretReads)
 			check("leaks", obs.Leaks, tt.leaks)
 		})
+	}
+}
+
+// TestTracerSendsOfAConnectedSocket: a socket in a sandbox's network
+// namespace, which strace's annotation does not resolve, sends to the
+// address its connect named, and its DNS queries are read as such.
+func TestTracerSendsOfAConnectedSocket(t *testing.T) {
+	t.Parallel()
+	const trace = `5 execve("/usr/bin/bash", ["bash"], 0x1 /* 1 var */) = 0
+5 connect(3<UDP:[9001]>, {sa_family=AF_INET, sin_port=htons(53), sin_addr=inet_addr("127.0.0.1")}, 16) = 0
+5 sendto(3<UDP:[9001]>, "\x38\xd3\x01\x00\x00\x01\x00\x00\x00\x00\x00\x00\x07example\x03com\x00\x00\x01\x00\x01", 29, MSG_NOSIGNAL, NULL, 0) = 29
+`
+	obs := observe(t, trace)
+	if len(obs.Network) != 2 {
+		t.Fatalf("network %+v, want a connect and a send", obs.Network)
+	}
+	if n := obs.Network[1]; n.Address != "127.0.0.1" || n.Port != 53 || !slices.Equal(n.DNS, []string{"example.com"}) {
+		t.Errorf("the send is %+v, want one to 127.0.0.1:53 asking for example.com", n)
 	}
 }

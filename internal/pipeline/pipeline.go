@@ -34,6 +34,9 @@ type Env struct {
 	// machine cannot confine a call; nil: the caller confines nothing
 	// (every decision is the engine's).
 	Confiner func() (string, error)
+	// FS is the file system the engine resolves paths against; nil: the
+	// machine's (see governance.Engine.FS).
+	FS governance.FileSystem
 	// Warn reports a problem that does not change the decision (a log
 	// that cannot be written).
 	Warn func(error)
@@ -103,6 +106,9 @@ func (p *Pipeline) Engine() *governance.Engine {
 	e := Layers(p.Policy)
 	if p.Env.LookupEnv != nil {
 		e.LookupEnv = p.Env.LookupEnv
+	}
+	if p.Env.FS != nil {
+		e.FS = p.Env.FS
 	}
 	ev := p.Evaluators
 	if ev.Plugins != nil && len(p.Policy.Plugins) > 0 {

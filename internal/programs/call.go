@@ -57,6 +57,9 @@ type Opt struct {
 	// Loose marks an option the table does not list, accepted because the
 	// node is Loose.
 	Loose bool
+	// Off marks an option turned off rather than on: +n for a shell (see
+	// Node.Plus). Typed is then spelled with the +.
+	Off bool
 }
 
 // exact reports whether the deepest node takes long options only as
@@ -170,6 +173,14 @@ func (c *Call) parse(args []shell.Arg) {
 			}
 			i = c.short(args, i, level)
 			optionsOver = c.lastOpt()
+		case node.Plus && strings.HasPrefix(v, "+") && len(v) > 1 && !a.Dynamic:
+			// +n, +o noexec: the options turned off again.
+			from := len(c.Opts)
+			i = c.short(args, i, level)
+			for j := from; j < len(c.Opts); j++ {
+				c.Opts[j].Off = true
+				c.Opts[j].Typed = "+" + c.Opts[j].Typed[1:]
+			}
 		case p.Digits && strings.HasPrefix(v, "-") && isDigits(v[1:]):
 			c.Opts = append(c.Opts, Opt{Spec: digitsSpec, Typed: v, Level: level})
 		default:

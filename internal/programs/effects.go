@@ -150,6 +150,12 @@ type Effect struct {
 	// such file is there.
 	IfPresent string
 	Upward    bool
+	// Harmless, with IfPresent, reads the configuration file's content:
+	// the engine also drops the effect when it reads the file (the
+	// nearest one, with Upward) and Harmless reports that what it says
+	// does not cause the effect (a tsconfig.json that sets no folder to
+	// write to). A file it cannot read keeps the effect.
+	Harmless func(content []byte) bool
 	// IfAbsent makes the effect happen only when the file IfAbsent (as
 	// the call resolves it) is not there: git grep reads the tree of a
 	// revision for an operand that names no file.

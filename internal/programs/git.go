@@ -430,8 +430,8 @@ var gitSubList = []*Sub{
 	}}},
 	{"help", &Node{Flags: true, Effects: func(c *Call, fx *Effects) { fx.Helper("man", "git help shows a manual page") }}},
 	{"config", &Node{Flags: true, Opts: "--file -f=FILE  read\n--blob=BLOB\n--type=TYPE\n--default=VALUE\n-e --edit  exec", Effects: gitConfigEffects}},
-	{"branch", &Node{Flags: true, Opts: "--set-upstream-to -u=UPSTREAM\n--contains[=COMMIT]\n--no-contains[=COMMIT]\n--merged[=COMMIT]\n--no-merged[=COMMIT]\n--points-at=OBJECT\n--sort=KEY\n--format=FORMAT\n--column[=OPTIONS]\n--abbrev[=N]\n--color[=WHEN]", Effects: gitBranchEffects}},
-	{"tag", &Node{Flags: true, Opts: "-m --message=MESSAGE\n-F --file=FILE  read\n-u --local-user=KEYID\n--cleanup=MODE\n--sort=KEY\n--format=FORMAT\n--contains[=COMMIT]\n--no-contains[=COMMIT]\n--points-at[=OBJECT]\n--merged[=COMMIT]\n--no-merged[=COMMIT]\n--column[=OPTIONS]\n-n[=NUM]\n--color[=WHEN]", Effects: gitTagEffects}},
+	{"branch", &Node{Flags: true, Opts: "-l --list\n--set-upstream-to -u=UPSTREAM\n--contains[=COMMIT]\n--no-contains[=COMMIT]\n--merged[=COMMIT]\n--no-merged[=COMMIT]\n--points-at=OBJECT\n--sort=KEY\n--format=FORMAT\n--column[=OPTIONS]\n--abbrev[=N]\n--color[=WHEN]", Effects: gitBranchEffects}},
+	{"tag", &Node{Flags: true, Opts: "-l --list\n-m --message=MESSAGE\n-F --file=FILE  read\n-u --local-user=KEYID\n--cleanup=MODE\n--sort=KEY\n--format=FORMAT\n--contains[=COMMIT]\n--no-contains[=COMMIT]\n--points-at[=OBJECT]\n--merged[=COMMIT]\n--no-merged[=COMMIT]\n--column[=OPTIONS]\n-n[=NUM]\n--color[=WHEN]", Effects: gitTagEffects}},
 	{"remote", &Node{Flags: true, Effects: gitRemoteSubEffects}},
 	// stash list takes log's options and stash show diff's, reflog
 	// show log's: --output=FILE among them.
@@ -458,9 +458,9 @@ var gitSubList = []*Sub{
 	{"lfs", &Node{Flags: true, Effects: gitLfsEffects}},
 	{"archive", &Node{Opts: "--format=FMT\n-l --list\n-v --verbose\n--prefix=PREFIX\n--add-file=FILE  read\n--add-virtual-file=PATH\n-o --output=FILE  write\n--worktree-attributes\n--remote=REPO  unknown\n--exec=EXEC  exec\n--mtime=TIME\n-0\n-1\n-2\n-3\n-4\n-5\n-6\n-7\n-8\n-9", Effects: gitReadEffects}},
 	{"fetch", &Node{Opts: "-v --verbose\n-q --quiet\n--all\n--set-upstream  change\n-a --append\n--atomic\n--upload-pack=EXEC  exec\n-f --force  change\n-m --multiple\n-t --tags\n-n --no-tags\n-j --jobs=N\n--prefetch\n-p --prune\n-P --prune-tags  change\n--recurse-submodules[=WHEN]\n--dry-run\n--write-fetch-head\n-k --keep\n-u --update-head-ok  change\n--progress\n--depth=DEPTH\n--shallow-since=DATE\n--shallow-exclude=REF\n--deepen=N\n--unshallow\n--refetch\n--update-shallow\n--refmap=REFSPEC  change\n-o --server-option=OPTION\n-4 --ipv4\n-6 --ipv6\n--negotiation-tip=REV\n--negotiate-only\n--filter=SPEC\n--auto-maintenance\n--auto-gc\n--show-forced-updates\n--write-commit-graph\n--stdin", Effects: gitFetchEffects}},
-	{"clean", &Node{Flags: true, Opts: "-e --exclude=PATTERN", Effects: gitCleanEffects}},
-	{"rm", &Node{Flags: true, Opts: "--pathspec-from-file=FILE  read", Effects: gitRmEffects}},
-	{"apply", &Node{Flags: true, Opts: "-p=N\n-C=N\n--directory=ROOT\n--include=PATH\n--exclude=PATH\n--build-fake-ancestor=FILE  write", Effects: gitApplyEffects}},
+	{"clean", &Node{Flags: true, Opts: "-n --dry-run\n-i --interactive\n-e --exclude=PATTERN", Effects: gitCleanEffects}},
+	{"rm", &Node{Flags: true, Opts: "-n --dry-run\n--pathspec-from-file=FILE  read", Effects: gitRmEffects}},
+	{"apply", &Node{Flags: true, Opts: "--check\n--stat\n--numstat\n--summary\n--apply\n-p=N\n-C=N\n--directory=ROOT\n--include=PATH\n--exclude=PATH\n--build-fake-ancestor=FILE  write", Effects: gitApplyEffects}},
 	// Changing the work tree, the index, the refs, or a remote.
 	{"checkout", &Node{Flags: true, Opts: "-b=BRANCH\n-B=BRANCH\n--orphan=BRANCH\n--pathspec-from-file=FILE  read\n" + gitCheckoutEnums, Effects: gitTreeEffects}},
 	{"switch", &Node{Flags: true, Opts: "-c --create=BRANCH\n-C --force-create=BRANCH\n--orphan=BRANCH\n" + gitCheckoutEnums, Effects: gitTreeEffects}},

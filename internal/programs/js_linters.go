@@ -1,5 +1,11 @@
 package programs
 
+import (
+	"bytes"
+	"encoding/json"
+	"strings"
+)
+
 // JavaScript and TypeScript linters and compilers. eslint's configuration
 // (eslint.config.js) is JavaScript and loads plugins, and prettier's may
 // be (prettier.config.js, a shared configuration package, plugins): a call
@@ -131,11 +137,109 @@ func tscEffects(c *Call, fx *Effects) {
 		return
 	}
 	readOperands(c, fx)
-	if c.HasAny("--noEmit|--noemit|--showConfig|--showconfig|--listFilesOnly|--listfilesonly") {
+	if c.HasAny("--showConfig|--showconfig") || c.HasAny("--listFilesOnly|--listfilesonly") {
+		return
+	}
+	if c.HasAny("--noEmit|--noemit") {
 		cacheAt(fx, "tsconfig.tsbuildinfo", "tsc writes its build info when the project is incremental")
+		tscConfig(c, fx)
 		return
 	}
 	fx.Change("tsc writes the compiled JavaScript and declarations")
+}
+
+// tscConfig: the project's tsconfig.json (the one -p names, or the
+// nearest one up from the folder tsc runs in) decides where tsc writes
+// its build info even with --noEmit: tsBuildInfoFile, or next to outDir
+// and its kin; extends brings in another file's settings.
+func tscConfig(c *Call, fx *Effects) {
+	if len(c.Args()) > 0 {
+		// Files given on the command line: tsc reads no tsconfig.json.
+		return
+	}
+	e := Effect{Op: Unknown, IfPresent: "tsconfig.json", Upward: true, Harmless: tsconfigHarmless,
+		Why: "the project's tsconfig.json may set where tsc writes (outDir, tsBuildInfoFile, declarationDir)"}
+	if p, ok := c.Value("-p|--project"); ok {
+		e.IfPresent, e.Upward = p, false
+		if !strings.HasSuffix(p, ".json") {
+			e.IfPresent = strings.TrimSuffix(p, "/") + "/tsconfig.json"
+		}
+	}
+	fx.Add(e)
+}
+
+// tsconfigHarmless reports a tsconfig.json (JSON with comments and
+// trailing commas) that extends no other file and sets no folder or file
+// that tsc writes to. tsc reads the names of its options in any case.
+func tsconfigHarmless(content []byte) bool {
+	var config map[string]json.RawMessage
+	if json.Unmarshal(plainJSON(content), &config) != nil {
+		return false
+	}
+	var options map[string]json.RawMessage
+	for k, v := range config {
+		switch strings.ToLower(k) {
+		case "extends":
+			return false
+		case "compileroptions":
+			if json.Unmarshal(v, &options) != nil {
+				return false
+			}
+		}
+	}
+	for k := range options {
+		switch strings.ToLower(k) {
+		case "outdir", "outfile", "out", "tsbuildinfofile", "declarationdir", "generatecpuprofile", "generatetrace":
+			return false
+		}
+	}
+	return true
+}
+
+// plainJSON turns JSON with comments and trailing commas (tsconfig.json,
+// VS Code's settings) into JSON: comments become spaces and a comma
+// before a closing bracket goes.
+func plainJSON(b []byte) []byte {
+	out := make([]byte, 0, len(b))
+	for i := 0; i < len(b); i++ {
+		switch c := b[i]; {
+		case c == '"':
+			j := i + 1
+			for j < len(b) && b[j] != '"' {
+				if b[j] == '\\' {
+					j++
+				}
+				j++
+			}
+			j = min(j, len(b)-1)
+			out = append(out, b[i:j+1]...)
+			i = j
+		case c == '/' && i+1 < len(b) && b[i+1] == '/':
+			for i < len(b) && b[i] != '\n' {
+				i++
+			}
+			out = append(out, '\n')
+		case c == '/' && i+1 < len(b) && b[i+1] == '*':
+			end := bytes.Index(b[i+2:], []byte("*/"))
+			if end < 0 {
+				return nil
+			}
+			i += end + 3
+			out = append(out, ' ')
+		case c == ']' || c == '}':
+			k := len(out) - 1
+			for k >= 0 && (out[k] == ' ' || out[k] == '\t' || out[k] == '\n' || out[k] == '\r') {
+				k--
+			}
+			if k >= 0 && out[k] == ',' {
+				out[k] = ' '
+			}
+			out = append(out, c)
+		default:
+			out = append(out, c)
+		}
+	}
+	return out
 }
 
 var tscProgram = &Program{Names: []string{"tsc"}, Node: Node{Opts: tscOpts, Effects: tscEffects}}

@@ -19,6 +19,12 @@ func TestClients(t *testing.T) {
 		{"kubectl describe $R", true},
 		{"helm install web ./c --dry-run=server", true},
 		{"gh auth status --show-token", true},
+		// pflag's flags given false are off; given true, or last, on.
+		{"gh auth status --show-token=false", false},
+		{"gh auth status --show-token=false --show-token", true},
+		{"gh auth status --show-token --show-token=0", false},
+		{"kubectl config view --raw=false", false},
+		{"kubectl config view --raw=true", true},
 		{"gh auth token", true},
 		{"gh pr list -R o/r", false},
 		{"glab ci get --with-variables", true},

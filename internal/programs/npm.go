@@ -323,6 +323,43 @@ func npmAsks(c *Call, fx *Effects) {
 	npmLog(c, fx)
 	cacheAt(fx, "~/.npm/_cacache", "npm caches registry responses")
 	request(c, fx, npmRegistry)
+	npmSendsConfig(fx)
+}
+
+// npmSendsConfig: an .npmrc names the registry (or proxy) npm sends its
+// requests to, and the token it sends with them, which may be any
+// environment variable (_authToken=${GITHUB_TOKEN}). A project's .npmrc
+// is the project's to set, so any one there makes the request unknown;
+// the user's own ~/.npmrc only when it sends elsewhere or names a
+// variable.
+func npmSendsConfig(fx *Effects) {
+	fx.Add(Effect{Op: Unknown, IfPresent: ".npmrc", Upward: true,
+		Why: "a project's .npmrc may name the registry npm sends to and a variable it sends"})
+	fx.Add(Effect{Op: Unknown, IfPresent: "~/.npmrc", Harmless: npmrcHarmless,
+		Why: "~/.npmrc names a registry, a proxy or an environment variable npm sends"})
+}
+
+// npmrcHarmless reports an .npmrc that leaves the registry and the proxy
+// as they are, names no other configuration file and expands no
+// environment variable.
+func npmrcHarmless(content []byte) bool {
+	for line := range strings.SplitSeq(string(content), "\n") {
+		line = strings.TrimSpace(line)
+		if line == "" || line[0] == '#' || line[0] == ';' {
+			continue
+		}
+		if strings.Contains(line, "${") {
+			return false
+		}
+		key, _, _ := strings.Cut(line, "=")
+		key = strings.ToLower(strings.TrimSpace(key))
+		switch {
+		case key == "registry", strings.HasSuffix(key, ":registry"), strings.HasSuffix(key, "proxy"),
+			key == "userconfig", key == "globalconfig", key == "init-module", strings.HasSuffix(key, "-script"), key == "script-shell":
+			return false
+		}
+	}
+	return true
 }
 
 // npmRuns is the Effects of a subcommand that installs packages (running

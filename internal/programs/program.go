@@ -64,7 +64,10 @@ type Node struct {
 	// Exact takes long options only as spelled in full: no abbreviations
 	// (git's own options, before the subcommand).
 	Exact bool
-	g     lazyGrammar
+	// Plus reads a word +abc before the operands as short options turned
+	// off: a shell's +n undoes -n, +o noexec undoes -o noexec.
+	Plus bool
+	g    lazyGrammar
 }
 
 // Sub is a subcommand: its names ("remove|rm") and its node. A name with

@@ -16,10 +16,12 @@ import (
 // that names --force also sees -f when the table says they are one.
 func (c *Call) Has(want string) bool { return c.HasAny(want) }
 
-// HasAny reports whether any of the alternatives in "a|b|c" is present,
-// the alternatives being spellings of one option: the last of it and a
-// --no- form of any of its long spellings wins (git rm -f --no-force
-// forces nothing).
+// HasAny reports whether any of the alternatives in "a|b|c" is on once
+// every option is read, the alternatives being spellings of one option:
+// the last of it and a later --no- form of any of its long spellings (or
+// an abbreviation of one: git's --no-li for --no-list) wins (git rm -f
+// --no-force forces nothing), as does a later +x for a program that reads
+// one (bash -n +n runs the script) and a pflag flag given false.
 func (c *Call) HasAny(alts string) bool {
 	var wants []string
 	for a := range strings.SplitSeq(alts, "|") {
@@ -32,23 +34,45 @@ func (c *Call) HasAny(alts string) bool {
 		}
 		wants = append(wants, a)
 	}
+	return c.on(wants, false)
+}
+
+// on reports whether the option wants spell is on once every option is
+// read; local counts only the options given after the first subcommand
+// word.
+func (c *Call) on(wants []string, local bool) bool {
 	found := false
 	var negations []string
 	for i := range c.Opts {
 		o := &c.Opts[i]
+		if local && o.Level == 0 && c.NSub > 0 {
+			continue
+		}
 		if want, ok := c.namesAny(o, wants); ok {
-			found = true
+			found = !o.Off && !c.givenFalse(o)
 			negations = negations[:0]
 			for _, n := range slices.Concat(wants, []string{want, o.Typed}, specNames(o)) {
 				if strings.HasPrefix(n, "--") && !strings.HasPrefix(n, "--no-") {
 					negations = append(negations, "--no-"+n[2:])
 				}
 			}
-		} else if found && negates(o, negations) {
+		} else if found && c.negates(o, negations) {
 			found = false
 		}
 	}
 	return found
+}
+
+// givenFalse reports a pflag flag given the value false (--dry-run=false).
+func (c *Call) givenFalse(o *Opt) bool {
+	if c.Prog == nil || !c.Prog.Pflag || !o.HasValue || o.Spec != nil && o.Spec.Arity != NoValue {
+		return false
+	}
+	switch o.Value.Value {
+	case "false", "False", "FALSE", "f", "F", "0":
+		return true
+	}
+	return false
 }
 
 // namesAny returns the alternative that names the option o.
@@ -91,10 +115,18 @@ func specNames(o *Opt) []string {
 	return o.Spec.Names
 }
 
-// negates reports whether o is one of the --no- forms.
-func negates(o *Opt, negations []string) bool {
+// negates reports whether o is one of the --no- forms, or an
+// abbreviation of one that the table does not read as another option
+// (git and getopt_long take --no-li for --no-list, and refuse an
+// abbreviation that could be several).
+func (c *Call) negates(o *Opt, negations []string) bool {
+	abbrev := len(o.Typed) > len("--no-") && strings.HasPrefix(o.Typed, "--no-") && !c.exact() &&
+		(c.Prog == nil || !c.Prog.Pflag)
 	for _, n := range negations {
 		if o.Typed == n || o.Spec != nil && o.Spec.Is(n) {
+			return true
+		}
+		if abbrev && strings.HasPrefix(n, o.Typed) && (o.Spec == nil || o.Spec.Is(n)) {
 			return true
 		}
 	}
@@ -102,19 +134,13 @@ func negates(o *Opt, negations []string) bool {
 }
 
 // HasLocal is HasAny for options given after the first subcommand word
-// (git -C dir branch -C copies: only the second -C is branch's).
+// (git -C dir branch -C copies: only the second -C is branch's). Its
+// alternatives may be different options: each is on or off by itself,
+// a --no- form cancelling only the option it names.
 func (c *Call) HasLocal(alts string) bool {
 	for a := range strings.SplitSeq(alts, "|") {
-		a = strings.TrimSpace(a)
-		for i := range c.Opts {
-			o := &c.Opts[i]
-			if o.Level == 0 && c.NSub > 0 {
-				continue
-			}
-			if o.Typed == a || o.Spec != nil && o.Spec.Is(a) ||
-				strings.HasPrefix(a, "--") && o.Spec == nil && len(o.Typed) >= 4 && strings.HasPrefix(a, o.Typed) {
-				return true
-			}
+		if c.on([]string{strings.TrimSpace(a)}, true) {
+			return true
 		}
 	}
 	return false

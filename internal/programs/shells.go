@@ -1,5 +1,7 @@
 package programs
 
+import "strings"
+
 // The shells run code given with -c, a script file, or their standard
 // input. The analysis reads -c strings, here-documents and scripts written
 // earlier in the same command, and judges their commands on their own
@@ -49,7 +51,7 @@ const shellOpts = `
 `
 
 var shellProgram = &Program{Names: []string{"sh", "bash", "zsh", "dash", "ksh", "mksh", "ash", "yash", "rbash"},
-	Node: Node{POSIX: true, Opts: shellOpts, Effects: shellEffects}}
+	Node: Node{POSIX: true, Plus: true, Opts: shellOpts, Effects: shellEffects}}
 
 // shellEffects are the effects of a POSIX shell (and fish): the code it
 // runs, which the analysis reads when it can.
@@ -60,7 +62,7 @@ func shellEffects(c *Call, fx *Effects) {
 		fx.Exec("sh", "", c.Name+" -l runs the login profile")
 	}
 	switch {
-	case c.Has("-n") && !c.Has("-c"):
+	case noexec(c) && !c.Has("-c"):
 		// -n reads the commands without running them.
 		for _, a := range c.Args() {
 			fx.Read(a)
@@ -74,6 +76,32 @@ func shellEffects(c *Call, fx *Effects) {
 	default:
 		fx.Exec("sh", "", c.Name+" runs code the analysis could not read")
 	}
+}
+
+// noexec reports whether the shell only reads its commands once all its
+// options are read: -n or -o noexec (zsh's no_exec, or +o exec) turn it
+// on, +n, +o noexec (zsh's -o exec) turn it off again, the last winning.
+// fish's --no-execute has no off form.
+func noexec(c *Call) bool {
+	on := false
+	for i := range c.Opts {
+		o := &c.Opts[i]
+		switch {
+		case o.Spec == nil:
+		case o.Spec.Is("-n") || o.Spec.Is("--no-execute"):
+			on = !o.Off
+		case o.Spec.Is("-o") && o.HasValue:
+			// zsh reads option names in any case, with underscores
+			// anywhere.
+			switch strings.ToLower(strings.ReplaceAll(o.Value.Value, "_", "")) {
+			case "noexec":
+				on = !o.Off
+			case "exec":
+				on = o.Off
+			}
+		}
+	}
+	return on
 }
 
 var fishProgram = &Program{Names: []string{"fish"}, Node: Node{POSIX: true, Opts: `

@@ -273,6 +273,17 @@ type Analysis struct {
 	// Endless names a function that calls itself every time it runs and
 	// never returns: it recurses until the shell runs out of memory.
 	Endless string
+	// Copies are variables the shell sets to values computed from text
+	// that expands others: a loop's variable from its words, an array from
+	// its elements, BASH_REMATCH from what [[ =~ ]] matched, read's and
+	// printf -v's variables from their command. A caller that deems a
+	// variable secret deems its copies so too.
+	Copies []Copy
+}
+
+// Copy is a variable set to a value computed from the text From.
+type Copy struct {
+	Name, From string
 }
 
 // Options bound and inform an analysis.

@@ -410,24 +410,38 @@ func (w *walker) shell(cmd *Command, f *frame, ctx *execCtx) {
 		case (strings.HasPrefix(v, "-") || strings.HasPrefix(v, "+")) && len(v) > 1:
 			// A cluster of one-letter options; -o and -O take a value,
 			// attached (-onotify) or as the next word.
+			// +n and +o noexec turn the syntax check off again: the
+			// last of them wins.
+			on := v[0] == '-'
 			for j := 1; j < len(v); j++ {
 				c := v[j]
 				if c == 'o' || c == 'O' {
-					if j == len(v)-1 && i+1 < len(args) {
+					name := v[j+1:]
+					if name == "" && i+1 < len(args) {
 						i++
+						name = args[i].Value
+						if args[i].Dynamic {
+							// Any option, noexec or not.
+							noExec = false
+						}
+					}
+					// zsh reads option names in any case, with
+					// underscores anywhere, and no_exec as +o exec.
+					switch strings.ToLower(strings.ReplaceAll(name, "_", "")) {
+					case "noexec":
+						noExec = c == 'o' && on
+					case "exec":
+						noExec = c == 'o' && !on
 					}
 					break
 				}
-				if v[0] != '-' {
-					continue
-				}
 				switch c {
 				case 'c':
-					dashC = true
+					dashC = dashC || on
 				case 'n':
-					noExec = true // syntax check only
+					noExec = on // syntax check only
 				case 'i':
-					interactive = true
+					interactive = interactive || on
 				}
 			}
 		default:

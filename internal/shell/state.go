@@ -347,6 +347,7 @@ func (w *walker) builtinState(cmd *Command, f *frame) {
 				continue
 			}
 			w.setsVar(a.Value, Arg{Dynamic: true}, cmd.Name)
+			w.copies(a.Value, cmd.Text)
 		}
 	}
 	if len(cmd.Args) == 0 {

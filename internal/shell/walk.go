@@ -412,6 +412,11 @@ func (w *walker) stmt(s *syntax.Stmt, f *frame, ctx *execCtx) {
 	case *syntax.ForClause:
 		w.substs(c.Loop, f, inner)
 		wi, ok := c.Loop.(*syntax.WordIter)
+		if ok && wi.Name != nil {
+			for _, word := range wi.Items {
+				w.copies(wi.Name.Value, f.text(word))
+			}
+		}
 		if ok && wi.Name != nil && c.Select {
 			w.setsVar(wi.Name.Value, Arg{Dynamic: true}, "select")
 		}
@@ -502,6 +507,9 @@ func (w *walker) stmt(s *syntax.Stmt, f *frame, ctx *execCtx) {
 	case *syntax.TestClause:
 		w.substs(c, f, inner)
 		test := &Command{Name: "[[", Args: []Arg{{Value: "[["}}, Text: f.text(c)}
+		if strings.Contains(test.Text, "=~") {
+			w.copies("BASH_REMATCH", test.Text)
+		}
 		w.emit(test, f, inner)
 		w.wrote(test, inner)
 	case *syntax.DeclClause:
@@ -782,6 +790,7 @@ func (w *walker) decl(d *syntax.DeclClause, f *frame, ctx *execCtx) {
 		case a.Name != nil:
 			if a.Array != nil {
 				w.setsVar(a.Name.Value, Arg{Dynamic: true}, how)
+				w.copies(a.Name.Value, f.text(a.Array))
 			}
 			if integer {
 				w.declareInteger(a.Name.Value)
@@ -844,6 +853,14 @@ func (w *walker) subshell(walk func()) {
 	w.varScopes = w.varScopes[:len(w.varScopes)-1]
 	for name := range set {
 		w.setVar(name, Arg{Dynamic: true})
+	}
+}
+
+// copies records that the shell sets a variable to a value computed
+// from text, when the text expands anything (see Analysis.Copies).
+func (w *walker) copies(name, from string) {
+	if strings.ContainsAny(from, "$`") {
+		w.out.Copies = append(w.out.Copies, Copy{Name: name, From: from})
 	}
 }
 
@@ -910,6 +927,11 @@ func (w *walker) call(c *syntax.CallExpr, f *frame, ctx *execCtx) {
 		if len(c.Args) == 0 {
 			w.setsVar(a.Name.Value, v, "an assignment")
 			w.assign(a, v, false)
+			if a.Array != nil {
+				w.copies(a.Name.Value, f.text(a.Array))
+			} else if a.Value != nil {
+				w.copies(a.Name.Value, f.text(a.Value))
+			}
 			w.intValue(a.Name.Value, a.Value, false, f)
 		} else if prog := w.literal(c.Args[0], f).Value; a.Name.Value == "CDPATH" && (prog == "cd" || prog == "pushd") {
 			// CDPATH=... cd name looks for name in other folders.

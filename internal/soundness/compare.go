@@ -2,6 +2,7 @@ package soundness
 
 import (
 	"fmt"
+	"net"
 	"path"
 	"slices"
 	"strings"
@@ -79,4 +80,50 @@ func Violations(p *Prediction, o *oracle.Observation) []Violation {
 		out = append(out, Violation{"leak", fmt.Sprintf("%s to %s (%s)", l.Secret, l.Sink, l.Encoding)})
 	}
 	return out
+}
+
+// Harm lists what a run did that no call may do, whatever its decision:
+// a planted secret shown or sent (its canary in the output, a file, a
+// program's arguments, the network), a file of the protected set changed,
+// anything changed outside the project but the shared /tmp, or data sent
+// to an address off the machine. protected is the protected set, as
+// absolute paths; own are folders that governance's own programs write
+// before the command runs (the compiled policy the confinement launcher
+// keeps in governance's state), whose changes are theirs.
+func Harm(o *oracle.Observation, protected, own []string) []Violation {
+	var out []Violation
+	for _, l := range o.Leaks {
+		where := string(l.Sink)
+		if l.Where != "" {
+			where += " " + l.Where
+		}
+		out = append(out, Violation{"leak", fmt.Sprintf("%s to %s (%s)", l.Secret, where, l.Encoding)})
+	}
+	for _, c := range o.Changed {
+		switch {
+		case inAny(c.Path, own) || strings.HasPrefix(c.Path, "/tmp/"):
+		case inAny(c.Path, protected):
+			out = append(out, Violation{"protected", string(c.Kind) + " " + c.Path})
+		case c.Outside():
+			out = append(out, Violation{"outside", string(c.Kind) + " " + c.Path})
+		}
+	}
+	for _, n := range o.Network {
+		// A send on a connected socket names no address: its connect
+		// does.
+		if ip := net.ParseIP(n.Address); n.Err == "" && ip != nil && !ip.IsLoopback() && !ip.IsUnspecified() {
+			out = append(out, Violation{"network", fmt.Sprintf("%s %s:%d", n.Call, n.Address, n.Port)})
+		}
+	}
+	return out
+}
+
+// inAny reports whether p is one of dirs or lies under one.
+func inAny(p string, dirs []string) bool {
+	for _, d := range dirs {
+		if p == d || strings.HasPrefix(p, d+"/") {
+			return true
+		}
+	}
+	return false
 }

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io/fs"
 	"os"
+	"path/filepath"
 	"sort"
 	"strings"
 	"testing"
@@ -14,7 +15,9 @@ import (
 	"github.com/agentgov/governance/governance"
 	"github.com/agentgov/governance/internal/corpus"
 	"github.com/agentgov/governance/internal/oracle"
+	"github.com/agentgov/governance/internal/pipeline"
 	"github.com/agentgov/governance/internal/soundness"
+	"github.com/agentgov/governance/internal/variants"
 	"github.com/agentgov/governance/template"
 )
 
@@ -135,6 +138,14 @@ func TestOracleCorpus(t *testing.T) {
 		cmds = sample(cmds, oracleSample)
 	}
 	checkAgainstOracle(t, sb, cmds)
+	t.Run("confined", func(t *testing.T) {
+		useConfined(t, sb)
+		prime(t, sb)
+		cmds := corpus.Commands(t)
+		checkConfinedAgainstOracle(t, sb, governance.DefaultSettings().Confine, pipeline.KindUnknownEffects, cmds)
+		// Under confine: auto the proven read-only allows run confined too.
+		checkConfinedAgainstOracle(t, sb, governance.ConfineAuto, pipeline.KindReadOnly, cmds)
+	})
 }
 
 // worldPaths are operands the generator draws from: the decoy world's
@@ -163,6 +174,11 @@ func TestOracleGenerated(t *testing.T) {
 		cmds = append(cmds, g.Command())
 	}
 	checkAgainstOracle(t, sb, allowed(e, cmds))
+	t.Run("confined", func(t *testing.T) {
+		useConfined(t, sb)
+		prime(t, sb)
+		checkConfinedAgainstOracle(t, sb, governance.DefaultSettings().Confine, pipeline.KindUnknownEffects, cmds)
+	})
 }
 
 // FuzzOracle runs generated command lines the policy allows in the
@@ -227,4 +243,34 @@ func TestOracleWidened(t *testing.T) {
 		t.Errorf("allowed %d of %d: %q", len(got), len(widened), got)
 	}
 	checkAgainstOracle(t, sb, got)
+}
+
+// TestOracleVariantsConfined runs metamorphic variants of the labelled
+// corpus that the hook confines in an unattended session, as rewritten,
+// in the oracle's confined mode, and holds them to the profile.
+func TestOracleVariantsConfined(t *testing.T) {
+	f, err := os.Open(filepath.Join("..", "..", corpus.File))
+	if err != nil {
+		t.Fatal(err)
+	}
+	cases, err := variants.ReadCases(f)
+	f.Close()
+	if err != nil {
+		t.Fatal(err)
+	}
+	g := &variants.Generator{Env: variants.Env{Cwd: oracle.Project, Home: oracle.Home}, PerCase: 1, MaxSteps: 2, Seed: 1}
+	var cmds []string
+	for _, c := range cases {
+		vs, err := g.Generate(c)
+		if err != nil && !errors.Is(err, variants.ErrBroken) {
+			// The original does not parse: it has no variants.
+			continue
+		}
+		for _, v := range vs {
+			cmds = append(cmds, v.Cmd)
+		}
+	}
+	sb := newConfinedSandbox(t)
+	prime(t, sb)
+	checkConfinedAgainstOracle(t, sb, governance.DefaultSettings().Confine, pipeline.KindUnknownEffects, cmds)
 }

@@ -100,7 +100,8 @@ func TestVariantsRunAlike(t *testing.T) {
 	env := variants.Env{Cwd: cwd, Home: home}
 	var ts []*variants.Transform
 	for _, tr := range variants.Transforms() {
-		if !strings.HasSuffix(tr.Name, "-options") && tr.Name != "dashdash" {
+		// A cancelling transform changes what runs, by design.
+		if !strings.HasSuffix(tr.Name, "-options") && tr.Name != "dashdash" && !tr.Cancels {
 			ts = append(ts, tr)
 		}
 	}

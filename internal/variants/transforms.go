@@ -18,6 +18,10 @@ type Transform struct {
 	// the generator applies them only to commands that must not be
 	// allowed.
 	Escalating bool
+	// Cancels transforms turn a harmless mode off (bash -n +n, git rm -n
+	// --no-dry-run): the variant runs what the original only checked, and
+	// must never be allowed.
+	Cancels bool
 	// Apply returns every variant the transform makes of c; none when it
 	// does not apply.
 	Apply func(c *Command) []string
@@ -33,6 +37,7 @@ const (
 	Options Family = "options"
 	Quoting Family = "quoting"
 	Paths   Family = "paths"
+	Cancel  Family = "cancel"
 )
 
 // Transforms returns every transform, in a fixed order.
@@ -76,6 +81,8 @@ func Transforms() []*Transform {
 		// Quoting.
 		{Family: Quoting, Name: "quote-program", Harmless: true, Apply: quoteProgram},
 		{Family: Quoting, Name: "quote-args", Harmless: true, Apply: quoteArgs},
+		// A harmless mode turned off again.
+		{Family: Cancel, Name: "cancel-mode", Cancels: true, Apply: cancel},
 		// Path spellings.
 		{Family: Paths, Name: "path-dot", Harmless: true, Apply: pathDot},
 		{Family: Paths, Name: "path-absolute", Harmless: true, Apply: pathAbsolute},

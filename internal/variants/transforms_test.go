@@ -25,6 +25,19 @@ var transformCases = []struct {
 	transform, cmd string
 	want           []string
 }{
+	{"cancel-mode", "bash -n scripts/x.sh", []string{"bash -n +n scripts/x.sh", "bash -n +o noexec scripts/x.sh"}},
+	{"cancel-mode", "bash -nx scripts/x.sh", []string{"bash -nx +n scripts/x.sh", "bash -nx +o noexec scripts/x.sh"}},
+	{"cancel-mode", "zsh -n x.zsh", []string{"zsh -n +n x.zsh", "zsh -n -o exec x.zsh"}},
+	{"cancel-mode", "bash scripts/x.sh -n", nil},
+	{"cancel-mode", "bash -c 'echo -n'", nil},
+	{"cancel-mode", "git apply --check p.diff", []string{"git apply --check --no-check p.diff", "git apply --check --no-ch p.diff"}},
+	{"cancel-mode", "git -C sub rm -n -r x", []string{"git -C sub rm -n --no-dry-run -r x"}},
+	{"cancel-mode", "git config --list core.x y", []string{"git config --list --no-list core.x y"}},
+	{"cancel-mode", "git config --list", nil},
+	{"cancel-mode", "git tag -l", nil},
+	{"cancel-mode", "git branch -l 'v*'", []string{"git branch -l --no-list 'v*'"}},
+	{"cancel-mode", "git status -n", nil},
+	{"cancel-mode", "git rm -- -n", nil},
 	{"sudo", "rm -rf /", []string{"sudo rm -rf /"}},
 	{"sudo", "X=1 rm -rf /", nil},
 	{"sudo", "cd / && rm -rf *", []string{"cd / && sudo rm -rf *"}},

@@ -19,7 +19,12 @@
 //     operands;
 //   - quoting of the program and of the arguments;
 //   - path spellings: ./x, absolute, ../project/x, ~ and $HOME, redundant
-//     // and /./.
+//     // and /./;
+//   - cancel-mode, which alone changes what runs: the option that turns
+//     a harmless mode off again appended to it (bash -n +n, git rm -n
+//     --no-dry-run, git config -l --no-li). Its variants are made for
+//     every command it applies to, besides the sample, and labelled
+//     not-allow.
 //
 // Harmless transforms keep an allowed command allowed: env, env-assign,
 // timeout, nice, nice-n, command, time, stdbuf, subshell, braces, the
@@ -144,13 +149,20 @@ type Variant struct {
 	Steps []Step
 	// Assert is the variant's label: the original's, but an allowed
 	// command's variant is labelled not-deny once a transform that is not
-	// harmless has been applied.
+	// harmless has been applied, and not-allow once one that cancels a
+	// harmless mode has.
 	Assert Assert
+	// Cancelled reports a transform that turned a harmless mode off: the
+	// variant does what its original does not.
+	Cancelled bool
 }
 
 // Label returns the label of a command made from one labelled a by the
 // transforms ts.
 func Label(a Assert, ts []*Transform) Assert {
+	if a != Deny && cancels(ts) {
+		return NotAllow
+	}
 	if a != Allow {
 		return a
 	}
@@ -160,6 +172,16 @@ func Label(a Assert, ts []*Transform) Assert {
 		}
 	}
 	return Allow
+}
+
+// cancels reports a transform among ts that turns a harmless mode off.
+func cancels(ts []*Transform) bool {
+	for _, t := range ts {
+		if t.Cancels {
+			return true
+		}
+	}
+	return false
 }
 
 // Violation names a property of variants that an outcome breaks.
@@ -207,11 +229,13 @@ func (v *Variant) Check(orig, got governance.Outcome) Violation {
 }
 
 // Inherited reports whether the original breaks the same property
-// itself, so that the variant's failure is the original's.
+// itself, so that the variant's failure is the original's. A variant that
+// cancelled a harmless mode does what its original does not: its failure
+// is its own.
 func (v *Variant) Inherited(viol Violation, orig governance.Outcome) bool {
 	switch viol {
 	case Allowed:
-		return allowed(orig)
+		return allowed(orig) && !v.Cancelled
 	case NotAllowed:
 		return !allowed(orig)
 	case Denied:
@@ -267,9 +291,12 @@ func (g *Generator) Generate(c Case) ([]Variant, error) {
 	if err != nil {
 		return nil, err
 	}
-	var ts []*Transform
+	var ts, cancelling []*Transform
 	for _, t := range g.transforms() {
-		if !t.Escalating || c.Assert == Deny || c.Assert == NotAllow {
+		switch {
+		case t.Cancels:
+			cancelling = append(cancelling, t)
+		case !t.Escalating || c.Assert == Deny || c.Assert == NotAllow:
 			ts = append(ts, t)
 		}
 	}
@@ -313,6 +340,23 @@ func (g *Generator) Generate(c Case) ([]Variant, error) {
 		seen[cur.Text] = true
 		out = append(out, Variant{Case: c, Cmd: cur.Text, Steps: steps, Assert: Label(c.Assert, used)})
 	}
+	// Every variant that turns a harmless mode off, besides the sample:
+	// they are few, and drawing them would change the sample of the
+	// others.
+	for _, t := range cancelling {
+		for _, text := range t.Apply(orig) {
+			if seen[text] {
+				continue
+			}
+			seen[text] = true
+			if _, err := Parse(text, env); err != nil {
+				broken = append(broken, &BrokenError{Transform: t.Name, From: c.Cmd, Made: text, Err: err})
+				continue
+			}
+			out = append(out, Variant{Case: c, Cmd: text, Steps: []Step{{t.Name, text}}, Assert: Label(c.Assert, []*Transform{t}),
+				Cancelled: true})
+		}
+	}
 	return out, errors.Join(broken...)
 }
 
@@ -344,7 +388,8 @@ func (g *Generator) Singles(c Case) ([]Variant, error) {
 				broken = append(broken, &BrokenError{Transform: t.Name, From: c.Cmd, Made: text, Err: err})
 				continue
 			}
-			out = append(out, Variant{Case: c, Cmd: text, Steps: []Step{{t.Name, text}}, Assert: Label(c.Assert, []*Transform{t})})
+			out = append(out, Variant{Case: c, Cmd: text, Steps: []Step{{t.Name, text}}, Assert: Label(c.Assert, []*Transform{t}),
+				Cancelled: t.Cancels})
 		}
 	}
 	return out, errors.Join(broken...)
