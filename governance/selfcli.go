@@ -232,7 +232,7 @@ var cliWords = map[string]bool{
 	"anchor": true, "approvals": true, "audit": true, "audit-rules": true, "bundle": true, "check": true, "compile": true,
 	"completion": true, "daemon": true, "doctor": true, "explain": true, "gatekeeper": true, "help": true, "hook": true,
 	"import": true, "init": true, "install": true, "learn": true, "lint": true, "man": true, "mcp-proxy": true,
-	"notify": true, "phase": true, "plugins": true, "projects": true, "purge": true, "review": true, "run": true,
+	"notify": true, "phase": true, "plugins": true, "projects": true, "purge": true, "restore": true, "review": true, "run": true,
 	"status": true, "test": true, "trust": true, "uninstall": true, "untrust": true, "validate": true, "version": true,
 }
 
