@@ -97,7 +97,8 @@ func wantConfined(t *testing.T, home string, commands ...string) {
 // Claude Code in bypassPermissions mode, headless: `make test` runs
 // confined and its output reaches the model; a script that prints .env
 // shows nothing secret; `cd sub` in one call and `pwd` in the next land
-// in sub; a background job survives its call.
+// in sub; a background job survives its call, whether Claude Code runs
+// it in the background or the command leaves it running with &.
 func TestClaudeCodeConfined(t *testing.T) {
 	t.Parallel()
 	claude := needTool(t, "claude/node_modules/@anthropic-ai/claude-code-linux-x64/claude")
@@ -113,12 +114,18 @@ func TestClaudeCodeConfined(t *testing.T) {
 		// Waits for the job, which ends after its call returned.
 		{"Bash", map[string]any{"command": "for i in 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20; do [ -f bg.txt ] && break; sleep 1; done; cat bg.txt",
 			"description": "Check"}},
+		// A job the command leaves running: the call returns, the job
+		// writes its file after.
+		{"Bash", map[string]any{"command": "(sleep 2 && echo survived-amp > amp.txt) >/dev/null 2>&1 & echo started", "description": "Start a job"}},
+		{"Bash", map[string]any{"command": "for i in 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20; do [ -f amp.txt ] && break; sleep 1; done; cat amp.txt",
+			"description": "Check the job"}},
 	}, nil)
 	fake, seen := noteSeen(anthropicFake(c))
 	out := runClaude(t, claude, project, home, bin, serve(t, fake), "bypassPermissions")
 	t.Logf("claude: %.3000s", out)
-	wantConfined(t, home, "make test", "sh show-env.sh; exit 3", "mkdir -p sub && cd sub", "sleep 2 && echo survived > bg.txt")
-	for i := range 6 {
+	wantConfined(t, home, "make test", "sh show-env.sh; exit 3", "mkdir -p sub && cd sub", "sleep 2 && echo survived > bg.txt",
+		"(sleep 2 && echo survived-amp > amp.txt) >/dev/null 2>&1 & echo started")
+	for i := range 8 {
 		t.Logf("step %d: %+v", i, c.result(t, "main", i))
 	}
 	if !seen() {
@@ -149,6 +156,14 @@ func TestClaudeCodeConfined(t *testing.T) {
 		r := c.result(t, "main", 5)
 		if !strings.Contains(r.text, "survived") {
 			t.Errorf("the background job did not survive its call: %+v", r)
+		}
+	})
+	t.Run("a job started with & survives", func(t *testing.T) {
+		if r := c.result(t, "main", 6); !strings.Contains(r.text, "started") || strings.Contains(r.text, "survived-amp") {
+			t.Errorf("the call did not return before its job wrote: %+v", r)
+		}
+		if r := c.result(t, "main", 7); !strings.Contains(r.text, "survived-amp") {
+			t.Errorf("the job started with & did not survive its call: %+v", r)
 		}
 	})
 }
