@@ -87,8 +87,9 @@ func TestBackgroundJobHoldsOutput(t *testing.T) {
 
 // TestBackgroundServer: a dev server started with & answers on loopback
 // to the same call's later commands, with or without the network; it
-// survives the call, and the next call reaches it only when both keep
-// the host's network: a call without it has a network of its own.
+// survives the call, and the host and the next call reach it only when
+// both keep the host's network: a call without it has a network of its
+// own.
 func TestBackgroundServer(t *testing.T) {
 	needBwrap(t)
 	helper := func(w *world, what string, args ...string) string {
@@ -131,6 +132,12 @@ func TestBackgroundServer(t *testing.T) {
 		}
 		addr, err := os.ReadFile(filepath.Join(w.project, "addr"))
 		must(t, err)
+		c, err := net.Dial("tcp", string(addr))
+		if err != nil {
+			t.Errorf("the host did not reach the server: %v", err)
+		} else {
+			c.Close()
+		}
 		code, out, _ = w.call(t, p, "bash", "-c", helper(w, "connect-tcp", string(addr)))
 		if code != 0 || out != "hello\nok\n" {
 			t.Errorf("the next call did not reach the server: exit %d, %q", code, out)
