@@ -5,6 +5,7 @@ package confine
 import (
 	"bytes"
 	"encoding/json"
+	"fmt"
 	"net"
 	"os"
 	"os/exec"
@@ -82,6 +83,25 @@ func TestBackgroundJobHoldsOutput(t *testing.T) {
 	}
 	if took < time.Second {
 		t.Errorf("the call took %v, less than its job held the output", took)
+	}
+}
+
+// TestOneOutputWriter: a command's stdout and stderr given as one writer
+// that is not a file arrive whole, in the order written.
+func TestOneOutputWriter(t *testing.T) {
+	needBwrap(t)
+	w := newWorld(t)
+	p := w.profile(t, UnknownEffects, Options{})
+	var b bytes.Buffer
+	l := &Launcher{Env: append(os.Environ(), "HOME="+w.home), Stdout: &b, Stderr: &b}
+	code, err := l.Run(t.Context(), p, []string{"bash", "-c", "for i in $(seq 200); do echo out$i; echo err$i >&2; done"})
+	must(t, err)
+	var want strings.Builder
+	for i := 1; i <= 200; i++ {
+		fmt.Fprintf(&want, "out%d\nerr%d\n", i, i)
+	}
+	if code != 0 || b.String() != want.String() {
+		t.Errorf("exit %d, output %d bytes, want %d in order", code, b.Len(), want.Len())
 	}
 }
 

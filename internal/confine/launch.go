@@ -285,6 +285,12 @@ func (l *Launcher) streams() (*streams, error) {
 		case *os.File:
 			s.child[1+i] = f
 		default:
+			if i == 1 && sameWriter(l.Stdout, l.Stderr) {
+				// One pipe, as os/exec does: two copies into one writer
+				// would race.
+				s.child[2] = s.child[1]
+				continue
+			}
 			r, w, err := os.Pipe()
 			if err != nil {
 				s.close()
@@ -305,6 +311,13 @@ func (l *Launcher) streams() (*streams, error) {
 	s.bwrapEnd, s.stderr = make(chan struct{}), l.Stderr
 	go func() { io.Copy(&s.bwrapMsg, s.bwrapR); close(s.bwrapEnd) }()
 	return s, nil
+}
+
+// sameWriter reports a and b the same writer; values that cannot be
+// compared are not.
+func sameWriter(a, b io.Writer) (same bool) {
+	defer func() { recover() }()
+	return a == b
 }
 
 // started closes the command's ends of the pipes, now that it holds
