@@ -119,13 +119,16 @@ func TestClaudeCodeConfined(t *testing.T) {
 		{"Bash", map[string]any{"command": "(sleep 2 && echo survived-amp > amp.txt) >/dev/null 2>&1 & echo started", "description": "Start a job"}},
 		{"Bash", map[string]any{"command": "for i in 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20; do [ -f amp.txt ] && break; sleep 1; done; cat amp.txt",
 			"description": "Check the job"}},
+		// A dev server started with &, answering the same call on
+		// loopback although the call has no network.
+		{"Bash", map[string]any{"command": devServer, "description": "Serve and fetch"}},
 	}, nil)
 	fake, seen := noteSeen(anthropicFake(c))
 	out := runClaude(t, claude, project, home, bin, serve(t, fake), "bypassPermissions")
 	t.Logf("claude: %.3000s", out)
 	wantConfined(t, home, "make test", "sh show-env.sh; exit 3", "mkdir -p sub && cd sub", "sleep 2 && echo survived > bg.txt",
-		"(sleep 2 && echo survived-amp > amp.txt) >/dev/null 2>&1 & echo started")
-	for i := range 8 {
+		"(sleep 2 && echo survived-amp > amp.txt) >/dev/null 2>&1 & echo started", devServer)
+	for i := range 9 {
 		t.Logf("step %d: %+v", i, c.result(t, "main", i))
 	}
 	if !seen() {
@@ -166,7 +169,21 @@ func TestClaudeCodeConfined(t *testing.T) {
 			t.Errorf("the job started with & did not survive its call: %+v", r)
 		}
 	})
+	t.Run("a dev server answers on loopback", func(t *testing.T) {
+		if r := c.result(t, "main", 8); !strings.Contains(r.text, "status-200") {
+			t.Errorf("the server started with & did not answer the same call: %+v", r)
+		}
+	})
 }
+
+// devServer starts Python's HTTP server with & (for twenty seconds at
+// most) and fetches its page from the same call.
+const devServer = `timeout 20 python3 -m http.server 8765 --bind 127.0.0.1 >/dev/null 2>&1 &
+python3 -c 'import time, urllib.request
+for i in range(50):
+    try:
+        print("status-%d" % urllib.request.urlopen("http://127.0.0.1:8765/").status); break
+    except OSError: time.sleep(0.2)'`
 
 // Claude Code headless (-p) in its default mode, where it says nobody
 // attends the session (CLAUDE_CODE_SESSION_ATTENDED=0) and would refuse
