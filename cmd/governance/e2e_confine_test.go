@@ -97,7 +97,8 @@ func wantConfined(t *testing.T, home string, commands ...string) {
 // Claude Code in bypassPermissions mode, headless: `make test` runs
 // confined and its output reaches the model; a script that prints .env
 // shows nothing secret; `cd sub` in one call and `pwd` in the next land
-// in sub; a background job survives its call.
+// in sub; a background job survives its call, whether Claude Code runs
+// it in the background or the command leaves it running with &.
 func TestClaudeCodeConfined(t *testing.T) {
 	t.Parallel()
 	claude := needTool(t, "claude/node_modules/@anthropic-ai/claude-code-linux-x64/claude")
@@ -113,12 +114,21 @@ func TestClaudeCodeConfined(t *testing.T) {
 		// Waits for the job, which ends after its call returned.
 		{"Bash", map[string]any{"command": "for i in 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20; do [ -f bg.txt ] && break; sleep 1; done; cat bg.txt",
 			"description": "Check"}},
+		// A job the command leaves running: the call returns, the job
+		// writes its file after.
+		{"Bash", map[string]any{"command": "(sleep 2 && echo survived-amp > amp.txt) >/dev/null 2>&1 & echo started", "description": "Start a job"}},
+		{"Bash", map[string]any{"command": "for i in 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20; do [ -f amp.txt ] && break; sleep 1; done; cat amp.txt",
+			"description": "Check the job"}},
+		// A dev server started with &, answering the same call on
+		// loopback although the call has no network.
+		{"Bash", map[string]any{"command": devServer, "description": "Serve and fetch"}},
 	}, nil)
 	fake, seen := noteSeen(anthropicFake(c))
 	out := runClaude(t, claude, project, home, bin, serve(t, fake), "bypassPermissions")
 	t.Logf("claude: %.3000s", out)
-	wantConfined(t, home, "make test", "sh show-env.sh; exit 3", "mkdir -p sub && cd sub", "sleep 2 && echo survived > bg.txt")
-	for i := range 6 {
+	wantConfined(t, home, "make test", "sh show-env.sh; exit 3", "mkdir -p sub && cd sub", "sleep 2 && echo survived > bg.txt",
+		"(sleep 2 && echo survived-amp > amp.txt) >/dev/null 2>&1 & echo started", devServer)
+	for i := range 9 {
 		t.Logf("step %d: %+v", i, c.result(t, "main", i))
 	}
 	if !seen() {
@@ -151,7 +161,29 @@ func TestClaudeCodeConfined(t *testing.T) {
 			t.Errorf("the background job did not survive its call: %+v", r)
 		}
 	})
+	t.Run("a job started with & survives", func(t *testing.T) {
+		if r := c.result(t, "main", 6); !strings.Contains(r.text, "started") || strings.Contains(r.text, "survived-amp") {
+			t.Errorf("the call did not return before its job wrote: %+v", r)
+		}
+		if r := c.result(t, "main", 7); !strings.Contains(r.text, "survived-amp") {
+			t.Errorf("the job started with & did not survive its call: %+v", r)
+		}
+	})
+	t.Run("a dev server answers on loopback", func(t *testing.T) {
+		if r := c.result(t, "main", 8); !strings.Contains(r.text, "status-200") {
+			t.Errorf("the server started with & did not answer the same call: %+v", r)
+		}
+	})
 }
+
+// devServer starts Python's HTTP server with & (for twenty seconds at
+// most) and fetches its page from the same call.
+const devServer = `timeout 20 python3 -m http.server 8765 --bind 127.0.0.1 >/dev/null 2>&1 &
+python3 -c 'import time, urllib.request
+for i in range(50):
+    try:
+        print("status-%d" % urllib.request.urlopen("http://127.0.0.1:8765/").status); break
+    except OSError: time.sleep(0.2)'`
 
 // Claude Code headless (-p) in its default mode, where it says nobody
 // attends the session (CLAUDE_CODE_SESSION_ATTENDED=0) and would refuse

@@ -516,8 +516,8 @@ func TestNetworkKept(t *testing.T) {
 	}
 }
 
-// TestDiesWithLauncher: a call dies with the launcher, unless the
-// profile runs it in the background.
+// TestDiesWithLauncher: a call dies with the launcher, with the jobs it
+// started, unless the profile runs it in the background.
 func TestDiesWithLauncher(t *testing.T) {
 	needBwrap(t)
 	for _, background := range []bool{false, true} {
@@ -528,7 +528,9 @@ func TestDiesWithLauncher(t *testing.T) {
 			must(t, err)
 			started := filepath.Join(w.project, "started")
 			survived := filepath.Join(w.project, "survived")
-			cmd := exec.Command(w.helper, "--profile", string(prof), "--", "bash", "-c", "touch started; sleep 0.5; touch survived")
+			jobSurvived := filepath.Join(w.project, "job-survived")
+			cmd := exec.Command(w.helper, "--profile", string(prof), "--", "bash", "-c",
+				"(sleep 0.5; touch job-survived) >/dev/null 2>&1 & touch started; sleep 0.5; touch survived")
 			cmd.Env = append(os.Environ(), helperEnv+"=main")
 			must(t, cmd.Start())
 			for i := 0; i < 200 && !exists(started); i++ {
@@ -549,8 +551,14 @@ func TestDiesWithLauncher(t *testing.T) {
 			for deadline := time.Now().Add(wait); time.Now().Before(deadline) && !exists(survived); {
 				time.Sleep(20 * time.Millisecond)
 			}
+			for deadline := time.Now().Add(wait); background && time.Now().Before(deadline) && !exists(jobSurvived); {
+				time.Sleep(20 * time.Millisecond)
+			}
 			if exists(survived) != background {
 				t.Errorf("the call survived the launcher: %v, want %v", exists(survived), background)
+			}
+			if exists(jobSurvived) != background {
+				t.Errorf("the call's job survived the launcher: %v, want %v", exists(jobSurvived), background)
 			}
 		})
 	}

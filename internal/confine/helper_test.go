@@ -11,6 +11,7 @@ import (
 	"strconv"
 	"syscall"
 	"testing"
+	"time"
 	"unsafe"
 )
 
@@ -38,7 +39,29 @@ func helper(what string, args []string) int {
 		}
 		var c net.Conn
 		if c, err = net.Dial(network, args[0]); err == nil {
+			io.Copy(os.Stdout, c)
 			c.Close()
+		}
+	case "serve":
+		// A dev server: it listens on args[0], writes its address to
+		// args[1], answers "hello" to every connection and stops after
+		// args[2] (so that a test leaves nothing running).
+		var ln net.Listener
+		if ln, err = net.Listen("tcp", args[0]); err != nil {
+			break
+		}
+		life, _ := time.ParseDuration(args[2])
+		time.AfterFunc(life, func() { os.Exit(0) })
+		tmp := args[1] + ".tmp"
+		if err = os.WriteFile(tmp, []byte(ln.Addr().String()), 0o644); err == nil {
+			err = os.Rename(tmp, args[1])
+		}
+		for err == nil {
+			var c net.Conn
+			if c, err = ln.Accept(); err == nil {
+				c.Write([]byte("hello\n"))
+				c.Close()
+			}
 		}
 	case "umount":
 		err = syscall.Unmount(args[0], syscall.MNT_DETACH)

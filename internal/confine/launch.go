@@ -1,6 +1,7 @@
 package confine
 
 import (
+	"bytes"
 	"context"
 	"errors"
 	"fmt"
@@ -78,14 +79,42 @@ var systemTree = []string{"/usr", "/bin", "/sbin", "/lib", "/lib32", "/lib64", "
 
 // shim runs inside the sandbox, once it stands: it writes a byte to
 // descriptor 3, the launcher's pipe, closes it and the n passed after it
-// (the report files and the committed contents, 4 on), and becomes the
-// command.
-func shim(n int) []string {
+// (the report files and the committed contents, 4 on), takes the
+// command's standard streams from the three descriptors after them and
+// runs the command, whose status it exits with.
+//
+// The streams come so, and not as bubblewrap's own, because bubblewrap's
+// two processes that outlive the command (the one outside and the
+// sandbox's init, which reaps the jobs the command leaves running) close
+// every descriptor above 2 but keep 0 to 2: the call's output would stay
+// open until the last job ended, and the call would hang on it.
+//
+// Unless the call runs in the background, a watcher reads the next
+// descriptor, whose other end only the launcher holds: should the
+// launcher die before the command ends (killed by the harness), the
+// watcher reads its end and kills every process of the sandbox. Once the
+// command has ended the watcher is stopped, and the jobs the command left
+// survive the call, confined as it was (see [Launcher.Run]).
+func shim(n int, watch bool) []string {
 	closing := "3>&-"
 	for i := range n {
 		closing += " " + strconv.Itoa(4+i) + ">&-"
 	}
-	return []string{"/bin/sh", "-c", `printf x >&3 && exec ` + closing + ` && exec "$@"`, "sh"}
+	in, out, errs, life := 4+n, 5+n, 6+n, 7+n
+	script := fmt.Sprintf(`printf x >&3 && exec %s 0<&%d 1>&%d 2>&%d %d<&- %d>&- %d>&- || exit 125
+`, closing, in, out, errs, in, out, errs)
+	if watch {
+		script += fmt.Sprintf(`{ read _ ; kill -9 -1; } <&%d >/dev/null 2>&1 &
+w=$!
+exec %d<&-
+"$@"
+s=$?
+kill $w
+exit $s`, life, life)
+	} else {
+		script += `exec "$@"`
+	}
+	return []string{"/bin/sh", "-c", script, "sh"}
 }
 
 // Run runs argv under p and returns its exit status, with its standard
@@ -188,26 +217,54 @@ func (l *Launcher) Run(ctx context.Context, p *Profile, argv []string) (int, err
 		return 0, fmt.Errorf("%w: %v", ErrCannotConfine, err)
 	}
 	defer ready.Close()
+	std, err := l.streams()
+	if err != nil {
+		readyW.Close()
+		return 0, fmt.Errorf("%w: %v", ErrCannotConfine, err)
+	}
+	defer std.close()
+	extra := slices.Concat([]*os.File{readyW}, reports, committed, excluded, std.child[:])
+	// The launcher's life: the write end stays open in the launcher alone
+	// (close-on-exec) until Run returns or the launcher dies.
+	var life *os.File
+	if !p.Background {
+		lifeR, lifeW, err := os.Pipe()
+		if err != nil {
+			readyW.Close()
+			return 0, fmt.Errorf("%w: %v", ErrCannotConfine, err)
+		}
+		defer lifeW.Close()
+		life = lifeR
+		extra = append(extra, lifeR)
+	}
 
-	args := slices.Concat(l.Args(p, empty), []string{"--"}, shim(len(reports)+len(committed)+len(excluded)), argv)
+	args := slices.Concat(l.Args(p, empty), []string{"--"}, shim(len(reports)+len(committed)+len(excluded), !p.Background), argv)
 	cmd := exec.CommandContext(ctx, bwrap, args...)
 	// The environment goes to bwrap as its own, never as --setenv words
 	// a process listing would show.
 	cmd.Env = CleanEnv(l.Env)
-	cmd.Stdin, cmd.Stdout, cmd.Stderr = l.Stdin, l.Stdout, l.Stderr
-	cmd.ExtraFiles = slices.Concat([]*os.File{readyW}, reports, committed, excluded)
+	// bubblewrap's own stdin and stdout are /dev/null, its stderr a pipe
+	// read until the command ends (its messages when the sandbox cannot
+	// stand); the command's streams reach the shim as descriptors.
+	cmd.Stderr = std.bwrapW
+	cmd.ExtraFiles = extra
 	// A process group of its own, which a refusal kills whole: a
 	// sandbox's init left behind by a failed setup holds the pipe open.
 	cmd.SysProcAttr = ownGroup()
-	// Output copied into buffers waits for no process left holding it.
-	cmd.WaitDelay = time.Second
 	watch := watchMasks(p)
-	if err := cmd.Start(); err != nil {
-		readyW.Close()
+	err = cmd.Start()
+	readyW.Close()
+	std.started()
+	if life != nil {
+		life.Close()
+	}
+	if err != nil {
 		return 0, fmt.Errorf("%w: %v", ErrCannotConfine, err)
 	}
-	readyW.Close()
 	waitErr := cmd.Wait()
+	// Output copied into buffers waits a second at most for a job left
+	// holding it.
+	std.wait(time.Second)
 	// bubblewrap reports its child's pid before it sets the sandbox up,
 	// and exits 1 when a step fails, as a command may: only the shim,
 	// run once the sandbox stands, tells the two apart. Its byte was
@@ -217,6 +274,7 @@ func (l *Launcher) Run(ctx context.Context, p *Profile, argv []string) (int, err
 	ready.SetReadDeadline(time.Now().Add(100 * time.Millisecond))
 	var b [1]byte
 	n, _ := io.ReadFull(ready, b[:])
+	std.bwrapDone(n != 1)
 	if n != 1 {
 		killGroup(cmd.Process.Pid)
 		return 0, fmt.Errorf("%w: bubblewrap could not set up the sandbox (user namespaces, a fresh /proc or a mount failed; its message is above)", ErrCannotConfine)
@@ -227,12 +285,146 @@ func (l *Launcher) Run(ctx context.Context, p *Profile, argv []string) (int, err
 	if l.Stderr != nil {
 		watch.report(l.Stderr)
 	}
-	// The command's status, also when output was still held open by a
-	// process it left in the background (exec.ErrWaitDelay).
+	// The command's status, also when a job it left holds its output.
 	if code := cmd.ProcessState.ExitCode(); code >= 0 {
 		return code, nil
 	}
 	return 128 + signalOf(cmd.ProcessState), nil
+}
+
+// streams are the command's standard streams as descriptors, and
+// bubblewrap's own standard error.
+type streams struct {
+	// child are the ends the command gets: stdin, stdout, stderr.
+	child [3]*os.File
+	// mine are the launcher's ends of the pipes made for streams that
+	// are not files, closed when Run returns; theirs the command's ends,
+	// closed once it started.
+	mine, theirs []*os.File
+	// copies end when an output pipe reaches its end.
+	copies []chan struct{}
+	// bwrapW is bubblewrap's standard error, collected in bwrapMsg by
+	// the goroutine that closes bwrapEnd and written to stderr after.
+	bwrapR, bwrapW *os.File
+	bwrapMsg       bytes.Buffer
+	bwrapEnd       chan struct{}
+	stderr         io.Writer
+}
+
+// streams makes the command's standard streams: a file is passed as it
+// is, anything else through a pipe copied by a goroutine, nothing as
+// /dev/null.
+func (l *Launcher) streams() (*streams, error) {
+	s := &streams{}
+	null, err := os.OpenFile(os.DevNull, os.O_RDWR, 0)
+	if err != nil {
+		return nil, err
+	}
+	s.mine = append(s.mine, null)
+	switch in := l.Stdin.(type) {
+	case nil:
+		s.child[0] = null
+	case *os.File:
+		s.child[0] = in
+	default:
+		r, w, err := os.Pipe()
+		if err != nil {
+			s.close()
+			return nil, err
+		}
+		s.child[0] = r
+		s.mine, s.theirs = append(s.mine, w), append(s.theirs, r)
+		// Not waited for: it may block reading the caller's input.
+		go func() { io.Copy(w, in); w.Close() }()
+	}
+	for i, out := range []io.Writer{l.Stdout, l.Stderr} {
+		switch f := out.(type) {
+		case nil:
+			s.child[1+i] = null
+		case *os.File:
+			s.child[1+i] = f
+		default:
+			if i == 1 && sameWriter(l.Stdout, l.Stderr) {
+				// One pipe, as os/exec does: two copies into one writer
+				// would race.
+				s.child[2] = s.child[1]
+				continue
+			}
+			r, w, err := os.Pipe()
+			if err != nil {
+				s.close()
+				return nil, err
+			}
+			s.child[1+i] = w
+			s.mine, s.theirs = append(s.mine, r), append(s.theirs, w)
+			done := make(chan struct{})
+			s.copies = append(s.copies, done)
+			go func() { io.Copy(out, r); close(done) }()
+		}
+	}
+	if s.bwrapR, s.bwrapW, err = os.Pipe(); err != nil {
+		s.close()
+		return nil, err
+	}
+	s.mine = append(s.mine, s.bwrapR)
+	s.bwrapEnd, s.stderr = make(chan struct{}), l.Stderr
+	go func() { io.Copy(&s.bwrapMsg, s.bwrapR); close(s.bwrapEnd) }()
+	return s, nil
+}
+
+// sameWriter reports a and b the same writer; values that cannot be
+// compared are not.
+func sameWriter(a, b io.Writer) (same bool) {
+	defer func() { recover() }()
+	return a == b
+}
+
+// started closes the command's ends of the pipes, now that it holds
+// them.
+func (s *streams) started() {
+	for _, f := range s.theirs {
+		f.Close()
+	}
+	s.theirs = nil
+	s.bwrapW.Close()
+}
+
+// wait waits at most d for the output pipes to reach their end: a job
+// the command left running may hold them.
+func (s *streams) wait(d time.Duration) {
+	deadline := time.After(d)
+	for _, done := range s.copies {
+		select {
+		case <-done:
+		case <-deadline:
+			return
+		}
+	}
+}
+
+// bwrapDone stops copying bubblewrap's standard error: the sandbox's
+// init holds it while jobs run, so its end is not waited for, unless the
+// sandbox failed to stand (then bubblewrap's message is all there is, and
+// nothing holds it long).
+func (s *streams) bwrapDone(failed bool) {
+	d := time.Duration(0)
+	if failed {
+		d = time.Second
+	}
+	s.bwrapR.SetReadDeadline(time.Now().Add(d))
+	<-s.bwrapEnd
+	if s.stderr != nil {
+		s.stderr.Write(s.bwrapMsg.Bytes())
+	}
+}
+
+func (s *streams) close() {
+	for _, f := range slices.Concat(s.mine, s.theirs) {
+		f.Close()
+	}
+	if s.bwrapW != nil {
+		s.bwrapW.Close()
+	}
 }
 
 // Command returns bubblewrap's command that runs argv under p, not yet
@@ -270,7 +462,12 @@ func (l *Launcher) Command(p *Profile, argv []string) (*exec.Cmd, error) {
 		return nil, fmt.Errorf("%w: %v", ErrCannotConfine, err)
 	}
 	closeInherited()
-	cmd := exec.Command(bwrap, slices.Concat(l.Args(p, empty), []string{"--"}, argv)...)
+	args := l.Args(p, empty)
+	if !p.Background {
+		// A server dies with its caller; it leaves no jobs to keep.
+		args = append(args, "--die-with-parent")
+	}
+	cmd := exec.Command(bwrap, slices.Concat(args, []string{"--"}, argv)...)
 	cmd.Env = CleanEnv(l.Env)
 	return cmd, nil
 }
@@ -398,9 +595,6 @@ func (l *Launcher) Args(p *Profile, empty string) []string {
 	args := []string{"--unshare-all", "--unshare-user", "--disable-userns", "--cap-drop", "ALL", "--new-session"}
 	if p.Network {
 		args = append(args, "--share-net")
-	}
-	if !p.Background {
-		args = append(args, "--die-with-parent")
 	}
 	for _, s := range systemTree {
 		fi, err := os.Lstat(s)

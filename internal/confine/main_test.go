@@ -34,14 +34,16 @@ func TestRefusals(t *testing.T) {
 		"echo 'bwrap: No permissions to creating new namespace, likely because the kernel does not allow non-privileged user namespaces.' >&2\nexit 1\n"), 0o755))
 	for _, tc := range []struct {
 		name, path, profile, want string
+		// bwrapSays is bubblewrap's own message, shown too.
+		bwrapSays string
 	}{
-		{"bubblewrap missing", noBwrap, string(good), "bubblewrap (bwrap) is not installed"},
-		{"no user namespaces", failing, string(good), "could not set up the sandbox"},
-		{"no profile", failing, "", "no profile"},
-		{"not JSON", failing, "{kind", "profile cannot be applied"},
-		{"no such file", failing, filepath.Join(w.dir, "missing.json"), "profile cannot be applied"},
-		{"a relative folder", failing, `{"kind":"unknown-effects","cwd":"proj","writable":["proj"]}`, "not an absolute clean path"},
-		{"the whole home writable", failing, `{"kind":"unknown-effects","cwd":"` + w.home + `","home":"` + w.home + `","writable":["` + w.home + `"]}`, "whole home folder"},
+		{"bubblewrap missing", noBwrap, string(good), "bubblewrap (bwrap) is not installed", ""},
+		{"no user namespaces", failing, string(good), "could not set up the sandbox", "bwrap: No permissions to creating new namespace"},
+		{"no profile", failing, "", "no profile", ""},
+		{"not JSON", failing, "{kind", "profile cannot be applied", ""},
+		{"no such file", failing, filepath.Join(w.dir, "missing.json"), "profile cannot be applied", ""},
+		{"a relative folder", failing, `{"kind":"unknown-effects","cwd":"proj","writable":["proj"]}`, "not an absolute clean path", ""},
+		{"the whole home writable", failing, `{"kind":"unknown-effects","cwd":"` + w.home + `","home":"` + w.home + `","writable":["` + w.home + `"]}`, "whole home folder", ""},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			t.Setenv("PATH", tc.path)
@@ -53,6 +55,9 @@ func TestRefusals(t *testing.T) {
 			}
 			if !strings.Contains(errb.String(), "governance: error: refusing to run /usr/bin/touch unconfined") || !strings.Contains(errb.String(), tc.want) {
 				t.Errorf("stderr = %q, want the refusal and %q", errb.String(), tc.want)
+			}
+			if !strings.Contains(errb.String(), tc.bwrapSays) {
+				t.Errorf("stderr = %q, want bubblewrap's message %q", errb.String(), tc.bwrapSays)
 			}
 			if out.Len() != 0 {
 				t.Errorf("stdout = %q", out.String())

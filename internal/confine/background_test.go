@@ -1,0 +1,166 @@
+//go:build linux
+
+package confine
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"net"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+)
+
+// call runs argv confined by p as a harness does: the launcher in a
+// process of its own, its output read through pipes to their end. It
+// returns when the output's last holder closed it, with how long that
+// took.
+func (w *world) call(t *testing.T, p *Profile, argv ...string) (code int, out string, took time.Duration) {
+	t.Helper()
+	prof, err := json.Marshal(p)
+	must(t, err)
+	cmd := exec.Command(w.helper, append([]string{"--profile", string(prof), "--"}, argv...)...)
+	cmd.Env = append(os.Environ(), helperEnv+"=main", "HOME="+w.home)
+	var b bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &b, &b
+	start := time.Now()
+	cmd.Run()
+	return cmd.ProcessState.ExitCode(), b.String(), time.Since(start)
+}
+
+// waitFile waits up to ten seconds for p to exist.
+func waitFile(p string) bool {
+	for deadline := time.Now().Add(10 * time.Second); time.Now().Before(deadline); time.Sleep(20 * time.Millisecond) {
+		if exists(p) {
+			return true
+		}
+	}
+	return false
+}
+
+// TestBackgroundJobSurvives: a job a confined call starts with & outlives
+// the call, still confined (the secret masked, nothing outside the
+// project written); the call ends when its command ends, with the
+// command's status and output.
+func TestBackgroundJobSurvives(t *testing.T) {
+	needBwrap(t)
+	w := newWorld(t)
+	p := w.profile(t, UnknownEffects, Options{})
+	outside := filepath.Join(w.home, "job-outside")
+	script := `(sleep 2; cat .env > job-saw; touch ` + outside + ` 2>/dev/null; echo survived > job) >/dev/null 2>&1 &
+echo started; exit 7`
+	code, out, took := w.call(t, p, "bash", "-c", script)
+	if code != 7 || out != "started\n" {
+		t.Errorf("exit %d, output %q; want 7, %q", code, out, "started\n")
+	}
+	// The job sleeps two seconds: a call that waited for it took as long.
+	if took > 1500*time.Millisecond {
+		t.Errorf("the call took %v: it waited for its background job", took)
+	}
+	if !waitFile(filepath.Join(w.project, "job")) {
+		t.Fatal("the background job did not survive the call")
+	}
+	wantFile(t, filepath.Join(w.project, "job"), "survived\n")
+	// The job was still confined: .env masked, the home folder unwritable.
+	wantFile(t, filepath.Join(w.project, "job-saw"), "")
+	wantMissing(t, outside)
+}
+
+// TestBackgroundJobHoldsOutput: a job that keeps the call's output keeps
+// the call open until it ends, and its output reaches the caller, as
+// without confinement.
+func TestBackgroundJobHoldsOutput(t *testing.T) {
+	needBwrap(t)
+	w := newWorld(t)
+	p := w.profile(t, UnknownEffects, Options{})
+	code, out, took := w.call(t, p, "bash", "-c", "(sleep 1; echo late) & echo early")
+	if code != 0 || out != "early\nlate\n" {
+		t.Errorf("exit %d, output %q; want 0, %q", code, out, "early\nlate\n")
+	}
+	if took < time.Second {
+		t.Errorf("the call took %v, less than its job held the output", took)
+	}
+}
+
+// TestOneOutputWriter: a command's stdout and stderr given as one writer
+// that is not a file arrive whole, in the order written.
+func TestOneOutputWriter(t *testing.T) {
+	needBwrap(t)
+	w := newWorld(t)
+	p := w.profile(t, UnknownEffects, Options{})
+	var b bytes.Buffer
+	l := &Launcher{Env: append(os.Environ(), "HOME="+w.home), Stdout: &b, Stderr: &b}
+	code, err := l.Run(t.Context(), p, []string{"bash", "-c", "for i in $(seq 200); do echo out$i; echo err$i >&2; done"})
+	must(t, err)
+	var want strings.Builder
+	for i := 1; i <= 200; i++ {
+		fmt.Fprintf(&want, "out%d\nerr%d\n", i, i)
+	}
+	if code != 0 || b.String() != want.String() {
+		t.Errorf("exit %d, output %d bytes, want %d in order", code, b.Len(), want.Len())
+	}
+}
+
+// TestBackgroundServer: a dev server started with & answers on loopback
+// to the same call's later commands, with or without the network; it
+// survives the call, and the host and the next call reach it only when
+// both keep the host's network: a call without it has a network of its
+// own.
+func TestBackgroundServer(t *testing.T) {
+	needBwrap(t)
+	helper := func(w *world, what string, args ...string) string {
+		return strings.Join(append([]string{"env", helperEnv + "=" + what, w.helper}, args...), " ")
+	}
+	start := func(w *world, life string) string {
+		return helper(w, "serve", "127.0.0.1:0", "addr", life) + " >/dev/null 2>&1 &\n" +
+			"for i in $(seq 100); do [ -e addr ] && break; sleep 0.05; done\n"
+	}
+	t.Run("same call", func(t *testing.T) {
+		t.Parallel()
+		w := newWorld(t)
+		p := w.profile(t, UnknownEffects, Options{})
+		code, out, took := w.call(t, p, "bash", "-c", start(w, "10s")+helper(w, "connect-tcp", "$(cat addr)"))
+		if code != 0 || out != "hello\nok\n" {
+			t.Errorf("exit %d, output %q", code, out)
+		}
+		if took > 10*time.Second {
+			t.Errorf("the call took %v: it waited for its server", took)
+		}
+		addr, err := os.ReadFile(filepath.Join(w.project, "addr"))
+		must(t, err)
+		// Its own network: the host does not reach it, nor the next call.
+		if c, err := net.Dial("tcp", string(addr)); err == nil {
+			c.Close()
+			t.Errorf("the host reached %s, a server in a call's own network", addr)
+		}
+		code, out, _ = w.call(t, p, "bash", "-c", helper(w, "connect-tcp", string(addr)))
+		if code == 0 || strings.Contains(out, "hello") {
+			t.Errorf("the next call reached the server: exit %d, %q", code, out)
+		}
+	})
+	t.Run("next call", func(t *testing.T) {
+		t.Parallel()
+		w := newWorld(t)
+		p := w.profile(t, UnknownEffects, Options{Network: true})
+		code, out, took := w.call(t, p, "bash", "-c", start(w, "10s")+"echo started")
+		if code != 0 || out != "started\n" || took > 10*time.Second {
+			t.Fatalf("exit %d, output %q, took %v", code, out, took)
+		}
+		addr, err := os.ReadFile(filepath.Join(w.project, "addr"))
+		must(t, err)
+		c, err := net.Dial("tcp", string(addr))
+		if err != nil {
+			t.Errorf("the host did not reach the server: %v", err)
+		} else {
+			c.Close()
+		}
+		code, out, _ = w.call(t, p, "bash", "-c", helper(w, "connect-tcp", string(addr)))
+		if code != 0 || out != "hello\nok\n" {
+			t.Errorf("the next call did not reach the server: exit %d, %q", code, out)
+		}
+	})
+}
