@@ -95,26 +95,39 @@ var systemTree = []string{"/usr", "/bin", "/sbin", "/lib", "/lib32", "/lib64", "
 // watcher reads its end and kills every process of the sandbox. Once the
 // command has ended the watcher is stopped, and the jobs the command left
 // survive the call, confined as it was (see [Launcher.Run]).
-func shim(n int, watch bool) []string {
+func shim(reports int, watch bool) []string {
+	base := dataFD(watch)
 	closing := "3>&-"
-	for i := range n {
-		closing += " " + strconv.Itoa(4+i) + ">&-"
+	for i := range reports {
+		closing += " " + strconv.Itoa(base+i) + ">&-"
 	}
-	in, out, errs, life := 4+n, 5+n, 6+n, 7+n
-	script := fmt.Sprintf(`printf x >&3 && exec %s 0<&%d 1>&%d 2>&%d %d<&- %d>&- %d>&- || exit 125
-`, closing, in, out, errs, in, out, errs)
+	script := fmt.Sprintf(`printf x >&3 && exec %s 0<&4 1>&5 2>&6 4<&- 5>&- 6>&- || exit 125
+`, closing)
 	if watch {
-		script += fmt.Sprintf(`{ read _ ; kill -9 -1; } <&%d >/dev/null 2>&1 &
+		script += `{ read _ ; kill -9 -1; } <&7 >/dev/null 2>&1 &
 w=$!
-exec %d<&-
+exec 7<&-
 "$@"
 s=$?
 kill $w
-exit $s`, life, life)
+exit $s`
 	} else {
 		script += `exec "$@"`
 	}
 	return []string{"/bin/sh", "-c", script, "sh"}
+}
+
+// dataFD is the first descriptor after the shim's own (3 the ready pipe,
+// 4 to 6 the command's streams, 7 the launcher's life when watched): the
+// report files, then the committed contents and the exclude files, which
+// bubblewrap reads and closes. The shim closes the report files, and
+// /bin/sh (dash) names no descriptor above 9: [Profile.Check] allows two
+// report files at most.
+func dataFD(watch bool) int {
+	if watch {
+		return 8
+	}
+	return 7
 }
 
 // Run runs argv under p and returns its exit status, with its standard
@@ -223,7 +236,7 @@ func (l *Launcher) Run(ctx context.Context, p *Profile, argv []string) (int, err
 		return 0, fmt.Errorf("%w: %v", ErrCannotConfine, err)
 	}
 	defer std.close()
-	extra := slices.Concat([]*os.File{readyW}, reports, committed, excluded, std.child[:])
+	extra := slices.Concat([]*os.File{readyW}, std.child[:])
 	// The launcher's life: the write end stays open in the launcher alone
 	// (close-on-exec) until Run returns or the launcher dies.
 	var life *os.File
@@ -237,8 +250,9 @@ func (l *Launcher) Run(ctx context.Context, p *Profile, argv []string) (int, err
 		life = lifeR
 		extra = append(extra, lifeR)
 	}
+	extra = slices.Concat(extra, reports, committed, excluded)
 
-	args := slices.Concat(l.Args(p, empty), []string{"--"}, shim(len(reports)+len(committed)+len(excluded), !p.Background), argv)
+	args := slices.Concat(l.Args(p, empty), []string{"--"}, shim(len(reports), !p.Background), argv)
 	cmd := exec.CommandContext(ctx, bwrap, args...)
 	// The environment goes to bwrap as its own, never as --setenv words
 	// a process listing would show.
@@ -579,7 +593,7 @@ func (l *Launcher) bwrap() (string, error) {
 
 // Args returns bubblewrap's arguments for p, up to the command: empty is
 // an empty read-only file that masks secret files. Report file i is
-// passed as descriptor 4+i, the content of p.Committed[j] after them,
+// passed as descriptor dataFD+i, the content of p.Committed[j] after them,
 // then that of p.Excluded[k].
 //
 // The tree is built from an allow-list: the system folders read-only, a
@@ -625,8 +639,8 @@ func (l *Launcher) Args(p *Profile, empty string) []string {
 		args = append(args, "--bind", s, s)
 	}
 	for i, s := range p.Report {
-		// The launcher passes report file i as descriptor 4+i.
-		args = append(args, "--bind", "/proc/self/fd/"+strconv.Itoa(4+i), s)
+		// The launcher passes report file i as descriptor dataFD+i.
+		args = append(args, "--bind", "/proc/self/fd/"+strconv.Itoa(dataFD(!p.Background)+i), s)
 	}
 	if p.Kind == ReadOnly && p.Home != "" {
 		args = append(args, "--remount-ro", p.Home)
@@ -673,13 +687,13 @@ func (l *Launcher) Args(p *Profile, empty string) []string {
 			if p.Committed[j].Executable {
 				perms = "0555"
 			}
-			args = append(args, "--perms", perms, "--ro-bind-data", strconv.Itoa(4+len(p.Report)+j), s)
+			args = append(args, "--perms", perms, "--ro-bind-data", strconv.Itoa(dataFD(!p.Background)+len(p.Report)+j), s)
 		default:
 			args = append(args, "--ro-bind", empty, s)
 		}
 	}
 	for k, x := range p.Excluded {
-		args = append(args, "--perms", "0444", "--ro-bind-data", strconv.Itoa(4+len(p.Report)+len(p.Committed)+k), x.File)
+		args = append(args, "--perms", "0444", "--ro-bind-data", strconv.Itoa(dataFD(!p.Background)+len(p.Report)+len(p.Committed)+k), x.File)
 	}
 	return append(args, "--chdir", p.Cwd)
 }

@@ -365,6 +365,9 @@ func (p *Profile) Check() error {
 			return bad("absent %s is not inside a writable folder", a)
 		}
 	}
+	if len(p.Report) > 2 {
+		return bad("%d report files; at most two", len(p.Report))
+	}
 	for _, r := range p.Report {
 		if !inside(r, "/tmp") || r == "/tmp" {
 			return bad("report file %s is not in /tmp", r)
