@@ -10,6 +10,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -163,4 +164,39 @@ func TestBackgroundServer(t *testing.T) {
 			t.Errorf("the next call did not reach the server: exit %d, %q", code, out)
 		}
 	})
+}
+
+// TestBackgroundJobPlaceholders: a job the command leaves running cannot
+// create an absent protected path once the call has returned: the
+// placeholders stay until the sandbox's last process has ended, and are
+// removed after, by the reaper the launcher leaves.
+func TestBackgroundJobPlaceholders(t *testing.T) {
+	needBwrap(t)
+	w := newWorld(t)
+	p := w.profile(t, UnknownEffects, Options{})
+	gemini, mcp := filepath.Join(w.project, ".gemini"), filepath.Join(w.project, ".mcp.json")
+	if !slices.Contains(p.Absent, gemini) || !slices.Contains(p.Absent, mcp) {
+		t.Fatalf("absent = %v, want %s and %s among them", p.Absent, gemini, mcp)
+	}
+	script := `(sleep 1
+mkdir -p .gemini/x 2>/dev/null && echo made-folder > tried
+echo '{"mcpServers":{}}' 2>/dev/null > .mcp.json && echo wrote-file >> tried
+echo done >> tried) >/dev/null 2>&1 &
+echo started`
+	code, out, _ := w.call(t, p, "bash", "-c", script)
+	if code != 0 || out != "started\n" {
+		t.Fatalf("exit %d, output %q", code, out)
+	}
+	if !waitFile(filepath.Join(w.project, "tried")) {
+		t.Fatal("the background job did not run")
+	}
+	wantFile(t, filepath.Join(w.project, "tried"), "done\n")
+	// The reaper removes the placeholders once the job has ended.
+	for deadline := time.Now().Add(5 * time.Second); time.Now().Before(deadline); time.Sleep(20 * time.Millisecond) {
+		if _, err := os.Lstat(gemini); err != nil {
+			break
+		}
+	}
+	wantMissing(t, gemini)
+	wantMissing(t, mcp)
 }

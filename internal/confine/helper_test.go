@@ -21,6 +21,9 @@ import (
 const helperEnv = "GOVERNANCE_CONFINE_TEST_HELPER"
 
 func TestMain(m *testing.M) {
+	if os.Getenv(ReapEnv) == "1" {
+		os.Exit(Main(os.Stdin, os.Stdout, os.Stderr, os.Args[1:]))
+	}
 	if what := os.Getenv(helperEnv); what != "" {
 		os.Exit(helper(what, os.Args[1:]))
 	}

@@ -3,6 +3,7 @@ package confine
 import (
 	"bytes"
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
@@ -218,8 +219,20 @@ func (l *Launcher) Run(ctx context.Context, p *Profile, argv []string) (int, err
 		}
 	}()
 	made, err := makeParents(slices.Concat(p.Protected, p.Absent))
-	if len(made) > 0 && lock != nil && !p.Background {
-		defer func() { removeMade(lock, made) }()
+	// initPid is the sandbox's init, once bubblewrap reports it: while it
+	// runs, a job the command left may still create what a removed
+	// placeholder no longer holds, so the placeholders are removed only
+	// once it has ended, by a reaper when it outlives the command.
+	initPid := 0
+	if len(made) > 0 && lock != nil {
+		defer func() {
+			if pidfd := initAlive(initPid); pidfd != nil {
+				defer pidfd.Close()
+				l.reap(lock, pidfd, made)
+				return
+			}
+			removeMade(lock, made)
+		}()
 	}
 	if err != nil {
 		return 0, fmt.Errorf("%w: %v", ErrProfile, err)
@@ -251,8 +264,17 @@ func (l *Launcher) Run(ctx context.Context, p *Profile, argv []string) (int, err
 		extra = append(extra, lifeR)
 	}
 	extra = slices.Concat(extra, reports, committed, excluded)
+	// bubblewrap reports the sandbox's init (its pid on the host) here.
+	info, infoW, err := os.Pipe()
+	if err != nil {
+		readyW.Close()
+		return 0, fmt.Errorf("%w: %v", ErrCannotConfine, err)
+	}
+	defer info.Close()
+	infoArgs := []string{"--info-fd", strconv.Itoa(3 + len(extra))}
+	extra = append(extra, infoW)
 
-	args := slices.Concat(l.Args(p, empty), []string{"--"}, shim(len(reports), !p.Background), argv)
+	args := slices.Concat(l.Args(p, empty), infoArgs, []string{"--"}, shim(len(reports), !p.Background), argv)
 	cmd := exec.CommandContext(ctx, bwrap, args...)
 	// The environment goes to bwrap as its own, never as --setenv words
 	// a process listing would show.
@@ -268,6 +290,7 @@ func (l *Launcher) Run(ctx context.Context, p *Profile, argv []string) (int, err
 	watch := watchMasks(p)
 	err = cmd.Start()
 	readyW.Close()
+	infoW.Close()
 	std.started()
 	if life != nil {
 		life.Close()
@@ -293,6 +316,7 @@ func (l *Launcher) Run(ctx context.Context, p *Profile, argv []string) (int, err
 		killGroup(cmd.Process.Pid)
 		return 0, fmt.Errorf("%w: bubblewrap could not set up the sandbox (user namespaces, a fresh /proc or a mount failed; its message is above)", ErrCannotConfine)
 	}
+	initPid = readInitPid(info)
 	if cmd.ProcessState == nil {
 		return 0, waitErr
 	}
@@ -756,6 +780,56 @@ func makeParents(paths []string) ([]string, error) {
 		}
 	}
 	return made, nil
+}
+
+// readInitPid reads the pid of the sandbox's init from bubblewrap's info
+// descriptor ({"child-pid": N}), written before the command ran; 0 when
+// there is none.
+func readInitPid(info *os.File) int {
+	info.SetReadDeadline(time.Now().Add(100 * time.Millisecond))
+	var v struct {
+		Pid int `json:"child-pid"`
+	}
+	if json.NewDecoder(info).Decode(&v) != nil {
+		return 0
+	}
+	return v.Pid
+}
+
+// ReapEnv names the variable that makes governance-confine a reaper: it
+// waits for the sandbox's init (a pidfd, descriptor 4) to end, then
+// removes the placeholders its arguments name, under the project's lock
+// (descriptor 3), which it holds shared until then.
+const ReapEnv = "GOVERNANCE_CONFINE_REAP"
+
+// reap hands the removal of the placeholders to a reaper, started apart
+// from the harness (a session of its own), when a job outlives the
+// command. A launcher that cannot start one leaves them: a placeholder
+// left is an empty folder or file, where a removed one would let the job
+// create the protected path.
+func (l *Launcher) reap(lock, pidfd *os.File, made []string) {
+	exe := os.Args[0]
+	if !strings.Contains(exe, "/") {
+		var err error
+		if exe, err = os.Executable(); err != nil {
+			return
+		}
+	}
+	cmd := exec.Command(exe, made...)
+	cmd.Env = []string{ReapEnv + "=1"}
+	cmd.ExtraFiles = []*os.File{lock, pidfd}
+	cmd.SysProcAttr = newSession()
+	if cmd.Start() == nil {
+		cmd.Process.Release()
+	}
+}
+
+// Reap is the reaper's work (see [ReapEnv]).
+func Reap(made []string) int {
+	lock, pidfd := os.NewFile(3, "lock"), os.NewFile(4, "pidfd")
+	waitEnd(pidfd)
+	removeMade(lock, made)
+	return 0
 }
 
 // removeMade removes the empty folders and files the launcher made,

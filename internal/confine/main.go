@@ -55,6 +55,9 @@ func Main(stdin io.Reader, stdout, stderr io.Writer, args []string) int {
 // under the fallback, with a note on stderr saying which confinement
 // applied and what it does not enforce, or not at all.
 func MainWith(fallback Fallback, stdin io.Reader, stdout, stderr io.Writer, args []string) int {
+	if os.Getenv(ReapEnv) == "1" {
+		return Reap(args)
+	}
 	fs := flag.NewFlagSet("governance-confine", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	fs.Usage = func() { fmt.Fprint(stderr, usage) }

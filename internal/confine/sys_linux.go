@@ -7,6 +7,8 @@ import (
 	"path/filepath"
 	"strconv"
 	"syscall"
+
+	"golang.org/x/sys/unix"
 )
 
 // syscallNoFollow keeps a report file that is a link from being
@@ -85,3 +87,40 @@ func lockExclusive(f *os.File) bool {
 
 // rmdir removes an empty folder, never a file.
 func rmdir(d string) { syscall.Rmdir(d) }
+
+// initAlive returns a pidfd of the sandbox's init, the process bubblewrap
+// reported, while it still runs (a job the command left is in its
+// sandbox); nil when it has ended.
+func initAlive(pid int) *os.File {
+	if pid <= 0 {
+		return nil
+	}
+	fd, err := unix.PidfdOpen(pid, 0)
+	if err != nil {
+		return nil
+	}
+	f := os.NewFile(uintptr(fd), "pidfd")
+	// With no job left the init ends a moment after the command.
+	if ended(fd, 100) {
+		f.Close()
+		return nil
+	}
+	return f
+}
+
+// waitEnd waits until the process of the pidfd has ended.
+func waitEnd(f *os.File) {
+	for !ended(int(f.Fd()), -1) {
+	}
+}
+
+// ended polls a pidfd, which is readable once its process has ended.
+func ended(fd, timeout int) bool {
+	fds := []unix.PollFd{{Fd: int32(fd), Events: unix.POLLIN}}
+	n, err := unix.Poll(fds, timeout)
+	return n > 0 || err != nil && err != unix.EINTR
+}
+
+// newSession starts a process in a session of its own, apart from the
+// harness's terminal and process group.
+func newSession() *syscall.SysProcAttr { return &syscall.SysProcAttr{Setsid: true} }
