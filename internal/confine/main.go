@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"path/filepath"
 	"runtime"
 	"strings"
 
@@ -133,9 +134,24 @@ func projectProfile(kind Kind, project string, getenv func(string) string) (*Pro
 	}
 	req := &governance.Request{Harness: "confine", Cwd: cwd, ProjectRoot: paths.ProjectRoot, Home: paths.Home,
 		Tool: governance.Tool{Kind: governance.KindShell}}
-	return For(governance.NewEngine(pol), req, kind, Options{Tools: DefaultTools})
+	stores, caches := ToolFolders(getenv, paths.Home)
+	return For(governance.NewEngine(pol), req, kind, Options{Tools: DefaultTools, Stores: stores, Layers: caches,
+		LayerDir: LayerDir(getenv, paths.Home)})
 }
 
 // DefaultTools are the tools' configuration a confined call sees
-// read-only: git needs its user's name and settings to commit.
-var DefaultTools = []string{"~/.gitconfig", "~/.config/git"}
+// read-only: git needs its user's name and settings to commit, go its
+// own settings (go env -w).
+var DefaultTools = []string{"~/.gitconfig", "~/.config/git", "~/.config/go"}
+
+// LayerDir is the folder of the caches of confined calls (see [Layer]):
+// governance-confine in the user's cache folder.
+func LayerDir(getenv func(string) string, home string) string {
+	if x := getenv("XDG_CACHE_HOME"); filepath.IsAbs(x) {
+		return filepath.Join(filepath.Clean(x), "governance-confine")
+	}
+	if home == "" {
+		return ""
+	}
+	return filepath.Join(home, ".cache", "governance-confine")
+}

@@ -60,6 +60,15 @@ type Profile struct {
 	// Masked are replaced by an empty file or an empty read-only folder:
 	// secrets, and governance's state.
 	Masked []string `json:"masked,omitempty"`
+	// Stores are shown read-only and are not walked for secrets: the
+	// stores of what package managers downloaded (the Go module cache)
+	// and the tools installed under the home folder. Only the folders
+	// the policy's secret rules name inside one are (~/.cargo/credentials
+	// if the tool's folder held it).
+	Stores []string `json:"stores,omitempty"`
+	// Layers are the tools' caches, each written into a folder of the
+	// project's own (see [Layer]).
+	Layers []Layer `json:"layers,omitempty"`
 	// Report are files the call writes back through: a harness that
 	// follows the shell's folder has it write its final folder to a file
 	// in /tmp (pwd -P >| /tmp/claude-1a2b-cwd), which the private /tmp
@@ -85,6 +94,12 @@ type Options struct {
 	// Report are files in /tmp the call writes back through (see
 	// [Profile.Report]).
 	Report []string
+	// Stores are shown read-only, not walked for secrets (see
+	// [Profile.Stores]); Layers are caches written through a [Layer]
+	// whose backing folder is in LayerDir. A store or cache that does
+	// not exist, or is not inside the home folder, is left out.
+	Stores, Layers []string
+	LayerDir       string
 	// ReadOnly and Writable are further folders shown, as a person's
 	// configuration grants them (an MCP server's declared folders); each
 	// must exist.
@@ -159,6 +174,18 @@ func For(e *governance.Engine, req *governance.Request, kind Kind, opts Options)
 	for _, r := range opts.Report {
 		p.Report = append(p.Report, filepath.Clean(r))
 	}
+	for _, st := range opts.Stores {
+		if st = expand(st); exists(st) && req.Home != "" && inside(st, req.Home) && st != req.Home &&
+			!insideAny(st, slices.Concat(p.Writable, p.ReadOnly, p.Stores)) {
+			p.Stores = append(p.Stores, st)
+		}
+	}
+	for _, c := range opts.Layers {
+		if c = expand(c); opts.LayerDir != "" && req.Home != "" && inside(c, req.Home) && c != req.Home &&
+			!insideAny(c, slices.Concat(p.Writable, p.ReadOnly, p.Stores)) {
+			p.Layers = append(p.Layers, layerFor(filepath.Clean(opts.LayerDir), root, c))
+		}
+	}
 	pol := e.Policy
 	shown := slices.Concat(p.Writable, p.ReadOnly)
 	for _, prot := range e.ProtectedPaths(req) {
@@ -185,7 +212,8 @@ func For(e *governance.Engine, req *governance.Request, kind Kind, opts Options)
 	for _, f := range slices.Concat(e.SecretFolders(req), pol.ConfigDirs) {
 		// What the system folders show: /etc/shadow, /etc/sudoers.d, the
 		// managed policy's folder (/etc/governance).
-		if insideAny(f, systemTree) && !insideAny(f, walk) && exists(f) {
+		// And those a store holds (a tool's folder in the home folder).
+		if insideAny(f, slices.Concat(systemTree, p.Stores)) && !insideAny(f, walk) && exists(f) {
 			walk = append(walk, f)
 		}
 	}
@@ -245,7 +273,7 @@ func (p *Profile) Check() error {
 	if p.Home != "" && !clean(p.Home) || p.Home == "/" {
 		return bad("home %q is not an absolute clean path below the root", p.Home)
 	}
-	for _, l := range [][]string{{p.Cwd}, p.ReadOnly, p.Writable, p.Protected, p.Masked, p.Report} {
+	for _, l := range [][]string{{p.Cwd}, p.ReadOnly, p.Writable, p.Protected, p.Masked, p.Report, p.Stores} {
 		for _, s := range l {
 			if !clean(s) {
 				return bad("%q is not an absolute clean path", s)
@@ -255,6 +283,23 @@ func (p *Profile) Check() error {
 	for _, w := range slices.Concat(p.Writable, p.ReadOnly) {
 		if w == "/" || systemFolder(w) || p.Home != "" && inside(p.Home, w) {
 			return bad("%s would show the root, a system folder or the whole home folder", w)
+		}
+	}
+	for _, s := range p.Stores {
+		if p.Home == "" || !inside(s, p.Home) || s == p.Home {
+			return bad("store %s is not inside the home folder", s)
+		}
+	}
+	for _, l := range p.Layers {
+		if !clean(l.Path) || !clean(l.Backing) {
+			return bad("layer %q over %q is not absolute clean paths", l.Path, l.Backing)
+		}
+		if p.Home == "" || !inside(l.Path, p.Home) || l.Path == p.Home {
+			return bad("layer %s is not inside the home folder", l.Path)
+		}
+		if l.Backing == "/" || systemFolder(l.Backing) || p.Home != "" && inside(p.Home, l.Backing) ||
+			insideAny(l.Backing, slices.Concat(p.Writable, p.ReadOnly, p.Stores)) {
+			return bad("layer %s is backed by %s, which the call would see otherwise", l.Path, l.Backing)
 		}
 	}
 	if p.Kind == ReadOnly && len(p.Writable) > 0 {
@@ -284,7 +329,7 @@ func (p *Profile) Check() error {
 // inside the system folders or a folder the profile shows, and not
 // masked.
 func (p *Profile) Shows(path string) bool {
-	return insideAny(path, slices.Concat(systemTree, p.ReadOnly, p.Writable)) && !insideAny(path, p.Masked)
+	return insideAny(path, slices.Concat(systemTree, p.ReadOnly, p.Writable, p.Stores)) && !insideAny(path, p.Masked)
 }
 
 // isCache reports a writable folder of a read-only profile: one the home
