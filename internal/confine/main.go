@@ -136,7 +136,7 @@ func projectProfile(kind Kind, project string, getenv func(string) string) (*Pro
 		Tool: governance.Tool{Kind: governance.KindShell}}
 	stores, caches := ToolFolders(getenv, paths.Home)
 	return For(governance.NewEngine(pol), req, kind, Options{Tools: DefaultTools, Stores: stores, Layers: caches,
-		LayerDir: LayerDir(getenv, paths.Home)})
+		LayerDir: LayerDir(getenv, paths.Home), Grants: pol.Settings.ConfineGrants})
 }
 
 // DefaultTools are the tools' configuration a confined call sees

@@ -100,6 +100,11 @@ type Options struct {
 	// not exist, or is not inside the home folder, is left out.
 	Stores, Layers []string
 	LayerDir       string
+	// Grants are what a person's configuration grants (see
+	// [governance.ConfineGrants]): read grants are shown read-only and
+	// unmasked, write grants writable, and any network grant keeps the
+	// host's network.
+	Grants governance.ConfineGrants
 	// ReadOnly and Writable are further folders shown, as a person's
 	// configuration grants them (an MCP server's declared folders); each
 	// must exist.
@@ -131,7 +136,8 @@ func For(e *governance.Engine, req *governance.Request, kind Kind, opts Options)
 	if root == "" {
 		root = req.Cwd
 	}
-	p := &Profile{Kind: kind, Cwd: req.Cwd, Home: req.Home, Network: opts.Network, Background: opts.Background}
+	p := &Profile{Kind: kind, Cwd: req.Cwd, Home: req.Home, Network: opts.Network || len(opts.Grants.Network) > 0,
+		Background: opts.Background}
 	expand := func(s string) string {
 		if strings.HasPrefix(s, "~/") && req.Home != "" {
 			return filepath.Join(req.Home, s[2:])
@@ -161,6 +167,12 @@ func For(e *governance.Engine, req *governance.Request, kind Kind, opts Options)
 			*list.to = append(*list.to, f)
 		}
 	}
+	for _, w := range opts.Grants.Write {
+		// A folder granted that is not there yet grants nothing.
+		if w = expand(w); exists(w) && !insideAny(w, p.Writable) {
+			p.Writable = append(p.Writable, w)
+		}
+	}
 	for _, t := range opts.Tools {
 		if t = expand(t); exists(t) {
 			p.ReadOnly = append(p.ReadOnly, t)
@@ -184,6 +196,19 @@ func For(e *governance.Engine, req *governance.Request, kind Kind, opts Options)
 		if c = expand(c); opts.LayerDir != "" && req.Home != "" && inside(c, req.Home) && c != req.Home &&
 			!insideAny(c, slices.Concat(p.Writable, p.ReadOnly, p.Stores)) {
 			p.Layers = append(p.Layers, layerFor(filepath.Clean(opts.LayerDir), root, c))
+		}
+	}
+	var grantedReads []string
+	for _, g := range opts.Grants.Read {
+		if !strings.HasPrefix(g, "~/") && !filepath.IsAbs(g) {
+			g = filepath.Join(root, g)
+		}
+		if g = expand(g); !exists(g) {
+			continue
+		}
+		grantedReads = append(grantedReads, g)
+		if !insideAny(g, slices.Concat(p.Writable, p.ReadOnly, p.Stores, systemTree)) {
+			p.ReadOnly = append(p.ReadOnly, g)
 		}
 	}
 	pol := e.Policy
@@ -236,6 +261,15 @@ func For(e *governance.Engine, req *governance.Request, kind Kind, opts Options)
 			if !insideAny(f, p.Masked) {
 				p.Masked = append(p.Masked, f)
 			}
+		}
+	}
+	for _, g := range grantedReads {
+		// Governance's state stays hidden whatever is granted.
+		p.Masked = slices.DeleteFunc(p.Masked, func(m string) bool { return inside(m, g) && m != filepath.Clean(pol.StateDir) })
+		if insideAny(g, p.Writable) && !slices.Contains(p.Protected, g) {
+			// Read, not written: shown read-only again over the
+			// writable folder, as the protected set.
+			p.Protected = append(p.Protected, g)
 		}
 	}
 	if err := p.Check(); err != nil {

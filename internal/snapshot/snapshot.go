@@ -28,7 +28,7 @@ import (
 
 // Version is the snapshot format; a snapshot of another version is
 // recompiled.
-const Version = 13
+const Version = 14
 
 // Stamp records the state of a path when it was read.
 type Stamp struct {
