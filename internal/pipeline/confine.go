@@ -2,6 +2,7 @@ package pipeline
 
 import (
 	"errors"
+	"strings"
 
 	"github.com/agentgov/governance/governance"
 	"github.com/agentgov/governance/internal/shellquote"
@@ -79,18 +80,26 @@ func (p *Pipeline) confine(c Call, d *governance.Decision) (_ *governance.Decisi
 	out.Outcome = governance.Confined
 	out.Confinement = &governance.Confinement{Kind: kind, Original: req.Tool.Input.Command,
 		Command: shellquote.Join([]string{launcher, "--kind", kind, "--project", root, "--", "bash", "-c", req.Tool.Input.Command})}
-	out.Message = ConfinedNote(kind, req.Tool.Input.Command)
+	out.Message = ConfinedNote(kind, req.Tool.Input.Command, p.Policy.Settings.ConfineGrants)
 	return &out, false
 }
 
 // ConfinedNote is what the agent is told of a call that ran confined:
-// what it could not see or change, and how to ask for more.
-func ConfinedNote(kind, command string) string {
+// what it could not see or change, what the configuration granted, and
+// how to ask for more.
+func ConfinedNote(kind, command string, grants governance.ConfineGrants) string {
 	what := "it could write the project (not its .governance folder or the harnesses' settings) and a private /tmp"
 	if kind == KindReadOnly {
 		what = "it could write nothing but a private /tmp and the tools' caches"
 	}
-	return "governance ran this command confined (" + kind + "): " + what + "; secret files read as empty, " +
-		"secret environment variables were removed and it had no network. If it needs more, ask the user to run it " +
+	secrets, network := "secret files read as empty", "it had no network"
+	if len(grants.Read) > 0 {
+		secrets = "secret files read as empty but those the configuration grants (" + strings.Join(grants.Read, ", ") + ")"
+	}
+	if len(grants.Network) > 0 {
+		network = "it had the network the configuration grants (" + strings.Join(grants.Network, ", ") + ")"
+	}
+	return "governance ran this command confined (" + kind + "): " + what + "; " + secrets + ", " +
+		"secret environment variables were removed and " + network + ". If it needs more, ask the user to run it " +
 		"themselves: governance run --why \"REASON\" -- " + command
 }
