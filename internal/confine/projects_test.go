@@ -261,11 +261,11 @@ func realProjects(t *testing.T) []*realProject {
 					"class Handler(http.server.BaseHTTPRequestHandler):\n    def do_GET(self):\n        self.send_response(200)\n        self.end_headers()\n" +
 					"        self.wfile.write((greet(\"dev\") + \"\\n\").encode())\n\n\n" +
 					"if __name__ == \"__main__\":\n    address = (\"127.0.0.1\", int(sys.argv[1]))\n    http.server.HTTPServer(address, Handler).serve_forever()\n",
-				"tests/test_greet.py": "from greet import greet\n\n\ndef test_greet():\n    assert greet(\"x\") == \"hello, x\"\n",
+				"tests/test_greet.py":    "from greet import greet\n\n\ndef test_greet():\n    assert greet(\"x\") == \"hello, x\"\n",
 				"tests/test_settings.py": "from greet import settings\n\n\ndef test_settings_from_env_file():\n    assert settings()[\"APP_GREETING\"] == \"hi\"\n",
-				"pytest.ini": "[pytest]\npythonpath = .\n",
-				".env":       "APP_GREETING=hi\nAPI_KEY=sk-test-not-a-real-key\n",
-				".gitignore": ".env\n__pycache__/\n.pytest_cache/\n",
+				"pytest.ini":             "[pytest]\npythonpath = .\n",
+				".env":                   "APP_GREETING=hi\nAPI_KEY=sk-test-not-a-real-key\n",
+				".gitignore":             ".env\n__pycache__/\n.pytest_cache/\n",
 			})
 		},
 		steps: steps("build", "/usr/bin/python3 -m compileall -q greet", "test", "pytest-3 -q tests/test_greet.py",
