@@ -34,8 +34,8 @@ var versionManagers = [][2]string{{"PYENV_ROOT", "~/.pyenv"}, {"NVM_DIR", "~/.nv
 
 // ToolFolders returns, for a call made with the environment getenv in the
 // home folder home, the stores a confined call sees read-only (the Go
-// module cache; the folders on PATH inside the home folder, and the root
-// of a version manager whose shims are there) and the caches it writes
+// module cache, wherever it is; the folders on PATH inside the home
+// folder, and the root of a version manager whose shims are there) and the caches it writes
 // through a [Layer] (Go's build cache). Paths may not exist.
 func ToolFolders(getenv func(string) string, home string) (stores, caches []string) {
 	if home == "" {

@@ -80,8 +80,9 @@ func TestCheckLayers(t *testing.T) {
 		name string
 		edit func(p *Profile)
 	}{
-		{"store outside home", func(p *Profile) { p.Stores = []string{"/srv/mod"} }},
+		{"store in a system folder", func(p *Profile) { p.Stores = []string{"/usr/lib/go"} }},
 		{"store is home", func(p *Profile) { p.Stores = []string{"/home/u"} }},
+		{"store holds home", func(p *Profile) { p.Stores = []string{"/home"} }},
 		{"layer outside home", func(p *Profile) { p.Layers = []Layer{{"/var/cache/go", "/home/u/.cache/l"}} }},
 		{"layer backed inside the project", func(p *Profile) { p.Layers = []Layer{{"/home/u/.cache/go-build", "/home/u/p/c"}} }},
 		{"layer backed by a system folder", func(p *Profile) { p.Layers = []Layer{{"/home/u/.cache/go-build", "/etc"}} }},
@@ -97,7 +98,7 @@ func TestCheckLayers(t *testing.T) {
 		})
 	}
 	ok := base
-	ok.Stores = []string{"/home/u/go/pkg/mod"}
+	ok.Stores = []string{"/home/u/go/pkg/mod", "/var/cache/gomod"}
 	ok.Layers = []Layer{{"/home/u/.cache/go-build", "/home/u/.cache/governance-confine/ab/go-build"}}
 	if err := ok.Check(); err != nil {
 		t.Errorf("Check refused %+v: %v", ok, err)

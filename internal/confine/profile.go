@@ -96,8 +96,8 @@ type Options struct {
 	Report []string
 	// Stores are shown read-only, not walked for secrets (see
 	// [Profile.Stores]); Layers are caches written through a [Layer]
-	// whose backing folder is in LayerDir. A store or cache that does
-	// not exist, or is not inside the home folder, is left out.
+	// whose backing folder is in LayerDir. A store that does not exist,
+	// or a cache not inside the home folder, is left out.
 	Stores, Layers []string
 	LayerDir       string
 	// Grants are what a person's configuration grants (see
@@ -187,8 +187,8 @@ func For(e *governance.Engine, req *governance.Request, kind Kind, opts Options)
 		p.Report = append(p.Report, filepath.Clean(r))
 	}
 	for _, st := range opts.Stores {
-		if st = expand(st); exists(st) && req.Home != "" && inside(st, req.Home) && st != req.Home &&
-			!insideAny(st, slices.Concat(p.Writable, p.ReadOnly, p.Stores)) {
+		if st = expand(st); exists(st) && st != "/" && !systemFolder(st) && (req.Home == "" || !inside(req.Home, st)) &&
+			!insideAny(st, slices.Concat(p.Writable, p.ReadOnly, p.Stores, systemTree)) {
 			p.Stores = append(p.Stores, st)
 		}
 	}
@@ -320,8 +320,8 @@ func (p *Profile) Check() error {
 		}
 	}
 	for _, s := range p.Stores {
-		if p.Home == "" || !inside(s, p.Home) || s == p.Home {
-			return bad("store %s is not inside the home folder", s)
+		if s == "/" || systemFolder(s) || p.Home != "" && inside(p.Home, s) {
+			return bad("store %s would show the root, a system folder or the whole home folder", s)
 		}
 	}
 	for _, l := range p.Layers {
