@@ -137,7 +137,7 @@ func devServer(port int, start string) string {
 	return fmt.Sprintf(`set -m; %s >/tmp/dev-server.log 2>&1 & pid=$!
 ok=1
 for i in $(seq 1800); do
-  if exec 3<>/dev/tcp/127.0.0.1/%d 2>/dev/null; then
+  if { exec 3<>/dev/tcp/127.0.0.1/%d; } 2>/dev/null; then
     printf 'GET / HTTP/1.0\r\nHost: localhost\r\n\r\n' >&3; cat <&3 | grep -q hello && ok=0; exec 3>&-; break
   fi
   sleep 0.1
@@ -206,7 +206,8 @@ func realProjects(t *testing.T) []*realProject {
 		tools: []string{"go", "git"},
 		setup: func(t *testing.T, root string) {
 			writeFiles(t, root, map[string]string{
-				"go.mod": "module example.com/globs\n\ngo 1.22\n\nrequire github.com/bmatcuk/doublestar/v4 v4.10.4\n",
+				".gitignore": ".serve\n",
+				"go.mod":     "module example.com/globs\n\ngo 1.22\n\nrequire github.com/bmatcuk/doublestar/v4 v4.10.4\n",
 				"go.sum": "github.com/bmatcuk/doublestar/v4 v4.10.4 h1:oTKkRmRuOsKMqFe1AQazd9gGBFNEpOmgKp/xzB97dnA=\n" +
 					"github.com/bmatcuk/doublestar/v4 v4.10.4/go.mod h1:xBQ8jztBU6kakFMg+8WGxn0c6z1fTSPVIjEY1Wr7jzc=\n",
 				"globs.go": "// Package globs matches paths.\npackage globs\n\nimport \"github.com/bmatcuk/doublestar/v4\"\n\n" +
@@ -219,7 +220,7 @@ func realProjects(t *testing.T) []*realProject {
 			})
 		},
 		steps: steps("build", "go build ./...", "test", "go test -count=1 ./...", "lint", "go vet ./...",
-			"dev server", devServer(goPort, "go build -o /tmp/serve ./cmd/serve && /tmp/serve "+strconv.Itoa(goPort)), "commit", commitStep),
+			"dev server", devServer(goPort, "go build -o .serve ./cmd/serve && ./.serve "+strconv.Itoa(goPort)), "commit", commitStep),
 	}, {
 		// TypeScript, a test runner and a linter from the npm registry
 		// at pinned versions (installed once under .tools/projects).
@@ -227,7 +228,7 @@ func realProjects(t *testing.T) []*realProject {
 		tools: []string{"node", "npm", "git", filepath.Join(nodeModules, "typescript"), filepath.Join(nodeModules, "uvu"), filepath.Join(nodeModules, "eslint")},
 		setup: func(t *testing.T, root string) {
 			writeFiles(t, root, map[string]string{
-				"package.json": `{"name": "greet", "private": true, "type": "module", "scripts": {"build": "tsc", "test": "tsc && uvu dist/test",` +
+				"package.json": `{"name": "greet", "private": true, "type": "module", "scripts": {"build": "tsc", "test": "uvu dist/test",` +
 					` "lint": "eslint dist", "dev": "node dist/src/server.js"}}` + "\n",
 				"tsconfig.json": `{"compilerOptions": {"target": "ES2022", "module": "NodeNext", "moduleResolution": "NodeNext", "outDir": "dist",` +
 					` "strict": true, "types": ["node"]}, "include": ["src", "test"]}` + "\n",
