@@ -74,14 +74,29 @@ func confineGrants(file string, v *yaml.Node) (*governance.ConfineGrants, error)
 }
 
 // addConfineGrants adds the grants of the managed and the user's
-// configuration, and the project's when they apply.
-func addConfineGrants(s *governance.Settings, managed managedFiles, user, repo *File, projectApplies bool) {
-	for _, f := range append(append([]*File{}, managed...), user) {
-		if f != nil && f.ConfineGrants != nil {
-			s.ConfineGrants.Add(*f.ConfineGrants)
+// configuration, and the project's when they apply. A managed
+// configuration that locks confine_grants grants alone: a grant below it
+// is an error, as a loosening of any locked switch.
+func addConfineGrants(s *governance.Settings, managed managedFiles, user, repo *File, projectApplies bool) error {
+	var errs Errors
+	for _, m := range managed {
+		if m.ConfineGrants != nil {
+			s.ConfineGrants.Add(*m.ConfineGrants)
 		}
 	}
-	if repo != nil && repo.ConfineGrants != nil && projectApplies {
-		s.ConfineGrants.Add(*repo.ConfineGrants)
+	for _, f := range []*File{user, repo} {
+		if f == nil || f.ConfineGrants == nil || f == repo && !projectApplies {
+			continue
+		}
+		if managed.locked("confine_grants") {
+			errs = append(errs, &yamlx.Error{File: f.Name, Line: f.Line("confine_grants"),
+				Msg: "confine_grants: the managed configuration locks confine_grants: only it grants confined calls more", Hint: f.layerRule()})
+			continue
+		}
+		s.ConfineGrants.Add(*f.ConfineGrants)
 	}
+	if len(errs) > 0 {
+		return errs
+	}
+	return nil
 }
