@@ -54,8 +54,11 @@ func TestStoresAndLayers(t *testing.T) {
 	must(t, os.WriteFile(filepath.Join(store, "mod.go"), []byte("package mod\n"), 0o644))
 	must(t, os.WriteFile(filepath.Join(cache, "person"), []byte("the person's own\n"), 0o644))
 	layers := filepath.Join(w.dir, "layers")
-	p := w.profile(t, UnknownEffects, Options{Stores: []string{"~/go/pkg/mod"}, Layers: []string{"~/.cache/go-build"}, LayerDir: layers})
-	if len(p.Stores) != 1 || len(p.Layers) != 1 {
+	// A cache outside the home folder (GOCACHE=/var/cache/go) has a
+	// layer too: bubblewrap makes the folder it is shown at.
+	outside := "/var/cache/governance-confine-test"
+	p := w.profile(t, UnknownEffects, Options{Stores: []string{"~/go/pkg/mod"}, Layers: []string{"~/.cache/go-build", outside}, LayerDir: layers})
+	if len(p.Stores) != 1 || len(p.Layers) != 2 {
 		t.Fatalf("stores %q layers %v", p.Stores, p.Layers)
 	}
 	code, out, errs := w.run(t, p, "/bin/sh", "-c", `cat `+store+`/mod.go; echo x > `+store+`/new || echo store read-only
@@ -64,6 +67,10 @@ ls `+cache+`; echo planted > `+cache+`/entry && echo cache written`)
 		strings.Contains(out, "person") || !strings.Contains(out, "cache written") {
 		t.Fatalf("status %d, output:\n%s%s", code, out, errs)
 	}
+	if code, out, errs := w.run(t, p, "/bin/sh", "-c", "echo x > "+outside+"/entry && cat "+outside+"/entry"); code != 0 || out != "x\n" {
+		t.Errorf("a layer outside the home folder: status %d, %q %s", code, out, errs)
+	}
+	wantFile(t, filepath.Join(p.Layers[1].Backing, "entry"), "x\n")
 	wantMissing(t, filepath.Join(store, "new"))
 	wantMissing(t, filepath.Join(cache, "entry"))
 	wantFile(t, filepath.Join(p.Layers[0].Backing, "entry"), "planted\n")
@@ -83,7 +90,9 @@ func TestCheckLayers(t *testing.T) {
 		{"store in a system folder", func(p *Profile) { p.Stores = []string{"/usr/lib/go"} }},
 		{"store is home", func(p *Profile) { p.Stores = []string{"/home/u"} }},
 		{"store holds home", func(p *Profile) { p.Stores = []string{"/home"} }},
-		{"layer outside home", func(p *Profile) { p.Layers = []Layer{{"/var/cache/go", "/home/u/.cache/l"}} }},
+		{"layer over a system folder", func(p *Profile) { p.Layers = []Layer{{"/usr/lib/go", "/home/u/.cache/l"}} }},
+		{"layer over the project", func(p *Profile) { p.Layers = []Layer{{"/home/u/p/cache", "/home/u/.cache/l"}} }},
+		{"layer over home", func(p *Profile) { p.Layers = []Layer{{"/home", "/srv/l"}} }},
 		{"layer backed inside the project", func(p *Profile) { p.Layers = []Layer{{"/home/u/.cache/go-build", "/home/u/p/c"}} }},
 		{"layer backed by a system folder", func(p *Profile) { p.Layers = []Layer{{"/home/u/.cache/go-build", "/etc"}} }},
 		{"layer path not clean", func(p *Profile) { p.Layers = []Layer{{"/home/u/../x", "/home/u/.cache/l"}} }},
@@ -99,7 +108,8 @@ func TestCheckLayers(t *testing.T) {
 	}
 	ok := base
 	ok.Stores = []string{"/home/u/go/pkg/mod", "/var/cache/gomod"}
-	ok.Layers = []Layer{{"/home/u/.cache/go-build", "/home/u/.cache/governance-confine/ab/go-build"}}
+	ok.Layers = []Layer{{"/home/u/.cache/go-build", "/home/u/.cache/governance-confine/ab/go-build"},
+		{"/var/cache/go-build", "/home/u/.cache/governance-confine/ab/var_cache_go-build"}}
 	if err := ok.Check(); err != nil {
 		t.Errorf("Check refused %+v: %v", ok, err)
 	}

@@ -96,8 +96,8 @@ type Options struct {
 	Report []string
 	// Stores are shown read-only, not walked for secrets (see
 	// [Profile.Stores]); Layers are caches written through a [Layer]
-	// whose backing folder is in LayerDir. A store that does not exist,
-	// or a cache not inside the home folder, is left out.
+	// whose backing folder is in LayerDir. A store that does not exist
+	// is left out.
 	Stores, Layers []string
 	LayerDir       string
 	// Grants are what a person's configuration grants (see
@@ -193,8 +193,8 @@ func For(e *governance.Engine, req *governance.Request, kind Kind, opts Options)
 		}
 	}
 	for _, c := range opts.Layers {
-		if c = expand(c); opts.LayerDir != "" && req.Home != "" && inside(c, req.Home) && c != req.Home &&
-			!insideAny(c, slices.Concat(p.Writable, p.ReadOnly, p.Stores)) {
+		if c = expand(c); opts.LayerDir != "" && c != "/" && !systemFolder(c) && (req.Home == "" || !inside(req.Home, c)) &&
+			!insideAny(c, slices.Concat(p.Writable, p.ReadOnly, p.Stores, systemTree)) {
 			p.Layers = append(p.Layers, layerFor(filepath.Clean(opts.LayerDir), root, c))
 		}
 	}
@@ -328,8 +328,9 @@ func (p *Profile) Check() error {
 		if !clean(l.Path) || !clean(l.Backing) {
 			return bad("layer %q over %q is not absolute clean paths", l.Path, l.Backing)
 		}
-		if p.Home == "" || !inside(l.Path, p.Home) || l.Path == p.Home {
-			return bad("layer %s is not inside the home folder", l.Path)
+		if l.Path == "/" || systemFolder(l.Path) || p.Home != "" && inside(p.Home, l.Path) ||
+			insideAny(l.Path, slices.Concat(p.Writable, p.ReadOnly, p.Stores)) {
+			return bad("layer %s would cover the root, a system folder, the home folder or a folder shown", l.Path)
 		}
 		if l.Backing == "/" || systemFolder(l.Backing) || p.Home != "" && inside(p.Home, l.Backing) ||
 			insideAny(l.Backing, slices.Concat(p.Writable, p.ReadOnly, p.Stores)) {
