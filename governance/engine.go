@@ -107,7 +107,41 @@ type Settings struct {
 	// prove (the default), ConfineAuto those and the proven read-only
 	// allows too.
 	Confine ConfineMode
+	// ConfineGrants is what a person's configuration grants the confined
+	// calls beyond their profile (confine_grants:).
+	ConfineGrants ConfineGrants
 }
+
+// ConfineGrants is what the configuration grants a confined call: the
+// managed and the user's configuration, and a project's while the user
+// trusts it, as its allows.
+type ConfineGrants struct {
+	// Read are files or folders the call sees read-only though the
+	// secret rules would mask them (a project's .env for its tests):
+	// relative to the project's root, under ~/ or absolute.
+	Read []string `json:"read,omitempty"`
+	// Write are folders outside the project the call may write (~/.npm
+	// for npm ci), under ~/ or absolute.
+	Write []string `json:"write,omitempty"`
+	// Network names what the call may reach: loopback, or host names.
+	// Bubblewrap cannot filter by host: any entry gives the call the
+	// host's network, all of it.
+	Network []string `json:"network,omitempty"`
+}
+
+// Add adds g's grants to c's.
+func (c *ConfineGrants) Add(g ConfineGrants) {
+	for _, l := range []struct{ to, from *[]string }{{&c.Read, &g.Read}, {&c.Write, &g.Write}, {&c.Network, &g.Network}} {
+		for _, s := range *l.from {
+			if !slices.Contains(*l.to, s) {
+				*l.to = append(*l.to, s)
+			}
+		}
+	}
+}
+
+// Empty reports whether c grants nothing.
+func (c ConfineGrants) Empty() bool { return len(c.Read)+len(c.Write)+len(c.Network) == 0 }
 
 // ConfineMode is the confine: setting. A larger value confines more.
 type ConfineMode uint8

@@ -171,7 +171,7 @@ func confinedAfter(ev *Event) string {
 		case words[i] == "--decision" && i+1 < len(words):
 			decision = words[i+1]
 		case words[i] == "--" && len(words) == i+4 && words[i+1] == "bash" && words[i+2] == "-c" && kind != "":
-			return governance.Sanitize(pipeline.ConfinedNote(kind, words[i+3], decision))
+			return governance.Sanitize(pipeline.ConfinedNote(kind, words[i+3], decision, governance.ConfineGrants{}))
 		}
 	}
 	return ""

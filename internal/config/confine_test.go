@@ -1,6 +1,7 @@
 package config_test
 
 import (
+	"reflect"
 	"strings"
 	"testing"
 
@@ -48,6 +49,65 @@ func TestConfineSetting(t *testing.T) {
 			}
 			if got := l.Policy.Settings.Confine; got != tt.want {
 				t.Errorf("Confine = %v, want %v", got, tt.want)
+			}
+		})
+	}
+}
+
+// TestConfineGrants: the user's and the managed grants apply to every
+// project; a project's only while the user trusts it, as its allows.
+func TestConfineGrants(t *testing.T) {
+	t.Parallel()
+	user, repo := "home/.config/governance/config.yaml", "proj/.governance/config.yaml"
+	tests := []struct {
+		name    string
+		files   map[string]string
+		trust   bool
+		want    governance.ConfineGrants
+		wantErr string
+	}{
+		{name: "none unless set", files: map[string]string{}},
+		{name: "the user's", files: map[string]string{user: "confine_grants:\n  read: [.env]\n  network: [loopback]\n"},
+			want: governance.ConfineGrants{Read: []string{".env"}, Network: []string{"loopback"}}},
+		{name: "managed and the user's add up", files: map[string]string{"managed/config.yaml": "confine_grants:\n  write: [~/.npm]\n",
+			user: "confine_grants:\n  write: [~/.npm, /srv/cache]\n"},
+			want: governance.ConfineGrants{Write: []string{"~/.npm", "/srv/cache"}}},
+		{name: "an untrusted project grants nothing", files: map[string]string{repo: "confine_grants:\n  read: [.env]\n"}},
+		{name: "a trusted project grants", files: map[string]string{repo: "confine_grants:\n  read: [.env]\n  network: [registry.example.com]\n"},
+			trust: true, want: governance.ConfineGrants{Read: []string{".env"}, Network: []string{"registry.example.com"}}},
+		{name: "a managed lock grants alone", files: map[string]string{"managed/config.yaml": "lock: [confine_grants]\nconfine_grants:\n  read: [.env]\n",
+			user: "confine_grants:\n  network: [loopback]\n"}, wantErr: "the managed configuration locks confine_grants"},
+		{name: "a managed lock and no grant below", files: map[string]string{"managed/config.yaml": "lock: [confine_grants]\nconfine_grants:\n  read: [.env]\n"},
+			want: governance.ConfineGrants{Read: []string{".env"}}},
+		{name: "an unknown key", files: map[string]string{user: "confine_grants:\n  reads: [.env]\n"}, wantErr: `unknown key "reads"`},
+		{name: "a write inside the project", files: map[string]string{user: "confine_grants:\n  write: [node_modules]\n"},
+			wantErr: `confine_grants: write: "node_modules"`},
+		{name: "a read out of the project", files: map[string]string{user: "confine_grants:\n  read: [../other/.env]\n"},
+			wantErr: `confine_grants: read: "../other/.env"`},
+		{name: "not a host", files: map[string]string{user: "confine_grants:\n  network: [\"http://x\"]\n"},
+			wantErr: `confine_grants: network: "http://x"`},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			p := managedProject(t, tt.files)
+			if tt.trust {
+				if _, err := config.TrustProject(p); err != nil {
+					t.Fatal(err)
+				}
+			}
+			l, err := config.Load(p)
+			if tt.wantErr != "" {
+				if err == nil || !strings.Contains(err.Error(), tt.wantErr) {
+					t.Fatalf("error %v, want %q", err, tt.wantErr)
+				}
+				return
+			}
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got := l.Policy.Settings.ConfineGrants; !reflect.DeepEqual(got, tt.want) {
+				t.Errorf("ConfineGrants = %+v, want %+v", got, tt.want)
 			}
 		})
 	}

@@ -195,6 +195,7 @@ func load(p layout.Paths, asWritten bool) (*Loaded, error) {
 	if !l.Trust.Applies() && !asWritten {
 		withoutProjectAllows(pol, repoChecks, l.Trust.Why())
 	}
+	errs = flatten(errs, addConfineGrants(&pol.Settings, managed, user, repo, l.Trust.Applies() || asWritten))
 	l.Registry = agentfile.NewRegistry(AgentDirs(p)...)
 	pol.Agents = l.Registry
 	errs = flatten(errs, checkRoleNames(pol, l.Registry))

@@ -12,7 +12,7 @@ import (
 // no layer below it may loosen them, whether or not the managed file sets
 // them itself (the built-in value is then the floor).
 var Locks = []string{"mode", "default", "safe_set", "missing_agent", "max_delegation_depth",
-	"block_secret_prompts", "default_role", "disable_builtin", "gatekeeper", "plugins", "project_plugins", "audit", "confine"}
+	"block_secret_prompts", "default_role", "disable_builtin", "gatekeeper", "plugins", "project_plugins", "audit", "confine", "confine_grants"}
 
 // merge applies the managed, user and project settings in that order. The
 // managed file sets what it names; the user's may tighten those and the

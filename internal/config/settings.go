@@ -34,6 +34,8 @@ type File struct {
 	AuditRequired *bool
 	// Confine is confine: off, unknown or auto.
 	Confine *governance.ConfineMode
+	// ConfineGrants is confine_grants: (see [governance.ConfineGrants]).
+	ConfineGrants *governance.ConfineGrants
 	// MaxDelegationDepth is the deepest subagent level allowed.
 	MaxDelegationDepth *int
 	// BlockSecretPrompts blocks prompts that hold credentials.
@@ -138,7 +140,7 @@ func (f *File) Line(key string) int { return f.line[key] }
 
 var settingKeys = []string{"version", "default", "main_agent", "missing_agent", "safe_set", "disable_builtin", "mode",
 	"max_delegation_depth", "block_secret_prompts", "purge", "roles", "default_role", "never_exposed",
-	"approvals", "approval_wait", "daemon", "gatekeeper", "plugins", "lock", "bundle", "audit_export", "audit", "notify", "confine"}
+	"approvals", "approval_wait", "daemon", "gatekeeper", "plugins", "lock", "bundle", "audit_export", "audit", "notify", "confine", "confine_grants"}
 
 var purgeKeys = []string{"history_keep", "session_max_age", "anchors_max", "anchor_high_ttl", "anchor_normal_ttl",
 	"log_max_size", "log_max_age", "log_keep", "checkpoint_keep"}
@@ -237,6 +239,12 @@ func (f *File) set(key string, v *yaml.Node) error {
 				WithHint("unknown runs the shell calls the analysis cannot prove inside a confinement; auto also the proven read-only ones")
 		}
 		f.Confine = &m
+	case "confine_grants":
+		g, err := confineGrants(f.Name, v)
+		if err != nil {
+			return err
+		}
+		f.ConfineGrants = g
 	case "audit":
 		s, err := yamlx.String(f.Name, v)
 		if err != nil {

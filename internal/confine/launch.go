@@ -155,6 +155,9 @@ func (l *Launcher) Run(ctx context.Context, p *Profile, argv []string) (int, err
 			return 0, fmt.Errorf("%w: %v", ErrProfile, err)
 		}
 	}
+	if err := p.makeLayers(); err != nil {
+		return 0, err
+	}
 	// Report files are opened here, never through a link and only when
 	// the caller's own, and shown by descriptor: /tmp is shared, and a
 	// name swapped for a link before bubblewrap binds it would show the
@@ -495,6 +498,9 @@ func (l *Launcher) Command(p *Profile, argv []string) (*exec.Cmd, error) {
 			return nil, fmt.Errorf("%w: %v", ErrProfile, err)
 		}
 	}
+	if err := p.makeLayers(); err != nil {
+		return nil, err
+	}
 	empty, err := emptyFile()
 	if err != nil {
 		return nil, fmt.Errorf("%w: %v", ErrCannotConfine, err)
@@ -508,6 +514,20 @@ func (l *Launcher) Command(p *Profile, argv []string) (*exec.Cmd, error) {
 	cmd := exec.Command(bwrap, slices.Concat(args, []string{"--"}, argv)...)
 	cmd.Env = CleanEnv(l.Env)
 	return cmd, nil
+}
+
+// makeLayers makes the backing folders of p's layers, the caller's own
+// and private to it.
+func (p *Profile) makeLayers() error {
+	for _, l := range p.Layers {
+		if err := os.MkdirAll(l.Backing, 0o700); err != nil {
+			return fmt.Errorf("%w: cache layer: %v", ErrProfile, err)
+		}
+		if fi, err := os.Lstat(l.Backing); err != nil || !fi.IsDir() || !ownedByMe(fi) {
+			return fmt.Errorf("%w: cache layer %s is not a folder of the caller's own", ErrProfile, l.Backing)
+		}
+	}
+	return nil
 }
 
 // sandboxExec is macOS's Seatbelt launcher.
@@ -661,6 +681,12 @@ func (l *Launcher) Args(p *Profile, empty string) []string {
 	}
 	for _, s := range p.Writable {
 		args = append(args, "--bind", s, s)
+	}
+	for _, s := range p.Stores {
+		args = append(args, "--ro-bind-try", s, s)
+	}
+	for _, l := range p.Layers {
+		args = append(args, "--bind", l.Backing, l.Path)
 	}
 	for i, s := range p.Report {
 		// The launcher passes report file i as descriptor dataFD+i.

@@ -170,7 +170,9 @@ func projectProfile(kind Kind, project string, getenv func(string) string) (*Pro
 	}
 	req := &governance.Request{Harness: "confine", Cwd: cwd, ProjectRoot: paths.ProjectRoot, Home: paths.Home,
 		Tool: governance.Tool{Kind: governance.KindShell}}
-	opts := Options{Tools: DefaultTools}
+	stores, caches := ToolFolders(getenv, paths.Home)
+	opts := Options{Tools: DefaultTools, Stores: stores, Layers: caches, LayerDir: LayerDir(getenv, paths.Home),
+		Grants: pol.Settings.ConfineGrants}
 	if pol.StateDir != "" {
 		opts.Index = filepath.Join(pol.StateDir, IndexDir)
 		opts.IndexKey = policyStamp + " " + launcherStamp()
@@ -198,5 +200,18 @@ func takeCheckpoint(paths layout.Paths, decision string) error {
 const IndexDir = "confine-index"
 
 // DefaultTools are the tools' configuration a confined call sees
-// read-only: git needs its user's name and settings to commit.
-var DefaultTools = []string{"~/.gitconfig", "~/.config/git"}
+// read-only: git needs its user's name and settings to commit, go its
+// own settings (go env -w).
+var DefaultTools = []string{"~/.gitconfig", "~/.config/git", "~/.config/go"}
+
+// LayerDir is the folder of the caches of confined calls (see [Layer]):
+// governance-confine in the user's cache folder.
+func LayerDir(getenv func(string) string, home string) string {
+	if x := getenv("XDG_CACHE_HOME"); filepath.IsAbs(x) {
+		return filepath.Join(filepath.Clean(x), "governance-confine")
+	}
+	if home == "" {
+		return ""
+	}
+	return filepath.Join(home, ".cache", "governance-confine")
+}

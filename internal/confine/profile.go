@@ -78,6 +78,15 @@ type Profile struct {
 	// inside the confinement does not start tracking them emptied. See
 	// [Excluded].
 	Excluded []Excluded `json:"excluded,omitempty"`
+	// Stores are shown read-only and are not walked for secrets: the
+	// stores of what package managers downloaded (the Go module cache)
+	// and the tools installed under the home folder. Only the folders
+	// the policy's secret rules name inside one are (~/.cargo/credentials
+	// if the tool's folder held it).
+	Stores []string `json:"stores,omitempty"`
+	// Layers are the tools' caches, each written into a folder of the
+	// project's own (see [Layer]).
+	Layers []Layer `json:"layers,omitempty"`
 	// Report are files the call writes back through: a harness that
 	// follows the shell's folder has it write its final folder to a file
 	// in /tmp (pwd -P >| /tmp/claude-1a2b-cwd), which the private /tmp
@@ -124,6 +133,17 @@ type Options struct {
 	// Report are files in /tmp the call writes back through (see
 	// [Profile.Report]).
 	Report []string
+	// Stores are shown read-only, not walked for secrets (see
+	// [Profile.Stores]); Layers are caches written through a [Layer]
+	// whose backing folder is in LayerDir. A store that does not exist
+	// is left out.
+	Stores, Layers []string
+	LayerDir       string
+	// Grants are what a person's configuration grants (see
+	// [governance.ConfineGrants]): read grants are shown read-only and
+	// unmasked, write grants writable, and any network grant keeps the
+	// host's network.
+	Grants governance.ConfineGrants
 	// ReadOnly and Writable are further folders shown, as a person's
 	// configuration grants them (an MCP server's declared folders); each
 	// must exist.
@@ -161,7 +181,8 @@ func For(e *governance.Engine, req *governance.Request, kind Kind, opts Options)
 	if root == "" {
 		root = req.Cwd
 	}
-	p := &Profile{Kind: kind, Cwd: req.Cwd, Home: req.Home, Network: opts.Network, Background: opts.Background}
+	p := &Profile{Kind: kind, Cwd: req.Cwd, Home: req.Home, Network: opts.Network || len(opts.Grants.Network) > 0,
+		Background: opts.Background}
 	expand := func(s string) string {
 		if strings.HasPrefix(s, "~/") && req.Home != "" {
 			return filepath.Join(req.Home, s[2:])
@@ -191,6 +212,12 @@ func For(e *governance.Engine, req *governance.Request, kind Kind, opts Options)
 			*list.to = append(*list.to, f)
 		}
 	}
+	for _, w := range opts.Grants.Write {
+		// A folder granted that is not there yet grants nothing.
+		if w = expand(w); exists(w) && !insideAny(w, p.Writable) {
+			p.Writable = append(p.Writable, w)
+		}
+	}
 	for _, t := range opts.Tools {
 		if t = expand(t); exists(t) {
 			p.ReadOnly = append(p.ReadOnly, t)
@@ -203,6 +230,31 @@ func For(e *governance.Engine, req *governance.Request, kind Kind, opts Options)
 	}
 	for _, r := range opts.Report {
 		p.Report = append(p.Report, filepath.Clean(r))
+	}
+	for _, st := range opts.Stores {
+		if st = expand(st); exists(st) && st != "/" && !systemFolder(st) && (req.Home == "" || !inside(req.Home, st)) &&
+			!insideAny(st, slices.Concat(p.Writable, p.ReadOnly, p.Stores, systemTree)) {
+			p.Stores = append(p.Stores, st)
+		}
+	}
+	for _, c := range opts.Layers {
+		if c = expand(c); opts.LayerDir != "" && c != "/" && !systemFolder(c) && (req.Home == "" || !inside(req.Home, c)) &&
+			!insideAny(c, slices.Concat(p.Writable, p.ReadOnly, p.Stores, systemTree)) {
+			p.Layers = append(p.Layers, layerFor(filepath.Clean(opts.LayerDir), root, c))
+		}
+	}
+	var grantedReads []string
+	for _, g := range opts.Grants.Read {
+		if !strings.HasPrefix(g, "~/") && !filepath.IsAbs(g) {
+			g = filepath.Join(root, g)
+		}
+		if g = expand(g); !exists(g) {
+			continue
+		}
+		grantedReads = append(grantedReads, g)
+		if !insideAny(g, slices.Concat(p.Writable, p.ReadOnly, p.Stores, systemTree)) {
+			p.ReadOnly = append(p.ReadOnly, g)
+		}
 	}
 	pol := e.Policy
 	shown := slices.Concat(p.Writable, p.ReadOnly)
@@ -248,7 +300,8 @@ func For(e *governance.Engine, req *governance.Request, kind Kind, opts Options)
 	for _, f := range slices.Concat(sec.folders(), pol.ConfigDirs) {
 		// What the system folders show: /etc/shadow, /etc/sudoers.d, the
 		// managed policy's folder (/etc/governance).
-		if insideAny(f, systemTree) && !insideAny(f, walk) && exists(f) {
+		// And those a store holds (a tool's folder in the home folder).
+		if insideAny(f, slices.Concat(systemTree, p.Stores)) && !insideAny(f, walk) && exists(f) {
 			walk = append(walk, f)
 		}
 	}
@@ -274,6 +327,15 @@ func For(e *governance.Engine, req *governance.Request, kind Kind, opts Options)
 		}
 	}
 	sec.save()
+	for _, g := range grantedReads {
+		// Governance's state stays hidden whatever is granted.
+		p.Masked = slices.DeleteFunc(p.Masked, func(m string) bool { return inside(m, g) && m != filepath.Clean(pol.StateDir) })
+		if insideAny(g, p.Writable) && !slices.Contains(p.Protected, g) {
+			// Read, not written: shown read-only again over the
+			// writable folder, as the protected set.
+			p.Protected = append(p.Protected, g)
+		}
+	}
 	// Only masked files and the placeholders of absent protected paths
 	// are looked up in git's index, once per repository. A placeholder
 	// git does not track is ignored like an untracked secret, so that
@@ -336,7 +398,7 @@ func (p *Profile) Check() error {
 	if p.Home != "" && !clean(p.Home) || p.Home == "/" {
 		return bad("home %q is not an absolute clean path below the root", p.Home)
 	}
-	for _, l := range [][]string{{p.Cwd}, p.ReadOnly, p.Writable, p.Protected, p.Absent, p.Masked, p.Report} {
+	for _, l := range [][]string{{p.Cwd}, p.ReadOnly, p.Writable, p.Protected, p.Absent, p.Masked, p.Report, p.Stores} {
 		for _, s := range l {
 			if !clean(s) {
 				return bad("%q is not an absolute clean path", s)
@@ -346,6 +408,24 @@ func (p *Profile) Check() error {
 	for _, w := range slices.Concat(p.Writable, p.ReadOnly) {
 		if w == "/" || systemFolder(w) || p.Home != "" && inside(p.Home, w) {
 			return bad("%s would show the root, a system folder or the whole home folder", w)
+		}
+	}
+	for _, s := range p.Stores {
+		if s == "/" || systemFolder(s) || p.Home != "" && inside(p.Home, s) {
+			return bad("store %s would show the root, a system folder or the whole home folder", s)
+		}
+	}
+	for _, l := range p.Layers {
+		if !clean(l.Path) || !clean(l.Backing) {
+			return bad("layer %q over %q is not absolute clean paths", l.Path, l.Backing)
+		}
+		if l.Path == "/" || systemFolder(l.Path) || p.Home != "" && inside(p.Home, l.Path) ||
+			insideAny(l.Path, slices.Concat(p.Writable, p.ReadOnly, p.Stores)) {
+			return bad("layer %s would cover the root, a system folder, the home folder or a folder shown", l.Path)
+		}
+		if l.Backing == "/" || systemFolder(l.Backing) || p.Home != "" && inside(p.Home, l.Backing) ||
+			insideAny(l.Backing, slices.Concat(p.Writable, p.ReadOnly, p.Stores)) {
+			return bad("layer %s is backed by %s, which the call would see otherwise", l.Path, l.Backing)
 		}
 	}
 	if p.Kind == ReadOnly && len(p.Writable) > 0 {
@@ -398,7 +478,7 @@ func (p *Profile) Check() error {
 // inside the system folders or a folder the profile shows, and not
 // masked.
 func (p *Profile) Shows(path string) bool {
-	return insideAny(path, slices.Concat(systemTree, p.ReadOnly, p.Writable)) && !insideAny(path, p.Masked)
+	return insideAny(path, slices.Concat(systemTree, p.ReadOnly, p.Writable, p.Stores)) && !insideAny(path, p.Masked)
 }
 
 // isCache reports a writable folder of a read-only profile: one the home

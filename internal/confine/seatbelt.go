@@ -48,7 +48,9 @@ func (p *Profile) Seatbelt() string {
 		// The home folder itself can be listed (tools stat ~), not what
 		// it holds.
 		line("(allow file-read-metadata %s)", literal(p.Home))
-		if shown := slices.Concat(p.ReadOnly, p.Writable); len(shown) > 0 {
+		// Stores too; a cache layer cannot be redirected here, so the
+		// call has none (Go's build cache is then not writable).
+		if shown := slices.Concat(p.ReadOnly, p.Writable, p.Stores); len(shown) > 0 {
 			line("(allow file-read* %s)", subpaths(shown))
 		}
 	}

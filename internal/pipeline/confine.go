@@ -4,6 +4,7 @@ import (
 	"errors"
 	"os"
 	"path/filepath"
+	"strings"
 
 	"github.com/agentgov/governance/governance"
 	"github.com/agentgov/governance/internal/decisionlog"
@@ -119,20 +120,28 @@ func (p *Pipeline) confine(c Call, d *governance.Decision) (_ *governance.Decisi
 	}
 	cf.Command = shellquote.Join(append(argv, "--", "bash", "-c", req.Tool.Input.Command))
 	out.Confinement = cf
-	out.Message = ConfinedNote(kind, req.Tool.Input.Command, cf.Decision)
+	out.Message = ConfinedNote(kind, req.Tool.Input.Command, cf.Decision, p.Policy.Settings.ConfineGrants)
 	return &out, false
 }
 
 // ConfinedNote is what the agent is told of a call that ran confined:
-// what it could not see or change, how to ask for more, and the
-// checkpoint taken before it (decision, when not "").
-func ConfinedNote(kind, command, decision string) string {
+// what it could not see or change, what the configuration granted, how
+// to ask for more, and the checkpoint taken before it (decision, when
+// not "").
+func ConfinedNote(kind, command, decision string, grants governance.ConfineGrants) string {
 	what := "it could write the project (not its .governance folder or the harnesses' settings) and a private /tmp"
 	if kind == KindReadOnly {
 		what = "it could write nothing but a private /tmp and the tools' caches"
 	}
-	note := "governance ran this command confined (" + kind + "): " + what + "; secret files read as empty, " +
-		"secret environment variables were removed and it had no network. If it needs more, ask the user to run it " +
+	secrets, network := "secret files read as empty", "it had no network"
+	if len(grants.Read) > 0 {
+		secrets = "secret files read as empty but those the configuration grants (" + strings.Join(grants.Read, ", ") + ")"
+	}
+	if len(grants.Network) > 0 {
+		network = "it had the network the configuration grants (" + strings.Join(grants.Network, ", ") + ")"
+	}
+	note := "governance ran this command confined (" + kind + "): " + what + "; " + secrets + ", " +
+		"secret environment variables were removed and " + network + ". If it needs more, ask the user to run it " +
 		"themselves: governance run --why \"REASON\" -- " + command
 	if decision != "" {
 		note += "\nBefore it ran, the project's files were checkpointed (unless its output says otherwise): the user can bring " +

@@ -230,3 +230,16 @@ func TestConfineHazard(t *testing.T) {
 		})
 	}
 }
+
+// TestConfinedNoteGrants: the agent's note says what the configuration
+// granted, not "no network" when it granted the network.
+func TestConfinedNoteGrants(t *testing.T) {
+	t.Parallel()
+	plain := pipeline.ConfinedNote(pipeline.KindUnknownEffects, "npm ci", "", governance.ConfineGrants{})
+	granted := pipeline.ConfinedNote(pipeline.KindUnknownEffects, "npm ci", "",
+		governance.ConfineGrants{Read: []string{".env"}, Network: []string{"registry.example.com"}})
+	if !strings.Contains(plain, "it had no network") || strings.Contains(granted, "no network") ||
+		!strings.Contains(granted, "registry.example.com") || !strings.Contains(granted, "(.env)") {
+		t.Errorf("notes:\n%s\n%s", plain, granted)
+	}
+}

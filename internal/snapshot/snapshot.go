@@ -27,7 +27,7 @@ import (
 
 // Version is the snapshot format; a snapshot of another version is
 // recompiled.
-const Version = 14
+const Version = 15
 
 // Stamp records the state of a path when it was read.
 type Stamp struct {

@@ -64,7 +64,9 @@ func Plan(p *confine.Profile) []Grant {
 	for _, r := range readable {
 		pl.grant(r, Read, true)
 	}
-	for _, r := range p.ReadOnly {
+	// Stores are read; a cache layer cannot be redirected by Landlock, so
+	// the call has none (Go's build cache is then not writable).
+	for _, r := range slices.Concat(p.ReadOnly, p.Stores) {
 		pl.grant(r, Read, true)
 	}
 	for _, w := range slices.Concat(writable, p.Writable) {
