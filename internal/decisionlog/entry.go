@@ -31,6 +31,7 @@ import (
 	"os"
 	"slices"
 	"strconv"
+	"strings"
 	"time"
 
 	"github.com/agentgov/governance/governance"
@@ -272,7 +273,15 @@ func (e *Entry) mask() {
 			e.Masked = append(e.Masked, ptr)
 		}
 	}
+	command := ti.Command
 	field("/input/tool/input/command", &ti.Command)
+	if ti.Command != command && command != "" && strings.Contains(e.Result.Message, command) {
+		// A message that quotes the command (a confined call's note names
+		// it for governance run) quotes it masked: the text around it may
+		// keep the masker from seeing the command's secrets there.
+		e.Result.Message = strings.ReplaceAll(e.Result.Message, command, ti.Command)
+		e.Masked = append(e.Masked, "/result/message")
+	}
 	field("/input/justification", &e.Input.Justification)
 	field("/input/safety", &e.Input.Safety)
 	if len(ti.Paths) > 0 {

@@ -30,9 +30,12 @@ import (
 // launcher is the confinement launcher as the confined mode shows it.
 var launcher = path.Join(oracle.BinDir, "governance-confine")
 
-// compiledPolicy is where the launcher keeps the policy it compiles
-// before the command runs: governance's own writes, not the call's.
-var compiledPolicy = stateDir + "/compiled"
+// launcherState is what the launcher writes in governance's state folder
+// before the command runs, outside the sandbox (which does not show the
+// state folder at all): the policy it compiles, the checkpoint of the
+// project and the index of its secrets. Governance's own writes, not the
+// call's.
+var launcherState = []string{stateDir + "/compiled", stateDir + "/checkpoints", stateDir + "/confine-index"}
 
 // stateDir is governance's state folder in the decoy world.
 const stateDir = oracle.Home + "/.local/state/governance"
@@ -164,7 +167,7 @@ func (a *asLeft) harm(protected []string) []soundness.Violation {
 	}
 	var own []string
 	if a.confined {
-		own = []string{compiledPolicy}
+		own = launcherState
 	}
 	return soundness.Harm(a.obs, protected, own)
 }
@@ -372,7 +375,7 @@ func TestOracleSeesHarm(t *testing.T) {
 		t.Errorf("governance's CLI run unconfined did not approve the pending call:\n%s%s", obs.Stdout, obs.Stderr)
 	}
 	kinds = map[string]bool{}
-	for _, v := range soundness.Harm(obs, protected, []string{compiledPolicy}) {
+	for _, v := range soundness.Harm(obs, protected, launcherState) {
 		kinds[v.Kind] = true
 	}
 	for _, k := range []string{"leak", "protected", "outside"} {
@@ -388,7 +391,7 @@ func TestOracleSeesHarm(t *testing.T) {
 	if strings.Contains(string(obs.Stdout), "approved ") {
 		t.Errorf("governance's CLI run confined approved the pending call:\n%s%s", obs.Stdout, obs.Stderr)
 	}
-	if h := soundness.Harm(obs, protected, []string{compiledPolicy}); len(h) > 0 || obs.ExitCode != 0 {
+	if h := soundness.Harm(obs, protected, launcherState); len(h) > 0 || obs.ExitCode != 0 {
 		t.Errorf("the confined run did harm %v (exit %d):\n%s%s", h, obs.ExitCode, obs.Stdout, obs.Stderr)
 	}
 	// The launcher leaves the command no capability, also when its caller
@@ -448,7 +451,7 @@ func checkConfinedAgainstOracle(t *testing.T, sb *oracle.Sandbox, mode governanc
 		case r.Observation.ExitCode == 125 && strings.Contains(string(r.Observation.Stderr), "refusing to run"):
 			byKind["refused"] = append(byKind["refused"], fmt.Sprintf("%q: %s", confined[i], r.Observation.Stderr))
 		}
-		for _, v := range soundness.Harm(r.Observation, protected, []string{compiledPolicy}) {
+		for _, v := range soundness.Harm(r.Observation, protected, launcherState) {
 			byKind[v.Kind] = append(byKind[v.Kind], fmt.Sprintf("%q: %s", confined[i], v.Detail))
 		}
 		if kind != pipeline.KindReadOnly {
@@ -483,7 +486,7 @@ func TestOracleConfinedAsRoot(t *testing.T) {
 		t.Fatal(err)
 	}
 	out := string(obs.Stdout)
-	if h := soundness.Harm(obs, protectedSet(sb), []string{compiledPolicy}); len(h) > 0 || obs.ExitCode != 0 {
+	if h := soundness.Harm(obs, protectedSet(sb), launcherState); len(h) > 0 || obs.ExitCode != 0 {
 		t.Errorf("the confined run as root did harm %v (exit %d):\n%s%s", h, obs.ExitCode, out, obs.Stderr)
 	}
 	for _, set := range []string{"CapInh", "CapPrm", "CapEff", "CapBnd", "CapAmb"} {
