@@ -517,16 +517,18 @@ func (l *Launcher) Command(p *Profile, argv []string) (*exec.Cmd, error) {
 }
 
 // makeLayers makes the backing folders of p's layers, the caller's own
-// and private to it.
+// and private to it. A layer whose folder cannot be made, or is not the
+// caller's own (root running a call in another user's home folder), is
+// left out: the cache is then not shown, and the tool starts an empty one
+// in the call's empty home folder, thrown away with it.
 func (p *Profile) makeLayers() error {
-	for _, l := range p.Layers {
+	p.Layers = slices.DeleteFunc(p.Layers, func(l Layer) bool {
 		if err := os.MkdirAll(l.Backing, 0o700); err != nil {
-			return fmt.Errorf("%w: cache layer: %v", ErrProfile, err)
+			return true
 		}
-		if fi, err := os.Lstat(l.Backing); err != nil || !fi.IsDir() || !ownedByMe(fi) {
-			return fmt.Errorf("%w: cache layer %s is not a folder of the caller's own", ErrProfile, l.Backing)
-		}
-	}
+		fi, err := os.Lstat(l.Backing)
+		return err != nil || !fi.IsDir() || !ownedByMe(fi)
+	})
 	return nil
 }
 

@@ -29,6 +29,11 @@ const (
 type Change struct {
 	Path string     `json:"path"`
 	Kind ChangeKind `json:"kind"`
+	// Empty marks a created empty folder or empty file: what the
+	// confinement launcher puts in place of an absent protected path for
+	// the call, and leaves while a process of the sandbox lives (a run
+	// cut short by its time bound kills the launcher's reaper too).
+	Empty bool `json:"empty,omitempty"`
 }
 
 // Outside reports whether the change lies outside the project.
@@ -53,7 +58,7 @@ func changes(template, run string) ([]Change, error) {
 		b, ok := before[rel]
 		switch {
 		case !ok:
-			out = append(out, Change{Path: path.Join(Home, rel), Kind: Created})
+			out = append(out, Change{Path: path.Join(Home, rel), Kind: Created, Empty: empty(filepath.Join(host(run, Home), rel))})
 		case !a.same(b):
 			out = append(out, Change{Path: path.Join(Home, rel), Kind: Modified})
 		}
@@ -122,4 +127,19 @@ func snapshotTree(root string) (map[string]entry, error) {
 		return nil
 	})
 	return out, err
+}
+
+// empty reports an empty folder or an empty regular file.
+func empty(p string) bool {
+	fi, err := os.Lstat(p)
+	switch {
+	case err != nil:
+		return false
+	case fi.Mode().IsRegular():
+		return fi.Size() == 0
+	case fi.IsDir():
+		names, err := os.ReadDir(p)
+		return err == nil && len(names) == 0
+	}
+	return false
 }

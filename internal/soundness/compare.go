@@ -102,6 +102,10 @@ func Harm(o *oracle.Observation, protected, own []string) []Violation {
 	for _, c := range o.Changed {
 		switch {
 		case inAny(c.Path, own) || strings.HasPrefix(c.Path, "/tmp/"):
+		case c.Kind == oracle.Created && c.Empty && inAny(c.Path, protected) && placeholder(c.Path, o.Changed):
+			// The placeholder of an absent protected path, left by a
+			// launcher whose sandbox still ran (a job, or a run cut
+			// short): empty, read-only to the call, and nothing under it.
 		case inAny(c.Path, protected):
 			out = append(out, Violation{"protected", string(c.Kind) + " " + c.Path})
 		case c.Outside():
@@ -126,4 +130,14 @@ func inAny(p string, dirs []string) bool {
 		}
 	}
 	return false
+}
+
+// placeholder reports a created path with nothing created under it.
+func placeholder(p string, changed []oracle.Change) bool {
+	for _, c := range changed {
+		if strings.HasPrefix(c.Path, p+"/") {
+			return false
+		}
+	}
+	return true
 }
