@@ -2,6 +2,7 @@ package snapshot
 
 import (
 	"bytes"
+	"io"
 	"path/filepath"
 	"reflect"
 	"strings"
@@ -18,6 +19,8 @@ import (
 type Agents struct {
 	once sync.Once
 	text []byte
+	// src holds the text in a snapshot file too large to read whole.
+	src  *io.SectionReader
 	list []*agents.Agent
 	err  error
 }
@@ -38,6 +41,12 @@ func (a *Agents) All() ([]*agents.Agent, error) {
 		return nil, nil
 	}
 	a.once.Do(func() {
+		if a.src != nil {
+			a.text = make([]byte, a.src.Size())
+			if _, a.err = a.src.ReadAt(a.text, 0); a.err != nil {
+				return
+			}
+		}
 		var list []*agents.Agent
 		if a.err = decodeInto(&list, a.text); a.err == nil {
 			a.list = list

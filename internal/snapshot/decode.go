@@ -22,11 +22,30 @@ func Decode(data []byte) (*Snapshot, error) {
 	if i := bytes.IndexByte(data, '\n'); i >= 0 {
 		head, tail = data[:i+1], data[i+1:]
 	}
+	s, err := decodeHead(head)
+	if err != nil {
+		return nil, err
+	}
+	if s.AgentsSize < 0 || s.AgentsSize > len(tail) {
+		return nil, damaged("its agent definitions are cut short")
+	}
+	if s.AgentsSize > 0 {
+		cut := len(tail) - s.AgentsSize
+		s.Agents = &Agents{text: bytes.Clone(tail[cut:])}
+		tail = tail[:cut]
+	}
+	// The size is the file's layout, not the policy's: Encode sets it.
+	s.AgentsSize = 0
+	s.tail = tail
+	return s, nil
+}
+
+// decodeHead decodes a snapshot's first line.
+func decodeHead(line []byte) (*Snapshot, error) {
 	s := &Snapshot{}
-	if err := decodeInto(s, head); err != nil {
+	if err := decodeInto(s, line); err != nil {
 		return nil, fmt.Errorf("snapshot: %w", err)
 	}
-	s.tail = tail
 	return s, nil
 }
 

@@ -46,6 +46,14 @@ func (s *Snapshot) Encode() ([]byte, error) {
 	head := *s
 	head.Rules, head.tail, head.rulesFile = nil, nil, nil
 	head.Filed, head.FiledScopes, head.FiledPrograms = "", nil, 0
+	// The agent definitions go last, out of the line every call decodes.
+	var agentsText []byte
+	if s.Agents != nil {
+		if agentsText, err = s.Agents.MarshalText(); err != nil {
+			return nil, err
+		}
+	}
+	head.Agents, head.AgentsSize = nil, len(agentsText)
 	var rules, places bytes.Buffer
 	var layout strings.Builder
 	byProgram := map[string][]int{}
@@ -76,7 +84,8 @@ func (s *Snapshot) Encode() ([]byte, error) {
 	if places.Len() == 0 {
 		// Nothing filed: the snapshot is its line.
 		head.FiledScopes = nil
-		return encodeLine(nonZero(reflect.ValueOf(&head)))
+		b, err := encodeLine(nonZero(reflect.ValueOf(&head)))
+		return append(b, agentsText...), err
 	}
 	var programs bytes.Buffer
 	for _, n := range slices.Sorted(maps.Keys(byProgram)) {
@@ -96,7 +105,8 @@ func (s *Snapshot) Encode() ([]byte, error) {
 	}
 	b = append(b, programs.Bytes()...)
 	b = append(b, places.Bytes()...)
-	return append(b, rules.Bytes()...), nil
+	b = append(b, rules.Bytes()...)
+	return append(b, agentsText...), nil
 }
 
 // AllRules returns the snapshot's rules in policy order, the filed ones
@@ -278,7 +288,7 @@ func readIndexes(path string) (*Snapshot, error) {
 		file.Close()
 		return Decode(data)
 	}
-	s, err := Decode(data[:line+1])
+	s, err := decodeHead(data[:line+1])
 	if err != nil {
 		file.Close()
 		return nil, err
@@ -297,8 +307,17 @@ func readIndexes(path string) (*Snapshot, error) {
 		}
 		data = whole
 	}
+	rest := info.Size() - end - int64(s.AgentsSize)
+	if s.AgentsSize < 0 || rest < 0 {
+		file.Close()
+		return nil, damaged("its agent definitions are cut short")
+	}
 	s.tail = data[line+1 : end]
-	s.rulesFile = io.NewSectionReader(file, end, info.Size()-end)
+	s.rulesFile = io.NewSectionReader(file, end, rest)
+	if s.AgentsSize > 0 {
+		s.Agents = &Agents{src: io.NewSectionReader(file, end+rest, int64(s.AgentsSize))}
+	}
+	s.AgentsSize = 0
 	return s, nil
 }
 

@@ -9,6 +9,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/agentgov/governance/agents"
 	"github.com/agentgov/governance/governance"
 )
 
@@ -206,5 +207,65 @@ func TestFiledRulesDamaged(t *testing.T) {
 			governance.ExampleRequest(governance.KindShell, "ls")); d.Outcome != governance.Deny {
 			t.Errorf("a snapshot cut inside its indexes decided ls: %s %s", d.Outcome, d.Message)
 		}
+	}
+}
+
+// TestAgentsAtTheEnd: the agent definitions are kept after the first line
+// and the filed rules, out of what every call decodes, and read back
+// whole, from a snapshot read whole and from one too large for that; a
+// length that does not fit the file is damage.
+func TestAgentsAtTheEnd(t *testing.T) {
+	defs := []*agents.Agent{{Name: "agent-one", Description: "reads"}, {Name: "agent-two", Role: "ops"}}
+	for _, tc := range []struct {
+		name string
+		snap *Snapshot
+	}{
+		{"small", &Snapshot{Version: Version, Root: governance.ExampleRoot, Settings: governance.DefaultSettings()}},
+		{"filed", filedPolicy()},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			s := tc.snap
+			s.Agents = NewAgents(defs)
+			path := filepath.Join(t.TempDir(), "snapshot.json")
+			if err := s.Write(path); err != nil {
+				t.Fatal(err)
+			}
+			data, err := os.ReadFile(path)
+			if err != nil {
+				t.Fatal(err)
+			}
+			line := string(data[:strings.IndexByte(string(data), '\n')])
+			if strings.Contains(line, "agent-one") || !strings.Contains(line, `"AgentsSize":`) {
+				t.Errorf("the first line holds the definitions, or not their size: %.300s", line)
+			}
+			if tc.name == "filed" && len(data) <= 16<<10 {
+				t.Fatalf("the filed snapshot is %d bytes, read whole", len(data))
+			}
+			read, err := readIndexes(path)
+			if err != nil {
+				t.Fatal(err)
+			}
+			got, err := read.Agents.All()
+			if err != nil || len(got) != 2 || got[0].Name != "agent-one" || got[1].Role != "ops" {
+				t.Errorf("agents read back: %+v, %v", got, err)
+			}
+			if tc.name == "filed" {
+				// The rules still decide as before.
+				d := governance.NewEngine(read.policy(true)).Decide(context.Background(),
+					governance.ExampleRequest(governance.KindShell, "tool07 deploy"))
+				if d.Outcome != governance.Deny || d.Rule != "tool07-deploy" {
+					t.Errorf("tool07 deploy: %s %s", d.Outcome, d.Rule)
+				}
+			}
+			// Cut the file inside the definitions.
+			if err := os.WriteFile(path, data[:len(data)-3], 0o600); err != nil {
+				t.Fatal(err)
+			}
+			if read, err := readIndexes(path); err == nil {
+				if _, err := read.Agents.All(); err == nil {
+					t.Error("a snapshot cut inside its agent definitions read them")
+				}
+			}
+		})
 	}
 }

@@ -27,7 +27,7 @@ import (
 
 // Version is the snapshot format; a snapshot of another version is
 // recompiled.
-const Version = 15
+const Version = 16
 
 // Stamp records the state of a path when it was read.
 type Stamp struct {
@@ -127,10 +127,14 @@ type Snapshot struct {
 	// roots; StateDir is the state folder.
 	Roles []governance.Role
 	// Learned are the approved learned entries, compiled.
-	Learned    []Rule
-	Projects   []string
-	StateDir   string
-	Agents     *Agents
+	Learned  []Rule
+	Projects []string
+	StateDir string
+	// Agents are the agent definitions, kept at the end of the file, after
+	// the first line and the filed rules: AgentsSize is their length in
+	// bytes. The first line, which every call decodes, stays short.
+	Agents     *Agents `json:"-"`
+	AgentsSize int
 	ConfigDirs []string
 	// Err is the configuration error; every call is denied while it is set.
 	Err string
