@@ -107,7 +107,12 @@ func run(launcher string, n, warm, files int, srt string, srtN int) error {
 		return err
 	}
 	l := &confine.Launcher{}
-	bwrapArgs := append(l.Args(prof, empty), "--", trueBin)
+	// bubblewrap alone gets the same tree but for the contents the
+	// launcher hands it by descriptor (tracked secrets as committed, the
+	// repository's ignore list), which only the launcher opens.
+	alone := *prof
+	alone.Committed, alone.Excluded = nil, nil
+	bwrapArgs := append(l.Args(&alone, empty), "--", trueBin)
 	// The launcher as a rewrite runs it reads the policy of a user whose
 	// home is the bench's, and compiles its snapshot on the first run.
 	env := append(os.Environ(), "HOME="+home, "XDG_CONFIG_HOME="+filepath.Join(home, ".config"),
