@@ -57,13 +57,28 @@ func TestLandlockFallback(t *testing.T) {
 	if v := ABI(); v < minABI {
 		t.Skipf("the kernel offers Landlock ABI %d, below %d: the launcher refuses rather than fall back", v, minABI)
 	}
-	// Not under /tmp, which Landlock leaves writable to every call.
-	root, err := os.MkdirTemp(".", ".sandbox-test-")
-	if err != nil {
-		t.Fatal(err)
+	// Not under /tmp, which Landlock leaves writable to every call: the
+	// package's folder, or the user's cache folder where the checkout is
+	// under /tmp itself.
+	root := ""
+	cache, _ := os.UserCacheDir()
+	for _, dir := range []string{".", cache} {
+		abs, err := filepath.Abs(dir)
+		if dir == "" || err != nil || sharedTemp(abs) {
+			continue
+		}
+		if err := os.MkdirAll(abs, 0o755); err != nil {
+			continue
+		}
+		if root, err = os.MkdirTemp(abs, ".sandbox-test-"); err == nil {
+			break
+		}
+		root = ""
+	}
+	if root == "" {
+		t.Skip("no folder outside /tmp, /var/tmp and /dev/shm to lay the test out in")
 	}
 	t.Cleanup(func() { os.RemoveAll(root) })
-	root, _ = filepath.Abs(root)
 	home := filepath.Join(root, "home")
 	proj := filepath.Join(home, "proj")
 	for name, body := range map[string]string{
@@ -143,4 +158,15 @@ func TestLandlockFallback(t *testing.T) {
 	if _, err := os.Stat(filepath.Join(proj, ".claude", "settings.local.json")); err == nil {
 		t.Error(".claude/settings.local.json was created")
 	}
+}
+
+// sharedTemp reports a folder inside those Landlock leaves writable to
+// every call.
+func sharedTemp(p string) bool {
+	for _, d := range []string{"/tmp", "/var/tmp", "/dev/shm"} {
+		if p == d || strings.HasPrefix(p, d+"/") {
+			return true
+		}
+	}
+	return false
 }
