@@ -55,9 +55,12 @@ func Main(stdin io.Reader, stdout, stderr io.Writer, args []string) int {
 // under the fallback, with a note on stderr saying which confinement
 // applied and what it does not enforce, or not at all.
 func MainWith(fallback Fallback, stdin io.Reader, stdout, stderr io.Writer, args []string) int {
-	if os.Getenv(ReapEnv) == "1" {
+	if os.Getenv(ReapEnv) == "1" && reaping() {
 		return Reap(args)
 	}
+	// A variable set by anyone else than a launcher starting its reaper
+	// is not passed on.
+	os.Unsetenv(ReapEnv)
 	fs := flag.NewFlagSet("governance-confine", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	fs.Usage = func() { fmt.Fprint(stderr, usage) }

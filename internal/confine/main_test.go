@@ -395,3 +395,27 @@ func TestCheckpointFlags(t *testing.T) {
 		}
 	})
 }
+
+// TestReapVariableAlone: the reaper's variable in a caller's environment
+// does not turn the launcher into a reaper (which would skip the command
+// and remove files its arguments name): without a lock file and a pidfd
+// at descriptors 3 and 4, the command runs confined as ever, and the
+// variable does not reach it.
+func TestReapVariableAlone(t *testing.T) {
+	needBwrap(t)
+	w := newWorld(t)
+	prof, err := json.Marshal(w.profile(t, UnknownEffects, Options{}))
+	must(t, err)
+	empty := filepath.Join(w.project, "empty-file")
+	must(t, os.WriteFile(empty, nil, 0o644))
+	cmd := exec.Command(w.helper, "--profile", string(prof), "--", "bash", "-c", `echo "ran ${`+ReapEnv+`:-unset}"; cat .env`, empty)
+	cmd.Dir = w.project
+	cmd.Env = append(os.Environ(), helperEnv+"=main", "HOME="+w.home, ReapEnv+"=1")
+	out, err := cmd.Output()
+	if err != nil || string(out) != "ran unset\n" {
+		t.Errorf("output %q, %v; want the command run, without the variable and .env empty", out, err)
+	}
+	if _, err := os.Stat(empty); err != nil {
+		t.Errorf("an empty file the arguments name was removed: %v", err)
+	}
+}

@@ -32,3 +32,5 @@ func initAlive(int) *os.File { return nil }
 func waitEnd(*os.File) {}
 
 func newSession() *syscall.SysProcAttr { return nil }
+
+func reaping() bool { return false }
