@@ -187,31 +187,37 @@ func (s *Store) AnswerFinishing(id string, approve bool, by, message string, alw
 
 // Journal changes an answered item's journal, under the queue's lock.
 func (s *Store) Journal(id string, set func(*Finish)) (*Item, error) {
-	unlock, err := s.lock()
-	if err != nil {
-		return nil, err
-	}
-	defer unlock()
-	it, err := s.Get(id)
-	if err != nil {
-		return nil, err
-	}
-	// Only a person's approval, as signed, has steps to finish: signing
-	// the journal of any other record would sign what it claims.
-	if it.Status != Approved {
-		return it, fmt.Errorf("approval %s is %s, not approved: nothing to finish", id, it.Status)
-	}
-	if it.Finish == nil {
-		it.Finish = &Finish{}
-	}
-	it.Always = true
-	set(it.Finish)
-	return it, s.put(it)
+	return s.change(id, func(it *Item) error {
+		// Only a person's approval, as signed, has steps to finish: signing
+		// the journal of any other record would sign what it claims.
+		if it.Status != Approved {
+			return fmt.Errorf("approval %s is %s, not approved: nothing to finish", id, it.Status)
+		}
+		if it.Finish == nil {
+			it.Finish = &Finish{}
+		}
+		it.Always = true
+		set(it.Finish)
+		return nil
+	})
 }
 
 // settle ends a pending item, under the queue's lock: set changes it,
 // and the time it was decided is recorded.
 func (s *Store) settle(id string, set func(*Item)) (*Item, error) {
+	return s.change(id, func(it *Item) error {
+		if it.Status != Pending {
+			return fmt.Errorf("approval %s is already %s", id, it.Status)
+		}
+		set(it)
+		it.Decided = s.Now().UTC()
+		return nil
+	})
+}
+
+// change changes an item under the queue's lock and stores it; when set
+// refuses, the item is returned as it is with set's error.
+func (s *Store) change(id string, set func(*Item) error) (*Item, error) {
 	unlock, err := s.lock()
 	if err != nil {
 		return nil, err
@@ -221,11 +227,9 @@ func (s *Store) settle(id string, set func(*Item)) (*Item, error) {
 	if err != nil {
 		return nil, err
 	}
-	if it.Status != Pending {
-		return it, fmt.Errorf("approval %s is already %s", id, it.Status)
+	if err := set(it); err != nil {
+		return it, err
 	}
-	set(it)
-	it.Decided = s.Now().UTC()
 	if err := s.put(it); err != nil {
 		return nil, err
 	}
