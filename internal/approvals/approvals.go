@@ -189,8 +189,9 @@ func (s *Store) AnswerFinishing(id string, approve bool, by, message string, alw
 func (s *Store) Journal(id string, set func(*Finish)) (*Item, error) {
 	return s.change(id, func(it *Item) error {
 		// Only a person's approval, as signed, has steps to finish: signing
-		// the journal of any other record would sign what it claims.
-		if it.Status != Approved {
+		// the journal of any other record would sign what it claims. The
+		// call it answered may have taken it already (used).
+		if it.Status != Approved && it.Status != Used {
 			return fmt.Errorf("approval %s is %s, not approved: nothing to finish", id, it.Status)
 		}
 		if it.Finish == nil {
