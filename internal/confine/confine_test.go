@@ -219,6 +219,23 @@ func TestForStateInProject(t *testing.T) {
 	}
 }
 
+// TestForStateInStore: governance's state folder inside a store (a
+// folder the environment names, shown read-only and not walked) is hidden
+// too: a read-only folder still lets a call connect to the daemon's
+// socket and read the token.
+func TestForStateInStore(t *testing.T) {
+	t.Parallel()
+	w := newWorld(t)
+	store := filepath.Join(w.home, ".local")
+	p := w.profile(t, UnknownEffects, Options{Stores: []string{store}})
+	if !slices.Contains(p.Stores, store) {
+		t.Fatalf("stores %v, want %s among them", p.Stores, store)
+	}
+	if !slices.Contains(p.Masked, w.state) {
+		t.Errorf("state folder %s inside the store %s not masked: %v", w.state, store, p.Masked)
+	}
+}
+
 func TestProfileJSON(t *testing.T) {
 	t.Parallel()
 	w := newWorld(t)

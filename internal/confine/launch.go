@@ -572,6 +572,7 @@ func (p *Profile) resolved() *Profile {
 		return out
 	}
 	r.ReadOnly, r.Writable, r.Protected, r.Masked, r.Report = res(p.ReadOnly), res(p.Writable), res(p.Protected), res(p.Masked), res(p.Report)
+	r.Absent = res(p.Absent)
 	if p.Home != "" {
 		r.Home = res([]string{p.Home})[0]
 	}

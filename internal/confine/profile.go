@@ -292,7 +292,8 @@ func For(e *governance.Engine, req *governance.Request, kind Kind, opts Options)
 	p.Absent = slices.DeleteFunc(p.Absent, func(a string) bool {
 		return insideAny(a, p.Protected) || slices.ContainsFunc(p.Absent, func(b string) bool { return b != a && inside(a, b) })
 	})
-	if pol.StateDir != "" && insideAny(pol.StateDir, shown) && exists(pol.StateDir) {
+	// A store (a folder on PATH, a version manager's) may hold it too.
+	if pol.StateDir != "" && insideAny(pol.StateDir, slices.Concat(shown, p.Stores)) && exists(pol.StateDir) {
 		p.Masked = append(p.Masked, filepath.Clean(pol.StateDir))
 	}
 	sec := newSecrets(e, req, opts.Index, opts.IndexKey)

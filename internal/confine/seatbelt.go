@@ -64,10 +64,10 @@ func (p *Profile) Seatbelt() string {
 	for _, r := range p.Report {
 		line("(allow file-write* %s)", literal(r))
 	}
-	if len(p.Protected) > 0 {
+	if protected := slices.Concat(p.Protected, p.Absent); len(protected) > 0 {
 		line("")
-		line(";; The protected set: read-only inside what is writable.")
-		line("(deny file-write* %s)", subpaths(p.Protected))
+		line(";; The protected set, also where it does not exist yet: read-only inside what is writable.")
+		line("(deny file-write* %s)", subpaths(protected))
 	}
 	if len(p.Masked) > 0 {
 		line("")

@@ -19,6 +19,7 @@ var seatbeltProfiles = map[string]*Profile{
 		ReadOnly:  []string{"/Users/ada/.gitconfig"},
 		Writable:  []string{"/Users/ada/src/app"},
 		Protected: []string{"/Users/ada/src/app/.claude", "/Users/ada/src/app/.git/config", "/Users/ada/src/app/.git/hooks", "/Users/ada/src/app/.governance"},
+		Absent:    []string{"/Users/ada/src/app/.gemini", "/Users/ada/src/app/.mcp.json"},
 		Masked:    []string{"/Users/ada/src/app/.env", "/Users/ada/src/app/certs/server.key"},
 		Report:    []string{"/tmp/claude-1a2b-cwd"}},
 	"read-only": {Kind: ReadOnly, Cwd: "/Users/ada/src/app", Home: "/Users/ada",

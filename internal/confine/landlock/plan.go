@@ -60,7 +60,9 @@ var writable = []string{"/tmp", "/var/tmp", "/dev"}
 // inside a writable folder only reads; a link met while granting entry
 // by entry is not granted (a grant follows it to where it leads).
 func Plan(p *confine.Profile) []Grant {
-	pl := &planner{masked: p.Masked, protected: p.Protected}
+	// A protected path that does not exist yet is kept from being made
+	// as one that does is from being written.
+	pl := &planner{masked: p.Masked, protected: slices.Concat(p.Protected, p.Absent)}
 	for _, r := range readable {
 		pl.grant(r, Read, true)
 	}

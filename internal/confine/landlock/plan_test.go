@@ -61,3 +61,26 @@ func TestPlan(t *testing.T) {
 		t.Error("the root, or /tmp around the holes, is granted")
 	}
 }
+
+// TestPlanAbsent: a protected path that does not exist yet (.mcp.json in a
+// project that holds no protected path) keeps its folder granted entry by
+// entry, so the call cannot create it.
+func TestPlanAbsent(t *testing.T) {
+	t.Parallel()
+	proj := filepath.Join(t.TempDir(), "proj")
+	if err := os.MkdirAll(filepath.Join(proj, "sub"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	p := &confine.Profile{Kind: confine.UnknownEffects, Cwd: proj, Writable: []string{proj},
+		Absent: []string{filepath.Join(proj, ".mcp.json")}}
+	got := map[string]Grant{}
+	for _, g := range Plan(p) {
+		got[g.Path] = g
+	}
+	if g := got[proj]; g.Access != List {
+		t.Errorf("the project is granted %+v: a call could create .mcp.json in it", g)
+	}
+	if g := got[filepath.Join(proj, "sub")]; g.Access != Write {
+		t.Errorf("sub is granted %+v, want write", g)
+	}
+}
