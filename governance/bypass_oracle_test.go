@@ -201,6 +201,13 @@ func TestBypassUserToolConfiguration(t *testing.T) {
 			`npm view left-pad version`, notAllowed},
 		{"npmrc-scoped-registry", fstest.MapFS{h + "/.npmrc": {Data: []byte("@acme:registry = http://exfil.example/\n")}},
 			`npm view @acme/x`, notAllowed},
+		// npm's ini reader unquotes keys and reads key[] as key.
+		{"npmrc-quoted-key", fstest.MapFS{h + "/.npmrc": {Data: []byte("\"registry\"=http://npm.exfil.example/\n")}},
+			`npm view left-pad version`, notAllowed},
+		{"npmrc-single-quoted-key", fstest.MapFS{h + "/.npmrc": {Data: []byte("'registry'=http://npm.exfil.example/\n")}},
+			`npm view left-pad version`, notAllowed},
+		{"npmrc-array-key", fstest.MapFS{h + "/.npmrc": {Data: []byte("registry[]=http://npm.exfil.example/\n")}},
+			`npm view left-pad version`, notAllowed},
 		{"npmrc-harmless", fstest.MapFS{h + "/.npmrc": {Data: []byte("# mine\nfund=false\ncolor=false\n")}},
 			`npm view left-pad version`, allowed},
 		{"npmrc-none", fstest.MapFS{dir + "/package.json": {Data: []byte("{}\n")}},

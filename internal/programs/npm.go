@@ -352,7 +352,12 @@ func npmrcHarmless(content []byte) bool {
 			return false
 		}
 		key, _, _ := strings.Cut(line, "=")
-		key = strings.ToLower(strings.TrimSpace(key))
+		// npm's ini reader unquotes a key and reads key[] as key.
+		key = strings.TrimSpace(key)
+		if len(key) >= 2 && (key[0] == '"' || key[0] == '\'') && key[len(key)-1] == key[0] {
+			key = key[1 : len(key)-1]
+		}
+		key = strings.ToLower(strings.TrimSuffix(strings.TrimSpace(key), "[]"))
 		switch {
 		case key == "registry", strings.HasSuffix(key, ":registry"), strings.HasSuffix(key, "proxy"),
 			key == "userconfig", key == "globalconfig", key == "init-module", strings.HasSuffix(key, "-script"), key == "script-shell":

@@ -20,6 +20,8 @@ func TestOptionState(t *testing.T) {
 		{"zsh -n -o exec scripts/x.sh", false},
 		{"zsh -n +o NO_EXEC scripts/x.sh", false},
 		{"zsh +o exec scripts/x.sh", true},
+		{`zsh -n -o "$1" scripts/x.sh`, false}, // the option is known at run time: exec, maybe
+		{`bash -n -o "$OPT" scripts/x.sh`, false},
 		{"bash -n scripts/x.sh +n", true}, // +n is the script's argument
 	})
 }

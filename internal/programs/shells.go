@@ -90,6 +90,10 @@ func noexec(c *Call) bool {
 		case o.Spec == nil:
 		case o.Spec.Is("-n") || o.Spec.Is("--no-execute"):
 			on = !o.Off
+		case o.Spec.Is("-o") && o.HasValue && o.Value.Dynamic:
+			// A name known only at run time may be exec: the shell may
+			// run what it reads.
+			on = false
 		case o.Spec.Is("-o") && o.HasValue:
 			// zsh reads option names in any case, with underscores
 			// anywhere.
