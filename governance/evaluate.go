@@ -38,7 +38,7 @@ type evaluation struct {
 	// governance.
 	copies []copied
 	// secretCopies are variables the call's shell sets to a copy of a
-	// secret (see noteSecretCopies).
+	// secret (see noteAnalysisCopies).
 	secretCopies []string
 	// movedFolders is a variable the call's shell sets that moves
 	// governance's folders for the commands after it (see
@@ -390,7 +390,6 @@ func (ev *evaluation) commandSubjects(a *shell.Analysis) []*subject {
 			files = append(files, ev.newSubject(subject{kind: KindRead, file: pl, via: c.Text, display: "< " + c.Stdin.Path.Value}))
 		}
 		if len(c.Args) == 0 {
-			ev.noteSecretCopies(c)
 			continue
 		}
 		cl := &cls[ci]

@@ -121,20 +121,6 @@ func secretEnvRead(cl *cmdline) string {
 	return ""
 }
 
-// noteSecretCopies records the variables an assignment of the call's
-// shell sets to a copy of a secret (x=$GITHUB_TOKEN, y=$x): the commands
-// after it that expand them read the secret.
-func (ev *evaluation) noteSecretCopies(c *shell.Command) {
-	for _, a := range c.Assigns {
-		name, val, _ := strings.Cut(a, "=")
-		name, _, _ = strings.Cut(name, "[")
-		name = strings.TrimSuffix(name, "+")
-		if strings.Contains(val, "$") && secretVarIn(val, true, ev.secretVar) != "" && !slices.Contains(ev.secretCopies, name) {
-			ev.secretCopies = append(ev.secretCopies, name)
-		}
-	}
-}
-
 // noteAnalysisCopies records the variables the shell sets to a copy of
 // a secret or of another copy (see shell.Analysis.Copies), until no more
 // are found.

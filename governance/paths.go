@@ -163,7 +163,7 @@ func procLinks(v, cwd string, readlink func(string) (string, error)) (string, bo
 	}
 	// Another process's (a number, or a glob over them).
 	var target string
-	if readlink != nil && pidWord(segs[1]) {
+	if readlink != nil && isDigitsOnly(segs[1]) {
 		if t, err := readlink("/" + strings.Join(segs[:link+1], "/")); err == nil && path.IsAbs(t) {
 			target = t
 		}
@@ -175,19 +175,6 @@ func procLinks(v, cwd string, readlink func(string) (string, error)) (string, bo
 		return rest, true
 	}
 	return "", false
-}
-
-// pidWord reports a word that is a process id.
-func pidWord(s string) bool {
-	if s == "" {
-		return false
-	}
-	for _, r := range s {
-		if r < '0' || r > '9' {
-			return false
-		}
-	}
-	return true
 }
 
 // unknownClasses are the classes of a path only known at run time. The
