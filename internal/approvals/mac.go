@@ -13,6 +13,8 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
+
+	"github.com/agentgov/governance/internal/regularfile"
 )
 
 // Records carry a MAC: HMAC-SHA256 of the record without it, keyed by a
@@ -60,8 +62,10 @@ func (s *Store) keyFile() string {
 	return filepath.Join(filepath.Dir(s.Dir), KeyFile)
 }
 
+// readKey reads the key, a regular file only: a pipe or a device planted
+// in its place would hold the hook's approval path until its time bound.
 func readKey(file string) ([]byte, error) {
-	data, err := os.ReadFile(file)
+	data, err := regularfile.ReadFile(file)
 	if err != nil {
 		return nil, err
 	}
