@@ -427,6 +427,9 @@ func checkConfinedAgainstOracle(t *testing.T, sb *oracle.Sandbox, mode governanc
 		}
 	}
 	total := len(runs)
+	if total == 0 {
+		t.Fatalf("no call of %d was confined %s under confine: %s: the check would hold nothing to reality", len(cmds), kind, mode)
+	}
 	if !*oracleAll && len(runs) > oracleConfinedSample {
 		confined, runs = sample(confined, oracleConfinedSample), sample(runs, oracleConfinedSample)
 	}
