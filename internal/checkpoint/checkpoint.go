@@ -38,6 +38,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/agentgov/governance/internal/confine/locate"
 	"github.com/agentgov/governance/internal/filelock"
 )
 
@@ -631,20 +632,8 @@ func (s *Store) git(dir, root, index string) *gitCmd {
 }
 
 func lookGit(env []string) (string, error) {
-	path := ""
-	for _, kv := range env {
-		if v, ok := strings.CutPrefix(kv, "PATH="); ok {
-			path = v
-		}
-	}
-	for _, d := range filepath.SplitList(path) {
-		if d == "" || !filepath.IsAbs(d) {
-			continue
-		}
-		p := filepath.Join(d, "git")
-		if fi, err := os.Stat(p); err == nil && fi.Mode().IsRegular() && fi.Mode()&0o111 != 0 {
-			return p, nil
-		}
+	if p := locate.OnPath(envValue(env, "PATH"), "git"); p != "" {
+		return p, nil
 	}
 	return "", ErrNoGit
 }

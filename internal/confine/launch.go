@@ -626,14 +626,8 @@ func (l *Launcher) bwrap() (string, error) {
 	if l.Bwrap != "" {
 		return l.Bwrap, nil
 	}
-	for _, dir := range filepath.SplitList(envPath(l.Env)) {
-		if dir == "" || !filepath.IsAbs(dir) {
-			continue
-		}
-		p := filepath.Join(dir, "bwrap")
-		if fi, err := os.Stat(p); err == nil && !fi.IsDir() && fi.Mode()&0o111 != 0 {
-			return p, nil
-		}
+	if p := locate.OnPath(envPath(l.Env), "bwrap"); p != "" {
+		return p, nil
 	}
 	return "", fmt.Errorf("%w: %w (Debian and Ubuntu: apt-get install bubblewrap)", ErrCannotConfine, ErrNoBubblewrap)
 }

@@ -572,12 +572,8 @@ func gitCode(root string) (present, absent []string) {
 			dir = filepath.Join(root, dir)
 		}
 		dirs = []string{filepath.Clean(dir)}
-		if common, err := os.ReadFile(filepath.Join(dir, "commondir")); err == nil {
-			c := strings.TrimSpace(string(common))
-			if !filepath.IsAbs(c) {
-				c = filepath.Join(dir, c)
-			}
-			dirs = append(dirs, filepath.Clean(c))
+		if c := commonDir(dirs[0]); c != dirs[0] {
+			dirs = append(dirs, c)
 		}
 	}
 	for _, d := range dirs {
