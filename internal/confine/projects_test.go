@@ -4,6 +4,7 @@ package confine
 
 import (
 	"bytes"
+	"errors"
 	"fmt"
 	"net"
 	"os"
@@ -57,9 +58,15 @@ func TestRealProjects(t *testing.T) {
 		c.Dir = root
 		var out bytes.Buffer
 		c.Stdout, c.Stderr = &out, &out
+		// A process the step leaves holding its output fails the step
+		// rather than hang the package.
+		c.WaitDelay = time.Minute
 		start := time.Now()
 		err := c.Run()
 		took := time.Since(start)
+		if errors.Is(err, exec.ErrWaitDelay) {
+			t.Errorf("%q left a process holding its output", cmd)
+		}
 		code := 0
 		if err != nil {
 			code = -1
@@ -132,17 +139,25 @@ func (p *realProject) missing() string {
 
 // devServer is the shell code that starts a dev server in the background,
 // reaches it on loopback (with bash's /dev/tcp: no client needed), and
-// stops it.
+// stops it. The server is stopped however the script ends (an EXIT trap),
+// and a write to a server that already answered and closed (bash's printf
+// writes line by line, and the second line meets the server's reset) is an
+// error, not a SIGPIPE that ends the script and leaves the server holding
+// the call's output. A connection that does not answer hello (a port the
+// kernel handed to the client itself, in the ephemeral range) is tried
+// again.
 func devServer(port int, start string) string {
 	return fmt.Sprintf(`set -m; %s >/tmp/dev-server.log 2>&1 & pid=$!
+trap '' PIPE; trap 'kill -- -$pid 2>/dev/null' EXIT
 ok=1
 for i in $(seq 1800); do
   if { exec 3<>/dev/tcp/127.0.0.1/%d; } 2>/dev/null; then
-    printf 'GET / HTTP/1.0\r\nHost: localhost\r\n\r\n' >&3; cat <&3 | grep -q hello && ok=0; exec 3>&-; break
+    printf 'GET / HTTP/1.0\r\nHost: localhost\r\n\r\n' >&3 2>/dev/null; cat <&3 2>/dev/null | grep -q hello && ok=0; exec 3>&-
+    [ $ok = 0 ] && break
   fi
   sleep 0.1
 done
-kill -- -$pid 2>/dev/null; [ $ok = 0 ] || cat /tmp/dev-server.log >&2; exit $ok`, start, port)
+[ $ok = 0 ] || cat /tmp/dev-server.log >&2; exit $ok`, start, port)
 }
 
 const commitStep = `echo change >> CHANGES && git add CHANGES && git commit -qm change && git log --oneline | grep -q change`
