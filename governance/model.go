@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/agentgov/governance/internal/programs"
+	"github.com/agentgov/governance/internal/secretname"
 	"github.com/agentgov/governance/internal/shell"
 )
 
@@ -176,30 +177,7 @@ func configPresent(cl *cmdline, e *programs.Effect, exists func(shell.Arg) bool,
 
 // secretEnv reports an environment read that may reveal a secret: the
 // whole environment (""), or a variable whose name says it holds one.
-func secretEnv(name string) bool {
-	if name == "" {
-		return true
-	}
-	upper := strings.ToUpper(name)
-	for _, w := range []string{"SECRET", "TOKEN", "PASSWORD", "PASSWD", "API_KEY", "APIKEY", "ACCESS_KEY", "PRIVATE_KEY",
-		"CREDENTIAL", "SESSION_KEY", "CLIENT_KEY"} {
-		if strings.Contains(upper, w) {
-			return true
-		}
-	}
-	// AUTH (GH_AUTH, HTTP_AUTHORIZATION, NPM_AUTH), but not an author's
-	// name (GIT_AUTHOR_NAME, GIT_AUTHOR_EMAIL), which git needs to commit.
-	for rest := upper; ; {
-		i := strings.Index(rest, "AUTH")
-		if i < 0 {
-			return false
-		}
-		rest = rest[i+len("AUTH"):]
-		if !strings.HasPrefix(rest, "OR") || strings.HasPrefix(rest, "ORIZ") || strings.HasPrefix(rest, "ORIS") {
-			return true
-		}
-	}
-}
+func secretEnv(name string) bool { return name == "" || secretname.Is(name) }
 
 // programFolders are the folders where the system and its package
 // managers install programs: a program run by a path in one of them is

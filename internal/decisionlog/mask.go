@@ -12,6 +12,7 @@ import (
 
 	"github.com/agentgov/governance/governance"
 	"github.com/agentgov/governance/internal/leakrules"
+	"github.com/agentgov/governance/internal/secretname"
 )
 
 // Mask replaces the secrets in s with "***", keeping the rest readable,
@@ -442,7 +443,7 @@ func namedOption(s string, words []word, i int, text, prog string, spans []span)
 	if !strings.HasPrefix(text, "--") || strings.Contains(text, "=") || !secretName(text) {
 		return spans
 	}
-	n := normalizeName(text)
+	n := secretname.Normalize(text)
 	if strings.HasPrefix(n, "ask_") || strings.HasPrefix(n, "prompt_") ||
 		text == "--password" && slices.Contains(noValuePassword[:], prog) {
 		return spans
@@ -661,90 +662,12 @@ func isNameByte(c byte) bool {
 	return isLetter(c) || c >= '0' && c <= '9' || c == '_' || c == '-' || c == '.'
 }
 
-// secretNameWords are the words that make a name a secret's; token is
-// handled apart so that MAX_TOKENS and --tokenizer are not.
-var secretNameWords = [...]string{"password", "passwd", "passphrase", "secret", "api_key", "apikey", "access_key",
-	"private_key", "credential"}
-
-// secretNameParts are words that make a name a secret's only as whole
-// words of it: db_pass but not passthrough or compass.
-var secretNameParts = [...]string{"pass", "pwd", "pw", "creds"}
-
-// notSecretSuffixes end names whose values are about a secret but not the
-// secret: where it is, what it is called, how long it lives.
-var notSecretSuffixes = [...]string{"file", "path", "dir", "stdin", "env", "fd", "id", "name", "type", "helper",
-	"url", "uri", "arn", "ref", "length", "len", "count", "min", "max", "size", "ttl", "timeout", "expiry",
-	"prompt", "cmd", "command", "location", "store", "manager", "provider", "mode", "policy", "required"}
-
 // secretName reports whether a variable, option or key name says its
-// value is a secret: GITHUB_TOKEN, --db-password, authToken, PGPASSWORD;
-// not TOKEN_FILE, --secret-id, MAX_TOKENS.
+// value is a secret (see [secretname.Is]); a URL's value is not masked
+// whole, but its password where it has one (DATABASE_URL=postgres://app:***@db).
 func secretName(name string) bool {
-	n := normalizeName(name)
-	if n == "" {
-		return false
-	}
-	hit := false
-	for _, w := range secretNameWords {
-		if strings.Contains(n, w) {
-			hit = true
-			break
-		}
-	}
-	if !hit {
-		for off := 0; ; {
-			i := strings.Index(n[off:], "token")
-			if i < 0 {
-				break
-			}
-			i += off
-			off = i + len("token")
-			if off == len(n) || !isLetter(n[off]) {
-				hit = true
-				break
-			}
-		}
-	}
-	if !hit {
-		// Short words for a password or credentials, as whole words of
-		// the name (db_pass, DB_PWD, creds) but not the shell's PWD.
-		for _, part := range strings.Split(n, "_") {
-			if slices.Contains(secretNameParts[:], part) && n != "pwd" && n != "oldpwd" {
-				hit = true
-				break
-			}
-		}
-	}
-	if !hit {
-		return false
-	}
-	last := n
-	if i := strings.LastIndexByte(n, '_'); i >= 0 {
-		last = n[i+1:]
-	}
-	return !slices.Contains(notSecretSuffixes[:], last) && !strings.HasPrefix(n, "no_")
-}
-
-// normalizeName lowercases a name and separates its words with '_':
-// "--db-password" is "db_password", "authToken" "auth_token".
-func normalizeName(name string) string {
-	name = strings.TrimLeft(name, "-")
-	var b strings.Builder
-	for i := 0; i < len(name); i++ {
-		c := name[i]
-		switch {
-		case c == '-' || c == '.':
-			b.WriteByte('_')
-		case c >= 'A' && c <= 'Z':
-			if i > 0 && name[i-1] >= 'a' && name[i-1] <= 'z' {
-				b.WriteByte('_')
-			}
-			b.WriteByte(c + 'a' - 'A')
-		default:
-			b.WriteByte(c)
-		}
-	}
-	return b.String()
+	n := secretname.Normalize(name)
+	return secretname.Is(name) && !strings.HasSuffix(n, "_url") && !strings.HasSuffix(n, "_uri")
 }
 
 // mayHoldWordSecret is a quick test that s could hold a secret assignment
@@ -784,6 +707,15 @@ func maskJSON(data json.RawMessage, ptr string) (json.RawMessage, []string, bool
 	return out, masked, true
 }
 
+// authSection reports a key that names a section of settings, not a
+// secret: "auth": {"user": "bob", "token": "..."}; a string under it
+// ("auth": "dXNlcjpwYXNz", as a registry login keeps it) is a secret.
+func authSection(k string, v any) bool {
+	_, obj := v.(map[string]any)
+	n := secretname.Normalize(k)
+	return obj && (n == "auth" || n == "authorization")
+}
+
 func maskValue(v any, ptr string, secret bool, masked *[]string) any {
 	switch x := v.(type) {
 	case map[string]any:
@@ -793,7 +725,7 @@ func maskValue(v any, ptr string, secret bool, masked *[]string) any {
 		}
 		sort.Strings(keys)
 		for _, k := range keys {
-			x[k] = maskValue(x[k], ptr+"/"+pointerToken(k), secret || secretName(k) || isCredentialHeader(k), masked)
+			x[k] = maskValue(x[k], ptr+"/"+pointerToken(k), secret || secretName(k) && !authSection(k, x[k]) || isCredentialHeader(k), masked)
 		}
 	case []any:
 		for i := range x {

@@ -1,0 +1,136 @@
+// Package secretname says whether a name says that its value is a secret:
+// an environment variable (GITHUB_TOKEN, PGPASSWORD), an option
+// (--db-password) or a key of a configuration (authToken, client_secret).
+//
+// It is the one list the analysis (a variable whose value must not be
+// printed or sent), the confinement (the variables a confined call does
+// not see) and the decision log (the values it masks) share. The words
+// it knows are checked against the keyword list of detect-secrets and the
+// rule names of gitleaks (see the tests).
+package secretname
+
+import (
+	"slices"
+	"strings"
+)
+
+// words make a name a secret's wherever they stand in it; token is
+// handled apart so that MAX_TOKENS and --tokenizer are not.
+var words = [...]string{"password", "passwd", "passphrase", "secret", "credential",
+	"api_key", "apikey", "app_key", "appkey", "auth_key", "authkey", "service_key", "servicekey",
+	"application_key", "applicationkey", "account_key", "accountkey", "db_key", "dbkey",
+	"database_key", "databasekey", "client_key", "clientkey", "access_key", "session_key",
+	"private_key", "privatekey", "priv_key", "privkey", "signing_key", "encryption_key", "master_key",
+	"keypass", "key_pass", "contrasena", "contraseña"}
+
+// parts make a name a secret's only as whole words of it: db_pass but not
+// passthrough or compass, GH_AUTH but not GIT_AUTHOR_NAME.
+var parts = [...]string{"pass", "pwd", "pw", "creds", "pat", "jwt", "bearer", "dsn", "webhook"}
+
+// auths make a name a secret's as its last word (GH_AUTH, NPM_AUTH,
+// HTTP_AUTHORIZATION), or before a header: an auth.user key names the
+// user of a section of settings.
+var auths = [...]string{"auth", "authorization"}
+
+// public are words that make a key one anybody may hold (a publishable
+// key, NEXT_PUBLIC_ variables shipped to the browser).
+var public = [...]string{"public", "pub", "publishable"}
+
+// notSecretLast are last words of names whose values are about a secret
+// but not the secret: where it is, what it is called, how long it lives,
+// whether it is used.
+var notSecretLast = [...]string{"file", "path", "dir", "stdin", "env", "fd", "id", "name", "type", "helper",
+	"url", "uri", "arn", "ref", "length", "len", "count", "min", "max", "size", "ttl", "timeout", "expiry",
+	"prompt", "cmd", "command", "location", "store", "manager", "provider", "mode", "policy", "required",
+	"enabled", "disabled", "enable", "disable", "method", "scheme", "version", "format", "algorithm"}
+
+// notSecretKeys are the words before a last word "key" that name a key
+// that is no secret: public keys, and the keys of tables, caches and
+// objects.
+var notSecretKeys = [...]string{"public", "pub", "publishable", "site", "anon", "sort", "partition", "primary",
+	"foreign", "cache", "idempotency", "row", "object", "s3", "lookup", "map", "range", "routing", "dedup",
+	"group", "index", "shortcut", "hot", "kms", "hash", "unique", "composite", "sorting"}
+
+// storeURLs are the first words of names whose URL carries the store's
+// password (DATABASE_URL=postgres://user:pass@host).
+var storeURLs = [...]string{"database", "db", "redis", "mongo", "mongodb", "postgres", "postgresql", "pg",
+	"mysql", "mariadb", "amqp", "rabbitmq", "broker", "celery_broker", "supabase_db"}
+
+// Is reports whether a variable, option or key name says its value is a
+// secret: GITHUB_TOKEN, --db-password, authToken, PGPASSWORD, STRIPE_KEY,
+// DATABASE_URL; not TOKEN_FILE, --secret-id, MAX_TOKENS, PUBLIC_KEY, the
+// shell's PWD and OLDPWD.
+func Is(name string) bool {
+	n := Normalize(name)
+	if n == "" || strings.HasPrefix(n, "no_") || name == "PWD" || name == "OLDPWD" {
+		return false
+	}
+	ws := strings.Split(n, "_")
+	last := ws[len(ws)-1]
+	if len(ws) > 1 && (last == "url" || last == "uri") {
+		// A store's URL carries its password, a webhook's its token.
+		head := strings.Join(ws[:len(ws)-1], "_")
+		return slices.Contains(storeURLs[:], head) || strings.HasSuffix(head, "connection") || slices.Contains(ws, "webhook")
+	}
+	for _, w := range ws {
+		if slices.Contains(public[:], w) {
+			return false
+		}
+	}
+	if slices.Contains(notSecretLast[:], last) {
+		return false
+	}
+	for _, w := range words {
+		if strings.Contains(n, w) {
+			return true
+		}
+	}
+	for off := 0; ; {
+		i := strings.Index(n[off:], "token")
+		if i < 0 {
+			break
+		}
+		off += i + len("token")
+		if off == len(n) || !isLetter(n[off]) {
+			return true
+		}
+	}
+	if strings.Contains(n, "connection_string") {
+		return true
+	}
+	for _, w := range ws {
+		if slices.Contains(parts[:], w) {
+			return true
+		}
+	}
+	if slices.Contains(auths[:], last) || len(ws) > 1 && last == "header" && slices.Contains(auths[:], ws[len(ws)-2]) {
+		return true
+	}
+	// A key named for what it opens (STRIPE_KEY, OPENAI_KEY), not for
+	// what it finds (SORT_KEY) or one anybody may hold (PUBLIC_KEY).
+	return len(ws) > 1 && last == "key" && !slices.Contains(notSecretKeys[:], ws[len(ws)-2])
+}
+
+// Normalize lowercases a name and separates its words with '_':
+// "--db-password" is "db_password", "authToken" "auth_token".
+func Normalize(name string) string {
+	name = strings.TrimLeft(name, "-")
+	var b strings.Builder
+	for i := 0; i < len(name); i++ {
+		c := name[i]
+		switch {
+		case c == '-' || c == '.':
+			b.WriteByte('_')
+		case c >= 'A' && c <= 'Z':
+			if i > 0 && name[i-1] >= 'a' && name[i-1] <= 'z' {
+				b.WriteByte('_')
+			}
+			b.WriteByte(c + 'a' - 'A')
+		default:
+			b.WriteByte(c)
+		}
+	}
+	return strings.ToLower(b.String())
+}
+
+func isLetter(c byte) bool { return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' }

@@ -1,0 +1,108 @@
+package secretname
+
+import (
+	"bufio"
+	"os"
+	"regexp"
+	"strings"
+	"testing"
+)
+
+func TestIs(t *testing.T) {
+	for _, tc := range []struct {
+		name string
+		want bool
+	}{
+		{"GITHUB_TOKEN", true}, {"token", true}, {"authToken", true}, {"--db-password", true},
+		{"PGPASSWORD", true}, {"client_secret", true}, {"SECRET_KEY_BASE", true}, {"x-api-key", true},
+		{"apiKey", true}, {"AWS_SECRET_ACCESS_KEY", true}, {"passwd", true}, {"GPG_PASSPHRASE", true},
+		{"GH_AUTH", true}, {"NPM_AUTH", true}, {"HTTP_AUTHORIZATION", true}, {"DB_PASS", true}, {"DB_PWD", true},
+		{"STRIPE_KEY", true}, {"OPENAI_KEY", true}, {"GITHUB_PAT", true}, {"DATABASE_URL", true}, {"REDIS_URL", true},
+		{"MONGODB_URI", true}, {"SENTRY_DSN", true}, {"AZURE_STORAGE_CONNECTION_STRING", true}, {"SLACK_WEBHOOK_URL", true},
+		{"SSH_KEY", true}, {"MAXMIND_LICENSE_KEY", true}, {"SESSION_KEY", true}, {"CREDS", true},
+		{"MAX_TOKENS", false}, {"tokenizer", false}, {"TOKEN_FILE", false}, {"--secret-id", false},
+		{"credential.helper", false}, {"PASSWORD_MIN_LENGTH", false}, {"--no-password", false},
+		{"user", false}, {"AWS_ACCESS_KEY_ID", false}, {"", false}, {"PWD", false}, {"OLDPWD", false},
+		{"GIT_AUTHOR_NAME", false}, {"GIT_AUTHOR_EMAIL", false}, {"PUBLIC_KEY", false}, {"STRIPE_PUBLISHABLE_KEY", false},
+		{"NEXT_PUBLIC_SUPABASE_ANON_KEY", false}, {"SORT_KEY", false}, {"KMS_KEY", false}, {"KEY", false},
+		{"API_URL", false}, {"AUTH_URL", false}, {"GITHUB_TOKEN_URL", false}, {"AUTH_ENABLED", false}, {"PATH", false},
+		{"HOME", false}, {"AUTH_HEADER", true}, {"auth.user", false}, {"COMPASS", false}, {"PASSTHROUGH", false}, {"KEYBOARD", false},
+	} {
+		if got := Is(tc.name); got != tc.want {
+			t.Errorf("Is(%q) = %v, want %v", tc.name, got, tc.want)
+		}
+	}
+}
+
+// TestDetectSecretsKeywords: every keyword of detect-secrets names a
+// secret, alone, after another word and as an option, but the shell's
+// PWD.
+func TestDetectSecretsKeywords(t *testing.T) {
+	f, err := os.Open("testdata/detect-secrets-denylist.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	n := 0
+	for sc := bufio.NewScanner(f); sc.Scan(); {
+		k := strings.TrimSpace(sc.Text())
+		if k == "" || strings.HasPrefix(k, "#") {
+			continue
+		}
+		n++
+		for _, name := range []string{strings.ToUpper(k), "APP_" + strings.ToUpper(k), "--" + strings.ReplaceAll(k, "_", "-"), "my" + strings.ToUpper(k[:1]) + k[1:]} {
+			if name == "PWD" {
+				continue // the shell's working folder
+			}
+			if !Is(name) {
+				t.Errorf("detect-secrets keyword %q: Is(%q) = false", k, name)
+			}
+		}
+	}
+	if n < 30 {
+		t.Fatalf("read %d keywords", n)
+	}
+}
+
+// TestGitleaksRuleNames: the name of each gitleaks rule, spelled as an
+// environment variable (github-pat is GITHUB_PAT), names a secret, unless
+// the rule is for an identifier (adobe-client-id) or a public key
+// (flutterwave-public-key). Qualifiers of a rule name that a variable
+// does not carry (routable, v2, long-lived) are dropped.
+func TestGitleaksRuleNames(t *testing.T) {
+	data, err := os.ReadFile("../leakrules/gitleaks.toml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Rules whose names do not name a variable: a file's, a format's,
+	// an abbreviation, a URL whose name says nothing of a secret.
+	skip := map[string]string{
+		"pkcs12-file":           "a file's rule",
+		"gitlab-ptt":            "an abbreviation",
+		"gitlab-rrt":            "an abbreviation",
+		"gitlab-session-cookie": "a cookie: COOKIE_NAME and COOKIE_DOMAIN are not secrets",
+		"github-oauth":          "OAUTH_SCOPES and OAUTH_CALLBACK are not secrets",
+		"sidekiq-sensitive-url": "the URL's name does not say it carries a password",
+		"curl-auth-user":        "names curl's -u option: AUTH_USER is a user's name",
+	}
+	qualifier := regexp.MustCompile(`-(routable|v2|long-lived|short-lived|base64|yaml)$`)
+	ids := regexp.MustCompile(`(?m)^id = "([^"]+)"`).FindAllStringSubmatch(string(data), -1)
+	if len(ids) < 200 {
+		t.Fatalf("read %d rule names", len(ids))
+	}
+	for _, m := range ids {
+		id := m[1]
+		if skip[id] != "" {
+			continue
+		}
+		base := id
+		for qualifier.MatchString(base) {
+			base = qualifier.ReplaceAllString(base, "")
+		}
+		name := strings.ToUpper(strings.ReplaceAll(base, "-", "_"))
+		want := !strings.HasSuffix(base, "-id") && !regexp.MustCompile(`-(public|pub)-`).MatchString(base+"-")
+		if got := Is(name); got != want {
+			t.Errorf("gitleaks rule %s: Is(%q) = %v, want %v", id, name, got, want)
+		}
+	}
+}
