@@ -618,7 +618,7 @@ var Policy = []governance.RuleSpec{
 		ID:    "secrets-private-keys",
 		Tools: []governance.Kind{"read", "write", "edit"},
 		Match: []governance.MatchSpec{{
-			Paths: []string{"id_rsa", "id_rsa_*", "id_dsa", "id_ecdsa", "id_ecdsa_*", "id_ed25519", "id_ed25519_*", "*.pem", "*.key", "*.p12", "*.pfx", "*.jks", "*.keystore", "*.ppk", "~/.ssh/**", "~/.gnupg/**"},
+			Paths: []string{"id_rsa", "id_rsa_*", "id_dsa", "id_ecdsa", "id_ecdsa_*", "id_ed25519", "id_ed25519_*", "*.pem", "*.key", "*.p12", "*.pfx", "*.jks", "*.keystore", "*.ppk", "~/.ssh/**", "~/.gnupg/**", "deploy_key", "deploy_key_*", "*_deploy_key", "*.p8"},
 			More: &governance.MatchMore{
 				NotPaths: []string{"*.pub", "~/.ssh/known_hosts", "~/.ssh/config", "~/.ssh/authorized_keys", "*cert*.pem", "*chain*.pem", "ca.pem", "*-ca.pem", "*_ca.pem", "ca-bundle*.pem"},
 			},
@@ -632,12 +632,12 @@ var Policy = []governance.RuleSpec{
 		ID:    "secrets-credentials",
 		Tools: []governance.Kind{"read", "write", "edit"},
 		Match: []governance.MatchSpec{{
-			Paths: []string{"~/.aws/credentials", "~/.aws/config", "~/.config/gcloud/**", "~/.azure/**", "~/.kube/config", "~/.docker/config.json", ".netrc", "_netrc", ".git-credentials", ".pypirc", "~/.npmrc", "~/.config/gh/hosts.yml", "credentials.json", "*.tfstate", "*.tfstate.backup", "~/.codex/auth.json", "~/.claude/.credentials.json", "~/.config/op/**", "~/.password-store/**", "~/.aws/sso/cache/**", "~/.aws/cli/cache/**", "kubeconfig", "*.kubeconfig", "kubeconfig.y*ml", "*service-account*.json", "*service_account*.json", "~/.vault-token", "~/.config/age/**", "~/.config/sops/age/**", ".pgpass", ".my.cnf", ".mylogin.cnf", "~/.cargo/credentials", "~/.cargo/credentials.toml", "~/.terraform.d/credentials.tfrc.json", ".terraformrc", "~/.gem/credentials", "~/.m2/settings.xml", "~/.m2/settings-security.xml", "~/.huggingface/token", "~/.cache/huggingface/token", ".s3cfg", ".boto", "~/.config/rclone/rclone.conf", "~/.config/hub", "~/.config/glab-cli/config.yml", "~/.databrickscfg", "~/.snowflake/**", "~/.oci/**", "~/.config/doctl/config.yaml", "~/.fly/config.yml", "~/.config/heroku/**", ".dev.vars", ".dev.vars.*", ".secrets", "secring.*", "~/.local/share/keyrings/**", "~/.my.cnf", "~/.s3cfg", "~/.boto", "terraform.tfvars", "*.auto.tfvars", "*.tfstate.*.backup", "~/.config/git/credentials", "~/.dockercfg", "~/.config/containers/auth.json", "/run/user/*/containers/auth.json", "/run/secrets/**", "/var/run/secrets/**", "~/.composer/auth.json", "~/.config/composer/auth.json", "~/.ivy2/.credentials", "~/.sbt/credentials", "~/.sbt/.credentials", "~/.gradle/gradle.properties", "~/.nuget/NuGet/NuGet.Config", "~/.config/NuGet/NuGet.Config", "~/.config/github-copilot/hosts.json", "~/.config/github-copilot/apps.json", "~/.config/stripe/config.toml", "~/.config/configstore/firebase-tools.json", "~/.local/share/com.vercel.cli/auth.json", "~/Library/Application Support/com.vercel.cli/auth.json", "~/.supabase/access-token", "~/.sentryclirc", "~/.config/ngrok/ngrok.yml", "~/.ngrok2/ngrok.yml", "~/Library/Application Support/ngrok/ngrok.yml", "~/.circleci/cli.yml", "~/.railway/config.json", "~/.pulumi/credentials.json", "~/.dbt/profiles.yml", ".vault_pass*", ".vault-pass*", ".htpasswd", "**/config/secrets.yml", "**/config/secrets.yaml", "~/.config/governance/credentials/**", "/etc/governance/credentials/**", "/Library/Application Support/governance/credentials/**"},
+			Paths: []string{"~/.aws/credentials", "~/.aws/config", "~/.config/gcloud/**", "~/.azure/**", "~/.kube/config", "~/.docker/config.json", ".netrc", "_netrc", ".git-credentials", ".pypirc", "~/.npmrc", "~/.config/gh/hosts.yml", "credentials.json", "*.tfstate", "*.tfstate.backup", "~/.codex/auth.json", "~/.claude/.credentials.json", "~/.config/op/**", "~/.password-store/**", "~/.aws/sso/cache/**", "~/.aws/cli/cache/**", "kubeconfig", "*.kubeconfig", "kubeconfig.y*ml", "*service-account*.json", "*service_account*.json", "~/.vault-token", "~/.config/age/**", "~/.config/sops/age/**", ".pgpass", ".my.cnf", ".mylogin.cnf", "~/.cargo/credentials", "~/.cargo/credentials.toml", "~/.terraform.d/credentials.tfrc.json", ".terraformrc", "~/.gem/credentials", "~/.m2/settings.xml", "~/.m2/settings-security.xml", "~/.huggingface/token", "~/.cache/huggingface/token", ".s3cfg", ".boto", "~/.config/rclone/rclone.conf", "~/.config/hub", "~/.config/glab-cli/config.yml", "~/.databrickscfg", "~/.snowflake/**", "~/.oci/**", "~/.config/doctl/config.yaml", "~/.fly/config.yml", "~/.config/heroku/**", ".dev.vars", ".dev.vars.*", ".secrets", "secring.*", "~/.local/share/keyrings/**", "~/.my.cnf", "~/.s3cfg", "~/.boto", "terraform.tfvars", "*.auto.tfvars", "*.tfstate.*.backup", "~/.config/git/credentials", "~/.dockercfg", "~/.config/containers/auth.json", "/run/user/*/containers/auth.json", "/run/secrets/**", "/var/run/secrets/**", "~/.composer/auth.json", "~/.config/composer/auth.json", "~/.ivy2/.credentials", "~/.sbt/credentials", "~/.sbt/.credentials", "~/.gradle/gradle.properties", "~/.nuget/NuGet/NuGet.Config", "~/.config/NuGet/NuGet.Config", "~/.config/github-copilot/hosts.json", "~/.config/github-copilot/apps.json", "~/.config/stripe/config.toml", "~/.config/configstore/firebase-tools.json", "~/.local/share/com.vercel.cli/auth.json", "~/Library/Application Support/com.vercel.cli/auth.json", "~/.supabase/access-token", "~/.sentryclirc", "~/.config/ngrok/ngrok.yml", "~/.ngrok2/ngrok.yml", "~/Library/Application Support/ngrok/ngrok.yml", "~/.circleci/cli.yml", "~/.railway/config.json", "~/.pulumi/credentials.json", "~/.dbt/profiles.yml", ".vault_pass*", ".vault-pass*", ".htpasswd", "**/config/secrets.yml", "**/config/secrets.yaml", "**/.streamlit/secrets.toml", "*firebase-adminsdk*.json", "~/.microsoft/usersecrets/**", "~/.config/pypoetry/auth.toml", "~/.kaggle/kaggle.json", "~/.config/kaggle/kaggle.json", "~/.snowsql/config", "~/.wrangler/config/**", "~/.config/.wrangler/config/**", "~/.cloudflared/**", "~/.tsh/**", "~/.mc/config.json", "~/.config/governance/credentials/**", "/etc/governance/credentials/**", "/Library/Application Support/governance/credentials/**"},
 		}},
 		Decision:   governance.Deny,
 		Message:    "This file holds cloud or service credentials.",
 		Suggestion: "Use the tool's own commands to check access (for example `aws sts get-caller-identity`) instead of reading the credentials file.",
-		Source:     "builtin:policy/secrets.yaml:32",
+		Source:     "builtin:policy/secrets.yaml:36",
 	},
 	{
 		ID:    "secrets-agent-data",
@@ -648,7 +648,7 @@ var Policy = []governance.RuleSpec{
 		Decision:   governance.Deny,
 		Message:    "Agent settings and transcripts hold API keys, the tokens given to MCP servers, and everything earlier sessions read or were told.",
 		Suggestion: "Ask the user for what you need from an earlier session; `claude mcp list` names the MCP servers without their tokens.",
-		Source:     "builtin:policy/secrets.yaml:82",
+		Source:     "builtin:policy/secrets.yaml:95",
 	},
 	{
 		ID:    "secrets-browser-stores",
@@ -659,7 +659,7 @@ var Policy = []governance.RuleSpec{
 		Decision:   governance.Deny,
 		Message:    "Browsers and desktop apps keep saved passwords, payment cards and the session cookies of every signed-in site here.",
 		Suggestion: "Ask the user to sign in or to give the specific value you need.",
-		Source:     "builtin:policy/secrets.yaml:94",
+		Source:     "builtin:policy/secrets.yaml:107",
 	},
 	{
 		ID:    "secrets-token-files",
@@ -670,7 +670,7 @@ var Policy = []governance.RuleSpec{
 		Decision:   governance.Deny,
 		Message:    "Token files hold bearer tokens; governance keeps the tokens of its daemon and MCP proxy in them, and the MCP proxy's approver token lets whoever holds it answer approvals as a human.",
 		Suggestion: "Ask the user for the access you need; tokens are for the programs and people they were made for.",
-		Source:     "builtin:policy/secrets.yaml:109",
+		Source:     "builtin:policy/secrets.yaml:122",
 	},
 	{
 		ID:    "secrets-shell-histories",
@@ -681,7 +681,7 @@ var Policy = []governance.RuleSpec{
 		Decision:   governance.Deny,
 		Message:    "Shell and REPL histories hold the commands the user typed, with the passwords and tokens given on their command lines.",
 		Suggestion: "Ask the user for the command you need to know about.",
-		Source:     "builtin:policy/secrets.yaml:120",
+		Source:     "builtin:policy/secrets.yaml:133",
 	},
 	{
 		ID:    "secrets-system",
@@ -692,7 +692,7 @@ var Policy = []governance.RuleSpec{
 		Decision:   governance.Deny,
 		Message:    "This file holds password hashes, host keys or process memory.",
 		Suggestion: "Use id, getent or ps to learn about users and processes without reading secrets.",
-		Source:     "builtin:policy/secrets.yaml:133",
+		Source:     "builtin:policy/secrets.yaml:146",
 	},
 	{
 		ID:    "guard-config",
@@ -703,7 +703,7 @@ var Policy = []governance.RuleSpec{
 		Decision:   governance.Deny,
 		Message:    "This is the configuration of a guard that checks what agents do; an agent may not change the rules it is held to.",
 		Suggestion: "Tell the user which change you need; only a human edits guard configuration.",
-		Source:     "builtin:policy/secrets.yaml:145",
+		Source:     "builtin:policy/secrets.yaml:158",
 	},
 	{
 		ID: "secret-in-command",
@@ -716,7 +716,7 @@ var Policy = []governance.RuleSpec{
 		Decision:   governance.Deny,
 		Message:    "This puts a secret value into the command line, where it is recorded in logs, shell history and the agent's transcript.",
 		Suggestion: "Read the secret from the environment or a secrets manager instead of writing its value in the command.",
-		Source:     "builtin:policy/secrets.yaml:157",
+		Source:     "builtin:policy/secrets.yaml:170",
 	},
 	{
 		ID: "system-power",
@@ -993,13 +993,13 @@ var PolicyExamples = []governance.Examples{
 	},
 	// secrets-private-keys
 	{
-		Match:    []string{"~/.ssh/id_rsa", "deploy/id_ed25519", "certs/server.key", "tls.pem", "privkey.pem", "server-key.pem", "~/.gnupg/private-keys-v1.d/x.key"},
-		NotMatch: []string{"~/.ssh/id_rsa.pub", "~/.ssh/known_hosts", "keyboard.go", "src/keys.ts", "certs/cert.pem", "fullchain.pem", "ca.pem"},
+		Match:    []string{"~/.ssh/id_rsa", "deploy/id_ed25519", "certs/server.key", "tls.pem", "privkey.pem", "server-key.pem", "~/.gnupg/private-keys-v1.d/x.key", "deploy_key", ".github/deploy_key", "ios/AuthKey_ABC123.p8"},
+		NotMatch: []string{"~/.ssh/id_rsa.pub", "~/.ssh/known_hosts", "keyboard.go", "src/keys.ts", "certs/cert.pem", "fullchain.pem", "ca.pem", "deploy_key.pub"},
 	},
 	// secrets-credentials
 	{
-		Match:    []string{"~/.aws/credentials", "~/.kube/config", "/home/user/.netrc", "infra/terraform.tfstate", "~/.config/gcloud/application_default_credentials.json", "~/.vault-token", "~/.pgpass", "deploy/service-account.json", "~/.aws/sso/cache/abc.json", "ci/kubeconfig", "~/.config/age/keys.txt", "~/.cargo/credentials.toml", "~/.config/rclone/rclone.conf", "infra/terraform.tfvars", "prod.kubeconfig", ".dev.vars", "~/.config/git/credentials", "/var/run/secrets/kubernetes.io/serviceaccount/token", "/run/secrets/db_password", "/run/user/1000/containers/auth.json", "~/.gradle/gradle.properties", "~/.nuget/NuGet/NuGet.Config", "~/.vault_pass.txt", "public/.htpasswd", "config/secrets.yml", "api/config/secrets.yaml", "terraform.tfstate.1700000000.backup", "~/.config/governance/credentials/otel-token", "/etc/governance/credentials/registry"},
-		NotMatch: []string{"~/.aws/cli/cache.txt", "docs/credentials.md", "main.tf", "variables.tf", "src/service.json", "~/.gradle/init.gradle", "gradle.properties", "~/.config/git/config", "~/.config/git/ignore", "~/.config/containers/registries.conf", "/run/user/1000/bus", "config/secrets.example.yml", "src/secrets.ts", "prod.tfvars", "~/.config/governance/config.yaml"},
+		Match:    []string{"~/.aws/credentials", "~/.kube/config", "/home/user/.netrc", "infra/terraform.tfstate", "~/.config/gcloud/application_default_credentials.json", "~/.vault-token", "~/.pgpass", "deploy/service-account.json", "~/.aws/sso/cache/abc.json", "ci/kubeconfig", "~/.config/age/keys.txt", "~/.cargo/credentials.toml", "~/.config/rclone/rclone.conf", "infra/terraform.tfvars", "prod.kubeconfig", ".dev.vars", "~/.config/git/credentials", "/var/run/secrets/kubernetes.io/serviceaccount/token", "/run/secrets/db_password", "/run/user/1000/containers/auth.json", "~/.gradle/gradle.properties", "~/.nuget/NuGet/NuGet.Config", "~/.vault_pass.txt", "public/.htpasswd", "config/secrets.yml", "api/config/secrets.yaml", "terraform.tfstate.1700000000.backup", "~/.config/governance/credentials/otel-token", "/etc/governance/credentials/registry", ".streamlit/secrets.toml", "app/.streamlit/secrets.toml", "keys/myapp-firebase-adminsdk-ab12c-0123456789.json", "~/.snowsql/config", "~/.kaggle/kaggle.json", "~/.microsoft/usersecrets/6f1a/secrets.json", "~/.cloudflared/cert.pem"},
+		NotMatch: []string{"~/.aws/cli/cache.txt", "docs/credentials.md", "main.tf", "variables.tf", "src/service.json", "~/.gradle/init.gradle", "gradle.properties", "~/.config/git/config", "~/.config/git/ignore", "~/.config/containers/registries.conf", "/run/user/1000/bus", "config/secrets.example.yml", "src/secrets.ts", "prod.tfvars", "~/.config/governance/config.yaml", ".streamlit/config.toml", "firebase.json", "google-services.json"},
 	},
 	// secrets-agent-data
 	{
