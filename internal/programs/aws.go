@@ -234,12 +234,53 @@ func awsReadOperation(op string) bool {
 	return false
 }
 
+// awsPrintsEnv reports the descriptions of what runs with the
+// environment variables it was deployed with: Lambda functions, ECS task
+// definitions, Elastic Beanstalk settings, App Runner services, Batch job
+// definitions.
+func awsPrintsEnv(service, op string) bool {
+	switch service {
+	case "lambda":
+		return op == "get-function" || op == "get-function-configuration" || op == "list-functions" || op == "list-versions-by-function"
+	case "ecs":
+		return op == "describe-task-definition"
+	case "elasticbeanstalk":
+		return op == "describe-configuration-settings"
+	case "apprunner":
+		return op == "describe-service"
+	case "batch":
+		return op == "describe-job-definitions"
+	}
+	return false
+}
+
+// envFreeQuery reports --query expressions that select no environment
+// (Configuration.Runtime, Functions[].FunctionName); none given prints
+// the whole answer.
+func envFreeQuery(queries []shell.Arg) bool {
+	if len(queries) == 0 {
+		return false
+	}
+	for _, a := range queries {
+		q := strings.ToLower(a.Value)
+		if a.Dynamic || q == "@" || strings.Contains(q, "env") || strings.Contains(q, "variables") ||
+			strings.Contains(q, "containerdefinitions") || strings.Contains(q, "optionsettings") ||
+			strings.Contains(q, "sourceconfiguration") || strings.Contains(q, "configuration") && !strings.Contains(q, "configuration.") {
+			return false
+		}
+	}
+	return true
+}
+
 // awsSecretOperation reports read operations whose answer is a secret:
 // secret values, passwords, tokens, temporary credentials, signed URLs
 // that grant access, stream keys, client secrets. iam
 // get-account-password-policy and the credential report only describe
 // them.
 func awsSecretOperation(service, op string, c *Call) bool {
+	if awsPrintsEnv(service, op) && !envFreeQuery(c.ValueArgs("--query")) {
+		return true
+	}
 	switch service {
 	case "cognito-idp":
 		// App clients and identity providers include client secrets.

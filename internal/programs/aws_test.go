@@ -8,7 +8,8 @@ func TestAWS(t *testing.T) {
 		// Reads: a request carrying the operation's parameters.
 		{"aws s3 ls", "network "},
 		{"aws s3 ls s3://b/prefix/ --recursive --human-readable", `network  "s3://b/prefix/"`},
-		{"aws --profile prod --region us-west-2 lambda list-functions", `network  "us-west-2"`},
+		{"aws --profile prod --region us-west-2 lambda list-functions", `network  "us-west-2"; unknown (aws lambda list-functions prints a secret)`},
+		{"aws --region us-west-2 lambda list-functions --query Functions[].Runtime", `network  "us-west-2"`},
 		{"aws ec2 describe-instances --instance-ids i-1 i-2 --output json", `network  "i-2" "i-1"`},
 		{"aws --endpoint-url http://localhost:4566 s3 ls", `network  "http://localhost:4566"; network http://localhost:4566`},
 		{"aws logs tail /aws/lambda/fn --follow", `network  "/aws/lambda/fn"`},

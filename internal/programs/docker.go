@@ -301,6 +301,51 @@ func secretInspect(c *Call, fx *Effects) {
 	})(c, fx)
 }
 
+// inspectEnv: inspecting a container or a service prints the
+// environment it was given (docker run -e DB_PASSWORD=...), unless a
+// --format picks fields other than its configuration, environment or
+// spec (--format '{{.State.Status}}').
+func inspectEnv(c *Call, fx *Effects) {
+	engine(func(c *Call, fx *Effects) {
+		if !safeInspectFormat(c.ValueArgs("--format")) {
+			fx.PrintsSecret(c.Name + " " + c.SubPath() + " prints the environment given to the container, secrets included")
+		}
+		fx.Network(engineHost(c), requestWords(c)...)
+	})(c, fx)
+}
+
+// wholeObject reports a Go template that acts on the whole object
+// ({{.}}, {{json .}}, {{ . | json }}): a dot not followed by a field's
+// name.
+func wholeObject(f string) bool {
+	for i := 0; i < len(f); i++ {
+		if f[i] != '.' {
+			continue
+		}
+		if i+1 == len(f) || !(f[i+1] == '_' || f[i+1] >= 'a' && f[i+1] <= 'z' || f[i+1] >= 'A' && f[i+1] <= 'Z') {
+			return true
+		}
+	}
+	return false
+}
+
+// safeInspectFormat reports a format that names fields, none of them the
+// configuration, the environment or the spec that hold the environment,
+// and never the whole object. No format prints everything.
+func safeInspectFormat(formats []shell.Arg) bool {
+	if len(formats) == 0 {
+		return false
+	}
+	for _, a := range formats {
+		f := strings.ToLower(a.Value)
+		if a.Dynamic || wholeObject(a.Value) || !strings.Contains(a.Value, ".") ||
+			strings.Contains(f, "env") || strings.Contains(f, "config") || strings.Contains(f, "spec") {
+			return false
+		}
+	}
+	return true
+}
+
 // stackConfig prints the merged compose files with the values
 // of the variables they name.
 func stackConfig(c *Call, fx *Effects) {

@@ -384,7 +384,7 @@ var dockerContainerExport = &Node{Effects: daemonRead, Opts: `
 -h --help
 `}
 
-var dockerContainerInspect = &Node{Effects: daemonRead, Opts: `
+var dockerContainerInspect = &Node{Effects: inspectEnv, Opts: `
 -f --format=STRING
 -s --size
 -h --help
@@ -1180,7 +1180,7 @@ var dockerServiceCreate = &Node{Effects: daemonChange, Opts: `
 -h --help
 `}
 
-var dockerServiceInspect = &Node{Effects: daemonRead, Opts: `
+var dockerServiceInspect = &Node{Effects: inspectEnv, Opts: `
 -f --format=STRING
 --pretty
 -h --help
@@ -1477,7 +1477,7 @@ var dockerSwarm = &Node{Effects: engineGroup, Opts: `
 	{Name: "update", Node: dockerSwarmUpdate},
 }}
 
-var dockerInspect = &Node{Effects: daemonRead, Opts: `
+var dockerInspect = &Node{Effects: inspectEnv, Opts: `
 -f --format=STRING
 -s --size
 --type=STRING

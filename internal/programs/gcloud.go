@@ -1,6 +1,7 @@
 package programs
 
 import (
+	"slices"
 	"strings"
 
 	"github.com/agentgov/governance/internal/shell"
@@ -86,7 +87,43 @@ var gcloudTree = &verbTree{
 				return
 			}
 		}
+		if gcloudPrintsEnv(path) && !envFreeProjection(c.ValueArgs("--format")) {
+			revealsSecret(fx, "gcloud "+strings.Join(path, " ")+" (the environment variables it was deployed with)")
+		}
 	},
+}
+
+// gcloudPrintsEnv reports the descriptions of what runs with the
+// environment variables it was deployed with: Cloud Functions, Cloud Run
+// services and jobs, App Engine versions.
+func gcloudPrintsEnv(path []string) bool {
+	has := func(w string) bool { return slices.Contains(path, w) }
+	if !has("describe") {
+		return false
+	}
+	return has("functions") || has("run") && (has("services") || has("jobs")) || has("app") && has("versions")
+}
+
+// envFreeProjection reports --format projections (value(status.url),
+// table(name,state)) that name no environment, spec, template or
+// container; a format that prints the whole object (yaml, json) or none
+// given is not.
+func envFreeProjection(formats []shell.Arg) bool {
+	if len(formats) == 0 {
+		return false
+	}
+	for _, a := range formats {
+		f := strings.ToLower(a.Value)
+		if a.Dynamic || !strings.Contains(f, "(") {
+			return false
+		}
+		for _, s := range []string{"env", "spec", "template", "container", "variables", "config"} {
+			if strings.Contains(f, s) {
+				return false
+			}
+		}
+	}
+	return true
 }
 
 // gsutil [-D|-d|-h HEADER|-i ACCOUNT|-m|-o SECTION:NAME=VALUE|-q|-u

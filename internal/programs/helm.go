@@ -4,7 +4,8 @@ import "strings"
 
 // helm installs charts into a Kubernetes cluster. Listing and showing
 // releases and charts (list, status, history, get, show, search),
-// rendering (template, lint) and verifying only read; install, upgrade,
+// rendering (template, lint) and verifying only read, but get values,
+// all, manifest and hooks print the release's secrets; install, upgrade,
 // uninstall and rollback only read as client dry runs; test, pull,
 // package, push, repository and plugin changes do not. A chart's
 // templates cannot run programs, but lookup functions read the cluster
@@ -132,7 +133,9 @@ var helmProgram = &Program{Names: []string{"helm"}, Pflag: true, Node: Node{Effe
 	{Name: "status", Node: &Node{Effects: helmRead, Inherit: true, Opts: "-o --output=FORMAT\n--revision=N\n--show-desc\n--show-resources"}},
 	{Name: "history|hist", Node: &Node{Effects: helmRead, Inherit: true, Opts: "--max=N\n-o --output=FORMAT"}},
 	{Name: "get", Node: &Node{Effects: helmPrints, Inherit: true, Subs: []*Sub{
-		{Name: "all|hooks|manifest|metadata|notes|values", Node: &Node{Effects: helmRead, Inherit: true,
+		{Name: "metadata|notes", Node: &Node{Effects: helmRead, Inherit: true,
+			Opts: "-a --all\n-o --output=FORMAT\n--revision=N\n--template=TEMPLATE"}},
+		{Name: "all|hooks|manifest|values", Node: &Node{Effects: helmReleaseSecrets, Inherit: true,
 			Opts: "-a --all\n-o --output=FORMAT\n--revision=N\n--template=TEMPLATE"}},
 	}}},
 	{Name: "show|inspect", Node: &Node{Effects: helmPrints, Inherit: true, Subs: []*Sub{
@@ -244,6 +247,14 @@ func helmPrints(c *Call, fx *Effects) {
 func helmRead(c *Call, fx *Effects) {
 	helmGlobals(c, fx)
 	fx.Network("", requestWords(c)...)
+}
+
+// helmReleaseSecrets: a release's values are what the person installing
+// it gave (database passwords, API keys), and its manifest and hooks hold
+// the Secrets the chart made from them.
+func helmReleaseSecrets(c *Call, fx *Effects) {
+	revealsSecret(fx, "helm get "+c.SubPath()+" (the release's values and Secrets)")
+	helmRead(c, fx)
 }
 
 // helmChange changes the cluster, the repositories, the plugins or

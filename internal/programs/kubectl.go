@@ -1,6 +1,7 @@
 package programs
 
 import (
+	"slices"
 	"strings"
 
 	"github.com/agentgov/governance/internal/shell"
@@ -174,7 +175,61 @@ func getEffects(c *Call, fx *Effects) {
 	if dumps && (c.HasAny("--filename|--kustomize") || kubeWordsContain(c, "secret")) {
 		fx.Unknown("the output format prints the data of Secrets")
 	}
+	if dumps && kubeNamesAny(c, podSpecs) && !kubeMetadataOnly(c) {
+		revealsSecret(fx, c.Name+" "+c.SubPath()+" of workloads in an output format that prints objects (their containers' environment)")
+	}
 	kubeRequest(c, fx)
+}
+
+// podSpecs are the resource types whose objects hold a pod's spec, and
+// with it the environment its containers are given (all lists them).
+var podSpecs = []string{"all", "pod", "pods", "po", "deployment", "deployments", "deploy", "statefulset", "statefulsets", "sts",
+	"daemonset", "daemonsets", "ds", "job", "jobs", "cronjob", "cronjobs", "cj", "replicaset", "replicasets", "rs",
+	"replicationcontroller", "replicationcontrollers", "rc", "podtemplate", "podtemplates"}
+
+// kubeNamesAny reports a word after the program's name that names one of
+// the resource types (pods, deploy/web, deployment.apps/web, po,svc).
+func kubeNamesAny(c *Call, types []string) bool {
+	for _, a := range c.Cmd.Args[1:] {
+		for _, w := range strings.Split(strings.ToLower(a.Value), ",") {
+			w, _, _ = strings.Cut(w, "/")
+			w, _, _ = strings.Cut(w, ".")
+			if slices.Contains(types, w) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// kubeMetadataOnly reports templates (jsonpath, custom columns, Go
+// templates) that read only the objects' metadata and status: no spec,
+// no container, no environment, never the whole object.
+func kubeMetadataOnly(c *Call) bool {
+	var templates []shell.Arg
+	for _, a := range c.ValueArgs("--output") {
+		kind, t, ok := strings.Cut(a.Value, "=")
+		if !ok || a.Dynamic || !strings.Contains(kind, "jsonpath") && !strings.Contains(kind, "template") && !strings.Contains(kind, "custom-columns") {
+			return false
+		}
+		templates = append(templates, shell.Arg{Value: t})
+	}
+	templates = append(templates, c.ValueArgs("--template")...)
+	if len(templates) == 0 {
+		return false
+	}
+	for _, a := range templates {
+		t := strings.ToLower(a.Value)
+		if a.Dynamic || !strings.Contains(t, "metadata") && !strings.Contains(t, "status") {
+			return false
+		}
+		for _, s := range []string{"spec", "env", "container", "{@}", "{.}", "{$}", "{{.}}", "json ."} {
+			if strings.Contains(t, s) {
+				return false
+			}
+		}
+	}
+	return true
 }
 
 // kubeWordsContain reports whether a word after the program's name
