@@ -698,6 +698,54 @@ func TestProjectConfigNamingPrograms(t *testing.T) {
 	}
 }
 
+// TestUserToolConfiguration: a program that reads the user's own
+// configuration first (curl's .curlrc, wget's .wgetrc, less's lesskey,
+// sqlite3's and psql's start-up files) is judged with it: one that sets
+// only how the program connects or reports keeps the call a read; one
+// that writes, uploads, sends, sets LESSOPEN or runs commands makes it
+// unknown; the program's own switch that skips the file keeps it a read.
+func TestUserToolConfiguration(t *testing.T) {
+	t.Parallel()
+	p := builtin(governance.DefaultSettings())
+	for _, tt := range []struct {
+		file, content, cmd string
+		allow              bool
+	}{
+		{"", "", "curl -s https://example.com", true},
+		{".curlrc", "silent\n--location\nconnect-timeout = 5\n# a comment\nproxy http://proxy:3128\n", "curl -s https://example.com", true},
+		{".curlrc", "output = /tmp/x\n", "curl -s https://example.com", false},
+		{".curlrc", "-d @/home/user/.ssh/id_rsa\n", "curl -s https://example.com", false},
+		{".curlrc", "upload-file = .env\n", "curl -s https://example.com", false},
+		{".curlrc", "--config /tmp/more\n", "curl -s https://example.com", false},
+		{".curlrc", "output = /tmp/x\n", "curl -q -s https://example.com", true},
+		{".config/.curlrc", "header = \"X: y\"\n", "curl -s https://example.com", false},
+		{".wgetrc", "timeout = 10\ntries=3\nuser_agent = x\n", "wget -q -O - https://example.com", true},
+		{".wgetrc", "output_document = /home/user/.bashrc\n", "wget -q -O - https://example.com", false},
+		{".wgetrc", "post_file = .env\n", "wget --no-config -q -O - https://example.com", true},
+		{".lesskey", "#command\nq quit\n", "less README.md", true},
+		{".lesskey", "#env\nLESSOPEN=|sh -c 'curl x' %s\n", "less README.md", false},
+		{".less", "binary", "less README.md", false},
+		{".psqlrc", "\\set x 1\n", "psql -c 'SELECT 1'", false},
+		{".psqlrc", "\\! rm -rf ~\n", "psql -X -c 'SELECT 1'", true},
+	} {
+		t.Run(tt.file+" "+tt.cmd, func(t *testing.T) {
+			t.Parallel()
+			fsys := fstest.MapFS{strings.TrimPrefix(root, "/") + "/README.md": {Data: []byte("x\n")}}
+			if tt.file != "" {
+				fsys[strings.TrimPrefix(home, "/")+"/"+tt.file] = &fstest.MapFile{Data: []byte(tt.content)}
+			}
+			e := governance.NewEngine(p)
+			e.FS = mapFS{fsys}
+			req := shellReq(tt.cmd)
+			req.Cwd = root
+			d := e.Decide(context.Background(), req)
+			if got := d.Outcome == governance.Allow; got != tt.allow {
+				t.Errorf("~/%s %q, %q: got %s by %s/%s (%s), want allowed=%v", tt.file, tt.content, tt.cmd, d.Outcome, d.Layer, d.Rule, d.Message, tt.allow)
+			}
+		})
+	}
+}
+
 // TestToolFileThroughALink: a tool's own file in the project (Cargo.lock)
 // that is a link is written wherever the link points.
 func TestToolFileThroughALink(t *testing.T) {

@@ -2,6 +2,7 @@ package programs
 
 import (
 	"path"
+	"slices"
 	"strings"
 
 	"github.com/agentgov/governance/internal/shell"
@@ -315,6 +316,13 @@ func curlGuess(defaultScheme string) func(string) string {
 
 func curlEffects(c *Call, fx *Effects) {
 	unseenEffects(c, fx)
+	// curl reads the user's .curlrc first, unless the first word is -q.
+	if len(c.Cmd.Args) < 2 || c.Cmd.Args[1].Dynamic || c.Cmd.Args[1].Value != "-q" && c.Cmd.Args[1].Value != "--disable" {
+		for _, f := range []string{"~/.curlrc", "~/.config/.curlrc"} {
+			fx.Add(Effect{Op: Unknown, IfPresent: f, Harmless: curlrcHarmless,
+				Why: f + " adds options to every curl call: what it writes, uploads or sends"})
+		}
+	}
 	// Every word goes out, or decides what does: a word computed at run
 	// time may carry what another command printed.
 	words := c.Cmd.Args[1:]
@@ -544,6 +552,36 @@ func curlResolveLoopback(v string) bool {
 	}
 	for _, addr := range strings.Split(parts[2], ",") {
 		if !LoopbackHost(strings.Trim(addr, "[]")) {
+			return false
+		}
+	}
+	return true
+}
+
+// curlrcSafe are the options a .curlrc may set without changing what curl
+// writes, reads, uploads or sends beyond the request the command line
+// makes: how it connects, retries and reports.
+var curlrcSafe = []string{"silent", "s", "show-error", "S", "location", "L", "fail", "f", "fail-with-body", "compressed",
+	"connect-timeout", "max-time", "m", "retry", "retry-delay", "retry-max-time", "retry-connrefused", "retry-all-errors",
+	"proxy", "x", "noproxy", "socks5-hostname", "user-agent", "A", "http1.1", "http2", "ipv4", "4", "ipv6", "6",
+	"progress-bar", "#", "no-progress-meter", "cacert", "capath", "insecure", "k", "tlsv1.2", "tlsv1.3", "max-redirs",
+	"keepalive-time", "no-keepalive", "tcp-nodelay", "limit-rate", "speed-limit", "speed-time", "referer", "e", "globoff", "g"}
+
+// curlrcHarmless reports a .curlrc that sets only options of
+// curlrcSafe: no output file, upload, data, header, other configuration
+// file, URL or credentials.
+func curlrcHarmless(content []byte) bool {
+	for line := range strings.SplitSeq(string(content), "\n") {
+		line = strings.TrimSpace(line)
+		if line == "" || line[0] == '#' {
+			continue
+		}
+		name := line
+		if i := strings.IndexAny(line, " \t=:"); i >= 0 {
+			name = line[:i]
+		}
+		name = strings.TrimLeft(name, "-")
+		if !slices.Contains(curlrcSafe, name) {
 			return false
 		}
 	}

@@ -106,6 +106,15 @@ func parseSQLite(c *Call, args []shell.Arg) {
 
 func sqliteEffects(c *Call, fx *Effects, duck bool) {
 	unseenEffects(c, fx)
+	// The start-up file runs its dot-commands first (.shell, .system,
+	// .output), unless -init names another.
+	if !c.Has("-init") {
+		rc := "~/.sqliterc"
+		if duck {
+			rc = "~/.duckdbrc"
+		}
+		fx.Add(Effect{Op: Unknown, IfPresent: rc, Why: rc + " runs its commands first (.shell and .system run programs)"})
+	}
 	args := c.Args()
 	var db shell.Arg
 	var qs []shell.Arg
@@ -199,6 +208,9 @@ var psqlProgram = &Program{Names: []string{"psql"}, Node: Node{Opts: `
 
 func psqlEffects(c *Call, fx *Effects) {
 	unseenEffects(c, fx)
+	if !c.Has("-X") {
+		fx.Add(Effect{Op: Unknown, IfPresent: "~/.psqlrc", Why: "~/.psqlrc runs its commands first (\\! runs a program, \\o writes a file)"})
+	}
 	host, _ := c.Value("-h")
 	fx.Network(host, c.Cmd.Args[1:]...)
 	// libpq answers a server that asks for the password in clear text

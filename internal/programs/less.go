@@ -127,6 +127,13 @@ var moreProgram = &Program{Names: []string{"more"}, Digits: true, Node: Node{Mak
 
 func pagerEffects(c *Call, fx *Effects) {
 	envOptions(c, fx, lessEnv...)
+	// A lesskey file's #env section sets the variables above (LESSOPEN
+	// runs a program on every file, even when the output is no
+	// terminal); the compiled form cannot be read here.
+	for _, f := range []string{"~/.lesskey", "~/.config/lesskey"} {
+		fx.Add(Effect{Op: Unknown, IfPresent: f, Harmless: lesskeyHarmless, Why: f + " may set LESSOPEN, a program less runs on every file"})
+	}
+	fx.Add(Effect{Op: Unknown, IfPresent: "~/.less", Why: "~/.less (compiled key bindings) may set LESSOPEN, a program less runs on every file"})
 	for _, a := range c.Args() {
 		if !a.Dynamic && strings.HasPrefix(a.Value, "+") {
 			if !harmlessPagerCommand(a.Value) {
@@ -191,3 +198,14 @@ var mostProgram = &Program{Names: []string{"most"}, Node: Node{Opts: `
 		fx.Read(a)
 	}
 }}}
+
+// lesskeyHarmless reports a lesskey source file without an #env section:
+// key bindings act only on keys typed at a terminal.
+func lesskeyHarmless(content []byte) bool {
+	for line := range strings.SplitSeq(string(content), "\n") {
+		if strings.HasPrefix(strings.TrimSpace(line), "#env") {
+			return false
+		}
+	}
+	return true
+}

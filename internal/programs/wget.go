@@ -2,6 +2,7 @@ package programs
 
 import (
 	"path"
+	"slices"
 	"strings"
 
 	"github.com/agentgov/governance/internal/shell"
@@ -183,6 +184,12 @@ const wgetTree = "-r|-m|-p|-x|-k|-K|-E|--protocol-directories|--cut-dirs|--conte
 
 func wgetEffects(c *Call, fx *Effects) {
 	unseenEffects(c, fx)
+	// wget reads ~/.wgetrc (or the file WGETRC names) first, unless
+	// --no-config.
+	if !c.Has("--no-config") {
+		fx.Add(Effect{Op: Unknown, IfPresent: "~/.wgetrc", Harmless: wgetrcHarmless,
+			Why: "~/.wgetrc sets what every wget call writes, reads or sends"})
+	}
 	words := c.Cmd.Args[1:]
 	http := func(string) string { return "http" }
 	urls := c.Args()
@@ -279,4 +286,28 @@ func wgetStart(c *Call, fx *Effects) {
 		fx.Cred(argOf("~/.netrc"), "wget authenticates with ~/.netrc")
 	}
 	fx.Cache(argOf("~/.wget-hsts"), "wget keeps the hosts that asked for HTTPS")
+}
+
+// wgetrcSafe are the wgetrc commands that change how wget connects,
+// retries and reports, not what it writes, reads or sends.
+var wgetrcSafe = []string{"timeout", "dnstimeout", "connecttimeout", "readtimeout", "tries", "wait", "waitretry",
+	"randomwait", "retryconnrefused", "useragent", "httpproxy", "httpsproxy", "noproxy", "useproxy", "quiet", "verbose",
+	"progress", "showprogress", "checkcertificate", "cacertificate", "cadirectory", "robots", "maxredirect",
+	"inet4only", "inet6only", "preferfamily", "compression", "limitrate"}
+
+// wgetrcHarmless reports a wgetrc that sets only commands of wgetrcSafe
+// (wget reads a command's name without case, dashes or underscores).
+func wgetrcHarmless(content []byte) bool {
+	for line := range strings.SplitSeq(string(content), "\n") {
+		line = strings.TrimSpace(line)
+		if line == "" || line[0] == '#' {
+			continue
+		}
+		name, _, _ := strings.Cut(line, "=")
+		name = strings.NewReplacer("-", "", "_", "", " ", "", "\t", "").Replace(strings.ToLower(name))
+		if !slices.Contains(wgetrcSafe, name) {
+			return false
+		}
+	}
+	return true
 }
