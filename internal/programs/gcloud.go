@@ -87,21 +87,25 @@ var gcloudTree = &verbTree{
 				return
 			}
 		}
-		if gcloudPrintsEnv(path) && !envFreeProjection(c.ValueArgs("--format")) {
+		// A description prints the whole object; a list its table, unless
+		// a format asks for the objects.
+		formats := c.ValueArgs("--format")
+		if gcloudPrintsEnv(path) && (slices.Contains(path, "describe") || len(formats) > 0) && !envFreeProjection(formats) {
 			revealsSecret(fx, "gcloud "+strings.Join(path, " ")+" (the environment variables it was deployed with)")
 		}
 	},
 }
 
-// gcloudPrintsEnv reports the descriptions of what runs with the
-// environment variables it was deployed with: Cloud Functions, Cloud Run
-// services and jobs, App Engine versions.
+// gcloudPrintsEnv reports the descriptions and lists of what runs with
+// the environment variables it was deployed with: Cloud Functions, Cloud
+// Run services, revisions, jobs and executions, App Engine versions.
 func gcloudPrintsEnv(path []string) bool {
 	has := func(w string) bool { return slices.Contains(path, w) }
-	if !has("describe") {
+	if !has("describe") && !has("list") {
 		return false
 	}
-	return has("functions") || has("run") && (has("services") || has("jobs")) || has("app") && has("versions")
+	return has("functions") || has("run") && (has("services") || has("revisions") || has("jobs") || has("executions")) ||
+		has("app") && has("versions")
 }
 
 // envFreeProjection reports --format projections (value(status.url),

@@ -223,13 +223,37 @@ func kubeMetadataOnly(c *Call) bool {
 		if a.Dynamic || !strings.Contains(t, "metadata") && !strings.Contains(t, "status") {
 			return false
 		}
-		for _, s := range []string{"spec", "env", "container", "{@}", "{.}", "{$}", "{{.}}", "json ."} {
+		for _, s := range []string{"spec", "env", "container", "{@}", "{.}", "{$}", "{{.}}", "json .", "annotation"} {
 			if strings.Contains(t, s) {
+				return false
+			}
+		}
+		// The whole metadata holds the annotations, and kubectl apply's
+		// last-applied-configuration there is the object, environment
+		// included: only its plain fields are metadata.
+		for rest := t; ; {
+			i := strings.Index(rest, "metadata")
+			if i < 0 {
+				break
+			}
+			rest = rest[i+len("metadata"):]
+			field := strings.TrimPrefix(rest, ".")
+			if len(field) == len(rest) || !hasAnyPrefix(field, "name", "namespace", "labels", "uid", "creationtimestamp",
+				"generation", "resourceversion", "ownerreferences", "deletiontimestamp") {
 				return false
 			}
 		}
 	}
 	return true
+}
+
+func hasAnyPrefix(s string, prefixes ...string) bool {
+	for _, p := range prefixes {
+		if strings.HasPrefix(s, p) {
+			return true
+		}
+	}
+	return false
 }
 
 // kubeWordsContain reports whether a word after the program's name
