@@ -58,8 +58,8 @@ type Profile struct {
 	// protected set (harness settings, agent files, .governance).
 	Protected []string `json:"protected,omitempty"`
 	// Absent are protected paths inside what is writable that do not
-	// exist: each is an empty read-only folder (or file, for a settings
-	// file's name) for the call, which cannot create it (a .gemini folder
+	// exist: each is an empty read-only file for the call (a folder's name
+	// too), which cannot create it, nor anything in it (a .gemini folder
 	// whose settings the harness would read, a hooks folder git would
 	// run), and the launcher removes what it made for that once the call
 	// has ended.

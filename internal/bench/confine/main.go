@@ -113,11 +113,6 @@ func run(launcher string, n, warm, files int, srt string, srtN int) error {
 	if err := os.WriteFile(empty, nil, 0o444); err != nil {
 		return err
 	}
-	// The empty read-only folder the launcher binds in place of an absent
-	// protected folder.
-	if err := os.Mkdir(empty+".d", 0o555); err != nil {
-		return err
-	}
 	l := &confine.Launcher{}
 	// bubblewrap alone gets the same tree, in its copy of the project, but
 	// for the contents the launcher hands it by descriptor (tracked secrets
