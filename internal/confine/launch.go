@@ -718,6 +718,11 @@ func (l *Launcher) Args(p *Profile, empty string) []string {
 		switch {
 		case err != nil || fi.Mode()&os.ModeSymlink != 0:
 			// A link leads to what is masked or not shown.
+		case !insideAny(s, p.Writable) && closedToMe(s, fi):
+			// A secret the caller itself cannot read (/etc/shadow, to
+			// anyone but root), in a folder the call cannot write: the call,
+			// the same user with no capability, cannot read it either, nor
+			// make it readable; a mask would cost a mount.
 		case fi.IsDir():
 			args = append(args, "--tmpfs", s, "--remount-ro", s)
 		case j >= 0:

@@ -192,3 +192,16 @@ func entryDigest(dir string) (digest string, ok bool) {
 	}
 	return hex.EncodeToString(h.Sum(nil)[:digestSize]), true
 }
+
+// closedToMe reports a file that the process, with every capability it
+// has, cannot read (a folder: cannot enter), and that is not its own (so
+// that it cannot change its mode or access list): a confined call, the
+// same user in a user namespace of its own with no capability on the
+// host's files, cannot either.
+func closedToMe(p string, fi os.FileInfo) bool {
+	mode := uint32(unix.R_OK)
+	if fi.IsDir() {
+		mode = unix.X_OK
+	}
+	return !ownedByMe(fi) && unix.Faccessat(unix.AT_FDCWD, p, mode, unix.AT_EACCESS) == unix.EACCES
+}
