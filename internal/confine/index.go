@@ -26,12 +26,14 @@ import (
 // identifies the rules that judge (the launcher: the compiled policy's
 // file and the launcher's own code) and the request they judge for.
 //
-// A folder's stamp also holds a digest of its entries (names, types and
-// inodes): the launcher makes the placeholders of absent protected paths
-// in the project for each call and removes them after, which changes the
-// stamps of their folders (the project's top among them) on every call.
-// A folder whose time changed but whose entries are still those its walk
-// listed would be walked to the same result, so it is not walked again.
+// The launcher makes the placeholders of absent protected paths in the
+// project for each call and removes them after, which changes the stamps
+// of their folders (the project's top among them) on every call. The
+// stamp of such a folder also holds a digest of its entries (names, types
+// and inodes): one whose times changed but whose entries are still those
+// its walk listed would be walked to the same result, so it is not walked
+// again. Other folders are not digested, which would cost a walk two
+// more listings of each.
 
 // indexVersion changes when the index's meaning or form does.
 const indexVersion = 3
@@ -229,6 +231,8 @@ type secrets struct {
 	file     string
 	index    secretIndex
 	changed  bool
+	// churn are the folders whose entries a walk digests (see above).
+	churn []string
 }
 
 func newSecrets(e *governance.Engine, req *governance.Request, dir, key string) *secrets {
@@ -275,18 +279,20 @@ func (s *secrets) under(root string) ([]string, bool) {
 	// the walk has ended: a digest that changed meanwhile is dropped, and
 	// only its stamp can then match.
 	r := indexRoot{Root: root}
-	if st, ok := stampFolder(root); ok {
+	stampAt := func(p string, dir bool) (stamp, bool) {
+		if dir && slices.Contains(s.churn, p) {
+			return stampFolder(p)
+		}
+		return stampOf(p)
+	}
+	if st, ok := stampAt(root, true); ok {
 		r.Stamps = append(r.Stamps, st)
 	}
 	found, complete := s.e.SecretsUnderReading(s.req, root, func(p string, dir bool) {
 		if p == root {
 			return
 		}
-		st, ok := stampOf(p)
-		if ok && dir {
-			st, ok = stampFolder(p)
-		}
-		if ok {
+		if st, ok := stampAt(p, dir); ok {
 			r.Stamps = append(r.Stamps, st)
 		}
 	})

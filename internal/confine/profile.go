@@ -306,6 +306,19 @@ func For(e *governance.Engine, req *governance.Request, kind Kind, opts Options)
 			walk = append(walk, f)
 		}
 	}
+	// The folders the launcher makes the placeholders of absent paths in
+	// (the nearest one that exists above each), whose times change with
+	// every call: the index keeps their entries (see index.go).
+	var churn []string
+	for _, a := range p.Absent {
+		d := filepath.Dir(a)
+		for d != "/" && !exists(d) {
+			d = filepath.Dir(d)
+		}
+		if !slices.Contains(churn, d) {
+			churn = append(churn, d)
+		}
+	}
 	for _, w := range walk {
 		// A folder shown through a link (a project under ~ linked to
 		// another disk) is walked where it is; its secrets are masked
@@ -313,6 +326,12 @@ func For(e *governance.Engine, req *governance.Request, kind Kind, opts Options)
 		real := w
 		if r, err := filepath.EvalSymlinks(w); err == nil {
 			real = r
+		}
+		sec.churn = sec.churn[:0]
+		for _, c := range churn {
+			if inside(c, w) {
+				sec.churn = append(sec.churn, real+strings.TrimPrefix(c, w))
+			}
 		}
 		found, complete := sec.under(real)
 		if !complete {
