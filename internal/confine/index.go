@@ -274,10 +274,10 @@ func (s *secrets) under(root string) ([]string, bool) {
 	}
 	// Each stamp is taken before its folder is listed or its file read:
 	// a change made during the walk shows as a stamp that no longer
-	// matches, and the next call walks again.
-	// A folder's entries are digested before it is listed, and again once
-	// the walk has ended: a digest that changed meanwhile is dropped, and
-	// only its stamp can then match.
+	// matches, and the next call walks again. A folder's entries are
+	// digested before it is listed, and again once the walk has ended: a
+	// digest that changed meanwhile is dropped, and only its stamp can
+	// then match.
 	r := indexRoot{Root: root}
 	stampAt := func(p string, dir bool) (stamp, bool) {
 		if dir && slices.Contains(s.churn, p) {

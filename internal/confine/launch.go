@@ -712,13 +712,17 @@ func (l *Launcher) Args(p *Profile, empty string) []string {
 			args = append(args, "--ro-bind", s, s)
 		}
 	}
+	writable := slices.Clone(p.Writable)
+	for _, l := range p.Layers {
+		writable = append(writable, l.Path)
+	}
 	for _, s := range p.Masked {
 		fi, err := os.Lstat(s)
 		j := slices.IndexFunc(p.Committed, func(c Committed) bool { return c.Path == s })
 		switch {
 		case err != nil || fi.Mode()&os.ModeSymlink != 0:
 			// A link leads to what is masked or not shown.
-		case !insideAny(s, p.Writable) && closedToMe(s, fi):
+		case !insideAny(s, writable) && closedToMe(s, fi):
 			// A secret the caller itself cannot read (/etc/shadow, to
 			// anyone but root), in a folder the call cannot write: the call,
 			// the same user with no capability, cannot read it either, nor
