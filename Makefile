@@ -162,8 +162,9 @@ bench: build
 
 # Confinement: a confined `true` against a bare one, side by side, in a
 # project with secrets to mask (budget: 10 ms more at p50), and bubblewrap
-# alone with the same tree; Anthropic's sandbox-runtime (srt) beside them,
-# in SRT_N runs (it takes most of a second), or why it cannot run here;
+# alone with the same tree (in a copy of the project); Anthropic's
+# sandbox-runtime (srt) beside them, in SRT_N runs (it takes most of a
+# second), or why it cannot run here;
 # then the checkpoint a call of unknown effects gets first, in a
 # repository of 50,000 files (the first one, and one between two calls).
 SRT_N ?= 20

@@ -25,9 +25,18 @@ import (
 // walked again. An index holds for one key: what the caller says
 // identifies the rules that judge (the launcher: the compiled policy's
 // file and the launcher's own code) and the request they judge for.
+//
+// The launcher makes the placeholders of absent protected paths in the
+// project for each call and removes them after, which changes the stamps
+// of their folders (the project's top among them) on every call. The
+// stamp of such a folder also holds a digest of its entries (names, types
+// and inodes): one whose times changed but whose entries are still those
+// its walk listed would be walked to the same result, so it is not walked
+// again. Other folders are not digested, which would cost a walk two
+// more listings of each.
 
 // indexVersion changes when the index's meaning or form does.
-const indexVersion = 2
+const indexVersion = 3
 
 // secretIndex is what the walks for one key found, by folder walked,
 // and the folders outside the project the secret rules name
@@ -46,13 +55,17 @@ type indexRoot struct {
 }
 
 // stamp is what changes when a folder's entries or a file's content do.
+// Entries is a folder's [entryDigest] when its walk listed the entries it
+// digests ("" for a file, or a folder whose entries changed during the
+// walk).
 type stamp struct {
-	Path  string
-	Mode  uint32
-	Size  int64
-	Mtime int64
-	Ctime int64
-	Ino   uint64
+	Path    string
+	Mode    uint32
+	Size    int64
+	Mtime   int64
+	Ctime   int64
+	Ino     uint64
+	Entries string
 }
 
 // The index is written as lines of words, paths quoted: decoding it as
@@ -64,7 +77,9 @@ type stamp struct {
 //	folders "/etc/shadow" "/etc/ssh"
 //	root "/home/me/proj"
 //	found "/home/me/proj/.env"
-//	stamp MODE SIZE MTIME CTIME INODE "/home/me/proj"
+//	stamp MODE SIZE MTIME CTIME INODE ENTRIES "/home/me/proj"
+//
+// ENTRIES is a folder's digest in hex, or - for none.
 
 func (x secretIndex) encode() []byte {
 	var b []byte
@@ -82,7 +97,11 @@ func (x secretIndex) encode() []byte {
 			b = append(b, '\n')
 		}
 		for _, s := range r.Stamps {
-			b = fmt.Appendf(b, "stamp %d %d %d %d %d %s\n", s.Mode, s.Size, s.Mtime, s.Ctime, s.Ino, strconv.Quote(s.Path))
+			entries := s.Entries
+			if entries == "" {
+				entries = "-"
+			}
+			b = fmt.Appendf(b, "stamp %d %d %d %d %d %s %s\n", s.Mode, s.Size, s.Mtime, s.Ctime, s.Ino, entries, strconv.Quote(s.Path))
 		}
 	}
 	return b
@@ -132,8 +151,8 @@ func decodeIndex(data []byte) (x secretIndex, ok bool) {
 				r.Found = append(r.Found, q[0])
 			}
 		case "stamp":
-			f := strings.SplitN(rest, " ", 6)
-			if len(f) != 6 || len(x.Roots) == 0 {
+			f := strings.SplitN(rest, " ", 7)
+			if len(f) != 7 || len(x.Roots) == 0 {
 				return x, false
 			}
 			mode, err1 := strconv.ParseUint(f[0], 10, 32)
@@ -141,11 +160,17 @@ func decodeIndex(data []byte) (x secretIndex, ok bool) {
 			mtime, err3 := strconv.ParseInt(f[2], 10, 64)
 			ctime, err4 := strconv.ParseInt(f[3], 10, 64)
 			ino, err5 := strconv.ParseUint(f[4], 10, 64)
-			q, good := quoted(f[5])
+			entries := f[5]
+			if entries == "-" {
+				entries = ""
+			} else if len(entries) != 2*digestSize || strings.Trim(entries, "0123456789abcdef") != "" {
+				return x, false
+			}
+			q, good := quoted(f[6])
 			if err1 != nil || err2 != nil || err3 != nil || err4 != nil || err5 != nil || !good || len(q) != 1 {
 				return x, false
 			}
-			s := stamp{Path: q[0], Mode: uint32(mode), Size: size, Mtime: mtime, Ctime: ctime, Ino: ino}
+			s := stamp{Path: q[0], Mode: uint32(mode), Size: size, Mtime: mtime, Ctime: ctime, Ino: ino, Entries: entries}
 			r := &x.Roots[len(x.Roots)-1]
 			r.Stamps = append(r.Stamps, s)
 		default:
@@ -164,14 +189,37 @@ func stampOf(p string) (stamp, bool) {
 	return stamp{Path: p, Mode: uint32(fi.Mode()), Size: fi.Size(), Mtime: fi.ModTime().UnixNano(), Ctime: ctime, Ino: ino}, true
 }
 
-// fresh reports whether every stamp still matches.
+// fresh reports whether every stamp still matches: a folder's matches
+// too when it is the same folder and holds the same entries, its times
+// changed by entries made and removed since (the launcher's placeholders).
 func (r *indexRoot) fresh() bool {
 	for _, s := range r.Stamps {
-		if now, ok := stampOf(s.Path); !ok || now != s {
+		now, ok := stampOf(s.Path)
+		if !ok {
+			return false
+		}
+		now.Entries = s.Entries
+		if now == s {
+			continue
+		}
+		if s.Entries == "" || now.Mode != s.Mode || now.Ino != s.Ino || !os.FileMode(s.Mode).IsDir() {
+			return false
+		}
+		if d, ok := entryDigest(s.Path); !ok || d != s.Entries {
 			return false
 		}
 	}
 	return len(r.Stamps) > 0
+}
+
+// stampFolder is p's stamp, with the digest of its entries when it is a
+// folder.
+func stampFolder(p string) (stamp, bool) {
+	st, ok := stampOf(p)
+	if ok && os.FileMode(st.Mode).IsDir() {
+		st.Entries, _ = entryDigest(p)
+	}
+	return st, ok
 }
 
 // secrets finds the secrets under the folders shown, through the index
@@ -183,6 +231,8 @@ type secrets struct {
 	file     string
 	index    secretIndex
 	changed  bool
+	// churn are the folders whose entries a walk digests (see above).
+	churn []string
 }
 
 func newSecrets(e *governance.Engine, req *governance.Request, dir, key string) *secrets {
@@ -224,18 +274,37 @@ func (s *secrets) under(root string) ([]string, bool) {
 	}
 	// Each stamp is taken before its folder is listed or its file read:
 	// a change made during the walk shows as a stamp that no longer
-	// matches, and the next call walks again.
+	// matches, and the next call walks again. A folder's entries are
+	// digested before it is listed, and again once the walk has ended: a
+	// digest that changed meanwhile is dropped, and only its stamp can
+	// then match.
 	r := indexRoot{Root: root}
-	if st, ok := stampOf(root); ok {
+	stampAt := func(p string, dir bool) (stamp, bool) {
+		if dir && slices.Contains(s.churn, p) {
+			return stampFolder(p)
+		}
+		return stampOf(p)
+	}
+	if st, ok := stampAt(root, true); ok {
 		r.Stamps = append(r.Stamps, st)
 	}
-	found, complete := s.e.SecretsUnderReading(s.req, root, func(p string, _ bool) {
-		if st, ok := stampOf(p); ok && p != root {
+	found, complete := s.e.SecretsUnderReading(s.req, root, func(p string, dir bool) {
+		if p == root {
+			return
+		}
+		if st, ok := stampAt(p, dir); ok {
 			r.Stamps = append(r.Stamps, st)
 		}
 	})
 	if !complete {
 		return found, false
+	}
+	for i, st := range r.Stamps {
+		if st.Entries != "" {
+			if d, ok := entryDigest(st.Path); !ok || d != st.Entries {
+				r.Stamps[i].Entries = ""
+			}
+		}
 	}
 	r.Found = slices.Clip(found)
 	if i >= 0 {

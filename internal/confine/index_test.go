@@ -105,6 +105,26 @@ func TestSecretIndex(t *testing.T) {
 		if got := w.profile(t, UnknownEffects, Options{Index: index, IndexKey: "policy 2"}).Masked; slices.Contains(got, planted) {
 			t.Fatalf("another policy's index was read: %v", got)
 		}
+		// The launcher's placeholders, made and removed in the project's
+		// top around a call, change its times and not its entries: the
+		// index still answers.
+		time.Sleep(10 * time.Millisecond)
+		must(t, os.Mkdir(filepath.Join(w.project, ".gemini"), 0o755))
+		must(t, os.WriteFile(filepath.Join(w.project, ".mcp.json"), nil, 0o444))
+		must(t, os.Remove(filepath.Join(w.project, ".gemini")))
+		must(t, os.Remove(filepath.Join(w.project, ".mcp.json")))
+		if got := masked(t); !slices.Contains(got, planted) {
+			t.Fatalf("placeholders made and removed: the project was walked again: %v", got)
+		}
+		// An entry replaced under the same name (a secret's content,
+		// found by its name, moved in over a file) is a change: the
+		// project is walked again.
+		readme := filepath.Join(w.project, "sub", "README")
+		must(t, os.WriteFile(readme+".new", []byte("sub\n"), 0o644))
+		must(t, os.Rename(readme+".new", readme))
+		if got := masked(t); slices.Contains(got, planted) {
+			t.Fatalf("an entry replaced: the index answered: %v", got)
+		}
 	})
 }
 
@@ -114,7 +134,7 @@ func TestIndexEncoding(t *testing.T) {
 	t.Parallel()
 	x := secretIndex{Key: "2 k \"q\"", Folders: []string{"/etc/shadow", "/a b"}, Roots: []indexRoot{
 		{Root: "/p", Found: []string{"/p/.env", "/p/new\nline \"q\""}, Stamps: []stamp{
-			{Path: "/p", Mode: 2147484141, Size: 4096, Mtime: 1, Ctime: 2, Ino: 3},
+			{Path: "/p", Mode: 2147484141, Size: 4096, Mtime: 1, Ctime: 2, Ino: 3, Entries: "0123456789abcdef0123456789abcdef"},
 			{Path: "/p/a b", Mode: 420, Size: -1, Mtime: 4, Ctime: 5, Ino: 6}}},
 		{Root: "/etc/ssh"},
 	}}
@@ -129,6 +149,7 @@ func TestIndexEncoding(t *testing.T) {
 	data := x.encode()
 	for _, bad := range []string{"", "{}", string(data[:len(data)-3]), "governance-confine-index 1\nkey \"k\"\n",
 		strings.Replace(string(data), "stamp 2147484141 4096", "stamp x 4096", 1),
+		strings.Replace(string(data), "0123456789abcdef0123456789abcdef", "0123456789abcdef", 1),
 		strings.Replace(string(data), "root \"/p\"", "root /p", 1)} {
 		if _, ok := decodeIndex([]byte(bad)); ok {
 			t.Errorf("decodeIndex(%q) is an index", bad)

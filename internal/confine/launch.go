@@ -206,11 +206,6 @@ func (l *Launcher) Run(ctx context.Context, p *Profile, argv []string) (int, err
 	if err != nil {
 		return 0, fmt.Errorf("%w: %v", ErrCannotConfine, err)
 	}
-	if len(p.Absent) > 0 {
-		// The placeholder of an absent protected folder; where it cannot
-		// be made, a read-only tmpfs (two mounts) takes its place.
-		os.Mkdir(empty+".d", 0o555)
-	}
 	// The placeholders of absent protected paths, and the folders that
 	// hold them, are made on the host (in the project): made is what this
 	// launcher made, removed when the call has ended, while no other call
@@ -701,24 +696,25 @@ func (l *Launcher) Args(p *Profile, empty string) []string {
 		}
 	}
 	// The protected set read-only; a protected path that does not exist
-	// is an empty read-only folder, which the call cannot create or
-	// replace (bubblewrap makes the mount point, which the launcher
-	// removes after the call).
+	// is an empty read-only file, which the call cannot replace, nor make
+	// a folder or file in (bubblewrap makes the mount point, which the
+	// launcher removes after the call). A folder's name (.gemini,
+	// .git/hooks) gets a file too: made and removed on the host, an empty
+	// file costs a tenth of what a folder does (a folder's block is
+	// allocated and freed), and a harness that reads it meanwhile finds
+	// no settings in either.
 	for _, s := range slices.Concat(p.Protected, p.Absent) {
 		fi, err := os.Lstat(s)
 		switch {
-		case err != nil && fileName(s):
-			// An empty file in place of a settings file (.mcp.json): a
-			// harness that reads it meanwhile finds no settings in it.
-			args = append(args, "--ro-bind", empty, s)
-		case err != nil && emptyDirOK(empty+".d"):
-			// One mount: the empty read-only folder beside the empty file.
-			args = append(args, "--ro-bind", empty+".d", s)
 		case err != nil:
-			args = append(args, "--tmpfs", s, "--remount-ro", s)
+			args = append(args, "--ro-bind", empty, s)
 		case fi.Mode()&os.ModeSymlink == 0:
 			args = append(args, "--ro-bind", s, s)
 		}
+	}
+	writable := slices.Clone(p.Writable)
+	for _, l := range p.Layers {
+		writable = append(writable, l.Path)
 	}
 	for _, s := range p.Masked {
 		fi, err := os.Lstat(s)
@@ -726,6 +722,11 @@ func (l *Launcher) Args(p *Profile, empty string) []string {
 		switch {
 		case err != nil || fi.Mode()&os.ModeSymlink != 0:
 			// A link leads to what is masked or not shown.
+		case !insideAny(s, writable) && closedToMe(s, fi):
+			// A secret the caller itself cannot read (/etc/shadow, to
+			// anyone but root), in a folder the call cannot write: the call,
+			// the same user with no capability, cannot read it either, nor
+			// make it readable; a mask would cost a mount.
 		case fi.IsDir():
 			args = append(args, "--tmpfs", s, "--remount-ro", s)
 		case j >= 0:
@@ -869,25 +870,4 @@ func removeMade(lock *os.File, made []string) {
 		}
 		rmdir(d)
 	}
-}
-
-// emptyDirOK reports the user's own empty folder that nobody may write.
-func emptyDirOK(d string) bool {
-	fi, err := os.Lstat(d)
-	if err != nil || !fi.IsDir() || fi.Mode().Perm()&0o222 != 0 || !ownedByMe(fi) {
-		return false
-	}
-	f, err := os.Open(d)
-	if err != nil {
-		return false
-	}
-	defer f.Close()
-	names, _ := f.Readdirnames(1)
-	return len(names) == 0
-}
-
-// fileName reports a protected name that is a file's (.mcp.json,
-// opencode.json), not a folder's (.gemini, hooks).
-func fileName(p string) bool {
-	return strings.Contains(strings.TrimPrefix(filepath.Base(p), "."), ".")
 }

@@ -148,7 +148,10 @@ func TestUnprivileged(t *testing.T) {
 	// nobody, who runs the launcher.
 	cmd := exec.Command("unshare", "--mount", "--net", "--setuid", "65534", "--setgid", "65534", "--",
 		w.helper, "--profile", string(prof), "--",
-		"bash", "-c", "id -u; grep ^CapEff: /proc/self/status; cat .env; echo x > .claude/settings.json; echo made > mine.txt")
+		"bash", "-c", "id -u; grep ^CapEff: /proc/self/status; cat .env; echo x > .claude/settings.json; "+
+			// /etc/shadow, which nobody cannot read, is shown unmasked (one
+			// mount less) and still cannot be read.
+			"grep -c ' /etc/shadow ' /proc/self/mountinfo; head -c 1 /etc/shadow; echo made > mine.txt")
 	cmd.Dir = w.project
 	cmd.Env = append(os.Environ(), helperEnv+"=main", "HOME="+w.home)
 	var out, errb bytes.Buffer
@@ -158,11 +161,14 @@ func TestUnprivileged(t *testing.T) {
 	if err != nil {
 		t.Fatalf("%v: the last step succeeds, so the status is 0", err)
 	}
-	if got, want := out.String(), "65534\nCapEff:\t0000000000000000\n"; got != want {
+	if got, want := out.String(), "65534\nCapEff:\t0000000000000000\n0\n"; got != want {
 		t.Errorf("stdout = %q, want %q", got, want)
 	}
 	if !strings.Contains(errb.String(), ".claude/settings.json: Read-only file system") {
 		t.Errorf("stderr = %q, want the protected write refused", errb.String())
+	}
+	if !strings.Contains(errb.String(), "/etc/shadow' for reading: Permission denied") {
+		t.Errorf("stderr = %q, want /etc/shadow unreadable", errb.String())
 	}
 	wantFile(t, filepath.Join(w.project, ".claude/settings.json"), "{}\n")
 	wantFile(t, filepath.Join(w.project, "mine.txt"), "made\n")

@@ -58,8 +58,8 @@ type Profile struct {
 	// protected set (harness settings, agent files, .governance).
 	Protected []string `json:"protected,omitempty"`
 	// Absent are protected paths inside what is writable that do not
-	// exist: each is an empty read-only folder (or file, for a settings
-	// file's name) for the call, which cannot create it (a .gemini folder
+	// exist: each is an empty read-only file for the call (a folder's name
+	// too), which cannot create it, nor anything in it (a .gemini folder
 	// whose settings the harness would read, a hooks folder git would
 	// run), and the launcher removes what it made for that once the call
 	// has ended.
@@ -306,6 +306,19 @@ func For(e *governance.Engine, req *governance.Request, kind Kind, opts Options)
 			walk = append(walk, f)
 		}
 	}
+	// The folders the launcher makes the placeholders of absent paths in
+	// (the nearest one that exists above each), whose times change with
+	// every call: the index keeps their entries (see index.go).
+	var churn []string
+	for _, a := range p.Absent {
+		d := filepath.Dir(a)
+		for d != "/" && !exists(d) {
+			d = filepath.Dir(d)
+		}
+		if !slices.Contains(churn, d) {
+			churn = append(churn, d)
+		}
+	}
 	for _, w := range walk {
 		// A folder shown through a link (a project under ~ linked to
 		// another disk) is walked where it is; its secrets are masked
@@ -313,6 +326,12 @@ func For(e *governance.Engine, req *governance.Request, kind Kind, opts Options)
 		real := w
 		if r, err := filepath.EvalSymlinks(w); err == nil {
 			real = r
+		}
+		sec.churn = sec.churn[:0]
+		for _, c := range churn {
+			if inside(c, w) {
+				sec.churn = append(sec.churn, real+strings.TrimPrefix(c, w))
+			}
 		}
 		found, complete := sec.under(real)
 		if !complete {

@@ -1,10 +1,13 @@
 package confine
 
 import (
+	"bytes"
 	"crypto/sha256"
+	"encoding/binary"
 	"encoding/hex"
 	"os"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"syscall"
@@ -137,4 +140,68 @@ func reaping() bool {
 	}
 	pidfd, err := os.Readlink("/proc/self/fd/4")
 	return err == nil && pidfd == "anon_inode:[pidfd]"
+}
+
+// digestSize is the length in bytes of an [entryDigest].
+const digestSize = 16
+
+// entryDigest returns a digest, in hex, of the entries of the folder dir
+// (each one's name, type and inode, in any order): it changes when an
+// entry is made, removed, renamed or replaced, and not when one is made
+// and removed again. ok is false when dir cannot be listed as a folder.
+func entryDigest(dir string) (digest string, ok bool) {
+	fd, err := unix.Open(dir, unix.O_RDONLY|unix.O_DIRECTORY|unix.O_NOFOLLOW|unix.O_CLOEXEC, 0)
+	if err != nil {
+		return "", false
+	}
+	defer unix.Close(fd)
+	var entries [][]byte
+	buf := make([]byte, 8192)
+	for {
+		n, err := unix.Getdents(fd, buf)
+		if err != nil {
+			return "", false
+		}
+		if n <= 0 {
+			break
+		}
+		// struct linux_dirent64: inode (8), offset (8), record length (2),
+		// type (1), name up to a NUL.
+		for b := buf[:n]; len(b) >= 19; {
+			reclen := int(binary.NativeEndian.Uint16(b[16:18]))
+			if reclen < 19 || reclen > len(b) {
+				return "", false
+			}
+			name := b[19:reclen]
+			if i := bytes.IndexByte(name, 0); i >= 0 {
+				name = name[:i]
+			}
+			if s := string(name); s != "." && s != ".." {
+				e := binary.LittleEndian.AppendUint64(nil, binary.NativeEndian.Uint64(b[0:8]))
+				entries = append(entries, append(append(e, b[18]), name...))
+			}
+			b = b[reclen:]
+		}
+	}
+	slices.SortFunc(entries, bytes.Compare)
+	h := sha256.New()
+	for _, e := range entries {
+		// Names hold no NUL: one ends each entry.
+		h.Write(e)
+		h.Write([]byte{0})
+	}
+	return hex.EncodeToString(h.Sum(nil)[:digestSize]), true
+}
+
+// closedToMe reports a file that the process, with every capability it
+// has, cannot read (a folder: cannot enter), and that is not its own (so
+// that it cannot change its mode or access list): a confined call, the
+// same user in a user namespace of its own with no capability on the
+// host's files, cannot either.
+func closedToMe(p string, fi os.FileInfo) bool {
+	mode := uint32(unix.R_OK)
+	if fi.IsDir() {
+		mode = unix.X_OK
+	}
+	return !ownedByMe(fi) && unix.Faccessat(unix.AT_FDCWD, p, mode, unix.AT_EACCESS) == unix.EACCES
 }

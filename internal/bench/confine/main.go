@@ -71,13 +71,20 @@ func run(launcher string, n, warm, files int, srt string, srtN int) error {
 	for i := range files {
 		layout[filepath.Join("src", "pkg"+strconv.Itoa(i%20), "file"+strconv.Itoa(i)+".go")] = "package x\n"
 	}
-	for name, body := range layout {
-		p := filepath.Join(project, name)
-		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
-			return err
-		}
-		if err := os.WriteFile(p, []byte(body), 0o644); err != nil {
-			return err
+	// bubblewrap alone runs in a copy of the project: it leaves behind the
+	// mount points of the absent protected paths (.gemini, .mcp.json),
+	// which the launcher makes and removes around each call, and which in
+	// the launcher's project would make them present.
+	aloneProject := filepath.Join(home, "proj-bwrap")
+	for _, root := range []string{project, aloneProject} {
+		for name, body := range layout {
+			p := filepath.Join(root, name)
+			if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+				return err
+			}
+			if err := os.WriteFile(p, []byte(body), 0o644); err != nil {
+				return err
+			}
 		}
 	}
 	pol := &governance.Policy{Rules: governance.CompileAllTrusted(template.Policy, governance.ScopeBuiltin, nil),
@@ -107,12 +114,18 @@ func run(launcher string, n, warm, files int, srt string, srtN int) error {
 		return err
 	}
 	l := &confine.Launcher{}
-	// bubblewrap alone gets the same tree but for the contents the
-	// launcher hands it by descriptor (tracked secrets as committed, the
-	// repository's ignore list), which only the launcher opens.
-	alone := *prof
+	// bubblewrap alone gets the same tree, in its copy of the project, but
+	// for the contents the launcher hands it by descriptor (tracked secrets
+	// as committed, the repository's ignore list), which only the launcher
+	// opens.
+	aloneReq := *req
+	aloneReq.Cwd, aloneReq.ProjectRoot = aloneProject, aloneProject
+	alone, err := confine.For(eng, &aloneReq, confine.UnknownEffects, confine.Options{})
+	if err != nil {
+		return err
+	}
 	alone.Committed, alone.Excluded = nil, nil
-	bwrapArgs := append(l.Args(&alone, empty), "--", trueBin)
+	bwrapArgs := append(l.Args(alone, empty), "--", trueBin)
 	// The launcher as a rewrite runs it reads the policy of a user whose
 	// home is the bench's, and compiles its snapshot on the first run.
 	env := append(os.Environ(), "HOME="+home, "XDG_CONFIG_HOME="+filepath.Join(home, ".config"),
