@@ -200,3 +200,42 @@ echo started`
 	wantMissing(t, gemini)
 	wantMissing(t, mcp)
 }
+
+// TestOverlappingCallsPlaceholders: two calls in one project overlap; the
+// first makes the placeholders and ends while the second runs, so cannot
+// remove them; the second, ending last, removes them although it did not
+// make them.
+func TestOverlappingCallsPlaceholders(t *testing.T) {
+	needBwrap(t)
+	w := newWorld(t)
+	p := w.profile(t, UnknownEffects, Options{})
+	gemini := filepath.Join(w.project, ".gemini")
+	if !slices.Contains(p.Absent, gemini) {
+		t.Fatalf("absent = %v, want %s among it", p.Absent, gemini)
+	}
+	first := make(chan int)
+	go func() {
+		code, _, _ := w.call(t, p, "bash", "-c", "sleep 0.5")
+		first <- code
+	}()
+	// The second starts once the first's placeholders are there.
+	if !waitFile(gemini) {
+		t.Fatal("the first call made no placeholder")
+	}
+	second := make(chan int)
+	go func() {
+		code, _, _ := w.call(t, p, "bash", "-c", "sleep 1.5")
+		second <- code
+	}()
+	if code := <-first; code != 0 {
+		t.Fatalf("first call: exit %d", code)
+	}
+	if _, err := os.Lstat(gemini); err != nil {
+		t.Fatalf("the placeholder went while the second call ran: %v", err)
+	}
+	if code := <-second; code != 0 {
+		t.Fatalf("second call: exit %d", code)
+	}
+	wantMissing(t, gemini)
+	wantMissing(t, filepath.Join(w.project, ".mcp.json"))
+}

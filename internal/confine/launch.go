@@ -228,7 +228,7 @@ func (l *Launcher) Run(ctx context.Context, p *Profile, argv []string) (int, err
 	// placeholder no longer holds, so the placeholders are removed only
 	// once it has ended, by a reaper when it outlives the command.
 	initPid := 0
-	if len(made) > 0 && lock != nil {
+	if lock != nil {
 		defer func() {
 			if pidfd := initAlive(initPid); pidfd != nil {
 				defer pidfd.Close()
@@ -240,6 +240,9 @@ func (l *Launcher) Run(ctx context.Context, p *Profile, argv []string) (int, err
 	}
 	if err != nil {
 		return 0, fmt.Errorf("%w: %v", ErrProfile, err)
+	}
+	if lock != nil {
+		noteMade(lock, made)
 	}
 	closeInherited()
 	ready, readyW, err := os.Pipe()
@@ -864,16 +867,90 @@ func Reap(made []string) int {
 
 // removeMade removes the empty folders and files the launcher made,
 // deepest first, once no other call in the project holds the lock; one
-// something was written into stays.
+// something was written into stays. The launcher that ends last removes
+// what the others made too (they could not while it ran): the list of
+// what every launcher made is kept beside the lock (see [noteMade]).
 func removeMade(lock *os.File, made []string) {
 	if !lockExclusive(lock) {
 		return
 	}
-	for _, d := range slices.Backward(made) {
+	list := madeList(lock)
+	all := slices.Concat(made, readMade(list))
+	slices.SortFunc(all, func(a, b string) int {
+		if d := strings.Count(b, "/") - strings.Count(a, "/"); d != 0 {
+			return d
+		}
+		return strings.Compare(a, b)
+	})
+	for _, d := range slices.Compact(all) {
 		if fi, err := os.Lstat(d); err == nil && fi.Mode().IsRegular() && fi.Size() == 0 {
 			os.Remove(d)
 			continue
 		}
 		rmdir(d)
 	}
+	if list != "" {
+		os.Remove(list)
+	}
+}
+
+// madeList is the file beside the project's lock that lists what the
+// launchers made; empty when the lock's name cannot be read.
+func madeList(lock *os.File) string {
+	name := lock.Name()
+	if !filepath.IsAbs(name) {
+		// The reaper has the lock as a descriptor only.
+		var err error
+		if name, err = os.Readlink("/proc/self/fd/" + strconv.Itoa(int(lock.Fd()))); err != nil || !filepath.IsAbs(name) {
+			return ""
+		}
+	}
+	return name + ".made"
+}
+
+// noteMade adds what this launcher made to the list beside the lock, a
+// file of the user's own, so that the launcher that ends last removes it
+// should this one end while another runs.
+func noteMade(lock *os.File, made []string) {
+	list := madeList(lock)
+	if len(made) == 0 || list == "" {
+		return
+	}
+	f, err := os.OpenFile(list, os.O_WRONLY|os.O_APPEND|os.O_CREATE|syscallNoFollow, 0o600)
+	if err != nil {
+		return
+	}
+	defer f.Close()
+	if fi, err := f.Stat(); err != nil || !fi.Mode().IsRegular() || !ownedByMe(fi) {
+		return
+	}
+	f.WriteString(strings.Join(made, "\n") + "\n")
+}
+
+// readMade reads the list beside the lock: absolute paths, one a line,
+// from a file of the user's own.
+func readMade(list string) []string {
+	if list == "" {
+		return nil
+	}
+	f, err := os.OpenFile(list, os.O_RDONLY|syscallNoFollow, 0)
+	if err != nil {
+		return nil
+	}
+	defer f.Close()
+	fi, err := f.Stat()
+	if err != nil || !fi.Mode().IsRegular() || !ownedByMe(fi) || fi.Size() > 1<<20 {
+		return nil
+	}
+	data, err := io.ReadAll(f)
+	if err != nil {
+		return nil
+	}
+	var out []string
+	for line := range strings.SplitSeq(string(data), "\n") {
+		if filepath.IsAbs(line) && filepath.Clean(line) == line {
+			out = append(out, line)
+		}
+	}
+	return out
 }
