@@ -83,6 +83,44 @@ const maxDepth = 10000
 type decoder struct {
 	data []byte
 	i    int
+	// fields holds the field names of the struct types met, in order.
+	fields map[reflect.Type]*structFields
+}
+
+// structFields are the names of a struct type's fields; embeds says
+// whether it embeds any, whose fields are promoted.
+type structFields struct {
+	names  []string
+	embeds bool
+}
+
+// field returns the field of the struct v named key, as
+// [reflect.Value.FieldByName] does, or the zero Value. The names of a
+// type are read once: FieldByName reads them all again at every key.
+func (d *decoder) field(v reflect.Value, key string) reflect.Value {
+	t := v.Type()
+	fs := d.fields[t]
+	if fs == nil {
+		fs = &structFields{names: make([]string, t.NumField())}
+		for i := range fs.names {
+			f := t.Field(i)
+			fs.names[i] = f.Name
+			fs.embeds = fs.embeds || f.Anonymous
+		}
+		if d.fields == nil {
+			d.fields = map[reflect.Type]*structFields{}
+		}
+		d.fields[t] = fs
+	}
+	for i, name := range fs.names {
+		if name == key {
+			return v.Field(i)
+		}
+	}
+	if fs.embeds {
+		return v.FieldByName(key)
+	}
+	return reflect.Value{}
 }
 
 // errorf reports a problem at the decoder's offset.
@@ -151,7 +189,7 @@ func (d *decoder) value(dst reflect.Value, depth int) error {
 		// The last of duplicate keys holds, whole.
 		dst.SetZero()
 		return d.object(depth, func(key string) error {
-			f := dst.FieldByName(key)
+			f := d.field(dst, key)
 			if !f.IsValid() || !f.CanSet() {
 				return d.skip(depth + 1)
 			}
@@ -165,15 +203,19 @@ func (d *decoder) value(dst reflect.Value, depth int) error {
 			return d.errorf("%s: want a list", dst.Type())
 		}
 		d.i++
-		out := reflect.MakeSlice(dst.Type(), 0, 0)
-		zero := reflect.Zero(dst.Type().Elem())
+		// Elements are decoded in place, the slice grown as it fills.
+		dst.Set(reflect.MakeSlice(dst.Type(), 0, 0))
 		for first := true; ; first = false {
 			if d.space(); d.next() == ']' && first {
 				d.i++
 				break
 			}
-			out = reflect.Append(out, zero)
-			if err := d.value(out.Index(out.Len()-1), depth+1); err != nil {
+			n := dst.Len()
+			if n == dst.Cap() {
+				dst.Grow(1)
+			}
+			dst.SetLen(n + 1)
+			if err := d.value(dst.Index(n), depth+1); err != nil {
 				return err
 			}
 			if d.space(); d.next() == ']' {
@@ -185,7 +227,6 @@ func (d *decoder) value(dst reflect.Value, depth int) error {
 			}
 			d.space()
 		}
-		dst.Set(out)
 	case reflect.Map:
 		if c != '{' {
 			return d.errorf("%s: want an object", dst.Type())
@@ -409,8 +450,13 @@ func (d *decoder) str() (string, error) {
 			}
 			b = utf8.AppendRune(b, r)
 		case c < utf8.RuneSelf:
-			b = append(b, c)
-			d.i++
+			// The run up to the next byte that needs a look.
+			j := d.i + 1
+			for j < len(d.data) && d.data[j] >= 0x20 && d.data[j] < utf8.RuneSelf && d.data[j] != '"' && d.data[j] != '\\' {
+				j++
+			}
+			b = append(b, d.data[d.i:j]...)
+			d.i = j
 		default:
 			r, size := utf8.DecodeRune(d.data[d.i:])
 			d.i += size

@@ -242,3 +242,26 @@ func FuzzDecodeInto(f *testing.F) {
 		}
 	})
 }
+
+// TestStampsRoundTrip checks that stamps read back as they were written,
+// whatever their paths hold, and that damaged lines are refused.
+func TestStampsRoundTrip(t *testing.T) {
+	in := Stamps{{Path: "/a b/c", Exists: true, Size: 1, MTime: 2, CTime: 3}, {Path: "/q\"x\\y"}, {Path: "/é/😀"},
+		{Path: "/bad\xff\xfe"}, {Path: "/nl\n\x01"}, {Path: ""}, {Path: "/m", Size: -1, MTime: 1 << 62, CTime: -(1 << 62)}}
+	text, err := in.MarshalText()
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out Stamps
+	if err := out.UnmarshalText(text); err != nil {
+		t.Fatal(err)
+	}
+	if !reflect.DeepEqual(out, in) {
+		t.Errorf("read back %+v, wrote %+v", out, in)
+	}
+	for _, bad := range []string{"1 1 2 3", "2 1 2 3 \"/p\"", "1 1 2 x \"/p\"", "1 1 2 3 /p", "1 1 2 3 \"/p", "1 1  3 \"/p\"", "1 1 2 3 \"/p\"x\""} {
+		if err := out.UnmarshalText([]byte(bad + "\n")); err == nil {
+			t.Errorf("%q read as %+v", bad, out)
+		}
+	}
+}

@@ -10,6 +10,7 @@
 package snapshot
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
 	"hash/fnv"
@@ -18,6 +19,7 @@ import (
 	"strconv"
 	"strings"
 	"time"
+	"unicode/utf8"
 
 	"github.com/agentgov/governance/governance"
 	"github.com/agentgov/governance/internal/layout"
@@ -66,28 +68,56 @@ func (ss Stamps) MarshalText() ([]byte, error) {
 
 // UnmarshalText reads stamps that MarshalText rendered.
 func (ss *Stamps) UnmarshalText(text []byte) error {
-	out := Stamps{}
-	for rest := string(text); rest != ""; {
-		var line string
-		line, rest, _ = strings.Cut(rest, "\n")
-		f := strings.SplitN(line, " ", 5)
-		if len(f) != 5 || f[0] != "0" && f[0] != "1" {
+	out := make(Stamps, 0, bytes.Count(text, []byte("\n")))
+	for rest := text; len(rest) > 0; {
+		var line []byte
+		line, rest, _ = bytes.Cut(rest, []byte("\n"))
+		st, ok := parseStamp(line)
+		if !ok {
 			return fmt.Errorf("a stamp %q", line)
-		}
-		var st Stamp
-		var err [4]error
-		st.Exists = f[0] == "1"
-		st.Size, err[0] = strconv.ParseInt(f[1], 10, 64)
-		st.MTime, err[1] = strconv.ParseInt(f[2], 10, 64)
-		st.CTime, err[2] = strconv.ParseInt(f[3], 10, 64)
-		st.Path, err[3] = strconv.Unquote(f[4])
-		if err := errors.Join(err[:]...); err != nil {
-			return fmt.Errorf("a stamp %q: %w", line, err)
 		}
 		out = append(out, st)
 	}
 	*ss = out
 	return nil
+}
+
+// parseStamp reads one line of [Stamps.MarshalText]. It reads the words
+// in place, and a path with no escape without strconv.Unquote: the hook
+// reads every stamp on every call.
+func parseStamp(line []byte) (Stamp, bool) {
+	var st Stamp
+	word := func() []byte {
+		w, rest, ok := bytes.Cut(line, []byte(" "))
+		if !ok {
+			return nil
+		}
+		line = rest
+		return w
+	}
+	num := func(w []byte) (int64, bool) {
+		n, err := strconv.ParseInt(string(w), 10, 64)
+		return n, err == nil
+	}
+	e := word()
+	if len(e) != 1 || e[0] != '0' && e[0] != '1' {
+		return st, false
+	}
+	st.Exists = e[0] == '1'
+	var ok [3]bool
+	st.Size, ok[0] = num(word())
+	st.MTime, ok[1] = num(word())
+	st.CTime, ok[2] = num(word())
+	if ok != [3]bool{true, true, true} {
+		return st, false
+	}
+	if n := len(line); n >= 2 && line[0] == '"' && line[n-1] == '"' && bytes.IndexAny(line[1:n-1], "\\\"") < 0 && utf8.Valid(line) {
+		st.Path = string(line[1 : n-1])
+		return st, true
+	}
+	p, err := strconv.Unquote(string(line))
+	st.Path = p
+	return st, err == nil
 }
 
 // Rule is a compiled rule of the user or project configuration.
