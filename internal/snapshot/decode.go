@@ -42,13 +42,183 @@ func Decode(data []byte) (*Snapshot, error) {
 	return s, nil
 }
 
-// decodeHead decodes a snapshot's first line.
+// decodeHead decodes a snapshot's first line, as decodeInto does. Every
+// call reads it: its fields of plain types are read here, by name, and
+// only the others (the settings, rules, roles, plugins) through
+// reflection. TestDecodeHeadAgrees checks that it reads every field.
 func decodeHead(line []byte) (*Snapshot, error) {
 	s := &Snapshot{}
-	if err := decodeInto(s, line); err != nil {
+	d := decoder{data: line}
+	field := func(key string) error {
+		switch key {
+		case "Version":
+			return d.whole(&s.Version)
+		case "Root":
+			return d.text(&s.Root)
+		case "Until":
+			return d.whole64(&s.Until)
+		case "Held":
+			return d.text(&s.Held)
+		case "Stamps":
+			var text string
+			if ok, err := d.textOrNull(&text); !ok || err != nil {
+				return err
+			}
+			return s.Stamps.UnmarshalText([]byte(text))
+		case "DisableBuiltin":
+			return d.texts(&s.DisableBuiltin)
+		case "StarFiles":
+			return d.texts(&s.StarFiles)
+		case "Projects":
+			return d.texts(&s.Projects)
+		case "StateDir":
+			return d.text(&s.StateDir)
+		case "AgentsSize":
+			return d.whole(&s.AgentsSize)
+		case "ConfigDirs":
+			return d.texts(&s.ConfigDirs)
+		case "Err":
+			return d.text(&s.Err)
+		case "UntrustedWhy":
+			return d.text(&s.UntrustedWhy)
+		case "Bundle":
+			return d.text(&s.Bundle)
+		case "BundleErr":
+			return d.text(&s.BundleErr)
+		case "Filed":
+			return d.text(&s.Filed)
+		case "FiledScopes":
+			return d.texts(&s.FiledScopes)
+		case "FiledPrograms":
+			return d.whole(&s.FiledPrograms)
+		}
+		var v any
+		switch key {
+		case "From":
+			v = &s.From
+		case "Settings":
+			v = &s.Settings
+		case "Rules":
+			v = &s.Rules
+		case "Roles":
+			v = &s.Roles
+		case "Learned":
+			v = &s.Learned
+		case "Plugins":
+			v = &s.Plugins
+		case "UntrustedRules":
+			v = &s.UntrustedRules
+		case "UntrustedLearned":
+			v = &s.UntrustedLearned
+		default:
+			// Agents are not in the line; a field it does not know is
+			// left out, as decodeInto leaves it.
+			return d.skip(1)
+		}
+		return d.value(reflect.ValueOf(v).Elem(), 1)
+	}
+	var err error
+	if d.space(); d.next() != '{' {
+		err = d.errorf("want an object")
+	} else {
+		err = d.object(0, func(key string) error {
+			if err := field(key); err != nil {
+				return fmt.Errorf("%s.%w", key, err)
+			}
+			return nil
+		})
+	}
+	if err == nil {
+		if d.space(); d.i < len(d.data) {
+			err = d.errorf("data after the value")
+		}
+	}
+	if err != nil {
 		return nil, fmt.Errorf("snapshot: %w", err)
 	}
 	return s, nil
+}
+
+// textOrNull reads a string into dst; a null leaves it, and ok false.
+func (d *decoder) textOrNull(dst *string) (ok bool, err error) {
+	switch d.next() {
+	case 'n':
+		return false, d.literal("null")
+	case '"':
+		*dst, err = d.str()
+		return err == nil, err
+	}
+	return false, d.errorf("want a string")
+}
+
+// text reads a string into dst; a null leaves it.
+func (d *decoder) text(dst *string) error {
+	_, err := d.textOrNull(dst)
+	return err
+}
+
+// texts reads a list of strings into dst; a null leaves it, and a null
+// in the list is "".
+func (d *decoder) texts(dst *[]string) error {
+	if d.next() == 'n' {
+		return d.literal("null")
+	}
+	if d.next() != '[' {
+		return d.errorf("want a list")
+	}
+	d.i++
+	out := []string{}
+	for first := true; ; first = false {
+		if d.space(); d.next() == ']' && first {
+			d.i++
+			break
+		}
+		var s string
+		if err := d.text(&s); err != nil {
+			return err
+		}
+		out = append(out, s)
+		if d.space(); d.next() == ']' {
+			d.i++
+			break
+		}
+		if err := d.expect(','); err != nil {
+			return err
+		}
+		d.space()
+	}
+	*dst = out
+	return nil
+}
+
+// whole64 reads a whole number into dst; a null leaves it.
+func (d *decoder) whole64(dst *int64) error {
+	if d.next() == 'n' {
+		return d.literal("null")
+	}
+	n, err := d.number()
+	if err != nil {
+		return err
+	}
+	i, err := strconv.ParseInt(n, 10, 64)
+	if err != nil {
+		return d.errorf("want a whole number")
+	}
+	*dst = i
+	return nil
+}
+
+// whole reads a whole number into dst; a null leaves it.
+func (d *decoder) whole(dst *int) error {
+	i := int64(*dst)
+	if err := d.whole64(&i); err != nil {
+		return err
+	}
+	if int64(int(i)) != i {
+		return d.errorf("want a whole number")
+	}
+	*dst = int(i)
+	return nil
 }
 
 // decodeInto decodes one JSON value into dst, a pointer: object keys
@@ -85,6 +255,22 @@ type decoder struct {
 	i    int
 	// fields holds the field names of the struct types met, in order.
 	fields map[reflect.Type]*structFields
+	// textuals says of the types met whether they unmarshal text.
+	textuals map[reflect.Type]bool
+}
+
+// textual reports whether a pointer to a t unmarshals text; it asks
+// reflect once per type.
+func (d *decoder) textual(t reflect.Type) bool {
+	is, ok := d.textuals[t]
+	if !ok {
+		is = reflect.PointerTo(t).Implements(textUnmarshaler)
+		if d.textuals == nil {
+			d.textuals = map[reflect.Type]bool{}
+		}
+		d.textuals[t] = is
+	}
+	return is
 }
 
 // structFields are the names of a struct type's fields; embeds says
@@ -166,7 +352,7 @@ func (d *decoder) value(dst reflect.Value, depth int) error {
 	if c == 'n' {
 		return d.literal("null")
 	}
-	if dst.CanAddr() && dst.Addr().Type().Implements(textUnmarshaler) {
+	if dst.CanAddr() && d.textual(dst.Type()) {
 		if c != '"' {
 			return d.errorf("%s: want a string", dst.Type())
 		}

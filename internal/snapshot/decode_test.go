@@ -265,3 +265,54 @@ func TestStampsRoundTrip(t *testing.T) {
 		}
 	}
 }
+
+// TestDecodeHeadAgrees checks that decodeHead reads every field of a
+// snapshot's first line, and as the plain way does.
+func TestDecodeHeadAgrees(t *testing.T) {
+	var orig Snapshot
+	fill(reflect.ValueOf(&orig).Elem(), 0, 0)
+	orig.Agents = nil
+	orig.Stamps = Stamps{{Path: "/p \"x\"", Exists: true, Size: 1, MTime: 2, CTime: 3}, {Path: "/q"}}
+	data, err := encodeLine(nonZero(reflect.ValueOf(&orig)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, err := decodeHead(data)
+	if err != nil {
+		t.Fatalf("%v\n%s", err, data)
+	}
+	var want Snapshot
+	if err := decodePlain(&want, data); err != nil {
+		t.Fatal(err)
+	}
+	if !reflect.DeepEqual(*got, want) || !reflect.DeepEqual(*got, orig) {
+		t.Errorf("decodeHead read %+v\nthe plain way %+v\nwritten %+v", *got, want, orig)
+	}
+}
+
+// FuzzDecodeHead checks decodeHead against the plain way on any text, as
+// FuzzDecodeInto checks decodeInto.
+func FuzzDecodeHead(f *testing.F) {
+	for _, s := range []string{
+		`{"Version":16,"Root":"/p","Stamps":"1 2 3 4 \"/p\"\n","ConfigDirs":["/a",null],"Settings":{"Default":"ask"}}`,
+		`{"From":{"Home":"/h"},"Until":-5,"Filed":"a-","FiledScopes":["repo"],"Rules":[{"Scope":"repo","Spec":{"ID":"x"}}]}`,
+		`{"Version":null,"Root":null,"Unknown":[1,{"a":null}],"AgentsSize":9223372036854775808}`,
+		`{"Version":1,"Version":2,"Settings":{"Default":"ask"},"Settings":{"ApprovalWaitSeconds":3}}`,
+		`{"Stamps":"x"}`, `{"Projects":"x"}`, `[]`, `{"Root":"a"} x`,
+	} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		got, err := decodeHead([]byte(s))
+		if err != nil {
+			return
+		}
+		var want Snapshot
+		if err := decodePlain(&want, []byte(s)); err != nil {
+			t.Fatalf("decodeHead read %q, which the plain way refuses: %v", s, err)
+		}
+		if !reflect.DeepEqual(*got, want) {
+			t.Fatalf("%q: decodeHead read %+v, the plain way %+v", s, *got, want)
+		}
+	})
+}

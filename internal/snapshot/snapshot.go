@@ -11,11 +11,13 @@ package snapshot
 
 import (
 	"bytes"
+	"encoding/hex"
 	"errors"
 	"fmt"
 	"hash/fnv"
 	"io"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -201,7 +203,10 @@ func CachePath(p layout.Paths) string {
 		h.Write([]byte(dir))
 		h.Write([]byte{0})
 	}
-	return filepath.Join(p.StateDir, "compiled", fmt.Sprintf("%016x.json", h.Sum64()))
+	// The sum's 16 hex digits, as %016x writes them: the hook uses fmt
+	// nowhere else on its way to a decision, and its first use costs a
+	// process about 25µs.
+	return filepath.Join(p.StateDir, "compiled", hex.EncodeToString(h.Sum(nil))+".json")
 }
 
 // GoodPath is where the last snapshot of a project compiled without error
@@ -296,23 +301,25 @@ func (s *Snapshot) FreshAt(p layout.Paths, current []Stamp, now time.Time) bool 
 	if s.Until != 0 && now.UnixNano() >= s.Until {
 		return false
 	}
-	recorded := make(map[string]Stamp, len(s.Stamps))
-	for _, st := range s.Stamps {
-		recorded[st.Path] = st
-	}
-	checked := make(map[string]bool, len(current))
-	for _, c := range current {
-		want, ok := recorded[c.Path]
-		if !ok {
-			want = Stamp{Path: c.Path}
+	// current holds the few sources of a project: the lists are searched
+	// in place, in time linear in the stamps, which costs a process that
+	// decides one call less than building maps of them. The last of
+	// duplicate stamps holds.
+	recorded := func(path string) Stamp {
+		for i := len(s.Stamps) - 1; i >= 0; i-- {
+			if s.Stamps[i].Path == path {
+				return s.Stamps[i]
+			}
 		}
-		if want != c {
+		return Stamp{Path: path}
+	}
+	for _, c := range current {
+		if recorded(c.Path) != c {
 			return false
 		}
-		checked[c.Path] = true
 	}
 	for _, st := range s.Stamps {
-		if !checked[st.Path] && StampOf(st.Path) != st {
+		if !slices.ContainsFunc(current, func(c Stamp) bool { return c.Path == st.Path }) && StampOf(st.Path) != st {
 			return false
 		}
 	}
