@@ -11,6 +11,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/agentgov/governance/internal/atomicfile"
+	"github.com/agentgov/governance/internal/layout"
 )
 
 // Decode parses a snapshot. It decodes straight into the snapshot's
@@ -91,11 +92,11 @@ func decodeHead(line []byte) (*Snapshot, error) {
 			return d.texts(&s.FiledScopes)
 		case "FiledPrograms":
 			return d.whole(&s.FiledPrograms)
+		case "From":
+			return d.paths(&s.From)
 		}
 		var v any
 		switch key {
-		case "From":
-			v = &s.From
 		case "Settings":
 			v = &s.Settings
 		case "Rules":
@@ -137,6 +138,39 @@ func decodeHead(line []byte) (*Snapshot, error) {
 		return nil, fmt.Errorf("snapshot: %w", err)
 	}
 	return s, nil
+}
+
+// paths reads the folders a snapshot was compiled from; a null leaves
+// them. A struct is read as decodeInto reads it, the last of duplicate
+// keys whole.
+func (d *decoder) paths(dst *layout.Paths) error {
+	if d.next() == 'n' {
+		return d.literal("null")
+	}
+	if d.next() != '{' {
+		return d.errorf("%T: want an object", *dst)
+	}
+	*dst = layout.Paths{}
+	return d.object(1, func(key string) error {
+		var f *string
+		switch key {
+		case "ProjectRoot":
+			f = &dst.ProjectRoot
+		case "RepoDir":
+			f = &dst.RepoDir
+		case "UserDir":
+			f = &dst.UserDir
+		case "StateDir":
+			f = &dst.StateDir
+		case "Home":
+			f = &dst.Home
+		case "ManagedDir":
+			f = &dst.ManagedDir
+		default:
+			return d.skip(2)
+		}
+		return d.text(f)
+	})
 }
 
 // textOrNull reads a string into dst; a null leaves it, and ok false.
@@ -253,8 +287,6 @@ const maxDepth = 10000
 type decoder struct {
 	data []byte
 	i    int
-	// fields holds the field names of the struct types met, in order.
-	fields map[reflect.Type]*structFields
 	// textuals says of the types met whether they unmarshal text.
 	textuals map[reflect.Type]bool
 }
@@ -271,42 +303,6 @@ func (d *decoder) textual(t reflect.Type) bool {
 		d.textuals[t] = is
 	}
 	return is
-}
-
-// structFields are the names of a struct type's fields; embeds says
-// whether it embeds any, whose fields are promoted.
-type structFields struct {
-	names  []string
-	embeds bool
-}
-
-// field returns the field of the struct v named key, as
-// [reflect.Value.FieldByName] does, or the zero Value. The names of a
-// type are read once: FieldByName reads them all again at every key.
-func (d *decoder) field(v reflect.Value, key string) reflect.Value {
-	t := v.Type()
-	fs := d.fields[t]
-	if fs == nil {
-		fs = &structFields{names: make([]string, t.NumField())}
-		for i := range fs.names {
-			f := t.Field(i)
-			fs.names[i] = f.Name
-			fs.embeds = fs.embeds || f.Anonymous
-		}
-		if d.fields == nil {
-			d.fields = map[reflect.Type]*structFields{}
-		}
-		d.fields[t] = fs
-	}
-	for i, name := range fs.names {
-		if name == key {
-			return v.Field(i)
-		}
-	}
-	if fs.embeds {
-		return v.FieldByName(key)
-	}
-	return reflect.Value{}
 }
 
 // errorf reports a problem at the decoder's offset.
@@ -375,7 +371,7 @@ func (d *decoder) value(dst reflect.Value, depth int) error {
 		// The last of duplicate keys holds, whole.
 		dst.SetZero()
 		return d.object(depth, func(key string) error {
-			f := d.field(dst, key)
+			f := dst.FieldByName(key)
 			if !f.IsValid() || !f.CanSet() {
 				return d.skip(depth + 1)
 			}
