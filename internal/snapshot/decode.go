@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"reflect"
 	"strconv"
+	"strings"
 	"unicode/utf16"
 	"unicode/utf8"
 
@@ -65,7 +66,7 @@ func decodeHead(line []byte) (*Snapshot, error) {
 			if ok, err := d.textOrNull(&text); !ok || err != nil {
 				return err
 			}
-			return s.Stamps.UnmarshalText([]byte(text))
+			return s.Stamps.parse(text)
 		case "DisableBuiltin":
 			return d.texts(&s.DisableBuiltin)
 		case "StarFiles":
@@ -292,8 +293,14 @@ type decoder struct {
 }
 
 // textual reports whether a pointer to a t unmarshals text; it asks
-// reflect once per type.
+// reflect once per type, and not of types that have no methods: a
+// predeclared type or an unnamed one other than a struct (which may
+// embed some). Implements reads the type's methods, which a process
+// touches for the first time (perf: about 25µs of a hook call).
 func (d *decoder) textual(t reflect.Type) bool {
+	if t.PkgPath() == "" && t.Kind() != reflect.Struct {
+		return false
+	}
 	is, ok := d.textuals[t]
 	if !ok {
 		is = reflect.PointerTo(t).Implements(textUnmarshaler)
@@ -615,13 +622,25 @@ func (d *decoder) str() (string, error) {
 		}
 		d.i++
 	}
-	b := bytes.Clone(d.data[start:d.i])
+	// The others are built in one buffer the size of their text (growing
+	// one step by step was most of the time of a snapshot's stamps, each
+	// larger buffer new memory to a process that decides one call).
+	end := d.i
+	for end < len(d.data) && d.data[end] != '"' {
+		if d.data[end] == '\\' {
+			end++
+		}
+		end++
+	}
+	var b strings.Builder
+	b.Grow(min(end, len(d.data)) - start)
+	b.Write(d.data[start:d.i])
 	for d.i < len(d.data) {
 		c := d.data[d.i]
 		switch {
 		case c == '"':
 			d.i++
-			return string(b), nil
+			return b.String(), nil
 		case c < 0x20:
 			return "", d.errorf("a control character in a string")
 		case c == '\\':
@@ -630,19 +649,19 @@ func (d *decoder) str() (string, error) {
 			if err != nil {
 				return "", err
 			}
-			b = utf8.AppendRune(b, r)
+			b.WriteRune(r)
 		case c < utf8.RuneSelf:
 			// The run up to the next byte that needs a look.
 			j := d.i + 1
 			for j < len(d.data) && d.data[j] >= 0x20 && d.data[j] < utf8.RuneSelf && d.data[j] != '"' && d.data[j] != '\\' {
 				j++
 			}
-			b = append(b, d.data[d.i:j]...)
+			b.Write(d.data[d.i:j])
 			d.i = j
 		default:
 			r, size := utf8.DecodeRune(d.data[d.i:])
 			d.i += size
-			b = utf8.AppendRune(b, r)
+			b.WriteRune(r)
 		}
 	}
 	return "", d.errorf("a string not closed")

@@ -10,7 +10,6 @@
 package snapshot
 
 import (
-	"bytes"
 	"encoding/hex"
 	"errors"
 	"fmt"
@@ -70,10 +69,16 @@ func (ss Stamps) MarshalText() ([]byte, error) {
 
 // UnmarshalText reads stamps that MarshalText rendered.
 func (ss *Stamps) UnmarshalText(text []byte) error {
-	out := make(Stamps, 0, bytes.Count(text, []byte("\n")))
-	for rest := text; len(rest) > 0; {
-		var line []byte
-		line, rest, _ = bytes.Cut(rest, []byte("\n"))
+	return ss.parse(string(text))
+}
+
+// parse reads stamps that MarshalText rendered. The paths are cut from
+// text: the hook reads every stamp on every call.
+func (ss *Stamps) parse(text string) error {
+	out := make(Stamps, 0, strings.Count(text, "\n"))
+	for rest := text; rest != ""; {
+		var line string
+		line, rest, _ = strings.Cut(rest, "\n")
 		st, ok := parseStamp(line)
 		if !ok {
 			return fmt.Errorf("a stamp %q", line)
@@ -84,28 +89,29 @@ func (ss *Stamps) UnmarshalText(text []byte) error {
 	return nil
 }
 
-// parseStamp reads one line of [Stamps.MarshalText]. It reads the words
-// in place, and a path with no escape without strconv.Unquote: the hook
-// reads every stamp on every call.
-func parseStamp(line []byte) (Stamp, bool) {
+// parseStamp reads one line of [Stamps.MarshalText], a path with no
+// escape without strconv.Unquote.
+func parseStamp(line string) (Stamp, bool) {
 	var st Stamp
-	word := func() []byte {
-		w, rest, ok := bytes.Cut(line, []byte(" "))
+	word := func() string {
+		w, rest, ok := strings.Cut(line, " ")
 		if !ok {
-			return nil
+			return ""
 		}
 		line = rest
 		return w
 	}
-	num := func(w []byte) (int64, bool) {
-		n, err := strconv.ParseInt(string(w), 10, 64)
+	num := func(w string) (int64, bool) {
+		n, err := strconv.ParseInt(w, 10, 64)
 		return n, err == nil
 	}
-	e := word()
-	if len(e) != 1 || e[0] != '0' && e[0] != '1' {
+	switch word() {
+	case "0":
+	case "1":
+		st.Exists = true
+	default:
 		return st, false
 	}
-	st.Exists = e[0] == '1'
 	var ok [3]bool
 	st.Size, ok[0] = num(word())
 	st.MTime, ok[1] = num(word())
@@ -113,11 +119,11 @@ func parseStamp(line []byte) (Stamp, bool) {
 	if ok != [3]bool{true, true, true} {
 		return st, false
 	}
-	if n := len(line); n >= 2 && line[0] == '"' && line[n-1] == '"' && bytes.IndexAny(line[1:n-1], "\\\"") < 0 && utf8.Valid(line) {
-		st.Path = string(line[1 : n-1])
+	if n := len(line); n >= 2 && line[0] == '"' && line[n-1] == '"' && !strings.ContainsAny(line[1:n-1], "\\\"") && utf8.ValidString(line) {
+		st.Path = line[1 : n-1]
 		return st, true
 	}
-	p, err := strconv.Unquote(string(line))
+	p, err := strconv.Unquote(line)
 	st.Path = p
 	return st, err == nil
 }
