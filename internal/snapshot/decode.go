@@ -11,6 +11,7 @@ import (
 	"unicode/utf16"
 	"unicode/utf8"
 
+	"github.com/agentgov/governance/governance"
 	"github.com/agentgov/governance/internal/atomicfile"
 	"github.com/agentgov/governance/internal/layout"
 )
@@ -99,19 +100,19 @@ func decodeHead(line []byte) (*Snapshot, error) {
 		var v any
 		switch key {
 		case "Settings":
-			v = &s.Settings
+			return d.settings(&s.Settings)
 		case "Rules":
-			v = &s.Rules
+			return d.rules(&s.Rules)
+		case "Learned":
+			return d.rules(&s.Learned)
+		case "UntrustedRules":
+			return d.rules(&s.UntrustedRules)
+		case "UntrustedLearned":
+			return d.rules(&s.UntrustedLearned)
 		case "Roles":
 			v = &s.Roles
-		case "Learned":
-			v = &s.Learned
 		case "Plugins":
 			v = &s.Plugins
-		case "UntrustedRules":
-			v = &s.UntrustedRules
-		case "UntrustedLearned":
-			v = &s.UntrustedLearned
 		default:
 			// Agents are not in the line; a field it does not know is
 			// left out, as decodeInto leaves it.
@@ -269,7 +270,14 @@ func (d *decoder) whole(dst *int) error {
 func decodeInto(dst any, data []byte) error {
 	d := decoder{data: data}
 	d.space()
-	if err := d.value(reflect.ValueOf(dst).Elem(), 0); err != nil {
+	var err error
+	if spec, ok := dst.(*governance.RuleSpec); ok {
+		// A filed rule.
+		err = d.ruleSpec(spec)
+	} else {
+		err = d.value(reflect.ValueOf(dst).Elem(), 0)
+	}
+	if err != nil {
 		return err
 	}
 	if d.space(); d.i < len(d.data) {

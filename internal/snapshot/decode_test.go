@@ -269,6 +269,9 @@ func TestStampsRoundTrip(t *testing.T) {
 // TestDecodeHeadAgrees checks that decodeHead reads every field of a
 // snapshot's first line, and as the plain way does.
 func TestDecodeHeadAgrees(t *testing.T) {
+	if k := reflect.TypeFor[governance.ConfineMode]().Kind(); k != reflect.Uint8 {
+		t.Fatalf("ConfineMode is a %s: decodespec.go reads it as a uint8", k)
+	}
 	var orig Snapshot
 	fill(reflect.ValueOf(&orig).Elem(), 0, 0)
 	orig.Agents = nil
@@ -298,7 +301,10 @@ func FuzzDecodeHead(f *testing.F) {
 		`{"From":{"Home":"/h"},"Until":-5,"Filed":"a-","FiledScopes":["repo"],"Rules":[{"Scope":"repo","Spec":{"ID":"x"}}]}`,
 		`{"Version":null,"Root":null,"Unknown":[1,{"a":null}],"AgentsSize":9223372036854775808}`,
 		`{"Version":1,"Version":2,"Settings":{"Default":"ask"},"Settings":{"ApprovalWaitSeconds":3}}`,
-		`{"Stamps":"x"}`, `{"Projects":"x"}`, `[]`, `{"Root":"a"} x`,
+		`{"UntrustedRules":[{"Spec":{"Match":[{"Program":["a"],"More":{"Prefix":[["x"]]},"MinArgs":2,"Privileged":true},null],` +
+			`"Decision":"ask","Tools":["read"],"Examples":{"Match":["a b"]}},"Scope":"repo"},null],"Learned":[],` +
+			`"Settings":{"Default":"ask","Confine":2,"Gatekeeper":{"Enabled":true},"NeverExposed":["x"],"LogOnly":false}}`,
+		`{"Stamps":"x"}`, `{"Projects":"x"}`, `[]`, `{"Root":"a"} x`, `{"Rules":[{"Spec":{"Match":{}}}]}`,
 	} {
 		f.Add(s)
 	}
