@@ -286,7 +286,9 @@ func decodeInto(dst any, data []byte) error {
 	return nil
 }
 
-var textUnmarshaler = reflect.TypeFor[encoding.TextUnmarshaler]()
+// textUnmarshaler is the interface; a function, not a package-level
+// variable, which a process would compute as it starts.
+func textUnmarshaler() reflect.Type { return reflect.TypeFor[encoding.TextUnmarshaler]() }
 
 // maxDepth bounds the nesting of the values decodeInto reads, as
 // encoding/json bounds it.
@@ -311,7 +313,7 @@ func (d *decoder) textual(t reflect.Type) bool {
 	}
 	is, ok := d.textuals[t]
 	if !ok {
-		is = reflect.PointerTo(t).Implements(textUnmarshaler)
+		is = reflect.PointerTo(t).Implements(textUnmarshaler())
 		if d.textuals == nil {
 			d.textuals = map[reflect.Type]bool{}
 		}
@@ -752,13 +754,14 @@ func encodeLine(v any) ([]byte, error) {
 	return b.Bytes(), nil
 }
 
-var textMarshaler = reflect.TypeFor[encoding.TextMarshaler]()
+// textMarshaler is the interface, as textUnmarshaler is.
+func textMarshaler() reflect.Type { return reflect.TypeFor[encoding.TextMarshaler]() }
 
 // nonZero returns v for encoding/json with the zero-valued fields of its
 // structs left out, at any depth. Values that marshal themselves, maps
 // and scalars are returned as they are.
 func nonZero(v reflect.Value) any {
-	if v.Type().Implements(textMarshaler) {
+	if v.Type().Implements(textMarshaler()) {
 		return v.Interface()
 	}
 	switch v.Kind() {

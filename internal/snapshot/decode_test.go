@@ -35,7 +35,7 @@ func assignPlain(dst reflect.Value, src any) error {
 	if src == nil {
 		return nil
 	}
-	if dst.CanAddr() && dst.Addr().Type().Implements(textUnmarshaler) {
+	if dst.CanAddr() && dst.Addr().Type().Implements(textUnmarshaler()) {
 		s, ok := src.(string)
 		if !ok {
 			return fmt.Errorf("%s: want a string", dst.Type())
@@ -124,7 +124,7 @@ func assignPlain(dst reflect.Value, src any) error {
 // not zero; n varies the values. Types that marshal themselves as text
 // are left as they are.
 func fill(v reflect.Value, n int, depth int) {
-	if depth > 6 || v.CanAddr() && v.Addr().Type().Implements(textUnmarshaler) {
+	if depth > 6 || v.CanAddr() && v.Addr().Type().Implements(textUnmarshaler()) {
 		return
 	}
 	switch v.Kind() {
