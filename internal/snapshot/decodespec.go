@@ -18,7 +18,7 @@ import (
 // fills every field and checks that each is read back;
 // FuzzDecodeInto checks them against the plain way on any text.
 
-// object reads an object into a struct through member, which reads the
+// structure reads an object into a struct through member, which reads the
 // value of each key it knows and reports false for the others; a null
 // leaves the struct, and an object replaces it whole.
 func (d *decoder) structure(what string, zero func(), member func(key string) (bool, error)) error {
