@@ -41,12 +41,12 @@ func TestCLIWords(t *testing.T) {
 	// The hidden ones the help does not list.
 	listed = append(listed, "hook")
 	slices.Sort(listed)
-	known := slices.Sorted(maps.Keys(governance.CLIWords))
+	known := slices.Sorted(slices.Values(governance.CLIWords))
 	if !slices.Equal(listed, known) {
 		t.Errorf("the CLI's subcommands are %q; the identity check knows %q", listed, known)
 	}
 	dialects := slices.Sorted(maps.Keys(hooks.Dialects))
-	if knownD := slices.Sorted(maps.Keys(governance.HookDialects)); !slices.Equal(dialects, knownD) {
+	if knownD := slices.Sorted(slices.Values(governance.HookDialects)); !slices.Equal(dialects, knownD) {
 		t.Errorf("the hook's dialects are %q; the identity check knows %q", dialects, knownD)
 	}
 }

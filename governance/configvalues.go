@@ -4,7 +4,6 @@ import (
 	"path/filepath"
 	"regexp"
 	"strings"
-	"sync"
 )
 
 // A command that prints git's configuration (git remote -v, git config
@@ -19,26 +18,32 @@ import (
 // urlPassword matches a URL with a password in it. Compiled on first
 // use, as the others: compiled at start it cost every hook process about
 // 50 µs, and most calls print no configuration.
-var urlPassword = sync.OnceValue(func() *regexp.Regexp {
+var urlPasswordOnce = lazy[*regexp.Regexp]{make: func() *regexp.Regexp {
 	return regexp.MustCompile(`[a-zA-Z][a-zA-Z0-9+.-]*://[^/\s:@]+:[^/\s@]+@`)
-})
+}}
+
+func urlPassword() *regexp.Regexp { return urlPasswordOnce.get() }
 
 // authHeader matches git's http.extraHeader set to an Authorization
 // header with a credential (AUTHORIZATION: basic eC1hY2Nlc3MtdG9rZW46...),
 // in a file (extraheader = ...) or as git config -l prints it
 // (http.https://github.com/.extraheader=...).
-var authHeader = sync.OnceValue(func() *regexp.Regexp {
+var authHeaderOnce = lazy[*regexp.Regexp]{make: func() *regexp.Regexp {
 	return regexp.MustCompile(`(?i)extraheader\s*=\s*"?\s*authorization\s*:\s*[a-z-]+\s+[^\s"]`)
-})
+}}
+
+func authHeader() *regexp.Regexp { return authHeaderOnce.get() }
 
 // registryToken matches a registry credential in npm's or yarn's
 // settings: npm's _authToken, _auth and _password
 // (//registry.npmjs.org/:_authToken=...), yarn's npmAuthToken and
 // npmAuthIdent. A value taken from the environment (${NPM_TOKEN}) is
 // none.
-var registryToken = sync.OnceValue(func() *regexp.Regexp {
+var registryTokenOnce = lazy[*regexp.Regexp]{make: func() *regexp.Regexp {
 	return regexp.MustCompile(`(?m)(?:^|[\s:])(?:_authToken|_auth|_password|npmAuthToken|npmAuthIdent)\s*[=:]\s*["']?[^\s"'$]`)
-})
+}}
+
+func registryToken() *regexp.Regexp { return registryTokenOnce.get() }
 
 // configCredential reports what credential a configuration text holds,
 // or "".

@@ -242,18 +242,27 @@ func printsSecret(cl *cmdline) bool {
 // `aws ecr get-login-password | docker login --password-stdin
 // 1234.dkr.ecr.us-east-1.amazonaws.com` hands the token to the service
 // it is for.
-var providerDomains = map[string][]string{
-	"aws":    {".amazonaws.com"},
-	"gcloud": {"gcr.io", ".gcr.io", ".pkg.dev"},
-	"az":     {".azurecr.io"},
-	"gh":     {"ghcr.io", "docker.pkg.github.com"},
+var providerDomains = []struct {
+	printer string
+	domains []string
+}{
+	{"aws", []string{".amazonaws.com"}},
+	{"gcloud", []string{"gcr.io", ".gcr.io", ".pkg.dev"}},
+	{"az", []string{".azurecr.io"}},
+	{"gh", []string{"ghcr.io", "docker.pkg.github.com"}},
 }
 
 // providerLogin reports a registry login (docker, podman, buildah, helm
 // registry, oras, skopeo login --password-stdin) to a registry of the
 // provider whose credential printer is printer.
 func providerLogin(printer string, cl *cmdline) bool {
-	domains := providerDomains[printer]
+	var domains []string
+	for _, p := range providerDomains {
+		if p.printer == printer {
+			domains = p.domains
+			break
+		}
+	}
 	if domains == nil || cl.call == nil {
 		return false
 	}

@@ -3,7 +3,6 @@ package governance
 import (
 	"path"
 	"strings"
-	"sync"
 
 	"github.com/bmatcuk/doublestar/v4"
 )
@@ -72,29 +71,39 @@ func (ev *evaluation) kernelPlaces(p place) []place {
 // toolHomes are variables that name where a tool keeps its settings and
 // credentials, with the value they default to: a path behind one of them
 // is that path when the variable is not set where the hook can see it.
-var toolHomes = map[string]string{
-	"AWS_SHARED_CREDENTIALS_FILE":    "~/.aws/credentials",
-	"AWS_CONFIG_FILE":                "~/.aws/config",
-	"KUBECONFIG":                     "~/.kube/config",
-	"GNUPGHOME":                      "~/.gnupg",
-	"DOCKER_CONFIG":                  "~/.docker",
-	"CODEX_HOME":                     "~/.codex",
-	"CLAUDE_CONFIG_DIR":              "~/.claude",
-	"XDG_CONFIG_HOME":                "~/.config",
-	"XDG_DATA_HOME":                  "~/.local/share",
-	"XDG_STATE_HOME":                 "~/.local/state",
-	"XDG_CACHE_HOME":                 "~/.cache",
-	"AZURE_CONFIG_DIR":               "~/.azure",
-	"CLOUDSDK_CONFIG":                "~/.config/gcloud",
-	"GOOGLE_APPLICATION_CREDENTIALS": "~/.config/gcloud/application_default_credentials.json",
-	"NETRC":                          "~/.netrc",
-	"PASSWORD_STORE_DIR":             "~/.password-store",
-	"GH_CONFIG_DIR":                  "~/.config/gh",
-	"NPM_CONFIG_USERCONFIG":          "~/.npmrc",
-	"CARGO_HOME":                     "~/.cargo",
-	"GEMINI_CONFIG_DIR":              "~/.gemini",
-	"SSH_HOME":                       "~/.ssh",
-	"HOME":                           "~",
+var toolHomes = [][2]string{
+	{"AWS_SHARED_CREDENTIALS_FILE", "~/.aws/credentials"},
+	{"AWS_CONFIG_FILE", "~/.aws/config"},
+	{"KUBECONFIG", "~/.kube/config"},
+	{"GNUPGHOME", "~/.gnupg"},
+	{"DOCKER_CONFIG", "~/.docker"},
+	{"CODEX_HOME", "~/.codex"},
+	{"CLAUDE_CONFIG_DIR", "~/.claude"},
+	{"XDG_CONFIG_HOME", "~/.config"},
+	{"XDG_DATA_HOME", "~/.local/share"},
+	{"XDG_STATE_HOME", "~/.local/state"},
+	{"XDG_CACHE_HOME", "~/.cache"},
+	{"AZURE_CONFIG_DIR", "~/.azure"},
+	{"CLOUDSDK_CONFIG", "~/.config/gcloud"},
+	{"GOOGLE_APPLICATION_CREDENTIALS", "~/.config/gcloud/application_default_credentials.json"},
+	{"NETRC", "~/.netrc"},
+	{"PASSWORD_STORE_DIR", "~/.password-store"},
+	{"GH_CONFIG_DIR", "~/.config/gh"},
+	{"NPM_CONFIG_USERCONFIG", "~/.npmrc"},
+	{"CARGO_HOME", "~/.cargo"},
+	{"GEMINI_CONFIG_DIR", "~/.gemini"},
+	{"SSH_HOME", "~/.ssh"},
+	{"HOME", "~"},
+}
+
+// toolHome returns the default of a tool's home variable.
+func toolHome(name string) (string, bool) {
+	for _, h := range toolHomes {
+		if h[0] == name {
+			return h[1], true
+		}
+	}
+	return "", false
 }
 
 // variablePlaces returns, for a path behind a tool's home variable
@@ -121,7 +130,7 @@ func (ev *evaluation) variablePlaces(p place) []place {
 		}
 		name, rest = name[:end], name[end:]
 	}
-	def, ok := toolHomes[name]
+	def, ok := toolHome(name)
 	if !ok || strings.ContainsAny(rest, "$`") {
 		return nil
 	}
@@ -302,7 +311,9 @@ func representativeOf(pat string) (representative, bool) {
 // protectedPatterns are the path patterns of the protected set, beside
 // the policy's own rules: the governance configuration and the harnesses'
 // settings and hook files.
-var protectedPatterns = sync.OnceValue(func() []string {
+var protectedPatternsOnce = lazy[[]string]{make: func() []string {
 	out := []string{".governance/config.yaml", ".governance/rules/x.yaml", ".governance/agents/x.md"}
 	return append(out, harnessSettings...)
-})
+}}
+
+func protectedPatterns() []string { return protectedPatternsOnce.get() }

@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"regexp"
 	"strings"
-	"sync"
 	"unicode/utf8"
 )
 
@@ -68,16 +67,20 @@ func headline(s string) string {
 
 // ansi matches terminal escape sequences: CSI (colors, cursor moves) and
 // OSC (titles, links). It is compiled on first use.
-var ansi = sync.OnceValue(func() *regexp.Regexp {
+var ansiOnce = lazy[*regexp.Regexp]{make: func() *regexp.Regexp {
 	return regexp.MustCompile(`\x1b\[[0-9;?]*[ -/]*[@-~]|\x1b\][^\x07\x1b]*(?:\x07|\x1b\\)`)
-})
+}}
 
-var punct = sync.OnceValue(func() *strings.Replacer {
+func ansi() *regexp.Regexp { return ansiOnce.get() }
+
+var punctOnce = lazy[*strings.Replacer]{make: func() *strings.Replacer {
 	return strings.NewReplacer(
 		"\u2018", "'", "\u2019", "'", "\u201c", `"`, "\u201d", `"`, "\u2013", "-", "\u2014", "--",
 		"\u2026", "...", "\u00a0", " ", "\u2192", "->", "\u2190", "<-", "\u2022", "*",
 	)
-})
+}}
+
+func punct() *strings.Replacer { return punctOnce.get() }
 
 // Sanitize makes text safe for a terminal UI: it removes ANSI escapes and
 // control characters (keeping newlines and tabs), turns common typographic

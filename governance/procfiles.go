@@ -3,6 +3,7 @@ package governance
 import (
 	"os"
 	"path"
+	"slices"
 	"strconv"
 	"strings"
 )
@@ -93,15 +94,15 @@ func (ev *evaluation) daemonPID() string { return ev.governanceChannel().pid }
 // debuggers are programs that attach to a running process and read its
 // memory or its system calls (and what they carry): gdb -p, strace -p,
 // gcore, dlv attach, py-spy dump --pid.
-var debuggers = map[string]bool{"gdb": true, "lldb": true, "strace": true, "ltrace": true, "gcore": true, "pstack": true,
-	"eu-stack": true, "perf": true, "py-spy": true, "bpftrace": true, "dlv": true, "rr": true, "pmap": true, "ptrace": true}
+var debuggers = []string{"gdb", "lldb", "strace", "ltrace", "gcore", "pstack",
+	"eu-stack", "perf", "py-spy", "bpftrace", "dlv", "rr", "pmap", "ptrace"}
 
 // attachVerdict denies a debugger attached to a governance process: a
 // number among its words (-p PID, -pPID, --pid=PID, an operand) that is
 // one.
 func (ev *evaluation) attachVerdict(s *subject) Verdict {
 	cl := s.cl
-	if cl == nil || !debuggers[cl.name] {
+	if cl == nil || !slices.Contains(debuggers, cl.name) {
 		return Verdict{}
 	}
 	for _, a := range cl.cmd.Args[1:] {

@@ -7,7 +7,6 @@ import (
 	"path"
 	"path/filepath"
 	"strings"
-	"sync"
 
 	"github.com/agentgov/governance/internal/programs"
 )
@@ -44,10 +43,12 @@ var agentFiles = []string{
 }
 
 // harnessSettingLits are the literal runs of harnessSettings.
-var harnessSettingLits = sync.OnceValue(func() *pathLits {
+var harnessSettingLitsOnce = lazy[*pathLits]{make: func() *pathLits {
 	l := newPathLits(harnessSettings, true)
 	return &l
-})
+}}
+
+func harnessSettingLits() *pathLits { return harnessSettingLitsOnce.get() }
 
 // protectedKind names a part of the protected set, for messages.
 type protectedKind uint8

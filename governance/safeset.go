@@ -2,7 +2,6 @@ package governance
 
 import (
 	"strings"
-	"sync"
 
 	"github.com/agentgov/governance/internal/shell"
 )
@@ -44,10 +43,12 @@ var sensitiveReads = []string{"/etc/shadow", "/etc/gshadow", "/etc/passwd", "/et
 	"/etc/master.passwd", "/proc/*/environ", "/proc/*/mem", "/proc/*/task/*/environ", "/proc/*/task/*/mem", "/proc/kcore", "/var/log/auth.log", "/var/log/secure"}
 
 // sensitiveReadLits are the literal runs of sensitiveReads.
-var sensitiveReadLits = sync.OnceValue(func() *pathLits {
+var sensitiveReadLitsOnce = lazy[*pathLits]{make: func() *pathLits {
 	l := newPathLits(sensitiveReads, true)
 	return &l
-})
+}}
+
+func sensitiveReadLits() *pathLits { return sensitiveReadLitsOnce.get() }
 
 // readOnly reports whether a simple command only reads. exists tells
 // whether a file the command would create only when missing is there.

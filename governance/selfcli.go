@@ -21,16 +21,16 @@ import (
 
 // readOnlySubcommands are the subcommands that only read, whatever their
 // arguments (the options that write are in writingFlags).
-var readOnlySubcommands = map[string]bool{
-	"status": true, "check": true, "explain": true, "version": true, "lint": true, "doctor": true, "help": true,
-	"validate": true, "completion": true,
+var readOnlySubcommands = []string{
+	"status", "check", "explain", "version", "lint", "doctor", "help",
+	"validate", "completion",
 }
 
 // readOnlyListings are the read-only subcommands of the groups whose other
 // subcommands write.
-var readOnlyListings = map[string]bool{
-	"approvals list": true, "approvals show": true, "review list": true, "learn propose": true,
-	"projects list": true, "anchor list": true, "plugins list": true,
+var readOnlyListings = []string{
+	"approvals list", "approvals show", "review list", "learn propose",
+	"projects list", "anchor list", "plugins list",
 }
 
 // writingFlags turn a read-only form into one that writes.
@@ -207,10 +207,10 @@ func readCLI(args []shell.Arg) cliForm {
 		// Without --list, review asks what to do with each item when its
 		// input is a terminal (one unbuffer or script can give it).
 		f.readOnly = list
-	case readOnlySubcommands[f.sub]:
+	case slices.Contains(readOnlySubcommands, f.sub):
 		f.readOnly = true
 	default:
-		f.readOnly = readOnlyListings[f.sub+" "+f.sub2]
+		f.readOnly = slices.Contains(readOnlyListings, f.sub+" "+f.sub2)
 	}
 	return f
 }
@@ -228,17 +228,17 @@ func anyString(list []string, s string) bool {
 // subcommands (TestCLIWords checks them against the CLI). Run with none of
 // them among its words (nor one computed at run time), a copy of it only
 // prints its usage or fails.
-var cliWords = map[string]bool{
-	"anchor": true, "approvals": true, "audit": true, "audit-rules": true, "bundle": true, "check": true, "compile": true,
-	"completion": true, "daemon": true, "doctor": true, "explain": true, "gatekeeper": true, "help": true, "hook": true,
-	"import": true, "init": true, "install": true, "learn": true, "lint": true, "man": true, "mcp-proxy": true,
-	"notify": true, "phase": true, "plugins": true, "projects": true, "purge": true, "restore": true, "review": true, "run": true,
-	"status": true, "test": true, "trust": true, "uninstall": true, "untrust": true, "validate": true, "version": true,
+var cliWords = []string{
+	"anchor", "approvals", "audit", "audit-rules", "bundle", "check", "compile",
+	"completion", "daemon", "doctor", "explain", "gatekeeper", "help", "hook",
+	"import", "init", "install", "learn", "lint", "man", "mcp-proxy",
+	"notify", "phase", "plugins", "projects", "purge", "restore", "review", "run",
+	"status", "test", "trust", "uninstall", "untrust", "validate", "version",
 }
 
 // hookDialects are the dialects governance-hook answers (TestCLIWords
 // checks them against the hook); with no word it answers Claude Code's.
-var hookDialects = map[string]bool{"claude": true, "codex": true, "gemini": true, "cursor": true, "copilot": true, "opencode": true}
+var hookDialects = []string{"claude", "codex", "gemini", "cursor", "copilot", "opencode"}
 
 // governanceCLI denies an agent's call of the governance CLI that is not
 // proven read-only or the broker, and every call of governance-hook.
@@ -258,7 +258,7 @@ func (ev *evaluation) governanceCLI(s *subject) Verdict {
 		which = "governance-hook"
 	default:
 		args := cl.cmd.Args
-		hookInput := len(args) == 1 || args[1].Dynamic || hookDialects[args[1].Value]
+		hookInput := len(args) == 1 || args[1].Dynamic || slices.Contains(hookDialects, args[1].Value)
 		if !hookInput && ev.asCLI(s).Outcome == NoOpinion {
 			return Verdict{}
 		}
@@ -319,7 +319,7 @@ func (ev *evaluation) asCLI(s *subject) Verdict {
 // or may (a word computed at run time).
 func namesCLIWord(args []shell.Arg) bool {
 	for _, a := range args {
-		if a.Dynamic || cliWords[a.Value] {
+		if a.Dynamic || slices.Contains(cliWords, a.Value) {
 			return true
 		}
 	}

@@ -1390,9 +1390,28 @@ func seenAll(args []Arg) bool {
 // watchLong are the long options of procps watch and whether each takes a
 // value: 'r' required, 'o' optional (attached with =), 0 none. shotsdir
 // (newer releases) takes a value too.
-var watchLong = map[string]byte{"beep": 0, "color": 0, "no-color": 0, "differences": 'o', "errexit": 0, "follow": 0,
-	"chgexit": 0, "equexit": 'r', "exec": 0, "help": 0, "interval": 'r', "precise": 0, "no-rerun": 0, "shotsdir": 'r',
-	"no-title": 0, "no-wrap": 0, "version": 0}
+var watchLong = []struct {
+	name string
+	arg  byte
+}{
+	{"beep", 0},
+	{"color", 0},
+	{"no-color", 0},
+	{"differences", 'o'},
+	{"errexit", 0},
+	{"follow", 0},
+	{"chgexit", 0},
+	{"equexit", 'r'},
+	{"exec", 0},
+	{"help", 0},
+	{"interval", 'r'},
+	{"precise", 0},
+	{"no-rerun", 0},
+	{"shotsdir", 'r'},
+	{"no-title", 0},
+	{"no-wrap", 0},
+	{"version", 0},
+}
 
 // watchOptions reads watch's options as getopt_long with "+bCced::fghq:n:prs:twvx"
 // does: up to the first operand or --, short options clustered, long ones
@@ -1422,7 +1441,7 @@ func watchOptions(args []Arg) (rest []Arg, exec, known bool) {
 				known = false
 				continue
 			}
-			switch watchLong[full] {
+			switch watchLongArg(full) {
 			case 'r':
 				if !hasValue {
 					i++
@@ -1467,15 +1486,28 @@ func watchOptions(args []Arg) (rest []Arg, exec, known bool) {
 	return args[min(i, len(args)):], exec, known
 }
 
+// watchLongArg says whether watch's long option name takes a value, as
+// watchLong does.
+func watchLongArg(name string) byte {
+	for _, o := range watchLong {
+		if o.name == name {
+			return o.arg
+		}
+	}
+	return 0
+}
+
 // watchLongName returns the long option of watch that name spells or
 // abbreviates without ambiguity.
 func watchLongName(name string) (string, bool) {
-	if _, ok := watchLong[name]; ok {
-		return name, true
+	for _, o := range watchLong {
+		if o.name == name {
+			return name, true
+		}
 	}
 	found := ""
-	for n := range watchLong {
-		if strings.HasPrefix(n, name) {
+	for _, o := range watchLong {
+		if n := o.name; strings.HasPrefix(n, name) {
 			if found != "" {
 				return "", false
 			}

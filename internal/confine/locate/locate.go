@@ -29,10 +29,23 @@ var ErrCannotConfine = errors.New("this machine cannot confine the command")
 // PATH; the machine confines when bubblewrap is on PATH and user
 // namespaces are on. The launcher checks again, fully, when it runs, and
 // refuses rather than run a command unconfined.
-var Locate = sync.OnceValues(func() (string, error) {
-	exe, _ := os.Executable()
-	return Machine{Exe: exe, Path: os.Getenv("PATH"), Proc: "/proc"}.Locate()
-})
+//
+// It is a function, not a sync.OnceValues: a package-level OnceValues is
+// a call every process makes as it starts (TestHookStartsIdle).
+func Locate() (string, error) {
+	located.once.Do(func() {
+		exe, _ := os.Executable()
+		located.path, located.err = Machine{Exe: exe, Path: os.Getenv("PATH"), Proc: "/proc"}.Locate()
+	})
+	return located.path, located.err
+}
+
+// located is what [Locate] found.
+var located struct {
+	once sync.Once
+	path string
+	err  error
+}
 
 // Machine is what [Locate] reads: the running program, PATH and the
 // kernel's settings under Proc.
