@@ -103,7 +103,7 @@ func (p *Pipeline) now() time.Time {
 // the plugins in their positions, the extra evaluators, then the
 // gatekeeper.
 func (p *Pipeline) Engine() *governance.Engine {
-	e := Layers(p.Policy)
+	e := governance.NewEngine(p.Policy)
 	if p.Env.LookupEnv != nil {
 		e.LookupEnv = p.Env.LookupEnv
 	}
@@ -121,12 +121,6 @@ func (p *Pipeline) Engine() *governance.Engine {
 	}
 	return e
 }
-
-// Layers returns an engine of the deterministic layers alone: what a
-// policy says of a call without plugins or a model, for what only asks
-// (the tools a listing shows, mining and auditing the decision log, the
-// limits of a role).
-func Layers(pol *governance.Policy) *governance.Engine { return governance.NewEngine(pol) }
 
 // Mode says what deciding a call may do besides deciding.
 type Mode int
