@@ -269,6 +269,19 @@ func Handle(ctx context.Context, ev *Event, env Env, stderr io.Writer) *Reply {
 	return newHandler(ev, env, stderr, Options{}).handle(ctx)
 }
 
+// evaluators are the evaluators as the options reach them: those not
+// given as the hook reaches them ([pipeline.Spawned]).
+func (o Options) evaluators() pipeline.Evaluators {
+	ev := pipeline.Spawned()
+	if o.Plugins != nil {
+		ev.Plugins = o.Plugins
+	}
+	if o.Models != nil {
+		ev.Models = o.Models
+	}
+	return ev
+}
+
 func (h *handler) handle(ctx context.Context) *Reply {
 	if h.ev.Name == EventPreToolUse {
 		return &Reply{Decision: h.preToolUse(ctx)}

@@ -11,10 +11,8 @@ import (
 
 	"github.com/agentgov/governance/brain"
 	"github.com/agentgov/governance/governance"
-	"github.com/agentgov/governance/internal/gatekeeper"
 	"github.com/agentgov/governance/internal/layout"
 	"github.com/agentgov/governance/internal/pipeline"
-	"github.com/agentgov/governance/internal/snapshot"
 )
 
 // handler answers one event with the project's policy and brain.
@@ -45,11 +43,10 @@ func newHandler(ev *Event, env Env, stderr io.Writer, o Options) *handler {
 	if req.Home == "" {
 		req.Home = h.paths.Home
 	}
-	if o.Load != nil {
-		h.policy = o.Load(h.paths)
-	} else {
-		h.policy = snapshot.Load(h.paths, snapshot.ExecCompiler)
-	}
+	h.pipe = pipeline.New(pipeline.Options{Paths: h.paths, Load: o.Load,
+		Env:        pipeline.Env{Getenv: env.Getenv, LookupEnv: env.LookupEnv, Now: env.Now, Confiner: env.Confiner, Warn: h.warn},
+		Evaluators: o.evaluators()})
+	h.policy = h.pipe.Policy
 	// Deciding may wait for a person's approval and a gatekeeper's
 	// answer, which governance install adds to the harness's timeout.
 	wait := time.Duration(h.policy.Settings.ApprovalWaitSeconds) * time.Second
@@ -57,20 +54,6 @@ func newHandler(ev *Event, env Env, stderr io.Writer, o Options) *handler {
 		wait += time.Duration(g.TimeoutMS) * time.Millisecond
 	}
 	o.bound.set("deciding the call", wait)
-	reach := o.Plugins
-	if reach == nil {
-		reach = coldReach
-	}
-	models := o.Models
-	if models == nil {
-		// The hook links no HTTP client: the gatekeeper's providers run
-		// as `governance gatekeeper complete`.
-		models = gatekeeper.ProcessModels(snapshot.CompilerPath)
-	}
-	h.pipe = &pipeline.Pipeline{Policy: h.policy, Paths: h.paths,
-		Env: pipeline.Env{Getenv: env.Getenv, LookupEnv: env.LookupEnv, Now: env.Now, Confiner: env.Confiner,
-			Warn: h.warn},
-		Evaluators: pipeline.Evaluators{Plugins: reach, Models: models}}
 	return h
 }
 
