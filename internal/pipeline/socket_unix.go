@@ -1,0 +1,18 @@
+//go:build unix && !linux
+
+package pipeline
+
+import "syscall"
+
+// unixSocket opens a stream socket that no child inherits. Not every
+// system has SOCK_CLOEXEC: the fork lock keeps a child from inheriting the
+// descriptor before it is marked close-on-exec.
+func unixSocket() (int, error) {
+	syscall.ForkLock.RLock()
+	defer syscall.ForkLock.RUnlock()
+	fd, err := syscall.Socket(syscall.AF_UNIX, syscall.SOCK_STREAM, 0)
+	if err == nil {
+		syscall.CloseOnExec(fd)
+	}
+	return fd, err
+}
