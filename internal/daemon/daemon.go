@@ -31,6 +31,7 @@ import (
 	"github.com/agentgov/governance/internal/filelock"
 	"github.com/agentgov/governance/internal/gatekeeper/provider"
 	"github.com/agentgov/governance/internal/layout"
+	"github.com/agentgov/governance/internal/pipeline"
 	"github.com/agentgov/governance/internal/pluginhost"
 	"github.com/agentgov/governance/internal/ship"
 )
@@ -273,7 +274,8 @@ func (s *Server) answer(ctx context.Context, line []byte) daemonproto.Response {
 	case daemonproto.OpHook:
 		var stderr bytes.Buffer
 		out := hooks.Respond(ctx, req.Dialect, []byte(req.Input), envOf(req.Env, req.Cwd), &stderr,
-			hooks.Options{Load: s.policies.load, InDaemon: true, Models: s.models.New, Plugins: s.plugins.Caller})
+			hooks.Options{Load: s.policies.load, InDaemon: true,
+				Evaluators: pipeline.Evaluators{Models: s.models.New, Plugins: s.plugins.Caller}})
 		return daemonproto.Response{Output: string(out), Stderr: stderr.String()}
 	}
 	return daemonproto.Response{Error: fmt.Sprintf("unknown operation %q", req.Op)}
