@@ -167,8 +167,8 @@ type Options struct {
 	// Load returns the policy of a project; nil reads the compiled
 	// snapshot, compiling it when it is stale.
 	Load func(layout.Paths) *governance.Policy
-	// InDaemon marks the daemon answering for a hook: it never asks a
-	// daemon itself.
+	// InDaemon marks a process that decides what a hook hands it
+	// (governance hook): it never hands the call on.
 	InDaemon bool
 	// Evaluators reach the plugins and the gatekeeper's models (the
 	// daemon's warm plugins, in-process models); an evaluator left nil is
@@ -213,19 +213,21 @@ func Respond(ctx context.Context, dialect string, data []byte, env Env, stderr i
 	p := pipeline.ForEvent(&ev.Event, pipeline.Options{Load: o.Load, Evaluators: o.evaluators(),
 		Env: pipeline.Env{Getenv: env.Getenv, LookupEnv: env.LookupEnv, Now: env.Now, Confiner: env.Confiner, Warn: warn}})
 	o.bound.set("deciding the call", p.DecideWait())
+	// A dialect that holds the shell call's input can run it rewritten.
+	ev.Rewrites = ev.Input != nil
 	if !o.InDaemon {
-		reply, err := p.Forward(dialect, data, env.cwd, stderr)
-		if err != nil {
+		r, out, err := p.Forward(&ev.Event, dialect, data, stderr)
+		switch {
+		case err != nil:
 			warn(err)
 			return d.Fail("This project has executable (Starlark) rules, which governance-hook hands to the governance program, and that failed: " +
 				err.Error())
-		}
-		if reply != nil {
-			return reply
+		case out != nil:
+			return out
+		case r != nil:
+			return d.Encode(ev, r)
 		}
 	}
-	// A dialect that holds the shell call's input can run it rewritten.
-	ev.Rewrites = ev.Input != nil
 	return d.Encode(ev, p.Handle(ctx, &ev.Event))
 }
 

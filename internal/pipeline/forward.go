@@ -14,31 +14,33 @@ import (
 	"github.com/agentgov/governance/internal/snapshot"
 )
 
-// Forward hands a hook input, as its harness sent it in a dialect, to a
-// process that decides with what the calling process leaves out, when the
-// policy needs one: the daemon, for a policy that uses it (warm plugins,
-// executable rules) and is running or was just started; else, for
-// executable rules (Starlark), `governance hook DIALECT`. It returns the
-// reply to print, or nil when the caller decides the call itself; an
-// error when the executable rules could be decided nowhere. cwd is the
-// caller's folder, read only when the daemon is asked; what the other
-// process reports goes to stderr.
-func (p *Pipeline) Forward(dialect string, input []byte, cwd func() string, stderr io.Writer) ([]byte, error) {
+// Forward hands a hook's call to a process that decides with what the
+// calling process leaves out, when the policy needs one. The daemon, for
+// a policy that uses it (warm plugins, executable rules) and is running
+// or was just started, gets the event and answers with the reply.
+// Without a daemon, a policy with executable rules (Starlark) has
+// `governance hook DIALECT` answer the hook input as the harness sent it,
+// with what the hook is to print. Forward returns the daemon's reply or
+// governance's output, or neither when the caller decides the call
+// itself; an error when the executable rules could be decided nowhere.
+// What the other process reports goes to stderr.
+func (p *Pipeline) Forward(ev *Event, dialect string, input []byte, stderr io.Writer) (*Reply, []byte, error) {
 	if len(p.Policy.ExternalChecks) > 0 {
-		if reply, ok := p.viaDaemon(dialect, input, cwd, stderr); ok {
-			return reply, nil
+		if r, ok := p.viaDaemon(ev, stderr); ok {
+			return r, nil, nil
 		}
-		return p.viaGovernance(dialect, input, stderr)
+		out, err := p.viaGovernance(dialect, input, stderr)
+		return nil, out, err
 	}
 	if p.Policy.UsesDaemon() {
-		if reply, ok := p.viaDaemon(dialect, input, cwd, stderr); ok {
-			return reply, nil
+		if r, ok := p.viaDaemon(ev, stderr); ok {
+			return r, nil, nil
 		}
-		if reply, ok := p.awaitPluginDaemon(dialect, input, cwd, stderr); ok {
-			return reply, nil
+		if r, ok := p.awaitPluginDaemon(ev, stderr); ok {
+			return r, nil, nil
 		}
 	}
-	return nil, nil
+	return nil, nil, nil
 }
 
 // daemonStartWait bounds how long a hook waits for a daemon that was just
@@ -49,7 +51,7 @@ const daemonStartWait = 3 * time.Second
 // this hook or another) and asks it, when a configured plugin may not
 // start cold: otherwise the first calls after a daemon starts would be
 // decided as the plugin's on_error says.
-func (p *Pipeline) awaitPluginDaemon(dialect string, data []byte, cwd func() string, stderr io.Writer) ([]byte, bool) {
+func (p *Pipeline) awaitPluginDaemon(ev *Event, stderr io.Writer) (*Reply, bool) {
 	if !slices.ContainsFunc(p.Policy.Plugins, func(p governance.PluginSpec) bool { return !p.AllowColdStart }) {
 		return nil, false
 	}
@@ -61,16 +63,16 @@ func (p *Pipeline) awaitPluginDaemon(dialect string, data []byte, cwd func() str
 	for deadline := time.Now().Add(daemonStartWait); time.Now().Before(deadline); time.Sleep(20 * time.Millisecond) {
 		if conn, err := dialUnix(socket); err == nil {
 			conn.Close()
-			return p.viaDaemon(dialect, data, cwd, stderr)
+			return p.viaDaemon(ev, stderr)
 		}
 	}
 	return nil, false
 }
 
-// viaDaemon asks the running daemon to answer the hook input. When no
-// daemon answers it starts one for the next calls and reports false: this
-// call is decided here.
-func (p *Pipeline) viaDaemon(dialect string, data []byte, cwd func() string, stderr io.Writer) ([]byte, bool) {
+// viaDaemon asks the running daemon to answer the event. When no daemon
+// answers it starts one for the next calls and reports false: this call
+// is decided here.
+func (p *Pipeline) viaDaemon(ev *Event, stderr io.Writer) (*Reply, bool) {
 	socket := daemonproto.SocketPath(p.Paths.StateDir)
 	conn, err := dialUnix(socket)
 	if err != nil {
@@ -81,15 +83,14 @@ func (p *Pipeline) viaDaemon(dialect string, data []byte, cwd func() string, std
 	}
 	defer conn.Close()
 	conn.SetDeadline(time.Now().Add(p.replyWait()))
-	req := daemonproto.Request{Op: daemonproto.OpHook, Dialect: dialect, Input: string(data), Env: os.Environ(), Cwd: cwd()}
-	resp, err := daemonproto.RoundTrip(conn, req)
-	if err != nil || resp.Error != "" || resp.Output == "" {
+	r, errOut, err := AskDaemon(conn, ev, os.Environ())
+	if err != nil {
 		return nil, false
 	}
-	if resp.Stderr != "" {
-		stderr.Write([]byte(resp.Stderr))
+	if errOut != "" {
+		io.WriteString(stderr, errOut)
 	}
-	return []byte(resp.Output), true
+	return r, true
 }
 
 // startDaemon starts a daemon in the background, at most once every ten

@@ -62,7 +62,7 @@ type Event struct {
 	Unwatched bool `json:"-"`
 	// Waiting, when set, follows a call that waits for a person (governance
 	// run prints it); a cancelled call then withdraws its approval.
-	Waiting *Follow
+	Waiting *Follow `json:"-"`
 }
 
 // Reply is what an event is answered.
