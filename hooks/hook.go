@@ -167,9 +167,9 @@ type Options struct {
 	// Load returns the policy of a project; nil reads the compiled
 	// snapshot, compiling it when it is stale.
 	Load func(layout.Paths) *governance.Policy
-	// InDaemon marks a process that decides what a hook hands it
+	// NoForward marks a process that decides what a hook hands it
 	// (governance hook): it never hands the call on.
-	InDaemon bool
+	NoForward bool
 	// Evaluators reach the plugins and the gatekeeper's models (the
 	// daemon's warm plugins, in-process models); an evaluator left nil is
 	// reached as the hook reaches it ([pipeline.Spawned]).
@@ -215,7 +215,7 @@ func Respond(ctx context.Context, dialect string, data []byte, env Env, stderr i
 	o.bound.set("deciding the call", p.DecideWait())
 	// A dialect that holds the shell call's input can run it rewritten.
 	ev.Rewrites = ev.Input != nil
-	if !o.InDaemon {
+	if !o.NoForward {
 		r, out, err := p.Forward(&ev.Event, dialect, data, stderr)
 		switch {
 		case err != nil:
