@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/agentgov/governance/governance"
+	"github.com/agentgov/governance/internal/pipeline"
 )
 
 // cursor is Cursor's hook protocol (the IDE agent and cursor-agent):
@@ -52,7 +53,7 @@ func (cursor) Decode(data []byte, env Env) (*Event, error) {
 	if raw == "" {
 		return nil, errNoEventName
 	}
-	ev := &Event{Raw: raw, Name: cursorEvent(raw), CanAsk: true}
+	ev := &Event{Raw: raw, Event: pipeline.Event{Name: cursorEvent(raw), CanAsk: true}}
 	req := &ev.Request
 	req.Harness = "cursor"
 	req.Event = ev.Name

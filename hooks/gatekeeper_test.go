@@ -16,6 +16,7 @@ import (
 	"github.com/agentgov/governance/internal/gatekeeper/fakeprovider"
 	"github.com/agentgov/governance/internal/gatekeeper/provider"
 	"github.com/agentgov/governance/internal/layout"
+	"github.com/agentgov/governance/internal/pipeline"
 	"github.com/agentgov/governance/internal/snapshot"
 )
 
@@ -62,7 +63,7 @@ func (e *gkEnv) hook(event map[string]any) map[string]any {
 		return pol
 	}
 	var stderr bytes.Buffer
-	out := hooks.Respond(context.Background(), "claude", in, env, &stderr, hooks.Options{Load: load, Models: (&provider.Models{}).New})
+	out := hooks.Respond(context.Background(), "claude", in, env, &stderr, hooks.Options{Load: load, Evaluators: pipeline.Evaluators{Models: (&provider.Models{}).New}})
 	var reply map[string]any
 	if len(out) > 0 {
 		if err := json.Unmarshal(out, &reply); err != nil {

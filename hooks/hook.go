@@ -1,6 +1,8 @@
 // Package hooks speaks each agent harness's hook protocol: it decodes a
-// hook event into a canonical request, asks the engine, and encodes the
-// decision in the harness's own output format.
+// hook event into a canonical event (a [pipeline.Event]), has the
+// pipeline answer it, and encodes the reply in the harness's own output
+// format. Loading the policy, reaching the evaluators, keeping the
+// session's state and handing a call to the daemon are the pipeline's.
 //
 // Rules of this package: standard output is the protocol and nothing else
 // is ever written there; diagnostics go to standard error as
@@ -15,82 +17,43 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"path/filepath"
 	"time"
 
 	"github.com/agentgov/governance/governance"
-	"github.com/agentgov/governance/internal/confine/locate"
-	"github.com/agentgov/governance/internal/gatekeeper"
 	"github.com/agentgov/governance/internal/layout"
 	"github.com/agentgov/governance/internal/pipeline"
-	"github.com/agentgov/governance/internal/plugineval"
 )
 
 // Canonical event names.
 const (
-	EventPreToolUse         = "PreToolUse"
-	EventPostToolUse        = "PostToolUse"
-	EventPostToolUseFailure = "PostToolUseFailure"
-	EventUserPromptSubmit   = "UserPromptSubmit"
-	EventSessionStart       = "SessionStart"
-	EventSessionEnd         = "SessionEnd"
-	EventStop               = "Stop"
-	EventSubagentStart      = "SubagentStart"
-	EventSubagentStop       = "SubagentStop"
-	EventPreCompact         = "PreCompact"
-	EventOther              = "Other"
+	EventPreToolUse         = pipeline.EventPreToolUse
+	EventPostToolUse        = pipeline.EventPostToolUse
+	EventPostToolUseFailure = pipeline.EventPostToolUseFailure
+	EventUserPromptSubmit   = pipeline.EventUserPromptSubmit
+	EventSessionStart       = pipeline.EventSessionStart
+	EventSessionEnd         = pipeline.EventSessionEnd
+	EventStop               = pipeline.EventStop
+	EventSubagentStart      = pipeline.EventSubagentStart
+	EventSubagentStop       = pipeline.EventSubagentStop
+	EventPreCompact         = pipeline.EventPreCompact
+	EventOther              = pipeline.EventOther
 )
 
-// Event is a decoded hook event.
+// Event is a decoded hook event: the session event the pipeline answers,
+// and what the dialect needs to encode its reply.
 type Event struct {
-	// Name is the canonical event; Raw the harness's own name.
-	Name, Raw string
-	// Request describes the call (for tool events) and its caller.
-	Request governance.Request
-	// ProjectDir is the project folder the harness reports, if any.
-	ProjectDir string
-	// Source is why a session starts: startup, resume, clear or compact.
-	Source string
-	// Prompt is the user's prompt (UserPromptSubmit).
-	Prompt string
-	// Reason is why a session ended.
-	Reason string
-	// DurationMS is how long a finished tool call took.
-	DurationMS int64
-	// CanAsk reports that the harness can put an ask to its user.
-	CanAsk bool
-	// InferSubagents marks harnesses that do not say which agent makes a
-	// call: a call made while a subagent the main thread started is
-	// running is taken to be the subagent's.
-	InferSubagents bool
-	// DeferAsAsk makes a call no layer decides need a person's approval,
-	// for callers with no permission flow of their own to defer to
-	// (governance run).
-	DeferAsAsk bool
+	pipeline.Event
+	// Raw is the harness's own name of the event.
+	Raw string
 	// Input is a shell call's input as the harness sent it, kept where
 	// the dialect can run a rewritten one (see [Event.shellInput]); nil
 	// when the call cannot be rewritten.
 	Input map[string]any `json:"-"`
-	// Unwatched reports that nobody may be at the harness to answer its
-	// prompts: an unattended mode, or a harness that does not say.
-	Unwatched bool `json:"-"`
-	// Waiting, when set, follows a call that waits for a person (governance
-	// run prints it); a cancelled call then withdraws its approval.
-	Waiting *pipeline.Follow
 }
 
 // Reply is what the hook answers to an event.
-type Reply struct {
-	// Decision answers a PreToolUse; nil for other events.
-	Decision *governance.Decision
-	// Context is text to add to the agent's context.
-	Context string
-	// Block stops a user prompt, saying why (UserPromptSubmit).
-	Block string
-	// Notice is told to the person, not the agent, where the harness
-	// shows a hook's message (Claude Code's and Gemini CLI's
-	// systemMessage); "" for none.
-	Notice string
-}
+type Reply = pipeline.Reply
 
 // Dialect is one harness's hook protocol.
 type Dialect interface {
@@ -121,7 +84,8 @@ type Env struct {
 
 // OSEnv returns the environment of the current process.
 func OSEnv() Env {
-	return Env{Getenv: os.Getenv, LookupEnv: os.LookupEnv, Now: time.Now, Confiner: locate.Locate, getwd: os.Getwd}
+	e := pipeline.OSEnv()
+	return Env{Getenv: e.Getenv, LookupEnv: e.LookupEnv, Now: e.Now, Confiner: e.Confiner, getwd: os.Getwd}
 }
 
 // cwd returns the working directory, reading it on first use.
@@ -198,20 +162,18 @@ func respondWithin(ctx context.Context, d Dialect, dialect string, data []byte, 
 	}
 }
 
-// Options change where Respond gets its policy.
+// Options change where Respond gets its policy and evaluators.
 type Options struct {
 	// Load returns the policy of a project; nil reads the compiled
 	// snapshot, compiling it when it is stale.
 	Load func(layout.Paths) *governance.Policy
-	// InDaemon marks the daemon answering for a hook: it never asks a
-	// daemon itself.
-	InDaemon bool
-	// Models makes the gatekeeper's models in-process (the daemon); nil
-	// runs them as processes.
-	Models gatekeeper.NewModel
-	// Plugins reaches the configured plugins (the daemon's warm ones);
-	// nil starts them for the call where the configuration allows it.
-	Plugins func(governance.PluginSpec) plugineval.Caller
+	// NoForward marks a process that decides what a hook hands it
+	// (governance hook): it never hands the call on.
+	NoForward bool
+	// Evaluators reach the plugins and the gatekeeper's models (the
+	// daemon's warm plugins, in-process models); an evaluator left nil is
+	// reached as the hook reaches it ([pipeline.Spawned]).
+	Evaluators pipeline.Evaluators
 	// bound is the call's deadline, told what the call does.
 	bound *bound
 }
@@ -235,43 +197,50 @@ func Respond(ctx context.Context, dialect string, data []byte, env Env, stderr i
 		fmt.Fprintf(stderr, "governance: error: %v\n", err)
 		return d.Fail("governance could not understand the hook input: " + err.Error())
 	}
-	h := newHandler(ev, env, stderr, o)
-	if len(h.policy.ExternalChecks) > 0 && !o.InDaemon {
-		// Executable rules need a program with the Starlark interpreter:
-		// the daemon when one runs, else governance itself.
-		if reply, ok := h.viaDaemon(dialect, data); ok {
-			return reply
+	req := &ev.Request
+	if req.Cwd == "" {
+		req.Cwd = env.cwd()
+	} else if !filepath.IsAbs(req.Cwd) {
+		// A harness that reports a relative folder means one under the
+		// folder it started the hook in.
+		req.Cwd = filepath.Join(env.cwd(), req.Cwd)
+	}
+	warn := func(err error) {
+		if err != nil {
+			fmt.Fprintf(stderr, "governance: error: %v\n", err)
 		}
-		if reply, err := h.viaGovernance(dialect, data); err == nil {
-			return reply
-		} else {
-			h.warn(err)
+	}
+	p := pipeline.ForEvent(&ev.Event, pipeline.Options{Load: o.Load, Evaluators: o.evaluators(),
+		Env: pipeline.Env{Getenv: env.Getenv, LookupEnv: env.LookupEnv, Now: env.Now, Confiner: env.Confiner, Warn: warn}})
+	o.bound.set("deciding the call", p.DecideWait())
+	// A dialect that holds the shell call's input can run it rewritten.
+	ev.Rewrites = ev.Input != nil
+	if !o.NoForward {
+		r, out, err := p.Forward(&ev.Event, dialect, data, stderr)
+		switch {
+		case err != nil:
+			warn(err)
 			return d.Fail("This project has executable (Starlark) rules, which governance-hook hands to the governance program, and that failed: " +
 				err.Error())
+		case out != nil:
+			return out
+		case r != nil:
+			return d.Encode(ev, r)
 		}
 	}
-	if h.policy.UsesDaemon() && !o.InDaemon {
-		if reply, ok := h.viaDaemon(dialect, data); ok {
-			return reply
-		}
-		if reply, ok := h.awaitPluginDaemon(dialect, data); ok {
-			return reply
-		}
-	}
-	return d.Encode(ev, h.handle(ctx))
+	return d.Encode(ev, p.Handle(ctx, &ev.Event))
 }
 
-// Handle answers one event: it decides a PreToolUse and keeps the
-// session's state for the others. State that cannot be written is
-// reported on stderr; it never blocks a call that the policy allows, and a
-// delegation that cannot be checked is refused.
-func Handle(ctx context.Context, ev *Event, env Env, stderr io.Writer) *Reply {
-	return newHandler(ev, env, stderr, Options{}).handle(ctx)
-}
-
-func (h *handler) handle(ctx context.Context) *Reply {
-	if h.ev.Name == EventPreToolUse {
-		return &Reply{Decision: h.preToolUse(ctx)}
+// evaluators are the evaluators as the options reach them: those not
+// given as the hook reaches them ([pipeline.Spawned]).
+func (o Options) evaluators() pipeline.Evaluators {
+	ev := pipeline.Spawned()
+	if o.Evaluators.Plugins != nil {
+		ev.Plugins = o.Evaluators.Plugins
 	}
-	return h.sessionEvent()
+	if o.Evaluators.Models != nil {
+		ev.Models = o.Evaluators.Models
+	}
+	ev.Extra = o.Evaluators.Extra
+	return ev
 }

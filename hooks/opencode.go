@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/agentgov/governance/governance"
+	"github.com/agentgov/governance/internal/pipeline"
 )
 
 // opencode is the protocol between governance-hook and the plugin that
@@ -67,7 +68,7 @@ func (opencode) Decode(data []byte, env Env) (*Event, error) {
 	session := str(in, "session_id")
 	root := cmp.Or(str(in, "root_session_id"), session)
 	child := session != "" && session != root
-	ev := &Event{Raw: raw, Name: opencodeEvent(raw, child), ProjectDir: str(in, "directory")}
+	ev := &Event{Raw: raw, Event: pipeline.Event{Name: opencodeEvent(raw, child), ProjectDir: str(in, "directory")}}
 	req := &ev.Request
 	req.Harness = "opencode"
 	req.Event = ev.Name

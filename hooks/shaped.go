@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/agentgov/governance/governance"
+	"github.com/agentgov/governance/internal/pipeline"
 )
 
 // shaped decodes the payloads that follow Claude Code's shape: a JSON
@@ -29,7 +30,7 @@ func (s shaped) decode(in map[string]any, raw string) (*Event, error) {
 	if raw == "" {
 		return nil, errNoEventName
 	}
-	ev := &Event{Raw: raw, Name: s.event(raw)}
+	ev := &Event{Raw: raw, Event: pipeline.Event{Name: s.event(raw)}}
 	req := &ev.Request
 	req.Harness = s.harness
 	req.Event = ev.Name

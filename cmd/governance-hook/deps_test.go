@@ -69,3 +69,35 @@ func TestHookDependencies(t *testing.T) {
 		}
 	}
 }
+
+// TestHooksProtocolOnly keeps the hooks package to the harness protocol:
+// decoding a dialect's event and encoding the reply. Loading the
+// configuration, reaching the evaluators and forwarding to another
+// process are the pipeline's (internal/pipeline), which every entry point
+// shares.
+func TestHooksProtocolOnly(t *testing.T) {
+	out, err := exec.Command("go", "list", "-f", `{{join .Imports " "}}`, "github.com/agentgov/governance/hooks").Output()
+	if err != nil {
+		t.Fatalf("go list: %v", err)
+	}
+	imports := strings.Fields(string(out))
+	if !slices.Contains(imports, "github.com/agentgov/governance/internal/pipeline") {
+		t.Errorf("hooks does not import internal/pipeline: %v", imports)
+	}
+	forbidden := []string{
+		// configuration loading
+		"github.com/agentgov/governance/internal/snapshot", "github.com/agentgov/governance/internal/config",
+		// evaluators
+		"github.com/agentgov/governance/internal/gatekeeper", "github.com/agentgov/governance/internal/plugineval",
+		"github.com/agentgov/governance/internal/pluginhost", "github.com/agentgov/governance/plugins",
+		// forwarding to the daemon
+		"github.com/agentgov/governance/internal/daemonproto",
+	}
+	for _, imp := range imports {
+		for _, f := range forbidden {
+			if imp == f || strings.HasPrefix(imp, f+"/") {
+				t.Errorf("hooks imports %s", imp)
+			}
+		}
+	}
+}

@@ -27,9 +27,9 @@ func (a *App) pipeline(loaded *config.Loaded, label string) (p *pipeline.Pipelin
 		pool := pluginhost.NewPool(pluginhost.Options{Log: a.Stderr})
 		ev.Plugins, stop = pool.Caller, pool.Close
 	}
-	return &pipeline.Pipeline{Policy: loaded.Policy, Paths: loaded.Paths, Label: label, Evaluators: ev,
+	return pipeline.New(pipeline.Options{Policy: loaded.Policy, Paths: loaded.Paths, Label: label, Evaluators: ev,
 		Env: pipeline.Env{Getenv: a.Getenv, LookupEnv: func(k string) (string, bool) { v := a.Getenv(k); return v, v != "" },
-			Now: a.Now, Confiner: a.confiner(), Warn: warn}}, stop
+			Now: a.Now, Confiner: a.confiner(), Warn: warn}}), stop
 }
 
 // confiner finds the confinement launcher as the hook does.

@@ -13,7 +13,6 @@ import (
 	"github.com/agentgov/governance/internal/gatekeeper"
 	"github.com/agentgov/governance/internal/gatekeeper/provider"
 	"github.com/agentgov/governance/internal/layout"
-	"github.com/agentgov/governance/internal/pipeline"
 )
 
 func (a *App) gatekeeperCmd() *cobra.Command {
@@ -98,7 +97,7 @@ func (a *App) gatekeeperTest(cmd *cobra.Command, o checkOptions, showPrompt bool
 	}
 	// What layers 0 to 3 decide: the gatekeeper is asked only when a
 	// part of the call is left undecided.
-	layers := pipeline.Layers(loaded.Policy).Decide(cmd.Context(), req)
+	layers := governance.NewEngine(loaded.Policy).Decide(cmd.Context(), req)
 	consulted := false
 	for _, st := range layers.Trace {
 		consulted = consulted || st.Note == "no layer decided"

@@ -33,7 +33,7 @@ func (a *App) hookCmd() *cobra.Command {
 				l, _ := config.Load(p)
 				return l.Policy
 			}
-			a.Stdout.Write(hooks.Respond(cmd.Context(), args[0], data, env, a.Stderr, hooks.Options{Load: load, InDaemon: true}))
+			a.Stdout.Write(hooks.Respond(cmd.Context(), args[0], data, env, a.Stderr, hooks.Options{Load: load, NoForward: true}))
 			return nil
 		},
 	}

@@ -15,7 +15,6 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/agentgov/governance/governance"
-	"github.com/agentgov/governance/hooks"
 	"github.com/agentgov/governance/internal/shellquote"
 )
 
@@ -56,16 +55,18 @@ arguments, without a shell.`,
 			if len(args) > 1 {
 				text = shellquote.Join(args)
 			}
-			env := hooks.OSEnv()
-			env.Cwd = a.Cwd
-			ev := &hooks.Event{Name: hooks.EventPreToolUse, Raw: hooks.EventPreToolUse, DeferAsAsk: true}
-			ev.Request = governance.Request{Harness: "run", Event: hooks.EventPreToolUse, Cwd: a.Cwd, Agent: agent,
+			ev := &pipeline.Event{Name: pipeline.EventPreToolUse, DeferAsAsk: true, Waiting: a.followApproval(text)}
+			ev.Request = governance.Request{Harness: "run", Event: pipeline.EventPreToolUse, Cwd: a.Cwd, Agent: agent,
 				Justification: why, Safety: safety, SessionID: os.Getenv("GOVERNANCE_SESSION"),
 				Tool: governance.Tool{Kind: governance.KindShell, Name: "run", Input: governance.Input{Command: text}}}
-			ev.Waiting = a.followApproval(text)
+			env := pipeline.OSEnv()
+			env.Warn = func(err error) { fmt.Fprintf(a.Stderr, "governance: error: %v\n", err) }
+			// As the hook decides: the compiled policy, the evaluators
+			// reached as processes.
+			p := pipeline.ForEvent(ev, pipeline.Options{Env: env, Evaluators: pipeline.Spawned()})
 			// Ctrl-C while a person is asked withdraws the question.
 			ctx, stop := signal.NotifyContext(cmd.Context(), os.Interrupt, syscall.SIGTERM)
-			reply := hooks.Handle(ctx, ev, env, a.Stderr)
+			reply := p.Handle(ctx, ev)
 			stop()
 			d := reply.Decision
 			switch d.Outcome {

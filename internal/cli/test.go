@@ -12,7 +12,6 @@ import (
 
 	"github.com/agentgov/governance/governance"
 	"github.com/agentgov/governance/internal/config"
-	"github.com/agentgov/governance/internal/pipeline"
 	"github.com/agentgov/governance/internal/policytest"
 )
 
@@ -135,7 +134,7 @@ func (a *App) runTests(cmd *cobra.Command, cwd string, files []string, verbose, 
 		fmt.Fprintf(a.Stderr, "governance: error: %d problem(s) in the configuration or the test files; no case was run\n", len(problems))
 		return errReported
 	}
-	engine := pipeline.Layers(l.Policy)
+	engine := governance.NewEngine(l.Policy)
 	failed := 0
 	for i := range cases {
 		c := &cases[i]

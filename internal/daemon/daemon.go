@@ -24,13 +24,13 @@ import (
 	"sync/atomic"
 	"time"
 
-	"github.com/agentgov/governance/hooks"
 	"github.com/agentgov/governance/internal/atomicfile"
 	"github.com/agentgov/governance/internal/confine"
 	"github.com/agentgov/governance/internal/daemonproto"
 	"github.com/agentgov/governance/internal/filelock"
 	"github.com/agentgov/governance/internal/gatekeeper/provider"
 	"github.com/agentgov/governance/internal/layout"
+	"github.com/agentgov/governance/internal/pipeline"
 	"github.com/agentgov/governance/internal/pluginhost"
 	"github.com/agentgov/governance/internal/ship"
 )
@@ -270,29 +270,51 @@ func (s *Server) answer(ctx context.Context, line []byte) daemonproto.Response {
 		return daemonproto.Response{PID: os.Getpid(), Version: Version, URL: s.url}
 	case daemonproto.OpStatus:
 		return daemonproto.Response{PID: os.Getpid(), Version: Version, URL: s.url, Projects: s.policies.status()}
-	case daemonproto.OpHook:
-		var stderr bytes.Buffer
-		out := hooks.Respond(ctx, req.Dialect, []byte(req.Input), envOf(req.Env, req.Cwd), &stderr,
-			hooks.Options{Load: s.policies.load, InDaemon: true, Models: s.models.New, Plugins: s.plugins.Caller})
-		return daemonproto.Response{Output: string(out), Stderr: stderr.String()}
+	case daemonproto.OpDecide:
+		return s.decideEvent(ctx, req)
 	}
 	return daemonproto.Response{Error: fmt.Sprintf("unknown operation %q", req.Op)}
 }
 
+// decideEvent answers a session event a hook handed over, with the project's
+// policy as the daemon holds it and the warm evaluators, in the hook's
+// environment. An internal error is reported to the hook, which then
+// decides the call itself.
+func (s *Server) decideEvent(ctx context.Context, req daemonproto.Request) (resp daemonproto.Response) {
+	ev, err := pipeline.DecodeEvent(req.Event)
+	if err != nil {
+		return daemonproto.Response{Error: "not an event: " + err.Error()}
+	}
+	var stderr bytes.Buffer
+	defer func() {
+		if r := recover(); r != nil {
+			resp = daemonproto.Response{Error: fmt.Sprintf("internal error: %v", r)}
+		}
+	}()
+	env := envOf(req.Env)
+	env.Warn = func(err error) { fmt.Fprintf(&stderr, "governance: error: %v\n", err) }
+	p := pipeline.ForEvent(ev, pipeline.Options{Load: s.policies.load, Env: env,
+		Evaluators: pipeline.Evaluators{Models: s.models.New, Plugins: s.plugins.Caller}})
+	out, err := pipeline.EncodeReply(p.Handle(ctx, ev))
+	if err != nil {
+		return daemonproto.Response{Error: err.Error()}
+	}
+	return daemonproto.Response{Reply: out, Stderr: stderr.String()}
+}
+
 // envOf is the hook's environment as the decision reads it.
-func envOf(vars []string, cwd string) hooks.Env {
+func envOf(vars []string) pipeline.Env {
 	m := make(map[string]string, len(vars))
 	for _, kv := range vars {
 		if k, v, ok := strings.Cut(kv, "="); ok {
 			m[k] = v
 		}
 	}
-	return hooks.Env{
+	return pipeline.Env{
 		Getenv:    func(k string) string { return m[k] },
 		LookupEnv: func(k string) (string, bool) { v, ok := m[k]; return v, ok },
 		Now:       time.Now,
 		Confiner:  confine.Locate,
-		Cwd:       cwd,
 	}
 }
 

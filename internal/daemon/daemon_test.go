@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"io"
+	"net"
 	"net/http"
 	"net/url"
 	"os"
@@ -19,6 +20,7 @@ import (
 	"github.com/agentgov/governance/internal/approvals"
 	"github.com/agentgov/governance/internal/daemon"
 	"github.com/agentgov/governance/internal/daemonproto"
+	"github.com/agentgov/governance/internal/pipeline"
 )
 
 // env is a private home for one test.
@@ -87,12 +89,31 @@ func (e *env) event(cmd string) string {
 
 func (e *env) viaDaemon(t *testing.T, input string) string {
 	t.Helper()
-	resp, err := daemon.Ask(e.state, daemonproto.Request{Op: daemonproto.OpHook, Dialect: "claude", Input: input,
-		Env: e.environ(), Cwd: e.root}, 30*time.Second)
+	return e.askDaemon(t, input, e.environ())
+}
+
+// askDaemon has the daemon answer a hook input as governance-hook hands
+// it over: decoded, sent as an event with the hook's environment, and the
+// reply encoded in the hook's dialect.
+func (e *env) askDaemon(t *testing.T, input string, environ []string) string {
+	t.Helper()
+	d := hooks.Dialects["claude"]
+	ev, err := d.Decode([]byte(input), e.hookEnv())
 	if err != nil {
 		t.Fatal(err)
 	}
-	return resp.Output
+	ev.Rewrites = ev.Input != nil
+	conn, err := net.DialTimeout("unix", daemonproto.SocketPath(e.state), 30*time.Second)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer conn.Close()
+	conn.SetDeadline(time.Now().Add(30 * time.Second))
+	r, _, err := pipeline.AskDaemon(conn, &ev.Event, environ)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(d.Encode(ev, r))
 }
 
 // The shared corpus decided by the hook in-process and through the

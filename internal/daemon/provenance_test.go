@@ -9,9 +9,6 @@ import (
 
 	"encoding/json"
 	"fmt"
-
-	"github.com/agentgov/governance/internal/daemon"
-	"github.com/agentgov/governance/internal/daemonproto"
 )
 
 // A hook input whose environment names other configuration folders for
@@ -30,13 +27,8 @@ func TestDaemonPolicyPerFolders(t *testing.T) {
 	e.start(t, 0)
 
 	agent := append(e.environ(), "XDG_CONFIG_HOME="+evil)
-	resp, err := daemon.Ask(e.state, daemonproto.Request{Op: daemonproto.OpHook, Dialect: "claude", Input: e.event("npm publish"),
-		Env: agent, Cwd: e.root}, 30*time.Second)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if strings.Contains(resp.Output, `"permissionDecision":"deny"`) {
-		t.Fatalf("the folders the agent named are not the policy it was decided by: %s", resp.Output)
+	if out := e.askDaemon(t, e.event("npm publish"), agent); strings.Contains(out, `"permissionDecision":"deny"`) {
+		t.Fatalf("the folders the agent named are not the policy it was decided by: %s", out)
 	}
 	for range 2 {
 		if out := e.viaDaemon(t, e.event("npm publish")); !strings.Contains(out, `"permissionDecision":"deny"`) || !strings.Contains(out, "no-publish") {

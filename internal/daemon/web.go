@@ -207,10 +207,10 @@ func (s *Server) decide(w http.ResponseWriter, r *http.Request) {
 	}
 	pol := s.policies.load(p)
 	p.StateDir = s.cfg.StateDir
-	pipe := &pipeline.Pipeline{Policy: pol, Paths: p, Label: "api",
+	pipe := pipeline.New(pipeline.Options{Policy: pol, Paths: p, Label: "api",
 		Evaluators: pipeline.Evaluators{Plugins: s.plugins.Caller, Models: s.models.New},
 		Env: pipeline.Env{Getenv: s.cfg.Getenv, LookupEnv: unknownEnv, Now: time.Now, Confiner: confine.Locate,
-			Warn: func(err error) { s.logf("decision log: %v", err) }}}
+			Warn: func(err error) { s.logf("decision log: %v", err) }}})
 	// The decision the hook would give: a call the caller may run as it
 	// is rewritten.
 	d := pipe.Decide(r.Context(), pipeline.Call{Request: req, Mode: pipeline.Report, Rewrites: true, Unwatched: in.Unattended}).Decision

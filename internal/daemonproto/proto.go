@@ -13,8 +13,10 @@ import (
 
 // Operations.
 const (
-	// OpHook answers a hook input as governance-hook would.
-	OpHook = "hook"
+	// OpDecide answers a session event a hook decoded (Request.Event)
+	// as the pipeline does in the hook: Response.Reply is the reply the
+	// hook encodes in its harness's format.
+	OpDecide = "decide"
 	// OpPing reports the daemon's pid and version.
 	OpPing = "ping"
 	// OpStatus reports the configurations the daemon holds, with the
@@ -25,21 +27,21 @@ const (
 // Request is one request line.
 type Request struct {
 	Op string `json:"op"`
-	// Dialect and Input are the hook's dialect and its raw input.
-	Dialect string `json:"dialect,omitempty"`
-	Input   string `json:"input,omitempty"`
+	// Event is the session event to answer, as the pipeline encodes it
+	// (OpDecide).
+	Event json.RawMessage `json:"event,omitempty"`
 	// Env is the hook's environment (NAME=value), which decisions read
-	// ($HOME in commands, the harness's variables); Cwd its folder.
+	// ($HOME in commands, the harness's variables).
 	Env []string `json:"env,omitempty"`
-	Cwd string   `json:"cwd,omitempty"`
 }
 
 // Response is one response line.
 type Response struct {
-	// Output is what the hook prints; Stderr its diagnostics.
-	Output string `json:"output,omitempty"`
-	Stderr string `json:"stderr,omitempty"`
-	Error  string `json:"error,omitempty"`
+	// Reply is the pipeline's reply to the event (OpDecide); Stderr its
+	// diagnostics, for the hook's standard error.
+	Reply  json.RawMessage `json:"reply,omitempty"`
+	Stderr string          `json:"stderr,omitempty"`
+	Error  string          `json:"error,omitempty"`
 	// PID, Version and URL describe the daemon (ping, status).
 	PID     int    `json:"pid,omitempty"`
 	Version string `json:"version,omitempty"`

@@ -15,7 +15,7 @@ func TestRoundTrip(t *testing.T) {
 		want  Response
 		err   bool
 	}{
-		{"answer", `{"output":"{}\n","stderr":"governance: hint: x\n"}` + "\n", Response{Output: "{}\n", Stderr: "governance: hint: x\n"}, false},
+		{"answer", `{"reply":{"Context":"x"},"stderr":"governance: hint: x\n"}` + "\n", Response{Reply: json.RawMessage(`{"Context":"x"}`), Stderr: "governance: hint: x\n"}, false},
 		{"daemon error", `{"error":"unknown op"}` + "\n", Response{Error: "unknown op"}, false},
 		{"not json", "oops\n", Response{}, true},
 		{"no line", "", Response{}, true},
@@ -34,8 +34,8 @@ func TestRoundTrip(t *testing.T) {
 				got <- req
 				server.Write([]byte(tt.reply))
 			}()
-			resp, err := RoundTrip(client, Request{Op: OpHook, Dialect: "claude", Input: "{}"})
-			if req := <-got; req.Op != OpHook || req.Dialect != "claude" || req.Input != "{}" {
+			resp, err := RoundTrip(client, Request{Op: OpDecide, Event: json.RawMessage(`{"Name":"Stop"}`), Env: []string{"A=b"}})
+			if req := <-got; req.Op != OpDecide || string(req.Event) != `{"Name":"Stop"}` || len(req.Env) != 1 || req.Env[0] != "A=b" {
 				t.Errorf("the daemon read %+v", req)
 			}
 			if tt.err {
@@ -44,7 +44,7 @@ func TestRoundTrip(t *testing.T) {
 				}
 				return
 			}
-			if err != nil || resp.Output != tt.want.Output || resp.Stderr != tt.want.Stderr || resp.Error != tt.want.Error {
+			if err != nil || string(resp.Reply) != string(tt.want.Reply) || resp.Stderr != tt.want.Stderr || resp.Error != tt.want.Error {
 				t.Errorf("got %+v, %v; want %+v", resp, err, tt.want)
 			}
 		})

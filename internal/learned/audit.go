@@ -8,7 +8,6 @@ import (
 	"time"
 
 	"github.com/agentgov/governance/governance"
-	"github.com/agentgov/governance/internal/pipeline"
 )
 
 // Finding is a problem of a rule set.
@@ -47,7 +46,7 @@ func (f Finding) Young() bool { return f.Kind == "young" }
 func Audit(pol *governance.Policy, opts AuditOptions) []Finding {
 	var out []Finding
 	engine := func(p *governance.Policy) *governance.Engine {
-		e := pipeline.Layers(p)
+		e := governance.NewEngine(p)
 		e.LookupEnv = func(string) (string, bool) { return "", false }
 		return e
 	}

@@ -12,7 +12,6 @@ import (
 
 	"github.com/agentgov/governance/governance"
 	"github.com/agentgov/governance/internal/decisionlog"
-	"github.com/agentgov/governance/internal/pipeline"
 )
 
 // An observation is one logged decision a person or the gatekeeper made
@@ -50,7 +49,7 @@ func decidedBy(e *decisionlog.Entry) (who string, allowed bool, ok bool) {
 // shapeEngine analyses commands for learning: default settings and no
 // environment, so that a command's shape does not depend on who reads it.
 func shapeEngine() *governance.Engine {
-	e := pipeline.Layers(&governance.Policy{Settings: governance.DefaultSettings()})
+	e := governance.NewEngine(&governance.Policy{Settings: governance.DefaultSettings()})
 	e.LookupEnv = func(string) (string, bool) { return "", false }
 	return e
 }

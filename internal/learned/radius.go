@@ -8,7 +8,6 @@ import (
 
 	"github.com/agentgov/governance/governance"
 	"github.com/agentgov/governance/internal/decisionlog"
-	"github.com/agentgov/governance/internal/pipeline"
 )
 
 // Radius is what an entry would newly allow: the logged calls it covers
@@ -38,7 +37,7 @@ func BlastRadius(e Entry, entries iter.Seq2[*decisionlog.Entry, error]) (Radius,
 	if err != nil {
 		return out, err
 	}
-	engine := pipeline.Layers(&governance.Policy{Settings: governance.DefaultSettings(), Learned: []*governance.Rule{r}})
+	engine := governance.NewEngine(&governance.Policy{Settings: governance.DefaultSettings(), Learned: []*governance.Rule{r}})
 	engine.LookupEnv = func(string) (string, bool) { return "", false }
 	// A call asked about and then approved is logged twice: once waiting
 	// and once approved. The approval covers it.

@@ -232,8 +232,8 @@ func reason(d *governance.Decision) string {
 // pipeline returns the pipeline that decides the proxy's calls with a
 // policy.
 func (p *Proxy) pipeline(pol *governance.Policy) *pipeline.Pipeline {
-	return &pipeline.Pipeline{Policy: pol, Paths: p.paths, Label: harnessName, Evaluators: p.evaluators,
-		Env: pipeline.Env{Getenv: os.Getenv, Now: time.Now, Warn: func(err error) { p.warnf("%v", err) }}}
+	return pipeline.New(pipeline.Options{Policy: pol, Paths: p.paths, Label: harnessName, Evaluators: p.evaluators,
+		Env: pipeline.Env{Getenv: os.Getenv, Now: time.Now, Warn: func(err error) { p.warnf("%v", err) }}})
 }
 
 // decide asks what the policy says of a call without deciding it (the

@@ -3,10 +3,13 @@
 // of evaluators (plugins and the LLM gatekeeper); rate limits; log-only
 // mode; what becomes of a call that no layer decides or that a person must
 // answer (the approval queue); the decision log; and the brain's
-// bookkeeping of delegation and blocked calls. Every entry point decides
+// bookkeeping of delegation and blocked calls; the session events a
+// harness reports ([Pipeline.Handle]); and handing a hook's call to a
+// process that links what the hook leaves out ([Pipeline.Forward]). Every
+// entry point builds its pipeline with [New] (or [ForEvent]) and decides
 // through it: the hook (in-process, through governance hook and through
-// the daemon), the MCP proxy, and the check, explain, run and test
-// commands. A call is evaluated once and logged once.
+// the daemon), the MCP proxy, the daemon's decision API, and the check,
+// explain and run commands. A call is evaluated once and logged once.
 package pipeline
 
 import (
@@ -103,7 +106,7 @@ func (p *Pipeline) now() time.Time {
 // the plugins in their positions, the extra evaluators, then the
 // gatekeeper.
 func (p *Pipeline) Engine() *governance.Engine {
-	e := Layers(p.Policy)
+	e := governance.NewEngine(p.Policy)
 	if p.Env.LookupEnv != nil {
 		e.LookupEnv = p.Env.LookupEnv
 	}
@@ -121,12 +124,6 @@ func (p *Pipeline) Engine() *governance.Engine {
 	}
 	return e
 }
-
-// Layers returns an engine of the deterministic layers alone: what a
-// policy says of a call without plugins or a model, for what only asks
-// (the tools a listing shows, mining and auditing the decision log, the
-// limits of a role).
-func Layers(pol *governance.Policy) *governance.Engine { return governance.NewEngine(pol) }
 
 // Mode says what deciding a call may do besides deciding.
 type Mode int

@@ -33,7 +33,7 @@ func newPipeline(t *testing.T, edit func(*governance.Policy)) *pipeline.Pipeline
 	if edit != nil {
 		edit(pol)
 	}
-	return &pipeline.Pipeline{Policy: pol, Paths: p, Label: "test", Env: pipeline.Env{Warn: func(err error) { t.Error(err) }}}
+	return pipeline.New(pipeline.Options{Policy: pol, Paths: p, Label: "test", Env: pipeline.Env{Warn: func(err error) { t.Error(err) }}})
 }
 
 func shellCall(p *pipeline.Pipeline, cmd string, mode pipeline.Mode) pipeline.Call {

@@ -20,7 +20,7 @@ func RateLimit(pol *governance.Policy, req *governance.Request, stateDir, agent 
 		// The common case, decided without a second evaluation.
 		return nil, false
 	}
-	role, lim := Layers(pol).RoleLimits(req)
+	role, lim := governance.NewEngine(pol).RoleLimits(req)
 	if !lim.Any() {
 		return nil, false
 	}

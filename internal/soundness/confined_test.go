@@ -87,10 +87,10 @@ func hookPipeline(sb *oracle.Sandbox, mode governance.ConfineMode) *pipeline.Pip
 	pol := &governance.Policy{Settings: settings,
 		Rules:      governance.CompileAllTrusted(template.PolicyWithExamples(), governance.ScopeBuiltin, nil),
 		ConfigDirs: []string{oracle.Home + "/.config/governance"}, StateDir: stateDir}
-	return &pipeline.Pipeline{Policy: pol, Label: "oracle",
+	return pipeline.New(pipeline.Options{Policy: pol, Label: "oracle",
 		Paths: layout.Paths{ProjectRoot: oracle.Project, Home: oracle.Home},
 		Env: pipeline.Env{LookupEnv: func(string) (string, bool) { return "", false }, FS: sandboxFS{sb},
-			Confiner: func() (string, error) { return launcher, nil }}}
+			Confiner: func() (string, error) { return launcher, nil }}})
 }
 
 // unattended decides a call as the hook does for Claude Code in

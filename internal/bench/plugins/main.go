@@ -12,16 +12,19 @@ import (
 	"encoding/json"
 	"flag"
 	"fmt"
+	"net"
 	"os"
 	"path/filepath"
 	"strings"
 	"time"
 
 	"github.com/agentgov/governance/governance"
+	"github.com/agentgov/governance/hooks"
 	"github.com/agentgov/governance/internal/bench/benchstat"
 	"github.com/agentgov/governance/internal/config"
 	"github.com/agentgov/governance/internal/daemon"
 	"github.com/agentgov/governance/internal/daemonproto"
+	"github.com/agentgov/governance/internal/pipeline"
 	"github.com/agentgov/governance/internal/pluginhost"
 )
 
@@ -141,11 +144,10 @@ func throughDaemon(ctx context.Context, spec governance.PluginSpec, secrets bool
 		input, _ := json.Marshal(map[string]any{"session_id": "bench", "cwd": dir, "hook_event_name": "PreToolUse",
 			"tool_name": "Write", "tool_input": map[string]any{"file_path": dir + "/notes.md", "content": call.Tool.Input.Content}})
 		t := time.Now()
-		resp, err := daemon.Ask(state, daemonproto.Request{Op: daemonproto.OpHook, Dialect: "claude", Input: string(input),
-			Env: env, Cwd: dir}, 10*time.Second)
+		out, err := askHook(state, input, env)
 		d := time.Since(t)
-		if err == nil && project == "with" && strings.Contains(resp.Output, "plugin") {
-			err = fmt.Errorf("the plugin did not answer: %s", resp.Output)
+		if err == nil && project == "with" && strings.Contains(out, "plugin") {
+			err = fmt.Errorf("the plugin did not answer: %s", out)
 		}
 		return d, err
 	}
@@ -175,10 +177,32 @@ func throughDaemon(ctx context.Context, spec governance.PluginSpec, secrets bool
 func probe(state, dir string, env []string) error {
 	input, _ := json.Marshal(map[string]any{"session_id": "bench", "cwd": dir, "hook_event_name": "PreToolUse",
 		"tool_name": "Write", "tool_input": map[string]any{"file_path": "notes.md", "content": "-----BEGIN RSA " + "PRIVATE KEY-----\n"}})
-	resp, err := daemon.Ask(state, daemonproto.Request{Op: daemonproto.OpHook, Dialect: "claude", Input: string(input),
-		Env: env, Cwd: dir}, 10*time.Second)
-	if err != nil || !strings.Contains(resp.Output, "bench:known-format") {
-		return fmt.Errorf("the plugin did not deny a private key through the daemon: %v %+v", err, resp)
+	out, err := askHook(state, input, env)
+	if err != nil || !strings.Contains(out, "bench:known-format") {
+		return fmt.Errorf("the plugin did not deny a private key through the daemon: %v %s", err, out)
 	}
 	return nil
+}
+
+// askHook has the daemon answer a Claude Code hook input as
+// governance-hook hands it over (the decoded event), and returns what the
+// hook would print.
+func askHook(state string, input []byte, env []string) (string, error) {
+	d := hooks.Dialects["claude"]
+	ev, err := d.Decode(input, hooks.Env{})
+	if err != nil {
+		return "", err
+	}
+	ev.Rewrites = ev.Input != nil
+	conn, err := net.DialTimeout("unix", daemonproto.SocketPath(state), 10*time.Second)
+	if err != nil {
+		return "", err
+	}
+	defer conn.Close()
+	conn.SetDeadline(time.Now().Add(10 * time.Second))
+	r, _, err := pipeline.AskDaemon(conn, &ev.Event, env)
+	if err != nil {
+		return "", err
+	}
+	return string(d.Encode(ev, r)), nil
 }

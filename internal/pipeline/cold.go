@@ -1,4 +1,4 @@
-package hooks
+package pipeline
 
 import (
 	"bufio"
@@ -7,42 +7,15 @@ import (
 	"errors"
 	"fmt"
 	"os"
-	"path/filepath"
-	"slices"
 	"time"
 
 	"github.com/agentgov/governance/governance"
-	"github.com/agentgov/governance/internal/daemonproto"
 	"github.com/agentgov/governance/internal/plugineval"
 	"github.com/agentgov/governance/internal/snapshot"
 )
 
-// daemonStartWait bounds how long a hook waits for a daemon that was just
-// started, when a plugin can run nowhere else.
-const daemonStartWait = 3 * time.Second
-
-// awaitPluginDaemon waits for a daemon started in the last seconds (by
-// this hook or another) and asks it, when a configured plugin may not
-// start cold: otherwise the first calls after a daemon starts would be
-// decided as the plugin's on_error says.
-func (h *handler) awaitPluginDaemon(dialect string, data []byte) ([]byte, bool) {
-	if !slices.ContainsFunc(h.policy.Plugins, func(p governance.PluginSpec) bool { return !p.AllowColdStart }) {
-		return nil, false
-	}
-	fi, err := os.Stat(filepath.Join(h.paths.StateDir, "daemon.started"))
-	if err != nil || time.Since(fi.ModTime()) > daemonStartWait {
-		return nil, false
-	}
-	socket := daemonproto.SocketPath(h.paths.StateDir)
-	for deadline := time.Now().Add(daemonStartWait); time.Now().Before(deadline); time.Sleep(20 * time.Millisecond) {
-		if conn, err := dialUnix(socket); err == nil {
-			conn.Close()
-			return h.viaDaemon(dialect, data)
-		}
-	}
-	return nil, false
-}
-
+// coldReach reaches a plugin from a process that holds no warm plugins
+// (see [Spawned]).
 func coldReach(spec governance.PluginSpec) plugineval.Caller {
 	if spec.AllowColdStart {
 		return coldPlugin{spec: spec}
@@ -91,7 +64,7 @@ func (c coldPlugin) Call(ctx context.Context, req *governance.Request) (governan
 // the first line it prints. It does not wait for the program to exit: the
 // line is the answer, and what the program does after it (stopping the
 // plugin) costs the caller nothing. The program's standard error is the
-// hook's.
+// caller's.
 func runLine(bin string, argv []string, input []byte, limit time.Duration) ([]byte, error) {
 	inR, inW, err := os.Pipe()
 	if err != nil {

@@ -1,6 +1,6 @@
 //go:build unix && !linux
 
-package hooks
+package pipeline
 
 import "syscall"
 

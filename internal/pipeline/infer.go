@@ -1,4 +1,4 @@
-package hooks
+package pipeline
 
 import (
 	"fmt"
@@ -22,17 +22,17 @@ const inferredPrefix = "inferred-"
 // inferCaller attributes a tool call to the subagent that is running in
 // its session, if any. State that cannot be read leaves the call to the
 // main thread's policy and is reported.
-func (h *handler) inferCaller() {
-	req := &h.ev.Request
+func (e *session) inferCaller() {
+	req := &e.ev.Request
 	if req.SessionID == "" || req.AgentID != "" || req.Tool.Kind == governance.KindAgent {
 		// Subagents cannot start subagents in these harnesses: a spawn
 		// is the main thread's.
 		return
 	}
-	b := h.brain()
+	b := e.p.Brain()
 	s, err := b.ReadSession(req.SessionID)
 	if err != nil {
-		h.warn(err)
+		e.p.warn(err)
 		return
 	}
 	id, node := runningInferred(s)
@@ -45,7 +45,7 @@ func (h *handler) inferCaller() {
 		}
 		id = fmt.Sprintf("%s%d", inferredPrefix, len(s.Agents)+1)
 		if node, chain, err = b.SubagentStart(req.SessionID, id, s.Pending[0].Type); err != nil {
-			h.warn(err)
+			e.p.warn(err)
 			return
 		}
 	}
@@ -55,15 +55,15 @@ func (h *handler) inferCaller() {
 // inferredDone ends the inferred subagent whose spawn just returned. A
 // subagent that made no calls never started a node: its spawn is started
 // and stopped here, so that the next spawn's calls are not taken for its.
-func (h *handler) inferredDone() {
-	req := &h.ev.Request
+func (e *session) inferredDone() {
+	req := &e.ev.Request
 	if req.SessionID == "" || req.Tool.Kind != governance.KindAgent {
 		return
 	}
-	b := h.brain()
+	b := e.p.Brain()
 	s, err := b.ReadSession(req.SessionID)
 	if err != nil {
-		h.warn(err)
+		e.p.warn(err)
 		return
 	}
 	id, node := runningInferred(s)
@@ -73,11 +73,11 @@ func (h *handler) inferredDone() {
 		}
 		id = fmt.Sprintf("%s%d", inferredPrefix, len(s.Agents)+1)
 		if node, _, err = b.SubagentStart(req.SessionID, id, req.Tool.Input.Subagent); err != nil {
-			h.warn(err)
+			e.p.warn(err)
 			return
 		}
 	}
-	h.warn(b.SubagentStop(req.SessionID, id, node.Type))
+	e.p.warn(b.SubagentStop(req.SessionID, id, node.Type))
 }
 
 // runningInferred returns the inferred subagent still running in a
