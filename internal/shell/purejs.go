@@ -498,10 +498,37 @@ func (p *jsParser) conditional() string {
 	return name
 }
 
-// jsBinary gives the binary operators their precedence.
-var jsBinary = map[string]int{"??": 1, "||": 2, "&&": 3, "|": 4, "^": 5, "&": 6, "==": 7, "!=": 7, "===": 7,
-	"!==": 7, "<": 8, ">": 8, "<=": 8, ">=": 8, "in": 8, "<<": 9, ">>": 9, ">>>": 9, "+": 10, "-": 10, "*": 11,
-	"/": 11, "%": 11, "**": 12}
+// jsBinary gives a binary operator its precedence (a switch, not a map:
+// a package-level map is built when the hook starts).
+func jsBinary(op string) (int, bool) {
+	switch op {
+	case "??":
+		return 1, true
+	case "||":
+		return 2, true
+	case "&&":
+		return 3, true
+	case "|":
+		return 4, true
+	case "^":
+		return 5, true
+	case "&":
+		return 6, true
+	case "==", "!=", "===", "!==":
+		return 7, true
+	case "<", ">", "<=", ">=", "in":
+		return 8, true
+	case "<<", ">>", ">>>":
+		return 9, true
+	case "+", "-":
+		return 10, true
+	case "*", "/", "%":
+		return 11, true
+	case "**":
+		return 12, true
+	}
+	return 0, false
+}
 
 // binary parses operands joined by binary operators of at least the
 // precedence min, and returns the name when the expression is a plain one.
@@ -509,7 +536,7 @@ func (p *jsParser) binary(min int) string {
 	name := p.unary()
 	for p.ok {
 		t := p.tok()
-		prec, isOp := jsBinary[t.text]
+		prec, isOp := jsBinary(t.text)
 		if !isOp || t.kind == "s" || t.kind == "0" || prec <= min && !(t.text == "**" && prec == min) {
 			return name
 		}
@@ -714,7 +741,7 @@ func jsGlobalUse(r jsRef) bool {
 	case "new":
 		return slices.Contains([]string{"Set", "Map", "Date", "Array"}, r.name)
 	}
-	if ms, ok := jsNamespaces[r.name]; ok && slices.Contains(ms, r.member) {
+	if slices.Contains(jsNamespace(r.name), r.member) {
 		return true
 	}
 	return slices.Contains(jsGlobals, r.name) && slices.Contains(jsMembers, r.member)
@@ -725,22 +752,34 @@ var jsGlobals = []string{"undefined", "NaN", "Infinity", "parseInt", "parseFloat
 	"encodeURIComponent", "decodeURIComponent", "encodeURI", "decodeURI", "String", "Number", "Boolean", "BigInt",
 	"Array", "Date"}
 
-// jsNamespaces are the global objects whose listed members a pure
-// one-liner may use (Math's and JSON's, Object's that list and build
-// plain data, console's printers).
-var jsNamespaces = map[string][]string{
-	"console": {"log", "error", "info", "warn", "debug", "table", "dir"},
-	"Math": {"abs", "acos", "acosh", "asin", "asinh", "atan", "atan2", "atanh", "cbrt", "ceil", "clz32", "cos",
-		"cosh", "exp", "expm1", "floor", "fround", "hypot", "imul", "log", "log10", "log1p", "log2", "max", "min",
-		"pow", "random", "round", "sign", "sin", "sinh", "sqrt", "tan", "tanh", "trunc", "E", "LN10", "LN2",
-		"LOG10E", "LOG2E", "PI", "SQRT1_2", "SQRT2"},
-	"JSON":   {"stringify", "parse"},
-	"Object": {"keys", "values", "entries", "fromEntries"},
-	"Array":  {"from", "isArray", "of"},
-	"Number": {"isInteger", "isFinite", "isNaN", "isSafeInteger", "parseFloat", "parseInt", "EPSILON",
-		"MAX_SAFE_INTEGER", "MIN_SAFE_INTEGER", "MAX_VALUE", "MIN_VALUE", "POSITIVE_INFINITY", "NEGATIVE_INFINITY"},
-	"String": {"fromCharCode", "fromCodePoint"},
-	"Date":   {"now", "UTC"},
+// jsNamespace lists the members of a global object a pure one-liner may
+// use (Math's and JSON's, Object's that list and build plain data,
+// console's printers).
+func jsNamespace(name string) []string {
+	switch name {
+	case "console":
+		return []string{"log", "error", "info", "warn", "debug", "table", "dir"}
+	case "Math":
+		return []string{"abs", "acos", "acosh", "asin", "asinh", "atan", "atan2", "atanh", "cbrt", "ceil",
+			"clz32", "cos", "cosh", "exp", "expm1", "floor", "fround", "hypot", "imul", "log", "log10",
+			"log1p", "log2", "max", "min", "pow", "random", "round", "sign", "sin", "sinh", "sqrt", "tan",
+			"tanh", "trunc", "E", "LN10", "LN2", "LOG10E", "LOG2E", "PI", "SQRT1_2", "SQRT2"}
+	case "JSON":
+		return []string{"stringify", "parse"}
+	case "Object":
+		return []string{"keys", "values", "entries", "fromEntries"}
+	case "Array":
+		return []string{"from", "isArray", "of"}
+	case "Number":
+		return []string{"isInteger", "isFinite", "isNaN", "isSafeInteger", "parseFloat", "parseInt",
+			"EPSILON", "MAX_SAFE_INTEGER", "MIN_SAFE_INTEGER", "MAX_VALUE", "MIN_VALUE", "POSITIVE_INFINITY",
+			"NEGATIVE_INFINITY"}
+	case "String":
+		return []string{"fromCharCode", "fromCodePoint"}
+	case "Date":
+		return []string{"now", "UTC"}
+	}
+	return nil
 }
 
 // jsMembers are the properties and methods a pure one-liner may use on

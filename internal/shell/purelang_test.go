@@ -191,3 +191,20 @@ func TestPureCodeParsed(t *testing.T) {
 		}
 	}
 }
+
+// FuzzPureCode: the parsers never panic, and code they accept stays
+// accepted with white space added around it.
+func FuzzPureCode(f *testing.F) {
+	for _, s := range []string{"[1,2].map(x=>x*2)", "console.log(`a${1}b${[2].length}`)", "({a: 1, ...b})",
+		`print(f"{1:{2}}", "{0!r}".format(1))`, "for i in range(3): print(i)", "[x for x in [1] if x]",
+		"lambda *a, **k: (a, k)", "x = 1\nif x: print(x)"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, code string) {
+		for _, lang := range []string{"javascript", "python"} {
+			if PureCode(lang, code) && !PureCode(lang, code+"\n") {
+				t.Errorf("PureCode(%s, %q) but not with a newline after", lang, code)
+			}
+		}
+	})
+}

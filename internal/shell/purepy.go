@@ -578,10 +578,31 @@ func (p *pyParser) lambda() {
 	p.close()
 }
 
-// pyBinary gives Python's binary operators their precedence; comparisons
+// pyBinary gives a Python binary operator its precedence; comparisons
 // share one, chained.
-var pyBinary = map[string]int{"or": 1, "and": 2, "in": 4, "is": 4, "<": 4, ">": 4, "==": 4, "!=": 4, "<=": 4,
-	">=": 4, "|": 5, "^": 6, "&": 7, "<<": 8, ">>": 8, "+": 9, "-": 9, "*": 10, "/": 10, "//": 10, "%": 10, "@": 10}
+func pyBinary(op string) (int, bool) {
+	switch op {
+	case "or":
+		return 1, true
+	case "and":
+		return 2, true
+	case "in", "is", "<", ">", "==", "!=", "<=", ">=":
+		return 4, true
+	case "|":
+		return 5, true
+	case "^":
+		return 6, true
+	case "&":
+		return 7, true
+	case "<<", ">>":
+		return 8, true
+	case "+", "-":
+		return 9, true
+	case "*", "/", "//", "%", "@":
+		return 10, true
+	}
+	return 0, false
+}
 
 func (p *pyParser) binary(min int) {
 	p.unary()
@@ -591,7 +612,7 @@ func (p *pyParser) binary(min int) {
 		if t.kind == "n" && op == "not" && p.peek(1).text == "in" {
 			op = "in"
 		}
-		prec, isOp := pyBinary[op]
+		prec, isOp := pyBinary(op)
 		if t.kind != "p" && t.kind != "n" || !isOp || prec <= min {
 			return
 		}
