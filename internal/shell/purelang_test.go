@@ -119,7 +119,17 @@ func TestPureCodeParsed(t *testing.T) {
 		{"python", `print(",".join(str(i) for i in range(3)))`, true},
 		{"python", `print({k: v for k, v in {"a": 1}.items() if v}, {i for i in "ab"})`, true},
 		{"python", `print(f"{1 + 2:>5} {'x'!r} {[1][0]=}")`, true},
-		{"python", `print("{} and {0!r:>3}".format(1))`, true},
+		{"python", `print("{} and {!r:>3}".format(1, 2))`, true},
+		{"python", `print(len("é".encode()), b"a".decode("utf-8"), str(b"a", "ascii"), bytes("a", "utf8"), str(1))`, true},
+		// A codec not built in imports modules from the folder python runs
+		// in ("idna" imports stringprep).
+		{"python", `print("x".encode("idna"))`, false},
+		{"python", `print(str(b"x", "idna"))`, false},
+		{"python", `print(bytes("x", encoding="idna"))`, false},
+		{"python", `e = "idna"; print("x".encode(e))`, false},
+		{"python", `e = "idna"; s = "x"; print(s.encode(e))`, false},
+		{"python", `s = "x"; print(s.encode("utf-8"), [s][0].encode())`, true},
+		{"python", `print("x".encode)`, false},
 		{"python", `f = lambda a, b=2, *r, **k: a + b; print(f(1), sum(map(lambda x: x * 2, [1])))`, true},
 		{"python", `print("a b".split()[0], "abc"[::-1], [1, 2, 3][1:])`, true},
 		{"python", `for i in range(3): print(i, end=" ")`, true},

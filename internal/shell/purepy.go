@@ -648,7 +648,10 @@ func (p *pyParser) unary() {
 // and subscripts. A string literal's format method is allowed when its
 // fields only name or number arguments.
 func (p *pyParser) postfix() {
+	first := p.tok()
 	fmtOK := p.atom()
+	codec := first.kind == "n" && (first.text == "str" || first.text == "bytes") && p.is("(")
+	value := codec
 	for p.ok {
 		switch {
 		case p.is("."):
@@ -658,9 +661,18 @@ func (p *pyParser) postfix() {
 			case t.kind != "n":
 				p.fail()
 			case t.text == "format" && fmtOK:
+			case t.text == "encode" || t.text == "decode":
+				codec, value = p.is("("), false
+				if !codec {
+					p.fail()
+				}
+				continue
 			case !slices.Contains(pyMembers, t.text):
 				p.fail()
 			}
+		case p.is("(") && codec:
+			p.next()
+			p.codecArgs(value)
 		case p.is("("):
 			p.next()
 			p.args(")")
@@ -670,8 +682,36 @@ func (p *pyParser) postfix() {
 		default:
 			return
 		}
-		fmtOK = false
+		fmtOK, codec = false, false
 	}
+}
+
+// codecArgs parses the arguments of str(x, encoding), bytes(x, encoding)
+// (value) or of encode and decode: an encoding is looked up by name, and
+// one not loaded at start imports its module, and the modules that one
+// imports, from the folder python runs in first ("idna" imports
+// stringprep). Only the encodings Python has built in are allowed.
+func (p *pyParser) codecArgs(value bool) {
+	if value && !p.is(")") {
+		p.test()
+		if !p.is(",") {
+			p.expect(")")
+			return
+		}
+		p.next()
+	}
+	if !p.is(")") {
+		t := p.next()
+		switch strings.ToLower(t.text) {
+		case "utf-8", "utf8", "ascii", "latin-1", "latin1":
+		default:
+			p.fail()
+		}
+		if t.kind != "s" || !t.plain {
+			p.fail()
+		}
+	}
+	p.expect(")")
 }
 
 // args parses call arguments: positional, keyword, * and ** ones, or a
@@ -921,7 +961,7 @@ var pyMembers = []string{"upper", "lower", "title", "capitalize", "casefold", "s
 	"splitlines", "join", "strip", "lstrip", "rstrip", "replace", "startswith", "endswith", "find", "rfind",
 	"index", "rindex", "count", "center", "ljust", "rjust", "zfill", "partition", "rpartition", "isdigit",
 	"isalpha", "isalnum", "isspace", "isupper", "islower", "istitle", "isdecimal", "isnumeric", "isidentifier",
-	"isascii", "isprintable", "removeprefix", "removesuffix", "expandtabs", "encode", "decode", "maketrans",
+	"isascii", "isprintable", "removeprefix", "removesuffix", "expandtabs", "maketrans",
 	"translate", "hex", "fromhex", "append", "extend", "insert", "pop", "remove", "sort", "reverse", "copy",
 	"clear", "keys", "values", "items", "get", "setdefault", "update", "popitem", "fromkeys", "add", "discard",
 	"union", "intersection", "difference", "symmetric_difference", "issubset", "issuperset", "isdisjoint", "real",
