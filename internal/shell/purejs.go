@@ -35,7 +35,7 @@ var jsPunct = []string{">>>=", "...", "===", "!==", "**=", ">>>", "<<=", ">>=", 
 // jsLex splits code into tokens, or fails on any lexical form it does not
 // read exactly.
 func jsLex(code string) ([]jsTok, bool) {
-	var out []jsTok
+	out := make([]jsTok, 0, len(code)/3+2)
 	var braces []bool // true: the brace closes a template substitution
 	nl := false
 	for i := 0; i < len(code); {
@@ -99,7 +99,7 @@ func jsLex(code string) ([]jsTok, bool) {
 			}
 			p := ""
 			for _, q := range jsPunct {
-				if strings.HasPrefix(rest, q) {
+				if q[0] == c && strings.HasPrefix(rest, q) {
 					p = q
 					break
 				}

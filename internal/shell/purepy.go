@@ -41,7 +41,7 @@ var pyOps = []string{"**=", "//=", ">>=", "<<=", "...", "**", "//", "==", "!=", 
 // read exactly: indentation, backslashes outside strings, non-ASCII text
 // outside strings, comments that mention an encoding.
 func pyLex(code string) ([]pyTok, bool) {
-	var out []pyTok
+	out := make([]pyTok, 0, len(code)/3+2)
 	depth := 0
 	lineStart := true
 	for i := 0; i < len(code); {
@@ -113,7 +113,7 @@ func pyLex(code string) ([]pyTok, bool) {
 		default:
 			p := ""
 			for _, q := range pyOps {
-				if strings.HasPrefix(code[i:], q) {
+				if q[0] == c && strings.HasPrefix(code[i:], q) {
 					p = q
 					break
 				}
