@@ -316,6 +316,46 @@ func (p *jsParser) declare(name string) {
 	p.scope.names[name] = true
 }
 
+// binding parses a name a declaration or a parameter binds, or an array
+// pattern of names ([k, v], [, second], [first, ...rest]): it reads by
+// iteration, not by property name. Object patterns ({constructor: c})
+// read properties by name, and defaults inside patterns are not parsed.
+func (p *jsParser) binding() {
+	if !p.is("[") {
+		t := p.next()
+		if t.kind != "n" {
+			p.fail()
+			return
+		}
+		p.declare(t.text)
+		return
+	}
+	p.next()
+	for p.ok && !p.is("]") {
+		if p.is(",") {
+			p.next()
+			continue
+		}
+		rest := p.is("...")
+		if rest {
+			p.next()
+		}
+		t := p.next()
+		if t.kind != "n" {
+			p.fail()
+			return
+		}
+		p.declare(t.text)
+		if rest {
+			break
+		}
+		if !p.is("]") {
+			p.expect(",")
+		}
+	}
+	p.expect("]")
+}
+
 // jsBindable reports a name code may bind: no keyword (async, let and of
 // included) and no name with __.
 func jsBindable(name string) bool {
@@ -347,12 +387,7 @@ func (p *jsParser) statement() {
 	case p.is("let") || p.is("const"):
 		p.next()
 		for p.ok {
-			t := p.next()
-			if t.kind != "n" {
-				p.fail()
-				return
-			}
-			p.declare(t.text)
+			p.binding()
 			if p.is("=") {
 				p.next()
 				p.assign()
@@ -457,12 +492,7 @@ func (p *jsParser) arrow() {
 			if p.is("...") {
 				p.next()
 			}
-			t := p.next()
-			if t.kind != "n" {
-				p.fail()
-				return
-			}
-			p.declare(t.text)
+			p.binding()
 			if p.is("=") {
 				p.next()
 				p.assign()

@@ -35,6 +35,11 @@ func TestPureCodeParsed(t *testing.T) {
 		{"javascript", "console.log(1);\nconsole.log(2)", true},
 		{"javascript", `console.log("caf\u00e9 ✓", 'a\x41\n')`, true},
 		{"javascript", `[1,2]?.at(-1)`, true},
+		{"javascript", `Object.entries({a: 1}).map(([k, v]) => k + "=" + v).join("&")`, true},
+		{"javascript", `const [first, , ...rest] = "abcd"; console.log(first, rest)`, true},
+		{"javascript", `const [a = require("fs")] = []`, false},
+		{"javascript", `const [{constructor: c}] = [""]`, false},
+		{"javascript", `const [a, [b]] = [1, [2]]`, false},
 		// Reflection: constructor, prototype, __proto__, call/apply/bind.
 		{"javascript", `const {constructor: {constructor: F}} = []; F("return process")()`, false},
 		{"javascript", `({constructor: c} = ""); c`, false},
