@@ -91,6 +91,7 @@ var analysisFamilyCases = []bypassCase{
 	{"node-reflection", "node -e \"console.log(/'/, process.exit(3), /'/)\"", notAllowed, "", ""},
 	{"node-reflection", "node -e \"1\n<!-- '\nprocess.exit(3)\n<!-- '\"", notAllowed, "", ""},
 	{"node-reflection", `node -p "(process => 0); process.exit(3)"`, notAllowed, "", ""},
+	{"node-reflection", `node -e '$; require("fs").writeFileSync(".claude/settings.json", "{}")'`, notAllowed, "", ""},
 	{"node-reflection", "node -p \"`${`${process.exit(3)}`}`\"", notAllowed, "", ""},
 	{"node-reflection", `node -p "[1, 2].map(x => x * 2).join(',')"`, allowed, "", ""},
 	// Python reaches the same through __class__, getattr, and format

@@ -250,9 +250,8 @@ func pureJS(code string) bool {
 		return false
 	}
 	p := &jsParser{toks: toks, ok: true, scope: &jsScope{names: map[string]bool{}}}
-	p.statements("$")
-	p.expect("$")
-	return p.ok && p.close()
+	p.statements("")
+	return p.ok && p.tok().kind == "$" && p.close()
 }
 
 func (p *jsParser) tok() jsTok { return p.toks[p.pos] }
@@ -274,9 +273,6 @@ func (p *jsParser) next() jsTok {
 }
 
 func (p *jsParser) expect(s string) {
-	if s == "$" && p.tok().kind == "$" {
-		return
-	}
 	if !p.is(s) {
 		p.fail()
 		return
@@ -362,18 +358,28 @@ func jsBindable(name string) bool {
 	return !strings.Contains(name, "__") && !slices.Contains(jsReserved, name)
 }
 
-// statements parses ;-separated statements up to the token end.
+// atEnd reports the end of the statements: the punctuator end, or with
+// end "" the end of the code (a name $ is no end).
+func (p *jsParser) atEnd(end string) bool {
+	if end == "" {
+		return p.tok().kind == "$"
+	}
+	return p.tok().kind == "p" && p.tok().text == end
+}
+
+// statements parses ;-separated statements up to the token end ("": the
+// end of the code).
 func (p *jsParser) statements(end string) {
 	for p.ok {
 		switch {
-		case end == "$" && p.tok().kind == "$", p.is(end):
+		case p.atEnd(end):
 			return
 		case p.is(";"):
 			p.next()
 			continue
 		}
 		p.statement()
-		if !p.is(";") && !p.is(end) && !(end == "$" && p.tok().kind == "$") {
+		if !p.is(";") && !p.atEnd(end) {
 			p.fail()
 		}
 	}

@@ -95,6 +95,10 @@ func TestPureCodeParsed(t *testing.T) {
 		{"javascript", `var fetch; fetch("http://x")`, false},
 		{"javascript", `fetch = 1; fetch("http://x")`, false},
 		{"javascript", `let x = 1; x = require`, false},
+		// A name $ is no end of the code.
+		{"javascript", `$; process.exit(3)`, false},
+		{"javascript", "$`x`; process.exit(3)", false},
+		{"javascript", `const $ = 1; console.log($ + 1)`, true},
 		// Lexical forms where a scanner and the language disagree.
 		{"javascript", `console.log(/'/, require("fs"), /'/)`, false},
 		{"javascript", `let r = 1; r = /x/g`, false},
