@@ -211,8 +211,9 @@ func TestPureCodeParsed(t *testing.T) {
 	}
 }
 
-// FuzzPureCode: the parsers never panic, and code they accept stays
-// accepted with white space added around it.
+// FuzzPureCode: the parsers never panic; code they accept stays accepted
+// with a newline after it, and a forbidden call before or after it makes
+// it refused (no part of accepted code is skipped unread).
 func FuzzPureCode(f *testing.F) {
 	for _, s := range []string{"[1,2].map(x=>x*2)", "console.log(`a${1}b${[2].length}`)", "({a: 1, ...b})",
 		`print(f"{1:{2}}", "{0!r}".format(1))`, "for i in range(3): print(i)", "[x for x in [1] if x]",
@@ -221,8 +222,18 @@ func FuzzPureCode(f *testing.F) {
 	}
 	f.Fuzz(func(t *testing.T, code string) {
 		for _, lang := range []string{"javascript", "python"} {
-			if PureCode(lang, code) && !PureCode(lang, code+"\n") {
+			if !PureCode(lang, code) {
+				continue
+			}
+			if !PureCode(lang, code+"\n") {
 				t.Errorf("PureCode(%s, %q) but not with a newline after", lang, code)
+			}
+			bad := "open('x')"
+			if lang == "javascript" {
+				bad = "require('x');"
+			}
+			if PureCode(lang, code+"\n"+bad) || PureCode(lang, bad+"\n"+code) {
+				t.Errorf("PureCode(%s, %q) with %s before or after it", lang, code, bad)
 			}
 		}
 	})
