@@ -744,6 +744,9 @@ func (p *pyParser) args(end string) {
 
 // subscript parses an index or slices, separated by commas, and the ].
 func (p *pyParser) subscript() {
+	if p.is("]") {
+		p.fail()
+	}
 	for p.ok && !p.is("]") {
 		if !p.is(":") {
 			p.test()
