@@ -78,8 +78,30 @@ func TestBypassOracleFamilies(t *testing.T) {
 // analysisFamilyCases are further spellings of the families above, for
 // the decision: option state read to the end, a secret variable read by
 // indirection or handed to a child, user-level configuration of other
-// programs.
+// programs, embedded code that reaches reflection.
 var analysisFamilyCases = []bypassCase{
+	// Embedded code reaching Function, where a scanner and the language disagree: a unicode
+	// escape in a name, a computed key, an assignment pattern, a regular
+	// expression literal or an HTML-like comment hiding code, a parameter
+	// named like the global it shadows only inside.
+	{"node-reflection", `node -p "[].\u0063onstructor.\u0063onstructor('return process')()"`, notAllowed, "", ""},
+	{"node-reflection", `node -p "[]['con' + 'structor']['con' + 'structor']('return process')()"`, notAllowed, "", ""},
+	{"node-reflection", `node -p "let c; ({constructor: {constructor: c}} = ''); c('return process')()"`, notAllowed, "", ""},
+	{"node-reflection", `node -p "Object.getOwnPropertyDescriptor(Object.getPrototypeOf([]), 'constructor').value"`, notAllowed, "", ""},
+	{"node-reflection", "node -e \"console.log(/'/, process.exit(3), /'/)\"", notAllowed, "", ""},
+	{"node-reflection", "node -e \"1\n<!-- '\nprocess.exit(3)\n<!-- '\"", notAllowed, "", ""},
+	{"node-reflection", `node -p "(process => 0); process.exit(3)"`, notAllowed, "", ""},
+	{"node-reflection", `node -e '$; require("fs").writeFileSync(".claude/settings.json", "{}")'`, notAllowed, "", ""},
+	{"node-reflection", "node -p \"`${`${process.exit(3)}`}`\"", notAllowed, "", ""},
+	{"node-reflection", `node -p "[1, 2].map(x => x * 2).join(',')"`, allowed, "", ""},
+	// Python reaches the same through __class__, getattr, and format
+	// fields that read attributes.
+	{"python-reflection", `python3 -c "print(().__class__.__base__.__subclasses__())"`, notAllowed, "", ""},
+	{"python-reflection", `python3 -c "print(getattr((), '__cl' + 'ass__'))"`, notAllowed, "", ""},
+	{"python-reflection", `python3 -c "print('{0.__class__.__base__}'.format(()))"`, notAllowed, "", ""},
+	{"python-reflection", `python3 -c "print(f'{open(\".env\").read()}')"`, notAllowed, "", ""},
+	{"python-reflection", `python3 -c "print([open for open in open('.env')])"`, notAllowed, "", ""},
+	{"python-reflection", `python3 -c "print(sorted(set('abca')), len('abc'.upper()))"`, allowed, "", ""},
 	{"option-state", `bash -o noexec scripts/evil.sh`, allowed, "", ""},
 	{"option-state", `zsh -n -o exec scripts/evil.sh`, notAllowed, "", ""},
 	{"option-state", `zsh -n +o no_exec scripts/evil.sh`, notAllowed, "", ""},

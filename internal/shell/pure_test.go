@@ -43,7 +43,8 @@ func TestPureCode(t *testing.T) {
 		// A number glued to a point or a name hides an attribute access.
 		{"javascript", `console.log(1..constructor)`, false},
 		{"javascript", `console.log(1.5.toFixed(1))`, false},
-		{"python", `print(1 .real)`, false},
+		{"python", `print(1 .real)`, true}, // an allowed attribute
+		{"python", `print(1 .__class__)`, false},
 		{"python", `print(1..hex())`, false},
 		{"python", `print(1if 1 else 2)`, false},
 	}
