@@ -721,6 +721,7 @@ func TestProjectConfigNamingPrograms(t *testing.T) {
 // only how the program connects or reports keeps the call a read; one
 // that writes, uploads, sends, sets LESSOPEN or runs commands makes it
 // unknown; the program's own switch that skips the file keeps it a read.
+// A project module of a standard name is code python -c runs.
 func TestUserToolConfiguration(t *testing.T) {
 	t.Parallel()
 	p := builtin(governance.DefaultSettings())
@@ -744,11 +745,23 @@ func TestUserToolConfiguration(t *testing.T) {
 		{".less", "binary", "less README.md", false},
 		{".psqlrc", "\\set x 1\n", "psql -c 'SELECT 1'", false},
 		{".psqlrc", "\\! rm -rf ~\n", "psql -X -c 'SELECT 1'", true},
+		// python -c imports standard modules from the folder it runs in
+		// first (Python 3.13 imports linecache for every -c).
+		{"./linecache.py", "import os\n", "python3 -c 'print(1)'", false},
+		{"./traceback.pyc", "x", "python3 -c 'print(1)'", false},
+		{"./re/__init__.py", "", "python3 -c 'print(1)'", false},
+		{"./types/index.ts", "", "python3 -c 'print(1)'", true},
+		{"./linecache.py", "import os\n", "python3 -P -c 'print(1)'", true},
+		{"./linecache.py", "import os\n", "python3 -I -c 'print(1)'", true},
+		{"./main.py", "", "python3 -c 'print(1)'", true},
 	} {
 		t.Run(tt.file+" "+tt.cmd, func(t *testing.T) {
 			t.Parallel()
 			fsys := fstest.MapFS{strings.TrimPrefix(root, "/") + "/README.md": {Data: []byte("x\n")}}
-			if tt.file != "" {
+			switch {
+			case strings.HasPrefix(tt.file, "./"):
+				fsys[strings.TrimPrefix(root, "/")+"/"+tt.file[2:]] = &fstest.MapFile{Data: []byte(tt.content)}
+			case tt.file != "":
 				fsys[strings.TrimPrefix(home, "/")+"/"+tt.file] = &fstest.MapFile{Data: []byte(tt.content)}
 			}
 			e := governance.NewEngine(p)

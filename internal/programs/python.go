@@ -67,7 +67,35 @@ func pythonEffects(c *Call, fx *Effects) {
 		}
 		return
 	}
+	if c.Cmd.Code != "" && !c.HasAny("-P|-I") {
+		shadowedModules(fx)
+	}
 	interpreterEffects(c, fx, "python")
+}
+
+// pythonLazyModules are standard modules that python -c imports after it
+// has put the folder it runs in first on the module path: linecache for
+// the code's source (Python 3.13), and what printing a traceback imports.
+// A project file, package or compiled module of one of these names runs
+// in its place, whatever the code says.
+var pythonLazyModules = []string{"linecache", "traceback", "_colorize", "textwrap", "contextlib", "keyword", "tokenize",
+	"token", "re", "functools", "operator", "reprlib", "enum", "types", "collections", "warnings", "string", "copyreg",
+	"sre_compile", "sre_parse", "sre_constants", "ast", "dis", "opcode", "inspect", "weakref", "copy", "struct",
+	"locale", "heapq", "bisect", "_weakrefset", "stringprep", "unicodedata", "typing", "annotationlib"}
+
+// shadowedModules: python -c runs a project's module of a standard name
+// in the folder it runs in (unless -P or -I): such a file is code the
+// call runs.
+func shadowedModules(fx *Effects) {
+	const why = "python -c imports standard modules from the folder it runs in first (-P or -I leave it out): "
+	for _, m := range pythonLazyModules {
+		// A folder without __init__.py is a namespace package, which the
+		// standard module found later on the path wins over.
+		for _, f := range []string{m + ".py", m + ".pyc", m + "/__init__.py"} {
+			fx.Add(Effect{Op: Exec, IfPresent: f, Why: why + f + " runs in place of the standard module"})
+		}
+	}
+	fx.Add(Effect{Op: Exec, IfPresent: "*.so", Why: why + "a compiled module there may run in place of a standard one"})
 }
 
 // interpreterEffects records what an interpreter runs: the inline code
