@@ -193,7 +193,9 @@ echo started`
 	wantFile(t, filepath.Join(w.project, "tried"), "done\n")
 	// The reaper removes the placeholders once the job has ended.
 	for deadline := time.Now().Add(5 * time.Second); time.Now().Before(deadline); time.Sleep(20 * time.Millisecond) {
-		if _, err := os.Lstat(gemini); err != nil {
+		_, errG := os.Lstat(gemini)
+		_, errM := os.Lstat(mcp)
+		if errG != nil && errM != nil {
 			break
 		}
 	}

@@ -216,13 +216,16 @@ func (l *Launcher) Run(ctx context.Context, p *Profile, argv []string) (int, err
 			lock.Close()
 		}
 	}()
+	made, err := makeParents(slices.Concat(p.Protected, p.Absent))
 	// An exclude file shown by its data is a mount point bubblewrap makes
-	// in the repository when there is none: made too, so that it goes.
-	var excludes []string
+	// in the repository when there is none: made too, so that it goes,
+	// where it can be (a harness's own sandbox may keep .git read-only).
 	for _, x := range p.Excluded {
-		excludes = append(excludes, x.File)
+		if err == nil {
+			m, _ := makeParents([]string{x.File})
+			made = append(made, m...)
+		}
 	}
-	made, err := makeParents(slices.Concat(p.Protected, p.Absent, excludes))
 	// initPid is the sandbox's init, once bubblewrap reports it: while it
 	// runs, a job the command left may still create what a removed
 	// placeholder no longer holds, so the placeholders are removed only

@@ -128,6 +128,12 @@ func TestDaemonDecidesAsTheHook(t *testing.T) {
 		input := e.event(cmd)
 		local := hooks.Respond(context.Background(), "claude", []byte(input), e.hookEnv(), io.Discard, hooks.Options{})
 		remote := e.viaDaemon(t, input)
+		if string(local) != remote && strings.Contains(cmd, "/tmp") && sameVerdict(string(local), remote) {
+			// The shared temporary folder changes while the test runs
+			// (other packages' tests), and which protected path a glob
+			// over it meets first with it: the verdicts must agree.
+			continue
+		}
 		if string(local) != remote {
 			differ++
 			if differ <= 5 {
@@ -298,4 +304,23 @@ func must(t *testing.T, err error) {
 	if err != nil {
 		t.Fatal(err)
 	}
+}
+
+// sameVerdict reports two Claude Code replies with the same decision by
+// the same rule.
+func sameVerdict(a, b string) bool {
+	verdict := func(s string) string {
+		var r struct {
+			Out struct {
+				Decision string `json:"permissionDecision"`
+				Reason   string `json:"permissionDecisionReason"`
+			} `json:"hookSpecificOutput"`
+		}
+		if json.Unmarshal([]byte(s), &r) != nil {
+			return s
+		}
+		_, rule, _ := strings.Cut(r.Out.Reason, "**Rule:**")
+		return r.Out.Decision + "|" + rule
+	}
+	return verdict(a) == verdict(b)
 }
