@@ -28,9 +28,13 @@ var words = [...]string{"password", "passwd", "passphrase", "secret", "credentia
 var parts = [...]string{"pass", "pwd", "pw", "creds", "pat", "jwt", "bearer", "dsn", "webhook"}
 
 // auths make a name a secret's as its last word (GH_AUTH, NPM_AUTH,
-// HTTP_AUTHORIZATION), or before a header: an auth.user key names the
-// user of a section of settings.
+// HTTP_AUTHORIZATION), or before a header or a configuration: an
+// auth.user key names the user of a section of settings.
 var auths = [...]string{"auth", "authorization"}
+
+// authHolders are last words after an auth word that hold the login
+// (AUTH_HEADER, DOCKER_AUTH_CONFIG: a registry's base64 user:password).
+var authHolders = [...]string{"header", "config", "json"}
 
 // public are words that make a key one anybody may hold (a publishable
 // key, NEXT_PUBLIC_ variables shipped to the browser).
@@ -51,10 +55,38 @@ var notSecretKeys = [...]string{"public", "pub", "publishable", "site", "anon", 
 	"foreign", "cache", "idempotency", "row", "object", "s3", "lookup", "map", "range", "routing", "dedup",
 	"group", "index", "shortcut", "hot", "kms", "hash", "unique", "composite", "sorting"}
 
-// storeURLs are the first words of names whose URL carries the store's
-// password (DATABASE_URL=postgres://user:pass@host).
-var storeURLs = [...]string{"database", "db", "redis", "mongo", "mongodb", "postgres", "postgresql", "pg",
-	"mysql", "mariadb", "amqp", "rabbitmq", "broker", "celery_broker", "supabase_db"}
+// storeURLs are words of names whose URL carries the store's password
+// (DATABASE_URL=postgres://user:pass@host, TEST_DATABASE_URL,
+// POSTGRES_URL_NON_POOLING); storeStems are found inside a word too
+// (REDISCLOUD_URL, JAWSDB_URL, SQLALCHEMY_DATABASE_URI).
+var storeURLs = [...]string{"db", "pg", "broker", "connection", "webhook", "datasource", "jdbc"}
+
+var storeStems = [...]string{"database", "redis", "mongo", "postgres", "sql", "mariadb", "amqp", "rabbitmq",
+	"elasticsearch", "opensearch", "clickhouse", "couchdb", "influxdb"}
+
+// storeURL reports a name of a store's URL: a word url or uri and a word
+// that names a store, unless the name ends in what is not the URL
+// itself (DATABASE_URL_FILE).
+func storeURL(ws []string) bool {
+	if !slices.Contains(ws, "url") && !slices.Contains(ws, "uri") {
+		return false
+	}
+	last := ws[len(ws)-1]
+	if last != "url" && last != "uri" && slices.Contains(notSecretLast[:], last) {
+		return false
+	}
+	for _, w := range ws {
+		if slices.Contains(storeURLs[:], w) || strings.HasSuffix(w, "db") && len(w) > 2 {
+			return true
+		}
+		for _, s := range storeStems {
+			if strings.Contains(w, s) {
+				return true
+			}
+		}
+	}
+	return false
+}
 
 // Is reports whether a variable, option or key name says its value is a
 // secret: GITHUB_TOKEN, --db-password, authToken, PGPASSWORD, STRIPE_KEY,
@@ -67,13 +99,17 @@ func Is(name string) bool {
 	}
 	ws := strings.Split(n, "_")
 	last := ws[len(ws)-1]
-	if len(ws) > 1 && (last == "url" || last == "uri") {
+	if storeURL(ws) {
 		// A store's URL carries its password, a webhook's its token.
-		head := strings.Join(ws[:len(ws)-1], "_")
-		return slices.Contains(storeURLs[:], head) || strings.HasSuffix(head, "connection") || slices.Contains(ws, "webhook")
+		return true
+	}
+	if len(ws) > 1 && (last == "url" || last == "uri") {
+		return false
 	}
 	for _, w := range ws {
-		if slices.Contains(public[:], w) {
+		// pub is a public key's word (SSH_PUB_KEY, LOB_PUB_API_KEY), but
+		// Dart's package manager's too (PUB_TOKEN, PUB_CREDENTIALS).
+		if slices.Contains(public[:], w) && (w != "pub" || last == "key") {
 			return false
 		}
 	}
@@ -103,7 +139,7 @@ func Is(name string) bool {
 			return true
 		}
 	}
-	if slices.Contains(auths[:], last) || len(ws) > 1 && last == "header" && slices.Contains(auths[:], ws[len(ws)-2]) {
+	if slices.Contains(auths[:], last) || len(ws) > 1 && slices.Contains(authHolders[:], last) && slices.Contains(auths[:], ws[len(ws)-2]) {
 		return true
 	}
 	// A key named for what it opens (STRIPE_KEY, OPENAI_KEY), not for
