@@ -2,6 +2,7 @@ package programs
 
 import (
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/agentgov/governance/internal/shell"
@@ -97,6 +98,13 @@ func kube(f func(*Call, *Effects)) func(*Call, *Effects) {
 			// it holds is printed as the template's text.
 			if format, file, ok := strings.Cut(o.Value, "="); ok && strings.HasSuffix(format, "-file") || o.Dynamic {
 				fx.Read(shell.Arg{Value: file, Dynamic: o.Dynamic})
+			}
+		}
+		for _, v := range c.ValueArgs("-v|--v") {
+			// From level 8 kubectl logs the API server's answers, whatever
+			// the output format: Secrets' data, the pods' environment.
+			if n, err := strconv.Atoi(v.Value); v.Dynamic || err != nil || n >= 8 {
+				revealsSecret(fx, c.Name+" -v="+v.Value+" (the API server's answers)")
 			}
 		}
 		for _, t := range c.ValueArgs("--template") {
@@ -209,8 +217,13 @@ func kubeMetadataOnly(c *Call) bool {
 	var templates []shell.Arg
 	for _, a := range c.ValueArgs("--output") {
 		kind, t, ok := strings.Cut(a.Value, "=")
-		if !ok || a.Dynamic || !strings.Contains(kind, "jsonpath") && !strings.Contains(kind, "template") && !strings.Contains(kind, "custom-columns") {
+		if !ok || a.Dynamic || strings.HasSuffix(kind, "-file") ||
+			!strings.Contains(kind, "jsonpath") && !strings.Contains(kind, "template") && !strings.Contains(kind, "custom-columns") {
+			// A template file's name says nothing of what it prints.
 			return false
+		}
+		if strings.Contains(kind, "custom-columns") {
+			t = columnsPaths(t)
 		}
 		templates = append(templates, shell.Arg{Value: t})
 	}
@@ -223,10 +236,13 @@ func kubeMetadataOnly(c *Call) bool {
 		if a.Dynamic || !strings.Contains(t, "metadata") && !strings.Contains(t, "status") {
 			return false
 		}
-		for _, s := range []string{"spec", "env", "container", "{@}", "{.}", "{$}", "{{.}}", "json .", "annotation"} {
+		for _, s := range []string{"spec", "env", "container", "{@}", "{.}", "{$}", "{{.}}", "json .", "annotation", "@", "['", "[\""} {
 			if strings.Contains(t, s) {
 				return false
 			}
+		}
+		if wholeObject(t) || !kubePlainPaths(t) {
+			return false
 		}
 		// The whole metadata holds the annotations, and kubectl apply's
 		// last-applied-configuration there is the object, environment
@@ -242,6 +258,65 @@ func kubeMetadataOnly(c *Call) bool {
 				"generation", "resourceversion", "ownerreferences", "deletiontimestamp") {
 				return false
 			}
+		}
+	}
+	return true
+}
+
+// columnsPaths returns the paths of custom columns (NAME:.metadata.name,
+// PHASE:status.phase), each starting with a dot as kubectl reads them.
+func columnsPaths(spec string) string {
+	var paths []string
+	for _, col := range strings.Split(spec, ",") {
+		_, p, _ := strings.Cut(col, ":")
+		if !strings.HasPrefix(p, ".") && !strings.HasPrefix(p, "{") {
+			p = "." + p
+		}
+		paths = append(paths, p)
+	}
+	return strings.Join(paths, ",")
+}
+
+// kubePlainPaths reports a template whose field paths all start at an
+// object's metadata, status, kind or API version, or go through a list's
+// items to one of those: {.items[*].metadata.name}, not {.items}, which
+// prints the objects whole, nor {{with .spec}}{{.containers}}. A list's
+// items are only ranged over ({{range .items}}, {range .items[*]}). t is
+// lowercase.
+func kubePlainPaths(t string) bool {
+	isName := func(c byte) bool { return c == '_' || c == '-' || c >= 'a' && c <= 'z' || c >= '0' && c <= '9' }
+	for i := 0; i < len(t); i++ {
+		if t[i] != '.' || i > 0 && (isName(t[i-1]) || t[i-1] == ']') {
+			continue
+		}
+		j := i + 1
+		for j < len(t) && isName(t[j]) {
+			j++
+		}
+		field := t[i+1 : j]
+		if field == "items" {
+			for j < len(t) && t[j] == '[' {
+				k := strings.IndexByte(t[j:], ']')
+				if k < 0 {
+					return false
+				}
+				j += k + 1
+			}
+			if j == len(t) || t[j] != '.' {
+				if !strings.HasSuffix(strings.TrimRight(t[:i], " "), "range") {
+					return false
+				}
+				continue
+			}
+			// The path goes on into each item.
+			k := j + 1
+			for k < len(t) && isName(t[k]) {
+				k++
+			}
+			field = t[j+1 : k]
+		}
+		if field != "metadata" && field != "status" && field != "kind" && field != "apiversion" {
+			return false
 		}
 	}
 	return true
