@@ -232,10 +232,10 @@ func (l *Launcher) Run(ctx context.Context, p *Profile, argv []string) (int, err
 		defer func() {
 			if pidfd := initAlive(initPid); pidfd != nil {
 				defer pidfd.Close()
-				l.reap(lock, pidfd, made)
+				l.reap(lock, pidfd, p.Writable, made)
 				return
 			}
-			removeMade(lock, made)
+			removeMade(lock, p.Writable, made)
 		}()
 	}
 	if err != nil {
@@ -840,7 +840,7 @@ const ReapEnv = "GOVERNANCE_CONFINE_REAP"
 // command. A launcher that cannot start one leaves them: a placeholder
 // left is an empty folder or file, where a removed one would let the job
 // create the protected path.
-func (l *Launcher) reap(lock, pidfd *os.File, made []string) {
+func (l *Launcher) reap(lock, pidfd *os.File, writable, made []string) {
 	exe := os.Args[0]
 	if !strings.Contains(exe, "/") {
 		var err error
@@ -848,7 +848,11 @@ func (l *Launcher) reap(lock, pidfd *os.File, made []string) {
 			return
 		}
 	}
-	cmd := exec.Command(exe, made...)
+	var args []string
+	for _, w := range writable {
+		args = append(args, "--writable", w)
+	}
+	cmd := exec.Command(exe, slices.Concat(args, []string{"--"}, made)...)
 	cmd.Env = []string{ReapEnv + "=1"}
 	cmd.ExtraFiles = []*os.File{lock, pidfd}
 	cmd.SysProcAttr = newSession()
@@ -857,11 +861,20 @@ func (l *Launcher) reap(lock, pidfd *os.File, made []string) {
 	}
 }
 
-// Reap is the reaper's work (see [ReapEnv]).
-func Reap(made []string) int {
+// Reap is the reaper's work (see [ReapEnv]): its arguments are the
+// call's writable folders (--writable DIR ...), then after -- what the
+// launcher made.
+func Reap(args []string) int {
+	var writable []string
+	for len(args) >= 2 && args[0] == "--writable" {
+		writable, args = append(writable, args[1]), args[2:]
+	}
+	if len(args) == 0 || args[0] != "--" {
+		return 2
+	}
 	lock, pidfd := os.NewFile(3, "lock"), os.NewFile(4, "pidfd")
 	waitEnd(pidfd)
-	removeMade(lock, made)
+	removeMade(lock, writable, args[1:])
 	return 0
 }
 
@@ -869,13 +882,23 @@ func Reap(made []string) int {
 // deepest first, once no other call in the project holds the lock; one
 // something was written into stays. The launcher that ends last removes
 // what the others made too (they could not while it ran): the list of
-// what every launcher made is kept beside the lock (see [noteMade]).
-func removeMade(lock *os.File, made []string) {
+// what every launcher made is kept beside the lock (see [noteMade]). Only
+// the paths of that list inside the call's writable folders are removed:
+// the list, in the temporary folder, may have been written by another
+// than a launcher, naming the placeholder of a call that runs in
+// another project (whose removal would unmount it there) or any empty
+// file of the user's.
+func removeMade(lock *os.File, writable, made []string) {
 	if !lockExclusive(lock) {
 		return
 	}
 	list := madeList(lock)
-	all := slices.Concat(made, readMade(list))
+	all := slices.Clone(made)
+	for _, m := range readMade(list) {
+		if insideAny(m, writable) && !slices.Contains(writable, m) {
+			all = append(all, m)
+		}
+	}
 	slices.SortFunc(all, func(a, b string) int {
 		if d := strings.Count(b, "/") - strings.Count(a, "/"); d != 0 {
 			return d

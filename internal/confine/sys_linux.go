@@ -70,9 +70,7 @@ func lockShared(p *Profile) *os.File {
 	if len(p.Writable) == 0 {
 		return nil
 	}
-	sum := sha256.Sum256([]byte(p.Writable[0]))
-	name := filepath.Join(os.TempDir(), "governance-confine-"+strconv.Itoa(os.Geteuid())+"-"+hex.EncodeToString(sum[:8])+".lock")
-	f, err := os.OpenFile(name, os.O_RDONLY|os.O_CREATE|syscall.O_NOFOLLOW|syscall.O_CLOEXEC, 0o600)
+	f, err := os.OpenFile(lockName(p), os.O_RDONLY|os.O_CREATE|syscall.O_NOFOLLOW|syscall.O_CLOEXEC, 0o600)
 	if err != nil {
 		return nil
 	}
@@ -81,6 +79,13 @@ func lockShared(p *Profile) *os.File {
 		return nil
 	}
 	return f
+}
+
+// lockName is the project's lock in the temporary folder, named for its
+// first writable folder.
+func lockName(p *Profile) string {
+	sum := sha256.Sum256([]byte(p.Writable[0]))
+	return filepath.Join(os.TempDir(), "governance-confine-"+strconv.Itoa(os.Geteuid())+"-"+hex.EncodeToString(sum[:8])+".lock")
 }
 
 // lockExclusive turns the shared lock into an exclusive one, if no other
