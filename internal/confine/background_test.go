@@ -265,3 +265,34 @@ func TestMadeListOutsideWritable(t *testing.T) {
 	}
 	wantMissing(t, list)
 }
+
+// TestLockRemovedWhileCallRuns: the lock in the temporary folder is
+// removed by a command outside the sandbox while a call runs; a second
+// call, ending first with a new lock of its own, leaves the running
+// call's placeholders, which the project's folder, locked too, keeps.
+func TestLockRemovedWhileCallRuns(t *testing.T) {
+	needBwrap(t)
+	w := newWorld(t)
+	p := w.profile(t, UnknownEffects, Options{})
+	gemini := filepath.Join(w.project, ".gemini")
+	first := make(chan int)
+	go func() {
+		code, _, _ := w.call(t, p, "bash", "-c", "sleep 1.5; mkdir -p .gemini/x 2>/dev/null && echo made > made; exit 0")
+		first <- code
+	}()
+	if !waitFile(gemini) {
+		t.Fatal("the first call made no placeholder")
+	}
+	must(t, os.Remove(lockName(p)))
+	if code, out, _ := w.call(t, p, "true"); code != 0 {
+		t.Fatalf("second call: exit %d: %s", code, out)
+	}
+	if _, err := os.Lstat(gemini); err != nil {
+		t.Errorf("the placeholder went while the first call ran: %v", err)
+	}
+	if code := <-first; code != 0 {
+		t.Fatalf("first call: exit %d", code)
+	}
+	wantMissing(t, filepath.Join(w.project, "made"))
+	wantMissing(t, filepath.Join(w.project, ".gemini", "x"))
+}

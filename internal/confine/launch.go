@@ -211,9 +211,19 @@ func (l *Launcher) Run(ctx context.Context, p *Profile, argv []string) (int, err
 	// launcher made, removed when the call has ended, while no other call
 	// in the project runs (whose placeholder a removal would unmount).
 	lock := lockShared(p)
+	// The project's folder is locked too: the file in the temporary
+	// folder may be removed by a command outside the sandbox, and a
+	// launcher that then made a new one would take it alone.
+	var dirLock *os.File
+	if lock != nil {
+		dirLock = lockFolder(p.Writable[0])
+	}
 	defer func() {
 		if lock != nil {
 			lock.Close()
+		}
+		if dirLock != nil {
+			dirLock.Close()
 		}
 	}()
 	// An exclude file shown by its data is a mount point bubblewrap makes
@@ -232,10 +242,10 @@ func (l *Launcher) Run(ctx context.Context, p *Profile, argv []string) (int, err
 		defer func() {
 			if pidfd := initAlive(initPid); pidfd != nil {
 				defer pidfd.Close()
-				l.reap(lock, pidfd, p.Writable, made)
+				l.reap(lock, pidfd, dirLock, p.Writable, made)
 				return
 			}
-			removeMade(lock, p.Writable, made)
+			removeMade(lock, dirLock, p.Writable, made)
 		}()
 	}
 	if err != nil {
@@ -840,7 +850,7 @@ const ReapEnv = "GOVERNANCE_CONFINE_REAP"
 // command. A launcher that cannot start one leaves them: a placeholder
 // left is an empty folder or file, where a removed one would let the job
 // create the protected path.
-func (l *Launcher) reap(lock, pidfd *os.File, writable, made []string) {
+func (l *Launcher) reap(lock, pidfd, dirLock *os.File, writable, made []string) {
 	exe := os.Args[0]
 	if !strings.Contains(exe, "/") {
 		var err error
@@ -855,6 +865,9 @@ func (l *Launcher) reap(lock, pidfd *os.File, writable, made []string) {
 	cmd := exec.Command(exe, slices.Concat(args, []string{"--"}, made)...)
 	cmd.Env = []string{ReapEnv + "=1"}
 	cmd.ExtraFiles = []*os.File{lock, pidfd}
+	if dirLock != nil {
+		cmd.ExtraFiles = append(cmd.ExtraFiles, dirLock)
+	}
 	cmd.SysProcAttr = newSession()
 	if cmd.Start() == nil {
 		cmd.Process.Release()
@@ -873,8 +886,15 @@ func Reap(args []string) int {
 		return 2
 	}
 	lock, pidfd := os.NewFile(3, "lock"), os.NewFile(4, "pidfd")
+	// The project's folder, locked, when the launcher had it.
+	var dirLock *os.File
+	if f := os.NewFile(5, "project"); f != nil {
+		if fi, err := f.Stat(); err == nil && fi.IsDir() {
+			dirLock = f
+		}
+	}
 	waitEnd(pidfd)
-	removeMade(lock, writable, args[1:])
+	removeMade(lock, dirLock, writable, args[1:])
 	return 0
 }
 
@@ -888,8 +908,12 @@ func Reap(args []string) int {
 // than a launcher, naming the placeholder of a call that runs in
 // another project (whose removal would unmount it there) or any empty
 // file of the user's.
-func removeMade(lock *os.File, writable, made []string) {
+func removeMade(lock, dirLock *os.File, writable, made []string) {
 	if !lockExclusive(lock) {
+		return
+	}
+	if dirLock != nil && !lockExclusive(dirLock) {
+		lockDowngrade(lock)
 		return
 	}
 	list := madeList(lock)

@@ -81,6 +81,25 @@ func lockShared(p *Profile) *os.File {
 	return f
 }
 
+// lockFolder takes a shared lock on the project's folder itself, which a
+// command outside the sandbox cannot remove while it holds placeholders;
+// nil when it cannot be opened.
+func lockFolder(dir string) *os.File {
+	fd, err := unix.Open(dir, unix.O_RDONLY|unix.O_DIRECTORY|unix.O_NOFOLLOW|unix.O_CLOEXEC, 0)
+	if err != nil {
+		return nil
+	}
+	f := os.NewFile(uintptr(fd), dir)
+	if syscall.Flock(fd, syscall.LOCK_SH) != nil {
+		f.Close()
+		return nil
+	}
+	return f
+}
+
+// lockDowngrade turns an exclusive lock back into a shared one.
+func lockDowngrade(f *os.File) { syscall.Flock(int(f.Fd()), syscall.LOCK_SH) }
+
 // lockName is the project's lock in the temporary folder, named for its
 // first writable folder.
 func lockName(p *Profile) string {
