@@ -383,11 +383,15 @@ func kubectlDiffEffects(c *Call, fx *Effects) {
 // (usage, completion scripts, its configuration, plugins on PATH).
 func kubePrints(c *Call, fx *Effects) { kube(printsOnly)(c, fx) }
 
-// kubeRead asks the API server and prints.
+// kubeRead asks the API server and prints. describe of workloads prints
+// their containers' environment, values included.
 func kubeRead(c *Call, fx *Effects) {
 	kube(func(c *Call, fx *Effects) {
 		if c.Sub() == "version" && c.Has("--client") {
 			return
+		}
+		if c.Sub() == "describe" && kubeNamesAny(c, podSpecs) {
+			revealsSecret(fx, c.Name+" describe of workloads (their containers' environment)")
 		}
 		kubeRequest(c, fx)
 	})(c, fx)
