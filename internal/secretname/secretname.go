@@ -98,6 +98,12 @@ func Is(name string) bool {
 		return false
 	}
 	ws := strings.Split(n, "_")
+	// A qualifier after the name's last word (STRIPE_KEY_LIVE,
+	// OPENAI_KEY_2, DEPLOY_KEY_BASE64, TOKEN_FILE_2) says which one, not
+	// what it is.
+	for len(ws) > 2 && (slices.Contains(qualifiers[:], ws[len(ws)-1]) || allDigits(ws[len(ws)-1])) {
+		ws = ws[:len(ws)-1]
+	}
 	last := ws[len(ws)-1]
 	if storeURL(ws) {
 		// A store's URL carries its password, a webhook's its token.
@@ -167,6 +173,20 @@ func Normalize(name string) string {
 		}
 	}
 	return strings.ToLower(b.String())
+}
+
+// qualifiers are last words that say which of a name's values this is:
+// the deployment, a copy, an encoding.
+var qualifiers = [...]string{"live", "test", "prod", "production", "dev", "development", "staging", "stage", "sandbox",
+	"old", "new", "prev", "previous", "next", "current", "backup", "b64", "base64", "hex", "pem", "json"}
+
+func allDigits(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] < '0' || s[i] > '9' {
+			return false
+		}
+	}
+	return s != ""
 }
 
 func isLetter(c byte) bool { return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' }

@@ -31,6 +31,8 @@ func TestIs(t *testing.T) {
 		{"REDIS_TLS_URL", true}, {"REDISCLOUD_URL", true}, {"JAWSDB_URL", true}, {"CLOUDAMQP_URL", true},
 		{"SPRING_DATASOURCE_URL", true}, {"DATABASE_URL_FILE", false}, {"DOCKER_AUTH_CONFIG", true},
 		{"PUB_TOKEN", true}, {"PUB_CREDENTIALS", true}, {"SSH_PUB_KEY", false}, {"LOB_PUB_API_KEY", false},
+		{"STRIPE_KEY_LIVE", true}, {"OPENAI_KEY_2", true}, {"DEPLOY_KEY_BASE64", true}, {"DB_PW_1", true},
+		{"TOKEN_FILE_2", false}, {"SORT_KEY_2", false}, {"PUBLIC_KEY_PEM", false}, {"DATABASE_URL_TEST", true},
 		{"HOME", false}, {"AUTH_HEADER", true}, {"auth.user", false}, {"COMPASS", false}, {"PASSTHROUGH", false}, {"KEYBOARD", false},
 	} {
 		if got := Is(tc.name); got != tc.want {
