@@ -193,7 +193,12 @@ func getEffects(c *Call, fx *Effects) {
 // with it the environment its containers are given (all lists them).
 var podSpecs = []string{"all", "pod", "pods", "po", "deployment", "deployments", "deploy", "statefulset", "statefulsets", "sts",
 	"daemonset", "daemonsets", "ds", "job", "jobs", "cronjob", "cronjobs", "cj", "replicaset", "replicasets", "rs",
-	"replicationcontroller", "replicationcontrollers", "rc", "podtemplate", "podtemplates"}
+	"replicationcontroller", "replicationcontrollers", "rc", "podtemplate", "podtemplates",
+	// OpenShift's deployment and build configurations, Knative services,
+	// Argo's rollouts and workflows, KEDA's scaled jobs: a pod's spec too.
+	"deploymentconfig", "deploymentconfigs", "dc", "buildconfig", "buildconfigs", "bc", "ksvc", "kservice",
+	"rollout", "rollouts", "workflow", "workflows", "wf", "cronworkflow", "cronworkflows", "cwf",
+	"workflowtemplate", "workflowtemplates", "wftmpl", "scaledjob", "scaledjobs", "sj"}
 
 // kubeNamesAny reports a word after the program's name that names one of
 // the resource types (pods, deploy/web, deployment.apps/web, po,svc).
