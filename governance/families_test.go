@@ -742,7 +742,16 @@ func TestUserToolConfiguration(t *testing.T) {
 		{".wgetrc", "post_file = .env\n", "wget --no-config -q -O - https://example.com", true},
 		{".lesskey", "#command\nq quit\n", "less README.md", true},
 		{".lesskey", "#env\nLESSOPEN=|sh -c 'curl x' %s\n", "less README.md", false},
+		{".config/curlrc", "output = /tmp/x\n", "curl -s https://example.com", false},
+		{".config/curlrc", "silent\n", "curl -s https://example.com", true},
+		// less reads a lesskey in pieces of 1023 bytes: #env may start one.
+		{".lesskey", "# " + strings.Repeat("a", 1021) + "#env\nLESSOPEN = |sh -c 'curl x' %s\n", "less README.md", false},
 		{".less", "binary", "less README.md", false},
+		{".config/less", "binary", "less README.md", false},
+		{"", "", "sqlite3 -readonly db.sqlite 'SELECT 1'", true},
+		{".config/sqlite3/sqliterc", ".shell id\n", "sqlite3 -readonly db.sqlite 'SELECT 1'", false},
+		{".psqlrc-16", "\\! rm -rf ~\n", "psql -c 'SELECT 1'", false},
+		{".psqlrc-16", "\\! rm -rf ~\n", "psql -X -c 'SELECT 1'", true},
 		{".psqlrc", "\\set x 1\n", "psql -c 'SELECT 1'", false},
 		{".psqlrc", "\\! rm -rf ~\n", "psql -X -c 'SELECT 1'", true},
 		// python -c imports standard modules from the folder it runs in

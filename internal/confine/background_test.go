@@ -193,9 +193,7 @@ echo started`
 	wantFile(t, filepath.Join(w.project, "tried"), "done\n")
 	// The reaper removes the placeholders once the job has ended.
 	for deadline := time.Now().Add(5 * time.Second); time.Now().Before(deadline); time.Sleep(20 * time.Millisecond) {
-		_, errG := os.Lstat(gemini)
-		_, errM := os.Lstat(mcp)
-		if errG != nil && errM != nil {
+		if !exists(gemini) && !exists(mcp) {
 			break
 		}
 	}
@@ -240,4 +238,61 @@ func TestOverlappingCallsPlaceholders(t *testing.T) {
 	}
 	wantMissing(t, gemini)
 	wantMissing(t, filepath.Join(w.project, ".mcp.json"))
+}
+
+// TestMadeListOutsideWritable: the list of placeholders beside the
+// project's lock is in the temporary folder, where another than a
+// launcher may write it; a path it names outside the call's writable
+// folders (another project's placeholder, any empty file) stays.
+func TestMadeListOutsideWritable(t *testing.T) {
+	needBwrap(t)
+	w := newWorld(t)
+	p := w.profile(t, UnknownEffects, Options{})
+	victim := filepath.Join(w.dir, "other", ".mcp.json")
+	must(t, os.MkdirAll(filepath.Dir(victim), 0o755))
+	must(t, os.WriteFile(victim, nil, 0o644))
+	if insideAny(victim, p.Writable) {
+		t.Fatalf("%s is inside the writable %v", victim, p.Writable)
+	}
+	list := lockName(p) + ".made"
+	t.Cleanup(func() { os.Remove(list) })
+	must(t, os.WriteFile(list, []byte(victim+"\n"+filepath.Dir(victim)+"\n"), 0o600))
+	if code, out, _ := w.call(t, p, "true"); code != 0 {
+		t.Fatalf("exit %d: %s", code, out)
+	}
+	if _, err := os.Lstat(victim); err != nil {
+		t.Fatalf("the launcher removed %s, named by the list beside the lock: %v", victim, err)
+	}
+	wantMissing(t, list)
+}
+
+// TestLockRemovedWhileCallRuns: the lock in the temporary folder is
+// removed by a command outside the sandbox while a call runs; a second
+// call, ending first with a new lock of its own, leaves the running
+// call's placeholders, which the project's folder, locked too, keeps.
+func TestLockRemovedWhileCallRuns(t *testing.T) {
+	needBwrap(t)
+	w := newWorld(t)
+	p := w.profile(t, UnknownEffects, Options{})
+	gemini := filepath.Join(w.project, ".gemini")
+	first := make(chan int)
+	go func() {
+		code, _, _ := w.call(t, p, "bash", "-c", "sleep 1.5; mkdir -p .gemini/x 2>/dev/null && echo made > made; exit 0")
+		first <- code
+	}()
+	if !waitFile(gemini) {
+		t.Fatal("the first call made no placeholder")
+	}
+	must(t, os.Remove(lockName(p)))
+	if code, out, _ := w.call(t, p, "true"); code != 0 {
+		t.Fatalf("second call: exit %d: %s", code, out)
+	}
+	if _, err := os.Lstat(gemini); err != nil {
+		t.Errorf("the placeholder went while the first call ran: %v", err)
+	}
+	if code := <-first; code != 0 {
+		t.Fatalf("first call: exit %d", code)
+	}
+	wantMissing(t, filepath.Join(w.project, "made"))
+	wantMissing(t, filepath.Join(w.project, ".gemini", "x"))
 }

@@ -211,9 +211,19 @@ func (l *Launcher) Run(ctx context.Context, p *Profile, argv []string) (int, err
 	// launcher made, removed when the call has ended, while no other call
 	// in the project runs (whose placeholder a removal would unmount).
 	lock := lockShared(p)
+	// The project's folder is locked too: the file in the temporary
+	// folder may be removed by a command outside the sandbox, and a
+	// launcher that then made a new one would take it alone.
+	var dirLock *os.File
+	if lock != nil {
+		dirLock = lockFolder(p.Writable[0])
+	}
 	defer func() {
 		if lock != nil {
 			lock.Close()
+		}
+		if dirLock != nil {
+			dirLock.Close()
 		}
 	}()
 	made, err := makeParents(slices.Concat(p.Protected, p.Absent))
@@ -235,10 +245,10 @@ func (l *Launcher) Run(ctx context.Context, p *Profile, argv []string) (int, err
 		defer func() {
 			if pidfd := initAlive(initPid); pidfd != nil {
 				defer pidfd.Close()
-				l.reap(lock, pidfd, made)
+				l.reap(lock, pidfd, dirLock, p.Writable, made)
 				return
 			}
-			removeMade(lock, made)
+			removeMade(lock, dirLock, p.Writable, made)
 		}()
 	}
 	if err != nil {
@@ -843,7 +853,7 @@ const ReapEnv = "GOVERNANCE_CONFINE_REAP"
 // command. A launcher that cannot start one leaves them: a placeholder
 // left is an empty folder or file, where a removed one would let the job
 // create the protected path.
-func (l *Launcher) reap(lock, pidfd *os.File, made []string) {
+func (l *Launcher) reap(lock, pidfd, dirLock *os.File, writable, made []string) {
 	exe := os.Args[0]
 	if !strings.Contains(exe, "/") {
 		var err error
@@ -851,20 +861,43 @@ func (l *Launcher) reap(lock, pidfd *os.File, made []string) {
 			return
 		}
 	}
-	cmd := exec.Command(exe, made...)
+	var args []string
+	for _, w := range writable {
+		args = append(args, "--writable", w)
+	}
+	cmd := exec.Command(exe, slices.Concat(args, []string{"--"}, made)...)
 	cmd.Env = []string{ReapEnv + "=1"}
 	cmd.ExtraFiles = []*os.File{lock, pidfd}
+	if dirLock != nil {
+		cmd.ExtraFiles = append(cmd.ExtraFiles, dirLock)
+	}
 	cmd.SysProcAttr = newSession()
 	if cmd.Start() == nil {
 		cmd.Process.Release()
 	}
 }
 
-// Reap is the reaper's work (see [ReapEnv]).
-func Reap(made []string) int {
+// Reap is the reaper's work (see [ReapEnv]): its arguments are the
+// call's writable folders (--writable DIR ...), then after -- what the
+// launcher made.
+func Reap(args []string) int {
+	var writable []string
+	for len(args) >= 2 && args[0] == "--writable" {
+		writable, args = append(writable, args[1]), args[2:]
+	}
+	if len(args) == 0 || args[0] != "--" {
+		return 2
+	}
 	lock, pidfd := os.NewFile(3, "lock"), os.NewFile(4, "pidfd")
+	// The project's folder, locked, when the launcher had it.
+	var dirLock *os.File
+	if f := os.NewFile(5, "project"); f != nil {
+		if fi, err := f.Stat(); err == nil && fi.IsDir() {
+			dirLock = f
+		}
+	}
 	waitEnd(pidfd)
-	removeMade(lock, made)
+	removeMade(lock, dirLock, writable, args[1:])
 	return 0
 }
 
@@ -872,13 +905,27 @@ func Reap(made []string) int {
 // deepest first, once no other call in the project holds the lock; one
 // something was written into stays. The launcher that ends last removes
 // what the others made too (they could not while it ran): the list of
-// what every launcher made is kept beside the lock (see [noteMade]).
-func removeMade(lock *os.File, made []string) {
+// what every launcher made is kept beside the lock (see [noteMade]). Only
+// the paths of that list inside the call's writable folders are removed:
+// the list, in the temporary folder, may have been written by another
+// than a launcher, naming the placeholder of a call that runs in
+// another project (whose removal would unmount it there) or any empty
+// file of the user's.
+func removeMade(lock, dirLock *os.File, writable, made []string) {
 	if !lockExclusive(lock) {
 		return
 	}
+	if dirLock != nil && !lockExclusive(dirLock) {
+		lockDowngrade(lock)
+		return
+	}
 	list := madeList(lock)
-	all := slices.Concat(made, readMade(list))
+	all := slices.Clone(made)
+	for _, m := range readMade(list) {
+		if insideAny(m, writable) && !slices.Contains(writable, m) {
+			all = append(all, m)
+		}
+	}
 	slices.SortFunc(all, func(a, b string) int {
 		if d := strings.Count(b, "/") - strings.Count(a, "/"); d != 0 {
 			return d

@@ -70,9 +70,7 @@ func lockShared(p *Profile) *os.File {
 	if len(p.Writable) == 0 {
 		return nil
 	}
-	sum := sha256.Sum256([]byte(p.Writable[0]))
-	name := filepath.Join(os.TempDir(), "governance-confine-"+strconv.Itoa(os.Geteuid())+"-"+hex.EncodeToString(sum[:8])+".lock")
-	f, err := os.OpenFile(name, os.O_RDONLY|os.O_CREATE|syscall.O_NOFOLLOW|syscall.O_CLOEXEC, 0o600)
+	f, err := os.OpenFile(lockName(p), os.O_RDONLY|os.O_CREATE|syscall.O_NOFOLLOW|syscall.O_CLOEXEC, 0o600)
 	if err != nil {
 		return nil
 	}
@@ -81,6 +79,32 @@ func lockShared(p *Profile) *os.File {
 		return nil
 	}
 	return f
+}
+
+// lockFolder takes a shared lock on the project's folder itself, which a
+// command outside the sandbox cannot remove while it holds placeholders;
+// nil when it cannot be opened.
+func lockFolder(dir string) *os.File {
+	fd, err := unix.Open(dir, unix.O_RDONLY|unix.O_DIRECTORY|unix.O_NOFOLLOW|unix.O_CLOEXEC, 0)
+	if err != nil {
+		return nil
+	}
+	f := os.NewFile(uintptr(fd), dir)
+	if syscall.Flock(fd, syscall.LOCK_SH) != nil {
+		f.Close()
+		return nil
+	}
+	return f
+}
+
+// lockDowngrade turns an exclusive lock back into a shared one.
+func lockDowngrade(f *os.File) { syscall.Flock(int(f.Fd()), syscall.LOCK_SH) }
+
+// lockName is the project's lock in the temporary folder, named for its
+// first writable folder.
+func lockName(p *Profile) string {
+	sum := sha256.Sum256([]byte(p.Writable[0]))
+	return filepath.Join(os.TempDir(), "governance-confine-"+strconv.Itoa(os.Geteuid())+"-"+hex.EncodeToString(sum[:8])+".lock")
 }
 
 // lockExclusive turns the shared lock into an exclusive one, if no other

@@ -25,6 +25,10 @@ func lockShared(*Profile) *os.File { return nil }
 
 func lockExclusive(*os.File) bool { return false }
 
+func lockFolder(string) *os.File { return nil }
+
+func lockDowngrade(*os.File) {}
+
 func rmdir(string) {}
 
 func initAlive(int) *os.File { return nil }

@@ -256,17 +256,63 @@ func awsPrintsEnv(service, op string) bool {
 
 // envFreeQuery reports --query expressions that select no environment
 // (Configuration.Runtime, Functions[].FunctionName); none given prints
-// the whole answer.
+// the whole answer. The current node (@), wildcards (*, Configuration.*),
+// functions (values(@)) and quoted names, whose escapes spell any word
+// ("\u0045nvironment"), may print it whatever their words say, and so do
+// paths that end at an object holding it (Functions, taskDefinition).
 func envFreeQuery(queries []shell.Arg) bool {
 	if len(queries) == 0 {
 		return false
 	}
 	for _, a := range queries {
 		q := strings.ToLower(a.Value)
-		if a.Dynamic || q == "@" || strings.Contains(q, "env") || strings.Contains(q, "variables") ||
+		if a.Dynamic || strings.ContainsAny(q, "@*(\"&`") || strings.Contains(q, "env") || strings.Contains(q, "variables") ||
 			strings.Contains(q, "containerdefinitions") || strings.Contains(q, "optionsettings") ||
-			strings.Contains(q, "sourceconfiguration") || strings.Contains(q, "configuration") && !strings.Contains(q, "configuration.") {
+			strings.Contains(q, "sourceconfiguration") || !envFreePaths(q) {
 			return false
+		}
+	}
+	return true
+}
+
+// envHolders are the objects of the answers of awsPrintsEnv's operations
+// that hold the environment, at any depth.
+var envHolders = []string{"configuration", "functions", "versions", "taskdefinition", "service", "jobdefinitions",
+	"containerproperties", "ecsproperties", "eksproperties", "nodeproperties", "noderangeproperties", "taskproperties",
+	"podproperties", "containers", "configurationsettings", "imagerepository", "imageconfiguration", "coderepository",
+	"codeconfiguration", "codeconfigurationvalues"}
+
+// envFreePaths reports a lowercase JMESPath expression none of whose
+// paths ends at an object that holds the environment: Configuration.Runtime
+// and Functions[].FunctionName, not Functions[0] nor {c: Configuration}.
+// Raw strings ('python3.12') are skipped.
+func envFreePaths(q string) bool {
+	isName := func(c byte) bool { return c == '_' || c >= 'a' && c <= 'z' || c >= '0' && c <= '9' }
+	for i := 0; i < len(q); i++ {
+		switch {
+		case q[i] == '\'':
+			k := strings.IndexByte(q[i+1:], '\'')
+			if k < 0 {
+				return false
+			}
+			i += k + 1
+		case isName(q[i]) && (i == 0 || !isName(q[i-1])):
+			j := i
+			for j < len(q) && isName(q[j]) {
+				j++
+			}
+			name := q[i:j]
+			for j < len(q) && q[j] == '[' {
+				k := strings.IndexByte(q[j:], ']')
+				if k < 0 {
+					return false
+				}
+				j += k + 1
+			}
+			if (j == len(q) || q[j] != '.') && slices.Contains(envHolders, name) {
+				return false
+			}
+			i = j - 1
 		}
 	}
 	return true

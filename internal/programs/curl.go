@@ -316,9 +316,11 @@ func curlGuess(defaultScheme string) func(string) string {
 
 func curlEffects(c *Call, fx *Effects) {
 	unseenEffects(c, fx)
-	// curl reads the user's .curlrc first, unless the first word is -q.
+	// curl reads the user's .curlrc first, unless the first word is -q:
+	// ~/.curlrc, $XDG_CONFIG_HOME/.curlrc, or without XDG_CONFIG_HOME
+	// ~/.config/curlrc (no dot).
 	if len(c.Cmd.Args) < 2 || c.Cmd.Args[1].Dynamic || c.Cmd.Args[1].Value != "-q" && c.Cmd.Args[1].Value != "--disable" {
-		for _, f := range []string{"~/.curlrc", "~/.config/.curlrc"} {
+		for _, f := range []string{"~/.curlrc", "~/.config/.curlrc", "~/.config/curlrc"} {
 			fx.Add(Effect{Op: Unknown, IfPresent: f, Harmless: curlrcHarmless,
 				Why: f + " adds options to every curl call: what it writes, uploads or sends"})
 		}

@@ -109,11 +109,13 @@ func sqliteEffects(c *Call, fx *Effects, duck bool) {
 	// The start-up file runs its dot-commands first (.shell, .system,
 	// .output), unless -init names another.
 	if !c.Has("-init") {
-		rc := "~/.sqliterc"
+		rcs := []string{"~/.sqliterc", "~/.config/sqlite3/sqliterc"}
 		if duck {
-			rc = "~/.duckdbrc"
+			rcs = []string{"~/.duckdbrc"}
 		}
-		fx.Add(Effect{Op: Unknown, IfPresent: rc, Why: rc + " runs its commands first (.shell and .system run programs)"})
+		for _, rc := range rcs {
+			fx.Add(Effect{Op: Unknown, IfPresent: rc, Why: rc + " runs its commands first (.shell and .system run programs)"})
+		}
 	}
 	args := c.Args()
 	var db shell.Arg
@@ -209,7 +211,10 @@ var psqlProgram = &Program{Names: []string{"psql"}, Node: Node{Opts: `
 func psqlEffects(c *Call, fx *Effects) {
 	unseenEffects(c, fx)
 	if !c.Has("-X") {
-		fx.Add(Effect{Op: Unknown, IfPresent: "~/.psqlrc", Why: "~/.psqlrc runs its commands first (\\! runs a program, \\o writes a file)"})
+		// ~/.psqlrc-16 and ~/.psqlrc-16.2 are read in its place.
+		for _, rc := range []string{"~/.psqlrc", "~/.psqlrc-*"} {
+			fx.Add(Effect{Op: Unknown, IfPresent: rc, Why: rc + " runs its commands first (\\! runs a program, \\o writes a file)"})
+		}
 	}
 	host, _ := c.Value("-h")
 	fx.Network(host, c.Cmd.Args[1:]...)

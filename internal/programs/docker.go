@@ -316,10 +316,11 @@ func inspectEnv(c *Call, fx *Effects) {
 
 // wholeObject reports a Go template that acts on the whole object
 // ({{.}}, {{json .}}, {{ . | json }}): a dot not followed by a field's
-// name.
+// name, or the template's root $ ({{json $}}, {{$.Config}}) rather than
+// a variable ($v).
 func wholeObject(f string) bool {
 	for i := 0; i < len(f); i++ {
-		if f[i] != '.' {
+		if f[i] != '.' && f[i] != '$' {
 			continue
 		}
 		if i+1 == len(f) || !(f[i+1] == '_' || f[i+1] >= 'a' && f[i+1] <= 'z' || f[i+1] >= 'A' && f[i+1] <= 'Z') {

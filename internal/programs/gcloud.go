@@ -87,6 +87,12 @@ var gcloudTree = &verbTree{
 				return
 			}
 		}
+		// --log-http prints the answers whole on stderr, whatever the
+		// format.
+		if httpLogged(c) && gcloudPrintsEnv(path) {
+			revealsSecret(fx, "gcloud "+strings.Join(path, " ")+" with the HTTP answers logged (the environment variables it was deployed with)")
+			return
+		}
 		// A description prints the whole object; a list its table, unless
 		// a format asks for the objects.
 		formats := c.ValueArgs("--format")
@@ -94,6 +100,21 @@ var gcloudTree = &verbTree{
 			revealsSecret(fx, "gcloud "+strings.Join(path, " ")+" (the environment variables it was deployed with)")
 		}
 	},
+}
+
+// httpLogged reports a gcloud call that logs its HTTP requests and
+// answers: --log-http, unless a later --no-log-http turns it off.
+func httpLogged(c *Call) bool {
+	on := false
+	for _, o := range c.Opts {
+		switch {
+		case o.Spec != nil && o.Spec.Is("--log-http"):
+			on = true
+		case o.Spec != nil && o.Spec.Is("--no-log-http"):
+			on = false
+		}
+	}
+	return on
 }
 
 // gcloudPrintsEnv reports the descriptions and lists of what runs with

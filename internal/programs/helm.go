@@ -130,7 +130,7 @@ var helmProgram = &Program{Names: []string{"helm"}, Pflag: true, Node: Node{Effe
 --uninstalled
 --uninstalling
 `}},
-	{Name: "status", Node: &Node{Effects: helmRead, Inherit: true, Opts: "-o --output=FORMAT\n--revision=N\n--show-desc\n--show-resources"}},
+	{Name: "status", Node: &Node{Effects: helmStatus, Inherit: true, Opts: "-o --output=FORMAT\n--revision=N\n--show-desc\n--show-resources"}},
 	{Name: "history|hist", Node: &Node{Effects: helmRead, Inherit: true, Opts: "--max=N\n-o --output=FORMAT"}},
 	{Name: "get", Node: &Node{Effects: helmPrints, Inherit: true, Subs: []*Sub{
 		{Name: "metadata|notes", Node: &Node{Effects: helmRead, Inherit: true,
@@ -247,6 +247,18 @@ func helmPrints(c *Call, fx *Effects) {
 func helmRead(c *Call, fx *Effects) {
 	helmGlobals(c, fx)
 	fx.Network("", requestWords(c)...)
+}
+
+// helmStatus: status prints a summary as a table, but the whole release
+// as JSON or YAML: the values it was given, its manifest and hooks.
+func helmStatus(c *Call, fx *Effects) {
+	for _, o := range c.ValueArgs("--output") {
+		if o.Dynamic || o.Value != "table" {
+			revealsSecret(fx, "helm status -o "+o.Value+" (the release's values and Secrets)")
+			break
+		}
+	}
+	helmRead(c, fx)
 }
 
 // helmReleaseSecrets: a release's values are what the person installing

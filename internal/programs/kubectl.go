@@ -2,6 +2,7 @@ package programs
 
 import (
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/agentgov/governance/internal/shell"
@@ -99,6 +100,13 @@ func kube(f func(*Call, *Effects)) func(*Call, *Effects) {
 				fx.Read(shell.Arg{Value: file, Dynamic: o.Dynamic})
 			}
 		}
+		for _, v := range c.ValueArgs("-v|--v") {
+			// From level 8 kubectl logs the API server's answers, whatever
+			// the output format: Secrets' data, the pods' environment.
+			if n, err := strconv.Atoi(v.Value); v.Dynamic || err != nil || n >= 8 {
+				revealsSecret(fx, c.Name+" -v="+v.Value+" (the API server's answers)")
+			}
+		}
 		for _, t := range c.ValueArgs("--template") {
 			if t.Dynamic {
 				fx.Unknown("--template is only known at run time")
@@ -185,7 +193,12 @@ func getEffects(c *Call, fx *Effects) {
 // with it the environment its containers are given (all lists them).
 var podSpecs = []string{"all", "pod", "pods", "po", "deployment", "deployments", "deploy", "statefulset", "statefulsets", "sts",
 	"daemonset", "daemonsets", "ds", "job", "jobs", "cronjob", "cronjobs", "cj", "replicaset", "replicasets", "rs",
-	"replicationcontroller", "replicationcontrollers", "rc", "podtemplate", "podtemplates"}
+	"replicationcontroller", "replicationcontrollers", "rc", "podtemplate", "podtemplates",
+	// OpenShift's deployment and build configurations, Knative services,
+	// Argo's rollouts and workflows, KEDA's scaled jobs: a pod's spec too.
+	"deploymentconfig", "deploymentconfigs", "dc", "buildconfig", "buildconfigs", "bc", "ksvc", "kservice",
+	"rollout", "rollouts", "workflow", "workflows", "wf", "cronworkflow", "cronworkflows", "cwf",
+	"workflowtemplate", "workflowtemplates", "wftmpl", "scaledjob", "scaledjobs", "sj"}
 
 // kubeNamesAny reports a word after the program's name that names one of
 // the resource types (pods, deploy/web, deployment.apps/web, po,svc).
@@ -209,8 +222,13 @@ func kubeMetadataOnly(c *Call) bool {
 	var templates []shell.Arg
 	for _, a := range c.ValueArgs("--output") {
 		kind, t, ok := strings.Cut(a.Value, "=")
-		if !ok || a.Dynamic || !strings.Contains(kind, "jsonpath") && !strings.Contains(kind, "template") && !strings.Contains(kind, "custom-columns") {
+		if !ok || a.Dynamic || strings.HasSuffix(kind, "-file") ||
+			!strings.Contains(kind, "jsonpath") && !strings.Contains(kind, "template") && !strings.Contains(kind, "custom-columns") {
+			// A template file's name says nothing of what it prints.
 			return false
+		}
+		if strings.Contains(kind, "custom-columns") {
+			t = columnsPaths(t)
 		}
 		templates = append(templates, shell.Arg{Value: t})
 	}
@@ -223,10 +241,13 @@ func kubeMetadataOnly(c *Call) bool {
 		if a.Dynamic || !strings.Contains(t, "metadata") && !strings.Contains(t, "status") {
 			return false
 		}
-		for _, s := range []string{"spec", "env", "container", "{@}", "{.}", "{$}", "{{.}}", "json .", "annotation"} {
+		for _, s := range []string{"spec", "env", "container", "{@}", "{.}", "{$}", "{{.}}", "json .", "annotation", "@", "['", "[\""} {
 			if strings.Contains(t, s) {
 				return false
 			}
+		}
+		if wholeObject(t) || !kubePlainPaths(t) {
+			return false
 		}
 		// The whole metadata holds the annotations, and kubectl apply's
 		// last-applied-configuration there is the object, environment
@@ -242,6 +263,65 @@ func kubeMetadataOnly(c *Call) bool {
 				"generation", "resourceversion", "ownerreferences", "deletiontimestamp") {
 				return false
 			}
+		}
+	}
+	return true
+}
+
+// columnsPaths returns the paths of custom columns (NAME:.metadata.name,
+// PHASE:status.phase), each starting with a dot as kubectl reads them.
+func columnsPaths(spec string) string {
+	var paths []string
+	for _, col := range strings.Split(spec, ",") {
+		_, p, _ := strings.Cut(col, ":")
+		if !strings.HasPrefix(p, ".") && !strings.HasPrefix(p, "{") {
+			p = "." + p
+		}
+		paths = append(paths, p)
+	}
+	return strings.Join(paths, ",")
+}
+
+// kubePlainPaths reports a template whose field paths all start at an
+// object's metadata, status, kind or API version, or go through a list's
+// items to one of those: {.items[*].metadata.name}, not {.items}, which
+// prints the objects whole, nor {{with .spec}}{{.containers}}. A list's
+// items are only ranged over ({{range .items}}, {range .items[*]}). t is
+// lowercase.
+func kubePlainPaths(t string) bool {
+	isName := func(c byte) bool { return c == '_' || c == '-' || c >= 'a' && c <= 'z' || c >= '0' && c <= '9' }
+	for i := 0; i < len(t); i++ {
+		if t[i] != '.' || i > 0 && (isName(t[i-1]) || t[i-1] == ']') {
+			continue
+		}
+		j := i + 1
+		for j < len(t) && isName(t[j]) {
+			j++
+		}
+		field := t[i+1 : j]
+		if field == "items" {
+			for j < len(t) && t[j] == '[' {
+				k := strings.IndexByte(t[j:], ']')
+				if k < 0 {
+					return false
+				}
+				j += k + 1
+			}
+			if j == len(t) || t[j] != '.' {
+				if !strings.HasSuffix(strings.TrimRight(t[:i], " "), "range") {
+					return false
+				}
+				continue
+			}
+			// The path goes on into each item.
+			k := j + 1
+			for k < len(t) && isName(t[k]) {
+				k++
+			}
+			field = t[j+1 : k]
+		}
+		if field != "metadata" && field != "status" && field != "kind" && field != "apiversion" {
+			return false
 		}
 	}
 	return true
@@ -308,11 +388,15 @@ func kubectlDiffEffects(c *Call, fx *Effects) {
 // (usage, completion scripts, its configuration, plugins on PATH).
 func kubePrints(c *Call, fx *Effects) { kube(printsOnly)(c, fx) }
 
-// kubeRead asks the API server and prints.
+// kubeRead asks the API server and prints. describe of workloads prints
+// their containers' environment, values included.
 func kubeRead(c *Call, fx *Effects) {
 	kube(func(c *Call, fx *Effects) {
 		if c.Sub() == "version" && c.Has("--client") {
 			return
+		}
+		if c.Sub() == "describe" && kubeNamesAny(c, podSpecs) {
+			revealsSecret(fx, c.Name+" describe of workloads (their containers' environment)")
 		}
 		kubeRequest(c, fx)
 	})(c, fx)

@@ -133,7 +133,9 @@ func pagerEffects(c *Call, fx *Effects) {
 	for _, f := range []string{"~/.lesskey", "~/.config/lesskey"} {
 		fx.Add(Effect{Op: Unknown, IfPresent: f, Harmless: lesskeyHarmless, Why: f + " may set LESSOPEN, a program less runs on every file"})
 	}
-	fx.Add(Effect{Op: Unknown, IfPresent: "~/.less", Why: "~/.less (compiled key bindings) may set LESSOPEN, a program less runs on every file"})
+	for _, f := range []string{"~/.less", "~/.config/less"} {
+		fx.Add(Effect{Op: Unknown, IfPresent: f, Why: f + " (compiled key bindings) may set LESSOPEN, a program less runs on every file"})
+	}
 	for _, a := range c.Args() {
 		if !a.Dynamic && strings.HasPrefix(a.Value, "+") {
 			if !harmlessPagerCommand(a.Value) {
@@ -200,10 +202,12 @@ var mostProgram = &Program{Names: []string{"most"}, Node: Node{Opts: `
 }}}
 
 // lesskeyHarmless reports a lesskey source file without an #env section:
-// key bindings act only on keys typed at a terminal.
+// key bindings act only on keys typed at a terminal. less reads the file
+// in pieces of at most 1023 bytes, each parsed as a line: a longer line
+// may start a piece with #env.
 func lesskeyHarmless(content []byte) bool {
 	for line := range strings.SplitSeq(string(content), "\n") {
-		if strings.HasPrefix(strings.TrimSpace(line), "#env") {
+		if len(line) >= 1000 || strings.HasPrefix(strings.TrimSpace(line), "#env") {
 			return false
 		}
 	}

@@ -28,9 +28,13 @@ var words = [...]string{"password", "passwd", "passphrase", "secret", "credentia
 var parts = [...]string{"pass", "pwd", "pw", "creds", "pat", "jwt", "bearer", "dsn", "webhook"}
 
 // auths make a name a secret's as its last word (GH_AUTH, NPM_AUTH,
-// HTTP_AUTHORIZATION), or before a header: an auth.user key names the
-// user of a section of settings.
+// HTTP_AUTHORIZATION), or before a header or a configuration: an
+// auth.user key names the user of a section of settings.
 var auths = [...]string{"auth", "authorization"}
+
+// authHolders are last words after an auth word that hold the login
+// (AUTH_HEADER, DOCKER_AUTH_CONFIG: a registry's base64 user:password).
+var authHolders = [...]string{"header", "config", "json"}
 
 // public are words that make a key one anybody may hold (a publishable
 // key, NEXT_PUBLIC_ variables shipped to the browser).
@@ -51,10 +55,38 @@ var notSecretKeys = [...]string{"public", "pub", "publishable", "site", "anon", 
 	"foreign", "cache", "idempotency", "row", "object", "s3", "lookup", "map", "range", "routing", "dedup",
 	"group", "index", "shortcut", "hot", "kms", "hash", "unique", "composite", "sorting"}
 
-// storeURLs are the first words of names whose URL carries the store's
-// password (DATABASE_URL=postgres://user:pass@host).
-var storeURLs = [...]string{"database", "db", "redis", "mongo", "mongodb", "postgres", "postgresql", "pg",
-	"mysql", "mariadb", "amqp", "rabbitmq", "broker", "celery_broker", "supabase_db"}
+// storeURLs are words of names whose URL carries the store's password
+// (DATABASE_URL=postgres://user:pass@host, TEST_DATABASE_URL,
+// POSTGRES_URL_NON_POOLING); storeStems are found inside a word too
+// (REDISCLOUD_URL, JAWSDB_URL, SQLALCHEMY_DATABASE_URI).
+var storeURLs = [...]string{"db", "pg", "broker", "connection", "webhook", "datasource", "jdbc"}
+
+var storeStems = [...]string{"database", "redis", "mongo", "postgres", "sql", "mariadb", "amqp", "rabbitmq",
+	"elasticsearch", "opensearch", "clickhouse", "couchdb", "influxdb"}
+
+// storeURL reports a name of a store's URL: a word url or uri and a word
+// that names a store, unless the name ends in what is not the URL
+// itself (DATABASE_URL_FILE).
+func storeURL(ws []string) bool {
+	if !slices.Contains(ws, "url") && !slices.Contains(ws, "uri") {
+		return false
+	}
+	last := ws[len(ws)-1]
+	if last != "url" && last != "uri" && slices.Contains(notSecretLast[:], last) {
+		return false
+	}
+	for _, w := range ws {
+		if slices.Contains(storeURLs[:], w) || strings.HasSuffix(w, "db") && len(w) > 2 {
+			return true
+		}
+		for _, s := range storeStems {
+			if strings.Contains(w, s) {
+				return true
+			}
+		}
+	}
+	return false
+}
 
 // Is reports whether a variable, option or key name says its value is a
 // secret: GITHUB_TOKEN, --db-password, authToken, PGPASSWORD, STRIPE_KEY,
@@ -66,14 +98,24 @@ func Is(name string) bool {
 		return false
 	}
 	ws := strings.Split(n, "_")
+	// A qualifier after the name's last word (STRIPE_KEY_LIVE,
+	// OPENAI_KEY_2, DEPLOY_KEY_BASE64, TOKEN_FILE_2) says which one, not
+	// what it is.
+	for len(ws) > 2 && (slices.Contains(qualifiers[:], ws[len(ws)-1]) || allDigits(ws[len(ws)-1])) {
+		ws = ws[:len(ws)-1]
+	}
 	last := ws[len(ws)-1]
-	if len(ws) > 1 && (last == "url" || last == "uri") {
+	if storeURL(ws) {
 		// A store's URL carries its password, a webhook's its token.
-		head := strings.Join(ws[:len(ws)-1], "_")
-		return slices.Contains(storeURLs[:], head) || strings.HasSuffix(head, "connection") || slices.Contains(ws, "webhook")
+		return true
+	}
+	if len(ws) > 1 && (last == "url" || last == "uri") {
+		return false
 	}
 	for _, w := range ws {
-		if slices.Contains(public[:], w) {
+		// pub is a public key's word (SSH_PUB_KEY, LOB_PUB_API_KEY), but
+		// Dart's package manager's too (PUB_TOKEN, PUB_CREDENTIALS).
+		if slices.Contains(public[:], w) && (w != "pub" || last == "key") {
 			return false
 		}
 	}
@@ -103,7 +145,7 @@ func Is(name string) bool {
 			return true
 		}
 	}
-	if slices.Contains(auths[:], last) || len(ws) > 1 && last == "header" && slices.Contains(auths[:], ws[len(ws)-2]) {
+	if slices.Contains(auths[:], last) || len(ws) > 1 && slices.Contains(authHolders[:], last) && slices.Contains(auths[:], ws[len(ws)-2]) {
 		return true
 	}
 	// A key named for what it opens (STRIPE_KEY, OPENAI_KEY), not for
@@ -131,6 +173,20 @@ func Normalize(name string) string {
 		}
 	}
 	return strings.ToLower(b.String())
+}
+
+// qualifiers are last words that say which of a name's values this is:
+// the deployment, a copy, an encoding.
+var qualifiers = [...]string{"live", "test", "prod", "production", "dev", "development", "staging", "stage", "sandbox",
+	"old", "new", "prev", "previous", "next", "current", "backup", "b64", "base64", "hex", "pem", "json"}
+
+func allDigits(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] < '0' || s[i] > '9' {
+			return false
+		}
+	}
+	return s != ""
 }
 
 func isLetter(c byte) bool { return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' }

@@ -26,6 +26,13 @@ func TestIs(t *testing.T) {
 		{"GIT_AUTHOR_NAME", false}, {"GIT_AUTHOR_EMAIL", false}, {"PUBLIC_KEY", false}, {"STRIPE_PUBLISHABLE_KEY", false},
 		{"NEXT_PUBLIC_SUPABASE_ANON_KEY", false}, {"SORT_KEY", false}, {"KMS_KEY", false}, {"KEY", false},
 		{"API_URL", false}, {"AUTH_URL", false}, {"GITHUB_TOKEN_URL", false}, {"AUTH_ENABLED", false}, {"PATH", false},
+		{"TEST_DATABASE_URL", true}, {"SQLALCHEMY_DATABASE_URI", true}, {"DATABASE_PUBLIC_URL", true},
+		{"POSTGRES_URL_NON_POOLING", true}, {"DATABASE_URL_UNPOOLED", true}, {"POSTGRES_PRISMA_URL", true},
+		{"REDIS_TLS_URL", true}, {"REDISCLOUD_URL", true}, {"JAWSDB_URL", true}, {"CLOUDAMQP_URL", true},
+		{"SPRING_DATASOURCE_URL", true}, {"DATABASE_URL_FILE", false}, {"DOCKER_AUTH_CONFIG", true},
+		{"PUB_TOKEN", true}, {"PUB_CREDENTIALS", true}, {"SSH_PUB_KEY", false}, {"LOB_PUB_API_KEY", false},
+		{"STRIPE_KEY_LIVE", true}, {"OPENAI_KEY_2", true}, {"DEPLOY_KEY_BASE64", true}, {"DB_PW_1", true},
+		{"TOKEN_FILE_2", false}, {"SORT_KEY_2", false}, {"PUBLIC_KEY_PEM", false}, {"DATABASE_URL_TEST", true},
 		{"HOME", false}, {"AUTH_HEADER", true}, {"auth.user", false}, {"COMPASS", false}, {"PASSTHROUGH", false}, {"KEYBOARD", false},
 	} {
 		if got := Is(tc.name); got != tc.want {
