@@ -53,7 +53,9 @@ var notSecretLast = [...]string{"file", "path", "dir", "stdin", "env", "fd", "id
 // objects.
 var notSecretKeys = [...]string{"public", "pub", "publishable", "site", "anon", "sort", "partition", "primary",
 	"foreign", "cache", "idempotency", "row", "object", "s3", "lookup", "map", "range", "routing", "dedup",
-	"group", "index", "shortcut", "hot", "kms", "hash", "unique", "composite", "sorting"}
+	"group", "index", "shortcut", "hot", "kms", "hash", "unique", "composite", "sorting",
+	// The name of a setting (git's GIT_CONFIG_KEY_0), not its value.
+	"config", "setting", "field", "column", "attribute", "property"}
 
 // storeURLs are words of names whose URL carries the store's password
 // (DATABASE_URL=postgres://user:pass@host, TEST_DATABASE_URL,
