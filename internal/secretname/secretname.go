@@ -107,6 +107,11 @@ func Is(name string) bool {
 		ws = ws[:len(ws)-1]
 	}
 	last := ws[len(ws)-1]
+	if strings.HasSuffix(n, "secret_id") && (slices.Contains(ws, "vault") || slices.Contains(ws, "approle")) {
+		// Vault's AppRole secret_id is the credential itself, where
+		// AWS's --secret-id names a secret.
+		return true
+	}
 	if storeURL(ws) {
 		// A store's URL carries its password, a webhook's its token.
 		return true
