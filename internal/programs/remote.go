@@ -215,7 +215,10 @@ func parsePwsh(c *Call, args []shell.Arg) {
 	}
 }
 
-var sudoProgram = &Program{Names: []string{"sudo"}, Node: Node{Opts: `
+// sudo sets the VAR=value words before the program in its environment.
+var sudoProgram = &Program{Names: []string{"sudo"}, wraps: &wrapper{assigns: true, short: "ugCDhprtTU",
+	long:       []string{"user", "group", "close-from", "chdir", "host", "prompt", "role", "type", "command-timeout", "other-user"},
+	privileged: true, noCommand: "lvkKV", shell: "si", chdir: "D"}, Node: Node{Opts: `
 -l --list
 -v --validate       change
 -k --reset-timestamp

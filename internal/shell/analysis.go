@@ -311,6 +311,11 @@ type Options struct {
 	// or in cwd for one without. ok is false when that is not known (no
 	// file system, or a pattern the caller cannot read); nil knows none.
 	ProgramGlob func(pattern, cwd string) (programs []string, ok bool)
+	// Launcher says what a program runs (timeout 5 make runs make; see
+	// Launcher); nil knows no program, so that only the shell's own
+	// builtins (command, exec) are followed. internal/programs has the
+	// one the decisions use.
+	Launcher Launcher
 	// MaxDepth bounds the nesting of re-parsed strings (default 8).
 	MaxDepth int
 	// MaxCommands bounds the number of commands (default 2000).
@@ -334,6 +339,9 @@ type Options struct {
 }
 
 func (o *Options) setDefaults() {
+	if o.Launcher == nil {
+		o.Launcher = noLauncher{}
+	}
 	if o.MaxDepth == 0 {
 		o.MaxDepth = 8
 	}

@@ -1,0 +1,54 @@
+package shell
+
+// Launcher answers the one question the walker asks about a program: what
+// does this simple command run? The shell knows its own language (-c,
+// eval, source, functions, aliases, the builtins command and exec); what
+// a program such as timeout, sudo or env runs is for the programs' models
+// to say, from each program's own option grammar, as mvdan.cc/sh's
+// interpreter asks its exec handler.
+//
+// The walker calls Launch for every simple command whose program is a
+// name or a path it knows, after its own builtins. A Launcher that knows
+// the program answers what it runs and true; false leaves the command as
+// it is, to be judged as the program itself (sudo -l, nice with no
+// command, timeout --help).
+type Launcher interface {
+	Launch(c *Simple) (Launched, bool)
+}
+
+// Simple is a simple command as the walker sees it.
+type Simple struct {
+	// Name is the base name of the program; Args[0] is the program as
+	// written, and the rest its words.
+	Name string
+	Args []Arg
+	// Assigns are the NAME=value words that set its environment.
+	Assigns []string
+}
+
+// Launched is what a program runs.
+type Launched struct {
+	// Args are the words of the command it runs; Args[0] is that
+	// command's program. A shell it starts with no command (sudo -s) is
+	// the words of one: sh.
+	Args []Arg
+	// Assigns are the NAME=value settings it adds to the command's
+	// environment; a name only known at run time is "?=" followed by
+	// the word that sets it.
+	Assigns []string
+	// Chdir, when set, is the folder the command runs in, relative to
+	// the launcher's own (env -C, sudo -D).
+	Chdir *Arg
+	// Writes are the files the launcher writes itself (time -o, flock's
+	// lock file), judged as redirections of the command.
+	Writes []Arg
+	// Privileged reports that it runs the command as another user (sudo,
+	// doas, pkexec).
+	Privileged bool
+}
+
+// noLauncher is the walker's Launcher when its caller gives none: it
+// knows no program, so that only the shell's own builtins are followed.
+type noLauncher struct{}
+
+func (noLauncher) Launch(*Simple) (Launched, bool) { return Launched{}, false }
