@@ -47,6 +47,14 @@ func TestWrappersLaunch(t *testing.T) {
 		{"sudo FOO=1 make", "make env=FOO=1 privileged"},
 		{"sudo -i", "sh privileged"},
 		{"sudo -l", "sudo -l"},
+		// sudo's -h: help alone, a host when one follows.
+		{"sudo -h", "sudo -h"},
+		{"sudo -h host make", "make privileged"},
+		{"sudo -hhost make", "make privileged"},
+		{"sudo --host host make", "make privileged"},
+		{"sudo -h -u root make", "sudo -h -u root make"},
+		{"sudo -h FOO=1 make", "sudo -h FOO=1 make"},
+		{"sudo -nh make", "sudo -nh make"},
 		{"taskset 3 make", "make"},
 		{"taskset -p 3 1234", "taskset -p 3 1234"},
 		// time at the start of a line is the shell's keyword; through another
