@@ -211,6 +211,14 @@ func (spec *wrapper) launch(c *shell.Simple) (shell.Launched, bool) {
 		break
 	}
 	rest := args[i:]
+	for ; skip > 0 && len(rest) > 0; skip-- {
+		// The operands before the command come after -- as well
+		// (timeout -- 5 make).
+		if spec.skipWrites {
+			out.Writes = append(out.Writes, rest[0])
+		}
+		rest = rest[1:]
+	}
 	if len(rest) > 1 && !rest[0].Dynamic && slices.Contains(spec.words, rest[0].Value) {
 		rest = rest[1:]
 	}

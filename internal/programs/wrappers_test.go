@@ -62,6 +62,8 @@ func TestWrappersLaunch(t *testing.T) {
 		{"nice time -o t.log make", "make >t.log"},
 		{"timeout -s KILL 5 make", "make"},
 		{"timeout --help", "timeout --help"},
+		{"timeout -- 5 make", "make"},
+		{"flock -- /tmp/lock make", "make >/tmp/lock"},
 		{"torsocks curl x", "curl x"},
 		{"unbuffer make", "make"},
 		{"xvfb-run -e err.log make", "make >err.log"},
