@@ -402,6 +402,7 @@ var registry = [...]entry{
 	{"stat", &statProgram},
 	{"stdbuf", &stdbufProgram},
 	{"strings", &stringsProgram},
+	{"su", &suProgram},
 	{"subl", &editorProgram},
 	{"sudo", &sudoProgram},
 	{"sum", &sumProgram},

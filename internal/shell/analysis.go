@@ -136,6 +136,9 @@ type Command struct {
 	// cwdSet reports that Cwd was set by the command itself (env -C, sudo
 	// -D), possibly to "" for a directory only known at run time.
 	cwdSet bool
+	// nested is what the command runs besides being judged itself, as the
+	// Launcher said (watch, su -c), or nil.
+	nested *Launched
 	// relays reports that what the command writes is what the commands it
 	// runs write, which the analysis found in full (eval of constant
 	// code, sh -c, xargs echo): they wrote it to the stream themselves.

@@ -11,7 +11,9 @@ package shell
 // name or a path it knows, after its own builtins. A Launcher that knows
 // the program answers what it runs and true; false leaves the command as
 // it is, to be judged as the program itself (sudo -l, nice with no
-// command, timeout --help).
+// command, timeout --help). A wrapper's answer (timeout 5 make) replaces
+// the command with the one it runs; one with an Origin (watch 'make',
+// su -c 'make') keeps it, and adds what it runs as nested commands.
 type Launcher interface {
 	Launch(c *Simple) (Launched, bool)
 }
@@ -43,8 +45,16 @@ type Launched struct {
 	// lock file), judged as redirections of the command.
 	Writes []Arg
 	// Privileged reports that it runs the command as another user (sudo,
-	// doas, pkexec).
+	// doas, pkexec, su).
 	Privileged bool
+	// Origin, when set, says that the program is judged as itself, and
+	// that what it runs is nested code of this origin ("watch", "su -c"):
+	// Code, a string a shell runs, or else Args, the words of a command.
+	Origin string
+	Code   *Arg
+	// Runs reports, with Origin, that running what it names is all the
+	// program does, and that the words are known (see Command.Runs).
+	Runs bool
 }
 
 // noLauncher is the walker's Launcher when its caller gives none: it

@@ -100,10 +100,6 @@ func (w *walker) special(cmd *Command, f *frame, ctx *execCtx) {
 		w.containerExec(cmd, f, ctx)
 	case name == "parallel":
 		w.parallel(cmd, f, ctx)
-	case name == "watch":
-		w.watch(cmd, f, ctx)
-	case name == "su":
-		w.su(cmd, f, ctx)
 	case name == "alias":
 		w.alias(cmd, f, ctx)
 	case name == "trap":
@@ -117,6 +113,8 @@ func (w *walker) special(cmd *Command, f *frame, ctx *execCtx) {
 		w.gitAlias(cmd, f, ctx)
 	case InterpreterLang(name) != "":
 		w.interpreter(cmd, f, ctx)
+	case cmd.nested != nil:
+		w.launched(cmd, f, ctx)
 	}
 }
 
@@ -1349,156 +1347,6 @@ func (w *walker) parallel(cmd *Command, f *frame, ctx *execCtx) {
 			inst = append(inst, in)
 		}
 		w.subcommand(c, inst, "parallel", f, ctx)
-	}
-}
-
-// watch runs its arguments again and again: joined with blanks into a
-// string that sh -c runs, or as they are with -x. It runs what the
-// analysis found in full (Runs) only when it reads each of its options as
-// procps watch does; with an option it does not have, watch prints its
-// usage and runs nothing, yet the words after it are still analysed.
-func (w *walker) watch(cmd *Command, f *frame, ctx *execCtx) {
-	rest, exec, known := watchOptions(cmd.Args[1:])
-	if len(rest) == 0 {
-		return
-	}
-	if exec {
-		w.subcommand(cmd, rest, "watch", f, ctx)
-		cmd.Runs = known && seenAll(rest)
-		return
-	}
-	var parts []string
-	dynamic := false
-	for _, a := range rest {
-		parts = append(parts, a.Value)
-		dynamic = dynamic || a.Dynamic
-	}
-	w.code(cmd, Arg{Value: strings.Join(parts, " "), Dynamic: dynamic}, "watch", f, ctx)
-	cmd.Runs = known && seenAll(rest)
-}
-
-// seenAll reports words that are all known as written.
-func seenAll(args []Arg) bool {
-	for _, a := range args {
-		if !seen(a) {
-			return false
-		}
-	}
-	return true
-}
-
-// watchLong are the long options of procps watch and whether each takes a
-// value: 'r' required, 'o' optional (attached with =), 0 none. shotsdir
-// (newer releases) takes a value too.
-var watchLong = map[string]byte{"beep": 0, "color": 0, "no-color": 0, "differences": 'o', "errexit": 0, "follow": 0,
-	"chgexit": 0, "equexit": 'r', "exec": 0, "help": 0, "interval": 'r', "precise": 0, "no-rerun": 0, "shotsdir": 'r',
-	"no-title": 0, "no-wrap": 0, "version": 0}
-
-// watchOptions reads watch's options as getopt_long with "+bCced::fghq:n:prs:twvx"
-// does: up to the first operand or --, short options clustered, long ones
-// abbreviated. It returns the command words, whether -x is given, and
-// whether every option is one watch has and is well formed.
-func watchOptions(args []Arg) (rest []Arg, exec, known bool) {
-	known = true
-	i := 0
-	for ; i < len(args); i++ {
-		a := args[i]
-		v := a.Value
-		if a.Dynamic {
-			// A word computed at run time may be any option.
-			known = false
-		}
-		if v == "--" {
-			i++
-			break
-		}
-		if len(v) < 2 || v[0] != '-' {
-			break
-		}
-		if strings.HasPrefix(v, "--") {
-			name, _, hasValue := strings.Cut(v[2:], "=")
-			full, ok := watchLongName(name)
-			if !ok {
-				known = false
-				continue
-			}
-			switch watchLong[full] {
-			case 'r':
-				if !hasValue {
-					i++
-				}
-			case 0:
-				if hasValue {
-					known = false
-				}
-			}
-			if full == "exec" {
-				exec = true
-			}
-			if full == "shotsdir" || full == "follow" {
-				known = false
-			}
-			continue
-		}
-	cluster:
-		for j := 1; j < len(v); j++ {
-			switch c := v[j]; c {
-			case 'x':
-				exec = true
-			case 'b', 'C', 'c', 'e', 'g', 'h', 'p', 'r', 't', 'w', 'v':
-			case 'f':
-				known = false
-			case 'd':
-				// An optional value: the rest of the word.
-				break cluster
-			case 'q', 'n', 's':
-				if c == 's' {
-					known = false
-				}
-				if j == len(v)-1 {
-					i++
-				}
-				break cluster
-			default:
-				known = false
-			}
-		}
-	}
-	return args[min(i, len(args)):], exec, known
-}
-
-// watchLongName returns the long option of watch that name spells or
-// abbreviates without ambiguity.
-func watchLongName(name string) (string, bool) {
-	if _, ok := watchLong[name]; ok {
-		return name, true
-	}
-	found := ""
-	for n := range watchLong {
-		if strings.HasPrefix(n, name) {
-			if found != "" {
-				return "", false
-			}
-			found = n
-		}
-	}
-	return found, found != ""
-}
-
-// su runs -c STRING as another user, or an interactive shell.
-func (w *walker) su(cmd *Command, f *frame, ctx *execCtx) {
-	cmd.Privileged = true
-	args := cmd.Args[1:]
-	for i := 0; i < len(args); i++ {
-		v := args[i].Value
-		switch {
-		case (v == "-c" || v == "--command") && i+1 < len(args):
-			w.code(cmd, args[i+1], "su -c", f, ctx)
-			return
-		case strings.HasPrefix(v, "--command="):
-			w.code(cmd, Arg{Value: v[len("--command="):], Dynamic: args[i].Dynamic}, "su -c", f, ctx)
-			return
-		}
 	}
 }
 

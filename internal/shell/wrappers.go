@@ -71,6 +71,11 @@ func (w *walker) unwrap(cmd *Command, ctx *execCtx) bool {
 		return true
 	}
 	l, ok := w.opts.Launcher.Launch(&Simple{Name: cmd.Name, Args: cmd.Args, Assigns: cmd.Assigns})
+	if ok && l.Origin != "" {
+		// The program stays; what it runs is for later (see nested).
+		cmd.nested = &l
+		return false
+	}
 	if !ok || len(l.Args) == 0 {
 		return false
 	}
@@ -94,6 +99,26 @@ func (w *walker) unwrap(cmd *Command, ctx *execCtx) bool {
 	}
 	cmd.Args = l.Args
 	return true
+}
+
+// launched analyses what a program runs besides being judged itself (watch
+// 'make', su -c 'make'), as its Launcher said.
+func (w *walker) launched(cmd *Command, f *frame, ctx *execCtx) {
+	l := cmd.nested
+	if l.Privileged {
+		cmd.Privileged = true
+	}
+	switch {
+	case l.Code != nil:
+		w.code(cmd, *l.Code, l.Origin, f, ctx)
+	case len(l.Args) > 0:
+		w.subcommand(cmd, l.Args, l.Origin, f, ctx)
+	default:
+		return
+	}
+	if l.Runs {
+		cmd.Runs = true
+	}
 }
 
 // IsAssign reports whether s has the form NAME=value, a variable
