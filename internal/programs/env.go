@@ -6,7 +6,7 @@ package programs
 // --default-signal and --ignore-signal take a value only when it is
 // attached (--ignore-signal=INT): the next word is the program.
 var envProgram = &Program{Names: []string{"env"}, wraps: &wrapper{short: "uCSP", long: []string{"unset", "chdir", "split-string"},
-	assigns: true, chdir: "C", split: 'S', altPath: 'P', dashIgnoresEnv: true}, Node: Node{POSIX: true, Opts: `
+	assigns: true, chdir: "C", split: 'S', altPath: 'P', dashIgnoresEnv: true, transparent: true}, Node: Node{POSIX: true, Opts: `
 -i --ignore-environment
 -0 --null
 -u --unset=NAME

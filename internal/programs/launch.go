@@ -64,6 +64,9 @@ type wrapper struct {
 	skip int
 	// privileged wrappers run the command as another user.
 	privileged bool
+	// transparent wrappers change neither what the command writes nor
+	// whether it succeeds (see shell.Launched).
+	transparent bool
 	// assigns accepts NAME=value words before the command (env).
 	assigns bool
 	// noCommand lists short options after which no command follows
@@ -266,5 +269,6 @@ func (spec *wrapper) launch(c *shell.Simple) (shell.Launched, bool) {
 	}
 	out.Args = rest
 	out.Privileged = spec.privileged
+	out.Transparent = spec.transparent
 	return out, true
 }

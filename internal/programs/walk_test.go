@@ -123,6 +123,7 @@ func TestFoldThroughWrappers(t *testing.T) {
 		{"nohup xargs echo", `cat "$(echo LmVudg== | nohup xargs echo | base64 -d)"`, []string{"cat", ".env"}},
 		{"nohup filter", `cat "$(echo LmVudg== | nohup base64 -d)"`, []string{"cat", ".env"}},
 		{"xargs after xargs echo", "echo /etc/shadow | xargs echo | timeout 30 xargs cat", []string{"cat", "/etc/shadow"}},
+		{"setsid may change what it prints", `rm -rf /$(setsid echo tmp)`, []string{"rm", "-rf", "/$(setsid echo tmp)"}},
 		{"function called by nice", `echo() { printf tmp; }; rm -rf "/$(nice echo)"`, []string{"rm", "-rf", "/$(nice echo)"}},
 	} {
 		t.Run(tt.name, func(t *testing.T) {

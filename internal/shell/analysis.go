@@ -136,6 +136,10 @@ type Command struct {
 	// cwdSet reports that Cwd was set by the command itself (env -C, sudo
 	// -D), possibly to "" for a directory only known at run time.
 	cwdSet bool
+	// altered reports that a wrapper ran it that may change what it
+	// writes or whether it succeeds (exec, sudo, xvfb-run): see
+	// transparent.
+	altered bool
 	// nested is what the command runs besides being judged itself, as the
 	// Launcher said (watch, su -c), or nil.
 	nested *Launched

@@ -47,6 +47,10 @@ type Launched struct {
 	// Privileged reports that it runs the command as another user (sudo,
 	// doas, pkexec, su).
 	Privileged bool
+	// Transparent reports a launcher that changes neither what the
+	// command writes nor whether it succeeds (nice, timeout, nohup): what
+	// the command prints is what it prints, and true run by it is true.
+	Transparent bool
 	// Origin, when set, says that the program is judged as itself, and
 	// that what it runs is nested code of this origin ("watch", "su -c"):
 	// Code, a string a shell runs, or else Args, the words of a command.

@@ -187,6 +187,7 @@ func (w *walker) subcommand(parent *Command, args []Arg, origin string, f *frame
 		Args:       args,
 		Assigns:    append([]string(nil), parent.Assigns...),
 		Wrappers:   append([]string(nil), parent.Wrappers...),
+		altered:    parent.altered,
 		Privileged: parent.Privileged,
 		Container:  parent.Container,
 		Cwd:        parent.Cwd,
@@ -256,7 +257,7 @@ func (w *walker) code(parent *Command, a Arg, origin string, f *frame, ctx *exec
 		// The code runs later (trap, alias) or elsewhere.
 		c.out = nil
 	}
-	wrappers, priv := parent.Wrappers, parent.Privileged
+	wrappers, priv, altered := parent.Wrappers, parent.Privileged, parent.altered
 	start := len(w.out.Commands)
 	shell := f.shell
 	if !sameShell(origin, parent) {
@@ -274,6 +275,7 @@ func (w *walker) code(parent *Command, a Arg, origin string, f *frame, ctx *exec
 		if len(wrappers) > 0 {
 			cmd.Wrappers = append(append([]string(nil), wrappers...), cmd.Wrappers...)
 		}
+		cmd.altered = cmd.altered || altered
 		if parent.Container != "" {
 			cmd.Container = parent.Container
 		}

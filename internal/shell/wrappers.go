@@ -66,6 +66,8 @@ func precommand(name string, args []Arg) ([]Arg, bool) {
 // env). It reports whether it did.
 func (w *walker) unwrap(cmd *Command, ctx *execCtx) bool {
 	if rest, ok := precommand(cmd.Name, cmd.Args); ok {
+		// exec replaces the shell, which then writes nothing more.
+		cmd.altered = cmd.altered || cmd.Name == "exec"
 		cmd.Wrappers = append(cmd.Wrappers, cmd.Name)
 		cmd.Args = rest
 		return true
@@ -81,6 +83,7 @@ func (w *walker) unwrap(cmd *Command, ctx *execCtx) bool {
 	}
 	cmd.Assigns = append(cmd.Assigns, l.Assigns...)
 	cmd.Wrappers = append(cmd.Wrappers, cmd.Name)
+	cmd.altered = cmd.altered || !l.Transparent
 	for _, a := range l.Writes {
 		cmd.Redirects = append(cmd.Redirects, Redirect{Op: ">", Target: a, Write: true})
 	}
