@@ -5,9 +5,12 @@
 // pipelines, lists, subshells, blocks, control flow, function bodies, command
 // and process substitutions, and re-parses the strings that a command hands
 // to a shell (bash -c, eval, watch, su -c, env -S, heredocs and here-strings
-// fed to a shell). Wrappers such as sudo, env, timeout and nice are removed so
-// that the program that really runs is the one a policy sees. Quote removal is
-// done here, so g'i't and "r""m" reach the policy as git and rm.
+// fed to a shell). What a program runs (sudo, env, timeout and nice run the
+// command after their options; watch and su -c run code) is the answer of
+// Options.Launcher, which internal/programs gives from each program's own
+// model (see [Launcher]): wrappers are removed so that the program that
+// really runs is the one a policy sees. Quote removal is done here, so
+// g'i't and "r""m" reach the policy as git and rm.
 //
 // The state a command runs in is followed as the shell keeps it: the
 // folder a cd moves to, where the cd is certain to have run in this shell
