@@ -27,6 +27,13 @@ func (launcher) Launch(c *shell.Simple) (shell.Launched, bool) {
 	return shell.Launched{}, false
 }
 
+func (launcher) Lists(c *shell.Simple) ([]string, bool) {
+	if p := lookupAny(c.Name); p != nil && p.Lists != nil {
+		return p.Lists(c)
+	}
+	return nil, false
+}
+
 // lookupAny returns the program called name, a LaunchOnly one included.
 func lookupAny(name string) *Program {
 	lo, hi := 0, len(registry)

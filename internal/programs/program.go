@@ -200,6 +200,10 @@ type Program struct {
 	// it runs nothing for (sudo -l, nice alone) is judged by the rest of
 	// the model.
 	Launch func(c *shell.Simple) (shell.Launched, bool)
+	// Lists, when set, returns a glob for each kind of file name a call
+	// prints, one to a line, for a program that reads them (find, fd; see
+	// shell.Launcher).
+	Lists func(c *shell.Simple) ([]string, bool)
 	// wraps, when set, is the option grammar of a program that runs its
 	// operands as a command (timeout 5 make), read in place of Launch.
 	wraps *wrapper

@@ -12,17 +12,17 @@ import (
 var suProgram = &Program{Names: []string{"su"}, LaunchOnly: true, Launch: launchSu}
 
 func launchSu(c *shell.Simple) (shell.Launched, bool) {
-	l := shell.Launched{Origin: "su -c", Privileged: true}
+	l := shell.Launched{Keep: true, Privileged: true}
 	args := c.Args[1:]
 	for i := 0; i < len(args); i++ {
 		v := args[i].Value
 		switch {
 		case (v == "-c" || v == "--command") && i+1 < len(args):
 			code := args[i+1]
-			l.Code = &code
+			l.Nested = []shell.Nested{{Origin: "su -c", Code: &code}}
 			return l, true
 		case strings.HasPrefix(v, "--command="):
-			l.Code = &shell.Arg{Value: v[len("--command="):], Dynamic: args[i].Dynamic}
+			l.Nested = []shell.Nested{{Origin: "su -c", Code: &shell.Arg{Value: v[len("--command="):], Dynamic: args[i].Dynamic}}}
 			return l, true
 		}
 	}

@@ -50,9 +50,9 @@ func launchWatch(c *shell.Simple) (shell.Launched, bool) {
 	if len(rest) == 0 {
 		return shell.Launched{}, false
 	}
-	l := shell.Launched{Origin: "watch", Runs: known && seenAll(rest)}
+	l := shell.Launched{Keep: true, Runs: known && seenAll(rest)}
 	if exec {
-		l.Args = rest
+		l.Nested = []shell.Nested{{Origin: "watch", Args: rest}}
 		return l, true
 	}
 	var parts []string
@@ -61,7 +61,7 @@ func launchWatch(c *shell.Simple) (shell.Launched, bool) {
 		parts = append(parts, a.Value)
 		dynamic = dynamic || a.Dynamic
 	}
-	l.Code = &shell.Arg{Value: strings.Join(parts, " "), Dynamic: dynamic}
+	l.Nested = []shell.Nested{{Origin: "watch", Code: &shell.Arg{Value: strings.Join(parts, " "), Dynamic: dynamic}}}
 	return l, true
 }
 

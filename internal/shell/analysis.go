@@ -143,9 +143,9 @@ type Command struct {
 	// writes or whether it succeeds (exec, sudo, xvfb-run): see
 	// transparent.
 	altered bool
-	// nested is what the command runs besides being judged itself, as the
-	// Launcher said (watch, su -c), or nil.
-	nested *Launched
+	// keeps reports that the Launcher keeps the command, and runs more
+	// beside it (watch, su -c, find -exec): see walker.launched.
+	keeps bool
 	// relays reports that what the command writes is what the commands it
 	// runs write, which the analysis found in full (eval of constant
 	// code, sh -c, xargs echo): they wrote it to the stream themselves.

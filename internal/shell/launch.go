@@ -12,10 +12,15 @@ package shell
 // the program answers what it runs and true; false leaves the command as
 // it is, to be judged as the program itself (sudo -l, nice with no
 // command, timeout --help). A wrapper's answer (timeout 5 make) replaces
-// the command with the one it runs; one with an Origin (watch 'make',
+// the command with the one it runs; one that Keeps it (watch 'make',
 // su -c 'make') keeps it, and adds what it runs as nested commands.
+//
+// A program may also print the names of files, one to a line, to a
+// program that reads them (find . -name x | xargs cat): Lists returns a
+// glob for each kind of name it prints, or false when that is not known.
 type Launcher interface {
 	Launch(c *Simple) (Launched, bool)
+	Lists(c *Simple) (globs []string, ok bool)
 }
 
 // Simple is a simple command as the walker sees it.
@@ -26,6 +31,9 @@ type Simple struct {
 	Args []Arg
 	// Assigns are the NAME=value words that set its environment.
 	Assigns []string
+	// Cwd is the folder it runs in, "" when not known. The walker knows
+	// it when it asks a second time, of an answer that Keeps the command.
+	Cwd string
 }
 
 // Launched is what a program runs.
@@ -51,14 +59,29 @@ type Launched struct {
 	// command writes nor whether it succeeds (nice, timeout, nohup): what
 	// the command prints is what it prints, and true run by it is true.
 	Transparent bool
-	// Origin, when set, says that the program is judged as itself, and
-	// that what it runs is nested code of this origin ("watch", "su -c"):
-	// Code, a string a shell runs, or else Args, the words of a command.
-	Origin string
-	Code   *Arg
-	// Runs reports, with Origin, that running what it names is all the
+	// Keep says that the program is judged as itself, and that what it
+	// runs, Nested, is analysed beside it (watch, su -c, find -exec). The
+	// walker asks again once it knows the folder the command runs in, and
+	// reads Privileged, Nested and Runs then.
+	Keep   bool
+	Nested []Nested
+	// Runs reports, with Keep, that running what it names is all the
 	// program does, and that the words are known (see Command.Runs).
 	Runs bool
+}
+
+// Nested is one command or piece of code a program runs beside its own
+// work.
+type Nested struct {
+	// Origin names how it runs ("watch", "su -c", "find -exec").
+	Origin string
+	// Code is a string a shell runs; without it, Args are the words of a
+	// command.
+	Code *Arg
+	Args []Arg
+	// CwdUnknown reports that it runs in a folder the analysis does not
+	// know (find -execdir, in the folder of each file found).
+	CwdUnknown bool
 }
 
 // noLauncher is the walker's Launcher when its caller gives none: it
@@ -66,3 +89,5 @@ type Launched struct {
 type noLauncher struct{}
 
 func (noLauncher) Launch(*Simple) (Launched, bool) { return Launched{}, false }
+
+func (noLauncher) Lists(*Simple) ([]string, bool) { return nil, false }

@@ -91,10 +91,6 @@ func (w *walker) special(cmd *Command, f *frame, ctx *execCtx) {
 		}
 	case name == "xargs":
 		w.xargs(cmd, f, ctx)
-	case name == "find":
-		w.findExec(cmd, f, ctx)
-	case name == "fd" || name == "fdfind":
-		w.fdExec(cmd, f, ctx)
 	case name == "docker" || name == "podman" || name == "nerdctl" || name == "docker-compose" ||
 		name == "kubectl" || name == "oc":
 		w.containerExec(cmd, f, ctx)
@@ -113,7 +109,7 @@ func (w *walker) special(cmd *Command, f *frame, ctx *execCtx) {
 		w.gitAlias(cmd, f, ctx)
 	case InterpreterLang(name) != "":
 		w.interpreter(cmd, f, ctx)
-	case cmd.nested != nil:
+	case cmd.keeps:
 		w.launched(cmd, f, ctx)
 	}
 }
@@ -1007,43 +1003,27 @@ func (w *walker) xargsWords(cmd *Command) []Arg {
 	return []Arg{inputArg}
 }
 
-// upstreamFind returns the words of input from a find feeding cmd
-// directly, one per start path, each with a hint: the start path joined
-// with find's -name pattern when it has one (find ~ -name id_rsa | xargs
-// cat reads files named id_rsa, which a policy on file names can see).
+// upstreamFind returns the words of input from a program feeding cmd
+// directly that prints names of files (find, fd), one per kind of name
+// its Launcher lists, each with a hint: the glob of those names (find ~
+// -name id_rsa | xargs cat reads files named id_rsa, which a policy on
+// file names can see).
 func (w *walker) upstreamFind(cmd *Command) []Arg {
 	if cmd.Stdin.Kind != StdinPipe || len(cmd.InputFrom) != 1 || len(cmd.Upstream) != 1 {
 		return nil
 	}
 	p := cmd.Upstream[0]
-	if name := cmd.InputFrom[0]; (name == "fd" || name == "fdfind") && p.Name == name {
-		// fd without -x prints the files it finds, one to a line.
-		for _, a := range p.Args[1:] {
-			if a.Dynamic || a.Value == "-x" || a.Value == "--exec" || a.Value == "-X" || a.Value == "--exec-batch" ||
-				a.Value == "-0" || a.Value == "--print0" || strings.HasPrefix(a.Value, "--format") {
-				return nil
-			}
-		}
-		in := inputArg
-		in.Hint = fdHint(fdListing(p.Args[1:]))
-		return []Arg{in}
-	}
-	if cmd.InputFrom[0] != "find" {
+	if p.Name == "" || cmd.InputFrom[0] != p.Name {
 		return nil
 	}
-	starts, _, named := findStarts(p.Args[1:])
-	out := make([]Arg, len(starts))
-	for i, st := range starts {
-		if st.Dynamic {
-			return nil
-		}
-		hint := st.Value
-		if !named {
-			// A start without a -name test: any file under it.
-			hint = strings.TrimSuffix(hint, "/") + "/*"
-		}
+	globs, ok := w.opts.Launcher.Lists(&Simple{Name: p.Name, Args: p.Args, Assigns: p.Assigns, Cwd: p.Cwd})
+	if !ok || len(globs) == 0 {
+		return nil
+	}
+	out := make([]Arg, len(globs))
+	for i, g := range globs {
 		out[i] = inputArg
-		out[i].Hint = hint
+		out[i].Hint = g
 	}
 	return out
 }
@@ -1061,204 +1041,6 @@ func splitLines(s string) []Arg {
 		out = append(out, Arg{Value: l})
 	}
 	return out
-}
-
-// findStarts returns the start paths of find's arguments (. when none),
-// each joined with the -name pattern when there is one, and the index of
-// the expression. With a -name test, {} stands for files of that name
-// under the start paths; without one, for everything there.
-func findStarts(args []Arg) (starts []Arg, expr int, named bool) {
-	i := 0
-	for ; i < len(args); i++ {
-		v := args[i].Value
-		if strings.HasPrefix(v, "-") || v == "(" || v == "!" || v == "," || v == ")" {
-			break
-		}
-		starts = append(starts, args[i])
-	}
-	if len(starts) == 0 {
-		starts = []Arg{{Value: "."}}
-	}
-	for j := i; j < len(args); j++ {
-		switch args[j].Value {
-		case "!", "-not", "-o", "-or", ",":
-			// A -name test negated, or one of alternatives, does not
-			// narrow what is found.
-			return starts, i, false
-		}
-	}
-	for j := i; j+1 < len(args); j++ {
-		// -iname matches names in any case (.ENV and .env): it narrows
-		// nothing the analysis can name.
-		if v := args[j].Value; v == "-name" {
-			name := args[j+1]
-			for k, st := range starts {
-				starts[k] = Arg{Value: strings.TrimSuffix(st.Value, "/") + "/" + name.Value,
-					Dynamic: st.Dynamic || name.Dynamic, Glob: st.Glob || name.Glob || strings.ContainsAny(name.Value, "*?[")}
-			}
-			return starts, i, true
-		}
-	}
-	return starts, i, false
-}
-
-// findExec analyses the commands of find -exec, -execdir, -ok and -okdir.
-func (w *walker) findExec(cmd *Command, f *frame, ctx *execCtx) {
-	args := cmd.Args[1:]
-	starts, i, _ := findStarts(args)
-	for ; i < len(args); i++ {
-		switch args[i].Value {
-		case "-exec", "-execdir", "-ok", "-okdir":
-		default:
-			continue
-		}
-		j := i + 1
-		for j < len(args) && args[j].Value != ";" && args[j].Value != "+" {
-			j++
-		}
-		sub := append([]Arg(nil), args[i+1:j]...)
-		// -execdir and -okdir run the command in the folder of each file
-		// found, anywhere under the start paths, with {} as ./NAME: {}
-		// stands for the files found as with -exec (the start path, made
-		// absolute), and any other relative path names a file in each of
-		// those folders, which the analysis does not know.
-		inDir := args[i].Value == "-execdir" || args[i].Value == "-okdir"
-		// {} stands for each file found under the start paths.
-		for _, start := range starts {
-			if inDir && !start.Dynamic {
-				if abs := Join(cmd.Cwd, start.Value); abs != "" {
-					start.Value = abs
-				}
-			}
-			inst := make([]Arg, len(sub))
-			for k, a := range sub {
-				inst[k] = a
-				if strings.Contains(a.Value, "{}") {
-					inst[k].Value = strings.ReplaceAll(a.Value, "{}", start.Value)
-					inst[k].Dynamic = a.Dynamic || start.Dynamic
-					inst[k].Glob = a.Glob || start.Glob
-					// The names found are only known at run time: spliced
-					// into code (sh -c 'cat {}'), a file name is code.
-					inst[k].Input = true
-				}
-			}
-			c := cmd
-			if inDir {
-				in := *cmd
-				in.Cwd = ""
-				c = &in
-			}
-			w.subcommand(c, inst, "find "+args[i].Value, f, ctx)
-		}
-		i = j
-	}
-	cmd.Runs = true
-}
-
-// fdExec analyses the command of fd -x/--exec and -X/--exec-batch: the
-// words after the option up to a ";" run for the files fd finds, which
-// take the place of {}, {/}, {//}, {.} and {/.}, or are appended.
-func (w *walker) fdExec(cmd *Command, f *frame, ctx *execCtx) {
-	args := cmd.Args[1:]
-	for i := 0; i < len(args); i++ {
-		if v := args[i].Value; v == "-x" || v == "--exec" || v == "-X" || v == "--exec-batch" {
-			j := i + 1
-			for j < len(args) && args[j].Value != ";" {
-				j++
-			}
-			w.fdCommand(cmd, args[i+1:j], fdHint(fdListing(args)), f, ctx)
-			i = j
-		}
-	}
-}
-
-// fdListing reads what fd's words say of the files it finds: its
-// operands (pattern, then search paths), whether the pattern is a glob,
-// and the extension it selects. The words of -x and -X are skipped.
-func fdListing(args []Arg) (pos []Arg, glob bool, ext string) {
-	for i := 0; i < len(args); i++ {
-		v := args[i].Value
-		switch {
-		case v == "-x" || v == "--exec" || v == "-X" || v == "--exec-batch":
-			for i+1 < len(args) && args[i+1].Value != ";" {
-				i++
-			}
-			i++
-		case v == "-g" || v == "--glob":
-			glob = true
-		case v == "-e" || v == "--extension":
-			if i+1 < len(args) {
-				i++
-				ext = args[i].Value
-			}
-		case fdTakesValue(v):
-			i++
-		case v == "--":
-			pos = append(pos, args[i+1:]...)
-			i = len(args)
-		case strings.HasPrefix(v, "-"):
-		default:
-			pos = append(pos, args[i])
-		}
-	}
-	return pos, glob, ext
-}
-
-// fdTakesValue reports fd's options that take the next word as a value.
-func fdTakesValue(v string) bool {
-	switch v {
-	case "-t", "--type", "-E", "--exclude", "-d", "--max-depth", "--min-depth", "--exact-depth", "-S", "--size",
-		"--changed-within", "--changed-before", "-o", "--owner", "-j", "--threads", "--max-results", "-c", "--color",
-		"--base-directory", "--path-separator", "--search-path", "--ignore-file", "--format", "--batch-size",
-		"--max-buffer-time", "--and":
-		return true
-	}
-	return false
-}
-
-// fdHint returns a glob for the files fd finds: under its search paths
-// (. when none), named by its pattern when that is a glob, or with its
-// extension.
-func fdHint(pos []Arg, glob bool, ext string) string {
-	name := "*"
-	switch {
-	case len(pos) > 0 && glob && !pos[0].Dynamic:
-		name = pos[0].Value
-	case ext != "":
-		name = "*." + strings.TrimPrefix(ext, ".")
-	}
-	dir := "."
-	if len(pos) > 1 && !pos[1].Dynamic {
-		dir = pos[1].Value
-	}
-	return strings.TrimSuffix(dir, "/") + "/" + name
-}
-
-// fdCommand runs one fd -x command with the files found as input.
-func (w *walker) fdCommand(cmd *Command, words []Arg, hint string, f *frame, ctx *execCtx) {
-	if len(words) == 0 {
-		return
-	}
-	sub := append([]Arg(nil), words...)
-	replaced := false
-	for j, a := range sub {
-		for _, ph := range []string{"{//}", "{/.}", "{/}", "{.}", "{}"} {
-			if strings.Contains(a.Value, ph) {
-				sub[j].WholeInput = a.Value == ph
-				sub[j].Value = strings.ReplaceAll(sub[j].Value, ph, inputArg.Value)
-				sub[j].Dynamic, sub[j].Input = true, true
-				sub[j].Hint = strings.ReplaceAll(a.Value, ph, hint)
-				replaced = true
-			}
-		}
-	}
-	if !replaced {
-		in := inputArg
-		in.WholeInput, in.Hint = true, hint
-		sub = append(sub, in)
-	}
-	w.subcommand(cmd, sub, "fd -x", f, ctx)
-	cmd.Runs = true
 }
 
 // parallel analyses GNU parallel: a command with arguments from ::: lists,

@@ -248,8 +248,6 @@ func TestInputWordsMayBeOptions(t *testing.T) {
 		"cat list | xargs -I% rg %",
 		"cat list | parallel rg",
 		"cat list | parallel rg {}",
-		"fd . -x rg",
-		"fd . -x rg {}",
 		"find . -name x | xargs rg",
 		`cat list | sh -c "xargs rg"`,
 		`cat list | xargs sh -c 'rg "$@"' _`,

@@ -73,9 +73,9 @@ func (w *walker) unwrap(cmd *Command, ctx *execCtx) bool {
 		return true
 	}
 	l, ok := w.opts.Launcher.Launch(&Simple{Name: cmd.Name, Args: cmd.Args, Assigns: cmd.Assigns})
-	if ok && l.Origin != "" {
-		// The program stays; what it runs is for later (see nested).
-		cmd.nested = &l
+	if ok && l.Keep {
+		// The program stays; what it runs is for later (see launched).
+		cmd.keeps = true
 		return false
 	}
 	if !ok || len(l.Args) == 0 {
@@ -104,20 +104,29 @@ func (w *walker) unwrap(cmd *Command, ctx *execCtx) bool {
 	return true
 }
 
-// launched analyses what a program runs besides being judged itself (watch
-// 'make', su -c 'make'), as its Launcher said.
+// launched analyses what a program runs besides being judged itself
+// (watch 'make', su -c 'make', find -exec), as its Launcher says once the
+// folder the command runs in is known.
 func (w *walker) launched(cmd *Command, f *frame, ctx *execCtx) {
-	l := cmd.nested
+	l, ok := w.opts.Launcher.Launch(&Simple{Name: cmd.Name, Args: cmd.Args, Assigns: cmd.Assigns, Cwd: cmd.Cwd})
+	if !ok || !l.Keep {
+		return
+	}
 	if l.Privileged {
 		cmd.Privileged = true
 	}
-	switch {
-	case l.Code != nil:
-		w.code(cmd, *l.Code, l.Origin, f, ctx)
-	case len(l.Args) > 0:
-		w.subcommand(cmd, l.Args, l.Origin, f, ctx)
-	default:
-		return
+	for _, n := range l.Nested {
+		parent := cmd
+		if n.CwdUnknown {
+			in := *cmd
+			in.Cwd = ""
+			parent = &in
+		}
+		if n.Code != nil {
+			w.code(parent, *n.Code, n.Origin, f, ctx)
+		} else {
+			w.subcommand(parent, n.Args, n.Origin, f, ctx)
+		}
 	}
 	if l.Runs {
 		cmd.Runs = true
