@@ -35,5 +35,6 @@
 // Program's wraps, what runs being the words after them; a program that
 // runs code beside its own work (watch, su -c) gives a Launch function. A
 // program known only for what it runs is LaunchOnly. Adding one is its
-// file, its test, and its name in registry.go (see faketime.go).
+// file and its test (see faketime.go); registry.go, which finds a program
+// by name, is generated from every program's Names (go generate).
 package programs

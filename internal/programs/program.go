@@ -271,7 +271,10 @@ func (l *lazy[T]) get() T {
 	return l.v
 }
 
-// entry is a row of the registry.
+//go:generate go run ../gen/registry -dir . -o registry.go
+
+// entry is a row of the registry (registry.go, generated from every
+// program's Names).
 type entry struct {
 	name string
 	prog **Program
