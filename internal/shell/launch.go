@@ -82,6 +82,15 @@ type Nested struct {
 	// CwdUnknown reports that it runs in a folder the analysis does not
 	// know (find -execdir, in the folder of each file found).
 	CwdUnknown bool
+	// Container, when set, names the container or pod it runs in
+	// (docker exec, kubectl exec): its paths are that machine's, its
+	// folder is Cwd ("" when not known) and its variables Assigns, the
+	// exec's own rather than the caller's; Privileged adds the privilege
+	// the exec gives it.
+	Container  string
+	Cwd        string
+	Assigns    []string
+	Privileged bool
 }
 
 // noLauncher is the walker's Launcher when its caller gives none: it

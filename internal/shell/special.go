@@ -91,9 +91,6 @@ func (w *walker) special(cmd *Command, f *frame, ctx *execCtx) {
 		}
 	case name == "xargs":
 		w.xargs(cmd, f, ctx)
-	case name == "docker" || name == "podman" || name == "nerdctl" || name == "docker-compose" ||
-		name == "kubectl" || name == "oc":
-		w.containerExec(cmd, f, ctx)
 	case name == "parallel":
 		w.parallel(cmd, f, ctx)
 	case name == "alias":

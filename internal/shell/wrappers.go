@@ -122,6 +122,13 @@ func (w *walker) launched(cmd *Command, f *frame, ctx *execCtx) {
 			in.Cwd = ""
 			parent = &in
 		}
+		if n.Container != "" {
+			in := *cmd
+			in.Container = n.Container
+			in.Cwd, in.Assigns = n.Cwd, n.Assigns
+			in.Privileged = cmd.Privileged || n.Privileged
+			parent = &in
+		}
 		if n.Code != nil {
 			w.code(parent, *n.Code, n.Origin, f, ctx)
 		} else {
