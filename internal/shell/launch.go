@@ -34,6 +34,8 @@ type Simple struct {
 	// Cwd is the folder it runs in, "" when not known. The walker knows
 	// it when it asks a second time, of an answer that Keeps the command.
 	Cwd string
+	// Origin says how the command was found (see Command.Origin).
+	Origin string
 }
 
 // Launched is what a program runs.

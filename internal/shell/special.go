@@ -102,8 +102,6 @@ func (w *walker) special(cmd *Command, f *frame, ctx *execCtx) {
 		}
 	case name == "awk" || name == "gawk" || name == "mawk" || name == "nawk":
 		w.awk(cmd, f, ctx)
-	case name == "git":
-		w.gitAlias(cmd, f, ctx)
 	case InterpreterLang(name) != "":
 		w.interpreter(cmd, f, ctx)
 	case cmd.keeps:
@@ -1145,68 +1143,4 @@ func (w *walker) alias(cmd *Command, f *frame, ctx *execCtx) {
 		w.aliases[name] = body
 		w.code(cmd, Arg{Value: body, Dynamic: a.Dynamic}, "alias", f, ctx)
 	}
-}
-
-// gitAlias expands a git alias defined in the same command line (git -c
-// alias.NAME=VALUE NAME, or GIT_CONFIG_PARAMETERS): an alias starting with
-// ! runs a shell command; any other becomes the git command it names.
-func (w *walker) gitAlias(cmd *Command, f *frame, ctx *execCtx) {
-	if cmd.Origin == "git alias" {
-		return // an alias expands once
-	}
-	aliases := map[string]string{}
-	for _, a := range cmd.Assigns {
-		if name, val, _ := strings.Cut(a, "="); name == "GIT_CONFIG_PARAMETERS" {
-			for _, entry := range strings.Fields(strings.NewReplacer("'", " ", "\"", " ").Replace(val)) {
-				if k, v, ok := strings.Cut(entry, "="); ok && strings.HasPrefix(k, "alias.") {
-					aliases[strings.TrimPrefix(k, "alias.")] = v
-				}
-			}
-		}
-	}
-	args := cmd.Args[1:]
-	i := 0
-	for ; i < len(args); i++ {
-		v := args[i].Value
-		if args[i].Dynamic {
-			return
-		}
-		switch {
-		case v == "-c" && i+1 < len(args):
-			i++
-			if k, val, ok := strings.Cut(args[i].Value, "="); ok && strings.HasPrefix(k, "alias.") {
-				aliases[strings.TrimPrefix(k, "alias.")] = val
-			}
-			continue
-		case strings.HasPrefix(v, "-c") && len(v) > 2:
-			if k, val, ok := strings.Cut(v[2:], "="); ok && strings.HasPrefix(k, "alias.") {
-				aliases[strings.TrimPrefix(k, "alias.")] = val
-			}
-			continue
-		case v == "-C" || v == "--git-dir" || v == "--work-tree" || v == "--namespace" || v == "--config-env" || v == "--exec-path":
-			i++
-			continue
-		case v == "--" || strings.HasPrefix(v, "-"):
-			continue
-		}
-		break
-	}
-	if i >= len(args) || len(aliases) == 0 {
-		return
-	}
-	body, ok := aliases[args[i].Value]
-	if !ok {
-		return
-	}
-	if strings.HasPrefix(body, "!") {
-		w.code(cmd, Arg{Value: body[1:]}, "git alias", f, ctx)
-		return
-	}
-	expanded := append([]Arg{cmd.Args[0]}, cmd.Args[1:i+1]...)
-	expanded = expanded[:len(expanded)-1]
-	for _, word := range strings.Fields(body) {
-		expanded = append(expanded, Arg{Value: word})
-	}
-	expanded = append(expanded, args[i+1:]...)
-	w.subcommand(cmd, expanded, "git alias", f, ctx)
 }

@@ -72,7 +72,7 @@ func (w *walker) unwrap(cmd *Command, ctx *execCtx) bool {
 		cmd.Args = rest
 		return true
 	}
-	l, ok := w.opts.Launcher.Launch(&Simple{Name: cmd.Name, Args: cmd.Args, Assigns: cmd.Assigns})
+	l, ok := w.opts.Launcher.Launch(&Simple{Name: cmd.Name, Args: cmd.Args, Assigns: cmd.Assigns, Origin: cmd.Origin})
 	if ok && l.Keep {
 		// The program stays; what it runs is for later (see launched).
 		cmd.keeps = true
@@ -108,7 +108,7 @@ func (w *walker) unwrap(cmd *Command, ctx *execCtx) bool {
 // (watch 'make', su -c 'make', find -exec), as its Launcher says once the
 // folder the command runs in is known.
 func (w *walker) launched(cmd *Command, f *frame, ctx *execCtx) {
-	l, ok := w.opts.Launcher.Launch(&Simple{Name: cmd.Name, Args: cmd.Args, Assigns: cmd.Assigns, Cwd: cmd.Cwd})
+	l, ok := w.opts.Launcher.Launch(&Simple{Name: cmd.Name, Args: cmd.Args, Assigns: cmd.Assigns, Cwd: cmd.Cwd, Origin: cmd.Origin})
 	if !ok || !l.Keep {
 		return
 	}
