@@ -69,8 +69,9 @@ func launchGit(c *shell.Simple) (shell.Launched, bool) {
 	if strings.HasPrefix(body, "!") {
 		return shell.Launched{Keep: true, Nested: []shell.Nested{{Origin: "git alias", Code: &shell.Arg{Value: body[1:]}}}}, true
 	}
-	expanded := append([]shell.Arg{c.Args[0]}, c.Args[1:i+1]...)
-	expanded = expanded[:len(expanded)-1]
+	// git, its options, the alias's words in place of its name, and the
+	// words after it.
+	expanded := append([]shell.Arg{c.Args[0]}, args[:i]...)
 	for _, word := range strings.Fields(body) {
 		expanded = append(expanded, shell.Arg{Value: word})
 	}
