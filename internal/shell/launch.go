@@ -70,6 +70,13 @@ type Launched struct {
 	// Runs reports, with Keep, that running what it names is all the
 	// program does, and that the words are known (see Command.Runs).
 	Runs bool
+	// Interpret, with Keep, is program text the command runs in the
+	// language Lang (awk's program), read as the walker reads python -c
+	// (see Command.Code).
+	Interpret, Lang string
+	// RunsInputWhy, with Keep, says how the command runs code that comes
+	// from its input at run time (see Command.RunsInput).
+	RunsInputWhy string
 }
 
 // Nested is one command or piece of code a program runs beside its own

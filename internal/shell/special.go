@@ -100,8 +100,6 @@ func (w *walker) special(cmd *Command, f *frame, ctx *execCtx) {
 		if len(cmd.Args) > 2 && cmd.Args[1].Value != "-" && !strings.HasPrefix(cmd.Args[1].Value, "-") {
 			w.code(cmd, cmd.Args[1], "trap", f, ctx)
 		}
-	case name == "awk" || name == "gawk" || name == "mawk" || name == "nawk":
-		w.awk(cmd, f, ctx)
 	case InterpreterLang(name) != "":
 		w.interpreter(cmd, f, ctx)
 	case cmd.keeps:
@@ -705,45 +703,6 @@ func argvNames(lang string) []string {
 		return []string{"commandArgs"}
 	}
 	return nil
-}
-
-// awk finds the program awk runs and analyses it like interpreter code.
-func (w *walker) awk(cmd *Command, f *frame, ctx *execCtx) {
-	args := cmd.Args[1:]
-	for i := 0; i < len(args); i++ {
-		a := args[i]
-		v := a.Value
-		if a.Dynamic && (a.Input || i == 0) {
-			if a.Input {
-				runsInput(cmd, "its program comes from run-time input ("+v+")")
-			}
-			return
-		}
-		switch {
-		case v == "-f" || v == "--file" || strings.HasPrefix(v, "-f") && len(v) > 2:
-			return // a program file: not seen here
-		case v == "-v" || v == "-F" || v == "--assign" || v == "--field-separator":
-			i++
-		case v == "--" || !strings.HasPrefix(v, "-"):
-			if v == "--" {
-				if i+1 >= len(args) {
-					return
-				}
-				i++
-				a = args[i]
-			}
-			if a.Dynamic {
-				// A program computed at run time is not seen here.
-				if a.Input {
-					runsInput(cmd, "its program comes from run-time input ("+a.Value+")")
-				}
-				return
-			}
-			cmd.Code, cmd.Lang = a.Value, "awk"
-			w.interpret(cmd, f, ctx)
-			return
-		}
-	}
 }
 
 // inlineCode returns the code that the option at args[i] gives inline,

@@ -115,6 +115,13 @@ func (w *walker) launched(cmd *Command, f *frame, ctx *execCtx) {
 	if l.Privileged {
 		cmd.Privileged = true
 	}
+	if l.RunsInputWhy != "" {
+		runsInput(cmd, l.RunsInputWhy)
+	}
+	if l.Interpret != "" {
+		cmd.Code, cmd.Lang = l.Interpret, l.Lang
+		w.interpret(cmd, f, ctx)
+	}
 	for _, n := range l.Nested {
 		parent := cmd
 		if n.CwdUnknown {
