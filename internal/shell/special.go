@@ -970,7 +970,8 @@ func (w *walker) upstreamFind(cmd *Command) []Arg {
 	if p.Name == "" || cmd.InputFrom[0] != p.Name {
 		return nil
 	}
-	globs, ok := w.opts.Launcher.Lists(&Simple{Name: p.Name, Args: p.Args, Assigns: p.Assigns, Cwd: p.Cwd})
+	w.simple = Simple{Name: p.Name, Args: p.Args, Assigns: p.Assigns, Cwd: p.Cwd}
+	globs, ok := w.opts.Launcher.Lists(&w.simple)
 	if !ok || len(globs) == 0 {
 		return nil
 	}

@@ -72,7 +72,8 @@ func (w *walker) unwrap(cmd *Command, ctx *execCtx) bool {
 		cmd.Args = rest
 		return true
 	}
-	l, ok := w.opts.Launcher.Launch(&Simple{Name: cmd.Name, Args: cmd.Args, Assigns: cmd.Assigns, Origin: cmd.Origin})
+	w.simple = Simple{Name: cmd.Name, Args: cmd.Args, Assigns: cmd.Assigns, Origin: cmd.Origin}
+	l, ok := w.opts.Launcher.Launch(&w.simple)
 	if ok && l.Keep {
 		// The program stays; what it runs is for later (see launched).
 		cmd.keeps = true
@@ -108,7 +109,8 @@ func (w *walker) unwrap(cmd *Command, ctx *execCtx) bool {
 // (watch 'make', su -c 'make', find -exec), as its Launcher says once the
 // folder the command runs in is known.
 func (w *walker) launched(cmd *Command, f *frame, ctx *execCtx) {
-	l, ok := w.opts.Launcher.Launch(&Simple{Name: cmd.Name, Args: cmd.Args, Assigns: cmd.Assigns, Cwd: cmd.Cwd, Origin: cmd.Origin})
+	w.simple = Simple{Name: cmd.Name, Args: cmd.Args, Assigns: cmd.Assigns, Cwd: cmd.Cwd, Origin: cmd.Origin}
+	l, ok := w.opts.Launcher.Launch(&w.simple)
 	if !ok || !l.Keep {
 		return
 	}
