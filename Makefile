@@ -79,13 +79,16 @@ lint: check-generate
 generate:
 	$(GO) generate ./...
 
-# The built-in policy is compiled from template/policy/*.yaml; the
-# committed Go file must match it.
+# The built-in policy is compiled from template/policy/*.yaml, and the
+# programs' registry from their names; the committed Go files must match.
 check-generate:
 	@mkdir -p $(BIN)
 	@$(GO) run ./internal/gen/builtin -o $(BIN)/policy_gen.go.check template/policy
 	@cmp -s $(BIN)/policy_gen.go.check template/policy_gen.go || \
 	  (echo "template/policy_gen.go is out of date: run 'make generate'"; exit 1)
+	@$(GO) run ./internal/gen/registry -dir internal/programs -o $(BIN)/registry.go.check
+	@cmp -s $(BIN)/registry.go.check internal/programs/registry.go || \
+	  (echo "internal/programs/registry.go is out of date: run 'make generate'"; exit 1)
 
 bench: build
 	@echo "== in-process decisions (ns/op)"

@@ -311,7 +311,7 @@ func (ev *evaluation) subjects() ([]*subject, []Verdict) {
 // file accesses they make.
 func (ev *evaluation) shellSubjects(cmd string) ([]*subject, []Verdict) {
 	a := shell.Analyze(cmd, shell.Options{Cwd: ev.req.Cwd, Home: ev.req.Home, LookupEnv: ev.e.LookupEnv, Toplevel: ev.toplevel,
-		LookPath: ev.lookPath, IsDir: ev.folderExists, ProgramGlob: ev.programGlob})
+		LookPath: ev.lookPath, IsDir: ev.folderExists, ProgramGlob: ev.programGlob, Launcher: programs.Launcher})
 	var problems []Verdict
 	for _, p := range a.Problems {
 		problems = append(problems, problemVerdict(p))

@@ -6,6 +6,7 @@ import (
 
 	"github.com/agentgov/governance/governance"
 	"github.com/agentgov/governance/internal/corpus"
+	"github.com/agentgov/governance/internal/programs"
 	"github.com/agentgov/governance/internal/shell"
 )
 
@@ -23,7 +24,7 @@ func FuzzDecide(f *testing.F) {
 		d := decide(t, p, shellReq(cmd))
 		checkDecision(t, cmd, d)
 		// The engine analyses in the environment of the process.
-		a := shell.Analyze(cmd, shell.Options{Cwd: root, Home: home, LookupEnv: os.LookupEnv})
+		a := shell.Analyze(cmd, shell.Options{Cwd: root, Home: home, LookupEnv: os.LookupEnv, Launcher: programs.Launcher})
 		for _, pr := range a.Problems {
 			if d.Outcome < governance.Ask {
 				t.Errorf("%q: the analysis reports a %s problem (%s), yet the decision is %s by %s",

@@ -35,7 +35,7 @@ func (ev *evaluation) recordRuns(cl *cmdline) {
 		if text == "" {
 			text = e.Code
 		}
-		a := shell.Analyze(text, shell.Options{Cwd: cl.cmd.Cwd, Home: ev.req.Home, LookupEnv: ev.e.LookupEnv, MaxDepth: 4})
+		a := shell.Analyze(text, shell.Options{Cwd: cl.cmd.Cwd, Home: ev.req.Home, LookupEnv: ev.e.LookupEnv, MaxDepth: 4, Launcher: programs.Launcher})
 		for _, s := range ev.commandSubjects(a) {
 			ev.runs = append(ev.runs, runs{prog: cl.name, why: e.Why, s: s})
 		}
@@ -71,7 +71,7 @@ func (ev *evaluation) codeAllowed(prog, code string) bool {
 	if (prog == "fzf" || prog == "sk") && strings.Contains(code, "{") {
 		return false
 	}
-	a := shell.Analyze(code, shell.Options{Cwd: ev.req.Cwd, Home: ev.req.Home, LookupEnv: ev.e.LookupEnv, MaxDepth: 4})
+	a := shell.Analyze(code, shell.Options{Cwd: ev.req.Cwd, Home: ev.req.Home, LookupEnv: ev.e.LookupEnv, MaxDepth: 4, Launcher: programs.Launcher})
 	if len(a.Problems) > 0 || len(a.Commands) == 0 {
 		return false
 	}

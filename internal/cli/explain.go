@@ -10,6 +10,7 @@ import (
 
 	"github.com/agentgov/governance/governance"
 	"github.com/agentgov/governance/internal/pipeline"
+	"github.com/agentgov/governance/internal/programs"
 	"github.com/agentgov/governance/internal/shell"
 )
 
@@ -43,7 +44,7 @@ decide, 1 no decision, 2 a usage error.`,
 				out.ConfigErrors = err.Error()
 			}
 			if t.Kind == governance.KindShell {
-				an := shell.Analyze(t.Input.Command, shell.Options{Cwd: cwd, Home: p.Home, LookupEnv: os.LookupEnv})
+				an := shell.Analyze(t.Input.Command, shell.Options{Cwd: cwd, Home: p.Home, LookupEnv: os.LookupEnv, Launcher: programs.Launcher})
 				out.Commands = []explainCommand{}
 				for _, sc := range an.Commands {
 					ec := explainCommand{Command: sc.String(), Origin: sc.Origin, Wrappers: sc.Wrappers, InputFrom: sc.InputFrom, Lang: sc.Lang}

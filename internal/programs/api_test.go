@@ -15,7 +15,7 @@ import (
 // before it runs.
 func onlyReads(t *testing.T, cmd string) bool {
 	t.Helper()
-	a := shell.Analyze(cmd, shell.Options{Cwd: "/p", Home: "/h"})
+	a := shell.Analyze(cmd, shell.Options{Cwd: "/p", Home: "/h", Launcher: programs.Launcher})
 	if len(a.Commands) == 0 {
 		t.Fatalf("%q: no command", cmd)
 	}
@@ -75,7 +75,7 @@ func checkReads(t *testing.T, cases []readCase) {
 // Program.Start), which every call of the program has.
 func afterStart(t *testing.T, cmd string) string {
 	t.Helper()
-	a := shell.Analyze(cmd, shell.Options{Cwd: "/p", Home: "/h"})
+	a := shell.Analyze(cmd, shell.Options{Cwd: "/p", Home: "/h", Launcher: programs.Launcher})
 	if len(a.Commands) == 0 {
 		t.Fatalf("%q: no command", cmd)
 	}

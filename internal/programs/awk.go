@@ -16,7 +16,7 @@ import (
 // The options end at the first operand, the program (gawk and mawk stop
 // there: awk 'PROG' --version runs PROG with a file named --version).
 
-var awkProgram = &Program{Names: []string{"awk", "gawk", "mawk", "nawk"}, Node: Node{POSIX: true, Opts: `
+var awkProgram = &Program{Names: []string{"awk", "gawk", "mawk", "nawk"}, Launch: launchAwk, Node: Node{POSIX: true, Opts: `
 -f --file=PROGFILE                      read
 -F --field-separator=FS
 -v --assign=VAR
@@ -314,4 +314,46 @@ func awkTokens(code string) []string {
 // 3.5).
 func isIdentByte(c byte) bool {
 	return c == '_' || c == '.' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9'
+}
+
+// launchAwk finds the program awk runs, for the walker to read as it
+// reads interpreter code; a program file (-f) is not seen.
+func launchAwk(c *shell.Simple) (shell.Launched, bool) {
+	args := c.Args[1:]
+	for i := 0; i < len(args); i++ {
+		a := args[i]
+		v := a.Value
+		if a.Dynamic && (a.Input || i == 0) {
+			return awkFromInput(a)
+		}
+		switch {
+		case v == "-f" || v == "--file" || strings.HasPrefix(v, "-f") && len(v) > 2:
+			return shell.Launched{}, false
+		case v == "-v" || v == "-F" || v == "--assign" || v == "--field-separator":
+			i++
+		case v == "--" || !strings.HasPrefix(v, "-"):
+			if v == "--" {
+				if i+1 >= len(args) {
+					return shell.Launched{}, false
+				}
+				i++
+				a = args[i]
+			}
+			if a.Dynamic {
+				// A program computed at run time is not seen here.
+				return awkFromInput(a)
+			}
+			return shell.Launched{Keep: true, Interpret: a.Value, Lang: "awk"}, true
+		}
+	}
+	return shell.Launched{}, false
+}
+
+// awkFromInput is the launch of an awk whose program is a word computed
+// at run time: code nobody has seen when it comes from input.
+func awkFromInput(a shell.Arg) (shell.Launched, bool) {
+	if !a.Input {
+		return shell.Launched{}, false
+	}
+	return shell.Launched{Keep: true, RunsInputWhy: "its program comes from run-time input (" + a.Value + ")"}, true
 }

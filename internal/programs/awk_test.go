@@ -1,6 +1,9 @@
 package programs_test
 
-import "testing"
+import (
+	"slices"
+	"testing"
+)
 
 func TestAwk(t *testing.T) {
 	t.Parallel()
@@ -35,4 +38,27 @@ func TestAwk(t *testing.T) {
 		{"mawk -W exec prog f", "unknown (mawk -W exec is not modelled); read f"},
 		{"awk --version", ""},
 	})
+}
+
+// TestAwkLaunch: the walker reads awk's program as interpreter code, and
+// a program that comes from input at run time is code nobody has seen.
+func TestAwkLaunch(t *testing.T) {
+	t.Parallel()
+	a := walk(`awk 'BEGIN { system("rm -rf /tmp/x") }'`, "/p", "/h")
+	if c := a.Commands[0]; c.Code == "" || c.Lang != "awk" {
+		t.Errorf("awk's program is not read: code %q, language %q", c.Code, c.Lang)
+	}
+	if got := foundCommands(a); !slices.Contains(got, "rm -rf /tmp/x [awk code]") {
+		t.Errorf("found %q, want the command of system()", got)
+	}
+	if c := walk(`awk -f prog.awk data`, "/p", "/h").Commands[0]; c.Code != "" || c.RunsInput {
+		t.Errorf("awk -f: code %q, runs input %v", c.Code, c.RunsInput)
+	}
+	ran := false
+	for _, c := range walk(`cat progs | xargs awk`, "/p", "/h").Commands {
+		ran = ran || c.Name == "awk" && c.RunsInput
+	}
+	if !ran {
+		t.Error("cat progs | xargs awk: awk does not run input")
+	}
 }

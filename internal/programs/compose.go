@@ -38,7 +38,7 @@ var composePlugin = &Node{Effects: composeGroup, Opts: composeOpts, Subs: compos
 
 // dockerComposeProgram is the standalone docker-compose: v2's options and
 // v1's (which spoke to the daemon itself: -H, --tls...).
-var dockerComposeProgram = &Program{Names: []string{"docker-compose"}, Pflag: true,
+var dockerComposeProgram = &Program{Names: []string{"docker-compose"}, Launch: launchContainerExec, Pflag: true,
 	Node: Node{Effects: composeGroup, Opts: composeOpts + `
 -c --context=NAME
 -H --host=HOST

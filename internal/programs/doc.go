@@ -28,4 +28,13 @@
 // "last" marks an option that ends the options (python -c CMD and -m MOD:
 // what follows is the code's own argv, so python -c CODE --version runs
 // CODE).
+//
+// A program that runs another command says so too, and the shell analysis
+// asks ([Launcher], shell.Launcher): a wrapper (timeout 5 make, sudo -u
+// root make, env X=1 make) gives the grammar of its options in its
+// Program's wraps, what runs being the words after them; a program that
+// runs code beside its own work (watch, su -c) gives a Launch function. A
+// program known only for what it runs is LaunchOnly. Adding one is its
+// file and its test (see faketime.go); registry.go, which finds a program
+// by name, is generated from every program's Names (go generate).
 package programs

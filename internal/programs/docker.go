@@ -29,7 +29,7 @@ import (
 // --help, so --config, which moves that folder, runs programs whatever
 // the subcommand.
 
-var dockerProgram = &Program{Names: []string{"docker"}, Pflag: true, Start: dockerStart, Node: Node{Effects: engineGroup, Opts: `
+var dockerProgram = &Program{Names: []string{"docker"}, Launch: launchContainerExec, Pflag: true, Start: dockerStart, Node: Node{Effects: engineGroup, Opts: `
 --config=DIR
 -c --context=NAME
 -D --debug
@@ -51,7 +51,7 @@ var dockerProgram = &Program{Names: []string{"docker"}, Pflag: true, Start: dock
 
 // nerdctl is containerd's docker: docker's subcommands, its own global
 // options, and its namespaces.
-var nerdctlProgram = &Program{Names: []string{"nerdctl"}, Pflag: true, Node: Node{Effects: engineGroup, Opts: `
+var nerdctlProgram = &Program{Names: []string{"nerdctl"}, Launch: launchContainerExec, Pflag: true, Node: Node{Effects: engineGroup, Opts: `
 -a -H --address --host=ADDRESS
 -n --namespace=NAMESPACE
 --snapshotter --storage-driver=NAME
@@ -85,7 +85,7 @@ var nerdctlNamespace = &Node{Effects: engineGroup, Opts: "-h --help", Subs: []*S
 // podman is daemonless, but its global options are valid after the
 // subcommand too, and many of them name programs (--conmon, --runtime,
 // --hooks-dir) or move its storage.
-var podmanProgram = &Program{Names: []string{"podman"}, Pflag: true, Node: Node{Effects: engineGroup, Opts: `
+var podmanProgram = &Program{Names: []string{"podman"}, Launch: launchContainerExec, Pflag: true, Node: Node{Effects: engineGroup, Opts: `
 --cdi-spec-dir=DIR                   unknown
 --cgroup-manager=STRING              unknown
 --config=DIR                         unknown

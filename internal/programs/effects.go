@@ -433,7 +433,7 @@ func (e *Effect) RunText(input bool) string {
 
 // parses reports whether a command line is valid shell on its own.
 func parses(code string) bool {
-	for _, p := range shell.Analyze(code, shell.Options{MaxDepth: 1}).Problems {
+	for _, p := range shell.Analyze(code, shell.Options{MaxDepth: 1, Launcher: Launcher}).Problems {
 		if p.Kind == shell.ProblemParse {
 			return false
 		}

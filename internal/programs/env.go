@@ -1,10 +1,12 @@
 package programs
 
-// env with a command is a wrapper the analysis removes (env X=1 cmd runs
-// cmd); what is left here is env with no command, which prints the
-// environment: every variable, secrets included.
-
-var envProgram = &Program{Names: []string{"env"}, Node: Node{POSIX: true, Opts: `
+// env with a command runs it (env X=1 cmd runs cmd, with X set: see
+// wrapper); what is left here is env with no command, which prints the
+// environment: every variable, secrets included. --block-signal,
+// --default-signal and --ignore-signal take a value only when it is
+// attached (--ignore-signal=INT): the next word is the program.
+var envProgram = &Program{Names: []string{"env"}, wraps: &wrapper{short: "uCSP", long: []string{"unset", "chdir", "split-string"},
+	assigns: true, chdir: "C", split: 'S', altPath: 'P', dashIgnoresEnv: true, transparent: true}, Node: Node{POSIX: true, Opts: `
 -i --ignore-environment
 -0 --null
 -u --unset=NAME

@@ -11,7 +11,7 @@ import (
 // files (-fprint), delete (-delete) or run commands (-exec, which the
 // analysis finds and judges on its own).
 
-var findProgram = &Program{Names: []string{"find"}, Parse: parseFind, Node: Node{Effects: findEffects}}
+var findProgram = &Program{Names: []string{"find"}, Launch: launchFind, Lists: listFind, Parse: parseFind, Node: Node{Effects: findEffects}}
 
 // findPrimary is what one word of a find expression is.
 type findPrimary struct {
@@ -193,4 +193,110 @@ func findEffects(c *Call, fx *Effects) {
 			fx.Add(Effect{Op: Stat, Path: s, Tree: true})
 		}
 	}
+}
+
+// launchFind says what find runs: the command of each -exec, -execdir,
+// -ok and -okdir, up to ; or +, once for each start path, whose files
+// {} stands for (see findStarts). -execdir and -okdir run the command in
+// the folder of each file found, anywhere under the start paths, with {}
+// as ./NAME: {} stands for the files found as with -exec (the start
+// path, made absolute), and any other relative path names a file in each
+// of those folders, which the analysis does not know. Running those is
+// all find does besides its own work (Runs), each judged on its own.
+func launchFind(c *shell.Simple) (shell.Launched, bool) {
+	l := shell.Launched{Keep: true, Runs: true}
+	args := c.Args[1:]
+	starts, i, _ := findStarts(args)
+	for ; i < len(args); i++ {
+		switch args[i].Value {
+		case "-exec", "-execdir", "-ok", "-okdir":
+		default:
+			continue
+		}
+		j := i + 1
+		for j < len(args) && args[j].Value != ";" && args[j].Value != "+" {
+			j++
+		}
+		sub := args[i+1 : j]
+		inDir := args[i].Value == "-execdir" || args[i].Value == "-okdir"
+		for _, start := range starts {
+			if inDir && !start.Dynamic {
+				if abs := shell.Join(c.Cwd, start.Value); abs != "" {
+					start.Value = abs
+				}
+			}
+			inst := make([]shell.Arg, len(sub))
+			for k, a := range sub {
+				inst[k] = a
+				if strings.Contains(a.Value, "{}") {
+					inst[k].Value = strings.ReplaceAll(a.Value, "{}", start.Value)
+					inst[k].Dynamic = a.Dynamic || start.Dynamic
+					inst[k].Glob = a.Glob || start.Glob
+					// The names found are only known at run time: spliced
+					// into code (sh -c 'cat {}'), a file name is code.
+					inst[k].Input = true
+				}
+			}
+			l.Nested = append(l.Nested, shell.Nested{Origin: "find " + args[i].Value, Args: inst, CwdUnknown: inDir})
+		}
+		i = j
+	}
+	return l, true
+}
+
+// listFind returns a glob for the files find prints to a program that
+// reads them, one per start path: the start path joined with find's
+// -name pattern when it has one, else anything under it.
+func listFind(c *shell.Simple) ([]string, bool) {
+	starts, _, named := findStarts(c.Args[1:])
+	globs := make([]string, len(starts))
+	for i, st := range starts {
+		if st.Dynamic {
+			return nil, false
+		}
+		globs[i] = st.Value
+		if !named {
+			globs[i] = strings.TrimSuffix(st.Value, "/") + "/*"
+		}
+	}
+	return globs, true
+}
+
+// findStarts returns the start paths of find's arguments (. when none),
+// each joined with the -name pattern when there is one, and the index of
+// the expression. With a -name test, {} stands for files of that name
+// under the start paths; without one, for everything there.
+func findStarts(args []shell.Arg) (starts []shell.Arg, expr int, named bool) {
+	i := 0
+	for ; i < len(args); i++ {
+		v := args[i].Value
+		if strings.HasPrefix(v, "-") || v == "(" || v == "!" || v == "," || v == ")" {
+			break
+		}
+		starts = append(starts, args[i])
+	}
+	if len(starts) == 0 {
+		starts = []shell.Arg{{Value: "."}}
+	}
+	for j := i; j < len(args); j++ {
+		switch args[j].Value {
+		case "!", "-not", "-o", "-or", ",":
+			// A -name test negated, or one of alternatives, does not
+			// narrow what is found.
+			return starts, i, false
+		}
+	}
+	for j := i; j+1 < len(args); j++ {
+		// -iname matches names in any case (.ENV and .env): it narrows
+		// nothing the analysis can name.
+		if v := args[j].Value; v == "-name" {
+			name := args[j+1]
+			for k, st := range starts {
+				starts[k] = shell.Arg{Value: strings.TrimSuffix(st.Value, "/") + "/" + name.Value,
+					Dynamic: st.Dynamic || name.Dynamic, Glob: st.Glob || name.Glob || strings.ContainsAny(name.Value, "*?[")}
+			}
+			return starts, i, true
+		}
+	}
+	return starts, i, false
 }

@@ -19,7 +19,7 @@ import (
 // it runs. Repository hooks run on commit, checkout, merge, push and the
 // like.
 
-var gitProgram = &Program{Names: []string{"git"}, Node: Node{Opts: `
+var gitProgram = &Program{Names: []string{"git"}, Launch: launchGit, Node: Node{Opts: `
 -C=PATH                        dir
 -c=NAME_VALUE
 --config-env=NAME_ENVVAR

@@ -64,13 +64,13 @@ const kubectlGlobal = `
 --version                      help
 `
 
-var kubectlProgram = &Program{Names: []string{"kubectl"}, Pflag: true, Start: kubectlStart,
+var kubectlProgram = &Program{Names: []string{"kubectl"}, Launch: launchContainerExec, Pflag: true, Start: kubectlStart,
 	Node: Node{Effects: kubePrints, Opts: kubectlGlobal, Subs: kubectlSubs}}
 
 // ocProgram is OpenShift's client: kubectl's subcommands and a few of its
 // own. projects and status only read; project with a name switches the
 // current project; whoami -t prints the session's token.
-var ocProgram = &Program{Names: []string{"oc"}, Pflag: true, Node: Node{Effects: kubePrints, Opts: kubectlGlobal,
+var ocProgram = &Program{Names: []string{"oc"}, Launch: launchContainerExec, Pflag: true, Node: Node{Effects: kubePrints, Opts: kubectlGlobal,
 	MakeSubs: func() []*Sub {
 		return append([]*Sub{
 			{Name: "projects", Node: &Node{Effects: kubeRead, Inherit: true, Opts: "-q --short"}},

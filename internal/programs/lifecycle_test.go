@@ -47,7 +47,7 @@ func TestLifecycle(t *testing.T) {
 		"yarn --version": false, "pnpm run lint": false, "bun run dev": false, "npm install --help": false,
 		"npm ci --ignore-scripts --no-ignore-scripts": true,
 	} {
-		a := shell.Analyze(cmd, shell.Options{Cwd: "/p", Home: "/h"})
+		a := shell.Analyze(cmd, shell.Options{Cwd: "/p", Home: "/h", Launcher: programs.Launcher})
 		fx := programs.Parse(a.Commands[0]).Effects()
 		got := false
 		for _, e := range fx.List {

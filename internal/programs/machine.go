@@ -24,7 +24,10 @@ var unameProgram = &Program{Names: []string{"uname"}, Node: Node{Opts: `
 // arch prints the machine's architecture. On macOS, arch [-x86_64|-arm64
 // ...] PROG ARGS runs PROG under that architecture: the model does not
 // see that program, so operands (and macOS's options) are unknown.
-var archProgram = &Program{Names: []string{"arch"}, Node: Node{Opts: gnuHelp, Effects: func(c *Call, fx *Effects) {
+// arch (macOS) runs a program in the architecture its options name
+// (-x86_64, -arm64e, which read as clusters of flags here); -e sets a
+// variable for it.
+var archProgram = &Program{Names: []string{"arch"}, wraps: &wrapper{short: "ed", assignShort: "e"}, Node: Node{Opts: gnuHelp, Effects: func(c *Call, fx *Effects) {
 	if len(c.Args()) > 0 {
 		fx.Unknown("arch runs its operands as a program")
 	}

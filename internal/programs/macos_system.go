@@ -231,7 +231,7 @@ var pkgutilProgram = &Program{Names: []string{"pkgutil"}, NoOptions: true, Words
 // analysis finds on its own); sw_vers and system_profiler print facts
 // about the system.
 var (
-	caffeinateProgram     = &Program{Names: []string{"caffeinate"}, NoOptions: true, Words: func(*Call, *Effects, []string) {}}
+	caffeinateProgram     = &Program{Names: []string{"caffeinate"}, wraps: &wrapper{short: "tw"}, NoOptions: true, Words: func(*Call, *Effects, []string) {}}
 	swVersProgram         = &Program{Names: []string{"sw_vers"}, NoOptions: true, Words: func(*Call, *Effects, []string) {}}
 	systemProfilerProgram = &Program{Names: []string{"system_profiler"}, NoOptions: true, Words: func(*Call, *Effects, []string) {}}
 )

@@ -13,7 +13,7 @@ import (
 // word: "typed=value" (or "typed"), "loose" for an option the table does
 // not list but the node accepts, "?" for one the model does not know.
 func describeOpts(p *programs.Program, cmd string) string {
-	a := shell.Analyze(cmd, shell.Options{})
+	a := shell.Analyze(cmd, shell.Options{Launcher: programs.Launcher})
 	c := programs.ParseWith(p, a.Commands[0])
 	var out []string
 	for _, o := range c.Opts {
@@ -117,7 +117,7 @@ func TestHasSingleDash(t *testing.T) {
 		{"tool -output-curl-string", "-output-curl-string", true},
 		{"tool -jsonx", "-json", false},
 	} {
-		a := shell.Analyze(tt.cmd, shell.Options{})
+		a := shell.Analyze(tt.cmd, shell.Options{Launcher: programs.Launcher})
 		if got := programs.ParseWith(p, a.Commands[0]).Has(tt.opt); got != tt.want {
 			t.Errorf("%q has %s: got %v, want %v", tt.cmd, tt.opt, got, tt.want)
 		}
@@ -137,7 +137,7 @@ func TestStart(t *testing.T) {
 		{"tool", "cache ~/.tool; change (runs)"},
 		{"tool --help", "cache ~/.tool"},
 	} {
-		a := shell.Analyze(tt.cmd, shell.Options{})
+		a := shell.Analyze(tt.cmd, shell.Options{Launcher: programs.Launcher})
 		if got := describeSome(programs.ParseWith(p, a.Commands[0]).Effects(), true); got != tt.want {
 			t.Errorf("%q: got %q, want %q", tt.cmd, got, tt.want)
 		}

@@ -195,6 +195,23 @@ type Program struct {
 	// and whose words are all known: it is given them (macOS's tools that
 	// take verbs: defaults read, diskutil list).
 	Words func(c *Call, fx *Effects, words []string)
+	// Launch, when set, says what a call runs (see shell.Launcher): the
+	// command timeout, sudo or env run, with what they add to it. A call
+	// it runs nothing for (sudo -l, nice alone) is judged by the rest of
+	// the model.
+	Launch func(c *shell.Simple) (shell.Launched, bool)
+	// Lists, when set, returns a glob for each kind of file name a call
+	// prints, one to a line, for a program that reads them (find, fd; see
+	// shell.Launcher).
+	Lists func(c *shell.Simple) ([]string, bool)
+	// wraps, when set, is the option grammar of a program that runs its
+	// operands as a command (timeout 5 make), read in place of Launch.
+	wraps *wrapper
+	// LaunchOnly programs are modelled for what they run only: a call
+	// that runs nothing the walker follows (nohup alone, timeout --help)
+	// is judged as a program nobody modelled, and Lookup does not return
+	// them.
+	LaunchOnly bool
 }
 
 // Lookup returns the model of the program called name, or nil.
@@ -209,7 +226,10 @@ func Lookup(name string) *Program {
 		}
 	}
 	if lo < len(registry) && registry[lo].name == name {
-		return *registry[lo].prog
+		if p := *registry[lo].prog; !p.LaunchOnly {
+			return p
+		}
+		return nil
 	}
 	// Versioned names (python3.12, pip3.12) are the program they version.
 	for _, base := range versioned {
@@ -251,7 +271,10 @@ func (l *lazy[T]) get() T {
 	return l.v
 }
 
-// entry is a row of the registry.
+//go:generate go run ../gen/registry -dir . -o registry.go
+
+// entry is a row of the registry (registry.go, generated from every
+// program's Names).
 type entry struct {
 	name string
 	prog **Program
@@ -283,9 +306,11 @@ func starMatch(pattern, s string) bool {
 
 // Names returns the names of every modelled program, sorted.
 func Names() []string {
-	out := make([]string, len(registry))
-	for i, e := range registry {
-		out[i] = e.name
+	out := make([]string, 0, len(registry))
+	for _, e := range registry {
+		if !(*e.prog).LaunchOnly {
+			out = append(out, e.name)
+		}
 	}
 	return out
 }

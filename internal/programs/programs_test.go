@@ -55,7 +55,7 @@ func TestRegistry(t *testing.T) {
 // reason of unknown effects.
 func effects(t *testing.T, cmd string) string {
 	t.Helper()
-	a := shell.Analyze(cmd, shell.Options{Cwd: "/p", Home: "/h"})
+	a := shell.Analyze(cmd, shell.Options{Cwd: "/p", Home: "/h", Launcher: programs.Launcher})
 	if len(a.Commands) == 0 {
 		t.Fatalf("%q: no command", cmd)
 	}
@@ -210,7 +210,7 @@ func TestFindOptions(t *testing.T) {
 		{"find . -name x -exec rm {} +", "-exec", true},
 		{"find -L . -name x", "-L", true},
 	} {
-		a := shell.Analyze(tt.cmd, shell.Options{})
+		a := shell.Analyze(tt.cmd, shell.Options{Launcher: programs.Launcher})
 		if got := programs.Parse(a.Commands[0]).Has(tt.opt); got != tt.want {
 			t.Errorf("%q has %s: got %v, want %v", tt.cmd, tt.opt, got, tt.want)
 		}
@@ -220,7 +220,7 @@ func TestFindOptions(t *testing.T) {
 // parse analyses a command line and reads its first simple command.
 func parse(t *testing.T, cmd string) *programs.Call {
 	t.Helper()
-	a := shell.Analyze(cmd, shell.Options{Cwd: "/p", Home: "/h"})
+	a := shell.Analyze(cmd, shell.Options{Cwd: "/p", Home: "/h", Launcher: programs.Launcher})
 	if len(a.Commands) == 0 {
 		t.Fatalf("%q: no command", cmd)
 	}

@@ -215,13 +215,21 @@ func parsePwsh(c *Call, args []shell.Arg) {
 	}
 }
 
-var sudoProgram = &Program{Names: []string{"sudo"}, Node: Node{Opts: `
+// sudo sets the VAR=value words before the program in its environment.
+// -h is help, except as sudo reads it: -hHOST, and -h HOST as a
+// word of its own followed by one that is neither an option nor an
+// assignment, name the host to run the command on (--host=HOST); a -h
+// that takes no host asks for help, and nothing runs.
+var sudoProgram = &Program{Names: []string{"sudo"}, wraps: &wrapper{assigns: true, short: "ugCDprtTU",
+	long:     []string{"user", "group", "close-from", "chdir", "host", "prompt", "role", "type", "command-timeout", "other-user"},
+	optShort: "h", bareNext: "h", privileged: true, noCommand: "lvkKVh", shell: "si", chdir: "D"}, Node: Node{Opts: `
 -l --list
 -v --validate       change
 -k --reset-timestamp
 -K --remove-timestamp  change
 -V --version        help
 -h --help           help
+--host=HOST
 -n --non-interactive
 -U --other-user=USER
 -u --user=USER

@@ -14,7 +14,7 @@ import (
 // <data when it feeds the code its data.
 func runsOf(t *testing.T, cmd string) string {
 	t.Helper()
-	a := shell.Analyze(cmd, shell.Options{Cwd: "/p", Home: "/h"})
+	a := shell.Analyze(cmd, shell.Options{Cwd: "/p", Home: "/h", Launcher: programs.Launcher})
 	if len(a.Commands) == 0 {
 		t.Fatalf("%q: no command", cmd)
 	}

@@ -5,9 +5,12 @@
 // pipelines, lists, subshells, blocks, control flow, function bodies, command
 // and process substitutions, and re-parses the strings that a command hands
 // to a shell (bash -c, eval, watch, su -c, env -S, heredocs and here-strings
-// fed to a shell). Wrappers such as sudo, env, timeout and nice are removed so
-// that the program that really runs is the one a policy sees. Quote removal is
-// done here, so g'i't and "r""m" reach the policy as git and rm.
+// fed to a shell). What a program runs (sudo, env, timeout and nice run the
+// command after their options; watch and su -c run code) is the answer of
+// Options.Launcher, which internal/programs gives from each program's own
+// model (see [Launcher]): wrappers are removed so that the program that
+// really runs is the one a policy sees. Quote removal is done here, so
+// g'i't and "r""m" reach the policy as git and rm.
 //
 // The state a command runs in is followed as the shell keeps it: the
 // folder a cd moves to, where the cd is certain to have run in this shell
@@ -136,6 +139,13 @@ type Command struct {
 	// cwdSet reports that Cwd was set by the command itself (env -C, sudo
 	// -D), possibly to "" for a directory only known at run time.
 	cwdSet bool
+	// altered reports that a wrapper ran it that may change what it
+	// writes or whether it succeeds (exec, sudo, xvfb-run): see
+	// transparent.
+	altered bool
+	// keeps reports that the Launcher keeps the command, and runs more
+	// beside it (watch, su -c, find -exec): see walker.launched.
+	keeps bool
 	// relays reports that what the command writes is what the commands it
 	// runs write, which the analysis found in full (eval of constant
 	// code, sh -c, xargs echo): they wrote it to the stream themselves.
@@ -311,6 +321,11 @@ type Options struct {
 	// or in cwd for one without. ok is false when that is not known (no
 	// file system, or a pattern the caller cannot read); nil knows none.
 	ProgramGlob func(pattern, cwd string) (programs []string, ok bool)
+	// Launcher says what a program runs (timeout 5 make runs make; see
+	// Launcher); nil knows no program, so that only the shell's own
+	// builtins (command, exec) are followed. internal/programs has the
+	// one the decisions use.
+	Launcher Launcher
 	// MaxDepth bounds the nesting of re-parsed strings (default 8).
 	MaxDepth int
 	// MaxCommands bounds the number of commands (default 2000).
@@ -334,6 +349,9 @@ type Options struct {
 }
 
 func (o *Options) setDefaults() {
+	if o.Launcher == nil {
+		o.Launcher = noLauncher{}
+	}
 	if o.MaxDepth == 0 {
 		o.MaxDepth = 8
 	}

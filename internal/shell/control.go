@@ -157,18 +157,9 @@ func inShell(c *Command) bool {
 }
 
 // transparent reports a command whose wrappers change neither what it
-// writes nor whether it succeeds: command, builtin, env without
-// assignments, nice, timeout, stdbuf, time and nohup.
+// writes nor whether it succeeds: the shell's command, builtin, noglob
+// and nocorrect, and the programs whose Launcher says so (env without
+// assignments, nice, timeout).
 func transparent(c *Command) bool {
-	if c.Privileged || len(c.Assigns) > 0 {
-		return false
-	}
-	for _, wr := range c.Wrappers {
-		switch wr {
-		case "command", "builtin", "env", "nice", "timeout", "stdbuf", "time", "nohup", "noglob", "nocorrect":
-		default:
-			return false
-		}
-	}
-	return true
+	return !c.Privileged && len(c.Assigns) == 0 && !c.altered
 }

@@ -91,19 +91,8 @@ func (w *walker) special(cmd *Command, f *frame, ctx *execCtx) {
 		}
 	case name == "xargs":
 		w.xargs(cmd, f, ctx)
-	case name == "find":
-		w.findExec(cmd, f, ctx)
-	case name == "fd" || name == "fdfind":
-		w.fdExec(cmd, f, ctx)
-	case name == "docker" || name == "podman" || name == "nerdctl" || name == "docker-compose" ||
-		name == "kubectl" || name == "oc":
-		w.containerExec(cmd, f, ctx)
 	case name == "parallel":
 		w.parallel(cmd, f, ctx)
-	case name == "watch":
-		w.watch(cmd, f, ctx)
-	case name == "su":
-		w.su(cmd, f, ctx)
 	case name == "alias":
 		w.alias(cmd, f, ctx)
 	case name == "trap":
@@ -111,12 +100,10 @@ func (w *walker) special(cmd *Command, f *frame, ctx *execCtx) {
 		if len(cmd.Args) > 2 && cmd.Args[1].Value != "-" && !strings.HasPrefix(cmd.Args[1].Value, "-") {
 			w.code(cmd, cmd.Args[1], "trap", f, ctx)
 		}
-	case name == "awk" || name == "gawk" || name == "mawk" || name == "nawk":
-		w.awk(cmd, f, ctx)
-	case name == "git":
-		w.gitAlias(cmd, f, ctx)
 	case InterpreterLang(name) != "":
 		w.interpreter(cmd, f, ctx)
+	case cmd.keeps:
+		w.launched(cmd, f, ctx)
 	}
 }
 
@@ -189,6 +176,7 @@ func (w *walker) subcommand(parent *Command, args []Arg, origin string, f *frame
 		Args:       args,
 		Assigns:    append([]string(nil), parent.Assigns...),
 		Wrappers:   append([]string(nil), parent.Wrappers...),
+		altered:    parent.altered,
 		Privileged: parent.Privileged,
 		Container:  parent.Container,
 		Cwd:        parent.Cwd,
@@ -258,7 +246,7 @@ func (w *walker) code(parent *Command, a Arg, origin string, f *frame, ctx *exec
 		// The code runs later (trap, alias) or elsewhere.
 		c.out = nil
 	}
-	wrappers, priv := parent.Wrappers, parent.Privileged
+	wrappers, priv, altered := parent.Wrappers, parent.Privileged, parent.altered
 	start := len(w.out.Commands)
 	shell := f.shell
 	if !sameShell(origin, parent) {
@@ -276,6 +264,7 @@ func (w *walker) code(parent *Command, a Arg, origin string, f *frame, ctx *exec
 		if len(wrappers) > 0 {
 			cmd.Wrappers = append(append([]string(nil), wrappers...), cmd.Wrappers...)
 		}
+		cmd.altered = cmd.altered || altered
 		if parent.Container != "" {
 			cmd.Container = parent.Container
 		}
@@ -716,45 +705,6 @@ func argvNames(lang string) []string {
 	return nil
 }
 
-// awk finds the program awk runs and analyses it like interpreter code.
-func (w *walker) awk(cmd *Command, f *frame, ctx *execCtx) {
-	args := cmd.Args[1:]
-	for i := 0; i < len(args); i++ {
-		a := args[i]
-		v := a.Value
-		if a.Dynamic && (a.Input || i == 0) {
-			if a.Input {
-				runsInput(cmd, "its program comes from run-time input ("+v+")")
-			}
-			return
-		}
-		switch {
-		case v == "-f" || v == "--file" || strings.HasPrefix(v, "-f") && len(v) > 2:
-			return // a program file: not seen here
-		case v == "-v" || v == "-F" || v == "--assign" || v == "--field-separator":
-			i++
-		case v == "--" || !strings.HasPrefix(v, "-"):
-			if v == "--" {
-				if i+1 >= len(args) {
-					return
-				}
-				i++
-				a = args[i]
-			}
-			if a.Dynamic {
-				// A program computed at run time is not seen here.
-				if a.Input {
-					runsInput(cmd, "its program comes from run-time input ("+a.Value+")")
-				}
-				return
-			}
-			cmd.Code, cmd.Lang = a.Value, "awk"
-			w.interpret(cmd, f, ctx)
-			return
-		}
-	}
-}
-
 // inlineCode returns the code that the option at args[i] gives inline,
 // or nil when it gives none, and the index of the word after the option
 // and its code.
@@ -1007,43 +957,28 @@ func (w *walker) xargsWords(cmd *Command) []Arg {
 	return []Arg{inputArg}
 }
 
-// upstreamFind returns the words of input from a find feeding cmd
-// directly, one per start path, each with a hint: the start path joined
-// with find's -name pattern when it has one (find ~ -name id_rsa | xargs
-// cat reads files named id_rsa, which a policy on file names can see).
+// upstreamFind returns the words of input from a program feeding cmd
+// directly that prints names of files (find, fd), one per kind of name
+// its Launcher lists, each with a hint: the glob of those names (find ~
+// -name id_rsa | xargs cat reads files named id_rsa, which a policy on
+// file names can see).
 func (w *walker) upstreamFind(cmd *Command) []Arg {
 	if cmd.Stdin.Kind != StdinPipe || len(cmd.InputFrom) != 1 || len(cmd.Upstream) != 1 {
 		return nil
 	}
 	p := cmd.Upstream[0]
-	if name := cmd.InputFrom[0]; (name == "fd" || name == "fdfind") && p.Name == name {
-		// fd without -x prints the files it finds, one to a line.
-		for _, a := range p.Args[1:] {
-			if a.Dynamic || a.Value == "-x" || a.Value == "--exec" || a.Value == "-X" || a.Value == "--exec-batch" ||
-				a.Value == "-0" || a.Value == "--print0" || strings.HasPrefix(a.Value, "--format") {
-				return nil
-			}
-		}
-		in := inputArg
-		in.Hint = fdHint(fdListing(p.Args[1:]))
-		return []Arg{in}
-	}
-	if cmd.InputFrom[0] != "find" {
+	if p.Name == "" || cmd.InputFrom[0] != p.Name {
 		return nil
 	}
-	starts, _, named := findStarts(p.Args[1:])
-	out := make([]Arg, len(starts))
-	for i, st := range starts {
-		if st.Dynamic {
-			return nil
-		}
-		hint := st.Value
-		if !named {
-			// A start without a -name test: any file under it.
-			hint = strings.TrimSuffix(hint, "/") + "/*"
-		}
+	w.simple = Simple{Name: p.Name, Args: p.Args, Assigns: p.Assigns, Cwd: p.Cwd}
+	globs, ok := w.opts.Launcher.Lists(&w.simple)
+	if !ok || len(globs) == 0 {
+		return nil
+	}
+	out := make([]Arg, len(globs))
+	for i, g := range globs {
 		out[i] = inputArg
-		out[i].Hint = hint
+		out[i].Hint = g
 	}
 	return out
 }
@@ -1061,204 +996,6 @@ func splitLines(s string) []Arg {
 		out = append(out, Arg{Value: l})
 	}
 	return out
-}
-
-// findStarts returns the start paths of find's arguments (. when none),
-// each joined with the -name pattern when there is one, and the index of
-// the expression. With a -name test, {} stands for files of that name
-// under the start paths; without one, for everything there.
-func findStarts(args []Arg) (starts []Arg, expr int, named bool) {
-	i := 0
-	for ; i < len(args); i++ {
-		v := args[i].Value
-		if strings.HasPrefix(v, "-") || v == "(" || v == "!" || v == "," || v == ")" {
-			break
-		}
-		starts = append(starts, args[i])
-	}
-	if len(starts) == 0 {
-		starts = []Arg{{Value: "."}}
-	}
-	for j := i; j < len(args); j++ {
-		switch args[j].Value {
-		case "!", "-not", "-o", "-or", ",":
-			// A -name test negated, or one of alternatives, does not
-			// narrow what is found.
-			return starts, i, false
-		}
-	}
-	for j := i; j+1 < len(args); j++ {
-		// -iname matches names in any case (.ENV and .env): it narrows
-		// nothing the analysis can name.
-		if v := args[j].Value; v == "-name" {
-			name := args[j+1]
-			for k, st := range starts {
-				starts[k] = Arg{Value: strings.TrimSuffix(st.Value, "/") + "/" + name.Value,
-					Dynamic: st.Dynamic || name.Dynamic, Glob: st.Glob || name.Glob || strings.ContainsAny(name.Value, "*?[")}
-			}
-			return starts, i, true
-		}
-	}
-	return starts, i, false
-}
-
-// findExec analyses the commands of find -exec, -execdir, -ok and -okdir.
-func (w *walker) findExec(cmd *Command, f *frame, ctx *execCtx) {
-	args := cmd.Args[1:]
-	starts, i, _ := findStarts(args)
-	for ; i < len(args); i++ {
-		switch args[i].Value {
-		case "-exec", "-execdir", "-ok", "-okdir":
-		default:
-			continue
-		}
-		j := i + 1
-		for j < len(args) && args[j].Value != ";" && args[j].Value != "+" {
-			j++
-		}
-		sub := append([]Arg(nil), args[i+1:j]...)
-		// -execdir and -okdir run the command in the folder of each file
-		// found, anywhere under the start paths, with {} as ./NAME: {}
-		// stands for the files found as with -exec (the start path, made
-		// absolute), and any other relative path names a file in each of
-		// those folders, which the analysis does not know.
-		inDir := args[i].Value == "-execdir" || args[i].Value == "-okdir"
-		// {} stands for each file found under the start paths.
-		for _, start := range starts {
-			if inDir && !start.Dynamic {
-				if abs := Join(cmd.Cwd, start.Value); abs != "" {
-					start.Value = abs
-				}
-			}
-			inst := make([]Arg, len(sub))
-			for k, a := range sub {
-				inst[k] = a
-				if strings.Contains(a.Value, "{}") {
-					inst[k].Value = strings.ReplaceAll(a.Value, "{}", start.Value)
-					inst[k].Dynamic = a.Dynamic || start.Dynamic
-					inst[k].Glob = a.Glob || start.Glob
-					// The names found are only known at run time: spliced
-					// into code (sh -c 'cat {}'), a file name is code.
-					inst[k].Input = true
-				}
-			}
-			c := cmd
-			if inDir {
-				in := *cmd
-				in.Cwd = ""
-				c = &in
-			}
-			w.subcommand(c, inst, "find "+args[i].Value, f, ctx)
-		}
-		i = j
-	}
-	cmd.Runs = true
-}
-
-// fdExec analyses the command of fd -x/--exec and -X/--exec-batch: the
-// words after the option up to a ";" run for the files fd finds, which
-// take the place of {}, {/}, {//}, {.} and {/.}, or are appended.
-func (w *walker) fdExec(cmd *Command, f *frame, ctx *execCtx) {
-	args := cmd.Args[1:]
-	for i := 0; i < len(args); i++ {
-		if v := args[i].Value; v == "-x" || v == "--exec" || v == "-X" || v == "--exec-batch" {
-			j := i + 1
-			for j < len(args) && args[j].Value != ";" {
-				j++
-			}
-			w.fdCommand(cmd, args[i+1:j], fdHint(fdListing(args)), f, ctx)
-			i = j
-		}
-	}
-}
-
-// fdListing reads what fd's words say of the files it finds: its
-// operands (pattern, then search paths), whether the pattern is a glob,
-// and the extension it selects. The words of -x and -X are skipped.
-func fdListing(args []Arg) (pos []Arg, glob bool, ext string) {
-	for i := 0; i < len(args); i++ {
-		v := args[i].Value
-		switch {
-		case v == "-x" || v == "--exec" || v == "-X" || v == "--exec-batch":
-			for i+1 < len(args) && args[i+1].Value != ";" {
-				i++
-			}
-			i++
-		case v == "-g" || v == "--glob":
-			glob = true
-		case v == "-e" || v == "--extension":
-			if i+1 < len(args) {
-				i++
-				ext = args[i].Value
-			}
-		case fdTakesValue(v):
-			i++
-		case v == "--":
-			pos = append(pos, args[i+1:]...)
-			i = len(args)
-		case strings.HasPrefix(v, "-"):
-		default:
-			pos = append(pos, args[i])
-		}
-	}
-	return pos, glob, ext
-}
-
-// fdTakesValue reports fd's options that take the next word as a value.
-func fdTakesValue(v string) bool {
-	switch v {
-	case "-t", "--type", "-E", "--exclude", "-d", "--max-depth", "--min-depth", "--exact-depth", "-S", "--size",
-		"--changed-within", "--changed-before", "-o", "--owner", "-j", "--threads", "--max-results", "-c", "--color",
-		"--base-directory", "--path-separator", "--search-path", "--ignore-file", "--format", "--batch-size",
-		"--max-buffer-time", "--and":
-		return true
-	}
-	return false
-}
-
-// fdHint returns a glob for the files fd finds: under its search paths
-// (. when none), named by its pattern when that is a glob, or with its
-// extension.
-func fdHint(pos []Arg, glob bool, ext string) string {
-	name := "*"
-	switch {
-	case len(pos) > 0 && glob && !pos[0].Dynamic:
-		name = pos[0].Value
-	case ext != "":
-		name = "*." + strings.TrimPrefix(ext, ".")
-	}
-	dir := "."
-	if len(pos) > 1 && !pos[1].Dynamic {
-		dir = pos[1].Value
-	}
-	return strings.TrimSuffix(dir, "/") + "/" + name
-}
-
-// fdCommand runs one fd -x command with the files found as input.
-func (w *walker) fdCommand(cmd *Command, words []Arg, hint string, f *frame, ctx *execCtx) {
-	if len(words) == 0 {
-		return
-	}
-	sub := append([]Arg(nil), words...)
-	replaced := false
-	for j, a := range sub {
-		for _, ph := range []string{"{//}", "{/.}", "{/}", "{.}", "{}"} {
-			if strings.Contains(a.Value, ph) {
-				sub[j].WholeInput = a.Value == ph
-				sub[j].Value = strings.ReplaceAll(sub[j].Value, ph, inputArg.Value)
-				sub[j].Dynamic, sub[j].Input = true, true
-				sub[j].Hint = strings.ReplaceAll(a.Value, ph, hint)
-				replaced = true
-			}
-		}
-	}
-	if !replaced {
-		in := inputArg
-		in.WholeInput, in.Hint = true, hint
-		sub = append(sub, in)
-	}
-	w.subcommand(cmd, sub, "fd -x", f, ctx)
-	cmd.Runs = true
 }
 
 // parallel analyses GNU parallel: a command with arguments from ::: lists,
@@ -1352,188 +1089,6 @@ func (w *walker) parallel(cmd *Command, f *frame, ctx *execCtx) {
 	}
 }
 
-// watch runs its arguments again and again: joined with blanks into a
-// string that sh -c runs, or as they are with -x. It runs what the
-// analysis found in full (Runs) only when it reads each of its options as
-// procps watch does; with an option it does not have, watch prints its
-// usage and runs nothing, yet the words after it are still analysed.
-func (w *walker) watch(cmd *Command, f *frame, ctx *execCtx) {
-	rest, exec, known := watchOptions(cmd.Args[1:])
-	if len(rest) == 0 {
-		return
-	}
-	if exec {
-		w.subcommand(cmd, rest, "watch", f, ctx)
-		cmd.Runs = known && seenAll(rest)
-		return
-	}
-	var parts []string
-	dynamic := false
-	for _, a := range rest {
-		parts = append(parts, a.Value)
-		dynamic = dynamic || a.Dynamic
-	}
-	w.code(cmd, Arg{Value: strings.Join(parts, " "), Dynamic: dynamic}, "watch", f, ctx)
-	cmd.Runs = known && seenAll(rest)
-}
-
-// seenAll reports words that are all known as written.
-func seenAll(args []Arg) bool {
-	for _, a := range args {
-		if !seen(a) {
-			return false
-		}
-	}
-	return true
-}
-
-// watchLong are the long options of procps watch and whether each takes a
-// value: 'r' required, 'o' optional (attached with =), 0 none. shotsdir
-// (newer releases) takes a value too.
-var watchLong = []struct {
-	name string
-	arg  byte
-}{
-	{"beep", 0},
-	{"color", 0},
-	{"no-color", 0},
-	{"differences", 'o'},
-	{"errexit", 0},
-	{"follow", 0},
-	{"chgexit", 0},
-	{"equexit", 'r'},
-	{"exec", 0},
-	{"help", 0},
-	{"interval", 'r'},
-	{"precise", 0},
-	{"no-rerun", 0},
-	{"shotsdir", 'r'},
-	{"no-title", 0},
-	{"no-wrap", 0},
-	{"version", 0},
-}
-
-// watchOptions reads watch's options as getopt_long with "+bCced::fghq:n:prs:twvx"
-// does: up to the first operand or --, short options clustered, long ones
-// abbreviated. It returns the command words, whether -x is given, and
-// whether every option is one watch has and is well formed.
-func watchOptions(args []Arg) (rest []Arg, exec, known bool) {
-	known = true
-	i := 0
-	for ; i < len(args); i++ {
-		a := args[i]
-		v := a.Value
-		if a.Dynamic {
-			// A word computed at run time may be any option.
-			known = false
-		}
-		if v == "--" {
-			i++
-			break
-		}
-		if len(v) < 2 || v[0] != '-' {
-			break
-		}
-		if strings.HasPrefix(v, "--") {
-			name, _, hasValue := strings.Cut(v[2:], "=")
-			full, ok := watchLongName(name)
-			if !ok {
-				known = false
-				continue
-			}
-			switch watchLongArg(full) {
-			case 'r':
-				if !hasValue {
-					i++
-				}
-			case 0:
-				if hasValue {
-					known = false
-				}
-			}
-			if full == "exec" {
-				exec = true
-			}
-			if full == "shotsdir" || full == "follow" {
-				known = false
-			}
-			continue
-		}
-	cluster:
-		for j := 1; j < len(v); j++ {
-			switch c := v[j]; c {
-			case 'x':
-				exec = true
-			case 'b', 'C', 'c', 'e', 'g', 'h', 'p', 'r', 't', 'w', 'v':
-			case 'f':
-				known = false
-			case 'd':
-				// An optional value: the rest of the word.
-				break cluster
-			case 'q', 'n', 's':
-				if c == 's' {
-					known = false
-				}
-				if j == len(v)-1 {
-					i++
-				}
-				break cluster
-			default:
-				known = false
-			}
-		}
-	}
-	return args[min(i, len(args)):], exec, known
-}
-
-// watchLongArg says whether watch's long option name takes a value, as
-// watchLong does.
-func watchLongArg(name string) byte {
-	for _, o := range watchLong {
-		if o.name == name {
-			return o.arg
-		}
-	}
-	return 0
-}
-
-// watchLongName returns the long option of watch that name spells or
-// abbreviates without ambiguity.
-func watchLongName(name string) (string, bool) {
-	for _, o := range watchLong {
-		if o.name == name {
-			return name, true
-		}
-	}
-	found := ""
-	for _, o := range watchLong {
-		if n := o.name; strings.HasPrefix(n, name) {
-			if found != "" {
-				return "", false
-			}
-			found = n
-		}
-	}
-	return found, found != ""
-}
-
-// su runs -c STRING as another user, or an interactive shell.
-func (w *walker) su(cmd *Command, f *frame, ctx *execCtx) {
-	cmd.Privileged = true
-	args := cmd.Args[1:]
-	for i := 0; i < len(args); i++ {
-		v := args[i].Value
-		switch {
-		case (v == "-c" || v == "--command") && i+1 < len(args):
-			w.code(cmd, args[i+1], "su -c", f, ctx)
-			return
-		case strings.HasPrefix(v, "--command="):
-			w.code(cmd, Arg{Value: v[len("--command="):], Dynamic: args[i].Dynamic}, "su -c", f, ctx)
-			return
-		}
-	}
-}
-
 // alias records the names an alias defines and analyses their bodies as
 // commands, since a later word of the same string may run them.
 func (w *walker) alias(cmd *Command, f *frame, ctx *execCtx) {
@@ -1548,68 +1103,4 @@ func (w *walker) alias(cmd *Command, f *frame, ctx *execCtx) {
 		w.aliases[name] = body
 		w.code(cmd, Arg{Value: body, Dynamic: a.Dynamic}, "alias", f, ctx)
 	}
-}
-
-// gitAlias expands a git alias defined in the same command line (git -c
-// alias.NAME=VALUE NAME, or GIT_CONFIG_PARAMETERS): an alias starting with
-// ! runs a shell command; any other becomes the git command it names.
-func (w *walker) gitAlias(cmd *Command, f *frame, ctx *execCtx) {
-	if cmd.Origin == "git alias" {
-		return // an alias expands once
-	}
-	aliases := map[string]string{}
-	for _, a := range cmd.Assigns {
-		if name, val, _ := strings.Cut(a, "="); name == "GIT_CONFIG_PARAMETERS" {
-			for _, entry := range strings.Fields(strings.NewReplacer("'", " ", "\"", " ").Replace(val)) {
-				if k, v, ok := strings.Cut(entry, "="); ok && strings.HasPrefix(k, "alias.") {
-					aliases[strings.TrimPrefix(k, "alias.")] = v
-				}
-			}
-		}
-	}
-	args := cmd.Args[1:]
-	i := 0
-	for ; i < len(args); i++ {
-		v := args[i].Value
-		if args[i].Dynamic {
-			return
-		}
-		switch {
-		case v == "-c" && i+1 < len(args):
-			i++
-			if k, val, ok := strings.Cut(args[i].Value, "="); ok && strings.HasPrefix(k, "alias.") {
-				aliases[strings.TrimPrefix(k, "alias.")] = val
-			}
-			continue
-		case strings.HasPrefix(v, "-c") && len(v) > 2:
-			if k, val, ok := strings.Cut(v[2:], "="); ok && strings.HasPrefix(k, "alias.") {
-				aliases[strings.TrimPrefix(k, "alias.")] = val
-			}
-			continue
-		case v == "-C" || v == "--git-dir" || v == "--work-tree" || v == "--namespace" || v == "--config-env" || v == "--exec-path":
-			i++
-			continue
-		case v == "--" || strings.HasPrefix(v, "-"):
-			continue
-		}
-		break
-	}
-	if i >= len(args) || len(aliases) == 0 {
-		return
-	}
-	body, ok := aliases[args[i].Value]
-	if !ok {
-		return
-	}
-	if strings.HasPrefix(body, "!") {
-		w.code(cmd, Arg{Value: body[1:]}, "git alias", f, ctx)
-		return
-	}
-	expanded := append([]Arg{cmd.Args[0]}, cmd.Args[1:i+1]...)
-	expanded = expanded[:len(expanded)-1]
-	for _, word := range strings.Fields(body) {
-		expanded = append(expanded, Arg{Value: word})
-	}
-	expanded = append(expanded, args[i+1:]...)
-	w.subcommand(cmd, expanded, "git alias", f, ctx)
 }

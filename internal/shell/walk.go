@@ -62,6 +62,9 @@ func newWalker(opts Options) *walker {
 }
 
 type walker struct {
+	// simple is the question put to the Launcher, kept here so that
+	// asking costs no allocation.
+	simple Simple
 	// varScopes hold, for each enclosing stretch of code that may not run
 	// or runs in a subshell, the variables it assigned.
 	varScopes []map[string]bool

@@ -183,7 +183,7 @@ func TestModelWritersMatrix(t *testing.T) {
 // writesX reports whether the model says a command line changes the file
 // named X.
 func writesX(cmd string) bool {
-	a := shell.Analyze(cmd, shell.Options{Cwd: "/p", Home: "/h"})
+	a := shell.Analyze(cmd, shell.Options{Cwd: "/p", Home: "/h", Launcher: programs.Launcher})
 	if len(a.Commands) == 0 {
 		return false
 	}

@@ -37,7 +37,7 @@ type Prediction struct {
 // effects of its simple commands.
 func Predict(cmd, cwd, home string) *Prediction {
 	p := &Prediction{Programs: map[string]bool{}, Helpers: map[string]bool{}}
-	a := shell.Analyze(cmd, shell.Options{Cwd: cwd, Home: home})
+	a := shell.Analyze(cmd, shell.Options{Cwd: cwd, Home: home, Launcher: programs.Launcher})
 	for _, c := range a.Commands {
 		if c.Name == "" {
 			continue

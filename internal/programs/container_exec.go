@@ -1,6 +1,10 @@
-package shell
+package programs
 
-import "strings"
+import (
+	"strings"
+
+	"github.com/agentgov/governance/internal/shell"
+)
 
 // Commands run inside a container or a pod (docker exec, podman exec,
 // nerdctl exec, docker compose exec, kubectl exec, oc exec) are analysed
@@ -8,28 +12,25 @@ import "strings"
 // paths belong to that container's file system, and the host's
 // environment and working directory do not reach them.
 
-// containerExec analyses the command of an exec into a container or pod.
-func (w *walker) containerExec(cmd *Command, f *frame, ctx *execCtx) {
+// launchContainerExec says what an exec into a container or pod runs.
+func launchContainerExec(c *shell.Simple) (shell.Launched, bool) {
 	var target string
-	var rest []Arg
+	var rest []shell.Arg
 	var opts execOptions
 	ok := false
-	switch cmd.Name {
+	switch c.Name {
 	case "kubectl", "oc":
-		target, rest, opts, ok = kubeExec(cmd.Args[1:])
+		target, rest, opts, ok = kubeExecInto(c.Args[1:])
 	default:
-		target, rest, opts, ok = dockerExec(cmd.Name, cmd.Args[1:])
+		target, rest, opts, ok = dockerExec(c.Name, c.Args[1:])
 	}
 	if !ok || len(rest) == 0 {
-		return
+		return shell.Launched{}, false
 	}
-	p := *cmd
-	p.Container = cmd.Name + ":" + target
-	p.Cwd = opts.workdir
-	p.Assigns = opts.env
-	p.Privileged = cmd.Privileged || opts.privileged
-	w.subcommand(&p, rest, cmd.Name+" exec", f, ctx)
-	cmd.Runs = true
+	return shell.Launched{Keep: true, Runs: true, Nested: []shell.Nested{{
+		Origin: c.Name + " exec", Args: rest, Container: c.Name + ":" + target,
+		Cwd: opts.workdir, Assigns: opts.env, Privileged: opts.privileged,
+	}}}, true
 }
 
 // execOptions are the options of an exec that shape the command it runs.
@@ -42,7 +43,7 @@ type execOptions struct {
 // dockerExec finds the container and command of docker, podman or nerdctl
 // exec (also container exec) and of docker compose exec and docker-compose
 // exec. ok is false when the command line cannot be split for sure.
-func dockerExec(prog string, args []Arg) (target string, rest []Arg, opts execOptions, ok bool) {
+func dockerExec(prog string, args []shell.Arg) (target string, rest []shell.Arg, opts execOptions, ok bool) {
 	i := 0
 	compose := prog == "docker-compose"
 	// Global options, then the subcommand path.
@@ -101,7 +102,7 @@ func dockerExec(prog string, args []Arg) (target string, rest []Arg, opts execOp
 			}
 			switch name {
 			case "-e", "--env":
-				if IsAssign(val) {
+				if shell.IsAssign(val) {
 					opts.env = append(opts.env, val)
 				}
 			case "-w", "--workdir":
@@ -156,8 +157,8 @@ func dockerGlobalOption(v string, compose bool) (int, bool) {
 }
 
 // kubeExec finds the pod and command of kubectl exec and oc exec.
-func kubeExec(args []Arg) (target string, rest []Arg, opts execOptions, ok bool) {
-	var pos []Arg
+func kubeExecInto(args []shell.Arg) (target string, rest []shell.Arg, opts execOptions, ok bool) {
+	var pos []shell.Arg
 	sawExec := false
 	for i := 0; i < len(args); i++ {
 		a := args[i]

@@ -1,0 +1,111 @@
+package shell
+
+// Launcher answers the one question the walker asks about a program: what
+// does this simple command run? The shell knows its own language (-c,
+// eval, source, functions, aliases, the builtins command and exec); what
+// a program such as timeout, sudo or env runs is for the programs' models
+// to say, from each program's own option grammar, as mvdan.cc/sh's
+// interpreter asks its exec handler.
+//
+// The walker calls Launch for every simple command whose program is a
+// name or a path it knows, after its own builtins. A Launcher that knows
+// the program answers what it runs and true; false leaves the command as
+// it is, to be judged as the program itself (sudo -l, nice with no
+// command, timeout --help). A wrapper's answer (timeout 5 make) replaces
+// the command with the one it runs; one that Keeps it (watch 'make',
+// su -c 'make') keeps it, and adds what it runs as nested commands.
+//
+// A program may also print the names of files, one to a line, to a
+// program that reads them (find . -name x | xargs cat): Lists returns a
+// glob for each kind of name it prints, or false when that is not known.
+type Launcher interface {
+	Launch(c *Simple) (Launched, bool)
+	Lists(c *Simple) (globs []string, ok bool)
+}
+
+// Simple is a simple command as the walker sees it.
+type Simple struct {
+	// Name is the base name of the program; Args[0] is the program as
+	// written, and the rest its words.
+	Name string
+	Args []Arg
+	// Assigns are the NAME=value words that set its environment.
+	Assigns []string
+	// Cwd is the folder it runs in, "" when not known. The walker knows
+	// it when it asks a second time, of an answer that Keeps the command.
+	Cwd string
+	// Origin says how the command was found (see Command.Origin).
+	Origin string
+}
+
+// Launched is what a program runs.
+type Launched struct {
+	// Args are the words of the command it runs; Args[0] is that
+	// command's program. A shell it starts with no command (sudo -s) is
+	// the words of one: sh.
+	Args []Arg
+	// Assigns are the NAME=value settings it adds to the command's
+	// environment; a name only known at run time is "?=" followed by
+	// the word that sets it.
+	Assigns []string
+	// Chdir, when set, is the folder the command runs in, relative to
+	// the launcher's own (env -C, sudo -D).
+	Chdir *Arg
+	// Writes are the files the launcher writes itself (time -o, flock's
+	// lock file), judged as redirections of the command.
+	Writes []Arg
+	// Privileged reports that it runs the command as another user (sudo,
+	// doas, pkexec, su).
+	Privileged bool
+	// Transparent reports a launcher that changes neither what the
+	// command writes nor whether it succeeds (nice, timeout, nohup): what
+	// the command prints is what it prints, and true run by it is true.
+	Transparent bool
+	// Keep says that the program is judged as itself, and that what it
+	// runs, Nested, is analysed beside it (watch, su -c, find -exec). The
+	// walker asks again once it knows the folder the command runs in, and
+	// reads Privileged, Nested and Runs then.
+	Keep   bool
+	Nested []Nested
+	// Runs reports, with Keep, that running what it names is all the
+	// program does, and that the words are known (see Command.Runs).
+	Runs bool
+	// Interpret, with Keep, is program text the command runs in the
+	// language Lang (awk's program), read as the walker reads python -c
+	// (see Command.Code).
+	Interpret, Lang string
+	// RunsInputWhy, with Keep, says how the command runs code that comes
+	// from its input at run time (see Command.RunsInput).
+	RunsInputWhy string
+}
+
+// Nested is one command or piece of code a program runs beside its own
+// work.
+type Nested struct {
+	// Origin names how it runs ("watch", "su -c", "find -exec").
+	Origin string
+	// Code is a string a shell runs; without it, Args are the words of a
+	// command.
+	Code *Arg
+	Args []Arg
+	// CwdUnknown reports that it runs in a folder the analysis does not
+	// know (find -execdir, in the folder of each file found).
+	CwdUnknown bool
+	// Container, when set, names the container or pod it runs in
+	// (docker exec, kubectl exec): its paths are that machine's, its
+	// folder is Cwd ("" when not known) and its variables Assigns, the
+	// exec's own rather than the caller's; Privileged adds the privilege
+	// the exec gives it.
+	Container  string
+	Cwd        string
+	Assigns    []string
+	Privileged bool
+}
+
+// noLauncher is the walker's Launcher when its caller gives none: it
+// knows no program, so that only the shell's own builtins are followed.
+type noLauncher struct{}
+
+func (noLauncher) Launch(*Simple) (Launched, bool) { return Launched{}, false }
+
+func (noLauncher) Lists(*Simple) ([]string, bool) { return nil, false }
