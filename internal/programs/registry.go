@@ -305,7 +305,6 @@ var registry = [...]entry{
 	{"pgrep", &pgrepProgram},
 	{"php", &phpProgram},
 	{"pico", &editorProgram},
-	{"pidof", &pidofProgram},
 	{"pigz", &pigzProgram},
 	{"ping", &pingProgram},
 	{"pip", &pipProgram},
