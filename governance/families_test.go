@@ -763,6 +763,12 @@ func TestUserToolConfiguration(t *testing.T) {
 		{"./linecache.py", "import os\n", "python3 -P -c 'print(1)'", true},
 		{"./linecache.py", "import os\n", "python3 -I -c 'print(1)'", true},
 		{"./main.py", "", "python3 -c 'print(1)'", true},
+		// shellcheck follows the files the scripts source when its rc
+		// file says so, and reports on them with -a.
+		{"./.shellcheckrc", "disable=SC2086\n", "shellcheck a.sh", true},
+		{"./.shellcheckrc", "external-sources=true\n", "shellcheck a.sh", false},
+		{".shellcheckrc", "source-path=/home/user/.ssh\n", "shellcheck a.sh", false},
+		{"./.shellcheckrc", "external-sources=true\n", "shellcheck --norc a.sh", true},
 	} {
 		t.Run(tt.file+" "+tt.cmd, func(t *testing.T) {
 			t.Parallel()

@@ -1,13 +1,16 @@
 package programs
 
+import "strings"
+
 // shellcheck reads the shell scripts it is given (standard input for -)
-// and prints what it finds, quoting their lines. Its rc file
-// (.shellcheckrc, --rcfile) holds only directives. With -x it also reads
-// the files the scripts source, and with -a it reports on them, quoting
-// their lines: those files are named by the scripts, not the command.
+// and prints what it finds, quoting their lines. With -x (or
+// external-sources in its rc file) it also reads the files the scripts
+// source, and with -a it reports on them, quoting their lines: those
+// files are named by the scripts, not the command, so neither is in the
+// model. Its rc file (.shellcheckrc, in the script's folder or one above
+// it, or the user's) is read when the call is decided.
 
 var shellcheckProgram = &Program{Names: []string{"shellcheck"}, Node: Node{Opts: `
--a --check-sourced
 -C --color[=WHEN]
 -i --include=CODES
 -e --exclude=CODES
@@ -15,20 +18,30 @@ var shellcheckProgram = &Program{Names: []string{"shellcheck"}, Node: Node{Opts:
 -f --format=FORMAT
 --list-optional
 --norc
---rcfile=FILE          read
+--rcfile=FILE          unknown
 -o --enable=CHECKS
--P --source-path=PATHS
 -s --shell=SHELL
 -S --severity=SEVERITY
 -W --wiki-link-count=N
--x --external-sources
 -V --version           help
 -h --help              help
 `, Effects: shellcheckEffects}}
 
 func shellcheckEffects(c *Call, fx *Effects) {
 	readOperands(c, fx)
-	if c.Has("-a") && c.Has("-x") {
-		fx.Unknown("shellcheck -a -x quotes the lines of the files the scripts source")
+	if c.Has("--norc") {
+		return
 	}
+	fx.Add(Effect{Op: Unknown, IfPresent: ".shellcheckrc", Upward: true, Harmless: shellcheckrcHarmless,
+		Why: ".shellcheckrc may have shellcheck follow the files the scripts source"})
+	for _, f := range []string{"~/.shellcheckrc", "~/.config/shellcheckrc"} {
+		fx.Add(Effect{Op: Unknown, IfPresent: f, Harmless: shellcheckrcHarmless,
+			Why: f + " may have shellcheck follow the files the scripts source"})
+	}
+}
+
+// shellcheckrcHarmless reports an rc file that names no sources to follow.
+func shellcheckrcHarmless(content []byte) bool {
+	s := strings.ToLower(string(content))
+	return !strings.Contains(s, "external-sources") && !strings.Contains(s, "source")
 }
