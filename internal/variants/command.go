@@ -9,6 +9,8 @@ import (
 	"strings"
 
 	"mvdan.cc/sh/v3/syntax"
+	osexec "os/exec"
+	"path/filepath"
 )
 
 // Env is where a command runs: its working directory and the user's home.
@@ -479,4 +481,18 @@ func printed(n syntax.Node) string {
 		return "\x00" + err.Error()
 	}
 	return b.String()
+}
+
+// Check returns the command that decides calls in this context with the
+// governance binary gov: `check --jsonl` in the project, with an
+// environment of its own (commands expand $SHELL, $TMPDIR or $HOME, so
+// none of it comes from the machine), and the configuration and state of
+// a user under tmp. args follow --jsonl.
+func (e Env) Check(gov, tmp string, args ...string) *osexec.Cmd {
+	cmd := osexec.Command(gov, append([]string{"check", "--jsonl", "--dir", e.Cwd}, args...)...)
+	cmd.Dir = tmp
+	cmd.Env = []string{"PATH=/usr/local/bin:/usr/bin:/bin", "SHELL=/bin/bash", "USER=user", "LOGNAME=user",
+		"LANG=C.UTF-8", "HOME=" + e.Home, "XDG_CONFIG_HOME=" + filepath.Join(tmp, "config"),
+		"XDG_STATE_HOME=" + filepath.Join(tmp, "state"), "TMPDIR=/tmp"}
+	return cmd
 }

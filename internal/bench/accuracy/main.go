@@ -15,9 +15,9 @@ import (
 	"encoding/json"
 	"flag"
 	"fmt"
+	"github.com/agentgov/governance/internal/variants"
 	"io"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"sort"
 	"strings"
@@ -286,15 +286,6 @@ func readCorpus(dir string) ([]record, error) {
 var routeTool = map[string]string{"path": "read", "patch": "apply_patch", "command": "bash", "glob": "glob",
 	"grep": "grep", "unknown": "unknown-tool"}
 
-// Every call is decided in the same virtual context, whatever machine
-// runs the measurement: a project at /home/user/project, a home at
-// /home/user, no configuration, a fixed environment. The paths need not
-// exist.
-const (
-	virtualHome    = "/home/user"
-	virtualProject = "/home/user/project"
-)
-
 // run sends every record through governance check --jsonl, as in a
 // session a person watches, or with unattended as in one nobody does.
 func run(gov string, recs []record, unattended bool) ([]result, error) {
@@ -319,17 +310,11 @@ func run(gov string, recs []record, unattended bool) ([]result, error) {
 	if abs, err := filepath.Abs(gov); err == nil {
 		gov = abs
 	}
-	args := []string{"check", "--jsonl", "--dir", virtualProject}
+	var args []string
 	if unattended {
 		args = append(args, "--unattended")
 	}
-	cmd := exec.Command(gov, args...)
-	cmd.Dir = tmp
-	// The environment is part of the context: commands expand $SHELL,
-	// $TMPDIR or $HOME, so none of it comes from the machine.
-	cmd.Env = []string{"PATH=/usr/local/bin:/usr/bin:/bin", "SHELL=/bin/bash", "USER=user", "LOGNAME=user",
-		"LANG=C.UTF-8", "HOME=" + virtualHome, "XDG_CONFIG_HOME=" + filepath.Join(tmp, "config"),
-		"XDG_STATE_HOME=" + filepath.Join(tmp, "state"), "TMPDIR=/tmp"}
+	cmd := variants.DefaultEnv.Check(gov, tmp, args...)
 	cmd.Stdin = &in
 	cmd.Stderr = os.Stderr
 	out, err := cmd.StdoutPipe()

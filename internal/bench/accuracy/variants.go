@@ -19,9 +19,6 @@ const variantSeed = 20250101
 // allowed command's variant made with a transform that is not harmless
 // is labelled not-deny.
 func runVariants(gov string, recs []record, results []result, perCase int, quiet bool) error {
-	if virtualProject != variants.DefaultEnv.Cwd || virtualHome != variants.DefaultEnv.Home {
-		return errors.New("the variants are made for another working directory than the one calls are decided in")
-	}
 	g := &variants.Generator{PerCase: perCase, MaxSteps: 3, Seed: variantSeed}
 	var vrecs []record
 	broken, cmds := 0, 0

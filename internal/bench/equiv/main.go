@@ -25,7 +25,6 @@ import (
 	"go/token"
 	"io"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"slices"
 	"strconv"
@@ -45,11 +44,6 @@ const (
 
 // testDirs hold the tests whose tables of command strings are decided.
 var testDirs = []string{"governance", "internal/shell", "internal/programs", "internal/pipeline", "hooks"}
-
-const (
-	virtualHome    = "/home/user"
-	virtualProject = "/home/user/project"
-)
 
 func main() {
 	gov := flag.String("governance", "bin/governance", "the governance binary")
@@ -259,11 +253,7 @@ func decide(gov string, cmds []string) ([]string, error) {
 	if abs, err := filepath.Abs(gov); err == nil {
 		gov = abs
 	}
-	cmd := exec.Command(gov, "check", "--jsonl", "--dir", virtualProject)
-	cmd.Dir = tmp
-	cmd.Env = []string{"PATH=/usr/local/bin:/usr/bin:/bin", "SHELL=/bin/bash", "USER=user", "LOGNAME=user",
-		"LANG=C.UTF-8", "HOME=" + virtualHome, "XDG_CONFIG_HOME=" + filepath.Join(tmp, "config"),
-		"XDG_STATE_HOME=" + filepath.Join(tmp, "state"), "TMPDIR=/tmp"}
+	cmd := variants.DefaultEnv.Check(gov, tmp)
 	cmd.Stdin = &in
 	cmd.Stderr = os.Stderr
 	stdout, err := cmd.StdoutPipe()
