@@ -6,10 +6,8 @@ import "strings"
 // input. The analysis reads -c strings, here-documents and scripts written
 // earlier in the same command, and judges their commands on their own
 // (Runs). A login shell (-l) runs the user's own profile, the files every
-// terminal they open runs, which the protected set keeps the agent from
-// writing: it runs nothing more than the code it is given, unless the
-// call chooses which profile it reads (HOME, ZDOTDIR). An interactive
-// shell (-i) or an rc file runs startup code nobody sees here.
+// terminal they open runs; an interactive shell (-i) or an rc file runs
+// startup code nobody sees here.
 
 const shellOpts = `
 -c
@@ -58,12 +56,10 @@ var shellProgram = &Program{Names: []string{"sh", "bash", "zsh", "dash", "ksh", 
 // shellEffects are the effects of a POSIX shell (and fish): the code it
 // runs, which the analysis reads when it can.
 func shellEffects(c *Call, fx *Effects) {
-	if c.Has("-l") && !c.Has("--noprofile") {
-		// The profile is the user's, as in every terminal they open,
-		// unless the call points the shell at another.
-		if v := assigned(c, "HOME", "ZDOTDIR"); v != "" {
-			fx.Exec("sh", "", c.Name+" -l runs the login profile that "+v+" chooses")
-		}
+	if c.Has("-l") {
+		// A login shell runs the profile scripts, which run
+		// programs of their own.
+		fx.Exec("sh", "", c.Name+" -l runs the login profile")
 	}
 	switch {
 	case noexec(c) && !c.Has("-c"):
