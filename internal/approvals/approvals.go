@@ -12,6 +12,7 @@
 package approvals
 
 import (
+	"errors"
 	"fmt"
 	"path/filepath"
 	"sync"
@@ -110,12 +111,12 @@ type Store struct {
 func Open(stateDir string) *Store {
 	s := &Store{KeyFile: filepath.Join(stateDir, KeyFile)}
 	s.Store = queue.Store[Item, *Item]{Dir: filepath.Join(stateDir, "approvals"), Now: time.Now,
-		Noun: "approval", Hint: "run `governance approvals list`", Read: s.verify, Write: s.sign}
+		Noun: "approval", NotFound: ErrNotFound, Hint: "run `governance approvals list`", Read: s.verify, Write: s.sign}
 	return s
 }
 
-// ErrNotFound is returned, wrapped, for an id that has no item.
-var ErrNotFound = queue.ErrNotFound
+// ErrNotFound is returned for an id that has no item.
+var ErrNotFound = errors.New("no such approval")
 
 // File returns the pending item for a call's shape, filing a new one when
 // there is none. created reports a new item.

@@ -8,6 +8,7 @@
 package proposals
 
 import (
+	"errors"
 	"path/filepath"
 	"time"
 
@@ -55,11 +56,11 @@ type Store struct {
 // Open returns the store under a state folder.
 func Open(stateDir string) *Store {
 	return &Store{queue.Store[Proposal, *Proposal]{Dir: filepath.Join(stateDir, "proposals"), Now: time.Now,
-		Noun: "proposal", Prefix: "p-"}}
+		Noun: "proposal", Prefix: "p-", NotFound: ErrNotFound}}
 }
 
-// ErrNotFound is returned, wrapped, for an id that has no proposal.
-var ErrNotFound = queue.ErrNotFound
+// ErrNotFound is returned for an id that has no proposal.
+var ErrNotFound = errors.New("no such proposal")
 
 // Propose records a pending proposal and returns it with its id.
 func (s *Store) Propose(p Proposal) (*Proposal, error) {

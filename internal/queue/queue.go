@@ -14,7 +14,6 @@ import (
 	"io/fs"
 	"path/filepath"
 	"sort"
-	"strconv"
 	"time"
 
 	"github.com/agentgov/governance/internal/filelock"
@@ -37,16 +36,16 @@ type Entry[T any] interface {
 	Head() Head
 }
 
-// ErrNotFound is wrapped by the error of an id that has no entry.
-var ErrNotFound = errors.New("no such entry")
-
 // Store is a queue's folder.
 type Store[T any, P Entry[T]] struct {
 	Dir string
 	Now func() time.Time
-	// Noun names an entry in errors ("approval"); Prefix starts new ids;
-	// Hint, when set, says what to run when an id has no entry.
-	Noun, Prefix, Hint string
+	// Noun names an entry in errors ("approval"); Prefix starts new ids.
+	Noun, Prefix string
+	// NotFound is wrapped by the error of an id that has no entry ("no
+	// such approval"); Hint, when set, follows it (what to run).
+	NotFound error
+	Hint     string
 	// Read, when set, is applied to every entry read, before List
 	// filters it; Write to every entry before it is written. The
 	// approvals check and set their MAC with them.
@@ -58,7 +57,10 @@ type Store[T any, P Entry[T]] struct {
 func (s *Store[T, P]) Get(id string) (P, error) {
 	e, err := read[T](s.Dir, id, s.Noun)
 	if errors.Is(err, fs.ErrNotExist) {
-		return nil, &notFound{noun: s.Noun, id: id, hint: s.Hint}
+		if s.Hint != "" {
+			return nil, fmt.Errorf("%w %q (%s)", s.NotFound, id, s.Hint)
+		}
+		return nil, fmt.Errorf("%w %q", s.NotFound, id)
 	}
 	if err != nil {
 		return nil, err
@@ -166,17 +168,3 @@ func (s *Store[T, P]) Put(e P) error {
 	}
 	return write(s.Dir, *e.Head().ID, e)
 }
-
-// notFound is the error of an id with no entry: "no such approval "x"
-// (hint)".
-type notFound struct{ noun, id, hint string }
-
-func (e *notFound) Error() string {
-	msg := "no such " + e.noun + " " + strconv.Quote(e.id)
-	if e.hint != "" {
-		msg += " (" + e.hint + ")"
-	}
-	return msg
-}
-
-func (e *notFound) Is(target error) bool { return target == ErrNotFound }

@@ -27,12 +27,15 @@ func (n *note) Head() queue.Head {
 	return queue.Head{ID: &n.ID, Created: &n.Created, Status: &n.Status, Decided: &n.Decided}
 }
 
+var errNoNote = errors.New("no such note")
+
 var t0 = time.Date(2026, 3, 1, 9, 0, 0, 0, time.UTC)
 
 // open returns a test queue whose clock moves a minute on every reading.
 func open(t *testing.T) *queue.Store[note, *note] {
 	now := t0
-	return &queue.Store[note, *note]{Dir: filepath.Join(t.TempDir(), "notes"), Noun: "note", Prefix: "n-", Hint: "run `notes list`",
+	return &queue.Store[note, *note]{Dir: filepath.Join(t.TempDir(), "notes"), Noun: "note", Prefix: "n-",
+		NotFound: errNoNote, Hint: "run `notes list`",
 		Now: func() time.Time { now = now.Add(time.Minute); return now }}
 }
 
@@ -88,10 +91,10 @@ func TestNotFound(t *testing.T) {
 	s := open(t)
 	for _, id := range []string{"n-none23", "../x", "", "a.b", `a\b`} {
 		_, err := s.Get(id)
-		if !errors.Is(err, queue.ErrNotFound) || err.Error() != "no such note "+strconv.Quote(id)+" (run `notes list`)" {
+		if !errors.Is(err, errNoNote) || err.Error() != "no such note "+strconv.Quote(id)+" (run `notes list`)" {
 			t.Errorf("Get(%q): %v", id, err)
 		}
-		if _, err := s.Change(id, func(*note) error { return nil }); !errors.Is(err, queue.ErrNotFound) {
+		if _, err := s.Change(id, func(*note) error { return nil }); !errors.Is(err, errNoNote) {
 			t.Errorf("Change(%q): %v", id, err)
 		}
 	}
