@@ -14,19 +14,16 @@ package approvals
 import (
 	"errors"
 	"fmt"
-	"io/fs"
 	"path/filepath"
-	"sort"
 	"sync"
 	"time"
 
-	"github.com/agentgov/governance/internal/filelock"
-	"github.com/agentgov/governance/internal/jsondir"
+	"github.com/agentgov/governance/internal/queue"
 )
 
 // Statuses of an item.
 const (
-	Pending  = "pending"
+	Pending  = queue.Pending
 	Approved = "approved"
 	Denied   = "denied"
 	Used     = "used"
@@ -92,13 +89,18 @@ type Finish struct {
 	Done bool `json:"done,omitempty"`
 }
 
-// Store is the approvals folder of a state folder.
+// Head shows the queue the item's id, status and times.
+func (it *Item) Head() queue.Head {
+	return queue.Head{ID: &it.ID, Created: &it.Created, Status: &it.Status, Decided: &it.Decided}
+}
+
+// Store is the approvals folder of a state folder: a queue whose records
+// are signed as they are written and checked as they are read (mac.go).
 type Store struct {
-	Dir string
+	queue.Store[Item, *Item]
 	// KeyFile is the key of the records' MACs (default: approvals.key
 	// beside Dir).
 	KeyFile string
-	Now     func() time.Time
 	// mu guards key, read once (the MCP proxy shares a store between
 	// calls).
 	mu  sync.Mutex
@@ -107,62 +109,19 @@ type Store struct {
 
 // Open returns the store under a state folder.
 func Open(stateDir string) *Store {
-	return &Store{Dir: filepath.Join(stateDir, "approvals"), KeyFile: filepath.Join(stateDir, KeyFile), Now: time.Now}
+	s := &Store{KeyFile: filepath.Join(stateDir, KeyFile)}
+	s.Store = queue.Store[Item, *Item]{Dir: filepath.Join(stateDir, "approvals"), Now: time.Now,
+		Noun: "approval", NotFound: ErrNotFound, Hint: "run `governance approvals list`", Read: s.verify, Write: s.sign}
+	return s
 }
 
 // ErrNotFound is returned for an id that has no item.
 var ErrNotFound = errors.New("no such approval")
 
-// Get reads an item.
-func (s *Store) Get(id string) (*Item, error) {
-	it, err := jsondir.Get[Item](s.Dir, id, "approval")
-	if errors.Is(err, fs.ErrNotExist) {
-		return nil, fmt.Errorf("%w %q (run `governance approvals list`)", ErrNotFound, id)
-	}
-	if err == nil {
-		s.verify(it)
-	}
-	return it, err
-}
-
-// put signs and writes a record.
-func (s *Store) put(it *Item) error {
-	if err := s.sign(it); err != nil {
-		return err
-	}
-	return jsondir.Put(s.Dir, it.ID, it)
-}
-
-// List returns the items, oldest first; status "" lists all. A record
-// whose MAC does not verify is listed as pending.
-func (s *Store) List(status string) ([]*Item, error) {
-	out, err := jsondir.List(s.Dir, "approval", func(it *Item) bool {
-		s.verify(it)
-		return status == "" || it.Status == status
-	})
-	sort.Slice(out, func(i, j int) bool { return out[i].Created.Before(out[j].Created) })
-	return out, err
-}
-
 // File returns the pending item for a call's shape, filing a new one when
 // there is none. created reports a new item.
 func (s *Store) File(it Item) (*Item, bool, error) {
-	unlock, err := s.lock()
-	if err != nil {
-		return nil, false, err
-	}
-	defer unlock()
-	pending, err := s.List(Pending)
-	if err != nil {
-		return nil, false, err
-	}
-	for _, p := range pending {
-		if p.Shape == it.Shape {
-			return p, false, nil
-		}
-	}
-	it.ID, it.Created, it.Status = jsondir.FreshID(s.Dir, ""), s.Now().UTC(), Pending
-	return &it, true, s.put(&it)
+	return s.Add(it, func(p *Item) bool { return p.Shape == it.Shape })
 }
 
 // Answer records a human's answer to a pending item.
@@ -173,7 +132,7 @@ func (s *Store) Answer(id string, approve bool, by, message string, always bool)
 // AnswerFinishing is Answer with the journal of the steps an approval for
 // good takes after it, recorded in the same write as the answer.
 func (s *Store) AnswerFinishing(id string, approve bool, by, message string, always bool, finish *Finish) (*Item, error) {
-	return s.settle(id, func(it *Item) {
+	return s.Decide(id, func(it *Item) error {
 		it.Status = Denied
 		if approve {
 			it.Status = Approved
@@ -182,12 +141,13 @@ func (s *Store) AnswerFinishing(id string, approve bool, by, message string, alw
 		if it.Always {
 			it.Finish = finish
 		}
+		return nil
 	})
 }
 
 // Journal changes an answered item's journal, under the queue's lock.
 func (s *Store) Journal(id string, set func(*Finish)) (*Item, error) {
-	return s.change(id, func(it *Item) error {
+	return s.Change(id, func(it *Item) error {
 		// Only a person's approval, as signed, has steps to finish: signing
 		// the journal of any other record would sign what it claims. The
 		// call it answered may have taken it already (used).
@@ -203,48 +163,11 @@ func (s *Store) Journal(id string, set func(*Finish)) (*Item, error) {
 	})
 }
 
-// settle ends a pending item, under the queue's lock: set changes it,
-// and the time it was decided is recorded.
-func (s *Store) settle(id string, set func(*Item)) (*Item, error) {
-	return s.change(id, func(it *Item) error {
-		if it.Status != Pending {
-			return fmt.Errorf("approval %s is already %s", id, it.Status)
-		}
-		set(it)
-		it.Decided = s.Now().UTC()
-		return nil
-	})
-}
-
-// change changes an item under the queue's lock and stores it; when set
-// refuses, the item is returned as it is with set's error.
-func (s *Store) change(id string, set func(*Item) error) (*Item, error) {
-	unlock, err := s.lock()
-	if err != nil {
-		return nil, err
-	}
-	defer unlock()
-	it, err := s.Get(id)
-	if err != nil {
-		return nil, err
-	}
-	if err := set(it); err != nil {
-		return it, err
-	}
-	if err := s.put(it); err != nil {
-		return nil, err
-	}
-	return it, nil
-}
-
-// lock takes the queue's lock.
-func (s *Store) lock() (func(), error) { return filelock.Lock(filepath.Join(s.Dir, "queue")) }
-
 // Answered returns the answer a human gave to a call of this shape since
 // a time: an approval not yet used, or a denial. It marks an approval
 // used, so that one approval lets one call through.
 func (s *Store) Answered(shape string, since time.Time) (*Item, error) {
-	unlock, err := s.lock()
+	unlock, err := s.Lock()
 	if err != nil {
 		return nil, err
 	}
@@ -262,7 +185,7 @@ func (s *Store) Answered(shape string, since time.Time) (*Item, error) {
 		switch it.Status {
 		case Approved:
 			it.Status = Used
-			return it, s.put(it)
+			return it, s.Put(it)
 		case Denied:
 			return it, nil
 		}
@@ -275,7 +198,10 @@ func (s *Store) Answered(shape string, since time.Time) (*Item, error) {
 
 // Withdraw marks a pending item withdrawn: its caller no longer waits.
 func (s *Store) Withdraw(id string) (*Item, error) {
-	return s.settle(id, func(it *Item) { it.Status, it.By = Withdrawn, "the caller" })
+	return s.Decide(id, func(it *Item) error {
+		it.Status, it.By = Withdrawn, "the caller"
+		return nil
+	})
 }
 
 // Status reads an item's current status.

@@ -9,19 +9,15 @@ package proposals
 
 import (
 	"errors"
-	"fmt"
-	"io/fs"
 	"path/filepath"
-	"sort"
 	"time"
 
-	"github.com/agentgov/governance/internal/filelock"
-	"github.com/agentgov/governance/internal/jsondir"
+	"github.com/agentgov/governance/internal/queue"
 )
 
 // Statuses of a proposal.
 const (
-	Pending  = "pending"
+	Pending  = queue.Pending
 	Accepted = "accepted"
 	Rejected = "rejected"
 )
@@ -47,94 +43,49 @@ type Proposal struct {
 	File    string    `json:"file,omitempty"`
 }
 
+// Head shows the queue the proposal's id, status and times.
+func (p *Proposal) Head() queue.Head {
+	return queue.Head{ID: &p.ID, Created: &p.Created, Status: &p.Status, Decided: &p.Decided}
+}
+
 // Store is the proposals folder of a state folder.
 type Store struct {
-	Dir string
-	Now func() time.Time
+	queue.Store[Proposal, *Proposal]
 }
 
 // Open returns the store under a state folder.
 func Open(stateDir string) *Store {
-	return &Store{Dir: filepath.Join(stateDir, "proposals"), Now: time.Now}
+	return &Store{queue.Store[Proposal, *Proposal]{Dir: filepath.Join(stateDir, "proposals"), Now: time.Now,
+		Noun: "proposal", Prefix: "p-", NotFound: ErrNotFound}}
 }
 
 // ErrNotFound is returned for an id that has no proposal.
 var ErrNotFound = errors.New("no such proposal")
 
-func (s *Store) lock() (func(), error) { return filelock.Lock(filepath.Join(s.Dir, "queue")) }
-
-// Get reads a proposal.
-func (s *Store) Get(id string) (*Proposal, error) {
-	p, err := jsondir.Get[Proposal](s.Dir, id, "proposal")
-	if errors.Is(err, fs.ErrNotExist) {
-		return nil, fmt.Errorf("%w %q", ErrNotFound, id)
-	}
-	return p, err
-}
-
-func (s *Store) put(p *Proposal) error { return jsondir.Put(s.Dir, p.ID, p) }
-
-// List returns the proposals, oldest first; status "" lists all.
-func (s *Store) List(status string) ([]*Proposal, error) {
-	out, err := jsondir.List(s.Dir, "proposal", func(p *Proposal) bool { return status == "" || p.Status == status })
-	sort.Slice(out, func(i, j int) bool { return out[i].Created.Before(out[j].Created) })
-	return out, err
-}
-
 // Propose records a pending proposal and returns it with its id.
 func (s *Store) Propose(p Proposal) (*Proposal, error) {
-	unlock, err := s.lock()
-	if err != nil {
-		return nil, err
-	}
-	defer unlock()
-	p.ID, p.Created, p.Status = jsondir.FreshID(s.Dir, "p-"), s.Now().UTC(), Pending
-	return &p, s.put(&p)
+	pr, _, err := s.Add(p, nil)
+	return pr, err
 }
 
 // Accept marks a pending proposal accepted after write has put its rule
 // into the configuration and returned the file it wrote. A write that
 // fails leaves the proposal pending.
 func (s *Store) Accept(id, by string, write func(*Proposal) (string, error)) (*Proposal, error) {
-	unlock, err := s.lock()
-	if err != nil {
-		return nil, err
-	}
-	defer unlock()
-	p, err := s.pending(id)
-	if err != nil {
-		return nil, err
-	}
-	file, err := write(p)
-	if err != nil {
-		return nil, err
-	}
-	p.Status, p.Decided, p.By, p.File = Accepted, s.Now().UTC(), by, file
-	return p, s.put(p)
+	return s.Decide(id, func(p *Proposal) error {
+		file, err := write(p)
+		if err != nil {
+			return err
+		}
+		p.Status, p.By, p.File = Accepted, by, file
+		return nil
+	})
 }
 
 // Reject marks a pending proposal rejected.
 func (s *Store) Reject(id, by, message string) (*Proposal, error) {
-	unlock, err := s.lock()
-	if err != nil {
-		return nil, err
-	}
-	defer unlock()
-	p, err := s.pending(id)
-	if err != nil {
-		return nil, err
-	}
-	p.Status, p.Decided, p.By, p.Message = Rejected, s.Now().UTC(), by, message
-	return p, s.put(p)
-}
-
-func (s *Store) pending(id string) (*Proposal, error) {
-	p, err := s.Get(id)
-	if err != nil {
-		return nil, err
-	}
-	if p.Status != Pending {
-		return nil, fmt.Errorf("proposal %s is already %s", id, p.Status)
-	}
-	return p, nil
+	return s.Decide(id, func(p *Proposal) error {
+		p.Status, p.By, p.Message = Rejected, by, message
+		return nil
+	})
 }
