@@ -27,6 +27,21 @@ var words = [...]string{"password", "passwd", "passphrase", "secret", "credentia
 // passthrough or compass, GH_AUTH but not GIT_AUTHOR_NAME.
 var parts = [...]string{"pass", "pwd", "pw", "creds", "pat", "jwt", "bearer", "dsn", "webhook"}
 
+// lastParts are words that name a secret as a name's last word only: a
+// password manager's unlocked session (BW_SESSION, a session cookie's
+// value) and a secret key's short form (STRIPE_SK, where a first word sk
+// is a prefix: SK_LIVE).
+var lastParts = [...]string{"session", "sk"}
+
+// notSecretSessions are the words before a last word "session" that name
+// a desktop's or a terminal's session, not a credential.
+var notSecretSessions = [...]string{"desktop", "xdg", "tmux", "screen", "terminal", "term", "zellij", "kitty", "ssh"}
+
+// known are names whose words say nothing, each the credential of a
+// well-known tool: SonarQube's token, 1Password's unlocked sessions
+// (OP_SESSION_ACCOUNT).
+var known = [...]string{"sonar_login", "op_session"}
+
 // auths make a name a secret's as its last word (GH_AUTH, NPM_AUTH,
 // HTTP_AUTHORIZATION), or before a header or a configuration: an
 // auth.user key names the user of a section of settings.
@@ -149,6 +164,14 @@ func Is(name string) bool {
 	}
 	for _, w := range ws {
 		if slices.Contains(parts[:], w) {
+			return true
+		}
+	}
+	if len(ws) > 1 && slices.Contains(lastParts[:], last) && !(last == "session" && slices.Contains(notSecretSessions[:], ws[len(ws)-2])) {
+		return true
+	}
+	for _, k := range known {
+		if n == k || strings.HasPrefix(n, k+"_") {
 			return true
 		}
 	}

@@ -34,6 +34,9 @@ func TestIs(t *testing.T) {
 		{"STRIPE_KEY_LIVE", true}, {"OPENAI_KEY_2", true}, {"DEPLOY_KEY_BASE64", true}, {"DB_PW_1", true},
 		{"TOKEN_FILE_2", false}, {"SORT_KEY_2", false}, {"PUBLIC_KEY_PEM", false}, {"DATABASE_URL_TEST", true},
 		{"HOME", false}, {"VAULT_SECRET_ID", true}, {"APPROLE_SECRET_ID", true}, {"GIT_CONFIG_KEY_0", false}, {"GIT_CONFIG_VALUE_0", false}, {"AUTH_HEADER", true}, {"auth.user", false}, {"COMPASS", false}, {"PASSTHROUGH", false}, {"KEYBOARD", false},
+		{"BW_SESSION", true}, {"OP_SESSION_MYTEAM", true}, {"OP_SESSION", true}, {"STRIPE_SK", true}, {"SONAR_LOGIN", true},
+		{"SESSION_ID", false}, {"SESSION", false}, {"DB_LOGIN", false}, {"DISK", false}, {"TASK", false}, {"SESSION_TIMEOUT", false},
+		{"DESKTOP_SESSION", false}, {"ZELLIJ_SESSION", false},
 	} {
 		if got := Is(tc.name); got != tc.want {
 			t.Errorf("Is(%q) = %v, want %v", tc.name, got, tc.want)
