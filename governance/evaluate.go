@@ -424,7 +424,7 @@ func (ev *evaluation) commandSubjects(a *shell.Analysis) []*subject {
 				files = append(files, listing)
 			}
 			s := subject{kind: fa.kind, file: pl, via: cl.String(), display: fa.arg.Value, stat: fa.stat,
-				tree: fa.tree, hidden: fa.hidden, committed: fa.committed, values: fa.values, workTree: fa.workTree, treeName: fa.treeName, filter: fa.filter, op: fa.op,
+				tree: fa.tree, hidden: fa.hidden, committed: fa.committed, indexOnly: fa.indexOnly, values: fa.values, workTree: fa.workTree, treeName: fa.treeName, filter: fa.filter, op: fa.op,
 				vcs: cl.name == "git"}
 			files = append(files, ev.newSubject(s))
 			files = ev.appendKernelSubjects(files, &s)
@@ -622,7 +622,7 @@ type fileArg struct {
 	// tree marks an effect on every file under a folder (grep -r, tar
 	// -x); hidden says that a read includes dot files; committed that the
 	// files are those git tracks there.
-	tree, hidden, committed bool
+	tree, hidden, committed, indexOnly bool
 	// values marks a read of a configuration whose values are printed;
 	// workTree a tree read that leaves out git's own folders.
 	values, workTree bool

@@ -15,3 +15,10 @@ func fileID(fi fs.FileInfo) (fileKey, uint64, bool) {
 	}
 	return fileKey{uint64(st.Dev), uint64(st.Ino)}, uint64(st.Nlink), true
 }
+
+// detached starts a process in a session of its own, which outlives the
+// hook that started it.
+func detached() *syscall.SysProcAttr { return &syscall.SysProcAttr{Setsid: true} }
+
+// killSession kills a process started detached, and what it started.
+func killSession(pid int) { syscall.Kill(-pid, syscall.SIGKILL) }

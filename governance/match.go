@@ -32,8 +32,9 @@ type subject struct {
 	// files.
 	tree, hidden bool
 	// committed, for a tree read, reads the files git tracks there as
-	// the history holds them, not the folder on disk.
-	committed bool
+	// the history holds them, not the folder on disk; indexOnly as the
+	// index holds them (git diff with no revision).
+	committed, indexOnly bool
 	// values marks a read of a configuration file whose values the
 	// command prints (git remote -v).
 	values bool

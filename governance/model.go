@@ -73,7 +73,7 @@ func modelFileArgs(cl *cmdline) []fileArg {
 		if a.Value == "" || a.Value == "-" {
 			return
 		}
-		out = append(out, fileArg{arg: a, kind: k, op: e.Op, tree: e.Tree, hidden: e.Hidden, committed: e.Committed, stat: e.Op == programs.Stat,
+		out = append(out, fileArg{arg: a, kind: k, op: e.Op, tree: e.Tree, hidden: e.Hidden, committed: e.Committed, indexOnly: e.IndexOnly, stat: e.Op == programs.Stat,
 			values: e.Values, workTree: e.WorkTree, ifMissing: e.IfMissing, filter: e.Filter})
 	}
 	for i := range cl.call.Effects().List {

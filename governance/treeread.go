@@ -178,12 +178,38 @@ func (ev *evaluation) committedVerdict(s *subject, root string, secret func(stri
 		}
 		return len(found) < 5
 	}) && !ev.fsw.spent
+	// A secret removed from the index is still in the history.
+	var history error
+	if complete && len(found) == 0 && !s.indexOnly {
+		var names []string
+		names, history = ev.historyNames(gitDir)
+		for _, rel := range names {
+			if !ev.fsw.take(1) {
+				complete = false
+				break
+			}
+			p := path.Join(top, rel)
+			if (whole || within(p, root)) && secret(p) {
+				if found = append(found, p); len(found) == 5 {
+					break
+				}
+			}
+		}
+	}
 	switch {
 	case len(found) > 0:
 		return Verdict{Outcome: Ask, Layer: LayerRules, Rule: "committed-secrets", Subject: subj,
-			Message: what + " prints the contents of files as commits hold them, and this repository tracks secrets (" +
+			Message: what + " prints the contents of files as commits hold them, and this repository tracks secrets, now or earlier in its history (" +
 				strings.Join(ev.relPaths(found), ", ") + "): their lines would be printed.",
 			Suggestion: "Limit it to the paths you need (git log -p -- src/), or leave out the patches (--stat, --name-only)."}
+	case history != nil:
+		return Verdict{Outcome: Ask, Layer: LayerRules, Rule: "recursive-read-unchecked", Subject: subj,
+			Message:    what + " prints the contents of files as commits hold them, and the repository's history could not be checked for secrets now (" + history.Error() + ").",
+			Suggestion: "Limit it to the paths you need (git log -p -- src/), or try again in a moment: the history is read once and kept."}
+	case history != nil:
+		return Verdict{Outcome: Ask, Layer: LayerRules, Rule: "recursive-read-unchecked", Subject: subj,
+			Message:    what + " prints the contents of files as commits hold them, and the repository's history could not be checked for secrets now (" + history.Error() + ").",
+			Suggestion: "Limit it to the paths you need (git log -p -- src/), or try again in a moment: the history is read once and kept."}
 	case !complete:
 		return Verdict{Outcome: Ask, Layer: LayerRules, Rule: "recursive-read-unchecked", Subject: subj,
 			Message:    what + " prints the contents of files as commits hold them, and the files git tracks could not all be checked for secrets now.",

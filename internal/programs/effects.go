@@ -90,8 +90,10 @@ type Effect struct {
 	// a tree read includes dot files. Committed makes a tree read one of
 	// the files git tracks under Path, as the history holds them (git log
 	// -p, git show, git archive print their contents), not of the folder
-	// on disk.
-	Tree, Hidden, Committed bool
+	// on disk. IndexOnly narrows a Committed read to the index (git diff
+	// with no revision compares the work tree with it): the history is
+	// not printed.
+	Tree, Hidden, Committed, IndexOnly bool
 	// Secret marks an Unknown effect that prints a credential (gh auth
 	// token, aws configure export-credentials): what the call prints may
 	// leave with a request in the same call.

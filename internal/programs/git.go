@@ -1112,6 +1112,15 @@ func gitCommittedReads(c *Call, fx *Effects) {
 	// wherever in the repository the call runs.
 	whole := Effect{Op: Read, Path: gitIn(c, argOf(":/")), Tree: true, Hidden: true, Committed: true, Why: why}
 	ops := c.Args()
+	// git diff with no revision compares the work tree with the index
+	// (diff-files always does): it prints no file the index does not
+	// hold.
+	before := len(ops)
+	if c.DashDash >= 0 {
+		before = max(0, min(len(ops), c.DashDash-c.NSub))
+	}
+	whole.IndexOnly = c.Sub() == "diff-files" ||
+		c.Sub() == "diff" && before == 0 && !c.HasAny("--cached|--staged|--merge-base")
 	if c.Sub() == "archive" || c.Sub() == "cat-file" {
 		fx.Add(whole)
 		return
@@ -1123,7 +1132,7 @@ func gitCommittedReads(c *Call, fx *Effects) {
 			fx.Unknown("git " + c.Sub() + " prints the history of a path named at run time")
 			continue
 		}
-		fx.Add(Effect{Op: Read, Path: path, Tree: true, Hidden: true, Committed: true, Why: why})
+		fx.Add(Effect{Op: Read, Path: path, Tree: true, Hidden: true, Committed: true, IndexOnly: whole.IndexOnly, Why: why})
 		if !afterDash && i == len(ops)-1 {
 			// With no path, the whole history is printed.
 			whole.IfAbsent = path.Value
