@@ -7,50 +7,15 @@ import (
 )
 
 // IsShell reports whether name is a shell: a program that runs shell code
-// given with -c, a script file or standard input.
+// given with -c, a script file or standard input. Shells are the shell
+// language's own family, which the walker reads itself (sh -c, bash
+// script.sh); every other program's names are its model's (see Launcher).
 func IsShell(name string) bool {
 	switch name {
 	case "sh", "bash", "zsh", "dash", "ksh", "mksh", "ash", "yash", "fish", "rbash", "tcsh", "csh":
 		return true
 	}
 	return false
-}
-
-// interpreter returns an interpreter's language and the options whose
-// value is inline code, or "" when name is not an interpreter.
-func interpreter(name string) (string, []string) {
-	switch name {
-	case "python", "python2", "python3", "pypy", "pypy3":
-		return "python", []string{"-c"}
-	case "node", "nodejs", "bun":
-		return "javascript", []string{"-e", "--eval", "-p", "--print"}
-	case "deno":
-		return "javascript", []string{"eval"}
-	case "perl":
-		return "perl", []string{"-e", "-E"}
-	case "ruby":
-		return "ruby", []string{"-e"}
-	case "php":
-		return "php", []string{"-r"}
-	case "lua", "luajit":
-		return "lua", []string{"-e"}
-	case "Rscript":
-		return "r", []string{"-e"}
-	case "osascript":
-		return "applescript", []string{"-e"}
-	case "pwsh", "powershell":
-		return "powershell", []string{"-c", "-command", "-Command"}
-	}
-	if strings.HasPrefix(name, "python") {
-		return "python", []string{"-c"}
-	}
-	return "", nil
-}
-
-// InterpreterLang returns the language of an interpreter, or "".
-func InterpreterLang(name string) string {
-	lang, _ := interpreter(name)
-	return lang
 }
 
 // special handles programs that run other commands: it analyses what they
@@ -100,10 +65,12 @@ func (w *walker) special(cmd *Command, f *frame, ctx *execCtx) {
 		if len(cmd.Args) > 2 && cmd.Args[1].Value != "-" && !strings.HasPrefix(cmd.Args[1].Value, "-") {
 			w.code(cmd, cmd.Args[1], "trap", f, ctx)
 		}
-	case InterpreterLang(name) != "":
-		w.interpreter(cmd, f, ctx)
-	case cmd.keeps:
-		w.launched(cmd, f, ctx)
+	default:
+		if lang, codeOpts := w.opts.Launcher.Interpreter(name); lang != "" {
+			w.interpreter(cmd, lang, codeOpts, f, ctx)
+		} else if cmd.keeps {
+			w.launched(cmd, f, ctx)
+		}
 	}
 }
 
@@ -126,45 +93,6 @@ func (w *walker) generated(origin string, a Arg) {
 // set-up code.
 func (s *stream) setupOnly() bool {
 	return s != nil && !s.opaque && s.writers > 0 && !s.other && strings.TrimSpace(s.text.String()) == ""
-}
-
-// shellSetup reports the commands that print shell set-up code: init
-// hooks of version managers and prompts, environment exports, and
-// completion scripts.
-func shellSetup(c *Command) bool {
-	if len(c.Args) < 2 {
-		return false
-	}
-	for _, a := range c.Args {
-		if a.Dynamic {
-			return false
-		}
-	}
-	sub := c.Args[1].Value
-	switch c.Name {
-	case "pyenv", "rbenv", "nodenv", "goenv", "jenv", "plenv", "phpenv", "pyenv-virtualenv", "starship", "zoxide",
-		"atuin", "oh-my-posh", "mcfly", "navi", "fasd", "thefuck":
-		return sub == "init" || sub == "virtualenv-init" || sub == "--alias" || sub == "widget"
-	case "direnv":
-		return sub == "hook" || sub == "export"
-	case "brew":
-		return sub == "shellenv"
-	case "mise", "rtx":
-		return sub == "activate" || sub == "env" || sub == "hook-env" || sub == "completion"
-	case "fnm", "opam", "luarocks":
-		return sub == "env" || sub == "path"
-	case "conda", "mamba", "micromamba":
-		return strings.HasPrefix(sub, "shell.") || sub == "shell"
-	case "fzf":
-		return sub == "--bash" || sub == "--zsh" || sub == "--fish"
-	case "kubectl", "helm", "gh", "docker", "minikube", "kind", "k3d", "npm", "pnpm", "yarn", "rustup", "poetry", "pip",
-		"pip3", "terraform", "tofu", "kustomize", "flux", "argocd", "istioctl", "eksctl", "doctl", "glab", "hugo", "deno",
-		"bun", "just", "task", "golangci-lint", "cobra-cli", "stern", "k9s", "velero", "skaffold", "tilt", "ng", "vue":
-		return sub == "completion" || sub == "completions" || sub == "--completion"
-	case "uv", "uvx":
-		return sub == "generate-shell-completion"
-	}
-	return false
 }
 
 // subcommand runs a command found inside another command's arguments.
@@ -584,11 +512,10 @@ func (w *walker) eval(cmd *Command, f *frame, ctx *execCtx) {
 	}
 }
 
-// interpreter finds the code an interpreter runs (inline with -c/-e, or a
-// heredoc on stdin) and analyses it; code or a script chosen at run time
-// is code nobody can see.
-func (w *walker) interpreter(cmd *Command, f *frame, ctx *execCtx) {
-	lang, codeOpts := interpreter(cmd.Name)
+// interpreter finds the code an interpreter of lang runs (inline as the
+// value of one of codeOpts, or a heredoc on stdin) and analyses it; code
+// or a script chosen at run time is code nobody can see.
+func (w *walker) interpreter(cmd *Command, lang string, codeOpts []string, f *frame, ctx *execCtx) {
 	cmd.Lang = lang
 	args := cmd.Args[1:]
 	script, inline := false, false

@@ -182,58 +182,6 @@ func TestFoldThroughWhatOnlyRuns(t *testing.T) {
 	}
 }
 
-// TestGeneratedCodeOfSetupCommands: eval or source of what a shell set-up
-// command prints is asked about, also when the set-up command is reached
-// through what only runs it; anything else that writes the code makes it
-// code nobody has seen.
-func TestGeneratedCodeOfSetupCommands(t *testing.T) {
-	t.Parallel()
-	tests := []struct {
-		src  string
-		want ProblemKind
-	}{
-		{`eval "$(pyenv init -)"`, ProblemGeneratedCode},
-		{`eval "$(echo - | xargs pyenv init)"`, ProblemGeneratedCode},
-		{`eval "$(echo - | xargs pyenv i\nit)"`, ProblemGeneratedCode},
-		{`eval "$(bash -c 'echo -' | x''args pyenv init)"`, ProblemGeneratedCode},
-		{`eval "$(time echo - | xargs echo | xargs pyenv init)"`, ProblemGeneratedCode},
-		{`eval "$(echo shellenv | xargs /opt/homebrew/bin/brew)"`, ProblemGeneratedCode},
-		{`eval "$(bash -c 'pyenv init -')"`, ProblemGeneratedCode},
-		{`eval "$(sh -c "direnv hook zsh")"`, ProblemGeneratedCode},
-		{`eval "$(if true; then if true; then pyenv init -; fi; fi)"`, ProblemGeneratedCode},
-		{`eval "$(eval 'pyenv init -')"`, ProblemGeneratedCode},
-		{`eval "$(pyenv init - 2>/dev/null)"`, ProblemGeneratedCode},
-		{`source <(kubectl completion zsh)`, ProblemGeneratedCode},
-		{`source <(bash -c "kubectl \\completion zsh")`, ProblemGeneratedCode},
-		{`\source <(command sh -c "kubectl completion bash")`, ProblemGeneratedCode},
-		{`source <(if true; then kubectl completion zsh; fi)`, ProblemGeneratedCode},
-		{`"eval" 'source <(sh -c "kubectl completion bash")'`, ProblemGeneratedCode},
-
-		{`eval "$(curl -s http://x)"`, ProblemDynamicCode},
-		{`eval "$(echo 'rm -rf /'; pyenv init -)"`, ProblemDynamicCode},
-		{`eval "$(pyenv init -; curl -s http://x)"`, ProblemDynamicCode},
-		{`eval "$(cat f | xargs pyenv init)"`, ProblemDynamicCode},
-		{`eval "$(if [ -e x ]; then pyenv init -; fi)"`, ProblemDynamicCode},
-		{`eval "$(sh -c "pyenv init -; curl -s http://x")"`, ProblemDynamicCode},
-		{`eval "$(bash -c "$X")"`, ProblemDynamicCode},
-		{`source <(curl -s http://x)`, ProblemDynamicCode},
-		{`source <(sh -c 'kubectl completion zsh' > /dev/null; curl x)`, ProblemDynamicCode},
-	}
-	for _, tt := range tests {
-		t.Run(tt.src, func(t *testing.T) {
-			t.Parallel()
-			a := Analyze(tt.src, Options{})
-			got := []ProblemKind{}
-			for _, p := range a.Problems {
-				got = append(got, p.Kind)
-			}
-			if !slices.Contains(got, tt.want) || tt.want == ProblemGeneratedCode && slices.Contains(got, ProblemDynamicCode) {
-				t.Errorf("Analyze(%q) problems = %v, want %v", tt.src, a.Problems, tt.want)
-			}
-		})
-	}
-}
-
 // TestInputWordsMayBeOptions: a word that xargs, parallel, find or fd
 // appends from input the analysis does not know is dynamic, and its value
 // starts with the part known only at run time ({input}), so that a reader
