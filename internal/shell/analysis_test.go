@@ -46,8 +46,6 @@ func TestAnalyzeFindsEveryCommand(t *testing.T) {
 		{"ansi-c string", `$'\x72\x6d' -rf x`, []string{"rm -rf x"}},
 		{"IFS splitting", "rm$IFS-rf$IFS/", []string{"rm -rf /"}},
 		{"known variable", "W='rm -rf x'; $W", []string{"rm -rf x"}},
-		{"xargs", "find . -name '*.o' | xargs rm -f", []string{"find . -name *.o", "xargs rm -f", "rm -f {input} [xargs]"}},
-		{"xargs from echo", "echo / | xargs -n1 rm -rf", []string{"echo /", "xargs -n1 rm -rf", "rm -rf / [xargs]"}},
 		{"eval", "eval 'rm -rf z'", []string{"eval rm -rf z", "rm -rf z [eval]"}},
 		{"function body", "f() { rm -rf ../x; }; f", []string{"rm -rf ../x [function]"}},
 		{"alias", "alias x='rm -rf /q'; x", []string{"alias x=rm -rf /q", "rm -rf /q [alias]", "rm -rf /q [alias use]"}},
@@ -129,6 +127,10 @@ func TestAnalyzeContext(t *testing.T) {
 		a := Analyze("sudo nice -n 1 rm x", Options{})
 		if c := a.Commands[0]; c.Name != "sudo" || len(c.Wrappers) > 0 {
 			t.Errorf("%s: wrappers=%v", c, c.Wrappers)
+		}
+		// xargs too (internal/programs, TestXargsLaunch).
+		if a := Analyze("echo / | xargs rm -rf", Options{}); len(a.Commands) != 2 {
+			t.Errorf("found %q, want echo and xargs only", found(a))
 		}
 	})
 	t.Run("redirect targets are writes", func(t *testing.T) {
@@ -241,19 +243,13 @@ func TestDedupe(t *testing.T) {
 	}
 }
 
-// TestSplicedInput: input that xargs, find or fd pastes into the text of
-// code is code nobody has seen; passed as an argument, known from
-// upstream text, or quoted by parallel, it is a word. (An interpreter's
-// inline code: TestInterpreterCode in internal/programs.)
+// TestSplicedInput: input that parallel quotes into the text of code is a
+// word. (What xargs, find or fd paste, and an interpreter's inline code:
+// TestXargsSplicedInput, TestFindLaunch and TestInterpreterCode in
+// internal/programs.)
 func TestSplicedInput(t *testing.T) {
 	for src, want := range map[string]bool{
-		"xargs -I{} sh -c 'cat {}'":              true,
-		"xargs -I% sh -c 'cat %'":                true,
-		"xargs --replace sh -c 'cat {}'":         true,
-		"xargs sh -c 'cat \"$@\"' _":             false,
-		"xargs -I{} cat {}":                      false,
-		"echo a.txt | xargs -I{} sh -c 'cat {}'": false,
-		"parallel sh -c 'cat {}' ::: a b":        false,
+		"parallel sh -c 'cat {}' ::: a b": false,
 	} {
 		got := false
 		for _, c := range Analyze(src, Options{}).Commands {

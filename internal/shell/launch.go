@@ -49,6 +49,14 @@ type Simple struct {
 	Cwd string
 	// Origin says how the command was found (see Command.Origin).
 	Origin string
+	// Stdin is, when the walker asks a second time and StdinKnown, the
+	// text known to flow into the command's standard input (echo a b |
+	// xargs rm). Listed, then, holds the glob of each kind of file name
+	// the program that feeds it prints, as its Launcher Lists them (find
+	// . -name '*.log' | xargs rm).
+	Stdin      string
+	StdinKnown bool
+	Listed     []string
 }
 
 // Launched is what a program runs.
@@ -90,6 +98,10 @@ type Launched struct {
 	// RunsInputWhy, with Keep, says how the command runs code that comes
 	// from its input at run time (see Command.RunsInput).
 	RunsInputWhy string
+	// Relays, with Keep, reports that the program writes what the command
+	// it runs writes, having run it once (xargs with a short input): what
+	// that command prints is what it prints.
+	Relays bool
 }
 
 // Nested is one command or piece of code a program runs beside its own

@@ -54,8 +54,6 @@ func (w *walker) special(cmd *Command, f *frame, ctx *execCtx) {
 			cmd.Runs = w.script(a, cmd, f, ctx)
 			cmd.relays = cmd.Runs && relayable(cmd)
 		}
-	case name == "xargs":
-		w.xargs(cmd, f, ctx)
 	case name == "parallel":
 		w.parallel(cmd, f, ctx)
 	case name == "alias":
@@ -660,236 +658,11 @@ func joinCode(a, b string) string {
 	return a + "\n" + b
 }
 
-// xargs runs its arguments as a command with words from stdin appended.
-func (w *walker) xargs(cmd *Command, f *frame, ctx *execCtx) {
-	args := cmd.Args[1:]
-	replace, fromFile, i := xargsOptions(args)
-	sub := append([]Arg(nil), args[i:]...)
-	if len(sub) == 0 {
-		sub = []Arg{{Value: "echo"}}
-	}
-	input := w.xargsInput(cmd)
-	if fromFile {
-		input = inputArg
-		input.InputFile = true
-	}
-	replaced := false
-	if replace != "" {
-		for j := range sub {
-			if strings.Contains(sub[j].Value, replace) {
-				whole := sub[j].Value == replace
-				sub[j].Value = strings.ReplaceAll(sub[j].Value, replace, input.Value)
-				sub[j].Dynamic = sub[j].Dynamic || input.Dynamic
-				// Input known from upstream text (echo a.txt | xargs -I{})
-				// is read like any other word.
-				sub[j].Input = input.Input
-				if input.Hint != "" {
-					sub[j].Hint = strings.ReplaceAll(sub[j].Value, input.Value, input.Hint)
-				}
-				sub[j].WholeInput = whole && input.Input
-				sub[j].InputFile = input.InputFile
-				replaced = true
-			}
-		}
-	}
-	switch {
-	case replaced:
-	case fromFile || replace != "":
-		// -I without its replace string in the command (echo / | xargs -i
-		// rm -rf): GNU xargs then appends nothing, but a typo is more
-		// likely than intent, so the input is taken as appended.
-		in := input
-		in.Input, in.WholeInput = true, true
-		sub = append(sub, in)
-	default:
-		for _, word := range w.xargsWords(cmd) {
-			word.Input, word.WholeInput = true, true
-			sub = append(sub, word)
-		}
-	}
-	w.subcommand(cmd, sub, "xargs", f, ctx)
-	// Without a command xargs echoes its input: harmless, but not a
-	// command anyone chose, so it is not counted as found.
-	cmd.Runs = i < len(args)
-	// Run once with the words it read, the command writes what xargs
-	// writes; with none, it may not run at all (xargs -r, BSD xargs).
-	cmd.relays = !fromFile && xargsOnce(args[:i]) && relayable(cmd) && len(w.xargsWords(cmd)) > 0
-}
-
-// xargsOnce reports options of xargs that run the command once with all
-// the words of a short input (or once per line with -I, which is once for
-// the one word the analysis knows): none but -r, -t and -I.
-func xargsOnce(opts []Arg) bool {
-	for i := 0; i < len(opts); i++ {
-		switch v := opts[i].Value; {
-		case opts[i].Dynamic:
-			return false
-		case v == "-r" || v == "-t" || v == "-rt" || v == "-tr" || v == "--no-run-if-empty" || v == "--verbose" || v == "--":
-		case v == "-I" || v == "-J":
-			i++
-		case strings.HasPrefix(v, "-I") || strings.HasPrefix(v, "-i") || strings.HasPrefix(v, "-J") || strings.HasPrefix(v, "--replace"):
-		default:
-			return false
-		}
-	}
-	return true
-}
-
-// xargsDelimited reports options of xargs that split its input at a
-// character of their choice (-0, -d) rather than at blanks.
-func xargsDelimited(opts []Arg) bool {
-	for _, a := range opts {
-		v := a.Value
-		if a.Dynamic || v == "--null" || strings.HasPrefix(v, "--delimiter") {
-			return true
-		}
-		if len(v) > 1 && v[0] == '-' && v[1] != '-' {
-			// A cluster: -0, -r0, -d'\n'; stop at the letter whose value
-			// is the rest of the word.
-			for _, c := range v[1:] {
-				if c == '0' || c == 'd' {
-					return true
-				}
-				if strings.ContainsRune("aEILnPsSRJie", c) {
-					break
-				}
-			}
-		}
-	}
-	return false
-}
-
-// xargsSplit splits input into words as xargs does by default: at blanks
-// and newlines, with single and double quotes and backslashes protecting
-// what they hold. A quote left open is an error, for which it reports
-// false.
-func xargsSplit(text string) ([]Arg, bool) {
-	var out []Arg
-	var word strings.Builder
-	in := false
-	for i := 0; i < len(text); i++ {
-		c := text[i]
-		switch {
-		case c == ' ' || c == '\t' || c == '\n':
-			if in {
-				out = append(out, Arg{Value: word.String()})
-				word.Reset()
-				in = false
-			}
-		case c == '\\':
-			if i+1 < len(text) {
-				i++
-				word.WriteByte(text[i])
-			}
-			in = true
-		case c == '\'' || c == '"':
-			j := strings.IndexByte(text[i+1:], c)
-			if j < 0 || strings.IndexByte(text[i+1:i+1+j], '\n') >= 0 {
-				return nil, false
-			}
-			word.WriteString(text[i+1 : i+1+j])
-			i += j + 1
-			in = true
-		default:
-			word.WriteByte(c)
-			in = true
-		}
-	}
-	if in {
-		out = append(out, Arg{Value: word.String()})
-	}
-	return out, true
-}
-
-// xargsOptions reads xargs's options (GNU and BSD): the replace string of
-// -I, -i, -J or --replace, whether the input comes from a file (-a), and
-// the index of the command.
-func xargsOptions(args []Arg) (replace string, fromFile bool, i int) {
-	for i < len(args) {
-		v := args[i].Value
-		if v == "--" {
-			return replace, fromFile, i + 1
-		}
-		if !strings.HasPrefix(v, "-") || v == "-" {
-			break
-		}
-		if strings.HasPrefix(v, "--") {
-			name, val, has := strings.Cut(v[2:], "=")
-			switch name {
-			case "replace":
-				// The value is optional and only given with =.
-				replace = "{}"
-				if has && val != "" {
-					replace = val
-				}
-			case "arg-file", "delimiter", "max-args", "max-procs", "max-chars", "process-slot-var":
-				// Required values may also be the next word.
-				if name == "arg-file" {
-					fromFile = true
-				}
-				if !has && i+1 < len(args) {
-					i++
-				}
-			}
-			i++
-			continue
-		}
-		// A cluster of one-letter options: -0r, -n1, -I{}, -P 4.
-	cluster:
-		for j := 1; j < len(v); j++ {
-			switch c := v[j]; c {
-			case 'a', 'd', 'E', 'I', 'J', 'L', 'n', 'P', 's', 'S', 'R':
-				// The value is the rest of the word or the next word.
-				val := v[j+1:]
-				if val == "" && i+1 < len(args) {
-					i++
-					val = args[i].Value
-				}
-				switch c {
-				case 'a':
-					fromFile = true
-				case 'I', 'J':
-					replace = val
-				}
-				break cluster
-			case 'i', 'e', 'l':
-				// Optional values, attached only.
-				if c == 'i' {
-					replace = "{}"
-					if j+1 < len(v) {
-						replace = v[j+1:]
-					}
-				}
-				break cluster
-			}
-		}
-		i++
-	}
-	return replace, fromFile, i
-}
-
-// xargsWords returns the words xargs appends: the words of the text known
-// to flow into it (see stdinText), split as xargs splits them, else one
-// word of input.
-func (w *walker) xargsWords(cmd *Command) []Arg {
-	_, _, i := xargsOptions(cmd.Args[1:])
-	if text, ok := stdinText(cmd); ok && !xargsDelimited(cmd.Args[1:1+i]) {
-		if words, ok := xargsSplit(text); ok {
-			return words
-		}
-	}
-	if found := w.upstreamFind(cmd); len(found) > 0 {
-		return found
-	}
-	return []Arg{inputArg}
-}
-
-// upstreamFind returns the words of input from a program feeding cmd
-// directly that prints names of files (find, fd), one per kind of name
-// its Launcher lists, each with a hint: the glob of those names (find ~
-// -name id_rsa | xargs cat reads files named id_rsa, which a policy on
-// file names can see).
-func (w *walker) upstreamFind(cmd *Command) []Arg {
+// listed returns, for a command fed directly by a program that prints
+// names of files (find, fd), the glob of each kind of name that program's
+// Launcher lists (find ~ -name id_rsa | xargs cat reads files named
+// id_rsa, which a policy on file names can see), else nil.
+func (w *walker) listed(cmd *Command) []string {
 	if cmd.Stdin.Kind != StdinPipe || len(cmd.InputFrom) != 1 || len(cmd.Upstream) != 1 {
 		return nil
 	}
@@ -899,22 +672,10 @@ func (w *walker) upstreamFind(cmd *Command) []Arg {
 	}
 	w.simple = Simple{Name: p.Name, Args: p.Args, Assigns: p.Assigns, Cwd: p.Cwd}
 	globs, ok := w.opts.Launcher.Lists(&w.simple)
-	if !ok || len(globs) == 0 {
+	if !ok {
 		return nil
 	}
-	out := make([]Arg, len(globs))
-	for i, g := range globs {
-		out[i] = inputArg
-		out[i].Hint = g
-	}
-	return out
-}
-
-func (w *walker) xargsInput(cmd *Command) Arg {
-	if words := w.xargsWords(cmd); len(words) == 1 {
-		return words[0]
-	}
-	return inputArg
+	return globs
 }
 
 func splitLines(s string) []Arg {
