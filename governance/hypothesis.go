@@ -141,8 +141,10 @@ func unknownProgram(cl *cmdline) bool {
 
 // knownProgram reports a program name the engine knows.
 func knownProgram(name string) bool {
-	if programs.Lookup(name) != nil || shell.IsShell(name) ||
-		shell.InterpreterLang(name) != "" {
+	if programs.Lookup(name) != nil || shell.IsShell(name) {
+		return true
+	}
+	if lang, _ := programs.Launcher.Interpreter(name); lang != "" {
 		return true
 	}
 	switch name {

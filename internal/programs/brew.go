@@ -147,7 +147,7 @@ const brewReadOpts = `
 
 var brewReadNode = &Node{Inherit: true, Loose: true, Effects: brewReads, Opts: brewReadOpts}
 
-var brewProgram = &Program{Names: []string{"brew"}, Node: Node{Opts: brewOpts, Operands: true, Effects: brewTop,
+var brewProgram = &Program{Names: []string{"brew"}, Setup: "shellenv", Node: Node{Opts: brewOpts, Operands: true, Effects: brewTop,
 	Subs: []*Sub{
 		{"info|abv|list|ls|deps|uses|options|cat|fetch|formula", brewReadNode},
 		{"log", &Node{Inherit: true, Loose: true, Effects: brewReads, Opts: `

@@ -139,7 +139,7 @@ func bunPm(c *Call, fx *Effects) {
 
 var bunRunsNode = &Node{Inherit: true, POSIX: true, Opts: bunNoHelp, Effects: bunRuns}
 
-var bunProgram = &Program{Names: []string{"bun"}, Node: Node{Opts: bunOpts, Operands: true, POSIX: true, Effects: bunTop,
+var bunProgram = &Program{Names: []string{"bun"}, Lang: "javascript", CodeOpts: []string{"-e", "--eval", "-p", "--print"}, Setup: setupCompletion, Node: Node{Opts: bunOpts, Operands: true, POSIX: true, Effects: bunTop,
 	Subs: []*Sub{
 		{"pm", &Node{Inherit: true, Effects: bunPm}},
 		{"why", &Node{Inherit: true, Effects: bunPrints}},

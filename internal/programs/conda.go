@@ -65,7 +65,7 @@ func condaEnv(c *Call, fx *Effects) {
 	}
 }
 
-var condaProgram = &Program{Names: []string{"conda", "mamba", "micromamba"}, Node: Node{Opts: condaOpts, Effects: condaPrints,
+var condaProgram = &Program{Names: []string{"conda", "mamba", "micromamba"}, Setup: "shell shell.*", Node: Node{Opts: condaOpts, Effects: condaPrints,
 	Subs: []*Sub{
 		{"list", &Node{Inherit: true, Effects: condaPrints, Opts: `
 --export

@@ -75,7 +75,7 @@ func denoDoc(c *Call, fx *Effects) {
 	denoReads(c, fx)
 }
 
-var denoProgram = &Program{Names: []string{"deno"}, Node: Node{Opts: denoOpts, Operands: true, POSIX: true,
+var denoProgram = &Program{Names: []string{"deno"}, Lang: "javascript", CodeOpts: []string{"eval"}, Setup: setupCompletion, Node: Node{Opts: denoOpts, Operands: true, POSIX: true,
 	Effects: func(c *Call, fx *Effects) {
 		if len(c.Args()) == 0 {
 			fx.Exec("", "", "bare deno starts a read-eval-print loop")

@@ -33,8 +33,11 @@
 // asks ([Launcher], shell.Launcher): a wrapper (timeout 5 make, sudo -u
 // root make, env X=1 make) gives the grammar of its options in its
 // Program's wraps, what runs being the words after them; a program that
-// runs code beside its own work (watch, su -c) gives a Launch function. A
-// program known only for what it runs is LaunchOnly. Adding one is its
+// runs code beside its own work (watch, su -c) gives a Launch function;
+// an interpreter names its language and inline-code options (Lang,
+// CodeOpts), and a program that prints shell set-up code the words that
+// make it print it (Setup). A program known only for what it runs is
+// LaunchOnly. Adding one is its
 // file and its test (see faketime.go); registry.go, which finds a program
 // by name, is generated from every program's Names (go generate).
 package programs

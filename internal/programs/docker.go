@@ -29,7 +29,7 @@ import (
 // --help, so --config, which moves that folder, runs programs whatever
 // the subcommand.
 
-var dockerProgram = &Program{Names: []string{"docker"}, Launch: launchContainerExec, Pflag: true, Start: dockerStart, Node: Node{Effects: engineGroup, Opts: `
+var dockerProgram = &Program{Names: []string{"docker"}, Setup: setupCompletion, Launch: launchContainerExec, Pflag: true, Start: dockerStart, Node: Node{Effects: engineGroup, Opts: `
 --config=DIR
 -c --context=NAME
 -D --debug

@@ -2,7 +2,7 @@ package programs
 
 // eksctl manages EKS clusters: get, info, version and the describe
 // utilities only read.
-var eksctlProgram = &Program{Names: []string{"eksctl"}, Pflag: true, Node: Node{Opts: eksctlOptions, Effects: noCommand,
+var eksctlProgram = &Program{Names: []string{"eksctl"}, Setup: setupCompletion, Pflag: true, Node: Node{Opts: eksctlOptions, Effects: noCommand,
 	Subs: []*Sub{
 		{Name: "get", Node: &Node{Inherit: true, Effects: noCommand, Subs: []*Sub{
 			{Name: "*", Node: &Node{Inherit: true, Loose: true, LooseShort: true, Operands: true, Opts: eksctlRead, Effects: eksctlRequest}},

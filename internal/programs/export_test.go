@@ -52,3 +52,13 @@ const (
 	DialectMySQL     = dialectMySQL
 	DialectSQLServer = dialectSQLServer
 )
+
+// UnmodelledSetup returns the names of the table of programs that print
+// shell set-up code and have no model, in its order, for tests.
+func UnmodelledSetup() []string {
+	out := make([]string, len(unmodelledSetup))
+	for i, e := range unmodelledSetup {
+		out[i] = e.name
+	}
+	return out
+}

@@ -14,7 +14,7 @@ import (
 // Options of fzf up to its 0.6x releases are listed; +x, +s and the like
 // (which turn an option off) are read as operands, which fzf has none of.
 
-var fzfProgram = &Program{Names: []string{"fzf"}, Node: Node{Opts: `
+var fzfProgram = &Program{Names: []string{"fzf"}, Setup: "--bash --zsh --fish", Node: Node{Opts: `
 -x --extended
 --no-extended
 -e --exact

@@ -15,7 +15,7 @@ import "strings"
 // configuration folder (GH_PAGER, GH_BROWSER, GH_CONFIG_DIR): see
 // clientEnv.
 
-var ghProgram = &Program{Names: []string{"gh"}, Pflag: true, Start: ghStart, Node: Node{Effects: ghPrints, Opts: `
+var ghProgram = &Program{Names: []string{"gh"}, Setup: setupCompletion, Pflag: true, Start: ghStart, Node: Node{Effects: ghPrints, Opts: `
 -h --help     help
 --version     help
 `, Subs: ghSubs}}

@@ -33,7 +33,7 @@ func glabGroup(reads string) *Node {
 	}}
 }
 
-var glabProgram = &Program{Names: []string{"glab"}, Pflag: true, Node: Node{Effects: ghPrints, Opts: `
+var glabProgram = &Program{Names: []string{"glab"}, Setup: setupCompletion, Pflag: true, Node: Node{Effects: ghPrints, Opts: `
 -h --help      help
 -v --version   help
 `, MakeSubs: func() []*Sub {

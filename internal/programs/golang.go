@@ -510,7 +510,7 @@ func golangciReads(c *Call, fx *Effects) {
 	cacheAt(fx, "~/.cache/golangci-lint", "golangci-lint caches analysis results")
 }
 
-var golangciProgram = &Program{Names: []string{"golangci-lint"}, Node: Node{Opts: golangciOpts, Effects: goPrints,
+var golangciProgram = &Program{Names: []string{"golangci-lint"}, Setup: setupCompletion, Node: Node{Opts: golangciOpts, Effects: goPrints,
 	Subs: []*Sub{
 		{"run", &Node{Inherit: true, Effects: golangciReads}},
 		{"linters|formatters|version|help|completion", &Node{Inherit: true, Effects: goPrints}},

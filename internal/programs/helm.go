@@ -106,7 +106,7 @@ const helmChartOpts = `
 --validate
 `
 
-var helmProgram = &Program{Names: []string{"helm"}, Pflag: true, Node: Node{Effects: helmPrints, Opts: helmGlobal, Subs: []*Sub{
+var helmProgram = &Program{Names: []string{"helm"}, Setup: setupCompletion, Pflag: true, Node: Node{Effects: helmPrints, Opts: helmGlobal, Subs: []*Sub{
 	{Name: "completion", Node: &Node{Effects: helmPrints, Inherit: true, Opts: "--no-descriptions"}},
 	{Name: "env", Node: &Node{Effects: helmPrints, Inherit: true}},
 	{Name: "version", Node: &Node{Effects: helmPrints, Inherit: true, Opts: "--client\n-c\n--short\n--template=TEMPLATE"}},

@@ -1,6 +1,12 @@
 package programs_test
 
-import "testing"
+import (
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/agentgov/governance/internal/programs"
+)
 
 func TestInterpreters(t *testing.T) {
 	t.Parallel()
@@ -40,5 +46,110 @@ func TestInterpreters(t *testing.T) {
 		{"history", ""},
 		{"command -v git", ""},
 		{"type -a ls", ""},
+	})
+}
+
+// oldInterpreter is the table the walker held before the programs'
+// models answered (shell.Launcher's Interpreter), kept to compare.
+func oldInterpreter(name string) (string, []string) {
+	switch name {
+	case "python", "python2", "python3", "pypy", "pypy3":
+		return "python", []string{"-c"}
+	case "node", "nodejs", "bun":
+		return "javascript", []string{"-e", "--eval", "-p", "--print"}
+	case "deno":
+		return "javascript", []string{"eval"}
+	case "perl":
+		return "perl", []string{"-e", "-E"}
+	case "ruby":
+		return "ruby", []string{"-e"}
+	case "php":
+		return "php", []string{"-r"}
+	case "lua", "luajit":
+		return "lua", []string{"-e"}
+	case "Rscript":
+		return "r", []string{"-e"}
+	case "osascript":
+		return "applescript", []string{"-e"}
+	case "pwsh", "powershell":
+		return "powershell", []string{"-c", "-command", "-Command"}
+	}
+	if strings.HasPrefix(name, "python") {
+		return "python", []string{"-c"}
+	}
+	return "", nil
+}
+
+// TestInterpreter: the models answer which programs are interpreters, of
+// which language and with which options of inline code, as the walker's
+// table did, for every modelled name and a few more.
+func TestInterpreter(t *testing.T) {
+	t.Parallel()
+	names := append(programs.RegistryNames(), "Rscript", "osascript", "python3.12", "pythonw", "pypy3.10", "bunx", "npx", "irb")
+	for _, name := range names {
+		lang, opts := programs.Launcher.Interpreter(name)
+		wantLang, wantOpts := oldInterpreter(name)
+		if lang != wantLang || !slices.Equal(opts, wantOpts) {
+			t.Errorf("%s: %q %q, want %q %q", name, lang, opts, wantLang, wantOpts)
+		}
+	}
+}
+
+// TestInterpreterCode: the walker reads an interpreter's inline code, or
+// the here-document fed to it, as code of its language.
+func TestInterpreterCode(t *testing.T) {
+	t.Parallel()
+	t.Run("interpreter code is captured", func(t *testing.T) {
+		a := walk("python3 -c 'import shutil; shutil.rmtree(\"/\")'", "", "")
+		if c := a.Commands[0]; c.Lang != "python" || !strings.Contains(c.Code, "rmtree") {
+			t.Errorf("lang=%q code=%q", c.Lang, c.Code)
+		}
+		a = walk("node - <<'JS'\nrequire('fs').rmSync('/x')\nJS", "", "")
+		if c := a.Commands[0]; c.Lang != "javascript" || !strings.Contains(c.Code, "rmSync") {
+			t.Errorf("lang=%q code=%q", c.Lang, c.Code)
+		}
+	})
+	t.Run("every inline code option is read", func(t *testing.T) {
+		for _, tt := range []struct{ src, code string }{
+			{`perl -e 1 -e 'system("rm -rf /")'`, "1\nsystem(\"rm -rf /\")"},
+			{`perl -w -e 1 -E 2 file`, "1\n2"},
+			{`perl -e 1 -- -e 2`, "1"},
+			{`perl -e 1 arg -e 2`, "1"},
+			{`ruby -e 1 -e 2`, "1\n2"},
+			{`node -e 1 -p 2`, "1\n2"},
+			{`lua -e 1 -e 2`, "1\n2"},
+			// Python's -c ends its options: what follows is sys.argv.
+			{`python3 -c 1 -c 2`, "1"},
+			{`deno eval --ext ts 1`, "1"},
+			{`Rscript -e 1`, "1"},
+		} {
+			a := walk(tt.src, "", "")
+			if c := a.Commands[0]; c.Code != tt.code || len(a.Problems) > 0 || c.RunsInput {
+				t.Errorf("Analyze(%q): code=%q problems=%v runsInput=%v, want code %q", tt.src, c.Code, a.Problems, c.RunsInput, tt.code)
+			}
+		}
+	})
+	t.Run("arguments after inline code are not code", func(t *testing.T) {
+		for _, src := range []string{"perl -e 1 $X", "ls | xargs perl -pi -e s/a/b/"} {
+			a := walk(src, "", "")
+			if c := a.Commands[len(a.Commands)-1]; c.Code == "" || len(a.Problems) > 0 || c.RunsInput {
+				t.Errorf("Analyze(%q): code=%q problems=%v runsInput=%v", src, c.Code, a.Problems, c.RunsInput)
+			}
+		}
+	})
+	t.Run("input pasted into inline code is code nobody has seen", func(t *testing.T) {
+		for src, want := range map[string]bool{
+			"xargs -I{} perl -e 'print \"{}\"'":         true,
+			"xargs -I{} node -e 'console.log(\"{}\")'":  true,
+			"xargs -I{} node -e 'console.log(1)' -- {}": false,
+		} {
+			got := false
+			for _, c := range walk(src, "", "").Commands {
+				got = got || c.RunsInput
+			}
+			if got != want {
+				t.Errorf("Analyze(%q): some command runs input = %v, want %v", src, got, want)
+			}
+		}
 	})
 }

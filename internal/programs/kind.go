@@ -5,7 +5,7 @@ package programs
 // delete, load, export and build change the engine's state or write
 // files.
 
-var kindProgram = &Program{Names: []string{"kind"}, Pflag: true, Node: Node{Effects: printsOnly, Opts: `
+var kindProgram = &Program{Names: []string{"kind"}, Setup: setupCompletion, Pflag: true, Node: Node{Effects: printsOnly, Opts: `
 -q --quiet
 -v --verbosity=N
 -h --help       help

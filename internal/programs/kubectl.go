@@ -64,7 +64,7 @@ const kubectlGlobal = `
 --version                      help
 `
 
-var kubectlProgram = &Program{Names: []string{"kubectl"}, Launch: launchContainerExec, Pflag: true, Start: kubectlStart,
+var kubectlProgram = &Program{Names: []string{"kubectl"}, Setup: setupCompletion, Launch: launchContainerExec, Pflag: true, Start: kubectlStart,
 	Node: Node{Effects: kubePrints, Opts: kubectlGlobal, Subs: kubectlSubs}}
 
 // ocProgram is OpenShift's client: kubectl's subcommands and a few of its

@@ -10,7 +10,7 @@ import "github.com/agentgov/governance/internal/shell"
 // --load-restrictor LoadRestrictionsNone lets the kustomization read
 // any file, a private key into a generated Secret for one; -o writes.
 
-var kustomizeProgram = &Program{Names: []string{"kustomize"}, Pflag: true, Node: Node{Effects: printsOnly, Opts: `
+var kustomizeProgram = &Program{Names: []string{"kustomize"}, Setup: setupCompletion, Pflag: true, Node: Node{Effects: printsOnly, Opts: `
 --stack-trace
 -h --help       help
 `, Subs: []*Sub{

@@ -34,6 +34,10 @@ func (launcher) Lists(c *shell.Simple) ([]string, bool) {
 	return nil, false
 }
 
+func (launcher) Interpreter(name string) (string, []string) { return interpreter(name) }
+
+func (launcher) SetupCode(c *shell.Simple) bool { return setupCode(c) }
+
 // lookupAny returns the program called name, a LaunchOnly one included.
 func lookupAny(name string) *Program {
 	lo, hi := 0, len(registry)

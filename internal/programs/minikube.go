@@ -28,7 +28,7 @@ const minikubeGlobal = `
 -h --help                  help
 `
 
-var minikubeProgram = &Program{Names: []string{"minikube"}, Pflag: true, Node: Node{Effects: printsOnly, Opts: minikubeGlobal, Subs: []*Sub{
+var minikubeProgram = &Program{Names: []string{"minikube"}, Setup: setupCompletion, Pflag: true, Node: Node{Effects: printsOnly, Opts: minikubeGlobal, Subs: []*Sub{
 	{Name: "status", Node: &Node{Effects: minikubeRead, Inherit: true, Opts: "-f --format=FORMAT\n-l --layout=LAYOUT\n-n --node=NAME\n-o --output=FORMAT\n-w --watch[=DURATION]"}},
 	{Name: "version", Node: &Node{Effects: printsOnly, Inherit: true, Opts: "--components\n-o --output=FORMAT\n--short"}},
 	{Name: "ip", Node: &Node{Effects: minikubeRead, Inherit: true, Opts: "-n --node=NAME"}},

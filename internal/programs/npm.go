@@ -587,7 +587,7 @@ var (
 	npmOpensNode  = &Node{Inherit: true, Effects: npmOpens}
 )
 
-var npmProgram = &Program{Names: []string{"npm"}, SingleDash: true, Start: npmStart, Node: Node{Opts: npmOpts, Effects: npmPrints,
+var npmProgram = &Program{Names: []string{"npm"}, Setup: setupCompletion, SingleDash: true, Start: npmStart, Node: Node{Opts: npmOpts, Effects: npmPrints,
 	MakeSubs: func() []*Sub {
 		return []*Sub{
 			// The installed tree, the project and npm's own set-up.

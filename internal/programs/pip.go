@@ -138,7 +138,7 @@ func pipBuilds(c *Call, fx *Effects) {
 	runsProject(c, fx, "pip "+c.Sub()+" builds packages, running setup.py or their build backend")
 }
 
-var pipProgram = &Program{Names: []string{"pip", "pip3"}, Start: pipStart, Node: Node{Opts: pipOpts, Subs: []*Sub{
+var pipProgram = &Program{Names: []string{"pip", "pip3"}, Setup: setupCompletion, Start: pipStart, Node: Node{Opts: pipOpts, Subs: []*Sub{
 	{"list", &Node{Inherit: true, Effects: pipList, Opts: pipIndexOpts + `
 -o --outdated
 -u --uptodate

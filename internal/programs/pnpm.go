@@ -106,7 +106,7 @@ func pnpmAction(read string) func(*Call, *Effects) {
 	}
 }
 
-var pnpmProgram = &Program{Names: []string{"pnpm"}, Node: Node{Opts: pnpmOpts, Effects: pnpmPrints,
+var pnpmProgram = &Program{Names: []string{"pnpm"}, Setup: setupCompletion, Node: Node{Opts: pnpmOpts, Effects: pnpmPrints,
 	MakeSubs: func() []*Sub {
 		return []*Sub{
 			{"ls|list|ll|la|why|root|bin|help", &Node{Inherit: true, Effects: pnpmPrints}},

@@ -85,7 +85,7 @@ func poetryVersion(c *Call, fx *Effects) {
 	poetryRuns(c, fx)
 }
 
-var poetryProgram = &Program{Names: []string{"poetry"}, Start: poetryStart, Node: Node{Opts: poetryOpts, Effects: poetryPrints, MakeSubs: func() []*Sub {
+var poetryProgram = &Program{Names: []string{"poetry"}, Setup: setupCompletion, Start: poetryStart, Node: Node{Opts: poetryOpts, Effects: poetryPrints, MakeSubs: func() []*Sub {
 	return []*Sub{
 		{"show", &Node{Inherit: true, Effects: poetryEnv, Opts: `
 --without=GROUPS

@@ -204,6 +204,18 @@ type Program struct {
 	// prints, one to a line, for a program that reads them (find, fd; see
 	// shell.Launcher).
 	Lists func(c *shell.Simple) ([]string, bool)
+	// Lang, when set, names the language of the code the program runs
+	// (python, javascript): the walker reads the value of each of
+	// CodeOpts (python -c, node -e, or a subcommand: deno eval), and a
+	// here-document or pipe fed to the program, as code of that language
+	// (see shell.Launcher).
+	Lang     string
+	CodeOpts []string
+	// Setup lists, separated by spaces, the first words after the
+	// program's name with which a call prints shell set-up code (pyenv
+	// init -, kubectl completion bash; see shell.Launcher); a word that
+	// ends in * stands for the words it begins (conda shell.*).
+	Setup string
 	// wraps, when set, is the option grammar of a program that runs its
 	// operands as a command (timeout 5 make), read in place of Launch.
 	wraps *wrapper

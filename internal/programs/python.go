@@ -11,7 +11,7 @@ import (
 // computes and prints is read-only, any other code runs as python. A few
 // standard modules only print.
 
-var pythonProgram = &Program{Names: []string{"python", "python2", "python3", "pypy", "pypy3"}, Node: Node{POSIX: true, Opts: `
+var pythonProgram = &Program{Names: []string{"python", "python2", "python3", "pypy", "pypy3"}, Lang: "python", CodeOpts: []string{"-c"}, Node: Node{POSIX: true, Opts: `
 -b
 -B
 -c=CMD                   last
@@ -133,7 +133,7 @@ func contains(list []string, s string) bool {
 	return false
 }
 
-var nodeProgram = &Program{Names: []string{"node", "nodejs"}, Node: Node{POSIX: true, Opts: `
+var nodeProgram = &Program{Names: []string{"node", "nodejs"}, Lang: "javascript", CodeOpts: []string{"-e", "--eval", "-p", "--print"}, Node: Node{POSIX: true, Opts: `
 -e --eval=SCRIPT
 -p --print=SCRIPT
 -c --check
@@ -193,7 +193,7 @@ func scriptingEffects(c *Call, fx *Effects) {
 }
 
 var (
-	perlProgram = &Program{Names: []string{"perl"}, Node: Node{POSIX: true, Opts: `
+	perlProgram = &Program{Names: []string{"perl"}, Lang: "perl", CodeOpts: []string{"-e", "-E"}, Node: Node{POSIX: true, Opts: `
 -e=CODE
 -E=CODE
 -n
@@ -222,7 +222,7 @@ var (
 -v         help
 -V[=NAME]  help
 `, Effects: scriptingEffects}}
-	rubyProgram = &Program{Names: []string{"ruby"}, Node: Node{POSIX: true, Opts: `
+	rubyProgram = &Program{Names: []string{"ruby"}, Lang: "ruby", CodeOpts: []string{"-e"}, Node: Node{POSIX: true, Opts: `
 -e=CODE
 -n
 -p
@@ -240,7 +240,7 @@ var (
 -h --help  help
 -v --version help
 `, Effects: scriptingEffects}}
-	phpProgram = &Program{Names: []string{"php"}, Node: Node{POSIX: true, Opts: `
+	phpProgram = &Program{Names: []string{"php"}, Lang: "php", CodeOpts: []string{"-r"}, Node: Node{POSIX: true, Opts: `
 -r=CODE    last
 -f=FILE    last
 -l
@@ -255,7 +255,7 @@ var (
 -m
 -i
 `, Effects: scriptingEffects}}
-	luaProgram = &Program{Names: []string{"lua", "luajit"}, Node: Node{POSIX: true, Opts: `
+	luaProgram = &Program{Names: []string{"lua", "luajit"}, Lang: "lua", CodeOpts: []string{"-e"}, Node: Node{POSIX: true, Opts: `
 -e=CODE
 -l=NAME    code
 -i         unknown

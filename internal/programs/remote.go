@@ -181,7 +181,7 @@ func remoteEnd(v string) (string, bool) {
 // option to a word (-File is not -F -i -l -e); a word that names
 // -EncodedCommand in any of its forms (-e, -ec, -enc, -ENCODED) is also
 // recorded as -EncodedCommand, for the rules that look for it.
-var pwshProgram = &Program{Names: []string{"pwsh", "powershell"}, Parse: parsePwsh, Node: Node{
+var pwshProgram = &Program{Names: []string{"pwsh", "powershell"}, Lang: "powershell", CodeOpts: []string{"-c", "-command", "-Command"}, Parse: parsePwsh, Node: Node{
 	Effects: func(c *Call, fx *Effects) {
 		fx.Exec("powershell", c.Cmd.Code, c.Name+" runs PowerShell code")
 	}}}

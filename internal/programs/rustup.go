@@ -49,7 +49,7 @@ func rustupDoc(c *Call, fx *Effects) {
 	}
 }
 
-var rustupProgram = &Program{Names: []string{"rustup"}, Start: rustupStart, Node: Node{Opts: rustupOpts, Effects: rustupPrints, MakeSubs: func() []*Sub {
+var rustupProgram = &Program{Names: []string{"rustup"}, Setup: setupCompletion, Start: rustupStart, Node: Node{Opts: rustupOpts, Effects: rustupPrints, MakeSubs: func() []*Sub {
 	return []*Sub{
 		{"show", &Node{Inherit: true, Effects: func(c *Call, fx *Effects) {
 			// show active-toolchain may install the toolchain the project

@@ -31,7 +31,7 @@ import (
 // judged so), so naming the file is not a read of its secrets; a file
 // that is not a state only makes terraform fail.
 
-var terraformProgram = &Program{Names: []string{"terraform", "tofu"}, GoFlags: true, Start: tfStart, Node: Node{Opts: `
+var terraformProgram = &Program{Names: []string{"terraform", "tofu"}, Setup: setupCompletion, GoFlags: true, Start: tfStart, Node: Node{Opts: `
 -chdir=DIR                 dir
 -h -help                   help
 -v -version                help

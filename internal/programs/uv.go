@@ -197,7 +197,7 @@ var (
 	uvRunsNode   = &Node{Inherit: true, Loose: true, POSIX: true, Opts: uvNoHelp, Effects: uvRuns}
 )
 
-var uvProgram = &Program{Names: []string{"uv"}, Node: Node{Opts: uvOpts, Effects: uvPrints, Subs: []*Sub{
+var uvProgram = &Program{Names: []string{"uv"}, Setup: "generate-shell-completion", Node: Node{Opts: uvOpts, Effects: uvPrints, Subs: []*Sub{
 	{"pip", &Node{Inherit: true, Effects: uvPrints, Subs: []*Sub{
 		{"list|ls", &Node{Inherit: true, Effects: uvPrints, Opts: uvEnvOpts + uvIndexOpts + `
 -e --editable
@@ -304,7 +304,7 @@ var uvProgram = &Program{Names: []string{"uv"}, Node: Node{Opts: uvOpts, Effects
 
 // uvx runs a package's program (uv tool run): options end at the
 // package's name.
-var uvxProgram = &Program{Names: []string{"uvx"}, Node: Node{Opts: uvOpts + `
+var uvxProgram = &Program{Names: []string{"uvx"}, Setup: "generate-shell-completion", Node: Node{Opts: uvOpts + `
 --from=PACKAGE
 --with=PACKAGE
 --with-editable=PATH             read

@@ -16,7 +16,7 @@ func yarnRuns(c *Call, fx *Effects) {
 	}
 }
 
-var yarnProgram = &Program{Names: []string{"yarn"}, Node: Node{Effects: yarnRuns, Opts: `
+var yarnProgram = &Program{Names: []string{"yarn"}, Setup: setupCompletion, Node: Node{Effects: yarnRuns, Opts: `
 --cwd=DIR                      dir
 -s --silent
 --json

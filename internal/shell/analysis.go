@@ -71,7 +71,7 @@ type Arg struct {
 	Subst []*Command
 	// setup reports that what the substitutions of the word hold is, all
 	// of it, what shell set-up commands print (pyenv init -, kubectl
-	// completion bash; see shellSetup).
+	// completion bash; see Launcher.SetupCode).
 	setup bool
 }
 

@@ -18,9 +18,22 @@ package shell
 // A program may also print the names of files, one to a line, to a
 // program that reads them (find . -name x | xargs cat): Lists returns a
 // glob for each kind of name it prints, or false when that is not known.
+//
+// Interpreter returns the language of the code a program runs (python,
+// javascript, perl, ...) and the options or subcommands whose value is
+// inline code (python -c, node -e and -p, deno eval), or "" when it is
+// no interpreter: the walker reads that code, a here-document or a pipe
+// fed to it, as code of the language.
+//
+// SetupCode reports a command that prints shell set-up code for the
+// shell that runs it (pyenv init -, direnv hook bash, kubectl completion
+// bash): run by eval "$(...)" or source <(...), that code is what people
+// run every day, which a person decides, not code nobody has seen.
 type Launcher interface {
 	Launch(c *Simple) (Launched, bool)
 	Lists(c *Simple) (globs []string, ok bool)
+	Interpreter(name string) (lang string, codeOpts []string)
+	SetupCode(c *Simple) bool
 }
 
 // Simple is a simple command as the walker sees it.
@@ -36,6 +49,14 @@ type Simple struct {
 	Cwd string
 	// Origin says how the command was found (see Command.Origin).
 	Origin string
+	// Stdin is, when the walker asks a second time and StdinKnown, the
+	// text known to flow into the command's standard input (echo a b |
+	// xargs rm). Listed, then, holds the glob of each kind of file name
+	// the program that feeds it prints, as its Launcher Lists them (find
+	// . -name '*.log' | xargs rm).
+	Stdin      string
+	StdinKnown bool
+	Listed     []string
 }
 
 // Launched is what a program runs.
@@ -77,6 +98,10 @@ type Launched struct {
 	// RunsInputWhy, with Keep, says how the command runs code that comes
 	// from its input at run time (see Command.RunsInput).
 	RunsInputWhy string
+	// Relays, with Keep, reports that the program writes what the command
+	// it runs writes, having run it once (xargs with a short input): what
+	// that command prints is what it prints.
+	Relays bool
 }
 
 // Nested is one command or piece of code a program runs beside its own
@@ -103,9 +128,14 @@ type Nested struct {
 }
 
 // noLauncher is the walker's Launcher when its caller gives none: it
-// knows no program, so that only the shell's own builtins are followed.
+// knows no program, so that only the shell's own builtins are followed,
+// and only the shells' code is read.
 type noLauncher struct{}
 
 func (noLauncher) Launch(*Simple) (Launched, bool) { return Launched{}, false }
 
 func (noLauncher) Lists(*Simple) ([]string, bool) { return nil, false }
+
+func (noLauncher) Interpreter(string) (string, []string) { return "", nil }
+
+func (noLauncher) SetupCode(*Simple) bool { return false }

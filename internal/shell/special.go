@@ -7,50 +7,15 @@ import (
 )
 
 // IsShell reports whether name is a shell: a program that runs shell code
-// given with -c, a script file or standard input.
+// given with -c, a script file or standard input. Shells are the shell
+// language's own family, which the walker reads itself (sh -c, bash
+// script.sh); every other program's names are its model's (see Launcher).
 func IsShell(name string) bool {
 	switch name {
 	case "sh", "bash", "zsh", "dash", "ksh", "mksh", "ash", "yash", "fish", "rbash", "tcsh", "csh":
 		return true
 	}
 	return false
-}
-
-// interpreter returns an interpreter's language and the options whose
-// value is inline code, or "" when name is not an interpreter.
-func interpreter(name string) (string, []string) {
-	switch name {
-	case "python", "python2", "python3", "pypy", "pypy3":
-		return "python", []string{"-c"}
-	case "node", "nodejs", "bun":
-		return "javascript", []string{"-e", "--eval", "-p", "--print"}
-	case "deno":
-		return "javascript", []string{"eval"}
-	case "perl":
-		return "perl", []string{"-e", "-E"}
-	case "ruby":
-		return "ruby", []string{"-e"}
-	case "php":
-		return "php", []string{"-r"}
-	case "lua", "luajit":
-		return "lua", []string{"-e"}
-	case "Rscript":
-		return "r", []string{"-e"}
-	case "osascript":
-		return "applescript", []string{"-e"}
-	case "pwsh", "powershell":
-		return "powershell", []string{"-c", "-command", "-Command"}
-	}
-	if strings.HasPrefix(name, "python") {
-		return "python", []string{"-c"}
-	}
-	return "", nil
-}
-
-// InterpreterLang returns the language of an interpreter, or "".
-func InterpreterLang(name string) string {
-	lang, _ := interpreter(name)
-	return lang
 }
 
 // special handles programs that run other commands: it analyses what they
@@ -89,8 +54,6 @@ func (w *walker) special(cmd *Command, f *frame, ctx *execCtx) {
 			cmd.Runs = w.script(a, cmd, f, ctx)
 			cmd.relays = cmd.Runs && relayable(cmd)
 		}
-	case name == "xargs":
-		w.xargs(cmd, f, ctx)
 	case name == "parallel":
 		w.parallel(cmd, f, ctx)
 	case name == "alias":
@@ -100,10 +63,12 @@ func (w *walker) special(cmd *Command, f *frame, ctx *execCtx) {
 		if len(cmd.Args) > 2 && cmd.Args[1].Value != "-" && !strings.HasPrefix(cmd.Args[1].Value, "-") {
 			w.code(cmd, cmd.Args[1], "trap", f, ctx)
 		}
-	case InterpreterLang(name) != "":
-		w.interpreter(cmd, f, ctx)
-	case cmd.keeps:
-		w.launched(cmd, f, ctx)
+	default:
+		if lang, codeOpts := w.opts.Launcher.Interpreter(name); lang != "" {
+			w.interpreter(cmd, lang, codeOpts, f, ctx)
+		} else if cmd.keeps {
+			w.launched(cmd, f, ctx)
+		}
 	}
 }
 
@@ -126,45 +91,6 @@ func (w *walker) generated(origin string, a Arg) {
 // set-up code.
 func (s *stream) setupOnly() bool {
 	return s != nil && !s.opaque && s.writers > 0 && !s.other && strings.TrimSpace(s.text.String()) == ""
-}
-
-// shellSetup reports the commands that print shell set-up code: init
-// hooks of version managers and prompts, environment exports, and
-// completion scripts.
-func shellSetup(c *Command) bool {
-	if len(c.Args) < 2 {
-		return false
-	}
-	for _, a := range c.Args {
-		if a.Dynamic {
-			return false
-		}
-	}
-	sub := c.Args[1].Value
-	switch c.Name {
-	case "pyenv", "rbenv", "nodenv", "goenv", "jenv", "plenv", "phpenv", "pyenv-virtualenv", "starship", "zoxide",
-		"atuin", "oh-my-posh", "mcfly", "navi", "fasd", "thefuck":
-		return sub == "init" || sub == "virtualenv-init" || sub == "--alias" || sub == "widget"
-	case "direnv":
-		return sub == "hook" || sub == "export"
-	case "brew":
-		return sub == "shellenv"
-	case "mise", "rtx":
-		return sub == "activate" || sub == "env" || sub == "hook-env" || sub == "completion"
-	case "fnm", "opam", "luarocks":
-		return sub == "env" || sub == "path"
-	case "conda", "mamba", "micromamba":
-		return strings.HasPrefix(sub, "shell.") || sub == "shell"
-	case "fzf":
-		return sub == "--bash" || sub == "--zsh" || sub == "--fish"
-	case "kubectl", "helm", "gh", "docker", "minikube", "kind", "k3d", "npm", "pnpm", "yarn", "rustup", "poetry", "pip",
-		"pip3", "terraform", "tofu", "kustomize", "flux", "argocd", "istioctl", "eksctl", "doctl", "glab", "hugo", "deno",
-		"bun", "just", "task", "golangci-lint", "cobra-cli", "stern", "k9s", "velero", "skaffold", "tilt", "ng", "vue":
-		return sub == "completion" || sub == "completions" || sub == "--completion"
-	case "uv", "uvx":
-		return sub == "generate-shell-completion"
-	}
-	return false
 }
 
 // subcommand runs a command found inside another command's arguments.
@@ -584,11 +510,10 @@ func (w *walker) eval(cmd *Command, f *frame, ctx *execCtx) {
 	}
 }
 
-// interpreter finds the code an interpreter runs (inline with -c/-e, or a
-// heredoc on stdin) and analyses it; code or a script chosen at run time
-// is code nobody can see.
-func (w *walker) interpreter(cmd *Command, f *frame, ctx *execCtx) {
-	lang, codeOpts := interpreter(cmd.Name)
+// interpreter finds the code an interpreter of lang runs (inline as the
+// value of one of codeOpts, or a heredoc on stdin) and analyses it; code
+// or a script chosen at run time is code nobody can see.
+func (w *walker) interpreter(cmd *Command, lang string, codeOpts []string, f *frame, ctx *execCtx) {
 	cmd.Lang = lang
 	args := cmd.Args[1:]
 	script, inline := false, false
@@ -733,236 +658,11 @@ func joinCode(a, b string) string {
 	return a + "\n" + b
 }
 
-// xargs runs its arguments as a command with words from stdin appended.
-func (w *walker) xargs(cmd *Command, f *frame, ctx *execCtx) {
-	args := cmd.Args[1:]
-	replace, fromFile, i := xargsOptions(args)
-	sub := append([]Arg(nil), args[i:]...)
-	if len(sub) == 0 {
-		sub = []Arg{{Value: "echo"}}
-	}
-	input := w.xargsInput(cmd)
-	if fromFile {
-		input = inputArg
-		input.InputFile = true
-	}
-	replaced := false
-	if replace != "" {
-		for j := range sub {
-			if strings.Contains(sub[j].Value, replace) {
-				whole := sub[j].Value == replace
-				sub[j].Value = strings.ReplaceAll(sub[j].Value, replace, input.Value)
-				sub[j].Dynamic = sub[j].Dynamic || input.Dynamic
-				// Input known from upstream text (echo a.txt | xargs -I{})
-				// is read like any other word.
-				sub[j].Input = input.Input
-				if input.Hint != "" {
-					sub[j].Hint = strings.ReplaceAll(sub[j].Value, input.Value, input.Hint)
-				}
-				sub[j].WholeInput = whole && input.Input
-				sub[j].InputFile = input.InputFile
-				replaced = true
-			}
-		}
-	}
-	switch {
-	case replaced:
-	case fromFile || replace != "":
-		// -I without its replace string in the command (echo / | xargs -i
-		// rm -rf): GNU xargs then appends nothing, but a typo is more
-		// likely than intent, so the input is taken as appended.
-		in := input
-		in.Input, in.WholeInput = true, true
-		sub = append(sub, in)
-	default:
-		for _, word := range w.xargsWords(cmd) {
-			word.Input, word.WholeInput = true, true
-			sub = append(sub, word)
-		}
-	}
-	w.subcommand(cmd, sub, "xargs", f, ctx)
-	// Without a command xargs echoes its input: harmless, but not a
-	// command anyone chose, so it is not counted as found.
-	cmd.Runs = i < len(args)
-	// Run once with the words it read, the command writes what xargs
-	// writes; with none, it may not run at all (xargs -r, BSD xargs).
-	cmd.relays = !fromFile && xargsOnce(args[:i]) && relayable(cmd) && len(w.xargsWords(cmd)) > 0
-}
-
-// xargsOnce reports options of xargs that run the command once with all
-// the words of a short input (or once per line with -I, which is once for
-// the one word the analysis knows): none but -r, -t and -I.
-func xargsOnce(opts []Arg) bool {
-	for i := 0; i < len(opts); i++ {
-		switch v := opts[i].Value; {
-		case opts[i].Dynamic:
-			return false
-		case v == "-r" || v == "-t" || v == "-rt" || v == "-tr" || v == "--no-run-if-empty" || v == "--verbose" || v == "--":
-		case v == "-I" || v == "-J":
-			i++
-		case strings.HasPrefix(v, "-I") || strings.HasPrefix(v, "-i") || strings.HasPrefix(v, "-J") || strings.HasPrefix(v, "--replace"):
-		default:
-			return false
-		}
-	}
-	return true
-}
-
-// xargsDelimited reports options of xargs that split its input at a
-// character of their choice (-0, -d) rather than at blanks.
-func xargsDelimited(opts []Arg) bool {
-	for _, a := range opts {
-		v := a.Value
-		if a.Dynamic || v == "--null" || strings.HasPrefix(v, "--delimiter") {
-			return true
-		}
-		if len(v) > 1 && v[0] == '-' && v[1] != '-' {
-			// A cluster: -0, -r0, -d'\n'; stop at the letter whose value
-			// is the rest of the word.
-			for _, c := range v[1:] {
-				if c == '0' || c == 'd' {
-					return true
-				}
-				if strings.ContainsRune("aEILnPsSRJie", c) {
-					break
-				}
-			}
-		}
-	}
-	return false
-}
-
-// xargsSplit splits input into words as xargs does by default: at blanks
-// and newlines, with single and double quotes and backslashes protecting
-// what they hold. A quote left open is an error, for which it reports
-// false.
-func xargsSplit(text string) ([]Arg, bool) {
-	var out []Arg
-	var word strings.Builder
-	in := false
-	for i := 0; i < len(text); i++ {
-		c := text[i]
-		switch {
-		case c == ' ' || c == '\t' || c == '\n':
-			if in {
-				out = append(out, Arg{Value: word.String()})
-				word.Reset()
-				in = false
-			}
-		case c == '\\':
-			if i+1 < len(text) {
-				i++
-				word.WriteByte(text[i])
-			}
-			in = true
-		case c == '\'' || c == '"':
-			j := strings.IndexByte(text[i+1:], c)
-			if j < 0 || strings.IndexByte(text[i+1:i+1+j], '\n') >= 0 {
-				return nil, false
-			}
-			word.WriteString(text[i+1 : i+1+j])
-			i += j + 1
-			in = true
-		default:
-			word.WriteByte(c)
-			in = true
-		}
-	}
-	if in {
-		out = append(out, Arg{Value: word.String()})
-	}
-	return out, true
-}
-
-// xargsOptions reads xargs's options (GNU and BSD): the replace string of
-// -I, -i, -J or --replace, whether the input comes from a file (-a), and
-// the index of the command.
-func xargsOptions(args []Arg) (replace string, fromFile bool, i int) {
-	for i < len(args) {
-		v := args[i].Value
-		if v == "--" {
-			return replace, fromFile, i + 1
-		}
-		if !strings.HasPrefix(v, "-") || v == "-" {
-			break
-		}
-		if strings.HasPrefix(v, "--") {
-			name, val, has := strings.Cut(v[2:], "=")
-			switch name {
-			case "replace":
-				// The value is optional and only given with =.
-				replace = "{}"
-				if has && val != "" {
-					replace = val
-				}
-			case "arg-file", "delimiter", "max-args", "max-procs", "max-chars", "process-slot-var":
-				// Required values may also be the next word.
-				if name == "arg-file" {
-					fromFile = true
-				}
-				if !has && i+1 < len(args) {
-					i++
-				}
-			}
-			i++
-			continue
-		}
-		// A cluster of one-letter options: -0r, -n1, -I{}, -P 4.
-	cluster:
-		for j := 1; j < len(v); j++ {
-			switch c := v[j]; c {
-			case 'a', 'd', 'E', 'I', 'J', 'L', 'n', 'P', 's', 'S', 'R':
-				// The value is the rest of the word or the next word.
-				val := v[j+1:]
-				if val == "" && i+1 < len(args) {
-					i++
-					val = args[i].Value
-				}
-				switch c {
-				case 'a':
-					fromFile = true
-				case 'I', 'J':
-					replace = val
-				}
-				break cluster
-			case 'i', 'e', 'l':
-				// Optional values, attached only.
-				if c == 'i' {
-					replace = "{}"
-					if j+1 < len(v) {
-						replace = v[j+1:]
-					}
-				}
-				break cluster
-			}
-		}
-		i++
-	}
-	return replace, fromFile, i
-}
-
-// xargsWords returns the words xargs appends: the words of the text known
-// to flow into it (see stdinText), split as xargs splits them, else one
-// word of input.
-func (w *walker) xargsWords(cmd *Command) []Arg {
-	_, _, i := xargsOptions(cmd.Args[1:])
-	if text, ok := stdinText(cmd); ok && !xargsDelimited(cmd.Args[1:1+i]) {
-		if words, ok := xargsSplit(text); ok {
-			return words
-		}
-	}
-	if found := w.upstreamFind(cmd); len(found) > 0 {
-		return found
-	}
-	return []Arg{inputArg}
-}
-
-// upstreamFind returns the words of input from a program feeding cmd
-// directly that prints names of files (find, fd), one per kind of name
-// its Launcher lists, each with a hint: the glob of those names (find ~
-// -name id_rsa | xargs cat reads files named id_rsa, which a policy on
-// file names can see).
-func (w *walker) upstreamFind(cmd *Command) []Arg {
+// listed returns, for a command fed directly by a program that prints
+// names of files (find, fd), the glob of each kind of name that program's
+// Launcher lists (find ~ -name id_rsa | xargs cat reads files named
+// id_rsa, which a policy on file names can see), else nil.
+func (w *walker) listed(cmd *Command) []string {
 	if cmd.Stdin.Kind != StdinPipe || len(cmd.InputFrom) != 1 || len(cmd.Upstream) != 1 {
 		return nil
 	}
@@ -972,22 +672,10 @@ func (w *walker) upstreamFind(cmd *Command) []Arg {
 	}
 	w.simple = Simple{Name: p.Name, Args: p.Args, Assigns: p.Assigns, Cwd: p.Cwd}
 	globs, ok := w.opts.Launcher.Lists(&w.simple)
-	if !ok || len(globs) == 0 {
+	if !ok {
 		return nil
 	}
-	out := make([]Arg, len(globs))
-	for i, g := range globs {
-		out[i] = inputArg
-		out[i].Hint = g
-	}
-	return out
-}
-
-func (w *walker) xargsInput(cmd *Command) Arg {
-	if words := w.xargsWords(cmd); len(words) == 1 {
-		return words[0]
-	}
-	return inputArg
+	return globs
 }
 
 func splitLines(s string) []Arg {

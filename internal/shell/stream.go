@@ -28,7 +28,7 @@ type stream struct {
 	text strings.Builder
 	// writers counts the commands whose output, not known, is part of the
 	// stream; other reports that one of them is not a shell set-up
-	// command (see shellSetup).
+	// command (see Launcher.SetupCode).
 	writers int
 	other   bool
 	// opaque reports output that is not known and not all written by
@@ -108,7 +108,14 @@ func (w *walker) wrote(cmd *Command, ctx *execCtx) {
 		return
 	}
 	s.writers++
-	s.other = s.other || !shellSetup(cmd)
+	s.other = s.other || !w.setupCode(cmd)
+}
+
+// setupCode reports a command that prints shell set-up code, as its
+// Launcher says (see Launcher).
+func (w *walker) setupCode(cmd *Command) bool {
+	w.simple = Simple{Name: cmd.Name, Args: cmd.Args, Assigns: cmd.Assigns, Cwd: cmd.Cwd, Origin: cmd.Origin}
+	return w.opts.Launcher.SetupCode(&w.simple)
 }
 
 // ownOutput returns what a command writes to its standard output when the

