@@ -84,7 +84,18 @@ func (ev *evaluation) historyNames(gitDir string) ([]string, error) {
 		// Nothing is kept for the next decision: this one waits longer.
 		dir, wait = tmp, historyWaitAlone
 	}
-	return scanHistory(git, gitDir, dir, key, tips, wait)
+	names, err := scanHistory(git, gitDir, dir, key, tips, wait)
+	if err != nil && !errors.Is(err, errHistoryPending) && wait == historyWait {
+		// A state folder that cannot be written: this decision reads
+		// the history alone.
+		tmp, terr := os.MkdirTemp("", "governance-history-")
+		if terr != nil {
+			return nil, err
+		}
+		defer os.RemoveAll(tmp)
+		return scanHistory(git, gitDir, tmp, key, tips, historyWaitAlone)
+	}
+	return names, err
 }
 
 // scanHistory returns the names of the scan keyed key in dir, starting
@@ -100,8 +111,14 @@ func scanHistory(git, gitDir, dir, key string, tips []string, wait time.Duration
 	running := filepath.Join(dir, key+".running")
 	f, err := os.OpenFile(running, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o600)
 	if errors.Is(err, fs.ErrExist) {
-		if fi, err := os.Stat(running); err == nil && time.Since(fi.ModTime()) > historyStale {
-			os.Remove(running)
+		// A scan that died (killed, the machine restarted) left its
+		// mark: the next decision starts it again.
+		if data, err := os.ReadFile(running); err == nil {
+			pid, _ := strconv.Atoi(strings.TrimSpace(string(data)))
+			fi, serr := os.Stat(running)
+			if pid > 0 && !processAlive(pid) || serr == nil && time.Since(fi.ModTime()) > historyStale {
+				os.Remove(running)
+			}
 		}
 		return waitNames(names, wait)
 	}
@@ -143,6 +160,7 @@ if [ -n "$prev" ] && [ "$prev" != "$key" ]; then rm -f "$prev.names" "$prev.tips
 		os.Remove(running)
 		return nil, err
 	}
+	os.WriteFile(running, []byte(strconv.Itoa(cmd.Process.Pid)), 0o600)
 	done := make(chan error, 1)
 	go func() { done <- cmd.Wait() }()
 	select {

@@ -22,3 +22,10 @@ func detached() *syscall.SysProcAttr { return &syscall.SysProcAttr{Setsid: true}
 
 // killSession kills a process started detached, and what it started.
 func killSession(pid int) { syscall.Kill(-pid, syscall.SIGKILL) }
+
+// processAlive reports a process that still runs (or may: one of another
+// user's answers EPERM).
+func processAlive(pid int) bool {
+	err := syscall.Kill(pid, 0)
+	return err == nil || err == syscall.EPERM
+}
