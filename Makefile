@@ -92,7 +92,7 @@ check-generate:
 
 bench: build
 	@echo "== in-process decisions (ns/op)"
-	$(GO) test -run '^$$' -bench . -skip Worst -benchmem ./governance ./internal/shell ./hooks
+	$(GO) test -run '^$$' -bench . -skip Worst -benchmem ./internal/engine ./internal/shell ./hooks
 	@echo "   (PathsOnDisk and RecursiveRead count the file system calls path resolution makes: fs-calls/op)"
 	@echo
 	@echo "== governance check --jsonl, the path accuracy is measured through (budget: 10,000 lines in 2s)"

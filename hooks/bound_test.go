@@ -7,7 +7,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/agentgov/governance/governance"
+	"github.com/agentgov/governance/internal/engine"
 	"github.com/agentgov/governance/internal/layout"
 )
 
@@ -18,9 +18,9 @@ func TestBoundDeniesAHangingCall(t *testing.T) {
 	t.Parallel()
 	hang := make(chan struct{})
 	defer close(hang)
-	o := Options{Load: func(layout.Paths) *governance.Policy {
+	o := Options{Load: func(layout.Paths) *engine.Policy {
 		<-hang
-		return &governance.Policy{Settings: governance.DefaultSettings()}
+		return &engine.Policy{Settings: engine.DefaultSettings()}
 	}}
 	in := `{"session_id":"s","cwd":"` + t.TempDir() + `","hook_event_name":"PreToolUse","tool_name":"Bash","tool_input":{"command":"ls"},"tool_use_id":"t"}`
 	var stderr bytes.Buffer

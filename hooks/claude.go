@@ -4,7 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 
-	"github.com/agentgov/governance/governance"
+	"github.com/agentgov/governance/internal/engine"
 )
 
 // claude is Claude Code's hook protocol: JSON on stdin with snake_case
@@ -35,7 +35,7 @@ func (claude) Decode(data []byte, env Env) (*Event, error) {
 const claudeAttendedEnv = "CLAUDE_CODE_SESSION_ATTENDED"
 
 var claudeShape = shaped{harness: "claude", event: claudeEvent,
-	tool: func(name string, input, _ map[string]any) governance.Tool { return governance.ClaudeTool(name, input) }}
+	tool: func(name string, input, _ map[string]any) engine.Tool { return engine.ClaudeTool(name, input) }}
 
 // decodeObject decodes a JSON object into a generic map: for a process
 // that decodes one small object, the generic path is the cheapest.
@@ -85,20 +85,20 @@ func (claude) Encode(ev *Event, r *Reply) []byte {
 	if d == nil {
 		return []byte("{}\n")
 	}
-	if d.Outcome == governance.Confined {
+	if d.Outcome == engine.Confined {
 		return claudeConfined(ev, d)
 	}
 	out := map[string]any{}
 	hso := map[string]any{"hookEventName": EventPreToolUse}
 	switch d.Outcome {
-	case governance.Allow:
+	case engine.Allow:
 		hso["permissionDecision"] = "allow"
 		hso["permissionDecisionReason"] = "governance: allowed (" + d.Basis() + ")"
-	case governance.Warn:
+	case engine.Warn:
 		hso["permissionDecision"] = "allow"
 		hso["permissionDecisionReason"] = "governance: allowed with a warning (" + d.Basis() + ")"
 		hso["additionalContext"] = d.Render()
-	case governance.Defer, governance.NoOpinion:
+	case engine.Defer, engine.NoOpinion:
 		// A warning on a call governance leaves to Claude Code: no
 		// permissionDecision, so Claude's own prompt still runs; the
 		// warning goes to the model and to the person.
@@ -107,17 +107,17 @@ func (claude) Encode(ev *Event, r *Reply) []byte {
 		}
 		hso["additionalContext"] = warnings(d)
 		out["systemMessage"] = "governance: " + warnings(d)
-	case governance.Ask:
+	case engine.Ask:
 		hso["permissionDecision"] = "ask"
 		hso["permissionDecisionReason"] = d.Render()
-	case governance.Deny:
+	case engine.Deny:
 		hso["permissionDecision"] = "deny"
 		hso["permissionDecisionReason"] = d.Render()
-	case governance.Abort:
+	case engine.Abort:
 		hso["permissionDecision"] = "deny"
 		hso["permissionDecisionReason"] = d.Render()
 		out["continue"] = false
-		out["stopReason"] = "governance stopped the agent: " + governance.Sanitize(d.Message)
+		out["stopReason"] = "governance stopped the agent: " + engine.Sanitize(d.Message)
 	}
 	out["hookSpecificOutput"] = hso
 	return marshal(out)
@@ -130,7 +130,7 @@ func claudeSessionReply(ev *Event, r *Reply) []byte {
 	switch {
 	case r == nil:
 	case r.Block != "" && ev.Name == EventUserPromptSubmit:
-		return marshal(map[string]any{"decision": "block", "reason": governance.Sanitize(r.Block)})
+		return marshal(map[string]any{"decision": "block", "reason": engine.Sanitize(r.Block)})
 	case r.Context != "" && (ev.Name == EventSessionStart || ev.Name == EventUserPromptSubmit ||
 		ev.Name == EventSubagentStart || ev.Name == EventPostToolUse):
 		return marshal(map[string]any{"hookSpecificOutput": map[string]any{"hookEventName": ev.Raw,
@@ -149,7 +149,7 @@ func withNotice(out []byte, ev *Event, r *Reply) []byte {
 	if json.Unmarshal(out, &m) != nil {
 		return out
 	}
-	m["systemMessage"] = governance.Sanitize(r.Notice)
+	m["systemMessage"] = engine.Sanitize(r.Notice)
 	return marshal(m)
 }
 

@@ -5,7 +5,7 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/agentgov/governance/governance"
+	"github.com/agentgov/governance/internal/engine"
 )
 
 // codex is OpenAI Codex CLI's hook protocol: Claude Code's wire format,
@@ -37,18 +37,18 @@ func (codex) Decode(data []byte, env Env) (*Event, error) {
 // older shell, exec_command and local_shell, whose command may be an argv
 // list); edits as apply_patch, whose tool_input.command is the patch;
 // MCP tools as mcp__server__tool; subagents as spawn_agent.
-func codexTool(name string, ti, _ map[string]any) governance.Tool {
+func codexTool(name string, ti, _ map[string]any) engine.Tool {
 	switch strings.ToLower(name) {
 	case "bash", "shell", "exec_command", "local_shell", "unified_exec", "container.exec":
-		return governance.Tool{Kind: governance.KindShell, Name: name, Input: governance.Input{Command: governance.ToolCommand(ti)}}
+		return engine.Tool{Kind: engine.KindShell, Name: name, Input: engine.Input{Command: engine.ToolCommand(ti)}}
 	case "apply_patch", "edit", "write":
 		return patchTool(name, patchText(ti))
 	case "spawn_agent":
-		return governance.Tool{Kind: governance.KindAgent, Name: name, Input: governance.Input{
-			Subagent: cmp.Or(governance.InputString(ti, "agent_type", "agent", "subagent_type", "name"), "default"),
-			Prompt:   governance.InputString(ti, "message", "prompt", "task")}}
+		return engine.Tool{Kind: engine.KindAgent, Name: name, Input: engine.Input{
+			Subagent: cmp.Or(engine.InputString(ti, "agent_type", "agent", "subagent_type", "name"), "default"),
+			Prompt:   engine.InputString(ti, "message", "prompt", "task")}}
 	}
-	return governance.ToolCall(name, ti)
+	return engine.ToolCall(name, ti)
 }
 
 // patchText finds the patch in apply_patch's input: Codex puts it in
@@ -62,7 +62,7 @@ func patchText(ti map[string]any) string {
 	if argv, ok := ti["command"].([]any); ok {
 		// ["apply_patch", "*** Begin Patch ..."]
 		for _, a := range argv {
-			if s, ok := a.(string); ok && governance.LooksLikePatch(s) {
+			if s, ok := a.(string); ok && engine.LooksLikePatch(s) {
 				return s
 			}
 		}
@@ -73,10 +73,10 @@ func patchText(ti map[string]any) string {
 // patchTool turns a patch into an edit of every file it touches: the
 // paths of added, updated, deleted and moved files, and the text the patch
 // adds. A patch that names no file is still an edit, of an unknown file.
-func patchTool(name, patch string) governance.Tool {
-	t := governance.Tool{Kind: governance.KindEdit, Name: name}
+func patchTool(name, patch string) engine.Tool {
+	t := engine.Tool{Kind: engine.KindEdit, Name: name}
 	var added []string
-	for _, e := range governance.ParsePatch(patch) {
+	for _, e := range engine.ParsePatch(patch) {
 		t.Input.Paths = appendNew(t.Input.Paths, e.Path)
 		if e.MoveTo != "" {
 			t.Input.Paths = appendNew(t.Input.Paths, e.MoveTo)
@@ -106,9 +106,9 @@ func (codex) Encode(ev *Event, r *Reply) []byte {
 		return nil
 	}
 	switch d.Outcome {
-	case governance.Confined:
+	case engine.Confined:
 		return codexConfined(ev, d)
-	case governance.Deny, governance.Abort, governance.Ask:
+	case engine.Deny, engine.Abort, engine.Ask:
 		// An ask reaches here only when no approval could be had: it
 		// blocks. An abort is a deny; Codex has no valid way to stop the
 		// agent from PreToolUse.

@@ -4,7 +4,7 @@ import (
 	"maps"
 	"path"
 
-	"github.com/agentgov/governance/governance"
+	"github.com/agentgov/governance/internal/engine"
 	"github.com/agentgov/governance/internal/pipeline"
 	"github.com/agentgov/governance/internal/shellquote"
 )
@@ -30,7 +30,7 @@ var RewriteFields = map[string]string{
 // shellInput keeps a shell call's input as the harness sent it, for a
 // rewrite: only when its command field is the command the analysis read.
 func (ev *Event) shellInput(ti map[string]any) {
-	if c, ok := ti["command"].(string); ok && ev.Request.Tool.Kind == governance.KindShell && c == ev.Request.Tool.Input.Command {
+	if c, ok := ti["command"].(string); ok && ev.Request.Tool.Kind == engine.KindShell && c == ev.Request.Tool.Input.Command {
 		ev.Input = ti
 	}
 }
@@ -38,7 +38,7 @@ func (ev *Event) shellInput(ti map[string]any) {
 // confinedInput returns the input to run in place of the harness's: a
 // copy of it with the command rewritten; false when the decision is not
 // a confined one the event can carry.
-func confinedInput(ev *Event, d *governance.Decision) (map[string]any, bool) {
+func confinedInput(ev *Event, d *engine.Decision) (map[string]any, bool) {
 	if d.Confinement == nil || ev.Input == nil || ev.Input["command"] != d.Confinement.Original {
 		return nil, false
 	}
@@ -49,14 +49,14 @@ func confinedInput(ev *Event, d *governance.Decision) (map[string]any, bool) {
 
 // notConfined is the decision for a confined call the dialect cannot
 // rewrite: it must not run unconfined.
-func notConfined(d *governance.Decision) *governance.Decision {
-	return &governance.Decision{Outcome: governance.Deny, Layer: "confine", Rule: "cannot-rewrite", Subject: d.Subject,
+func notConfined(d *engine.Decision) *engine.Decision {
+	return &engine.Decision{Outcome: engine.Deny, Layer: "confine", Rule: "cannot-rewrite", Subject: d.Subject,
 		Message:    "This call was to run confined, and the hook could not rewrite it, so it is blocked.",
 		Suggestion: "Use a command the policy proves, or ask the user to run it."}
 }
 
 // confinedReason is the permission reason of a confined call.
-func confinedReason(d *governance.Decision) string {
+func confinedReason(d *engine.Decision) string {
 	return "governance: runs confined (" + d.Confinement.Kind + ", " + d.Basis() + ")"
 }
 
@@ -84,7 +84,7 @@ func followFolder(command string) string {
 		`rm -f -- "$__governance_cwd"; (exit "$__governance_status"); }`
 }
 
-func claudeConfined(ev *Event, d *governance.Decision) []byte {
+func claudeConfined(ev *Event, d *engine.Decision) []byte {
 	in, ok := confinedInput(ev, d)
 	if !ok {
 		return claude{}.Encode(ev, &Reply{Decision: notConfined(d)})
@@ -95,7 +95,7 @@ func claudeConfined(ev *Event, d *governance.Decision) []byte {
 		"additionalContext": confinedContext(d)}})
 }
 
-func codexConfined(ev *Event, d *governance.Decision) []byte {
+func codexConfined(ev *Event, d *engine.Decision) []byte {
 	in, ok := confinedInput(ev, d)
 	if !ok {
 		return codexDeny(notConfined(d).Render())
@@ -105,7 +105,7 @@ func codexConfined(ev *Event, d *governance.Decision) []byte {
 		"additionalContext": confinedContext(d)}})
 }
 
-func geminiConfined(ev *Event, d *governance.Decision) []byte {
+func geminiConfined(ev *Event, d *engine.Decision) []byte {
 	in, ok := confinedInput(ev, d)
 	if !ok {
 		return marshal(map[string]any{"decision": "deny", "reason": notConfined(d).Render()})
@@ -114,7 +114,7 @@ func geminiConfined(ev *Event, d *governance.Decision) []byte {
 		"hookSpecificOutput": map[string]any{"hookEventName": ev.Raw, "tool_input": in}})
 }
 
-func cursorConfined(ev *Event, d *governance.Decision) []byte {
+func cursorConfined(ev *Event, d *engine.Decision) []byte {
 	in, ok := confinedInput(ev, d)
 	if !ok || ev.Raw != "preToolUse" {
 		r := notConfined(d).Render()
@@ -123,7 +123,7 @@ func cursorConfined(ev *Event, d *governance.Decision) []byte {
 	return marshal(map[string]any{"permission": "allow", "updated_input": in, "agent_message": confinedContext(d)})
 }
 
-func copilotConfined(ev *Event, d *governance.Decision) []byte {
+func copilotConfined(ev *Event, d *engine.Decision) []byte {
 	in, ok := confinedInput(ev, d)
 	if !ok {
 		return copilot{}.Encode(ev, &Reply{Decision: notConfined(d)})
@@ -138,7 +138,7 @@ func copilotConfined(ev *Event, d *governance.Decision) []byte {
 	return marshal(out)
 }
 
-func opencodeConfined(ev *Event, d *governance.Decision) []byte {
+func opencodeConfined(ev *Event, d *engine.Decision) []byte {
 	in, ok := confinedInput(ev, d)
 	if !ok {
 		return marshal(map[string]any{"decision": "deny", "message": notConfined(d).Render()})
@@ -156,7 +156,7 @@ const launcherName = "governance-confine"
 // that shows the agent a hook's context only after a call (Gemini CLI
 // 0.61 reads additionalContext from AfterTool, not BeforeTool).
 func confinedAfter(ev *Event) string {
-	if ev.Request.Tool.Kind != governance.KindShell {
+	if ev.Request.Tool.Kind != engine.KindShell {
 		return ""
 	}
 	words, ok := shellquote.Split(ev.Request.Tool.Input.Command)
@@ -171,7 +171,7 @@ func confinedAfter(ev *Event) string {
 		case words[i] == "--decision" && i+1 < len(words):
 			decision = words[i+1]
 		case words[i] == "--" && len(words) == i+4 && words[i+1] == "bash" && words[i+2] == "-c" && kind != "":
-			return governance.Sanitize(pipeline.ConfinedNote(kind, words[i+3], decision, governance.ConfineGrants{}))
+			return engine.Sanitize(pipeline.ConfinedNote(kind, words[i+3], decision, engine.ConfineGrants{}))
 		}
 	}
 	return ""
@@ -179,8 +179,8 @@ func confinedAfter(ev *Event) string {
 
 // confinedContext is what the agent is told: the note on what was
 // withheld, and the warnings of the decision.
-func confinedContext(d *governance.Decision) string {
-	s := governance.Sanitize(d.Message)
+func confinedContext(d *engine.Decision) string {
+	s := engine.Sanitize(d.Message)
 	if w := warnings(d); w != "" {
 		s += "\n" + w
 	}

@@ -12,8 +12,8 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/agentgov/governance/governance"
 	"github.com/agentgov/governance/internal/confine"
+	"github.com/agentgov/governance/internal/engine"
 	"github.com/agentgov/governance/internal/layout"
 	"github.com/agentgov/governance/internal/snapshot"
 )
@@ -61,7 +61,7 @@ func confineEnv(t *testing.T, launcher string, err error) (Env, Options, string)
 	t.Helper()
 	env := testEnv(t)
 	env.Confiner = func() (string, error) { return launcher, err }
-	load := func(p layout.Paths) *governance.Policy {
+	load := func(p layout.Paths) *engine.Policy {
 		pol := snapshot.Builtin(p).Policy()
 		pol.Settings.ApprovalWaitSeconds = 0
 		return pol

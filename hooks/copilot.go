@@ -7,7 +7,7 @@ import (
 	"path/filepath"
 	"strings"
 
-	"github.com/agentgov/governance/governance"
+	"github.com/agentgov/governance/internal/engine"
 )
 
 // copilot is GitHub Copilot CLI's hook protocol, in both of its payload
@@ -112,10 +112,10 @@ func (copilot) Decode(data []byte, env Env) (*Event, error) {
 	req.Unattended = unattendedEnv(env)
 	// It does not say whether a person watches: assume nobody does.
 	ev.Unwatched = true
-	if t := req.Tool; t.Kind == governance.KindOther && t.Name != "" {
+	if t := req.Tool; t.Kind == engine.KindOther && t.Name != "" {
 		if server := copilotServer(t.Name, req.Cwd, getenv(env, "HOME")); server != "" {
 			args, _ := toolInput(in["tool_input"])
-			req.Tool = governance.MCPTool(t.Name, server, t.Name[len(server)+1:], args)
+			req.Tool = engine.MCPTool(t.Name, server, t.Name[len(server)+1:], args)
 		}
 	}
 	if ev.Name == EventSessionStart && (ev.Source == "new" || ev.Source == "") {
@@ -155,23 +155,23 @@ func copilotSnake(in map[string]any) map[string]any {
 // edit, glob, grep, web_fetch, task. MCP tools are named
 // <server>-<tool>; the server is found among those Copilot is configured
 // with (the longest name that prefixes the tool's).
-func copilotTool(name string, ti, _ map[string]any) governance.Tool {
+func copilotTool(name string, ti, _ map[string]any) engine.Tool {
 	switch name {
 	case "task":
-		return governance.Tool{Kind: governance.KindAgent, Name: name, Input: governance.Input{
-			Subagent: cmp.Or(governance.InputString(ti, "agent_type", "subagent_type", "agent", "agent_name"), "general-purpose"),
-			Prompt:   governance.InputString(ti, "prompt", "description")}}
+		return engine.Tool{Kind: engine.KindAgent, Name: name, Input: engine.Input{
+			Subagent: cmp.Or(engine.InputString(ti, "agent_type", "subagent_type", "agent", "agent_name"), "general-purpose"),
+			Prompt:   engine.InputString(ti, "prompt", "description")}}
 	case "bash", "powershell", "view", "create", "edit", "glob", "grep", "web_fetch", "ask_user",
 		"read_bash", "write_bash", "stop_bash", "list_bash", "str_replace_editor", "report_intent", "update_todo":
-		return governance.ToolCall(name, ti)
+		return engine.ToolCall(name, ti)
 	}
 	if strings.HasPrefix(name, "mcp__") {
-		return governance.ToolCall(name, ti)
+		return engine.ToolCall(name, ti)
 	}
 	if server, tool, ok := strings.Cut(name, "/"); ok && server != "" && tool != "" {
-		return governance.MCPTool(name, server, tool, ti)
+		return engine.MCPTool(name, server, tool, ti)
 	}
-	return governance.ToolCall(name, ti)
+	return engine.ToolCall(name, ti)
 }
 
 // copilotServer finds the configured MCP server whose name, followed by
@@ -218,18 +218,18 @@ func (copilot) Encode(ev *Event, r *Reply) []byte {
 	if d == nil {
 		return []byte("{}\n")
 	}
-	if d.Outcome == governance.Confined {
+	if d.Outcome == engine.Confined {
 		return copilotConfined(ev, d)
 	}
 	out := map[string]any{}
 	switch d.Outcome {
-	case governance.Allow, governance.Warn:
+	case engine.Allow, engine.Warn:
 		out["permissionDecision"] = "allow"
-		out["permissionDecisionReason"] = "governance: allowed (" + governance.Sanitize(d.Basis()) + ")"
-	case governance.Ask:
+		out["permissionDecisionReason"] = "governance: allowed (" + engine.Sanitize(d.Basis()) + ")"
+	case engine.Ask:
 		out["permissionDecision"] = "ask"
 		out["permissionDecisionReason"] = d.Render()
-	case governance.Deny, governance.Abort:
+	case engine.Deny, engine.Abort:
 		out["permissionDecision"] = "deny"
 		out["permissionDecisionReason"] = d.Render()
 	}

@@ -5,7 +5,7 @@ import (
 	"path/filepath"
 	"strings"
 
-	"github.com/agentgov/governance/governance"
+	"github.com/agentgov/governance/internal/engine"
 	"github.com/agentgov/governance/internal/pipeline"
 )
 
@@ -57,8 +57,8 @@ func (cursor) Decode(data []byte, env Env) (*Event, error) {
 	req := &ev.Request
 	req.Harness = "cursor"
 	req.Event = ev.Name
-	req.SessionID = governance.InputString(in, "conversation_id", "session_id")
-	req.ToolUseID = governance.InputString(in, "tool_use_id", "generation_id")
+	req.SessionID = engine.InputString(in, "conversation_id", "session_id")
+	req.ToolUseID = engine.InputString(in, "tool_use_id", "generation_id")
 	req.Cwd = str(in, "cwd")
 	if roots := stringList(in["workspace_roots"]); len(roots) > 0 {
 		ev.ProjectDir = roots[0]
@@ -69,8 +69,8 @@ func (cursor) Decode(data []byte, env Env) (*Event, error) {
 	if ev.ProjectDir == "" {
 		ev.ProjectDir = getenv(env, "CURSOR_PROJECT_DIR")
 	}
-	req.AgentID = governance.InputString(in, "subagent_id", "agent_id")
-	req.Agent = governance.InputString(in, "subagent_type", "agent_type")
+	req.AgentID = engine.InputString(in, "subagent_id", "agent_id")
+	req.Agent = engine.InputString(in, "subagent_type", "agent_type")
 	if req.AgentID != "" && ev.Name != EventSubagentStart && ev.Name != EventSubagentStop {
 		req.Depth = 1
 	}
@@ -79,18 +79,18 @@ func (cursor) Decode(data []byte, env Env) (*Event, error) {
 	ev.Unwatched = true
 	switch raw {
 	case "beforeShellExecution", "afterShellExecution":
-		req.Tool = governance.Tool{Kind: governance.KindShell, Name: "Shell", Input: governance.Input{Command: str(in, "command")}}
+		req.Tool = engine.Tool{Kind: engine.KindShell, Name: "Shell", Input: engine.Input{Command: str(in, "command")}}
 	case "beforeMCPExecution", "afterMCPExecution":
 		args, _ := toolInput(in["tool_input"])
-		server := governance.InputString(in, "server", "server_name")
+		server := engine.InputString(in, "server", "server_name")
 		if server == "" {
 			server = mcpServerOf(str(in, "url"), str(in, "command"))
 		}
-		req.Tool = governance.MCPTool(str(in, "tool_name"), server, str(in, "tool_name"), args)
+		req.Tool = engine.MCPTool(str(in, "tool_name"), server, str(in, "tool_name"), args)
 	case "beforeReadFile":
-		req.Tool = governance.Tool{Kind: governance.KindRead, Name: "Read", Input: governance.Input{Paths: governance.NonEmpty(str(in, "file_path"))}}
+		req.Tool = engine.Tool{Kind: engine.KindRead, Name: "Read", Input: engine.Input{Paths: engine.NonEmpty(str(in, "file_path"))}}
 	case "afterFileEdit":
-		req.Tool = governance.Tool{Kind: governance.KindEdit, Name: "Edit", Input: governance.Input{Paths: governance.NonEmpty(str(in, "file_path"))}}
+		req.Tool = engine.Tool{Kind: engine.KindEdit, Name: "Edit", Input: engine.Input{Paths: engine.NonEmpty(str(in, "file_path"))}}
 	case "preToolUse", "postToolUse", "postToolUseFailure":
 		name := str(in, "tool_name")
 		ti, ok := toolInput(in["tool_input"])
@@ -101,23 +101,23 @@ func (cursor) Decode(data []byte, env Env) (*Event, error) {
 		if raw == "preToolUse" {
 			ev.shellInput(ti)
 		}
-		if wd := str(ti, "working_directory"); wd != "" && req.Tool.Kind == governance.KindShell {
+		if wd := str(ti, "working_directory"); wd != "" && req.Tool.Kind == engine.KindShell {
 			req.Cwd = wd
 		}
 	case "beforeSubmitPrompt":
 		ev.Prompt = str(in, "prompt")
 	case "sessionStart":
-		ev.Source = governance.InputString(in, "source", "reason")
+		ev.Source = engine.InputString(in, "source", "reason")
 		if ev.Source == "" {
 			ev.Source = "startup"
 		}
 	case "sessionEnd":
-		ev.Reason = governance.InputString(in, "reason", "status")
+		ev.Reason = engine.InputString(in, "reason", "status")
 	case "subagentStart", "subagentStop":
 		if req.AgentID == "" {
-			req.AgentID = governance.InputString(in, "tool_call_id", "conversation_id")
+			req.AgentID = engine.InputString(in, "tool_call_id", "conversation_id")
 		}
-		req.SessionID = governance.InputString(in, "parent_conversation_id", "conversation_id", "session_id")
+		req.SessionID = engine.InputString(in, "parent_conversation_id", "conversation_id", "session_id")
 	}
 	if n, ok := in["duration"].(float64); ok && n > 0 {
 		ev.DurationMS = int64(n)
@@ -128,25 +128,25 @@ func (cursor) Decode(data []byte, env Env) (*Event, error) {
 // cursorTool maps a tool of Cursor's preToolUse: Shell, Read, Write, Edit,
 // Delete, Grep, Glob, LS, WebFetch, WebSearch, Task, and MCP tools named
 // MCP:<tool>.
-func cursorTool(name string, ti map[string]any) governance.Tool {
+func cursorTool(name string, ti map[string]any) engine.Tool {
 	if tool, ok := strings.CutPrefix(name, "MCP:"); ok {
 		args := ti
 		if inner, ok := toolInput(ti["tool_input"]); ok && inner != nil {
 			args = inner
 		}
-		return governance.MCPTool(name, governance.InputString(ti, "server", "server_name"), tool, args)
+		return engine.MCPTool(name, engine.InputString(ti, "server", "server_name"), tool, args)
 	}
 	switch name {
 	case "Shell", "Terminal":
-		return governance.Tool{Kind: governance.KindShell, Name: name, Input: governance.Input{Command: governance.ToolCommand(ti)}}
+		return engine.Tool{Kind: engine.KindShell, Name: name, Input: engine.Input{Command: engine.ToolCommand(ti)}}
 	case "Delete":
-		return governance.Tool{Kind: governance.KindWrite, Name: name, Input: governance.Input{Paths: governance.ToolPaths(ti, false)}}
+		return engine.Tool{Kind: engine.KindWrite, Name: name, Input: engine.Input{Paths: engine.ToolPaths(ti, false)}}
 	case "Task":
-		return governance.Tool{Kind: governance.KindAgent, Name: name, Input: governance.Input{
-			Subagent: cmp.Or(governance.InputString(ti, "subagent_type", "agent_type", "agent"), "general-purpose"),
-			Prompt:   governance.InputString(ti, "prompt", "description")}}
+		return engine.Tool{Kind: engine.KindAgent, Name: name, Input: engine.Input{
+			Subagent: cmp.Or(engine.InputString(ti, "subagent_type", "agent_type", "agent"), "general-purpose"),
+			Prompt:   engine.InputString(ti, "prompt", "description")}}
 	}
-	return governance.ToolCall(name, ti)
+	return engine.ToolCall(name, ti)
 }
 
 // mcpServerOf names an MCP server by where it runs, when the harness does
@@ -179,7 +179,7 @@ func (cursor) Encode(ev *Event, r *Reply) []byte {
 		case r == nil:
 		case ev.Name == EventUserPromptSubmit:
 			if r.Block != "" {
-				return marshal(map[string]any{"continue": false, "user_message": governance.Sanitize(r.Block)})
+				return marshal(map[string]any{"continue": false, "user_message": engine.Sanitize(r.Block)})
 			}
 			return marshal(map[string]any{"continue": true})
 		case r.Context != "" && (ev.Name == EventSessionStart || ev.Name == EventPostToolUse):
@@ -193,17 +193,17 @@ func (cursor) Encode(ev *Event, r *Reply) []byte {
 	}
 	readOnly := ev.Raw == "beforeReadFile" // takes a permission only
 	switch d.Outcome {
-	case governance.Confined:
+	case engine.Confined:
 		return cursorConfined(ev, d)
-	case governance.Allow, governance.Warn:
+	case engine.Allow, engine.Warn:
 		out := map[string]any{"permission": "allow"}
 		if w := warnings(d); w != "" && !readOnly {
 			out["agent_message"], out["user_message"] = w, "governance: "+w
 		}
 		return marshal(out)
-	case governance.Ask:
+	case engine.Ask:
 		return cursorPermission("ask", d, readOnly)
-	case governance.Deny, governance.Abort:
+	case engine.Deny, engine.Abort:
 		return cursorPermission("deny", d, readOnly)
 	}
 	if w := warnings(d); w != "" && !readOnly {
@@ -214,13 +214,13 @@ func (cursor) Encode(ev *Event, r *Reply) []byte {
 	return []byte("{}\n")
 }
 
-func cursorPermission(p string, d *governance.Decision, readOnly bool) []byte {
+func cursorPermission(p string, d *engine.Decision, readOnly bool) []byte {
 	if readOnly {
 		return marshal(map[string]any{"permission": p})
 	}
-	user := "governance: " + governance.Sanitize(d.Message)
+	user := "governance: " + engine.Sanitize(d.Message)
 	if d.Rule != "" {
-		user += " (" + governance.Sanitize(d.Rule) + ")"
+		user += " (" + engine.Sanitize(d.Rule) + ")"
 	}
 	return marshal(map[string]any{"permission": p, "user_message": user, "agent_message": d.Render()})
 }

@@ -12,31 +12,31 @@ import (
 	"testing"
 	"time"
 
-	"github.com/agentgov/governance/governance"
+	"github.com/agentgov/governance/internal/engine"
 )
 
 var update = flag.Bool("update", false, "rewrite the golden files in testdata/dialects")
 
 // decisions are the outcomes every dialect must encode, as the engine
 // would reach them.
-var decisions = []*governance.Decision{
-	{Outcome: governance.Allow, Layer: "safe-set", Rule: "read-only:ls", Subject: "ls -la"},
-	{Outcome: governance.Warn, Layer: "rules", Rule: "curl-insecure", Subject: "curl -k https://example.com",
+var decisions = []*engine.Decision{
+	{Outcome: engine.Allow, Layer: "safe-set", Rule: "read-only:ls", Subject: "ls -la"},
+	{Outcome: engine.Warn, Layer: "rules", Rule: "curl-insecure", Subject: "curl -k https://example.com",
 		Message: "curl -k turns off certificate checks."},
-	{Outcome: governance.Defer, Layer: "default", Rule: "default", Subject: "npm install left-pad"},
-	{Outcome: governance.Defer, Layer: "default", Rule: "default", Subject: "make build",
+	{Outcome: engine.Defer, Layer: "default", Rule: "default", Subject: "npm install left-pad"},
+	{Outcome: engine.Defer, Layer: "default", Rule: "default", Subject: "make build",
 		Warnings: []string{"make runs whatever the Makefile says."}},
-	{Outcome: governance.Ask, Layer: "rules", Rule: "git-push", Subject: "git push origin main",
+	{Outcome: engine.Ask, Layer: "rules", Rule: "git-push", Subject: "git push origin main",
 		Message: "Pushing publishes commits to the remote.", Suggestion: "Ask the user to push."},
-	{Outcome: governance.Deny, Layer: "rules", Rule: "git-reset-hard", Source: "builtin:policy/git.yaml:9",
+	{Outcome: engine.Deny, Layer: "rules", Rule: "git-reset-hard", Source: "builtin:policy/git.yaml:9",
 		Subject: "git reset --hard", Message: "git reset --hard throws away uncommitted changes.",
 		Suggestion: "Run `git stash` first."},
-	{Outcome: governance.Abort, Layer: "invariants", Rule: "rm-root-or-home", Subject: "rm -rf /",
+	{Outcome: engine.Abort, Layer: "invariants", Rule: "rm-root-or-home", Subject: "rm -rf /",
 		Message: "Deleting the root directory destroys the system.", Suggestion: "Delete only project files."},
 }
 
 // decisionName names a decision in golden files.
-func decisionName(d *governance.Decision) string {
+func decisionName(d *engine.Decision) string {
 	if len(d.Warnings) > 0 {
 		return d.Outcome.String() + "+warnings"
 	}
@@ -240,7 +240,7 @@ func TestCodexOutputRules(t *testing.T) {
 		replies[decisionName(d)] = codex{}.Encode(ev, &Reply{Decision: d})
 	}
 	// A deny whose decision has nothing to say still carries a reason.
-	replies["bare deny"] = codex{}.Encode(ev, &Reply{Decision: &governance.Decision{Outcome: governance.Deny}})
+	replies["bare deny"] = codex{}.Encode(ev, &Reply{Decision: &engine.Decision{Outcome: engine.Deny}})
 	for name, out := range replies {
 		t.Run(name, func(t *testing.T) {
 			if len(bytes.TrimSpace(out)) == 0 {
@@ -309,22 +309,22 @@ func TestParsePatch(t *testing.T) {
 	t.Parallel()
 	tests := []struct {
 		name, patch string
-		want        []governance.FileEdit
+		want        []engine.FileEdit
 	}{
 		{"apply_patch", "*** Begin Patch\n*** Add File: a.go\n+package a\n+\n*** Update File: b.go\n*** Move to: c.go\n@@ func x\n-old\n+new\n context\n*** Delete File: d.go\n*** End Patch",
-			[]governance.FileEdit{{Op: "add", Path: "a.go", Added: "package a\n"}, {Op: "update", Path: "b.go", MoveTo: "c.go", Added: "new"}, {Op: "delete", Path: "d.go"}}},
+			[]engine.FileEdit{{Op: "add", Path: "a.go", Added: "package a\n"}, {Op: "update", Path: "b.go", MoveTo: "c.go", Added: "new"}, {Op: "delete", Path: "d.go"}}},
 		{"unified", "diff --git a/x.go b/x.go\n--- a/x.go\n+++ b/x.go\n@@ -1,2 +1,2 @@\n-a\n+b\n c\ndiff --git a/new.txt b/new.txt\nnew file mode 100644\n--- /dev/null\n+++ b/new.txt\n@@ -0,0 +1 @@\n+hello",
-			[]governance.FileEdit{{Op: "update", Path: "x.go", Added: "b"}, {Op: "add", Path: "new.txt", Added: "hello"}}},
+			[]engine.FileEdit{{Op: "update", Path: "x.go", Added: "b"}, {Op: "add", Path: "new.txt", Added: "hello"}}},
 		{"rename", "diff --git a/old.go b/new.go\nsimilarity index 90%\nrename from old.go\nrename to new.go",
-			[]governance.FileEdit{{Op: "update", Path: "new.go", From: "old.go"}}},
+			[]engine.FileEdit{{Op: "update", Path: "new.go", From: "old.go"}}},
 		{"delete", "--- a/gone.txt\n+++ /dev/null\n@@ -1 +0,0 @@\n-bye",
-			[]governance.FileEdit{{Op: "delete", Path: "gone.txt"}}},
+			[]engine.FileEdit{{Op: "delete", Path: "gone.txt"}}},
 		{"no files", "just text", nil},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			t.Parallel()
-			if got := governance.ParsePatch(tt.patch); !slices.Equal(got, tt.want) {
+			if got := engine.ParsePatch(tt.patch); !slices.Equal(got, tt.want) {
 				t.Errorf("ParsePatch = %+v, want %+v", got, tt.want)
 			}
 		})

@@ -12,8 +12,8 @@ import (
 	"time"
 	"unicode/utf8"
 
-	"github.com/agentgov/governance/governance"
 	"github.com/agentgov/governance/internal/corpus"
+	"github.com/agentgov/governance/internal/engine"
 )
 
 // claudeReply is Claude Code's hook output: every field it may carry.
@@ -135,26 +135,26 @@ func FuzzClaudeDecode(f *testing.F) {
 			t.Errorf("event %q (raw %q), request event %q, harness %q", ev.Name, ev.Raw, ev.Request.Event, ev.Request.Harness)
 		}
 		if ev.Name != EventPreToolUse {
-			if out := d.Encode(ev, &Reply{Decision: &governance.Decision{Outcome: governance.Deny, Message: "m"}}); string(out) != "{}\n" {
+			if out := d.Encode(ev, &Reply{Decision: &engine.Decision{Outcome: engine.Deny, Message: "m"}}); string(out) != "{}\n" {
 				t.Errorf("a %s event gets %q, want {}", ev.Name, out)
 			}
 			return
 		}
-		if ev.Request.Tool.Name == "" || !slices.Contains(governance.Kinds, ev.Request.Tool.Kind) {
+		if ev.Request.Tool.Name == "" || !slices.Contains(engine.Kinds, ev.Request.Tool.Kind) {
 			t.Errorf("PreToolUse of tool %q, kind %q", ev.Request.Tool.Name, ev.Request.Tool.Kind)
 		}
-		want := map[governance.Outcome]string{governance.Allow: "allow", governance.Warn: "allow",
-			governance.Defer: "", governance.NoOpinion: "", governance.Ask: "ask", governance.Deny: "deny", governance.Abort: "deny"}
+		want := map[engine.Outcome]string{engine.Allow: "allow", engine.Warn: "allow",
+			engine.Defer: "", engine.NoOpinion: "", engine.Ask: "ask", engine.Deny: "deny", engine.Abort: "deny"}
 		for o, w := range want {
 			// The text of the event goes into the decision, as a
 			// command or a path would.
-			dec := &governance.Decision{Outcome: o, Layer: "l", Rule: "r", Subject: string(data),
+			dec := &engine.Decision{Outcome: o, Layer: "l", Rule: "r", Subject: string(data),
 				Message: string(data), Suggestion: "s", Warnings: []string{string(data)}}
 			r := parseReply(t, d.Encode(ev, &Reply{Decision: dec}))
 			if r.decision() != w {
 				t.Errorf("%s encodes as %q, want %q", o, r.decision(), w)
 			}
-			if o == governance.Abort && (r.Continue == nil || *r.Continue) {
+			if o == engine.Abort && (r.Continue == nil || *r.Continue) {
 				t.Errorf("abort does not stop the agent")
 			}
 		}
@@ -193,7 +193,7 @@ func FuzzRun(f *testing.F) {
 			if stdout.String() != "{}\n" {
 				t.Errorf("a %s event gets %s, want {}", ev.Raw, stdout.String())
 			}
-		case r.decision() == "allow" && ev.Request.Tool.Kind == governance.KindShell && strings.TrimSpace(ev.Request.Tool.Input.Command) == "":
+		case r.decision() == "allow" && ev.Request.Tool.Kind == engine.KindShell && strings.TrimSpace(ev.Request.Tool.Input.Command) == "":
 			t.Errorf("an empty command is allowed")
 		}
 	})

@@ -11,8 +11,8 @@ import (
 	"testing"
 	"time"
 
-	"github.com/agentgov/governance/governance"
 	"github.com/agentgov/governance/hooks"
+	"github.com/agentgov/governance/internal/engine"
 	"github.com/agentgov/governance/internal/gatekeeper/fakeprovider"
 	"github.com/agentgov/governance/internal/gatekeeper/provider"
 	"github.com/agentgov/governance/internal/layout"
@@ -28,7 +28,7 @@ type gkEnv struct {
 	root     string
 	vars     map[string]string
 	srv      *fakeprovider.Server
-	settings governance.GatekeeperSettings
+	settings engine.GatekeeperSettings
 }
 
 func newGKEnv(t *testing.T, dialect string, reply fakeprovider.Reply) *gkEnv {
@@ -42,7 +42,7 @@ func newGKEnv(t *testing.T, dialect string, reply fakeprovider.Reply) *gkEnv {
 	home := filepath.Join(base, "home")
 	e.vars = map[string]string{"HOME": home, "XDG_CONFIG_HOME": filepath.Join(home, ".config"),
 		"XDG_STATE_HOME": filepath.Join(home, ".local", "state"), "PATH": os.Getenv("PATH"), "TEST_KEY": "test-key"}
-	e.settings = governance.GatekeeperSettings{Enabled: true, Provider: dialect, Model: "fake-model", BaseURL: e.srv.BaseURL(),
+	e.settings = engine.GatekeeperSettings{Enabled: true, Provider: dialect, Model: "fake-model", BaseURL: e.srv.BaseURL(),
 		APIKeyEnv: "TEST_KEY", TimeoutMS: 5000, PerHour: 100, PerDay: 1000, CacheTTLSeconds: 3600, MinConfidence: 70,
 		Tools: []string{"shell"}}
 	return e
@@ -56,7 +56,7 @@ func (e *gkEnv) hook(event map[string]any) map[string]any {
 	in, _ := json.Marshal(event)
 	env := hooks.Env{Getenv: func(k string) string { return e.vars[k] },
 		LookupEnv: func(k string) (string, bool) { v, ok := e.vars[k]; return v, ok }, Now: time.Now, Cwd: e.root}
-	load := func(p layout.Paths) *governance.Policy {
+	load := func(p layout.Paths) *engine.Policy {
 		pol := snapshot.Builtin(p).Policy()
 		pol.Settings.Gatekeeper = e.settings
 		pol.Settings.ApprovalWaitSeconds = 0

@@ -4,7 +4,7 @@ import (
 	"path/filepath"
 	"strings"
 
-	"github.com/agentgov/governance/governance"
+	"github.com/agentgov/governance/internal/engine"
 )
 
 // gemini is Gemini CLI's hook protocol: Claude-shaped JSON with its own
@@ -61,7 +61,7 @@ func (gemini) Decode(data []byte, env Env) (*Event, error) {
 	req.Unattended = unattendedEnv(env)
 	// It does not say whether a person watches: assume nobody does.
 	ev.Unwatched = true
-	if req.Tool.Kind == governance.KindShell {
+	if req.Tool.Kind == engine.KindShell {
 		if dir := str(mapOf(in["tool_input"]), "dir_path"); dir != "" {
 			if !filepath.IsAbs(dir) && req.Cwd != "" {
 				dir = filepath.Join(req.Cwd, dir)
@@ -80,15 +80,15 @@ func mapOf(v any) map[string]any {
 // geminiTool maps a Gemini CLI tool call. MCP tools are named
 // mcp_<server>_<tool> and described by mcp_context, which names the server
 // and tool exactly.
-func geminiTool(name string, ti, in map[string]any) governance.Tool {
+func geminiTool(name string, ti, in map[string]any) engine.Tool {
 	if mc, ok := in["mcp_context"].(map[string]any); ok && str(mc, "server_name") != "" {
-		return governance.MCPTool(name, str(mc, "server_name"), str(mc, "tool_name"), ti)
+		return engine.MCPTool(name, str(mc, "server_name"), str(mc, "tool_name"), ti)
 	}
 	switch name {
 	case "run_shell_command":
-		return governance.Tool{Kind: governance.KindShell, Name: name, Input: governance.Input{Command: governance.ToolCommand(ti)}}
+		return engine.Tool{Kind: engine.KindShell, Name: name, Input: engine.Input{Command: engine.ToolCommand(ti)}}
 	case "read_many_files":
-		t := governance.Tool{Kind: governance.KindRead, Name: name}
+		t := engine.Tool{Kind: engine.KindRead, Name: name}
 		t.Input.Paths = stringList(ti["include"])
 		if len(t.Input.Paths) == 0 {
 			t.Input.Paths = stringList(ti["paths"])
@@ -96,19 +96,19 @@ func geminiTool(name string, ti, in map[string]any) governance.Tool {
 		return t
 	case "web_fetch":
 		// web_fetch takes a prompt with the URLs in it.
-		prompt := governance.InputString(ti, "url", "prompt")
-		return governance.Tool{Kind: governance.KindWeb, Name: name, Input: governance.Input{URL: firstURL(prompt), Query: prompt}}
+		prompt := engine.InputString(ti, "url", "prompt")
+		return engine.Tool{Kind: engine.KindWeb, Name: name, Input: engine.Input{URL: firstURL(prompt), Query: prompt}}
 	case "invoke_agent":
-		return governance.Tool{Kind: governance.KindAgent, Name: name, Input: governance.Input{
-			Subagent: governance.InputString(ti, "agent_name", "name"), Prompt: governance.InputString(ti, "prompt")}}
+		return engine.Tool{Kind: engine.KindAgent, Name: name, Input: engine.Input{
+			Subagent: engine.InputString(ti, "agent_name", "name"), Prompt: engine.InputString(ti, "prompt")}}
 	}
 	if rest, ok := strings.CutPrefix(name, "mcp_"); ok && !strings.HasPrefix(rest, "_") {
 		// Gemini's own naming: the server name has no underscore.
 		if server, tool, ok := strings.Cut(rest, "_"); ok {
-			return governance.MCPTool(name, server, tool, ti)
+			return engine.MCPTool(name, server, tool, ti)
 		}
 	}
-	return governance.ToolCall(name, ti)
+	return engine.ToolCall(name, ti)
 }
 
 func stringList(v any) []string {
@@ -159,7 +159,7 @@ func (gemini) Encode(ev *Event, r *Reply) []byte {
 		switch {
 		case r == nil:
 		case r.Block != "" && ev.Name == EventUserPromptSubmit:
-			return marshal(map[string]any{"decision": "deny", "reason": governance.Sanitize(r.Block)})
+			return marshal(map[string]any{"decision": "deny", "reason": engine.Sanitize(r.Block)})
 		case r.Context != "" && (ev.Name == EventSessionStart || ev.Name == EventUserPromptSubmit || ev.Name == EventPostToolUse):
 			return withNotice(marshal(map[string]any{"hookSpecificOutput": map[string]any{"hookEventName": ev.Raw,
 				"additionalContext": r.Context}}), ev, r)
@@ -171,20 +171,20 @@ func (gemini) Encode(ev *Event, r *Reply) []byte {
 		return []byte("{}\n")
 	}
 	switch d.Outcome {
-	case governance.Confined:
+	case engine.Confined:
 		return geminiConfined(ev, d)
-	case governance.Allow, governance.Warn:
+	case engine.Allow, engine.Warn:
 		out := map[string]any{"decision": "allow"}
 		if w := warnings(d); w != "" {
 			out["systemMessage"] = w
 		}
 		return marshal(out)
-	case governance.Ask, governance.Deny:
+	case engine.Ask, engine.Deny:
 		// An ask reaches here only when no approval could be had.
 		return marshal(map[string]any{"decision": "deny", "reason": d.Render()})
-	case governance.Abort:
+	case engine.Abort:
 		return marshal(map[string]any{"decision": "deny", "reason": d.Render(), "continue": false,
-			"stopReason": "governance stopped the agent: " + governance.Sanitize(d.Message)})
+			"stopReason": "governance stopped the agent: " + engine.Sanitize(d.Message)})
 	}
 	if w := warnings(d); w != "" {
 		return marshal(map[string]any{"systemMessage": w})

@@ -20,7 +20,7 @@ import (
 	"path/filepath"
 	"time"
 
-	"github.com/agentgov/governance/governance"
+	"github.com/agentgov/governance/internal/engine"
 	"github.com/agentgov/governance/internal/layout"
 	"github.com/agentgov/governance/internal/pipeline"
 )
@@ -166,7 +166,7 @@ func respondWithin(ctx context.Context, d Dialect, dialect string, data []byte, 
 type Options struct {
 	// Load returns the policy of a project; nil reads the compiled
 	// snapshot, compiling it when it is stale.
-	Load func(layout.Paths) *governance.Policy
+	Load func(layout.Paths) *engine.Policy
 	// NoForward marks a process that decides what a hook hands it
 	// (governance hook): it never hands the call on.
 	NoForward bool

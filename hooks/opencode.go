@@ -5,7 +5,7 @@ import (
 	"path/filepath"
 	"strings"
 
-	"github.com/agentgov/governance/governance"
+	"github.com/agentgov/governance/internal/engine"
 	"github.com/agentgov/governance/internal/pipeline"
 )
 
@@ -102,7 +102,7 @@ func (opencode) Decode(data []byte, env Env) (*Event, error) {
 		}
 		mcp, _ := in["mcp"].(map[string]any)
 		req.Tool = opencodeTool(name, args, mcp)
-		if req.Tool.Kind == governance.KindShell {
+		if req.Tool.Kind == engine.KindShell {
 			req.Justification = str(args, "description")
 			if raw == "tool.execute.before" {
 				ev.shellInput(args)
@@ -122,24 +122,24 @@ func (opencode) Decode(data []byte, env Env) (*Event, error) {
 // apply_patch (patchText), glob, grep, list, task, webfetch, websearch;
 // MCP tools are named <server>_<tool>, and the plugin names the server
 // from OpenCode's configuration.
-func opencodeTool(name string, args, mcp map[string]any) governance.Tool {
+func opencodeTool(name string, args, mcp map[string]any) engine.Tool {
 	if server := str(mcp, "server"); server != "" {
-		return governance.MCPTool(name, server, cmp.Or(str(mcp, "tool"), strings.TrimPrefix(name, server+"_")), args)
+		return engine.MCPTool(name, server, cmp.Or(str(mcp, "tool"), strings.TrimPrefix(name, server+"_")), args)
 	}
 	switch name {
 	case "apply_patch", "patch":
 		return patchTool(name, patchText(args))
 	case "task":
-		return governance.Tool{Kind: governance.KindAgent, Name: name, Input: governance.Input{
+		return engine.Tool{Kind: engine.KindAgent, Name: name, Input: engine.Input{
 			Subagent: cmp.Or(str(args, "subagent_type"), "general"), Prompt: str(args, "prompt")}}
 	case "list":
-		t := governance.ToolCall(name, args)
+		t := engine.ToolCall(name, args)
 		if len(t.Input.Paths) == 0 {
 			t.Input.Paths = []string{"."}
 		}
 		return t
 	}
-	return governance.ToolCall(name, args)
+	return engine.ToolCall(name, args)
 }
 
 func (opencode) Encode(ev *Event, r *Reply) []byte {
@@ -153,18 +153,18 @@ func (opencode) Encode(ev *Event, r *Reply) []byte {
 	if d == nil {
 		return []byte(`{"decision":"defer"}` + "\n")
 	}
-	if d.Outcome == governance.Confined {
+	if d.Outcome == engine.Confined {
 		return opencodeConfined(ev, d)
 	}
 	out := map[string]any{}
 	switch d.Outcome {
-	case governance.Allow, governance.Warn:
+	case engine.Allow, engine.Warn:
 		out["decision"] = "allow"
-	case governance.Ask, governance.Deny:
+	case engine.Ask, engine.Deny:
 		// An ask reaches here only when no approval could be had.
 		out["decision"] = "deny"
 		out["message"] = d.Render()
-	case governance.Abort:
+	case engine.Abort:
 		out["decision"] = "abort"
 		out["message"] = d.Render()
 	default:

@@ -6,7 +6,7 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/agentgov/governance/governance"
+	"github.com/agentgov/governance/internal/engine"
 	"github.com/agentgov/governance/internal/pipeline"
 )
 
@@ -21,7 +21,7 @@ type shaped struct {
 	event func(raw string) string
 	// tool maps a tool call; in is the whole payload, for harnesses that
 	// describe a tool outside tool_input (Gemini's mcp_context).
-	tool func(name string, input, in map[string]any) governance.Tool
+	tool func(name string, input, in map[string]any) engine.Tool
 }
 
 // decode reads the fields common to every shaped payload; the caller adds
@@ -63,7 +63,7 @@ func (s shaped) decode(in map[string]any, raw string) (*Event, error) {
 			return nil, errToolInput(raw, name)
 		}
 		req.Tool = s.tool(name, ti, in)
-		if req.Tool.Kind == governance.KindShell {
+		if req.Tool.Kind == engine.KindShell {
 			req.Justification = str(ti, "description")
 			ev.shellInput(ti)
 		}
@@ -115,7 +115,7 @@ func unattendedEnv(env Env) bool { return getenv(env, "GOVERNANCE_UNATTENDED") =
 
 // preToolUseDecision returns the decision of a PreToolUse reply, nil for
 // other events and replies without one.
-func preToolUseDecision(ev *Event, r *Reply) *governance.Decision {
+func preToolUseDecision(ev *Event, r *Reply) *engine.Decision {
 	if r == nil || ev.Name != EventPreToolUse {
 		return nil
 	}
@@ -124,18 +124,18 @@ func preToolUseDecision(ev *Event, r *Reply) *governance.Decision {
 
 // hookFailure is the decision for input that could not be decoded or
 // decided.
-func hookFailure(msg string) *governance.Decision {
-	return &governance.Decision{Outcome: governance.Deny, Layer: "hook", Rule: "hook-error", Subject: "hook input",
+func hookFailure(msg string) *engine.Decision {
+	return &engine.Decision{Outcome: engine.Deny, Layer: "hook", Rule: "hook-error", Subject: "hook input",
 		Message: msg, Suggestion: "Ask the user to check the governance-hook installation; the call stays blocked until the hook works."}
 }
 
 // warnings is the text of a decision's warnings, "" when it has none.
-func warnings(d *governance.Decision) string {
-	if d.Outcome == governance.Warn {
+func warnings(d *engine.Decision) string {
+	if d.Outcome == engine.Warn {
 		return d.Render()
 	}
 	if len(d.Warnings) == 0 {
 		return ""
 	}
-	return governance.Sanitize(strings.Join(d.Warnings, "\n"))
+	return engine.Sanitize(strings.Join(d.Warnings, "\n"))
 }

@@ -2,51 +2,51 @@
 
 package template
 
-import "github.com/agentgov/governance/governance"
+import "github.com/agentgov/governance/internal/engine"
 
 // Policy is the built-in policy, compiled from policy/*.yaml, without its
 // examples: PolicyExamples holds them.
-var Policy = []governance.RuleSpec{
+var Policy = []engine.RuleSpec{
 	{
 		ID: "container-host-access",
-		Match: []governance.MatchSpec{{
+		Match: []engine.MatchSpec{{
 			Program:    []string{"docker", "podman", "nerdctl"},
 			Subcommand: []string{"run", "create", "container run", "container create"},
 			Regex:      []string{"(^| )--privileged( |=true|$)", "(^| )(-v|--volume)[ =]+/:", "(^| )--mount[ =]+\\S*(src|source)=/(,|\\s|$)", "(^| )--(pid|ipc|userns|uts)[ =]+host( |$)", "(^| )--cap-add[ =]+(ALL|SYS_ADMIN|SYS_PTRACE|SYS_MODULE)( |$)", "(^| )(-v|--volume)[ =]+/var/run/docker\\.sock"},
 		}},
-		Decision:   governance.Deny,
+		Decision:   engine.Deny,
 		Message:    "This starts a container with control of the host (privileged mode, the host's root folder or docker socket mounted, or host namespaces).",
 		Suggestion: "Mount only the project folder, and run without --privileged.",
 		Source:     "builtin:policy/containers.yaml:4",
 	},
 	{
 		ID: "container-shell",
-		Match: []governance.MatchSpec{{
+		Match: []engine.MatchSpec{{
 			Program:    []string{"kubectl", "oc"},
 			Subcommand: []string{"exec"},
 			Flags:      []string{"-i|-t|--stdin|--tty"},
 			Args:       []string{"sh", "bash", "zsh", "ash", "*/sh", "*/bash", "*/zsh", "*/ash"},
 		}},
-		Decision:   governance.Deny,
+		Decision:   engine.Deny,
 		Message:    "This opens an interactive shell inside a running container.",
 		Suggestion: "Run the specific read-only command you need with kubectl exec POD -- CMD.",
 		Source:     "builtin:policy/containers.yaml:18",
 	},
 	{
 		ID: "rm-recursive-outside-project",
-		Match: []governance.MatchSpec{{
+		Match: []engine.MatchSpec{{
 			Program: []string{"rm"},
 			Flags:   []string{"-r|-R|--recursive", "-f|--force"},
 			Targets: []string{"outside-project", "system"},
 		}},
-		Decision:   governance.Deny,
+		Decision:   engine.Deny,
 		Message:    "This deletes a folder tree outside the project without asking; files there are not under this project's version control.",
 		Suggestion: "Delete only paths inside the project, or ask the user to remove the folder themselves.",
 		Source:     "builtin:policy/filesystem.yaml:7",
 	},
 	{
 		ID: "rm-project-or-git",
-		Match: []governance.MatchSpec{{
+		Match: []engine.MatchSpec{{
 			Program: []string{"rm"},
 			Flags:   []string{"-r|-R|--recursive", "-f|--force"},
 			Targets: []string{"project-root"},
@@ -55,48 +55,48 @@ var Policy = []governance.RuleSpec{
 			Flags:   []string{"-r|-R|--recursive"},
 			Targets: []string{"git-internal"},
 		}},
-		Decision:   governance.Deny,
+		Decision:   engine.Deny,
 		Message:    "This deletes the whole project, or the .git folder that holds its history.",
 		Suggestion: "Delete the specific build outputs or files that need to go, by name.",
 		Source:     "builtin:policy/filesystem.yaml:19",
 	},
 	{
 		ID: "rm-top-level",
-		Match: []governance.MatchSpec{{
+		Match: []engine.MatchSpec{{
 			Program: []string{"rm", "rmdir"},
 			Targets: []string{"top-level"},
 		}},
-		Decision:   governance.Deny,
+		Decision:   engine.Deny,
 		Message:    "This deletes a top-level system folder (such as /tmp or /usr) or everything in it.",
 		Suggestion: "Delete only the specific paths inside it that you created.",
 		Source:     "builtin:policy/filesystem.yaml:34",
 	},
 	{
 		ID: "rm-unknown-target",
-		Match: []governance.MatchSpec{{
+		Match: []engine.MatchSpec{{
 			Program: []string{"rm"},
 			Flags:   []string{"-r|-R|--recursive", "-f|--force"},
 			Targets: []string{"unknown"},
 		}},
-		Decision:   governance.Deny,
+		Decision:   engine.Deny,
 		Message:    "Which folder this deletes is only known when it runs (a variable, a substitution or input from xargs), so nobody can check it first.",
 		Suggestion: "Name the folder to delete literally, inside the project.",
 		Source:     "builtin:policy/filesystem.yaml:45",
 	},
 	{
 		ID: "shred",
-		Match: []governance.MatchSpec{{
+		Match: []engine.MatchSpec{{
 			Program: []string{"shred", "srm", "wipe"},
 			MinArgs: 1,
 		}},
-		Decision:   governance.Deny,
+		Decision:   engine.Deny,
 		Message:    "shred overwrites files so that they can never be recovered.",
 		Suggestion: "Delete the file with rm if it must go; only a human should destroy data beyond recovery.",
 		Source:     "builtin:policy/filesystem.yaml:57",
 	},
 	{
 		ID: "find-delete-broad",
-		Match: []governance.MatchSpec{{
+		Match: []engine.MatchSpec{{
 			Program: []string{"find"},
 			Flags:   []string{"-delete"},
 			Targets: []string{"outside-project", "system"},
@@ -111,14 +111,14 @@ var Policy = []governance.RuleSpec{
 			NotFlags: []string{"-name|-iname|-path|-ipath|-wholename|-regex|-iregex|-type|-mtime|-mmin|-atime|-amin|-ctime|-cmin|-newer|-size|-empty|-user|-group|-perm|-links|-inum|-samefile"},
 			Targets:  []string{"project-root", "git-internal", "home", "root", "top-level"},
 		}},
-		Decision:   governance.Deny,
+		Decision:   engine.Deny,
 		Message:    "find deletes every matching file under a folder outside the project.",
 		Suggestion: "Run the same find without -delete to list the files, then delete specific paths inside the project.",
 		Source:     "builtin:policy/filesystem.yaml:68",
 	},
 	{
 		ID: "find-delete-unknown-target",
-		Match: []governance.MatchSpec{{
+		Match: []engine.MatchSpec{{
 			Program: []string{"find"},
 			Flags:   []string{"-delete"},
 			Targets: []string{"unknown"},
@@ -128,60 +128,60 @@ var Policy = []governance.RuleSpec{
 			Targets: []string{"unknown"},
 			Regex:   []string{"(^| )-(exec|execdir) +(rm|shred|unlink)( |$)"},
 		}},
-		Decision:   governance.Deny,
+		Decision:   engine.Deny,
 		Message:    "Which folder find deletes in is only known when it runs (a variable, a substitution or input from xargs), so nobody can check it first, as with rm -rf.",
 		Suggestion: "Name the folder literally, inside the project, and run find without -delete first to list what it would remove.",
 		Source:     "builtin:policy/filesystem.yaml:88",
 	},
 	{
 		ID: "chmod-system",
-		Match: []governance.MatchSpec{{
+		Match: []engine.MatchSpec{{
 			Program: []string{"chmod", "chown", "chgrp"},
 			Targets: []string{"root", "system"},
 		}},
-		Decision:   governance.Deny,
+		Decision:   engine.Deny,
 		Message:    "Changing permissions or ownership of system files can break the machine or open it to other users.",
 		Suggestion: "Change only files inside the project; ask the user to change system files.",
 		Source:     "builtin:policy/filesystem.yaml:104",
 	},
 	{
 		ID: "chmod-recursive-home",
-		Match: []governance.MatchSpec{{
+		Match: []engine.MatchSpec{{
 			Program: []string{"chmod", "chown", "chgrp"},
 			Flags:   []string{"-R|--recursive"},
 			Targets: []string{"home", "top-level"},
 		}},
-		Decision:   governance.Deny,
+		Decision:   engine.Deny,
 		Message:    "Changing permissions of the whole home directory breaks ssh, credentials and other programs that check them.",
 		Suggestion: "Change permissions of the specific files that need it.",
 		Source:     "builtin:policy/filesystem.yaml:115",
 	},
 	{
 		ID:    "system-writes",
-		Tools: []governance.Kind{"write", "edit"},
-		Match: []governance.MatchSpec{{
+		Tools: []engine.Kind{"write", "edit"},
+		Match: []engine.MatchSpec{{
 			Targets: []string{"system"},
 		}},
-		Decision:   governance.Deny,
+		Decision:   engine.Deny,
 		Message:    "This changes a file of the operating system (under /etc, /usr, /var and the like), which affects every user and program on the machine.",
 		Suggestion: "Change project files instead; ask the user to make system changes themselves.",
 		Source:     "builtin:policy/filesystem.yaml:127",
 	},
 	{
 		ID: "git-reset-hard",
-		Match: []governance.MatchSpec{{
+		Match: []engine.MatchSpec{{
 			Program:    []string{"git"},
 			Subcommand: []string{"reset"},
 			Flags:      []string{"--hard|--merge"},
 		}},
-		Decision:   governance.Deny,
+		Decision:   engine.Deny,
 		Message:    "git reset --hard throws away every uncommitted change in the working tree and the index; they cannot be recovered.",
 		Suggestion: "Run `git stash` to set the changes aside first, or use `git reset --keep`, which refuses to discard local changes.",
 		Source:     "builtin:policy/git.yaml:9",
 	},
 	{
 		ID: "git-push-force",
-		Match: []governance.MatchSpec{{
+		Match: []engine.MatchSpec{{
 			Program:    []string{"git"},
 			Subcommand: []string{"push"},
 			Flags:      []string{"-f|--force"},
@@ -194,26 +194,26 @@ var Policy = []governance.RuleSpec{
 			Subcommand: []string{"push"},
 			Flags:      []string{"--mirror"},
 		}},
-		Decision:   governance.Deny,
+		Decision:   engine.Deny,
 		Message:    "A force push replaces the remote branch with the local one, deleting commits others may have pushed.",
 		Suggestion: "Use `git push --force-with-lease`, which refuses when the remote has commits you have not seen, or push to a new branch.",
 		Source:     "builtin:policy/git.yaml:21",
 	},
 	{
 		ID: "git-tag-delete",
-		Match: []governance.MatchSpec{{
+		Match: []engine.MatchSpec{{
 			Program:    []string{"git"},
 			Subcommand: []string{"tag"},
 			Flags:      []string{"-d|--delete"},
 		}},
-		Decision:   governance.Deny,
+		Decision:   engine.Deny,
 		Message:    "Deleting a tag removes a named release point that others may rely on.",
 		Suggestion: "Leave tags in place; ask the user if a tag really has to go.",
 		Source:     "builtin:policy/git.yaml:39",
 	},
 	{
 		ID: "git-push-delete",
-		Match: []governance.MatchSpec{{
+		Match: []engine.MatchSpec{{
 			Program:    []string{"git"},
 			Subcommand: []string{"push"},
 			Flags:      []string{"-d|--delete"},
@@ -222,27 +222,27 @@ var Policy = []governance.RuleSpec{
 			Subcommand: []string{"push"},
 			Args:       []string{":*"},
 		}},
-		Decision:   governance.Deny,
+		Decision:   engine.Deny,
 		Message:    "Deleting a branch or tag on the remote removes it for everyone who uses that remote.",
 		Suggestion: "Ask the user to delete remote branches themselves, or leave the branch in place.",
 		Source:     "builtin:policy/git.yaml:51",
 	},
 	{
 		ID: "git-clean-force",
-		Match: []governance.MatchSpec{{
+		Match: []engine.MatchSpec{{
 			Program:    []string{"git"},
 			Subcommand: []string{"clean"},
 			Flags:      []string{"-f|--force"},
 			NotFlags:   []string{"-n|--dry-run"},
 		}},
-		Decision:   governance.Deny,
+		Decision:   engine.Deny,
 		Message:    "git clean -f deletes untracked files for good; they are not in git, so nothing can bring them back.",
 		Suggestion: "Run `git clean -n` to list what would be deleted, then remove specific files you are sure about.",
 		Source:     "builtin:policy/git.yaml:66",
 	},
 	{
 		ID: "git-checkout-discard",
-		Match: []governance.MatchSpec{{
+		Match: []engine.MatchSpec{{
 			Program:    []string{"git"},
 			Subcommand: []string{"checkout"},
 			Flags:      []string{"-f|--force"},
@@ -264,14 +264,14 @@ var Policy = []governance.RuleSpec{
 			Subcommand: []string{"checkout"},
 			Flags:      []string{"--pathspec-from-file"},
 		}},
-		Decision:   governance.Deny,
+		Decision:   engine.Deny,
 		Message:    "This git checkout overwrites files in the working tree, discarding their uncommitted changes.",
 		Suggestion: "Run `git stash` first to keep the changes, or `git diff` to see what would be lost.",
 		Source:     "builtin:policy/git.yaml:79",
 	},
 	{
 		ID: "git-restore-worktree",
-		Match: []governance.MatchSpec{{
+		Match: []engine.MatchSpec{{
 			Program:    []string{"git"},
 			Subcommand: []string{"restore"},
 			NotFlags:   []string{"-S|--staged|--no-staged"},
@@ -287,26 +287,26 @@ var Policy = []governance.RuleSpec{
 			Flags:      []string{"--pathspec-from-file"},
 			NotFlags:   []string{"-S|--staged|--no-staged"},
 		}},
-		Decision:   governance.Deny,
+		Decision:   engine.Deny,
 		Message:    "git restore overwrites files in the working tree with a committed version, discarding uncommitted changes.",
 		Suggestion: "Run `git stash` to keep the changes first; `git restore --staged FILE` only unstages and is safe.",
 		Source:     "builtin:policy/git.yaml:106",
 	},
 	{
 		ID: "git-switch-discard",
-		Match: []governance.MatchSpec{{
+		Match: []engine.MatchSpec{{
 			Program:    []string{"git"},
 			Subcommand: []string{"switch"},
 			Flags:      []string{"-f|--force|--discard-changes"},
 		}},
-		Decision:   governance.Deny,
+		Decision:   engine.Deny,
 		Message:    "git switch --discard-changes throws away uncommitted changes in the working tree.",
 		Suggestion: "Run `git stash` first, then switch branches.",
 		Source:     "builtin:policy/git.yaml:129",
 	},
 	{
 		ID: "git-branch-force-delete",
-		Match: []governance.MatchSpec{{
+		Match: []engine.MatchSpec{{
 			Program:    []string{"git"},
 			Subcommand: []string{"branch"},
 			Flags:      []string{"-D"},
@@ -315,25 +315,25 @@ var Policy = []governance.RuleSpec{
 			Subcommand: []string{"branch"},
 			Flags:      []string{"-d|--delete", "-f|--force"},
 		}},
-		Decision:   governance.Deny,
+		Decision:   engine.Deny,
 		Message:    "Force-deleting a branch drops its commits even when they are not merged anywhere.",
 		Suggestion: "Use `git branch -d NAME`, which refuses to delete unmerged work.",
 		Source:     "builtin:policy/git.yaml:141",
 	},
 	{
 		ID: "git-stash-drop",
-		Match: []governance.MatchSpec{{
+		Match: []engine.MatchSpec{{
 			Program:    []string{"git"},
 			Subcommand: []string{"stash drop", "stash clear"},
 		}},
-		Decision:   governance.Deny,
+		Decision:   engine.Deny,
 		Message:    "Dropping or clearing stashes deletes the saved changes they hold.",
 		Suggestion: "Leave stashes in place; `git stash list` shows them, and `git stash pop` applies one.",
 		Source:     "builtin:policy/git.yaml:156",
 	},
 	{
 		ID: "git-history-rewrite",
-		Match: []governance.MatchSpec{{
+		Match: []engine.MatchSpec{{
 			Program:    []string{"git"},
 			Subcommand: []string{"filter-branch", "filter-repo"},
 		}, {
@@ -346,14 +346,14 @@ var Policy = []governance.RuleSpec{
 			Subcommand: []string{"update-ref"},
 			Flags:      []string{"-d"},
 		}},
-		Decision:   governance.Deny,
+		Decision:   engine.Deny,
 		Message:    "This rewrites or deletes git history (or the reflog that lets lost commits be recovered).",
 		Suggestion: "Ask the user to run history rewrites themselves; to undo a commit, use `git revert`.",
 		Source:     "builtin:policy/git.yaml:167",
 	},
 	{
 		ID: "git-rm-force",
-		Match: []governance.MatchSpec{{
+		Match: []engine.MatchSpec{{
 			Program:    []string{"git"},
 			Subcommand: []string{"rm"},
 			Flags:      []string{"-f|--force"},
@@ -367,360 +367,360 @@ var Policy = []governance.RuleSpec{
 			Subcommand: []string{"worktree remove"},
 			Flags:      []string{"-f|--force"},
 		}},
-		Decision:   governance.Deny,
+		Decision:   engine.Deny,
 		Message:    "This deletes files (or a worktree) even when they have changes that were never committed.",
 		Suggestion: "Use `git rm --cached FILE` to stop tracking a file, or commit or stash the changes first.",
 		Source:     "builtin:policy/git.yaml:184",
 	},
 	{
 		ID: "git-input-options",
-		Match: []governance.MatchSpec{{
+		Match: []engine.MatchSpec{{
 			Program: []string{"git"},
-			More: &governance.MatchMore{
+			More: &engine.MatchMore{
 				NotSubcommand: []string{"blame", "log", "show", "diff", "status", "ls-files", "ls-tree", "grep", "cat-file", "rev-parse", "describe", "shortlog", "add", "annotate", "whatchanged", "name-rev"},
 				Dynamic:       []string{"input"},
 			},
 		}, {
 			Program: []string{"git"},
 			Regex:   []string{"(^| )(-c|--config-env|--exec-path|--git-dir|--work-tree)[ =]?[^ ]*\\{input\\}"},
-			More: &governance.MatchMore{
+			More: &engine.MatchMore{
 				Dynamic: []string{"input"},
 			},
 		}},
-		Decision:   governance.Deny,
+		Decision:   engine.Deny,
 		Message:    "xargs, parallel or find hands this git command words from its input, so its options (a --force, a --hard) are only known when it runs.",
 		Suggestion: "Run the git command with literal arguments, after -- where they are paths.",
 		Source:     "builtin:policy/git.yaml:203",
 	},
 	{
 		ID: "git-shell-alias",
-		Match: []governance.MatchSpec{{
+		Match: []engine.MatchSpec{{
 			Program: []string{"git"},
-			More: &governance.MatchMore{
-				Options: []governance.OptionMatch{{
+			More: &engine.MatchMore{
+				Options: []engine.OptionMatch{{
 					Option: "-c",
 					Values: []string{"alias.*=!*"},
 				}},
 			},
 		}, {
 			Program: []string{"git"},
-			More: &governance.MatchMore{
-				Options: []governance.OptionMatch{{
+			More: &engine.MatchMore{
+				Options: []engine.OptionMatch{{
 					Option: "--config-env",
 					Values: []string{"alias.*"},
 				}},
 			},
 		}},
-		Decision:   governance.Deny,
+		Decision:   engine.Deny,
 		Message:    "This defines a git alias that runs a shell command, hiding what really runs behind a git subcommand.",
 		Suggestion: "Run the shell command directly, where it can be checked.",
 		Source:     "builtin:policy/git.yaml:218",
 	},
 	{
 		ID: "pipe-to-shell",
-		Match: []governance.MatchSpec{{
+		Match: []engine.MatchSpec{{
 			Program: []string{"sh", "bash", "zsh", "dash", "ksh", "mksh", "ash", "fish", "csh", "tcsh", "python*", "pypy", "pypy3", "node", "nodejs", "deno", "bun", "perl", "ruby", "php", "lua", "luajit", "pwsh", "powershell", "Rscript", "R", "julia", "elixir", "iex", "erl", "tclsh", "wish", "osascript", "swift", "groovy", "jshell", "scala", "raku", "perl6", "source", ".", "eval", "exec", "sudo", "env", "xargs", "awk", "gawk"},
-			More: &governance.MatchMore{
+			More: &engine.MatchMore{
 				InputFrom: []string{"curl", "wget", "fetch", "http", "https", "xh", "aria2c", "nc", "ncat", "netcat", "socat", "ftp", "tftp", "lynx", "links", "w3m", "scp", "rsync", "ssh"},
 			},
 		}},
-		Decision:   governance.Deny,
+		Decision:   engine.Deny,
 		Message:    "This runs code downloaded from the network without anyone reviewing it.",
 		Suggestion: "Download the script to a file with `curl -o install.sh URL`, read it, then ask the user to run it.",
 		Source:     "builtin:policy/network.yaml:4",
 	},
 	{
 		ID: "decode-to-shell",
-		Match: []governance.MatchSpec{{
+		Match: []engine.MatchSpec{{
 			Program: []string{"sh", "bash", "zsh", "dash", "ksh", "mksh", "ash", "fish", "python*", "node", "perl", "ruby", "php", "pwsh", "powershell", "source", ".", "eval"},
-			More: &governance.MatchMore{
+			More: &engine.MatchMore{
 				InputFrom: []string{"base64", "base32", "base58", "xxd", "uudecode", "openssl", "gunzip", "zcat", "bzcat", "xzcat", "unxz", "gzip", "rev"},
 			},
 		}},
-		Decision:   governance.Deny,
+		Decision:   engine.Deny,
 		Message:    "This decodes hidden text and runs it as code, which hides what is really executed.",
 		Suggestion: "Decode the text to a file, read it, and run the commands it holds directly.",
 		Source:     "builtin:policy/network.yaml:17",
 	},
 	{
 		ID: "url-lookalike",
-		Match: []governance.MatchSpec{{
+		Match: []engine.MatchSpec{{
 			Program: []string{"curl", "wget", "http", "https", "xh", "aria2c", "fetch", "lynx", "links", "w3m"},
 			Regex:   []string{"[^\\x00-\\x7f]", "(^|[ /@.])xn--", "https?://[^/ ]*%[0-9a-fA-F]{2}"},
 		}},
-		Decision:   governance.Deny,
+		Decision:   engine.Deny,
 		Message:    "The address uses look-alike characters (non-ASCII letters, punycode or percent-encoding in the host), the mark of a spoofed site.",
 		Suggestion: "Type the address in plain ASCII and check that it is the site you mean.",
 		Source:     "builtin:policy/network.yaml:28",
 	},
 	{
 		ID: "private-network",
-		Match: []governance.MatchSpec{{
+		Match: []engine.MatchSpec{{
 			Program: []string{"curl", "wget", "http", "https", "xh", "nc", "ncat", "netcat", "telnet"},
 			Regex:   []string{"(^| |//|@)(10\\.[0-9]+\\.[0-9]+\\.[0-9]+|192\\.168\\.[0-9]+\\.[0-9]+|172\\.(1[6-9]|2[0-9]|3[01])\\.[0-9]+\\.[0-9]+|169\\.254\\.[0-9]+\\.[0-9]+|100\\.100\\.100\\.200|metadata\\.google\\.internal|fd00:ec2::254)([:/ ]|$)"},
 		}},
-		Decision:   governance.Deny,
+		Decision:   engine.Deny,
 		Message:    "This reaches into a private network or a cloud metadata service, where credentials and internal services live.",
 		Suggestion: "Use public endpoints, or ask the user to make requests to internal hosts.",
 		Source:     "builtin:policy/network.yaml:39",
 	},
 	{
 		ID: "reverse-shell",
-		Match: []governance.MatchSpec{{
+		Match: []engine.MatchSpec{{
 			Program: []string{"nc", "ncat", "netcat"},
 			Flags:   []string{"-e|-c|--exec|--sh-exec|--lua-exec"},
 		}, {
 			Program: []string{"socat"},
 			Regex:   []string{"(?i)(exec|system):"},
 		}},
-		Decision:   governance.Deny,
+		Decision:   engine.Deny,
 		Message:    "This connects a shell to a network socket, giving whoever is at the other end control of the machine.",
 		Suggestion: "Do not open remote shells; ask the user if remote access is needed.",
 		Source:     "builtin:policy/network.yaml:50",
 	},
 	{
 		ID: "exfiltrate-sensitive",
-		Match: []governance.MatchSpec{{
+		Match: []engine.MatchSpec{{
 			Program: []string{"curl", "wget", "nc", "ncat", "netcat", "scp", "rsync", "http", "xh"},
 			Targets: []string{"sensitive"},
 		}},
-		Decision:   governance.Deny,
+		Decision:   engine.Deny,
 		Message:    "This sends a sensitive system file (accounts, process memory) over the network.",
 		Suggestion: "Do not send system files anywhere; describe what you need to the user.",
 		Source:     "builtin:policy/network.yaml:63",
 	},
 	{
 		ID: "remote-manifests",
-		Match: []governance.MatchSpec{{
+		Match: []engine.MatchSpec{{
 			Program:    []string{"kubectl", "oc"},
 			Subcommand: []string{"apply", "create", "replace"},
 			Flags:      []string{"-f|--filename"},
 			Regex:      []string{"(-f|--filename)[ =]+https?://"},
 		}},
-		Decision:   governance.Deny,
+		Decision:   engine.Deny,
 		Message:    "This applies Kubernetes manifests straight from the network, without anyone reviewing them.",
 		Suggestion: "Download the manifest, read it, and apply the local file.",
 		Source:     "builtin:policy/network.yaml:74",
 	},
 	{
 		ID:    "shell-startup-files",
-		Tools: []governance.Kind{"write", "edit"},
-		Match: []governance.MatchSpec{{
+		Tools: []engine.Kind{"write", "edit"},
+		Match: []engine.MatchSpec{{
 			Paths: []string{"~/.bashrc", "~/.bash_profile", "~/.bash_login", "~/.profile", "~/.zshrc", "~/.zshenv", "~/.zprofile", "~/.zlogin", "~/.config/fish/config.fish", "~/.config/fish/conf.d/**", "/etc/profile", "/etc/profile.d/**", "/etc/bash.bashrc", "/etc/zsh/**"},
 		}},
-		Decision:   governance.Deny,
+		Decision:   engine.Deny,
 		Message:    "Shell startup files run in every new shell; changing them changes what every later command does.",
 		Suggestion: "Tell the user what to add to their shell configuration and let them add it.",
 		Source:     "builtin:policy/protection.yaml:5",
 	},
 	{
 		ID:    "user-tool-configuration",
-		Tools: []governance.Kind{"write", "edit"},
-		Match: []governance.MatchSpec{{
+		Tools: []engine.Kind{"write", "edit"},
+		Match: []engine.MatchSpec{{
 			Paths: []string{"~/.curlrc", "~/.config/.curlrc", "~/.config/curlrc", "~/.wgetrc", "~/.config/wget/wgetrc", "~/.pip/pip.conf", "~/.config/pip/pip.conf", "~/Library/Application Support/pip/pip.conf", "~/.pydistutils.cfg", "~/.yarnrc", "~/.yarnrc.yml", "~/.lesskey", "~/.config/lesskey", "~/.less", "~/.sqliterc", "~/.config/sqlite3/sqliterc", "~/.psqlrc", "~/.inputrc", "~/.local/lib/python*/site-packages/*.pth", "~/.local/lib/python*/site-packages/usercustomize.py", "~/Library/Python/*/lib/python/site-packages/*.pth", "~/Library/Python/*/lib/python/site-packages/usercustomize.py", "~/.cargo/config", "~/.cargo/config.toml", "~/.gemrc", "~/.bunfig.toml"},
 		}},
-		Decision:   governance.Deny,
+		Decision:   engine.Deny,
 		Message:    "This file configures a program for every later call of it (what curl uploads, which index pip asks, a key that runs a command); changing it changes what later commands do.",
 		Suggestion: "Pass the setting on the command line, or tell the user what to add to their configuration and let them add it.",
 		Source:     "builtin:policy/protection.yaml:17",
 	},
 	{
 		ID:    "git-hooks-and-config",
-		Tools: []governance.Kind{"write", "edit"},
-		Match: []governance.MatchSpec{{
+		Tools: []engine.Kind{"write", "edit"},
+		Match: []engine.MatchSpec{{
 			Paths: []string{".git/hooks/**", ".git/config", "**/.git/hooks/**", "**/.git/config", ".githooks/**", "~/.gitconfig", "~/.config/git/config"},
 		}},
-		Decision:   governance.Deny,
+		Decision:   engine.Deny,
 		Message:    "Git hooks and git configuration run code on later git commands; changing them is a way to run code unseen.",
 		Suggestion: "Ask the user to change git hooks or git configuration; use `git config --get` to read a setting.",
 		Source:     "builtin:policy/protection.yaml:40",
 	},
 	{
 		ID: "runs-unseen-code",
-		Match: []governance.MatchSpec{{
+		Match: []engine.MatchSpec{{
 			RunsInput: true,
 		}},
-		Decision:   governance.Deny,
+		Decision:   engine.Deny,
 		Message:    "This runs code nobody can see before it runs (a script read from a pipe, a script or startup file named at run time, a program chosen by xargs, parallel or find input, or input pasted into code).",
 		Suggestion: "Write the script to a file, read it, and run it by name; or run the commands directly. To run code on each name xargs or find hands over, pass the name as an argument (sh -c 'cat \"$1\"' _ {}).",
 		Source:     "builtin:policy/runs.yaml:5",
 	},
 	{
 		ID: "code-injection-env",
-		Match: []governance.MatchSpec{{
+		Match: []engine.MatchSpec{{
 			Env: []string{"LD_PRELOAD=*", "LD_AUDIT=*", "DYLD_INSERT_LIBRARIES=*", "DYLD_LIBRARY_PATH=*", "PROMPT_COMMAND=*", "PERL5OPT=*", "RUBYOPT=*", "PYTHONSTARTUP=*", "NODE_OPTIONS=*--require*", "NODE_OPTIONS=*-r *", "NODE_OPTIONS=*--import*", "NODE_OPTIONS=*--loader*", "GIT_CONFIG_PARAMETERS=*", "GIT_EXEC_PATH=*", "GIT_EXTERNAL_DIFF=*", "LESSOPEN=*"},
 		}, {
 			Env: []string{"PYTHONPATH=/*", "PERL5LIB=/*", "RUBYLIB=/*", "NODE_PATH=/*"},
-			More: &governance.MatchMore{
+			More: &engine.MatchMore{
 				NotEnv: []string{"*=/usr/*", "*=/opt/*", "*=/nix/*"},
 			},
 		}, {
 			Env: []string{"GIT_CONFIG_COUNT=*"},
-			More: &governance.MatchMore{
+			More: &engine.MatchMore{
 				NotEnv: []string{"GIT_CONFIG_COUNT=0"},
 			},
 		}},
-		Decision:   governance.Deny,
+		Decision:   engine.Deny,
 		Message:    "This sets a variable that makes later programs load or run other code (a preloaded library, a startup script, injected git configuration).",
 		Suggestion: "Run the program without changing how it loads code; if a library path is needed, keep it inside the project.",
 		Source:     "builtin:policy/runs.yaml:17",
 	},
 	{
 		ID: "git-ssh-command",
-		Match: []governance.MatchSpec{{
+		Match: []engine.MatchSpec{{
 			Program:    []string{"git"},
 			Subcommand: []string{"fetch", "pull", "push", "clone", "remote update", "ls-remote", "submodule update"},
 			Env:        []string{"GIT_SSH_COMMAND=*", "GIT_SSH=*", "GIT_PROXY_COMMAND=*", "GIT_ASKPASS=*"},
 		}},
-		Decision:   governance.Deny,
+		Decision:   engine.Deny,
 		Message:    "This makes git run a program of the command's choosing when it connects to a remote.",
 		Suggestion: "Run git with the user's usual configuration.",
 		Source:     "builtin:policy/runs.yaml:33",
 	},
 	{
 		ID: "encoded-powershell",
-		Match: []governance.MatchSpec{{
+		Match: []engine.MatchSpec{{
 			Program: []string{"pwsh", "powershell", "pwsh.exe", "powershell.exe"},
 			Flags:   []string{"-enc|-e|-ec|-EncodedCommand|-encodedcommand|-en|-encoded"},
 		}},
-		Decision:   governance.Deny,
+		Decision:   engine.Deny,
 		Message:    "This runs PowerShell code that is hidden in base64.",
 		Suggestion: "Run the PowerShell commands in plain text.",
 		Source:     "builtin:policy/runs.yaml:45",
 	},
 	{
 		ID: "privileged-shell",
-		Match: []governance.MatchSpec{{
+		Match: []engine.MatchSpec{{
 			Program:    []string{"sh", "bash", "zsh", "dash", "ksh", "fish", "csh", "tcsh", "su"},
 			NotFlags:   []string{"-c|-n"},
 			Privileged: true,
 		}},
-		Decision:   governance.Deny,
+		Decision:   engine.Deny,
 		Message:    "This opens a shell as root, where every later command runs with full control of the machine.",
 		Suggestion: "Run the single command that needs root with sudo, so that it can be checked.",
 		Source:     "builtin:policy/runs.yaml:56",
 	},
 	{
 		ID:    "secrets-env-files",
-		Tools: []governance.Kind{"read", "write", "edit"},
-		Match: []governance.MatchSpec{{
+		Tools: []engine.Kind{"read", "write", "edit"},
+		Match: []engine.MatchSpec{{
 			Paths: []string{".env", ".env.*", ".envrc", "*.env"},
-			More: &governance.MatchMore{
+			More: &engine.MatchMore{
 				NotPaths: []string{".env.example", ".env.sample", ".env.template", ".env.dist", ".env.defaults", "*.env.example", ".env.*.example", "*.example.env"},
 			},
 		}},
-		Decision:   governance.Deny,
+		Decision:   engine.Deny,
 		Message:    "Environment files such as .env hold API keys, passwords and tokens.",
 		Suggestion: "Read the example file (.env.example) to learn which variables exist, or ask the user for the specific non-secret value you need.",
 		Source:     "builtin:policy/secrets.yaml:7",
 	},
 	{
 		ID:    "secrets-private-keys",
-		Tools: []governance.Kind{"read", "write", "edit"},
-		Match: []governance.MatchSpec{{
+		Tools: []engine.Kind{"read", "write", "edit"},
+		Match: []engine.MatchSpec{{
 			Paths: []string{"id_rsa", "id_rsa_*", "id_dsa", "id_ecdsa", "id_ecdsa_*", "id_ed25519", "id_ed25519_*", "*.pem", "*.key", "*.p12", "*.pfx", "*.jks", "*.keystore", "*.ppk", "~/.ssh/**", "~/.gnupg/**", "deploy_key", "deploy_key_*", "*_deploy_key", "*.p8"},
-			More: &governance.MatchMore{
+			More: &engine.MatchMore{
 				NotPaths: []string{"*.pub", "~/.ssh/known_hosts", "~/.ssh/config", "~/.ssh/authorized_keys", "*cert*.pem", "*chain*.pem", "ca.pem", "*-ca.pem", "*_ca.pem", "ca-bundle*.pem"},
 			},
 		}},
-		Decision:   governance.Deny,
+		Decision:   engine.Deny,
 		Message:    "This file holds a private key; reading it exposes the key and writing it can lock the user out.",
 		Suggestion: "Work with the public key (the .pub file) or ask the user to perform the step that needs the private key.",
 		Source:     "builtin:policy/secrets.yaml:19",
 	},
 	{
 		ID:    "secrets-credentials",
-		Tools: []governance.Kind{"read", "write", "edit"},
-		Match: []governance.MatchSpec{{
+		Tools: []engine.Kind{"read", "write", "edit"},
+		Match: []engine.MatchSpec{{
 			Paths: []string{"~/.aws/credentials", "~/.aws/config", "~/.config/gcloud/**", "~/.azure/**", "~/.kube/config", "~/.docker/config.json", ".netrc", "_netrc", ".git-credentials", ".pypirc", "~/.npmrc", "~/.config/gh/hosts.yml", "credentials.json", "*.tfstate", "*.tfstate.backup", "~/.codex/auth.json", "~/.claude/.credentials.json", "~/.config/op/**", "~/.password-store/**", "~/.aws/sso/cache/**", "~/.aws/cli/cache/**", "kubeconfig", "*.kubeconfig", "kubeconfig.y*ml", "*service-account*.json", "*service_account*.json", "~/.vault-token", "~/.config/age/**", "~/.config/sops/age/**", ".pgpass", ".my.cnf", ".mylogin.cnf", "~/.cargo/credentials", "~/.cargo/credentials.toml", "~/.terraform.d/credentials.tfrc.json", ".terraformrc", "~/.gem/credentials", "~/.m2/settings.xml", "~/.m2/settings-security.xml", "~/.huggingface/token", "~/.cache/huggingface/token", ".s3cfg", ".boto", "~/.config/rclone/rclone.conf", "~/.config/hub", "~/.config/glab-cli/config.yml", "~/.databrickscfg", "~/.snowflake/**", "~/.oci/**", "~/.config/doctl/config.yaml", "~/.fly/config.yml", "~/.config/heroku/**", ".dev.vars", ".dev.vars.*", ".secrets", "secring.*", "~/.local/share/keyrings/**", "~/.my.cnf", "~/.s3cfg", "~/.boto", "terraform.tfvars", "*.auto.tfvars", "*.tfstate.*.backup", "~/.config/git/credentials", "~/.dockercfg", "~/.config/containers/auth.json", "/run/user/*/containers/auth.json", "/run/secrets/**", "/var/run/secrets/**", "~/.composer/auth.json", "~/.config/composer/auth.json", "~/.ivy2/.credentials", "~/.sbt/credentials", "~/.sbt/.credentials", "~/.gradle/gradle.properties", "~/.nuget/NuGet/NuGet.Config", "~/.config/NuGet/NuGet.Config", "~/.config/github-copilot/hosts.json", "~/.config/github-copilot/apps.json", "~/.config/stripe/config.toml", "~/.config/configstore/firebase-tools.json", "~/.local/share/com.vercel.cli/auth.json", "~/Library/Application Support/com.vercel.cli/auth.json", "~/.supabase/access-token", "~/.sentryclirc", "~/.config/ngrok/ngrok.yml", "~/.ngrok2/ngrok.yml", "~/Library/Application Support/ngrok/ngrok.yml", "~/.circleci/cli.yml", "~/.railway/config.json", "~/.pulumi/credentials.json", "~/.dbt/profiles.yml", ".vault_pass*", ".vault-pass*", ".htpasswd", "**/config/secrets.yml", "**/config/secrets.yaml", "**/.streamlit/secrets.toml", "*firebase-adminsdk*.json", "~/.microsoft/usersecrets/**", "~/.config/pypoetry/auth.toml", "~/.kaggle/kaggle.json", "~/.config/kaggle/kaggle.json", "~/.snowsql/config", "~/.wrangler/config/**", "~/.config/.wrangler/config/**", "~/.cloudflared/**", "~/.tsh/**", "~/.mc/config.json", "~/.config/netlify/config.json", "~/Library/Preferences/netlify/config.json", "~/.config/hcloud/cli.toml", "~/.wakatime.cfg", "~/.jfrog/**", "~/.travis/config.yml", "~/.config/cachix/cachix.dhall", "~/.config/nix/nix.conf", "~/.yarnrc", "~/.yarnrc.yml", ".vault-token", "**/.aws/credentials", "rclone.conf", ".dockercfg", "~/.config/governance/credentials/**", "/etc/governance/credentials/**", "/Library/Application Support/governance/credentials/**"},
 		}},
-		Decision:   governance.Deny,
+		Decision:   engine.Deny,
 		Message:    "This file holds cloud or service credentials.",
 		Suggestion: "Use the tool's own commands to check access (for example `aws sts get-caller-identity`) instead of reading the credentials file.",
 		Source:     "builtin:policy/secrets.yaml:36",
 	},
 	{
 		ID:    "secrets-agent-data",
-		Tools: []governance.Kind{"read", "write", "edit"},
-		Match: []governance.MatchSpec{{
+		Tools: []engine.Kind{"read", "write", "edit"},
+		Match: []engine.MatchSpec{{
 			Paths: []string{"~/.claude.json", "~/.claude/history.jsonl", "~/.claude/projects/**/*.jsonl", "~/.cursor/mcp.json", "~/.codex/history.jsonl", "~/.codex/sessions/**", "~/.codex/archived_sessions/**", "~/.gemini/oauth_creds.json", "~/.local/share/opencode/auth.json"},
 		}},
-		Decision:   governance.Deny,
+		Decision:   engine.Deny,
 		Message:    "Agent settings and transcripts hold API keys, the tokens given to MCP servers, and everything earlier sessions read or were told.",
 		Suggestion: "Ask the user for what you need from an earlier session; `claude mcp list` names the MCP servers without their tokens.",
 		Source:     "builtin:policy/secrets.yaml:105",
 	},
 	{
 		ID:    "secrets-browser-stores",
-		Tools: []governance.Kind{"read", "write", "edit"},
-		Match: []governance.MatchSpec{{
+		Tools: []engine.Kind{"read", "write", "edit"},
+		Match: []engine.MatchSpec{{
 			Paths: []string{"Login Data", "Login Data For Account", "Web Data", "key3.db", "key4.db", "**/.mozilla/firefox/*/logins.json", "**/.mozilla/firefox/*/cookies.sqlite", "~/Library/Application Support/Firefox/Profiles/*/logins.json", "~/Library/Application Support/Firefox/Profiles/*/cookies.sqlite", "~/.config/**/Cookies", "~/Library/Application Support/**/Cookies", "~/Library/Cookies/**", "~/Library/Keychains/**"},
 		}},
-		Decision:   governance.Deny,
+		Decision:   engine.Deny,
 		Message:    "Browsers and desktop apps keep saved passwords, payment cards and the session cookies of every signed-in site here.",
 		Suggestion: "Ask the user to sign in or to give the specific value you need.",
 		Source:     "builtin:policy/secrets.yaml:117",
 	},
 	{
 		ID:    "secrets-token-files",
-		Tools: []governance.Kind{"read", "write", "edit"},
-		Match: []governance.MatchSpec{{
+		Tools: []engine.Kind{"read", "write", "edit"},
+		Match: []engine.MatchSpec{{
 			Paths: []string{"*.token"},
 		}},
-		Decision:   governance.Deny,
+		Decision:   engine.Deny,
 		Message:    "Token files hold bearer tokens; governance keeps the tokens of its daemon and MCP proxy in them, and the MCP proxy's approver token lets whoever holds it answer approvals as a human.",
 		Suggestion: "Ask the user for the access you need; tokens are for the programs and people they were made for.",
 		Source:     "builtin:policy/secrets.yaml:132",
 	},
 	{
 		ID:    "secrets-shell-histories",
-		Tools: []governance.Kind{"read", "write", "edit"},
-		Match: []governance.MatchSpec{{
+		Tools: []engine.Kind{"read", "write", "edit"},
+		Match: []engine.MatchSpec{{
 			Paths: []string{"~/.bash_history", "~/.zsh_history", "~/.zhistory", "~/.sh_history", "~/.history", "~/.local/share/fish/fish_history", "~/.python_history", "~/.psql_history", "~/.mysql_history", "~/.sqlite_history", "~/.node_repl_history", "~/.rediscli_history", "~/.irb_history", "~/.lesshst", "~/.viminfo"},
 		}},
-		Decision:   governance.Deny,
+		Decision:   engine.Deny,
 		Message:    "Shell and REPL histories hold the commands the user typed, with the passwords and tokens given on their command lines.",
 		Suggestion: "Ask the user for the command you need to know about.",
 		Source:     "builtin:policy/secrets.yaml:143",
 	},
 	{
 		ID:    "secrets-system",
-		Tools: []governance.Kind{"read", "write", "edit"},
-		Match: []governance.MatchSpec{{
+		Tools: []engine.Kind{"read", "write", "edit"},
+		Match: []engine.MatchSpec{{
 			Paths: []string{"/etc/shadow", "/etc/gshadow", "/etc/sudoers", "/etc/sudoers.d/**", "/etc/master.passwd", "/etc/ssh/ssh_host_*_key", "/proc/*/mem", "/proc/*/environ", "/proc/*/task/*/mem", "/proc/*/task/*/environ", "/proc/kcore", "/dev/mem", "/dev/kmem"},
 		}},
-		Decision:   governance.Deny,
+		Decision:   engine.Deny,
 		Message:    "This file holds password hashes, host keys or process memory.",
 		Suggestion: "Use id, getent or ps to learn about users and processes without reading secrets.",
 		Source:     "builtin:policy/secrets.yaml:156",
 	},
 	{
 		ID:    "guard-config",
-		Tools: []governance.Kind{"write", "edit"},
-		Match: []governance.MatchSpec{{
+		Tools: []engine.Kind{"write", "edit"},
+		Match: []engine.MatchSpec{{
 			Paths: []string{"~/.cc-safety-net/**", ".cc-safety-net/**", ".rippy.toml", "~/.rippy.toml", ".dippy", "~/.dippy/**", ".dcg.toml", "~/.config/dcg/**", "~/.tirith/**", ".tirith/**", "~/.codex/rules/**", ".codex/rules/**", "~/.codex/requirements.toml"},
 		}},
-		Decision:   governance.Deny,
+		Decision:   engine.Deny,
 		Message:    "This is the configuration of a guard that checks what agents do; an agent may not change the rules it is held to.",
 		Suggestion: "Tell the user which change you need; only a human edits guard configuration.",
 		Source:     "builtin:policy/secrets.yaml:168",
 	},
 	{
 		ID: "secret-in-command",
-		Match: []governance.MatchSpec{{
+		Match: []engine.MatchSpec{{
 			Env: []string{"*SECRET*=?*", "*TOKEN*=?*", "*PASSWORD*=?*", "*PASSWD*=?*", "*API_KEY*=?*", "*APIKEY*=?*", "*ACCESS_KEY*=?*", "*PRIVATE_KEY*=?*"},
-			More: &governance.MatchMore{
+			More: &engine.MatchMore{
 				NotEnv: []string{"*=$*", "*=`*"},
 			},
 		}},
-		Decision:   governance.Deny,
+		Decision:   engine.Deny,
 		Message:    "This puts a secret value into the command line, where it is recorded in logs, shell history and the agent's transcript.",
 		Suggestion: "Read the secret from the environment or a secrets manager instead of writing its value in the command.",
 		Source:     "builtin:policy/secrets.yaml:180",
 	},
 	{
 		ID: "system-power",
-		Match: []governance.MatchSpec{{
+		Match: []engine.MatchSpec{{
 			Program:  []string{"reboot", "halt", "poweroff"},
 			NotFlags: []string{"--help"},
 		}, {
@@ -733,25 +733,25 @@ var Policy = []governance.RuleSpec{
 			Program: []string{"init", "telinit"},
 			Args:    []string{"0", "6"},
 		}},
-		Decision:   governance.Deny,
+		Decision:   engine.Deny,
 		Message:    "This shuts the machine down or restarts it, ending every process on it, the agent's included.",
 		Suggestion: "Ask the user to restart or shut down the machine themselves.",
 		Source:     "builtin:policy/system.yaml:5",
 	},
 	{
 		ID: "kill-init",
-		Match: []governance.MatchSpec{{
+		Match: []engine.MatchSpec{{
 			Program: []string{"kill"},
 			Args:    []string{"1"},
 		}},
-		Decision:   governance.Deny,
+		Decision:   engine.Deny,
 		Message:    "Process 1 is the system's init process; killing it panics the machine, or stops the container the agent runs in.",
 		Suggestion: "Find the process you mean with pgrep or ps, and signal it by its own id.",
 		Source:     "builtin:policy/system.yaml:23",
 	},
 	{
 		ID: "firewall-flush",
-		Match: []governance.MatchSpec{{
+		Match: []engine.MatchSpec{{
 			Program: []string{"iptables", "ip6tables", "iptables-legacy", "iptables-nft", "ip6tables-legacy", "ip6tables-nft"},
 			Flags:   []string{"-F|--flush"},
 		}, {
@@ -761,18 +761,18 @@ var Policy = []governance.RuleSpec{
 			Program: []string{"ufw"},
 			Args:    []string{"disable", "reset"},
 		}},
-		Decision:   governance.Deny,
+		Decision:   engine.Deny,
 		Message:    "This removes the machine's firewall rules, leaving it open to its network, or cut off from it where the default is to drop.",
 		Suggestion: "Change the one rule you need, or ask the user to change the firewall.",
 		Source:     "builtin:policy/system.yaml:34",
 	},
 	{
 		ID: "crontab-remove",
-		Match: []governance.MatchSpec{{
+		Match: []engine.MatchSpec{{
 			Program: []string{"crontab"},
 			Flags:   []string{"-r"},
 		}},
-		Decision:   governance.Deny,
+		Decision:   engine.Deny,
 		Message:    "crontab -r deletes every scheduled job of the user, and keeps no copy.",
 		Suggestion: "Save a copy first (crontab -l > crontab.bak) and remove the one entry, or ask the user.",
 		Source:     "builtin:policy/system.yaml:49",
@@ -780,7 +780,7 @@ var Policy = []governance.RuleSpec{
 }
 
 // PolicyExamples are the examples of the rules of Policy, in its order.
-var PolicyExamples = []governance.Examples{
+var PolicyExamples = []engine.Examples{
 	// container-host-access
 	{
 		Match:    []string{"docker run -v /:/host ubuntu cat /host/etc/shadow", "docker run --privileged alpine", "docker -H tcp://t:2375 run --mount type=bind,dst=/mnt,src=/ alpine", "podman run --pid=host x"},

@@ -10,7 +10,7 @@ import (
 	"embed"
 	"slices"
 
-	"github.com/agentgov/governance/governance"
+	"github.com/agentgov/governance/internal/engine"
 )
 
 //go:generate go run ../internal/gen/builtin -o policy_gen.go policy
@@ -28,7 +28,7 @@ var PolicyFiles embed.FS
 // PolicyWithExamples returns the built-in policy with each rule's examples.
 // Policy leaves them out: the hook never runs them, and as static data
 // they cost every hook process's runtime as it starts.
-func PolicyWithExamples() []governance.RuleSpec {
+func PolicyWithExamples() []engine.RuleSpec {
 	out := slices.Clone(Policy)
 	for i := range out {
 		out[i].Examples = PolicyExamples[i]

@@ -7,8 +7,8 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"github.com/agentgov/governance/governance"
 	"github.com/agentgov/governance/internal/approvals"
+	"github.com/agentgov/governance/internal/engine"
 )
 
 func (a *App) approvalsCmd() *cobra.Command {
@@ -67,7 +67,7 @@ good given on the daemon's page or through the MCP proxy.`,
 			}
 			for _, it := range items {
 				fmt.Fprintf(a.Stdout, "%s  %-8s %s  %s  %s\n", it.ID, it.Status, it.Created.Local().Format("2006-01-02 15:04:05"),
-					orDash(it.Agent), governance.Sanitize(it.Summary))
+					orDash(it.Agent), engine.Sanitize(it.Summary))
 				if it.Unverified != "" {
 					fmt.Fprintf(a.Stdout, "        %s\n", it.Unverified)
 				}
@@ -92,19 +92,19 @@ good given on the daemon's page or through the MCP proxy.`,
 			if it.Unverified != "" {
 				fmt.Fprintf(w, "NOT SIGNED:    %s\n", it.Unverified)
 			}
-			fmt.Fprintf(w, "call:          %s\n", governance.Sanitize(it.Summary))
-			fmt.Fprintf(w, "why it asks:   %s (%s)\n", governance.Sanitize(it.Reason), it.Rule)
+			fmt.Fprintf(w, "call:          %s\n", engine.Sanitize(it.Summary))
+			fmt.Fprintf(w, "why it asks:   %s (%s)\n", engine.Sanitize(it.Reason), it.Rule)
 			if it.Justification != "" {
-				fmt.Fprintf(w, "reason given:  %s\n", governance.Sanitize(it.Justification))
+				fmt.Fprintf(w, "reason given:  %s\n", engine.Sanitize(it.Justification))
 			}
 			if it.Safety != "" {
-				fmt.Fprintf(w, "safety given:  %s\n", governance.Sanitize(it.Safety))
+				fmt.Fprintf(w, "safety given:  %s\n", engine.Sanitize(it.Safety))
 			}
 			fmt.Fprintf(w, "agent:         %s, session %s, %s\n", orDash(it.Agent), orDash(it.Session), orDash(it.Harness))
 			fmt.Fprintf(w, "project:       %s (in %s)\n", it.Project, it.Cwd)
 			fmt.Fprintf(w, "filed:         %s\n", it.Created.Local().Format(time.RFC1123))
 			if !it.Decided.IsZero() {
-				fmt.Fprintf(w, "answered:      %s by %s %s\n", it.Decided.Local().Format(time.RFC1123), it.By, governance.Sanitize(it.Message))
+				fmt.Fprintf(w, "answered:      %s by %s %s\n", it.Decided.Local().Format(time.RFC1123), it.By, engine.Sanitize(it.Message))
 			}
 			if line := finishLine(it); line != "" {
 				fmt.Fprintf(w, "for good:      %s\n", line)
@@ -134,7 +134,7 @@ good given on the daemon's page or through the MCP proxy.`,
 				if err != nil {
 					return err
 				}
-				fmt.Fprintf(a.Stdout, "%s %s: %s\n", it.Status, it.ID, governance.Sanitize(it.Summary))
+				fmt.Fprintf(a.Stdout, "%s %s: %s\n", it.Status, it.ID, engine.Sanitize(it.Summary))
 				return nil
 			},
 		}

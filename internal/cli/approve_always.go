@@ -7,9 +7,9 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/agentgov/governance/governance"
 	"github.com/agentgov/governance/internal/approvals"
 	"github.com/agentgov/governance/internal/config"
+	"github.com/agentgov/governance/internal/engine"
 	"github.com/agentgov/governance/internal/layout"
 	"github.com/agentgov/governance/internal/learned"
 )
@@ -62,7 +62,7 @@ func (a *App) approveAlways(s *approvals.Store, id, message string) error {
 		if it, err = s.AnswerFinishing(id, true, who(), message, true, fin); err != nil {
 			return err
 		}
-		fmt.Fprintf(a.Stdout, "%s %s: %s\n", it.Status, it.ID, governance.Sanitize(it.Summary))
+		fmt.Fprintf(a.Stdout, "%s %s: %s\n", it.Status, it.ID, engine.Sanitize(it.Summary))
 	case (it.Status == approvals.Approved || it.Status == approvals.Used) && (it.Finish == nil || !it.Finish.Done):
 		if it.Finish == nil {
 			// Approved once, or for good where nothing journaled the
@@ -72,7 +72,7 @@ func (a *App) approveAlways(s *approvals.Store, id, message string) error {
 				return err
 			}
 		}
-		fmt.Fprintf(a.Stdout, "finishing the approval for good of %s: %s\n", it.ID, governance.Sanitize(it.Summary))
+		fmt.Fprintf(a.Stdout, "finishing the approval for good of %s: %s\n", it.ID, engine.Sanitize(it.Summary))
 	case it.Finish != nil && it.Finish.Done:
 		return fmt.Errorf("approval %s is already approved for good (learned entry %s in %s)", id, it.Finish.Entry, it.Finish.File)
 	default:

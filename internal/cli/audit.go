@@ -16,8 +16,8 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"github.com/agentgov/governance/governance"
 	"github.com/agentgov/governance/internal/decisionlog"
+	"github.com/agentgov/governance/internal/engine"
 )
 
 // auditOptions are the flags of audit and audit stats.
@@ -189,8 +189,8 @@ func (o *auditOptions) filter(now time.Time) (decisionlog.Filter, error) {
 	}
 	if o.decision != "" {
 		for _, name := range strings.Split(o.decision, ",") {
-			out, err := governance.ParseOutcome(strings.TrimSpace(name))
-			if err != nil || out == governance.NoOpinion {
+			out, err := engine.ParseOutcome(strings.TrimSpace(name))
+			if err != nil || out == engine.NoOpinion {
 				return f, usagef("--decision: unknown decision %q (want allow, warn, defer, ask, deny or abort, or a comma-separated list)", name)
 			}
 			f.Outcomes = append(f.Outcomes, out)
@@ -283,7 +283,7 @@ func subject(e *decisionlog.Entry) string {
 
 // oneLine makes text safe for a terminal and keeps it on one line.
 func oneLine(s string) string {
-	s = governance.Sanitize(s)
+	s = engine.Sanitize(s)
 	if strings.ContainsAny(s, "\n\t\r") {
 		s = strings.Join(strings.Fields(s), " ")
 	}

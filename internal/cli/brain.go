@@ -9,10 +9,10 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/agentgov/governance/brain"
-	"github.com/agentgov/governance/governance"
 	"github.com/agentgov/governance/internal/checkpoint"
 	"github.com/agentgov/governance/internal/config"
 	"github.com/agentgov/governance/internal/decisionlog"
+	"github.com/agentgov/governance/internal/engine"
 	"github.com/agentgov/governance/internal/layout"
 )
 
@@ -52,7 +52,7 @@ after a while and archives normal ones after a while more (see purge).`,
 			if err != nil {
 				return err
 			}
-			fmt.Fprintf(a.Stdout, "%s [%s] %s\n", an.ID, an.Priority, governance.Sanitize(an.Text))
+			fmt.Fprintf(a.Stdout, "%s [%s] %s\n", an.ID, an.Priority, engine.Sanitize(an.Text))
 			return nil
 		},
 	}
@@ -69,7 +69,7 @@ after a while and archives normal ones after a while more (see purge).`,
 				return err
 			}
 			for _, an := range st.Pinned() {
-				fmt.Fprintf(a.Stdout, "%-5s %-8s %s  %s\n", an.ID, an.Priority, an.Created.Format("2006-01-02"), governance.Sanitize(an.Text))
+				fmt.Fprintf(a.Stdout, "%-5s %-8s %s  %s\n", an.ID, an.Priority, an.Created.Format("2006-01-02"), engine.Sanitize(an.Text))
 			}
 			return nil
 		},
@@ -116,7 +116,7 @@ thread when a session starts and to the subagents it starts directly.`,
 				fmt.Fprintln(a.Stdout, "no phase set")
 				return nil
 			}
-			fmt.Fprintf(a.Stdout, "%s (since %s)\n", governance.Sanitize(st.Phase), st.PhaseSince.Format(time.RFC3339))
+			fmt.Fprintf(a.Stdout, "%s (since %s)\n", engine.Sanitize(st.Phase), st.PhaseSince.Format(time.RFC3339))
 			return nil
 		},
 	}

@@ -7,8 +7,8 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/agentgov/governance/governance"
 	"github.com/agentgov/governance/internal/config"
+	"github.com/agentgov/governance/internal/engine"
 	"github.com/agentgov/governance/internal/suggest"
 )
 
@@ -48,10 +48,10 @@ func checkDirFlag(dir, abs string) error {
 // checkToolFlag checks that --tool is a tool kind or the name of a tool a
 // harness has.
 func checkToolFlag(tool string) error {
-	if _, ok := governance.ParseKind(strings.ToLower(tool)); ok {
+	if _, ok := engine.ParseKind(strings.ToLower(tool)); ok {
 		return nil
 	}
-	if governance.ToolCall(tool, nil).Kind != governance.KindOther || strings.HasPrefix(tool, "mcp__") {
+	if engine.ToolCall(tool, nil).Kind != engine.KindOther || strings.HasPrefix(tool, "mcp__") {
 		return nil
 	}
 	msg := "--tool " + tool + " is not a tool kind (" + strings.Join(toolKinds, ", ") + ") or a harness tool name"

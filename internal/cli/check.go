@@ -10,8 +10,8 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"github.com/agentgov/governance/governance"
 	"github.com/agentgov/governance/internal/config"
+	"github.com/agentgov/governance/internal/engine"
 	"github.com/agentgov/governance/internal/pipeline"
 )
 
@@ -127,7 +127,7 @@ func (a *App) loadAt(dir string) (cwd string, loaded *config.Loaded, err error) 
 //
 // A mistyped --dir, --tool or --agent is a usage error (see callflags.go),
 // returned with no request.
-func (a *App) call(o checkOptions, args []string) (req *governance.Request, loaded *config.Loaded, err error) {
+func (a *App) call(o checkOptions, args []string) (req *engine.Request, loaded *config.Loaded, err error) {
 	if o.cwd != "" {
 		if err := checkDirFlag(o.cwd, a.absCwd(o.cwd)); err != nil {
 			return nil, nil, err
@@ -147,16 +147,16 @@ func (a *App) call(o checkOptions, args []string) (req *governance.Request, load
 }
 
 // toolOf builds the tool of a call from its command line.
-func toolOf(tool string, args []string) governance.Tool {
-	kind, isKind := governance.ParseKind(strings.ToLower(tool))
+func toolOf(tool string, args []string) engine.Tool {
+	kind, isKind := engine.ParseKind(strings.ToLower(tool))
 	if !isKind {
-		return governance.ToolCall(tool, argsInput(args))
+		return engine.ToolCall(tool, argsInput(args))
 	}
-	if kind == governance.KindShell {
-		return governance.Tool{Kind: kind, Name: "shell", Input: governance.Input{Command: strings.Join(args, " ")}}
+	if kind == engine.KindShell {
+		return engine.Tool{Kind: kind, Name: "shell", Input: engine.Input{Command: strings.Join(args, " ")}}
 	}
-	ex := governance.ExampleRequest(kind, strings.Join(args, " "))
-	if kind == governance.KindRead || kind == governance.KindWrite || kind == governance.KindEdit {
+	ex := engine.ExampleRequest(kind, strings.Join(args, " "))
+	if kind == engine.KindRead || kind == engine.KindWrite || kind == engine.KindEdit {
 		ex.Tool.Input.Paths = args
 	}
 	ex.Tool.Name = tool
@@ -202,13 +202,13 @@ const (
 )
 
 // checkExit is the exit code of a decision.
-func checkExit(d *governance.Decision) int {
+func checkExit(d *engine.Decision) int {
 	switch {
 	case d.Err != nil:
 		return checkError
-	case d.Outcome == governance.Allow || d.Outcome == governance.Warn || d.Outcome == governance.Confined:
+	case d.Outcome == engine.Allow || d.Outcome == engine.Warn || d.Outcome == engine.Confined:
 		return checkRuns
-	case d.Outcome == governance.Deny || d.Outcome == governance.Abort:
+	case d.Outcome == engine.Deny || d.Outcome == engine.Abort:
 		return checkBlocked
 	}
 	return checkAsks
@@ -231,7 +231,7 @@ type decisionOut struct {
 	Command  string `json:"command,omitempty"`
 }
 
-func decisionJSON(d *governance.Decision) decisionOut {
+func decisionJSON(d *engine.Decision) decisionOut {
 	out := decisionOut{Decision: d.Outcome.String(), Layer: d.Layer, Rule: d.Rule, Source: d.Source,
 		Subject: d.Subject, Message: d.Message, Suggestion: d.Suggestion, Warnings: d.Warnings}
 	if c := d.Confinement; c != nil {
@@ -254,7 +254,7 @@ func (a *App) unattended(cmd *cobra.Command, flag bool) bool {
 
 // hookCall is the call check and explain decide: as the hook would, a
 // shell call its harness can rewrite, watched unless --unattended.
-func hookCall(req *governance.Request, mode pipeline.Mode, unattended bool) pipeline.Call {
+func hookCall(req *engine.Request, mode pipeline.Mode, unattended bool) pipeline.Call {
 	return pipeline.Call{Request: req, Mode: mode, Rewrites: true, Unwatched: unattended}
 }
 
@@ -264,8 +264,8 @@ func writeJSON(w io.Writer, v any) error {
 	return enc.Encode(v)
 }
 
-func printDecision(w io.Writer, d *governance.Decision) {
-	fmt.Fprintf(w, "%s: %s\n", d.Outcome, governance.Sanitize(d.Subject))
+func printDecision(w io.Writer, d *engine.Decision) {
+	fmt.Fprintf(w, "%s: %s\n", d.Outcome, engine.Sanitize(d.Subject))
 	fmt.Fprintf(w, "  layer:      %s\n", d.Layer)
 	rule := d.Rule
 	if d.Source != "" {
@@ -273,17 +273,17 @@ func printDecision(w io.Writer, d *governance.Decision) {
 	}
 	fmt.Fprintf(w, "  rule:       %s\n", rule)
 	if d.Message != "" {
-		fmt.Fprintf(w, "  reason:     %s\n", governance.Sanitize(d.Message))
+		fmt.Fprintf(w, "  reason:     %s\n", engine.Sanitize(d.Message))
 	}
 	if d.Suggestion != "" {
-		fmt.Fprintf(w, "  suggestion: %s\n", governance.Sanitize(d.Suggestion))
+		fmt.Fprintf(w, "  suggestion: %s\n", engine.Sanitize(d.Suggestion))
 	}
 	for _, warn := range d.Warnings {
-		fmt.Fprintf(w, "  warning:    %s\n", governance.Sanitize(warn))
+		fmt.Fprintf(w, "  warning:    %s\n", engine.Sanitize(warn))
 	}
 	if c := d.Confinement; c != nil {
 		fmt.Fprintf(w, "  confined:   %s\n", c.Kind)
-		fmt.Fprintf(w, "  runs as:    %s\n", governance.Sanitize(c.Command))
+		fmt.Fprintf(w, "  runs as:    %s\n", engine.Sanitize(c.Command))
 	}
 }
 
@@ -337,9 +337,9 @@ func (a *App) checkJSONL(cmd *cobra.Command, o checkOptions) error {
 				}
 				req.Unattended = unattended
 				if r.Cmd != "" {
-					req.Tool = governance.Tool{Kind: governance.KindShell, Name: "shell", Input: governance.Input{Command: r.Cmd}}
+					req.Tool = engine.Tool{Kind: engine.KindShell, Name: "shell", Input: engine.Input{Command: r.Cmd}}
 				} else {
-					req.Tool = governance.ToolCall(r.Tool, r.Input)
+					req.Tool = engine.ToolCall(r.Tool, r.Input)
 				}
 				d := pipe.Decide(cmd.Context(), hookCall(req, pipeline.Report, unattended)).Decision
 				res = decisionJSON(d)

@@ -8,7 +8,7 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"github.com/agentgov/governance/governance"
+	"github.com/agentgov/governance/internal/engine"
 	"github.com/agentgov/governance/internal/pipeline"
 	"github.com/agentgov/governance/internal/programs"
 	"github.com/agentgov/governance/internal/shell"
@@ -43,7 +43,7 @@ decide, 1 no decision, 2 a usage error.`,
 			if err != nil {
 				out.ConfigErrors = err.Error()
 			}
-			if t.Kind == governance.KindShell {
+			if t.Kind == engine.KindShell {
 				an := shell.Analyze(t.Input.Command, shell.Options{Cwd: cwd, Home: p.Home, LookupEnv: os.LookupEnv, Launcher: programs.Launcher})
 				out.Commands = []explainCommand{}
 				for _, sc := range an.Commands {
@@ -139,11 +139,11 @@ type explainStep struct {
 }
 
 // printExplain prints explain's text form.
-func printExplain(w io.Writer, out explainOut, d *governance.Decision) {
+func printExplain(w io.Writer, out explainOut, d *engine.Decision) {
 	if out.ConfigErrors != "" {
 		fmt.Fprintf(w, "configuration problems (every call is denied until they are fixed):\n%s\n\n", indent(out.ConfigErrors))
 	}
-	fmt.Fprintf(w, "call:     %s %s\n", out.Call.Kind, governance.Sanitize(out.Call.Text))
+	fmt.Fprintf(w, "call:     %s %s\n", out.Call.Kind, engine.Sanitize(out.Call.Text))
 	if out.Call.Agent != "" {
 		fmt.Fprintf(w, "agent:    %s\n", out.Call.Agent)
 	}
@@ -155,7 +155,7 @@ func printExplain(w io.Writer, out explainOut, d *governance.Decision) {
 			if line == "" {
 				line = "(redirection or assignment only)"
 			}
-			fmt.Fprintf(w, "  %d. %s\n", i+1, governance.Sanitize(line))
+			fmt.Fprintf(w, "  %d. %s\n", i+1, engine.Sanitize(line))
 			var notes []string
 			if sc.Origin != "" {
 				notes = append(notes, "via "+sc.Origin)
@@ -176,11 +176,11 @@ func printExplain(w io.Writer, out explainOut, d *governance.Decision) {
 				notes = append(notes, sc.Lang+" code")
 			}
 			if len(notes) > 0 {
-				fmt.Fprintf(w, "     %s\n", governance.Sanitize(strings.Join(notes, "; ")))
+				fmt.Fprintf(w, "     %s\n", engine.Sanitize(strings.Join(notes, "; ")))
 			}
 		}
 		for _, pr := range out.Problems {
-			fmt.Fprintf(w, "  problem: %s: %s\n", pr.Kind, governance.Sanitize(pr.Detail))
+			fmt.Fprintf(w, "  problem: %s: %s\n", pr.Kind, engine.Sanitize(pr.Detail))
 		}
 	}
 	fmt.Fprintf(w, "\ntrace:\n")
@@ -191,7 +191,7 @@ func printExplain(w io.Writer, out explainOut, d *governance.Decision) {
 		}
 		line := fmt.Sprintf("  %-10s %-6s %s", s.Layer, s.Outcome, rule)
 		if s.Subject != "" {
-			line += "  on: " + governance.Sanitize(firstLine(s.Subject))
+			line += "  on: " + engine.Sanitize(firstLine(s.Subject))
 		}
 		if s.Note != "" {
 			line += "  [" + s.Note + "]"

@@ -9,7 +9,7 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"github.com/agentgov/governance/governance"
+	"github.com/agentgov/governance/internal/engine"
 	"github.com/agentgov/governance/internal/gatekeeper"
 	"github.com/agentgov/governance/internal/gatekeeper/provider"
 	"github.com/agentgov/governance/internal/layout"
@@ -97,7 +97,7 @@ func (a *App) gatekeeperTest(cmd *cobra.Command, o checkOptions, showPrompt bool
 	}
 	// What layers 0 to 3 decide: the gatekeeper is asked only when a
 	// part of the call is left undecided.
-	layers := governance.NewEngine(loaded.Policy).Decide(cmd.Context(), req)
+	layers := engine.NewEngine(loaded.Policy).Decide(cmd.Context(), req)
 	consulted := false
 	for _, st := range layers.Trace {
 		consulted = consulted || st.Note == "no layer decided"
@@ -144,7 +144,7 @@ func (a *App) printGatekeeperTest(out gatekeeperTestOut, showPrompt bool) {
 	if !out.Enabled {
 		state = " (turned off in the configuration; tested anyway)"
 	}
-	fmt.Fprintf(w, "gatekeeper: %s%s\n", governance.Sanitize(out.Model), state)
+	fmt.Fprintf(w, "gatekeeper: %s%s\n", engine.Sanitize(out.Model), state)
 	if out.Consulted {
 		fmt.Fprintf(w, "  consulted:  yes, layers 0-3 leave this call undecided\n")
 	} else {
@@ -153,21 +153,21 @@ func (a *App) printGatekeeperTest(out gatekeeperTestOut, showPrompt bool) {
 	fmt.Fprintf(w, "  request:    %s\n", out.RequestHash)
 	fmt.Fprintf(w, "  latency:    %.1f ms\n", out.LatencyMS)
 	if out.Answer != "" {
-		fmt.Fprintf(w, "  answer:     %s\n", governance.Sanitize(strings.TrimSpace(out.Answer)))
+		fmt.Fprintf(w, "  answer:     %s\n", engine.Sanitize(strings.TrimSpace(out.Answer)))
 	}
 	if out.Error != "" {
-		fmt.Fprintf(w, "  error:      %s\n", governance.Sanitize(out.Error))
+		fmt.Fprintf(w, "  error:      %s\n", engine.Sanitize(out.Error))
 	} else {
 		conf := ""
 		if out.Confidence != nil {
 			conf = fmt.Sprintf(" (confidence %.2f)", *out.Confidence)
 		}
-		fmt.Fprintf(w, "  decision:   %s%s: %s\n", out.Decision, conf, governance.Sanitize(out.Reason))
+		fmt.Fprintf(w, "  decision:   %s%s: %s\n", out.Decision, conf, engine.Sanitize(out.Reason))
 	}
 	fmt.Fprintf(w, "  verdict:    %s (%s)\n", out.Verdict.Decision, out.Verdict.Rule)
 }
 
-func verdictJSON(v governance.Verdict) decisionOut {
+func verdictJSON(v engine.Verdict) decisionOut {
 	return decisionOut{Decision: v.Outcome.String(), Layer: v.Layer, Rule: v.Rule, Source: v.Source, Subject: v.Subject,
 		Message: v.Message, Suggestion: v.Suggestion}
 }
@@ -204,7 +204,7 @@ client.`,
 	}
 }
 
-func (a *App) gatekeeper(pol *governance.Policy, p layout.Paths) *gatekeeper.Gatekeeper {
+func (a *App) gatekeeper(pol *engine.Policy, p layout.Paths) *gatekeeper.Gatekeeper {
 	return gatekeeper.New(pol, a.gatekeeperEnv(p))
 }
 

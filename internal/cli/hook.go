@@ -6,9 +6,9 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"github.com/agentgov/governance/governance"
 	"github.com/agentgov/governance/hooks"
 	"github.com/agentgov/governance/internal/config"
+	"github.com/agentgov/governance/internal/engine"
 	"github.com/agentgov/governance/internal/layout"
 )
 
@@ -29,7 +29,7 @@ func (a *App) hookCmd() *cobra.Command {
 			}
 			env := hooks.OSEnv()
 			env.Cwd = a.Cwd
-			load := func(p layout.Paths) *governance.Policy {
+			load := func(p layout.Paths) *engine.Policy {
 				l, _ := config.Load(p)
 				return l.Policy
 			}

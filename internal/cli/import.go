@@ -8,9 +8,9 @@ import (
 	"path/filepath"
 	"strings"
 
-	"github.com/agentgov/governance/governance"
 	"github.com/agentgov/governance/internal/atomicfile"
 	"github.com/agentgov/governance/internal/config"
+	"github.com/agentgov/governance/internal/engine"
 	"github.com/spf13/cobra"
 	"go.yaml.in/yaml/v3"
 )
@@ -62,13 +62,13 @@ type imported struct {
 // importedRule is one rule with the text it came from.
 type importedRule struct {
 	from string
-	spec governance.RuleSpec
+	spec engine.RuleSpec
 }
 
 // add compiles a spec and keeps it when it compiles and its examples
 // pass; otherwise it records why it was left out.
-func (im *imported) add(from string, spec governance.RuleSpec, scope string) {
-	r, err := governance.CompileRule(spec, scope)
+func (im *imported) add(from string, spec engine.RuleSpec, scope string) {
+	r, err := engine.CompileRule(spec, scope)
 	if err == nil {
 		err = r.CheckExamples()
 	}
@@ -87,9 +87,9 @@ func (a *App) writeImported(im *imported, o importOptions, defaultName string) e
 		return err
 	}
 	out := o.out
-	scope := governance.ScopeRepo
+	scope := engine.ScopeRepo
 	if o.global {
-		scope = governance.ScopeGlobal
+		scope = engine.ScopeGlobal
 	}
 	if out == "" {
 		p := a.paths(a.absCwd(o.dir))
@@ -182,14 +182,14 @@ func (im *imported) render() ([]byte, error) {
 	return []byte(b.String()), nil
 }
 
-func toYAML(s governance.RuleSpec) yamlRule {
+func toYAML(s engine.RuleSpec) yamlRule {
 	y := yamlRule{ID: s.ID, Decision: s.Decision.String(), Message: s.Message, Suggestion: s.Suggestion}
 	for _, k := range s.Tools {
 		y.Tools = append(y.Tools, string(k))
 	}
 	if len(s.Match) > 0 {
 		m := s.Match[0]
-		var more governance.MatchMore
+		var more engine.MatchMore
 		if m.More != nil {
 			more = *m.More
 		}

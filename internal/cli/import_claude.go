@@ -8,7 +8,7 @@ import (
 	"path/filepath"
 	"strings"
 
-	"github.com/agentgov/governance/governance"
+	"github.com/agentgov/governance/internal/engine"
 	"github.com/spf13/cobra"
 )
 
@@ -72,17 +72,17 @@ func importClaudeSettings(file string, data []byte, global bool) (*imported, err
 	if err := json.Unmarshal(data, &settings); err != nil {
 		return nil, withHint(fmt.Errorf("%s is not a Claude Code settings file: %w", file, err), "give the path of a settings.json")
 	}
-	scope := governance.ScopeRepo
+	scope := engine.ScopeRepo
 	if global {
-		scope = governance.ScopeGlobal
+		scope = engine.ScopeGlobal
 	}
 	im := &imported{source: file, command: "import claude-settings"}
 	used := map[string]bool{}
 	p := settings.Permissions
 	for _, group := range []struct {
-		outcome governance.Outcome
+		outcome engine.Outcome
 		rules   []string
-	}{{governance.Deny, p.Deny}, {governance.Ask, p.Ask}, {governance.Allow, p.Allow}} {
+	}{{engine.Deny, p.Deny}, {engine.Ask, p.Ask}, {engine.Allow, p.Allow}} {
 		for _, text := range group.rules {
 			from := group.outcome.String() + ": " + text
 			spec, why := claudeRule(text, group.outcome, file)
@@ -103,11 +103,11 @@ var claudeParams = []string{"run_in_background:", "timeout:", "dangerouslyDisabl
 
 // claudeRule turns one permission rule into a rule spec, or says why it
 // cannot.
-func claudeRule(text string, o governance.Outcome, file string) (governance.RuleSpec, string) {
+func claudeRule(text string, o engine.Outcome, file string) (engine.RuleSpec, string) {
 	tool, arg, hasArg := strings.Cut(strings.TrimSpace(text), "(")
 	if hasArg {
 		if !strings.HasSuffix(arg, ")") {
-			return governance.RuleSpec{}, "not a permission rule (Tool or Tool(specifier))"
+			return engine.RuleSpec{}, "not a permission rule (Tool or Tool(specifier))"
 		}
 		arg = strings.TrimSuffix(arg, ")")
 	}
@@ -116,14 +116,14 @@ func claudeRule(text string, o governance.Outcome, file string) (governance.Rule
 	}
 	for _, p := range claudeParams {
 		if strings.HasPrefix(arg, p) {
-			return governance.RuleSpec{}, "rules on tool parameters have no equivalent"
+			return engine.RuleSpec{}, "rules on tool parameters have no equivalent"
 		}
 	}
-	spec := governance.RuleSpec{Decision: o}
-	var m governance.MatchSpec
+	spec := engine.RuleSpec{Decision: o}
+	var m engine.MatchSpec
 	switch {
 	case tool == "Bash" || tool == "PowerShell":
-		spec.Tools = []governance.Kind{governance.KindShell}
+		spec.Tools = []engine.Kind{engine.KindShell}
 		pattern := "*"
 		if arg != "" {
 			pattern = arg
@@ -134,41 +134,41 @@ func claudeRule(text string, o governance.Outcome, file string) (governance.Rule
 		}
 		m.More = shellPattern(pattern, o)
 	case tool == "Read" || tool == "Glob" || tool == "Grep" || tool == "LS":
-		spec.Tools = []governance.Kind{governance.KindRead}
-		if o >= governance.Deny {
+		spec.Tools = []engine.Kind{engine.KindRead}
+		if o >= engine.Deny {
 			// A Read deny keeps Claude from editing the file too.
-			spec.Tools = append(spec.Tools, governance.KindWrite, governance.KindEdit)
+			spec.Tools = append(spec.Tools, engine.KindWrite, engine.KindEdit)
 		}
 		m.Paths = []string{claudePath(arg)}
 	case tool == "Edit" || tool == "Write" || tool == "MultiEdit" || tool == "NotebookEdit":
-		spec.Tools = []governance.Kind{governance.KindWrite, governance.KindEdit}
+		spec.Tools = []engine.Kind{engine.KindWrite, engine.KindEdit}
 		m.Paths = []string{claudePath(arg)}
 	case tool == "WebFetch":
-		spec.Tools = []governance.Kind{governance.KindWeb}
+		spec.Tools = []engine.Kind{engine.KindWeb}
 		domain, ok := strings.CutPrefix(arg, "domain:")
 		if arg != "" && !ok {
 			return spec, "WebFetch rules other than domain: have no equivalent"
 		}
-		m.More = &governance.MatchMore{Domains: []string{cmp.Or(domain, "*")}}
+		m.More = &engine.MatchMore{Domains: []string{cmp.Or(domain, "*")}}
 	case tool == "Agent" || tool == "Task":
-		spec.Tools = []governance.Kind{governance.KindAgent}
-		m.More = &governance.MatchMore{Subagent: []string{cmp.Or(arg, "*")}}
+		spec.Tools = []engine.Kind{engine.KindAgent}
+		m.More = &engine.MatchMore{Subagent: []string{cmp.Or(arg, "*")}}
 	case strings.HasPrefix(tool, "mcp__") && !hasArg:
 		server, mcpTool, _ := strings.Cut(strings.TrimPrefix(tool, "mcp__"), "__")
 		if server == "" || server == "*" {
 			return spec, "rules over every MCP server have no equivalent; name the server"
 		}
-		spec.Tools = []governance.Kind{governance.KindMCP}
-		m.More = &governance.MatchMore{Server: []string{server}, MCPTool: []string{cmp.Or(mcpTool, "*")}}
+		spec.Tools = []engine.Kind{engine.KindMCP}
+		m.More = &engine.MatchMore{Server: []string{server}, MCPTool: []string{cmp.Or(mcpTool, "*")}}
 	default:
 		return spec, "governance has no rules for Claude Code's " + tool + " tool"
 	}
-	spec.Match = []governance.MatchSpec{m}
+	spec.Match = []engine.MatchSpec{m}
 	switch o {
-	case governance.Deny:
+	case engine.Deny:
 		spec.Message = fmt.Sprintf("Claude Code's settings (%s) deny %s.", file, text)
 		spec.Suggestion = "Do this another way, or ask the user to change the rule in " + file + "."
-	case governance.Ask:
+	case engine.Ask:
 		spec.Message = fmt.Sprintf("Claude Code's settings (%s) ask a person before %s.", file, text)
 		spec.Suggestion = "Wait for a person's approval, or do this another way."
 	}
@@ -183,7 +183,7 @@ func claudeRule(text string, o governance.Outcome, file string) (governance.Rule
 // is a glob over the command with any spelling of the program. A pattern
 // whose program is itself a glob or a path stays a glob over the command
 // text.
-func shellPattern(pattern string, o governance.Outcome) *governance.MatchMore {
+func shellPattern(pattern string, o engine.Outcome) *engine.MatchMore {
 	words := strings.Fields(pattern)
 	var prefix [][]string
 	for _, w := range words {
@@ -193,16 +193,16 @@ func shellPattern(pattern string, o governance.Outcome) *governance.MatchMore {
 		prefix = append(prefix, []string{w})
 	}
 	if len(prefix) == 0 {
-		return &governance.MatchMore{Command: []string{pattern}}
+		return &engine.MatchMore{Command: []string{pattern}}
 	}
-	more := &governance.MatchMore{Prefix: prefix}
+	more := &engine.MatchMore{Prefix: prefix}
 	rest := words[len(prefix):]
 	if len(rest) == 1 && rest[0] == "*" {
 		// npm run test * and git push:* match the words and anything after.
 		return more
 	}
 	switch {
-	case len(rest) == 0 && o <= governance.Allow:
+	case len(rest) == 0 && o <= engine.Allow:
 		// An exact command allows only itself, spelled as it is.
 		more.Command = []string{pattern}
 	case len(words) > 1:

@@ -7,7 +7,7 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/agentgov/governance/governance"
+	"github.com/agentgov/governance/internal/engine"
 	"github.com/agentgov/governance/internal/starrules"
 	"github.com/spf13/cobra"
 )
@@ -56,9 +56,9 @@ func importCodexRules(file string, src []byte, global bool) (*imported, error) {
 	if err != nil {
 		return nil, err
 	}
-	scope := governance.ScopeRepo
+	scope := engine.ScopeRepo
 	if global {
-		scope = governance.ScopeGlobal
+		scope = engine.ScopeGlobal
 	}
 	im := &imported{source: file, command: "import codex-rules"}
 	used := map[string]bool{}

@@ -14,8 +14,8 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"github.com/agentgov/governance/governance"
 	"github.com/agentgov/governance/internal/atomicfile"
+	"github.com/agentgov/governance/internal/engine"
 	"github.com/agentgov/governance/internal/jsonedit"
 )
 
@@ -171,7 +171,7 @@ which doctor reports. uninstall takes the trust out again.`,
 			if err != nil {
 				return err
 			}
-			wait := governance.DefaultApprovalWaitSeconds
+			wait := engine.DefaultApprovalWaitSeconds
 			if _, l, err := a.loadAt(o.dir); err == nil {
 				wait = l.Policy.Settings.ApprovalWaitSeconds
 				// A model's answer may come before the wait for a human.

@@ -14,10 +14,10 @@ import (
 	"github.com/spf13/cobra"
 	"go.yaml.in/yaml/v3"
 
-	"github.com/agentgov/governance/governance"
 	"github.com/agentgov/governance/internal/atomicfile"
 	"github.com/agentgov/governance/internal/config"
 	"github.com/agentgov/governance/internal/decisionlog"
+	"github.com/agentgov/governance/internal/engine"
 	"github.com/agentgov/governance/internal/layout"
 	"github.com/agentgov/governance/internal/learned"
 )
@@ -74,7 +74,7 @@ func projectRuleHits(p layout.Paths) (map[string]time.Time, time.Time, error) {
 
 // ruleAppeared is when a rule's file last changed: the rule is at most
 // that old, as far as the files tell.
-func ruleAppeared(r *governance.Rule) time.Time {
+func ruleAppeared(r *engine.Rule) time.Time {
 	file := r.Source
 	if i := strings.LastIndexByte(file, ':'); i > 0 && strings.Trim(file[i+1:], "0123456789") == "" {
 		file = file[:i]
@@ -286,13 +286,13 @@ user's). Only approved entries decide, for calls the rules leave undecided.
 
 func printLearned(a *App, e *learned.Entry) {
 	pat, _ := yaml.Marshal(e.Pattern)
-	fmt.Fprintf(a.Stdout, "%s  %s %s  (%s, %s, confidence %.2f)\n", e.ID, e.Decision, governance.Sanitize(e.Description),
+	fmt.Fprintf(a.Stdout, "%s  %s %s  (%s, %s, confidence %.2f)\n", e.ID, e.Decision, engine.Sanitize(e.Description),
 		e.Status, e.Provenance, e.Confidence)
 	for _, line := range strings.Split(strings.TrimSpace(string(pat)), "\n") {
 		fmt.Fprintf(a.Stdout, "    %s\n", line)
 	}
 	if e.Reasoning != "" {
-		fmt.Fprintf(a.Stdout, "    because: %s\n", governance.Sanitize(e.Reasoning))
+		fmt.Fprintf(a.Stdout, "    because: %s\n", engine.Sanitize(e.Reasoning))
 	}
 	if e.Evidence != nil {
 		fmt.Fprintf(a.Stdout, "    evidence: %d allowed, %d denied; decisions %s\n", e.Evidence.Allowed, e.Evidence.Denied,
@@ -370,7 +370,7 @@ func (a *App) promote(write bool) error {
 	if _, err := os.Stat(out); err == nil {
 		return fmt.Errorf("%s exists; move its rules elsewhere first, or promote by hand from the output without --write", out)
 	}
-	if _, err := config.ParseRules(out, data, governance.ScopeRepo); err != nil {
+	if _, err := config.ParseRules(out, data, engine.ScopeRepo); err != nil {
 		return fmt.Errorf("the promoted rules do not load: %w", err)
 	}
 	if err := atomicfile.Write(out, append([]byte("# Rules promoted from learned entries confirmed through three reviews.\n"), data...), 0o644); err != nil {
@@ -452,14 +452,14 @@ id; --list only lists.`,
 			}
 			interactive := !list && isTerminal(a.Stdin)
 			for _, it := range items {
-				fmt.Fprintf(a.Stdout, "%-10s %-7s %s (%d hits): %s\n", it.id, it.kind, governance.Sanitize(it.summary), it.hits, it.why)
+				fmt.Fprintf(a.Stdout, "%-10s %-7s %s (%d hits): %s\n", it.id, it.kind, engine.Sanitize(it.summary), it.hits, it.why)
 			}
 			if !interactive {
 				return nil
 			}
 			in := bufio.NewReader(a.Stdin)
 			for _, it := range items {
-				fmt.Fprintf(a.Stdout, "\n%s: %s\n[c]onfirm, [m]odify, [r]etire, [s]kip? ", it.id, governance.Sanitize(it.summary))
+				fmt.Fprintf(a.Stdout, "\n%s: %s\n[c]onfirm, [m]odify, [r]etire, [s]kip? ", it.id, engine.Sanitize(it.summary))
 				answer, _ := in.ReadString('\n')
 				switch strings.TrimSpace(strings.ToLower(answer)) {
 				case "c", "confirm":
@@ -528,8 +528,8 @@ func (a *App) dueItems(p layout.Paths, now time.Time) ([]dueItem, error) {
 	if err != nil {
 		return nil, withHint(err, "fix the configuration first (governance lint)")
 	}
-	for _, scope := range []struct{ name, dir string }{{governance.ScopeGlobal, p.UserDir}, {governance.ScopeRepo, p.RepoDir}} {
-		var rules []*governance.Rule
+	for _, scope := range []struct{ name, dir string }{{engine.ScopeGlobal, p.UserDir}, {engine.ScopeRepo, p.RepoDir}} {
+		var rules []*engine.Rule
 		for _, r := range l.Policy.Rules {
 			if r.Scope == scope.name {
 				rules = append(rules, r)
@@ -591,11 +591,11 @@ func (a *App) applyReview(p layout.Paths, id, verdict, decision, description, no
 		return withHint(err, "fix the configuration first (governance lint)")
 	}
 	for _, r := range l.Policy.Rules {
-		if r.ID != id || r.Scope == governance.ScopeBuiltin {
+		if r.ID != id || r.Scope == engine.ScopeBuiltin {
 			continue
 		}
 		dir := p.RepoDir
-		if r.Scope == governance.ScopeGlobal {
+		if r.Scope == engine.ScopeGlobal {
 			dir = p.UserDir
 		}
 		if verdict == learned.Modify && decision != "" {
@@ -767,7 +767,7 @@ func (a *App) printRadius(p layout.Paths, e learned.Entry) error {
 			fmt.Fprintf(a.Stdout, "      ... and %d more\n", len(r.Calls)-i)
 			break
 		}
-		fmt.Fprintf(a.Stdout, "      %s\n", governance.Sanitize(c))
+		fmt.Fprintf(a.Stdout, "      %s\n", engine.Sanitize(c))
 	}
 	return nil
 }

@@ -7,9 +7,9 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"github.com/agentgov/governance/governance"
 	"github.com/agentgov/governance/internal/config"
 	"github.com/agentgov/governance/internal/decisionlog"
+	"github.com/agentgov/governance/internal/engine"
 	"github.com/agentgov/governance/template"
 )
 
@@ -61,17 +61,17 @@ exits 1 when it finds a problem, so it can gate changes in CI.`,
 			if len(problems) == 0 {
 				for _, e := range l.Suspended {
 					out.Notes = append(out.Notes, fmt.Sprintf("learned entry %s allows any arguments (written by an earlier release) and decides nothing: "+
-						"approve its calls again to learn them with their arguments, or `governance learn retire` it", governance.Sanitize(e)))
+						"approve its calls again to learn them with their arguments, or `governance learn retire` it", engine.Sanitize(e)))
 				}
 				for _, r := range l.Policy.Rules {
 					switch r.Scope {
-					case governance.ScopeBuiltin:
+					case engine.ScopeBuiltin:
 						out.Rules.Builtin++
-					case governance.ScopeManaged:
+					case engine.ScopeManaged:
 						out.Rules.Managed++
-					case governance.ScopeGlobal:
+					case engine.ScopeGlobal:
 						out.Rules.User++
-					case governance.ScopeRepo:
+					case engine.ScopeRepo:
 						out.Rules.Project++
 					}
 				}
@@ -187,7 +187,7 @@ func (a *App) agentsWithoutFile(cwd string, l *config.Loaded) ([]string, error) 
 	}
 	sort.Strings(names)
 	rule := "they follow the main agent's policy (missing_agent: main)"
-	if l.Policy.Settings.MissingAgent == governance.MissingAgentDeny {
+	if l.Policy.Settings.MissingAgent == engine.MissingAgentDeny {
 		rule = "they are denied (missing_agent: deny)"
 	}
 	var notes []string
@@ -195,7 +195,7 @@ func (a *App) agentsWithoutFile(cwd string, l *config.Loaded) ([]string, error) 
 		if defs, err := l.Registry.Lookup(name); err != nil || len(defs) > 0 {
 			continue
 		}
-		notes = append(notes, fmt.Sprintf("agent %s has no agent file: %d logged call(s); %s", governance.Sanitize(name), seen[name], rule))
+		notes = append(notes, fmt.Sprintf("agent %s has no agent file: %d logged call(s); %s", engine.Sanitize(name), seen[name], rule))
 	}
 	return notes, nil
 }

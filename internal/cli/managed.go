@@ -5,9 +5,9 @@ import (
 	"io"
 	"os"
 
-	"github.com/agentgov/governance/governance"
 	"github.com/agentgov/governance/internal/bundle"
 	"github.com/agentgov/governance/internal/config"
+	"github.com/agentgov/governance/internal/engine"
 	"github.com/agentgov/governance/internal/layout"
 )
 
@@ -29,7 +29,7 @@ func managedLines(w io.Writer, label string, p layout.Paths, l *config.Loaded) {
 	var locks []string
 	if l != nil {
 		for _, r := range l.Policy.Rules {
-			if r.Scope == governance.ScopeManaged {
+			if r.Scope == engine.ScopeManaged {
 				rules++
 			}
 		}

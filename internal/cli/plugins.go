@@ -11,8 +11,8 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"github.com/agentgov/governance/governance"
 	"github.com/agentgov/governance/internal/config"
+	"github.com/agentgov/governance/internal/engine"
 	"github.com/agentgov/governance/internal/plugineval"
 	"github.com/agentgov/governance/internal/pluginhost"
 )
@@ -77,10 +77,10 @@ does not match, a failed handshake).`,
 
 // printPlugin describes one plugin, starting it to ask what it is; it
 // reports whether the plugin started.
-func (a *App) printPlugin(ctx context.Context, s governance.PluginSpec) bool {
+func (a *App) printPlugin(ctx context.Context, s engine.PluginSpec) bool {
 	w := a.Stdout
 	scope := "user"
-	if s.Scope == governance.ScopeRepo {
+	if s.Scope == engine.ScopeRepo {
 		scope = "project"
 	}
 	fmt.Fprintf(w, "%s (%s, %s)\n", s.Name, scope, s.Source)
@@ -102,7 +102,7 @@ func (a *App) printPlugin(ctx context.Context, s governance.PluginSpec) bool {
 	start := time.Now()
 	info, err := p.Describe(ctx)
 	if err != nil {
-		fmt.Fprintf(w, "  plugin:    %s\n", governance.Sanitize(err.Error()))
+		fmt.Fprintf(w, "  plugin:    %s\n", engine.Sanitize(err.Error()))
 		return false
 	}
 	kinds := "every tool kind"
@@ -113,8 +113,8 @@ func (a *App) printPlugin(ctx context.Context, s governance.PluginSpec) bool {
 		}
 		kinds = strings.Join(ks, ", ")
 	}
-	fmt.Fprintf(w, "  plugin:    %s %s, wants %s (started in %s)\n", governance.Sanitize(info.Name),
-		governance.Sanitize(info.Version), governance.Sanitize(kinds), time.Since(start).Round(100*time.Microsecond))
+	fmt.Fprintf(w, "  plugin:    %s %s, wants %s (started in %s)\n", engine.Sanitize(info.Name),
+		engine.Sanitize(info.Version), engine.Sanitize(kinds), time.Since(start).Round(100*time.Microsecond))
 	return true
 }
 
@@ -144,7 +144,7 @@ plugin failed, 2 a usage error.`,
 			if err != nil {
 				return withHint(err, "run `governance lint` to see every problem")
 			}
-			var spec *governance.PluginSpec
+			var spec *engine.PluginSpec
 			var names []string
 			for i, s := range loaded.Policy.Plugins {
 				names = append(names, s.Name)
@@ -170,13 +170,13 @@ plugin failed, 2 a usage error.`,
 
 // testPlugin runs one call through a plugin and prints the verdict; it
 // fails when the plugin does not answer.
-func (a *App) testPlugin(ctx context.Context, spec governance.PluginSpec, req *governance.Request, asJSON bool) error {
+func (a *App) testPlugin(ctx context.Context, spec engine.PluginSpec, req *engine.Request, asJSON bool) error {
 	p := pluginhost.New(spec, pluginhost.Options{Log: a.Stderr})
 	defer p.Stop()
 	start := time.Now()
 	info, err := p.Describe(ctx)
 	started := time.Since(start)
-	var v governance.Verdict
+	var v engine.Verdict
 	var answered time.Duration
 	if err == nil {
 		start = time.Now()
@@ -189,8 +189,8 @@ func (a *App) testPlugin(ctx context.Context, spec governance.PluginSpec, req *g
 	}
 	if asJSON {
 		out := verdictJSON(verdict)
-		if verdict.Outcome == governance.NoOpinion {
-			out.Layer, out.Rule = governance.LayerPlugin, spec.Name
+		if verdict.Outcome == engine.NoOpinion {
+			out.Layer, out.Rule = engine.LayerPlugin, spec.Name
 		}
 		if werr := writeJSON(a.Stdout, out); werr != nil {
 			return werr
@@ -201,12 +201,12 @@ func (a *App) testPlugin(ctx context.Context, spec governance.PluginSpec, req *g
 		if subject == "" {
 			subject = strings.Join(req.Tool.Input.Paths, " ")
 		}
-		fmt.Fprintf(w, "%s: %s\n", verdict.Outcome, governance.Sanitize(subject))
+		fmt.Fprintf(w, "%s: %s\n", verdict.Outcome, engine.Sanitize(subject))
 		if err == nil {
-			fmt.Fprintf(w, "  plugin:     %s %s (started in %s, answered in %s)\n", governance.Sanitize(info.Name),
-				governance.Sanitize(info.Version), started.Round(100*time.Microsecond), answered.Round(10*time.Microsecond))
+			fmt.Fprintf(w, "  plugin:     %s %s (started in %s, answered in %s)\n", engine.Sanitize(info.Name),
+				engine.Sanitize(info.Version), started.Round(100*time.Microsecond), answered.Round(10*time.Microsecond))
 		}
-		if verdict.Outcome == governance.NoOpinion {
+		if verdict.Outcome == engine.NoOpinion {
 			fmt.Fprintf(w, "  the plugin has no opinion: the rest of the policy decides\n")
 		} else {
 			fmt.Fprintf(w, "  rule:       %s (%s)\n", verdict.Rule, verdict.Source)
@@ -223,10 +223,10 @@ func (a *App) testPlugin(ctx context.Context, spec governance.PluginSpec, req *g
 	}
 	// The verdict's exit code is check's: 3 blocked, 4 someone must
 	// decide; no opinion lets the rest of the policy decide and exits 0.
-	if verdict.Outcome == governance.NoOpinion {
+	if verdict.Outcome == engine.NoOpinion {
 		return nil
 	}
-	if code := checkExit(&governance.Decision{Outcome: verdict.Outcome}); code != 0 {
+	if code := checkExit(&engine.Decision{Outcome: verdict.Outcome}); code != 0 {
 		return exitCode(code)
 	}
 	return nil
@@ -285,7 +285,7 @@ until you trust it again. Check the program before you trust it.`,
 				if s.Name != args[0] {
 					continue
 				}
-				if s.Scope != governance.ScopeRepo {
+				if s.Scope != engine.ScopeRepo {
 					fmt.Fprintf(a.Stdout, "%s comes from your own configuration (%s); it needs no trust\n", s.Name, s.Source)
 					return nil
 				}

@@ -10,9 +10,9 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"github.com/agentgov/governance/governance"
 	"github.com/agentgov/governance/internal/checkpoint"
 	"github.com/agentgov/governance/internal/config"
+	"github.com/agentgov/governance/internal/engine"
 	"github.com/agentgov/governance/internal/layout"
 )
 
@@ -142,11 +142,11 @@ Exit status: 0 done, 1 error (an unknown ID), 2 usage.`,
 // there since the checkpoint is a person's.
 func (a *App) protectedIn(root string) func(string) bool {
 	paths := layout.Discover(root, root, a.Getenv)
-	pol := &governance.Policy{}
+	pol := &engine.Policy{}
 	if l, err := config.Load(paths); err == nil && l.Policy != nil {
 		pol = l.Policy
 	}
-	prot := governance.NewEngine(pol).ProtectedPaths(a.request(paths, root))
+	prot := engine.NewEngine(pol).ProtectedPaths(a.request(paths, root))
 	return func(p string) bool {
 		abs := filepath.Join(root, p)
 		for _, d := range prot {

@@ -20,7 +20,7 @@ import (
 	"strings"
 	"time"
 
-	"github.com/agentgov/governance/governance"
+	"github.com/agentgov/governance/internal/engine"
 	"github.com/agentgov/governance/internal/layout"
 	"github.com/spf13/cobra"
 )
@@ -202,11 +202,11 @@ func (a *App) paths(cwd string) layout.Paths {
 }
 
 // request builds a request for the project of cwd.
-func (a *App) request(p layout.Paths, cwd string) *governance.Request {
+func (a *App) request(p layout.Paths, cwd string) *engine.Request {
 	if cwd == "" {
 		cwd = a.Cwd
 	}
-	return &governance.Request{Harness: "cli", Event: "PreToolUse", Cwd: cwd, ProjectRoot: p.ProjectRoot, Home: p.Home}
+	return &engine.Request{Harness: "cli", Event: "PreToolUse", Cwd: cwd, ProjectRoot: p.ProjectRoot, Home: p.Home}
 }
 
 // version is the module version the binary was built from: the tag of a

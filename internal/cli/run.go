@@ -14,7 +14,7 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"github.com/agentgov/governance/governance"
+	"github.com/agentgov/governance/internal/engine"
 	"github.com/agentgov/governance/internal/shellquote"
 )
 
@@ -56,9 +56,9 @@ arguments, without a shell.`,
 				text = shellquote.Join(args)
 			}
 			ev := &pipeline.Event{Name: pipeline.EventPreToolUse, DeferAsAsk: true, Waiting: a.followApproval(text)}
-			ev.Request = governance.Request{Harness: "run", Event: pipeline.EventPreToolUse, Cwd: a.Cwd, Agent: agent,
+			ev.Request = engine.Request{Harness: "run", Event: pipeline.EventPreToolUse, Cwd: a.Cwd, Agent: agent,
 				Justification: why, Safety: safety, SessionID: os.Getenv("GOVERNANCE_SESSION"),
-				Tool: governance.Tool{Kind: governance.KindShell, Name: "run", Input: governance.Input{Command: text}}}
+				Tool: engine.Tool{Kind: engine.KindShell, Name: "run", Input: engine.Input{Command: text}}}
 			env := pipeline.OSEnv()
 			env.Warn = func(err error) { fmt.Fprintf(a.Stderr, "governance: error: %v\n", err) }
 			// As the hook decides: the compiled policy, the evaluators
@@ -70,12 +70,12 @@ arguments, without a shell.`,
 			stop()
 			d := reply.Decision
 			switch d.Outcome {
-			case governance.Allow, governance.Warn:
-				if d.Outcome == governance.Warn {
-					fmt.Fprintln(a.Stderr, governance.Sanitize(d.Render()))
+			case engine.Allow, engine.Warn:
+				if d.Outcome == engine.Warn {
+					fmt.Fprintln(a.Stderr, engine.Sanitize(d.Render()))
 				}
 			default:
-				if d.Approval != nil && d.Approval.State == governance.ApprovalWithdrawn {
+				if d.Approval != nil && d.Approval.State == engine.ApprovalWithdrawn {
 					return exitCode(130)
 				}
 				fmt.Fprintln(a.Stderr, d.Render())
@@ -123,7 +123,7 @@ func (a *App) followApproval(text string) *pipeline.Follow {
 			every = min(max(wait/4, 5*time.Second), 30*time.Second)
 			next = wait - every
 			w := a.Stderr
-			fmt.Fprintf(w, "governance: `%s` needs a person's approval: %s\n", governance.Sanitize(text), governance.Sanitize(it.Reason))
+			fmt.Fprintf(w, "governance: `%s` needs a person's approval: %s\n", engine.Sanitize(text), engine.Sanitize(it.Reason))
 			fmt.Fprintf(w, "  approval:  %s\n", it.ID)
 			fmt.Fprintf(w, "  answer:    governance approvals approve %s   (or: governance approvals deny %s)\n", it.ID, it.ID)
 			fmt.Fprintf(w, "             or on the approvals page (governance daemon --url prints its address)\n")

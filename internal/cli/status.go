@@ -8,7 +8,7 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"github.com/agentgov/governance/governance"
+	"github.com/agentgov/governance/internal/engine"
 	"github.com/agentgov/governance/internal/layout"
 	"github.com/agentgov/governance/internal/snapshot"
 )
@@ -65,13 +65,13 @@ installed, and the runtime state: sessions, phase, anchors and metrics.`,
 			}
 			trustLine(w, "policy:        ", l.Trust)
 			managedLines(w, "managed:       ", p, l)
-			out.Rules = statusRules{Builtin: counts[governance.ScopeBuiltin], Managed: counts[governance.ScopeManaged],
-				User: counts[governance.ScopeGlobal], Project: counts[governance.ScopeRepo], Executable: len(l.Policy.Checks)}
+			out.Rules = statusRules{Builtin: counts[engine.ScopeBuiltin], Managed: counts[engine.ScopeManaged],
+				User: counts[engine.ScopeGlobal], Project: counts[engine.ScopeRepo], Executable: len(l.Policy.Checks)}
 			if u := l.Policy.Untrusted; u != nil {
 				out.Rules.UntrustedAllows, out.Rules.UntrustedLearned = len(u.Rules), len(u.Learned)
 			}
-			fmt.Fprintf(w, "rules:         %d built-in, %d managed, %d user, %d project, %d executable\n", counts[governance.ScopeBuiltin],
-				counts[governance.ScopeManaged], counts[governance.ScopeGlobal], counts[governance.ScopeRepo], len(l.Policy.Checks))
+			fmt.Fprintf(w, "rules:         %d built-in, %d managed, %d user, %d project, %d executable\n", counts[engine.ScopeBuiltin],
+				counts[engine.ScopeManaged], counts[engine.ScopeGlobal], counts[engine.ScopeRepo], len(l.Policy.Checks))
 			if u := l.Policy.Untrusted; u != nil && len(u.Rules)+len(u.Learned) > 0 {
 				fmt.Fprintf(w, "               %d project allow rules and %d learned entries wait for `governance trust`\n", len(u.Rules), len(u.Learned))
 			}
@@ -104,7 +104,7 @@ installed, and the runtime state: sessions, phase, anchors and metrics.`,
 				if phase == "" {
 					phase = "none"
 				}
-				fmt.Fprintf(w, "               phase %s; %d anchors; %d history entries\n", governance.Sanitize(phase), len(st.Anchors), len(st.History))
+				fmt.Fprintf(w, "               phase %s; %d anchors; %d history entries\n", engine.Sanitize(phase), len(st.Anchors), len(st.History))
 			}
 			ids, _ := b.Sessions()
 			open := 0
@@ -149,7 +149,7 @@ func compiledStatus(p layout.Paths) string {
 	case !snap.Fresh(p, current):
 		return "stale (the hook compiles the configuration again on its next call)"
 	case snap.Held != "":
-		return "current, holding the last good policy: " + governance.Sanitize(snap.Held)
+		return "current, holding the last good policy: " + engine.Sanitize(snap.Held)
 	}
 	return "current (" + snapshot.CachePath(p) + ")"
 }

@@ -10,8 +10,8 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"github.com/agentgov/governance/governance"
 	"github.com/agentgov/governance/internal/config"
+	"github.com/agentgov/governance/internal/engine"
 	"github.com/agentgov/governance/internal/policytest"
 )
 
@@ -88,7 +88,7 @@ func (a *App) runTests(cmd *cobra.Command, cwd string, files []string, verbose, 
 	examples := 0
 	for _, r := range l.Policy.Rules {
 		examples += len(r.Examples.Match) + len(r.Examples.NotMatch)
-		if r.Scope == governance.ScopeBuiltin {
+		if r.Scope == engine.ScopeBuiltin {
 			// Loading checks the examples of configured rules; the
 			// built-in ones were checked when they were generated, and
 			// are run again here.
@@ -134,7 +134,7 @@ func (a *App) runTests(cmd *cobra.Command, cwd string, files []string, verbose, 
 		fmt.Fprintf(a.Stderr, "governance: error: %d problem(s) in the configuration or the test files; no case was run\n", len(problems))
 		return errReported
 	}
-	engine := governance.NewEngine(l.Policy)
+	eng := engine.NewEngine(l.Policy)
 	failed := 0
 	for i := range cases {
 		c := &cases[i]
@@ -144,7 +144,7 @@ func (a *App) runTests(cmd *cobra.Command, cwd string, files []string, verbose, 
 		}
 		req := a.request(p, caseCwd)
 		req.Agent, req.Unattended, req.Tool = c.Agent, c.Unattended, c.ToolCall()
-		d := engine.Decide(cmd.Context(), req)
+		d := eng.Decide(cmd.Context(), req)
 		pass := c.Pass(d)
 		out.Cases = append(out.Cases, testResult{Where: c.Where(), Title: c.Title(), Call: c.Call(), Want: c.Want(), Pass: pass, Got: decisionJSON(d)})
 		if !pass {
@@ -181,9 +181,9 @@ func (a *App) runTests(cmd *cobra.Command, cwd string, files []string, verbose, 
 }
 
 // printFailure shows what a case wanted and what the policy decided.
-func printFailure(w io.Writer, c *policytest.Case, d *governance.Decision) {
-	fmt.Fprintf(w, "--- FAIL: %s: %s\n", c.Where(), governance.Sanitize(c.Title()))
-	fmt.Fprintf(w, "    call:  %s\n", governance.Sanitize(c.Call()))
+func printFailure(w io.Writer, c *policytest.Case, d *engine.Decision) {
+	fmt.Fprintf(w, "--- FAIL: %s: %s\n", c.Where(), engine.Sanitize(c.Title()))
+	fmt.Fprintf(w, "    call:  %s\n", engine.Sanitize(c.Call()))
 	fmt.Fprintf(w, "    want:  %s\n", c.Want())
 	got := fmt.Sprintf("%s by %s", d.Outcome, d.Rule)
 	if d.Layer != "" {
@@ -194,7 +194,7 @@ func printFailure(w io.Writer, c *policytest.Case, d *governance.Decision) {
 	}
 	fmt.Fprintf(w, "    got:   %s\n", got)
 	if d.Message != "" {
-		fmt.Fprintf(w, "           %s\n", governance.Sanitize(d.Message))
+		fmt.Fprintf(w, "           %s\n", engine.Sanitize(d.Message))
 	}
 }
 

@@ -8,8 +8,8 @@ import (
 	"testing"
 	"time"
 
-	"github.com/agentgov/governance/governance"
 	"github.com/agentgov/governance/internal/config"
+	"github.com/agentgov/governance/internal/engine"
 	"github.com/agentgov/governance/internal/layout"
 	"github.com/agentgov/governance/internal/snapshot"
 )
@@ -102,7 +102,7 @@ func TestSnapshotRoundTrip(t *testing.T) {
 		t.Errorf("the snapshot carries zero values: %s", data)
 	}
 	pol := back.Policy()
-	if pol.Settings.Default != governance.Ask || pol.Settings.MainAgent != "lead" {
+	if pol.Settings.Default != engine.Ask || pol.Settings.MainAgent != "lead" {
 		t.Errorf("settings = %+v", pol.Settings)
 	}
 	ids := map[string]bool{}
@@ -128,8 +128,8 @@ func TestSnapshotFreshness(t *testing.T) {
 		s := config.Compile(p)
 		return s, s.Write(snapshot.CachePath(p))
 	}
-	load := func() *governance.Policy { return snapshot.Load(p, compiler) }
-	rules := func(pol *governance.Policy) int { return len(pol.Rules) }
+	load := func() *engine.Policy { return snapshot.Load(p, compiler) }
+	rules := func(pol *engine.Policy) int { return len(pol.Rules) }
 
 	base := rules(load())
 	if compiles != 1 {
@@ -253,7 +253,7 @@ func TestRoles(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	got := map[string]governance.Role{}
+	got := map[string]engine.Role{}
 	for _, r := range l.Policy.Roles {
 		got[r.Name] = r
 	}
@@ -272,7 +272,7 @@ func TestRoles(t *testing.T) {
 		!reflect.DeepEqual(rev.Chain, []string{"reviewer", "ai", "orchestrator"}) {
 		t.Errorf("reviewer: %+v", rev)
 	}
-	if rev.Limits.SlotExpirySeconds != 120 || got["orchestrator"].Limits.SlotExpirySeconds != governance.DefaultSlotExpirySeconds {
+	if rev.Limits.SlotExpirySeconds != 120 || got["orchestrator"].Limits.SlotExpirySeconds != engine.DefaultSlotExpirySeconds {
 		t.Errorf("slot expiry: %d / %d", rev.Limits.SlotExpirySeconds, got["orchestrator"].Limits.SlotExpirySeconds)
 	}
 }

@@ -5,8 +5,8 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/agentgov/governance/governance"
 	"github.com/agentgov/governance/internal/config"
+	"github.com/agentgov/governance/internal/engine"
 )
 
 // TestConfineSetting: confine: defaults to unknown; a layer below may
@@ -18,12 +18,12 @@ func TestConfineSetting(t *testing.T) {
 	tests := []struct {
 		name    string
 		files   map[string]string
-		want    governance.ConfineMode
+		want    engine.ConfineMode
 		wantErr string
 	}{
-		{name: "unknown unless set", files: map[string]string{}, want: governance.ConfineUnknown},
-		{name: "the user turns it off", files: map[string]string{user: "confine: off\n"}, want: governance.ConfineOff},
-		{name: "a project may confine more", files: map[string]string{repo: "confine: auto\n"}, want: governance.ConfineAuto},
+		{name: "unknown unless set", files: map[string]string{}, want: engine.ConfineUnknown},
+		{name: "the user turns it off", files: map[string]string{user: "confine: off\n"}, want: engine.ConfineOff},
+		{name: "a project may confine more", files: map[string]string{repo: "confine: auto\n"}, want: engine.ConfineAuto},
 		{name: "a project may not turn it off", files: map[string]string{repo: "confine: off\n"},
 			wantErr: "confine: off would loosen the user configuration's confine: unknown"},
 		{name: "a project may not loosen the user's auto", files: map[string]string{user: "confine: auto\n", repo: "confine: unknown\n"},
@@ -63,22 +63,22 @@ func TestConfineGrants(t *testing.T) {
 		name    string
 		files   map[string]string
 		trust   bool
-		want    governance.ConfineGrants
+		want    engine.ConfineGrants
 		wantErr string
 	}{
 		{name: "none unless set", files: map[string]string{}},
 		{name: "the user's", files: map[string]string{user: "confine_grants:\n  read: [.env]\n  network: [loopback]\n"},
-			want: governance.ConfineGrants{Read: []string{".env"}, Network: []string{"loopback"}}},
+			want: engine.ConfineGrants{Read: []string{".env"}, Network: []string{"loopback"}}},
 		{name: "managed and the user's add up", files: map[string]string{"managed/config.yaml": "confine_grants:\n  write: [~/.npm]\n",
 			user: "confine_grants:\n  write: [~/.npm, /srv/cache]\n"},
-			want: governance.ConfineGrants{Write: []string{"~/.npm", "/srv/cache"}}},
+			want: engine.ConfineGrants{Write: []string{"~/.npm", "/srv/cache"}}},
 		{name: "an untrusted project grants nothing", files: map[string]string{repo: "confine_grants:\n  read: [.env]\n"}},
 		{name: "a trusted project grants", files: map[string]string{repo: "confine_grants:\n  read: [.env]\n  network: [registry.example.com]\n"},
-			trust: true, want: governance.ConfineGrants{Read: []string{".env"}, Network: []string{"registry.example.com"}}},
+			trust: true, want: engine.ConfineGrants{Read: []string{".env"}, Network: []string{"registry.example.com"}}},
 		{name: "a managed lock grants alone", files: map[string]string{"managed/config.yaml": "lock: [confine_grants]\nconfine_grants:\n  read: [.env]\n",
 			user: "confine_grants:\n  network: [loopback]\n"}, wantErr: "the managed configuration locks confine_grants"},
 		{name: "a managed lock and no grant below", files: map[string]string{"managed/config.yaml": "lock: [confine_grants]\nconfine_grants:\n  read: [.env]\n"},
-			want: governance.ConfineGrants{Read: []string{".env"}}},
+			want: engine.ConfineGrants{Read: []string{".env"}}},
 		{name: "an unknown key", files: map[string]string{user: "confine_grants:\n  reads: [.env]\n"}, wantErr: `unknown key "reads"`},
 		{name: "a write inside the project", files: map[string]string{user: "confine_grants:\n  write: [node_modules]\n"},
 			wantErr: `confine_grants: write: "node_modules"`},

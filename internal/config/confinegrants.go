@@ -7,7 +7,7 @@ import (
 
 	"go.yaml.in/yaml/v3"
 
-	"github.com/agentgov/governance/governance"
+	"github.com/agentgov/governance/internal/engine"
 	"github.com/agentgov/governance/internal/yamlx"
 )
 
@@ -26,7 +26,7 @@ import (
 // hostName is a host a network grant may name.
 var hostName = regexp.MustCompile(`^[a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*$`)
 
-func confineGrants(file string, v *yaml.Node) (*governance.ConfineGrants, error) {
+func confineGrants(file string, v *yaml.Node) (*engine.ConfineGrants, error) {
 	pairs, err := yamlx.Map(file, v)
 	if err != nil {
 		return nil, err
@@ -34,7 +34,7 @@ func confineGrants(file string, v *yaml.Node) (*governance.ConfineGrants, error)
 	if err := yamlx.CheckKeys(file, pairs, "read", "write", "network"); err != nil {
 		return nil, err
 	}
-	g := &governance.ConfineGrants{}
+	g := &engine.ConfineGrants{}
 	for _, p := range pairs {
 		list, err := yamlx.Strings(file, p.Value)
 		if err != nil {
@@ -77,7 +77,7 @@ func confineGrants(file string, v *yaml.Node) (*governance.ConfineGrants, error)
 // configuration, and the project's when they apply. A managed
 // configuration that locks confine_grants grants alone: a grant below it
 // is an error, as a loosening of any locked switch.
-func addConfineGrants(s *governance.Settings, managed managedFiles, user, repo *File, projectApplies bool) error {
+func addConfineGrants(s *engine.Settings, managed managedFiles, user, repo *File, projectApplies bool) error {
 	var errs Errors
 	for _, m := range managed {
 		if m.ConfineGrants != nil {

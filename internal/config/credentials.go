@@ -22,7 +22,7 @@ import (
 	"path/filepath"
 	"strings"
 
-	"github.com/agentgov/governance/governance"
+	"github.com/agentgov/governance/internal/engine"
 )
 
 // CredentialsFolder is the folder beside config.yaml that ${file:NAME}
@@ -88,7 +88,7 @@ func literalCredential(name, value string) bool {
 	if rest == "" {
 		return false
 	}
-	if governance.FindSecret(rest) != "" {
+	if engine.FindSecret(rest) != "" {
 		return true
 	}
 	if !IsCredentialHeader(name) {

@@ -12,7 +12,7 @@ import (
 
 	"go.yaml.in/yaml/v3"
 
-	"github.com/agentgov/governance/governance"
+	"github.com/agentgov/governance/internal/engine"
 	"github.com/agentgov/governance/internal/gatekeeper"
 	"github.com/agentgov/governance/internal/regularfile"
 	"github.com/agentgov/governance/internal/yamlx"
@@ -154,8 +154,8 @@ func (f *File) parseGatekeeper(n *yaml.Node) error {
 				return err
 			}
 			for _, t := range list {
-				k, ok := governance.ParseKind(t)
-				if !ok || k == governance.KindOther {
+				k, ok := engine.ParseKind(t)
+				if !ok || k == engine.KindOther {
 					return yamlx.At(f.Name, v, "gatekeeper: tools names %q, which is not a tool kind", t).
 						WithHint("the kinds are shell, read, write, edit, web, agent and mcp")
 				}
@@ -281,11 +281,11 @@ func (l *Loaded) gatekeeperSettings(managed managedFiles, user, repo *File) erro
 
 // userGatekeeper applies the user's block, with defaults for what it
 // leaves out.
-func userGatekeeper(s *governance.GatekeeperSettings, file string, g *gatekeeperFile) error {
-	*s = governance.GatekeeperSettings{Enabled: true, TimeoutMS: int(gatekeeper.DefaultTimeout.Milliseconds()),
+func userGatekeeper(s *engine.GatekeeperSettings, file string, g *gatekeeperFile) error {
+	*s = engine.GatekeeperSettings{Enabled: true, TimeoutMS: int(gatekeeper.DefaultTimeout.Milliseconds()),
 		PerHour: gatekeeper.DefaultPerHour, PerDay: gatekeeper.DefaultPerDay,
 		CacheTTLSeconds: int(gatekeeper.DefaultCacheTTL.Seconds()), MinConfidence: int(gatekeeper.DefaultMinConfidence * 100),
-		Tools: []string{string(governance.KindShell)}}
+		Tools: []string{string(engine.KindShell)}}
 	at := func(key, format string, args ...any) *yamlx.Error {
 		return &yamlx.Error{File: file, Line: g.line[key], Msg: fmt.Sprintf(format, args...)}
 	}
@@ -329,7 +329,7 @@ func userGatekeeper(s *governance.GatekeeperSettings, file string, g *gatekeeper
 }
 
 // repoGatekeeper applies the project's block, which may only tighten.
-func repoGatekeeper(s *governance.GatekeeperSettings, file string, g *gatekeeperFile, userHas bool) error {
+func repoGatekeeper(s *engine.GatekeeperSettings, file string, g *gatekeeperFile, userHas bool) error {
 	var errs Errors
 	at := func(key, format string, args ...any) *yamlx.Error {
 		return &yamlx.Error{File: file, Line: g.line[key], Msg: fmt.Sprintf(format, args...)}
@@ -403,7 +403,7 @@ func repoGatekeeper(s *governance.GatekeeperSettings, file string, g *gatekeeper
 }
 
 // readGroundRules reads a ground-rules.md, if there is one.
-func (l *Loaded) readGroundRules(path string, repo bool) (*governance.GroundRules, error) {
+func (l *Loaded) readGroundRules(path string, repo bool) (*engine.GroundRules, error) {
 	data, err := regularfile.ReadFile(path)
 	if errors.Is(err, fs.ErrNotExist) {
 		return nil, nil
@@ -420,5 +420,5 @@ func (l *Loaded) readGroundRules(path string, repo bool) (*governance.GroundRule
 	if text == "" {
 		return nil, nil
 	}
-	return &governance.GroundRules{Source: path, Repo: repo, Text: text}, nil
+	return &engine.GroundRules{Source: path, Repo: repo, Text: text}, nil
 }

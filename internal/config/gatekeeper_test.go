@@ -6,8 +6,8 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/agentgov/governance/governance"
 	"github.com/agentgov/governance/internal/config"
+	"github.com/agentgov/governance/internal/engine"
 	"github.com/agentgov/governance/internal/snapshot"
 )
 
@@ -26,26 +26,26 @@ func TestGatekeeperSettings(t *testing.T) {
 	tests := []struct {
 		name  string
 		files map[string]string
-		want  governance.GatekeeperSettings
+		want  engine.GatekeeperSettings
 		err   string
 	}{
 		{name: "off by default", files: map[string]string{"home/.config/governance/config.yaml": "default: ask\n"}},
 		{name: "defaults", files: map[string]string{"home/.config/governance/config.yaml": "gatekeeper:\n  provider: openai\n  model: llama3.2\n  base_url: http://127.0.0.1:11434/v1\n"},
-			want: governance.GatekeeperSettings{Enabled: true, Provider: "openai", Model: "llama3.2", BaseURL: "http://127.0.0.1:11434/v1",
+			want: engine.GatekeeperSettings{Enabled: true, Provider: "openai", Model: "llama3.2", BaseURL: "http://127.0.0.1:11434/v1",
 				TimeoutMS: 20000, PerHour: 120, PerDay: 1000, CacheTTLSeconds: 86400, MinConfidence: 70, Tools: []string{"shell"}}},
 		{name: "user settings", files: map[string]string{"home/.config/governance/config.yaml": userGatekeeper},
-			want: governance.GatekeeperSettings{Enabled: true, Provider: "anthropic", Model: "claude-haiku-4-5", APIKeyEnv: "GK_KEY",
+			want: engine.GatekeeperSettings{Enabled: true, Provider: "anthropic", Model: "claude-haiku-4-5", APIKeyEnv: "GK_KEY",
 				TimeoutMS: 10000, PerHour: 50, PerDay: 400, CacheTTLSeconds: 86400, MinConfidence: 80, Tools: []string{"shell", "edit"}}},
 		{name: "the project tightens", files: map[string]string{"home/.config/governance/config.yaml": userGatekeeper,
 			"proj/.governance/config.yaml": "gatekeeper:\n  budget: {per_hour: 10}\n  min_confidence: 0.9\n  timeout: 5s\n  tools: [shell]\n"},
-			want: governance.GatekeeperSettings{Enabled: true, Provider: "anthropic", Model: "claude-haiku-4-5", APIKeyEnv: "GK_KEY",
+			want: engine.GatekeeperSettings{Enabled: true, Provider: "anthropic", Model: "claude-haiku-4-5", APIKeyEnv: "GK_KEY",
 				TimeoutMS: 5000, PerHour: 10, PerDay: 400, CacheTTLSeconds: 86400, MinConfidence: 90, Tools: []string{"shell"}}},
 		{name: "the project turns it off", files: map[string]string{"home/.config/governance/config.yaml": userGatekeeper,
 			"proj/.governance/config.yaml": "gatekeeper:\n  enabled: false\n"},
-			want: governance.GatekeeperSettings{Provider: "anthropic", Model: "claude-haiku-4-5", APIKeyEnv: "GK_KEY",
+			want: engine.GatekeeperSettings{Provider: "anthropic", Model: "claude-haiku-4-5", APIKeyEnv: "GK_KEY",
 				TimeoutMS: 10000, PerHour: 50, PerDay: 400, CacheTTLSeconds: 86400, MinConfidence: 80, Tools: []string{"shell", "edit"}}},
 		{name: "command provider", files: map[string]string{"home/.config/governance/config.yaml": "gatekeeper:\n  provider: command\n  command: [llm, -m, small]\n  cache_ttl: 0s\n  budget: {per_hour: 0, per_day: 0}\n"},
-			want: governance.GatekeeperSettings{Enabled: true, Provider: "command", Command: []string{"llm", "-m", "small"},
+			want: engine.GatekeeperSettings{Enabled: true, Provider: "command", Command: []string{"llm", "-m", "small"},
 				TimeoutMS: 20000, MinConfidence: 70, Tools: []string{"shell"}}},
 
 		{name: "a project cannot choose the provider", files: map[string]string{"home/.config/governance/config.yaml": userGatekeeper,
@@ -68,10 +68,10 @@ func TestGatekeeperSettings(t *testing.T) {
 		// A key written into the file is not read, and not an error: the
 		// hook decides as before (TestGatekeeperKeyWritten).
 		{name: "a key in the configuration", files: map[string]string{"home/.config/governance/config.yaml": "gatekeeper:\n  provider: anthropic\n  model: m\n  api_key: sk-ant-123\n"},
-			want: governance.GatekeeperSettings{Enabled: true, Provider: "anthropic", Model: "m", TimeoutMS: 20000, PerHour: 120, PerDay: 1000,
+			want: engine.GatekeeperSettings{Enabled: true, Provider: "anthropic", Model: "m", TimeoutMS: 20000, PerHour: 120, PerDay: 1000,
 				CacheTTLSeconds: 86400, MinConfidence: 70, Tools: []string{"shell"}}},
 		{name: "a key in api_key_env", files: map[string]string{"home/.config/governance/config.yaml": "gatekeeper:\n  provider: anthropic\n  model: m\n  api_key_env: sk-ant-api03-abc\n"},
-			want: governance.GatekeeperSettings{Enabled: true, Provider: "anthropic", Model: "m", TimeoutMS: 20000, PerHour: 120, PerDay: 1000,
+			want: engine.GatekeeperSettings{Enabled: true, Provider: "anthropic", Model: "m", TimeoutMS: 20000, PerHour: 120, PerDay: 1000,
 				CacheTTLSeconds: 86400, MinConfidence: 70, Tools: []string{"shell"}}},
 		{name: "no model", files: map[string]string{"home/.config/governance/config.yaml": "gatekeeper:\n  provider: anthropic\n"},
 			err: "config.yaml:2: gatekeeper: the anthropic provider needs a model"},

@@ -11,8 +11,8 @@ import (
 
 	"github.com/agentgov/governance/agents"
 	"github.com/agentgov/governance/brain"
-	"github.com/agentgov/governance/governance"
 	"github.com/agentgov/governance/internal/agentfile"
+	"github.com/agentgov/governance/internal/engine"
 	"github.com/agentgov/governance/internal/layout"
 	"github.com/agentgov/governance/internal/learned"
 	"github.com/agentgov/governance/internal/regularfile"
@@ -24,7 +24,7 @@ import (
 // Loaded is a loaded configuration.
 type Loaded struct {
 	Paths  layout.Paths
-	Policy *governance.Policy
+	Policy *engine.Policy
 	// User and Repo are the config.yaml files, when present; Managed the
 	// managed layer's (the active bundle's, then the managed folder's).
 	User, Repo *File
@@ -89,7 +89,7 @@ func LoadAsWritten(p layout.Paths) (*Loaded, error) { return load(p, true) }
 
 func load(p layout.Paths, asWritten bool) (*Loaded, error) {
 	l := &Loaded{Paths: p}
-	pol := &governance.Policy{Settings: governance.DefaultSettings()}
+	pol := &engine.Policy{Settings: engine.DefaultSettings()}
 	l.Policy = pol
 	var errs Errors
 
@@ -123,12 +123,12 @@ func load(p layout.Paths, asWritten bool) (*Loaded, error) {
 	layers := []struct {
 		file  *File
 		scope string
-	}{{user, governance.ScopeGlobal}, {repo, governance.ScopeRepo}}
+	}{{user, engine.ScopeGlobal}, {repo, engine.ScopeRepo}}
 	for _, m := range managed {
 		layers = append(layers, struct {
 			file  *File
 			scope string
-		}{m, governance.ScopeManaged})
+		}{m, engine.ScopeManaged})
 	}
 	for _, f := range layers {
 		if f.file == nil {
@@ -158,22 +158,22 @@ func load(p layout.Paths, asWritten bool) (*Loaded, error) {
 	errs = flatten(errs, err)
 	pol.Rules = append(pol.Rules, builtin...)
 	for _, dir := range managedDirs(p) {
-		errs = flatten(errs, l.readRules(filepath.Join(dir, "rules"), governance.ScopeManaged))
+		errs = flatten(errs, l.readRules(filepath.Join(dir, "rules"), engine.ScopeManaged))
 	}
 	if p.UserDir != "" {
-		errs = flatten(errs, l.readRules(filepath.Join(p.UserDir, "rules"), governance.ScopeGlobal))
+		errs = flatten(errs, l.readRules(filepath.Join(p.UserDir, "rules"), engine.ScopeGlobal))
 	}
 	repoChecks := len(pol.Checks)
 	if p.RepoDir != "" && p.RepoDir != p.UserDir {
-		errs = flatten(errs, l.readRules(filepath.Join(p.RepoDir, "rules"), governance.ScopeRepo))
+		errs = flatten(errs, l.readRules(filepath.Join(p.RepoDir, "rules"), engine.ScopeRepo))
 	}
 
-	learnedDirs := []struct{ dir, scope string }{{p.UserDir, governance.ScopeGlobal}, {p.RepoDir, governance.ScopeRepo}}
+	learnedDirs := []struct{ dir, scope string }{{p.UserDir, engine.ScopeGlobal}, {p.RepoDir, engine.ScopeRepo}}
 	for _, dir := range managedDirs(p) {
-		learnedDirs = append(learnedDirs, struct{ dir, scope string }{dir, governance.ScopeManaged})
+		learnedDirs = append(learnedDirs, struct{ dir, scope string }{dir, engine.ScopeManaged})
 	}
 	for _, d := range learnedDirs {
-		if d.dir == "" || d.scope == governance.ScopeRepo && d.dir == p.UserDir {
+		if d.dir == "" || d.scope == engine.ScopeRepo && d.dir == p.UserDir {
 			continue
 		}
 		path := filepath.Join(d.dir, learned.Name)
@@ -215,12 +215,12 @@ func load(p layout.Paths, asWritten bool) (*Loaded, error) {
 // withoutProjectAllows takes the project's allow and warn rules and its
 // learned entries out of the policy, and keeps them aside for messages; its
 // executable rules (from index checks on) keep their denies and asks only.
-func withoutProjectAllows(pol *governance.Policy, checks int, why string) {
-	u := &governance.Untrusted{Why: why}
-	split := func(rules []*governance.Rule, aside *[]*governance.Rule) []*governance.Rule {
+func withoutProjectAllows(pol *engine.Policy, checks int, why string) {
+	u := &engine.Untrusted{Why: why}
+	split := func(rules []*engine.Rule, aside *[]*engine.Rule) []*engine.Rule {
 		kept := rules[:0:0]
 		for _, r := range rules {
-			if r.Scope == governance.ScopeRepo && (r.Outcome() == governance.Allow || r.Outcome() == governance.Warn) {
+			if r.Scope == engine.ScopeRepo && (r.Outcome() == engine.Allow || r.Outcome() == engine.Warn) {
 				*aside = append(*aside, r)
 				continue
 			}
@@ -231,15 +231,15 @@ func withoutProjectAllows(pol *governance.Policy, checks int, why string) {
 	pol.Rules = split(pol.Rules, &u.Rules)
 	pol.Learned = split(pol.Learned, &u.Learned)
 	for i := checks; i < len(pol.Checks); i++ {
-		pol.Checks[i] = governance.WithoutAllows(pol.Checks[i])
+		pol.Checks[i] = engine.WithoutAllows(pol.Checks[i])
 	}
 	pol.Untrusted = u
 }
 
 // checkRoleNames reports roles that agent files or the default role name
 // but no configuration defines.
-func checkRoleNames(pol *governance.Policy, reg *agentfile.Registry) error {
-	known := map[string]bool{governance.RoleAI: true}
+func checkRoleNames(pol *engine.Policy, reg *agentfile.Registry) error {
+	known := map[string]bool{engine.RoleAI: true}
 	for _, r := range pol.Roles {
 		known[r.Name] = true
 	}
@@ -250,7 +250,7 @@ func checkRoleNames(pol *governance.Policy, reg *agentfile.Registry) error {
 	all, _ := reg.All()
 	for _, a := range all {
 		switch {
-		case a.Role == governance.RoleHuman:
+		case a.Role == engine.RoleHuman:
 			errs = append(errs, &yamlx.Error{File: a.Source, Line: 1, Msg: "an agent's role cannot be human",
 				Hint: "agents are never human: the never-exposed list holds for every agent"})
 		case a.Role != "" && !known[a.Role]:
@@ -361,7 +361,7 @@ const starHint = `rules files are Starlark; docs/policy.md, "Rules in Starlark",
 // Only the user's and the project's folders keep reviews, each of its own
 // rules.
 func retiredRules(dir, scope string) (map[string]bool, error) {
-	if scope != governance.ScopeGlobal && scope != governance.ScopeRepo {
+	if scope != engine.ScopeGlobal && scope != engine.ScopeRepo {
 		return nil, nil
 	}
 	path := filepath.Join(dir, learned.ReviewsName)
@@ -438,7 +438,7 @@ func (l *Loaded) readStarlark(path string, data []byte, scope string, add func(i
 // builtinRules compiles the built-in policy, without the rules the managed
 // and user configurations disable (the user's only while the managed
 // configuration does not lock disable_builtin).
-func builtinRules(managed managedFiles, user *File) ([]*governance.Rule, []string, error) {
+func builtinRules(managed managedFiles, user *File) ([]*engine.Rule, []string, error) {
 	off := map[string]bool{}
 	var list []string
 	var errs Errors
@@ -462,14 +462,14 @@ func builtinRules(managed managedFiles, user *File) ([]*governance.Rule, []strin
 			off[id] = true
 		}
 	}
-	out := make([]*governance.Rule, 0, len(template.Policy))
+	out := make([]*engine.Rule, 0, len(template.Policy))
 	for _, s := range template.PolicyWithExamples() {
 		if off[s.ID] {
 			continue
 		}
 		// The built-in policy was checked, examples included, when it was
 		// generated; the template tests check it again.
-		out = append(out, governance.CompileTrusted(s, governance.ScopeBuiltin))
+		out = append(out, engine.CompileTrusted(s, engine.ScopeBuiltin))
 	}
 	if len(errs) > 0 {
 		return out, list, errs

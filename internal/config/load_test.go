@@ -3,8 +3,8 @@ package config_test
 import (
 	"testing"
 
-	"github.com/agentgov/governance/governance"
 	"github.com/agentgov/governance/internal/config"
+	"github.com/agentgov/governance/internal/engine"
 )
 
 // A learned entry takes the scope of the folder it is written in, also
@@ -27,9 +27,9 @@ func TestLearnedScope(t *testing.T) {
 		noUser bool
 		want   string
 	}{
-		{"user", "home/.config/governance/learned.yaml", false, governance.ScopeGlobal},
-		{"project", "proj/.governance/learned.yaml", false, governance.ScopeRepo},
-		{"project without a user folder", "proj/.governance/learned.yaml", true, governance.ScopeRepo},
+		{"user", "home/.config/governance/learned.yaml", false, engine.ScopeGlobal},
+		{"project", "proj/.governance/learned.yaml", false, engine.ScopeRepo},
+		{"project without a user folder", "proj/.governance/learned.yaml", true, engine.ScopeRepo},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

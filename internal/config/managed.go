@@ -9,8 +9,8 @@ import (
 	"path/filepath"
 
 	"github.com/agentgov/governance/agents"
-	"github.com/agentgov/governance/governance"
 	"github.com/agentgov/governance/internal/agentfile"
+	"github.com/agentgov/governance/internal/engine"
 	"github.com/agentgov/governance/internal/layout"
 	"github.com/agentgov/governance/internal/learned"
 	"github.com/agentgov/governance/internal/regularfile"
@@ -192,7 +192,7 @@ func ReadBundleState(p layout.Paths) BundleState {
 // config.yaml, rules, learned entries and agents) and returns every
 // problem found: a bundle that does not load is never activated.
 func CheckBundle(dir string) error {
-	l := &Loaded{Policy: &governance.Policy{Settings: governance.DefaultSettings()}}
+	l := &Loaded{Policy: &engine.Policy{Settings: engine.DefaultSettings()}}
 	var errs Errors
 	f, err := l.readSettings(filepath.Join(dir, "config.yaml"))
 	errs = flatten(errs, err)
@@ -207,16 +207,16 @@ func CheckBundle(dir string) error {
 		errs = flatten(errs, l.gatekeeperSettings(m, nil, nil))
 		_, err := mergePlugins(m, nil, nil)
 		errs = flatten(errs, err)
-		_, err = compileRoles(f, governance.ScopeManaged)
+		_, err = compileRoles(f, engine.ScopeManaged)
 		errs = flatten(errs, err)
 		_, _, err = builtinRules(m, nil)
 		errs = flatten(errs, err)
 	}
-	errs = flatten(errs, l.readRules(filepath.Join(dir, "rules"), governance.ScopeManaged))
+	errs = flatten(errs, l.readRules(filepath.Join(dir, "rules"), engine.ScopeManaged))
 	lf, err := learned.Read(filepath.Join(dir, learned.Name))
 	errs = flatten(errs, err)
 	if lf != nil {
-		_, err := lf.Compile(governance.ScopeManaged)
+		_, err := lf.Compile(engine.ScopeManaged)
 		errs = flatten(errs, err)
 	}
 	all, err := agentfile.NewRegistry(agentfile.Dir{Path: filepath.Join(dir, "agents"), Format: agents.FormatGovernance}).All()

@@ -7,8 +7,8 @@ import (
 	"testing"
 	"time"
 
-	"github.com/agentgov/governance/governance"
 	"github.com/agentgov/governance/internal/config"
+	"github.com/agentgov/governance/internal/engine"
 	"github.com/agentgov/governance/internal/layout"
 )
 
@@ -34,7 +34,7 @@ func TestManagedLayer(t *testing.T) {
 		{name: "managed rules apply", files: map[string]string{"managed/rules/team.yaml": denyCurl},
 			check: func(t *testing.T, l *config.Loaded) {
 				for _, r := range l.Policy.Rules {
-					if r.ID == "no-curl" && r.Scope == governance.ScopeManaged {
+					if r.ID == "no-curl" && r.Scope == engine.ScopeManaged {
 						return
 					}
 				}
@@ -57,7 +57,7 @@ func TestManagedLayer(t *testing.T) {
 			files: map[string]string{"managed/config.yaml": "lock: [mode]\n", "proj/.governance/config.yaml": "max_delegation_depth: 5\n"}},
 		{name: "user may tighten", files: map[string]string{"managed/config.yaml": "default: defer\n", "home/.config/governance/config.yaml": "default: deny\n"},
 			check: func(t *testing.T, l *config.Loaded) {
-				if l.Policy.Settings.Default != governance.Deny {
+				if l.Policy.Settings.Default != engine.Deny {
 					t.Errorf("default %s", l.Policy.Settings.Default)
 				}
 			}},

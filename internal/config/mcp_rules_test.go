@@ -5,8 +5,8 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/agentgov/governance/governance"
 	"github.com/agentgov/governance/internal/config"
+	"github.com/agentgov/governance/internal/engine"
 )
 
 // MCP rules match arguments that must and must not have a value, and
@@ -43,7 +43,7 @@ func TestMCPArgumentRules(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			t.Parallel()
-			rules, err := config.ParseRules("x.yaml", []byte(tc.yaml), governance.ScopeRepo)
+			rules, err := config.ParseRules("x.yaml", []byte(tc.yaml), engine.ScopeRepo)
 			if tc.err != "" {
 				if err == nil || !strings.Contains(err.Error(), tc.err) {
 					t.Fatalf("got %v, want an error naming %q", err, tc.err)
@@ -73,7 +73,7 @@ func TestREADMEMCPRules(t *testing.T) {
 	if !ok || !strings.Contains(block, "move_file") {
 		t.Fatal("docs/mcp-proxy.md has no MCP rule example")
 	}
-	rules, err := config.ParseRules("README.yaml", []byte(block), governance.ScopeRepo)
+	rules, err := config.ParseRules("README.yaml", []byte(block), engine.ScopeRepo)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -4,7 +4,7 @@ import (
 	"fmt"
 	"slices"
 
-	"github.com/agentgov/governance/governance"
+	"github.com/agentgov/governance/internal/engine"
 	"github.com/agentgov/governance/internal/yamlx"
 )
 
@@ -18,7 +18,7 @@ var Locks = []string{"mode", "default", "safe_set", "missing_agent", "max_delega
 // managed file sets what it names; the user's may tighten those and the
 // switches the managed file locks, never loosen them, and sets the rest; a
 // project may tighten everything, never loosen it.
-func merge(s *governance.Settings, managed managedFiles, user, repo *File) error {
+func merge(s *engine.Settings, managed managedFiles, user, repo *File) error {
 	var errs Errors
 	layers := []*File{}
 	for _, m := range managed {
@@ -69,7 +69,7 @@ func (m managedFiles) locked(key string) bool {
 // a key strict reports may only be tightened, the others are set as they
 // are. locked, when set, reports the keys a managed file locks, which name
 // the managed configuration in messages.
-func tighten(s *governance.Settings, f *File, above []*File, strict func(string) bool, locked func(string) bool) error {
+func tighten(s *engine.Settings, f *File, above []*File, strict func(string) bool, locked func(string) bool) error {
 	var errs Errors
 	// whose names the configuration a loosening would go against.
 	whose := func(key string) string {
@@ -132,7 +132,7 @@ func tighten(s *governance.Settings, f *File, above []*File, strict func(string)
 		}
 	}
 	if f.MissingAgent != nil {
-		if strict("missing_agent") && *f.MissingAgent != governance.MissingAgentDeny && s.MissingAgent == governance.MissingAgentDeny {
+		if strict("missing_agent") && *f.MissingAgent != engine.MissingAgentDeny && s.MissingAgent == engine.MissingAgentDeny {
 			loosens("missing_agent", "missing_agent: "+*f.MissingAgent+" would loosen %s's deny")
 		} else {
 			s.MissingAgent = *f.MissingAgent

@@ -10,7 +10,7 @@ import (
 
 	"go.yaml.in/yaml/v3"
 
-	"github.com/agentgov/governance/governance"
+	"github.com/agentgov/governance/internal/engine"
 	"github.com/agentgov/governance/internal/yamlx"
 )
 
@@ -34,8 +34,8 @@ func (f *File) parsePlugins(n *yaml.Node) error {
 		if err := yamlx.CheckKeys(f.Name, pairs, pluginKeys...); err != nil {
 			return err
 		}
-		p := governance.PluginSpec{Dir: dir, Position: governance.AfterRules, Timeout: governance.DefaultPluginTimeout,
-			OnError: governance.Deny, Source: fmt.Sprintf("%s:%d", f.Name, item.Line)}
+		p := engine.PluginSpec{Dir: dir, Position: engine.AfterRules, Timeout: engine.DefaultPluginTimeout,
+			OnError: engine.Deny, Source: fmt.Sprintf("%s:%d", f.Name, item.Line)}
 		for _, kv := range pairs {
 			if err := setPlugin(f.Name, dir, &p, kv); err != nil {
 				return err
@@ -57,7 +57,7 @@ func (f *File) parsePlugins(n *yaml.Node) error {
 	return nil
 }
 
-func setPlugin(file, dir string, p *governance.PluginSpec, kv yamlx.Pair) error {
+func setPlugin(file, dir string, p *engine.PluginSpec, kv yamlx.Pair) error {
 	v := kv.Value
 	var err error
 	switch kv.Key {
@@ -92,8 +92,8 @@ func setPlugin(file, dir string, p *governance.PluginSpec, kv yamlx.Pair) error 
 		if s, err = yamlx.String(file, v); err != nil {
 			return err
 		}
-		p.Position = governance.PluginPosition(s)
-		if !slices.Contains(governance.PluginPositions[:], p.Position) {
+		p.Position = engine.PluginPosition(s)
+		if !slices.Contains(engine.PluginPositions[:], p.Position) {
 			return yamlx.At(file, v, "position must be before_rules, after_rules or before_gatekeeper, not %q", s).
 				WithHint("before_rules sees every call; after_rules only what the rules leave undecided")
 		}
@@ -110,9 +110,9 @@ func setPlugin(file, dir string, p *governance.PluginSpec, kv yamlx.Pair) error 
 		}
 		switch s {
 		case "deny":
-			p.OnError = governance.Deny
+			p.OnError = engine.Deny
 		case "ask":
-			p.OnError = governance.Ask
+			p.OnError = engine.Ask
 		default:
 			return yamlx.At(file, v, "on_error must be deny or ask, not %q", s).
 				WithHint("a plugin that fails never lets a call through")
@@ -163,8 +163,8 @@ func pluginPath(dir, path string) string {
 // The managed configuration configures no plugins (a plugin is trusted by
 // the user who runs it); it may lock them: plugins keeps every layer's out,
 // project_plugins the project's.
-func mergePlugins(managed managedFiles, user, repo *File) ([]governance.PluginSpec, error) {
-	var out []governance.PluginSpec
+func mergePlugins(managed managedFiles, user, repo *File) ([]engine.PluginSpec, error) {
+	var out []engine.PluginSpec
 	var errs Errors
 	for _, f := range managed {
 		if len(f.Plugins) > 0 {
@@ -188,7 +188,7 @@ func mergePlugins(managed managedFiles, user, repo *File) ([]governance.PluginSp
 	}
 	if user != nil {
 		for _, p := range user.Plugins {
-			p.Scope = governance.ScopeGlobal
+			p.Scope = engine.ScopeGlobal
 			out = append(out, p)
 		}
 	}
@@ -199,8 +199,8 @@ func mergePlugins(managed managedFiles, user, repo *File) ([]governance.PluginSp
 		return out, nil
 	}
 	for _, p := range repo.Plugins {
-		p.Scope = governance.ScopeRepo
-		if i := slices.IndexFunc(out, func(q governance.PluginSpec) bool { return q.Name == p.Name }); i >= 0 {
+		p.Scope = engine.ScopeRepo
+		if i := slices.IndexFunc(out, func(q engine.PluginSpec) bool { return q.Name == p.Name }); i >= 0 {
 			file, line := splitSource(p.Source)
 			errs = append(errs, &yamlx.Error{File: file, Line: line,
 				Msg:  fmt.Sprintf("plugin %q is already configured by the user configuration (%s)", p.Name, out[i].Source),
@@ -217,7 +217,7 @@ func mergePlugins(managed managedFiles, user, repo *File) ([]governance.PluginSp
 
 // pluginFiles lists the plugins' executables: they decide calls, so they
 // are governance configuration that no AI caller may change.
-func pluginFiles(specs []governance.PluginSpec) []string {
+func pluginFiles(specs []engine.PluginSpec) []string {
 	var out []string
 	for _, p := range specs {
 		if filepath.IsAbs(p.Path) {

@@ -7,8 +7,8 @@ import (
 	"testing"
 	"time"
 
-	"github.com/agentgov/governance/governance"
 	"github.com/agentgov/governance/internal/config"
+	"github.com/agentgov/governance/internal/engine"
 	"github.com/agentgov/governance/internal/snapshot"
 )
 
@@ -39,12 +39,12 @@ func TestPlugins(t *testing.T) {
 	}
 	user := filepath.Join(p.UserDir, "config.yaml")
 	repo := filepath.Join(p.RepoDir, "config.yaml")
-	want := []governance.PluginSpec{
-		{Name: "secrets", Path: "/usr/local/bin/governance-secrets", Dir: p.UserDir, Position: governance.BeforeRules,
-			Timeout: 2 * time.Second, OnError: governance.Deny, Scope: governance.ScopeGlobal, Source: user + ":2"},
+	want := []engine.PluginSpec{
+		{Name: "secrets", Path: "/usr/local/bin/governance-secrets", Dir: p.UserDir, Position: engine.BeforeRules,
+			Timeout: 2 * time.Second, OnError: engine.Deny, Scope: engine.ScopeGlobal, Source: user + ":2"},
 		{Name: "opa", Path: filepath.Join(p.RepoDir, "plugins/governance-opa"), Args: []string{"--policy", "policy"},
-			Dir: p.RepoDir, SHA256: sum, Position: governance.BeforeGatekeeper, Timeout: 500 * time.Millisecond,
-			OnError: governance.Ask, AllowColdStart: true, Scope: governance.ScopeRepo, Source: repo + ":2",
+			Dir: p.RepoDir, SHA256: sum, Position: engine.BeforeGatekeeper, Timeout: 500 * time.Millisecond,
+			OnError: engine.Ask, AllowColdStart: true, Scope: engine.ScopeRepo, Source: repo + ":2",
 			// Nobody has trusted the project's plugin yet.
 			Untrusted: true},
 	}
@@ -67,17 +67,17 @@ func TestPlugins(t *testing.T) {
 		t.Error("a configuration with plugins does not use the daemon")
 	}
 	// No AI caller may replace a plugin's executable.
-	e := governance.NewEngine(snap.Policy())
+	e := engine.NewEngine(snap.Policy())
 	for _, path := range []string{"/usr/local/bin/governance-secrets", filepath.Join(p.RepoDir, "plugins/governance-opa")} {
-		d := e.Decide(t.Context(), &governance.Request{Cwd: p.ProjectRoot, ProjectRoot: p.ProjectRoot, Home: p.Home,
-			Tool: governance.Tool{Kind: governance.KindWrite, Name: "Write", Input: governance.Input{Paths: []string{path}}}})
-		if d.Outcome != governance.Deny || d.Rule != "self-protection" {
+		d := e.Decide(t.Context(), &engine.Request{Cwd: p.ProjectRoot, ProjectRoot: p.ProjectRoot, Home: p.Home,
+			Tool: engine.Tool{Kind: engine.KindWrite, Name: "Write", Input: engine.Input{Paths: []string{path}}}})
+		if d.Outcome != engine.Deny || d.Rule != "self-protection" {
 			t.Errorf("writing %s: %s by %s", path, d.Outcome, d.Rule)
 		}
 	}
-	d := e.Decide(t.Context(), &governance.Request{Cwd: p.ProjectRoot, ProjectRoot: p.ProjectRoot, Home: p.Home,
-		Tool: governance.Tool{Kind: governance.KindShell, Name: "Bash", Input: governance.Input{Command: "cp evil /usr/local/bin/governance-secrets"}}})
-	if d.Outcome != governance.Deny {
+	d := e.Decide(t.Context(), &engine.Request{Cwd: p.ProjectRoot, ProjectRoot: p.ProjectRoot, Home: p.Home,
+		Tool: engine.Tool{Kind: engine.KindShell, Name: "Bash", Input: engine.Input{Command: "cp evil /usr/local/bin/governance-secrets"}}})
+	if d.Outcome != engine.Deny {
 		t.Errorf("replacing a plugin through the shell: %s by %s", d.Outcome, d.Rule)
 	}
 }
@@ -143,12 +143,12 @@ func TestPluginTrust(t *testing.T) {
 		"proj/.governance/bin/a":       "#!/bin/sh\n",
 		"proj/.governance/bin/b":       "#!/bin/sh\n",
 	})
-	untrusted := func() map[string]governance.PluginSpec {
+	untrusted := func() map[string]engine.PluginSpec {
 		l, err := config.Load(p)
 		if err != nil {
 			t.Fatal(err)
 		}
-		out := map[string]governance.PluginSpec{}
+		out := map[string]engine.PluginSpec{}
 		for _, s := range l.Policy.Plugins {
 			out[s.Name] = s
 		}

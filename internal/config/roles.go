@@ -6,7 +6,7 @@ import (
 
 	"go.yaml.in/yaml/v3"
 
-	"github.com/agentgov/governance/governance"
+	"github.com/agentgov/governance/internal/engine"
 	"github.com/agentgov/governance/internal/yamlx"
 )
 
@@ -33,7 +33,7 @@ func (f *File) parseRoles(n *yaml.Node) error {
 	}
 	for _, p := range pairs {
 		r := &roleSpec{name: p.Key, line: p.KeyN.Line}
-		if p.Key == governance.RoleHuman {
+		if p.Key == engine.RoleHuman {
 			return yamlx.At(f.Name, p.KeyN, "the human role cannot be configured").
 				WithHint("humans may use every tool; define roles for AI callers")
 		}
@@ -135,12 +135,12 @@ func (f *File) setRole(r *roleSpec, kv yamlx.Pair) error {
 }
 
 // compileRoles resolves the inheritance of one file's roles.
-func compileRoles(f *File, scope string) ([]governance.Role, error) {
+func compileRoles(f *File, scope string) ([]engine.Role, error) {
 	byName := map[string]*roleSpec{}
 	for _, r := range f.Roles {
 		byName[r.name] = r
 	}
-	var out []governance.Role
+	var out []engine.Role
 	var errs Errors
 	for _, r := range f.Roles {
 		role, err := resolveRole(f, r, byName)
@@ -159,16 +159,16 @@ func compileRoles(f *File, scope string) ([]governance.Role, error) {
 
 // resolveRole applies inheritance: a role takes its parent's settings and
 // overrides the ones it sets; denied tools add up.
-func resolveRole(f *File, r *roleSpec, byName map[string]*roleSpec) (governance.Role, error) {
+func resolveRole(f *File, r *roleSpec, byName map[string]*roleSpec) (engine.Role, error) {
 	chain := []*roleSpec{r}
 	seen := map[string]bool{r.name: true}
 	for cur := r; cur.inherits != ""; {
 		parent := byName[cur.inherits]
 		if parent == nil {
-			if cur.inherits == governance.RoleAI || cur.inherits == governance.RoleHuman {
+			if cur.inherits == engine.RoleAI || cur.inherits == engine.RoleHuman {
 				break
 			}
-			return governance.Role{}, &yamlx.Error{File: f.Name, Line: cur.line,
+			return engine.Role{}, &yamlx.Error{File: f.Name, Line: cur.line,
 				Msg: fmt.Sprintf("role %s inherits %q, which is not defined", cur.name, cur.inherits), Hint: "define the role under roles:"}
 		}
 		if seen[parent.name] {
@@ -177,14 +177,14 @@ func resolveRole(f *File, r *roleSpec, byName map[string]*roleSpec) (governance.
 				names = append(names, c.name)
 			}
 			names = append(names, parent.name)
-			return governance.Role{}, &yamlx.Error{File: f.Name, Line: r.line,
+			return engine.Role{}, &yamlx.Error{File: f.Name, Line: r.line,
 				Msg: "roles inherit in a cycle: " + strings.Join(names, " -> "), Hint: "break the cycle: a role may not inherit itself"}
 		}
 		seen[parent.name] = true
 		chain = append(chain, parent)
 		cur = parent
 	}
-	role := governance.Role{Name: r.name, Source: fmt.Sprintf("%s:%d", f.Name, r.line)}
+	role := engine.Role{Name: r.name, Source: fmt.Sprintf("%s:%d", f.Name, r.line)}
 	lim := &role.Limits
 	// From the furthest ancestor down, each role overrides what it sets.
 	for i := len(chain) - 1; i >= 0; i-- {
@@ -209,7 +209,7 @@ func resolveRole(f *File, r *roleSpec, byName map[string]*roleSpec) (governance.
 		setIf(&lim.SlotExpirySeconds, c.expiry)
 	}
 	if lim.SlotExpirySeconds == 0 {
-		lim.SlotExpirySeconds = governance.DefaultSlotExpirySeconds
+		lim.SlotExpirySeconds = engine.DefaultSlotExpirySeconds
 	}
 	return role, nil
 }

@@ -4,16 +4,16 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/agentgov/governance/governance"
+	"github.com/agentgov/governance/internal/engine"
 	"github.com/agentgov/governance/internal/yamlx"
 	"go.yaml.in/yaml/v3"
 )
 
 // ParseRules reads a rules file. name is the file name shown in errors
 // and rule sources. Each rule is compiled and its examples checked.
-func ParseRules(name string, data []byte, scope string) ([]*governance.Rule, error) {
+func ParseRules(name string, data []byte, scope string) ([]*engine.Rule, error) {
 	specs, err := ParseRuleSpecs(name, data)
-	var rules []*governance.Rule
+	var rules []*engine.Rule
 	var errs Errors
 	errs = flatten(errs, err)
 	for _, s := range specs {
@@ -32,9 +32,9 @@ func ParseRules(name string, data []byte, scope string) ([]*governance.Rule, err
 
 // compileSpec compiles a rule and checks its examples, reporting errors at
 // the rule's position.
-func compileSpec(s governance.RuleSpec, scope string) (*governance.Rule, error) {
+func compileSpec(s engine.RuleSpec, scope string) (*engine.Rule, error) {
 	file, line := splitSource(s.Source)
-	r, err := governance.CompileRule(s, scope)
+	r, err := engine.CompileRule(s, scope)
 	if err != nil {
 		return nil, &yamlx.Error{File: file, Line: line, Msg: err.Error(), Hint: compileHint(err.Error())}
 	}
@@ -77,12 +77,12 @@ var matchKeys = []string{"program", "subcommand", "not_subcommand", "min_args", 
 // ParseRuleSpecs reads the rule specs of a rules file without compiling
 // them. Duplicate ids within the file are an error. It returns the specs
 // that could be read along with the errors of the others.
-func ParseRuleSpecs(name string, data []byte) ([]governance.RuleSpec, error) {
+func ParseRuleSpecs(name string, data []byte) ([]engine.RuleSpec, error) {
 	items, err := yamlx.Items(name, data, "rules", "start each rule with `- id: ...`")
 	if err != nil {
 		return nil, err
 	}
-	var specs []governance.RuleSpec
+	var specs []engine.RuleSpec
 	var errs Errors
 	seen := map[string]int{}
 	for _, n := range items {
@@ -105,8 +105,8 @@ func ParseRuleSpecs(name string, data []byte) ([]governance.RuleSpec, error) {
 	return specs, nil
 }
 
-func parseRule(file string, n *yaml.Node) (governance.RuleSpec, error) {
-	var s governance.RuleSpec
+func parseRule(file string, n *yaml.Node) (engine.RuleSpec, error) {
+	var s engine.RuleSpec
 	s.Source = fmt.Sprintf("%s:%d", file, n.Line)
 	pairs, err := yamlx.Map(file, n)
 	if err != nil {
@@ -125,7 +125,7 @@ func parseRule(file string, n *yaml.Node) (governance.RuleSpec, error) {
 			var names []string
 			names, err = yamlx.Strings(file, v)
 			for _, k := range names {
-				kind, ok := governance.ParseKind(k)
+				kind, ok := engine.ParseKind(k)
 				if !ok {
 					return s, yamlx.At(file, v, "unknown tool kind %q", k).
 						WithHint("use shell, read, write, edit, web, agent, mcp or other")
@@ -137,7 +137,7 @@ func parseRule(file string, n *yaml.Node) (governance.RuleSpec, error) {
 		case "decision":
 			var d string
 			if d, err = yamlx.String(file, v); err == nil {
-				s.Decision, err = governance.ParseOutcome(d)
+				s.Decision, err = engine.ParseOutcome(d)
 				if err != nil {
 					err = yamlx.At(file, v, "%v", err)
 				}
@@ -162,15 +162,15 @@ func parseRule(file string, n *yaml.Node) (governance.RuleSpec, error) {
 	if s.ID == "" {
 		return s, yamlx.At(file, n, "a rule needs an id").WithHint("add `id: some-name`")
 	}
-	if s.Decision == governance.NoOpinion {
+	if s.Decision == engine.NoOpinion {
 		return s, yamlx.At(file, n, "rule %s needs a decision", s.ID).WithHint("add `decision: deny` (or allow, warn, ask, abort)")
 	}
 	return s, nil
 }
 
-func parseMatches(file string, n *yaml.Node) ([]governance.MatchSpec, error) {
+func parseMatches(file string, n *yaml.Node) ([]engine.MatchSpec, error) {
 	if n.Kind == yaml.SequenceNode {
-		var out []governance.MatchSpec
+		var out []engine.MatchSpec
 		for _, c := range n.Content {
 			m, err := parseMatch(file, c)
 			if err != nil {
@@ -184,11 +184,11 @@ func parseMatches(file string, n *yaml.Node) ([]governance.MatchSpec, error) {
 	if err != nil {
 		return nil, err
 	}
-	return []governance.MatchSpec{m}, nil
+	return []engine.MatchSpec{m}, nil
 }
 
-func parseMatch(file string, n *yaml.Node) (governance.MatchSpec, error) {
-	var m governance.MatchSpec
+func parseMatch(file string, n *yaml.Node) (engine.MatchSpec, error) {
+	var m engine.MatchSpec
 	pairs, err := yamlx.Map(file, n)
 	if err != nil {
 		return m, err
@@ -200,7 +200,7 @@ func parseMatch(file string, n *yaml.Node) (governance.MatchSpec, error) {
 		return m, err
 	}
 	// The conditions few matchers use go to m.More, set only when one is.
-	var more governance.MatchMore
+	var more engine.MatchMore
 	lists := map[string]*[]string{
 		"program": &m.Program, "subcommand": &m.Subcommand, "flags": &m.Flags, "not_flags": &m.NotFlags,
 		"args": &m.Args, "targets": &m.Targets, "regex": &m.Regex, "paths": &m.Paths, "env": &m.Env,
@@ -233,7 +233,7 @@ func parseMatch(file string, n *yaml.Node) (governance.MatchSpec, error) {
 				if globs, err = yamlx.Strings(file, o.Value); err != nil {
 					break
 				}
-				more.Options = append(more.Options, governance.OptionMatch{Option: o.Key, Values: globs})
+				more.Options = append(more.Options, engine.OptionMatch{Option: o.Key, Values: globs})
 			}
 		case "positionals":
 			// An empty list is a condition too: no positional arguments.
@@ -257,7 +257,7 @@ func parseMatch(file string, n *yaml.Node) (governance.MatchSpec, error) {
 				if s, err = yamlx.String(file, a.Value); err != nil {
 					break
 				}
-				*dst = append(*dst, governance.ArgumentMatch{Key: a.Key, Glob: s})
+				*dst = append(*dst, engine.ArgumentMatch{Key: a.Key, Glob: s})
 			}
 		default:
 			list, ok := lists[p.Key]
@@ -293,7 +293,7 @@ func parsePrefix(file string, n *yaml.Node) ([][]string, error) {
 	return out, nil
 }
 
-func parseExamples(file string, n *yaml.Node, ex *governance.Examples) error {
+func parseExamples(file string, n *yaml.Node, ex *engine.Examples) error {
 	pairs, err := yamlx.Map(file, n)
 	if err != nil {
 		return err

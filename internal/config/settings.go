@@ -9,7 +9,7 @@ import (
 
 	"go.yaml.in/yaml/v3"
 
-	"github.com/agentgov/governance/governance"
+	"github.com/agentgov/governance/internal/engine"
 	"github.com/agentgov/governance/internal/yamlx"
 )
 
@@ -18,7 +18,7 @@ import (
 type File struct {
 	Name string
 	// Default is the outcome of calls no layer decides: ask or defer.
-	Default *governance.Outcome
+	Default *engine.Outcome
 	// MainAgent is the agent that governs the main thread.
 	MainAgent *string
 	// MissingAgent decides the calls of a subagent with no agent file:
@@ -33,9 +33,9 @@ type File struct {
 	// AuditRequired is audit: required (true) or best-effort (false).
 	AuditRequired *bool
 	// Confine is confine: off, unknown or auto.
-	Confine *governance.ConfineMode
+	Confine *engine.ConfineMode
 	// ConfineGrants is confine_grants: (see [governance.ConfineGrants]).
-	ConfineGrants *governance.ConfineGrants
+	ConfineGrants *engine.ConfineGrants
 	// MaxDelegationDepth is the deepest subagent level allowed.
 	MaxDelegationDepth *int
 	// BlockSecretPrompts blocks prompts that hold credentials.
@@ -58,7 +58,7 @@ type File struct {
 	Gatekeeper *gatekeeperFile
 
 	// Plugins are the custom evaluators the file configures (plugins.go).
-	Plugins []governance.PluginSpec
+	Plugins []engine.PluginSpec
 
 	// AuditExport is where the decision log is shipped (auditexport.go);
 	// read from the user's configuration only.
@@ -183,8 +183,8 @@ func (f *File) set(key string, v *yaml.Node) error {
 		if err != nil {
 			return err
 		}
-		o, err := governance.ParseOutcome(s)
-		if err != nil || (o != governance.Ask && o != governance.Defer && o != governance.Deny) {
+		o, err := engine.ParseOutcome(s)
+		if err != nil || (o != engine.Ask && o != engine.Defer && o != engine.Deny) {
 			return yamlx.At(f.Name, v, "default must be ask, defer or deny, not %q", s).
 				WithHint("defer leaves undecided calls to the harness's own permission flow; ask needs a human")
 		}
@@ -200,7 +200,7 @@ func (f *File) set(key string, v *yaml.Node) error {
 		if err != nil {
 			return err
 		}
-		if s != governance.MissingAgentMain && s != governance.MissingAgentDeny {
+		if s != engine.MissingAgentMain && s != engine.MissingAgentDeny {
 			return yamlx.At(f.Name, v, "missing_agent must be main or deny, not %q", s).
 				WithHint("main holds a subagent with no agent file to the main agent's policy; deny blocks its calls")
 		}
@@ -233,7 +233,7 @@ func (f *File) set(key string, v *yaml.Node) error {
 		if err != nil {
 			return err
 		}
-		m, ok := governance.ParseConfineMode(s)
+		m, ok := engine.ParseConfineMode(s)
 		if !ok {
 			return yamlx.At(f.Name, v, "confine must be auto, unknown or off, not %q", s).
 				WithHint("unknown runs the shell calls the analysis cannot prove inside a confinement; auto also the proven read-only ones")
@@ -281,7 +281,7 @@ func (f *File) set(key string, v *yaml.Node) error {
 		if err != nil {
 			return err
 		}
-		if s == governance.RoleHuman {
+		if s == engine.RoleHuman {
 			return yamlx.At(f.Name, v, "default_role cannot be human").
 				WithHint("agents are never human: the never-exposed list holds for every agent")
 		}

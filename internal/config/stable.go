@@ -4,7 +4,7 @@ import (
 	"fmt"
 	"time"
 
-	"github.com/agentgov/governance/governance"
+	"github.com/agentgov/governance/internal/engine"
 	"github.com/agentgov/governance/internal/layout"
 	"github.com/agentgov/governance/internal/snapshot"
 )
@@ -194,15 +194,15 @@ func holdGood(p layout.Paths, s, good *snapshot.Snapshot, now time.Time) *snapsh
 // to after, and that changed within [hold] of now (and when), or "":
 // what a loader that keeps its last good policy (the daemon) holds to
 // while the file may be being rewritten.
-func Emptied(before, after *governance.Policy, now time.Time) (string, time.Time) {
-	files := func(pol *governance.Policy) map[string]bool {
+func Emptied(before, after *engine.Policy, now time.Time) (string, time.Time) {
+	files := func(pol *engine.Policy) map[string]bool {
 		out := map[string]bool{}
 		rules := pol.Rules
 		if pol.Untrusted != nil {
 			rules = append(rules[:len(rules):len(rules)], pol.Untrusted.Rules...)
 		}
 		for _, r := range rules {
-			if r.RuleSpec != nil && r.Scope != governance.ScopeBuiltin {
+			if r.RuleSpec != nil && r.Scope != engine.ScopeBuiltin {
 				file, _ := splitSource(r.Source)
 				out[file] = true
 			}

@@ -12,8 +12,8 @@ import (
 	"path/filepath"
 	"strings"
 
-	"github.com/agentgov/governance/governance"
 	"github.com/agentgov/governance/internal/atomicfile"
+	"github.com/agentgov/governance/internal/engine"
 	"github.com/agentgov/governance/internal/filelock"
 	"github.com/agentgov/governance/internal/regularfile"
 )
@@ -117,10 +117,10 @@ func FileSHA256(path string) (string, error) {
 // applyTrust marks each of a project's plugins that the user has not
 // trusted, and pins each trusted one to the checksum it was trusted
 // with, so that a changed executable no longer starts.
-func applyTrust(plugins []governance.PluginSpec, trusted []TrustedPlugin) {
+func applyTrust(plugins []engine.PluginSpec, trusted []TrustedPlugin) {
 	for i := range plugins {
 		p := &plugins[i]
-		if p.Scope != governance.ScopeRepo {
+		if p.Scope != engine.ScopeRepo {
 			continue
 		}
 		p.Untrusted = true

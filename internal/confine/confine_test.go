@@ -17,7 +17,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/agentgov/governance/governance"
+	"github.com/agentgov/governance/internal/engine"
 	"github.com/agentgov/governance/template"
 )
 
@@ -39,8 +39,8 @@ func needBwrap(t testing.TB) {
 // daemon's socket, and files outside what a call is shown.
 type world struct {
 	dir, home, project, state, helperDir, helper string
-	eng                                          *governance.Engine
-	req                                          *governance.Request
+	eng                                          *engine.Engine
+	req                                          *engine.Request
 }
 
 const secretValue = "hunter2-not-for-agents"
@@ -82,15 +82,15 @@ func newWorld(t testing.TB) *world {
 	data, err := os.ReadFile(self)
 	must(t, err)
 	must(t, os.WriteFile(w.helper, data, 0o755))
-	pol := &governance.Policy{
-		Rules:      governance.CompileAllTrusted(template.Policy, governance.ScopeBuiltin, nil),
+	pol := &engine.Policy{
+		Rules:      engine.CompileAllTrusted(template.Policy, engine.ScopeBuiltin, nil),
 		StateDir:   w.state,
 		ConfigDirs: []string{filepath.Join(w.home, ".config", "governance"), w.state},
 	}
-	w.eng = governance.NewEngine(pol)
+	w.eng = engine.NewEngine(pol)
 	w.eng.Binaries = []string{}
-	w.req = &governance.Request{Cwd: w.project, ProjectRoot: w.project, Home: w.home,
-		Tool: governance.Tool{Kind: governance.KindShell, Name: "Bash"}}
+	w.req = &engine.Request{Cwd: w.project, ProjectRoot: w.project, Home: w.home,
+		Tool: engine.Tool{Kind: engine.KindShell, Name: "Bash"}}
 	return w
 }
 

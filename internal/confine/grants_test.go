@@ -8,7 +8,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/agentgov/governance/governance"
+	"github.com/agentgov/governance/internal/engine"
 )
 
 // TestGrants: what a person's configuration grants a project's confined
@@ -17,7 +17,7 @@ import (
 func TestGrants(t *testing.T) {
 	t.Parallel()
 	w := newWorld(t)
-	p := w.profile(t, UnknownEffects, Options{Grants: governance.ConfineGrants{
+	p := w.profile(t, UnknownEffects, Options{Grants: engine.ConfineGrants{
 		Read: []string{".env", "~/.local", "missing.txt"}, Write: []string{"~/.aws", "~/absent"}, Network: []string{"loopback"}}})
 	env := filepath.Join(w.project, ".env")
 	if slices.Contains(p.Masked, env) || !slices.Contains(p.Protected, env) {

@@ -9,8 +9,8 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/agentgov/governance/governance"
 	"github.com/agentgov/governance/internal/atomicfile"
+	"github.com/agentgov/governance/internal/engine"
 )
 
 // Finding a project's secrets means listing every folder shown and
@@ -225,8 +225,8 @@ func stampFolder(p string) (stamp, bool) {
 // secrets finds the secrets under the folders shown, through the index
 // in dir made for key (none when either is "").
 type secrets struct {
-	e        *governance.Engine
-	req      *governance.Request
+	e        *engine.Engine
+	req      *engine.Request
 	dir, key string
 	file     string
 	index    secretIndex
@@ -235,7 +235,7 @@ type secrets struct {
 	churn []string
 }
 
-func newSecrets(e *governance.Engine, req *governance.Request, dir, key string) *secrets {
+func newSecrets(e *engine.Engine, req *engine.Request, dir, key string) *secrets {
 	s := &secrets{e: e, req: req}
 	if dir == "" || key == "" {
 		return s

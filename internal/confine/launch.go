@@ -17,8 +17,8 @@ import (
 	"strings"
 	"time"
 
-	"github.com/agentgov/governance/governance"
 	"github.com/agentgov/governance/internal/confine/locate"
+	"github.com/agentgov/governance/internal/engine"
 )
 
 // ErrCannotConfine is wrapped by every error that says this machine
@@ -775,7 +775,7 @@ func CleanEnv(env []string) []string {
 	out := make([]string, 0, len(env))
 	for _, kv := range env {
 		name, value, _ := strings.Cut(kv, "=")
-		if !governance.SecretEnv(name) && governance.FindSecret(value) == "" {
+		if !engine.SecretEnv(name) && engine.FindSecret(value) == "" {
 			out = append(out, kv)
 		}
 	}

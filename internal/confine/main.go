@@ -11,8 +11,8 @@ import (
 	"runtime"
 	"strings"
 
-	"github.com/agentgov/governance/governance"
 	"github.com/agentgov/governance/internal/checkpoint"
+	"github.com/agentgov/governance/internal/engine"
 	"github.com/agentgov/governance/internal/layout"
 	"github.com/agentgov/governance/internal/snapshot"
 )
@@ -171,8 +171,8 @@ func projectProfile(kind Kind, project string, getenv func(string) string) (*Pro
 	if pol.Err != nil {
 		return nil, paths, fmt.Errorf("%w: %v", ErrPolicy, pol.Err)
 	}
-	req := &governance.Request{Harness: "confine", Cwd: cwd, ProjectRoot: paths.ProjectRoot, Home: paths.Home,
-		Tool: governance.Tool{Kind: governance.KindShell}}
+	req := &engine.Request{Harness: "confine", Cwd: cwd, ProjectRoot: paths.ProjectRoot, Home: paths.Home,
+		Tool: engine.Tool{Kind: engine.KindShell}}
 	stores, caches := ToolFolders(getenv, paths.Home)
 	opts := Options{Tools: DefaultTools, Stores: stores, Layers: caches, LayerDir: LayerDir(getenv, paths.Home),
 		Grants: pol.Settings.ConfineGrants}
@@ -180,7 +180,7 @@ func projectProfile(kind Kind, project string, getenv func(string) string) (*Pro
 		opts.Index = filepath.Join(pol.StateDir, IndexDir)
 		opts.IndexKey = policyStamp + " " + launcherStamp()
 	}
-	p, err := For(governance.NewEngine(pol), req, kind, opts)
+	p, err := For(engine.NewEngine(pol), req, kind, opts)
 	return p, paths, err
 }
 

@@ -15,7 +15,7 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/agentgov/governance/governance"
+	"github.com/agentgov/governance/internal/engine"
 )
 
 // Kind names what a profile lets a call change.
@@ -143,7 +143,7 @@ type Options struct {
 	// [governance.ConfineGrants]): read grants are shown read-only and
 	// unmasked, write grants writable, and any network grant keeps the
 	// host's network.
-	Grants governance.ConfineGrants
+	Grants engine.ConfineGrants
 	// ReadOnly and Writable are further folders shown, as a person's
 	// configuration grants them (an MCP server's declared folders); each
 	// must exist.
@@ -173,7 +173,7 @@ var ErrTooMany = errors.New("too many files to check for secrets")
 // set inside writable folders stays read-only; governance's state folder
 // is hidden. A masked file git tracks is shown as the index holds it
 // (see [Committed]).
-func For(e *governance.Engine, req *governance.Request, kind Kind, opts Options) (*Profile, error) {
+func For(e *engine.Engine, req *engine.Request, kind Kind, opts Options) (*Profile, error) {
 	if !kind.known() {
 		return nil, fmt.Errorf("%w: unknown kind %q", ErrProfile, kind)
 	}
@@ -361,7 +361,7 @@ func For(e *governance.Engine, req *governance.Request, kind Kind, opts Options)
 	// git does not track is ignored like an untracked secret, so that
 	// git add -A does not record an empty .mcp.json, nor git stash -u try
 	// to remove a mount.
-	for _, g := range governance.GitFiles(slices.Concat(p.Masked, p.Absent)) {
+	for _, g := range engine.GitFiles(slices.Concat(p.Masked, p.Absent)) {
 		placeholder := slices.Contains(p.Absent, g.Path)
 		switch {
 		case g.Tracked && placeholder:

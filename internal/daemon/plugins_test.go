@@ -10,9 +10,9 @@ import (
 	"testing"
 	"time"
 
-	"github.com/agentgov/governance/governance"
 	"github.com/agentgov/governance/hooks"
 	"github.com/agentgov/governance/internal/config"
+	"github.com/agentgov/governance/internal/engine"
 	"github.com/agentgov/governance/internal/layout"
 	"github.com/agentgov/governance/internal/testplugin"
 )
@@ -135,7 +135,7 @@ func TestDecisionAPIRunsPlugins(t *testing.T) {
 func TestNoDaemonFailsClosed(t *testing.T) {
 	e := newEnv(t)
 	e.withPlugin(t, "    on_error: ask\ndaemon: off\n")
-	load := func(p layout.Paths) *governance.Policy { l, _ := config.Load(p); return l.Policy }
+	load := func(p layout.Paths) *engine.Policy { l, _ := config.Load(p); return l.Policy }
 	out := hooks.Respond(context.Background(), "claude", []byte(e.event("deny x")), e.hookEnv(), io.Discard,
 		hooks.Options{Load: load})
 	for _, w := range []string{`"permissionDecision":"ask"`, "The plugin tp runs in the governance daemon, and no daemon answered",

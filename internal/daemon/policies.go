@@ -9,9 +9,9 @@ import (
 
 	"github.com/fsnotify/fsnotify"
 
-	"github.com/agentgov/governance/governance"
 	"github.com/agentgov/governance/internal/config"
 	"github.com/agentgov/governance/internal/daemonproto"
+	"github.com/agentgov/governance/internal/engine"
 	"github.com/agentgov/governance/internal/layout"
 )
 
@@ -33,7 +33,7 @@ type policies struct {
 // entry is one project's configuration.
 type entry struct {
 	paths  layout.Paths
-	policy *governance.Policy
+	policy *engine.Policy
 	// good reports that policy loaded without error; errText is the error
 	// of the newest load when it failed.
 	good      bool
@@ -58,7 +58,7 @@ func (p *policies) close() { p.watcher.Close() }
 
 // load returns the policy for a project, loading it on first use and
 // after its files changed.
-func (p *policies) load(paths layout.Paths) *governance.Policy {
+func (p *policies) load(paths layout.Paths) *engine.Policy {
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	e := p.byPaths[paths]

@@ -11,10 +11,10 @@ import (
 	"strings"
 	"time"
 
-	"github.com/agentgov/governance/governance"
 	"github.com/agentgov/governance/internal/approvals"
 	"github.com/agentgov/governance/internal/confine"
 	"github.com/agentgov/governance/internal/decisionlog"
+	"github.com/agentgov/governance/internal/engine"
 	"github.com/agentgov/governance/internal/layout"
 	"github.com/agentgov/governance/internal/learned"
 	"github.com/agentgov/governance/internal/pipeline"
@@ -198,12 +198,12 @@ func (s *Server) decide(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	p := s.paths(in.Cwd)
-	req := &governance.Request{Harness: "api", Event: "PreToolUse", Cwd: in.Cwd, ProjectRoot: p.ProjectRoot, Home: p.Home,
+	req := &engine.Request{Harness: "api", Event: "PreToolUse", Cwd: in.Cwd, ProjectRoot: p.ProjectRoot, Home: p.Home,
 		Agent: in.Agent, Justification: in.Justification, Unattended: in.Unattended}
 	if in.Cmd != "" {
-		req.Tool = governance.Tool{Kind: governance.KindShell, Name: "shell", Input: governance.Input{Command: in.Cmd}}
+		req.Tool = engine.Tool{Kind: engine.KindShell, Name: "shell", Input: engine.Input{Command: in.Cmd}}
 	} else {
-		req.Tool = governance.ToolCall(in.Tool, in.Input)
+		req.Tool = engine.ToolCall(in.Tool, in.Input)
 	}
 	pol := s.policies.load(p)
 	p.StateDir = s.cfg.StateDir
@@ -244,7 +244,7 @@ func readLog(path string, n int) ([]logLine, []hit) {
 		}
 		counts[e.Result.Rule]++
 		lines = append(lines, logLine{Time: e.Timestamp.Local().Format("01-02 15:04:05"), Decision: e.Result.Decision,
-			Rule: e.Result.Rule, Agent: e.Input.Agent, Subject: governance.Sanitize(e.Result.Subject)})
+			Rule: e.Result.Rule, Agent: e.Input.Agent, Subject: engine.Sanitize(e.Result.Subject)})
 		if len(lines) > n {
 			lines = lines[1:]
 		}

@@ -5,7 +5,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/agentgov/governance/governance"
+	"github.com/agentgov/governance/internal/engine"
 )
 
 // BenchmarkRecord measures what a hook pays to log one decision: build
@@ -13,7 +13,7 @@ import (
 func BenchmarkRecord(b *testing.B) {
 	path := filepath.Join(b.TempDir(), "decisions.jsonl")
 	req := shellRequest("git status --short && go test ./internal/decisionlog -run TestRecord")
-	d := &governance.Decision{Outcome: governance.Allow, Layer: "safe-set", Rule: "read-only:git"}
+	d := &engine.Decision{Outcome: engine.Allow, Layer: "safe-set", Rule: "read-only:git"}
 	for b.Loop() {
 		if err := Record(path, Labels{Harness: "claude"}, req, d, time.Millisecond); err != nil {
 			b.Fatal(err)

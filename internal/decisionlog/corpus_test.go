@@ -6,7 +6,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/agentgov/governance/governance"
+	"github.com/agentgov/governance/internal/engine"
 	"github.com/agentgov/governance/internal/leakrules/leaktest"
 )
 
@@ -49,7 +49,7 @@ func TestRecordMasksCorpus(t *testing.T) {
 	for _, s := range samples {
 		req := shellRequest(s.Text)
 		req.Justification = "run " + s.Text
-		if err := Record(log, Labels{Harness: "claude"}, req, &governance.Decision{Outcome: governance.Allow, Layer: "x", Rule: "y"}, 0); err != nil {
+		if err := Record(log, Labels{Harness: "claude"}, req, &engine.Decision{Outcome: engine.Allow, Layer: "x", Rule: "y"}, 0); err != nil {
 			t.Fatal(err)
 		}
 	}

@@ -34,7 +34,7 @@ import (
 	"strings"
 	"time"
 
-	"github.com/agentgov/governance/governance"
+	"github.com/agentgov/governance/internal/engine"
 )
 
 // Version is the program version written in each entry's labels. Release
@@ -166,14 +166,14 @@ type Metrics struct {
 }
 
 // Outcome parses the entry's decision; an unknown name is NoOpinion.
-func (e *Entry) Outcome() governance.Outcome {
-	o, _ := governance.ParseOutcome(e.Result.Decision)
+func (e *Entry) Outcome() engine.Outcome {
+	o, _ := engine.ParseOutcome(e.Result.Decision)
 	return o
 }
 
 // New builds the entry for decision d of request req, which took eval to
 // reach, with secrets masked. Empty labels get their defaults.
-func New(labels Labels, req *governance.Request, d *governance.Decision, eval time.Duration) *Entry {
+func New(labels Labels, req *engine.Request, d *engine.Decision, eval time.Duration) *Entry {
 	if labels.Version == "" {
 		labels.Version = Version
 	}
@@ -217,7 +217,7 @@ func New(labels Labels, req *governance.Request, d *governance.Decision, eval ti
 // path: the one call every decision point makes. labels.Harness names the
 // caller ("claude", "cli"); eval is how long deciding took. The error,
 // if any, is for the caller to report; it must not change the decision.
-func Record(path string, labels Labels, req *governance.Request, d *governance.Decision, eval time.Duration) error {
+func Record(path string, labels Labels, req *engine.Request, d *engine.Decision, eval time.Duration) error {
 	return New(labels, req, d, eval).Append(path)
 }
 

@@ -9,13 +9,13 @@ import (
 	"testing"
 	"time"
 
-	"github.com/agentgov/governance/governance"
+	"github.com/agentgov/governance/internal/engine"
 )
 
-func shellRequest(cmd string) *governance.Request {
-	return &governance.Request{Harness: "claude", Event: "PreToolUse", SessionID: "s1", Agent: "reviewer",
+func shellRequest(cmd string) *engine.Request {
+	return &engine.Request{Harness: "claude", Event: "PreToolUse", SessionID: "s1", Agent: "reviewer",
 		AgentID: "a1", Role: "ai", Depth: 1, Cwd: "/p/src", ProjectRoot: "/p",
-		Tool: governance.Tool{Kind: governance.KindShell, Name: "Bash", Input: governance.Input{Command: cmd, Content: "never logged"}}}
+		Tool: engine.Tool{Kind: engine.KindShell, Name: "Bash", Input: engine.Input{Command: cmd, Content: "never logged"}}}
 }
 
 // keys returns the JSON pointers of every object key in a decoded value.
@@ -32,7 +32,7 @@ func keys(v any, ptr string, out *[]string) {
 // request, and nothing else.
 func TestEntryShape(t *testing.T) {
 	t.Parallel()
-	d := &governance.Decision{Outcome: governance.Deny, Layer: governance.LayerRules, Rule: "no-db",
+	d := &engine.Decision{Outcome: engine.Deny, Layer: engine.LayerRules, Rule: "no-db",
 		Source: "rules/db.yaml:3", Subject: "mysql -ppw", Message: "no mysql -ppw here", Suggestion: "not logged"}
 	e := New(Labels{Harness: "claude"}, shellRequest("mysql -ppw app"), d, 1500*time.Microsecond)
 	line, err := e.Marshal()
@@ -89,32 +89,32 @@ func TestEntryShape(t *testing.T) {
 
 func TestEntryTools(t *testing.T) {
 	t.Parallel()
-	allow := &governance.Decision{Outcome: governance.Allow, Layer: governance.LayerSafeSet, Rule: "read-only"}
+	allow := &engine.Decision{Outcome: engine.Allow, Layer: engine.LayerSafeSet, Rule: "read-only"}
 	for _, tc := range []struct {
 		name           string
-		tool           governance.Tool
+		tool           engine.Tool
 		want           ToolInput
 		masked, erased []string
 	}{
-		{"paths", governance.Tool{Kind: governance.KindRead, Name: "Read", Input: governance.Input{Paths: []string{"a.go", "https://u:p@h/x"}}},
+		{"paths", engine.Tool{Kind: engine.KindRead, Name: "Read", Input: engine.Input{Paths: []string{"a.go", "https://u:p@h/x"}}},
 			ToolInput{Paths: []string{"a.go", "https://u:***@h/x"}}, []string{"/input/tool/input/paths/1"}, nil},
-		{"web", governance.Tool{Kind: governance.KindWeb, Name: "WebFetch", Input: governance.Input{URL: "https://h/?api_key=k"}},
+		{"web", engine.Tool{Kind: engine.KindWeb, Name: "WebFetch", Input: engine.Input{URL: "https://h/?api_key=k"}},
 			ToolInput{URL: "https://h/?api_key=***"}, []string{"/input/tool/input/url"}, nil},
-		{"search", governance.Tool{Kind: governance.KindWeb, Name: "WebSearch", Input: governance.Input{Query: "go iter"}},
+		{"search", engine.Tool{Kind: engine.KindWeb, Name: "WebSearch", Input: engine.Input{Query: "go iter"}},
 			ToolInput{Query: "go iter"}, nil, nil},
-		{"agent", governance.Tool{Kind: governance.KindAgent, Name: "Task", Input: governance.Input{Subagent: "reviewer", Prompt: "secret plans"}},
+		{"agent", engine.Tool{Kind: engine.KindAgent, Name: "Task", Input: engine.Input{Subagent: "reviewer", Prompt: "secret plans"}},
 			ToolInput{Subagent: "reviewer"}, nil, nil},
-		{"mcp", governance.Tool{Kind: governance.KindMCP, Name: "mcp__db__query", Input: governance.Input{Server: "db", MCPTool: "query",
+		{"mcp", engine.Tool{Kind: engine.KindMCP, Name: "mcp__db__query", Input: engine.Input{Server: "db", MCPTool: "query",
 			Arguments: json.RawMessage(`{"sql":"select 1","password":"pw"}`)}},
 			ToolInput{Server: "db", MCPTool: "query", Arguments: json.RawMessage(`{"password":"***","sql":"select 1"}`)},
 			[]string{"/input/tool/input/arguments/password"}, nil},
-		{"mcp not json", governance.Tool{Kind: governance.KindMCP, Name: "mcp__x__y", Input: governance.Input{Server: "x", MCPTool: "y",
+		{"mcp not json", engine.Tool{Kind: engine.KindMCP, Name: "mcp__x__y", Input: engine.Input{Server: "x", MCPTool: "y",
 			Arguments: json.RawMessage(`{"password":`)}},
 			ToolInput{Server: "x", MCPTool: "y"}, nil, []string{"/input/tool/input/arguments"}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			t.Parallel()
-			req := &governance.Request{Tool: tc.tool}
+			req := &engine.Request{Tool: tc.tool}
 			e := New(Labels{}, req, allow, 0)
 			got := e.Input.Tool.Input
 			if g, w := mustJSON(t, got), mustJSON(t, tc.want); g != w {
@@ -132,7 +132,7 @@ func TestEntryTools(t *testing.T) {
 		})
 	}
 	// Masking never writes to the request.
-	req := &governance.Request{Tool: governance.Tool{Kind: governance.KindRead, Input: governance.Input{Paths: []string{"https://u:p@h"}}}}
+	req := &engine.Request{Tool: engine.Tool{Kind: engine.KindRead, Input: engine.Input{Paths: []string{"https://u:p@h"}}}}
 	New(Labels{}, req, allow, 0)
 	if req.Tool.Input.Paths[0] != "https://u:p@h" {
 		t.Errorf("the request was changed: %v", req.Tool.Input.Paths)

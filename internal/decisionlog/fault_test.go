@@ -15,7 +15,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/agentgov/governance/governance"
+	"github.com/agentgov/governance/internal/engine"
 )
 
 // bigWriterEnv makes the test binary a process that appends large
@@ -26,7 +26,7 @@ func bigWriter(path string) int {
 	req := shellRequest("cat <<'EOF'\n" + strings.Repeat("x", 256<<10) + "\nEOF")
 	req.Tool.Input.Paths = []string{strings.Repeat("p", 64<<10)}
 	req.Justification = strings.Repeat("j", 64<<10)
-	d := &governance.Decision{Outcome: governance.Allow, Layer: "rules", Rule: "r", Message: strings.Repeat("m", 64<<10)}
+	d := &engine.Decision{Outcome: engine.Allow, Layer: "rules", Rule: "r", Message: strings.Repeat("m", 64<<10)}
 	for i := 0; ; i++ {
 		e := New(Labels{Harness: "test"}, req, d, time.Millisecond)
 		if err := e.Append(path); err != nil {
@@ -37,7 +37,7 @@ func bigWriter(path string) int {
 }
 
 func allowed(cmd string) *Entry {
-	return New(Labels{Harness: "test"}, shellRequest(cmd), &governance.Decision{Outcome: governance.Allow, Layer: "l", Rule: "r"}, 0)
+	return New(Labels{Harness: "test"}, shellRequest(cmd), &engine.Decision{Outcome: engine.Allow, Layer: "l", Rule: "r"}, 0)
 }
 
 // TestKilledWritersLeaveReadableLogs kills processes in the middle of
@@ -181,7 +181,7 @@ func TestLongFieldsAreCut(t *testing.T) {
 	req.Justification = long
 	req.Tool.Input.Paths = []string{"/a", long}
 	req.Tool.Input.Arguments = json.RawMessage(`{"k":"` + long + `"}`)
-	d := &governance.Decision{Outcome: governance.Deny, Layer: "rules", Rule: "r", Message: long, Notices: []string{long}}
+	d := &engine.Decision{Outcome: engine.Deny, Layer: "rules", Rule: "r", Message: long, Notices: []string{long}}
 	e := New(Labels{}, req, d, 0)
 	path := filepath.Join(t.TempDir(), "decisions.jsonl")
 	if err := e.Append(path); err != nil {

@@ -10,7 +10,7 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/agentgov/governance/governance"
+	"github.com/agentgov/governance/internal/engine"
 	"github.com/agentgov/governance/internal/leakrules"
 	"github.com/agentgov/governance/internal/secretname"
 )
@@ -47,7 +47,7 @@ func Mask(s string) (string, bool) {
 	if s == "" {
 		return s, false
 	}
-	out, any := governance.MaskSecrets(s)
+	out, any := engine.MaskSecrets(s)
 	var spans []span
 	for _, f := range leakrules.Find(out) {
 		spans = addSpan(spans, out, f.Start, f.End)
@@ -80,7 +80,7 @@ func applySpans(s string, spans []span) string {
 			sp.start = last
 		} else {
 			b.WriteString(s[last:sp.start])
-			b.WriteString(governance.SecretMask)
+			b.WriteString(engine.SecretMask)
 		}
 		last = sp.end
 	}
@@ -95,7 +95,7 @@ func addSpan(spans []span, s string, start, end int) []span {
 		return spans
 	}
 	v := s[start:end]
-	if v == governance.SecretMask || v[0] == '$' {
+	if v == engine.SecretMask || v[0] == '$' {
 		return spans
 	}
 	return append(spans, span{start, end})
@@ -732,9 +732,9 @@ func maskValue(v any, ptr string, secret bool, masked *[]string) any {
 			x[i] = maskValue(x[i], ptr+"/"+strconv.Itoa(i), secret, masked)
 		}
 	case string:
-		if secret && x != "" && x != governance.SecretMask && x[0] != '$' {
+		if secret && x != "" && x != engine.SecretMask && x[0] != '$' {
 			*masked = append(*masked, ptr)
-			return governance.SecretMask
+			return engine.SecretMask
 		}
 		if m, ok := Mask(x); ok {
 			*masked = append(*masked, ptr)
@@ -743,7 +743,7 @@ func maskValue(v any, ptr string, secret bool, masked *[]string) any {
 	case json.Number:
 		if secret {
 			*masked = append(*masked, ptr)
-			return governance.SecretMask
+			return engine.SecretMask
 		}
 	}
 	return v

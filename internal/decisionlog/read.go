@@ -13,7 +13,7 @@ import (
 	"strings"
 	"time"
 
-	"github.com/agentgov/governance/governance"
+	"github.com/agentgov/governance/internal/engine"
 )
 
 // Filter selects entries. Zero fields select everything.
@@ -24,7 +24,7 @@ type Filter struct {
 	// (entries with no agent).
 	Agent string
 	// Outcomes keeps entries with one of these decisions.
-	Outcomes []governance.Outcome
+	Outcomes []engine.Outcome
 	// Session keeps the entries of one session.
 	Session string
 }

@@ -9,15 +9,15 @@ import (
 	"testing"
 	"time"
 
-	"github.com/agentgov/governance/governance"
+	"github.com/agentgov/governance/internal/engine"
 )
 
 // entryAt appends an entry made at a given time to a log.
-func entryAt(t *testing.T, path string, at time.Time, agent, session string, o governance.Outcome, cmd string) {
+func entryAt(t *testing.T, path string, at time.Time, agent, session string, o engine.Outcome, cmd string) {
 	t.Helper()
 	req := shellRequest(cmd)
 	req.Agent, req.SessionID = agent, session
-	e := New(Labels{Harness: "test"}, req, &governance.Decision{Outcome: o, Layer: "rules", Rule: "r-" + cmd}, 0)
+	e := New(Labels{Harness: "test"}, req, &engine.Decision{Outcome: o, Layer: "rules", Rule: "r-" + cmd}, 0)
 	e.Timestamp = at.UTC()
 	if err := e.Append(path); err != nil {
 		t.Fatal(err)
@@ -46,13 +46,13 @@ func TestRead(t *testing.T) {
 	now := time.Now()
 	// A rotated log from two days ago, rotated a day ago.
 	rotated := filepath.Join(dir, "decisions-"+now.Add(-24*time.Hour).Format("20060102-150405")+".jsonl")
-	entryAt(t, rotated, now.Add(-48*time.Hour), "", "s0", governance.Deny, "old")
+	entryAt(t, rotated, now.Add(-48*time.Hour), "", "s0", engine.Deny, "old")
 	// An older rotated log that no --since below reaches.
 	ancient := filepath.Join(dir, "decisions-"+now.Add(-30*24*time.Hour).Format("20060102-150405")+".jsonl")
-	entryAt(t, ancient, now.Add(-31*24*time.Hour), "", "s0", governance.Deny, "ancient")
-	entryAt(t, path, now.Add(-3*time.Hour), "", "s1", governance.Allow, "a")
-	entryAt(t, path, now.Add(-2*time.Hour), "reviewer", "s1", governance.Deny, "b")
-	entryAt(t, path, now.Add(-1*time.Hour), "reviewer", "s2", governance.Ask, "c")
+	entryAt(t, ancient, now.Add(-31*24*time.Hour), "", "s0", engine.Deny, "ancient")
+	entryAt(t, path, now.Add(-3*time.Hour), "", "s1", engine.Allow, "a")
+	entryAt(t, path, now.Add(-2*time.Hour), "reviewer", "s1", engine.Deny, "b")
+	entryAt(t, path, now.Add(-1*time.Hour), "reviewer", "s2", engine.Ask, "c")
 	// Not entries: a blank line, a stray line, and a last line cut short.
 	f, err := os.OpenFile(path, os.O_APPEND|os.O_WRONLY, 0)
 	if err != nil {
@@ -72,8 +72,8 @@ func TestRead(t *testing.T) {
 		{"agent", Filter{Agent: "reviewer"}, []string{"b", "c"}},
 		{"main thread", Filter{Agent: MainAgent}, []string{"a"}},
 		{"session", Filter{Session: "s1"}, []string{"a", "b"}},
-		{"outcomes", Filter{Outcomes: []governance.Outcome{governance.Deny, governance.Ask}}, []string{"b", "c"}},
-		{"all of them", Filter{Since: now.Add(-72 * time.Hour), Agent: MainAgent, Outcomes: []governance.Outcome{governance.Deny}}, []string{"old"}},
+		{"outcomes", Filter{Outcomes: []engine.Outcome{engine.Deny, engine.Ask}}, []string{"b", "c"}},
+		{"all of them", Filter{Since: now.Add(-72 * time.Hour), Agent: MainAgent, Outcomes: []engine.Outcome{engine.Deny}}, []string{"old"}},
 		{"nothing", Filter{Session: "none"}, nil},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
@@ -150,13 +150,13 @@ func TestFollow(t *testing.T) {
 			path := filepath.Join(dir, "decisions.jsonl")
 			now := time.Now()
 			for _, c := range []string{"a", "b", "c"} {
-				entryAt(t, path, now, "", "s", governance.Allow, c)
+				entryAt(t, path, now, "", "s", engine.Allow, c)
 			}
 			ctx, cancel := context.WithCancel(context.Background())
 			var c collector
 			done := make(chan error, 1)
 			go func() {
-				done <- Follow(ctx, path, Filter{Outcomes: []governance.Outcome{governance.Allow}}, tc.backlog, time.Millisecond, c.add)
+				done <- Follow(ctx, path, Filter{Outcomes: []engine.Outcome{engine.Allow}}, tc.backlog, time.Millisecond, c.add)
 			}()
 			c.waitFor(t, tc.want...)
 			if tc.backlog == 0 {
@@ -165,12 +165,12 @@ func TestFollow(t *testing.T) {
 				time.Sleep(200 * time.Millisecond)
 			}
 			want := append(slices.Clone(tc.want), "d")
-			entryAt(t, path, now, "", "s", governance.Allow, "d")
-			entryAt(t, path, now, "", "s", governance.Deny, "filtered out")
+			entryAt(t, path, now, "", "s", engine.Allow, "d")
+			entryAt(t, path, now, "", "s", engine.Deny, "filtered out")
 			c.waitFor(t, want...)
 
 			// A line written in two parts is reported once, whole.
-			line, _ := New(Labels{}, shellRequest("e"), &governance.Decision{Outcome: governance.Allow}, 0).Marshal()
+			line, _ := New(Labels{}, shellRequest("e"), &engine.Decision{Outcome: engine.Allow}, 0).Marshal()
 			f, _ := os.OpenFile(path, os.O_APPEND|os.O_WRONLY, 0)
 			f.Write(line[:10])
 			time.Sleep(20 * time.Millisecond)
@@ -185,8 +185,8 @@ func TestFollow(t *testing.T) {
 				t.Fatal(err)
 			}
 			time.Sleep(20 * time.Millisecond)
-			entryAt(t, path, now, "", "s", governance.Allow, "f")
-			entryAt(t, path, now, "", "s", governance.Allow, "g")
+			entryAt(t, path, now, "", "s", engine.Allow, "f")
+			entryAt(t, path, now, "", "s", engine.Allow, "g")
 			want = append(want, "f", "g")
 			c.waitFor(t, want...)
 
@@ -206,6 +206,6 @@ func TestFollowLogAppearsLater(t *testing.T) {
 	var c collector
 	go Follow(ctx, path, Filter{}, 10, time.Millisecond, c.add)
 	time.Sleep(20 * time.Millisecond)
-	entryAt(t, path, time.Now(), "", "s", governance.Allow, "first")
+	entryAt(t, path, time.Now(), "", "s", engine.Allow, "first")
 	c.waitFor(t, "first")
 }

@@ -13,7 +13,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/agentgov/governance/governance"
+	"github.com/agentgov/governance/internal/engine"
 )
 
 // writerEnv makes the test binary a writer process: "PATH COUNT ID"
@@ -46,7 +46,7 @@ func writer(spec string) int {
 // long enough that a torn write would show.
 func appendOne(path, who string, i int) error {
 	cmd := fmt.Sprintf("echo %s %d %s", who, i, strings.Repeat("x", 3000))
-	d := &governance.Decision{Outcome: governance.Allow, Layer: "safe-set", Rule: "read-only:echo"}
+	d := &engine.Decision{Outcome: engine.Allow, Layer: "safe-set", Rule: "read-only:echo"}
 	return Record(path, Labels{Harness: "test"}, shellRequest(cmd), d, time.Millisecond)
 }
 
@@ -152,7 +152,7 @@ func TestAppendErrors(t *testing.T) {
 	if err := os.WriteFile(blocker, nil, 0o600); err != nil {
 		t.Fatal(err)
 	}
-	e := New(Labels{}, shellRequest("ls"), &governance.Decision{Outcome: governance.Allow}, 0)
+	e := New(Labels{}, shellRequest("ls"), &engine.Decision{Outcome: engine.Allow}, 0)
 	for _, tc := range []struct{ name, path, want string }{
 		{"no path", "", "no state folder"},
 		{"folder is a file", filepath.Join(blocker, "decisions.jsonl"), "decision log: "},

@@ -8,7 +8,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/agentgov/governance/governance"
+	"github.com/agentgov/governance/internal/engine"
 	"github.com/agentgov/governance/internal/gatekeeper"
 	"github.com/agentgov/governance/internal/gatekeeper/fakeprovider"
 	"github.com/agentgov/governance/internal/gatekeeper/provider"
@@ -37,32 +37,32 @@ func BenchmarkDecide(b *testing.B) {
 		defer servers[d].Close()
 	}
 	models := &provider.Models{Client: &http.Client{}}
-	gk := func(dialect string, ttl time.Duration) []governance.Evaluator {
-		return []governance.Evaluator{&gatekeeper.Gatekeeper{Config: gatekeeper.Config{Provider: dialect, Model: "fake",
+	gk := func(dialect string, ttl time.Duration) []engine.Evaluator {
+		return []engine.Evaluator{&gatekeeper.Gatekeeper{Config: gatekeeper.Config{Provider: dialect, Model: "fake",
 			BaseURL: servers[dialect].BaseURL(), APIKeyEnv: "K", Timeout: 10 * time.Second, CacheTTL: ttl, MinConfidence: 0.7,
-			Tools: []governance.Kind{governance.KindShell}},
+			Tools: []engine.Kind{engine.KindShell}},
 			StateDir: b.TempDir(), NewModel: models.New, Getenv: func(string) string { return "k" }, Policy: pol}}
 	}
 	cases := []struct {
 		name       string
 		cmd        string
-		evaluators []governance.Evaluator
-		want       governance.Outcome
+		evaluators []engine.Evaluator
+		want       engine.Outcome
 	}{
-		{"off", "frobnicate --all", nil, governance.Defer},
-		{"anthropic-miss", "frobnicate --all", gk(fakeprovider.Anthropic, 0), governance.Allow},
-		{"openai-miss", "frobnicate --all", gk(fakeprovider.OpenAI, 0), governance.Allow},
-		{"anthropic-hit", "frobnicate --all", gk(fakeprovider.Anthropic, time.Hour), governance.Allow},
-		{"facts-off", "frobnicate data.db", nil, governance.Defer},
-		{"facts-anthropic-miss", "frobnicate data.db", gk(fakeprovider.Anthropic, 0), governance.Allow},
-		{"facts-anthropic-hit", "frobnicate data.db", gk(fakeprovider.Anthropic, time.Hour), governance.Allow},
+		{"off", "frobnicate --all", nil, engine.Defer},
+		{"anthropic-miss", "frobnicate --all", gk(fakeprovider.Anthropic, 0), engine.Allow},
+		{"openai-miss", "frobnicate --all", gk(fakeprovider.OpenAI, 0), engine.Allow},
+		{"anthropic-hit", "frobnicate --all", gk(fakeprovider.Anthropic, time.Hour), engine.Allow},
+		{"facts-off", "frobnicate data.db", nil, engine.Defer},
+		{"facts-anthropic-miss", "frobnicate data.db", gk(fakeprovider.Anthropic, 0), engine.Allow},
+		{"facts-anthropic-hit", "frobnicate data.db", gk(fakeprovider.Anthropic, time.Hour), engine.Allow},
 	}
 	for _, c := range cases {
 		b.Run(c.name, func(b *testing.B) {
-			e := &governance.Engine{Policy: pol, Evaluators: c.evaluators}
-			req := &governance.Request{Harness: "claude", Cwd: root, ProjectRoot: root, Home: "/home/u",
-				Tool: governance.Tool{Kind: governance.KindShell, Name: "Bash", Input: governance.Input{Command: c.cmd}}}
-			var d *governance.Decision
+			e := &engine.Engine{Policy: pol, Evaluators: c.evaluators}
+			req := &engine.Request{Harness: "claude", Cwd: root, ProjectRoot: root, Home: "/home/u",
+				Tool: engine.Tool{Kind: engine.KindShell, Name: "Bash", Input: engine.Input{Command: c.cmd}}}
+			var d *engine.Decision
 			for b.Loop() {
 				d = e.Decide(b.Context(), req)
 			}

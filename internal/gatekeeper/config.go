@@ -7,7 +7,7 @@ import (
 	"strings"
 	"time"
 
-	"github.com/agentgov/governance/governance"
+	"github.com/agentgov/governance/internal/engine"
 )
 
 // Providers.
@@ -47,12 +47,12 @@ type Config struct {
 	// goes to a human.
 	MinConfidence float64
 	// Tools are the tool kinds the gatekeeper decides.
-	Tools       []governance.Kind
-	GroundRules []governance.GroundRules
+	Tools       []engine.Kind
+	GroundRules []engine.GroundRules
 }
 
 // FromSettings returns the configuration the settings describe.
-func FromSettings(s governance.GatekeeperSettings) Config {
+func FromSettings(s engine.GatekeeperSettings) Config {
 	c := Config{Provider: s.Provider, Model: s.Model, BaseURL: s.BaseURL, APIKeyEnv: s.APIKeyEnv,
 		Command: s.Command, Timeout: time.Duration(s.TimeoutMS) * time.Millisecond, PerHour: s.PerHour, PerDay: s.PerDay,
 		CacheTTL: time.Duration(s.CacheTTLSeconds) * time.Second, MinConfidence: float64(s.MinConfidence) / 100,
@@ -61,18 +61,18 @@ func FromSettings(s governance.GatekeeperSettings) Config {
 		c.Timeout = DefaultTimeout
 	}
 	for _, t := range s.Tools {
-		if k, ok := governance.ParseKind(t); ok {
+		if k, ok := engine.ParseKind(t); ok {
 			c.Tools = append(c.Tools, k)
 		}
 	}
 	if len(s.Tools) == 0 {
-		c.Tools = []governance.Kind{governance.KindShell}
+		c.Tools = []engine.Kind{engine.KindShell}
 	}
 	return c
 }
 
 // Decides reports whether the gatekeeper decides calls of a kind.
-func (c Config) Decides(k governance.Kind) bool {
+func (c Config) Decides(k engine.Kind) bool {
 	for _, t := range c.Tools {
 		if t == k {
 			return true

@@ -15,7 +15,7 @@ import (
 
 	"github.com/bmatcuk/doublestar/v4"
 
-	"github.com/agentgov/governance/governance"
+	"github.com/agentgov/governance/internal/engine"
 )
 
 // Fact is a yes, a no, or unknown.
@@ -82,7 +82,7 @@ func RunGit(ctx context.Context, dir string, stdin []byte, args ...string) ([]by
 // ComputeFacts describes the files a call targets. It only reads: the
 // file system (existence, the first bytes of a file for a "generated"
 // marker) and git (ls-files, check-ignore, check-attr).
-func ComputeFacts(ctx context.Context, root string, files []governance.CommandFile, git GitRunner) []PathFact {
+func ComputeFacts(ctx context.Context, root string, files []engine.CommandFile, git GitRunner) []PathFact {
 	if git == nil {
 		git = RunGit
 	}
@@ -100,7 +100,7 @@ func ComputeFacts(ctx context.Context, root string, files []governance.CommandFi
 			continue
 		}
 		pf.Path = f.Abs
-		in := slices.Contains(f.Classes, governance.ClassProject)
+		in := slices.Contains(f.Classes, engine.ClassProject)
 		pf.InProject = factOf(in)
 		glob := strings.ContainsAny(f.Abs, "*?[")
 		if !glob {

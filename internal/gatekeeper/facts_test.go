@@ -5,7 +5,7 @@ import (
 	"path/filepath"
 	"testing"
 
-	"github.com/agentgov/governance/governance"
+	"github.com/agentgov/governance/internal/engine"
 	"github.com/agentgov/governance/internal/gatekeeper"
 )
 
@@ -35,16 +35,16 @@ func TestFacts(t *testing.T) {
 	git(t, s.root, "commit", "-q", "-m", "init")
 	outside := filepath.Join(t.TempDir(), "elsewhere.txt")
 
-	files := []governance.CommandFile{
-		{Path: "main.go", Abs: filepath.Join(s.root, "main.go"), Write: true, Classes: []string{governance.ClassProject}},
-		{Path: "build/out.o", Abs: filepath.Join(s.root, "build/out.o"), Classes: []string{governance.ClassProject}},
-		{Path: "api/x.pb.go", Abs: filepath.Join(s.root, "api/x.pb.go"), Write: true, Classes: []string{governance.ClassProject}},
-		{Path: "gen.go", Abs: filepath.Join(s.root, "gen.go"), Write: true, Classes: []string{governance.ClassProject}},
-		{Path: "notes.txt", Abs: filepath.Join(s.root, "notes.txt"), Write: true, Classes: []string{governance.ClassProject}},
-		{Path: "new.txt", Abs: filepath.Join(s.root, "new.txt"), Write: true, Classes: []string{governance.ClassProject}},
-		{Path: "*.go", Abs: filepath.Join(s.root, "*.go"), Write: true, Classes: []string{governance.ClassProject}},
-		{Path: outside, Abs: outside, Write: true, Classes: []string{governance.ClassOutsideProject}},
-		{Path: "$OUT", Classes: []string{governance.ClassUnknown}},
+	files := []engine.CommandFile{
+		{Path: "main.go", Abs: filepath.Join(s.root, "main.go"), Write: true, Classes: []string{engine.ClassProject}},
+		{Path: "build/out.o", Abs: filepath.Join(s.root, "build/out.o"), Classes: []string{engine.ClassProject}},
+		{Path: "api/x.pb.go", Abs: filepath.Join(s.root, "api/x.pb.go"), Write: true, Classes: []string{engine.ClassProject}},
+		{Path: "gen.go", Abs: filepath.Join(s.root, "gen.go"), Write: true, Classes: []string{engine.ClassProject}},
+		{Path: "notes.txt", Abs: filepath.Join(s.root, "notes.txt"), Write: true, Classes: []string{engine.ClassProject}},
+		{Path: "new.txt", Abs: filepath.Join(s.root, "new.txt"), Write: true, Classes: []string{engine.ClassProject}},
+		{Path: "*.go", Abs: filepath.Join(s.root, "*.go"), Write: true, Classes: []string{engine.ClassProject}},
+		{Path: outside, Abs: outside, Write: true, Classes: []string{engine.ClassOutsideProject}},
+		{Path: "$OUT", Classes: []string{engine.ClassUnknown}},
 	}
 	got := gatekeeper.ComputeFacts(t.Context(), s.root, files, nil)
 	Y, N, U := gatekeeper.Yes, gatekeeper.No, gatekeeper.Unknown
@@ -80,8 +80,8 @@ func TestFactsWithoutGit(t *testing.T) {
 	t.Parallel()
 	root := t.TempDir()
 	os.WriteFile(filepath.Join(root, "a.txt"), []byte("x"), 0o644)
-	got := gatekeeper.ComputeFacts(t.Context(), root, []governance.CommandFile{
-		{Path: "a.txt", Abs: filepath.Join(root, "a.txt"), Classes: []string{governance.ClassProject}}}, nil)
+	got := gatekeeper.ComputeFacts(t.Context(), root, []engine.CommandFile{
+		{Path: "a.txt", Abs: filepath.Join(root, "a.txt"), Classes: []string{engine.ClassProject}}}, nil)
 	if g := got[0]; g.Exists != gatekeeper.Yes || g.Tracked != gatekeeper.Unknown || g.Ignored != gatekeeper.Unknown {
 		t.Fatalf("facts = %+v; want exists, git facts unknown", g)
 	}

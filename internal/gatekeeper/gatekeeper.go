@@ -7,7 +7,7 @@ import (
 	"path/filepath"
 	"time"
 
-	"github.com/agentgov/governance/governance"
+	"github.com/agentgov/governance/internal/engine"
 )
 
 // Gatekeeper is the LLM gatekeeper as an engine evaluator (layer 4). The
@@ -33,7 +33,7 @@ type Gatekeeper struct {
 	Warn func(error)
 	// Policy is the policy the request is analysed with (for the simple
 	// commands and the path classes); nil means the default one.
-	Policy *governance.Policy
+	Policy *engine.Policy
 }
 
 // Env is what a gatekeeper takes from the process it runs in: the
@@ -49,7 +49,7 @@ type Env struct {
 
 // New returns the gatekeeper a policy's settings configure, whether they
 // turn it on or not.
-func New(pol *governance.Policy, env Env) *Gatekeeper {
+func New(pol *engine.Policy, env Env) *Gatekeeper {
 	return &Gatekeeper{Config: FromSettings(pol.Settings.Gatekeeper), Policy: pol, StateDir: env.StateDir,
 		NewModel: env.NewModel, Getenv: env.Getenv, LookupEnv: env.LookupEnv, Now: env.Now, Warn: env.Warn}
 }
@@ -57,15 +57,15 @@ func New(pol *governance.Policy, env Env) *Gatekeeper {
 // Evaluators returns the gatekeeper as an engine's evaluators when the
 // policy's settings turn it on; nil when they do not, or when the policy
 // did not load.
-func Evaluators(pol *governance.Policy, env Env) []governance.Evaluator {
+func Evaluators(pol *engine.Policy, env Env) []engine.Evaluator {
 	if !pol.Settings.Gatekeeper.Enabled || pol.Err != nil {
 		return nil
 	}
-	return []governance.Evaluator{New(pol, env)}
+	return []engine.Evaluator{New(pol, env)}
 }
 
 // Name implements governance.Evaluator.
-func (g *Gatekeeper) Name() string { return governance.LayerGatekeeper }
+func (g *Gatekeeper) Name() string { return engine.LayerGatekeeper }
 
 func (g *Gatekeeper) now() time.Time {
 	if g.Now != nil {
@@ -82,25 +82,25 @@ func (g *Gatekeeper) warn(err error) {
 
 // Evaluate implements governance.Evaluator: it asks the model about a
 // call, or takes the answer from the cache, and records the call.
-func (g *Gatekeeper) Evaluate(ctx context.Context, req *governance.Request) (governance.Verdict, error) {
+func (g *Gatekeeper) Evaluate(ctx context.Context, req *engine.Request) (engine.Verdict, error) {
 	cfg := g.Config
 	if !cfg.Decides(req.Tool.Kind) {
-		return governance.Verdict{}, nil
+		return engine.Verdict{}, nil
 	}
 	q := g.describe(ctx, req)
 	hash := Hash(q.key)
 	call := &Call{Time: g.now().UTC(), Provenance: Provenance, RequestHash: hash, PolicyVersion: q.version,
 		Model: cfg.Describe(), Kind: string(req.Tool.Kind), Subject: q.subject, Harness: req.Harness,
 		Session: req.SessionID, Agent: req.Agent, ProjectRoot: req.ProjectRoot, Cwd: req.Cwd}
-	finish := func(v governance.Verdict) (governance.Verdict, error) {
-		v.Layer, v.Source, v.Subject = governance.LayerGatekeeper, g.source(hash), q.subject
+	finish := func(v engine.Verdict) (engine.Verdict, error) {
+		v.Layer, v.Source, v.Subject = engine.LayerGatekeeper, g.source(hash), q.subject
 		call.Outcome = v.Outcome.String()
 		if g.StateDir != "" {
 			g.warn(call.Append(CallsPath(g.StateDir)))
 		}
 		return v, nil
 	}
-	fail := func(why string) (governance.Verdict, error) {
+	fail := func(why string) (engine.Verdict, error) {
 		call.Decision, call.Error = "error", why
 		return finish(unavailable(why))
 	}
@@ -131,8 +131,8 @@ func (g *Gatekeeper) Evaluate(ctx context.Context, req *governance.Request) (gov
 
 // describe builds the prompt and the cache key of a request: the facts
 // are computed, nothing is asked.
-func (g *Gatekeeper) describe(ctx context.Context, req *governance.Request) request {
-	e := &governance.Engine{Policy: g.Policy, LookupEnv: g.LookupEnv}
+func (g *Gatekeeper) describe(ctx context.Context, req *engine.Request) request {
+	e := &engine.Engine{Policy: g.Policy, LookupEnv: g.LookupEnv}
 	cmds, files := e.Targets(req)
 	facts := ComputeFacts(ctx, req.ProjectRoot, files, g.Git)
 	return describe(g.Config, req, cmds, facts)
@@ -149,13 +149,13 @@ type Trial struct {
 	Err     error
 	Latency time.Duration
 	// Verdict is what the layer would decide.
-	Verdict governance.Verdict
+	Verdict engine.Verdict
 }
 
 // Try puts a request to the model as Evaluate would, but reads and
 // writes no state: no cache, no budget, no calls log. It is the dry run
 // of `governance gatekeeper test`.
-func (g *Gatekeeper) Try(ctx context.Context, req *governance.Request) *Trial {
+func (g *Gatekeeper) Try(ctx context.Context, req *engine.Request) *Trial {
 	q := g.describe(ctx, req)
 	t := &Trial{Prompt: q.prompt, RequestHash: Hash(q.key)}
 	t.Text, t.Latency, t.Answer, t.Err = g.ask(ctx, q.prompt)
@@ -164,7 +164,7 @@ func (g *Gatekeeper) Try(ctx context.Context, req *governance.Request) *Trial {
 	} else {
 		t.Verdict = verdict(t.Answer, g.Config.MinConfidence)
 	}
-	t.Verdict.Layer, t.Verdict.Source, t.Verdict.Subject = governance.LayerGatekeeper, g.source(t.RequestHash), q.subject
+	t.Verdict.Layer, t.Verdict.Source, t.Verdict.Subject = engine.LayerGatekeeper, g.source(t.RequestHash), q.subject
 	return t
 }
 
@@ -236,33 +236,33 @@ func (c *Call) record(a Answer) {
 
 // verdict is the layer's verdict on an answer. An allow that is not
 // confident enough goes to a human.
-func verdict(a Answer, minConfidence float64) governance.Verdict {
-	reason := governance.Sanitize(a.Reason)
+func verdict(a Answer, minConfidence float64) engine.Verdict {
+	reason := engine.Sanitize(a.Reason)
 	switch a.Decision {
 	case Allow:
 		if a.HasConfidence && a.Confidence < minConfidence {
-			return governance.Verdict{Outcome: governance.Ask, Rule: "gatekeeper-unsure",
+			return engine.Verdict{Outcome: engine.Ask, Rule: "gatekeeper-unsure",
 				Message: fmt.Sprintf("The gatekeeper model would allow this call, but with confidence %.2f, below the %.2f required: %s",
 					a.Confidence, minConfidence, reason),
 				Suggestion: "Approve it if it is expected; to stop being asked, add an allow rule under .governance/rules/."}
 		}
-		return governance.Verdict{Outcome: governance.Allow, Rule: "gatekeeper-allow",
+		return engine.Verdict{Outcome: engine.Allow, Rule: "gatekeeper-allow",
 			Message: "The gatekeeper model allowed this call: " + reason}
 	case Deny:
-		return governance.Verdict{Outcome: governance.Deny, Rule: "gatekeeper-deny",
+		return engine.Verdict{Outcome: engine.Deny, Rule: "gatekeeper-deny",
 			Message:    "The gatekeeper model judged this call unsafe: " + reason,
 			Suggestion: "Do the task another way, or ask the user to run this themselves or to add a rule that allows it."}
 	}
-	return governance.Verdict{Outcome: governance.Ask, Rule: "gatekeeper-escalate",
+	return engine.Verdict{Outcome: engine.Ask, Rule: "gatekeeper-escalate",
 		Message:    "The gatekeeper model wants a person to decide this call: " + reason,
 		Suggestion: "Approve it if it is expected; to stop being asked, add an allow rule under .governance/rules/."}
 }
 
 // unavailable is the verdict when the gatekeeper could not decide: an
 // ask, which becomes a deny where no human can answer.
-func unavailable(why string) governance.Verdict {
-	return governance.Verdict{Outcome: governance.Ask, Rule: "gatekeeper-unavailable",
-		Message: "The gatekeeper could not decide this call: " + governance.Sanitize(why) +
+func unavailable(why string) engine.Verdict {
+	return engine.Verdict{Outcome: engine.Ask, Rule: "gatekeeper-unavailable",
+		Message: "The gatekeeper could not decide this call: " + engine.Sanitize(why) +
 			". It fails closed, so a person must decide.",
 		Suggestion: "Approve it if it is expected. To find what goes wrong, run `governance gatekeeper test -- CMD`."}
 }

@@ -11,7 +11,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/agentgov/governance/governance"
+	"github.com/agentgov/governance/internal/engine"
 	"github.com/agentgov/governance/internal/gatekeeper"
 	"github.com/agentgov/governance/internal/layout"
 	"github.com/agentgov/governance/internal/snapshot"
@@ -79,15 +79,15 @@ func (s *setup) gatekeeper(m gatekeeper.Model, cfg gatekeeper.Config) *gatekeepe
 		cfg.Timeout = 5 * time.Second
 	}
 	if cfg.Tools == nil {
-		cfg.Tools = []governance.Kind{governance.KindShell}
+		cfg.Tools = []engine.Kind{engine.KindShell}
 	}
 	return &gatekeeper.Gatekeeper{Config: cfg, StateDir: s.state,
 		NewModel: func(gatekeeper.Config, func(string) string) (gatekeeper.Model, error) { return m, nil }}
 }
 
-func (s *setup) shell(cmd string) *governance.Request {
-	return &governance.Request{Harness: "claude", Event: "PreToolUse", Cwd: s.root, ProjectRoot: s.root, Home: "/home/u",
-		Tool: governance.Tool{Kind: governance.KindShell, Name: "Bash", Input: governance.Input{Command: cmd}}}
+func (s *setup) shell(cmd string) *engine.Request {
+	return &engine.Request{Harness: "claude", Event: "PreToolUse", Cwd: s.root, ProjectRoot: s.root, Home: "/home/u",
+		Tool: engine.Tool{Kind: engine.KindShell, Name: "Bash", Input: engine.Input{Command: cmd}}}
 }
 
 func TestVerdicts(t *testing.T) {
@@ -96,21 +96,21 @@ func TestVerdicts(t *testing.T) {
 		name        string
 		answer      string
 		modelErr    error
-		want        governance.Outcome
+		want        engine.Outcome
 		rule, inMsg string
 	}{
 		{name: "allow", answer: `{"decision":"allow","reason":"builds the project","confidence":0.95}`,
-			want: governance.Allow, rule: "gatekeeper-allow", inMsg: "builds the project"},
+			want: engine.Allow, rule: "gatekeeper-allow", inMsg: "builds the project"},
 		{name: "deny", answer: `{"decision":"deny","reason":"wipes the disk","confidence":0.9}`,
-			want: governance.Deny, rule: "gatekeeper-deny", inMsg: "wipes the disk"},
+			want: engine.Deny, rule: "gatekeeper-deny", inMsg: "wipes the disk"},
 		{name: "escalate", answer: "ESCALATE: touches a shared database",
-			want: governance.Ask, rule: "gatekeeper-escalate", inMsg: "touches a shared database"},
+			want: engine.Ask, rule: "gatekeeper-escalate", inMsg: "touches a shared database"},
 		{name: "allow below the confidence needed", answer: `{"decision":"allow","reason":"probably fine","confidence":0.3}`,
-			want: governance.Ask, rule: "gatekeeper-unsure", inMsg: "confidence 0.30, below the 0.70"},
+			want: engine.Ask, rule: "gatekeeper-unsure", inMsg: "confidence 0.30, below the 0.70"},
 		{name: "malformed", answer: "I think this is fine.",
-			want: governance.Ask, rule: "gatekeeper-unavailable", inMsg: "does not keep the answer contract"},
+			want: engine.Ask, rule: "gatekeeper-unavailable", inMsg: "does not keep the answer contract"},
 		{name: "model error", modelErr: errors.New("connection refused"),
-			want: governance.Ask, rule: "gatekeeper-unavailable", inMsg: "connection refused"},
+			want: engine.Ask, rule: "gatekeeper-unavailable", inMsg: "connection refused"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -121,7 +121,7 @@ func TestVerdicts(t *testing.T) {
 			if err != nil {
 				t.Fatalf("Evaluate returned an error: %v", err)
 			}
-			if v.Outcome != tt.want || v.Rule != tt.rule || v.Layer != governance.LayerGatekeeper {
+			if v.Outcome != tt.want || v.Rule != tt.rule || v.Layer != engine.LayerGatekeeper {
 				t.Fatalf("verdict = %v %s/%s, want %v gatekeeper/%s (%s)", v.Outcome, v.Layer, v.Rule, tt.want, tt.rule, v.Message)
 			}
 			if !strings.Contains(v.Message, tt.inMsg) {
@@ -150,7 +150,7 @@ func TestCacheServesARepeatedCall(t *testing.T) {
 	g := s.gatekeeper(m, gatekeeper.Config{CacheTTL: time.Hour})
 	for i := range 3 {
 		v, _ := g.Evaluate(t.Context(), s.shell("frobnicate --all"))
-		if v.Outcome != governance.Deny {
+		if v.Outcome != engine.Deny {
 			t.Fatalf("call %d: %v, want deny", i, v.Outcome)
 		}
 	}
@@ -181,7 +181,7 @@ func TestCacheExpiresAndFollowsThePolicyVersion(t *testing.T) {
 	if n := m.calls(); n != 2 {
 		t.Fatalf("after the TTL the model was asked %d times in all, want 2", n)
 	}
-	g.Config.GroundRules = []governance.GroundRules{{Source: "ground-rules.md", Text: "Never touch ./data."}}
+	g.Config.GroundRules = []engine.GroundRules{{Source: "ground-rules.md", Text: "Never touch ./data."}}
 	g.Evaluate(t.Context(), s.shell("frobnicate"))
 	if n := m.calls(); n != 3 {
 		t.Fatalf("after the ground rules changed the model was asked %d times in all, want 3", n)
@@ -200,9 +200,9 @@ func TestBudgetFailsClosed(t *testing.T) {
 	g := s.gatekeeper(m, gatekeeper.Config{PerHour: 2})
 	for i, cmd := range []string{"a1", "a2", "a3"} {
 		v, _ := g.Evaluate(t.Context(), s.shell(cmd))
-		want := governance.Allow
+		want := engine.Allow
 		if i == 2 {
-			want = governance.Ask
+			want = engine.Ask
 		}
 		if v.Outcome != want {
 			t.Fatalf("call %d: %v (%s), want %v", i+1, v.Outcome, v.Message, want)
@@ -227,7 +227,7 @@ func TestNewModelErrorFailsClosed(t *testing.T) {
 	g.Config.Provider = gatekeeper.ProviderAnthropic
 	g.Getenv = func(string) string { return "" }
 	v, _ := g.Evaluate(t.Context(), s.shell("frobnicate"))
-	if v.Outcome != governance.Ask || !strings.Contains(v.Message, "ANTHROPIC_API_KEY") {
+	if v.Outcome != engine.Ask || !strings.Contains(v.Message, "ANTHROPIC_API_KEY") {
 		t.Fatalf("verdict %v %q; want an ask naming the missing key", v.Outcome, v.Message)
 	}
 }
@@ -237,10 +237,10 @@ func TestOtherToolsAreNotDecided(t *testing.T) {
 	s := newSetup(t)
 	m := &fakeModel{answer: "ALLOW: fine"}
 	g := s.gatekeeper(m, gatekeeper.Config{})
-	req := &governance.Request{Cwd: s.root, ProjectRoot: s.root,
-		Tool: governance.Tool{Kind: governance.KindWeb, Name: "WebFetch", Input: governance.Input{URL: "https://example.com"}}}
+	req := &engine.Request{Cwd: s.root, ProjectRoot: s.root,
+		Tool: engine.Tool{Kind: engine.KindWeb, Name: "WebFetch", Input: engine.Input{URL: "https://example.com"}}}
 	v, _ := g.Evaluate(t.Context(), req)
-	if v.Outcome != governance.NoOpinion || m.calls() != 0 {
+	if v.Outcome != engine.NoOpinion || m.calls() != 0 {
 		t.Fatalf("a web call with tools [shell]: %v after %d model calls; want no opinion and none", v.Outcome, m.calls())
 	}
 }
@@ -255,29 +255,29 @@ func TestEngine(t *testing.T) {
 		cmd        string
 		answer     string
 		unattended bool
-		want       governance.Outcome
+		want       engine.Outcome
 		layer      string
 		asked      bool
 	}{
-		{name: "undecided, allowed", cmd: "frobnicate --all", answer: "ALLOW: fine", want: governance.Allow, layer: "gatekeeper", asked: true},
-		{name: "undecided, denied", cmd: "frobnicate --all", answer: "DENY: no", want: governance.Deny, layer: "gatekeeper", asked: true},
-		{name: "safe set decides", cmd: "ls -la", answer: "DENY: no", want: governance.Allow, layer: "safe-set"},
+		{name: "undecided, allowed", cmd: "frobnicate --all", answer: "ALLOW: fine", want: engine.Allow, layer: "gatekeeper", asked: true},
+		{name: "undecided, denied", cmd: "frobnicate --all", answer: "DENY: no", want: engine.Deny, layer: "gatekeeper", asked: true},
+		{name: "safe set decides", cmd: "ls -la", answer: "DENY: no", want: engine.Allow, layer: "safe-set"},
 		{name: "rule denies, model allows", cmd: "git push --force origin main && frobnicate", answer: "ALLOW: fine",
-			want: governance.Deny, layer: "rules"},
+			want: engine.Deny, layer: "rules"},
 		{name: "analysis asks, model allows", cmd: "$PROG run && frobnicate", answer: "ALLOW: fine",
-			want: governance.Ask, layer: "analysis", asked: true},
-		{name: "invariant", cmd: "rm -rf /", answer: "ALLOW: fine", want: governance.Deny, layer: "invariant"},
-		{name: "failure with a human", cmd: "frobnicate", answer: "no idea", want: governance.Ask, layer: "gatekeeper", asked: true},
+			want: engine.Ask, layer: "analysis", asked: true},
+		{name: "invariant", cmd: "rm -rf /", answer: "ALLOW: fine", want: engine.Deny, layer: "invariant"},
+		{name: "failure with a human", cmd: "frobnicate", answer: "no idea", want: engine.Ask, layer: "gatekeeper", asked: true},
 		{name: "failure with nobody to ask", cmd: "frobnicate", answer: "no idea", unattended: true,
-			want: governance.Deny, layer: "gatekeeper", asked: true},
+			want: engine.Deny, layer: "gatekeeper", asked: true},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			t.Parallel()
 			s := newSetup(t)
 			m := &fakeModel{answer: tt.answer}
-			e := &governance.Engine{Policy: snapshot.Builtin(layout.Paths{ProjectRoot: s.root}).Policy(),
-				Evaluators: []governance.Evaluator{s.gatekeeper(m, gatekeeper.Config{})}}
+			e := &engine.Engine{Policy: snapshot.Builtin(layout.Paths{ProjectRoot: s.root}).Policy(),
+				Evaluators: []engine.Evaluator{s.gatekeeper(m, gatekeeper.Config{})}}
 			req := s.shell(tt.cmd)
 			req.Unattended = tt.unattended
 			d := e.Decide(t.Context(), req)

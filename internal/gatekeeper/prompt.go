@@ -6,8 +6,8 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/agentgov/governance/governance"
 	"github.com/agentgov/governance/internal/decisionlog"
+	"github.com/agentgov/governance/internal/engine"
 )
 
 // Prompt is what the model is sent: instructions and ground rules, and
@@ -51,7 +51,7 @@ type request struct {
 // call's text exactly (quoted, not sanitized as the prompt shows it), so
 // that calls that differ only in characters the prompt drops are
 // different requests.
-func describe(cfg Config, req *governance.Request, cmds []*governance.Command, facts []PathFact) request {
+func describe(cfg Config, req *engine.Request, cmds []*engine.Command, facts []PathFact) request {
 	var u, key strings.Builder
 	data := func(name, text string) {
 		u.WriteString(block(name, text))
@@ -81,7 +81,7 @@ func describe(cfg Config, req *governance.Request, cmds []*governance.Command, f
 
 	var subject string
 	switch req.Tool.Kind {
-	case governance.KindShell:
+	case engine.KindShell:
 		subject = mask(in.Command)
 		data("COMMAND", subject)
 		if len(cmds) > 0 {
@@ -91,13 +91,13 @@ func describe(cfg Config, req *governance.Request, cmds []*governance.Command, f
 			}
 			data("SIMPLE COMMANDS IT RUNS (parsed)", b.String())
 		}
-	case governance.KindRead, governance.KindWrite, governance.KindEdit:
+	case engine.KindRead, engine.KindWrite, engine.KindEdit:
 		subject = mask(strings.Join(in.Paths, " "))
 		data("PATHS", mask(strings.Join(in.Paths, "\n")))
-		if req.Tool.Kind != governance.KindRead {
+		if req.Tool.Kind != engine.KindRead {
 			u.WriteString("(The text written is not shown.)\n")
 		}
-	case governance.KindWeb:
+	case engine.KindWeb:
 		subject = mask(in.URL + in.Query)
 		if in.URL != "" {
 			data("URL", mask(in.URL))
@@ -105,11 +105,11 @@ func describe(cfg Config, req *governance.Request, cmds []*governance.Command, f
 		if in.Query != "" {
 			data("SEARCH QUERY", mask(in.Query))
 		}
-	case governance.KindAgent:
+	case engine.KindAgent:
 		subject = "agent " + in.Subagent
 		data("SUBAGENT TYPE", in.Subagent)
 		u.WriteString("(The subagent's task is not shown.)\n")
-	case governance.KindMCP:
+	case engine.KindMCP:
 		subject = in.Server + "_" + in.MCPTool
 		data("MCP SERVER AND TOOL", in.Server+" "+in.MCPTool)
 		if len(in.Arguments) > 0 {
@@ -155,7 +155,7 @@ func systemPrompt(cfg Config) string {
 		} else {
 			b.WriteString("\n## From the user\n\n")
 		}
-		b.WriteString(strings.TrimSpace(governance.Sanitize(g.Text)))
+		b.WriteString(strings.TrimSpace(engine.Sanitize(g.Text)))
 		b.WriteByte('\n')
 	}
 	return strings.TrimRight(b.String(), "\n")
@@ -166,7 +166,7 @@ func systemPrompt(cfg Config) string {
 func block(name, data string) string {
 	var b strings.Builder
 	b.WriteString("\nBEGIN " + name + "\n")
-	for _, l := range strings.Split(strings.TrimRight(governance.Sanitize(data), "\n"), "\n") {
+	for _, l := range strings.Split(strings.TrimRight(engine.Sanitize(data), "\n"), "\n") {
 		b.WriteString("| " + l + "\n")
 	}
 	b.WriteString("END " + name + "\n")
@@ -174,7 +174,7 @@ func block(name, data string) string {
 }
 
 // workDir is the call's working directory relative to the project root.
-func workDir(req *governance.Request) string {
+func workDir(req *engine.Request) string {
 	root, cwd := req.ProjectRoot, req.Cwd
 	switch {
 	case cwd == "":
@@ -193,7 +193,7 @@ func workDir(req *governance.Request) string {
 }
 
 // commandNotes says how a simple command runs, when that matters.
-func commandNotes(c *governance.Command) string {
+func commandNotes(c *engine.Command) string {
 	var notes []string
 	if c.Origin != "" {
 		notes = append(notes, "found in "+c.Origin)
@@ -235,5 +235,5 @@ func mask(s string) string {
 }
 
 func oneLine(s string) string {
-	return strings.Join(strings.Fields(governance.Sanitize(s)), " ")
+	return strings.Join(strings.Fields(engine.Sanitize(s)), " ")
 }

@@ -4,7 +4,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/agentgov/governance/governance"
+	"github.com/agentgov/governance/internal/engine"
 )
 
 // dataBlock returns the lines of the block named name, and whether the
@@ -30,9 +30,9 @@ func dataBlock(text, name string) ([]string, bool) {
 	return nil, false
 }
 
-func shellRequest(cmd string) *governance.Request {
-	return &governance.Request{Harness: "claude", Cwd: "/src/app/web", ProjectRoot: "/src/app", Home: "/home/u",
-		Tool: governance.Tool{Kind: governance.KindShell, Name: "Bash", Input: governance.Input{Command: cmd}}}
+func shellRequest(cmd string) *engine.Request {
+	return &engine.Request{Harness: "claude", Cwd: "/src/app/web", ProjectRoot: "/src/app", Home: "/home/u",
+		Tool: engine.Tool{Kind: engine.KindShell, Name: "Bash", Input: engine.Input{Command: cmd}}}
 }
 
 func TestPromptDataBlocks(t *testing.T) {
@@ -76,13 +76,13 @@ func TestPromptDataBlocks(t *testing.T) {
 
 func TestPromptContents(t *testing.T) {
 	t.Parallel()
-	cfg := Config{Provider: ProviderAnthropic, Model: "m", GroundRules: []governance.GroundRules{
+	cfg := Config{Provider: ProviderAnthropic, Model: "m", GroundRules: []engine.GroundRules{
 		{Source: "/home/u/.config/governance/ground-rules.md", Text: "Never touch ./data."},
 		{Source: "/src/app/.governance/ground-rules.md", Repo: true, Text: "No network calls."}}}
 	req := shellRequest("GITHUB_TOKEN=ghp_0123456789abcdefghijklmnopqrstuvwxyzAB git push && rm -rf ../build")
 	req.Agent, req.Depth = "reviewer", 1
 	req.Safety = "only the build folder"
-	cmds := []*governance.Command{{Argv: []string{"git", "push"}}, {Argv: []string{"rm", "-rf", "../build"}, Wrappers: []string{"sudo"}, Privileged: true}}
+	cmds := []*engine.Command{{Argv: []string{"git", "push"}}, {Argv: []string{"rm", "-rf", "../build"}, Wrappers: []string{"sudo"}, Privileged: true}}
 	facts := []PathFact{{Path: "build", Write: true, InProject: Yes, Exists: Yes, Tracked: No, Ignored: Yes, Generated: Unknown}}
 	p := describe(cfg, req, cmds, facts).prompt
 	for _, want := range []string{
@@ -115,11 +115,11 @@ func TestPromptContents(t *testing.T) {
 func TestPromptLeavesOutContent(t *testing.T) {
 	t.Parallel()
 	cfg := Config{Provider: ProviderOpenAI, Model: "m"}
-	for _, tool := range []governance.Tool{
-		{Kind: governance.KindWrite, Name: "Write", Input: governance.Input{Paths: []string{"notes.md"}, Content: "CONTENT-MARKER"}},
-		{Kind: governance.KindAgent, Name: "Agent", Input: governance.Input{Subagent: "explorer", Prompt: "PROMPT-MARKER"}},
+	for _, tool := range []engine.Tool{
+		{Kind: engine.KindWrite, Name: "Write", Input: engine.Input{Paths: []string{"notes.md"}, Content: "CONTENT-MARKER"}},
+		{Kind: engine.KindAgent, Name: "Agent", Input: engine.Input{Subagent: "explorer", Prompt: "PROMPT-MARKER"}},
 	} {
-		req := &governance.Request{Cwd: "/src/app", ProjectRoot: "/src/app", Tool: tool}
+		req := &engine.Request{Cwd: "/src/app", ProjectRoot: "/src/app", Tool: tool}
 		p := describe(cfg, req, nil, nil).prompt
 		if strings.Contains(p.Text(), "MARKER") {
 			t.Errorf("%s: the prompt holds the call's content:\n%s", tool.Kind, p.User)

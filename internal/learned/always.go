@@ -8,8 +8,8 @@ import (
 	"strings"
 	"time"
 
-	"github.com/agentgov/governance/governance"
 	"github.com/agentgov/governance/internal/approvals"
+	"github.com/agentgov/governance/internal/engine"
 )
 
 // FromApproval turns a call a human approved for good into an approved
@@ -18,7 +18,7 @@ import (
 // URL or MCP tool.
 func FromApproval(it *approvals.Item, now time.Time) (Entry, error) {
 	var shape struct {
-		Kind                                  governance.Kind
+		Kind                                  engine.Kind
 		Command                               string
 		Paths                                 []string
 		URL, Query, Subagent, Server, MCPTool string
@@ -31,7 +31,7 @@ func FromApproval(it *approvals.Item, now time.Time) (Entry, error) {
 		Description: it.Summary, Reasoning: "approved for good by " + it.By + " (approval " + it.ID + ")"}
 	p := &e.Pattern
 	switch shape.Kind {
-	case governance.KindShell:
+	case engine.KindShell:
 		c, classes, ok := oneCommand(shapeEngine(), it.Cwd, it.Project, shape.Command)
 		if !ok {
 			return Entry{}, fmt.Errorf("only a single command with no run-time words can be approved for good; %q was approved once", shape.Command)
@@ -56,10 +56,10 @@ func FromApproval(it *approvals.Item, now time.Time) (Entry, error) {
 		p.Positionals = &places
 		p.TargetsWithin = classes
 		if len(p.TargetsWithin) == 0 {
-			p.TargetsWithin = []string{governance.ClassNone}
+			p.TargetsWithin = []string{engine.ClassNone}
 		}
 		e.Examples = []string{shape.Command}
-	case governance.KindRead, governance.KindWrite, governance.KindEdit:
+	case engine.KindRead, engine.KindWrite, engine.KindEdit:
 		p.Tool = string(shape.Kind)
 		for _, path := range shape.Paths {
 			if !filepath.IsAbs(path) {
@@ -67,7 +67,7 @@ func FromApproval(it *approvals.Item, now time.Time) (Entry, error) {
 			}
 			p.Paths = append(p.Paths, escapeGlob(path))
 		}
-	case governance.KindWeb:
+	case engine.KindWeb:
 		if shape.URL == "" {
 			return Entry{}, fmt.Errorf("approval %s: a web search cannot be approved for good", it.ID)
 		}
@@ -75,7 +75,7 @@ func FromApproval(it *approvals.Item, now time.Time) (Entry, error) {
 			return Entry{}, fmt.Errorf("approval %s: a URL with wildcard characters cannot be approved for good", it.ID)
 		}
 		p.Tool, p.URLs = "web", []string{shape.URL}
-	case governance.KindMCP:
+	case engine.KindMCP:
 		p.Tool, p.Server, p.MCPTool = "mcp", shape.Server, shape.MCPTool
 	default:
 		return Entry{}, fmt.Errorf("approval %s: calls of kind %s cannot be approved for good", it.ID, shape.Kind)

@@ -7,7 +7,7 @@ import (
 	"strings"
 	"time"
 
-	"github.com/agentgov/governance/governance"
+	"github.com/agentgov/governance/internal/engine"
 )
 
 // Finding is a problem of a rule set.
@@ -32,7 +32,7 @@ type AuditOptions struct {
 	LogSince time.Time
 	// Appeared tells when a rule appeared, as far as is known (nil or
 	// zero: long ago).
-	Appeared func(*governance.Rule) time.Time
+	Appeared func(*engine.Rule) time.Time
 }
 
 // Young reports whether a finding says only that history is short.
@@ -43,21 +43,21 @@ func (f Finding) Young() bool { return f.Kind == "young" }
 // by a deny, or the reverse), rules no call hit for Days days, rules
 // whose examples no longer hold, and learned entries that contradict a
 // level-1 rule. Built-in rules are checked only for their examples.
-func Audit(pol *governance.Policy, opts AuditOptions) []Finding {
+func Audit(pol *engine.Policy, opts AuditOptions) []Finding {
 	var out []Finding
-	engine := func(p *governance.Policy) *governance.Engine {
-		e := governance.NewEngine(p)
+	eng := func(p *engine.Policy) *engine.Engine {
+		e := engine.NewEngine(p)
 		e.LookupEnv = func(string) (string, bool) { return "", false }
 		return e
 	}
-	full := engine(pol)
+	full := eng(pol)
 	layer1 := *pol
 	layer1.Learned = nil
-	rulesOnly := engine(&layer1)
-	decide := func(e *governance.Engine, r *governance.Rule, ex string) *governance.Decision {
-		return e.Decide(context.Background(), governance.ExampleRequest(r.ExampleKind(), ex))
+	rulesOnly := eng(&layer1)
+	decide := func(e *engine.Engine, r *engine.Rule, ex string) *engine.Decision {
+		return e.Decide(context.Background(), engine.ExampleRequest(r.ExampleKind(), ex))
 	}
-	configured := func(r *governance.Rule) bool { return r.Scope != governance.ScopeBuiltin }
+	configured := func(r *engine.Rule) bool { return r.Scope != engine.ScopeBuiltin }
 	for _, r := range pol.Rules {
 		if err := r.CheckExamples(); err != nil {
 			out = append(out, Finding{Kind: "broken-example", Rule: r.ID, Source: r.Source, Detail: err.Error()})
@@ -68,7 +68,7 @@ func Audit(pol *governance.Policy, opts AuditOptions) []Finding {
 		}
 		for _, ex := range r.Examples.Match {
 			d := decide(full, r, ex)
-			if d.Rule != r.ID && d.Outcome != r.Outcome() && d.Layer != governance.LayerDefault {
+			if d.Rule != r.ID && d.Outcome != r.Outcome() && d.Layer != engine.LayerDefault {
 				out = append(out, Finding{Kind: "shadowed", Rule: r.ID, Source: r.Source,
 					Detail: fmt.Sprintf("its example %q is decided %s by %s, not %s by this rule", ex, d.Outcome, d.Rule, r.Outcome())})
 				break
@@ -77,7 +77,7 @@ func Audit(pol *governance.Policy, opts AuditOptions) []Finding {
 	}
 	if opts.Days > 0 {
 		since := opts.Now.Add(-time.Duration(opts.Days) * 24 * time.Hour)
-		for _, r := range append(append([]*governance.Rule{}, pol.Rules...), pol.Learned...) {
+		for _, r := range append(append([]*engine.Rule{}, pol.Rules...), pol.Learned...) {
 			if !configured(r) {
 				continue
 			}
@@ -109,7 +109,7 @@ func Audit(pol *governance.Policy, opts AuditOptions) []Finding {
 	for _, r := range pol.Learned {
 		for _, ex := range r.Examples.Match {
 			d := decide(rulesOnly, r, ex)
-			if d.Layer == governance.LayerDefault || d.Outcome == governance.Defer || d.Outcome == r.Outcome() {
+			if d.Layer == engine.LayerDefault || d.Outcome == engine.Defer || d.Outcome == r.Outcome() {
 				continue
 			}
 			out = append(out, Finding{Kind: "contradiction", Rule: r.ID, Source: r.Source,

@@ -19,8 +19,8 @@ import (
 
 	"go.yaml.in/yaml/v3"
 
-	"github.com/agentgov/governance/governance"
 	"github.com/agentgov/governance/internal/atomicfile"
+	"github.com/agentgov/governance/internal/engine"
 	"github.com/agentgov/governance/internal/filelock"
 	"github.com/agentgov/governance/internal/regularfile"
 	"github.com/agentgov/governance/internal/yamlx"
@@ -234,10 +234,10 @@ func (p Pattern) empty() bool {
 }
 
 // Spec compiles an entry to a rule spec; source names its file.
-func (e *Entry) Spec(source string) (governance.RuleSpec, error) {
+func (e *Entry) Spec(source string) (engine.RuleSpec, error) {
 	p := e.Pattern
-	more := &governance.MatchMore{FlagsWithin: p.FlagsWithin, TargetsWithin: p.TargetsWithin, URLs: p.URLs}
-	m := governance.MatchSpec{Flags: p.Flags, NotFlags: p.NotFlags, Args: p.Args, Targets: p.Targets, Paths: p.Paths,
+	more := &engine.MatchMore{FlagsWithin: p.FlagsWithin, TargetsWithin: p.TargetsWithin, URLs: p.URLs}
+	m := engine.MatchSpec{Flags: p.Flags, NotFlags: p.NotFlags, Args: p.Args, Targets: p.Targets, Paths: p.Paths,
 		More: more}
 	if p.Positionals != nil {
 		more.Positionals = append([]string{}, *p.Positionals...)
@@ -254,18 +254,18 @@ func (e *Entry) Spec(source string) (governance.RuleSpec, error) {
 	if p.MCPTool != "" {
 		more.MCPTool = []string{p.MCPTool}
 	}
-	d, err := governance.ParseOutcome(e.Decision)
+	d, err := engine.ParseOutcome(e.Decision)
 	if err != nil {
-		return governance.RuleSpec{}, err
+		return engine.RuleSpec{}, err
 	}
-	spec := governance.RuleSpec{ID: "learned:" + e.ID, Decision: d, Match: []governance.MatchSpec{m}, Source: source,
-		Examples: governance.Examples{Match: e.Examples}}
+	spec := engine.RuleSpec{ID: "learned:" + e.ID, Decision: d, Match: []engine.MatchSpec{m}, Source: source,
+		Examples: engine.Examples{Match: e.Examples}}
 	if p.Tool != "" {
-		k, ok := governance.ParseKind(p.Tool)
+		k, ok := engine.ParseKind(p.Tool)
 		if !ok {
-			return governance.RuleSpec{}, fmt.Errorf("unknown tool %q", p.Tool)
+			return engine.RuleSpec{}, fmt.Errorf("unknown tool %q", p.Tool)
 		}
-		spec.Tools = []governance.Kind{k}
+		spec.Tools = []engine.Kind{k}
 	}
 	spec.Message = e.Description
 	if e.Reasoning != "" {
@@ -284,11 +284,11 @@ func (e *Entry) Spec(source string) (governance.RuleSpec, error) {
 // once that way, would allow `make release` with any target after it.
 func (e *Entry) AnyArguments() bool {
 	p := e.Pattern
-	if e.Status != Approved || p.Program == "" || p.Positionals != nil || p.Tool != "" && p.Tool != string(governance.KindShell) {
+	if e.Status != Approved || p.Program == "" || p.Positionals != nil || p.Tool != "" && p.Tool != string(engine.KindShell) {
 		return false
 	}
-	d, err := governance.ParseOutcome(e.Decision)
-	return err == nil && !d.Blocks() && d != governance.Ask
+	d, err := engine.ParseOutcome(e.Decision)
+	return err == nil && !d.Blocks() && d != engine.Ask
 }
 
 // Suspended returns the file's entries that [Entry.AnyArguments] keeps
@@ -307,8 +307,8 @@ func (f *File) Suspended() []string {
 // examples checked. An entry that would allow any arguments decides
 // nothing (see [Entry.AnyArguments]): the calls it covered are asked
 // again, and an approval learns them with their arguments.
-func (f *File) Compile(scope string) ([]*governance.Rule, error) {
-	var out []*governance.Rule
+func (f *File) Compile(scope string) ([]*engine.Rule, error) {
+	var out []*engine.Rule
 	var errs []error
 	for i := range f.Entries {
 		e := &f.Entries[i]
@@ -320,7 +320,7 @@ func (f *File) Compile(scope string) ([]*governance.Rule, error) {
 			errs = append(errs, &yamlx.Error{File: f.Path, Line: e.line, Msg: err.Error()})
 			continue
 		}
-		r, err := governance.CompileRule(spec, scope)
+		r, err := engine.CompileRule(spec, scope)
 		if err == nil {
 			err = r.CheckExamples()
 		}

@@ -8,8 +8,8 @@ import (
 	"testing"
 	"time"
 
-	"github.com/agentgov/governance/governance"
 	"github.com/agentgov/governance/internal/decisionlog"
+	"github.com/agentgov/governance/internal/engine"
 	"github.com/agentgov/governance/internal/learned"
 )
 
@@ -43,14 +43,14 @@ func logOf(calls ...[2]string) iter.Seq2[*decisionlog.Entry, error] {
 }
 
 // rule compiles an entry as if approved.
-func rule(t *testing.T, e learned.Entry) *governance.Rule {
+func rule(t *testing.T, e learned.Entry) *engine.Rule {
 	t.Helper()
 	e.Status = learned.Approved
 	spec, err := e.Spec("test")
 	if err != nil {
 		t.Fatal(err)
 	}
-	r, err := governance.CompileRule(spec, governance.ScopeRepo)
+	r, err := engine.CompileRule(spec, engine.ScopeRepo)
 	if err != nil {
 		t.Fatalf("compile %+v: %v", spec, err)
 	}
@@ -63,12 +63,12 @@ func rule(t *testing.T, e learned.Entry) *governance.Rule {
 // covers reports the decision an entry gives a command, by itself.
 func covers(t *testing.T, e learned.Entry, cmd string) bool {
 	t.Helper()
-	p := &governance.Policy{Settings: governance.DefaultSettings(), Learned: []*governance.Rule{rule(t, e)}}
-	req := &governance.Request{Cwd: "/project", ProjectRoot: "/project", Home: "/home/user",
-		Tool: governance.Tool{Kind: governance.KindShell, Input: governance.Input{Command: cmd}}}
-	d := governance.NewEngine(p).Decide(context.Background(), req)
+	p := &engine.Policy{Settings: engine.DefaultSettings(), Learned: []*engine.Rule{rule(t, e)}}
+	req := &engine.Request{Cwd: "/project", ProjectRoot: "/project", Home: "/home/user",
+		Tool: engine.Tool{Kind: engine.KindShell, Input: engine.Input{Command: cmd}}}
+	d := engine.NewEngine(p).Decide(context.Background(), req)
 	for _, st := range d.Trace {
-		if st.Layer == governance.LayerLearned {
+		if st.Layer == engine.LayerLearned {
 			return true
 		}
 	}

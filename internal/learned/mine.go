@@ -10,8 +10,8 @@ import (
 	"strings"
 	"time"
 
-	"github.com/agentgov/governance/governance"
 	"github.com/agentgov/governance/internal/decisionlog"
+	"github.com/agentgov/governance/internal/engine"
 )
 
 // An observation is one logged decision a person or the gatekeeper made
@@ -36,9 +36,9 @@ type observation struct {
 func decidedBy(e *decisionlog.Entry) (who string, allowed bool, ok bool) {
 	a := e.Result.Approval
 	switch {
-	case a != nil && a.State == string(governance.ApprovalApproved):
+	case a != nil && a.State == string(engine.ApprovalApproved):
 		return Human, true, true
-	case a != nil && a.State == string(governance.ApprovalDenied):
+	case a != nil && a.State == string(engine.ApprovalDenied):
 		return Human, false, true
 	case e.Result.Layer == "gatekeeper" && (e.Result.Decision == "allow" || e.Result.Decision == "deny"):
 		return Gatekeeper, e.Result.Decision == "allow", true
@@ -48,8 +48,8 @@ func decidedBy(e *decisionlog.Entry) (who string, allowed bool, ok bool) {
 
 // shapeEngine analyses commands for learning: default settings and no
 // environment, so that a command's shape does not depend on who reads it.
-func shapeEngine() *governance.Engine {
-	e := governance.NewEngine(&governance.Policy{Settings: governance.DefaultSettings()})
+func shapeEngine() *engine.Engine {
+	e := engine.NewEngine(&engine.Policy{Settings: engine.DefaultSettings()})
 	e.LookupEnv = func(string) (string, bool) { return "", false }
 	return e
 }
@@ -59,9 +59,9 @@ func shapeEngine() *governance.Engine {
 // ok is false for a call of several commands, which approves their
 // combination and not each, and for a command with a run-time word,
 // which hides the shape.
-func oneCommand(e *governance.Engine, cwd, root, command string) (c *governance.Command, classes []string, ok bool) {
-	cmds := e.Commands(&governance.Request{Cwd: cwd, ProjectRoot: root,
-		Tool: governance.Tool{Kind: governance.KindShell, Input: governance.Input{Command: command}}})
+func oneCommand(e *engine.Engine, cwd, root, command string) (c *engine.Command, classes []string, ok bool) {
+	cmds := e.Commands(&engine.Request{Cwd: cwd, ProjectRoot: root,
+		Tool: engine.Tool{Kind: engine.KindShell, Input: engine.Input{Command: command}}})
 	if len(cmds) != 1 || cmds[0].Dynamic {
 		return nil, nil, false
 	}
@@ -102,7 +102,7 @@ func Mine(entries iter.Seq2[*decisionlog.Entry, error], opts MineOptions) ([]Pro
 	if opts.Min <= 0 {
 		opts.Min = 5
 	}
-	engine := shapeEngine()
+	eng := shapeEngine()
 	groups := map[string][]observation{}
 	var keys []string
 	for e, err := range entries {
@@ -113,10 +113,10 @@ func Mine(entries iter.Seq2[*decisionlog.Entry, error], opts MineOptions) ([]Pro
 			continue
 		}
 		who, allowed, ok := decidedBy(e)
-		if !ok || e.Input.Tool.Kind != string(governance.KindShell) || strings.Contains(e.Input.Tool.Input.Command, "***") {
+		if !ok || e.Input.Tool.Kind != string(engine.KindShell) || strings.Contains(e.Input.Tool.Input.Command, "***") {
 			continue
 		}
-		c, classes, ok := oneCommand(engine, e.Input.Cwd, e.Input.ProjectRoot, e.Input.Tool.Input.Command)
+		c, classes, ok := oneCommand(eng, e.Input.Cwd, e.Input.ProjectRoot, e.Input.Tool.Input.Command)
 		if !ok {
 			continue
 		}
@@ -248,7 +248,7 @@ func entryFor(obs []observation, decision string, now time.Time) Entry {
 	sort.Strings(flags)
 	sort.Strings(classes)
 	if len(classes) == 0 {
-		classes = []string{governance.ClassNone}
+		classes = []string{engine.ClassNone}
 	}
 	p := Pattern{Program: obs[0].program, Subcommand: obs[0].sub, FlagsWithin: flags, TargetsWithin: classes}
 	if len(flags) == 0 {
@@ -310,12 +310,12 @@ func idOf(p Pattern, decision string) string {
 
 // setWords records a command's positional arguments and which of them
 // are paths. It is false for a word a place cannot hold literally.
-func (o *observation) setWords(c *governance.Command) bool {
+func (o *observation) setWords(c *engine.Command) bool {
 	for _, w := range c.Positionals {
-		if strings.ContainsAny(w, "*?[") || governance.KindOf([]string{w}) == "" && strings.HasSuffix(w, ">") {
+		if strings.ContainsAny(w, "*?[") || engine.KindOf([]string{w}) == "" && strings.HasSuffix(w, ">") {
 			return false
 		}
-		path := slices.ContainsFunc(c.Files, func(f governance.CommandFile) bool { return f.Path == w })
+		path := slices.ContainsFunc(c.Files, func(f engine.CommandFile) bool { return f.Path == w })
 		o.words = append(o.words, w)
 		o.paths = append(o.paths, path)
 	}
@@ -385,7 +385,7 @@ func placesOf(obs []observation) (places []string, fits bool) {
 				}
 				rest = append(rest, v[len(name):])
 			}
-			if k := governance.KindOf(rest); name != "" && k != "" {
+			if k := engine.KindOf(rest); name != "" && k != "" {
 				places = append(places, name+k)
 				continue
 			}
@@ -394,7 +394,7 @@ func placesOf(obs []observation) (places []string, fits bool) {
 			places = append(places, "<path>")
 			continue
 		}
-		k := governance.KindOf(values)
+		k := engine.KindOf(values)
 		if k == "" {
 			return nil, false
 		}

@@ -6,8 +6,8 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/agentgov/governance/governance"
 	"github.com/agentgov/governance/internal/decisionlog"
+	"github.com/agentgov/governance/internal/engine"
 )
 
 // Radius is what an entry would newly allow: the logged calls it covers
@@ -33,12 +33,12 @@ func BlastRadius(e Entry, entries iter.Seq2[*decisionlog.Entry, error]) (Radius,
 	if err != nil {
 		return out, err
 	}
-	r, err := governance.CompileRule(spec, governance.ScopeRepo)
+	r, err := engine.CompileRule(spec, engine.ScopeRepo)
 	if err != nil {
 		return out, err
 	}
-	engine := governance.NewEngine(&governance.Policy{Settings: governance.DefaultSettings(), Learned: []*governance.Rule{r}})
-	engine.LookupEnv = func(string) (string, bool) { return "", false }
+	eng := engine.NewEngine(&engine.Policy{Settings: engine.DefaultSettings(), Learned: []*engine.Rule{r}})
+	eng.LookupEnv = func(string) (string, bool) { return "", false }
 	// A call asked about and then approved is logged twice: once waiting
 	// and once approved. The approval covers it.
 	approved := map[string]bool{}
@@ -58,10 +58,10 @@ func BlastRadius(e Entry, entries iter.Seq2[*decisionlog.Entry, error]) (Radius,
 			continue
 		}
 		in := le.Input
-		req := &governance.Request{Cwd: in.Cwd, ProjectRoot: in.ProjectRoot, Tool: governance.Tool{Kind: governance.Kind(in.Tool.Kind),
-			Input: governance.Input{Command: in.Tool.Input.Command, Paths: in.Tool.Input.Paths, URL: in.Tool.Input.URL,
+		req := &engine.Request{Cwd: in.Cwd, ProjectRoot: in.ProjectRoot, Tool: engine.Tool{Kind: engine.Kind(in.Tool.Kind),
+			Input: engine.Input{Command: in.Tool.Input.Command, Paths: in.Tool.Input.Paths, URL: in.Tool.Input.URL,
 				Server: in.Tool.Input.Server, MCPTool: in.Tool.Input.MCPTool}}}
-		if !newlyAllowed(engine.Decide(context.Background(), req)) {
+		if !newlyAllowed(eng.Decide(context.Background(), req)) {
 			continue
 		}
 		text := in.Tool.Input.Command
@@ -86,12 +86,12 @@ func BlastRadius(e Entry, entries iter.Seq2[*decisionlog.Entry, error]) (Radius,
 }
 
 // newlyAllowed reports an allow the learned entry gave.
-func newlyAllowed(d *governance.Decision) bool {
-	if d.Outcome != governance.Allow && d.Outcome != governance.Warn {
+func newlyAllowed(d *engine.Decision) bool {
+	if d.Outcome != engine.Allow && d.Outcome != engine.Warn {
 		return false
 	}
 	for _, st := range d.Trace {
-		if st.Layer == governance.LayerLearned && st.Outcome == governance.Allow {
+		if st.Layer == engine.LayerLearned && st.Outcome == engine.Allow {
 			return true
 		}
 	}

@@ -6,8 +6,8 @@ import (
 	"os/exec"
 	"path/filepath"
 
-	"github.com/agentgov/governance/governance"
 	"github.com/agentgov/governance/internal/confine"
+	"github.com/agentgov/governance/internal/engine"
 )
 
 // serverCommand returns the command that runs a server by command: as
@@ -68,9 +68,9 @@ func (p *Proxy) serverProfile(sc ServerConfig) (*confine.Profile, error) {
 	if cwd == "" {
 		cwd = os.TempDir()
 	}
-	req := &governance.Request{Harness: "mcp-proxy", Cwd: cwd, ProjectRoot: p.paths.ProjectRoot, Home: p.paths.Home,
-		Tool: governance.Tool{Kind: governance.KindMCP, Input: governance.Input{Server: sc.Name}}}
-	prof, err := confine.For(governance.NewEngine(pol), req, confine.Server, confine.Options{
+	req := &engine.Request{Harness: "mcp-proxy", Cwd: cwd, ProjectRoot: p.paths.ProjectRoot, Home: p.paths.Home,
+		Tool: engine.Tool{Kind: engine.KindMCP, Input: engine.Input{Server: sc.Name}}}
+	prof, err := confine.For(engine.NewEngine(pol), req, confine.Server, confine.Options{
 		Tools: confine.DefaultTools, ReadOnly: sc.Confine.ReadOnly, Writable: sc.Confine.Writable, Network: sc.Confine.Network})
 	if err != nil {
 		return nil, fmt.Errorf("cannot confine it: %w", err)

@@ -12,7 +12,7 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
-	"github.com/agentgov/governance/governance"
+	"github.com/agentgov/governance/internal/engine"
 	"github.com/agentgov/governance/internal/pipeline"
 )
 
@@ -70,26 +70,26 @@ func (p *Proxy) humanMiddleware(next mcp.MethodHandler) mcp.MethodHandler {
 		start := time.Now()
 		r := req.(*mcp.CallToolRequest)
 		gr := p.request(r.Session, r.Params.Name, toolRef{server: ReservedServer, name: strings.TrimPrefix(r.Params.Name, ReservedServer+"_")}, r.Params.Arguments)
-		gr.Role = governance.RoleHuman
-		p.record(gr, &governance.Decision{Outcome: governance.Allow, Layer: principal, Rule: "human", Subject: r.Params.Name,
+		gr.Role = engine.RoleHuman
+		p.record(gr, &engine.Decision{Outcome: engine.Allow, Layer: principal, Rule: "human", Subject: r.Params.Name,
 			Message: "The human principal's own call."}, start)
 		return next(ctx, method, req)
 	}
 }
 
 // request is the engine's request for a call of an aggregated tool.
-func (p *Proxy) request(ss *mcp.ServerSession, name string, ref toolRef, args json.RawMessage) *governance.Request {
-	return &governance.Request{Harness: harnessName, Event: "PreToolUse", SessionID: p.sessionID(ss), Agent: p.cfg.Agent,
+func (p *Proxy) request(ss *mcp.ServerSession, name string, ref toolRef, args json.RawMessage) *engine.Request {
+	return &engine.Request{Harness: harnessName, Event: "PreToolUse", SessionID: p.sessionID(ss), Agent: p.cfg.Agent,
 		Cwd: p.paths.ProjectRoot, ProjectRoot: p.paths.ProjectRoot, Home: p.paths.Home,
 		ToolUseID: fmt.Sprintf("%s-%d-%d", harnessName, os.Getpid(), p.calls.Add(1)),
-		Tool: governance.Tool{Kind: governance.KindMCP, Name: name,
-			Input: governance.Input{Server: ref.server, MCPTool: ref.name, Arguments: args}}}
+		Tool: engine.Tool{Kind: engine.KindMCP, Name: name,
+			Input: engine.Input{Server: ref.server, MCPTool: ref.name, Arguments: args}}}
 }
 
 // currentPolicy returns the policy and the listing policy. When the
 // policy changed since the last call, the agents' clients are told that
 // the tool list changed, since what they may see may have.
-func (p *Proxy) currentPolicy() (policy, listing *governance.Policy) {
+func (p *Proxy) currentPolicy() (policy, listing *engine.Policy) {
 	policy, listing = p.policy.Policy()
 	p.mu.Lock()
 	changed := p.lastPolicy != nil && p.lastPolicy != policy
@@ -129,7 +129,7 @@ func (p *Proxy) downUpstream(name string) *upstream {
 
 // visible reports whether the caller may use a tool with some arguments,
 // as the listing policy decides.
-func (p *Proxy) visible(ctx context.Context, ss *mcp.ServerSession, listing *governance.Policy, name string) bool {
+func (p *Proxy) visible(ctx context.Context, ss *mcp.ServerSession, listing *engine.Policy, name string) bool {
 	ref, ok := p.lookup(name)
 	if !ok {
 		return false
@@ -152,17 +152,17 @@ func (p *Proxy) gateCall(ctx context.Context, r *mcp.CallToolRequest, dispatch f
 			// not unknown: the client is told which server and why.
 			req.Tool.Input.Server, req.Tool.Input.MCPTool = u.cfg.Name, strings.TrimPrefix(name, u.cfg.Name+"_")
 			err := u.unavailable()
-			p.record(req, &governance.Decision{Outcome: governance.Deny, Layer: layerMCP, Rule: "upstream-unavailable", Subject: name,
+			p.record(req, &engine.Decision{Outcome: engine.Deny, Layer: layerMCP, Rule: "upstream-unavailable", Subject: name,
 				Message: err.Error()}, start)
 			return nil, err
 		}
 		req.Tool.Input.MCPTool = name
-		p.record(req, &governance.Decision{Outcome: governance.Deny, Layer: layerMCP, Rule: "unknown-tool", Subject: name,
+		p.record(req, &engine.Decision{Outcome: engine.Deny, Layer: layerMCP, Rule: "unknown-tool", Subject: name,
 			Message: "No server of the proxy has this tool."}, start)
 		return nil, unknownToolError(name)
 	}
 	if err := checkArguments(params.Arguments); err != nil {
-		p.record(req, &governance.Decision{Outcome: governance.Deny, Layer: layerMCP, Rule: "invalid-arguments", Subject: name,
+		p.record(req, &engine.Decision{Outcome: engine.Deny, Layer: layerMCP, Rule: "invalid-arguments", Subject: name,
 			Message: err.Error()}, start)
 		return nil, &jsonrpc.Error{Code: jsonrpc.CodeInvalidParams, Message: "invalid arguments for " + name + ": " + err.Error()}
 	}
@@ -187,13 +187,13 @@ func (p *Proxy) gateCall(ctx context.Context, r *mcp.CallToolRequest, dispatch f
 		return nil, werr
 	}
 	switch d.Outcome {
-	case governance.Deny, governance.Abort:
+	case engine.Deny, engine.Abort:
 		decision := d.Outcome.String()
-		if d.Approval != nil && d.Approval.State == governance.ApprovalWaiting {
-			decision = governance.Ask.String()
+		if d.Approval != nil && d.Approval.State == engine.ApprovalWaiting {
+			decision = engine.Ask.String()
 		}
 		return nil, denialError(DenialData{Decision: decision, Server: ref.server, Tool: ref.name,
-			Reason: reason(d), Suggestion: governance.Sanitize(d.Suggestion)}, d.Outcome == governance.Abort)
+			Reason: reason(d), Suggestion: engine.Sanitize(d.Suggestion)}, d.Outcome == engine.Abort)
 	}
 	out, err := dispatch()
 	if w := warning(d); err == nil && w != "" {
@@ -201,7 +201,7 @@ func (p *Proxy) gateCall(ctx context.Context, r *mcp.CallToolRequest, dispatch f
 		if cr, ok := out.(*mcp.CallToolResult); ok {
 			withWarning := *cr
 			withWarning.Content = append(append([]mcp.Content(nil), cr.Content...),
-				&mcp.TextContent{Text: "governance warning: " + governance.Sanitize(w)})
+				&mcp.TextContent{Text: "governance warning: " + engine.Sanitize(w)})
 			out = &withWarning
 		}
 	}
@@ -210,15 +210,15 @@ func (p *Proxy) gateCall(ctx context.Context, r *mcp.CallToolRequest, dispatch f
 
 // warning is what a decision warns of: its message when a warn decided,
 // else the warnings of warn rules beside what decided.
-func warning(d *governance.Decision) string {
-	if d.Outcome == governance.Warn {
+func warning(d *engine.Decision) string {
+	if d.Outcome == engine.Warn {
 		return d.Message
 	}
 	return strings.Join(d.Warnings, "\n")
 }
 
 // reason is a decision's message, naming the rule that decided.
-func reason(d *governance.Decision) string {
+func reason(d *engine.Decision) string {
 	msg := strings.TrimSpace(d.Message)
 	if msg == "" {
 		msg = "The policy does not allow this call."
@@ -226,12 +226,12 @@ func reason(d *governance.Decision) string {
 	if d.Rule != "" && !strings.Contains(msg, d.Rule) {
 		msg += " (rule " + d.Rule + ")"
 	}
-	return governance.Sanitize(msg)
+	return engine.Sanitize(msg)
 }
 
 // pipeline returns the pipeline that decides the proxy's calls with a
 // policy.
-func (p *Proxy) pipeline(pol *governance.Policy) *pipeline.Pipeline {
+func (p *Proxy) pipeline(pol *engine.Policy) *pipeline.Pipeline {
 	return pipeline.New(pipeline.Options{Policy: pol, Paths: p.paths, Label: harnessName, Evaluators: p.evaluators,
 		Env: pipeline.Env{Getenv: os.Getenv, Now: time.Now, Warn: func(err error) { p.warnf("%v", err) }}})
 }
@@ -239,7 +239,7 @@ func (p *Proxy) pipeline(pol *governance.Policy) *pipeline.Pipeline {
 // decide asks what the policy says of a call without deciding it (the
 // tool listing): the decision, or the -32953 error of one that could not
 // be reached.
-func (p *Proxy) decide(ctx context.Context, pol *governance.Policy, req *governance.Request) (*governance.Decision, *jsonrpc.Error) {
+func (p *Proxy) decide(ctx context.Context, pol *engine.Policy, req *engine.Request) (*engine.Decision, *jsonrpc.Error) {
 	d := p.pipeline(pol).Decide(ctx, pipeline.Call{Request: req, Mode: pipeline.Explain, Timeout: p.cfg.DecideTimeout}).Decision
 	return d, decisionError(d)
 }
@@ -247,13 +247,13 @@ func (p *Proxy) decide(ctx context.Context, pol *governance.Policy, req *governa
 // decisionError is the -32953 error of a decision that could not be
 // reached (a broken configuration, an evaluator that failed, no decision
 // in time, an approval that could not be filed), or nil.
-func decisionError(d *governance.Decision) *jsonrpc.Error {
+func decisionError(d *engine.Decision) *jsonrpc.Error {
 	switch {
 	case d.Err == nil:
 		return nil
-	case errors.Is(d.Err, governance.ErrEvaluator):
+	case errors.Is(d.Err, engine.ErrEvaluator):
 		return evaluatorError(d.Layer, d.Message)
-	case errors.Is(d.Err, governance.ErrConfig):
+	case errors.Is(d.Err, engine.ErrConfig):
 		return evaluatorError("configuration", d.Message)
 	case errors.Is(d.Err, pipeline.ErrQueue):
 		return evaluatorError("approvals", d.Err.Error())
@@ -263,7 +263,7 @@ func decisionError(d *governance.Decision) *jsonrpc.Error {
 
 // record appends a decision the proxy reached itself (an unknown tool,
 // arguments that are not one JSON object) to the decision log.
-func (p *Proxy) record(req *governance.Request, d *governance.Decision, start time.Time) {
+func (p *Proxy) record(req *engine.Request, d *engine.Decision, start time.Time) {
 	pol, _ := p.currentPolicy()
 	p.pipeline(pol).Record(req, d, true, time.Since(start))
 }

@@ -16,9 +16,9 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
-	"github.com/agentgov/governance/governance"
 	"github.com/agentgov/governance/internal/approvals"
 	"github.com/agentgov/governance/internal/decisionlog"
+	"github.com/agentgov/governance/internal/engine"
 	"github.com/agentgov/governance/internal/layout"
 	"github.com/agentgov/governance/internal/pipeline"
 	"github.com/agentgov/governance/template"
@@ -172,31 +172,31 @@ func (f *fake) addTools(srv *mcp.Server) {
 }
 
 // testRules govern the fake server's tools.
-var testRules = []governance.RuleSpec{
-	{ID: "no-secret", Decision: governance.Deny, Message: "Secrets stay secret.", Suggestion: "Use echo.",
-		Match: []governance.MatchSpec{{More: &governance.MatchMore{Server: []string{"fake"}, MCPTool: []string{"secret"}}}}},
-	{ID: "no-nuke", Decision: governance.Abort, Message: "Nuking stops everything.", Suggestion: "Stop and ask the user.",
-		Match: []governance.MatchSpec{{More: &governance.MatchMore{Server: []string{"fake"}, MCPTool: []string{"nuke"}}}}},
-	{ID: "ask-first", Decision: governance.Ask, Message: "A person decides this.", Suggestion: "Wait.",
-		Match: []governance.MatchSpec{{More: &governance.MatchMore{Server: []string{"fake"}, MCPTool: []string{"approve-me"}}}}},
-	{ID: "careful", Decision: governance.Warn, Message: "Mind the blast radius.",
-		Match: []governance.MatchSpec{{More: &governance.MatchMore{Server: []string{"fake"}, MCPTool: []string{"warned"}}}}},
-	{ID: "writes-in-box", Decision: governance.Deny, Message: "Writes stay in /box.", Suggestion: "Write under /box.",
-		Match: []governance.MatchSpec{{More: &governance.MatchMore{Server: []string{"fake"}, MCPTool: []string{"write"},
-			NotArguments: []governance.ArgumentMatch{{Key: "path", Glob: "/box/**"}}}}}},
-	{ID: "hidden", Decision: governance.Deny, Message: "Nobody uses this.", Suggestion: "Use echo.",
-		Match: []governance.MatchSpec{{More: &governance.MatchMore{Server: []string{"other"}, MCPTool: []string{"echo"}}}}},
-	{ID: "no-decide-of-nuke", Decision: governance.Deny, Message: "Do not ask about nuke.", Suggestion: "Ask about echo.",
-		Match: []governance.MatchSpec{{More: &governance.MatchMore{Server: []string{"governance"}, MCPTool: []string{"decide"},
-			Arguments: []governance.ArgumentMatch{{Key: "tool", Glob: "fake_nuke"}}}}}},
+var testRules = []engine.RuleSpec{
+	{ID: "no-secret", Decision: engine.Deny, Message: "Secrets stay secret.", Suggestion: "Use echo.",
+		Match: []engine.MatchSpec{{More: &engine.MatchMore{Server: []string{"fake"}, MCPTool: []string{"secret"}}}}},
+	{ID: "no-nuke", Decision: engine.Abort, Message: "Nuking stops everything.", Suggestion: "Stop and ask the user.",
+		Match: []engine.MatchSpec{{More: &engine.MatchMore{Server: []string{"fake"}, MCPTool: []string{"nuke"}}}}},
+	{ID: "ask-first", Decision: engine.Ask, Message: "A person decides this.", Suggestion: "Wait.",
+		Match: []engine.MatchSpec{{More: &engine.MatchMore{Server: []string{"fake"}, MCPTool: []string{"approve-me"}}}}},
+	{ID: "careful", Decision: engine.Warn, Message: "Mind the blast radius.",
+		Match: []engine.MatchSpec{{More: &engine.MatchMore{Server: []string{"fake"}, MCPTool: []string{"warned"}}}}},
+	{ID: "writes-in-box", Decision: engine.Deny, Message: "Writes stay in /box.", Suggestion: "Write under /box.",
+		Match: []engine.MatchSpec{{More: &engine.MatchMore{Server: []string{"fake"}, MCPTool: []string{"write"},
+			NotArguments: []engine.ArgumentMatch{{Key: "path", Glob: "/box/**"}}}}}},
+	{ID: "hidden", Decision: engine.Deny, Message: "Nobody uses this.", Suggestion: "Use echo.",
+		Match: []engine.MatchSpec{{More: &engine.MatchMore{Server: []string{"other"}, MCPTool: []string{"echo"}}}}},
+	{ID: "no-decide-of-nuke", Decision: engine.Deny, Message: "Do not ask about nuke.", Suggestion: "Ask about echo.",
+		Match: []engine.MatchSpec{{More: &engine.MatchMore{Server: []string{"governance"}, MCPTool: []string{"decide"},
+			Arguments: []engine.ArgumentMatch{{Key: "tool", Glob: "fake_nuke"}}}}}},
 }
 
-func testPolicy(t *testing.T) *governance.Policy {
+func testPolicy(t *testing.T) *engine.Policy {
 	t.Helper()
-	p := &governance.Policy{Settings: governance.DefaultSettings(),
-		Rules: governance.CompileAllTrusted(template.Policy, governance.ScopeBuiltin, nil)}
+	p := &engine.Policy{Settings: engine.DefaultSettings(),
+		Rules: engine.CompileAllTrusted(template.Policy, engine.ScopeBuiltin, nil)}
 	for _, spec := range testRules {
-		r, err := governance.CompileRule(spec, governance.ScopeRepo)
+		r, err := engine.CompileRule(spec, engine.ScopeRepo)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -230,7 +230,7 @@ type clientHandlers struct {
 type setup struct {
 	cfg        func(*Config)
 	policy     PolicySource
-	evaluators []governance.Evaluator
+	evaluators []engine.Evaluator
 	// noSampling leaves the client without sampling and elicitation.
 	noSampling bool
 	// minBackoff replaces the first wait before a restart.

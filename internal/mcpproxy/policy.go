@@ -3,8 +3,8 @@ package mcpproxy
 import (
 	"sync"
 
-	"github.com/agentgov/governance/governance"
 	"github.com/agentgov/governance/internal/config"
+	"github.com/agentgov/governance/internal/engine"
 	"github.com/agentgov/governance/internal/layout"
 	"github.com/agentgov/governance/internal/snapshot"
 )
@@ -14,7 +14,7 @@ import (
 type PolicySource interface {
 	// Policy returns the policy and the policy that decides which tools
 	// are listed (see [governance.Policy.ToolListing]).
-	Policy() (policy, listing *governance.Policy)
+	Policy() (policy, listing *engine.Policy)
 }
 
 // ProjectPolicy is the configuration of a project, compiled the way the
@@ -28,8 +28,8 @@ type ProjectPolicy struct {
 
 	mu      sync.Mutex
 	snap    *snapshot.Snapshot
-	policy  *governance.Policy
-	listing *governance.Policy
+	policy  *engine.Policy
+	listing *engine.Policy
 }
 
 // NewProjectPolicy returns the policy source of a project.
@@ -38,7 +38,7 @@ func NewProjectPolicy(p layout.Paths) *ProjectPolicy {
 }
 
 // Policy implements [PolicySource].
-func (pp *ProjectPolicy) Policy() (*governance.Policy, *governance.Policy) {
+func (pp *ProjectPolicy) Policy() (*engine.Policy, *engine.Policy) {
 	current, _ := snapshot.Current(pp.paths)
 	pp.mu.Lock()
 	defer pp.mu.Unlock()
@@ -51,12 +51,12 @@ func (pp *ProjectPolicy) Policy() (*governance.Policy, *governance.Policy) {
 }
 
 // StaticPolicy is a policy that never changes; tests use it.
-type StaticPolicy struct{ policy, listing *governance.Policy }
+type StaticPolicy struct{ policy, listing *engine.Policy }
 
 // NewStaticPolicy returns the source of one policy.
-func NewStaticPolicy(p *governance.Policy) *StaticPolicy {
+func NewStaticPolicy(p *engine.Policy) *StaticPolicy {
 	return &StaticPolicy{policy: p, listing: p.ToolListing()}
 }
 
 // Policy implements [PolicySource].
-func (s *StaticPolicy) Policy() (*governance.Policy, *governance.Policy) { return s.policy, s.listing }
+func (s *StaticPolicy) Policy() (*engine.Policy, *engine.Policy) { return s.policy, s.listing }

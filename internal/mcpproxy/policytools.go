@@ -13,11 +13,11 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 	"go.yaml.in/yaml/v3"
 
-	"github.com/agentgov/governance/governance"
 	"github.com/agentgov/governance/internal/approvals"
 	"github.com/agentgov/governance/internal/atomicfile"
 	"github.com/agentgov/governance/internal/config"
 	"github.com/agentgov/governance/internal/decisionlog"
+	"github.com/agentgov/governance/internal/engine"
 	"github.com/agentgov/governance/internal/proposals"
 )
 
@@ -97,8 +97,8 @@ func (p *Proxy) policySummary() (any, error) {
 		Rules        []ruleSummary `json:"rules"`
 	}{Project: p.paths.ProjectRoot, Mode: pol.Settings.Mode(), Default: pol.Settings.Default.String(),
 		NeverExposed: pol.Settings.NeverExposed, Roles: []roleSummary{}, Rules: []ruleSummary{}}
-	if out.Default == governance.NoOpinion.String() {
-		out.Default = governance.Defer.String()
+	if out.Default == engine.NoOpinion.String() {
+		out.Default = engine.Defer.String()
 	}
 	if pol.Err != nil {
 		out.Error = pol.Err.Error()
@@ -188,7 +188,7 @@ func (p *Proxy) checkProposal(rule map[string]any) (string, string, error) {
 	if err != nil {
 		return "", "", err
 	}
-	rules, err := config.ParseRules("proposed rule", file, governance.ScopeRepo)
+	rules, err := config.ParseRules("proposed rule", file, engine.ScopeRepo)
 	if err != nil {
 		return "", "", err
 	}
@@ -276,9 +276,9 @@ func (p *Proxy) addApprover(s *mcp.Server) {
 // rules (the user's, for a project without .governance/), and takes it
 // back when the configuration no longer loads with it.
 func (p *Proxy) writeRule(pr *proposals.Proposal) (string, error) {
-	dir, scope := filepath.Join(p.paths.RepoDir, "rules"), governance.ScopeRepo
+	dir, scope := filepath.Join(p.paths.RepoDir, "rules"), engine.ScopeRepo
 	if fi, err := os.Stat(p.paths.RepoDir); err != nil || !fi.IsDir() {
-		dir, scope = filepath.Join(p.paths.UserDir, "rules"), governance.ScopeGlobal
+		dir, scope = filepath.Join(p.paths.UserDir, "rules"), engine.ScopeGlobal
 	}
 	file := filepath.Join(dir, proposalsFile)
 	old, err := os.ReadFile(file)
@@ -364,14 +364,14 @@ func (p *Proxy) dryRun(ctx context.Context, ss *mcp.ServerSession, name string, 
 		return decideOut{}, err
 	}
 	d, werr := p.decide(ctx, pol, p.request(ss, name, ref, args))
-	out := decideOut{Decision: d.Outcome.String(), Layer: d.Layer, Rule: d.Rule, Reason: governance.Sanitize(d.Message),
-		Suggestion: governance.Sanitize(d.Suggestion)}
+	out := decideOut{Decision: d.Outcome.String(), Layer: d.Layer, Rule: d.Rule, Reason: engine.Sanitize(d.Message),
+		Suggestion: engine.Sanitize(d.Suggestion)}
 	switch {
 	case werr != nil:
 		out.Code = werr.Code
-	case d.Outcome == governance.Abort:
+	case d.Outcome == engine.Abort:
 		out.Code = CodeDenied
-	case d.Outcome == governance.Deny:
+	case d.Outcome == engine.Deny:
 		out.Code = CodeDeniedContinue
 	}
 	return out, nil

@@ -28,8 +28,8 @@ import (
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
-	"github.com/agentgov/governance/governance"
 	"github.com/agentgov/governance/internal/approvals"
+	"github.com/agentgov/governance/internal/engine"
 	"github.com/agentgov/governance/internal/layout"
 	"github.com/agentgov/governance/internal/pipeline"
 	"github.com/agentgov/governance/internal/proposals"
@@ -98,7 +98,7 @@ type Proxy struct {
 	// subscribed counts downstream subscriptions per resource URI.
 	subscribed map[string]int
 	// lastPolicy is the policy the last decision used.
-	lastPolicy *governance.Policy
+	lastPolicy *engine.Policy
 
 	// life ends when the proxy closes; cancel ends it.
 	life   context.Context

@@ -13,8 +13,8 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
-	"github.com/agentgov/governance/governance"
 	"github.com/agentgov/governance/internal/approvals"
+	"github.com/agentgov/governance/internal/engine"
 )
 
 // Every outcome of the policy, on the wire, for a client of the proxy.
@@ -156,11 +156,11 @@ type failing struct {
 
 func (f failing) Name() string { return "failing" }
 
-func (f failing) Evaluate(ctx context.Context, req *governance.Request) (governance.Verdict, error) {
+func (f failing) Evaluate(ctx context.Context, req *engine.Request) (engine.Verdict, error) {
 	if f.hang {
 		select {} // ignores its context: the proxy must not wait for it
 	}
-	return governance.Verdict{}, errors.New("the evaluator broke")
+	return engine.Verdict{}, errors.New("the evaluator broke")
 }
 
 // A decision that cannot be reached fails the call with -32953 and the
@@ -174,9 +174,9 @@ func TestEvaluatorErrors(t *testing.T) {
 		s      setup
 		wanted EvaluatorErrorData
 	}{
-		{"an evaluator fails", setup{evaluators: []governance.Evaluator{failing{}}},
+		{"an evaluator fails", setup{evaluators: []engine.Evaluator{failing{}}},
 			EvaluatorErrorData{Name: "failing", Reason: "The failing evaluator failed: the evaluator broke"}},
-		{"an evaluator times out", setup{evaluators: []governance.Evaluator{failing{hang: true}},
+		{"an evaluator times out", setup{evaluators: []engine.Evaluator{failing{hang: true}},
 			cfg: func(c *Config) { c.DecideTimeout = 100 * time.Millisecond }},
 			EvaluatorErrorData{Name: "governance", Reason: "The policy reached no decision within 100ms."}},
 		{"the configuration is broken", setup{policy: NewStaticPolicy(broken)},

@@ -8,8 +8,8 @@ import (
 	"strings"
 	"time"
 
-	"github.com/agentgov/governance/governance"
 	"github.com/agentgov/governance/internal/approvals"
+	"github.com/agentgov/governance/internal/engine"
 )
 
 // ErrQueue is wrapped by the error of a decision that needed a person and
@@ -21,10 +21,10 @@ const LayerApproval = "approval"
 
 // shape identifies a call for the approval queue: the same call, retried,
 // has the same shape.
-func shape(req *governance.Request) string {
+func shape(req *engine.Request) string {
 	in := req.Tool.Input
 	data, _ := json.Marshal(struct {
-		Kind                                  governance.Kind
+		Kind                                  engine.Kind
 		Command                               string
 		Paths                                 []string
 		URL, Query, Subagent, Server, MCPTool string
@@ -36,29 +36,29 @@ func shape(req *governance.Request) string {
 }
 
 // summary describes a call for a person.
-func summary(req *governance.Request) string {
+func summary(req *engine.Request) string {
 	in := req.Tool.Input
 	what := ""
 	switch req.Tool.Kind {
-	case governance.KindShell:
+	case engine.KindShell:
 		what = in.Command
-	case governance.KindRead, governance.KindWrite, governance.KindEdit:
+	case engine.KindRead, engine.KindWrite, engine.KindEdit:
 		what = strings.Join(in.Paths, " ")
-	case governance.KindWeb:
+	case engine.KindWeb:
 		what = in.URL + in.Query
-	case governance.KindAgent:
+	case engine.KindAgent:
 		what = in.Subagent
-	case governance.KindMCP:
+	case engine.KindMCP:
 		what = in.Server + " " + in.MCPTool + " " + string(in.Arguments)
 	default:
 		what = req.Tool.Name
 	}
-	return string(req.Tool.Kind) + ": " + governance.Sanitize(what)
+	return string(req.Tool.Kind) + ": " + engine.Sanitize(what)
 }
 
 // awaitApproval turns an ask that nobody can answer in place into an
 // item of the approval queue and waits for a human's answer.
-func (p *Pipeline) awaitApproval(ctx context.Context, c Call, d *governance.Decision) *governance.Decision {
+func (p *Pipeline) awaitApproval(ctx context.Context, c Call, d *engine.Decision) *engine.Decision {
 	store := approvals.Open(p.Paths.StateDir)
 	if p.Env.Now != nil {
 		store.Now = p.Env.Now
@@ -101,7 +101,7 @@ type Approval struct {
 // an earlier try of the same call counts, once (a call approved for good
 // is a learned entry: the policy allows it before it ever asks). A queue
 // that cannot be written blocks the call and is returned as the error.
-func (a Approval) Await(ctx context.Context, req *governance.Request, d *governance.Decision) (*governance.Decision, error) {
+func (a Approval) Await(ctx context.Context, req *engine.Request, d *engine.Decision) (*engine.Decision, error) {
 	store := a.Store
 	sh := shape(req)
 	if it, err := store.Answered(sh, store.Now().Add(-time.Hour)); err != nil {
@@ -113,7 +113,7 @@ func (a Approval) Await(ctx context.Context, req *governance.Request, d *governa
 		Justification: req.Justification, Safety: req.Safety, Agent: req.Agent, Session: req.SessionID, Harness: req.Harness,
 		Project: req.ProjectRoot, Cwd: req.Cwd})
 	if err != nil {
-		return &governance.Decision{Outcome: governance.Deny, Layer: LayerApproval, Rule: d.Rule, Subject: d.Subject,
+		return &engine.Decision{Outcome: engine.Deny, Layer: LayerApproval, Rule: d.Rule, Subject: d.Subject,
 			Err:        fmt.Errorf("%w: %w", ErrQueue, err),
 			Message:    d.Message + " It needs a person's approval, and the approval queue could not be written: " + err.Error(),
 			Suggestion: "Ask the user to approve the call by hand or to fix the governance state folder."}, err
@@ -179,40 +179,40 @@ func (a Approval) Await(ctx context.Context, req *governance.Request, d *governa
 // answerDecision is the decision a human's answer to an approval item
 // gives a call: an approval allows it, a denial blocks it with the
 // human's message.
-func answerDecision(it *approvals.Item, subject string) *governance.Decision {
+func answerDecision(it *approvals.Item, subject string) *engine.Decision {
 	if it.Status == approvals.Used {
-		return &governance.Decision{Outcome: governance.Allow, Layer: LayerApproval, Rule: "human-approval", Subject: subject,
+		return &engine.Decision{Outcome: engine.Allow, Layer: LayerApproval, Rule: "human-approval", Subject: subject,
 			Message:  "A human approved this call (approval " + it.ID + ").",
-			Approval: &governance.Approval{ID: it.ID, State: governance.ApprovalApproved}}
+			Approval: &engine.Approval{ID: it.ID, State: engine.ApprovalApproved}}
 	}
 	msg := "A human denied this call (approval " + it.ID + ")"
 	if it.Message != "" {
 		msg += ": " + it.Message
 	}
-	return &governance.Decision{Outcome: governance.Deny, Layer: LayerApproval, Rule: "human-approval", Subject: subject,
+	return &engine.Decision{Outcome: engine.Deny, Layer: LayerApproval, Rule: "human-approval", Subject: subject,
 		Message: msg + ".", Suggestion: "Do not retry this call; do the task another way or ask the user.",
-		Approval: &governance.Approval{ID: it.ID, State: governance.ApprovalDenied}}
+		Approval: &engine.Approval{ID: it.ID, State: engine.ApprovalDenied}}
 }
 
 // unansweredDecision blocks a call that asked (d) and whose approval item
 // got no answer within wait, naming the item so that the call can be
 // retried once a human approved it.
-func unansweredDecision(d *governance.Decision, it *approvals.Item, wait time.Duration) *governance.Decision {
+func unansweredDecision(d *engine.Decision, it *approvals.Item, wait time.Duration) *engine.Decision {
 	waited := ""
 	if wait > 0 {
 		waited = fmt.Sprintf(" and none came within %s", wait)
 	}
-	return &governance.Decision{Outcome: governance.Deny, Layer: LayerApproval, Rule: d.Rule, Source: d.Source, Subject: d.Subject,
-		Approval:   &governance.Approval{ID: it.ID, State: governance.ApprovalWaiting},
+	return &engine.Decision{Outcome: engine.Deny, Layer: LayerApproval, Rule: d.Rule, Source: d.Source, Subject: d.Subject,
+		Approval:   &engine.Approval{ID: it.ID, State: engine.ApprovalWaiting},
 		Message:    fmt.Sprintf("%s It needs a person's approval%s: it waits as approval %s.", strings.TrimSpace(d.Message), waited, it.ID),
 		Suggestion: fmt.Sprintf("Tell the user: a human approves it with `governance approvals approve %s` (or on the daemon's page); then retry the same call.", it.ID)}
 }
 
 // withdrawnDecision blocks a call whose caller gave up waiting and
 // withdrew its approval item.
-func withdrawnDecision(d *governance.Decision, it *approvals.Item) *governance.Decision {
-	return &governance.Decision{Outcome: governance.Deny, Layer: LayerApproval, Rule: d.Rule, Source: d.Source, Subject: d.Subject,
-		Approval:   &governance.Approval{ID: it.ID, State: governance.ApprovalWithdrawn},
+func withdrawnDecision(d *engine.Decision, it *approvals.Item) *engine.Decision {
+	return &engine.Decision{Outcome: engine.Deny, Layer: LayerApproval, Rule: d.Rule, Source: d.Source, Subject: d.Subject,
+		Approval:   &engine.Approval{ID: it.ID, State: engine.ApprovalWithdrawn},
 		Message:    fmt.Sprintf("%s It waited for a person's approval (%s), and was withdrawn before an answer came.", strings.TrimSpace(d.Message), it.ID),
 		Suggestion: "Run it again when a person can answer."}
 }

@@ -10,8 +10,8 @@ import (
 	"syscall"
 	"testing"
 
-	"github.com/agentgov/governance/governance"
 	"github.com/agentgov/governance/internal/decisionlog"
+	"github.com/agentgov/governance/internal/engine"
 	"github.com/agentgov/governance/internal/pipeline"
 )
 
@@ -34,7 +34,7 @@ func TestUnwritableLog(t *testing.T) {
 		t.Fatal(err)
 	}
 	ctx := context.Background()
-	if r := p.Decide(ctx, shellCall(p, "ls", pipeline.Enforce)); r.Decision.Outcome != governance.Allow {
+	if r := p.Decide(ctx, shellCall(p, "ls", pipeline.Enforce)); r.Decision.Outcome != engine.Allow {
 		t.Fatalf("best effort: %s %s", r.Decision.Outcome, r.Decision.Message)
 	}
 	if c, _ := decisionlog.ReadFailures(p.Paths.DecisionLog()); c.Count != 1 || c.Error == "" {
@@ -45,14 +45,14 @@ func TestUnwritableLog(t *testing.T) {
 	}
 	p.Policy.Settings.AuditRequired = true
 	r := p.Decide(ctx, shellCall(p, "ls", pipeline.Enforce))
-	if r.Decision.Outcome != governance.Deny || r.Decision.Rule != "audit-required" || !strings.Contains(r.Decision.Message, "audit: required") {
+	if r.Decision.Outcome != engine.Deny || r.Decision.Rule != "audit-required" || !strings.Contains(r.Decision.Message, "audit: required") {
 		t.Fatalf("audit required: %s %s %q", r.Decision.Outcome, r.Decision.Rule, r.Decision.Message)
 	}
-	if r := p.Decide(ctx, shellCall(p, "rm -rf /", pipeline.Enforce)); r.Decision.Outcome != governance.Deny || r.Decision.Rule == "audit-required" {
+	if r := p.Decide(ctx, shellCall(p, "rm -rf /", pipeline.Enforce)); r.Decision.Outcome != engine.Deny || r.Decision.Rule == "audit-required" {
 		t.Errorf("a deny became %s %s", r.Decision.Outcome, r.Decision.Rule)
 	}
 	p.Policy.Settings.LogOnly = true
-	if r := p.Decide(ctx, shellCall(p, "rm -rf /", pipeline.Enforce)); r.Decision.Outcome != governance.Deny || !r.Enforced {
+	if r := p.Decide(ctx, shellCall(p, "rm -rf /", pipeline.Enforce)); r.Decision.Outcome != engine.Deny || !r.Enforced {
 		t.Errorf("log-only let an unrecorded call through: %s, enforced %v", r.Decision.Outcome, r.Enforced)
 	}
 	if c, _ := decisionlog.ReadFailures(p.Paths.DecisionLog()); c.Count != 4 {
@@ -73,7 +73,7 @@ func TestFullDisk(t *testing.T) {
 	}
 	t.Cleanup(func() { exec.Command("umount", state).Run() })
 	ctx := context.Background()
-	if r := p.Decide(ctx, shellCall(p, "ls", pipeline.Enforce)); r.Decision.Outcome != governance.Allow || *warned != 0 {
+	if r := p.Decide(ctx, shellCall(p, "ls", pipeline.Enforce)); r.Decision.Outcome != engine.Allow || *warned != 0 {
 		t.Fatalf("before the disk is full: %s, %d warnings", r.Decision.Outcome, *warned)
 	}
 	filler := filepath.Join(state, "filler")
@@ -93,7 +93,7 @@ func TestFullDisk(t *testing.T) {
 	// The log's last page still has room for a few entries.
 	failed := false
 	for range 40 {
-		if r := p.Decide(ctx, shellCall(p, "ls -l", pipeline.Enforce)); r.Decision.Outcome != governance.Allow {
+		if r := p.Decide(ctx, shellCall(p, "ls -l", pipeline.Enforce)); r.Decision.Outcome != engine.Allow {
 			t.Fatalf("best effort on a full disk: %s", r.Decision.Outcome)
 		}
 		if c, _ := decisionlog.ReadFailures(p.Paths.DecisionLog()); c.Count > 0 {
@@ -108,14 +108,14 @@ func TestFullDisk(t *testing.T) {
 		t.Fatal("a full disk never failed an append, or the failure was not counted")
 	}
 	p.Policy.Settings.AuditRequired = true
-	if r := p.Decide(ctx, shellCall(p, "ls -la", pipeline.Enforce)); r.Decision.Outcome != governance.Deny || r.Decision.Rule != "audit-required" {
+	if r := p.Decide(ctx, shellCall(p, "ls -la", pipeline.Enforce)); r.Decision.Outcome != engine.Deny || r.Decision.Rule != "audit-required" {
 		t.Fatalf("audit required on a full disk: %s %s", r.Decision.Outcome, r.Decision.Rule)
 	}
 	if c, _ := decisionlog.ReadFailures(p.Paths.DecisionLog()); c.Count < 2 {
 		t.Errorf("failures = %d, want at least 2", c.Count)
 	}
 	os.Remove(filler)
-	if r := p.Decide(ctx, shellCall(p, "echo room again", pipeline.Enforce)); r.Decision.Outcome != governance.Allow {
+	if r := p.Decide(ctx, shellCall(p, "echo room again", pipeline.Enforce)); r.Decision.Outcome != engine.Allow {
 		t.Fatalf("with room again: %s %s", r.Decision.Outcome, r.Decision.Message)
 	}
 	var last string

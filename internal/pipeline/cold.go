@@ -9,14 +9,14 @@ import (
 	"os"
 	"time"
 
-	"github.com/agentgov/governance/governance"
+	"github.com/agentgov/governance/internal/engine"
 	"github.com/agentgov/governance/internal/plugineval"
 	"github.com/agentgov/governance/internal/snapshot"
 )
 
 // coldReach reaches a plugin from a process that holds no warm plugins
 // (see [Spawned]).
-func coldReach(spec governance.PluginSpec) plugineval.Caller {
+func coldReach(spec engine.PluginSpec) plugineval.Caller {
 	if spec.AllowColdStart {
 		return coldPlugin{spec: spec}
 	}
@@ -26,36 +26,36 @@ func coldReach(spec governance.PluginSpec) plugineval.Caller {
 // noDaemon is a plugin that only the daemon may run.
 type noDaemon struct{}
 
-func (noDaemon) Call(context.Context, *governance.Request) (governance.Verdict, error) {
-	return governance.Verdict{}, plugineval.ErrNoDaemon
+func (noDaemon) Call(context.Context, *engine.Request) (engine.Verdict, error) {
+	return engine.Verdict{}, plugineval.ErrNoDaemon
 }
 
 // coldPlugin runs a plugin for one call: `governance plugins eval` starts
 // it, asks it and stops it. The hook links no plugin transport (go-plugin
 // and gRPC would cost every hook call their initialisation); the
 // governance binary does.
-type coldPlugin struct{ spec governance.PluginSpec }
+type coldPlugin struct{ spec engine.PluginSpec }
 
 // coldSlack is how long, beyond the plugin's timeout, a cold start may
 // take: starting the governance binary and the plugin.
 const coldSlack = 10 * time.Second
 
-func (c coldPlugin) Call(ctx context.Context, req *governance.Request) (governance.Verdict, error) {
+func (c coldPlugin) Call(ctx context.Context, req *engine.Request) (engine.Verdict, error) {
 	bin, err := snapshot.CompilerPath()
 	if err != nil {
-		return governance.Verdict{}, err
+		return engine.Verdict{}, err
 	}
 	in, err := json.Marshal(plugineval.ColdRequest{Plugin: c.spec, Request: req})
 	if err != nil {
-		return governance.Verdict{}, err
+		return engine.Verdict{}, err
 	}
 	line, err := runLine(bin, []string{bin, "plugins", "eval"}, in, c.spec.Timeout+coldSlack)
 	if err != nil {
-		return governance.Verdict{}, fmt.Errorf("could not be started without a daemon: %v", err)
+		return engine.Verdict{}, fmt.Errorf("could not be started without a daemon: %v", err)
 	}
 	var reply plugineval.ColdReply
 	if err := json.Unmarshal(line, &reply); err != nil {
-		return governance.Verdict{}, fmt.Errorf("could not be started without a daemon: governance plugins eval answered %q", line)
+		return engine.Verdict{}, fmt.Errorf("could not be started without a daemon: governance plugins eval answered %q", line)
 	}
 	return reply.Result()
 }

@@ -6,8 +6,8 @@ import (
 	"path/filepath"
 	"strings"
 
-	"github.com/agentgov/governance/governance"
 	"github.com/agentgov/governance/internal/decisionlog"
+	"github.com/agentgov/governance/internal/engine"
 	"github.com/agentgov/governance/internal/shellquote"
 )
 
@@ -38,18 +38,18 @@ var ErrCannotRewrite = errors.New("the caller cannot run a rewritten call")
 // confined (Decision.ConfineHazard), where nobody watches; a person who
 // watches gets the harness's prompt. A pipeline with no confiner confines
 // nothing.
-func (p *Pipeline) confine(c Call, d *governance.Decision) (_ *governance.Decision, queue bool) {
+func (p *Pipeline) confine(c Call, d *engine.Decision) (_ *engine.Decision, queue bool) {
 	req := c.Request
 	mode := p.Policy.Settings.Confine
-	if p.Env.Confiner == nil || mode == governance.ConfineOff || p.Policy.Settings.LogOnly || req.Tool.Kind != governance.KindShell || d.Err != nil || p.Policy.Err != nil ||
+	if p.Env.Confiner == nil || mode == engine.ConfineOff || p.Policy.Settings.LogOnly || req.Tool.Kind != engine.KindShell || d.Err != nil || p.Policy.Err != nil ||
 		req.Tool.Input.Command == "" {
 		return d, false
 	}
 	var kind string
 	switch {
-	case d.Outcome == governance.Defer && d.Layer == governance.LayerDefault:
+	case d.Outcome == engine.Defer && d.Layer == engine.LayerDefault:
 		kind = KindUnknownEffects
-	case d.Outcome == governance.Allow && d.Layer == governance.LayerSafeSet && mode == governance.ConfineAuto:
+	case d.Outcome == engine.Allow && d.Layer == engine.LayerSafeSet && mode == engine.ConfineAuto:
 		kind = KindReadOnly
 	default:
 		return d, false
@@ -75,7 +75,7 @@ func (p *Pipeline) confine(c Call, d *governance.Decision) (_ *governance.Decisi
 		// hook manager writes .git/config): a person decides, as where
 		// nothing can confine.
 		out := *d
-		out.Outcome = governance.Ask
+		out.Outcome = engine.Ask
 		out.Layer, out.Rule = "confine", "confine-hazard"
 		out.Message = "This command would not work confined: " + d.ConfineHazard + ". A confined call cannot write those " +
 			"(they stay read-only, so that no code is planted for git to run later), and nobody is watching this session: a person decides."
@@ -94,7 +94,7 @@ func (p *Pipeline) confine(c Call, d *governance.Decision) (_ *governance.Decisi
 			return d, false
 		}
 		out := *d
-		out.Outcome = governance.Ask
+		out.Outcome = engine.Ask
 		out.Layer, out.Rule = "confine", "cannot-confine"
 		out.Message = "The analysis cannot prove what this command does, nobody is watching this session, and it cannot run " +
 			"confined here (" + err.Error() + "): a person decides."
@@ -106,9 +106,9 @@ func (p *Pipeline) confine(c Call, d *governance.Decision) (_ *governance.Decisi
 		root = req.Cwd
 	}
 	out := *d
-	out.Outcome = governance.Confined
+	out.Outcome = engine.Confined
 	argv := []string{launcher, "--kind", kind, "--project", root}
-	cf := &governance.Confinement{Kind: kind, Original: req.Tool.Input.Command}
+	cf := &engine.Confinement{Kind: kind, Original: req.Tool.Input.Command}
 	if kind == KindUnknownEffects {
 		// A call that may write the project: the launcher checkpoints it
 		// first, under the decision's ID in the log.
@@ -128,7 +128,7 @@ func (p *Pipeline) confine(c Call, d *governance.Decision) (_ *governance.Decisi
 // what it could not see or change, what the configuration granted, how
 // to ask for more, and the checkpoint taken before it (decision, when
 // not "").
-func ConfinedNote(kind, command, decision string, grants governance.ConfineGrants) string {
+func ConfinedNote(kind, command, decision string, grants engine.ConfineGrants) string {
 	what := "it could write the project (not its .governance folder or the harnesses' settings) and a private /tmp"
 	if kind == KindReadOnly {
 		what = "it could write nothing but a private /tmp and the tools' caches"
@@ -153,7 +153,7 @@ func ConfinedNote(kind, command, decision string, grants governance.ConfineGrant
 // canCheckpoint reports whether the launcher can keep a checkpoint of the
 // request's project: a state folder to keep it in, and a project that is
 // a git work tree (.git a folder, or a file naming one).
-func (p *Pipeline) canCheckpoint(req *governance.Request) bool {
+func (p *Pipeline) canCheckpoint(req *engine.Request) bool {
 	root := req.ProjectRoot
 	if root == "" || p.Paths.StateDir == "" {
 		return false

@@ -11,7 +11,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/agentgov/governance/governance"
+	"github.com/agentgov/governance/internal/engine"
 	"github.com/agentgov/governance/internal/pipeline"
 )
 
@@ -27,52 +27,52 @@ func TestConfine(t *testing.T) {
 	cannot := func() (string, error) { return "", errors.New("no bubblewrap on PATH") }
 	tests := []struct {
 		name      string
-		mode      governance.ConfineMode
+		mode      engine.ConfineMode
 		logOnly   bool
 		cmd       string
 		confiner  func() (string, error)
 		rewrites  bool
 		unwatched bool
 		repo      bool
-		want      governance.Outcome
+		want      engine.Outcome
 		wantKind  string
 		queued    bool
 	}{
-		{name: "unknown effects run confined", mode: governance.ConfineUnknown, cmd: "frobnicate --all", confiner: canConfine,
-			rewrites: true, unwatched: true, want: governance.Confined, wantKind: pipeline.KindUnknownEffects},
-		{name: "attended, in a folder that is no repository: the defer, the harness asks its user", mode: governance.ConfineAuto,
-			cmd: "frobnicate --all", confiner: canConfine, rewrites: true, want: governance.Defer},
-		{name: "attended, in a git work tree: confined, a checkpoint required", mode: governance.ConfineUnknown, repo: true,
-			cmd: "frobnicate --all", confiner: canConfine, rewrites: true, want: governance.Confined, wantKind: pipeline.KindUnknownEffects},
-		{name: "a compound with an unknown part", mode: governance.ConfineUnknown, cmd: "ls && frobnicate", confiner: canConfine,
-			rewrites: true, unwatched: true, want: governance.Confined, wantKind: pipeline.KindUnknownEffects},
-		{name: "a proven read-only allow stays an allow by default", mode: governance.ConfineUnknown, cmd: "ls -la", confiner: canConfine,
-			rewrites: true, want: governance.Allow},
-		{name: "auto confines a proven read-only allow", mode: governance.ConfineAuto, cmd: "ls -la", confiner: canConfine,
-			rewrites: true, want: governance.Confined, wantKind: pipeline.KindReadOnly},
-		{name: "auto confines unknown effects too", mode: governance.ConfineAuto, cmd: "frobnicate", confiner: canConfine,
-			rewrites: true, unwatched: true, want: governance.Confined, wantKind: pipeline.KindUnknownEffects},
-		{name: "off keeps the defer", mode: governance.ConfineOff, cmd: "frobnicate", confiner: canConfine, rewrites: true,
-			unwatched: true, want: governance.Defer},
-		{name: "log-only confines nothing", mode: governance.ConfineAuto, logOnly: true, cmd: "frobnicate", confiner: canConfine,
-			rewrites: true, want: governance.Defer},
-		{name: "a deny stays a deny", mode: governance.ConfineAuto, cmd: "cat ~/.ssh/id_rsa", confiner: canConfine, rewrites: true,
-			want: governance.Deny},
-		{name: "attended, the machine cannot confine: defer as before", mode: governance.ConfineUnknown, cmd: "frobnicate",
-			confiner: cannot, rewrites: true, want: governance.Defer},
-		{name: "no confiner: the caller confines nothing", mode: governance.ConfineUnknown, cmd: "frobnicate", rewrites: true,
-			unwatched: true, want: governance.Defer},
-		{name: "unwatched, the machine cannot confine: the queue", mode: governance.ConfineUnknown, cmd: "frobnicate",
+		{name: "unknown effects run confined", mode: engine.ConfineUnknown, cmd: "frobnicate --all", confiner: canConfine,
+			rewrites: true, unwatched: true, want: engine.Confined, wantKind: pipeline.KindUnknownEffects},
+		{name: "attended, in a folder that is no repository: the defer, the harness asks its user", mode: engine.ConfineAuto,
+			cmd: "frobnicate --all", confiner: canConfine, rewrites: true, want: engine.Defer},
+		{name: "attended, in a git work tree: confined, a checkpoint required", mode: engine.ConfineUnknown, repo: true,
+			cmd: "frobnicate --all", confiner: canConfine, rewrites: true, want: engine.Confined, wantKind: pipeline.KindUnknownEffects},
+		{name: "a compound with an unknown part", mode: engine.ConfineUnknown, cmd: "ls && frobnicate", confiner: canConfine,
+			rewrites: true, unwatched: true, want: engine.Confined, wantKind: pipeline.KindUnknownEffects},
+		{name: "a proven read-only allow stays an allow by default", mode: engine.ConfineUnknown, cmd: "ls -la", confiner: canConfine,
+			rewrites: true, want: engine.Allow},
+		{name: "auto confines a proven read-only allow", mode: engine.ConfineAuto, cmd: "ls -la", confiner: canConfine,
+			rewrites: true, want: engine.Confined, wantKind: pipeline.KindReadOnly},
+		{name: "auto confines unknown effects too", mode: engine.ConfineAuto, cmd: "frobnicate", confiner: canConfine,
+			rewrites: true, unwatched: true, want: engine.Confined, wantKind: pipeline.KindUnknownEffects},
+		{name: "off keeps the defer", mode: engine.ConfineOff, cmd: "frobnicate", confiner: canConfine, rewrites: true,
+			unwatched: true, want: engine.Defer},
+		{name: "log-only confines nothing", mode: engine.ConfineAuto, logOnly: true, cmd: "frobnicate", confiner: canConfine,
+			rewrites: true, want: engine.Defer},
+		{name: "a deny stays a deny", mode: engine.ConfineAuto, cmd: "cat ~/.ssh/id_rsa", confiner: canConfine, rewrites: true,
+			want: engine.Deny},
+		{name: "attended, the machine cannot confine: defer as before", mode: engine.ConfineUnknown, cmd: "frobnicate",
+			confiner: cannot, rewrites: true, want: engine.Defer},
+		{name: "no confiner: the caller confines nothing", mode: engine.ConfineUnknown, cmd: "frobnicate", rewrites: true,
+			unwatched: true, want: engine.Defer},
+		{name: "unwatched, the machine cannot confine: the queue", mode: engine.ConfineUnknown, cmd: "frobnicate",
 			confiner: cannot, rewrites: true, unwatched: true, queued: true},
-		{name: "unwatched, the caller cannot rewrite: the queue", mode: governance.ConfineUnknown, cmd: "frobnicate",
+		{name: "unwatched, the caller cannot rewrite: the queue", mode: engine.ConfineUnknown, cmd: "frobnicate",
 			confiner: canConfine, unwatched: true, queued: true},
-		{name: "unwatched, a proven read-only call that cannot be confined runs", mode: governance.ConfineAuto, cmd: "ls",
-			confiner: cannot, rewrites: true, unwatched: true, want: governance.Allow},
+		{name: "unwatched, a proven read-only call that cannot be confined runs", mode: engine.ConfineAuto, cmd: "ls",
+			confiner: cannot, rewrites: true, unwatched: true, want: engine.Allow},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			t.Parallel()
-			p := newPipeline(t, func(pol *governance.Policy) {
+			p := newPipeline(t, func(pol *engine.Policy) {
 				pol.Settings.Confine, pol.Settings.LogOnly = tt.mode, tt.logOnly
 			})
 			p.Env.Confiner = tt.confiner
@@ -87,7 +87,7 @@ func TestConfine(t *testing.T) {
 			r := p.Decide(context.Background(), c)
 			d := r.Decision
 			if tt.queued {
-				if d.Approval == nil || d.Approval.State != governance.ApprovalWaiting || !d.Outcome.Blocks() && d.Outcome != governance.Ask {
+				if d.Approval == nil || d.Approval.State != engine.ApprovalWaiting || !d.Outcome.Blocks() && d.Outcome != engine.Ask {
 					t.Fatalf("decision %s (%s/%s), approval %+v: want a call waiting in the approval queue", d.Outcome, d.Layer, d.Rule, d.Approval)
 				}
 				return
@@ -170,7 +170,7 @@ func TestConfineQuotes(t *testing.T) {
 		c := shellCall(p, cmd, pipeline.Explain)
 		c.Rewrites, c.Unwatched = true, true
 		d := p.Decide(context.Background(), c).Decision
-		if d.Outcome != governance.Confined {
+		if d.Outcome != engine.Confined {
 			t.Fatalf("%s: decision %s, want confined", cmd, d.Outcome)
 		}
 		out, err := exec.Command("sh", "-c", d.Confinement.Command).Output()
@@ -195,15 +195,15 @@ func TestConfineHazard(t *testing.T) {
 	for _, tc := range []struct {
 		name, pkg, cmd string
 		unwatched      bool
-		want           governance.Outcome
+		want           engine.Outcome
 		queued         bool
 	}{
 		{name: "husky from prepare, unwatched", pkg: `{"scripts":{"prepare":"husky"}}`, cmd: "npm install", unwatched: true, queued: true},
 		{name: "lefthook installed, unwatched", pkg: `{"devDependencies":{"lefthook":"^1.5.0"}}`, cmd: "pnpm install", unwatched: true, queued: true},
-		{name: "husky from prepare, watched", pkg: `{"scripts":{"prepare":"husky"}}`, cmd: "npm ci", want: governance.Defer},
-		{name: "no scripts run", pkg: `{"scripts":{"prepare":"husky"}}`, cmd: "npm install --ignore-scripts", unwatched: true, want: governance.Confined},
-		{name: "a script that is not an install's", pkg: `{"scripts":{"prepare":"husky"}}`, cmd: "npm run build", unwatched: true, want: governance.Confined},
-		{name: "no hook manager", pkg: `{"scripts":{"prepare":"tsc"},"devDependencies":{"husky":"^9.1.0"}}`, cmd: "npm install", unwatched: true, want: governance.Confined},
+		{name: "husky from prepare, watched", pkg: `{"scripts":{"prepare":"husky"}}`, cmd: "npm ci", want: engine.Defer},
+		{name: "no scripts run", pkg: `{"scripts":{"prepare":"husky"}}`, cmd: "npm install --ignore-scripts", unwatched: true, want: engine.Confined},
+		{name: "a script that is not an install's", pkg: `{"scripts":{"prepare":"husky"}}`, cmd: "npm run build", unwatched: true, want: engine.Confined},
+		{name: "no hook manager", pkg: `{"scripts":{"prepare":"tsc"},"devDependencies":{"husky":"^9.1.0"}}`, cmd: "npm install", unwatched: true, want: engine.Confined},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			t.Parallel()
@@ -217,7 +217,7 @@ func TestConfineHazard(t *testing.T) {
 			c.Wait, c.Poll = time.Millisecond, time.Millisecond
 			d := p.Decide(context.Background(), c).Decision
 			if tc.queued {
-				if d.Rule != "confine-hazard" || d.Approval == nil || d.Approval.State != governance.ApprovalWaiting ||
+				if d.Rule != "confine-hazard" || d.Approval == nil || d.Approval.State != engine.ApprovalWaiting ||
 					!strings.Contains(d.Message, "package.json names") {
 					t.Fatalf("decision %s (%s/%s: %s), approval %+v: want a call waiting for a person, its hook manager named",
 						d.Outcome, d.Layer, d.Rule, d.Message, d.Approval)
@@ -235,9 +235,9 @@ func TestConfineHazard(t *testing.T) {
 // granted, not "no network" when it granted the network.
 func TestConfinedNoteGrants(t *testing.T) {
 	t.Parallel()
-	plain := pipeline.ConfinedNote(pipeline.KindUnknownEffects, "npm ci", "", governance.ConfineGrants{})
+	plain := pipeline.ConfinedNote(pipeline.KindUnknownEffects, "npm ci", "", engine.ConfineGrants{})
 	granted := pipeline.ConfinedNote(pipeline.KindUnknownEffects, "npm ci", "",
-		governance.ConfineGrants{Read: []string{".env"}, Network: []string{"registry.example.com"}})
+		engine.ConfineGrants{Read: []string{".env"}, Network: []string{"registry.example.com"}})
 	if !strings.Contains(plain, "it had no network") || strings.Contains(granted, "no network") ||
 		!strings.Contains(granted, "registry.example.com") || !strings.Contains(granted, "(.env)") {
 		t.Errorf("notes:\n%s\n%s", plain, granted)

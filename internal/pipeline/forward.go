@@ -9,8 +9,8 @@ import (
 	"slices"
 	"time"
 
-	"github.com/agentgov/governance/governance"
 	"github.com/agentgov/governance/internal/daemonproto"
+	"github.com/agentgov/governance/internal/engine"
 	"github.com/agentgov/governance/internal/snapshot"
 )
 
@@ -52,7 +52,7 @@ const daemonStartWait = 3 * time.Second
 // start cold: otherwise the first calls after a daemon starts would be
 // decided as the plugin's on_error says.
 func (p *Pipeline) awaitPluginDaemon(ev *Event, stderr io.Writer) (*Reply, bool) {
-	if !slices.ContainsFunc(p.Policy.Plugins, func(p governance.PluginSpec) bool { return !p.AllowColdStart }) {
+	if !slices.ContainsFunc(p.Policy.Plugins, func(p engine.PluginSpec) bool { return !p.AllowColdStart }) {
 		return nil, false
 	}
 	fi, err := os.Stat(filepath.Join(p.Paths.StateDir, "daemon.started"))

@@ -5,7 +5,7 @@ import (
 	"strings"
 
 	"github.com/agentgov/governance/brain"
-	"github.com/agentgov/governance/governance"
+	"github.com/agentgov/governance/internal/engine"
 )
 
 // Some harnesses (Gemini CLI) run a subagent's tool calls through the
@@ -24,7 +24,7 @@ const inferredPrefix = "inferred-"
 // main thread's policy and is reported.
 func (e *session) inferCaller() {
 	req := &e.ev.Request
-	if req.SessionID == "" || req.AgentID != "" || req.Tool.Kind == governance.KindAgent {
+	if req.SessionID == "" || req.AgentID != "" || req.Tool.Kind == engine.KindAgent {
 		// Subagents cannot start subagents in these harnesses: a spawn
 		// is the main thread's.
 		return
@@ -57,7 +57,7 @@ func (e *session) inferCaller() {
 // and stopped here, so that the next spawn's calls are not taken for its.
 func (e *session) inferredDone() {
 	req := &e.ev.Request
-	if req.SessionID == "" || req.Tool.Kind != governance.KindAgent {
+	if req.SessionID == "" || req.Tool.Kind != engine.KindAgent {
 		return
 	}
 	b := e.p.Brain()

@@ -4,8 +4,8 @@ import (
 	"os"
 	"time"
 
-	"github.com/agentgov/governance/governance"
 	"github.com/agentgov/governance/internal/confine/locate"
+	"github.com/agentgov/governance/internal/engine"
 	"github.com/agentgov/governance/internal/gatekeeper"
 	"github.com/agentgov/governance/internal/layout"
 	"github.com/agentgov/governance/internal/snapshot"
@@ -19,11 +19,11 @@ type Options struct {
 	Paths layout.Paths
 	// Policy is the policy to decide by, for a caller that loaded it
 	// already (the CLI's configuration); nil: Load(Paths).
-	Policy *governance.Policy
+	Policy *engine.Policy
 	// Load returns the policy of a project; nil reads the compiled
 	// snapshot, compiling it with the governance program when it is
 	// stale ([LoadSnapshot]).
-	Load func(layout.Paths) *governance.Policy
+	Load func(layout.Paths) *engine.Policy
 	// Env is the environment; a nil Getenv reads the process's, a nil Now
 	// the clock.
 	Env Env
@@ -58,7 +58,7 @@ func New(o Options) *Pipeline {
 // LoadSnapshot reads a project's compiled policy, compiling it with the
 // governance program when it is stale: how the hook loads a policy, with
 // no YAML parser linked.
-func LoadSnapshot(p layout.Paths) *governance.Policy { return snapshot.Load(p, snapshot.ExecCompiler) }
+func LoadSnapshot(p layout.Paths) *engine.Policy { return snapshot.Load(p, snapshot.ExecCompiler) }
 
 // OSEnv is the environment of the current process: its variables are
 // those tool calls run with, and a call may be confined.

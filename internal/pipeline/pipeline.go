@@ -19,8 +19,8 @@ import (
 	"time"
 
 	"github.com/agentgov/governance/brain"
-	"github.com/agentgov/governance/governance"
 	"github.com/agentgov/governance/internal/approvals"
+	"github.com/agentgov/governance/internal/engine"
 	"github.com/agentgov/governance/internal/gatekeeper"
 	"github.com/agentgov/governance/internal/layout"
 	"github.com/agentgov/governance/internal/plugineval"
@@ -39,7 +39,7 @@ type Env struct {
 	Confiner func() (string, error)
 	// FS is the file system the engine resolves paths against; nil: the
 	// machine's (see governance.Engine.FS).
-	FS governance.FileSystem
+	FS engine.FileSystem
 	// Warn reports a problem that does not change the decision (a log
 	// that cannot be written).
 	Warn func(error)
@@ -50,17 +50,17 @@ type Env struct {
 type Evaluators struct {
 	// Plugins reaches a configured plugin: the daemon's warm ones, a pool
 	// of the CLI's, or a cold start from the hook. Nil consults none.
-	Plugins func(governance.PluginSpec) plugineval.Caller
+	Plugins func(engine.PluginSpec) plugineval.Caller
 	// Models makes the gatekeeper's models: in-process, or as processes
 	// from the hook. Nil consults no gatekeeper.
 	Models gatekeeper.NewModel
 	// Extra evaluators, after the plugins and before the gatekeeper.
-	Extra []governance.Evaluator
+	Extra []engine.Evaluator
 }
 
 // Pipeline decides the calls of one project with its policy.
 type Pipeline struct {
-	Policy     *governance.Policy
+	Policy     *engine.Policy
 	Paths      layout.Paths
 	Env        Env
 	Evaluators Evaluators
@@ -75,7 +75,7 @@ type Pipeline struct {
 	// engine is built once: a pipeline that decides many calls, one at a
 	// time (check --jsonl), builds it, its plugins and its gatekeeper once.
 	engineOnce sync.Once
-	engine     *governance.Engine
+	engine     *engine.Engine
 }
 
 // Brain returns the project's brain, opened on first use.
@@ -105,8 +105,8 @@ func (p *Pipeline) now() time.Time {
 // Engine returns the engine for the policy with the declared evaluators:
 // the plugins in their positions, the extra evaluators, then the
 // gatekeeper.
-func (p *Pipeline) Engine() *governance.Engine {
-	e := governance.NewEngine(p.Policy)
+func (p *Pipeline) Engine() *engine.Engine {
+	e := engine.NewEngine(p.Policy)
 	if p.Env.LookupEnv != nil {
 		e.LookupEnv = p.Env.LookupEnv
 	}
@@ -143,7 +143,7 @@ const (
 
 // Call is one call to decide and how it came.
 type Call struct {
-	Request *governance.Request
+	Request *engine.Request
 	Mode    Mode
 	// CanAsk reports that the caller can put an ask to its user itself
 	// (a harness with a permission prompt).
@@ -196,9 +196,9 @@ type Result struct {
 	// Decision is the decision to apply. In log-only mode a call the
 	// policy blocks is let through: Decision is then a defer, and Logged
 	// the decision that was recorded.
-	Decision *governance.Decision
+	Decision *engine.Decision
 	// Logged is the decision written to the decision log.
-	Logged *governance.Decision
+	Logged *engine.Decision
 	// Enforced is false when the logged decision was not applied
 	// (log-only).
 	Enforced bool
@@ -211,10 +211,10 @@ type Result struct {
 func (p *Pipeline) Decide(ctx context.Context, c Call) *Result {
 	start := time.Now()
 	req := c.Request
-	if c.Mode == Enforce && req.Tool.Kind == governance.KindAgent && req.SessionID != "" {
+	if c.Mode == Enforce && req.Tool.Kind == engine.KindAgent && req.SessionID != "" {
 		s, err := p.Brain().ReadSession(req.SessionID)
 		if err != nil {
-			d := &governance.Decision{Outcome: governance.Deny, Layer: "state", Rule: "session-state",
+			d := &engine.Decision{Outcome: engine.Deny, Layer: "state", Rule: "session-state",
 				Subject: req.Tool.Input.Subagent,
 				Message: "The session's state could not be read, so the delegation depth of this subagent cannot be checked: " +
 					err.Error(),
@@ -240,7 +240,7 @@ func (p *Pipeline) Decide(ctx context.Context, c Call) *Result {
 		}
 		return res
 	}
-	if d.Outcome < governance.Deny {
+	if d.Outcome < engine.Deny {
 		if v, counted := RateLimit(p.Policy, req, p.Paths.StateDir, c.RateKey, p.now(), c.RateHint); v != nil {
 			d = v
 		} else {
@@ -248,43 +248,43 @@ func (p *Pipeline) Decide(ctx context.Context, c Call) *Result {
 		}
 	}
 	logOnly := p.Policy.Settings.LogOnly && p.Policy.Err == nil
-	if d.Outcome == governance.Defer && c.DeferAsAsk {
-		d.Outcome = governance.Ask
+	if d.Outcome == engine.Defer && c.DeferAsAsk {
+		d.Outcome = engine.Ask
 		if d.Message == "" {
 			d.Message = "No rule decides this call, and there is no harness to defer to: a person decides."
 		}
 	}
-	if d.Outcome == governance.Ask && !logOnly && d.Err == nil && (queue || unattended || !c.CanAsk || p.Policy.Settings.OutOfBand) {
+	if d.Outcome == engine.Ask && !logOnly && d.Err == nil && (queue || unattended || !c.CanAsk || p.Policy.Settings.OutOfBand) {
 		d = p.awaitApproval(ctx, c, d)
 	}
 	res.Decision, res.Logged = d, d
-	if logOnly && d.Outcome >= governance.Ask {
+	if logOnly && d.Outcome >= engine.Ask {
 		res.Enforced = false
 	}
-	if err := p.record(c, d, res.Enforced, start); err != nil && p.Policy.Settings.AuditRequired && (d.Outcome < governance.Deny || !res.Enforced) {
+	if err := p.record(c, d, res.Enforced, start); err != nil && p.Policy.Settings.AuditRequired && (d.Outcome < engine.Deny || !res.Enforced) {
 		// No call runs without a record: the allow, or the block that
 		// log-only mode would let through, becomes a deny.
 		d = unrecorded(d, err)
 		res.Decision, res.Logged, res.Enforced = d, d, true
 	}
 	if session := req.SessionID; session != "" {
-		if d.Outcome >= governance.Ask {
+		if d.Outcome >= engine.Ask {
 			p.warn(p.Brain().Blocked(session, req.Agent, d.Outcome.String(), d.Subject, logOnly))
 		}
-		if req.Tool.Kind == governance.KindAgent && (d.Outcome < governance.Deny || logOnly) {
+		if req.Tool.Kind == engine.KindAgent && (d.Outcome < engine.Deny || logOnly) {
 			p.warn(p.Brain().Spawned(session, req.AgentID, req.Tool.Input.Subagent, req.ToolUseID))
 		}
 	}
 	if !res.Enforced {
 		// Log-only: the decision is recorded and left to the harness's
 		// own permission flow.
-		res.Decision = &governance.Decision{Outcome: governance.Defer, Layer: d.Layer, Rule: d.Rule, Subject: d.Subject}
+		res.Decision = &engine.Decision{Outcome: engine.Defer, Layer: d.Layer, Rule: d.Rule, Subject: d.Subject}
 	}
 	return res
 }
 
 // engineDecide runs the engine, bounded by the call's timeout.
-func (p *Pipeline) engineDecide(ctx context.Context, c Call) *governance.Decision {
+func (p *Pipeline) engineDecide(ctx context.Context, c Call) *engine.Decision {
 	p.engineOnce.Do(func() { p.engine = p.Engine() })
 	e := p.engine
 	if c.Timeout <= 0 {
@@ -292,15 +292,15 @@ func (p *Pipeline) engineDecide(ctx context.Context, c Call) *governance.Decisio
 	}
 	ctx, cancel := context.WithTimeout(ctx, c.Timeout)
 	defer cancel()
-	ch := make(chan *governance.Decision, 1)
+	ch := make(chan *engine.Decision, 1)
 	go func() { ch <- e.Decide(ctx, c.Request) }()
 	select {
 	case d := <-ch:
 		return d
 	case <-ctx.Done():
 		msg := fmt.Sprintf("The policy reached no decision within %s.", c.Timeout)
-		return &governance.Decision{Outcome: governance.Deny, Layer: "governance", Rule: "decide-timeout",
-			Subject: c.Request.Tool.Name, Message: msg, Err: fmt.Errorf("%w: %s", governance.ErrTimeout, c.Timeout)}
+		return &engine.Decision{Outcome: engine.Deny, Layer: "governance", Rule: "decide-timeout",
+			Subject: c.Request.Tool.Name, Message: msg, Err: fmt.Errorf("%w: %s", engine.ErrTimeout, c.Timeout)}
 	}
 }
 

@@ -10,8 +10,8 @@ import (
 	"testing"
 	"time"
 
-	"github.com/agentgov/governance/governance"
 	"github.com/agentgov/governance/internal/approvals"
+	"github.com/agentgov/governance/internal/engine"
 	"github.com/agentgov/governance/internal/layout"
 	"github.com/agentgov/governance/internal/pipeline"
 	"github.com/agentgov/governance/internal/snapshot"
@@ -19,7 +19,7 @@ import (
 
 // newPipeline is a pipeline over the built-in policy of a fresh project,
 // changed by edit.
-func newPipeline(t *testing.T, edit func(*governance.Policy)) *pipeline.Pipeline {
+func newPipeline(t *testing.T, edit func(*engine.Policy)) *pipeline.Pipeline {
 	t.Helper()
 	dir := t.TempDir()
 	p := layout.Paths{ProjectRoot: filepath.Join(dir, "project"), StateDir: filepath.Join(dir, "state"),
@@ -37,9 +37,9 @@ func newPipeline(t *testing.T, edit func(*governance.Policy)) *pipeline.Pipeline
 }
 
 func shellCall(p *pipeline.Pipeline, cmd string, mode pipeline.Mode) pipeline.Call {
-	req := &governance.Request{Harness: "test", Cwd: p.Paths.ProjectRoot, ProjectRoot: p.Paths.ProjectRoot, Home: p.Paths.Home,
-		SessionID: "s1", ToolUseID: "t-" + cmd, Tool: governance.Tool{Kind: governance.KindShell, Name: "Bash",
-			Input: governance.Input{Command: cmd}}}
+	req := &engine.Request{Harness: "test", Cwd: p.Paths.ProjectRoot, ProjectRoot: p.Paths.ProjectRoot, Home: p.Paths.Home,
+		SessionID: "s1", ToolUseID: "t-" + cmd, Tool: engine.Tool{Kind: engine.KindShell, Name: "Bash",
+			Input: engine.Input{Command: cmd}}}
 	return pipeline.Call{Request: req, Mode: mode, CanAsk: true}
 }
 
@@ -67,12 +67,12 @@ func logged(t *testing.T, p *pipeline.Pipeline) []string {
 // nothing, Report logs, Enforce logs and counts the call against its
 // role's budget.
 func TestModes(t *testing.T) {
-	p := newPipeline(t, func(pol *governance.Policy) {
-		pol.Roles = []governance.Role{{Name: governance.RoleAI, Limits: governance.RateLimits{PerMinute: 1}}}
+	p := newPipeline(t, func(pol *engine.Policy) {
+		pol.Roles = []engine.Role{{Name: engine.RoleAI, Limits: engine.RateLimits{PerMinute: 1}}}
 	})
 	ctx := context.Background()
 	for _, mode := range []pipeline.Mode{pipeline.Explain, pipeline.Report, pipeline.Report} {
-		if r := p.Decide(ctx, shellCall(p, "ls", mode)); r.Decision.Outcome != governance.Allow || r.Counted {
+		if r := p.Decide(ctx, shellCall(p, "ls", mode)); r.Decision.Outcome != engine.Allow || r.Counted {
 			t.Fatalf("mode %d: %s, counted %v", mode, r.Decision.Outcome, r.Counted)
 		}
 	}
@@ -80,11 +80,11 @@ func TestModes(t *testing.T) {
 		t.Fatalf("explain and two reports logged %d entries, want 2", n)
 	}
 	// Reports count nothing: the one call a minute is still there.
-	if r := p.Decide(ctx, shellCall(p, "ls", pipeline.Enforce)); r.Decision.Outcome != governance.Allow {
+	if r := p.Decide(ctx, shellCall(p, "ls", pipeline.Enforce)); r.Decision.Outcome != engine.Allow {
 		t.Fatalf("first enforced call: %s %s", r.Decision.Outcome, r.Decision.Message)
 	}
 	r := p.Decide(ctx, shellCall(p, "ls", pipeline.Enforce))
-	if r.Decision.Outcome != governance.Deny || r.Decision.Rule != "rate-limit" || !strings.Contains(r.Decision.Message, "Retry in") {
+	if r.Decision.Outcome != engine.Deny || r.Decision.Rule != "rate-limit" || !strings.Contains(r.Decision.Message, "Retry in") {
 		t.Fatalf("second enforced call in the minute: %s %s %q", r.Decision.Outcome, r.Decision.Rule, r.Decision.Message)
 	}
 	if n := len(logged(t, p)); n != 4 {
@@ -95,21 +95,21 @@ func TestModes(t *testing.T) {
 // TestLogOnly checks that log-only mode records what it would block and
 // lets the harness decide, and that a configuration error still blocks.
 func TestLogOnly(t *testing.T) {
-	p := newPipeline(t, func(pol *governance.Policy) { pol.Settings.LogOnly = true })
+	p := newPipeline(t, func(pol *engine.Policy) { pol.Settings.LogOnly = true })
 	r := p.Decide(context.Background(), shellCall(p, "rm -rf /", pipeline.Enforce))
-	if r.Logged.Outcome != governance.Deny || r.Enforced || r.Decision.Outcome != governance.Defer || r.Decision.Rule != r.Logged.Rule {
+	if r.Logged.Outcome != engine.Deny || r.Enforced || r.Decision.Outcome != engine.Defer || r.Decision.Rule != r.Logged.Rule {
 		t.Fatalf("log-only deny: decision %s, logged %s, enforced %v", r.Decision.Outcome, r.Logged.Outcome, r.Enforced)
 	}
 	if l := logged(t, p); len(l) != 1 || !strings.Contains(l[0], `"enforced":false`) {
 		t.Fatalf("the log: %q", l)
 	}
 
-	broken := newPipeline(t, func(pol *governance.Policy) {
+	broken := newPipeline(t, func(pol *engine.Policy) {
 		pol.Settings.LogOnly = true
 		pol.Err = errors.New("config.yaml:3: not a setting")
 	})
 	r = broken.Decide(context.Background(), shellCall(broken, "ls", pipeline.Enforce))
-	if r.Decision.Outcome != governance.Deny || !r.Enforced {
+	if r.Decision.Outcome != engine.Deny || !r.Enforced {
 		t.Fatalf("log-only with a broken configuration: %s, enforced %v", r.Decision.Outcome, r.Enforced)
 	}
 }
@@ -140,21 +140,21 @@ func TestApprovals(t *testing.T) {
 	c := call("git push origin main")
 	c.Follow = answer(true)
 	r := p.Decide(context.Background(), c)
-	if r.Decision.Outcome != governance.Allow || r.Decision.Approval == nil || r.Decision.Approval.State != governance.ApprovalApproved {
+	if r.Decision.Outcome != engine.Allow || r.Decision.Approval == nil || r.Decision.Approval.State != engine.ApprovalApproved {
 		t.Fatalf("approved: %s %+v", r.Decision.Outcome, r.Decision.Approval)
 	}
 
 	c = call("git push origin release")
 	c.Follow = answer(false)
 	r = p.Decide(context.Background(), c)
-	if r.Decision.Outcome != governance.Deny || r.Decision.Approval.State != governance.ApprovalDenied || !strings.Contains(r.Decision.Message, "not now") {
+	if r.Decision.Outcome != engine.Deny || r.Decision.Approval.State != engine.ApprovalDenied || !strings.Contains(r.Decision.Message, "not now") {
 		t.Fatalf("denied: %s %+v %q", r.Decision.Outcome, r.Decision.Approval, r.Decision.Message)
 	}
 
 	c = call("git push origin topic")
 	c.Wait = 30 * time.Millisecond
 	r = p.Decide(context.Background(), c)
-	if r.Decision.Outcome != governance.Deny || r.Decision.Approval.State != governance.ApprovalWaiting ||
+	if r.Decision.Outcome != engine.Deny || r.Decision.Approval.State != engine.ApprovalWaiting ||
 		!strings.Contains(r.Decision.Message, r.Decision.Approval.ID) {
 		t.Fatalf("unanswered: %s %+v %q", r.Decision.Outcome, r.Decision.Approval, r.Decision.Message)
 	}
@@ -165,7 +165,7 @@ func TestApprovals(t *testing.T) {
 	c.Follow = &pipeline.Follow{Filed: func(*approvals.Item, time.Duration) { cancel() },
 		Withdrawn: func(it *approvals.Item) { withdrawn <- it.ID }}
 	r = p.Decide(ctx, c)
-	if r.Decision.Outcome != governance.Deny || r.Decision.Approval.State != governance.ApprovalWithdrawn {
+	if r.Decision.Outcome != engine.Deny || r.Decision.Approval.State != engine.ApprovalWithdrawn {
 		t.Fatalf("cancelled: %s %+v", r.Decision.Outcome, r.Decision.Approval)
 	}
 	it, err := store.Get(<-withdrawn)
@@ -176,7 +176,7 @@ func TestApprovals(t *testing.T) {
 	// A caller that can ask its user keeps the ask.
 	c = shellCall(p, "git push origin main", pipeline.Enforce)
 	c.DeferAsAsk = true
-	if r := p.Decide(context.Background(), c); r.Decision.Outcome != governance.Ask || r.Decision.Approval != nil {
+	if r := p.Decide(context.Background(), c); r.Decision.Outcome != engine.Ask || r.Decision.Approval != nil {
 		t.Fatalf("a caller that can ask: %s %+v", r.Decision.Outcome, r.Decision.Approval)
 	}
 }
@@ -185,11 +185,11 @@ func TestApprovals(t *testing.T) {
 // denies the call with governance.ErrTimeout.
 func TestTimeout(t *testing.T) {
 	p := newPipeline(t, nil)
-	p.Evaluators.Extra = []governance.Evaluator{stuck{}}
+	p.Evaluators.Extra = []engine.Evaluator{stuck{}}
 	c := shellCall(p, "git push origin main", pipeline.Explain)
 	c.Timeout = 20 * time.Millisecond
 	r := p.Decide(context.Background(), c)
-	if r.Decision.Outcome != governance.Deny || !errors.Is(r.Decision.Err, governance.ErrTimeout) {
+	if r.Decision.Outcome != engine.Deny || !errors.Is(r.Decision.Err, engine.ErrTimeout) {
 		t.Fatalf("%s %v", r.Decision.Outcome, r.Decision.Err)
 	}
 }
@@ -199,7 +199,7 @@ type stuck struct{}
 
 func (stuck) Name() string { return "stuck" }
 
-func (stuck) Evaluate(ctx context.Context, req *governance.Request) (governance.Verdict, error) {
+func (stuck) Evaluate(ctx context.Context, req *engine.Request) (engine.Verdict, error) {
 	<-ctx.Done()
-	return governance.Verdict{}, ctx.Err()
+	return engine.Verdict{}, ctx.Err()
 }

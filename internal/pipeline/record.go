@@ -4,8 +4,8 @@ import (
 	"os"
 	"time"
 
-	"github.com/agentgov/governance/governance"
 	"github.com/agentgov/governance/internal/decisionlog"
+	"github.com/agentgov/governance/internal/engine"
 )
 
 // record appends a decision to the decision log, with the time since
@@ -13,7 +13,7 @@ import (
 // that log-only mode lets through. A log that cannot be written is
 // reported and counted (see decisionlog.CountFailure), and the error is
 // returned: the decision stands unless audit: required says otherwise.
-func (p *Pipeline) record(c Call, d *governance.Decision, enforced bool, start time.Time) error {
+func (p *Pipeline) record(c Call, d *engine.Decision, enforced bool, start time.Time) error {
 	if c.Mode == Explain {
 		return nil
 	}
@@ -23,7 +23,7 @@ func (p *Pipeline) record(c Call, d *governance.Decision, enforced bool, start t
 // Record appends a decision the caller reached itself (a malformed call
 // the protocol refuses) to the decision log, and returns the error of a
 // log that could not be written, which it has reported and counted.
-func (p *Pipeline) Record(req *governance.Request, d *governance.Decision, enforced bool, eval time.Duration) error {
+func (p *Pipeline) Record(req *engine.Request, d *engine.Decision, enforced bool, eval time.Duration) error {
 	if p.Paths.StateDir == "" {
 		// No home and no XDG_STATE_HOME: there is nowhere to keep a log.
 		return nil
@@ -51,8 +51,8 @@ func (p *Pipeline) Record(req *governance.Request, d *governance.Decision, enfor
 
 // unrecorded is the decision for a call that would run but whose decision
 // could not be written to the log while audit: required is set.
-func unrecorded(d *governance.Decision, err error) *governance.Decision {
-	return &governance.Decision{Outcome: governance.Deny, Layer: "audit", Rule: "audit-required", Subject: d.Subject,
+func unrecorded(d *engine.Decision, err error) *engine.Decision {
+	return &engine.Decision{Outcome: engine.Deny, Layer: "audit", Rule: "audit-required", Subject: d.Subject,
 		Message: "The decision log could not be written (" + err.Error() + "), and this configuration requires a record " +
 			"of every call (audit: required), so the call is blocked.",
 		Suggestion: "Ask the user to free space or fix the state folder's permissions; `governance status` shows the failures."}

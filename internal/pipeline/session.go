@@ -8,7 +8,7 @@ import (
 	"time"
 
 	"github.com/agentgov/governance/brain"
-	"github.com/agentgov/governance/governance"
+	"github.com/agentgov/governance/internal/engine"
 	"github.com/agentgov/governance/internal/layout"
 )
 
@@ -33,7 +33,7 @@ type Event struct {
 	// Name is the canonical event.
 	Name string
 	// Request describes the call (for tool events) and its caller.
-	Request governance.Request
+	Request engine.Request
 	// ProjectDir is the project folder the harness reports, if any.
 	ProjectDir string
 	// Source is why a session starts: startup, resume, clear or compact.
@@ -68,7 +68,7 @@ type Event struct {
 // Reply is what an event is answered.
 type Reply struct {
 	// Decision answers a PreToolUse; nil for other events.
-	Decision *governance.Decision
+	Decision *engine.Decision
 	// Context is text to add to the agent's context.
 	Context string
 	// Block stops a user prompt, saying why (UserPromptSubmit).
@@ -126,7 +126,7 @@ type session struct {
 
 // preToolUse decides a tool call through the pipeline. A harness that
 // does not say which agent calls has the call attributed first.
-func (s *session) preToolUse(ctx context.Context) *governance.Decision {
+func (s *session) preToolUse(ctx context.Context) *engine.Decision {
 	if s.ev.InferSubagents {
 		s.inferCaller()
 	}
@@ -182,7 +182,7 @@ func (s *session) sessionEvent() *Reply {
 		return r
 	case EventUserPromptSubmit:
 		if s.p.Policy.Settings.BlockSecretPrompts {
-			if kind := governance.FindSecret(ev.Prompt); kind != "" {
+			if kind := engine.FindSecret(ev.Prompt); kind != "" {
 				s.p.warn(b.Record(brain.Entry{Kind: brain.KindPromptBlocked, Session: id, Detail: kind}))
 				return &Reply{Block: "governance blocked this prompt: it contains what looks like " + kind +
 					". Credentials in a prompt are sent to the model and kept in the transcript. Remove it and refer to the secret by name (an environment variable or a file the tools read) instead."}
@@ -207,7 +207,7 @@ func (s *session) sessionEvent() *Reply {
 			st, err := b.ReadState()
 			s.p.warn(err)
 			if st != nil && st.Phase != "" {
-				return &Reply{Context: "governance: the project's current phase is " + governance.Sanitize(st.Phase) + "."}
+				return &Reply{Context: "governance: the project's current phase is " + engine.Sanitize(st.Phase) + "."}
 			}
 		}
 	case EventSubagentStop:
@@ -246,23 +246,23 @@ func (s *session) summary(st *brain.State, afterCompaction bool) string {
 	for _, r := range s.p.Policy.Rules {
 		counts[r.Scope]++
 	}
-	fmt.Fprintf(&b, "Policy: %d built-in, %d user and %d project rules", counts[governance.ScopeBuiltin],
-		counts[governance.ScopeGlobal], counts[governance.ScopeRepo])
+	fmt.Fprintf(&b, "Policy: %d built-in, %d user and %d project rules", counts[engine.ScopeBuiltin],
+		counts[engine.ScopeGlobal], counts[engine.ScopeRepo])
 	if n := len(s.p.Policy.Checks); n > 0 {
 		fmt.Fprintf(&b, ", %d executable rule files", n)
 	}
 	fmt.Fprintf(&b, "; subagents may nest %d levels deep", set.MaxDelegationDepth)
 	if set.MainAgent != "" {
-		fmt.Fprintf(&b, "; the main thread follows the agent file %s", governance.Sanitize(set.MainAgent))
+		fmt.Fprintf(&b, "; the main thread follows the agent file %s", engine.Sanitize(set.MainAgent))
 	}
 	b.WriteString(".\n")
 	if st.Phase != "" {
-		fmt.Fprintf(&b, "Current phase: %s.\n", governance.Sanitize(st.Phase))
+		fmt.Fprintf(&b, "Current phase: %s.\n", engine.Sanitize(st.Phase))
 	}
 	if pinned := st.Pinned(); len(pinned) > 0 {
 		b.WriteString("Pinned:\n")
 		for _, a := range pinned {
-			fmt.Fprintf(&b, "- [%s] %s\n", a.Priority, governance.Sanitize(a.Text))
+			fmt.Fprintf(&b, "- [%s] %s\n", a.Priority, engine.Sanitize(a.Text))
 		}
 	}
 	return strings.TrimRight(b.String(), "\n")
@@ -276,6 +276,6 @@ func (s *session) trustNotice() string {
 	if u == nil || !strings.HasPrefix(u.Why, "changed since trusted") {
 		return ""
 	}
-	return "governance: the project's policy " + governance.Sanitize(u.Why) +
+	return "governance: the project's policy " + engine.Sanitize(u.Why) +
 		": its allow rules are suspended until a person reads `governance trust --diff` and runs `governance trust`."
 }

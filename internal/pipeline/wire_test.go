@@ -8,8 +8,8 @@ import (
 	"reflect"
 	"testing"
 
-	"github.com/agentgov/governance/governance"
 	"github.com/agentgov/governance/internal/daemonproto"
+	"github.com/agentgov/governance/internal/engine"
 )
 
 // An event crosses to the daemon whole (but the follower of a wait), and
@@ -18,14 +18,14 @@ import (
 func TestEventCrossesToTheDaemon(t *testing.T) {
 	ev := &Event{Name: EventPreToolUse, ProjectDir: "/p", CanAsk: true, InferSubagents: true, DeferAsAsk: true,
 		Rewrites: true, Unwatched: true, Waiting: &Follow{},
-		Request: governance.Request{Harness: "gemini", Event: EventPreToolUse, SessionID: "s", AgentID: "a", Depth: 1,
+		Request: engine.Request{Harness: "gemini", Event: EventPreToolUse, SessionID: "s", AgentID: "a", Depth: 1,
 			Chain: []string{"x"}, Cwd: "/p/sub", PermissionMode: "yolo", Unattended: true, ToolUseID: "t",
-			Tool: governance.Tool{Kind: governance.KindMCP, Name: "mcp__s__t",
-				Input: governance.Input{Server: "s", MCPTool: "t", Arguments: json.RawMessage(`{"a":1}`)}}}}
-	want := &Reply{Context: "c", Notice: "n", Decision: &governance.Decision{Outcome: governance.Ask, Layer: "rules", Rule: "r",
-		Message: "m", Warnings: []string{"w"}, Approval: &governance.Approval{ID: "i", State: governance.ApprovalWaiting},
-		Confinement: &governance.Confinement{Kind: "k", Command: "c", Original: "o", Decision: "d"},
-		Trace:       []governance.Step{{Layer: "rules", Outcome: governance.Ask}}, Err: errors.New("logged by the daemon")}}
+			Tool: engine.Tool{Kind: engine.KindMCP, Name: "mcp__s__t",
+				Input: engine.Input{Server: "s", MCPTool: "t", Arguments: json.RawMessage(`{"a":1}`)}}}}
+	want := &Reply{Context: "c", Notice: "n", Decision: &engine.Decision{Outcome: engine.Ask, Layer: "rules", Rule: "r",
+		Message: "m", Warnings: []string{"w"}, Approval: &engine.Approval{ID: "i", State: engine.ApprovalWaiting},
+		Confinement: &engine.Confinement{Kind: "k", Command: "c", Original: "o", Decision: "d"},
+		Trace:       []engine.Step{{Layer: "rules", Outcome: engine.Ask}}, Err: errors.New("logged by the daemon")}}
 	client, server := net.Pipe()
 	defer client.Close()
 	got := make(chan *Event, 1)

@@ -4,28 +4,28 @@ import (
 	"errors"
 	"fmt"
 
-	"github.com/agentgov/governance/governance"
+	"github.com/agentgov/governance/internal/engine"
 )
 
 // ColdRequest is what the hook sends `governance plugins eval` to run a
 // plugin for one call when no daemon runs it: the hook links no plugin
 // transport, the governance binary does.
 type ColdRequest struct {
-	Plugin  governance.PluginSpec `json:"plugin"`
-	Request *governance.Request   `json:"request"`
+	Plugin  engine.PluginSpec `json:"plugin"`
+	Request *engine.Request   `json:"request"`
 }
 
 // ColdReply is the answer of `governance plugins eval`: the plugin's
 // verdict, or why it gave none.
 type ColdReply struct {
-	Verdict governance.Verdict `json:"verdict"`
-	Error   string             `json:"error,omitempty"`
+	Verdict engine.Verdict `json:"verdict"`
+	Error   string         `json:"error,omitempty"`
 	// Cause is "timeout" or "crash" when the error is one of those.
 	Cause string `json:"cause,omitempty"`
 }
 
 // Reply is the reply for a call's result.
-func Reply(v governance.Verdict, err error) ColdReply {
+func Reply(v engine.Verdict, err error) ColdReply {
 	if err == nil {
 		return ColdReply{Verdict: v}
 	}
@@ -40,15 +40,15 @@ func Reply(v governance.Verdict, err error) ColdReply {
 }
 
 // Result is the call's result the reply carries.
-func (r ColdReply) Result() (governance.Verdict, error) {
+func (r ColdReply) Result() (engine.Verdict, error) {
 	if r.Error == "" {
 		return r.Verdict, nil
 	}
 	switch r.Cause {
 	case "timeout":
-		return governance.Verdict{}, fmt.Errorf("%w: %s", ErrTimeout, r.Error)
+		return engine.Verdict{}, fmt.Errorf("%w: %s", ErrTimeout, r.Error)
 	case "crash":
-		return governance.Verdict{}, fmt.Errorf("%w: %s", ErrCrashed, r.Error)
+		return engine.Verdict{}, fmt.Errorf("%w: %s", ErrCrashed, r.Error)
 	}
-	return governance.Verdict{}, errors.New(r.Error)
+	return engine.Verdict{}, errors.New(r.Error)
 }

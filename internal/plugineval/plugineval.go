@@ -16,7 +16,7 @@ import (
 	"strings"
 	"sync"
 
-	"github.com/agentgov/governance/governance"
+	"github.com/agentgov/governance/internal/engine"
 )
 
 // Caller reaches one plugin.
@@ -24,7 +24,7 @@ type Caller interface {
 	// Call asks the plugin about a request, within the plugin's timeout.
 	// The verdict is the plugin's own answer: an outcome, a rule, a
 	// message and a suggestion; the zero verdict has no opinion.
-	Call(ctx context.Context, req *governance.Request) (governance.Verdict, error)
+	Call(ctx context.Context, req *engine.Request) (engine.Verdict, error)
 }
 
 // Reasons a plugin did not answer; the errors callers return wrap them.
@@ -46,8 +46,8 @@ var (
 // of what layer 1 leaves undecided, in evaluation order. (Learned policy
 // goes between after_rules and before_gatekeeper, the LLM gatekeeper after
 // both.) reach says how each plugin is called.
-func Install(e *governance.Engine, specs []governance.PluginSpec, reach func(governance.PluginSpec) Caller) {
-	for _, pos := range governance.PluginPositions {
+func Install(e *engine.Engine, specs []engine.PluginSpec, reach func(engine.PluginSpec) Caller) {
+	for _, pos := range engine.PluginPositions {
 		g := &group{}
 		for _, s := range specs {
 			if s.Position == pos {
@@ -61,7 +61,7 @@ func Install(e *governance.Engine, specs []governance.PluginSpec, reach func(gov
 		if len(g.members) == 0 {
 			continue
 		}
-		if pos == governance.BeforeRules {
+		if pos == engine.BeforeRules {
 			e.BeforeRules = append(e.BeforeRules, g)
 		} else {
 			e.Evaluators = append(e.Evaluators, g)
@@ -70,7 +70,7 @@ func Install(e *governance.Engine, specs []governance.PluginSpec, reach func(gov
 }
 
 type member struct {
-	spec governance.PluginSpec
+	spec engine.PluginSpec
 	c    Caller
 }
 
@@ -78,10 +78,10 @@ type member struct {
 // asked, at the same time, and the strictest verdict wins.
 type group struct{ members []member }
 
-func (g *group) Name() string { return governance.LayerPlugin }
+func (g *group) Name() string { return engine.LayerPlugin }
 
-func (g *group) Evaluate(ctx context.Context, req *governance.Request) (governance.Verdict, error) {
-	got := make([]governance.Verdict, len(g.members))
+func (g *group) Evaluate(ctx context.Context, req *engine.Request) (engine.Verdict, error) {
+	got := make([]engine.Verdict, len(g.members))
 	ask := func(i int) {
 		m := g.members[i]
 		v, err := m.c.Call(ctx, req)
@@ -100,13 +100,13 @@ func (g *group) Evaluate(ctx context.Context, req *governance.Request) (governan
 		}
 		wg.Wait()
 	}
-	var win governance.Verdict
+	var win engine.Verdict
 	for _, v := range got {
 		if v.Outcome > win.Outcome {
 			win = v
 		}
 	}
-	if win.Outcome != governance.NoOpinion {
+	if win.Outcome != engine.NoOpinion {
 		win.Subject = subject(req)
 	}
 	return win, nil
@@ -114,7 +114,7 @@ func (g *group) Evaluate(ctx context.Context, req *governance.Request) (governan
 
 // subject is what a plugin's verdict is about: a plugin judges the whole
 // call.
-func subject(req *governance.Request) string {
+func subject(req *engine.Request) string {
 	in := req.Tool.Input
 	switch {
 	case in.Command != "":
@@ -136,25 +136,25 @@ func subject(req *governance.Request) string {
 // and with text fit for an agent's terminal. A project's plugin can only
 // ask, deny or abort, and an outcome the protocol does not have is an
 // error.
-func Verdict(spec governance.PluginSpec, v governance.Verdict) governance.Verdict {
+func Verdict(spec engine.PluginSpec, v engine.Verdict) engine.Verdict {
 	switch {
-	case v.Outcome > governance.Abort || v.Outcome == governance.Confined:
+	case v.Outcome > engine.Abort || v.Outcome == engine.Confined:
 		// Confined is the pipeline's alone: it comes with the rewrite.
 		return ErrorVerdict(spec, fmt.Errorf("answered with an unknown outcome (%d)", v.Outcome))
-	case v.Outcome == governance.NoOpinion:
-		return governance.Verdict{}
-	case v.Outcome < governance.Ask && spec.Scope == governance.ScopeRepo:
+	case v.Outcome == engine.NoOpinion:
+		return engine.Verdict{}
+	case v.Outcome < engine.Ask && spec.Scope == engine.ScopeRepo:
 		// A project may tighten the policy, never loosen it: an allow, a
 		// warn or a defer would decide calls the user's policy may ask
 		// about.
-		return governance.Verdict{}
+		return engine.Verdict{}
 	}
-	out := governance.Verdict{Outcome: v.Outcome, Layer: governance.LayerPlugin, Rule: spec.Name, Source: spec.Source,
-		Message: governance.Sanitize(v.Message), Suggestion: governance.Sanitize(v.Suggestion)}
+	out := engine.Verdict{Outcome: v.Outcome, Layer: engine.LayerPlugin, Rule: spec.Name, Source: spec.Source,
+		Message: engine.Sanitize(v.Message), Suggestion: engine.Sanitize(v.Suggestion)}
 	if v.Rule != "" {
-		out.Rule += ":" + governance.Sanitize(v.Rule)
+		out.Rule += ":" + engine.Sanitize(v.Rule)
 	}
-	if v.Outcome >= governance.Ask {
+	if v.Outcome >= engine.Ask {
 		if out.Message == "" {
 			out.Message = fmt.Sprintf("The plugin %s %s this call.", spec.Name, verb(v.Outcome))
 		}
@@ -165,11 +165,11 @@ func Verdict(spec governance.PluginSpec, v governance.Verdict) governance.Verdic
 	return out
 }
 
-func verb(o governance.Outcome) string {
+func verb(o engine.Outcome) string {
 	switch o {
-	case governance.Ask:
+	case engine.Ask:
 		return "needs a person to approve"
-	case governance.Abort:
+	case engine.Abort:
 		return "stops the agent over"
 	}
 	return "blocks"
@@ -178,24 +178,24 @@ func verb(o governance.Outcome) string {
 // untrusted is a plugin that is never started.
 type untrusted struct{}
 
-func (untrusted) Call(context.Context, *governance.Request) (governance.Verdict, error) {
-	return governance.Verdict{}, ErrUntrusted
+func (untrusted) Call(context.Context, *engine.Request) (engine.Verdict, error) {
+	return engine.Verdict{}, ErrUntrusted
 }
 
 // ErrorVerdict decides a call that a plugin failed to answer, as the
 // plugin's on_error says, naming the plugin and what went wrong. A
 // plugin the user has not trusted asks, whatever on_error says: the
 // project wants its check, and only a person can let it run.
-func ErrorVerdict(spec governance.PluginSpec, err error) governance.Verdict {
+func ErrorVerdict(spec engine.PluginSpec, err error) engine.Verdict {
 	if errors.Is(err, ErrUntrusted) {
-		return governance.Verdict{Outcome: governance.Ask, Layer: governance.LayerPlugin, Rule: spec.Name, Source: spec.Source,
+		return engine.Verdict{Outcome: engine.Ask, Layer: engine.LayerPlugin, Rule: spec.Name, Source: spec.Source,
 			Message: fmt.Sprintf("The project's configuration runs the plugin %s (%s), a program you have not trusted, so it was not started and a person must approve the call.",
-				spec.Name, governance.Sanitize(spec.Path)),
+				spec.Name, engine.Sanitize(spec.Path)),
 			Suggestion: fmt.Sprintf("Tell the user: after checking the program, they trust it with `governance plugins trust %s` in the project, or remove it from the project's config.yaml.", spec.Name)}
 	}
 	out := spec.OnError
-	if out != governance.Ask {
-		out = governance.Deny
+	if out != engine.Ask {
+		out = engine.Deny
 	}
 	var what string
 	switch {
@@ -206,13 +206,13 @@ func ErrorVerdict(spec governance.PluginSpec, err error) governance.Verdict {
 	case errors.Is(err, ErrNoDaemon):
 		what = "runs in the governance daemon, and no daemon answered"
 	default:
-		what = "failed: " + governance.Sanitize(err.Error())
+		what = "failed: " + engine.Sanitize(err.Error())
 	}
 	then := "so the call is blocked"
-	if out == governance.Ask {
+	if out == engine.Ask {
 		then = "so a person must approve the call"
 	}
-	v := governance.Verdict{Outcome: out, Layer: governance.LayerPlugin, Rule: spec.Name, Source: spec.Source,
+	v := engine.Verdict{Outcome: out, Layer: engine.LayerPlugin, Rule: spec.Name, Source: spec.Source,
 		Message: fmt.Sprintf("The plugin %s %s, %s (on_error: %s).", spec.Name, what, then, out)}
 	if errors.Is(err, ErrNoDaemon) {
 		v.Suggestion = "Start one with `governance daemon` (with `daemon: auto` the hook starts it), or set `allow_cold_start: true` on the plugin to start it for each call, which is much slower."

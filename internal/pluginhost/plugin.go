@@ -23,7 +23,7 @@ import (
 	"google.golang.org/grpc/codes"
 	"google.golang.org/grpc/status"
 
-	"github.com/agentgov/governance/governance"
+	"github.com/agentgov/governance/internal/engine"
 	"github.com/agentgov/governance/internal/plugineval"
 	"github.com/agentgov/governance/internal/prefixlog"
 	"github.com/agentgov/governance/plugins"
@@ -56,7 +56,7 @@ type Options struct {
 // Plugin is one configured plugin. It starts on first use and, after a
 // crash, again with backoff. It is safe for concurrent use.
 type Plugin struct {
-	spec governance.PluginSpec
+	spec engine.PluginSpec
 	log  io.Writer
 
 	mu     sync.Mutex
@@ -75,9 +75,9 @@ type Plugin struct {
 }
 
 // New returns a plugin for a spec; it starts on first use.
-func New(spec governance.PluginSpec, o Options) *Plugin {
+func New(spec engine.PluginSpec, o Options) *Plugin {
 	if spec.Timeout <= 0 {
-		spec.Timeout = governance.DefaultPluginTimeout
+		spec.Timeout = engine.DefaultPluginTimeout
 	}
 	if o.Log == nil {
 		o.Log = io.Discard
@@ -90,15 +90,15 @@ func New(spec governance.PluginSpec, o Options) *Plugin {
 // does not want has no opinion. The verdict is the plugin's own answer
 // (see plugineval.Verdict); errors wrap plugineval.ErrTimeout and
 // plugineval.ErrCrashed where they apply.
-func (p *Plugin) Call(ctx context.Context, req *governance.Request) (governance.Verdict, error) {
+func (p *Plugin) Call(ctx context.Context, req *engine.Request) (engine.Verdict, error) {
 	ctx, cancel := context.WithTimeout(ctx, p.spec.Timeout)
 	defer cancel()
 	ev, info, err := p.ready(ctx)
 	if err != nil {
-		return governance.Verdict{}, err
+		return engine.Verdict{}, err
 	}
 	if !info.Wants(req.Tool.Kind) {
-		return governance.Verdict{}, nil
+		return engine.Verdict{}, nil
 	}
 	v, err := ev.Evaluate(ctx, req)
 	if err == nil && ctx.Err() != nil {
@@ -106,12 +106,12 @@ func (p *Plugin) Call(ctx context.Context, req *governance.Request) (governance.
 		err = ctx.Err()
 	}
 	if err != nil {
-		return governance.Verdict{}, p.failed(ctx, ev, err)
+		return engine.Verdict{}, p.failed(ctx, ev, err)
 	}
 	p.mu.Lock()
 	p.failures = 0
 	p.mu.Unlock()
-	return governance.Verdict{Outcome: v.Outcome, Rule: v.Rule, Message: v.Message, Suggestion: v.Suggestion}, nil
+	return engine.Verdict{Outcome: v.Outcome, Rule: v.Rule, Message: v.Message, Suggestion: v.Suggestion}, nil
 }
 
 // Describe starts the plugin when it is not running and returns what it

@@ -11,7 +11,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/agentgov/governance/governance"
+	"github.com/agentgov/governance/internal/engine"
 	"github.com/agentgov/governance/internal/plugineval"
 	"github.com/agentgov/governance/internal/pluginhost"
 	"github.com/agentgov/governance/internal/testplugin"
@@ -27,16 +27,16 @@ func TestMain(m *testing.M) {
 	os.Exit(m.Run())
 }
 
-func spec(name string, args ...string) governance.PluginSpec {
-	return governance.PluginSpec{Name: name, Path: os.Args[0], Args: args, Position: governance.AfterRules,
-		Timeout: 2 * time.Second, OnError: governance.Deny, Source: "config.yaml:3"}
+func spec(name string, args ...string) engine.PluginSpec {
+	return engine.PluginSpec{Name: name, Path: os.Args[0], Args: args, Position: engine.AfterRules,
+		Timeout: 2 * time.Second, OnError: engine.Deny, Source: "config.yaml:3"}
 }
 
-func shell(cmd string) *governance.Request {
-	return &governance.Request{Tool: governance.Tool{Kind: governance.KindShell, Name: "Bash", Input: governance.Input{Command: cmd}}}
+func shell(cmd string) *engine.Request {
+	return &engine.Request{Tool: engine.Tool{Kind: engine.KindShell, Name: "Bash", Input: engine.Input{Command: cmd}}}
 }
 
-func start(t *testing.T, s governance.PluginSpec) *pluginhost.Plugin {
+func start(t *testing.T, s engine.PluginSpec) *pluginhost.Plugin {
 	t.Helper()
 	var log io.Writer = io.Discard
 	if testing.Verbose() {
@@ -52,14 +52,14 @@ func TestCall(t *testing.T) {
 	p := start(t, spec("tp"))
 	tests := []struct {
 		name string
-		req  *governance.Request
-		want governance.Verdict
+		req  *engine.Request
+		want engine.Verdict
 	}{
-		{"deny", shell("deny npm publish"), governance.Verdict{Outcome: governance.Deny, Rule: "test-rule",
+		{"deny", shell("deny npm publish"), engine.Verdict{Outcome: engine.Deny, Rule: "test-rule",
 			Message: "denied: npm publish", Suggestion: "do something else"}},
-		{"no opinion", shell("ls"), governance.Verdict{}},
-		{"another kind", &governance.Request{Tool: governance.Tool{Kind: governance.KindRead}},
-			governance.Verdict{Outcome: governance.Deny, Message: "reads are denied", Suggestion: "do not read"}},
+		{"no opinion", shell("ls"), engine.Verdict{}},
+		{"another kind", &engine.Request{Tool: engine.Tool{Kind: engine.KindRead}},
+			engine.Verdict{Outcome: engine.Deny, Message: "reads are denied", Suggestion: "do not read"}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -78,8 +78,8 @@ func TestCall(t *testing.T) {
 func TestKinds(t *testing.T) {
 	t.Parallel()
 	p := start(t, spec("tp", "shell-only"))
-	got, err := p.Call(t.Context(), &governance.Request{Tool: governance.Tool{Kind: governance.KindRead}})
-	if err != nil || got.Outcome != governance.NoOpinion {
+	got, err := p.Call(t.Context(), &engine.Request{Tool: engine.Tool{Kind: engine.KindRead}})
+	if err != nil || got.Outcome != engine.NoOpinion {
 		t.Errorf("a read went to a shell-only plugin: %+v, %v", got, err)
 	}
 }
@@ -101,10 +101,10 @@ func TestTimeout(t *testing.T) {
 		t.Fatalf("err = %v, want a timeout", err)
 	}
 	v := plugineval.ErrorVerdict(s, err)
-	if v.Outcome != governance.Deny || !strings.Contains(v.Message, "The plugin slowpoke did not answer within 2s") {
+	if v.Outcome != engine.Deny || !strings.Contains(v.Message, "The plugin slowpoke did not answer within 2s") {
 		t.Errorf("verdict %+v", v)
 	}
-	if got, err := p.Call(t.Context(), shell("deny x")); err != nil || got.Outcome != governance.Deny {
+	if got, err := p.Call(t.Context(), shell("deny x")); err != nil || got.Outcome != engine.Deny {
 		t.Errorf("after a timeout: %+v, %v", got, err)
 	}
 	if st := p.Status(); st.Restarts != 0 {
@@ -117,14 +117,14 @@ func TestTimeout(t *testing.T) {
 func TestCrashRestart(t *testing.T) {
 	t.Parallel()
 	s := spec("fragile")
-	s.OnError = governance.Ask
+	s.OnError = engine.Ask
 	p := start(t, s)
 	_, err := p.Call(t.Context(), shell("panic"))
 	if !errors.Is(err, plugineval.ErrCrashed) {
 		t.Fatalf("err = %v, want a crash", err)
 	}
 	v := plugineval.ErrorVerdict(s, err)
-	if v.Outcome != governance.Ask || !strings.Contains(v.Message, "The plugin fragile crashed") || v.Rule != "fragile" {
+	if v.Outcome != engine.Ask || !strings.Contains(v.Message, "The plugin fragile crashed") || v.Rule != "fragile" {
 		t.Errorf("verdict %+v", v)
 	}
 	got, err := p.Call(t.Context(), shell("deny after the restart"))
@@ -240,7 +240,7 @@ func TestPool(t *testing.T) {
 	if a != b || pool.Get(other) == a {
 		t.Error("the pool does not keep one plugin per configuration")
 	}
-	if got, err := pool.Caller(spec("tp")).Call(t.Context(), shell("deny x")); err != nil || got.Outcome != governance.Deny {
+	if got, err := pool.Caller(spec("tp")).Call(t.Context(), shell("deny x")); err != nil || got.Outcome != engine.Deny {
 		t.Errorf("Call = %+v, %v", got, err)
 	}
 }

@@ -5,7 +5,7 @@ import (
 	"sync"
 	"time"
 
-	"github.com/agentgov/governance/governance"
+	"github.com/agentgov/governance/internal/engine"
 	"github.com/agentgov/governance/internal/plugineval"
 )
 
@@ -34,10 +34,10 @@ func NewPool(o Options) *Pool {
 // Caller returns the plugin of a spec, a new one when the pool has none.
 // A changed configuration is a new plugin; the old one's process idles
 // out.
-func (p *Pool) Caller(spec governance.PluginSpec) plugineval.Caller { return p.Get(spec) }
+func (p *Pool) Caller(spec engine.PluginSpec) plugineval.Caller { return p.Get(spec) }
 
 // Get returns the plugin of a spec, a new one when the pool has none.
-func (p *Pool) Get(spec governance.PluginSpec) *Plugin {
+func (p *Pool) Get(spec engine.PluginSpec) *Plugin {
 	key, _ := json.Marshal(spec)
 	p.mu.Lock()
 	defer p.mu.Unlock()

@@ -34,7 +34,7 @@ import (
 
 	"go.yaml.in/yaml/v3"
 
-	"github.com/agentgov/governance/governance"
+	"github.com/agentgov/governance/internal/engine"
 	"github.com/agentgov/governance/internal/yamlx"
 )
 
@@ -87,14 +87,14 @@ func (c *Case) Call() string {
 var expectations = []string{"allow", "warn", "ask", "defer", "deny", "abort", "not-allow", "not-deny"}
 
 // Pass reports whether a decision meets the case's expectation.
-func (c *Case) Pass(d *governance.Decision) bool {
+func (c *Case) Pass(d *engine.Decision) bool {
 	if c.Rule != "" && d.Rule != c.Rule {
 		return false
 	}
 	o := d.Outcome
 	switch c.Expect {
 	case "not-allow":
-		return o != governance.Allow && o != governance.Warn
+		return o != engine.Allow && o != engine.Warn
 	case "not-deny":
 		return !o.Blocks()
 	}
@@ -110,13 +110,13 @@ func (c *Case) Want() string {
 }
 
 // ToolCall returns the case's tool call.
-func (c *Case) ToolCall() governance.Tool {
+func (c *Case) ToolCall() engine.Tool {
 	if c.Command != "" {
-		return governance.Tool{Kind: governance.KindShell, Name: "shell", Input: governance.Input{Command: c.Command}}
+		return engine.Tool{Kind: engine.KindShell, Name: "shell", Input: engine.Input{Command: c.Command}}
 	}
 	// Harness tool names (Read, read_file, view) and kinds (read) both
 	// work.
-	return governance.ToolCall(c.Tool, c.Input)
+	return engine.ToolCall(c.Tool, c.Input)
 }
 
 // ParseFile reads a case file: JSON lines when its name ends in .jsonl,

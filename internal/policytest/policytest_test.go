@@ -4,7 +4,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/agentgov/governance/governance"
+	"github.com/agentgov/governance/internal/engine"
 	"github.com/agentgov/governance/internal/policytest"
 )
 
@@ -42,22 +42,22 @@ func TestPass(t *testing.T) {
 	t.Parallel()
 	tests := []struct {
 		expect, rule string
-		got          governance.Outcome
+		got          engine.Outcome
 		gotRule      string
 		pass         bool
 	}{
-		{"deny", "", governance.Deny, "x", true},
-		{"deny", "", governance.Abort, "x", false},
-		{"deny", "y", governance.Deny, "x", false},
-		{"not-allow", "", governance.Defer, "", true},
-		{"not-allow", "", governance.Warn, "", false},
-		{"not-deny", "", governance.Ask, "", true},
-		{"not-deny", "", governance.Abort, "", false},
-		{"defer", "", governance.Defer, "default", true},
+		{"deny", "", engine.Deny, "x", true},
+		{"deny", "", engine.Abort, "x", false},
+		{"deny", "y", engine.Deny, "x", false},
+		{"not-allow", "", engine.Defer, "", true},
+		{"not-allow", "", engine.Warn, "", false},
+		{"not-deny", "", engine.Ask, "", true},
+		{"not-deny", "", engine.Abort, "", false},
+		{"defer", "", engine.Defer, "default", true},
 	}
 	for _, tt := range tests {
 		c := policytest.Case{Expect: tt.expect, Rule: tt.rule}
-		if got := c.Pass(&governance.Decision{Outcome: tt.got, Rule: tt.gotRule}); got != tt.pass {
+		if got := c.Pass(&engine.Decision{Outcome: tt.got, Rule: tt.gotRule}); got != tt.pass {
 			t.Errorf("expect %s (rule %q) vs %s by %s: got %v", tt.expect, tt.rule, tt.got, tt.gotRule, got)
 		}
 	}

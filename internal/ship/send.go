@@ -15,8 +15,8 @@ import (
 	"google.golang.org/protobuf/encoding/protowire"
 	"google.golang.org/protobuf/proto"
 
-	"github.com/agentgov/governance/governance"
 	"github.com/agentgov/governance/internal/decisionlog"
+	"github.com/agentgov/governance/internal/engine"
 )
 
 // HTTPError is a collector's refusal of a request: its status, the start
@@ -118,7 +118,7 @@ func answerText(contentType string, body []byte) string {
 		// is what a person reads; the rest is not worth a dependency.
 		body = statusMessage(body)
 	}
-	s := governance.Sanitize(strings.TrimSpace(string(body)))
+	s := engine.Sanitize(strings.TrimSpace(string(body)))
 	if len(s) > 200 {
 		s = s[:200] + "..."
 	}

@@ -18,8 +18,8 @@ import (
 	collogspb "go.opentelemetry.io/proto/slim/otlp/collector/logs/v1"
 	"google.golang.org/protobuf/proto"
 
-	"github.com/agentgov/governance/governance"
 	"github.com/agentgov/governance/internal/decisionlog"
+	"github.com/agentgov/governance/internal/engine"
 	"github.com/agentgov/governance/internal/leakrules/leaktest"
 )
 
@@ -90,9 +90,9 @@ func writeEntries(t *testing.T, log string, n int, cmd string) []string {
 	t.Helper()
 	var ids []string
 	for i := range n {
-		req := &governance.Request{Harness: "claude", ProjectRoot: "/p", Tool: governance.Tool{Kind: governance.KindShell, Name: "Bash",
-			Input: governance.Input{Command: fmt.Sprintf("%s %d", cmd, i)}}}
-		e := decisionlog.New(decisionlog.Labels{Harness: "claude"}, req, &governance.Decision{Outcome: governance.Allow, Layer: "builtin", Rule: "safe-set"}, time.Microsecond)
+		req := &engine.Request{Harness: "claude", ProjectRoot: "/p", Tool: engine.Tool{Kind: engine.KindShell, Name: "Bash",
+			Input: engine.Input{Command: fmt.Sprintf("%s %d", cmd, i)}}}
+		e := decisionlog.New(decisionlog.Labels{Harness: "claude"}, req, &engine.Decision{Outcome: engine.Allow, Layer: "builtin", Rule: "safe-set"}, time.Microsecond)
 		if err := e.Append(log); err != nil {
 			t.Fatal(err)
 		}

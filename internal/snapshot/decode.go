@@ -11,8 +11,8 @@ import (
 	"unicode/utf16"
 	"unicode/utf8"
 
-	"github.com/agentgov/governance/governance"
 	"github.com/agentgov/governance/internal/atomicfile"
+	"github.com/agentgov/governance/internal/engine"
 	"github.com/agentgov/governance/internal/layout"
 )
 
@@ -271,7 +271,7 @@ func decodeInto(dst any, data []byte) error {
 	d := decoder{data: data}
 	d.space()
 	var err error
-	if spec, ok := dst.(*governance.RuleSpec); ok {
+	if spec, ok := dst.(*engine.RuleSpec); ok {
 		// A filed rule.
 		err = d.ruleSpec(spec)
 	} else {

@@ -11,7 +11,7 @@ import (
 	"testing"
 
 	"github.com/agentgov/governance/agents"
-	"github.com/agentgov/governance/governance"
+	"github.com/agentgov/governance/internal/engine"
 )
 
 // decodePlain is the plain way decodeInto is checked against: the JSON
@@ -175,7 +175,7 @@ func TestDecodeIntoAgrees(t *testing.T) {
 		}
 		return got.Elem()
 	}
-	for _, v := range []any{governance.Settings{}, governance.RuleSpec{}, governance.Role{}, governance.PluginSpec{},
+	for _, v := range []any{engine.Settings{}, engine.RuleSpec{}, engine.Role{}, engine.PluginSpec{},
 		Rule{}, agents.Agent{}, []*agents.Agent{}} {
 		typ := reflect.TypeOf(v)
 		t.Run(typ.String(), func(t *testing.T) {
@@ -207,7 +207,7 @@ func TestDecodeIntoAgrees(t *testing.T) {
 		// The filed rules, a line each, and the agents at the end.
 		for l := range strings.Lines(string(rest)) {
 			if strings.HasPrefix(l, "{") {
-				check(t, []byte(l), reflect.TypeFor[governance.RuleSpec]())
+				check(t, []byte(l), reflect.TypeFor[engine.RuleSpec]())
 			}
 		}
 		check(t, rest[len(rest)-got.AgentsSize:], reflect.TypeFor[[]*agents.Agent]())
@@ -230,7 +230,7 @@ func FuzzDecodeInto(f *testing.F) {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, s string) {
-		var got, want governance.RuleSpec
+		var got, want engine.RuleSpec
 		if err := decodeInto(&got, []byte(s)); err != nil {
 			return
 		}
@@ -269,7 +269,7 @@ func TestStampsRoundTrip(t *testing.T) {
 // TestDecodeHeadAgrees checks that decodeHead reads every field of a
 // snapshot's first line, and as the plain way does.
 func TestDecodeHeadAgrees(t *testing.T) {
-	if k := reflect.TypeFor[governance.ConfineMode]().Kind(); k != reflect.Uint8 {
+	if k := reflect.TypeFor[engine.ConfineMode]().Kind(); k != reflect.Uint8 {
 		t.Fatalf("ConfineMode is a %s: decodespec.go reads it as a uint8", k)
 	}
 	var orig Snapshot

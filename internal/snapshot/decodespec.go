@@ -4,7 +4,7 @@ import (
 	"reflect"
 	"strconv"
 
-	"github.com/agentgov/governance/governance"
+	"github.com/agentgov/governance/internal/engine"
 )
 
 // The rules and settings a snapshot holds are read by name here, as
@@ -104,7 +104,7 @@ func textsOf[T ~string](d *decoder, dst *[]T) error {
 }
 
 // outcome reads a decision, as its text; a null leaves it.
-func (d *decoder) outcome(dst *governance.Outcome) error {
+func (d *decoder) outcome(dst *engine.Outcome) error {
 	var text string
 	if ok, err := d.textOrNull(&text); !ok || err != nil {
 		return err
@@ -140,17 +140,17 @@ func (d *decoder) rules(dst *[]Rule) error {
 }
 
 // ruleSpec reads a rule's specification.
-func (d *decoder) ruleSpec(r *governance.RuleSpec) error {
-	return d.structure("rule", func() { *r = governance.RuleSpec{} }, func(key string) (bool, error) {
+func (d *decoder) ruleSpec(r *engine.RuleSpec) error {
+	return d.structure("rule", func() { *r = engine.RuleSpec{} }, func(key string) (bool, error) {
 		switch key {
 		case "ID":
 			return true, d.text(&r.ID)
 		case "Tools":
 			return true, textsOf(d, &r.Tools)
 		case "Match":
-			var out []governance.MatchSpec
-			err := d.list("matchers", func() { out = []governance.MatchSpec{} }, func() error {
-				out = append(out, governance.MatchSpec{})
+			var out []engine.MatchSpec
+			err := d.list("matchers", func() { out = []engine.MatchSpec{} }, func() error {
+				out = append(out, engine.MatchSpec{})
 				return d.matchSpec(&out[len(out)-1])
 			})
 			if err == nil && out != nil {
@@ -170,7 +170,7 @@ func (d *decoder) ruleSpec(r *governance.RuleSpec) error {
 		case "Scopes":
 			return true, d.texts(&r.Scopes)
 		case "Examples":
-			return true, d.structure("examples", func() { r.Examples = governance.Examples{} }, func(key string) (bool, error) {
+			return true, d.structure("examples", func() { r.Examples = engine.Examples{} }, func(key string) (bool, error) {
 				switch key {
 				case "Match":
 					return true, d.texts(&r.Examples.Match)
@@ -187,8 +187,8 @@ func (d *decoder) ruleSpec(r *governance.RuleSpec) error {
 }
 
 // matchSpec reads one matcher of a rule.
-func (d *decoder) matchSpec(m *governance.MatchSpec) error {
-	return d.structure("matcher", func() { *m = governance.MatchSpec{} }, func(key string) (bool, error) {
+func (d *decoder) matchSpec(m *engine.MatchSpec) error {
+	return d.structure("matcher", func() { *m = engine.MatchSpec{} }, func(key string) (bool, error) {
 		var list *[]string
 		switch key {
 		case "Program":
@@ -225,8 +225,8 @@ func (d *decoder) matchSpec(m *governance.MatchSpec) error {
 }
 
 // settings reads a snapshot's settings.
-func (d *decoder) settings(s *governance.Settings) error {
-	return d.structure("settings", func() { *s = governance.Settings{} }, func(key string) (bool, error) {
+func (d *decoder) settings(s *engine.Settings) error {
+	return d.structure("settings", func() { *s = engine.Settings{} }, func(key string) (bool, error) {
 		switch key {
 		case "Default":
 			return true, d.outcome(&s.Default)
@@ -268,7 +268,7 @@ func (d *decoder) settings(s *governance.Settings) error {
 			if err != nil {
 				return true, d.errorf("want a whole number")
 			}
-			s.Confine = governance.ConfineMode(u)
+			s.Confine = engine.ConfineMode(u)
 			return true, nil
 		case "ConfineGrants":
 			return true, d.reflected(&s.ConfineGrants)

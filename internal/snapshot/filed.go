@@ -12,7 +12,7 @@ import (
 	"strings"
 	"sync"
 
-	"github.com/agentgov/governance/governance"
+	"github.com/agentgov/governance/internal/engine"
 	"github.com/agentgov/governance/internal/regularfile"
 )
 
@@ -58,7 +58,7 @@ func (s *Snapshot) Encode() ([]byte, error) {
 	var layout strings.Builder
 	byProgram := map[string][]int{}
 	for i, r := range all {
-		names, ok := governance.FiledPrograms(governance.CompileTrusted(r.Spec, r.Scope))
+		names, ok := engine.FiledPrograms(engine.CompileTrusted(r.Spec, r.Scope))
 		k := slices.Index(head.FiledScopes, r.Scope)
 		if k < 0 && len(head.FiledScopes) < 26 {
 			head.FiledScopes = append(head.FiledScopes, r.Scope)
@@ -145,7 +145,7 @@ type filed struct {
 	rest    io.ReaderAt
 	size    int64
 	mu      sync.Mutex
-	decoded map[int]*governance.Rule
+	decoded map[int]*engine.Rule
 }
 
 // damaged is the error of a snapshot whose filed rules cannot be read.
@@ -194,7 +194,7 @@ func (f *filed) Places(program string) []int {
 }
 
 // Rule decodes the rule at policy place i.
-func (f *filed) Rule(i int) *governance.Rule {
+func (f *filed) Rule(i int) *engine.Rule {
 	f.mu.Lock()
 	defer f.mu.Unlock()
 	if r := f.decoded[i]; r != nil {
@@ -204,14 +204,14 @@ func (f *filed) Rule(i int) *governance.Rule {
 	if p := i - f.base; p >= 0 && p < len(f.layout) && f.layout[p] != '-' && int(f.layout[p]-'a') < len(f.scopes) {
 		scope = f.scopes[f.layout[p]-'a']
 	}
-	var r *governance.Rule
+	var r *engine.Rule
 	if spec, err := f.decode(i-f.base, -1); err != nil {
-		r = governance.FiledFailure(scope, err)
+		r = engine.FiledFailure(scope, err)
 	} else {
-		r = governance.CompileTrusted(spec, scope)
+		r = engine.CompileTrusted(spec, scope)
 	}
 	if f.decoded == nil {
-		f.decoded = map[int]*governance.Rule{}
+		f.decoded = map[int]*engine.Rule{}
 	}
 	f.decoded[i] = r
 	return r
@@ -219,8 +219,8 @@ func (f *filed) Rule(i int) *governance.Rule {
 
 // decode reads and decodes the rule filed at snapshot place p, the k-th
 // filed rule (k < 0: count them).
-func (f *filed) decode(p, k int) (governance.RuleSpec, error) {
-	var spec governance.RuleSpec
+func (f *filed) decode(p, k int) (engine.RuleSpec, error) {
+	var spec engine.RuleSpec
 	if p < 0 || p >= len(f.layout) || f.layout[p] == '-' {
 		return spec, damaged(fmt.Sprintf("no rule filed at place %d", p))
 	}
@@ -325,11 +325,11 @@ func readIndexes(path string) (*Snapshot, error) {
 // place base of the policy. With lazy, each filed rule is a stand-in,
 // decoded through the returned [governance.FiledRules] when a command
 // names its programs; otherwise all are decoded now.
-func (s *Snapshot) rulesFiled(base int, lazy bool) ([]*governance.Rule, governance.FiledRules, error) {
+func (s *Snapshot) rulesFiled(base int, lazy bool) ([]*engine.Rule, engine.FiledRules, error) {
 	if s.Filed == "" {
-		out := make([]*governance.Rule, len(s.Rules))
+		out := make([]*engine.Rule, len(s.Rules))
 		for i, r := range s.Rules {
-			out[i] = governance.CompileTrusted(r.Spec, r.Scope)
+			out[i] = engine.CompileTrusted(r.Spec, r.Scope)
 		}
 		return out, nil, nil
 	}
@@ -344,8 +344,8 @@ func (s *Snapshot) rulesFiled(base int, lazy bool) ([]*governance.Rule, governan
 		f.programs = s.tail[:s.FiledPrograms]
 		f.rest, f.size = bytes.NewReader(s.tail[s.FiledPrograms:]), int64(len(s.tail)-s.FiledPrograms)
 	}
-	out := make([]*governance.Rule, len(s.Filed))
-	slots := make([]*governance.Rule, len(s.FiledScopes))
+	out := make([]*engine.Rule, len(s.Filed))
+	slots := make([]*engine.Rule, len(s.FiledScopes))
 	j := 0
 	for p := range out {
 		c := s.Filed[p]
@@ -354,7 +354,7 @@ func (s *Snapshot) rulesFiled(base int, lazy bool) ([]*governance.Rule, governan
 			if j >= len(s.Rules) {
 				return nil, nil, damaged("fewer rules than its layout says")
 			}
-			out[p] = governance.CompileTrusted(s.Rules[j].Spec, s.Rules[j].Scope)
+			out[p] = engine.CompileTrusted(s.Rules[j].Spec, s.Rules[j].Scope)
 			j++
 		case c < 'a' || int(c-'a') >= len(s.FiledScopes):
 			return nil, nil, damaged("its layout")
@@ -363,10 +363,10 @@ func (s *Snapshot) rulesFiled(base int, lazy bool) ([]*governance.Rule, governan
 			if err != nil {
 				return nil, nil, err
 			}
-			out[p] = governance.CompileTrusted(spec, s.FiledScopes[c-'a'])
+			out[p] = engine.CompileTrusted(spec, s.FiledScopes[c-'a'])
 		default:
 			if slots[c-'a'] == nil {
-				slots[c-'a'] = governance.FiledSlot(s.FiledScopes[c-'a'])
+				slots[c-'a'] = engine.FiledSlot(s.FiledScopes[c-'a'])
 			}
 			out[p] = slots[c-'a']
 		}

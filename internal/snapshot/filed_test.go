@@ -10,51 +10,51 @@ import (
 	"testing"
 
 	"github.com/agentgov/governance/agents"
-	"github.com/agentgov/governance/governance"
+	"github.com/agentgov/governance/internal/engine"
 )
 
 // filedPolicy is a configuration of many rules: most name one or two
 // programs (filed), some match any program or a file (kept in the JSON),
 // in an order that interleaves them.
 func filedPolicy() *Snapshot {
-	s := &Snapshot{Version: Version, Root: governance.ExampleRoot, Settings: governance.DefaultSettings()}
-	add := func(scope string, spec governance.RuleSpec) {
+	s := &Snapshot{Version: Version, Root: engine.ExampleRoot, Settings: engine.DefaultSettings()}
+	add := func(scope string, spec engine.RuleSpec) {
 		spec.Source = fmt.Sprintf("rules.yaml:%d", len(s.Rules)+1)
 		s.Rules = append(s.Rules, Rule{Scope: scope, Spec: spec})
 	}
 	for i := range 40 {
 		tool := fmt.Sprintf("tool%02d", i)
-		add("managed", governance.RuleSpec{ID: tool + "-deploy", Decision: governance.Deny,
-			Match:   []governance.MatchSpec{{Program: []string{tool}, Subcommand: []string{"deploy", "destroy"}}},
+		add("managed", engine.RuleSpec{ID: tool + "-deploy", Decision: engine.Deny,
+			Match:   []engine.MatchSpec{{Program: []string{tool}, Subcommand: []string{"deploy", "destroy"}}},
 			Message: tool + " deploys from CI only", Suggestion: "open a merge request"})
-		add("global", governance.RuleSpec{ID: tool + "-status", Decision: governance.Allow,
-			Match: []governance.MatchSpec{{Program: []string{tool}, Subcommand: []string{"status"}}}})
+		add("global", engine.RuleSpec{ID: tool + "-status", Decision: engine.Allow,
+			Match: []engine.MatchSpec{{Program: []string{tool}, Subcommand: []string{"status"}}}})
 		if i%10 == 0 {
-			add("repo", governance.RuleSpec{ID: fmt.Sprintf("any-nuke-%d", i), Decision: governance.Deny,
-				Match: []governance.MatchSpec{{Program: []string{"tool*"}, Subcommand: []string{"nuke"}}}, Message: "no nuking"})
+			add("repo", engine.RuleSpec{ID: fmt.Sprintf("any-nuke-%d", i), Decision: engine.Deny,
+				Match: []engine.MatchSpec{{Program: []string{"tool*"}, Subcommand: []string{"nuke"}}}, Message: "no nuking"})
 		}
 	}
-	add("repo", governance.RuleSpec{ID: "cluster-delete", Decision: governance.Ask,
-		Match:   []governance.MatchSpec{{Program: []string{"kubectl", "Helm"}, Subcommand: []string{"delete", "uninstall"}}},
+	add("repo", engine.RuleSpec{ID: "cluster-delete", Decision: engine.Ask,
+		Match:   []engine.MatchSpec{{Program: []string{"kubectl", "Helm"}, Subcommand: []string{"delete", "uninstall"}}},
 		Message: "deleting from the cluster"})
-	add("repo", governance.RuleSpec{ID: "recursive-rm", Decision: governance.Deny, Severity: "warn",
-		Match: []governance.MatchSpec{{Program: []string{"rm"}, Flags: []string{"-r|-R|--recursive"}}}, Message: "recursive rm"})
-	add("repo", governance.RuleSpec{ID: "tf-destroy", Decision: governance.Deny,
-		Match:   []governance.MatchSpec{{Program: []string{"terraform"}, Subcommand: []string{"destroy"}}},
+	add("repo", engine.RuleSpec{ID: "recursive-rm", Decision: engine.Deny, Severity: "warn",
+		Match: []engine.MatchSpec{{Program: []string{"rm"}, Flags: []string{"-r|-R|--recursive"}}}, Message: "recursive rm"})
+	add("repo", engine.RuleSpec{ID: "tf-destroy", Decision: engine.Deny,
+		Match:   []engine.MatchSpec{{Program: []string{"terraform"}, Subcommand: []string{"destroy"}}},
 		Message: "terraform destroy runs in CI", Suggestion: "open a merge request"})
-	add("repo", governance.RuleSpec{ID: "sudo-prefix", Decision: governance.Deny,
-		Match:   []governance.MatchSpec{{More: &governance.MatchMore{Prefix: [][]string{{"sudo"}, {"tool05"}}}}},
+	add("repo", engine.RuleSpec{ID: "sudo-prefix", Decision: engine.Deny,
+		Match:   []engine.MatchSpec{{More: &engine.MatchMore{Prefix: [][]string{{"sudo"}, {"tool05"}}}}},
 		Message: "no tool05 as root"})
-	add("repo", governance.RuleSpec{ID: "secret-file", Decision: governance.Deny, Tools: []governance.Kind{governance.KindRead},
-		Match: []governance.MatchSpec{{Paths: []string{"**/team-secret.txt"}}}, Message: "team secret"})
-	add("repo", governance.RuleSpec{ID: "reviewer-curl", Decision: governance.Deny, Agents: []string{"reviewer"},
-		Match: []governance.MatchSpec{{Program: []string{"curl"}}}, Message: "reviewers do not fetch"})
+	add("repo", engine.RuleSpec{ID: "secret-file", Decision: engine.Deny, Tools: []engine.Kind{engine.KindRead},
+		Match: []engine.MatchSpec{{Paths: []string{"**/team-secret.txt"}}}, Message: "team secret"})
+	add("repo", engine.RuleSpec{ID: "reviewer-curl", Decision: engine.Deny, Agents: []string{"reviewer"},
+		Match: []engine.MatchSpec{{Program: []string{"curl"}}}, Message: "reviewers do not fetch"})
 	// ſ folds onto s, and its lower case is itself: the rule is tried
 	// for every program.
-	add("repo", governance.RuleSpec{ID: "no-scp", Decision: governance.Deny,
-		Match: []governance.MatchSpec{{Program: []string{"ſcp"}}}, Message: "no scp"})
-	add("repo", governance.RuleSpec{ID: "tool07-late", Decision: governance.Ask,
-		Match: []governance.MatchSpec{{Program: []string{"tool07"}}}, Message: "tool07 asks"})
+	add("repo", engine.RuleSpec{ID: "no-scp", Decision: engine.Deny,
+		Match: []engine.MatchSpec{{Program: []string{"ſcp"}}}, Message: "no scp"})
+	add("repo", engine.RuleSpec{ID: "tool07-late", Decision: engine.Ask,
+		Match: []engine.MatchSpec{{Program: []string{"tool07"}}}, Message: "tool07 asks"})
 	return s
 }
 
@@ -95,13 +95,13 @@ func TestFiledRulesDecideAlike(t *testing.T) {
 	if read.Filed == "" || len(read.Rules) >= len(whole.Rules)/4 {
 		t.Fatalf("%d rules kept in the JSON of %d: filing did not happen", len(read.Rules), len(whole.Rules))
 	}
-	want := governance.NewEngine(whole.Policy())
+	want := engine.NewEngine(whole.Policy())
 	calls := 0
 	for _, cmd := range filedCommands() {
 		for _, agent := range []string{"", "reviewer"} {
 			lazy := read.policy(true)
-			got := governance.NewEngine(lazy)
-			req := governance.ExampleRequest(governance.KindShell, cmd)
+			got := engine.NewEngine(lazy)
+			req := engine.ExampleRequest(engine.KindShell, cmd)
 			req.Agent = agent
 			w, g := want.Decide(context.Background(), req), got.Decide(context.Background(), req)
 			if w.Outcome != g.Outcome || w.Rule != g.Rule || w.Message != g.Message {
@@ -119,15 +119,15 @@ func TestFiledRulesDecideAlike(t *testing.T) {
 
 	// One call decodes the rules of its programs only; a file read none.
 	lazy := read.policy(true)
-	e := governance.NewEngine(lazy)
-	if d := e.Decide(context.Background(), governance.ExampleRequest(governance.KindRead, "/work/x/team-secret.txt")); d.Rule != "secret-file" {
+	e := engine.NewEngine(lazy)
+	if d := e.Decide(context.Background(), engine.ExampleRequest(engine.KindRead, "/work/x/team-secret.txt")); d.Rule != "secret-file" {
 		t.Errorf("a read of the team secret: %s %s", d.Outcome, d.Rule)
 	}
 	f := lazy.Filed.(*filed)
 	if len(f.decoded) != 0 {
 		t.Errorf("a file read decoded %d filed rules", len(f.decoded))
 	}
-	if d := e.Decide(context.Background(), governance.ExampleRequest(governance.KindShell, "tool03 deploy")); d.Outcome != governance.Deny || d.Rule != "tool03-deploy" {
+	if d := e.Decide(context.Background(), engine.ExampleRequest(engine.KindShell, "tool03 deploy")); d.Outcome != engine.Deny || d.Rule != "tool03-deploy" {
 		t.Errorf("tool03 deploy: %s %s", d.Outcome, d.Rule)
 	}
 	if len(f.decoded) != 2 {
@@ -136,10 +136,10 @@ func TestFiledRulesDecideAlike(t *testing.T) {
 }
 
 // ruleSteps are the rules layer's verdicts of a decision.
-func ruleSteps(d *governance.Decision) []string {
+func ruleSteps(d *engine.Decision) []string {
 	var out []string
 	for _, st := range d.Trace {
-		if st.Layer == governance.LayerRules {
+		if st.Layer == engine.LayerRules {
 			out = append(out, st.Subject+" "+st.Rule+" "+st.Outcome.String())
 		}
 	}
@@ -172,12 +172,12 @@ func TestFiledRulesDamaged(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	e := governance.NewEngine(read.policy(true))
-	if d := e.Decide(context.Background(), governance.ExampleRequest(governance.KindShell, "tool00 status")); d.Outcome != governance.Deny ||
+	e := engine.NewEngine(read.policy(true))
+	if d := e.Decide(context.Background(), engine.ExampleRequest(engine.KindShell, "tool00 status")); d.Outcome != engine.Deny ||
 		!strings.Contains(d.Message, "governance compile") {
 		t.Errorf("a command of a damaged rule's program: %s %s %q", d.Outcome, d.Rule, d.Message)
 	}
-	if d := e.Decide(context.Background(), governance.ExampleRequest(governance.KindShell, "tool01 status")); d.Outcome != governance.Allow {
+	if d := e.Decide(context.Background(), engine.ExampleRequest(engine.KindShell, "tool01 status")); d.Outcome != engine.Allow {
 		t.Errorf("a command of another program: %s %s %q", d.Outcome, d.Rule, d.Message)
 	}
 
@@ -193,8 +193,8 @@ func TestFiledRulesDamaged(t *testing.T) {
 	}
 	if read, err := readIndexes(path); err != nil {
 		t.Fatal(err)
-	} else if d := governance.NewEngine(read.policy(true)).Decide(context.Background(),
-		governance.ExampleRequest(governance.KindShell, "tool03 status")); d.Outcome != governance.Deny || d.Rule != "compiled-policy" {
+	} else if d := engine.NewEngine(read.policy(true)).Decide(context.Background(),
+		engine.ExampleRequest(engine.KindShell, "tool03 status")); d.Outcome != engine.Deny || d.Rule != "compiled-policy" {
 		t.Errorf("a mangled place in the programs index: %s %s %q", d.Outcome, d.Rule, d.Message)
 	}
 
@@ -203,8 +203,8 @@ func TestFiledRulesDamaged(t *testing.T) {
 		t.Fatal(err)
 	}
 	if read, err := readIndexes(path); err == nil {
-		if d := governance.NewEngine(read.policy(true)).Decide(context.Background(),
-			governance.ExampleRequest(governance.KindShell, "ls")); d.Outcome != governance.Deny {
+		if d := engine.NewEngine(read.policy(true)).Decide(context.Background(),
+			engine.ExampleRequest(engine.KindShell, "ls")); d.Outcome != engine.Deny {
 			t.Errorf("a snapshot cut inside its indexes decided ls: %s %s", d.Outcome, d.Message)
 		}
 	}
@@ -220,7 +220,7 @@ func TestAgentsAtTheEnd(t *testing.T) {
 		name string
 		snap *Snapshot
 	}{
-		{"small", &Snapshot{Version: Version, Root: governance.ExampleRoot, Settings: governance.DefaultSettings()}},
+		{"small", &Snapshot{Version: Version, Root: engine.ExampleRoot, Settings: engine.DefaultSettings()}},
 		{"filed", filedPolicy()},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
@@ -251,9 +251,9 @@ func TestAgentsAtTheEnd(t *testing.T) {
 			}
 			if tc.name == "filed" {
 				// The rules still decide as before.
-				d := governance.NewEngine(read.policy(true)).Decide(context.Background(),
-					governance.ExampleRequest(governance.KindShell, "tool07 deploy"))
-				if d.Outcome != governance.Deny || d.Rule != "tool07-deploy" {
+				d := engine.NewEngine(read.policy(true)).Decide(context.Background(),
+					engine.ExampleRequest(engine.KindShell, "tool07 deploy"))
+				if d.Outcome != engine.Deny || d.Rule != "tool07-deploy" {
 					t.Errorf("tool07 deploy: %s %s", d.Outcome, d.Rule)
 				}
 			}

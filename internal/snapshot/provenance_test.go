@@ -8,7 +8,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/agentgov/governance/governance"
+	"github.com/agentgov/governance/internal/engine"
 	"github.com/agentgov/governance/internal/layout"
 )
 
@@ -107,7 +107,7 @@ func TestLoadRefusesOtherFolders(t *testing.T) {
 	from := p
 	from.UserDir = filepath.Join(p.ProjectRoot, "evil", "governance")
 	evil := &Snapshot{Version: Version, Root: p.ProjectRoot, From: from, Stamps: stampsOf(p),
-		Settings: governance.Settings{LogOnly: true}}
+		Settings: engine.Settings{LogOnly: true}}
 	if err := evil.Write(CachePath(p)); err != nil {
 		t.Fatal(err)
 	}

@@ -22,7 +22,7 @@ import (
 	"time"
 	"unicode/utf8"
 
-	"github.com/agentgov/governance/governance"
+	"github.com/agentgov/governance/internal/engine"
 	"github.com/agentgov/governance/internal/layout"
 	"github.com/agentgov/governance/internal/regularfile"
 	"github.com/agentgov/governance/template"
@@ -131,7 +131,7 @@ func parseStamp(line string) (Stamp, bool) {
 // Rule is a compiled rule of the user or project configuration.
 type Rule struct {
 	Scope string
-	Spec  governance.RuleSpec
+	Spec  engine.RuleSpec
 }
 
 // Snapshot is a project's configuration as plain data.
@@ -155,7 +155,7 @@ type Snapshot struct {
 	// Stamps cover every source path and every file read below a source
 	// folder.
 	Stamps         Stamps
-	Settings       governance.Settings
+	Settings       engine.Settings
 	DisableBuiltin []string
 	Rules          []Rule
 	// StarFiles are Starlark rules files with executable rules; the hook
@@ -163,7 +163,7 @@ type Snapshot struct {
 	StarFiles []string
 	// Roles are the configured roles; Projects the registered projects'
 	// roots; StateDir is the state folder.
-	Roles []governance.Role
+	Roles []engine.Role
 	// Learned are the approved learned entries, compiled.
 	Learned  []Rule
 	Projects []string
@@ -177,7 +177,7 @@ type Snapshot struct {
 	// Err is the configuration error; every call is denied while it is set.
 	Err string
 	// Plugins are the configured plugins.
-	Plugins []governance.PluginSpec
+	Plugins []engine.PluginSpec
 	// Untrusted holds the project's allow rules and learned entries while
 	// the user does not trust its policy files; UntrustedWhy says how the
 	// project stands. They decide nothing.
@@ -230,7 +230,7 @@ type Compiler func(p layout.Paths) (*Snapshot, error)
 // configuration exists, the cached snapshot when it is fresh, and a newly
 // compiled one otherwise. Errors are carried in the policy, so that every
 // call is denied with them.
-func Load(p layout.Paths, compile Compiler) *governance.Policy {
+func Load(p layout.Paths, compile Compiler) *engine.Policy {
 	current, configured := Current(p)
 	if !configured {
 		return Builtin(p).Policy()
@@ -248,7 +248,7 @@ func Load(p layout.Paths, compile Compiler) *governance.Policy {
 			p.Differ(snap.From))
 	}
 	if err != nil {
-		return &governance.Policy{Settings: governance.DefaultSettings(),
+		return &engine.Policy{Settings: engine.DefaultSettings(),
 			Err: fmt.Errorf("could not compile the configuration: %w", err)}
 	}
 	return snap.policy(true)
@@ -275,7 +275,7 @@ func Current(p layout.Paths) (stamps []Stamp, configured bool) {
 
 // Builtin is the snapshot of a project with no configuration files.
 func Builtin(p layout.Paths) *Snapshot {
-	return &Snapshot{Version: Version, Root: p.ProjectRoot, From: p, Settings: governance.DefaultSettings(),
+	return &Snapshot{Version: Version, Root: p.ProjectRoot, From: p, Settings: engine.DefaultSettings(),
 		ConfigDirs: configDirs(p), StateDir: p.StateDir}
 }
 
@@ -334,13 +334,13 @@ func (s *Snapshot) FreshAt(p layout.Paths, current []Stamp, now time.Time) bool 
 
 // Policy builds the policy the snapshot describes: the built-in rules it
 // does not disable, then its own rules, agents and settings.
-func (s *Snapshot) Policy() *governance.Policy { return s.policy(false) }
+func (s *Snapshot) Policy() *engine.Policy { return s.policy(false) }
 
 // policy builds the policy; with lazy, filed rules are decoded when a
 // command first names their programs, as a process that decides one
 // call needs.
-func (s *Snapshot) policy(lazy bool) *governance.Policy {
-	pol := &governance.Policy{Settings: s.Settings, ConfigDirs: s.ConfigDirs, Roles: s.Roles, Projects: s.Projects,
+func (s *Snapshot) policy(lazy bool) *engine.Policy {
+	pol := &engine.Policy{Settings: s.Settings, ConfigDirs: s.ConfigDirs, Roles: s.Roles, Projects: s.Projects,
 		StateDir: s.StateDir, Plugins: s.Plugins, BundleRevision: s.Bundle, BundleErr: s.BundleErr}
 	var off map[string]bool
 	for _, id := range s.DisableBuiltin {
@@ -349,7 +349,7 @@ func (s *Snapshot) policy(lazy bool) *governance.Policy {
 		}
 		off[id] = true
 	}
-	pol.Rules = governance.CompileAllTrusted(template.Policy, governance.ScopeBuiltin, func(id string) bool { return off[id] })
+	pol.Rules = engine.CompileAllTrusted(template.Policy, engine.ScopeBuiltin, func(id string) bool { return off[id] })
 	rules, filed, err := s.rulesFiled(len(pol.Rules), lazy)
 	if err != nil {
 		// Every call is denied with the error.
@@ -358,15 +358,15 @@ func (s *Snapshot) policy(lazy bool) *governance.Policy {
 	pol.Rules = append(pol.Rules, rules...)
 	pol.Filed = filed
 	for _, r := range s.Learned {
-		pol.Learned = append(pol.Learned, governance.CompileTrusted(r.Spec, r.Scope))
+		pol.Learned = append(pol.Learned, engine.CompileTrusted(r.Spec, r.Scope))
 	}
 	if s.UntrustedWhy != "" {
-		u := &governance.Untrusted{Why: s.UntrustedWhy}
+		u := &engine.Untrusted{Why: s.UntrustedWhy}
 		for _, r := range s.UntrustedRules {
-			u.Rules = append(u.Rules, governance.CompileTrusted(r.Spec, r.Scope))
+			u.Rules = append(u.Rules, engine.CompileTrusted(r.Spec, r.Scope))
 		}
 		for _, r := range s.UntrustedLearned {
-			u.Learned = append(u.Learned, governance.CompileTrusted(r.Spec, r.Scope))
+			u.Learned = append(u.Learned, engine.CompileTrusted(r.Spec, r.Scope))
 		}
 		pol.Untrusted = u
 	}

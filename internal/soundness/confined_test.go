@@ -13,8 +13,8 @@ import (
 	"testing"
 	"time"
 
-	"github.com/agentgov/governance/governance"
 	"github.com/agentgov/governance/internal/approvals"
+	"github.com/agentgov/governance/internal/engine"
 	"github.com/agentgov/governance/internal/layout"
 	"github.com/agentgov/governance/internal/oracle"
 	"github.com/agentgov/governance/internal/pipeline"
@@ -81,11 +81,11 @@ func prime(t *testing.T, sb *oracle.Sandbox) {
 // hookPipeline decides as the hook does for a call in the sandbox's
 // project, with the built-in policy: the engine sees the decoy world, and
 // a call it cannot prove is confined through the launcher.
-func hookPipeline(sb *oracle.Sandbox, mode governance.ConfineMode) *pipeline.Pipeline {
-	settings := governance.DefaultSettings()
+func hookPipeline(sb *oracle.Sandbox, mode engine.ConfineMode) *pipeline.Pipeline {
+	settings := engine.DefaultSettings()
 	settings.Confine = mode
-	pol := &governance.Policy{Settings: settings,
-		Rules:      governance.CompileAllTrusted(template.PolicyWithExamples(), governance.ScopeBuiltin, nil),
+	pol := &engine.Policy{Settings: settings,
+		Rules:      engine.CompileAllTrusted(template.PolicyWithExamples(), engine.ScopeBuiltin, nil),
 		ConfigDirs: []string{oracle.Home + "/.config/governance"}, StateDir: stateDir}
 	return pipeline.New(pipeline.Options{Policy: pol, Label: "oracle",
 		Paths: layout.Paths{ProjectRoot: oracle.Project, Home: oracle.Home},
@@ -96,7 +96,7 @@ func hookPipeline(sb *oracle.Sandbox, mode governance.ConfineMode) *pipeline.Pip
 // unattended decides a call as the hook does for Claude Code in
 // bypassPermissions: nobody watches, and the harness runs a rewritten
 // input.
-func unattended(p *pipeline.Pipeline, cmd string) *governance.Decision {
+func unattended(p *pipeline.Pipeline, cmd string) *engine.Decision {
 	req := request(cmd)
 	req.Harness, req.PermissionMode = "claude", "bypassPermissions"
 	return p.Decide(context.Background(), pipeline.Call{Request: req, Mode: pipeline.Explain, CanAsk: true,
@@ -107,14 +107,14 @@ func unattended(p *pipeline.Pipeline, cmd string) *governance.Decision {
 // as the engine knows it, with what git runs later that the launcher
 // keeps read-only (the hooks folder and the configuration).
 func protectedSet(sb *oracle.Sandbox) []string {
-	e := hookPipeline(sb, governance.DefaultSettings().Confine).Engine()
+	e := hookPipeline(sb, engine.DefaultSettings().Confine).Engine()
 	return append(e.ProtectedPaths(request("true")), oracle.Project+"/.git/hooks", oracle.Project+"/.git/config")
 }
 
 // asLeft is a call as the hook leaves it: what runs, and where.
 type asLeft struct {
 	cmd      string
-	decision *governance.Decision
+	decision *engine.Decision
 	// run is what the harness runs: the command, the rewritten command,
 	// or nothing.
 	run      string
@@ -128,7 +128,7 @@ type asLeft struct {
 // harness runs with the user's power) as it is, in the oracle's ordinary
 // mode; a confined call as rewritten, in the confined mode; an ask or a
 // deny, nothing.
-func runAsLeft(t *testing.T, sb *oracle.Sandbox, mode governance.ConfineMode, cmds []string) []*asLeft {
+func runAsLeft(t *testing.T, sb *oracle.Sandbox, mode engine.ConfineMode, cmds []string) []*asLeft {
 	t.Helper()
 	p := hookPipeline(sb, mode)
 	var out []*asLeft
@@ -136,10 +136,10 @@ func runAsLeft(t *testing.T, sb *oracle.Sandbox, mode governance.ConfineMode, cm
 	for _, c := range cmds {
 		a := &asLeft{cmd: c, decision: unattended(p, c)}
 		switch d := a.decision; d.Outcome {
-		case governance.Allow, governance.Warn, governance.Defer:
+		case engine.Allow, engine.Warn, engine.Defer:
 			a.run = c
 			plain = append(plain, a)
-		case governance.Confined:
+		case engine.Confined:
 			a.run, a.confined = d.Confinement.Command, true
 			confined = append(confined, a)
 		}
@@ -256,7 +256,7 @@ func plant(t *testing.T, sb *oracle.Sandbox) {
 
 // attackerFamilies are the attacker's families of issue 23 and of the
 // analysis issue, in spellings of our own, each run as the hook leaves it
-// (the bypass suite, governance/bypass_oracle_test.go, holds the same
+// (the bypass suite, internal/engine/bypass_oracle_test.go, holds the same
 // families for the decision alone).
 var attackerFamilies = []struct{ family, cmd string }{
 	{"shell-noexec-toggled", `bash -n +n scripts/evil.sh`},
@@ -320,7 +320,7 @@ func TestOracleAttackerFamilies(t *testing.T) {
 		cmds = append(cmds, f.cmd)
 	}
 	protected := protectedSet(sb)
-	for _, mode := range []governance.ConfineMode{governance.DefaultSettings().Confine, governance.ConfineAuto} {
+	for _, mode := range []engine.ConfineMode{engine.DefaultSettings().Confine, engine.ConfineAuto} {
 		t.Run("confine="+mode.String(), func(t *testing.T) {
 			counts := map[string]int{}
 			var harmful []string
@@ -422,12 +422,12 @@ const oracleConfinedSample = 80
 // nothing of it; either has a private /tmp, shows or sends no secret,
 // since each reads empty, and reaches no network), and the launcher must
 // not refuse a call. It returns how many ran.
-func checkConfinedAgainstOracle(t *testing.T, sb *oracle.Sandbox, mode governance.ConfineMode, kind string, cmds []string) int {
+func checkConfinedAgainstOracle(t *testing.T, sb *oracle.Sandbox, mode engine.ConfineMode, kind string, cmds []string) int {
 	t.Helper()
 	p := hookPipeline(sb, mode)
 	var confined, runs []string
 	for _, c := range cmds {
-		if d := unattended(p, c); d.Outcome == governance.Confined && d.Confinement.Kind == kind {
+		if d := unattended(p, c); d.Outcome == engine.Confined && d.Confinement.Kind == kind {
 			confined = append(confined, c)
 			runs = append(runs, d.Confinement.Command)
 		}

@@ -8,7 +8,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/agentgov/governance/governance"
+	"github.com/agentgov/governance/internal/engine"
 	"github.com/agentgov/governance/internal/programs"
 	"github.com/agentgov/governance/internal/shell"
 )
@@ -51,15 +51,15 @@ func newWorld(t *testing.T) world {
 	return w
 }
 
-func (w world) engine() *governance.Engine {
-	e := engine()
+func (w world) engine() *engine.Engine {
+	e := builtinEngine()
 	e.Policy.ConfigDirs = []string{filepath.Join(w.home, ".config/governance")}
 	return e
 }
 
-func (w world) decide(e *governance.Engine, cmd string) *governance.Decision {
-	req := &governance.Request{Cwd: w.project, ProjectRoot: w.project, Home: w.home,
-		Tool: governance.Tool{Kind: governance.KindShell, Name: "Bash", Input: governance.Input{Command: cmd}}}
+func (w world) decide(e *engine.Engine, cmd string) *engine.Decision {
+	req := &engine.Request{Cwd: w.project, ProjectRoot: w.project, Home: w.home,
+		Tool: engine.Tool{Kind: engine.KindShell, Name: "Bash", Input: engine.Input{Command: cmd}}}
 	return e.Decide(context.Background(), req)
 }
 
@@ -131,7 +131,7 @@ func TestProtectedMatrix(t *testing.T) {
 				d := w.decide(e, cmd)
 				n++
 				switch {
-				case d.Outcome == governance.Allow:
+				case d.Outcome == engine.Allow:
 					allowed++
 					t.Errorf("%q is allowed (%s/%s)", cmd, d.Layer, d.Rule)
 				case !d.Outcome.Blocks():
@@ -167,7 +167,7 @@ func TestModelWritersMatrix(t *testing.T) {
 			for _, target := range protectedTargets {
 				for _, sp := range w.spellings(target) {
 					cmd := strings.ReplaceAll(form, "X", sp)
-					if d := w.decide(e, cmd); d.Outcome == governance.Allow {
+					if d := w.decide(e, cmd); d.Outcome == engine.Allow {
 						t.Errorf("%q is allowed (%s/%s)", cmd, d.Layer, d.Rule)
 					}
 				}

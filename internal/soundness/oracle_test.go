@@ -12,8 +12,8 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/agentgov/governance/governance"
 	"github.com/agentgov/governance/internal/corpus"
+	"github.com/agentgov/governance/internal/engine"
 	"github.com/agentgov/governance/internal/oracle"
 	"github.com/agentgov/governance/internal/pipeline"
 	"github.com/agentgov/governance/internal/soundness"
@@ -43,20 +43,20 @@ func newSandbox(t testing.TB) *oracle.Sandbox {
 	return sb
 }
 
-// engine returns the built-in policy's engine, with the environment of
+// builtinEngine returns the built-in policy's engine, with the environment of
 // the sandbox's shell left out: the decision must not depend on secrets.
-func engine() *governance.Engine {
-	p := &governance.Policy{Settings: governance.DefaultSettings(),
-		Rules: governance.CompileAllTrusted(template.PolicyWithExamples(), governance.ScopeBuiltin, nil)}
-	e := governance.NewEngine(p)
+func builtinEngine() *engine.Engine {
+	p := &engine.Policy{Settings: engine.DefaultSettings(),
+		Rules: engine.CompileAllTrusted(template.PolicyWithExamples(), engine.ScopeBuiltin, nil)}
+	e := engine.NewEngine(p)
 	e.LookupEnv = func(string) (string, bool) { return "", false }
 	return e
 }
 
 // request is a shell call in the sandbox's project.
-func request(cmd string) *governance.Request {
-	return &governance.Request{Cwd: oracle.Project, ProjectRoot: oracle.Project, Home: oracle.Home,
-		Tool: governance.Tool{Kind: governance.KindShell, Name: "Bash", Input: governance.Input{Command: cmd}}}
+func request(cmd string) *engine.Request {
+	return &engine.Request{Cwd: oracle.Project, ProjectRoot: oracle.Project, Home: oracle.Home,
+		Tool: engine.Tool{Kind: engine.KindShell, Name: "Bash", Input: engine.Input{Command: cmd}}}
 }
 
 // sandboxFS is the decoy world as the engine sees it: paths under the
@@ -72,17 +72,17 @@ func (f sandboxFS) ReadDir(name string) ([]fs.DirEntry, error) {
 }
 
 // sandboxEngine is the built-in policy's engine deciding for the sandbox.
-func sandboxEngine(sb *oracle.Sandbox) *governance.Engine {
-	e := engine()
+func sandboxEngine(sb *oracle.Sandbox) *engine.Engine {
+	e := builtinEngine()
 	e.FS = sandboxFS{sb}
 	return e
 }
 
 // allowed returns the commands the built-in policy allows.
-func allowed(e *governance.Engine, cmds []string) []string {
+func allowed(e *engine.Engine, cmds []string) []string {
 	var out []string
 	for _, c := range cmds {
-		if e.Decide(context.Background(), request(c)).Outcome == governance.Allow {
+		if e.Decide(context.Background(), request(c)).Outcome == engine.Allow {
 			out = append(out, c)
 		}
 	}
@@ -142,9 +142,9 @@ func TestOracleCorpus(t *testing.T) {
 		useConfined(t, sb)
 		prime(t, sb)
 		cmds := corpus.Commands(t)
-		checkConfinedAgainstOracle(t, sb, governance.DefaultSettings().Confine, pipeline.KindUnknownEffects, cmds)
+		checkConfinedAgainstOracle(t, sb, engine.DefaultSettings().Confine, pipeline.KindUnknownEffects, cmds)
 		// Under confine: auto the proven read-only allows run confined too.
-		checkConfinedAgainstOracle(t, sb, governance.ConfineAuto, pipeline.KindReadOnly, cmds)
+		checkConfinedAgainstOracle(t, sb, engine.ConfineAuto, pipeline.KindReadOnly, cmds)
 	})
 }
 
@@ -177,7 +177,7 @@ func TestOracleGenerated(t *testing.T) {
 	t.Run("confined", func(t *testing.T) {
 		useConfined(t, sb)
 		prime(t, sb)
-		checkConfinedAgainstOracle(t, sb, governance.DefaultSettings().Confine, pipeline.KindUnknownEffects, cmds)
+		checkConfinedAgainstOracle(t, sb, engine.DefaultSettings().Confine, pipeline.KindUnknownEffects, cmds)
 	})
 }
 
@@ -272,5 +272,5 @@ func TestOracleVariantsConfined(t *testing.T) {
 	}
 	sb := newConfinedSandbox(t)
 	prime(t, sb)
-	checkConfinedAgainstOracle(t, sb, governance.DefaultSettings().Confine, pipeline.KindUnknownEffects, cmds)
+	checkConfinedAgainstOracle(t, sb, engine.DefaultSettings().Confine, pipeline.KindUnknownEffects, cmds)
 }

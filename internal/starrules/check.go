@@ -7,7 +7,7 @@ import (
 	"github.com/bmatcuk/doublestar/v4"
 	"go.starlark.net/starlark"
 
-	"github.com/agentgov/governance/governance"
+	"github.com/agentgov/governance/internal/engine"
 )
 
 // Check is an executable rule: a Starlark function over one command.
@@ -25,26 +25,26 @@ func (c *Check) ID() string { return c.id }
 func (c *Check) Source() string { return c.source }
 
 // Check runs the rule on a command.
-func (c *Check) Check(cmd *governance.Command) (governance.Verdict, error) {
+func (c *Check) Check(cmd *engine.Command) (engine.Verdict, error) {
 	thread := &starlark.Thread{Name: "rule " + c.id, Print: func(*starlark.Thread, string) {}}
 	thread.SetMaxExecutionSteps(CheckSteps)
 	res, err := starlark.Call(thread, c.fn, starlark.Tuple{newCommand(cmd)}, nil)
 	if err != nil {
-		return governance.Verdict{}, errors.New(errorLine(err))
+		return engine.Verdict{}, errors.New(errorLine(err))
 	}
 	return c.verdict(res)
 }
 
 // verdict turns what a check returned into a verdict.
-func (c *Check) verdict(res starlark.Value) (governance.Verdict, error) {
-	v := governance.Verdict{Rule: c.id, Source: c.source, Message: c.message, Suggestion: c.suggestion}
+func (c *Check) verdict(res starlark.Value) (engine.Verdict, error) {
+	v := engine.Verdict{Rule: c.id, Source: c.source, Message: c.message, Suggestion: c.suggestion}
 	switch r := res.(type) {
 	case starlark.NoneType:
-		return governance.Verdict{}, nil
+		return engine.Verdict{}, nil
 	case starlark.String:
 		o, err := codexDecision(string(r))
 		if err != nil {
-			return governance.Verdict{}, fmt.Errorf("the check returned %q: %v", string(r), err)
+			return engine.Verdict{}, fmt.Errorf("the check returned %q: %v", string(r), err)
 		}
 		v.Outcome = o
 	case *decision:
@@ -56,10 +56,10 @@ func (c *Check) verdict(res starlark.Value) (governance.Verdict, error) {
 			v.Suggestion = r.suggestion
 		}
 	default:
-		return governance.Verdict{}, fmt.Errorf("the check returned a %s; return None, a decision such as deny(message, suggestion), or a decision name", res.Type())
+		return engine.Verdict{}, fmt.Errorf("the check returned a %s; return None, a decision such as deny(message, suggestion), or a decision name", res.Type())
 	}
 	if v.Outcome.Blocks() && (v.Message == "" || v.Suggestion == "") {
-		return governance.Verdict{}, fmt.Errorf("the check returned %s without a message and a suggestion; give them to %s() or to rule()", v.Outcome, v.Outcome)
+		return engine.Verdict{}, fmt.Errorf("the check returned %s without a message and a suggestion; give them to %s() or to rule()", v.Outcome, v.Outcome)
 	}
 	return v, nil
 }
@@ -91,12 +91,12 @@ func (c *Check) CheckExamples() error {
 
 // decides reports whether the check decides any command of an example.
 func (c *Check) decides(example string) (bool, error) {
-	for _, cmd := range governance.ExampleCommands(example) {
+	for _, cmd := range engine.ExampleCommands(example) {
 		v, err := c.Check(cmd)
 		if err != nil {
 			return false, err
 		}
-		if v.Outcome != governance.NoOpinion {
+		if v.Outcome != engine.NoOpinion {
 			return true, nil
 		}
 	}
@@ -105,7 +105,7 @@ func (c *Check) decides(example string) (bool, error) {
 
 // decision is what allow(), warn(), ask(), deny() and abort() return.
 type decision struct {
-	outcome             governance.Outcome
+	outcome             engine.Outcome
 	message, suggestion string
 }
 
@@ -118,7 +118,7 @@ func (d *decision) Truth() starlark.Bool  { return true }
 func (d *decision) Hash() (uint32, error) { return 0, fmt.Errorf("unhashable: decision") }
 
 // decisionBuiltin returns the builtin that makes a decision of outcome o.
-func decisionBuiltin(o governance.Outcome) func(*starlark.Thread, *starlark.Builtin, starlark.Tuple, []starlark.Tuple) (starlark.Value, error) {
+func decisionBuiltin(o engine.Outcome) func(*starlark.Thread, *starlark.Builtin, starlark.Tuple, []starlark.Tuple) (starlark.Value, error) {
 	return func(_ *starlark.Thread, fn *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
 		d := &decision{outcome: o}
 		if err := starlark.UnpackArgs(fn.Name(), args, kwargs, "message?", &d.message, "suggestion?", &d.suggestion); err != nil {

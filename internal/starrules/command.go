@@ -7,7 +7,7 @@ import (
 	"go.starlark.net/starlark"
 	"go.starlark.net/starlarkstruct"
 
-	"github.com/agentgov/governance/governance"
+	"github.com/agentgov/governance/internal/engine"
 )
 
 // command is the value a check receives: one simple command.
@@ -30,10 +30,10 @@ import (
 //	cmd.has("-f|--force")     an option is present (clusters, abbreviations)
 //	cmd.value("-o|--output")  the values given to an option, as a list
 type command struct {
-	c *governance.Command
+	c *engine.Command
 }
 
-func newCommand(c *governance.Command) *command { return &command{c: c} }
+func newCommand(c *engine.Command) *command { return &command{c: c} }
 
 func (v *command) String() string        { return fmt.Sprintf("command(%q)", v.c.String()) }
 func (v *command) Type() string          { return "command" }

@@ -35,7 +35,7 @@ import (
 	"go.starlark.net/starlark"
 	"go.starlark.net/syntax"
 
-	"github.com/agentgov/governance/governance"
+	"github.com/agentgov/governance/internal/engine"
 	"github.com/agentgov/governance/internal/shellquote"
 )
 
@@ -50,7 +50,7 @@ type File struct {
 	Path string
 	// Prefix holds the file's prefix rules as rule specs, with their
 	// examples.
-	Prefix []governance.RuleSpec
+	Prefix []engine.RuleSpec
 	// Checks are the file's executable rules.
 	Checks []*Check
 	// executables maps a program name to the paths host_executable gave.
@@ -146,11 +146,11 @@ func builtins() starlark.StringDict {
 		"prefix_rule":     starlark.NewBuiltin("prefix_rule", prefixRule),
 		"host_executable": starlark.NewBuiltin("host_executable", hostExecutable),
 		"rule":            starlark.NewBuiltin("rule", rule),
-		"allow":           starlark.NewBuiltin("allow", decisionBuiltin(governance.Allow)),
-		"warn":            starlark.NewBuiltin("warn", decisionBuiltin(governance.Warn)),
-		"ask":             starlark.NewBuiltin("ask", decisionBuiltin(governance.Ask)),
-		"deny":            starlark.NewBuiltin("deny", decisionBuiltin(governance.Deny)),
-		"abort":           starlark.NewBuiltin("abort", decisionBuiltin(governance.Abort)),
+		"allow":           starlark.NewBuiltin("allow", decisionBuiltin(engine.Allow)),
+		"warn":            starlark.NewBuiltin("warn", decisionBuiltin(engine.Warn)),
+		"ask":             starlark.NewBuiltin("ask", decisionBuiltin(engine.Ask)),
+		"deny":            starlark.NewBuiltin("deny", decisionBuiltin(engine.Deny)),
+		"abort":           starlark.NewBuiltin("abort", decisionBuiltin(engine.Abort)),
 		"glob":            starlark.NewBuiltin("glob", globBuiltin),
 	}
 }
@@ -173,20 +173,20 @@ func position(thread *starlark.Thread) (string, int) {
 
 // codexDecision maps a prefix rule's decision onto an outcome. Codex's
 // words come first; governance's own are accepted too.
-func codexDecision(d string) (governance.Outcome, error) {
+func codexDecision(d string) (engine.Outcome, error) {
 	switch d {
 	case "allow":
-		return governance.Allow, nil
+		return engine.Allow, nil
 	case "prompt", "ask":
-		return governance.Ask, nil
+		return engine.Ask, nil
 	case "forbidden", "deny":
-		return governance.Deny, nil
+		return engine.Deny, nil
 	case "warn":
-		return governance.Warn, nil
+		return engine.Warn, nil
 	case "abort":
-		return governance.Abort, nil
+		return engine.Abort, nil
 	}
-	return governance.NoOpinion, fmt.Errorf("decision must be allow, prompt or forbidden, not %q", d)
+	return engine.NoOpinion, fmt.Errorf("decision must be allow, prompt or forbidden, not %q", d)
 }
 
 // prefixRule implements prefix_rule().
@@ -211,10 +211,10 @@ func prefixRule(thread *starlark.Thread, fn *starlark.Builtin, args starlark.Tup
 		return nil, fmt.Errorf("%s: %w", fn.Name(), err)
 	}
 	file, line := position(thread)
-	spec := governance.RuleSpec{
+	spec := engine.RuleSpec{
 		ID:       fmt.Sprintf("%s:%d", filepath.Base(file), line),
 		Decision: outcome,
-		Match:    []governance.MatchSpec{{More: &governance.MatchMore{Prefix: words}}},
+		Match:    []engine.MatchSpec{{More: &engine.MatchMore{Prefix: words}}},
 		Source:   fmt.Sprintf("%s:%d", file, line),
 	}
 	spec.Message, spec.Suggestion = prefixTexts(words, outcome, justification, spec.ID)
@@ -291,20 +291,20 @@ func examples(fname, field string, l *starlark.List) ([]string, error) {
 
 // prefixTexts writes a prefix rule's message and suggestion, from its
 // justification when it has one.
-func prefixTexts(words [][]string, o governance.Outcome, justification, source string) (msg, sugg string) {
+func prefixTexts(words [][]string, o engine.Outcome, justification, source string) (msg, sugg string) {
 	shown := make([]string, len(words))
 	for i, alts := range words {
 		shown[i] = strings.Join(alts, "|")
 	}
 	prefix := strings.Join(shown, " ")
 	switch o {
-	case governance.Deny, governance.Abort:
+	case engine.Deny, engine.Abort:
 		msg = fmt.Sprintf("Commands starting with `%s` are forbidden by a rule in %s.", prefix, source)
 		sugg = "Do this another way, or ask the people who maintain that rules file to change it."
-	case governance.Ask:
+	case engine.Ask:
 		msg = fmt.Sprintf("Commands starting with `%s` need a person's approval (rule in %s).", prefix, source)
 		sugg = "Wait for the approval, or do this another way."
-	case governance.Warn:
+	case engine.Warn:
 		msg = fmt.Sprintf("Commands starting with `%s` are flagged by a rule in %s.", prefix, source)
 	}
 	if justification != "" {

@@ -6,13 +6,13 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/agentgov/governance/governance"
+	"github.com/agentgov/governance/internal/engine"
 	"github.com/agentgov/governance/internal/starrules"
 )
 
 // policy loads a rules file into a policy (prefix rules compiled, checks
 // added), failing the test on any load or example error.
-func policy(t *testing.T, src string) *governance.Policy {
+func policy(t *testing.T, src string) *engine.Policy {
 	t.Helper()
 	f, err := starrules.Load("test.star", []byte(src))
 	if err != nil {
@@ -21,9 +21,9 @@ func policy(t *testing.T, src string) *governance.Policy {
 	if err := f.CheckExamples(); err != nil {
 		t.Fatalf("examples: %v", err)
 	}
-	p := &governance.Policy{Settings: governance.DefaultSettings()}
+	p := &engine.Policy{Settings: engine.DefaultSettings()}
 	for _, spec := range f.Prefix {
-		r, err := governance.CompileRule(spec, governance.ScopeRepo)
+		r, err := engine.CompileRule(spec, engine.ScopeRepo)
 		if err != nil {
 			t.Fatalf("compile %s: %v", spec.ID, err)
 		}
@@ -38,9 +38,9 @@ func policy(t *testing.T, src string) *governance.Policy {
 	return p
 }
 
-func decide(p *governance.Policy, cmd string) *governance.Decision {
-	req := governance.ExampleRequest(governance.KindShell, cmd)
-	e := &governance.Engine{Policy: p}
+func decide(p *engine.Policy, cmd string) *engine.Decision {
+	req := engine.ExampleRequest(engine.KindShell, cmd)
+	e := &engine.Engine{Policy: p}
 	return e.Decide(context.Background(), req)
 }
 
@@ -71,35 +71,35 @@ func TestCodexRules(t *testing.T) {
 	p := policy(t, codexFile)
 	tests := []struct {
 		cmd  string
-		want governance.Outcome
+		want engine.Outcome
 	}{
-		{"git push origin main", governance.Ask},
-		{"git fetch", governance.Ask},
-		{"git status", governance.Allow},
-		{"git status --short", governance.Allow},
+		{"git push origin main", engine.Ask},
+		{"git fetch", engine.Ask},
+		{"git status", engine.Allow},
+		{"git status --short", engine.Allow},
 		// The words are literal and in order.
-		{"git --no-pager push", governance.NoOpinion},
+		{"git --no-pager push", engine.NoOpinion},
 		// A listed path is the program; an unlisted one only for rules
 		// that do not allow.
-		{"/usr/bin/git push", governance.Ask},
-		{"/usr/bin/git status", governance.Allow},
-		{"/tmp/git status", governance.NoOpinion},
-		{"/tmp/git push", governance.Ask},
+		{"/usr/bin/git push", engine.Ask},
+		{"/usr/bin/git status", engine.Allow},
+		{"/tmp/git status", engine.NoOpinion},
+		{"/tmp/git push", engine.Ask},
 		// Rules apply to every simple command, wrappers removed; a
 		// forbidding rule also sees the wrapper.
-		{"cd build && rm -rf cache", governance.Deny},
-		{"sudo rm -rf x", governance.Deny},
-		{"timeout 5 git push", governance.Ask},
+		{"cd build && rm -rf cache", engine.Deny},
+		{"sudo rm -rf x", engine.Deny},
+		{"timeout 5 git push", engine.Ask},
 		// A word known only at run time never matches a literal.
-		{"git $SUB origin", governance.NoOpinion},
+		{"git $SUB origin", engine.NoOpinion},
 	}
 	for _, tt := range tests {
 		t.Run(tt.cmd, func(t *testing.T) {
 			t.Parallel()
 			d := decide(p, tt.cmd)
 			got := d.Outcome
-			if d.Layer != governance.LayerRules {
-				got = governance.NoOpinion
+			if d.Layer != engine.LayerRules {
+				got = engine.NoOpinion
 			}
 			if got != tt.want {
 				t.Errorf("%q: got %s by %s/%s, want %s", tt.cmd, d.Outcome, d.Layer, d.Rule, tt.want)
@@ -153,17 +153,17 @@ func TestChecks(t *testing.T) {
 	p := policy(t, checksFile)
 	tests := []struct {
 		cmd  string
-		want governance.Outcome
+		want engine.Outcome
 		rule string
 	}{
-		{"git push --force origin main", governance.Deny, "force-push-protected"},
-		{"git push --for origin release", governance.Deny, "force-push-protected"},
-		{"git push origin main", governance.NoOpinion, ""},
-		{"cp notes.txt ../elsewhere/", governance.Ask, "writes-outside"},
+		{"git push --force origin main", engine.Deny, "force-push-protected"},
+		{"git push --for origin release", engine.Deny, "force-push-protected"},
+		{"git push origin main", engine.NoOpinion, ""},
+		{"cp notes.txt ../elsewhere/", engine.Ask, "writes-outside"},
 		// A warn is a note: make is decided as without it (the default's
 		// defer), and the warning rides along.
-		{"DEPLOY_ENV=prod make deploy", governance.NoOpinion, ""},
-		{"cd /srv/app && make", governance.NoOpinion, ""},
+		{"DEPLOY_ENV=prod make deploy", engine.NoOpinion, ""},
+		{"cd /srv/app && make", engine.NoOpinion, ""},
 	}
 	for _, tt := range tests {
 		t.Run(tt.cmd, func(t *testing.T) {
@@ -173,8 +173,8 @@ func TestChecks(t *testing.T) {
 				t.Errorf("%q: warnings %q, want the prod rule's", tt.cmd, d.Warnings)
 			}
 			got := d.Outcome
-			if d.Layer != governance.LayerRules {
-				got = governance.NoOpinion
+			if d.Layer != engine.LayerRules {
+				got = engine.NoOpinion
 			}
 			if got != tt.want || tt.rule != "" && d.Rule != tt.rule {
 				t.Errorf("%q: got %s by %s/%s, want %s by %s", tt.cmd, d.Outcome, d.Layer, d.Rule, tt.want, tt.rule)
@@ -255,12 +255,12 @@ rule(id = "fragile", check = f)
 	if err != nil {
 		t.Fatal(err)
 	}
-	p := &governance.Policy{Settings: governance.DefaultSettings(), Checks: []governance.CommandCheck{f.Checks[0]}}
+	p := &engine.Policy{Settings: engine.DefaultSettings(), Checks: []engine.CommandCheck{f.Checks[0]}}
 	d := decide(p, "make")
-	if d.Outcome != governance.Deny || d.Rule != "fragile" || !strings.Contains(d.Message, "index 5 out of range") {
+	if d.Outcome != engine.Deny || d.Rule != "fragile" || !strings.Contains(d.Message, "index 5 out of range") {
 		t.Errorf("got %s by %s: %s", d.Outcome, d.Rule, d.Message)
 	}
-	if d := decide(p, "ls"); d.Outcome == governance.Deny {
+	if d := decide(p, "ls"); d.Outcome == engine.Deny {
 		t.Errorf("a passing check denied: %+v", d)
 	}
 }
@@ -279,7 +279,7 @@ func BenchmarkCheck(b *testing.B) {
 	if err != nil {
 		b.Fatal(err)
 	}
-	cmd := governance.ExampleCommands("git push --force origin topic")[0]
+	cmd := engine.ExampleCommands("git push --force origin topic")[0]
 	b.ResetTimer()
 	for b.Loop() {
 		for _, c := range f.Checks {

@@ -28,7 +28,7 @@ import (
 
 	"github.com/hashicorp/go-plugin"
 
-	"github.com/agentgov/governance/governance"
+	"github.com/agentgov/governance/internal/engine"
 	"github.com/agentgov/governance/plugins"
 )
 
@@ -62,12 +62,12 @@ type evaluator struct{ shellOnly bool }
 func (e evaluator) Describe(context.Context) (plugins.Info, error) {
 	info := plugins.Info{Name: "test-plugin", Version: "1.2.3"}
 	if e.shellOnly {
-		info.Kinds = []governance.Kind{governance.KindShell}
+		info.Kinds = []engine.Kind{engine.KindShell}
 	}
 	return info, nil
 }
 
-func (evaluator) Evaluate(ctx context.Context, req *governance.Request) (plugins.Verdict, error) {
+func (evaluator) Evaluate(ctx context.Context, req *engine.Request) (plugins.Verdict, error) {
 	cmd := req.Tool.Input.Command
 	switch {
 	case cmd == "sleep":
@@ -90,7 +90,7 @@ func (evaluator) Evaluate(ctx context.Context, req *governance.Request) (plugins
 		return v, nil
 	case strings.HasPrefix(cmd, "ask "):
 		return plugins.Ask("asks: "+strings.TrimPrefix(cmd, "ask "), "approve it if it is fine"), nil
-	case req.Tool.Kind == governance.KindRead:
+	case req.Tool.Kind == engine.KindRead:
 		return plugins.Deny("reads are denied", "do not read"), nil
 	}
 	return plugins.Verdict{}, nil

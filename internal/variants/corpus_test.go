@@ -19,7 +19,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/agentgov/governance/governance"
+	"github.com/agentgov/governance/internal/engine"
 	"github.com/agentgov/governance/internal/variants"
 	"github.com/agentgov/governance/template"
 )
@@ -64,21 +64,21 @@ var fixedEnv = map[string]string{"HOME": variants.DefaultEnv.Home, "PATH": "/usr
 
 // newEngine returns an engine with the built-in policy and no user
 // configuration, as `governance check` has in an unconfigured project.
-func newEngine() *governance.Engine {
-	p := &governance.Policy{Settings: governance.DefaultSettings(),
-		Rules:      governance.CompileAllTrusted(template.PolicyWithExamples(), governance.ScopeBuiltin, nil),
+func newEngine() *engine.Engine {
+	p := &engine.Policy{Settings: engine.DefaultSettings(),
+		Rules:      engine.CompileAllTrusted(template.PolicyWithExamples(), engine.ScopeBuiltin, nil),
 		ConfigDirs: []string{variants.DefaultEnv.Home + "/.config/governance"}}
-	e := governance.NewEngine(p)
+	e := engine.NewEngine(p)
 	e.LookupEnv = func(k string) (string, bool) { v, ok := fixedEnv[k]; return v, ok }
 	e.TempDirs = []string{"/tmp", "/var/tmp", "/private/tmp", "/dev/shm"}
 	return e
 }
 
-func decide(e *governance.Engine, cmd string) *governance.Decision {
+func decide(e *engine.Engine, cmd string) *engine.Decision {
 	env := variants.DefaultEnv
-	return e.Decide(context.Background(), &governance.Request{Harness: "cli", Event: "PreToolUse",
+	return e.Decide(context.Background(), &engine.Request{Harness: "cli", Event: "PreToolUse",
 		Cwd: env.Cwd, ProjectRoot: env.Cwd, Home: env.Home,
-		Tool: governance.Tool{Kind: governance.KindShell, Name: "shell", Input: governance.Input{Command: cmd}}})
+		Tool: engine.Tool{Kind: engine.KindShell, Name: "shell", Input: engine.Input{Command: cmd}}})
 }
 
 func readCorpus(t testing.TB) []variants.Case {
@@ -97,7 +97,7 @@ func readCorpus(t testing.TB) []variants.Case {
 // result is a variant with its outcome and what broke.
 type result struct {
 	v         variants.Variant
-	orig, got *governance.Decision
+	orig, got *engine.Decision
 	viol      variants.Violation
 	inherited bool
 	// culprit is the step after which the property first broke.
@@ -107,7 +107,7 @@ type result struct {
 // caseResult is what one corpus command gave.
 type caseResult struct {
 	c       variants.Case
-	orig    *governance.Decision
+	orig    *engine.Decision
 	results []result
 	skipped bool // the command does not parse: it has no variants
 	err     error
@@ -175,7 +175,7 @@ func TestCorpusVariants(t *testing.T) {
 
 // runCases generates and decides the variants of every case on a pool
 // of workers.
-func runCases(e *governance.Engine, g *variants.Generator, cases []variants.Case) []caseResult {
+func runCases(e *engine.Engine, g *variants.Generator, cases []variants.Case) []caseResult {
 	out := make([]caseResult, len(cases))
 	next := make(chan int)
 	var wg sync.WaitGroup
@@ -194,7 +194,7 @@ func runCases(e *governance.Engine, g *variants.Generator, cases []variants.Case
 	return out
 }
 
-func runCase(e *governance.Engine, g *variants.Generator, c variants.Case) caseResult {
+func runCase(e *engine.Engine, g *variants.Generator, c variants.Case) caseResult {
 	cr := caseResult{c: c, orig: decide(e, c.Cmd)}
 	generate := g.Generate
 	if *singles {

@@ -5,7 +5,7 @@ import (
 	"os/exec"
 	"testing"
 
-	"github.com/agentgov/governance/governance"
+	"github.com/agentgov/governance/internal/engine"
 	"github.com/agentgov/governance/internal/variants"
 )
 
@@ -59,7 +59,7 @@ func FuzzVariants(f *testing.F) {
 	})
 }
 
-func allowed(o governance.Outcome) bool { return o == governance.Allow || o == governance.Warn }
+func allowed(o engine.Outcome) bool { return o == engine.Allow || o == engine.Warn }
 
 // brokenErrors returns the BrokenErrors that err joins.
 func brokenErrors(err error) []*variants.BrokenError {

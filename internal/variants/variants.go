@@ -48,7 +48,7 @@ import (
 	"io"
 	"math/rand/v2"
 
-	"github.com/agentgov/governance/governance"
+	"github.com/agentgov/governance/internal/engine"
 )
 
 // Assert is what a label asks of the policy's outcome.
@@ -86,11 +86,11 @@ func (a Assert) Figure() string {
 }
 
 // allowed reports whether an outcome lets the call run (warn does).
-func allowed(o governance.Outcome) bool { return o == governance.Allow || o == governance.Warn }
+func allowed(o engine.Outcome) bool { return o == engine.Allow || o == engine.Warn }
 
 // Fails reports whether an outcome fails the assertion. Defer counts as
 // ask, warn as allow.
-func (a Assert) Fails(o governance.Outcome) bool {
+func (a Assert) Fails(o engine.Outcome) bool {
 	switch a {
 	case Deny:
 		return !o.Blocks()
@@ -203,7 +203,7 @@ const (
 
 // Check returns the property that a variant's outcome breaks, given the
 // original's, or "" when it breaks none.
-func (v *Variant) Check(orig, got governance.Outcome) Violation {
+func (v *Variant) Check(orig, got engine.Outcome) Violation {
 	switch v.Assert {
 	case Deny:
 		if allowed(got) {
@@ -232,7 +232,7 @@ func (v *Variant) Check(orig, got governance.Outcome) Violation {
 // itself, so that the variant's failure is the original's. A variant that
 // cancelled a harmless mode does what its original does not: its failure
 // is its own.
-func (v *Variant) Inherited(viol Violation, orig governance.Outcome) bool {
+func (v *Variant) Inherited(viol Violation, orig engine.Outcome) bool {
 	switch viol {
 	case Allowed:
 		return allowed(orig) && !v.Cancelled

@@ -5,7 +5,7 @@ import (
 	"slices"
 	"testing"
 
-	"github.com/agentgov/governance/governance"
+	"github.com/agentgov/governance/internal/engine"
 	"github.com/agentgov/governance/internal/variants"
 )
 
@@ -84,16 +84,16 @@ func TestLabels(t *testing.T) {
 func TestCheck(t *testing.T) {
 	t.Parallel()
 	const (
-		allow = governance.Allow
-		warn  = governance.Warn
-		deflt = governance.Defer
-		ask   = governance.Ask
-		deny  = governance.Deny
-		abort = governance.Abort
+		allow = engine.Allow
+		warn  = engine.Warn
+		deflt = engine.Defer
+		ask   = engine.Ask
+		deny  = engine.Deny
+		abort = engine.Abort
 	)
 	tests := []struct {
 		assert    variants.Assert
-		orig, got governance.Outcome
+		orig, got engine.Outcome
 		want      variants.Violation
 		inherited bool
 	}{

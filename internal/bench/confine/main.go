@@ -23,9 +23,9 @@ import (
 	"strings"
 	"time"
 
-	"github.com/agentgov/governance/governance"
 	"github.com/agentgov/governance/internal/bench/benchstat"
 	"github.com/agentgov/governance/internal/confine"
+	"github.com/agentgov/governance/internal/engine"
 	"github.com/agentgov/governance/template"
 )
 
@@ -87,11 +87,11 @@ func run(launcher string, n, warm, files int, srt string, srtN int) error {
 			}
 		}
 	}
-	pol := &governance.Policy{Rules: governance.CompileAllTrusted(template.Policy, governance.ScopeBuiltin, nil),
+	pol := &engine.Policy{Rules: engine.CompileAllTrusted(template.Policy, engine.ScopeBuiltin, nil),
 		StateDir: filepath.Join(home, ".local", "state", "governance"), ConfigDirs: []string{filepath.Join(home, ".config", "governance")}}
-	eng := governance.NewEngine(pol)
-	req := &governance.Request{Cwd: project, ProjectRoot: project, Home: home,
-		Tool: governance.Tool{Kind: governance.KindShell, Name: "Bash", Input: governance.Input{Command: "true"}}}
+	eng := engine.NewEngine(pol)
+	req := &engine.Request{Cwd: project, ProjectRoot: project, Home: home,
+		Tool: engine.Tool{Kind: engine.KindShell, Name: "Bash", Input: engine.Input{Command: "true"}}}
 	var built []time.Duration
 	var prof *confine.Profile
 	for range 50 {

@@ -18,12 +18,12 @@ import (
 	"strings"
 	"time"
 
-	"github.com/agentgov/governance/governance"
 	"github.com/agentgov/governance/hooks"
 	"github.com/agentgov/governance/internal/bench/benchstat"
 	"github.com/agentgov/governance/internal/config"
 	"github.com/agentgov/governance/internal/daemon"
 	"github.com/agentgov/governance/internal/daemonproto"
+	"github.com/agentgov/governance/internal/engine"
 	"github.com/agentgov/governance/internal/pipeline"
 	"github.com/agentgov/governance/internal/pluginhost"
 )
@@ -38,8 +38,8 @@ func main() {
 		fmt.Fprintln(os.Stderr, "usage: plugins -plugin PATH [-args ARGS] [-dir DIR] [-n N]")
 		os.Exit(2)
 	}
-	spec := governance.PluginSpec{Name: "bench", Path: *plugin, Args: strings.Fields(*args), Dir: *dir,
-		Position: governance.BeforeRules, Timeout: 2 * time.Second, OnError: governance.Deny}
+	spec := engine.PluginSpec{Name: "bench", Path: *plugin, Args: strings.Fields(*args), Dir: *dir,
+		Position: engine.BeforeRules, Timeout: 2 * time.Second, OnError: engine.Deny}
 	if err := run(spec, *n); err != nil {
 		fmt.Fprintln(os.Stderr, "plugins:", err)
 		os.Exit(1)
@@ -47,10 +47,10 @@ func main() {
 }
 
 // The call measured: a file write the secrets plugin scans.
-var call = &governance.Request{Harness: "claude", Event: "PreToolUse", Tool: governance.Tool{Kind: governance.KindWrite,
-	Name: "Write", Input: governance.Input{Paths: []string{"notes.md"}, Content: strings.Repeat("a line of notes\n", 20)}}}
+var call = &engine.Request{Harness: "claude", Event: "PreToolUse", Tool: engine.Tool{Kind: engine.KindWrite,
+	Name: "Write", Input: engine.Input{Paths: []string{"notes.md"}, Content: strings.Repeat("a line of notes\n", 20)}}}
 
-func run(spec governance.PluginSpec, n int) error {
+func run(spec engine.PluginSpec, n int) error {
 	ctx := context.Background()
 	p := pluginhost.New(spec, pluginhost.Options{})
 	defer p.Stop()
@@ -88,7 +88,7 @@ func run(spec governance.PluginSpec, n int) error {
 // throughDaemon runs a daemon and sends it hook requests for two
 // projects, one configuring the plugin, in turn. When the plugin is the
 // secrets example, it checks first that the plugin answers.
-func throughDaemon(ctx context.Context, spec governance.PluginSpec, secrets bool, n int) (plain, with []time.Duration, err error) {
+func throughDaemon(ctx context.Context, spec engine.PluginSpec, secrets bool, n int) (plain, with []time.Duration, err error) {
 	base, err := os.MkdirTemp("", "bench-plugins-")
 	if err != nil {
 		return nil, nil, err

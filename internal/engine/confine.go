@@ -1,0 +1,209 @@
+package engine
+
+import (
+	"encoding/hex"
+	"path"
+	"slices"
+	"strings"
+	"time"
+)
+
+// What a confined call may see is built from the same knowledge the
+// analysis decides with: the secret rules, the protected set and the
+// secret-named environment variables. These functions hand that
+// knowledge to the launcher (internal/confine) rather than letting it
+// keep lists of its own.
+
+// SecretEnv reports whether an environment variable's name says it
+// holds a secret (GITHUB_TOKEN, AWS_SECRET_ACCESS_KEY, DB_PASSWORD): the
+// variables whose reads the analysis treats as reads of a secret.
+func SecretEnv(name string) bool { return name != "" && secretEnv(name) }
+
+// ProtectedPaths returns the protected set of a request as absolute
+// paths: the project's .governance, governance's configuration and state
+// folders, the folders of every harness's settings and hooks (.claude,
+// .codex, .cursor, .gemini, .github/hooks, .opencode, and theirs in the
+// home folder), the settings files at the top of a project or home
+// folder (.mcp.json, opencode.json, ~/.claude.json), the folders of agent
+// files, and the installed governance binaries. Paths may not exist.
+func (e *Engine) ProtectedPaths(req *Request) []string {
+	ev := newEvaluation(e, req)
+	var out []string
+	add := func(p string) {
+		if p != "" && path.IsAbs(p) && !slices.Contains(out, p) {
+			out = append(out, path.Clean(p))
+		}
+	}
+	if ev.pc.root != "" {
+		add(ev.pc.root + "/.governance")
+	}
+	for _, d := range e.Policy.ConfigDirs {
+		add(d)
+	}
+	add(e.Policy.StateDir)
+	for _, pats := range [][]string{harnessSettings, agentFiles} {
+		for _, pat := range pats {
+			lit := literalPrefix(pat)
+			if dir := path.Dir(lit); lit == pat && dir != "." && dir != "~" {
+				// A file in a folder of the harness's (.claude/settings.json):
+				// the folder, where a missing file could be created.
+				lit = dir
+			}
+			add(ev.expandTemplate(lit))
+		}
+	}
+	for _, b := range e.binaries() {
+		add(b)
+	}
+	return out
+}
+
+// SecretsUnder returns the files under root (root itself when it is a
+// file) that the policy's rules deny reading, as the analysis judges a
+// recursive read of root: the files a confined call must not see.
+// Folders that hold secrets are walked, never skipped. complete is false
+// when the budget of file system work (in entries, not time) ran out
+// before the walk ended.
+func (e *Engine) SecretsUnder(req *Request, root string) (found []string, complete bool) {
+	return e.SecretsUnderReading(req, root, nil)
+}
+
+// SecretsUnderReading is [Engine.SecretsUnder] telling read, when set,
+// what the walk looks at before it looks: every folder it lists (dir
+// true) and every file whose content it judges (a credential in .npmrc
+// or a repository's configuration). While none of them changes, the
+// same rules find the same secrets there, so a caller may keep what was
+// found (the launcher's index of secrets does).
+func (e *Engine) SecretsUnderReading(req *Request, root string, read func(p string, dir bool)) (found []string, complete bool) {
+	ev := newEvaluation(e, req)
+	// Bounded by entries only: a bound in time would make the same folder
+	// checkable or not by the load on the machine.
+	ev.fsw.deadline = time.Now().Add(24 * time.Hour)
+	rules := ev.secretRules()
+	probe := &subject{kind: KindRead}
+	complete = ev.fsw.walk(root, true, nil, func(p string, link, dir bool) bool {
+		if dir {
+			if read != nil {
+				read(p, true)
+			}
+			return true
+		}
+		probe.file = ev.pc.resolve(p, false, false, "")
+		probe.text, probe.kbit = fileText{}, 0
+		for _, r := range rules {
+			if r.appliesTo(probe, ev.agent, ev.scope) && r.matched(probe, ev.pc, true) >= 0 {
+				found = append(found, p)
+				return true
+			}
+		}
+		if ev.credentialConfig(p) {
+			if read != nil {
+				read(p, false)
+			}
+			if ev.configCredentialAt(p) != "" {
+				found = append(found, p)
+			}
+		}
+		return true
+	})
+	return found, complete
+}
+
+// SecretFolders returns the paths outside the project that the
+// policy's secret rules name by an absolute or home-relative pattern,
+// each up to its first element with glob syntax (/etc/shadow,
+// /etc/sudoers.d, /etc/ssh, ~/.ssh): where a confined call shown the
+// folder around one needs the secrets in it found with
+// [Engine.SecretsUnder].
+func (e *Engine) SecretFolders(req *Request) []string {
+	ev := newEvaluation(e, req)
+	var out []string
+	for _, r := range ev.secretRules() {
+		for _, m := range r.Match {
+			for _, pat := range m.Paths {
+				if !strings.HasPrefix(pat, "/") && !strings.HasPrefix(pat, "~/") {
+					continue
+				}
+				var lit []string
+				for _, el := range strings.Split(pat, "/") {
+					if hasMeta(el) || strings.Contains(el, "{") {
+						break
+					}
+					lit = append(lit, el)
+				}
+				p := strings.Join(lit, "/")
+				if p == "~" {
+					continue
+				}
+				p = ev.expandTemplate(p)
+				if p != "" && p != "/" && !slices.Contains(out, p) {
+					out = append(out, path.Clean(p))
+				}
+			}
+		}
+	}
+	return out
+}
+
+// GitFile is a file in a git repository's work tree, as the index of
+// the repository lists it.
+type GitFile struct {
+	// Path is the file's absolute path; Top the work tree's folder;
+	// GitDir the repository's git folder.
+	Path, Top, GitDir string
+	// Tracked: the index holds the file, as a regular file, with the
+	// content in Object (hex), in mode 0100755 when Executable.
+	Tracked    bool
+	Object     string
+	Executable bool
+}
+
+// GitFiles returns those of files (absolute paths) that are in a git
+// repository's work tree, each with what the index of the repository
+// holds for it. Each repository's index is read once, and only when one
+// of files is in it. An index that cannot be read tracks nothing.
+func GitFiles(files []string) []GitFile {
+	w := &fsWork{}
+	byRepo := map[[2]string][]string{}
+	var repos [][2]string
+	for _, f := range files {
+		top, gitDir := w.repoOf(path.Dir(f))
+		if gitDir == "" || f == gitDir || strings.HasPrefix(f, gitDir+"/") {
+			continue
+		}
+		k := [2]string{top, gitDir}
+		if _, ok := byRepo[k]; !ok {
+			repos = append(repos, k)
+		}
+		byRepo[k] = append(byRepo[k], f)
+	}
+	var out []GitFile
+	for _, k := range repos {
+		top, gitDir := k[0], k[1]
+		want := map[string]string{}
+		for _, f := range byRepo[k] {
+			if rel, ok := strings.CutPrefix(f, top+"/"); ok {
+				want[rel] = f
+			}
+		}
+		tracked := map[string]GitFile{}
+		w.indexPaths(path.Join(gitDir, "index"), func(e indexEntry) bool {
+			f, ok := want[string(e.name)]
+			// Stage 0 only: a file in a merge's conflict has entries of
+			// stages 1 to 3, and no single committed content.
+			if ok && e.stage == 0 && (e.mode == 0o100644 || e.mode == 0o100755) {
+				tracked[f] = GitFile{Path: f, Top: top, GitDir: gitDir, Tracked: true,
+					Object: hex.EncodeToString(e.oid[:]), Executable: e.mode == 0o100755}
+			}
+			return len(tracked) < len(want)
+		})
+		for _, f := range byRepo[k] {
+			if t, ok := tracked[f]; ok {
+				out = append(out, t)
+			} else if strings.HasPrefix(f, top+"/") {
+				out = append(out, GitFile{Path: f, Top: top, GitDir: gitDir})
+			}
+		}
+	}
+	return out
+}

@@ -1,0 +1,26 @@
+//go:build !unix
+
+package engine
+
+import (
+	"io/fs"
+	"os"
+	"syscall"
+)
+
+// fileID is not known here: hard links are not looked for.
+func fileID(fs.FileInfo) (fileKey, uint64, bool) { return fileKey{}, 0, false }
+
+// detached starts a process as it is: no sessions here.
+func detached() *syscall.SysProcAttr { return nil }
+
+// killSession kills a process started detached.
+func killSession(pid int) {
+	if p, err := os.FindProcess(pid); err == nil {
+		p.Kill()
+	}
+}
+
+// processAlive cannot be told here: a scan is taken for running until it
+// is stale.
+func processAlive(int) bool { return true }

@@ -1,0 +1,279 @@
+package engine
+
+import (
+	"errors"
+	"io/fs"
+	"os"
+	"path"
+	"path/filepath"
+	"strings"
+
+	"github.com/agentgov/governance/internal/programs"
+)
+
+// Self-protection, stated as effects: no AI caller may write, delete,
+// move (either end), link (either end), chmod or extract into the
+// protected set, nor delete, move or chmod a folder that holds part of
+// it. The protected set is the governance configuration and state, the
+// settings and hook files of every harness, the agent files of every
+// format (they are policy), and the installed governance binaries.
+
+// harnessSettings are files that configure agent hooks, permissions or
+// plugins, relative to the project root ("~/" for the home directory).
+var harnessSettings = []string{
+	".claude/settings.json", ".claude/settings.local.json", ".claude/hooks/**", "~/.claude/settings.json",
+	"~/.claude/settings.local.json", "~/.claude/hooks/**", "~/.claude.json", ".mcp.json",
+	".codex/hooks.json", ".codex/config.toml", "~/.codex/hooks.json", "~/.codex/config.toml",
+	".gemini/settings.json", "~/.gemini/settings.json",
+	".cursor/hooks.json", ".cursor/hooks/**", "~/.cursor/hooks.json", "~/.cursor/hooks/**",
+	".github/hooks/*.json", "~/.copilot/hooks/*.json", "~/.copilot/settings.json", "~/.copilot/config.json",
+	// OpenCode runs every plugin in these folders; one could rewrite a
+	// call after the governance plugin allowed it. Its configuration
+	// names plugins and permissions.
+	".opencode/plugins/*", ".opencode/plugin/*", "~/.config/opencode/plugins/*", "~/.config/opencode/plugin/*",
+	"opencode.json", "opencode.jsonc", ".opencode/opencode.json", "~/.config/opencode/opencode.json",
+	"~/.config/opencode/opencode.jsonc",
+}
+
+// agentFiles are the folders of agent definitions in every format the
+// policy reads.
+var agentFiles = []string{
+	".claude/agents/**", "~/.claude/agents/**", ".opencode/agent/**", ".opencode/agents/**",
+	"~/.config/opencode/agent/**", "~/.config/opencode/agents/**",
+}
+
+// harnessSettingLits are the literal runs of harnessSettings.
+var harnessSettingLitsOnce = lazy[*pathLits]{make: func() *pathLits {
+	l := newPathLits(harnessSettings, true)
+	return &l
+}}
+
+func harnessSettingLits() *pathLits { return harnessSettingLitsOnce.get() }
+
+// protectedKind names a part of the protected set, for messages.
+type protectedKind uint8
+
+const (
+	notProtected protectedKind = iota
+	protectedGovernance
+	protectedHarness
+	protectedAgent
+	protectedBinary
+	protectedPlanted
+)
+
+// protectedAt reports which part of the protected set a place is in.
+func (ev *evaluation) protectedAt(p place) protectedKind {
+	switch {
+	case p.abs == "":
+		return notProtected
+	case p.is(ClassGovernance) && !(ev.scope == "meta" && ev.brainPath(p)):
+		return protectedGovernance
+	case anyPathLit(harnessSettings, harnessSettingLits(), p, nil, ev.pc, true):
+		return protectedHarness
+	case anyPath(agentFiles, p, ev.pc, true):
+		return protectedAgent
+	case ev.e.isBinary(p.abs):
+		return protectedBinary
+	case ev.plantedBinary(p.abs):
+		return protectedPlanted
+	}
+	return notProtected
+}
+
+// plantedBinary reports a file named as a governance program (the names
+// harness hook settings run) in a folder of PATH or one that goes on it
+// (a virtual environment's bin, node_modules/.bin, ~/.local/bin): put
+// there, it would run instead of the installed program, found first.
+func (ev *evaluation) plantedBinary(abs string) bool {
+	base := path.Base(abs)
+	if !strings.EqualFold(base, "governance") && !strings.EqualFold(base, "governance-hook") {
+		return false
+	}
+	dir := path.Dir(abs)
+	for _, suffix := range []string{"/.venv/bin", "/venv/bin", "/node_modules/.bin"} {
+		if strings.HasSuffix(dir, suffix) {
+			return true
+		}
+	}
+	switch dir {
+	case "/bin", "/usr/bin", "/usr/local/bin", "/sbin", "/usr/sbin", "/opt/homebrew/bin":
+		return true
+	}
+	if h := ev.pc.home; h != "" {
+		for _, d := range []string{"/.local/bin", "/bin", "/go/bin", "/.cargo/bin"} {
+			if dir == h+d {
+				return true
+			}
+		}
+	}
+	if ev.e.LookupEnv != nil {
+		pathVar, _ := ev.e.LookupEnv("PATH")
+		for _, d := range filepath.SplitList(pathVar) {
+			if d != "" && path.Clean(d) == dir {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// protectedInside returns a protected path that lies inside the folder
+// abs, or "": deleting or moving the folder takes it along.
+func (ev *evaluation) protectedInside(abs string) string {
+	if abs == "" {
+		return ""
+	}
+	for _, r := range ev.protectedRoots() {
+		// In any case, as the protected set is matched (see anyPath):
+		// rm -rf .CLAUDE deletes .claude where names ignore case.
+		if r != "" && r != abs && withinFold(r, abs) && ev.mayExist(r) {
+			return r
+		}
+	}
+	return ""
+}
+
+// mayExist reports whether a path exists, or may: past the bound on the
+// file system work, or when the file system cannot tell.
+func (ev *evaluation) mayExist(abs string) bool {
+	if !ev.fsw.take(1) {
+		return true
+	}
+	_, err := ev.fsw.lstat(abs)
+	return !errors.Is(err, fs.ErrNotExist)
+}
+
+// literalPrefix returns the part of a path pattern before its first
+// element with glob syntax.
+func literalPrefix(pat string) string {
+	if i := strings.IndexAny(pat, "*?[{"); i >= 0 {
+		pat = pat[:i]
+	}
+	return strings.TrimSuffix(pat, "/")
+}
+
+// selfProtection denies an AI caller's effect on the protected set.
+func (ev *evaluation) selfProtection(s *subject) Verdict {
+	p := s.file
+	deny := func(rule, msg, sug string) Verdict {
+		return Verdict{Outcome: Deny, Layer: LayerInvariant, Rule: rule, Message: msg, Suggestion: sug}
+	}
+	kind := ev.protectedAt(p)
+	if kind == notProtected {
+		if v, ok := ev.linkedVerdict(s); ok {
+			return v
+		}
+	}
+	switch kind {
+	case protectedGovernance:
+		return deny("self-protection", "The governance configuration and state ("+ev.relPath(p)+") may only be changed by a human.",
+			"Describe the change you need and let the user make it (they can check it with `governance lint`).")
+	case protectedHarness:
+		return deny("hook-settings", "The harness settings file "+ev.relPath(p)+" holds the hooks that enforce policy; an agent may not change it.",
+			"Ask the user to change harness settings themselves (governance install does it safely).")
+	case protectedAgent:
+		return deny("agent-files", "The agent file "+ev.relPath(p)+" is policy: it says what that agent may do, and an agent may not change it.",
+			"Tell the user which change to the agent's permissions you need.")
+	case protectedBinary:
+		return deny("self-protection", "The governance program "+p.abs+" enforces policy; an agent may not change, move or link it.",
+			"Ask the user to install or update governance themselves.")
+	case protectedPlanted:
+		return deny("self-protection", "A program named "+path.Base(p.abs)+" in "+path.Dir(p.abs)+", a folder of programs found along PATH, could run instead of the governance program that enforces policy; an agent may not put one there.",
+			"Name the file differently, or ask the user to install governance themselves.")
+	}
+	if p.is(ClassRoot) || p.is(ClassHome) {
+		// The root and the home are the catastrophic invariants'.
+		return Verdict{}
+	}
+	inner := ev.protectedInside(p.abs)
+	if inner == "" {
+		return Verdict{}
+	}
+	top := p.abs == ev.pc.root || p.abs == ev.pc.home
+	if s.vcs && top {
+		// git rewrites only what it tracks in the whole tree, which the
+		// git rules judge.
+		return Verdict{}
+	}
+	switch {
+	case s.op == programs.Delete || s.op == programs.Move || s.op == programs.Chmod && s.tree || s.op == programs.Link:
+		return deny("self-protection", describeOp(s.op)+" "+ev.relPath(p)+" would take "+ev.relPath(place{abs: inner})+
+			" with it, which only a human may change.",
+			"Act on the files you need inside the folder, not on the folder that holds the governance or harness settings.")
+	case !top:
+		// A folder of settings (.claude, .github, ~/.config): what is
+		// written into it may land on them.
+		return deny("self-protection", "Writing into "+ev.relPath(p)+", the folder of "+ev.relPath(place{abs: inner})+
+			", may change it, which only a human may do.",
+			"Write somewhere that holds no governance or harness settings.")
+	case s.op == programs.Write && s.tree && !s.vcs:
+		return Verdict{Outcome: Ask, Layer: LayerInvariant, Rule: "self-protection", Message: "Writing the files under " +
+			ev.relPath(p) + " (an archive extracted, a tree copied) may overwrite " + ev.relPath(place{abs: inner}) +
+			", which only a human may change.",
+			Suggestion: "Extract or copy into a folder that holds no governance or harness settings."}
+	}
+	return Verdict{}
+}
+
+// describeOp names an effect for a message.
+func describeOp(op programs.Op) string {
+	switch op {
+	case programs.Delete:
+		return "Deleting"
+	case programs.Move:
+		return "Moving"
+	case programs.Chmod:
+		return "Changing the permissions of"
+	case programs.Link:
+		return "Linking"
+	}
+	return "Writing"
+}
+
+// isBinary reports an installed governance program.
+func (e *Engine) isBinary(abs string) bool {
+	for _, b := range e.binaries() {
+		if b == abs {
+			return true
+		}
+	}
+	return false
+}
+
+// binaries returns the installed governance programs: the running one
+// and the others beside it, as found, with links resolved.
+func (e *Engine) binaries() []string {
+	e.binOnce.Do(func() {
+		if e.Binaries != nil {
+			e.bins = e.Binaries
+			return
+		}
+		exe, err := os.Executable()
+		if err != nil {
+			return
+		}
+		if real, err := filepath.EvalSymlinks(exe); err == nil {
+			exe = real
+		}
+		name := filepath.Base(exe)
+		if name != "governance" && name != "governance-hook" && !strings.HasPrefix(name, "governance") {
+			// A test binary or another host: nothing of governance's is
+			// installed beside it.
+			return
+		}
+		dir := filepath.Dir(exe)
+		for _, n := range []string{"governance", "governance-hook"} {
+			p := filepath.Join(dir, n)
+			if _, err := os.Stat(p); err == nil {
+				e.bins = append(e.bins, filepath.ToSlash(p))
+			}
+		}
+	})
+	return e.bins
+}
+
+// governanceName reports a program name or path that is governance's CLI.
+func governanceName(name string) bool {
+	return name == "governance" || name == "governance-hook" || path.Base(name) == "governance"
+}

@@ -1,0 +1,267 @@
+package engine
+
+import (
+	"encoding/json"
+	"strings"
+)
+
+// ToolCall normalizes a tool call given by name and input, whatever
+// harness the name comes from: Claude Code (Bash, Read), Gemini CLI
+// (run_shell_command, read_file), Codex (apply_patch, exec_command),
+// Copilot and OpenCode (bash, view, edit), a canonical kind (shell, read),
+// or an MCP tool (mcp__server__tool). For a tool it does not know, it
+// collects any command and file paths the input holds.
+func ToolCall(name string, input map[string]any) Tool {
+	if t := ClaudeTool(name, input); t.Kind != KindOther {
+		return t
+	}
+	t := Tool{Name: name}
+	in := &t.Input
+	switch strings.ToLower(name) {
+	case "shell", "bash", "sh", "run_shell_command", "exec_command", "beforeshellexecution", "local_shell", "exec", "command", "powershell":
+		t.Kind = KindShell
+		in.Command = ToolCommand(input)
+	case "read", "read_file", "read_many_files", "view", "cat", "list_directory", "list", "ls", "beforereadfile":
+		t.Kind = KindRead
+		in.Paths = ToolPaths(input, false)
+	case "glob":
+		t.Kind = KindRead
+		in.Paths = ToolPaths(input, true)
+	case "grep", "grep_search", "search_file_content":
+		t.Kind = KindRead
+		in.Paths = ToolPaths(input, false)
+		if len(in.Paths) == 0 {
+			in.Paths = []string{"."}
+		}
+	case "write", "write_file", "create":
+		t.Kind = KindWrite
+		in.Paths = ToolPaths(input, false)
+		in.Content = InputString(input, "content", "text", "file_text")
+	case "edit", "replace", "str_replace", "str_replace_editor", "multiedit", "afterfileedit":
+		t.Kind = KindEdit
+		in.Paths = ToolPaths(input, false)
+		in.Content = InputString(input, "new_string", "newString", "new_str", "content")
+	case "apply_patch", "patch", "applypatch":
+		t.Kind = KindEdit
+		in.Paths = PatchFiles(patchOf(input))
+		in.Content = patchOf(input)
+	case "web", "webfetch", "web_fetch", "fetch":
+		t.Kind = KindWeb
+		in.URL = InputString(input, "url", "uri", "href")
+	case "websearch", "web_search", "google_web_search":
+		t.Kind = KindWeb
+		in.Query = InputString(input, "query", "q")
+	case "agent", "task", "invoke_agent", "subagent":
+		t.Kind = KindAgent
+		in.Subagent = InputString(input, "subagent_type", "agent", "agent_name", "name", "subagent")
+		in.Prompt = InputString(input, "prompt", "description")
+	case "mcp":
+		t.Kind = KindMCP
+		in.Server = InputString(input, "server")
+		in.MCPTool = InputString(input, "tool")
+		if args, ok := input["arguments"]; ok {
+			in.Arguments, _ = json.Marshal(args)
+		}
+	default:
+		// An unknown tool: judge whatever command, patch and paths it
+		// carries.
+		t.Kind = KindOther
+		if p := patchOf(input); p != "" && LooksLikePatch(p) {
+			in.Paths = PatchFiles(p)
+			t.Kind = KindEdit
+			return t
+		}
+		in.Command = ToolCommand(input)
+		in.Paths = ToolPaths(input, true)
+	}
+	return t
+}
+
+// InputString returns the first of the keys whose value in a tool input is
+// a string that is not empty, or "".
+func InputString(m map[string]any, keys ...string) string {
+	for _, k := range keys {
+		if s, ok := m[k].(string); ok && s != "" {
+			return s
+		}
+	}
+	return ""
+}
+
+func ToolCommand(m map[string]any) string {
+	switch c := m["command"].(type) {
+	case string:
+		return c
+	case []any:
+		// Codex exec: ["bash", "-lc", "..."] or argv.
+		var parts []string
+		for _, p := range c {
+			if s, ok := p.(string); ok {
+				parts = append(parts, s)
+			}
+		}
+		if len(parts) == 3 && (parts[1] == "-lc" || parts[1] == "-c") {
+			return parts[2]
+		}
+		return strings.Join(quoteAll(parts), " ")
+	}
+	return InputString(m, "cmd", "script")
+}
+
+func quoteAll(parts []string) []string {
+	out := make([]string, len(parts))
+	for i, p := range parts {
+		if p == "" || strings.ContainsAny(p, " \t\n'\"\\$`|&;<>(){}*?[]#~") {
+			out[i] = "'" + strings.ReplaceAll(p, "'", `'\''`) + "'"
+		} else {
+			out[i] = p
+		}
+	}
+	return out
+}
+
+func patchOf(m map[string]any) string {
+	for _, k := range []string{"patchText", "patch", "diff", "input", "command"} {
+		if s, ok := m[k].(string); ok && LooksLikePatch(s) {
+			return s
+		}
+	}
+	return ""
+}
+
+func LooksLikePatch(s string) bool {
+	return strings.Contains(s, "*** Begin Patch") || strings.HasPrefix(s, "diff --git ") ||
+		strings.HasPrefix(s, "--- ") || strings.Contains(s, "\n--- ") && strings.Contains(s, "\n+++ ")
+}
+
+// toolPathKeys are input keys that hold file paths.
+var toolPathKeys = []string{"file_path", "filePath", "filepath", "path", "absolute_path", "notebook_path", "dir_path", "target_file", "file", "filename"}
+
+// pathsOf collects file paths from an input, looking into nested objects
+// and lists. With globs, glob and pattern keys count as paths too.
+func ToolPaths(m map[string]any, globs bool) []string {
+	var out []string
+	var walk func(v any, depth int)
+	walk = func(v any, depth int) {
+		if depth > 6 {
+			return
+		}
+		switch x := v.(type) {
+		case map[string]any:
+			for _, k := range toolPathKeys {
+				if s, ok := x[k].(string); ok && s != "" {
+					out = append(out, s)
+				}
+			}
+			if globs {
+				for _, k := range []string{"glob", "pattern"} {
+					if s, ok := x[k].(string); ok && s != "" {
+						out = append(out, s)
+					}
+				}
+			}
+			if list, ok := x["paths"].([]any); ok {
+				for _, p := range list {
+					if s, ok := p.(string); ok {
+						out = append(out, s)
+					}
+				}
+			}
+			for k, c := range x {
+				switch c.(type) {
+				case map[string]any, []any:
+					if k != "paths" {
+						walk(c, depth+1)
+					}
+				}
+			}
+		case []any:
+			for _, c := range x {
+				walk(c, depth+1)
+			}
+		}
+	}
+	walk(m, 0)
+	return out
+}
+
+// ClaudeTool maps a Claude Code tool call to a canonical tool.
+func ClaudeTool(name string, ti map[string]any) Tool {
+	t := Tool{Name: name}
+	in := &t.Input
+	switch name {
+	case "Bash", "PowerShell":
+		t.Kind = KindShell
+		in.Command = str(ti, "command")
+	case "Read", "NotebookRead":
+		t.Kind = KindRead
+		in.Paths = NonEmpty(str(ti, "file_path"), str(ti, "notebook_path"))
+	case "Glob", "Grep", "LS":
+		t.Kind = KindRead
+		in.Paths = NonEmpty(str(ti, "path"))
+		if len(in.Paths) == 0 {
+			in.Paths = []string{"."}
+		}
+	case "Write":
+		t.Kind = KindWrite
+		in.Paths = NonEmpty(str(ti, "file_path"))
+		in.Content = str(ti, "content")
+	case "Edit", "MultiEdit", "NotebookEdit":
+		t.Kind = KindEdit
+		in.Paths = NonEmpty(str(ti, "file_path"), str(ti, "notebook_path"))
+		in.Content = str(ti, "new_string") + str(ti, "new_source")
+		if edits, ok := ti["edits"].([]any); ok {
+			for _, e := range edits {
+				if m, ok := e.(map[string]any); ok {
+					in.Content += "\n" + str(m, "new_string")
+				}
+			}
+		}
+	case "WebFetch":
+		t.Kind = KindWeb
+		in.URL = str(ti, "url")
+	case "WebSearch":
+		t.Kind = KindWeb
+		in.Query = str(ti, "query")
+	case "Agent", "Task":
+		t.Kind = KindAgent
+		in.Subagent = str(ti, "subagent_type")
+		if in.Subagent == "" {
+			in.Subagent = "general-purpose"
+		}
+		in.Prompt = str(ti, "prompt")
+	default:
+		if rest, ok := strings.CutPrefix(name, "mcp__"); ok {
+			server, tool, _ := strings.Cut(rest, "__")
+			return MCPTool(name, server, tool, ti)
+		}
+		t.Kind = KindOther
+	}
+	return t
+}
+
+// MCPTool is a call of an MCP server's tool.
+func MCPTool(name, server, tool string, args map[string]any) Tool {
+	t := Tool{Kind: KindMCP, Name: name, Input: Input{Server: server, MCPTool: tool}}
+	if args != nil {
+		t.Input.Arguments, _ = json.Marshal(args)
+	}
+	return t
+}
+
+// str returns a string field of an object, "" when missing or not a string.
+func str(m map[string]any, key string) string {
+	s, _ := m[key].(string)
+	return s
+}
+
+// NonEmpty returns the strings that are not empty.
+func NonEmpty(s ...string) []string {
+	var out []string
+	for _, v := range s {
+		if v != "" {
+			out = append(out, v)
+		}
+	}
+	return out
+}
