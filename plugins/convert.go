@@ -1,7 +1,7 @@
 package plugins
 
 import (
-	"github.com/agentgov/governance/internal/engine"
+	"github.com/agentgov/governance/governance"
 	"github.com/agentgov/governance/internal/pluginwire"
 )
 
@@ -14,25 +14,25 @@ import (
 
 // wireOutcomes are the wire values of governance's outcomes, by the
 // outcome; one that has none is sent out of range.
-var wireOutcomes = map[engine.Outcome]pluginwire.Outcome{
-	engine.NoOpinion: pluginwire.Outcome_OUTCOME_NONE, engine.Allow: pluginwire.Outcome_OUTCOME_ALLOW,
-	engine.Warn: pluginwire.Outcome_OUTCOME_WARN, engine.Defer: pluginwire.Outcome_OUTCOME_DEFER,
-	engine.Ask: pluginwire.Outcome_OUTCOME_ASK, engine.Deny: pluginwire.Outcome_OUTCOME_DENY,
-	engine.Abort: pluginwire.Outcome_OUTCOME_ABORT,
+var wireOutcomes = map[governance.Outcome]pluginwire.Outcome{
+	governance.NoOpinion: pluginwire.Outcome_OUTCOME_NONE, governance.Allow: pluginwire.Outcome_OUTCOME_ALLOW,
+	governance.Warn: pluginwire.Outcome_OUTCOME_WARN, governance.Defer: pluginwire.Outcome_OUTCOME_DEFER,
+	governance.Ask: pluginwire.Outcome_OUTCOME_ASK, governance.Deny: pluginwire.Outcome_OUTCOME_DENY,
+	governance.Abort: pluginwire.Outcome_OUTCOME_ABORT,
 }
 
 // outOfRange is what an outcome without a wire value is sent as, and
 // what a wire value without an outcome is read as.
 const outOfRange = 255
 
-func outcomeToWire(o engine.Outcome) pluginwire.Outcome {
+func outcomeToWire(o governance.Outcome) pluginwire.Outcome {
 	if w, ok := wireOutcomes[o]; ok {
 		return w
 	}
 	return outOfRange
 }
 
-func outcomeFromWire(w pluginwire.Outcome) engine.Outcome {
+func outcomeFromWire(w pluginwire.Outcome) governance.Outcome {
 	for o, v := range wireOutcomes {
 		if v == w {
 			return o
@@ -41,7 +41,7 @@ func outcomeFromWire(w pluginwire.Outcome) engine.Outcome {
 	return outOfRange
 }
 
-func requestToWire(r *engine.Request) *pluginwire.Request {
+func requestToWire(r *governance.Request) *pluginwire.Request {
 	in := &r.Tool.Input
 	return &pluginwire.Request{
 		Harness: r.Harness, Event: r.Event, SessionId: r.SessionID, ParentSessionId: r.ParentSessionID,
@@ -55,12 +55,12 @@ func requestToWire(r *engine.Request) *pluginwire.Request {
 	}
 }
 
-func requestFromWire(w *pluginwire.Request) *engine.Request {
+func requestFromWire(w *pluginwire.Request) *governance.Request {
 	t, in := w.GetTool(), w.GetTool().GetInput()
-	return &engine.Request{
+	return &governance.Request{
 		Harness: w.GetHarness(), Event: w.GetEvent(), SessionID: w.GetSessionId(), ParentSessionID: w.GetParentSessionId(),
 		AgentID: w.GetAgentId(), Agent: w.GetAgent(), Role: w.GetRole(), Depth: int(w.GetDepth()), Chain: w.GetChain(),
-		Tool: engine.Tool{Kind: engine.Kind(t.GetKind()), Name: t.GetName(), Input: engine.Input{
+		Tool: governance.Tool{Kind: governance.Kind(t.GetKind()), Name: t.GetName(), Input: governance.Input{
 			Command: in.GetCommand(), Paths: in.GetPaths(), Content: in.GetContent(), URL: in.GetUrl(), Query: in.GetQuery(),
 			Subagent: in.GetSubagent(), Prompt: in.GetPrompt(), Server: in.GetServer(), MCPTool: in.GetMcpTool(),
 			Arguments: in.GetArguments(),
@@ -89,7 +89,7 @@ func infoToWire(i Info) *pluginwire.Info {
 func infoFromWire(w *pluginwire.Info) Info {
 	i := Info{Name: w.GetName(), Version: w.GetVersion()}
 	for _, k := range w.GetKinds() {
-		i.Kinds = append(i.Kinds, engine.Kind(k))
+		i.Kinds = append(i.Kinds, governance.Kind(k))
 	}
 	return i
 }

@@ -3,7 +3,7 @@ package plugins
 import (
 	"context"
 
-	"github.com/agentgov/governance/internal/engine"
+	"github.com/agentgov/governance/governance"
 )
 
 // Evaluator is what a plugin implements.
@@ -14,7 +14,7 @@ type Evaluator interface {
 	// Evaluate decides one tool call. The zero Verdict has no opinion
 	// and leaves the call to the rest of the policy. An error is an
 	// evaluator error: the call is decided as the plugin's on_error says.
-	Evaluate(ctx context.Context, req *engine.Request) (Verdict, error)
+	Evaluate(ctx context.Context, req *governance.Request) (Verdict, error)
 }
 
 // Info describes a plugin.
@@ -23,11 +23,11 @@ type Info struct {
 	Name, Version string
 	// Kinds are the tool kinds the plugin wants to see; calls of other
 	// kinds are not sent to it. Empty means every kind.
-	Kinds []engine.Kind
+	Kinds []governance.Kind
 }
 
 // Wants reports whether the plugin wants calls of a kind.
-func (i Info) Wants(k engine.Kind) bool {
+func (i Info) Wants(k governance.Kind) bool {
 	if len(i.Kinds) == 0 {
 		return true
 	}
@@ -42,7 +42,7 @@ func (i Info) Wants(k engine.Kind) bool {
 // Verdict is a plugin's answer to one call.
 type Verdict struct {
 	// Outcome is the decision; NoOpinion passes.
-	Outcome engine.Outcome
+	Outcome governance.Outcome
 	// Rule names what in the plugin decided (a policy, a check); it is
 	// shown with the plugin's name.
 	Rule string
@@ -53,18 +53,18 @@ type Verdict struct {
 
 // Deny blocks the call, saying why and what to do instead.
 func Deny(message, suggestion string) Verdict {
-	return Verdict{Outcome: engine.Deny, Message: message, Suggestion: suggestion}
+	return Verdict{Outcome: governance.Deny, Message: message, Suggestion: suggestion}
 }
 
 // Ask needs a human to approve the call.
 func Ask(message, suggestion string) Verdict {
-	return Verdict{Outcome: engine.Ask, Message: message, Suggestion: suggestion}
+	return Verdict{Outcome: governance.Ask, Message: message, Suggestion: suggestion}
 }
 
 // Warn lets the call run and shows the agent a message.
-func Warn(message string) Verdict { return Verdict{Outcome: engine.Warn, Message: message} }
+func Warn(message string) Verdict { return Verdict{Outcome: governance.Warn, Message: message} }
 
 // Allow lets the call run. A deny from any other layer still wins, and a
 // plugin a project configures cannot allow: only its asks, denies and
 // aborts count.
-func Allow() Verdict { return Verdict{Outcome: engine.Allow} }
+func Allow() Verdict { return Verdict{Outcome: governance.Allow} }

@@ -5,7 +5,7 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/agentgov/governance/internal/engine"
+	"github.com/agentgov/governance/governance"
 	"github.com/agentgov/governance/plugins"
 )
 
@@ -13,10 +13,10 @@ import (
 type noPublish struct{}
 
 func (noPublish) Describe(context.Context) (plugins.Info, error) {
-	return plugins.Info{Name: "no-publish", Version: "1.0.0", Kinds: []engine.Kind{engine.KindShell}}, nil
+	return plugins.Info{Name: "no-publish", Version: "1.0.0", Kinds: []governance.Kind{governance.KindShell}}, nil
 }
 
-func (noPublish) Evaluate(_ context.Context, req *engine.Request) (plugins.Verdict, error) {
+func (noPublish) Evaluate(_ context.Context, req *governance.Request) (plugins.Verdict, error) {
 	if strings.Contains(req.Tool.Input.Command, "npm publish") {
 		v := plugins.Deny("Packages are published by the release pipeline.", "Push a tag instead.")
 		v.Rule = "npm-publish"
@@ -29,7 +29,7 @@ func (noPublish) Evaluate(_ context.Context, req *engine.Request) (plugins.Verdi
 //
 //	func main() { plugins.Serve(noPublish{}) }
 func Example() {
-	req := &engine.Request{Tool: engine.Tool{Kind: engine.KindShell, Input: engine.Input{Command: "npm publish"}}}
+	req := &governance.Request{Tool: governance.Tool{Kind: governance.KindShell, Input: governance.Input{Command: "npm publish"}}}
 	v, _ := noPublish{}.Evaluate(context.Background(), req)
 	fmt.Println(v.Outcome, v.Rule, v.Message)
 	// Output: deny npm-publish Packages are published by the release pipeline.

@@ -6,7 +6,7 @@ import (
 	"github.com/hashicorp/go-plugin"
 	"google.golang.org/grpc"
 
-	"github.com/agentgov/governance/internal/engine"
+	"github.com/agentgov/governance/governance"
 	"github.com/agentgov/governance/internal/pluginwire"
 )
 
@@ -88,7 +88,7 @@ func (c *client) Describe(ctx context.Context) (Info, error) {
 	return infoFromWire(info), nil
 }
 
-func (c *client) Evaluate(ctx context.Context, req *engine.Request) (Verdict, error) {
+func (c *client) Evaluate(ctx context.Context, req *governance.Request) (Verdict, error) {
 	v, err := c.c.Evaluate(ctx, requestToWire(req))
 	if err != nil {
 		return Verdict{}, err

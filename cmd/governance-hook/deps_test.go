@@ -57,6 +57,9 @@ func TestHookDependencies(t *testing.T) {
 		// The confinement launcher (its flags, profile and bubblewrap
 		// arguments): the hook finds it through internal/confine/locate.
 		"github.com/agentgov/governance/internal/confine",
+		// The public root is for plugins and embedding programs; inside
+		// the module the engine is internal/engine.
+		"github.com/agentgov/governance/governance",
 	}
 	for _, dep := range strings.Fields(string(out)) {
 		for _, f := range forbidden {

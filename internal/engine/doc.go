@@ -18,4 +18,8 @@
 // strictest wins: abort > deny > ask > defer > warn > allow. The resulting
 // [Decision] names the layer and rule that decided, carries a message and a
 // suggestion, and keeps a [Step] trace of every verdict.
+//
+// The package is internal: plugins and programs that embed governance
+// use the public package governance, which aliases the few types they
+// need.
 package engine

@@ -6,7 +6,7 @@ import (
 
 	"mvdan.cc/sh/v3/syntax"
 
-	"github.com/agentgov/governance/internal/engine"
+	"github.com/agentgov/governance/governance"
 )
 
 // Input is the input document of a call, as the policies see it.
@@ -55,7 +55,7 @@ type ToolInput struct {
 }
 
 // NewInput builds the input document of a request.
-func NewInput(r *engine.Request) Input {
+func NewInput(r *governance.Request) Input {
 	in := r.Tool.Input
 	out := Input{Harness: r.Harness, Event: r.Event, SessionID: r.SessionID, Agent: r.Agent, AgentID: r.AgentID,
 		Role: r.Role, Depth: r.Depth, Chain: r.Chain, Cwd: r.Cwd, ProjectRoot: r.ProjectRoot,

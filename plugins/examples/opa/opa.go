@@ -14,7 +14,7 @@ import (
 	"github.com/open-policy-agent/opa/v1/rego"
 	"github.com/open-policy-agent/opa/v1/storage/inmem"
 
-	"github.com/agentgov/governance/internal/engine"
+	"github.com/agentgov/governance/governance"
 	"github.com/agentgov/governance/plugins"
 )
 
@@ -56,7 +56,7 @@ func (e *Evaluator) Describe(ctx context.Context) (plugins.Info, error) {
 }
 
 // Evaluate runs the deny and ask queries on the call.
-func (e *Evaluator) Evaluate(ctx context.Context, req *engine.Request) (plugins.Verdict, error) {
+func (e *Evaluator) Evaluate(ctx context.Context, req *governance.Request) (plugins.Verdict, error) {
 	if err := e.load(ctx); err != nil {
 		return plugins.Verdict{}, err
 	}
@@ -69,13 +69,13 @@ func (e *Evaluator) Evaluate(ctx context.Context, req *engine.Request) (plugins.
 		return plugins.Verdict{}, err
 	}
 	if len(reasons) > 0 {
-		return verdict(engine.Deny, denyQuery, reasons), nil
+		return verdict(governance.Deny, denyQuery, reasons), nil
 	}
 	if reasons, err = eval(ctx, ask, in); err != nil {
 		return plugins.Verdict{}, err
 	}
 	if len(reasons) > 0 {
-		return verdict(engine.Ask, askQuery, reasons), nil
+		return verdict(governance.Ask, askQuery, reasons), nil
 	}
 	return plugins.Verdict{}, nil
 }
@@ -83,7 +83,7 @@ func (e *Evaluator) Evaluate(ctx context.Context, req *engine.Request) (plugins.
 // reason is one member of a deny or ask set.
 type reason struct{ message, suggestion string }
 
-func verdict(o engine.Outcome, rule string, rs []reason) plugins.Verdict {
+func verdict(o governance.Outcome, rule string, rs []reason) plugins.Verdict {
 	var msgs []string
 	suggestion := ""
 	for _, r := range rs {

@@ -8,13 +8,13 @@ import (
 	"testing"
 	"time"
 
-	"github.com/agentgov/governance/internal/engine"
+	"github.com/agentgov/governance/governance"
 	"github.com/agentgov/governance/plugins/plugintest"
 )
 
-func shell(cmd string) *engine.Request {
-	return &engine.Request{Harness: "claude", Event: "PreToolUse",
-		Tool: engine.Tool{Kind: engine.KindShell, Name: "Bash", Input: engine.Input{Command: cmd}}}
+func shell(cmd string) *governance.Request {
+	return &governance.Request{Harness: "claude", Event: "PreToolUse",
+		Tool: governance.Tool{Kind: governance.KindShell, Name: "Bash", Input: governance.Input{Command: cmd}}}
 }
 
 // Calls go through a real gRPC connection, as from governance.
@@ -23,23 +23,23 @@ func TestRegoDecides(t *testing.T) {
 	ev := plugintest.Connect(t, New([]string{"testdata/policy"}, "testdata/data.json"))
 	tests := []struct {
 		name       string
-		req        *engine.Request
-		want       engine.Outcome
+		req        *governance.Request
+		want       governance.Outcome
 		rule, says string
 		suggestion string
 	}{
-		{"deny reason", shell("cd infra && terraform destroy -auto-approve"), engine.Deny, denyQuery,
+		{"deny reason", shell("cd infra && terraform destroy -auto-approve"), governance.Deny, denyQuery,
 			"terraform destroy changes shared infrastructure, which only the platform pipeline does", "Rego policy"},
-		{"deny object", shell("kubectl --context prod-eu delete pod x"), engine.Deny, denyQuery,
+		{"deny object", shell("kubectl --context prod-eu delete pod x"), governance.Deny, denyQuery,
 			"kubectl against the production cluster is not for agents", "Use the staging context"},
-		{"ask reason", shell("npm install left-pad"), engine.Ask, askQuery,
+		{"ask reason", shell("npm install left-pad"), governance.Ask, askQuery,
 			"adding a dependency needs a maintainer's approval", ""},
-		{"data", &engine.Request{Tool: engine.Tool{Kind: engine.KindAgent, Input: engine.Input{Subagent: "deployer"}}},
-			engine.Ask, askQuery, `subagent type "deployer" is not on the team's list`, ""},
-		{"listed subagent", &engine.Request{Tool: engine.Tool{Kind: engine.KindAgent, Input: engine.Input{Subagent: "reviewer"}}},
-			engine.NoOpinion, "", "", ""},
-		{"no reason", shell("terraform plan"), engine.NoOpinion, "", "", ""},
-		{"quoted words", shell(`'terraform' "apply"`), engine.Deny, denyQuery, "terraform apply", ""},
+		{"data", &governance.Request{Tool: governance.Tool{Kind: governance.KindAgent, Input: governance.Input{Subagent: "deployer"}}},
+			governance.Ask, askQuery, `subagent type "deployer" is not on the team's list`, ""},
+		{"listed subagent", &governance.Request{Tool: governance.Tool{Kind: governance.KindAgent, Input: governance.Input{Subagent: "reviewer"}}},
+			governance.NoOpinion, "", "", ""},
+		{"no reason", shell("terraform plan"), governance.NoOpinion, "", "", ""},
+		{"quoted words", shell(`'terraform' "apply"`), governance.Deny, denyQuery, "terraform apply", ""},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -58,8 +58,8 @@ func TestRegoDecides(t *testing.T) {
 
 func TestInput(t *testing.T) {
 	t.Parallel()
-	got := NewInput(&engine.Request{Harness: "claude", Tool: engine.Tool{Kind: engine.KindMCP, Name: "mcp__gh__issue",
-		Input: engine.Input{Server: "gh", MCPTool: "issue", Arguments: []byte(`{"title":"x","n":2}`)}}})
+	got := NewInput(&governance.Request{Harness: "claude", Tool: governance.Tool{Kind: governance.KindMCP, Name: "mcp__gh__issue",
+		Input: governance.Input{Server: "gh", MCPTool: "issue", Arguments: []byte(`{"title":"x","n":2}`)}}})
 	if got.Tool.Input.Arguments.(map[string]any)["title"] != "x" || got.Tool.Kind != "mcp" {
 		t.Errorf("input %+v", got)
 	}
@@ -93,7 +93,7 @@ func TestPolicyChanges(t *testing.T) {
 	}
 	write("package governance\ndeny contains \"no shells today\" if input.tool.kind == \"shell\"\n", base.Add(time.Minute))
 	v, err := ev.Evaluate(t.Context(), shell("ls"))
-	if err != nil || v.Outcome != engine.Deny || v.Message != "no shells today" {
+	if err != nil || v.Outcome != governance.Deny || v.Message != "no shells today" {
 		t.Fatalf("after the fix: %+v, %v", v, err)
 	}
 }

@@ -11,7 +11,7 @@ import (
 
 	"mvdan.cc/sh/v3/syntax"
 
-	"github.com/agentgov/governance/internal/engine"
+	"github.com/agentgov/governance/governance"
 	"github.com/agentgov/governance/plugins"
 )
 
@@ -25,14 +25,14 @@ type Evaluator struct{}
 // shell commands (for their heredocs).
 func (Evaluator) Describe(context.Context) (plugins.Info, error) {
 	return plugins.Info{Name: "secrets", Version: Version,
-		Kinds: []engine.Kind{engine.KindWrite, engine.KindEdit, engine.KindShell}}, nil
+		Kinds: []governance.Kind{governance.KindWrite, governance.KindEdit, governance.KindShell}}, nil
 }
 
 // Evaluate denies a call that writes a secret.
-func (Evaluator) Evaluate(_ context.Context, req *engine.Request) (plugins.Verdict, error) {
+func (Evaluator) Evaluate(_ context.Context, req *governance.Request) (plugins.Verdict, error) {
 	in := req.Tool.Input
 	switch req.Tool.Kind {
-	case engine.KindWrite, engine.KindEdit:
+	case governance.KindWrite, governance.KindEdit:
 		f, ok := Find(in.Content)
 		if !ok {
 			return plugins.Verdict{}, nil
@@ -42,7 +42,7 @@ func (Evaluator) Evaluate(_ context.Context, req *engine.Request) (plugins.Verdi
 			where = "the text to write to " + in.Paths[0]
 		}
 		return deny(f, fmt.Sprintf("%s holds %s on line %d", where, f.Kind, f.Line)), nil
-	case engine.KindShell:
+	case governance.KindShell:
 		for _, doc := range heredocs(in.Command) {
 			if f, ok := Find(doc.body); ok {
 				return deny(f, fmt.Sprintf("a heredoc in this command holds %s on line %d of the command",
@@ -96,7 +96,7 @@ func Find(text string) (Finding, bool) {
 // do. A line's edges read as the text's edges do, so cutting there
 // changes no match.
 func knownFormat(text string) (string, int) {
-	if engine.FindSecret(text) == "" {
+	if governance.FindSecret(text) == "" {
 		return "", 0
 	}
 	// Line i is text[starts[i]:ends[i]].
@@ -111,10 +111,10 @@ func knownFormat(text string) (string, int) {
 		ends = append(ends, start+i)
 		start += i + 1
 	}
-	holds := func(first, last int) bool { return engine.FindSecret(text[starts[first]:ends[last]]) != "" }
+	holds := func(first, last int) bool { return governance.FindSecret(text[starts[first]:ends[last]]) != "" }
 	last := sort.Search(len(starts), func(i int) bool { return holds(0, i) })
 	first := last - sort.Search(last+1, func(n int) bool { return holds(last-n, last) })
-	return engine.FindSecret(text[starts[first]:ends[last]]), first + 1
+	return governance.FindSecret(text[starts[first]:ends[last]]), first + 1
 }
 
 // An assignment to a secret-sounding name: NAME = value, NAME: value,

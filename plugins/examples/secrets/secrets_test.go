@@ -4,7 +4,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/agentgov/governance/internal/engine"
+	"github.com/agentgov/governance/governance"
 	"github.com/agentgov/governance/plugins/plugintest"
 )
 
@@ -71,32 +71,32 @@ func TestEvaluate(t *testing.T) {
 	heredoc := "cat > .env <<'EOF'\nHOST=db\nAWS_ACCESS_KEY_ID=" + awsKey + "\nEOF"
 	tests := []struct {
 		name string
-		tool engine.Tool
-		want engine.Outcome
+		tool governance.Tool
+		want governance.Outcome
 		says string
 	}{
-		{"write with a key", engine.Tool{Kind: engine.KindWrite, Name: "Write",
-			Input: engine.Input{Paths: []string{"id_ed25519"}, Content: privateKey + "\n"}},
-			engine.Deny, "the text to write to id_ed25519 holds a private key on line 1"},
-		{"edit with a password", engine.Tool{Kind: engine.KindEdit, Name: "Edit",
-			Input: engine.Input{Paths: []string{"config.yaml"}, Content: "db:\n  password: " + randomPass}},
-			engine.Deny, "on line 2"},
-		{"heredoc", engine.Tool{Kind: engine.KindShell, Name: "Bash", Input: engine.Input{Command: heredoc}},
-			engine.Deny, "a heredoc in this command holds an AWS access key on line 3 of the command"},
-		{"here-string", engine.Tool{Kind: engine.KindShell, Name: "Bash",
-			Input: engine.Input{Command: "tee key.pem <<< '" + privateKey + "'"}},
-			engine.Deny, "holds a private key on line 1"},
-		{"key as an argument is not a heredoc", engine.Tool{Kind: engine.KindShell, Name: "Bash",
-			Input: engine.Input{Command: "echo " + awsKey}}, engine.NoOpinion, ""},
-		{"clean write", engine.Tool{Kind: engine.KindWrite, Name: "Write",
-			Input: engine.Input{Paths: []string{"main.go"}, Content: "package main\n"}}, engine.NoOpinion, ""},
-		{"clean heredoc", engine.Tool{Kind: engine.KindShell, Name: "Bash",
-			Input: engine.Input{Command: "cat > notes.txt <<EOF\nhello\nEOF"}}, engine.NoOpinion, ""},
+		{"write with a key", governance.Tool{Kind: governance.KindWrite, Name: "Write",
+			Input: governance.Input{Paths: []string{"id_ed25519"}, Content: privateKey + "\n"}},
+			governance.Deny, "the text to write to id_ed25519 holds a private key on line 1"},
+		{"edit with a password", governance.Tool{Kind: governance.KindEdit, Name: "Edit",
+			Input: governance.Input{Paths: []string{"config.yaml"}, Content: "db:\n  password: " + randomPass}},
+			governance.Deny, "on line 2"},
+		{"heredoc", governance.Tool{Kind: governance.KindShell, Name: "Bash", Input: governance.Input{Command: heredoc}},
+			governance.Deny, "a heredoc in this command holds an AWS access key on line 3 of the command"},
+		{"here-string", governance.Tool{Kind: governance.KindShell, Name: "Bash",
+			Input: governance.Input{Command: "tee key.pem <<< '" + privateKey + "'"}},
+			governance.Deny, "holds a private key on line 1"},
+		{"key as an argument is not a heredoc", governance.Tool{Kind: governance.KindShell, Name: "Bash",
+			Input: governance.Input{Command: "echo " + awsKey}}, governance.NoOpinion, ""},
+		{"clean write", governance.Tool{Kind: governance.KindWrite, Name: "Write",
+			Input: governance.Input{Paths: []string{"main.go"}, Content: "package main\n"}}, governance.NoOpinion, ""},
+		{"clean heredoc", governance.Tool{Kind: governance.KindShell, Name: "Bash",
+			Input: governance.Input{Command: "cat > notes.txt <<EOF\nhello\nEOF"}}, governance.NoOpinion, ""},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			t.Parallel()
-			v, err := ev.Evaluate(t.Context(), &engine.Request{Tool: tt.tool})
+			v, err := ev.Evaluate(t.Context(), &governance.Request{Tool: tt.tool})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -108,7 +108,7 @@ func TestEvaluate(t *testing.T) {
 					t.Errorf("the verdict shows the secret: %+v", v)
 				}
 			}
-			if v.Outcome == engine.Deny && v.Suggestion == "" {
+			if v.Outcome == governance.Deny && v.Suggestion == "" {
 				t.Error("a deny without a suggestion")
 			}
 		})
@@ -121,7 +121,7 @@ func TestDescribe(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if info.Name != "secrets" || info.Version != Version || !info.Wants(engine.KindWrite) || info.Wants(engine.KindRead) {
+	if info.Name != "secrets" || info.Version != Version || !info.Wants(governance.KindWrite) || info.Wants(governance.KindRead) {
 		t.Errorf("Describe = %+v", info)
 	}
 }
