@@ -62,7 +62,7 @@ type CommandFile struct {
 	Path, Abs string
 	// Write reports a write (or a delete, or a change of mode).
 	Write bool
-	// Classes are the path classes of the file (see PathClasses).
+	// Classes are the path classes of the file (see pathClasses).
 	Classes []string
 }
 
@@ -138,7 +138,7 @@ func (ev *evaluation) checkVerdicts(s *subject, take func(Verdict)) {
 		}
 		if _, ok := chk.(untrustedCheck); ok && loosens(v.Outcome) {
 			v.Subject = s.display
-			ev.step(v, UntrustedNote)
+			ev.step(v, untrustedNote)
 			ev.skipped = append(ev.skipped, skipped{s, v})
 			continue
 		}

@@ -178,13 +178,13 @@ const (
 // out-of-band approval when the configuration does not say.
 const DefaultApprovalWaitSeconds = 120
 
-// DefaultMaxDelegationDepth is the delegation depth allowed when the
+// defaultMaxDelegationDepth is the delegation depth allowed when the
 // configuration sets none.
-const DefaultMaxDelegationDepth = 3
+const defaultMaxDelegationDepth = 3
 
 // DefaultSettings returns the settings used when a configuration sets none.
 func DefaultSettings() Settings {
-	return Settings{Default: Defer, Confine: ConfineUnknown, MaxDelegationDepth: DefaultMaxDelegationDepth, ApprovalWaitSeconds: DefaultApprovalWaitSeconds}
+	return Settings{Default: Defer, Confine: ConfineUnknown, MaxDelegationDepth: defaultMaxDelegationDepth, ApprovalWaitSeconds: DefaultApprovalWaitSeconds}
 }
 
 // Mode names the enforcement mode: enforce or log-only.

@@ -9,7 +9,7 @@ import (
 // caller in its root, a home at /home/user.
 const (
 	ExampleRoot = "/project"
-	ExampleHome = "/home/user"
+	exampleHome = "/home/user"
 )
 
 // CheckExamples runs the rule's examples and reports the first that does
@@ -40,7 +40,7 @@ func (r *Rule) ExampleKind() Kind {
 
 // ExampleRequest builds the request an example stands for.
 func ExampleRequest(kind Kind, ex string) *Request {
-	req := &Request{Cwd: ExampleRoot, ProjectRoot: ExampleRoot, Home: ExampleHome, Tool: Tool{Kind: kind}}
+	req := &Request{Cwd: ExampleRoot, ProjectRoot: ExampleRoot, Home: exampleHome, Tool: Tool{Kind: kind}}
 	switch kind {
 	case KindShell:
 		req.Tool.Input.Command = ex

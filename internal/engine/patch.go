@@ -167,9 +167,9 @@ func dropEmpty(edits []FileEdit) []FileEdit {
 	return out
 }
 
-// PatchFiles returns the files a patch changes, in order: each edited
+// patchFiles returns the files a patch changes, in order: each edited
 // file, and the old and new names of renames and moves.
-func PatchFiles(patch string) []string {
+func patchFiles(patch string) []string {
 	var files []string
 	for _, e := range ParsePatch(patch) {
 		for _, p := range []string{e.From, e.Path, e.MoveTo} {

@@ -28,8 +28,8 @@ const (
 	ClassUnknown = "unknown" // computed at run time, or relative to an unknown directory
 )
 
-// PathClasses lists every path class.
-var PathClasses = []string{ClassRoot, ClassHome, ClassSystem, ClassDevice, ClassTemp, ClassProject,
+// pathClasses lists every path class.
+var pathClasses = []string{ClassRoot, ClassHome, ClassSystem, ClassDevice, ClassTemp, ClassProject,
 	ClassProjectRoot, ClassOutsideProject, ClassGovernance, ClassGit, ClassTopLevel, ClassSensitive, ClassBuildOutput,
 	ClassSource, ClassUnknown}
 

@@ -20,12 +20,12 @@ import (
 // "V=<number>" matches V=7 and not V=$(shell id); "release" matches
 // release only.
 
-// PositionalKinds are the kinds a place may end with.
-var PositionalKinds = []string{"<number>", "<word>", "<path>"}
+// positionalKinds are the kinds a place may end with.
+var positionalKinds = []string{"<number>", "<word>", "<path>"}
 
 // splitPlace returns a place's literal text and its kind ("" for none).
 func splitPlace(place string) (lit, kind string) {
-	for _, k := range PositionalKinds {
+	for _, k := range positionalKinds {
 		if strings.HasSuffix(place, k) {
 			return strings.TrimSuffix(place, k), k
 		}
@@ -39,9 +39,9 @@ func checkPositionals(places []string) error {
 	for _, p := range places {
 		lit, _ := splitPlace(p)
 		if strings.Contains(lit, "<") && strings.Contains(lit, ">") {
-			for _, k := range PositionalKinds {
+			for _, k := range positionalKinds {
 				if strings.Contains(lit, k) {
-					return fmt.Errorf("positional %q: a kind (%s) may only end a place", p, strings.Join(PositionalKinds, ", "))
+					return fmt.Errorf("positional %q: a kind (%s) may only end a place", p, strings.Join(positionalKinds, ", "))
 				}
 			}
 		}
@@ -49,7 +49,7 @@ func checkPositionals(places []string) error {
 	return nil
 }
 
-// KindOf returns the narrowest kind of PositionalKinds other than <path>
+// KindOf returns the narrowest kind of positionalKinds other than <path>
 // that every value is, or "".
 func KindOf(values []string) string {
 	for _, k := range []string{"<number>", "<word>"} {

@@ -105,7 +105,7 @@ type MatchMore struct {
 	FlagsWithin, TargetsWithin []string
 	// Positionals, when not nil, requires the positional arguments after
 	// the subcommand to be exactly as many as its places, each fitting
-	// its place (see PositionalKinds); an empty list requires none.
+	// its place (see positionalKinds); an empty list requires none.
 	// Learned entries use it so that an argument nobody approved is not
 	// covered.
 	Positionals []string
@@ -361,8 +361,8 @@ func (r *Rule) init(spec *RuleSpec, scope string) {
 func checkMatch(m *MatchSpec) error {
 	more := m.more()
 	for _, c := range append(append([]string{}, m.Targets...), more.TargetsWithin...) {
-		if !slices.Contains(PathClasses, c) && !(c == ClassNone && slices.Contains(more.TargetsWithin, c)) {
-			return fmt.Errorf("unknown path class %q in targets (want one of %s)", c, strings.Join(PathClasses, ", "))
+		if !slices.Contains(pathClasses, c) && !(c == ClassNone && slices.Contains(more.TargetsWithin, c)) {
+			return fmt.Errorf("unknown path class %q in targets (want one of %s)", c, strings.Join(pathClasses, ", "))
 		}
 	}
 	for _, pat := range append(append([]string{}, m.Paths...), more.NotPaths...) {

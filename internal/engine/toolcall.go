@@ -43,7 +43,7 @@ func ToolCall(name string, input map[string]any) Tool {
 		in.Content = InputString(input, "new_string", "newString", "new_str", "content")
 	case "apply_patch", "patch", "applypatch":
 		t.Kind = KindEdit
-		in.Paths = PatchFiles(patchOf(input))
+		in.Paths = patchFiles(patchOf(input))
 		in.Content = patchOf(input)
 	case "web", "webfetch", "web_fetch", "fetch":
 		t.Kind = KindWeb
@@ -67,7 +67,7 @@ func ToolCall(name string, input map[string]any) Tool {
 		// carries.
 		t.Kind = KindOther
 		if p := patchOf(input); p != "" && LooksLikePatch(p) {
-			in.Paths = PatchFiles(p)
+			in.Paths = patchFiles(p)
 			t.Kind = KindEdit
 			return t
 		}

@@ -20,8 +20,8 @@ func TestPatchFiles(t *testing.T) {
 		{"new file", "--- /dev/null\n+++ b/new.txt\n@@ -0,0 +1 @@\n+x", []string{"new.txt"}},
 	}
 	for _, tt := range tests {
-		if got := PatchFiles(tt.patch); !slices.Equal(got, tt.want) {
-			t.Errorf("%s: PatchFiles = %q, want %q", tt.name, got, tt.want)
+		if got := patchFiles(tt.patch); !slices.Equal(got, tt.want) {
+			t.Errorf("%s: patchFiles = %q, want %q", tt.name, got, tt.want)
 		}
 	}
 }

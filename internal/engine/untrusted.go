@@ -12,8 +12,8 @@ import (
 // policy and keeps them here, so that a call they would have allowed says
 // why it was not, and `governance explain` shows them skipped.
 
-// UntrustedNote is the trace note of a project allow that did not apply.
-const UntrustedNote = "skipped: the project's policy is not trusted as it is now (governance trust)"
+// untrustedNote is the trace note of a project allow that did not apply.
+const untrustedNote = "skipped: the project's policy is not trusted as it is now (governance trust)"
 
 // Untrusted is what a project's policy would allow but may not until a
 // person trusts it.
@@ -52,7 +52,7 @@ func (ev *evaluation) untrustedVerdicts(s *subject) (Verdict, bool) {
 	found := false
 	note := func(v Verdict) {
 		v.Subject = s.display
-		ev.step(v, UntrustedNote)
+		ev.step(v, untrustedNote)
 		if !found {
 			first, found = v, true
 		}
