@@ -26,6 +26,9 @@ func TestSearchedTablesAreSorted(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
+		if len(names) == 0 {
+			t.Fatalf("no Go files in %s: has a package moved?", dir)
+		}
 		for _, name := range names {
 			if strings.HasSuffix(name, "_test.go") {
 				continue
