@@ -767,6 +767,17 @@ func TestUserToolConfiguration(t *testing.T) {
 		{"./data.duckdb", "DUCK", "duckdb -safe data.duckdb -c 'select * from v'", true},
 		{"./data.duckdb", "DUCK", "duckdb data.duckdb .tables", true},
 		{"", "", "duckdb -c 'SELECT 42'", true},
+		// A filter file is the filter: judged as one given inline, and
+		// unknown when it cannot be read.
+		{"./q.jq", "env | with_entries(select(.key|test(\"TOKEN\")))\n", "jq -n -f q.jq", false},
+		{"./q.jq", "$ENV.HOME", "jq --from-file q.jq data.json", false},
+		{"./q.jq", "include \"x\"; .", "jq -f q.jq data.json", false},
+		{"./q.jq", "load_str(\".env\")", "yq -f q.jq x.yaml", false},
+		{"./q.jq", "strenv(AWS_SECRET_ACCESS_KEY)", "yq --from-file q.jq x.yaml", false},
+		{"./q.jq", "\"${GITHUB_TOKEN}\" | envsubst", "yq -n -f q.jq", false},
+		{"./q.jq", ".items[] | {name, version}\n", "jq -f q.jq data.json", true},
+		{"./q.jq", ".items[] | .name\n", "yq -f q.jq x.yaml", true},
+		{"", "", "jq -f missing.jq data.json", true},
 		{".config/sqlite3/sqliterc", ".shell id\n", "sqlite3 -readonly db.sqlite 'SELECT 1'", false},
 		{".psqlrc-16", "\\! rm -rf ~\n", "psql -c 'SELECT 1'", false},
 		{".psqlrc-16", "\\! rm -rf ~\n", "psql -X -c 'SELECT 1'", true},
