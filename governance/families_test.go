@@ -778,6 +778,17 @@ func TestUserToolConfiguration(t *testing.T) {
 		{"./q.jq", ".items[] | {name, version}\n", "jq -f q.jq data.json", true},
 		{"./q.jq", ".items[] | .name\n", "yq -f q.jq x.yaml", true},
 		{"", "", "jq -f missing.jq data.json", true},
+		// A go.mod or go.work asking for a newer Go than the local one
+		// makes every go command download and run that toolchain.
+		{"./go.mod", "module x\n\ngo 1.99\n", "go version", false},
+		{"./go.mod", "module x\n\ngo 1.21\n\ntoolchain go1.99.1\n", "go list ./...", false},
+		{"./go.mod", "module x\n\ngo 1.99rc1 // pre-release\n", "go env GOPATH", false},
+		{"./go.work", "go 1.99\n\nuse .\n", "go list -m all", false},
+		{"./go.mod", "module x\n\ngo 1.99\n", "golangci-lint linters", false},
+		{"./sub/go.mod", "module x\n\ngo 1.99\n", "go -C sub version", false},
+		{"./go.mod", "module x\n\ngo 1.21\n\ntoolchain go1.22.1\n", "go list ./...", true},
+		{"./go.mod", "module x\n\ngo 1.22.0\n\nrequire golang.org/x/mod v0.43.0\n", "go version", true},
+		{"./sub/go.mod", "module x\n\ngo 1.21\n", "go -C sub version", true},
 		{".config/sqlite3/sqliterc", ".shell id\n", "sqlite3 -readonly db.sqlite 'SELECT 1'", false},
 		{".psqlrc-16", "\\! rm -rf ~\n", "psql -c 'SELECT 1'", false},
 		{".psqlrc-16", "\\! rm -rf ~\n", "psql -X -c 'SELECT 1'", true},
