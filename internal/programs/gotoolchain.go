@@ -75,17 +75,26 @@ func goModHarmless(content []byte) bool {
 // localGoVersion is the version of the go command on PATH, read once
 // from its build information (running go env GOVERSION costs a
 // process).
-var localGoVersion = sync.OnceValues(func() ([3]int, bool) {
-	path, err := exec.LookPath("go")
-	if err != nil {
-		return [3]int{}, false
-	}
-	info, err := buildinfo.ReadFile(path)
-	if err != nil {
-		return [3]int{}, false
-	}
-	return parseGoVersion(strings.TrimPrefix(info.GoVersion, "go"))
-})
+func localGoVersion() ([3]int, bool) {
+	localGo.once.Do(func() {
+		path, err := exec.LookPath("go")
+		if err != nil {
+			return
+		}
+		info, err := buildinfo.ReadFile(path)
+		if err != nil {
+			return
+		}
+		localGo.v, localGo.ok = parseGoVersion(strings.TrimPrefix(info.GoVersion, "go"))
+	})
+	return localGo.v, localGo.ok
+}
+
+var localGo struct {
+	once sync.Once
+	v    [3]int
+	ok   bool
+}
 
 // parseGoVersion reads 1.N, 1.N.P, 1.NrcK or 1.NbetaK as major, minor
 // and patch, a pre-release or a language version (1.N) before 1.N.0.
