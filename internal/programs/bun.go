@@ -1,5 +1,7 @@
 package programs
 
+import "strings"
+
 // bun and bunx: bun runs JavaScript and TypeScript (a file, a script of
 // package.json, a package's binary) and manages packages. Its package
 // inspection subcommands (bun pm ls, outdated, why, info, audit) read the
@@ -139,7 +141,41 @@ func bunPm(c *Call, fx *Effects) {
 
 var bunRunsNode = &Node{Inherit: true, POSIX: true, Opts: bunNoHelp, Effects: bunRuns}
 
-var bunProgram = &Program{Names: []string{"bun"}, Lang: "javascript", CodeOpts: []string{"-e", "--eval", "-p", "--print"}, Setup: setupCompletion, Node: Node{Opts: bunOpts, Operands: true, POSIX: true, Effects: bunTop,
+// bunStart: bun reads bunfig.toml (the project's and the user's) and
+// npm's .npmrc files: they name the registries it sends tokens to (a
+// token may be $VARIABLE), the authority it trusts, the folders it
+// writes and the code it preloads.
+func bunStart(c *Call, fx *Effects) {
+	npmrcEverywhere(c, fx)
+	for _, f := range []string{"bunfig.toml", "~/.bunfig.toml", "~/.config/.bunfig.toml"} {
+		fx.Add(Effect{Op: Unknown, IfPresent: f, Harmless: bunfigHarmless,
+			Why: f + " names a registry, a token, a certificate authority, a folder or code bun uses"})
+	}
+}
+
+// bunfigWords are words of bunfig.toml settings that choose registries,
+// tokens, trust, folders and code.
+var bunfigWords = []string{"$", "registry", "scope", "token", "username", "password", "url", "ca", "proxy", "preload",
+	"dir", "cache", "shell", "define", "loader", "env"}
+
+// bunfigHarmless reports a bunfig.toml none of whose lines, comments
+// aside, mentions bunfigWords.
+func bunfigHarmless(content []byte) bool {
+	for line := range strings.SplitSeq(strings.ToLower(string(content)), "\n") {
+		line = strings.TrimSpace(line)
+		if line == "" || line[0] == '#' {
+			continue
+		}
+		for _, w := range bunfigWords {
+			if strings.Contains(line, w) {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+var bunProgram = &Program{Names: []string{"bun"}, Lang: "javascript", CodeOpts: []string{"-e", "--eval", "-p", "--print"}, Setup: setupCompletion, Start: bunStart, Node: Node{Opts: bunOpts, Operands: true, POSIX: true, Effects: bunTop,
 	Subs: []*Sub{
 		{"pm", &Node{Inherit: true, Effects: bunPm}},
 		{"why", &Node{Inherit: true, Effects: bunPrints}},

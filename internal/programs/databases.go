@@ -145,6 +145,7 @@ func sqliteEffects(c *Call, fx *Effects, duck bool) {
 		dialect = dialectDuckDB
 	}
 	changes := sqlQueries(fx, qs, dialect)
+	schemaRuns(c, fx, db, qs, duck)
 	if fromInput {
 		// An interactive session: a terminal nobody types in runs
 		// nothing, and -readonly or -safe keep one from writing; input
@@ -165,6 +166,46 @@ func sqliteEffects(c *Call, fx *Effects, duck bool) {
 		// empty one where there is none.
 		fx.Add(Effect{Op: Write, Path: db, IfMissing: true, Why: "sqlite3 creates a missing database"})
 	}
+}
+
+// schemaRuns: a database file holds code as well as data. A view, a
+// generated column or a virtual table runs when a statement reads it, and
+// may call what the client adds to SQL: sqlite3's edit() runs $VISUAL,
+// $EDITOR or any program its second argument names, -readonly or not;
+// DuckDB's read_text() and read_csv() read any file or address
+// (extensions load themselves for http). Only -safe turns those off. So,
+// without -safe, a statement on an existing database is unknown (a new
+// one holds nothing); the dot-commands that show the schema prepare
+// views without running them, SQLite's pragmas only report, and an
+// interactive session nobody types in runs nothing.
+func schemaRuns(c *Call, fx *Effects, db shell.Arg, qs []shell.Arg, duck bool) {
+	if c.Has("-safe") || db.Value == "" || db.Value == ":memory:" {
+		return
+	}
+	runs := false
+	for _, q := range qs {
+		v := strings.TrimSpace(q.Value)
+		if q.Dynamic || !strings.HasPrefix(v, ".") && (duck || !sqlPragma(v)) {
+			runs = true
+		}
+	}
+	if !runs {
+		return
+	}
+	why := "the database's views may call edit(), which runs a program (-safe turns it off)"
+	if duck {
+		why = "the database's views may read any file or address (-safe turns that off)"
+	}
+	if db.Dynamic {
+		fx.Unknown(why)
+		return
+	}
+	fx.Add(Effect{Op: Unknown, IfPresent: db.Value, Why: why})
+}
+
+// sqlPragma reports a statement that starts with PRAGMA.
+func sqlPragma(q string) bool {
+	return len(q) >= 6 && strings.EqualFold(q[:6], "pragma")
 }
 
 // psql runs -c commands (SQL or meta-commands) and -f scripts, or what it

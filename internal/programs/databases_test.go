@@ -21,6 +21,8 @@ func TestDatabases(t *testing.T) {
 		{"sqlite3 -init evil.sql app.db 'SELECT 1'", "read evil.sql; unknown (runs the statements of evil.sql); read app.db; write app.db"},
 		{"sqlite3 -A app.zip -x", "unknown (the option -A is not in the model of sqlite3); unknown (runs the statements it reads from standard input)"},
 		{"duckdb -c 'SELECT 42'", ""},
+		{"sqlite3 -readonly \"$DB\" 'SELECT 1'", "unknown (the word $DB is computed at run time and may be any option of sqlite3); unknown (the database's views may call edit(), which runs a program (-safe turns it off)); read $DB"},
+		{"sqlite3 -safe -readonly \"$DB\" 'SELECT 1'", "unknown (the word $DB is computed at run time and may be any option of sqlite3); read $DB"},
 		{"duckdb data.db -json 'DESCRIBE users'", "read data.db"},
 		{"duckdb -ui", "unknown (-ui starts a server); unknown (runs the statements it reads from standard input)"},
 		{"duckdb -c \"SELECT * FROM read_csv('/etc/passwd')\"", "change (runs SQL that is not a single statement that reads: SELECT * FROM read_csv('/etc/passwd'))"},

@@ -134,6 +134,7 @@ var goEnvSafe = []string{"GOOS", "GOARCH", "GOAMD64", "GOARM", "GOARM64", "GO386
 // toolchains, write elsewhere, or take code it does not verify.
 func goEnv(c *Call, fx *Effects) {
 	cacheAt(fx, "~/.config/go/telemetry", "the go command counts its own use in local telemetry files")
+	goToolchain(c, fx)
 	for _, a := range c.Cmd.Assigns {
 		name, _, _ := strings.Cut(a, "=")
 		switch {
@@ -170,6 +171,14 @@ func goReads(c *Call, fx *Effects) {
 	goEnv(c, fx)
 	goFetches(fx)
 	goToolFlags(c, fx)
+	for _, m := range c.ValueArgs("-mod") {
+		if m.Dynamic || m.Value != "readonly" && m.Value != "vendor" {
+			// -mod=mod adds what is missing to go.mod and go.sum.
+			why := "go " + c.Sub() + " -mod=" + m.Value + " updates go.mod and go.sum"
+			fx.Write(shellWord("go.mod"), why)
+			fx.Write(shellWord("go.sum"), why)
+		}
+	}
 	if c.Sub() == "vet" || c.Sub() == "list" && c.HasAny("-export|-compiled") {
 		goCgo(c, fx, "go "+c.Sub())
 	}

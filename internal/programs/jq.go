@@ -196,7 +196,7 @@ func jqEffects(c *Call, fx *Effects) {
 	filter, files, ok := jqOperands(c)
 	if ok {
 		if c.Has("--from-file") {
-			fx.Read(filter)
+			jqFilterFile(c, filter, fx)
 		} else {
 			jqFilterEffects(c, filter, fx)
 		}
@@ -211,8 +211,38 @@ func jqFilterEffects(c *Call, filter shell.Arg, fx *Effects) {
 		fx.Unknown("the " + c.Name + " filter is only known at run time")
 		return
 	}
-	env, files := false, ""
-	s := filter.Value
+	env, files := jqFilterReads(filter.Value)
+	if env {
+		fx.Env("")
+	}
+	if files != "" {
+		fx.Unknown("the " + c.Name + " filter uses " + files + ", which reads files it names")
+	}
+}
+
+// jqFilterFile records the filter file of -f: its text is the filter,
+// judged as jqFilterEffects judges one given inline, when the call runs;
+// a file that cannot be read is a filter nobody saw.
+func jqFilterFile(c *Call, file shell.Arg, fx *Effects) {
+	fx.Read(file)
+	why := "the " + c.Name + " filter in " + file.Value + " may read the environment or files"
+	if file.Dynamic {
+		fx.Unknown(why)
+		return
+	}
+	fx.Add(Effect{Op: Unknown, IfPresent: file.Value, Harmless: jqFilterHarmless, Why: why})
+}
+
+// jqFilterHarmless reports a filter that reads neither the environment
+// nor files beyond its input.
+func jqFilterHarmless(content []byte) bool {
+	env, files := jqFilterReads(string(content))
+	return !env && files == ""
+}
+
+// jqFilterReads reports whether a filter reads the environment, and the
+// word by which it reads files ("" for none).
+func jqFilterReads(s string) (env bool, files string) {
 	for i := 0; i < len(s); {
 		if !identByte(s[i]) {
 			i++
@@ -239,12 +269,7 @@ func jqFilterEffects(c *Call, filter shell.Arg, fx *Effects) {
 			files = word
 		}
 	}
-	if env {
-		fx.Env("")
-	}
-	if files != "" {
-		fx.Unknown("the " + c.Name + " filter uses " + files + ", which reads files it names")
-	}
+	return env, files
 }
 
 func identByte(b byte) bool {
@@ -358,7 +383,7 @@ func yqEffects(c *Call, fx *Effects) {
 	if ok {
 		switch {
 		case c.Has("--from-file"):
-			fx.Read(filter)
+			jqFilterFile(c, filter, fx)
 		default:
 			jqFilterEffects(c, filter, fx)
 			if !strings.HasPrefix(filter.Value, ".") && len(c.ValueArgs("--expression")) == 0 && !c.Has("--null-input") {

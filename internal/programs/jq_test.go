@@ -30,6 +30,7 @@ func TestJq(t *testing.T) {
 		{"jq --slurpfile s other.json . f", "read other.json; read f"},
 		{"jq -f prog.jq in.json", "read prog.jq; read in.json"},
 		{"jq --from-file prog.jq", "read prog.jq"},
+		{"jq -f \"$F\" in.json", "read $F; unknown (the jq filter in $F may read the environment or files); read in.json"},
 		{"jq -n --args '$ARGS' a b c", ""},
 		{"jq -n '$ARGS' --jsonargs 1 2", ""},
 		{"jq . a --args b c", "read a"},

@@ -1,6 +1,7 @@
 package programs
 
 import (
+	"slices"
 	"strings"
 
 	"github.com/agentgov/governance/internal/shell"
@@ -43,13 +44,13 @@ const npmOpts = `
 --no-browser
 --bypass-2fa
 --no-bypass-2fa
---ca=X
+--ca=X                                   unknown # a certificate authority npm trusts
 --cache=X                                write
 --cache-max=X
 --cache-min=X
---cafile=X                               read
+--cafile=X                               unknown # a certificate authority npm trusts
 -c --call=X                              exec
---cert=X
+--cert=X                                 unknown
 --cidr=X
 --color[=X]
 --no-color
@@ -106,7 +107,7 @@ const npmOpts = `
 --global-style
 --no-global-style
 --heading=X
---https-proxy=X                          net
+--https-proxy=X                          unknown # sees npm's requests, with the token
 --if-present
 --no-if-present
 --ignore-scripts
@@ -138,7 +139,7 @@ const npmOpts = `
 --install-strategy=X
 --json
 --no-json
---key=X
+--key=X                                  unknown
 --legacy-bundling
 --no-legacy-bundling
 --legacy-peer-deps
@@ -146,7 +147,7 @@ const npmOpts = `
 --libc=X
 --link
 --no-link
---local-address=X
+--local-address=X                        unknown
 -L --location=X
 --lockfile-version=X
 --loglevel=X
@@ -161,7 +162,7 @@ const npmOpts = `
 --min-release-age-exclude=X
 --node-gyp=X                             exec
 --node-options=X                         code
---noproxy=X
+--noproxy=X                              unknown
 --offline
 --no-offline
 --omit=X
@@ -201,13 +202,13 @@ const npmOpts = `
 --provenance
 --no-provenance
 --provenance-file=X                      read
---proxy=X                                net
+--proxy=X                                unknown # sees npm's requests, with the token
 --read-only
 --no-read-only
 --rebuild-bundle
 --no-rebuild-bundle
 --registry=X                             net
---replace-registry-host=X
+--replace-registry-host=X                unknown
 -S --save
 --no-save
 -B --save-bundle
@@ -249,8 +250,8 @@ const npmOpts = `
 --no-strict-peer-deps
 --strict-allow-scripts
 --no-strict-allow-scripts
---strict-ssl
---no-strict-ssl
+--strict-ssl[=X]                         unknown # false lets anyone on the way read the token
+--no-strict-ssl                          unknown
 --tag=X
 --tag-version-prefix=X
 --timing
@@ -358,13 +359,59 @@ func npmrcHarmless(content []byte) bool {
 			key = key[1 : len(key)-1]
 		}
 		key = strings.ToLower(strings.TrimSuffix(strings.TrimSpace(key), "[]"))
-		switch {
-		case key == "registry", strings.HasSuffix(key, ":registry"), strings.HasSuffix(key, "proxy"),
-			key == "userconfig", key == "globalconfig", key == "init-module", strings.HasSuffix(key, "-script"), key == "script-shell":
+		if line[0] == '[' || strings.ContainsAny(key, `\"'`) || npmrcRedirects(key) {
 			return false
 		}
 	}
 	return true
+}
+
+// npmrcRedirectKeys are the configuration keys that choose where npm
+// sends its requests (and the token with them), what it trusts, where it
+// writes, or a program or code it runs. Sorted.
+var npmrcRedirectKeys = []string{
+	"browser", "ca", "cache", "cafile", "call", "cert", "editor", "git", "globalconfig", "https-proxy", "init-module",
+	"init.module", "key", "local-address", "logs-dir", "node-gyp", "node-options", "noproxy", "onload-script",
+	"prefix", "proxy", "registry", "replace-registry-host", "script-shell", "shell", "strict-ssl", "tmp", "userconfig",
+	"viewer",
+}
+
+// npmrcRedirects reports a key of npmrcRedirectKeys, a scope's registry
+// (@scope:registry), any proxy, a script, or a registry's own
+// certificate files (//host/:certfile).
+func npmrcRedirects(key string) bool {
+	if strings.HasPrefix(key, "//") {
+		i := strings.LastIndexByte(key, ':')
+		key = key[i+1:]
+		return key == "certfile" || key == "keyfile" || key == "cafile" || key == "ca" || key == "cert"
+	}
+	return slices.Contains(npmrcRedirectKeys, key) || strings.HasSuffix(key, ":registry") ||
+		strings.HasSuffix(key, "proxy") || strings.HasSuffix(key, "-script")
+}
+
+// npmrcEverywhere records what every call of npm reads first: the .npmrc
+// of the project (the nearest one above) and ~/.npmrc. npm sends the
+// registry's token with every request, the update check of npm ls
+// included; a file that sends elsewhere, trusts another authority, names
+// a variable, or names a program or a folder to write makes the call
+// unknown.
+func npmrcEverywhere(c *Call, fx *Effects) {
+	fx.Add(Effect{Op: Unknown, IfPresent: ".npmrc", Upward: true, Harmless: npmrcHarmless,
+		Why: "the project's .npmrc names a registry, a proxy, a certificate authority, a program or an environment variable npm sends"})
+	fx.Add(Effect{Op: Unknown, IfPresent: "~/.npmrc", Harmless: npmrcHarmless,
+		Why: "~/.npmrc names a registry, a proxy, a certificate authority, a program or an environment variable npm sends"})
+	npmNetEnv(c, fx)
+}
+
+// npmNetEnv: variables set for the call that send node's requests
+// through a proxy or change what TLS trusts. (npm_config_* and
+// NODE_OPTIONS are the shell analysis's.)
+func npmNetEnv(c *Call, fx *Effects) {
+	if v := assigned(c, "HTTPS_PROXY", "https_proxy", "HTTP_PROXY", "http_proxy", "ALL_PROXY", "all_proxy", "NO_PROXY",
+		"no_proxy", "NODE_EXTRA_CA_CERTS", "NODE_TLS_REJECT_UNAUTHORIZED", "SSL_CERT_FILE", "SSL_CERT_DIR",
+		"NODE_USE_ENV_PROXY"); v != "" {
+		fx.Unknown(v + " changes where " + c.Name + " sends its requests, with the registry's token, or what it trusts")
+	}
 }
 
 // npmRuns is the Effects of a subcommand that installs packages (running
@@ -651,6 +698,7 @@ var npxProgram = &Program{Names: []string{"npx"}, Start: npmStart, Node: Node{PO
 // runs on node, and checks the registry for a newer npm now and then,
 // noting when it did.
 func npmStart(c *Call, fx *Effects) {
+	npmrcEverywhere(c, fx)
 	cacheAt(fx, "~/.npm/_logs", "npm writes a debug log of every run")
 	fx.Helper("node", "npm runs on node")
 	cacheAt(fx, "~/.npm/_update-notifier-last-checked", "npm notes when it last looked for a newer version")

@@ -106,7 +106,16 @@ func pnpmAction(read string) func(*Call, *Effects) {
 	}
 }
 
-var pnpmProgram = &Program{Names: []string{"pnpm"}, Setup: setupCompletion, Node: Node{Opts: pnpmOpts, Effects: pnpmPrints,
+// pnpmStart: pnpm reads npm's configuration files, and its own global
+// rc in the same format, before any subcommand: they name the registry
+// it sends the token to, its proxy and what it trusts.
+func pnpmStart(c *Call, fx *Effects) {
+	npmrcEverywhere(c, fx)
+	fx.Add(Effect{Op: Unknown, IfPresent: "~/.config/pnpm/rc", Harmless: npmrcHarmless,
+		Why: "~/.config/pnpm/rc names a registry, a proxy, a certificate authority, a program or an environment variable pnpm sends"})
+}
+
+var pnpmProgram = &Program{Names: []string{"pnpm"}, Setup: setupCompletion, Start: pnpmStart, Node: Node{Opts: pnpmOpts, Effects: pnpmPrints,
 	MakeSubs: func() []*Sub {
 		return []*Sub{
 			{"ls|list|ll|la|why|root|bin|help", &Node{Inherit: true, Effects: pnpmPrints}},

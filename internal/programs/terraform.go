@@ -1,6 +1,7 @@
 package programs
 
 import (
+	"encoding/json"
 	"strconv"
 	"strings"
 
@@ -20,9 +21,14 @@ import (
 // show, graph, providers schema, state show, output with a remote
 // backend), and plan reads data sources, which the providers implement:
 // the external provider's data source runs any program the configuration
-// names, and the http provider's fetches any URL. These plans are allowed
-// as they were before the model: the providers are the ones the lock file
-// pins, and what they run is in the configuration.
+// names, and the http provider's fetches any URL. The lock file pins no
+// provider a call cannot replace (it may rewrite the hash with the
+// binary), so a command that starts them is unknown where
+// .terraform/providers is there (tfProviders), and one that reads the
+// state reaches the backend .terraform/terraform.tfstate names
+// (tfBackend). fmt, version, modules, providers, output and state list of
+// a local state, workspace show and metadata functions start no
+// provider (strace, terraform 1.11).
 //
 // -state=FILE names the state to use in place of the configured one.
 // terraform reads it for itself, as it reads the default
@@ -43,7 +49,10 @@ var terraformProgram = &Program{Names: []string{"terraform", "tofu"}, Setup: set
 -test-directory=DIR
 -no-tests
 -query
-`, Effects: tfEvaluate}},
+`, Effects: func(c *Call, fx *Effects) {
+		tfEvaluate(c, fx)
+		tfProviders(c, fx)
+	}}},
 	{Name: "plan", Node: &Node{Opts: tfView + tfOperation + `
 -detailed-exitcode
 -input[=BOOL]
@@ -61,6 +70,8 @@ var terraformProgram = &Program{Names: []string{"terraform", "tofu"}, Setup: set
 			fx.Read(tfPath(c, a))
 		}
 		tfInspect(c, fx)
+		tfProviders(c, fx)
+		tfBackend(c, fx)
 		if c.HasAny("-json|-show-sensitive") {
 			revealsSecret(fx, c.Name+" show -json")
 		}
@@ -72,6 +83,7 @@ var terraformProgram = &Program{Names: []string{"terraform", "tofu"}, Setup: set
 -show-sensitive
 `, Operands: true, Effects: func(c *Call, fx *Effects) {
 		tfInspect(c, fx)
+		tfBackend(c, fx)
 		if c.HasAny("-json|-raw|-show-sensitive") {
 			// Sensitive outputs are printed in clear.
 			revealsSecret(fx, c.Name+" output -json or -raw")
@@ -93,13 +105,25 @@ var terraformProgram = &Program{Names: []string{"terraform", "tofu"}, Setup: set
 -module-depth=N
 -verbose
 -plan=FILE                 read
-`, Effects: tfEvaluate}},
+`, Effects: func(c *Call, fx *Effects) {
+		tfEvaluate(c, fx)
+		tfBackend(c, fx)
+	}}},
 	{Name: "modules|version", Node: &Node{Opts: tfView + "-json", Effects: tfInspect}},
 	{Name: "metadata", Node: &Node{Opts: tfView, Effects: tfUnknownSub, Subs: []*Sub{
 		{Name: "functions", Node: &Node{Opts: tfView + "-json", Effects: tfInspect}},
 	}}},
-	{Name: "providers", Node: &Node{Opts: tfView + "-test-directory=DIR", Effects: tfInspect, Subs: []*Sub{
-		{Name: "schema", Node: &Node{Opts: tfView + "-json", Effects: tfInspect}},
+	{Name: "providers", Node: &Node{Opts: tfView + "-test-directory=DIR", Effects: func(c *Call, fx *Effects) {
+		// The tree of requirements, from the configuration and the
+		// state: the providers are named, not started.
+		tfInspect(c, fx)
+		tfBackend(c, fx)
+	}, Subs: []*Sub{
+		{Name: "schema", Node: &Node{Opts: tfView + "-json", Effects: func(c *Call, fx *Effects) {
+			tfInspect(c, fx)
+			tfProviders(c, fx)
+			tfBackend(c, fx)
+		}}},
 		{Name: "lock", Node: &Node{Opts: tfView + `
 -platform=OS_ARCH
 -fs-mirror=DIR             read
@@ -124,13 +148,18 @@ var terraformProgram = &Program{Names: []string{"terraform", "tofu"}, Setup: set
 		{Name: "list", Node: &Node{Opts: tfView + `
 -state=FILE                         # the state in place of the configured one
 -id=ID
-`, Operands: true, Effects: tfInspect}},
+`, Operands: true, Effects: func(c *Call, fx *Effects) {
+			tfInspect(c, fx)
+			tfBackend(c, fx)
+		}}},
 		{Name: "show", Node: &Node{Opts: tfView + `
 -state=FILE                         # the state in place of the configured one
 -json
 -show-sensitive
 `, Operands: true, Effects: func(c *Call, fx *Effects) {
 			tfInspect(c, fx)
+			tfProviders(c, fx)
+			tfBackend(c, fx)
 			if c.HasAny("-json|-show-sensitive") {
 				revealsSecret(fx, c.Name+" state show -json")
 			}
@@ -138,11 +167,15 @@ var terraformProgram = &Program{Names: []string{"terraform", "tofu"}, Setup: set
 		{Name: "pull", Node: &Node{Opts: tfView, Effects: func(c *Call, fx *Effects) {
 			// The raw state holds every attribute, sensitive or not.
 			revealsSecret(fx, c.Name+" state pull")
+			tfBackend(c, fx)
 		}}},
 		{Name: "*", Node: &Node{Loose: true, Operands: true, Effects: tfChange}},
 	}}},
 	{Name: "workspace", Node: &Node{Opts: tfView, Effects: tfUnknownSub, Subs: []*Sub{
-		{Name: "list", Node: &Node{Opts: tfView + "-json", Operands: true, Effects: tfInspect}},
+		{Name: "list", Node: &Node{Opts: tfView + "-json", Operands: true, Effects: func(c *Call, fx *Effects) {
+			tfInspect(c, fx)
+			tfBackend(c, fx)
+		}}},
 		{Name: "show", Node: &Node{Opts: tfView, Effects: tfInspect}},
 		{Name: "*", Node: &Node{Loose: true, Operands: true, Effects: tfChange}},
 	}}},
@@ -273,11 +306,48 @@ func tfConfig(c *Call, fx *Effects) {
 	}
 }
 
+// tfProviders: a command that needs the providers' schemas (validate,
+// plan, providers schema, graph, show and state show of a state with
+// resources) starts the provider plugins init installed under
+// .terraform/providers. A call may have put any program there, with a
+// lock file whose hash matches it: that program runs, with the user's
+// credentials.
+func tfProviders(c *Call, fx *Effects) {
+	fx.Add(Effect{Op: Unknown, IfPresent: tfPath(c, shell.Arg{Value: ".terraform/providers"}).Value,
+		Why: c.Name + " " + c.SubPath() + " starts the provider plugins under .terraform/providers, which any call may have put there"})
+}
+
+// tfBackend: a command that reads the state reads it from the backend
+// .terraform/terraform.tfstate names (init writes it; any call may), a
+// server it reaches with the credentials of the environment. One that
+// names the local backend, or none, reads the local file.
+func tfBackend(c *Call, fx *Effects) {
+	fx.Add(Effect{Op: Unknown, IfPresent: tfPath(c, shell.Arg{Value: ".terraform/terraform.tfstate"}).Value,
+		Harmless: tfLocalBackend,
+		Why:      c.Name + " " + c.SubPath() + " reads the state from the backend .terraform/terraform.tfstate names"})
+}
+
+// tfLocalBackend reports a .terraform/terraform.tfstate that names the
+// local backend or none.
+func tfLocalBackend(content []byte) bool {
+	var st struct {
+		Backend *struct {
+			Type string `json:"type"`
+		} `json:"backend"`
+	}
+	if json.Unmarshal(content, &st) != nil {
+		return false
+	}
+	return st.Backend == nil || st.Backend.Type == "local"
+}
+
 // tfPlan is terraform plan: providers read the infrastructure, with the
 // variables and targets given; -out writes the plan.
 func tfPlan(c *Call, fx *Effects) {
 	tfEnv(c, fx)
 	tfConfig(c, fx)
+	tfProviders(c, fx)
+	tfBackend(c, fx)
 	fx.Network("", c.ValueArgs("-var|-target|-exclude|-replace|-invoke")...)
 	if c.Has("-show-sensitive") {
 		revealsSecret(fx, c.Name+" plan -show-sensitive")
