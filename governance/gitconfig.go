@@ -4,6 +4,7 @@ import (
 	"errors"
 	"io/fs"
 	"path/filepath"
+	"slices"
 	"strings"
 
 	"github.com/agentgov/governance/internal/programs"
@@ -109,6 +110,11 @@ func (gc *gitConfigScan) repo(gitDir string) {
 	}
 }
 
+// gitDataDirs are the folders of a git folder that hold its data, not
+// configuration: a walk of the submodules' folders skips them (git lfs's
+// objects are thousands of folders).
+var gitDataDirs = []string{"objects", "refs", "logs", "hooks", "info", "lfs", "rr-cache", "branches"}
+
 // modules reads the config files under a git folder's modules folder.
 func (gc *gitConfigScan) modules(dir string, depth int) {
 	if gc.why != "" || gc.seen[dir] {
@@ -134,7 +140,7 @@ func (gc *gitConfigScan) modules(dir string, depth int) {
 		switch name := e.Name(); {
 		case name == "config" && !e.IsDir():
 			gc.file(filepath.Join(dir, name), 0)
-		case e.IsDir() && name != "objects" && name != "refs" && name != "logs" && name != "hooks" && name != "info":
+		case e.IsDir() && !slices.Contains(gitDataDirs, name):
 			gc.modules(filepath.Join(dir, name), depth+1)
 		}
 		if gc.why != "" {
