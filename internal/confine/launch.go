@@ -245,11 +245,15 @@ func (l *Launcher) Run(ctx context.Context, p *Profile, argv []string) (int, err
 		defer func() {
 			if pidfd := initAlive(initPid); pidfd != nil {
 				defer pidfd.Close()
-				l.reap(lock, pidfd, dirLock, p.Writable, made)
+				l.reap(lock, pidfd, dirLock, p.Writable, p.Unmade, made)
 				return
 			}
+			removeUnmade(p.Unmade)
 			removeMade(lock, dirLock, p.Writable, made)
 		}()
+	}
+	if lock == nil {
+		defer removeUnmade(p.Unmade)
 	}
 	if err != nil {
 		return 0, fmt.Errorf("%w: %v", ErrProfile, err)
@@ -853,7 +857,7 @@ const ReapEnv = "GOVERNANCE_CONFINE_REAP"
 // command. A launcher that cannot start one leaves them: a placeholder
 // left is an empty folder or file, where a removed one would let the job
 // create the protected path.
-func (l *Launcher) reap(lock, pidfd, dirLock *os.File, writable, made []string) {
+func (l *Launcher) reap(lock, pidfd, dirLock *os.File, writable, unmade, made []string) {
 	exe := os.Args[0]
 	if !strings.Contains(exe, "/") {
 		var err error
@@ -864,6 +868,9 @@ func (l *Launcher) reap(lock, pidfd, dirLock *os.File, writable, made []string) 
 	var args []string
 	for _, w := range writable {
 		args = append(args, "--writable", w)
+	}
+	for _, u := range unmade {
+		args = append(args, "--unmade", u)
 	}
 	cmd := exec.Command(exe, slices.Concat(args, []string{"--"}, made)...)
 	cmd.Env = []string{ReapEnv + "=1"}
@@ -881,9 +888,14 @@ func (l *Launcher) reap(lock, pidfd, dirLock *os.File, writable, made []string) 
 // call's writable folders (--writable DIR ...), then after -- what the
 // launcher made.
 func Reap(args []string) int {
-	var writable []string
-	for len(args) >= 2 && args[0] == "--writable" {
-		writable, args = append(writable, args[1]), args[2:]
+	var writable, unmade []string
+	for len(args) >= 2 && (args[0] == "--writable" || args[0] == "--unmade") {
+		if args[0] == "--writable" {
+			writable = append(writable, args[1])
+		} else {
+			unmade = append(unmade, args[1])
+		}
+		args = args[2:]
 	}
 	if len(args) == 0 || args[0] != "--" {
 		return 2
@@ -897,6 +909,7 @@ func Reap(args []string) int {
 		}
 	}
 	waitEnd(pidfd)
+	removeUnmade(unmade)
 	removeMade(lock, dirLock, writable, args[1:])
 	return 0
 }
@@ -911,6 +924,15 @@ func Reap(args []string) int {
 // than a launcher, naming the placeholder of a call that runs in
 // another project (whose removal would unmount it there) or any empty
 // file of the user's.
+// removeUnmade removes what a call made where it must leave nothing (see
+// Profile.Unmade), once the sandbox has ended: a file, a link or an
+// empty folder (git fails on a folder there, whatever it holds).
+func removeUnmade(unmade []string) {
+	for _, u := range unmade {
+		os.Remove(u)
+	}
+}
+
 func removeMade(lock, dirLock *os.File, writable, made []string) {
 	if !lockExclusive(lock) {
 		return

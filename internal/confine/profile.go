@@ -7,6 +7,7 @@
 package confine
 
 import (
+	"bytes"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -64,6 +65,15 @@ type Profile struct {
 	// run), and the launcher removes what it made for that once the call
 	// has ended.
 	Absent []string `json:"absent,omitempty"`
+	// Unmade are paths that do not exist, that the call must not leave
+	// and that no placeholder can stand for: a repository's
+	// .git/commondir, which git reads whole (an empty one, or a folder,
+	// breaks every git command, inside the confinement and out). The
+	// launcher removes what the call made there once the sandbox has
+	// ended, before any later git call reads it; Seatbelt and Landlock,
+	// which refuse to make a path without a placeholder, keep it as the
+	// absent paths.
+	Unmade []string `json:"unmade,omitempty"`
 	// Masked are replaced by an empty file or an empty read-only folder:
 	// secrets, and governance's state.
 	Masked []string `json:"masked,omitempty"`
@@ -274,8 +284,11 @@ func For(e *engine.Engine, req *engine.Request, kind Kind, opts Options) (*Profi
 	// hook planted in .git/hooks runs on the person's next commit, and
 	// .git/config names programs (core.hooksPath, core.fsmonitor, filters,
 	// aliases) that every later git call starts; a .git file names the
-	// folder that holds them.
-	present, absent := gitCode(root)
+	// folder that holds them (see gitCode for the rest). So is what an
+	// editor runs as the person opens the project (see openCode).
+	present, absent, unmade := gitCode(root)
+	opened, unopened := openCode(root)
+	present, absent = append(present, opened...), append(absent, unopened...)
 	for _, g := range present {
 		if insideAny(g, p.Writable) && !slices.Contains(p.Protected, g) {
 			p.Protected = append(p.Protected, g)
@@ -284,6 +297,11 @@ func For(e *engine.Engine, req *engine.Request, kind Kind, opts Options) (*Profi
 	for _, g := range absent {
 		if insideAny(g, p.Writable) && !slices.Contains(p.Absent, g) {
 			p.Absent = append(p.Absent, g)
+		}
+	}
+	for _, g := range unmade {
+		if insideAny(g, p.Writable) && !insideAny(g, p.Protected) {
+			p.Unmade = append(p.Unmade, g)
 		}
 	}
 	// A path inside another that is absent, or inside a protected folder
@@ -577,15 +595,26 @@ func ignorePattern(rel string) string {
 // hold code git runs or configuration that names programs: the hooks
 // folder and the configuration, of the repository itself (.git a folder)
 // or of the one a .git file points to (a worktree or a submodule), with
-// its common folder, and the .git file itself. present exist; absent are
-// the hooks folders that do not, in a repository folder that does.
-func gitCode(root string) (present, absent []string) {
+// its common folder, and the .git file itself. Beside config, git reads
+// commondir (which folder's config and hooks count), config.worktree
+// (with extensions.worktreeConfig), the configuration of every submodule
+// under modules/ (git status runs in each, with its config), and the
+// worktrees' own files; the folder core.hooksPath names, when it is in
+// the project (husky's .husky/_, whose hooks run the scripts of .husky),
+// holds the hooks instead of .git/hooks. info/attributes only chooses
+// among the drivers a configuration defines: it is left writable.
+// present exist; absent are those that do not, in a repository folder
+// that does, and that git would read if a call made them: hooks,
+// modules, and config.worktree when the configuration turns it on (each
+// costs a mount per call: see Profile.Absent); unmade is commondir, which
+// no placeholder can stand for (see Profile.Unmade).
+func gitCode(root string) (present, absent, unmade []string) {
 	dirs := []string{filepath.Join(root, ".git")}
 	if data, err := os.ReadFile(dirs[0]); err == nil {
 		present = append(present, dirs[0])
 		dir, ok := strings.CutPrefix(strings.TrimSpace(string(data)), "gitdir: ")
 		if !ok {
-			return present, nil
+			return present, nil, nil
 		}
 		if !filepath.IsAbs(dir) {
 			dir = filepath.Join(root, dir)
@@ -599,15 +628,91 @@ func gitCode(root string) (present, absent []string) {
 		if fi, err := os.Lstat(d); err != nil || !fi.IsDir() {
 			continue
 		}
-		for _, name := range []string{"hooks", "config"} {
+		config, _ := os.ReadFile(filepath.Join(d, "config"))
+		for _, name := range []string{"hooks", "config", "commondir", "config.worktree", "modules", "worktrees"} {
 			f := filepath.Join(d, name)
 			switch {
 			case exists(f):
 				present = append(present, f)
-			case name == "hooks":
+			case name == "commondir":
+				unmade = append(unmade, f)
+			case name == "hooks" || name == "modules":
+				absent = append(absent, f)
+			case name == "config.worktree" && bytes.Contains(bytes.ToLower(config), []byte("worktreeconfig")):
+				absent = append(absent, f)
+			}
+		}
+		if h := hooksPath(root, config); h != "" {
+			if exists(h) {
+				present = append(present, h)
+			} else {
+				absent = append(absent, h)
+			}
+		}
+	}
+	return present, absent, unmade
+}
+
+// openCode returns the files of the project at root that other tools run
+// later without the person's say-so, as they open it (see the rule
+// code-run-on-open of the built-in policy): VS Code's tasks.json and
+// settings.json, and a dev container's configuration. present exist;
+// absent do not (a missing .vscode folder is one placeholder, not two).
+func openCode(root string) (present, absent []string) {
+	vscode := filepath.Join(root, ".vscode")
+	switch fi, err := os.Lstat(vscode); {
+	case err != nil:
+		absent = append(absent, vscode)
+	case fi.IsDir():
+		for _, n := range []string{"tasks.json", "settings.json"} {
+			if f := filepath.Join(vscode, n); exists(f) {
+				present = append(present, f)
+			} else {
 				absent = append(absent, f)
 			}
 		}
 	}
+	for _, n := range []string{".devcontainer", ".devcontainer.json"} {
+		if f := filepath.Join(root, n); exists(f) {
+			present = append(present, f)
+		} else {
+			absent = append(absent, f)
+		}
+	}
 	return present, absent
+}
+
+// hooksPath returns the folder of hooks a repository's configuration
+// names (core.hooksPath, relative to the work tree), when it is in the
+// project at root and is not .git/hooks; for husky's .husky/_, whose
+// hooks run the scripts beside it, .husky. "" for none.
+func hooksPath(root string, config []byte) string {
+	section := ""
+	value := ""
+	for line := range strings.Lines(string(config)) {
+		line = strings.TrimSpace(line)
+		if strings.HasPrefix(line, "[") {
+			section = strings.ToLower(strings.Trim(line, "[] \t"))
+			continue
+		}
+		k, v, ok := strings.Cut(line, "=")
+		if ok && section == "core" && strings.EqualFold(strings.TrimSpace(k), "hookspath") {
+			value = strings.Trim(strings.TrimSpace(v), "\"")
+		}
+	}
+	if value == "" || strings.HasPrefix(value, "~") {
+		return ""
+	}
+	h := value
+	if !filepath.IsAbs(h) {
+		h = filepath.Join(root, h)
+	}
+	h = filepath.Clean(h)
+	if filepath.Base(h) == "_" {
+		h = filepath.Dir(h)
+	}
+	if h == root || !inside(h, root) || inside(h, filepath.Join(root, ".git")) {
+		return ""
+	}
+	return h
 }

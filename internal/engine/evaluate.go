@@ -396,6 +396,7 @@ func (ev *evaluation) commandSubjects(a *shell.Analysis) []*subject {
 		cl.parse(c, posBuf[:len(c.Args):len(c.Args)])
 		ev.dropAbsentConfig(cl)
 		ev.noteGitHookManager(cl)
+		ev.noteGitRepoConfig(cl)
 		posBuf = posBuf[len(c.Args):]
 		s := ev.newSubject(subject{kind: KindShell, cl: cl, display: cl.String()})
 		fas := fileArgs(cl)

@@ -157,6 +157,58 @@ func gitConfigRuns(name string) bool {
 	return false
 }
 
+// gitProgramKeys are the last parts of configuration names whose value
+// is a program git (or a tool it starts) runs: core.fsmonitor,
+// core.sshCommand, core.pager, diff.external, filter.NAME.clean,
+// diff.NAME.textconv, gpg.ssh.program, merge.NAME.driver,
+// remote.NAME.uploadpack, credential.URL.helper, trailer.NAME.cmd (those
+// of gitConfigRuns, by their last part). A name is judged by its last
+// part, so that one not spelled out here (gpg.x509.program, a driver of
+// a new kind) is caught the same way.
+var gitProgramKeys = []string{"program", "command", "cmd", "helper", "driver", "textconv", "clean", "smudge",
+	"process", "external", "editor", "pager", "sshcommand", "gitproxy", "askpass", "packobjectshook", "receivepack",
+	"uploadpack", "difffilter", "browser", "alternaterefscommand", "defaultkeycommand", "proxycommand", "smtpserver",
+	"fsmonitor"}
+
+// GitConfigNamesProgram reports a setting of a repository's configuration
+// (as its files spell it, read before a git call) that makes git run a
+// program or code: core.fsmonitor (not a boolean, which is git's own
+// daemon), a pager, an editor, a filter, a diff or merge driver, a
+// credential helper, an ssh command; an alias only for the subcommand it
+// names (git runs its own commands before an alias of the same name); a
+// submodule's update command spelled with !. core.hooksPath names the
+// folder of hooks, which run only with the commands that run hooks (their
+// models say so), and git lfs's own filter is known.
+func GitConfigNamesProgram(name, value, sub string) bool {
+	n := strings.ToLower(name)
+	v := strings.TrimSpace(value)
+	last := n[strings.LastIndexByte(n, '.')+1:]
+	switch {
+	case strings.HasPrefix(n, "alias."):
+		return sub != "" && n == "alias."+strings.ToLower(sub)
+	case strings.HasPrefix(n, "pager."):
+		return true
+	case strings.HasPrefix(n, "submodule.") && last == "update":
+		return strings.HasPrefix(v, "!")
+	case !slices.Contains(gitProgramKeys, last):
+		return false
+	case last == "fsmonitor":
+		return !slices.Contains([]string{"", "true", "false", "yes", "no", "on", "off", "1", "0"}, strings.ToLower(v))
+	case strings.HasPrefix(n, "filter.lfs."):
+		return !gitLFSFilter(v)
+	}
+	return true
+}
+
+// gitLFSFilter reports the value git lfs install sets for its filter.
+func gitLFSFilter(value string) bool {
+	switch strings.Join(strings.Fields(value), " ") {
+	case "git-lfs clean -- %f", "git-lfs smudge -- %f", "git-lfs filter-process", "true", "false":
+		return true
+	}
+	return false
+}
+
 // gitConfigExec records the command line a configuration value names, as
 // git runs it: a pager reads what git prints and gets no words; every
 // other program gets words of git's own (diff.external paths and hashes,

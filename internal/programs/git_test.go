@@ -3,6 +3,8 @@ package programs_test
 import (
 	"strings"
 	"testing"
+
+	"github.com/agentgov/governance/internal/programs"
 )
 
 func TestGit(t *testing.T) {
@@ -219,6 +221,62 @@ func TestGitPatternsOfNames(t *testing.T) {
 		got := strings.Contains(effects(t, tt.cmd), strings.SplitN(pattern, "%s", 2)[0])
 		if got != tt.unknown {
 			t.Errorf("%q: unknown pattern = %v, want %v (%s)", tt.cmd, got, tt.unknown, effects(t, tt.cmd))
+		}
+	}
+}
+
+// TestGitConfigNamesProgram: the settings of a repository's configuration
+// that make git run a program, judged by their last part so that those
+// not listed (a new driver, gpg.x509.program) are caught too.
+func TestGitConfigNamesProgram(t *testing.T) {
+	t.Parallel()
+	for _, tt := range []struct {
+		name, value, sub string
+		want             bool
+	}{
+		{"core.fsmonitor", "cat ~/.ssh/id_rsa", "status", true},
+		{"core.fsMonitor", ".git/hooks/fsmonitor-watchman", "status", true},
+		{"core.fsmonitor", "true", "status", false},
+		{"core.sshCommand", "ssh -i k", "fetch", true},
+		{"core.pager", "less", "log", true},
+		{"pager.log", "false", "log", true},
+		{"core.editor", "vim", "commit", true},
+		{"sequence.editor", "x", "rebase", true},
+		{"diff.external", "x", "diff", true},
+		{"diff.pdf.textconv", "pdftotext", "log", true},
+		{"diff.x.command", "x", "diff", true},
+		{"filter.crypt.smudge", "git-crypt smudge", "status", true},
+		{"filter.x.process", "x", "status", true},
+		{"filter.lfs.process", "git-lfs filter-process", "status", false},
+		{"filter.lfs.clean", "sh -c id", "status", true},
+		{"merge.x.driver", "x %A", "merge", true},
+		{"credential.helper", "store", "fetch", true},
+		{"credential.https://example.com.helper", "!f", "fetch", true},
+		{"gpg.program", "x", "log", true},
+		{"gpg.x509.program", "x", "log", true},
+		{"gpg.ssh.defaultKeyCommand", "x", "commit", true},
+		{"remote.origin.uploadpack", "x", "fetch", true},
+		{"remote.up.receivepack", "x", "push", true},
+		{"core.alternateRefsCommand", "x", "fetch", true},
+		{"trailer.sign.cmd", "x", "commit", true},
+		{"submodule.lib.update", "!sh -c id", "submodule", true},
+		{"submodule.lib.update", "rebase", "submodule", false},
+		{"alias.lg", "!id", "lg", true},
+		{"alias.lg", "!id", "log", false},
+		// The settings every repository has, and those that only choose.
+		{"core.hooksPath", ".husky", "status", false},
+		{"core.bare", "false", "status", false},
+		{"remote.origin.url", "https://x/r", "status", false},
+		{"remote.origin.fetch", "+refs/heads/*:refs/remotes/origin/*", "status", false},
+		{"branch.main.merge", "refs/heads/main", "status", false},
+		{"diff.tool", "vimdiff", "diff", false},
+		{"merge.conflictStyle", "zdiff3", "merge", false},
+		{"include.path", "x", "status", false},
+		{"filter.lfs.required", "true", "status", false},
+		{"gpg.format", "ssh", "log", false},
+	} {
+		if got := programs.GitConfigNamesProgram(tt.name, tt.value, tt.sub); got != tt.want {
+			t.Errorf("%s=%s (git %s): got %v, want %v", tt.name, tt.value, tt.sub, got, tt.want)
 		}
 	}
 }
