@@ -823,3 +823,32 @@ func TestToolFileThroughALink(t *testing.T) {
 		}
 	}
 }
+
+// TestGlobsPrintedIntoReaders: a glob echo or printf prints is the names
+// it matches at run time; a reader of that output (xargs cat, a
+// substitution) reads files nobody has seen, and is not allowed as a read
+// of the pattern's text. The glob itself is judged where it stands.
+func TestGlobsPrintedIntoReaders(t *testing.T) {
+	t.Parallel()
+	checkReadOnly(t, []readOnlyCase{
+		{"echo .e* | xargs cat", false},
+		{"echo ~/.aws/c*s | xargs cat", false},
+		{"printf '%s\\n' .e* | xargs cat", false},
+		{"echo .[e]nv | xargs cat", false},
+		{"echo .e* | xargs cat | xxd -p", false},
+		{`cat "$(echo .e*)"`, false},
+		{`cat "$(echo ~/.aws/c*s)"`, false},
+		{`xargs cat <<< "$(echo .e*)"`, false},
+		{`x=$(echo .e*); cat "$x"`, false},
+		{"cat .e*", false},
+		// Not over-blocking: text that is no glob, a glob read where it
+		// stands, globs printed to the agent.
+		{"echo README | xargs cat", true},
+		{`cat "$(echo README)"`, true},
+		{"echo *.go", true},
+		{"printf '%s\\n' *.md", true},
+		{"xargs cat <<< .e*", true},
+		{"wc -l *.go", true},
+		{"echo *.go | wc -w", true},
+	})
+}
