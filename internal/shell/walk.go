@@ -463,6 +463,11 @@ func (w *walker) stmt(s *syntax.Stmt, f *frame, ctx *execCtx) {
 		}
 	case *syntax.CaseClause:
 		w.substs(c.Word, f, inner)
+		if uses := w.caseUses(c, f); len(uses) > 0 {
+			// The match reads the values compared, as [[ $x == p ]].
+			test := &Command{Name: "[[", Args: []Arg{{Value: "[["}}, Uses: uses, Text: "case " + f.text(c.Word) + " in"}
+			w.emit(test, f, inner)
+		}
 		start := inner.cwd
 		for _, item := range c.Items {
 			for _, p := range item.Patterns {
@@ -498,7 +503,7 @@ func (w *walker) stmt(s *syntax.Stmt, f *frame, ctx *execCtx) {
 	case *syntax.ArithmCmd:
 		w.substs(c, f, inner)
 		text := f.text(c)
-		arith := &Command{Name: "((", Args: []Arg{{Value: "(("}}, Text: text}
+		arith := &Command{Name: "((", Args: []Arg{{Value: "(("}}, Uses: w.valueUses(nil, c.X, f, true), Text: text}
 		w.emit(arith, f, inner)
 		w.wrote(arith, inner)
 		// (( rm -rf / )) is an arithmetic error, but its author meant a
@@ -509,7 +514,7 @@ func (w *walker) stmt(s *syntax.Stmt, f *frame, ctx *execCtx) {
 		}
 	case *syntax.TestClause:
 		w.substs(c, f, inner)
-		test := &Command{Name: "[[", Args: []Arg{{Value: "[["}}, Text: f.text(c)}
+		test := &Command{Name: "[[", Args: []Arg{{Value: "[["}}, Uses: w.testUses(nil, c.X, f), Text: f.text(c)}
 		if strings.Contains(test.Text, "=~") {
 			w.copies("BASH_REMATCH", test.Text)
 		}
@@ -520,6 +525,9 @@ func (w *walker) stmt(s *syntax.Stmt, f *frame, ctx *execCtx) {
 	case *syntax.LetClause:
 		w.substs(c, f, inner)
 		let := &Command{Name: "let", Args: []Arg{{Value: "let"}}, Text: f.text(c)}
+		for _, x := range c.Exprs {
+			let.Uses = w.valueUses(let.Uses, x, f, true)
+		}
 		w.emit(let, f, inner)
 		w.wrote(let, inner)
 	case *syntax.TimeClause:
