@@ -294,7 +294,14 @@ func TestGlobOutputIsNotKnownText(t *testing.T) {
 		{`x=$(echo .e*); cat "$x"`, []string{"cat", "$x"}},
 		{`x=.e*; echo $x | xargs cat`, []string{"cat", "{input}"}},
 		{`x=.e*; cat "$(echo $x)"`, []string{"cat", "$(echo $x)"}},
+		// Variables set from a glob hold the names it matches.
+		{`f=(.e*); cat "${f[0]}"`, []string{"cat", "${f[0]}"}},
+		{`f=(README .e*); cat "${f[1]}"`, []string{"cat", "${f[1]}"}},
+		{`for f in .e*; do cat "$f"; done`, []string{"cat", "$f"}},
+		{`set -- .e*; cat "$1"`, []string{"cat", "$1"}},
+		{`mapfile -t f < <(echo .e*); cat "${f[0]}"`, []string{"cat", "${f[0]}"}},
 		// Text: no glob happens.
+		{`for f in README; do cat "$f"; done`, []string{"cat", "README"}},
 		{`echo '.e*' | xargs cat`, []string{"cat", ".e*"}},
 		{`echo .e\* | xargs cat`, []string{"cat", ".e*"}},
 		{`xargs cat <<< .e*`, []string{"cat", ".e*"}},
