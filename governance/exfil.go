@@ -194,8 +194,9 @@ func varRead(c *shell.Command, secret func(string) bool) string {
 
 // presenceOperand reports a word whose value the command does not use,
 // only whether it is empty: the operand of -n or -z of test or [, the
-// one operand of a test ([ "$TOKEN" ]), the words of : and true (: "${TOKEN:?
-// is not set}"). Scripts check that a token is set all the time.
+// one operand of a test ([ "$TOKEN" ]), one compared with the empty text
+// ([ "$TOKEN" != "" ]), the words of : and true (: "${TOKEN:?is not
+// set}"). Scripts check that a token is set all the time.
 func presenceOperand(c *shell.Command, i int) bool {
 	switch c.Name {
 	case ":", "true":
@@ -213,6 +214,11 @@ func presenceOperand(c *shell.Command, i int) bool {
 	}
 	if len(ops) == 1 {
 		return true
+	}
+	if len(ops) == 3 && !ops[1].Dynamic && (ops[1].Value == "=" || ops[1].Value == "==" || ops[1].Value == "!=") {
+		// [ "$TOKEN" != "" ] is [ -n "$TOKEN" ].
+		other := ops[2-(i-1)]
+		return i != 2 && !other.Dynamic && other.Value == ""
 	}
 	prev := c.Args[i-1]
 	if prev.Dynamic || prev.Value != "-n" && prev.Value != "-z" {

@@ -892,6 +892,11 @@ func TestSecretsReadByTests(t *testing.T) {
 		{"[ -v GITHUB_TOKEN ] && echo set", true},
 		{"echo ${GITHUB_TOKEN:+set}", true},
 		{`: "${GITHUB_TOKEN:?set GITHUB_TOKEN first}"`, true},
+		{`[ "$GITHUB_TOKEN" != "" ] && echo set`, true},
+		{`[ "" = "$GITHUB_TOKEN" ] && echo unset`, true},
+		{`[[ $GITHUB_TOKEN == "" ]] && echo unset`, true},
+		{`[ "$GITHUB_TOKEN" != "$EMPTY" ] && echo set`, false},
+		{`[[ $GITHUB_TOKEN != "$EMPTY" ]] && echo set`, false},
 		// Tests of other variables.
 		{`[[ $1 == -h ]] && echo help`, true},
 		{`case $OSTYPE in darwin*) echo mac;; esac`, true},

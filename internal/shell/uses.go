@@ -22,6 +22,11 @@ func (w *walker) testUses(dst []Arg, x syntax.TestExpr, f *frame) []Arg {
 		case syntax.TsEql, syntax.TsNeq, syntax.TsLeq, syntax.TsGeq, syntax.TsLss, syntax.TsGtr:
 			dst = w.valueUses(dst, x.X, f, true)
 			return w.valueUses(dst, x.Y, f, true)
+		case syntax.TsMatchShort, syntax.TsMatch, syntax.TsNoMatch:
+			// [[ $x == "" ]] is [[ -z $x ]].
+			if w.emptyWord(x.Y, f) || w.emptyWord(x.X, f) {
+				return dst
+			}
 		}
 		dst = w.valueUses(dst, x.X, f, false)
 		return w.valueUses(dst, x.Y, f, false)
@@ -39,6 +44,16 @@ func (w *walker) testUses(dst []Arg, x syntax.TestExpr, f *frame) []Arg {
 	}
 	// A word alone tests that it is not empty.
 	return dst
+}
+
+// emptyWord reports a word that is the empty text, quoted.
+func (w *walker) emptyWord(x syntax.Node, f *frame) bool {
+	wd, ok := x.(*syntax.Word)
+	if !ok {
+		return false
+	}
+	v := w.literal(wd, f)
+	return v.Value == "" && !v.Dynamic && !v.Glob
 }
 
 // valueUses returns the expansions in node, and in arithmetic (arith,

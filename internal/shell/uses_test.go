@@ -37,6 +37,9 @@ func TestUsesOfTestsAndArithmetic(t *testing.T) {
 		{`[[ $T ]]`, nil},
 		{`[[ ! -v T ]]`, nil},
 		{`[[ -n $T || -z $U ]]`, nil},
+		{`[[ $T == "" ]]`, nil},
+		{`[[ '' != $T ]]`, nil},
+		{`[[ $T == "$E" ]]`, []string{"$T", "$E"}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.src, func(t *testing.T) {
