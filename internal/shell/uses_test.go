@@ -28,6 +28,7 @@ func TestUsesOfTestsAndArithmetic(t *testing.T) {
 		{`(( ${#T} > 3 ))`, []string{"${#T}"}},
 		{`(( T > 3 ))`, []string{"$T"}},
 		{`let n=${#T}`, []string{"$n", "${#T}"}},
+		{`for ((i=0; i<${#T}; i++)); do :; done`, []string{"$i", "$i", "${#T}", "$i"}},
 		{`case $T in g*) ;; esac`, []string{"$T"}},
 		{`case x in "$T"*) ;; esac`, []string{"$T"}},
 		{`case ${T:0:1} in g) ;; esac`, []string{"${T:0:1}"}},

@@ -414,6 +414,16 @@ func (w *walker) stmt(s *syntax.Stmt, f *frame, ctx *execCtx) {
 		})
 	case *syntax.ForClause:
 		w.substs(c.Loop, f, inner)
+		if cs, ok := c.Loop.(*syntax.CStyleLoop); ok {
+			// The loop computes with its expressions, as (( )) does.
+			var uses []Arg
+			for _, x := range []syntax.ArithmExpr{cs.Init, cs.Cond, cs.Post} {
+				uses = w.valueUses(uses, x, f, true)
+			}
+			if len(uses) > 0 {
+				w.emit(&Command{Name: "((", Args: []Arg{{Value: "(("}}, Uses: uses, Text: f.text(cs)}, f, inner)
+			}
+		}
 		wi, ok := c.Loop.(*syntax.WordIter)
 		if ok && wi.Name != nil {
 			for _, word := range wi.Items {
