@@ -212,7 +212,7 @@ func presenceOperand(c *shell.Command, i int) bool {
 	if i < 1 || i > len(ops) {
 		return false
 	}
-	if len(ops) == 1 {
+	if len(ops) == 1 || len(ops) == 2 && i == 2 && ops[0].Value == "!" && !ops[0].Dynamic {
 		return true
 	}
 	if len(ops) == 3 && !ops[1].Dynamic && (ops[1].Value == "=" || ops[1].Value == "==" || ops[1].Value == "!=") {
