@@ -881,6 +881,9 @@ func TestSecretsReadByTests(t *testing.T) {
 		{"echo ${GITHUB_TOKEN:3:1}", false},
 		{"echo ${GITHUB_TOKEN-default}", false},
 		{"x=$GITHUB_TOKEN; [[ $x == g* ]] && echo yes", false},
+		{": ${X:=$GITHUB_TOKEN}; echo $X", false},
+		{`[ -n "${X:=$GITHUB_TOKEN}" ]; echo $X`, false},
+		{"[[ -n ${X=$GITHUB_TOKEN} ]]; echo $X", false},
 		// Presence tests.
 		{`[ -n "$GITHUB_TOKEN" ] && echo set`, true},
 		{`[ -z "$GITHUB_TOKEN" ] && echo unset`, true},
