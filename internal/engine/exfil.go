@@ -155,7 +155,17 @@ func (ev *evaluation) copiedSecretRead(cl *cmdline) string {
 // assignments, redirections or here-document read a variable that
 // secret names, or one named at run time, or "".
 func varRead(c *shell.Command, secret func(string) bool) string {
-	for _, a := range c.Args {
+	for i, a := range c.Args {
+		if presenceOperand(c, i) {
+			continue
+		}
+		if name := secretVarIn(a.Value, a.Dynamic, secret); name != "" {
+			return name
+		}
+	}
+	for _, a := range c.Uses {
+		// What [[ ]], (( )), let and case compare: the branch taken
+		// shows the value, a bit at a time.
 		if name := secretVarIn(a.Value, a.Dynamic, secret); name != "" {
 			return name
 		}
@@ -182,6 +192,52 @@ func varRead(c *shell.Command, secret func(string) bool) string {
 	return ""
 }
 
+// presenceOperand reports a word whose value the command does not use,
+// only whether it is empty: the operand of -n or -z of test or [, the
+// one operand of a test ([ "$TOKEN" ]), one compared with the empty text
+// ([ "$TOKEN" != "" ]), the words of : and true (: "${TOKEN:?is not
+// set}"). Scripts check that a token is set all the time.
+func presenceOperand(c *shell.Command, i int) bool {
+	switch c.Name {
+	case ":", "true":
+		return i > 0
+	case "[", "test":
+	default:
+		return false
+	}
+	ops := c.Args[1:]
+	if c.Name == "[" && len(ops) > 0 && ops[len(ops)-1].Value == "]" && !ops[len(ops)-1].Dynamic {
+		ops = ops[:len(ops)-1]
+	}
+	if i < 1 || i > len(ops) {
+		return false
+	}
+	if len(ops) == 1 || len(ops) == 2 && i == 2 && ops[0].Value == "!" && !ops[0].Dynamic {
+		return true
+	}
+	if len(ops) == 3 && !ops[1].Dynamic && (ops[1].Value == "=" || ops[1].Value == "==" || ops[1].Value == "!=") {
+		// [ "$TOKEN" != "" ] is [ -n "$TOKEN" ].
+		other := ops[2-(i-1)]
+		return i != 2 && !other.Dynamic && other.Value == ""
+	}
+	prev := c.Args[i-1]
+	if prev.Dynamic || prev.Value != "-n" && prev.Value != "-z" {
+		return false
+	}
+	// The -n or -z starts a primary: it is not the operand of another.
+	if i-1 == 0 {
+		return false
+	}
+	switch before := c.Args[i-2]; {
+	case i-2 == 0:
+		return true
+	case before.Dynamic:
+		return false
+	default:
+		return before.Value == "!" || before.Value == "(" || before.Value == "-a" || before.Value == "-o"
+	}
+}
+
 // secretVarIn returns the expansion by which a word's text reads a
 // variable that secret names ($AWS_SECRET_ACCESS_KEY, ${GITHUB_TOKEN:-x}
 // for secretEnv), or a variable whose name is only known at run time
@@ -204,6 +260,10 @@ func secretVarIn(v string, dynamic bool, secret func(string) bool) string {
 		if indirect {
 			j++
 		}
+		if braced && !indirect && j < len(v) && v[j] == '#' {
+			// ${#NAME}: the length of the value is part of it.
+			j++
+		}
 		start := j
 		for j < len(v) && (v[j] == '_' || v[j] >= 'A' && v[j] <= 'Z' || v[j] >= 'a' && v[j] <= 'z' || j > start && v[j] >= '0' && v[j] <= '9') {
 			j++
@@ -217,6 +277,9 @@ func secretVarIn(v string, dynamic bool, secret func(string) bool) string {
 				continue
 			}
 			return "${!" + name + "}"
+		case braced && !indirect && (strings.HasPrefix(v[j:], ":+") || strings.HasPrefix(v[j:], "+")):
+			// ${NAME:+word} is word when NAME is set: a test of
+			// presence, which uses no value.
 		case secret(name):
 			return "$" + name
 		}

@@ -150,6 +150,12 @@ type Command struct {
 	// runs write, which the analysis found in full (eval of constant
 	// code, sh -c, xargs echo): they wrote it to the stream themselves.
 	relays bool
+	// Uses are the expansions whose values a test or computation that
+	// hands them to no program compares or computes with: the operands
+	// of [[ ]] (not those of -n, -z, -v), the expressions of (( )) and
+	// let, the word and patterns of a case, for which a [[ command
+	// stands (see uses.go). A bare name of arithmetic stands as $NAME.
+	Uses []Arg
 	// Redirects are the command's redirections, including those of the
 	// enclosing compound command.
 	Redirects []Redirect

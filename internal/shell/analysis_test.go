@@ -58,7 +58,9 @@ func TestAnalyzeFindsEveryCommand(t *testing.T) {
 		{"parallel inputs", "parallel rm -rf ::: /", []string{"parallel rm -rf ::: /", "rm -rf / [parallel]"}},
 		{"control flow", "if true; then rm a; else rm b; fi; for f in *; do rm $f; done; while false; do :; done",
 			[]string{"true", "rm a", "rm b", "rm $f", "false", ":"}},
-		{"case", "case $x in a) rm a;; *) ls;; esac", []string{"rm a", "ls"}},
+		// The match of a variable's value is a test, as [[ $x == a ]].
+		{"case", "case $x in a) rm a;; *) ls;; esac", []string{"[[", "rm a", "ls"}},
+		{"case of text", "case a in a) rm a;; esac", []string{"rm a"}},
 		{"export", "export FOO=/evil", []string{"export FOO=/evil"}},
 	}
 	for _, tt := range tests {

@@ -131,10 +131,14 @@ func filter(c *Command, in string) (string, bool) {
 }
 
 // output returns what a producer writes when it is known statically: a
-// literal echo or printf, or cat of a literal here-document.
+// literal echo or printf, or cat of a literal here-document. A glob word
+// is not known text: the shell replaces it with the names it matches at
+// run time (echo .e* prints .env), names nobody has seen, which may hold
+// blanks, quotes or shell code, so a reader of the output (xargs, a
+// substitution, sh) must not take the pattern for what it reads.
 func output(p *Command) (string, bool) {
 	for _, a := range p.Args[1:] {
-		if a.Dynamic {
+		if a.Dynamic || a.Glob {
 			return "", false
 		}
 	}

@@ -325,6 +325,10 @@ func (w *walker) paramState(p *syntax.ParamExp, f *frame) {
 		}
 	case syntax.AssignUnset, syntax.AssignUnsetOrNull:
 		w.setsVar(name, w.literal(p.Exp.Word, f), "${"+name+":=...}")
+		if p.Exp.Word != nil {
+			// : ${x:=$TOKEN} makes x a copy of the token.
+			w.copies(name, f.text(p.Exp.Word))
+		}
 		// Set only when it was unset or empty: either value may hold.
 		w.setVar(name, Arg{Dynamic: true})
 	}

@@ -414,6 +414,16 @@ func (w *walker) stmt(s *syntax.Stmt, f *frame, ctx *execCtx) {
 		})
 	case *syntax.ForClause:
 		w.substs(c.Loop, f, inner)
+		if cs, ok := c.Loop.(*syntax.CStyleLoop); ok {
+			// The loop computes with its expressions, as (( )) does.
+			var uses []Arg
+			for _, x := range []syntax.ArithmExpr{cs.Init, cs.Cond, cs.Post} {
+				uses = w.valueUses(uses, x, f, true)
+			}
+			if len(uses) > 0 {
+				w.emit(&Command{Name: "((", Args: []Arg{{Value: "(("}}, Uses: uses, Text: f.text(cs)}, f, inner)
+			}
+		}
 		wi, ok := c.Loop.(*syntax.WordIter)
 		if ok && wi.Name != nil {
 			for _, word := range wi.Items {
@@ -463,6 +473,11 @@ func (w *walker) stmt(s *syntax.Stmt, f *frame, ctx *execCtx) {
 		}
 	case *syntax.CaseClause:
 		w.substs(c.Word, f, inner)
+		if uses := w.caseUses(c, f); len(uses) > 0 {
+			// The match reads the values compared, as [[ $x == p ]].
+			test := &Command{Name: "[[", Args: []Arg{{Value: "[["}}, Uses: uses, Text: "case " + f.text(c.Word) + " in"}
+			w.emit(test, f, inner)
+		}
 		start := inner.cwd
 		for _, item := range c.Items {
 			for _, p := range item.Patterns {
@@ -498,7 +513,7 @@ func (w *walker) stmt(s *syntax.Stmt, f *frame, ctx *execCtx) {
 	case *syntax.ArithmCmd:
 		w.substs(c, f, inner)
 		text := f.text(c)
-		arith := &Command{Name: "((", Args: []Arg{{Value: "(("}}, Text: text}
+		arith := &Command{Name: "((", Args: []Arg{{Value: "(("}}, Uses: w.valueUses(nil, c.X, f, true), Text: text}
 		w.emit(arith, f, inner)
 		w.wrote(arith, inner)
 		// (( rm -rf / )) is an arithmetic error, but its author meant a
@@ -509,7 +524,7 @@ func (w *walker) stmt(s *syntax.Stmt, f *frame, ctx *execCtx) {
 		}
 	case *syntax.TestClause:
 		w.substs(c, f, inner)
-		test := &Command{Name: "[[", Args: []Arg{{Value: "[["}}, Text: f.text(c)}
+		test := &Command{Name: "[[", Args: []Arg{{Value: "[["}}, Uses: w.testUses(nil, c.X, f), Text: f.text(c)}
 		if strings.Contains(test.Text, "=~") {
 			w.copies("BASH_REMATCH", test.Text)
 		}
@@ -520,6 +535,9 @@ func (w *walker) stmt(s *syntax.Stmt, f *frame, ctx *execCtx) {
 	case *syntax.LetClause:
 		w.substs(c, f, inner)
 		let := &Command{Name: "let", Args: []Arg{{Value: "let"}}, Text: f.text(c)}
+		for _, x := range c.Exprs {
+			let.Uses = w.valueUses(let.Uses, x, f, true)
+		}
 		w.emit(let, f, inner)
 		w.wrote(let, inner)
 	case *syntax.TimeClause:
