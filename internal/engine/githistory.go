@@ -65,6 +65,11 @@ func (ev *evaluation) historyNames(gitDir string) ([]string, error) {
 		}
 		common = filepath.Clean(c)
 	}
+	if _, err := os.Stat(filepath.Join(gitDir, "HEAD")); err != nil {
+		// Not a repository git can read (an empty .git folder): no
+		// git command prints a history from it.
+		return nil, nil
+	}
 	key, tips, err := refsKey(gitDir, common)
 	if err != nil {
 		return nil, err
@@ -139,7 +144,7 @@ git=$2
 gitdir=$3
 key=$4
 prev=$(cat last 2>/dev/null || true)
-log() { "$git" --git-dir="$gitdir" --no-pager -c log.showSignature=false -c core.quotePath=false log --all --reflog -m --no-renames --diff-filter=A --format= --name-only -z "$@"; }
+log() { "$git" --git-dir="$gitdir" --no-pager -c safe.directory='*' -c log.showSignature=false -c core.quotePath=false log --all --reflog -m --no-renames --diff-filter=A --format= --name-only -z "$@"; }
 if [ -n "$prev" ] && [ -f "$prev.names" ] && [ -f "$prev.tips" ]; then
 	# Tips gone since (a branch deleted and collected): read it all.
 	if ! { cat "$prev.names" && sed 's/^/^/' "$prev.tips" | log --stdin; } > "$key.tmp"; then
@@ -274,7 +279,9 @@ func isHex(s string) bool {
 
 // historyEnv is git's environment for the scan: no system or user
 // configuration (which could name programs or trace files), no prompt, no
-// lock taken, the C locale.
+// lock taken, the C locale. The scan runs git log --name-only, which runs
+// no program the repository's configuration names (signatures are turned
+// off), so a repository of another user's is read too (safe.directory).
 func historyEnv() []string {
 	env := []string{"GIT_CONFIG_NOSYSTEM=1", "GIT_CONFIG_GLOBAL=" + os.DevNull, "GIT_TERMINAL_PROMPT=0",
 		"GIT_OPTIONAL_LOCKS=0", "LC_ALL=C"}
