@@ -12,6 +12,7 @@
 package approvals
 
 import (
+	"encoding/json"
 	"errors"
 	"fmt"
 	"path/filepath"
@@ -40,6 +41,12 @@ type Item struct {
 	Shape string `json:"shape"`
 	// Summary is the call as a person reads it ("shell: git push").
 	Summary string `json:"summary"`
+	// Input is the call's whole input (a Write's content, an Edit's old
+	// and new text, a patch, a prompt, an MCP tool's arguments): what a
+	// person approves, shown by Details. Items filed before it was kept
+	// have none, and their shape matches no call (see the pipeline's
+	// shape): they are answered again when the call is retried.
+	Input json.RawMessage `json:"input,omitempty"`
 	// Reason is why the policy asks; Rule the rule that asked.
 	Reason string `json:"reason,omitempty"`
 	Rule   string `json:"rule,omitempty"`
