@@ -54,13 +54,13 @@ func render(out *[]string, key string, v any) {
 		rank := func(k string) int {
 			switch y := x[k].(type) {
 			case string:
-				if !multiline(y) {
-					return 0
-				}
-				if slices.Contains(oldTexts, k) {
+				switch {
+				case slices.Contains(oldTexts, k):
 					return 1
+				case slices.Contains(newTexts, k) || multiline(y):
+					return 2
 				}
-				return 2
+				return 0
 			case map[string]any, []any:
 				return 3
 			}

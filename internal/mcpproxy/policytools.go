@@ -117,6 +117,7 @@ type approvalSummary struct {
 	ID      string    `json:"id"`
 	Created time.Time `json:"created"`
 	Summary string    `json:"summary"`
+	Input   string    `json:"input,omitempty"`
 	Reason  string    `json:"reason,omitempty"`
 	Rule    string    `json:"rule,omitempty"`
 	Agent   string    `json:"agent,omitempty"`
@@ -128,7 +129,8 @@ func (p *Proxy) pendingApprovals() (any, error) {
 	out := []approvalSummary{}
 	for _, it := range items {
 		sum, _ := decisionlog.Mask(it.Summary)
-		out = append(out, approvalSummary{ID: it.ID, Created: it.Created, Summary: sum, Reason: it.Reason, Rule: it.Rule,
+		input, _ := decisionlog.Mask(it.Whole())
+		out = append(out, approvalSummary{ID: it.ID, Created: it.Created, Summary: sum, Input: input, Reason: it.Reason, Rule: it.Rule,
 			Agent: it.Agent, Harness: it.Harness})
 	}
 	return out, err
