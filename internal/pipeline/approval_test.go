@@ -147,3 +147,28 @@ func TestApprovalOldEntries(t *testing.T) {
 		t.Fatalf("an old item's input: %q", got)
 	}
 }
+
+// TestApprovalAcrossDaemon checks that a call decided by the daemon (its
+// request crossed as JSON) finds the approval the hook's own try filed:
+// the key of the input as sent survives the crossing.
+func TestApprovalAcrossDaemon(t *testing.T) {
+	store := approvals.Open(t.TempDir())
+	a := pipeline.Approval{Store: store, Wait: time.Millisecond, Poll: time.Millisecond, Warn: func(error) {}}
+	req := approvalCall("/p", "Edit", map[string]any{"file_path": "/p/a", "old_string": "x", "new_string": "y", "replace_all": true, "n": 1.5})
+	ask := &engine.Decision{Outcome: engine.Ask, Rule: "r"}
+	d, _ := a.Await(context.Background(), req, ask)
+	if _, err := store.Answer(d.Approval.ID, true, "tester", "", false); err != nil {
+		t.Fatal(err)
+	}
+	data, err := json.Marshal(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var crossed engine.Request
+	if err := json.Unmarshal(data, &crossed); err != nil {
+		t.Fatal(err)
+	}
+	if r, _ := a.Await(context.Background(), &crossed, ask); r.Outcome != engine.Allow {
+		t.Fatalf("the crossed call: %s %+v", r.Outcome, r.Approval)
+	}
+}
