@@ -7,8 +7,9 @@
 // Items are files under the state folder (approvals/<id>.json), replaced
 // atomically, so that any process can read and answer them and nothing is
 // lost when one is killed. A call is matched to items by its shape (tool,
-// input, project and agent), so that an agent that retries after a
-// timeout finds the answer a human gave in the meantime.
+// whole input, folder, project and agent), so that an agent that retries
+// after a timeout finds the answer a human gave in the meantime, and a
+// retry that changes anything is asked again.
 package approvals
 
 import (

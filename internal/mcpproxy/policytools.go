@@ -210,7 +210,7 @@ func (p *Proxy) checkProposal(rule map[string]any) (string, string, error) {
 type answerIn struct {
 	ID      string `json:"id" jsonschema:"the approval's id"`
 	Message string `json:"message,omitempty" jsonschema:"a note for the agent"`
-	Always  bool   `json:"always,omitempty" jsonschema:"approve calls exactly like this one from now on"`
+	Always  bool   `json:"always,omitempty" jsonschema:"approve calls like this one from now on: the same command, or the same tool on the same paths with any content, or the same MCP tool with any arguments"`
 }
 
 type denyIn struct {
