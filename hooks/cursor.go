@@ -98,6 +98,7 @@ func (cursor) Decode(data []byte, env Env) (*Event, error) {
 			return nil, errToolInput(raw, name)
 		}
 		req.Tool = cursorTool(name, ti)
+		req.Tool.Raw = ti
 		if raw == "preToolUse" {
 			ev.shellInput(ti)
 		}

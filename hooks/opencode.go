@@ -102,6 +102,7 @@ func (opencode) Decode(data []byte, env Env) (*Event, error) {
 		}
 		mcp, _ := in["mcp"].(map[string]any)
 		req.Tool = opencodeTool(name, args, mcp)
+		req.Tool.Raw = args
 		if req.Tool.Kind == engine.KindShell {
 			req.Justification = str(args, "description")
 			if raw == "tool.execute.before" {

@@ -63,6 +63,9 @@ func (s shaped) decode(in map[string]any, raw string) (*Event, error) {
 			return nil, errToolInput(raw, name)
 		}
 		req.Tool = s.tool(name, ti, in)
+		// Whatever the harness's tool maps to, the input it sent is what
+		// an approval covers.
+		req.Tool.Raw = ti
 		if req.Tool.Kind == engine.KindShell {
 			req.Justification = str(ti, "description")
 			ev.shellInput(ti)

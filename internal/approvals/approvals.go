@@ -7,11 +7,13 @@
 // Items are files under the state folder (approvals/<id>.json), replaced
 // atomically, so that any process can read and answer them and nothing is
 // lost when one is killed. A call is matched to items by its shape (tool,
-// input, project and agent), so that an agent that retries after a
-// timeout finds the answer a human gave in the meantime.
+// whole input, folder, project and agent), so that an agent that retries
+// after a timeout finds the answer a human gave in the meantime, and a
+// retry that changes anything is asked again.
 package approvals
 
 import (
+	"encoding/json"
 	"errors"
 	"fmt"
 	"path/filepath"
@@ -40,6 +42,12 @@ type Item struct {
 	Shape string `json:"shape"`
 	// Summary is the call as a person reads it ("shell: git push").
 	Summary string `json:"summary"`
+	// Input is the call's whole input (a Write's content, an Edit's old
+	// and new text, a patch, a prompt, an MCP tool's arguments): what a
+	// person approves, shown by Details. Items filed before it was kept
+	// have none, and their shape matches no call (see the pipeline's
+	// shape): they are answered again when the call is retried.
+	Input json.RawMessage `json:"input,omitempty"`
 	// Reason is why the policy asks; Rule the rule that asked.
 	Reason string `json:"reason,omitempty"`
 	Rule   string `json:"rule,omitempty"`

@@ -27,8 +27,17 @@ the same call. The daemon's web page shows the same queue. Each new item
 is announced by governance notify: a desktop notification, and the
 webhooks of the notify block of config.yaml.
 
-approve --always also writes a learned entry that allows calls exactly
-like this one, and renews the project's trust over it when you trusted the
+An approval covers the call exactly as shown by approvals show: its whole
+input (a Write's content, an Edit's text, a patch, a prompt, an MCP
+tool's arguments), the folder it runs in and the agent. A retry that
+changes any of it is asked again. Items filed by earlier releases kept no
+input: they match no retry, which files a new item to answer.
+
+approve --always also writes a learned entry that allows calls like this
+one from now on, and it is wider than the approval: a shell command with
+the same program, options and arguments; a read, write or edit of the
+same paths with any content; the same URL; the same MCP tool with any
+arguments. It renews the project's trust over it when you trusted the
 project's policy. Killed midway, running the same command again finishes
 it (approvals show says what is left); it also finishes an approval for
 good given on the daemon's page or through the MCP proxy.`,
@@ -77,11 +86,18 @@ good given on the daemon's page or through the MCP proxy.`,
 	}
 	list.Flags().BoolVar(&all, "all", false, "list answered approvals too")
 	list.Flags().BoolVar(&asJSON, "json", false, "print the items as JSON")
+	var full bool
 	show := &cobra.Command{
-		Use:     "show ID",
-		Short:   "Show one approval: the call, why it asks, who asked",
-		Example: `  governance approvals show 7kq2mx`,
-		Args:    cobra.ExactArgs(1),
+		Use:   "show ID",
+		Short: "Show one approval: the call and its whole input, why it asks, who asked",
+		Long: `Show one approval: the call, its input (a Write's content, an Edit's old
+text marked - and new text marked +, a patch, a subagent's prompt, an MCP
+tool's arguments), why it asks and who asked. An approval covers exactly
+this input, in this folder: a retry that changes anything is asked again.
+Long inputs are cut after ` + fmt.Sprint(approvals.ShownLines) + ` lines; --full shows all of it.`,
+		Example: `  governance approvals show 7kq2mx
+  governance approvals show --full 7kq2mx`,
+		Args: cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			it, err := store().Get(args[0])
 			if err != nil {
@@ -93,6 +109,14 @@ good given on the daemon's page or through the MCP proxy.`,
 				fmt.Fprintf(w, "NOT SIGNED:    %s\n", it.Unverified)
 			}
 			fmt.Fprintf(w, "call:          %s\n", engine.Sanitize(it.Summary))
+			max := approvals.ShownLines
+			if full {
+				max = 0
+			}
+			fmt.Fprintf(w, "input:\n")
+			for _, line := range it.Details(max) {
+				fmt.Fprintf(w, "  %s\n", line)
+			}
 			fmt.Fprintf(w, "why it asks:   %s (%s)\n", engine.Sanitize(it.Reason), it.Rule)
 			if it.Justification != "" {
 				fmt.Fprintf(w, "reason given:  %s\n", engine.Sanitize(it.Justification))
@@ -112,6 +136,7 @@ good given on the daemon's page or through the MCP proxy.`,
 			return nil
 		},
 	}
+	show.Flags().BoolVar(&full, "full", false, "show the whole input, however long")
 	answer := func(approve bool) *cobra.Command {
 		verb := "deny"
 		if approve {
@@ -122,7 +147,7 @@ good given on the daemon's page or through the MCP proxy.`,
 		c := &cobra.Command{
 			Use: verb + " ID",
 			Example: map[bool]string{true: `  governance approvals approve 7kq2mx
-  governance approvals approve --always 7kq2mx   # and allow calls exactly like it from now on`,
+  governance approvals approve --always 7kq2mx   # and allow calls like it from now on`,
 				false: `  governance approvals deny 7kq2mx --message "use the staging database"`}[approve],
 			Short: map[bool]string{true: "Let the call through", false: "Block the call, with a message for the agent"}[approve],
 			Args:  cobra.ExactArgs(1),
@@ -140,7 +165,8 @@ good given on the daemon's page or through the MCP proxy.`,
 		}
 		c.Flags().StringVar(&message, "message", "", "a message for the agent")
 		if approve {
-			c.Flags().BoolVar(&always, "always", false, "allow calls exactly like this one from now on")
+			c.Flags().BoolVar(&always, "always", false,
+				"allow calls like this one from now on: the same command, or the same tool on the same paths with any content, or the same URL, or the same MCP tool with any arguments")
 		}
 		return c
 	}

@@ -99,8 +99,8 @@ func (a *App) approveAlways(s *approvals.Store, id, message string) error {
 	if _, err := s.Journal(id, func(f *approvals.Finish) { f.Entry, f.Done = e.ID, true }); err != nil {
 		return err
 	}
-	fmt.Fprintf(a.Stdout, "learned entry %s in %s allows calls exactly like this one (first review %s)\n",
-		e.ID, file, e.NextReview.Format("2006-01-02"))
+	fmt.Fprintf(a.Stdout, "learned entry %s in %s allows %s (first review %s; `governance learn retire %s` stops it)\n",
+		e.ID, file, engine.Sanitize(learned.Allows(*e)), e.NextReview.Format("2006-01-02"), e.ID)
 	return nil
 }
 

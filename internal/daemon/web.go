@@ -275,7 +275,7 @@ var pageTemplate = template.Must(template.New("page").Parse(`<!doctype html>
 body{font-family:system-ui,sans-serif;margin:1.5rem;max-width:70rem;color:#222}
 h1{font-size:1.3rem}h2{font-size:1.1rem;margin-top:2rem}
 table{border-collapse:collapse;width:100%}td,th{border-bottom:1px solid #ddd;padding:.35rem .5rem;text-align:left;vertical-align:top}
-code{font-size:.9rem;white-space:pre-wrap;word-break:break-all}.why{color:#555;font-size:.9rem}
+code{font-size:.9rem;white-space:pre-wrap;word-break:break-all}pre.input{font-size:.85rem;white-space:pre-wrap;word-break:break-all;background:#f6f6f6;padding:.4rem;margin:.3rem 0;max-height:30rem;overflow:auto}.why{color:#555;font-size:.9rem}
 button{padding:.3rem .9rem;margin-right:.4rem}form{display:inline}input[type=text]{width:14rem}
 .deny{color:#a00}.allow{color:#060}.ask{color:#a60}
 </style></head><body>
@@ -284,10 +284,11 @@ button{padding:.3rem .9rem;margin-right:.4rem}form{display:inline}input[type=tex
 <h2>Waiting for you ({{len .Pending}})</h2>
 {{if .Pending}}<table><tr><th>id</th><th>call</th><th>agent</th><th>answer</th></tr>
 {{range .Pending}}<tr id="approval-{{.ID}}"><td>{{.ID}}</td><td><code>{{.Summary}}</code>
+<pre class="input">{{.Preview}}</pre>{{if .Cut}}<details><summary>whole input</summary><pre class="input">{{.Whole}}</pre></details>{{end}}
 <div class="why">{{if .Unverified}}<strong>{{.Unverified}}</strong><br>{{end}}{{.Reason}}{{if .Justification}}<br>agent's reason: {{.Justification}}{{end}}{{if .Safety}}<br>why it is safe, says the caller: {{.Safety}}{{end}}<br>{{.Project}}</div></td>
 <td>{{.Agent}}<div class="why">{{.Harness}} {{.Session}}</div></td>
 <td><form method="post" action="/approvals/{{.ID}}/approve"><input type="hidden" name="token" value="{{$.Token}}">
-<label><input type="checkbox" name="always"> always</label> <button type="submit" name="approve" id="approve-{{.ID}}">Approve</button></form>
+<label title="always: a learned entry allows this command, or this tool on these paths WITH ANY CONTENT, or this MCP tool WITH ANY ARGUMENTS, from now on"><input type="checkbox" name="always"> always (any content)</label> <button type="submit" name="approve" id="approve-{{.ID}}">Approve</button></form>
 <form method="post" action="/approvals/{{.ID}}/deny"><input type="hidden" name="token" value="{{$.Token}}">
 <input type="text" name="message" placeholder="message for the agent"> <button type="submit" id="deny-{{.ID}}">Deny</button></form></td></tr>
 {{end}}</table>{{else}}<p>Nothing is waiting.</p>{{end}}

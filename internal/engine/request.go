@@ -47,6 +47,11 @@ type Tool struct {
 	Name string
 	// Input is the tool's input in canonical form.
 	Input Input
+	// Raw is the tool's input as the harness sent it, when known. The
+	// canonical form keeps what the policy judges; a person who approves
+	// a call approves all of it (an Edit's old text, a flag the policy
+	// ignores), so the approval queue's key covers Raw too.
+	Raw map[string]any `json:",omitempty"`
 }
 
 // Input is a tool's input in canonical form. Only the fields that belong to

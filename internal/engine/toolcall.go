@@ -15,7 +15,7 @@ func ToolCall(name string, input map[string]any) Tool {
 	if t := ClaudeTool(name, input); t.Kind != KindOther {
 		return t
 	}
-	t := Tool{Name: name}
+	t := Tool{Name: name, Raw: input}
 	in := &t.Input
 	switch strings.ToLower(name) {
 	case "shell", "bash", "sh", "run_shell_command", "exec_command", "beforeshellexecution", "local_shell", "exec", "command", "powershell":
@@ -187,7 +187,7 @@ func ToolPaths(m map[string]any, globs bool) []string {
 
 // ClaudeTool maps a Claude Code tool call to a canonical tool.
 func ClaudeTool(name string, ti map[string]any) Tool {
-	t := Tool{Name: name}
+	t := Tool{Name: name, Raw: ti}
 	in := &t.Input
 	switch name {
 	case "Bash", "PowerShell":
@@ -242,7 +242,7 @@ func ClaudeTool(name string, ti map[string]any) Tool {
 
 // MCPTool is a call of an MCP server's tool.
 func MCPTool(name, server, tool string, args map[string]any) Tool {
-	t := Tool{Kind: KindMCP, Name: name, Input: Input{Server: server, MCPTool: tool}}
+	t := Tool{Kind: KindMCP, Name: name, Input: Input{Server: server, MCPTool: tool}, Raw: args}
 	if args != nil {
 		t.Input.Arguments, _ = json.Marshal(args)
 	}

@@ -84,6 +84,28 @@ func FromApproval(it *approvals.Item, now time.Time) (Entry, error) {
 	return e, nil
 }
 
+// Allows says what the learned entry of an approval for good allows, in a
+// person's words. It is wider than the approval, which covers one call's
+// whole input: a learned entry for a file allows any content there, one
+// for an MCP tool any arguments. Approving for good is a person's
+// explicit choice of that width; this is the text that says so.
+func Allows(e Entry) string {
+	p := e.Pattern
+	switch {
+	case p.Program != "":
+		return "the same command (same program, options and arguments) from now on"
+	case p.Tool == string(engine.KindRead):
+		return "reads of " + strings.Join(p.Paths, " ") + " from now on"
+	case p.Tool == string(engine.KindWrite) || p.Tool == string(engine.KindEdit):
+		return "every " + p.Tool + " of " + strings.Join(p.Paths, " ") + " from now on, WITH ANY CONTENT, not only the content approved"
+	case p.Tool == "web":
+		return "fetches of " + strings.Join(p.URLs, " ") + " from now on"
+	case p.Tool == "mcp":
+		return "every call of the MCP tool " + p.Server + " " + p.MCPTool + " from now on, WITH ANY ARGUMENTS"
+	}
+	return "calls like this one from now on"
+}
+
 // RecordAlways adds the entry for a call approved for good to the
 // project's learned.yaml (the user's when the project has no .governance
 // folder), and returns the entry and the file. It is made once: when the

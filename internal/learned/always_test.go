@@ -5,6 +5,7 @@ import (
 	"encoding/hex"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 	"time"
 
@@ -61,4 +62,18 @@ func TestRecordAlwaysOnce(t *testing.T) {
 func sha(data []byte) string {
 	s := sha256.Sum256(data)
 	return hex.EncodeToString(s[:])
+}
+
+// TestAllowsSaysHowWide checks that the text of an approval for good
+// says that a learned entry for a file allows any content there.
+func TestAllowsSaysHowWide(t *testing.T) {
+	it := &approvals.Item{ID: "a1", Cwd: "/p", Project: "/p", By: "me",
+		Shape: `{"V":2,"Kind":"write","Paths":["/p/.github/workflows/ci.yml"],"Input":"00"}`}
+	e, err := FromApproval(it, time.Now())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := Allows(e); !strings.Contains(got, "ANY CONTENT") || !strings.Contains(got, "ci.yml") {
+		t.Fatalf("%q", got)
+	}
 }

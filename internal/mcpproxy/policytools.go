@@ -117,6 +117,7 @@ type approvalSummary struct {
 	ID      string    `json:"id"`
 	Created time.Time `json:"created"`
 	Summary string    `json:"summary"`
+	Input   string    `json:"input,omitempty"`
 	Reason  string    `json:"reason,omitempty"`
 	Rule    string    `json:"rule,omitempty"`
 	Agent   string    `json:"agent,omitempty"`
@@ -128,7 +129,8 @@ func (p *Proxy) pendingApprovals() (any, error) {
 	out := []approvalSummary{}
 	for _, it := range items {
 		sum, _ := decisionlog.Mask(it.Summary)
-		out = append(out, approvalSummary{ID: it.ID, Created: it.Created, Summary: sum, Reason: it.Reason, Rule: it.Rule,
+		input, _ := decisionlog.Mask(it.Whole())
+		out = append(out, approvalSummary{ID: it.ID, Created: it.Created, Summary: sum, Input: input, Reason: it.Reason, Rule: it.Rule,
 			Agent: it.Agent, Harness: it.Harness})
 	}
 	return out, err
@@ -208,7 +210,7 @@ func (p *Proxy) checkProposal(rule map[string]any) (string, string, error) {
 type answerIn struct {
 	ID      string `json:"id" jsonschema:"the approval's id"`
 	Message string `json:"message,omitempty" jsonschema:"a note for the agent"`
-	Always  bool   `json:"always,omitempty" jsonschema:"approve calls exactly like this one from now on"`
+	Always  bool   `json:"always,omitempty" jsonschema:"approve calls like this one from now on: the same command, or the same tool on the same paths with any content, or the same MCP tool with any arguments"`
 }
 
 type denyIn struct {

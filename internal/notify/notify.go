@@ -14,6 +14,7 @@ import (
 	"errors"
 	"fmt"
 	"net/http"
+	"strings"
 	"time"
 
 	"github.com/agentgov/governance/internal/approvals"
@@ -28,6 +29,10 @@ type Message struct {
 	// Command is the call as a person reads it ("shell: git push"), its
 	// credentials masked.
 	Command string `json:"command"`
+	// Input is the start of the call's input (a Write's content, an
+	// Edit's text), masked: what an approval lets through. The rest is in
+	// `governance approvals show`.
+	Input string `json:"input,omitempty"`
 	// Reason is why the policy asks, masked; Rule the rule that asked.
 	Reason  string `json:"reason,omitempty"`
 	Rule    string `json:"rule,omitempty"`
@@ -45,10 +50,14 @@ type Message struct {
 func NewMessage(it *approvals.Item) Message {
 	cmd, _ := decisionlog.Mask(it.Summary)
 	reason, _ := decisionlog.Mask(it.Reason)
-	return Message{ID: it.ID, Command: cmd, Reason: reason, Rule: it.Rule, Agent: it.Agent, Harness: it.Harness,
+	input, _ := decisionlog.Mask(strings.Join(it.Details(notifyLines), "\n"))
+	return Message{ID: it.ID, Command: cmd, Input: input, Reason: reason, Rule: it.Rule, Agent: it.Agent, Harness: it.Harness,
 		Project: it.Project, Created: it.Created,
 		Approve: "governance approvals approve " + it.ID, Deny: "governance approvals deny " + it.ID}
 }
+
+// notifyLines is how many lines of the input a notification carries.
+const notifyLines = 12
 
 // Title is the notification's one-line title.
 func (m Message) Title() string { return "governance: approval " + m.ID + " waiting" }
@@ -56,6 +65,9 @@ func (m Message) Title() string { return "governance: approval " + m.ID + " wait
 // Text is the notification's body as plain text.
 func (m Message) Text() string {
 	s := m.Command
+	if m.Input != "" {
+		s += "\n" + m.Input
+	}
 	if m.Reason != "" {
 		s += "\n" + m.Reason
 	}

@@ -2,6 +2,8 @@ package pipeline
 
 import (
 	"context"
+	"crypto/sha256"
+	"encoding/hex"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -19,37 +21,82 @@ var ErrQueue = errors.New("the approval queue could not be written")
 // LayerApproval is the layer of a decision that the approval queue made.
 const LayerApproval = "approval"
 
+// shapeVersion marks the keys that cover the whole call. Items filed by
+// earlier releases keyed a call by its paths and command alone (a Write
+// approved for one content matched any other content to the same file):
+// their keys lack the version, match no call, and the retry files a new
+// item that a person answers afresh.
+const shapeVersion = 2
+
 // shape identifies a call for the approval queue: the same call, retried,
-// has the same shape.
+// has the same shape, and any change to what the call would do (a
+// Write's content, an Edit's old or new text, a subagent's prompt, an MCP
+// tool's arguments, the folder it runs in) gives another. The fields a
+// person reads stay in clear (a learned entry is made of them); the whole
+// input is in it as a sha256, which keeps items small.
 func shape(req *engine.Request) string {
 	in := req.Tool.Input
 	data, _ := json.Marshal(struct {
+		V                                     int
 		Kind                                  engine.Kind
 		Command                               string
 		Paths                                 []string
 		URL, Query, Subagent, Server, MCPTool string
-		Arguments                             json.RawMessage
-		Project, Agent                        string
-	}{req.Tool.Kind, in.Command, in.Paths, in.URL, in.Query, in.Subagent, in.Server, in.MCPTool, in.Arguments,
-		req.ProjectRoot, req.Agent})
+		Project, Agent, Cwd                   string
+		Input                                 string
+	}{shapeVersion, req.Tool.Kind, in.Command, in.Paths, in.URL, in.Query, in.Subagent, in.Server, in.MCPTool,
+		req.ProjectRoot, req.Agent, req.Cwd, inputDigest(req.Tool)})
 	return string(data)
 }
 
-// summary describes a call for a person.
+// inputDigest is the sha256 of everything a tool call was given: the
+// harness's tool name, the canonical input and the input as sent.
+func inputDigest(t engine.Tool) string {
+	data, _ := json.Marshal(struct {
+		Name  string
+		Input engine.Input
+		Raw   map[string]any
+	}{t.Name, t.Input, t.Raw})
+	sum := sha256.Sum256(data)
+	return hex.EncodeToString(sum[:])
+}
+
+// shownInput is the input a person approves, kept whole in the item
+// (shortened only when shown): the input as the harness sent it, or the
+// canonical one when that is all there is.
+func shownInput(t engine.Tool) json.RawMessage {
+	var v any = t.Raw
+	if t.Raw == nil {
+		v = t.Input
+	}
+	data, err := json.Marshal(v)
+	if err != nil {
+		return nil
+	}
+	return data
+}
+
+// summary describes a call for a person in one line; the item's input
+// holds the rest (`governance approvals show`).
 func summary(req *engine.Request) string {
 	in := req.Tool.Input
 	what := ""
 	switch req.Tool.Kind {
 	case engine.KindShell:
 		what = in.Command
-	case engine.KindRead, engine.KindWrite, engine.KindEdit:
+	case engine.KindRead:
 		what = strings.Join(in.Paths, " ")
+	case engine.KindWrite, engine.KindEdit:
+		what = strings.Join(in.Paths, " ") + approvals.Size(in.Content)
 	case engine.KindWeb:
 		what = in.URL + in.Query
 	case engine.KindAgent:
 		what = in.Subagent
+		if in.Prompt != "" {
+			what += ": " + approvals.FirstLine(in.Prompt, 100)
+		}
 	case engine.KindMCP:
-		what = in.Server + " " + in.MCPTool + " " + string(in.Arguments)
+		what = in.Server + " " + in.MCPTool + " " + approvals.FirstLine(string(in.Arguments), 200)
 	default:
 		what = req.Tool.Name
 	}
@@ -109,7 +156,8 @@ func (a Approval) Await(ctx context.Context, req *engine.Request, d *engine.Deci
 	} else if it != nil {
 		return answerDecision(it, d.Subject), nil
 	}
-	it, created, err := store.File(approvals.Item{Shape: sh, Summary: summary(req), Reason: d.Message, Rule: d.Rule,
+	it, created, err := store.File(approvals.Item{Shape: sh, Summary: summary(req), Input: shownInput(req.Tool),
+		Reason: d.Message, Rule: d.Rule,
 		Justification: req.Justification, Safety: req.Safety, Agent: req.Agent, Session: req.SessionID, Harness: req.Harness,
 		Project: req.ProjectRoot, Cwd: req.Cwd})
 	if err != nil {
