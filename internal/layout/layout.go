@@ -1,7 +1,8 @@
 // Package layout says where configuration and state live: the project
 // root, the project's .governance folder, the user's global folder, the
 // state folder, and the agent folders of each format. It has no
-// dependencies beyond the standard library, so the hook can use it.
+// dependencies beyond the standard library (and regularfile, which has
+// none either), so the hook can use it.
 package layout
 
 import (
@@ -11,6 +12,8 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+
+	"github.com/agentgov/governance/internal/regularfile"
 )
 
 // Paths are the places configuration and state live for one project.
@@ -112,13 +115,19 @@ var installedSettings = []string{
 // governed reports whether dir is a governed project's root: it holds a
 // .governance folder or harness settings that run governance-hook.
 func governed(dir string) bool {
-	if fi, err := os.Stat(under(dir, ".governance")); err == nil && fi.IsDir() {
+	if fi, err := os.Stat(under(dir, ".governance")); err == nil && fi.IsDir() && ownedHere(fi) {
 		return true
 	}
 	for _, name := range installedSettings {
-		// Settings files are small; a huge one is not read whole.
-		f, err := os.Open(filepath.Join(dir, name))
+		// Only a regular file is opened (a FIFO there, which anyone who
+		// can write the folder can make, would hang the hook), and a huge
+		// one is not read whole.
+		f, err := regularfile.Open(filepath.Join(dir, name))
 		if err != nil {
+			continue
+		}
+		if fi, err := f.Stat(); err != nil || !ownedHere(fi) {
+			f.Close()
 			continue
 		}
 		buf := make([]byte, 256<<10)
