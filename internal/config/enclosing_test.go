@@ -21,6 +21,8 @@ func TestEnclosingProjectTightensOnly(t *testing.T) {
 		"proj/.governance/rules/npm.yaml": npmRule,
 		"proj/.governance/rules/ok.yaml": "rules:\n  - id: curl-ok\n    match: {program: curl}\n    decision: allow\n" +
 			"    message: fine\n",
+		"proj/.governance/rules/ci.yaml": "rules:\n  - id: ci-needs-a-person\n    match: {paths: [\".github/workflows/**\"]}\n" +
+			"    decision: ask\n    message: CI runs with secrets.\n",
 		"proj/sub/.git/HEAD": "ref: refs/heads/main\n",
 	})
 	env := map[string]string{"HOME": p.Home}
@@ -71,6 +73,14 @@ func TestEnclosingProjectTightensOnly(t *testing.T) {
 		d := e.Decide(t.Context(), req(engine.Tool{Kind: engine.KindWrite, Name: "Write", Input: engine.Input{Paths: []string{path}}}))
 		if d.Outcome != engine.Deny || d.Rule != "self-protection" {
 			t.Errorf("writing %s from the nested repository: %s by %s", path, d.Outcome, d.Rule)
+		}
+	}
+	// The outer project's path rules hold for its files and the inner
+	// project's alike.
+	for _, path := range []string{"../.github/workflows/ci.yml", ".github/workflows/ci.yml"} {
+		d := e.Decide(t.Context(), req(engine.Tool{Kind: engine.KindWrite, Name: "Write", Input: engine.Input{Paths: []string{path}}}))
+		if d.Rule != "ci-needs-a-person" {
+			t.Errorf("writing %s from the nested repository: %s by %s, want ci-needs-a-person", path, d.Outcome, d.Rule)
 		}
 	}
 	d = e.Decide(t.Context(), req(engine.Tool{Kind: engine.KindRead, Name: "Read", Input: engine.Input{Paths: []string{"../.claude/settings.json"}}}))

@@ -229,6 +229,7 @@ func (l *Loaded) readEnclosingRules(p layout.Paths) error {
 		kept := pol.Rules[:rules]
 		for _, r := range pol.Rules[rules:] {
 			if o := r.Outcome(); o != engine.Allow && o != engine.Warn {
+				anchorPaths(r, root)
 				kept = append(kept, r)
 			}
 		}
@@ -241,6 +242,31 @@ func (l *Loaded) readEnclosingRules(p layout.Paths) error {
 		return errs
 	}
 	return nil
+}
+
+// anchorPaths adds to each path pattern of an enclosing project's rule
+// that is relative to its root (.github/workflows/**) the same pattern
+// anchored there, so that it holds for that project's files seen from
+// the inner one (../.github/workflows) as well as for the inner
+// project's own. Base names, ~/ and absolute patterns hold as they are;
+// a root whose name is itself a pattern is left alone.
+func anchorPaths(r *engine.Rule, root string) {
+	if strings.ContainsAny(root, "*?[]{}\\") {
+		return
+	}
+	for i := range r.Match {
+		m := &r.Match[i]
+		var add []string
+		for _, pat := range m.Paths {
+			rel := strings.TrimPrefix(pat, "./")
+			if strings.HasPrefix(rel, "/") || strings.HasPrefix(rel, "~/") || strings.HasPrefix(rel, "**/") ||
+				!strings.Contains(strings.TrimSuffix(rel, "/**"), "/") {
+				continue
+			}
+			add = append(add, filepath.ToSlash(root)+"/"+rel)
+		}
+		m.Paths = append(m.Paths, add...)
+	}
 }
 
 // enclosingProtected lists the configuration of the governed projects
