@@ -168,6 +168,8 @@ func load(p layout.Paths, asWritten bool) (*Loaded, error) {
 		errs = flatten(errs, l.readRules(filepath.Join(p.RepoDir, "rules"), engine.ScopeRepo))
 	}
 
+	errs = flatten(errs, l.readEnclosingRules(p))
+
 	learnedDirs := []struct{ dir, scope string }{{p.UserDir, engine.ScopeGlobal}, {p.RepoDir, engine.ScopeRepo}}
 	for _, dir := range managedDirs(p) {
 		learnedDirs = append(learnedDirs, struct{ dir, scope string }{dir, engine.ScopeManaged})
@@ -200,6 +202,7 @@ func load(p layout.Paths, asWritten bool) (*Loaded, error) {
 	pol.Agents = l.Registry
 	errs = flatten(errs, checkRoleNames(pol, l.Registry))
 	pol.ConfigDirs = append([]string{p.UserDir, p.StateDir}, pluginFiles(pol.Plugins)...)
+	pol.ConfigDirs = append(pol.ConfigDirs, enclosingProtected(p)...)
 	if p.ManagedDir != "" {
 		pol.ConfigDirs = append(pol.ConfigDirs, p.ManagedDir)
 	}
@@ -210,6 +213,74 @@ func load(p layout.Paths, asWritten bool) (*Loaded, error) {
 		return l, errs
 	}
 	return l, nil
+}
+
+// readEnclosingRules reads the rules of the governed projects around this
+// one (see [layout.Paths.EnclosingRoots]) for their denies and asks only:
+// a project inside another adds to its rules and never loosens them, and
+// the enclosing project's allows were trusted (if at all) for its own
+// folder, not for whatever was made below it.
+func (l *Loaded) readEnclosingRules(p layout.Paths) error {
+	var errs Errors
+	pol := l.Policy
+	for _, root := range p.EnclosingRoots() {
+		rules, checks := len(pol.Rules), len(pol.Checks)
+		errs = flatten(errs, l.readRules(filepath.Join(root, ".governance", "rules"), engine.ScopeRepo))
+		kept := pol.Rules[:rules]
+		for _, r := range pol.Rules[rules:] {
+			if o := r.Outcome(); o != engine.Allow && o != engine.Warn {
+				anchorPaths(r, root)
+				kept = append(kept, r)
+			}
+		}
+		pol.Rules = kept
+		for i := checks; i < len(pol.Checks); i++ {
+			pol.Checks[i] = engine.WithoutAllows(pol.Checks[i])
+		}
+	}
+	if len(errs) > 0 {
+		return errs
+	}
+	return nil
+}
+
+// anchorPaths adds to each path pattern of an enclosing project's rule
+// that is relative to its root (.github/workflows/**) the same pattern
+// anchored there, so that it holds for that project's files seen from
+// the inner one (../.github/workflows) as well as for the inner
+// project's own. Base names, ~/ and absolute patterns hold as they are;
+// a root whose name is itself a pattern is left alone.
+func anchorPaths(r *engine.Rule, root string) {
+	if strings.ContainsAny(root, "*?[]{}\\") {
+		return
+	}
+	for i := range r.Match {
+		m := &r.Match[i]
+		var add []string
+		for _, pat := range m.Paths {
+			rel := strings.TrimPrefix(pat, "./")
+			if strings.HasPrefix(rel, "/") || strings.HasPrefix(rel, "~/") || strings.HasPrefix(rel, "**/") ||
+				!strings.Contains(strings.TrimSuffix(rel, "/**"), "/") {
+				continue
+			}
+			add = append(add, filepath.ToSlash(root)+"/"+rel)
+		}
+		m.Paths = append(m.Paths, add...)
+	}
+}
+
+// enclosingProtected lists the configuration of the governed projects
+// around this one, which no AI caller may write from inside it either:
+// their .governance folders and the folders of their harness settings.
+func enclosingProtected(p layout.Paths) []string {
+	var out []string
+	for _, root := range p.EnclosingRoots() {
+		for _, name := range []string{".governance", ".claude", ".codex", ".gemini", ".cursor",
+			".github/hooks", ".opencode", ".mcp.json", "opencode.json", "opencode.jsonc"} {
+			out = append(out, filepath.Join(root, filepath.FromSlash(name)))
+		}
+	}
+	return out
 }
 
 // withoutProjectAllows takes the project's allow and warn rules and its

@@ -1,15 +1,19 @@
 // Package layout says where configuration and state live: the project
 // root, the project's .governance folder, the user's global folder, the
 // state folder, and the agent folders of each format. It has no
-// dependencies beyond the standard library, so the hook can use it.
+// dependencies beyond the standard library (and regularfile, which has
+// none either), so the hook can use it.
 package layout
 
 import (
 	"fmt"
 	"hash/fnv"
+	"io"
 	"os"
 	"path/filepath"
 	"strings"
+
+	"github.com/agentgov/governance/internal/regularfile"
 )
 
 // Paths are the places configuration and state live for one project.
@@ -28,6 +32,10 @@ type Paths struct {
 	// ManagedDir is the managed (system) folder, above the user's: see
 	// [DefaultManagedDir].
 	ManagedDir string
+	// Enclosing holds the roots of the governed projects above
+	// ProjectRoot, nearest first, separated by NUL (a string keeps Paths
+	// comparable): see [Paths.EnclosingRoots].
+	Enclosing string
 }
 
 // Env reads environment variables; tests pass their own.
@@ -36,7 +44,10 @@ type Env func(string) string
 // Discover finds the paths for a call made in cwd. The project root is
 // the nearest folder holding .governance, else the nearest holding .git,
 // else cwd itself; projectDir, when set (a harness's project directory),
-// takes precedence.
+// takes precedence. The governed projects above the root are found too
+// (see [Paths.EnclosingRoots]): a repository or .governance folder made
+// inside a project, which anyone who can write there can make, never
+// sheds the rules of the project around it.
 func Discover(cwd, projectDir string, env Env) Paths {
 	if env == nil {
 		env = os.Getenv
@@ -52,6 +63,7 @@ func Discover(cwd, projectDir string, env Env) Paths {
 	default:
 		p.ProjectRoot = findRoot(cwd, home)
 	}
+	p.Enclosing = enclosing(p.ProjectRoot, home)
 	p.RepoDir = under(p.ProjectRoot, ".governance")
 	// The XDG specification: a relative path in these variables is
 	// invalid and ignored.
@@ -90,6 +102,74 @@ func findRoot(cwd, home string) string {
 		}
 		dir = parent
 	}
+}
+
+// installedSettings are the project files in which governance install
+// writes the hook; a folder whose file names governance-hook is governed
+// even without a .governance folder.
+var installedSettings = []string{
+	".claude/settings.json", ".claude/settings.local.json", ".codex/hooks.json",
+	".gemini/settings.json", ".cursor/hooks.json", ".github/hooks/governance.json",
+}
+
+// governed reports whether dir is a governed project's root: it holds a
+// .governance folder or harness settings that run governance-hook.
+func governed(dir string) bool {
+	if fi, err := os.Stat(under(dir, ".governance")); err == nil && fi.IsDir() && ownedHere(fi) {
+		return true
+	}
+	for _, name := range installedSettings {
+		// Only a regular file is opened (a FIFO there, which anyone who
+		// can write the folder can make, would hang the hook), and a huge
+		// one is not read whole.
+		f, err := regularfile.Open(filepath.Join(dir, name))
+		if err != nil {
+			continue
+		}
+		if fi, err := f.Stat(); err != nil || !ownedHere(fi) {
+			f.Close()
+			continue
+		}
+		buf := make([]byte, 256<<10)
+		n, _ := io.ReadFull(f, buf)
+		f.Close()
+		if strings.Contains(string(buf[:n]), "governance-hook") {
+			return true
+		}
+	}
+	return false
+}
+
+// enclosing lists the governed folders above root, nearest first, up to
+// the home folder (excluded, as findRoot excludes it), joined by NUL.
+func enclosing(root, home string) string {
+	if root == "" || root == home {
+		return ""
+	}
+	var out []string
+	for dir := filepath.Dir(root); dir != home; {
+		if governed(dir) {
+			out = append(out, dir)
+		}
+		parent := filepath.Dir(dir)
+		if parent == dir {
+			break
+		}
+		dir = parent
+	}
+	return strings.Join(out, "\x00")
+}
+
+// EnclosingRoots returns the roots of the governed projects above the
+// project root, nearest first. Their rules' denies and asks and their
+// protected files hold in the project too: a folder inside a project
+// (a nested repository, a package with its own .governance) only adds
+// to the rules of the project around it.
+func (p Paths) EnclosingRoots() []string {
+	if p.Enclosing == "" {
+		return nil
+	}
+	return strings.Split(p.Enclosing, "\x00")
 }
 
 // Source is a configuration file or folder that the policy is built from.
@@ -173,6 +253,11 @@ func (p Paths) Sources() []Source {
 	add(r, "reviews.yaml", false)
 	add(r, "ground-rules.md", false)
 	add(r, "mcp-proxy.yaml", false)
+	// The rules of the governed projects around this one hold in it.
+	for _, root := range p.EnclosingRoots() {
+		e := parent(root, ".governance")
+		add(e, "rules", true)
+	}
 	c := parent(p.ProjectRoot, ".claude")
 	add(c, "agents", true)
 	o := parent(p.ProjectRoot, ".opencode")
@@ -269,6 +354,7 @@ func (p Paths) Differ(q Paths) string {
 		{"project", p.ProjectRoot, q.ProjectRoot}, {"project configuration folder", p.RepoDir, q.RepoDir},
 		{"user configuration folder", p.UserDir, q.UserDir}, {"state folder", p.StateDir, q.StateDir},
 		{"home", p.Home, q.Home}, {"managed folder", p.ManagedDir, q.ManagedDir},
+		{"enclosing projects", strings.ReplaceAll(p.Enclosing, "\x00", ":"), strings.ReplaceAll(q.Enclosing, "\x00", ":")},
 	} {
 		if f.a != f.b {
 			out = append(out, fmt.Sprintf("%s %q, not %q", f.name, f.b, f.a))

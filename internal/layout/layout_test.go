@@ -1,7 +1,9 @@
 package layout
 
 import (
+	"os"
 	"path/filepath"
+	"slices"
 	"testing"
 )
 
@@ -80,6 +82,80 @@ func TestRelativeXDGIgnored(t *testing.T) {
 		p := Discover("/p", "/p", func(k string) string { return env[k] })
 		if p.UserDir != "/home/u/.config/governance" || p.StateDir != "/home/u/.local/state/governance" {
 			t.Errorf("XDG_*_HOME=%s: user folder %q, state folder %q", rel, p.UserDir, p.StateDir)
+		}
+	}
+}
+
+// TestEnclosingProjects: whatever is made inside a governed project (a
+// repository, a .git file pointing elsewhere, a .governance folder) finds
+// the project around it, as does a harness's project folder inside it; a
+// project governed only by harness settings that run governance-hook
+// counts, settings that do not, and the home folder, do not.
+func TestEnclosingProjects(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	home := filepath.Join(dir, "home")
+	files := map[string]string{
+		"home/.governance/rules/x.yaml":      "",
+		"home/.claude/settings.json":         `{"hooks":{"PreToolUse":[{"hooks":[{"command":"governance-hook claude"}]}]}}`,
+		"home/gov/.governance/config.yaml":   "",
+		"home/gov/.git/HEAD":                 "",
+		"home/gov/sub/.git/HEAD":             "",
+		"home/gov/pkg/.governance/x":         "",
+		"home/gov/pkg/deep/.git":             "gitdir: /elsewhere\n",
+		"home/hooked/.git/HEAD":              "",
+		"home/hooked/.codex/hooks.json":      `{"hooks":{"PreToolUse":[{"hooks":[{"command":"governance-hook codex"}]}]}}`,
+		"home/hooked/sub/.git/HEAD":          "",
+		"home/plain/.git/HEAD":               "",
+		"home/plain/.claude/settings.json":   `{"permissions":{}}`,
+		"home/plain/sub/.git/HEAD":           "",
+		"outside/gov/.governance/config.yml": "",
+		"outside/gov/sub/.git/HEAD":          "",
+	}
+	for name, data := range files {
+		path := filepath.Join(dir, filepath.FromSlash(name))
+		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(path, []byte(data), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	env := func(k string) string {
+		if k == "HOME" {
+			return home
+		}
+		return ""
+	}
+	at := func(rel string) string { return filepath.Join(dir, filepath.FromSlash(rel)) }
+	for _, tc := range []struct {
+		cwd, projectDir, root string
+		enclosing             []string
+	}{
+		{cwd: "home/gov/sub", root: "home/gov/sub", enclosing: []string{"home/gov"}},
+		{cwd: "home/gov/sub/x/y", root: "home/gov/sub", enclosing: []string{"home/gov"}},
+		{cwd: "home/gov/sub", projectDir: "home/gov/sub", root: "home/gov/sub", enclosing: []string{"home/gov"}},
+		{cwd: "home/gov/pkg/deep", root: "home/gov/pkg/deep", enclosing: []string{"home/gov/pkg", "home/gov"}},
+		{cwd: "home/gov/pkg", root: "home/gov/pkg", enclosing: []string{"home/gov"}},
+		{cwd: "home/hooked/sub", root: "home/hooked/sub", enclosing: []string{"home/hooked"}},
+		{cwd: "outside/gov/sub", root: "outside/gov/sub", enclosing: []string{"outside/gov"}},
+		// Not over-reaching: the project itself, a project whose settings
+		// do not run governance, the home folder's own settings.
+		{cwd: "home/gov", root: "home/gov"},
+		{cwd: "home/plain/sub", root: "home/plain/sub"},
+		{cwd: "home/plain", root: "home/plain"},
+	} {
+		pd := ""
+		if tc.projectDir != "" {
+			pd = at(tc.projectDir)
+		}
+		p := Discover(at(tc.cwd), pd, env)
+		var want []string
+		for _, e := range tc.enclosing {
+			want = append(want, at(e))
+		}
+		if p.ProjectRoot != at(tc.root) || !slices.Equal(p.EnclosingRoots(), want) {
+			t.Errorf("Discover(%s, %q): root %s, enclosing %q; want %s, %q", tc.cwd, tc.projectDir, p.ProjectRoot, p.EnclosingRoots(), at(tc.root), want)
 		}
 	}
 }

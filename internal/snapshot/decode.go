@@ -168,6 +168,8 @@ func (d *decoder) paths(dst *layout.Paths) error {
 			f = &dst.Home
 		case "ManagedDir":
 			f = &dst.ManagedDir
+		case "Enclosing":
+			f = &dst.Enclosing
 		default:
 			return d.skip(2)
 		}

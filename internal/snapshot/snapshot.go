@@ -205,7 +205,7 @@ type Snapshot struct {
 // other folders writes another file rather than the one the hook reads.
 func CachePath(p layout.Paths) string {
 	h := fnv.New64a()
-	for _, dir := range []string{p.ProjectRoot, p.RepoDir, p.UserDir, p.StateDir, p.Home, p.ManagedDir} {
+	for _, dir := range []string{p.ProjectRoot, p.RepoDir, p.UserDir, p.StateDir, p.Home, p.ManagedDir, p.Enclosing} {
 		h.Write([]byte(dir))
 		h.Write([]byte{0})
 	}
