@@ -81,13 +81,30 @@ func (ev *evaluation) protectedAt(p place) protectedKind {
 	return notProtected
 }
 
+// programNames are the programs cmd/ builds, installed side by side:
+// the CLI, the hook the harness settings run, and the confinement
+// launcher the hook's rewrites run. Each enforces policy, so each is in
+// the protected set wherever it is installed (TestProgramNamesComplete
+// keeps the list whole).
+var programNames = []string{"governance", "governance-confine", "governance-hook"}
+
+// programName reports a file name that is one of programNames, in any
+// case (as the protected set is matched).
+func programName(base string) bool {
+	for _, n := range programNames {
+		if strings.EqualFold(base, n) {
+			return true
+		}
+	}
+	return false
+}
+
 // plantedBinary reports a file named as a governance program (the names
-// harness hook settings run) in a folder of PATH or one that goes on it
+// harness hook settings and hook rewrites run) in a folder of PATH or one that goes on it
 // (a virtual environment's bin, node_modules/.bin, ~/.local/bin): put
 // there, it would run instead of the installed program, found first.
 func (ev *evaluation) plantedBinary(abs string) bool {
-	base := path.Base(abs)
-	if !strings.EqualFold(base, "governance") && !strings.EqualFold(base, "governance-hook") {
+	if !programName(path.Base(abs)) {
 		return false
 	}
 	dir := path.Dir(abs)
@@ -257,13 +274,13 @@ func (e *Engine) binaries() []string {
 			exe = real
 		}
 		name := filepath.Base(exe)
-		if name != "governance" && name != "governance-hook" && !strings.HasPrefix(name, "governance") {
+		if !strings.HasPrefix(name, "governance") {
 			// A test binary or another host: nothing of governance's is
 			// installed beside it.
 			return
 		}
 		dir := filepath.Dir(exe)
-		for _, n := range []string{"governance", "governance-hook"} {
+		for _, n := range programNames {
 			p := filepath.Join(dir, n)
 			if _, err := os.Stat(p); err == nil {
 				e.bins = append(e.bins, filepath.ToSlash(p))
