@@ -72,3 +72,34 @@ func TestHarnessFilesEverywhere(t *testing.T) {
 		}
 	}
 }
+
+// A patch is judged by every file Codex would change: a header after
+// whitespace names a file as it does at the start of a line, and a line
+// of no kind the format has is asked about, not skipped.
+func TestPatchHeadersAsCodexReadsThem(t *testing.T) {
+	t.Parallel()
+	p := builtin(engine.DefaultSettings())
+	for _, tc := range []struct {
+		patch string
+		want  engine.Outcome
+		rule  string
+	}{
+		{"*** Begin Patch\n*** Add File: notes.txt\n+hi\n\t*** Update File: .governance/config.yaml\n@@\n-mode: enforce\n+mode: log-only\n*** End Patch",
+			engine.Deny, "self-protection"},
+		{"*** Begin Patch\n*** Add File: notes.txt\n+hi\n   *** Add File: .codex/config.toml\n+[mcp_servers.x]\n*** End Patch", engine.Deny, "hook-settings"},
+		{"*** Begin Patch\n*** Add File: notes.txt\n+hi\n*** ADD FILE: .codex/config.toml\n+x\n*** End Patch", engine.Ask, "patch-unparsed"},
+	} {
+		req := &engine.Request{Cwd: root, ProjectRoot: root, Home: home,
+			Tool: engine.ToolCall("apply_patch", map[string]any{"input": tc.patch})}
+		d := decide(t, p, req)
+		if d.Outcome != tc.want || d.Rule != tc.rule {
+			t.Errorf("%q: got %s by %s (%s), want %s by %s", tc.patch, d.Outcome, d.Rule, d.Message, tc.want, tc.rule)
+		}
+	}
+	// Not over-asking: a plain patch of the project's files.
+	req := &engine.Request{Cwd: root, ProjectRoot: root, Home: home, Tool: engine.ToolCall("apply_patch",
+		map[string]any{"input": "*** Begin Patch\n*** Update File: src/a.go\n@@ func f\n-a\n+b\n*** End Patch"})}
+	if d := decide(t, p, req); d.Outcome.Blocks() || d.Outcome == engine.Ask {
+		t.Errorf("plain patch: got %s by %s (%s)", d.Outcome, d.Rule, d.Message)
+	}
+}
