@@ -24,6 +24,9 @@ func TestPatchFiles(t *testing.T) {
 		{"spaces before a header", "*** Begin Patch\n  *** Delete File: .mcp.json\n   *** Update File: a.go\n  *** Move to: .claude/settings.json\n*** End Patch",
 			[]string{".mcp.json", "a.go", ".claude/settings.json"}},
 		{"CR line ends", "*** Begin Patch\r\n*** Add File: a.txt\r\n+x\r\n*** Add File: .env\r\r\n+y\r\n*** End Patch", []string{"a.txt", ".env"}},
+		// Codex's trim is Unicode's: a vertical tab or a no-break space.
+		{"other whitespace before a header", "*** Begin Patch\n*** Add File: a\n+x\n\v*** Add File: b\n+y\n\u00a0*** Add File: c\n+z\n*** End Patch",
+			[]string{"a", "b", "c"}},
 		{"indented markers", "  *** Begin Patch\n\t*** Add File: b.txt\n+x\n *** End Patch", []string{"b.txt"}},
 	}
 	for _, tt := range tests {
