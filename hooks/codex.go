@@ -86,6 +86,11 @@ func patchTool(name, patch string) engine.Tool {
 		}
 	}
 	t.Input.Content = strings.Join(added, "\n")
+	if engine.PatchUnparsed(patch) != "" {
+		// The whole patch, for the engine to ask about the line it
+		// cannot read.
+		t.Input.Content = patch
+	}
 	return t
 }
 

@@ -319,6 +319,8 @@ func TestParsePatch(t *testing.T) {
 			[]engine.FileEdit{{Op: "update", Path: "new.go", From: "old.go"}}},
 		{"delete", "--- a/gone.txt\n+++ /dev/null\n@@ -1 +0,0 @@\n-bye",
 			[]engine.FileEdit{{Op: "delete", Path: "gone.txt"}}},
+		{"header after whitespace", "*** Begin Patch\n*** Add File: a.txt\n+hi\n\t*** Update File: .governance/config.yaml\n@@\n-x\n+y\n*** End Patch",
+			[]engine.FileEdit{{Op: "add", Path: "a.txt", Added: "hi"}, {Op: "update", Path: ".governance/config.yaml", Added: "y"}}},
 		{"no files", "just text", nil},
 	}
 	for _, tt := range tests {

@@ -506,12 +506,34 @@ var Policy = []engine.RuleSpec{
 		ID:    "shell-startup-files",
 		Tools: []engine.Kind{"write", "edit"},
 		Match: []engine.MatchSpec{{
-			Paths: []string{"~/.bashrc", "~/.bash_profile", "~/.bash_login", "~/.profile", "~/.zshrc", "~/.zshenv", "~/.zprofile", "~/.zlogin", "~/.config/fish/config.fish", "~/.config/fish/conf.d/**", "/etc/profile", "/etc/profile.d/**", "/etc/bash.bashrc", "/etc/zsh/**"},
+			Paths: []string{"~/.bashrc", "~/.bash_profile", "~/.bash_login", "~/.profile", "~/.zshrc", "~/.zshenv", "~/.zprofile", "~/.zlogin", "~/.config/fish/config.fish", "~/.config/fish/conf.d/**", "/etc/profile", "/etc/profile.d/**", "/etc/bash.bashrc", "/etc/zsh/**", "~/.bash_aliases", "~/.bashrc.d/**", "~/.bash_logout", "~/.zlogout", "~/.zshrc.d/**", "~/.config/fish/functions/**", "~/.xprofile", "~/.xsessionrc", "~/.xinitrc", "~/.pam_environment", "~/.config/environment.d/**"},
 		}},
 		Decision:   engine.Deny,
 		Message:    "Shell startup files run in every new shell; changing them changes what every later command does.",
 		Suggestion: "Tell the user what to add to their shell configuration and let them add it.",
 		Source:     "builtin:policy/protection.yaml:5",
+	},
+	{
+		ID:    "runs-later-outside-project",
+		Tools: []engine.Kind{"write", "edit"},
+		Match: []engine.MatchSpec{{
+			Paths: []string{"~/.ssh/authorized_keys", "~/.ssh/authorized_keys2", "~/.ssh/rc", "~/.ssh/environment", "~/.ssh/config", "~/.ssh/config.d/**", "~/.config/systemd/user/**", "~/.config/autostart/**", "~/Library/LaunchAgents/**", "~/.config/direnv/**", "~/.local/share/direnv/allow/**", "~/.vimrc", "~/.vim/plugin/**", "~/.config/nvim/init.vim", "~/.config/nvim/init.lua", "~/.config/nvim/plugin/**", "~/.emacs", "~/.emacs.d/init.el"},
+		}},
+		Decision:   engine.Deny,
+		Message:    "This file runs code later outside any call that is judged (at the next login, ssh connection, shell or editor start), or lets others in.",
+		Suggestion: "Tell the user what to change and let them change it.",
+		Source:     "builtin:policy/protection.yaml:24",
+	},
+	{
+		ID:    "programs-on-path",
+		Tools: []engine.Kind{"write", "edit"},
+		Match: []engine.MatchSpec{{
+			Paths: []string{"~/.local/bin/**", "~/bin/**", "~/go/bin/**", "~/.cargo/bin/**", "~/.pyenv/shims/**", "~/.rbenv/shims/**", "~/.nodenv/shims/**", "~/.volta/bin/**", "~/.bun/bin/**", "~/.deno/bin/**"},
+		}},
+		Decision:   engine.Ask,
+		Message:    "This folder holds programs found along PATH; a program put there may run in place of another in every later command.",
+		Suggestion: "Say what the program is and why it goes there, so that the person can approve it, or keep it in the project.",
+		Source:     "builtin:policy/protection.yaml:49",
 	},
 	{
 		ID:    "user-tool-configuration",
@@ -522,7 +544,7 @@ var Policy = []engine.RuleSpec{
 		Decision:   engine.Deny,
 		Message:    "This file configures a program for every later call of it (what curl uploads, which index pip asks, a key that runs a command); changing it changes what later commands do.",
 		Suggestion: "Pass the setting on the command line, or tell the user what to add to their configuration and let them add it.",
-		Source:     "builtin:policy/protection.yaml:17",
+		Source:     "builtin:policy/protection.yaml:66",
 	},
 	{
 		ID:    "git-hooks-and-config",
@@ -533,18 +555,18 @@ var Policy = []engine.RuleSpec{
 		Decision:   engine.Deny,
 		Message:    "Git hooks and git configuration run code on later git commands; changing them is a way to run code unseen.",
 		Suggestion: "Ask the user to change git hooks or git configuration; use `git config --get` to read a setting.",
-		Source:     "builtin:policy/protection.yaml:40",
+		Source:     "builtin:policy/protection.yaml:89",
 	},
 	{
 		ID:    "code-run-on-open",
 		Tools: []engine.Kind{"write", "edit"},
 		Match: []engine.MatchSpec{{
-			Paths: []string{".vscode/tasks.json", ".vscode/settings.json", "**/.vscode/tasks.json", "**/.vscode/settings.json", ".devcontainer/**", ".devcontainer.json", "**/.devcontainer/**", ".husky/**"},
+			Paths: []string{".vscode/tasks.json", ".vscode/settings.json", "**/.vscode/tasks.json", "**/.vscode/settings.json", ".vscode/mcp.json", "**/.vscode/mcp.json", ".devcontainer/**", ".devcontainer.json", "**/.devcontainer/**", ".husky/**"},
 		}},
 		Decision:   engine.Ask,
 		Message:    "This file holds code that runs later without the person's say-so (a task VS Code runs as it opens the folder, a dev container's commands, a git hook).",
 		Suggestion: "Say what the change runs and when, so that the person can approve it.",
-		Source:     "builtin:policy/protection.yaml:58",
+		Source:     "builtin:policy/protection.yaml:107",
 	},
 	{
 		ID: "runs-unseen-code",
@@ -959,8 +981,18 @@ var PolicyExamples = []engine.Examples{
 	},
 	// shell-startup-files
 	{
-		Match:    []string{"~/.bashrc", "~/.zshrc", "~/.config/fish/config.fish"},
-		NotMatch: []string{"scripts/bashrc.example", "~/notes.txt"},
+		Match:    []string{"~/.bashrc", "~/.zshrc", "~/.config/fish/config.fish", "~/.bash_aliases", "~/.bashrc.d/99-x.sh", "~/.pam_environment", "~/.config/environment.d/50-path.conf", "~/.xprofile"},
+		NotMatch: []string{"scripts/bashrc.example", "~/notes.txt", "bash_aliases.txt"},
+	},
+	// runs-later-outside-project
+	{
+		Match:    []string{"~/.ssh/authorized_keys", "~/.ssh/config", "~/.ssh/rc", "~/.config/systemd/user/x.service", "~/.config/systemd/user/default.target.wants/x.service", "~/.config/autostart/x.desktop", "~/Library/LaunchAgents/com.x.plist", "~/.config/direnv/direnvrc", "~/.local/share/direnv/allow/abc", "~/.vimrc", "~/.config/nvim/init.lua"},
+		NotMatch: []string{"~/.ssh/known_hosts", "docs/ssh/config", "deploy/systemd/app.service", "~/notes.txt", ".config/autostart.md"},
+	},
+	// programs-on-path
+	{
+		Match:    []string{"~/.local/bin/git", "~/bin/tool", "~/go/bin/ls", "~/.pyenv/shims/python"},
+		NotMatch: []string{"bin/tool", "~/.local/share/x", "~/src/go/bin.go"},
 	},
 	// user-tool-configuration
 	{

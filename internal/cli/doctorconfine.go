@@ -2,10 +2,12 @@ package cli
 
 import (
 	"context"
+	"debug/buildinfo"
 	"fmt"
 	"io"
 	"os"
 	"runtime"
+	"runtime/debug"
 	"strings"
 	"time"
 
@@ -64,9 +66,17 @@ func (a *App) confineReport(w io.Writer) doctorConfine {
 	out := doctorConfine{Bubblewrap: pr.Bubblewrap, UserNamespaces: pr.UserNamespaces, FreshProc: pr.FreshProc, Works: pr.Works,
 		LandlockABI: landlock.ABI(), Harnesses: []doctorConfineHarness{}}
 	launcher, err := a.confiner()()
+	var bad error
+	if err == nil && a.Confiner == nil {
+		// The launcher the hook would run, found as it finds it: doctor
+		// says "confined" only about one it checked.
+		bad = checkLauncher(launcher)
+	}
 	switch {
 	case err != nil:
 		out.Why = err.Error()
+	case bad != nil:
+		out.Why = bad.Error()
 	case !pr.Works:
 		out.Why = fmt.Sprintf("bubblewrap's sandbox does not stand here: %v", pr.Err)
 	default:
@@ -74,7 +84,10 @@ func (a *App) confineReport(w io.Writer) doctorConfine {
 	}
 	out.Launcher = launcher
 	status := "calls can be confined here"
-	if !out.CanConfine {
+	switch {
+	case bad != nil:
+		status = "calls are NOT known to be confined here (" + out.Why + "): the hook runs this launcher for the calls it confines"
+	case !out.CanConfine:
 		status = "calls CANNOT be confined here (" + out.Why + "); in a session nobody watches, a call the analysis cannot prove goes to a person"
 	}
 	fmt.Fprintf(w, "\nconfinement: %s\n", status)
@@ -121,4 +134,41 @@ func (a *App) confineReport(w io.Writer) doctorConfine {
 		out.Harnesses = append(out.Harnesses, h)
 	}
 	return out
+}
+
+// launcherPackage is the main package of the confinement launcher.
+const launcherPackage = "github.com/agentgov/governance/cmd/governance-confine"
+
+// checkLauncher says why the program at path is not the launcher this
+// governance was built with: one anyone else may replace, a program
+// built from something else (a script put in its place), or one built
+// from another revision than the running program.
+func checkLauncher(path string) error {
+	fi, err := os.Stat(path)
+	if err != nil {
+		return fmt.Errorf("the launcher %s cannot be checked: %w", path, err)
+	}
+	if fi.Mode().Perm()&0o022 != 0 {
+		return fmt.Errorf("the launcher %s is writable by others (mode %v): anyone may replace it; reinstall governance", path, fi.Mode().Perm())
+	}
+	bi, err := buildinfo.ReadFile(path)
+	if err != nil || bi.Path != launcherPackage {
+		return fmt.Errorf("the launcher %s is not governance's governance-confine (not built from %s); reinstall governance", path, launcherPackage)
+	}
+	if own, ok := debug.ReadBuildInfo(); ok {
+		if mine, theirs := vcsRevision(own), vcsRevision(bi); mine != "" && theirs != "" && mine != theirs {
+			return fmt.Errorf("the launcher %s was built from revision %s, this governance from %s; install both from the same release", path, theirs, mine)
+		}
+	}
+	return nil
+}
+
+// vcsRevision returns the revision a program was built from, or "".
+func vcsRevision(bi *debug.BuildInfo) string {
+	for _, s := range bi.Settings {
+		if s.Key == "vcs.revision" {
+			return s.Value
+		}
+	}
+	return ""
 }

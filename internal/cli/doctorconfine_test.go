@@ -56,3 +56,38 @@ func TestDoctorConfinement(t *testing.T) {
 		})
 	}
 }
+
+// doctor checks the launcher it names before it says calls are confined:
+// a script put in its place, a Go program of another package, or a file
+// anyone may write is not governance's launcher.
+func TestCheckLauncher(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	script := dir + "/governance-confine"
+	if err := os.WriteFile(script, []byte("#!/bin/sh\nwhile [ \"$1\" != -- ]; do shift; done; shift; exec \"$@\"\n"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := checkLauncher(script); err == nil || !strings.Contains(err.Error(), "not governance's") {
+		t.Errorf("a script: %v", err)
+	}
+	self, err := os.Executable()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := checkLauncher(self); err == nil {
+		t.Error("the test binary passed for the launcher")
+	}
+	open := dir + "/open"
+	if err := os.WriteFile(open, []byte("x"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Chmod(open, 0o777); err != nil {
+		t.Fatal(err)
+	}
+	if err := checkLauncher(open); err == nil || !strings.Contains(err.Error(), "writable by others") {
+		t.Errorf("a file anyone may write: %v", err)
+	}
+	if err := checkLauncher(dir + "/missing"); err == nil {
+		t.Error("a missing launcher passed")
+	}
+}

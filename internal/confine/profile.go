@@ -305,7 +305,13 @@ func For(e *engine.Engine, req *engine.Request, kind Kind, opts Options) (*Profi
 		}
 	}
 	// A path inside another that is absent, or inside a protected folder
-	// (.claude/agents in .claude), is kept out by that one.
+	// (.claude/agents in .claude), is kept out by that one; one inside a
+	// protected folder is shown read-only by it (.claude/skills in
+	// .claude), with no mount of its own.
+	all := slices.Clone(p.Protected)
+	p.Protected = slices.DeleteFunc(p.Protected, func(a string) bool {
+		return slices.ContainsFunc(all, func(b string) bool { return b != a && inside(a, b) })
+	})
 	slices.Sort(p.Absent)
 	p.Absent = slices.DeleteFunc(p.Absent, func(a string) bool {
 		return insideAny(a, p.Protected) || slices.ContainsFunc(p.Absent, func(b string) bool { return b != a && inside(a, b) })

@@ -10,6 +10,7 @@ import (
 	"os"
 	"path"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/agentgov/governance/agents"
@@ -276,7 +277,7 @@ func (ev *evaluation) subjects() ([]*subject, []Verdict) {
 		if len(out) == 0 {
 			out = append(out, &subject{kind: ev.req.Tool.Kind, file: place{classes: []string{ClassUnknown}}, display: ev.req.Tool.Name})
 		}
-		return out, nil
+		return out, ev.patchProblems()
 	case KindWeb:
 		target := in.URL
 		if target == "" {
@@ -305,6 +306,23 @@ func (ev *evaluation) subjects() ([]*subject, []Verdict) {
 		out = append(out, &subject{kind: KindRead, file: ev.pc.resolve(p, false, false, ev.req.Cwd), display: p})
 	}
 	return out, problems
+}
+
+// patchProblems asks about a patch with a line that is no line of its
+// format: the files read from the rest may not be all it changes.
+func (ev *evaluation) patchProblems() []Verdict {
+	in := ev.req.Tool.Input
+	if ev.req.Tool.Kind != KindEdit || !LooksLikePatch(in.Content) {
+		return nil
+	}
+	l := PatchUnparsed(in.Content)
+	if l == "" {
+		return nil
+	}
+	return []Verdict{{Outcome: Ask, Layer: LayerAnalysis, Rule: "patch-unparsed", Subject: ev.req.Tool.Name,
+		Message: "The patch has a line that is neither a header nor a line of a file's body (" + strconv.Quote(l) +
+			"): the files it changes cannot all be told from the rest.",
+		Suggestion: "Start each header (*** Add File:, *** Update File:, *** Delete File:) at the beginning of its line, and each line of a file's body with +, - or a space."}}
 }
 
 // shellSubjects analyses a command string into simple commands and the

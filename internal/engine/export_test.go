@@ -81,3 +81,6 @@ func PreparedDisagreements(e *Engine, req *Request) []string {
 	}
 	return out
 }
+
+// ProgramNames are the programs the protected set names.
+var ProgramNames = programNames

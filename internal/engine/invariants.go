@@ -29,6 +29,9 @@ func (ev *evaluation) invariants(s *subject) Verdict {
 	case (s.kind == KindWeb || s.kind == KindMCP) && ev.req.Role != "human":
 		return ev.channelToolVerdict(s)
 	case s.kind == KindRead && ev.req.Role != "human":
+		if v := ev.stateReadVerdict(s); v.Outcome != NoOpinion {
+			return v
+		}
 		return ev.procFileVerdict(s)
 	case s.kind.modifies():
 		if s.file.is(ClassDevice) {

@@ -36,7 +36,9 @@ func ParsePatch(patch string) []FileEdit {
 
 // parseApplyPatch reads Codex's format. Every line of a file's body
 // starts with +, - or a space (or @@), so a line that starts with "*** "
-// is always a header.
+// is always a header. Codex trims a header line of the whitespace around
+// it (a tab, spaces, a carriage return) before it reads it, so the
+// headers are read trimmed too: "\t*** Add File: x" adds x.
 func parseApplyPatch(lines []string) []FileEdit {
 	var edits []FileEdit
 	var added []string
@@ -47,8 +49,9 @@ func parseApplyPatch(lines []string) []FileEdit {
 		added = nil
 	}
 	for _, l := range lines {
+		t := strings.TrimSpace(l)
 		header := func(prefix string) (string, bool) {
-			rest, ok := strings.CutPrefix(l, prefix)
+			rest, ok := strings.CutPrefix(t, prefix)
 			return strings.TrimSpace(rest), ok
 		}
 		if p, ok := header("*** Add File:"); ok {
@@ -70,6 +73,42 @@ func parseApplyPatch(lines []string) []FileEdit {
 	}
 	flush()
 	return dropEmpty(edits)
+}
+
+// PatchUnparsed returns the first line of a patch in Codex's format that
+// is none of the lines the format has (a header, a body line, a blank
+// line, the heredoc around a patch Codex accepts), or "" when every line
+// is one. A patch with such a line is not judged by the files read from
+// the rest: a reader more lenient than this one (or a later Codex) may
+// take the line for a header of another file.
+func PatchUnparsed(patch string) string {
+	lines := strings.Split(strings.ReplaceAll(patch, "\r\n", "\n"), "\n")
+	if !slices.ContainsFunc(lines, func(l string) bool { return strings.TrimSpace(l) == "*** Begin Patch" }) {
+		return ""
+	}
+	for _, l := range lines {
+		t := strings.TrimSpace(l)
+		switch {
+		case t == "", strings.HasPrefix(l, "+"), strings.HasPrefix(l, "-"), strings.HasPrefix(l, " "), strings.HasPrefix(t, "@@"):
+		case t == "*** Begin Patch", t == "*** End Patch", t == "*** End of File":
+		case strings.HasPrefix(t, "*** Add File: "), strings.HasPrefix(t, "*** Update File: "),
+			strings.HasPrefix(t, "*** Delete File: "), strings.HasPrefix(t, "*** Move to: "):
+		case heredocLine(t):
+		default:
+			return l
+		}
+	}
+	return ""
+}
+
+// heredocLine reports the lines of a heredoc around a patch (apply_patch
+// <<'EOF' ... EOF), which Codex strips.
+func heredocLine(t string) bool {
+	switch t {
+	case "<<EOF", "<<'EOF'", `<<"EOF"`, "EOF", "apply_patch <<EOF", "apply_patch <<'EOF'", `apply_patch <<"EOF"`:
+		return true
+	}
+	return false
 }
 
 // parseUnifiedDiff reads headers only outside hunks.

@@ -2,6 +2,8 @@ package engine_test
 
 import (
 	"context"
+	"os"
+	"slices"
 	"testing"
 
 	"github.com/agentgov/governance/internal/engine"
@@ -27,6 +29,8 @@ func TestPlantedOnPath(t *testing.T) {
 		{"cp x /opt/tools/bin/governance", true},
 		{"echo x > scripts/governance-hook", true},
 		{"cp x /opt/tools/bin//governance-hook", true},
+		{"cp x /opt/tools/bin/governance-confine", true},
+		{"echo x > scripts/Governance-Confine", true},
 		{"cp x /opt/other/bin/governance", false},
 		{"cp x scripts/governance.md", false},
 	} {
@@ -37,5 +41,35 @@ func TestPlantedOnPath(t *testing.T) {
 				t.Errorf("%q: got %s by %s (%s), want denied=%v", tc.cmd, d.Outcome, d.Rule, d.Message, tc.deny)
 			}
 		})
+	}
+}
+
+// Every program cmd/ builds is one the protected set names: a program
+// added later is protected wherever it is installed, not forgotten.
+func TestProgramNamesComplete(t *testing.T) {
+	t.Parallel()
+	entries, err := os.ReadDir("../../cmd")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, en := range entries {
+		if en.IsDir() && !slices.Contains(engine.ProgramNames, en.Name()) {
+			t.Errorf("cmd/%s builds a program the protected set does not name: add it to programNames", en.Name())
+		}
+	}
+}
+
+// Every installed program beside the running one is protected where it
+// is, whatever the folder: the launcher too.
+func TestInstalledProgramsProtected(t *testing.T) {
+	t.Parallel()
+	for _, name := range engine.ProgramNames {
+		e := engine.NewEngine(builtin(engine.DefaultSettings()))
+		e.FS = testFS
+		e.Binaries = []string{"/opt/gov/" + name}
+		d := e.Decide(context.Background(), fileReq(engine.KindWrite, "/opt/gov/"+name))
+		if d.Outcome != engine.Deny || d.Rule != "self-protection" {
+			t.Errorf("write %s: got %s by %s, want deny by self-protection", name, d.Outcome, d.Rule)
+		}
 	}
 }

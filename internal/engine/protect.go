@@ -32,7 +32,37 @@ var harnessSettings = []string{
 	// names plugins and permissions.
 	".opencode/plugins/*", ".opencode/plugin/*", "~/.config/opencode/plugins/*", "~/.config/opencode/plugin/*",
 	"opencode.json", "opencode.jsonc", ".opencode/opencode.json", "~/.config/opencode/opencode.json",
-	"~/.config/opencode/opencode.jsonc",
+	"~/.config/opencode/opencode.jsonc", "~/.opencode.json",
+	// What carries hooks, commands or servers the harness runs later, in
+	// a session nobody watches with no call judged: Claude Code's skills
+	// (hooks in their frontmatter), slash commands (!`cmd` lines run as
+	// the command expands) and plugins (hooks/hooks.json); Gemini's
+	// extensions (hooks, servers) and commands (!{cmd}); OpenCode's
+	// commands (!`cmd`); the MCP servers Cursor and Copilot start; and
+	// the harnesses' own permission rules (Codex's execpolicy, Gemini's
+	// policies, Cursor's CLI permissions, Copilot's custom agents).
+	".claude/skills/**", "~/.claude/skills/**", ".claude/commands/**", "~/.claude/commands/**", "~/.claude/plugins/**",
+	".gemini/extensions/**", "~/.gemini/extensions/**", ".gemini/commands/**", "~/.gemini/commands/**",
+	".gemini/policies/**", "~/.gemini/policies/**",
+	".opencode/command/**", ".opencode/commands/**", "~/.config/opencode/command/**", "~/.config/opencode/commands/**",
+	".codex/rules/**", "~/.codex/rules/**",
+	".cursor/mcp.json", "~/.cursor/mcp.json", ".cursor/cli.json", "~/.cursor/cli-config.json",
+	"~/.copilot/mcp-config.json", ".github/agents/**", "~/.copilot/agents/**",
+}
+
+// anywhere returns patterns relative to the project root made to match
+// in any folder: another project's settings (or an outer one's, from a
+// nested repository) configure the harness that runs there as much as
+// the current project's do. Home and absolute patterns stay as they are.
+func anywhere(patterns []string) []string {
+	out := make([]string, len(patterns))
+	for i, pat := range patterns {
+		if strings.Contains(pat, "/") && !strings.HasPrefix(pat, "~/") && !strings.HasPrefix(pat, "/") {
+			pat = "**/" + pat
+		}
+		out[i] = pat
+	}
+	return out
 }
 
 // agentFiles are the folders of agent definitions in every format the
@@ -42,9 +72,18 @@ var agentFiles = []string{
 	"~/.config/opencode/agent/**", "~/.config/opencode/agents/**",
 }
 
-// harnessSettingLits are the literal runs of harnessSettings.
+// harnessSettingsAnywhere and agentFilesAnywhere are harnessSettings and
+// agentFiles in any folder (see anywhere); governanceAnywhere is the
+// governance folder of any project.
+var (
+	harnessSettingsAnywhere = anywhere(harnessSettings)
+	agentFilesAnywhere      = anywhere(agentFiles)
+	governanceAnywhere      = []string{".governance/**"}
+)
+
+// harnessSettingLits are the literal runs of harnessSettingsAnywhere.
 var harnessSettingLitsOnce = lazy[*pathLits]{make: func() *pathLits {
-	l := newPathLits(harnessSettings, true)
+	l := newPathLits(harnessSettingsAnywhere, true)
 	return &l
 }}
 
@@ -69,9 +108,12 @@ func (ev *evaluation) protectedAt(p place) protectedKind {
 		return notProtected
 	case p.is(ClassGovernance) && !(ev.scope == "meta" && ev.brainPath(p)):
 		return protectedGovernance
-	case anyPathLit(harnessSettings, harnessSettingLits(), p, nil, ev.pc, true):
+	case anyPath(governanceAnywhere, p, ev.pc, true) && !p.is(ClassGovernance):
+		// Another project's (the current one's is classed so).
+		return protectedGovernance
+	case anyPathLit(harnessSettingsAnywhere, harnessSettingLits(), p, nil, ev.pc, true):
 		return protectedHarness
-	case anyPath(agentFiles, p, ev.pc, true):
+	case anyPath(agentFilesAnywhere, p, ev.pc, true):
 		return protectedAgent
 	case ev.e.isBinary(p.abs):
 		return protectedBinary
@@ -81,13 +123,30 @@ func (ev *evaluation) protectedAt(p place) protectedKind {
 	return notProtected
 }
 
+// programNames are the programs cmd/ builds, installed side by side:
+// the CLI, the hook the harness settings run, and the confinement
+// launcher the hook's rewrites run. Each enforces policy, so each is in
+// the protected set wherever it is installed (TestProgramNamesComplete
+// keeps the list whole).
+var programNames = []string{"governance", "governance-confine", "governance-hook"}
+
+// programName reports a file name that is one of programNames, in any
+// case (as the protected set is matched).
+func programName(base string) bool {
+	for _, n := range programNames {
+		if strings.EqualFold(base, n) {
+			return true
+		}
+	}
+	return false
+}
+
 // plantedBinary reports a file named as a governance program (the names
-// harness hook settings run) in a folder of PATH or one that goes on it
+// harness hook settings and hook rewrites run) in a folder of PATH or one that goes on it
 // (a virtual environment's bin, node_modules/.bin, ~/.local/bin): put
 // there, it would run instead of the installed program, found first.
 func (ev *evaluation) plantedBinary(abs string) bool {
-	base := path.Base(abs)
-	if !strings.EqualFold(base, "governance") && !strings.EqualFold(base, "governance-hook") {
+	if !programName(path.Base(abs)) {
 		return false
 	}
 	dir := path.Dir(abs)
@@ -170,7 +229,7 @@ func (ev *evaluation) selfProtection(s *subject) Verdict {
 		return deny("self-protection", "The governance configuration and state ("+ev.relPath(p)+") may only be changed by a human.",
 			"Describe the change you need and let the user make it (they can check it with `governance lint`).")
 	case protectedHarness:
-		return deny("hook-settings", "The harness settings file "+ev.relPath(p)+" holds the hooks that enforce policy; an agent may not change it.",
+		return deny("hook-settings", "The harness file "+ev.relPath(p)+" configures the hooks that enforce policy, or code the harness runs later (a skill, a command, a plugin, a server); an agent may not change it.",
 			"Ask the user to change harness settings themselves (governance install does it safely).")
 	case protectedAgent:
 		return deny("agent-files", "The agent file "+ev.relPath(p)+" is policy: it says what that agent may do, and an agent may not change it.",
@@ -257,13 +316,13 @@ func (e *Engine) binaries() []string {
 			exe = real
 		}
 		name := filepath.Base(exe)
-		if name != "governance" && name != "governance-hook" && !strings.HasPrefix(name, "governance") {
+		if !strings.HasPrefix(name, "governance") {
 			// A test binary or another host: nothing of governance's is
 			// installed beside it.
 			return
 		}
 		dir := filepath.Dir(exe)
-		for _, n := range []string{"governance", "governance-hook"} {
+		for _, n := range programNames {
 			p := filepath.Join(dir, n)
 			if _, err := os.Stat(p); err == nil {
 				e.bins = append(e.bins, filepath.ToSlash(p))

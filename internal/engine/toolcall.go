@@ -67,7 +67,7 @@ func ToolCall(name string, input map[string]any) Tool {
 		// carries.
 		t.Kind = KindOther
 		if p := patchOf(input); p != "" && LooksLikePatch(p) {
-			in.Paths = patchFiles(p)
+			in.Paths, in.Content = patchFiles(p), p
 			t.Kind = KindEdit
 			return t
 		}
