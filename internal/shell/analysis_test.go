@@ -264,7 +264,8 @@ func TestSplicedInput(t *testing.T) {
 }
 
 // TestFoldedSubstitutions: substitutions whose output is known stand for
-// that output.
+// that output. (What programs print, basename or base64 -d: TestFoldAsks
+// here, and each program's test in internal/programs.)
 func TestFoldedSubstitutions(t *testing.T) {
 	t.Parallel()
 	for _, tt := range []struct {
@@ -272,19 +273,14 @@ func TestFoldedSubstitutions(t *testing.T) {
 		want []string
 	}{
 		{`cat "$(echo .env)"`, []string{"cat", ".env"}},
-		{"cat `echo LmVudg== | base64 -d`", []string{"cat", ".env"}},
 		{`cat $(printf '%s' .e; printf nv)`, []string{"cat", ".env"}},
 		{`cat "$(printf '.%s' env)"`, []string{"cat", ".env"}},
-		{`cat "$(echo vne. | rev)"`, []string{"cat", ".env"}},
-		{`cat "$(echo 2e656e76 | xxd -r -p)"`, []string{"cat", ".env"}},
 		{`$(echo rm) -rf /`, []string{"rm", "-rf", "/"}},
 		{`cat "$(pwd)/README.md"`, []string{"cat", "/p/README.md"}},
-		{`cat "$(git rev-parse --show-toplevel)/README.md"`, []string{"cat", "/p/README.md"}},
-		{`cat "$(dirname /a/b/c)/x"`, []string{"cat", "/a/b/x"}},
 		{`cat $(echo a b)`, []string{"cat", "a", "b"}},
 		{`cat "$(cat .env)"`, []string{"cat", "$(cat .env)"}},
 	} {
-		a := Analyze(tt.src, Options{Cwd: "/p", Toplevel: func() string { return "/p" }})
+		a := Analyze(tt.src, Options{Cwd: "/p"})
 		last := a.Commands[len(a.Commands)-1]
 		if got := last.Words(); !slices.Equal(got, tt.want) {
 			t.Errorf("%s: got %q, want %q", tt.src, got, tt.want)

@@ -29,11 +29,36 @@ package shell
 // shell that runs it (pyenv init -, direnv hook bash, kubectl completion
 // bash): run by eval "$(...)" or source <(...), that code is what people
 // run every day, which a person decides, not code nobody has seen.
+//
+// Fold returns what a command prints when it can be known before it runs
+// (basename a/b prints b, base64 -d decodes the text known to flow into
+// it), or false. The walker asks it of a command whose words are all
+// known and whose output it follows (a substitution, the input of xargs
+// or sh), after the builtins it folds itself (echo, printf, pwd, command
+// -v); c.Stdin holds the command's input when StdinKnown. What a model
+// needs of the machine (where a name is found on PATH, the top of a
+// repository), it asks of m.
 type Launcher interface {
 	Launch(c *Simple) (Launched, bool)
 	Lists(c *Simple) (globs []string, ok bool)
 	Interpreter(name string) (lang string, codeOpts []string)
 	SetupCode(c *Simple) bool
+	Fold(c *Simple, m Machine) (out string, ok bool)
+}
+
+// Machine is what the walker knows of the machine a command string runs
+// on, from its caller's Options, for a model that folds a command's
+// output (see Launcher.Fold).
+type Machine interface {
+	// LookPath returns the file a program's name runs when the string
+	// runs it, or "" when that is not known: a name of a function or an
+	// alias of the string, a path, an option, or a name the caller cannot
+	// tell.
+	LookPath(name string) string
+	// Toplevel returns the top folder of the repository that holds the
+	// folder dir, or "" when it is not known: the walker knows that of
+	// the folder the string starts in only.
+	Toplevel(dir string) string
 }
 
 // Simple is a simple command as the walker sees it.
@@ -49,9 +74,9 @@ type Simple struct {
 	Cwd string
 	// Origin says how the command was found (see Command.Origin).
 	Origin string
-	// Stdin is, when the walker asks a second time and StdinKnown, the
-	// text known to flow into the command's standard input (echo a b |
-	// xargs rm). Listed, then, holds the glob of each kind of file name
+	// Stdin is, when the walker asks a second time or asks Fold and
+	// StdinKnown, the text known to flow into the command's standard
+	// input (echo a b | xargs rm, echo LmVudg== | base64 -d). Listed, then, holds the glob of each kind of file name
 	// the program that feeds it prints, as its Launcher Lists them (find
 	// . -name '*.log' | xargs rm).
 	Stdin      string
@@ -139,3 +164,5 @@ func (noLauncher) Lists(*Simple) ([]string, bool) { return nil, false }
 func (noLauncher) Interpreter(string) (string, []string) { return "", nil }
 
 func (noLauncher) SetupCode(*Simple) bool { return false }
+
+func (noLauncher) Fold(*Simple, Machine) (string, bool) { return "", false }
