@@ -54,8 +54,6 @@ func TestAnalyzeFindsEveryCommand(t *testing.T) {
 		{"heredoc to cat is data", "cat <<'EOF'\nrm -rf w\nEOF", []string{"cat"}},
 		{"here-string to sh", "sh <<< 'rm -rf v'", []string{"sh", "rm -rf v [heredoc]"}},
 		{"script written then run", "cat > s.sh <<'EOF'\ngit reset --hard\nEOF\nbash s.sh", []string{"cat", "bash s.sh", "git reset --hard [script]"}},
-		{"parallel commands", "parallel ::: 'rm a' 'rm b'", []string{"parallel ::: rm a rm b", "rm a [parallel]", "rm b [parallel]"}},
-		{"parallel inputs", "parallel rm -rf ::: /", []string{"parallel rm -rf ::: /", "rm -rf / [parallel]"}},
 		{"control flow", "if true; then rm a; else rm b; fi; for f in *; do rm $f; done; while false; do :; done",
 			[]string{"true", "rm a", "rm b", "rm $f", "false", ":"}},
 		// The match of a variable's value is a test, as [[ $x == a ]].
@@ -242,24 +240,6 @@ func TestDedupe(t *testing.T) {
 				t.Errorf("dedupe changed its argument to %q", in)
 			}
 		})
-	}
-}
-
-// TestSplicedInput: input that parallel quotes into the text of code is a
-// word. (What xargs, find or fd paste, and an interpreter's inline code:
-// TestXargsSplicedInput, TestFindLaunch and TestInterpreterCode in
-// internal/programs.)
-func TestSplicedInput(t *testing.T) {
-	for src, want := range map[string]bool{
-		"parallel sh -c 'cat {}' ::: a b": false,
-	} {
-		got := false
-		for _, c := range Analyze(src, Options{}).Commands {
-			got = got || c.RunsInput
-		}
-		if got != want {
-			t.Errorf("Analyze(%q): some command runs input = %v, want %v", src, got, want)
-		}
 	}
 }
 

@@ -139,8 +139,15 @@ type Nested struct {
 	Code *Arg
 	Args []Arg
 	// CwdUnknown reports that it runs in a folder the analysis does not
-	// know (find -execdir, in the folder of each file found).
+	// know (find -execdir, in the folder of each file found); Chdir, when
+	// set, is the folder it runs in, relative to the program's own
+	// (parallel --workdir).
 	CwdUnknown bool
+	Chdir      *Arg
+	// Lang, with Code, says that Code is a program in that language, run
+	// by its interpreter of that name (parallel's {= perl =}), not shell
+	// code.
+	Lang string
 	// Container, when set, names the container or pod it runs in
 	// (docker exec, kubectl exec): its paths are that machine's, its
 	// folder is Cwd ("" when not known) and its variables Assigns, the

@@ -209,31 +209,6 @@ func TestFoldAsks(t *testing.T) {
 	}
 }
 
-// TestInputWordsMayBeOptions: a word that xargs, parallel, find or fd
-// appends from input the analysis does not know is dynamic, and its value
-// starts with the part known only at run time ({input}), so that a reader
-// takes it for what it may be: any word, an option included.
-func TestInputWordsMayBeOptions(t *testing.T) {
-	t.Parallel()
-	for _, src := range []string{
-		"cat list | parallel rg",
-		"cat list | parallel rg {}",
-	} {
-		t.Run(src, func(t *testing.T) {
-			t.Parallel()
-			a := Analyze(src, Options{})
-			last := a.Commands[len(a.Commands)-1]
-			if last.Name != "rg" || len(last.Args) < 2 {
-				t.Fatalf("Analyze(%q): last is %q", src, last.String())
-			}
-			in := last.Args[len(last.Args)-1]
-			if !in.Input || !in.WholeInput || !in.Dynamic || !strings.HasPrefix(in.Value, "{input}") {
-				t.Errorf("Analyze(%q): input word %+v, want a dynamic word wholly of input starting with {input}", src, in)
-			}
-		})
-	}
-}
-
 // TestGlobOutputIsNotKnownText: echo or printf of a glob prints the
 // names the glob matches at run time, which nobody has seen: a reader of
 // that output (a substitution, a variable set from it) gets words not
