@@ -1,5 +1,12 @@
 package programs
 
+import (
+	"encoding/base64"
+	"strings"
+
+	"github.com/agentgov/governance/internal/shell"
+)
+
 // base64, base32 and basenc encode or decode the file they read (or their
 // input) to standard output. macOS base64 names its files with -i and
 // -o; FreeBSD's, and John Walker's base64 (-e, -n), take an output file
@@ -22,7 +29,24 @@ const base64Opts = `
 --copyright          help
 ` + gnuHelp
 
-var base64Program = &Program{Names: []string{"base64"}, Node: Node{Opts: base64Opts, Effects: encodeEffects}}
+var base64Program = &Program{Names: []string{"base64"}, Fold: foldBase64, Node: Node{Opts: base64Opts, Effects: encodeEffects}}
+
+// foldBase64: base64 -d prints the bytes the known text of its input
+// encodes.
+func foldBase64(c *shell.Simple, _ shell.Machine) (string, bool) {
+	if !c.StdinKnown || len(c.Args) != 2 {
+		return "", false
+	}
+	switch c.Args[1].Value {
+	case "-d", "-D", "--decode":
+		b, err := base64.StdEncoding.DecodeString(strings.Join(strings.Fields(c.Stdin), ""))
+		if err != nil {
+			return "", false
+		}
+		return string(b), true
+	}
+	return "", false
+}
 
 var base32Program = &Program{Names: []string{"base32"}, Node: Node{Opts: base64Opts, Effects: encodeEffects}}
 

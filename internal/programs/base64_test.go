@@ -24,3 +24,21 @@ func TestBase64(t *testing.T) {
 		{"basenc --z85 -d f out", "read f; write out"},
 	})
 }
+
+// TestBase64Fold: base64 -d of known text prints what it encodes; its
+// encoding, or text that is no base64, is not folded.
+func TestBase64Fold(t *testing.T) {
+	t.Parallel()
+	checkFolds(t, []foldCase{
+		{"cat `echo LmVudg== | base64 -d`", []string{"cat", ".env"}},
+		{`cat "$(echo LmVudg== | base64 -D)"`, []string{"cat", ".env"}},
+		{`cat "$(echo LmVu dg== | base64 --decode)"`, []string{"cat", ".env"}},
+		{`cat "$(base64 -d <<< LmVudg==)"`, []string{"cat", ".env"}},
+		{`cat "$(echo LmVudg== | sh -c 'base64 -d')"`, []string{"cat", ".env"}},
+		{`cat "$(base64 -d)"`, []string{"cat", "$(base64 -d)"}},
+		{`cat "$(echo .env | base64)"`, []string{"cat", "$(echo .env | base64)"}},
+		{`cat "$(echo '.env!' | base64 -d)"`, []string{"cat", "$(echo '.env!' | base64 -d)"}},
+		{`cat "$(echo LmVudg== | base64 -d -i)"`, []string{"cat", "$(echo LmVudg== | base64 -d -i)"}},
+		{`cat "$(echo LmVudg== | base32 -d)"`, []string{"cat", "$(echo LmVudg== | base32 -d)"}},
+	})
+}

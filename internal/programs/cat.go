@@ -1,8 +1,10 @@
 package programs
 
+import "github.com/agentgov/governance/internal/shell"
+
 // cat and tac print the files they are given.
 
-var catProgram = &Program{Names: []string{"cat"}, Node: Node{Inert: true, Opts: `
+var catProgram = &Program{Names: []string{"cat"}, Fold: foldCat, Node: Node{Inert: true, Opts: `
 -A --show-all
 -b --number-nonblank
 -e
@@ -14,6 +16,14 @@ var catProgram = &Program{Names: []string{"cat"}, Node: Node{Inert: true, Opts: 
 -u
 -v --show-nonprinting
 ` + gnuHelp, Effects: readsFiles}}
+
+// foldCat: cat with no file, or -, prints the known text of its input.
+func foldCat(c *shell.Simple, _ shell.Machine) (string, bool) {
+	if c.StdinKnown && (len(c.Args) == 1 || len(c.Args) == 2 && c.Args[1].Value == "-") {
+		return c.Stdin, true
+	}
+	return "", false
+}
 
 var tacProgram = &Program{Names: []string{"tac"}, Caches: []string{"/tmp"}, Node: Node{Inert: true, Opts: `
 -b --before

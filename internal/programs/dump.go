@@ -1,6 +1,7 @@
 package programs
 
 import (
+	"encoding/hex"
 	"strings"
 
 	"github.com/agentgov/governance/internal/shell"
@@ -97,7 +98,25 @@ var stringsProgram = &Program{Names: []string{"strings"}, Digits: true, Node: No
 // own that xxd matches by their first letter (-c, -cols, -c8), some with
 // a value attached or in the next word; options end at the first
 // operand. Its table is xxdLetters, read by parseXxd.
-var xxdProgram = &Program{Names: []string{"xxd"}, Parse: parseXxd, Node: Node{Effects: xxdEffects}}
+var xxdProgram = &Program{Names: []string{"xxd"}, Parse: parseXxd, Fold: foldXxd, Node: Node{Effects: xxdEffects}}
+
+// foldXxd: xxd -r -p prints the bytes the known hex text of its input
+// spells.
+func foldXxd(c *shell.Simple, _ shell.Machine) (string, bool) {
+	if !c.StdinKnown {
+		return "", false
+	}
+	args := c.Args[1:]
+	if len(args) == 2 && (args[0].Value == "-r" && args[1].Value == "-p" || args[0].Value == "-p" && args[1].Value == "-r") ||
+		len(args) == 1 && (args[0].Value == "-rp" || args[0].Value == "-pr") {
+		b, err := hex.DecodeString(strings.Join(strings.Fields(c.Stdin), ""))
+		if err != nil {
+			return "", false
+		}
+		return string(b), true
+	}
+	return "", false
+}
 
 // xxdLetter is one of xxd's options, named by its letter.
 type xxdLetter struct {

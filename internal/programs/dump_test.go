@@ -57,3 +57,17 @@ func TestXxd(t *testing.T) {
 		{"xxd a b c", "read a; write b; unknown (xxd takes at most two files)"},
 	})
 }
+
+// TestXxdFold: xxd -r -p of known hex text prints the bytes it spells.
+func TestXxdFold(t *testing.T) {
+	t.Parallel()
+	checkFolds(t, []foldCase{
+		{`cat "$(echo 2e656e76 | xxd -r -p)"`, []string{"cat", ".env"}},
+		{`cat "$(echo 2e65 6e76 | xxd -p -r)"`, []string{"cat", ".env"}},
+		{`cat "$(xxd -rp <<< 2e656e76)"`, []string{"cat", ".env"}},
+		{`cat "$(echo 2e656e76 | xxd -pr)"`, []string{"cat", ".env"}},
+		{`cat "$(echo 2e656e76 | xxd -r)"`, []string{"cat", "$(echo 2e656e76 | xxd -r)"}},
+		{`cat "$(echo 2e656e7 | xxd -r -p)"`, []string{"cat", "$(echo 2e656e7 | xxd -r -p)"}},
+		{`cat "$(xxd -r -p)"`, []string{"cat", "$(xxd -r -p)"}},
+	})
+}

@@ -1,5 +1,11 @@
 package programs
 
+import (
+	"strings"
+
+	"github.com/agentgov/governance/internal/shell"
+)
+
 // tr, expand, unexpand, fold, fmt, nl, rev and tsort transform the text
 // they read and print it. tr reads only its input: its operands are sets
 // of characters.
@@ -69,11 +75,27 @@ var nlProgram = &Program{Names: []string{"nl"}, Node: Node{Opts: `
 -w --number-width=NUMBER
 ` + gnuHelp, Effects: readsFiles}}
 
-var revProgram = &Program{Names: []string{"rev"}, Node: Node{Opts: `
+var revProgram = &Program{Names: []string{"rev"}, Fold: foldRev, Node: Node{Opts: `
 -0 --zero
 -h --help       help
 -V --version    help
 `, Effects: readsFiles}}
+
+// foldRev: rev of known input prints each of its lines reversed.
+func foldRev(c *shell.Simple, _ shell.Machine) (string, bool) {
+	if !c.StdinKnown || len(c.Args) != 1 {
+		return "", false
+	}
+	lines := strings.Split(strings.TrimSuffix(c.Stdin, "\n"), "\n")
+	for i, l := range lines {
+		r := []rune(l)
+		for a, b := 0, len(r)-1; a < b; a, b = a+1, b-1 {
+			r[a], r[b] = r[b], r[a]
+		}
+		lines[i] = string(r)
+	}
+	return strings.Join(lines, "\n") + "\n", true
+}
 
 var tsortProgram = &Program{Names: []string{"tsort"}, Node: Node{Opts: `
 -d

@@ -24,3 +24,15 @@ func TestFilters(t *testing.T) {
 		{"tsort deps", "read deps"},
 	})
 }
+
+// TestRevFold: rev of known text prints each line reversed.
+func TestRevFold(t *testing.T) {
+	t.Parallel()
+	checkFolds(t, []foldCase{
+		{`cat "$(echo vne. | rev)"`, []string{"cat", ".env"}},
+		{`cat $(printf 'a.\nb.\n' | rev)`, []string{"cat", ".a", ".b"}},
+		{`cat "$(rev <<< vne.)"`, []string{"cat", ".env"}},
+		{`cat "$(echo vne. | rev -0)"`, []string{"cat", "$(echo vne. | rev -0)"}},
+		{`cat "$(rev)"`, []string{"cat", "$(rev)"}},
+	})
+}

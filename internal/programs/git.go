@@ -19,7 +19,7 @@ import (
 // it runs. Repository hooks run on commit, checkout, merge, push and the
 // like.
 
-var gitProgram = &Program{Names: []string{"git"}, Launch: launchGit, Node: Node{Opts: `
+var gitProgram = &Program{Names: []string{"git"}, Launch: launchGit, Fold: foldGit, Node: Node{Opts: `
 -C=PATH                        dir
 -c=NAME_VALUE
 --config-env=NAME_ENVVAR
@@ -58,6 +58,17 @@ func gitHelpEffects(c *Call, fx *Effects) {
 		}
 		fx.Cache(argOf("/var/cache/man"), "man keeps formatted pages")
 	}
+}
+
+// foldGit: git rev-parse --show-toplevel prints the top folder of the
+// repository it runs in.
+func foldGit(c *shell.Simple, m shell.Machine) (string, bool) {
+	if len(c.Args) == 3 && c.Args[1].Value == "rev-parse" && c.Args[2].Value == "--show-toplevel" {
+		if top := m.Toplevel(c.Cwd); top != "" {
+			return top + "\n", true
+		}
+	}
+	return "", false
 }
 
 // gitDiffOpts are the options of the diff and log family that do more

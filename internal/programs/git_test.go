@@ -280,3 +280,16 @@ func TestGitConfigNamesProgram(t *testing.T) {
 		}
 	}
 }
+
+// TestGitFold: git rev-parse --show-toplevel prints the top of the
+// repository of the folder the string starts in; after a cd, or with
+// other words, it is not known.
+func TestGitFold(t *testing.T) {
+	t.Parallel()
+	checkFolds(t, []foldCase{
+		{`cat "$(git rev-parse --show-toplevel)/README.md"`, []string{"cat", "/p/README.md"}},
+		{`rm -rf "$(cd /; git rev-parse --show-toplevel)"`, []string{"rm", "-rf", "$(cd /; git rev-parse --show-toplevel)"}},
+		{`cat "$(git -C /x rev-parse --show-toplevel)"`, []string{"cat", "$(git -C /x rev-parse --show-toplevel)"}},
+		{`cat "$(git rev-parse --show-cdup)"`, []string{"cat", "$(git rev-parse --show-cdup)"}},
+	})
+}

@@ -34,6 +34,13 @@ func (launcher) Lists(c *shell.Simple) ([]string, bool) {
 	return nil, false
 }
 
+func (launcher) Fold(c *shell.Simple, m shell.Machine) (string, bool) {
+	if p := lookupAny(c.Name); p != nil && p.Fold != nil {
+		return p.Fold(c, m)
+	}
+	return "", false
+}
+
 func (launcher) Interpreter(name string) (string, []string) { return interpreter(name) }
 
 func (launcher) SetupCode(c *shell.Simple) bool { return setupCode(c) }

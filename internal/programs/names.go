@@ -1,6 +1,7 @@
 package programs
 
 import (
+	"path"
 	"strings"
 
 	"github.com/agentgov/governance/internal/shell"
@@ -10,15 +11,35 @@ import (
 // not files). realpath, readlink and stat look at names, links and
 // metadata (Stat). file reads the start of each file to tell its type.
 
-var basenameProgram = &Program{Names: []string{"basename"}, Node: Node{Opts: `
+var basenameProgram = &Program{Names: []string{"basename"}, Fold: foldBasename, Node: Node{Opts: `
 -a --multiple
 -s --suffix=SUFFIX
 -z --zero
 ` + gnuHelp, Effects: printsOnly}}
 
-var dirnameProgram = &Program{Names: []string{"dirname"}, Node: Node{Opts: `
+var dirnameProgram = &Program{Names: []string{"dirname"}, Fold: foldDirname, Node: Node{Opts: `
 -z --zero
 ` + gnuHelp, Effects: printsOnly}}
+
+// foldBasename: basename NAME prints the last part of NAME, and basename
+// NAME SUFFIX that part without SUFFIX.
+func foldBasename(c *shell.Simple, _ shell.Machine) (string, bool) {
+	switch args := c.Args[1:]; {
+	case len(args) == 1:
+		return path.Base(args[0].Value) + "\n", true
+	case len(args) == 2 && !strings.HasPrefix(args[1].Value, "-"):
+		return strings.TrimSuffix(path.Base(args[0].Value), args[1].Value) + "\n", true
+	}
+	return "", false
+}
+
+// foldDirname: dirname NAME prints NAME without its last part.
+func foldDirname(c *shell.Simple, _ shell.Machine) (string, bool) {
+	if len(c.Args) == 2 {
+		return path.Dir(c.Args[1].Value) + "\n", true
+	}
+	return "", false
+}
 
 var realpathProgram = &Program{Names: []string{"realpath"}, Node: Node{Opts: `
 -e --canonicalize-existing

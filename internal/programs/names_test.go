@@ -36,3 +36,17 @@ func TestFile(t *testing.T) {
 		{"file -v", ""},
 	})
 }
+
+// TestNamesFold: basename and dirname of known names print their parts.
+func TestNamesFold(t *testing.T) {
+	t.Parallel()
+	checkFolds(t, []foldCase{
+		{`cat "$(dirname /a/b/c)/x"`, []string{"cat", "/a/b/x"}},
+		{`cat "$(basename /a/b/.env)"`, []string{"cat", ".env"}},
+		{`cat "$(basename /a/.env.bak .bak)"`, []string{"cat", ".env"}},
+		{`cat "$(basename -a /a/x /a/y)"`, []string{"cat", "$(basename -a /a/x /a/y)"}},
+		{`cat "$(basename /a/x -s)"`, []string{"cat", "$(basename /a/x -s)"}},
+		{`cat "$(dirname /a/b /c/d)"`, []string{"cat", "$(dirname /a/b /c/d)"}},
+		{`cat "$(dirname "$X")"`, []string{"cat", "$(dirname \"$X\")"}},
+	})
+}

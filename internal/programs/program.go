@@ -204,6 +204,11 @@ type Program struct {
 	// prints, one to a line, for a program that reads them (find, fd; see
 	// shell.Launcher).
 	Lists func(c *shell.Simple) ([]string, bool)
+	// Fold, when set, returns what a call whose words are all known
+	// prints, when that is known before it runs (basename a/b prints b,
+	// base64 -d decodes the text known to flow into it; see
+	// shell.Launcher).
+	Fold func(c *shell.Simple, m shell.Machine) (string, bool)
 	// Lang, when set, names the language of the code the program runs
 	// (python, javascript): the walker reads the value of each of
 	// CodeOpts (python -c, node -e, or a subcommand: deno eval), and a

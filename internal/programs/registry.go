@@ -298,6 +298,7 @@ var registry = [...]entry{
 	{"openssl", &opensslProgram},
 	{"packer", &packerProgram},
 	{"pacman", &pacmanProgram},
+	{"parallel", &parallelProgram},
 	{"paste", &pasteProgram},
 	{"patch", &patchProgram},
 	{"pdm", &pdmProgram},

@@ -158,3 +158,25 @@ func TestGeneratedCodeThroughWrappers(t *testing.T) {
 		})
 	}
 }
+
+// foldCase is a command string and the words of its last command, which
+// reads what a program prints (cat "$(echo LmVudg== | base64 -d)" reads
+// .env) where the program's model folds it, or the substitution as
+// written where not.
+type foldCase struct {
+	src  string
+	want []string
+}
+
+// checkFolds analyses each case in /p, the top of a repository, on a
+// machine whose PATH finds every name in /usr/bin.
+func checkFolds(t *testing.T, cases []foldCase) {
+	t.Helper()
+	for _, tt := range cases {
+		a := shell.Analyze(tt.src, shell.Options{Cwd: "/p", Home: "/home/u", Launcher: programs.Launcher,
+			Toplevel: func() string { return "/p" }, LookPath: func(name string) string { return "/usr/bin/" + name }})
+		if got := a.Commands[len(a.Commands)-1].Words(); !slices.Equal(got, tt.want) {
+			t.Errorf("Analyze(%q): last is %q, want %q", tt.src, got, tt.want)
+		}
+	}
+}

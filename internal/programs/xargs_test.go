@@ -131,3 +131,40 @@ func TestXargsSplicedInput(t *testing.T) {
 		}
 	}
 }
+
+// TestXargsGlobInput: echo or printf of a glob prints the names the glob
+// matches at run time, which nobody has seen: xargs reading that output
+// gets words of input, never the pattern as if it were a name. A glob
+// that is quoted, escaped or in a here-string is text.
+func TestXargsGlobInput(t *testing.T) {
+	t.Parallel()
+	for _, tt := range []struct {
+		src  string
+		want []string // the words of the last command
+	}{
+		{"echo .e* | xargs cat", []string{"cat", "{input}"}},
+		{"echo ~/.aws/c*s | xargs cat", []string{"cat", "{input}"}},
+		{"printf '%s\\n' .e* | xargs cat", []string{"cat", "{input}"}},
+		{"echo .[e]nv | xargs cat", []string{"cat", "{input}"}},
+		{"echo .e?v | xargs cat", []string{"cat", "{input}"}},
+		{"echo .e@(nv) | xargs cat", []string{"cat", "{input}"}},
+		{"echo .e{n,x}* | xargs cat", []string{"cat", "{input}"}},
+		{"echo README .e* | xargs cat", []string{"cat", "{input}"}},
+		{"echo .e* | base64 | base64 -d | xargs cat", []string{"cat", "{input}"}},
+		{`xargs cat <<< "$(echo .e*)"`, []string{"cat", "{input}"}},
+		{`x=.e*; echo $x | xargs cat`, []string{"cat", "{input}"}},
+		// Text: no glob happens.
+		{`echo '.e*' | xargs cat`, []string{"cat", ".e*"}},
+		{`echo .e\* | xargs cat`, []string{"cat", ".e*"}},
+		{`xargs cat <<< .e*`, []string{"cat", ".e*"}},
+		{`x=.e*; echo "$x" | xargs cat`, []string{"cat", ".e*"}},
+	} {
+		t.Run(tt.src, func(t *testing.T) {
+			t.Parallel()
+			a := walk(tt.src, "/p", "/home/u")
+			if got := a.Commands[len(a.Commands)-1].Words(); !slices.Equal(got, tt.want) {
+				t.Errorf("Analyze(%q): last is %q, want %q", tt.src, got, tt.want)
+			}
+		})
+	}
+}

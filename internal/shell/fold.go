@@ -1,147 +1,87 @@
 package shell
 
 import (
-	"encoding/base64"
-	"encoding/hex"
-	"path"
 	"strconv"
 	"strings"
 )
 
-// Some commands print what the analysis can know: echo or printf of
-// constant text, the current folder, the top of the repository, basename
-// and dirname of a constant, and known text decoded by base64 -d, xxd -r
-// -p or reversed by rev. A command substitution whose commands print only
-// such text (see stream.go) holds that value, as the kernel will see it:
-// `cat "$(echo .env)"` reads .env, and so does `echo .env | xargs cat`.
+// Some commands print what the analysis can know: the builtins echo and
+// printf of constant text, pwd, and command -v or type -P of a program's
+// name; and programs whose models know what they print (basename of a
+// constant, base64 -d of known text; see Launcher.Fold). A command
+// substitution whose commands print only such text (see stream.go) holds
+// that value, as the kernel will see it: `cat "$(echo .env)"` reads .env,
+// and so does `echo .env | xargs cat`.
 
-// produce returns what a command that reads no input prints, when it is
-// known.
-func (w *walker) produce(c *Command) (string, bool) {
+// fold returns what a command prints when it is known: a builtin's output
+// or, for a program, its model's answer. A word known only at run time
+// makes it not known, and so does a glob word: the shell replaces it with
+// the names it matches at run time (echo .e* prints .env), names nobody
+// has seen, which may hold blanks, quotes or shell code, so a reader of
+// the output (xargs, a substitution, sh) must not take the pattern for
+// what it reads.
+func (w *walker) fold(c *Command) (string, bool) {
+	for _, a := range c.Args[1:] {
+		if a.Dynamic || a.Glob {
+			return "", false
+		}
+	}
+	if out, ok := w.builtinOutput(c); ok {
+		return out, true
+	}
+	text, known := stdinText(c)
+	w.simple = Simple{Name: c.Name, Args: c.Args, Assigns: c.Assigns, Cwd: c.Cwd, Origin: c.Origin, Stdin: text, StdinKnown: known}
+	return w.opts.Launcher.Fold(&w.simple, (*machine)(w))
+}
+
+// builtinOutput returns what a builtin whose words are all known prints,
+// when it is known.
+func (w *walker) builtinOutput(c *Command) (string, bool) {
 	if out, ok := output(c); ok {
 		return out, true
 	}
 	switch c.Name {
-	case "pwd", "basename", "dirname", "git", "which", "command", "type":
-	default:
-		return "", false
-	}
-	for _, a := range c.Args[1:] {
-		if a.Dynamic || a.Glob {
-			return "", false
-		}
-	}
-	words := c.Words()[1:]
-	switch c.Name {
 	case "pwd":
-		if len(words) == 0 && c.Cwd != "" {
+		if len(c.Args) == 1 && c.Cwd != "" {
 			return c.Cwd + "\n", true
 		}
-	case "basename":
-		if len(words) == 1 {
-			return path.Base(words[0]) + "\n", true
+	case "command", "type":
+		// The file a name runs: command -v NAME, type -P NAME.
+		if len(c.Args) == 3 && (c.Name == "command" && c.Args[1].Value == "-v" || c.Name == "type" && c.Args[1].Value == "-P") {
+			if p := (*machine)(w).LookPath(c.Args[2].Value); p != "" {
+				return p + "\n", true
+			}
 		}
-		if len(words) == 2 && !strings.HasPrefix(words[1], "-") {
-			return strings.TrimSuffix(path.Base(words[0]), words[1]) + "\n", true
-		}
-	case "dirname":
-		if len(words) == 1 {
-			return path.Dir(words[0]) + "\n", true
-		}
-	case "which", "command", "type":
-		// The file a name runs: which NAME, command -v NAME, type -P
-		// NAME, for a name that is no function or alias of the string.
-		name := ""
-		switch {
-		case c.Name == "which" && len(words) == 1:
-			name = words[0]
-		case c.Name == "command" && len(words) == 2 && words[0] == "-v", c.Name == "type" && len(words) == 2 && words[0] == "-P":
-			name = words[1]
-		}
-		if name == "" || strings.HasPrefix(name, "-") || strings.Contains(name, "/") || w.opts.LookPath == nil ||
-			w.funcDefs[name] != nil || w.aliases[name] != "" {
-			return "", false
-		}
-		if p := w.opts.LookPath(name); p != "" {
-			return p + "\n", true
-		}
-	case "git":
+	}
+	return "", false
+}
+
+// machine answers what a model asks of the machine from the walker's
+// Options (see Machine).
+type machine walker
+
+func (m *machine) LookPath(name string) string {
+	w := (*walker)(m)
+	if name == "" || strings.HasPrefix(name, "-") || strings.Contains(name, "/") || w.opts.LookPath == nil ||
+		w.funcDefs[name] != nil || w.aliases[name] != "" {
+		return ""
+	}
+	return w.opts.LookPath(name)
+}
+
+func (m *machine) Toplevel(dir string) string {
+	w := (*walker)(m)
+	if dir != w.opts.Cwd || w.opts.Toplevel == nil {
 		// The top of the repository of the folder the command string
 		// runs in, not of one it moved to.
-		if len(words) == 2 && words[0] == "rev-parse" && words[1] == "--show-toplevel" && w.opts.Toplevel != nil &&
-			c.Cwd == w.opts.Cwd {
-			if top := w.opts.Toplevel(); top != "" {
-				return top + "\n", true
-			}
-		}
+		return ""
 	}
-	return "", false
+	return w.opts.Toplevel()
 }
 
-// filter returns what a command prints for the input in, when it is
-// known.
-func filter(c *Command, in string) (string, bool) {
-	switch c.Name {
-	case "base64", "xxd", "rev", "cat":
-	default:
-		return "", false
-	}
-	for _, a := range c.Args[1:] {
-		if a.Dynamic || a.Glob {
-			return "", false
-		}
-	}
-	words := c.Words()[1:]
-	switch c.Name {
-	case "base64":
-		if len(words) == 1 && (words[0] == "-d" || words[0] == "-D" || words[0] == "--decode") {
-			b, err := base64.StdEncoding.DecodeString(strings.Join(strings.Fields(in), ""))
-			if err != nil {
-				return "", false
-			}
-			return string(b), true
-		}
-	case "xxd":
-		if len(words) == 2 && (words[0] == "-r" && words[1] == "-p" || words[0] == "-p" && words[1] == "-r") ||
-			len(words) == 1 && (words[0] == "-rp" || words[0] == "-pr") {
-			b, err := hex.DecodeString(strings.Join(strings.Fields(in), ""))
-			if err != nil {
-				return "", false
-			}
-			return string(b), true
-		}
-	case "rev":
-		if len(words) == 0 {
-			lines := strings.Split(strings.TrimSuffix(in, "\n"), "\n")
-			for i, l := range lines {
-				r := []rune(l)
-				for a, b := 0, len(r)-1; a < b; a, b = a+1, b-1 {
-					r[a], r[b] = r[b], r[a]
-				}
-				lines[i] = string(r)
-			}
-			return strings.Join(lines, "\n") + "\n", true
-		}
-	case "cat":
-		if len(words) == 0 || len(words) == 1 && words[0] == "-" {
-			return in, true
-		}
-	}
-	return "", false
-}
-
-// output returns what a producer writes when it is known statically: a
-// literal echo or printf, or cat of a literal here-document. A glob word
-// is not known text: the shell replaces it with the names it matches at
-// run time (echo .e* prints .env), names nobody has seen, which may hold
-// blanks, quotes or shell code, so a reader of the output (xargs, a
-// substitution, sh) must not take the pattern for what it reads.
+// output returns what echo or printf, their words all known, write when
+// it is known statically.
 func output(p *Command) (string, bool) {
-	for _, a := range p.Args[1:] {
-		if a.Dynamic || a.Glob {
-			return "", false
-		}
-	}
 	switch p.Name {
 	case "echo":
 		args, newline := p.Args[1:], "\n"
@@ -166,10 +106,6 @@ func output(p *Command) (string, bool) {
 			return "", false
 		}
 		return printf(p.Args[1].Value, p.Words()[2:])
-	case "cat":
-		if len(p.Args) == 1 && (p.Stdin.Kind == StdinHeredoc || p.Stdin.Kind == StdinHereString) && !p.Stdin.Dynamic {
-			return p.Stdin.Body, true
-		}
 	}
 	return "", false
 }

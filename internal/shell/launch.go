@@ -29,11 +29,36 @@ package shell
 // shell that runs it (pyenv init -, direnv hook bash, kubectl completion
 // bash): run by eval "$(...)" or source <(...), that code is what people
 // run every day, which a person decides, not code nobody has seen.
+//
+// Fold returns what a command prints when it can be known before it runs
+// (basename a/b prints b, base64 -d decodes the text known to flow into
+// it), or false. The walker asks it of a command whose words are all
+// known and whose output it follows (a substitution, the input of xargs
+// or sh), after the builtins it folds itself (echo, printf, pwd, command
+// -v); c.Stdin holds the command's input when StdinKnown. What a model
+// needs of the machine (where a name is found on PATH, the top of a
+// repository), it asks of m.
 type Launcher interface {
 	Launch(c *Simple) (Launched, bool)
 	Lists(c *Simple) (globs []string, ok bool)
 	Interpreter(name string) (lang string, codeOpts []string)
 	SetupCode(c *Simple) bool
+	Fold(c *Simple, m Machine) (out string, ok bool)
+}
+
+// Machine is what the walker knows of the machine a command string runs
+// on, from its caller's Options, for a model that folds a command's
+// output (see Launcher.Fold).
+type Machine interface {
+	// LookPath returns the file a program's name runs when the string
+	// runs it, or "" when that is not known: a name of a function or an
+	// alias of the string, a path, an option, or a name the caller cannot
+	// tell.
+	LookPath(name string) string
+	// Toplevel returns the top folder of the repository that holds the
+	// folder dir, or "" when it is not known: the walker knows that of
+	// the folder the string starts in only.
+	Toplevel(dir string) string
 }
 
 // Simple is a simple command as the walker sees it.
@@ -49,9 +74,9 @@ type Simple struct {
 	Cwd string
 	// Origin says how the command was found (see Command.Origin).
 	Origin string
-	// Stdin is, when the walker asks a second time and StdinKnown, the
-	// text known to flow into the command's standard input (echo a b |
-	// xargs rm). Listed, then, holds the glob of each kind of file name
+	// Stdin is, when the walker asks a second time or asks Fold and
+	// StdinKnown, the text known to flow into the command's standard
+	// input (echo a b | xargs rm, echo LmVudg== | base64 -d). Listed, then, holds the glob of each kind of file name
 	// the program that feeds it prints, as its Launcher Lists them (find
 	// . -name '*.log' | xargs rm).
 	Stdin      string
@@ -114,8 +139,15 @@ type Nested struct {
 	Code *Arg
 	Args []Arg
 	// CwdUnknown reports that it runs in a folder the analysis does not
-	// know (find -execdir, in the folder of each file found).
+	// know (find -execdir, in the folder of each file found); Chdir, when
+	// set, is the folder it runs in, relative to the program's own
+	// (parallel --workdir).
 	CwdUnknown bool
+	Chdir      *Arg
+	// Lang, with Code, says that Code is a program in that language, run
+	// by its interpreter of that name (parallel's {= perl =}), not shell
+	// code.
+	Lang string
 	// Container, when set, names the container or pod it runs in
 	// (docker exec, kubectl exec): its paths are that machine's, its
 	// folder is Cwd ("" when not known) and its variables Assigns, the
@@ -139,3 +171,5 @@ func (noLauncher) Lists(*Simple) ([]string, bool) { return nil, false }
 func (noLauncher) Interpreter(string) (string, []string) { return "", nil }
 
 func (noLauncher) SetupCode(*Simple) bool { return false }
+
+func (noLauncher) Fold(*Simple, Machine) (string, bool) { return "", false }

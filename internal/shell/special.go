@@ -1,7 +1,6 @@
 package shell
 
 import (
-	"cmp"
 	"slices"
 	"strings"
 )
@@ -54,8 +53,6 @@ func (w *walker) special(cmd *Command, f *frame, ctx *execCtx) {
 			cmd.Runs = w.script(a, cmd, f, ctx)
 			cmd.relays = cmd.Runs && relayable(cmd)
 		}
-	case name == "parallel":
-		w.parallel(cmd, f, ctx)
 	case name == "alias":
 		w.alias(cmd, f, ctx)
 	case name == "trap":
@@ -676,105 +673,6 @@ func (w *walker) listed(cmd *Command) []string {
 		return nil
 	}
 	return globs
-}
-
-func splitLines(s string) []Arg {
-	var out []Arg
-	for _, l := range strings.Split(strings.TrimRight(s, "\n"), "\n") {
-		out = append(out, Arg{Value: l})
-	}
-	return out
-}
-
-// parallel analyses GNU parallel: a command with arguments from ::: lists,
-// or each argument as a command when no command is given.
-func (w *walker) parallel(cmd *Command, f *frame, ctx *execCtx) {
-	args := cmd.Args[1:]
-	valued := map[string]bool{"-j": true, "--jobs": true, "-S": true, "--sshlogin": true, "-a": true,
-		"--arg-file": true, "-d": true, "--delimiter": true, "--colsep": true, "-I": true,
-		"--workdir": true, "--wd": true, "--joblog": true, "--results": true, "--tmpdir": true,
-		"-n": true, "--max-args": true, "-P": true, "--timeout": true, "--delay": true, "-E": true}
-	c := &Command{Cwd: cmd.Cwd}
-	*c = *cmd
-	i := 0
-	for i < len(args) {
-		v := args[i].Value
-		if !strings.HasPrefix(v, "-") || strings.HasPrefix(v, ":::") {
-			break
-		}
-		name, val, has := strings.Cut(v, "=")
-		if valued[name] && !has && i+1 < len(args) {
-			i++
-			val = args[i].Value
-		}
-		if name == "--workdir" || name == "--wd" {
-			c.Cwd = Join(cmp.Or(cmd.Cwd, ctx.cwd), val)
-		}
-		i++
-	}
-	var command, inputs []Arg
-	inInputs := false
-	for ; i < len(args); i++ {
-		v := args[i].Value
-		if v == ":::" || v == "::::" || v == ":::+" || v == "::::+" {
-			inInputs = true
-			continue
-		}
-		if inInputs {
-			inputs = append(inputs, args[i])
-		} else {
-			command = append(command, args[i])
-		}
-	}
-	if !inInputs {
-		// Arguments come from standard input.
-		if text, ok := stdinText(cmd); ok {
-			inputs = splitLines(text)
-		} else {
-			inputs = []Arg{inputArg}
-		}
-	}
-	for _, a := range command {
-		// {= perl expression =} runs Perl for each input.
-		if i := strings.Index(a.Value, "{="); i >= 0 {
-			if j := strings.Index(a.Value[i+2:], "=}"); j >= 0 {
-				perl := &Command{Args: []Arg{{Value: "perl"}}, Name: "perl", Code: a.Value[i+2 : i+2+j], Lang: "perl",
-					Cwd: c.Cwd, cwdSet: true, Origin: "parallel", Text: cmd.Text}
-				w.emit(perl, f, ctx)
-				w.interpret(perl, f, ctx)
-			}
-		}
-	}
-	if len(command) == 0 {
-		// Each input is a command.
-		for _, in := range inputs {
-			w.code(c, in, "parallel", f, ctx)
-		}
-		return
-	}
-	if inInputs && len(inputs) == 0 {
-		// An empty ::: list: judge the command as written.
-		inputs = []Arg{{}}
-	}
-	for _, in := range inputs {
-		inst := make([]Arg, 0, len(command)+1)
-		replaced := false
-		for _, a := range command {
-			if strings.Contains(a.Value, "{}") {
-				a.WholeInput = a.Value == "{}"
-				a.Value = strings.ReplaceAll(a.Value, "{}", in.Value)
-				a.Dynamic = a.Dynamic || in.Dynamic
-				a.Input = true
-				replaced = true
-			}
-			inst = append(inst, a)
-		}
-		if !replaced && (in.Value != "" || in.Dynamic) {
-			in.Input, in.WholeInput = true, true
-			inst = append(inst, in)
-		}
-		w.subcommand(c, inst, "parallel", f, ctx)
-	}
 }
 
 // alias records the names an alias defines and analyses their bodies as

@@ -132,12 +132,7 @@ func (w *walker) ownOutput(cmd *Command) (string, bool) {
 	if silent(cmd) {
 		return "", true
 	}
-	if text, ok := stdinText(cmd); ok {
-		if out, ok := filter(cmd, text); ok {
-			return out, true
-		}
-	}
-	return w.produce(cmd)
+	return w.fold(cmd)
 }
 
 // plainOutput reports a command whose standard output is not redirected:

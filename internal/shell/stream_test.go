@@ -70,8 +70,9 @@ func TestUnknownStdinIntoNestedCode(t *testing.T) {
 
 // TestFoldThroughWhatOnlyRuns: a substitution folds through what only
 // runs the command that prints (the shell's precommands, if true, sh -c,
-// eval, functions, subshells). (Through xargs, and known input into it:
-// TestXargsInput in internal/programs.)
+// eval, functions, subshells), and known input flows through them into a
+// program whose model folds it (lower, see folder). (Through xargs, and
+// known input into it: TestXargsInput in internal/programs.)
 func TestFoldThroughWhatOnlyRuns(t *testing.T) {
 	t.Parallel()
 	tests := []struct {
@@ -82,11 +83,11 @@ func TestFoldThroughWhatOnlyRuns(t *testing.T) {
 		{"command", `rm -rf $(command printf /)`, []string{"rm", "-rf", "/"}},
 		{"builtin", `rm -rf $(builtin printf /)`, []string{"rm", "-rf", "/"}},
 		{"time", `cat "$(time echo .env)"`, []string{"cat", ".env"}},
-		{"if true", `cat "$(if true; then echo LmVudg==; fi | base64 -d)"`, []string{"cat", ".env"}},
-		{"bash -c filter", `cat "$(echo LmVudg== | bash -c 'base64 -d')"`, []string{"cat", ".env"}},
-		{"sh -c filter", `cat "$(echo LmVudg== | sh -c "base64 -d")"`, []string{"cat", ".env"}},
-		{"eval filter", `cat "$(echo LmVudg== | ( eval "base64 -d" ))"`, []string{"cat", ".env"}},
-		{"here-string filter", `cat "$(base64 -d <<< LmVudg==)"`, []string{"cat", ".env"}},
+		{"if true", `cat "$(if true; then echo .ENV; fi | lower)"`, []string{"cat", ".env"}},
+		{"bash -c filter", `cat "$(echo .ENV | bash -c 'lower')"`, []string{"cat", ".env"}},
+		{"sh -c filter", `cat "$(echo .ENV | sh -c "lower")"`, []string{"cat", ".env"}},
+		{"eval filter", `cat "$(echo .ENV | ( eval "lower" ))"`, []string{"cat", ".env"}},
+		{"here-string filter", `cat "$(lower <<< .ENV)"`, []string{"cat", ".env"}},
 		{"function", `f() { echo .env; }; cat "$(f)"`, []string{"cat", ".env"}},
 		{"list", `cat "$(cd /; printf .e; printf nv)"`, []string{"cat", ".env"}},
 		{"for over words", `cat $(for x in a b; do echo $x; done)`, []string{"cat", "a", "b"}},
@@ -127,12 +128,12 @@ func TestFoldThroughWhatOnlyRuns(t *testing.T) {
 		{"function in a subshell", `f() { echo tmp; }; rm -rf "/$( (f) )"`, []string{"rm", "-rf", "/tmp"}},
 		{"sh -e", `rm -rf "/$(sh -ec 'false; echo tmp')"`, []string{"rm", "-rf", "/$(sh -ec 'false; echo tmp')"}},
 		{"test", `rm -rf "/$([ -e x ]; echo tmp)"`, []string{"rm", "-rf", "/$([ -e x ]; echo tmp)"}},
-		{"toplevel elsewhere", `rm -rf "$(cd /; git rev-parse --show-toplevel)"`, []string{"rm", "-rf", "$(cd /; git rev-parse --show-toplevel)"}},
+		{"toplevel elsewhere", `rm -rf "$(cd /; top)"`, []string{"rm", "-rf", "$(cd /; top)"}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			t.Parallel()
-			a := Analyze(tt.src, Options{Cwd: "/p", Home: "/home/u"})
+			a := Analyze(tt.src, Options{Cwd: "/p", Home: "/home/u", Launcher: folder{}, Toplevel: func() string { return "/p" }})
 			if got := a.Commands[len(a.Commands)-1].Words(); !slices.Equal(got, tt.want) {
 				t.Errorf("Analyze(%q): last is %q, want %q", tt.src, got, tt.want)
 			}
@@ -140,26 +141,106 @@ func TestFoldThroughWhatOnlyRuns(t *testing.T) {
 	}
 }
 
-// TestInputWordsMayBeOptions: a word that xargs, parallel, find or fd
-// appends from input the analysis does not know is dynamic, and its value
-// starts with the part known only at run time ({input}), so that a reader
-// takes it for what it may be: any word, an option included.
-func TestInputWordsMayBeOptions(t *testing.T) {
+// folder is a Launcher whose models fold three programs: lower prints its
+// known input in lower case, top the top of the repository of the folder
+// it runs in, and where the file its one word runs, as the walker's
+// Machine answers.
+type folder struct{ noLauncher }
+
+func (folder) Fold(c *Simple, m Machine) (string, bool) {
+	switch {
+	case c.Name == "lower" && len(c.Args) == 1 && c.StdinKnown:
+		return strings.ToLower(c.Stdin), true
+	case c.Name == "top" && len(c.Args) == 1:
+		if top := m.Toplevel(c.Cwd); top != "" {
+			return top + "\n", true
+		}
+	case c.Name == "where" && len(c.Args) == 2:
+		if p := m.LookPath(c.Args[1].Value); p != "" {
+			return p + "\n", true
+		}
+	}
+	return "", false
+}
+
+// TestFoldAsks: the walker asks a program's model what a command whose
+// words are all known prints, with the text known to flow into it, and
+// answers the model's questions about the machine: the top of the
+// repository of the folder the string starts in only, and the file a name
+// runs unless the string defines it as a function or an alias. command -v
+// and type -P are the shell's own.
+func TestFoldAsks(t *testing.T) {
 	t.Parallel()
-	for _, src := range []string{
-		"cat list | parallel rg",
-		"cat list | parallel rg {}",
+	paths := func(name string) string { return "/usr/bin/" + name }
+	for _, tt := range []struct {
+		src  string
+		want []string // the words of the last command
+	}{
+		{`cat "$(echo .ENV | lower)"`, []string{"cat", ".env"}},
+		{`cat "$(printf '%s\n' .E NV | lower)"`, []string{"cat", ".e\nnv"}},
+		{"cat \"$(lower <<EOF\n.ENV\nEOF\n)\"", []string{"cat", ".env"}},
+		{`cat "$(lower)"`, []string{"cat", "$(lower)"}},
+		{`cat "$(echo .ENV | lower x)"`, []string{"cat", "$(echo .ENV | lower x)"}},
+		{`cat "$(echo $X | lower)"`, []string{"cat", "$(echo $X | lower)"}},
+		{`cat "$(top)/README"`, []string{"cat", "/p/README"}},
+		{`cat "$(cd /; top)/README"`, []string{"cat", "$(cd /; top)/README"}},
+		{`cat "$(top "$X")"`, []string{"cat", "$(top \"$X\")"}},
+		{`$(where rm) -rf /`, []string{"/usr/bin/rm", "-rf", "/"}},
+		{`$(command -v rm) -rf /`, []string{"/usr/bin/rm", "-rf", "/"}},
+		{`$(type -P rm) -rf /`, []string{"/usr/bin/rm", "-rf", "/"}},
+		{`rm() { :; }; cat "$(where rm)"`, []string{"cat", "$(where rm)"}},
+		{`alias rm=ls; cat "$(command -v rm)"`, []string{"cat", "$(command -v rm)"}},
+		{`$(where ./rm) -rf /`, []string{"$(where ./rm)", "-rf", "/"}},
+		{`$(where r*) -rf /`, []string{"$(where r*)", "-rf", "/"}},
 	} {
-		t.Run(src, func(t *testing.T) {
+		t.Run(tt.src, func(t *testing.T) {
 			t.Parallel()
-			a := Analyze(src, Options{})
-			last := a.Commands[len(a.Commands)-1]
-			if last.Name != "rg" || len(last.Args) < 2 {
-				t.Fatalf("Analyze(%q): last is %q", src, last.String())
+			a := Analyze(tt.src, Options{Cwd: "/p", Launcher: folder{}, Toplevel: func() string { return "/p" }, LookPath: paths})
+			// The command that reads the output, not the body of a function
+			// never called, which is analysed last.
+			i := slices.IndexFunc(a.Commands, func(c *Command) bool { return len(c.Args) > 0 && c.Args[0].Value == tt.want[0] })
+			if i < 0 || !slices.Equal(a.Commands[i].Words(), tt.want) {
+				t.Errorf("Analyze(%q) = %q, want a command %q", tt.src, found(a), tt.want)
 			}
-			in := last.Args[len(last.Args)-1]
-			if !in.Input || !in.WholeInput || !in.Dynamic || !strings.HasPrefix(in.Value, "{input}") {
-				t.Errorf("Analyze(%q): input word %+v, want a dynamic word wholly of input starting with {input}", src, in)
+		})
+	}
+	if a := Analyze(`cat "$(echo .ENV | lower)"`, Options{}); a.Commands[len(a.Commands)-1].Args[1].Value == ".env" {
+		t.Error("without a Launcher, a program's output is folded")
+	}
+}
+
+// TestGlobOutputIsNotKnownText: echo or printf of a glob prints the
+// names the glob matches at run time, which nobody has seen: a reader of
+// that output (a substitution, a variable set from it) gets words not
+// known, never the pattern as if it were a name. A glob that is quoted,
+// escaped or in a here-string is text. (Read by xargs: TestXargsGlobInput
+// in internal/programs.)
+func TestGlobOutputIsNotKnownText(t *testing.T) {
+	t.Parallel()
+	tests := []struct {
+		src  string
+		want []string // the words of the last command
+	}{
+		{`cat "$(echo .e*)"`, []string{"cat", "$(echo .e*)"}},
+		{`cat "$(printf %s .[e]nv)"`, []string{"cat", "$(printf %s .[e]nv)"}},
+		{`x=$(echo .e*); cat "$x"`, []string{"cat", "$x"}},
+		{`x=.e*; cat "$(echo $x)"`, []string{"cat", "$(echo $x)"}},
+		// Variables set from a glob hold the names it matches.
+		{`f=(.e*); cat "${f[0]}"`, []string{"cat", "${f[0]}"}},
+		{`f=(README .e*); cat "${f[1]}"`, []string{"cat", "${f[1]}"}},
+		{`for f in .e*; do cat "$f"; done`, []string{"cat", "$f"}},
+		{`set -- .e*; cat "$1"`, []string{"cat", "$1"}},
+		{`mapfile -t f < <(echo .e*); cat "${f[0]}"`, []string{"cat", "${f[0]}"}},
+		// Text: no glob happens.
+		{`for f in README; do cat "$f"; done`, []string{"cat", "README"}},
+		{`cat "$(echo README)"`, []string{"cat", "README"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.src, func(t *testing.T) {
+			t.Parallel()
+			a := Analyze(tt.src, Options{Cwd: "/p", Home: "/home/u"})
+			if got := a.Commands[len(a.Commands)-1].Words(); !slices.Equal(got, tt.want) {
+				t.Errorf("Analyze(%q): last is %q, want %q", tt.src, got, tt.want)
 			}
 		})
 	}

@@ -11,9 +11,6 @@ import (
 // find put there from their input at run time.
 const inputMark = "\x01input\x01"
 
-// inputArg is one word of input: its value is only known at run time.
-var inputArg = Arg{Value: "{input}", Dynamic: true, Input: true}
-
 // param returns the values of a parameter expansion when the analysis can
 // know them. Variables set earlier in the same string, the environment
 // (when the caller gave all of it, an unset variable is empty, as in the

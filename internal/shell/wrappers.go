@@ -1,6 +1,9 @@
 package shell
 
-import "strings"
+import (
+	"cmp"
+	"strings"
+)
 
 // precommand reads the shell's own words that run the rest of the
 // command as a command: the builtins command and exec, bash's builtin,
@@ -135,6 +138,11 @@ func (w *walker) launched(cmd *Command, f *frame, ctx *execCtx) {
 			in.Cwd = ""
 			parent = &in
 		}
+		if n.Chdir != nil {
+			in := *parent
+			in.Cwd = Join(cmp.Or(cmd.Cwd, ctx.cwd), n.Chdir.Value)
+			parent = &in
+		}
 		if n.Container != "" {
 			in := *cmd
 			in.Container = n.Container
@@ -142,9 +150,15 @@ func (w *walker) launched(cmd *Command, f *frame, ctx *execCtx) {
 			in.Privileged = cmd.Privileged || n.Privileged
 			parent = &in
 		}
-		if n.Code != nil {
+		switch {
+		case n.Code != nil && n.Lang != "":
+			prog := &Command{Args: []Arg{{Value: n.Lang}}, Name: n.Lang, Code: n.Code.Value, Lang: n.Lang,
+				Cwd: parent.Cwd, cwdSet: true, Origin: n.Origin, Text: cmd.Text}
+			w.emit(prog, f, ctx)
+			w.interpret(prog, f, ctx)
+		case n.Code != nil:
 			w.code(parent, *n.Code, n.Origin, f, ctx)
-		} else {
+		default:
 			w.subcommand(parent, n.Args, n.Origin, f, ctx)
 		}
 	}

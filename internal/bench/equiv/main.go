@@ -43,7 +43,7 @@ const (
 )
 
 // testDirs hold the tests whose tables of command strings are decided.
-var testDirs = []string{"governance", "internal/shell", "internal/programs", "internal/pipeline", "hooks"}
+var testDirs = []string{"governance", "internal/engine", "internal/shell", "internal/programs", "internal/pipeline", "hooks"}
 
 func main() {
 	gov := flag.String("governance", "bin/governance", "the governance binary")

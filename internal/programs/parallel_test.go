@@ -1,0 +1,75 @@
+package programs_test
+
+import (
+	"slices"
+	"strings"
+	"testing"
+)
+
+// TestParallelLaunch: parallel runs its command for each input of its :::
+// lists or of its standard input, each input as a command when it has
+// none, in the folder of --workdir, and the Perl of {= =} besides.
+func TestParallelLaunch(t *testing.T) {
+	t.Parallel()
+	for _, tt := range []struct {
+		src  string
+		want []string
+	}{
+		{"parallel ::: 'rm a' 'rm b'", []string{"parallel ::: rm a rm b", "rm a [parallel]", "rm b [parallel]"}},
+		{"parallel rm -rf ::: /", []string{"parallel rm -rf ::: /", "rm -rf / [parallel]"}},
+		{"parallel rm {}.bak ::: a b", []string{"parallel rm {}.bak ::: a b", "rm a.bak [parallel]", "rm b.bak [parallel]"}},
+		{"printf 'a\\nb\\n' | parallel -j 2 rm", []string{"printf a\\nb\\n", "parallel -j 2 rm", "rm a [parallel]", "rm b [parallel]"}},
+		{"parallel rm :::", []string{"parallel rm :::", "rm [parallel]"}},
+		{"parallel echo '{= s/a/b/ =}' ::: a", []string{"parallel echo {= s/a/b/ =} ::: a", "perl [parallel]", "echo {= s/a/b/ =} a [parallel]"}},
+	} {
+		a := walk(tt.src, "/p", "/home/u")
+		if got := foundCommands(a); !slices.Equal(got, tt.want) {
+			t.Errorf("Analyze(%q)\n got: %q\nwant: %q", tt.src, got, tt.want)
+		}
+	}
+	a := walk("parallel --workdir .. rm -rf . ::: x", "/p/q", "/home/u")
+	if last := a.Commands[len(a.Commands)-1]; last.Name != "rm" || last.Cwd != "/p" {
+		t.Errorf("parallel --workdir ..: last is %q in %q, want rm in /p", last.String(), last.Cwd)
+	}
+}
+
+// TestParallelInputWords: a word that parallel appends from input the
+// analysis does not know is dynamic, and its value starts with the part
+// known only at run time ({input}), so that a reader takes it for any
+// word, an option included.
+func TestParallelInputWords(t *testing.T) {
+	t.Parallel()
+	for _, src := range []string{
+		"cat list | parallel rg",
+		"cat list | parallel rg {}",
+	} {
+		a := walk(src, "", "")
+		last := a.Commands[len(a.Commands)-1]
+		if last.Name != "rg" || len(last.Args) < 2 {
+			t.Fatalf("Analyze(%q): last is %q", src, last.String())
+		}
+		in := last.Args[len(last.Args)-1]
+		if !in.Input || !in.WholeInput || !in.Dynamic || !strings.HasPrefix(in.Value, "{input}") {
+			t.Errorf("Analyze(%q): input word %+v, want a dynamic word wholly of input starting with {input}", src, in)
+		}
+	}
+}
+
+// TestParallelSplicedInput: input that parallel pastes into the text of
+// code is quoted, so it stays one word; input in the place of a command
+// runs whatever arrives.
+func TestParallelSplicedInput(t *testing.T) {
+	t.Parallel()
+	for src, want := range map[string]bool{
+		"parallel sh -c 'cat {}' ::: a b": false,
+		"cat list | parallel":             true,
+	} {
+		got := false
+		for _, c := range walk(src, "", "").Commands {
+			got = got || c.RunsInput
+		}
+		if got != want {
+			t.Errorf("Analyze(%q): some command runs input = %v, want %v", src, got, want)
+		}
+	}
+}
