@@ -11,6 +11,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/agentgov/governance/internal/confine/locate"
 	"github.com/agentgov/governance/internal/layout"
 )
 
@@ -95,7 +96,7 @@ func run(bin string, args []string, dir string, env []string, input []byte, time
 }
 
 // CompilerPath finds the governance program: next to the running
-// executable, then on PATH.
+// executable, then on PATH (see locate.Program).
 func CompilerPath() (string, error) {
 	if exe, err := os.Executable(); err == nil {
 		cand := filepath.Join(filepath.Dir(exe), "governance")
@@ -103,14 +104,11 @@ func CompilerPath() (string, error) {
 			return cand, nil
 		}
 	}
-	for _, dir := range filepath.SplitList(os.Getenv("PATH")) {
-		if dir == "" {
-			dir = "."
-		}
-		cand := filepath.Join(dir, "governance")
-		if fi, err := os.Stat(cand); err == nil && !fi.IsDir() && fi.Mode()&0o111 != 0 {
-			return cand, nil
-		}
+	// The hook runs it on the host: never one from a PATH folder a
+	// confined call can write (the project's activated .venv/bin) or a
+	// relative one.
+	if cand, err := locate.LookPath("governance"); err == nil {
+		return cand, nil
 	}
 	return "", fmt.Errorf("the governance binary, which compiles the YAML configuration, was not found next to governance-hook or on PATH; install both binaries")
 }
