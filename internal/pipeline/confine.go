@@ -93,10 +93,11 @@ func (p *Pipeline) confine(c Call, d *engine.Decision) (_ *engine.Decision, queu
 	if c.Rewrites {
 		launcher, err = p.Env.Confiner()
 	}
-	if err == nil && p.Env.Getenv != nil && !locate.Trusted(launcher, locate.Untrusted(root, p.Env.Getenv, req.Cwd)) {
+	if err == nil && !locate.Trusted(launcher, locate.Folders(root, req.Cwd)) {
 		// The harness's shell runs the launcher on the host: one on PATH
 		// in the project (an activated .venv/bin) a confined call could
-		// have planted.
+		// have planted. (Locate, which knows no project, left out the
+		// other folders a confined call can write.)
 		err = fmt.Errorf("%w: the launcher found, %s, is in a folder a confined call can write; install it beside governance-hook",
 			locate.ErrCannotConfine, launcher)
 	}

@@ -47,9 +47,13 @@ func Untrusted(project string, getenv func(string) string, extra ...string) []st
 	if filepath.IsAbs(project) {
 		dirs = append(dirs, project)
 	}
-	dirs = append(dirs, extra...)
-	// Each as written and as its links resolve (/tmp is /private/tmp on
-	// macOS; a project may be reached through a link).
+	return Folders(append(dirs, extra...)...)
+}
+
+// Folders returns the absolute folders of dirs, each as written and as
+// its links resolve (/tmp is /private/tmp on macOS; a project may be
+// reached through a link), for [Program] and [Trusted].
+func Folders(dirs ...string) []string {
 	out := make([]string, 0, 2*len(dirs))
 	for _, d := range dirs {
 		if !filepath.IsAbs(d) {
