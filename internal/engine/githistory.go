@@ -57,7 +57,11 @@ func (ev *evaluation) historyNames(gitDir string) ([]string, error) {
 	}
 	// git runs on the host: never one from a folder a confined call can
 	// write (the project's activated .venv/bin).
-	git := locate.Program(os.Getenv("PATH"), "git", locate.Untrusted(ev.pc.root, os.Getenv, filepath.Dir(gitDir)))
+	root := ""
+	if ev.pc != nil {
+		root = ev.pc.root
+	}
+	git := locate.Program(os.Getenv("PATH"), "git", locate.Untrusted(root, os.Getenv, filepath.Dir(gitDir)))
 	if git == "" {
 		return nil, nil
 	}
