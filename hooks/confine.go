@@ -2,8 +2,10 @@ package hooks
 
 import (
 	"maps"
+	"os"
 	"path"
 
+	"github.com/agentgov/governance/internal/confine/locate"
 	"github.com/agentgov/governance/internal/engine"
 	"github.com/agentgov/governance/internal/pipeline"
 	"github.com/agentgov/governance/internal/shellquote"
@@ -78,10 +80,30 @@ const confineCwdEnv = "GOVERNANCE_CONFINE_CWD"
 // the launcher reports the confined shell's final folder in a file of
 // /tmp (see confineCwdEnv), and the harness's shell changes to it. The
 // command's exit status is kept.
-func followFolder(command string) string {
-	return `__governance_cwd=$(mktemp /tmp/governance-cwd.XXXXXX) && { ` + confineCwdEnv + `="$__governance_cwd" ` + command +
-		`; __governance_status=$?; if [ -s "$__governance_cwd" ]; then cd -- "$(cat -- "$__governance_cwd")"; fi; ` +
-		`rm -f -- "$__governance_cwd"; (exit "$__governance_status"); }`
+//
+// The harness's shell runs mktemp, cat and rm on the host, before and
+// after the launcher: each is named by its absolute path, found in a
+// folder no confined call can write (see locate.Program), never by PATH,
+// whose first folder may be the project's activated .venv/bin. Without
+// them the command runs confined as it is, its final folder not
+// followed.
+func followFolder(ev *Event, command string) string {
+	root := ev.Request.ProjectRoot
+	if root == "" {
+		root = ev.Request.Cwd
+	}
+	untrusted := locate.Untrusted(root, os.Getenv, ev.Request.Cwd)
+	tool := map[string]string{}
+	for _, name := range []string{"mktemp", "cat", "rm"} {
+		p := locate.Program(os.Getenv("PATH"), name, untrusted)
+		if p == "" {
+			return command
+		}
+		tool[name] = shellquote.Quote(p)
+	}
+	return `__governance_cwd=$(` + tool["mktemp"] + ` /tmp/governance-cwd.XXXXXX) && { ` + confineCwdEnv + `="$__governance_cwd" ` + command +
+		`; __governance_status=$?; if [ -s "$__governance_cwd" ]; then cd -- "$(` + tool["cat"] + ` -- "$__governance_cwd")"; fi; ` +
+		tool["rm"] + ` -f -- "$__governance_cwd"; (exit "$__governance_status"); }`
 }
 
 func claudeConfined(ev *Event, d *engine.Decision) []byte {
@@ -89,7 +111,7 @@ func claudeConfined(ev *Event, d *engine.Decision) []byte {
 	if !ok {
 		return claude{}.Encode(ev, &Reply{Decision: notConfined(d)})
 	}
-	in["command"] = followFolder(d.Confinement.Command)
+	in["command"] = followFolder(ev, d.Confinement.Command)
 	return marshal(map[string]any{"hookSpecificOutput": map[string]any{"hookEventName": EventPreToolUse,
 		"permissionDecision": "allow", "permissionDecisionReason": confinedReason(d), "updatedInput": in,
 		"additionalContext": confinedContext(d)}})

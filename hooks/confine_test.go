@@ -105,7 +105,7 @@ func TestConfinedReply(t *testing.T) {
 			// The decision's ID, new for each call, names the checkpoint.
 			want := launcher + " --kind unknown-effects --project " + cwd + ` --decision ID -- bash -c 'frobnicate --all '\''two words'\'''`
 			if dialect == "claude" {
-				want = followFolder(want)
+				want = followFolder(&Event{}, want)
 			}
 			if regexp.MustCompile(`--decision [0-9a-f-]{36} `).ReplaceAllString(got, "--decision ID ") != want {
 				t.Fatalf("rewritten command in %v:\n%s\nwant\n%s\nreply %s", tc.path, got, want, out)
@@ -273,7 +273,7 @@ func TestAttendedConfined(t *testing.T) {
 			got, _ := dig(reply, tc.path)["command"].(string)
 			if i, j := strings.Index(got, launcher+" "), strings.Index(got, "; __governance_status"); tt.dialect == "claude" && i >= 0 && j > i {
 				// Claude Code's rewrite follows the folder the call ends in.
-				if inner := got[i:j]; followFolder(inner) == got {
+				if inner := got[i:j]; followFolder(&Event{}, inner) == got {
 					got = inner
 				}
 			}

@@ -152,7 +152,7 @@ func (s *Store) Take(root, id string) (*Checkpoint, error) {
 // take records the checkpoint with the index given (the store's, or a
 // copy of it), the store locked.
 func (s *Store) take(dir, root, id, index string) (*Checkpoint, error) {
-	g := s.git(dir, root, index)
+	g := s.git(root, dir, root, index)
 	copyExclude(root, dir)
 	// The first checkpoint of a repository starts from the content its
 	// own index names, copied from its object store (compressed as it is
@@ -253,7 +253,7 @@ func (s *Store) open(dir, root string) (func(), error) {
 	if _, err := os.Stat(filepath.Join(dir, "project")); err == nil {
 		return unlock, nil
 	}
-	g := s.git(dir, "", "")
+	g := s.git(root, dir, "", "")
 	if _, err := g.run(nil, "init", "-q", "--bare", dir); err != nil {
 		unlock()
 		return nil, err
@@ -315,7 +315,7 @@ func (s *Store) seed(dir, root string) map[string]bool {
 	if fi, err := os.Lstat(filepath.Join(root, ".git")); err != nil || fi.Mode()&fs.ModeSymlink != 0 {
 		return nil
 	}
-	repo := s.git("", "", "")
+	repo := s.git(root, "", "", "")
 	repo.env = slices.DeleteFunc(repo.env, func(kv string) bool { return strings.HasPrefix(kv, "GIT_DIR=") })
 	entries, err := repo.runIn(root, nil, "ls-files", "-s", "-z")
 	if err != nil {
@@ -409,7 +409,7 @@ func (s *Store) List() ([]Checkpoint, error) {
 			continue
 		}
 		root := strings.TrimSpace(string(data))
-		g := s.git(dir, root, "")
+		g := s.git(root, dir, root, "")
 		refs, err := g.out("for-each-ref", "--format=%(refname:lstrip=2) %(objectname) %(committerdate:unix)", "refs/checkpoints/")
 		if err != nil {
 			return nil, err
@@ -480,7 +480,7 @@ func (s *Store) Restore(c *Checkpoint, dryRun bool, leave func(path string) bool
 	if err != nil {
 		return nil, nil, fmt.Errorf("reading the project as it is now: %w", err)
 	}
-	g := s.git(c.store, c.Project, index)
+	g := s.git(c.Project, c.store, c.Project, index)
 	diff, err := g.run(nil, "diff-tree", "-r", "-z", "--no-renames", "--name-status", now.Commit, c.Commit)
 	if err != nil {
 		return nil, nil, err
@@ -584,7 +584,7 @@ func (s *Store) purgeStore(dir, root string, old []Checkpoint, all bool) error {
 		return err
 	}
 	defer unlock()
-	g := s.git(dir, root, "")
+	g := s.git(root, dir, root, "")
 	var del bytes.Buffer
 	for _, c := range old {
 		fmt.Fprintf(&del, "delete refs/checkpoints/%s %s\n", c.ID, c.Commit)
@@ -612,7 +612,10 @@ type gitCmd struct {
 	err error
 }
 
-func (s *Store) git(dir, root, index string) *gitCmd {
+// git returns the git of the store dir, with root as its work tree ("" for
+// none) and the index file index; project is the folder it is for, from
+// which git is not taken (see lookGit).
+func (s *Store) git(project, dir, root, index string) *gitCmd {
 	env := []string{}
 	for _, kv := range s.Env {
 		if !strings.HasPrefix(kv, "GIT_") {
@@ -627,12 +630,17 @@ func (s *Store) git(dir, root, index string) *gitCmd {
 		env = append(env, "GIT_INDEX_FILE="+index)
 	}
 	g := &gitCmd{env: env}
-	g.bin, g.err = lookGit(env)
+	g.bin, g.err = lookGit(env, project)
 	return g
 }
 
-func lookGit(env []string) (string, error) {
-	if p := locate.OnPath(envValue(env, "PATH"), "git"); p != "" {
+// lookGit finds the git the checkpoint runs on the host, in a PATH
+// folder no confined call can write: a git planted in the project's
+// activated .venv/bin would otherwise run unconfined at the next
+// checkpoint.
+func lookGit(env []string, project string) (string, error) {
+	getenv := func(name string) string { return envValue(env, name) }
+	if p := locate.Program(getenv("PATH"), "git", locate.Untrusted(project, getenv)); p != "" {
 		return p, nil
 	}
 	return "", ErrNoGit

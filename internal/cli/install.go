@@ -15,6 +15,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/agentgov/governance/internal/atomicfile"
+	"github.com/agentgov/governance/internal/confine/locate"
 	"github.com/agentgov/governance/internal/engine"
 	"github.com/agentgov/governance/internal/jsonedit"
 )
@@ -363,9 +364,13 @@ func editJSONFile(file string, edit func(*jsonedit.Object) error) (bool, error) 
 // gitIgnores says whether git ignores file in its repository; true when
 // git cannot say (no git, no repository), so that nothing is claimed.
 func gitIgnores(file string) bool {
-	cmd := exec.Command("git", "check-ignore", "-q", "--", file)
+	git, err := locate.LookPath("git")
+	if err != nil {
+		return true
+	}
+	cmd := exec.Command(git, "check-ignore", "-q", "--", file)
 	cmd.Dir = filepath.Dir(file)
-	err := cmd.Run()
+	err = cmd.Run()
 	var ee *exec.ExitError
 	return !(errors.As(err, &ee) && ee.ExitCode() == 1)
 }

@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"net/http"
-	"os/exec"
 	"runtime"
 	"time"
 
@@ -13,6 +12,7 @@ import (
 
 	"github.com/agentgov/governance/internal/approvals"
 	"github.com/agentgov/governance/internal/config"
+	"github.com/agentgov/governance/internal/confine/locate"
 	"github.com/agentgov/governance/internal/notify"
 )
 
@@ -55,7 +55,7 @@ ${file:NAME}, never as a literal.`,
 			defer cancel()
 			n := notify.Notifier{Config: cfg, Client: &http.Client{Timeout: notifyDeadline},
 				Resolver: config.Resolver{LookupEnv: a.lookupEnv, ReadFile: config.OSResolver.ReadFile},
-				Desktop:  &notify.Desktop{GOOS: runtime.GOOS, Getenv: a.Getenv, LookPath: exec.LookPath}}
+				Desktop:  &notify.Desktop{GOOS: runtime.GOOS, Getenv: a.Getenv, LookPath: locate.LookPath}}
 			return n.Send(ctx, notify.NewMessage(it))
 		},
 	}

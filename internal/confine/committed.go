@@ -10,8 +10,6 @@ import (
 	"os/exec"
 	"strconv"
 	"strings"
-
-	"github.com/agentgov/governance/internal/confine/locate"
 )
 
 // A secret file git tracks cannot simply be shown empty: to git an empty
@@ -29,12 +27,13 @@ import (
 // the sandbox (--ro-bind-data). git is run once per repository
 // (cat-file --batch). ok is false when git is not on the call's PATH:
 // then no git inside the confinement can commit either, and the masks
-// stay empty.
+// stay empty. git is taken only from a folder the call cannot write (see
+// [Launcher.program]).
 func (l *Launcher) committedFiles(ctx context.Context, p *Profile) (files []*os.File, ok bool, err error) {
 	if len(p.Committed) == 0 {
 		return nil, true, nil
 	}
-	git := locate.OnPath(envPath(l.Env), "git")
+	git := l.program(p, "git")
 	if git == "" {
 		return nil, false, nil
 	}
@@ -180,11 +179,18 @@ func gitEnv(env []string) []string {
 
 // envPath is the value of PATH in env.
 func envPath(env []string) string {
-	path := ""
-	for _, kv := range env {
-		if v, ok := strings.CutPrefix(kv, "PATH="); ok {
-			path = v
+	return envGet(env)("PATH")
+}
+
+// envGet returns a lookup of env's variables (the last of a name wins).
+func envGet(env []string) func(string) string {
+	return func(name string) string {
+		v := ""
+		for _, kv := range env {
+			if rest, ok := strings.CutPrefix(kv, name+"="); ok {
+				v = rest
+			}
 		}
+		return v
 	}
-	return path
 }

@@ -69,6 +69,9 @@ type Launcher struct {
 	Env []string
 	// Bwrap is bubblewrap's path; empty means found on Env's PATH.
 	Bwrap string
+	// Project is the call's project root, from which no program the
+	// launcher runs on the host is taken (see [Launcher.program]).
+	Project string
 	// Stdin, Stdout and Stderr are the command's, passed through.
 	Stdin          io.Reader
 	Stdout, Stderr io.Writer
@@ -146,7 +149,7 @@ func (l *Launcher) Run(ctx context.Context, p *Profile, argv []string) (int, err
 	if runtime.GOOS != "linux" {
 		return 0, fmt.Errorf("%w: confinement needs Linux and bubblewrap, or macOS", ErrCannotConfine)
 	}
-	bwrap, err := l.bwrap()
+	bwrap, err := l.bwrap(p)
 	if err != nil {
 		return 0, err
 	}
@@ -510,7 +513,7 @@ func (l *Launcher) Command(p *Profile, argv []string) (*exec.Cmd, error) {
 	if runtime.GOOS != "linux" {
 		return nil, fmt.Errorf("%w: confinement needs Linux and bubblewrap", ErrCannotConfine)
 	}
-	bwrap, err := l.bwrap()
+	bwrap, err := l.bwrap(p)
 	if err != nil {
 		return nil, err
 	}
@@ -642,15 +645,31 @@ func emptyFile() (string, error) {
 	return "", fmt.Errorf("no empty file of the user's own in %s", os.TempDir())
 }
 
-// bwrap finds bubblewrap.
-func (l *Launcher) bwrap() (string, error) {
+// bwrap finds bubblewrap, for the call of profile p (nil for none).
+func (l *Launcher) bwrap(p *Profile) (string, error) {
 	if l.Bwrap != "" {
 		return l.Bwrap, nil
 	}
-	if p := locate.OnPath(envPath(l.Env), "bwrap"); p != "" {
-		return p, nil
+	if b := l.program(p, "bwrap"); b != "" {
+		return b, nil
 	}
 	return "", fmt.Errorf("%w: %w (Debian and Ubuntu: apt-get install bubblewrap)", ErrCannotConfine, ErrNoBubblewrap)
+}
+
+// program finds the program name that the launcher runs on the host,
+// outside the sandbox, on Env's PATH: only in a folder that neither the
+// call of profile p (nil for none) may write, nor any other confined
+// call (the project, the caches' layers, the temporary folders), lest a
+// bwrap or git planted in an activated .venv/bin run unconfined.
+func (l *Launcher) program(p *Profile, name string) string {
+	var writable []string
+	if p != nil {
+		writable = append([]string{p.Cwd}, p.Writable...)
+		for _, ly := range p.Layers {
+			writable = append(writable, ly.Backing)
+		}
+	}
+	return locate.Program(envPath(l.Env), name, locate.Untrusted(l.Project, envGet(l.Env), writable...))
 }
 
 // Args returns bubblewrap's arguments for p, up to the command: empty is

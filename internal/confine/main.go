@@ -113,7 +113,7 @@ func MainWith(fallback Fallback, stdin io.Reader, stdout, stderr io.Writer, args
 		}
 	}
 	argv, reported := cwdReport(p, argv)
-	l := &Launcher{Env: os.Environ(), Stdin: stdin, Stdout: stdout, Stderr: stderr}
+	l := &Launcher{Env: os.Environ(), Project: paths.ProjectRoot, Stdin: stdin, Stdout: stdout, Stderr: stderr}
 	code, err := l.Run(context.Background(), p, argv)
 	if err != nil && fallback != nil && errors.Is(err, ErrCannotConfine) && !errors.Is(err, ErrNoBubblewrap) && runtime.GOOS == "linux" {
 		if ferr := fallback.Available(); ferr != nil {

@@ -18,11 +18,13 @@ import (
 	"unsafe"
 
 	"github.com/agentgov/governance/internal/checkpoint"
+	"github.com/agentgov/governance/internal/confine/locate"
 )
 
 // TestRefusals: when the launcher cannot confine, the command does not
 // run at all, and the status says the launcher refused.
 func TestRefusals(t *testing.T) {
+	toolsInTemp(t)
 	w := newWorld(t)
 	marker := filepath.Join(w.project, "ran")
 	good, err := json.Marshal(w.profile(t, UnknownEffects, Options{}))
@@ -327,6 +329,7 @@ func TestKindRefusals(t *testing.T) {
 // of unknown effects; where no checkpoint can be taken (here: no git),
 // the call runs and says so, or with --require-checkpoint does not run.
 func TestCheckpointFlags(t *testing.T) {
+	toolsInTemp(t)
 	dir := t.TempDir()
 	home := filepath.Join(dir, "home")
 	project := filepath.Join(home, "proj")
@@ -423,5 +426,58 @@ func TestReapVariableAlone(t *testing.T) {
 	}
 	if _, err := os.Stat(empty); err != nil {
 		t.Errorf("an empty file the arguments name was removed: %v", err)
+	}
+}
+
+// toolsInTemp lets the launcher take the test's programs from its
+// temporary folders, and none from the system's folders, for test t.
+func toolsInTemp(t *testing.T) {
+	temp, system := locate.TempFolders, locate.SystemFolders
+	locate.TempFolders, locate.SystemFolders = nil, nil
+	t.Cleanup(func() { locate.TempFolders, locate.SystemFolders = temp, system })
+}
+
+// TestPlantedOnPathNotRun: with the project's .venv/bin first on PATH (as
+// after `source .venv/bin/activate`), a bwrap and a git a confined call
+// planted there are not what the launcher runs on the host, for the
+// sandbox or the checkpoint: the system's are, and the call runs.
+func TestPlantedOnPathNotRun(t *testing.T) {
+	needBwrap(t)
+	dir := t.TempDir()
+	home := filepath.Join(dir, "home")
+	project := filepath.Join(home, "proj")
+	venv := filepath.Join(project, ".venv", "bin")
+	must(t, os.MkdirAll(venv, 0o755))
+	if out, err := exec.Command("git", "init", "-q", project).CombinedOutput(); err != nil {
+		t.Fatalf("git init: %v %s", err, out)
+	}
+	must(t, os.WriteFile(filepath.Join(project, "main.go"), []byte("package main\n"), 0o644))
+	ran := filepath.Join(dir, "unconfined")
+	for _, name := range []string{"bwrap", "git"} {
+		real, err := exec.LookPath(name)
+		must(t, err)
+		must(t, os.WriteFile(filepath.Join(venv, name), []byte("#!/bin/sh\necho "+name+" >> "+ran+"\nexec "+real+" \"$@\"\n"), 0o755))
+	}
+	t.Setenv("HOME", home)
+	t.Setenv("XDG_CONFIG_HOME", filepath.Join(dir, "config"))
+	t.Setenv("XDG_STATE_HOME", filepath.Join(dir, "state"))
+	t.Setenv("PATH", venv+":/usr/bin:/bin")
+	t.Chdir(project)
+	const id = "1c5f2a9e-1c3d-4e5f-8a9b-0c1d2e3f4a5b"
+	marker := filepath.Join(project, "ran")
+	var out, errb bytes.Buffer
+	code := Main(nil, &out, &errb, []string{"--kind", "unknown-effects", "--decision", id, "--require-checkpoint", "--", "/usr/bin/touch", marker})
+	if code != 0 || errb.Len() != 0 {
+		t.Fatalf("exit %d, stderr %q", code, errb.String())
+	}
+	if _, err := os.Stat(marker); err != nil {
+		t.Errorf("the command did not run: %v", err)
+	}
+	if data, err := os.ReadFile(ran); err == nil {
+		t.Errorf("the planted programs ran on the host: %q", data)
+	}
+	s := &checkpoint.Store{Dir: checkpoint.Dir(filepath.Join(dir, "state", "governance")), Env: os.Environ()}
+	if _, err := s.Find(id); err != nil {
+		t.Errorf("no checkpoint: %v", err)
 	}
 }

@@ -34,7 +34,7 @@ func ProbeMachine(ctx context.Context, env []string) Probe {
 		return pr
 	}
 	l := &Launcher{Env: env}
-	bwrap, err := l.bwrap()
+	bwrap, err := l.bwrap(nil)
 	if err != nil {
 		pr.Err = err
 		return pr

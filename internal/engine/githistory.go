@@ -14,6 +14,8 @@ import (
 	"strconv"
 	"strings"
 	"time"
+
+	"github.com/agentgov/governance/internal/confine/locate"
 )
 
 // A file removed from a repository is still in its history: git log -p,
@@ -53,8 +55,14 @@ func (ev *evaluation) historyNames(gitDir string) ([]string, error) {
 	if ev.fsw.fsys != nil {
 		return nil, nil
 	}
-	git, err := exec.LookPath("git")
-	if err != nil {
+	// git runs on the host: never one from a folder a confined call can
+	// write (the project's activated .venv/bin).
+	root := ""
+	if ev.pc != nil {
+		root = ev.pc.root
+	}
+	git := locate.Program(os.Getenv("PATH"), "git", locate.Untrusted(root, os.Getenv, filepath.Dir(gitDir)))
+	if git == "" {
 		return nil, nil
 	}
 	common := gitDir

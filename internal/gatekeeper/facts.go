@@ -15,6 +15,7 @@ import (
 
 	"github.com/bmatcuk/doublestar/v4"
 
+	"github.com/agentgov/governance/internal/confine/locate"
 	"github.com/agentgov/governance/internal/engine"
 )
 
@@ -64,12 +65,17 @@ const maxFacts = 20
 // and exited non-zero.
 type GitRunner func(ctx context.Context, dir string, stdin []byte, args ...string) ([]byte, error)
 
-// RunGit runs the git on PATH, read-only: GIT_OPTIONAL_LOCKS=0 keeps it
+// RunGit runs the git on PATH (in a trusted folder: see locate.Program), read-only: GIT_OPTIONAL_LOCKS=0 keeps it
 // from refreshing the index, and it gets two seconds.
 func RunGit(ctx context.Context, dir string, stdin []byte, args ...string) ([]byte, error) {
 	ctx, cancel := context.WithTimeout(ctx, 2*time.Second)
 	defer cancel()
-	cmd := exec.CommandContext(ctx, "git", append([]string{"-C", dir}, args...)...)
+	// git runs on the host: never one from the project's own folders.
+	git := locate.Program(os.Getenv("PATH"), "git", locate.Untrusted(dir, os.Getenv))
+	if git == "" {
+		return nil, exec.ErrNotFound
+	}
+	cmd := exec.CommandContext(ctx, git, append([]string{"-C", dir}, args...)...)
 	cmd.Env = append(os.Environ(), "GIT_OPTIONAL_LOCKS=0", "GIT_TERMINAL_PROMPT=0")
 	cmd.Stdin = bytes.NewReader(stdin)
 	var out bytes.Buffer

@@ -41,7 +41,7 @@ type coldPlugin struct{ spec engine.PluginSpec }
 const coldSlack = 10 * time.Second
 
 func (c coldPlugin) Call(ctx context.Context, req *engine.Request) (engine.Verdict, error) {
-	bin, err := snapshot.CompilerPath()
+	bin, err := snapshot.CompilerPathFor(req.ProjectRoot)
 	if err != nil {
 		return engine.Verdict{}, err
 	}

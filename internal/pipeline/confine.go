@@ -2,10 +2,12 @@ package pipeline
 
 import (
 	"errors"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
 
+	"github.com/agentgov/governance/internal/confine/locate"
 	"github.com/agentgov/governance/internal/decisionlog"
 	"github.com/agentgov/governance/internal/engine"
 	"github.com/agentgov/governance/internal/shellquote"
@@ -83,9 +85,21 @@ func (p *Pipeline) confine(c Call, d *engine.Decision) (_ *engine.Decision, queu
 			"install without running scripts (npm install --ignore-scripts)."
 		return &out, true
 	}
+	root := req.ProjectRoot
+	if root == "" {
+		root = req.Cwd
+	}
 	launcher, err := "", ErrCannotRewrite
 	if c.Rewrites {
 		launcher, err = p.Env.Confiner()
+	}
+	if err == nil && !locate.Trusted(launcher, locate.Folders(root, req.Cwd)) {
+		// The harness's shell runs the launcher on the host: one on PATH
+		// in the project (an activated .venv/bin) a confined call could
+		// have planted. (Locate, which knows no project, left out the
+		// other folders a confined call can write.)
+		err = fmt.Errorf("%w: the launcher found, %s, is in a folder a confined call can write; install it beside governance-hook",
+			locate.ErrCannotConfine, launcher)
 	}
 	if err != nil {
 		if kind == KindReadOnly || !c.Unwatched {
@@ -100,10 +114,6 @@ func (p *Pipeline) confine(c Call, d *engine.Decision) (_ *engine.Decision, queu
 			"confined here (" + err.Error() + "): a person decides."
 		out.Suggestion = "Wait for the user to approve it (`governance approvals`), or use a command the policy proves."
 		return &out, true
-	}
-	root := req.ProjectRoot
-	if root == "" {
-		root = req.Cwd
 	}
 	out := *d
 	out.Outcome = engine.Confined

@@ -243,3 +243,22 @@ func TestConfinedNoteGrants(t *testing.T) {
 		t.Errorf("notes:\n%s\n%s", plain, granted)
 	}
 }
+
+// TestConfineLauncherInProject: a launcher found in the project (its
+// activated .venv/bin first on PATH) may be one a confined call planted,
+// and the harness's shell would run it on the host: the call is not
+// rewritten to it, a person decides.
+func TestConfineLauncherInProject(t *testing.T) {
+	t.Parallel()
+	p := newPipeline(t, nil)
+	for _, launcher := range []string{filepath.Join(p.Paths.ProjectRoot, ".venv", "bin", "governance-confine"),
+		filepath.Join(p.Paths.ProjectRoot, "node_modules", ".bin", "governance-confine")} {
+		p.Env.Confiner = func() (string, error) { return launcher, nil }
+		c := shellCall(p, "frobnicate --all", pipeline.Explain)
+		c.Rewrites, c.Unwatched = true, true
+		d := p.Decide(context.Background(), c).Decision
+		if d.Outcome == engine.Confined || d.Outcome == engine.Allow || d.Rule != "cannot-confine" {
+			t.Errorf("launcher %s: decision %s %s, want cannot-confine", launcher, d.Outcome, d.Rule)
+		}
+	}
+}

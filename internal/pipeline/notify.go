@@ -7,6 +7,7 @@ import (
 	"runtime"
 
 	"github.com/agentgov/governance/internal/approvals"
+	"github.com/agentgov/governance/internal/confine/locate"
 )
 
 // Announcer tells a person about a new approval item by starting
@@ -24,7 +25,7 @@ type Announcer struct {
 
 // DefaultAnnouncer announces through the governance binary installed
 // beside the running one, else the one on PATH.
-var DefaultAnnouncer = Announcer{Getenv: os.Getenv, Executable: os.Executable, LookPath: exec.LookPath, Start: startDetached}
+var DefaultAnnouncer = Announcer{Getenv: os.Getenv, Executable: os.Executable, LookPath: locate.LookPath, Start: startDetached}
 
 // NotifyApproval announces a new approval item with [DefaultAnnouncer].
 // It never blocks. GOVERNANCE_NO_NOTIFY=1 turns it off.

@@ -11,6 +11,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/agentgov/governance/internal/confine/locate"
 	"github.com/agentgov/governance/internal/layout"
 )
 
@@ -19,7 +20,7 @@ import (
 // running executable, then on PATH. The program is given the folders p
 // names (see [CompileEnv]), not whatever the environment says.
 func ExecCompiler(p layout.Paths) (*Snapshot, error) {
-	bin, err := CompilerPath()
+	bin, err := CompilerPathFor(p.ProjectRoot)
 	if err != nil {
 		return nil, err
 	}
@@ -94,23 +95,25 @@ func run(bin string, args []string, dir string, env []string, input []byte, time
 	return out, errb.Bytes(), err
 }
 
-// CompilerPath finds the governance program: next to the running
-// executable, then on PATH.
-func CompilerPath() (string, error) {
+// CompilerPath is [CompilerPathFor] the current folder alone.
+func CompilerPath() (string, error) { return CompilerPathFor() }
+
+// CompilerPathFor finds the governance program: next to the running
+// executable, then on PATH (see locate.Program), never inside projects
+// or the current folder.
+func CompilerPathFor(projects ...string) (string, error) {
 	if exe, err := os.Executable(); err == nil {
 		cand := filepath.Join(filepath.Dir(exe), "governance")
 		if fi, err := os.Stat(cand); err == nil && !fi.IsDir() {
 			return cand, nil
 		}
 	}
-	for _, dir := range filepath.SplitList(os.Getenv("PATH")) {
-		if dir == "" {
-			dir = "."
-		}
-		cand := filepath.Join(dir, "governance")
-		if fi, err := os.Stat(cand); err == nil && !fi.IsDir() && fi.Mode()&0o111 != 0 {
-			return cand, nil
-		}
+	// The hook runs it on the host: never one from a PATH folder a
+	// confined call can write (the project's activated .venv/bin: the
+	// current folder's, and projects') or a relative one.
+	cwd, _ := os.Getwd()
+	if cand := locate.Program(os.Getenv("PATH"), "governance", locate.Folders(append(projects, cwd)...)); cand != "" {
+		return cand, nil
 	}
 	return "", fmt.Errorf("the governance binary, which compiles the YAML configuration, was not found next to governance-hook or on PATH; install both binaries")
 }

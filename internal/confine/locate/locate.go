@@ -26,7 +26,8 @@ var ErrCannotConfine = errors.New("this machine cannot confine the command")
 // cannot confine a call, as the hook decides it: cheaply, with no
 // process started, once per process. The launcher is the one beside the
 // running program (governance-hook, governance), else the first on
-// PATH; the machine confines when bubblewrap is on PATH and user
+// PATH (a trusted folder of it: see [Program]); the machine confines
+// when bubblewrap is on PATH and user
 // namespaces are on. The launcher checks again, fully, when it runs, and
 // refuses rather than run a command unconfined.
 //
@@ -35,7 +36,7 @@ var ErrCannotConfine = errors.New("this machine cannot confine the command")
 func Locate() (string, error) {
 	located.once.Do(func() {
 		exe, _ := os.Executable()
-		located.path, located.err = Machine{Exe: exe, Path: os.Getenv("PATH"), Proc: "/proc"}.Locate()
+		located.path, located.err = Machine{Exe: exe, Path: os.Getenv("PATH"), Proc: "/proc", Getenv: os.Getenv}.Locate()
 	})
 	return located.path, located.err
 }
@@ -48,9 +49,11 @@ var located struct {
 }
 
 // Machine is what [Locate] reads: the running program, PATH and the
-// kernel's settings under Proc.
+// kernel's settings under Proc; Getenv (nil for none) names the folders
+// no program is taken from (see [Untrusted]).
 type Machine struct {
 	Exe, Path, Proc string
+	Getenv          func(string) string
 }
 
 // Locate returns the launcher's path on m, or why m cannot confine.
@@ -58,6 +61,11 @@ func (m Machine) Locate() (string, error) {
 	if runtime.GOOS != "linux" {
 		return "", fmt.Errorf("%w: confinement needs Linux", ErrCannotConfine)
 	}
+	getenv := m.Getenv
+	if getenv == nil {
+		getenv = func(string) string { return "" }
+	}
+	untrusted := Untrusted("", getenv)
 	launcher := ""
 	if m.Exe != "" {
 		if exe, err := filepath.EvalSymlinks(m.Exe); err == nil && executable(filepath.Join(filepath.Dir(exe), LauncherName)) {
@@ -65,12 +73,12 @@ func (m Machine) Locate() (string, error) {
 		}
 	}
 	if launcher == "" {
-		launcher = OnPath(m.Path, LauncherName)
+		launcher = Program(m.Path, LauncherName, untrusted)
 	}
 	if launcher == "" {
 		return "", fmt.Errorf("%w: %s is not installed beside governance-hook or on PATH", ErrCannotConfine, LauncherName)
 	}
-	if OnPath(m.Path, "bwrap") == "" {
+	if Program(m.Path, "bwrap", untrusted) == "" {
 		return "", fmt.Errorf("%w: bubblewrap (bwrap) is not on PATH", ErrCannotConfine)
 	}
 	if n := readInt(filepath.Join(m.Proc, "sys/user/max_user_namespaces")); n == 0 {

@@ -13,10 +13,12 @@ import (
 // PATH's (absolute folders only); a machine without bubblewrap or with
 // user namespaces off cannot confine.
 func TestLocate(t *testing.T) {
-	t.Parallel()
 	if runtime.GOOS != "linux" {
 		t.Skip("confinement is Linux only")
 	}
+	// The test's tools are in a temporary folder, and the system's own
+	// bwrap is not to be found.
+	noTempNoSystem(t)
 	dir := t.TempDir()
 	mk := func(name, body string) string {
 		p := filepath.Join(dir, name)
@@ -71,4 +73,12 @@ func must(t testing.TB, err error) {
 	if err != nil {
 		t.Fatal(err)
 	}
+}
+
+// noTempNoSystem takes programs from temporary folders, and none from the
+// system's, for the test t (not parallel with others that look).
+func noTempNoSystem(t *testing.T) {
+	temp, system := TempFolders, SystemFolders
+	TempFolders, SystemFolders = nil, nil
+	t.Cleanup(func() { TempFolders, SystemFolders = temp, system })
 }
