@@ -75,15 +75,19 @@ var agentFiles = []string{
 // harnessSettingsAnywhere and agentFilesAnywhere are harnessSettings and
 // agentFiles in any folder (see anywhere); governanceAnywhere is the
 // governance folder of any project.
+// They are made on first use: the hook does no work at start.
 var (
-	harnessSettingsAnywhere = anywhere(harnessSettings)
-	agentFilesAnywhere      = anywhere(agentFiles)
-	governanceAnywhere      = []string{".governance/**"}
+	harnessSettingsAnywhereOnce = lazy[[]string]{make: func() []string { return anywhere(harnessSettings) }}
+	agentFilesAnywhereOnce      = lazy[[]string]{make: func() []string { return anywhere(agentFiles) }}
+	governanceAnywhere          = []string{".governance/**"}
 )
+
+func harnessSettingsAnywhere() []string { return harnessSettingsAnywhereOnce.get() }
+func agentFilesAnywhere() []string      { return agentFilesAnywhereOnce.get() }
 
 // harnessSettingLits are the literal runs of harnessSettingsAnywhere.
 var harnessSettingLitsOnce = lazy[*pathLits]{make: func() *pathLits {
-	l := newPathLits(harnessSettingsAnywhere, true)
+	l := newPathLits(harnessSettingsAnywhere(), true)
 	return &l
 }}
 
@@ -111,9 +115,9 @@ func (ev *evaluation) protectedAt(p place) protectedKind {
 	case anyPath(governanceAnywhere, p, ev.pc, true) && !p.is(ClassGovernance):
 		// Another project's (the current one's is classed so).
 		return protectedGovernance
-	case anyPathLit(harnessSettingsAnywhere, harnessSettingLits(), p, nil, ev.pc, true):
+	case anyPathLit(harnessSettingsAnywhere(), harnessSettingLits(), p, nil, ev.pc, true):
 		return protectedHarness
-	case anyPath(agentFilesAnywhere, p, ev.pc, true):
+	case anyPath(agentFilesAnywhere(), p, ev.pc, true):
 		return protectedAgent
 	case ev.e.isBinary(p.abs):
 		return protectedBinary
