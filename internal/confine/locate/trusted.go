@@ -15,17 +15,18 @@ import (
 // a confined call, and a bwrap or git planted there would run on the
 // host, unconfined, the next time governance starts it.
 //
-// Untrusted are the project, the temporary folders (writable by any
-// process of the user, and /tmp by every user) and the folder of the
-// confined calls' cache layers; the launcher adds every folder its
-// profile shows writable. A folder of the user's own that a confined
+// Untrusted are the project and the folder of the confined calls' cache
+// layers; the launcher adds every folder its profile shows writable. The
+// temporary folders are not among them: a confined call has a /tmp of
+// its own, and governance's own programs are often unpacked or built in
+// one (a test's, a CI's). A folder of the user's own that a confined
 // call cannot write (~/.local/bin, ~/go/bin: shown read-only) stays
 // trusted: what a file tool writes there runs in the person's own
 // shell anyway, and keeping it out is the policy's part.
 
-// TempFolders are the temporary folders no program is taken from, with
-// TMPDIR's. A variable for tests, whose tools are in a temporary folder.
-var TempFolders = []string{"/tmp", "/var/tmp", "/dev/shm"}
+// TempFolders are temporary folders no program is taken from: none by
+// default (see above); a variable for tests.
+var TempFolders []string
 
 // SystemFolders are searched after PATH, for a PATH that names no
 // trusted folder holding the program.
@@ -36,9 +37,6 @@ var SystemFolders = []string{"/usr/local/bin", "/usr/bin", "/bin", "/usr/local/s
 // environment getenv, plus extra (folders a confined call may write).
 func Untrusted(project string, getenv func(string) string, extra ...string) []string {
 	dirs := append([]string{}, TempFolders...)
-	if t := getenv("TMPDIR"); filepath.IsAbs(t) {
-		dirs = append(dirs, t)
-	}
 	if x := getenv("XDG_CACHE_HOME"); filepath.IsAbs(x) {
 		dirs = append(dirs, filepath.Join(x, "governance-confine"))
 	} else if h := getenv("HOME"); filepath.IsAbs(h) {

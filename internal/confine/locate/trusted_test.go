@@ -10,7 +10,7 @@ import (
 // TestProgram: governance's own programs (bwrap, git, the launcher, a
 // rewrite's mktemp) are never taken from a folder a confined call can
 // write, however PATH names it: the project's activated .venv/bin or
-// node_modules/.bin, a link into the project, a temporary folder; the
+// node_modules/.bin, a link into the project; the
 // next trusted folder, then the system's, is taken.
 func TestProgram(t *testing.T) {
 	noTempNoSystem(t)
@@ -24,7 +24,7 @@ func TestProgram(t *testing.T) {
 	project := filepath.Join(dir, "project")
 	var planted []string
 	for _, name := range []string{"bwrap", "git", "mktemp", "cat", "rm", LauncherName} {
-		planted = append(planted, mk("project/.venv/bin/"+name), mk("project/node_modules/.bin/"+name), mk("tmp/"+name))
+		planted = append(planted, mk("project/.venv/bin/"+name), mk("project/node_modules/.bin/"+name))
 	}
 	installed := mk("usr/bin/git")
 	system := mk("system/bin/bwrap")
@@ -33,15 +33,10 @@ func TestProgram(t *testing.T) {
 	must(t, os.Symlink(filepath.Join(project, ".venv", "bin"), filepath.Join(dir, "venvlink")))
 	must(t, os.MkdirAll(filepath.Join(dir, "home", "bin"), 0o755))
 	must(t, os.Symlink(filepath.Join(project, ".venv", "bin", "cat"), filepath.Join(dir, "home", "bin", "cat")))
-	getenv := func(name string) string {
-		if name == "TMPDIR" {
-			return filepath.Join(dir, "tmp")
-		}
-		return ""
-	}
+	getenv := func(string) string { return "" }
 	untrusted := Untrusted(project, getenv)
 	path := strings.Join([]string{filepath.Join(project, ".venv", "bin"), filepath.Join(dir, "venvlink"), filepath.Join(project, "node_modules", ".bin"),
-		filepath.Join(dir, "tmp"), filepath.Join(dir, "home", "bin"), filepath.Join(dir, "usr", "bin")}, ":")
+		filepath.Join(dir, "home", "bin"), filepath.Join(dir, "usr", "bin")}, ":")
 	SystemFolders = []string{filepath.Join(dir, "system", "bin")}
 	for name, want := range map[string]string{"git": installed, "bwrap": system, "mktemp": "", "cat": "", "rm": "", LauncherName: ""} {
 		if got := Program(path, name, untrusted); got != want {
