@@ -290,11 +290,11 @@ func isHex(s string) bool {
 // lock taken, the C locale. The scan runs git log --name-only, which runs
 // no program the repository's configuration names (signatures are turned
 // off), so a repository of another user's is read too (safe.directory).
+// git is named by its path; the script's own tools (cat, sed, mv, rm) are
+// taken from the system's folders only, never from the caller's PATH,
+// where an activated .venv/bin in the project could hold a planted cat
+// that would run on the host.
 func historyEnv() []string {
-	env := []string{"GIT_CONFIG_NOSYSTEM=1", "GIT_CONFIG_GLOBAL=" + os.DevNull, "GIT_TERMINAL_PROMPT=0",
-		"GIT_OPTIONAL_LOCKS=0", "LC_ALL=C"}
-	if p := os.Getenv("PATH"); p != "" {
-		env = append(env, "PATH="+p)
-	}
-	return env
+	return []string{"GIT_CONFIG_NOSYSTEM=1", "GIT_CONFIG_GLOBAL=" + os.DevNull, "GIT_TERMINAL_PROMPT=0",
+		"GIT_OPTIONAL_LOCKS=0", "LC_ALL=C", "PATH=" + strings.Join(locate.SystemFolders, string(os.PathListSeparator))}
 }
