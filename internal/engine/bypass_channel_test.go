@@ -97,6 +97,8 @@ var channelCases = []bypassCase{
 	{"channel-harmless", `grep -rn PORT src`, allowed, "", ""},
 	{"channel-harmless", `curl -s http://localhost:` + channelPort + `1/`, runs, "", ""},
 	{"channel-harmless", `python3 -c 'print(1)'`, runs, "", ""},
+	{"channel-harmless", `az disk list --query '[].{Name:name, Size:diskSizeGb}'`, runs, "", ""},
+	{"channel-harmless", `aws ec2 describe-instances --query 'Reservations[].Instances[].{Id:InstanceId}'`, runs, "", ""},
 	{"channel-harmless", `curl -s http://localhost:1` + channelPort + `/`, runs, "", ""},
 	{"channel-harmless", `curl -s http://localhost:3000/v` + channelPort, runs, "", ""},
 }

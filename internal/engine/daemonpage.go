@@ -270,7 +270,9 @@ func (ev *evaluation) socketPath(a shell.Arg, cwd string) string {
 		if w == "" {
 			continue
 		}
-		glob := strings.ContainsAny(w, "*?[")
+		// A pattern that does not parse ([].{a:b}, a JMESPath query) is
+		// no glob: the shell and every glob function take it as it is.
+		glob := strings.ContainsAny(w, "*?[") && doublestar.ValidatePattern(w)
 		p := ev.pc.resolve(w, false, glob, cwd)
 		if p.abs == "" {
 			continue
