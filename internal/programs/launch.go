@@ -64,6 +64,10 @@ func (launcher) Interpreter(name string) (string, []string) { return interpreter
 
 func (launcher) SetupCode(c *shell.Simple) bool { return setupCode(c) }
 
+// Known reports a program the model knows by name, a LaunchOnly one
+// included: a name the shell's walker leaves to the model.
+func Known(name string) bool { return lookupAny(name) != nil }
+
 // lookupAny returns the program called name, a LaunchOnly one included.
 func lookupAny(name string) *Program {
 	lo, hi := 0, len(registry)
