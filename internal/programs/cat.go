@@ -4,7 +4,7 @@ import "github.com/agentgov/governance/internal/shell"
 
 // cat and tac print the files they are given.
 
-var catProgram = &Program{Names: []string{"cat"}, Fold: foldCat, Node: Node{Inert: true, Opts: `
+var catProgram = &Program{Names: []string{"cat"}, Fold: foldCat, Copies: copiesToOutput, Node: Node{Inert: true, Opts: `
 -A --show-all
 -b --number-nonblank
 -e
@@ -24,6 +24,10 @@ func foldCat(c *shell.Simple, _ shell.Machine) (string, bool) {
 	}
 	return "", false
 }
+
+// copiesToOutput: cat writes its input to its standard output only (what
+// a here-document fed to it writes to the file its output goes to).
+func copiesToOutput(*shell.Simple) []string { return nil }
 
 var tacProgram = &Program{Names: []string{"tac"}, Caches: []string{"/tmp"}, Node: Node{Inert: true, Opts: `
 -b --before

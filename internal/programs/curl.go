@@ -14,7 +14,7 @@ import (
 // response or a log goes to, credentials, and a config file (which can
 // hold any option) are more than that.
 
-var curlProgram = &Program{Names: []string{"curl"}, Node: Node{Opts: `
+var curlProgram = &Program{Names: []string{"curl"}, Downloads: curlDownloads, Node: Node{Opts: `
 --abstract-unix-socket=PATH
 --alt-svc=FILE                   write   # an alt-svc cache it reads and rewrites
 --anyauth
@@ -588,4 +588,68 @@ func curlrcHarmless(content []byte) bool {
 		}
 	}
 	return true
+}
+
+// curlDownloads: curl saves what it fetches to the file of -o, or with
+// -O (--remote-name) to the last part of the address.
+func curlDownloads(c *shell.Simple) []string {
+	return savedTo(c, 'o', "--output", false, true)
+}
+
+// savedTo returns the files a download tool saves what it fetches to:
+// the file named by its option short or long, or, when byURL (or with
+// curl's -O, when remoteName) and no file is named, the last part of
+// each address.
+func savedTo(c *shell.Simple, short byte, long string, byURL, remoteName bool) []string {
+	var out []string
+	args := c.Args[1:]
+	var urls []string
+	named := func(v string) {
+		if v != "-" && v != "" {
+			out = append(out, v)
+		}
+		byURL = false
+	}
+	for i := 0; i < len(args); i++ {
+		v := args[i].Value
+		if args[i].Dynamic {
+			continue
+		}
+		switch {
+		case v == long || v == "-"+string(short):
+			if i+1 < len(args) && !args[i+1].Dynamic {
+				named(args[i+1].Value)
+			}
+			i++
+		case strings.HasPrefix(v, long+"="):
+			named(v[len(long)+1:])
+		case remoteName && v == "--remote-name":
+			byURL = true
+		case len(v) > 1 && v[0] == '-' && v[1] != '-':
+			// A cluster of short options: -fsSLo file, -qO file, -ofile.
+			if j := strings.IndexByte(v, short); j > 0 {
+				if j == len(v)-1 {
+					if i+1 < len(args) && !args[i+1].Dynamic {
+						named(args[i+1].Value)
+					}
+					i++
+				} else {
+					named(v[j+1:])
+				}
+			} else if remoteName && strings.IndexByte(v, 'O') > 0 {
+				byURL = true
+			}
+		case strings.Contains(v, "://"):
+			urls = append(urls, v)
+		}
+	}
+	if byURL {
+		for _, u := range urls {
+			u, _, _ = strings.Cut(u, "?")
+			if base := path.Base(u); base != "" && base != "." && base != "/" && !strings.Contains(base, ":") {
+				out = append(out, base)
+			}
+		}
+	}
+	return out
 }

@@ -41,9 +41,32 @@ func (launcher) Fold(c *shell.Simple, m shell.Machine) (string, bool) {
 	return "", false
 }
 
+func (launcher) Downloads(c *shell.Simple) ([]string, bool) {
+	if p := lookupAny(c.Name); p != nil && p.Downloads != nil {
+		return p.Downloads(c), true
+	}
+	return nil, false
+}
+
+func (launcher) Copies(c *shell.Simple) ([]string, bool) {
+	if p := lookupAny(c.Name); p != nil && p.Copies != nil {
+		return p.Copies(c), true
+	}
+	return nil, false
+}
+
+func (launcher) IgnoresStdin(name string) bool {
+	p := lookupAny(name)
+	return p != nil && p.IgnoresStdin
+}
+
 func (launcher) Interpreter(name string) (string, []string) { return interpreter(name) }
 
 func (launcher) SetupCode(c *shell.Simple) bool { return setupCode(c) }
+
+// Known reports a program the model knows by name, a LaunchOnly one
+// included: a name the shell's walker leaves to the model.
+func Known(name string) bool { return lookupAny(name) != nil }
 
 // lookupAny returns the program called name, a LaunchOnly one included.
 func lookupAny(name string) *Program {

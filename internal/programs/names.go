@@ -11,13 +11,13 @@ import (
 // not files). realpath, readlink and stat look at names, links and
 // metadata (Stat). file reads the start of each file to tell its type.
 
-var basenameProgram = &Program{Names: []string{"basename"}, Fold: foldBasename, Node: Node{Opts: `
+var basenameProgram = &Program{Names: []string{"basename"}, Fold: foldBasename, IgnoresStdin: true, Node: Node{Opts: `
 -a --multiple
 -s --suffix=SUFFIX
 -z --zero
 ` + gnuHelp, Effects: printsOnly}}
 
-var dirnameProgram = &Program{Names: []string{"dirname"}, Fold: foldDirname, Node: Node{Opts: `
+var dirnameProgram = &Program{Names: []string{"dirname"}, Fold: foldDirname, IgnoresStdin: true, Node: Node{Opts: `
 -z --zero
 ` + gnuHelp, Effects: printsOnly}}
 

@@ -1,6 +1,10 @@
 package programs_test
 
-import "testing"
+import (
+	"testing"
+
+	"github.com/agentgov/governance/internal/programs"
+)
 
 func TestNames(t *testing.T) {
 	t.Parallel()
@@ -49,4 +53,15 @@ func TestNamesFold(t *testing.T) {
 		{`cat "$(dirname /a/b /c/d)"`, []string{"cat", "$(dirname /a/b /c/d)"}},
 		{`cat "$(dirname "$X")"`, []string{"cat", "$(dirname \"$X\")"}},
 	})
+}
+
+// TestNamesIgnoreStdin: basename and dirname read no input, so the text
+// known to flow into a pipe is left to the command after them.
+func TestNamesIgnoreStdin(t *testing.T) {
+	t.Parallel()
+	for name, want := range map[string]bool{"basename": true, "dirname": true, "cat": false, "nosuchprogram": false} {
+		if got := programs.Launcher.IgnoresStdin(name); got != want {
+			t.Errorf("IgnoresStdin(%s) = %v, want %v", name, got, want)
+		}
+	}
 }

@@ -8,8 +8,9 @@ import (
 
 // GNU parallel runs its command once for each input, from the ::: lists
 // after it or from its standard input, in the place of {} or appended;
-// with no command, each input is a command. It is modelled for what it
-// runs only (LaunchOnly).
+// with no command, each input is a command. It quotes each input it
+// pastes into its command, so that a name holding ; or $( ) stays one
+// word (QuotesInput). It is modelled for what it runs only (LaunchOnly).
 
 var parallelProgram = &Program{Names: []string{"parallel"}, LaunchOnly: true, Launch: launchParallel}
 
@@ -63,14 +64,14 @@ func launchParallel(c *shell.Simple) (shell.Launched, bool) {
 		if i := strings.Index(a.Value, "{="); i >= 0 {
 			if j := strings.Index(a.Value[i+2:], "=}"); j >= 0 {
 				code := shell.Arg{Value: a.Value[i+2 : i+2+j]}
-				out.Nested = append(out.Nested, shell.Nested{Origin: "parallel", Code: &code, Lang: "perl", Chdir: chdir})
+				out.Nested = append(out.Nested, shell.Nested{Origin: "parallel", QuotesInput: true, Code: &code, Lang: "perl", Chdir: chdir})
 			}
 		}
 	}
 	if len(command) == 0 {
 		for _, in := range inputs {
 			in := in
-			out.Nested = append(out.Nested, shell.Nested{Origin: "parallel", Code: &in, Chdir: chdir})
+			out.Nested = append(out.Nested, shell.Nested{Origin: "parallel", QuotesInput: true, Code: &in, Chdir: chdir})
 		}
 		return out, true
 	}
@@ -79,7 +80,7 @@ func launchParallel(c *shell.Simple) (shell.Launched, bool) {
 		inputs = []shell.Arg{{}}
 	}
 	for _, in := range inputs {
-		out.Nested = append(out.Nested, shell.Nested{Origin: "parallel", Args: parallelCommand(command, in), Chdir: chdir})
+		out.Nested = append(out.Nested, shell.Nested{Origin: "parallel", QuotesInput: true, Args: parallelCommand(command, in), Chdir: chdir})
 	}
 	return out, true
 }

@@ -61,8 +61,10 @@ func TestParallelInputWords(t *testing.T) {
 func TestParallelSplicedInput(t *testing.T) {
 	t.Parallel()
 	for src, want := range map[string]bool{
-		"parallel sh -c 'cat {}' ::: a b": false,
-		"cat list | parallel":             true,
+		"parallel sh -c 'cat {}' ::: a b":           false,
+		"parallel timeout 5 sh -c 'cat {}' ::: a b": false,
+		"cat list | parallel":                       true,
+		"cat list | xargs -I{} sh -c 'cat {}'":      true,
 	} {
 		got := false
 		for _, c := range walk(src, "", "").Commands {

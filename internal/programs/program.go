@@ -209,6 +209,17 @@ type Program struct {
 	// base64 -d decodes the text known to flow into it; see
 	// shell.Launcher).
 	Fold func(c *shell.Simple, m shell.Machine) (string, bool)
+	// Downloads, when set, says that the program saves what it fetches
+	// from the network, and returns the files a call names for it (curl
+	// -o, wget's naming by the address; see shell.Launcher).
+	Downloads func(c *shell.Simple) []string
+	// Copies, when set, says that the program writes the text of its
+	// standard input to its standard output, and returns the files a
+	// call also writes it to (tee's operands; see shell.Launcher).
+	Copies func(c *shell.Simple) []string
+	// IgnoresStdin programs never read their standard input (basename;
+	// see shell.Launcher).
+	IgnoresStdin bool
 	// Lang, when set, names the language of the code the program runs
 	// (python, javascript): the walker reads the value of each of
 	// CodeOpts (python -c, node -e, or a subcommand: deno eval), and a

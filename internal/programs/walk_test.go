@@ -180,3 +180,23 @@ func checkFolds(t *testing.T, cases []foldCase) {
 		}
 	}
 }
+
+// simpleOf returns the simple command of the words, as the walker gives
+// it to the Launcher.
+func simpleOf(words ...string) *shell.Simple {
+	args := make([]shell.Arg, len(words))
+	for i, w := range words {
+		args[i] = shell.Arg{Value: w}
+	}
+	return &shell.Simple{Name: words[0], Args: args}
+}
+
+// runsWhy returns why the last command of src runs code nobody has seen,
+// or "" when it does not.
+func runsWhy(src string) string {
+	a := walk(src, "/p", "/home/u")
+	if last := a.Commands[len(a.Commands)-1]; last.RunsInput {
+		return last.RunsInputWhy
+	}
+	return ""
+}

@@ -14,7 +14,7 @@ import (
 // wgetrc commands (-e, --config) and input files of URLs are more than a
 // fetch.
 
-var wgetProgram = &Program{Names: []string{"wget"}, Start: wgetStart, Node: Node{Opts: `
+var wgetProgram = &Program{Names: []string{"wget"}, Start: wgetStart, Downloads: wgetDownloads, Node: Node{Opts: `
 -4 --inet4-only
 -6 --inet6-only
 -a --append-output=FILE          write
@@ -310,4 +310,10 @@ func wgetrcHarmless(content []byte) bool {
 		}
 	}
 	return true
+}
+
+// wgetDownloads: wget saves what it fetches to the file of -O, or to the
+// last part of the address.
+func wgetDownloads(c *shell.Simple) []string {
+	return savedTo(c, 'O', "--output-document", true, false)
 }

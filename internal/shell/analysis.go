@@ -150,6 +150,10 @@ type Command struct {
 	// runs write, which the analysis found in full (eval of constant
 	// code, sh -c, xargs echo): they wrote it to the stream themselves.
 	relays bool
+	// quotesInput reports that the program that runs the command, as its
+	// Origin, quotes the input it pastes into its words (see
+	// Nested.QuotesInput): code it runs is not spliced.
+	quotesInput bool
 	// Uses are the expansions whose values a test or computation that
 	// hands them to no program compares or computes with: the operands
 	// of [[ ]] (not those of -n, -z, -v), the expressions of (( )) and

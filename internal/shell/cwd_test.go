@@ -75,7 +75,7 @@ func TestFolderThroughCompoundCommands(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			t.Parallel()
-			a := Analyze(tt.src, Options{Cwd: "/home/u/p", Home: "/home/u"})
+			a := Analyze(tt.src, Options{Cwd: "/home/u/p", Home: "/home/u", Launcher: copier{}})
 			got, ok := cwdOf(a, "rm")
 			if !ok {
 				t.Fatalf("Analyze(%q) finds no rm: %q", tt.src, found(a))

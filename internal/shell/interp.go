@@ -81,7 +81,10 @@ var runners = []string{"exec(", "eval(", "Function(", "eval ", "instance_eval", 
 	"iex", "create_function", "assert("}
 
 // shellPrograms are programs whose appearance as the first word of
-// interpreter code means the code is really a shell command.
+// interpreter code means the code is really a shell command. The names are
+// what the scan looks for in text of another language, not a model of the
+// programs: what each command does is its model's to say, once the text is
+// analysed as shell.
 var shellPrograms = []string{"rm", "rmdir", "dd", "git", "chmod", "chown", "shred", "find", "curl", "wget", "sudo",
 	"mv", "cp", "kill", "killall", "truncate", "mkfs", "bash", "sh", "zsh", "cat", "xargs", "docker", "kubectl"}
 
@@ -110,6 +113,9 @@ func (w *walker) interpret(cmd *Command, f *frame, ctx *execCtx) {
 			w.synthetic(cmd, argv, origin, f, ctx)
 		}
 	}
+	// What code of another language does to a file is judged as the shell
+	// command that does the same (rm -rf, link, tee, cat), whose model
+	// says what that is: the names are the walker's words for the effects.
 	if containsAny(code, deleters) {
 		for _, l := range lits {
 			if looksLikePath(l) {

@@ -38,12 +38,31 @@ package shell
 // -v); c.Stdin holds the command's input when StdinKnown. What a model
 // needs of the machine (where a name is found on PATH, the top of a
 // repository), it asks of m.
+//
+// Downloads reports a program that saves what it fetches from the
+// network (curl, wget), with the files it names for it by its options or
+// after the address (curl -o f, wget -O f, wget URL); the walker adds
+// those its standard output is redirected to. A file downloaded earlier
+// in the string and run later is code nobody has seen.
+//
+// Copies reports a program that writes the text of its standard input
+// to its standard output (cat, tee), with the files it also writes it to
+// (tee's operands); the walker adds those its output is redirected to.
+// A file written so from a here-document and run later in the string is
+// analysed as the code it holds (cat > s.sh <<EOF ... EOF; bash s.sh).
+//
+// IgnoresStdin reports a program that never reads its standard input
+// (basename, dirname): the text known to flow into a pipe is left for
+// the command after it.
 type Launcher interface {
 	Launch(c *Simple) (Launched, bool)
 	Lists(c *Simple) (globs []string, ok bool)
 	Interpreter(name string) (lang string, codeOpts []string)
 	SetupCode(c *Simple) bool
 	Fold(c *Simple, m Machine) (out string, ok bool)
+	Downloads(c *Simple) (files []string, ok bool)
+	Copies(c *Simple) (files []string, ok bool)
+	IgnoresStdin(name string) bool
 }
 
 // Machine is what the walker knows of the machine a command string runs
@@ -157,6 +176,10 @@ type Nested struct {
 	Cwd        string
 	Assigns    []string
 	Privileged bool
+	// QuotesInput reports that the program quotes each input it pastes
+	// into the command or code (GNU parallel), so that a name holding ;
+	// or $( ) stays one word there, not a command (see Command.Origin).
+	QuotesInput bool
 }
 
 // noLauncher is the walker's Launcher when its caller gives none: it
@@ -173,3 +196,9 @@ func (noLauncher) Interpreter(string) (string, []string) { return "", nil }
 func (noLauncher) SetupCode(*Simple) bool { return false }
 
 func (noLauncher) Fold(*Simple, Machine) (string, bool) { return "", false }
+
+func (noLauncher) Downloads(*Simple) ([]string, bool) { return nil, false }
+
+func (noLauncher) Copies(*Simple) ([]string, bool) { return nil, false }
+
+func (noLauncher) IgnoresStdin(string) bool { return false }

@@ -91,25 +91,26 @@ func (s *stream) setupOnly() bool {
 }
 
 // subcommand runs a command found inside another command's arguments.
-func (w *walker) subcommand(parent *Command, args []Arg, origin string, f *frame, ctx *execCtx) {
+func (w *walker) subcommand(parent *Command, args []Arg, origin string, quotes bool, f *frame, ctx *execCtx) {
 	if len(args) == 0 {
 		return
 	}
 	cmd := &Command{
-		Args:       args,
-		Assigns:    append([]string(nil), parent.Assigns...),
-		Wrappers:   append([]string(nil), parent.Wrappers...),
-		altered:    parent.altered,
-		Privileged: parent.Privileged,
-		Container:  parent.Container,
-		Cwd:        parent.Cwd,
-		cwdSet:     true,
-		InputFrom:  parent.InputFrom,
-		Origin:     origin,
-		Text:       parent.Text,
+		Args:        args,
+		Assigns:     append([]string(nil), parent.Assigns...),
+		Wrappers:    append([]string(nil), parent.Wrappers...),
+		altered:     parent.altered,
+		Privileged:  parent.Privileged,
+		Container:   parent.Container,
+		Cwd:         parent.Cwd,
+		cwdSet:      true,
+		InputFrom:   parent.InputFrom,
+		Origin:      origin,
+		quotesInput: quotes,
+		Text:        parent.Text,
 	}
 	sub := *f
-	sub.origin = origin
+	sub.origin, sub.quotes = origin, quotes
 	sub.shell = w.newShell()
 	c := ctx.sub()
 	c.redirs = nil
@@ -121,6 +122,12 @@ func (w *walker) subcommand(parent *Command, args []Arg, origin string, f *frame
 // returns the context the code ran in, with the folder it ended in, or
 // nil when the code could not be read.
 func (w *walker) code(parent *Command, a Arg, origin string, f *frame, ctx *execCtx, args ...Arg) *execCtx {
+	return w.codeQuoting(parent, a, origin, false, f, ctx, args...)
+}
+
+// codeQuoting is code, for code that a program runs which, when quotes,
+// quotes the input it pastes into the commands (see Nested.QuotesInput).
+func (w *walker) codeQuoting(parent *Command, a Arg, origin string, quotes bool, f *frame, ctx *execCtx, args ...Arg) *execCtx {
 	text := a.Value
 	if a.WholeInput {
 		runsInput(parent, origin+" runs code that comes from its input")
@@ -176,7 +183,7 @@ func (w *walker) code(parent *Command, a Arg, origin string, f *frame, ctx *exec
 		shell = w.newShell()
 	}
 	w.parse(text, f, c, func(nf *frame) {
-		nf.origin = origin
+		nf.origin, nf.quotes = origin, quotes
 		nf.args = args
 		nf.shell = shell
 	})
@@ -254,10 +261,10 @@ func isCommandOutput(v string) bool {
 
 // spliced reports inline code with run-time input pasted into its text
 // (xargs -I{} sh -c 'cat {}', find -exec sh -c 'cat {}' \;): a name that
-// holds ; or $( ) then runs as code. GNU parallel quotes what it pastes,
-// so its {} stays one word.
+// holds ; or $( ) then runs as code. A program that quotes what it pastes
+// (GNU parallel, see Nested.QuotesInput) keeps its {} one word.
 func spliced(cmd *Command, code Arg) bool {
-	return code.Input && !code.WholeInput && cmd.Origin != "parallel"
+	return code.Input && !code.WholeInput && !cmd.quotesInput
 }
 
 // splicedWhy says how spliced code runs its input.

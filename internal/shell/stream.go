@@ -177,14 +177,15 @@ func silent(cmd *Command) bool {
 }
 
 // readsStdin reports whether a command may read its standard input: all
-// do but those known not to.
-func readsStdin(cmd *Command) bool {
+// do but the builtins known not to, and the programs the Launcher says
+// ignore it.
+func (w *walker) readsStdin(cmd *Command) bool {
 	switch cmd.Name {
-	case "", "echo", "printf", "pwd", "basename", "dirname", "export", "declare", "local", "readonly", "typeset",
+	case "", "echo", "printf", "pwd", "export", "declare", "local", "readonly", "typeset",
 		"false", "[[", "((", "let", "[", "test", "shift", "unset":
 		return false
 	}
-	return !silent(cmd)
+	return !silent(cmd) && !w.opts.Launcher.IgnoresStdin(cmd.Name)
 }
 
 // stdinText returns the text a command reads from its standard input

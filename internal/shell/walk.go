@@ -161,6 +161,9 @@ type frame struct {
 	src    string
 	depth  int
 	origin string
+	// quotes reports that the program of origin quotes the input it
+	// pastes into the text (see Nested.QuotesInput).
+	quotes bool
 	// args are the positional parameters ($0, $1, ...) when known: those
 	// given to sh -c, or to a function call; nil when unknown.
 	args []Arg
@@ -248,7 +251,7 @@ func (w *walker) parse(src string, parent *frame, ctx *execCtx, mk func(*frame))
 			return
 		}
 	}
-	f := &frame{src: src, depth: depth, origin: parent.origin, shell: parent.shell}
+	f := &frame{src: src, depth: depth, origin: parent.origin, quotes: parent.quotes, shell: parent.shell}
 	if mk != nil {
 		mk(f)
 	}
@@ -675,7 +678,7 @@ func appendNames(dst []string, cmds []*Command) []string {
 func (w *walker) nested(n syntax.Node, list []*syntax.Stmt, f *frame, ctx *execCtx, origin string) []*Command {
 	start := len(w.out.Commands)
 	sub := *f
-	sub.origin = origin
+	sub.origin, sub.quotes = origin, false
 	c := ctx.sub()
 	c.redirs, c.stdin, c.in, c.inCmds = nil, nil, nil, nil
 	c.out = w.newStream()
@@ -1145,20 +1148,27 @@ func asksForHelp(cmd *Command) bool {
 	return false
 }
 
-// remember records text that cat or tee write from a here-document, so that
-// running the file later in the same string is analysed.
+// remember records the files a command writes that a later command in
+// the same string may run: those a download tool saves what it fetches
+// to, and those a command that copies its input writes a literal
+// here-document to (cat > s.sh <<EOF), as the Launcher says.
 func (w *walker) remember(cmd *Command) {
-	if fetcher := cmd.Name; fetcher == "curl" || fetcher == "wget" {
-		for _, t := range downloads(cmd) {
+	w.simple = Simple{Name: cmd.Name, Args: cmd.Args, Assigns: cmd.Assigns, Cwd: cmd.Cwd, Origin: cmd.Origin}
+	if saved, ok := w.opts.Launcher.Downloads(&w.simple); ok {
+		for _, t := range append(outputFiles(cmd), saved...) {
 			if w.fetched == nil {
 				w.fetched = map[string]string{}
 			}
-			w.fetched[Join(cmd.Cwd, t)] = fetcher
+			w.fetched[Join(cmd.Cwd, t)] = cmd.Name
 			delete(w.files, Join(cmd.Cwd, t))
 		}
 		return
 	}
-	if cmd.Stdin.Kind != StdinHeredoc || cmd.Stdin.Dynamic || (cmd.Name != "cat" && cmd.Name != "tee") {
+	if cmd.Stdin.Kind != StdinHeredoc || cmd.Stdin.Dynamic {
+		return
+	}
+	copies, ok := w.opts.Launcher.Copies(&w.simple)
+	if !ok {
 		return
 	}
 	var targets []string
@@ -1167,14 +1177,7 @@ func (w *walker) remember(cmd *Command) {
 			targets = append(targets, r.Target.Value)
 		}
 	}
-	if cmd.Name == "tee" {
-		for _, a := range cmd.Args[1:] {
-			if !strings.HasPrefix(a.Value, "-") && !a.Dynamic {
-				targets = append(targets, a.Value)
-			}
-		}
-	}
-	for _, t := range targets {
+	for _, t := range append(targets, copies...) {
 		if w.files == nil {
 			w.files = map[string]string{}
 		}
@@ -1226,7 +1229,7 @@ func (w *walker) callFunc(name string, body *syntax.Stmt, src *frame, args []Arg
 	w.active[name] = true
 	defer delete(w.active, name)
 	f := *src
-	f.origin = "function"
+	f.origin, f.quotes = "function", false
 	f.args = args
 	w.stmt(body, &f, ctx)
 }
@@ -1263,7 +1266,7 @@ func (w *walker) emit(cmd *Command, f *frame, ctx *execCtx) {
 			switch {
 			case t.taken:
 				cmd.Stdin.text = nil
-			case readsStdin(cmd):
+			case w.readsStdin(cmd):
 				t.taken = true
 			}
 		}
@@ -1284,7 +1287,7 @@ func (w *walker) emit(cmd *Command, f *frame, ctx *execCtx) {
 	}
 	cmd.InputFrom = dedupe(in)
 	if cmd.Origin == "" {
-		cmd.Origin = f.origin
+		cmd.Origin, cmd.quotesInput = f.origin, f.quotes
 	}
 	cmd.Depth = f.depth
 	w.out.Commands = append(w.out.Commands, cmd)
@@ -1394,69 +1397,13 @@ func dedupeMap(s []string) []string {
 	return out
 }
 
-// downloads returns the files curl or wget save what they fetch to: their
-// standard output redirected to a file, the file named by -o (curl) or -O
-// (wget), or the last part of the address when the tool names the file
-// after it (wget by default, curl -O).
-func downloads(cmd *Command) []string {
+// outputFiles returns the files a command's standard output is
+// redirected to, when they are known.
+func outputFiles(cmd *Command) []string {
 	var out []string
 	for _, r := range cmd.Redirects {
 		if r.Write && !r.Target.Dynamic && (r.Fd == "" || r.Fd == "1") {
 			out = append(out, r.Target.Value)
-		}
-	}
-	short, long := byte('o'), "--output"
-	byURL := cmd.Name == "wget"
-	if cmd.Name == "wget" {
-		short, long = 'O', "--output-document"
-	}
-	args := cmd.Args[1:]
-	var urls []string
-	named := func(v string) {
-		if v != "-" && v != "" {
-			out = append(out, v)
-		}
-		byURL = false
-	}
-	for i := 0; i < len(args); i++ {
-		v := args[i].Value
-		if args[i].Dynamic {
-			continue
-		}
-		switch {
-		case v == long || v == "-"+string(short):
-			if i+1 < len(args) && !args[i+1].Dynamic {
-				named(args[i+1].Value)
-			}
-			i++
-		case strings.HasPrefix(v, long+"="):
-			named(v[len(long)+1:])
-		case cmd.Name == "curl" && v == "--remote-name":
-			byURL = true
-		case len(v) > 1 && v[0] == '-' && v[1] != '-':
-			// A cluster of short options: -fsSLo file, -qO file, -ofile.
-			if j := strings.IndexByte(v, short); j > 0 {
-				if j == len(v)-1 {
-					if i+1 < len(args) && !args[i+1].Dynamic {
-						named(args[i+1].Value)
-					}
-					i++
-				} else {
-					named(v[j+1:])
-				}
-			} else if cmd.Name == "curl" && strings.IndexByte(v, 'O') > 0 {
-				byURL = true
-			}
-		case strings.Contains(v, "://"):
-			urls = append(urls, v)
-		}
-	}
-	if byURL {
-		for _, u := range urls {
-			u, _, _ = strings.Cut(u, "?")
-			if base := path.Base(u); base != "" && base != "." && base != "/" && !strings.Contains(base, ":") {
-				out = append(out, base)
-			}
 		}
 	}
 	return out

@@ -153,13 +153,13 @@ func (w *walker) launched(cmd *Command, f *frame, ctx *execCtx) {
 		switch {
 		case n.Code != nil && n.Lang != "":
 			prog := &Command{Args: []Arg{{Value: n.Lang}}, Name: n.Lang, Code: n.Code.Value, Lang: n.Lang,
-				Cwd: parent.Cwd, cwdSet: true, Origin: n.Origin, Text: cmd.Text}
+				Cwd: parent.Cwd, cwdSet: true, Origin: n.Origin, quotesInput: n.QuotesInput, Text: cmd.Text}
 			w.emit(prog, f, ctx)
 			w.interpret(prog, f, ctx)
 		case n.Code != nil:
-			w.code(parent, *n.Code, n.Origin, f, ctx)
+			w.codeQuoting(parent, *n.Code, n.Origin, n.QuotesInput, f, ctx)
 		default:
-			w.subcommand(parent, n.Args, n.Origin, f, ctx)
+			w.subcommand(parent, n.Args, n.Origin, n.QuotesInput, f, ctx)
 		}
 	}
 	if l.Runs {
