@@ -61,6 +61,8 @@ type evaluation struct {
 	skipped []skipped
 	// notices go to the decision log (see Decision.Notices).
 	notices []string
+	// roots caches protectedRoots.
+	roots []string
 	// confineHazard says why the call would not work confined (see
 	// Decision.ConfineHazard), or "".
 	confineHazard string

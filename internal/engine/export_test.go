@@ -84,3 +84,6 @@ func PreparedDisagreements(e *Engine, req *Request) []string {
 
 // ProgramNames are the programs the protected set names.
 var ProgramNames = programNames
+
+// GlobLead is globLead.
+var GlobLead = globLead

@@ -152,6 +152,9 @@ func (ev *evaluation) couldMatch(glob string) []string {
 	// A pattern this matcher cannot read as bash does could match
 	// anything of the folder.
 	pat, known := bashPattern(last)
+	joined := path.Join(dir, pat)
+	lead, sure := globLead(joined)
+	sure = sure && known
 	var out []string
 	for _, r := range ev.e.representatives() {
 		switch {
@@ -168,7 +171,17 @@ func (ev *evaluation) couldMatch(glob string) []string {
 			// The folders on the way count too: rm -rf .[g]overnance
 			// deletes what .governance/config.yaml is in.
 			for full != "" && full != "/" && full != ev.pc.root && full != ev.pc.home {
-				if ok, err := doublestar.Match(path.Join(dir, pat), full); ok || err != nil || !known {
+				if sure && !strings.HasPrefix(full, lead) {
+					// Most representatives lie outside the glob's
+					// folder: no match, and, a clean path's folders
+					// being its prefixes, none on the way either.
+					if full == path.Clean(full) {
+						break
+					}
+					full = path.Dir(full)
+					continue
+				}
+				if ok, err := doublestar.Match(joined, full); ok || err != nil || !known {
 					if !known && path.Dir(full) != path.Clean(dir) {
 						break
 					}
@@ -180,6 +193,19 @@ func (ev *evaluation) couldMatch(glob string) []string {
 		}
 	}
 	return out
+}
+
+// globLead returns the folders a glob names before its first element
+// with glob syntax: every path it matches starts so. sure is false for a
+// glob doublestar rejects (its error counts as a match).
+func globLead(glob string) (lead string, sure bool) {
+	if !doublestar.ValidatePattern(glob) {
+		return "", false
+	}
+	if i := strings.IndexAny(glob, "*?[{\\"); i >= 0 {
+		glob = glob[:i]
+	}
+	return glob[:max(strings.LastIndexByte(glob, '/'), 0)], true
 }
 
 // hasLiteral reports a glob element with a character outside bracket

@@ -79,8 +79,12 @@ type fileKey struct{ dev, ino uint64 }
 
 // protectedRoots are the files and folders the protected set is made of:
 // the project's and the user's governance folders, the harness settings
-// and agent folders, the installed binaries.
+// and agent folders, the installed binaries. They are worked out once a
+// call: each folder a call deletes, moves or writes into asks for them.
 func (ev *evaluation) protectedRoots() []string {
+	if ev.roots != nil {
+		return ev.roots
+	}
 	var roots []string
 	if ev.pc.root != "" {
 		roots = append(roots, ev.pc.root+"/.governance")
@@ -93,5 +97,6 @@ func (ev *evaluation) protectedRoots() []string {
 			}
 		}
 	}
-	return append(roots, ev.e.binaries()...)
+	ev.roots = append(roots, ev.e.binaries()...)
+	return ev.roots
 }

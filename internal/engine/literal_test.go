@@ -4,6 +4,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/bmatcuk/doublestar/v4"
+
 	"github.com/agentgov/governance/internal/engine"
 	"github.com/agentgov/governance/template"
 )
@@ -153,5 +155,38 @@ func TestFoldedPrefilterKeepsEveryMatch(t *testing.T) {
 	}
 	if matched < len(paths)-2 {
 		t.Fatalf("only %d matches checked", matched)
+	}
+}
+
+// TestGlobLeadStartsEveryMatch checks the prefilter of a glob's
+// could-match check: every path a glob matches starts with its lead, the
+// folders it names before its first element with glob syntax.
+func TestGlobLeadStartsEveryMatch(t *testing.T) {
+	t.Parallel()
+	globs := []string{"/project/.[g]overnance", "/project/src/*.go", "/project/.c*", "/project/*/.cl*",
+		"/project/{.claude,.gemini}", "/project/.gem?ni", "/project/a\\*b", "/*.json", "/project/sub/.c*"}
+	paths := []string{"/project/.governance", "/project/src/a.go", "/project/.claude", "/project/.codex",
+		"/project/src/.claude", "/project/.gemini", "/project/a*b", "/x.json", "/project/sub/.cursor",
+		"/project/.claude/settings.json", "/home/user/.claude", "/project"}
+	matched := 0
+	for _, g := range globs {
+		lead, sure := engine.GlobLead(g)
+		if !sure {
+			t.Errorf("GlobLead(%q) is not sure of a glob doublestar reads", g)
+		}
+		for _, p := range paths {
+			if ok, _ := doublestar.Match(g, p); ok {
+				matched++
+				if !strings.HasPrefix(p, lead) {
+					t.Errorf("%q matches %q, which does not start with its lead %q", g, p, lead)
+				}
+			}
+		}
+	}
+	if matched < len(globs) {
+		t.Fatalf("only %d matches checked", matched)
+	}
+	if _, sure := engine.GlobLead("/project/[a"); sure {
+		t.Errorf("GlobLead is sure of a glob doublestar rejects")
 	}
 }

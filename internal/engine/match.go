@@ -118,14 +118,8 @@ func (r *Rule) matchOne(i int, s *subject, pc *pathContext, prepared bool) bool 
 	case KindShell:
 		return r.matchShell(m, prep, s, pc)
 	case KindRead, KindWrite, KindEdit:
-		if len(m.Paths) > 0 {
-			var lits *pathLits
-			if prep != nil {
-				lits = &prep.paths
-			}
-			if !anyPathLit(m.Paths, lits, s.file, &s.text, pc, r.foldPaths()) {
-				return false
-			}
+		if len(m.Paths) > 0 && !anyPathLit(m.Paths, r.pathLits(i), s.file, &s.text, pc, r.foldPaths()) {
+			return false
 		}
 		if notPaths := m.more().NotPaths; len(notPaths) > 0 && anyPathLit(notPaths, nil, s.file, &s.text, pc, r.foldPaths()) {
 			return false

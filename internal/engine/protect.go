@@ -190,11 +190,20 @@ func (ev *evaluation) protectedInside(abs string) string {
 	for _, r := range ev.protectedRoots() {
 		// In any case, as the protected set is matched (see anyPath):
 		// rm -rf .CLAUDE deletes .claude where names ignore case.
-		if r != "" && r != abs && withinFold(r, abs) && ev.mayExist(r) {
+		if r != "" && r != abs && withinFold(r, abs) && ev.parentMayExist(r) && ev.mayExist(r) {
 			return r
 		}
 	}
 	return ""
+}
+
+// parentMayExist reports whether the folder a path is written in may
+// exist: where it does not, neither does the path. Most roots share a
+// folder (.claude, .gemini, .opencode) that most projects lack, so one
+// lstat, kept for the call, stands for several.
+func (ev *evaluation) parentMayExist(abs string) bool {
+	i := strings.LastIndexByte(abs, '/')
+	return i <= 0 || ev.mayExist(abs[:i])
 }
 
 // mayExist reports whether a path exists, or may: past the bound on the

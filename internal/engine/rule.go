@@ -196,6 +196,10 @@ type Rule struct {
 	// on first use.
 	prepOnce sync.Once
 	preps    []matchPrep
+	// paths holds, per matcher, the literal runs of its path patterns,
+	// made on first use even where preps are not (see pathLits).
+	pathsOnce sync.Once
+	paths     []pathLits
 	// slot marks the stand-in for filed rules (see [FiledSlot]).
 	slot bool
 }
@@ -204,8 +208,6 @@ type Rule struct {
 // alone: worked out once rather than for every subject.
 type matchPrep struct {
 	kinds kindSet
-	// paths are the literal runs of the path patterns.
-	paths pathLits
 	// programs are the Program patterns; subcommands and notSubcommands
 	// the Subcommand and NotSubcommand patterns of one word.
 	programs, subcommands, notSubcommands foldSet
@@ -218,15 +220,28 @@ func (r *Rule) prep(i int) *matchPrep {
 		for j := range r.Match {
 			m, p := &r.Match[j], &r.preps[j]
 			p.kinds = m.kinds()
-			if len(m.Paths) > 0 {
-				p.paths = newPathLits(m.Paths, r.foldPaths())
-			}
 			p.programs = newFoldSet(m.Program)
 			p.subcommands = newFoldSet(oneWord(m.Subcommand))
 			p.notSubcommands = newFoldSet(oneWord(m.more().NotSubcommand))
 		}
 	})
 	return &r.preps[i]
+}
+
+// pathLits returns the literal runs of matcher i's path patterns. Every
+// file a call names meets every rule of paths, and a call names several
+// (a glob's matches, a link and its target), so they are made on first
+// use and kept, even for a call of a few commands.
+func (r *Rule) pathLits(i int) *pathLits {
+	r.pathsOnce.Do(func() {
+		r.paths = make([]pathLits, len(r.Match))
+		for j := range r.Match {
+			if len(r.Match[j].Paths) > 0 {
+				r.paths[j] = newPathLits(r.Match[j].Paths, r.foldPaths())
+			}
+		}
+	})
+	return &r.paths[i]
 }
 
 // regexCache holds compiled rule expressions, so that a hook call pays
