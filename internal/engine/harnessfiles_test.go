@@ -1,7 +1,10 @@
 package engine_test
 
 import (
+	"context"
+	"strings"
 	"testing"
+	"testing/fstest"
 
 	"github.com/agentgov/governance/internal/engine"
 )
@@ -101,5 +104,32 @@ func TestPatchHeadersAsCodexReadsThem(t *testing.T) {
 		map[string]any{"input": "*** Begin Patch\n*** Update File: src/a.go\n@@ func f\n-a\n+b\n*** End Patch"})}
 	if d := decide(t, p, req); d.Outcome.Blocks() || d.Outcome == engine.Ask {
 		t.Errorf("plain patch: got %s by %s (%s)", d.Outcome, d.Rule, d.Message)
+	}
+}
+
+// Deleting or moving the folder a protected pattern names the contents
+// of (.github/hooks/*.json, .opencode/plugins/*) takes those files with
+// it: the folder is protected as a folder holding them is.
+func TestFolderOfProtectedContents(t *testing.T) {
+	t.Parallel()
+	p := builtin(engine.DefaultSettings())
+	rel := strings.TrimPrefix(root, "/")
+	e := engine.NewEngine(p)
+	e.FS = mapFS{fstest.MapFS{
+		rel + "/.github/hooks/a.json":     {Data: []byte("{}")},
+		rel + "/.opencode/plugins/x.ts":   {Data: []byte("x")},
+		rel + "/src/main.go":              {Data: []byte("package main")},
+		rel + "/.github/workflows/ci.yml": {Data: []byte("on: push")},
+	}}
+	for _, cmd := range []string{"rm -rf .github/hooks", "mv .github/hooks /tmp/y", "rm -r .opencode/plugins",
+		"mv .opencode/plugins old", "rm -rf ./.github/hooks/"} {
+		if d := e.Decide(context.Background(), shellReq(cmd)); d.Outcome != engine.Deny {
+			t.Errorf("%s: got %s by %s (%s), want deny", cmd, d.Outcome, d.Rule, d.Message)
+		}
+	}
+	for _, cmd := range []string{"ls .github/hooks", "cat .github/hooks/a.json", "rm -rf src", "rm .github/workflows/ci.yml"} {
+		if d := e.Decide(context.Background(), shellReq(cmd)); d.Outcome == engine.Deny && d.Layer == engine.LayerInvariant {
+			t.Errorf("%s: got %s by %s (%s), want it not denied by self-protection", cmd, d.Outcome, d.Rule, d.Message)
+		}
 	}
 }

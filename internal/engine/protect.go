@@ -182,7 +182,9 @@ func (ev *evaluation) plantedBinary(abs string) bool {
 }
 
 // protectedInside returns a protected path that lies inside the folder
-// abs, or "": deleting or moving the folder takes it along.
+// abs, or "": deleting or moving the folder takes it along. A root may be
+// abs itself: a pattern that names a folder's contents (.github/hooks/*.json)
+// has that folder as its root, and deleting it deletes them.
 func (ev *evaluation) protectedInside(abs string) string {
 	if abs == "" {
 		return ""
@@ -190,7 +192,7 @@ func (ev *evaluation) protectedInside(abs string) string {
 	for _, r := range ev.protectedRoots() {
 		// In any case, as the protected set is matched (see anyPath):
 		// rm -rf .CLAUDE deletes .claude where names ignore case.
-		if r != "" && r != abs && withinFold(r, abs) && ev.parentMayExist(r) && ev.mayExist(r) {
+		if r != "" && withinFold(r, abs) && ev.parentMayExist(r) && ev.mayExist(r) {
 			return r
 		}
 	}
