@@ -56,6 +56,8 @@ Exit status (one call):
   3  the call would be blocked (deny, abort)
   4  someone must decide: a person (ask) or the harness's own permission
      flow (defer)
+  5  the call would run only confined (confined): run the command --json
+     shows, or governance run; run as it is, it would not be confined
   1  no decision could be reached (a broken configuration, an evaluator
      that failed)
   2  a usage error
@@ -193,12 +195,15 @@ func (a *App) checkOne(cmd *cobra.Command, o checkOptions, args []string) error 
 
 // Exit codes of governance check, for scripts: the call would run, it
 // would be blocked, it needs someone to decide (a person, or the
-// harness's own permission flow), or no decision could be reached.
+// harness's own permission flow), it would run only confined (a script
+// that ran it as it is would run it free), or no decision could be
+// reached.
 const (
-	checkRuns    = 0
-	checkError   = 1
-	checkBlocked = 3
-	checkAsks    = 4
+	checkRuns     = 0
+	checkError    = 1
+	checkBlocked  = 3
+	checkAsks     = 4
+	checkConfined = 5
 )
 
 // checkExit is the exit code of a decision.
@@ -206,8 +211,10 @@ func checkExit(d *engine.Decision) int {
 	switch {
 	case d.Err != nil:
 		return checkError
-	case d.Outcome == engine.Allow || d.Outcome == engine.Warn || d.Outcome == engine.Confined:
+	case d.Outcome == engine.Allow || d.Outcome == engine.Warn:
 		return checkRuns
+	case d.Outcome == engine.Confined:
+		return checkConfined
 	case d.Outcome == engine.Deny || d.Outcome == engine.Abort:
 		return checkBlocked
 	}

@@ -59,8 +59,13 @@ func TestCheckConfined(t *testing.T) {
 		if err := json.Unmarshal([]byte(out), &d); err != nil {
 			t.Fatalf("%v: %s", err, out)
 		}
-		if d.Decision != "confined" || !d.Confined || d.Profile != "unknown-effects" || anyID(d.Command) != wantCmd || code != checkRuns {
-			t.Errorf("check --json = %+v, exit %d; want confined running %s, exit 0", d, code, wantCmd)
+		if d.Decision != "confined" || !d.Confined || d.Profile != "unknown-effects" || anyID(d.Command) != wantCmd || code != checkConfined {
+			t.Errorf("check --json = %+v, exit %d; want confined running %s, exit %d", d, code, wantCmd, checkConfined)
+		}
+		// Nothing ran and nothing was checkpointed: the note says what
+		// would happen, and names no checkpoint to restore.
+		if !strings.HasPrefix(d.Message, "governance would run this command confined") || strings.Contains(d.Message, "governance restore") {
+			t.Errorf("check --json message = %q; want what would happen, without a checkpoint", d.Message)
 		}
 	})
 	t.Run("jsonl", func(t *testing.T) {
@@ -112,7 +117,7 @@ func TestCheckConfined(t *testing.T) {
 			t.Fatalf("%v: %s", err, out)
 		}
 		want := strings.Replace(wantCmd, " --decision ID ", " --decision ID --require-checkpoint ", 1)
-		if d.Decision != "confined" || anyID(d.Command) != want || code != checkRuns {
+		if d.Decision != "confined" || anyID(d.Command) != want || code != checkConfined {
 			t.Errorf("attended check --json = %+v, exit %d; want confined running %s", d, code, want)
 		}
 	})
