@@ -131,6 +131,11 @@ func (p *Pipeline) confine(c Call, d *engine.Decision) (_ *engine.Decision, queu
 	cf.Command = shellquote.Join(append(argv, "--", "bash", "-c", req.Tool.Input.Command))
 	out.Confinement = cf
 	out.Message = ConfinedNote(kind, req.Tool.Input.Command, cf.Decision, p.Policy.Settings.ConfineGrants)
+	if c.Mode != Enforce {
+		// check and explain: nothing ran, and no checkpoint was taken.
+		out.Message = confinedNote("governance would run this command confined", kind, req.Tool.Input.Command, "",
+			p.Policy.Settings.ConfineGrants)
+	}
 	return &out, false
 }
 
@@ -139,6 +144,12 @@ func (p *Pipeline) confine(c Call, d *engine.Decision) (_ *engine.Decision, queu
 // to ask for more, and the checkpoint taken before it (decision, when
 // not "").
 func ConfinedNote(kind, command, decision string, grants engine.ConfineGrants) string {
+	return confinedNote("governance ran this command confined", kind, command, decision, grants)
+}
+
+// confinedNote is ConfinedNote with its opening words: what ran, or, for
+// check and explain, what would run.
+func confinedNote(opening, kind, command, decision string, grants engine.ConfineGrants) string {
 	what := "it could write the project (not its .governance folder or the harnesses' settings) and a private /tmp"
 	if kind == KindReadOnly {
 		what = "it could write nothing but a private /tmp and the tools' caches"
@@ -150,7 +161,7 @@ func ConfinedNote(kind, command, decision string, grants engine.ConfineGrants) s
 	if len(grants.Network) > 0 {
 		network = "it had the network the configuration grants (" + strings.Join(grants.Network, ", ") + ")"
 	}
-	note := "governance ran this command confined (" + kind + "): " + what + "; " + secrets + ", " +
+	note := opening + " (" + kind + "): " + what + "; " + secrets + ", " +
 		"secret environment variables were removed and " + network + ". If it needs more, ask the user to run it " +
 		"themselves: governance run --why \"REASON\" -- " + command
 	if decision != "" {
