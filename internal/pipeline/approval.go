@@ -65,12 +65,46 @@ func inputDigest(t engine.Tool) string {
 // (shortened only when shown): the input as the harness sent it, or the
 // canonical one when that is all there is.
 func shownInput(t engine.Tool) json.RawMessage {
-	var v any = t.Raw
-	if t.Raw == nil {
-		v = t.Input
+	if t.Raw != nil {
+		data, err := json.Marshal(t.Raw)
+		if err != nil {
+			return nil
+		}
+		return data
 	}
-	data, err := json.Marshal(v)
+	// The canonical input without the fields the call leaves empty
+	// (governance run fills in the command alone).
+	data, err := json.Marshal(t.Input)
 	if err != nil {
+		return nil
+	}
+	var fields map[string]any
+	if json.Unmarshal(data, &fields) != nil {
+		return data
+	}
+	for k, v := range fields {
+		switch v := v.(type) {
+		case nil:
+			delete(fields, k)
+		case string:
+			if v == "" {
+				delete(fields, k)
+			}
+		case bool:
+			if !v {
+				delete(fields, k)
+			}
+		case []any:
+			if len(v) == 0 {
+				delete(fields, k)
+			}
+		case map[string]any:
+			if len(v) == 0 {
+				delete(fields, k)
+			}
+		}
+	}
+	if data, err = json.Marshal(fields); err != nil {
 		return nil
 	}
 	return data
