@@ -442,10 +442,14 @@ func (p *Profile) Check() error {
 	if p.Home != "" && !clean(p.Home) || p.Home == "/" {
 		return bad("home %q is not an absolute clean path below the root", p.Home)
 	}
-	for _, l := range [][]string{{p.Cwd}, p.ReadOnly, p.Writable, p.Protected, p.Absent, p.Masked, p.Report, p.Stores} {
-		for _, s := range l {
+	for _, f := range []struct {
+		name  string
+		paths []string
+	}{{"cwd", []string{p.Cwd}}, {"read_only", p.ReadOnly}, {"writable", p.Writable}, {"protected", p.Protected},
+		{"absent", p.Absent}, {"masked", p.Masked}, {"report", p.Report}, {"stores", p.Stores}} {
+		for _, s := range f.paths {
 			if !clean(s) {
-				return bad("%q is not an absolute clean path", s)
+				return bad("%s: %q is not an absolute clean path", f.name, s)
 			}
 		}
 	}
