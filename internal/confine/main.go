@@ -70,6 +70,9 @@ func MainWith(fallback Fallback, stdin io.Reader, stdout, stderr io.Writer, args
 	decision := fs.String("decision", "", "checkpoint the project under this decision ID first, with --kind unknown-effects")
 	required := fs.Bool("require-checkpoint", false, "with --decision: do not run the command when no checkpoint can be taken")
 	if err := fs.Parse(args); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			return 0
+		}
 		return 2
 	}
 	if *decision != "" && (Kind(*kind) != UnknownEffects || !checkpoint.ValidID(*decision)) || *required && *decision == "" {

@@ -481,3 +481,14 @@ func TestPlantedOnPathNotRun(t *testing.T) {
 		t.Errorf("no checkpoint: %v", err)
 	}
 }
+
+// --help prints the usage and succeeds; a bad flag is a usage error.
+func TestHelpExitsZero(t *testing.T) {
+	var out, errb bytes.Buffer
+	if code := Main(nil, &out, &errb, []string{"--help"}); code != 0 || !strings.Contains(errb.String(), "usage: governance-confine") {
+		t.Errorf("--help: exit %d, %q; want 0 and the usage", code, errb.String())
+	}
+	if code := Main(nil, &out, &errb, []string{"--bogus", "--", "true"}); code != 2 {
+		t.Errorf("--bogus: exit %d, want 2", code)
+	}
+}
