@@ -90,7 +90,7 @@ carry a rewritten call.`,
 			}
 			if problems > 0 {
 				if !asJSON {
-					fmt.Fprintf(a.Stdout, "\n%d problem(s)", problems)
+					fmt.Fprintf(a.Stdout, "\n%s", count(problems, "problem"))
 					if hookProblems > 0 {
 						fmt.Fprint(a.Stdout, "; run `governance install HARNESS` again to repair a hook")
 					}

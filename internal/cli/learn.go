@@ -679,7 +679,7 @@ listed as "not enough history yet", which does not fail the run.`,
 				}
 			}
 			if problems > 0 {
-				fmt.Fprintf(a.Stderr, "governance: error: %d problem(s) in the rule set\n", problems)
+				fmt.Fprintf(a.Stderr, "governance: error: %s in the rule set\n", count(problems, "problem"))
 				return errReported
 			}
 			if !asJSON {

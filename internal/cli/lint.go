@@ -103,7 +103,7 @@ exits 1 when it finds a problem, so it can gate changes in CI.`,
 				}
 			}
 			if !out.OK {
-				fmt.Fprintf(a.Stderr, "governance: error: %d problem(s) found\n", len(problems))
+				fmt.Fprintf(a.Stderr, "governance: error: %s found\n", count(len(problems), "problem"))
 				return errReported
 			}
 			return nil

@@ -123,7 +123,7 @@ Exit status: 0 done, 1 error (an unknown ID), 2 usage.`,
 			case dryRun:
 				fmt.Fprintf(a.Stdout, "would restore %d files of %s to checkpoint %s (%s); nothing was changed\n", len(changes), c.Project, c.ID, taken)
 			default:
-				fmt.Fprintf(a.Stdout, "restored %d files of %s to checkpoint %s (%s)\n", len(changes), c.Project, c.ID, taken)
+				fmt.Fprintf(a.Stdout, "restored %s of %s to checkpoint %s (%s)\n", count(len(changes), "file"), c.Project, c.ID, taken)
 				fmt.Fprintf(a.Stdout, "to undo: governance restore %s\n", before.ID)
 			}
 			return nil

@@ -73,7 +73,7 @@ installed, and the runtime state: sessions, phase, anchors and metrics.`,
 			fmt.Fprintf(w, "rules:         %d built-in, %d managed, %d user, %d project, %d executable\n", counts[engine.ScopeBuiltin],
 				counts[engine.ScopeManaged], counts[engine.ScopeGlobal], counts[engine.ScopeRepo], len(l.Policy.Checks))
 			if u := l.Policy.Untrusted; u != nil && len(u.Rules)+len(u.Learned) > 0 {
-				fmt.Fprintf(w, "               %d project allow rules and %d learned entries wait for `governance trust`\n", len(u.Rules), len(u.Learned))
+				fmt.Fprintf(w, "               %s and %s wait for `governance trust`\n", count(len(u.Rules), "project allow rule"), count(len(u.Learned), "learned entry", "learned entries"))
 			}
 			fmt.Fprintf(w, "defaults:      undecided calls %s; subagents nest %d deep; secret prompts %s\n", s.Default,
 				s.MaxDelegationDepth, onOff(s.BlockSecretPrompts, "blocked", "allowed"))

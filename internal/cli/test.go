@@ -131,7 +131,7 @@ func (a *App) runTests(cmd *cobra.Command, cwd string, files []string, verbose, 
 		} else {
 			printProblems(a.Stdout, problems)
 		}
-		fmt.Fprintf(a.Stderr, "governance: error: %d problem(s) in the configuration or the test files; no case was run\n", len(problems))
+		fmt.Fprintf(a.Stderr, "governance: error: %s in the configuration or the test files; no case was run\n", count(len(problems), "problem"))
 		return errReported
 	}
 	eng := engine.NewEngine(l.Policy)

@@ -65,7 +65,7 @@ Configuration files are never changed: fix them by hand.`,
 					if err != nil {
 						return fmt.Errorf("repairing %s: %w", t.Path, err)
 					}
-					fmt.Fprintf(a.Stderr, "governance: repaired %s (%d problem(s)); the broken file is kept as %s\n", t.Path, len(ps), aside)
+					fmt.Fprintf(a.Stderr, "governance: repaired %s (%s); the broken file is kept as %s\n", t.Path, count(len(ps), "problem"), aside)
 					continue
 				}
 				problems = append(problems, ps...)
@@ -96,7 +96,7 @@ Configuration files are never changed: fix them by hand.`,
 				}
 			}
 			if len(problems) > 0 {
-				fmt.Fprintf(a.Stderr, "governance: error: %d problem(s) in %d files\n", len(problems), len(targets))
+				fmt.Fprintf(a.Stderr, "governance: error: %s in %s\n", count(len(problems), "problem"), count(len(targets), "file"))
 				return errReported
 			}
 			if !asJSON {
