@@ -1,6 +1,9 @@
 package shell
 
-import "strings"
+import (
+	"regexp"
+	"strings"
+)
 
 // unsafeEnv are variables that change what a command runs or loads: code
 // or configuration it reads from a place the variable names.
@@ -24,7 +27,35 @@ var unsafeEnv = []string{"LD_*", "DYLD_*", "ANSIBLE_*", "NODE_V8_COVERAGE", "NOD
 	// request (vault, consul, nomad, glab, gh, psql, mysql, sqlcmd): set
 	// in the shell, they choose a host for later commands.
 	"VAULT_ADDR", "VAULT_AGENT_ADDR", "CONSUL_HTTP_ADDR", "NOMAD_ADDR", "GITLAB_HOST", "GL_HOST", "GH_HOST", "PGHOST",
-	"PGHOSTADDR", "MYSQL_HOST", "SQLCMDSERVER"}
+	"PGHOSTADDR", "MYSQL_HOST", "SQLCMDSERVER",
+	// What a child shell reads from its environment as code or as
+	// where to find code: functions bash imports (BASH_FUNC_f%%), the
+	// messages of MAILPATH it expands, the folders zsh and ksh autoload
+	// functions from, the history an interactive shell writes, the fd
+	// set -x writes to, and what changes where cd goes and what a glob
+	// or a lookup finds.
+	"BASH_FUNC_*", "MAILPATH", "FPATH", "HISTFILE", "BASH_XTRACEFD", "CDPATH", "GLOBIGNORE", "EXECIGNORE",
+	"POSIXLY_CORRECT"}
+
+// prompts are the variables a shell expands as a prompt: bash's PS4 under
+// set -x, PS0, PS1 and PROMPT_COMMAND's neighbours in an interactive shell,
+// zsh's names for them. Expanded, a prompt runs the command substitutions
+// it holds; it reaches a child shell from its environment.
+var prompts = []string{"PS0", "PS1", "PS2", "PS3", "PS4", "PROMPT", "PROMPT2", "PROMPT3", "PROMPT4", "RPROMPT",
+	"RPROMPT2", "RPS1", "RPS2", "SPROMPT"}
+
+// unsafePrompt reports a prompt that is more than text and plain
+// variables: a command substitution, arithmetic, an indirect name or a
+// subscript (bash evaluates both as arithmetic, which runs the code a
+// variable's value holds), an operator, or an escape (bash decodes \nnn
+// before it expands). $LINENO, ${BASH_SOURCE} and ${FUNCNAME[0]} are
+// expanded once: their values are not expanded again.
+func unsafePrompt(value string) bool {
+	return strings.ContainsAny(promptVarRe.ReplaceAllString(value, ""), "$`\\")
+}
+
+// promptVarRe matches the plain variables of a prompt.
+var promptVarRe = regexp.MustCompile(`\$(?:[A-Za-z_][A-Za-z0-9_]*|\{[A-Za-z_][A-Za-z0-9_]*(?:\[[0-9]+\])?\})`)
 
 // UnsafeEnv reports a variable that, set to value, changes what a command
 // runs or loads. A PATH of the system's own program folders finds the
@@ -39,6 +70,8 @@ func UnsafeEnv(name, value string) bool {
 	case name == "CGO_ENABLED" && value == "0":
 		// Turns cgo off: nothing more is compiled or run.
 		return false
+	case contains(prompts, name):
+		return unsafePrompt(value)
 	}
 	for _, g := range unsafeEnv {
 		if g == name || strings.HasSuffix(g, "*") && strings.HasPrefix(name, g[:len(g)-1]) ||

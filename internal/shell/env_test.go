@@ -31,6 +31,27 @@ func TestUnsafeEnv(t *testing.T) {
 		{"MANWIDTH", "80", false},
 		{"NO_COLOR", "1", false},
 		{"PYTHONDONTWRITEBYTECODE", "1", false},
+		// Prompts a child shell expands: code, not text.
+		{"PS4", "$(id)", true},
+		{"PS4", "`id`", true},
+		{"PS4", "${x:-$(id)}", true},
+		{"PS4", "${!x}", true},
+		{"PS4", "${a[i]}", true},
+		{"PS4", "$((x))", true},
+		{"PS4", "\\044(id)", true},
+		{"PS0", "$(id)", true},
+		{"PS1", "$(id)", true},
+		{"PROMPT4", "$(id)", true},
+		{"RPROMPT", "$(id)", true},
+		{"PS4", "+ ", false},
+		{"PS4", "+ ${BASH_SOURCE}:${LINENO}: ${FUNCNAME[0]}: ", false},
+		{"PS4", "+$LINENO ", false},
+		{"PROMPT_COMMAND", "echo", true},
+		{"BASH_FUNC_ls%%", "() { id; }", true},
+		{"MAILPATH", "/tmp/m?$(id)", true},
+		{"FPATH", ".", true},
+		{"HISTFILE", ".bashrc", true},
+		{"BASH_XTRACEFD", "3", true},
 	}
 	for _, tt := range tests {
 		if got := UnsafeEnv(tt.name, tt.value); got != tt.want {
