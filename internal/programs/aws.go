@@ -25,9 +25,22 @@ import (
 // awsStart: AWS_PAGER names the program aws shows its answer with, and
 // AWS_SHARED_CREDENTIALS_FILE a file whose profiles may run a
 // credential_process; AWS_DATA_PATH adds folders aws loads models from.
+//
+// --endpoint-url sends the request, signed with the profile's keys and
+// carrying its session token, to a host the command names: a signed
+// sts get-caller-identity is a login to Vault or EKS for minutes.
+// --no-verify-ssl and --ca-bundle let another host answer for AWS. With
+// --no-sign-request no credential is sent.
 func awsStart(c *Call, fx *Effects) {
 	unknownEnv(c, fx, "AWS_PAGER", "AWS_SHARED_CREDENTIALS_FILE", "AWS_DATA_PATH")
+	if !c.Has("--no-sign-request") {
+		namedHost(c, fx, "--endpoint-url", "", awsCred)
+		namedTrust(c, fx, "--no-verify-ssl|--ca-bundle", awsCred)
+	}
 }
+
+// awsCred is what aws sends with every request.
+const awsCred = "requests signed with the profile's keys and its session token"
 
 var awsProgram = &Program{Names: []string{"aws"}, Start: awsStart, Node: Node{Opts: awsOptions, Effects: noCommand, Subs: []*Sub{
 	{Name: "help", Node: awsHelp},

@@ -28,6 +28,20 @@ var unsafeEnv = []string{"LD_*", "DYLD_*", "ANSIBLE_*", "NODE_V8_COVERAGE", "NOD
 	// in the shell, they choose a host for later commands.
 	"VAULT_ADDR", "VAULT_AGENT_ADDR", "CONSUL_HTTP_ADDR", "NOMAD_ADDR", "GITLAB_HOST", "GL_HOST", "GH_HOST", "PGHOST",
 	"PGHOSTADDR", "MYSQL_HOST", "SQLCMDSERVER",
+	// Where a client sends its credentials, and whom it trusts as its
+	// server: endpoints, certificate authorities and the switches that
+	// turn the check off (a proxy, *_PROXY in any case, is in
+	// UnsafeEnv), for any TLS client and the credentialed ones that read
+	// their own; Go's module proxies receive .netrc's passwords, and
+	// GOAUTH runs a program. SSLKEYLOGFILE writes the keys of every TLS
+	// session to a file.
+	"SSL_CERT_FILE", "SSL_CERT_DIR", "REQUESTS_CA_BUNDLE", "CURL_CA_BUNDLE", "AWS_CA_BUNDLE", "AWS_ENDPOINT_URL*",
+	"NODE_TLS_REJECT_UNAUTHORIZED", "PYTHONHTTPSVERIFY", "GRPC_DEFAULT_SSL_ROOTS_FILE_PATH", "HTTPLIB2_CA_CERTS",
+	"SSLKEYLOGFILE", "AZURE_CONFIG_DIR", "AZURE_CLI_DISABLE_CONNECTION_VERIFICATION", "ADAL_PYTHON_SSL_NO_VERIFY",
+	"VAULT_CACERT", "VAULT_CAPATH", "VAULT_SKIP_VERIFY", "VAULT_TLS_SERVER_NAME", "CONSUL_CACERT", "CONSUL_CAPATH",
+	"CONSUL_HTTP_SSL_VERIFY", "NOMAD_CACERT", "NOMAD_CAPATH", "NOMAD_SKIP_VERIFY", "HELM_KUBE*",
+	"KUBERNETES_SERVICE_HOST", "KUBERNETES_SERVICE_PORT", "PULUMI_BACKEND_URL", "PULUMI_API", "GOPROXY", "GOAUTH",
+	"GOINSECURE", "GOSUMDB", "GONOSUMDB", "GONOSUMCHECK", "GOPRIVATE", "GONOPROXY",
 	// What a child shell reads from its environment as code or as
 	// where to find code: functions bash imports (BASH_FUNC_f%%), the
 	// messages of MAILPATH it expands, the folders zsh and ksh autoload
@@ -72,6 +86,8 @@ func UnsafeEnv(name, value string) bool {
 		return false
 	case contains(prompts, name):
 		return unsafePrompt(value)
+	case proxyVar(name):
+		return true
 	}
 	for _, g := range unsafeEnv {
 		if g == name || strings.HasSuffix(g, "*") && strings.HasPrefix(name, g[:len(g)-1]) ||
@@ -80,6 +96,17 @@ func UnsafeEnv(name, value string) bool {
 		}
 	}
 	return false
+}
+
+// proxyVar reports a variable that names the proxy a client sends its
+// requests through: HTTPS_PROXY, ALL_PROXY and the like, in any case
+// (Python reads every *_proxy whatever its case). The proxy sees where
+// each request goes, and with a certificate it is trusted with (an
+// SSL_CERT_FILE, --no-verify-ssl) the credentials it carries. NO_PROXY
+// only turns proxies off.
+func proxyVar(name string) bool {
+	up := strings.ToUpper(name)
+	return strings.HasSuffix(up, "_PROXY") && up != "NO_PROXY"
 }
 
 // systemPath reports a PATH made only of the system's own program

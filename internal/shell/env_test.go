@@ -52,6 +52,17 @@ func TestUnsafeEnv(t *testing.T) {
 		{"FPATH", ".", true},
 		{"HISTFILE", ".bashrc", true},
 		{"BASH_XTRACEFD", "3", true},
+		// Where a client sends its credentials, and whom it trusts.
+		{"HTTPS_PROXY", "http://x", true},
+		{"https_proxy", "http://x", true},
+		{"Https_Proxy", "http://x", true},
+		{"ALL_PROXY", "socks5://x", true},
+		{"ftp_proxy", "http://x", true},
+		{"NO_PROXY", "localhost", false},
+		{"no_proxy", "localhost", false},
+		{"SSL_CERT_FILE", "./ca.pem", true},
+		{"AWS_ENDPOINT_URL_S3", "http://x", true},
+		{"AWS_REGION", "us-east-1", false},
 	}
 	for _, tt := range tests {
 		if got := UnsafeEnv(tt.name, tt.value); got != tt.want {
