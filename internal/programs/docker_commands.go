@@ -379,7 +379,7 @@ var dockerContainerDiff = &Node{Effects: daemonRead, Opts: `
 -h --help
 `}
 
-var dockerContainerExport = &Node{Effects: daemonRead, Opts: `
+var dockerContainerExport = &Node{Effects: exportContainer, Opts: `
 -o --output=STRING                   write
 -h --help
 `}

@@ -338,7 +338,7 @@ var podmanContainerExists = &Node{Effects: daemonRead, Inherit: true, Opts: `
 -h --help
 `}
 
-var podmanContainerExport = &Node{Effects: daemonRead, Inherit: true, Opts: `
+var podmanContainerExport = &Node{Effects: exportContainer, Inherit: true, Opts: `
 -o --output=STRING                   write
 -h --help
 `}
@@ -1694,7 +1694,7 @@ var podmanVolumeExists = &Node{Effects: daemonRead, Inherit: true, Opts: `
 -h --help
 `}
 
-var podmanVolumeExport = &Node{Effects: daemonRead, Inherit: true, Opts: `
+var podmanVolumeExport = &Node{Effects: exportContainer, Inherit: true, Opts: `
 -o --output=STRING                   write
 -h --help
 `}
