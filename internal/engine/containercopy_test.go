@@ -34,3 +34,25 @@ func TestContainerCopyOut(t *testing.T) {
 		{"kubectl get pods", true},
 	})
 }
+
+// TestRemoteSecretPrinters: descriptions that print what a machine or an
+// image was given to start with (user data, startup scripts, build
+// arguments) print the secrets it needs; their narrower forms do not.
+func TestRemoteSecretPrinters(t *testing.T) {
+	t.Parallel()
+	checkReadOnly(t, []readOnlyCase{
+		{"aws ec2 describe-instance-attribute --instance-id i-1 --attribute userData", false},
+		{"aws ec2 describe-instance-attribute --instance-id i-1 --attribute=userdata", false},
+		{"aws ec2 describe-launch-template-versions --launch-template-id lt-1", false},
+		{"aws autoscaling describe-launch-configurations", false},
+		{"gcloud compute instances describe vm1", false},
+		{"gcloud container clusters describe c1", false},
+		{"docker history --no-trunc app", false},
+		{"docker image history --no-trunc app", false},
+		{"podman history --no-trunc app", false},
+		{"aws ec2 describe-instance-attribute --instance-id i-1 --attribute instanceType", true},
+		{"aws ec2 describe-instances", true},
+		{"gcloud compute instances list", true},
+		{"docker history app", true},
+	})
+}

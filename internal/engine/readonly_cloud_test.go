@@ -172,7 +172,8 @@ func TestCloudReadOnly(t *testing.T) {
 		// gcloud: group... verb.
 		{"gcloud compute instances list", true},
 		{"gcloud --project delete compute instances list", true},
-		{"gcloud --format=json compute instances describe vm --zone us-central1-a", true},
+		// A VM's metadata holds its startup script.
+		{"gcloud --format=json compute instances describe vm --zone us-central1-a", false},
 		{"gcloud beta run services describe svc", false},
 		{"gcloud beta run services describe svc --format='value(status.url)'", true},
 		{"gcloud run services list", true},

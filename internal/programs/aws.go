@@ -361,6 +361,16 @@ func awsSecretOperation(service, op string, c *Call) bool {
 		if op == "get-data-access" {
 			return true
 		}
+	case "ec2":
+		// An instance's user data, and a launch template's, is the
+		// script it starts with: often the secrets it needs.
+		if op == "describe-launch-template-versions" || op == "describe-instance-attribute" && awsUserData(c) {
+			return true
+		}
+	case "autoscaling":
+		if op == "describe-launch-configurations" {
+			return true
+		}
 	}
 	if strings.Contains(op, "password-policy") || strings.Contains(op, "credential-report") {
 		return false
@@ -373,6 +383,19 @@ func awsSecretOperation(service, op string, c *Call) bool {
 	}
 	// ecr get-login prints a docker login command with a password.
 	return op == "get-login"
+}
+
+// awsUserData reports a describe-instance-attribute whose --attribute
+// (or an abbreviation of it) is userData, or may be.
+func awsUserData(c *Call) bool {
+	for i := range c.Opts {
+		o := &c.Opts[i]
+		if o.Loose && len(o.Typed) >= len("--att") && strings.HasPrefix("--attribute", o.Typed) &&
+			(!o.HasValue || o.Value.Dynamic || strings.EqualFold(o.Value.Value, "userData")) {
+			return true
+		}
+	}
+	return false
 }
 
 // awsOutfiles are get-* operations that write their payload to a local

@@ -264,6 +264,18 @@ func exportContainer(c *Call, fx *Effects) {
 	})(c, fx)
 }
 
+// imageHistory prints the commands that built an image's layers; whole
+// (--no-trunc), they hold the values of the build's arguments (|1
+// NPM_TOKEN=... /bin/sh -c npm ci).
+func imageHistory(c *Call, fx *Effects) {
+	engine(func(c *Call, fx *Effects) {
+		if c.Has("--no-trunc") {
+			fx.PrintsSecret(c.Name + " " + c.SubPath() + " --no-trunc prints the values of the build's arguments")
+		}
+		fx.Network(engineHost(c), requestWords(c)...)
+	})(c, fx)
+}
+
 // inContainer reports a cp operand that names a path in a container
 // (CONTAINER:PATH): a colon before any slash, as docker reads it.
 func inContainer(a shell.Arg) bool {

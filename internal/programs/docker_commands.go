@@ -578,7 +578,7 @@ var dockerContext = &Node{Effects: engineGroup, Opts: `
 	{Name: "use", Node: dockerContextUse},
 }}
 
-var dockerImageHistory = &Node{Effects: daemonRead, Opts: `
+var dockerImageHistory = &Node{Effects: imageHistory, Opts: `
 --format=STRING
 -H --human
 --no-trunc

@@ -816,7 +816,7 @@ var podmanHealthcheck = &Node{Effects: engineGroup, Inherit: true, Opts: `
 	{Name: "run", Node: podmanHealthcheckRun},
 }}
 
-var podmanImageHistory = &Node{Effects: daemonRead, Inherit: true, Opts: `
+var podmanImageHistory = &Node{Effects: imageHistory, Inherit: true, Opts: `
 --format=STRING
 -H --human
 --no-trunc
