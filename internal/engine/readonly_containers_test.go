@@ -31,7 +31,8 @@ func TestContainerReadOnly(t *testing.T) {
 		{"docker manifest inspect nginx:latest", true},
 		{"docker buildx ls", true},
 		{"docker buildx imagetools inspect alpine", true},
-		{"docker export web", true},
+		// The archive of a container's files holds its secrets too.
+		{"docker export web", false},
 		{"docker image save nginx", true},
 		{"docker --context prod ps", true},
 		{"docker -H tcp://build:2375 images", true},
@@ -72,7 +73,9 @@ func TestContainerReadOnly(t *testing.T) {
 		{"docker --config /tmp/evil --help", false},
 		{"docker run --env-file .env alpine env", false},
 		{"docker exec --env-file .env web env", false},
-		{"docker cp web:/etc/passwd -", true},
+		// A file copied out of a container is judged by its name, and
+		// may be a folder nobody sees.
+		{"docker cp web:/etc/passwd -", false},
 		{"docker compose --env-file .env ps", true},
 		{"docker compose --env-file .env config", false},
 		{"docker compose config --no-interpolate", true},

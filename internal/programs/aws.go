@@ -25,9 +25,22 @@ import (
 // awsStart: AWS_PAGER names the program aws shows its answer with, and
 // AWS_SHARED_CREDENTIALS_FILE a file whose profiles may run a
 // credential_process; AWS_DATA_PATH adds folders aws loads models from.
+//
+// --endpoint-url sends the request, signed with the profile's keys and
+// carrying its session token, to a host the command names: a signed
+// sts get-caller-identity is a login to Vault or EKS for minutes.
+// --no-verify-ssl and --ca-bundle let another host answer for AWS. With
+// --no-sign-request no credential is sent.
 func awsStart(c *Call, fx *Effects) {
 	unknownEnv(c, fx, "AWS_PAGER", "AWS_SHARED_CREDENTIALS_FILE", "AWS_DATA_PATH")
+	if !c.Has("--no-sign-request") {
+		namedHost(c, fx, "--endpoint-url", "", awsCred)
+		namedTrust(c, fx, "--no-verify-ssl|--ca-bundle", awsCred)
+	}
 }
+
+// awsCred is what aws sends with every request.
+const awsCred = "requests signed with the profile's keys and its session token"
 
 var awsProgram = &Program{Names: []string{"aws"}, Start: awsStart, Node: Node{Opts: awsOptions, Effects: noCommand, Subs: []*Sub{
 	{Name: "help", Node: awsHelp},
@@ -348,6 +361,16 @@ func awsSecretOperation(service, op string, c *Call) bool {
 		if op == "get-data-access" {
 			return true
 		}
+	case "ec2":
+		// An instance's user data, and a launch template's, is the
+		// script it starts with: often the secrets it needs.
+		if op == "describe-launch-template-versions" || op == "describe-instance-attribute" && awsUserData(c) {
+			return true
+		}
+	case "autoscaling":
+		if op == "describe-launch-configurations" {
+			return true
+		}
 	}
 	if strings.Contains(op, "password-policy") || strings.Contains(op, "credential-report") {
 		return false
@@ -360,6 +383,19 @@ func awsSecretOperation(service, op string, c *Call) bool {
 	}
 	// ecr get-login prints a docker login command with a password.
 	return op == "get-login"
+}
+
+// awsUserData reports a describe-instance-attribute whose --attribute
+// (or an abbreviation of it) is userData, or may be.
+func awsUserData(c *Call) bool {
+	for i := range c.Opts {
+		o := &c.Opts[i]
+		if o.Loose && len(o.Typed) >= len("--att") && strings.HasPrefix("--attribute", o.Typed) &&
+			(!o.HasValue || o.Value.Dynamic || strings.EqualFold(o.Value.Value, "userData")) {
+			return true
+		}
+	}
+	return false
 }
 
 // awsOutfiles are get-* operations that write their payload to a local

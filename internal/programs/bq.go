@@ -9,7 +9,7 @@ import "strings"
 // SQL is read-only and it writes no destination table and schedules
 // nothing.
 
-var bqProgram = &Program{Names: []string{"bq"}, Start: gcloudStart, Node: Node{Opts: bqOptions, Effects: noCommand, Subs: []*Sub{
+var bqProgram = &Program{Names: []string{"bq"}, Start: bqStart, Node: Node{Opts: bqOptions, Effects: noCommand, Subs: []*Sub{
 	{Name: "ls|show|head|wait|get-iam-policy", Node: &Node{Loose: true, LooseShort: true, Inherit: true, Operands: true,
 		Effects: func(c *Call, fx *Effects) { fx.Network(bqEndpoint(c), apiWords(c, bqSent)...) }}},
 	{Name: "version", Node: &Node{Inherit: true, Effects: printsOnly}},
@@ -71,6 +71,18 @@ const bqOptions = `
 
 // bqSent are the flags whose values go into the request.
 const bqSent = "--project_id|--dataset_id|--location|--job_id|--job_property|--trace"
+
+// bqStart: bq starts as gcloud does, and sends the account's access
+// token to the API root --api names and to whoever answers for Google
+// when --disable_ssl_validation or --ca_certificates_file says so.
+func bqStart(c *Call, fx *Effects) {
+	gcloudStart(c, fx)
+	namedHost(c, fx, "--api", "", gcloudCred)
+	namedTrust(c, fx, "--disable_ssl_validation|--ca_certificates_file", gcloudCred)
+}
+
+// gcloudCred is what gcloud and bq send with every request.
+const gcloudCred = "the account's access token"
 
 // bqEndpoint returns the API root the call names, or "".
 func bqEndpoint(c *Call) string {

@@ -123,6 +123,20 @@ func shellArgFrom(a shell.Arg, v string) shell.Arg {
 	return shell.Arg{Value: v, Dynamic: a.Dynamic, Glob: a.Glob}
 }
 
+// namedTrust records each option of opts the call gives that chooses
+// whom a client trusts as its server: a certificate authority the command
+// names, a name to check the certificate against, or no check at all.
+// Whoever then answers in the server's place (a proxy on the way, an
+// address the resolver gives) receives the credential (cred) the client
+// sends with every request.
+func namedTrust(c *Call, fx *Effects, opts, cred string) {
+	for o := range strings.SplitSeq(opts, "|") {
+		if c.Has(o) {
+			fx.Unknown(c.Name + " " + o + " trusts a server the command chooses, which receives " + cred)
+		}
+	}
+}
+
 // namedHost records each host a call names, by the options in opts or
 // the variables in vars that the command sets, when the client sends a
 // credential (cred) with every request whatever the host: the command

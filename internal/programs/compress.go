@@ -16,33 +16,63 @@ type compressor struct {
 	suffix   string // added when compressing
 	decomp   bool   // the program decompresses by default (gunzip)
 	keeps    bool   // the original stays by default (zstd)
-	bench    bool   // -b runs a benchmark (zstd)
+	modes    string // the options that choose the mode: the last one wins
+	sticky   string // modes a later mode option does not undo (gzip -t -d tests)
 	suffixes []string
+}
+
+// The mode options of each family, as its parser reads them: xz, bzip2
+// and zstd keep the last (xz -tz compresses, zstd -t -d --rm decompresses
+// and deletes); gzip's -t and -l also turn on decompression to standard
+// output, which a later -d leaves as it is; pigz's -l stays but its -t
+// and -d replace each other.
+const (
+	gzipModes  = "-d"
+	gzipSticky = "-t|-l"
+	pigzModes  = "-d|-t"
+	bzip2Modes = "-z|-d|-t"
+	xzModes    = "-z|-d|-t|-l"
+	zstdModes  = "-z|-d|-t|-l|-b"
+)
+
+// mode returns the mode a call runs in: the sticky or last mode option,
+// or "" for the program's default.
+func (k compressor) mode(c *Call) string {
+	if k.sticky != "" {
+		if m := c.Last(k.sticky); m != "" {
+			return m
+		}
+	}
+	return c.Last(k.modes)
 }
 
 // compressorFor returns the family of the compressor called name.
 func compressorFor(name string) compressor {
 	switch name {
-	case "gzip", "pigz":
-		return compressor{suffix: ".gz", suffixes: gzSuffixes}
-	case "gunzip", "unpigz":
-		return compressor{suffix: ".gz", decomp: true, suffixes: gzSuffixes}
+	case "gzip":
+		return compressor{suffix: ".gz", modes: gzipModes, sticky: gzipSticky, suffixes: gzSuffixes}
+	case "gunzip":
+		return compressor{suffix: ".gz", decomp: true, modes: gzipModes, sticky: gzipSticky, suffixes: gzSuffixes}
+	case "pigz":
+		return compressor{suffix: ".gz", modes: pigzModes, sticky: "-l", suffixes: gzSuffixes}
+	case "unpigz":
+		return compressor{suffix: ".gz", decomp: true, modes: pigzModes, sticky: "-l", suffixes: gzSuffixes}
 	case "bzip2":
-		return compressor{suffix: ".bz2", suffixes: bz2Suffixes}
+		return compressor{suffix: ".bz2", modes: bzip2Modes, suffixes: bz2Suffixes}
 	case "bunzip2":
-		return compressor{suffix: ".bz2", decomp: true, suffixes: bz2Suffixes}
+		return compressor{suffix: ".bz2", decomp: true, modes: bzip2Modes, suffixes: bz2Suffixes}
 	case "xz":
-		return compressor{suffix: ".xz", suffixes: xzSuffixes}
+		return compressor{suffix: ".xz", modes: xzModes, suffixes: xzSuffixes}
 	case "unxz":
-		return compressor{suffix: ".xz", decomp: true, suffixes: xzSuffixes}
+		return compressor{suffix: ".xz", decomp: true, modes: xzModes, suffixes: xzSuffixes}
 	case "lzma":
-		return compressor{suffix: ".lzma", suffixes: xzSuffixes}
+		return compressor{suffix: ".lzma", modes: xzModes, suffixes: xzSuffixes}
 	case "unlzma":
-		return compressor{suffix: ".lzma", decomp: true, suffixes: xzSuffixes}
+		return compressor{suffix: ".lzma", decomp: true, modes: xzModes, suffixes: xzSuffixes}
 	case "zstd":
-		return compressor{suffix: ".zst", keeps: true, bench: true, suffixes: zstSuffixes}
+		return compressor{suffix: ".zst", keeps: true, modes: zstdModes, suffixes: zstSuffixes}
 	}
-	return compressor{suffix: ".zst", decomp: true, keeps: true, bench: true, suffixes: zstSuffixes} // unzstd
+	return compressor{suffix: ".zst", decomp: true, keeps: true, modes: zstdModes, suffixes: zstSuffixes} // unzstd
 }
 
 // compressorHelpers are what a compressor may run: gunzip (and its kin
@@ -324,7 +354,8 @@ func compressorEffects(c *Call, fx *Effects) {
 		fx.Unknown("acts on the files listed on standard input")
 	}
 	toStdout := c.HasAny("-c|--stdout") || len(files) == 0
-	if c.HasAny("-l|-t") || k.bench && c.Has("-b") || toStdout && !c.HasAny("-o|--output-dir-flat|--output-dir-mirror") {
+	mode := k.mode(c)
+	if mode == "-l" || mode == "-t" || mode == "-b" || toStdout && !c.HasAny("-o|--output-dir-flat|--output-dir-mirror") {
 		for _, f := range files {
 			switch {
 			case f.Value == "-":
@@ -336,12 +367,14 @@ func compressorEffects(c *Call, fx *Effects) {
 		}
 		return
 	}
-	decomp := k.decomp || c.Has("-d")
+	decomp := mode == "-d" || mode == "" && k.decomp
 	suffix := k.suffix
 	if s, ok := c.Value("-S"); ok {
 		suffix = s
 	}
-	keeps := k.keeps && !c.Has("--rm") || c.Has("-k") && !c.Has("--rm")
+	// zstd keeps the last of -k and --rm; the others have no --rm.
+	keep := c.Last("-k|--rm")
+	keeps := keep == "-k" || keep == "" && k.keeps
 	outs := c.ValueArgs("-o")
 	dirs := c.ValueArgs("--output-dir-flat|--output-dir-mirror")
 	for _, f := range files {

@@ -1,6 +1,9 @@
 package programs_test
 
-import "testing"
+import (
+	"strings"
+	"testing"
+)
 
 func TestCompressors(t *testing.T) {
 	t.Parallel()
@@ -41,4 +44,63 @@ func TestCompressors(t *testing.T) {
 		{"compression_tool -encode -i in -o out.lzfse", "read in; write out.lzfse"},
 		{"compression_tool -h", ""},
 	})
+}
+
+// TestCompressorModes: a compressor keeps the last mode option it is
+// given (xz, bzip2, zstd, pigz's -t and -d), so a harmless mode followed by
+// one that writes is not read-only; gzip's -t and -l stay whatever follows.
+func TestCompressorModes(t *testing.T) {
+	t.Parallel()
+	checkEffects(t, []effectCase{
+		{"xz -tz f", "read f; write f.xz; delete f"},
+		{"xz -t -z f", "read f; write f.xz; delete f"},
+		{"xz --test --compress f", "read f; write f.xz; delete f"},
+		{"xz -l -z f", "read f; write f.xz; delete f"},
+		{"xz -t -d g.xz", "read g.xz; write g; delete g.xz"},
+		{"xz -z -t f", "read f"},
+		{"xz -dt g.xz", "read g.xz"},
+		{"lzma -tz f", "read f; write f.lzma; delete f"},
+		{"unxz -t -z f", "read f; write f.xz; delete f"},
+		{"unxz -l f.xz", "read f.xz"},
+		{"bzip2 -t -z a.py", "read a.py; write a.py.bz2; delete a.py"},
+		{"bzip2 -t -d a.bz2", "read a.bz2; write a; delete a.bz2"},
+		{"bunzip2 -t -z a", "read a; write a.bz2; delete a"},
+		{"zstd -tz --rm f", "read f; write f.zst; delete f"},
+		{"zstd -t -d --rm f.zst", "read f.zst; write f; delete f.zst"},
+		{"zstd -l -z f", "read f; write f.zst"},
+		{"zstd -b -z --rm f", "read f; write f.zst; delete f"},
+		{"zstd --rm -k f", "read f; write f.zst"},
+		{"zstd -k --rm f", "read f; write f.zst; delete f"},
+		{"zstd -d -t f.zst", "read f.zst"},
+		{"pigz -t -d f.gz", "read f.gz; write f; delete f.gz"},
+		{"pigz -d -t f.gz", "read f.gz"},
+		{"pigz -l -d f.gz", "read f.gz"},
+		// gzip -t and -l decompress to standard output whatever follows.
+		{"gzip -t -d f.gz", "read f.gz"},
+		{"gunzip -l -d f.gz", "read f.gz"},
+	})
+}
+
+// TestCompressorModeMetamorphic: appending a mode that writes after a
+// harmless one never leaves the call read-only.
+func TestCompressorModeMetamorphic(t *testing.T) {
+	t.Parallel()
+	for _, prog := range []string{"xz", "unxz", "lzma", "unlzma", "bzip2", "bunzip2", "zstd", "unzstd"} {
+		for _, harmless := range []string{"-t", "-l", "--test", "--list"} {
+			for _, writes := range []string{"-z", "-d", "--compress", "--decompress"} {
+				cmd := prog + " " + harmless + " " + writes + " --rm f"
+				if strings.HasPrefix(prog, "bz") || strings.HasPrefix(prog, "bunz") {
+					if harmless == "-l" || harmless == "--list" {
+						continue // bzip2 has no list mode
+					}
+				}
+				if !strings.Contains(prog, "zstd") {
+					cmd = prog + " " + harmless + " " + writes + " f"
+				}
+				if got := effects(t, cmd); !strings.Contains(got, "write") {
+					t.Errorf("%q: %s, want a write", cmd, got)
+				}
+			}
+		}
+	}
 }

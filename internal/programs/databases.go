@@ -145,6 +145,7 @@ func sqliteEffects(c *Call, fx *Effects, duck bool) {
 		dialect = dialectDuckDB
 	}
 	changes := sqlQueries(fx, qs, dialect)
+	db = databasePath(fx, db, duck)
 	schemaRuns(c, fx, db, qs, duck)
 	if fromInput {
 		// An interactive session: a terminal nobody types in runs
@@ -166,6 +167,115 @@ func sqliteEffects(c *Call, fx *Effects, duck bool) {
 		// empty one where there is none.
 		fx.Add(Effect{Op: Write, Path: db, IfMissing: true, Why: "sqlite3 creates a missing database"})
 	}
+}
+
+// databasePath returns the file a database operand names, as the client
+// resolves it: sqlite3 turns URI file names on (file:x.db?mode=ro,
+// file:///abs/x.db, file:%2eenv), duckdb strips file://. An in-memory or
+// temporary database is ":memory:". A name the model cannot resolve (a
+// URI it does not parse, a VFS it does not know, duckdb's md: or s3://)
+// is unknown, and the operand is kept as written.
+func databasePath(fx *Effects, db shell.Arg, duck bool) shell.Arg {
+	v := db.Value
+	if db.Dynamic || v == "" || v == ":memory:" {
+		return db
+	}
+	if duck {
+		if rest, ok := strings.CutPrefix(v, "file://"); ok {
+			db.Value = rest
+		} else if i := strings.Index(v, ":"); i > 1 && !strings.ContainsAny(v[:i], "/.") {
+			fx.Unknown("duckdb opens " + v + " through an extension or a service")
+		}
+		return db
+	}
+	path, memory, err := sqliteURI(v)
+	switch {
+	case err != "":
+		fx.Unknown("sqlite3 opens the URI " + v + ": " + err)
+	case memory:
+		db.Value = ":memory:"
+	default:
+		db.Value = path
+	}
+	return db
+}
+
+// sqliteURI resolves a file name as SQLite does when URIs are on (the
+// sqlite3 shell turns them on): only a name that starts with "file:" is
+// a URI; its path ends at ? or #, an authority must be empty or
+// localhost, and %HH is decoded. mode=memory, :memory: and an empty path
+// open no file. err says why the model does not follow a URI: a vfs=
+// (which may read its own way) or a malformed one.
+func sqliteURI(v string) (path string, memory bool, err string) {
+	rest, ok := strings.CutPrefix(v, "file:")
+	if !ok {
+		return v, false, ""
+	}
+	query := ""
+	if i := strings.IndexAny(rest, "?#"); i >= 0 {
+		rest, query = rest[:i], rest[i:]
+	}
+	if auth, ok := strings.CutPrefix(rest, "//"); ok {
+		i := strings.IndexByte(auth, '/')
+		if i < 0 {
+			i = len(auth)
+		}
+		if h := auth[:i]; h != "" && h != "localhost" {
+			return "", false, "the authority " + h + " is not this machine"
+		}
+		rest = auth[i:]
+	}
+	path, ok = percentDecode(rest)
+	if !ok {
+		return "", false, "a malformed %-escape"
+	}
+	query, _, _ = strings.Cut(strings.TrimPrefix(query, "?"), "#")
+	for kv := range strings.SplitSeq(query, "&") {
+		k, val, _ := strings.Cut(kv, "=")
+		k, _ = percentDecode(k)
+		val, _ = percentDecode(val)
+		switch k {
+		case "vfs":
+			return "", false, "the VFS " + val + " may read other files"
+		case "mode":
+			if val == "memory" {
+				return "", true, ""
+			}
+		}
+	}
+	return path, path == "" || path == ":memory:", ""
+}
+
+// percentDecode decodes %HH escapes; ok is false for a malformed one.
+func percentDecode(s string) (string, bool) {
+	if !strings.Contains(s, "%") {
+		return s, true
+	}
+	var b strings.Builder
+	for i := 0; i < len(s); i++ {
+		if s[i] != '%' {
+			b.WriteByte(s[i])
+			continue
+		}
+		if i+2 >= len(s) || unhex(s[i+1]) < 0 || unhex(s[i+2]) < 0 {
+			return "", false
+		}
+		b.WriteByte(byte(unhex(s[i+1])<<4 | unhex(s[i+2])))
+		i += 2
+	}
+	return b.String(), true
+}
+
+func unhex(c byte) int {
+	switch {
+	case '0' <= c && c <= '9':
+		return int(c - '0')
+	case 'a' <= c && c <= 'f':
+		return int(c-'a') + 10
+	case 'A' <= c && c <= 'F':
+		return int(c-'A') + 10
+	}
+	return -1
 }
 
 // schemaRuns: a database file holds code as well as data. A view, a

@@ -229,6 +229,7 @@ func copyEffects(c *Call, fx *Effects) {
 	switch {
 	case inContainer(src) && !inContainer(dst):
 		fx.Network(engineHost(c), src)
+		containerRead(c, fx, src)
 		writeUnlessNotFile(fx, dst, c.Name+" cp")
 	case inContainer(dst) && !inContainer(src):
 		if src.Value != "-" {
@@ -239,6 +240,40 @@ func copyEffects(c *Call, fx *Effects) {
 		fx.Unknown(c.Name + " cp copies between a container and this machine; neither or both of " +
 			src.Value + " and " + dst.Value + " name a container")
 	}
+}
+
+// containerRead records the read of CONTAINER:PATH: a file whose name
+// the secret rules judge as they judge one of this machine (app:/app/.env,
+// app:/run/secrets/db, app:/proc/1/environ). What the path holds is not
+// seen from here: it may be a folder (app:/, app:/app), whose files,
+// secrets among them, are copied too.
+func containerRead(c *Call, fx *Effects, src shell.Arg) {
+	_, path, _ := strings.Cut(src.Value, ":")
+	fx.Read(shell.Arg{Value: path, Glob: src.Glob})
+	fx.Unknown(c.Name + " cp copies " + path + " out of the container, where its files are not seen")
+}
+
+// exportContainer prints (or writes with -o) the archive of a
+// container's or a volume's files: its secrets too.
+func exportContainer(c *Call, fx *Effects) {
+	engine(func(c *Call, fx *Effects) {
+		if !c.Has("--output") {
+			fx.PrintsSecret(c.Name + " " + c.SubPath() + " prints every file of the container, secrets included")
+		}
+		fx.Network(engineHost(c), requestWords(c)...)
+	})(c, fx)
+}
+
+// imageHistory prints the commands that built an image's layers; whole
+// (--no-trunc), they hold the values of the build's arguments (|1
+// NPM_TOKEN=... /bin/sh -c npm ci).
+func imageHistory(c *Call, fx *Effects) {
+	engine(func(c *Call, fx *Effects) {
+		if c.Has("--no-trunc") {
+			fx.PrintsSecret(c.Name + " " + c.SubPath() + " --no-trunc prints the values of the build's arguments")
+		}
+		fx.Network(engineHost(c), requestWords(c)...)
+	})(c, fx)
 }
 
 // inContainer reports a cp operand that names a path in a container

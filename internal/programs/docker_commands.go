@@ -379,7 +379,7 @@ var dockerContainerDiff = &Node{Effects: daemonRead, Opts: `
 -h --help
 `}
 
-var dockerContainerExport = &Node{Effects: daemonRead, Opts: `
+var dockerContainerExport = &Node{Effects: exportContainer, Opts: `
 -o --output=STRING                   write
 -h --help
 `}
@@ -578,7 +578,7 @@ var dockerContext = &Node{Effects: engineGroup, Opts: `
 	{Name: "use", Node: dockerContextUse},
 }}
 
-var dockerImageHistory = &Node{Effects: daemonRead, Opts: `
+var dockerImageHistory = &Node{Effects: imageHistory, Opts: `
 --format=STRING
 -H --human
 --no-trunc

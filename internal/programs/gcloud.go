@@ -90,14 +90,14 @@ var gcloudTree = &verbTree{
 		// --log-http prints the answers whole on stderr, whatever the
 		// format.
 		if httpLogged(c) && gcloudPrintsEnv(path) {
-			revealsSecret(fx, "gcloud "+strings.Join(path, " ")+" with the HTTP answers logged (the environment variables it was deployed with)")
+			revealsSecret(fx, "gcloud "+strings.Join(path, " ")+" with the HTTP answers logged (the environment or metadata it was deployed with)")
 			return
 		}
 		// A description prints the whole object; a list its table, unless
 		// a format asks for the objects.
 		formats := c.ValueArgs("--format")
 		if gcloudPrintsEnv(path) && (slices.Contains(path, "describe") || len(formats) > 0) && !envFreeProjection(formats) {
-			revealsSecret(fx, "gcloud "+strings.Join(path, " ")+" (the environment variables it was deployed with)")
+			revealsSecret(fx, "gcloud "+strings.Join(path, " ")+" (the environment or metadata it was deployed with)")
 		}
 	},
 }
@@ -119,14 +119,17 @@ func httpLogged(c *Call) bool {
 
 // gcloudPrintsEnv reports the descriptions and lists of what runs with
 // the environment variables it was deployed with: Cloud Functions, Cloud
-// Run services, revisions, jobs and executions, App Engine versions.
+// Run services, revisions, jobs and executions, App Engine versions; and
+// of what holds its secrets in its configuration: a VM's or an instance
+// template's metadata (startup scripts), a cluster's master credentials.
 func gcloudPrintsEnv(path []string) bool {
 	has := func(w string) bool { return slices.Contains(path, w) }
 	if !has("describe") && !has("list") {
 		return false
 	}
 	return has("functions") || has("run") && (has("services") || has("revisions") || has("jobs") || has("executions")) ||
-		has("app") && has("versions")
+		has("app") && has("versions") || has("compute") && (has("instances") || has("instance-templates")) ||
+		has("container") && has("clusters")
 }
 
 // envFreeProjection reports --format projections (value(status.url),

@@ -6,7 +6,7 @@ func TestGcloud(t *testing.T) {
 	t.Parallel()
 	checkAfterStart(t, []effectCase{
 		{"gcloud compute instances list --project p", `network  "p"`},
-		{"gcloud --format=json compute instances describe vm --zone us-central1-a", `network  "vm" "us-central1-a"`},
+		{"gcloud --format=json compute instances describe vm --zone us-central1-a", `network  "vm" "us-central1-a"; unknown (gcloud compute instances describe (the environment or metadata it was deployed with) prints a secret)`},
 		{"gcloud container clusters get-credentials c", `network  "c"; unknown (gcloud container clusters get-credentials prints a secret)`},
 		{"gcloud compute instances delete vm", "change (gcloud compute instances delete vm: delete changes state)"},
 		{"gcloud compute instances", "unknown (gcloud compute instances names no command known to only read)"},
@@ -24,7 +24,13 @@ func TestGcloudReads(t *testing.T) {
 	checkReads(t, []readCase{
 		{"gcloud compute instances list", true},
 		{"gcloud --project delete compute instances list", true},
-		{"gcloud --format=json compute instances describe vm --zone us-central1-a", true},
+		// A VM's metadata holds its startup script, a cluster's
+		// description its master credentials.
+		{"gcloud --format=json compute instances describe vm --zone us-central1-a", false},
+		{"gcloud compute instances describe vm --format 'value(status)'", true},
+		{"gcloud compute instance-templates describe t", false},
+		{"gcloud container clusters describe c", false},
+		{"gcloud container clusters list", true},
 		{"gcloud beta run services describe svc --format 'value(status.url)'", true},
 		{"gcloud beta run services describe svc", false},
 		{"gcloud run services list", true},

@@ -35,6 +35,10 @@ func hcRequest(c *Call, fx *Effects, addr, sent string) {
 	fx.Network(host, apiWords(c, addr+"|"+sent)...)
 }
 
+// hcTrust are the options of the HashiCorp clients that choose whom they
+// trust as their server.
+const hcTrust = "-tls-skip-verify|-ca-cert|-ca-path|-tls-server-name"
+
 // vault
 
 var vaultProgram = &Program{Names: []string{"vault"}, GoFlags: true, Node: Node{Opts: vaultOptions + `
@@ -92,6 +96,7 @@ const vaultOptions = `
 func vaultRequest(c *Call, fx *Effects) {
 	hcRequest(c, fx, "-address", "-header|-namespace|-mfa|-policy-override|-unlock-key")
 	namedHost(c, fx, "-address|-agent-address", "VAULT_ADDR|VAULT_AGENT_ADDR", "the token of $VAULT_TOKEN or ~/.vault-token")
+	namedTrust(c, fx, hcTrust, "the token of $VAULT_TOKEN or ~/.vault-token")
 }
 
 // vaultRead is a command that lists or describes, and prints.
@@ -161,6 +166,7 @@ const consulOptions = `
 func consulRead(c *Call, fx *Effects) {
 	hcRequest(c, fx, "-http-addr", "-datacenter|-namespace|-partition|-token")
 	namedHost(c, fx, "-http-addr", "CONSUL_HTTP_ADDR", "the token of $CONSUL_HTTP_TOKEN")
+	namedTrust(c, fx, hcTrust+"|-ca-file", "the token of $CONSUL_HTTP_TOKEN")
 }
 
 // consulOther is any other command: the KV store and ACL tokens hold
@@ -235,6 +241,7 @@ const nomadOptions = `
 func nomadRead(c *Call, fx *Effects) {
 	hcRequest(c, fx, "-address", "-region|-namespace|-token")
 	namedHost(c, fx, "-address", "NOMAD_ADDR", "the token of $NOMAD_TOKEN")
+	namedTrust(c, fx, hcTrust, "the token of $NOMAD_TOKEN")
 }
 
 // nomadOther is any other command: variables and ACL tokens hold secrets,

@@ -226,6 +226,7 @@ func helmGlobals(c *Call, fx *Effects) {
 	if c.Has("--kube-apiserver") {
 		fx.Unknown("--kube-apiserver sends the current user's credentials to a server the command names")
 	}
+	namedTrust(c, fx, "--kube-insecure-skip-tls-verify|--kube-ca-file|--kube-tls-server-name", "the current user's credentials")
 	for _, a := range c.ValueArgs("--set-file") {
 		// key=path,key2=path2
 		for _, kv := range strings.Split(a.Value, ",") {

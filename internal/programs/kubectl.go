@@ -92,6 +92,7 @@ func kube(f func(*Call, *Effects)) func(*Call, *Effects) {
 		if c.Has("--server") {
 			fx.Unknown("--server sends the current user's credentials to a server the command names")
 		}
+		namedTrust(c, fx, "--insecure-skip-tls-verify|--certificate-authority|--tls-server-name", "the current user's credentials")
 		for _, o := range c.ValueArgs("-o|--output") {
 			// go-template-file=, jsonpath-file=, template-file= and
 			// custom-columns-file= read the file they name, and what

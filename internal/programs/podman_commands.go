@@ -338,7 +338,7 @@ var podmanContainerExists = &Node{Effects: daemonRead, Inherit: true, Opts: `
 -h --help
 `}
 
-var podmanContainerExport = &Node{Effects: daemonRead, Inherit: true, Opts: `
+var podmanContainerExport = &Node{Effects: exportContainer, Inherit: true, Opts: `
 -o --output=STRING                   write
 -h --help
 `}
@@ -816,7 +816,7 @@ var podmanHealthcheck = &Node{Effects: engineGroup, Inherit: true, Opts: `
 	{Name: "run", Node: podmanHealthcheckRun},
 }}
 
-var podmanImageHistory = &Node{Effects: daemonRead, Inherit: true, Opts: `
+var podmanImageHistory = &Node{Effects: imageHistory, Inherit: true, Opts: `
 --format=STRING
 -H --human
 --no-trunc
@@ -1694,7 +1694,7 @@ var podmanVolumeExists = &Node{Effects: daemonRead, Inherit: true, Opts: `
 -h --help
 `}
 
-var podmanVolumeExport = &Node{Effects: daemonRead, Inherit: true, Opts: `
+var podmanVolumeExport = &Node{Effects: exportContainer, Inherit: true, Opts: `
 -o --output=STRING                   write
 -h --help
 `}

@@ -133,6 +133,24 @@ func (c *Call) negates(o *Opt, negations []string) bool {
 	return false
 }
 
+// Last returns which of the options in "a|b|c" was given last, as its
+// alternative is written, or "" when none was. Programs that keep one
+// mode take the last option that sets it (xz -t -z compresses, bzip2 -t
+// -d decompresses, zstd --rm -k keeps the file): a model asks Last of
+// its mode options, not whether a harmless one is present.
+func (c *Call) Last(alts string) string {
+	last := ""
+	for i := range c.Opts {
+		for a := range strings.SplitSeq(alts, "|") {
+			if a = strings.TrimSpace(a); c.names(&c.Opts[i], a) {
+				last = a
+				break
+			}
+		}
+	}
+	return last
+}
+
 // HasLocal is HasAny for options given after the first subcommand word
 // (git -C dir branch -C copies: only the second -C is branch's). Its
 // alternatives may be different options: each is on or off by itself,

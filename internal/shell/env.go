@@ -1,6 +1,9 @@
 package shell
 
-import "strings"
+import (
+	"regexp"
+	"strings"
+)
 
 // unsafeEnv are variables that change what a command runs or loads: code
 // or configuration it reads from a place the variable names.
@@ -24,7 +27,49 @@ var unsafeEnv = []string{"LD_*", "DYLD_*", "ANSIBLE_*", "NODE_V8_COVERAGE", "NOD
 	// request (vault, consul, nomad, glab, gh, psql, mysql, sqlcmd): set
 	// in the shell, they choose a host for later commands.
 	"VAULT_ADDR", "VAULT_AGENT_ADDR", "CONSUL_HTTP_ADDR", "NOMAD_ADDR", "GITLAB_HOST", "GL_HOST", "GH_HOST", "PGHOST",
-	"PGHOSTADDR", "MYSQL_HOST", "SQLCMDSERVER"}
+	"PGHOSTADDR", "MYSQL_HOST", "SQLCMDSERVER",
+	// Where a client sends its credentials, and whom it trusts as its
+	// server: endpoints, certificate authorities and the switches that
+	// turn the check off (a proxy, *_PROXY in any case, is in
+	// UnsafeEnv), for any TLS client and the credentialed ones that read
+	// their own; Go's module proxies receive .netrc's passwords, and
+	// GOAUTH runs a program. SSLKEYLOGFILE writes the keys of every TLS
+	// session to a file.
+	"SSL_CERT_FILE", "SSL_CERT_DIR", "REQUESTS_CA_BUNDLE", "CURL_CA_BUNDLE", "AWS_CA_BUNDLE", "AWS_ENDPOINT_URL*",
+	"NODE_TLS_REJECT_UNAUTHORIZED", "PYTHONHTTPSVERIFY", "GRPC_DEFAULT_SSL_ROOTS_FILE_PATH", "HTTPLIB2_CA_CERTS",
+	"SSLKEYLOGFILE", "AZURE_CONFIG_DIR", "AZURE_CLI_DISABLE_CONNECTION_VERIFICATION", "ADAL_PYTHON_SSL_NO_VERIFY",
+	"VAULT_CACERT", "VAULT_CAPATH", "VAULT_SKIP_VERIFY", "VAULT_TLS_SERVER_NAME", "CONSUL_CACERT", "CONSUL_CAPATH",
+	"CONSUL_HTTP_SSL_VERIFY", "NOMAD_CACERT", "NOMAD_CAPATH", "NOMAD_SKIP_VERIFY", "HELM_KUBE*",
+	"KUBERNETES_SERVICE_HOST", "KUBERNETES_SERVICE_PORT", "PULUMI_BACKEND_URL", "PULUMI_API", "GOPROXY", "GOAUTH",
+	"GOINSECURE", "GOSUMDB", "GONOSUMDB", "GONOSUMCHECK", "GOPRIVATE", "GONOPROXY",
+	// What a child shell reads from its environment as code or as
+	// where to find code: functions bash imports (BASH_FUNC_f%%), the
+	// messages of MAILPATH it expands, the folders zsh and ksh autoload
+	// functions from, the history an interactive shell writes, the fd
+	// set -x writes to, and what changes where cd goes and what a glob
+	// or a lookup finds.
+	"BASH_FUNC_*", "MAILPATH", "FPATH", "HISTFILE", "BASH_XTRACEFD", "CDPATH", "GLOBIGNORE", "EXECIGNORE",
+	"POSIXLY_CORRECT"}
+
+// prompts are the variables a shell expands as a prompt: bash's PS4 under
+// set -x, PS0, PS1 and PROMPT_COMMAND's neighbours in an interactive shell,
+// zsh's names for them. Expanded, a prompt runs the command substitutions
+// it holds; it reaches a child shell from its environment.
+var prompts = []string{"PS0", "PS1", "PS2", "PS3", "PS4", "PROMPT", "PROMPT2", "PROMPT3", "PROMPT4", "RPROMPT",
+	"RPROMPT2", "RPS1", "RPS2", "SPROMPT"}
+
+// unsafePrompt reports a prompt that is more than text and plain
+// variables: a command substitution, arithmetic, an indirect name or a
+// subscript (bash evaluates both as arithmetic, which runs the code a
+// variable's value holds), an operator, or an escape (bash decodes \nnn
+// before it expands). $LINENO, ${BASH_SOURCE} and ${FUNCNAME[0]} are
+// expanded once: their values are not expanded again.
+func unsafePrompt(value string) bool {
+	return strings.ContainsAny(promptVarRe.ReplaceAllString(value, ""), "$`\\")
+}
+
+// promptVarRe matches the plain variables of a prompt.
+var promptVarRe = regexp.MustCompile(`\$(?:[A-Za-z_][A-Za-z0-9_]*|\{[A-Za-z_][A-Za-z0-9_]*(?:\[[0-9]+\])?\})`)
 
 // UnsafeEnv reports a variable that, set to value, changes what a command
 // runs or loads. A PATH of the system's own program folders finds the
@@ -39,6 +84,10 @@ func UnsafeEnv(name, value string) bool {
 	case name == "CGO_ENABLED" && value == "0":
 		// Turns cgo off: nothing more is compiled or run.
 		return false
+	case contains(prompts, name):
+		return unsafePrompt(value)
+	case proxyVar(name):
+		return true
 	}
 	for _, g := range unsafeEnv {
 		if g == name || strings.HasSuffix(g, "*") && strings.HasPrefix(name, g[:len(g)-1]) ||
@@ -47,6 +96,17 @@ func UnsafeEnv(name, value string) bool {
 		}
 	}
 	return false
+}
+
+// proxyVar reports a variable that names the proxy a client sends its
+// requests through: HTTPS_PROXY, ALL_PROXY and the like, in any case
+// (Python reads every *_proxy whatever its case). The proxy sees where
+// each request goes, and with a certificate it is trusted with (an
+// SSL_CERT_FILE, --no-verify-ssl) the credentials it carries. NO_PROXY
+// only turns proxies off.
+func proxyVar(name string) bool {
+	up := strings.ToUpper(name)
+	return strings.HasSuffix(up, "_PROXY") && up != "NO_PROXY"
 }
 
 // systemPath reports a PATH made only of the system's own program

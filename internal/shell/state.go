@@ -34,9 +34,9 @@ func (w *walker) setsVar(name string, v Arg, how string) {
 	}
 	// A value known only at run time may be any value.
 	unsafe := UnsafeEnv(name, v.Value) || v.Dynamic && UnsafeEnv(name, "?")
-	if name == "PS4" || name == "PS0" || name == "PS1" || name == "PS2" || name == "PS3" {
+	if contains(prompts, name) {
 		// A prompt without expansions or escapes is only text.
-		unsafe = v.Dynamic || strings.ContainsAny(v.Value, "$`\\")
+		unsafe = v.Dynamic || unsafePrompt(v.Value)
 	} else if contains(shellStateVars, name) {
 		unsafe = true
 	}
