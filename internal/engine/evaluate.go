@@ -64,6 +64,10 @@ type evaluation struct {
 	// confineHazard says why the call would not work confined (see
 	// Decision.ConfineHazard), or "".
 	confineHazard string
+	// planted holds, for the bare program names looked up along PATH,
+	// whether a file a call could have put there runs (see
+	// plantedProgram).
+	planted map[string]bool
 }
 
 func newEvaluation(e *Engine, req *Request) *evaluation {
