@@ -333,6 +333,20 @@ func For(e *engine.Engine, req *engine.Request, kind Kind, opts Options) (*Profi
 			walk = append(walk, f)
 		}
 	}
+	// npm's global settings of a node a version manager keeps (nvm's
+	// versions/node/v20/etc/npmrc) may hold a registry token: each is
+	// judged on its own, where walking the store's packages would cost
+	// too much.
+	for _, st := range p.Stores {
+		for _, g := range nodeConfigs {
+			found, _ := filepath.Glob(filepath.Join(st, g))
+			for _, f := range found {
+				if !insideAny(f, walk) {
+					walk = append(walk, f)
+				}
+			}
+		}
+	}
 	// The folders the launcher makes the placeholders of absent paths in
 	// (the nearest one that exists above each), whose times change with
 	// every call: the index keeps their entries (see index.go).
@@ -690,6 +704,11 @@ func openCode(root string) (present, absent []string) {
 	}
 	return present, absent
 }
+
+// nodeConfigs are where version managers keep npm's global settings
+// (<prefix>/etc/npmrc) of the nodes they install, under their roots:
+// nvm's, volta's and asdf's.
+var nodeConfigs = []string{"versions/node/*/etc/npmrc", "tools/image/node/*/etc/npmrc", "installs/nodejs/*/etc/npmrc"}
 
 // hookConfig returns what the hook managers' hooks read from the work
 // tree at root as the person commits (engine.HookManagers): present
