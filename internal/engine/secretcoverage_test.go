@@ -51,3 +51,31 @@ func TestToolConfigCredentials(t *testing.T) {
 		}
 	}
 }
+
+// A secret variable the calls' environment holds is read, not printed as
+// the text it holds: echo $GH_TOKEN was echo of a word, allowed, and
+// printed the token.
+func TestSecretVariableInEnvironment(t *testing.T) {
+	t.Parallel()
+	e := engine.NewEngine(builtin(engine.DefaultSettings()))
+	e.FS = testFS
+	e.LookupEnv = func(k string) (string, bool) {
+		switch k {
+		case "GH_TOKEN", "KUBECONFIG_DATA":
+			return "decoy-value", true
+		case "CONN":
+			return "Server=db;Password=decoy", true
+		case "PATH":
+			return "/usr/bin:/bin", true
+		}
+		return "", false
+	}
+	for _, cmd := range []string{"echo $GH_TOKEN", `printf '%s\n' "${KUBECONFIG_DATA}"`, "echo $CONN", "x=$GH_TOKEN; echo $x"} {
+		if d := e.Decide(context.Background(), shellReq(cmd)); d.Outcome == engine.Allow {
+			t.Errorf("%s: got %s by %s, want it not allowed", cmd, d.Outcome, d.Rule)
+		}
+	}
+	if d := e.Decide(context.Background(), shellReq("echo $PATH")); d.Outcome != engine.Allow {
+		t.Errorf("echo $PATH: got %s by %s, want it allowed", d.Outcome, d.Rule)
+	}
+}
