@@ -180,6 +180,18 @@ var Policy = []engine.RuleSpec{
 		Source:     "builtin:policy/git.yaml:9",
 	},
 	{
+		ID: "git-hide-changes",
+		Match: []engine.MatchSpec{{
+			Program:    []string{"git"},
+			Subcommand: []string{"update-index"},
+			Flags:      []string{"--assume-unchanged|--skip-worktree"},
+		}},
+		Decision:   engine.Ask,
+		Message:    "This marks files so that git status and git diff stop showing their changes; a change made to them then, by anyone, goes unseen in the person's review and commits.",
+		Suggestion: "Say why the files should drop out of git status; `git update-index --no-assume-unchanged` or `--no-skip-worktree` undoes it.",
+		Source:     "builtin:policy/git.yaml:21",
+	},
+	{
 		ID: "git-push-force",
 		Match: []engine.MatchSpec{{
 			Program:    []string{"git"},
@@ -197,7 +209,7 @@ var Policy = []engine.RuleSpec{
 		Decision:   engine.Deny,
 		Message:    "A force push replaces the remote branch with the local one, deleting commits others may have pushed.",
 		Suggestion: "Use `git push --force-with-lease`, which refuses when the remote has commits you have not seen, or push to a new branch.",
-		Source:     "builtin:policy/git.yaml:21",
+		Source:     "builtin:policy/git.yaml:33",
 	},
 	{
 		ID: "git-tag-delete",
@@ -209,7 +221,7 @@ var Policy = []engine.RuleSpec{
 		Decision:   engine.Deny,
 		Message:    "Deleting a tag removes a named release point that others may rely on.",
 		Suggestion: "Leave tags in place; ask the user if a tag really has to go.",
-		Source:     "builtin:policy/git.yaml:39",
+		Source:     "builtin:policy/git.yaml:51",
 	},
 	{
 		ID: "git-push-delete",
@@ -225,7 +237,7 @@ var Policy = []engine.RuleSpec{
 		Decision:   engine.Deny,
 		Message:    "Deleting a branch or tag on the remote removes it for everyone who uses that remote.",
 		Suggestion: "Ask the user to delete remote branches themselves, or leave the branch in place.",
-		Source:     "builtin:policy/git.yaml:51",
+		Source:     "builtin:policy/git.yaml:63",
 	},
 	{
 		ID: "git-clean-force",
@@ -238,7 +250,7 @@ var Policy = []engine.RuleSpec{
 		Decision:   engine.Deny,
 		Message:    "git clean -f deletes untracked files for good; they are not in git, so nothing can bring them back.",
 		Suggestion: "Run `git clean -n` to list what would be deleted, then remove specific files you are sure about.",
-		Source:     "builtin:policy/git.yaml:66",
+		Source:     "builtin:policy/git.yaml:78",
 	},
 	{
 		ID: "git-checkout-discard",
@@ -267,7 +279,7 @@ var Policy = []engine.RuleSpec{
 		Decision:   engine.Deny,
 		Message:    "This git checkout overwrites files in the working tree, discarding their uncommitted changes.",
 		Suggestion: "Run `git stash` first to keep the changes, or `git diff` to see what would be lost.",
-		Source:     "builtin:policy/git.yaml:79",
+		Source:     "builtin:policy/git.yaml:91",
 	},
 	{
 		ID: "git-restore-worktree",
@@ -290,7 +302,7 @@ var Policy = []engine.RuleSpec{
 		Decision:   engine.Deny,
 		Message:    "git restore overwrites files in the working tree with a committed version, discarding uncommitted changes.",
 		Suggestion: "Run `git stash` to keep the changes first; `git restore --staged FILE` only unstages and is safe.",
-		Source:     "builtin:policy/git.yaml:106",
+		Source:     "builtin:policy/git.yaml:118",
 	},
 	{
 		ID: "git-switch-discard",
@@ -302,7 +314,7 @@ var Policy = []engine.RuleSpec{
 		Decision:   engine.Deny,
 		Message:    "git switch --discard-changes throws away uncommitted changes in the working tree.",
 		Suggestion: "Run `git stash` first, then switch branches.",
-		Source:     "builtin:policy/git.yaml:129",
+		Source:     "builtin:policy/git.yaml:141",
 	},
 	{
 		ID: "git-branch-force-delete",
@@ -318,7 +330,7 @@ var Policy = []engine.RuleSpec{
 		Decision:   engine.Deny,
 		Message:    "Force-deleting a branch drops its commits even when they are not merged anywhere.",
 		Suggestion: "Use `git branch -d NAME`, which refuses to delete unmerged work.",
-		Source:     "builtin:policy/git.yaml:141",
+		Source:     "builtin:policy/git.yaml:153",
 	},
 	{
 		ID: "git-stash-drop",
@@ -329,7 +341,7 @@ var Policy = []engine.RuleSpec{
 		Decision:   engine.Deny,
 		Message:    "Dropping or clearing stashes deletes the saved changes they hold.",
 		Suggestion: "Leave stashes in place; `git stash list` shows them, and `git stash pop` applies one.",
-		Source:     "builtin:policy/git.yaml:156",
+		Source:     "builtin:policy/git.yaml:168",
 	},
 	{
 		ID: "git-history-rewrite",
@@ -349,7 +361,7 @@ var Policy = []engine.RuleSpec{
 		Decision:   engine.Deny,
 		Message:    "This rewrites or deletes git history (or the reflog that lets lost commits be recovered).",
 		Suggestion: "Ask the user to run history rewrites themselves; to undo a commit, use `git revert`.",
-		Source:     "builtin:policy/git.yaml:167",
+		Source:     "builtin:policy/git.yaml:179",
 	},
 	{
 		ID: "git-rm-force",
@@ -370,7 +382,7 @@ var Policy = []engine.RuleSpec{
 		Decision:   engine.Deny,
 		Message:    "This deletes files (or a worktree) even when they have changes that were never committed.",
 		Suggestion: "Use `git rm --cached FILE` to stop tracking a file, or commit or stash the changes first.",
-		Source:     "builtin:policy/git.yaml:184",
+		Source:     "builtin:policy/git.yaml:196",
 	},
 	{
 		ID: "git-input-options",
@@ -390,7 +402,7 @@ var Policy = []engine.RuleSpec{
 		Decision:   engine.Deny,
 		Message:    "xargs, parallel or find hands this git command words from its input, so its options (a --force, a --hard) are only known when it runs.",
 		Suggestion: "Run the git command with literal arguments, after -- where they are paths.",
-		Source:     "builtin:policy/git.yaml:203",
+		Source:     "builtin:policy/git.yaml:215",
 	},
 	{
 		ID: "git-shell-alias",
@@ -414,7 +426,7 @@ var Policy = []engine.RuleSpec{
 		Decision:   engine.Deny,
 		Message:    "This defines a git alias that runs a shell command, hiding what really runs behind a git subcommand.",
 		Suggestion: "Run the shell command directly, where it can be checked.",
-		Source:     "builtin:policy/git.yaml:218",
+		Source:     "builtin:policy/git.yaml:230",
 	},
 	{
 		ID: "pipe-to-shell",
@@ -561,10 +573,10 @@ var Policy = []engine.RuleSpec{
 		ID:    "code-run-on-open",
 		Tools: []engine.Kind{"write", "edit"},
 		Match: []engine.MatchSpec{{
-			Paths: []string{".vscode/tasks.json", ".vscode/settings.json", "**/.vscode/tasks.json", "**/.vscode/settings.json", ".vscode/mcp.json", "**/.vscode/mcp.json", ".devcontainer/**", ".devcontainer.json", "**/.devcontainer/**", ".husky/**"},
+			Paths: []string{".vscode/tasks.json", ".vscode/settings.json", "**/.vscode/tasks.json", "**/.vscode/settings.json", ".vscode/mcp.json", "**/.vscode/mcp.json", ".devcontainer/**", ".devcontainer.json", "**/.devcontainer/**", ".husky/**", ".pre-commit-config.yaml", "{,.}lefthook{,-local}.{yml,yaml,toml,json,jsonc}", ".lefthook/**", ".lefthook-local/**", ".huskyrc", ".huskyrc.*", "husky.config.{js,cjs}", ".overcommit.yml", ".git-hooks/**"},
 		}},
 		Decision:   engine.Ask,
-		Message:    "This file holds code that runs later without the person's say-so (a task VS Code runs as it opens the folder, a dev container's commands, a git hook).",
+		Message:    "This file holds code that runs later without the person's say-so (a task VS Code runs as it opens the folder, a dev container's commands, a git hook or what a hook manager's hook runs).",
 		Suggestion: "Say what the change runs and when, so that the person can approve it.",
 		Source:     "builtin:policy/protection.yaml:107",
 	},
@@ -879,6 +891,11 @@ var PolicyExamples = []engine.Examples{
 		Match:    []string{"git reset --hard", "git reset --hard HEAD~1", "git -C repo reset --hard origin/main", "sudo env git reset --hard"},
 		NotMatch: []string{"git reset --soft HEAD~1", "git reset", "git reset --keep HEAD~1", "git status"},
 	},
+	// git-hide-changes
+	{
+		Match:    []string{"git update-index --assume-unchanged .pre-commit-config.yaml", "git update-index --skip-worktree a b", "git -C sub update-index --assume-unchanged x"},
+		NotMatch: []string{"git update-index --refresh", "git update-index --no-assume-unchanged x", "git update-index --no-skip-worktree x", "git ls-files -v"},
+	},
 	// git-push-force
 	{
 		Match:    []string{"git push --force", "git push -f origin main", "git push --for origin main", "git push origin +main", "git push --mirror"},
@@ -1006,8 +1023,8 @@ var PolicyExamples = []engine.Examples{
 	},
 	// code-run-on-open
 	{
-		Match:    []string{".vscode/tasks.json", ".vscode/settings.json", ".devcontainer/devcontainer.json", ".devcontainer.json", ".husky/pre-commit", "web/.vscode/tasks.json"},
-		NotMatch: []string{".vscode/launch.json", ".vscode/extensions.json", "src/tasks.json", "docs/devcontainer.md", ".envrc.example"},
+		Match:    []string{".vscode/tasks.json", ".vscode/settings.json", ".devcontainer/devcontainer.json", ".devcontainer.json", ".husky/pre-commit", "web/.vscode/tasks.json", ".pre-commit-config.yaml", "lefthook.yml", ".lefthook-local.jsonc", ".config/lefthook.toml", ".lefthook/pre-commit/x.sh", ".huskyrc.json", "husky.config.js", ".overcommit.yml", ".git-hooks/pre_commit/x.rb"},
+		NotMatch: []string{".vscode/launch.json", ".vscode/extensions.json", "src/tasks.json", "docs/devcontainer.md", ".envrc.example", "lefthook.go", "docs/lefthook.md", ".pre-commit-hooks.yaml", "package.json"},
 	},
 	// runs-unseen-code
 	{

@@ -240,6 +240,30 @@ func TestForStateInStore(t *testing.T) {
 	}
 }
 
+// TestForNodeConfigInStore: npm's global settings of a node nvm keeps
+// (a store, not walked) are masked when they hold a registry token, and
+// shown when they hold none; so is the go command's environment file,
+// shown among the tools' settings, when GOPROXY carries a password.
+func TestForNodeConfigInStore(t *testing.T) {
+	t.Parallel()
+	w := newWorld(t)
+	store := filepath.Join(w.home, ".nvm")
+	token := filepath.Join(store, "versions/node/v20.11.0/etc/npmrc")
+	plain := filepath.Join(store, "versions/node/v18.19.0/etc/npmrc")
+	goenv := filepath.Join(w.home, ".config/go/env")
+	for f, data := range map[string]string{token: "//registry.example.com/:_authToken=decoy-token\n", plain: "prefix=/usr/local\n",
+		goenv: "GOPROXY=https://bob:decoy@proxy.example.com\n"} {
+		must(t, os.MkdirAll(filepath.Dir(f), 0o755))
+		must(t, os.WriteFile(f, []byte(data), 0o644))
+	}
+	p := w.profile(t, UnknownEffects, Options{Stores: []string{store}, Tools: []string{"~/.config/go"}})
+	for f, want := range map[string]bool{token: true, plain: false, goenv: true} {
+		if got := slices.Contains(p.Masked, f); got != want {
+			t.Errorf("%s masked = %v, want %v: %v", f, got, want, p.Masked)
+		}
+	}
+}
+
 func TestProfileJSON(t *testing.T) {
 	t.Parallel()
 	w := newWorld(t)

@@ -11,6 +11,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"slices"
@@ -289,6 +290,8 @@ func For(e *engine.Engine, req *engine.Request, kind Kind, opts Options) (*Profi
 	present, absent, unmade := gitCode(root)
 	opened, unopened := openCode(root)
 	present, absent = append(present, opened...), append(absent, unopened...)
+	hooked, unhooked := hookConfig(root)
+	present, absent = append(present, hooked...), append(absent, unhooked...)
 	for _, g := range present {
 		if insideAny(g, p.Writable) && !slices.Contains(p.Protected, g) {
 			p.Protected = append(p.Protected, g)
@@ -328,6 +331,20 @@ func For(e *engine.Engine, req *engine.Request, kind Kind, opts Options) (*Profi
 		// And those a store holds (a tool's folder in the home folder).
 		if insideAny(f, slices.Concat(systemTree, p.Stores)) && !insideAny(f, walk) && exists(f) {
 			walk = append(walk, f)
+		}
+	}
+	// npm's global settings of a node a version manager keeps (nvm's
+	// versions/node/v20/etc/npmrc) may hold a registry token: each is
+	// judged on its own, where walking the store's packages would cost
+	// too much.
+	for _, st := range p.Stores {
+		for _, g := range nodeConfigs {
+			found, _ := filepath.Glob(filepath.Join(st, g))
+			for _, f := range found {
+				if !insideAny(f, walk) {
+					walk = append(walk, f)
+				}
+			}
 		}
 	}
 	// The folders the launcher makes the placeholders of absent paths in
@@ -690,6 +707,95 @@ func openCode(root string) (present, absent []string) {
 		}
 	}
 	return present, absent
+}
+
+// nodeConfigs are where version managers keep npm's global settings
+// (<prefix>/etc/npmrc) of the nodes they install, under their roots:
+// nvm's, volta's and asdf's.
+var nodeConfigs = []string{"versions/node/*/etc/npmrc", "tools/image/node/*/etc/npmrc", "installs/nodejs/*/etc/npmrc"}
+
+// hookConfig returns what the hook managers' hooks read from the work
+// tree at root as the person commits (engine.HookManagers): present
+// exist; absent do not, for a manager whose hook is installed in the
+// repository's hooks folder (or core.hooksPath's), which would read one
+// made by a call (pre-commit's hook names the file it reads).
+func hookConfig(root string) (present, absent []string) {
+	installed := installedHooks(root)
+	for _, m := range engine.HookManagers {
+		files := m.Files
+		if m.Name == "pre-commit" {
+			files = append(slices.Clip(files), preCommitConfigs(installed)...)
+		}
+		on := slices.ContainsFunc(installed, func(h []byte) bool { return bytes.Contains(h, []byte(m.Marker)) })
+		for _, n := range files {
+			f := filepath.Join(root, n)
+			switch {
+			case !inside(f, root):
+			case exists(f):
+				present = append(present, f)
+			case on:
+				absent = append(absent, f)
+			}
+		}
+	}
+	return present, absent
+}
+
+// installedHooks returns the start of each hook of the repository at
+// root: in its hooks folder, or the folder core.hooksPath names.
+func installedHooks(root string) [][]byte {
+	dir := filepath.Join(root, ".git")
+	if data, err := os.ReadFile(dir); err == nil {
+		d, ok := strings.CutPrefix(strings.TrimSpace(string(data)), "gitdir: ")
+		if !ok {
+			return nil
+		}
+		if !filepath.IsAbs(d) {
+			d = filepath.Join(root, d)
+		}
+		dir = commonDir(filepath.Clean(d))
+	}
+	folders := []string{filepath.Join(dir, "hooks")}
+	if config, err := os.ReadFile(filepath.Join(dir, "config")); err == nil {
+		if h := hooksPath(root, config); h != "" {
+			folders = append(folders, h, filepath.Join(h, "_"))
+		}
+	}
+	var out [][]byte
+	for _, d := range folders {
+		entries, _ := os.ReadDir(d)
+		for _, e := range entries {
+			if !e.Type().IsRegular() || strings.HasSuffix(e.Name(), ".sample") || len(out) == 64 {
+				continue
+			}
+			if f, err := os.Open(filepath.Join(d, e.Name())); err == nil {
+				buf := make([]byte, 8<<10)
+				n, _ := io.ReadFull(f, buf)
+				f.Close()
+				out = append(out, buf[:n])
+			}
+		}
+	}
+	return out
+}
+
+// preCommitConfigs returns the configuration files pre-commit's installed
+// hooks name (hook-impl --config=FILE), from the top of the work tree.
+func preCommitConfigs(hooks [][]byte) []string {
+	var out []string
+	for _, h := range hooks {
+		_, rest, ok := bytes.Cut(h, []byte("--config="))
+		if !ok {
+			continue
+		}
+		if i := bytes.IndexAny(rest, " \t\n\"')"); i >= 0 {
+			rest = rest[:i]
+		}
+		if n := filepath.Clean(string(rest)); n != "." && !filepath.IsAbs(n) && !slices.Contains(out, n) {
+			out = append(out, n)
+		}
+	}
+	return out
 }
 
 // hooksPath returns the folder of hooks a repository's configuration

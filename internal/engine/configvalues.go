@@ -62,11 +62,17 @@ func configCredential(text string) string {
 	return FindSecret(text)
 }
 
-// registryConfigs are the base names of npm's and yarn's settings files.
-var registryConfigs = []string{".npmrc", ".yarnrc", ".yarnrc.yml"}
+// registryConfigs are the base names of npm's and yarn's settings files:
+// npmrc is npm's global one, in the etc folder of node's prefix (nvm's
+// versions/node/v20/etc/npmrc).
+var registryConfigs = []string{".npmrc", ".yarnrc", ".yarnrc.yml", "npmrc"}
 
 // credentialConfig reports a configuration file whose content is looked
-// at for credentials before it is read: git's, npm's and yarn's. Names
+// at for credentials before it is read: git's, npm's and yarn's, and the
+// go command's environment file (go env -w), where GOPROXY may carry a
+// password (https://user:pass@proxy) beside settings of no harm
+// (GOFLAGS, GOTOOLCHAIN, GOPRIVATE): judged by what it holds, it is
+// asked, and emptied in a confinement, only when it holds one. Names
 // are compared in any case, as the secrets' are (see anyPath): where
 // names ignore case, .GIT/CONFIG is git's file; where they keep it,
 // there is usually no such file to look at.
@@ -74,10 +80,15 @@ func (ev *evaluation) credentialConfig(p string) bool {
 	if p == "" {
 		return false
 	}
+	base := filepath.Base(p)
 	for _, n := range registryConfigs {
-		if strings.EqualFold(filepath.Base(p), n) {
+		if strings.EqualFold(base, n) {
 			return true
 		}
+	}
+	if strings.EqualFold(base, "env") && strings.EqualFold(filepath.Base(filepath.Dir(p)), "go") {
+		// $GOENV's default, in the user's configuration folder.
+		return true
 	}
 	return ev.gitConfigFile(p)
 }
@@ -196,7 +207,10 @@ func (ev *evaluation) valuesVerdict(s *subject) Verdict {
 		msg = "`" + s.via + "` prints values of " + ev.relPath(place{abs: p}) + ", which holds a credential (" + kind + "): it would be printed."
 	}
 	sug := "Print only what you need without the credential (git remote without -v names the remotes), or keep the credential in a credential helper instead of the configuration."
-	if !ev.gitConfigFile(p) {
+	switch {
+	case strings.EqualFold(filepath.Base(p), "env"):
+		sug = "Ask for the setting you need (go env GOFLAGS), or keep the proxy's credential in ~/.netrc instead of GOPROXY."
+	case !ev.gitConfigFile(p):
 		sug = "Ask for the setting you need (npm config get registry prints no token), or keep the token in the environment (${NPM_TOKEN}) instead of the file."
 	}
 	return Verdict{Outcome: Ask, Layer: LayerRules, Rule: "config-credentials", Subject: s.display, Message: msg, Suggestion: sug}

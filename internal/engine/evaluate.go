@@ -66,6 +66,10 @@ type evaluation struct {
 	// confineHazard says why the call would not work confined (see
 	// Decision.ConfineHazard), or "".
 	confineHazard string
+	// planted holds, for the bare program names looked up along PATH,
+	// whether a file a call could have put there runs (see
+	// plantedProgram).
+	planted map[string]bool
 }
 
 func newEvaluation(e *Engine, req *Request) *evaluation {
@@ -327,10 +331,27 @@ func (ev *evaluation) patchProblems() []Verdict {
 		Suggestion: "Start each header (*** Add File:, *** Update File:, *** Delete File:) at the beginning of its line, and each line of a file's body with +, - or a space."}}
 }
 
+// analysisEnv is the environment the shell analysis reads: that of the
+// calls, but for the variables whose names say they hold a secret, left
+// unknown. Taken as the text they hold, echo $GH_TOKEN was echo of a
+// word, and the secret's read was gone from what was judged.
+func (ev *evaluation) analysisEnv() func(string) (string, bool) {
+	look := ev.e.LookupEnv
+	if look == nil {
+		return nil
+	}
+	return func(name string) (string, bool) {
+		if secretEnv(name) {
+			return "", false
+		}
+		return look(name)
+	}
+}
+
 // shellSubjects analyses a command string into simple commands and the
 // file accesses they make.
 func (ev *evaluation) shellSubjects(cmd string) ([]*subject, []Verdict) {
-	a := shell.Analyze(cmd, shell.Options{Cwd: ev.req.Cwd, Home: ev.req.Home, LookupEnv: ev.e.LookupEnv, Toplevel: ev.toplevel,
+	a := shell.Analyze(cmd, shell.Options{Cwd: ev.req.Cwd, Home: ev.req.Home, LookupEnv: ev.analysisEnv(), Toplevel: ev.toplevel,
 		LookPath: ev.lookPath, IsDir: ev.folderExists, ProgramGlob: ev.programGlob, Launcher: programs.Launcher})
 	var problems []Verdict
 	for _, p := range a.Problems {

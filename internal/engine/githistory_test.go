@@ -5,6 +5,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"strings"
 	"testing"
 	"time"
 
@@ -100,4 +101,29 @@ func TestHistorySecrets(t *testing.T) {
 	git("reset", "-q", "--hard", "HEAD~1")
 	check("reflog", []string{"git show HEAD@{1}", "git log -p -g"}, false)
 	check("reflog", []string{"git diff", "git log -p -- src"}, true)
+
+	// An untracked secret only a stash holds (git stash push -u): the
+	// commands that print a stash's files print it, from the stash or
+	// from its objects.
+	dir = t.TempDir()
+	git("init", "-q")
+	write("src/a.go")
+	git("add", "-A")
+	git("commit", "-qm", "one")
+	write(".env.local")
+	git("stash", "push", "-q", "-u", "--", ".env.local")
+	blob := func() string {
+		c := exec.Command("git", "rev-parse", "stash@{0}^3:.env.local")
+		c.Dir = dir
+		out, err := c.Output()
+		if err != nil {
+			t.Fatal(err)
+		}
+		return strings.TrimSpace(string(out))
+	}()
+	check("stash", []string{"git stash show -p --include-untracked", "git stash show -p -u", "git stash show --only-untracked -p",
+		"git stash show --patch -u stash@{0}", "git stash list -p", "git show stash@{0}^3", "git cat-file -p " + blob,
+		"git cat-file blob " + blob, "git grep -e x= stash@{0}^3"}, false)
+	check("stash", []string{"git stash show", "git stash show -u", "git stash show --stat -u", "git stash list",
+		"git cat-file -t " + blob, "git grep -e x= -- src", "git cat-file -p HEAD:src/a.go"}, true)
 }

@@ -78,7 +78,7 @@ func (ev *evaluation) guess(c *shell.Command, cl *cmdline) {
 	if strings.TrimSpace(text) == "" {
 		return
 	}
-	a := shell.Analyze(text, shell.Options{Cwd: c.Cwd, Home: ev.req.Home, LookupEnv: ev.e.LookupEnv, Launcher: programs.Launcher})
+	a := shell.Analyze(text, shell.Options{Cwd: c.Cwd, Home: ev.req.Home, LookupEnv: ev.analysisEnv(), Launcher: programs.Launcher})
 	for _, s := range ev.commandSubjects(a) {
 		ev.guesses = append(ev.guesses, guess{s: s, prog: prog, what: what})
 	}

@@ -42,6 +42,10 @@ var secretPatterns = [...]struct {
 	{kind: "an OpenAI API key", expr: `\bsk-(?:proj-|svcacct-|admin-)?[A-Za-z0-9_\-]{20,}T3BlbkFJ[A-Za-z0-9_\-]{20,}\b`,
 		hints: []string{"T3BlbkFJ"}},
 	{kind: "an Azure storage account key", expr: `AccountKey=([A-Za-z0-9+/]{86}==)`, hints: []string{"AccountKey="}},
+	// A connection string's password (Server=db;User Id=sa;Password=...;),
+	// not one taken from elsewhere (Password=${DB_PASS}, %PASS%).
+	{kind: "a password in a connection string", expr: `(?i);\s*(?:password|pwd)\s*=\s*([^;'"\s$%{][^;'"\s]*)`,
+		hints: []string{"password", "pwd"}, fold: true},
 	{kind: "a npm token", expr: `\bnpm_[A-Za-z0-9]{36}\b`, hints: []string{"npm_"}},
 	{kind: "a PyPI token", expr: `\bpypi-AgEIcHlwaS5vcmc[A-Za-z0-9_\-]{50,}\b`, hints: []string{"pypi-AgEIcHlwaS5vcmc"}},
 	{kind: "a JSON web token", expr: `\beyJ[A-Za-z0-9_\-]{10,}\.eyJ[A-Za-z0-9_\-]{10,}\.[A-Za-z0-9_\-]{20,}\b`, hints: []string{"eyJ"}},

@@ -1050,9 +1050,33 @@ func gitPrintsConfig(c *Call, fx *Effects, scopes int) {
 func gitStashEffects(c *Call, fx *Effects) {
 	switch c.Operand(0) {
 	case "list", "show":
+		if gitStashPrintsContents(c) {
+			// A stash holds the files it saved, untracked ones too
+			// (-u), as commits do: the history index names them.
+			fx.Add(gitHistoryRead(c, "git stash "+c.Operand(0)+" prints the contents of the files stashes hold"))
+		}
 		return
 	}
 	fx.Add(Effect{Op: Write, Path: gitIn(c, argOf(".")), Tree: true, Why: "git stash rewrites the work tree"})
+}
+
+// gitStashPrintsContents reports a stash show or list that prints the
+// files stashes hold: a patch. stash show's -u is --include-untracked
+// (with -p, the untracked files' lines are printed too); stash list
+// takes log's options, where -u is a patch.
+func gitStashPrintsContents(c *Call) bool {
+	patch := gitPatchOpts
+	if c.Operand(0) == "list" {
+		patch += "|-u"
+	}
+	return c.HasAny(patch)
+}
+
+// gitHistoryRead is a read of every file the repository's commits (and
+// stashes, and reflogs) hold, wherever in it the call runs.
+func gitHistoryRead(c *Call, why string) Effect {
+	// :/ is git's name for the top of the work tree.
+	return Effect{Op: Read, Path: gitIn(c, argOf(":/")), Tree: true, Hidden: true, Committed: true, Why: why}
 }
 
 // gitWordEffects is for subcommands whose first operand is a verb: the
@@ -1132,24 +1156,51 @@ func gitGrepEffects(c *Call, fx *Effects) {
 	if !c.HasLocal("-e|-f") && len(args) > 0 {
 		args = args[1:]
 	}
-	var paths []shell.Arg
+	const why = "git grep searches the files of a commit"
+	var paths, pathspecs []shell.Arg
+	var revs []Effect
 	for i, a := range args {
 		if _, path, ok := strings.Cut(a.Value, ":"); ok && !strings.HasPrefix(a.Value, ":") {
+			// REV:path searches the path as that commit holds it.
 			a.Value = path
+			h := gitHistoryRead(c, why)
+			if path != "" {
+				h.Path = gitIn(c, a)
+			}
+			fx.Add(h)
 		} else if c.DashDash < 0 || len(c.Pos)-len(args)+i < c.DashDash {
 			// A revision: grep reads every file of its tree. Without --,
 			// an operand that names a file is that file (git refuses
 			// one that is both).
 			e := Effect{Op: Read, Path: gitIn(c, argOf(".")), Tree: true, Hidden: true, WorkTree: true}
+			// The tree is a commit's, or a stash's: files the work
+			// tree no longer has, secrets among them, are searched too.
+			h := gitHistoryRead(c, why)
 			if c.DashDash < 0 && !a.Dynamic {
 				e.IfAbsent = gitIn(c, a).Value
+				h.IfAbsent = e.IfAbsent
 			}
 			fx.Add(e)
+			revs = append(revs, h)
+		} else {
+			pathspecs = append(pathspecs, gitIn(c, gitPathspec(a)))
 		}
 		gitPatternRead(c, fx, a)
 		if a.Value != "" {
 			paths = append(paths, gitIn(c, gitPathspec(a)))
 		}
+	}
+	for _, h := range revs {
+		if len(pathspecs) == 0 {
+			fx.Add(h)
+			continue
+		}
+		// The paths after -- name what is searched.
+		for _, p := range pathspecs {
+			h.Path, h.IfAbsent = p, ""
+			fx.Add(h)
+		}
+		break
 	}
 	if len(paths) == 0 {
 		paths = []shell.Arg{gitIn(c, argOf("."))}
@@ -1171,9 +1222,7 @@ func gitCommittedReads(c *Call, fx *Effects) {
 		return
 	}
 	why := "git " + c.Sub() + " prints the contents of the files commits hold"
-	// :/ is git's name for the top of the work tree: the whole history,
-	// wherever in the repository the call runs.
-	whole := Effect{Op: Read, Path: gitIn(c, argOf(":/")), Tree: true, Hidden: true, Committed: true, Why: why}
+	whole := gitHistoryRead(c, why)
 	ops := c.Args()
 	// git diff with no revision compares the work tree with the index
 	// (diff-files always does): it prints no file the index does not
@@ -1206,6 +1255,10 @@ func gitCommittedReads(c *Call, fx *Effects) {
 	}
 }
 
+// gitPatchOpts are the options that have the diff and log family print
+// patches (and -u, but for stash show, where it is --include-untracked).
+const gitPatchOpts = "-p|--patch|--patch-with-stat|--patch-with-raw|--cc|--word-diff|--color-words|--unified|-U|--binary|--ext-diff|--check"
+
 // gitPrintsContents reports a git command that prints the contents of
 // files as commits or the index hold them, for every path: a patch (log
 // -p, show, diff, diff-tree -p), an archive, or the objects named on
@@ -1214,7 +1267,7 @@ func gitCommittedReads(c *Call, fx *Effects) {
 func gitPrintsContents(c *Call) bool {
 	// --check prints the lines it finds fault with; --exit-code and
 	// --oneline leave the patch as it is.
-	patch := c.HasAny("-p|-u|--patch|--patch-with-stat|--patch-with-raw|--cc|--word-diff|--color-words|--unified|-U|--binary|--ext-diff|--check")
+	patch := c.HasAny("-u|" + gitPatchOpts)
 	noPatch := c.HasAny("-s|--no-patch|--stat|--numstat|--shortstat|--name-only|--name-status|--raw|--summary|--dirstat|-q|--quiet")
 	switch c.Sub() {
 	case "log", "whatchanged", "diff-tree", "diff-index", "diff-files", "range-diff":
@@ -1234,7 +1287,18 @@ func gitPrintsContents(c *Call) bool {
 			return false
 		}
 	case "cat-file":
-		return c.HasAny("--batch|--batch-command|--batch-all-objects")
+		if c.HasAny("--batch|--batch-command|--batch-all-objects") {
+			return true
+		}
+		// -p, or a type, prints the object named: a blob named by its
+		// hash is the content of a file of any commit or stash.
+		switch c.Operand(0) {
+		case "blob", "tree", "commit", "tag":
+		default:
+			if !c.HasLocal("-p") {
+				return false
+			}
+		}
 	default:
 		return false
 	}

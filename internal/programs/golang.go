@@ -247,7 +247,31 @@ func goEnvCmd(c *Call, fx *Effects) {
 	goEnv(c, fx)
 	if c.HasAny("-w|-u") {
 		fx.Change("go env -w and -u change the user's go environment file")
+		return
 	}
+	if goEnvPrintsURLs(c) {
+		// What go env -w set: a proxy's URL may carry its password.
+		fx.Add(Effect{Op: Read, Path: argOf("~/.config/go/env"), Values: true, Why: "go env prints the settings of the user's go environment file"})
+	}
+}
+
+// goEnvPrintsURLs reports a go env that prints the settings that name a
+// server, with its login when it has one: all of them, or those named.
+func goEnvPrintsURLs(c *Call) bool {
+	names := c.Args()
+	if len(names) == 0 {
+		return true
+	}
+	for _, n := range names {
+		switch n.Value {
+		case "GOPROXY", "GOSUMDB", "GOAUTH":
+			return true
+		}
+		if n.Dynamic {
+			return true
+		}
+	}
+	return false
 }
 
 // goDoc prints documentation; -http serves it and opens a browser.

@@ -42,6 +42,23 @@ var notSecretSessions = [...]string{"desktop", "xdg", "tmux", "screen", "termina
 // (OP_SESSION_ACCOUNT).
 var known = [...]string{"sonar_login", "op_session"}
 
+// connWords are the short forms of a connection string, which carries
+// the store's password (Server=...;Password=...): anywhere in a name.
+var connWords = [...]string{"connstr", "conn_str", "connection_str"}
+
+// notSecretConns are the words before a last word "conn" that count
+// connections (MAX_CONN), not hold one.
+var notSecretConns = [...]string{"max", "min", "num", "n", "idle", "open", "total", "pool", "active"}
+
+// contentConfigs are configuration files that hold credentials (a
+// cluster's token or client key, a registry's login); contentLast are
+// the last words of a name whose value is such a file's content
+// (KUBECONFIG_DATA, KUBE_CONFIG_B64, DOCKER_CONFIG_JSON), where the name
+// alone is its path (KUBECONFIG, DOCKER_CONFIG).
+var contentConfigs = [...]string{"kubeconfig", "kube_config", "docker_config", "dockerconfig"}
+
+var contentLast = [...]string{"data", "content", "contents", "b64", "base64", "json", "yaml", "raw"}
+
 // auths make a name a secret's as its last word (GH_AUTH, NPM_AUTH,
 // HTTP_AUTHORIZATION), or before a header or a configuration: an
 // auth.user key names the user of a section of settings.
@@ -115,6 +132,13 @@ func Is(name string) bool {
 		return false
 	}
 	ws := strings.Split(n, "_")
+	if l := ws[len(ws)-1]; len(ws) > 1 && slices.Contains(contentLast[:], l) {
+		for _, c := range contentConfigs {
+			if strings.Contains(n, c) {
+				return true
+			}
+		}
+	}
 	// A qualifier after the name's last word (STRIPE_KEY_LIVE,
 	// OPENAI_KEY_2, DEPLOY_KEY_BASE64, TOKEN_FILE_2) says which one, not
 	// what it is.
@@ -160,6 +184,21 @@ func Is(name string) bool {
 		}
 	}
 	if strings.Contains(n, "connection_string") {
+		return true
+	}
+	for _, w := range connWords {
+		if strings.Contains(n, w) {
+			return true
+		}
+	}
+	// A connection (CONN, DB_CONN: Server=...;Password=...), not a count
+	// of them.
+	if last == "conn" && (len(ws) == 1 || !slices.Contains(notSecretConns[:], ws[len(ws)-2])) {
+		return true
+	}
+	// A client certificate to sign in with holds its private key
+	// (AZURE_CLIENT_CERTIFICATE, ARM_CLIENT_CERTIFICATE: a PFX).
+	if len(ws) > 1 && last == "certificate" && ws[len(ws)-2] == "client" {
 		return true
 	}
 	for _, w := range ws {

@@ -37,6 +37,14 @@ func TestIs(t *testing.T) {
 		{"BW_SESSION", true}, {"OP_SESSION_MYTEAM", true}, {"OP_SESSION", true}, {"STRIPE_SK", true}, {"SONAR_LOGIN", true},
 		{"SESSION_ID", false}, {"SESSION", false}, {"DB_LOGIN", false}, {"DISK", false}, {"TASK", false}, {"SESSION_TIMEOUT", false},
 		{"DESKTOP_SESSION", false}, {"ZELLIJ_SESSION", false},
+		{"KUBECONFIG_DATA", true}, {"KUBE_CONFIG_DATA", true}, {"KUBECONFIG_B64", true}, {"KUBECONFIG_CONTENT", true},
+		{"DOCKER_CONFIG_JSON", true}, {"KUBECONFIG", false}, {"KUBE_CONFIG_PATH", false}, {"KUBECONFIG_FILE", false},
+		{"DOCKER_CONFIG", false}, {"CONFIG_DATA", false}, {"USER_DATA", false},
+		{"CONN", true}, {"DB_CONN", true}, {"SQL_CONN", true}, {"REDIS_CONN_2", true}, {"DB_CONNSTR", true}, {"SQL_CONN_STR", true},
+		{"ConnectionStrings__Default", true}, {"MAX_CONN", false}, {"CONN_TIMEOUT", false}, {"DB_CONNECTION", false},
+		{"CONN_POOL_SIZE", false}, {"IDLE_CONN", false}, {"CONNECTOR", false}, {"DB_CONN_MAX", false},
+		{"AZURE_CLIENT_CERTIFICATE", true}, {"ARM_CLIENT_CERTIFICATE", true}, {"AZURE_CLIENT_CERTIFICATE_PATH", false},
+		{"AZURE_CLIENT_CERTIFICATE_PASSWORD", true}, {"CA_CERTIFICATE", false}, {"SSL_CERTIFICATE", false}, {"CERTIFICATE", false},
 	} {
 		if got := Is(tc.name); got != tc.want {
 			t.Errorf("Is(%q) = %v, want %v", tc.name, got, tc.want)

@@ -1,0 +1,117 @@
+package engine_test
+
+import (
+	"context"
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/agentgov/governance/internal/engine"
+)
+
+// A bare name that the calls' PATH finds first in a folder of the
+// project (an activated .venv/bin, node_modules/.bin, ./bin) runs the
+// file there, which any confined call could have planted: it is judged
+// as project code, not as the system program of that name.
+func TestPlantedOnProjectPath(t *testing.T) {
+	t.Parallel()
+	project, sys := t.TempDir(), t.TempDir()
+	exe := func(p, body string) {
+		t.Helper()
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte(body), 0o755); err != nil {
+			t.Fatal(err)
+		}
+	}
+	link := func(target, p string) {
+		t.Helper()
+		if err := os.Symlink(target, p); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for _, n := range []string{"git", "ls", "cat", "head", "wc", "python3"} {
+		exe(filepath.Join(sys, n), "#!/bin/sh\n")
+	}
+	venv, bin := filepath.Join(project, ".venv", "bin"), filepath.Join(project, "bin")
+	exe(filepath.Join(venv, "git"), "#!/bin/sh\ncat ~/.ssh/id_rsa > PWNED\nexec /usr/bin/git \"$@\"\n")
+	exe(filepath.Join(venv, "echo"), "#!/bin/sh\n")
+	exe(filepath.Join(project, "tools", "head"), "#!/bin/sh\n")
+	link(filepath.Join(sys, "cat"), filepath.Join(venv, "cat"))
+	link(filepath.Join(sys, "python3"), filepath.Join(venv, "python3"))
+	exe(filepath.Join(project, ".venv", "pyvenv.cfg"), "home = /usr/bin\n")
+	link("../../tools/head", filepath.Join(venv, "head"))
+	exe(filepath.Join(bin, "wc"), "#!/bin/sh\n")
+	link(filepath.Join(sys, "python3"), filepath.Join(bin, "python3"))
+	if err := os.WriteFile(filepath.Join(venv, "ls"), []byte("not a program"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	exe(filepath.Join(project, "README.md"), "hello\n")
+
+	for _, tc := range []struct {
+		path, cmd string
+		allowed   bool
+	}{
+		{venv + ":" + sys, "git status", false},
+		{venv + ":" + sys, "git log --oneline", false},
+		{venv + ":" + sys, "cat README.md | head -1", false},
+		{"bin:" + sys, "wc -l README.md", false},
+		{":" + sys, "bin/wc -l README.md", false},
+		// The system's folder comes first: its git runs.
+		{sys + ":" + venv, "git status", true},
+		// Not there, not a program, a link out of the project, a builtin.
+		{venv + ":" + sys, "wc -l README.md", true},
+		{venv + ":" + sys, "ls -la", true},
+		{venv + ":" + sys, "cat README.md", true},
+		{venv + ":" + sys, "echo hi", true},
+		// A virtual environment's python runs its site-packages; another
+		// link to python is python.
+		{venv + ":" + sys, "python3 -c 'print(1)'", false},
+		{bin + ":" + sys, "python3 -c 'print(1)'", true},
+	} {
+		e := engine.NewEngine(builtin(engine.DefaultSettings()))
+		e.TempDirs = []string{"/nonexistent-temporary-folder"}
+		pathVar := tc.path
+		e.LookupEnv = func(k string) (string, bool) {
+			if k == "PATH" {
+				return pathVar, true
+			}
+			return "", false
+		}
+		req := &engine.Request{Cwd: project, ProjectRoot: project, Home: filepath.Join(sys, "home"),
+			Tool: engine.Tool{Kind: engine.KindShell, Name: "Bash", Input: engine.Input{Command: tc.cmd}}}
+		d := e.Decide(context.Background(), req)
+		if got := d.Outcome == engine.Allow; got != tc.allowed {
+			t.Errorf("PATH=%s %q: got %s by %s/%s, want allowed=%v", tc.path, tc.cmd, d.Outcome, d.Layer, d.Rule, tc.allowed)
+		}
+	}
+}
+
+// BenchmarkDecideProjectPath is a read-only command with a PATH that
+// starts in the project (an activated virtual environment): the look
+// for a planted program costs a file system call per project folder of
+// the PATH.
+func BenchmarkDecideProjectPath(b *testing.B) {
+	dir := tree(b, 1, 1)
+	if err := os.MkdirAll(filepath.Join(dir, ".venv", "bin"), 0o755); err != nil {
+		b.Fatal(err)
+	}
+	calls := 0
+	e := engine.NewEngine(builtin(engine.DefaultSettings()))
+	e.FS = countingFS{&calls}
+	e.LookupEnv = func(k string) (string, bool) {
+		if k == "PATH" {
+			return filepath.Join(dir, ".venv", "bin") + ":/usr/local/bin:/usr/bin:/bin", true
+		}
+		return "", false
+	}
+	req := &engine.Request{Cwd: dir, ProjectRoot: dir, Home: filepath.Dir(dir),
+		Tool: engine.Tool{Kind: engine.KindShell, Name: "Bash", Input: engine.Input{Command: "git status && ls -la | head"}}}
+	ctx := context.Background()
+	for b.Loop() {
+		r := *req
+		e.Decide(ctx, &r)
+	}
+	b.ReportMetric(float64(calls)/float64(b.N), "fs-calls/op")
+}
