@@ -296,3 +296,47 @@ func TestLockRemovedWhileCallRuns(t *testing.T) {
 	wantMissing(t, filepath.Join(w.project, "made"))
 	wantMissing(t, filepath.Join(w.project, ".gemini", "x"))
 }
+
+// TestCommondirPlaceholder: .git/commondir cannot be planted, neither by
+// the command nor by a job it leaves running after the call returned:
+// it is a read-only file that holds "." (the repository itself) from
+// before the command runs until the sandbox has ended, and git works
+// with it inside the confinement and out meanwhile.
+func TestCommondirPlaceholder(t *testing.T) {
+	needBwrap(t)
+	git, err := exec.LookPath("git")
+	if err != nil {
+		t.Skip("no git")
+	}
+	w := newWorld(t)
+	must(t, os.RemoveAll(filepath.Join(w.project, ".git")))
+	for _, args := range [][]string{{"init", "-q"}, {"add", "main.go"}, {"-c", "user.name=t", "-c", "user.email=t@t", "commit", "-qm", "one"}} {
+		if out, err := exec.Command(git, append([]string{"-C", w.project}, args...)...).CombinedOutput(); err != nil {
+			t.Fatalf("git %v: %v: %s", args, err, out)
+		}
+	}
+	commondir := filepath.Join(w.project, ".git", "commondir")
+	p := w.profile(t, UnknownEffects, Options{})
+	if !slices.Contains(p.Unmade, commondir) {
+		t.Fatalf("unmade = %v, want %s", p.Unmade, commondir)
+	}
+	script := `(sleep 1; echo x 2>/dev/null > .git/commondir && echo planted > tried; echo done >> tried; sleep 1) >/dev/null 2>&1 &
+cat .git/commondir; echo x 2>/dev/null > .git/commondir || echo refused
+git status --short main.go && git worktree list --porcelain | head -1 && git gc -q && echo git-ok`
+	code, out, _ := w.call(t, p, "bash", "-c", script)
+	if want := ".\nrefused\nworktree " + w.project + "\ngit-ok\n"; code != 0 || out != want {
+		t.Errorf("exit %d, output %q; want 0, %q", code, out, want)
+	}
+	// While the job lives, the host's git works with the placeholder.
+	wantFile(t, commondir, ".\n")
+	if out, err := exec.Command(git, "-C", w.project, "status", "--short", "main.go").CombinedOutput(); err != nil || len(out) != 0 {
+		t.Errorf("git status on the host while the job runs: %v: %s", err, out)
+	}
+	if !waitFile(filepath.Join(w.project, "tried")) {
+		t.Fatal("the background job did not run")
+	}
+	wantFile(t, filepath.Join(w.project, "tried"), "done\n")
+	for deadline := time.Now().Add(5 * time.Second); time.Now().Before(deadline) && exists(commondir); time.Sleep(20 * time.Millisecond) {
+	}
+	wantMissing(t, commondir)
+}

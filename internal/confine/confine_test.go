@@ -353,7 +353,7 @@ func TestConfined(t *testing.T) {
 		{name: "git's configuration names no program", argv: sh("echo '[core] fsmonitor = ./x' >> .git/config"), wantCode: 1,
 			check: func(t *testing.T) { wantFile(t, filepath.Join(w.project, ".git/config"), "[core]\n") }},
 		{name: "git's common folder cannot be redirected", argv: sh("mkdir .git/x && printf '[core]\\n\\tfsmonitor = ./x\\n' > .git/x/config && echo x > .git/commondir"),
-			check: func(t *testing.T) {
+			wantCode: 1, check: func(t *testing.T) {
 				wantMissing(t, filepath.Join(w.project, ".git/commondir"))
 				os.RemoveAll(filepath.Join(w.project, ".git/x"))
 			}},

@@ -15,6 +15,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"syscall"
 	"time"
 
 	"github.com/agentgov/governance/internal/confine/locate"
@@ -239,6 +240,16 @@ func (l *Launcher) Run(ctx context.Context, p *Profile, argv []string) (int, err
 			made = append(made, m...)
 		}
 	}
+	// The unmade paths hold the placeholder git reads as none from before
+	// the call, and it goes with the others (see Profile.Unmade).
+	for _, u := range p.Unmade {
+		if err == nil {
+			var ok bool
+			if ok, err = dotFile(u); ok {
+				made = append(made, u)
+			}
+		}
+	}
 	// initPid is the sandbox's init, once bubblewrap reports it: while it
 	// runs, a job the command left may still create what a removed
 	// placeholder no longer holds, so the placeholders are removed only
@@ -248,15 +259,11 @@ func (l *Launcher) Run(ctx context.Context, p *Profile, argv []string) (int, err
 		defer func() {
 			if pidfd := initAlive(initPid); pidfd != nil {
 				defer pidfd.Close()
-				l.reap(lock, pidfd, dirLock, p.Writable, p.Unmade, made)
+				l.reap(lock, pidfd, dirLock, p.Writable, made)
 				return
 			}
-			removeUnmade(p.Unmade)
 			removeMade(lock, dirLock, p.Writable, made)
 		}()
-	}
-	if lock == nil {
-		defer removeUnmade(p.Unmade)
 	}
 	if err != nil {
 		return 0, fmt.Errorf("%w: %v", ErrProfile, err)
@@ -757,6 +764,13 @@ func (l *Launcher) Args(p *Profile, empty string) []string {
 			args = append(args, "--ro-bind", s, s)
 		}
 	}
+	for _, s := range p.Unmade {
+		// The placeholder [Launcher.Run] made, read-only: none where the
+		// call cannot make the path either (a read-only .git).
+		if fi, err := os.Lstat(s); err == nil && fi.Mode().IsRegular() {
+			args = append(args, "--ro-bind", s, s)
+		}
+	}
 	writable := slices.Clone(p.Writable)
 	for _, l := range p.Layers {
 		writable = append(writable, l.Path)
@@ -809,7 +823,7 @@ func CleanEnv(env []string) []string {
 // protected path in it, shallowest first.
 func (p *Profile) anchors() []string {
 	var out []string
-	for _, x := range slices.Concat(p.Protected, p.Absent) {
+	for _, x := range slices.Concat(p.Protected, p.Absent, p.Unmade) {
 		for d := filepath.Dir(x); d != "/" && insideAny(d, p.Writable) && !slices.Contains(p.Writable, d); d = filepath.Dir(d) {
 			if !slices.Contains(out, d) {
 				out = append(out, d)
@@ -876,7 +890,7 @@ const ReapEnv = "GOVERNANCE_CONFINE_REAP"
 // command. A launcher that cannot start one leaves them: a placeholder
 // left is an empty folder or file, where a removed one would let the job
 // create the protected path.
-func (l *Launcher) reap(lock, pidfd, dirLock *os.File, writable, unmade, made []string) {
+func (l *Launcher) reap(lock, pidfd, dirLock *os.File, writable, made []string) {
 	exe := os.Args[0]
 	if !strings.Contains(exe, "/") {
 		var err error
@@ -887,9 +901,6 @@ func (l *Launcher) reap(lock, pidfd, dirLock *os.File, writable, unmade, made []
 	var args []string
 	for _, w := range writable {
 		args = append(args, "--writable", w)
-	}
-	for _, u := range unmade {
-		args = append(args, "--unmade", u)
 	}
 	cmd := exec.Command(exe, slices.Concat(args, []string{"--"}, made)...)
 	cmd.Env = []string{ReapEnv + "=1"}
@@ -907,13 +918,9 @@ func (l *Launcher) reap(lock, pidfd, dirLock *os.File, writable, unmade, made []
 // call's writable folders (--writable DIR ...), then after -- what the
 // launcher made.
 func Reap(args []string) int {
-	var writable, unmade []string
-	for len(args) >= 2 && (args[0] == "--writable" || args[0] == "--unmade") {
-		if args[0] == "--writable" {
-			writable = append(writable, args[1])
-		} else {
-			unmade = append(unmade, args[1])
-		}
+	var writable []string
+	for len(args) >= 2 && args[0] == "--writable" {
+		writable = append(writable, args[1])
 		args = args[2:]
 	}
 	if len(args) == 0 || args[0] != "--" {
@@ -928,7 +935,6 @@ func Reap(args []string) int {
 		}
 	}
 	waitEnd(pidfd)
-	removeUnmade(unmade)
 	removeMade(lock, dirLock, writable, args[1:])
 	return 0
 }
@@ -943,15 +949,6 @@ func Reap(args []string) int {
 // than a launcher, naming the placeholder of a call that runs in
 // another project (whose removal would unmount it there) or any empty
 // file of the user's.
-// removeUnmade removes what a call made where it must leave nothing (see
-// Profile.Unmade), once the sandbox has ended: a file, a link or an
-// empty folder (git fails on a folder there, whatever it holds).
-func removeUnmade(unmade []string) {
-	for _, u := range unmade {
-		os.Remove(u)
-	}
-}
-
 func removeMade(lock, dirLock *os.File, writable, made []string) {
 	if !lockExclusive(lock) {
 		return
@@ -974,7 +971,7 @@ func removeMade(lock, dirLock *os.File, writable, made []string) {
 		return strings.Compare(a, b)
 	})
 	for _, d := range slices.Compact(all) {
-		if fi, err := os.Lstat(d); err == nil && fi.Mode().IsRegular() && fi.Size() == 0 {
+		if fi, err := os.Lstat(d); err == nil && fi.Mode().IsRegular() && (fi.Size() == 0 || isDotFile(d)) {
 			os.Remove(d)
 			continue
 		}
@@ -983,6 +980,54 @@ func removeMade(lock, dirLock *os.File, writable, made []string) {
 	if list != "" {
 		os.Remove(list)
 	}
+}
+
+// dotContent is the placeholder of an unmade path (see Profile.Unmade):
+// ".", the git folder itself to git, which reads commondir relative to
+// it.
+const dotContent = ".\n"
+
+// dotFile makes path the read-only file that holds [dotContent] and
+// reports whether path holds it now; one there already must be such a
+// file (the
+// placeholder of a call that runs, or of a launcher killed before it
+// removed its own). Where the user cannot make it (a harness's own
+// sandbox keeps .git read-only) there is none: the call, the same user,
+// cannot make the path either.
+func dotFile(path string) (made bool, err error) {
+	f, err := os.OpenFile(path, os.O_WRONLY|os.O_CREATE|os.O_EXCL|syscallNoFollow, 0o444)
+	switch {
+	case errors.Is(err, fs.ErrExist):
+		if !isDotFile(path) {
+			return false, fmt.Errorf("%s was made meanwhile; run the command again", path)
+		}
+		return true, nil
+	case errors.Is(err, fs.ErrPermission) || errors.Is(err, syscall.EROFS):
+		return false, nil
+	case err != nil:
+		return false, err
+	}
+	_, err = f.WriteString(dotContent)
+	if cerr := f.Close(); err == nil {
+		err = cerr
+	}
+	if err != nil {
+		// An empty commondir breaks every git command.
+		os.Remove(path)
+		return false, err
+	}
+	return true, nil
+}
+
+// isDotFile reports a regular file that holds [dotContent], or "."
+// alone: a placeholder of an unmade path.
+func isDotFile(path string) bool {
+	fi, err := os.Lstat(path)
+	if err != nil || !fi.Mode().IsRegular() || fi.Size() > int64(len(dotContent)) {
+		return false
+	}
+	data, err := os.ReadFile(path)
+	return err == nil && (string(data) == dotContent || string(data) == ".")
 }
 
 // madeList is the file beside the project's lock that lists what the

@@ -65,14 +65,20 @@ type Profile struct {
 	// run), and the launcher removes what it made for that once the call
 	// has ended.
 	Absent []string `json:"absent,omitempty"`
-	// Unmade are paths that do not exist, that the call must not leave
-	// and that no placeholder can stand for: a repository's
-	// .git/commondir, which git reads whole (an empty one, or a folder,
-	// breaks every git command, inside the confinement and out). The
-	// launcher removes what the call made there once the sandbox has
-	// ended, before any later git call reads it; Seatbelt and Landlock,
-	// which refuse to make a path without a placeholder, keep it as the
-	// absent paths.
+	// Unmade are paths that do not exist, or hold the launcher's own
+	// placeholder, that the call must not make and for which no empty
+	// placeholder will do: a repository's .git/commondir, which git reads
+	// whole (an empty one, or a folder, breaks every git command, inside
+	// the confinement and out). A commondir planted by a call redirects
+	// every later git call on the host to a configuration of its choice,
+	// so cleaning up after the call is too late: a job the call left, or
+	// a launcher killed mid-call, leaves it there. The launcher makes each
+	// a read-only file that holds "." before the call (see [dotFile]): git
+	// reads commondir relative to the git folder, so "." is the repository
+	// itself, and git works as without it, inside and out, while the call
+	// runs and after a killed launcher left it. It is removed with the
+	// placeholders. Seatbelt and Landlock, which refuse to make a path
+	// without a placeholder, keep it as the absent paths.
 	Unmade []string `json:"unmade,omitempty"`
 	// Masked are replaced by an empty file or an empty read-only folder:
 	// secrets, and governance's state.
@@ -442,7 +448,7 @@ func (p *Profile) Check() error {
 	if p.Home != "" && !clean(p.Home) || p.Home == "/" {
 		return bad("home %q is not an absolute clean path below the root", p.Home)
 	}
-	for _, l := range [][]string{{p.Cwd}, p.ReadOnly, p.Writable, p.Protected, p.Absent, p.Masked, p.Report, p.Stores} {
+	for _, l := range [][]string{{p.Cwd}, p.ReadOnly, p.Writable, p.Protected, p.Absent, p.Unmade, p.Masked, p.Report, p.Stores} {
 		for _, s := range l {
 			if !clean(s) {
 				return bad("%q is not an absolute clean path", s)
@@ -484,7 +490,7 @@ func (p *Profile) Check() error {
 			return bad("writable %s is inside the protected %s", w, slices.Concat(p.Protected, p.Absent))
 		}
 	}
-	for _, a := range p.Absent {
+	for _, a := range slices.Concat(p.Absent, p.Unmade) {
 		if !insideAny(a, p.Writable) || slices.Contains(p.Writable, a) {
 			return bad("absent %s is not inside a writable folder", a)
 		}
@@ -613,7 +619,8 @@ func ignorePattern(rel string) string {
 // that does, and that git would read if a call made them: hooks,
 // modules, and config.worktree when the configuration turns it on (each
 // costs a mount per call: see Profile.Absent); unmade is commondir, which
-// no placeholder can stand for (see Profile.Unmade).
+// no empty placeholder can stand for (see Profile.Unmade), when it is
+// absent or the launcher's own placeholder.
 func gitCode(root string) (present, absent, unmade []string) {
 	dirs := []string{filepath.Join(root, ".git")}
 	if data, err := os.ReadFile(dirs[0]); err == nil {
@@ -638,10 +645,10 @@ func gitCode(root string) (present, absent, unmade []string) {
 		for _, name := range []string{"hooks", "config", "commondir", "config.worktree", "modules", "worktrees"} {
 			f := filepath.Join(d, name)
 			switch {
+			case name == "commondir" && (!exists(f) || isDotFile(f)):
+				unmade = append(unmade, f)
 			case exists(f):
 				present = append(present, f)
-			case name == "commondir":
-				unmade = append(unmade, f)
 			case name == "hooks" || name == "modules":
 				absent = append(absent, f)
 			case name == "config.worktree" && bytes.Contains(bytes.ToLower(config), []byte("worktreeconfig")):
