@@ -154,6 +154,10 @@ func (l *Launcher) Run(ctx context.Context, p *Profile, argv []string) (int, err
 	if err != nil {
 		return 0, err
 	}
+	// Caught from here on: a signal kills the sandbox, and what the
+	// launcher made goes as when the command ends (see [interrupts]).
+	intr := catchInterrupts()
+	defer intr.stop()
 	for _, s := range slices.Concat(p.Writable, p.ReadOnly) {
 		if _, err := os.Stat(s); err != nil {
 			return 0, fmt.Errorf("%w: %v", ErrProfile, err)
@@ -230,6 +234,9 @@ func (l *Launcher) Run(ctx context.Context, p *Profile, argv []string) (int, err
 			dirLock.Close()
 		}
 	}()
+	if lock != nil {
+		removeLeftovers(lock, dirLock, p.Writable)
+	}
 	made, err := makeParents(slices.Concat(p.Protected, p.Absent))
 	// An exclude file shown by its data is a mount point bubblewrap makes
 	// in the repository when there is none: made too, so that it goes,
@@ -307,6 +314,18 @@ func (l *Launcher) Run(ctx context.Context, p *Profile, argv []string) (int, err
 	defer info.Close()
 	infoArgs := []string{"--info-fd", strconv.Itoa(3 + len(extra))}
 	extra = append(extra, infoW)
+	// The sandbox's init holds the project's lock, shared, for as long
+	// as the sandbox lives: a launcher killed (SIGKILL) while a job of its
+	// call runs starts no reaper, and the next launcher must not take
+	// that sandbox's placeholders away (see [removeLeftovers]). bubblewrap
+	// keeps the descriptor in the init alone, not in the command.
+	if lock != nil {
+		if hold := holdLock(lock); hold != nil {
+			defer hold.Close()
+			infoArgs = append(infoArgs, "--sync-fd", strconv.Itoa(3+len(extra)))
+			extra = append(extra, hold)
+		}
+	}
 
 	args := slices.Concat(l.Args(p, empty), infoArgs, []string{"--"}, shim(len(reports), !p.Background), argv)
 	cmd := exec.CommandContext(ctx, bwrap, args...)
@@ -322,6 +341,11 @@ func (l *Launcher) Run(ctx context.Context, p *Profile, argv []string) (int, err
 	// sandbox's init left behind by a failed setup holds the pipe open.
 	cmd.SysProcAttr = ownGroup()
 	watch := watchMasks(p)
+	if sig := intr.caught(); sig != 0 {
+		readyW.Close()
+		infoW.Close()
+		return 128 + sig, nil
+	}
 	err = cmd.Start()
 	readyW.Close()
 	infoW.Close()
@@ -332,7 +356,18 @@ func (l *Launcher) Run(ctx context.Context, p *Profile, argv []string) (int, err
 	if err != nil {
 		return 0, fmt.Errorf("%w: %v", ErrCannotConfine, err)
 	}
+	// bubblewrap writes the init's pid as the sandbox starts: read now, a
+	// signal that comes meanwhile kills it.
+	initc := make(chan int, 1)
+	go func() { initc <- readInitPid(info) }()
+	intr.kill(cmd.Process.Pid, initc)
 	waitErr := cmd.Wait()
+	initPid = intr.initPid(initc)
+	if sig := intr.caught(); sig != 0 {
+		std.wait(100 * time.Millisecond)
+		std.bwrapDone(false)
+		return 128 + sig, nil
+	}
 	// Output copied into buffers waits a second at most for a job left
 	// holding it.
 	std.wait(time.Second)
@@ -350,7 +385,6 @@ func (l *Launcher) Run(ctx context.Context, p *Profile, argv []string) (int, err
 		killGroup(cmd.Process.Pid)
 		return 0, fmt.Errorf("%w: bubblewrap could not set up the sandbox (user namespaces, a fresh /proc or a mount failed; its message is above)", ErrCannotConfine)
 	}
-	initPid = readInitPid(info)
 	if cmd.ProcessState == nil {
 		return 0, waitErr
 	}
@@ -754,10 +788,15 @@ func (l *Launcher) Args(p *Profile, empty string) []string {
 	// .git/hooks) gets a file too: made and removed on the host, an empty
 	// file costs a tenth of what a folder does (a folder's block is
 	// allocated and freed), and a harness that reads it meanwhile finds
-	// no settings in either.
+	// no settings in either. governance's own folder is the exception: a
+	// .governance that is a file breaks the project's policy, and every
+	// decision made meanwhile (or after a killed launcher left it) would
+	// deny; an empty folder is no configuration.
 	for _, s := range slices.Concat(p.Protected, p.Absent) {
 		fi, err := os.Lstat(s)
 		switch {
+		case err != nil && filepath.Base(s) == ".governance":
+			args = append(args, "--tmpfs", s, "--remount-ro", s)
 		case err != nil:
 			args = append(args, "--ro-bind", empty, s)
 		case fi.Mode()&os.ModeSymlink == 0:
@@ -867,9 +906,8 @@ func makeParents(paths []string) ([]string, error) {
 
 // readInitPid reads the pid of the sandbox's init from bubblewrap's info
 // descriptor ({"child-pid": N}), written before the command ran; 0 when
-// there is none.
+// there is none (bubblewrap ended first).
 func readInitPid(info *os.File) int {
-	info.SetReadDeadline(time.Now().Add(100 * time.Millisecond))
 	var v struct {
 		Pid int `json:"child-pid"`
 	}
@@ -948,14 +986,14 @@ func Reap(args []string) int {
 // the list, in the temporary folder, may have been written by another
 // than a launcher, naming the placeholder of a call that runs in
 // another project (whose removal would unmount it there) or any empty
-// file of the user's.
-func removeMade(lock, dirLock *os.File, writable, made []string) {
+// file of the user's. It reports whether it held the locks alone.
+func removeMade(lock, dirLock *os.File, writable, made []string) bool {
 	if !lockExclusive(lock) {
-		return
+		return false
 	}
 	if dirLock != nil && !lockExclusive(dirLock) {
 		lockDowngrade(lock)
-		return
+		return false
 	}
 	list := madeList(lock)
 	all := slices.Clone(made)
@@ -979,6 +1017,21 @@ func removeMade(lock, dirLock *os.File, writable, made []string) {
 	}
 	if list != "" {
 		os.Remove(list)
+	}
+	return true
+}
+
+// removeLeftovers removes, before a call, what launchers killed before
+// they could (SIGKILL) left in the project, as the list beside the lock
+// names it, when no other launcher and no sandbox of the project holds
+// the lock (a sandbox's init holds it while the sandbox lives: see
+// [holdLock]). The locks are then shared again: a conversion that
+// failed has dropped them.
+func removeLeftovers(lock, dirLock *os.File, writable []string) {
+	removeMade(lock, dirLock, writable, nil)
+	lockDowngrade(lock)
+	if dirLock != nil {
+		lockDowngrade(dirLock)
 	}
 }
 

@@ -52,6 +52,42 @@ func ownGroup() *syscall.SysProcAttr { return &syscall.SysProcAttr{Setpgid: true
 // killGroup kills what is left of a sandbox that failed to stand.
 func killGroup(pid int) { syscall.Kill(-pid, syscall.SIGKILL) }
 
+// killInit kills the sandbox's init, and with it its PID namespace,
+// through a pidfd: the pid of an init that has ended may be another
+// process's by now.
+func killInit(pid int) {
+	if pid <= 0 {
+		return
+	}
+	fd, err := unix.PidfdOpen(pid, 0)
+	if err != nil {
+		return
+	}
+	defer unix.Close(fd)
+	unix.PidfdSendSignal(fd, unix.SIGKILL, nil, 0)
+}
+
+// holdLock returns a descriptor of its own of the project's lock file,
+// locked shared, for the sandbox's init to hold (bubblewrap's
+// --sync-fd): a lock on another open file than the launcher's, which
+// the launcher's own conversions leave alone. A process of the sandbox
+// that opens it again (/proc/1/fd) can add a shared lock of its own,
+// never an exclusive one while the init holds this. nil when it cannot
+// be opened as the same file.
+func holdLock(lock *os.File) *os.File {
+	f, err := os.OpenFile(lock.Name(), os.O_RDONLY|syscall.O_NOFOLLOW|syscall.O_CLOEXEC, 0)
+	if err != nil {
+		return nil
+	}
+	a, errA := f.Stat()
+	b, errB := lock.Stat()
+	if errA != nil || errB != nil || !os.SameFile(a, b) || syscall.Flock(int(f.Fd()), syscall.LOCK_SH|syscall.LOCK_NB) != nil {
+		f.Close()
+		return nil
+	}
+	return f
+}
+
 // ownedByMe reports a file of the process's own user.
 func ownedByMe(fi os.FileInfo) bool {
 	st, ok := fi.Sys().(*syscall.Stat_t)

@@ -46,3 +46,7 @@ const digestSize = 16
 func entryDigest(string) (string, bool) { return "", false }
 
 func closedToMe(string, os.FileInfo) bool { return false }
+
+func killInit(int) {}
+
+func holdLock(*os.File) *os.File { return nil }
