@@ -639,3 +639,24 @@ func TestForLargeProject(t *testing.T) {
 		t.Errorf("%s is not masked", deep)
 	}
 }
+
+// TestVscodeNotFolder: a .vscode that is a file (the empty placeholder a
+// killed launcher left, or the person's own) is protected as it is: the
+// call can neither remove it nor put a folder with tasks in its place.
+func TestVscodeNotFolder(t *testing.T) {
+	needBwrap(t)
+	w := newWorld(t)
+	vscode := filepath.Join(w.project, ".vscode")
+	must(t, os.WriteFile(vscode, nil, 0o644))
+	p := w.profile(t, UnknownEffects, Options{})
+	if !slices.Contains(p.Protected, vscode) {
+		t.Errorf("protected = %v, want %s", p.Protected, vscode)
+	}
+	code, _, _ := w.run(t, p, "sh", "-c", `rm -f .vscode; mkdir .vscode; echo '{"tasks":[]}' > .vscode/tasks.json`)
+	if code == 0 {
+		t.Error("the call replaced .vscode")
+	}
+	if fi, err := os.Lstat(vscode); err != nil || !fi.Mode().IsRegular() {
+		t.Errorf(".vscode after the call: %v, %v; want the file", fi, err)
+	}
+}

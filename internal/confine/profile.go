@@ -670,7 +670,8 @@ func gitCode(root string) (present, absent, unmade []string) {
 // later without the person's say-so, as they open it (see the rule
 // code-run-on-open of the built-in policy): VS Code's tasks.json and
 // settings.json, and a dev container's configuration. present exist;
-// absent do not (a missing .vscode folder is one placeholder, not two).
+// absent do not (a missing .vscode folder is one placeholder, not two);
+// a .vscode that is not a folder is present whole.
 func openCode(root string) (present, absent []string) {
 	vscode := filepath.Join(root, ".vscode")
 	switch fi, err := os.Lstat(vscode); {
@@ -684,6 +685,11 @@ func openCode(root string) (present, absent []string) {
 				absent = append(absent, f)
 			}
 		}
+	default:
+		// A file (the placeholder of a launcher killed before it removed
+		// it, or the person's own) is protected as it is: the call would
+		// otherwise remove it and make the folder with a task in it.
+		present = append(present, vscode)
 	}
 	for _, n := range []string{".devcontainer", ".devcontainer.json"} {
 		if f := filepath.Join(root, n); exists(f) {
