@@ -346,6 +346,12 @@ func (l *Launcher) Run(ctx context.Context, p *Profile, argv []string) (int, err
 		infoW.Close()
 		return 128 + sig, nil
 	}
+	if p.Network && !setuidFile(bwrap) {
+		// The host's network comes with its abstract Unix sockets: out of
+		// the sandbox's reach where the kernel can (see
+		// [scopeAbstractSockets]; docs/confinement.md says where not).
+		scopeAbstractSockets()
+	}
 	err = cmd.Start()
 	readyW.Close()
 	infoW.Close()
