@@ -460,3 +460,26 @@ func TestGovernancePlaceholder(t *testing.T) {
 	wantFile(t, filepath.Join(w.project, "refused"), "")
 	wantMissing(t, gov)
 }
+
+// TestIgnoredInterruptStaysIgnored: a launcher started with SIGINT
+// ignored (a job a shell starts with &) is not ended by one: an
+// interrupt at the terminal reaches the shell's jobs too.
+func TestIgnoredInterruptStaysIgnored(t *testing.T) {
+	needBwrap(t)
+	w := newWorld(t)
+	p := w.profile(t, UnknownEffects, Options{})
+	prof, err := json.Marshal(p)
+	must(t, err)
+	cmd := exec.Command("sh", "-c", `trap "" INT; exec "$0" --profile "$1" -- sh -c "touch started; sleep 1; touch finished"`, w.helper, string(prof))
+	cmd.Env = append(os.Environ(), helperEnv+"=main", "HOME="+w.home)
+	must(t, cmd.Start())
+	if !waitFile(filepath.Join(w.project, "started")) {
+		t.Fatal("the command did not start")
+	}
+	must(t, cmd.Process.Signal(syscall.SIGINT))
+	cmd.Wait()
+	if code := cmd.ProcessState.ExitCode(); code != 0 {
+		t.Errorf("exit %d (%v), want 0", code, cmd.ProcessState)
+	}
+	wantFile(t, filepath.Join(w.project, "finished"), "")
+}

@@ -21,10 +21,17 @@ type interrupts struct {
 	done chan struct{}
 }
 
-// catchInterrupts catches the interrupts until stop.
+// catchInterrupts catches the interrupts until stop; one the launcher
+// was started with ignored stays ignored (a shell ignores SIGINT for the
+// jobs it starts with &, which an interrupt at the terminal must not
+// end, and nohup SIGHUP).
 func catchInterrupts() *interrupts {
 	in := &interrupts{ch: make(chan os.Signal, 1), done: make(chan struct{})}
-	signal.Notify(in.ch, syscall.SIGTERM, syscall.SIGINT, syscall.SIGHUP)
+	for _, s := range []os.Signal{syscall.SIGTERM, syscall.SIGINT, syscall.SIGHUP} {
+		if !signal.Ignored(s) {
+			signal.Notify(in.ch, s)
+		}
+	}
 	return in
 }
 
