@@ -660,3 +660,32 @@ func TestVscodeNotFolder(t *testing.T) {
 		t.Errorf(".vscode after the call: %v, %v; want the file", fi, err)
 	}
 }
+
+// TestLeftoverPlaceholderIgnored: the empty placeholder a killed
+// launcher left (.mcp.json) is protected by the next call's profile and
+// ignored by git inside it, as the placeholder of an absent path is:
+// git add -A there does not record it.
+func TestLeftoverPlaceholderIgnored(t *testing.T) {
+	needBwrap(t)
+	git, err := exec.LookPath("git")
+	if err != nil {
+		t.Skip("no git")
+	}
+	w := newWorld(t)
+	must(t, os.RemoveAll(filepath.Join(w.project, ".git")))
+	for _, args := range [][]string{{"init", "-q"}, {"add", "main.go"}, {"-c", "user.name=t", "-c", "user.email=t@t", "commit", "-qm", "one"}} {
+		if out, err := exec.Command(git, append([]string{"-C", w.project}, args...)...).CombinedOutput(); err != nil {
+			t.Fatalf("git %v: %v: %s", args, err, out)
+		}
+	}
+	mcp := filepath.Join(w.project, ".mcp.json")
+	must(t, os.WriteFile(mcp, nil, 0o444))
+	p := w.profile(t, UnknownEffects, Options{})
+	if !slices.Contains(p.Protected, mcp) {
+		t.Fatalf("protected = %v, want %s", p.Protected, mcp)
+	}
+	code, out, errOut := w.run(t, p, "sh", "-c", "git status --porcelain --untracked-files=all -- .mcp.json")
+	if code != 0 || out != "" {
+		t.Errorf("git sees the leftover placeholder: exit %d, %q %s", code, out, errOut)
+	}
+}

@@ -992,14 +992,14 @@ func Reap(args []string) int {
 // the list, in the temporary folder, may have been written by another
 // than a launcher, naming the placeholder of a call that runs in
 // another project (whose removal would unmount it there) or any empty
-// file of the user's. It reports whether it held the locks alone.
-func removeMade(lock, dirLock *os.File, writable, made []string) bool {
+// file of the user's.
+func removeMade(lock, dirLock *os.File, writable, made []string) {
 	if !lockExclusive(lock) {
-		return false
+		return
 	}
 	if dirLock != nil && !lockExclusive(dirLock) {
 		lockDowngrade(lock)
-		return false
+		return
 	}
 	list := madeList(lock)
 	all := slices.Clone(made)
@@ -1024,7 +1024,6 @@ func removeMade(lock, dirLock *os.File, writable, made []string) bool {
 	if list != "" {
 		os.Remove(list)
 	}
-	return true
 }
 
 // removeLeftovers removes, before a call, what launchers killed before

@@ -390,9 +390,19 @@ func For(e *engine.Engine, req *engine.Request, kind Kind, opts Options) (*Profi
 	// are looked up in git's index, once per repository. A placeholder
 	// git does not track is ignored like an untracked secret, so that
 	// git add -A does not record an empty .mcp.json, nor git stash -u try
-	// to remove a mount.
-	for _, g := range engine.GitFiles(slices.Concat(p.Masked, p.Absent)) {
-		placeholder := slices.Contains(p.Absent, g.Path)
+	// to remove a mount. So is an empty protected file: the placeholder a
+	// launcher killed before it removed it left, which the launcher
+	// removes before the call and puts back as its own (see
+	// removeLeftovers); ignored inside the confinement only, and read-only
+	// there, a file of the person's that is empty changes nothing.
+	placeholders := slices.Clone(p.Absent)
+	for _, x := range p.Protected {
+		if fi, err := os.Lstat(x); err == nil && fi.Mode().IsRegular() && fi.Size() == 0 {
+			placeholders = append(placeholders, x)
+		}
+	}
+	for _, g := range engine.GitFiles(slices.Concat(p.Masked, placeholders)) {
+		placeholder := slices.Contains(placeholders, g.Path)
 		switch {
 		case g.Tracked && placeholder:
 		case g.Tracked:
