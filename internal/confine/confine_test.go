@@ -689,3 +689,21 @@ func TestLeftoverPlaceholderIgnored(t *testing.T) {
 		t.Errorf("git sees the leftover placeholder: exit %d, %q %s", code, out, errOut)
 	}
 }
+
+// TestProtectedLinkTarget: a protected path that is a link to a folder
+// of the project (.claude leading to claude-config) keeps what it leads
+// to read-only, through the link and by its own name.
+func TestProtectedLinkTarget(t *testing.T) {
+	needBwrap(t)
+	w := newWorld(t)
+	claude := filepath.Join(w.project, ".claude")
+	real := filepath.Join(w.project, "claude-config")
+	must(t, os.Rename(claude, real))
+	must(t, os.Symlink("claude-config", claude))
+	p := w.profile(t, UnknownEffects, Options{})
+	code, out, _ := w.run(t, p, "sh", "-c", `echo '{"hooks":1}' > .claude/settings.json || echo refused; echo '{"hooks":2}' > claude-config/settings.json || echo refused; touch claude-config/new || echo refused`)
+	if code != 0 || out != "refused\nrefused\nrefused\n" {
+		t.Errorf("exit %d, output %q", code, out)
+	}
+	wantFile(t, filepath.Join(real, "settings.json"), "{}\n")
+}

@@ -807,6 +807,14 @@ func (l *Launcher) Args(p *Profile, empty string) []string {
 			args = append(args, "--ro-bind", empty, s)
 		case fi.Mode()&os.ModeSymlink == 0:
 			args = append(args, "--ro-bind", s, s)
+		default:
+			// A link (.claude leading to a folder of the project): what it
+			// leads to, where the call could write it, is read-only. Only
+			// there: a target outside would be shown. The link itself can
+			// be no mount point.
+			if t, err := filepath.EvalSymlinks(s); err == nil && insideAny(t, p.Writable) && !slices.Contains(p.Writable, t) {
+				args = append(args, "--ro-bind", t, t)
+			}
 		}
 	}
 	for _, s := range p.Unmade {
