@@ -12,6 +12,7 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
+	"syscall"
 	"testing"
 	"time"
 )
@@ -295,4 +296,190 @@ func TestLockRemovedWhileCallRuns(t *testing.T) {
 	}
 	wantMissing(t, filepath.Join(w.project, "made"))
 	wantMissing(t, filepath.Join(w.project, ".gemini", "x"))
+}
+
+// TestCommondirPlaceholder: .git/commondir cannot be planted, neither by
+// the command nor by a job it leaves running after the call returned:
+// it is a read-only file that holds "." (the repository itself) from
+// before the command runs until the sandbox has ended, and git works
+// with it inside the confinement and out meanwhile.
+func TestCommondirPlaceholder(t *testing.T) {
+	needBwrap(t)
+	git, err := exec.LookPath("git")
+	if err != nil {
+		t.Skip("no git")
+	}
+	w := newWorld(t)
+	must(t, os.RemoveAll(filepath.Join(w.project, ".git")))
+	for _, args := range [][]string{{"init", "-q"}, {"add", "main.go"}, {"-c", "user.name=t", "-c", "user.email=t@t", "commit", "-qm", "one"}} {
+		if out, err := exec.Command(git, append([]string{"-C", w.project}, args...)...).CombinedOutput(); err != nil {
+			t.Fatalf("git %v: %v: %s", args, err, out)
+		}
+	}
+	commondir := filepath.Join(w.project, ".git", "commondir")
+	p := w.profile(t, UnknownEffects, Options{})
+	if !slices.Contains(p.Unmade, commondir) {
+		t.Fatalf("unmade = %v, want %s", p.Unmade, commondir)
+	}
+	script := `(sleep 1; echo x 2>/dev/null > .git/commondir && echo planted > tried; echo done >> tried; sleep 1) >/dev/null 2>&1 &
+cat .git/commondir; echo x 2>/dev/null > .git/commondir || echo refused
+git status --short main.go && git worktree list --porcelain | head -1 && git gc -q && echo git-ok`
+	code, out, _ := w.call(t, p, "bash", "-c", script)
+	if want := ".\nrefused\nworktree " + w.project + "\ngit-ok\n"; code != 0 || out != want {
+		t.Errorf("exit %d, output %q; want 0, %q", code, out, want)
+	}
+	// While the job lives, the host's git works with the placeholder.
+	wantFile(t, commondir, ".\n")
+	if out, err := exec.Command(git, "-C", w.project, "status", "--short", "main.go").CombinedOutput(); err != nil || len(out) != 0 {
+		t.Errorf("git status on the host while the job runs: %v: %s", err, out)
+	}
+	if !waitFile(filepath.Join(w.project, "tried")) {
+		t.Fatal("the background job did not run")
+	}
+	wantFile(t, filepath.Join(w.project, "tried"), "done\n")
+	for deadline := time.Now().Add(5 * time.Second); time.Now().Before(deadline) && exists(commondir); time.Sleep(20 * time.Millisecond) {
+	}
+	wantMissing(t, commondir)
+}
+
+// startCall starts the launcher on argv confined by p, in a process of
+// its own, as call does, without waiting for it.
+func (w *world) startCall(t *testing.T, p *Profile, argv ...string) *exec.Cmd {
+	t.Helper()
+	prof, err := json.Marshal(p)
+	must(t, err)
+	cmd := exec.Command(w.helper, append([]string{"--profile", string(prof), "--"}, argv...)...)
+	cmd.Env = append(os.Environ(), helperEnv+"=main", "HOME="+w.home)
+	must(t, cmd.Start())
+	t.Cleanup(func() { cmd.Process.Kill(); cmd.Wait() })
+	return cmd
+}
+
+// placeholders are the paths the launcher makes in the world's project
+// for a call.
+func (w *world) placeholders() []string {
+	return []string{filepath.Join(w.project, ".gemini"), filepath.Join(w.project, ".mcp.json"), filepath.Join(w.project, ".git", "commondir")}
+}
+
+// TestInterruptedLauncher: a launcher sent SIGTERM, SIGINT or SIGHUP
+// while its command runs kills the sandbox, removes what it made and
+// exits with 128 and the signal's number; none of it stays on the host.
+func TestInterruptedLauncher(t *testing.T) {
+	needBwrap(t)
+	for _, sig := range []syscall.Signal{syscall.SIGTERM, syscall.SIGINT, syscall.SIGHUP} {
+		t.Run(sig.String(), func(t *testing.T) {
+			w := newWorld(t)
+			p := w.profile(t, UnknownEffects, Options{})
+			cmd := w.startCall(t, p, "bash", "-c", "touch started; sleep 30; touch finished")
+			if !waitFile(filepath.Join(w.project, "started")) {
+				t.Fatal("the command did not start")
+			}
+			for _, x := range w.placeholders() {
+				if !exists(x) {
+					t.Fatalf("no placeholder %s while the call runs", x)
+				}
+			}
+			start := time.Now()
+			must(t, cmd.Process.Signal(sig))
+			cmd.Wait()
+			if code := cmd.ProcessState.ExitCode(); code != 128+int(sig) {
+				t.Errorf("exit %d (%v), want %d", code, cmd.ProcessState, 128+int(sig))
+			}
+			if took := time.Since(start); took > 5*time.Second {
+				t.Errorf("the launcher took %v to end", took)
+			}
+			for _, x := range w.placeholders() {
+				wantMissing(t, x)
+			}
+			wantMissing(t, filepath.Join(w.project, "finished"))
+		})
+	}
+}
+
+// TestKilledLauncherLeftovers: what a launcher killed with SIGKILL made
+// goes with the next call in the project, which holds the lock alone;
+// not while the killed launcher's sandbox still runs a background job,
+// whose placeholders keep it from creating the protected paths.
+func TestKilledLauncherLeftovers(t *testing.T) {
+	needBwrap(t)
+	w := newWorld(t)
+	p := w.profile(t, UnknownEffects, Options{})
+	bg := *p
+	bg.Background = true
+	cmd := w.startCall(t, &bg, "bash", "-c", "touch started; sleep 2; mkdir -p .gemini/x 2>/dev/null && touch planted; touch finished")
+	if !waitFile(filepath.Join(w.project, "started")) {
+		t.Fatal("the command did not start")
+	}
+	must(t, cmd.Process.Kill())
+	cmd.Wait()
+	// The killed launcher's sandbox still runs: the next call leaves its
+	// placeholders.
+	if code, out, _ := w.call(t, p, "true"); code != 0 {
+		t.Fatalf("exit %d: %s", code, out)
+	}
+	for _, x := range w.placeholders() {
+		if !exists(x) {
+			t.Errorf("%s went while the killed launcher's sandbox ran", x)
+		}
+	}
+	if !waitFile(filepath.Join(w.project, "finished")) {
+		t.Fatal("the background command did not end")
+	}
+	wantMissing(t, filepath.Join(w.project, "planted"))
+	// Once it has ended, the next call removes them.
+	time.Sleep(200 * time.Millisecond)
+	if code, out, _ := w.call(t, p, "bash", "-c", "test -d .git && cat .git/commondir"); code != 0 || out != ".\n" {
+		t.Fatalf("exit %d: %q", code, out)
+	}
+	for _, x := range w.placeholders() {
+		wantMissing(t, x)
+	}
+}
+
+// TestGovernancePlaceholder: an absent .governance is kept absent by an
+// empty read-only folder, not a file: a .governance file breaks the
+// project's policy, and every decision made while the call runs (or
+// after a killed launcher left it) would deny.
+func TestGovernancePlaceholder(t *testing.T) {
+	needBwrap(t)
+	w := newWorld(t)
+	must(t, os.RemoveAll(filepath.Join(w.project, ".governance")))
+	p := w.profile(t, UnknownEffects, Options{})
+	gov := filepath.Join(w.project, ".governance")
+	if !slices.Contains(p.Absent, gov) {
+		t.Fatalf("absent = %v, want %s", p.Absent, gov)
+	}
+	cmd := w.startCall(t, p, "bash", "-c", "touch .governance/config.yaml 2>/dev/null || touch refused; touch started; sleep 1")
+	if !waitFile(filepath.Join(w.project, "started")) {
+		t.Fatal("the command did not start")
+	}
+	if fi, err := os.Lstat(gov); err != nil || !fi.IsDir() {
+		t.Errorf("the placeholder of .governance while the call runs: %v, %v; want a folder", fi, err)
+	}
+	cmd.Wait()
+	wantFile(t, filepath.Join(w.project, "refused"), "")
+	wantMissing(t, gov)
+}
+
+// TestIgnoredInterruptStaysIgnored: a launcher started with SIGINT
+// ignored (a job a shell starts with &) is not ended by one: an
+// interrupt at the terminal reaches the shell's jobs too.
+func TestIgnoredInterruptStaysIgnored(t *testing.T) {
+	needBwrap(t)
+	w := newWorld(t)
+	p := w.profile(t, UnknownEffects, Options{})
+	prof, err := json.Marshal(p)
+	must(t, err)
+	cmd := exec.Command("sh", "-c", `trap "" INT; exec "$0" --profile "$1" -- sh -c "touch started; sleep 1; touch finished"`, w.helper, string(prof))
+	cmd.Env = append(os.Environ(), helperEnv+"=main", "HOME="+w.home)
+	must(t, cmd.Start())
+	if !waitFile(filepath.Join(w.project, "started")) {
+		t.Fatal("the command did not start")
+	}
+	must(t, cmd.Process.Signal(syscall.SIGINT))
+	cmd.Wait()
+	if code := cmd.ProcessState.ExitCode(); code != 0 {
+		t.Errorf("exit %d (%v), want 0", code, cmd.ProcessState)
+	}
+	wantFile(t, filepath.Join(w.project, "finished"), "")
 }

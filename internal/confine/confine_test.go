@@ -377,7 +377,7 @@ func TestConfined(t *testing.T) {
 		{name: "git's configuration names no program", argv: sh("echo '[core] fsmonitor = ./x' >> .git/config"), wantCode: 1,
 			check: func(t *testing.T) { wantFile(t, filepath.Join(w.project, ".git/config"), "[core]\n") }},
 		{name: "git's common folder cannot be redirected", argv: sh("mkdir .git/x && printf '[core]\\n\\tfsmonitor = ./x\\n' > .git/x/config && echo x > .git/commondir"),
-			check: func(t *testing.T) {
+			wantCode: 1, check: func(t *testing.T) {
 				wantMissing(t, filepath.Join(w.project, ".git/commondir"))
 				os.RemoveAll(filepath.Join(w.project, ".git/x"))
 			}},
@@ -662,4 +662,72 @@ func TestForLargeProject(t *testing.T) {
 	if !slices.Contains(p.Masked, deep) {
 		t.Errorf("%s is not masked", deep)
 	}
+}
+
+// TestVscodeNotFolder: a .vscode that is a file (the empty placeholder a
+// killed launcher left, or the person's own) is protected as it is: the
+// call can neither remove it nor put a folder with tasks in its place.
+func TestVscodeNotFolder(t *testing.T) {
+	needBwrap(t)
+	w := newWorld(t)
+	vscode := filepath.Join(w.project, ".vscode")
+	must(t, os.WriteFile(vscode, nil, 0o644))
+	p := w.profile(t, UnknownEffects, Options{})
+	if !slices.Contains(p.Protected, vscode) {
+		t.Errorf("protected = %v, want %s", p.Protected, vscode)
+	}
+	code, _, _ := w.run(t, p, "sh", "-c", `rm -f .vscode; mkdir .vscode; echo '{"tasks":[]}' > .vscode/tasks.json`)
+	if code == 0 {
+		t.Error("the call replaced .vscode")
+	}
+	if fi, err := os.Lstat(vscode); err != nil || !fi.Mode().IsRegular() {
+		t.Errorf(".vscode after the call: %v, %v; want the file", fi, err)
+	}
+}
+
+// TestLeftoverPlaceholderIgnored: the empty placeholder a killed
+// launcher left (.mcp.json) is protected by the next call's profile and
+// ignored by git inside it, as the placeholder of an absent path is:
+// git add -A there does not record it.
+func TestLeftoverPlaceholderIgnored(t *testing.T) {
+	needBwrap(t)
+	git, err := exec.LookPath("git")
+	if err != nil {
+		t.Skip("no git")
+	}
+	w := newWorld(t)
+	must(t, os.RemoveAll(filepath.Join(w.project, ".git")))
+	for _, args := range [][]string{{"init", "-q"}, {"add", "main.go"}, {"-c", "user.name=t", "-c", "user.email=t@t", "commit", "-qm", "one"}} {
+		if out, err := exec.Command(git, append([]string{"-C", w.project}, args...)...).CombinedOutput(); err != nil {
+			t.Fatalf("git %v: %v: %s", args, err, out)
+		}
+	}
+	mcp := filepath.Join(w.project, ".mcp.json")
+	must(t, os.WriteFile(mcp, nil, 0o444))
+	p := w.profile(t, UnknownEffects, Options{})
+	if !slices.Contains(p.Protected, mcp) {
+		t.Fatalf("protected = %v, want %s", p.Protected, mcp)
+	}
+	code, out, errOut := w.run(t, p, "sh", "-c", "git status --porcelain --untracked-files=all -- .mcp.json")
+	if code != 0 || out != "" {
+		t.Errorf("git sees the leftover placeholder: exit %d, %q %s", code, out, errOut)
+	}
+}
+
+// TestProtectedLinkTarget: a protected path that is a link to a folder
+// of the project (.claude leading to claude-config) keeps what it leads
+// to read-only, through the link and by its own name.
+func TestProtectedLinkTarget(t *testing.T) {
+	needBwrap(t)
+	w := newWorld(t)
+	claude := filepath.Join(w.project, ".claude")
+	real := filepath.Join(w.project, "claude-config")
+	must(t, os.Rename(claude, real))
+	must(t, os.Symlink("claude-config", claude))
+	p := w.profile(t, UnknownEffects, Options{})
+	code, out, _ := w.run(t, p, "sh", "-c", `echo '{"hooks":1}' > .claude/settings.json || echo refused; echo '{"hooks":2}' > claude-config/settings.json || echo refused; touch claude-config/new || echo refused`)
+	if code != 0 || out != "refused\nrefused\nrefused\n" {
+		t.Errorf("exit %d, output %q", code, out)
+	}
+	wantFile(t, filepath.Join(real, "settings.json"), "{}\n")
 }

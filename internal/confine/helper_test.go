@@ -66,6 +66,17 @@ func helper(what string, args []string) int {
 				c.Close()
 			}
 		}
+	case "listen-unix":
+		// Answers "hello" to one connection on the socket args[0].
+		var ln net.Listener
+		if ln, err = net.Listen("unix", args[0]); err != nil {
+			break
+		}
+		var c net.Conn
+		if c, err = ln.Accept(); err == nil {
+			c.Write([]byte("hello\n"))
+			c.Close()
+		}
 	case "umount":
 		err = syscall.Unmount(args[0], syscall.MNT_DETACH)
 	case "ptrace":

@@ -15,6 +15,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"syscall"
 	"time"
 
 	"github.com/agentgov/governance/internal/confine/locate"
@@ -153,6 +154,10 @@ func (l *Launcher) Run(ctx context.Context, p *Profile, argv []string) (int, err
 	if err != nil {
 		return 0, err
 	}
+	// Caught from here on: a signal kills the sandbox, and what the
+	// launcher made goes as when the command ends (see [interrupts]).
+	intr := catchInterrupts()
+	defer intr.stop()
 	for _, s := range slices.Concat(p.Writable, p.ReadOnly) {
 		if _, err := os.Stat(s); err != nil {
 			return 0, fmt.Errorf("%w: %v", ErrProfile, err)
@@ -229,6 +234,9 @@ func (l *Launcher) Run(ctx context.Context, p *Profile, argv []string) (int, err
 			dirLock.Close()
 		}
 	}()
+	if lock != nil {
+		removeLeftovers(lock, dirLock, p.Writable)
+	}
 	made, err := makeParents(slices.Concat(p.Protected, p.Absent))
 	// An exclude file shown by its data is a mount point bubblewrap makes
 	// in the repository when there is none: made too, so that it goes,
@@ -237,6 +245,16 @@ func (l *Launcher) Run(ctx context.Context, p *Profile, argv []string) (int, err
 		if err == nil {
 			m, _ := makeParents([]string{x.File})
 			made = append(made, m...)
+		}
+	}
+	// The unmade paths hold the placeholder git reads as none from before
+	// the call, and it goes with the others (see Profile.Unmade).
+	for _, u := range p.Unmade {
+		if err == nil {
+			var ok bool
+			if ok, err = dotFile(u); ok {
+				made = append(made, u)
+			}
 		}
 	}
 	// initPid is the sandbox's init, once bubblewrap reports it: while it
@@ -248,15 +266,11 @@ func (l *Launcher) Run(ctx context.Context, p *Profile, argv []string) (int, err
 		defer func() {
 			if pidfd := initAlive(initPid); pidfd != nil {
 				defer pidfd.Close()
-				l.reap(lock, pidfd, dirLock, p.Writable, p.Unmade, made)
+				l.reap(lock, pidfd, dirLock, p.Writable, made)
 				return
 			}
-			removeUnmade(p.Unmade)
 			removeMade(lock, dirLock, p.Writable, made)
 		}()
-	}
-	if lock == nil {
-		defer removeUnmade(p.Unmade)
 	}
 	if err != nil {
 		return 0, fmt.Errorf("%w: %v", ErrProfile, err)
@@ -300,6 +314,18 @@ func (l *Launcher) Run(ctx context.Context, p *Profile, argv []string) (int, err
 	defer info.Close()
 	infoArgs := []string{"--info-fd", strconv.Itoa(3 + len(extra))}
 	extra = append(extra, infoW)
+	// The sandbox's init holds the project's lock, shared, for as long
+	// as the sandbox lives: a launcher killed (SIGKILL) while a job of its
+	// call runs starts no reaper, and the next launcher must not take
+	// that sandbox's placeholders away (see [removeLeftovers]). bubblewrap
+	// keeps the descriptor in the init alone, not in the command.
+	if lock != nil {
+		if hold := holdLock(lock); hold != nil {
+			defer hold.Close()
+			infoArgs = append(infoArgs, "--sync-fd", strconv.Itoa(3+len(extra)))
+			extra = append(extra, hold)
+		}
+	}
 
 	args := slices.Concat(l.Args(p, empty), infoArgs, []string{"--"}, shim(len(reports), !p.Background), argv)
 	cmd := exec.CommandContext(ctx, bwrap, args...)
@@ -315,6 +341,17 @@ func (l *Launcher) Run(ctx context.Context, p *Profile, argv []string) (int, err
 	// sandbox's init left behind by a failed setup holds the pipe open.
 	cmd.SysProcAttr = ownGroup()
 	watch := watchMasks(p)
+	if sig := intr.caught(); sig != 0 {
+		readyW.Close()
+		infoW.Close()
+		return 128 + sig, nil
+	}
+	if p.Network && !setuidFile(bwrap) {
+		// The host's network comes with its abstract Unix sockets: out of
+		// the sandbox's reach where the kernel can (see
+		// [scopeAbstractSockets]; docs/confinement.md says where not).
+		scopeAbstractSockets()
+	}
 	err = cmd.Start()
 	readyW.Close()
 	infoW.Close()
@@ -325,7 +362,18 @@ func (l *Launcher) Run(ctx context.Context, p *Profile, argv []string) (int, err
 	if err != nil {
 		return 0, fmt.Errorf("%w: %v", ErrCannotConfine, err)
 	}
+	// bubblewrap writes the init's pid as the sandbox starts: read now, a
+	// signal that comes meanwhile kills it.
+	initc := make(chan int, 1)
+	go func() { initc <- readInitPid(info) }()
+	intr.kill(cmd.Process.Pid, initc)
 	waitErr := cmd.Wait()
+	initPid = intr.initPid(initc)
+	if sig := intr.caught(); sig != 0 {
+		std.wait(100 * time.Millisecond)
+		std.bwrapDone(false)
+		return 128 + sig, nil
+	}
 	// Output copied into buffers waits a second at most for a job left
 	// holding it.
 	std.wait(time.Second)
@@ -343,7 +391,6 @@ func (l *Launcher) Run(ctx context.Context, p *Profile, argv []string) (int, err
 		killGroup(cmd.Process.Pid)
 		return 0, fmt.Errorf("%w: bubblewrap could not set up the sandbox (user namespaces, a fresh /proc or a mount failed; its message is above)", ErrCannotConfine)
 	}
-	initPid = readInitPid(info)
 	if cmd.ProcessState == nil {
 		return 0, waitErr
 	}
@@ -747,13 +794,33 @@ func (l *Launcher) Args(p *Profile, empty string) []string {
 	// .git/hooks) gets a file too: made and removed on the host, an empty
 	// file costs a tenth of what a folder does (a folder's block is
 	// allocated and freed), and a harness that reads it meanwhile finds
-	// no settings in either.
+	// no settings in either. governance's own folder is the exception: a
+	// .governance that is a file breaks the project's policy, and every
+	// decision made meanwhile (or after a killed launcher left it) would
+	// deny; an empty folder is no configuration.
 	for _, s := range slices.Concat(p.Protected, p.Absent) {
 		fi, err := os.Lstat(s)
 		switch {
+		case err != nil && filepath.Base(s) == ".governance":
+			args = append(args, "--tmpfs", s, "--remount-ro", s)
 		case err != nil:
 			args = append(args, "--ro-bind", empty, s)
 		case fi.Mode()&os.ModeSymlink == 0:
+			args = append(args, "--ro-bind", s, s)
+		default:
+			// A link (.claude leading to a folder of the project): what it
+			// leads to, where the call could write it, is read-only. Only
+			// there: a target outside would be shown. The link itself can
+			// be no mount point.
+			if t, err := filepath.EvalSymlinks(s); err == nil && insideAny(t, p.Writable) && !slices.Contains(p.Writable, t) {
+				args = append(args, "--ro-bind", t, t)
+			}
+		}
+	}
+	for _, s := range p.Unmade {
+		// The placeholder [Launcher.Run] made, read-only: none where the
+		// call cannot make the path either (a read-only .git).
+		if fi, err := os.Lstat(s); err == nil && fi.Mode().IsRegular() {
 			args = append(args, "--ro-bind", s, s)
 		}
 	}
@@ -809,7 +876,7 @@ func CleanEnv(env []string) []string {
 // protected path in it, shallowest first.
 func (p *Profile) anchors() []string {
 	var out []string
-	for _, x := range slices.Concat(p.Protected, p.Absent) {
+	for _, x := range slices.Concat(p.Protected, p.Absent, p.Unmade) {
 		for d := filepath.Dir(x); d != "/" && insideAny(d, p.Writable) && !slices.Contains(p.Writable, d); d = filepath.Dir(d) {
 			if !slices.Contains(out, d) {
 				out = append(out, d)
@@ -853,9 +920,8 @@ func makeParents(paths []string) ([]string, error) {
 
 // readInitPid reads the pid of the sandbox's init from bubblewrap's info
 // descriptor ({"child-pid": N}), written before the command ran; 0 when
-// there is none.
+// there is none (bubblewrap ended first).
 func readInitPid(info *os.File) int {
-	info.SetReadDeadline(time.Now().Add(100 * time.Millisecond))
 	var v struct {
 		Pid int `json:"child-pid"`
 	}
@@ -876,7 +942,7 @@ const ReapEnv = "GOVERNANCE_CONFINE_REAP"
 // command. A launcher that cannot start one leaves them: a placeholder
 // left is an empty folder or file, where a removed one would let the job
 // create the protected path.
-func (l *Launcher) reap(lock, pidfd, dirLock *os.File, writable, unmade, made []string) {
+func (l *Launcher) reap(lock, pidfd, dirLock *os.File, writable, made []string) {
 	exe := os.Args[0]
 	if !strings.Contains(exe, "/") {
 		var err error
@@ -887,9 +953,6 @@ func (l *Launcher) reap(lock, pidfd, dirLock *os.File, writable, unmade, made []
 	var args []string
 	for _, w := range writable {
 		args = append(args, "--writable", w)
-	}
-	for _, u := range unmade {
-		args = append(args, "--unmade", u)
 	}
 	cmd := exec.Command(exe, slices.Concat(args, []string{"--"}, made)...)
 	cmd.Env = []string{ReapEnv + "=1"}
@@ -907,13 +970,9 @@ func (l *Launcher) reap(lock, pidfd, dirLock *os.File, writable, unmade, made []
 // call's writable folders (--writable DIR ...), then after -- what the
 // launcher made.
 func Reap(args []string) int {
-	var writable, unmade []string
-	for len(args) >= 2 && (args[0] == "--writable" || args[0] == "--unmade") {
-		if args[0] == "--writable" {
-			writable = append(writable, args[1])
-		} else {
-			unmade = append(unmade, args[1])
-		}
+	var writable []string
+	for len(args) >= 2 && args[0] == "--writable" {
+		writable = append(writable, args[1])
 		args = args[2:]
 	}
 	if len(args) == 0 || args[0] != "--" {
@@ -928,7 +987,6 @@ func Reap(args []string) int {
 		}
 	}
 	waitEnd(pidfd)
-	removeUnmade(unmade)
 	removeMade(lock, dirLock, writable, args[1:])
 	return 0
 }
@@ -943,15 +1001,6 @@ func Reap(args []string) int {
 // than a launcher, naming the placeholder of a call that runs in
 // another project (whose removal would unmount it there) or any empty
 // file of the user's.
-// removeUnmade removes what a call made where it must leave nothing (see
-// Profile.Unmade), once the sandbox has ended: a file, a link or an
-// empty folder (git fails on a folder there, whatever it holds).
-func removeUnmade(unmade []string) {
-	for _, u := range unmade {
-		os.Remove(u)
-	}
-}
-
 func removeMade(lock, dirLock *os.File, writable, made []string) {
 	if !lockExclusive(lock) {
 		return
@@ -974,7 +1023,7 @@ func removeMade(lock, dirLock *os.File, writable, made []string) {
 		return strings.Compare(a, b)
 	})
 	for _, d := range slices.Compact(all) {
-		if fi, err := os.Lstat(d); err == nil && fi.Mode().IsRegular() && fi.Size() == 0 {
+		if fi, err := os.Lstat(d); err == nil && fi.Mode().IsRegular() && (fi.Size() == 0 || isDotFile(d)) {
 			os.Remove(d)
 			continue
 		}
@@ -983,6 +1032,68 @@ func removeMade(lock, dirLock *os.File, writable, made []string) {
 	if list != "" {
 		os.Remove(list)
 	}
+}
+
+// removeLeftovers removes, before a call, what launchers killed before
+// they could (SIGKILL) left in the project, as the list beside the lock
+// names it, when no other launcher and no sandbox of the project holds
+// the lock (a sandbox's init holds it while the sandbox lives: see
+// [holdLock]). The locks are then shared again: a conversion that
+// failed has dropped them.
+func removeLeftovers(lock, dirLock *os.File, writable []string) {
+	removeMade(lock, dirLock, writable, nil)
+	lockDowngrade(lock)
+	if dirLock != nil {
+		lockDowngrade(dirLock)
+	}
+}
+
+// dotContent is the placeholder of an unmade path (see Profile.Unmade):
+// ".", the git folder itself to git, which reads commondir relative to
+// it.
+const dotContent = ".\n"
+
+// dotFile makes path the read-only file that holds [dotContent] and
+// reports whether path holds it now; one there already must be such a
+// file (the
+// placeholder of a call that runs, or of a launcher killed before it
+// removed its own). Where the user cannot make it (a harness's own
+// sandbox keeps .git read-only) there is none: the call, the same user,
+// cannot make the path either.
+func dotFile(path string) (made bool, err error) {
+	f, err := os.OpenFile(path, os.O_WRONLY|os.O_CREATE|os.O_EXCL|syscallNoFollow, 0o444)
+	switch {
+	case errors.Is(err, fs.ErrExist):
+		if !isDotFile(path) {
+			return false, fmt.Errorf("%s was made meanwhile; run the command again", path)
+		}
+		return true, nil
+	case errors.Is(err, fs.ErrPermission) || errors.Is(err, syscall.EROFS):
+		return false, nil
+	case err != nil:
+		return false, err
+	}
+	_, err = f.WriteString(dotContent)
+	if cerr := f.Close(); err == nil {
+		err = cerr
+	}
+	if err != nil {
+		// An empty commondir breaks every git command.
+		os.Remove(path)
+		return false, err
+	}
+	return true, nil
+}
+
+// isDotFile reports a regular file that holds [dotContent], or "."
+// alone: a placeholder of an unmade path.
+func isDotFile(path string) bool {
+	fi, err := os.Lstat(path)
+	if err != nil || !fi.Mode().IsRegular() || fi.Size() > int64(len(dotContent)) {
+		return false
+	}
+	data, err := os.ReadFile(path)
+	return err == nil && (string(data) == dotContent || string(data) == ".")
 }
 
 // madeList is the file beside the project's lock that lists what the

@@ -66,14 +66,20 @@ type Profile struct {
 	// run), and the launcher removes what it made for that once the call
 	// has ended.
 	Absent []string `json:"absent,omitempty"`
-	// Unmade are paths that do not exist, that the call must not leave
-	// and that no placeholder can stand for: a repository's
-	// .git/commondir, which git reads whole (an empty one, or a folder,
-	// breaks every git command, inside the confinement and out). The
-	// launcher removes what the call made there once the sandbox has
-	// ended, before any later git call reads it; Seatbelt and Landlock,
-	// which refuse to make a path without a placeholder, keep it as the
-	// absent paths.
+	// Unmade are paths that do not exist, or hold the launcher's own
+	// placeholder, that the call must not make and for which no empty
+	// placeholder will do: a repository's .git/commondir, which git reads
+	// whole (an empty one, or a folder, breaks every git command, inside
+	// the confinement and out). A commondir planted by a call redirects
+	// every later git call on the host to a configuration of its choice,
+	// so cleaning up after the call is too late: a job the call left, or
+	// a launcher killed mid-call, leaves it there. The launcher makes each
+	// a read-only file that holds "." before the call (see [dotFile]): git
+	// reads commondir relative to the git folder, so "." is the repository
+	// itself, and git works as without it, inside and out, while the call
+	// runs and after a killed launcher left it. It is removed with the
+	// placeholders. Seatbelt and Landlock, which refuse to make a path
+	// without a placeholder, keep it as the absent paths.
 	Unmade []string `json:"unmade,omitempty"`
 	// Masked are replaced by an empty file or an empty read-only folder:
 	// secrets, and governance's state.
@@ -401,9 +407,19 @@ func For(e *engine.Engine, req *engine.Request, kind Kind, opts Options) (*Profi
 	// are looked up in git's index, once per repository. A placeholder
 	// git does not track is ignored like an untracked secret, so that
 	// git add -A does not record an empty .mcp.json, nor git stash -u try
-	// to remove a mount.
-	for _, g := range engine.GitFiles(slices.Concat(p.Masked, p.Absent)) {
-		placeholder := slices.Contains(p.Absent, g.Path)
+	// to remove a mount. So is an empty protected file: the placeholder a
+	// launcher killed before it removed it left, which the launcher
+	// removes before the call and puts back as its own (see
+	// removeLeftovers); ignored inside the confinement only, and read-only
+	// there, a file of the person's that is empty changes nothing.
+	placeholders := slices.Clone(p.Absent)
+	for _, x := range p.Protected {
+		if fi, err := os.Lstat(x); err == nil && fi.Mode().IsRegular() && fi.Size() == 0 {
+			placeholders = append(placeholders, x)
+		}
+	}
+	for _, g := range engine.GitFiles(slices.Concat(p.Masked, placeholders)) {
+		placeholder := slices.Contains(placeholders, g.Path)
 		switch {
 		case g.Tracked && placeholder:
 		case g.Tracked:
@@ -463,7 +479,7 @@ func (p *Profile) Check() error {
 		name  string
 		paths []string
 	}{{"cwd", []string{p.Cwd}}, {"read_only", p.ReadOnly}, {"writable", p.Writable}, {"protected", p.Protected},
-		{"absent", p.Absent}, {"masked", p.Masked}, {"report", p.Report}, {"stores", p.Stores}} {
+		{"absent", p.Absent}, {"unmade", p.Unmade}, {"masked", p.Masked}, {"report", p.Report}, {"stores", p.Stores}} {
 		for _, s := range f.paths {
 			if !clean(s) {
 				return bad("%s: %q is not an absolute clean path", f.name, s)
@@ -505,7 +521,7 @@ func (p *Profile) Check() error {
 			return bad("writable %s is inside the protected %s", w, slices.Concat(p.Protected, p.Absent))
 		}
 	}
-	for _, a := range p.Absent {
+	for _, a := range slices.Concat(p.Absent, p.Unmade) {
 		if !insideAny(a, p.Writable) || slices.Contains(p.Writable, a) {
 			return bad("absent %s is not inside a writable folder", a)
 		}
@@ -634,7 +650,8 @@ func ignorePattern(rel string) string {
 // that does, and that git would read if a call made them: hooks,
 // modules, and config.worktree when the configuration turns it on (each
 // costs a mount per call: see Profile.Absent); unmade is commondir, which
-// no placeholder can stand for (see Profile.Unmade).
+// no empty placeholder can stand for (see Profile.Unmade), when it is
+// absent or the launcher's own placeholder.
 func gitCode(root string) (present, absent, unmade []string) {
 	dirs := []string{filepath.Join(root, ".git")}
 	if data, err := os.ReadFile(dirs[0]); err == nil {
@@ -659,10 +676,10 @@ func gitCode(root string) (present, absent, unmade []string) {
 		for _, name := range []string{"hooks", "config", "commondir", "config.worktree", "modules", "worktrees"} {
 			f := filepath.Join(d, name)
 			switch {
+			case name == "commondir" && (!exists(f) || isDotFile(f)):
+				unmade = append(unmade, f)
 			case exists(f):
 				present = append(present, f)
-			case name == "commondir":
-				unmade = append(unmade, f)
 			case name == "hooks" || name == "modules":
 				absent = append(absent, f)
 			case name == "config.worktree" && bytes.Contains(bytes.ToLower(config), []byte("worktreeconfig")):
@@ -684,7 +701,8 @@ func gitCode(root string) (present, absent, unmade []string) {
 // later without the person's say-so, as they open it (see the rule
 // code-run-on-open of the built-in policy): VS Code's tasks.json and
 // settings.json, and a dev container's configuration. present exist;
-// absent do not (a missing .vscode folder is one placeholder, not two).
+// absent do not (a missing .vscode folder is one placeholder, not two);
+// a .vscode that is not a folder is present whole.
 func openCode(root string) (present, absent []string) {
 	vscode := filepath.Join(root, ".vscode")
 	switch fi, err := os.Lstat(vscode); {
@@ -698,6 +716,11 @@ func openCode(root string) (present, absent []string) {
 				absent = append(absent, f)
 			}
 		}
+	default:
+		// A file (the placeholder of a launcher killed before it removed
+		// it, or the person's own) is protected as it is: the call would
+		// otherwise remove it and make the folder with a task in it.
+		present = append(present, vscode)
 	}
 	for _, n := range []string{".devcontainer", ".devcontainer.json"} {
 		if f := filepath.Join(root, n); exists(f) {

@@ -7,10 +7,12 @@ import (
 	"encoding/hex"
 	"os"
 	"path/filepath"
+	"runtime"
 	"slices"
 	"strconv"
 	"strings"
 	"syscall"
+	"unsafe"
 
 	"golang.org/x/sys/unix"
 )
@@ -51,6 +53,42 @@ func ownGroup() *syscall.SysProcAttr { return &syscall.SysProcAttr{Setpgid: true
 
 // killGroup kills what is left of a sandbox that failed to stand.
 func killGroup(pid int) { syscall.Kill(-pid, syscall.SIGKILL) }
+
+// killInit kills the sandbox's init, and with it its PID namespace,
+// through a pidfd: the pid of an init that has ended may be another
+// process's by now.
+func killInit(pid int) {
+	if pid <= 0 {
+		return
+	}
+	fd, err := unix.PidfdOpen(pid, 0)
+	if err != nil {
+		return
+	}
+	defer unix.Close(fd)
+	unix.PidfdSendSignal(fd, unix.SIGKILL, nil, 0)
+}
+
+// holdLock returns a descriptor of its own of the project's lock file,
+// locked shared, for the sandbox's init to hold (bubblewrap's
+// --sync-fd): a lock on another open file than the launcher's, which
+// the launcher's own conversions leave alone. A process of the sandbox
+// that opens it again (/proc/1/fd) can add a shared lock of its own,
+// never an exclusive one while the init holds this. nil when it cannot
+// be opened as the same file.
+func holdLock(lock *os.File) *os.File {
+	f, err := os.OpenFile(lock.Name(), os.O_RDONLY|syscall.O_NOFOLLOW|syscall.O_CLOEXEC, 0)
+	if err != nil {
+		return nil
+	}
+	a, errA := f.Stat()
+	b, errB := lock.Stat()
+	if errA != nil || errB != nil || !os.SameFile(a, b) || syscall.Flock(int(f.Fd()), syscall.LOCK_SH|syscall.LOCK_NB) != nil {
+		f.Close()
+		return nil
+	}
+	return f
+}
 
 // ownedByMe reports a file of the process's own user.
 func ownedByMe(fi os.FileInfo) bool {
@@ -234,4 +272,44 @@ func closedToMe(p string, fi os.FileInfo) bool {
 		mode = unix.X_OK
 	}
 	return !ownedByMe(fi) && unix.Faccessat(unix.AT_FDCWD, p, mode, unix.AT_EACCESS) == unix.EACCES
+}
+
+// scopeAbstractSockets keeps the calling thread, and every process it
+// starts from then on (bubblewrap, and the sandbox), from connecting to
+// an abstract Unix socket bound outside them: Landlock's scope of ABI 6
+// (Linux 6.12). A call that keeps the host's network shares the host's
+// abstract sockets with it, which no mount hides: X11's
+// @/tmp/.X11-unix/X0 (a client types into the person's terminal), D-Bus,
+// others. Sockets bound inside the sandbox still answer its own
+// processes. The goroutine stays locked to the thread, which the
+// restriction (and no_new_privs, which it needs) marks for good. It
+// reports whether the kernel applied it: false where its Landlock is
+// older or off.
+func scopeAbstractSockets() bool {
+	abi, _, e := unix.Syscall(unix.SYS_LANDLOCK_CREATE_RULESET, 0, 0, unix.LANDLOCK_CREATE_RULESET_VERSION)
+	if e != 0 || int(abi) < 6 {
+		return false
+	}
+	runtime.LockOSThread()
+	// struct landlock_ruleset_attr up to scoped, the fields ABI 6 knows:
+	// no file or network access handled, only the scope.
+	attr := struct{ fs, net, scoped uint64 }{scoped: unix.LANDLOCK_SCOPE_ABSTRACT_UNIX_SOCKET}
+	fd, _, e := unix.Syscall(unix.SYS_LANDLOCK_CREATE_RULESET, uintptr(unsafe.Pointer(&attr)), unsafe.Sizeof(attr), 0)
+	if e != 0 {
+		return false
+	}
+	defer unix.Close(int(fd))
+	if unix.Prctl(unix.PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) != nil {
+		return false
+	}
+	_, _, e = unix.Syscall(unix.SYS_LANDLOCK_RESTRICT_SELF, fd, 0, 0)
+	return e == 0
+}
+
+// setuidFile reports a program that runs as its owner (a setuid
+// bubblewrap, on systems without unprivileged user namespaces), which
+// no_new_privs would keep from doing so.
+func setuidFile(path string) bool {
+	fi, err := os.Stat(path)
+	return err == nil && fi.Mode()&os.ModeSetuid != 0
 }

@@ -129,12 +129,18 @@ func snapshotTree(root string) (map[string]entry, error) {
 	return out, err
 }
 
-// empty reports an empty folder or an empty regular file.
+// empty reports an empty folder or an empty regular file, or a
+// repository's commondir that holds "." alone: the launcher's placeholder
+// of an absent commondir, which git reads as the repository itself (an
+// empty one would break git).
 func empty(p string) bool {
 	fi, err := os.Lstat(p)
 	switch {
 	case err != nil:
 		return false
+	case fi.Mode().IsRegular() && filepath.Base(p) == "commondir" && fi.Size() <= 2:
+		data, err := os.ReadFile(p)
+		return err == nil && (len(data) == 0 || strings.TrimSuffix(string(data), "\n") == ".")
 	case fi.Mode().IsRegular():
 		return fi.Size() == 0
 	case fi.IsDir():
