@@ -35,9 +35,11 @@ INIT_BENCH = $(abspath $(BIN))/bench-init
 # is mostly where the corpus's peers disagree with what the commands do
 # (git clean -nf is a dry run; cargo check runs build scripts; docker
 # inspect, helm get all, kubectl get pods -o yaml and kubectl describe
-# pod print the secrets in the environment given to what runs), listed by
-# `go run ./internal/bench/accuracy -failures`.
-ACCURACY_MAX ?= deny=6,deny-allowed=1,not-allow=2,not-deny=2.5,allow=9.5
+# pod print the secrets in the environment given to what runs; aws
+# --endpoint-url and --ca-bundle send the credentials where the command
+# says; gcloud's JSON listing of instances prints their metadata), listed
+# by `go run ./internal/bench/accuracy -failures`.
+ACCURACY_MAX ?= deny=6,deny-allowed=1,not-allow=2,not-deny=2.5,allow=9.7
 # The same ceilings for the run that decides every call as in a session
 # nobody watches, where a call the analysis cannot prove runs confined:
 # friction at most 2% there, and no fewer plain allows than the run
