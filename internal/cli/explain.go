@@ -25,7 +25,7 @@ command the analysis found (with the working directory and how it was
 reached: a pipeline, $(...), bash -c, xargs, find -exec, ...), then each
 layer's verdict in order, and the deciding rule with its file and line.
 It exits as check does: 0 the call runs, 3 it is blocked, 4 someone must
-decide, 1 no decision, 2 a usage error.`,
+decide, 5 it runs only confined, 1 no decision, 2 a usage error.`,
 		Example: `  governance explain -- 'cd / && rm -rf *'
   governance explain --tool read -- .env
   governance explain --json -- git push`,
