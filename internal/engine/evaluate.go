@@ -70,6 +70,9 @@ type evaluation struct {
 	// whether a file a call could have put there runs (see
 	// plantedProgram).
 	planted map[string]bool
+	// pathDirs holds the PATH's folders as a command run in a folder
+	// finds them (see pathFoldersAt).
+	pathDirs map[string]*pathFolders
 }
 
 func newEvaluation(e *Engine, req *Request) *evaluation {

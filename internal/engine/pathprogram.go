@@ -4,6 +4,7 @@ import (
 	"io/fs"
 	"path"
 	"path/filepath"
+	"slices"
 	"strings"
 )
 
@@ -23,11 +24,13 @@ var shellBuiltins = []string{"[", "alias", "cd", "command", "declare", "echo", "
 
 // plantedProgram reports whether the bare program name of a command is
 // found along the calls' PATH in a folder a confined call may write (the
-// project, a temporary folder) before any other folder has it: it runs
-// that file. A link there to a program outside those folders runs that
-// program, but for a virtual environment's (see plantedIn). Only those
-// folders are looked at, once a name for the call, and only when the
-// command would otherwise be taken for its model.
+// project, a temporary folder, or a folder a link leads into them) before
+// any other folder has it: it runs that file. A link there to a program
+// outside those folders runs that program, but for a virtual
+// environment's (see plantedIn). It also reports a helper planted there
+// (see pathHelpers), which the command's own program may start. Only those
+// folders are looked at, once a name and folder for the call, and only
+// when the command would otherwise be taken for its model.
 func (ev *evaluation) plantedProgram(cl *cmdline) bool {
 	if len(cl.cmd.Args) == 0 || cl.cmd.Args[0].Dynamic || ev.e.LookupEnv == nil {
 		return false
@@ -36,34 +39,68 @@ func (ev *evaluation) plantedProgram(cl *cmdline) bool {
 	if name == "" || strings.Contains(name, "/") || isShellBuiltin(name) {
 		return false
 	}
-	if v, ok := ev.planted[name]; ok {
-		return v
-	}
-	pathVar, _ := ev.e.LookupEnv("PATH")
-	v := ev.plantedAlong(pathVar, cl.cmd.Cwd, name)
-	if ev.planted == nil {
-		ev.planted = map[string]bool{}
-	}
-	ev.planted[name] = v
-	return v
-}
-
-func isShellBuiltin(name string) bool {
-	for _, b := range shellBuiltins {
-		if b == name {
-			return true
-		}
-	}
-	return false
-}
-
-// plantedAlong is plantedProgram for one PATH value; cwd (the folder the
-// command runs in, else the call's) places its relative folders.
-func (ev *evaluation) plantedAlong(pathVar, cwd, name string) bool {
+	cwd := cl.cmd.Cwd
 	if cwd == "" {
 		cwd = ev.req.Cwd
 	}
-	var before []string
+	pf := ev.pathFoldersAt(cwd)
+	if !pf.writable {
+		// The common case: no folder of the PATH is one calls write.
+		return false
+	}
+	if pf.helper {
+		return true
+	}
+	// Relative folders of the PATH depend on the command's folder.
+	key := cwd + "\x00" + name
+	if v, ok := ev.planted[key]; ok {
+		return v
+	}
+	v := ev.plantedAlong(pf.folders, name)
+	if ev.planted == nil {
+		ev.planted = map[string]bool{}
+	}
+	ev.planted[key] = v
+	return v
+}
+
+// pathHelpers are programs that other programs start through PATH
+// themselves: tar, zcat and less the compressors, man and git help a
+// pager and groff, git verify-commit gpg or ssh-keygen, go env a C
+// compiler, npm and other scripts the interpreter their #!/usr/bin/env
+// line names. One planted ahead of the system's runs for a command whose
+// own program is the system's; git's subcommands (git-NAME, git-lfs) are
+// helpers too. The interpreters of a virtual environment (python, pip)
+// are not: every one has them (see plantedIn for python run by name).
+var pathHelpers = []string{"gzip", "gunzip", "zcat", "bzip2", "bunzip2", "xz", "unxz", "lzma", "unlzma", "zstd", "unzstd",
+	"lz4", "lzip", "lzop", "compress", "uncompress", "pigz", "man", "groff", "nroff", "troff", "tbl", "preconv", "less",
+	"more", "most", "pager", "gpg", "gpg2", "gpgsm", "ssh", "ssh-keygen", "gcc", "cc", "c++", "g++", "clang", "ld",
+	"pkg-config", "env", "node", "sh", "bash", "dash", "perl"}
+
+// pathFolders is the calls' PATH as a command run in one folder finds
+// it: its folders in order, whether any is one calls write, and whether
+// such a folder holds a helper that runs.
+type pathFolders struct {
+	folders  []pathFolder
+	writable bool
+	helper   bool
+}
+
+type pathFolder struct {
+	dir string
+	// writable: a confined call may write it (or where it leads);
+	// unknown: a relative folder where the command's folder is not known.
+	writable, unknown bool
+}
+
+// pathFoldersAt returns the PATH's folders for a command run in cwd, made
+// once a folder for the call.
+func (ev *evaluation) pathFoldersAt(cwd string) *pathFolders {
+	if pf, ok := ev.pathDirs[cwd]; ok {
+		return pf
+	}
+	pathVar, _ := ev.e.LookupEnv("PATH")
+	pf := &pathFolders{}
 	for _, dir := range filepath.SplitList(pathVar) {
 		if dir == "" {
 			// An empty entry is the current folder.
@@ -72,30 +109,117 @@ func (ev *evaluation) plantedAlong(pathVar, cwd, name string) bool {
 		if strings.Contains(dir, "$") {
 			continue
 		}
-		if !path.IsAbs(dir) {
-			if !path.IsAbs(cwd) {
-				// Where it leads is not known: it may be the project.
-				return true
-			}
-			dir = path.Join(cwd, dir)
+		f := pathFolder{}
+		raw := dir
+		switch {
+		case path.IsAbs(dir):
+			f.dir = path.Clean(dir)
+		case path.IsAbs(cwd):
+			f.dir = path.Join(cwd, dir)
+			raw = cwd + "/" + dir
+		default:
+			// Where it leads is not known: it may be the project.
+			f.unknown, f.writable = true, true
 		}
-		dir = path.Clean(dir)
-		if !ev.writableByCalls(dir) {
-			before = append(before, dir)
+		if !f.unknown {
+			f.writable = ev.writableByCalls(f.dir) || ev.linksIntoCalls(f.dir, raw)
+		}
+		pf.writable = pf.writable || f.writable
+		pf.folders = append(pf.folders, f)
+	}
+	if pf.writable {
+		pf.helper = ev.helperPlanted(pf.folders)
+	}
+	if ev.pathDirs == nil {
+		ev.pathDirs = map[string]*pathFolders{}
+	}
+	ev.pathDirs[cwd] = pf
+	return pf
+}
+
+// systemPrefixes are folders whose PATH entries are the system's own:
+// no link in them is looked for.
+var systemPrefixes = []string{"/usr/", "/bin", "/sbin", "/lib", "/opt/", "/snap/", "/nix/store/"}
+
+// linksIntoCalls reports a folder of the PATH outside the system's that
+// is a link into a folder calls write (~/bin a link into a checkout of
+// one's dotfiles, the project), or that names one through a .. after a
+// link (raw is the entry as PATH has it): a file planted through it
+// runs. One lstat a folder: a folder reached through a linked parent
+// (~/links/bin with ~/links a link) is taken as written.
+func (ev *evaluation) linksIntoCalls(dir, raw string) bool {
+	for _, s := range systemPrefixes {
+		if dir == strings.TrimSuffix(s, "/") || strings.HasPrefix(dir, s) {
+			return false
+		}
+	}
+	if !strings.Contains(raw, "..") {
+		if !ev.fsw.take(1) {
+			return true
+		}
+		fi, err := ev.fsw.lstat(dir)
+		if err != nil || fi.Mode()&fs.ModeSymlink == 0 {
+			return false
+		}
+	}
+	real, ok := ev.fsw.realPath(dir)
+	if strings.Contains(raw, "..") {
+		// The kernel follows the links before the .., which Clean drops.
+		real, ok = ev.fsw.realPath(raw)
+	}
+	if !ok {
+		return true
+	}
+	return real != dir && ev.writableByCalls(real)
+}
+
+// helperPlanted reports a helper (pathHelpers, git-NAME) in a folder
+// calls write that runs where a program looks it up along PATH.
+func (ev *evaluation) helperPlanted(folders []pathFolder) bool {
+	for _, f := range folders {
+		if !f.writable {
 			continue
 		}
-		switch ev.plantedIn(path.Join(dir, name)) {
+		if f.unknown || !ev.fsw.take(1) {
+			return true
+		}
+		entries, err := ev.fsw.fs().ReadDir(f.dir)
+		if err != nil {
+			continue
+		}
+		for _, d := range entries {
+			n := d.Name()
+			if (strings.HasPrefix(n, "git-") || slices.Contains(pathHelpers, n)) && ev.plantedAlong(folders, n) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// plantedAlong reports whether the first folder of the PATH that holds a
+// program called name is one calls write, and holds a file of its own
+// there (see plantedIn).
+func (ev *evaluation) plantedAlong(folders []pathFolder, name string) bool {
+	for i, f := range folders {
+		if f.unknown {
+			return true
+		}
+		if !f.writable {
+			continue
+		}
+		switch ev.plantedIn(path.Join(f.dir, name)) {
 		case fileAbsent:
 			continue
 		case fileOutside:
 			return false
 		}
 		// A folder ahead of it that has the name runs its own.
-		for _, b := range before {
+		for _, b := range folders[:i] {
 			if !ev.fsw.take(1) {
 				return true
 			}
-			if _, err := ev.fsw.lstat(path.Join(b, name)); err == nil {
+			if _, err := ev.fsw.lstat(path.Join(b.dir, name)); err == nil {
 				return false
 			}
 		}
@@ -160,4 +284,8 @@ func (ev *evaluation) plantedIn(p string) int {
 		}
 	}
 	return fileOutside
+}
+
+func isShellBuiltin(name string) bool {
+	return slices.Contains(shellBuiltins, name)
 }

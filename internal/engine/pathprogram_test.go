@@ -31,7 +31,7 @@ func TestPlantedOnProjectPath(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	for _, n := range []string{"git", "ls", "cat", "head", "wc", "python3"} {
+	for _, n := range []string{"git", "ls", "cat", "head", "wc", "python3", "gzip", "tar"} {
 		exe(filepath.Join(sys, n), "#!/bin/sh\n")
 	}
 	venv, bin := filepath.Join(project, ".venv", "bin"), filepath.Join(project, "bin")
@@ -48,6 +48,25 @@ func TestPlantedOnProjectPath(t *testing.T) {
 		t.Fatal(err)
 	}
 	exe(filepath.Join(project, "README.md"), "hello\n")
+	// A helper a program starts through PATH (tar gzip, git git-lfs),
+	// planted in a folder of its own; a folder of PATH relative to the
+	// command's; a folder of PATH that a link leads into the project.
+	helpers := filepath.Join(project, "helpers")
+	exe(filepath.Join(project, "a.tgz"), "")
+	exe(filepath.Join(helpers, "gzip"), "#!/bin/sh\n")
+	gitHelpers := filepath.Join(project, "githelpers")
+	exe(filepath.Join(gitHelpers, "git-lfs"), "#!/bin/sh\n")
+	exe(filepath.Join(project, "sub", "node_modules", ".bin", "git"), "#!/bin/sh\n")
+	if err := os.MkdirAll(filepath.Join(project, "node_modules", ".bin"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	exe(filepath.Join(project, "evil", "git"), "#!/bin/sh\n")
+	home := filepath.Join(sys, "home")
+	if err := os.MkdirAll(home, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	link(filepath.Join(project, "evil"), filepath.Join(home, "bin"))
+	link(project, filepath.Join(home, "proj"))
 
 	for _, tc := range []struct {
 		path, cmd string
@@ -69,6 +88,14 @@ func TestPlantedOnProjectPath(t *testing.T) {
 		// link to python is python.
 		{venv + ":" + sys, "python3 -c 'print(1)'", false},
 		{bin + ":" + sys, "python3 -c 'print(1)'", true},
+		{helpers + ":" + sys, "tar -tzf a.tgz", false},
+		{helpers + ":" + sys, "ls -la", false},
+		{gitHelpers + ":" + sys, "git lfs ls-files", false},
+		{sys + ":" + helpers, "tar -tzf a.tgz", true},
+		{"node_modules/.bin:" + sys, "git status; cd sub && git status", false},
+		{"node_modules/.bin:" + sys, "git status", true},
+		{filepath.Join(home, "bin") + ":" + sys, "git status", false},
+		{home + "/proj/sub/../evil:" + sys, "git status", false},
 	} {
 		e := engine.NewEngine(builtin(engine.DefaultSettings()))
 		e.TempDirs = []string{"/nonexistent-temporary-folder"}
