@@ -39,6 +39,9 @@ func TestArchivePrintsEveryMember(t *testing.T) {
 		{"unzip -l backup.zip", allowed},
 		{"tar -tzf backup.tgz", allowed},
 		{"unzip -p missing.zip", allowed},
+		{"zcat backup.tgz", notAllowed},
+		{"gunzip -c backup.tgz", notAllowed},
+		{"zcat missing.tar.gz", allowed},
 	} {
 		t.Run(tt.cmd, func(t *testing.T) {
 			t.Parallel()
