@@ -34,11 +34,12 @@ INIT_BENCH = $(abspath $(BIN))/bench-init
 # it measures, so that a change that loses accuracy fails. What is left
 # is mostly where the corpus's peers disagree with what the commands do
 # (git clean -nf is a dry run; cargo check runs build scripts; docker
-# inspect, helm get all, kubectl get pods -o yaml and kubectl describe
-# pod print the secrets in the environment given to what runs; aws
-# --endpoint-url and --ca-bundle send the credentials where the command
-# says; gcloud's JSON listing of instances prints their metadata), listed
-# by `go run ./internal/bench/accuracy -failures`.
+# and podman inspect, helm get all, kubectl get pods -o yaml and kubectl
+# describe pod print the secrets in the environment given to what runs,
+# docker image save an image's; aws --endpoint-url and --ca-bundle send
+# the credentials where the command says; gcloud's JSON listing of
+# instances prints their metadata), listed by `go run
+# ./internal/bench/accuracy -failures`.
 ACCURACY_MAX ?= deny=6,deny-allowed=1,not-allow=2,not-deny=2.5,allow=9.7
 # The same ceilings for the run that decides every call as in a session
 # nobody watches, where a call the analysis cannot prove runs confined:

@@ -31,9 +31,14 @@ func TestContainerReadOnly(t *testing.T) {
 		{"docker manifest inspect nginx:latest", true},
 		{"docker buildx ls", true},
 		{"docker buildx imagetools inspect alpine", true},
-		// The archive of a container's files holds its secrets too.
+		// The archive of a container's files holds its secrets too, and
+		// an image's archive and configuration the environment it
+		// starts with.
 		{"docker export web", false},
-		{"docker image save nginx", true},
+		{"docker image save nginx", false},
+		{"docker image inspect nginx", false},
+		{"docker image inspect -f '{{.Id}}' nginx", true},
+		{"podman image inspect nginx", false},
 		{"docker --context prod ps", true},
 		{"docker -H tcp://build:2375 images", true},
 		{"DOCKER_HOST=unix:///run/docker.sock docker ps", true},

@@ -115,8 +115,12 @@ func unzipEffects(c *Call, fx *Effects) {
 	}
 	if c.HasAny("-p|-c") {
 		// Members printed are shown as the files of those names are;
-		// unzip matches member names as wildcards.
+		// unzip matches member names as wildcards. With none named, or
+		// only some excluded (-x), it prints every other member.
 		archiveMembers(fx, args[1:], true, false)
+		if len(args) == 1 || c.Has("-x") {
+			printsEveryMember(fx, args[0], "unzip")
+		}
 	}
 	if c.HasAny("-l|-v|-t|-z|-p|-c") && !c.HasAny("-f|-u") {
 		return
@@ -146,6 +150,23 @@ func archiveMembers(fx *Effects, members []shell.Arg, wildcards, from bool) {
 		}
 		fx.Read(m)
 	}
+}
+
+// printsEveryMember records what printing every member of an archive
+// shows: files whose names are not seen here, the secrets of a backup of
+// the project (its .env) among them. An archive that is not there prints
+// nothing; one read from standard input, or named at run time, may hold
+// anything.
+func printsEveryMember(fx *Effects, archive shell.Arg, prog string) {
+	if archive.Value == "" || archive.Value == "-" {
+		fx.Unknown(prog + " prints every member of the archive on its standard input")
+		return
+	}
+	e := Effect{Op: Unknown, Why: prog + " prints every member of " + archive.Value + ", whose names are not seen here"}
+	if !archive.Dynamic {
+		e.IfPresent = archive.Value
+	}
+	fx.Add(e)
 }
 
 // zip writes the archive named by its first operand with the files named
@@ -435,6 +456,16 @@ func sevenZipEffects(c *Call, fx *Effects) {
 	case "e", "x":
 		readArchive()
 		if c.Has("-so") {
+			// Members printed are shown as the files of those names
+			// are; with none named, or a list or pattern that includes
+			// them (-i), every member is printed.
+			archiveMembers(fx, files, true, false)
+			if len(files) == 0 && !c.Has("-i") || c.Has("-si") {
+				printsEveryMember(fx, archive, c.Name+" "+cmd.Value+" -so")
+			}
+			if c.Has("-i") {
+				fx.Unknown("-i includes members the model cannot see")
+			}
 			return
 		}
 		dest := shell.Arg{Value: "."}

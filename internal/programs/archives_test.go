@@ -61,7 +61,7 @@ func TestSevenZip(t *testing.T) {
 		{"7z b", ""},
 		{"7za l -slt a.7z", "read a.7z"},
 		{"7z h file", "read file (tree, hidden)"},
-		{"7z x -so a.7z f.txt", "read a.7z"},
+		{"7z x -so a.7z f.txt", "read a.7z; read f.txt"},
 		{"7z x a.7z", "read a.7z; write . (tree)"},
 		{"7zz e a.7z -o/tmp/out -aoa", "read a.7z; write /tmp/out (tree)"},
 		{"7z x -spf a.7z", "read a.7z; write / (tree); write . (tree)"},
@@ -73,5 +73,25 @@ func TestSevenZip(t *testing.T) {
 		{"7z u a.7z -up0q3!new.7z f", "write new.7z; read a.7z; write a.7z; read f (tree, hidden)"},
 		{"7z l -zzz a.7z", "unknown (the option -zzz is not in the model of 7z); read a.7z"},
 		{"7z q a.7z", `unknown ("q" is not a 7z command the model knows)`},
+	})
+}
+
+// TestArchivePrintsEveryMember: printing an archive's members without
+// naming them prints every file it holds, a backup's .env among them;
+// an archive that is not there prints nothing, one on standard input
+// anything.
+func TestArchivePrintsEveryMember(t *testing.T) {
+	t.Parallel()
+	checkAllEffects(t, []effectCase{
+		{"unzip -p a.zip", "read a.zip; unknown if a.zip (unzip prints every member of a.zip, whose names are not seen here)"},
+		{"unzip -c a.zip", "read a.zip; unknown if a.zip (unzip prints every member of a.zip, whose names are not seen here)"},
+		{"unzip -p a.zip -x README", "read a.zip; read README; unknown if a.zip (unzip prints every member of a.zip, whose names are not seen here)"},
+		{"unzip -p a.zip README", "read a.zip; read README"},
+		{"7z e -so a.7z", "read a.7z; unknown if a.7z (7z e -so prints every member of a.7z, whose names are not seen here)"},
+		{"7z x -so a.7z", "read a.7z; unknown if a.7z (7z x -so prints every member of a.7z, whose names are not seen here)"},
+		{"7z x -so a.7z .env", "read a.7z; read .env"},
+		{"7z x -so a.7z '*.env'", "read a.7z; unknown (the member pattern *.env may match any member)"},
+		{"7z x -so -i!sub a.7z", "read a.7z; unknown (-i includes members the model cannot see)"},
+		{"7z x -so -si", "unknown (7z x -so prints every member of the archive on its standard input)"},
 	})
 }

@@ -355,6 +355,7 @@ func compressorEffects(c *Call, fx *Effects) {
 	}
 	toStdout := c.HasAny("-c|--stdout") || len(files) == 0
 	mode := k.mode(c)
+	decomp := mode == "-d" || mode == "" && k.decomp
 	if mode == "-l" || mode == "-t" || mode == "-b" || toStdout && !c.HasAny("-o|--output-dir-flat|--output-dir-mirror") {
 		for _, f := range files {
 			switch {
@@ -365,9 +366,11 @@ func compressorEffects(c *Call, fx *Effects) {
 				fx.Read(f)
 			}
 		}
+		if decomp {
+			printsTarMembers(c, fx, files)
+		}
 		return
 	}
-	decomp := mode == "-d" || mode == "" && k.decomp
 	suffix := k.suffix
 	if s, ok := c.Value("-S"); ok {
 		suffix = s
@@ -402,6 +405,32 @@ func compressorEffects(c *Call, fx *Effects) {
 	for _, d := range dirs {
 		fx.Add(Effect{Op: Write, Path: d, Tree: true, Why: "writes the results there"})
 	}
+}
+
+// printsTarMembers records the decompression to standard output of a
+// compressed tar archive (backup.tar.gz, site.tgz): the tar stream holds
+// every member's content as it is, as tar -xO prints it.
+func printsTarMembers(c *Call, fx *Effects, files []shell.Arg) {
+	for _, f := range files {
+		if tarNamed(f.Value) {
+			printsEveryMember(fx, f, c.Name)
+		}
+	}
+}
+
+// tarNamed reports the name of a compressed tar archive: .tar before the
+// compression suffix, or one of the short suffixes (.tgz, .txz).
+func tarNamed(name string) bool {
+	lower := strings.ToLower(name)
+	for _, s := range []string{".tgz", ".taz", ".tbz", ".tbz2", ".txz", ".tlz", ".tzst"} {
+		if strings.HasSuffix(lower, s) {
+			return true
+		}
+	}
+	if i := strings.LastIndexByte(lower, '.'); i > 0 {
+		return strings.HasSuffix(lower[:i], ".tar")
+	}
+	return false
 }
 
 // stripSuffix returns the name a decompressed file gets: the name without

@@ -135,7 +135,7 @@ var dockerBuildx = &Node{Effects: engineGroup, Opts: `
 	{Name: "version", Node: &Node{Effects: daemonRead, Opts: "-h --help"}},
 	{Name: "inspect", Node: &Node{Effects: daemonRead, Opts: "--bootstrap  change\n--builder=NAME\n-h --help"}},
 	{Name: "imagetools", Node: &Node{Effects: engineGroup, Opts: "--builder=NAME\n-h --help", Subs: []*Sub{
-		{Name: "inspect", Node: &Node{Effects: daemonRead, Opts: "--builder=NAME\n--format=FORMAT\n--raw\n-h --help"}},
+		{Name: "inspect", Node: &Node{Effects: imagetoolsInspect, Opts: "--builder=NAME\n--format=FORMAT\n--raw\n-h --help"}},
 		{Name: "create", Node: &Node{Effects: daemonChange, Opts: "-h --help"}},
 	}}},
 	{Name: "build|b", Node: dockerImageBuild},
@@ -274,6 +274,59 @@ func imageHistory(c *Call, fx *Effects) {
 		}
 		fx.Network(engineHost(c), requestWords(c)...)
 	})(c, fx)
+}
+
+// imageInspect prints an image's configuration: the environment it
+// starts its containers with (ENV DB_PASSWORD=...) and, in podman's
+// answer, the commands of its history. A format that picks other fields
+// only reads.
+func imageInspect(c *Call, fx *Effects) {
+	engine(func(c *Call, fx *Effects) {
+		formats := c.ValueArgs("--format")
+		if !safeInspectFormat(formats) || mentions(formats, "history") {
+			fx.PrintsSecret(c.Name + " " + c.SubPath() + " prints the image's configuration, its environment included")
+		}
+		fx.Network(engineHost(c), requestWords(c)...)
+	})(c, fx)
+}
+
+// imagetoolsInspect prints an image's manifest from its registry; a
+// format that names the image (its configuration) or its provenance (the
+// build's arguments), or the whole object, prints them too.
+func imagetoolsInspect(c *Call, fx *Effects) {
+	engine(func(c *Call, fx *Effects) {
+		for _, f := range c.ValueArgs("--format") {
+			if f.Dynamic || wholeObject(f.Value) || mentions([]shell.Arg{f}, "image", "provenance") {
+				fx.PrintsSecret(c.Name + " " + c.SubPath() + " --format " + f.Value + " prints the image's configuration, its environment included")
+				break
+			}
+		}
+		fx.Network(engineHost(c), requestWords(c)...)
+	})(c, fx)
+}
+
+// saveImage prints (or writes with -o) the archive of an image: its
+// layers' files and its configuration, secrets included.
+func saveImage(c *Call, fx *Effects) {
+	engine(func(c *Call, fx *Effects) {
+		if !c.Has("--output") {
+			fx.PrintsSecret(c.Name + " " + c.SubPath() + " prints every file of the image and its configuration, secrets included")
+		}
+		fx.Network(engineHost(c), requestWords(c)...)
+	})(c, fx)
+}
+
+// mentions reports a format that names one of words (lower case) in any
+// case.
+func mentions(formats []shell.Arg, words ...string) bool {
+	for _, f := range formats {
+		for _, w := range words {
+			if strings.Contains(strings.ToLower(f.Value), w) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // inContainer reports a cp operand that names a path in a container

@@ -594,7 +594,7 @@ var dockerImageImport = &Node{Effects: daemonChange, Opts: `
 -h --help
 `}
 
-var dockerImageInspect = &Node{Effects: daemonRead, Opts: `
+var dockerImageInspect = &Node{Effects: imageInspect, Opts: `
 -f --format=STRING
 --platform=STRING
 -h --help
@@ -621,7 +621,7 @@ var dockerImageRm = &Node{Effects: daemonChange, Opts: `
 -h --help
 `}
 
-var dockerImageSave = &Node{Effects: daemonRead, Opts: `
+var dockerImageSave = &Node{Effects: saveImage, Opts: `
 -o --output=STRING                   write
 --platform=STRING
 -h --help

@@ -349,7 +349,7 @@ var podmanContainerInit = &Node{Effects: daemonChange, Inherit: true, Opts: `
 -h --help
 `}
 
-var podmanContainerInspect = &Node{Effects: daemonRead, Inherit: true, Opts: `
+var podmanContainerInspect = &Node{Effects: inspectEnv, Inherit: true, Opts: `
 -f --format=STRING
 -l --latest
 -s --size
@@ -843,7 +843,7 @@ var podmanImageImport = &Node{Effects: daemonChange, Inherit: true, Opts: `
 -h --help
 `}
 
-var podmanImageInspect = &Node{Effects: daemonRead, Inherit: true, Opts: `
+var podmanImageInspect = &Node{Effects: imageInspect, Inherit: true, Opts: `
 -f --format=STRING
 -h --help
 `}
@@ -922,7 +922,7 @@ var podmanImageRm = &Node{Effects: daemonChange, Inherit: true, Opts: `
 -h --help
 `}
 
-var podmanImageSave = &Node{Effects: daemonRead, Inherit: true, Opts: `
+var podmanImageSave = &Node{Effects: saveImage, Inherit: true, Opts: `
 --compress
 --format=STRING
 -m --multi-image-archive
@@ -1029,7 +1029,7 @@ var podmanInfo = &Node{Effects: daemonRead, Inherit: true, Opts: `
 -h --help
 `}
 
-var podmanInspect = &Node{Effects: daemonRead, Inherit: true, Opts: `
+var podmanInspect = &Node{Effects: imageInspect, Inherit: true, Opts: `
 -f --format=STRING
 -l --latest
 -s --size

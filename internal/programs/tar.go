@@ -304,6 +304,11 @@ func tarEffects(c *Call, fx *Effects) {
 			// Members go to the output, or to the command's input: the
 			// members named are shown as the files of those names are.
 			archiveMembers(fx, c.Args(), c.Has("--wildcards"), len(c.ValueArgs("-T|--files-from")) > 0)
+			if len(c.Args()) == 0 && len(c.ValueArgs("-T|--files-from")) == 0 {
+				for _, a := range archives {
+					printsEveryMember(fx, a, c.Name)
+				}
+			}
 			break
 		}
 		if c.HasAny("-P|--insecure") {

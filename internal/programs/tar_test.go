@@ -59,3 +59,19 @@ func TestTar(t *testing.T) {
 		{"tar -tf a.tar -w", "unknown (the effect of -w is not modelled); read a.tar"},
 	})
 }
+
+// TestTarPrintsEveryMember: extracting to standard output (or to a
+// command) with no member named prints every file of the archive.
+func TestTarPrintsEveryMember(t *testing.T) {
+	t.Parallel()
+	checkAllEffects(t, []effectCase{
+		{"tar -xOf a.tar", "read a.tar; unknown if a.tar (tar prints every member of a.tar, whose names are not seen here)"},
+		{"tar -xzOf a.tgz", "read a.tgz; unknown if a.tgz (tar prints every member of a.tgz, whose names are not seen here)"},
+		{"tar --to-stdout -xf a.tar", "read a.tar; unknown if a.tar (tar prints every member of a.tar, whose names are not seen here)"},
+		{"bsdtar -xOf a.tar", "read a.tar; unknown if a.tar (bsdtar prints every member of a.tar, whose names are not seen here)"},
+		{"tar -xf a.tar --to-command=cat", `exec sh:"cat"; read a.tar; unknown if a.tar (tar prints every member of a.tar, whose names are not seen here)`},
+		{"tar -xO", "unknown (tar prints every member of the archive on its standard input)"},
+		{"tar -xOf a.tar README", "read a.tar; read README"},
+		{"tar -tf a.tar", "read a.tar"},
+	})
+}

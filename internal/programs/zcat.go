@@ -4,7 +4,8 @@ package programs
 // files they read; they always write to standard output, whatever the
 // options of the compressor they run (gzip -cd, bzip2 -dc, xz -dc, lz4
 // -dcm). zcat -r reads whole folders. lz4cat --rm deletes the files it
-// read; xzcat --files reads the files a list names.
+// read; xzcat --files reads the files a list names. A compressed tar
+// archive comes out as the tar stream: every member's content as it is.
 
 var zcatProgram = &Program{Names: []string{"zcat"}, Helpers: []string{"gzip"}, Node: Node{Opts: `
 -a --ascii
@@ -36,6 +37,7 @@ var zcatProgram = &Program{Names: []string{"zcat"}, Helpers: []string{"gzip"}, N
 -9 --best
 `, Effects: func(c *Call, fx *Effects) {
 	readFiles(fx, c.Args(), c.Has("--recursive"), true)
+	printsTarMembers(c, fx, c.Args())
 }}}
 
 var bzcatProgram = &Program{Names: []string{"bzcat"}, Node: Node{Opts: `
@@ -62,7 +64,10 @@ var bzcatProgram = &Program{Names: []string{"bzcat"}, Node: Node{Opts: `
 -9 --best
 --repetitive-fast
 --repetitive-best
-`, Effects: readsFiles}}
+`, Effects: func(c *Call, fx *Effects) {
+	readOperands(c, fx)
+	printsTarMembers(c, fx, c.Args())
+}}}
 
 var xzcatProgram = &Program{Names: []string{"xzcat"}, Node: Node{Opts: `
 -z --compress
@@ -129,6 +134,7 @@ var xzcatProgram = &Program{Names: []string{"xzcat"}, Node: Node{Opts: `
 		fx.Unknown("xzcat --files prints the files a list names")
 	}
 	readOperands(c, fx)
+	printsTarMembers(c, fx, c.Args())
 }}}
 
 var lz4catProgram = &Program{Names: []string{"lz4cat"}, Node: Node{Opts: `
@@ -170,6 +176,7 @@ var lz4catProgram = &Program{Names: []string{"lz4cat"}, Node: Node{Opts: `
 --best
 `, Effects: func(c *Call, fx *Effects) {
 	readFiles(fx, c.Args(), c.Has("-r"), true)
+	printsTarMembers(c, fx, c.Args())
 	if c.Has("--rm") {
 		for _, a := range c.Args() {
 			fx.Delete(a, false)
