@@ -41,6 +41,27 @@ var Locate = locate.Locate
 // leaves only a weaker [Fallback].
 var ErrNoBubblewrap = errors.New("bubblewrap (bwrap) is not installed or not on the PATH")
 
+// ErrNoNamespaces is wrapped, with [ErrCannotConfine], by the error of
+// a machine whose bubblewrap cannot make its namespaces (a minimal
+// sandbox fails too): the one case a [Fallback] is for.
+var ErrNoNamespaces = errors.New("bubblewrap cannot set up its namespaces on this machine")
+
+// namespacesWork runs bubblewrap's smallest sandbox with the namespaces
+// and the fresh /proc the launcher's needs, nothing of the call's
+// project in it: nil when it stands.
+func namespacesWork(ctx context.Context, bwrap string, env []string) error {
+	var stderr bytes.Buffer
+	cmd := exec.CommandContext(ctx, bwrap, "--unshare-all", "--unshare-user", "--ro-bind", "/", "/", "--dev", "/dev", "--proc", "/proc", "--", "true")
+	cmd.Env, cmd.Stderr = CleanEnv(env), &stderr
+	if err := cmd.Run(); err != nil {
+		if msg := strings.TrimSpace(stderr.String()); msg != "" {
+			return errors.New(msg)
+		}
+		return err
+	}
+	return nil
+}
+
 // Fallback is a weaker confinement the launcher uses where bubblewrap
 // is installed but cannot set up its namespaces: Landlock, inside a
 // harness's own sandbox that forbids them (internal/confine/landlock).
@@ -237,19 +258,24 @@ func (l *Launcher) Run(ctx context.Context, p *Profile, argv []string) (int, err
 	if lock != nil {
 		removeLeftovers(lock, dirLock, p.Writable)
 	}
-	made, err := makeParents(slices.Concat(p.Protected, p.Absent))
+	made, err := makeParents(slices.Concat(p.Protected, p.Absent), p.Writable)
 	// An exclude file shown by its data is a mount point bubblewrap makes
 	// in the repository when there is none: made too, so that it goes,
 	// where it can be (a harness's own sandbox may keep .git read-only).
 	for _, x := range p.Excluded {
 		if err == nil {
-			m, _ := makeParents([]string{x.File})
-			made = append(made, m...)
+			if err = beneath(x.File, p.Writable); err == nil {
+				m, _ := makeParents([]string{x.File}, p.Writable)
+				made = append(made, m...)
+			}
 		}
 	}
 	// The unmade paths hold the placeholder git reads as none from before
 	// the call, and it goes with the others (see Profile.Unmade).
 	for _, u := range p.Unmade {
+		if err == nil {
+			err = beneath(u, p.Writable)
+		}
 		if err == nil {
 			var ok bool
 			if ok, err = dotFile(u); ok {
@@ -389,7 +415,15 @@ func (l *Launcher) Run(ctx context.Context, p *Profile, argv []string) (int, err
 	std.bwrapDone(n != 1)
 	if n != 1 {
 		killGroup(cmd.Process.Pid)
-		return 0, fmt.Errorf("%w: bubblewrap could not set up the sandbox (user namespaces, a fresh /proc or a mount failed; its message is above)", ErrCannotConfine)
+		// Only a machine whose bubblewrap makes no namespaces at all
+		// (inside another sandbox) may leave a weaker fallback: a
+		// sandbox that fails on what this call's project holds (a link
+		// where a mount point goes) is refused, since a call could
+		// otherwise plant what makes every later call fall back.
+		if nsErr := namespacesWork(ctx, bwrap, l.Env); nsErr != nil {
+			return 0, fmt.Errorf("%w: %w: bubblewrap could not set up the sandbox (%v; its message is above)", ErrCannotConfine, ErrNoNamespaces, nsErr)
+		}
+		return 0, fmt.Errorf("%w: the profile cannot be applied: bubblewrap's namespaces work on this machine, but a mount of this call failed: %s", ErrProfile, strings.TrimSpace(std.bwrapMsg.String()))
 	}
 	if cmd.ProcessState == nil {
 		return 0, waitErr
@@ -889,12 +923,18 @@ func (p *Profile) anchors() []string {
 
 // makeParents makes the missing folders that hold the paths that do not
 // exist, and returns them with those paths (whose mount points
-// bubblewrap makes), shallowest first.
-func makeParents(paths []string) ([]string, error) {
+// bubblewrap makes), shallowest first. A path whose nearest existing
+// folder is reached through a link out of the writable folders (.git a
+// link to elsewhere) is refused: neither the launcher nor bubblewrap
+// makes anything there.
+func makeParents(paths, writable []string) ([]string, error) {
 	var made []string
 	for _, x := range paths {
 		if _, err := os.Lstat(x); err == nil {
 			continue
+		}
+		if err := beneath(x, writable); err != nil {
+			return made, err
 		}
 		var missing []string
 		for d := x; d != "/"; d = filepath.Dir(d) {
@@ -916,6 +956,30 @@ func makeParents(paths []string) ([]string, error) {
 		}
 	}
 	return made, nil
+}
+
+// beneath reports an error unless the nearest existing folder above
+// path resolves, links followed, inside one of the writable folders (or
+// where one of them resolves to): what is made at path is made there.
+func beneath(path string, writable []string) error {
+	if !insideAny(path, writable) {
+		// Not the call's to make: bubblewrap makes no mount point there.
+		return nil
+	}
+	d := filepath.Dir(path)
+	for d != "/" && !exists(d) {
+		d = filepath.Dir(d)
+	}
+	real, err := filepath.EvalSymlinks(d)
+	if err == nil {
+		for _, w := range writable {
+			rw, werr := filepath.EvalSymlinks(w)
+			if inside(real, w) || werr == nil && inside(real, rw) {
+				return nil
+			}
+		}
+	}
+	return fmt.Errorf("%s is reached through a link that leads out of the project; remove the link (a .git link to a missing or outside folder), then run the command again", path)
 }
 
 // readInitPid reads the pid of the sandbox's init from bubblewrap's info
