@@ -89,3 +89,38 @@ func TestGitLinkOutNotFollowed(t *testing.T) {
 	}
 	wantMissing(t, filepath.Join(target, "info"))
 }
+
+// TestRemoveMadeNoLinks: the list of what launchers made is no way to
+// remove anything else: a path reached through a link in the project
+// (to the home folder), or with .. in it, stays; a placeholder of the
+// project, reached through no link, goes.
+func TestRemoveMadeNoLinks(t *testing.T) {
+	t.Setenv("TMPDIR", t.TempDir())
+	w := newWorld(t)
+	victims := []string{filepath.Join(w.home, ".config", "victim_empty"), filepath.Join(w.home, "victimdir")}
+	must(t, os.WriteFile(victims[0], nil, 0o644))
+	must(t, os.Mkdir(victims[1], 0o755))
+	must(t, os.Symlink(w.home, filepath.Join(w.project, "lnk")))
+	placeholder := filepath.Join(w.project, "sub", ".mcp.json")
+	must(t, os.WriteFile(placeholder, nil, 0o444))
+	p := &Profile{Writable: []string{w.project}}
+	lock := lockShared(p)
+	if lock == nil {
+		t.Fatal("no lock")
+	}
+	defer lock.Close()
+	list := []string{
+		filepath.Join(w.project, "lnk", ".config", "victim_empty"),
+		filepath.Join(w.project, "lnk", "victimdir"),
+		w.project + "/sub/../lnk/victimdir",
+		placeholder,
+	}
+	must(t, os.WriteFile(lock.Name()+".made", []byte(strings.Join(list, "\n")+"\n"), 0o600))
+	removeMade(lock, nil, p.Writable, nil)
+	for _, v := range victims {
+		if _, err := os.Lstat(v); err != nil {
+			t.Errorf("%s was removed through the link", v)
+		}
+	}
+	wantMissing(t, placeholder)
+}

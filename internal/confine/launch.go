@@ -1064,7 +1064,9 @@ func Reap(args []string) int {
 // the list, in the temporary folder, may have been written by another
 // than a launcher, naming the placeholder of a call that runs in
 // another project (whose removal would unmount it there) or any empty
-// file of the user's.
+// file of the user's; each is reached from that folder through no link
+// and removed only when it looks like a placeholder (see
+// [removeBeneath]).
 func removeMade(lock, dirLock *os.File, writable, made []string) {
 	if !lockExclusive(lock) {
 		return
@@ -1087,11 +1089,18 @@ func removeMade(lock, dirLock *os.File, writable, made []string) {
 		return strings.Compare(a, b)
 	})
 	for _, d := range slices.Compact(all) {
-		if fi, err := os.Lstat(d); err == nil && fi.Mode().IsRegular() && (fi.Size() == 0 || isDotFile(d)) {
-			os.Remove(d)
-			continue
+		// From the deepest writable folder that holds it, through no link:
+		// a folder of the project a call replaced by a link (to the home
+		// folder) leads nowhere.
+		root := ""
+		for _, w := range writable {
+			if inside(d, w) && d != w && len(w) > len(root) {
+				root = w
+			}
 		}
-		rmdir(d)
+		if root != "" {
+			removeBeneath(root, d)
+		}
 	}
 	if list != "" {
 		os.Remove(list)

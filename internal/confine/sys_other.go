@@ -29,7 +29,7 @@ func lockFolder(string) *os.File { return nil }
 
 func lockDowngrade(*os.File) {}
 
-func rmdir(string) {}
+func removeBeneath(string, string) {}
 
 func initAlive(int) *os.File { return nil }
 
