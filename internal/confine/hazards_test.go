@@ -361,3 +361,26 @@ func TestGitLinkOutConfined(t *testing.T) {
 	wantFile(t, filepath.Join(outside, "config"), string(config))
 	wantMissing(t, filepath.Join(outside, "hooks/pre-commit"))
 }
+
+// TestWorktreesConfined: git worktree add makes .git/worktrees/NAME,
+// whose commondir a call could point at a configuration of its own,
+// which the person's git would run in the new work tree (core.fsmonitor
+// on git status): .git/worktrees is read-only whether it exists or not,
+// so a confined call makes no work tree of the repository (the person
+// makes it), and the placeholder goes after the call.
+func TestWorktreesConfined(t *testing.T) {
+	needBwrap(t)
+	w := newWorld(t)
+	gitRepo(t, w)
+	p := w.profile(t, UnknownEffects, Options{})
+	for _, script := range []string{"git worktree add -q wt",
+		"mkdir -p .git/worktrees/wt && echo ../../../.evil > .git/worktrees/wt/commondir"} {
+		if code, out, errs := w.run(t, p, "bash", "-c", script); code == 0 {
+			t.Errorf("%s: exit 0, want a failure\n%s%s", script, out, errs)
+		}
+	}
+	wantMissing(t, filepath.Join(w.project, ".git/worktrees"))
+	if code, _, errs := w.run(t, p, "bash", "-c", "git status --short >/dev/null && echo ok > built.txt"); code != 0 {
+		t.Errorf("git status fails: %s", errs)
+	}
+}

@@ -649,7 +649,7 @@ func ignorePattern(rel string) string {
 // among the drivers a configuration defines: it is left writable.
 // present exist; absent are those that do not, in a repository folder
 // that does, and that git would read if a call made them: hooks,
-// modules, and config.worktree when the configuration turns it on (each
+// modules, worktrees, and config.worktree when the configuration turns it on (each
 // costs a mount per call: see Profile.Absent); unmade is commondir, which
 // no empty placeholder can stand for (see Profile.Unmade), when it is
 // absent or the launcher's own placeholder.
@@ -695,7 +695,11 @@ func gitCode(root string) (present, absent, unmade []string) {
 				unmade = append(unmade, f)
 			case exists(f):
 				present = append(present, f)
-			case name == "hooks" || name == "modules":
+			case name == "hooks" || name == "modules" || name == "worktrees":
+				// worktrees too: git worktree add would make
+				// worktrees/NAME/commondir, which a call could point at a
+				// configuration of its own for the person's git in the
+				// new work tree.
 				absent = append(absent, f)
 			case name == "config.worktree" && bytes.Contains(bytes.ToLower(config), []byte("worktreeconfig")):
 				absent = append(absent, f)
