@@ -352,6 +352,14 @@ func (l *Launcher) Run(ctx context.Context, p *Profile, argv []string) (int, err
 			extra = append(extra, hold)
 		}
 	}
+	// And a lock on the project's folder (bubblewrap's --lock-file, a
+	// read lock of fcntl's the init takes and holds): the file in the
+	// temporary folder may be removed by a command outside the sandbox,
+	// and a launcher that then made a new one would find no sandbox
+	// holding it (see [sandboxHolds]).
+	if dirLock != nil && folderLockable(dirLock) {
+		infoArgs = append(infoArgs, "--lock-file", p.Writable[0])
+	}
 
 	args := slices.Concat(l.Args(p, empty), infoArgs, []string{"--"}, shim(len(reports), !p.Background), argv)
 	cmd := exec.CommandContext(ctx, bwrap, args...)
@@ -1075,6 +1083,13 @@ func removeMade(lock, dirLock *os.File, writable, made []string) {
 		lockDowngrade(lock)
 		return
 	}
+	if dirLock != nil && sandboxHolds(dirLock) {
+		// A sandbox of the project still runs, its launcher gone and the
+		// lock in the temporary folder removed: its placeholders stay.
+		lockDowngrade(lock)
+		lockDowngrade(dirLock)
+		return
+	}
 	list := madeList(lock)
 	all := slices.Clone(made)
 	for _, m := range readMade(list) {
@@ -1111,7 +1126,8 @@ func removeMade(lock, dirLock *os.File, writable, made []string) {
 // they could (SIGKILL) left in the project, as the list beside the lock
 // names it, when no other launcher and no sandbox of the project holds
 // the lock (a sandbox's init holds it while the sandbox lives: see
-// [holdLock]). The locks are then shared again: a conversion that
+// [holdLock]), nor the project's folder (whose lock the init holds too:
+// see [sandboxHolds]). The locks are then shared again: a conversion that
 // failed has dropped them.
 func removeLeftovers(lock, dirLock *os.File, writable []string) {
 	removeMade(lock, dirLock, writable, nil)

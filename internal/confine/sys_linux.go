@@ -5,6 +5,7 @@ import (
 	"crypto/sha256"
 	"encoding/binary"
 	"encoding/hex"
+	"io"
 	"os"
 	"path/filepath"
 	"runtime"
@@ -139,6 +140,32 @@ func lockFolder(dir string) *os.File {
 		return nil
 	}
 	return f
+}
+
+// sandboxHolds reports whether a sandbox's init holds its lock on the
+// project's folder (a read lock of fcntl's, which bubblewrap's
+// --lock-file takes); dir is the folder, open.
+func sandboxHolds(dir *os.File) bool {
+	l := unix.Flock_t{Type: unix.F_WRLCK, Whence: io.SeekStart}
+	if err := unix.FcntlFlock(dir.Fd(), unix.F_GETLK, &l); err != nil {
+		// A file system without fcntl's locks, where no sandbox holds
+		// one either (see [folderLockable]).
+		return false
+	}
+	return l.Type != unix.F_UNLCK
+}
+
+// folderLockable reports whether the project's folder takes fcntl's
+// read lock (a network file system may refuse it, and bubblewrap's
+// --lock-file would then fail the sandbox); the lock is released at once.
+func folderLockable(dir *os.File) bool {
+	l := unix.Flock_t{Type: unix.F_RDLCK, Whence: io.SeekStart}
+	if unix.FcntlFlock(dir.Fd(), unix.F_SETLK, &l) != nil {
+		return false
+	}
+	l.Type = unix.F_UNLCK
+	unix.FcntlFlock(dir.Fd(), unix.F_SETLK, &l)
+	return true
 }
 
 // lockDowngrade turns an exclusive lock back into a shared one.

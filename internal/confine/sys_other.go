@@ -29,6 +29,10 @@ func lockFolder(string) *os.File { return nil }
 
 func lockDowngrade(*os.File) {}
 
+func sandboxHolds(*os.File) bool { return false }
+
+func folderLockable(*os.File) bool { return false }
+
 func removeBeneath(string, string) {}
 
 func initAlive(int) *os.File { return nil }
