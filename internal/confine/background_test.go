@@ -483,3 +483,41 @@ func TestIgnoredInterruptStaysIgnored(t *testing.T) {
 	}
 	wantFile(t, filepath.Join(w.project, "finished"), "")
 }
+
+// TestKilledLauncherLockRemoved: a launcher killed (SIGKILL) while its
+// sandbox runs a job, and then the lock in the temporary folder removed
+// by a command outside: the next call still leaves the sandbox's
+// placeholders, since its init holds a lock on the project's folder too.
+func TestKilledLauncherLockRemoved(t *testing.T) {
+	needBwrap(t)
+	w := newWorld(t)
+	p := w.profile(t, UnknownEffects, Options{})
+	bg := *p
+	bg.Background = true
+	cmd := w.startCall(t, &bg, "bash", "-c", "touch started; sleep 2; mkdir -p .gemini/x 2>/dev/null && touch planted; touch finished")
+	if !waitFile(filepath.Join(w.project, "started")) {
+		t.Fatal("the command did not start")
+	}
+	must(t, cmd.Process.Kill())
+	cmd.Wait()
+	must(t, os.Remove(lockName(p)))
+	if code, out, _ := w.call(t, p, "true"); code != 0 {
+		t.Fatalf("exit %d: %s", code, out)
+	}
+	for _, x := range w.placeholders() {
+		if !exists(x) {
+			t.Errorf("%s went while the killed launcher's sandbox ran", x)
+		}
+	}
+	if !waitFile(filepath.Join(w.project, "finished")) {
+		t.Fatal("the background command did not end")
+	}
+	wantMissing(t, filepath.Join(w.project, "planted"))
+	time.Sleep(200 * time.Millisecond)
+	if code, out, _ := w.call(t, p, "true"); code != 0 {
+		t.Fatalf("exit %d: %s", code, out)
+	}
+	for _, x := range w.placeholders() {
+		wantMissing(t, x)
+	}
+}

@@ -140,7 +140,7 @@ func TestForUnknownEffects(t *testing.T) {
 			t.Errorf("%s is not protected: %v", want, p.Protected)
 		}
 	}
-	for _, want := range []string{".gemini", ".codex", ".cursor", ".opencode", ".github/hooks", ".mcp.json", ".git/modules", ".vscode",
+	for _, want := range []string{".gemini", ".codex", ".cursor", ".opencode", ".github/hooks", ".mcp.json", ".git/modules", ".git/worktrees", ".vscode",
 		".devcontainer", ".devcontainer.json"} {
 		if !slices.Contains(p.Absent, filepath.Join(w.project, want)) {
 			t.Errorf("%s, a protected path that does not exist, is not kept absent: %v", want, p.Absent)

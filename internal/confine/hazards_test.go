@@ -310,3 +310,77 @@ func TestHookManagerConfigConfined(t *testing.T) {
 		t.Errorf("the project is not writable: %s", errs)
 	}
 }
+
+// TestGitLinkConfined: a .git that is a link to a folder of the project
+// (.git -> .repo) is the git folder to git, which follows it: its hooks
+// and configuration are protected as a plain .git's, and the rest of the
+// repository still takes a commit.
+func TestGitLinkConfined(t *testing.T) {
+	needBwrap(t)
+	w := newWorld(t)
+	gitRepo(t, w)
+	must(t, os.Rename(filepath.Join(w.project, ".git"), filepath.Join(w.project, ".repo")))
+	must(t, os.Symlink(".repo", filepath.Join(w.project, ".git")))
+	config, err := os.ReadFile(filepath.Join(w.project, ".repo/config"))
+	must(t, err)
+	p := w.profile(t, UnknownEffects, Options{})
+	for _, script := range []string{"git config core.fsmonitor 'cat ~/.ssh/id_rsa > x; false'",
+		"echo 'npx lint-staged' > .git/hooks/pre-commit", "mkdir -p .git/hooks && echo x > .git/hooks/pre-commit",
+		"mv .repo .old"} {
+		if code, out, errs := w.run(t, p, "bash", "-c", script); code == 0 {
+			t.Errorf("%s: exit 0, want a failure\n%s%s", script, out, errs)
+		}
+	}
+	wantFile(t, filepath.Join(w.project, ".repo/config"), string(config))
+	wantMissing(t, filepath.Join(w.project, ".repo/hooks/pre-commit"))
+	script := "echo change > main.go && git add main.go && git commit -qm change"
+	cmd := slices.Concat([]string{"env"}, gitIdentity, []string{"bash", "-c", script})
+	if code, out, errs := w.run(t, p, cmd...); code != 0 {
+		t.Errorf("%s: exit %d\n%s%s", script, code, out, errs)
+	}
+}
+
+// TestGitLinkOutConfined: a .git link that leads out of the project
+// leads to a folder the call is not shown writable (nor at all): its
+// configuration and hooks stay as they were.
+func TestGitLinkOutConfined(t *testing.T) {
+	needBwrap(t)
+	w := newWorld(t)
+	gitRepo(t, w)
+	outside := filepath.Join(w.dir, "repo.git")
+	must(t, os.Rename(filepath.Join(w.project, ".git"), outside))
+	must(t, os.Symlink(outside, filepath.Join(w.project, ".git")))
+	config, err := os.ReadFile(filepath.Join(outside, "config"))
+	must(t, err)
+	p := w.profile(t, UnknownEffects, Options{})
+	for _, script := range []string{"git config core.fsmonitor false", "mkdir -p .git/hooks && echo x > .git/hooks/pre-commit"} {
+		if code, out, errs := w.run(t, p, "bash", "-c", script); code == 0 {
+			t.Errorf("%s: exit 0, want a failure\n%s%s", script, out, errs)
+		}
+	}
+	wantFile(t, filepath.Join(outside, "config"), string(config))
+	wantMissing(t, filepath.Join(outside, "hooks/pre-commit"))
+}
+
+// TestWorktreesConfined: git worktree add makes .git/worktrees/NAME,
+// whose commondir a call could point at a configuration of its own,
+// which the person's git would run in the new work tree (core.fsmonitor
+// on git status): .git/worktrees is read-only whether it exists or not,
+// so a confined call makes no work tree of the repository (the person
+// makes it), and the placeholder goes after the call.
+func TestWorktreesConfined(t *testing.T) {
+	needBwrap(t)
+	w := newWorld(t)
+	gitRepo(t, w)
+	p := w.profile(t, UnknownEffects, Options{})
+	for _, script := range []string{"git worktree add -q wt",
+		"mkdir -p .git/worktrees/wt && echo ../../../.evil > .git/worktrees/wt/commondir"} {
+		if code, out, errs := w.run(t, p, "bash", "-c", script); code == 0 {
+			t.Errorf("%s: exit 0, want a failure\n%s%s", script, out, errs)
+		}
+	}
+	wantMissing(t, filepath.Join(w.project, ".git/worktrees"))
+	if code, _, errs := w.run(t, p, "bash", "-c", "git status --short >/dev/null && echo ok > built.txt"); code != 0 {
+		t.Errorf("git status fails: %s", errs)
+	}
+}

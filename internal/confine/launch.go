@@ -41,6 +41,27 @@ var Locate = locate.Locate
 // leaves only a weaker [Fallback].
 var ErrNoBubblewrap = errors.New("bubblewrap (bwrap) is not installed or not on the PATH")
 
+// ErrNoNamespaces is wrapped, with [ErrCannotConfine], by the error of
+// a machine whose bubblewrap cannot make its namespaces (a minimal
+// sandbox fails too): the one case a [Fallback] is for.
+var ErrNoNamespaces = errors.New("bubblewrap cannot set up its namespaces on this machine")
+
+// namespacesWork runs bubblewrap's smallest sandbox with the namespaces
+// and the fresh /proc the launcher's needs, nothing of the call's
+// project in it: nil when it stands.
+func namespacesWork(ctx context.Context, bwrap string, env []string) error {
+	var stderr bytes.Buffer
+	cmd := exec.CommandContext(ctx, bwrap, "--unshare-all", "--unshare-user", "--ro-bind", "/", "/", "--dev", "/dev", "--proc", "/proc", "--", "true")
+	cmd.Env, cmd.Stderr = CleanEnv(env), &stderr
+	if err := cmd.Run(); err != nil {
+		if msg := strings.TrimSpace(stderr.String()); msg != "" {
+			return errors.New(msg)
+		}
+		return err
+	}
+	return nil
+}
+
 // Fallback is a weaker confinement the launcher uses where bubblewrap
 // is installed but cannot set up its namespaces: Landlock, inside a
 // harness's own sandbox that forbids them (internal/confine/landlock).
@@ -237,19 +258,24 @@ func (l *Launcher) Run(ctx context.Context, p *Profile, argv []string) (int, err
 	if lock != nil {
 		removeLeftovers(lock, dirLock, p.Writable)
 	}
-	made, err := makeParents(slices.Concat(p.Protected, p.Absent))
+	made, err := makeParents(slices.Concat(p.Protected, p.Absent), p.Writable)
 	// An exclude file shown by its data is a mount point bubblewrap makes
 	// in the repository when there is none: made too, so that it goes,
 	// where it can be (a harness's own sandbox may keep .git read-only).
 	for _, x := range p.Excluded {
 		if err == nil {
-			m, _ := makeParents([]string{x.File})
-			made = append(made, m...)
+			if err = beneath(x.File, p.Writable); err == nil {
+				m, _ := makeParents([]string{x.File}, p.Writable)
+				made = append(made, m...)
+			}
 		}
 	}
 	// The unmade paths hold the placeholder git reads as none from before
 	// the call, and it goes with the others (see Profile.Unmade).
 	for _, u := range p.Unmade {
+		if err == nil {
+			err = beneath(u, p.Writable)
+		}
 		if err == nil {
 			var ok bool
 			if ok, err = dotFile(u); ok {
@@ -326,6 +352,14 @@ func (l *Launcher) Run(ctx context.Context, p *Profile, argv []string) (int, err
 			extra = append(extra, hold)
 		}
 	}
+	// And a lock on the project's folder (bubblewrap's --lock-file, a
+	// read lock of fcntl's the init takes and holds): the file in the
+	// temporary folder may be removed by a command outside the sandbox,
+	// and a launcher that then made a new one would find no sandbox
+	// holding it (see [sandboxHolds]).
+	if dirLock != nil && folderLockable(dirLock) {
+		infoArgs = append(infoArgs, "--lock-file", p.Writable[0])
+	}
 
 	args := slices.Concat(l.Args(p, empty), infoArgs, []string{"--"}, shim(len(reports), !p.Background), argv)
 	cmd := exec.CommandContext(ctx, bwrap, args...)
@@ -389,7 +423,15 @@ func (l *Launcher) Run(ctx context.Context, p *Profile, argv []string) (int, err
 	std.bwrapDone(n != 1)
 	if n != 1 {
 		killGroup(cmd.Process.Pid)
-		return 0, fmt.Errorf("%w: bubblewrap could not set up the sandbox (user namespaces, a fresh /proc or a mount failed; its message is above)", ErrCannotConfine)
+		// Only a machine whose bubblewrap makes no namespaces at all
+		// (inside another sandbox) may leave a weaker fallback: a
+		// sandbox that fails on what this call's project holds (a link
+		// where a mount point goes) is refused, since a call could
+		// otherwise plant what makes every later call fall back.
+		if nsErr := namespacesWork(ctx, bwrap, l.Env); nsErr != nil {
+			return 0, fmt.Errorf("%w: %w: bubblewrap could not set up the sandbox (%v; its message is above)", ErrCannotConfine, ErrNoNamespaces, nsErr)
+		}
+		return 0, fmt.Errorf("%w: the profile cannot be applied: bubblewrap's namespaces work on this machine, but a mount of this call failed: %s", ErrProfile, strings.TrimSpace(std.bwrapMsg.String()))
 	}
 	if cmd.ProcessState == nil {
 		return 0, waitErr
@@ -889,12 +931,18 @@ func (p *Profile) anchors() []string {
 
 // makeParents makes the missing folders that hold the paths that do not
 // exist, and returns them with those paths (whose mount points
-// bubblewrap makes), shallowest first.
-func makeParents(paths []string) ([]string, error) {
+// bubblewrap makes), shallowest first. A path whose nearest existing
+// folder is reached through a link out of the writable folders (.git a
+// link to elsewhere) is refused: neither the launcher nor bubblewrap
+// makes anything there.
+func makeParents(paths, writable []string) ([]string, error) {
 	var made []string
 	for _, x := range paths {
 		if _, err := os.Lstat(x); err == nil {
 			continue
+		}
+		if err := beneath(x, writable); err != nil {
+			return made, err
 		}
 		var missing []string
 		for d := x; d != "/"; d = filepath.Dir(d) {
@@ -916,6 +964,30 @@ func makeParents(paths []string) ([]string, error) {
 		}
 	}
 	return made, nil
+}
+
+// beneath reports an error unless the nearest existing folder above
+// path resolves, links followed, inside one of the writable folders (or
+// where one of them resolves to): what is made at path is made there.
+func beneath(path string, writable []string) error {
+	if !insideAny(path, writable) {
+		// Not the call's to make: bubblewrap makes no mount point there.
+		return nil
+	}
+	d := filepath.Dir(path)
+	for d != "/" && !exists(d) {
+		d = filepath.Dir(d)
+	}
+	real, err := filepath.EvalSymlinks(d)
+	if err == nil {
+		for _, w := range writable {
+			rw, werr := filepath.EvalSymlinks(w)
+			if inside(real, w) || werr == nil && inside(real, rw) {
+				return nil
+			}
+		}
+	}
+	return fmt.Errorf("%s is reached through a link that leads out of the project; remove the link (a .git link to a missing or outside folder), then run the command again", path)
 }
 
 // readInitPid reads the pid of the sandbox's init from bubblewrap's info
@@ -1000,13 +1072,22 @@ func Reap(args []string) int {
 // the list, in the temporary folder, may have been written by another
 // than a launcher, naming the placeholder of a call that runs in
 // another project (whose removal would unmount it there) or any empty
-// file of the user's.
+// file of the user's; each is reached from that folder through no link
+// and removed only when it looks like a placeholder (see
+// [removeBeneath]).
 func removeMade(lock, dirLock *os.File, writable, made []string) {
 	if !lockExclusive(lock) {
 		return
 	}
 	if dirLock != nil && !lockExclusive(dirLock) {
 		lockDowngrade(lock)
+		return
+	}
+	if dirLock != nil && sandboxHolds(dirLock) {
+		// A sandbox of the project still runs, its launcher gone and the
+		// lock in the temporary folder removed: its placeholders stay.
+		lockDowngrade(lock)
+		lockDowngrade(dirLock)
 		return
 	}
 	list := madeList(lock)
@@ -1023,11 +1104,18 @@ func removeMade(lock, dirLock *os.File, writable, made []string) {
 		return strings.Compare(a, b)
 	})
 	for _, d := range slices.Compact(all) {
-		if fi, err := os.Lstat(d); err == nil && fi.Mode().IsRegular() && (fi.Size() == 0 || isDotFile(d)) {
-			os.Remove(d)
-			continue
+		// From the deepest writable folder that holds it, through no link:
+		// a folder of the project a call replaced by a link (to the home
+		// folder) leads nowhere.
+		root := ""
+		for _, w := range writable {
+			if inside(d, w) && d != w && len(w) > len(root) {
+				root = w
+			}
 		}
-		rmdir(d)
+		if root != "" {
+			removeBeneath(root, d)
+		}
 	}
 	if list != "" {
 		os.Remove(list)
@@ -1038,7 +1126,8 @@ func removeMade(lock, dirLock *os.File, writable, made []string) {
 // they could (SIGKILL) left in the project, as the list beside the lock
 // names it, when no other launcher and no sandbox of the project holds
 // the lock (a sandbox's init holds it while the sandbox lives: see
-// [holdLock]). The locks are then shared again: a conversion that
+// [holdLock]), nor the project's folder (whose lock the init holds too:
+// see [sandboxHolds]). The locks are then shared again: a conversion that
 // failed has dropped them.
 func removeLeftovers(lock, dirLock *os.File, writable []string) {
 	removeMade(lock, dirLock, writable, nil)

@@ -118,7 +118,7 @@ func MainWith(fallback Fallback, stdin io.Reader, stdout, stderr io.Writer, args
 	argv, reported := cwdReport(p, argv)
 	l := &Launcher{Env: os.Environ(), Project: paths.ProjectRoot, Stdin: stdin, Stdout: stdout, Stderr: stderr}
 	code, err := l.Run(context.Background(), p, argv)
-	if err != nil && fallback != nil && errors.Is(err, ErrCannotConfine) && !errors.Is(err, ErrNoBubblewrap) && runtime.GOOS == "linux" {
+	if err != nil && fallback != nil && errors.Is(err, ErrNoNamespaces) && runtime.GOOS == "linux" {
 		if ferr := fallback.Available(); ferr != nil {
 			return refuse(fmt.Errorf("%w; no fallback: %v", err, ferr))
 		}

@@ -428,8 +428,9 @@ func For(e *engine.Engine, req *engine.Request, kind Kind, opts Options) (*Profi
 			// Only a call that can write the repository can add a file;
 			// no pattern holds a name with a line break.
 			file := filepath.Join(commonDir(g.GitDir), "info", "exclude")
-			if !insideAny(file, p.Writable) {
-				// A repository the call cannot write.
+			if !insideAny(file, p.Writable) || beneath(file, p.Writable) != nil {
+				// A repository the call cannot write, or one a .git link
+				// leads to out of the project (not shown to the call).
 				continue
 			}
 			i := slices.IndexFunc(p.Excluded, func(x Excluded) bool { return x.File == file })
@@ -648,7 +649,7 @@ func ignorePattern(rel string) string {
 // among the drivers a configuration defines: it is left writable.
 // present exist; absent are those that do not, in a repository folder
 // that does, and that git would read if a call made them: hooks,
-// modules, and config.worktree when the configuration turns it on (each
+// modules, worktrees, and config.worktree when the configuration turns it on (each
 // costs a mount per call: see Profile.Absent); unmade is commondir, which
 // no empty placeholder can stand for (see Profile.Unmade), when it is
 // absent or the launcher's own placeholder.
@@ -667,6 +668,20 @@ func gitCode(root string) (present, absent, unmade []string) {
 		if c := commonDir(dirs[0]); c != dirs[0] {
 			dirs = append(dirs, c)
 		}
+	} else if fi, err := os.Lstat(dirs[0]); err == nil && fi.Mode()&os.ModeSymlink != 0 {
+		// A .git link to a folder (.git -> .repo): git follows it, and
+		// what it leads to is the git folder, protected as a plain .git.
+		// One that leads out of the project is left to the caller's
+		// filter: a folder the call cannot write needs nothing, and one
+		// in another writable folder is protected there.
+		r, ok := resolveIn(dirs[0], root)
+		dirs = nil
+		if ok {
+			dirs = append(dirs, r)
+			if c := commonDir(r); c != r {
+				dirs = append(dirs, c)
+			}
+		}
 	}
 	for _, d := range dirs {
 		if fi, err := os.Lstat(d); err != nil || !fi.IsDir() {
@@ -680,7 +695,11 @@ func gitCode(root string) (present, absent, unmade []string) {
 				unmade = append(unmade, f)
 			case exists(f):
 				present = append(present, f)
-			case name == "hooks" || name == "modules":
+			case name == "hooks" || name == "modules" || name == "worktrees":
+				// worktrees too: git worktree add would make
+				// worktrees/NAME/commondir, which a call could point at a
+				// configuration of its own for the person's git in the
+				// new work tree.
 				absent = append(absent, f)
 			case name == "config.worktree" && bytes.Contains(bytes.ToLower(config), []byte("worktreeconfig")):
 				absent = append(absent, f)
@@ -695,6 +714,21 @@ func gitCode(root string) (present, absent, unmade []string) {
 		}
 	}
 	return present, absent, unmade
+}
+
+// resolveIn resolves the links of path, and names the result under root
+// as the caller names root (a project reached through a link of its
+// own), so that it compares with the profile's folders; false when the
+// path leads nowhere.
+func resolveIn(path, root string) (string, bool) {
+	r, err := filepath.EvalSymlinks(path)
+	if err != nil {
+		return "", false
+	}
+	if rr, err := filepath.EvalSymlinks(root); err == nil && rr != root && inside(r, rr) {
+		r = root + strings.TrimPrefix(r, rr)
+	}
+	return r, true
 }
 
 // openCode returns the files of the project at root that other tools run

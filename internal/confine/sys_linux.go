@@ -5,6 +5,7 @@ import (
 	"crypto/sha256"
 	"encoding/binary"
 	"encoding/hex"
+	"io"
 	"os"
 	"path/filepath"
 	"runtime"
@@ -141,6 +142,32 @@ func lockFolder(dir string) *os.File {
 	return f
 }
 
+// sandboxHolds reports whether a sandbox's init holds its lock on the
+// project's folder (a read lock of fcntl's, which bubblewrap's
+// --lock-file takes); dir is the folder, open.
+func sandboxHolds(dir *os.File) bool {
+	l := unix.Flock_t{Type: unix.F_WRLCK, Whence: io.SeekStart}
+	if err := unix.FcntlFlock(dir.Fd(), unix.F_GETLK, &l); err != nil {
+		// A file system without fcntl's locks, where no sandbox holds
+		// one either (see [folderLockable]).
+		return false
+	}
+	return l.Type != unix.F_UNLCK
+}
+
+// folderLockable reports whether the project's folder takes fcntl's
+// read lock (a network file system may refuse it, and bubblewrap's
+// --lock-file would then fail the sandbox); the lock is released at once.
+func folderLockable(dir *os.File) bool {
+	l := unix.Flock_t{Type: unix.F_RDLCK, Whence: io.SeekStart}
+	if unix.FcntlFlock(dir.Fd(), unix.F_SETLK, &l) != nil {
+		return false
+	}
+	l.Type = unix.F_UNLCK
+	unix.FcntlFlock(dir.Fd(), unix.F_SETLK, &l)
+	return true
+}
+
 // lockDowngrade turns an exclusive lock back into a shared one.
 func lockDowngrade(f *os.File) { syscall.Flock(int(f.Fd()), syscall.LOCK_SH) }
 
@@ -157,8 +184,65 @@ func lockExclusive(f *os.File) bool {
 	return syscall.Flock(int(f.Fd()), syscall.LOCK_EX|syscall.LOCK_NB) == nil
 }
 
-// rmdir removes an empty folder, never a file.
-func rmdir(d string) { syscall.Rmdir(d) }
+// removeBeneath removes path when it looks like a placeholder of the
+// launcher's own (an empty folder, an empty file, or one that holds
+// [dotContent]), reached from the folder root one name at a time without
+// following a link: a folder of the project replaced by a link (to the
+// home folder) leads nowhere, nor does a .. in path.
+func removeBeneath(root, path string) {
+	rel, ok := strings.CutPrefix(path, root+"/")
+	if root == "/" {
+		rel, ok = strings.CutPrefix(path, "/")
+	}
+	if !ok || rel == "" {
+		return
+	}
+	fd, err := unix.Open(root, unix.O_RDONLY|unix.O_DIRECTORY|unix.O_CLOEXEC, 0)
+	if err != nil {
+		return
+	}
+	defer func() { unix.Close(fd) }()
+	names := strings.Split(rel, "/")
+	for _, n := range names {
+		if n == "" || n == "." || n == ".." {
+			return
+		}
+	}
+	for _, n := range names[:len(names)-1] {
+		next, err := unix.Openat(fd, n, unix.O_RDONLY|unix.O_DIRECTORY|unix.O_NOFOLLOW|unix.O_CLOEXEC, 0)
+		if err != nil {
+			return
+		}
+		unix.Close(fd)
+		fd = next
+	}
+	name := names[len(names)-1]
+	var st unix.Stat_t
+	if unix.Fstatat(fd, name, &st, unix.AT_SYMLINK_NOFOLLOW) != nil {
+		return
+	}
+	switch st.Mode & unix.S_IFMT {
+	case unix.S_IFDIR:
+		unix.Unlinkat(fd, name, unix.AT_REMOVEDIR)
+	case unix.S_IFREG:
+		if st.Size == 0 || st.Size <= int64(len(dotContent)) && dotAt(fd, name) {
+			unix.Unlinkat(fd, name, 0)
+		}
+	}
+}
+
+// dotAt reports whether the file name in the folder fd holds
+// [dotContent], or "." alone.
+func dotAt(fd int, name string) bool {
+	f, err := unix.Openat(fd, name, unix.O_RDONLY|unix.O_NOFOLLOW|unix.O_CLOEXEC|unix.O_NONBLOCK, 0)
+	if err != nil {
+		return false
+	}
+	defer unix.Close(f)
+	var b [8]byte
+	n, _ := unix.Read(f, b[:])
+	return n >= 0 && (string(b[:n]) == dotContent || string(b[:n]) == ".")
+}
 
 // initAlive returns a pidfd of the sandbox's init, the process bubblewrap
 // reported, while it still runs (a job the command left is in its

@@ -29,7 +29,11 @@ func lockFolder(string) *os.File { return nil }
 
 func lockDowngrade(*os.File) {}
 
-func rmdir(string) {}
+func sandboxHolds(*os.File) bool { return false }
+
+func folderLockable(*os.File) bool { return false }
+
+func removeBeneath(string, string) {}
 
 func initAlive(int) *os.File { return nil }
 
