@@ -3,6 +3,7 @@ package shell
 import (
 	"regexp"
 	"strings"
+	"sync"
 )
 
 // unsafeEnv are variables that change what a command runs or loads: code
@@ -65,11 +66,22 @@ var prompts = []string{"PS0", "PS1", "PS2", "PS3", "PS4", "PROMPT", "PROMPT2", "
 // before it expands). $LINENO, ${BASH_SOURCE} and ${FUNCNAME[0]} are
 // expanded once: their values are not expanded again.
 func unsafePrompt(value string) bool {
-	return strings.ContainsAny(promptVarRe.ReplaceAllString(value, ""), "$`\\")
+	return strings.ContainsAny(promptVarRe().ReplaceAllString(value, ""), "$`\\")
 }
 
-// promptVarRe matches the plain variables of a prompt.
-var promptVarRe = regexp.MustCompile(`\$(?:[A-Za-z_][A-Za-z0-9_]*|\{[A-Za-z_][A-Za-z0-9_]*(?:\[[0-9]+\])?\})`)
+// promptVarRe matches the plain variables of a prompt, compiled on first
+// use: the hook does no work at start (TestHookStartsIdle).
+func promptVarRe() *regexp.Regexp {
+	promptVarOnce.Do(func() {
+		promptVar = regexp.MustCompile(`\$(?:[A-Za-z_][A-Za-z0-9_]*|\{[A-Za-z_][A-Za-z0-9_]*(?:\[[0-9]+\])?\})`)
+	})
+	return promptVar
+}
+
+var (
+	promptVarOnce sync.Once
+	promptVar     *regexp.Regexp
+)
 
 // UnsafeEnv reports a variable that, set to value, changes what a command
 // runs or loads. A PATH of the system's own program folders finds the
