@@ -65,17 +65,36 @@ func (ev *evaluation) plantedProgram(cl *cmdline) bool {
 }
 
 // pathHelpers are programs that other programs start through PATH
-// themselves: tar, zcat and less the compressors, man and git help a
-// pager and groff, git verify-commit gpg or ssh-keygen, go env a C
-// compiler, npm and other scripts the interpreter their #!/usr/bin/env
+// themselves: tar, zcat and less the compressors; man and git help a
+// pager, groff and man-db's filters; git verify-commit gpg or ssh-keygen;
+// go list and go env git and a C compiler; cargo rustc; kubectl the
+// credential plugins kubeconfigs name (gke-gcloud-auth-plugin, aws,
+// kubelogin); npm and other scripts the interpreter their #!/usr/bin/env
 // line names. One planted ahead of the system's runs for a command whose
-// own program is the system's; git's subcommands (git-NAME, git-lfs) are
-// helpers too. The interpreters of a virtual environment (python, pip)
-// are not: every one has them (see plantedIn for python run by name).
+// own program is the system's. Whole families go by prefix
+// (pathHelperPrefixes). The interpreters of a virtual environment
+// (python, pip) are not helpers: every one has them (see plantedIn for
+// python run by name).
 var pathHelpers = []string{"gzip", "gunzip", "zcat", "bzip2", "bunzip2", "xz", "unxz", "lzma", "unlzma", "zstd", "unzstd",
-	"lz4", "lzip", "lzop", "compress", "uncompress", "pigz", "man", "groff", "nroff", "troff", "tbl", "preconv", "less",
-	"more", "most", "pager", "gpg", "gpg2", "gpgsm", "ssh", "ssh-keygen", "gcc", "cc", "c++", "g++", "clang", "ld",
-	"pkg-config", "env", "node", "sh", "bash", "dash", "perl"}
+	"lz4", "lzip", "lzop", "compress", "uncompress", "pigz", "man", "groff", "nroff", "troff", "tbl", "eqn", "pic",
+	"refer", "soelim", "zsoelim", "manconv", "grotty", "col", "iconv", "preconv", "less", "more", "most", "pager", "gpg",
+	"gpg2", "gpgsm", "ssh", "ssh-keygen", "git", "gcc", "cc", "c++", "g++", "clang", "ld", "pkg-config", "rustc",
+	"cargo", "gke-gcloud-auth-plugin", "aws", "aws-iam-authenticator", "kubelogin", "gcloud", "az", "doctl", "oci",
+	"env", "node", "sh", "bash", "dash", "perl"}
+
+// pathHelperPrefixes are families of helpers: git's subcommands
+// (git-lfs), kubectl's plugins, docker's credential helpers.
+var pathHelperPrefixes = []string{"git-", "kubectl-", "docker-credential-"}
+
+// pathHelper reports a name of pathHelpers or of their families.
+func pathHelper(name string) bool {
+	for _, p := range pathHelperPrefixes {
+		if strings.HasPrefix(name, p) {
+			return true
+		}
+	}
+	return slices.Contains(pathHelpers, name)
+}
 
 // pathFolders is the calls' PATH as a command run in one folder finds
 // it: its folders in order, whether any is one calls write, and whether
@@ -189,7 +208,7 @@ func (ev *evaluation) helperPlanted(folders []pathFolder) bool {
 		}
 		for _, d := range entries {
 			n := d.Name()
-			if (strings.HasPrefix(n, "git-") || slices.Contains(pathHelpers, n)) && ev.plantedAlong(folders, n) {
+			if pathHelper(n) && ev.plantedAlong(folders, n) {
 				return true
 			}
 		}

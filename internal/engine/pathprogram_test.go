@@ -48,6 +48,12 @@ func TestPlantedOnProjectPath(t *testing.T) {
 		t.Fatal(err)
 	}
 	exe(filepath.Join(project, "README.md"), "hello\n")
+	venv2 := filepath.Join(project, ".venv2", "bin")
+	exe(filepath.Join(venv2, "echo"), "#!/bin/sh\n")
+	link(filepath.Join(sys, "cat"), filepath.Join(venv2, "cat"))
+	if err := os.WriteFile(filepath.Join(venv2, "ls"), []byte("not a program"), 0o644); err != nil {
+		t.Fatal(err)
+	}
 	// A helper a program starts through PATH (tar gzip, git git-lfs),
 	// planted in a folder of its own; a folder of PATH relative to the
 	// command's; a folder of PATH that a link leads into the project.
@@ -56,6 +62,11 @@ func TestPlantedOnProjectPath(t *testing.T) {
 	exe(filepath.Join(helpers, "gzip"), "#!/bin/sh\n")
 	gitHelpers := filepath.Join(project, "githelpers")
 	exe(filepath.Join(gitHelpers, "git-lfs"), "#!/bin/sh\n")
+	// go list runs git, kubectl a kubeconfig's credential plugin, docker
+	// its credential helper, man col.
+	for _, n := range []string{"git", "gke-gcloud-auth-plugin", "docker-credential-desktop", "col"} {
+		exe(filepath.Join(project, "h-"+n, n), "#!/bin/sh\n")
+	}
 	exe(filepath.Join(project, "sub", "node_modules", ".bin", "git"), "#!/bin/sh\n")
 	if err := os.MkdirAll(filepath.Join(project, "node_modules", ".bin"), 0o755); err != nil {
 		t.Fatal(err)
@@ -79,11 +90,14 @@ func TestPlantedOnProjectPath(t *testing.T) {
 		{":" + sys, "bin/wc -l README.md", false},
 		// The system's folder comes first: its git runs.
 		{sys + ":" + venv, "git status", true},
-		// Not there, not a program, a link out of the project, a builtin.
-		{venv + ":" + sys, "wc -l README.md", true},
-		{venv + ":" + sys, "ls -la", true},
-		{venv + ":" + sys, "cat README.md", true},
-		{venv + ":" + sys, "echo hi", true},
+		// Not there, not a program, a link out of the project, a builtin
+		// (in a folder with no helper planted: a planted git in venv is
+		// one, which git itself or go list would run).
+		{venv2 + ":" + sys, "wc -l README.md", true},
+		{venv2 + ":" + sys, "ls -la", true},
+		{venv2 + ":" + sys, "cat README.md", true},
+		{venv2 + ":" + sys, "echo hi", true},
+		{venv + ":" + sys, "wc -l README.md", false},
 		// A virtual environment's python runs its site-packages; another
 		// link to python is python.
 		{venv + ":" + sys, "python3 -c 'print(1)'", false},
@@ -92,6 +106,10 @@ func TestPlantedOnProjectPath(t *testing.T) {
 		{helpers + ":" + sys, "ls -la", false},
 		{gitHelpers + ":" + sys, "git lfs ls-files", false},
 		{sys + ":" + helpers, "tar -tzf a.tgz", true},
+		{filepath.Join(project, "h-git") + ":" + sys, "go list ./...", false},
+		{filepath.Join(project, "h-gke-gcloud-auth-plugin") + ":" + sys, "kubectl get pods", false},
+		{filepath.Join(project, "h-docker-credential-desktop") + ":" + sys, "docker search alpine", false},
+		{filepath.Join(project, "h-col") + ":" + sys, "man ls", false},
 		{"node_modules/.bin:" + sys, "git status; cd sub && git status", false},
 		{"node_modules/.bin:" + sys, "git status", true},
 		{filepath.Join(home, "bin") + ":" + sys, "git status", false},
