@@ -521,3 +521,26 @@ func TestKilledLauncherLockRemoved(t *testing.T) {
 		wantMissing(t, x)
 	}
 }
+
+// TestNoRepositoryPlaceholder: in a project that is no repository, a call
+// cannot make one (git init, then a core.fsmonitor the person's next git
+// status would run): .git is an empty read-only folder while it runs,
+// which git passes over, and is gone after.
+func TestNoRepositoryPlaceholder(t *testing.T) {
+	needBwrap(t)
+	if _, err := exec.LookPath("git"); err != nil {
+		t.Skip("no git")
+	}
+	w := newWorld(t)
+	must(t, os.RemoveAll(filepath.Join(w.project, ".git")))
+	p := w.profile(t, UnknownEffects, Options{})
+	dotgit := filepath.Join(w.project, ".git")
+	if !slices.Contains(p.Absent, dotgit) {
+		t.Fatalf("absent = %v, want %s", p.Absent, dotgit)
+	}
+	code, out, _ := w.call(t, p, "bash", "-c", `git init -q 2>/dev/null || echo refused; mkdir .git/x 2>/dev/null || echo refused; ls -A .git`)
+	if code != 0 || out != "refused\nrefused\n" {
+		t.Errorf("exit %d, output %q; want 0, %q", code, out, "refused\nrefused\n")
+	}
+	wantMissing(t, dotgit)
+}

@@ -839,11 +839,13 @@ func (l *Launcher) Args(p *Profile, empty string) []string {
 	// no settings in either. governance's own folder is the exception: a
 	// .governance that is a file breaks the project's policy, and every
 	// decision made meanwhile (or after a killed launcher left it) would
-	// deny; an empty folder is no configuration.
+	// deny; an empty folder is no configuration. So is .git: git takes a
+	// .git file for a pointer and stops at one it cannot read, where it
+	// passes over an empty folder to the repository above, if any.
 	for _, s := range slices.Concat(p.Protected, p.Absent) {
 		fi, err := os.Lstat(s)
 		switch {
-		case err != nil && filepath.Base(s) == ".governance":
+		case err != nil && (filepath.Base(s) == ".governance" || filepath.Base(s) == ".git"):
 			args = append(args, "--tmpfs", s, "--remount-ro", s)
 		case err != nil:
 			args = append(args, "--ro-bind", empty, s)

@@ -668,6 +668,12 @@ func gitCode(root string) (present, absent, unmade []string) {
 		if c := commonDir(dirs[0]); c != dirs[0] {
 			dirs = append(dirs, c)
 		}
+	} else if _, err := os.Lstat(dirs[0]); errors.Is(err, os.ErrNotExist) {
+		// No repository here: a call that made one (git init, and a
+		// core.fsmonitor in its config) would have the person's next git
+		// status in the project run it. An empty read-only folder, which
+		// git passes over as no repository, looking further up.
+		return nil, dirs, nil
 	} else if fi, err := os.Lstat(dirs[0]); err == nil && fi.Mode()&os.ModeSymlink != 0 {
 		// A .git link to a folder (.git -> .repo): git follows it, and
 		// what it leads to is the git folder, protected as a plain .git.
