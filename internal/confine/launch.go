@@ -845,7 +845,7 @@ func (l *Launcher) Args(p *Profile, empty string) []string {
 	for _, s := range slices.Concat(p.Protected, p.Absent) {
 		fi, err := os.Lstat(s)
 		switch {
-		case err != nil && (filepath.Base(s) == ".governance" || filepath.Base(s) == ".git"):
+		case err != nil && placeholderFolder(s):
 			args = append(args, "--tmpfs", s, "--remount-ro", s)
 		case err != nil:
 			args = append(args, "--ro-bind", empty, s)
@@ -932,11 +932,41 @@ func (p *Profile) anchors() []string {
 }
 
 // makeParents makes the missing folders that hold the paths that do not
-// exist, and returns them with those paths (whose mount points
-// bubblewrap makes), shallowest first. A path whose nearest existing
+// exist, and the paths themselves as the mount points of their
+// placeholders (an empty folder for placeholderFolder's names, an empty
+// file for the rest), and returns them, shallowest first. The launcher
+// makes them as the caller, not bubblewrap inside the user namespace:
+// there root may not write a folder another user owns, whose uid the
+// namespace does not map. A path whose nearest existing
 // folder is reached through a link out of the writable folders (.git a
 // link to elsewhere) is refused: neither the launcher nor bubblewrap
 // makes anything there.
+// placeholderFolder reports a protected name whose placeholder is an
+// empty folder (see Launcher.Args).
+func placeholderFolder(p string) bool {
+	b := filepath.Base(p)
+	return b == ".governance" || b == ".git"
+}
+
+// makePlaceholder makes the mount point of an absent path's placeholder,
+// never through a link.
+func makePlaceholder(p string) error {
+	if placeholderFolder(p) {
+		if err := os.Mkdir(p, 0o755); err != nil && !errors.Is(err, fs.ErrExist) {
+			return err
+		}
+		return nil
+	}
+	f, err := os.OpenFile(p, os.O_WRONLY|os.O_CREATE|os.O_EXCL|syscallNoFollow, 0o644)
+	if errors.Is(err, fs.ErrExist) {
+		return nil
+	}
+	if err != nil {
+		return err
+	}
+	return f.Close()
+}
+
 func makeParents(paths, writable []string) ([]string, error) {
 	var made []string
 	for _, x := range paths {
@@ -959,10 +989,16 @@ func makeParents(paths, writable []string) ([]string, error) {
 				return made, err
 			}
 		}
-		for _, d := range missing {
+		for _, d := range missing[:len(missing)-1] {
 			if !slices.Contains(made, d) {
 				made = append(made, d)
 			}
+		}
+		if err := makePlaceholder(x); err != nil {
+			return made, err
+		}
+		if !slices.Contains(made, x) {
+			made = append(made, x)
 		}
 	}
 	return made, nil
