@@ -949,7 +949,7 @@ func placeholderFolder(p string) bool {
 }
 
 // makePlaceholder makes the mount point of an absent path's placeholder,
-// never through a link.
+// never through a link; an error leaves it to bubblewrap.
 func makePlaceholder(p string) error {
 	if placeholderFolder(p) {
 		if err := os.Mkdir(p, 0o755); err != nil && !errors.Is(err, fs.ErrExist) {
@@ -994,9 +994,10 @@ func makeParents(paths, writable []string) ([]string, error) {
 				made = append(made, d)
 			}
 		}
-		if err := makePlaceholder(x); err != nil {
-			return made, err
-		}
+		// Where the launcher cannot make it (a harness's own sandbox keeps
+		// .git read-only), bubblewrap may; where neither can, the sandbox
+		// does not stand, and the fallback or a refusal follows.
+		makePlaceholder(x)
 		if !slices.Contains(made, x) {
 			made = append(made, x)
 		}
