@@ -32,6 +32,13 @@ func (ev *evaluation) layer1(s *subject) (Verdict, []Verdict) {
 	// denial says what the command is.
 	c := s.cl.cmd
 	switch {
+	case v.Outcome == Allow && ev.plantedProgram(s.cl):
+		// A rule allows the program its name names; what runs is a file
+		// planted on PATH (the safe set checks this itself): no rule
+		// decides it.
+		ev.step(Verdict{Outcome: NoOpinion, Layer: v.Layer, Rule: v.Rule, Subject: s.display},
+			"runs a program planted on PATH, not the one the rule allows")
+		v = Verdict{}
 	case v.Outcome == Deny && folded(c, false):
 		v.Message = strings.TrimSpace("The command spells its words through command substitutions; as it would run, it is `" +
 			s.display + "`. " + v.Message)

@@ -45,6 +45,13 @@ func (ev *evaluation) layer2(open []*subject) (decided []Verdict, still []*subje
 				win, winRule = v, r
 			}
 		}
+		if s.kind == KindShell && win.Outcome == Allow && ev.plantedProgram(s.cl) {
+			// The entry was learned of the program its name names; what
+			// runs is a file planted on PATH (see plantedProgram).
+			ev.step(Verdict{Outcome: NoOpinion, Layer: LayerLearned, Rule: win.Rule, Subject: s.display},
+				"runs a program planted on PATH, not the one the entry allows")
+			win = Verdict{}
+		}
 		if s.kind == KindShell && win.Outcome == Allow {
 			if within := winRule.exactShape(); within != nil {
 				if shapes == nil {

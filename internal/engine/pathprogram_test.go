@@ -160,3 +160,42 @@ func BenchmarkDecideProjectPath(b *testing.B) {
 	}
 	b.ReportMetric(float64(calls)/float64(b.N), "fs-calls/op")
 }
+
+// A rule or a learned entry that allows a program by its name allows
+// that program: what a planted file of that name on PATH runs is decided
+// by no rule.
+func TestPlantedNotAllowedByRules(t *testing.T) {
+	t.Parallel()
+	project, sys := t.TempDir(), t.TempDir()
+	for _, p := range []string{filepath.Join(sys, "git"), filepath.Join(project, ".venv", "bin", "git")} {
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte("#!/bin/sh\n"), 0o755); err != nil {
+			t.Fatal(err)
+		}
+	}
+	allowGit := engine.RuleSpec{ID: "allow-git", Match: []engine.MatchSpec{{Program: []string{"git"}}}, Decision: engine.Allow}
+	for _, tc := range []struct {
+		name string
+		with func(p *engine.Policy)
+	}{
+		{"rule", func(p *engine.Policy) { p.Rules = append(p.Rules, engine.CompileTrusted(allowGit, "project")) }},
+		{"learned", func(p *engine.Policy) { p.Learned = append(p.Learned, engine.CompileTrusted(allowGit, "learned")) }},
+	} {
+		for _, pathVar := range []string{filepath.Join(project, ".venv", "bin") + ":" + sys, sys} {
+			p := builtin(engine.DefaultSettings())
+			tc.with(p)
+			e := engine.NewEngine(p)
+			e.TempDirs = []string{"/nonexistent-temporary-folder"}
+			e.LookupEnv = func(k string) (string, bool) { return pathVar, k == "PATH" }
+			req := &engine.Request{Cwd: project, ProjectRoot: project, Home: filepath.Join(sys, "home"),
+				Tool: engine.Tool{Kind: engine.KindShell, Name: "Bash", Input: engine.Input{Command: "git fetch origin"}}}
+			d := e.Decide(context.Background(), req)
+			planted := pathVar != sys
+			if got := d.Outcome == engine.Allow; got == planted {
+				t.Errorf("%s, PATH=%s: got %s by %s/%s, want allowed=%v", tc.name, pathVar, d.Outcome, d.Layer, d.Rule, !planted)
+			}
+		}
+	}
+}
