@@ -2,7 +2,6 @@ package programs_test
 
 import (
 	"slices"
-	"strings"
 	"testing"
 )
 
@@ -43,15 +42,7 @@ func TestParallelInputWords(t *testing.T) {
 		"cat list | parallel rg",
 		"cat list | parallel rg {}",
 	} {
-		a := walk(src, "", "")
-		last := a.Commands[len(a.Commands)-1]
-		if last.Name != "rg" || len(last.Args) < 2 {
-			t.Fatalf("Analyze(%q): last is %q", src, last.String())
-		}
-		in := last.Args[len(last.Args)-1]
-		if !in.Input || !in.WholeInput || !in.Dynamic || !strings.HasPrefix(in.Value, "{input}") {
-			t.Errorf("Analyze(%q): input word %+v, want a dynamic word wholly of input starting with {input}", src, in)
-		}
+		wantInputWord(t, src)
 	}
 }
 
@@ -66,11 +57,7 @@ func TestParallelSplicedInput(t *testing.T) {
 		"cat list | parallel":                       true,
 		"cat list | xargs -I{} sh -c 'cat {}'":      true,
 	} {
-		got := false
-		for _, c := range walk(src, "", "").Commands {
-			got = got || c.RunsInput
-		}
-		if got != want {
+		if got := runsInput(src); got != want {
 			t.Errorf("Analyze(%q): some command runs input = %v, want %v", src, got, want)
 		}
 	}

@@ -97,15 +97,7 @@ func TestXargsInputWords(t *testing.T) {
 		`cat list | xargs sh -c 'rg "$@"' _`,
 		"xargs -a list rg",
 	} {
-		a := walk(src, "", "")
-		last := a.Commands[len(a.Commands)-1]
-		if last.Name != "rg" || len(last.Args) < 2 {
-			t.Fatalf("Analyze(%q): last is %q", src, last.String())
-		}
-		in := last.Args[len(last.Args)-1]
-		if !in.Input || !in.WholeInput || !in.Dynamic || !strings.HasPrefix(in.Value, "{input}") {
-			t.Errorf("Analyze(%q): input word %+v, want a dynamic word wholly of input starting with {input}", src, in)
-		}
+		wantInputWord(t, src)
 	}
 }
 
@@ -122,11 +114,7 @@ func TestXargsSplicedInput(t *testing.T) {
 		"xargs -I{} cat {}":                      false,
 		"echo a.txt | xargs -I{} sh -c 'cat {}'": false,
 	} {
-		got := false
-		for _, c := range walk(src, "", "").Commands {
-			got = got || c.RunsInput
-		}
-		if got != want {
+		if got := runsInput(src); got != want {
 			t.Errorf("Analyze(%q): some command runs input = %v, want %v", src, got, want)
 		}
 	}
@@ -167,4 +155,29 @@ func TestXargsGlobInput(t *testing.T) {
 			}
 		})
 	}
+}
+
+// wantInputWord checks that the last command of src is rg and that its
+// last word is wholly the input xargs or parallel supplies.
+func wantInputWord(t *testing.T, src string) {
+	t.Helper()
+	a := walk(src, "", "")
+	last := a.Commands[len(a.Commands)-1]
+	if last.Name != "rg" || len(last.Args) < 2 {
+		t.Fatalf("Analyze(%q): last is %q", src, last.String())
+	}
+	in := last.Args[len(last.Args)-1]
+	if !in.Input || !in.WholeInput || !in.Dynamic || !strings.HasPrefix(in.Value, "{input}") {
+		t.Errorf("Analyze(%q): input word %+v, want a dynamic word wholly of input starting with {input}", src, in)
+	}
+}
+
+// runsInput reports whether some command of src runs its input as code.
+func runsInput(src string) bool {
+	for _, c := range walk(src, "", "").Commands {
+		if c.RunsInput {
+			return true
+		}
+	}
+	return false
 }
