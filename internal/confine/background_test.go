@@ -305,17 +305,7 @@ func TestLockRemovedWhileCallRuns(t *testing.T) {
 // with it inside the confinement and out meanwhile.
 func TestCommondirPlaceholder(t *testing.T) {
 	needBwrap(t)
-	git, err := exec.LookPath("git")
-	if err != nil {
-		t.Skip("no git")
-	}
-	w := newWorld(t)
-	must(t, os.RemoveAll(filepath.Join(w.project, ".git")))
-	for _, args := range [][]string{{"init", "-q"}, {"add", "main.go"}, {"-c", "user.name=t", "-c", "user.email=t@t", "commit", "-qm", "one"}} {
-		if out, err := exec.Command(git, append([]string{"-C", w.project}, args...)...).CombinedOutput(); err != nil {
-			t.Fatalf("git %v: %v: %s", args, err, out)
-		}
-	}
+	w := newCommittedWorld(t)
 	commondir := filepath.Join(w.project, ".git", "commondir")
 	p := w.profile(t, UnknownEffects, Options{})
 	if !slices.Contains(p.Unmade, commondir) {
@@ -330,7 +320,7 @@ git status --short main.go && git worktree list --porcelain | head -1 && git gc 
 	}
 	// While the job lives, the host's git works with the placeholder.
 	wantFile(t, commondir, ".\n")
-	if out, err := exec.Command(git, "-C", w.project, "status", "--short", "main.go").CombinedOutput(); err != nil || len(out) != 0 {
+	if out, err := exec.Command("git", "-C", w.project, "status", "--short", "main.go").CombinedOutput(); err != nil || len(out) != 0 {
 		t.Errorf("git status on the host while the job runs: %v: %s", err, out)
 	}
 	if !waitFile(filepath.Join(w.project, "tried")) {
@@ -543,4 +533,17 @@ func TestNoRepositoryPlaceholder(t *testing.T) {
 		t.Errorf("exit %d, output %q; want 0, %q", code, out, "refused\nrefused\n")
 	}
 	wantMissing(t, dotgit)
+}
+
+// newCommittedWorld is a world whose project is a repository of its own
+// with main.go committed.
+func newCommittedWorld(t *testing.T) *world {
+	t.Helper()
+	needGit(t)
+	w := newWorld(t)
+	must(t, os.RemoveAll(filepath.Join(w.project, ".git")))
+	hostGit(t, w, "init", "-q")
+	hostGit(t, w, "add", "main.go")
+	hostGit(t, w, "commit", "-qm", "one")
+	return w
 }

@@ -691,17 +691,7 @@ func TestVscodeNotFolder(t *testing.T) {
 // git add -A there does not record it.
 func TestLeftoverPlaceholderIgnored(t *testing.T) {
 	needBwrap(t)
-	git, err := exec.LookPath("git")
-	if err != nil {
-		t.Skip("no git")
-	}
-	w := newWorld(t)
-	must(t, os.RemoveAll(filepath.Join(w.project, ".git")))
-	for _, args := range [][]string{{"init", "-q"}, {"add", "main.go"}, {"-c", "user.name=t", "-c", "user.email=t@t", "commit", "-qm", "one"}} {
-		if out, err := exec.Command(git, append([]string{"-C", w.project}, args...)...).CombinedOutput(); err != nil {
-			t.Fatalf("git %v: %v: %s", args, err, out)
-		}
-	}
+	w := newCommittedWorld(t)
 	mcp := filepath.Join(w.project, ".mcp.json")
 	must(t, os.WriteFile(mcp, nil, 0o444))
 	p := w.profile(t, UnknownEffects, Options{})
