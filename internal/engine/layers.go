@@ -33,11 +33,10 @@ func (ev *evaluation) layer1(s *subject) (Verdict, []Verdict) {
 	c := s.cl.cmd
 	switch {
 	case v.Outcome == Allow && ev.plantedProgram(s.cl):
-		// A rule allows the program its name names; what runs is a file
-		// planted on PATH (the safe set checks this itself): no rule
-		// decides it.
+		// The safe set or a rule allows the program its name names; what
+		// runs is a file planted on PATH: nothing here decides it.
 		ev.step(Verdict{Outcome: NoOpinion, Layer: v.Layer, Rule: v.Rule, Subject: s.display},
-			"runs a program planted on PATH, not the one the rule allows")
+			"runs a program planted on PATH, not the one allowed")
 		v = Verdict{}
 	case v.Outcome == Deny && folded(c, false):
 		v.Message = strings.TrimSpace("The command spells its words through command substitutions; as it would run, it is `" +

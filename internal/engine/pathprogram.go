@@ -30,7 +30,7 @@ var shellBuiltins = []string{"[", "alias", "cd", "command", "declare", "echo", "
 // environment's (see plantedIn). It also reports a helper planted there
 // (see pathHelpers), which the command's own program may start. Only those
 // folders are looked at, once a name and folder for the call, and only
-// when the command would otherwise be taken for its model.
+// for a command layer 1 or a learned entry would allow (see layer1).
 func (ev *evaluation) plantedProgram(cl *cmdline) bool {
 	if len(cl.cmd.Args) == 0 || cl.cmd.Args[0].Dynamic || ev.e.LookupEnv == nil {
 		return false

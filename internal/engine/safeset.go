@@ -30,7 +30,7 @@ func (ev *evaluation) safe(s *subject) (bool, string) {
 			// A copy of a secret the call's shell made would be shown.
 			return false, ""
 		}
-		if readOnly(s.cl, ev.existsArg(s.cl), ev.codeAllowed) && !ev.plantedProgram(s.cl) {
+		if readOnly(s.cl, ev.existsArg(s.cl), ev.codeAllowed) {
 			return true, "read-only:" + s.cl.name
 		}
 	}
