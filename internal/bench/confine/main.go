@@ -36,14 +36,15 @@ func main() {
 	files := flag.Int("files", 300, "ordinary files in the project, besides its secrets")
 	srt := flag.String("srt", "", "sandbox-runtime's srt CLI, run side by side (empty: not run)")
 	srtN := flag.Int("srt-n", 20, "runs of srt, in the first rounds")
+	keep := flag.Bool("keep", false, "leave the bench's folder (its project and profile) and print its path")
 	flag.Parse()
-	if err := run(*launcher, *n, *warm, *files, *srt, *srtN); err != nil {
+	if err := run(*launcher, *n, *warm, *files, *srt, *srtN, *keep); err != nil {
 		fmt.Fprintln(os.Stderr, "confine:", err)
 		os.Exit(1)
 	}
 }
 
-func run(launcher string, n, warm, files int, srt string, srtN int) error {
+func run(launcher string, n, warm, files int, srt string, srtN int, keep bool) error {
 	launcher, err := filepath.Abs(launcher)
 	if err != nil {
 		return err
@@ -60,7 +61,11 @@ func run(launcher string, n, warm, files int, srt string, srtN int) error {
 	if err != nil {
 		return err
 	}
-	defer os.RemoveAll(dir)
+	if keep {
+		defer fmt.Println("kept:", dir)
+	} else {
+		defer os.RemoveAll(dir)
+	}
 	home := filepath.Join(dir, "home")
 	project := filepath.Join(home, "proj")
 	layout := map[string]string{
