@@ -168,8 +168,41 @@ configuration.`,
 	root.AddCommand(a.pluginsCmd(), a.trustCmd(), a.untrustCmd())
 	root.AddCommand(a.mcpProxyCmd(), a.bundleCmd())
 	root.AddCommand(a.versionCmd(), a.notifyCmd(), a.completionCmd(), a.manCmd())
+	root.SetHelpCommand(helpCmd(root))
 	needSubcommand(root)
 	return root
+}
+
+// helpCmd is cobra's help command, but an unknown topic is a usage
+// error (exit 2), as an unknown command is, not help and success.
+func helpCmd(root *cobra.Command) *cobra.Command {
+	return &cobra.Command{
+		Use:   "help [command]",
+		Short: "Help about any command",
+		Long:  "Help provides help for any command in the application.\nSimply type governance help [path to command] for full details.",
+		ValidArgsFunction: func(c *cobra.Command, args []string, toComplete string) ([]cobra.Completion, cobra.ShellCompDirective) {
+			cmd, _, err := root.Find(args)
+			if err != nil {
+				return nil, cobra.ShellCompDirectiveNoFileComp
+			}
+			var names []cobra.Completion
+			for _, sub := range cmd.Commands() {
+				if sub.IsAvailableCommand() && strings.HasPrefix(sub.Name(), toComplete) {
+					names = append(names, cobra.CompletionWithDesc(sub.Name(), sub.Short))
+				}
+			}
+			return names, cobra.ShellCompDirectiveNoFileComp
+		},
+		RunE: func(c *cobra.Command, args []string) error {
+			cmd, rest, err := root.Find(args)
+			if err != nil || cmd == nil || len(rest) > 0 {
+				return usagef("no help topic %q; run 'governance help' for the commands", strings.Join(args, " "))
+			}
+			cmd.InitDefaultHelpFlag()
+			cmd.InitDefaultVersionFlag()
+			return cmd.Help()
+		},
+	}
 }
 
 // needSubcommand makes a command that only groups others a usage error
