@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"net/http"
 	"runtime"
+	"strings"
 	"time"
 
 	"github.com/spf13/cobra"
@@ -56,7 +57,18 @@ ${file:NAME}, never as a literal.`,
 			n := notify.Notifier{Config: cfg, Client: &http.Client{Timeout: notifyDeadline},
 				Resolver: config.Resolver{LookupEnv: a.lookupEnv, ReadFile: config.OSResolver.ReadFile},
 				Desktop:  &notify.Desktop{GOOS: runtime.GOOS, Getenv: a.Getenv, LookPath: locate.LookPath}}
-			return n.Send(ctx, notify.NewMessage(it))
+			// The hook runs it detached, where nobody reads this; a person
+			// who runs it learns where it went, or that it went nowhere.
+			channels := n.Channels()
+			if err := n.Send(ctx, notify.NewMessage(it)); err != nil {
+				return err
+			}
+			if len(channels) == 0 {
+				fmt.Fprintf(cmd.OutOrStdout(), "%s: not announced: no desktop notifier here (no display, or notify-send missing) and no webhooks in the notify block of config.yaml\n", it.ID)
+				return nil
+			}
+			fmt.Fprintf(cmd.OutOrStdout(), "%s: announced to %s\n", it.ID, strings.Join(channels, ", "))
+			return nil
 		},
 	}
 }

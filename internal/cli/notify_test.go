@@ -98,3 +98,27 @@ func TestNotifyLiteralWebhook(t *testing.T) {
 		t.Errorf("credentialProblems = %v, want the webhook", p)
 	}
 }
+
+// Run by hand, notify says where the item was announced, or that it
+// went nowhere (no display, no webhook): silence read as delivered.
+func TestNotifySaysWhere(t *testing.T) {
+	t.Parallel()
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {}))
+	t.Cleanup(srv.Close)
+	for _, tc := range []struct{ notify, want string }{
+		{"  desktop: false\n", "not announced: no desktop notifier here"},
+		{"  desktop: true\n", "not announced: no desktop notifier here"},
+		{"  desktop: false\n  webhooks:\n    - url: ${env:TEAM_HOOK}\n", "announced to webhook (line 5)"},
+	} {
+		a, stderr, state := notifyApp(t, tc.notify, map[string]string{"TEAM_HOOK": srv.URL})
+		var out bytes.Buffer
+		a.Stdout = &out
+		it, _, err := approvals.Open(state).File(approvals.Item{Shape: "s1", Summary: "shell: git push"})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if code := a.Run(context.Background(), []string{"notify", it.ID}); code != 0 || !strings.Contains(out.String(), it.ID+": "+tc.want) {
+			t.Errorf("%q: exit %d, stdout %q, stderr %q; want %q", tc.notify, code, out.String(), stderr, tc.want)
+		}
+	}
+}

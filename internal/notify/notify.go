@@ -85,6 +85,27 @@ type Notifier struct {
 	Desktop *Desktop
 }
 
+// Channels names where Send announces a message: the desktop
+// notifier that applies here, if any, and each configured webhook.
+func (n Notifier) Channels() []string {
+	cfg := n.Config
+	if cfg == nil {
+		cfg = &config.Notify{Desktop: true}
+	}
+	var out []string
+	if cfg.Desktop && n.Desktop != nil {
+		if name, _, ok := n.Desktop.command(Message{}); ok {
+			if _, err := n.Desktop.LookPath(name); err == nil {
+				out = append(out, "desktop ("+name+")")
+			}
+		}
+	}
+	for _, w := range cfg.Webhooks {
+		out = append(out, fmt.Sprintf("webhook (line %d)", w.Line))
+	}
+	return out
+}
+
 // Send announces m everywhere the configuration says, each delivery
 // bounded by the configured timeout; it returns what failed, the
 // deliveries that worked being sent all the same.
