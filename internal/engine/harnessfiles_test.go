@@ -37,6 +37,16 @@ func TestHarnessFilesEverywhere(t *testing.T) {
 		{"~/.copilot/mcp-config.json", "hook-settings"},
 		{".github/agents/x.agent.md", "hook-settings"},
 		{"~/.opencode.json", "hook-settings"},
+		// Code a harness loads at its start.
+		{".opencode/tool/x.ts", "hook-settings"},
+		{".opencode/tools/sub/x.js", "hook-settings"},
+		{"~/.config/opencode/tool/x.ts", "hook-settings"},
+		{"~/.config/opencode/tools/x.ts", "hook-settings"},
+		{".opencode/package.json", "hook-settings"},
+		{"~/.config/opencode/package.json", "hook-settings"},
+		{".cursor/worktrees.json", "hook-settings"},
+		{"~/.gemini/trustedFolders.json", "hook-settings"},
+		{"/srv/other/.opencode/tool/x.ts", "hook-settings"},
 		// Another project's, by absolute path, and an outer project's
 		// from a nested one.
 		{"/srv/other/.claude/settings.json", "hook-settings"},
@@ -69,7 +79,7 @@ func TestHarnessFilesEverywhere(t *testing.T) {
 		}
 	}
 	for _, path := range []string{"docs/claude/skills.md", "src/commands/x.go", "skills/x/SKILL.md", "governance/config.yaml",
-		"~/src/other/main.go", "docs/.github-agents.md"} {
+		"~/src/other/main.go", "docs/.github-agents.md", "src/tools/x.ts", "package.json", "tools/opencode/x.ts"} {
 		if d := decide(t, p, fileReq(engine.KindWrite, path)); d.Outcome.Blocks() {
 			t.Errorf("write %s: got %s by %s (%s), want it not blocked", path, d.Outcome, d.Rule, d.Message)
 		}

@@ -48,6 +48,13 @@ var harnessSettings = []string{
 	".codex/rules/**", "~/.codex/rules/**",
 	".cursor/mcp.json", "~/.cursor/mcp.json", ".cursor/cli.json", "~/.cursor/cli-config.json",
 	"~/.copilot/mcp-config.json", ".github/agents/**", "~/.copilot/agents/**",
+	// Code a harness loads at its start: OpenCode's custom tools (imported
+	// into its own process) and the dependencies its package.json names
+	// (installed, scripts and all); the setup commands Cursor runs in a
+	// new worktree; the folders Gemini trusts, whose .env and settings it
+	// then loads.
+	".opencode/tool/**", ".opencode/tools/**", "~/.config/opencode/tool/**", "~/.config/opencode/tools/**",
+	".opencode/package.json", "~/.config/opencode/package.json", ".cursor/worktrees.json", "~/.gemini/trustedFolders.json",
 }
 
 // anywhere returns patterns relative to the project root made to match
