@@ -141,7 +141,7 @@ func TestForUnknownEffects(t *testing.T) {
 		}
 	}
 	for _, want := range []string{".gemini", ".codex", ".cursor", ".opencode", ".github/hooks", ".mcp.json", ".git/modules", ".git/worktrees", ".vscode",
-		".devcontainer", ".devcontainer.json"} {
+		".devcontainer", ".devcontainer.json", ".envrc"} {
 		if !slices.Contains(p.Absent, filepath.Join(w.project, want)) {
 			t.Errorf("%s, a protected path that does not exist, is not kept absent: %v", want, p.Absent)
 		}
@@ -391,6 +391,14 @@ func TestConfined(t *testing.T) {
 			wantCode: 1, check: func(t *testing.T) { wantMissing(t, filepath.Join(w.project, ".gemini")) }},
 		{name: "a harness settings file that does not exist cannot be made", argv: sh("echo '{}' > .mcp.json"),
 			wantCode: 1, check: func(t *testing.T) { wantMissing(t, filepath.Join(w.project, ".mcp.json")) }},
+		{name: "no environment file a harness or direnv loads later", argv: sh("echo 'BASH_ENV=./x.sh' > .envrc"),
+			wantCode: 1, check: func(t *testing.T) { wantMissing(t, filepath.Join(w.project, ".envrc")) }},
+		{name: "an environment file that exists cannot be rewritten", argv: sh("echo 'XDG_CONFIG_HOME=./cfg' >> .env"),
+			wantCode: 1, check: func(t *testing.T) {
+				if b, err := os.ReadFile(filepath.Join(w.project, ".env")); err != nil || strings.Contains(string(b), "XDG_CONFIG_HOME") {
+					t.Errorf(".env = %q, %v", b, err)
+				}
+			}},
 		{name: "a hooks folder in a folder that does not exist cannot be made", argv: sh("mkdir -p .github/hooks && echo x > .github/hooks/h.json"),
 			wantCode: 1, check: func(t *testing.T) { wantMissing(t, filepath.Join(w.project, ".github")) }},
 		{name: "the folder around a protected one cannot be renamed away",

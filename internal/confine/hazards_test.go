@@ -87,7 +87,7 @@ func TestCommittedSecrets(t *testing.T) {
 	must(t, err)
 	// The untracked secrets, and the placeholders of the absent protected
 	// paths (which a confined call sees as empty folders and files).
-	placeholders := []string{"/.codex", "/.cursor", "/.devcontainer", "/.devcontainer.json", "/.gemini", "/.github/agents", "/.github/hooks", "/.mcp.json", "/.opencode",
+	placeholders := []string{"/.codex", "/.cursor", "/.devcontainer", "/.devcontainer.json", "/.envrc", "/.gemini", "/.github/agents", "/.github/hooks", "/.mcp.json", "/.opencode",
 		"/.vscode", "/opencode.json", "/opencode.jsonc"}
 	if want := []Excluded{{File: exclude, Patterns: append([]string{"/.env", "/certs/new.key"}, placeholders...)}}; !reflect.DeepEqual(p.Excluded, want) {
 		t.Fatalf("excluded = %v, want %v", p.Excluded, want)

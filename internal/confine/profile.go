@@ -298,6 +298,8 @@ func For(e *engine.Engine, req *engine.Request, kind Kind, opts Options) (*Profi
 	present, absent = append(present, opened...), append(absent, unopened...)
 	hooked, unhooked := hookConfig(root)
 	present, absent = append(present, hooked...), append(absent, unhooked...)
+	loaded, unloaded := envFiles(root)
+	present, absent = append(present, loaded...), append(absent, unloaded...)
 	for _, g := range present {
 		if insideAny(g, p.Writable) && !slices.Contains(p.Protected, g) {
 			p.Protected = append(p.Protected, g)
@@ -763,6 +765,28 @@ func openCode(root string) (present, absent []string) {
 		present = append(present, vscode)
 	}
 	for _, n := range []string{".devcontainer", ".devcontainer.json"} {
+		if f := filepath.Join(root, n); exists(f) {
+			present = append(present, f)
+		} else {
+			absent = append(absent, f)
+		}
+	}
+	return present, absent
+}
+
+// envFileNames are the files at a project's root whose variables are
+// loaded into the environment of processes that run later, outside any
+// confinement: Gemini CLI loads .env into its own environment as it
+// starts (and every hook and command it runs inherits it: BASH_ENV,
+// NODE_OPTIONS, XDG_CONFIG_HOME), direnv loads .envrc (and the .env its
+// dotenv names) as the person enters the folder.
+var envFileNames = []string{".env", ".envrc"}
+
+// envFiles returns the files of envFileNames at root: present exist
+// (read-only; a .env the policy calls secret is masked besides), absent
+// do not (a read-only placeholder, so that a call cannot make one).
+func envFiles(root string) (present, absent []string) {
+	for _, n := range envFileNames {
 		if f := filepath.Join(root, n); exists(f) {
 			present = append(present, f)
 		} else {

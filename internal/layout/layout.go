@@ -64,20 +64,73 @@ func Discover(cwd, projectDir string, env Env) Paths {
 		p.ProjectRoot = findRoot(cwd, home)
 	}
 	p.Enclosing = enclosing(p.ProjectRoot, home)
+	// The folders the agent works in may hold what its harness loads into
+	// the hook's environment (Gemini CLI loads a project's .env): a home
+	// or a configuration or state folder inside one would be the agent's
+	// to write, its policy and approvals with them. Such a value is not
+	// taken: the home folder is the account's, the others their defaults.
+	// A home that is the project's root is taken unless the root is a
+	// repository (an agent run in a home folder works there).
+	agent := append([]string{p.ProjectRoot}, p.EnclosingRoots()...)
+	_, gitErr := os.Lstat(under(p.ProjectRoot, ".git"))
+	if h := filepath.Clean(home); home != "" && (h != p.ProjectRoot && insideAgent(h, agent, "") || h == p.ProjectRoot && gitErr == nil) {
+		if h := accountHome(); h != "" && h != filepath.Clean(home) {
+			home, p.Home = h, h
+			p.Enclosing = enclosing(p.ProjectRoot, home)
+		}
+	}
 	p.RepoDir = under(p.ProjectRoot, ".governance")
 	// The XDG specification: a relative path in these variables is
 	// invalid and ignored.
-	if x := env("XDG_CONFIG_HOME"); filepath.IsAbs(x) {
+	if x := env("XDG_CONFIG_HOME"); filepath.IsAbs(x) && !insideAgent(x, agent, home) {
 		p.UserDir = filepath.Join(x, "governance")
 	} else if home != "" {
 		p.UserDir = filepath.Join(home, ".config", "governance")
 	}
-	if x := env("XDG_STATE_HOME"); filepath.IsAbs(x) {
+	if x := env("XDG_STATE_HOME"); filepath.IsAbs(x) && !insideAgent(x, agent, home) {
 		p.StateDir = filepath.Join(x, "governance")
 	} else if home != "" {
 		p.StateDir = filepath.Join(home, ".local", "state", "governance")
 	}
 	return p
+}
+
+// insideAgent reports whether dir lies in one of the agent's folders,
+// other than the home folder itself (an agent run in the home folder
+// works there; its configuration is not the agent's for that).
+func insideAgent(dir string, agent []string, home string) bool {
+	dir = filepath.Clean(dir)
+	for _, a := range agent {
+		if a == "" || a == home || a == "/" {
+			continue
+		}
+		if dir == a || strings.HasPrefix(dir, a+string(filepath.Separator)) {
+			return true
+		}
+	}
+	return false
+}
+
+// accountHome is the home folder the system's account database gives the
+// process's user, "" where there is none to read.
+func accountHome() string {
+	f, err := regularfile.Open("/etc/passwd")
+	if err != nil {
+		return ""
+	}
+	defer f.Close()
+	data, err := io.ReadAll(io.LimitReader(f, 4<<20))
+	if err != nil {
+		return ""
+	}
+	uid := fmt.Sprint(os.Getuid())
+	for line := range strings.SplitSeq(string(data), "\n") {
+		// name:password:uid:gid:gecos:home:shell
+		if fields := strings.Split(line, ":"); len(fields) >= 7 && fields[2] == uid && filepath.IsAbs(fields[5]) {
+			return fields[5]
+		}
+	}
+	return ""
 }
 
 func findRoot(cwd, home string) string {

@@ -4,6 +4,7 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"strings"
 	"testing"
 )
 
@@ -157,5 +158,69 @@ func TestEnclosingProjects(t *testing.T) {
 		if p.ProjectRoot != at(tc.root) || !slices.Equal(p.EnclosingRoots(), want) {
 			t.Errorf("Discover(%s, %q): root %s, enclosing %q; want %s, %q", tc.cwd, tc.projectDir, p.ProjectRoot, p.EnclosingRoots(), at(tc.root), want)
 		}
+	}
+}
+
+// A home, configuration or state folder that the environment puts inside
+// the project (an agent's harness loads a project's .env into the hook's
+// environment) is not taken: the policy and the approvals would be the
+// agent's to write. Outside the project, and for an agent that works in
+// the home folder itself, the variables are taken as they are.
+func TestAgentFoldersNotTaken(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	home, project := filepath.Join(dir, "home"), filepath.Join(dir, "home", "src", "app")
+	if err := os.MkdirAll(filepath.Join(project, ".git"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	discover := func(cwd string, env map[string]string) Paths {
+		return Discover(cwd, "", func(k string) string { return env[k] })
+	}
+	p := discover(project, map[string]string{"HOME": home, "XDG_CONFIG_HOME": filepath.Join(project, "cfg"),
+		"XDG_STATE_HOME": filepath.Join(project, "sub", "state")})
+	if want := filepath.Join(home, ".config", "governance"); p.UserDir != want {
+		t.Errorf("XDG_CONFIG_HOME in the project: user folder %q, want %q", p.UserDir, want)
+	}
+	if want := filepath.Join(home, ".local", "state", "governance"); p.StateDir != want {
+		t.Errorf("XDG_STATE_HOME in the project: state folder %q, want %q", p.StateDir, want)
+	}
+	p = discover(filepath.Join(project, "pkg"), map[string]string{"HOME": home, "XDG_CONFIG_HOME": project})
+	if want := filepath.Join(home, ".config", "governance"); p.UserDir != want {
+		t.Errorf("XDG_CONFIG_HOME the project itself: user folder %q, want %q", p.UserDir, want)
+	}
+	elsewhere := filepath.Join(dir, "xdg")
+	p = discover(project, map[string]string{"HOME": home, "XDG_CONFIG_HOME": elsewhere + "/config", "XDG_STATE_HOME": elsewhere + "/state"})
+	if p.UserDir != elsewhere+"/config/governance" || p.StateDir != elsewhere+"/state/governance" {
+		t.Errorf("XDG folders outside the project: %q, %q", p.UserDir, p.StateDir)
+	}
+	// An agent in the home folder: its folders there are the person's own.
+	p = discover(home, map[string]string{"HOME": home, "XDG_CONFIG_HOME": filepath.Join(home, "cfg")})
+	if want := filepath.Join(home, "cfg", "governance"); p.ProjectRoot != home || p.UserDir != want {
+		t.Errorf("agent in the home folder: root %q, user folder %q, want %q", p.ProjectRoot, p.UserDir, want)
+	}
+	// A home inside the project is the account's home instead.
+	if account := accountHome(); account != "" && !strings.HasPrefix(account, project) {
+		p = discover(project, map[string]string{"HOME": filepath.Join(project, "h")})
+		if p.Home != account || p.UserDir != filepath.Join(account, ".config", "governance") {
+			t.Errorf("HOME in the project: home %q, user folder %q, want the account's %q", p.Home, p.UserDir, account)
+		}
+	}
+}
+
+// A home that is a repository's root, as the environment says, is the
+// account's home instead: its .config would be the agent's to write.
+func TestHomeRepositoryNotTaken(t *testing.T) {
+	t.Parallel()
+	account := accountHome()
+	project := t.TempDir()
+	if account == "" || strings.HasPrefix(account, project) {
+		t.Skip("no account home to fall back on")
+	}
+	if err := os.MkdirAll(filepath.Join(project, ".git"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	p := Discover(project, "", func(k string) string { return map[string]string{"HOME": project}[k] })
+	if p.Home != account || p.UserDir != filepath.Join(account, ".config", "governance") {
+		t.Errorf("HOME the repository's root: home %q, user folder %q, want the account's %q", p.Home, p.UserDir, account)
 	}
 }
