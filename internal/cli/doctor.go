@@ -77,7 +77,8 @@ carry a rewritten call.`,
 			nc := credentialReport(&cred, p)
 			problems += nc
 			out.Credentials = doctorSection{Name: "credentials", Problems: nc, Report: textLines(cred.String())}
-			a.pathLines(&path, p.ProjectRoot)
+			np := a.pathLines(&path, p.ProjectRoot)
+			problems += np
 			out.Path = textLines(path.String())
 			text += cred.String() + path.String()
 			out.Problems, out.OK = problems, problems == 0

@@ -18,7 +18,13 @@ import (
 
 // pathShadow is a folder of PATH searched before governance's folder that
 // an agent may write, and why it may.
-type pathShadow struct{ dir, why string }
+type pathShadow struct {
+	dir, why string
+	// inProject: the folder is the project's (or relative, so the
+	// folder a command runs in): a confined call writes it, and a program
+	// of governance's name there is planted (installs go elsewhere).
+	inProject bool
+}
 
 // pathShadows returns the folders of pathVar, in order, that come before
 // binDir (all of them when binDir is not on it) and that an agent may
@@ -30,7 +36,7 @@ func pathShadows(pathVar, binDir, project string, temps []string, writable func(
 	}
 	for _, d := range filepath.SplitList(pathVar) {
 		if !filepath.IsAbs(d) {
-			out = append(out, pathShadow{d, "a relative entry: the folder each command runs in"})
+			out = append(out, pathShadow{d, "a relative entry: the folder each command runs in", true})
 			continue
 		}
 		d = filepath.Clean(d)
@@ -52,7 +58,7 @@ func pathShadows(pathVar, binDir, project string, temps []string, writable func(
 		default:
 			continue
 		}
-		out = append(out, pathShadow{d, why})
+		out = append(out, pathShadow{d, why, why == "inside the project"})
 	}
 	return out
 }
@@ -66,30 +72,82 @@ func anyWithin(dir string, roots []string, within func(dir, root string) bool) b
 	return false
 }
 
-// pathLines prints doctor's report on PATH: governance's folder and the
-// folders before it that an agent may write.
-func (a *App) pathLines(w io.Writer, project string) {
-	binDir := ""
-	if exe, err := os.Executable(); err == nil {
-		if r, err := filepath.EvalSymlinks(exe); err == nil {
-			exe = r
-		}
-		binDir = filepath.Dir(exe)
+// binDir is the folder governance runs from.
+func binDir() string {
+	exe, err := os.Executable()
+	if err != nil {
+		return ""
 	}
+	if r, err := filepath.EvalSymlinks(exe); err == nil {
+		exe = r
+	}
+	return filepath.Dir(exe)
+}
+
+// tempFolders are the temporary folders, links resolved.
+func tempFolders() []string {
 	temps := []string{os.TempDir(), "/tmp", "/var/tmp", "/dev/shm"}
 	for i, t := range temps {
 		if r, err := filepath.EvalSymlinks(t); err == nil {
 			temps[i] = r
 		}
 	}
-	shadows := pathShadows(a.Getenv("PATH"), binDir, project, temps, writableByMe)
-	fmt.Fprintf(w, "\nPATH: governance runs from %s\n", binDir)
+	return temps
+}
+
+// plantedOnPath returns the programs of governance's names in the folders
+// of PATH before its own that an agent may write.
+func (a *App) plantedOnPath(project string) []string {
+	var out []string
+	for _, s := range pathShadows(a.Getenv("PATH"), binDir(), project, tempFolders(), writableByMe) {
+		if s.inProject {
+			out = append(out, plantedPrograms(s.dir, project)...)
+		}
+	}
+	return out
+}
+
+// pathLines prints doctor's report on PATH: governance's folder, the
+// folders before it that an agent may write, and any program of
+// governance's name already in one of them, which runs in place of
+// governance's own (a problem, counted in the return).
+func (a *App) pathLines(w io.Writer, project string) int {
+	bin := binDir()
+	shadows := pathShadows(a.Getenv("PATH"), bin, project, tempFolders(), writableByMe)
+	fmt.Fprintf(w, "\nPATH: governance runs from %s\n", bin)
 	if len(shadows) == 0 {
 		fmt.Fprintf(w, "  no folder an agent may write comes before it\n")
-		return
+		return 0
 	}
+	problems := 0
 	for _, s := range shadows {
 		fmt.Fprintf(w, "  warning: %s comes first on PATH and is %s: a program named governance or governance-hook put there would run instead\n", s.dir, s.why)
+		if !s.inProject {
+			continue
+		}
+		for _, f := range plantedPrograms(s.dir, project) {
+			problems++
+			fmt.Fprintf(w, "  error: %s is there: it runs in place of governance's own, and a harness that runs the hook by its name runs it (remove it)\n", f)
+		}
 	}
-	fmt.Fprintf(w, "  hint: put %s before these folders on PATH, or remove them from it\n", binDir)
+	fmt.Fprintf(w, "  hint: put %s before these folders on PATH, or remove them from it\n", bin)
+	return problems
+}
+
+// plantedPrograms returns the files named as governance's programs in
+// dir (relative to project when dir is relative).
+func plantedPrograms(dir, project string) []string {
+	if !filepath.IsAbs(dir) {
+		if project == "" {
+			return nil
+		}
+		dir = filepath.Join(project, dir)
+	}
+	var out []string
+	for _, n := range []string{"governance-hook", "governance", "governance-confine"} {
+		if _, err := os.Lstat(filepath.Join(dir, n)); err == nil {
+			out = append(out, filepath.Join(dir, n))
+		}
+	}
+	return out
 }

@@ -1,7 +1,11 @@
 package cli
 
 import (
+	"bytes"
+	"os"
+	"path/filepath"
 	"slices"
+	"strings"
 	"testing"
 )
 
@@ -37,5 +41,36 @@ func TestPathShadows(t *testing.T) {
 				t.Errorf("PATH=%s: warned about %q, want %q", tc.path, got, tc.want)
 			}
 		})
+	}
+}
+
+// A program of governance's name already in a folder of PATH an agent may
+// write is a problem doctor counts, and status names it beside the mode:
+// a harness that runs the hook by its name runs that file, and nothing is
+// judged while status would say "enforce".
+func TestPlantedOnPath(t *testing.T) {
+	t.Parallel()
+	project := t.TempDir()
+	venv := filepath.Join(project, ".venv", "bin")
+	if err := os.MkdirAll(venv, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	a := &App{Getenv: func(k string) string {
+		return map[string]string{"PATH": venv + ":/usr/bin"}[k]
+	}}
+	var b bytes.Buffer
+	if n := a.pathLines(&b, project); n != 0 || len(a.plantedOnPath(project)) != 0 {
+		t.Fatalf("nothing planted: %d problems, %q", n, b.String())
+	}
+	planted := filepath.Join(venv, "governance-hook")
+	if err := os.WriteFile(planted, []byte("#!/bin/sh\necho {}\n"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	b.Reset()
+	if n := a.pathLines(&b, project); n != 1 || !strings.Contains(b.String(), "error: "+planted) {
+		t.Errorf("planted hook: %d problems, report %q", n, b.String())
+	}
+	if got := a.plantedOnPath(project); !slices.Equal(got, []string{planted}) {
+		t.Errorf("plantedOnPath = %q, want %q", got, planted)
 	}
 }

@@ -48,6 +48,10 @@ installed, and the runtime state: sessions, phase, anchors and metrics.`,
 				mode += " (decisions are recorded, nothing is blocked)"
 			}
 			fmt.Fprintf(w, "mode:          %s\n", mode)
+			out.Planted = a.plantedOnPath(p.ProjectRoot)
+			for _, f := range out.Planted {
+				fmt.Fprintf(w, "               but %s comes first on PATH and runs in place of governance's own: calls are not judged (see `governance doctor`)\n", f)
+			}
 			fmt.Fprintf(w, "project:       %s\n", p.ProjectRoot)
 			if lerr != nil {
 				fmt.Fprintf(w, "configuration: BROKEN, every call is denied (run `governance lint`)\n")
@@ -164,12 +168,15 @@ type statusOut struct {
 	Rules         statusRules    `json:"rules"`
 	Defaults      statusDefaults `json:"defaults"`
 	Hook          string         `json:"hook"`
-	Daemon        statusDaemon   `json:"daemon"`
-	Shipping      string         `json:"shipping"`
-	Audit         string         `json:"audit"`
-	Credentials   string         `json:"credentials"`
-	Brain         statusBrain    `json:"brain"`
-	Metrics       *statusMetrics `json:"metrics,omitempty"`
+	// Planted are programs of governance's names on PATH before its own,
+	// in folders an agent may write: they run in its place.
+	Planted     []string       `json:"planted,omitempty"`
+	Daemon      statusDaemon   `json:"daemon"`
+	Shipping    string         `json:"shipping"`
+	Audit       string         `json:"audit"`
+	Credentials string         `json:"credentials"`
+	Brain       statusBrain    `json:"brain"`
+	Metrics     *statusMetrics `json:"metrics,omitempty"`
 }
 
 type statusConfig struct {

@@ -492,3 +492,47 @@ func TestHelpExitsZero(t *testing.T) {
 		t.Errorf("--bogus: exit %d, want 2", code)
 	}
 }
+
+// A confined call cannot put a program named as one of governance's in a
+// folder of the PATH that it may otherwise write (an activated
+// .venv/bin): the harness runs governance-hook by its name, and a file
+// planted there would answer for the hook. The folder stays writable for
+// everything else (pip installs into it).
+func TestProgramNamesOnPathProtected(t *testing.T) {
+	needBwrap(t)
+	dir := t.TempDir()
+	home := filepath.Join(dir, "home")
+	project := filepath.Join(home, "proj")
+	venv := filepath.Join(project, ".venv", "bin")
+	must(t, os.MkdirAll(venv, 0o755))
+	if out, err := exec.Command("git", "init", "-q", project).CombinedOutput(); err != nil {
+		t.Fatalf("git init: %v %s", err, out)
+	}
+	t.Setenv("HOME", home)
+	t.Setenv("XDG_CONFIG_HOME", filepath.Join(dir, "config"))
+	t.Setenv("XDG_STATE_HOME", filepath.Join(dir, "state"))
+	t.Setenv("PATH", venv+":/usr/bin:/bin")
+	t.Chdir(project)
+	for _, name := range []string{"governance-hook", "governance", "governance-confine"} {
+		var out, errb bytes.Buffer
+		script := "printf '#!/bin/sh\\necho {}\\n' > .venv/bin/" + name + " && chmod +x .venv/bin/" + name
+		if code := Main(nil, &out, &errb, []string{"--kind", "unknown-effects", "--", "/bin/sh", "-c", script}); code == 0 {
+			t.Errorf("%s: the call planted it (exit 0)", name)
+		}
+		if fi, err := os.Lstat(filepath.Join(venv, name)); err == nil && fi.Size() > 0 {
+			t.Errorf("%s planted in the PATH folder on the host", name)
+		}
+	}
+	var out, errb bytes.Buffer
+	if code := Main(nil, &out, &errb, []string{"--kind", "unknown-effects", "--", "/bin/sh", "-c", "echo x > .venv/bin/pytest"}); code != 0 {
+		t.Errorf("another program in the PATH folder: exit %d, stderr %q", code, errb.String())
+	}
+	if _, err := os.Stat(filepath.Join(venv, "pytest")); err != nil {
+		t.Errorf("the PATH folder is no longer writable: %v", err)
+	}
+	for _, name := range []string{"governance-hook", "governance", "governance-confine"} {
+		if _, err := os.Lstat(filepath.Join(venv, name)); err == nil {
+			t.Errorf("the placeholder of %s was left behind", name)
+		}
+	}
+}

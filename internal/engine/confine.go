@@ -55,6 +55,17 @@ func (e *Engine) ProtectedPaths(req *Request) []string {
 	for _, b := range e.binaries() {
 		add(b)
 	}
+	// governance's program names in a folder of the calls' PATH that
+	// calls write (an activated .venv/bin): a harness runs governance-hook
+	// by its name, a person types governance, and a file planted there
+	// under that name would run in their place, unjudged.
+	for _, f := range ev.pathFoldersAt(req.Cwd).folders {
+		if f.writable && !f.unknown {
+			for _, n := range programNames {
+				add(f.dir + "/" + n)
+			}
+		}
+	}
 	return out
 }
 

@@ -64,22 +64,27 @@ func Discover(cwd, projectDir string, env Env) Paths {
 		p.ProjectRoot = findRoot(cwd, home)
 	}
 	p.Enclosing = enclosing(p.ProjectRoot, home)
+	p.RepoDir = under(p.ProjectRoot, ".governance")
 	// The folders the agent works in may hold what its harness loads into
 	// the hook's environment (Gemini CLI loads a project's .env): a home
 	// or a configuration or state folder inside one would be the agent's
 	// to write, its policy and approvals with them. Such a value is not
 	// taken: the home folder is the account's, the others their defaults.
-	// A home that is the project's root is taken unless the root is a
-	// repository (an agent run in a home folder works there).
-	agent := append([]string{p.ProjectRoot}, p.EnclosingRoots()...)
+	// Only a project's folders count (a repository, a .governance folder),
+	// not a folder the search stopped at for want of one; and a home that
+	// is the project's root is taken unless the root is a repository (an
+	// agent run in a home folder works there).
+	agent := p.EnclosingRoots()
 	_, gitErr := os.Lstat(under(p.ProjectRoot, ".git"))
+	if _, govErr := os.Stat(p.RepoDir); gitErr == nil || govErr == nil || projectDir != "" {
+		agent = append(agent, p.ProjectRoot)
+	}
 	if h := filepath.Clean(home); home != "" && (h != p.ProjectRoot && insideAgent(h, agent, "") || h == p.ProjectRoot && gitErr == nil) {
 		if h := accountHome(); h != "" && h != filepath.Clean(home) {
 			home, p.Home = h, h
 			p.Enclosing = enclosing(p.ProjectRoot, home)
 		}
 	}
-	p.RepoDir = under(p.ProjectRoot, ".governance")
 	// The XDG specification: a relative path in these variables is
 	// invalid and ignored.
 	if x := env("XDG_CONFIG_HOME"); filepath.IsAbs(x) && !insideAgent(x, agent, home) {
