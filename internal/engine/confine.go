@@ -1,11 +1,15 @@
 package engine
 
 import (
+	"cmp"
+	"context"
 	"encoding/hex"
 	"path"
 	"slices"
 	"strings"
 	"time"
+
+	"github.com/agentgov/governance/internal/programs"
 )
 
 // What a confined call may see is built from the same knowledge the
@@ -13,6 +17,45 @@ import (
 // secret-named environment variables. These functions hand that
 // knowledge to the launcher (internal/confine) rather than letting it
 // keep lists of its own.
+
+// AnalysisAlone decides a request as the analysis alone would: without
+// the allows of rules, the learned entries and the evaluators. A call
+// one of those allows runs what that allow vouches for; this says what
+// the analysis can vouch for itself. The safe set's allow is a call it
+// proves read-only, and Decision.Unseen names code the call runs that
+// it cannot see (a makefile's recipes, a package.json script, a test
+// suite): code the agent may have written a moment before.
+func (e *Engine) AnalysisAlone(ctx context.Context, req *Request) *Decision {
+	ev := newEvaluation(e, req)
+	ev.analysisOnly = true
+	return ev.run(ctx)
+}
+
+// unseenCode says what code a command runs that the analysis cannot see,
+// or "": a program nobody modelled, one run by a path of the project's,
+// an effect the model does not understand, or code its model cannot name
+// (a script, a makefile, a test suite). The repository's own hooks are
+// not counted: neither file tools nor a confined call write them.
+func unseenCode(cl *cmdline) string {
+	if cl == nil || cl.cmd == nil {
+		return ""
+	}
+	if !cl.modelled() {
+		return "no model of the program " + cl.name
+	}
+	if len(cl.cmd.Args) > 0 && !systemProgram(cl.cmd.Args[0].Value, cl.cmd.Cwd) {
+		return "runs the file " + cl.cmd.Args[0].Value
+	}
+	for _, e := range cl.call.Effects().List {
+		switch {
+		case e.Op == programs.Unknown:
+			return cmp.Or(e.Why, "an effect its model does not understand")
+		case e.Op == programs.Exec && !e.Found && !e.Helper && !e.Hooks && (e.Code == "" || e.Lang != "sh"):
+			return cmp.Or(e.Why, "runs code its model cannot name")
+		}
+	}
+	return ""
+}
 
 // SecretEnv reports whether an environment variable's name says it
 // holds a secret (GITHUB_TOKEN, AWS_SECRET_ACCESS_KEY, DB_PASSWORD): the

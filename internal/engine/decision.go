@@ -42,6 +42,10 @@ type Decision struct {
 	// configuration, which a confinement keeps read-only. Such a call is
 	// not confined; where nobody watches, a person decides.
 	ConfineHazard string
+	// Unseen, in a decision of Engine.AnalysisAlone, says what code the
+	// call runs that the analysis cannot see (a makefile's recipes, a
+	// script, a test suite), or is "": what it runs is known.
+	Unseen string
 	// Err says why no decision could be reached (a broken configuration,
 	// an evaluator that failed, an internal error, no decision in time):
 	// it wraps one of ErrConfig, ErrEvaluator, ErrInternal or ErrTimeout,
