@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/agentgov/governance/internal/programs"
+	"github.com/agentgov/governance/internal/shell"
 )
 
 // What a confined call may see is built from the same knowledge the
@@ -29,6 +30,46 @@ func (e *Engine) AnalysisAlone(ctx context.Context, req *Request) *Decision {
 	ev := newEvaluation(e, req)
 	ev.analysisOnly = true
 	return ev.run(ctx)
+}
+
+// SourceFiles returns, as absolute paths, the files a shell call runs as
+// code or applies as configuration, as the programs' models name them
+// (a script, a makefile, package.json, a manifest, a query file), and
+// the programs it runs by a path (./deploy.sh): what a person approving
+// the call approves besides its words. The files may not exist.
+func (e *Engine) SourceFiles(req *Request) []string {
+	if req.Tool.Kind != KindShell || req.Tool.Input.Command == "" {
+		return nil
+	}
+	ev := newEvaluation(e, req)
+	subjects, _ := ev.shellSubjects(req.Tool.Input.Command)
+	var out []string
+	add := func(c *shell.Command, a shell.Arg) {
+		if a.Dynamic {
+			return
+		}
+		if p := ev.placeOf(c, a, true); p.abs != "" && !slices.Contains(out, p.abs) {
+			out = append(out, p.abs)
+		}
+	}
+	for _, s := range subjects {
+		if s.kind != KindShell || s.cl == nil || s.cl.cmd == nil {
+			continue
+		}
+		c := s.cl.cmd
+		if len(c.Args) > 0 && !systemProgram(c.Args[0].Value, c.Cwd) {
+			add(c, c.Args[0])
+		}
+		if s.cl.call == nil {
+			continue
+		}
+		for _, fx := range s.cl.call.Effects().List {
+			if fx.Source {
+				add(c, fx.Path)
+			}
+		}
+	}
+	return out
 }
 
 // unseenCode says what code a command runs that the analysis cannot see,

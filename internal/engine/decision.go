@@ -119,7 +119,10 @@ type Verdict struct {
 // stricter reports whether v should replace cur as the winning verdict:
 // the stricter outcome wins; on a tie the more specific source is
 // reported: an invariant, which no configuration can change, then a rule,
-// then the rest, and last the analysis's generic problems.
+// then the rest, and last the analysis's generic problems and the safe
+// set's allows: an allow of a call that a rule or an evaluator allowed in
+// part names that allow, which vouches for more than the safe set's
+// proof that the rest only reads (the pipeline confines by it).
 func (v Verdict) stricter(cur Verdict) bool {
 	if v.Outcome != cur.Outcome {
 		return v.Outcome > cur.Outcome
@@ -133,7 +136,7 @@ func specificity(layer string) int {
 		return 3
 	case LayerRules, LayerLearned:
 		return 2
-	case LayerAnalysis:
+	case LayerAnalysis, LayerSafeSet:
 		return 0
 	}
 	return 1

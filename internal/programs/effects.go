@@ -129,6 +129,11 @@ type Effect struct {
 	// work (git runs gpg to verify a signature and ssh to reach a remote;
 	// man runs its formatter): Code names it.
 	Helper bool
+	// Source marks a Read of a file the call runs as code or applies as
+	// configuration: a script, a makefile, the scripts of package.json, a
+	// manifest applied or a query file run. A person's approval of the
+	// call binds the file's content, not the call's words alone.
+	Source bool
 	// Hooks marks an Exec of the repository's own hooks (git's hooks
 	// folder): code neither a file tool nor a confined call may write,
 	// unlike a script of the project's.
@@ -215,6 +220,14 @@ func (fx *Effects) Found(why string) { fx.Add(Effect{Op: Exec, Found: true, Why:
 // command line, or the language of the code; code "" when not known.
 func (fx *Effects) Exec(lang, code, why string) {
 	fx.Add(Effect{Op: Exec, Lang: lang, Code: code, Why: why})
+}
+
+// Source records a read of a file the call runs as code or applies as
+// configuration (see Effect.Source).
+func (fx *Effects) Source(a shell.Arg) {
+	if a.Value != "" && a.Value != "-" {
+		fx.Add(Effect{Op: Read, Path: a, Source: true})
+	}
 }
 
 // Hooks records that the call runs the repository's hooks.
