@@ -20,6 +20,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/agentgov/governance/internal/engine"
 	"github.com/agentgov/governance/internal/queue"
 )
 
@@ -88,22 +89,10 @@ type Item struct {
 
 // File is a file an approved call runs, and its content's sha256 (hex),
 // or Absent.
-type File struct {
-	Path   string `json:"path"`
-	SHA256 string `json:"sha256"`
-}
+type File = engine.FileContent
 
 // Absent is the digest of a file that was not there.
-const Absent = "absent"
-
-// Short is the file's digest as a person compares it: the first twelve
-// hex digits, or "absent".
-func (f File) Short() string {
-	if len(f.SHA256) > 12 {
-		return f.SHA256[:12]
-	}
-	return f.SHA256
-}
+const Absent = engine.DigestAbsent
 
 // Finish is the journal of an approval for good: written with the answer,
 // before anything else changes, and updated as each step is done.

@@ -3,7 +3,12 @@ package engine
 import (
 	"cmp"
 	"context"
+	"crypto/sha256"
 	"encoding/hex"
+	"errors"
+	"fmt"
+	"io"
+	"os"
 	"path"
 	"slices"
 	"strings"
@@ -70,6 +75,67 @@ func (e *Engine) SourceFiles(req *Request) []string {
 		}
 	}
 	return out
+}
+
+// FileContent is a file and the sha256 (hex) of its content as a
+// person approved it, or DigestAbsent.
+type FileContent struct {
+	Path   string `json:"path" yaml:"path"`
+	SHA256 string `json:"sha256" yaml:"sha256"`
+}
+
+// Short is the digest as a person compares it: its first twelve hex
+// digits, or what stands for it.
+func (f FileContent) Short() string {
+	if len(f.SHA256) > 12 {
+		return f.SHA256[:12]
+	}
+	return f.SHA256
+}
+
+// DigestAbsent is the digest of a file that is not there.
+const DigestAbsent = "absent"
+
+// maxDigested is the largest file whose content FileDigest reads; a
+// larger one is known by its size and time of change.
+const maxDigested = 64 << 20
+
+// FileDigest is the sha256 (hex) of a file's content, or what stands for
+// it: DigestAbsent, "folder", "unreadable", or for a file that is no
+// regular file or is too large, the sha256 of its mode, size and time.
+func FileDigest(p string) string {
+	fi, err := os.Stat(p)
+	switch {
+	case errors.Is(err, os.ErrNotExist):
+		return DigestAbsent
+	case err != nil:
+		return "unreadable"
+	case fi.IsDir():
+		return "folder"
+	case !fi.Mode().IsRegular() || fi.Size() > maxDigested:
+		sum := sha256.Sum256(fmt.Appendf(nil, "%s %d %d", fi.Mode(), fi.Size(), fi.ModTime().UnixNano()))
+		return hex.EncodeToString(sum[:])
+	}
+	f, err := os.Open(p)
+	if err != nil {
+		return "unreadable"
+	}
+	defer f.Close()
+	h := sha256.New()
+	if _, err := io.Copy(h, f); err != nil {
+		return "unreadable"
+	}
+	return hex.EncodeToString(h.Sum(nil))
+}
+
+// contentsHeld reports whether every file holds the content it held.
+func contentsHeld(files []FileContent) bool {
+	for _, f := range files {
+		if FileDigest(f.Path) != f.SHA256 {
+			return false
+		}
+	}
+	return true
 }
 
 // unseenCode says what code a command runs that the analysis cannot see,

@@ -67,6 +67,10 @@ type Pattern struct {
 	// MCP: server and tool.
 	Server  string `yaml:"server,omitempty"`
 	MCPTool string `yaml:"mcp_tool,omitempty"`
+	// Files are the files the command runs as code (a script, a
+	// makefile) with the sha256 of what they held when a person approved
+	// it for good: the entry allows the command only while they hold it.
+	Files []engine.FileContent `yaml:"files,omitempty"`
 }
 
 // Review is one review of an entry.
@@ -242,6 +246,7 @@ func (e *Entry) Spec(source string) (engine.RuleSpec, error) {
 	if p.Positionals != nil {
 		more.Positionals = append([]string{}, *p.Positionals...)
 	}
+	more.Contents = p.Files
 	if p.Program != "" {
 		m.Program = []string{p.Program}
 	}

@@ -7,8 +7,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"io"
-	"os"
 	"strings"
 	"time"
 
@@ -55,45 +53,14 @@ func shape(req *engine.Request, files []approvals.File) string {
 	return string(data)
 }
 
-// maxBound is the largest file whose content an approval binds; a larger
-// one is bound by its size and modification time.
-const maxBound = 64 << 20
-
-// BindFiles returns the files of paths with their contents' digests: a
-// file that is not there is Absent, a folder or a file that cannot be
-// read is bound by what can be told of it (its kind and the error).
+// BindFiles returns the files of paths with their contents' digests (see
+// engine.FileDigest): a file that is not there is bound as absent.
 func BindFiles(paths []string) []approvals.File {
 	out := make([]approvals.File, 0, len(paths))
 	for _, p := range paths {
-		out = append(out, approvals.File{Path: p, SHA256: digestFile(p)})
+		out = append(out, approvals.File{Path: p, SHA256: engine.FileDigest(p)})
 	}
 	return out
-}
-
-// digestFile is the sha256 of a file's content, or what stands for it.
-func digestFile(p string) string {
-	fi, err := os.Stat(p)
-	switch {
-	case errors.Is(err, os.ErrNotExist):
-		return approvals.Absent
-	case err != nil:
-		return "unreadable"
-	case fi.IsDir():
-		return "folder"
-	case !fi.Mode().IsRegular() || fi.Size() > maxBound:
-		sum := sha256.Sum256(fmt.Appendf(nil, "%s %d %d", fi.Mode(), fi.Size(), fi.ModTime().UnixNano()))
-		return hex.EncodeToString(sum[:])
-	}
-	f, err := os.Open(p)
-	if err != nil {
-		return "unreadable"
-	}
-	defer f.Close()
-	h := sha256.New()
-	if _, err := io.Copy(h, f); err != nil {
-		return "unreadable"
-	}
-	return hex.EncodeToString(h.Sum(nil))
 }
 
 // inputDigest is the sha256 of everything a tool call was given: the
