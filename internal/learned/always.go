@@ -99,8 +99,12 @@ func Allows(e Entry) string {
 		for i, f := range p.Files {
 			names[i] = f.Path
 		}
+		held := " holds what it held"
+		if len(names) > 1 {
+			held = " hold what they held"
+		}
 		return "the same command (same program, options and arguments) from now on, while " + strings.Join(names, ", ") +
-			" hold what they held when approved"
+			held + " when approved"
 	case p.Program != "":
 		return "the same command (same program, options and arguments) from now on"
 	case p.Tool == string(engine.KindRead):

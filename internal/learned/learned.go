@@ -153,7 +153,7 @@ var entryKeys = []string{"id", "description", "pattern", "decision", "reasoning"
 	"created", "reviews", "next_review", "interval_days", "hits", "context", "examples", "evidence", "approval"}
 
 var patternKeys = []string{"tool", "program", "subcommand", "flags", "not_flags", "flags_within", "args", "targets",
-	"targets_within", "positionals", "paths", "urls", "server", "mcp_tool"}
+	"targets_within", "positionals", "paths", "urls", "server", "mcp_tool", "files"}
 
 // Parse reads a learned.yaml's content, checking every entry and naming
 // the line of each problem.

@@ -132,7 +132,9 @@ type Effect struct {
 	// Source marks a Read of a file the call runs as code or applies as
 	// configuration: a script, a makefile, the scripts of package.json, a
 	// manifest applied or a query file run. A person's approval of the
-	// call binds the file's content, not the call's words alone.
+	// call binds the file's content, not the call's words alone. It names
+	// the file for that alone: a read the policy judges is an effect of
+	// its own, as it was.
 	Source bool
 	// Hooks marks an Exec of the repository's own hooks (git's hooks
 	// folder): code neither a file tool nor a confined call may write,

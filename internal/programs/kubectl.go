@@ -156,7 +156,7 @@ func kubeFiles(c *Call, fx *Effects) {
 			fx.Network("", a)
 		default:
 			fx.ReadTree(a, true)
-			fx.List[len(fx.List)-1].Source = true
+			fx.Source(a)
 		}
 	}
 	for _, a := range c.ValueArgs("--kustomize") {

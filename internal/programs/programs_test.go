@@ -72,7 +72,7 @@ func describeSome(fx *programs.Effects, all bool) string {
 	var b strings.Builder
 	for _, e := range fx.List {
 		if !all && (e.Op == programs.Cache || e.Op == programs.Cred || e.Op == programs.Exec && e.Helper || e.IfPresent != "" ||
-			e.Source && !e.Tree) {
+			e.Source) {
 			continue
 		}
 		if b.Len() > 0 {
