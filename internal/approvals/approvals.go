@@ -20,6 +20,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/agentgov/governance/internal/engine"
 	"github.com/agentgov/governance/internal/queue"
 )
 
@@ -48,6 +49,12 @@ type Item struct {
 	// have none, and their shape matches no call (see the pipeline's
 	// shape): they are answered again when the call is retried.
 	Input json.RawMessage `json:"input,omitempty"`
+	// Files are the files the call runs as code or applies as
+	// configuration (a script, a makefile, package.json), with their
+	// content's digest when the item was filed: the approval is of the
+	// call with those contents, and a call that runs other contents is
+	// another item.
+	Files []File `json:"files,omitempty"`
 	// Reason is why the policy asks; Rule the rule that asked.
 	Reason string `json:"reason,omitempty"`
 	Rule   string `json:"rule,omitempty"`
@@ -79,6 +86,13 @@ type Item struct {
 	// claimed is the status the file of an unverified record claims.
 	claimed string
 }
+
+// File is a file an approved call runs, and its content's sha256 (hex),
+// or Absent.
+type File = engine.FileContent
+
+// Absent is the digest of a file that was not there.
+const Absent = engine.DigestAbsent
 
 // Finish is the journal of an approval for good: written with the answer,
 // before anything else changes, and updated as each step is done.

@@ -27,6 +27,9 @@ func (it *Item) Details(max int) []string {
 		return []string{"(input unreadable: " + err.Error() + ")"}
 	}
 	var out []string
+	for _, f := range it.Files {
+		out = append(out, "runs: "+engine.Sanitize(f.Path)+" (sha256 "+f.Short()+")")
+	}
 	render(&out, "", v)
 	if max > 0 && len(out) > max {
 		left := len(out) - max

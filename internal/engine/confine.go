@@ -1,11 +1,21 @@
 package engine
 
 import (
+	"cmp"
+	"context"
+	"crypto/sha256"
 	"encoding/hex"
+	"errors"
+	"fmt"
+	"io"
+	"os"
 	"path"
 	"slices"
 	"strings"
 	"time"
+
+	"github.com/agentgov/governance/internal/programs"
+	"github.com/agentgov/governance/internal/shell"
 )
 
 // What a confined call may see is built from the same knowledge the
@@ -13,6 +23,146 @@ import (
 // secret-named environment variables. These functions hand that
 // knowledge to the launcher (internal/confine) rather than letting it
 // keep lists of its own.
+
+// AnalysisAlone decides a request as the analysis alone would: without
+// the allows of rules, the learned entries and the evaluators. A call
+// one of those allows runs what that allow vouches for; this says what
+// the analysis can vouch for itself. The safe set's allow is a call it
+// proves read-only, and Decision.Unseen names code the call runs that
+// it cannot see (a makefile's recipes, a package.json script, a test
+// suite): code the agent may have written a moment before.
+func (e *Engine) AnalysisAlone(ctx context.Context, req *Request) *Decision {
+	ev := newEvaluation(e, req)
+	ev.analysisOnly = true
+	return ev.run(ctx)
+}
+
+// SourceFiles returns, as absolute paths, the files a shell call runs as
+// code or applies as configuration, as the programs' models name them
+// (a script, a makefile, package.json, a manifest, a query file), and
+// the programs it runs by a path (./deploy.sh): what a person approving
+// the call approves besides its words. The files may not exist.
+func (e *Engine) SourceFiles(req *Request) []string {
+	if req.Tool.Kind != KindShell || req.Tool.Input.Command == "" {
+		return nil
+	}
+	ev := newEvaluation(e, req)
+	subjects, _ := ev.shellSubjects(req.Tool.Input.Command)
+	var out []string
+	add := func(c *shell.Command, a shell.Arg) {
+		if a.Dynamic {
+			return
+		}
+		if p := ev.placeOf(c, a, true); p.abs != "" && !slices.Contains(out, p.abs) {
+			out = append(out, p.abs)
+		}
+	}
+	for _, s := range subjects {
+		if s.kind != KindShell || s.cl == nil || s.cl.cmd == nil {
+			continue
+		}
+		c := s.cl.cmd
+		if len(c.Args) > 0 && !systemProgram(c.Args[0].Value, c.Cwd) {
+			add(c, c.Args[0])
+		}
+		if s.cl.call == nil {
+			continue
+		}
+		for _, fx := range s.cl.call.Effects().List {
+			if fx.Source {
+				add(c, fx.Path)
+			}
+		}
+	}
+	return out
+}
+
+// FileContent is a file and the sha256 (hex) of its content as a
+// person approved it, or DigestAbsent.
+type FileContent struct {
+	Path   string `json:"path" yaml:"path"`
+	SHA256 string `json:"sha256" yaml:"sha256"`
+}
+
+// Short is the digest as a person compares it: its first twelve hex
+// digits, or what stands for it.
+func (f FileContent) Short() string {
+	if len(f.SHA256) > 12 {
+		return f.SHA256[:12]
+	}
+	return f.SHA256
+}
+
+// DigestAbsent is the digest of a file that is not there.
+const DigestAbsent = "absent"
+
+// maxDigested is the largest file whose content FileDigest reads; a
+// larger one is known by its size and time of change.
+const maxDigested = 64 << 20
+
+// FileDigest is the sha256 (hex) of a file's content, or what stands for
+// it: DigestAbsent, "folder", "unreadable", or for a file that is no
+// regular file or is too large, the sha256 of its mode, size and time.
+func FileDigest(p string) string {
+	fi, err := os.Stat(p)
+	switch {
+	case errors.Is(err, os.ErrNotExist):
+		return DigestAbsent
+	case err != nil:
+		return "unreadable"
+	case fi.IsDir():
+		return "folder"
+	case !fi.Mode().IsRegular() || fi.Size() > maxDigested:
+		sum := sha256.Sum256(fmt.Appendf(nil, "%s %d %d", fi.Mode(), fi.Size(), fi.ModTime().UnixNano()))
+		return hex.EncodeToString(sum[:])
+	}
+	f, err := os.Open(p)
+	if err != nil {
+		return "unreadable"
+	}
+	defer f.Close()
+	h := sha256.New()
+	if _, err := io.Copy(h, f); err != nil {
+		return "unreadable"
+	}
+	return hex.EncodeToString(h.Sum(nil))
+}
+
+// contentsHeld reports whether every file holds the content it held.
+func contentsHeld(files []FileContent) bool {
+	for _, f := range files {
+		if FileDigest(f.Path) != f.SHA256 {
+			return false
+		}
+	}
+	return true
+}
+
+// unseenCode says what code a command runs that the analysis cannot see,
+// or "": a program nobody modelled, one run by a path of the project's,
+// an effect the model does not understand, or code its model cannot name
+// (a script, a makefile, a test suite). The repository's own hooks are
+// not counted: neither file tools nor a confined call write them.
+func unseenCode(cl *cmdline) string {
+	if cl == nil || cl.cmd == nil {
+		return ""
+	}
+	if !cl.modelled() {
+		return "no model of the program " + cl.name
+	}
+	if len(cl.cmd.Args) > 0 && !systemProgram(cl.cmd.Args[0].Value, cl.cmd.Cwd) {
+		return "runs the file " + cl.cmd.Args[0].Value
+	}
+	for _, e := range cl.call.Effects().List {
+		switch {
+		case e.Op == programs.Unknown:
+			return cmp.Or(e.Why, "an effect its model does not understand")
+		case e.Op == programs.Exec && !e.Found && !e.Helper && !e.Hooks && (e.Code == "" || e.Lang != "sh"):
+			return cmp.Or(e.Why, "runs code its model cannot name")
+		}
+	}
+	return ""
+}
 
 // SecretEnv reports whether an environment variable's name says it
 // holds a secret (GITHUB_TOKEN, AWS_SECRET_ACCESS_KEY, DB_PASSWORD): the

@@ -42,6 +42,10 @@ type Decision struct {
 	// configuration, which a confinement keeps read-only. Such a call is
 	// not confined; where nobody watches, a person decides.
 	ConfineHazard string
+	// Unseen, in a decision of Engine.AnalysisAlone, says what code the
+	// call runs that the analysis cannot see (a makefile's recipes, a
+	// script, a test suite), or is "": what it runs is known.
+	Unseen string
 	// Err says why no decision could be reached (a broken configuration,
 	// an evaluator that failed, an internal error, no decision in time):
 	// it wraps one of ErrConfig, ErrEvaluator, ErrInternal or ErrTimeout,
@@ -115,7 +119,10 @@ type Verdict struct {
 // stricter reports whether v should replace cur as the winning verdict:
 // the stricter outcome wins; on a tie the more specific source is
 // reported: an invariant, which no configuration can change, then a rule,
-// then the rest, and last the analysis's generic problems.
+// then the rest, and last the analysis's generic problems and the safe
+// set's allows: an allow of a call that a rule or an evaluator allowed in
+// part names that allow, which vouches for more than the safe set's
+// proof that the rest only reads (the pipeline confines by it).
 func (v Verdict) stricter(cur Verdict) bool {
 	if v.Outcome != cur.Outcome {
 		return v.Outcome > cur.Outcome
@@ -129,7 +136,7 @@ func specificity(layer string) int {
 		return 3
 	case LayerRules, LayerLearned:
 		return 2
-	case LayerAnalysis:
+	case LayerAnalysis, LayerSafeSet:
 		return 0
 	}
 	return 1

@@ -73,6 +73,11 @@ type evaluation struct {
 	// pathDirs holds the PATH's folders as a command run in a folder
 	// finds them (see pathFoldersAt).
 	pathDirs map[string]*pathFolders
+	// analysisOnly leaves out the allows of rules, the learned layer and
+	// the evaluators (see Engine.AnalysisAlone); unseen is then the first
+	// code a command of the call runs that the analysis cannot see, or "".
+	analysisOnly bool
+	unseen       string
 }
 
 func newEvaluation(e *Engine, req *Request) *evaluation {
@@ -144,20 +149,26 @@ func (ev *evaluation) run(ctx context.Context) *Decision {
 	// join layer 1's, strictest first.
 	early := false
 	for _, x := range ev.e.BeforeRules {
+		if ev.analysisOnly {
+			break
+		}
 		if got := ev.consult(ctx, x); got.Outcome != NoOpinion {
 			decided = append(decided, got)
 			// A warn is a note (see layer1): it decides nothing.
 			early = early || got.Outcome != Warn
 		}
 	}
-	learned, open := ev.layer2(open)
-	decided = append(decided, learned...)
+	if !ev.analysisOnly {
+		var learned []Verdict
+		learned, open = ev.layer2(open)
+		decided = append(decided, learned...)
+	}
 	if len(open) > 0 && !early {
 		var v Verdict
 		// A part of the call that is blocked blocks it all: no evaluator
 		// can change that, so none is asked (a model call costs).
 		evaluators := ev.e.Evaluators
-		if blocked(decided) {
+		if blocked(decided) || ev.analysisOnly {
 			evaluators = nil
 		}
 		for _, x := range evaluators {
@@ -254,7 +265,7 @@ func (ev *evaluation) finish(vs []Verdict) *Decision {
 	}
 	d := &Decision{Outcome: win.Outcome, Layer: win.Layer, Rule: win.Rule, Source: win.Source, Subject: win.Subject,
 		Message: win.Message, Suggestion: win.Suggestion, Warnings: warnings, Notices: ev.notices, Trace: ev.trace, Err: win.Err,
-		ConfineHazard: ev.confineHazard}
+		ConfineHazard: ev.confineHazard, Unseen: ev.unseen}
 	if d.Outcome == Ask && ev.req.Unattended {
 		d.Outcome = Deny
 		d.Message = strings.TrimSpace(d.Message + " No human can approve it now (unattended run), so it is blocked.")

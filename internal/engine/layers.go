@@ -25,6 +25,9 @@ func (ev *evaluation) layer1(s *subject) (Verdict, []Verdict) {
 	if s.kind != KindShell {
 		return v, warns
 	}
+	if ev.analysisOnly && ev.unseen == "" {
+		ev.unseen = unseenCode(s.cl)
+	}
 	// A command spelled through substitutions whose output is known
 	// ($(printf r)m, git reset $(printf --hard)) is judged as what it
 	// runs. The spelling hides it from a reader and from whoever wrote
@@ -108,7 +111,7 @@ func (ev *evaluation) judge(s *subject) (Verdict, []Verdict) {
 			// Asking a program for help runs nothing it would run otherwise.
 			continue
 		}
-		if !r.appliesTo(s, ev.agent, ev.scope) {
+		if !r.appliesTo(s, ev.agent, ev.scope) || ev.analysisOnly && r.outcome == Allow {
 			continue
 		}
 		m := r.matched(s, ev.pc, ev.index != nil)

@@ -240,6 +240,9 @@ func (r *Rule) matchShell(m *MatchSpec, prep *matchPrep, s *subject, pc *pathCon
 	if more.Positionals != nil && !s.positionalsMatch(more.Positionals) {
 		return false
 	}
+	if len(more.Contents) > 0 && !contentsHeld(more.Contents) {
+		return false
+	}
 	if len(m.Targets) > 0 {
 		found := false
 		for _, t := range s.targets {

@@ -78,6 +78,10 @@ func modelFileArgs(cl *cmdline) []fileArg {
 	}
 	for i := range cl.call.Effects().List {
 		e := &cl.call.Effects().List[i]
+		if e.Source {
+			// A file named for approvals to bind (see Effect.Source).
+			continue
+		}
 		switch e.Op {
 		case programs.Read, programs.Stat:
 			add(e, e.Path, KindRead)

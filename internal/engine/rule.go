@@ -109,6 +109,11 @@ type MatchMore struct {
 	// Learned entries use it so that an argument nobody approved is not
 	// covered.
 	Positionals []string
+	// Contents, when set, requires the files to hold what they held when
+	// a person approved the command for good (see FileDigest): the
+	// script, the makefile the command runs. A learned entry made of an
+	// approval binds them, so that it does not allow a rewritten script.
+	Contents []FileContent
 	// Prefix matches the command's words from the program on, one entry
 	// per word listing its alternatives, as Codex prefix rules do: the
 	// words are literal and the command may have more words after them.

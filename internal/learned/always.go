@@ -59,6 +59,8 @@ func FromApproval(it *approvals.Item, now time.Time) (Entry, error) {
 			p.TargetsWithin = []string{engine.ClassNone}
 		}
 		e.Examples = []string{shape.Command}
+		// The scripts and makefiles it runs, as the person saw them.
+		p.Files = it.Files
 	case engine.KindRead, engine.KindWrite, engine.KindEdit:
 		p.Tool = string(shape.Kind)
 		for _, path := range shape.Paths {
@@ -92,6 +94,17 @@ func FromApproval(it *approvals.Item, now time.Time) (Entry, error) {
 func Allows(e Entry) string {
 	p := e.Pattern
 	switch {
+	case p.Program != "" && len(p.Files) > 0:
+		names := make([]string, len(p.Files))
+		for i, f := range p.Files {
+			names[i] = f.Path
+		}
+		held := " holds what it held"
+		if len(names) > 1 {
+			held = " hold what they held"
+		}
+		return "the same command (same program, options and arguments) from now on, while " + strings.Join(names, ", ") +
+			held + " when approved"
 	case p.Program != "":
 		return "the same command (same program, options and arguments) from now on"
 	case p.Tool == string(engine.KindRead):

@@ -1,6 +1,7 @@
 package learned
 
 import (
+	"context"
 	"crypto/sha256"
 	"encoding/hex"
 	"os"
@@ -10,6 +11,7 @@ import (
 	"time"
 
 	"github.com/agentgov/governance/internal/approvals"
+	"github.com/agentgov/governance/internal/engine"
 )
 
 // TestRecordAlwaysOnce: the entry of an approval for good is made once,
@@ -75,5 +77,56 @@ func TestAllowsSaysHowWide(t *testing.T) {
 	}
 	if got := Allows(e); !strings.Contains(got, "ANY CONTENT") || !strings.Contains(got, "ci.yml") {
 		t.Fatalf("%q", got)
+	}
+}
+
+// TestAlwaysBindsScript: the learned entry of a command approved for
+// good that runs a script allows it only while the script holds what the
+// person approved: rewritten, the command is no longer the entry's; put
+// back, it is again. Its text says so.
+func TestAlwaysBindsScript(t *testing.T) {
+	t.Parallel()
+	project := t.TempDir()
+	script := filepath.Join(project, "deploy.sh")
+	if err := os.WriteFile(script, []byte("echo deploying\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	it := &approvals.Item{ID: "a1", Cwd: project, Project: project, By: "me",
+		Shape: `{"V":2,"Kind":"shell","Command":"bash deploy.sh","Input":"00"}`,
+		Files: []approvals.File{{Path: script, SHA256: engine.FileDigest(script)}}}
+	e, err := FromApproval(it, time.Now())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := Allows(e); !strings.Contains(got, script) {
+		t.Errorf("the entry's text %q does not name the script it binds", got)
+	}
+	spec, err := e.Spec("learned.yaml:1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	r, err := engine.CompileRule(spec, engine.ScopeRepo)
+	if err != nil {
+		t.Fatal(err)
+	}
+	eng := engine.NewEngine(&engine.Policy{Settings: engine.DefaultSettings(), Learned: []*engine.Rule{r}})
+	decide := func() *engine.Decision {
+		return eng.Decide(context.Background(), &engine.Request{Cwd: project, ProjectRoot: project, Home: t.TempDir(),
+			Tool: engine.Tool{Kind: engine.KindShell, Name: "Bash", Input: engine.Input{Command: "bash deploy.sh"}}})
+	}
+	if d := decide(); d.Outcome != engine.Allow || d.Layer != engine.LayerLearned {
+		t.Fatalf("the approved script: %s (%s/%s)", d.Outcome, d.Layer, d.Rule)
+	}
+	if err := os.WriteFile(script, []byte("cat ~/.ssh/id_rsa > stolen\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if d := decide(); d.Layer == engine.LayerLearned {
+		t.Fatalf("the rewritten script got the entry's %s", d.Outcome)
+	}
+	if err := os.WriteFile(script, []byte("echo deploying\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if d := decide(); d.Outcome != engine.Allow || d.Layer != engine.LayerLearned {
+		t.Fatalf("the script put back: %s (%s/%s)", d.Outcome, d.Layer, d.Rule)
 	}
 }

@@ -67,6 +67,10 @@ type Pattern struct {
 	// MCP: server and tool.
 	Server  string `yaml:"server,omitempty"`
 	MCPTool string `yaml:"mcp_tool,omitempty"`
+	// Files are the files the command runs as code (a script, a
+	// makefile) with the sha256 of what they held when a person approved
+	// it for good: the entry allows the command only while they hold it.
+	Files []engine.FileContent `yaml:"files,omitempty"`
 }
 
 // Review is one review of an entry.
@@ -149,7 +153,7 @@ var entryKeys = []string{"id", "description", "pattern", "decision", "reasoning"
 	"created", "reviews", "next_review", "interval_days", "hits", "context", "examples", "evidence", "approval"}
 
 var patternKeys = []string{"tool", "program", "subcommand", "flags", "not_flags", "flags_within", "args", "targets",
-	"targets_within", "positionals", "paths", "urls", "server", "mcp_tool"}
+	"targets_within", "positionals", "paths", "urls", "server", "mcp_tool", "files"}
 
 // Parse reads a learned.yaml's content, checking every entry and naming
 // the line of each problem.
@@ -242,6 +246,7 @@ func (e *Entry) Spec(source string) (engine.RuleSpec, error) {
 	if p.Positionals != nil {
 		more.Positionals = append([]string{}, *p.Positionals...)
 	}
+	more.Contents = p.Files
 	if p.Program != "" {
 		m.Program = []string{p.Program}
 	}

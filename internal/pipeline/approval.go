@@ -33,8 +33,11 @@ const shapeVersion = 2
 // Write's content, an Edit's old or new text, a subagent's prompt, an MCP
 // tool's arguments, the folder it runs in) gives another. The fields a
 // person reads stay in clear (a learned entry is made of them); the whole
-// input is in it as a sha256, which keeps items small.
-func shape(req *engine.Request) string {
+// input is in it as a sha256, which keeps items small. The files the call
+// runs as code (bash deploy.sh runs deploy.sh, make test the makefile)
+// are in it with their digests: the same words running another script
+// are another call.
+func shape(req *engine.Request, files []approvals.File) string {
 	in := req.Tool.Input
 	data, _ := json.Marshal(struct {
 		V                                     int
@@ -44,9 +47,20 @@ func shape(req *engine.Request) string {
 		URL, Query, Subagent, Server, MCPTool string
 		Project, Agent, Cwd                   string
 		Input                                 string
+		Files                                 []approvals.File `json:",omitempty"`
 	}{shapeVersion, req.Tool.Kind, in.Command, in.Paths, in.URL, in.Query, in.Subagent, in.Server, in.MCPTool,
-		req.ProjectRoot, req.Agent, req.Cwd, inputDigest(req.Tool)})
+		req.ProjectRoot, req.Agent, req.Cwd, inputDigest(req.Tool), files})
 	return string(data)
+}
+
+// BindFiles returns the files of paths with their contents' digests (see
+// engine.FileDigest): a file that is not there is bound as absent.
+func BindFiles(paths []string) []approvals.File {
+	out := make([]approvals.File, 0, len(paths))
+	for _, p := range paths {
+		out = append(out, approvals.File{Path: p, SHA256: engine.FileDigest(p)})
+	}
+	return out
 }
 
 // inputDigest is the sha256 of everything a tool call was given: the
@@ -137,6 +151,26 @@ func summary(req *engine.Request) string {
 	return string(req.Tool.Kind) + ": " + engine.Sanitize(what)
 }
 
+// runsFiles names, for an item's summary, the files a call runs and their
+// short digests: " (runs /p/deploy.sh 1a2b3c4d5e6f)". Files that are not
+// there (make's other makefile names) are left to the item's details.
+func runsFiles(files []approvals.File) string {
+	var b strings.Builder
+	for _, f := range files {
+		if f.SHA256 == approvals.Absent {
+			continue
+		}
+		if b.Len() > 0 {
+			b.WriteString(", ")
+		}
+		b.WriteString(engine.Sanitize(f.Path) + " " + f.Short())
+	}
+	if b.Len() == 0 {
+		return ""
+	}
+	return " (runs " + b.String() + ")"
+}
+
 // awaitApproval turns an ask that nobody can answer in place into an
 // item of the approval queue and waits for a human's answer.
 func (p *Pipeline) awaitApproval(ctx context.Context, c Call, d *engine.Decision) *engine.Decision {
@@ -149,6 +183,11 @@ func (p *Pipeline) awaitApproval(ctx context.Context, c Call, d *engine.Decision
 		wait = time.Duration(p.Policy.Settings.ApprovalWaitSeconds) * time.Second
 	}
 	a := Approval{Store: store, Wait: wait, Poll: c.Poll, Notify: c.Notify, Tick: c.Tick, Follow: c.Follow, Warn: p.warn}
+	if req := c.Request; req.Tool.Kind == engine.KindShell {
+		// Only a call that waits for a person has its files read.
+		p.engineOnce.Do(func() { p.engine = p.Engine() })
+		a.Files = BindFiles(p.engine.SourceFiles(req))
+	}
 	d, err := a.Await(ctx, c.Request, d)
 	p.warn(err)
 	return d
@@ -173,6 +212,9 @@ type Approval struct {
 	// Follow, when set, is told of the item and the time left, and makes
 	// a cancelled wait withdraw the item.
 	Follow *Follow
+	// Files are the files the call runs as code, with their digests now
+	// (see BindFiles): the approval binds them.
+	Files []approvals.File
 }
 
 // Await files a call that asked (d) in the approvals queue and waits for
@@ -184,13 +226,13 @@ type Approval struct {
 // that cannot be written blocks the call and is returned as the error.
 func (a Approval) Await(ctx context.Context, req *engine.Request, d *engine.Decision) (*engine.Decision, error) {
 	store := a.Store
-	sh := shape(req)
+	sh := shape(req, a.Files)
 	if it, err := store.Answered(sh, store.Now().Add(-time.Hour)); err != nil {
 		a.Warn(err)
 	} else if it != nil {
 		return answerDecision(it, d.Subject), nil
 	}
-	it, created, err := store.File(approvals.Item{Shape: sh, Summary: summary(req), Input: shownInput(req.Tool),
+	it, created, err := store.File(approvals.Item{Shape: sh, Summary: summary(req) + runsFiles(a.Files), Input: shownInput(req.Tool), Files: a.Files,
 		Reason: d.Message, Rule: d.Rule,
 		Justification: req.Justification, Safety: req.Safety, Agent: req.Agent, Session: req.SessionID, Harness: req.Harness,
 		Project: req.ProjectRoot, Cwd: req.Cwd})

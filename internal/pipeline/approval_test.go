@@ -3,6 +3,8 @@ package pipeline_test
 import (
 	"context"
 	"encoding/json"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -170,5 +172,77 @@ func TestApprovalAcrossDaemon(t *testing.T) {
 	}
 	if r, _ := a.Await(context.Background(), &crossed, ask); r.Outcome != engine.Allow {
 		t.Fatalf("the crossed call: %s %+v", r.Outcome, r.Approval)
+	}
+}
+
+// TestApprovalBindsScript: an approval of a call that runs a script binds
+// the script's content as well as the words: a person approved bash
+// deploy.sh, the agent rewrote deploy.sh, and the retry is a new item a
+// person sees anew. The unchanged script, retried, is let through; a
+// script that was missing when the call was filed and is there now is
+// another script.
+func TestApprovalBindsScript(t *testing.T) {
+	t.Parallel()
+	rule, err := engine.CompileRule(engine.RuleSpec{ID: "ask-scripts", Decision: engine.Ask, Message: "Scripts need a person.",
+		Suggestion: "Ask.", Match: []engine.MatchSpec{{Program: []string{"bash"}}}}, engine.ScopeGlobal)
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := newPipeline(t, func(pol *engine.Policy) { pol.Rules = append(pol.Rules, rule) })
+	store := approvals.Open(p.Paths.StateDir)
+	decide := func(cmd string) *engine.Decision {
+		c := shellCall(p, cmd, pipeline.Enforce)
+		c.CanAsk, c.Wait, c.Poll = false, time.Millisecond, time.Millisecond
+		return p.Decide(context.Background(), c).Decision
+	}
+	script := filepath.Join(p.Paths.ProjectRoot, "deploy.sh")
+	write := func(content string) {
+		if err := os.WriteFile(script, []byte(content), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	write("echo deploying\n")
+	d := decide("bash deploy.sh")
+	if d.Approval == nil || d.Approval.State != engine.ApprovalWaiting {
+		t.Fatalf("filing: %s %+v", d.Outcome, d.Approval)
+	}
+	it, err := store.Get(d.Approval.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(it.Files) != 1 || it.Files[0].Path != script || len(it.Files[0].SHA256) != 64 {
+		t.Fatalf("the item binds %+v, want %s with its digest", it.Files, script)
+	}
+	if !strings.Contains(it.Summary, "runs "+script+" "+it.Files[0].Short()) || !strings.Contains(it.Preview(), "runs: "+script) {
+		t.Errorf("the item does not name the script it binds: %q\n%s", it.Summary, it.Preview())
+	}
+	if _, err := store.Answer(d.Approval.ID, true, "tester", "", false); err != nil {
+		t.Fatal(err)
+	}
+	write("cat ~/.ssh/id_rsa > stolen\n")
+	if r := decide("bash deploy.sh"); r.Outcome == engine.Allow || r.Approval == nil || r.Approval.ID == d.Approval.ID {
+		t.Fatalf("the rewritten script got the approval of %s: %s %+v", d.Approval.ID, r.Outcome, r.Approval)
+	}
+	write("echo deploying\n")
+	if r := decide("bash deploy.sh"); r.Outcome != engine.Allow || r.Approval == nil || r.Approval.ID != d.Approval.ID {
+		t.Fatalf("the approved script, retried: %s %+v", r.Outcome, r.Approval)
+	}
+
+	// Missing when filed: bound as absent.
+	m := decide("bash later.sh")
+	if m.Approval == nil {
+		t.Fatalf("filing: %s", m.Outcome)
+	}
+	if it, _ := store.Get(m.Approval.ID); len(it.Files) != 1 || it.Files[0].SHA256 != approvals.Absent {
+		t.Fatalf("a missing script is bound as %+v, want absent", it.Files)
+	}
+	if _, err := store.Answer(m.Approval.ID, true, "tester", "", false); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(p.Paths.ProjectRoot, "later.sh"), []byte("rm -rf ~\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if r := decide("bash later.sh"); r.Outcome == engine.Allow {
+		t.Fatalf("a script made after the approval of its absence got it: %+v", r.Approval)
 	}
 }

@@ -1,6 +1,7 @@
 package pipeline
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"os"
@@ -28,34 +29,46 @@ var ErrCannotRewrite = errors.New("the caller cannot run a rewritten call")
 // not prove (a defer of the default layer: no rule or layer decided it)
 // runs through the confinement launcher, with a profile of unknown
 // effects; under confine: auto, so does a proven read-only allow (the
-// safe set), with a read-only profile. Allows of rules, learned policy
-// and evaluators stay allows. A call of unknown effects is checkpointed
+// safe set), with a read-only profile. An allow of a rule, a learned
+// entry or an evaluator vouches for the call, not for code the call runs
+// that nobody can see (make test runs the makefile the agent may have
+// written a moment before): such a call is confined as a defer is, and
+// one the analysis alone proves read-only gets the read-only profile
+// under auto (see vouched). A call of unknown effects is checkpointed
 // by the launcher first, under the decision's ID; in a session a person
 // watches it is confined only where the checkpoint can be taken (see
-// canCheckpoint), and otherwise keeps the defer. Where the call cannot be
-// confined (the caller cannot rewrite, the machine cannot confine), an
+// canCheckpoint), and otherwise keeps its decision. Where the call cannot
+// be confined (the caller cannot rewrite, the machine cannot confine), an
 // unproven call keeps its decision when a person watches the session, and
 // needs a person's yes when nobody does: queue reports that the ask goes
 // to the approval queue. So does a call the analysis says would not work
 // confined (Decision.ConfineHazard), where nobody watches; a person who
-// watches gets the harness's prompt. A pipeline with no confiner confines
-// nothing.
-func (p *Pipeline) confine(c Call, d *engine.Decision) (_ *engine.Decision, queue bool) {
+// watches gets the harness's prompt. An allow a person's policy gave
+// stands wherever the call cannot be confined. A pipeline with no
+// confiner confines nothing.
+func (p *Pipeline) confine(ctx context.Context, c Call, d *engine.Decision) (_ *engine.Decision, queue bool) {
 	req := c.Request
 	mode := p.Policy.Settings.Confine
 	if p.Env.Confiner == nil || mode == engine.ConfineOff || p.Policy.Settings.LogOnly || req.Tool.Kind != engine.KindShell || d.Err != nil || p.Policy.Err != nil ||
 		req.Tool.Input.Command == "" {
 		return d, false
 	}
-	var kind string
+	var kind, unseen string
 	switch {
 	case d.Outcome == engine.Defer && d.Layer == engine.LayerDefault:
 		kind = KindUnknownEffects
 	case d.Outcome == engine.Allow && d.Layer == engine.LayerSafeSet && mode == engine.ConfineAuto:
 		kind = KindReadOnly
+	case d.Outcome == engine.Allow && d.Layer != engine.LayerSafeSet:
+		if kind, unseen = p.vouched(ctx, req, mode); kind == "" {
+			return d, false
+		}
 	default:
 		return d, false
 	}
+	// A person's policy allowed the call: where it cannot run confined,
+	// that allow stands.
+	policy := d.Outcome == engine.Allow && d.Layer != engine.LayerSafeSet
 	// A person watches the session: the call runs confined in place of
 	// the harness's prompt only when what it changes can be undone: a
 	// checkpoint of the project is taken first, and the launcher does not
@@ -69,7 +82,7 @@ func (p *Pipeline) confine(c Call, d *engine.Decision) (_ *engine.Decision, queu
 		return d, false
 	}
 	if kind == KindUnknownEffects && d.ConfineHazard != "" {
-		if attended {
+		if attended || policy {
 			// The harness's own prompt asks the person watching.
 			return d, false
 		}
@@ -102,7 +115,7 @@ func (p *Pipeline) confine(c Call, d *engine.Decision) (_ *engine.Decision, queu
 			locate.ErrCannotConfine, launcher)
 	}
 	if err != nil {
-		if kind == KindReadOnly || !c.Unwatched {
+		if kind == KindReadOnly || !c.Unwatched || policy {
 			// A proven read-only call, or a person at the harness's own
 			// prompt: today's decision.
 			return d, false
@@ -136,7 +149,51 @@ func (p *Pipeline) confine(c Call, d *engine.Decision) (_ *engine.Decision, queu
 		out.Message = confinedNote("governance would run this command confined", kind, req.Tool.Input.Command, "",
 			p.Policy.Settings.ConfineGrants)
 	}
+	if policy {
+		out.Message = allowedBy(d) + vouchedWhy(kind, unseen) + out.Message
+	}
 	return &out, false
+}
+
+// vouched returns the profile of a call a rule, a learned entry or an
+// evaluator allowed, from what the analysis alone says of it: unknown
+// effects for one that runs code nobody can see (unseen says what), and
+// under auto the read-only profile for one it proves read-only. ""
+// leaves the allow plain: a call whose effects the model predicts (git
+// push writes a remote) gets what its allow gave, since no profile of
+// just those effects exists yet.
+func (p *Pipeline) vouched(ctx context.Context, req *engine.Request, mode engine.ConfineMode) (kind, unseen string) {
+	a := p.engine.AnalysisAlone(ctx, req)
+	switch {
+	case a.Err != nil:
+		return "", ""
+	case a.Unseen != "":
+		return KindUnknownEffects, a.Unseen
+	case a.Outcome == engine.Allow && a.Layer == engine.LayerSafeSet && mode == engine.ConfineAuto:
+		return KindReadOnly, ""
+	}
+	return "", ""
+}
+
+// allowedBy names what allowed a call: "The rule allow-tests allows this
+// command", the learned entry's, the evaluator's.
+func allowedBy(d *engine.Decision) string {
+	switch d.Layer {
+	case engine.LayerRules:
+		return "The rule " + d.Rule + " allows this command"
+	case engine.LayerLearned:
+		return "The learned entry " + d.Rule + " allows this command"
+	}
+	return "The " + d.Layer + " layer allows this command"
+}
+
+// vouchedWhy says why an allowed call ran confined all the same.
+func vouchedWhy(kind, unseen string) string {
+	if kind == KindReadOnly {
+		return ", and the analysis proves it only reads: it runs confined to reading.\n"
+	}
+	return ", but what it runs is code the analysis cannot see (" + unseen + "), which may have been written " +
+		"since the allow was given: it runs confined.\n"
 }
 
 // ConfinedNote is what the agent is told of a call that ran confined:

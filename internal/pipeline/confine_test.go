@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -259,6 +260,101 @@ func TestConfineLauncherInProject(t *testing.T) {
 		d := p.Decide(context.Background(), c).Decision
 		if d.Outcome == engine.Confined || d.Outcome == engine.Allow || d.Rule != "cannot-confine" {
 			t.Errorf("launcher %s: decision %s %s, want cannot-confine", launcher, d.Outcome, d.Rule)
+		}
+	}
+}
+
+// allowAll is an evaluator that allows every call it is asked about.
+type allowAll struct{}
+
+func (allowAll) Name() string { return "stub" }
+func (allowAll) Evaluate(context.Context, *engine.Request) (engine.Verdict, error) {
+	return engine.Verdict{Outcome: engine.Allow, Rule: "stub-allow"}, nil
+}
+
+// TestConfineVouched: an allow of a rule, a learned entry or an evaluator
+// vouches for the call, not for the code it runs that the analysis
+// cannot see: make test runs the makefile the agent may have just
+// written, and runs confined as a defer would; a call the analysis proves
+// read-only gets the read-only profile under auto; one whose effects the
+// model predicts (git push) keeps its plain allow. Where the call cannot
+// be confined, the allow stands, watched or not.
+func TestConfineVouched(t *testing.T) {
+	t.Parallel()
+	const launcher = "/opt/gov/bin/governance-confine"
+	canConfine := func() (string, error) { return launcher, nil }
+	cannot := func() (string, error) { return "", errors.New("no bubblewrap on PATH") }
+	rule, err := engine.CompileRule(engine.RuleSpec{ID: "allow-these", Decision: engine.Allow,
+		Match: []engine.MatchSpec{{Program: []string{"make", "ls", "git"}}}}, engine.ScopeGlobal)
+	if err != nil {
+		t.Fatal(err)
+	}
+	byRule := func(pol *engine.Policy) { pol.Rules = append(pol.Rules, rule) }
+	byLearned := func(pol *engine.Policy) { pol.Learned = append(pol.Learned, rule) }
+	for _, by := range []struct {
+		name, layer string
+		edit        func(*engine.Policy)
+		eval        bool
+	}{{"rule", engine.LayerRules, byRule, false}, {"learned", engine.LayerLearned, byLearned, false}, {"evaluator", "stub", nil, true}} {
+		for _, tt := range []struct {
+			cmd       string
+			mode      engine.ConfineMode
+			confiner  func() (string, error)
+			unwatched bool
+			want      engine.Outcome
+			wantKind  string
+		}{
+			{cmd: "make test", mode: engine.ConfineUnknown, confiner: canConfine, want: engine.Confined, wantKind: pipeline.KindUnknownEffects},
+			{cmd: "make test", mode: engine.ConfineAuto, confiner: canConfine, unwatched: true, want: engine.Confined, wantKind: pipeline.KindUnknownEffects},
+			{cmd: "make test", mode: engine.ConfineAuto, confiner: cannot, want: engine.Allow},
+			{cmd: "make test", mode: engine.ConfineAuto, confiner: cannot, unwatched: true, want: engine.Allow},
+			{cmd: "make test", mode: engine.ConfineOff, confiner: canConfine, unwatched: true, want: engine.Allow},
+			{cmd: "ls -la", mode: engine.ConfineAuto, confiner: canConfine, want: engine.Confined, wantKind: pipeline.KindReadOnly},
+			{cmd: "ls -la", mode: engine.ConfineUnknown, confiner: canConfine, unwatched: true, want: engine.Allow},
+			{cmd: "ls -la", mode: engine.ConfineAuto, confiner: cannot, unwatched: true, want: engine.Allow},
+			{cmd: "git push origin main", mode: engine.ConfineAuto, confiner: canConfine, want: engine.Allow},
+			{cmd: "git push origin main", mode: engine.ConfineAuto, confiner: canConfine, unwatched: true, want: engine.Allow},
+			{cmd: "git push origin main", mode: engine.ConfineAuto, confiner: cannot, unwatched: true, want: engine.Allow},
+		} {
+			name := fmt.Sprintf("%s/%s/%s/confine=%v/unwatched=%v", by.name, tt.cmd, tt.mode, tt.confiner != nil && tt.want == engine.Confined, tt.unwatched)
+			t.Run(name, func(t *testing.T) {
+				t.Parallel()
+				p := newPipeline(t, func(pol *engine.Policy) {
+					pol.Settings.Confine = tt.mode
+					if by.edit != nil {
+						by.edit(pol)
+					}
+				})
+				if by.eval {
+					p.Evaluators.Extra = []engine.Evaluator{allowAll{}}
+				}
+				p.Env.Confiner = tt.confiner
+				if err := os.Mkdir(filepath.Join(p.Paths.ProjectRoot, ".git"), 0o755); err != nil {
+					t.Fatal(err)
+				}
+				c := shellCall(p, tt.cmd, pipeline.Enforce)
+				c.Rewrites, c.Unwatched = true, tt.unwatched
+				d := p.Decide(context.Background(), c).Decision
+				if d.Outcome != tt.want {
+					t.Fatalf("decision %s (%s/%s: %s), want %s", d.Outcome, d.Layer, d.Rule, d.Message, tt.want)
+				}
+				if tt.wantKind == "" {
+					if d.Layer != by.layer && d.Layer != engine.LayerSafeSet || d.Confinement != nil {
+						t.Fatalf("decision %s/%s, confinement %+v: want the plain allow of %s", d.Layer, d.Rule, d.Confinement, by.layer)
+					}
+					return
+				}
+				if cf := d.Confinement; cf == nil || cf.Kind != tt.wantKind {
+					t.Fatalf("confinement %+v, want kind %s", cf, tt.wantKind)
+				}
+				if d.Layer == by.layer && !strings.Contains(d.Message, "allows this command") {
+					t.Errorf("the agent's note %q does not say what allowed the call", d.Message)
+				}
+				if tt.wantKind == pipeline.KindUnknownEffects && (!strings.Contains(d.Message, "cannot see") ||
+					!strings.Contains(d.Message, "governance restore")) {
+					t.Errorf("the agent's note %q does not say why the allowed call ran confined, or how to restore", d.Message)
+				}
+			})
 		}
 	}
 }

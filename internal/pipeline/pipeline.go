@@ -232,7 +232,7 @@ func (p *Pipeline) Decide(ctx context.Context, c Call) *Result {
 	}
 	d := p.engineDecide(ctx, c)
 	req.Unattended = unattended
-	d, queue := p.confine(c, d)
+	d, queue := p.confine(ctx, c, d)
 	res := &Result{Decision: d, Logged: d, Enforced: true}
 	if c.Mode != Enforce {
 		if c.Mode == Report {

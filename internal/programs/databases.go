@@ -391,6 +391,9 @@ func psqlEffects(c *Call, fx *Effects) {
 	}
 	if c.Has("-f") {
 		fx.Unknown("runs the statements of a script")
+		for _, f := range c.ValueArgs("-f") {
+			fx.Source(f)
+		}
 	}
 	qs := c.ValueArgs("-c")
 	if len(qs) == 0 && !c.Has("-l") && !c.Has("-f") {

@@ -129,6 +129,17 @@ type Effect struct {
 	// work (git runs gpg to verify a signature and ssh to reach a remote;
 	// man runs its formatter): Code names it.
 	Helper bool
+	// Source marks a Read of a file the call runs as code or applies as
+	// configuration: a script, a makefile, the scripts of package.json, a
+	// manifest applied or a query file run. A person's approval of the
+	// call binds the file's content, not the call's words alone. It names
+	// the file for that alone: a read the policy judges is an effect of
+	// its own, as it was.
+	Source bool
+	// Hooks marks an Exec of the repository's own hooks (git's hooks
+	// folder): code neither a file tool nor a confined call may write,
+	// unlike a script of the project's.
+	Hooks bool
 	// Code and Lang are what an Exec runs, when known.
 	Code, Lang string
 	// Appends marks an Exec of a command line to which the program adds
@@ -212,6 +223,17 @@ func (fx *Effects) Found(why string) { fx.Add(Effect{Op: Exec, Found: true, Why:
 func (fx *Effects) Exec(lang, code, why string) {
 	fx.Add(Effect{Op: Exec, Lang: lang, Code: code, Why: why})
 }
+
+// Source records a read of a file the call runs as code or applies as
+// configuration (see Effect.Source).
+func (fx *Effects) Source(a shell.Arg) {
+	if a.Value != "" && a.Value != "-" {
+		fx.Add(Effect{Op: Read, Path: a, Source: true})
+	}
+}
+
+// Hooks records that the call runs the repository's hooks.
+func (fx *Effects) Hooks(why string) { fx.Add(Effect{Op: Exec, Lang: "sh", Hooks: true, Why: why}) }
 
 // Runs records a command line the call runs: appends says that the
 // program adds words of its own to it, stdin that it writes its own data

@@ -283,7 +283,7 @@ func gitTreeWrites(c *Call, fx *Effects, pathsOnly bool) {
 	for _, p := range paths {
 		fx.Add(Effect{Op: Write, Path: p, Tree: true, Why: why})
 	}
-	fx.Exec("sh", "", "git runs the repository's hooks")
+	fx.Hooks("git runs the repository's hooks")
 }
 
 // gitSubList are git's subcommands (gitSubStart says what every one
@@ -535,7 +535,7 @@ var gitSubList = []*Sub{
 	{"cherry-pick|revert|am|sparse-checkout|read-tree|checkout-index", &Node{Flags: true, Opts: "-m --mainline=PARENT\n-X --strategy-option=OPTION\n-s --strategy=STRATEGY", Effects: gitTreeEffects}},
 	{"commit", &Node{Flags: true, Opts: "-m --message=MESSAGE\n-F --file=FILE  read\n-C --reuse-message=COMMIT\n-c --reedit-message=COMMIT\n--author=AUTHOR\n--date=DATE\n-t --template=FILE  read\n--fixup=COMMIT\n--squash=COMMIT\n--trailer=TRAILER\n--cleanup=MODE\n--pathspec-from-file=FILE  read\n-S --gpg-sign[=KEYID]\n-u --untracked-files[=MODE]", Effects: func(c *Call, fx *Effects) {
 		fx.Change("git commit records a commit")
-		fx.Exec("sh", "", "git runs the repository's hooks")
+		fx.Hooks("git runs the repository's hooks")
 	}}},
 	{"mv", &Node{Flags: true, Effects: func(c *Call, fx *Effects) {
 		args := c.Args()
@@ -549,7 +549,7 @@ var gitSubList = []*Sub{
 	{"push|send-email|send-pack|request-pull|svn|p4|cvsimport|cvsexportcommit|quiltimport|http-push", &Node{Flags: true, Opts: "-o --push-option=OPTION\n--repo=REPO\n--receive-pack --exec=PROGRAM  exec\n--force-with-lease[=REF]\n--signed[=WHEN]", Effects: func(c *Call, fx *Effects) {
 		fx.Network("", c.Args()...)
 		fx.Change("git sends to a remote")
-		fx.Exec("sh", "", "git runs the repository's hooks")
+		fx.Hooks("git runs the repository's hooks")
 	}}},
 	{"clone", &Node{Flags: true, Opts: "-o --origin=NAME\n-b --branch=NAME\n-u --upload-pack=EXEC  exec\n--template=DIR  exec\n-c --config=NAME_VALUE\n--depth=DEPTH\n--shallow-since=DATE\n--shallow-exclude=REF\n--reference=REPO\n--reference-if-able=REPO\n--separate-git-dir=DIR\n-j --jobs=N\n--filter=SPEC\n--server-option=OPTION\n--bundle-uri=URI\n--ref-format=FORMAT", Effects: func(c *Call, fx *Effects) {
 		args := c.Args()

@@ -156,6 +156,7 @@ func kubeFiles(c *Call, fx *Effects) {
 			fx.Network("", a)
 		default:
 			fx.ReadTree(a, true)
+			fx.Source(a)
 		}
 	}
 	for _, a := range c.ValueArgs("--kustomize") {

@@ -1,5 +1,11 @@
 package programs
 
+import (
+	"path"
+
+	"github.com/agentgov/governance/internal/shell"
+)
+
 // make runs the recipes of the targets it is asked for, or of the first
 // target of the makefile: any target (help, print, all) is a recipe, and
 // reading the makefile alone runs its $(shell ...) calls, so even -n, -p
@@ -42,4 +48,26 @@ var makeProgram = &Program{Names: []string{"make", "gmake"}, Node: Node{Opts: `
 --jobserver-style=STYLE
 `, Effects: func(c *Call, fx *Effects) {
 	fx.Exec("sh", "", "make runs the recipes and $(shell) calls of the makefile")
+	makefiles(c, fx)
 }}}
+
+// makefiles records the makefiles make reads: those -f names, or the
+// first of GNUmakefile, makefile and Makefile in the folder it runs in.
+func makefiles(c *Call, fx *Effects) {
+	if files := c.ValueArgs("-f"); len(files) > 0 {
+		for _, f := range files {
+			fx.Source(f)
+		}
+		return
+	}
+	dir := ""
+	for _, d := range c.ValueArgs("-C") {
+		if d.Dynamic {
+			return
+		}
+		dir = path.Join(dir, d.Value)
+	}
+	for _, name := range []string{"GNUmakefile", "makefile", "Makefile"} {
+		fx.Source(shell.Arg{Value: path.Join(dir, name)})
+	}
+}

@@ -418,6 +418,7 @@ func npmNetEnv(c *Call, fx *Effects) {
 // their install scripts) or runs the project's scripts.
 func npmRuns(c *Call, fx *Effects) {
 	runsProject(c, fx, "npm "+c.Sub()+" runs package scripts or the programs it installs")
+	fx.Source(argOf("package.json"))
 	if inAlts("install|i|in|ins|inst|insta|instal|isnt|isnta|isntal|isntall|add|ci|clean-install|ic|install-clean|isntall-clean|"+
 		"install-test|it|install-ci-test|cit|clean-install-test|sit|update|u|up|upgrade|udpate|rebuild|rb", c.Sub()) {
 		lifecycle(c, fx)

@@ -83,6 +83,7 @@ func pnpmAsks(c *Call, fx *Effects) {
 
 func pnpmRuns(c *Call, fx *Effects) {
 	runsProject(c, fx, "pnpm "+c.Sub()+" runs package scripts or the programs it installs")
+	fx.Source(argOf("package.json"))
 	if inAlts("install|i|add|update|up|upgrade|rebuild|rb|install-test|it", c.Sub()) {
 		lifecycle(c, fx)
 	}

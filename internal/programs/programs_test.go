@@ -63,14 +63,16 @@ func effects(t *testing.T, cmd string) string {
 }
 
 // describe leaves out a tool's housekeeping (its caches, the helpers it
-// runs, its own credentials): TestHousekeeping checks those.
+// runs, its own credentials): TestHousekeeping checks those; and the
+// files a call runs as code, which TestSources checks.
 func describe(fx *programs.Effects) string { return describeSome(fx, false) }
 
 // describeSome describes effects, housekeeping included when all is set.
 func describeSome(fx *programs.Effects, all bool) string {
 	var b strings.Builder
 	for _, e := range fx.List {
-		if !all && (e.Op == programs.Cache || e.Op == programs.Cred || e.Op == programs.Exec && e.Helper || e.IfPresent != "") {
+		if !all && (e.Op == programs.Cache || e.Op == programs.Cred || e.Op == programs.Exec && e.Helper || e.IfPresent != "" ||
+			e.Source) {
 			continue
 		}
 		if b.Len() > 0 {

@@ -121,6 +121,7 @@ func interpreterEffects(c *Call, fx *Effects, lang string) {
 			return
 		}
 		fx.Exec(lang, "", c.Name+" runs the script "+script)
+		fx.Source(c.Args()[0])
 	}
 }
 

@@ -71,10 +71,20 @@ func shellEffects(c *Call, fx *Effects) {
 		fx.Exec("sh", "", c.Name+" runs code nobody can see beforehand")
 	case c.Cmd.Runs:
 		fx.Found(c.Name + " runs the code the analysis read")
+		shellScript(c, fx)
 	case len(c.Args()) == 0 && !c.Has("-c"):
 		fx.Exec("sh", "", c.Name+" runs the commands on its standard input")
 	default:
 		fx.Exec("sh", "", c.Name+" runs code the analysis could not read")
+		shellScript(c, fx)
+	}
+}
+
+// shellScript records the script a shell runs, the first operand when no
+// -c gives the code.
+func shellScript(c *Call, fx *Effects) {
+	if args := c.Args(); len(args) > 0 && !c.Has("-c") && !c.Has("-s") {
+		fx.Source(args[0])
 	}
 }
 

@@ -11,6 +11,7 @@ var yarnNode = &Node{Inherit: true, Effects: yarnRuns}
 func yarnRuns(c *Call, fx *Effects) {
 	runsProject(c, fx, "yarn runs the release the project's .yarnrc names, and "+
 		"installs packages or runs the project's scripts")
+	fx.Source(argOf("package.json"))
 	if c.Sub() == "" && len(c.Args()) == 0 && !c.HasAny("--version|-v") || inAlts("install|add|up|upgrade|rebuild", c.Sub()) {
 		lifecycle(c, fx)
 	}
