@@ -7,6 +7,7 @@ import (
 	"slices"
 	"strings"
 	"sync"
+	"time"
 )
 
 // A bare program name runs the first file of that name along the PATH.
@@ -171,18 +172,23 @@ func (ev *evaluation) readPathFolders(pathVar, cwd string) *pathFolders {
 }
 
 // pathCache holds, for an engine, the PATHs none of whose folders calls
-// write, as a command run in a folder of a project finds them. An engine
-// decides one hook event, daemon request or MCP call (or a whole check or
-// test run), and its calls share their PATH, whose folders outside the
-// system's (~/.cargo/bin, ~/go/bin, a version manager's shims) each cost
-// an lstat to tell they are no link into the project: a third of the
-// time of a decision on git status with five such folders
-// (BenchmarkDecideOneLine). A PATH with a folder calls write is read
-// again for each call: what that folder holds changes as calls run.
+// write, as a command run in a folder of a project finds them, for a
+// second. An engine decides one hook event, daemon request or MCP call
+// (or a check or test run), and its calls share their PATH, whose folders
+// outside the system's (~/.cargo/bin, ~/go/bin, a version manager's
+// shims) each cost an lstat to tell they are no link into the project: a
+// third of the time of a decision on git status with five such folders
+// (BenchmarkDecideOneLine). The second bounds how long a check --jsonl
+// that keeps running would miss such a folder made a link. A PATH with a
+// folder calls write is read again for each call: what that folder holds
+// changes as calls run.
 type pathCache struct {
 	mu sync.Mutex
 	m  map[pathKey]pathEntry
 }
+
+// pathCacheFor is how long a PATH's folders are remembered.
+const pathCacheFor = time.Second
 
 type pathKey struct{ pathVar, cwd, root string }
 
@@ -192,6 +198,7 @@ type pathEntry struct {
 	// takes is the file system budget reading the folders spent, which a
 	// call that finds them here spends too.
 	takes int
+	until time.Time
 }
 
 // get returns the folders remembered for the call, or nil.
@@ -199,7 +206,7 @@ func (c *pathCache) get(ev *evaluation, pathVar, cwd string) *pathFolders {
 	c.mu.Lock()
 	e, ok := c.m[pathKey{pathVar, cwd, ev.pc.root}]
 	c.mu.Unlock()
-	if !ok || !slices.Equal(e.temps, ev.pc.temps) {
+	if !ok || !slices.Equal(e.temps, ev.pc.temps) || time.Now().After(e.until) {
 		return nil
 	}
 	for range e.takes {
@@ -214,10 +221,11 @@ func (c *pathCache) get(ev *evaluation, pathVar, cwd string) *pathFolders {
 func (c *pathCache) put(ev *evaluation, pathVar, cwd string, pf *pathFolders, takes int) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	if c.m == nil {
+	if c.m == nil || len(c.m) >= 256 {
+		// A long check run in many folders: start again.
 		c.m = map[pathKey]pathEntry{}
 	}
-	c.m[pathKey{pathVar, cwd, ev.pc.root}] = pathEntry{temps: ev.pc.temps, pf: pf, takes: takes}
+	c.m[pathKey{pathVar, cwd, ev.pc.root}] = pathEntry{temps: ev.pc.temps, pf: pf, takes: takes, until: time.Now().Add(pathCacheFor)}
 }
 
 // systemPrefixes are folders whose PATH entries are the system's own:
