@@ -71,8 +71,14 @@ type evaluation struct {
 	// plantedProgram).
 	planted map[string]bool
 	// pathDirs holds the PATH's folders as a command run in a folder
-	// finds them (see pathFoldersAt).
-	pathDirs map[string]*pathFolders
+	// finds them (see pathFoldersAt): a list, as a call's commands run in
+	// one folder or a few.
+	pathDirs []cwdFolders
+}
+
+type cwdFolders struct {
+	cwd string
+	pf  *pathFolders
 }
 
 func newEvaluation(e *Engine, req *Request) *evaluation {

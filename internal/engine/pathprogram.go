@@ -117,8 +117,10 @@ type pathFolder struct {
 // pathFoldersAt returns the PATH's folders for a command run in cwd, made
 // once a folder for the call.
 func (ev *evaluation) pathFoldersAt(cwd string) *pathFolders {
-	if pf, ok := ev.pathDirs[cwd]; ok {
-		return pf
+	for _, d := range ev.pathDirs {
+		if d.cwd == cwd {
+			return d.pf
+		}
 	}
 	pathVar, _ := ev.e.LookupEnv("PATH")
 	pf := ev.e.paths.get(ev, pathVar, cwd)
@@ -129,10 +131,7 @@ func (ev *evaluation) pathFoldersAt(cwd string) *pathFolders {
 			ev.e.paths.put(ev, pathVar, cwd, pf, ev.fsw.entries-start)
 		}
 	}
-	if ev.pathDirs == nil {
-		ev.pathDirs = map[string]*pathFolders{}
-	}
-	ev.pathDirs[cwd] = pf
+	ev.pathDirs = append(ev.pathDirs, cwdFolders{cwd, pf})
 	return pf
 }
 
