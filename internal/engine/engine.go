@@ -232,6 +232,7 @@ type Engine struct {
 	reps    []representative
 	binOnce sync.Once
 	bins    []string
+	paths   pathCache
 }
 
 // tempDirs returns the temporary folders.

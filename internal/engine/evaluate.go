@@ -71,13 +71,19 @@ type evaluation struct {
 	// plantedProgram).
 	planted map[string]bool
 	// pathDirs holds the PATH's folders as a command run in a folder
-	// finds them (see pathFoldersAt).
-	pathDirs map[string]*pathFolders
+	// finds them (see pathFoldersAt): a list, as a call's commands run in
+	// one folder or a few.
+	pathDirs []cwdFolders
 	// analysisOnly leaves out the allows of rules, the learned layer and
 	// the evaluators (see Engine.AnalysisAlone); unseen is then the first
 	// code a command of the call runs that the analysis cannot see, or "".
 	analysisOnly bool
 	unseen       string
+}
+
+type cwdFolders struct {
+	cwd string
+	pf  *pathFolders
 }
 
 func newEvaluation(e *Engine, req *Request) *evaluation {

@@ -124,6 +124,9 @@ func (gc *gitConfigScan) modules(dir string, depth int) {
 		gc.why = "git reads the configuration of submodules too many to check"
 		return
 	}
+	// Marked before it is read: a missing folder is not read twice (a
+	// repository's common folder is most often its git folder).
+	gc.mark(dir)
 	entries, err := gc.ev.fsw.fs().ReadDir(dir)
 	if err != nil {
 		if !errorsIsNotExist(err) {
@@ -131,7 +134,6 @@ func (gc *gitConfigScan) modules(dir string, depth int) {
 		}
 		return
 	}
-	gc.mark(dir)
 	if depth > 8 {
 		gc.why = "git reads the configuration of submodules nested too deep to check"
 		return

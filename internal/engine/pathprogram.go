@@ -6,6 +6,8 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
+	"sync"
+	"time"
 )
 
 // A bare program name runs the first file of that name along the PATH.
@@ -115,11 +117,27 @@ type pathFolder struct {
 // pathFoldersAt returns the PATH's folders for a command run in cwd, made
 // once a folder for the call.
 func (ev *evaluation) pathFoldersAt(cwd string) *pathFolders {
-	if pf, ok := ev.pathDirs[cwd]; ok {
-		return pf
+	for _, d := range ev.pathDirs {
+		if d.cwd == cwd {
+			return d.pf
+		}
 	}
 	pathVar, _ := ev.e.LookupEnv("PATH")
-	pf := &pathFolders{}
+	pf := ev.e.paths.get(ev, pathVar, cwd)
+	if pf == nil {
+		start := ev.fsw.entries
+		pf = ev.readPathFolders(pathVar, cwd)
+		if !pf.writable && !ev.fsw.spent {
+			ev.e.paths.put(ev, pathVar, cwd, pf, ev.fsw.entries-start)
+		}
+	}
+	ev.pathDirs = append(ev.pathDirs, cwdFolders{cwd, pf})
+	return pf
+}
+
+// readPathFolders reads the PATH's folders for a command run in cwd.
+func (ev *evaluation) readPathFolders(pathVar, cwd string) *pathFolders {
+	pf := &pathFolders{folders: make([]pathFolder, 0, strings.Count(pathVar, ":")+1)}
 	for _, dir := range filepath.SplitList(pathVar) {
 		if dir == "" {
 			// An empty entry is the current folder.
@@ -149,11 +167,64 @@ func (ev *evaluation) pathFoldersAt(cwd string) *pathFolders {
 	if pf.writable {
 		pf.helper = ev.helperPlanted(pf.folders)
 	}
-	if ev.pathDirs == nil {
-		ev.pathDirs = map[string]*pathFolders{}
-	}
-	ev.pathDirs[cwd] = pf
 	return pf
+}
+
+// pathCache holds, for an engine, the PATHs none of whose folders calls
+// write, as a command run in a folder of a project finds them, for a
+// second. An engine decides one hook event, daemon request or MCP call
+// (or a check or test run), and its calls share their PATH, whose folders
+// outside the system's (~/.cargo/bin, ~/go/bin, a version manager's
+// shims) each cost an lstat to tell they are no link into the project: a
+// third of the time of a decision on git status with five such folders
+// (BenchmarkDecideOneLine). The second bounds how long a check --jsonl
+// that keeps running would miss such a folder made a link. A PATH with a
+// folder calls write is read again for each call: what that folder holds
+// changes as calls run.
+type pathCache struct {
+	mu sync.Mutex
+	m  map[pathKey]pathEntry
+}
+
+// pathCacheFor is how long a PATH's folders are remembered.
+const pathCacheFor = time.Second
+
+type pathKey struct{ pathVar, cwd, root string }
+
+type pathEntry struct {
+	temps []string
+	pf    *pathFolders
+	// takes is the file system budget reading the folders spent, which a
+	// call that finds them here spends too.
+	takes int
+	until time.Time
+}
+
+// get returns the folders remembered for the call, or nil.
+func (c *pathCache) get(ev *evaluation, pathVar, cwd string) *pathFolders {
+	c.mu.Lock()
+	e, ok := c.m[pathKey{pathVar, cwd, ev.pc.root}]
+	c.mu.Unlock()
+	if !ok || !slices.Equal(e.temps, ev.pc.temps) || time.Now().After(e.until) {
+		return nil
+	}
+	for range e.takes {
+		if !ev.fsw.take(1) {
+			// The budget ran out: read them as the call can.
+			return nil
+		}
+	}
+	return e.pf
+}
+
+func (c *pathCache) put(ev *evaluation, pathVar, cwd string, pf *pathFolders, takes int) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.m == nil || len(c.m) >= 256 {
+		// A long check run in many folders: start again.
+		c.m = map[pathKey]pathEntry{}
+	}
+	c.m[pathKey{pathVar, cwd, ev.pc.root}] = pathEntry{temps: ev.pc.temps, pf: pf, takes: takes, until: time.Now().Add(pathCacheFor)}
 }
 
 // systemPrefixes are folders whose PATH entries are the system's own:

@@ -1,7 +1,6 @@
 package programs
 
 import (
-	"debug/buildinfo"
 	"os/exec"
 	"strconv"
 	"strings"
@@ -81,11 +80,11 @@ func localGoVersion() ([3]int, bool) {
 		if err != nil {
 			return
 		}
-		info, err := buildinfo.ReadFile(path)
-		if err != nil {
+		version, ok := goBinaryVersion(path)
+		if !ok {
 			return
 		}
-		localGo.v, localGo.ok = parseGoVersion(strings.TrimPrefix(info.GoVersion, "go"))
+		localGo.v, localGo.ok = parseGoVersion(strings.TrimPrefix(version, "go"))
 	})
 	return localGo.v, localGo.ok
 }

@@ -23,8 +23,12 @@ func (c *Call) Has(want string) bool { return c.HasAny(want) }
 // --no-force forces nothing), as does a later +x for a program that reads
 // one (bash -n +n runs the script) and a pflag flag given false.
 func (c *Call) HasAny(alts string) bool {
-	var wants []string
-	for a := range strings.SplitSeq(alts, "|") {
+	// On the stack: a model asks this many times for each call.
+	var buf [8]string
+	wants := buf[:0]
+	for rest, more := alts, true; more; {
+		var a string
+		a, rest, more = strings.Cut(rest, "|")
 		a = strings.TrimSpace(a)
 		if a == "--" {
 			if c.DashDash >= 0 {
