@@ -21,14 +21,23 @@ func TestDaemonPolicyPerFolders(t *testing.T) {
 	rules := filepath.Join(e.root, ".governance", "rules", "team.yaml")
 	must(t, os.MkdirAll(filepath.Dir(rules), 0o755))
 	must(t, os.WriteFile(rules, []byte(denyPublish), 0o644))
-	evil := filepath.Join(e.root, "evil")
-	must(t, os.MkdirAll(filepath.Join(evil, "governance"), 0o755))
-	must(t, os.WriteFile(filepath.Join(evil, "governance", "config.yaml"), []byte("mode: log-only\n"), 0o644))
+	// Outside the project: a folder of the agent's own, its policy taken;
+	// inside: not taken at all (a harness may load the project's .env
+	// into the hook's environment).
+	evil, inProject := t.TempDir(), filepath.Join(e.root, "evil")
+	for _, d := range []string{evil, inProject} {
+		must(t, os.MkdirAll(filepath.Join(d, "governance"), 0o755))
+		must(t, os.WriteFile(filepath.Join(d, "governance", "config.yaml"), []byte("mode: log-only\n"), 0o644))
+	}
 	e.start(t, 0)
 
 	agent := append(e.environ(), "XDG_CONFIG_HOME="+evil)
 	if out := e.askDaemon(t, e.event("npm publish"), agent); strings.Contains(out, `"permissionDecision":"deny"`) {
 		t.Fatalf("the folders the agent named are not the policy it was decided by: %s", out)
+	}
+	agent = append(e.environ(), "XDG_CONFIG_HOME="+inProject)
+	if out := e.askDaemon(t, e.event("npm publish"), agent); !strings.Contains(out, "no-publish") {
+		t.Fatalf("a configuration folder in the project was taken: %s", out)
 	}
 	for range 2 {
 		if out := e.viaDaemon(t, e.event("npm publish")); !strings.Contains(out, `"permissionDecision":"deny"`) || !strings.Contains(out, "no-publish") {
