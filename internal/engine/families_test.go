@@ -444,10 +444,6 @@ func TestGitReads(t *testing.T) {
 		{"git replace", allow, ""},
 		{"git hash-object --stdin", allow, ""},
 		{"git hash-object file.txt", allow, ""},
-		{"git fetch", allow, ""},
-		{"git fetch origin main", allow, ""},
-		{"git fetch --all --prune", allow, ""},
-		{"git fetch --depth 1 origin", allow, ""},
 		// A tracked file name may start with - and be read as an option.
 		{"git ls-files | xargs git blame", engine.Defer, ""},
 		// Writes.
@@ -460,6 +456,11 @@ func TestGitReads(t *testing.T) {
 		{"git replace -d abc123", deflt, ""},
 		{"git replace abc123 def456", deflt, ""},
 		{"git hash-object -w file.txt", deflt, ""},
+		// Moving the remote-tracking refs runs the repository's
+		// reference-transaction hook, as a commit runs pre-commit.
+		{"git fetch", deflt, ""},
+		{"git fetch origin main", deflt, ""},
+		{"git fetch --all --prune", deflt, ""},
 		{"git fetch origin main:main", deflt, ""},
 		{"git fetch origin +refs/heads/*:refs/heads/*", deflt, ""},
 		{"git fetch --prune-tags", deflt, ""},
