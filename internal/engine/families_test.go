@@ -170,6 +170,10 @@ func TestXargsAndFindExec(t *testing.T) {
 		{"find . -exec sh -c 'cat {}' \\;", deny, "runs-unseen-code"},
 		{"xargs -I{} node -e 'console.log(\"{}\")'", deny, "runs-unseen-code"},
 		{"find . -exec sh -c 'cat \"$1\"' _ {} \\;", allow, ""},
+		// perl and ruby read options after -e until --: input there may
+		// be a -e of its own.
+		{"xargs perl -e 'print 1'", deny, "runs-unseen-code"},
+		{"xargs ruby -e 'p ARGV' --", deflt, ""},
 		{"parallel sh -c 'cat {}' ::: a b", deflt, ""},
 		// Input names files; names the policy knows are still seen.
 		{"find . -name .env | xargs cat", deny, "secrets-env-files"},
