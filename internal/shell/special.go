@@ -133,7 +133,7 @@ func (w *walker) codeQuoting(parent *Command, a Arg, origin string, quotes bool,
 		runsInput(parent, origin+" runs code that comes from its input")
 		return nil
 	}
-	if spliced(parent, a) {
+	if !quotes && spliced(parent, a) {
 		runsInput(parent, splicedWhy(parent))
 		return nil
 	}
