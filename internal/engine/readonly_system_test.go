@@ -108,6 +108,8 @@ func TestSystemReadOnly(t *testing.T) {
 		{"fzf --preview 'head -100 {}'", false},
 		{"fzf --preview 'sh -c {}'", false},
 		{"fzf --preview '{}'", false},
+		{"fzf --preview \"echo *(e:'touch x':)\"", false},
+		{"fzf --preview 'ls *(touch x)'", false},
 		{"fzf --bind 'start:reload:rm -rf x'", false},
 		{"export FZF_DEFAULT_OPTS='--bind=start:execute(id)'; fzf", false},
 		{"export FZF_DEFAULT_COMMAND='rm -rf x'; fzf", false},

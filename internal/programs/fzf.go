@@ -238,8 +238,21 @@ func launchFzf(c *shell.Simple) (shell.Launched, bool) {
 }
 
 // fzfCommands returns the command lines fzf runs, or nil when one of them
-// is not known as written (computed at run time, or run by --with-shell).
+// is not known as written (computed at run time, or run by --with-shell),
+// or holds a parenthesis: $SHELL runs them, and fish reads (cmd) as a
+// command, zsh *(e:'cmd':) as code, where bash sees a glob.
 func fzfCommands(c *Call) []string {
+	out := fzfCommandLines(c)
+	for _, cmd := range out {
+		if strings.Contains(cmd, "(") {
+			return nil
+		}
+	}
+	return out
+}
+
+// fzfCommandLines returns the command lines of fzfCommands, unchecked.
+func fzfCommandLines(c *Call) []string {
 	if c.Has("--with-shell") {
 		return nil
 	}
@@ -277,7 +290,9 @@ var fzfPlaceholders = lazy[*regexp.Regexp]{make: func() *regexp.Regexp {
 
 // fzfRuns records a command line fzf runs.
 func fzfRuns(fx *Effects, a shell.Arg, cmd, why string) {
-	if a.Dynamic {
+	if a.Dynamic || strings.Contains(cmd, "(") {
+		// $SHELL may be fish or zsh, which read code in parentheses
+		// that bash takes for a glob (see fzfCommands).
 		cmd = ""
 	}
 	fx.Exec("sh", cmd, why)

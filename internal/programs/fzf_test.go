@@ -23,6 +23,9 @@ func TestFzf(t *testing.T) {
 		{"fzf --bind 'enter:EXECUTE-silent(rm {})' < in", "exec found"},
 		{"fzf --bind 'enter:become(vim {})+abort' < in", "exec found"},
 		{"fzf --bind 'x:execute(rm' < in", "exec found"},
+		// $SHELL may be fish or zsh: fish runs (cmd), zsh *(e:'cmd':).
+		{"fzf --preview \"echo *(e:'touch x':)\" < in", `exec sh:""`},
+		{"fzf --preview 'ls *(touch x)' < in", `exec sh:""`},
 		// What transform prints are actions fzf runs: not read.
 		{"fzf --bind 'focus:transform:echo {}' < in", `exec sh:"echo {}"`},
 		{"fzf --preview \"$CMD\" < in", `unknown (the word $CMD is computed at run time and may be any option of fzf); exec sh:""`},
