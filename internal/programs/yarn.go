@@ -55,15 +55,17 @@ func yarnReads(c *Call, fx *Effects) {
 // .yarnrc (yarn-path, registry) in the folder or any above it and in the
 // home folder, and package.json, whose packageManager corepack fetches
 // and runs and whose script of the subcommand's name yarn 2 runs. Yarn 2
-// merges every .yarnrc.yml above the folder; the nearest is read.
+// merges every .yarnrc.yml above the folder, yarn 1 every .yarnrc, and
+// corepack reads up to the package.json that names a package manager:
+// each one there is read.
 func yarnConfig(fx *Effects, sub string) {
 	why := "the project's .yarnrc.yml names the yarn that runs, plugins, or the registry it sends its token to"
-	fx.Add(Effect{Op: Unknown, IfPresent: ".yarnrc.yml", Upward: true, Harmless: yarnrcYmlHarmless, Why: why})
+	fx.Add(Effect{Op: Unknown, IfPresent: ".yarnrc.yml", Upward: true, Every: true, Harmless: yarnrcYmlHarmless, Why: why})
 	fx.Add(Effect{Op: Unknown, IfPresent: "~/.yarnrc.yml", Harmless: yarnrcYmlHarmless, Why: "~/" + why[14:]})
 	why = "the project's .yarnrc names the yarn that runs or the registry it sends to"
-	fx.Add(Effect{Op: Unknown, IfPresent: ".yarnrc", Upward: true, Harmless: yarnrcHarmless, Why: why})
+	fx.Add(Effect{Op: Unknown, IfPresent: ".yarnrc", Upward: true, Every: true, Harmless: yarnrcHarmless, Why: why})
 	fx.Add(Effect{Op: Unknown, IfPresent: "~/.yarnrc", Harmless: yarnrcHarmless, Why: "~/" + why[14:]})
-	fx.Add(Effect{Op: Exec, IfPresent: "package.json", Upward: true,
+	fx.Add(Effect{Op: Exec, IfPresent: "package.json", Upward: true, Every: true,
 		Harmless: func(b []byte) bool { return yarnPackageHarmless(b, sub) },
 		Why:      "package.json names the package manager corepack fetches and runs, or a script yarn " + sub + " runs"})
 }
