@@ -94,9 +94,15 @@ func TestShellsRunningAString(t *testing.T) {
 		{"bash script.sh", deflt, ""},
 		{"sudo bash -c 'ls'", deflt, ""},
 		{"csh -c 'ls'", deflt, ""},
-		// Code bash reads as a glob but zsh and fish run.
-		{"zsh -c 'ls *(e:\"rm -rf ~\":)'", deflt, ""},
-		{"zsh -c 'ls *(+f)'", deflt, ""},
+		// Code bash reads as a glob but zsh and fish run; the harness
+		// may run any command in the user's zsh.
+		{"zsh -c 'ls *(e:\"rm -rf ~\":)'", ask, "analysis-unknown-code"},
+		{"zsh -c 'ls *(+f)'", ask, "analysis-unknown-code"},
+		{"echo *(e:'touch x':)", ask, "analysis-unknown-code"},
+		{"ls -d ./src/*(#qe:'id':)", ask, "analysis-unknown-code"},
+		{"ls *(+f)", ask, "analysis-unknown-code"},
+		{"ls *(.)", allow, ""},
+		{"echo '*(e:x:)'", allow, ""},
 		{"zsh -c 'ls *(.)'", allow, ""},
 		{"fish -c 'ls *(rm -rf ~)'", deflt, ""},
 		// Positional parameters of the string are known.
