@@ -38,14 +38,19 @@ INIT_BENCH = $(abspath $(BIN))/bench-init
 # describe pod print the secrets in the environment given to what runs,
 # docker image save an image's; aws --endpoint-url and --ca-bundle send
 # the credentials where the command says; gcloud's JSON listing of
-# instances prints their metadata), listed by `go run
-# ./internal/bench/accuracy -failures`.
-ACCURACY_MAX ?= deny=6,deny-allowed=1,not-allow=2,not-deny=2.5,allow=9.7
+# instances prints their metadata; git fetch runs the repository's
+# reference-transaction hook; git checkout -tf is --track=f, an error;
+# a quoted "rm -rf /" is judged for what it says), listed by `go run
+# ./internal/bench/accuracy -failures`. Set just above what was
+# measured: 5.5, 0.8, 1.6, 2.4, 9.4.
+ACCURACY_MAX ?= deny=5.6,deny-allowed=0.9,not-allow=1.7,not-deny=2.5,allow=9.5
 # The same ceilings for the run that decides every call as in a session
 # nobody watches, where a call the analysis cannot prove runs confined:
 # friction at most 2% there, and no fewer plain allows than the run
 # above. Asks become denies unattended, hence the higher over-blocks.
-ACCURACY_UNATTENDED_MAX ?= deny=6,deny-allowed=1,not-allow=2,not-deny=6.5,allow=2
+# Set just above what was measured (friction excepted, held to its
+# goal): 4.9, 0.8, 1.6, 5.7, 0.2.
+ACCURACY_UNATTENDED_MAX ?= deny=5,deny-allowed=0.9,not-allow=1.7,not-deny=6,allow=2
 # Variants of each shell command that accuracy decides too (0: none);
 # 5 a command adds about 17,000 calls and 2 seconds.
 ACCURACY_VARIANTS ?= 5

@@ -824,7 +824,8 @@ const maxConfigRead = 64 << 10
 
 // configHarmless reports whether the engine can read the configuration
 // file an effect depends on (the nearest one, for an upward search that
-// stops below home) and its content does not cause the effect.
+// stops below home; with Every, each one there) and its content does not
+// cause the effect.
 func (ev *evaluation) configHarmless(cl *cmdline, e *programs.Effect) bool {
 	p := ev.placeOf(cl.cmd, shell.Arg{Value: e.IfPresent}, true)
 	if !e.Upward {
@@ -834,13 +835,18 @@ func (ev *evaluation) configHarmless(cl *cmdline, e *programs.Effect) bool {
 	if !path.IsAbs(dir) || strings.HasPrefix(e.IfPresent, "/") || strings.HasPrefix(e.IfPresent, "~") {
 		return false
 	}
+	seen := false // with Every, harmless files were read
 	for dir != ev.pc.home {
 		f := path.Join(dir, e.IfPresent)
 		if !ev.fsw.take(1) {
 			return false
 		}
 		if _, err := ev.fsw.lstat(f); err == nil {
-			return ev.readHarmless(f, e.Harmless)
+			harmless := ev.readHarmless(f, e.Harmless)
+			if !e.Every || !harmless {
+				return harmless
+			}
+			seen = true
 		}
 		if dir == "/" {
 			break
@@ -849,7 +855,7 @@ func (ev *evaluation) configHarmless(cl *cmdline, e *programs.Effect) bool {
 	}
 	// None there: the effect was dropped as absent already, unless its
 	// presence was not known.
-	return false
+	return seen
 }
 
 // readHarmless reads a configuration file and judges its content.

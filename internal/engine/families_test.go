@@ -94,9 +94,15 @@ func TestShellsRunningAString(t *testing.T) {
 		{"bash script.sh", deflt, ""},
 		{"sudo bash -c 'ls'", deflt, ""},
 		{"csh -c 'ls'", deflt, ""},
-		// Code bash reads as a glob but zsh and fish run.
-		{"zsh -c 'ls *(e:\"rm -rf ~\":)'", deflt, ""},
-		{"zsh -c 'ls *(+f)'", deflt, ""},
+		// Code bash reads as a glob but zsh and fish run; the harness
+		// may run any command in the user's zsh.
+		{"zsh -c 'ls *(e:\"rm -rf ~\":)'", ask, "analysis-unknown-code"},
+		{"zsh -c 'ls *(+f)'", ask, "analysis-unknown-code"},
+		{"echo *(e:'touch x':)", ask, "analysis-unknown-code"},
+		{"ls -d ./src/*(#qe:'id':)", ask, "analysis-unknown-code"},
+		{"ls *(+f)", ask, "analysis-unknown-code"},
+		{"ls *(.)", allow, ""},
+		{"echo '*(e:x:)'", allow, ""},
 		{"zsh -c 'ls *(.)'", allow, ""},
 		{"fish -c 'ls *(rm -rf ~)'", deflt, ""},
 		// Positional parameters of the string are known.
@@ -170,6 +176,10 @@ func TestXargsAndFindExec(t *testing.T) {
 		{"find . -exec sh -c 'cat {}' \\;", deny, "runs-unseen-code"},
 		{"xargs -I{} node -e 'console.log(\"{}\")'", deny, "runs-unseen-code"},
 		{"find . -exec sh -c 'cat \"$1\"' _ {} \\;", allow, ""},
+		// perl and ruby read options after -e until --: input there may
+		// be a -e of its own.
+		{"xargs perl -e 'print 1'", deny, "runs-unseen-code"},
+		{"xargs ruby -e 'p ARGV' --", deflt, ""},
 		{"parallel sh -c 'cat {}' ::: a b", deflt, ""},
 		// Input names files; names the policy knows are still seen.
 		{"find . -name .env | xargs cat", deny, "secrets-env-files"},
@@ -444,10 +454,6 @@ func TestGitReads(t *testing.T) {
 		{"git replace", allow, ""},
 		{"git hash-object --stdin", allow, ""},
 		{"git hash-object file.txt", allow, ""},
-		{"git fetch", allow, ""},
-		{"git fetch origin main", allow, ""},
-		{"git fetch --all --prune", allow, ""},
-		{"git fetch --depth 1 origin", allow, ""},
 		// A tracked file name may start with - and be read as an option.
 		{"git ls-files | xargs git blame", engine.Defer, ""},
 		// Writes.
@@ -460,6 +466,11 @@ func TestGitReads(t *testing.T) {
 		{"git replace -d abc123", deflt, ""},
 		{"git replace abc123 def456", deflt, ""},
 		{"git hash-object -w file.txt", deflt, ""},
+		// Moving the remote-tracking refs runs the repository's
+		// reference-transaction hook, as a commit runs pre-commit.
+		{"git fetch", deflt, ""},
+		{"git fetch origin main", deflt, ""},
+		{"git fetch --all --prune", deflt, ""},
 		{"git fetch origin main:main", deflt, ""},
 		{"git fetch origin +refs/heads/*:refs/heads/*", deflt, ""},
 		{"git fetch --prune-tags", deflt, ""},

@@ -173,11 +173,16 @@ func TestPackageReadOnly(t *testing.T) {
 		{"pnpm store prune", false},
 		{"pnpm config get //npm.example.com/:_authToken", false},
 		// yarn runs the release the project's .yarnrc.yml (yarnPath) names, a
-		// JavaScript file of the project, for every subcommand.
-		{"yarn list", false},
-		{"yarn info react", false},
-		{"yarn outdated", false},
-		{"yarn why lodash", false},
+		// JavaScript file of the project, for every subcommand: yarn 1's
+		// listings print when no such file is there (and package.json
+		// names no other package manager, nor a script of the name), which
+		// the engine reads before the call (TestBypassYarnConfiguration).
+		{"yarn list", true},
+		{"yarn info react", true},
+		{"yarn outdated", true},
+		{"yarn why lodash", true},
+		{"yarn info react --registry http://x", false},
+		{"YARN_YARN_PATH=x.js yarn list", false},
 		{"yarn cache dir", false},
 		{"yarn config get registry", false},
 		{"yarn workspaces list", false},

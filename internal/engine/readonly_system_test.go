@@ -88,8 +88,10 @@ func TestSystemReadOnly(t *testing.T) {
 		{"wget -e robots=off -O - https://example.com", false},
 
 		// fzf: the commands of previews, reloads and other actions are
-		// command lines it runs (on the lines of its input), not commands
-		// the analysis found: not read-only.
+		// command lines $SHELL -c runs with the selection quoted in the
+		// place of {}: each is judged as a command whose words come from
+		// input. A file named by input may be any file; {r} pastes it
+		// raw, as code; what transform prints are actions fzf runs.
 		{"fzf", true},
 		{"fzf -m --preview-window=right:60%", true},
 		{"fzf -m --preview 'bat --color=always {}' --preview-window=right:60%", false},
@@ -97,7 +99,20 @@ func TestSystemReadOnly(t *testing.T) {
 		{"fzf --bind 'ctrl-r:reload(./x)'", false},
 		{"fzf --bind 'change:reload:rg --files'", true},
 		{"fzf --bind 'change:reload:./x'", false},
-		{"fzf --bind='focus:transform-preview-label:echo\\ {}'", false},
+		{"fzf --bind='focus:transform-preview-label:echo\\ {}'", true},
+		{"fzf --bind='focus:transform-header:echo\\ {q}'", true},
+		{"fzf --preview 'echo {+n}' --bind 'start:reload:rg --files'", true},
+		{"fzf --bind='focus:transform:echo\\ {}'", false},
+		{"fzf --bind='start:bg-transform:echo\\ execute(id)'", false},
+		{"fzf --preview 'echo {r}'", false},
+		{"fzf --preview 'head -100 {}'", false},
+		{"fzf --preview 'sh -c {}'", false},
+		{"fzf --preview '{}'", false},
+		{"fzf --preview \"echo *(e:'touch x':)\"", false},
+		{"fzf --preview 'ls *(touch x)'", false},
+		{"fzf --bind 'start:reload:rm -rf x'", false},
+		{"export FZF_DEFAULT_OPTS='--bind=start:execute(id)'; fzf", false},
+		{"export FZF_DEFAULT_COMMAND='rm -rf x'; fzf", false},
 		{"fzf --bind=enter:accept,esc:abort --query=execute", true},
 		{"fzf --bind 'enter:execute(less {})'", false},
 		{"fzf --bind 'enter:become(vim {})'", false},

@@ -169,6 +169,11 @@ type Effect struct {
 	// does not cause the effect (a tsconfig.json that sets no folder to
 	// write to). A file it cannot read keeps the effect.
 	Harmless func(content []byte) bool
+	// Every, with Upward and Harmless, reads every such file in the
+	// folder and above it, not the nearest alone: the tool merges them
+	// (yarn's .yarnrc.yml), or reads on past one that says nothing
+	// (corepack's package.json).
+	Every bool
 	// IfAbsent makes the effect happen only when the file IfAbsent (as
 	// the call resolves it) is not there: git grep reads the tree of a
 	// revision for an operand that names no file.

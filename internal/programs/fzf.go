@@ -1,6 +1,7 @@
 package programs
 
 import (
+	"regexp"
 	"strings"
 
 	"github.com/agentgov/governance/internal/shell"
@@ -14,7 +15,13 @@ import (
 // Options of fzf up to its 0.6x releases are listed; +x, +s and the like
 // (which turn an option off) are read as operands, which fzf has none of.
 
-var fzfProgram = &Program{Names: []string{"fzf"}, Setup: "--bash --zsh --fish", Node: Node{Opts: `
+var fzfProgram = &Program{Names: []string{"fzf"}, Setup: "--bash --zsh --fish", Launch: launchFzf, Node: Node{Opts: fzfOpts, Effects: fzfEffects}}
+
+// fzfGrammar reads fzf's options for its launcher (fzfProgram itself would
+// make its own initialisation refer to itself).
+var fzfGrammar = &Program{Names: []string{"fzf"}, Node: Node{Opts: fzfOpts}}
+
+const fzfOpts = `
 -x --extended
 --no-extended
 -e --exact
@@ -163,7 +170,7 @@ var fzfProgram = &Program{Names: []string{"fzf"}, Setup: "--bash --zsh --fish", 
 --man                          help
 -h --help                      help
 --version                      help
-`, Effects: fzfEffects}}
+`
 
 func fzfEffects(c *Call, fx *Effects) {
 	unseenEffects(c, fx)
@@ -173,6 +180,8 @@ func fzfEffects(c *Call, fx *Effects) {
 			continue
 		}
 		switch {
+		case c.Cmd.Runs && fzfCommands(c) != nil:
+			// The walker read each command and judges it on its own.
 		case o.Spec.Is("--preview") || o.Spec.Is("--info-command"):
 			fzfRuns(fx, o.Value, o.Value.Value, o.Typed)
 		case o.Spec.Is("--bind"):
@@ -184,6 +193,9 @@ func fzfEffects(c *Call, fx *Effects) {
 				fzfRuns(fx, o.Value, cmd, o.Typed)
 			}
 		}
+	}
+	if c.Cmd.Runs && fzfCommands(c) != nil {
+		fx.Found("fzf runs the commands of --preview and --bind, which the analysis read")
 	}
 	if c.Cmd.Stdin.Kind == shell.StdinInherited {
 		// Without input it lists the files under its walker roots.
@@ -197,9 +209,90 @@ func fzfEffects(c *Call, fx *Effects) {
 	}
 }
 
+// launchFzf says what fzf runs beside its own work: the command lines of
+// --preview, --info-command and the --bind actions that run one, which
+// $SHELL -c runs with the selection, the query or a file of them in the
+// place of each placeholder ({}, {+}, {q}, {1..3}, {+f}), quoted, so that
+// they stay one word; the r flag ({r}, {+r}) pastes them raw, as code.
+// With --with-shell another program runs them, and a command computed at
+// run time is not seen: the model's effects say so.
+func launchFzf(c *shell.Simple) (shell.Launched, bool) {
+	call := &Call{Cmd: &shell.Command{Name: c.Name, Args: c.Args}, Name: c.Name, DashDash: -1, Prog: fzfGrammar}
+	call.read(normalizeDashes(c.Args[1:]))
+	cmds := fzfCommands(call)
+	if len(cmds) == 0 {
+		return shell.Launched{}, false
+	}
+	l := shell.Launched{Keep: true, Runs: true}
+	for _, cmd := range cmds {
+		code := fzfPlaceholders.get().ReplaceAllStringFunc(cmd, func(string) string { return "{input}" })
+		input := code != cmd
+		raw := false
+		for _, ph := range fzfPlaceholders.get().FindAllString(cmd, -1) {
+			raw = raw || strings.Contains(strings.TrimLeft(ph, "{+*sf"), "r") && !strings.HasPrefix(ph, "{fzf:")
+		}
+		l.Nested = append(l.Nested, shell.Nested{Origin: "fzf", QuotesInput: !raw,
+			Code: &shell.Arg{Value: code, Dynamic: input, Input: input}})
+	}
+	return l, true
+}
+
+// fzfCommands returns the command lines fzf runs, or nil when one of them
+// is not known as written (computed at run time, or run by --with-shell),
+// or holds a parenthesis: $SHELL runs them, and fish reads (cmd) as a
+// command, zsh *(e:'cmd':) as code, where bash sees a glob.
+func fzfCommands(c *Call) []string {
+	out := fzfCommandLines(c)
+	for _, cmd := range out {
+		if strings.Contains(cmd, "(") {
+			return nil
+		}
+	}
+	return out
+}
+
+// fzfCommandLines returns the command lines of fzfCommands, unchecked.
+func fzfCommandLines(c *Call) []string {
+	if c.Has("--with-shell") {
+		return nil
+	}
+	var out []string
+	for i := range c.Opts {
+		o := &c.Opts[i]
+		if o.Spec == nil || !o.Spec.Is("--preview") && !o.Spec.Is("--info-command") && !o.Spec.Is("--bind") {
+			continue
+		}
+		if o.Value.Dynamic {
+			return nil
+		}
+		if o.Spec.Is("--bind") {
+			for _, a := range fzfBindActions(o.Value.Value) {
+				if a.name == "transform" || a.name == "bg-transform" {
+					// What the command prints are actions fzf runs in
+					// turn (execute among them): code nobody sees.
+					return nil
+				}
+				out = append(out, a.cmd)
+			}
+		} else {
+			out = append(out, o.Value.Value)
+		}
+	}
+	return out
+}
+
+// fzfPlaceholder matches fzf's placeholders as its terminal.go does: the
+// selection with its flags and fields ({}, {+}, {+sf}, {r}, {2..}, {-1}),
+// the query ({q}, {q:1}), {n}, and fzf's own ({fzf:query}).
+var fzfPlaceholders = lazy[*regexp.Regexp]{make: func() *regexp.Regexp {
+	return regexp.MustCompile(`\{[+*sfr]*[0-9,.-]*\}|\{q(?::s?[0-9]*(?:\.\.)?[0-9]*)?\}|\{fzf:[a-z]+\}|\{\+?f?nf?\}`)
+}}
+
 // fzfRuns records a command line fzf runs.
 func fzfRuns(fx *Effects, a shell.Arg, cmd, why string) {
-	if a.Dynamic {
+	if a.Dynamic || strings.Contains(cmd, "(") {
+		// $SHELL may be fish or zsh, which read code in parentheses
+		// that bash takes for a glob (see fzfCommands).
 		cmd = ""
 	}
 	fx.Exec("sh", cmd, why)
@@ -211,6 +304,19 @@ func fzfRuns(fx *Effects, a shell.Arg, cmd, why string) {
 // the rest of the specification.
 func fzfBindCommands(spec string) []string {
 	var out []string
+	for _, a := range fzfBindActions(spec) {
+		out = append(out, a.cmd)
+	}
+	return out
+}
+
+// fzfAction is an action of --bind that runs a command line.
+type fzfAction struct{ name, cmd string }
+
+// fzfBindActions returns the actions of a --bind specification that run
+// a command line, with their names in lower case.
+func fzfBindActions(spec string) []fzfAction {
+	var out []fzfAction
 	// Action names are matched without regard to case (ASCII only, so
 	// that positions match the original).
 	lower := strings.ToLower(spec)
@@ -225,9 +331,10 @@ func fzfBindCommands(spec string) []string {
 		if !fzfRunsAction(lower[i:j]) || j >= len(spec) {
 			continue
 		}
+		name := lower[i:j]
 		if spec[j] == ':' {
 			// action:command runs to the end of the specification.
-			out = append(out, strings.ReplaceAll(spec[j+1:], `\ `, " "))
+			out = append(out, fzfAction{name, strings.ReplaceAll(spec[j+1:], `\ `, " ")})
 			break
 		}
 		closer, ok := fzfCloser(spec[j])
@@ -236,10 +343,10 @@ func fzfBindCommands(spec string) []string {
 		}
 		end := strings.IndexByte(spec[j+1:], closer)
 		if end < 0 {
-			out = append(out, spec[j+1:])
+			out = append(out, fzfAction{name, spec[j+1:]})
 			break
 		}
-		out = append(out, spec[j+1:j+1+end])
+		out = append(out, fzfAction{name, spec[j+1 : j+1+end]})
 		i = j + 1 + end
 	}
 	return out

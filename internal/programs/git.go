@@ -865,7 +865,9 @@ func gitTransport(fx *Effects) {
 
 // gitFetchEffects: fetch downloads objects and moves only remote-tracking
 // refs and FETCH_HEAD; a refspec with a destination (main:main, +x:y)
-// writes local refs.
+// writes local refs. Moving a ref runs the reference-transaction hook,
+// and the maintenance fetch starts runs pre-auto-gc: the repository's
+// hooks, as on commit.
 func gitFetchEffects(c *Call, fx *Effects) {
 	for _, a := range c.Args() {
 		if a.Dynamic {
@@ -880,6 +882,7 @@ func gitFetchEffects(c *Call, fx *Effects) {
 	fx.Network("", c.Args()...)
 	gitTransport(fx)
 	fx.Cache(gitIn(c, argOf(".git")), "git fetch stores objects and remote-tracking refs")
+	fx.Exec("sh", "", "git fetch runs the repository's hooks (reference-transaction, pre-auto-gc)")
 }
 
 // gitConfigEffects: reading forms print; the others write a

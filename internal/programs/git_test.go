@@ -44,8 +44,12 @@ func TestGit(t *testing.T) {
 		{"git config user.name", "read .git/config; read .git/config.worktree; read ~/.gitconfig; read ~/.config/git/config; read /etc/gitconfig"},
 		{"git config user.name x", "write .git/config"},
 		{"git config --global core.pager less", "write ~/.gitconfig"},
-		{"git fetch origin", "network  \"origin\""},
-		{"git fetch origin main:main", "change (git fetch main:main writes a local ref); network  \"origin\" \"main:main\""},
+		// Moving the remote-tracking refs runs the reference-transaction
+		// hook; the maintenance fetch starts runs pre-auto-gc.
+		{"git fetch origin", "network  \"origin\"; exec sh:\"\""},
+		{"git fetch", "network ; exec sh:\"\""},
+		{"git fetch --all --prune", "network ; exec sh:\"\""},
+		{"git fetch origin main:main", "change (git fetch main:main writes a local ref); network  \"origin\" \"main:main\"; exec sh:\"\""},
 		{"git clean -n", ""},
 		{"git clean -fd", "delete . (tree)"},
 		{"git rm --cached f", "change (git rm --cached removes files from the index)"},
@@ -63,7 +67,7 @@ func TestGit(t *testing.T) {
 		{"git --version", ""},
 		// Configuration that names programs.
 		{"git -c core.fsmonitor='rm -rf ~' status", "exec sh:\"rm -rf ~\""},
-		{"git -c core.sshCommand='sh -c id' fetch", "exec sh:\"sh -c id\"; network "},
+		{"git -c core.sshCommand='sh -c id' fetch", "exec sh:\"sh -c id\"; network ; exec sh:\"\""},
 		{"git -c alias.x='!id' x", "unknown (\"x\" is not a subcommand the model of git knows); exec sh:\"id\""},
 		{"git -c user.name=x -c user.email=y commit -m m", "change (git commit records a commit); exec sh:\"\""},
 		{"git -c user.name=x log", ""},

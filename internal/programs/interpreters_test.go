@@ -130,7 +130,8 @@ func TestInterpreterCode(t *testing.T) {
 		}
 	})
 	t.Run("arguments after inline code are not code", func(t *testing.T) {
-		for _, src := range []string{"perl -e 1 $X", "ls | xargs perl -pi -e s/a/b/"} {
+		for _, src := range []string{"perl -e 1 $X", "find . -name '*.txt' | xargs perl -pi -e s/a/b/",
+			"ls | xargs perl -pi -e s/a/b/ --", "xargs ruby -e 1 --", "xargs python3 -c 1"} {
 			a := walk(src, "", "")
 			if c := a.Commands[len(a.Commands)-1]; c.Code == "" || len(a.Problems) > 0 || c.RunsInput {
 				t.Errorf("Analyze(%q): code=%q problems=%v runsInput=%v", src, c.Code, a.Problems, c.RunsInput)
@@ -142,6 +143,17 @@ func TestInterpreterCode(t *testing.T) {
 			"xargs -I{} perl -e 'print \"{}\"'":         true,
 			"xargs -I{} node -e 'console.log(\"{}\")'":  true,
 			"xargs -I{} node -e 'console.log(1)' -- {}": false,
+			// perl, ruby, node and lua read options after inline code
+			// until --: input there may be a -e of its own.
+			"xargs perl -e 'print 1'":              true,
+			"ls | xargs perl -pi -e s/a/b/":        true,
+			"xargs -I{} ruby -e 'p ARGV' {}":       true,
+			"xargs node -p 1":                      true,
+			"xargs perl -w -e 1 -n":                true,
+			"xargs perl -e 'print 1' --":           false,
+			"echo -n | xargs perl -e 'print 1'":    false,
+			"xargs -I{} perl -e 1 -- {}":           false,
+			"fd -e txt | xargs perl -pi -e s/a/b/": false,
 		} {
 			got := false
 			for _, c := range walk(src, "", "").Commands {

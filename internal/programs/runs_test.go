@@ -42,16 +42,16 @@ func TestWordsAndDataGivenToCommandLines(t *testing.T) {
 	for _, tt := range []struct{ cmd, want string }{
 		// git appends paths, hosts, ports and tokens; pagers only read.
 		{"git -c diff.external=tee diff", `"tee" +words <data`},
-		{"git -c core.sshCommand=tee fetch ssh://h/x", `"tee" +words <data`},
-		{"git -c core.gitProxy=tee fetch git://h/x", `"tee" +words <data`},
+		{"git -c core.sshCommand=tee fetch ssh://h/x", `"tee" +words <data; ""`},
+		{"git -c core.gitProxy=tee fetch git://h/x", `"tee" +words <data; ""`},
 		{"git -c core.fsmonitor=tee status", `"tee" +words <data`},
 		{"git -c core.pager='xargs cat' log", `"xargs cat" <data`},
 		{"git -c pager.log=less log", `"less" <data`},
 		{"git -c Core.Pager=less log", `"less" <data`},
-		{"git -c credential.helper='!tee' fetch", `"tee" +words <data`},
-		{"git -c credential.helper=store fetch", `"git credential-store" +words <data`},
-		{"git -c credential.https://h.helper=cache fetch", `"git credential-cache" +words <data`},
-		{"git -c credential.helper=/usr/bin/helper fetch", `"/usr/bin/helper" +words <data`},
+		{"git -c credential.helper='!tee' fetch", `"tee" +words <data; ""`},
+		{"git -c credential.helper=store fetch", `"git credential-store" +words <data; ""`},
+		{"git -c credential.https://h.helper=cache fetch", `"git credential-cache" +words <data; ""`},
+		{"git -c credential.helper=/usr/bin/helper fetch", `"/usr/bin/helper" +words <data; ""`},
 		// core.hooksPath is a folder of hooks, not a command.
 		{"git -c core.hooksPath=cat status", `"" +words <data`},
 		// Pagers of other programs, and tar's filter of members.

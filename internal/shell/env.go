@@ -23,7 +23,8 @@ var unsafeEnv = []string{"LD_*", "DYLD_*", "ANSIBLE_*", "NODE_V8_COVERAGE", "NOD
 	"GOTOOLCHAIN", "CC", "CXX", "CGO_*", "AWS_SHARED_CREDENTIALS_FILE", "AWS_PAGER", "RUSTC", "RUSTC_WRAPPER", "RUSTDOC",
 	"RUSTUP_*", "CARGO_HOME", "CARGO_BUILD_*", "CARGO_TARGET_*", "DOCKER_CONFIG", "RIPGREP_CONFIG_PATH", "OPENSSL_CONF",
 	"OPENSSL_ENGINES", "CURL_HOME", "WGETRC", "GNUPGHOME", "BAT_CONFIG_PATH", "*_PAGER", "TERMINFO", "TERMINFO_DIRS",
-	"BASH_LOADABLES_PATH",
+	"BASH_LOADABLES_PATH", "FZF_DEFAULT_COMMAND", "FZF_DEFAULT_OPTS", "FZF_DEFAULT_OPTS_FILE",
+	"YARN_*", "COREPACK_*",
 	// Where clients send the token or password they attach to every
 	// request (vault, consul, nomad, glab, gh, psql, mysql, sqlcmd): set
 	// in the shell, they choose a host for later commands.

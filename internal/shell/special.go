@@ -133,7 +133,7 @@ func (w *walker) codeQuoting(parent *Command, a Arg, origin string, quotes bool,
 		runsInput(parent, origin+" runs code that comes from its input")
 		return nil
 	}
-	if spliced(parent, a) {
+	if !quotes && spliced(parent, a) {
 		runsInput(parent, splicedWhy(parent))
 		return nil
 	}
@@ -525,6 +525,12 @@ func (w *walker) interpreter(cmd *Command, lang string, codeOpts []string, f *fr
 	for i := 0; i < len(args); i++ {
 		a := args[i]
 		v := a.Value
+		if inline && a.Dynamic && a.Input && a.Hint == "" && (a.WholeInput || strings.HasPrefix(v, "{input}")) {
+			// perl, ruby, node and lua read options after inline code
+			// too: input that may begin with - may be a -e of its own.
+			runsInput(cmd, "its options come from run-time input ("+v+"), and one may be code (-e)")
+			return
+		}
 		if inline && (a.Dynamic || !strings.HasPrefix(v, "-") || v == "-" || v == "--") {
 			// After inline code the first word that is not an option
 			// starts the code's arguments.

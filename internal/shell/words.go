@@ -258,6 +258,12 @@ func (w *walker) part(b *fieldBuilder, part syntax.WordPart, f *frame, inDouble,
 		b.add(f.text(p))
 	case *syntax.ExtGlob:
 		b.cur.Glob = true
+		if text := f.text(p); foreignCode("zsh", text) {
+			// The harness may run the command in the user's zsh,
+			// where *(e:'cmd':) and *(+fn) run code for each file
+			// the glob finds; bash reads an extended glob.
+			w.problem(ProblemUnknownCode, "zsh runs the code of the glob qualifier in "+text)
+		}
 		b.add(f.text(p))
 	case *syntax.BraceExp:
 		b.add(f.text(p))
