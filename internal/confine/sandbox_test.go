@@ -1,0 +1,147 @@
+//go:build linux
+
+package confine
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// observe is what a confined command sees of its sandbox, printed by a
+// bash script: the visible tree (each path's type, mode and whether it
+// is writable), its capabilities and no_new_privs, its uid and gid maps,
+// the network's interfaces, the processes it sees, whether it can make
+// a user namespace, and whether it can unmount a mask.
+const observe = `
+list() { find "$@" \( -path /proc -o -path /sys \) -prune -o -printf '%p\t%y\t%M\n' 2>/dev/null | LC_ALL=C sort |
+	while IFS=$'\t' read -r p y m; do w=-; [ -w "$p" ] && w=w; echo "$p $y $m $w"; done; }
+list / -maxdepth 2
+list /dev /tmp /var/tmp "$HOME" "$PWD"
+for p in /proc/sys /proc/sysrq-trigger /proc/irq /proc/bus /proc/sys/user/max_user_namespaces; do
+	w=-; [ -w "$p" ] && w=w; echo "$p $w"
+done
+grep -E '^(CapInh|CapPrm|CapEff|CapBnd|CapAmb|NoNewPrivs):' /proc/self/status
+echo uid_map $(cat /proc/self/uid_map) gid_map $(cat /proc/self/gid_map)
+echo ifaces $(awk 'NR > 2 { print $1 }' /proc/net/dev | sort) inet6 $(awk '{ print $6 }' /proc/net/if_inet6 2>/dev/null | sort)
+echo pid1 $([ -e /proc/1 ] && echo present) command $([ $$ = 1 ] && echo is || echo is-not) pid1
+unshare -U true 2>/dev/null && echo userns made || echo userns refused
+umount .env 2>/dev/null && echo mask unmounted || echo mask kept
+`
+
+// TestBackendsAgree runs the same profiles under bubblewrap and the
+// launcher's own sandbox, as the test's user and (as root) as nobody,
+// and compares what the command sees: the two must agree.
+func TestBackendsAgree(t *testing.T) {
+	needBwrap(t)
+	if !selfInit.Load() {
+		t.Skip("the test binary is no sandbox init")
+	}
+	if err := ownWorks(); err != nil {
+		t.Skipf("the launcher's own sandbox does not stand here: %v", err)
+	}
+	w := newWorld(t)
+	profiles := map[string]*Profile{
+		"unknown-effects": w.profile(t, UnknownEffects, Options{}),
+		"read-only":       w.profile(t, ReadOnly, Options{}),
+		"network":         w.profile(t, UnknownEffects, Options{Network: true}),
+	}
+	users := []string{"self"}
+	if os.Geteuid() == 0 {
+		if _, err := exec.LookPath("unshare"); err == nil {
+			users = append(users, "nobody")
+		}
+	}
+	for name, p := range profiles {
+		for _, user := range users {
+			t.Run(name+"/"+user, func(t *testing.T) {
+				if user == "nobody" {
+					nobodyWorld(t, w)
+				}
+				own := observeIn(t, w, p, user, "")
+				bwrap := observeIn(t, w, p, user, "bubblewrap")
+				if own != bwrap {
+					t.Errorf("the sandboxes differ (- bubblewrap, + own):\n%s", lineDiff(bwrap, own))
+				}
+				for _, want := range []string{"CapEff:\t0000000000000000", "CapBnd:\t0000000000000000", "NoNewPrivs:\t1", "userns refused", "mask kept"} {
+					if !strings.Contains(own, want) {
+						t.Errorf("the own sandbox shows no %q:\n%s", want, own)
+					}
+				}
+			})
+		}
+	}
+}
+
+// nobodyWorld lets nobody into the world's project, as TestUnprivileged
+// does.
+func nobodyWorld(t *testing.T, w *world) {
+	for d := w.dir; d != "/tmp" && d != "/"; d = filepath.Dir(d) {
+		must(t, os.Chmod(d, 0o755))
+	}
+	must(t, filepath.Walk(w.home, func(p string, _ os.FileInfo, err error) error {
+		if err != nil {
+			return err
+		}
+		return os.Lchown(p, 65534, 65534)
+	}))
+}
+
+// observeIn runs the observation under p with the given backend ("" the
+// launcher's own), as the test's user or as nobody (through the
+// launcher's main, started by unshare --setuid).
+func observeIn(t *testing.T, w *world, p *Profile, user, backend string) string {
+	t.Helper()
+	env := append(os.Environ(), "HOME="+w.home, BackendEnv+"="+backend)
+	if user == "self" {
+		var out, errb bytes.Buffer
+		l := &Launcher{Env: env, Stdout: &out, Stderr: &errb}
+		code, err := l.Run(t.Context(), p, []string{"bash", "-c", observe})
+		if err != nil || code != 0 {
+			t.Fatalf("backend %q: exit %d, %v\nstderr: %s", backend, code, err, errb.String())
+		}
+		return out.String()
+	}
+	prof, err := json.Marshal(p)
+	must(t, err)
+	cmd := exec.Command("unshare", "--mount", "--net", "--setuid", "65534", "--setgid", "65534", "--",
+		w.helper, "--profile", string(prof), "--", "bash", "-c", observe)
+	cmd.Dir = w.project
+	cmd.Env = append(env, helperEnv+"=main")
+	var out, errb bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &out, &errb
+	if err := cmd.Run(); err != nil {
+		var ee *exec.ExitError
+		if !errors.As(err, &ee) || ee.ExitCode() != 0 {
+			t.Fatalf("backend %q as nobody: %v\nstderr: %s", backend, err, errb.String())
+		}
+	}
+	return out.String()
+}
+
+// lineDiff lists the lines of a missing from b (-) and of b missing from
+// a (+).
+func lineDiff(a, b string) string {
+	count := map[string]int{}
+	for l := range strings.SplitSeq(a, "\n") {
+		count[l]++
+	}
+	for l := range strings.SplitSeq(b, "\n") {
+		count[l]--
+	}
+	var out []string
+	for l, n := range count {
+		switch {
+		case n > 0:
+			out = append(out, "- "+l)
+		case n < 0:
+			out = append(out, "+ "+l)
+		}
+	}
+	return strings.Join(out, "\n")
+}
