@@ -80,6 +80,11 @@ func ownCommand(args []string, watch bool) (*exec.Cmd, error) {
 		// As an unprivileged user can only: setgroups(2) stays denied.
 		GidMappingsEnableSetgroups: false,
 		Setsid:                     true,
+		// Kept through the init's exec as a user other than root, who
+		// would lose them: the mounts, the loopback, the user namespaces'
+		// limit and the bounding set need them. The init drops them all
+		// before it forks the command.
+		AmbientCaps: []uintptr{unix.CAP_SYS_ADMIN, unix.CAP_NET_ADMIN, unix.CAP_SYS_RESOURCE, unix.CAP_SETPCAP},
 	}
 	return cmd, nil
 }

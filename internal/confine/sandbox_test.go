@@ -27,11 +27,12 @@ for p in /proc/sys /proc/sysrq-trigger /proc/irq /proc/bus /proc/sys/user/max_us
 	w=-; [ -w "$p" ] && w=w; echo "$p $w"
 done
 grep -E '^(CapInh|CapPrm|CapEff|CapBnd|CapAmb|NoNewPrivs):' /proc/self/status
-echo uid_map $(cat /proc/self/uid_map) gid_map $(cat /proc/self/gid_map)
+echo uid_map $(cat /proc/self/uid_map) gid_map $(cat /proc/self/gid_map) ids $(id -u) $(id -g)
 echo ifaces $(awk 'NR > 2 { print $1 }' /proc/net/dev | sort) inet6 $(awk '{ print $6 }' /proc/net/if_inet6 2>/dev/null | sort)
 echo pid1 $([ -e /proc/1 ] && echo present) command $([ $$ = 1 ] && echo is || echo is-not) pid1
 unshare -U true 2>/dev/null && echo userns made || echo userns refused
 umount .env 2>/dev/null && echo mask unmounted || echo mask kept
+printf '\nsandbox-init: %s\n' "$(head -c 60 /proc/1/cmdline | tr '\0\n' '  ')"
 `
 
 // TestBackendsAgree runs the same profiles under bubblewrap and the
@@ -63,8 +64,20 @@ func TestBackendsAgree(t *testing.T) {
 				if user == "nobody" {
 					nobodyWorld(t, w)
 				}
-				own := observeIn(t, w, p, user, "")
-				bwrap := observeIn(t, w, p, user, "bubblewrap")
+				own, ownInit := observeIn(t, w, p, user, "")
+				bwrap, bwrapInit := observeIn(t, w, p, user, "bubblewrap")
+				// Each ran where it was asked to: no fallback.
+				if !strings.Contains(ownInit, InitArg) || !strings.Contains(bwrapInit, "bwrap") {
+					t.Fatalf("the sandboxes' inits are %q and %q, want the launcher's and bubblewrap", ownInit, bwrapInit)
+				}
+				if user != "self" {
+					// bubblewrap, run by a user other than root, maps the
+					// user to root in a first user namespace (to mount
+					// devpts) and back in a second: the command's map names
+					// that root, and the devpts it made is that root's. The
+					// launcher maps the user to itself, as the host does.
+					own, bwrap = unmapped(own), unmapped(bwrap)
+				}
 				if own != bwrap {
 					t.Errorf("the sandboxes differ (- bubblewrap, + own):\n%s", lineDiff(bwrap, own))
 				}
@@ -94,9 +107,17 @@ func nobodyWorld(t *testing.T, w *world) {
 
 // observeIn runs the observation under p with the given backend ("" the
 // launcher's own), as the test's user or as nobody (through the
-// launcher's main, started by unshare --setuid).
-func observeIn(t *testing.T, w *world, p *Profile, user, backend string) string {
+// launcher's main, started by unshare --setuid): what the command saw,
+// and apart the sandbox's init.
+func observeIn(t *testing.T, w *world, p *Profile, user, backend string) (seen, init string) {
 	t.Helper()
+	split := func(out string) (string, string) {
+		i := strings.LastIndex(out, "\nsandbox-init: ")
+		if i < 0 {
+			return out, ""
+		}
+		return out[:i], out[i:]
+	}
 	env := append(os.Environ(), "HOME="+w.home, BackendEnv+"="+backend)
 	if user == "self" {
 		var out, errb bytes.Buffer
@@ -105,7 +126,7 @@ func observeIn(t *testing.T, w *world, p *Profile, user, backend string) string 
 		if err != nil || code != 0 {
 			t.Fatalf("backend %q: exit %d, %v\nstderr: %s", backend, code, err, errb.String())
 		}
-		return out.String()
+		return split(out.String())
 	}
 	prof, err := json.Marshal(p)
 	must(t, err)
@@ -121,7 +142,7 @@ func observeIn(t *testing.T, w *world, p *Profile, user, backend string) string 
 			t.Fatalf("backend %q as nobody: %v\nstderr: %s", backend, err, errb.String())
 		}
 	}
-	return out.String()
+	return split(out.String())
 }
 
 // lineDiff lists the lines of a missing from b (-) and of b missing from
@@ -142,6 +163,23 @@ func lineDiff(a, b string) string {
 		case n < 0:
 			out = append(out, "+ "+l)
 		}
+	}
+	return strings.Join(out, "\n")
+}
+
+// unmapped drops the outside half of the uid and gid maps (the ids
+// inside stay, with id's) and whether /dev/pts is writable.
+func unmapped(seen string) string {
+	var out []string
+	for l := range strings.SplitSeq(seen, "\n") {
+		switch {
+		case strings.HasPrefix(l, "uid_map "):
+			f := strings.Fields(l)
+			l = strings.Join([]string{f[0], f[1], f[3], f[4], f[5], f[7], f[8], f[9], f[10]}, " ")
+		case strings.HasPrefix(l, "/dev/pts d "):
+			l = strings.TrimSuffix(strings.TrimSuffix(l, " w"), " -")
+		}
+		out = append(out, l)
 	}
 	return strings.Join(out, "\n")
 }
