@@ -423,6 +423,9 @@ func newMount(fstype string, opts map[string]string, attrs int) (int, error) {
 // keeps device files usable) and read-only when asked; a read-only
 // mount of the host's stays so.
 func clone(dirfd int, src string, readOnly, devices bool) (int, error) {
+	if n, ok := strings.CutPrefix(src, "/proc/self/fd/"); ok && dirfd == unix.AT_FDCWD {
+		return cloneFD(n, readOnly)
+	}
 	fd, err := unix.OpenTree(dirfd, src, unix.OPEN_TREE_CLONE|unix.OPEN_TREE_CLOEXEC|unix.AT_RECURSIVE)
 	if err != nil {
 		return -1, err
@@ -437,6 +440,32 @@ func clone(dirfd int, src string, readOnly, devices bool) (int, error) {
 	if err := unix.MountSetattr(fd, "", unix.AT_EMPTY_PATH|unix.AT_RECURSIVE, &attr); err != nil {
 		unix.Close(fd)
 		return -1, fmt.Errorf("mount_setattr %s: %v", src, err)
+	}
+	return fd, nil
+}
+
+// cloneFD clones the file of the descriptor n (a report file): the
+// kernel copies no mount of another mount namespace, and the launcher
+// opened the file in the host's. Its path, named by the descriptor, is
+// cloned from the sandbox's copy of the host's mounts and must lead to
+// the same file.
+func cloneFD(n string, readOnly bool) (int, error) {
+	fdn, err := strconv.Atoi(n)
+	if err != nil {
+		return -1, unix.EINVAL
+	}
+	path, err := os.Readlink("/proc/self/fd/" + n)
+	if err != nil {
+		return -1, err
+	}
+	fd, err := clone(unix.AT_FDCWD, path, readOnly, false)
+	if err != nil {
+		return -1, err
+	}
+	var a, b unix.Stat_t
+	if unix.Fstat(fdn, &a) != nil || unix.Fstat(fd, &b) != nil || a.Dev != b.Dev || a.Ino != b.Ino {
+		unix.Close(fd)
+		return -1, fmt.Errorf("%s is no longer the file of descriptor %s", path, n)
 	}
 	return fd, nil
 }

@@ -183,3 +183,52 @@ func unmapped(seen string) string {
 	}
 	return strings.Join(out, "\n")
 }
+
+// TestOwnSandboxProfileFailure: a call whose own sandbox fails on what
+// its project holds (here a working folder that is gone), where the
+// smallest own sandbox stands, is refused with the init's message; the
+// command does not run and bubblewrap is not tried.
+func TestOwnSandboxProfileFailure(t *testing.T) {
+	if !selfInit.Load() {
+		t.Skip("the test binary is no sandbox init")
+	}
+	if err := ownWorks(); err != nil {
+		t.Skipf("the launcher's own sandbox does not stand here: %v", err)
+	}
+	w := newWorld(t)
+	p := w.profile(t, UnknownEffects, Options{})
+	p.Cwd = filepath.Join(w.project, "gone")
+	marker := filepath.Join(w.project, "ran")
+	var out, errb bytes.Buffer
+	// No bubblewrap on the PATH: a fallback to it would say so.
+	l := &Launcher{Env: []string{"PATH=/nonexistent", "HOME=" + w.home}, Stdout: &out, Stderr: &errb}
+	code, err := l.Run(t.Context(), p, []string{"/usr/bin/touch", marker})
+	if !errors.Is(err, ErrProfile) || !strings.Contains(err.Error(), "cannot chdir to "+p.Cwd) {
+		t.Errorf("exit %d, err %v, want the profile refused with the init's message", code, err)
+	}
+	wantMissing(t, marker)
+}
+
+// TestUnknownArgument: an argument the launcher's own sandbox does not
+// know is an error, and so is a sandbox weaker than it makes.
+func TestUnknownArgument(t *testing.T) {
+	for _, args := range [][]string{
+		{"--unshare-all", "--unshare-user", "--cap-drop", "ALL", "--new-session", "--bind-data", "3", "/x", "--", "true"},
+		{"--unshare-all", "--unshare-user", "--cap-drop", "ALL", "--new-session", "--perms", "0444", "--bind", "/a", "/b", "--", "true"},
+		{"--unshare-user", "--cap-drop", "ALL", "--new-session", "--", "true"},
+		{"--unshare-all", "--unshare-user", "--cap-drop", "ALL", "--new-session", "--ro-bind", "/a", "--", "true"},
+		{"--unshare-all", "--unshare-user", "--cap-drop", "ALL", "--new-session", "--"},
+	} {
+		if _, err := parsePlan(args); !errors.Is(err, errPlan) {
+			t.Errorf("parsePlan(%q) = %v, want an error", args, err)
+		}
+	}
+	pl, err := parsePlan((&Launcher{}).Args(&Profile{Kind: ReadOnly, Cwd: "/tmp"}, "/dev/null"))
+	if err == nil {
+		t.Errorf("Args without a command parsed: %+v", pl)
+	}
+	pl, err = parsePlan(append((&Launcher{}).Args(&Profile{Kind: ReadOnly, Cwd: "/tmp"}, "/dev/null"), "--", "true"))
+	if err != nil || pl.chdir != "/tmp" || len(pl.argv) != 1 {
+		t.Errorf("Args's own list: %+v, %v", pl, err)
+	}
+}
