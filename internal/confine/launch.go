@@ -1037,23 +1037,26 @@ func makePlaceholder(p string) error {
 		}
 		return nil
 	}
-	f, err := os.OpenFile(p, os.O_WRONLY|os.O_CREATE|os.O_EXCL|syscallNoFollow, 0o644)
+	// A descriptor of syscall's, not an os.File: one costs four more
+	// calls, made to try the file with the poller.
+	fd, err := syscall.Open(p, syscall.O_WRONLY|syscall.O_CREAT|syscall.O_EXCL|syscallNoFollow|syscall.O_CLOEXEC, 0o644)
 	if errors.Is(err, fs.ErrExist) {
 		return nil
 	}
 	if err != nil {
 		return err
 	}
-	return f.Close()
+	return syscall.Close(fd)
 }
 
 func makeParents(paths, writable []string) ([]string, error) {
 	var made []string
+	real := realPaths{}
 	for _, x := range paths {
 		if _, err := os.Lstat(x); err == nil {
 			continue
 		}
-		if err := beneath(x, writable); err != nil {
+		if err := real.beneath(x, writable); err != nil {
 			return made, err
 		}
 		var missing []string
@@ -1089,6 +1092,33 @@ func makeParents(paths, writable []string) ([]string, error) {
 // path resolves, links followed, inside one of the writable folders (or
 // where one of them resolves to): what is made at path is made there.
 func beneath(path string, writable []string) error {
+	return realPaths(nil).beneath(path, writable)
+}
+
+// realPaths keeps what filepath.EvalSymlinks said of a path while the
+// launcher makes the placeholders, which asks it of the same folders (the
+// project, the folders above it) for each; nil keeps nothing.
+type realPaths map[string]realPath
+
+type realPath struct {
+	path string
+	err  error
+}
+
+func (r realPaths) eval(p string) (string, error) {
+	if r == nil {
+		return filepath.EvalSymlinks(p)
+	}
+	if v, ok := r[p]; ok {
+		return v.path, v.err
+	}
+	v, err := filepath.EvalSymlinks(p)
+	r[p] = realPath{v, err}
+	return v, err
+}
+
+// beneath is [beneath], with r's links.
+func (r realPaths) beneath(path string, writable []string) error {
 	if !insideAny(path, writable) {
 		// Not the call's to make: bubblewrap makes no mount point there.
 		return nil
@@ -1097,10 +1127,10 @@ func beneath(path string, writable []string) error {
 	for d != "/" && !exists(d) {
 		d = filepath.Dir(d)
 	}
-	real, err := filepath.EvalSymlinks(d)
+	real, err := r.eval(d)
 	if err == nil {
 		for _, w := range writable {
-			rw, werr := filepath.EvalSymlinks(w)
+			rw, werr := r.eval(w)
 			if inside(real, w) || werr == nil && inside(real, rw) {
 				return nil
 			}
