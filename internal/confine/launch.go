@@ -80,7 +80,9 @@ type Fallback interface {
 	Run(p *Profile, argv, env []string, stdin io.Reader, stdout, stderr io.Writer) (int, error)
 }
 
-// Launcher runs commands under a profile with bubblewrap. It never runs
+// Launcher runs commands under a profile, in a sandbox it sets up itself
+// where its program can be the sandbox's init ([HandleInit]) and the
+// kernel allows, with bubblewrap where not. It never runs
 // a command unconfined: when the sandbox cannot be set up, Run returns
 // an error wrapping [ErrCannotConfine] or [ErrProfile] and the command
 // has not run.
