@@ -174,7 +174,9 @@ func runCommand(pl *sandboxPlan, watch bool, release func()) int {
 	// A signal sent by a process of the sandbox does not end the init
 	// (its own are left to the kernel, which sends none to PID 1 without
 	// a handler); one ignored stays ignored for the command.
-	for _, s := range []os.Signal{syscall.SIGTERM, syscall.SIGINT, syscall.SIGHUP, syscall.SIGQUIT, syscall.SIGUSR1, syscall.SIGUSR2} {
+	// Go's runtime ends a process on these unless they are caught.
+	for _, s := range []os.Signal{syscall.SIGTERM, syscall.SIGINT, syscall.SIGHUP, syscall.SIGQUIT, syscall.SIGUSR1, syscall.SIGUSR2,
+		syscall.SIGALRM, syscall.SIGABRT, syscall.SIGXCPU, syscall.SIGXFSZ, syscall.SIGPWR, syscall.SIGSTKFLT, syscall.SIGSYS, syscall.SIGTRAP} {
 		if !signal.Ignored(s) {
 			signal.Notify(make(chan os.Signal, 1), s)
 		}

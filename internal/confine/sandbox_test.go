@@ -232,3 +232,27 @@ func TestUnknownArgument(t *testing.T) {
 		t.Errorf("Args's own list: %+v, %v", pl, err)
 	}
 }
+
+// TestInitOutlivesSignals: a signal a command sends its sandbox's init
+// ends neither the init nor the call, under either backend; nor, under
+// the launcher's own, one sent to the command's process group, which the
+// init leads (under bubblewrap the shim, in that group too, ends with
+// it).
+func TestInitOutlivesSignals(t *testing.T) {
+	needBwrap(t)
+	w := newWorld(t)
+	p := w.profile(t, UnknownEffects, Options{})
+	for _, backend := range []string{"", "bubblewrap"} {
+		t.Run("backend="+backend, func(t *testing.T) {
+			t.Setenv(BackendEnv, backend)
+			script := "trap '' TERM HUP; for s in TERM QUIT USR1 USR2 ALRM ABRT HUP; do kill -$s 1; done; "
+			if backend == "" {
+				script += "kill -TERM 0; "
+			}
+			code, out, errs := w.run(t, p, "bash", "-c", script+"sleep 0.2; echo survived")
+			if code != 0 || out != "survived\n" {
+				t.Errorf("exit %d, stdout %q, stderr %q", code, out, errs)
+			}
+		})
+	}
+}
