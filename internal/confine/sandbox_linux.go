@@ -171,14 +171,10 @@ func sandboxInit(args []string) int {
 func runCommand(pl *sandboxPlan, watch bool, release func()) int {
 	ready := os.NewFile(3, "ready")
 	std := []*os.File{os.NewFile(4, "stdin"), os.NewFile(5, "stdout"), os.NewFile(6, "stderr")}
-	// A signal sent by a process of the sandbox does not end the init
-	// (its own are left to the kernel, which sends none to PID 1 without
-	// a handler); one ignored stays ignored for the command.
-	// Go's runtime ends a process on these unless they are caught.
-	for _, s := range []os.Signal{syscall.SIGTERM, syscall.SIGINT, syscall.SIGHUP, syscall.SIGQUIT, syscall.SIGUSR1, syscall.SIGUSR2,
-		syscall.SIGALRM, syscall.SIGABRT, syscall.SIGXCPU, syscall.SIGXFSZ, syscall.SIGPWR, syscall.SIGSTKFLT, syscall.SIGSYS, syscall.SIGTRAP} {
-		if !signal.Ignored(s) {
-			signal.Notify(make(chan os.Signal, 1), s)
+	// A signal sent by a process of the sandbox does not end the init.
+	for _, sig := range initSignals {
+		if !signal.Ignored(sig) {
+			leaveToKernel(sig)
 		}
 	}
 	var ended atomic.Bool
@@ -312,9 +308,9 @@ func (b *builder) finish(pl *sandboxPlan) error {
 		return fmt.Errorf("detaching the host's root: %v", err)
 	}
 	unix.Close(b.root)
-	if b.data >= 0 {
-		unix.Close(b.data)
-	}
+	// b.data stays open (close-on-exec) until the init ends: closing a
+	// tree never attached unmounts it, which waits for the kernel's
+	// readers (an RCU grace period, milliseconds on a loaded machine).
 	if !pl.shareNet {
 		loopbackUp()
 	}
