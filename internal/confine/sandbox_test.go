@@ -15,7 +15,8 @@ import (
 
 // observe is what a confined command sees of its sandbox, printed by a
 // bash script: the visible tree (each path's type, mode and whether it
-// is writable), its capabilities and no_new_privs, its uid and gid maps,
+// is writable, and the project's files' contents), its capabilities and
+// no_new_privs, its uid and gid maps,
 // the network's interfaces, the processes it sees, whether it can make
 // a user namespace, and whether it can unmount a mask.
 const observe = `
@@ -23,6 +24,7 @@ list() { find "$@" \( -path /proc -o -path /sys \) -prune -o -printf '%p\t%y\t%M
 	while IFS=$'\t' read -r p y m; do w=-; [ -w "$p" ] && w=w; echo "$p $y $m $w"; done; }
 list / -maxdepth 2
 list /dev /tmp /var/tmp "$HOME" "$PWD"
+find "$PWD" -path "$PWD/.git/objects" -prune -o -type f -print0 2>/dev/null | LC_ALL=C sort -z | xargs -0 md5sum 2>&1
 for p in /proc/sys /proc/sysrq-trigger /proc/irq /proc/bus /proc/sys/user/max_user_namespaces; do
 	w=-; [ -w "$p" ] && w=w; echo "$p $w"
 done
@@ -47,10 +49,19 @@ func TestBackendsAgree(t *testing.T) {
 		t.Skipf("the launcher's own sandbox does not stand here: %v", err)
 	}
 	w := newWorld(t)
-	profiles := map[string]*Profile{
-		"unknown-effects": w.profile(t, UnknownEffects, Options{}),
-		"read-only":       w.profile(t, ReadOnly, Options{}),
-		"network":         w.profile(t, UnknownEffects, Options{Network: true}),
+	// A repository whose tracked secrets are shown as committed
+	// (--ro-bind-data), with its exclude file.
+	wg := newWorld(t)
+	gitRepo(t, wg)
+	type tc struct {
+		w *world
+		p *Profile
+	}
+	profiles := map[string]tc{
+		"unknown-effects": {w, w.profile(t, UnknownEffects, Options{})},
+		"read-only":       {w, w.profile(t, ReadOnly, Options{})},
+		"network":         {w, w.profile(t, UnknownEffects, Options{Network: true})},
+		"committed":       {wg, wg.profile(t, UnknownEffects, Options{})},
 	}
 	users := []string{"self"}
 	if os.Geteuid() == 0 {
@@ -58,9 +69,10 @@ func TestBackendsAgree(t *testing.T) {
 			users = append(users, "nobody")
 		}
 	}
-	for name, p := range profiles {
+	for name, c := range profiles {
 		for _, user := range users {
 			t.Run(name+"/"+user, func(t *testing.T) {
+				w, p := c.w, c.p
 				if user == "nobody" {
 					nobodyWorld(t, w)
 				}
@@ -81,7 +93,7 @@ func TestBackendsAgree(t *testing.T) {
 				if own != bwrap {
 					t.Errorf("the sandboxes differ (- bubblewrap, + own):\n%s", lineDiff(bwrap, own))
 				}
-				for _, want := range []string{"CapEff:\t0000000000000000", "CapBnd:\t0000000000000000", "NoNewPrivs:\t1", "userns refused", "mask kept"} {
+				for _, want := range []string{"  " + w.project + "/sub/README\n", "CapEff:\t0000000000000000", "CapBnd:\t0000000000000000", "NoNewPrivs:\t1", "userns refused", "mask kept"} {
 					if !strings.Contains(own, want) {
 						t.Errorf("the own sandbox shows no %q:\n%s", want, own)
 					}
