@@ -174,7 +174,7 @@ func (l *Launcher) Run(ctx context.Context, p *Profile, argv []string) (int, err
 		return 0, fmt.Errorf("%w: confinement needs Linux and bubblewrap, or macOS", ErrCannotConfine)
 	}
 	// The launcher's own sandbox where this program can be its init and
-	// the kernel lets it stand; bubblewrap where not (see sandbox.go).
+	// the kernel lets it stand; bubblewrap where not (see sandbox_linux.go).
 	if l.ownUsable() {
 		code, err := l.run(ctx, p, argv, "")
 		if !errors.Is(err, errOwnUnavailable) {
