@@ -11,5 +11,7 @@ import (
 )
 
 func main() {
+	// First: the launcher may be started again as its sandbox's init.
+	confine.HandleInit()
 	os.Exit(confine.MainWith(landlock.Fallback{}, os.Stdin, os.Stdout, os.Stderr, os.Args[1:]))
 }

@@ -28,6 +28,8 @@ func (f *recordingFallback) Run(p *Profile, argv, env []string, stdin io.Reader,
 // namespaces, is refused; the weaker fallback is for a machine where
 // bubblewrap's smallest sandbox fails too.
 func TestNoFallbackOnProfileFailure(t *testing.T) {
+	// Stand-ins for bubblewrap: the launcher must run it.
+	t.Setenv(BackendEnv, "bubblewrap")
 	needBwrap(t)
 	real, err := exec.LookPath("bwrap")
 	must(t, err)

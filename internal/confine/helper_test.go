@@ -21,6 +21,7 @@ import (
 const helperEnv = "GOVERNANCE_CONFINE_TEST_HELPER"
 
 func TestMain(m *testing.M) {
+	HandleInit()
 	if os.Getenv(ReapEnv) == "1" {
 		os.Exit(Main(os.Stdin, os.Stdout, os.Stderr, os.Args[1:]))
 	}

@@ -80,7 +80,9 @@ type Fallback interface {
 	Run(p *Profile, argv, env []string, stdin io.Reader, stdout, stderr io.Writer) (int, error)
 }
 
-// Launcher runs commands under a profile with bubblewrap. It never runs
+// Launcher runs commands under a profile, in a sandbox it sets up itself
+// where its program can be the sandbox's init ([HandleInit]) and the
+// kernel allows, with bubblewrap where not. It never runs
 // a command unconfined: when the sandbox cannot be set up, Run returns
 // an error wrapping [ErrCannotConfine] or [ErrProfile] and the command
 // has not run.
@@ -171,10 +173,27 @@ func (l *Launcher) Run(ctx context.Context, p *Profile, argv []string) (int, err
 	if runtime.GOOS != "linux" {
 		return 0, fmt.Errorf("%w: confinement needs Linux and bubblewrap, or macOS", ErrCannotConfine)
 	}
+	// The launcher's own sandbox where this program can be its init and
+	// the kernel lets it stand; bubblewrap where not (see sandbox_linux.go).
+	if l.ownUsable() {
+		code, err := l.run(ctx, p, argv, "")
+		if !errors.Is(err, errOwnUnavailable) {
+			return code, err
+		}
+	}
 	bwrap, err := l.bwrap(p)
 	if err != nil {
 		return 0, err
 	}
+	return l.run(ctx, p, argv, bwrap)
+}
+
+// run runs argv under p in a sandbox of bubblewrap's, or of the
+// launcher's own when bwrap is empty: then an error wrapping
+// errOwnUnavailable says the machine cannot set it up, and the command
+// has not run.
+func (l *Launcher) run(ctx context.Context, p *Profile, argv []string, bwrap string) (int, error) {
+	own := bwrap == ""
 	// Caught from here on: a signal kills the sandbox, and what the
 	// launcher made goes as when the command ends (see [interrupts]).
 	intr := catchInterrupts()
@@ -361,8 +380,22 @@ func (l *Launcher) Run(ctx context.Context, p *Profile, argv []string) (int, err
 		infoArgs = append(infoArgs, "--lock-file", p.Writable[0])
 	}
 
-	args := slices.Concat(l.Args(p, empty), infoArgs, []string{"--"}, shim(len(reports), !p.Background), argv)
-	cmd := exec.CommandContext(ctx, bwrap, args...)
+	var cmd *exec.Cmd
+	if own {
+		// The init does the shim's work itself.
+		cmd, err = ownCommand(slices.Concat(l.Args(p, empty), infoArgs, []string{"--"}, argv), !p.Background)
+		if err != nil {
+			readyW.Close()
+			infoW.Close()
+			return 0, fmt.Errorf("%w: %v", ErrProfile, err)
+		}
+	} else {
+		args := slices.Concat(l.Args(p, empty), infoArgs, []string{"--"}, shim(len(reports), !p.Background), argv)
+		cmd = exec.CommandContext(ctx, bwrap, args...)
+		// A process group of its own, which a refusal kills whole: a
+		// sandbox's init left behind by a failed setup holds the pipe open.
+		cmd.SysProcAttr = ownGroup()
+	}
 	// The environment goes to bwrap as its own, never as --setenv words
 	// a process listing would show.
 	cmd.Env = CleanEnv(l.Env)
@@ -371,16 +404,13 @@ func (l *Launcher) Run(ctx context.Context, p *Profile, argv []string) (int, err
 	// stand); the command's streams reach the shim as descriptors.
 	cmd.Stderr = std.bwrapW
 	cmd.ExtraFiles = extra
-	// A process group of its own, which a refusal kills whole: a
-	// sandbox's init left behind by a failed setup holds the pipe open.
-	cmd.SysProcAttr = ownGroup()
 	watch := watchMasks(p)
 	if sig := intr.caught(); sig != 0 {
 		readyW.Close()
 		infoW.Close()
 		return 128 + sig, nil
 	}
-	if p.Network && !setuidFile(bwrap) {
+	if p.Network && (own || !setuidFile(bwrap)) {
 		// The host's network comes with its abstract Unix sockets: out of
 		// the sandbox's reach where the kernel can (see
 		// [scopeAbstractSockets]; docs/confinement.md says where not).
@@ -393,6 +423,10 @@ func (l *Launcher) Run(ctx context.Context, p *Profile, argv []string) (int, err
 	if life != nil {
 		life.Close()
 	}
+	if err != nil && own {
+		// No namespaces for this process here.
+		return 0, fmt.Errorf("%w: %v", errOwnUnavailable, err)
+	}
 	if err != nil {
 		return 0, fmt.Errorf("%w: %v", ErrCannotConfine, err)
 	}
@@ -401,6 +435,9 @@ func (l *Launcher) Run(ctx context.Context, p *Profile, argv []string) (int, err
 	initc := make(chan int, 1)
 	go func() { initc <- readInitPid(info) }()
 	intr.kill(cmd.Process.Pid, initc)
+	if own {
+		return l.waitOwn(ctx, cmd, ready, std, intr, initc, &initPid, watch)
+	}
 	waitErr := cmd.Wait()
 	initPid = intr.initPid(initc)
 	if sig := intr.caught(); sig != 0 {
@@ -444,6 +481,51 @@ func (l *Launcher) Run(ctx context.Context, p *Profile, argv []string) (int, err
 		return code, nil
 	}
 	return 128 + signalOf(cmd.ProcessState), nil
+}
+
+// waitOwn waits for the command of the launcher's own sandbox, whose
+// init reports on the ready pipe that the sandbox stands, then the
+// command's status; it stays to reap the jobs the command left.
+func (l *Launcher) waitOwn(ctx context.Context, cmd *exec.Cmd, ready *os.File, std *streams, intr *interrupts, initc chan int, initPid *int, watch *halfway) (int, error) {
+	pid := cmd.Process.Pid
+	stop := context.AfterFunc(ctx, func() { killInit(pid) })
+	defer stop()
+	stood, code, ok, done := readOwnStatus(ready)
+	if !done {
+		// A job left may still run: the placeholders wait for the init.
+		*initPid = pid
+	}
+	if sig := intr.caught(); sig != 0 {
+		std.wait(100 * time.Millisecond)
+		std.bwrapDone(false)
+		return 128 + sig, nil
+	}
+	if !stood {
+		cmd.Wait()
+		killGroup(pid)
+		if err := ownWorks(); err != nil {
+			// Not this call's doing: bubblewrap, or the fallback, instead.
+			std.stderr = nil
+			std.bwrapDone(true)
+			return 0, fmt.Errorf("%w: %v", errOwnUnavailable, err)
+		}
+		std.bwrapDone(true)
+		return 0, fmt.Errorf("%w: the profile cannot be applied: the launcher's sandbox works on this machine, but a mount of this call failed: %s", ErrProfile, strings.TrimSpace(std.bwrapMsg.String()))
+	}
+	if !ok {
+		// The init ended before the command did: killed.
+		cmd.Wait()
+		code = cmd.ProcessState.ExitCode()
+		if code < 0 {
+			code = 128 + signalOf(cmd.ProcessState)
+		}
+	}
+	std.wait(time.Second)
+	std.bwrapDone(false)
+	if l.Stderr != nil {
+		watch.report(l.Stderr)
+	}
+	return code, nil
 }
 
 // streams are the command's standard streams as descriptors, and
@@ -957,23 +1039,26 @@ func makePlaceholder(p string) error {
 		}
 		return nil
 	}
-	f, err := os.OpenFile(p, os.O_WRONLY|os.O_CREATE|os.O_EXCL|syscallNoFollow, 0o644)
+	// A descriptor of syscall's, not an os.File: one costs four more
+	// calls, made to try the file with the poller.
+	fd, err := syscall.Open(p, syscall.O_WRONLY|syscall.O_CREAT|syscall.O_EXCL|syscallNoFollow|syscall.O_CLOEXEC, 0o644)
 	if errors.Is(err, fs.ErrExist) {
 		return nil
 	}
 	if err != nil {
 		return err
 	}
-	return f.Close()
+	return syscall.Close(fd)
 }
 
 func makeParents(paths, writable []string) ([]string, error) {
 	var made []string
+	real := realPaths{}
 	for _, x := range paths {
 		if _, err := os.Lstat(x); err == nil {
 			continue
 		}
-		if err := beneath(x, writable); err != nil {
+		if err := real.beneath(x, writable); err != nil {
 			return made, err
 		}
 		var missing []string
@@ -1009,6 +1094,33 @@ func makeParents(paths, writable []string) ([]string, error) {
 // path resolves, links followed, inside one of the writable folders (or
 // where one of them resolves to): what is made at path is made there.
 func beneath(path string, writable []string) error {
+	return realPaths(nil).beneath(path, writable)
+}
+
+// realPaths keeps what filepath.EvalSymlinks said of a path while the
+// launcher makes the placeholders, which asks it of the same folders (the
+// project, the folders above it) for each; nil keeps nothing.
+type realPaths map[string]realPath
+
+type realPath struct {
+	path string
+	err  error
+}
+
+func (r realPaths) eval(p string) (string, error) {
+	if r == nil {
+		return filepath.EvalSymlinks(p)
+	}
+	if v, ok := r[p]; ok {
+		return v.path, v.err
+	}
+	v, err := filepath.EvalSymlinks(p)
+	r[p] = realPath{v, err}
+	return v, err
+}
+
+// beneath is [beneath], with r's links.
+func (r realPaths) beneath(path string, writable []string) error {
 	if !insideAny(path, writable) {
 		// Not the call's to make: bubblewrap makes no mount point there.
 		return nil
@@ -1017,10 +1129,10 @@ func beneath(path string, writable []string) error {
 	for d != "/" && !exists(d) {
 		d = filepath.Dir(d)
 	}
-	real, err := filepath.EvalSymlinks(d)
+	real, err := r.eval(d)
 	if err == nil {
 		for _, w := range writable {
-			rw, werr := filepath.EvalSymlinks(w)
+			rw, werr := r.eval(w)
 			if inside(real, w) || werr == nil && inside(real, rw) {
 				return nil
 			}

@@ -30,7 +30,9 @@ const usage = `usage: governance-confine [--profile FILE-or-JSON] -- COMMAND [AR
        governance-confine --kind KIND [--project ROOT] [--decision ID [--require-checkpoint]] -- COMMAND [ARG...]
 
 Runs COMMAND confined by a profile (JSON, or a file holding it; default
-$` + ProfileEnv + `) with bubblewrap. With --kind (unknown-effects or
+$` + ProfileEnv + `) in a sandbox the launcher sets up itself, or
+bubblewrap's where the kernel cannot have it ($` + BackendEnv + `=bubblewrap
+asks for bubblewrap always). With --kind (unknown-effects or
 read-only) the launcher builds the profile itself from the policy of the
 project (ROOT, else the project of the current folder), as the hook that
 rewrote the call decides with. With --decision, a call of unknown effects

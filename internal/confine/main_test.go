@@ -24,6 +24,8 @@ import (
 // TestRefusals: when the launcher cannot confine, the command does not
 // run at all, and the status says the launcher refused.
 func TestRefusals(t *testing.T) {
+	// Stand-ins for bubblewrap: the launcher must run it.
+	t.Setenv(BackendEnv, "bubblewrap")
 	toolsInTemp(t)
 	w := newWorld(t)
 	marker := filepath.Join(w.project, "ran")

@@ -1,7 +1,8 @@
 // Command confine measures confinement: a confined `true` against a bare
 // one, side by side (interleaved runs, so that load on the machine
 // affects them alike), in a project with secrets to mask; bubblewrap run
-// with the same arguments shows what the launcher adds to it. The
+// with the same arguments shows what the launcher adds to it, and the
+// launcher made to run bubblewrap what its own sandbox saves. The
 // launcher runs as a hook's rewrite runs it (--kind unknown-effects: it
 // loads the project's policy and builds the profile, secrets found, at
 // run time), and with a profile built beforehand (--profile), which
@@ -140,12 +141,18 @@ func run(launcher string, n, warm, files int, srt string, srtN int, keep bool) e
 		argv   []string
 		rounds int
 		d      []time.Duration
+		// env is added to the bench's environment.
+		env []string
 	}
 	progs := []*prog{
 		{name: "bare true", argv: []string{trueBin}},
 		{name: "bwrap, same tree", argv: append([]string{bwrap}, bwrapArgs...)},
 		{name: "governance-confine --kind", argv: []string{launcher, "--kind", string(confine.UnknownEffects), "--project", project, "--", trueBin}},
 		{name: "governance-confine --profile", argv: []string{launcher, "--profile", profFile, "--", trueBin}},
+		// The launcher's sandbox set up by bubblewrap, as where the
+		// kernel cannot have the launcher's own.
+		{name: "  --profile, with bubblewrap", argv: []string{launcher, "--profile", profFile, "--", trueBin},
+			env: []string{confine.BackendEnv + "=bubblewrap"}},
 	}
 	const confined = 2
 	unavailable := ""
@@ -166,7 +173,7 @@ func run(launcher string, n, warm, files int, srt string, srtN int, keep bool) e
 				continue
 			}
 			c := exec.Command(p.argv[0], p.argv[1:]...)
-			c.Dir, c.Env = project, env
+			c.Dir, c.Env = project, append(env, p.env...)
 			start := time.Now()
 			if out, err := c.CombinedOutput(); err != nil {
 				return fmt.Errorf("%s: %v\n%s", p.name, err, out)

@@ -1,0 +1,270 @@
+//go:build linux
+
+package confine
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// observe is what a confined command sees of its sandbox, printed by a
+// bash script: the visible tree (each path's type, mode and whether it
+// is writable, and the project's files' contents), its capabilities and
+// no_new_privs, its uid and gid maps,
+// the network's interfaces, the processes it sees, whether it can make
+// a user namespace, and whether it can unmount a mask.
+const observe = `
+list() { find "$@" \( -path /proc -o -path /sys \) -prune -o -printf '%p\t%y\t%M\n' 2>/dev/null | LC_ALL=C sort |
+	while IFS=$'\t' read -r p y m; do w=-; [ -w "$p" ] && w=w; echo "$p $y $m $w"; done; }
+list / -maxdepth 2
+list /dev /tmp /var/tmp "$HOME" "$PWD"
+find "$PWD" -path "$PWD/.git/objects" -prune -o -type f -print0 2>/dev/null | LC_ALL=C sort -z | xargs -0 md5sum 2>&1
+for p in /proc/sys /proc/sysrq-trigger /proc/irq /proc/bus /proc/sys/user/max_user_namespaces; do
+	w=-; [ -w "$p" ] && w=w; echo "$p $w"
+done
+grep -E '^(CapInh|CapPrm|CapEff|CapBnd|CapAmb|NoNewPrivs):' /proc/self/status
+echo uid_map $(cat /proc/self/uid_map) gid_map $(cat /proc/self/gid_map) ids $(id -u) $(id -g)
+echo ifaces $(awk 'NR > 2 { print $1 }' /proc/net/dev | sort) inet6 $(awk '{ print $6 }' /proc/net/if_inet6 2>/dev/null | sort)
+echo pid1 $([ -e /proc/1 ] && echo present) command $([ $$ = 1 ] && echo is || echo is-not) pid1
+unshare -U true 2>/dev/null && echo userns made || echo userns refused
+umount .env 2>/dev/null && echo mask unmounted || echo mask kept
+printf '\nsandbox-init: %s\n' "$(head -c 60 /proc/1/cmdline | tr '\0\n' '  ')"
+`
+
+// TestBackendsAgree runs the same profiles under bubblewrap and the
+// launcher's own sandbox, as the test's user and (as root) as nobody,
+// and compares what the command sees: the two must agree.
+func TestBackendsAgree(t *testing.T) {
+	needBwrap(t)
+	if !selfInit.Load() {
+		t.Skip("the test binary is no sandbox init")
+	}
+	if err := ownWorks(); err != nil {
+		t.Skipf("the launcher's own sandbox does not stand here: %v", err)
+	}
+	w := newWorld(t)
+	// A repository whose tracked secrets are shown as committed
+	// (--ro-bind-data), with its exclude file.
+	wg := newWorld(t)
+	gitRepo(t, wg)
+	type tc struct {
+		w *world
+		p *Profile
+	}
+	profiles := map[string]tc{
+		"unknown-effects": {w, w.profile(t, UnknownEffects, Options{})},
+		"read-only":       {w, w.profile(t, ReadOnly, Options{})},
+		"network":         {w, w.profile(t, UnknownEffects, Options{Network: true})},
+		"committed":       {wg, wg.profile(t, UnknownEffects, Options{})},
+	}
+	users := []string{"self"}
+	if os.Geteuid() == 0 {
+		if _, err := exec.LookPath("unshare"); err == nil {
+			users = append(users, "nobody")
+		}
+	}
+	for name, c := range profiles {
+		for _, user := range users {
+			t.Run(name+"/"+user, func(t *testing.T) {
+				w, p := c.w, c.p
+				if user == "nobody" {
+					nobodyWorld(t, w)
+				}
+				own, ownInit := observeIn(t, w, p, user, "")
+				bwrap, bwrapInit := observeIn(t, w, p, user, "bubblewrap")
+				// Each ran where it was asked to: no fallback.
+				if !strings.Contains(ownInit, InitArg) || !strings.Contains(bwrapInit, "bwrap") {
+					t.Fatalf("the sandboxes' inits are %q and %q, want the launcher's and bubblewrap", ownInit, bwrapInit)
+				}
+				if user != "self" {
+					// bubblewrap, run by a user other than root, maps the
+					// user to root in a first user namespace (to mount
+					// devpts) and back in a second: the command's map names
+					// that root, and the devpts it made is that root's. The
+					// launcher maps the user to itself, as the host does.
+					own, bwrap = unmapped(own), unmapped(bwrap)
+				}
+				if own != bwrap {
+					t.Errorf("the sandboxes differ (- bubblewrap, + own):\n%s", lineDiff(bwrap, own))
+				}
+				for _, want := range []string{"  " + w.project + "/sub/README\n", "CapEff:\t0000000000000000", "CapBnd:\t0000000000000000", "NoNewPrivs:\t1", "userns refused", "mask kept"} {
+					if !strings.Contains(own, want) {
+						t.Errorf("the own sandbox shows no %q:\n%s", want, own)
+					}
+				}
+			})
+		}
+	}
+}
+
+// nobodyWorld lets nobody into the world's project, as TestUnprivileged
+// does.
+func nobodyWorld(t *testing.T, w *world) {
+	for d := w.dir; d != "/tmp" && d != "/"; d = filepath.Dir(d) {
+		must(t, os.Chmod(d, 0o755))
+	}
+	must(t, filepath.Walk(w.home, func(p string, _ os.FileInfo, err error) error {
+		if err != nil {
+			return err
+		}
+		return os.Lchown(p, 65534, 65534)
+	}))
+}
+
+// observeIn runs the observation under p with the given backend ("" the
+// launcher's own), as the test's user or as nobody (through the
+// launcher's main, started by unshare --setuid): what the command saw,
+// and apart the sandbox's init.
+func observeIn(t *testing.T, w *world, p *Profile, user, backend string) (seen, init string) {
+	t.Helper()
+	split := func(out string) (string, string) {
+		i := strings.LastIndex(out, "\nsandbox-init: ")
+		if i < 0 {
+			return out, ""
+		}
+		return out[:i], out[i:]
+	}
+	env := append(os.Environ(), "HOME="+w.home, BackendEnv+"="+backend)
+	if user == "self" {
+		var out, errb bytes.Buffer
+		l := &Launcher{Env: env, Stdout: &out, Stderr: &errb}
+		code, err := l.Run(t.Context(), p, []string{"bash", "-c", observe})
+		if err != nil || code != 0 {
+			t.Fatalf("backend %q: exit %d, %v\nstderr: %s", backend, code, err, errb.String())
+		}
+		return split(out.String())
+	}
+	prof, err := json.Marshal(p)
+	must(t, err)
+	cmd := exec.Command("unshare", "--mount", "--net", "--setuid", "65534", "--setgid", "65534", "--",
+		w.helper, "--profile", string(prof), "--", "bash", "-c", observe)
+	cmd.Dir = w.project
+	cmd.Env = append(env, helperEnv+"=main")
+	var out, errb bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &out, &errb
+	if err := cmd.Run(); err != nil {
+		var ee *exec.ExitError
+		if !errors.As(err, &ee) || ee.ExitCode() != 0 {
+			t.Fatalf("backend %q as nobody: %v\nstderr: %s", backend, err, errb.String())
+		}
+	}
+	return split(out.String())
+}
+
+// lineDiff lists the lines of a missing from b (-) and of b missing from
+// a (+).
+func lineDiff(a, b string) string {
+	count := map[string]int{}
+	for l := range strings.SplitSeq(a, "\n") {
+		count[l]++
+	}
+	for l := range strings.SplitSeq(b, "\n") {
+		count[l]--
+	}
+	var out []string
+	for l, n := range count {
+		switch {
+		case n > 0:
+			out = append(out, "- "+l)
+		case n < 0:
+			out = append(out, "+ "+l)
+		}
+	}
+	return strings.Join(out, "\n")
+}
+
+// unmapped drops the outside half of the uid and gid maps (the ids
+// inside stay, with id's) and whether /dev/pts is writable.
+func unmapped(seen string) string {
+	var out []string
+	for l := range strings.SplitSeq(seen, "\n") {
+		switch {
+		case strings.HasPrefix(l, "uid_map "):
+			f := strings.Fields(l)
+			l = strings.Join([]string{f[0], f[1], f[3], f[4], f[5], f[7], f[8], f[9], f[10]}, " ")
+		case strings.HasPrefix(l, "/dev/pts d "):
+			l = strings.TrimSuffix(strings.TrimSuffix(l, " w"), " -")
+		}
+		out = append(out, l)
+	}
+	return strings.Join(out, "\n")
+}
+
+// TestOwnSandboxProfileFailure: a call whose own sandbox fails on what
+// its project holds (here a working folder that is gone), where the
+// smallest own sandbox stands, is refused with the init's message; the
+// command does not run and bubblewrap is not tried.
+func TestOwnSandboxProfileFailure(t *testing.T) {
+	if !selfInit.Load() {
+		t.Skip("the test binary is no sandbox init")
+	}
+	if err := ownWorks(); err != nil {
+		t.Skipf("the launcher's own sandbox does not stand here: %v", err)
+	}
+	w := newWorld(t)
+	p := w.profile(t, UnknownEffects, Options{})
+	p.Cwd = filepath.Join(w.project, "gone")
+	marker := filepath.Join(w.project, "ran")
+	var out, errb bytes.Buffer
+	// No bubblewrap on the PATH: a fallback to it would say so.
+	l := &Launcher{Env: []string{"PATH=/nonexistent", "HOME=" + w.home}, Stdout: &out, Stderr: &errb}
+	code, err := l.Run(t.Context(), p, []string{"/usr/bin/touch", marker})
+	if !errors.Is(err, ErrProfile) || !strings.Contains(err.Error(), "cannot chdir to "+p.Cwd) {
+		t.Errorf("exit %d, err %v, want the profile refused with the init's message", code, err)
+	}
+	wantMissing(t, marker)
+}
+
+// TestUnknownArgument: an argument the launcher's own sandbox does not
+// know is an error, and so is a sandbox weaker than it makes.
+func TestUnknownArgument(t *testing.T) {
+	for _, args := range [][]string{
+		{"--unshare-all", "--unshare-user", "--cap-drop", "ALL", "--new-session", "--bind-data", "3", "/x", "--", "true"},
+		{"--unshare-all", "--unshare-user", "--cap-drop", "ALL", "--new-session", "--perms", "0444", "--bind", "/a", "/b", "--", "true"},
+		{"--unshare-user", "--cap-drop", "ALL", "--new-session", "--", "true"},
+		{"--unshare-all", "--unshare-user", "--cap-drop", "ALL", "--new-session", "--ro-bind", "/a", "--", "true"},
+		{"--unshare-all", "--unshare-user", "--cap-drop", "ALL", "--new-session", "--"},
+	} {
+		if _, err := parsePlan(args); !errors.Is(err, errPlan) {
+			t.Errorf("parsePlan(%q) = %v, want an error", args, err)
+		}
+	}
+	pl, err := parsePlan((&Launcher{}).Args(&Profile{Kind: ReadOnly, Cwd: "/tmp"}, "/dev/null"))
+	if err == nil {
+		t.Errorf("Args without a command parsed: %+v", pl)
+	}
+	pl, err = parsePlan(append((&Launcher{}).Args(&Profile{Kind: ReadOnly, Cwd: "/tmp"}, "/dev/null"), "--", "true"))
+	if err != nil || pl.chdir != "/tmp" || len(pl.argv) != 1 {
+		t.Errorf("Args's own list: %+v, %v", pl, err)
+	}
+}
+
+// TestInitOutlivesSignals: a signal a command sends its sandbox's init
+// ends neither the init nor the call, under either backend; nor, under
+// the launcher's own, one sent to the command's process group, which the
+// init leads (under bubblewrap the shim, in that group too, ends with
+// it).
+func TestInitOutlivesSignals(t *testing.T) {
+	needBwrap(t)
+	w := newWorld(t)
+	p := w.profile(t, UnknownEffects, Options{})
+	for _, backend := range []string{"", "bubblewrap"} {
+		t.Run("backend="+backend, func(t *testing.T) {
+			t.Setenv(BackendEnv, backend)
+			script := "trap '' TERM HUP; for s in TERM QUIT USR1 USR2 ALRM ABRT HUP; do kill -$s 1; done; "
+			if backend == "" {
+				script += "kill -TERM 0; "
+			}
+			code, out, errs := w.run(t, p, "bash", "-c", script+"sleep 0.2; echo survived")
+			if code != 0 || out != "survived\n" {
+				t.Errorf("exit %d, stdout %q, stderr %q", code, out, errs)
+			}
+		})
+	}
+}

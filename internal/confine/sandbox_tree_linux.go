@@ -1,0 +1,440 @@
+package confine
+
+import (
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+
+	"golang.org/x/sys/unix"
+)
+
+// The sandbox's tree, built by its init from the plan, detached until
+// it is whole: bubblewrap's semantics for each step, with the new mount
+// API.
+
+// builder builds the sandbox's tree, detached until it is whole.
+type builder struct {
+	// root is the tree's root, a tmpfs; data a tmpfs of its own for the
+	// files of --ro-bind-data, made when first needed.
+	root, data, nData int
+	// sysctl is user.max_user_namespaces of the fresh /proc, open for
+	// writing before /proc/sys is covered read-only.
+	sysctl int
+	// readOnly are the mounts --remount-ro names, at readOnlyPaths.
+	readOnly      []int
+	readOnlyPaths []string
+}
+
+// build makes the tree, each step in order.
+func (b *builder) build(pl *sandboxPlan) error {
+	// Nothing of the sandbox's reaches the host's mounts.
+	if err := unix.Mount("", "/", "", unix.MS_REC|unix.MS_SLAVE, ""); err != nil {
+		return fmt.Errorf("making the mounts private: %v", err)
+	}
+	var err error
+	if b.root, err = newTmpfs(0o755); err != nil {
+		return err
+	}
+	for _, op := range pl.ops {
+		if err := b.step(op); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// newTmpfs returns a detached tmpfs whose root has the given mode.
+func newTmpfs(mode int) (int, error) {
+	return newMount("tmpfs", map[string]string{"mode": fmt.Sprintf("%#o", mode)}, unix.MOUNT_ATTR_NOSUID|unix.MOUNT_ATTR_NODEV)
+}
+
+// newMount returns a detached mount of a new file system of type fstype.
+func newMount(fstype string, opts map[string]string, attrs int) (int, error) {
+	fs, err := unix.Fsopen(fstype, unix.FSOPEN_CLOEXEC)
+	if err != nil {
+		return -1, fmt.Errorf("fsopen %s: %v", fstype, err)
+	}
+	defer unix.Close(fs)
+	for k, v := range opts {
+		if v == "" {
+			err = unix.FsconfigSetFlag(fs, k)
+		} else {
+			err = unix.FsconfigSetString(fs, k, v)
+		}
+		if err != nil {
+			return -1, fmt.Errorf("%s option %s: %v", fstype, k, err)
+		}
+	}
+	if err := unix.FsconfigCreate(fs); err != nil {
+		return -1, fmt.Errorf("mounting %s: %v", fstype, err)
+	}
+	m, err := unix.Fsmount(fs, unix.FSMOUNT_CLOEXEC, attrs)
+	if err != nil {
+		return -1, fmt.Errorf("mounting %s: %v", fstype, err)
+	}
+	return m, nil
+}
+
+// clone returns a detached copy of the host's tree at src (links
+// followed), with its mounts beneath, made nosuid and nodev (devices
+// keeps device files usable) and read-only when asked; a read-only
+// mount of the host's stays so.
+func clone(dirfd int, src string, readOnly, devices bool) (int, error) {
+	if n, ok := strings.CutPrefix(src, "/proc/self/fd/"); ok && dirfd == unix.AT_FDCWD {
+		return cloneFD(n, readOnly)
+	}
+	fd, err := unix.OpenTree(dirfd, src, unix.OPEN_TREE_CLONE|unix.OPEN_TREE_CLOEXEC|unix.AT_RECURSIVE)
+	if err != nil {
+		return -1, err
+	}
+	attr := unix.MountAttr{Attr_set: unix.MOUNT_ATTR_NOSUID, Propagation: unix.MS_PRIVATE}
+	if !devices {
+		attr.Attr_set |= unix.MOUNT_ATTR_NODEV
+	}
+	if readOnly {
+		attr.Attr_set |= unix.MOUNT_ATTR_RDONLY
+	}
+	if err := unix.MountSetattr(fd, "", unix.AT_EMPTY_PATH|unix.AT_RECURSIVE, &attr); err != nil {
+		unix.Close(fd)
+		return -1, fmt.Errorf("mount_setattr %s: %v", src, err)
+	}
+	return fd, nil
+}
+
+// cloneFD clones the file of the descriptor n (a report file): the
+// kernel copies no mount of another mount namespace, and the launcher
+// opened the file in the host's. Its path, named by the descriptor, is
+// cloned from the sandbox's copy of the host's mounts and must lead to
+// the same file.
+func cloneFD(n string, readOnly bool) (int, error) {
+	fdn, err := strconv.Atoi(n)
+	if err != nil {
+		return -1, unix.EINVAL
+	}
+	path, err := os.Readlink("/proc/self/fd/" + n)
+	if err != nil {
+		return -1, err
+	}
+	fd, err := clone(unix.AT_FDCWD, path, readOnly, false)
+	if err != nil {
+		return -1, err
+	}
+	var a, b unix.Stat_t
+	if unix.Fstat(fdn, &a) != nil || unix.Fstat(fd, &b) != nil || a.Dev != b.Dev || a.Ino != b.Ino {
+		unix.Close(fd)
+		return -1, fmt.Errorf("%s is no longer the file of descriptor %s", path, n)
+	}
+	return fd, nil
+}
+
+// inRoot opens path in the tree as the sandbox will see it: links and
+// ".." resolved inside the tree.
+func inRoot(root int, path string, flags int) (int, error) {
+	rel := strings.TrimPrefix(filepath.Clean(path), "/")
+	if rel == "" {
+		rel = "."
+	}
+	return unix.Openat2(root, rel, &unix.OpenHow{Flags: uint64(flags | unix.O_CLOEXEC), Resolve: unix.RESOLVE_IN_ROOT | unix.RESOLVE_NO_MAGICLINKS})
+}
+
+// parent returns the folder that holds path in the tree, made with its
+// missing parents (0755, as bubblewrap makes them), and path's name.
+func (b *builder) parent(path string) (int, string, error) {
+	dir, name := filepath.Dir(filepath.Clean(path)), filepath.Base(path)
+	if fd, err := inRoot(b.root, dir, unix.O_PATH|unix.O_DIRECTORY); err == nil {
+		return fd, name, nil
+	} else if err != unix.ENOENT {
+		return -1, "", fmt.Errorf("%s: %v", dir, err)
+	}
+	pfd, pname, err := b.parent(dir)
+	if err != nil {
+		return -1, "", err
+	}
+	defer unix.Close(pfd)
+	if err := unix.Mkdirat(pfd, pname, 0o755); err != nil && err != unix.EEXIST {
+		return -1, "", fmt.Errorf("cannot make %s: %v", dir, err)
+	}
+	fd, err := unix.Openat(pfd, pname, unix.O_PATH|unix.O_DIRECTORY|unix.O_NOFOLLOW|unix.O_CLOEXEC, 0)
+	if err != nil {
+		return -1, "", fmt.Errorf("%s: %v", dir, err)
+	}
+	return fd, name, nil
+}
+
+// mountPoint returns path in the tree, made when missing: a folder, or
+// an empty file when dir is false.
+func (b *builder) mountPoint(path string, dir bool) (int, error) {
+	if fd, err := inRoot(b.root, path, unix.O_PATH); err == nil {
+		return fd, nil
+	}
+	pfd, name, err := b.parent(path)
+	if err != nil {
+		return -1, err
+	}
+	defer unix.Close(pfd)
+	if dir {
+		err = unix.Mkdirat(pfd, name, 0o755)
+	} else {
+		// O_PATH cannot make a file: the folder is opened for it.
+		var d, f int
+		if d, err = unix.Openat(pfd, ".", unix.O_RDONLY|unix.O_DIRECTORY|unix.O_CLOEXEC, 0); err == nil {
+			if f, err = unix.Openat(d, name, unix.O_WRONLY|unix.O_CREAT|unix.O_EXCL|unix.O_NOFOLLOW|unix.O_CLOEXEC, 0o444); err == nil {
+				unix.Close(f)
+			}
+			unix.Close(d)
+		}
+	}
+	if err != nil && err != unix.EEXIST {
+		return -1, fmt.Errorf("cannot make the mount point %s: %v", path, err)
+	}
+	fd, err := unix.Openat(pfd, name, unix.O_PATH|unix.O_NOFOLLOW|unix.O_CLOEXEC, 0)
+	if err != nil {
+		return -1, fmt.Errorf("%s: %v", path, err)
+	}
+	return fd, nil
+}
+
+// attach mounts the detached tree m on path (made when missing), over
+// what is there, and closes m.
+func (b *builder) attach(m int, path string, dir bool) error {
+	defer unix.Close(m)
+	to, err := b.mountPoint(path, dir)
+	if err != nil {
+		return err
+	}
+	defer unix.Close(to)
+	if err := unix.MoveMount(m, "", to, "", unix.MOVE_MOUNT_F_EMPTY_PATH|unix.MOVE_MOUNT_T_EMPTY_PATH); err != nil {
+		return fmt.Errorf("cannot mount on %s: %v", path, err)
+	}
+	return nil
+}
+
+// isDir reports a descriptor of a folder.
+func isDir(fd int) bool {
+	var st unix.Stat_t
+	return unix.Fstat(fd, &st) == nil && st.Mode&unix.S_IFMT == unix.S_IFDIR
+}
+
+// step carries out one step of the plan, with bubblewrap's semantics.
+func (b *builder) step(op sandboxOp) error {
+	switch op.kind {
+	case opBind, opROBind, opROBindTry:
+		m, err := clone(unix.AT_FDCWD, op.src, op.kind != opBind, false)
+		if err == unix.ENOENT && op.kind == opROBindTry {
+			return nil
+		}
+		if err != nil {
+			return fmt.Errorf("cannot bind %s: %v", op.src, err)
+		}
+		if filepath.Clean(op.dest) == "/" && isDir(m) {
+			// The tree's root itself: what the steps after see is this
+			// mount, which covers all before it.
+			unix.Close(b.root)
+			b.root = m
+			return nil
+		}
+		return b.attach(m, op.dest, isDir(m))
+	case opSymlink:
+		pfd, name, err := b.parent(op.dest)
+		if err != nil {
+			return err
+		}
+		defer unix.Close(pfd)
+		if err := unix.Symlinkat(op.src, pfd, name); err == unix.EEXIST {
+			if old, rerr := readlinkat(pfd, name); rerr != nil || old != op.src {
+				return fmt.Errorf("cannot make the link %s: it exists", op.dest)
+			}
+		} else if err != nil {
+			return fmt.Errorf("cannot make the link %s: %v", op.dest, err)
+		}
+		return nil
+	case opTmpfs:
+		mode := op.perms
+		if mode < 0 {
+			mode = 0o755
+		}
+		m, err := newTmpfs(mode)
+		if err != nil {
+			return err
+		}
+		return b.attach(m, op.dest, true)
+	case opRemountRO:
+		// The mount there now, made read-only once the tree is attached
+		// (the kernel changes no mount inside a detached tree): a mount
+		// that covers it later stays as it is.
+		fd, err := inRoot(b.root, op.dest, unix.O_PATH)
+		if err != nil {
+			return fmt.Errorf("cannot remount %s read-only: %v", op.dest, err)
+		}
+		b.readOnly = append(b.readOnly, fd)
+		b.readOnlyPaths = append(b.readOnlyPaths, op.dest)
+		return nil
+	case opProc:
+		return b.proc(op.dest)
+	case opDev:
+		return b.dev(op.dest)
+	case opData:
+		return b.dataFile(op)
+	}
+	return fmt.Errorf("%w: unknown step", errPlan)
+}
+
+// proc mounts a fresh /proc, the sandbox's PID namespace's, and covers
+// the parts of it that act on the whole machine read-only, as bubblewrap
+// does.
+func (b *builder) proc(dest string) error {
+	m, err := newMount("proc", nil, unix.MOUNT_ATTR_NOSUID|unix.MOUNT_ATTR_NODEV|unix.MOUNT_ATTR_NOEXEC)
+	if err != nil {
+		return err
+	}
+	if b.sysctl < 0 {
+		b.sysctl, _ = unix.Openat(m, "sys/user/max_user_namespaces", unix.O_WRONLY|unix.O_CLOEXEC, 0)
+	}
+	for _, sub := range []string{"sys", "sysrq-trigger", "irq", "bus"} {
+		c, err := clone(m, sub, true, false)
+		if err == unix.ENOENT {
+			continue
+		}
+		if err != nil {
+			unix.Close(m)
+			return fmt.Errorf("cannot cover /proc/%s: %v", sub, err)
+		}
+		to, err := unix.Openat(m, sub, unix.O_PATH|unix.O_NOFOLLOW|unix.O_CLOEXEC, 0)
+		if err == nil {
+			err = unix.MoveMount(c, "", to, "", unix.MOVE_MOUNT_F_EMPTY_PATH|unix.MOVE_MOUNT_T_EMPTY_PATH)
+			unix.Close(to)
+		}
+		unix.Close(c)
+		if err != nil {
+			unix.Close(m)
+			return fmt.Errorf("cannot cover /proc/%s: %v", sub, err)
+		}
+	}
+	return b.attach(m, dest, true)
+}
+
+// dev mounts a /dev of its own: a tmpfs with the host's null, zero,
+// full, random, urandom and tty, a devpts of its own, shm, and the links
+// bubblewrap makes.
+func (b *builder) dev(dest string) error {
+	m, err := newTmpfs(0o755)
+	if err != nil {
+		return err
+	}
+	defer func() {
+		if m >= 0 {
+			unix.Close(m)
+		}
+	}()
+	for _, n := range []string{"null", "zero", "full", "random", "urandom", "tty"} {
+		f, err := unix.Openat(m, n, unix.O_WRONLY|unix.O_CREAT|unix.O_EXCL|unix.O_CLOEXEC, 0o444)
+		if err != nil {
+			return fmt.Errorf("cannot make /dev/%s: %v", n, err)
+		}
+		unix.Close(f)
+		c, err := clone(unix.AT_FDCWD, "/dev/"+n, false, true)
+		if err != nil {
+			return fmt.Errorf("cannot bind /dev/%s: %v", n, err)
+		}
+		to, err := unix.Openat(m, n, unix.O_PATH|unix.O_NOFOLLOW|unix.O_CLOEXEC, 0)
+		if err == nil {
+			err = unix.MoveMount(c, "", to, "", unix.MOVE_MOUNT_F_EMPTY_PATH|unix.MOVE_MOUNT_T_EMPTY_PATH)
+			unix.Close(to)
+		}
+		unix.Close(c)
+		if err != nil {
+			return fmt.Errorf("cannot bind /dev/%s: %v", n, err)
+		}
+	}
+	links := [][2]string{{"/proc/self/fd/0", "stdin"}, {"/proc/self/fd/1", "stdout"}, {"/proc/self/fd/2", "stderr"},
+		{"/proc/self/fd", "fd"}, {"/proc/kcore", "core"}, {"pts/ptmx", "ptmx"}}
+	for _, l := range links {
+		if err := unix.Symlinkat(l[0], m, l[1]); err != nil {
+			return fmt.Errorf("cannot make /dev/%s: %v", l[1], err)
+		}
+	}
+	for _, d := range []string{"shm", "pts"} {
+		if err := unix.Mkdirat(m, d, 0o755); err != nil {
+			return fmt.Errorf("cannot make /dev/%s: %v", d, err)
+		}
+	}
+	pts, err := newMount("devpts", map[string]string{"newinstance": "", "ptmxmode": "0666", "mode": "620"}, unix.MOUNT_ATTR_NOSUID|unix.MOUNT_ATTR_NOEXEC)
+	if err != nil {
+		return err
+	}
+	to, err := unix.Openat(m, "pts", unix.O_PATH|unix.O_NOFOLLOW|unix.O_CLOEXEC, 0)
+	if err == nil {
+		err = unix.MoveMount(pts, "", to, "", unix.MOVE_MOUNT_F_EMPTY_PATH|unix.MOVE_MOUNT_T_EMPTY_PATH)
+		unix.Close(to)
+	}
+	unix.Close(pts)
+	if err != nil {
+		return fmt.Errorf("cannot mount /dev/pts: %v", err)
+	}
+	m, err = -1, b.attach(m, dest, true)
+	return err
+}
+
+// dataFile shows the content of descriptor op.fd, read from its start
+// (the descriptor's offset stays), as a read-only file of its own at
+// op.dest: bubblewrap's --ro-bind-data.
+func (b *builder) dataFile(op sandboxOp) error {
+	if b.data < 0 {
+		var err error
+		if b.data, err = newTmpfs(0o700); err != nil {
+			return err
+		}
+	}
+	mode := op.perms
+	if mode < 0 {
+		mode = 0o600
+	}
+	name := strconv.Itoa(b.nData)
+	b.nData++
+	f, err := unix.Openat(b.data, name, unix.O_RDWR|unix.O_CREAT|unix.O_EXCL|unix.O_CLOEXEC, 0o600)
+	if err != nil {
+		return fmt.Errorf("data for %s: %v", op.dest, err)
+	}
+	src := os.NewFile(uintptr(op.fd), "data")
+	buf := make([]byte, 64<<10)
+	for off := int64(0); ; {
+		n, rerr := src.ReadAt(buf, off)
+		if n > 0 {
+			if _, werr := unix.Write(f, buf[:n]); werr != nil {
+				unix.Close(f)
+				return fmt.Errorf("data for %s: %v", op.dest, werr)
+			}
+			off += int64(n)
+		}
+		if rerr == io.EOF {
+			break
+		}
+		if rerr != nil {
+			unix.Close(f)
+			return fmt.Errorf("data for %s: %v", op.dest, rerr)
+		}
+	}
+	err = unix.Fchmod(f, uint32(mode))
+	unix.Close(f)
+	if err != nil {
+		return err
+	}
+	m, err := clone(b.data, name, true, false)
+	if err != nil {
+		return fmt.Errorf("data for %s: %v", op.dest, err)
+	}
+	return b.attach(m, op.dest, false)
+}
+
+// readlinkat reads the link name in the folder fd.
+func readlinkat(fd int, name string) (string, error) {
+	buf := make([]byte, 4096)
+	n, err := unix.Readlinkat(fd, name, buf)
+	if err != nil {
+		return "", err
+	}
+	return string(buf[:n]), nil
+}
