@@ -18,8 +18,9 @@ import (
 var fzfProgram = &Program{Names: []string{"fzf"}, Setup: "--bash --zsh --fish", Launch: launchFzf, Node: Node{Opts: fzfOpts, Effects: fzfEffects}}
 
 // fzfGrammar reads fzf's options for its launcher (fzfProgram itself would
-// make its own initialisation refer to itself).
-var fzfGrammar = &Program{Names: []string{"fzf"}, Node: Node{Opts: fzfOpts}}
+// make its own initialisation refer to itself). A value, not a pointer:
+// the registry is made of the programs' pointers, and this is none.
+var fzfGrammar = Program{Names: []string{"fzf"}, Node: Node{Opts: fzfOpts}}
 
 const fzfOpts = `
 -x --extended
@@ -217,7 +218,7 @@ func fzfEffects(c *Call, fx *Effects) {
 // With --with-shell another program runs them, and a command computed at
 // run time is not seen: the model's effects say so.
 func launchFzf(c *shell.Simple) (shell.Launched, bool) {
-	call := &Call{Cmd: &shell.Command{Name: c.Name, Args: c.Args}, Name: c.Name, DashDash: -1, Prog: fzfGrammar}
+	call := &Call{Cmd: &shell.Command{Name: c.Name, Args: c.Args}, Name: c.Name, DashDash: -1, Prog: &fzfGrammar}
 	call.read(normalizeDashes(c.Args[1:]))
 	cmds := fzfCommands(call)
 	if len(cmds) == 0 {
