@@ -103,17 +103,47 @@ func Discover(cwd, projectDir string, env Env) Paths {
 // insideAgent reports whether dir lies in one of the agent's folders,
 // other than the home folder itself (an agent run in the home folder
 // works there; its configuration is not the agent's for that).
+// Paths are compared as the kernel resolves them, links followed
+// (/proc/self/cwd/.cfg, a link into the project), and as written.
 func insideAgent(dir string, agent []string, home string) bool {
-	dir = filepath.Clean(dir)
+	dirs := []string{filepath.Clean(dir), resolved(dir)}
 	for _, a := range agent {
 		if a == "" || a == home || a == "/" {
 			continue
 		}
-		if dir == a || strings.HasPrefix(dir, a+string(filepath.Separator)) {
-			return true
+		for _, r := range []string{a, resolved(a)} {
+			for _, d := range dirs {
+				if r != "/" && (d == r || strings.HasPrefix(d, r+string(filepath.Separator))) {
+					return true
+				}
+			}
 		}
 	}
 	return false
+}
+
+// resolved returns p with its links followed, also those that lead
+// where nothing is yet (a folder the hook would make there).
+func resolved(p string) string { return resolvedN(p, 40) }
+
+func resolvedN(p string, hops int) string {
+	p = filepath.Clean(p)
+	if r, err := filepath.EvalSymlinks(p); err == nil {
+		return r
+	}
+	dir := filepath.Dir(p)
+	if dir == p || hops == 0 {
+		return p
+	}
+	dir = resolvedN(dir, hops-1)
+	at := filepath.Join(dir, filepath.Base(p))
+	if t, err := os.Readlink(at); err == nil {
+		if !filepath.IsAbs(t) {
+			t = filepath.Join(dir, t)
+		}
+		return resolvedN(t, hops-1)
+	}
+	return at
 }
 
 // accountHome is the home folder the system's account database gives the

@@ -224,3 +224,29 @@ func TestHomeRepositoryNotTaken(t *testing.T) {
 		t.Errorf("HOME the repository's root: home %q, user folder %q, want the account's %q", p.Home, p.UserDir, account)
 	}
 }
+
+// The folders are compared as the kernel resolves them: a path through
+// /proc/self/cwd, /proc/self/root or a link that leads into the project
+// is inside it.
+func TestAgentFoldersResolved(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	home, project := filepath.Join(dir, "home"), filepath.Join(dir, "proj")
+	if err := os.MkdirAll(filepath.Join(project, ".git"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.MkdirAll(home, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	link := filepath.Join(dir, "elsewhere")
+	if err := os.Symlink(filepath.Join(project, "cfg"), link); err != nil {
+		t.Fatal(err)
+	}
+	want := filepath.Join(home, ".config", "governance")
+	for _, x := range []string{"/proc/self/root" + project + "/cfg", link, link + "/sub", dir + "/../" + filepath.Base(dir) + "/proj/cfg"} {
+		p := Discover(project, "", func(k string) string { return map[string]string{"HOME": home, "XDG_CONFIG_HOME": x}[k] })
+		if p.UserDir != want {
+			t.Errorf("XDG_CONFIG_HOME=%s: user folder %q, want %q", x, p.UserDir, want)
+		}
+	}
+}
