@@ -61,8 +61,15 @@ func yarnReads(c *Call, fx *Effects) {
 // each one there is read.
 func yarnConfig(fx *Effects, sub string) {
 	why := "the project's .yarnrc.yml names the yarn that runs, plugins, or the registry it sends its token to"
-	fx.Add(Effect{Op: Unknown, IfPresent: ".yarnrc.yml", Upward: true, Every: true, Harmless: yarnrcYmlHarmless, Why: why})
-	fx.Add(Effect{Op: Unknown, IfPresent: "~/.yarnrc.yml", Harmless: yarnrcYmlHarmless, Why: "~/" + why[14:]})
+	// A .yarnrc.yml is yarn 2's: there list and outdated are no commands,
+	// and yarn runs a dependency's program of that name.
+	ymlHarmless := yarnrcYmlHarmless
+	if !berryCommand(sub) {
+		ymlHarmless = func([]byte) bool { return false }
+		why = "yarn 2 and later, which the project's .yarnrc.yml is for, have no yarn " + sub + ": they run a script or a dependency's program of that name"
+	}
+	fx.Add(Effect{Op: Unknown, IfPresent: ".yarnrc.yml", Upward: true, Every: true, Harmless: ymlHarmless, Why: why})
+	fx.Add(Effect{Op: Unknown, IfPresent: "~/.yarnrc.yml", Harmless: ymlHarmless, Why: "~/" + strings.TrimPrefix(why, "the project's ")})
 	why = "the project's .yarnrc names the yarn that runs or the registry it sends to"
 	fx.Add(Effect{Op: Unknown, IfPresent: ".yarnrc", Upward: true, Every: true, Harmless: yarnrcHarmless, Why: why})
 	fx.Add(Effect{Op: Unknown, IfPresent: "~/.yarnrc", Harmless: yarnrcHarmless, Why: "~/" + why[14:]})
@@ -133,8 +140,17 @@ func yarnPackageHarmless(content []byte, sub string) bool {
 	if _, ok := pkg.Scripts[sub]; ok {
 		return false
 	}
-	return pkg.PackageManager == nil || yarnRelease(*pkg.PackageManager)
+	if pkg.PackageManager == nil {
+		return true
+	}
+	// yarn 2 and later run a dependency's program for a command they do
+	// not have.
+	return yarnRelease(*pkg.PackageManager) && (berryCommand(sub) || strings.HasPrefix(*pkg.PackageManager, "yarn@1."))
 }
+
+// berryCommand reports a listing subcommand yarn 2 and later have too
+// (info, why); list and outdated are yarn 1's alone.
+func berryCommand(sub string) bool { return sub == "info" || sub == "why" }
 
 // yarnRelease reports yarn@X.Y.Z, with an optional +sha hash: a release
 // from the registry, not a file or an address.
