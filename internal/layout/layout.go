@@ -79,20 +79,22 @@ func Discover(cwd, projectDir string, env Env) Paths {
 	if _, govErr := os.Stat(p.RepoDir); gitErr == nil || govErr == nil || projectDir != "" {
 		agent = append(agent, p.ProjectRoot)
 	}
-	if h := filepath.Clean(home); home != "" && (h != p.ProjectRoot && insideAgent(h, agent, "") || h == p.ProjectRoot && gitErr == nil) {
+	folders := newAgentFolders(agent)
+	if h := filepath.Clean(home); home != "" && (h != p.ProjectRoot && folders.hold(h, "") || h == p.ProjectRoot && gitErr == nil) {
 		if h := accountHome(); h != "" && h != filepath.Clean(home) {
 			home, p.Home = h, h
 			p.Enclosing = enclosing(p.ProjectRoot, home)
 		}
 	}
 	// The XDG specification: a relative path in these variables is
-	// invalid and ignored.
-	if x := env("XDG_CONFIG_HOME"); filepath.IsAbs(x) && !insideAgent(x, agent, home) {
+	// invalid and ignored. A value that is the default is the home
+	// folder's, judged above.
+	if x := env("XDG_CONFIG_HOME"); filepath.IsAbs(x) && (filepath.Clean(x) == filepath.Join(home, ".config") || !folders.hold(x, home)) {
 		p.UserDir = filepath.Join(x, "governance")
 	} else if home != "" {
 		p.UserDir = filepath.Join(home, ".config", "governance")
 	}
-	if x := env("XDG_STATE_HOME"); filepath.IsAbs(x) && !insideAgent(x, agent, home) {
+	if x := env("XDG_STATE_HOME"); filepath.IsAbs(x) && (filepath.Clean(x) == filepath.Join(home, ".local", "state") || !folders.hold(x, home)) {
 		p.StateDir = filepath.Join(x, "governance")
 	} else if home != "" {
 		p.StateDir = filepath.Join(home, ".local", "state", "governance")
@@ -100,26 +102,40 @@ func Discover(cwd, projectDir string, env Env) Paths {
 	return p
 }
 
-// insideAgent reports whether dir lies in one of the agent's folders,
-// other than the home folder itself (an agent run in the home folder
-// works there; its configuration is not the agent's for that).
-// Paths are compared as the kernel resolves them, links followed
-// (/proc/self/cwd/.cfg, a link into the project), and as written.
-func insideAgent(dir string, agent []string, home string) bool {
-	dirs := []string{filepath.Clean(dir), resolved(dir)}
+// agentFolders are the agent's folders, each as written and as the
+// kernel resolves it (links followed), resolved once.
+type agentFolders []struct{ written, real string }
+
+func newAgentFolders(agent []string) agentFolders {
+	var out agentFolders
 	for _, a := range agent {
-		if a == "" || a == home || a == "/" {
-			continue
+		if a != "" && a != "/" {
+			out = append(out, struct{ written, real string }{filepath.Clean(a), resolved(a)})
 		}
-		for _, r := range []string{a, resolved(a)} {
-			for _, d := range dirs {
+	}
+	return out
+}
+
+// hold reports whether dir lies in one of the folders, other than skip
+// (the home folder: an agent run in the home folder works there; its
+// configuration is not the agent's for that). dir is compared as written
+// and as the kernel resolves it (/proc/self/cwd/.cfg, a link into the
+// project), the second only when the first finds nothing.
+func (f agentFolders) hold(dir, skip string) bool {
+	in := func(d string) bool {
+		for _, a := range f {
+			if skip != "" && a.written == filepath.Clean(skip) {
+				continue
+			}
+			for _, r := range []string{a.written, a.real} {
 				if r != "/" && (d == r || strings.HasPrefix(d, r+string(filepath.Separator))) {
 					return true
 				}
 			}
 		}
+		return false
 	}
-	return false
+	return len(f) > 0 && (in(filepath.Clean(dir)) || in(resolved(dir)))
 }
 
 // resolved returns p with its links followed, also those that lead
