@@ -141,9 +141,13 @@ func contentsHeld(files []FileContent) bool {
 // unseenCode says what code a command runs that the analysis cannot see,
 // or "": a program nobody modelled, one run by a path of the project's,
 // an effect the model does not understand, or code its model cannot name
-// (a script, a makefile, a test suite). The repository's own hooks are
-// not counted: neither file tools nor a confined call write them.
-func unseenCode(cl *cmdline) string {
+// (a script, a makefile, a test suite). git's hooks count where the
+// repository has one installed (see gitHooksInstalled): an installed hook
+// runs what the work tree says (a hook manager's configuration, npm test,
+// ./scripts/check.sh), which anyone may have written. Where none is
+// installed they are not counted: neither file tools nor a confined call
+// can install one.
+func (ev *evaluation) unseenCode(cl *cmdline) string {
 	if cl == nil || cl.cmd == nil {
 		return ""
 	}
@@ -157,7 +161,11 @@ func unseenCode(cl *cmdline) string {
 		switch {
 		case e.Op == programs.Unknown:
 			return cmp.Or(e.Why, "an effect its model does not understand")
-		case e.Op == programs.Exec && !e.Found && !e.Helper && !e.Hooks && (e.Code == "" || e.Lang != "sh"):
+		case e.Op == programs.Exec && e.Hooks:
+			if why := ev.gitHooksInstalled(cl); why != "" {
+				return e.Why + ": " + why
+			}
+		case e.Op == programs.Exec && !e.Found && !e.Helper && (e.Code == "" || e.Lang != "sh"):
 			return cmp.Or(e.Why, "runs code its model cannot name")
 		}
 	}
