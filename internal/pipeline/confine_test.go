@@ -285,7 +285,7 @@ func TestConfineVouched(t *testing.T) {
 	canConfine := func() (string, error) { return launcher, nil }
 	cannot := func() (string, error) { return "", errors.New("no bubblewrap on PATH") }
 	rule, err := engine.CompileRule(engine.RuleSpec{ID: "allow-these", Decision: engine.Allow,
-		Match: []engine.MatchSpec{{Program: []string{"make", "ls", "git"}}}}, engine.ScopeGlobal)
+		Match: []engine.MatchSpec{{Program: []string{"make", "ls", "git", "go"}}}}, engine.ScopeGlobal)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -313,6 +313,8 @@ func TestConfineVouched(t *testing.T) {
 			{cmd: "make test", mode: engine.ConfineAuto, confiner: cannot, want: engine.Allow},
 			{cmd: "make test", mode: engine.ConfineAuto, confiner: cannot, unwatched: true, want: engine.Allow},
 			{cmd: "make test", mode: engine.ConfineOff, confiner: canConfine, unwatched: true, want: engine.Allow},
+			// cgo's C compiler includes any file a preamble names.
+			{cmd: "go build ./...", mode: engine.ConfineUnknown, confiner: canConfine, want: engine.Confined, wantKind: pipeline.KindUnknownEffects},
 			{cmd: "ls -la", mode: engine.ConfineAuto, confiner: canConfine, want: engine.Confined, wantKind: pipeline.KindReadOnly},
 			{cmd: "ls -la", mode: engine.ConfineUnknown, confiner: canConfine, unwatched: true, want: engine.Allow},
 			{cmd: "ls -la", mode: engine.ConfineAuto, confiner: cannot, unwatched: true, want: engine.Allow},
