@@ -107,15 +107,17 @@ func (b *binding) subjects(subjects []*subject, depth int) {
 // command binds the code one command runs.
 func (b *binding) command(cl *cmdline, depth int) {
 	c := cl.cmd
-	if len(c.Args) > 0 && c.Args[0].Dynamic {
+	switch {
+	case len(c.Args) == 0:
+		// Assignments alone run nothing.
+		return
+	case c.Args[0].Dynamic:
 		b.miss("it runs a program named at run time")
 		return
-	}
-	if len(c.Args) > 0 && b.ev.plantedProgram(cl) {
+	case b.ev.plantedProgram(cl):
 		b.miss("it runs " + c.Args[0].Value + " found through a folder of PATH that calls write")
 		return
-	}
-	if len(c.Args) > 0 && !systemProgram(c.Args[0].Value, c.Cwd) {
+	case !systemProgram(c.Args[0].Value, c.Cwd):
 		if f := b.add(c, c.Args[0]); f != "" {
 			b.script(f, depth)
 		}
@@ -203,6 +205,11 @@ func (b *binding) script(f string, depth int) {
 		return
 	}
 	text := string(data)
+	if strings.ContainsRune(text, 0) {
+		// A program (ELF), not a script: what it runs is not read.
+		b.miss(b.ev.relPath(place{abs: f}) + " is a program whose code is not read")
+		return
+	}
 	if first, _, _ := strings.Cut(text, "\n"); strings.HasPrefix(first, "#!") {
 		interp := strings.Fields(strings.TrimPrefix(first, "#!"))
 		if len(interp) > 1 && path.Base(interp[0]) == "env" {

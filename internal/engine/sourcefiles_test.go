@@ -30,6 +30,8 @@ func TestSourceFilesUnbound(t *testing.T) {
 		"sub/package.json":   `{"scripts":{"deploy":"node x.js"}}`,
 		"deploy.py":          "import helper\n",
 		".venv/bin/deployer": "#!/bin/sh\necho\n",
+		"prog":               "\x7fELF\x00\x00",
+		"assign.sh":          "X=1\necho $X\n",
 	} {
 		p := filepath.Join(dir, name)
 		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
@@ -61,6 +63,8 @@ func TestSourceFilesUnbound(t *testing.T) {
 		{cmd: "./node.sh", files: []string{"node.sh"}, unbound: "node.sh"},
 		{cmd: "deployer --prod v2", unbound: "deployer"},
 		{cmd: "go test ./...", unbound: "go test"},
+		{cmd: "./prog", files: []string{"prog"}, unbound: "program"},
+		{cmd: "bash assign.sh", files: []string{"assign.sh"}},
 	} {
 		req := &engine.Request{Cwd: dir, ProjectRoot: dir, Home: home,
 			Tool: engine.Tool{Kind: engine.KindShell, Name: "Bash", Input: engine.Input{Command: tc.cmd}}}
