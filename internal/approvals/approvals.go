@@ -67,6 +67,10 @@ type Item struct {
 	Harness string `json:"harness,omitempty"`
 	Project string `json:"project,omitempty"`
 	Cwd     string `json:"cwd,omitempty"`
+	// Unbound, when set, says why Files are not all the code the call
+	// runs: the item can be approved once, while its call waits, and
+	// never for good.
+	Unbound string `json:"unbound,omitempty"`
 	// Decided, By, Message and Always record the human's answer; Always
 	// asks for a learned entry that allows calls of this shape (the CLI and
 	// the daemon write it).
@@ -155,6 +159,10 @@ func (s *Store) Answer(id string, approve bool, by, message string, always bool)
 // good takes after it, recorded in the same write as the answer.
 func (s *Store) AnswerFinishing(id string, approve bool, by, message string, always bool, finish *Finish) (*Item, error) {
 	return s.Decide(id, func(it *Item) error {
+		if always && approve && it.Unbound != "" {
+			return fmt.Errorf("approval %s cannot be given for good: %s, so a learned entry could allow code nobody approved; "+
+				"approve it once (governance approvals approve %s), while its call waits", id, it.Unbound, id)
+		}
 		it.Status = Denied
 		if approve {
 			it.Status = Approved
@@ -175,6 +183,9 @@ func (s *Store) Journal(id string, set func(*Finish)) (*Item, error) {
 		// call it answered may have taken it already (used).
 		if it.Status != Approved && it.Status != Used {
 			return fmt.Errorf("approval %s is %s, not approved: nothing to finish", id, it.Status)
+		}
+		if it.Unbound != "" {
+			return fmt.Errorf("approval %s cannot be given for good: %s", id, it.Unbound)
 		}
 		if it.Finish == nil {
 			it.Finish = &Finish{}

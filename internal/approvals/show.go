@@ -30,6 +30,10 @@ func (it *Item) Details(max int) []string {
 	for _, f := range it.Files {
 		out = append(out, "runs: "+engine.Sanitize(f.Path)+" (sha256 "+f.Short()+")")
 	}
+	if it.Unbound != "" {
+		// The person approving should know the approval holds only now.
+		out = append(out, "not all bound: "+engine.Sanitize(it.Unbound)+"; an approval holds only while the call waits, never for good")
+	}
 	render(&out, "", v)
 	if max > 0 && len(out) > max {
 		left := len(out) - max

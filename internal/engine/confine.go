@@ -42,39 +42,190 @@ func (e *Engine) AnalysisAlone(ctx context.Context, req *Request) *Decision {
 // (a script, a makefile, package.json, a manifest, a query file), and
 // the programs it runs by a path (./deploy.sh): what a person approving
 // the call approves besides its words. The files may not exist.
-func (e *Engine) SourceFiles(req *Request) []string {
+//
+// unbound, when not "", says why those files are not all the code the
+// call runs, so that no approval of it can be kept for later: code the
+// models cannot enumerate (a file sourced, python -m's module, a program
+// found through a PATH folder calls write, what a makefile, package.json
+// or python script runs in turn, a script that runs other files). A
+// shell script whose own commands run no file is enumerated whole.
+func (e *Engine) SourceFiles(req *Request) (files []string, unbound string) {
 	if req.Tool.Kind != KindShell || req.Tool.Input.Command == "" {
-		return nil
+		return nil, ""
 	}
 	ev := newEvaluation(e, req)
 	subjects, _ := ev.shellSubjects(req.Tool.Input.Command)
-	var out []string
-	add := func(c *shell.Command, a shell.Arg) {
-		if a.Dynamic {
-			return
-		}
-		if p := ev.placeOf(c, a, true); p.abs != "" && !slices.Contains(out, p.abs) {
-			out = append(out, p.abs)
-		}
+	b := &binding{ev: ev}
+	b.subjects(subjects, 0)
+	return b.files, b.unbound
+}
+
+// maxBoundScripts is how deep scripts that run scripts are read for an
+// approval to bind; deeper is unbound.
+const maxBoundScripts = 3
+
+// binding gathers the files an approval binds, and why they are not all
+// the code the call runs (the first reason found).
+type binding struct {
+	ev      *evaluation
+	files   []string
+	unbound string
+}
+
+func (b *binding) add(c *shell.Command, a shell.Arg) string {
+	if a.Dynamic {
+		b.miss("it runs a file named at run time")
+		return ""
 	}
+	p := b.ev.placeOf(c, a, true)
+	if p.abs == "" {
+		b.miss("it runs " + a.Value + ", which cannot be located")
+		return ""
+	}
+	if !slices.Contains(b.files, p.abs) {
+		b.files = append(b.files, p.abs)
+	}
+	return p.abs
+}
+
+func (b *binding) miss(why string) {
+	if b.unbound == "" {
+		b.unbound = why
+	}
+}
+
+// subjects binds the code each shell subject runs.
+func (b *binding) subjects(subjects []*subject, depth int) {
 	for _, s := range subjects {
 		if s.kind != KindShell || s.cl == nil || s.cl.cmd == nil {
 			continue
 		}
-		c := s.cl.cmd
-		if len(c.Args) > 0 && !systemProgram(c.Args[0].Value, c.Cwd) {
-			add(c, c.Args[0])
+		b.command(s.cl, depth)
+	}
+}
+
+// command binds the code one command runs.
+func (b *binding) command(cl *cmdline, depth int) {
+	c := cl.cmd
+	switch {
+	case len(c.Args) == 0:
+		// Assignments alone run nothing.
+		return
+	case c.Args[0].Dynamic:
+		b.miss("it runs a program named at run time")
+		return
+	case b.ev.plantedProgram(cl):
+		b.miss("it runs " + c.Args[0].Value + " found through a folder of PATH that calls write")
+		return
+	case !systemProgram(c.Args[0].Value, c.Cwd):
+		if f := b.add(c, c.Args[0]); f != "" {
+			b.script(f, depth)
 		}
-		if s.cl.call == nil {
+		return
+	}
+	if cl.call == nil || !cl.modelled() {
+		b.miss("no model says what code " + cl.name + " runs")
+		return
+	}
+	if cl.lname == "." || cl.lname == "source" {
+		// Sourced code runs in the calling shell, with its variables
+		// and functions: what it runs is not enumerated.
+		b.miss("it sources a file into the shell, whose code is not bound")
+		return
+	}
+	fx := cl.call.Effects().List
+	sourced := false
+	for _, e := range fx {
+		if !e.Source {
 			continue
 		}
-		for _, fx := range s.cl.call.Effects().List {
-			if fx.Source {
-				add(c, fx.Path)
-			}
+		sourced = true
+		f := b.add(c, e.Path)
+		switch {
+		case f == "":
+		case slices.Contains(shellNames, cl.lname):
+			b.script(f, depth)
+		case b.absent(f):
+			// Bound as absent (make's other makefile names): one put
+			// there later is another call.
+		default:
+			b.miss("what " + b.ev.relPath(place{abs: f}) + " runs in turn (scripts, includes, imports) is not bound")
 		}
 	}
-	return out
+	for _, e := range fx {
+		switch {
+		case e.Op == programs.Unknown:
+			b.miss(cmp.Or(e.Why, "an effect its model does not understand"))
+		case e.Op != programs.Exec || e.Found || e.Helper:
+		case e.Hooks:
+			if why := b.ev.gitHooksInstalled(cl); why != "" {
+				b.miss(e.Why + ": " + why)
+			}
+		case e.Code != "" && e.Lang == "sh":
+		case e.Code != "" || !sourced:
+			b.miss(cmp.Or(e.Why, "it runs code its model cannot name"))
+		}
+	}
+}
+
+// absent reports a file that is not there.
+func (b *binding) absent(f string) bool {
+	_, err := b.ev.fsw.lstat(f)
+	return errorsIsNotExist(err)
+}
+
+// shellNames are the shells whose script is read for the files it runs.
+var shellNames = []string{"sh", "bash", "dash", "zsh", "ksh"}
+
+// maxBoundScript is the largest script read for the files it runs.
+const maxBoundScript = 1 << 20
+
+// script binds what a shell script runs: it is enumerated whole when
+// every command in it runs no file of its own, or one enumerated whole.
+// A file run by its path must start with a shell's #! line.
+func (b *binding) script(f string, depth int) {
+	if b.unbound != "" {
+		return
+	}
+	if depth >= maxBoundScripts {
+		b.miss("it runs scripts nested too deep to bind")
+		return
+	}
+	if !b.ev.fsw.take(1) {
+		b.miss("it runs scripts too many to read")
+		return
+	}
+	data, err := b.ev.fsw.fs().ReadFile(f)
+	if errorsIsNotExist(err) {
+		// Bound as absent: a file put there later is another call.
+		return
+	}
+	if err != nil || len(data) > maxBoundScript {
+		b.miss(b.ev.relPath(place{abs: f}) + " cannot be read whole to see what it runs")
+		return
+	}
+	text := string(data)
+	if strings.ContainsRune(text, 0) {
+		// A program (ELF), not a script: what it runs is not read.
+		b.miss(b.ev.relPath(place{abs: f}) + " is a program whose code is not read")
+		return
+	}
+	if first, _, _ := strings.Cut(text, "\n"); strings.HasPrefix(first, "#!") {
+		interp := strings.Fields(strings.TrimPrefix(first, "#!"))
+		if len(interp) > 1 && path.Base(interp[0]) == "env" {
+			interp = interp[1:]
+		}
+		if len(interp) == 0 || !slices.Contains(shellNames, path.Base(interp[0])) {
+			b.miss("what " + b.ev.relPath(place{abs: f}) + " runs in turn is not bound")
+			return
+		}
+	}
+	subjects, problems := b.ev.shellSubjects(text)
+	if len(problems) > 0 {
+		b.miss(b.ev.relPath(place{abs: f}) + " cannot be read as a shell script")
+		return
+	}
+	b.subjects(subjects, depth+1)
 }
 
 // FileContent is a file and the sha256 (hex) of its content as a
@@ -96,42 +247,65 @@ func (f FileContent) Short() string {
 // DigestAbsent is the digest of a file that is not there.
 const DigestAbsent = "absent"
 
-// maxDigested is the largest file whose content FileDigest reads; a
-// larger one is known by its size and time of change.
+// maxDigested is the largest file whose content FileDigest reads.
 const maxDigested = 64 << 20
 
+// What FileDigest gives for a file whose content it does not read: its
+// size, mode and time are no binding (a call can set all three back).
+const (
+	DigestUnreadable = "unreadable"
+	DigestTooLarge   = "too-large"
+	DigestNotRegular = "not-regular"
+)
+
 // FileDigest is the sha256 (hex) of a file's content, or what stands for
-// it: DigestAbsent, "folder", "unreadable", or for a file that is no
-// regular file or is too large, the sha256 of its mode, size and time.
+// it: DigestAbsent, "folder", or, for a file whose content binds nothing
+// (see Unbinding), DigestUnreadable, DigestTooLarge or DigestNotRegular.
 func FileDigest(p string) string {
 	fi, err := os.Stat(p)
 	switch {
 	case errors.Is(err, os.ErrNotExist):
 		return DigestAbsent
 	case err != nil:
-		return "unreadable"
+		return DigestUnreadable
 	case fi.IsDir():
 		return "folder"
-	case !fi.Mode().IsRegular() || fi.Size() > maxDigested:
-		sum := sha256.Sum256(fmt.Appendf(nil, "%s %d %d", fi.Mode(), fi.Size(), fi.ModTime().UnixNano()))
-		return hex.EncodeToString(sum[:])
+	case !fi.Mode().IsRegular():
+		return DigestNotRegular
+	case fi.Size() > maxDigested:
+		return DigestTooLarge
 	}
 	f, err := os.Open(p)
 	if err != nil {
-		return "unreadable"
+		return DigestUnreadable
 	}
 	defer f.Close()
 	h := sha256.New()
 	if _, err := io.Copy(h, f); err != nil {
-		return "unreadable"
+		return DigestUnreadable
 	}
 	return hex.EncodeToString(h.Sum(nil))
 }
 
-// contentsHeld reports whether every file holds the content it held.
+// Unbinding says why a digest binds no content, or "": a file too large
+// to read, unreadable, or no regular file.
+func Unbinding(f FileContent) string {
+	switch f.SHA256 {
+	case DigestTooLarge:
+		return f.Path + " is larger than " + fmt.Sprint(maxDigested>>20) + " MB, and its content is not read"
+	case DigestUnreadable:
+		return f.Path + " cannot be read"
+	case DigestNotRegular:
+		return f.Path + " is no regular file"
+	}
+	return ""
+}
+
+// contentsHeld reports whether every file holds the content it held; a
+// digest that binds no content never holds.
 func contentsHeld(files []FileContent) bool {
 	for _, f := range files {
-		if FileDigest(f.Path) != f.SHA256 {
+		if Unbinding(f) != "" || FileDigest(f.Path) != f.SHA256 {
 			return false
 		}
 	}
@@ -141,9 +315,13 @@ func contentsHeld(files []FileContent) bool {
 // unseenCode says what code a command runs that the analysis cannot see,
 // or "": a program nobody modelled, one run by a path of the project's,
 // an effect the model does not understand, or code its model cannot name
-// (a script, a makefile, a test suite). The repository's own hooks are
-// not counted: neither file tools nor a confined call write them.
-func unseenCode(cl *cmdline) string {
+// (a script, a makefile, a test suite). git's hooks count where the
+// repository has one installed (see gitHooksInstalled): an installed hook
+// runs what the work tree says (a hook manager's configuration, npm test,
+// ./scripts/check.sh), which anyone may have written. Where none is
+// installed they are not counted: neither file tools nor a confined call
+// can install one.
+func (ev *evaluation) unseenCode(cl *cmdline) string {
 	if cl == nil || cl.cmd == nil {
 		return ""
 	}
@@ -157,7 +335,11 @@ func unseenCode(cl *cmdline) string {
 		switch {
 		case e.Op == programs.Unknown:
 			return cmp.Or(e.Why, "an effect its model does not understand")
-		case e.Op == programs.Exec && !e.Found && !e.Helper && !e.Hooks && (e.Code == "" || e.Lang != "sh"):
+		case e.Op == programs.Exec && e.Hooks:
+			if why := ev.gitHooksInstalled(cl); why != "" {
+				return e.Why + ": " + why
+			}
+		case e.Op == programs.Exec && !e.Found && !e.Helper && (e.Code == "" || e.Lang != "sh"):
 			return cmp.Or(e.Why, "runs code its model cannot name")
 		}
 	}

@@ -70,6 +70,7 @@ func ExampleRequest(kind Kind, ex string) *Request {
 func (r *Rule) MatchesExample(ex string) bool {
 	kind := r.ExampleKind()
 	ev := newEvaluation(&Engine{Policy: &Policy{Settings: DefaultSettings()}}, ExampleRequest(kind, ex))
+	ev.pc.example = true
 	subjects, _ := ev.subjects()
 	for _, s := range subjects {
 		if r.kinds.has(s.kind) && r.matches(s, ev.pc, false) {

@@ -1,7 +1,10 @@
 package engine
 
 import (
+	"cmp"
+	"io/fs"
 	"path"
+	"strings"
 
 	"github.com/agentgov/governance/internal/programs"
 )
@@ -56,4 +59,105 @@ func (ev *evaluation) nearestPackageJSON(dir string) (string, []byte) {
 		}
 		dir = path.Dir(dir)
 	}
+}
+
+// gitHooksInstalled says why the repository a git call acts in has a
+// hook installed, or "" when it has none: an executable file (or a link)
+// other than git's *.sample in a hooks folder git may run (the common
+// git folder's hooks, any folder core.hooksPath names in the
+// repository's or the home folder's configuration), or the configuration
+// of a hook manager at the top of the work tree. A hook runs what the
+// work tree holds (a pre-commit entry ./scripts/check.sh, husky's npm
+// test), which the analysis does not read; what cannot be looked at
+// counts as installed.
+func (ev *evaluation) gitHooksInstalled(cl *cmdline) string {
+	start := cl.cmd.Cwd
+	if !path.IsAbs(start) {
+		return "the repository's hooks, from a folder not known, cannot be looked at"
+	}
+	for _, d := range cl.call.ValueArgs("-C") {
+		if d.Dynamic {
+			return "the repository's hooks, in a folder not known, cannot be looked at"
+		}
+		start = ev.abs(start, d.Value)
+	}
+	top, gitDir := ev.fsw.repoOf(start)
+	for _, g := range cl.call.ValueArgs("--git-dir") {
+		if g.Dynamic {
+			return "the repository's hooks, in a folder not known, cannot be looked at"
+		}
+		top, gitDir = "", ev.abs(start, g.Value)
+	}
+	if gitDir == "" {
+		return ""
+	}
+	common := gitDir
+	if data, err := ev.fsw.fs().ReadFile(path.Join(gitDir, "commondir")); err == nil {
+		common = ev.abs(gitDir, strings.TrimSpace(string(data)))
+	}
+	base := cmp.Or(top, gitDir)
+	folders := []string{path.Join(common, "hooks")}
+	configs := []string{path.Join(common, "config"), path.Join(gitDir, "config"), path.Join(gitDir, "config.worktree")}
+	if ev.pc.home != "" {
+		configs = append(configs, path.Join(ev.pc.home, ".gitconfig"), path.Join(ev.pc.home, ".config/git/config"))
+	}
+	for _, f := range configs {
+		if !ev.fsw.take(1) {
+			return "the repository's hooks are too many files to look at"
+		}
+		data, err := ev.fsw.fs().ReadFile(f)
+		if err != nil {
+			continue
+		}
+		entries, _ := gitConfigEntries(string(data))
+		for _, e := range entries {
+			if strings.EqualFold(e.name, "core.hooksPath") && e.value != "" {
+				folders = append(folders, ev.abs(base, e.value))
+			}
+		}
+	}
+	for _, dir := range folders {
+		if why := ev.hookIn(dir); why != "" {
+			return why
+		}
+	}
+	if top == "" {
+		return ""
+	}
+	for _, m := range HookManagers {
+		for _, f := range m.Files {
+			if !ev.fsw.take(1) {
+				return "the repository's hooks are too many files to look at"
+			}
+			if _, err := ev.fsw.lstat(path.Join(top, f)); err == nil {
+				return ev.relPath(place{abs: path.Join(top, f)}) + " configures the hook manager " + m.Name +
+					", whose hooks run what the work tree says"
+			}
+		}
+	}
+	return ""
+}
+
+// hookIn says which hook is installed in a hooks folder, or "".
+func (ev *evaluation) hookIn(dir string) string {
+	if !ev.fsw.take(1) {
+		return "the repository's hooks are too many files to look at"
+	}
+	entries, err := ev.fsw.fs().ReadDir(dir)
+	if errorsIsNotExist(err) {
+		return ""
+	}
+	if err != nil {
+		return "the hooks folder " + ev.relPath(place{abs: dir}) + " cannot be read"
+	}
+	for _, e := range entries {
+		if e.IsDir() || strings.HasSuffix(e.Name(), ".sample") {
+			continue
+		}
+		fi, err := e.Info()
+		if err != nil || fi.Mode()&fs.ModeSymlink != 0 || fi.Mode()&0o111 != 0 {
+			return "the hook " + ev.relPath(place{abs: path.Join(dir, e.Name())}) + " is installed, and runs what it says"
+		}
+	}
+	return ""
 }

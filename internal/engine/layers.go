@@ -26,7 +26,7 @@ func (ev *evaluation) layer1(s *subject) (Verdict, []Verdict) {
 		return v, warns
 	}
 	if ev.analysisOnly && ev.unseen == "" {
-		ev.unseen = unseenCode(s.cl)
+		ev.unseen = ev.unseenCode(s.cl)
 	}
 	// A command spelled through substitutions whose output is known
 	// ($(printf r)m, git reset $(printf --hard)) is judged as what it

@@ -240,7 +240,7 @@ func (r *Rule) matchShell(m *MatchSpec, prep *matchPrep, s *subject, pc *pathCon
 	if more.Positionals != nil && !s.positionalsMatch(more.Positionals) {
 		return false
 	}
-	if len(more.Contents) > 0 && !contentsHeld(more.Contents) {
+	if len(more.Contents) > 0 && !pc.example && !contentsHeld(more.Contents) {
 		return false
 	}
 	if len(m.Targets) > 0 {

@@ -83,6 +83,11 @@ type pathContext struct {
 	// readlink reads a link of /proc (another process's cwd and root);
 	// nil where the file system is not at hand.
 	readlink func(string) (string, error)
+	// example: the fixed context a rule's examples are checked in, where
+	// the files an entry binds (see MatchMore.Contents) are not read: a
+	// bound file that changed makes the entry stop matching calls, not
+	// its examples (which would break the whole file's policy).
+	example bool
 }
 
 // resolve turns a path as written into a place with its classes. cwd is

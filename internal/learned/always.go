@@ -27,6 +27,9 @@ func FromApproval(it *approvals.Item, now time.Time) (Entry, error) {
 	if err := json.Unmarshal([]byte(it.Shape), &shape); err != nil {
 		return Entry{}, fmt.Errorf("approval %s: %w", it.ID, err)
 	}
+	if it.Unbound != "" {
+		return Entry{}, fmt.Errorf("approval %s cannot be given for good: %s", it.ID, it.Unbound)
+	}
 	e := Entry{Decision: "allow", Provenance: Human, Status: Approved, Confidence: 1, Created: now.UTC(),
 		Description: it.Summary, Reasoning: "approved for good by " + it.By + " (approval " + it.ID + ")"}
 	p := &e.Pattern

@@ -123,6 +123,11 @@ func TestAlwaysBindsScript(t *testing.T) {
 	if d := decide(); d.Layer == engine.LayerLearned {
 		t.Fatalf("the rewritten script got the entry's %s", d.Outcome)
 	}
+	// The entry stops matching; its examples still do, or learned.yaml
+	// would be broken and deny every call.
+	if err := r.CheckExamples(); err != nil {
+		t.Fatalf("the entry's examples, once the script changed: %v", err)
+	}
 	if err := os.WriteFile(script, []byte("echo deploying\n"), 0o644); err != nil {
 		t.Fatal(err)
 	}

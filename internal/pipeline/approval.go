@@ -186,7 +186,14 @@ func (p *Pipeline) awaitApproval(ctx context.Context, c Call, d *engine.Decision
 	if req := c.Request; req.Tool.Kind == engine.KindShell {
 		// Only a call that waits for a person has its files read.
 		p.engineOnce.Do(func() { p.engine = p.Engine() })
-		a.Files = BindFiles(p.engine.SourceFiles(req))
+		files, unbound := p.engine.SourceFiles(req)
+		a.Files = BindFiles(files)
+		a.Unbound = unbound
+		for _, f := range a.Files {
+			if why := engine.Unbinding(f); why != "" && a.Unbound == "" {
+				a.Unbound = why
+			}
+		}
 	}
 	d, err := a.Await(ctx, c.Request, d)
 	p.warn(err)
@@ -215,6 +222,11 @@ type Approval struct {
 	// Files are the files the call runs as code, with their digests now
 	// (see BindFiles): the approval binds them.
 	Files []approvals.File
+	// Unbound, when set, says why Files are not all the code the call
+	// runs (see engine.SourceFiles): only an answer given while this call
+	// waits counts, not one given to an earlier try, and it cannot be
+	// given for good.
+	Unbound string
 }
 
 // Await files a call that asked (d) in the approvals queue and waits for
@@ -227,13 +239,16 @@ type Approval struct {
 func (a Approval) Await(ctx context.Context, req *engine.Request, d *engine.Decision) (*engine.Decision, error) {
 	store := a.Store
 	sh := shape(req, a.Files)
-	if it, err := store.Answered(sh, store.Now().Add(-time.Hour)); err != nil {
+	if a.Unbound != "" {
+		// Between an answer and a retry, code the approval does not bind
+		// could change: only an answer given while the call waits counts.
+	} else if it, err := store.Answered(sh, store.Now().Add(-time.Hour)); err != nil {
 		a.Warn(err)
 	} else if it != nil {
 		return answerDecision(it, d.Subject), nil
 	}
 	it, created, err := store.File(approvals.Item{Shape: sh, Summary: summary(req) + runsFiles(a.Files), Input: shownInput(req.Tool), Files: a.Files,
-		Reason: d.Message, Rule: d.Rule,
+		Unbound: a.Unbound, Reason: d.Message, Rule: d.Rule,
 		Justification: req.Justification, Safety: req.Safety, Agent: req.Agent, Session: req.SessionID, Harness: req.Harness,
 		Project: req.ProjectRoot, Cwd: req.Cwd})
 	if err != nil {
@@ -325,6 +340,15 @@ func unansweredDecision(d *engine.Decision, it *approvals.Item, wait time.Durati
 	waited := ""
 	if wait > 0 {
 		waited = fmt.Sprintf(" and none came within %s", wait)
+	}
+	if it.Unbound != "" {
+		// No answer outlives the wait: what the call runs is not all bound.
+		return &engine.Decision{Outcome: engine.Deny, Layer: LayerApproval, Rule: d.Rule, Source: d.Source, Subject: d.Subject,
+			Approval: &engine.Approval{ID: it.ID, State: engine.ApprovalWaiting},
+			Message: fmt.Sprintf("%s It needs a person's approval%s (approval %s). An approval of it holds only while the call waits: "+
+				"%s, so an answer given later could approve code that changed since.", strings.TrimSpace(d.Message), waited, it.ID, it.Unbound),
+			Suggestion: fmt.Sprintf("Ask the user to run it themselves, or to answer `governance approvals approve %s` while the call "+
+				"waits (retry it when they are ready).", it.ID)}
 	}
 	return &engine.Decision{Outcome: engine.Deny, Layer: LayerApproval, Rule: d.Rule, Source: d.Source, Subject: d.Subject,
 		Approval:   &engine.Approval{ID: it.ID, State: engine.ApprovalWaiting},

@@ -246,3 +246,98 @@ func TestApprovalBindsScript(t *testing.T) {
 		t.Fatalf("a script made after the approval of its absence got it: %+v", r.Approval)
 	}
 }
+
+// TestApprovalUnbound: a call whose code the approval cannot bind whole
+// (a script that sources another) gets no approval that outlives its
+// wait: an answer given to an earlier try does not allow the retry, the
+// item says why, and it cannot be approved for good. A file too large to
+// read is bound by no size or time either.
+func TestApprovalUnbound(t *testing.T) {
+	t.Parallel()
+	rule, err := engine.CompileRule(engine.RuleSpec{ID: "ask-scripts", Decision: engine.Ask, Message: "Scripts need a person.",
+		Suggestion: "Ask.", Match: []engine.MatchSpec{{Program: []string{"bash"}}}}, engine.ScopeGlobal)
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := newPipeline(t, func(pol *engine.Policy) { pol.Rules = append(pol.Rules, rule) })
+	store := approvals.Open(p.Paths.StateDir)
+	decide := func(cmd string) *engine.Decision {
+		c := shellCall(p, cmd, pipeline.Enforce)
+		c.CanAsk, c.Wait, c.Poll = false, time.Millisecond, time.Millisecond
+		return p.Decide(context.Background(), c).Decision
+	}
+	root := p.Paths.ProjectRoot
+	for name, content := range map[string]string{"deploy.sh": ". ./lib.sh\n", "lib.sh": "echo lib\n"} {
+		if err := os.WriteFile(filepath.Join(root, name), []byte(content), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	big, err := os.Create(filepath.Join(root, "big.sh"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := big.Truncate(65 << 20); err != nil {
+		t.Fatal(err)
+	}
+	big.Close()
+	for _, cmd := range []string{"bash deploy.sh", "bash big.sh"} {
+		d := decide(cmd)
+		if d.Approval == nil || d.Approval.State != engine.ApprovalWaiting {
+			t.Fatalf("%s: filing: %s %+v", cmd, d.Outcome, d.Approval)
+		}
+		it, err := store.Get(d.Approval.ID)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if it.Unbound == "" || !strings.Contains(d.Message, it.Unbound) {
+			t.Fatalf("%s: the item says nothing of what it cannot bind (%q), the agent is told %q", cmd, it.Unbound, d.Message)
+		}
+		if _, err := store.Answer(it.ID, true, "tester", "", true); err == nil || !strings.Contains(err.Error(), "for good") {
+			t.Errorf("%s: approved for good: %v", cmd, err)
+		}
+		if _, err := store.Answer(it.ID, true, "tester", "", false); err != nil {
+			t.Fatal(err)
+		}
+		if r := decide(cmd); r.Outcome == engine.Allow {
+			t.Fatalf("%s: the retry got the answer given to the earlier try: %+v", cmd, r.Approval)
+		}
+	}
+}
+
+// TestApprovalUnboundWhileWaiting: an answer given while an unbound call
+// waits lets that call through.
+func TestApprovalUnboundWhileWaiting(t *testing.T) {
+	t.Parallel()
+	rule, err := engine.CompileRule(engine.RuleSpec{ID: "ask-scripts", Decision: engine.Ask, Message: "Scripts need a person.",
+		Suggestion: "Ask.", Match: []engine.MatchSpec{{Program: []string{"bash"}}}}, engine.ScopeGlobal)
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := newPipeline(t, func(pol *engine.Policy) { pol.Rules = append(pol.Rules, rule) })
+	store := approvals.Open(p.Paths.StateDir)
+	if err := os.WriteFile(filepath.Join(p.Paths.ProjectRoot, "deploy.sh"), []byte(". ./lib.sh\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	done := make(chan struct{})
+	defer close(done)
+	go func() {
+		for {
+			select {
+			case <-done:
+				return
+			case <-time.After(5 * time.Millisecond):
+			}
+			items, _ := store.List("")
+			for _, it := range items {
+				if it.Status == approvals.Pending {
+					_, _ = store.Answer(it.ID, true, "tester", "", false)
+				}
+			}
+		}
+	}()
+	c := shellCall(p, "bash deploy.sh", pipeline.Enforce)
+	c.CanAsk, c.Wait, c.Poll = false, 10*time.Second, 5*time.Millisecond
+	if d := p.Decide(context.Background(), c).Decision; d.Outcome != engine.Allow || d.Layer != pipeline.LayerApproval {
+		t.Fatalf("answered while it waited: %s (%s/%s) %s", d.Outcome, d.Layer, d.Rule, d.Message)
+	}
+}

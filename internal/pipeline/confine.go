@@ -76,9 +76,12 @@ func (p *Pipeline) confine(ctx context.Context, c Call, d *engine.Decision) (_ *
 	// needs a state folder to keep it in, and a git work tree, whose
 	// ignore rules keep the checkpoint to the project's own files; in a
 	// folder that is no repository (build output, dependencies, data, all
-	// unignored) the harness asks its user, as before.
+	// unignored) the harness asks its user, as before. A policy's allow
+	// has no prompt behind it to fall back on: it runs confined all the
+	// same, with no checkpoint, as where nobody watches.
 	attended := kind == KindUnknownEffects && !c.Unwatched
-	if attended && !p.canCheckpoint(req) {
+	checkpointed := attended && p.canCheckpoint(req)
+	if attended && !checkpointed && !policy {
 		return d, false
 	}
 	if kind == KindUnknownEffects && d.ConfineHazard != "" {
@@ -137,7 +140,7 @@ func (p *Pipeline) confine(ctx context.Context, c Call, d *engine.Decision) (_ *
 		// first, under the decision's ID in the log.
 		cf.Decision = decisionlog.NewID()
 		argv = append(argv, "--decision", cf.Decision)
-		if attended {
+		if checkpointed {
 			argv = append(argv, "--require-checkpoint")
 		}
 	}

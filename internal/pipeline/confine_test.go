@@ -285,7 +285,7 @@ func TestConfineVouched(t *testing.T) {
 	canConfine := func() (string, error) { return launcher, nil }
 	cannot := func() (string, error) { return "", errors.New("no bubblewrap on PATH") }
 	rule, err := engine.CompileRule(engine.RuleSpec{ID: "allow-these", Decision: engine.Allow,
-		Match: []engine.MatchSpec{{Program: []string{"make", "ls", "git"}}}}, engine.ScopeGlobal)
+		Match: []engine.MatchSpec{{Program: []string{"make", "ls", "git", "go"}}}}, engine.ScopeGlobal)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -301,14 +301,20 @@ func TestConfineVouched(t *testing.T) {
 			mode      engine.ConfineMode
 			confiner  func() (string, error)
 			unwatched bool
+			noRepo    bool
 			want      engine.Outcome
 			wantKind  string
 		}{
 			{cmd: "make test", mode: engine.ConfineUnknown, confiner: canConfine, want: engine.Confined, wantKind: pipeline.KindUnknownEffects},
+			// No checkpoint can be taken, and no prompt stands behind the
+			// allow: confined all the same, no checkpoint required.
+			{cmd: "make test", mode: engine.ConfineUnknown, confiner: canConfine, noRepo: true, want: engine.Confined, wantKind: pipeline.KindUnknownEffects},
 			{cmd: "make test", mode: engine.ConfineAuto, confiner: canConfine, unwatched: true, want: engine.Confined, wantKind: pipeline.KindUnknownEffects},
 			{cmd: "make test", mode: engine.ConfineAuto, confiner: cannot, want: engine.Allow},
 			{cmd: "make test", mode: engine.ConfineAuto, confiner: cannot, unwatched: true, want: engine.Allow},
 			{cmd: "make test", mode: engine.ConfineOff, confiner: canConfine, unwatched: true, want: engine.Allow},
+			// cgo's C compiler includes any file a preamble names.
+			{cmd: "go build ./...", mode: engine.ConfineUnknown, confiner: canConfine, want: engine.Confined, wantKind: pipeline.KindUnknownEffects},
 			{cmd: "ls -la", mode: engine.ConfineAuto, confiner: canConfine, want: engine.Confined, wantKind: pipeline.KindReadOnly},
 			{cmd: "ls -la", mode: engine.ConfineUnknown, confiner: canConfine, unwatched: true, want: engine.Allow},
 			{cmd: "ls -la", mode: engine.ConfineAuto, confiner: cannot, unwatched: true, want: engine.Allow},
@@ -316,7 +322,7 @@ func TestConfineVouched(t *testing.T) {
 			{cmd: "git push origin main", mode: engine.ConfineAuto, confiner: canConfine, unwatched: true, want: engine.Allow},
 			{cmd: "git push origin main", mode: engine.ConfineAuto, confiner: cannot, unwatched: true, want: engine.Allow},
 		} {
-			name := fmt.Sprintf("%s/%s/%s/confine=%v/unwatched=%v", by.name, tt.cmd, tt.mode, tt.confiner != nil && tt.want == engine.Confined, tt.unwatched)
+			name := fmt.Sprintf("%s/%s/%s/confine=%v/unwatched=%v/norepo=%v", by.name, tt.cmd, tt.mode, tt.confiner != nil && tt.want == engine.Confined, tt.unwatched, tt.noRepo)
 			t.Run(name, func(t *testing.T) {
 				t.Parallel()
 				p := newPipeline(t, func(pol *engine.Policy) {
@@ -329,8 +335,10 @@ func TestConfineVouched(t *testing.T) {
 					p.Evaluators.Extra = []engine.Evaluator{allowAll{}}
 				}
 				p.Env.Confiner = tt.confiner
-				if err := os.Mkdir(filepath.Join(p.Paths.ProjectRoot, ".git"), 0o755); err != nil {
-					t.Fatal(err)
+				if !tt.noRepo {
+					if err := os.Mkdir(filepath.Join(p.Paths.ProjectRoot, ".git"), 0o755); err != nil {
+						t.Fatal(err)
+					}
 				}
 				c := shellCall(p, tt.cmd, pipeline.Enforce)
 				c.Rewrites, c.Unwatched = true, tt.unwatched
@@ -344,8 +352,13 @@ func TestConfineVouched(t *testing.T) {
 					}
 					return
 				}
-				if cf := d.Confinement; cf == nil || cf.Kind != tt.wantKind {
+				cf := d.Confinement
+				if cf == nil || cf.Kind != tt.wantKind {
 					t.Fatalf("confinement %+v, want kind %s", cf, tt.wantKind)
+				}
+				if required := strings.Contains(cf.Command, "--require-checkpoint"); tt.wantKind == pipeline.KindUnknownEffects &&
+					required != (!tt.unwatched && !tt.noRepo) {
+					t.Errorf("rewritten command %s: a checkpoint required %v, want %v", cf.Command, required, !tt.unwatched && !tt.noRepo)
 				}
 				if d.Layer == by.layer && !strings.Contains(d.Message, "allows this command") {
 					t.Errorf("the agent's note %q does not say what allowed the call", d.Message)

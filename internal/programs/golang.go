@@ -320,6 +320,7 @@ func goTelemetry(c *Call, fx *Effects) {
 func goRuns(c *Call, fx *Effects) {
 	goEnv(c, fx)
 	runsProject(c, fx, "go "+c.Sub()+" runs the module's code, tests, generators or tools")
+	goCompiles(c, fx)
 }
 
 // goWrites is the Effects of a subcommand that writes binaries, the
@@ -327,6 +328,19 @@ func goRuns(c *Call, fx *Effects) {
 func goWrites(c *Call, fx *Effects) {
 	goEnv(c, fx)
 	changes(c, fx, "go "+c.SubPath()+" writes binaries, the module's files or its sources, or cleans caches")
+	goCompiles(c, fx)
+}
+
+// goCompiles: go build, install, run and test compile the packages, as
+// go vet does: cgo runs the C compiler on their preambles, and the build
+// flags go to the compiler and the linker (-ldflags=-extld=PROG runs
+// PROG).
+func goCompiles(c *Call, fx *Effects) {
+	switch c.Sub() {
+	case "build", "install", "run", "test":
+		goToolFlags(c, fx)
+		goCgo(c, fx, "go "+c.Sub())
+	}
 }
 
 var goProgram = &Program{Names: []string{"go"}, GoFlags: true, Node: Node{Effects: goPrints, Opts: `

@@ -418,7 +418,7 @@ func npmNetEnv(c *Call, fx *Effects) {
 // their install scripts) or runs the project's scripts.
 func npmRuns(c *Call, fx *Effects) {
 	runsProject(c, fx, "npm "+c.Sub()+" runs package scripts or the programs it installs")
-	fx.Source(argOf("package.json"))
+	fx.Source(npmIn(c, argOf("package.json")))
 	if inAlts("install|i|in|ins|inst|insta|instal|isnt|isnta|isntal|isntall|add|ci|clean-install|ic|install-clean|isntall-clean|"+
 		"install-test|it|install-ci-test|cit|clean-install-test|sit|update|u|up|upgrade|udpate|rebuild|rb", c.Sub()) {
 		lifecycle(c, fx)
@@ -704,4 +704,18 @@ func npmStart(c *Call, fx *Effects) {
 	fx.Helper("node", "npm runs on node")
 	cacheAt(fx, "~/.npm/_update-notifier-last-checked", "npm notes when it last looked for a newer version")
 	fx.Network(npmRegistry)
+}
+
+// npmIn resolves a path of the package npm acts on against --prefix (or
+// -C): npm --prefix sub run x runs sub/package.json's script.
+func npmIn(c *Call, a shell.Arg) shell.Arg {
+	dirs := c.ValueArgs("-C|--prefix")
+	if len(dirs) == 0 {
+		return a
+	}
+	d := dirs[len(dirs)-1]
+	out := a
+	out.Value = strings.TrimSuffix(d.Value, "/") + "/" + a.Value
+	out.Dynamic = a.Dynamic || d.Dynamic
+	return out
 }
