@@ -881,6 +881,33 @@ func (l *Launcher) Args(p *Profile, empty string) []string {
 			args = append(args, "--ro-bind", t, t)
 		}
 	}
+	writable := slices.Clone(p.Writable)
+	for _, l := range p.Layers {
+		writable = append(writable, l.Path)
+	}
+	// A path beneath a writable folder is named by the folders it is in
+	// as they are now (a .git that is a link to .repo: .repo/hooks), its
+	// last name as it is: the launcher's own sandbox resolves no link
+	// beneath a writable folder, where a call could have swapped a folder
+	// for one after this check (see builder.open).
+	// The writable folder itself keeps its name (a project reached
+	// through a link is shown there).
+	pin := func(s string) string {
+		top := ""
+		for _, w := range writable {
+			if len(w) > len(top) && w != s && inside(s, w) {
+				top = w
+			}
+		}
+		if top == "" {
+			return s
+		}
+		dir, rtop := resolvePath(filepath.Dir(s)), resolvePath(top)
+		if rel, err := filepath.Rel(rtop, dir); err == nil && inside(dir, rtop) {
+			dir = filepath.Join(top, rel)
+		}
+		return filepath.Join(dir, filepath.Base(s))
+	}
 	if p.Home != "" {
 		args = append(args, "--tmpfs", p.Home)
 	}
@@ -898,7 +925,7 @@ func (l *Launcher) Args(p *Profile, empty string) []string {
 	}
 	for i, s := range p.Report {
 		// The launcher passes report file i as descriptor dataFD+i.
-		args = append(args, "--bind", "/proc/self/fd/"+strconv.Itoa(dataFD(!p.Background)+i), s)
+		args = append(args, "--bind", "/proc/self/fd/"+strconv.Itoa(dataFD(!p.Background)+i), pin(s))
 	}
 	if p.Kind == ReadOnly && p.Home != "" {
 		args = append(args, "--remount-ro", p.Home)
@@ -907,6 +934,7 @@ func (l *Launcher) Args(p *Profile, empty string) []string {
 	// folder that holds a mount can be renamed away (mv .git .old, then a
 	// new .git with a hook in it), a mount point cannot.
 	for _, a := range p.anchors() {
+		a = pin(a)
 		if fi, err := os.Lstat(a); err == nil && fi.IsDir() {
 			args = append(args, "--bind", a, a)
 		}
@@ -925,6 +953,7 @@ func (l *Launcher) Args(p *Profile, empty string) []string {
 	// .git file for a pointer and stops at one it cannot read, where it
 	// passes over an empty folder to the repository above, if any.
 	for _, s := range slices.Concat(p.Protected, p.Absent) {
+		s = pin(s)
 		fi, err := os.Lstat(s)
 		switch {
 		case err != nil && placeholderFolder(s):
@@ -946,17 +975,15 @@ func (l *Launcher) Args(p *Profile, empty string) []string {
 	for _, s := range p.Unmade {
 		// The placeholder [Launcher.Run] made, read-only: none where the
 		// call cannot make the path either (a read-only .git).
+		s = pin(s)
 		if fi, err := os.Lstat(s); err == nil && fi.Mode().IsRegular() {
 			args = append(args, "--ro-bind", s, s)
 		}
 	}
-	writable := slices.Clone(p.Writable)
-	for _, l := range p.Layers {
-		writable = append(writable, l.Path)
-	}
 	for _, s := range p.Masked {
-		fi, err := os.Lstat(s)
 		j := slices.IndexFunc(p.Committed, func(c Committed) bool { return c.Path == s })
+		s = pin(s)
+		fi, err := os.Lstat(s)
 		switch {
 		case err != nil || fi.Mode()&os.ModeSymlink != 0:
 			// A link leads to what is masked or not shown.
@@ -979,7 +1006,7 @@ func (l *Launcher) Args(p *Profile, empty string) []string {
 		}
 	}
 	for k, x := range p.Excluded {
-		args = append(args, "--perms", "0444", "--ro-bind-data", strconv.Itoa(dataFD(!p.Background)+len(p.Report)+len(p.Committed)+k), x.File)
+		args = append(args, "--perms", "0444", "--ro-bind-data", strconv.Itoa(dataFD(!p.Background)+len(p.Report)+len(p.Committed)+k), pin(x.File))
 	}
 	return append(args, "--chdir", p.Cwd)
 }

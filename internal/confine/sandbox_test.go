@@ -6,6 +6,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"errors"
+	"io"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -268,6 +269,87 @@ func TestInitOutlivesSignals(t *testing.T) {
 			code, out, errs := w.run(t, p, "bash", "-c", script+"sleep 0.2; echo survived")
 			if code != 0 || out != "survived\n" {
 				t.Errorf("exit %d, stdout %q, stderr %q", code, out, errs)
+			}
+		})
+	}
+}
+
+// runOwnPlan runs the launcher's own sandbox for args (a plan, "--" and
+// the command): whether it stood, the command's status, its output and
+// the init's messages.
+func runOwnPlan(t *testing.T, args []string) (stood bool, code int, out, msg string) {
+	t.Helper()
+	cmd, err := ownCommand(args, false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ready, readyW, err := os.Pipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer ready.Close()
+	outR, outW, err := os.Pipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer outR.Close()
+	var errb strings.Builder
+	cmd.Stderr = &errb
+	cmd.ExtraFiles = []*os.File{readyW, outW, outW, outW}
+	err = cmd.Start()
+	readyW.Close()
+	outW.Close()
+	if err != nil {
+		t.Fatal(err)
+	}
+	data, _ := io.ReadAll(outR)
+	stood, code, _, _ = readOwnStatus(ready)
+	cmd.Wait()
+	return stood, code, string(data), errb.String()
+}
+
+// TestOwnRefusesPlantedLinks: a folder or file beneath the project that
+// a job of an earlier call swapped for a link after the launcher checked
+// it (a link to a folder of the home) is neither a bind's source nor on
+// the way to a mount point: the sandbox does not stand and the command
+// does not run. Under bubblewrap the link is followed.
+func TestOwnRefusesPlantedLinks(t *testing.T) {
+	if !selfInit.Load() {
+		t.Skip("the test binary is no sandbox init")
+	}
+	if err := ownWorks(); err != nil {
+		t.Skipf("the launcher's own sandbox does not stand here: %v", err)
+	}
+	w := newWorld(t)
+	p := w.profile(t, UnknownEffects, Options{})
+	empty, err := emptyFile()
+	if err != nil {
+		t.Fatal(err)
+	}
+	// The home folder: the tree shows an empty one at its path, where
+	// a followed link would mount the host's.
+	secret := filepath.Join(w.home, ".ssh")
+	must(t, os.MkdirAll(secret, 0o700))
+	must(t, os.WriteFile(filepath.Join(secret, "id_rsa"), []byte("DECOYKEY\n"), 0o600))
+	hooks := filepath.Join(w.project, "linked-hooks")
+	must(t, os.Symlink(w.home, hooks))
+	// The folder that holds a secret, renamed away, a link in its place.
+	real := filepath.Join(w.project, "moved-sub")
+	must(t, os.MkdirAll(real, 0o755))
+	must(t, os.WriteFile(filepath.Join(real, ".env"), []byte("DECOYENV\n"), 0o600))
+	sub := filepath.Join(w.project, "linked-sub")
+	must(t, os.Symlink(w.home, sub))
+	for name, tail := range map[string][]string{
+		// The launcher saw a folder there (.git/hooks).
+		"source": {"--ro-bind", hooks, hooks, "--", "cat", filepath.Join(secret, "id_rsa")},
+		// The launcher saw the folder that holds a secret it masks.
+		"mask": {"--ro-bind", empty, filepath.Join(sub, ".env"), "--", "cat", filepath.Join(real, ".env")},
+	} {
+		t.Run(name, func(t *testing.T) {
+			args := append((&Launcher{}).Args(p, empty), tail...)
+			stood, code, out, msg := runOwnPlan(t, args)
+			if stood || strings.Contains(out, "DECOY") || !strings.Contains(msg, "a link is in the way") {
+				t.Errorf("stood %v (exit %d), stdout %q, init's message %q: want the sandbox refused", stood, code, out, msg)
 			}
 		})
 	}
