@@ -774,6 +774,18 @@ func (p *Profile) resolved() *Profile {
 	return &r
 }
 
+// nearest returns the folder of dirs nearest above p, p not included:
+// "" for none.
+func nearest(p string, dirs []string) string {
+	top := ""
+	for _, d := range dirs {
+		if len(d) > len(top) && d != p && inside(p, d) {
+			top = d
+		}
+	}
+	return top
+}
+
 // resolvePath resolves the links of the longest prefix of p that exists.
 func resolvePath(p string) string {
 	if t, err := filepath.EvalSymlinks(p); err == nil {
@@ -890,15 +902,21 @@ func (l *Launcher) Args(p *Profile, empty string) []string {
 	// last name as it is: the launcher's own sandbox resolves no link
 	// beneath a writable folder, where a call could have swapped a folder
 	// for one after this check (see builder.open).
+	// lstatMask is os.Lstat of a secret's path, in one look through no
+	// link beneath the writable folder it is in, if any: linked when a
+	// folder on the way is a link.
+	lstatMask := func(s string) (os.FileInfo, bool, error) {
+		if top := nearest(s, writable); top != "" {
+			rel, _ := filepath.Rel(top, s)
+			return lstatBeneath(top, rel)
+		}
+		fi, err := os.Lstat(s)
+		return fi, false, err
+	}
 	// The writable folder itself keeps its name (a project reached
 	// through a link is shown there).
 	pin := func(s string) string {
-		top := ""
-		for _, w := range writable {
-			if len(w) > len(top) && w != s && inside(s, w) {
-				top = w
-			}
-		}
+		top := nearest(s, writable)
 		if top == "" {
 			return s
 		}
@@ -981,10 +999,20 @@ func (l *Launcher) Args(p *Profile, empty string) []string {
 		}
 	}
 	for _, s := range p.Masked {
+		// A mask's path as the scan found it, through no link: the
+		// launcher's own sandbox refuses the call if a folder on the way
+		// is one now (bubblewrap follows it).
+		fi, linked, err := lstatMask(s)
 		j := slices.IndexFunc(p.Committed, func(c Committed) bool { return c.Path == s })
-		s = pin(s)
-		fi, err := os.Lstat(s)
 		switch {
+		case linked:
+			// A folder the scan found on the way is a link now, swapped by
+			// a job of an earlier call: a secret it holds may be back by
+			// the time the sandbox is built. The mask stays planned. What
+			// remains: a folder exchanged for another folder without the
+			// secret looks like a secret deleted (no mask), and a secret
+			// whose folder was a link at the scan is in no list.
+			args = append(args, "--ro-bind", empty, s)
 		case err != nil || fi.Mode()&os.ModeSymlink != 0:
 			// A link leads to what is masked or not shown.
 		case !insideAny(s, writable) && closedToMe(s, fi):

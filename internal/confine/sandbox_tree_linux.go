@@ -6,6 +6,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -34,6 +35,16 @@ type builder struct {
 	// for a link to the home folder), so no path beneath them is resolved
 	// through a link, on the host or in the tree.
 	writableSrc, writableDest []string
+	// mounts are the tree's mounts, each at its path, to check once the
+	// tree is whole.
+	mounts []placed
+}
+
+// placed is a mount of the tree: its path and its root's device and
+// inode.
+type placed struct {
+	path     string
+	dev, ino uint64
 }
 
 // errLinked is a path beneath a writable folder that holds a link, where
@@ -60,8 +71,36 @@ func (b *builder) build(pl *sandboxPlan) error {
 			return err
 		}
 	}
+	return b.check()
+}
+
+// check makes sure each mount of the tree, a secret's mask above all, is
+// still what its path leads to once the tree is whole: a job of an
+// earlier call that renamed the folder the mask is in (mv sub subD, a
+// new sub in its place) while the tree was built would have the secret
+// shown at a name of the folder's new. A mount a later one covers (at
+// its path or a folder it is in) is not checked.
+func (b *builder) check() error {
+	for i, m := range b.mounts {
+		if slices.ContainsFunc(b.mounts[i+1:], func(o placed) bool { return inside(m.path, o.path) }) {
+			continue
+		}
+		fd, err := b.open(m.path, unix.O_PATH)
+		if err != nil {
+			return fmt.Errorf("%s: %w", m.path, err)
+		}
+		var st unix.Stat_t
+		err = unix.Fstat(fd, &st)
+		unix.Close(fd)
+		if err != nil || st.Dev != m.dev || st.Ino != m.ino {
+			return fmt.Errorf("%s: %w", m.path, errMoved)
+		}
+	}
 	return nil
 }
+
+// errMoved is a mount the tree no longer shows at its path.
+var errMoved = errors.New("what was mounted there was moved while the sandbox was built (a job of an earlier call renaming folders of the project?); the call does not run")
 
 // newTmpfs returns a detached tmpfs whose root has the given mode.
 func newTmpfs(mode int) (int, error) {
@@ -134,12 +173,7 @@ func cloneBeneath(writable []string, src string, readOnly bool) (int, error) {
 // resolved through no link. -1 and no error when path lies beneath none.
 func openBeneath(dirfd int, under []string, path string) (int, error) {
 	path = filepath.Clean(path)
-	top := ""
-	for _, w := range under {
-		if len(w) > len(top) && w != path && inside(path, w) {
-			top = w
-		}
-	}
+	top := nearest(path, under)
 	if top == "" {
 		return -1, nil
 	}
@@ -294,6 +328,11 @@ func (b *builder) mountPoint(path string, dir bool) (int, error) {
 // what is there, and closes m.
 func (b *builder) attach(m int, path string, dir bool) error {
 	defer unix.Close(m)
+	var st unix.Stat_t
+	if err := unix.Fstat(m, &st); err != nil {
+		return fmt.Errorf("cannot mount on %s: %v", path, err)
+	}
+	b.mounts = append(b.mounts, placed{filepath.Clean(path), st.Dev, st.Ino})
 	to, err := b.mountPoint(path, dir)
 	if err != nil {
 		return err

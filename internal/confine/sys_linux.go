@@ -397,3 +397,31 @@ func setuidFile(path string) bool {
 	fi, err := os.Stat(path)
 	return err == nil && fi.Mode()&os.ModeSetuid != 0
 }
+
+// lstatBeneath is os.Lstat of top/rel, whose folders beneath top are
+// resolved through no link, in one look: linked when one is a link (a
+// folder a call swapped for one), where os.Lstat would follow it.
+func lstatBeneath(top, rel string) (fi os.FileInfo, linked bool, err error) {
+	t, err := unix.Open(top, unix.O_PATH|unix.O_DIRECTORY|unix.O_CLOEXEC, 0)
+	if err != nil {
+		return nil, false, err
+	}
+	defer unix.Close(t)
+	how := &unix.OpenHow{Flags: unix.O_PATH | unix.O_DIRECTORY | unix.O_CLOEXEC, Resolve: unix.RESOLVE_BENEATH | unix.RESOLVE_NO_SYMLINKS | unix.RESOLVE_NO_MAGICLINKS}
+	d, err := unix.Openat2(t, filepath.Dir(rel), how)
+	if err == unix.ELOOP || err == unix.EXDEV {
+		return nil, true, err
+	}
+	if err != nil {
+		return nil, false, err
+	}
+	defer unix.Close(d)
+	fd, err := unix.Openat(d, filepath.Base(rel), unix.O_PATH|unix.O_NOFOLLOW|unix.O_CLOEXEC, 0)
+	if err != nil {
+		return nil, false, err
+	}
+	f := os.NewFile(uintptr(fd), filepath.Join(top, rel))
+	defer f.Close()
+	fi, err = f.Stat()
+	return fi, false, err
+}
