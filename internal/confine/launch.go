@@ -383,7 +383,7 @@ func (l *Launcher) run(ctx context.Context, p *Profile, argv []string, bwrap str
 	var cmd *exec.Cmd
 	if own {
 		// The init does the shim's work itself.
-		cmd, err = ownCommand(slices.Concat(l.Args(p, empty), infoArgs, []string{"--"}, argv), !p.Background)
+		cmd, err = ownCommand(slices.Concat(l.Args(p, empty), LinkArgs(p), infoArgs, []string{"--"}, argv), !p.Background)
 		if err != nil {
 			readyW.Close()
 			infoW.Close()
@@ -774,6 +774,20 @@ func (p *Profile) resolved() *Profile {
 	return &r
 }
 
+// pinned names s, beneath one of the writable folders, by the folders
+// it is in as they are now, its last name as it is (see Launcher.Args).
+func pinned(s string, writable []string) string {
+	top := nearest(s, writable)
+	if top == "" {
+		return s
+	}
+	dir, rtop := resolvePath(filepath.Dir(s)), resolvePath(top)
+	if rel, err := filepath.Rel(rtop, dir); err == nil && inside(dir, rtop) {
+		dir = filepath.Join(top, rel)
+	}
+	return filepath.Join(dir, filepath.Base(s))
+}
+
 // nearest returns the folder of dirs nearest above p, p not included:
 // "" for none.
 func nearest(p string, dirs []string) string {
@@ -915,17 +929,7 @@ func (l *Launcher) Args(p *Profile, empty string) []string {
 	}
 	// The writable folder itself keeps its name (a project reached
 	// through a link is shown there).
-	pin := func(s string) string {
-		top := nearest(s, writable)
-		if top == "" {
-			return s
-		}
-		dir, rtop := resolvePath(filepath.Dir(s)), resolvePath(top)
-		if rel, err := filepath.Rel(rtop, dir); err == nil && inside(dir, rtop) {
-			dir = filepath.Join(top, rel)
-		}
-		return filepath.Join(dir, filepath.Base(s))
-	}
+	pin := func(s string) string { return pinned(s, writable) }
 	if p.Home != "" {
 		args = append(args, "--tmpfs", p.Home)
 	}
@@ -1037,6 +1041,31 @@ func (l *Launcher) Args(p *Profile, empty string) []string {
 		args = append(args, "--perms", "0444", "--ro-bind-data", strconv.Itoa(dataFD(!p.Background)+len(p.Report)+len(p.Committed)+k), pin(x.File))
 	}
 	return append(args, "--chdir", p.Cwd)
+}
+
+// LinkArgs returns the steps, the launcher's own sandbox's alone, that
+// keep each protected path that is a link beneath a writable folder
+// (.git/hooks leading to ../githooks, .claude to a folder of the
+// project) as it is: the link itself a read-only mount point, which a
+// call can neither remove nor replace with a folder of its own.
+// bubblewrap cannot mount on a link: under it such a link can still be
+// replaced (docs/confinement.md).
+func LinkArgs(p *Profile) []string {
+	writable := slices.Clone(p.Writable)
+	for _, l := range p.Layers {
+		writable = append(writable, l.Path)
+	}
+	var args []string
+	for _, s := range slices.Concat(p.Protected, p.Absent) {
+		if nearest(s, writable) == "" {
+			continue
+		}
+		s = pinned(s, writable)
+		if fi, err := os.Lstat(s); err == nil && fi.Mode()&os.ModeSymlink != 0 {
+			args = append(args, "--ro-bind-link", s)
+		}
+	}
+	return args
 }
 
 // CleanEnv returns env without the variables whose names say they hold a

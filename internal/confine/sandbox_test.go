@@ -370,6 +370,7 @@ func TestOwnMasksSwappedFolder(t *testing.T) {
 	if err := ownWorks(); err != nil {
 		t.Skipf("the launcher's own sandbox does not stand here: %v", err)
 	}
+	t.Setenv(BackendEnv, "")
 	w := newWorld(t)
 	p := w.profile(t, UnknownEffects, Options{})
 	config, linked := filepath.Join(w.project, "config"), filepath.Join(w.project, "config-linked")
@@ -404,4 +405,32 @@ func TestOwnMasksSwappedFolder(t *testing.T) {
 		}
 	}
 	t.Logf("%d calls of 30 refused", refused)
+}
+
+// TestOwnKeepsProtectedLink: under the launcher's own sandbox a
+// protected path that is a link (.claude leading to a folder of the
+// project) is a mount point itself: a call can neither remove it nor
+// put a folder of its own with settings in its place.
+func TestOwnKeepsProtectedLink(t *testing.T) {
+	if !selfInit.Load() {
+		t.Skip("the test binary is no sandbox init")
+	}
+	if err := ownWorks(); err != nil {
+		t.Skipf("the launcher's own sandbox does not stand here: %v", err)
+	}
+	t.Setenv(BackendEnv, "")
+	w := newWorld(t)
+	claude := filepath.Join(w.project, ".claude")
+	real := filepath.Join(w.project, "claude-config")
+	must(t, os.Rename(claude, real))
+	must(t, os.Symlink("claude-config", claude))
+	p := w.profile(t, UnknownEffects, Options{})
+	code, out, errs := w.run(t, p, "sh", "-c", `rm .claude || mv .claude .old || echo kept; mkdir -p .claude && echo '{"hooks":1}' > .claude/settings.json; readlink .claude`)
+	if code != 0 || out != "kept\nclaude-config\n" {
+		t.Errorf("exit %d, output %q %s", code, out, errs)
+	}
+	if target, err := os.Readlink(claude); err != nil || target != "claude-config" {
+		t.Errorf(".claude = %q, %v; want the link kept", target, err)
+	}
+	wantFile(t, filepath.Join(real, "settings.json"), "{}\n")
 }

@@ -410,6 +410,8 @@ func (b *builder) step(op sandboxOp) error {
 		b.readOnly = append(b.readOnly, fd)
 		b.readOnlyPaths = append(b.readOnlyPaths, op.dest)
 		return nil
+	case opLinkSelf:
+		return b.linkSelf(op.dest)
 	case opProc:
 		return b.proc(op.dest)
 	case opDev:
@@ -575,4 +577,59 @@ func readlinkat(fd int, name string) (string, error) {
 		return "", err
 	}
 	return string(buf[:n]), nil
+}
+
+// linkSelf mounts the link at path (beneath a writable folder, where the
+// launcher saw a link) on itself, read-only: a mount point cannot be
+// removed or renamed, so a call cannot put a folder of its own in the
+// link's place (.git/hooks leading to ../githooks). What it leads to is
+// planned read-only apart, where the call could write it.
+func (b *builder) linkSelf(path string) error {
+	dir, name := filepath.Dir(filepath.Clean(path)), filepath.Base(path)
+	hostDir, err := openBeneath(unix.AT_FDCWD, b.writableSrc, dir)
+	if err == nil && hostDir < 0 {
+		hostDir, err = unix.Open(dir, unix.O_PATH|unix.O_DIRECTORY|unix.O_CLOEXEC, 0)
+	}
+	if err != nil {
+		return fmt.Errorf("cannot keep the link %s: %w", path, err)
+	}
+	defer unix.Close(hostDir)
+	var st unix.Stat_t
+	if err := unix.Fstatat(hostDir, name, &st, unix.AT_SYMLINK_NOFOLLOW); err != nil || st.Mode&unix.S_IFMT != unix.S_IFLNK {
+		return fmt.Errorf("%s: %w", path, errNotLink)
+	}
+	m, err := unix.OpenTree(hostDir, name, unix.OPEN_TREE_CLONE|unix.OPEN_TREE_CLOEXEC|unix.AT_SYMLINK_NOFOLLOW)
+	if err != nil {
+		return fmt.Errorf("cannot keep the link %s: %v", path, err)
+	}
+	defer unix.Close(m)
+	if _, err := setAttrs(m, path, true, false); err != nil {
+		return err
+	}
+	pfd, _, err := b.parent(path)
+	if err != nil {
+		return err
+	}
+	defer unix.Close(pfd)
+	to, err := unix.Openat(pfd, name, unix.O_PATH|unix.O_NOFOLLOW|unix.O_CLOEXEC, 0)
+	if err != nil {
+		return fmt.Errorf("cannot keep the link %s: %v", path, err)
+	}
+	defer unix.Close(to)
+	if !isLink(to) {
+		return fmt.Errorf("%s: %w", path, errNotLink)
+	}
+	if err := unix.MoveMount(m, "", to, "", unix.MOVE_MOUNT_F_EMPTY_PATH|unix.MOVE_MOUNT_T_EMPTY_PATH); err != nil {
+		return fmt.Errorf("cannot keep the link %s: %v", path, err)
+	}
+	return nil
+}
+
+// errNotLink is a protected link the launcher saw that is no link now.
+var errNotLink = errors.New("the launcher saw a link there, which is something else now (a job of an earlier call?); the call does not run")
+
+// isLink reports a descriptor of a link.
+func isLink(fd int) bool {
+	var st unix.Stat_t
+	return unix.Fstat(fd, &st) == nil && st.Mode&unix.S_IFMT == unix.S_IFLNK
 }
