@@ -781,11 +781,28 @@ func pinned(s string, writable []string) string {
 	if top == "" {
 		return s
 	}
-	dir, rtop := resolvePath(filepath.Dir(s)), resolvePath(top)
-	if rel, err := filepath.Rel(rtop, dir); err == nil && inside(dir, rtop) {
-		dir = filepath.Join(top, rel)
+	return filepath.Join(resolvedBeneathTop(filepath.Dir(s), top), filepath.Base(s))
+}
+
+// resolvedBeneath is s, beneath one of the writable folders, with its
+// links resolved, its last name's too (a folder shown read-only in the
+// project, as bubblewrap would follow it); s when beneath none.
+func resolvedBeneath(s string, writable []string) string {
+	top := nearest(s, writable)
+	if top == "" {
+		return s
 	}
-	return filepath.Join(dir, filepath.Base(s))
+	return resolvedBeneathTop(s, top)
+}
+
+// resolvedBeneathTop resolves the links of dir, beneath top, named from
+// top when it stays beneath it.
+func resolvedBeneathTop(dir, top string) string {
+	rdir, rtop := resolvePath(dir), resolvePath(top)
+	if rel, err := filepath.Rel(rtop, rdir); err == nil && inside(rdir, rtop) {
+		return filepath.Join(top, rel)
+	}
+	return rdir
 }
 
 // nearest returns the folder of dirs nearest above p, p not included:
@@ -934,12 +951,14 @@ func (l *Launcher) Args(p *Profile, empty string) []string {
 		args = append(args, "--tmpfs", p.Home)
 	}
 	for _, s := range p.ReadOnly {
+		s = resolvedBeneath(s, writable)
 		args = append(args, "--ro-bind", s, s)
 	}
 	for _, s := range p.Writable {
 		args = append(args, "--bind", s, s)
 	}
 	for _, s := range p.Stores {
+		s = resolvedBeneath(s, writable)
 		args = append(args, "--ro-bind-try", s, s)
 	}
 	for _, l := range p.Layers {

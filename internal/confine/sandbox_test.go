@@ -434,3 +434,31 @@ func TestOwnKeepsProtectedLink(t *testing.T) {
 	}
 	wantFile(t, filepath.Join(real, "settings.json"), "{}\n")
 }
+
+// TestArgsNameLinkedPaths: a path beneath a writable folder is planned
+// by the folders it is in as they are now (the own sandbox resolves no
+// link there), a folder shown read-only by what it leads to, and a
+// project reached through a link keeps its name.
+func TestArgsNameLinkedPaths(t *testing.T) {
+	dir := t.TempDir()
+	real := filepath.Join(dir, "real")
+	must(t, os.MkdirAll(filepath.Join(real, "repo", "hooks"), 0o755))
+	must(t, os.MkdirAll(filepath.Join(real, "shared"), 0o755))
+	project := filepath.Join(dir, "project")
+	must(t, os.Symlink(real, project))
+	must(t, os.Symlink("repo", filepath.Join(real, ".git")))
+	must(t, os.Symlink("shared", filepath.Join(real, "vendor")))
+	p := &Profile{Kind: UnknownEffects, Cwd: project, Writable: []string{project},
+		ReadOnly:  []string{filepath.Join(project, "vendor")},
+		Protected: []string{filepath.Join(project, ".git", "hooks")}}
+	args := strings.Join((&Launcher{}).Args(p, "/dev/null"), " ")
+	for _, want := range []string{
+		"--ro-bind " + filepath.Join(project, "shared") + " " + filepath.Join(project, "shared"),
+		"--ro-bind " + filepath.Join(project, "repo", "hooks") + " " + filepath.Join(project, "repo", "hooks"),
+		"--bind " + project + " " + project,
+	} {
+		if !strings.Contains(args, want) {
+			t.Errorf("no %q in %s", want, args)
+		}
+	}
+}
