@@ -798,6 +798,11 @@ func resolvedBeneath(s string, writable []string) string {
 // resolvedBeneathTop resolves the links of dir, beneath top, named from
 // top when it stays beneath it.
 func resolvedBeneathTop(dir, top string) string {
+	if rel, err := filepath.Rel(top, dir); err == nil && linkFree(top, rel) {
+		// The usual case, in two system calls where resolving takes a
+		// look at each name of both paths.
+		return dir
+	}
 	rdir, rtop := resolvePath(dir), resolvePath(top)
 	if rel, err := filepath.Rel(rtop, rdir); err == nil && inside(rdir, rtop) {
 		return filepath.Join(top, rel)

@@ -425,3 +425,20 @@ func lstatBeneath(top, rel string) (fi os.FileInfo, linked bool, err error) {
 	fi, err = f.Stat()
 	return fi, false, err
 }
+
+// linkFree reports whether no name of rel, beneath top, is a link: none
+// up to the first that is missing, if one is (openat2 stops at a link
+// before it goes further), and none after it.
+func linkFree(top, rel string) bool {
+	t, err := unix.Open(top, unix.O_PATH|unix.O_DIRECTORY|unix.O_CLOEXEC, 0)
+	if err != nil {
+		return false
+	}
+	defer unix.Close(t)
+	fd, err := unix.Openat2(t, rel, &unix.OpenHow{Flags: unix.O_PATH | unix.O_CLOEXEC, Resolve: unix.RESOLVE_BENEATH | unix.RESOLVE_NO_SYMLINKS | unix.RESOLVE_NO_MAGICLINKS})
+	if err != nil {
+		return err == unix.ENOENT
+	}
+	unix.Close(fd)
+	return true
+}
