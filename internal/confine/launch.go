@@ -383,7 +383,7 @@ func (l *Launcher) run(ctx context.Context, p *Profile, argv []string, bwrap str
 	var cmd *exec.Cmd
 	if own {
 		// The init does the shim's work itself.
-		cmd, err = ownCommand(slices.Concat(l.Args(p, empty), infoArgs, []string{"--"}, argv), !p.Background)
+		cmd, err = ownCommand(slices.Concat(l.Args(p, empty), LinkArgs(p), infoArgs, []string{"--"}, argv), !p.Background)
 		if err != nil {
 			readyW.Close()
 			infoW.Close()
@@ -774,6 +774,54 @@ func (p *Profile) resolved() *Profile {
 	return &r
 }
 
+// pinned names s, beneath one of the writable folders, by the folders
+// it is in as they are now, its last name as it is (see Launcher.Args).
+func pinned(s string, writable []string) string {
+	top := nearest(s, writable)
+	if top == "" {
+		return s
+	}
+	return filepath.Join(resolvedBeneathTop(filepath.Dir(s), top), filepath.Base(s))
+}
+
+// resolvedBeneath is s, beneath one of the writable folders, with its
+// links resolved, its last name's too (a folder shown read-only in the
+// project, as bubblewrap would follow it); s when beneath none.
+func resolvedBeneath(s string, writable []string) string {
+	top := nearest(s, writable)
+	if top == "" {
+		return s
+	}
+	return resolvedBeneathTop(s, top)
+}
+
+// resolvedBeneathTop resolves the links of dir, beneath top, named from
+// top when it stays beneath it.
+func resolvedBeneathTop(dir, top string) string {
+	if rel, err := filepath.Rel(top, dir); err == nil && linkFree(top, rel) {
+		// The usual case, in two system calls where resolving takes a
+		// look at each name of both paths.
+		return dir
+	}
+	rdir, rtop := resolvePath(dir), resolvePath(top)
+	if rel, err := filepath.Rel(rtop, rdir); err == nil && inside(rdir, rtop) {
+		return filepath.Join(top, rel)
+	}
+	return rdir
+}
+
+// nearest returns the folder of dirs nearest above p, p not included:
+// "" for none.
+func nearest(p string, dirs []string) string {
+	top := ""
+	for _, d := range dirs {
+		if len(d) > len(top) && d != p && inside(p, d) {
+			top = d
+		}
+	}
+	return top
+}
+
 // resolvePath resolves the links of the longest prefix of p that exists.
 func resolvePath(p string) string {
 	if t, err := filepath.EvalSymlinks(p); err == nil {
@@ -881,16 +929,41 @@ func (l *Launcher) Args(p *Profile, empty string) []string {
 			args = append(args, "--ro-bind", t, t)
 		}
 	}
+	writable := slices.Clone(p.Writable)
+	for _, l := range p.Layers {
+		writable = append(writable, l.Path)
+	}
+	// A path beneath a writable folder is named by the folders it is in
+	// as they are now (a .git that is a link to .repo: .repo/hooks), its
+	// last name as it is: the launcher's own sandbox resolves no link
+	// beneath a writable folder, where a call could have swapped a folder
+	// for one after this check (see builder.open).
+	// lstatMask is os.Lstat of a secret's path, in one look through no
+	// link beneath the writable folder it is in, if any: linked when a
+	// folder on the way is a link.
+	lstatMask := func(s string) (os.FileInfo, bool, error) {
+		if top := nearest(s, writable); top != "" {
+			rel, _ := filepath.Rel(top, s)
+			return lstatBeneath(top, rel)
+		}
+		fi, err := os.Lstat(s)
+		return fi, false, err
+	}
+	// The writable folder itself keeps its name (a project reached
+	// through a link is shown there).
+	pin := func(s string) string { return pinned(s, writable) }
 	if p.Home != "" {
 		args = append(args, "--tmpfs", p.Home)
 	}
 	for _, s := range p.ReadOnly {
+		s = resolvedBeneath(s, writable)
 		args = append(args, "--ro-bind", s, s)
 	}
 	for _, s := range p.Writable {
 		args = append(args, "--bind", s, s)
 	}
 	for _, s := range p.Stores {
+		s = resolvedBeneath(s, writable)
 		args = append(args, "--ro-bind-try", s, s)
 	}
 	for _, l := range p.Layers {
@@ -898,7 +971,7 @@ func (l *Launcher) Args(p *Profile, empty string) []string {
 	}
 	for i, s := range p.Report {
 		// The launcher passes report file i as descriptor dataFD+i.
-		args = append(args, "--bind", "/proc/self/fd/"+strconv.Itoa(dataFD(!p.Background)+i), s)
+		args = append(args, "--bind", "/proc/self/fd/"+strconv.Itoa(dataFD(!p.Background)+i), pin(s))
 	}
 	if p.Kind == ReadOnly && p.Home != "" {
 		args = append(args, "--remount-ro", p.Home)
@@ -907,6 +980,7 @@ func (l *Launcher) Args(p *Profile, empty string) []string {
 	// folder that holds a mount can be renamed away (mv .git .old, then a
 	// new .git with a hook in it), a mount point cannot.
 	for _, a := range p.anchors() {
+		a = pin(a)
 		if fi, err := os.Lstat(a); err == nil && fi.IsDir() {
 			args = append(args, "--bind", a, a)
 		}
@@ -925,6 +999,7 @@ func (l *Launcher) Args(p *Profile, empty string) []string {
 	// .git file for a pointer and stops at one it cannot read, where it
 	// passes over an empty folder to the repository above, if any.
 	for _, s := range slices.Concat(p.Protected, p.Absent) {
+		s = pin(s)
 		fi, err := os.Lstat(s)
 		switch {
 		case err != nil && placeholderFolder(s):
@@ -946,18 +1021,26 @@ func (l *Launcher) Args(p *Profile, empty string) []string {
 	for _, s := range p.Unmade {
 		// The placeholder [Launcher.Run] made, read-only: none where the
 		// call cannot make the path either (a read-only .git).
+		s = pin(s)
 		if fi, err := os.Lstat(s); err == nil && fi.Mode().IsRegular() {
 			args = append(args, "--ro-bind", s, s)
 		}
 	}
-	writable := slices.Clone(p.Writable)
-	for _, l := range p.Layers {
-		writable = append(writable, l.Path)
-	}
 	for _, s := range p.Masked {
-		fi, err := os.Lstat(s)
+		// A mask's path as the scan found it, through no link: the
+		// launcher's own sandbox refuses the call if a folder on the way
+		// is one now (bubblewrap follows it).
+		fi, linked, err := lstatMask(s)
 		j := slices.IndexFunc(p.Committed, func(c Committed) bool { return c.Path == s })
 		switch {
+		case linked:
+			// A folder the scan found on the way is a link now, swapped by
+			// a job of an earlier call: a secret it holds may be back by
+			// the time the sandbox is built. The mask stays planned. What
+			// remains: a folder exchanged for another folder without the
+			// secret looks like a secret deleted (no mask), and a secret
+			// whose folder was a link at the scan is in no list.
+			args = append(args, "--ro-bind", empty, s)
 		case err != nil || fi.Mode()&os.ModeSymlink != 0:
 			// A link leads to what is masked or not shown.
 		case !insideAny(s, writable) && closedToMe(s, fi):
@@ -979,9 +1062,34 @@ func (l *Launcher) Args(p *Profile, empty string) []string {
 		}
 	}
 	for k, x := range p.Excluded {
-		args = append(args, "--perms", "0444", "--ro-bind-data", strconv.Itoa(dataFD(!p.Background)+len(p.Report)+len(p.Committed)+k), x.File)
+		args = append(args, "--perms", "0444", "--ro-bind-data", strconv.Itoa(dataFD(!p.Background)+len(p.Report)+len(p.Committed)+k), pin(x.File))
 	}
 	return append(args, "--chdir", p.Cwd)
+}
+
+// LinkArgs returns the steps, the launcher's own sandbox's alone, that
+// keep each protected path that is a link beneath a writable folder
+// (.git/hooks leading to ../githooks, .claude to a folder of the
+// project) as it is: the link itself a read-only mount point, which a
+// call can neither remove nor replace with a folder of its own.
+// bubblewrap cannot mount on a link: under it such a link can still be
+// replaced (docs/confinement.md).
+func LinkArgs(p *Profile) []string {
+	writable := slices.Clone(p.Writable)
+	for _, l := range p.Layers {
+		writable = append(writable, l.Path)
+	}
+	var args []string
+	for _, s := range slices.Concat(p.Protected, p.Absent) {
+		if nearest(s, writable) == "" {
+			continue
+		}
+		s = pinned(s, writable)
+		if fi, err := os.Lstat(s); err == nil && fi.Mode()&os.ModeSymlink != 0 {
+			args = append(args, "--ro-bind-link", s)
+		}
+	}
+	return args
 }
 
 // CleanEnv returns env without the variables whose names say they hold a

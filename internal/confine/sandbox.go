@@ -31,6 +31,7 @@ const (
 	opTmpfs                   // [--perms MODE] --tmpfs DEST
 	opRemountRO               // --remount-ro DEST
 	opData                    // [--perms MODE] --ro-bind-data FD DEST
+	opLinkSelf                // --ro-bind-link DEST: the launcher's own sandbox's alone, see [LinkArgs]
 )
 
 // sandboxOp is one step of the plan.
@@ -127,9 +128,9 @@ func parsePlan(args []string) (*sandboxPlan, error) {
 				pl.ops = append(pl.ops, op)
 				i += 2
 			}
-		case "--proc", "--dev", "--tmpfs", "--remount-ro":
+		case "--proc", "--dev", "--tmpfs", "--remount-ro", "--ro-bind-link":
 			if err = need(i, 1); err == nil {
-				kind := map[string]opKind{"--proc": opProc, "--dev": opDev, "--tmpfs": opTmpfs, "--remount-ro": opRemountRO}[a]
+				kind := map[string]opKind{"--proc": opProc, "--dev": opDev, "--tmpfs": opTmpfs, "--remount-ro": opRemountRO, "--ro-bind-link": opLinkSelf}[a]
 				err = abs(args[i+1])
 				pl.ops = append(pl.ops, sandboxOp{kind: kind, dest: args[i+1], perms: perms})
 				perms = -1

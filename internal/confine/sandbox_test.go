@@ -6,11 +6,14 @@ import (
 	"bytes"
 	"encoding/json"
 	"errors"
+	"io"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"golang.org/x/sys/unix"
 )
 
 // observe is what a confined command sees of its sandbox, printed by a
@@ -257,14 +260,205 @@ func TestInitOutlivesSignals(t *testing.T) {
 	for _, backend := range []string{"", "bubblewrap"} {
 		t.Run("backend="+backend, func(t *testing.T) {
 			t.Setenv(BackendEnv, backend)
-			script := "trap '' TERM HUP; for s in TERM QUIT USR1 USR2 ALRM ABRT HUP; do kill -$s 1; done; "
+			// Every signal number, the realtime ones too (32 and 33,
+			// which the C library keeps for itself, a command can send
+			// all the same); the faults' (SEGV, BUS, FPE, ILL) are what
+			// Go's runtime takes for its own crash.
+			script := "trap '' TERM HUP SEGV BUS FPE ILL; for s in $(seq 1 64); do kill -$s 1; done; "
 			if backend == "" {
-				script += "kill -TERM 0; "
+				script += "for s in TERM SEGV BUS FPE ILL; do kill -$s 0; done; "
 			}
 			code, out, errs := w.run(t, p, "bash", "-c", script+"sleep 0.2; echo survived")
 			if code != 0 || out != "survived\n" {
 				t.Errorf("exit %d, stdout %q, stderr %q", code, out, errs)
 			}
 		})
+	}
+}
+
+// runOwnPlan runs the launcher's own sandbox for args (a plan, "--" and
+// the command): whether it stood, the command's status, its output and
+// the init's messages.
+func runOwnPlan(t *testing.T, args []string) (stood bool, code int, out, msg string) {
+	t.Helper()
+	cmd, err := ownCommand(args, false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ready, readyW, err := os.Pipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer ready.Close()
+	outR, outW, err := os.Pipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer outR.Close()
+	var errb strings.Builder
+	cmd.Stderr = &errb
+	cmd.ExtraFiles = []*os.File{readyW, outW, outW, outW}
+	err = cmd.Start()
+	readyW.Close()
+	outW.Close()
+	if err != nil {
+		t.Fatal(err)
+	}
+	data, _ := io.ReadAll(outR)
+	stood, code, _, _ = readOwnStatus(ready)
+	cmd.Wait()
+	return stood, code, string(data), errb.String()
+}
+
+// TestOwnRefusesPlantedLinks: a folder or file beneath the project that
+// a job of an earlier call swapped for a link after the launcher checked
+// it (a link to a folder of the home) is neither a bind's source nor on
+// the way to a mount point: the sandbox does not stand and the command
+// does not run. Under bubblewrap the link is followed.
+func TestOwnRefusesPlantedLinks(t *testing.T) {
+	if !selfInit.Load() {
+		t.Skip("the test binary is no sandbox init")
+	}
+	if err := ownWorks(); err != nil {
+		t.Skipf("the launcher's own sandbox does not stand here: %v", err)
+	}
+	w := newWorld(t)
+	p := w.profile(t, UnknownEffects, Options{})
+	empty, err := emptyFile()
+	if err != nil {
+		t.Fatal(err)
+	}
+	// The home folder: the tree shows an empty one at its path, where
+	// a followed link would mount the host's.
+	secret := filepath.Join(w.home, ".ssh")
+	must(t, os.MkdirAll(secret, 0o700))
+	must(t, os.WriteFile(filepath.Join(secret, "id_rsa"), []byte("DECOYKEY\n"), 0o600))
+	hooks := filepath.Join(w.project, "linked-hooks")
+	must(t, os.Symlink(w.home, hooks))
+	// The folder that holds a secret, renamed away, a link in its place.
+	real := filepath.Join(w.project, "moved-sub")
+	must(t, os.MkdirAll(real, 0o755))
+	must(t, os.WriteFile(filepath.Join(real, ".env"), []byte("DECOYENV\n"), 0o600))
+	sub := filepath.Join(w.project, "linked-sub")
+	must(t, os.Symlink(w.home, sub))
+	for name, tail := range map[string][]string{
+		// The launcher saw a folder there (.git/hooks).
+		"source": {"--ro-bind", hooks, hooks, "--", "cat", filepath.Join(secret, "id_rsa")},
+		// The launcher saw the folder that holds a secret it masks.
+		"mask": {"--ro-bind", empty, filepath.Join(sub, ".env"), "--", "cat", filepath.Join(real, ".env")},
+	} {
+		t.Run(name, func(t *testing.T) {
+			args := append((&Launcher{}).Args(p, empty), tail...)
+			stood, code, out, msg := runOwnPlan(t, args)
+			if stood || strings.Contains(out, "DECOY") || !strings.Contains(msg, "a link is in the way") {
+				t.Errorf("stood %v (exit %d), stdout %q, init's message %q: want the sandbox refused", stood, code, out, msg)
+			}
+		})
+	}
+}
+
+// TestOwnMasksSwappedFolder: a job of an earlier call exchanges the
+// folder that holds a masked secret with a link (to the home folder,
+// which the tree shows empty), over and over, while calls planned when
+// it was a folder run: each either sees the mask or is refused, never
+// the secret. (A scan made while the folder is the link finds no
+// secret there: see docs/confinement.md.)
+func TestOwnMasksSwappedFolder(t *testing.T) {
+	if !selfInit.Load() {
+		t.Skip("the test binary is no sandbox init")
+	}
+	if err := ownWorks(); err != nil {
+		t.Skipf("the launcher's own sandbox does not stand here: %v", err)
+	}
+	t.Setenv(BackendEnv, "")
+	w := newWorld(t)
+	p := w.profile(t, UnknownEffects, Options{})
+	config, linked := filepath.Join(w.project, "config"), filepath.Join(w.project, "config-linked")
+	must(t, os.Symlink(w.home, linked))
+	stop := make(chan struct{})
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		for {
+			select {
+			case <-stop:
+				return
+			default:
+			}
+			unix.Renameat2(unix.AT_FDCWD, config, unix.AT_FDCWD, linked, unix.RENAME_EXCHANGE)
+		}
+	}()
+	defer func() { close(stop); <-done }()
+	refused := 0
+	for range 30 {
+		var out, errb bytes.Buffer
+		l := &Launcher{Env: append(os.Environ(), "HOME="+w.home), Stdout: &out, Stderr: &errb}
+		_, err := l.Run(t.Context(), p, []string{"sh", "-c", "cat config/.env.production config-linked/.env.production 2>/dev/null"})
+		if err != nil && !errors.Is(err, ErrProfile) {
+			t.Fatal(err)
+		}
+		if err != nil {
+			refused++
+		}
+		if strings.Contains(out.String(), secretValue) {
+			t.Fatalf("the secret was shown: %q", out.String())
+		}
+	}
+	t.Logf("%d calls of 30 refused", refused)
+}
+
+// TestOwnKeepsProtectedLink: under the launcher's own sandbox a
+// protected path that is a link (.claude leading to a folder of the
+// project) is a mount point itself: a call can neither remove it nor
+// put a folder of its own with settings in its place.
+func TestOwnKeepsProtectedLink(t *testing.T) {
+	if !selfInit.Load() {
+		t.Skip("the test binary is no sandbox init")
+	}
+	if err := ownWorks(); err != nil {
+		t.Skipf("the launcher's own sandbox does not stand here: %v", err)
+	}
+	t.Setenv(BackendEnv, "")
+	w := newWorld(t)
+	claude := filepath.Join(w.project, ".claude")
+	real := filepath.Join(w.project, "claude-config")
+	must(t, os.Rename(claude, real))
+	must(t, os.Symlink("claude-config", claude))
+	p := w.profile(t, UnknownEffects, Options{})
+	code, out, errs := w.run(t, p, "sh", "-c", `rm .claude || mv .claude .old || echo kept; mkdir -p .claude && echo '{"hooks":1}' > .claude/settings.json; readlink .claude`)
+	if code != 0 || out != "kept\nclaude-config\n" {
+		t.Errorf("exit %d, output %q %s", code, out, errs)
+	}
+	if target, err := os.Readlink(claude); err != nil || target != "claude-config" {
+		t.Errorf(".claude = %q, %v; want the link kept", target, err)
+	}
+	wantFile(t, filepath.Join(real, "settings.json"), "{}\n")
+}
+
+// TestArgsNameLinkedPaths: a path beneath a writable folder is planned
+// by the folders it is in as they are now (the own sandbox resolves no
+// link there), a folder shown read-only by what it leads to, and a
+// project reached through a link keeps its name.
+func TestArgsNameLinkedPaths(t *testing.T) {
+	dir := t.TempDir()
+	real := filepath.Join(dir, "real")
+	must(t, os.MkdirAll(filepath.Join(real, "repo", "hooks"), 0o755))
+	must(t, os.MkdirAll(filepath.Join(real, "shared"), 0o755))
+	project := filepath.Join(dir, "project")
+	must(t, os.Symlink(real, project))
+	must(t, os.Symlink("repo", filepath.Join(real, ".git")))
+	must(t, os.Symlink("shared", filepath.Join(real, "vendor")))
+	p := &Profile{Kind: UnknownEffects, Cwd: project, Writable: []string{project},
+		ReadOnly:  []string{filepath.Join(project, "vendor")},
+		Protected: []string{filepath.Join(project, ".git", "hooks")}}
+	args := strings.Join((&Launcher{}).Args(p, "/dev/null"), " ")
+	for _, want := range []string{
+		"--ro-bind " + filepath.Join(project, "shared") + " " + filepath.Join(project, "shared"),
+		"--ro-bind " + filepath.Join(project, "repo", "hooks") + " " + filepath.Join(project, "repo", "hooks"),
+		"--bind " + project + " " + project,
+	} {
+		if !strings.Contains(args, want) {
+			t.Errorf("no %q in %s", want, args)
+		}
 	}
 }

@@ -1,10 +1,12 @@
 package confine
 
 import (
+	"errors"
 	"fmt"
 	"io"
 	"os"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -26,7 +28,28 @@ type builder struct {
 	// readOnly are the mounts --remount-ro names, at readOnlyPaths.
 	readOnly      []int
 	readOnlyPaths []string
+	// writable are the folders the plan binds writable (the project,
+	// the caches' layers): the sources of its binds on the host, and the
+	// ones bound so far in the tree. A call may have left a link anywhere
+	// beneath them (a job renames a folder the launcher saw, or swaps it
+	// for a link to the home folder), so no path beneath them is resolved
+	// through a link, on the host or in the tree.
+	writableSrc, writableDest []string
+	// mounts are the tree's mounts, each at its path, to check once the
+	// tree is whole.
+	mounts []placed
 }
+
+// placed is a mount of the tree: its path and its root's device and
+// inode.
+type placed struct {
+	path     string
+	dev, ino uint64
+}
+
+// errLinked is a path beneath a writable folder that holds a link, where
+// the launcher saw none when it planned the call.
+var errLinked = errors.New("a link is in the way: a folder or file of the project was replaced by a link since the launcher checked it (a job of an earlier call?); the call does not run")
 
 // build makes the tree, each step in order.
 func (b *builder) build(pl *sandboxPlan) error {
@@ -39,12 +62,45 @@ func (b *builder) build(pl *sandboxPlan) error {
 		return err
 	}
 	for _, op := range pl.ops {
+		if op.kind == opBind && !strings.HasPrefix(op.src, "/proc/self/fd/") {
+			b.writableSrc = append(b.writableSrc, filepath.Clean(op.src))
+		}
+	}
+	for _, op := range pl.ops {
 		if err := b.step(op); err != nil {
 			return err
 		}
 	}
+	return b.check()
+}
+
+// check makes sure each mount of the tree, a secret's mask above all, is
+// still what its path leads to once the tree is whole: a job of an
+// earlier call that renamed the folder the mask is in (mv sub subD, a
+// new sub in its place) while the tree was built would have the secret
+// shown at a name of the folder's new. A mount a later one covers (at
+// its path or a folder it is in) is not checked.
+func (b *builder) check() error {
+	for i, m := range b.mounts {
+		if slices.ContainsFunc(b.mounts[i+1:], func(o placed) bool { return inside(m.path, o.path) }) {
+			continue
+		}
+		fd, err := b.open(m.path, unix.O_PATH)
+		if err != nil {
+			return fmt.Errorf("%s: %w", m.path, err)
+		}
+		var st unix.Stat_t
+		err = unix.Fstat(fd, &st)
+		unix.Close(fd)
+		if err != nil || st.Dev != m.dev || st.Ino != m.ino {
+			return fmt.Errorf("%s: %w", m.path, errMoved)
+		}
+	}
 	return nil
 }
+
+// errMoved is a mount the tree no longer shows at its path.
+var errMoved = errors.New("what was mounted there was moved while the sandbox was built (a job of an earlier call renaming folders of the project?); the call does not run")
 
 // newTmpfs returns a detached tmpfs whose root has the given mode.
 func newTmpfs(mode int) (int, error) {
@@ -90,6 +146,59 @@ func clone(dirfd int, src string, readOnly, devices bool) (int, error) {
 	if err != nil {
 		return -1, err
 	}
+	return setAttrs(fd, src, readOnly, devices)
+}
+
+// cloneBeneath is clone for a source of the host beneath one of the
+// writable folders: the path beneath it is resolved through no link,
+// the last name included (errLinked).
+func cloneBeneath(writable []string, src string, readOnly bool) (int, error) {
+	at, err := openBeneath(unix.AT_FDCWD, writable, src)
+	if err != nil || at < 0 {
+		if err == nil {
+			return clone(unix.AT_FDCWD, src, readOnly, false)
+		}
+		return -1, err
+	}
+	defer unix.Close(at)
+	fd, err := unix.OpenTree(at, "", unix.OPEN_TREE_CLONE|unix.OPEN_TREE_CLOEXEC|unix.AT_RECURSIVE|unix.AT_EMPTY_PATH|unix.AT_SYMLINK_NOFOLLOW)
+	if err != nil {
+		return -1, err
+	}
+	return setAttrs(fd, src, readOnly, false)
+}
+
+// openBeneath opens path (O_PATH) when it lies beneath one of the
+// folders under, opened from dirfd: what is beneath the nearest is
+// resolved through no link. -1 and no error when path lies beneath none.
+func openBeneath(dirfd int, under []string, path string) (int, error) {
+	path = filepath.Clean(path)
+	top := nearest(path, under)
+	if top == "" {
+		return -1, nil
+	}
+	var wfd int
+	var err error
+	if dirfd == unix.AT_FDCWD {
+		wfd, err = unix.Open(top, unix.O_PATH|unix.O_DIRECTORY|unix.O_CLOEXEC, 0)
+	} else {
+		wfd, err = inRoot(dirfd, top, unix.O_PATH|unix.O_DIRECTORY)
+	}
+	if err != nil {
+		return -1, fmt.Errorf("%s: %v", top, err)
+	}
+	defer unix.Close(wfd)
+	rel, _ := filepath.Rel(top, path)
+	fd, err := unix.Openat2(wfd, rel, &unix.OpenHow{Flags: unix.O_PATH | unix.O_CLOEXEC, Resolve: unix.RESOLVE_BENEATH | unix.RESOLVE_NO_SYMLINKS | unix.RESOLVE_NO_MAGICLINKS})
+	if err == unix.ELOOP || err == unix.EXDEV {
+		return -1, fmt.Errorf("%s: %w", path, errLinked)
+	}
+	return fd, err
+}
+
+// setAttrs makes the detached tree fd, cloned from src, nosuid and nodev
+// (unless devices), and read-only when asked.
+func setAttrs(fd int, src string, readOnly, devices bool) (int, error) {
 	attr := unix.MountAttr{Attr_set: unix.MOUNT_ATTR_NOSUID, Propagation: unix.MS_PRIVATE}
 	if !devices {
 		attr.Attr_set |= unix.MOUNT_ATTR_NODEV
@@ -140,13 +249,29 @@ func inRoot(root int, path string, flags int) (int, error) {
 	return unix.Openat2(root, rel, &unix.OpenHow{Flags: uint64(flags | unix.O_CLOEXEC), Resolve: unix.RESOLVE_IN_ROOT | unix.RESOLVE_NO_MAGICLINKS})
 }
 
+// open opens path in the tree as the sandbox will see it, through no
+// link beneath a writable folder bound so far (errLinked).
+func (b *builder) open(path string, flags int) (int, error) {
+	fd, err := openBeneath(b.root, b.writableDest, path)
+	if err != nil || fd >= 0 {
+		if err == nil && flags&unix.O_DIRECTORY != 0 && !isDir(fd) {
+			unix.Close(fd)
+			return -1, unix.ENOTDIR
+		}
+		return fd, err
+	}
+	return inRoot(b.root, path, flags)
+}
+
 // parent returns the folder that holds path in the tree, made with its
 // missing parents (0755, as bubblewrap makes them), and path's name.
 func (b *builder) parent(path string) (int, string, error) {
 	dir, name := filepath.Dir(filepath.Clean(path)), filepath.Base(path)
-	if fd, err := inRoot(b.root, dir, unix.O_PATH|unix.O_DIRECTORY); err == nil {
+	if fd, err := b.open(dir, unix.O_PATH|unix.O_DIRECTORY); err == nil {
 		return fd, name, nil
-	} else if err != unix.ENOENT {
+	} else if errors.Is(err, errLinked) {
+		return -1, "", err
+	} else if !errors.Is(err, unix.ENOENT) {
 		return -1, "", fmt.Errorf("%s: %v", dir, err)
 	}
 	pfd, pname, err := b.parent(dir)
@@ -167,8 +292,10 @@ func (b *builder) parent(path string) (int, string, error) {
 // mountPoint returns path in the tree, made when missing: a folder, or
 // an empty file when dir is false.
 func (b *builder) mountPoint(path string, dir bool) (int, error) {
-	if fd, err := inRoot(b.root, path, unix.O_PATH); err == nil {
+	if fd, err := b.open(path, unix.O_PATH); err == nil {
 		return fd, nil
+	} else if errors.Is(err, errLinked) {
+		return -1, err
 	}
 	pfd, name, err := b.parent(path)
 	if err != nil {
@@ -201,6 +328,11 @@ func (b *builder) mountPoint(path string, dir bool) (int, error) {
 // what is there, and closes m.
 func (b *builder) attach(m int, path string, dir bool) error {
 	defer unix.Close(m)
+	var st unix.Stat_t
+	if err := unix.Fstat(m, &st); err != nil {
+		return fmt.Errorf("cannot mount on %s: %v", path, err)
+	}
+	b.mounts = append(b.mounts, placed{filepath.Clean(path), st.Dev, st.Ino})
 	to, err := b.mountPoint(path, dir)
 	if err != nil {
 		return err
@@ -222,12 +354,18 @@ func isDir(fd int) bool {
 func (b *builder) step(op sandboxOp) error {
 	switch op.kind {
 	case opBind, opROBind, opROBindTry:
-		m, err := clone(unix.AT_FDCWD, op.src, op.kind != opBind, false)
+		m, err := cloneBeneath(b.writableSrc, op.src, op.kind != opBind)
 		if err == unix.ENOENT && op.kind == opROBindTry {
 			return nil
 		}
+		if errors.Is(err, errLinked) {
+			return err
+		}
 		if err != nil {
 			return fmt.Errorf("cannot bind %s: %v", op.src, err)
+		}
+		if op.kind == opBind {
+			defer func() { b.writableDest = append(b.writableDest, filepath.Clean(op.dest)) }()
 		}
 		if filepath.Clean(op.dest) == "/" && isDir(m) {
 			// The tree's root itself: what the steps after see is this
@@ -265,13 +403,15 @@ func (b *builder) step(op sandboxOp) error {
 		// The mount there now, made read-only once the tree is attached
 		// (the kernel changes no mount inside a detached tree): a mount
 		// that covers it later stays as it is.
-		fd, err := inRoot(b.root, op.dest, unix.O_PATH)
+		fd, err := b.open(op.dest, unix.O_PATH)
 		if err != nil {
 			return fmt.Errorf("cannot remount %s read-only: %v", op.dest, err)
 		}
 		b.readOnly = append(b.readOnly, fd)
 		b.readOnlyPaths = append(b.readOnlyPaths, op.dest)
 		return nil
+	case opLinkSelf:
+		return b.linkSelf(op.dest)
 	case opProc:
 		return b.proc(op.dest)
 	case opDev:
@@ -437,4 +577,59 @@ func readlinkat(fd int, name string) (string, error) {
 		return "", err
 	}
 	return string(buf[:n]), nil
+}
+
+// linkSelf mounts the link at path (beneath a writable folder, where the
+// launcher saw a link) on itself, read-only: a mount point cannot be
+// removed or renamed, so a call cannot put a folder of its own in the
+// link's place (.git/hooks leading to ../githooks). What it leads to is
+// planned read-only apart, where the call could write it.
+func (b *builder) linkSelf(path string) error {
+	dir, name := filepath.Dir(filepath.Clean(path)), filepath.Base(path)
+	hostDir, err := openBeneath(unix.AT_FDCWD, b.writableSrc, dir)
+	if err == nil && hostDir < 0 {
+		hostDir, err = unix.Open(dir, unix.O_PATH|unix.O_DIRECTORY|unix.O_CLOEXEC, 0)
+	}
+	if err != nil {
+		return fmt.Errorf("cannot keep the link %s: %w", path, err)
+	}
+	defer unix.Close(hostDir)
+	var st unix.Stat_t
+	if err := unix.Fstatat(hostDir, name, &st, unix.AT_SYMLINK_NOFOLLOW); err != nil || st.Mode&unix.S_IFMT != unix.S_IFLNK {
+		return fmt.Errorf("%s: %w", path, errNotLink)
+	}
+	m, err := unix.OpenTree(hostDir, name, unix.OPEN_TREE_CLONE|unix.OPEN_TREE_CLOEXEC|unix.AT_SYMLINK_NOFOLLOW)
+	if err != nil {
+		return fmt.Errorf("cannot keep the link %s: %v", path, err)
+	}
+	defer unix.Close(m)
+	if _, err := setAttrs(m, path, true, false); err != nil {
+		return err
+	}
+	pfd, _, err := b.parent(path)
+	if err != nil {
+		return err
+	}
+	defer unix.Close(pfd)
+	to, err := unix.Openat(pfd, name, unix.O_PATH|unix.O_NOFOLLOW|unix.O_CLOEXEC, 0)
+	if err != nil {
+		return fmt.Errorf("cannot keep the link %s: %v", path, err)
+	}
+	defer unix.Close(to)
+	if !isLink(to) {
+		return fmt.Errorf("%s: %w", path, errNotLink)
+	}
+	if err := unix.MoveMount(m, "", to, "", unix.MOVE_MOUNT_F_EMPTY_PATH|unix.MOVE_MOUNT_T_EMPTY_PATH); err != nil {
+		return fmt.Errorf("cannot keep the link %s: %v", path, err)
+	}
+	return nil
+}
+
+// errNotLink is a protected link the launcher saw that is no link now.
+var errNotLink = errors.New("the launcher saw a link there, which is something else now (a job of an earlier call?); the call does not run")
+
+// isLink reports a descriptor of a link.
+func isLink(fd int) bool {
+	var st unix.Stat_t
+	return unix.Fstat(fd, &st) == nil && st.Mode&unix.S_IFMT == unix.S_IFLNK
 }

@@ -397,3 +397,48 @@ func setuidFile(path string) bool {
 	fi, err := os.Stat(path)
 	return err == nil && fi.Mode()&os.ModeSetuid != 0
 }
+
+// lstatBeneath is os.Lstat of top/rel, whose folders beneath top are
+// resolved through no link, in one look: linked when one is a link (a
+// folder a call swapped for one), where os.Lstat would follow it.
+func lstatBeneath(top, rel string) (fi os.FileInfo, linked bool, err error) {
+	t, err := unix.Open(top, unix.O_PATH|unix.O_DIRECTORY|unix.O_CLOEXEC, 0)
+	if err != nil {
+		return nil, false, err
+	}
+	defer unix.Close(t)
+	how := &unix.OpenHow{Flags: unix.O_PATH | unix.O_DIRECTORY | unix.O_CLOEXEC, Resolve: unix.RESOLVE_BENEATH | unix.RESOLVE_NO_SYMLINKS | unix.RESOLVE_NO_MAGICLINKS}
+	d, err := unix.Openat2(t, filepath.Dir(rel), how)
+	if err == unix.ELOOP || err == unix.EXDEV {
+		return nil, true, err
+	}
+	if err != nil {
+		return nil, false, err
+	}
+	defer unix.Close(d)
+	fd, err := unix.Openat(d, filepath.Base(rel), unix.O_PATH|unix.O_NOFOLLOW|unix.O_CLOEXEC, 0)
+	if err != nil {
+		return nil, false, err
+	}
+	f := os.NewFile(uintptr(fd), filepath.Join(top, rel))
+	defer f.Close()
+	fi, err = f.Stat()
+	return fi, false, err
+}
+
+// linkFree reports whether no name of rel, beneath top, is a link: none
+// up to the first that is missing, if one is (openat2 stops at a link
+// before it goes further), and none after it.
+func linkFree(top, rel string) bool {
+	t, err := unix.Open(top, unix.O_PATH|unix.O_DIRECTORY|unix.O_CLOEXEC, 0)
+	if err != nil {
+		return false
+	}
+	defer unix.Close(t)
+	fd, err := unix.Openat2(t, rel, &unix.OpenHow{Flags: unix.O_PATH | unix.O_CLOEXEC, Resolve: unix.RESOLVE_BENEATH | unix.RESOLVE_NO_SYMLINKS | unix.RESOLVE_NO_MAGICLINKS})
+	if err != nil {
+		return err == unix.ENOENT
+	}
+	unix.Close(fd)
+	return true
+}

@@ -4,6 +4,7 @@ package confine
 
 import (
 	"os"
+	"path/filepath"
 	"syscall"
 )
 
@@ -58,3 +59,10 @@ func holdLock(*os.File) *os.File { return nil }
 func scopeAbstractSockets() bool { return false }
 
 func setuidFile(string) bool { return false }
+
+func lstatBeneath(top, rel string) (os.FileInfo, bool, error) {
+	fi, err := os.Lstat(filepath.Join(top, rel))
+	return fi, false, err
+}
+
+func linkFree(string, string) bool { return false }
