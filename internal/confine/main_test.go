@@ -439,20 +439,33 @@ func toolsInTemp(t *testing.T) {
 	t.Cleanup(func() { locate.TempFolders, locate.SystemFolders = temp, system })
 }
 
+// venvProject makes a repository in a home folder of its own, with an
+// activated .venv/bin first on PATH, and runs the test in it; it returns
+// the test's folder, the project and its .venv/bin.
+func venvProject(t *testing.T) (dir, project, venv string) {
+	dir = t.TempDir()
+	home := filepath.Join(dir, "home")
+	project = filepath.Join(home, "proj")
+	venv = filepath.Join(project, ".venv", "bin")
+	must(t, os.MkdirAll(venv, 0o755))
+	if out, err := exec.Command("git", "init", "-q", project).CombinedOutput(); err != nil {
+		t.Fatalf("git init: %v %s", err, out)
+	}
+	t.Setenv("HOME", home)
+	t.Setenv("XDG_CONFIG_HOME", filepath.Join(dir, "config"))
+	t.Setenv("XDG_STATE_HOME", filepath.Join(dir, "state"))
+	t.Setenv("PATH", venv+":/usr/bin:/bin")
+	t.Chdir(project)
+	return dir, project, venv
+}
+
 // TestPlantedOnPathNotRun: with the project's .venv/bin first on PATH (as
 // after `source .venv/bin/activate`), a bwrap and a git a confined call
 // planted there are not what the launcher runs on the host, for the
 // sandbox or the checkpoint: the system's are, and the call runs.
 func TestPlantedOnPathNotRun(t *testing.T) {
 	needBwrap(t)
-	dir := t.TempDir()
-	home := filepath.Join(dir, "home")
-	project := filepath.Join(home, "proj")
-	venv := filepath.Join(project, ".venv", "bin")
-	must(t, os.MkdirAll(venv, 0o755))
-	if out, err := exec.Command("git", "init", "-q", project).CombinedOutput(); err != nil {
-		t.Fatalf("git init: %v %s", err, out)
-	}
+	dir, project, venv := venvProject(t)
 	must(t, os.WriteFile(filepath.Join(project, "main.go"), []byte("package main\n"), 0o644))
 	ran := filepath.Join(dir, "unconfined")
 	for _, name := range []string{"bwrap", "git"} {
@@ -460,11 +473,6 @@ func TestPlantedOnPathNotRun(t *testing.T) {
 		must(t, err)
 		must(t, os.WriteFile(filepath.Join(venv, name), []byte("#!/bin/sh\necho "+name+" >> "+ran+"\nexec "+real+" \"$@\"\n"), 0o755))
 	}
-	t.Setenv("HOME", home)
-	t.Setenv("XDG_CONFIG_HOME", filepath.Join(dir, "config"))
-	t.Setenv("XDG_STATE_HOME", filepath.Join(dir, "state"))
-	t.Setenv("PATH", venv+":/usr/bin:/bin")
-	t.Chdir(project)
 	const id = "1c5f2a9e-1c3d-4e5f-8a9b-0c1d2e3f4a5b"
 	marker := filepath.Join(project, "ran")
 	var out, errb bytes.Buffer
@@ -502,19 +510,7 @@ func TestHelpExitsZero(t *testing.T) {
 // everything else (pip installs into it).
 func TestProgramNamesOnPathProtected(t *testing.T) {
 	needBwrap(t)
-	dir := t.TempDir()
-	home := filepath.Join(dir, "home")
-	project := filepath.Join(home, "proj")
-	venv := filepath.Join(project, ".venv", "bin")
-	must(t, os.MkdirAll(venv, 0o755))
-	if out, err := exec.Command("git", "init", "-q", project).CombinedOutput(); err != nil {
-		t.Fatalf("git init: %v %s", err, out)
-	}
-	t.Setenv("HOME", home)
-	t.Setenv("XDG_CONFIG_HOME", filepath.Join(dir, "config"))
-	t.Setenv("XDG_STATE_HOME", filepath.Join(dir, "state"))
-	t.Setenv("PATH", venv+":/usr/bin:/bin")
-	t.Chdir(project)
+	_, _, venv := venvProject(t)
 	for _, name := range []string{"governance-hook", "governance", "governance-confine"} {
 		var out, errb bytes.Buffer
 		script := "printf '#!/bin/sh\\necho {}\\n' > .venv/bin/" + name + " && chmod +x .venv/bin/" + name
