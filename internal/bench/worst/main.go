@@ -45,7 +45,14 @@ func main() {
 		fmt.Fprintln(os.Stderr, "usage: worst -hook BIN [-runs N] [-size BYTES]")
 		os.Exit(2)
 	}
-	if err := run(*hook, *runs, *size, *limit); err != nil {
+	// The hook runs in the bench's project: a relative path is made
+	// absolute here, where it was given.
+	abs, err := filepath.Abs(*hook)
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "worst:", err)
+		os.Exit(1)
+	}
+	if err := run(abs, *runs, *size, *limit); err != nil {
 		fmt.Fprintln(os.Stderr, "worst:", err)
 		os.Exit(1)
 	}
@@ -144,6 +151,9 @@ func runOnce(hook, event string, limit time.Duration) error {
 	start := time.Now()
 	err = cmd.Run()
 	r := result{Wall: time.Since(start)}
+	if cmd.ProcessState == nil {
+		return fmt.Errorf("%s did not start: %w", hook, err)
+	}
 	if ru, ok := cmd.ProcessState.SysUsage().(*syscall.Rusage); ok {
 		r.RSS = ru.Maxrss
 		r.CPU = time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
