@@ -238,7 +238,10 @@ bench-ship: build
 # latency it adds to a decision on a call no rule decides, in-process (as
 # the daemon and check run it) and in hook processes (the hook starts
 # governance for an HTTP provider). Each variant has its own user
-# configuration; budgets are off so that no call fails closed.
+# configuration; budgets are off so that no call fails closed, and
+# confinement is off, so that the figures are the gatekeeper's alone (a
+# call no rule decides would otherwise run confined, and a gatekeeper's
+# allow of a program no model knows too).
 GK_DIR = $(abspath $(BENCH_DIR))/gatekeeper
 
 bench-gatekeeper: build
@@ -256,10 +259,10 @@ bench-gatekeeper: build
 	@$(BIN)/bench-fakemodel -url-file $(GK_DIR)/url & fake=$$!; dpid=; \
 	  trap 'kill $$fake $$dpid 2>/dev/null' EXIT; \
 	  for i in $$(seq 50); do [ -s $(GK_DIR)/url ] && break; sleep 0.1; done; url=$$(cat $(GK_DIR)/url); \
-	  gk="gatekeeper:\n  provider: anthropic\n  model: fake\n  base_url: $$url\n  api_key_env: GK_KEY\n  budget: {per_hour: 0, per_day: 0}\n"; \
+	  gk="confine: off\ngatekeeper:\n  provider: anthropic\n  model: fake\n  base_url: $$url\n  api_key_env: GK_KEY\n  budget: {per_hour: 0, per_day: 0}\n"; \
 	  cfg() { echo $(GK_DIR)/$$1/home/.config/governance/config.yaml; }; \
 	  for v in off miss hit daemon; do mkdir -p $$(dirname $$(cfg $$v)); done; \
-	  printf 'default: defer\n' > $$(cfg off); \
+	  printf 'default: defer\nconfine: off\n' > $$(cfg off); \
 	  printf "$$gk  cache_ttl: 0s\n" > $$(cfg miss); \
 	  printf "$$gk" > $$(cfg hit); \
 	  printf "daemon: auto\n$$gk  cache_ttl: 0s\n" > $$(cfg daemon); \
