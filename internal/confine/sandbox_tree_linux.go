@@ -442,18 +442,24 @@ func (b *builder) proc(dest string) error {
 			unix.Close(m)
 			return fmt.Errorf("cannot cover /proc/%s: %v", sub, err)
 		}
-		to, err := unix.Openat(m, sub, unix.O_PATH|unix.O_NOFOLLOW|unix.O_CLOEXEC, 0)
-		if err == nil {
-			err = unix.MoveMount(c, "", to, "", unix.MOVE_MOUNT_F_EMPTY_PATH|unix.MOVE_MOUNT_T_EMPTY_PATH)
-			unix.Close(to)
-		}
-		unix.Close(c)
-		if err != nil {
+		if err := moveOnto(c, m, sub); err != nil {
 			unix.Close(m)
 			return fmt.Errorf("cannot cover /proc/%s: %v", sub, err)
 		}
 	}
 	return b.attach(m, dest, true)
+}
+
+// moveOnto moves the detached mount c onto name in the folder dir, never
+// through a link, and closes c.
+func moveOnto(c, dir int, name string) error {
+	defer unix.Close(c)
+	to, err := unix.Openat(dir, name, unix.O_PATH|unix.O_NOFOLLOW|unix.O_CLOEXEC, 0)
+	if err != nil {
+		return err
+	}
+	defer unix.Close(to)
+	return unix.MoveMount(c, "", to, "", unix.MOVE_MOUNT_F_EMPTY_PATH|unix.MOVE_MOUNT_T_EMPTY_PATH)
 }
 
 // dev mounts a /dev of its own: a tmpfs with the host's null, zero,
@@ -479,13 +485,7 @@ func (b *builder) dev(dest string) error {
 		if err != nil {
 			return fmt.Errorf("cannot bind /dev/%s: %v", n, err)
 		}
-		to, err := unix.Openat(m, n, unix.O_PATH|unix.O_NOFOLLOW|unix.O_CLOEXEC, 0)
-		if err == nil {
-			err = unix.MoveMount(c, "", to, "", unix.MOVE_MOUNT_F_EMPTY_PATH|unix.MOVE_MOUNT_T_EMPTY_PATH)
-			unix.Close(to)
-		}
-		unix.Close(c)
-		if err != nil {
+		if err := moveOnto(c, m, n); err != nil {
 			return fmt.Errorf("cannot bind /dev/%s: %v", n, err)
 		}
 	}
