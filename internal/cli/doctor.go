@@ -36,9 +36,9 @@ ${env:NAME} or ${file:NAME}: it is never printed. It warns about each
 folder of PATH searched before governance's own that an agent may write
 (inside the project, a temporary folder, a relative entry, or one you may
 write): a program named governance or governance-hook put there would run
-instead. It reports whether calls can be confined here (the launcher,
-bubblewrap and a probe of its sandbox, user namespaces, a fresh /proc,
-the kernel's Landlock ABI) and, per harness, whether its dialect can
+instead. It reports whether calls can be confined here (the launcher
+run on a confined call, its own sandbox or bubblewrap's and a probe of
+it, user namespaces, a fresh /proc, the kernel's Landlock ABI) and, per harness, whether its dialect can
 carry a rewritten call.`,
 		Example: `  governance doctor
   governance doctor --dir ~/src/app

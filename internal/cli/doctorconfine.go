@@ -3,9 +3,11 @@ package cli
 import (
 	"context"
 	"debug/buildinfo"
+	"encoding/json"
 	"fmt"
 	"io"
 	"os"
+	"os/exec"
 	"runtime"
 	"runtime/debug"
 	"strings"
@@ -14,6 +16,7 @@ import (
 	"github.com/agentgov/governance/hooks"
 	"github.com/agentgov/governance/internal/confine"
 	"github.com/agentgov/governance/internal/confine/landlock"
+	"github.com/agentgov/governance/internal/confine/locate"
 )
 
 // doctorConfine is the confinement part of doctor's JSON form
@@ -21,12 +24,14 @@ import (
 // the machine offers, and per harness whether its dialect can carry a
 // rewritten call.
 type doctorConfine struct {
-	// CanConfine: the hook finds the launcher and bubblewrap's sandbox
-	// stands here. Why says why not.
+	// CanConfine: the hook finds the launcher and a call's sandbox
+	// stands here (the launcher's own, or bubblewrap's). Why says why not.
 	CanConfine bool   `json:"can_confine"`
 	Why        string `json:"why,omitempty"`
 	Launcher   string `json:"launcher,omitempty"`
 	Bubblewrap string `json:"bubblewrap,omitempty"`
+	// LauncherWorks: the launcher the hook runs confined `true` here.
+	LauncherWorks bool `json:"launcher_works"`
 	// UserNamespaces, FreshProc and Works are the steps of the probe.
 	UserNamespaces bool `json:"user_namespaces"`
 	FreshProc      bool `json:"fresh_proc"`
@@ -77,10 +82,19 @@ func (a *App) confineReport(w io.Writer) doctorConfine {
 		out.Why = err.Error()
 	case bad != nil:
 		out.Why = bad.Error()
-	case !pr.Works:
-		out.Why = fmt.Sprintf("bubblewrap's sandbox does not stand here: %v", pr.Err)
+	case a.Confiner != nil:
+		// A launcher named for tests: bubblewrap's probe stands for it.
+		if out.CanConfine = pr.Works; !pr.Works {
+			out.Why = fmt.Sprintf("bubblewrap's sandbox does not stand here: %v", pr.Err)
+		}
 	default:
-		out.CanConfine = true
+		// The launcher the hook runs, run as the hook runs it: its own
+		// sandbox needs no bubblewrap where the kernel has what it needs.
+		if lerr := probeLauncher(ctx, launcher, env); lerr != nil {
+			out.Why = lerr.Error()
+		} else {
+			out.CanConfine, out.LauncherWorks = true, true
+		}
 	}
 	out.Launcher = launcher
 	status := "calls can be confined here"
@@ -102,10 +116,22 @@ func (a *App) confineReport(w io.Writer) doctorConfine {
 	}
 	if runtime.GOOS == "linux" {
 		bw := "not installed (Debian and Ubuntu: apt-get install bubblewrap)"
+		own := (locate.Machine{Proc: "/proc"}).OwnSandbox()
+		if own == "" {
+			bw = "not installed (not needed: the launcher sets the sandbox up itself on this kernel)"
+		} else if pr.Bubblewrap == "" {
+			bw += ": needed, since " + own
+		}
 		if pr.Bubblewrap != "" {
 			bw = pr.Bubblewrap + ", sandbox works: " + yes(pr.Works)
 		}
 		fmt.Fprintf(w, "  bubblewrap: %s\n", bw)
+		if own == "" {
+			own = "yes"
+		} else {
+			own = "no: " + own + "; bubblewrap's instead"
+		}
+		fmt.Fprintf(w, "  the launcher's own sandbox: %s\n", own)
 		fmt.Fprintf(w, "  user namespaces: %s; fresh /proc: %s\n", yes(pr.UserNamespaces), yes(pr.FreshProc))
 		if pr.Err != nil && pr.Bubblewrap != "" {
 			fmt.Fprintf(w, "  bubblewrap says: %s\n", strings.Join(strings.Fields(pr.Err.Error()), " "))
@@ -134,6 +160,27 @@ func (a *App) confineReport(w io.Writer) doctorConfine {
 		out.Harnesses = append(out.Harnesses, h)
 	}
 	return out
+}
+
+// probeLauncher runs `true` through the launcher at path, read-only in
+// the system's temporary folder, with the environment env the hook's
+// calls have: nil when it ran, else what the launcher said.
+func probeLauncher(ctx context.Context, path string, env []string) error {
+	profile, err := json.Marshal(&confine.Profile{Kind: confine.ReadOnly, Cwd: os.TempDir()})
+	if err != nil {
+		return err
+	}
+	var stderr strings.Builder
+	cmd := exec.CommandContext(ctx, path, "--profile", string(profile), "--", "true")
+	cmd.Env, cmd.Dir, cmd.Stderr = env, os.TempDir(), &stderr
+	if err := cmd.Run(); err != nil {
+		msg := strings.Join(strings.Fields(stderr.String()), " ")
+		if msg == "" {
+			msg = err.Error()
+		}
+		return fmt.Errorf("the launcher %s did not run a confined call here: %s", path, msg)
+	}
+	return nil
 }
 
 // launcherPackage is the main package of the confinement launcher.

@@ -1,9 +1,11 @@
 package cli
 
 import (
+	"context"
 	"errors"
 	"os"
 	"os/exec"
+	"path/filepath"
 	"runtime"
 	"strings"
 	"testing"
@@ -89,5 +91,39 @@ func TestCheckLauncher(t *testing.T) {
 	}
 	if err := checkLauncher(dir + "/missing"); err == nil {
 		t.Error("a missing launcher passed")
+	}
+}
+
+// TestProbeLauncher runs the real launcher as doctor does: it runs a
+// confined call where the machine can confine, and where a launcher
+// refuses, the probe fails and says why, rather than doctor reporting
+// calls confined.
+func TestProbeLauncher(t *testing.T) {
+	if runtime.GOOS != "linux" {
+		t.Skip("the launcher confines on Linux")
+	}
+	if _, err := exec.LookPath("bwrap"); err != nil && os.Getenv("CI") != "true" {
+		t.Skip("bwrap is not installed")
+	}
+	t.Parallel()
+	dir := t.TempDir()
+	launcher := filepath.Join(dir, "governance-confine")
+	build := exec.Command("go", "build", "-o", launcher, "github.com/agentgov/governance/cmd/governance-confine")
+	if out, err := build.CombinedOutput(); err != nil {
+		t.Fatalf("go build: %v\n%s", err, out)
+	}
+	ctx := context.Background()
+	if err := probeLauncher(ctx, launcher, os.Environ()); err != nil {
+		t.Fatalf("the launcher's probe: %v", err)
+	}
+	// A launcher that refuses, as one does on a machine that cannot
+	// confine: the probe fails with what it said.
+	refuses := filepath.Join(dir, "refuses")
+	if err := os.WriteFile(refuses, []byte("#!/bin/sh\necho 'governance-confine: this machine cannot confine the command: user namespaces are off' >&2\nexit 125\n"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	err := probeLauncher(ctx, refuses, os.Environ())
+	if err == nil || !strings.Contains(err.Error(), "user namespaces are off") {
+		t.Errorf("the probe of a launcher that refuses: %v; want its message", err)
 	}
 }

@@ -27,8 +27,8 @@ var ErrCannotConfine = errors.New("this machine cannot confine the command")
 // process started, once per process. The launcher is the one beside the
 // running program (governance-hook, governance), else the first on
 // PATH (a trusted folder of it: see [Program]); the machine confines
-// when bubblewrap is on PATH and user
-// namespaces are on. The launcher checks again, fully, when it runs, and
+// when user namespaces are on and either the launcher can set the
+// sandbox up itself (see [Machine.OwnSandbox]) or bubblewrap is on PATH. The launcher checks again, fully, when it runs, and
 // refuses rather than run a command unconfined.
 //
 // It is a function, not a sync.OnceValues: a package-level OnceValues is
@@ -79,7 +79,9 @@ func (m Machine) Locate() (string, error) {
 		return "", fmt.Errorf("%w: %s is not installed beside governance-hook or on PATH", ErrCannotConfine, LauncherName)
 	}
 	if Program(m.Path, "bwrap", untrusted) == "" {
-		return "", fmt.Errorf("%w: bubblewrap (bwrap) is not on PATH", ErrCannotConfine)
+		if why := m.OwnSandbox(); why != "" {
+			return "", fmt.Errorf("%w: bubblewrap (bwrap) is not on PATH, and %s", ErrCannotConfine, why)
+		}
 	}
 	if n := readInt(filepath.Join(m.Proc, "sys/user/max_user_namespaces")); n == 0 {
 		return "", fmt.Errorf("%w: user namespaces are off (user.max_user_namespaces is 0)", ErrCannotConfine)
@@ -88,6 +90,53 @@ func (m Machine) Locate() (string, error) {
 		return "", fmt.Errorf("%w: unprivileged user namespaces are off (kernel.unprivileged_userns_clone is 0)", ErrCannotConfine)
 	}
 	return launcher, nil
+}
+
+// OwnMinKernel is the oldest Linux on which the launcher sets the
+// sandbox up itself, with no bubblewrap: the new mount API's mounts on
+// a tree not yet attached came in 6.15.
+var OwnMinKernel = [2]int{6, 15}
+
+// OwnSandbox returns "" when the kernel lets the launcher set the
+// sandbox up itself, and otherwise why not, as the end of a sentence.
+// It reads two settings under Proc: the kernel's release, and
+// AppArmor's restriction of unprivileged user namespaces (Ubuntu 23.10
+// and later), which lets only programs with a profile of their own make
+// one, as Ubuntu gives bubblewrap. The launcher tries it when it runs,
+// and falls back to bubblewrap or refuses; this is the cheap answer the
+// hook and doctor give before.
+func (m Machine) OwnSandbox() string {
+	release, err := os.ReadFile(filepath.Join(m.Proc, "sys/kernel/osrelease"))
+	if err != nil {
+		return "the kernel's release is unknown"
+	}
+	rel := strings.TrimSpace(string(release))
+	if !atLeast(rel, OwnMinKernel) {
+		return fmt.Sprintf("the kernel (%s) is older than %d.%d, which the launcher needs to set the sandbox up without it", rel, OwnMinKernel[0], OwnMinKernel[1])
+	}
+	if os.Geteuid() != 0 && readInt(filepath.Join(m.Proc, "sys/kernel/apparmor_restrict_unprivileged_userns")) == 1 {
+		return "AppArmor lets only programs with a profile make user namespaces (kernel.apparmor_restrict_unprivileged_userns is 1)"
+	}
+	return ""
+}
+
+// atLeast reports whether the kernel release rel ("6.16.3-amd64") is
+// min or later.
+func atLeast(rel string, min [2]int) bool {
+	parts := strings.SplitN(rel, ".", 3)
+	if len(parts) < 2 {
+		return false
+	}
+	major, err1 := strconv.Atoi(parts[0])
+	digits := strings.IndexFunc(parts[1], func(r rune) bool { return r < '0' || r > '9' })
+	if digits < 0 {
+		digits = len(parts[1])
+	}
+	minor, err2 := strconv.Atoi(parts[1][:digits])
+	if err1 != nil || err2 != nil {
+		return false
+	}
+	return major > min[0] || major == min[0] && minor >= min[1]
 }
 
 // OnPath returns the first executable named name in an absolute folder

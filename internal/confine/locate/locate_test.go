@@ -33,10 +33,21 @@ func TestLocate(t *testing.T) {
 	mk("tools/bwrap", "")
 	mk("rel/governance-confine", "")
 	mk("proc-on/sys/user/max_user_namespaces", "15000\n")
+	mk("proc-on/sys/kernel/osrelease", "6.1.0-18-amd64\n")
+	mk("proc-new/sys/user/max_user_namespaces", "15000\n")
+	mk("proc-new/sys/kernel/osrelease", "6.15.0-rc1\n")
+	mk("proc-armored/sys/user/max_user_namespaces", "15000\n")
+	mk("proc-armored/sys/kernel/osrelease", "6.17.0-5-generic\n")
+	mk("proc-armored/sys/kernel/apparmor_restrict_unprivileged_userns", "1\n")
 	mk("proc-off/sys/user/max_user_namespaces", "0\n")
 	mk("proc-debian/sys/user/max_user_namespaces", "15000\n")
 	mk("proc-debian/sys/kernel/unprivileged_userns_clone", "0\n")
 	path := strings.Join([]string{filepath.Join(dir, "path"), filepath.Join(dir, "tools")}, ":")
+	// AppArmor's restriction binds users other than root.
+	armored, armoredErr := "", "apparmor"
+	if os.Geteuid() == 0 {
+		armored, armoredErr = beside, ""
+	}
 	tests := []struct {
 		name    string
 		m       Machine
@@ -47,7 +58,10 @@ func TestLocate(t *testing.T) {
 		{"on PATH", Machine{Exe: lone, Path: path, Proc: filepath.Join(dir, "proc-on")}, pathLauncher, ""},
 		{"a relative PATH folder is not searched", Machine{Exe: lone, Path: "rel:" + filepath.Join(dir, "tools"), Proc: filepath.Join(dir, "proc-on")},
 			"", "is not installed"},
-		{"no bubblewrap", Machine{Exe: hook, Path: filepath.Join(dir, "path"), Proc: filepath.Join(dir, "proc-on")}, "", "bwrap"},
+		{"no bubblewrap", Machine{Exe: hook, Path: filepath.Join(dir, "path"), Proc: filepath.Join(dir, "proc-on")}, "", "older than 6.15"},
+		{"no bubblewrap, a kernel the launcher sets the sandbox up on", Machine{Exe: hook, Path: filepath.Join(dir, "path"), Proc: filepath.Join(dir, "proc-new")}, beside, ""},
+		{"no bubblewrap, user namespaces only for programs AppArmor knows", Machine{Exe: hook, Path: filepath.Join(dir, "path"), Proc: filepath.Join(dir, "proc-armored")}, armored, armoredErr},
+		{"no bubblewrap, release unknown", Machine{Exe: hook, Path: filepath.Join(dir, "path"), Proc: filepath.Join(dir, "proc-off")}, "", "release is unknown"},
 		{"user namespaces off", Machine{Exe: hook, Path: path, Proc: filepath.Join(dir, "proc-off")}, "", "max_user_namespaces is 0"},
 		{"unprivileged namespaces off", Machine{Exe: hook, Path: path, Proc: filepath.Join(dir, "proc-debian")}, "", "unprivileged_userns_clone is 0"},
 	}
