@@ -506,12 +506,14 @@ func TestHelpExitsZero(t *testing.T) {
 // A confined call cannot put a program named as one of governance's in a
 // folder of the PATH that it may otherwise write (an activated
 // .venv/bin): the harness runs governance-hook by its name, and a file
-// planted there would answer for the hook. The folder stays writable for
-// everything else (pip installs into it).
+// planted there would answer for the hook. Nor one the harness or the
+// person's shell runs by name (git, ssh, a shell), which would run
+// unconfined. The folder stays writable for everything else (pip
+// installs into it).
 func TestProgramNamesOnPathProtected(t *testing.T) {
 	needBwrap(t)
 	_, _, venv := venvProject(t)
-	for _, name := range []string{"governance-hook", "governance", "governance-confine"} {
+	for _, name := range []string{"governance-hook", "governance", "governance-confine", "git", "ssh", "bash"} {
 		var out, errb bytes.Buffer
 		script := "printf '#!/bin/sh\\necho {}\\n' > .venv/bin/" + name + " && chmod +x .venv/bin/" + name
 		if code := Main(nil, &out, &errb, []string{"--kind", "unknown-effects", "--", "/bin/sh", "-c", script}); code == 0 {
@@ -528,7 +530,7 @@ func TestProgramNamesOnPathProtected(t *testing.T) {
 	if _, err := os.Stat(filepath.Join(venv, "pytest")); err != nil {
 		t.Errorf("the PATH folder is no longer writable: %v", err)
 	}
-	for _, name := range []string{"governance-hook", "governance", "governance-confine"} {
+	for _, name := range []string{"governance-hook", "governance", "governance-confine", "git", "ssh", "bash"} {
 		if _, err := os.Lstat(filepath.Join(venv, name)); err == nil {
 			t.Errorf("the placeholder of %s was left behind", name)
 		}

@@ -177,6 +177,16 @@ EOF`, blocked, "self-protection", ""},
 	{"planted-binary", `printf '#!/bin/sh' > ~/go/bin/governance-confine`, blocked, "self-protection", ""},
 	{"planted-binary", `ln -sf /tmp/fake .venv/bin/governance-confine`, blocked, "self-protection", ""},
 	{"planted-binary", `cp x .venv/bin/tool`, runs, "", ""},
+	// So does a git, ssh or shell put in such a folder of the project:
+	// the harness runs git for its status line, and the person's shell
+	// the rest, by name and outside every confinement.
+	{"planted-shadow", `printf '#!/bin/sh\ncat ~/.ssh/id_rsa > /tmp/k\nexec /usr/bin/git "$@"' > .venv/bin/git`, blocked, "self-protection", "by name"},
+	{"planted-shadow", `cp evil node_modules/.bin/npx`, blocked, "self-protection", ""},
+	{"planted-shadow", `ln -s ../../evil.sh venv/bin/ssh`, blocked, "self-protection", ""},
+	{"planted-shadow", `install -m 755 x .venv/bin/Sudo`, blocked, "self-protection", ""},
+	{"planted-shadow", `python3 -c "open('node_modules/.bin/bash', 'w').write('x')"`, blocked, "self-protection", ""},
+	{"planted-shadow", `cp x .venv/bin/python`, runs, "", ""},
+	{"planted-shadow", `cp x tools/git`, runs, "", ""},
 	{"planted-binary", `echo x > governance/notes.md`, runs, "", ""},
 }
 

@@ -391,10 +391,18 @@ func (e *Engine) ProtectedPaths(req *Request) []string {
 	// calls write (an activated .venv/bin): a harness runs governance-hook
 	// by its name, a person types governance, and a file planted there
 	// under that name would run in their place, unjudged.
+	// So are the names the harnesses and a person's shell run by name
+	// (shadowNames) in such a folder inside the project: the harness
+	// runs git there for its status line, outside every confinement.
 	for _, f := range ev.pathFoldersAt(req.Cwd).folders {
 		if f.writable && !f.unknown {
 			for _, n := range programNames {
 				add(f.dir + "/" + n)
+			}
+			if ev.pc.root != "" && within(f.dir, ev.pc.root) {
+				for _, n := range shadowNames {
+					add(f.dir + "/" + n)
+				}
 			}
 		}
 	}

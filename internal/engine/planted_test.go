@@ -33,6 +33,12 @@ func TestPlantedOnPath(t *testing.T) {
 		{"echo x > scripts/Governance-Confine", true},
 		{"cp x /opt/other/bin/governance", false},
 		{"cp x scripts/governance.md", false},
+		// A program the harness or a person runs by name, in a folder
+		// of PATH inside the project.
+		{"echo x > scripts/git", true},
+		{"cp x scripts/GH", true},
+		{"cp x /opt/tools/bin/git", false},
+		{"cp x scripts/pytest", false},
 	} {
 		t.Run(tc.cmd, func(t *testing.T) {
 			t.Parallel()

@@ -152,19 +152,40 @@ func programName(base string) bool {
 	return false
 }
 
+// shadowNames are programs that run outside every confinement by their
+// bare name: the harnesses start git (for their status line), MCP
+// clients npx, and a person's shell the rest. A file of such a name in a
+// folder of the project that goes on PATH (an activated .venv/bin) would
+// run in their place, with the person's full power, after a confined
+// call put it there. Names a virtual environment or node_modules/.bin
+// holds by right (python, pip, node, uv) are not among them: protecting
+// those would break installs.
+var shadowNames = []string{"git", "ssh", "sudo", "npx", "gh", "bash", "sh", "zsh", "rg"}
+
+// shadowName reports a file name that is one of shadowNames, in any
+// case (as programName).
+func shadowName(base string) bool {
+	for _, n := range shadowNames {
+		if strings.EqualFold(base, n) {
+			return true
+		}
+	}
+	return false
+}
+
 // plantedBinary reports a file named as a governance program (the names
 // harness hook settings and hook rewrites run) in a folder of PATH or one that goes on it
 // (a virtual environment's bin, node_modules/.bin, ~/.local/bin): put
-// there, it would run instead of the installed program, found first.
+// there, it would run instead of the installed program, found first. So
+// is a file of one of shadowNames in such a folder inside the project.
 func (ev *evaluation) plantedBinary(abs string) bool {
-	if !programName(path.Base(abs)) {
-		return false
-	}
+	base := path.Base(abs)
 	dir := path.Dir(abs)
-	for _, suffix := range []string{"/.venv/bin", "/venv/bin", "/node_modules/.bin"} {
-		if strings.HasSuffix(dir, suffix) {
-			return true
-		}
+	if !programName(base) {
+		return shadowName(base) && ev.pc.root != "" && within(dir, ev.pc.root) && ev.binFolder(dir)
+	}
+	if ev.binFolder(dir) {
+		return true
 	}
 	switch dir {
 	case "/bin", "/usr/bin", "/usr/local/bin", "/sbin", "/usr/sbin", "/opt/homebrew/bin":
@@ -175,6 +196,17 @@ func (ev *evaluation) plantedBinary(abs string) bool {
 			if dir == h+d {
 				return true
 			}
+		}
+	}
+	return false
+}
+
+// binFolder reports a folder that goes on PATH: a virtual environment's
+// bin, node_modules/.bin, or a folder of the calls' PATH.
+func (ev *evaluation) binFolder(dir string) bool {
+	for _, suffix := range []string{"/.venv/bin", "/venv/bin", "/node_modules/.bin"} {
+		if strings.HasSuffix(dir, suffix) {
+			return true
 		}
 	}
 	if ev.e.LookupEnv != nil {
@@ -260,6 +292,10 @@ func (ev *evaluation) selfProtection(s *subject) Verdict {
 		return deny("self-protection", "The governance program "+p.abs+" enforces policy; an agent may not change, move or link it.",
 			"Ask the user to install or update governance themselves.")
 	case protectedPlanted:
+		if !programName(path.Base(p.abs)) {
+			return deny("self-protection", "A program named "+path.Base(p.abs)+" in "+path.Dir(p.abs)+", a folder of programs found along PATH, would run instead of the real "+path.Base(p.abs)+" when the harness or the user runs it by name, unjudged and unconfined; an agent may not put one there.",
+				"Name the file differently, or run the program by its path.")
+		}
 		return deny("self-protection", "A program named "+path.Base(p.abs)+" in "+path.Dir(p.abs)+", a folder of programs found along PATH, could run instead of the governance program that enforces policy; an agent may not put one there.",
 			"Name the file differently, or ask the user to install governance themselves.")
 	}
