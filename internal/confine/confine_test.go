@@ -729,3 +729,32 @@ func TestProtectedLinkTarget(t *testing.T) {
 	}
 	wantFile(t, filepath.Join(real, "settings.json"), "{}\n")
 }
+
+// A call that starts in a folder below the project's root cannot leave an
+// environment file there that Gemini CLI started in that folder (.env,
+// .gemini/.env) or direnv (.envrc) would load later, outside the
+// confinement; the folder stays writable otherwise.
+func TestEnvFilesBelowRoot(t *testing.T) {
+	needBwrap(t)
+	t.Parallel()
+	w := newWorld(t)
+	sub := filepath.Join(w.project, "sub")
+	w.req.Cwd = sub
+	p := w.profile(t, UnknownEffects, Options{})
+	p.Cwd = sub
+	for _, script := range []string{
+		"echo 'BASH_ENV=./x.sh' > .env",
+		"echo 'BASH_ENV=./x.sh' > .envrc",
+		"mkdir -p .gemini && echo 'BASH_ENV=./x.sh' > .gemini/.env",
+	} {
+		if code, _, _ := w.run(t, p, "/bin/sh", "-c", script); code == 0 {
+			t.Errorf("%q: exit 0", script)
+		}
+	}
+	for _, f := range []string{".env", ".envrc", ".gemini"} {
+		wantMissing(t, filepath.Join(sub, f))
+	}
+	if code, _, stderr := w.run(t, p, "/bin/sh", "-c", "echo x > notes.txt"); code != 0 {
+		t.Errorf("another file in the folder: exit %d, %s", code, stderr)
+	}
+}

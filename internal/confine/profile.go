@@ -298,7 +298,7 @@ func For(e *engine.Engine, req *engine.Request, kind Kind, opts Options) (*Profi
 	present, absent = append(present, opened...), append(absent, unopened...)
 	hooked, unhooked := hookConfig(root)
 	present, absent = append(present, hooked...), append(absent, unhooked...)
-	loaded, unloaded := envFiles(root)
+	loaded, unloaded := envFiles(root, p.Cwd)
 	present, absent = append(present, loaded...), append(absent, unloaded...)
 	for _, g := range present {
 		if insideAny(g, p.Writable) && !slices.Contains(p.Protected, g) {
@@ -774,23 +774,38 @@ func openCode(root string) (present, absent []string) {
 	return present, absent
 }
 
-// envFileNames are the files at a project's root whose variables are
-// loaded into the environment of processes that run later, outside any
-// confinement: Gemini CLI loads .env into its own environment as it
-// starts (and every hook and command it runs inherits it: BASH_ENV,
-// NODE_OPTIONS, XDG_CONFIG_HOME), direnv loads .envrc (and the .env its
-// dotenv names) as the person enters the folder.
-var envFileNames = []string{".env", ".envrc"}
+// envFileNames are the files whose variables are loaded into the
+// environment of processes that run later, outside any confinement:
+// Gemini CLI loads the first .gemini/.env or .env it finds from the
+// folder it starts in up to the project's root into its own environment
+// as it starts (and every hook and command it runs inherits it:
+// BASH_ENV, NODE_OPTIONS, XDG_CONFIG_HOME), direnv loads the nearest
+// .envrc (and the .env its dotenv names) as the person enters a folder.
+// The root's .gemini is a harness folder, read-only as a whole.
+var envFileNames = []string{".env", ".envrc", ".gemini/.env"}
 
-// envFiles returns the files of envFileNames at root: present exist
-// (read-only; a .env the policy calls secret is masked besides), absent
-// do not (a read-only placeholder, so that a call cannot make one).
-func envFiles(root string) (present, absent []string) {
-	for _, n := range envFileNames {
-		if f := filepath.Join(root, n); exists(f) {
-			present = append(present, f)
-		} else {
-			absent = append(absent, f)
+// envFiles returns the files of envFileNames in root and in every folder
+// from cwd up to it (the call starts where the harness runs: Gemini CLI
+// and the person's shell load from there): present exist (read-only; a
+// .env the policy calls secret is masked besides), absent do not (a
+// read-only placeholder, so that a call cannot make one). Where .gemini
+// itself is absent, the placeholder is the folder's.
+func envFiles(root, cwd string) (present, absent []string) {
+	dirs := []string{root}
+	for d := filepath.Clean(cwd); d != root && inside(d, root); d = filepath.Dir(d) {
+		dirs = append(dirs, d)
+	}
+	for _, dir := range dirs {
+		for _, n := range envFileNames {
+			f := filepath.Join(dir, n)
+			switch parent := filepath.Join(dir, filepath.Dir(n)); {
+			case exists(f):
+				present = append(present, f)
+			case parent != dir && !exists(parent):
+				absent = append(absent, parent)
+			default:
+				absent = append(absent, f)
+			}
 		}
 	}
 	return present, absent
