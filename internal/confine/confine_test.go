@@ -758,3 +758,29 @@ func TestEnvFilesBelowRoot(t *testing.T) {
 		t.Errorf("another file in the folder: exit %d, %s", code, stderr)
 	}
 }
+
+// A file the repository's configuration includes is configuration: a
+// call cannot write one in the work tree (core.fsmonitor there would run
+// on the person's next git status), nor make one that is included but
+// absent, nor one that an included file includes in turn.
+func TestGitIncludesProtected(t *testing.T) {
+	needBwrap(t)
+	t.Parallel()
+	w := newWorld(t)
+	must(t, os.WriteFile(filepath.Join(w.project, ".git/config"),
+		[]byte("[core]\n[include]\n\tpath = ../team.gitconfig\n[includeIf \"gitdir:**\"]\n\tpath = \"../later.gitconfig\"\n"), 0o644))
+	must(t, os.WriteFile(filepath.Join(w.project, "team.gitconfig"), []byte("[include]\n\tpath = nested/more.gitconfig\n"), 0o644))
+	p := w.profile(t, UnknownEffects, Options{})
+	for _, script := range []string{
+		"printf '[core]\\n\\tfsmonitor = ./x\\n' >> team.gitconfig",
+		"printf '[core]\\n\\tfsmonitor = ./x\\n' > later.gitconfig",
+		"mkdir -p nested && printf '[core]\\n\\tfsmonitor = ./x\\n' > nested/more.gitconfig",
+	} {
+		if code, _, _ := w.run(t, p, "/bin/sh", "-c", script); code == 0 {
+			t.Errorf("%q: exit 0", script)
+		}
+	}
+	wantFile(t, filepath.Join(w.project, "team.gitconfig"), "[include]\n\tpath = nested/more.gitconfig\n")
+	wantMissing(t, filepath.Join(w.project, "later.gitconfig"))
+	wantMissing(t, filepath.Join(w.project, "nested"))
+}

@@ -696,6 +696,18 @@ func gitCode(root string) (present, absent, unmade []string) {
 			continue
 		}
 		config, _ := os.ReadFile(filepath.Join(d, "config"))
+		// A file .git/config includes is configuration too: one in the
+		// work tree would name programs for the person's next git call
+		// (core.fsmonitor) as .git/config itself would.
+		for _, inc := range includedConfigs(filepath.Join(d, "config"), config, 0) {
+			if exists(inc) {
+				present = append(present, inc)
+				more, _ := os.ReadFile(inc)
+				config = append(append(config, '\n'), more...)
+			} else {
+				absent = append(absent, inc)
+			}
+		}
 		for _, name := range []string{"hooks", "config", "commondir", "config.worktree", "modules", "worktrees"} {
 			f := filepath.Join(d, name)
 			switch {
@@ -904,6 +916,50 @@ func preCommitConfigs(hooks [][]byte) []string {
 // names (core.hooksPath, relative to the work tree), when it is in the
 // project at root and is not .git/hooks; for husky's .husky/_, whose
 // hooks run the scripts beside it, .husky. "" for none.
+// maxIncludeDepth is how deep git follows include.path (its own limit).
+const maxIncludeDepth = 10
+
+// includedConfigs returns the files the git configuration file at file
+// (holding config) includes, with include.path or includeIf.*.path
+// (whatever the condition: a call may make it true), and the files they
+// include in turn: relative paths are relative to the including file's
+// folder, as git reads them; ~ paths name the home folder, which a
+// confined call does not write, and are left out.
+func includedConfigs(file string, config []byte, depth int) []string {
+	if depth >= maxIncludeDepth {
+		return nil
+	}
+	var out []string
+	section := ""
+	for line := range strings.Lines(string(config)) {
+		line = strings.TrimSpace(line)
+		if strings.HasPrefix(line, "[") {
+			section = strings.ToLower(strings.Trim(line, "[] \t"))
+			continue
+		}
+		k, v, ok := strings.Cut(line, "=")
+		if !ok || !strings.EqualFold(strings.TrimSpace(k), "path") || section != "include" && !strings.HasPrefix(section, "includeif") {
+			continue
+		}
+		inc := strings.Trim(strings.TrimSpace(v), "\"")
+		if inc == "" || strings.HasPrefix(inc, "~") {
+			continue
+		}
+		if !filepath.IsAbs(inc) {
+			inc = filepath.Join(filepath.Dir(file), inc)
+		}
+		inc = filepath.Clean(inc)
+		if slices.Contains(out, inc) {
+			continue
+		}
+		out = append(out, inc)
+		if more, err := os.ReadFile(inc); err == nil {
+			out = append(out, includedConfigs(inc, more, depth+1)...)
+		}
+	}
+	return out
+}
+
 func hooksPath(root string, config []byte) string {
 	section := ""
 	value := ""
