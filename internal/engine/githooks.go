@@ -101,8 +101,18 @@ func (ev *evaluation) gitHooksInstalled(cl *cmdline) string {
 	if ev.pc.home != "" {
 		configs = append(configs, path.Join(ev.pc.home, ".gitconfig"), path.Join(ev.pc.home, ".config/git/config"))
 	}
-	for _, f := range configs {
-		if !ev.fsw.take(1) {
+	configs = append(configs, "/etc/gitconfig")
+	// The files those include are read as git reads them (relative to the
+	// including file, whatever the condition): a core.hooksPath there
+	// counts as much.
+	seen := map[string]bool{}
+	for i := 0; i < len(configs); i++ {
+		f := configs[i]
+		if seen[f] {
+			continue
+		}
+		seen[f] = true
+		if !ev.fsw.take(1) || len(seen) > 8*maxGitIncludes {
 			return "the repository's hooks are too many files to look at"
 		}
 		data, err := ev.fsw.fs().ReadFile(f)
@@ -111,8 +121,12 @@ func (ev *evaluation) gitHooksInstalled(cl *cmdline) string {
 		}
 		entries, _ := gitConfigEntries(string(data))
 		for _, e := range entries {
-			if strings.EqualFold(e.name, "core.hooksPath") && e.value != "" {
+			name := strings.ToLower(e.name)
+			switch {
+			case name == "core.hookspath" && e.value != "":
 				folders = append(folders, ev.abs(base, e.value))
+			case (name == "include.path" || strings.HasPrefix(name, "includeif.") && strings.HasSuffix(name, ".path")) && e.value != "":
+				configs = append(configs, ev.abs(path.Dir(f), e.value))
 			}
 		}
 	}

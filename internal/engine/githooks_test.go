@@ -34,6 +34,15 @@ func TestGitHooksUnseen(t *testing.T) {
 			want: ".git/hooks/post-merge"},
 		{name: "core.hooksPath", files: map[string]string{".git/config": "[core]\n\thooksPath = .husky/_\n",
 			".husky/_/pre-commit*": "#!/bin/sh\n"}, cmd: "git commit -m x", want: ".husky/_/pre-commit"},
+		{name: "core.hooksPath in a file the configuration includes", files: map[string]string{
+			".git/config": "[include]\n\tpath = ../team.gitconfig\n", "team.gitconfig": "[core]\n\thooksPath = hooks\n",
+			"hooks/pre-commit*": "#!/bin/sh\n"}, cmd: "git commit -m x", want: "hooks/pre-commit"},
+		{name: "core.hooksPath included under a condition, two deep", files: map[string]string{
+			".git/config":         "[includeIf \"gitdir:**\"]\n\tpath = ../a.gitconfig\n",
+			"a.gitconfig":         "[include]\n\tpath = cfg/b.gitconfig\n",
+			"cfg/b.gitconfig":     "[core]\n\thooksPath = .githooks\n",
+			".githooks/pre-push*": "#!/bin/sh\n"}, cmd: "git push origin main", want: ".githooks/pre-push"},
+		{name: "an include that loops", files: map[string]string{".git/config": "[include]\n\tpath = config\n"}, cmd: "git commit -m x"},
 		{name: "a hook manager's configuration", files: map[string]string{".pre-commit-config.yaml": "repos: []\n"},
 			cmd: "git commit -m x", want: "pre-commit"},
 		{name: "a call that fires no hook", files: map[string]string{".git/hooks/pre-commit*": "#!/bin/sh\n"}, cmd: "git status"},
