@@ -172,6 +172,52 @@ func TestUntrackedSecretNoExcludeFile(t *testing.T) {
 	}
 }
 
+// TestForcedAddOfMask: `git add -f` passes over what the repository
+// ignores, and staged an untracked secret's mask, empty; once tracked,
+// the person's next `git commit -a` would commit the real file. The
+// launcher takes it back out of the index as the call ends (a commit
+// the call made keeps it, empty: the next commit deletes it), says so,
+// and leaves the file as it was; an index the call did not touch is not
+// read.
+func TestForcedAddOfMask(t *testing.T) {
+	needBwrap(t)
+	w := newWorld(t)
+	gitRepo(t, w)
+	for _, kv := range gitIdentity {
+		k, v, _ := strings.Cut(kv, "=")
+		t.Setenv(k, v)
+	}
+	p := w.profile(t, UnknownEffects, Options{})
+	if len(p.Untracked) != 1 || !slices.Contains(p.Untracked[0].Paths, ".env") {
+		t.Fatalf("untracked = %+v, want .env among them", p.Untracked)
+	}
+	first := strings.TrimSpace(hostGit(t, w, "rev-parse", "HEAD"))
+	for _, tc := range []struct{ name, script string }{
+		{"git add -f", "git add -f .env certs/new.key && git status --porcelain"},
+		{"git add -f and commit", "git add -f .env && git commit -qm leak"},
+		{"git update-index", "git update-index --add .env"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			code, out, errs := w.run(t, p, "bash", "-c", tc.script)
+			if code != 0 {
+				t.Fatalf("exit %d\n%s%s", code, out, errs)
+			}
+			if !strings.Contains(errs, "unstaged again") {
+				t.Errorf("stderr says nothing of the mask staged:\n%s", errs)
+			}
+			if files := hostGit(t, w, "ls-files", "--", ".env", "certs/new.key"); files != "" {
+				t.Errorf("the index outside holds %q", files)
+			}
+			wantFile(t, filepath.Join(w.project, ".env"), "API_TOKEN="+secretValue+"\n")
+			hostGit(t, w, "reset", "-q", first)
+		})
+	}
+	code, _, errs := w.run(t, p, "bash", "-c", "git status --porcelain >/dev/null")
+	if code != 0 || errs != "" {
+		t.Errorf("a call that staged nothing: exit %d, stderr %q", code, errs)
+	}
+}
+
 // TestDeleteOverMask: a recursive delete of a folder holding a masked
 // secret stops at the mask (Device or resource busy) with the rest
 // gone; the launcher says so on stderr, and the secret is untouched on

@@ -323,6 +323,10 @@ func (l *Launcher) run(ctx context.Context, p *Profile, argv []string, bwrap str
 	if lock != nil {
 		noteMade(lock, made)
 	}
+	// A mask the call staged is taken back out of the index as it ends.
+	if stamps := stampIndexes(p); len(stamps) > 0 {
+		defer l.unstageMasks(context.WithoutCancel(ctx), p, stamps)
+	}
 	closeInherited()
 	ready, readyW, err := os.Pipe()
 	if err != nil {

@@ -95,6 +95,11 @@ type Profile struct {
 	// inside the confinement does not start tracking them emptied. See
 	// [Excluded].
 	Excluded []Excluded `json:"excluded,omitempty"`
+	// Untracked are the same files (and the placeholders), by
+	// repository: `git add -f` passes over what the repository ignores,
+	// and the launcher takes back what the call staged of them. See
+	// [Untracked].
+	Untracked []Untracked `json:"untracked,omitempty"`
 	// Stores are shown read-only and are not walked for secrets: the
 	// stores of what package managers downloaded (the Go module cache)
 	// and the tools installed under the home folder. Only the folders
@@ -137,6 +142,19 @@ type Committed struct {
 type Excluded struct {
 	File     string   `json:"file"`
 	Patterns []string `json:"patterns"`
+}
+
+// Untracked are the masked files and placeholders of one repository
+// that git does not track, as paths from the work tree's top: a call
+// that staged one
+// (`git add -f`, `git update-index --add`) staged its mask, empty, and
+// once the file is tracked, the person's next `git commit -a` would
+// commit its real content. The launcher removes such entries from the
+// index when the command ends.
+type Untracked struct {
+	Top    string   `json:"top"`
+	GitDir string   `json:"git_dir"`
+	Paths  []string `json:"paths"`
 }
 
 // Options are what the settings add to a profile: the tools'
@@ -441,6 +459,12 @@ func For(e *engine.Engine, req *engine.Request, kind Kind, opts Options) (*Profi
 				i = len(p.Excluded) - 1
 			}
 			p.Excluded[i].Patterns = append(p.Excluded[i].Patterns, ignorePattern(strings.TrimPrefix(g.Path, g.Top)))
+			j := slices.IndexFunc(p.Untracked, func(u Untracked) bool { return u.GitDir == g.GitDir })
+			if j < 0 {
+				p.Untracked = append(p.Untracked, Untracked{Top: g.Top, GitDir: g.GitDir})
+				j = len(p.Untracked) - 1
+			}
+			p.Untracked[j].Paths = append(p.Untracked[j].Paths, strings.TrimPrefix(g.Path, g.Top+"/"))
 		}
 	}
 	if err := p.Check(); err != nil {
@@ -549,6 +573,16 @@ func (p *Profile) Check() error {
 		for _, pat := range x.Patterns {
 			if !strings.HasPrefix(pat, "/") || strings.ContainsAny(pat, "\n\r") {
 				return bad("exclude pattern %q is not one path from the work tree's top", pat)
+			}
+		}
+	}
+	for _, u := range p.Untracked {
+		if !clean(u.Top) || !clean(u.GitDir) {
+			return bad("untracked files of %q: the work tree and git folder are not absolute clean paths", u.Top)
+		}
+		for _, f := range u.Paths {
+			if !filepath.IsLocal(f) || !insideAny(filepath.Join(u.Top, f), p.Writable) {
+				return bad("untracked %q is not a file of the work tree %s in a writable folder", f, u.Top)
 			}
 		}
 	}

@@ -509,6 +509,25 @@ type GitFile struct {
 	Executable bool
 }
 
+// IndexHolds returns which of paths (from the work tree's top) the git
+// index file holds an entry for, at any stage and of any mode; ok is
+// false when the file cannot be read as an index (none is an empty one).
+func IndexHolds(indexFile string, paths []string) (held []string, ok bool) {
+	want := map[string]bool{}
+	for _, p := range paths {
+		want[p] = true
+	}
+	w := &fsWork{}
+	ok = w.indexPaths(indexFile, func(e indexEntry) bool {
+		if n := string(e.name); want[n] {
+			held = append(held, n)
+			delete(want, n)
+		}
+		return len(want) > 0
+	})
+	return held, ok
+}
+
 // GitFiles returns those of files (absolute paths) that are in a git
 // repository's work tree, each with what the index of the repository
 // holds for it. Each repository's index is read once, and only when one
