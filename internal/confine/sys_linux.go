@@ -29,6 +29,23 @@ func signalOf(ps *os.ProcessState) int {
 	return 0
 }
 
+// linkFD gives the file open at fd the name path, never through a link
+// at path: by /proc's name of the descriptor, which an unprivileged
+// process may link where AT_EMPTY_PATH would need a capability.
+func linkFD(fd int, path string) error {
+	return unix.Linkat(unix.AT_FDCWD, "/proc/self/fd/"+strconv.Itoa(fd), unix.AT_FDCWD, path, unix.AT_SYMLINK_FOLLOW)
+}
+
+// memFile returns a file in memory, named by no folder: the contents
+// the launcher hands the sandbox cost the file system no inode.
+func memFile() (*os.File, error) {
+	fd, err := unix.MemfdCreate("governance-confine-data", unix.MFD_CLOEXEC)
+	if err != nil {
+		return nil, err
+	}
+	return os.NewFile(uintptr(fd), "governance-confine-data"), nil
+}
+
 // closeInherited marks every descriptor above the standard three
 // close-on-exec: one the launcher inherited (a folder a harness left
 // open) would reach past every mount of the sandbox.
