@@ -1399,6 +1399,8 @@ func removeMade(lock, dirLock *os.File, writable, made []string) {
 		}
 		return strings.Compare(a, b)
 	})
+	dirs := folders{}
+	defer dirs.close()
 	for _, d := range slices.Compact(all) {
 		// From the deepest writable folder that holds it, through no link:
 		// a folder of the project a call replaced by a link (to the home
@@ -1410,12 +1412,29 @@ func removeMade(lock, dirLock *os.File, writable, made []string) {
 			}
 		}
 		if root != "" {
-			removeBeneath(root, d)
+			removeBeneath(dirs, root, d)
 		}
 	}
 	if list != "" {
-		os.Remove(list)
+		clearMade(list)
 	}
+}
+
+// clearMade empties the list beside the lock, once what it names is
+// removed: the file stays, as the lock does, since a file made anew
+// each call costs the temporary folder's file system a new inode (see
+// [placeholders]). One that is not the user's own regular file is
+// removed.
+func clearMade(list string) {
+	// Not blocked by a FIFO another user put there.
+	f, err := os.OpenFile(list, os.O_WRONLY|syscallNoFollow|syscall.O_NONBLOCK, 0)
+	if err == nil {
+		defer f.Close()
+		if fi, err := f.Stat(); err == nil && fi.Mode().IsRegular() && ownedByMe(fi) && f.Truncate(0) == nil {
+			return
+		}
+	}
+	os.Remove(list)
 }
 
 // removeLeftovers removes, before a call, what launchers killed before

@@ -490,9 +490,11 @@ func TestPlaceholdersOneFile(t *testing.T) {
 			t.Errorf("%s: inode %d, size %d, mode %o; want an empty file, inode %d", p, st.Ino, st.Size, st.Mode, first.Ino)
 		}
 	}
+	dirs := folders{}
 	for _, m := range slices.Backward(made) {
-		removeBeneath(dir, m)
+		removeBeneath(dirs, dir, m)
 	}
+	dirs.close()
 	for _, p := range paths[1:] {
 		wantMissing(t, p)
 	}

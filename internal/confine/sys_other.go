@@ -39,7 +39,11 @@ func sandboxHolds(*os.File) bool { return false }
 
 func folderLockable(*os.File) bool { return false }
 
-func removeBeneath(string, string) {}
+type folders map[string]int
+
+func (folders) close() {}
+
+func removeBeneath(folders, string, string) {}
 
 func initAlive(int) *os.File { return nil }
 
