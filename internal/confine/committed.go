@@ -148,11 +148,13 @@ func excludeFiles(p *Profile) (files []*os.File, err error) {
 // removedFile returns a temporary file holding data, removed from the
 // file system and open for reading at its start.
 func removedFile(data []byte) (*os.File, error) {
-	f, err := os.CreateTemp("", "governance-confine-data-")
+	f, err := memFile()
 	if err != nil {
-		return nil, fmt.Errorf("%w: %v", ErrCannotConfine, err)
+		if f, err = os.CreateTemp("", "governance-confine-data-"); err != nil {
+			return nil, fmt.Errorf("%w: %v", ErrCannotConfine, err)
+		}
+		os.Remove(f.Name())
 	}
-	os.Remove(f.Name())
 	if _, err := f.Write(data); err != nil {
 		f.Close()
 		return nil, fmt.Errorf("%w: %v", ErrCannotConfine, err)

@@ -277,18 +277,20 @@ func (l *Launcher) run(ctx context.Context, p *Profile, argv []string, bwrap str
 	if lock != nil {
 		removeLeftovers(lock, dirLock, p.Writable)
 	}
-	made, err := makeParents(slices.Concat(p.Protected, p.Absent), p.Writable)
+	ph := newPlaceholders()
+	made, err := ph.makeParents(slices.Concat(p.Protected, p.Absent), p.Writable)
 	// An exclude file shown by its data is a mount point bubblewrap makes
 	// in the repository when there is none: made too, so that it goes,
 	// where it can be (a harness's own sandbox may keep .git read-only).
 	for _, x := range p.Excluded {
 		if err == nil {
 			if err = beneath(x.File, p.Writable); err == nil {
-				m, _ := makeParents([]string{x.File}, p.Writable)
+				m, _ := ph.makeParents([]string{x.File}, p.Writable)
 				made = append(made, m...)
 			}
 		}
 	}
+	ph.close()
 	// The unmade paths hold the placeholder git reads as none from before
 	// the call, and it goes with the others (see Profile.Unmade).
 	for _, u := range p.Unmade {
@@ -1125,16 +1127,6 @@ func (p *Profile) anchors() []string {
 	return out
 }
 
-// makeParents makes the missing folders that hold the paths that do not
-// exist, and the paths themselves as the mount points of their
-// placeholders (an empty folder for placeholderFolder's names, an empty
-// file for the rest), and returns them, shallowest first. The launcher
-// makes them as the caller, not bubblewrap inside the user namespace:
-// there root may not write a folder another user owns, whose uid the
-// namespace does not map. A path whose nearest existing
-// folder is reached through a link out of the writable folders (.git a
-// link to elsewhere) is refused: neither the launcher nor bubblewrap
-// makes anything there.
 // placeholderFolder reports a protected name whose placeholder is an
 // empty folder (see Launcher.Args).
 func placeholderFolder(p string) bool {
@@ -1142,14 +1134,45 @@ func placeholderFolder(p string) bool {
 	return b == ".governance" || b == ".git"
 }
 
-// makePlaceholder makes the mount point of an absent path's placeholder,
-// never through a link; an error leaves it to bubblewrap.
-func makePlaceholder(p string) error {
+// placeholders makes the mount points of absent paths' placeholders.
+// The empty files of one call are names of one file, the first it made:
+// a name costs the file system less than a file, whose inode ext4
+// without a journal finds only after skipping every inode freed in the
+// last half minute (the placeholders of the calls before), which cost
+// the launcher milliseconds a call in a project confined calls run in
+// one after another. A file something was written into stays (see
+// [removeBeneath]); the names of one file all stay then.
+type placeholders struct {
+	// first is the first empty file made, open; nil before.
+	first *os.File
+}
+
+func newPlaceholders() *placeholders { return &placeholders{} }
+
+// close closes the first file.
+func (ph *placeholders) close() {
+	if ph.first != nil {
+		ph.first.Close()
+		ph.first = nil
+	}
+}
+
+// make makes the mount point of an absent path's placeholder, never
+// through a link; an error leaves it to bubblewrap.
+func (ph *placeholders) make(p string) error {
 	if placeholderFolder(p) {
 		if err := os.Mkdir(p, 0o755); err != nil && !errors.Is(err, fs.ErrExist) {
 			return err
 		}
 		return nil
+	}
+	if ph.first != nil {
+		// The file by its descriptor: its first name may have been
+		// renamed or replaced meanwhile.
+		err := linkFD(int(ph.first.Fd()), p)
+		if err == nil || errors.Is(err, fs.ErrExist) {
+			return nil
+		}
 	}
 	// A descriptor of syscall's, not an os.File: one costs four more
 	// calls, made to try the file with the poller.
@@ -1160,10 +1183,24 @@ func makePlaceholder(p string) error {
 	if err != nil {
 		return err
 	}
+	if ph.first == nil {
+		ph.first = os.NewFile(uintptr(fd), p)
+		return nil
+	}
 	return syscall.Close(fd)
 }
 
-func makeParents(paths, writable []string) ([]string, error) {
+// makeParents makes the missing folders that hold the paths that do not
+// exist, and the paths themselves as the mount points of their
+// placeholders (an empty folder for placeholderFolder's names, an empty
+// file for the rest), and returns them, shallowest first. The launcher
+// makes them as the caller, not bubblewrap inside the user namespace:
+// there root may not write a folder another user owns, whose uid the
+// namespace does not map. A path whose nearest existing
+// folder is reached through a link out of the writable folders (.git a
+// link to elsewhere) is refused: neither the launcher nor bubblewrap
+// makes anything there.
+func (ph *placeholders) makeParents(paths, writable []string) ([]string, error) {
 	var made []string
 	real := realPaths{}
 	for _, x := range paths {
@@ -1194,7 +1231,7 @@ func makeParents(paths, writable []string) ([]string, error) {
 		// Where the launcher cannot make it (a harness's own sandbox keeps
 		// .git read-only), bubblewrap may; where neither can, the sandbox
 		// does not stand, and the fallback or a refusal follows.
-		makePlaceholder(x)
+		ph.make(x)
 		if !slices.Contains(made, x) {
 			made = append(made, x)
 		}
@@ -1366,6 +1403,8 @@ func removeMade(lock, dirLock *os.File, writable, made []string) {
 		}
 		return strings.Compare(a, b)
 	})
+	dirs := folders{}
+	defer dirs.close()
 	for _, d := range slices.Compact(all) {
 		// From the deepest writable folder that holds it, through no link:
 		// a folder of the project a call replaced by a link (to the home
@@ -1377,12 +1416,29 @@ func removeMade(lock, dirLock *os.File, writable, made []string) {
 			}
 		}
 		if root != "" {
-			removeBeneath(root, d)
+			removeBeneath(dirs, root, d)
 		}
 	}
 	if list != "" {
-		os.Remove(list)
+		clearMade(list)
 	}
+}
+
+// clearMade empties the list beside the lock, once what it names is
+// removed: the file stays, as the lock does, since a file made anew
+// each call costs the temporary folder's file system a new inode (see
+// [placeholders]). One that is not the user's own regular file is
+// removed.
+func clearMade(list string) {
+	// Not blocked by a FIFO another user put there.
+	f, err := os.OpenFile(list, os.O_WRONLY|syscallNoFollow|syscall.O_NONBLOCK, 0)
+	if err == nil {
+		defer f.Close()
+		if fi, err := f.Stat(); err == nil && fi.Mode().IsRegular() && ownedByMe(fi) && f.Truncate(0) == nil {
+			return
+		}
+	}
+	os.Remove(list)
 }
 
 // removeLeftovers removes, before a call, what launchers killed before

@@ -438,6 +438,11 @@ func For(e *engine.Engine, req *engine.Request, kind Kind, opts Options) (*Profi
 			placeholders = append(placeholders, x)
 		}
 	}
+	// Whether the call may write an exclude file, asked once for each:
+	// the untracked files of a repository all share one.
+	excludable := map[string]bool{}
+	real := realPaths{}
+	common := map[string]string{}
 	for _, g := range engine.GitFiles(slices.Concat(p.Masked, placeholders)) {
 		placeholder := slices.Contains(placeholders, g.Path)
 		switch {
@@ -447,8 +452,18 @@ func For(e *engine.Engine, req *engine.Request, kind Kind, opts Options) (*Profi
 		case kind == UnknownEffects && !strings.ContainsAny(g.Path, "\n\r"):
 			// Only a call that can write the repository can add a file;
 			// no pattern holds a name with a line break.
-			file := filepath.Join(commonDir(g.GitDir), "info", "exclude")
-			if !insideAny(file, p.Writable) || beneath(file, p.Writable) != nil {
+			c, read := common[g.GitDir]
+			if !read {
+				c = commonDir(g.GitDir)
+				common[g.GitDir] = c
+			}
+			file := filepath.Join(c, "info", "exclude")
+			ok, asked := excludable[file]
+			if !asked {
+				ok = insideAny(file, p.Writable) && real.beneath(file, p.Writable) == nil
+				excludable[file] = ok
+			}
+			if !ok {
 				// A repository the call cannot write, or one a .git link
 				// leads to out of the project (not shown to the call).
 				continue

@@ -10,6 +10,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -460,5 +461,44 @@ func TestArgsNameLinkedPaths(t *testing.T) {
 		if !strings.Contains(args, want) {
 			t.Errorf("no %q in %s", want, args)
 		}
+	}
+}
+
+// TestPlaceholdersOneFile: the empty files a call makes as placeholders
+// are names of one file, made once (ext4 without a journal searches long
+// for a new inode where many were freed lately); its first name renamed
+// away meanwhile changes nothing of the others; each name goes when
+// removed.
+func TestPlaceholdersOneFile(t *testing.T) {
+	dir := t.TempDir()
+	paths := []string{filepath.Join(dir, ".mcp.json"), filepath.Join(dir, ".envrc"), filepath.Join(dir, "sub", ".vscode")}
+	ph := newPlaceholders()
+	made, err := ph.makeParents(paths[:1], []string{dir})
+	must(t, err)
+	must(t, os.Rename(paths[0], filepath.Join(dir, "moved")))
+	must(t, os.WriteFile(paths[0], []byte("not the placeholder"), 0o644))
+	more, err := ph.makeParents(paths[1:], []string{dir})
+	must(t, err)
+	ph.close()
+	made = append(made, more...)
+	var first unix.Stat_t
+	must(t, unix.Stat(filepath.Join(dir, "moved"), &first))
+	for _, p := range paths[1:] {
+		var st unix.Stat_t
+		must(t, unix.Lstat(p, &st))
+		if st.Ino != first.Ino || st.Size != 0 || st.Mode&unix.S_IFMT != unix.S_IFREG {
+			t.Errorf("%s: inode %d, size %d, mode %o; want an empty file, inode %d", p, st.Ino, st.Size, st.Mode, first.Ino)
+		}
+	}
+	dirs := folders{}
+	for _, m := range slices.Backward(made) {
+		removeBeneath(dirs, dir, m)
+	}
+	dirs.close()
+	for _, p := range paths[1:] {
+		wantMissing(t, p)
+	}
+	if data, err := os.ReadFile(paths[0]); err != nil || string(data) != "not the placeholder" {
+		t.Errorf("%s: %q, %v; want the file written there kept", paths[0], data, err)
 	}
 }

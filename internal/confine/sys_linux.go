@@ -29,6 +29,23 @@ func signalOf(ps *os.ProcessState) int {
 	return 0
 }
 
+// linkFD gives the file open at fd the name path, never through a link
+// at path: by /proc's name of the descriptor, which an unprivileged
+// process may link where AT_EMPTY_PATH would need a capability.
+func linkFD(fd int, path string) error {
+	return unix.Linkat(unix.AT_FDCWD, "/proc/self/fd/"+strconv.Itoa(fd), unix.AT_FDCWD, path, unix.AT_SYMLINK_FOLLOW)
+}
+
+// memFile returns a file in memory, named by no folder: the contents
+// the launcher hands the sandbox cost the file system no inode.
+func memFile() (*os.File, error) {
+	fd, err := unix.MemfdCreate("governance-confine-data", unix.MFD_CLOEXEC)
+	if err != nil {
+		return nil, err
+	}
+	return os.NewFile(uintptr(fd), "governance-confine-data"), nil
+}
+
 // closeInherited marks every descriptor above the standard three
 // close-on-exec: one the launcher inherited (a folder a harness left
 // open) would reach past every mount of the sandbox.
@@ -184,12 +201,47 @@ func lockExclusive(f *os.File) bool {
 	return syscall.Flock(int(f.Fd()), syscall.LOCK_EX|syscall.LOCK_NB) == nil
 }
 
+// folders are the folders [removeBeneath] reached, open: a call's
+// placeholders are in a few folders (most in the project's root), each
+// opened once rather than once a placeholder, from the folder the
+// first was reached from.
+type folders map[string]int
+
+func (f folders) close() {
+	for _, fd := range f {
+		if fd >= 0 {
+			unix.Close(fd)
+		}
+	}
+}
+
+// open returns the folder names of root, reached from root one name at
+// a time without following a link; -1 where that fails.
+func (f folders) open(root string, names []string) int {
+	key := root + "\x00" + strings.Join(names, "/")
+	if fd, ok := f[key]; ok {
+		return fd
+	}
+	fd, err := -1, error(nil)
+	if len(names) == 0 {
+		fd, err = unix.Open(root, unix.O_RDONLY|unix.O_DIRECTORY|unix.O_CLOEXEC, 0)
+	} else if parent := f.open(root, names[:len(names)-1]); parent >= 0 {
+		fd, err = unix.Openat(parent, names[len(names)-1], unix.O_RDONLY|unix.O_DIRECTORY|unix.O_NOFOLLOW|unix.O_CLOEXEC, 0)
+	}
+	if err != nil {
+		fd = -1
+	}
+	f[key] = fd
+	return fd
+}
+
 // removeBeneath removes path when it looks like a placeholder of the
 // launcher's own (an empty folder, an empty file, or one that holds
 // [dotContent]), reached from the folder root one name at a time without
 // following a link: a folder of the project replaced by a link (to the
-// home folder) leads nowhere, nor does a .. in path.
-func removeBeneath(root, path string) {
+// home folder) leads nowhere, nor does a .. in path. The folders it
+// opens stay open in dirs, for the next paths.
+func removeBeneath(dirs folders, root, path string) {
 	rel, ok := strings.CutPrefix(path, root+"/")
 	if root == "/" {
 		rel, ok = strings.CutPrefix(path, "/")
@@ -197,24 +249,15 @@ func removeBeneath(root, path string) {
 	if !ok || rel == "" {
 		return
 	}
-	fd, err := unix.Open(root, unix.O_RDONLY|unix.O_DIRECTORY|unix.O_CLOEXEC, 0)
-	if err != nil {
-		return
-	}
-	defer func() { unix.Close(fd) }()
 	names := strings.Split(rel, "/")
 	for _, n := range names {
 		if n == "" || n == "." || n == ".." {
 			return
 		}
 	}
-	for _, n := range names[:len(names)-1] {
-		next, err := unix.Openat(fd, n, unix.O_RDONLY|unix.O_DIRECTORY|unix.O_NOFOLLOW|unix.O_CLOEXEC, 0)
-		if err != nil {
-			return
-		}
-		unix.Close(fd)
-		fd = next
+	fd := dirs.open(root, names[:len(names)-1])
+	if fd < 0 {
+		return
 	}
 	name := names[len(names)-1]
 	var st unix.Stat_t

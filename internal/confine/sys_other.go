@@ -3,6 +3,7 @@
 package confine
 
 import (
+	"errors"
 	"os"
 	"path/filepath"
 	"syscall"
@@ -13,6 +14,10 @@ const syscallNoFollow = 0
 func signalOf(*os.ProcessState) int { return 0 }
 
 func closeInherited() {}
+
+func linkFD(int, string) error { return errors.ErrUnsupported }
+
+func memFile() (*os.File, error) { return nil, errors.ErrUnsupported }
 
 func ownGroup() *syscall.SysProcAttr { return nil }
 
@@ -34,7 +39,11 @@ func sandboxHolds(*os.File) bool { return false }
 
 func folderLockable(*os.File) bool { return false }
 
-func removeBeneath(string, string) {}
+type folders map[string]int
+
+func (folders) close() {}
+
+func removeBeneath(folders, string, string) {}
 
 func initAlive(int) *os.File { return nil }
 
