@@ -72,7 +72,13 @@ func run(launcher string, n, warm, files int, srt string, srtN int, keep bool) e
 	layout := map[string]string{
 		".env": "API_TOKEN=x\n", "config/.env.production": "DB_PASSWORD=x\n", "certs/server.key": "key\n",
 		"deploy/id_ed25519": "key\n", ".env.example": "API_TOKEN=\n", ".claude/settings.json": "{}\n",
-		".governance/config.yaml": "version: 1\n", ".git/HEAD": "ref: refs/heads/main\n",
+		".governance/config.yaml": "version: 1\n",
+		// A repository as git init makes it: its info/exclude and hooks
+		// folder are there (a repository without them has the launcher
+		// make and remove them around each call).
+		".git/HEAD": "ref: refs/heads/main\n", ".git/config": "[core]\n\trepositoryformatversion = 0\n\tbare = false\n",
+		".git/description": "Unnamed repository.\n", ".git/info/exclude": "# git ls-files --others --exclude-from=.git/info/exclude\n",
+		".git/hooks/pre-commit.sample": "#!/bin/sh\n",
 	}
 	for i := range files {
 		layout[filepath.Join("src", "pkg"+strconv.Itoa(i%20), "file"+strconv.Itoa(i)+".go")] = "package x\n"
