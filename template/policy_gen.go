@@ -551,12 +551,27 @@ var Policy = []engine.RuleSpec{
 		ID:    "user-tool-configuration",
 		Tools: []engine.Kind{"write", "edit"},
 		Match: []engine.MatchSpec{{
-			Paths: []string{"~/.curlrc", "~/.config/.curlrc", "~/.config/curlrc", "~/.wgetrc", "~/.config/wget/wgetrc", "~/.pip/pip.conf", "~/.config/pip/pip.conf", "~/Library/Application Support/pip/pip.conf", "~/.pydistutils.cfg", "~/.yarnrc", "~/.yarnrc.yml", "~/.lesskey", "~/.config/lesskey", "~/.less", "~/.sqliterc", "~/.config/sqlite3/sqliterc", "~/.psqlrc", "~/.inputrc", "~/.local/lib/python*/site-packages/*.pth", "~/.local/lib/python*/site-packages/usercustomize.py", "~/Library/Python/*/lib/python/site-packages/*.pth", "~/Library/Python/*/lib/python/site-packages/usercustomize.py", "~/.cargo/config", "~/.cargo/config.toml", "~/.gemrc", "~/.bunfig.toml"},
+			Paths: []string{"~/.curlrc", "~/.config/.curlrc", "~/.config/curlrc", "~/.wgetrc", "~/.config/wget/wgetrc", "~/.pip/pip.conf", "~/.config/pip/pip.conf", "~/Library/Application Support/pip/pip.conf", "~/.pydistutils.cfg", "~/.yarnrc", "~/.yarnrc.yml", "~/.lesskey", "~/.config/lesskey", "~/.less", "~/.sqliterc", "~/.config/sqlite3/sqliterc", "~/.psqlrc", "~/.inputrc", "~/.local/lib/python*/site-packages/*.pth", "~/.local/lib/python*/site-packages/usercustomize.py", "~/Library/Python/*/lib/python/site-packages/*.pth", "~/Library/Python/*/lib/python/site-packages/usercustomize.py", "~/.cargo/config", "~/.cargo/config.toml", "~/.gemrc", "~/.bunfig.toml", "~/.config/go/env", "~/Library/Application Support/go/env", "~/.local/lib/python*/site-packages/sitecustomize.py", "~/Library/Python/*/lib/python/site-packages/sitecustomize.py"},
 		}},
 		Decision:   engine.Deny,
 		Message:    "This file configures a program for every later call of it (what curl uploads, which index pip asks, a key that runs a command); changing it changes what later commands do.",
 		Suggestion: "Pass the setting on the command line, or tell the user what to add to their configuration and let them add it.",
 		Source:     "builtin:policy/protection.yaml:66",
+	},
+	{
+		ID:    "user-configuration",
+		Tools: []engine.Kind{"write", "edit"},
+		Match: []engine.MatchSpec{{
+			Targets: []string{"outside-project"},
+			Paths:   []string{"~/.*", "~/.*/**"},
+			More: &engine.MatchMore{
+				NotPaths: []string{"~/.local/state/**", "~/.claude/plans/**", "~/.claude/projects/*/memory/**"},
+			},
+		}},
+		Decision:   engine.Ask,
+		Message:    "This file is part of the user's configuration or start-up files, which programs read each time they start; changing it changes what later commands do, outside any check.",
+		Suggestion: "Say what the change is and why, so that the person can approve it, or keep the setting in the project (or pass it on the command line).",
+		Source:     "builtin:policy/protection.yaml:95",
 	},
 	{
 		ID:    "git-hooks-and-config",
@@ -567,7 +582,7 @@ var Policy = []engine.RuleSpec{
 		Decision:   engine.Deny,
 		Message:    "Git hooks and git configuration run code on later git commands; changing them is a way to run code unseen.",
 		Suggestion: "Ask the user to change git hooks or git configuration; use `git config --get` to read a setting.",
-		Source:     "builtin:policy/protection.yaml:89",
+		Source:     "builtin:policy/protection.yaml:127",
 	},
 	{
 		ID:    "code-run-on-open",
@@ -578,7 +593,7 @@ var Policy = []engine.RuleSpec{
 		Decision:   engine.Ask,
 		Message:    "This file holds code that runs later without the person's say-so (a task VS Code runs as it opens the folder, a dev container's commands, a git hook or what a hook manager's hook runs).",
 		Suggestion: "Say what the change runs and when, so that the person can approve it.",
-		Source:     "builtin:policy/protection.yaml:107",
+		Source:     "builtin:policy/protection.yaml:145",
 	},
 	{
 		ID: "runs-unseen-code",
@@ -1016,8 +1031,13 @@ var PolicyExamples = []engine.Examples{
 	},
 	// user-tool-configuration
 	{
-		Match:    []string{"~/.curlrc", "~/.wgetrc", "~/.sqliterc", "~/.lesskey", "~/.config/pip/pip.conf", "~/.local/lib/python3.12/site-packages/evil.pth"},
+		Match:    []string{"~/.curlrc", "~/.wgetrc", "~/.sqliterc", "~/.lesskey", "~/.config/pip/pip.conf", "~/.local/lib/python3.12/site-packages/evil.pth", "~/.config/go/env", "~/.local/lib/python3.11/site-packages/sitecustomize.py"},
 		NotMatch: []string{"curlrc.example", "~/notes.txt", "~/.local/lib/python3.12/site-packages/pkg/mod.py", "scripts/.curlrc"},
+	},
+	// user-configuration
+	{
+		Match:    []string{"~/.config/ruff/ruff.toml", "~/.config/uv/uv.toml", "~/.aws/cli/alias", "~/.kube/kuberc", "~/.gem/ruby/3.2.0/plugins/x_plugin.rb", "~/.config/bat/config", "~/.duckdbrc", "~/.gradle/init.d/x.gradle", "~/.config/pnpm/rc", "~/.local/lib/python3.11/site-packages/x.py", "~/.cache/pre-commit/repo1/hook.py"},
+		NotMatch: []string{"~/notes.txt", "~/src/app/.env.example", "~/.local/state/app/log.txt", "~/.claude/plans/plan.md", "~/.claude/projects/-home-user-app/memory/MEMORY.md", ".config/app.toml", "/tmp/.x"},
 	},
 	// git-hooks-and-config
 	{
