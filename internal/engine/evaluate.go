@@ -90,6 +90,7 @@ func newEvaluation(e *Engine, req *Request) *evaluation {
 	ev := &evaluation{e: e, req: req, fsw: fsWork{fsys: e.FS}}
 	ev.pc = &pathContext{cwd: req.Cwd, root: req.ProjectRoot, home: req.Home, temps: e.tempDirs(),
 		configDirs: e.Policy.ConfigDirs, readlink: ev.fsw.fs().Readlink}
+	ev.pc.moved = homeMoves(e.LookupEnv, req.Home)
 	if ev.pc.root == "" {
 		ev.pc.root = req.Cwd
 	}

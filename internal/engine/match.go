@@ -121,7 +121,16 @@ func (r *Rule) matchOne(i int, s *subject, pc *pathContext, prepared bool) bool 
 		if r.matchFile(i, s.file, &s.text, pc) {
 			return true
 		}
-		if len(m.Paths) == 0 || !r.judgesCopies() {
+		if len(m.Paths) == 0 {
+			return false
+		}
+		// A file where XDG_CONFIG_HOME moves ~/.config is judged as
+		// the file there.
+		twin, moved := pc.twin(s.file)
+		if moved && r.matchFile(i, twin, &fileText{}, pc) {
+			return true
+		}
+		if !r.judgesCopies() {
 			return false
 		}
 		// A secret's backup or copy (.env~, credentials.json.bak) is
@@ -129,6 +138,9 @@ func (r *Rule) matchOne(i int, s *subject, pc *pathContext, prepared bool) bool 
 		// a copy of .env.example stays an example.
 		for _, q := range s.text.copies(s.file) {
 			if r.matchFile(i, q, &fileText{}, pc) {
+				return true
+			}
+			if q, ok := pc.twin(q); ok && r.matchFile(i, q, &fileText{}, pc) {
 				return true
 			}
 		}

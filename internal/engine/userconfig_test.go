@@ -1,6 +1,7 @@
 package engine_test
 
 import (
+	"context"
 	"slices"
 	"testing"
 
@@ -62,6 +63,43 @@ func TestWriteUserConfiguration(t *testing.T) {
 			if !slices.Contains(tc.want, d.Outcome) {
 				t.Errorf("%s %q: got %s by %s/%s (%s), want one of %v", kind, tc.path, d.Outcome, d.Layer, d.Rule, d.Message, tc.want)
 			}
+		}
+	}
+}
+
+// Where XDG_CONFIG_HOME moves ~/.config, the rules that name files there
+// hold them where they are: the user's configuration, go's env file, a
+// credential.
+func TestMovedConfigFolder(t *testing.T) {
+	t.Parallel()
+	e := engine.NewEngine(builtin(engine.DefaultSettings()))
+	e.FS = testFS
+	e.LookupEnv = func(k string) (string, bool) {
+		switch k {
+		case "XDG_CONFIG_HOME":
+			return "/data/cfg", true
+		case "PATH":
+			return "/usr/bin:/bin", true
+		}
+		return "", false
+	}
+	for _, tc := range []struct {
+		req  *engine.Request
+		want []engine.Outcome
+		rule string
+	}{
+		{fileReq(engine.KindWrite, "/data/cfg/go/env"), blocked, "user-tool-configuration"},
+		{fileReq(engine.KindWrite, "/data/cfg/ruff/ruff.toml"), stopped, "user-configuration"},
+		{shellReq("echo x > /data/cfg/uv/uv.toml"), stopped, "user-configuration"},
+		{fileReq(engine.KindRead, "/data/cfg/gh/hosts.yml"), blocked, "secrets-credentials"},
+		{shellReq("cat /data/cfg/gh/hosts.yml~"), blocked, "secrets-credentials"},
+		{fileReq(engine.KindRead, "/data/cfg/ruff/ruff.toml"), allowed, ""},
+		{fileReq(engine.KindWrite, "/data/other/x.toml"), runs, ""},
+	} {
+		d := e.Decide(context.Background(), tc.req)
+		if !slices.Contains(tc.want, d.Outcome) || tc.rule != "" && d.Rule != tc.rule {
+			t.Errorf("%s %v%s: got %s by %s/%s (%s), want one of %v", tc.req.Tool.Kind, tc.req.Tool.Input.Paths, tc.req.Tool.Input.Command,
+				d.Outcome, d.Layer, d.Rule, d.Message, tc.want)
 		}
 	}
 }
