@@ -1,9 +1,12 @@
 package engine_test
 
 import (
+	"cmp"
 	"context"
 	"slices"
+	"strings"
 	"testing"
+	"testing/fstest"
 
 	"github.com/agentgov/governance/internal/engine"
 )
@@ -101,5 +104,53 @@ func TestMovedConfigFolder(t *testing.T) {
 			t.Errorf("%s %v%s: got %s by %s/%s (%s), want one of %v", tc.req.Tool.Kind, tc.req.Tool.Input.Paths, tc.req.Tool.Input.Command,
 				d.Outcome, d.Layer, d.Rule, d.Message, tc.want)
 		}
+	}
+}
+
+// The go command's environment file acts as settings of every call: a
+// GOFLAGS=-toolexec, a CC or a GOPROXY there makes go list what the same
+// setting on the command line makes it; settings of no harm keep it
+// allowed. The file is found where GOENV or XDG_CONFIG_HOME put it.
+func TestGoEnvironmentFile(t *testing.T) {
+	t.Parallel()
+	h := strings.TrimPrefix(home, "/")
+	for _, tc := range []struct {
+		name    string
+		file    string // relative to the file system's root
+		content string
+		env     map[string]string
+		allowed bool
+		cmd     string // go list ./... when empty
+	}{
+		{"toolexec", h + "/.config/go/env", "GOFLAGS=-toolexec=/tmp/evil -export\n", nil, false, ""},
+		{"cc", h + "/.config/go/env", "CC=/tmp/evil\n", nil, false, ""},
+		{"proxy", h + "/.config/go/env", "GOPROXY=http://proxy.example\nGOSUMDB=off\n", nil, false, ""},
+		{"toolchain", h + "/.config/go/env", "GOTOOLCHAIN=go1.99.0\n", nil, false, ""},
+		{"macos", h + "/Library/Application Support/go/env", "GOFLAGS=-toolexec=/tmp/evil\n", nil, false, ""},
+		{"goenv", "data/goenv", "GOFLAGS=-toolexec=/tmp/evil\n", map[string]string{"GOENV": "/data/goenv"}, false, ""},
+		{"xdg", "data/cfg/go/env", "GOFLAGS=-toolexec=/tmp/evil\n", map[string]string{"XDG_CONFIG_HOME": "/data/cfg"}, false, ""},
+		{"harmless", h + "/.config/go/env", "# mine\nGOFLAGS=-mod=mod -trimpath\nGOPRIVATE=example.com/*\nGOTOOLCHAIN=local\n", nil, true, ""},
+		{"none", h + "/notes.txt", "x\n", nil, true, ""},
+		// go env and go version download nothing: a proxy is no matter.
+		{"env-proxy", h + "/.config/go/env", "GOPROXY=http://proxy.example\n", nil, true, "go env GOFLAGS"},
+		{"version-toolchain", h + "/.config/go/env", "GOTOOLCHAIN=go1.99.0\n", nil, false, "go version"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			e := engine.NewEngine(builtin(engine.DefaultSettings()))
+			e.FS = mapFS{fstest.MapFS{tc.file: {Data: []byte(tc.content)}}}
+			e.LookupEnv = func(k string) (string, bool) {
+				if k == "PATH" {
+					return "/usr/bin:/bin", true
+				}
+				v, ok := tc.env[k]
+				return v, ok
+			}
+			cmd := cmp.Or(tc.cmd, "go list ./...")
+			d := e.Decide(context.Background(), shellReq(cmd))
+			if got := d.Outcome == engine.Allow; got != tc.allowed {
+				t.Errorf("%s with %s holding %q: got %s by %s (%s), want allowed=%v", cmd, tc.file, tc.content, d.Outcome, d.Rule, d.Message, tc.allowed)
+			}
+		})
 	}
 }
