@@ -562,7 +562,7 @@ var Policy = []engine.RuleSpec{
 		ID:    "user-configuration",
 		Tools: []engine.Kind{"write", "edit"},
 		Match: []engine.MatchSpec{{
-			Targets: []string{"outside-project"},
+			Targets: []string{"outside-project", "temp"},
 			Paths:   []string{"~/.*", "~/.*/**"},
 			More: &engine.MatchMore{
 				NotPaths: []string{"~/.local/state/**", "~/.claude/plans/**", "~/.claude/projects/*/memory/**"},
@@ -582,7 +582,7 @@ var Policy = []engine.RuleSpec{
 		Decision:   engine.Deny,
 		Message:    "Git hooks and git configuration run code on later git commands; changing them is a way to run code unseen.",
 		Suggestion: "Ask the user to change git hooks or git configuration; use `git config --get` to read a setting.",
-		Source:     "builtin:policy/protection.yaml:127",
+		Source:     "builtin:policy/protection.yaml:128",
 	},
 	{
 		ID:    "code-run-on-open",
@@ -593,7 +593,7 @@ var Policy = []engine.RuleSpec{
 		Decision:   engine.Ask,
 		Message:    "This file holds code that runs later without the person's say-so (a task VS Code runs as it opens the folder, a dev container's commands, a git hook or what a hook manager's hook runs).",
 		Suggestion: "Say what the change runs and when, so that the person can approve it.",
-		Source:     "builtin:policy/protection.yaml:145",
+		Source:     "builtin:policy/protection.yaml:146",
 	},
 	{
 		ID: "runs-unseen-code",
