@@ -1,8 +1,11 @@
 package engine_test
 
 import (
+	"context"
 	"slices"
+	"strings"
 	"testing"
+	"testing/fstest"
 
 	"github.com/agentgov/governance/internal/engine"
 )
@@ -75,6 +78,31 @@ func TestReadSecretCopies(t *testing.T) {
 		d := decide(t, p, fileReq(engine.KindRead, tc.path))
 		if !slices.Contains(tc.want, d.Outcome) {
 			t.Errorf("Read %q: got %s by %s/%s (%s), want one of %v", tc.path, d.Outcome, d.Layer, d.Rule, d.Message, tc.want)
+		}
+	}
+}
+
+// A search of a folder that holds a secret's copy prints it: the walk
+// for secrets finds the copy as it finds the secret.
+func TestTreeReadFindsSecretCopies(t *testing.T) {
+	t.Parallel()
+	dir := strings.TrimPrefix(root, "/")
+	for _, tc := range []struct {
+		name    string
+		allowed bool
+	}{
+		{".env~", false},
+		{"config/#.env#", false},
+		{"credentials.json.bak", false},
+		{"README.md~", true},
+	} {
+		e := engine.NewEngine(builtin(engine.DefaultSettings()))
+		e.FS = mapFS{fstest.MapFS{dir + "/" + tc.name: {Data: []byte("API_TOKEN=x\n")}, dir + "/main.go": {Data: []byte("package main\n")}}}
+		for _, cmd := range []string{"grep -rn API .", "rg --hidden API"} {
+			d := e.Decide(context.Background(), shellReq(cmd))
+			if got := d.Outcome == engine.Allow; got != tc.allowed {
+				t.Errorf("%s beside %s: got %s by %s (%s), want allowed=%v", cmd, tc.name, d.Outcome, d.Rule, d.Message, tc.allowed)
+			}
 		}
 	}
 }
