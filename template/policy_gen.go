@@ -551,12 +551,27 @@ var Policy = []engine.RuleSpec{
 		ID:    "user-tool-configuration",
 		Tools: []engine.Kind{"write", "edit"},
 		Match: []engine.MatchSpec{{
-			Paths: []string{"~/.curlrc", "~/.config/.curlrc", "~/.config/curlrc", "~/.wgetrc", "~/.config/wget/wgetrc", "~/.pip/pip.conf", "~/.config/pip/pip.conf", "~/Library/Application Support/pip/pip.conf", "~/.pydistutils.cfg", "~/.yarnrc", "~/.yarnrc.yml", "~/.lesskey", "~/.config/lesskey", "~/.less", "~/.sqliterc", "~/.config/sqlite3/sqliterc", "~/.psqlrc", "~/.inputrc", "~/.local/lib/python*/site-packages/*.pth", "~/.local/lib/python*/site-packages/usercustomize.py", "~/Library/Python/*/lib/python/site-packages/*.pth", "~/Library/Python/*/lib/python/site-packages/usercustomize.py", "~/.cargo/config", "~/.cargo/config.toml", "~/.gemrc", "~/.bunfig.toml"},
+			Paths: []string{"~/.curlrc", "~/.config/.curlrc", "~/.config/curlrc", "~/.wgetrc", "~/.config/wget/wgetrc", "~/.pip/pip.conf", "~/.config/pip/pip.conf", "~/Library/Application Support/pip/pip.conf", "~/.pydistutils.cfg", "~/.yarnrc", "~/.yarnrc.yml", "~/.lesskey", "~/.config/lesskey", "~/.less", "~/.sqliterc", "~/.config/sqlite3/sqliterc", "~/.psqlrc", "~/.inputrc", "~/.local/lib/python*/site-packages/*.pth", "~/.local/lib/python*/site-packages/usercustomize.py", "~/Library/Python/*/lib/python/site-packages/*.pth", "~/Library/Python/*/lib/python/site-packages/usercustomize.py", "~/.cargo/config", "~/.cargo/config.toml", "~/.gemrc", "~/.bunfig.toml", "~/.config/go/env", "~/Library/Application Support/go/env", "~/.local/lib/python*/site-packages/sitecustomize.py", "~/Library/Python/*/lib/python/site-packages/sitecustomize.py"},
 		}},
 		Decision:   engine.Deny,
 		Message:    "This file configures a program for every later call of it (what curl uploads, which index pip asks, a key that runs a command); changing it changes what later commands do.",
 		Suggestion: "Pass the setting on the command line, or tell the user what to add to their configuration and let them add it.",
 		Source:     "builtin:policy/protection.yaml:66",
+	},
+	{
+		ID:    "user-configuration",
+		Tools: []engine.Kind{"write", "edit"},
+		Match: []engine.MatchSpec{{
+			Targets: []string{"outside-project", "temp"},
+			Paths:   []string{"~/.*", "~/.*/**"},
+			More: &engine.MatchMore{
+				NotPaths: []string{"~/.local/state/**", "~/.claude/plans/**", "~/.claude/projects/*/memory/**"},
+			},
+		}},
+		Decision:   engine.Ask,
+		Message:    "This file is part of the user's configuration or start-up files, which programs read each time they start; changing it changes what later commands do, outside any check.",
+		Suggestion: "Say what the change is and why, so that the person can approve it, or keep the setting in the project (or pass it on the command line).",
+		Source:     "builtin:policy/protection.yaml:95",
 	},
 	{
 		ID:    "git-hooks-and-config",
@@ -567,7 +582,7 @@ var Policy = []engine.RuleSpec{
 		Decision:   engine.Deny,
 		Message:    "Git hooks and git configuration run code on later git commands; changing them is a way to run code unseen.",
 		Suggestion: "Ask the user to change git hooks or git configuration; use `git config --get` to read a setting.",
-		Source:     "builtin:policy/protection.yaml:89",
+		Source:     "builtin:policy/protection.yaml:128",
 	},
 	{
 		ID:    "code-run-on-open",
@@ -578,7 +593,7 @@ var Policy = []engine.RuleSpec{
 		Decision:   engine.Ask,
 		Message:    "This file holds code that runs later without the person's say-so (a task VS Code runs as it opens the folder, a dev container's commands, a git hook or what a hook manager's hook runs).",
 		Suggestion: "Say what the change runs and when, so that the person can approve it.",
-		Source:     "builtin:policy/protection.yaml:107",
+		Source:     "builtin:policy/protection.yaml:146",
 	},
 	{
 		ID: "runs-unseen-code",
@@ -677,7 +692,10 @@ var Policy = []engine.RuleSpec{
 		ID:    "secrets-credentials",
 		Tools: []engine.Kind{"read", "write", "edit"},
 		Match: []engine.MatchSpec{{
-			Paths: []string{"~/.aws/credentials", "~/.aws/config", "~/.config/gcloud/**", "~/.azure/**", "~/.kube/config", "~/.docker/config.json", ".netrc", "_netrc", ".git-credentials", ".pypirc", "~/.npmrc", "~/.config/gh/hosts.yml", "credentials.json", "*.tfstate", "*.tfstate.backup", "~/.codex/auth.json", "~/.claude/.credentials.json", "~/.config/op/**", "~/.password-store/**", "~/.aws/sso/cache/**", "~/.aws/cli/cache/**", "kubeconfig", "*.kubeconfig", "kubeconfig.y*ml", "*service-account*.json", "*service_account*.json", "~/.vault-token", "~/.config/age/**", "~/.config/sops/age/**", ".pgpass", ".my.cnf", ".mylogin.cnf", "~/.cargo/credentials", "~/.cargo/credentials.toml", "~/.terraform.d/credentials.tfrc.json", ".terraformrc", "~/.gem/credentials", "~/.m2/settings.xml", "~/.m2/settings-security.xml", "~/.huggingface/token", "~/.cache/huggingface/token", ".s3cfg", ".boto", "~/.config/rclone/rclone.conf", "~/.config/hub", "~/.config/glab-cli/config.yml", "~/.databrickscfg", "~/.snowflake/**", "~/.oci/**", "~/.config/doctl/config.yaml", "~/.fly/config.yml", "~/.config/heroku/**", ".dev.vars", ".dev.vars.*", ".secrets", "secring.*", "~/.local/share/keyrings/**", "~/.my.cnf", "~/.s3cfg", "~/.boto", "terraform.tfvars", "*.auto.tfvars", "*.tfstate.*.backup", "~/.config/git/credentials", "~/.dockercfg", "~/.config/containers/auth.json", "/run/user/*/containers/auth.json", "/run/secrets/**", "/var/run/secrets/**", "~/.composer/auth.json", "~/.config/composer/auth.json", "~/.ivy2/.credentials", "~/.sbt/credentials", "~/.sbt/.credentials", "~/.gradle/gradle.properties", "~/.nuget/NuGet/NuGet.Config", "~/.config/NuGet/NuGet.Config", "~/.config/github-copilot/hosts.json", "~/.config/github-copilot/apps.json", "~/.config/stripe/config.toml", "~/.config/configstore/firebase-tools.json", "~/.local/share/com.vercel.cli/auth.json", "~/Library/Application Support/com.vercel.cli/auth.json", "~/.supabase/access-token", "~/.sentryclirc", "~/.config/ngrok/ngrok.yml", "~/.ngrok2/ngrok.yml", "~/Library/Application Support/ngrok/ngrok.yml", "~/.circleci/cli.yml", "~/.railway/config.json", "~/.pulumi/credentials.json", "~/.dbt/profiles.yml", ".vault_pass*", ".vault-pass*", ".htpasswd", "**/config/secrets.yml", "**/config/secrets.yaml", "**/.streamlit/secrets.toml", "*firebase-adminsdk*.json", "~/.microsoft/usersecrets/**", "~/.config/pypoetry/auth.toml", "~/.kaggle/kaggle.json", "~/.config/kaggle/kaggle.json", "~/.snowsql/config", "~/.wrangler/config/**", "~/.config/.wrangler/config/**", "~/.cloudflared/**", "~/.tsh/**", "~/.mc/config.json", "~/.config/netlify/config.json", "~/Library/Preferences/netlify/config.json", "~/.config/hcloud/cli.toml", "~/.wakatime.cfg", "~/.jfrog/**", "~/.travis/config.yml", "~/.config/cachix/cachix.dhall", "~/.config/nix/nix.conf", "~/.yarnrc", "~/.yarnrc.yml", ".vault-token", "**/.aws/credentials", "rclone.conf", ".dockercfg", "~/.config/governance/credentials/**", "/etc/governance/credentials/**", "/Library/Application Support/governance/credentials/**"},
+			Paths: []string{"~/.aws/credentials", "~/.aws/config", "~/.config/gcloud/**", "~/.azure/**", "~/.kube/config", "~/.docker/config.json", ".netrc", "_netrc", ".git-credentials", ".pypirc", "~/.npmrc", "~/.config/gh/hosts.yml", "credentials.json", "*.tfstate", "*.tfstate.backup", "~/.codex/auth.json", "~/.claude/.credentials.json", "~/.config/op/**", "~/.password-store/**", "~/.aws/sso/cache/**", "~/.aws/cli/cache/**", "kubeconfig", "*.kubeconfig", "kubeconfig.y*ml", "*service-account*.json", "*service_account*.json", "~/.vault-token", "~/.config/age/**", "~/.config/sops/age/**", ".pgpass", ".my.cnf", ".mylogin.cnf", "~/.cargo/credentials", "~/.cargo/credentials.toml", "~/.terraform.d/credentials.tfrc.json", ".terraformrc", "~/.gem/credentials", "~/.m2/settings.xml", "~/.m2/settings-security.xml", "~/.huggingface/token", "~/.cache/huggingface/token", ".s3cfg", ".boto", "~/.config/rclone/rclone.conf", "~/.config/hub", "~/.config/glab-cli/config.yml", "~/.databrickscfg", "~/.snowflake/**", "~/.oci/**", "~/.config/doctl/config.yaml", "~/.fly/config.yml", "~/.config/heroku/**", ".dev.vars", ".dev.vars.*", ".secrets", "secring.*", "~/.local/share/keyrings/**", "~/.my.cnf", "~/.s3cfg", "~/.boto", "terraform.tfvars", "*.auto.tfvars", "*.tfstate.*.backup", "~/.config/git/credentials", "~/.dockercfg", "~/.config/containers/auth.json", "/run/user/*/containers/auth.json", "/run/secrets/**", "/var/run/secrets/**", "~/.composer/auth.json", "~/.config/composer/auth.json", "~/.ivy2/.credentials", "~/.sbt/credentials", "~/.sbt/.credentials", "~/.gradle/gradle.properties", "~/.nuget/NuGet/NuGet.Config", "~/.config/NuGet/NuGet.Config", "~/.config/github-copilot/hosts.json", "~/.config/github-copilot/apps.json", "~/.config/stripe/config.toml", "~/.config/configstore/firebase-tools.json", "~/.local/share/com.vercel.cli/auth.json", "~/Library/Application Support/com.vercel.cli/auth.json", "~/.supabase/access-token", "~/.sentryclirc", "~/.config/ngrok/ngrok.yml", "~/.ngrok2/ngrok.yml", "~/Library/Application Support/ngrok/ngrok.yml", "~/.circleci/cli.yml", "~/.railway/config.json", "~/.pulumi/credentials.json", "~/.dbt/profiles.yml", ".vault_pass*", ".vault-pass*", ".htpasswd", "**/config/secrets.yml", "**/config/secrets.yaml", "**/.streamlit/secrets.toml", "*firebase-adminsdk*.json", "~/.microsoft/usersecrets/**", "~/.config/pypoetry/auth.toml", "~/.kaggle/kaggle.json", "~/.config/kaggle/kaggle.json", "~/.snowsql/config", "~/.wrangler/config/**", "~/.config/.wrangler/config/**", "~/.cloudflared/**", "~/.tsh/**", "~/.mc/config.json", "~/.config/netlify/config.json", "~/Library/Preferences/netlify/config.json", "~/.config/hcloud/cli.toml", "~/.wakatime.cfg", "~/.jfrog/**", "~/.travis/config.yml", "~/.config/cachix/cachix.dhall", "~/.config/nix/nix.conf", "~/.yarnrc", "~/.yarnrc.yml", ".vault-token", "**/.aws/credentials", "rclone.conf", ".dockercfg", "~/.config/governance/credentials/**", "/etc/governance/credentials/**", "/Library/Application Support/governance/credentials/**", "secrets.json", "secrets.yaml", "secrets.yml", "wp-config.php"},
+			More: &engine.MatchMore{
+				NotPaths: []string{"**/templates/secrets.yaml", "**/templates/secrets.yml"},
+			},
 		}},
 		Decision:   engine.Deny,
 		Message:    "This file holds cloud or service credentials.",
@@ -693,7 +711,7 @@ var Policy = []engine.RuleSpec{
 		Decision:   engine.Deny,
 		Message:    "Agent settings and transcripts hold API keys, the tokens given to MCP servers, and everything earlier sessions read or were told.",
 		Suggestion: "Ask the user for what you need from an earlier session; `claude mcp list` names the MCP servers without their tokens.",
-		Source:     "builtin:policy/secrets.yaml:105",
+		Source:     "builtin:policy/secrets.yaml:114",
 	},
 	{
 		ID:    "secrets-browser-stores",
@@ -704,7 +722,7 @@ var Policy = []engine.RuleSpec{
 		Decision:   engine.Deny,
 		Message:    "Browsers and desktop apps keep saved passwords, payment cards and the session cookies of every signed-in site here.",
 		Suggestion: "Ask the user to sign in or to give the specific value you need.",
-		Source:     "builtin:policy/secrets.yaml:117",
+		Source:     "builtin:policy/secrets.yaml:126",
 	},
 	{
 		ID:    "secrets-token-files",
@@ -715,7 +733,7 @@ var Policy = []engine.RuleSpec{
 		Decision:   engine.Deny,
 		Message:    "Token files hold bearer tokens; governance keeps the tokens of its daemon and MCP proxy in them, and the MCP proxy's approver token lets whoever holds it answer approvals as a human.",
 		Suggestion: "Ask the user for the access you need; tokens are for the programs and people they were made for.",
-		Source:     "builtin:policy/secrets.yaml:132",
+		Source:     "builtin:policy/secrets.yaml:141",
 	},
 	{
 		ID:    "secrets-shell-histories",
@@ -726,7 +744,7 @@ var Policy = []engine.RuleSpec{
 		Decision:   engine.Deny,
 		Message:    "Shell and REPL histories hold the commands the user typed, with the passwords and tokens given on their command lines.",
 		Suggestion: "Ask the user for the command you need to know about.",
-		Source:     "builtin:policy/secrets.yaml:143",
+		Source:     "builtin:policy/secrets.yaml:152",
 	},
 	{
 		ID:    "secrets-system",
@@ -737,7 +755,7 @@ var Policy = []engine.RuleSpec{
 		Decision:   engine.Deny,
 		Message:    "This file holds password hashes, host keys or process memory.",
 		Suggestion: "Use id, getent or ps to learn about users and processes without reading secrets.",
-		Source:     "builtin:policy/secrets.yaml:156",
+		Source:     "builtin:policy/secrets.yaml:165",
 	},
 	{
 		ID:    "guard-config",
@@ -748,7 +766,7 @@ var Policy = []engine.RuleSpec{
 		Decision:   engine.Deny,
 		Message:    "This is the configuration of a guard that checks what agents do; an agent may not change the rules it is held to.",
 		Suggestion: "Tell the user which change you need; only a human edits guard configuration.",
-		Source:     "builtin:policy/secrets.yaml:168",
+		Source:     "builtin:policy/secrets.yaml:177",
 	},
 	{
 		ID: "secret-in-command",
@@ -761,7 +779,7 @@ var Policy = []engine.RuleSpec{
 		Decision:   engine.Deny,
 		Message:    "This puts a secret value into the command line, where it is recorded in logs, shell history and the agent's transcript.",
 		Suggestion: "Read the secret from the environment or a secrets manager instead of writing its value in the command.",
-		Source:     "builtin:policy/secrets.yaml:180",
+		Source:     "builtin:policy/secrets.yaml:189",
 	},
 	{
 		ID: "system-power",
@@ -1013,8 +1031,13 @@ var PolicyExamples = []engine.Examples{
 	},
 	// user-tool-configuration
 	{
-		Match:    []string{"~/.curlrc", "~/.wgetrc", "~/.sqliterc", "~/.lesskey", "~/.config/pip/pip.conf", "~/.local/lib/python3.12/site-packages/evil.pth"},
+		Match:    []string{"~/.curlrc", "~/.wgetrc", "~/.sqliterc", "~/.lesskey", "~/.config/pip/pip.conf", "~/.local/lib/python3.12/site-packages/evil.pth", "~/.config/go/env", "~/.local/lib/python3.11/site-packages/sitecustomize.py"},
 		NotMatch: []string{"curlrc.example", "~/notes.txt", "~/.local/lib/python3.12/site-packages/pkg/mod.py", "scripts/.curlrc"},
+	},
+	// user-configuration
+	{
+		Match:    []string{"~/.config/ruff/ruff.toml", "~/.config/uv/uv.toml", "~/.aws/cli/alias", "~/.kube/kuberc", "~/.gem/ruby/3.2.0/plugins/x_plugin.rb", "~/.config/bat/config", "~/.duckdbrc", "~/.gradle/init.d/x.gradle", "~/.config/pnpm/rc", "~/.local/lib/python3.11/site-packages/x.py", "~/.cache/pre-commit/repo1/hook.py"},
+		NotMatch: []string{"~/notes.txt", "~/src/app/.env.example", "~/.local/state/app/log.txt", "~/.claude/plans/plan.md", "~/.claude/projects/-home-user-app/memory/MEMORY.md", ".config/app.toml", "/tmp/.x"},
 	},
 	// git-hooks-and-config
 	{
@@ -1063,8 +1086,8 @@ var PolicyExamples = []engine.Examples{
 	},
 	// secrets-credentials
 	{
-		Match:    []string{"~/.aws/credentials", "~/.kube/config", "/home/user/.netrc", "infra/terraform.tfstate", "~/.config/gcloud/application_default_credentials.json", "~/.vault-token", "~/.pgpass", "deploy/service-account.json", "~/.aws/sso/cache/abc.json", "ci/kubeconfig", "~/.config/age/keys.txt", "~/.cargo/credentials.toml", "~/.config/rclone/rclone.conf", "infra/terraform.tfvars", "prod.kubeconfig", ".dev.vars", "~/.config/git/credentials", "/var/run/secrets/kubernetes.io/serviceaccount/token", "/run/secrets/db_password", "/run/user/1000/containers/auth.json", "~/.gradle/gradle.properties", "~/.nuget/NuGet/NuGet.Config", "~/.vault_pass.txt", "public/.htpasswd", "config/secrets.yml", "api/config/secrets.yaml", "terraform.tfstate.1700000000.backup", "~/.config/governance/credentials/otel-token", "/etc/governance/credentials/registry", ".streamlit/secrets.toml", "app/.streamlit/secrets.toml", "keys/myapp-firebase-adminsdk-ab12c-0123456789.json", "~/.snowsql/config", "~/.kaggle/kaggle.json", "~/.microsoft/usersecrets/6f1a/secrets.json", "~/.cloudflared/cert.pem", "~/.config/netlify/config.json", "~/.config/hcloud/cli.toml", "~/.wakatime.cfg", "~/.jfrog/jfrog-cli.conf.v6", "~/.yarnrc.yml", "infra/.vault-token", "backup/.aws/credentials", "deploy/rclone.conf", "ci/.dockercfg"},
-		NotMatch: []string{"~/.aws/cli/cache.txt", "docs/credentials.md", "main.tf", "variables.tf", "src/service.json", "~/.gradle/init.gradle", "gradle.properties", "~/.config/git/config", "~/.config/git/ignore", "~/.config/containers/registries.conf", "/run/user/1000/bus", "config/secrets.example.yml", "src/secrets.ts", "prod.tfvars", "~/.config/governance/config.yaml", ".streamlit/config.toml", "firebase.json", "google-services.json", ".yarnrc.yml", "docs/rclone.md", "~/.config/netlify/state.json"},
+		Match:    []string{"~/.aws/credentials", "~/.kube/config", "/home/user/.netrc", "infra/terraform.tfstate", "~/.config/gcloud/application_default_credentials.json", "~/.vault-token", "~/.pgpass", "deploy/service-account.json", "~/.aws/sso/cache/abc.json", "ci/kubeconfig", "~/.config/age/keys.txt", "~/.cargo/credentials.toml", "~/.config/rclone/rclone.conf", "infra/terraform.tfvars", "prod.kubeconfig", ".dev.vars", "~/.config/git/credentials", "/var/run/secrets/kubernetes.io/serviceaccount/token", "/run/secrets/db_password", "/run/user/1000/containers/auth.json", "~/.gradle/gradle.properties", "~/.nuget/NuGet/NuGet.Config", "~/.vault_pass.txt", "public/.htpasswd", "config/secrets.yml", "api/config/secrets.yaml", "terraform.tfstate.1700000000.backup", "~/.config/governance/credentials/otel-token", "/etc/governance/credentials/registry", ".streamlit/secrets.toml", "app/.streamlit/secrets.toml", "keys/myapp-firebase-adminsdk-ab12c-0123456789.json", "~/.snowsql/config", "~/.kaggle/kaggle.json", "~/.microsoft/usersecrets/6f1a/secrets.json", "~/.cloudflared/cert.pem", "~/.config/netlify/config.json", "~/.config/hcloud/cli.toml", "~/.wakatime.cfg", "~/.jfrog/jfrog-cli.conf.v6", "~/.yarnrc.yml", "infra/.vault-token", "backup/.aws/credentials", "deploy/rclone.conf", "ci/.dockercfg", "secrets.json", "k8s/secrets.yaml", "wp-config.php"},
+		NotMatch: []string{"~/.aws/cli/cache.txt", "docs/credentials.md", "main.tf", "variables.tf", "src/service.json", "~/.gradle/init.gradle", "gradle.properties", "~/.config/git/config", "~/.config/git/ignore", "~/.config/containers/registries.conf", "/run/user/1000/bus", "config/secrets.example.yml", "src/secrets.ts", "prod.tfvars", "~/.config/governance/config.yaml", ".streamlit/config.toml", "firebase.json", "google-services.json", ".yarnrc.yml", "docs/rclone.md", "~/.config/netlify/state.json", "chart/templates/secrets.yaml", "wp-config-sample.php"},
 	},
 	// secrets-agent-data
 	{

@@ -60,6 +60,17 @@ func TestSecretIndex(t *testing.T) {
 		must(t, os.Chtimes(dir, fi.ModTime(), fi.ModTime()))
 		wantMasked(t, "config/id_rsa")
 	})
+	t.Run("a secret's copies", func(t *testing.T) {
+		// An editor's backup and a file manager's copy hold the secret.
+		for _, name := range []string{".env~", "#.env#", ".env (1)", "credentials.json.bak"} {
+			must(t, os.WriteFile(filepath.Join(w.project, "sub", name), []byte("TOKEN=x\n"), 0o644))
+			wantMasked(t, "sub/"+name)
+		}
+		must(t, os.WriteFile(filepath.Join(w.project, "sub", "README~"), []byte("sub\n"), 0o644))
+		if got := masked(t); slices.Contains(got, filepath.Join(w.project, "sub", "README~")) {
+			t.Fatalf("README~ is masked: %v", got)
+		}
+	})
 	t.Run("a credential written", func(t *testing.T) {
 		npmrc := filepath.Join(w.project, "sub", ".npmrc")
 		must(t, os.WriteFile(npmrc, []byte("registry=https://example.invalid/\n"), 0o644))

@@ -90,6 +90,7 @@ func newEvaluation(e *Engine, req *Request) *evaluation {
 	ev := &evaluation{e: e, req: req, fsw: fsWork{fsys: e.FS}}
 	ev.pc = &pathContext{cwd: req.Cwd, root: req.ProjectRoot, home: req.Home, temps: e.tempDirs(),
 		configDirs: e.Policy.ConfigDirs, readlink: ev.fsw.fs().Readlink}
+	ev.pc.moved = homeMoves(e.LookupEnv, req.Home)
 	if ev.pc.root == "" {
 		ev.pc.root = req.Cwd
 	}
@@ -802,6 +803,13 @@ func (ev *evaluation) dropAbsentConfig(cl *cmdline) {
 				continue
 			}
 		}
+		if strings.HasPrefix(e.IfPresent, "${") {
+			f, ok := ev.environmentPath(e.IfPresent)
+			if !ok {
+				continue
+			}
+			e.IfPresent = f
+		}
 		if e.IfPresent != "" && !configPresent(cl, e, ev.mayBeThere(cl), ev.pc.home) {
 			continue
 		}
@@ -816,6 +824,22 @@ func (ev *evaluation) dropAbsentConfig(cl *cmdline) {
 		kept = append(kept, *e)
 	}
 	fx.List = kept
+}
+
+// environmentPath expands a configuration file's path that starts with
+// a variable (${GOENV}, ${XDG_CONFIG_HOME}/go/env) by the environment
+// the calls run in; false when the variable is not set there, or not to
+// an absolute path: the file it names is none.
+func (ev *evaluation) environmentPath(v string) (string, bool) {
+	name, rest, ok := strings.Cut(strings.TrimPrefix(v, "${"), "}")
+	if !ok || ev.e.LookupEnv == nil {
+		return "", false
+	}
+	value, set := ev.e.LookupEnv(name)
+	if !set || !path.IsAbs(value) {
+		return "", false
+	}
+	return path.Clean(value + rest), true
 }
 
 // maxConfigRead is the largest configuration file whose content the

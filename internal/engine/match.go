@@ -118,16 +118,33 @@ func (r *Rule) matchOne(i int, s *subject, pc *pathContext, prepared bool) bool 
 	case KindShell:
 		return r.matchShell(m, prep, s, pc)
 	case KindRead, KindWrite, KindEdit:
-		if len(m.Paths) > 0 && !anyPathLit(m.Paths, r.pathLits(i), s.file, &s.text, pc, r.foldPaths()) {
+		if r.matchFile(i, s.file, &s.text, pc) {
+			return true
+		}
+		if len(m.Paths) == 0 {
 			return false
 		}
-		if notPaths := m.more().NotPaths; len(notPaths) > 0 && anyPathLit(notPaths, nil, s.file, &s.text, pc, r.foldPaths()) {
+		// A file where XDG_CONFIG_HOME moves ~/.config is judged as
+		// the file there.
+		twin, moved := pc.twin(s.file)
+		if moved && r.matchFile(i, twin, &fileText{}, pc) {
+			return true
+		}
+		if !r.judgesCopies() {
 			return false
 		}
-		if len(m.Targets) > 0 && !anyClass(m.Targets, s.file) {
-			return false
+		// A secret's backup or copy (.env~, credentials.json.bak) is
+		// judged as the secret, each of its names by the whole matcher:
+		// a copy of .env.example stays an example.
+		for _, q := range s.text.copies(s.file) {
+			if r.matchFile(i, q, &fileText{}, pc) {
+				return true
+			}
+			if q, ok := pc.twin(q); ok && r.matchFile(i, q, &fileText{}, pc) {
+				return true
+			}
 		}
-		return true
+		return false
 	case KindWeb:
 		more := m.more()
 		if len(more.Domains) > 0 && !anyDomain(more.Domains, s.host) {
@@ -162,6 +179,19 @@ func (r *Rule) matchOne(i int, s *subject, pc *pathContext, prepared bool) bool 
 		return len(subagent) == 0 || anyGlob(subagent, s.subagent)
 	}
 	return false
+}
+
+// matchFile matches the file place p against matcher i's paths and
+// targets; t caches what is worked out from p's text.
+func (r *Rule) matchFile(i int, p place, t *fileText, pc *pathContext) bool {
+	m := &r.Match[i]
+	if len(m.Paths) > 0 && !anyPathLit(m.Paths, r.pathLits(i), p, t, pc, r.foldPaths()) {
+		return false
+	}
+	if notPaths := m.more().NotPaths; len(notPaths) > 0 && anyPathLit(notPaths, nil, p, t, pc, r.foldPaths()) {
+		return false
+	}
+	return len(m.Targets) == 0 || anyClass(m.Targets, p)
 }
 
 // matchShell matches a shell subject; prep is nil when matching without
@@ -416,6 +446,10 @@ type fileText struct {
 	pairs              uint64
 	lower              string
 	pairsSet, lowerSet bool
+	// copyPlaces are the places the file stands for as a copy (see
+	// copiedPlaces).
+	copyPlaces []place
+	copiesSet  bool
 }
 
 func (t *fileText) bytePairs(text string) uint64 {

@@ -80,6 +80,9 @@ type pathContext struct {
 	// temps are the temporary folders (see Engine.TempDirs).
 	temps      []string
 	configDirs []string
+	// moved are the user's folders the environment moves from where the
+	// rules name them (see homeMoves).
+	moved []homeMove
 	// readlink reads a link of /proc (another process's cwd and root);
 	// nil where the file system is not at hand.
 	readlink func(string) (string, error)
@@ -302,4 +305,50 @@ func withinFold(p, dir string) bool {
 func firstElem(rel string) string {
 	first, _, _ := strings.Cut(rel, "/")
 	return first
+}
+
+// homeMove is a folder of the home that a variable of the environment
+// moves elsewhere: at is where it is, def where the rules name it.
+type homeMove struct{ at, def string }
+
+// movedVariables are the variables that move a folder of the home whose
+// files the rules name: a rule of ~/.config/gh/hosts.yml or ~/.config/**
+// holds the same file where XDG_CONFIG_HOME puts it.
+var movedVariables = [...][2]string{{"XDG_CONFIG_HOME", "/.config"}, {"XDG_DATA_HOME", "/.local/share"}}
+
+// homeMoves returns the folders of the home that the environment
+// lookup sees moved.
+func homeMoves(lookup func(string) (string, bool), home string) []homeMove {
+	if lookup == nil || home == "" {
+		return nil
+	}
+	var out []homeMove
+	for _, v := range movedVariables {
+		at, ok := lookup(v[0])
+		if !ok || !path.IsAbs(at) {
+			continue
+		}
+		at = path.Clean(at)
+		if def := home + v[1]; at != def && at != "/" && at != home {
+			out = append(out, homeMove{at: at, def: def})
+		}
+	}
+	return out
+}
+
+// twin returns p as the rules name it when it is in a moved folder: the
+// same path under the folder's default place.
+func (pc *pathContext) twin(p place) (place, bool) {
+	if p.abs == "" {
+		return place{}, false
+	}
+	for _, m := range pc.moved {
+		if within(p.abs, m.at) {
+			q := p
+			q.abs = m.def + p.abs[len(m.at):]
+			q.raw = q.abs
+			return q, true
+		}
+	}
+	return place{}, false
 }

@@ -135,6 +135,7 @@ var goEnvSafe = []string{"GOOS", "GOARCH", "GOAMD64", "GOARM", "GOARM64", "GO386
 func goEnv(c *Call, fx *Effects) {
 	cacheAt(fx, "~/.config/go/telemetry", "the go command counts its own use in local telemetry files")
 	goToolchain(c, fx)
+	goEnvFile(c, fx)
 	for _, a := range c.Cmd.Assigns {
 		name, _, _ := strings.Cut(a, "=")
 		switch {
