@@ -222,7 +222,21 @@ func governed(dir string) bool {
 	if fi, err := os.Stat(under(dir, ".governance")); err == nil && fi.IsDir() && ownedHere(fi) {
 		return true
 	}
-	for _, name := range installedSettings {
+	absent := "" // a folder of settings found missing
+	for i, name := range installedSettings {
+		folder, _, _ := strings.Cut(name, "/")
+		if folder == absent {
+			continue
+		}
+		// A folder that holds two of the files (.claude) is looked for
+		// first: where it is missing, as it is in most folders above a
+		// project, that is one system call, not two.
+		if i+1 < len(installedSettings) && strings.HasPrefix(installedSettings[i+1], folder+"/") {
+			if _, err := os.Stat(under(dir, folder)); err != nil {
+				absent = folder
+				continue
+			}
+		}
 		// Only a regular file is opened (a FIFO there, which anyone who
 		// can write the folder can make, would hang the hook), and a huge
 		// one is not read whole.
