@@ -76,7 +76,7 @@ func Discover(cwd, projectDir string, env Env) Paths {
 	// agent run in a home folder works there).
 	agent := p.EnclosingRoots()
 	_, gitErr := os.Lstat(under(p.ProjectRoot, ".git"))
-	if _, govErr := os.Stat(p.RepoDir); gitErr == nil || govErr == nil || projectDir != "" {
+	if gitErr == nil || projectDir != "" || present(p.RepoDir) {
 		agent = append(agent, p.ProjectRoot)
 	}
 	folders := newAgentFolders(agent)
@@ -100,6 +100,16 @@ func Discover(cwd, projectDir string, env Env) Paths {
 		p.StateDir = filepath.Join(home, ".local", "state", "governance")
 	}
 	return p
+}
+
+// present reports whether something is at path (links followed). The
+// root's .governance is asked only when the answer counts: a project
+// with a repository, or named by its harness, is the agent's whatever
+// its .governance (which findRoot has looked for already), one stat
+// fewer on every call.
+func present(path string) bool {
+	_, err := os.Stat(path)
+	return err == nil
 }
 
 // agentFolders are the agent's folders, each as written and as the
@@ -222,7 +232,21 @@ func governed(dir string) bool {
 	if fi, err := os.Stat(under(dir, ".governance")); err == nil && fi.IsDir() && ownedHere(fi) {
 		return true
 	}
-	for _, name := range installedSettings {
+	absent := "" // a folder of settings found missing
+	for i, name := range installedSettings {
+		folder, _, _ := strings.Cut(name, "/")
+		if folder == absent {
+			continue
+		}
+		// A folder that holds two of the files (.claude) is looked for
+		// first: where it is missing, as it is in most folders above a
+		// project, that is one system call, not two.
+		if i+1 < len(installedSettings) && strings.HasPrefix(installedSettings[i+1], folder+"/") {
+			if _, err := os.Stat(under(dir, folder)); err != nil {
+				absent = folder
+				continue
+			}
+		}
 		// Only a regular file is opened (a FIFO there, which anyone who
 		// can write the folder can make, would hang the hook), and a huge
 		// one is not read whole.

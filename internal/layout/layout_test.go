@@ -97,21 +97,24 @@ func TestEnclosingProjects(t *testing.T) {
 	dir := t.TempDir()
 	home := filepath.Join(dir, "home")
 	files := map[string]string{
-		"home/.governance/rules/x.yaml":      "",
-		"home/.claude/settings.json":         `{"hooks":{"PreToolUse":[{"hooks":[{"command":"governance-hook claude"}]}]}}`,
-		"home/gov/.governance/config.yaml":   "",
-		"home/gov/.git/HEAD":                 "",
-		"home/gov/sub/.git/HEAD":             "",
-		"home/gov/pkg/.governance/x":         "",
-		"home/gov/pkg/deep/.git":             "gitdir: /elsewhere\n",
-		"home/hooked/.git/HEAD":              "",
-		"home/hooked/.codex/hooks.json":      `{"hooks":{"PreToolUse":[{"hooks":[{"command":"governance-hook codex"}]}]}}`,
-		"home/hooked/sub/.git/HEAD":          "",
-		"home/plain/.git/HEAD":               "",
-		"home/plain/.claude/settings.json":   `{"permissions":{}}`,
-		"home/plain/sub/.git/HEAD":           "",
-		"outside/gov/.governance/config.yml": "",
-		"outside/gov/sub/.git/HEAD":          "",
+		"home/.governance/rules/x.yaml":          "",
+		"home/.claude/settings.json":             `{"hooks":{"PreToolUse":[{"hooks":[{"command":"governance-hook claude"}]}]}}`,
+		"home/gov/.governance/config.yaml":       "",
+		"home/gov/.git/HEAD":                     "",
+		"home/gov/sub/.git/HEAD":                 "",
+		"home/gov/pkg/.governance/x":             "",
+		"home/gov/pkg/deep/.git":                 "gitdir: /elsewhere\n",
+		"home/hooked/.git/HEAD":                  "",
+		"home/hooked/.codex/hooks.json":          `{"hooks":{"PreToolUse":[{"hooks":[{"command":"governance-hook codex"}]}]}}`,
+		"home/hooked/sub/.git/HEAD":              "",
+		"home/local/.git/HEAD":                   "",
+		"home/local/.claude/settings.local.json": `{"hooks":{"PreToolUse":[{"hooks":[{"command":"governance-hook claude"}]}]}}`,
+		"home/local/sub/.git/HEAD":               "",
+		"home/plain/.git/HEAD":                   "",
+		"home/plain/.claude/settings.json":       `{"permissions":{}}`,
+		"home/plain/sub/.git/HEAD":               "",
+		"outside/gov/.governance/config.yml":     "",
+		"outside/gov/sub/.git/HEAD":              "",
 	}
 	for name, data := range files {
 		path := filepath.Join(dir, filepath.FromSlash(name))
@@ -139,6 +142,8 @@ func TestEnclosingProjects(t *testing.T) {
 		{cwd: "home/gov/pkg/deep", root: "home/gov/pkg/deep", enclosing: []string{"home/gov/pkg", "home/gov"}},
 		{cwd: "home/gov/pkg", root: "home/gov/pkg", enclosing: []string{"home/gov"}},
 		{cwd: "home/hooked/sub", root: "home/hooked/sub", enclosing: []string{"home/hooked"}},
+		// The second settings file of a folder that has no first one.
+		{cwd: "home/local/sub", root: "home/local/sub", enclosing: []string{"home/local"}},
 		{cwd: "outside/gov/sub", root: "outside/gov/sub", enclosing: []string{"outside/gov"}},
 		// Not over-reaching: the project itself, a project whose settings
 		// do not run governance, the home folder's own settings.
