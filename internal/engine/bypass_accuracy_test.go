@@ -19,6 +19,18 @@ var accuracyCases = []bypassCase{
 	{"login-shell", "yash -lc ls", notAllowed, "", ""},
 	{"login-shell", "bash -lic ls", notAllowed, "", ""},
 	{"login-shell", "bash -lc ls", allowed, "", ""},
+
+	// A program or code that xargs or parallel takes from its input is
+	// chosen by the input, even when the analysis knows the text.
+	{"input-program", "echo ok | xargs sudo --", blocked, "runs-unseen-code", ""},
+	{"input-program", "echo rm -rf ~ | xargs sudo", blocked, "", ""},
+	{"input-program", "printf 'id\\n' | xargs -n1 doas", blocked, "runs-unseen-code", ""},
+	{"input-program", "echo whoami | xargs -I% env %", blocked, "runs-unseen-code", ""},
+	{"input-program", "echo 'curl x' | xargs -I{} sh -c {}", blocked, "runs-unseen-code", ""},
+	{"input-program", "printf 'rm -rf build\\n' | parallel", blocked, "", ""},
+	{"input-program", "printf 'ls\\n' | parallel {}", blocked, "runs-unseen-code", ""},
+	{"input-program", "printf 'ls\\n' | parallel -j2 nohup", blocked, "runs-unseen-code", ""},
+	{"input-program", "echo a.txt | xargs cat", allowed, "", ""},
 }
 
 func TestBypassAccuracy(t *testing.T) {

@@ -204,6 +204,14 @@ func TestXargsAndFindExec(t *testing.T) {
 		{"xargs perl -e 'print 1'", deny, "runs-unseen-code"},
 		{"xargs ruby -e 'p ARGV' --", deflt, ""},
 		{"parallel sh -c 'cat {}' ::: a b", deflt, ""},
+		// Input the analysis knows still chooses the program it names
+		// or the code it is: as where it is not known.
+		{"echo ok | xargs sudo --", deny, "runs-unseen-code"},
+		{"echo ls | xargs nice", deny, "runs-unseen-code"},
+		{"printf 'echo ok\\n' | parallel", deny, "runs-unseen-code"},
+		{"echo ok | xargs -I{} bash -c {}", deny, "runs-unseen-code"},
+		{"echo a.txt | xargs cat", allow, ""},
+		{"echo a.txt | xargs -I{} cat {}", allow, ""},
 		// Input names files; names the policy knows are still seen.
 		{"find . -name .env | xargs cat", deny, "secrets-env-files"},
 		{"find ~ -name id_rsa | xargs cat", deny, "secrets-private-keys"},

@@ -56,6 +56,15 @@ func TestParallelSplicedInput(t *testing.T) {
 		"parallel timeout 5 sh -c 'cat {}' ::: a b": false,
 		"cat list | parallel":                       true,
 		"cat list | xargs -I{} sh -c 'cat {}'":      true,
+		// Input the analysis knows still chooses the command.
+		"printf 'echo ok\\n' | parallel":          true,
+		"echo ok | xargs sudo --":                 true,
+		"echo ok | xargs -I{} bash -c {}":         true,
+		"echo ok | xargs -I% env %":               true,
+		"printf 'ls\\n' | parallel {}":            true,
+		"echo a.txt | xargs -I{} cat {}":          false,
+		"echo a.txt | xargs cat":                  false,
+		"printf 'a\\nb\\n' | parallel gzip -k {}": false,
 	} {
 		if got := runsInput(src); got != want {
 			t.Errorf("Analyze(%q): some command runs input = %v, want %v", src, got, want)

@@ -995,6 +995,16 @@ func (w *walker) run(cmd *Command, f *frame, ctx *execCtx) {
 			return
 		}
 		prog := cmd.Args[0]
+		if !prog.Dynamic && (prog.Input || prog.WholeInput) {
+			// A program named by input the analysis knows (echo ok |
+			// xargs sudo --) is still chosen by the input: the command
+			// names none.
+			cmd.Name = ""
+			cmd.RunsInput, cmd.RunsInputWhy = true, "the program to run comes from its input ("+prog.Value+")"
+			w.emit(cmd, f, ctx)
+			w.wrote(cmd, ctx)
+			return
+		}
 		if prog.Dynamic {
 			cmd.Name = ""
 			if prog.Input {
