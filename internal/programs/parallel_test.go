@@ -57,12 +57,18 @@ func TestParallelSplicedInput(t *testing.T) {
 		"cat list | parallel":                       true,
 		"cat list | xargs -I{} sh -c 'cat {}'":      true,
 		// Input the analysis knows still chooses the command.
-		"printf 'echo ok\\n' | parallel":          true,
-		"echo ok | xargs sudo --":                 true,
-		"echo ok | xargs -I{} bash -c {}":         true,
-		"echo ok | xargs -I% env %":               true,
-		"printf 'ls\\n' | parallel {}":            true,
-		"echo a.txt | xargs -I{} cat {}":          false,
+		"printf 'echo ok\\n' | parallel":  true,
+		"echo ok | xargs sudo --":         true,
+		"echo ok | xargs -I{} bash -c {}": true,
+		"echo ok | xargs -I% env %":       true,
+		"printf 'ls\\n' | parallel {}":    true,
+		"echo a.txt | xargs -I{} cat {}":  false,
+		// Listed after :::, an input is input too: a program or code
+		// taken from it runs what the list says, which the analysis
+		// does not take for a command of the call.
+		"parallel {} ::: ls pwd":                  true,
+		"parallel bash -c ::: 'ls'":               true,
+		"parallel echo {} ::: ls":                 false,
 		"echo a.txt | xargs cat":                  false,
 		"printf 'a\\nb\\n' | parallel gzip -k {}": false,
 	} {
