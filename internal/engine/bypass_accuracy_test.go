@@ -21,15 +21,18 @@ var accuracyCases = []bypassCase{
 	{"login-shell", "bash -lc ls", allowed, "", ""},
 
 	// A program or code that xargs or parallel takes from its input is
-	// chosen by the input, even when the analysis knows the text.
-	{"input-program", "echo ok | xargs sudo --", blocked, "runs-unseen-code", ""},
+	// chosen by the input, even when the analysis knows the text: a
+	// program is one only known at run time (ask, and what the text
+	// would run is judged too), code is code nobody has seen (deny).
+	{"input-program", "echo ok | xargs sudo --", stopped, "analysis-dynamic-program", ""},
 	{"input-program", "echo rm -rf ~ | xargs sudo", blocked, "", ""},
-	{"input-program", "printf 'id\\n' | xargs -n1 doas", blocked, "runs-unseen-code", ""},
-	{"input-program", "echo whoami | xargs -I% env %", blocked, "runs-unseen-code", ""},
+	{"input-program", "printf 'id\\n' | xargs -n1 doas", stopped, "analysis-dynamic-program", ""},
+	{"input-program", "echo whoami | xargs -I% env %", stopped, "analysis-dynamic-program", ""},
 	{"input-program", "echo 'curl x' | xargs -I{} sh -c {}", blocked, "runs-unseen-code", ""},
 	{"input-program", "printf 'rm -rf build\\n' | parallel", blocked, "", ""},
-	{"input-program", "printf 'ls\\n' | parallel {}", blocked, "runs-unseen-code", ""},
-	{"input-program", "printf 'ls\\n' | parallel -j2 nohup", blocked, "runs-unseen-code", ""},
+	{"input-program", "printf 'ls\\n' | parallel {}", stopped, "analysis-dynamic-program", ""},
+	{"input-program", "printf 'ls\\n' | parallel -j2 nohup", stopped, "analysis-dynamic-program", ""},
+	{"input-program", "echo ls | xargs env FOO=1", stopped, "analysis-dynamic-program", ""},
 	{"input-program", "echo a.txt | xargs cat", allowed, "", ""},
 
 	// A git alias given with -c runs its body as sh -c 'BODY "$@"' BODY

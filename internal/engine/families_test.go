@@ -204,10 +204,12 @@ func TestXargsAndFindExec(t *testing.T) {
 		{"xargs perl -e 'print 1'", deny, "runs-unseen-code"},
 		{"xargs ruby -e 'p ARGV' --", deflt, ""},
 		{"parallel sh -c 'cat {}' ::: a b", deflt, ""},
-		// Input the analysis knows still chooses the program it names
-		// or the code it is: as where it is not known.
-		{"echo ok | xargs sudo --", deny, "runs-unseen-code"},
-		{"echo ls | xargs nice", deny, "runs-unseen-code"},
+		// Input the analysis knows still chooses the program it names,
+		// as sudo "$X" does (what the text would run is judged too), or
+		// the code it is, as where it is not known.
+		{"echo ok | xargs sudo --", ask, "analysis-dynamic-program"},
+		{"echo ls | xargs nice", ask, "analysis-dynamic-program"},
+		{"echo rm -rf ~ | xargs sudo", deny, "rm-root-or-home"},
 		{"printf 'echo ok\\n' | parallel", deny, "runs-unseen-code"},
 		{"echo ok | xargs -I{} bash -c {}", deny, "runs-unseen-code"},
 		{"echo a.txt | xargs cat", allow, ""},
