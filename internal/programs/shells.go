@@ -61,7 +61,13 @@ var shellProgram = &Program{Names: []string{"sh", "bash", "zsh", "dash", "ksh", 
 // shellEffects are the effects of a POSIX shell (and fish): the code it
 // runs, which the analysis reads when it can.
 func shellEffects(c *Call, fx *Effects) {
-	if c.Has("-l") && !ownProfile(c) {
+	switch {
+	case !c.Has("-l"):
+	case ownProfile(c):
+		// The user's own profile runs what the user put there (Debian's
+		// /etc/profile runs id -u), as in every shell they open.
+		fx.Helper(LoginProfile, c.Name+" -l runs the user's login profile")
+	default:
 		// A login shell runs the profile scripts, which run
 		// programs of their own.
 		fx.Exec("sh", "", c.Name+" -l runs the login profile")
@@ -94,6 +100,10 @@ var LoginFiles = []string{"/etc/profile", "/etc/profile.d/x.sh", "/etc/bash.bash
 	"/etc/zsh/zshenv", "/etc/zsh/zprofile", "/etc/zsh/zshrc", "/etc/zsh/zlogin", "/etc/zsh/zlogout",
 	"/etc/zshenv", "/etc/zprofile", "/etc/zshrc", "/etc/zlogin", "/etc/zlogout",
 	"~/.zshenv", "~/.zprofile", "~/.zshrc", "~/.zlogin", "~/.zlogout"}
+
+// LoginProfile stands, as the program of a Helper effect, for the
+// programs the LoginFiles run: what the user's profile runs is theirs.
+const LoginProfile = "login profile"
 
 // loginEnv are the variables that move a login shell's startup files
 // elsewhere or add one: set in the call, the files are not LoginFiles.
