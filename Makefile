@@ -40,17 +40,24 @@ INIT_BENCH = $(abspath $(BIN))/bench-init
 # the credentials where the command says; gcloud's JSON listing of
 # instances prints their metadata; git fetch runs the repository's
 # reference-transaction hook; git checkout -tf is --track=f, an error;
-# a quoted "rm -rf /" is judged for what it says), listed by `go run
+# a quoted "rm -rf /" is judged for what it says; git -c alias.nuke=!echo
+# nuke runs echo; echo ok | parallel runs the program its input names, and
+# echo ok | xargs sudo -- a program only known at run time, asked for as
+# sudo "$X" is),
+# and the programs that run project code (cargo build, uv run, cdk
+# synth: confinement answers those), printers of secrets (aws ecr
+# get-authorization-token, gh auth token, printenv) and project writes
+# (npm pack, cargo fmt) the harness decides, listed by `go run
 # ./internal/bench/accuracy -failures`. Set just above what was
-# measured: 5.5, 0.8, 1.6, 2.4, 9.4.
-ACCURACY_MAX ?= deny=5.6,deny-allowed=0.9,not-allow=1.7,not-deny=2.5,allow=9.5
+# measured: 5.3, 0.95, 1.6, 2.2, 8.7.
+ACCURACY_MAX ?= deny=5.4,deny-allowed=1.0,not-allow=1.7,not-deny=2.3,allow=8.8
 # The same ceilings for the run that decides every call as in a session
 # nobody watches, where a call the analysis cannot prove runs confined:
 # friction at most 2% there, and no fewer plain allows than the run
 # above. Asks become denies unattended, hence the higher over-blocks.
 # Set just above what was measured (friction excepted, held to its
-# goal): 4.9, 0.8, 1.6, 5.7, 0.2.
-ACCURACY_UNATTENDED_MAX ?= deny=5,deny-allowed=0.9,not-allow=1.7,not-deny=6,allow=2
+# goal): 4.5, 0.95, 1.6, 5.7, 0.2.
+ACCURACY_UNATTENDED_MAX ?= deny=4.6,deny-allowed=1.0,not-allow=1.7,not-deny=5.8,allow=2
 # Variants of each shell command that accuracy decides too (0: none);
 # 5 a command adds about 17,000 calls and 2 seconds.
 ACCURACY_VARIANTS ?= 5

@@ -410,22 +410,14 @@ var Policy = []engine.RuleSpec{
 			Program: []string{"git"},
 			More: &engine.MatchMore{
 				Options: []engine.OptionMatch{{
-					Option: "-c",
-					Values: []string{"alias.*=!*"},
-				}},
-			},
-		}, {
-			Program: []string{"git"},
-			More: &engine.MatchMore{
-				Options: []engine.OptionMatch{{
 					Option: "--config-env",
-					Values: []string{"alias.*"},
+					Values: []string{"alias.*", "Alias.*", "ALIAS.*"},
 				}},
 			},
 		}},
-		Decision:   engine.Deny,
-		Message:    "This defines a git alias that runs a shell command, hiding what really runs behind a git subcommand.",
-		Suggestion: "Run the shell command directly, where it can be checked.",
+		Decision:   engine.Ask,
+		Message:    "This defines a git alias from an environment variable, so what the git command runs is not known.",
+		Suggestion: "Run the command the alias stands for directly, where it can be checked.",
 		Source:     "builtin:policy/git.yaml:230",
 	},
 	{
@@ -976,8 +968,8 @@ var PolicyExamples = []engine.Examples{
 	},
 	// git-shell-alias
 	{
-		Match:    []string{"git -c alias.nuke=!echo nuke", "git -c 'alias.x=!rm -rf /' x"},
-		NotMatch: []string{"git -c user.name=me commit -m x", "git -c alias.st=status st"},
+		Match:    []string{"git --config-env alias.x=VAR x", "git --config-env=alias.x=VAR x"},
+		NotMatch: []string{"git -c user.name=me commit -m x", "git -c alias.st=status st", "git --config-env user.name=NAME commit"},
 	},
 	// pipe-to-shell
 	{

@@ -38,7 +38,7 @@ func TestHookAnnouncesApproval(t *testing.T) {
 	hook := exec.Command(os.Args[0], "claude")
 	hook.Dir = dir
 	hook.Env = append(environ, "GOVERNANCE_TEST_RUN=governance-hook")
-	hook.Stdin = bytes.NewReader(preToolUse(dir, "n-1", `curl -H "Authorization: Bearer s3cr3tvalue" https://api.example.com/x`))
+	hook.Stdin = bytes.NewReader(preToolUse(dir, "n-1", `curl -X POST -H "Authorization: Bearer s3cr3tvalue" https://api.example.com/x`))
 	if err := hook.Start(); err != nil {
 		t.Fatal(err)
 	}

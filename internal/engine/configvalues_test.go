@@ -413,3 +413,43 @@ func TestSearchNameFilters(t *testing.T) {
 		}
 	}
 }
+
+// TestGhWebBrowser: gh --web opens a page of the forge in the user's
+// browser, unless gh's configuration names a program of its own, which
+// is read when the call is decided.
+func TestGhWebBrowser(t *testing.T) {
+	t.Parallel()
+	root := t.TempDir()
+	userHome := filepath.Join(root, "home")
+	os.MkdirAll(filepath.Join(userHome, ".config", "gh"), 0o755)
+	decide := func(cmd string) *engine.Decision {
+		req := &engine.Request{Cwd: root, ProjectRoot: root, Home: userHome,
+			Tool: engine.Tool{Kind: engine.KindShell, Name: "Bash", Input: engine.Input{Command: cmd}}}
+		return engine.NewEngine(builtin(engine.DefaultSettings())).Decide(context.Background(), req)
+	}
+	config := filepath.Join(userHome, ".config", "gh", "config.yml")
+	for _, tt := range []struct {
+		config, cmd string
+		allow       bool
+	}{
+		{"", "gh gist view abc --web", true},
+		{"", "gh ruleset view 1 --web", true},
+		{"git_protocol: https\nbrowser:\n", "gh pr view 1 --web", true},
+		{"git_protocol: https\nbrowser: \"\"\n", "gh pr view 1 --web", true},
+		{"browser: /tmp/x.sh\n", "gh pr view 1 --web", false},
+		{"browser: 'sh -c id'\n", "gh gist view abc --web", false},
+		{"browser: /tmp/x.sh\n", "gh pr view 1", true},
+		{"", "GH_BROWSER=/tmp/x.sh gh pr view 1 --web", false},
+		{"", "BROWSER=/tmp/x.sh gh pr view 1 --web", false},
+		{"", "gh repo view other.example/o/r --web", false},
+		{"", "glab mr view 1 --web", false},
+	} {
+		os.Remove(config)
+		if tt.config != "" {
+			os.WriteFile(config, []byte(tt.config), 0o600)
+		}
+		if d := decide(tt.cmd); (d.Outcome == engine.Allow) != tt.allow {
+			t.Errorf("%s with config %q: %s %s %q, want allowed=%v", tt.cmd, tt.config, d.Outcome, d.Rule, d.Message, tt.allow)
+		}
+	}
+}

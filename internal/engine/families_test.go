@@ -9,6 +9,7 @@ import (
 	"testing/fstest"
 
 	"github.com/agentgov/governance/internal/engine"
+	"github.com/agentgov/governance/internal/programs"
 )
 
 // familyCase is a command and the outcome the built-in policy must give
@@ -63,6 +64,17 @@ const (
 	deny  = engine.Deny
 )
 
+// TestLoginFilesProtected: a login shell is judged by the code it is
+// given only because the policy denies writing every file it runs.
+func TestLoginFilesProtected(t *testing.T) {
+	t.Parallel()
+	var cases []familyCase
+	for _, f := range programs.LoginFiles {
+		cases = append(cases, familyCase{"echo x >> " + f, deny, ""}, familyCase{"cp /tmp/x " + f, deny, ""})
+	}
+	checkFamily(t, cases)
+}
+
 // TestShellsRunningAString: a shell running a string it got in full adds
 // nothing to the commands in the string.
 func TestShellsRunningAString(t *testing.T) {
@@ -70,9 +82,20 @@ func TestShellsRunningAString(t *testing.T) {
 	checkFamily(t, []familyCase{
 		{"bash -c 'git status'", allow, ""},
 		{"sh -ec 'pwd'", allow, ""},
-		// A login shell runs the profile scripts, which run programs.
-		{"zsh -lc 'ls'", deflt, ""},
-		{"bash -lc 'ls && git status'", deflt, ""},
+		// A login shell runs the user's profile, which the policy
+		// protects (TestLoginFilesProtected): the string decides.
+		{"zsh -lc 'ls'", allow, ""},
+		{"bash -lc 'ls && git status'", allow, ""},
+		{"bash -cxl 'ls'", allow, ""},
+		{"sh -lc 'ls'", allow, ""},
+		{"bash -lc 'rm -rf ~'", deny, "rm-root-or-home"},
+		{"bash -lc 'npm install'", deflt, ""},
+		// Unless the call moves the profile, or writes it first.
+		{"HOME=/tmp/h bash -lc 'ls'", deflt, ""},
+		{"ZDOTDIR=/tmp/z zsh -lc 'ls'", deflt, ""},
+		{"BASH_ENV=./env.sh bash -lc 'ls'", deny, "runs-unseen-code"},
+		{"echo 'curl x|sh' >> ~/.profile; bash -lc 'ls'", deny, "shell-startup-files"},
+		{"ksh -lc 'ls'", deflt, ""},
 		{"bash -xec 'git log | head'", allow, ""},
 		{"bash -x -c 'echo'", allow, ""},
 		{"dash -c 'ls'", allow, ""},
@@ -181,6 +204,16 @@ func TestXargsAndFindExec(t *testing.T) {
 		{"xargs perl -e 'print 1'", deny, "runs-unseen-code"},
 		{"xargs ruby -e 'p ARGV' --", deflt, ""},
 		{"parallel sh -c 'cat {}' ::: a b", deflt, ""},
+		// Input the analysis knows still chooses the program it names,
+		// as sudo "$X" does (what the text would run is judged too), or
+		// the code it is, as where it is not known.
+		{"echo ok | xargs sudo --", ask, "analysis-dynamic-program"},
+		{"echo ls | xargs nice", ask, "analysis-dynamic-program"},
+		{"echo rm -rf ~ | xargs sudo", deny, "rm-root-or-home"},
+		{"printf 'echo ok\\n' | parallel", deny, "runs-unseen-code"},
+		{"echo ok | xargs -I{} bash -c {}", deny, "runs-unseen-code"},
+		{"echo a.txt | xargs cat", allow, ""},
+		{"echo a.txt | xargs -I{} cat {}", allow, ""},
 		// Input names files; names the policy knows are still seen.
 		{"find . -name .env | xargs cat", deny, "secrets-env-files"},
 		{"find ~ -name id_rsa | xargs cat", deny, "secrets-private-keys"},

@@ -125,6 +125,10 @@ func TestPackageReadOnly(t *testing.T) {
 		{"npm explore lodash -- ls", false},
 		{"npm publish --dry-run", false},
 		{"npm pack", false},
+		{"npm pack ./lib", false},
+		{"npm pack lodash", false}, // it writes lodash-VERSION.tgz in the project
+		{"npm pack lodash --dry-run", true},
+		{"npm pack lodash --dry-run --no-dry-run", false},
 		{"npm link", false},
 		{"npm init -y", false},
 		{"npm login", false},

@@ -43,8 +43,15 @@ func TestSystemReadOnly(t *testing.T) {
 		{"curl -w '%output{/tmp/x}%{http_code}' https://example.com", false},
 		{"curl -w @format.txt https://example.com", false},
 		{"curl -sSLo out https://example.com", false},
-		{"curl -u user:pass https://example.com", false},
-		{"curl -H 'Authorization: Bearer abc' https://example.com", false},
+		// A credential the call spells out, to the host it names, is no
+		// secret source; one from a variable or a redirect is.
+		{"curl -u user:pass https://example.com", true},
+		{"curl -H 'Authorization: Bearer abc' https://example.com", true},
+		{"curl --oauth2-bearer abc https://example.com", true},
+		{"curl --oauth2-bearer \"$TOKEN\" https://example.com", false},
+		{"curl -u \"user:$PW\" https://example.com", false},
+		{"curl -L --location-trusted -u user:pass https://example.com", false},
+		{"curl -u user:pass -X DELETE https://example.com", false},
 		{"curl -H @headers.txt https://example.com", false},
 		{"curl -b session=1 https://example.com", false},
 		{"curl -n https://example.com", false},
@@ -479,7 +486,8 @@ func TestSystemReadOnly(t *testing.T) {
 
 		// Forms the program models judge that the old checks did not name.
 		{"curl --output-dir /tmp -O https://example.com/f.txt", false},
-		{"curl -H 'X-Api-Key: k' https://example.com", false},
+		{"curl -H 'X-Api-Key: k' https://example.com", true},
+		{"curl -H \"X-Api-Key: $K\" https://example.com", false},
 		{"curl --data-urlencode name@notes.txt -G https://example.com", false},
 		{"wget -i urls.txt", false},
 		{"wget --use-askpass=helper -O - https://example.com", false},

@@ -411,7 +411,7 @@ func curlEffects(c *Call, fx *Effects) {
 					fx.Read(shell.Arg{Value: f, Dynamic: v.Dynamic})
 				}
 				fx.Unknown(o.Typed + " sends headers read from a file")
-			} else if credentialHeader(v.Value) {
+			} else if credentialHeader(v.Value) && !curlLiteralCredential(c, v, urls) {
 				fx.Unknown(o.Typed + " sends credentials in a header")
 			}
 		case o.Spec.Is("-w"):
@@ -479,9 +479,36 @@ func curlEffects(c *Call, fx *Effects) {
 			fx.Add(Effect{Op: Write, Path: dir, Tree: true, Why: o.Typed + " lets the server name the file"})
 		}
 	}
-	if c.HasAny(curlCredentials) {
+	for _, o := range c.Opts {
+		if o.Spec == nil || !o.Spec.IsAny(curlCredentials) {
+			continue
+		}
+		if o.Spec.IsAny("-u|--oauth2-bearer") && o.HasValue && curlLiteralCredential(c, o.Value, urls) {
+			continue
+		}
 		fx.Unknown("sends credentials")
+		break
 	}
+}
+
+// curlLiteralCredential reports a credential the command line spells out
+// (-u user:password, --oauth2-bearer TOKEN, an Authorization header) that
+// goes only to the hosts the call names: the request carries what the
+// call says to where it says, and no secret reaches it from a variable
+// or a file (a value computed at run time stays unknown; the engine
+// follows secret variables and files into the request as sources). curl
+// keeps such credentials from the hosts a redirect leads to, unless
+// --location-trusted.
+func curlLiteralCredential(c *Call, v shell.Arg, urls []shell.Arg) bool {
+	if v.Dynamic || len(urls) == 0 || c.Has("--location-trusted") {
+		return false
+	}
+	for _, u := range urls {
+		if u.Dynamic {
+			return false
+		}
+	}
+	return true
 }
 
 // curlReadData records a request body read from a file ("-" is standard

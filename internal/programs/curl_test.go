@@ -61,8 +61,17 @@ func TestCurl(t *testing.T) {
 		{"curl -Q 'DELE f' ftp://ftp.e.com/", `network ftp.e.com "-Q" "DELE f" "ftp://ftp.e.com/"; change (sends the command DELE f)`},
 		{"curl --mail-rcpt a@e.com smtp://mail.e.com", `change (--mail-rcpt); network mail.e.com "--mail-rcpt" "a@e.com" "smtp://mail.e.com"; unknown (the URL smtp://mail.e.com uses the scheme smtp)`},
 		// Credentials and config.
-		{"curl -u user:pass https://e.com", `network e.com "-u" "user:pass" "https://e.com"; unknown (sends credentials)`},
-		{"curl -H 'Authorization: Bearer x' https://e.com", `network e.com "-H" "Authorization: Bearer x" "https://e.com"; unknown (-H sends credentials in a header)`},
+		// A credential the call spells out goes where the call says.
+		{"curl -u user:pass https://e.com", `network e.com "-u" "user:pass" "https://e.com"`},
+		{"curl -H 'Authorization: Bearer x' https://e.com", `network e.com "-H" "Authorization: Bearer x" "https://e.com"`},
+		{"curl --oauth2-bearer tok https://e.com", `network e.com "--oauth2-bearer" "tok" "https://e.com"`},
+		// One computed at run time, sent to a host computed at run time
+		// or to wherever a redirect leads, is not known.
+		{"curl --oauth2-bearer \"$T\" https://e.com", `unknown (the word $T is computed at run time and may be any option of curl); network e.com "--oauth2-bearer" "$T" "https://e.com"; unknown (sends credentials)`},
+		{"curl -u user:pass \"$U\"", `unknown (the word $U is computed at run time and may be any option); unknown (the word $U is computed at run time and may be any option of curl); network  "-u" "user:pass" "$U"; unknown (sends credentials)`},
+		{"curl -H \"Authorization: Bearer $T\" https://e.com", `unknown (the word Authorization: Bearer $T is computed at run time and may be any option of curl); network e.com "-H" "Authorization: Bearer $T" "https://e.com"; unknown (-H sends credentials in a header)`},
+		{"curl --location-trusted -L --oauth2-bearer tok https://e.com", `network e.com "--location-trusted" "-L" "--oauth2-bearer" "tok" "https://e.com"; unknown (sends credentials)`},
+		{"curl -U u:p -x http://p.e.com https://e.com", `network e.com "-U" "u:p" "-x" "http://p.e.com" "https://e.com"; network p.e.com "-U" "u:p" "-x" "http://p.e.com" "https://e.com"; unknown (sends credentials)`},
 		{"curl -H @h.txt https://e.com", `network e.com "-H" "@h.txt" "https://e.com"; read h.txt; unknown (-H sends headers read from a file)`},
 		{"curl -b cookies.txt https://e.com", `network e.com "-b" "cookies.txt" "https://e.com"; read cookies.txt; unknown (sends credentials)`},
 		{"curl -n https://e.com", `network e.com "-n" "https://e.com"; read ~/.netrc; unknown (-n sends credentials from a netrc file)`},

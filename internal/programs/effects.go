@@ -374,7 +374,7 @@ func (c *Call) AddEffects(fx *Effects) {
 		}
 		fx.Unknown("the option " + u + " is not in the model of " + c.Name)
 	}
-	if c.UnknownSub != "" {
+	if c.UnknownSub != "" && (c.Prog.OwnSub == nil || !c.Prog.OwnSub(c, c.UnknownSub)) {
 		fx.Unknown("\"" + c.UnknownSub + "\" is not a subcommand the model of " + c.Name + " knows")
 	}
 	for i := range c.Opts {

@@ -28,10 +28,32 @@ func forge(f func(*Call, *Effects)) func(*Call, *Effects) {
 			fx.Unknown(c.Name + " sends the token it holds for other hosts (GH_ENTERPRISE_TOKEN, GITLAB_TOKEN) to " + h)
 		}
 		f(c, fx)
-		if c.Has("--web") {
+		switch {
+		case !c.Has("--web"):
+		case c.Name == "gh":
+			// gh opens a page of the forge at an address it builds from
+			// the call (a foreign host is judged above), in the browser
+			// the user chose: unless its configuration names one.
+			fx.Add(Effect{Op: Exec, IfPresent: "~/.config/gh/config.yml", Harmless: ghConfigNoBrowser,
+				Why: c.Name + " --web opens the browser ~/.config/gh/config.yml names"})
+		default:
 			fx.Exec("", "", c.Name+" --web opens a browser")
 		}
 	}
+}
+
+// ghConfigNoBrowser reports a configuration of gh that names no browser
+// (browser: empty or absent), so that gh opens pages with the user's own
+// ($BROWSER, or the desktop's).
+func ghConfigNoBrowser(content []byte) bool {
+	for line := range strings.SplitSeq(string(content), "\n") {
+		if v, ok := strings.CutPrefix(strings.TrimSpace(line), "browser:"); ok {
+			if v = strings.Trim(strings.TrimSpace(v), `"'`); v != "" {
+				return false
+			}
+		}
+	}
+	return true
 }
 
 // forgeHost returns the forge's host the call names, or "".

@@ -19,7 +19,7 @@ import (
 // it runs. Repository hooks run on commit, checkout, merge, push and the
 // like.
 
-var gitProgram = &Program{Names: []string{"git"}, Launch: launchGit, Fold: foldGit, Node: Node{Opts: `
+var gitProgram = &Program{Names: []string{"git"}, Launch: launchGit, OwnSub: gitCallAlias, Fold: foldGit, Node: Node{Opts: `
 -C=PATH                        dir
 -c=NAME_VALUE
 --config-env=NAME_ENVVAR
@@ -646,6 +646,9 @@ func gitGlobalEffects(c *Call, fx *Effects) {
 			switch {
 			case o.Value.Dynamic:
 				fx.Unknown("git -c " + o.Value.Value + " sets configuration only known at run time")
+			case strings.HasPrefix(strings.ToLower(name), "alias.") && !strings.HasPrefix(value, "!"):
+				// An alias of git's own commands: its Launch expands
+				// it, and the git command it becomes is judged.
 			case gitConfigRuns(name):
 				gitConfigExec(fx, name, value, "git -c "+name+" names a program git runs")
 			case !gitSafeName(name):

@@ -8,15 +8,16 @@ import (
 
 // launchGit expands a git alias defined in the same command line (git -c
 // alias.NAME=VALUE NAME, or GIT_CONFIG_PARAMETERS): an alias starting with
-// ! runs a shell command; any other becomes the git command it names. An
-// alias expands once.
+// ! runs a shell command, as git runs it: sh -c 'BODY "$@"' BODY ARGS;
+// any other becomes the git command it names. An alias expands once, and
+// its name is read in any case, as git reads configuration names.
 func launchGit(c *shell.Simple) (shell.Launched, bool) {
 	if c.Origin == "git alias" {
 		return shell.Launched{}, false
 	}
 	var aliases map[string]string
 	alias := func(k, v string) {
-		if name, ok := strings.CutPrefix(k, "alias."); ok {
+		if name, ok := strings.CutPrefix(strings.ToLower(k), "alias."); ok {
 			if aliases == nil {
 				aliases = map[string]string{}
 			}
@@ -62,12 +63,18 @@ func launchGit(c *shell.Simple) (shell.Launched, bool) {
 	if i >= len(args) || len(aliases) == 0 {
 		return shell.Launched{}, false
 	}
-	body, ok := aliases[args[i].Value]
+	body, ok := aliases[strings.ToLower(args[i].Value)]
 	if !ok {
 		return shell.Launched{}, false
 	}
-	if strings.HasPrefix(body, "!") {
-		return shell.Launched{Keep: true, Nested: []shell.Nested{{Origin: "git alias", Code: &shell.Arg{Value: body[1:]}}}}, true
+	if code, ok := strings.CutPrefix(body, "!"); ok {
+		// git appends "$@" only when it has words to pass.
+		run := []shell.Arg{{Value: "sh"}, {Value: "-c"}, {Value: code}, {Value: code}}
+		if len(args) > i+1 {
+			run[2].Value += ` "$@"`
+			run = append(run, args[i+1:]...)
+		}
+		return shell.Launched{Keep: true, Nested: []shell.Nested{{Origin: "git alias", Args: run}}}, true
 	}
 	// git, its options, the alias's words in place of its name, and the
 	// words after it.
@@ -77,4 +84,17 @@ func launchGit(c *shell.Simple) (shell.Launched, bool) {
 	}
 	expanded = append(expanded, args[i+1:]...)
 	return shell.Launched{Keep: true, Nested: []shell.Nested{{Origin: "git alias", Args: expanded}}}, true
+}
+
+// gitCallAlias reports a subcommand that an alias given with -c defines,
+// which launchGit expands.
+func gitCallAlias(c *Call, sub string) bool {
+	for _, o := range c.Opts {
+		if o.Level == 0 && o.HasValue && !o.Value.Dynamic && o.Spec != nil && o.Spec.Is("-c") {
+			if k, _, ok := strings.Cut(o.Value.Value, "="); ok && strings.EqualFold(k, "alias."+sub) {
+				return true
+			}
+		}
+	}
+	return false
 }

@@ -68,7 +68,13 @@ func TestGit(t *testing.T) {
 		// Configuration that names programs.
 		{"git -c core.fsmonitor='rm -rf ~' status", "exec sh:\"rm -rf ~\""},
 		{"git -c core.sshCommand='sh -c id' fetch", "exec sh:\"sh -c id\"; network ; exec sh:\"\""},
-		{"git -c alias.x='!id' x", "unknown (\"x\" is not a subcommand the model of git knows); exec sh:\"id\""},
+		// An alias the call defines is no unknown subcommand: what it
+		// runs is judged (see TestGitAliasLaunch).
+		{"git -c alias.x='!id' x", "exec sh:\"id\""},
+		{"git -c Alias.X='!id' x", "exec sh:\"id\""},
+		{"git -c alias.st=status st", ""},
+		{"git -c alias.x='!id' y", "unknown (\"y\" is not a subcommand the model of git knows); exec sh:\"id\""},
+		{"git -c alias.x=status y", "unknown (\"y\" is not a subcommand the model of git knows)"},
 		{"git -c user.name=x -c user.email=y commit -m m", "change (git commit records a commit); exec sh:\"\""},
 		{"git -c user.name=x log", ""},
 		{"git -c blame.date=short blame f", "read f"},

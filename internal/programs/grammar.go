@@ -69,6 +69,16 @@ func (o *OptSpec) takesNext(next string) bool {
 // Is reports whether name is one of the option's spellings.
 func (o *OptSpec) Is(name string) bool { return slices.Contains(o.Names, name) }
 
+// IsAny reports whether the option is one of alts, names joined by |.
+func (o *OptSpec) IsAny(alts string) bool {
+	for _, a := range strings.Split(alts, "|") {
+		if o.Is(a) {
+			return true
+		}
+	}
+	return false
+}
+
 // String returns the option's spellings joined by "|".
 func (o *OptSpec) String() string { return strings.Join(o.Names, "|") }
 

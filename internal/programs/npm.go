@@ -1,6 +1,7 @@
 package programs
 
 import (
+	"path"
 	"slices"
 	"strings"
 
@@ -568,6 +569,46 @@ func npmDiff(c *Call, fx *Effects) {
 	npmAsks(c, fx)
 }
 
+// npmPack: packing the project or a folder runs its prepack and prepare
+// scripts; packing packages of the registry (lodash, @types/node@20) runs
+// none: npm fetches their tarballs, as npm view fetches their documents,
+// and writes each into --pack-destination or the current folder as
+// NAME-VERSION.tgz (@scope/name as scope-name-VERSION.tgz), none with
+// --dry-run.
+func npmPack(c *Call, fx *Effects) {
+	args := c.Args()
+	for _, a := range args {
+		if a.Dynamic || !npmRegistrySpec(a.Value) {
+			npmRuns(c, fx)
+			return
+		}
+	}
+	if len(args) == 0 {
+		npmRuns(c, fx)
+		return
+	}
+	npmAsks(c, fx)
+	if c.Has("--dry-run") {
+		return
+	}
+	dir := "."
+	for _, d := range c.ValueArgs("--pack-destination") {
+		dir = d.Value
+		if d.Dynamic {
+			fx.Unknown("npm pack writes into a folder named at run time")
+			return
+		}
+	}
+	for _, a := range args {
+		name := a.Value
+		if i := strings.LastIndexByte(name, '@'); i > 0 {
+			name = name[:i]
+		}
+		name = strings.ReplaceAll(strings.TrimPrefix(name, "@"), "/", "-")
+		fx.Write(shell.Arg{Value: path.Join(dir, name+"-*.tgz"), Glob: true}, "npm pack writes the tarball of "+a.Value)
+	}
+}
+
 // npmRegistrySpec reports a package spec of the registry: a name, with a
 // scope, a version, a range or a tag (lodash, @types/node@20), not a
 // folder, a tarball, a URL or a git repository (user/repo).
@@ -665,8 +706,9 @@ var npmProgram = &Program{Names: []string{"npm"}, Setup: setupCompletion, Single
 			// scripts, the project's scripts, a package's binaries.
 			{"install|i|in|ins|inst|insta|instal|isnt|isnta|isntal|isntall|add|ci|clean-install|ic|install-clean|isntall-clean|" +
 				"install-test|it|install-ci-test|cit|clean-install-test|sit|update|u|up|upgrade|udpate|uninstall|un|unlink|remove|rm|r|" +
-				"dedupe|ddp|prune|rebuild|rb|link|ln|test|t|tst|start|stop|restart|exec|x|explore|init|create|innit|pack|publish|" +
+				"dedupe|ddp|prune|rebuild|rb|link|ln|test|t|tst|start|stop|restart|exec|x|explore|init|create|innit|publish|" +
 				"edit|install-scripts|approve-scripts|deny-scripts|stage|shrinkwrap", npmRunsNode},
+			{"pack", &Node{Inherit: true, Effects: npmPack}},
 			// Accounts and the registry.
 			{"adduser|add-user|login|logout|deprecate|undeprecate|unpublish|star|unstar|set|trust", npmChangeNode},
 		}

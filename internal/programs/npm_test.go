@@ -130,6 +130,22 @@ func TestNpmDiff(t *testing.T) {
 	})
 }
 
+// TestNpmPack: packing registry packages fetches and writes their
+// tarballs and runs no script; packing the project, a folder, a git
+// repository or a spec named at run time runs the prepack scripts.
+func TestNpmPack(t *testing.T) {
+	t.Parallel()
+	checkEffects(t, []effectCase{
+		{"npm pack lodash", `network the npm registry; network the npm registry "lodash"; write lodash-*.tgz`},
+		{"npm pack lodash --dry-run", `network the npm registry; network the npm registry "lodash"`},
+		{"npm pack lodash --dry-run --no-dry-run", `network the npm registry; network the npm registry "lodash"; write lodash-*.tgz`},
+		{"npm pack @types/node@20 lodash@4", `network the npm registry; network the npm registry "@types/node@20" "lodash@4"; write types-node-*.tgz; write lodash-*.tgz`},
+		{"npm pack", `network the npm registry; exec :""`},
+		{"npm pack lodash ./dir", `network the npm registry; exec :""; read lodash; read ./dir`},
+		{"npm pack user/repo", `network the npm registry; exec :""; read user/repo`},
+	})
+}
+
 // TestNpmPrintsConfig: npm replaces ${NAME} in a project's .npmrc with
 // the variable's value before it prints the configuration.
 func TestNpmPrintsConfig(t *testing.T) {

@@ -55,7 +55,9 @@ func launchParallel(c *shell.Simple) (shell.Launched, bool) {
 		if c.StdinKnown {
 			inputs = nil
 			for _, l := range strings.Split(strings.TrimRight(c.Stdin, "\n"), "\n") {
-				inputs = append(inputs, shell.Arg{Value: l})
+				// Known, a line is still input: with no command, the
+				// command it runs.
+				inputs = append(inputs, shell.Arg{Value: l, Input: true, WholeInput: true})
 			}
 		}
 	}

@@ -3,6 +3,9 @@ package programs_test
 import (
 	"slices"
 	"testing"
+
+	"github.com/agentgov/governance/internal/programs"
+	"github.com/agentgov/governance/internal/shell"
 )
 
 // TestParallelLaunch: parallel runs its command for each input of its :::
@@ -56,9 +59,49 @@ func TestParallelSplicedInput(t *testing.T) {
 		"parallel timeout 5 sh -c 'cat {}' ::: a b": false,
 		"cat list | parallel":                       true,
 		"cat list | xargs -I{} sh -c 'cat {}'":      true,
+		// Input the analysis knows still chooses the code (the program
+		// it names is a program only known at run time: see
+		// TestInputProgram).
+		"printf 'echo ok\\n' | parallel":  true,
+		"echo ok | xargs sudo --":         false,
+		"echo ok | xargs -I{} bash -c {}": true,
+		"echo ok | xargs -I% env %":       false,
+		"printf 'ls\\n' | parallel {}":    false,
+		"echo a.txt | xargs -I{} cat {}":  false,
+		// Listed after :::, an input is input too.
+		"parallel {} ::: ls pwd":                  false,
+		"parallel bash -c ::: 'ls'":               true,
+		"parallel echo {} ::: ls":                 false,
+		"echo a.txt | xargs cat":                  false,
+		"printf 'a\\nb\\n' | parallel gzip -k {}": false,
 	} {
 		if got := runsInput(src); got != want {
 			t.Errorf("Analyze(%q): some command runs input = %v, want %v", src, got, want)
+		}
+	}
+}
+
+// TestInputProgram: a program named by the input of xargs or parallel,
+// known or not, is one only known at run time.
+func TestInputProgram(t *testing.T) {
+	t.Parallel()
+	for src, want := range map[string]bool{
+		"echo ok | xargs sudo --":        true,
+		"echo ok | xargs -I% env %":      true,
+		"printf 'ls\\n' | parallel {}":   true,
+		"parallel {} ::: ls pwd":         true,
+		"echo ls | xargs nice -n 5":      true,
+		"echo a.txt | xargs cat":         false,
+		"echo a.txt | xargs -I{} cat {}": false,
+		"xargs sudo ls":                  false,
+	} {
+		a := shell.Analyze(src, shell.Options{Cwd: "/p", Home: "/h", Launcher: programs.Launcher})
+		got := false
+		for _, p := range a.Problems {
+			got = got || p.Kind == shell.ProblemDynamicProgram
+		}
+		if got != want {
+			t.Errorf("%q: a program only known at run time = %v, want %v (%v)", src, got, want, a.Problems)
 		}
 	}
 }

@@ -200,6 +200,10 @@ type Program struct {
 	// it runs nothing for (sudo -l, nice alone) is judged by the rest of
 	// the model.
 	Launch func(c *shell.Simple) (shell.Launched, bool)
+	// OwnSub, when set, reports a subcommand the call itself defines (git
+	// -c alias.NAME=...): its Launch expands it, and the analysis judges
+	// what it expands to, so the name is no unknown subcommand.
+	OwnSub func(c *Call, sub string) bool
 	// Lists, when set, returns a glob for each kind of file name a call
 	// prints, one to a line, for a program that reads them (find, fd; see
 	// shell.Launcher).

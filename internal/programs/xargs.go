@@ -81,7 +81,9 @@ func launchXargs(c *shell.Simple) (shell.Launched, bool) {
 				if input.Hint != "" {
 					sub[j].Hint = strings.ReplaceAll(sub[j].Value, input.Value, input.Hint)
 				}
-				sub[j].WholeInput = whole && input.Input
+				// A word that is all input, known or not, is input where
+				// it names the program or the code (xargs -I{} sh -c {}).
+				sub[j].WholeInput = whole
 				sub[j].InputFile = input.InputFile
 				replaced = true
 			}

@@ -995,6 +995,14 @@ func (w *walker) run(cmd *Command, f *frame, ctx *execCtx) {
 			return
 		}
 		prog := cmd.Args[0]
+		if !prog.Dynamic && (prog.Input || prog.WholeInput) {
+			// A program named by input the analysis knows (echo ok |
+			// xargs sudo --) is still chosen by the input, not by the
+			// command: a program only known at run time, as in sudo
+			// "$X". What the known text would run is judged too, so
+			// that echo rm -rf ~ | xargs sudo is still denied.
+			w.problem(ProblemDynamicProgram, fmt.Sprintf("the program %q comes from the input of the command that runs it", prog.Value))
+		}
 		if prog.Dynamic {
 			cmd.Name = ""
 			if prog.Input {

@@ -57,6 +57,10 @@ func Predict(cmd, cwd, home string) *Prediction {
 				p.Caches = append(p.Caches, abs(e.Path))
 			case e.Op == programs.Cred:
 				p.Creds = append(p.Creds, abs(e.Path))
+			case e.Op == programs.Exec && e.Helper && e.Code == programs.LoginProfile:
+				for name := range profilePrograms(home) {
+					p.Helpers[name] = true
+				}
 			case e.Op == programs.Exec && e.Helper:
 				p.Helpers[e.Code] = true
 			case e.Op == programs.Exec && !e.Found && e.Lang == "sh" && e.RunText(c.Stdin.Kind != shell.StdinInherited) != "":
