@@ -56,10 +56,22 @@ func TestBypassOptionState(t *testing.T) {
 		{"./ruff.toml", "extend-include = [\"*.ipynb\", \"*.pyw\"]\n", "", "ruff check .", true},
 		{"./pyproject.toml", "[tool.setuptools.packages.find]\ninclude = [\"pkg*\"]\n[tool.black]\ninclude = '\\.pyi?$'\n[tool.ruff]\nline-length = 100\n", "", "ruff check .", true},
 		{"./pyproject.toml", "[tool.ruff.lint]\nselect = [\"E\"]\n[tool.ruff.lint.per-file-ignores]\n\"src/extension.py\" = [\"E501\"]\n", "", "ruff check .", true},
+		// black: its cache from the environment, and include from its
+		// configuration (files that are not Python, read and quoted).
+		{"", "", "", "BLACK_CACHE_DIR=~/.claude black --check .", false},
+		{"", "", "", "export BLACK_CACHE_DIR=~/.claude; black --check .", false},
+		{"", "", "", "black --check .", true},
+		{"./pyproject.toml", "[tool.black]\ninclude = '.*'\n", "", "black --check .", false},
+		{"./pyproject.toml", "[tool]\nblack = { include = '.*' }\n", "", "black --check .", false},
+		{".config/black", "include = '.*'\n", "", "black --check .", false},
+		{"./pyproject.toml", "[tool.black]\ninclude = '.*'\n", "", "black --check --config other.toml .", true},
+		{"", "", "", "black --include '.*' --check .", false},
+		{"./pyproject.toml", "[tool.black]\ninclude = '\\.pyi?$'\nline-length = 100\n", "", "black --check .", true},
 	} {
 		t.Run(tt.file+" "+tt.cmd, func(t *testing.T) {
 			t.Parallel()
-			fsys := fstest.MapFS{strings.TrimPrefix(root, "/") + "/src/a.py": {Data: []byte("x = 1\n")}}
+			fsys := fstest.MapFS{strings.TrimPrefix(root, "/") + "/src/a.py": {Data: []byte("x = 1\n")},
+				strings.TrimPrefix(root, "/") + "/.env": {Data: []byte("API_TOKEN=x\n")}}
 			switch {
 			case strings.HasPrefix(tt.file, "./"):
 				fsys[strings.TrimPrefix(root, "/")+"/"+tt.file[2:]] = &fstest.MapFile{Data: []byte(tt.content)}

@@ -38,6 +38,7 @@ func TestLinters(t *testing.T) {
 		{"black .", "write . (tree)"},
 		{"black -c 'x=1'", ""},
 		{"black -", ""},
+		{"BLACK_CACHE_DIR=/h/.claude black --check .", "read . (tree); write /h/.claude (tree)"},
 		{"isort --check-only .", "read . (tree)"},
 		{"isort -d app.py", "read app.py (tree)"},
 		{"isort --show-config", ""},

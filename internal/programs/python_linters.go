@@ -417,9 +417,78 @@ func blackEffects(c *Call, fx *Effects) {
 			// --include widens the files black reads (and quotes in its
 			// parse errors) beyond Python ones, dot files among them.
 			fx.ReadTree(a, c.Has("--include"))
+			if !c.Has("--include") {
+				blackConfigIncludes(c, fx, a)
+			}
 		}
 	}
 	cacheAt(fx, "~/.cache/black", "black caches which files are formatted")
+	if v, ok := envValue(c, "BLACK_CACHE_DIR"); ok {
+		// Where black keeps its cache instead, even with --check.
+		fx.Add(Effect{Op: Write, Path: shell.Arg{Value: v, Dynamic: strings.ContainsAny(v, "$`")}, Tree: true,
+			Why: "BLACK_CACHE_DIR moves black's cache"})
+	}
+}
+
+// blackConfigIncludes records the read of dot files that include in
+// black's configuration asks for, as --include does: the [tool.black] of
+// the project's pyproject.toml (black reads the one at the project's top,
+// above the folder), the user's ~/.config/black, or --config's file.
+func blackConfigIncludes(c *Call, fx *Effects, a shell.Arg) {
+	const why = "black's configuration sets include: it reads and quotes files that are not Python, dot files among them"
+	e := Effect{Op: Read, Path: a, Tree: true, Hidden: true, Why: why}
+	if files := c.ValueArgs("--config"); len(files) > 0 {
+		for _, f := range files {
+			e.IfPresent, e.Harmless = f.Value, blackIncludeOff(f.Value)
+			fx.Add(e)
+		}
+		return
+	}
+	for _, f := range []string{"pyproject.toml", "~/.config/black"} {
+		e.IfPresent, e.Upward, e.Every, e.Harmless = f, !strings.HasPrefix(f, "~"), !strings.HasPrefix(f, "~"), blackIncludeOff(f)
+		fx.Add(e)
+	}
+}
+
+// blackPythonOnly reports an include pattern that names Python files
+// only: black's own, and its spellings with notebooks.
+func blackPythonOnly(re string) bool {
+	switch re {
+	case `\.pyi?$`, `\.py$`, `\.pyi$`, `\.ipynb$`, `(\.pyi?|\.ipynb)$`, `\.(pyi?|ipynb)$`:
+		return true
+	}
+	return false
+}
+
+// blackIncludeOff returns a check that a configuration file of black's
+// sets no include: a pyproject.toml's [tool.black], or every key of
+// another file.
+func blackIncludeOff(file string) func([]byte) bool {
+	pyproject := ruffPyproject(file)
+	return func(content []byte) bool {
+		in := !pyproject
+		for line := range strings.SplitSeq(string(content), "\n") {
+			line = strings.TrimSpace(line)
+			if strings.HasPrefix(line, "[") {
+				table := strings.Trim(line, "[] \t")
+				in = !pyproject || table == "tool.black" || strings.HasPrefix(table, "tool.black.")
+				continue
+			}
+			key, value, ok := strings.Cut(line, "=")
+			if !ok || line[0] == '#' || !in && !strings.Contains(line, "black") {
+				continue
+			}
+			key = strings.Trim(strings.TrimSpace(key), "\"'")
+			if i := strings.LastIndexByte(key, '.'); i >= 0 {
+				key = key[i+1:]
+			}
+			if key == "include" && !blackPythonOnly(strings.Trim(strings.TrimSpace(value), "\"'")) ||
+				key != "include" && strings.Contains(line, "include") && !in {
+				return false
+			}
+		}
+		return true
+	}
 }
 
 // isort sorts imports in place; --check-only, --diff, --stdout and the
