@@ -43,6 +43,8 @@ func TestBypassPathspecMagic(t *testing.T) {
 		{untracked, sub(untracked), "git grep --untracked -e API -- ':/.env'", false},
 		{untracked, sub(untracked), "git grep --untracked -e API -- ':(top)'", false},
 		{untracked, sub(untracked), "git -C .. grep --untracked -e API -- ':!x'", false},
+		{untracked, sub(untracked), "git grep --untracked -e API ':/'", false},
+		{untracked, sub(untracked), "git grep --untracked -e API ':(top)'", false},
 		// What reaches no secret stays a read.
 		{untracked, "", "git grep foo -- src/", true},
 		{untracked, "", "git grep --untracked -e API -- src ':!src/x'", true},

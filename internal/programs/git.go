@@ -1183,6 +1183,11 @@ func gitGrepEffects(c *Call, fx *Effects) {
 				// Or a file, when one has that name.
 				paths = append(paths, gitPath{path: gitIn(c, a)})
 			}
+			if c.DashDash < 0 && gitMagic(a.Value) {
+				// Or a pathspec: git takes a word with magic for one
+				// without -- (:/ from a folder below the top).
+				specs = append(specs, a)
+			}
 		} else {
 			specs = append(specs, a)
 		}

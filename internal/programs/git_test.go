@@ -348,3 +348,13 @@ func TestGitPathspecMagic(t *testing.T) {
 		{"git rm -- ':^keep'", "delete . (tree)"},
 	})
 }
+
+// TestGitGrepMagicWithoutDashDash: a word with pathspec magic before any
+// -- may be a revision or a pathspec; both are read.
+func TestGitGrepMagicWithoutDashDash(t *testing.T) {
+	t.Parallel()
+	checkEffects(t, []effectCase{
+		{"git grep -e API ':/'", "read . unless :/ (tree, hidden); read . at the top of . (tree, hidden); read :/ (tree, hidden); read . at the top of . (tree, hidden)"},
+		{"git grep -e API ':!x'", "read . unless :!x (tree, hidden); read :/ unless :!x (tree, hidden); read :!x (tree, hidden); read . (tree, hidden)"},
+	})
+}
