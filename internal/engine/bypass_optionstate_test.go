@@ -67,6 +67,11 @@ func TestBypassOptionState(t *testing.T) {
 		{"./pyproject.toml", "[tool.black]\ninclude = '.*'\n", "", "black --check --config other.toml .", true},
 		{"", "", "", "black --include '.*' --check .", false},
 		{"./pyproject.toml", "[tool.black]\ninclude = '\\.pyi?$'\nline-length = 100\n", "", "black --check .", true},
+		// shellcheck reads options from SHELLCHECK_OPTS (-x -a follow and
+		// quote the files the scripts source).
+		{"", "", "", "SHELLCHECK_OPTS='-x -a' shellcheck a.sh", false},
+		{"", "", "", "export SHELLCHECK_OPTS='-x -a'; shellcheck a.sh", false},
+		{"", "", "", "shellcheck a.sh", true},
 	} {
 		t.Run(tt.file+" "+tt.cmd, func(t *testing.T) {
 			t.Parallel()

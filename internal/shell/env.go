@@ -28,6 +28,8 @@ var unsafeEnv = []string{"LD_*", "DYLD_*", "ANSIBLE_*", "NODE_V8_COVERAGE", "NOD
 	// Where a checker that only reads writes its cache (black --check):
 	// set in the shell, it moves the write anywhere.
 	"BLACK_CACHE_DIR",
+	// Options a program reads before its command line's.
+	"SHELLCHECK_OPTS",
 	// Where clients send the token or password they attach to every
 	// request (vault, consul, nomad, glab, gh, psql, mysql, sqlcmd): set
 	// in the shell, they choose a host for later commands.
