@@ -795,6 +795,9 @@ func (ev *evaluation) dropAbsentConfig(cl *cmdline) {
 	kept := fx.List[:0]
 	for i := range fx.List {
 		e := &fx.List[i]
+		if e.TopOf != "" {
+			ev.atTop(cl, e)
+		}
 		if e.IfAbsent != "" {
 			if exists == nil {
 				exists = ev.existsArg(cl)
@@ -840,6 +843,22 @@ func (ev *evaluation) environmentPath(v string) (string, bool) {
 		return "", false
 	}
 	return path.Clean(value + rest), true
+}
+
+// atTop resolves an effect's path that is relative to the top of a git
+// work tree (git's :/ pathspecs): the top of the repository that holds
+// the folder TopOf names; that folder itself where none does (git grep
+// --no-index), or where the folder is not known.
+func (ev *evaluation) atTop(cl *cmdline, e *programs.Effect) {
+	base := e.TopOf
+	if p := ev.placeOf(cl.cmd, shell.Arg{Value: e.TopOf}, false); p.abs != "" {
+		base = p.abs
+		if top, _ := ev.fsw.repoOf(p.abs); top != "" {
+			base = top
+		}
+	}
+	e.Path.Value = path.Join(base, e.Path.Value)
+	e.TopOf = ""
 }
 
 // maxConfigRead is the largest configuration file whose content the

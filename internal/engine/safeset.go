@@ -3,6 +3,7 @@ package engine
 import (
 	"strings"
 
+	"github.com/agentgov/governance/internal/programs"
 	"github.com/agentgov/governance/internal/shell"
 )
 
@@ -60,6 +61,13 @@ func readOnly(cl *cmdline, exists func(shell.Arg) bool, code func(prog, code str
 	for _, a := range cl.assignments() {
 		name, val, _ := strings.Cut(a, "=")
 		if shell.UnsafeEnv(name, val) {
+			return false
+		}
+		if programs.EnvOption(name) && (cl.call == nil || !cl.call.ReadsEnv(name)) {
+			// export RUFF_OUTPUT_FILE=x: a variable a program reads as an
+			// option that writes, reads or runs, set for the commands
+			// after it or those the command runs (a program whose model
+			// reads it judges it as the option).
 			return false
 		}
 	}

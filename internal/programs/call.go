@@ -124,9 +124,45 @@ func (c *Call) read(args []shell.Arg) {
 	c.Nodes = append(make([]*Node, 0, 3), &c.Prog.Node)
 	if c.Prog.Parse != nil {
 		c.Prog.Parse(c, args)
-		return
+	} else {
+		c.parse(args)
 	}
-	c.parse(args)
+	if len(c.Cmd.Assigns) > 0 {
+		c.readEnv()
+	}
+}
+
+// readEnv adds the options the command's variables set (Node.Env),
+// before those of the command line.
+func (c *Call) readEnv() {
+	var env []Opt
+	for level, n := range c.Nodes {
+		for line := range strings.SplitSeq(n.Env, "\n") {
+			name, opt, ok := strings.Cut(strings.TrimSpace(line), " ")
+			v, set := envValue(c, name)
+			if !ok || !set {
+				continue
+			}
+			opt = strings.TrimSpace(opt)
+			spec, _ := c.grammarAt(level).lookupLong(strings.TrimPrefix(opt, "--"))
+			if spec == nil {
+				continue
+			}
+			o := Opt{Spec: spec, Typed: opt, Level: level}
+			if spec.Arity == NoValue {
+				switch strings.ToLower(v) {
+				case "", "0", "false", "no", "off":
+					continue
+				}
+			} else {
+				o.Value, o.HasValue = shell.Arg{Value: v, Dynamic: strings.ContainsAny(v, "$`")}, true
+			}
+			env = append(env, o)
+		}
+	}
+	if len(env) > 0 {
+		c.Opts = append(env, c.Opts...)
+	}
 }
 
 // parse reads the words of a modelled program.

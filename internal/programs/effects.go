@@ -108,6 +108,11 @@ type Effect struct {
 	// WorkTree marks a tree read of git's work tree, which leaves out
 	// git's own folder (git grep).
 	WorkTree bool
+	// TopOf makes Path relative to the top of the git work tree that
+	// holds the folder TopOf (as the call names it), not to the folder
+	// the call runs in: git's :/ and :(top) pathspecs. The engine finds
+	// that top; where there is none, Path is under TopOf.
+	TopOf string
 	// Symbolic marks a symbolic link.
 	Symbolic bool
 	// IfMissing marks a Write that creates Path only when it does not

@@ -1,6 +1,11 @@
 package programs
 
-import "github.com/agentgov/governance/internal/shell"
+import (
+	"fmt"
+	"strings"
+
+	"github.com/agentgov/governance/internal/shell"
+)
 
 // Registry returns the modelled programs by name, for tests.
 func Registry() map[string]*Program {
@@ -22,8 +27,21 @@ func RegistryNames() []string {
 
 // CheckGrammar parses a node's option table, for tests.
 func CheckGrammar(n *Node) error {
-	_, err := parseGrammar(n.Opts)
-	return err
+	g, err := parseGrammar(n.Opts)
+	if err != nil {
+		return err
+	}
+	// Each variable of Env names an option of the node.
+	for line := range strings.SplitSeq(n.Env, "\n") {
+		if line = strings.TrimSpace(line); line == "" {
+			continue
+		}
+		_, opt, ok := strings.Cut(line, " ")
+		if spec, _ := g.lookupLong(strings.TrimPrefix(strings.TrimSpace(opt), "--")); !ok || spec == nil || !spec.Is(strings.TrimSpace(opt)) {
+			return fmt.Errorf("Env line %q names no option of the node", line)
+		}
+	}
+	return nil
 }
 
 // ParseWith reads cmd with the model p in place of the registry's, for

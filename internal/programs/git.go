@@ -1,6 +1,7 @@
 package programs
 
 import (
+	"cmp"
 	"path"
 	"slices"
 	"strings"
@@ -281,7 +282,7 @@ func gitTreeWrites(c *Call, fx *Effects, pathsOnly bool) {
 		fx.Add(Effect{Op: Write, Path: gitIn(c, argOf(".")), Tree: true, Why: why})
 	}
 	for _, p := range paths {
-		fx.Add(Effect{Op: Write, Path: p, Tree: true, Why: why})
+		fx.Add(p.on(Effect{Op: Write, Tree: true, Why: why}))
 	}
 	fx.Hooks("git runs the repository's hooks")
 }
@@ -678,19 +679,20 @@ func gitIn(c *Call, a shell.Arg) shell.Arg {
 	return out
 }
 
-// gitPaths returns the path operands: those after --, or every operand
-// when all is set.
-func gitPaths(c *Call, all bool) []shell.Arg {
-	var out []shell.Arg
+// gitPaths returns what the pathspec operands reach: those after --, or
+// every operand when all is set. None means the whole tree (no pathspec,
+// or exclusions only).
+func gitPaths(c *Call, all bool) []gitPath {
+	var specs []shell.Arg
 	for i, a := range c.Pos {
 		if i < c.NSub {
 			continue
 		}
 		if all || c.DashDash >= 0 && i >= c.DashDash {
-			out = append(out, gitIn(c, gitPathspec(a)))
+			specs = append(specs, a)
 		}
 	}
-	return out
+	return gitSpecPaths(c, specs)
 }
 
 // gitLineLog: git log -L RANGE:FILE prints the history of those lines of
@@ -722,22 +724,6 @@ func gitLineLog(c *Call, fx *Effects) {
 			}
 		}
 	}
-}
-
-// gitPathspec strips a pathspec's magic (:(glob)x, :!x, :/x) and returns
-// the path part.
-func gitPathspec(a shell.Arg) shell.Arg {
-	v := a.Value
-	switch {
-	case strings.HasPrefix(v, ":("):
-		if i := strings.IndexByte(v, ')'); i > 0 {
-			v = v[i+1:]
-		}
-	case strings.HasPrefix(v, ":!") || strings.HasPrefix(v, ":^") || strings.HasPrefix(v, ":/"):
-		v = v[2:]
-	}
-	a.Value = v
-	return a
 }
 
 // gitReadEffects records what a reading subcommand reads: every operand
@@ -774,8 +760,7 @@ func gitReadEffects(c *Call, fx *Effects) {
 // it is not told apart from a path here).
 func readOperandsIn(c *Call, fx *Effects) {
 	for _, a := range c.Args() {
-		if _, path, ok := strings.Cut(a.Value, ":"); ok && !strings.Contains(a.Value, "://") && !strings.HasPrefix(a.Value, ":(") &&
-			!strings.HasPrefix(a.Value, ":!") && !strings.HasPrefix(a.Value, ":^") && !strings.HasPrefix(a.Value, ":/") {
+		if _, path, ok := strings.Cut(a.Value, ":"); ok && !strings.Contains(a.Value, "://") && !gitMagic(a.Value) {
 			// REV:path, :path, and :N:path (a stage of the index).
 			if len(path) >= 2 && path[0] >= '0' && path[0] <= '3' && path[1] == ':' && strings.HasPrefix(a.Value, ":") {
 				path = path[2:]
@@ -793,7 +778,22 @@ func readOperandsIn(c *Call, fx *Effects) {
 		if !gitNamesOnly(c) {
 			gitPatternRead(c, fx, a)
 		}
-		fx.Read(gitIn(c, gitPathspec(a)))
+		s := parseGitSpec(c, a.Value)
+		if s.exclude {
+			// It takes files away from the others.
+			continue
+		}
+		// The path as written (a pattern, the engine matches): the
+		// contents a pathspec reaches are gitCommittedReads'.
+		p := gitPath{path: a}
+		p.path.Value = cmp.Or(s.path, ".")
+		if s.top {
+			p.topOf = gitIn(c, argOf(".")).Value
+			p.path.Dynamic = p.path.Dynamic || gitIn(c, argOf(".")).Dynamic
+		} else {
+			p.path = gitIn(c, p.path)
+		}
+		fx.Add(p.on(Effect{Op: Read}))
 	}
 }
 
@@ -822,21 +822,8 @@ func gitNamesOnly(c *Call) bool {
 // exclusion and top (:(icase), :(glob), :(attr)) matches names in the
 // history the model cannot list, secrets among them.
 func gitPatternRead(c *Call, fx *Effects, a shell.Arg) {
-	v := a.Value
-	if strings.HasPrefix(v, ":(") {
-		magic, _, _ := strings.Cut(v[2:], ")")
-		for _, m := range strings.Split(magic, ",") {
-			if m != "top" && m != "exclude" && m != "literal" {
-				fx.Unknown("the pathspec " + v + " matches files in the history by a pattern")
-				return
-			}
-		}
-		if strings.Contains(magic, "literal") {
-			return
-		}
-	}
-	if !c.Has("--literal-pathspecs") && strings.ContainsAny(gitPathspec(a).Value, "*?[") {
-		fx.Unknown("the pathspec " + v + " matches files in the history by a pattern")
+	if s := parseGitSpec(c, a.Value); !s.exclude && (s.pattern || s.anywhere) {
+		fx.Unknown("the pathspec " + a.Value + " matches files in the history by a pattern")
 	}
 }
 
@@ -1115,10 +1102,10 @@ func gitCleanEffects(c *Call, fx *Effects) {
 	}
 	paths := gitPaths(c, true)
 	if len(paths) == 0 {
-		paths = []shell.Arg{gitIn(c, argOf("."))}
+		paths = []gitPath{{path: gitIn(c, argOf("."))}}
 	}
 	for _, p := range paths {
-		fx.Delete(p, true)
+		fx.Add(p.on(Effect{Op: Delete, Tree: true}))
 	}
 }
 
@@ -1133,8 +1120,13 @@ func gitRmEffects(c *Call, fx *Effects) {
 		return
 	}
 	tree := c.HasLocal("-r")
-	for _, p := range gitPaths(c, true) {
-		fx.Delete(p, tree)
+	paths := gitPaths(c, true)
+	if len(paths) == 0 && len(c.Args()) > 0 {
+		// Exclusions only: every other tracked file.
+		paths, tree = []gitPath{{path: gitIn(c, argOf("."))}}, true
+	}
+	for _, p := range paths {
+		fx.Add(p.on(Effect{Op: Delete, Tree: tree}))
 	}
 }
 
@@ -1163,7 +1155,8 @@ func gitGrepEffects(c *Call, fx *Effects) {
 		args = args[1:]
 	}
 	const why = "git grep searches the files of a commit"
-	var paths, pathspecs []shell.Arg
+	var paths []gitPath
+	var specs []shell.Arg
 	var revs []Effect
 	for i, a := range args {
 		if _, path, ok := strings.Cut(a.Value, ":"); ok && !strings.HasPrefix(a.Value, ":") {
@@ -1172,6 +1165,7 @@ func gitGrepEffects(c *Call, fx *Effects) {
 			h := gitHistoryRead(c, why)
 			if path != "" {
 				h.Path = gitIn(c, a)
+				paths = append(paths, gitPath{path: gitIn(c, a)})
 			}
 			fx.Add(h)
 		} else if c.DashDash < 0 || len(c.Pos)-len(args)+i < c.DashDash {
@@ -1188,33 +1182,42 @@ func gitGrepEffects(c *Call, fx *Effects) {
 			}
 			fx.Add(e)
 			revs = append(revs, h)
+			if a.Value != "" {
+				// Or a file, when one has that name.
+				paths = append(paths, gitPath{path: gitIn(c, a)})
+			}
+			if c.DashDash < 0 && gitMagic(a.Value) {
+				// Or a pathspec: git takes a word with magic for one
+				// without -- (:/ from a folder below the top).
+				specs = append(specs, a)
+			}
 		} else {
-			pathspecs = append(pathspecs, gitIn(c, gitPathspec(a)))
+			specs = append(specs, a)
 		}
 		gitPatternRead(c, fx, a)
-		if a.Value != "" {
-			paths = append(paths, gitIn(c, gitPathspec(a)))
-		}
 	}
+	// The pathspecs after -- name what is searched, as far as they
+	// reach: exclusions alone leave the whole tree.
+	pathspecs := gitSpecPaths(c, specs)
 	for _, h := range revs {
 		if len(pathspecs) == 0 {
 			fx.Add(h)
 			continue
 		}
-		// The paths after -- name what is searched.
 		for _, p := range pathspecs {
-			h.Path, h.IfAbsent = p, ""
-			fx.Add(h)
+			h.IfAbsent = ""
+			fx.Add(p.on(h))
 		}
 		break
 	}
-	if len(paths) == 0 {
-		paths = []shell.Arg{gitIn(c, argOf("."))}
+	paths = append(paths, pathspecs...)
+	if len(paths) == 0 || len(pathspecs) == 0 && len(specs) > 0 {
+		paths = append(paths, gitPath{path: gitIn(c, argOf("."))})
 	}
 	for _, p := range paths {
 		// git grep searches the work tree (its files, and with
 		// --untracked or --no-index the others), never git's folder.
-		fx.Add(Effect{Op: Read, Path: p, Tree: true, Hidden: true, WorkTree: true, Why: "git grep searches the files"})
+		fx.Add(p.on(Effect{Op: Read, Tree: true, Hidden: true, WorkTree: true, Why: "git grep searches the files"}))
 	}
 }
 
@@ -1244,19 +1247,24 @@ func gitCommittedReads(c *Call, fx *Effects) {
 		return
 	}
 	afterDash := c.DashDash >= 0 && c.DashDash < len(c.Pos)
+	named := false // a pathspec after -- names files to print
 	for i, a := range ops {
-		path := gitIn(c, a)
-		if path.Dynamic {
+		if gitIn(c, a).Dynamic {
 			fx.Unknown("git " + c.Sub() + " prints the history of a path named at run time")
+			named = true
 			continue
 		}
-		fx.Add(Effect{Op: Read, Path: path, Tree: true, Hidden: true, Committed: true, IndexOnly: whole.IndexOnly, Why: why})
+		for _, p := range gitSpecPaths(c, []shell.Arg{a}) {
+			fx.Add(p.on(Effect{Op: Read, Tree: true, Hidden: true, Committed: true, IndexOnly: whole.IndexOnly, Why: why}))
+			named = named || i >= before
+		}
 		if !afterDash && i == len(ops)-1 {
 			// With no path, the whole history is printed.
-			whole.IfAbsent = path.Value
+			whole.IfAbsent = gitIn(c, a).Value
 		}
 	}
-	if !afterDash {
+	if !afterDash || !named {
+		// Exclusions alone take files away from the whole history.
 		fx.Add(whole)
 	}
 }
@@ -1309,7 +1317,7 @@ func gitPrintsContents(c *Call) bool {
 		return false
 	}
 	for _, a := range c.Args() {
-		if strings.Contains(a.Value, ":") && !strings.Contains(a.Value, "://") {
+		if strings.Contains(a.Value, ":") && !strings.Contains(a.Value, "://") && !gitMagic(a.Value) {
 			// git show HEAD:.env prints that file (readOperandsIn).
 			return false
 		}

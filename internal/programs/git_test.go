@@ -173,17 +173,17 @@ func TestGitCommittedFiles(t *testing.T) {
 		{"git cat-file -p :0:.pypirc", "read .pypirc"},
 		{"git show HEAD~2:.env", "read .env"},
 		{"git log -p -- src", "read src; read src (tree, hidden)"},
-		{"git log -p -- ':!vendor'", "read vendor"},
-		{"git log -p --all -- '*.pypirc'", u("*.pypirc") + "; read *.pypirc; read *.pypirc (tree, hidden)"},
-		{"git log -p -- '.pypir[c]'", u(".pypir[c]") + "; read .pypir[c]; read .pypir[c] (tree, hidden)"},
-		{"git log -p -- ':(icase).PYPIRC'", u(":(icase).PYPIRC") + "; read .PYPIRC"},
-		{"git log -p -- ':(glob)**/.env'", u(":(glob)**/.env") + "; read **/.env"},
-		{"git log -p -- ':(literal)a*'", "read a*"},
+		{"git log -p -- ':!vendor'", "read :/ (tree, hidden)"},
+		{"git log -p --all -- '*.pypirc'", u("*.pypirc") + "; read *.pypirc; read . (tree, hidden)"},
+		{"git log -p -- '.pypir[c]'", u(".pypir[c]") + "; read .pypir[c]; read . (tree, hidden)"},
+		{"git log -p -- ':(icase).PYPIRC'", u(":(icase).PYPIRC") + "; read .PYPIRC; read . (tree, hidden)"},
+		{"git log -p -- ':(glob)**/.env'", u(":(glob)**/.env") + "; read **/.env; read . (tree, hidden)"},
+		{"git log -p -- ':(literal)a*'", "read a*; read a* (tree, hidden)"},
 		{"git --literal-pathspecs log -p -- 'a*'", "read a*; read a* (tree, hidden)"},
 		{"git grep -h password HEAD", "read . unless HEAD (tree, hidden); read :/ unless HEAD (tree, hidden); read HEAD (tree, hidden)"},
 		{"git grep -h password HEAD --", "read . (tree, hidden); read :/ (tree, hidden); read HEAD (tree, hidden)"},
 		{"git -C sub grep -h password v1", "read sub/. unless sub/v1 (tree, hidden); read sub/:/ unless sub/v1 (tree, hidden); read sub/v1 (tree, hidden)"},
-		{"git grep -h password main -- '.pypir*'", "read . (tree, hidden); " + u(".pypir*") + "; read .pypir* (tree, hidden); read main (tree, hidden); read .pypir* (tree, hidden)"},
+		{"git grep -h password main -- '.pypir*'", "read . (tree, hidden); " + u(".pypir*") + "; read . (tree, hidden); read main (tree, hidden); read . (tree, hidden)"},
 		{"git cat-file -p 1a2b3c", "read 1a2b3c; read :/ (tree, hidden)"},
 		{"git cat-file blob 1a2b3c", "read blob; read 1a2b3c; read :/ (tree, hidden)"},
 		{"git cat-file -t 1a2b3c", "read 1a2b3c"},
@@ -309,5 +309,58 @@ func TestGitFold(t *testing.T) {
 		{`rm -rf "$(cd /; git rev-parse --show-toplevel)"`, []string{"rm", "-rf", "$(cd /; git rev-parse --show-toplevel)"}},
 		{`cat "$(git -C /x rev-parse --show-toplevel)"`, []string{"cat", "$(git -C /x rev-parse --show-toplevel)"}},
 		{`cat "$(git rev-parse --show-cdup)"`, []string{"cat", "$(git rev-parse --show-cdup)"}},
+	})
+}
+
+// TestGitPathspecMagic: pathspec magic widens what a call reads, never
+// narrows it: top-relative pathspecs (:/, :(top), a lone :) are read from
+// the top of the work tree, an exclusion reaches nothing of its own (alone,
+// the call reads what it reads with no pathspec), and a pattern reaches
+// the folder before its first wildcard.
+func TestGitPathspecMagic(t *testing.T) {
+	t.Parallel()
+	const unknown = "unknown (the pathspec %s matches files in the history by a pattern)"
+	u := func(p string) string { return strings.Replace(unknown, "%s", p, 1) }
+	checkEffects(t, []effectCase{
+		{"git grep --untracked -e API -- ':/'", "read . at the top of . (tree, hidden)"},
+		{"git grep -e API -- ':(top)'", "read . at the top of . (tree, hidden)"},
+		{"git grep -e API -- ':'", "read . at the top of . (tree, hidden)"},
+		{"git grep --no-index -e API -- ':/'", "read . at the top of . (tree, hidden)"},
+		{"git grep -e API -- ':/src'", "read src at the top of . (tree, hidden)"},
+		{"git grep -e API -- '::/src'", "read /src (tree, hidden)"},
+		{"git -C sub grep -e API -- ':/'", "read . at the top of sub/. (tree, hidden)"},
+		{"git grep -e API -- ':!x'", "read . (tree, hidden)"},
+		{"git grep -e API -- ':^README.md'", "read . (tree, hidden)"},
+		{"git grep -e API -- ':(exclude)README.md'", "read . (tree, hidden)"},
+		{"git grep -e API -- ':(top,exclude)x'", "read . (tree, hidden)"},
+		{"git grep -e API -- src ':!src/x'", "read src (tree, hidden)"},
+		{"git grep -e API -- ':(icase).ENV'", u(":(icase).ENV") + "; read . (tree, hidden)"},
+		{"git grep -e API -- ':(bogus)x'", u(":(bogus)x") + "; read . (tree, hidden)"},
+		{"git grep -e API -- 'src/*.go'", u("src/*.go") + "; read src (tree, hidden)"},
+		{"git grep -e API HEAD -- ':!x'", "read . (tree, hidden); read :/ (tree, hidden); read HEAD (tree, hidden); read . (tree, hidden)"},
+		{"git grep foo -- src/", "read src/ (tree, hidden)"},
+		{"git --literal-pathspecs grep -e x -- ':/'", "read :/ (tree, hidden)"},
+		{"git log -p -- ':/'", "read . at the top of .; read . at the top of . (tree, hidden)"},
+		{"git log -p -- ':!vendor'", "read :/ (tree, hidden)"},
+		{"git log -p -- src ':!src/x'", "read src; read src (tree, hidden)"},
+		{"git diff HEAD -- ':!vendor'", "read HEAD; read HEAD (tree, hidden); read :/ (tree, hidden)"},
+		{"git show -- ':(exclude)README.md'", "read :/ (tree, hidden)"},
+		{"git log --stat -- ':!vendor'", ""},
+		{"git ls-files -- ':/'", "read . at the top of ."},
+		{"git checkout -- ':/'", "write . at the top of . (tree); exec sh:\"\""},
+		{"git restore ':(top)src'", "write src at the top of . (tree); exec sh:\"\""},
+		{"git clean -fd -- ':!keep'", "delete . (tree)"},
+		{"git rm -r -- ':!keep'", "delete . (tree)"},
+		{"git rm -- ':^keep'", "delete . (tree)"},
+	})
+}
+
+// TestGitGrepMagicWithoutDashDash: a word with pathspec magic before any
+// -- may be a revision or a pathspec; both are read.
+func TestGitGrepMagicWithoutDashDash(t *testing.T) {
+	t.Parallel()
+	checkEffects(t, []effectCase{
+		{"git grep -e API ':/'", "read . unless :/ (tree, hidden); read . at the top of . (tree, hidden); read :/ (tree, hidden); read . at the top of . (tree, hidden)"},
+		{"git grep -e API ':!x'", "read . unless :!x (tree, hidden); read :/ unless :!x (tree, hidden); read :!x (tree, hidden); read . (tree, hidden)"},
 	})
 }

@@ -67,7 +67,14 @@ type Node struct {
 	// Plus reads a word +abc before the operands as short options turned
 	// off: a shell's +n undoes -n, +o noexec undoes -o noexec.
 	Plus bool
-	g    lazyGrammar
+	// Env names the variables of the environment the program reads as
+	// long options of this node, one "NAME --option" a line
+	// (RUFF_OUTPUT_FILE --output-file): a call that sets one (NAME=v
+	// prog, env NAME=v prog) is read as if it gave the option before
+	// those of its command line, which override it. A flag is set by any
+	// value but "", 0, false, no and off.
+	Env string
+	g   lazyGrammar
 }
 
 // Sub is a subcommand: its names ("remove|rm") and its node. A name with
@@ -370,4 +377,60 @@ func (p *Program) Options(subs ...string) (opts []*OptSpec, subcommands []string
 		}
 	}
 	return opts, subcommands
+}
+
+// EnvOption reports a variable that some model reads as an option that
+// does more than choose what is printed (see Node.Env): a file it writes
+// or reads, a program it runs. Exported earlier in a call (export
+// RUFF_OUTPUT_FILE=~/.bashrc; ruff check), it reaches the program as
+// that option would.
+func EnvOption(name string) bool {
+	envOptionsOnce.Do(func() {
+		envOptionVars = map[string]bool{}
+		seen := map[*Node]bool{}
+		var walk func(n *Node)
+		walk = func(n *Node) {
+			if seen[n] {
+				return
+			}
+			seen[n] = true
+			for line := range strings.SplitSeq(n.Env, "\n") {
+				v, opt, ok := strings.Cut(strings.TrimSpace(line), " ")
+				if !ok {
+					continue
+				}
+				spec, _ := n.grammarOf(false).lookupLong(strings.TrimPrefix(strings.TrimSpace(opt), "--"))
+				if spec != nil && spec.Tag != TagNone && spec.Tag != TagHelp {
+					envOptionVars[v] = true
+				}
+			}
+			// Subcommands built on first use (MakeSubs) are left
+			// unbuilt: a model that gives them Env lists them in Subs.
+			for _, s := range n.Subs {
+				walk(s.Node)
+			}
+		}
+		for _, e := range registry {
+			walk(&(*e.prog).Node)
+		}
+	})
+	return envOptionVars[name]
+}
+
+var (
+	envOptionsOnce sync.Once
+	envOptionVars  map[string]bool
+)
+
+// ReadsEnv reports whether the call's model reads a variable as one of
+// its options (Node.Env): the option's effects are then the call's own.
+func (c *Call) ReadsEnv(name string) bool {
+	for _, n := range c.Nodes {
+		for line := range strings.SplitSeq(n.Env, "\n") {
+			if v, _, ok := strings.Cut(strings.TrimSpace(line), " "); ok && v == name {
+				return true
+			}
+		}
+	}
+	return false
 }

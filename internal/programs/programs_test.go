@@ -116,6 +116,9 @@ func describeSome(fx *programs.Effects, all bool) string {
 		if e.To.Value != "" {
 			b.WriteString(" -> " + e.To.Value)
 		}
+		if e.TopOf != "" {
+			b.WriteString(" at the top of " + e.TopOf)
+		}
 		if e.IfAbsent != "" {
 			b.WriteString(" unless " + e.IfAbsent)
 		}

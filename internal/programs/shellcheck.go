@@ -29,6 +29,8 @@ var shellcheckProgram = &Program{Names: []string{"shellcheck"}, Node: Node{Opts:
 
 func shellcheckEffects(c *Call, fx *Effects) {
 	readOperands(c, fx)
+	// SHELLCHECK_OPTS are options read before the command line's (-x -a).
+	envOptions(c, fx, "SHELLCHECK_OPTS")
 	if c.Has("--norc") {
 		return
 	}

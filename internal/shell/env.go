@@ -25,6 +25,11 @@ var unsafeEnv = []string{"LD_*", "DYLD_*", "ANSIBLE_*", "NODE_V8_COVERAGE", "NOD
 	"OPENSSL_ENGINES", "CURL_HOME", "WGETRC", "GNUPGHOME", "BAT_CONFIG_PATH", "*_PAGER", "TERMINFO", "TERMINFO_DIRS",
 	"BASH_LOADABLES_PATH", "FZF_DEFAULT_COMMAND", "FZF_DEFAULT_OPTS", "FZF_DEFAULT_OPTS_FILE",
 	"YARN_*", "COREPACK_*",
+	// Where a checker that only reads writes its cache (black --check):
+	// set in the shell, it moves the write anywhere.
+	"BLACK_CACHE_DIR",
+	// Options a program reads before its command line's.
+	"SHELLCHECK_OPTS",
 	// Where clients send the token or password they attach to every
 	// request (vault, consul, nomad, glab, gh, psql, mysql, sqlcmd): set
 	// in the shell, they choose a host for later commands.

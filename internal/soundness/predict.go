@@ -1,6 +1,7 @@
 package soundness
 
 import (
+	"os"
 	"path"
 	"strings"
 
@@ -52,6 +53,10 @@ func Predict(cmd, cwd, home string) *Prediction {
 		}
 		abs := func(a shell.Arg) string { return absPath(a.Value, dir, home) }
 		for _, e := range programs.Parse(c).Effects().List {
+			if e.TopOf != "" {
+				// A path from the top of the git work tree (git's :/).
+				e.Path.Value = path.Join(gitTop(abs(shell.Arg{Value: e.TopOf})), e.Path.Value)
+			}
 			switch {
 			case e.Op == programs.Cache:
 				p.Caches = append(p.Caches, abs(e.Path))
@@ -105,6 +110,19 @@ func (p *Prediction) merge(q *Prediction) {
 }
 
 // absPath resolves a path as written against a folder and a home.
+// gitTop returns the top of the git work tree that holds dir: the folder
+// with .git in it, from dir up; dir itself where there is none.
+func gitTop(dir string) string {
+	for d := dir; ; d = path.Dir(d) {
+		if _, err := os.Lstat(path.Join(d, ".git")); err == nil {
+			return d
+		}
+		if d == "/" || d == "." {
+			return dir
+		}
+	}
+}
+
 func absPath(v, dir, home string) string {
 	switch {
 	case v == "~" || strings.HasPrefix(v, "~/"):
