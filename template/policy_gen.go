@@ -555,7 +555,7 @@ var Policy = []engine.RuleSpec{
 		Tools: []engine.Kind{"write", "edit"},
 		Match: []engine.MatchSpec{{
 			Targets: []string{"outside-project", "temp"},
-			Paths:   []string{"~/.*", "~/.*/**"},
+			Paths:   []string{"~/.*", "~/.*/**", "~/Library/Application Support/**", "~/Library/Preferences/**"},
 			More: &engine.MatchMore{
 				NotPaths: []string{"~/.local/state/**", "~/.claude/plans/**", "~/.claude/projects/*/memory/**"},
 			},
@@ -574,7 +574,7 @@ var Policy = []engine.RuleSpec{
 		Decision:   engine.Deny,
 		Message:    "Git hooks and git configuration run code on later git commands; changing them is a way to run code unseen.",
 		Suggestion: "Ask the user to change git hooks or git configuration; use `git config --get` to read a setting.",
-		Source:     "builtin:policy/protection.yaml:128",
+		Source:     "builtin:policy/protection.yaml:131",
 	},
 	{
 		ID:    "code-run-on-open",
@@ -585,7 +585,7 @@ var Policy = []engine.RuleSpec{
 		Decision:   engine.Ask,
 		Message:    "This file holds code that runs later without the person's say-so (a task VS Code runs as it opens the folder, a dev container's commands, a git hook or what a hook manager's hook runs).",
 		Suggestion: "Say what the change runs and when, so that the person can approve it.",
-		Source:     "builtin:policy/protection.yaml:146",
+		Source:     "builtin:policy/protection.yaml:149",
 	},
 	{
 		ID: "runs-unseen-code",
@@ -1028,8 +1028,8 @@ var PolicyExamples = []engine.Examples{
 	},
 	// user-configuration
 	{
-		Match:    []string{"~/.config/ruff/ruff.toml", "~/.config/uv/uv.toml", "~/.aws/cli/alias", "~/.kube/kuberc", "~/.gem/ruby/3.2.0/plugins/x_plugin.rb", "~/.config/bat/config", "~/.duckdbrc", "~/.gradle/init.d/x.gradle", "~/.config/pnpm/rc", "~/.local/lib/python3.11/site-packages/x.py", "~/.cache/pre-commit/repo1/hook.py"},
-		NotMatch: []string{"~/notes.txt", "~/src/app/.env.example", "~/.local/state/app/log.txt", "~/.claude/plans/plan.md", "~/.claude/projects/-home-user-app/memory/MEMORY.md", ".config/app.toml", "/tmp/.x"},
+		Match:    []string{"~/.config/ruff/ruff.toml", "~/.config/uv/uv.toml", "~/.aws/cli/alias", "~/.kube/kuberc", "~/.gem/ruby/3.2.0/plugins/x_plugin.rb", "~/.config/bat/config", "~/.duckdbrc", "~/.gradle/init.d/x.gradle", "~/.config/pnpm/rc", "~/.local/lib/python3.11/site-packages/x.py", "~/.cache/pre-commit/repo1/hook.py", "~/Library/Application Support/Claude/claude_desktop_config.json", "~/Library/Application Support/Code/User/settings.json", "~/Library/Preferences/pypoetry/config.toml"},
+		NotMatch: []string{"~/notes.txt", "~/src/app/.env.example", "~/.local/state/app/log.txt", "~/.claude/plans/plan.md", "~/.claude/projects/-home-user-app/memory/MEMORY.md", ".config/app.toml", "/tmp/.x", "~/Library/Caches/x"},
 	},
 	// git-hooks-and-config
 	{

@@ -69,14 +69,27 @@ func undecorate(name string) []string {
 	if rest, ok := strings.CutSuffix(name, ",v"); ok {
 		out = append(out, rest)
 	}
-	// A file manager's copies: ".env copy", ".env copy 2", ".env (1)".
+	// A file manager's copies: ".env copy", ".env copy 2", ".env (1)",
+	// GNOME's ".env (copy)", ".env (another copy)", ".env (3rd copy)",
+	// Windows' ".env - Copy", ".env - Copy (2)".
 	if i := strings.LastIndex(lower, " copy"); i > 0 && (i+5 == len(lower) || lower[i+5] == ' ' && allDigits(lower[i+6:])) {
-		out = append(out, name[:i])
+		out = append(out, strings.TrimSuffix(name[:i], " -"))
 	}
 	if strings.HasSuffix(name, ")") {
-		if i := strings.LastIndex(name, " ("); i > 0 && allDigits(name[i+2:len(name)-1]) {
-			out = append(out, name[:i])
+		if i := strings.LastIndex(name, " ("); i > 0 {
+			inner := lower[i+2 : len(lower)-1]
+			if allDigits(inner) || inner == "copy" || inner == "another copy" || strings.HasSuffix(inner, " copy") && ordinal(strings.TrimSuffix(inner, " copy")) {
+				out = append(out, name[:i])
+			}
 		}
+	}
+	// What a file system or a hand leaves at the end: a space or a dot
+	// (which Windows drops), a comma, a VMS version (";1").
+	if t := strings.TrimRight(name, " .,"); t != name && t != "" {
+		out = append(out, t)
+	}
+	if i := strings.LastIndexByte(name, ';'); i > 0 && allDigits(name[i+1:]) {
+		out = append(out, name[:i])
 	}
 	// A word after a dot, dash or underscore; vim's swap files put a dot
 	// before the name too (.credentials.json.swp), except before one that
@@ -101,6 +114,16 @@ func undecorate(name string) []string {
 		}
 	}
 	return out
+}
+
+// ordinal reports an English ordinal in digits: 3rd, 11th, 22nd.
+func ordinal(s string) bool {
+	for _, suffix := range []string{"st", "nd", "rd", "th"} {
+		if n, ok := strings.CutSuffix(s, suffix); ok && allDigits(n) {
+			return true
+		}
+	}
+	return false
 }
 
 // allDigits reports a non-empty string of ASCII digits.

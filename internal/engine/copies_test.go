@@ -40,6 +40,20 @@ var bypassSecretCopyCases = []bypassCase{
 	{"secret-copy", `cat deploy/id_rsa.orig`, blocked, "secrets-private-keys", ""},
 	{"secret-copy", `cat terraform.tfvars-old`, blocked, "secrets-credentials", ""},
 	{"secret-copy", `cp .env.save /tmp/x`, blocked, "", ""},
+	// File managers' copies (GNOME, Windows) and what a file system or
+	// a hand leaves at the end of a name.
+	{"secret-copy", `cat '.env (copy)'`, blocked, "secrets-env-files", ""},
+	{"secret-copy", `cat '.env (another copy)'`, blocked, "secrets-env-files", ""},
+	{"secret-copy", `cat '.env (3rd copy)'`, blocked, "secrets-env-files", ""},
+	{"secret-copy", `cat '.env - Copy'`, blocked, "secrets-env-files", ""},
+	{"secret-copy", `cat '.env - Copy (2)'`, blocked, "secrets-env-files", ""},
+	{"secret-copy", `cat 'id_rsa - Copy'`, blocked, "secrets-private-keys", ""},
+	{"secret-copy", `cat 'credentials.json (copy)'`, blocked, "secrets-credentials", ""},
+	{"secret-copy", `cat '.env '`, blocked, "secrets-env-files", ""},
+	{"secret-copy", `cat .env,`, blocked, "secrets-env-files", ""},
+	{"secret-copy", `cat '.env;1'`, blocked, "secrets-env-files", ""},
+	{"secret-copy", `cat 'notes (copy).txt'`, allowed, "", ""},
+	{"secret-copy", `cat 'README - Copy.md'`, allowed, "", ""},
 	// What only looks like one stays readable.
 	{"secret-copy", `cat .env.example`, allowed, "", ""},
 	{"secret-copy", `cat README.md~`, allowed, "", ""},
