@@ -10,6 +10,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"time"
 )
 
 // gitRepo makes the world's project a git repository whose first commit
@@ -192,18 +193,18 @@ func TestForcedAddOfMask(t *testing.T) {
 		t.Fatalf("untracked = %+v, want .env among them", p.Untracked)
 	}
 	first := strings.TrimSpace(hostGit(t, w, "rev-parse", "HEAD"))
-	for _, tc := range []struct{ name, script string }{
-		{"git add -f", "git add -f .env certs/new.key && git status --porcelain"},
-		{"git add -f and commit", "git add -f .env && git commit -qm leak"},
-		{"git update-index", "git update-index --add .env"},
+	for _, tc := range []struct{ name, script, says string }{
+		{"git add -f", "git add -f .env certs/new.key && git status --porcelain", "unstaged again, so that"},
+		{"git add -f and commit", "git add -f .env && git commit -qm leak", "committed .env"},
+		{"git update-index", "git update-index --add .env", "unstaged again, so that"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			code, out, errs := w.run(t, p, "bash", "-c", tc.script)
 			if code != 0 {
 				t.Fatalf("exit %d\n%s%s", code, out, errs)
 			}
-			if !strings.Contains(errs, "unstaged again") {
-				t.Errorf("stderr says nothing of the mask staged:\n%s", errs)
+			if !strings.Contains(errs, tc.says) {
+				t.Errorf("stderr does not say %q:\n%s", tc.says, errs)
 			}
 			if files := hostGit(t, w, "ls-files", "--", ".env", "certs/new.key"); files != "" {
 				t.Errorf("the index outside holds %q", files)
@@ -215,6 +216,34 @@ func TestForcedAddOfMask(t *testing.T) {
 	code, _, errs := w.run(t, p, "bash", "-c", "git status --porcelain >/dev/null")
 	if code != 0 || errs != "" {
 		t.Errorf("a call that staged nothing: exit %d, stderr %q", code, errs)
+	}
+	// A split index keeps the entry in a shared index file, which git
+	// alone reads here.
+	code, out, errs := w.run(t, p, "bash", "-c", "git -c core.splitIndex=true -c splitIndex.maxPercentChange=0 add -f .env")
+	if code != 0 || !strings.Contains(errs, "unstaged again") {
+		t.Errorf("split index: exit %d, stderr %q%s", code, errs, out)
+	}
+	if files := hostGit(t, w, "ls-files", "--", ".env"); files != "" {
+		t.Errorf("split index: the index outside holds %q", files)
+	}
+	hostGit(t, w, "reset", "-q", first)
+	// A job the call left stages after the command has ended: the masks
+	// are taken out once the jobs have ended too.
+	code, _, errs = w.run(t, p, "bash", "-c", "(sleep 1; git add -f .env && touch staged) >/dev/null 2>&1 &")
+	if code != 0 {
+		t.Fatalf("the call with a job: exit %d, %s", code, errs)
+	}
+	deadline := time.Now().Add(20 * time.Second)
+	for {
+		_, err := os.Stat(filepath.Join(w.project, "staged"))
+		files := hostGit(t, w, "ls-files", "--", ".env")
+		if err == nil && files == "" {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("the job's stage: marker %v, the index holds %q", err, files)
+		}
+		time.Sleep(100 * time.Millisecond)
 	}
 }
 

@@ -313,7 +313,7 @@ func (l *Launcher) run(ctx context.Context, p *Profile, argv []string, bwrap str
 		defer func() {
 			if pidfd := initAlive(initPid); pidfd != nil {
 				defer pidfd.Close()
-				l.reap(lock, pidfd, dirLock, p.Writable, made)
+				l.reap(lock, pidfd, dirLock, p.Writable, made, p.Untracked)
 				return
 			}
 			removeMade(lock, dirLock, p.Writable, made)
@@ -1314,7 +1314,7 @@ const ReapEnv = "GOVERNANCE_CONFINE_REAP"
 // command. A launcher that cannot start one leaves them: a placeholder
 // left is an empty folder or file, where a removed one would let the job
 // create the protected path.
-func (l *Launcher) reap(lock, pidfd, dirLock *os.File, writable, made []string) {
+func (l *Launcher) reap(lock, pidfd, dirLock *os.File, writable, made []string, untracked []Untracked) {
 	exe := os.Args[0]
 	if !strings.Contains(exe, "/") {
 		var err error
@@ -1325,6 +1325,13 @@ func (l *Launcher) reap(lock, pidfd, dirLock *os.File, writable, made []string) 
 	var args []string
 	for _, w := range writable {
 		args = append(args, "--writable", w)
+	}
+	// The masks a job stages after the command ended are taken out of
+	// the index once the jobs have ended too (see unstageMasks).
+	if len(untracked) > 0 {
+		if data, err := json.Marshal(untracked); err == nil {
+			args = append(args, "--untracked", string(data))
+		}
 	}
 	cmd := exec.Command(exe, slices.Concat(args, []string{"--"}, made)...)
 	cmd.Env = []string{ReapEnv + "=1"}
@@ -1343,8 +1350,13 @@ func (l *Launcher) reap(lock, pidfd, dirLock *os.File, writable, made []string) 
 // launcher made.
 func Reap(args []string) int {
 	var writable []string
-	for len(args) >= 2 && args[0] == "--writable" {
-		writable = append(writable, args[1])
+	var untracked []Untracked
+	for len(args) >= 2 && (args[0] == "--writable" || args[0] == "--untracked") {
+		if args[0] == "--writable" {
+			writable = append(writable, args[1])
+		} else if json.Unmarshal([]byte(args[1]), &untracked) != nil {
+			untracked = nil
+		}
 		args = args[2:]
 	}
 	if len(args) == 0 || args[0] != "--" {
@@ -1359,6 +1371,13 @@ func Reap(args []string) int {
 		}
 	}
 	waitEnd(pidfd)
+	// Only a repository of the call's, reached as the profile named it.
+	l := &Launcher{}
+	for _, u := range untracked {
+		if insideAny(u.Top, writable) && clean(u.Top) && clean(u.GitDir) {
+			l.unstageIn(context.Background(), nil, u)
+		}
+	}
 	removeMade(lock, dirLock, writable, args[1:])
 	return 0
 }

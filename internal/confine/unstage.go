@@ -6,6 +6,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strings"
 
 	"github.com/agentgov/governance/internal/engine"
@@ -36,28 +37,87 @@ func stampIndexes(p *Profile) []indexStamp {
 // the launcher's stderr; the file itself is untouched.
 func (l *Launcher) unstageMasks(ctx context.Context, p *Profile, stamps []indexStamp) {
 	for _, s := range stamps {
-		index := filepath.Join(s.u.GitDir, "index")
-		after, err := os.Stat(index)
+		after, err := os.Stat(filepath.Join(s.u.GitDir, "index"))
 		if err != nil || s.before != nil && os.SameFile(s.before, after) && s.before.ModTime().Equal(after.ModTime()) && s.before.Size() == after.Size() {
 			continue
 		}
-		held, ok := engine.IndexHolds(index, s.u.Paths)
-		if !ok {
-			l.warnf("governance-confine: the index %s cannot be read: check that it stages none of %s, which the call was shown empty\n",
-				index, strings.Join(s.u.Paths, ", "))
-			continue
-		}
-		if len(held) == 0 {
-			continue
-		}
-		if err := l.unstage(ctx, p, s.u, held); err != nil {
-			l.warnf("governance-confine: the call staged %s, which it was shown empty (masked), and it could not be unstaged (%v): run `git rm --cached -- %s` before your next commit\n",
-				strings.Join(held, ", "), err, strings.Join(held, " "))
-			continue
-		}
-		l.warnf("governance-confine: the call staged %s, which it was shown empty (masked): unstaged again, so that no commit takes it; the file is as it was\n",
-			strings.Join(held, ", "))
+		l.unstageIn(ctx, p, s.u)
 	}
+}
+
+// unstageIn takes the untracked masked files of u out of its index, where
+// the index holds them. The index is read directly; where it cannot be
+// (another object format) or keeps its entries in a shared index too
+// (core.splitIndex), the host's git reads it.
+func (l *Launcher) unstageIn(ctx context.Context, p *Profile, u Untracked) {
+	index := filepath.Join(u.GitDir, "index")
+	held, ok := engine.IndexHolds(index, u.Paths)
+	if shared, _ := filepath.Glob(filepath.Join(u.GitDir, "sharedindex.*")); !ok || len(held) == 0 && len(shared) > 0 {
+		var err error
+		if held, err = l.gitHeld(ctx, p, u); err != nil {
+			l.warnf("governance-confine: the index %s cannot be read (%v): check that it stages none of %s, which the call was shown empty\n",
+				index, err, strings.Join(u.Paths, ", "))
+			return
+		}
+	}
+	if len(held) == 0 {
+		return
+	}
+	if err := l.unstage(ctx, p, u, held); err != nil {
+		l.warnf("governance-confine: the call staged %s, which it was shown empty (masked), and it could not be unstaged (%v): run `git rm --cached -- %s` before your next commit\n",
+			strings.Join(held, ", "), err, strings.Join(held, " "))
+		return
+	}
+	if committed := l.gitOut(ctx, p, u, "diff", "--cached", "--name-only", "--diff-filter=D", "-z", "--"); committed != "" {
+		names := strings.Split(strings.TrimRight(committed, "\x00"), "\x00")
+		l.warnf("governance-confine: the call committed %s as shown to it, empty (masked), and it is unstaged again: your next commit records it deleted. Until then, `git reset --hard` or a checkout of that commit empties your file, and `git reset` would track it again: commit (or amend) first\n",
+			strings.Join(names, ", "))
+		return
+	}
+	l.warnf("governance-confine: the call staged %s, which it was shown empty (masked): unstaged again, so that no commit takes it; the file is as it was\n",
+		strings.Join(held, ", "))
+}
+
+// gitHeld returns which of u's paths its index holds, as the host's git
+// lists them.
+func (l *Launcher) gitHeld(ctx context.Context, p *Profile, u Untracked) ([]string, error) {
+	git := l.program(p, "git")
+	if git == "" {
+		return nil, fmt.Errorf("no git on PATH")
+	}
+	args := append([]string{"--git-dir=" + u.GitDir, "--work-tree=" + u.Top, "-c", "core.fsmonitor=false",
+		"ls-files", "--cached", "-z", "--"}, u.Paths...)
+	cmd := exec.CommandContext(ctx, git, args...)
+	cmd.Dir = u.Top
+	cmd.Env = append(gitEnv(l.Env), "GIT_LITERAL_PATHSPECS=1")
+	out, err := cmd.Output()
+	if err != nil {
+		return nil, err
+	}
+	var held []string
+	for _, name := range strings.Split(string(out), "\x00") {
+		if name != "" && !slices.Contains(held, name) {
+			held = append(held, name)
+		}
+	}
+	return held, nil
+}
+
+// gitOut runs the host's git in u's repository, nothing its configuration
+// names, on u's paths (literal) after args; "" on any failure.
+func (l *Launcher) gitOut(ctx context.Context, p *Profile, u Untracked, args ...string) string {
+	git := l.program(p, "git")
+	if git == "" {
+		return ""
+	}
+	cmd := exec.CommandContext(ctx, git, slices.Concat([]string{"--git-dir=" + u.GitDir, "--work-tree=" + u.Top, "-c", "core.fsmonitor=false"}, args, u.Paths)...)
+	cmd.Dir = u.Top
+	cmd.Env = append(gitEnv(l.Env), "GIT_LITERAL_PATHSPECS=1")
+	out, err := cmd.Output()
+	if err != nil {
+		return ""
+	}
+	return string(out)
 }
 
 // unstage removes paths from the index of u's repository with the host's
