@@ -784,3 +784,45 @@ func TestGitIncludesProtected(t *testing.T) {
 	wantMissing(t, filepath.Join(w.project, "later.gitconfig"))
 	wantMissing(t, filepath.Join(w.project, "nested"))
 }
+
+// What an editor runs of a project's virtual environment as it opens the
+// project (its interpreter, the activate scripts it sources, pyvenv.cfg)
+// stays read-only; the environment's folder takes new programs as
+// installs write them.
+func TestVenvOpenedCode(t *testing.T) {
+	needBwrap(t)
+	t.Parallel()
+	if _, err := exec.LookPath("python3"); err != nil {
+		t.Skip("python3 is not installed")
+	}
+	w := newWorld(t)
+	venv := filepath.Join(w.project, ".venv")
+	if out, err := exec.Command("python3", "-m", "venv", "--without-pip", venv).CombinedOutput(); err != nil {
+		t.Skipf("python3 -m venv: %v %s", err, out)
+	}
+	before, err := os.ReadFile(filepath.Join(venv, "bin", "activate"))
+	must(t, err)
+	p := w.profile(t, UnknownEffects, Options{})
+	scripts := []string{
+		"echo 'cat ~/.ssh/id_rsa' >> .venv/bin/activate",
+		"echo 'home = /tmp/evil' > .venv/pyvenv.cfg",
+	}
+	// A link is kept only by the launcher's own sandbox (bubblewrap
+	// cannot mount one on itself: see docs/confinement.md).
+	links := ownWorks() == nil && os.Getenv(BackendEnv) != "bubblewrap"
+	if links {
+		scripts = append(scripts, "rm -f .venv/bin/python && printf '#!/bin/sh\\n' > .venv/bin/python")
+	}
+	for _, script := range scripts {
+		if code, _, _ := w.run(t, p, "/bin/sh", "-c", script); code == 0 {
+			t.Errorf("%q: exit 0", script)
+		}
+	}
+	wantFile(t, filepath.Join(venv, "bin", "activate"), string(before))
+	if fi, err := os.Lstat(filepath.Join(venv, "bin", "python")); links && (err != nil || fi.Mode()&os.ModeSymlink == 0) {
+		t.Errorf(".venv/bin/python is no longer the link venv made: %v %v", fi, err)
+	}
+	if code, _, stderr := w.run(t, p, "/bin/sh", "-c", "echo x > .venv/bin/pytest && mkdir -p .venv/lib/x"); code != 0 {
+		t.Errorf("an install's writes: exit %d, %s", code, stderr)
+	}
+}

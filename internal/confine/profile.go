@@ -832,7 +832,43 @@ func openCode(root string) (present, absent []string) {
 			absent = append(absent, f)
 		}
 	}
-	return present, absent
+	return append(present, venvCode(root)...), absent
+}
+
+// venvNames are the folders at a project's root where editors look for
+// its Python virtual environment.
+var venvNames = []string{".venv", "venv", "env"}
+
+// venvCode returns what of a virtual environment at root an editor runs
+// as it opens the project, or a new terminal in it (VS Code's Python
+// extension runs the environment's interpreter to inspect it and sources
+// its activate script): the interpreter's links, the activate scripts
+// and pyvenv.cfg (whose home names where the interpreter's standard
+// library comes from). Only those present: installs into the
+// environment (pip, uv) rewrite none of them, and one a call creates
+// whole is created with the folder.
+func venvCode(root string) []string {
+	var out []string
+	for _, n := range venvNames {
+		dir := filepath.Join(root, n)
+		if !exists(filepath.Join(dir, "pyvenv.cfg")) {
+			continue
+		}
+		out = append(out, filepath.Join(dir, "pyvenv.cfg"))
+		for _, bin := range []string{"bin", "Scripts"} {
+			entries, err := os.ReadDir(filepath.Join(dir, bin))
+			if err != nil {
+				continue
+			}
+			for _, e := range entries {
+				name := strings.ToLower(e.Name())
+				if strings.HasPrefix(name, "activate") || strings.HasPrefix(name, "python") {
+					out = append(out, filepath.Join(dir, bin, e.Name()))
+				}
+			}
+		}
+	}
+	return out
 }
 
 // envFileNames are the files whose variables are loaded into the

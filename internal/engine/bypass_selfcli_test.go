@@ -185,7 +185,7 @@ EOF`, blocked, "self-protection", ""},
 	{"planted-shadow", `ln -s ../../evil.sh venv/bin/ssh`, blocked, "self-protection", ""},
 	{"planted-shadow", `install -m 755 x .venv/bin/Sudo`, blocked, "self-protection", ""},
 	{"planted-shadow", `python3 -c "open('node_modules/.bin/bash', 'w').write('x')"`, blocked, "self-protection", ""},
-	{"planted-shadow", `cp x .venv/bin/python`, runs, "", ""},
+	{"planted-shadow", `cp x .venv/bin/pytest`, runs, "", ""},
 	{"planted-shadow", `cp x tools/git`, runs, "", ""},
 	{"planted-binary", `echo x > governance/notes.md`, runs, "", ""},
 }
