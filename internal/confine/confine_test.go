@@ -757,6 +757,17 @@ func TestEnvFilesBelowRoot(t *testing.T) {
 	if code, _, stderr := w.run(t, p, "/bin/sh", "-c", "echo x > notes.txt"); code != 0 {
 		t.Errorf("another file in the folder: exit %d, %s", code, stderr)
 	}
+	// While a job of an earlier call holds the placeholder of .gemini (a
+	// file), the next call's profile keeps it as it is.
+	must(t, os.WriteFile(filepath.Join(sub, ".gemini"), nil, 0o444))
+	p = w.profile(t, UnknownEffects, Options{})
+	p.Cwd = sub
+	if code, _, stderr := w.run(t, p, "/bin/sh", "-c", "rm -f .gemini; echo x > notes.txt"); code != 0 {
+		t.Errorf("with .gemini a file: exit %d, %s", code, stderr)
+	}
+	if fi, err := os.Lstat(filepath.Join(sub, ".gemini")); err != nil || fi.IsDir() {
+		t.Errorf(".gemini = %v, %v; want the file kept", fi, err)
+	}
 }
 
 // A file the repository's configuration includes is configuration: a

@@ -895,12 +895,23 @@ func envFiles(root, cwd string) (present, absent []string) {
 	for _, dir := range dirs {
 		for _, n := range envFileNames {
 			f := filepath.Join(dir, n)
-			switch parent := filepath.Join(dir, filepath.Dir(n)); {
-			case exists(f):
+			if parent := filepath.Join(dir, filepath.Dir(n)); parent != dir {
+				// A folder that is absent is one placeholder; one that is
+				// not a folder (a placeholder an earlier call's job still
+				// holds, a link) is kept as it is.
+				fi, err := os.Lstat(parent)
+				if err != nil {
+					absent = append(absent, parent)
+					continue
+				}
+				if !fi.IsDir() {
+					present = append(present, parent)
+					continue
+				}
+			}
+			if exists(f) {
 				present = append(present, f)
-			case parent != dir && !exists(parent):
-				absent = append(absent, parent)
-			default:
+			} else {
 				absent = append(absent, f)
 			}
 		}
