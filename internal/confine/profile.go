@@ -12,6 +12,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"iter"
 	"os"
 	"path/filepath"
 	"slices"
@@ -1026,19 +1027,9 @@ func includedConfigs(file string, config []byte, depth int) []string {
 		return nil
 	}
 	var out []string
-	section := ""
-	for line := range strings.Lines(string(config)) {
-		line = strings.TrimSpace(line)
-		if strings.HasPrefix(line, "[") {
-			section = strings.ToLower(strings.Trim(line, "[] \t"))
-			continue
-		}
-		k, v, ok := strings.Cut(line, "=")
-		if !ok || !strings.EqualFold(strings.TrimSpace(k), "path") || section != "include" && !strings.HasPrefix(section, "includeif") {
-			continue
-		}
-		inc := strings.Trim(strings.TrimSpace(v), "\"")
-		if inc == "" || strings.HasPrefix(inc, "~") {
+	for st := range configSettings(config) {
+		inc := st.value
+		if st.key != "path" || st.section != "include" && !strings.HasPrefix(st.section, "includeif") || inc == "" || strings.HasPrefix(inc, "~") {
 			continue
 		}
 		if !filepath.IsAbs(inc) {
@@ -1056,18 +1047,34 @@ func includedConfigs(file string, config []byte, depth int) []string {
 	return out
 }
 
-func hooksPath(root string, config []byte) string {
-	section := ""
-	value := ""
-	for line := range strings.Lines(string(config)) {
-		line = strings.TrimSpace(line)
-		if strings.HasPrefix(line, "[") {
-			section = strings.ToLower(strings.Trim(line, "[] \t"))
-			continue
+// setting is a line of a git configuration file: its section (lower
+// case, a subsection inside it), its key (lower case) and its value,
+// unquoted.
+type setting struct{ section, key, value string }
+
+// configSettings yields the settings of a git configuration file as a
+// quick reading takes them.
+func configSettings(config []byte) iter.Seq[setting] {
+	return func(yield func(setting) bool) {
+		section := ""
+		for line := range strings.Lines(string(config)) {
+			line = strings.TrimSpace(line)
+			if strings.HasPrefix(line, "[") {
+				section = strings.ToLower(strings.Trim(line, "[] \t"))
+				continue
+			}
+			if k, v, ok := strings.Cut(line, "="); ok && !yield(setting{section, strings.ToLower(strings.TrimSpace(k)), strings.Trim(strings.TrimSpace(v), "\"")}) {
+				return
+			}
 		}
-		k, v, ok := strings.Cut(line, "=")
-		if ok && section == "core" && strings.EqualFold(strings.TrimSpace(k), "hookspath") {
-			value = strings.Trim(strings.TrimSpace(v), "\"")
+	}
+}
+
+func hooksPath(root string, config []byte) string {
+	value := ""
+	for st := range configSettings(config) {
+		if st.section == "core" && st.key == "hookspath" {
+			value = st.value
 		}
 	}
 	if value == "" || strings.HasPrefix(value, "~") {

@@ -68,7 +68,7 @@ func (l *Launcher) unstageIn(ctx context.Context, p *Profile, u Untracked) {
 			strings.Join(held, ", "), err, strings.Join(held, " "))
 		return
 	}
-	if committed := l.gitOut(ctx, p, u, "diff", "--cached", "--name-only", "--diff-filter=D", "-z", "--"); committed != "" {
+	if committed, _ := l.gitIn(ctx, p, u, []string{"diff", "--cached", "--name-only", "--diff-filter=D", "-z"}, u.Paths); committed != "" {
 		names := strings.Split(strings.TrimRight(committed, "\x00"), "\x00")
 		l.warnf("governance-confine: the call committed %s as shown to it, empty (masked), and it is unstaged again: your next commit records it deleted. Until then, `git reset --hard` or a checkout of that commit empties your file, and `git reset` would track it again: commit (or amend) first\n",
 			strings.Join(names, ", "))
@@ -81,21 +81,12 @@ func (l *Launcher) unstageIn(ctx context.Context, p *Profile, u Untracked) {
 // gitHeld returns which of u's paths its index holds, as the host's git
 // lists them.
 func (l *Launcher) gitHeld(ctx context.Context, p *Profile, u Untracked) ([]string, error) {
-	git := l.program(p, "git")
-	if git == "" {
-		return nil, fmt.Errorf("no git on PATH")
-	}
-	args := append([]string{"--git-dir=" + u.GitDir, "--work-tree=" + u.Top, "-c", "core.fsmonitor=false",
-		"ls-files", "--cached", "-z", "--"}, u.Paths...)
-	cmd := exec.CommandContext(ctx, git, args...)
-	cmd.Dir = u.Top
-	cmd.Env = append(gitEnv(l.Env), "GIT_LITERAL_PATHSPECS=1")
-	out, err := cmd.Output()
+	out, err := l.gitIn(ctx, p, u, []string{"ls-files", "--cached", "-z"}, u.Paths)
 	if err != nil {
 		return nil, err
 	}
 	var held []string
-	for _, name := range strings.Split(string(out), "\x00") {
+	for _, name := range strings.Split(out, "\x00") {
 		if name != "" && !slices.Contains(held, name) {
 			held = append(held, name)
 		}
@@ -103,40 +94,33 @@ func (l *Launcher) gitHeld(ctx context.Context, p *Profile, u Untracked) ([]stri
 	return held, nil
 }
 
-// gitOut runs the host's git in u's repository, nothing its configuration
-// names, on u's paths (literal) after args; "" on any failure.
-func (l *Launcher) gitOut(ctx context.Context, p *Profile, u Untracked, args ...string) string {
-	git := l.program(p, "git")
-	if git == "" {
-		return ""
-	}
-	cmd := exec.CommandContext(ctx, git, slices.Concat([]string{"--git-dir=" + u.GitDir, "--work-tree=" + u.Top, "-c", "core.fsmonitor=false"}, args, u.Paths)...)
-	cmd.Dir = u.Top
-	cmd.Env = append(gitEnv(l.Env), "GIT_LITERAL_PATHSPECS=1")
-	out, err := cmd.Output()
-	if err != nil {
-		return ""
-	}
-	return string(out)
+// unstage removes paths from the index of u's repository (no hook runs
+// for git rm --cached).
+func (l *Launcher) unstage(ctx context.Context, p *Profile, u Untracked, paths []string) error {
+	_, err := l.gitIn(ctx, p, u, []string{"rm", "--cached", "--force", "--quiet", "--ignore-unmatch"}, paths)
+	return err
 }
 
-// unstage removes paths from the index of u's repository with the host's
-// git, as literal paths, running nothing the repository's configuration
-// names (no hook runs for git rm --cached; fsmonitor is off).
-func (l *Launcher) unstage(ctx context.Context, p *Profile, u Untracked, paths []string) error {
+// gitIn runs the host's git in u's repository with args, then paths as
+// literal paths after --, running nothing the repository's configuration
+// names (fsmonitor is off), and returns its output; an error says what
+// git said.
+func (l *Launcher) gitIn(ctx context.Context, p *Profile, u Untracked, args, paths []string) (string, error) {
 	git := l.program(p, "git")
 	if git == "" {
-		return fmt.Errorf("no git on PATH")
+		return "", fmt.Errorf("no git on PATH")
 	}
-	args := append([]string{"--git-dir=" + u.GitDir, "--work-tree=" + u.Top, "-c", "core.fsmonitor=false",
-		"rm", "--cached", "--force", "--quiet", "--ignore-unmatch", "--"}, paths...)
-	cmd := exec.CommandContext(ctx, git, args...)
+	argv := slices.Concat([]string{"--git-dir=" + u.GitDir, "--work-tree=" + u.Top, "-c", "core.fsmonitor=false"}, args, []string{"--"}, paths)
+	cmd := exec.CommandContext(ctx, git, argv...)
 	cmd.Dir = u.Top
 	cmd.Env = append(gitEnv(l.Env), "GIT_LITERAL_PATHSPECS=1")
-	if out, err := cmd.CombinedOutput(); err != nil {
-		return fmt.Errorf("%v: %s", err, strings.TrimSpace(string(out)))
+	var stderr strings.Builder
+	cmd.Stderr = &stderr
+	out, err := cmd.Output()
+	if err != nil {
+		return "", fmt.Errorf("%v: %s", err, strings.TrimSpace(stderr.String()))
 	}
-	return nil
+	return string(out), nil
 }
 
 // warnf writes a note on the launcher's stderr, if it has one.
