@@ -808,24 +808,7 @@ func resolveIn(path, root string) (string, bool) {
 // absent do not (a missing .vscode folder is one placeholder, not two);
 // a .vscode that is not a folder is present whole.
 func openCode(root string) (present, absent []string) {
-	vscode := filepath.Join(root, ".vscode")
-	switch fi, err := os.Lstat(vscode); {
-	case err != nil:
-		absent = append(absent, vscode)
-	case fi.IsDir():
-		for _, n := range []string{"tasks.json", "settings.json"} {
-			if f := filepath.Join(vscode, n); exists(f) {
-				present = append(present, f)
-			} else {
-				absent = append(absent, f)
-			}
-		}
-	default:
-		// A file (the placeholder of a launcher killed before it removed
-		// it, or the person's own) is protected as it is: the call would
-		// otherwise remove it and make the folder with a task in it.
-		present = append(present, vscode)
-	}
+	present, absent = filesIn(filepath.Join(root, ".vscode"), "tasks.json", "settings.json")
 	for _, n := range []string{".devcontainer", ".devcontainer.json"} {
 		if f := filepath.Join(root, n); exists(f) {
 			present = append(present, f)
@@ -872,49 +855,55 @@ func venvCode(root string) []string {
 	return out
 }
 
-// envFileNames are the files whose variables are loaded into the
-// environment of processes that run later, outside any confinement:
-// Gemini CLI loads the first .gemini/.env or .env it finds from the
-// folder it starts in up to the project's root into its own environment
-// as it starts (and every hook and command it runs inherits it:
-// BASH_ENV, NODE_OPTIONS, XDG_CONFIG_HOME), direnv loads the nearest
-// .envrc (and the .env its dotenv names) as the person enters a folder.
-// The root's .gemini is a harness folder, read-only as a whole.
-var envFileNames = []string{".env", ".envrc", ".gemini/.env"}
-
-// envFiles returns the files of envFileNames in root and in every folder
-// from cwd up to it (the call starts where the harness runs: Gemini CLI
-// and the person's shell load from there): present exist (read-only; a
-// .env the policy calls secret is masked besides), absent do not (a
-// read-only placeholder, so that a call cannot make one). Where .gemini
-// itself is absent, the placeholder is the folder's.
+// envFiles returns the files whose variables are loaded into the
+// environment of processes that run later, outside any confinement, in
+// root and in every folder from cwd up to it (the call starts where the
+// harness runs): Gemini CLI loads the first .gemini/.env or .env it
+// finds from the folder it starts in up to the project's root into its
+// own environment as it starts (and every hook and command it runs
+// inherits it: BASH_ENV, NODE_OPTIONS, XDG_CONFIG_HOME), direnv loads the
+// nearest .envrc (and the .env its dotenv names) as the person enters a
+// folder. present exist (read-only; a .env the policy calls secret is
+// masked besides), absent do not (a read-only placeholder, so that a
+// call cannot make one; see filesIn for .gemini). The root's .gemini is
+// a harness folder, read-only as a whole.
 func envFiles(root, cwd string) (present, absent []string) {
 	dirs := []string{root}
 	for d := filepath.Clean(cwd); d != root && inside(d, root); d = filepath.Dir(d) {
 		dirs = append(dirs, d)
 	}
 	for _, dir := range dirs {
-		for _, n := range envFileNames {
-			f := filepath.Join(dir, n)
-			if parent := filepath.Join(dir, filepath.Dir(n)); parent != dir {
-				// A folder that is absent is one placeholder; one that is
-				// not a folder (a placeholder an earlier call's job still
-				// holds, a link) is kept as it is.
-				fi, err := os.Lstat(parent)
-				if err != nil {
-					absent = append(absent, parent)
-					continue
-				}
-				if !fi.IsDir() {
-					present = append(present, parent)
-					continue
-				}
-			}
-			if exists(f) {
+		for _, n := range []string{".env", ".envrc"} {
+			if f := filepath.Join(dir, n); exists(f) {
 				present = append(present, f)
 			} else {
 				absent = append(absent, f)
 			}
+		}
+		p, a := filesIn(filepath.Join(dir, ".gemini"), ".env")
+		present, absent = append(present, p...), append(absent, a...)
+	}
+	return present, absent
+}
+
+// filesIn returns the files names in the folder dir: present exist,
+// absent do not. A folder that is absent is one placeholder, the
+// folder's; one that is not a folder (the placeholder of a call whose
+// job still holds it, a launcher killed before it removed it, the
+// person's own file, a link) is protected as it is: a call would
+// otherwise remove it and make the folder with a file of its own in it.
+func filesIn(dir string, names ...string) (present, absent []string) {
+	switch fi, err := os.Lstat(dir); {
+	case err != nil:
+		return nil, []string{dir}
+	case !fi.IsDir():
+		return []string{dir}, nil
+	}
+	for _, n := range names {
+		if f := filepath.Join(dir, n); exists(f) {
+			present = append(present, f)
+		} else {
+			absent = append(absent, f)
 		}
 	}
 	return present, absent

@@ -2,7 +2,6 @@ package engine_test
 
 import (
 	"context"
-	"slices"
 	"strings"
 	"testing"
 	"testing/fstest"
@@ -70,11 +69,7 @@ func TestBypassSecretCopies(t *testing.T) {
 // The Read tool meets the same names as a shell reader.
 func TestReadSecretCopies(t *testing.T) {
 	t.Parallel()
-	p := builtin(engine.DefaultSettings())
-	for _, tc := range []struct {
-		path string
-		want []engine.Outcome
-	}{
+	checkFileCases(t, builtin(engine.DefaultSettings()), []engine.Kind{engine.KindRead}, []fileCase{
 		{".env~", blocked},
 		{"#.env#", blocked},
 		{".env (1)", blocked},
@@ -88,12 +83,7 @@ func TestReadSecretCopies(t *testing.T) {
 		{".env.example", allowed},
 		{"README.md~", allowed},
 		{"notes.txt.bak", allowed},
-	} {
-		d := decide(t, p, fileReq(engine.KindRead, tc.path))
-		if !slices.Contains(tc.want, d.Outcome) {
-			t.Errorf("Read %q: got %s by %s/%s (%s), want one of %v", tc.path, d.Outcome, d.Layer, d.Rule, d.Message, tc.want)
-		}
-	}
+	})
 }
 
 // A search of a folder that holds a secret's copy prints it: the walk

@@ -3,6 +3,7 @@ package engine_test
 import (
 	"context"
 	"io/fs"
+	"slices"
 	"strings"
 	"testing"
 	"testing/fstest"
@@ -32,6 +33,25 @@ func shellReq(cmd string) *engine.Request {
 func fileReq(kind engine.Kind, path string) *engine.Request {
 	return &engine.Request{Cwd: root, ProjectRoot: root, Home: home,
 		Tool: engine.Tool{Kind: kind, Input: engine.Input{Paths: []string{path}}}}
+}
+
+// fileCase is a file tool's call on path and the outcomes it may get.
+type fileCase struct {
+	path string
+	want []engine.Outcome
+}
+
+// checkFileCases decides each case as a call of each of kinds.
+func checkFileCases(t *testing.T, p *engine.Policy, kinds []engine.Kind, cases []fileCase) {
+	t.Helper()
+	for _, tc := range cases {
+		for _, kind := range kinds {
+			d := decide(t, p, fileReq(kind, tc.path))
+			if !slices.Contains(tc.want, d.Outcome) {
+				t.Errorf("%s %q: got %s by %s/%s (%s), want one of %v", kind, tc.path, d.Outcome, d.Layer, d.Rule, d.Message, tc.want)
+			}
+		}
+	}
 }
 
 func decide(t *testing.T, p *engine.Policy, req *engine.Request) *engine.Decision {

@@ -52,11 +52,7 @@ func TestBypassUserConfiguration(t *testing.T) {
 // plan, the agent's memory) stay the agent's to write.
 func TestWriteUserConfiguration(t *testing.T) {
 	t.Parallel()
-	p := builtin(engine.DefaultSettings())
-	for _, tc := range []struct {
-		path string
-		want []engine.Outcome
-	}{
+	checkFileCases(t, builtin(engine.DefaultSettings()), []engine.Kind{engine.KindWrite, engine.KindEdit}, []fileCase{
 		{"~/.config/go/env", blocked},
 		{"~/.local/lib/python3.11/site-packages/sitecustomize.py", blocked},
 		{"~/.local/lib/python3.11/site-packages/usercustomize.py", blocked},
@@ -69,14 +65,7 @@ func TestWriteUserConfiguration(t *testing.T) {
 		{"~/.claude/projects/-project/memory/MEMORY.md", runs},
 		{"~/notes.txt", runs},
 		{"src/main.go", runs},
-	} {
-		for _, kind := range []engine.Kind{engine.KindWrite, engine.KindEdit} {
-			d := decide(t, p, fileReq(kind, tc.path))
-			if !slices.Contains(tc.want, d.Outcome) {
-				t.Errorf("%s %q: got %s by %s/%s (%s), want one of %v", kind, tc.path, d.Outcome, d.Layer, d.Rule, d.Message, tc.want)
-			}
-		}
-	}
+	})
 }
 
 // Where XDG_CONFIG_HOME moves ~/.config, the rules that name files there
