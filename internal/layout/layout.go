@@ -229,7 +229,7 @@ var installedSettings = []string{
 // governed reports whether dir is a governed project's root: it holds a
 // .governance folder or harness settings that run governance-hook.
 func governed(dir string) bool {
-	if fi, err := os.Stat(under(dir, ".governance")); err == nil && fi.IsDir() && ownedHere(fi) {
+	if fi, err := os.Stat(under(dir, ".governance")); err == nil && fi.IsDir() && OwnedHere(fi) {
 		return true
 	}
 	absent := "" // a folder of settings found missing
@@ -254,7 +254,7 @@ func governed(dir string) bool {
 		if err != nil {
 			continue
 		}
-		if fi, err := f.Stat(); err != nil || !ownedHere(fi) {
+		if fi, err := f.Stat(); err != nil || !OwnedHere(fi) {
 			f.Close()
 			continue
 		}

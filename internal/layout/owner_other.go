@@ -4,6 +4,6 @@ package layout
 
 import "os"
 
-// ownedHere reports whether fi belongs to the user running governance;
+// OwnedHere reports whether fi belongs to the user running governance;
 // ownership is not checked on this system.
-func ownedHere(os.FileInfo) bool { return true }
+func OwnedHere(os.FileInfo) bool { return true }

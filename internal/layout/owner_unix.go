@@ -7,10 +7,10 @@ import (
 	"syscall"
 )
 
-// ownedHere reports whether fi belongs to the user running governance or
+// OwnedHere reports whether fi belongs to the user running governance or
 // to root: a governed folder above the project that another user made (in
 // a shared folder such as /tmp) does not bring its rules in.
-func ownedHere(fi os.FileInfo) bool {
+func OwnedHere(fi os.FileInfo) bool {
 	st, ok := fi.Sys().(*syscall.Stat_t)
 	return !ok || st.Uid == 0 || int(st.Uid) == os.Getuid()
 }

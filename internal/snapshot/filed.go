@@ -13,7 +13,6 @@ import (
 	"sync"
 
 	"github.com/agentgov/governance/internal/engine"
-	"github.com/agentgov/governance/internal/regularfile"
 )
 
 // A snapshot files the rules that only shell commands of named programs
@@ -258,13 +257,8 @@ func readIndexes(path string) (*Snapshot, error) {
 		// An open file there keeps the next snapshot from replacing it.
 		return Read(path)
 	}
-	file, err := regularfile.Open(path)
+	file, info, err := open(path)
 	if err != nil {
-		return nil, err
-	}
-	info, err := file.Stat()
-	if err != nil {
-		file.Close()
 		return nil, err
 	}
 	// Most snapshots are a few kilobytes; a large policy's line and

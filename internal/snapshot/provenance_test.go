@@ -153,3 +153,42 @@ func TestCompileEnvResolvesTheSameFolders(t *testing.T) {
 		}
 	}
 }
+
+// A snapshot file another user owns is not taken: who can write the
+// state folder (one made in a shared folder, or handed to another user)
+// would choose the policy the hook enforces. The hook compiles the
+// configuration instead, and the last good snapshot is not held either.
+func TestLoadRefusesAnotherUsersSnapshot(t *testing.T) {
+	t.Parallel()
+	if os.Getuid() != 0 {
+		t.Skip("giving a file to another user needs root")
+	}
+	p := provenancePaths(t)
+	evil := &Snapshot{Version: Version, Root: p.ProjectRoot, From: p, Stamps: stampsOf(p),
+		Settings: engine.Settings{LogOnly: true}}
+	for _, path := range []string{CachePath(p), GoodPath(p)} {
+		if err := evil.Write(path); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.Chown(path, 4242, 4242); err != nil {
+			t.Fatal(err)
+		}
+	}
+	compiled := false
+	good := &Snapshot{Version: Version, Root: p.ProjectRoot, From: p, Stamps: stampsOf(p)}
+	pol := Load(p, func(layout.Paths) (*Snapshot, error) { compiled = true; return good, nil })
+	if !compiled || pol.Settings.LogOnly {
+		t.Fatalf("another user's snapshot was taken: compiled %v, log-only %v", compiled, pol.Settings.LogOnly)
+	}
+	if _, err := Read(GoodPath(p)); !errors.Is(err, ErrNotOwned) {
+		t.Fatalf("reading another user's last good snapshot: %v, want %v", err, ErrNotOwned)
+	}
+	// The user's own file, and root's, are taken.
+	if err := os.Chown(CachePath(p), os.Getuid(), os.Getgid()); err != nil {
+		t.Fatal(err)
+	}
+	pol = Load(p, func(layout.Paths) (*Snapshot, error) { return nil, errors.New("not compiled again") })
+	if pol.Err != nil || !pol.Settings.LogOnly {
+		t.Fatalf("the user's own snapshot is not taken: error %v, log-only %v", pol.Err, pol.Settings.LogOnly)
+	}
+}

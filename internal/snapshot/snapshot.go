@@ -15,6 +15,8 @@ import (
 	"fmt"
 	"hash/fnv"
 	"io"
+	"io/fs"
+	"os"
 	"path/filepath"
 	"slices"
 	"strconv"
@@ -383,11 +385,42 @@ func (s *Snapshot) policy(lazy bool) *engine.Policy {
 	return pol
 }
 
+// ErrNotOwned is wrapped by the error of a snapshot file that belongs to
+// another user than the one running governance (or root).
+var ErrNotOwned = errors.New("the file belongs to another user")
+
 // Read reads a snapshot file.
 func Read(path string) (*Snapshot, error) {
-	data, err := regularfile.ReadFile(path)
+	f, info, err := open(path)
 	if err != nil {
 		return nil, err
 	}
+	defer f.Close()
+	data := make([]byte, info.Size())
+	if _, err := io.ReadFull(f, data); err != nil {
+		return nil, err
+	}
 	return Decode(data)
+}
+
+// open opens a snapshot file: a regular file of the user running
+// governance, or of root. The state folder may be another user's (one
+// made in a shared folder, a home handed over), and a snapshot written
+// there would choose the policy the hook enforces: its stamps are the
+// configuration's, which anyone can stat. Such a file is passed over, as
+// a missing one is, and the configuration is compiled again.
+func open(path string) (*os.File, os.FileInfo, error) {
+	f, err := regularfile.Open(path)
+	if err != nil {
+		return nil, nil, err
+	}
+	info, err := f.Stat()
+	if err == nil && !layout.OwnedHere(info) {
+		err = &fs.PathError{Op: "open", Path: path, Err: ErrNotOwned}
+	}
+	if err != nil {
+		f.Close()
+		return nil, nil, err
+	}
+	return f, info, nil
 }
