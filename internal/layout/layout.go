@@ -56,6 +56,12 @@ func Discover(cwd, projectDir string, env Env) Paths {
 	if home == "" {
 		home, _ = os.UserHomeDir()
 	}
+	if home == "" {
+		// Started without HOME (a harness or a job that clears the
+		// environment): the user's configuration and state are still
+		// the account's, and dropping them dropped the user's rules.
+		home = accountHome()
+	}
 	p := Paths{Home: home, ManagedDir: DefaultManagedDir()}
 	switch {
 	case projectDir != "":

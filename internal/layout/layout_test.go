@@ -255,3 +255,21 @@ func TestAgentFoldersResolved(t *testing.T) {
 		}
 	}
 }
+
+// A hook started without HOME (a harness or a job that clears the
+// environment) reads the configuration and state of the account's home:
+// without them the user's rules were dropped, and the calls they deny
+// allowed.
+func TestNoHomeIsTheAccounts(t *testing.T) {
+	t.Setenv("HOME", "")
+	account := accountHome()
+	if account == "" {
+		t.Skip("no account home to fall back on")
+	}
+	project := t.TempDir()
+	p := Discover(project, "", func(string) string { return "" })
+	if p.Home != account || p.UserDir != filepath.Join(account, ".config", "governance") ||
+		p.StateDir != filepath.Join(account, ".local", "state", "governance") {
+		t.Errorf("no HOME: home %q, user folder %q, state folder %q, want the account's %q", p.Home, p.UserDir, p.StateDir, account)
+	}
+}
