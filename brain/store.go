@@ -58,8 +58,13 @@ func updateFile(path string, v any, fn func() error, durable bool) error {
 // padded with spaces (JSON's whitespace) to the length it had, so that a
 // process killed after it leaves a valid document. A temporary file and
 // a rename cost about 25 times as much on ext4, on every hook call of a
-// rate-limited role. The file is cut to size when the padding grows
-// large.
+// rate-limited role. Content that does not fit in the file, or would
+// leave padding grown large, is written to a temporary file and renamed
+// into place instead: a write that grows the file can be cut short (a
+// full disk), and a write followed by a truncation leaves the old tail
+// after the new document when the process is killed between them;
+// either made a broken file that denied every call until a person
+// repaired it.
 func rewriteInPlace(path string, data []byte) error {
 	f, err := os.OpenFile(path, os.O_RDWR|os.O_CREATE, 0o600)
 	if errors.Is(err, fs.ErrNotExist) {
@@ -77,18 +82,15 @@ func rewriteInPlace(path string, data []byte) error {
 		return err
 	}
 	size := fi.Size()
-	if pad := size - int64(len(data)); pad > 0 && pad <= 4096 {
+	if pad := size - int64(len(data)); pad < 0 || pad > 4096 {
+		f.Close()
+		return atomicfile.WriteVolatile(path, data, 0o600)
+	} else if pad > 0 {
 		data = append(data, bytes.Repeat([]byte{' '}, int(pad))...)
 	}
 	if _, err := f.WriteAt(data, 0); err != nil {
 		f.Close()
 		return err
-	}
-	if size > int64(len(data)) {
-		if err := f.Truncate(int64(len(data))); err != nil {
-			f.Close()
-			return err
-		}
 	}
 	return f.Close()
 }
