@@ -10,6 +10,7 @@ import (
 	"path/filepath"
 	"time"
 
+	"github.com/agentgov/governance/internal/appendfile"
 	"github.com/agentgov/governance/internal/atomicfile"
 	"github.com/agentgov/governance/internal/filelock"
 	"github.com/agentgov/governance/internal/regularfile"
@@ -172,12 +173,12 @@ func writeFile(path string, data []byte) error { return atomicfile.Write(path, d
 // syncDir fsyncs a folder, making renames and removals in it durable.
 func syncDir(dir string) error { return atomicfile.SyncDir(dir) }
 
-// appendLines appends JSON lines to a file opened with O_APPEND and
-// fsyncs it.
+// appendLines appends JSON lines to a file, as the decision log is
+// appended to (a line that finds the file's last line cut short, by a
+// full disk or a kill, starts on a line of its own rather than finishing
+// the cut one), and fsyncs it: an archive is durable before what it
+// holds is removed.
 func appendLines(path string, lines ...any) error {
-	if err := os.MkdirAll(filepath.Dir(path), 0o700); err != nil {
-		return err
-	}
 	var b bytes.Buffer
 	enc := json.NewEncoder(&b)
 	enc.SetEscapeHTML(false)
@@ -186,12 +187,11 @@ func appendLines(path string, lines ...any) error {
 			return err
 		}
 	}
-	f, err := os.OpenFile(path, os.O_WRONLY|os.O_APPEND|os.O_CREATE, 0o600)
-	if err != nil {
+	if err := appendfile.AppendLine(path, b.Bytes()); err != nil {
 		return err
 	}
-	if _, err := f.Write(b.Bytes()); err != nil {
-		f.Close()
+	f, err := os.OpenFile(path, os.O_WRONLY|os.O_APPEND, 0)
+	if err != nil {
 		return err
 	}
 	if err := f.Sync(); err != nil {
