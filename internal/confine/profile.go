@@ -387,6 +387,7 @@ func For(e *engine.Engine, req *engine.Request, kind Kind, opts Options) (*Profi
 			churn = append(churn, d)
 		}
 	}
+	var deeper []string
 	for _, w := range walk {
 		// A folder shown through a link (a project under ~ linked to
 		// another disk) is walked where it is; its secrets are masked
@@ -401,7 +402,7 @@ func For(e *engine.Engine, req *engine.Request, kind Kind, opts Options) (*Profi
 				sec.churn = append(sec.churn, real+strings.TrimPrefix(c, w))
 			}
 		}
-		found, complete := sec.under(real)
+		found, kept, complete := sec.under(real)
 		if !complete {
 			return nil, fmt.Errorf("%w under %s", ErrTooMany, w)
 		}
@@ -413,7 +414,26 @@ func For(e *engine.Engine, req *engine.Request, kind Kind, opts Options) (*Profi
 				p.Masked = append(p.Masked, f)
 			}
 		}
+		for _, k := range kept {
+			if real != w {
+				k = w + strings.TrimPrefix(k, real)
+			}
+			deeper = append(deeper, k)
+		}
 	}
+	// The protected set's names that exist below the folders it is named
+	// in (web/.claude when the call runs in the root): a harness or an
+	// editor started in that folder reads them, so they are read-only
+	// too, found by the walk for secrets and kept in its index. One a
+	// call makes there is not (see docs/confinement.md).
+	for _, k := range deeper {
+		if insideAny(k, p.Writable) && !insideAny(k, p.Protected) && !insideAny(k, p.Absent) {
+			p.Protected = append(p.Protected, k)
+		}
+	}
+	p.Protected = slices.DeleteFunc(p.Protected, func(a string) bool {
+		return slices.ContainsFunc(p.Protected, func(b string) bool { return b != a && inside(a, b) })
+	})
 	sec.save()
 	for _, g := range grantedReads {
 		// Governance's state stays hidden whatever is granted.

@@ -492,13 +492,29 @@ func (e *Engine) SecretsUnder(req *Request, root string) (found []string, comple
 // same rules find the same secrets there, so a caller may keep what was
 // found (the launcher's index of secrets does).
 func (e *Engine) SecretsUnderReading(req *Request, root string, read func(p string, dir bool)) (found []string, complete bool) {
+	found, _, complete = e.ShownUnder(req, root, read)
+	return found, complete
+}
+
+// ShownUnder is [Engine.SecretsUnderReading] finding, in the same walk,
+// the protected set's relative names wherever they are under root
+// (kept): the folders and files [Engine.ProtectedPaths] names in the
+// root and the folders up from the request's (web/.claude,
+// web/.env.local, a/app.code-workspace), which a harness or an editor
+// started in that folder reads there. None inside node_modules or a git
+// folder, where nobody starts one.
+func (e *Engine) ShownUnder(req *Request, root string, read func(p string, dir bool)) (found, kept []string, complete bool) {
 	ev := newEvaluation(e, req)
+	units := protectedUnitsOnce.get()
 	// Bounded by entries only: a bound in time would make the same folder
 	// checkable or not by the load on the machine.
 	ev.fsw.deadline = time.Now().Add(24 * time.Hour)
 	rules := ev.secretRules()
 	probe := &subject{kind: KindRead}
 	complete = ev.fsw.walk(root, true, nil, func(p string, link, dir bool) bool {
+		if units.match(p, dir) {
+			kept = append(kept, p)
+		}
 		if dir {
 			if read != nil {
 				read(p, true)
@@ -523,7 +539,51 @@ func (e *Engine) SecretsUnderReading(req *Request, root string, read func(p stri
 		}
 		return true
 	})
-	return found, complete
+	return found, kept, complete
+}
+
+// protectedUnits are the units (see protectedUnit) of the protected
+// set's names relative to a folder, by kind.
+type protectedUnits struct{ folders, files, globs []string }
+
+var protectedUnitsOnce = lazy[*protectedUnits]{make: func() *protectedUnits {
+	u := &protectedUnits{}
+	for _, pats := range [][]string{harnessSettings, agentFiles, StartFiles} {
+		for _, pat := range pats {
+			if strings.HasPrefix(pat, "~/") || strings.HasPrefix(pat, "/") {
+				continue
+			}
+			unit, glob := protectedUnit(pat)
+			list := &u.files
+			switch {
+			case glob:
+				list = &u.globs
+			case unit != pat:
+				// The folder of the pattern's files.
+				list = &u.folders
+			}
+			if !slices.Contains(*list, unit) {
+				*list = append(*list, unit)
+			}
+		}
+	}
+	return u
+}}
+
+// match reports whether the path p (a folder when dir) is one of the
+// units in some folder, outside node_modules and git folders.
+func (u *protectedUnits) match(p string, dir bool) bool {
+	if strings.Contains(p, "/node_modules/") || strings.Contains(p, "/.git/") {
+		return false
+	}
+	if dir {
+		return slices.ContainsFunc(u.folders, func(f string) bool { return strings.HasSuffix(p, "/"+f) })
+	}
+	if slices.ContainsFunc(u.files, func(f string) bool { return strings.HasSuffix(p, "/"+f) }) {
+		return true
+	}
+	base := path.Base(p)
+	return slices.ContainsFunc(u.globs, func(g string) bool { ok, _ := path.Match(g, base); return ok })
 }
 
 // SecretFolders returns the paths outside the project that the

@@ -106,9 +106,10 @@ var StartFiles = []string{
 var VenvFolders = []string{".venv", "venv", "env"}
 
 // sharedFolders hold files of many tools, most of them a call may write
-// (.github/workflows): a protected file in one is protected alone, never
+// (.github/workflows), or have a name many projects give a folder of
+// their own (mise): a protected file in one is protected alone, never
 // the folder with it.
-var sharedFolders = []string{".github", ".config"}
+var sharedFolders = []string{".github", ".config", "mise"}
 
 // anywhere returns patterns relative to the project root made to match
 // in any folder: another project's settings (or an outer one's, from a
