@@ -425,9 +425,10 @@ func For(e *engine.Engine, req *engine.Request, kind Kind, opts Options) (*Profi
 	// in (web/.claude when the call runs in the root): a harness or an
 	// editor started in that folder reads them, so they are read-only
 	// too, found by the walk for secrets and kept in its index. One a
-	// call makes there is not (see docs/confinement.md).
+	// call makes there is not (see docs/confinement.md). A secret among
+	// them (config/.env.production) is read-only as its mask is.
 	for _, k := range deeper {
-		if insideAny(k, p.Writable) && !insideAny(k, p.Protected) && !insideAny(k, p.Absent) {
+		if insideAny(k, p.Writable) && !insideAny(k, slices.Concat(p.Protected, p.Absent, p.Masked)) {
 			p.Protected = append(p.Protected, k)
 		}
 	}

@@ -114,7 +114,11 @@ func TestStartNamesConfined(t *testing.T) {
 		}
 	}
 	for _, f := range []string{".env.local", "sub/.env.local", "sub/.claude", ".github/mcp.json"} {
-		wantMissing(t, filepath.Join(w.project, f))
+		// Missing, or the launcher's empty placeholder while a reaper
+		// still waits for the sandbox's end to remove it.
+		if fi, err := os.Lstat(filepath.Join(w.project, f)); err == nil && (!fi.Mode().IsRegular() || fi.Size() > 0) {
+			t.Errorf("%s on the host after the calls: %v", f, fi.Mode())
+		}
 	}
 	if code, _, stderr := w.run(t, p, "/bin/sh", "-c", "mkdir -p ../.github/workflows && echo x > ../.github/workflows/ci.yml && echo x > notes.txt"); code != 0 {
 		t.Errorf("a workflow and a file in the folder: exit %d, %s", code, stderr)
