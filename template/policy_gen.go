@@ -580,7 +580,7 @@ var Policy = []engine.RuleSpec{
 		ID:    "code-run-on-open",
 		Tools: []engine.Kind{"write", "edit"},
 		Match: []engine.MatchSpec{{
-			Paths: []string{".vscode/tasks.json", ".vscode/settings.json", "**/.vscode/tasks.json", "**/.vscode/settings.json", ".vscode/mcp.json", "**/.vscode/mcp.json", ".devcontainer/**", ".devcontainer.json", "**/.devcontainer/**", ".husky/**", ".pre-commit-config.yaml", "{,.}lefthook{,-local}.{yml,yaml,toml,json,jsonc}", ".lefthook/**", ".lefthook-local/**", ".huskyrc", ".huskyrc.*", "husky.config.{js,cjs}", ".overcommit.yml", ".git-hooks/**", "{.venv,venv,env}/pyvenv.cfg", "{.venv,venv,env}/{bin,Scripts}/{activate,Activate}*", "{.venv,venv,env}/{bin,Scripts}/python*"},
+			Paths: []string{".vscode/tasks.json", ".vscode/settings.json", "**/.vscode/tasks.json", "**/.vscode/settings.json", ".vscode/mcp.json", "**/.vscode/mcp.json", ".devcontainer/**", ".devcontainer.json", "**/.devcontainer/**", ".husky/**", ".pre-commit-config.yaml", "{,.}lefthook{,-local}.{yml,yaml,toml,json,jsonc}", ".lefthook/**", ".lefthook-local/**", ".huskyrc", ".huskyrc.*", "husky.config.{js,cjs}", ".overcommit.yml", ".git-hooks/**", "{.venv,venv,env}/pyvenv.cfg", "{.venv,venv,env}/{bin,Scripts}/{activate,Activate}*", "{.venv,venv,env}/{bin,Scripts}/python*", "bunfig.toml", ".zed/settings.json", "**/.zed/settings.json", "*.code-workspace", ".idea/**", "**/.idea/**", "{mise,.mise,mise.local,.mise.local}.toml", ".mise/**", "**/.mise/**", "mise/config.toml", "**/mise/config.toml", ".config/mise/**", "**/.config/mise/**", ".config/mise.toml", "**/.config/mise.toml", ".tool-versions"},
 		}},
 		Decision:   engine.Ask,
 		Message:    "This file holds code that runs later without the person's say-so (a task VS Code runs as it opens the folder, a dev container's commands, a git hook or what a hook manager's hook runs, a virtual environment's interpreter or activate script).",
@@ -1038,8 +1038,8 @@ var PolicyExamples = []engine.Examples{
 	},
 	// code-run-on-open
 	{
-		Match:    []string{".vscode/tasks.json", ".vscode/settings.json", ".devcontainer/devcontainer.json", ".devcontainer.json", ".husky/pre-commit", "web/.vscode/tasks.json", ".pre-commit-config.yaml", "lefthook.yml", ".lefthook-local.jsonc", ".config/lefthook.toml", ".lefthook/pre-commit/x.sh", ".huskyrc.json", "husky.config.js", ".overcommit.yml", ".git-hooks/pre_commit/x.rb", ".venv/bin/activate", ".venv/pyvenv.cfg", "venv/bin/python3", "env/Scripts/Activate.ps1"},
-		NotMatch: []string{".vscode/launch.json", ".vscode/extensions.json", "src/tasks.json", "docs/devcontainer.md", ".envrc.example", "lefthook.go", "docs/lefthook.md", ".pre-commit-hooks.yaml", "package.json", ".venv/bin/pytest", ".venv/lib/python3.11/site-packages/x.py"},
+		Match:    []string{".vscode/tasks.json", ".vscode/settings.json", ".devcontainer/devcontainer.json", ".devcontainer.json", ".husky/pre-commit", "web/.vscode/tasks.json", ".pre-commit-config.yaml", "lefthook.yml", ".lefthook-local.jsonc", ".config/lefthook.toml", ".lefthook/pre-commit/x.sh", ".huskyrc.json", "husky.config.js", ".overcommit.yml", ".git-hooks/pre_commit/x.rb", ".venv/bin/activate", ".venv/pyvenv.cfg", "venv/bin/python3", "env/Scripts/Activate.ps1", "bunfig.toml", "web/bunfig.toml", ".zed/settings.json", "web/.zed/settings.json", "app.code-workspace", ".idea/workspace.xml", "mise.toml", "web/.mise.local.toml", ".mise/config.toml", "mise/config.toml", ".config/mise/conf.d/x.toml", ".config/mise.toml", ".tool-versions", "web/.tool-versions"},
+		NotMatch: []string{".vscode/launch.json", ".vscode/extensions.json", "src/tasks.json", "docs/devcontainer.md", ".envrc.example", "lefthook.go", "docs/lefthook.md", ".pre-commit-hooks.yaml", "package.json", ".venv/bin/pytest", ".venv/lib/python3.11/site-packages/x.py", "docs/mise.md", "src/idea.go", "code-workspace.md"},
 	},
 	// runs-unseen-code
 	{

@@ -88,8 +88,11 @@ func TestCommittedSecrets(t *testing.T) {
 	must(t, err)
 	// The untracked secrets, and the placeholders of the absent protected
 	// paths (which a confined call sees as empty folders and files).
-	placeholders := []string{"/.codex", "/.cursor", "/.devcontainer", "/.devcontainer.json", "/.envrc", "/.gemini", "/.github/agents", "/.github/hooks", "/.mcp.json", "/.opencode",
-		"/.vscode", "/opencode.json", "/opencode.jsonc"}
+	placeholders := []string{"/.codex", "/.config/mise", "/.config/mise.toml", "/.cursor", "/.devcontainer", "/.devcontainer.json", "/.env.development",
+		"/.env.development.local", "/.env.local", "/.env.production", "/.env.production.local", "/.env.test", "/.env.test.local", "/.envrc", "/.gemini",
+		"/.github/agents", "/.github/copilot", "/.github/hooks", "/.github/mcp.json", "/.idea", "/.mcp.json", "/.mise", "/.mise.local.toml", "/.mise.toml", "/.opencode",
+		"/.tool-versions",
+		"/.vscode", "/.zed", "/bunfig.toml", "/mise.local.toml", "/mise.toml", "/mise/config.toml", "/opencode.json", "/opencode.jsonc"}
 	if want := []Excluded{{File: exclude, Patterns: append([]string{"/.env", "/certs/new.key"}, placeholders...)}}; !reflect.DeepEqual(p.Excluded, want) {
 		t.Fatalf("excluded = %v, want %v", p.Excluded, want)
 	}
