@@ -99,6 +99,9 @@ type Launcher struct {
 	// Stdin, Stdout and Stderr are the command's, passed through.
 	Stdin          io.Reader
 	Stdout, Stderr io.Writer
+	// early is the sandbox's init started before the profile was built,
+	// used when the launcher sets the sandbox up itself.
+	early *earlyInit
 }
 
 // systemTree are the system folders every call sees read-only (or as
@@ -422,7 +425,17 @@ func (l *Launcher) run(ctx context.Context, p *Profile, argv []string, bwrap str
 		// [scopeAbstractSockets]; docs/confinement.md says where not).
 		scopeAbstractSockets()
 	}
-	err = cmd.Start()
+	// The init started early, when there is one for this sandbox, is
+	// handed it; else the init starts now.
+	started := false
+	if own {
+		if c := l.early.take(cmd, std.bwrapW); c != nil {
+			cmd, started = c, true
+		}
+	}
+	if !started {
+		err = cmd.Start()
+	}
 	readyW.Close()
 	infoW.Close()
 	std.started()

@@ -19,7 +19,8 @@ import (
 // initFail is the init's exit status when the sandbox cannot be set up.
 const initFail = 1
 
-// sandboxInit is the sandbox's init: args are [InitArg]'s, after it.
+// sandboxInit is the sandbox's init: args are [InitArg]'s, after it
+// (or come later, with [receiveArg]: see sandbox_early_linux.go).
 // Descriptor 3 is the launcher's ready pipe: "x" once the sandbox
 // stands, then the command's status and a newline once it ends. 4 to 6
 // are the command's standard streams; 7, with --watch, the launcher's
@@ -38,6 +39,15 @@ func sandboxInit(args []string) int {
 	// Setup, capabilities dropped and the command forked all on one
 	// thread: capabilities and no_new_privs are a thread's own.
 	runtime.LockOSThread()
+	if len(args) > 0 && args[0] == receiveArg {
+		// Started early: the arguments and descriptors come now.
+		var err error
+		if args, err = receivePlan(); errors.Is(err, errUnused) {
+			return initFail
+		} else if err != nil {
+			return fail("%v", err)
+		}
+	}
 	// Every descriptor passed in stays out of the command.
 	unix.CloseRange(3, ^uint(0), unix.CLOSE_RANGE_CLOEXEC)
 	watch := len(args) > 0 && args[0] == "--watch"
