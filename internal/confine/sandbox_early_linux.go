@@ -4,6 +4,7 @@ import (
 	"encoding/binary"
 	"errors"
 	"fmt"
+	"io"
 	"os"
 	"os/exec"
 	"slices"
@@ -173,35 +174,67 @@ var errUnused = errors.New("no sandbox to set up")
 // receivePlan is the early init's first step: it reads its descriptors
 // and arguments from descriptor 3, puts the first descriptor on 2 and
 // the others on 3 on, where a started init has them, and returns the
-// arguments.
+// arguments. The socket is waited on in the Go runtime's poller, not in
+// a blocking system call: with nothing to run, the runtime's monitor
+// then sleeps until the launcher writes, where a call blocked in the
+// kernel has it wake every 20 to 640 µs (twice the context switches of
+// a call, a millisecond and more of processor time).
 func receivePlan() ([]string, error) {
-	const sock = 3
+	if err := unix.SetNonblock(3, true); err != nil {
+		return nil, err
+	}
+	sock := os.NewFile(3, "launcher")
+	args, fds, err := readPlan(sock)
+	// Closed before its place is taken.
+	sock.Close()
+	if err != nil {
+		return nil, err
+	}
+	if err := placeFDs(fds); err != nil {
+		return nil, err
+	}
+	return args, nil
+}
+
+// readPlan reads the descriptors' messages, then the arguments (see
+// [earlyInit.send]).
+func readPlan(sock *os.File) ([]string, []int, error) {
+	rc, err := sock.SyscallConn()
+	if err != nil {
+		return nil, nil, err
+	}
 	var fds []int
 	buf := make([]byte, 1)
 	oob := make([]byte, unix.CmsgSpace(maxRights*4))
 	for {
 		var n, oobn, flags int
-		err := retry(func() (err error) {
-			n, oobn, flags, _, err = unix.Recvmsg(sock, buf, oob, unix.MSG_CMSG_CLOEXEC)
-			return err
-		})
-		if err != nil {
-			return nil, err
+		var rerr error
+		if err := rc.Read(func(fd uintptr) bool {
+			rerr = retry(func() (err error) {
+				n, oobn, flags, _, err = unix.Recvmsg(int(fd), buf, oob, unix.MSG_CMSG_CLOEXEC)
+				return err
+			})
+			return rerr != unix.EAGAIN
+		}); err != nil {
+			return nil, fds, err
+		}
+		if rerr != nil {
+			return nil, fds, rerr
 		}
 		if n == 0 {
-			return nil, errUnused
+			return nil, fds, errUnused
 		}
 		if flags&unix.MSG_CTRUNC != 0 {
-			return nil, errors.New("the launcher's descriptors did not all come")
+			return nil, fds, errors.New("the launcher's descriptors did not all come")
 		}
 		msgs, err := unix.ParseSocketControlMessage(oob[:oobn])
 		if err != nil {
-			return nil, err
+			return nil, fds, err
 		}
 		for _, m := range msgs {
 			r, err := unix.ParseUnixRights(&m)
 			if err != nil {
-				return nil, err
+				return nil, fds, err
 			}
 			fds = append(fds, r...)
 		}
@@ -209,25 +242,22 @@ func receivePlan() ([]string, error) {
 			break
 		}
 		if buf[0] != 'f' {
-			return nil, fmt.Errorf("unexpected message %q from the launcher", buf[0])
+			return nil, fds, fmt.Errorf("unexpected message %q from the launcher", buf[0])
 		}
 	}
 	head := make([]byte, 4)
-	if err := readFull(sock, head); err != nil {
-		return nil, err
+	if _, err := io.ReadFull(sock, head); err != nil {
+		return nil, fds, err
 	}
 	size := binary.BigEndian.Uint32(head)
 	if size > maxPlan {
-		return nil, fmt.Errorf("the launcher's arguments are %d bytes long", size)
+		return nil, fds, fmt.Errorf("the launcher's arguments are %d bytes long", size)
 	}
 	args := make([]byte, size)
-	if err := readFull(sock, args); err != nil {
-		return nil, err
+	if _, err := io.ReadFull(sock, args); err != nil {
+		return nil, fds, err
 	}
-	if err := placeFDs(fds); err != nil {
-		return nil, err
-	}
-	return strings.Split(string(args), "\x00"), nil
+	return strings.Split(string(args), "\x00"), fds, nil
 }
 
 // placeFDs puts fds on 2, 3 and on, the places held for them (see
@@ -256,25 +286,6 @@ func placeFDs(fds []int) error {
 	// The places left over (the socket's too, when it was not one).
 	if len(fds) <= earlySlots {
 		return unix.CloseRange(uint(2+len(fds)), uint(2+earlySlots), 0)
-	}
-	return nil
-}
-
-// readFull reads len(b) bytes from fd.
-func readFull(fd int, b []byte) error {
-	for len(b) > 0 {
-		var n int
-		err := retry(func() (err error) {
-			n, err = unix.Read(fd, b)
-			return err
-		})
-		if err != nil {
-			return err
-		}
-		if n == 0 {
-			return errors.New("the launcher's arguments end early")
-		}
-		b = b[n:]
 	}
 	return nil
 }

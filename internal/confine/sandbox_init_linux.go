@@ -36,9 +36,6 @@ func sandboxInit(args []string) int {
 	if os.Getpid() != 1 {
 		return fail("the sandbox's init runs as PID 1 of a new PID namespace")
 	}
-	// Setup, capabilities dropped and the command forked all on one
-	// thread: capabilities and no_new_privs are a thread's own.
-	runtime.LockOSThread()
 	if len(args) > 0 && args[0] == receiveArg {
 		// Started early: the arguments and descriptors come now.
 		var err error
@@ -48,6 +45,9 @@ func sandboxInit(args []string) int {
 			return fail("%v", err)
 		}
 	}
+	// Setup, capabilities dropped and the command forked all on one
+	// thread: capabilities and no_new_privs are a thread's own.
+	runtime.LockOSThread()
 	// Every descriptor passed in stays out of the command.
 	unix.CloseRange(3, ^uint(0), unix.CLOSE_RANGE_CLOEXEC)
 	watch := len(args) > 0 && args[0] == "--watch"
