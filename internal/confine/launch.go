@@ -407,7 +407,7 @@ func (l *Launcher) run(ctx context.Context, p *Profile, argv []string, bwrap str
 	}
 	// The environment goes to bwrap as its own, never as --setenv words
 	// a process listing would show.
-	cmd.Env = CleanEnv(l.Env)
+	cmd.Env = l.early.cleanEnv(l.Env)
 	// bubblewrap's own stdin and stdout are /dev/null, its stderr a pipe
 	// read until the command ends (its messages when the sandbox cannot
 	// stand); the command's streams reach the shim as descriptors.

@@ -53,6 +53,9 @@ type earlyInit struct {
 	// handed its sandbox (taken) or discarded.
 	sock  int
 	taken bool
+	// env is the launcher's environment the init was started for (its
+	// own is env cleaned).
+	env []string
 }
 
 // startEarly starts the sandbox's init of a launcher whose environment
@@ -72,7 +75,7 @@ func startEarly(env []string) *earlyInit {
 	}
 	// The init gets no descriptor the launcher inherited.
 	closeInherited()
-	e := &earlyInit{cmd: initCommand([]string{receiveArg}, false), started: make(chan struct{}), sock: fds[0]}
+	e := &earlyInit{cmd: initCommand([]string{receiveArg}, false), started: make(chan struct{}), sock: fds[0], env: env}
 	e.cmd.Env = CleanEnv(env)
 	go func() {
 		defer close(e.started)
@@ -151,6 +154,16 @@ func (e *earlyInit) send(args string, fds []int) error {
 		msg = msg[n:]
 	}
 	return nil
+}
+
+// cleanEnv returns [CleanEnv](env), computed once: the early init's own
+// when it was started for env (each variable's value is searched for a
+// secret, 0.1 ms a call).
+func (e *earlyInit) cleanEnv(env []string) []string {
+	if e != nil && slices.Equal(e.env, env) {
+		return e.cmd.Env
+	}
+	return CleanEnv(env)
 }
 
 // discard ends an early init not handed a sandbox (it would end alone

@@ -34,3 +34,5 @@ func startEarly([]string) *earlyInit { return nil }
 func (*earlyInit) take(*exec.Cmd, *os.File) *exec.Cmd { return nil }
 
 func (*earlyInit) discard() {}
+
+func (*earlyInit) cleanEnv(env []string) []string { return CleanEnv(env) }
