@@ -922,26 +922,7 @@ func (l *Launcher) program(p *Profile, name string) string {
 // state folder, /tmp/.X11-unix) are left out: a read-only mount does not
 // stop connect().
 func (l *Launcher) Args(p *Profile, empty string) []string {
-	// A user namespace of its own in every case (as root too, so that the
-	// call is not root on the host), in which no further one may be made:
-	// each is a new set of capabilities over the kernel's surface.
-	args := []string{"--unshare-all", "--unshare-user", "--disable-userns", "--cap-drop", "ALL", "--new-session"}
-	if p.Network {
-		args = append(args, "--share-net")
-	}
-	for _, s := range systemTree {
-		fi, err := os.Lstat(s)
-		switch {
-		case err != nil:
-		case fi.Mode()&os.ModeSymlink != 0:
-			if t, err := os.Readlink(s); err == nil {
-				args = append(args, "--symlink", t, s)
-			}
-		case fi.IsDir():
-			args = append(args, "--ro-bind", s, s)
-		}
-	}
-	args = append(args, "--proc", "/proc", "--dev", "/dev", "--tmpfs", "/tmp", "--tmpfs", "/var/tmp")
+	args := systemArgs(p.Network)
 	if p.Network {
 		// A resolver named through /run (systemd-resolved) is shown.
 		if t, err := filepath.EvalSymlinks("/etc/resolv.conf"); err == nil && inside(t, "/run") {
@@ -1084,6 +1065,34 @@ func (l *Launcher) Args(p *Profile, empty string) []string {
 		args = append(args, "--perms", "0444", "--ro-bind-data", strconv.Itoa(dataFD(!p.Background)+len(p.Report)+len(p.Committed)+k), pin(x.File))
 	}
 	return append(args, "--chdir", p.Cwd)
+}
+
+// systemArgs are the first of bubblewrap's arguments for a profile, the
+// same for every call on this machine but for the network: the
+// namespaces, the system folders read-only (or the links they are), a
+// fresh /proc and /dev, empty temporary folders. The launcher's own
+// sandbox's init started early sets them up before the rest is known.
+func systemArgs(network bool) []string {
+	// A user namespace of its own in every case (as root too, so that the
+	// call is not root on the host), in which no further one may be made:
+	// each is a new set of capabilities over the kernel's surface.
+	args := []string{"--unshare-all", "--unshare-user", "--disable-userns", "--cap-drop", "ALL", "--new-session"}
+	if network {
+		args = append(args, "--share-net")
+	}
+	for _, s := range systemTree {
+		fi, err := os.Lstat(s)
+		switch {
+		case err != nil:
+		case fi.Mode()&os.ModeSymlink != 0:
+			if t, err := os.Readlink(s); err == nil {
+				args = append(args, "--symlink", t, s)
+			}
+		case fi.IsDir():
+			args = append(args, "--ro-bind", s, s)
+		}
+	}
+	return append(args, "--proc", "/proc", "--dev", "/dev", "--tmpfs", "/tmp", "--tmpfs", "/var/tmp")
 }
 
 // LinkArgs returns the steps, the launcher's own sandbox's alone, that

@@ -56,6 +56,9 @@ type earlyInit struct {
 	// env is the launcher's environment the init was started for (its
 	// own is env cleaned).
 	env []string
+	// system are the steps of the system's arguments the init was sent
+	// first, and takes before the rest comes.
+	system []sandboxOp
 }
 
 // startEarly starts the sandbox's init of a launcher whose environment
@@ -81,6 +84,14 @@ func startEarly(env []string) *earlyInit {
 		defer close(e.started)
 		theirs := os.NewFile(uintptr(fds[1]), "init")
 		defer theirs.Close()
+		// The system's steps first, queued in the socket until the init
+		// reads them.
+		sys := systemArgs(false)
+		pl, err := parsePlan(append(slices.Clone(sys), "--", "true"))
+		if err != nil || e.write('p', strings.Join(sys, "\x00")) != nil {
+			return
+		}
+		e.system = pl.ops
 		null, err := os.Open(os.DevNull)
 		if err != nil {
 			return
@@ -111,7 +122,7 @@ func (e *earlyInit) take(cmd *exec.Cmd, stderr *os.File) *exec.Cmd {
 		return nil
 	}
 	if cmd.SysProcAttr.Cloneflags != e.cmd.SysProcAttr.Cloneflags || !slices.Equal(cmd.Env, e.cmd.Env) ||
-		len(cmd.Args) < 2 || len(cmd.ExtraFiles) > earlySlots {
+		len(cmd.Args) < 2 || len(cmd.ExtraFiles) > earlySlots || !e.begins(cmd.Args[2:]) {
 		e.discard()
 		return nil
 	}
@@ -129,8 +140,18 @@ func (e *earlyInit) take(cmd *exec.Cmd, stderr *os.File) *exec.Cmd {
 	return e.cmd
 }
 
+// begins reports whether the init's arguments (--watch, the plan, "--"
+// and the command) have the steps the init took first as their first.
+func (e *earlyInit) begins(args []string) bool {
+	if len(args) > 0 && args[0] == "--watch" {
+		args = args[1:]
+	}
+	pl, err := parsePlan(args)
+	return err == nil && len(pl.ops) >= len(e.system) && slices.Equal(pl.ops[:len(e.system)], e.system)
+}
+
 // send writes the descriptors, in messages of their own ('f'), then the
-// arguments ('a', their length, their bytes).
+// arguments ('a').
 func (e *earlyInit) send(args string, fds []int) error {
 	for len(fds) > 0 {
 		n := min(len(fds), maxRights)
@@ -141,7 +162,13 @@ func (e *earlyInit) send(args string, fds []int) error {
 		}
 		fds = fds[n:]
 	}
-	msg := binary.BigEndian.AppendUint32([]byte{'a'}, uint32(len(args)))
+	return e.write('a', args)
+}
+
+// write writes a message of arguments: its kind, their length, their
+// bytes.
+func (e *earlyInit) write(kind byte, args string) error {
+	msg := binary.BigEndian.AppendUint32([]byte{kind}, uint32(len(args)))
 	msg = append(msg, args...)
 	for len(msg) > 0 {
 		n, err := unix.SendmsgN(e.sock, msg, nil, nil, unix.MSG_NOSIGNAL)
@@ -184,39 +211,39 @@ func (e *earlyInit) discard() {
 // socket without handing it a sandbox.
 var errUnused = errors.New("no sandbox to set up")
 
-// receivePlan is the early init's first step: it reads its descriptors
-// and arguments from descriptor 3, puts the first descriptor on 2 and
-// the others on 3 on, where a started init has them, and returns the
-// arguments. The socket is waited on in the Go runtime's poller, not in
-// a blocking system call: with nothing to run, the runtime's monitor
-// then sleeps until the launcher writes, where a call blocked in the
-// kernel has it wake every 20 to 640 µs (twice the context switches of
-// a call, a millisecond and more of processor time).
-func receivePlan() ([]string, error) {
+// receive is the early init's first step: it reads the system's steps
+// from descriptor 3 and takes them (see [systemArgs]), then its
+// descriptors and arguments, puts the first descriptor on 2 and the
+// others on 3 on, where a started init has them, and returns the
+// arguments and the steps taken. The socket is waited on in the Go
+// runtime's poller, not in a blocking system call: with nothing to run,
+// the runtime's monitor then sleeps until the launcher writes, where a
+// call blocked in the kernel has it wake every 20 to 640 µs (twice the
+// context switches of a call, a millisecond and more of processor time).
+func (b *builder) receive() ([]string, []sandboxOp, error) {
 	if err := unix.SetNonblock(3, true); err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	sock := os.NewFile(3, "launcher")
-	args, fds, err := readPlan(sock)
+	args, done, fds, err := b.readPlan(sock)
 	// Closed before its place is taken.
 	sock.Close()
 	if err != nil {
-		return nil, err
-	}
-	if err := placeFDs(fds); err != nil {
-		return nil, err
-	}
-	return args, nil
-}
-
-// readPlan reads the descriptors' messages, then the arguments (see
-// [earlyInit.send]).
-func readPlan(sock *os.File) ([]string, []int, error) {
-	rc, err := sock.SyscallConn()
-	if err != nil {
 		return nil, nil, err
 	}
-	var fds []int
+	if err := placeFDs(fds); err != nil {
+		return nil, nil, err
+	}
+	return args, done, nil
+}
+
+// readPlan reads the system's arguments and takes their steps, then the
+// descriptors' messages and the arguments (see [earlyInit.send]).
+func (b *builder) readPlan(sock *os.File) (args []string, done []sandboxOp, fds []int, err error) {
+	rc, err := sock.SyscallConn()
+	if err != nil {
+		return nil, nil, nil, err
+	}
 	buf := make([]byte, 1)
 	oob := make([]byte, unix.CmsgSpace(maxRights*4))
 	for {
@@ -229,48 +256,84 @@ func readPlan(sock *os.File) ([]string, []int, error) {
 			})
 			return rerr != unix.EAGAIN
 		}); err != nil {
-			return nil, fds, err
+			return nil, nil, fds, err
 		}
 		if rerr != nil {
-			return nil, fds, rerr
+			return nil, nil, fds, rerr
 		}
 		if n == 0 {
-			return nil, fds, errUnused
+			return nil, nil, fds, errUnused
 		}
 		if flags&unix.MSG_CTRUNC != 0 {
-			return nil, fds, errors.New("the launcher's descriptors did not all come")
+			return nil, nil, fds, errors.New("the launcher's descriptors did not all come")
 		}
 		msgs, err := unix.ParseSocketControlMessage(oob[:oobn])
 		if err != nil {
-			return nil, fds, err
+			return nil, nil, fds, err
 		}
 		for _, m := range msgs {
 			r, err := unix.ParseUnixRights(&m)
 			if err != nil {
-				return nil, fds, err
+				return nil, nil, fds, err
 			}
 			fds = append(fds, r...)
 		}
-		if buf[0] == 'a' {
-			break
-		}
-		if buf[0] != 'f' {
-			return nil, fds, fmt.Errorf("unexpected message %q from the launcher", buf[0])
+		switch buf[0] {
+		case 'f':
+		case 'p':
+			if done != nil {
+				return nil, nil, fds, errors.New("the system's steps came twice")
+			}
+			sys, err := readArgs(sock)
+			if err != nil {
+				return nil, nil, fds, err
+			}
+			if done, err = b.system(sys); err != nil {
+				return nil, nil, fds, err
+			}
+		case 'a':
+			args, err := readArgs(sock)
+			return args, done, fds, err
+		default:
+			return nil, nil, fds, fmt.Errorf("unexpected message %q from the launcher", buf[0])
 		}
 	}
+}
+
+// system takes the steps of args (the system's, see [systemArgs]) on a
+// tree begun for them, and returns them.
+func (b *builder) system(args []string) ([]sandboxOp, error) {
+	pl, err := parsePlan(append(args, "--", "true"))
+	if err != nil {
+		return nil, err
+	}
+	if err := b.begin(); err != nil {
+		return nil, err
+	}
+	for _, op := range pl.ops {
+		if err := b.step(op); err != nil {
+			return nil, err
+		}
+	}
+	return pl.ops, nil
+}
+
+// readArgs reads a length and that many bytes, arguments separated by
+// NUL.
+func readArgs(sock *os.File) ([]string, error) {
 	head := make([]byte, 4)
 	if _, err := io.ReadFull(sock, head); err != nil {
-		return nil, fds, err
+		return nil, err
 	}
 	size := binary.BigEndian.Uint32(head)
 	if size > maxPlan {
-		return nil, fds, fmt.Errorf("the launcher's arguments are %d bytes long", size)
+		return nil, fmt.Errorf("the launcher's arguments are %d bytes long", size)
 	}
-	args := make([]byte, size)
-	if _, err := io.ReadFull(sock, args); err != nil {
-		return nil, fds, err
+	data := make([]byte, size)
+	if _, err := io.ReadFull(sock, data); err != nil {
+		return nil, err
 	}
-	return strings.Split(string(args), "\x00"), fds, nil
+	return strings.Split(string(data), "\x00"), nil
 }
 
 // placeFDs puts fds on 2, 3 and on, the places held for them (see

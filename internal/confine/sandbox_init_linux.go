@@ -36,10 +36,13 @@ func sandboxInit(args []string) int {
 	if os.Getpid() != 1 {
 		return fail("the sandbox's init runs as PID 1 of a new PID namespace")
 	}
+	b := &builder{root: -1, data: -1, sysctl: -1}
+	var done []sandboxOp
 	if len(args) > 0 && args[0] == receiveArg {
-		// Started early: the arguments and descriptors come now.
+		// Started early: the system's steps, then the arguments and
+		// descriptors come now.
 		var err error
-		if args, err = receivePlan(); errors.Is(err, errUnused) {
+		if args, done, err = b.receive(); errors.Is(err, errUnused) {
 			return initFail
 		} else if err != nil {
 			return fail("%v", err)
@@ -58,12 +61,11 @@ func sandboxInit(args []string) int {
 	if err != nil {
 		return fail("%v", err)
 	}
-	b := &builder{root: -1, data: -1, sysctl: -1}
 	hostPid, err := os.Readlink("/proc/self")
 	if err != nil {
 		return fail("the host's pid: %v", err)
 	}
-	if err := b.build(pl); err != nil {
+	if err := b.build(pl, done); err != nil {
 		return fail("%v", err)
 	}
 	if pl.infoFD >= 0 {
