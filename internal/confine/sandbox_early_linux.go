@@ -20,9 +20,10 @@ import (
 // namespaces, the exec and the Go runtime's start of the init (3 to 5 ms
 // on a 2-core virtual machine) then overlap the launcher's own work
 // instead of following it, and the launcher forks while its memory is
-// still small. Until it has them the init does nothing: it waits on a
-// socket whose other end only the launcher holds, and ends when that end
-// closes unused (the launcher refused, ran bubblewrap, or died).
+// still small. Until it has them the init sets up only the part of the
+// tree every call has (see [systemArgs]) and waits on a socket whose
+// other end only the launcher holds; it ends when that end closes unused
+// (the launcher refused, ran bubblewrap, or died).
 
 // receiveArg, after [InitArg], makes the init read its arguments and
 // descriptors from descriptor 3, a socket (see [earlyInit.take]).
@@ -111,8 +112,9 @@ func startEarly(env []string) *earlyInit {
 // started) describes: its arguments, stderr as its standard error and
 // cmd's extra files as its descriptors 3 on. It returns the init's
 // command, running; nil when the early init cannot be this sandbox's (it
-// would share the network, or was started with another environment) or
-// could not be handed it: it is discarded then, and cmd is to be started.
+// would share the network, was started with another environment, or the
+// plan does not begin with the steps it took) or could not be handed it:
+// it is discarded then, and cmd is to be started.
 func (e *earlyInit) take(cmd *exec.Cmd, stderr *os.File) *exec.Cmd {
 	if e == nil || e.sock < 0 {
 		return nil
