@@ -99,6 +99,9 @@ type Launcher struct {
 	// Stdin, Stdout and Stderr are the command's, passed through.
 	Stdin          io.Reader
 	Stdout, Stderr io.Writer
+	// early is the sandbox's init started before the profile was built,
+	// used when the launcher sets the sandbox up itself.
+	early *earlyInit
 }
 
 // systemTree are the system folders every call sees read-only (or as
@@ -404,7 +407,7 @@ func (l *Launcher) run(ctx context.Context, p *Profile, argv []string, bwrap str
 	}
 	// The environment goes to bwrap as its own, never as --setenv words
 	// a process listing would show.
-	cmd.Env = CleanEnv(l.Env)
+	cmd.Env = l.early.cleanEnv(l.Env)
 	// bubblewrap's own stdin and stdout are /dev/null, its stderr a pipe
 	// read until the command ends (its messages when the sandbox cannot
 	// stand); the command's streams reach the shim as descriptors.
@@ -422,7 +425,17 @@ func (l *Launcher) run(ctx context.Context, p *Profile, argv []string, bwrap str
 		// [scopeAbstractSockets]; docs/confinement.md says where not).
 		scopeAbstractSockets()
 	}
-	err = cmd.Start()
+	// The init started early, when there is one for this sandbox, is
+	// handed it; else the init starts now.
+	started := false
+	if own {
+		if c := l.early.take(cmd, std.bwrapW); c != nil {
+			cmd, started = c, true
+		}
+	}
+	if !started {
+		err = cmd.Start()
+	}
 	readyW.Close()
 	infoW.Close()
 	std.started()
@@ -909,26 +922,7 @@ func (l *Launcher) program(p *Profile, name string) string {
 // state folder, /tmp/.X11-unix) are left out: a read-only mount does not
 // stop connect().
 func (l *Launcher) Args(p *Profile, empty string) []string {
-	// A user namespace of its own in every case (as root too, so that the
-	// call is not root on the host), in which no further one may be made:
-	// each is a new set of capabilities over the kernel's surface.
-	args := []string{"--unshare-all", "--unshare-user", "--disable-userns", "--cap-drop", "ALL", "--new-session"}
-	if p.Network {
-		args = append(args, "--share-net")
-	}
-	for _, s := range systemTree {
-		fi, err := os.Lstat(s)
-		switch {
-		case err != nil:
-		case fi.Mode()&os.ModeSymlink != 0:
-			if t, err := os.Readlink(s); err == nil {
-				args = append(args, "--symlink", t, s)
-			}
-		case fi.IsDir():
-			args = append(args, "--ro-bind", s, s)
-		}
-	}
-	args = append(args, "--proc", "/proc", "--dev", "/dev", "--tmpfs", "/tmp", "--tmpfs", "/var/tmp")
+	args := systemArgs(p.Network)
 	if p.Network {
 		// A resolver named through /run (systemd-resolved) is shown.
 		if t, err := filepath.EvalSymlinks("/etc/resolv.conf"); err == nil && inside(t, "/run") {
@@ -1071,6 +1065,34 @@ func (l *Launcher) Args(p *Profile, empty string) []string {
 		args = append(args, "--perms", "0444", "--ro-bind-data", strconv.Itoa(dataFD(!p.Background)+len(p.Report)+len(p.Committed)+k), pin(x.File))
 	}
 	return append(args, "--chdir", p.Cwd)
+}
+
+// systemArgs are the first of bubblewrap's arguments for a profile, the
+// same for every call on this machine but for the network: the
+// namespaces, the system folders read-only (or the links they are), a
+// fresh /proc and /dev, empty temporary folders. The launcher's own
+// sandbox's init started early sets them up before the rest is known.
+func systemArgs(network bool) []string {
+	// A user namespace of its own in every case (as root too, so that the
+	// call is not root on the host), in which no further one may be made:
+	// each is a new set of capabilities over the kernel's surface.
+	args := []string{"--unshare-all", "--unshare-user", "--disable-userns", "--cap-drop", "ALL", "--new-session"}
+	if network {
+		args = append(args, "--share-net")
+	}
+	for _, s := range systemTree {
+		fi, err := os.Lstat(s)
+		switch {
+		case err != nil:
+		case fi.Mode()&os.ModeSymlink != 0:
+			if t, err := os.Readlink(s); err == nil {
+				args = append(args, "--symlink", t, s)
+			}
+		case fi.IsDir():
+			args = append(args, "--ro-bind", s, s)
+		}
+	}
+	return append(args, "--proc", "/proc", "--dev", "/dev", "--tmpfs", "/tmp", "--tmpfs", "/var/tmp")
 }
 
 // LinkArgs returns the steps, the launcher's own sandbox's alone, that
