@@ -168,6 +168,46 @@ func TestAnswerExpires(t *testing.T) {
 	}
 }
 
+// TestAnswerAfterClockJump: an answer's window is measured on both ends.
+// An approval given while the clock ran ahead (stamped a year on) does
+// not stay good until the clock catches up, and one given before the
+// clock was set back (by two hours) does not count while the clock reads
+// before it; either counts once the clock reads inside its hour.
+func TestAnswerAfterClockJump(t *testing.T) {
+	t.Parallel()
+	for _, tc := range []struct {
+		name      string
+		ahead     time.Duration
+		now       time.Time
+		approved  bool
+		shapeDeny bool
+	}{
+		{name: "answered while the clock ran a year ahead", ahead: 365 * 24 * time.Hour, now: t0.Add(time.Minute)},
+		{name: "the clock set back two hours", now: t0.Add(-2 * time.Hour)},
+		{name: "the clock set back two hours, a denial", now: t0.Add(-2 * time.Hour), shapeDeny: true},
+		{name: "the clock as it was", now: t0.Add(30 * time.Minute), approved: true},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			s := approvals.Open(t.TempDir())
+			s.Now = func() time.Time { return t0 }
+			it, _, err := s.File(approvals.Item{Shape: "s"})
+			if err != nil {
+				t.Fatal(err)
+			}
+			s.Now = func() time.Time { return t0.Add(tc.ahead) }
+			if _, err := s.Answer(it.ID, !tc.shapeDeny, "ada", "", false); err != nil {
+				t.Fatal(err)
+			}
+			s.Now = func() time.Time { return tc.now }
+			got, err := s.Answered("s", tc.now.Add(-time.Hour))
+			if err != nil || (got != nil) != tc.approved {
+				t.Errorf("answered %+v, %v; want an answer: %v", got, err, tc.approved)
+			}
+		})
+	}
+}
+
 // TestCorruptItem: a file that is not a record is passed over by List
 // and by filing, and Get says it is unreadable.
 func TestCorruptItem(t *testing.T) {
