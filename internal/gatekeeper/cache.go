@@ -63,7 +63,10 @@ func (c *Cache) Get(key string) (Answer, string, bool) {
 	if json.Unmarshal(data, &e) != nil || e.Key != key {
 		return Answer{}, "", false
 	}
-	if c.now().Sub(time.UnixMilli(e.Created)) >= c.TTL {
+	// Measured on both ends: an answer cached after now (the clock ran
+	// ahead, or has been set back since) cannot be dated, and is asked
+	// again rather than served for as long as the clock was off.
+	if age := c.now().Sub(time.UnixMilli(e.Created)); age < 0 || age >= c.TTL {
 		return Answer{}, "", false
 	}
 	return e.Answer, e.Model, true

@@ -193,6 +193,24 @@ func TestCacheExpiresAndFollowsThePolicyVersion(t *testing.T) {
 	}
 }
 
+// TestCacheAfterClockJump: an answer cached while the clock ran a day
+// ahead is not served once the clock is right again (for a day more),
+// but asked again.
+func TestCacheAfterClockJump(t *testing.T) {
+	t.Parallel()
+	s := newSetup(t)
+	m := &fakeModel{answer: "ALLOW: fine"}
+	now := time.Now().Add(24 * time.Hour)
+	g := s.gatekeeper(m, gatekeeper.Config{CacheTTL: time.Hour})
+	g.Now = func() time.Time { return now }
+	g.Evaluate(t.Context(), s.shell("frobnicate"))
+	now = now.Add(-24 * time.Hour)
+	g.Evaluate(t.Context(), s.shell("frobnicate"))
+	if n := m.calls(); n != 2 {
+		t.Fatalf("after the clock was set back the model was asked %d times in all, want 2", n)
+	}
+}
+
 func TestBudgetFailsClosed(t *testing.T) {
 	t.Parallel()
 	s := newSetup(t)
