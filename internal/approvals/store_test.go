@@ -208,6 +208,57 @@ func TestAnswerAfterClockJump(t *testing.T) {
 	}
 }
 
+// TestAnotherUsersApprovals: in a state folder another user owns, that
+// user can write the approvals key and a record it signs. Neither is
+// taken: a record of theirs is passed over, and with their key no
+// record verifies and none can be filed. The user's own (or root's)
+// are taken.
+func TestAnotherUsersApprovals(t *testing.T) {
+	t.Parallel()
+	if os.Getuid() != 0 {
+		t.Skip("giving a file to another user needs root")
+	}
+	state := t.TempDir()
+	forger := approvals.Open(state)
+	it, _, err := forger.File(approvals.Item{Shape: "s"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := forger.Answer(it.ID, true, "mallory", "", false); err != nil {
+		t.Fatal(err)
+	}
+	record := filepath.Join(state, "approvals", it.ID+".json")
+	key := filepath.Join(state, approvals.KeyFile)
+	for _, f := range []string{record, key} {
+		if err := os.Chown(f, 4242, 4242); err != nil {
+			t.Fatal(err)
+		}
+	}
+	s := approvals.Open(state)
+	if got, err := s.Answered("s", t0.Add(-time.Hour)); got != nil {
+		t.Fatalf("another user's approval was taken: %+v %v", got, err)
+	}
+	// The record the user's own: their key still does not sign it.
+	if err := os.Chown(record, 0, 0); err != nil {
+		t.Fatal(err)
+	}
+	s = approvals.Open(state)
+	if got, err := s.Answered("s", t0.Add(-time.Hour)); got != nil || !errors.Is(err, approvals.ErrUnverified) {
+		t.Fatalf("a record signed with another user's key: %+v %v", got, err)
+	}
+	if _, _, err := s.File(approvals.Item{Shape: "t"}); err == nil || !strings.Contains(err.Error(), "belongs to another user") {
+		t.Fatalf("filing under another user's key: %v", err)
+	}
+	// Both the user's own: taken.
+	if err := os.Chown(key, 0, 0); err != nil {
+		t.Fatal(err)
+	}
+	s = approvals.Open(state)
+	if got, err := s.Answered("s", t0.Add(-time.Hour)); got == nil || err != nil {
+		t.Fatalf("the user's own approval: %+v %v", got, err)
+	}
+}
+
 // TestCorruptItem: a file that is not a record is passed over by List
 // and by filing, and Get says it is unreadable.
 func TestCorruptItem(t *testing.T) {

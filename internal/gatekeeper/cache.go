@@ -13,6 +13,7 @@ import (
 
 	"github.com/agentgov/governance/internal/atomicfile"
 	"github.com/agentgov/governance/internal/filelock"
+	"github.com/agentgov/governance/internal/layout"
 )
 
 // Cache keeps the model's answers, one file per request under Dir, for
@@ -55,7 +56,9 @@ func (c *Cache) Get(key string) (Answer, string, bool) {
 	if c == nil || c.TTL <= 0 || c.Dir == "" {
 		return Answer{}, "", false
 	}
-	data, err := os.ReadFile(c.path(key))
+	// Only the user's own entry (or root's): another user's, in a state
+	// folder of theirs, would be an answer no model gave.
+	data, err := layout.ReadOwned(c.path(key))
 	if err != nil {
 		return Answer{}, "", false
 	}
