@@ -251,7 +251,8 @@ func TestForcedAddOfMask(t *testing.T) {
 // call staged a mask (git add -f .env) never takes it out of the index;
 // the next launcher in the project does, and says so, the file as it
 // was. Once it has, a later call leaves the index alone: what the
-// person stages after is the person's.
+// person stages after is the person's, and stays staged when a launcher
+// killed later had not changed the index.
 func TestKilledLauncherStagedMask(t *testing.T) {
 	needBwrap(t)
 	w := newWorld(t)
@@ -284,6 +285,18 @@ func TestKilledLauncherStagedMask(t *testing.T) {
 	}
 	if files := hostGit(t, w, "ls-files", "--", ".env"); files != ".env\n" {
 		t.Errorf("what the person staged: the index holds %q", files)
+	}
+	cmd = w.startCall(t, p, "bash", "-c", "touch started; sleep 30")
+	if !waitFile(filepath.Join(w.project, "started")) {
+		t.Fatal("the call did not start")
+	}
+	must(t, cmd.Process.Kill())
+	cmd.Wait()
+	if code, _, errs := w.run(t, p, "true"); code != 0 || errs != "" {
+		t.Errorf("the call after a killed one that staged nothing: exit %d, stderr %q", code, errs)
+	}
+	if files := hostGit(t, w, "ls-files", "--", ".env"); files != ".env\n" {
+		t.Errorf("what the person staged, after a killed call that staged nothing: the index holds %q", files)
 	}
 }
 

@@ -99,6 +99,9 @@ type Launcher struct {
 	// Stdin, Stdout and Stderr are the command's, passed through.
 	Stdin          io.Reader
 	Stdout, Stderr io.Writer
+	// checked are the indexes this launcher found holding no mask, by
+	// git folder (see [Launcher.unstageLeftovers]).
+	checked map[string]checkedIndex
 }
 
 // systemTree are the system folders every call sees read-only (or as
@@ -1378,7 +1381,9 @@ func Reap(args []string) int {
 	l := &Launcher{}
 	for _, u := range untracked {
 		if insideAny(u.Top, writable) && clean(u.Top) && clean(u.GitDir) {
-			l.unstageIn(context.Background(), nil, u, "the call")
+			if l.unstageIn(context.Background(), nil, u, "the call") {
+				l.noteChecked(u)
+			}
 		}
 	}
 	l.removeMade(lock, dirLock, writable, args[1:])
