@@ -102,6 +102,9 @@ type Launcher struct {
 	// early is the sandbox's init started before the profile was built,
 	// used when the launcher sets the sandbox up itself.
 	early *earlyInit
+	// checked are the indexes this launcher found holding no mask, by
+	// git folder (see [Launcher.unstageLeftovers]).
+	checked map[string]checkedIndex
 }
 
 // systemTree are the system folders every call sees read-only (or as
@@ -278,7 +281,7 @@ func (l *Launcher) run(ctx context.Context, p *Profile, argv []string, bwrap str
 		}
 	}()
 	if lock != nil {
-		removeLeftovers(lock, dirLock, p.Writable)
+		l.removeLeftovers(lock, dirLock, p.Writable)
 	}
 	ph := newPlaceholders()
 	made, err := ph.makeParents(slices.Concat(p.Protected, p.Absent), p.Writable)
@@ -319,17 +322,20 @@ func (l *Launcher) run(ctx context.Context, p *Profile, argv []string, bwrap str
 				l.reap(lock, pidfd, dirLock, p.Writable, made, p.Untracked)
 				return
 			}
-			removeMade(lock, dirLock, p.Writable, made)
+			l.removeMade(lock, dirLock, p.Writable, made)
 		}()
 	}
 	if err != nil {
 		return 0, fmt.Errorf("%w: %v", ErrProfile, err)
 	}
+	// A mask the call staged is taken back out of the index as it ends;
+	// by the next launcher, when this one is killed first (see
+	// [Launcher.unstageLeftovers]).
+	stamps := stampIndexes(p)
 	if lock != nil {
-		noteMade(lock, made)
+		noteMade(lock, made, indexMarks(stamps))
 	}
-	// A mask the call staged is taken back out of the index as it ends.
-	if stamps := stampIndexes(p); len(stamps) > 0 {
+	if len(stamps) > 0 {
 		defer l.unstageMasks(context.WithoutCancel(ctx), p, stamps)
 	}
 	closeInherited()
@@ -1397,10 +1403,12 @@ func Reap(args []string) int {
 	l := &Launcher{}
 	for _, u := range untracked {
 		if insideAny(u.Top, writable) && clean(u.Top) && clean(u.GitDir) {
-			l.unstageIn(context.Background(), nil, u)
+			if l.unstageIn(context.Background(), nil, u, "the call") {
+				l.noteChecked(u)
+			}
 		}
 	}
-	removeMade(lock, dirLock, writable, args[1:])
+	l.removeMade(lock, dirLock, writable, args[1:])
 	return 0
 }
 
@@ -1415,8 +1423,10 @@ func Reap(args []string) int {
 // another project (whose removal would unmount it there) or any empty
 // file of the user's; each is reached from that folder through no link
 // and removed only when it looks like a placeholder (see
-// [removeBeneath]).
-func removeMade(lock, dirLock *os.File, writable, made []string) {
+// [removeBeneath]). The masks the launchers may have left staged are
+// taken out of their repositories' indexes first (see
+// [Launcher.unstageLeftovers]).
+func (l *Launcher) removeMade(lock, dirLock *os.File, writable, made []string) {
 	if !lockExclusive(lock) {
 		return
 	}
@@ -1432,8 +1442,10 @@ func removeMade(lock, dirLock *os.File, writable, made []string) {
 		return
 	}
 	list := madeList(lock)
+	listed, marks := readMade(list)
+	l.unstageLeftovers(marks, writable)
 	all := slices.Clone(made)
-	for _, m := range readMade(list) {
+	for _, m := range listed {
 		if insideAny(m, writable) && !slices.Contains(writable, m) {
 			all = append(all, m)
 		}
@@ -1489,8 +1501,8 @@ func clearMade(list string) {
 // [holdLock]), nor the project's folder (whose lock the init holds too:
 // see [sandboxHolds]). The locks are then shared again: a conversion that
 // failed has dropped them.
-func removeLeftovers(lock, dirLock *os.File, writable []string) {
-	removeMade(lock, dirLock, writable, nil)
+func (l *Launcher) removeLeftovers(lock, dirLock *os.File, writable []string) {
+	l.removeMade(lock, dirLock, writable, nil)
 	lockDowngrade(lock)
 	if dirLock != nil {
 		lockDowngrade(dirLock)
@@ -1561,10 +1573,12 @@ func madeList(lock *os.File) string {
 
 // noteMade adds what this launcher made to the list beside the lock, a
 // file of the user's own, so that the launcher that ends last removes it
-// should this one end while another runs.
-func noteMade(lock *os.File, made []string) {
+// should this one end while another runs; and marks, the repositories
+// whose index the call may stage a mask in (see [markPrefix]). The
+// lines follow a line break: a line a full disk cut short stays apart.
+func noteMade(lock *os.File, made, marks []string) {
 	list := madeList(lock)
-	if len(made) == 0 || list == "" {
+	if len(made)+len(marks) == 0 || list == "" {
 		return
 	}
 	f, err := os.OpenFile(list, os.O_WRONLY|os.O_APPEND|os.O_CREATE|syscallNoFollow, 0o600)
@@ -1575,33 +1589,34 @@ func noteMade(lock *os.File, made []string) {
 	if fi, err := f.Stat(); err != nil || !fi.Mode().IsRegular() || !ownedByMe(fi) {
 		return
 	}
-	f.WriteString(strings.Join(made, "\n") + "\n")
+	f.WriteString("\n" + strings.Join(slices.Concat(made, marks), "\n") + "\n")
 }
 
-// readMade reads the list beside the lock: absolute paths, one a line,
-// from a file of the user's own.
-func readMade(list string) []string {
+// readMade reads the list beside the lock, a file of the user's own:
+// absolute paths, one a line, and the marks of repositories.
+func readMade(list string) (paths []string, marks []indexMark) {
 	if list == "" {
-		return nil
+		return nil, nil
 	}
 	f, err := os.OpenFile(list, os.O_RDONLY|syscallNoFollow, 0)
 	if err != nil {
-		return nil
+		return nil, nil
 	}
 	defer f.Close()
 	fi, err := f.Stat()
 	if err != nil || !fi.Mode().IsRegular() || !ownedByMe(fi) || fi.Size() > 1<<20 {
-		return nil
+		return nil, nil
 	}
 	data, err := io.ReadAll(f)
 	if err != nil {
-		return nil
+		return nil, nil
 	}
-	var out []string
 	for line := range strings.SplitSeq(string(data), "\n") {
 		if filepath.IsAbs(line) && filepath.Clean(line) == line {
-			out = append(out, line)
+			paths = append(paths, line)
+		} else if m, ok := parseMark(line); ok {
+			marks = append(marks, m)
 		}
 	}
-	return out
+	return paths, marks
 }
