@@ -383,10 +383,6 @@ func (s *Snapshot) policy(lazy bool) *engine.Policy {
 	return pol
 }
 
-// ErrNotOwned is wrapped by the error of a snapshot file that belongs to
-// another user than the one running governance (or root).
-var ErrNotOwned = layout.ErrNotOwned
-
 // Read reads a snapshot file.
 func Read(path string) (*Snapshot, error) {
 	f, info, err := open(path)
