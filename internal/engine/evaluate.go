@@ -135,7 +135,7 @@ func (ev *evaluation) run(ctx context.Context) *Decision {
 			shells++
 		}
 	}
-	if shells >= indexFrom {
+	if shells >= indexFrom || ev.e.calls.Add(1) > 1 {
 		ev.index = ev.e.index()
 	}
 	var open []*subject
