@@ -228,6 +228,12 @@ func (gc *gitConfigScan) file(p string, depth int) {
 }
 
 func errorsIsNotExist(err error) bool {
+	if pe, ok := err.(*fs.PathError); ok && missingErrno(pe.Err) {
+		// The usual answer, without errors.Is: its first use in a process
+		// builds the interface tables it asserts (a tenth of a hook's
+		// check of git's configuration).
+		return true
+	}
 	return err != nil && (errors.Is(err, fs.ErrNotExist) || strings.Contains(err.Error(), "not a directory"))
 }
 
