@@ -258,25 +258,18 @@ func readIndexes(path string) (*Snapshot, error) {
 		// An open file there keeps the next snapshot from replacing it.
 		return Read(path)
 	}
-	file, err := regularfile.Open(path)
+	// Most snapshots are a few kilobytes, read whole; a large policy's
+	// line and programs index come first.
+	data, size, file, err := regularfile.OpenHead(path, 16<<10)
 	if err != nil {
 		return nil, err
 	}
-	info, err := file.Stat()
-	if err != nil {
-		file.Close()
-		return nil, err
-	}
-	// Most snapshots are a few kilobytes; a large policy's line and
-	// programs index come first.
-	data := make([]byte, min(info.Size(), 16<<10))
-	if _, err := io.ReadFull(file, data); err != nil {
-		file.Close()
-		return nil, err
+	if file == nil {
+		return Decode(data)
 	}
 	line := bytes.IndexByte(data, '\n')
-	for line < 0 && int64(len(data)) < info.Size() {
-		more := make([]byte, min(int64(len(data)), info.Size()-int64(len(data))))
+	for line < 0 && int64(len(data)) < size {
+		more := make([]byte, min(int64(len(data)), size-int64(len(data))))
 		if _, err := io.ReadFull(file, more); err != nil {
 			file.Close()
 			return nil, err
@@ -284,7 +277,7 @@ func readIndexes(path string) (*Snapshot, error) {
 		data = append(data, more...)
 		line = bytes.IndexByte(data, '\n')
 	}
-	if line < 0 || int64(len(data)) == info.Size() {
+	if line < 0 || int64(len(data)) == size {
 		file.Close()
 		return Decode(data)
 	}
@@ -294,7 +287,7 @@ func readIndexes(path string) (*Snapshot, error) {
 		return nil, err
 	}
 	end := int64(line+1) + int64(s.FiledPrograms)
-	if s.FiledPrograms < 0 || end > info.Size() {
+	if s.FiledPrograms < 0 || end > size {
 		file.Close()
 		return nil, damaged("its programs index is cut short")
 	}
@@ -307,7 +300,7 @@ func readIndexes(path string) (*Snapshot, error) {
 		}
 		data = whole
 	}
-	rest := info.Size() - end - int64(s.AgentsSize)
+	rest := size - end - int64(s.AgentsSize)
 	if s.AgentsSize < 0 || rest < 0 {
 		file.Close()
 		return nil, damaged("its agent definitions are cut short")
