@@ -74,8 +74,9 @@ func processAlive(pid int) bool {
 }
 
 // missingErrno reports a system call's error that says the file is not
-// there: no such file, or a part of its path that is not a folder.
-func missingErrno(err error) bool {
+// there: no such file, or with notDir a part of its path that is not a
+// folder.
+func missingErrno(err error, notDir bool) bool {
 	e, ok := err.(syscall.Errno)
-	return ok && (e == syscall.ENOENT || e == syscall.ENOTDIR)
+	return ok && (e == syscall.ENOENT || notDir && e == syscall.ENOTDIR)
 }
