@@ -1,8 +1,6 @@
 package engine
 
 import (
-	"errors"
-	"io/fs"
 	"os"
 	"path"
 	"path/filepath"
@@ -308,7 +306,7 @@ func (ev *evaluation) mayExist(abs string) bool {
 		return true
 	}
 	_, err := ev.fsw.lstat(abs)
-	return !errors.Is(err, fs.ErrNotExist)
+	return !isNotExist(err)
 }
 
 // literalPrefix returns the part of a path pattern before its first
