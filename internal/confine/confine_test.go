@@ -326,9 +326,12 @@ func TestCleanEnv(t *testing.T) {
 	t.Parallel()
 	got := CleanEnv([]string{"PATH=/usr/bin", "GITHUB_TOKEN=x", "AWS_SECRET_ACCESS_KEY=y", "HOME=/h", "DB_PASSWORD=z", "OPENAI_API_KEY=k",
 		"GH=ghp_" + strings.Repeat("a", 36), "DEPLOY=AKIAABCDEFGHIJKLMNOP", "GIT_AUTHOR_NAME=Ann", "GIT_AUTHOR_EMAIL=ann@example.com",
-		"HTTP_AUTHORIZATION=Bearer x", "NPM_AUTH=y", "OAUTHOR_AUTH=z"})
+		"HTTP_AUTHORIZATION=Bearer x", "NPM_AUTH=y", "OAUTHOR_AUTH=z",
+		// A private index's URL with its password: how CI passes one.
+		"PIP_EXTRA_INDEX_URL=https://ci:s3cret@pypi.corp.example/simple", "PIP_INDEX_URL=https://pypi.org/simple"})
 	// Git's author variables stay: a commit in the confinement needs them.
-	if want := []string{"PATH=/usr/bin", "HOME=/h", "GIT_AUTHOR_NAME=Ann", "GIT_AUTHOR_EMAIL=ann@example.com"}; !slices.Equal(got, want) {
+	if want := []string{"PATH=/usr/bin", "HOME=/h", "GIT_AUTHOR_NAME=Ann", "GIT_AUTHOR_EMAIL=ann@example.com",
+		"PIP_INDEX_URL=https://pypi.org/simple"}; !slices.Equal(got, want) {
 		t.Errorf("CleanEnv = %v, want %v", got, want)
 	}
 }

@@ -365,7 +365,7 @@ func (ev *evaluation) analysisEnv() func(string) (string, bool) {
 		return nil
 	}
 	return func(name string) (string, bool) {
-		if secretEnv(name) {
+		if ev.secretEnvName(name) {
 			return "", false
 		}
 		return look(name)
