@@ -580,10 +580,10 @@ var Policy = []engine.RuleSpec{
 		ID:    "code-run-on-open",
 		Tools: []engine.Kind{"write", "edit"},
 		Match: []engine.MatchSpec{{
-			Paths: []string{".vscode/tasks.json", ".vscode/settings.json", "**/.vscode/tasks.json", "**/.vscode/settings.json", ".vscode/mcp.json", "**/.vscode/mcp.json", ".devcontainer/**", ".devcontainer.json", "**/.devcontainer/**", ".husky/**", ".pre-commit-config.yaml", "{,.}lefthook{,-local}.{yml,yaml,toml,json,jsonc}", ".lefthook/**", ".lefthook-local/**", ".huskyrc", ".huskyrc.*", "husky.config.{js,cjs}", ".overcommit.yml", ".git-hooks/**", "{.venv,venv,env}/pyvenv.cfg", "{.venv,venv,env}/{bin,Scripts}/{activate,Activate}*", "{.venv,venv,env}/{bin,Scripts}/python*"},
+			Paths: []string{".vscode/tasks.json", ".vscode/settings.json", "**/.vscode/tasks.json", "**/.vscode/settings.json", ".vscode/mcp.json", "**/.vscode/mcp.json", ".devcontainer/**", ".devcontainer.json", "**/.devcontainer/**", ".husky/**", ".pre-commit-config.yaml", "{,.}lefthook{,-local}.{yml,yaml,toml,json,jsonc}", ".lefthook/**", ".lefthook-local/**", ".huskyrc", ".huskyrc.*", "husky.config.{js,cjs}", ".overcommit.yml", ".git-hooks/**", "{.venv,venv,env}/pyvenv.cfg", "{.venv,venv,env}/{bin,Scripts}/{activate,Activate}*", "{.venv,venv,env}/{bin,Scripts}/python*", "**/site-packages/*.pth", "**/site-packages/{sitecustomize,usercustomize}.py", "**/site-packages/{sitecustomize,usercustomize}/**", "**/site-packages/_distutils_hack/**"},
 		}},
 		Decision:   engine.Ask,
-		Message:    "This file holds code that runs later without the person's say-so (a task VS Code runs as it opens the folder, a dev container's commands, a git hook or what a hook manager's hook runs, a virtual environment's interpreter or activate script).",
+		Message:    "This file holds code that runs later without the person's say-so (a task VS Code runs as it opens the folder, a dev container's commands, a git hook or what a hook manager's hook runs, a virtual environment's interpreter or activate script, or code Python runs at every start).",
 		Suggestion: "Say what the change runs and when, so that the person can approve it.",
 		Source:     "builtin:policy/protection.yaml:149",
 	},
@@ -1038,8 +1038,8 @@ var PolicyExamples = []engine.Examples{
 	},
 	// code-run-on-open
 	{
-		Match:    []string{".vscode/tasks.json", ".vscode/settings.json", ".devcontainer/devcontainer.json", ".devcontainer.json", ".husky/pre-commit", "web/.vscode/tasks.json", ".pre-commit-config.yaml", "lefthook.yml", ".lefthook-local.jsonc", ".config/lefthook.toml", ".lefthook/pre-commit/x.sh", ".huskyrc.json", "husky.config.js", ".overcommit.yml", ".git-hooks/pre_commit/x.rb", ".venv/bin/activate", ".venv/pyvenv.cfg", "venv/bin/python3", "env/Scripts/Activate.ps1"},
-		NotMatch: []string{".vscode/launch.json", ".vscode/extensions.json", "src/tasks.json", "docs/devcontainer.md", ".envrc.example", "lefthook.go", "docs/lefthook.md", ".pre-commit-hooks.yaml", "package.json", ".venv/bin/pytest", ".venv/lib/python3.11/site-packages/x.py"},
+		Match:    []string{".vscode/tasks.json", ".vscode/settings.json", ".devcontainer/devcontainer.json", ".devcontainer.json", ".husky/pre-commit", "web/.vscode/tasks.json", ".pre-commit-config.yaml", "lefthook.yml", ".lefthook-local.jsonc", ".config/lefthook.toml", ".lefthook/pre-commit/x.sh", ".huskyrc.json", "husky.config.js", ".overcommit.yml", ".git-hooks/pre_commit/x.rb", ".venv/bin/activate", ".venv/pyvenv.cfg", "venv/bin/python3", "env/Scripts/Activate.ps1", ".venv/lib/python3.11/site-packages/zz.pth", ".venv/Lib/site-packages/distutils-precedence.pth", ".venv/lib/python3.12/site-packages/sitecustomize.py", ".venv/lib/python3.12/site-packages/_distutils_hack/__init__.py", ".tox/py311/lib/python3.11/site-packages/usercustomize.py"},
+		NotMatch: []string{".vscode/launch.json", ".vscode/extensions.json", "src/tasks.json", "docs/devcontainer.md", ".envrc.example", "lefthook.go", "docs/lefthook.md", ".pre-commit-hooks.yaml", "package.json", ".venv/bin/pytest", ".venv/lib/python3.11/site-packages/x.py", ".venv/lib/python3.11/site-packages/requests/__init__.py", "docs/site-packages.md", "src/setup.pth.txt"},
 	},
 	// runs-unseen-code
 	{
