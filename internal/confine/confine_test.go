@@ -107,7 +107,10 @@ func (w *world) run(t testing.TB, p *Profile, argv ...string) (code int, stdout,
 	t.Helper()
 	var out, errb bytes.Buffer
 	env := append(os.Environ(), "HOME="+w.home)
-	l := &Launcher{Env: env, Stdout: &out, Stderr: &errb}
+	// With the sandbox's init started first, as governance-confine
+	// starts it (see sandbox_early_linux.go).
+	l := &Launcher{Env: env, Stdout: &out, Stderr: &errb, early: startEarly(env)}
+	defer l.early.discard()
 	code, err := l.Run(t.Context(), p, argv)
 	if err != nil {
 		t.Fatalf("%v\nstderr: %s", err, errb.String())

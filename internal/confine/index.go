@@ -11,6 +11,7 @@ import (
 
 	"github.com/agentgov/governance/internal/atomicfile"
 	"github.com/agentgov/governance/internal/engine"
+	"github.com/agentgov/governance/internal/layout"
 )
 
 // Finding a project's secrets means listing every folder shown and
@@ -36,7 +37,7 @@ import (
 // more listings of each.
 
 // indexVersion changes when the index's meaning or form does.
-const indexVersion = 3
+const indexVersion = 4
 
 // secretIndex is what the walks for one key found, by folder walked,
 // and the folders outside the project the secret rules name
@@ -47,10 +48,13 @@ type secretIndex struct {
 	Roots   []indexRoot
 }
 
-// indexRoot is what one walk found under Root.
+// indexRoot is what one walk found under Root: the secrets, and the
+// protected set's names below the folders a profile names them in (see
+// [engine.Engine.ShownUnder]).
 type indexRoot struct {
 	Root   string
 	Found  []string
+	Kept   []string
 	Stamps []stamp
 }
 
@@ -77,6 +81,7 @@ type stamp struct {
 //	folders "/etc/shadow" "/etc/ssh"
 //	root "/home/me/proj"
 //	found "/home/me/proj/.env"
+//	kept "/home/me/proj/web/.claude"
 //	stamp MODE SIZE MTIME CTIME INODE ENTRIES "/home/me/proj"
 //
 // ENTRIES is a folder's digest in hex, or - for none.
@@ -94,6 +99,10 @@ func (x secretIndex) encode() []byte {
 		b = append(b, '\n')
 		for _, f := range r.Found {
 			b = append(append(b, "found "...), strconv.Quote(f)...)
+			b = append(b, '\n')
+		}
+		for _, f := range r.Kept {
+			b = append(append(b, "kept "...), strconv.Quote(f)...)
 			b = append(b, '\n')
 		}
 		for _, s := range r.Stamps {
@@ -132,7 +141,7 @@ func decodeIndex(data []byte) (x secretIndex, ok bool) {
 			continue
 		}
 		switch word {
-		case "key", "folders", "root", "found":
+		case "key", "folders", "root", "found", "kept":
 			q, good := quoted(rest)
 			if !good || word != "folders" && len(q) != 1 {
 				return x, false
@@ -146,6 +155,9 @@ func decodeIndex(data []byte) (x secretIndex, ok bool) {
 				x.Roots = append(x.Roots, indexRoot{Root: q[0]})
 			case len(x.Roots) == 0:
 				return x, false
+			case word == "kept":
+				r := &x.Roots[len(x.Roots)-1]
+				r.Kept = append(r.Kept, q[0])
 			default:
 				r := &x.Roots[len(x.Roots)-1]
 				r.Found = append(r.Found, q[0])
@@ -244,7 +256,9 @@ func newSecrets(e *engine.Engine, req *engine.Request, dir, key string) *secrets
 	h := fnv.New64a()
 	h.Write([]byte(s.key))
 	s.dir, s.file = dir, filepath.Join(dir, strconv.FormatUint(h.Sum64(), 16))
-	if data, err := os.ReadFile(s.file); err == nil {
+	// Only the user's own index (or root's): another user's, in a state
+	// folder of theirs, could leave a secret out, shown then unmasked.
+	if data, err := layout.ReadOwned(s.file); err == nil {
 		if x, ok := decodeIndex(data); ok && x.Key == s.key {
 			s.index = x
 			return s
@@ -263,14 +277,16 @@ func (s *secrets) folders() []string {
 	return s.index.Folders
 }
 
-// under returns the secrets under root, as [governance.Engine.SecretsUnder].
-func (s *secrets) under(root string) ([]string, bool) {
+// under returns the secrets under root, and the protected set's names
+// below the folders a profile names them in, as
+// [engine.Engine.ShownUnder].
+func (s *secrets) under(root string) (found, kept []string, complete bool) {
 	if s.file == "" {
-		return s.e.SecretsUnder(s.req, root)
+		return s.e.ShownUnder(s.req, root, nil)
 	}
 	i := slices.IndexFunc(s.index.Roots, func(r indexRoot) bool { return r.Root == root })
 	if i >= 0 && s.index.Roots[i].fresh() {
-		return s.index.Roots[i].Found, true
+		return s.index.Roots[i].Found, s.index.Roots[i].Kept, true
 	}
 	// Each stamp is taken before its folder is listed or its file read:
 	// a change made during the walk shows as a stamp that no longer
@@ -288,7 +304,7 @@ func (s *secrets) under(root string) ([]string, bool) {
 	if st, ok := stampAt(root, true); ok {
 		r.Stamps = append(r.Stamps, st)
 	}
-	found, complete := s.e.SecretsUnderReading(s.req, root, func(p string, dir bool) {
+	found, kept, complete = s.e.ShownUnder(s.req, root, func(p string, dir bool) {
 		if p == root {
 			return
 		}
@@ -297,7 +313,7 @@ func (s *secrets) under(root string) ([]string, bool) {
 		}
 	})
 	if !complete {
-		return found, false
+		return found, kept, false
 	}
 	for i, st := range r.Stamps {
 		if st.Entries != "" {
@@ -306,14 +322,14 @@ func (s *secrets) under(root string) ([]string, bool) {
 			}
 		}
 	}
-	r.Found = slices.Clip(found)
+	r.Found, r.Kept = slices.Clip(found), slices.Clip(kept)
 	if i >= 0 {
 		s.index.Roots[i] = r
 	} else {
 		s.index.Roots = append(s.index.Roots, r)
 	}
 	s.changed = true
-	return found, true
+	return found, kept, true
 }
 
 // save writes the index when a walk changed it. It is a cache: an index

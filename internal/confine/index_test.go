@@ -144,7 +144,7 @@ func TestSecretIndex(t *testing.T) {
 func TestIndexEncoding(t *testing.T) {
 	t.Parallel()
 	x := secretIndex{Key: "2 k \"q\"", Folders: []string{"/etc/shadow", "/a b"}, Roots: []indexRoot{
-		{Root: "/p", Found: []string{"/p/.env", "/p/new\nline \"q\""}, Stamps: []stamp{
+		{Root: "/p", Found: []string{"/p/.env", "/p/new\nline \"q\""}, Kept: []string{"/p/web/.claude", "/p/a\nb"}, Stamps: []stamp{
 			{Path: "/p", Mode: 2147484141, Size: 4096, Mtime: 1, Ctime: 2, Ino: 3, Entries: "0123456789abcdef0123456789abcdef"},
 			{Path: "/p/a b", Mode: 420, Size: -1, Mtime: 4, Ctime: 5, Ino: 6}}},
 		{Root: "/etc/ssh"},

@@ -311,14 +311,14 @@ func For(e *engine.Engine, req *engine.Request, kind Kind, opts Options) (*Profi
 	// .git/config names programs (core.hooksPath, core.fsmonitor, filters,
 	// aliases) that every later git call starts; a .git file names the
 	// folder that holds them (see gitCode for the rest). So is what an
-	// editor runs as the person opens the project (see openCode).
+	// editor runs of a virtual environment as it opens the project (see
+	// venvCode), and what a hook manager's installed hook reads (see
+	// hookConfig). What else programs started later read (environment
+	// files, an editor's tasks) is in the protected set.
 	present, absent, unmade := gitCode(root)
-	opened, unopened := openCode(root)
-	present, absent = append(present, opened...), append(absent, unopened...)
+	present = append(present, venvCode(root)...)
 	hooked, unhooked := hookConfig(root)
 	present, absent = append(present, hooked...), append(absent, unhooked...)
-	loaded, unloaded := envFiles(root, p.Cwd)
-	present, absent = append(present, loaded...), append(absent, unloaded...)
 	for _, g := range present {
 		if insideAny(g, p.Writable) && !slices.Contains(p.Protected, g) {
 			p.Protected = append(p.Protected, g)
@@ -387,6 +387,7 @@ func For(e *engine.Engine, req *engine.Request, kind Kind, opts Options) (*Profi
 			churn = append(churn, d)
 		}
 	}
+	var deeper []string
 	for _, w := range walk {
 		// A folder shown through a link (a project under ~ linked to
 		// another disk) is walked where it is; its secrets are masked
@@ -401,7 +402,7 @@ func For(e *engine.Engine, req *engine.Request, kind Kind, opts Options) (*Profi
 				sec.churn = append(sec.churn, real+strings.TrimPrefix(c, w))
 			}
 		}
-		found, complete := sec.under(real)
+		found, kept, complete := sec.under(real)
 		if !complete {
 			return nil, fmt.Errorf("%w under %s", ErrTooMany, w)
 		}
@@ -413,7 +414,27 @@ func For(e *engine.Engine, req *engine.Request, kind Kind, opts Options) (*Profi
 				p.Masked = append(p.Masked, f)
 			}
 		}
+		for _, k := range kept {
+			if real != w {
+				k = w + strings.TrimPrefix(k, real)
+			}
+			deeper = append(deeper, k)
+		}
 	}
+	// The protected set's names that exist below the folders it is named
+	// in (web/.claude when the call runs in the root): a harness or an
+	// editor started in that folder reads them, so they are read-only
+	// too, found by the walk for secrets and kept in its index. One a
+	// call makes there is not (see docs/confinement.md). A secret among
+	// them (config/.env.production) is read-only as its mask is.
+	for _, k := range deeper {
+		if insideAny(k, p.Writable) && !insideAny(k, slices.Concat(p.Protected, p.Absent, p.Masked)) {
+			p.Protected = append(p.Protected, k)
+		}
+	}
+	p.Protected = slices.DeleteFunc(p.Protected, func(a string) bool {
+		return slices.ContainsFunc(p.Protected, func(b string) bool { return b != a && inside(a, b) })
+	})
 	sec.save()
 	for _, g := range grantedReads {
 		// Governance's state stays hidden whatever is granted.
@@ -801,28 +822,6 @@ func resolveIn(path, root string) (string, bool) {
 	return r, true
 }
 
-// openCode returns the files of the project at root that other tools run
-// later without the person's say-so, as they open it (see the rule
-// code-run-on-open of the built-in policy): VS Code's tasks.json and
-// settings.json, and a dev container's configuration. present exist;
-// absent do not (a missing .vscode folder is one placeholder, not two);
-// a .vscode that is not a folder is present whole.
-func openCode(root string) (present, absent []string) {
-	present, absent = filesIn(filepath.Join(root, ".vscode"), "tasks.json", "settings.json")
-	for _, n := range []string{".devcontainer", ".devcontainer.json"} {
-		if f := filepath.Join(root, n); exists(f) {
-			present = append(present, f)
-		} else {
-			absent = append(absent, f)
-		}
-	}
-	return append(present, venvCode(root)...), absent
-}
-
-// venvNames are the folders at a project's root where editors look for
-// its Python virtual environment.
-var venvNames = []string{".venv", "venv", "env"}
-
 // venvCode returns what of a virtual environment at root an editor runs
 // as it opens the project, or a new terminal in it (VS Code's Python
 // extension runs the environment's interpreter to inspect it and sources
@@ -839,7 +838,7 @@ var venvNames = []string{".venv", "venv", "env"}
 // others, and one a call creates whole is created with the folder.
 func venvCode(root string) []string {
 	var out []string
-	for _, n := range venvNames {
+	for _, n := range engine.VenvFolders {
 		dir := filepath.Join(root, n)
 		if !exists(filepath.Join(dir, "pyvenv.cfg")) {
 			continue
@@ -867,60 +866,6 @@ func venvCode(root string) []string {
 		}
 	}
 	return out
-}
-
-// envFiles returns the files whose variables are loaded into the
-// environment of processes that run later, outside any confinement, in
-// root and in every folder from cwd up to it (the call starts where the
-// harness runs): Gemini CLI loads the first .gemini/.env or .env it
-// finds from the folder it starts in up to the project's root into its
-// own environment as it starts (and every hook and command it runs
-// inherits it: BASH_ENV, NODE_OPTIONS, XDG_CONFIG_HOME), direnv loads the
-// nearest .envrc (and the .env its dotenv names) as the person enters a
-// folder. present exist (read-only; a .env the policy calls secret is
-// masked besides), absent do not (a read-only placeholder, so that a
-// call cannot make one; see filesIn for .gemini). The root's .gemini is
-// a harness folder, read-only as a whole.
-func envFiles(root, cwd string) (present, absent []string) {
-	dirs := []string{root}
-	for d := filepath.Clean(cwd); d != root && inside(d, root); d = filepath.Dir(d) {
-		dirs = append(dirs, d)
-	}
-	for _, dir := range dirs {
-		for _, n := range []string{".env", ".envrc"} {
-			if f := filepath.Join(dir, n); exists(f) {
-				present = append(present, f)
-			} else {
-				absent = append(absent, f)
-			}
-		}
-		p, a := filesIn(filepath.Join(dir, ".gemini"), ".env")
-		present, absent = append(present, p...), append(absent, a...)
-	}
-	return present, absent
-}
-
-// filesIn returns the files names in the folder dir: present exist,
-// absent do not. A folder that is absent is one placeholder, the
-// folder's; one that is not a folder (the placeholder of a call whose
-// job still holds it, a launcher killed before it removed it, the
-// person's own file, a link) is protected as it is: a call would
-// otherwise remove it and make the folder with a file of its own in it.
-func filesIn(dir string, names ...string) (present, absent []string) {
-	switch fi, err := os.Lstat(dir); {
-	case err != nil:
-		return nil, []string{dir}
-	case !fi.IsDir():
-		return []string{dir}, nil
-	}
-	for _, n := range names {
-		if f := filepath.Join(dir, n); exists(f) {
-			present = append(present, f)
-		} else {
-			absent = append(absent, f)
-		}
-	}
-	return present, absent
 }
 
 // nodeConfigs are where version managers keep npm's global settings

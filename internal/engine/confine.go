@@ -355,9 +355,13 @@ func SecretEnv(name string) bool { return name != "" && secretEnv(name) }
 // paths: the project's .governance, governance's configuration and state
 // folders, the folders of every harness's settings and hooks (.claude,
 // .codex, .cursor, .gemini, .github/hooks, .opencode, and theirs in the
-// home folder), the settings files at the top of a project or home
-// folder (.mcp.json, opencode.json, ~/.claude.json), the folders of agent
-// files, and the installed governance binaries. Paths may not exist.
+// home folder), the settings files of a project or home folder
+// (.mcp.json, opencode.json, ~/.claude.json), the folders of agent
+// files, what programs started later read as they start (StartFiles:
+// environment files, an editor's tasks, a version manager's
+// configuration), and the installed governance binaries. The names
+// relative to a project are in its root and in every folder from the
+// request's up to it. Paths may not exist.
 func (e *Engine) ProtectedPaths(req *Request) []string {
 	ev := newEvaluation(e, req)
 	var out []string
@@ -373,15 +377,28 @@ func (e *Engine) ProtectedPaths(req *Request) []string {
 		add(d)
 	}
 	add(e.Policy.StateDir)
-	for _, pats := range [][]string{harnessSettings, agentFiles} {
+	// Relative names apply in the root and in every folder from the
+	// call's up to it: a harness, an editor or a shell started there
+	// reads them there, as the analysis judges them anywhere (see
+	// anywhere).
+	folders := ev.startFolders(req.Cwd)
+	for _, pats := range [][]string{harnessSettings, agentFiles, StartFiles} {
 		for _, pat := range pats {
-			lit := literalPrefix(pat)
-			if dir := path.Dir(lit); lit == pat && dir != "." && dir != "~" {
-				// A file in a folder of the harness's (.claude/settings.json):
-				// the folder, where a missing file could be created.
-				lit = dir
+			unit, glob := protectedUnit(pat)
+			switch {
+			case strings.HasPrefix(pat, "~/") || strings.HasPrefix(pat, "/"):
+				add(ev.expandTemplate(unit))
+			case glob:
+				for _, d := range folders {
+					for _, m := range existingMatches(d, unit) {
+						add(m)
+					}
+				}
+			default:
+				for _, d := range folders {
+					add(d + "/" + unit)
+				}
 			}
-			add(ev.expandTemplate(lit))
 		}
 	}
 	for _, b := range e.binaries() {
@@ -409,6 +426,55 @@ func (e *Engine) ProtectedPaths(req *Request) []string {
 	return out
 }
 
+// protectedUnit returns what of a protected pattern a confined call is
+// kept from writing: the pattern's literal part (.github/hooks for
+// .github/hooks/*.json); for a file in a tool's own folder
+// (.claude/settings.json), the folder, where a missing file could be
+// created, and one placeholder stands for all the files in it; a file in
+// a folder many tools share (.github/mcp.json) alone. glob is true for a
+// pattern whose only element has glob syntax (*.code-workspace): unit is
+// that element, matched against what a folder holds.
+func protectedUnit(pat string) (unit string, glob bool) {
+	if !strings.Contains(pat, "/") && hasMeta(pat) {
+		return pat, true
+	}
+	lit := literalPrefix(pat)
+	if dir := path.Dir(lit); lit == pat && dir != "." && dir != "~" && !slices.Contains(sharedFolders, dir) {
+		lit = dir
+	}
+	return lit, false
+}
+
+// startFolders returns the project's root and every folder from cwd up
+// to it: where the programs that read StartFiles may start.
+func (ev *evaluation) startFolders(cwd string) []string {
+	root := ev.pc.root
+	if root == "" {
+		return nil
+	}
+	out := []string{root}
+	if !path.IsAbs(cwd) {
+		return out
+	}
+	for d := path.Clean(cwd); d != root && within(d, root); d = path.Dir(d) {
+		out = append(out, d)
+	}
+	return out
+}
+
+// existingMatches returns the entries of the folder dir whose names
+// match the glob pattern name.
+func existingMatches(dir, name string) []string {
+	entries, _ := os.ReadDir(dir)
+	var out []string
+	for _, e := range entries {
+		if ok, _ := path.Match(name, e.Name()); ok {
+			out = append(out, dir+"/"+e.Name())
+		}
+	}
+	return out
+}
+
 // SecretsUnder returns the files under root (root itself when it is a
 // file) that the policy's rules deny reading, as the analysis judges a
 // recursive read of root: the files a confined call must not see.
@@ -426,13 +492,29 @@ func (e *Engine) SecretsUnder(req *Request, root string) (found []string, comple
 // same rules find the same secrets there, so a caller may keep what was
 // found (the launcher's index of secrets does).
 func (e *Engine) SecretsUnderReading(req *Request, root string, read func(p string, dir bool)) (found []string, complete bool) {
+	found, _, complete = e.ShownUnder(req, root, read)
+	return found, complete
+}
+
+// ShownUnder is [Engine.SecretsUnderReading] finding, in the same walk,
+// the protected set's relative names wherever they are under root
+// (kept): the folders and files [Engine.ProtectedPaths] names in the
+// root and the folders up from the request's (web/.claude,
+// web/.env.local, a/app.code-workspace), which a harness or an editor
+// started in that folder reads there. None inside node_modules or a git
+// folder, where nobody starts one.
+func (e *Engine) ShownUnder(req *Request, root string, read func(p string, dir bool)) (found, kept []string, complete bool) {
 	ev := newEvaluation(e, req)
+	units := protectedUnitsOnce.get()
 	// Bounded by entries only: a bound in time would make the same folder
 	// checkable or not by the load on the machine.
 	ev.fsw.deadline = time.Now().Add(24 * time.Hour)
 	rules := ev.secretRules()
 	probe := &subject{kind: KindRead}
 	complete = ev.fsw.walk(root, true, nil, func(p string, link, dir bool) bool {
+		if units.match(p, dir) {
+			kept = append(kept, p)
+		}
 		if dir {
 			if read != nil {
 				read(p, true)
@@ -457,7 +539,51 @@ func (e *Engine) SecretsUnderReading(req *Request, root string, read func(p stri
 		}
 		return true
 	})
-	return found, complete
+	return found, kept, complete
+}
+
+// protectedUnits are the units (see protectedUnit) of the protected
+// set's names relative to a folder, by kind.
+type protectedUnits struct{ folders, files, globs []string }
+
+var protectedUnitsOnce = lazy[*protectedUnits]{make: func() *protectedUnits {
+	u := &protectedUnits{}
+	for _, pats := range [][]string{harnessSettings, agentFiles, StartFiles} {
+		for _, pat := range pats {
+			if strings.HasPrefix(pat, "~/") || strings.HasPrefix(pat, "/") {
+				continue
+			}
+			unit, glob := protectedUnit(pat)
+			list := &u.files
+			switch {
+			case glob:
+				list = &u.globs
+			case unit != pat:
+				// The folder of the pattern's files.
+				list = &u.folders
+			}
+			if !slices.Contains(*list, unit) {
+				*list = append(*list, unit)
+			}
+		}
+	}
+	return u
+}}
+
+// match reports whether the path p (a folder when dir) is one of the
+// units in some folder, outside node_modules and git folders.
+func (u *protectedUnits) match(p string, dir bool) bool {
+	if strings.Contains(p, "/node_modules/") || strings.Contains(p, "/.git/") {
+		return false
+	}
+	if dir {
+		return slices.ContainsFunc(u.folders, func(f string) bool { return strings.HasSuffix(p, "/"+f) })
+	}
+	if slices.ContainsFunc(u.files, func(f string) bool { return strings.HasSuffix(p, "/"+f) }) {
+		return true
+	}
+	base := path.Base(p)
+	return slices.ContainsFunc(u.globs, func(g string) bool { ok, _ := path.Match(g, base); return ok })
 }
 
 // SecretFolders returns the paths outside the project that the

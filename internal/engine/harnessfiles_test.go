@@ -98,7 +98,7 @@ func TestHarnessFilesEverywhere(t *testing.T) {
 	}
 	for _, path := range []string{"docs/claude/skills.md", "src/commands/x.go", "skills/x/SKILL.md", "governance/config.yaml",
 		"~/src/other/main.go", "docs/.github-agents.md", "src/tools/x.ts", "package.json", "tools/opencode/x.ts",
-		".idea/workspace.xml", ".kiro/steering/product.md", ".roo/rules/x.md", "docs/aider.conf.yml.md"} {
+		".kiro/steering/product.md", ".roo/rules/x.md", "docs/aider.conf.yml.md"} {
 		if d := decide(t, p, fileReq(engine.KindWrite, path)); d.Outcome.Blocks() {
 			t.Errorf("write %s: got %s by %s (%s), want it not blocked", path, d.Outcome, d.Rule, d.Message)
 		}

@@ -3,6 +3,7 @@ package engine_test
 import (
 	"context"
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/agentgov/governance/internal/engine"
@@ -50,6 +51,28 @@ func TestHidingChangesAsked(t *testing.T) {
 		"cd sub && git update-index -q --assume-unchanged x"} {
 		if d := e.Decide(context.Background(), shellReq(cmd)); d.Outcome != engine.Ask || d.Rule != "git-hide-changes" {
 			t.Errorf("%s: got %s by %s, want ask by git-hide-changes", cmd, d.Outcome, d.Rule)
+		}
+	}
+}
+
+// What programs read as they start in a folder (StartFiles) is what a
+// confined call cannot write in the root and the folders up from where
+// it runs; a file tool or a shell writing it anywhere in the project is
+// asked or denied, so that the two lists stay one.
+func TestStartFilesAsked(t *testing.T) {
+	t.Parallel()
+	e := engine.NewEngine(builtin(engine.DefaultSettings()))
+	e.FS = testFS
+	names := slices.Clone(engine.StartFiles)
+	names = append(names, ".github/mcp.json", ".github/copilot/settings.json", ".github/copilot/settings.local.json")
+	for _, f := range names {
+		f = strings.ReplaceAll(strings.ReplaceAll(f, "**", "config.toml"), "*", "app")
+		for _, p := range []string{f, "web/" + f, "a/b/" + f} {
+			for _, req := range []*engine.Request{fileReq(engine.KindWrite, root+"/"+p), shellReq("echo x > " + p)} {
+				if d := e.Decide(context.Background(), req); d.Outcome < engine.Ask {
+					t.Errorf("writing %s: got %s by %s, want it asked or denied", p, d.Outcome, d.Rule)
+				}
+			}
 		}
 	}
 }

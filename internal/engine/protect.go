@@ -27,6 +27,9 @@ var harnessSettings = []string{
 	".gemini/settings.json", "~/.gemini/settings.json",
 	".cursor/hooks.json", ".cursor/hooks/**", "~/.cursor/hooks.json", "~/.cursor/hooks/**",
 	".github/hooks/*.json", "~/.copilot/hooks/*.json", "~/.copilot/settings.json", "~/.copilot/config.json",
+	// Copilot CLI's repository settings (allowed URLs, the shell's
+	// environment) and the MCP servers it starts in a trusted folder.
+	".github/mcp.json", ".github/copilot/settings.json", ".github/copilot/settings.local.json",
 	// OpenCode runs every plugin in these folders; one could rewrite a
 	// call after the governance plugin allowed it. Its configuration
 	// names plugins and permissions.
@@ -71,6 +74,57 @@ var harnessSettings = []string{
 	".continue/mcpServers/**", "~/.continue/mcpServers/**", ".junie/mcp/**", "~/.junie/mcp/**", ".idea/mcp.json",
 	".aider.conf.yml", "~/.aider.conf.yml",
 }
+
+// StartFiles are the files and folders, relative to a folder, that a
+// program run later outside any confinement reads as it starts in that
+// folder or opens it: a harness, an editor, the person's shell. A
+// confined call may not write them in the project's root, nor in any
+// folder from where it runs up to the root (see
+// [Engine.ProtectedPaths]); the built-in policy denies or asks before a
+// file tool writes them anywhere (secrets-env-files, code-run-on-open;
+// TestStartFilesAsked keeps the two together). A name with glob syntax
+// in its last element (*.code-workspace) is kept read-only where it
+// exists: no placeholder can stand for every name it matches.
+var StartFiles = []string{
+	// Claude Code's native build and OpenCode are Bun executables: Bun
+	// loads these into the harness's own environment as it starts
+	// (.env.$NODE_ENV and its .local form by NODE_ENV, development
+	// unless set), and every hook and command it runs inherits them
+	// (BASH_ENV, NODE_OPTIONS); bunfig.toml's preload runs scripts in
+	// every bun process started there. Gemini CLI loads the first .env
+	// (or .gemini/.env, a harness file) from its folder up; direnv loads
+	// .envrc once allowed.
+	".env", ".env.local", ".env.development", ".env.development.local", ".env.production", ".env.production.local",
+	".env.test", ".env.test.local", ".envrc", "bunfig.toml",
+	// What an editor runs as it opens the folder (code-run-on-open): VS
+	// Code's folder-open tasks, settings (the interpreter, the terminal's
+	// environment, the linters' programs) and MCP servers; a dev
+	// container's initializeCommand, on the host; Zed's settings (the
+	// language servers it starts, by path and arguments); a workspace
+	// file's tasks, run as the person opens it; JetBrains' startup tasks
+	// and file watchers, kept in .idea.
+	".vscode/tasks.json", ".vscode/settings.json", ".vscode/mcp.json", ".devcontainer/**", ".devcontainer.json",
+	".zed/settings.json", ".idea/**", "*.code-workspace",
+	// Version managers, whose shims start the harnesses built on Node and
+	// the person's tools by the configuration of the folder they start
+	// in: mise's configuration ([env] templates and _.source, [hooks]) is
+	// trusted by its path, and mise run, install and exec trust it
+	// themselves; a .tool-versions version may be a path: (asdf, mise),
+	// whose bin holds the program the shim then runs.
+	"mise.toml", ".mise.toml", "mise.local.toml", ".mise.local.toml", ".mise/**", "mise/config.toml",
+	".config/mise/**", ".config/mise.toml", ".tool-versions",
+}
+
+// VenvFolders are the folders at a project's root where editors look
+// for its Python virtual environment, whose interpreter and activate
+// scripts they run as they open the project (code-run-on-open).
+var VenvFolders = []string{".venv", "venv", "env"}
+
+// sharedFolders hold files of many tools, most of them a call may write
+// (.github/workflows), or have a name many projects give a folder of
+// their own (mise): a protected file in one is protected alone, never
+// the folder with it.
+var sharedFolders = []string{".github", ".config", "mise"}
 
 // anywhere returns patterns relative to the project root made to match
 // in any folder: another project's settings (or an outer one's, from a

@@ -61,6 +61,16 @@ func Discover(cwd, projectDir string, env Env) Paths {
 		// environment): the user's configuration and state are still
 		// the account's, and dropping them dropped the user's rules.
 		home = accountHome()
+	} else if fi, err := os.Stat(home); err != nil || !fi.IsDir() {
+		// A HOME that is no folder (a typo, a container's, one removed)
+		// holds no configuration: the user's rules, in the account's
+		// home, were dropped as with no HOME, and the calls they deny
+		// allowed. The account's home is taken when it is a folder.
+		if h := accountHome(); h != "" && h != filepath.Clean(home) {
+			if fi, err := os.Stat(h); err == nil && fi.IsDir() {
+				home = h
+			}
+		}
 	}
 	p := Paths{Home: home, ManagedDir: DefaultManagedDir()}
 	switch {

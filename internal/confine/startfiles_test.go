@@ -1,0 +1,126 @@
+package confine
+
+import (
+	"context"
+	"os"
+	"path/filepath"
+	"slices"
+	"testing"
+
+	"github.com/agentgov/governance/internal/engine"
+)
+
+// startNames are files programs read as they start in a folder, spelt
+// as a call would write them: each is denied or asked by the write
+// rules, and read-only or kept absent in a confined call's profile, in
+// the root, in the folder the call runs in and in a folder between.
+var startNames = []string{
+	".env.local", ".env.development", ".env.production.local", ".env.test", "bunfig.toml", ".envrc",
+	".claude/settings.json", ".claude/skills/fmt/SKILL.md", ".claude/commands/x.md", ".mcp.json", ".codex/config.toml",
+	".gemini/settings.json", ".gemini/.env", "opencode.json", ".opencode/plugins/p.js", ".cursor/mcp.json",
+	".github/mcp.json", ".github/copilot/settings.json", ".github/copilot/settings.local.json", ".github/hooks/h.json",
+	".vscode/tasks.json", ".vscode/settings.json", ".vscode/mcp.json", ".devcontainer/devcontainer.json", ".devcontainer.json",
+	".zed/settings.json", ".idea/workspace.xml", "mise.toml", ".mise.toml", "mise.local.toml", ".mise/config.toml",
+	".config/mise/config.toml", "mise/config.toml", ".tool-versions",
+}
+
+// TestStartNamesAsWriteRules: what the write rules deny or ask of the
+// names programs read as they start is what the profile keeps
+// read-only, up from the call's folder; the folders around them that
+// other tools share (.github, .config) stay writable.
+func TestStartNamesAsWriteRules(t *testing.T) {
+	t.Parallel()
+	w := newWorld(t)
+	cwd := filepath.Join(w.project, "a", "b")
+	must(t, os.MkdirAll(cwd, 0o755))
+	// A workspace file that exists, below the root: its name is a glob.
+	workspace := filepath.Join(w.project, "a", "app.code-workspace")
+	must(t, os.WriteFile(workspace, []byte("{}\n"), 0o644))
+	w.req.Cwd = cwd
+	p := w.profile(t, UnknownEffects, Options{})
+	kept := slices.Concat(p.Protected, p.Absent)
+	for _, dir := range []string{w.project, filepath.Join(w.project, "a"), cwd} {
+		for _, n := range startNames {
+			f := filepath.Join(dir, n)
+			req := &engine.Request{Cwd: cwd, ProjectRoot: w.project, Home: w.home,
+				Tool: engine.Tool{Kind: engine.KindWrite, Name: "Write", Input: engine.Input{Paths: []string{f}}}}
+			if d := w.eng.Decide(context.Background(), req); d.Outcome < engine.Ask {
+				t.Errorf("a Write of %s: %s by %s, want it denied or asked", f, d.Outcome, d.Rule)
+			}
+			if !insideAny(f, kept) {
+				t.Errorf("%s is writable in the profile", f)
+			}
+		}
+	}
+	if !slices.Contains(p.Protected, workspace) {
+		t.Errorf("%s is writable in the profile: %v", workspace, p.Protected)
+	}
+	for _, f := range []string{".github/workflows/ci.yml", ".config/app.toml", "src/idea.go", "a/docs/mise.md"} {
+		if f = filepath.Join(w.project, f); insideAny(f, kept) {
+			t.Errorf("%s is kept read-only: %v %v", f, p.Protected, p.Absent)
+		}
+	}
+}
+
+// TestStartNamesBelow: the protected set's names that exist below the
+// folder the call runs in (web/.claude when it runs in the root) are
+// read-only, found by the walk for secrets, with the index as without;
+// none in node_modules.
+func TestStartNamesBelow(t *testing.T) {
+	t.Parallel()
+	w := newWorld(t)
+	files := map[string]bool{
+		"web/.claude/settings.json": true, "web/.vscode/tasks.json": true, "web/a/.mcp.json": true,
+		"web/bunfig.toml": true, "web/.github/mcp.json": true, "web/app.code-workspace": true,
+		"web/.github/workflows/ci.yml": false, "node_modules/x/.vscode/settings.json": false, "web/src/main.go": false,
+	}
+	for f := range files {
+		must(t, os.MkdirAll(filepath.Dir(filepath.Join(w.project, f)), 0o755))
+		must(t, os.WriteFile(filepath.Join(w.project, f), []byte("{}\n"), 0o644))
+	}
+	index := t.TempDir()
+	for _, opts := range []Options{{}, {Index: index, IndexKey: "k"}, {Index: index, IndexKey: "k"}} {
+		p := w.profile(t, UnknownEffects, opts)
+		for f, want := range files {
+			if got := insideAny(filepath.Join(w.project, f), p.Protected); got != want {
+				t.Errorf("index %q: %s read-only = %v, want %v (%v)", opts.Index, f, got, want, p.Protected)
+			}
+		}
+		if want := filepath.Join(w.project, "web/.claude"); !slices.Contains(p.Protected, want) {
+			t.Errorf("%s, a harness's folder, is not protected whole: %v", want, p.Protected)
+		}
+	}
+}
+
+// TestStartNamesConfined runs the launcher: a call in sub cannot leave
+// an environment file a Bun-built harness loads as it starts, a
+// harness's settings in the folder it runs in, nor Copilot CLI's MCP
+// servers; the folders around them stay writable.
+func TestStartNamesConfined(t *testing.T) {
+	needBwrap(t)
+	t.Parallel()
+	w := newWorld(t)
+	sub := filepath.Join(w.project, "sub")
+	w.req.Cwd = sub
+	p := w.profile(t, UnknownEffects, Options{})
+	for _, script := range []string{
+		"echo 'BASH_ENV=./x.sh' > ../.env.local",
+		"echo 'BASH_ENV=./x.sh' > .env.local",
+		"mkdir -p .claude && echo '{\"hooks\":{}}' > .claude/settings.json",
+		"mkdir -p ../.github && echo '{\"mcpServers\":{}}' > ../.github/mcp.json",
+	} {
+		if code, _, _ := w.run(t, p, "/bin/sh", "-c", script); code == 0 {
+			t.Errorf("%q: exit 0", script)
+		}
+	}
+	for _, f := range []string{".env.local", "sub/.env.local", "sub/.claude", ".github/mcp.json"} {
+		// Missing, or the launcher's empty placeholder while a reaper
+		// still waits for the sandbox's end to remove it.
+		if fi, err := os.Lstat(filepath.Join(w.project, f)); err == nil && (!fi.Mode().IsRegular() || fi.Size() > 0) {
+			t.Errorf("%s on the host after the calls: %v", f, fi.Mode())
+		}
+	}
+	if code, _, stderr := w.run(t, p, "/bin/sh", "-c", "mkdir -p ../.github/workflows && echo x > ../.github/workflows/ci.yml && echo x > notes.txt"); code != 0 {
+		t.Errorf("a workflow and a file in the folder: exit %d, %s", code, stderr)
+	}
+}
