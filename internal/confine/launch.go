@@ -1128,12 +1128,13 @@ func LinkArgs(p *Profile) []string {
 
 // CleanEnv returns env without the variables whose names say they hold a
 // secret, as the analysis judges reads of them, and those whose values
-// hold a credential the analysis recognises (GH=ghp_..., a key).
+// hold a credential the analysis recognises (GH=ghp_..., a key, a URL
+// with its password).
 func CleanEnv(env []string) []string {
 	out := make([]string, 0, len(env))
 	for _, kv := range env {
 		name, value, _ := strings.Cut(kv, "=")
-		if !engine.SecretEnv(name) && engine.FindSecret(value) == "" {
+		if !engine.SecretEnv(name) && engine.ValueCredential(value) == "" {
 			out = append(out, kv)
 		}
 	}

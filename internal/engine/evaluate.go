@@ -295,6 +295,9 @@ func (ev *evaluation) subjects() ([]*subject, []Verdict) {
 	case KindRead, KindWrite, KindEdit:
 		var out []*subject
 		search := searchTool(ev.req.Tool.Name)
+		if manyFilesTool(ev.req.Tool.Name) && ev.req.Tool.Kind == KindRead {
+			return ev.manyFilesSubjects()
+		}
 		for _, p := range in.Paths {
 			pl := ev.pc.resolve(p, false, false, ev.req.Cwd)
 			s := &subject{kind: ev.req.Tool.Kind, file: pl, display: p, tree: search, hidden: search}
@@ -362,7 +365,7 @@ func (ev *evaluation) analysisEnv() func(string) (string, bool) {
 		return nil
 	}
 	return func(name string) (string, bool) {
-		if secretEnv(name) {
+		if ev.secretEnvName(name) {
 			return "", false
 		}
 		return look(name)
