@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"slices"
 	"strings"
 )
 
@@ -21,9 +22,9 @@ func manyFilesTool(name string) bool {
 }
 
 // manyFilesKeys are the inputs of read_many_files that name no file to
-// read, or name them under include and paths.
-var manyFilesKeys = map[string]bool{"include": true, "paths": true, "exclude": true, "recursive": true,
-	"useDefaultExcludes": true, "file_filtering_options": true}
+// read, or name them under include and paths (a slice, not a map: a
+// map made as the package starts is work at every hook's start).
+var manyFilesKeys = []string{"include", "paths", "exclude", "recursive", "useDefaultExcludes", "file_filtering_options"}
 
 // ManyFilesPaths returns the globs and paths a read of many files takes:
 // those under include and under paths (the older name), both.
@@ -57,7 +58,7 @@ func (ev *evaluation) manyFilesSubjects() ([]*subject, []Verdict) {
 			Suggestion: "Name the files or folders to read under include, each a path or a glob relative to the project."})
 	}
 	for k, v := range ev.req.Tool.Raw {
-		if !manyFilesKeys[k] {
+		if !slices.Contains(manyFilesKeys, k) {
 			odd("its input has " + k + ", which it is not known to take")
 			continue
 		}
