@@ -140,11 +140,20 @@ func TestForUnknownEffects(t *testing.T) {
 			t.Errorf("%s is not protected: %v", want, p.Protected)
 		}
 	}
-	for _, want := range []string{".gemini", ".codex", ".cursor", ".opencode", ".github/hooks", ".mcp.json", ".git/modules", ".git/worktrees", ".vscode",
-		".devcontainer", ".devcontainer.json", ".envrc"} {
+	for _, want := range []string{".gemini", ".codex", ".cursor", ".opencode", ".github/hooks", ".mcp.json", ".git/modules", ".git/worktrees",
+		".envrc"} {
 		if !slices.Contains(p.Absent, filepath.Join(w.project, want)) {
 			t.Errorf("%s, a protected path that does not exist, is not kept absent: %v", want, p.Absent)
 		}
+	}
+	// What only a program started later reads is checked after the call.
+	for _, want := range []string{".vscode", ".devcontainer", ".devcontainer.json", ".env.local", ".idea", "mise.toml"} {
+		if !slices.Contains(p.Checked, filepath.Join(w.project, want)) {
+			t.Errorf("%s, a start file that does not exist, is not checked after the call: %v", want, p.Checked)
+		}
+	}
+	if want := filepath.Join(w.project, ".governance", "quarantine"); p.Quarantine != want {
+		t.Errorf("quarantine = %q, want %s", p.Quarantine, want)
 	}
 	if !slices.Equal(p.Unmade, []string{filepath.Join(w.project, ".git/commondir")}) {
 		t.Errorf("unmade = %v, want .git/commondir", p.Unmade)

@@ -274,8 +274,11 @@ func (l *Launcher) run(ctx context.Context, p *Profile, argv []string, bwrap str
 			dirLock.Close()
 		}
 	}()
+	// What only a program started later reads is checked after the
+	// call instead (see aftercall.go).
+	chk := newAfterCall(p, l.Stderr)
 	if lock != nil {
-		removeLeftovers(lock, dirLock, p.Writable)
+		removeLeftovers(lock, dirLock, p.Writable, chk)
 	}
 	ph := newPlaceholders()
 	made, err := ph.makeParents(slices.Concat(p.Protected, p.Absent), p.Writable)
@@ -313,17 +316,22 @@ func (l *Launcher) run(ctx context.Context, p *Profile, argv []string, bwrap str
 		defer func() {
 			if pidfd := initAlive(initPid); pidfd != nil {
 				defer pidfd.Close()
-				l.reap(lock, pidfd, dirLock, p.Writable, made, p.Untracked)
+				l.reap(lock, pidfd, dirLock, p, made)
 				return
 			}
-			removeMade(lock, dirLock, p.Writable, made)
+			chk.check(p.Checked, readMade(madeList(lock)))
+			removeMade(lock, dirLock, p.Writable, made, chk)
 		}()
+	} else {
+		// No lock to hand a reaper: checked as the command ends.
+		defer chk.check(p.Checked, nil)
 	}
 	if err != nil {
 		return 0, fmt.Errorf("%w: %v", ErrProfile, err)
 	}
 	if lock != nil {
 		noteMade(lock, made)
+		noteIn(checkedList(lock), p.Checked)
 	}
 	// A mask the call staged is taken back out of the index as it ends.
 	if stamps := stampIndexes(p); len(stamps) > 0 {
@@ -1314,7 +1322,8 @@ const ReapEnv = "GOVERNANCE_CONFINE_REAP"
 // command. A launcher that cannot start one leaves them: a placeholder
 // left is an empty folder or file, where a removed one would let the job
 // create the protected path.
-func (l *Launcher) reap(lock, pidfd, dirLock *os.File, writable, made []string, untracked []Untracked) {
+func (l *Launcher) reap(lock, pidfd, dirLock *os.File, p *Profile, made []string) {
+	writable, untracked := p.Writable, p.Untracked
 	exe := os.Args[0]
 	if !strings.Contains(exe, "/") {
 		var err error
@@ -1333,6 +1342,13 @@ func (l *Launcher) reap(lock, pidfd, dirLock *os.File, writable, made []string, 
 			args = append(args, "--untracked", string(data))
 		}
 	}
+	// And what only a program started later reads is checked then.
+	if len(p.Checked) > 0 {
+		args = append(args, "--quarantine", p.Quarantine)
+		for _, c := range p.Checked {
+			args = append(args, "--checked", c)
+		}
+	}
 	cmd := exec.Command(exe, slices.Concat(args, []string{"--"}, made)...)
 	cmd.Env = []string{ReapEnv + "=1"}
 	cmd.ExtraFiles = []*os.File{lock, pidfd}
@@ -1349,13 +1365,21 @@ func (l *Launcher) reap(lock, pidfd, dirLock *os.File, writable, made []string, 
 // call's writable folders (--writable DIR ...), then after -- what the
 // launcher made.
 func Reap(args []string) int {
-	var writable []string
+	var writable, checked []string
 	var untracked []Untracked
-	for len(args) >= 2 && (args[0] == "--writable" || args[0] == "--untracked") {
-		if args[0] == "--writable" {
+	quarantine := ""
+	for len(args) >= 2 && slices.Contains([]string{"--writable", "--untracked", "--checked", "--quarantine"}, args[0]) {
+		switch args[0] {
+		case "--writable":
 			writable = append(writable, args[1])
-		} else if json.Unmarshal([]byte(args[1]), &untracked) != nil {
-			untracked = nil
+		case "--checked":
+			checked = append(checked, args[1])
+		case "--quarantine":
+			quarantine = args[1]
+		default:
+			if json.Unmarshal([]byte(args[1]), &untracked) != nil {
+				untracked = nil
+			}
 		}
 		args = args[2:]
 	}
@@ -1378,7 +1402,15 @@ func Reap(args []string) int {
 			l.unstageIn(context.Background(), nil, u)
 		}
 	}
-	removeMade(lock, dirLock, writable, args[1:])
+	// Checked only as the profile would name them: the quarantine a
+	// project's .governance/quarantine, each path inside the writable
+	// folders.
+	var chk *afterCall
+	if len(writable) > 0 && (&Profile{Kind: UnknownEffects, Cwd: writable[0], Writable: writable, Checked: checked, Quarantine: quarantine}).Check() == nil {
+		chk = &afterCall{quarantine: quarantine, writable: writable, batch: -1}
+		chk.check(checked, readMade(madeList(lock)))
+	}
+	removeMade(lock, dirLock, writable, args[1:], chk)
 	return 0
 }
 
@@ -1394,7 +1426,11 @@ func Reap(args []string) int {
 // file of the user's; each is reached from that folder through no link
 // and removed only when it looks like a placeholder (see
 // [removeBeneath]).
-func removeMade(lock, dirLock *os.File, writable, made []string) {
+//
+// The paths a launcher killed before its check left in the list of what
+// is checked after the calls (see aftercall.go) are checked too, by chk
+// (nil checks none).
+func removeMade(lock, dirLock *os.File, writable, made []string, chk *afterCall) {
 	if !lockExclusive(lock) {
 		return
 	}
@@ -1410,6 +1446,10 @@ func removeMade(lock, dirLock *os.File, writable, made []string) {
 		return
 	}
 	list := madeList(lock)
+	if checked := checkedList(lock); checked != "" && chk != nil {
+		chk.check(readMade(checked), readMade(list))
+		clearMade(checked)
+	}
 	all := slices.Clone(made)
 	for _, m := range readMade(list) {
 		if insideAny(m, writable) && !slices.Contains(writable, m) {
@@ -1467,8 +1507,8 @@ func clearMade(list string) {
 // [holdLock]), nor the project's folder (whose lock the init holds too:
 // see [sandboxHolds]). The locks are then shared again: a conversion that
 // failed has dropped them.
-func removeLeftovers(lock, dirLock *os.File, writable []string) {
-	removeMade(lock, dirLock, writable, nil)
+func removeLeftovers(lock, dirLock *os.File, writable []string, chk *afterCall) {
+	removeMade(lock, dirLock, writable, nil, chk)
 	lockDowngrade(lock)
 	if dirLock != nil {
 		lockDowngrade(dirLock)
@@ -1541,7 +1581,11 @@ func madeList(lock *os.File) string {
 // file of the user's own, so that the launcher that ends last removes it
 // should this one end while another runs.
 func noteMade(lock *os.File, made []string) {
-	list := madeList(lock)
+	noteIn(madeList(lock), made)
+}
+
+// noteIn adds paths to a list beside the lock (see [noteMade]).
+func noteIn(list string, made []string) {
 	if len(made) == 0 || list == "" {
 		return
 	}

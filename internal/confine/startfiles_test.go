@@ -5,7 +5,9 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"strings"
 	"testing"
+	"time"
 
 	"github.com/agentgov/governance/internal/engine"
 )
@@ -38,7 +40,7 @@ func TestStartNamesAsWriteRules(t *testing.T) {
 	must(t, os.WriteFile(workspace, []byte("{}\n"), 0o644))
 	w.req.Cwd = cwd
 	p := w.profile(t, UnknownEffects, Options{})
-	kept := slices.Concat(p.Protected, p.Absent)
+	kept := slices.Concat(p.Protected, p.Absent, p.Checked)
 	for _, dir := range []string{w.project, filepath.Join(w.project, "a"), cwd} {
 		for _, n := range startNames {
 			f := filepath.Join(dir, n)
@@ -93,7 +95,7 @@ func TestStartNamesBelow(t *testing.T) {
 }
 
 // TestStartNamesConfined runs the launcher: a call in sub cannot leave
-// an environment file a Bun-built harness loads as it starts, a
+// an environment file a Bun-built harness loads as it starts, nor make a
 // harness's settings in the folder it runs in, nor Copilot CLI's MCP
 // servers; the folders around them stay writable.
 func TestStartNamesConfined(t *testing.T) {
@@ -103,9 +105,9 @@ func TestStartNamesConfined(t *testing.T) {
 	sub := filepath.Join(w.project, "sub")
 	w.req.Cwd = sub
 	p := w.profile(t, UnknownEffects, Options{})
+	// Checked after the call, not held (see TestStartNamesChecked).
+	w.run(t, p, "/bin/sh", "-c", "echo 'BASH_ENV=./x.sh' > ../.env.local; echo 'BASH_ENV=./x.sh' > .env.local")
 	for _, script := range []string{
-		"echo 'BASH_ENV=./x.sh' > ../.env.local",
-		"echo 'BASH_ENV=./x.sh' > .env.local",
 		"mkdir -p .claude && echo '{\"hooks\":{}}' > .claude/settings.json",
 		"mkdir -p ../.github && echo '{\"mcpServers\":{}}' > ../.github/mcp.json",
 	} {
@@ -123,4 +125,80 @@ func TestStartNamesConfined(t *testing.T) {
 	if code, _, stderr := w.run(t, p, "/bin/sh", "-c", "mkdir -p ../.github/workflows && echo x > ../.github/workflows/ci.yml && echo x > notes.txt"); code != 0 {
 		t.Errorf("a workflow and a file in the folder: exit %d, %s", code, stderr)
 	}
+}
+
+// TestStartNamesChecked runs the launcher in a/b: a harness's settings
+// the running harness reads cannot be made during the call; what only a
+// program started later reads (.env.local, mise.toml, a/.idea), made by
+// the call or by a job that ends after the launcher, is moved into the
+// project's quarantine once the call's last process has ended, named on
+// stderr, with what it held.
+func TestStartNamesChecked(t *testing.T) {
+	needBwrap(t)
+	t.Parallel()
+	w := newWorld(t)
+	cwd := filepath.Join(w.project, "a", "b")
+	must(t, os.MkdirAll(cwd, 0o755))
+	w.req.Cwd = cwd
+	p := w.profile(t, UnknownEffects, Options{})
+	for _, f := range []string{".env.local", "mise.toml", "a/.idea", "a/b/.idea", "a/.claude"} {
+		if f = filepath.Join(w.project, f); !slices.Contains(p.Checked, f) || slices.Contains(p.Absent, f) {
+			t.Errorf("%s is not checked after the call: checked %v", f, p.Checked)
+		}
+	}
+	for _, f := range []string{".claude/settings.local.json", "a/b/.claude", ".envrc", "a/b/.envrc"} {
+		if f = filepath.Join(w.project, f); insideAny(f, p.Checked) || !insideAny(f, slices.Concat(p.Absent, p.Protected)) {
+			t.Errorf("%s has no placeholder: absent %v", f, p.Absent)
+		}
+	}
+	if code, _, _ := w.run(t, p, "/bin/sh", "-c", "echo '{}' > ../../.claude/settings.local.json"); code == 0 {
+		t.Error(".claude/settings.local.json was made during the call")
+	}
+	wantMissing(t, filepath.Join(w.project, ".claude/settings.local.json"))
+
+	var stderr string
+	quarantined := func(t *testing.T, rel, want string) {
+		t.Helper()
+		if _, err := os.Lstat(filepath.Join(w.project, rel)); err == nil {
+			t.Errorf("%s is still there after the call", rel)
+		}
+		found, _ := filepath.Glob(filepath.Join(w.project, ".governance/quarantine/*", rel))
+		if len(found) != 1 {
+			t.Fatalf("%s is not in the quarantine once: %v\n%s", rel, found, stderr)
+		}
+		wantFile(t, found[0], want)
+		must(t, os.RemoveAll(found[0]))
+	}
+	var code int
+	code, _, stderr = w.run(t, p, "/bin/sh", "-c",
+		"echo 'BASH_ENV=./x.sh' > ../../.env.local && echo '[env]' > ../../mise.toml && mkdir -p ../.idea && echo x > ../.idea/x")
+	if code != 0 {
+		t.Fatalf("the call: exit %d, %s", code, stderr)
+	}
+	quarantined(t, ".env.local", "BASH_ENV=./x.sh\n")
+	quarantined(t, "mise.toml", "[env]\n")
+	quarantined(t, "a/.idea/x", "x\n")
+	for _, f := range []string{".env.local", "mise.toml", "a/.idea"} {
+		if !strings.Contains(stderr, filepath.Join(w.project, f)+" was made by a confined call") {
+			t.Errorf("stderr does not name %s: %s", f, stderr)
+		}
+	}
+
+	// A job that outlives the launcher: its reaper checks once it ended.
+	code, out, _ := w.call(t, p, "/bin/sh", "-c",
+		"(sleep 1; echo 'BASH_ENV=./y.sh' > ../../.env.local; echo '[env]' > ../../mise.toml; mkdir -p ../.idea && echo y > ../.idea/x; echo done > ../../job) >/dev/null 2>&1 & echo started")
+	if code != 0 || out != "started\n" {
+		t.Fatalf("exit %d, output %q", code, out)
+	}
+	if !waitFile(filepath.Join(w.project, "job")) {
+		t.Fatal("the background job did not run")
+	}
+	for deadline := time.Now().Add(5 * time.Second); time.Now().Before(deadline); time.Sleep(20 * time.Millisecond) {
+		if !exists(filepath.Join(w.project, ".env.local")) && !exists(filepath.Join(w.project, "a/.idea")) {
+			break
+		}
+	}
+	quarantined(t, ".env.local", "BASH_ENV=./y.sh\n")
+	quarantined(t, "mise.toml", "[env]\n")
+	quarantined(t, "a/.idea/x", "y\n")
 }

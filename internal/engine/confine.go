@@ -363,8 +363,15 @@ func SecretEnv(name string) bool { return name != "" && secretEnv(name) }
 // relative to a project are in its root and in every folder from the
 // request's up to it. Paths may not exist.
 func (e *Engine) ProtectedPaths(req *Request) []string {
+	out, _ := e.ProtectedHolds(req)
+	return out
+}
+
+// ProtectedHolds is [Engine.ProtectedPaths], with checked: those of the
+// paths that, where absent, a confined call is kept from making by a
+// check after it rather than by a placeholder (see [Hold]).
+func (e *Engine) ProtectedHolds(req *Request) (out, checked []string) {
 	ev := newEvaluation(e, req)
-	var out []string
 	add := func(p string) {
 		if p != "" && path.IsAbs(p) && !slices.Contains(out, p) {
 			out = append(out, path.Clean(p))
@@ -382,25 +389,35 @@ func (e *Engine) ProtectedPaths(req *Request) []string {
 	// reads them there, as the analysis judges them anywhere (see
 	// anywhere).
 	folders := ev.startFolders(req.Cwd)
-	for _, pats := range [][]string{harnessSettings, agentFiles, StartFiles} {
-		for _, pat := range pats {
-			unit, glob := protectedUnit(pat)
-			switch {
-			case strings.HasPrefix(pat, "~/") || strings.HasPrefix(pat, "/"):
-				add(ev.expandTemplate(unit))
-			case glob:
-				for _, d := range folders {
-					for _, m := range existingMatches(d, unit) {
-						add(m)
-					}
+	held := func(h Hold, d string) bool {
+		return h == HeldAtCwd && d == path.Clean(req.Cwd) || h != Checked && d == ev.pc.root
+	}
+	for _, n := range startNamesOnce.get() {
+		unit, glob := protectedUnit(n.Name)
+		switch {
+		case strings.HasPrefix(n.Name, "~/") || strings.HasPrefix(n.Name, "/"):
+			add(ev.expandTemplate(unit))
+		case glob:
+			for _, d := range folders {
+				for _, m := range existingMatches(d, unit) {
+					add(m)
 				}
-			default:
-				for _, d := range folders {
-					add(d + "/" + unit)
+			}
+		default:
+			for _, d := range folders {
+				p := d + "/" + unit
+				add(p)
+				if !held(n.Hold, d) && !slices.Contains(checked, p) {
+					checked = append(checked, p)
 				}
 			}
 		}
 	}
+	// A name held in one list and checked in another (.claude/skills in
+	// the held .claude) is held.
+	checked = slices.DeleteFunc(checked, func(c string) bool {
+		return slices.ContainsFunc(out, func(o string) bool { return within(c, o) && !slices.Contains(checked, o) })
+	})
 	for _, b := range e.binaries() {
 		add(b)
 	}
@@ -423,7 +440,7 @@ func (e *Engine) ProtectedPaths(req *Request) []string {
 			}
 		}
 	}
-	return out
+	return out, checked
 }
 
 // protectedUnit returns what of a protected pattern a confined call is
@@ -548,23 +565,22 @@ type protectedUnits struct{ folders, files, globs []string }
 
 var protectedUnitsOnce = lazy[*protectedUnits]{make: func() *protectedUnits {
 	u := &protectedUnits{}
-	for _, pats := range [][]string{harnessSettings, agentFiles, StartFiles} {
-		for _, pat := range pats {
-			if strings.HasPrefix(pat, "~/") || strings.HasPrefix(pat, "/") {
-				continue
-			}
-			unit, glob := protectedUnit(pat)
-			list := &u.files
-			switch {
-			case glob:
-				list = &u.globs
-			case unit != pat:
-				// The folder of the pattern's files.
-				list = &u.folders
-			}
-			if !slices.Contains(*list, unit) {
-				*list = append(*list, unit)
-			}
+	for _, n := range startNamesOnce.get() {
+		pat := n.Name
+		if strings.HasPrefix(pat, "~/") || strings.HasPrefix(pat, "/") {
+			continue
+		}
+		unit, glob := protectedUnit(pat)
+		list := &u.files
+		switch {
+		case glob:
+			list = &u.globs
+		case unit != pat:
+			// The folder of the pattern's files.
+			list = &u.folders
+		}
+		if !slices.Contains(*list, unit) {
+			*list = append(*list, unit)
 		}
 	}
 	return u
