@@ -11,6 +11,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/agentgov/governance/internal/engine"
 	"golang.org/x/sys/unix"
 )
 
@@ -152,9 +153,18 @@ func (a *afterCall) makeBatch() error {
 		return err
 	}
 	defer unix.Close(q)
-	name := time.Now().UTC().Format("20060102T150405Z") + "-" + strconv.Itoa(os.Getpid())
-	if err := unix.Mkdirat(q, name, 0o700); err != nil {
-		return err
+	base := time.Now().UTC().Format("20060102T150405Z") + "-" + strconv.Itoa(os.Getpid())
+	name := base
+	for i := 2; ; i++ {
+		err := unix.Mkdirat(q, name, 0o700)
+		if err == nil {
+			break
+		}
+		if err != unix.EEXIST || i > 100 {
+			return err
+		}
+		// A check before this one in the same second.
+		name = base + "-" + strconv.Itoa(i)
 	}
 	fd, err := unix.Openat(q, name, unix.O_RDONLY|unix.O_DIRECTORY|unix.O_NOFOLLOW|unix.O_CLOEXEC, 0)
 	if err != nil {
@@ -254,4 +264,60 @@ func checkedList(lock *os.File) string {
 		return strings.TrimSuffix(m, ".made") + ".checked"
 	}
 	return ""
+}
+
+// maxBelow bounds the entries the check below the call's folder lists.
+const maxBelow = 20000
+
+// below looks for a start name the call made deeper than its folder
+// (web/.claude, web/.env.local when it ran in the root), where neither
+// a placeholder nor the check of the checked paths looks: in the
+// folders the walk for secrets listed whose stamp changed during the
+// call, and in the folders made in them since, each listed once. What
+// is found is moved aside as a checked path is. Only a profile built in
+// the launcher with an index has the folders (see Profile.below).
+func (a *afterCall) below(p *Profile, held []string) {
+	if a == nil || a.quarantine == "" || len(p.below) == 0 {
+		return
+	}
+	known := make(map[string]bool, len(p.below))
+	for _, st := range p.below {
+		known[st.Path] = true
+	}
+	// What was there before the call is read-only (or a placeholder, or
+	// checked apart).
+	skip := slices.Concat(p.Protected, p.Masked, p.Absent, p.Checked)
+	budget := maxBelow
+	var found []string
+	var look func(dir string)
+	look = func(dir string) {
+		entries, err := os.ReadDir(dir)
+		if err != nil {
+			return
+		}
+		for _, e := range entries {
+			if budget--; budget < 0 {
+				return
+			}
+			q := dir + "/" + e.Name()
+			switch {
+			case engine.StartName(q, e.IsDir()):
+				if !insideAny(q, skip) {
+					found = append(found, q)
+				}
+			case e.IsDir() && !known[q] && e.Name() != "node_modules" && e.Name() != ".git" && !insideAny(q, skip):
+				// A folder made during the call: all it holds is new (the
+				// quarantine, in the read-only .governance, is not).
+				look(q)
+			}
+		}
+	}
+	for _, st := range p.below {
+		now, ok := stampOf(st.Path)
+		if !ok || !os.FileMode(now.Mode).IsDir() || now.Mtime == st.Mtime && now.Ctime == st.Ctime && now.Ino == st.Ino {
+			continue
+		}
+		look(st.Path)
+	}
+	a.check(found, held)
 }

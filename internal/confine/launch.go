@@ -319,11 +319,14 @@ func (l *Launcher) run(ctx context.Context, p *Profile, argv []string, bwrap str
 				l.reap(lock, pidfd, dirLock, p, made)
 				return
 			}
-			chk.check(p.Checked, readMade(madeList(lock)))
+			held := readMade(madeList(lock))
+			chk.check(p.Checked, held)
+			chk.below(p, held)
 			removeMade(lock, dirLock, p.Writable, made, chk)
 		}()
 	} else {
 		// No lock to hand a reaper: checked as the command ends.
+		defer chk.below(p, nil)
 		defer chk.check(p.Checked, nil)
 	}
 	if err != nil {

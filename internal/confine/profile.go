@@ -133,6 +133,12 @@ type Profile struct {
 	// Background lets the call outlive the launcher (a dev server the
 	// harness runs in the background).
 	Background bool `json:"background,omitempty"`
+	// below are the folders the walk for secrets listed, as the index
+	// stamped them before the call: the launcher looks in those whose
+	// entries changed for a start name the call made deeper than its
+	// folder (see aftercall.go). Not recorded: only a profile built in
+	// the launcher has them.
+	below []stamp
 }
 
 // Committed is a masked file git tracks, with what the index holds for
@@ -432,6 +438,9 @@ func For(e *engine.Engine, req *engine.Request, kind Kind, opts Options) (*Profi
 		found, kept, complete := sec.under(real)
 		if !complete {
 			return nil, fmt.Errorf("%w under %s", ErrTooMany, w)
+		}
+		if real == w && kind == UnknownEffects {
+			p.below = append(p.below, sec.folderStamps(real)...)
 		}
 		for _, f := range found {
 			if real != w {

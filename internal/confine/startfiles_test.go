@@ -202,3 +202,38 @@ func TestStartNamesChecked(t *testing.T) {
 	quarantined(t, "mise.toml", "[env]\n")
 	quarantined(t, "a/.idea/x", "y\n")
 }
+
+// TestStartNamesMadeBelow: a start name a call makes deeper than its
+// folder, where no placeholder stands and no checked path looks, is
+// found in the folders whose entries changed during the call (and those
+// made meanwhile), and moved into the quarantine; what was there before
+// and other files stay.
+func TestStartNamesMadeBelow(t *testing.T) {
+	needBwrap(t)
+	t.Parallel()
+	w := newWorld(t)
+	must(t, os.MkdirAll(filepath.Join(w.project, "web", ".vscode"), 0o755))
+	must(t, os.WriteFile(filepath.Join(w.project, "web", ".vscode", "settings.json"), []byte("{}\n"), 0o644))
+	p := w.profile(t, UnknownEffects, Options{Index: t.TempDir(), IndexKey: "k"})
+	if len(p.below) == 0 {
+		t.Fatal("the profile holds no folder to look in after the call")
+	}
+	code, _, stderr := w.run(t, p, "/bin/sh", "-c",
+		"mkdir -p web/.claude web/new/deep/.idea && echo h > web/.claude/settings.json && echo e > web/.env.local && echo i > web/new/deep/.idea/x && echo n > web/notes.txt")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	for rel, want := range map[string]string{"web/.claude/settings.json": "h\n", "web/.env.local": "e\n", "web/new/deep/.idea/x": "i\n"} {
+		if exists(filepath.Join(w.project, rel)) {
+			t.Errorf("%s is still there after the call", rel)
+		}
+		found, _ := filepath.Glob(filepath.Join(w.project, ".governance/quarantine/*", rel))
+		if len(found) != 1 {
+			t.Errorf("%s is not in the quarantine once: %v\n%s", rel, found, stderr)
+			continue
+		}
+		wantFile(t, found[0], want)
+	}
+	wantFile(t, filepath.Join(w.project, "web", "notes.txt"), "n\n")
+	wantFile(t, filepath.Join(w.project, "web", ".vscode", "settings.json"), "{}\n")
+}

@@ -586,6 +586,12 @@ var protectedUnitsOnce = lazy[*protectedUnits]{make: func() *protectedUnits {
 	return u
 }}
 
+// StartName reports whether the path p (a folder when dir) is one of
+// the protected set's names relative to a folder (web/.claude,
+// web/.env.local, a/app.code-workspace), as [Engine.ShownUnder] finds
+// them: none inside node_modules or a git folder.
+func StartName(p string, dir bool) bool { return protectedUnitsOnce.get().match(p, dir) }
+
 // match reports whether the path p (a folder when dir) is one of the
 // units in some folder, outside node_modules and git folders.
 func (u *protectedUnits) match(p string, dir bool) bool {
