@@ -237,3 +237,62 @@ func TestStartNamesMadeBelow(t *testing.T) {
 	wantFile(t, filepath.Join(w.project, "web", "notes.txt"), "n\n")
 	wantFile(t, filepath.Join(w.project, "web", ".vscode", "settings.json"), "{}\n")
 }
+
+// TestCheckedAttacks: what a call puts at a checked name is moved aside
+// by its name alone: a folder renamed over it with what it holds, a
+// hard link as a name (its file stays where else it is), a link as the
+// link. A launcher killed before its check leaves the names to the
+// next, which checks them before its call. A link where the quarantine
+// goes is not followed: the name is put aside in its own folder.
+func TestCheckedAttacks(t *testing.T) {
+	needBwrap(t)
+	t.Parallel()
+	w := newWorld(t)
+	p := w.profile(t, UnknownEffects, Options{})
+	code, _, stderr := w.run(t, p, "/bin/sh", "-c", "mv sub .idea && ln main.go .env.local && ln -s ../outside.txt mise.toml")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	batch, _ := filepath.Glob(filepath.Join(w.project, ".governance/quarantine/*"))
+	if len(batch) != 1 {
+		t.Fatalf("quarantine: %v\n%s", batch, stderr)
+	}
+	wantFile(t, filepath.Join(batch[0], ".idea", "README"), "sub\n")
+	wantFile(t, filepath.Join(batch[0], ".env.local"), "package main\n")
+	wantFile(t, filepath.Join(w.project, "main.go"), "package main\n")
+	if l, err := os.Readlink(filepath.Join(batch[0], "mise.toml")); err != nil || l != "../outside.txt" {
+		t.Errorf("mise.toml in the quarantine: %q %v", l, err)
+	}
+	wantFile(t, filepath.Join(w.home, "outside.txt"), "home outside the project\n")
+	for _, f := range []string{".idea", ".env.local", "mise.toml"} {
+		if _, err := os.Lstat(filepath.Join(w.project, f)); err == nil {
+			t.Errorf("%s is still there", f)
+		}
+	}
+	if data, err := os.ReadFile(filepath.Join(batch[0], "WHY")); err != nil || !strings.Contains(string(data), filepath.Join(w.project, ".idea")) {
+		t.Errorf("WHY: %q %v", data, err)
+	}
+
+	// A launcher killed before its check: the next one checks first.
+	leftover := filepath.Join(w.project, ".env.development")
+	must(t, os.WriteFile(leftover, []byte("X=1\n"), 0o644))
+	must(t, os.WriteFile(lockName(p)+".checked", []byte(leftover+"\n"), 0o600))
+	if _, _, stderr := w.run(t, p, "/bin/sh", "-c", "test ! -e .env.development"); !strings.Contains(stderr, leftover+" was made by a confined call") {
+		t.Errorf("the leftover was not checked before the call: %s", stderr)
+	}
+	wantMissing(t, leftover)
+
+	// A link where the quarantine goes leads nowhere.
+	must(t, os.RemoveAll(filepath.Join(w.project, ".governance/quarantine")))
+	elsewhere := filepath.Join(w.home, "elsewhere")
+	must(t, os.MkdirAll(elsewhere, 0o755))
+	must(t, os.Symlink(elsewhere, filepath.Join(w.project, ".governance/quarantine")))
+	w.run(t, p, "/bin/sh", "-c", "echo x > .env.local")
+	if entries, _ := os.ReadDir(elsewhere); len(entries) > 0 {
+		t.Errorf("the quarantine's link was followed: %v", entries)
+	}
+	wantMissing(t, filepath.Join(w.project, ".env.local"))
+	if aside, _ := filepath.Glob(filepath.Join(w.project, ".env.local.quarantined-*")); len(aside) != 1 {
+		t.Errorf(".env.local was not put aside in its folder: %v", aside)
+	}
+}
