@@ -490,7 +490,11 @@ func For(e *engine.Engine, req *engine.Request, kind Kind, opts Options) (*Profi
 	// removes before the call and puts back as its own (see
 	// removeLeftovers); ignored inside the confinement only, and read-only
 	// there, a file of the person's that is empty changes nothing.
-	placeholders := slices.Clone(p.Absent)
+	// The checked names too: staged by the call, one moved aside after it
+	// would still be in the index, and come back with the person's next
+	// git restore or checkout.
+	placeholders := slices.Concat(p.Absent, p.Checked)
+	slices.Sort(placeholders)
 	for _, x := range p.Protected {
 		if fi, err := os.Lstat(x); err == nil && fi.Mode().IsRegular() && fi.Size() == 0 {
 			placeholders = append(placeholders, x)

@@ -3,6 +3,7 @@ package confine
 import (
 	"context"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -294,5 +295,23 @@ func TestCheckedAttacks(t *testing.T) {
 	wantMissing(t, filepath.Join(w.project, ".env.local"))
 	if aside, _ := filepath.Glob(filepath.Join(w.project, ".env.local.quarantined-*")); len(aside) != 1 {
 		t.Errorf(".env.local was not put aside in its folder: %v", aside)
+	}
+}
+
+// TestCheckedNotStaged: a checked name the call made and staged is taken
+// back out of the index as well as moved aside: else the person's next
+// git restore or checkout would put it back.
+func TestCheckedNotStaged(t *testing.T) {
+	needBwrap(t)
+	if _, err := exec.LookPath("git"); err != nil {
+		t.Skip("git is not installed")
+	}
+	w := newWorld(t)
+	gitRepo(t, w)
+	p := w.profile(t, UnknownEffects, Options{})
+	w.run(t, p, "/bin/sh", "-c", "echo 'BASH_ENV=./x.sh' > .env.local; git add -f .env.local")
+	wantMissing(t, filepath.Join(w.project, ".env.local"))
+	if out := hostGit(t, w, "ls-files", "--", ".env.local"); out != "" {
+		t.Errorf("the index holds .env.local after the call: %q", out)
 	}
 }
