@@ -87,13 +87,6 @@ func geminiTool(name string, ti, in map[string]any) engine.Tool {
 	switch name {
 	case "run_shell_command":
 		return engine.Tool{Kind: engine.KindShell, Name: name, Input: engine.Input{Command: engine.ToolCommand(ti)}}
-	case "read_many_files":
-		t := engine.Tool{Kind: engine.KindRead, Name: name}
-		t.Input.Paths = stringList(ti["include"])
-		if len(t.Input.Paths) == 0 {
-			t.Input.Paths = stringList(ti["paths"])
-		}
-		return t
 	case "web_fetch":
 		// web_fetch takes a prompt with the URLs in it.
 		prompt := engine.InputString(ti, "url", "prompt")

@@ -197,8 +197,15 @@ func (s *Store) Journal(id string, set func(*Finish)) (*Item, error) {
 }
 
 // Answered returns the answer a human gave to a call of this shape since
-// a time: an approval not yet used, or a denial. It marks an approval
-// used, so that one approval lets one call through.
+// a time, and not after now: an approval not yet used, or a denial. It
+// marks an approval used, so that one approval lets one call through.
+//
+// The window is measured on both ends: an answer stamped after now was
+// given while the clock was ahead, or the clock has been set back since,
+// and how long ago it was given cannot be told; it counts as expired (a
+// retry is asked again). Otherwise an approval given while the clock ran
+// a year ahead would stay good for a year, and one given before the clock
+// was set back by a day, for a day.
 func (s *Store) Answered(shape string, since time.Time) (*Item, error) {
 	unlock, err := s.Lock()
 	if err != nil {
@@ -209,10 +216,11 @@ func (s *Store) Answered(shape string, since time.Time) (*Item, error) {
 	if err != nil {
 		return nil, err
 	}
+	now := s.Now()
 	var refused error
 	for i := len(items) - 1; i >= 0; i-- {
 		it := items[i]
-		if it.Shape != shape || it.Decided.Before(since) {
+		if it.Shape != shape || it.Decided.Before(since) || it.Decided.After(now) {
 			continue
 		}
 		switch it.Status {

@@ -14,7 +14,7 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/agentgov/governance/internal/regularfile"
+	"github.com/agentgov/governance/internal/layout"
 )
 
 // Records carry a MAC: HMAC-SHA256 of the record without it, keyed by a
@@ -64,8 +64,14 @@ func (s *Store) keyFile() string {
 
 // readKey reads the key, a regular file only: a pipe or a device planted
 // in its place would hold the hook's approval path until its time bound.
+// It must be the user's own (or root's): in a state folder another user
+// owns, that user could write both the key and records it signs. Then no
+// record verifies, and none can be filed: the call is denied.
 func readKey(file string) ([]byte, error) {
-	data, err := regularfile.ReadFile(file)
+	data, err := layout.ReadOwned(file)
+	if errors.Is(err, layout.ErrNotOwned) {
+		return nil, fmt.Errorf("the approvals key %s belongs to another user: the state folder must be yours (see XDG_STATE_HOME)", file)
+	}
 	if err != nil {
 		return nil, err
 	}

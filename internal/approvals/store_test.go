@@ -168,6 +168,97 @@ func TestAnswerExpires(t *testing.T) {
 	}
 }
 
+// TestAnswerAfterClockJump: an answer's window is measured on both ends.
+// An approval given while the clock ran ahead (stamped a year on) does
+// not stay good until the clock catches up, and one given before the
+// clock was set back (by two hours) does not count while the clock reads
+// before it; either counts once the clock reads inside its hour.
+func TestAnswerAfterClockJump(t *testing.T) {
+	t.Parallel()
+	for _, tc := range []struct {
+		name      string
+		ahead     time.Duration
+		now       time.Time
+		approved  bool
+		shapeDeny bool
+	}{
+		{name: "answered while the clock ran a year ahead", ahead: 365 * 24 * time.Hour, now: t0.Add(time.Minute)},
+		{name: "the clock set back two hours", now: t0.Add(-2 * time.Hour)},
+		{name: "the clock set back two hours, a denial", now: t0.Add(-2 * time.Hour), shapeDeny: true},
+		{name: "the clock as it was", now: t0.Add(30 * time.Minute), approved: true},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			s := approvals.Open(t.TempDir())
+			s.Now = func() time.Time { return t0 }
+			it, _, err := s.File(approvals.Item{Shape: "s"})
+			if err != nil {
+				t.Fatal(err)
+			}
+			s.Now = func() time.Time { return t0.Add(tc.ahead) }
+			if _, err := s.Answer(it.ID, !tc.shapeDeny, "ada", "", false); err != nil {
+				t.Fatal(err)
+			}
+			s.Now = func() time.Time { return tc.now }
+			got, err := s.Answered("s", tc.now.Add(-time.Hour))
+			if err != nil || (got != nil) != tc.approved {
+				t.Errorf("answered %+v, %v; want an answer: %v", got, err, tc.approved)
+			}
+		})
+	}
+}
+
+// TestAnotherUsersApprovals: in a state folder another user owns, that
+// user can write the approvals key and a record it signs. Neither is
+// taken: a record of theirs is passed over, and with their key no
+// record verifies and none can be filed. The user's own (or root's)
+// are taken.
+func TestAnotherUsersApprovals(t *testing.T) {
+	t.Parallel()
+	if os.Getuid() != 0 {
+		t.Skip("giving a file to another user needs root")
+	}
+	state := t.TempDir()
+	forger := approvals.Open(state)
+	it, _, err := forger.File(approvals.Item{Shape: "s"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := forger.Answer(it.ID, true, "mallory", "", false); err != nil {
+		t.Fatal(err)
+	}
+	record := filepath.Join(state, "approvals", it.ID+".json")
+	key := filepath.Join(state, approvals.KeyFile)
+	for _, f := range []string{record, key} {
+		if err := os.Chown(f, 4242, 4242); err != nil {
+			t.Fatal(err)
+		}
+	}
+	s := approvals.Open(state)
+	if got, err := s.Answered("s", t0.Add(-time.Hour)); got != nil {
+		t.Fatalf("another user's approval was taken: %+v %v", got, err)
+	}
+	// The record the user's own: their key still does not sign it.
+	if err := os.Chown(record, 0, 0); err != nil {
+		t.Fatal(err)
+	}
+	s = approvals.Open(state)
+	if got, err := s.Answered("s", t0.Add(-time.Hour)); got != nil || !errors.Is(err, approvals.ErrUnverified) {
+		t.Fatalf("a record signed with another user's key: %+v %v", got, err)
+	}
+	if _, _, err := s.File(approvals.Item{Shape: "t"}); err == nil || !strings.Contains(err.Error(), "belongs to another user") {
+		t.Fatalf("filing under another user's key: %v", err)
+	}
+	// Both the user's own: taken.
+	if err := os.Chown(key, 0, 0); err != nil {
+		t.Fatal(err)
+	}
+	s = approvals.Open(state)
+	if got, err := s.Answered("s", t0.Add(-time.Hour)); got == nil || err != nil {
+		t.Fatalf("the user's own approval: %+v %v", got, err)
+	}
+}
+
 // TestCorruptItem: a file that is not a record is passed over by List
 // and by filing, and Get says it is unreadable.
 func TestCorruptItem(t *testing.T) {

@@ -107,7 +107,10 @@ func (w *world) run(t testing.TB, p *Profile, argv ...string) (code int, stdout,
 	t.Helper()
 	var out, errb bytes.Buffer
 	env := append(os.Environ(), "HOME="+w.home)
-	l := &Launcher{Env: env, Stdout: &out, Stderr: &errb}
+	// With the sandbox's init started first, as governance-confine
+	// starts it (see sandbox_early_linux.go).
+	l := &Launcher{Env: env, Stdout: &out, Stderr: &errb, early: startEarly(env)}
+	defer l.early.discard()
 	code, err := l.Run(t.Context(), p, argv)
 	if err != nil {
 		t.Fatalf("%v\nstderr: %s", err, errb.String())
@@ -147,7 +150,7 @@ func TestForUnknownEffects(t *testing.T) {
 		}
 	}
 	// What only a program started later reads is checked after the call.
-	for _, want := range []string{".vscode", ".devcontainer", ".devcontainer.json", ".env.local", ".idea", "mise.toml"} {
+	for _, want := range []string{".vscode", ".devcontainer", ".devcontainer.json", ".env.local", ".zed", "mise.toml"} {
 		if !slices.Contains(p.Checked, filepath.Join(w.project, want)) {
 			t.Errorf("%s, a start file that does not exist, is not checked after the call: %v", want, p.Checked)
 		}
@@ -335,9 +338,12 @@ func TestCleanEnv(t *testing.T) {
 	t.Parallel()
 	got := CleanEnv([]string{"PATH=/usr/bin", "GITHUB_TOKEN=x", "AWS_SECRET_ACCESS_KEY=y", "HOME=/h", "DB_PASSWORD=z", "OPENAI_API_KEY=k",
 		"GH=ghp_" + strings.Repeat("a", 36), "DEPLOY=AKIAABCDEFGHIJKLMNOP", "GIT_AUTHOR_NAME=Ann", "GIT_AUTHOR_EMAIL=ann@example.com",
-		"HTTP_AUTHORIZATION=Bearer x", "NPM_AUTH=y", "OAUTHOR_AUTH=z"})
+		"HTTP_AUTHORIZATION=Bearer x", "NPM_AUTH=y", "OAUTHOR_AUTH=z",
+		// A private index's URL with its password: how CI passes one.
+		"PIP_EXTRA_INDEX_URL=https://ci:s3cret@pypi.corp.example/simple", "PIP_INDEX_URL=https://pypi.org/simple"})
 	// Git's author variables stay: a commit in the confinement needs them.
-	if want := []string{"PATH=/usr/bin", "HOME=/h", "GIT_AUTHOR_NAME=Ann", "GIT_AUTHOR_EMAIL=ann@example.com"}; !slices.Equal(got, want) {
+	if want := []string{"PATH=/usr/bin", "HOME=/h", "GIT_AUTHOR_NAME=Ann", "GIT_AUTHOR_EMAIL=ann@example.com",
+		"PIP_INDEX_URL=https://pypi.org/simple"}; !slices.Equal(got, want) {
 		t.Errorf("CleanEnv = %v, want %v", got, want)
 	}
 }
@@ -827,9 +833,18 @@ func TestVenvOpenedCode(t *testing.T) {
 	before, err := os.ReadFile(filepath.Join(venv, "bin", "activate"))
 	must(t, err)
 	p := w.profile(t, UnknownEffects, Options{})
+	site, _ := filepath.Glob(filepath.Join(venv, "lib", "python*", "site-packages"))
+	if len(site) != 1 {
+		t.Fatalf("site-packages: %v", site)
+	}
+	rel := strings.TrimPrefix(site[0], w.project+"/")
 	scripts := []string{
 		"echo 'cat ~/.ssh/id_rsa' >> .venv/bin/activate",
 		"echo 'home = /tmp/evil' > .venv/pyvenv.cfg",
+		// Code the interpreter runs at every start.
+		"echo 'import os; os.system(\"id\")' > " + rel + "/zz.pth",
+		"echo 'import os' > " + rel + "/sitecustomize.py",
+		"mkdir " + rel + "/_distutils_hack",
 	}
 	// A link is kept only by the launcher's own sandbox (bubblewrap
 	// cannot mount one on itself: see docs/confinement.md).
@@ -848,5 +863,31 @@ func TestVenvOpenedCode(t *testing.T) {
 	}
 	if code, _, stderr := w.run(t, p, "/bin/sh", "-c", "echo x > .venv/bin/pytest && mkdir -p .venv/lib/x"); code != 0 {
 		t.Errorf("an install's writes: exit %d, %s", code, stderr)
+	}
+	wantMissing(t, filepath.Join(site[0], "zz.pth"))
+	// What an environment already holds runs: a package of its own
+	// whose byte code cache cannot be written is imported all the same,
+	// and nothing is said of the cache. (An interpreter of the system's:
+	// the sandbox's home is not the user's, where pyenv keeps its own.)
+	if _, err := os.Stat("/usr/bin/python3"); err != nil {
+		return
+	}
+	sys := filepath.Join(w.project, "venv")
+	if out, err := exec.Command("/usr/bin/python3", "-m", "venv", "--without-pip", sys).CombinedOutput(); err != nil {
+		t.Skipf("python3 -m venv: %v %s", err, out)
+	}
+	sysSite, _ := filepath.Glob(filepath.Join(sys, "lib", "python*", "site-packages"))
+	if len(sysSite) != 1 {
+		t.Fatalf("site-packages: %v", sysSite)
+	}
+	must(t, os.WriteFile(filepath.Join(sysSite[0], "mine.py"), []byte("X = 1\n"), 0o644))
+	p = w.profile(t, UnknownEffects, Options{})
+	code, stdout, stderr := w.run(t, p, "/bin/sh", "-c", "venv/bin/python -c 'import mine; print(mine.X)' && venv/bin/python -m site >/dev/null")
+	if code != 0 || strings.TrimSpace(stdout) != "1" || strings.TrimSpace(stderr) != "" {
+		t.Errorf("import from a read-only site-packages: exit %d, %q, %q", code, stdout, stderr)
+	}
+	wantMissing(t, filepath.Join(sysSite[0], "__pycache__"))
+	if code, _, _ := w.run(t, p, "/bin/sh", "-c", "echo 'import os' > "+strings.TrimPrefix(sysSite[0], w.project+"/")+"/a.pth"); code == 0 {
+		t.Errorf("a .pth written into venv's site-packages")
 	}
 }

@@ -88,11 +88,13 @@ func TestCommittedSecrets(t *testing.T) {
 	must(t, err)
 	// The untracked secrets, and the placeholders of the absent protected
 	// paths (which a confined call sees as empty folders and files).
-	placeholders := []string{"/.codex", "/.config/mise", "/.config/mise.toml", "/.cursor", "/.devcontainer", "/.devcontainer.json", "/.env.development",
-		"/.env.development.local", "/.env.local", "/.env.production", "/.env.production.local", "/.env.test", "/.env.test.local", "/.envrc", "/.gemini",
-		"/.github/agents", "/.github/copilot", "/.github/hooks", "/.github/mcp.json", "/.idea", "/.mcp.json", "/.mise", "/.mise.local.toml", "/.mise.toml", "/.opencode",
-		"/.tool-versions",
-		"/.vscode", "/.zed", "/bunfig.toml", "/mise.local.toml", "/mise.toml", "/mise/config.toml", "/opencode.json", "/opencode.jsonc"}
+	placeholders := []string{
+		"/.aider.conf.yml", "/.amazonq", "/.codex", "/.config/mise", "/.config/mise.toml", "/.continue/mcpServers", "/.cursor", "/.devcontainer",
+		"/.devcontainer.json", "/.env.development", "/.env.development.local", "/.env.local", "/.env.production", "/.env.production.local",
+		"/.env.test", "/.env.test.local", "/.envrc", "/.gemini", "/.github/agents", "/.github/copilot", "/.github/hooks", "/.github/mcp.json",
+		"/.idea", "/.junie/mcp", "/.kiro/agents", "/.kiro/hooks", "/.kiro/settings", "/.mcp.json", "/.mise", "/.mise.local.toml", "/.mise.toml",
+		"/.opencode", "/.roo", "/.tool-versions", "/.vscode", "/.zed", "/bunfig.toml", "/mise.local.toml", "/mise.toml", "/mise/config.toml",
+		"/opencode.json", "/opencode.jsonc"}
 	if want := []Excluded{{File: exclude, Patterns: append([]string{"/.env", "/certs/new.key"}, placeholders...)}}; !reflect.DeepEqual(p.Excluded, want) {
 		t.Fatalf("excluded = %v, want %v", p.Excluded, want)
 	}
@@ -247,6 +249,59 @@ func TestForcedAddOfMask(t *testing.T) {
 			t.Fatalf("the job's stage: marker %v, the index holds %q", err, files)
 		}
 		time.Sleep(100 * time.Millisecond)
+	}
+}
+
+// TestKilledLauncherStagedMask: a launcher killed (SIGKILL) after its
+// call staged a mask (git add -f .env) never takes it out of the index;
+// the next launcher in the project does, and says so, the file as it
+// was. Once it has, a later call leaves the index alone: what the
+// person stages after is the person's, and stays staged when a launcher
+// killed later had not changed the index.
+func TestKilledLauncherStagedMask(t *testing.T) {
+	needBwrap(t)
+	w := newWorld(t)
+	gitRepo(t, w)
+	for _, kv := range gitIdentity {
+		k, v, _ := strings.Cut(kv, "=")
+		t.Setenv(k, v)
+	}
+	p := w.profile(t, UnknownEffects, Options{})
+	cmd := w.startCall(t, p, "bash", "-c", "git add -f .env && touch staged; sleep 30")
+	if !waitFile(filepath.Join(w.project, "staged")) {
+		t.Fatal("the call did not stage")
+	}
+	must(t, cmd.Process.Kill())
+	cmd.Wait()
+	if files := hostGit(t, w, "ls-files", "--", ".env"); files != ".env\n" {
+		t.Fatalf("the killed call's index holds %q, want .env staged", files)
+	}
+	code, out, errs := w.run(t, p, "true")
+	if code != 0 || !strings.Contains(errs, "killed staged .env") || !strings.Contains(errs, "unstaged again") {
+		t.Errorf("the next call: exit %d, stderr %q%s", code, errs, out)
+	}
+	if files := hostGit(t, w, "ls-files", "--", ".env"); files != "" {
+		t.Errorf("after the next call, the index holds %q", files)
+	}
+	wantFile(t, filepath.Join(w.project, ".env"), "API_TOKEN="+secretValue+"\n")
+	hostGit(t, w, "add", "-f", ".env")
+	if code, _, errs := w.run(t, p, "true"); code != 0 || errs != "" {
+		t.Errorf("a later call: exit %d, stderr %q", code, errs)
+	}
+	if files := hostGit(t, w, "ls-files", "--", ".env"); files != ".env\n" {
+		t.Errorf("what the person staged: the index holds %q", files)
+	}
+	cmd = w.startCall(t, p, "bash", "-c", "touch started; sleep 30")
+	if !waitFile(filepath.Join(w.project, "started")) {
+		t.Fatal("the call did not start")
+	}
+	must(t, cmd.Process.Kill())
+	cmd.Wait()
+	if code, _, errs := w.run(t, p, "true"); code != 0 || errs != "" {
+		t.Errorf("the call after a killed one that staged nothing: exit %d, stderr %q", code, errs)
+	}
+	if files := hostGit(t, w, "ls-files", "--", ".env"); files != ".env\n" {
+		t.Errorf("what the person staged, after a killed call that staged nothing: the index holds %q", files)
 	}
 }
 

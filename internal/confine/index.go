@@ -11,6 +11,7 @@ import (
 
 	"github.com/agentgov/governance/internal/atomicfile"
 	"github.com/agentgov/governance/internal/engine"
+	"github.com/agentgov/governance/internal/layout"
 )
 
 // Finding a project's secrets means listing every folder shown and
@@ -255,7 +256,9 @@ func newSecrets(e *engine.Engine, req *engine.Request, dir, key string) *secrets
 	h := fnv.New64a()
 	h.Write([]byte(s.key))
 	s.dir, s.file = dir, filepath.Join(dir, strconv.FormatUint(h.Sum64(), 16))
-	if data, err := os.ReadFile(s.file); err == nil {
+	// Only the user's own index (or root's): another user's, in a state
+	// folder of theirs, could leave a secret out, shown then unmasked.
+	if data, err := layout.ReadOwned(s.file); err == nil {
 		if x, ok := decodeIndex(data); ok && x.Key == s.key {
 			s.index = x
 			return s

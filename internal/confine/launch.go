@@ -99,6 +99,12 @@ type Launcher struct {
 	// Stdin, Stdout and Stderr are the command's, passed through.
 	Stdin          io.Reader
 	Stdout, Stderr io.Writer
+	// early is the sandbox's init started before the profile was built,
+	// used when the launcher sets the sandbox up itself.
+	early *earlyInit
+	// checked are the indexes this launcher found holding no mask, by
+	// git folder (see [Launcher.unstageLeftovers]).
+	checked map[string]checkedIndex
 }
 
 // systemTree are the system folders every call sees read-only (or as
@@ -278,7 +284,7 @@ func (l *Launcher) run(ctx context.Context, p *Profile, argv []string, bwrap str
 	// call instead (see aftercall.go).
 	chk := newAfterCall(p, l.Stderr)
 	if lock != nil {
-		removeLeftovers(lock, dirLock, p.Writable, chk)
+		l.removeLeftovers(lock, dirLock, p.Writable, chk)
 	}
 	ph := newPlaceholders()
 	made, err := ph.makeParents(slices.Concat(p.Protected, p.Absent), p.Writable)
@@ -319,10 +325,10 @@ func (l *Launcher) run(ctx context.Context, p *Profile, argv []string, bwrap str
 				l.reap(lock, pidfd, dirLock, p, made)
 				return
 			}
-			held := readMade(madeList(lock))
+			held, _ := readMade(madeList(lock))
 			chk.check(p.Checked, held)
 			chk.below(p, held)
-			removeMade(lock, dirLock, p.Writable, made, chk)
+			l.removeMade(lock, dirLock, p.Writable, made, chk)
 		}()
 	} else {
 		// No lock to hand a reaper: checked as the command ends.
@@ -332,12 +338,15 @@ func (l *Launcher) run(ctx context.Context, p *Profile, argv []string, bwrap str
 	if err != nil {
 		return 0, fmt.Errorf("%w: %v", ErrProfile, err)
 	}
+	// A mask the call staged is taken back out of the index as it ends;
+	// by the next launcher, when this one is killed first (see
+	// [Launcher.unstageLeftovers]).
+	stamps := stampIndexes(p)
 	if lock != nil {
-		noteMade(lock, made)
-		noteIn(checkedList(lock), p.Checked)
+		noteMade(lock, made, indexMarks(stamps))
+		noteChecked(lock, p.Checked)
 	}
-	// A mask the call staged is taken back out of the index as it ends.
-	if stamps := stampIndexes(p); len(stamps) > 0 {
+	if len(stamps) > 0 {
 		defer l.unstageMasks(context.WithoutCancel(ctx), p, stamps)
 	}
 	closeInherited()
@@ -415,7 +424,7 @@ func (l *Launcher) run(ctx context.Context, p *Profile, argv []string, bwrap str
 	}
 	// The environment goes to bwrap as its own, never as --setenv words
 	// a process listing would show.
-	cmd.Env = CleanEnv(l.Env)
+	cmd.Env = l.early.cleanEnv(l.Env)
 	// bubblewrap's own stdin and stdout are /dev/null, its stderr a pipe
 	// read until the command ends (its messages when the sandbox cannot
 	// stand); the command's streams reach the shim as descriptors.
@@ -433,7 +442,17 @@ func (l *Launcher) run(ctx context.Context, p *Profile, argv []string, bwrap str
 		// [scopeAbstractSockets]; docs/confinement.md says where not).
 		scopeAbstractSockets()
 	}
-	err = cmd.Start()
+	// The init started early, when there is one for this sandbox, is
+	// handed it; else the init starts now.
+	started := false
+	if own {
+		if c := l.early.take(cmd, std.bwrapW); c != nil {
+			cmd, started = c, true
+		}
+	}
+	if !started {
+		err = cmd.Start()
+	}
 	readyW.Close()
 	infoW.Close()
 	std.started()
@@ -920,26 +939,7 @@ func (l *Launcher) program(p *Profile, name string) string {
 // state folder, /tmp/.X11-unix) are left out: a read-only mount does not
 // stop connect().
 func (l *Launcher) Args(p *Profile, empty string) []string {
-	// A user namespace of its own in every case (as root too, so that the
-	// call is not root on the host), in which no further one may be made:
-	// each is a new set of capabilities over the kernel's surface.
-	args := []string{"--unshare-all", "--unshare-user", "--disable-userns", "--cap-drop", "ALL", "--new-session"}
-	if p.Network {
-		args = append(args, "--share-net")
-	}
-	for _, s := range systemTree {
-		fi, err := os.Lstat(s)
-		switch {
-		case err != nil:
-		case fi.Mode()&os.ModeSymlink != 0:
-			if t, err := os.Readlink(s); err == nil {
-				args = append(args, "--symlink", t, s)
-			}
-		case fi.IsDir():
-			args = append(args, "--ro-bind", s, s)
-		}
-	}
-	args = append(args, "--proc", "/proc", "--dev", "/dev", "--tmpfs", "/tmp", "--tmpfs", "/var/tmp")
+	args := systemArgs(p.Network)
 	if p.Network {
 		// A resolver named through /run (systemd-resolved) is shown.
 		if t, err := filepath.EvalSymlinks("/etc/resolv.conf"); err == nil && inside(t, "/run") {
@@ -1084,6 +1084,34 @@ func (l *Launcher) Args(p *Profile, empty string) []string {
 	return append(args, "--chdir", p.Cwd)
 }
 
+// systemArgs are the first of bubblewrap's arguments for a profile, the
+// same for every call on this machine but for the network: the
+// namespaces, the system folders read-only (or the links they are), a
+// fresh /proc and /dev, empty temporary folders. The launcher's own
+// sandbox's init started early sets them up before the rest is known.
+func systemArgs(network bool) []string {
+	// A user namespace of its own in every case (as root too, so that the
+	// call is not root on the host), in which no further one may be made:
+	// each is a new set of capabilities over the kernel's surface.
+	args := []string{"--unshare-all", "--unshare-user", "--disable-userns", "--cap-drop", "ALL", "--new-session"}
+	if network {
+		args = append(args, "--share-net")
+	}
+	for _, s := range systemTree {
+		fi, err := os.Lstat(s)
+		switch {
+		case err != nil:
+		case fi.Mode()&os.ModeSymlink != 0:
+			if t, err := os.Readlink(s); err == nil {
+				args = append(args, "--symlink", t, s)
+			}
+		case fi.IsDir():
+			args = append(args, "--ro-bind", s, s)
+		}
+	}
+	return append(args, "--proc", "/proc", "--dev", "/dev", "--tmpfs", "/tmp", "--tmpfs", "/var/tmp")
+}
+
 // LinkArgs returns the steps, the launcher's own sandbox's alone, that
 // keep each protected path that is a link beneath a writable folder
 // (.git/hooks leading to ../githooks, .claude to a folder of the
@@ -1111,12 +1139,13 @@ func LinkArgs(p *Profile) []string {
 
 // CleanEnv returns env without the variables whose names say they hold a
 // secret, as the analysis judges reads of them, and those whose values
-// hold a credential the analysis recognises (GH=ghp_..., a key).
+// hold a credential the analysis recognises (GH=ghp_..., a key, a URL
+// with its password).
 func CleanEnv(env []string) []string {
 	out := make([]string, 0, len(env))
 	for _, kv := range env {
 		name, value, _ := strings.Cut(kv, "=")
-		if !engine.SecretEnv(name) && engine.FindSecret(value) == "" {
+		if !engine.SecretEnv(name) && engine.ValueCredential(value) == "" {
 			out = append(out, kv)
 		}
 	}
@@ -1402,7 +1431,9 @@ func Reap(args []string) int {
 	l := &Launcher{}
 	for _, u := range untracked {
 		if insideAny(u.Top, writable) && clean(u.Top) && clean(u.GitDir) {
-			l.unstageIn(context.Background(), nil, u)
+			if l.unstageIn(context.Background(), nil, u, "the call") {
+				l.noteChecked(u)
+			}
 		}
 	}
 	// Checked only as the profile would name them: the quarantine a
@@ -1411,9 +1442,10 @@ func Reap(args []string) int {
 	var chk *afterCall
 	if len(writable) > 0 && (&Profile{Kind: UnknownEffects, Cwd: writable[0], Writable: writable, Checked: checked, Quarantine: quarantine}).Check() == nil {
 		chk = &afterCall{quarantine: quarantine, writable: writable, batch: -1}
-		chk.check(checked, readMade(madeList(lock)))
+		held, _ := readMade(madeList(lock))
+		chk.check(checked, held)
 	}
-	removeMade(lock, dirLock, writable, args[1:], chk)
+	l.removeMade(lock, dirLock, writable, args[1:], chk)
 	return 0
 }
 
@@ -1428,12 +1460,14 @@ func Reap(args []string) int {
 // another project (whose removal would unmount it there) or any empty
 // file of the user's; each is reached from that folder through no link
 // and removed only when it looks like a placeholder (see
-// [removeBeneath]).
+// [removeBeneath]). The masks the launchers may have left staged are
+// taken out of their repositories' indexes first (see
+// [Launcher.unstageLeftovers]).
 //
 // The paths a launcher killed before its check left in the list of what
 // is checked after the calls (see aftercall.go) are checked too, by chk
 // (nil checks none).
-func removeMade(lock, dirLock *os.File, writable, made []string, chk *afterCall) {
+func (l *Launcher) removeMade(lock, dirLock *os.File, writable, made []string, chk *afterCall) {
 	if !lockExclusive(lock) {
 		return
 	}
@@ -1449,12 +1483,15 @@ func removeMade(lock, dirLock *os.File, writable, made []string, chk *afterCall)
 		return
 	}
 	list := madeList(lock)
+	listed, marks := readMade(list)
+	l.unstageLeftovers(marks, writable)
 	if checked := checkedList(lock); checked != "" && chk != nil {
-		chk.check(readMade(checked), readMade(list))
+		paths, _ := readMade(checked)
+		chk.check(paths, listed)
 		clearMade(checked)
 	}
 	all := slices.Clone(made)
-	for _, m := range readMade(list) {
+	for _, m := range listed {
 		if insideAny(m, writable) && !slices.Contains(writable, m) {
 			all = append(all, m)
 		}
@@ -1510,8 +1547,8 @@ func clearMade(list string) {
 // [holdLock]), nor the project's folder (whose lock the init holds too:
 // see [sandboxHolds]). The locks are then shared again: a conversion that
 // failed has dropped them.
-func removeLeftovers(lock, dirLock *os.File, writable []string, chk *afterCall) {
-	removeMade(lock, dirLock, writable, nil, chk)
+func (l *Launcher) removeLeftovers(lock, dirLock *os.File, writable []string, chk *afterCall) {
+	l.removeMade(lock, dirLock, writable, nil, chk)
 	lockDowngrade(lock)
 	if dirLock != nil {
 		lockDowngrade(dirLock)
@@ -1582,14 +1619,12 @@ func madeList(lock *os.File) string {
 
 // noteMade adds what this launcher made to the list beside the lock, a
 // file of the user's own, so that the launcher that ends last removes it
-// should this one end while another runs.
-func noteMade(lock *os.File, made []string) {
-	noteIn(madeList(lock), made)
-}
-
-// noteIn adds paths to a list beside the lock (see [noteMade]).
-func noteIn(list string, made []string) {
-	if len(made) == 0 || list == "" {
+// should this one end while another runs; and marks, the repositories
+// whose index the call may stage a mask in (see [markPrefix]). The
+// lines follow a line break: a line a full disk cut short stays apart.
+func noteMade(lock *os.File, made, marks []string) {
+	list := madeList(lock)
+	if len(made)+len(marks) == 0 || list == "" {
 		return
 	}
 	f, err := os.OpenFile(list, os.O_WRONLY|os.O_APPEND|os.O_CREATE|syscallNoFollow, 0o600)
@@ -1600,33 +1635,34 @@ func noteIn(list string, made []string) {
 	if fi, err := f.Stat(); err != nil || !fi.Mode().IsRegular() || !ownedByMe(fi) {
 		return
 	}
-	f.WriteString(strings.Join(made, "\n") + "\n")
+	f.WriteString("\n" + strings.Join(slices.Concat(made, marks), "\n") + "\n")
 }
 
-// readMade reads the list beside the lock: absolute paths, one a line,
-// from a file of the user's own.
-func readMade(list string) []string {
+// readMade reads the list beside the lock, a file of the user's own:
+// absolute paths, one a line, and the marks of repositories.
+func readMade(list string) (paths []string, marks []indexMark) {
 	if list == "" {
-		return nil
+		return nil, nil
 	}
 	f, err := os.OpenFile(list, os.O_RDONLY|syscallNoFollow, 0)
 	if err != nil {
-		return nil
+		return nil, nil
 	}
 	defer f.Close()
 	fi, err := f.Stat()
 	if err != nil || !fi.Mode().IsRegular() || !ownedByMe(fi) || fi.Size() > 1<<20 {
-		return nil
+		return nil, nil
 	}
 	data, err := io.ReadAll(f)
 	if err != nil {
-		return nil
+		return nil, nil
 	}
-	var out []string
 	for line := range strings.SplitSeq(string(data), "\n") {
 		if filepath.IsAbs(line) && filepath.Clean(line) == line {
-			out = append(out, line)
+			paths = append(paths, line)
+		} else if m, ok := parseMark(line); ok {
+			marks = append(marks, m)
 		}
 	}
-	return out
+	return paths, marks
 }

@@ -86,6 +86,10 @@ func MainWith(fallback Fallback, stdin io.Reader, stdout, stderr io.Writer, args
 		fmt.Fprint(stderr, usage)
 		return 2
 	}
+	// The sandbox's init starts now, and sets the sandbox up once the
+	// profile is built (see sandbox_early_linux.go).
+	early := startEarly(os.Environ())
+	defer early.discard()
 	refuse := func(err error) int {
 		fmt.Fprintf(stderr, "governance: error: refusing to run %s unconfined: %v\n", argv[0], err)
 		if errors.Is(err, ErrCannotConfine) {
@@ -118,7 +122,7 @@ func MainWith(fallback Fallback, stdin io.Reader, stdout, stderr io.Writer, args
 		}
 	}
 	argv, reported := cwdReport(p, argv)
-	l := &Launcher{Env: os.Environ(), Project: paths.ProjectRoot, Stdin: stdin, Stdout: stdout, Stderr: stderr}
+	l := &Launcher{Env: os.Environ(), Project: paths.ProjectRoot, Stdin: stdin, Stdout: stdout, Stderr: stderr, early: early}
 	code, err := l.Run(context.Background(), p, argv)
 	if err != nil && fallback != nil && errors.Is(err, ErrNoNamespaces) && runtime.GOOS == "linux" {
 		if ferr := fallback.Available(); ferr != nil {

@@ -872,9 +872,15 @@ func resolveIn(path, root string) (string, bool) {
 // extension runs the environment's interpreter to inspect it and sources
 // its activate script): the interpreter's links, the activate scripts
 // and pyvenv.cfg (whose home names where the interpreter's standard
-// library comes from). Only those present: installs into the
-// environment (pip, uv) rewrite none of them, and one a call creates
-// whole is created with the folder.
+// library comes from). And its site-packages folders: the interpreter
+// runs the import lines of every .pth file there at each start (the one
+// setuptools ships imports _distutils_hack from beside it), then
+// sitecustomize and usercustomize; a .pth a call adds is a new file, so
+// the folder is read-only whole. An environment already in step with
+// its project (uv run, pytest) writes nothing there: Python leaves out
+// the byte code caches it cannot write, without a word. Only those
+// present: installs into the environment (pip, uv) rewrite none of the
+// others, and one a call creates whole is created with the folder.
 func venvCode(root string) []string {
 	var out []string
 	for _, n := range engine.VenvFolders {
@@ -893,6 +899,14 @@ func venvCode(root string) []string {
 				if strings.HasPrefix(name, "activate") || strings.HasPrefix(name, "python") {
 					out = append(out, filepath.Join(dir, bin, e.Name()))
 				}
+			}
+		}
+		// lib/pythonX.Y/site-packages, Lib/site-packages on Windows;
+		// lib64 is a link to lib.
+		sites, _ := filepath.Glob(filepath.Join(dir, "lib", "python*", "site-packages"))
+		for _, s := range append(sites, filepath.Join(dir, "Lib", "site-packages")) {
+			if fi, err := os.Lstat(s); err == nil && fi.IsDir() {
+				out = append(out, s)
 			}
 		}
 	}

@@ -19,7 +19,8 @@ import (
 // initFail is the init's exit status when the sandbox cannot be set up.
 const initFail = 1
 
-// sandboxInit is the sandbox's init: args are [InitArg]'s, after it.
+// sandboxInit is the sandbox's init: args are [InitArg]'s, after it
+// (or come later, with [receiveArg]: see sandbox_early_linux.go).
 // Descriptor 3 is the launcher's ready pipe: "x" once the sandbox
 // stands, then the command's status and a newline once it ends. 4 to 6
 // are the command's standard streams; 7, with --watch, the launcher's
@@ -35,6 +36,18 @@ func sandboxInit(args []string) int {
 	if os.Getpid() != 1 {
 		return fail("the sandbox's init runs as PID 1 of a new PID namespace")
 	}
+	b := &builder{root: -1, data: -1, sysctl: -1}
+	var done []sandboxOp
+	if len(args) > 0 && args[0] == receiveArg {
+		// Started early: the system's steps, then the arguments and
+		// descriptors come now.
+		var err error
+		if args, done, err = b.receive(); errors.Is(err, errUnused) {
+			return initFail
+		} else if err != nil {
+			return fail("%v", err)
+		}
+	}
 	// Setup, capabilities dropped and the command forked all on one
 	// thread: capabilities and no_new_privs are a thread's own.
 	runtime.LockOSThread()
@@ -48,12 +61,11 @@ func sandboxInit(args []string) int {
 	if err != nil {
 		return fail("%v", err)
 	}
-	b := &builder{root: -1, data: -1, sysctl: -1}
 	hostPid, err := os.Readlink("/proc/self")
 	if err != nil {
 		return fail("the host's pid: %v", err)
 	}
-	if err := b.build(pl); err != nil {
+	if err := b.build(pl, done); err != nil {
 		return fail("%v", err)
 	}
 	if pl.infoFD >= 0 {

@@ -62,13 +62,20 @@ func ownCommand(args []string, watch bool) (*exec.Cmd, error) {
 	if err != nil {
 		return nil, err
 	}
-	head := []string{InitArg}
+	var head []string
 	if watch {
 		head = append(head, "--watch")
 	}
-	cmd := exec.Command("/proc/self/exe", append(head, args...)...)
+	return initCommand(append(head, args...), pl.shareNet), nil
+}
+
+// initCommand returns the command that starts the sandbox's init with
+// args after [InitArg], in new namespaces: the network's too unless
+// shareNet.
+func initCommand(args []string, shareNet bool) *exec.Cmd {
+	cmd := exec.Command("/proc/self/exe", append([]string{InitArg}, args...)...)
 	flags := uintptr(unix.CLONE_NEWUSER | unix.CLONE_NEWNS | unix.CLONE_NEWPID | unix.CLONE_NEWIPC | unix.CLONE_NEWUTS | unix.CLONE_NEWCGROUP)
-	if !pl.shareNet {
+	if !shareNet {
 		flags |= unix.CLONE_NEWNET
 	}
 	uid, gid := os.Getuid(), os.Getgid()
@@ -85,7 +92,7 @@ func ownCommand(args []string, watch bool) (*exec.Cmd, error) {
 		// before it forks the command.
 		AmbientCaps: []uintptr{unix.CAP_SYS_ADMIN, unix.CAP_NET_ADMIN, unix.CAP_SYS_RESOURCE, unix.CAP_SETPCAP},
 	}
-	return cmd, nil
+	return cmd
 }
 
 // errOwnUnavailable is wrapped by the error of a launcher whose own

@@ -25,3 +25,14 @@ func ownCommand([]string, bool) (*exec.Cmd, error) { return nil, errOwnUnavailab
 func ownWorks() error { return errOwnUnavailable }
 
 func readOwnStatus(*os.File) (bool, int, bool, bool) { return false, 0, false, false }
+
+// earlyInit is the sandbox's init started early: Linux alone has one.
+type earlyInit struct{}
+
+func startEarly([]string) *earlyInit { return nil }
+
+func (*earlyInit) take(*exec.Cmd, *os.File) *exec.Cmd { return nil }
+
+func (*earlyInit) discard() {}
+
+func (*earlyInit) cleanEnv(env []string) []string { return CleanEnv(env) }

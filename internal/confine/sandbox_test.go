@@ -12,6 +12,7 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
+	"syscall"
 	"testing"
 
 	"golang.org/x/sys/unix"
@@ -137,7 +138,8 @@ func observeIn(t *testing.T, w *world, p *Profile, user, backend string) (seen, 
 	env := append(os.Environ(), "HOME="+w.home, BackendEnv+"="+backend)
 	if user == "self" {
 		var out, errb bytes.Buffer
-		l := &Launcher{Env: env, Stdout: &out, Stderr: &errb}
+		l := &Launcher{Env: env, Stdout: &out, Stderr: &errb, early: startEarly(env)}
+		defer l.early.discard()
 		code, err := l.Run(t.Context(), p, []string{"bash", "-c", observe})
 		if err != nil || code != 0 {
 			t.Fatalf("backend %q: exit %d, %v\nstderr: %s", backend, code, err, errb.String())
@@ -393,8 +395,10 @@ func TestOwnMasksSwappedFolder(t *testing.T) {
 	refused := 0
 	for range 30 {
 		var out, errb bytes.Buffer
-		l := &Launcher{Env: append(os.Environ(), "HOME="+w.home), Stdout: &out, Stderr: &errb}
+		env := append(os.Environ(), "HOME="+w.home)
+		l := &Launcher{Env: env, Stdout: &out, Stderr: &errb, early: startEarly(env)}
 		_, err := l.Run(t.Context(), p, []string{"sh", "-c", "cat config/.env.production config-linked/.env.production 2>/dev/null"})
+		l.early.discard()
 		if err != nil && !errors.Is(err, ErrProfile) {
 			t.Fatal(err)
 		}
@@ -500,5 +504,51 @@ func TestPlaceholdersOneFile(t *testing.T) {
 	}
 	if data, err := os.ReadFile(paths[0]); err != nil || string(data) != "not the placeholder" {
 		t.Errorf("%s: %q, %v; want the file written there kept", paths[0], data, err)
+	}
+}
+
+// TestEarlyInit: the init governance-confine starts before it builds the
+// profile takes the system's steps first, is handed the rest of the
+// sandbox and runs the command as an init started then would (no
+// descriptor but its own, the secret masked); a
+// profile with the network gets an init of its own, in the host's
+// network namespace; an init never handed a sandbox ends.
+func TestEarlyInit(t *testing.T) {
+	needBwrap(t)
+	if !selfInit.Load() {
+		t.Skip("the test binary is no sandbox init")
+	}
+	if err := ownWorks(); err != nil {
+		t.Skipf("the launcher's own sandbox does not stand here: %v", err)
+	}
+	w := newWorld(t)
+	env := append(os.Environ(), "HOME="+w.home)
+	host, err := os.Readlink("/proc/self/ns/net")
+	must(t, err)
+	for _, network := range []bool{false, true} {
+		p := w.profile(t, UnknownEffects, Options{Network: network})
+		var out, errb bytes.Buffer
+		l := &Launcher{Env: env, Stdout: &out, Stderr: &errb, early: startEarly(env)}
+		code, err := l.Run(t.Context(), p, []string{"sh", "-c", "cat .env; ls /proc/self/fd | tr '\\n' ' '; echo; readlink /proc/self/ns/net"})
+		l.early.discard()
+		if err != nil || code != 0 {
+			t.Fatalf("network %v: exit %d, %v\nstderr: %s", network, code, err, errb.String())
+		}
+		if l.early.taken == network || len(l.early.system) == 0 {
+			t.Errorf("network %v: the early init taken: %v, after %d steps", network, l.early.taken, len(l.early.system))
+		}
+		lines := strings.Split(strings.TrimSpace(out.String()), "\n")
+		if strings.Contains(out.String(), secretValue) || len(lines) != 2 || lines[0] != "0 1 2 3 " || (lines[1] == host) != network {
+			t.Errorf("network %v: the command saw\n%s\nstderr: %s", network, out.String(), errb.String())
+		}
+	}
+	e := startEarly(env)
+	<-e.started
+	if !e.ok {
+		t.Fatal("the early init did not start")
+	}
+	e.discard()
+	if err := syscall.Kill(e.cmd.Process.Pid, 0); err != syscall.ESRCH {
+		t.Errorf("the early init never handed a sandbox is still there: %v", err)
 	}
 }

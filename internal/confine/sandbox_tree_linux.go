@@ -52,26 +52,46 @@ type placed struct {
 var errLinked = errors.New("a link is in the way: a folder or file of the project was replaced by a link since the launcher checked it (a job of an earlier call?); the call does not run")
 
 // build makes the tree, each step in order.
-func (b *builder) build(pl *sandboxPlan) error {
-	// Nothing of the sandbox's reaches the host's mounts.
-	if err := unix.Mount("", "/", "", unix.MS_REC|unix.MS_SLAVE, ""); err != nil {
-		return fmt.Errorf("making the mounts private: %v", err)
-	}
-	var err error
-	if b.root, err = newTmpfs(0o755); err != nil {
-		return err
+func (b *builder) build(pl *sandboxPlan, done []sandboxOp) error {
+	if b.root < 0 {
+		if err := b.begin(); err != nil {
+			return err
+		}
 	}
 	for _, op := range pl.ops {
 		if op.kind == opBind && !strings.HasPrefix(op.src, "/proc/self/fd/") {
 			b.writableSrc = append(b.writableSrc, filepath.Clean(op.src))
 		}
 	}
-	for _, op := range pl.ops {
+	// The steps an init started early took before the plan came (see
+	// sandbox_early_linux.go) are the plan's first, taken as they would
+	// have been: none binds what is beneath a writable folder, the one
+	// thing the steps learn from the rest of the plan.
+	if len(done) > len(pl.ops) || !slices.Equal(pl.ops[:len(done)], done) {
+		return fmt.Errorf("%w: the steps taken before the plan came are not its first", errPlan)
+	}
+	for _, op := range done {
+		if op.kind != opSymlink && op.src != "" && nearest(filepath.Clean(op.src), b.writableSrc) != "" {
+			return fmt.Errorf("%w: %s, bound before the plan came, is beneath a writable folder", errPlan, op.src)
+		}
+	}
+	for _, op := range pl.ops[len(done):] {
 		if err := b.step(op); err != nil {
 			return err
 		}
 	}
 	return b.check()
+}
+
+// begin makes the host's mounts out of the sandbox's reach and the
+// tree's root, a fresh tmpfs.
+func (b *builder) begin() error {
+	if err := unix.Mount("", "/", "", unix.MS_REC|unix.MS_SLAVE, ""); err != nil {
+		return fmt.Errorf("making the mounts private: %v", err)
+	}
+	var err error
+	b.root, err = newTmpfs(0o755)
+	return err
 }
 
 // check makes sure each mount of the tree, a secret's mask above all, is

@@ -142,7 +142,7 @@ func TestStartNamesChecked(t *testing.T) {
 	must(t, os.MkdirAll(cwd, 0o755))
 	w.req.Cwd = cwd
 	p := w.profile(t, UnknownEffects, Options{})
-	for _, f := range []string{".env.local", "mise.toml", "a/.idea", "a/b/.idea", "a/.claude"} {
+	for _, f := range []string{".env.local", "mise.toml", "a/.idea", "a/b/.vscode", "a/.claude"} {
 		if f = filepath.Join(w.project, f); !slices.Contains(p.Checked, f) || slices.Contains(p.Absent, f) {
 			t.Errorf("%s is not checked after the call: checked %v", f, p.Checked)
 		}
@@ -250,7 +250,7 @@ func TestCheckedAttacks(t *testing.T) {
 	t.Parallel()
 	w := newWorld(t)
 	p := w.profile(t, UnknownEffects, Options{})
-	code, _, stderr := w.run(t, p, "/bin/sh", "-c", "mv sub .idea && ln main.go .env.local && ln -s ../outside.txt mise.toml")
+	code, _, stderr := w.run(t, p, "/bin/sh", "-c", "mv sub .vscode && ln main.go .env.local && ln -s ../outside.txt mise.toml")
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, stderr)
 	}
@@ -258,19 +258,19 @@ func TestCheckedAttacks(t *testing.T) {
 	if len(batch) != 1 {
 		t.Fatalf("quarantine: %v\n%s", batch, stderr)
 	}
-	wantFile(t, filepath.Join(batch[0], ".idea", "README"), "sub\n")
+	wantFile(t, filepath.Join(batch[0], ".vscode", "README"), "sub\n")
 	wantFile(t, filepath.Join(batch[0], ".env.local"), "package main\n")
 	wantFile(t, filepath.Join(w.project, "main.go"), "package main\n")
 	if l, err := os.Readlink(filepath.Join(batch[0], "mise.toml")); err != nil || l != "../outside.txt" {
 		t.Errorf("mise.toml in the quarantine: %q %v", l, err)
 	}
 	wantFile(t, filepath.Join(w.home, "outside.txt"), "home outside the project\n")
-	for _, f := range []string{".idea", ".env.local", "mise.toml"} {
+	for _, f := range []string{".vscode", ".env.local", "mise.toml"} {
 		if _, err := os.Lstat(filepath.Join(w.project, f)); err == nil {
 			t.Errorf("%s is still there", f)
 		}
 	}
-	if data, err := os.ReadFile(filepath.Join(batch[0], "WHY")); err != nil || !strings.Contains(string(data), filepath.Join(w.project, ".idea")) {
+	if data, err := os.ReadFile(filepath.Join(batch[0], "WHY")); err != nil || !strings.Contains(string(data), filepath.Join(w.project, ".vscode")) {
 		t.Errorf("WHY: %q %v", data, err)
 	}
 

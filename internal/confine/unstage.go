@@ -2,6 +2,7 @@ package confine
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
 	"os"
 	"os/exec"
@@ -41,41 +42,151 @@ func (l *Launcher) unstageMasks(ctx context.Context, p *Profile, stamps []indexS
 		if err != nil || s.before != nil && os.SameFile(s.before, after) && s.before.ModTime().Equal(after.ModTime()) && s.before.Size() == after.Size() {
 			continue
 		}
-		l.unstageIn(ctx, p, s.u)
+		if l.unstageIn(ctx, p, s.u, "the call") {
+			l.noteChecked(s.u)
+		}
+	}
+}
+
+// checkedIndex is an index found holding none of paths, as it was then
+// (see [markStamp]).
+type checkedIndex struct {
+	stamp string
+	paths []string
+}
+
+// noteChecked notes u's index as holding none of its paths now: the
+// marks of the list that name it need no second read while it stays so.
+func (l *Launcher) noteChecked(u Untracked) {
+	fi, err := os.Stat(filepath.Join(u.GitDir, "index"))
+	if err != nil {
+		return
+	}
+	if l.checked == nil {
+		l.checked = map[string]checkedIndex{}
+	}
+	l.checked[u.GitDir] = checkedIndex{stamp: markStamp(fi), paths: u.Paths}
+}
+
+// markPrefix begins a line of the list beside the project's lock (see
+// [noteMade]) that names a repository whose index a call may stage masks
+// in, with its index as it was before the call: a launcher killed
+// (SIGKILL) before its [Launcher.unstageMasks] ran leaves the mask
+// staged, and the next launcher that holds the lock alone takes it out
+// (see [Launcher.unstageLeftovers]).
+const markPrefix = "index "
+
+// indexMark is such a line, after the prefix, in JSON (one line: JSON
+// escapes a line break).
+type indexMark struct {
+	Untracked
+	Before string `json:"before"`
+}
+
+// indexMarks are the lines of the list for stamps.
+func indexMarks(stamps []indexStamp) []string {
+	var out []string
+	for _, s := range stamps {
+		if data, err := json.Marshal(indexMark{Untracked: s.u, Before: markStamp(s.before)}); err == nil {
+			out = append(out, markPrefix+string(data))
+		}
+	}
+	return out
+}
+
+// markStamp is an index's inode, times and size, as a mark keeps them
+// ("" for no index): a call's git that stages a path writes a new index
+// (renamed into place) with one more entry.
+func markStamp(fi os.FileInfo) string {
+	if fi == nil {
+		return ""
+	}
+	ctime, ino := changeTime(fi)
+	return fmt.Sprintf("%d/%d/%d/%d", ino, fi.ModTime().UnixNano(), ctime, fi.Size())
+}
+
+// parseMark reads a line of the list as a mark; ok is false for any
+// other line.
+func parseMark(line string) (m indexMark, ok bool) {
+	data, ok := strings.CutPrefix(line, markPrefix)
+	if !ok || json.Unmarshal([]byte(data), &m) != nil {
+		return m, false
+	}
+	return m, true
+}
+
+// unstageLeftovers runs, for each mark of the list, the check the
+// launcher that wrote it ran as its call ended, when the index has
+// changed since that call began: the caller holds the project's lock
+// alone, so that no call that could stage a mask runs, and each
+// launcher that wrote one has ended, killed maybe before it checked.
+// The marks of launchers that ended as they should (the last one
+// clears the list) find an index they checked, where nothing is to
+// unstage; one this launcher checked, unchanged since, is not read
+// again. Only a repository in the call's writable folders, named by
+// clean paths, is read (the list, in the temporary folder, may have
+// been written by another than a launcher).
+func (l *Launcher) unstageLeftovers(marks []indexMark, writable []string) {
+	seen := map[string]bool{}
+	for _, m := range marks {
+		u := m.Untracked
+		if !clean(u.Top) || !clean(u.GitDir) || !insideAny(u.Top, writable) || len(u.Paths) == 0 ||
+			slices.ContainsFunc(u.Paths, func(p string) bool { return !filepath.IsLocal(p) }) {
+			continue
+		}
+		fi, err := os.Stat(filepath.Join(u.GitDir, "index"))
+		if err != nil {
+			continue
+		}
+		now := markStamp(fi)
+		c, checked := l.checked[u.GitDir]
+		if m.Before != "" && now == m.Before || checked && c.stamp == now && !slices.ContainsFunc(u.Paths, func(p string) bool { return !slices.Contains(c.paths, p) }) {
+			continue
+		}
+		key := u.GitDir + "\x00" + strings.Join(u.Paths, "\x00")
+		if !seen[key] {
+			seen[key] = true
+			if l.unstageIn(context.Background(), nil, u, "a call whose launcher was killed") {
+				l.noteChecked(u)
+			}
+		}
 	}
 }
 
 // unstageIn takes the untracked masked files of u out of its index, where
 // the index holds them. The index is read directly; where it cannot be
 // (another object format) or keeps its entries in a shared index too
-// (core.splitIndex), the host's git reads it.
-func (l *Launcher) unstageIn(ctx context.Context, p *Profile, u Untracked) {
+// (core.splitIndex), the host's git reads it. who names the call in
+// what the launcher says. It reports whether the index holds none of
+// the paths now.
+func (l *Launcher) unstageIn(ctx context.Context, p *Profile, u Untracked, who string) bool {
 	index := filepath.Join(u.GitDir, "index")
 	held, ok := engine.IndexHolds(index, u.Paths)
 	if shared, _ := filepath.Glob(filepath.Join(u.GitDir, "sharedindex.*")); !ok || len(held) == 0 && len(shared) > 0 {
 		var err error
 		if held, err = l.gitHeld(ctx, p, u); err != nil {
-			l.warnf("governance-confine: the index %s cannot be read (%v): check that it stages none of %s, which the call was shown empty\n",
-				index, err, strings.Join(u.Paths, ", "))
-			return
+			l.warnf("governance-confine: the index %s cannot be read (%v): check that it stages none of %s, which %s was shown empty\n",
+				index, err, strings.Join(u.Paths, ", "), who)
+			return false
 		}
 	}
 	if len(held) == 0 {
-		return
+		return true
 	}
 	if err := l.unstage(ctx, p, u, held); err != nil {
-		l.warnf("governance-confine: the call staged %s, which it was shown empty (masked), and it could not be unstaged (%v): run `git rm --cached -- %s` before your next commit\n",
-			strings.Join(held, ", "), err, strings.Join(held, " "))
-		return
+		l.warnf("governance-confine: %s staged %s, which it was shown empty (masked), and it could not be unstaged (%v): run `git rm --cached -- %s` before your next commit\n",
+			who, strings.Join(held, ", "), err, strings.Join(held, " "))
+		return false
 	}
 	if committed, _ := l.gitIn(ctx, p, u, []string{"diff", "--cached", "--name-only", "--diff-filter=D", "-z"}, u.Paths); committed != "" {
 		names := strings.Split(strings.TrimRight(committed, "\x00"), "\x00")
-		l.warnf("governance-confine: the call committed %s as shown to it, empty (masked), and it is unstaged again: your next commit records it deleted. Until then, `git reset --hard` or a checkout of that commit empties your file, and `git reset` would track it again: commit (or amend) first\n",
-			strings.Join(names, ", "))
-		return
+		l.warnf("governance-confine: %s committed %s as shown to it, empty (masked), and it is unstaged again: your next commit records it deleted. Until then, `git reset --hard` or a checkout of that commit empties your file, and `git reset` would track it again: commit (or amend) first\n",
+			who, strings.Join(names, ", "))
+		return true
 	}
-	l.warnf("governance-confine: the call staged %s, which it was shown empty (masked): unstaged again, so that no commit takes it; the file is as it was\n",
-		strings.Join(held, ", "))
+	l.warnf("governance-confine: %s staged %s, which it was shown empty (masked): unstaged again, so that no commit takes it; the file is as it was\n",
+		who, strings.Join(held, ", "))
+	return true
 }
 
 // gitHeld returns which of u's paths its index holds, as the host's git

@@ -3,6 +3,7 @@ package engine
 import (
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strings"
 )
 
@@ -62,10 +63,25 @@ func configCredential(text string) string {
 	return FindSecret(text)
 }
 
+// ValueCredential reports what credential one value holds (of a
+// configuration, of a variable of the environment), or "": a URL with a
+// password, or a token of a known shape.
+func ValueCredential(v string) string {
+	if strings.Contains(v, "@") && strings.Contains(v, "://") && urlPassword().MatchString(v) {
+		return "a password in a URL"
+	}
+	return FindSecret(v)
+}
+
 // registryConfigs are the base names of npm's and yarn's settings files:
 // npmrc is npm's global one, in the etc folder of node's prefix (nvm's
 // versions/node/v20/etc/npmrc).
 var registryConfigs = []string{".npmrc", ".yarnrc", ".yarnrc.yml", "npmrc"}
+
+// indexConfigs are the base names of pip's and gem's configuration
+// files, whose index and source URLs carry the password of a private
+// one (index-url = https://user:pass@host/simple).
+var indexConfigs = []string{"pip.conf", "pip.ini", ".gemrc", "gemrc"}
 
 // credentialConfig reports a configuration file whose content is looked
 // at for credentials before it is read: git's, npm's and yarn's, and the
@@ -81,7 +97,7 @@ func (ev *evaluation) credentialConfig(p string) bool {
 		return false
 	}
 	base := filepath.Base(p)
-	for _, n := range registryConfigs {
+	for _, n := range slices.Concat(registryConfigs, indexConfigs) {
 		if strings.EqualFold(base, n) {
 			return true
 		}
@@ -210,6 +226,8 @@ func (ev *evaluation) valuesVerdict(s *subject) Verdict {
 	switch {
 	case strings.EqualFold(filepath.Base(p), "env"):
 		sug = "Ask for the setting you need (go env GOFLAGS), or keep the proxy's credential in ~/.netrc instead of GOPROXY."
+	case slices.ContainsFunc(indexConfigs, func(n string) bool { return strings.EqualFold(filepath.Base(p), n) }):
+		sug = "Ask for the setting you need without the password, or keep the index's credential in a keyring or ~/.netrc instead of the URL."
 	case !ev.gitConfigFile(p):
 		sug = "Ask for the setting you need (npm config get registry prints no token), or keep the token in the environment (${NPM_TOKEN}) instead of the file."
 	}

@@ -389,9 +389,10 @@ func (e *Engine) ProtectedHolds(req *Request) (out, checked []string) {
 	// reads them there, as the analysis judges them anywhere (see
 	// anywhere).
 	folders := ev.startFolders(req.Cwd)
-	held := func(h Hold, d string) bool {
+	isHeld := func(h Hold, d string) bool {
 		return h == HeldAtCwd && d == path.Clean(req.Cwd) || h != Checked && d == ev.pc.root
 	}
+	var held []string
 	for _, n := range startNamesOnce.get() {
 		unit, glob := protectedUnit(n.Name)
 		switch {
@@ -407,16 +408,20 @@ func (e *Engine) ProtectedHolds(req *Request) (out, checked []string) {
 			for _, d := range folders {
 				p := d + "/" + unit
 				add(p)
-				if !held(n.Hold, d) && !slices.Contains(checked, p) {
+				switch {
+				case isHeld(n.Hold, d):
+					held = append(held, p)
+				case !slices.Contains(checked, p):
 					checked = append(checked, p)
 				}
 			}
 		}
 	}
-	// A name held in one list and checked in another (.claude/skills in
-	// the held .claude) is held.
+	// A name held for one entry and checked for another (.idea, for
+	// Copilot's .idea/mcp.json and JetBrains' startup tasks) is held, and
+	// so is what is inside a held one.
 	checked = slices.DeleteFunc(checked, func(c string) bool {
-		return slices.ContainsFunc(out, func(o string) bool { return within(c, o) && !slices.Contains(checked, o) })
+		return slices.ContainsFunc(held, func(h string) bool { return within(c, h) })
 	})
 	for _, b := range e.binaries() {
 		add(b)

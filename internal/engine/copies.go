@@ -25,13 +25,16 @@ const maxCopyNames = 8
 // taken off, one or several at a time (.env.bak~ is .env.bak and .env),
 // in no particular order; nil for a name without decorations.
 func copiedNames(base string) []string {
+	bares := undecorate(base)
+	if len(bares) == 0 {
+		// Most names have no decoration: nothing to search.
+		return nil
+	}
 	var out []string
 	seen := map[string]bool{base: true}
-	queue := []string{base}
-	for len(queue) > 0 && len(out) < maxCopyNames {
-		name := queue[0]
-		queue = queue[1:]
-		for _, bare := range undecorate(name) {
+	var queue []string
+	for {
+		for _, bare := range bares {
 			if bare == "" || bare == "." || bare == ".." || seen[bare] {
 				continue
 			}
@@ -41,8 +44,12 @@ func copiedNames(base string) []string {
 			}
 			queue = append(queue, bare)
 		}
+		if len(queue) == 0 || len(out) >= maxCopyNames {
+			return out
+		}
+		bares = undecorate(queue[0])
+		queue = queue[1:]
 	}
-	return out
 }
 
 // undecorate returns the names name stands for with one decoration

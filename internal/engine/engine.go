@@ -227,7 +227,10 @@ type Engine struct {
 	// it.
 	Binaries []string
 
-	idx     atomic.Pointer[ruleIndex]
+	idx atomic.Pointer[ruleIndex]
+	// calls counts the calls the engine has decided: from the second,
+	// every call uses the rule index (see indexFrom).
+	calls   atomic.Int64
 	repOnce sync.Once
 	reps    []representative
 	binOnce sync.Once

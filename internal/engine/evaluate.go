@@ -135,7 +135,7 @@ func (ev *evaluation) run(ctx context.Context) *Decision {
 			shells++
 		}
 	}
-	if shells >= indexFrom {
+	if shells >= indexFrom || ev.e.calls.Add(1) > 1 {
 		ev.index = ev.e.index()
 	}
 	var open []*subject
@@ -295,6 +295,9 @@ func (ev *evaluation) subjects() ([]*subject, []Verdict) {
 	case KindRead, KindWrite, KindEdit:
 		var out []*subject
 		search := searchTool(ev.req.Tool.Name)
+		if manyFilesTool(ev.req.Tool.Name) && ev.req.Tool.Kind == KindRead {
+			return ev.manyFilesSubjects()
+		}
 		for _, p := range in.Paths {
 			pl := ev.pc.resolve(p, false, false, ev.req.Cwd)
 			s := &subject{kind: ev.req.Tool.Kind, file: pl, display: p, tree: search, hidden: search}
@@ -362,7 +365,7 @@ func (ev *evaluation) analysisEnv() func(string) (string, bool) {
 		return nil
 	}
 	return func(name string) (string, bool) {
-		if secretEnv(name) {
+		if ev.secretEnvName(name) {
 			return "", false
 		}
 		return look(name)
@@ -566,6 +569,21 @@ func (ev *evaluation) placeOf(c *shell.Command, a shell.Arg, read bool) place {
 		}
 	}
 	return p
+}
+
+// absOf is placeOf(c, a, false).abs without the place's classes, for the
+// checks of whether a file is there.
+func (ev *evaluation) absOf(c *shell.Command, a shell.Arg) string {
+	if c.Container != "" || a.Glob || strings.Contains("/"+a.Value+"/", "/../") {
+		return ev.placeOf(c, a, false).abs
+	}
+	if t, ok := fdFile(c, a); ok {
+		if t.Glob || strings.Contains("/"+t.Value+"/", "/../") {
+			return ev.placeOf(c, a, false).abs
+		}
+		a = t
+	}
+	return ev.pc.locate(a.Value, a.Dynamic, false, c.Cwd).abs
 }
 
 // fdFile returns, for a path that names one of the command's file
@@ -919,17 +937,17 @@ func (ev *evaluation) readHarmless(file string, harmless func([]byte) bool) bool
 // exists: it does, or where it is or whether it is there is not known.
 func (ev *evaluation) mayBeThere(cl *cmdline) func(shell.Arg) bool {
 	return func(a shell.Arg) bool {
-		p := ev.placeOf(cl.cmd, a, false)
-		if hasMeta(path.Base(a.Value)) && !a.Dynamic && p.abs != "" {
+		abs := ev.absOf(cl.cmd, a)
+		if hasMeta(path.Base(a.Value)) && !a.Dynamic && abs != "" {
 			// A pattern (*.tf): a file that matches it, as the shell
 			// would expand it.
-			matches, ok := ev.fsw.glob(p.abs)
+			matches, ok := ev.fsw.glob(abs)
 			return !ok || len(matches) > 0
 		}
-		if p.abs == "" || !ev.fsw.take(1) {
+		if abs == "" || !ev.fsw.take(1) {
 			return true
 		}
-		_, err := ev.fsw.lstat(p.abs)
+		_, err := ev.fsw.lstat(abs)
 		return err == nil
 	}
 }
@@ -940,19 +958,19 @@ func (ev *evaluation) linkInProject(cl *cmdline, a shell.Arg) bool {
 	if a.Dynamic || a.Value == "" || strings.HasPrefix(a.Value, "/") || strings.HasPrefix(a.Value, "~") {
 		return false
 	}
-	p := ev.placeOf(cl.cmd, a, false)
-	if p.abs == "" || !ev.fsw.take(1) {
+	abs := ev.absOf(cl.cmd, a)
+	if abs == "" || !ev.fsw.take(1) {
 		// Where it is, or what it is, is not known.
 		return true
 	}
-	fi, err := ev.fsw.lstat(p.abs)
+	fi, err := ev.fsw.lstat(abs)
 	return err == nil && fi.Mode()&fs.ModeSymlink != 0
 }
 
 // existsArg returns a check that a word of a command names a file that
 // exists now, as the command will resolve it.
 func (ev *evaluation) existsArg(cl *cmdline) func(shell.Arg) bool {
-	return func(a shell.Arg) bool { return ev.exists(ev.placeOf(cl.cmd, a, false)) }
+	return func(a shell.Arg) bool { return ev.exists(place{abs: ev.absOf(cl.cmd, a)}) }
 }
 
 // listingRead returns, for a read of the files a listing names (find .

@@ -45,7 +45,7 @@ func (ev *evaluation) callExfiltration(subjects []*subject) (Verdict, bool) {
 				}
 			}
 			if secret == nil {
-				name := secretEnvRead(s.cl)
+				name := ev.secretEnvRead(s.cl)
 				if name == "" {
 					name = ev.copiedSecretRead(s.cl)
 				}
@@ -99,8 +99,8 @@ func (ev *evaluation) sinkOf(cl *cmdline) string {
 // a secret-named variable its words expand, or hand to a child in a
 // prefix assignment (x=$GITHUB_TOKEN bash -c ...), a variable named at
 // run time (${!n}), or all of them (env, printenv, set), or "".
-func secretEnvRead(cl *cmdline) string {
-	if name := varRead(cl.cmd, secretEnv); name != "" {
+func (ev *evaluation) secretEnvRead(cl *cmdline) string {
+	if name := varRead(cl.cmd, ev.secretEnvName); name != "" {
 		return name
 	}
 	if cl.call != nil {
@@ -110,7 +110,7 @@ func secretEnvRead(cl *cmdline) string {
 				// is the secret.
 				return "the output of " + cl.name
 			}
-			if e.Op == programs.Env && secretEnv(e.Path.Value) {
+			if e.Op == programs.Env && ev.secretEnvName(e.Path.Value) {
 				if e.Path.Value == "" {
 					return "the whole environment"
 				}

@@ -228,7 +228,22 @@ func (gc *gitConfigScan) file(p string, depth int) {
 }
 
 func errorsIsNotExist(err error) bool {
+	if pe, ok := err.(*fs.PathError); ok && missingErrno(pe.Err, true) {
+		// The usual answer, without errors.Is: its first use in a process
+		// builds the interface tables it asserts (a tenth of a hook's
+		// check of git's configuration).
+		return true
+	}
 	return err != nil && (errors.Is(err, fs.ErrNotExist) || strings.Contains(err.Error(), "not a directory"))
+}
+
+// isNotExist is errors.Is(err, fs.ErrNotExist), told without errors.Is
+// for a system call's "no such file".
+func isNotExist(err error) bool {
+	if pe, ok := err.(*fs.PathError); ok && missingErrno(pe.Err, false) {
+		return true
+	}
+	return errors.Is(err, fs.ErrNotExist)
 }
 
 // gitConfigEntry is a setting of a git configuration file: its full name

@@ -3,7 +3,6 @@ package engine
 import (
 	"bytes"
 	"encoding/binary"
-	"errors"
 	"io/fs"
 	"path/filepath"
 	"strings"
@@ -68,7 +67,7 @@ type indexEntry struct {
 // missing index lists nothing.
 func (w *fsWork) indexPaths(file string, visit func(indexEntry) bool) (ok bool) {
 	data, err := w.fs().ReadFile(file)
-	if errors.Is(err, fs.ErrNotExist) {
+	if isNotExist(err) {
 		// No index: nothing is tracked yet.
 		return true
 	}

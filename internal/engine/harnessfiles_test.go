@@ -47,6 +47,24 @@ func TestHarnessFilesEverywhere(t *testing.T) {
 		{".cursor/worktrees.json", "hook-settings"},
 		{"~/.gemini/trustedFolders.json", "hook-settings"},
 		{"/srv/other/.opencode/tool/x.ts", "hook-settings"},
+		// Other agents' and editors' servers and commands, started or run
+		// as the project is opened or a file saved.
+		{".kiro/settings/mcp.json", "hook-settings"},
+		{"~/.kiro/settings/mcp.json", "hook-settings"},
+		{".kiro/hooks/lint.kiro.hook", "hook-settings"},
+		{".kiro/hooks/x.json", "hook-settings"},
+		{".roo/mcp.json", "hook-settings"},
+		{".amazonq/mcp.json", "hook-settings"},
+		{".amazonq/default.json", "hook-settings"},
+		{".continue/mcpServers/x.yaml", "hook-settings"},
+		{".continue/mcpServers/x.json", "hook-settings"},
+		{".idea/mcp.json", "hook-settings"},
+		{".junie/mcp/mcp.json", "hook-settings"},
+		{".aider.conf.yml", "hook-settings"},
+		{"~/.aider.conf.yml", "hook-settings"},
+		{"web/.aider.conf.yml", "hook-settings"},
+		{"/srv/other/.roo/mcp.json", "hook-settings"},
+		{".Kiro/Settings/MCP.json", "hook-settings"},
 		// Another project's, by absolute path, and an outer project's
 		// from a nested one.
 		{"/srv/other/.claude/settings.json", "hook-settings"},
@@ -79,7 +97,8 @@ func TestHarnessFilesEverywhere(t *testing.T) {
 		}
 	}
 	for _, path := range []string{"docs/claude/skills.md", "src/commands/x.go", "skills/x/SKILL.md", "governance/config.yaml",
-		"~/src/other/main.go", "docs/.github-agents.md", "src/tools/x.ts", "package.json", "tools/opencode/x.ts"} {
+		"~/src/other/main.go", "docs/.github-agents.md", "src/tools/x.ts", "package.json", "tools/opencode/x.ts",
+		".kiro/steering/product.md", ".roo/rules/x.md", "docs/aider.conf.yml.md"} {
 		if d := decide(t, p, fileReq(engine.KindWrite, path)); d.Outcome.Blocks() {
 			t.Errorf("write %s: got %s by %s (%s), want it not blocked", path, d.Outcome, d.Rule, d.Message)
 		}

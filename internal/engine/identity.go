@@ -85,12 +85,14 @@ func (ev *evaluation) noteCopies(c *shell.Command, fas []fileArg) {
 		if a.Dynamic || which == "governance-hook" {
 			return
 		}
-		p := ev.placeOf(c, a, true)
-		if p.abs == "" {
+		// A word known in full: where it is (placeOf's, without the
+		// classes) is all that is compared.
+		abs := ev.absOf(c, a)
+		if abs == "" {
 			return
 		}
 		for _, cp := range ev.copies {
-			if p.abs == cp.abs {
+			if abs == cp.abs {
 				which = cp.which
 				return
 			}
@@ -98,11 +100,11 @@ func (ev *evaluation) noteCopies(c *shell.Command, fas []fileArg) {
 		// Only a file can be a copy: most reads are of folders (git
 		// status reads .) or of files that are not there, and finding
 		// the binaries costs a walk of the executable's path.
-		if fi, err := os.Stat(p.abs); err != nil || !fi.Mode().IsRegular() {
+		if fi, err := os.Stat(abs); err != nil || !fi.Mode().IsRegular() {
 			return
 		}
 		if bins := ev.e.binaries(); len(bins) > 0 {
-			if k := programKind(sameProgramAs(p.abs, bins)); k != "" {
+			if k := programKind(sameProgramAs(abs, bins)); k != "" {
 				which = k
 			}
 		}
@@ -114,9 +116,9 @@ func (ev *evaluation) noteCopies(c *shell.Command, fas []fileArg) {
 		case !fa.arg.Dynamic && len(ev.copies) > 0 && which == "":
 			// mv's sources are written (removed): a copy moved is
 			// still a copy.
-			p := ev.placeOf(c, fa.arg, false)
+			abs := ev.absOf(c, fa.arg)
 			for _, cp := range ev.copies {
-				if p.abs != "" && p.abs == cp.abs {
+				if abs != "" && abs == cp.abs {
 					which = cp.which
 				}
 			}

@@ -27,6 +27,8 @@ type ruleIndex struct {
 
 // indexFrom is the number of simple commands in a call from which the
 // index pays for itself in a process that decides one call (the hook).
+// An engine that decides more calls (the daemon, check, the MCP proxy)
+// builds it once and uses it from its second call on, for every call.
 const indexFrom = 4
 
 func newRuleIndex(rules []*Rule, filed FiledRules) *ruleIndex {

@@ -72,3 +72,11 @@ func processAlive(pid int) bool {
 	err := syscall.Kill(pid, 0)
 	return err == nil || err == syscall.EPERM
 }
+
+// missingErrno reports a system call's error that says the file is not
+// there: no such file, or with notDir a part of its path that is not a
+// folder.
+func missingErrno(err error, notDir bool) bool {
+	e, ok := err.(syscall.Errno)
+	return ok && (e == syscall.ENOENT || notDir && e == syscall.ENOTDIR)
+}

@@ -43,6 +43,9 @@ type subject struct {
 	// treeName, for a tree read, is a glob the base names of the files
 	// read match (find -name '*.py' | xargs cat), or "" for all.
 	treeName string
+	// treeGlob, for a tree read, is a glob the paths of the files read
+	// match under the folder (read_many_files' **/*.ts), or "" for all.
+	treeGlob string
 	// filter, for a tree read, leaves files out by their names.
 	filter *programs.NameFilter
 	// op is the effect of a file subject that a command has, from its

@@ -100,7 +100,7 @@ func modelFileArgs(cl *cmdline) []fileArg {
 // the environment it runs in (printenv, as echo "$VAR" does), a request
 // of constant text, or commands the analysis found and judges on their
 // own.
-func modelReadOnly(cl *cmdline, exists func(shell.Arg) bool, code func(prog, code string) bool) bool {
+func modelReadOnly(cl *cmdline, exists func(shell.Arg) bool, code func(prog, code string) bool, secret func(string) bool) bool {
 	if len(cl.cmd.Args) > 0 && !systemProgram(cl.cmd.Args[0].Value, cl.cmd.Cwd) {
 		// ./ls, bin/cat, /tmp/x/git: a file that has the name of a
 		// program the model knows, but whose code is anyone's.
@@ -116,7 +116,7 @@ func modelReadOnly(cl *cmdline, exists func(shell.Arg) bool, code func(prog, cod
 				return false
 			}
 		case programs.Env:
-			if secretEnv(e.Path.Value) {
+			if secret(e.Path.Value) {
 				return false
 			}
 		case programs.Exec:
@@ -182,6 +182,21 @@ func configPresent(cl *cmdline, e *programs.Effect, exists func(shell.Arg) bool,
 // secretEnv reports an environment read that may reveal a secret: the
 // whole environment (""), or a variable whose name says it holds one.
 func secretEnv(name string) bool { return name == "" || secretname.Is(name) }
+
+// secretEnvName reports a variable that holds a secret: by its name, or
+// by its value in the environment the calls run in, a credential (a
+// private index's URL with its password in PIP_INDEX_URL, a token), as
+// a configuration's value is judged (see ValueCredential).
+func (ev *evaluation) secretEnvName(name string) bool {
+	if secretEnv(name) {
+		return true
+	}
+	if ev.e.LookupEnv == nil {
+		return false
+	}
+	v, ok := ev.e.LookupEnv(name)
+	return ok && ValueCredential(v) != ""
+}
 
 // programFolders are the folders where the system and its package
 // managers install programs: a program run by a path in one of them is

@@ -96,6 +96,17 @@ type pathContext struct {
 // resolve turns a path as written into a place with its classes. cwd is
 // the directory the path is relative to ("" when unknown).
 func (pc *pathContext) resolve(raw string, dynamic, glob bool, cwd string) place {
+	p := pc.locate(raw, dynamic, glob, cwd)
+	if p.abs != "" {
+		p.classes = pc.classify(p.abs, glob)
+	}
+	return p
+}
+
+// locate is resolve without the classes of a place that has a path: a
+// check of whether a file is there needs only where it is, and the
+// classes cost most of a resolution.
+func (pc *pathContext) locate(raw string, dynamic, glob bool, cwd string) place {
 	p := place{raw: raw, glob: glob}
 	if dynamic || raw == "" {
 		p.classes = unknownClasses
@@ -122,7 +133,6 @@ func (pc *pathContext) resolve(raw string, dynamic, glob bool, cwd string) place
 		return p
 	}
 	p.abs = path.Clean(v)
-	p.classes = pc.classify(p.abs, glob)
 	return p
 }
 

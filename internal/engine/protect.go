@@ -1,8 +1,6 @@
 package engine
 
 import (
-	"errors"
-	"io/fs"
 	"os"
 	"path"
 	"path/filepath"
@@ -58,6 +56,21 @@ var harnessSettings = []string{
 	// then loads.
 	".opencode/tool/**", ".opencode/tools/**", "~/.config/opencode/tool/**", "~/.config/opencode/tools/**",
 	".opencode/package.json", "~/.config/opencode/package.json", ".cursor/worktrees.json", "~/.gemini/trustedFolders.json",
+	// Other agents' and editors' project files that start a server or
+	// run a command without the person, as the project is opened or a
+	// file saved: Kiro starts the servers of .kiro/settings/mcp.json and
+	// runs the commands of its hooks (.kiro/hooks: a runCommand on a
+	// file edited, a command on PostFileSave); Roo Code loads
+	// .roo/mcp.json as it finds it; Amazon Q the workspace's
+	// .amazonq/mcp.json and .amazonq/default.json, and the CLI's agents
+	// their servers; Continue every server file of .continue/mcpServers;
+	// Junie .junie/mcp/mcp.json; Copilot in JetBrains IDEs .idea/mcp.json;
+	// aider runs the lint-cmd (and test-cmd) of .aider.conf.yml at the
+	// git root after every edit it makes.
+	".kiro/settings/mcp.json", "~/.kiro/settings/mcp.json", ".kiro/hooks/**", "~/.kiro/hooks/**", ".kiro/agents/**",
+	".roo/mcp.json", ".amazonq/mcp.json", ".amazonq/default.json", ".amazonq/cli-agents/**", "~/.aws/amazonq/mcp.json",
+	".continue/mcpServers/**", "~/.continue/mcpServers/**", ".junie/mcp/**", "~/.junie/mcp/**", ".idea/mcp.json",
+	".aider.conf.yml", "~/.aider.conf.yml",
 }
 
 // StartFiles are the files and folders, relative to a folder, that a
@@ -359,7 +372,7 @@ func (ev *evaluation) mayExist(abs string) bool {
 		return true
 	}
 	_, err := ev.fsw.lstat(abs)
-	return !errors.Is(err, fs.ErrNotExist)
+	return !isNotExist(err)
 }
 
 // literalPrefix returns the part of a path pattern before its first

@@ -31,7 +31,7 @@ func (ev *evaluation) safe(s *subject) (bool, string) {
 			// A copy of a secret the call's shell made would be shown.
 			return false, ""
 		}
-		if readOnly(s.cl, ev.existsArg(s.cl), ev.codeAllowed) {
+		if ev.readOnly(s.cl, ev.existsArg(s.cl), ev.codeAllowed) {
 			return true, "read-only:" + s.cl.name
 		}
 	}
@@ -53,7 +53,7 @@ func sensitiveReadLits() *pathLits { return sensitiveReadLitsOnce.get() }
 
 // readOnly reports whether a simple command only reads. exists tells
 // whether a file the command would create only when missing is there.
-func readOnly(cl *cmdline, exists func(shell.Arg) bool, code func(prog, code string) bool) bool {
+func (ev *evaluation) readOnly(cl *cmdline, exists func(shell.Arg) bool, code func(prog, code string) bool) bool {
 	c := cl.cmd
 	if c.Privileged || c.RunsInput {
 		return false
@@ -71,11 +71,11 @@ func readOnly(cl *cmdline, exists func(shell.Arg) bool, code func(prog, code str
 			return false
 		}
 	}
-	if secretEnvRead(cl) != "" {
+	if ev.secretEnvRead(cl) != "" {
 		// The secret would be shown to the agent.
 		return false
 	}
-	return modelReadOnly(cl, exists, code)
+	return modelReadOnly(cl, exists, code, ev.secretEnvName)
 }
 
 // helpOnly reports a request for help or a version that the program's

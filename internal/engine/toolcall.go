@@ -21,7 +21,10 @@ func ToolCall(name string, input map[string]any) Tool {
 	case "shell", "bash", "sh", "run_shell_command", "exec_command", "beforeshellexecution", "local_shell", "exec", "command", "powershell":
 		t.Kind = KindShell
 		in.Command = ToolCommand(input)
-	case "read", "read_file", "read_many_files", "view", "cat", "list_directory", "list", "ls", "beforereadfile":
+	case "read_many_files":
+		t.Kind = KindRead
+		in.Paths = ManyFilesPaths(input)
+	case "read", "read_file", "view", "cat", "list_directory", "list", "ls", "beforereadfile":
 		t.Kind = KindRead
 		in.Paths = ToolPaths(input, false)
 	case "glob":

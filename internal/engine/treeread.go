@@ -51,6 +51,10 @@ func (ev *evaluation) treeVerdict(s *subject) Verdict {
 		if s.filter != nil && !dir && p != root && !passes(s.filter, root, p) {
 			return true
 		}
+		if s.treeGlob != "" && (dir || p != root && !globReads(s.treeGlob, strings.TrimPrefix(p, root+"/"))) {
+			// A folder the glob walks is no file it reads.
+			return true
+		}
 		hit := secret(p)
 		if !hit && link {
 			// The folders on the way are real: only a link leads

@@ -13,6 +13,7 @@ import (
 
 	"github.com/agentgov/governance/internal/atomicfile"
 	"github.com/agentgov/governance/internal/filelock"
+	"github.com/agentgov/governance/internal/layout"
 )
 
 // Cache keeps the model's answers, one file per request under Dir, for
@@ -55,7 +56,9 @@ func (c *Cache) Get(key string) (Answer, string, bool) {
 	if c == nil || c.TTL <= 0 || c.Dir == "" {
 		return Answer{}, "", false
 	}
-	data, err := os.ReadFile(c.path(key))
+	// Only the user's own entry (or root's): another user's, in a state
+	// folder of theirs, would be an answer no model gave.
+	data, err := layout.ReadOwned(c.path(key))
 	if err != nil {
 		return Answer{}, "", false
 	}
@@ -63,7 +66,10 @@ func (c *Cache) Get(key string) (Answer, string, bool) {
 	if json.Unmarshal(data, &e) != nil || e.Key != key {
 		return Answer{}, "", false
 	}
-	if c.now().Sub(time.UnixMilli(e.Created)) >= c.TTL {
+	// Measured on both ends: an answer cached after now (the clock ran
+	// ahead, or has been set back since) cannot be dated, and is asked
+	// again rather than served for as long as the clock was off.
+	if age := c.now().Sub(time.UnixMilli(e.Created)); age < 0 || age >= c.TTL {
 		return Answer{}, "", false
 	}
 	return e.Answer, e.Model, true

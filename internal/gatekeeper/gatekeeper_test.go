@@ -193,6 +193,48 @@ func TestCacheExpiresAndFollowsThePolicyVersion(t *testing.T) {
 	}
 }
 
+// TestCacheAfterClockJump: an answer cached while the clock ran a day
+// ahead is not served once the clock is right again (for a day more),
+// but asked again.
+func TestCacheAfterClockJump(t *testing.T) {
+	t.Parallel()
+	s := newSetup(t)
+	m := &fakeModel{answer: "ALLOW: fine"}
+	now := time.Now().Add(24 * time.Hour)
+	g := s.gatekeeper(m, gatekeeper.Config{CacheTTL: time.Hour})
+	g.Now = func() time.Time { return now }
+	g.Evaluate(t.Context(), s.shell("frobnicate"))
+	now = now.Add(-24 * time.Hour)
+	g.Evaluate(t.Context(), s.shell("frobnicate"))
+	if n := m.calls(); n != 2 {
+		t.Fatalf("after the clock was set back the model was asked %d times in all, want 2", n)
+	}
+}
+
+// TestCacheRefusesAnotherUsersEntry: an answer cached in a state folder
+// another user owns is theirs to write, and is asked again.
+func TestCacheRefusesAnotherUsersEntry(t *testing.T) {
+	t.Parallel()
+	if os.Getuid() != 0 {
+		t.Skip("giving a file to another user needs root")
+	}
+	s := newSetup(t)
+	m := &fakeModel{answer: "ALLOW: fine"}
+	g := s.gatekeeper(m, gatekeeper.Config{CacheTTL: time.Hour})
+	g.Evaluate(t.Context(), s.shell("frobnicate"))
+	entries, err := filepath.Glob(filepath.Join(s.state, "gatekeeper", "cache", "*.json"))
+	if err != nil || len(entries) != 1 {
+		t.Fatalf("cache entries %v, %v", entries, err)
+	}
+	if err := os.Chown(entries[0], 4242, 4242); err != nil {
+		t.Fatal(err)
+	}
+	g.Evaluate(t.Context(), s.shell("frobnicate"))
+	if n := m.calls(); n != 2 {
+		t.Fatalf("with another user's cache entry the model was asked %d times in all, want 2", n)
+	}
+}
+
 func TestBudgetFailsClosed(t *testing.T) {
 	t.Parallel()
 	s := newSetup(t)

@@ -61,6 +61,16 @@ func Discover(cwd, projectDir string, env Env) Paths {
 		// environment): the user's configuration and state are still
 		// the account's, and dropping them dropped the user's rules.
 		home = accountHome()
+	} else if fi, err := os.Stat(home); err != nil || !fi.IsDir() {
+		// A HOME that is no folder (a typo, a container's, one removed)
+		// holds no configuration: the user's rules, in the account's
+		// home, were dropped as with no HOME, and the calls they deny
+		// allowed. The account's home is taken when it is a folder.
+		if h := accountHome(); h != "" && h != filepath.Clean(home) {
+			if fi, err := os.Stat(h); err == nil && fi.IsDir() {
+				home = h
+			}
+		}
 	}
 	p := Paths{Home: home, ManagedDir: DefaultManagedDir()}
 	switch {
@@ -85,7 +95,7 @@ func Discover(cwd, projectDir string, env Env) Paths {
 	if gitErr == nil || projectDir != "" || present(p.RepoDir) {
 		agent = append(agent, p.ProjectRoot)
 	}
-	folders := newAgentFolders(agent)
+	folders := newAgentFolders(agent, &linkWalk{})
 	if h := filepath.Clean(home); home != "" && (h != p.ProjectRoot && folders.hold(h, "") || h == p.ProjectRoot && gitErr == nil) {
 		if h := accountHome(); h != "" && h != filepath.Clean(home) {
 			home, p.Home = h, h
@@ -119,14 +129,18 @@ func present(path string) bool {
 }
 
 // agentFolders are the agent's folders, each as written and as the
-// kernel resolves it (links followed), resolved once.
-type agentFolders []struct{ written, real string }
+// kernel resolves it (links followed), resolved once; links resolves the
+// folders they are compared with.
+type agentFolders struct {
+	list  []struct{ written, real string }
+	links *linkWalk
+}
 
-func newAgentFolders(agent []string) agentFolders {
-	var out agentFolders
+func newAgentFolders(agent []string, links *linkWalk) agentFolders {
+	out := agentFolders{links: links}
 	for _, a := range agent {
 		if a != "" && a != "/" {
-			out = append(out, struct{ written, real string }{filepath.Clean(a), resolved(a)})
+			out.list = append(out.list, struct{ written, real string }{filepath.Clean(a), links.resolved(a)})
 		}
 	}
 	return out
@@ -139,7 +153,7 @@ func newAgentFolders(agent []string) agentFolders {
 // project), the second only when the first finds nothing.
 func (f agentFolders) hold(dir, skip string) bool {
 	in := func(d string) bool {
-		for _, a := range f {
+		for _, a := range f.list {
 			if skip != "" && a.written == filepath.Clean(skip) {
 				continue
 			}
@@ -151,31 +165,7 @@ func (f agentFolders) hold(dir, skip string) bool {
 		}
 		return false
 	}
-	return len(f) > 0 && (in(filepath.Clean(dir)) || in(resolved(dir)))
-}
-
-// resolved returns p with its links followed, also those that lead
-// where nothing is yet (a folder the hook would make there).
-func resolved(p string) string { return resolvedN(p, 40) }
-
-func resolvedN(p string, hops int) string {
-	p = filepath.Clean(p)
-	if r, err := filepath.EvalSymlinks(p); err == nil {
-		return r
-	}
-	dir := filepath.Dir(p)
-	if dir == p || hops == 0 {
-		return p
-	}
-	dir = resolvedN(dir, hops-1)
-	at := filepath.Join(dir, filepath.Base(p))
-	if t, err := os.Readlink(at); err == nil {
-		if !filepath.IsAbs(t) {
-			t = filepath.Join(dir, t)
-		}
-		return resolvedN(t, hops-1)
-	}
-	return at
+	return len(f.list) > 0 && (in(filepath.Clean(dir)) || in(f.links.resolved(dir)))
 }
 
 // accountHome is the home folder the system's account database gives the

@@ -78,10 +78,11 @@ func TestManagedSources(t *testing.T) {
 // call runs in.
 func TestRelativeXDGIgnored(t *testing.T) {
 	t.Parallel()
+	home := t.TempDir()
 	for _, rel := range []string{"./evil", "evil", "../evil", "."} {
-		env := map[string]string{"HOME": "/home/u", "XDG_CONFIG_HOME": rel, "XDG_STATE_HOME": rel}
+		env := map[string]string{"HOME": home, "XDG_CONFIG_HOME": rel, "XDG_STATE_HOME": rel}
 		p := Discover("/p", "/p", func(k string) string { return env[k] })
-		if p.UserDir != "/home/u/.config/governance" || p.StateDir != "/home/u/.local/state/governance" {
+		if p.UserDir != home+"/.config/governance" || p.StateDir != home+"/.local/state/governance" {
 			t.Errorf("XDG_*_HOME=%s: user folder %q, state folder %q", rel, p.UserDir, p.StateDir)
 		}
 	}
@@ -253,6 +254,43 @@ func TestAgentFoldersResolved(t *testing.T) {
 		if p.UserDir != want {
 			t.Errorf("XDG_CONFIG_HOME=%s: user folder %q, want %q", x, p.UserDir, want)
 		}
+	}
+}
+
+// TestMissingHomeIsTheAccounts: a HOME that is no folder (missing, or a
+// file) holds none of the user's configuration: the account's home is
+// read, as with no HOME; a HOME that is a folder is taken as it is.
+func TestMissingHomeIsTheAccounts(t *testing.T) {
+	account := accountHome()
+	if fi, err := os.Stat(account); account == "" || err != nil || !fi.IsDir() {
+		t.Skip("no account home to fall back on")
+	}
+	dir := t.TempDir()
+	file := filepath.Join(dir, "file")
+	if err := os.WriteFile(file, nil, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	project := t.TempDir()
+	for _, home := range []string{filepath.Join(dir, "gone"), file} {
+		p := Discover(project, "", func(k string) string {
+			if k == "HOME" {
+				return home
+			}
+			return ""
+		})
+		if p.Home != account || p.UserDir != filepath.Join(account, ".config", "governance") ||
+			p.StateDir != filepath.Join(account, ".local", "state", "governance") {
+			t.Errorf("HOME %s: home %q, user folder %q, state folder %q, want the account's %q", home, p.Home, p.UserDir, p.StateDir, account)
+		}
+	}
+	p := Discover(project, "", func(k string) string {
+		if k == "HOME" {
+			return dir
+		}
+		return ""
+	})
+	if p.Home != dir || p.UserDir != filepath.Join(dir, ".config", "governance") {
+		t.Errorf("HOME %s, a folder: home %q, user folder %q", dir, p.Home, p.UserDir)
 	}
 }
 

@@ -174,6 +174,28 @@ func TestProposalsNeverCoverNovelPaths(t *testing.T) {
 	}
 }
 
+// TestReviewAfterClockJump: a review scheduled while the clock ran a
+// year ahead is due once the clock is right again, not a year later; so
+// is a rule's, and one scheduled as it should be is not.
+func TestReviewAfterClockJump(t *testing.T) {
+	t.Parallel()
+	year := 365 * 24 * time.Hour
+	e := learned.Entry{ID: "L1", Status: learned.Approved}
+	e.Schedule(t0.Add(year))
+	if due, why := e.Due(t0, "ctx"); !due {
+		t.Errorf("an entry scheduled a year ahead: not due (%s)", why)
+	}
+	var r learned.Reviews
+	rr := r.Track("no-ls", t0.Add(year))
+	if due, why := rr.Due(t0, "ctx"); !due {
+		t.Errorf("a rule scheduled a year ahead: not due (%s)", why)
+	}
+	e.Schedule(t0)
+	if due, why := e.Due(t0.Add(time.Hour), "ctx"); due {
+		t.Errorf("an entry scheduled now: due (%s)", why)
+	}
+}
+
 func TestReviewSchedule(t *testing.T) {
 	t.Parallel()
 	e := learned.Entry{ID: "L1", Status: learned.Approved}

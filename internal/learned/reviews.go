@@ -89,7 +89,7 @@ func (rr *RuleReview) Due(now time.Time, context string) (bool, string) {
 	if rr.Retired {
 		return false, ""
 	}
-	if !now.Before(rr.NextReview) {
+	if reviewDue(now, rr.NextReview, rr.IntervalDays) {
 		return true, "review due " + rr.NextReview.Format("2006-01-02")
 	}
 	if rr.Context != "" && context != "" && rr.Context != context {

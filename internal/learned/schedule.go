@@ -39,13 +39,23 @@ func (e *Entry) Due(now time.Time, context string) (bool, string) {
 	if e.Status != Approved {
 		return false, ""
 	}
-	if !e.NextReview.IsZero() && !now.Before(e.NextReview) {
+	if !e.NextReview.IsZero() && reviewDue(now, e.NextReview, e.IntervalDays) {
 		return true, "review due " + e.NextReview.Format("2006-01-02")
 	}
 	if e.Context != "" && context != "" && e.Context != context {
 		return true, "its context changed (rule files, or files that look like secrets)"
 	}
 	return false, ""
+}
+
+// reviewDue reports whether a review dated next, an interval of days
+// after the last, is due now. The schedule is measured on both ends: a
+// date further ahead than its interval was set while the clock ran ahead
+// (or the clock has been set back since), and is due now, rather than a
+// year late or never.
+func reviewDue(now, next time.Time, intervalDays int) bool {
+	days := max(intervalDays, Intervals[0])
+	return !now.Before(next) || next.Sub(now) > time.Duration(days)*24*time.Hour
 }
 
 // Apply records a review: confirm moves the next review to the next

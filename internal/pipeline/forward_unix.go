@@ -3,11 +3,15 @@
 package pipeline
 
 import (
+	"errors"
 	"os"
 	"syscall"
 
 	"github.com/agentgov/governance/internal/snapshot"
 )
+
+// errNotOwnDaemon: the daemon at the socket runs as another user.
+var errNotOwnDaemon = errors.New("the daemon runs as another user")
 
 // dialUnix connects to a unix socket with system calls: the net package
 // would cost every hook call its initialisation.
@@ -25,6 +29,12 @@ func dialUnix(path string) (*os.File, error) {
 	if err != nil {
 		syscall.Close(fd)
 		return nil, err
+	}
+	// A state folder another user owns may hold their daemon's socket,
+	// which would answer for the policy.
+	if !peerOwned(fd, path) {
+		syscall.Close(fd)
+		return nil, &os.PathError{Op: "connect", Path: path, Err: errNotOwnDaemon}
 	}
 	if err := syscall.SetNonblock(fd, true); err != nil {
 		syscall.Close(fd)

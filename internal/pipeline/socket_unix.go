@@ -2,7 +2,12 @@
 
 package pipeline
 
-import "syscall"
+import (
+	"os"
+	"syscall"
+
+	"github.com/agentgov/governance/internal/layout"
+)
 
 // unixSocket opens a stream socket that no child inherits. Not every
 // system has SOCK_CLOEXEC: the fork lock keeps a child from inheriting the
@@ -15,4 +20,11 @@ func unixSocket() (int, error) {
 		syscall.CloseOnExec(fd)
 	}
 	return fd, err
+}
+
+// peerOwned reports whether the socket at path is the user's own, or
+// root's: its file's owner, read here after the connection.
+func peerOwned(_ int, path string) bool {
+	fi, err := os.Lstat(path)
+	return err == nil && layout.OwnedHere(fi)
 }

@@ -180,6 +180,11 @@ var hdiutilProgram = &Program{Names: []string{"hdiutil"}, NoOptions: true, Words
 
 var (
 	launchctlProgram = &Program{Names: []string{"launchctl"}, NoOptions: true, Words: func(c *Call, fx *Effects, words []string) {
+		if wordAt(words, 0) == "getenv" {
+			// The login session's environment, which no one here sees:
+			// what it holds is printed, a token as well as a path.
+			fx.PrintsSecret("launchctl getenv prints a variable of the login session, whose value is not known here")
+		}
 		readingVerbs(c, fx, words, "blame", "dumpjpcategory", "dumpstate", "error", "getenv",
 			"help", "hostinfo", "list", "managername", "managerpid", "manageruid", "plist", "print", "print-cache",
 			"print-disabled", "procinfo", "resolveport", "variant", "version")

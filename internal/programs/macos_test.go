@@ -30,6 +30,8 @@ func TestMacOSSystem(t *testing.T) {
 		{"hdiutil attach image.dmg", "change (hdiutil attach)"},
 		{"hdiutil imageinfo -passphrase pw image.dmg", "unknown (-passphrase puts a password on the command line); read pw; read image.dmg"},
 		{"launchctl print system", ""},
+		{"launchctl getenv GITHUB_TOKEN", "unknown (launchctl getenv prints a variable of the login session, whose value is not known here)"},
+		{"launchctl getenv PATH", "unknown (launchctl getenv prints a variable of the login session, whose value is not known here)"},
 		{"launchctl bootout gui/501/x", "change (launchctl bootout)"},
 		{"tmutil listbackups", ""},
 		{"tmutil startbackup", "change (tmutil startbackup)"},

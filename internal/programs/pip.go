@@ -106,8 +106,20 @@ func pipCache(c *Call, fx *Effects) {
 	}
 }
 
-// pipConfig: list, get and debug print the configuration (not keys that
-// hold credentials); set, unset and edit change it.
+// pipConfigFiles are the configuration files pip config prints the
+// values of: the system's, the user's (the old place, the XDG one, the
+// macOS one).
+var pipConfigFiles = []string{"/etc/pip.conf", "/etc/xdg/pip/pip.conf", "~/.pip/pip.conf", "~/.config/pip/pip.conf",
+	"~/Library/Application Support/pip/pip.conf"}
+
+// pipURLVariables are the variables of pip's environment that hold a
+// server's URL, and with it a password when the index is private: how CI
+// passes one. pip config prints them beside the files' values.
+var pipURLVariables = []string{"PIP_INDEX_URL", "PIP_EXTRA_INDEX_URL", "PIP_FIND_LINKS", "PIP_PROXY"}
+
+// pipConfig: list, get and debug print the configuration, its files'
+// values and its variables', whose URLs may carry a password; set, unset
+// and edit change it.
 func pipConfig(c *Call, fx *Effects) {
 	pipEnv(c, fx)
 	args := c.Args()
@@ -117,6 +129,13 @@ func pipConfig(c *Call, fx *Effects) {
 	case inAlts("list|get|debug", args[0].Value):
 		if anySecretKey(c) {
 			fx.Unknown("pip config may print a credential")
+		}
+		const why = "pip config prints values of its configuration"
+		for _, f := range pipConfigFiles {
+			fx.Add(Effect{Op: Read, Path: argOf(f), Values: true, Why: why})
+		}
+		for _, v := range pipURLVariables {
+			fx.Env(v)
 		}
 	case args[0].Value == "edit":
 		fx.Exec("", "", "pip config edit opens the configuration in an editor")

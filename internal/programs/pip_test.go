@@ -15,9 +15,9 @@ func TestPip(t *testing.T) {
 		{"pip index versions requests --index-url https://test.pypi.org/simple/", "network  \"https://test.pypi.org/simple/\"; network pypi.org; network pypi.org \"versions\" \"requests\" \"https://test.pypi.org/simple/\""},
 		{"pip cache dir", ""},
 		{"pip cache purge", "delete ~/.cache/pip (tree)"},
-		{"pip config list --user", ""},
-		{"pip config get global.index-url", ""},
-		{"pip config get global.password", "unknown (pip config may print a credential)"},
+		{"pip config list --user", pipConfigPrints},
+		{"pip config get global.index-url", pipConfigPrints},
+		{"pip config get global.password", "unknown (pip config may print a credential); " + pipConfigPrints},
 		{"pip config set global.index-url x", "change (pip config set changes pip's configuration); read set; read global.index-url; read x"},
 		{"pip config edit", `exec :""`},
 		{"pip -q --disable-pip-version-check list", ""},
@@ -51,3 +51,7 @@ func TestPip(t *testing.T) {
 		{"PIP_PYTHON=./evil pip cache dir", "unknown (PIP_PYTHON sets an option of pip)"},
 	})
 }
+
+// pipConfigPrints are the effects of a pip config that prints values:
+// its files' and the variables' that may hold an index's password.
+const pipConfigPrints = "read /etc/pip.conf; read /etc/xdg/pip/pip.conf; read ~/.pip/pip.conf; read ~/.config/pip/pip.conf; read ~/Library/Application Support/pip/pip.conf; env PIP_INDEX_URL; env PIP_EXTRA_INDEX_URL; env PIP_FIND_LINKS; env PIP_PROXY"

@@ -63,11 +63,27 @@ func gemReads(c *Call, fx *Effects) {
 	}
 }
 
-// gemSources: listing the sources reads; adding, removing, clearing and
-// updating them changes gem's configuration.
+// gemSources: listing the sources reads, and prints those of gem's
+// configuration files (a private source's URL with its password);
+// adding, removing, clearing and updating them changes gem's
+// configuration.
 func gemSources(c *Call, fx *Effects) {
 	if c.HasAny("-a|--add|-r|--remove|-c|--clear-all|-u|--update") {
 		changes(c, fx, "gem sources changes gem's sources")
+		return
+	}
+	gemPrintsConfig(fx)
+}
+
+// gemConfigFiles are gem's configuration files, the user's and the
+// system's.
+var gemConfigFiles = []string{"~/.gemrc", "/etc/gemrc"}
+
+// gemPrintsConfig records a call that prints the values of gem's
+// configuration: its sources, whose URLs may carry a password.
+func gemPrintsConfig(fx *Effects) {
+	for _, f := range gemConfigFiles {
+		fx.Add(Effect{Op: Read, Path: argOf(f), Values: true, Why: "gem prints the sources of its configuration"})
 	}
 }
 
@@ -85,8 +101,12 @@ func gemTop(c *Call, fx *Effects) {
 var gemProgram = &Program{Names: []string{"gem"}, Node: Node{Effects: gemTop, Opts: gemCommonOpts + `
 -v --version                     help
 `, Subs: []*Sub{
-	{"list|search|query|info|specification|contents|dependency|environment|env|which|outdated|stale|help",
+	{"list|search|query|info|specification|contents|dependency|which|outdated|stale|help",
 		&Node{Effects: gemReads, Opts: gemCommonOpts + gemQueryOpts}},
+	{"environment|env", &Node{Effects: func(c *Call, fx *Effects) {
+		gemReads(c, fx)
+		gemPrintsConfig(fx)
+	}, Opts: gemCommonOpts + gemQueryOpts}},
 	{"sources", &Node{Effects: gemSources, Opts: gemCommonOpts + `
 -a --add=URL
 -l --list

@@ -174,7 +174,14 @@ var systemctlProgram = &Program{Names: []string{"systemctl"}, Node: Node{Opts: `
 `, MakeSubs: systemctlSubs, Effects: func(c *Call, fx *Effects) { unseenEffects(c, fx) }}}
 
 func systemctlSubs() []*Sub {
-	reads := &Node{Inherit: true, Operands: true, Effects: func(c *Call, fx *Effects) { unseenEffects(c, fx) }}
+	reads := &Node{Inherit: true, Operands: true, Effects: func(c *Call, fx *Effects) {
+		unseenEffects(c, fx)
+		if c.Sub() == "show-environment" {
+			// The manager's environment: a desktop session imports the
+			// login's into the user's manager, tokens and all.
+			fx.Env("")
+		}
+	}}
 	changes := &Node{Inherit: true, Operands: true, Effects: func(c *Call, fx *Effects) {
 		unseenEffects(c, fx)
 		fx.Change("systemctl " + c.Sub())

@@ -21,6 +21,8 @@ func TestSystemd(t *testing.T) {
 		{"SYSTEMD_PAGER='sh -c id' journalctl", "unknown (the variable SYSTEMD_PAGER may change what journalctl does)"},
 		{"SYSTEMD_COLORS=0 journalctl -f", ""},
 		{"systemctl", ""},
+		{"systemctl --user show-environment", "env"},
+		{"systemctl show-environment", "env"},
 		{"systemctl status nginx", ""},
 		{"systemctl --user list-units --type=service", ""},
 		{"systemctl is-active docker", ""},

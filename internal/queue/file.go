@@ -11,6 +11,7 @@ import (
 	"strings"
 
 	"github.com/agentgov/governance/internal/atomicfile"
+	"github.com/agentgov/governance/internal/layout"
 )
 
 // freshID returns an id that no entry of dir has: prefix and six
@@ -44,7 +45,9 @@ func read[T any](dir, id, noun string) (*T, error) {
 	if id == "" || strings.ContainsAny(id, `/\.`) {
 		return nil, fmt.Errorf("no %s %q: %w", noun, id, fs.ErrNotExist)
 	}
-	data, err := os.ReadFile(path(dir, id))
+	// Only the user's own entry (or root's): in a state folder another
+	// user owns, an entry of theirs would be an answer nobody here gave.
+	data, err := layout.ReadOwned(path(dir, id))
 	if errors.Is(err, fs.ErrNotExist) {
 		return nil, fmt.Errorf("no %s %q: %w", noun, id, fs.ErrNotExist)
 	}

@@ -13,6 +13,8 @@ import (
 	"sync"
 
 	"github.com/agentgov/governance/internal/engine"
+	"github.com/agentgov/governance/internal/layout"
+	"github.com/agentgov/governance/internal/regularfile"
 )
 
 // A snapshot files the rules that only shell commands of named programs
@@ -257,20 +259,19 @@ func readIndexes(path string) (*Snapshot, error) {
 		// An open file there keeps the next snapshot from replacing it.
 		return Read(path)
 	}
-	file, info, err := open(path)
+	// Most snapshots are a few kilobytes, read whole; a large policy's
+	// line and programs index come first. One another user owns is
+	// passed over (see open).
+	data, size, file, err := regularfile.OpenHead(path, 16<<10, layout.CheckOwner)
 	if err != nil {
 		return nil, err
 	}
-	// Most snapshots are a few kilobytes; a large policy's line and
-	// programs index come first.
-	data := make([]byte, min(info.Size(), 16<<10))
-	if _, err := io.ReadFull(file, data); err != nil {
-		file.Close()
-		return nil, err
+	if file == nil {
+		return Decode(data)
 	}
 	line := bytes.IndexByte(data, '\n')
-	for line < 0 && int64(len(data)) < info.Size() {
-		more := make([]byte, min(int64(len(data)), info.Size()-int64(len(data))))
+	for line < 0 && int64(len(data)) < size {
+		more := make([]byte, min(int64(len(data)), size-int64(len(data))))
 		if _, err := io.ReadFull(file, more); err != nil {
 			file.Close()
 			return nil, err
@@ -278,7 +279,7 @@ func readIndexes(path string) (*Snapshot, error) {
 		data = append(data, more...)
 		line = bytes.IndexByte(data, '\n')
 	}
-	if line < 0 || int64(len(data)) == info.Size() {
+	if line < 0 || int64(len(data)) == size {
 		file.Close()
 		return Decode(data)
 	}
@@ -288,7 +289,7 @@ func readIndexes(path string) (*Snapshot, error) {
 		return nil, err
 	}
 	end := int64(line+1) + int64(s.FiledPrograms)
-	if s.FiledPrograms < 0 || end > info.Size() {
+	if s.FiledPrograms < 0 || end > size {
 		file.Close()
 		return nil, damaged("its programs index is cut short")
 	}
@@ -301,7 +302,7 @@ func readIndexes(path string) (*Snapshot, error) {
 		}
 		data = whole
 	}
-	rest := info.Size() - end - int64(s.AgentsSize)
+	rest := size - end - int64(s.AgentsSize)
 	if s.AgentsSize < 0 || rest < 0 {
 		file.Close()
 		return nil, damaged("its agent definitions are cut short")

@@ -180,8 +180,8 @@ func TestLoadRefusesAnotherUsersSnapshot(t *testing.T) {
 	if !compiled || pol.Settings.LogOnly {
 		t.Fatalf("another user's snapshot was taken: compiled %v, log-only %v", compiled, pol.Settings.LogOnly)
 	}
-	if _, err := Read(GoodPath(p)); !errors.Is(err, ErrNotOwned) {
-		t.Fatalf("reading another user's last good snapshot: %v, want %v", err, ErrNotOwned)
+	if _, err := Read(GoodPath(p)); !errors.Is(err, layout.ErrNotOwned) {
+		t.Fatalf("reading another user's last good snapshot: %v, want %v", err, layout.ErrNotOwned)
 	}
 	// The user's own file, and root's, are taken.
 	if err := os.Chown(CachePath(p), os.Getuid(), os.Getgid()); err != nil {

@@ -15,7 +15,6 @@ import (
 	"fmt"
 	"hash/fnv"
 	"io"
-	"io/fs"
 	"os"
 	"path/filepath"
 	"slices"
@@ -26,7 +25,6 @@ import (
 
 	"github.com/agentgov/governance/internal/engine"
 	"github.com/agentgov/governance/internal/layout"
-	"github.com/agentgov/governance/internal/regularfile"
 	"github.com/agentgov/governance/template"
 )
 
@@ -385,10 +383,6 @@ func (s *Snapshot) policy(lazy bool) *engine.Policy {
 	return pol
 }
 
-// ErrNotOwned is wrapped by the error of a snapshot file that belongs to
-// another user than the one running governance (or root).
-var ErrNotOwned = errors.New("the file belongs to another user")
-
 // Read reads a snapshot file.
 func Read(path string) (*Snapshot, error) {
 	f, info, err := open(path)
@@ -404,23 +398,8 @@ func Read(path string) (*Snapshot, error) {
 }
 
 // open opens a snapshot file: a regular file of the user running
-// governance, or of root. The state folder may be another user's (one
-// made in a shared folder, a home handed over), and a snapshot written
-// there would choose the policy the hook enforces: its stamps are the
-// configuration's, which anyone can stat. Such a file is passed over, as
-// a missing one is, and the configuration is compiled again.
-func open(path string) (*os.File, os.FileInfo, error) {
-	f, err := regularfile.Open(path)
-	if err != nil {
-		return nil, nil, err
-	}
-	info, err := f.Stat()
-	if err == nil && !layout.OwnedHere(info) {
-		err = &fs.PathError{Op: "open", Path: path, Err: ErrNotOwned}
-	}
-	if err != nil {
-		f.Close()
-		return nil, nil, err
-	}
-	return f, info, nil
-}
+// governance, or of root (see [layout.OpenOwned]). A snapshot another
+// user wrote would choose the policy the hook enforces: its stamps are
+// the configuration's, which anyone can stat. Such a file is passed
+// over, as a missing one is, and the configuration is compiled again.
+func open(path string) (*os.File, os.FileInfo, error) { return layout.OpenOwned(path) }

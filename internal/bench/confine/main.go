@@ -10,7 +10,11 @@
 // `true` in the same project, in fewer rounds (it takes about a second),
 // or is reported unavailable with the reason.
 //
-//	go run ./internal/bench/confine -launcher bin/governance-confine -n 400 [-srt PATH -srt-n 20]
+// Another launcher (-compare, the launcher of before a change, beside
+// its own governance binary) runs interleaved with --kind and --profile
+// too.
+//
+//	go run ./internal/bench/confine -launcher bin/governance-confine -n 400 [-srt PATH -srt-n 20] [-compare OLD]
 package main
 
 import (
@@ -38,14 +42,15 @@ func main() {
 	srt := flag.String("srt", "", "sandbox-runtime's srt CLI, run side by side (empty: not run)")
 	srtN := flag.Int("srt-n", 20, "runs of srt, in the first rounds")
 	keep := flag.Bool("keep", false, "leave the bench's folder (its project and profile) and print its path")
+	compare := flag.String("compare", "", "another governance-confine, run beside (empty: none)")
 	flag.Parse()
-	if err := run(*launcher, *n, *warm, *files, *srt, *srtN, *keep); err != nil {
+	if err := run(*launcher, *n, *warm, *files, *srt, *srtN, *keep, *compare); err != nil {
 		fmt.Fprintln(os.Stderr, "confine:", err)
 		os.Exit(1)
 	}
 }
 
-func run(launcher string, n, warm, files int, srt string, srtN int, keep bool) error {
+func run(launcher string, n, warm, files int, srt string, srtN int, keep bool, compare string) error {
 	launcher, err := filepath.Abs(launcher)
 	if err != nil {
 		return err
@@ -161,6 +166,14 @@ func run(launcher string, n, warm, files int, srt string, srtN int, keep bool) e
 			env: []string{confine.BackendEnv + "=bubblewrap"}},
 	}
 	const confined = 2
+	if compare != "" {
+		if compare, err = filepath.Abs(compare); err != nil {
+			return err
+		}
+		progs = append(progs,
+			&prog{name: "compared --kind", argv: []string{compare, "--kind", string(confine.UnknownEffects), "--project", project, "--", trueBin}},
+			&prog{name: "compared --profile", argv: []string{compare, "--profile", profFile, "--", trueBin}})
+	}
 	unavailable := ""
 	if srt != "" {
 		if srt, err = filepath.Abs(srt); err != nil {
