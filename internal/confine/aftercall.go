@@ -44,6 +44,8 @@ type afterCall struct {
 	// first path is moved; -1 before.
 	batch     int
 	batchPath string
+	// warned: a folder on the way that is no folder was named.
+	warned bool
 }
 
 func newAfterCall(p *Profile, stderr io.Writer) *afterCall {
@@ -84,8 +86,11 @@ func (a *afterCall) one(x string, held bool) {
 		// The folder is not there (nothing in it either), or one on the
 		// way is no folder now: what a program started there finds is
 		// not the project's.
-		if !errors.Is(err, unix.ENOENT) {
-			a.say("governance: warning: %s was not checked for what the confined call made: a folder on the way to it is no longer a folder (%v)\n", x, err)
+		// Said once: a folder the person keeps as a link would say it of
+		// every name in it, every call.
+		if !errors.Is(err, unix.ENOENT) && !a.warned {
+			a.warned = true
+			a.say("governance: warning: %s was not checked for what the confined call made: a folder on the way to it is not a folder, or is a link (%v)\n", x, err)
 		}
 		return
 	}
