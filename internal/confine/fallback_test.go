@@ -118,7 +118,7 @@ func TestRemoveMadeNoLinks(t *testing.T) {
 		placeholder,
 	}
 	must(t, os.WriteFile(lock.Name()+".made", []byte(strings.Join(list, "\n")+"\n"), 0o600))
-	(&Launcher{}).removeMade(lock, nil, p.Writable, nil)
+	(&Launcher{}).removeMade(lock, nil, p.Writable, nil, nil)
 	for _, v := range victims {
 		if _, err := os.Lstat(v); err != nil {
 			t.Errorf("%s was removed through the link", v)

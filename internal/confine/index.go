@@ -332,6 +332,22 @@ func (s *secrets) under(root string) (found, kept []string, complete bool) {
 	return found, kept, true
 }
 
+// folderStamps returns the stamps of the folders under root the index
+// holds (none without an index).
+func (s *secrets) folderStamps(root string) []stamp {
+	i := slices.IndexFunc(s.index.Roots, func(r indexRoot) bool { return r.Root == root })
+	if s.file == "" || i < 0 {
+		return nil
+	}
+	var out []stamp
+	for _, st := range s.index.Roots[i].Stamps {
+		if os.FileMode(st.Mode).IsDir() {
+			out = append(out, st)
+		}
+	}
+	return out
+}
+
 // save writes the index when a walk changed it. It is a cache: an index
 // that cannot be written is walked again next time.
 func (s *secrets) save() {

@@ -280,8 +280,11 @@ func (l *Launcher) run(ctx context.Context, p *Profile, argv []string, bwrap str
 			dirLock.Close()
 		}
 	}()
+	// What only a program started later reads is checked after the
+	// call instead (see aftercall.go).
+	chk := newAfterCall(p, l.Stderr)
 	if lock != nil {
-		l.removeLeftovers(lock, dirLock, p.Writable)
+		l.removeLeftovers(lock, dirLock, p.Writable, chk)
 	}
 	ph := newPlaceholders()
 	made, err := ph.makeParents(slices.Concat(p.Protected, p.Absent), p.Writable)
@@ -319,11 +322,18 @@ func (l *Launcher) run(ctx context.Context, p *Profile, argv []string, bwrap str
 		defer func() {
 			if pidfd := initAlive(initPid); pidfd != nil {
 				defer pidfd.Close()
-				l.reap(lock, pidfd, dirLock, p.Writable, made, p.Untracked)
+				l.reap(lock, pidfd, dirLock, p, made)
 				return
 			}
-			l.removeMade(lock, dirLock, p.Writable, made)
+			held, _ := readMade(madeList(lock))
+			chk.check(p.Checked, held)
+			chk.below(p, held)
+			l.removeMade(lock, dirLock, p.Writable, made, chk)
 		}()
+	} else {
+		// No lock to hand a reaper: checked as the command ends.
+		defer chk.below(p, nil)
+		defer chk.check(p.Checked, nil)
 	}
 	if err != nil {
 		return 0, fmt.Errorf("%w: %v", ErrProfile, err)
@@ -334,6 +344,7 @@ func (l *Launcher) run(ctx context.Context, p *Profile, argv []string, bwrap str
 	stamps := stampIndexes(p)
 	if lock != nil {
 		noteMade(lock, made, indexMarks(stamps))
+		noteChecked(lock, p.Checked)
 	}
 	if len(stamps) > 0 {
 		defer l.unstageMasks(context.WithoutCancel(ctx), p, stamps)
@@ -1343,7 +1354,8 @@ const ReapEnv = "GOVERNANCE_CONFINE_REAP"
 // command. A launcher that cannot start one leaves them: a placeholder
 // left is an empty folder or file, where a removed one would let the job
 // create the protected path.
-func (l *Launcher) reap(lock, pidfd, dirLock *os.File, writable, made []string, untracked []Untracked) {
+func (l *Launcher) reap(lock, pidfd, dirLock *os.File, p *Profile, made []string) {
+	writable, untracked := p.Writable, p.Untracked
 	exe := os.Args[0]
 	if !strings.Contains(exe, "/") {
 		var err error
@@ -1362,6 +1374,13 @@ func (l *Launcher) reap(lock, pidfd, dirLock *os.File, writable, made []string, 
 			args = append(args, "--untracked", string(data))
 		}
 	}
+	// And what only a program started later reads is checked then.
+	if len(p.Checked) > 0 {
+		args = append(args, "--quarantine", p.Quarantine)
+		for _, c := range p.Checked {
+			args = append(args, "--checked", c)
+		}
+	}
 	cmd := exec.Command(exe, slices.Concat(args, []string{"--"}, made)...)
 	cmd.Env = []string{ReapEnv + "=1"}
 	cmd.ExtraFiles = []*os.File{lock, pidfd}
@@ -1378,13 +1397,21 @@ func (l *Launcher) reap(lock, pidfd, dirLock *os.File, writable, made []string, 
 // call's writable folders (--writable DIR ...), then after -- what the
 // launcher made.
 func Reap(args []string) int {
-	var writable []string
+	var writable, checked []string
 	var untracked []Untracked
-	for len(args) >= 2 && (args[0] == "--writable" || args[0] == "--untracked") {
-		if args[0] == "--writable" {
+	quarantine := ""
+	for len(args) >= 2 && slices.Contains([]string{"--writable", "--untracked", "--checked", "--quarantine"}, args[0]) {
+		switch args[0] {
+		case "--writable":
 			writable = append(writable, args[1])
-		} else if json.Unmarshal([]byte(args[1]), &untracked) != nil {
-			untracked = nil
+		case "--checked":
+			checked = append(checked, args[1])
+		case "--quarantine":
+			quarantine = args[1]
+		default:
+			if json.Unmarshal([]byte(args[1]), &untracked) != nil {
+				untracked = nil
+			}
 		}
 		args = args[2:]
 	}
@@ -1409,7 +1436,16 @@ func Reap(args []string) int {
 			}
 		}
 	}
-	l.removeMade(lock, dirLock, writable, args[1:])
+	// Checked only as the profile would name them: the quarantine a
+	// project's .governance/quarantine, each path inside the writable
+	// folders.
+	var chk *afterCall
+	if len(writable) > 0 && (&Profile{Kind: UnknownEffects, Cwd: writable[0], Writable: writable, Checked: checked, Quarantine: quarantine}).Check() == nil {
+		chk = &afterCall{quarantine: quarantine, writable: writable, batch: -1}
+		held, _ := readMade(madeList(lock))
+		chk.check(checked, held)
+	}
+	l.removeMade(lock, dirLock, writable, args[1:], chk)
 	return 0
 }
 
@@ -1427,7 +1463,11 @@ func Reap(args []string) int {
 // [removeBeneath]). The masks the launchers may have left staged are
 // taken out of their repositories' indexes first (see
 // [Launcher.unstageLeftovers]).
-func (l *Launcher) removeMade(lock, dirLock *os.File, writable, made []string) {
+//
+// The paths a launcher killed before its check left in the list of what
+// is checked after the calls (see aftercall.go) are checked too, by chk
+// (nil checks none).
+func (l *Launcher) removeMade(lock, dirLock *os.File, writable, made []string, chk *afterCall) {
 	if !lockExclusive(lock) {
 		return
 	}
@@ -1445,6 +1485,11 @@ func (l *Launcher) removeMade(lock, dirLock *os.File, writable, made []string) {
 	list := madeList(lock)
 	listed, marks := readMade(list)
 	l.unstageLeftovers(marks, writable)
+	if checked := checkedList(lock); checked != "" && chk != nil {
+		paths, _ := readMade(checked)
+		chk.check(paths, listed)
+		clearMade(checked)
+	}
 	all := slices.Clone(made)
 	for _, m := range listed {
 		if insideAny(m, writable) && !slices.Contains(writable, m) {
@@ -1502,8 +1547,8 @@ func clearMade(list string) {
 // [holdLock]), nor the project's folder (whose lock the init holds too:
 // see [sandboxHolds]). The locks are then shared again: a conversion that
 // failed has dropped them.
-func (l *Launcher) removeLeftovers(lock, dirLock *os.File, writable []string) {
-	l.removeMade(lock, dirLock, writable, nil)
+func (l *Launcher) removeLeftovers(lock, dirLock *os.File, writable []string, chk *afterCall) {
+	l.removeMade(lock, dirLock, writable, nil, chk)
 	lockDowngrade(lock)
 	if dirLock != nil {
 		lockDowngrade(dirLock)

@@ -67,6 +67,17 @@ type Profile struct {
 	// run), and the launcher removes what it made for that once the call
 	// has ended.
 	Absent []string `json:"absent,omitempty"`
+	// Checked are protected paths inside what is writable that do not
+	// exist and that only a program started later reads (an environment
+	// file Bun loads as it starts, an editor's settings, mise's
+	// configuration; see engine.Hold): no placeholder stands for them.
+	// Once the call and every job it left have ended, the launcher looks
+	// for each, and one that is there is moved aside into Quarantine and
+	// named on stderr (see aftercall.go).
+	Checked []string `json:"checked,omitempty"`
+	// Quarantine is the folder what the call made at a checked path is
+	// moved into: the project's .governance/quarantine.
+	Quarantine string `json:"quarantine,omitempty"`
 	// Unmade are paths that do not exist, or hold the launcher's own
 	// placeholder, that the call must not make and for which no empty
 	// placeholder will do: a repository's .git/commondir, which git reads
@@ -122,6 +133,12 @@ type Profile struct {
 	// Background lets the call outlive the launcher (a dev server the
 	// harness runs in the background).
 	Background bool `json:"background,omitempty"`
+	// below are the folders the walk for secrets listed, as the index
+	// stamped them before the call: the launcher looks in those whose
+	// entries changed for a start name the call made deeper than its
+	// folder (see aftercall.go). Not recorded: only a profile built in
+	// the launcher has them.
+	below []stamp
 }
 
 // Committed is a masked file git tracks, with what the index holds for
@@ -294,14 +311,18 @@ func For(e *engine.Engine, req *engine.Request, kind Kind, opts Options) (*Profi
 	}
 	pol := e.Policy
 	shown := slices.Concat(p.Writable, p.ReadOnly)
-	for _, prot := range e.ProtectedPaths(req) {
+	protected, checked := e.ProtectedHolds(req)
+	for _, prot := range protected {
 		if pol.StateDir != "" && prot == filepath.Clean(pol.StateDir) {
 			continue
 		}
 		if insideAny(prot, p.Writable) {
-			if exists(prot) {
+			switch {
+			case exists(prot):
 				p.Protected = append(p.Protected, prot)
-			} else {
+			case slices.Contains(checked, prot):
+				p.Checked = append(p.Checked, prot)
+			default:
 				p.Absent = append(p.Absent, prot)
 			}
 		}
@@ -346,6 +367,18 @@ func For(e *engine.Engine, req *engine.Request, kind Kind, opts Options) (*Profi
 	p.Absent = slices.DeleteFunc(p.Absent, func(a string) bool {
 		return insideAny(a, p.Protected) || slices.ContainsFunc(p.Absent, func(b string) bool { return b != a && inside(a, b) })
 	})
+	p.Checked = slices.DeleteFunc(p.Checked, func(c string) bool {
+		return insideAny(c, slices.Concat(p.Protected, p.Absent)) ||
+			slices.ContainsFunc(p.Checked, func(b string) bool { return b != c && inside(c, b) })
+	})
+	if len(p.Checked) > 0 && req.ProjectRoot != "" && insideAny(req.ProjectRoot, p.Writable) {
+		p.Quarantine = filepath.Join(req.ProjectRoot, ".governance", "quarantine")
+	} else {
+		// Nowhere to move one to: held as the others are.
+		p.Absent = append(p.Absent, p.Checked...)
+		p.Checked = nil
+		slices.Sort(p.Absent)
+	}
 	// A store (a folder on PATH, a version manager's) may hold it too.
 	if pol.StateDir != "" && insideAny(pol.StateDir, slices.Concat(shown, p.Stores)) && exists(pol.StateDir) {
 		p.Masked = append(p.Masked, filepath.Clean(pol.StateDir))
@@ -406,6 +439,9 @@ func For(e *engine.Engine, req *engine.Request, kind Kind, opts Options) (*Profi
 		if !complete {
 			return nil, fmt.Errorf("%w under %s", ErrTooMany, w)
 		}
+		if real == w && kind == UnknownEffects {
+			p.below = append(p.below, sec.folderStamps(real)...)
+		}
 		for _, f := range found {
 			if real != w {
 				f = w + strings.TrimPrefix(f, real)
@@ -454,7 +490,11 @@ func For(e *engine.Engine, req *engine.Request, kind Kind, opts Options) (*Profi
 	// removes before the call and puts back as its own (see
 	// removeLeftovers); ignored inside the confinement only, and read-only
 	// there, a file of the person's that is empty changes nothing.
-	placeholders := slices.Clone(p.Absent)
+	// The checked names too: staged by the call, one moved aside after it
+	// would still be in the index, and come back with the person's next
+	// git restore or checkout.
+	placeholders := slices.Concat(p.Absent, p.Checked)
+	slices.Sort(placeholders)
 	for _, x := range p.Protected {
 		if fi, err := os.Lstat(x); err == nil && fi.Mode().IsRegular() && fi.Size() == 0 {
 			placeholders = append(placeholders, x)
@@ -543,7 +583,8 @@ func (p *Profile) Check() error {
 		name  string
 		paths []string
 	}{{"cwd", []string{p.Cwd}}, {"read_only", p.ReadOnly}, {"writable", p.Writable}, {"protected", p.Protected},
-		{"absent", p.Absent}, {"unmade", p.Unmade}, {"masked", p.Masked}, {"report", p.Report}, {"stores", p.Stores}} {
+		{"absent", p.Absent}, {"checked", p.Checked}, {"unmade", p.Unmade}, {"masked", p.Masked}, {"report", p.Report},
+		{"stores", p.Stores}} {
 		for _, s := range f.paths {
 			if !clean(s) {
 				return bad("%s: %q is not an absolute clean path", f.name, s)
@@ -585,10 +626,14 @@ func (p *Profile) Check() error {
 			return bad("writable %s is inside the protected %s", w, slices.Concat(p.Protected, p.Absent))
 		}
 	}
-	for _, a := range slices.Concat(p.Absent, p.Unmade) {
+	for _, a := range slices.Concat(p.Absent, p.Unmade, p.Checked) {
 		if !insideAny(a, p.Writable) || slices.Contains(p.Writable, a) {
 			return bad("absent %s is not inside a writable folder", a)
 		}
+	}
+	if len(p.Checked) > 0 && (!clean(p.Quarantine) || filepath.Base(p.Quarantine) != "quarantine" ||
+		filepath.Base(filepath.Dir(p.Quarantine)) != ".governance" || !insideAny(p.Quarantine, p.Writable)) {
+		return bad("quarantine %q is not a project's .governance/quarantine in a writable folder", p.Quarantine)
 	}
 	if len(p.Report) > 2 {
 		return bad("%d report files; at most two", len(p.Report))

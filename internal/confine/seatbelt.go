@@ -64,7 +64,7 @@ func (p *Profile) Seatbelt() string {
 	for _, r := range p.Report {
 		line("(allow file-write* %s)", literal(r))
 	}
-	if protected := slices.Concat(p.Protected, p.Absent, p.Unmade); len(protected) > 0 {
+	if protected := slices.Concat(p.Protected, p.Absent, p.Unmade, p.Checked); len(protected) > 0 {
 		line("")
 		line(";; The protected set, also where it does not exist yet: read-only inside what is writable.")
 		line("(deny file-write* %s)", subpaths(protected))

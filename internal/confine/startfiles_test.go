@@ -3,9 +3,12 @@ package confine
 import (
 	"context"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"slices"
+	"strings"
 	"testing"
+	"time"
 
 	"github.com/agentgov/governance/internal/engine"
 )
@@ -38,7 +41,7 @@ func TestStartNamesAsWriteRules(t *testing.T) {
 	must(t, os.WriteFile(workspace, []byte("{}\n"), 0o644))
 	w.req.Cwd = cwd
 	p := w.profile(t, UnknownEffects, Options{})
-	kept := slices.Concat(p.Protected, p.Absent)
+	kept := slices.Concat(p.Protected, p.Absent, p.Checked)
 	for _, dir := range []string{w.project, filepath.Join(w.project, "a"), cwd} {
 		for _, n := range startNames {
 			f := filepath.Join(dir, n)
@@ -93,7 +96,7 @@ func TestStartNamesBelow(t *testing.T) {
 }
 
 // TestStartNamesConfined runs the launcher: a call in sub cannot leave
-// an environment file a Bun-built harness loads as it starts, a
+// an environment file a Bun-built harness loads as it starts, nor make a
 // harness's settings in the folder it runs in, nor Copilot CLI's MCP
 // servers; the folders around them stay writable.
 func TestStartNamesConfined(t *testing.T) {
@@ -103,9 +106,9 @@ func TestStartNamesConfined(t *testing.T) {
 	sub := filepath.Join(w.project, "sub")
 	w.req.Cwd = sub
 	p := w.profile(t, UnknownEffects, Options{})
+	// Checked after the call, not held (see TestStartNamesChecked).
+	w.run(t, p, "/bin/sh", "-c", "echo 'BASH_ENV=./x.sh' > ../.env.local; echo 'BASH_ENV=./x.sh' > .env.local")
 	for _, script := range []string{
-		"echo 'BASH_ENV=./x.sh' > ../.env.local",
-		"echo 'BASH_ENV=./x.sh' > .env.local",
 		"mkdir -p .claude && echo '{\"hooks\":{}}' > .claude/settings.json",
 		"mkdir -p ../.github && echo '{\"mcpServers\":{}}' > ../.github/mcp.json",
 	} {
@@ -122,5 +125,193 @@ func TestStartNamesConfined(t *testing.T) {
 	}
 	if code, _, stderr := w.run(t, p, "/bin/sh", "-c", "mkdir -p ../.github/workflows && echo x > ../.github/workflows/ci.yml && echo x > notes.txt"); code != 0 {
 		t.Errorf("a workflow and a file in the folder: exit %d, %s", code, stderr)
+	}
+}
+
+// TestStartNamesChecked runs the launcher in a/b: a harness's settings
+// the running harness reads cannot be made during the call; what only a
+// program started later reads (.env.local, mise.toml, a/.idea), made by
+// the call or by a job that ends after the launcher, is moved into the
+// project's quarantine once the call's last process has ended, named on
+// stderr, with what it held.
+func TestStartNamesChecked(t *testing.T) {
+	needBwrap(t)
+	t.Parallel()
+	w := newWorld(t)
+	cwd := filepath.Join(w.project, "a", "b")
+	must(t, os.MkdirAll(cwd, 0o755))
+	w.req.Cwd = cwd
+	p := w.profile(t, UnknownEffects, Options{})
+	for _, f := range []string{".env.local", "mise.toml", "a/.idea", "a/b/.vscode", "a/.claude"} {
+		if f = filepath.Join(w.project, f); !slices.Contains(p.Checked, f) || slices.Contains(p.Absent, f) {
+			t.Errorf("%s is not checked after the call: checked %v", f, p.Checked)
+		}
+	}
+	for _, f := range []string{".claude/settings.local.json", "a/b/.claude", ".envrc", "a/b/.envrc"} {
+		if f = filepath.Join(w.project, f); insideAny(f, p.Checked) || !insideAny(f, slices.Concat(p.Absent, p.Protected)) {
+			t.Errorf("%s has no placeholder: absent %v", f, p.Absent)
+		}
+	}
+	if code, _, _ := w.run(t, p, "/bin/sh", "-c", "echo '{}' > ../../.claude/settings.local.json"); code == 0 {
+		t.Error(".claude/settings.local.json was made during the call")
+	}
+	wantMissing(t, filepath.Join(w.project, ".claude/settings.local.json"))
+
+	var stderr string
+	quarantined := func(t *testing.T, rel, want string) {
+		t.Helper()
+		if _, err := os.Lstat(filepath.Join(w.project, rel)); err == nil {
+			t.Errorf("%s is still there after the call", rel)
+		}
+		found, _ := filepath.Glob(filepath.Join(w.project, ".governance/quarantine/*", rel))
+		if len(found) != 1 {
+			t.Fatalf("%s is not in the quarantine once: %v\n%s", rel, found, stderr)
+		}
+		wantFile(t, found[0], want)
+		must(t, os.RemoveAll(found[0]))
+	}
+	var code int
+	code, _, stderr = w.run(t, p, "/bin/sh", "-c",
+		"echo 'BASH_ENV=./x.sh' > ../../.env.local && echo '[env]' > ../../mise.toml && mkdir -p ../.idea && echo x > ../.idea/x")
+	if code != 0 {
+		t.Fatalf("the call: exit %d, %s", code, stderr)
+	}
+	quarantined(t, ".env.local", "BASH_ENV=./x.sh\n")
+	quarantined(t, "mise.toml", "[env]\n")
+	quarantined(t, "a/.idea/x", "x\n")
+	for _, f := range []string{".env.local", "mise.toml", "a/.idea"} {
+		if !strings.Contains(stderr, filepath.Join(w.project, f)+" was made by a confined call") {
+			t.Errorf("stderr does not name %s: %s", f, stderr)
+		}
+	}
+
+	// A job that outlives the launcher: its reaper checks once it ended.
+	code, out, _ := w.call(t, p, "/bin/sh", "-c",
+		"(sleep 1; echo 'BASH_ENV=./y.sh' > ../../.env.local; echo '[env]' > ../../mise.toml; mkdir -p ../.idea && echo y > ../.idea/x; echo done > ../../job) >/dev/null 2>&1 & echo started")
+	if code != 0 || out != "started\n" {
+		t.Fatalf("exit %d, output %q", code, out)
+	}
+	if !waitFile(filepath.Join(w.project, "job")) {
+		t.Fatal("the background job did not run")
+	}
+	for deadline := time.Now().Add(5 * time.Second); time.Now().Before(deadline); time.Sleep(20 * time.Millisecond) {
+		if !exists(filepath.Join(w.project, ".env.local")) && !exists(filepath.Join(w.project, "a/.idea")) {
+			break
+		}
+	}
+	quarantined(t, ".env.local", "BASH_ENV=./y.sh\n")
+	quarantined(t, "mise.toml", "[env]\n")
+	quarantined(t, "a/.idea/x", "y\n")
+}
+
+// TestStartNamesMadeBelow: a start name a call makes deeper than its
+// folder, where no placeholder stands and no checked path looks, is
+// found in the folders whose entries changed during the call (and those
+// made meanwhile), and moved into the quarantine; what was there before
+// and other files stay.
+func TestStartNamesMadeBelow(t *testing.T) {
+	needBwrap(t)
+	t.Parallel()
+	w := newWorld(t)
+	must(t, os.MkdirAll(filepath.Join(w.project, "web", ".vscode"), 0o755))
+	must(t, os.WriteFile(filepath.Join(w.project, "web", ".vscode", "settings.json"), []byte("{}\n"), 0o644))
+	p := w.profile(t, UnknownEffects, Options{Index: t.TempDir(), IndexKey: "k"})
+	if len(p.below) == 0 {
+		t.Fatal("the profile holds no folder to look in after the call")
+	}
+	code, _, stderr := w.run(t, p, "/bin/sh", "-c",
+		"mkdir -p web/.claude web/new/deep/.idea && echo h > web/.claude/settings.json && echo e > web/.env.local && echo i > web/new/deep/.idea/x && echo n > web/notes.txt")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	for rel, want := range map[string]string{"web/.claude/settings.json": "h\n", "web/.env.local": "e\n", "web/new/deep/.idea/x": "i\n"} {
+		if exists(filepath.Join(w.project, rel)) {
+			t.Errorf("%s is still there after the call", rel)
+		}
+		found, _ := filepath.Glob(filepath.Join(w.project, ".governance/quarantine/*", rel))
+		if len(found) != 1 {
+			t.Errorf("%s is not in the quarantine once: %v\n%s", rel, found, stderr)
+			continue
+		}
+		wantFile(t, found[0], want)
+	}
+	wantFile(t, filepath.Join(w.project, "web", "notes.txt"), "n\n")
+	wantFile(t, filepath.Join(w.project, "web", ".vscode", "settings.json"), "{}\n")
+}
+
+// TestCheckedAttacks: what a call puts at a checked name is moved aside
+// by its name alone: a folder renamed over it with what it holds, a
+// hard link as a name (its file stays where else it is), a link as the
+// link. A launcher killed before its check leaves the names to the
+// next, which checks them before its call. A link where the quarantine
+// goes is not followed: the name is put aside in its own folder.
+func TestCheckedAttacks(t *testing.T) {
+	needBwrap(t)
+	t.Parallel()
+	w := newWorld(t)
+	p := w.profile(t, UnknownEffects, Options{})
+	code, _, stderr := w.run(t, p, "/bin/sh", "-c", "mv sub .vscode && ln main.go .env.local && ln -s ../outside.txt mise.toml")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	batch, _ := filepath.Glob(filepath.Join(w.project, ".governance/quarantine/*"))
+	if len(batch) != 1 {
+		t.Fatalf("quarantine: %v\n%s", batch, stderr)
+	}
+	wantFile(t, filepath.Join(batch[0], ".vscode", "README"), "sub\n")
+	wantFile(t, filepath.Join(batch[0], ".env.local"), "package main\n")
+	wantFile(t, filepath.Join(w.project, "main.go"), "package main\n")
+	if l, err := os.Readlink(filepath.Join(batch[0], "mise.toml")); err != nil || l != "../outside.txt" {
+		t.Errorf("mise.toml in the quarantine: %q %v", l, err)
+	}
+	wantFile(t, filepath.Join(w.home, "outside.txt"), "home outside the project\n")
+	for _, f := range []string{".vscode", ".env.local", "mise.toml"} {
+		if _, err := os.Lstat(filepath.Join(w.project, f)); err == nil {
+			t.Errorf("%s is still there", f)
+		}
+	}
+	if data, err := os.ReadFile(filepath.Join(batch[0], "WHY")); err != nil || !strings.Contains(string(data), filepath.Join(w.project, ".vscode")) {
+		t.Errorf("WHY: %q %v", data, err)
+	}
+
+	// A launcher killed before its check: the next one checks first.
+	leftover := filepath.Join(w.project, ".env.development")
+	must(t, os.WriteFile(leftover, []byte("X=1\n"), 0o644))
+	must(t, os.WriteFile(lockName(p)+".checked", []byte(leftover+"\n"), 0o600))
+	if _, _, stderr := w.run(t, p, "/bin/sh", "-c", "test ! -e .env.development"); !strings.Contains(stderr, leftover+" was made by a confined call") {
+		t.Errorf("the leftover was not checked before the call: %s", stderr)
+	}
+	wantMissing(t, leftover)
+
+	// A link where the quarantine goes leads nowhere.
+	must(t, os.RemoveAll(filepath.Join(w.project, ".governance/quarantine")))
+	elsewhere := filepath.Join(w.home, "elsewhere")
+	must(t, os.MkdirAll(elsewhere, 0o755))
+	must(t, os.Symlink(elsewhere, filepath.Join(w.project, ".governance/quarantine")))
+	w.run(t, p, "/bin/sh", "-c", "echo x > .env.local")
+	if entries, _ := os.ReadDir(elsewhere); len(entries) > 0 {
+		t.Errorf("the quarantine's link was followed: %v", entries)
+	}
+	wantMissing(t, filepath.Join(w.project, ".env.local"))
+	if aside, _ := filepath.Glob(filepath.Join(w.project, ".env.local.quarantined-*")); len(aside) != 1 {
+		t.Errorf(".env.local was not put aside in its folder: %v", aside)
+	}
+}
+
+// TestCheckedNotStaged: a checked name the call made and staged is taken
+// back out of the index as well as moved aside: else the person's next
+// git restore or checkout would put it back.
+func TestCheckedNotStaged(t *testing.T) {
+	needBwrap(t)
+	if _, err := exec.LookPath("git"); err != nil {
+		t.Skip("git is not installed")
+	}
+	w := newWorld(t)
+	gitRepo(t, w)
+	p := w.profile(t, UnknownEffects, Options{})
+	w.run(t, p, "/bin/sh", "-c", "echo 'BASH_ENV=./x.sh' > .env.local; git add -f .env.local")
+	wantMissing(t, filepath.Join(w.project, ".env.local"))
+	if out := hostGit(t, w, "ls-files", "--", ".env.local"); out != "" {
+		t.Errorf("the index holds .env.local after the call: %q", out)
 	}
 }

@@ -299,12 +299,41 @@ func initAlive(pid int) *os.File {
 		return nil
 	}
 	f := os.NewFile(uintptr(fd), "pidfd")
-	// With no job left the init ends a moment after the command.
-	if ended(fd, 100) {
+	// With no job left the init ends a moment after the command. An init
+	// already on its way out is waited for: the kernel kills what is left
+	// in its pid namespace as it ends, and the last process of a sandbox
+	// unmounts all its mounts before its end shows (a load that made that
+	// slower than the wait above handed the placeholders to a reaper,
+	// which removed them only after the launcher had returned).
+	if ended(fd, 100) || exiting(pid) && ended(fd, 10_000) {
 		f.Close()
 		return nil
 	}
 	return f
+}
+
+// pfExiting is the kernel's flag of a process that has begun to exit.
+const pfExiting = 0x4
+
+// exiting reports a process that has begun to exit: the flags of
+// /proc/PID/stat (its ninth field) hold PF_EXITING.
+func exiting(pid int) bool {
+	data, err := os.ReadFile("/proc/" + strconv.Itoa(pid) + "/stat")
+	if err != nil {
+		return false
+	}
+	// The fields after the command's name, in parentheses that may hold
+	// any byte: state, ppid, pgrp, session, tty, tpgid, flags.
+	i := bytes.LastIndexByte(data, ')')
+	if i < 0 {
+		return false
+	}
+	f := strings.Fields(string(data[i+1:]))
+	if len(f) < 7 {
+		return false
+	}
+	flags, err := strconv.ParseUint(f[6], 10, 64)
+	return err == nil && flags&pfExiting != 0
 }
 
 // waitEnd waits until the process of the pidfd has ended.

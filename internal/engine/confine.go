@@ -363,8 +363,15 @@ func SecretEnv(name string) bool { return name != "" && secretEnv(name) }
 // relative to a project are in its root and in every folder from the
 // request's up to it. Paths may not exist.
 func (e *Engine) ProtectedPaths(req *Request) []string {
+	out, _ := e.ProtectedHolds(req)
+	return out
+}
+
+// ProtectedHolds is [Engine.ProtectedPaths], with checked: those of the
+// paths that, where absent, a confined call is kept from making by a
+// check after it rather than by a placeholder (see [Hold]).
+func (e *Engine) ProtectedHolds(req *Request) (out, checked []string) {
 	ev := newEvaluation(e, req)
-	var out []string
 	add := func(p string) {
 		if p != "" && path.IsAbs(p) && !slices.Contains(out, p) {
 			out = append(out, path.Clean(p))
@@ -382,25 +389,40 @@ func (e *Engine) ProtectedPaths(req *Request) []string {
 	// reads them there, as the analysis judges them anywhere (see
 	// anywhere).
 	folders := ev.startFolders(req.Cwd)
-	for _, pats := range [][]string{harnessSettings, agentFiles, StartFiles} {
-		for _, pat := range pats {
-			unit, glob := protectedUnit(pat)
-			switch {
-			case strings.HasPrefix(pat, "~/") || strings.HasPrefix(pat, "/"):
-				add(ev.expandTemplate(unit))
-			case glob:
-				for _, d := range folders {
-					for _, m := range existingMatches(d, unit) {
-						add(m)
-					}
+	isHeld := func(h Hold, d string) bool {
+		return h == HeldAtCwd && d == path.Clean(req.Cwd) || h != Checked && d == ev.pc.root
+	}
+	var held []string
+	for _, n := range startNamesOnce.get() {
+		unit, glob := protectedUnit(n.Name)
+		switch {
+		case strings.HasPrefix(n.Name, "~/") || strings.HasPrefix(n.Name, "/"):
+			add(ev.expandTemplate(unit))
+		case glob:
+			for _, d := range folders {
+				for _, m := range existingMatches(d, unit) {
+					add(m)
 				}
-			default:
-				for _, d := range folders {
-					add(d + "/" + unit)
+			}
+		default:
+			for _, d := range folders {
+				p := d + "/" + unit
+				add(p)
+				switch {
+				case isHeld(n.Hold, d):
+					held = append(held, p)
+				case !slices.Contains(checked, p):
+					checked = append(checked, p)
 				}
 			}
 		}
 	}
+	// A name held for one entry and checked for another (.idea, for
+	// Copilot's .idea/mcp.json and JetBrains' startup tasks) is held, and
+	// so is what is inside a held one.
+	checked = slices.DeleteFunc(checked, func(c string) bool {
+		return slices.ContainsFunc(held, func(h string) bool { return within(c, h) })
+	})
 	for _, b := range e.binaries() {
 		add(b)
 	}
@@ -423,7 +445,7 @@ func (e *Engine) ProtectedPaths(req *Request) []string {
 			}
 		}
 	}
-	return out
+	return out, checked
 }
 
 // protectedUnit returns what of a protected pattern a confined call is
@@ -548,27 +570,32 @@ type protectedUnits struct{ folders, files, globs []string }
 
 var protectedUnitsOnce = lazy[*protectedUnits]{make: func() *protectedUnits {
 	u := &protectedUnits{}
-	for _, pats := range [][]string{harnessSettings, agentFiles, StartFiles} {
-		for _, pat := range pats {
-			if strings.HasPrefix(pat, "~/") || strings.HasPrefix(pat, "/") {
-				continue
-			}
-			unit, glob := protectedUnit(pat)
-			list := &u.files
-			switch {
-			case glob:
-				list = &u.globs
-			case unit != pat:
-				// The folder of the pattern's files.
-				list = &u.folders
-			}
-			if !slices.Contains(*list, unit) {
-				*list = append(*list, unit)
-			}
+	for _, n := range startNamesOnce.get() {
+		pat := n.Name
+		if strings.HasPrefix(pat, "~/") || strings.HasPrefix(pat, "/") {
+			continue
+		}
+		unit, glob := protectedUnit(pat)
+		list := &u.files
+		switch {
+		case glob:
+			list = &u.globs
+		case unit != pat:
+			// The folder of the pattern's files.
+			list = &u.folders
+		}
+		if !slices.Contains(*list, unit) {
+			*list = append(*list, unit)
 		}
 	}
 	return u
 }}
+
+// StartName reports whether the path p (a folder when dir) is one of
+// the protected set's names relative to a folder (web/.claude,
+// web/.env.local, a/app.code-workspace), as [Engine.ShownUnder] finds
+// them: none inside node_modules or a git folder.
+func StartName(p string, dir bool) bool { return protectedUnitsOnce.get().match(p, dir) }
 
 // match reports whether the path p (a folder when dir) is one of the
 // units in some folder, outside node_modules and git folders.

@@ -63,7 +63,10 @@ func TestStartFilesAsked(t *testing.T) {
 	t.Parallel()
 	e := engine.NewEngine(builtin(engine.DefaultSettings()))
 	e.FS = testFS
-	names := slices.Clone(engine.StartFiles)
+	var names []string
+	for _, f := range engine.StartFiles {
+		names = append(names, f.Name)
+	}
 	names = append(names, ".github/mcp.json", ".github/copilot/settings.json", ".github/copilot/settings.local.json")
 	for _, f := range names {
 		f = strings.ReplaceAll(strings.ReplaceAll(f, "**", "config.toml"), "*", "app")

@@ -82,18 +82,22 @@ var harnessSettings = []string{
 // file tool writes them anywhere (secrets-env-files, code-run-on-open;
 // TestStartFilesAsked keeps the two together). A name with glob syntax
 // in its last element (*.code-workspace) is kept read-only where it
-// exists: no placeholder can stand for every name it matches.
-var StartFiles = []string{
+// exists: no placeholder can stand for every name it matches. Each says
+// how a confined call is kept from making it where it is absent (see
+// [Hold]).
+var StartFiles = []StartFile{
 	// Claude Code's native build and OpenCode are Bun executables: Bun
 	// loads these into the harness's own environment as it starts
 	// (.env.$NODE_ENV and its .local form by NODE_ENV, development
 	// unless set), and every hook and command it runs inherits them
 	// (BASH_ENV, NODE_OPTIONS); bunfig.toml's preload runs scripts in
 	// every bun process started there. Gemini CLI loads the first .env
-	// (or .gemini/.env, a harness file) from its folder up; direnv loads
-	// .envrc once allowed.
-	".env", ".env.local", ".env.development", ".env.development.local", ".env.production", ".env.production.local",
-	".env.test", ".env.test.local", ".envrc", "bunfig.toml",
+	// (or .gemini/.env, a harness file) from its folder up, and a running
+	// shell's direnv loads .envrc, once allowed, as the prompt comes
+	// back in its folder: both held where the running ones read them.
+	{".env", HeldAtRoot}, {".env.local", Checked}, {".env.development", Checked}, {".env.development.local", Checked},
+	{".env.production", Checked}, {".env.production.local", Checked}, {".env.test", Checked}, {".env.test.local", Checked},
+	{".envrc", HeldAtCwd}, {"bunfig.toml", Checked},
 	// What an editor runs as it opens the folder (code-run-on-open): VS
 	// Code's folder-open tasks, settings (the interpreter, the terminal's
 	// environment, the linters' programs) and MCP servers; a dev
@@ -101,17 +105,64 @@ var StartFiles = []string{
 	// language servers it starts, by path and arguments); a workspace
 	// file's tasks, run as the person opens it; JetBrains' startup tasks
 	// and file watchers, kept in .idea.
-	".vscode/tasks.json", ".vscode/settings.json", ".vscode/mcp.json", ".devcontainer/**", ".devcontainer.json",
-	".zed/settings.json", ".idea/**", "*.code-workspace",
+	{".vscode/tasks.json", Checked}, {".vscode/settings.json", Checked}, {".vscode/mcp.json", Checked},
+	{".devcontainer/**", Checked}, {".devcontainer.json", Checked}, {".zed/settings.json", Checked}, {".idea/**", Checked},
+	{"*.code-workspace", Checked},
 	// Version managers, whose shims start the harnesses built on Node and
 	// the person's tools by the configuration of the folder they start
 	// in: mise's configuration ([env] templates and _.source, [hooks]) is
 	// trusted by its path, and mise run, install and exec trust it
 	// themselves; a .tool-versions version may be a path: (asdf, mise),
 	// whose bin holds the program the shim then runs.
-	"mise.toml", ".mise.toml", "mise.local.toml", ".mise.local.toml", ".mise/**", "mise/config.toml",
-	".config/mise/**", ".config/mise.toml", ".tool-versions",
+	{"mise.toml", Checked}, {".mise.toml", Checked}, {"mise.local.toml", Checked}, {".mise.local.toml", Checked},
+	{".mise/**", Checked}, {"mise/config.toml", Checked}, {".config/mise/**", Checked}, {".config/mise.toml", Checked},
+	{".tool-versions", Checked},
 }
+
+// StartFile is a name of [StartFiles] and how one absent is kept.
+type StartFile struct {
+	Name string
+	Hold Hold
+}
+
+// Hold says how a confined call is kept from making a protected name
+// relative to a folder where it is absent; one that exists is read-only
+// wherever it is named. A placeholder (an empty read-only file or folder
+// over the name) costs a mount and a file made and removed on the host
+// each call, and is kept for where a program ALREADY running reads the
+// name during the call: checked after the call, a name the call made
+// would be read before the check. A name read only as a program starts
+// is checked once the call and every job it left have ended, and one
+// made is moved aside before anything starts.
+type Hold uint8
+
+const (
+	// Checked: no placeholder; looked for after the call.
+	Checked Hold = iota
+	// HeldAtRoot: a placeholder in the project's root, checked in the
+	// other folders.
+	HeldAtRoot
+	// HeldAtCwd: a placeholder in the root and in the call's own folder,
+	// where the running harness or shell is; checked in the folders
+	// between.
+	HeldAtCwd
+)
+
+// startNames is what [Engine.ProtectedPaths] names in a folder, each
+// with how one absent is kept: the harnesses' settings and agent files
+// are held where the running harness reads them (Claude Code, Gemini
+// CLI and others watch their settings, and find a folder's skills and
+// commands as the agent works there, during the session), StartFiles as
+// each says.
+var startNamesOnce = lazy[[]StartFile]{make: func() []StartFile {
+	var out []StartFile
+	for _, pats := range [][]string{harnessSettings, agentFiles} {
+		for _, pat := range pats {
+			out = append(out, StartFile{pat, HeldAtCwd})
+		}
+	}
+	return append(out, StartFiles...)
+}}
 
 // VenvFolders are the folders at a project's root where editors look
 // for its Python virtual environment, whose interpreter and activate

@@ -62,7 +62,7 @@ var writable = []string{"/tmp", "/var/tmp", "/dev"}
 func Plan(p *confine.Profile) []Grant {
 	// A protected path that does not exist yet is kept from being made
 	// as one that does is from being written.
-	pl := &planner{masked: p.Masked, protected: slices.Concat(p.Protected, p.Absent, p.Unmade)}
+	pl := &planner{masked: p.Masked, protected: slices.Concat(p.Protected, p.Absent, p.Unmade, p.Checked)}
 	for _, r := range readable {
 		pl.grant(r, Read, true)
 	}

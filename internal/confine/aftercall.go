@@ -1,0 +1,347 @@
+package confine
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"slices"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/agentgov/governance/internal/engine"
+	"golang.org/x/sys/unix"
+)
+
+// The names only a program started later reads (Profile.Checked) get no
+// placeholder: once the call and every job it left have ended (the
+// sandbox's init gone, so its pid namespace empty), the launcher, or the
+// reaper it leaves, looks for each, and moves one that is there aside
+// into the project's .governance/quarantine before anything can start
+// and read it. A launcher killed before its check leaves the names in a
+// list beside the project's lock, which the next launcher checks before
+// its call, as it removes the placeholders a killed one left.
+//
+// What is there is moved whole, by its name: a folder with what it
+// holds, a link as the link, a hard link as one more name of its file;
+// nothing is followed, read or copied. Each folder on the way is opened
+// from the writable folder through no link, and so is the quarantine
+// from the project's root. A checked path that holds another launcher's
+// placeholder (an empty file or folder the list beside the lock names:
+// .envrc is held in one call's folder and checked in another's) is left
+// to that launcher.
+
+// afterCall checks the checked paths of a call.
+type afterCall struct {
+	quarantine string
+	writable   []string
+	// stderr is where what was moved is named; nil for a reaper, which
+	// has none: the quarantine's WHY file says it then.
+	stderr io.Writer
+	// batch is the folder of this check in the quarantine, made when the
+	// first path is moved; -1 before.
+	batch     int
+	batchPath string
+	// warned: a folder on the way that is no folder was named.
+	warned bool
+}
+
+func newAfterCall(p *Profile, stderr io.Writer) *afterCall {
+	return &afterCall{quarantine: p.Quarantine, writable: p.Writable, stderr: stderr, batch: -1}
+}
+
+// close closes the batch's folder.
+func (a *afterCall) close() {
+	if a.batch >= 0 {
+		unix.Close(a.batch)
+		a.batch = -1
+	}
+}
+
+// check moves aside what is at each of paths, but another launcher's
+// placeholder (held names those of the list beside the lock).
+func (a *afterCall) check(paths, held []string) {
+	if a == nil || a.quarantine == "" {
+		return
+	}
+	defer a.close()
+	for _, x := range paths {
+		if clean(x) && insideAny(x, a.writable) && !slices.Contains(a.writable, x) {
+			a.one(x, slices.Contains(held, x))
+		}
+	}
+}
+
+// one checks the path x.
+func (a *afterCall) one(x string, held bool) {
+	top := nearest(x, a.writable)
+	if top == "" || top == x {
+		return
+	}
+	rel := strings.TrimPrefix(x, top+"/")
+	dir, err := openFolderBeneath(top, filepath.Dir(rel), false)
+	if err != nil {
+		// The folder is not there (nothing in it either), or one on the
+		// way is no folder now: what a program started there finds is
+		// not the project's.
+		// Said once: a folder the person keeps as a link would say it of
+		// every name in it, every call.
+		if !errors.Is(err, unix.ENOENT) && !a.warned {
+			a.warned = true
+			a.say("governance: warning: %s was not checked for what the confined call made: a folder on the way to it is not a folder, or is a link (%v)\n", x, err)
+		}
+		return
+	}
+	defer unix.Close(dir)
+	base := filepath.Base(rel)
+	var st unix.Stat_t
+	if unix.Fstatat(dir, base, &st, unix.AT_SYMLINK_NOFOLLOW) != nil {
+		return
+	}
+	if held && emptyAt(dir, base, &st) {
+		return
+	}
+	why := "a program started there later (a harness, an editor, a version manager) reads it as it starts, and a confined call may not make it"
+	dest, err := a.moveAside(dir, rel)
+	if err != nil {
+		// Out of the way in its own folder, where no program reads it.
+		aside := base + ".quarantined-" + strconv.FormatInt(time.Now().Unix(), 10)
+		if rerr := unix.Renameat(dir, base, dir, aside); rerr != nil {
+			a.say("governance: warning: %s was made by a confined call; %s. It could not be moved aside (%v; %v): remove it yourself before you start anything in that folder\n", x, why, err, rerr)
+			return
+		}
+		dest = filepath.Join(filepath.Dir(x), aside)
+	}
+	a.note(x, dest)
+	a.say("governance: warning: %s was made by a confined call, and %s: it was moved to %s (move it back if you made it yourself)\n", x, why, dest)
+}
+
+// moveAside moves rel, in the folder dir, into this check's folder in
+// the quarantine, at the same relative path, and returns where it went.
+func (a *afterCall) moveAside(dir int, rel string) (string, error) {
+	if a.batch < 0 {
+		if err := a.makeBatch(); err != nil {
+			return "", err
+		}
+	}
+	to, err := openIn(a.batch, filepath.Dir(rel), true)
+	if err != nil {
+		return "", err
+	}
+	defer unix.Close(to)
+	base := filepath.Base(rel)
+	if err := unix.Renameat(dir, base, to, base); err != nil {
+		return "", err
+	}
+	return filepath.Join(a.batchPath, rel), nil
+}
+
+// makeBatch makes this check's folder in the quarantine: named by the
+// time and the launcher's pid, made anew (never one there already).
+func (a *afterCall) makeBatch() error {
+	root := filepath.Dir(filepath.Dir(a.quarantine))
+	top := nearest(root, a.writable)
+	if slices.Contains(a.writable, root) {
+		top = root
+	}
+	rel := "."
+	if top == "" {
+		return fmt.Errorf("the quarantine %s is not in the project", a.quarantine)
+	}
+	if root != top {
+		rel = strings.TrimPrefix(root, top+"/")
+	}
+	q, err := openFolderBeneath(top, filepath.Join(rel, ".governance", "quarantine"), true)
+	if err != nil {
+		return err
+	}
+	defer unix.Close(q)
+	base := time.Now().UTC().Format("20060102T150405Z") + "-" + strconv.Itoa(os.Getpid())
+	name := base
+	for i := 2; ; i++ {
+		err := unix.Mkdirat(q, name, 0o700)
+		if err == nil {
+			break
+		}
+		if err != unix.EEXIST || i > 100 {
+			return err
+		}
+		// A check before this one in the same second.
+		name = base + "-" + strconv.Itoa(i)
+	}
+	fd, err := unix.Openat(q, name, unix.O_RDONLY|unix.O_DIRECTORY|unix.O_NOFOLLOW|unix.O_CLOEXEC, 0)
+	if err != nil {
+		return err
+	}
+	a.batch, a.batchPath = fd, filepath.Join(a.quarantine, name)
+	return nil
+}
+
+// note adds a line to the WHY file of this check's folder (or of the
+// quarantine, for a path moved in place).
+func (a *afterCall) note(from, to string) {
+	if a.batch < 0 {
+		return
+	}
+	fd, err := unix.Openat(a.batch, "WHY", unix.O_WRONLY|unix.O_CREAT|unix.O_APPEND|unix.O_NOFOLLOW|unix.O_CLOEXEC, 0o600)
+	if err != nil {
+		return
+	}
+	f := os.NewFile(uintptr(fd), "WHY")
+	defer f.Close()
+	fmt.Fprintf(f, "%s\t%s\tmade by a confined call where only a program started later reads it; moved here, with what it held\n", from, to)
+}
+
+func (a *afterCall) say(format string, args ...any) {
+	if a.stderr != nil {
+		fmt.Fprintf(a.stderr, format, args...)
+	}
+}
+
+// openFolderBeneath opens the folder rel below top through no link, making
+// the missing ones when mk.
+func openFolderBeneath(top, rel string, mk bool) (int, error) {
+	fd, err := unix.Open(top, unix.O_RDONLY|unix.O_DIRECTORY|unix.O_CLOEXEC, 0)
+	if err != nil {
+		return -1, err
+	}
+	defer unix.Close(fd)
+	return openIn(fd, rel, mk)
+}
+
+// openIn opens the folder rel below the folder dir through no link,
+// making the missing ones when mk.
+func openIn(dir int, rel string, mk bool) (int, error) {
+	fd, err := unix.Dup(dir)
+	if err != nil {
+		return -1, err
+	}
+	if rel == "." || rel == "" {
+		return fd, nil
+	}
+	for _, name := range strings.Split(rel, "/") {
+		if name == "" || name == "." || name == ".." {
+			unix.Close(fd)
+			return -1, fmt.Errorf("%q is no path below a folder", rel)
+		}
+		if mk {
+			if err := unix.Mkdirat(fd, name, 0o755); err != nil && err != unix.EEXIST {
+				unix.Close(fd)
+				return -1, err
+			}
+		}
+		next, err := unix.Openat(fd, name, unix.O_RDONLY|unix.O_DIRECTORY|unix.O_NOFOLLOW|unix.O_CLOEXEC, 0)
+		unix.Close(fd)
+		if err != nil {
+			return -1, err
+		}
+		fd = next
+	}
+	return fd, nil
+}
+
+// emptyAt reports an empty regular file or an empty folder: what a
+// placeholder is.
+func emptyAt(dir int, name string, st *unix.Stat_t) bool {
+	switch st.Mode & unix.S_IFMT {
+	case unix.S_IFREG:
+		return st.Size == 0
+	case unix.S_IFDIR:
+		fd, err := unix.Openat(dir, name, unix.O_RDONLY|unix.O_DIRECTORY|unix.O_NOFOLLOW|unix.O_CLOEXEC, 0)
+		if err != nil {
+			return false
+		}
+		f := os.NewFile(uintptr(fd), name)
+		defer f.Close()
+		names, err := f.Readdirnames(1)
+		return len(names) == 0 && err == io.EOF
+	}
+	return false
+}
+
+// noteChecked adds the checked paths of a call to the list beside the
+// lock, a file of the user's own, so that the next launcher checks them
+// should this one be killed before its check.
+func noteChecked(lock *os.File, checked []string) {
+	list := checkedList(lock)
+	if len(checked) == 0 || list == "" {
+		return
+	}
+	f, err := os.OpenFile(list, os.O_WRONLY|os.O_APPEND|os.O_CREATE|syscallNoFollow, 0o600)
+	if err != nil {
+		return
+	}
+	defer f.Close()
+	if fi, err := f.Stat(); err != nil || !fi.Mode().IsRegular() || !ownedByMe(fi) {
+		return
+	}
+	f.WriteString("\n" + strings.Join(checked, "\n") + "\n")
+}
+
+// checkedList is the file beside the project's lock that lists what the
+// launchers check after their calls; empty when the lock's name cannot
+// be read.
+func checkedList(lock *os.File) string {
+	if m := madeList(lock); m != "" {
+		return strings.TrimSuffix(m, ".made") + ".checked"
+	}
+	return ""
+}
+
+// maxBelow bounds the entries the check below the call's folder lists.
+const maxBelow = 20000
+
+// below looks for a start name the call made deeper than its folder
+// (web/.claude, web/.env.local when it ran in the root), where neither
+// a placeholder nor the check of the checked paths looks: in the
+// folders the walk for secrets listed whose stamp changed during the
+// call, and in the folders made in them since, each listed once. What
+// is found is moved aside as a checked path is. Only a profile built in
+// the launcher with an index has the folders (see Profile.below).
+func (a *afterCall) below(p *Profile, held []string) {
+	if a == nil || a.quarantine == "" || len(p.below) == 0 {
+		return
+	}
+	known := make(map[string]bool, len(p.below))
+	for _, st := range p.below {
+		known[st.Path] = true
+	}
+	// What was there before the call is read-only (or a placeholder, or
+	// checked apart).
+	skip := slices.Concat(p.Protected, p.Masked, p.Absent, p.Checked)
+	budget := maxBelow
+	var found []string
+	var look func(dir string)
+	look = func(dir string) {
+		entries, err := os.ReadDir(dir)
+		if err != nil {
+			return
+		}
+		for _, e := range entries {
+			if budget--; budget < 0 {
+				return
+			}
+			q := dir + "/" + e.Name()
+			switch {
+			case engine.StartName(q, e.IsDir()):
+				if !insideAny(q, skip) {
+					found = append(found, q)
+				}
+			case e.IsDir() && !known[q] && e.Name() != "node_modules" && e.Name() != ".git" && !insideAny(q, skip):
+				// A folder made during the call: all it holds is new (the
+				// quarantine, in the read-only .governance, is not).
+				look(q)
+			}
+		}
+	}
+	for _, st := range p.below {
+		now, ok := stampOf(st.Path)
+		if !ok || !os.FileMode(now.Mode).IsDir() || now.Mtime == st.Mtime && now.Ctime == st.Ctime && now.Ino == st.Ino {
+			continue
+		}
+		look(st.Path)
+	}
+	a.check(found, held)
+}
