@@ -3,6 +3,7 @@
 package confine
 
 import (
+	"encoding/json"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -300,6 +301,102 @@ func TestKilledLauncherStagedMask(t *testing.T) {
 	}
 	if files := hostGit(t, w, "ls-files", "--", ".env"); files != ".env\n" {
 		t.Errorf("what the person staged, after a killed call that staged nothing: the index holds %q", files)
+	}
+}
+
+// TestForgedMadeList: the list beside the project's lock, in the
+// temporary folder, may be written by a call (the same user). A mark
+// naming another repository, a path the project does not mask, or a
+// masked file the person staged takes nothing out of any index; a
+// placeholder line naming an empty file or folder of the person's, or
+// one outside the project, removes nothing. Each is ignored with a note.
+func TestForgedMadeList(t *testing.T) {
+	needBwrap(t)
+	w := newWorld(t)
+	gitRepo(t, w)
+	other := filepath.Join(w.dir, "other")
+	must(t, os.MkdirAll(other, 0o755))
+	otherGit := func(args ...string) string {
+		t.Helper()
+		cmd := exec.Command("git", args...)
+		cmd.Dir = other
+		cmd.Env = slices.Concat(os.Environ(), []string{"HOME=" + w.home}, gitIdentity)
+		out, err := cmd.CombinedOutput()
+		if err != nil {
+			t.Fatalf("git %v: %v\n%s", args, err, out)
+		}
+		return string(out)
+	}
+	otherGit("init", "-q")
+	must(t, os.WriteFile(filepath.Join(other, "base.txt"), []byte("base\n"), 0o644))
+	otherGit("add", "base.txt")
+	otherGit("commit", "-qm", "b")
+	must(t, os.WriteFile(filepath.Join(other, "staged.txt"), []byte("mine\n"), 0o644))
+	must(t, os.WriteFile(filepath.Join(other, ".env"), nil, 0o644))
+	otherGit("add", "staged.txt", ".env")
+	// A nested repository in the project, with an empty .env staged.
+	nested := filepath.Join(w.project, "sub")
+	for _, args := range [][]string{{"init", "-q"}, {"add", "-f", ".env"}} {
+		if args[0] == "add" {
+			must(t, os.WriteFile(filepath.Join(nested, ".env"), nil, 0o644))
+		}
+		cmd := exec.Command("git", args...)
+		cmd.Dir = nested
+		cmd.Env = slices.Concat(os.Environ(), gitIdentity)
+		if out, err := cmd.CombinedOutput(); err != nil {
+			t.Fatalf("git %v: %v\n%s", args, err, out)
+		}
+	}
+	must(t, os.WriteFile(filepath.Join(w.project, "main.go"), []byte("package main // staged\n"), 0o644))
+	hostGit(t, w, "add", "main.go")
+	hostGit(t, w, "add", "-f", ".env")
+	empties := []string{filepath.Join(w.project, "pkg", "__init__.py"), filepath.Join(w.project, "empty"), filepath.Join(w.dir, "outside", ".mcp.json")}
+	must(t, os.MkdirAll(filepath.Join(w.project, "pkg"), 0o755))
+	must(t, os.WriteFile(empties[0], nil, 0o644))
+	must(t, os.Mkdir(empties[1], 0o755))
+	must(t, os.MkdirAll(filepath.Dir(empties[2]), 0o755))
+	must(t, os.WriteFile(empties[2], nil, 0o644))
+	p := w.profile(t, UnknownEffects, Options{})
+	mark := func(top, gitDir string, paths ...string) string {
+		data, err := json.Marshal(indexMark{Untracked: Untracked{Top: top, GitDir: gitDir, Paths: paths}})
+		must(t, err)
+		return markPrefix + string(data)
+	}
+	git := filepath.Join(w.project, ".git")
+	lines := slices.Concat(empties, []string{
+		mark(w.project, filepath.Join(other, ".git"), "staged.txt", "base.txt", ".env"),
+		mark(other, filepath.Join(other, ".git"), "staged.txt", ".env"),
+		mark(w.project, filepath.Join(nested, ".git"), "sub/.env"),
+		mark(w.project, git, "main.go", ".env"),
+	})
+	list := lockName(p) + ".made"
+	t.Cleanup(func() { os.Remove(list) })
+	must(t, os.WriteFile(list, []byte(strings.Join(lines, "\n")+"\n"), 0o600))
+	statusOther, status := otherGit("status", "--short"), hostGit(t, w, "status", "--short")
+	code, out, errs := w.run(t, p, "true")
+	if code != 0 || strings.Contains(errs, "unstaged") {
+		t.Errorf("exit %d, stderr %q%s", code, errs, out)
+	}
+	for _, note := range []string{"main.go, which this project does not mask", "where git finds", "pkg/__init__.py, which is no placeholder"} {
+		if !strings.Contains(errs, note) {
+			t.Errorf("stderr %q says nothing of %q", errs, note)
+		}
+	}
+	if now := otherGit("status", "--short"); now != statusOther {
+		t.Errorf("the other repository: %q, was %q", now, statusOther)
+	}
+	if now := hostGit(t, w, "status", "--short"); now != status {
+		t.Errorf("the project: %q, was %q", now, status)
+	}
+	cmd := exec.Command("git", "ls-files", "--", ".env")
+	cmd.Dir = nested
+	if files, _ := cmd.Output(); string(files) != ".env\n" {
+		t.Errorf("the nested repository's index holds %q", files)
+	}
+	for _, e := range empties {
+		if _, err := os.Lstat(e); err != nil {
+			t.Errorf("%s was removed: %v", e, err)
+		}
 	}
 }
 

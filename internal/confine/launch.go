@@ -281,7 +281,7 @@ func (l *Launcher) run(ctx context.Context, p *Profile, argv []string, bwrap str
 		}
 	}()
 	if lock != nil {
-		l.removeLeftovers(lock, dirLock, p.Writable)
+		l.removeLeftovers(lock, dirLock, p)
 	}
 	ph := newPlaceholders()
 	made, err := ph.makeParents(slices.Concat(p.Protected, p.Absent), p.Writable)
@@ -322,7 +322,7 @@ func (l *Launcher) run(ctx context.Context, p *Profile, argv []string, bwrap str
 				l.reap(lock, pidfd, dirLock, p.Writable, made, p.Untracked)
 				return
 			}
-			l.removeMade(lock, dirLock, p.Writable, made)
+			l.removeMade(lock, dirLock, p, p.Writable, made)
 		}()
 	}
 	if err != nil {
@@ -1409,7 +1409,7 @@ func Reap(args []string) int {
 			}
 		}
 	}
-	l.removeMade(lock, dirLock, writable, args[1:])
+	l.removeMade(lock, dirLock, nil, writable, args[1:])
 	return 0
 }
 
@@ -1424,10 +1424,13 @@ func Reap(args []string) int {
 // another project (whose removal would unmount it there) or any empty
 // file of the user's; each is reached from that folder through no link
 // and removed only when it looks like a placeholder (see
-// [removeBeneath]). The masks the launchers may have left staged are
-// taken out of their repositories' indexes first (see
-// [Launcher.unstageLeftovers]).
-func (l *Launcher) removeMade(lock, dirLock *os.File, writable, made []string) {
+// [removeBeneath]), and only when p names a protected path there (see
+// [Profile.madeHere]): not any empty file or folder of the person's.
+// The masks the launchers may have left staged are taken out of their
+// repositories' indexes first (see [Launcher.unstageLeftovers]). The
+// reaper, which has no profile, removes what its launcher made and
+// leaves the rest of the list to the next launcher.
+func (l *Launcher) removeMade(lock, dirLock *os.File, p *Profile, writable, made []string) {
 	if !lockExclusive(lock) {
 		return
 	}
@@ -1444,11 +1447,22 @@ func (l *Launcher) removeMade(lock, dirLock *os.File, writable, made []string) {
 	}
 	list := madeList(lock)
 	listed, marks := readMade(list)
-	l.unstageLeftovers(marks, writable)
+	var kept []string
+	if p != nil {
+		l.unstageLeftovers(p, marks)
+	} else {
+		kept = markLines(marks)
+	}
 	all := slices.Clone(made)
 	for _, m := range listed {
-		if insideAny(m, writable) && !slices.Contains(writable, m) {
+		switch {
+		case slices.Contains(made, m):
+		case p == nil:
+			kept = append(kept, m)
+		case p.madeHere(m):
 			all = append(all, m)
+		case insideAny(m, writable):
+			l.warnf("governance-confine: the list beside the project's lock names %s, which is no placeholder of this project's: left as it is\n", m)
 		}
 	}
 	slices.SortFunc(all, func(a, b string) int {
@@ -1475,6 +1489,7 @@ func (l *Launcher) removeMade(lock, dirLock *os.File, writable, made []string) {
 	}
 	if list != "" {
 		clearMade(list)
+		appendMade(list, kept)
 	}
 }
 
@@ -1502,8 +1517,8 @@ func clearMade(list string) {
 // [holdLock]), nor the project's folder (whose lock the init holds too:
 // see [sandboxHolds]). The locks are then shared again: a conversion that
 // failed has dropped them.
-func (l *Launcher) removeLeftovers(lock, dirLock *os.File, writable []string) {
-	l.removeMade(lock, dirLock, writable, nil)
+func (l *Launcher) removeLeftovers(lock, dirLock *os.File, p *Profile) {
+	l.removeMade(lock, dirLock, p, p.Writable, nil)
 	lockDowngrade(lock)
 	if dirLock != nil {
 		lockDowngrade(dirLock)
@@ -1578,8 +1593,12 @@ func madeList(lock *os.File) string {
 // whose index the call may stage a mask in (see [markPrefix]). The
 // lines follow a line break: a line a full disk cut short stays apart.
 func noteMade(lock *os.File, made, marks []string) {
-	list := madeList(lock)
-	if len(made)+len(marks) == 0 || list == "" {
+	appendMade(madeList(lock), slices.Concat(made, marks))
+}
+
+// appendMade adds lines to the list, a file of the user's own.
+func appendMade(list string, lines []string) {
+	if len(lines) == 0 || list == "" {
 		return
 	}
 	f, err := os.OpenFile(list, os.O_WRONLY|os.O_APPEND|os.O_CREATE|syscallNoFollow, 0o600)
@@ -1590,7 +1609,7 @@ func noteMade(lock *os.File, made, marks []string) {
 	if fi, err := f.Stat(); err != nil || !fi.Mode().IsRegular() || !ownedByMe(fi) {
 		return
 	}
-	f.WriteString("\n" + strings.Join(slices.Concat(made, marks), "\n") + "\n")
+	f.WriteString("\n" + strings.Join(lines, "\n") + "\n")
 }
 
 // readMade reads the list beside the lock, a file of the user's own:

@@ -1041,3 +1041,21 @@ func hooksPath(root string, config []byte) string {
 	}
 	return h
 }
+
+// madeHere reports a path the launcher makes for p before a call (see
+// [placeholders.makeParents]), as a launcher killed before it removed
+// it may have left it: a protected path inside a writable folder (an
+// absent one, an unmade one, an exclude file shown by its data), or a
+// folder above one, below the writable folder and not holding the
+// folder the call starts in. Nothing else named by the list beside the
+// project's lock, which a call may write, is removed.
+func (p *Profile) madeHere(path string) bool {
+	if !insideAny(path, p.Writable) || slices.Contains(p.Writable, path) || p.Cwd != "" && inside(p.Cwd, path) {
+		return false
+	}
+	names := slices.Concat(p.Protected, p.Absent, p.Unmade)
+	for _, x := range p.Excluded {
+		names = append(names, x.File)
+	}
+	return slices.ContainsFunc(names, func(x string) bool { return inside(x, path) })
+}
