@@ -463,6 +463,58 @@ func TestHookManagerConfined(t *testing.T) {
 	wantMissing(t, filepath.Join(w.project, ".git/hooks/pre-commit"))
 }
 
+// TestRepoCodeConfined: what Mercurial and Jujutsu run from a
+// repository's own folder (engine.RepoCode) cannot be written by a
+// confined call, made or changed: hooks in .hg/hgrc run on the
+// person's next hg command, outside any confinement. The rest of the
+// repository folders stays writable (hg and jj write there as they
+// work).
+func TestRepoCodeConfined(t *testing.T) {
+	needBwrap(t)
+	w := newWorld(t)
+	hgrc := filepath.Join(w.project, ".hg", "hgrc")
+	must(t, os.MkdirAll(filepath.Join(w.project, ".hg", "store"), 0o755))
+	must(t, os.MkdirAll(filepath.Join(w.project, ".jj", "repo", "store"), 0o755))
+	must(t, os.WriteFile(hgrc, []byte("[ui]\n"), 0o644))
+	p := w.profile(t, UnknownEffects, Options{})
+	for _, script := range []string{
+		"printf '[hooks]\\npre-status = touch pwned\\n' >> .hg/hgrc",
+		"printf '[hooks]\\npre-status = touch pwned\\n' > .hg/hgrc-not-shared",
+		"echo /elsewhere > .hg/sharedpath",
+		"printf '[fix.tools.x]\\ncommand = [\"touch\", \"pwned\"]\\n' > .jj/repo/config.toml",
+		"echo 'ui.pager = \"touch pwned\"' > .jj/workspace-config.toml",
+	} {
+		if code, out, errs := w.run(t, p, "bash", "-c", script); code == 0 {
+			t.Errorf("%s: exit 0, want a failure\n%s%s", script, out, errs)
+		}
+	}
+	wantFile(t, hgrc, "[ui]\n")
+	for _, f := range []string{".hg/hgrc-not-shared", ".hg/sharedpath", ".jj/repo/config.toml", ".jj/workspace-config.toml"} {
+		wantMissing(t, filepath.Join(w.project, f))
+	}
+	if code, out, errs := w.run(t, p, "bash", "-c", "echo x > .hg/store/data && echo x > .jj/repo/store/type"); code != 0 {
+		t.Errorf("writing the stores: exit %d\n%s%s", code, out, errs)
+	}
+	if _, err := exec.LookPath("hg"); err == nil {
+		// A real repository: hg works inside, its hgrc stays as it was.
+		must(t, os.RemoveAll(filepath.Join(w.project, ".hg")))
+		cmd := exec.Command("hg", "init")
+		cmd.Dir = w.project
+		if out, err := cmd.CombinedOutput(); err != nil {
+			t.Fatalf("hg init: %v\n%s", err, out)
+		}
+		p := w.profile(t, UnknownEffects, Options{})
+		code, out, errs := w.run(t, p, "bash", "-c", "HGRCPATH= hg status -q >/dev/null && echo status-ok; printf '[hooks]\\npre-status = touch pwned\\n' >> .hg/hgrc")
+		if code == 0 || !strings.Contains(out, "status-ok") {
+			t.Errorf("hg in the call: exit %d, want hg status to work and the hgrc write to fail\n%s%s", code, out, errs)
+		}
+		if data, _ := os.ReadFile(hgrc); strings.Contains(string(data), "hooks") {
+			t.Errorf("the call wrote %s: %q", hgrc, data)
+		}
+	}
+	wantMissing(t, filepath.Join(w.project, "pwned"))
+}
+
 // TestHooksPathConfined: the folder core.hooksPath names in the project
 // holds the hooks git runs on the person's next commit: husky's .husky/_,
 // whose hooks run the scripts of .husky, and a .githooks folder not made
