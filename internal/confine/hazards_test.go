@@ -377,7 +377,7 @@ func TestForgedMadeList(t *testing.T) {
 	if code != 0 || strings.Contains(errs, "unstaged") {
 		t.Errorf("exit %d, stderr %q%s", code, errs, out)
 	}
-	for _, note := range []string{"main.go, which this project does not mask", "where git finds", "pkg/__init__.py, which is no placeholder"} {
+	for _, note := range []string{"main.go, which this project does not mask", "where git finds", "pkg/__init__.py", "which is no placeholder"} {
 		if !strings.Contains(errs, note) {
 			t.Errorf("stderr %q says nothing of %q", errs, note)
 		}

@@ -1454,6 +1454,7 @@ func (l *Launcher) removeMade(lock, dirLock *os.File, p *Profile, writable, made
 		kept = markLines(marks)
 	}
 	all := slices.Clone(made)
+	var others []string
 	for _, m := range listed {
 		switch {
 		case slices.Contains(made, m):
@@ -1462,8 +1463,11 @@ func (l *Launcher) removeMade(lock, dirLock *os.File, p *Profile, writable, made
 		case p.madeHere(m):
 			all = append(all, m)
 		case insideAny(m, writable):
-			l.warnf("governance-confine: the list beside the project's lock names %s, which is no placeholder of this project's: left as it is\n", m)
+			others = append(others, m)
 		}
+	}
+	if len(others) > 0 {
+		l.warnf("governance-confine: the list beside the project's lock names %s, which is no placeholder of this project's: left as it is\n", fewOf(others))
 	}
 	slices.SortFunc(all, func(a, b string) int {
 		if d := strings.Count(b, "/") - strings.Count(a, "/"); d != 0 {

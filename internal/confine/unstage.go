@@ -179,19 +179,22 @@ var emptyBlobs = []string{"e69de29bb2d1d6434b8b29ae775ad8c2e48c5391", "473a0f4c3
 // repository, another path, or a file the person staged is never
 // taken out; the rest of a mark is ignored, with a note on stderr.
 func (l *Launcher) leftoverMasks(p *Profile, u Untracked) Untracked {
-	var files []string
+	var files, others []string
 	for _, f := range u.Paths {
 		if abs := filepath.Join(u.Top, f); p.shownEmpty(abs) {
 			files = append(files, abs)
 		} else {
-			l.warnf("governance-confine: the list beside the project's lock names %s, which this project does not mask: ignored\n", abs)
+			others = append(others, abs)
 		}
+	}
+	if len(others) > 0 {
+		l.warnf("governance-confine: the list beside the project's lock names %s, which this project does not mask: ignored\n", fewOf(others))
 	}
 	out := Untracked{Top: u.Top, GitDir: u.GitDir}
 	real := realPaths{}
 	for _, g := range engine.GitFiles(files) {
 		if g.Top != u.Top || g.GitDir != u.GitDir {
-			l.warnf("governance-confine: the list beside the project's lock names the repository %s for %s, where git finds %s: ignored\n", u.GitDir, g.Path, g.GitDir)
+			l.warnf("governance-confine: the list beside the project's lock names the repository %s (work tree %s) for %s, where git finds %s (work tree %s): ignored\n", u.GitDir, u.Top, g.Path, g.GitDir, g.Top)
 			continue
 		}
 		exclude := filepath.Join(commonDir(g.GitDir), "info", "exclude")
@@ -203,6 +206,15 @@ func (l *Launcher) leftoverMasks(p *Profile, u Untracked) Untracked {
 		}
 	}
 	return out
+}
+
+// fewOf names the first three of paths, and how many more: a note on
+// what a list that a call may write names stays short.
+func fewOf(paths []string) string {
+	if len(paths) <= 3 {
+		return strings.Join(paths, ", ")
+	}
+	return fmt.Sprintf("%s and %d more", strings.Join(paths[:3], ", "), len(paths)-3)
 }
 
 // shownEmpty reports a path p shows the call empty, whose index entry,
