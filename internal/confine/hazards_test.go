@@ -304,6 +304,32 @@ func TestKilledLauncherStagedMask(t *testing.T) {
 	}
 }
 
+// TestKilledLauncherFreshProfile: as TestKilledLauncherStagedMask, with
+// the next call's profile built anew, as each call's is: the mask the
+// killed call staged is tracked then (the empty file), and the next
+// launcher still finds it a mask and takes it out.
+func TestKilledLauncherFreshProfile(t *testing.T) {
+	needBwrap(t)
+	w := newWorld(t)
+	gitRepo(t, w)
+	p := w.profile(t, UnknownEffects, Options{})
+	cmd := w.startCall(t, p, "bash", "-c", "git add -f .env && touch staged; sleep 30")
+	if !waitFile(filepath.Join(w.project, "staged")) {
+		t.Fatal("the call did not stage")
+	}
+	must(t, cmd.Process.Kill())
+	cmd.Wait()
+	p = w.profile(t, UnknownEffects, Options{})
+	code, out, errs := w.run(t, p, "true")
+	if code != 0 || !strings.Contains(errs, "killed staged .env") {
+		t.Errorf("the next call: exit %d, stderr %q%s", code, errs, out)
+	}
+	if files := hostGit(t, w, "ls-files", "--", ".env"); files != "" {
+		t.Errorf("after the next call, the index holds %q", files)
+	}
+	wantFile(t, filepath.Join(w.project, ".env"), "API_TOKEN="+secretValue+"\n")
+}
+
 // TestForgedMadeList: the list beside the project's lock, in the
 // temporary folder, may be written by a call (the same user). A mark
 // naming another repository, a path the project does not mask, or a
