@@ -569,11 +569,11 @@ var Policy = []engine.RuleSpec{
 		ID:    "git-hooks-and-config",
 		Tools: []engine.Kind{"write", "edit"},
 		Match: []engine.MatchSpec{{
-			Paths: []string{".git/hooks/**", ".git/config", "**/.git/hooks/**", "**/.git/config", ".githooks/**", "~/.gitconfig", "~/.config/git/config", ".git/commondir", "**/.git/commondir", ".git/config.worktree", "**/.git/config.worktree", ".git/modules/**", "**/.git/modules/**", ".git/worktrees/*/commondir", ".git/worktrees/*/config.worktree"},
+			Paths: []string{".git/hooks/**", ".git/config", "**/.git/hooks/**", "**/.git/config", ".githooks/**", "~/.gitconfig", "~/.config/git/config", ".git/commondir", "**/.git/commondir", ".git/config.worktree", "**/.git/config.worktree", ".git/modules/**", "**/.git/modules/**", ".git/worktrees/*/commondir", ".git/worktrees/*/config.worktree", ".hg/hgrc", "**/.hg/hgrc", ".hg/hgrc-not-shared", "**/.hg/hgrc-not-shared", ".hg/sharedpath", "**/.hg/sharedpath", ".jj/repo", "**/.jj/repo", ".jj/repo/config.toml", "**/.jj/repo/config.toml", ".jj/workspace-config.toml", "**/.jj/workspace-config.toml"},
 		}},
 		Decision:   engine.Deny,
-		Message:    "Git hooks and git configuration run code on later git commands; changing them is a way to run code unseen.",
-		Suggestion: "Ask the user to change git hooks or git configuration; use `git config --get` to read a setting.",
+		Message:    "Version control hooks and configuration (git's, Mercurial's, Jujutsu's) run code on later commands; changing them is a way to run code unseen.",
+		Suggestion: "Ask the user to change git hooks or git configuration (or Mercurial's, Jujutsu's); use `git config --get` to read a setting.",
 		Source:     "builtin:policy/protection.yaml:131",
 	},
 	{
@@ -585,7 +585,7 @@ var Policy = []engine.RuleSpec{
 		Decision:   engine.Ask,
 		Message:    "This file holds code that runs later without the person's say-so (a task VS Code runs as it opens the folder, a dev container's commands, a git hook or what a hook manager's hook runs, a virtual environment's interpreter or activate script, or code Python runs at every start).",
 		Suggestion: "Say what the change runs and when, so that the person can approve it.",
-		Source:     "builtin:policy/protection.yaml:149",
+		Source:     "builtin:policy/protection.yaml:158",
 	},
 	{
 		ID: "runs-unseen-code",
@@ -1033,8 +1033,8 @@ var PolicyExamples = []engine.Examples{
 	},
 	// git-hooks-and-config
 	{
-		Match:    []string{".git/hooks/pre-commit", ".git/config", "~/.gitconfig", "sub/.git/hooks/post-merge", ".git/commondir", ".git/config.worktree", ".git/modules/lib/config", ".git/modules/a/b/modules/c/hooks/pre-commit", ".git/worktrees/w/config.worktree", "sub/.git/commondir"},
-		NotMatch: []string{".gitignore", "src/git/config.go", ".github/workflows/ci.yml", ".gitmodules", ".git/info/attributes", "docs/modules/config"},
+		Match:    []string{".git/hooks/pre-commit", ".git/config", "~/.gitconfig", "sub/.git/hooks/post-merge", ".git/commondir", ".git/config.worktree", ".git/modules/lib/config", ".git/modules/a/b/modules/c/hooks/pre-commit", ".git/worktrees/w/config.worktree", "sub/.git/commondir", ".hg/hgrc", "sub/.hg/hgrc", ".hg/hgrc-not-shared", ".hg/sharedpath", ".jj/repo/config.toml", ".jj/workspace-config.toml", ".jj/repo"},
+		NotMatch: []string{".gitignore", "src/git/config.go", ".github/workflows/ci.yml", ".gitmodules", ".git/info/attributes", "docs/modules/config", ".hgignore", ".hg/store/data/a.i", ".jj/repo/store/type", "docs/hgrc"},
 	},
 	// code-run-on-open
 	{

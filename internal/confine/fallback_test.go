@@ -105,7 +105,9 @@ func TestRemoveMadeNoLinks(t *testing.T) {
 	must(t, os.Symlink(w.home, filepath.Join(w.project, "lnk")))
 	placeholder := filepath.Join(w.project, "sub", ".mcp.json")
 	must(t, os.WriteFile(placeholder, nil, 0o444))
-	p := &Profile{Writable: []string{w.project}}
+	// Named protected, so that only the link keeps them.
+	p := &Profile{Writable: []string{w.project}, Protected: []string{
+		filepath.Join(w.project, "lnk", ".config", "victim_empty"), filepath.Join(w.project, "lnk", "victimdir"), placeholder}}
 	lock := lockShared(p)
 	if lock == nil {
 		t.Fatal("no lock")
@@ -118,7 +120,7 @@ func TestRemoveMadeNoLinks(t *testing.T) {
 		placeholder,
 	}
 	must(t, os.WriteFile(lock.Name()+".made", []byte(strings.Join(list, "\n")+"\n"), 0o600))
-	(&Launcher{}).removeMade(lock, nil, p.Writable, nil, nil)
+	(&Launcher{}).removeMade(lock, nil, p, p.Writable, nil, nil)
 	for _, v := range victims {
 		if _, err := os.Lstat(v); err != nil {
 			t.Errorf("%s was removed through the link", v)

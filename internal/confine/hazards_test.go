@@ -3,6 +3,7 @@
 package confine
 
 import (
+	"encoding/json"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -313,6 +314,128 @@ func TestKilledLauncherStagedMask(t *testing.T) {
 	}
 }
 
+// TestKilledLauncherFreshProfile: as TestKilledLauncherStagedMask, with
+// the next call's profile built anew, as each call's is: the mask the
+// killed call staged is tracked then (the empty file), and the next
+// launcher still finds it a mask and takes it out.
+func TestKilledLauncherFreshProfile(t *testing.T) {
+	needBwrap(t)
+	w := newWorld(t)
+	gitRepo(t, w)
+	p := w.profile(t, UnknownEffects, Options{})
+	cmd := w.startCall(t, p, "bash", "-c", "git add -f .env && touch staged; sleep 30")
+	if !waitFile(filepath.Join(w.project, "staged")) {
+		t.Fatal("the call did not stage")
+	}
+	must(t, cmd.Process.Kill())
+	cmd.Wait()
+	p = w.profile(t, UnknownEffects, Options{})
+	code, out, errs := w.run(t, p, "true")
+	if code != 0 || !strings.Contains(errs, "killed staged .env") {
+		t.Errorf("the next call: exit %d, stderr %q%s", code, errs, out)
+	}
+	if files := hostGit(t, w, "ls-files", "--", ".env"); files != "" {
+		t.Errorf("after the next call, the index holds %q", files)
+	}
+	wantFile(t, filepath.Join(w.project, ".env"), "API_TOKEN="+secretValue+"\n")
+}
+
+// TestForgedMadeList: the list beside the project's lock, in the
+// temporary folder, may be written by a call (the same user). A mark
+// naming another repository, a path the project does not mask, or a
+// masked file the person staged takes nothing out of any index; a
+// placeholder line naming an empty file or folder of the person's, or
+// one outside the project, removes nothing. Each is ignored with a note.
+func TestForgedMadeList(t *testing.T) {
+	needBwrap(t)
+	w := newWorld(t)
+	gitRepo(t, w)
+	other := filepath.Join(w.dir, "other")
+	must(t, os.MkdirAll(other, 0o755))
+	otherGit := func(args ...string) string {
+		t.Helper()
+		cmd := exec.Command("git", args...)
+		cmd.Dir = other
+		cmd.Env = slices.Concat(os.Environ(), []string{"HOME=" + w.home}, gitIdentity)
+		out, err := cmd.CombinedOutput()
+		if err != nil {
+			t.Fatalf("git %v: %v\n%s", args, err, out)
+		}
+		return string(out)
+	}
+	otherGit("init", "-q")
+	must(t, os.WriteFile(filepath.Join(other, "base.txt"), []byte("base\n"), 0o644))
+	otherGit("add", "base.txt")
+	otherGit("commit", "-qm", "b")
+	must(t, os.WriteFile(filepath.Join(other, "staged.txt"), []byte("mine\n"), 0o644))
+	must(t, os.WriteFile(filepath.Join(other, ".env"), nil, 0o644))
+	otherGit("add", "staged.txt", ".env")
+	// A nested repository in the project, with an empty .env staged.
+	nested := filepath.Join(w.project, "sub")
+	for _, args := range [][]string{{"init", "-q"}, {"add", "-f", ".env"}} {
+		if args[0] == "add" {
+			must(t, os.WriteFile(filepath.Join(nested, ".env"), nil, 0o644))
+		}
+		cmd := exec.Command("git", args...)
+		cmd.Dir = nested
+		cmd.Env = slices.Concat(os.Environ(), gitIdentity)
+		if out, err := cmd.CombinedOutput(); err != nil {
+			t.Fatalf("git %v: %v\n%s", args, err, out)
+		}
+	}
+	must(t, os.WriteFile(filepath.Join(w.project, "main.go"), []byte("package main // staged\n"), 0o644))
+	hostGit(t, w, "add", "main.go")
+	hostGit(t, w, "add", "-f", ".env")
+	empties := []string{filepath.Join(w.project, "pkg", "__init__.py"), filepath.Join(w.project, "empty"), filepath.Join(w.dir, "outside", ".mcp.json")}
+	must(t, os.MkdirAll(filepath.Join(w.project, "pkg"), 0o755))
+	must(t, os.WriteFile(empties[0], nil, 0o644))
+	must(t, os.Mkdir(empties[1], 0o755))
+	must(t, os.MkdirAll(filepath.Dir(empties[2]), 0o755))
+	must(t, os.WriteFile(empties[2], nil, 0o644))
+	p := w.profile(t, UnknownEffects, Options{})
+	mark := func(top, gitDir string, paths ...string) string {
+		data, err := json.Marshal(indexMark{Untracked: Untracked{Top: top, GitDir: gitDir, Paths: paths}})
+		must(t, err)
+		return markPrefix + string(data)
+	}
+	git := filepath.Join(w.project, ".git")
+	lines := slices.Concat(empties, []string{
+		mark(w.project, filepath.Join(other, ".git"), "staged.txt", "base.txt", ".env"),
+		mark(other, filepath.Join(other, ".git"), "staged.txt", ".env"),
+		mark(w.project, filepath.Join(nested, ".git"), "sub/.env"),
+		mark(w.project, git, "main.go", ".env"),
+	})
+	list := lockName(p) + ".made"
+	t.Cleanup(func() { os.Remove(list) })
+	must(t, os.WriteFile(list, []byte(strings.Join(lines, "\n")+"\n"), 0o600))
+	statusOther, status := otherGit("status", "--short"), hostGit(t, w, "status", "--short")
+	code, out, errs := w.run(t, p, "true")
+	if code != 0 || strings.Contains(errs, "unstaged") {
+		t.Errorf("exit %d, stderr %q%s", code, errs, out)
+	}
+	for _, note := range []string{"main.go, which this project does not mask", "where git finds", "pkg/__init__.py", "which is no placeholder"} {
+		if !strings.Contains(errs, note) {
+			t.Errorf("stderr %q says nothing of %q", errs, note)
+		}
+	}
+	if now := otherGit("status", "--short"); now != statusOther {
+		t.Errorf("the other repository: %q, was %q", now, statusOther)
+	}
+	if now := hostGit(t, w, "status", "--short"); now != status {
+		t.Errorf("the project: %q, was %q", now, status)
+	}
+	cmd := exec.Command("git", "ls-files", "--", ".env")
+	cmd.Dir = nested
+	if files, _ := cmd.Output(); string(files) != ".env\n" {
+		t.Errorf("the nested repository's index holds %q", files)
+	}
+	for _, e := range empties {
+		if _, err := os.Lstat(e); err != nil {
+			t.Errorf("%s was removed: %v", e, err)
+		}
+	}
+}
+
 // TestDeleteOverMask: a recursive delete of a folder holding a masked
 // secret stops at the mask (Device or resource busy) with the rest
 // gone; the launcher says so on stderr, and the secret is untouched on
@@ -374,6 +497,58 @@ func TestHookManagerConfined(t *testing.T) {
 	}
 	wantFile(t, filepath.Join(w.project, ".git/config"), string(config))
 	wantMissing(t, filepath.Join(w.project, ".git/hooks/pre-commit"))
+}
+
+// TestRepoCodeConfined: what Mercurial and Jujutsu run from a
+// repository's own folder (engine.RepoCode) cannot be written by a
+// confined call, made or changed: hooks in .hg/hgrc run on the
+// person's next hg command, outside any confinement. The rest of the
+// repository folders stays writable (hg and jj write there as they
+// work).
+func TestRepoCodeConfined(t *testing.T) {
+	needBwrap(t)
+	w := newWorld(t)
+	hgrc := filepath.Join(w.project, ".hg", "hgrc")
+	must(t, os.MkdirAll(filepath.Join(w.project, ".hg", "store"), 0o755))
+	must(t, os.MkdirAll(filepath.Join(w.project, ".jj", "repo", "store"), 0o755))
+	must(t, os.WriteFile(hgrc, []byte("[ui]\n"), 0o644))
+	p := w.profile(t, UnknownEffects, Options{})
+	for _, script := range []string{
+		"printf '[hooks]\\npre-status = touch pwned\\n' >> .hg/hgrc",
+		"printf '[hooks]\\npre-status = touch pwned\\n' > .hg/hgrc-not-shared",
+		"echo /elsewhere > .hg/sharedpath",
+		"printf '[fix.tools.x]\\ncommand = [\"touch\", \"pwned\"]\\n' > .jj/repo/config.toml",
+		"echo 'ui.pager = \"touch pwned\"' > .jj/workspace-config.toml",
+	} {
+		if code, out, errs := w.run(t, p, "bash", "-c", script); code == 0 {
+			t.Errorf("%s: exit 0, want a failure\n%s%s", script, out, errs)
+		}
+	}
+	wantFile(t, hgrc, "[ui]\n")
+	for _, f := range []string{".hg/hgrc-not-shared", ".hg/sharedpath", ".jj/repo/config.toml", ".jj/workspace-config.toml"} {
+		wantMissing(t, filepath.Join(w.project, f))
+	}
+	if code, out, errs := w.run(t, p, "bash", "-c", "echo x > .hg/store/data && echo x > .jj/repo/store/type"); code != 0 {
+		t.Errorf("writing the stores: exit %d\n%s%s", code, out, errs)
+	}
+	if _, err := exec.LookPath("hg"); err == nil {
+		// A real repository: hg works inside, its hgrc stays as it was.
+		must(t, os.RemoveAll(filepath.Join(w.project, ".hg")))
+		cmd := exec.Command("hg", "init")
+		cmd.Dir = w.project
+		if out, err := cmd.CombinedOutput(); err != nil {
+			t.Fatalf("hg init: %v\n%s", err, out)
+		}
+		p := w.profile(t, UnknownEffects, Options{})
+		code, out, errs := w.run(t, p, "bash", "-c", "HGRCPATH= hg status -q >/dev/null && echo status-ok; printf '[hooks]\\npre-status = touch pwned\\n' >> .hg/hgrc")
+		if code == 0 || !strings.Contains(out, "status-ok") {
+			t.Errorf("hg in the call: exit %d, want hg status to work and the hgrc write to fail\n%s%s", code, out, errs)
+		}
+		if data, _ := os.ReadFile(hgrc); strings.Contains(string(data), "hooks") {
+			t.Errorf("the call wrote %s: %q", hgrc, data)
+		}
+	}
+	wantMissing(t, filepath.Join(w.project, "pwned"))
 }
 
 // TestHooksPathConfined: the folder core.hooksPath names in the project

@@ -284,7 +284,7 @@ func (l *Launcher) run(ctx context.Context, p *Profile, argv []string, bwrap str
 	// call instead (see aftercall.go).
 	chk := newAfterCall(p, l.Stderr)
 	if lock != nil {
-		l.removeLeftovers(lock, dirLock, p.Writable, chk)
+		l.removeLeftovers(lock, dirLock, p, chk)
 	}
 	ph := newPlaceholders()
 	made, err := ph.makeParents(slices.Concat(p.Protected, p.Absent), p.Writable)
@@ -328,7 +328,7 @@ func (l *Launcher) run(ctx context.Context, p *Profile, argv []string, bwrap str
 			held, _ := readMade(madeList(lock))
 			chk.check(p.Checked, held)
 			chk.below(p, held)
-			l.removeMade(lock, dirLock, p.Writable, made, chk)
+			l.removeMade(lock, dirLock, p, p.Writable, made, chk)
 		}()
 	} else {
 		// No lock to hand a reaper: checked as the command ends.
@@ -1445,7 +1445,7 @@ func Reap(args []string) int {
 		held, _ := readMade(madeList(lock))
 		chk.check(checked, held)
 	}
-	l.removeMade(lock, dirLock, writable, args[1:], chk)
+	l.removeMade(lock, dirLock, nil, writable, args[1:], chk)
 	return 0
 }
 
@@ -1460,14 +1460,17 @@ func Reap(args []string) int {
 // another project (whose removal would unmount it there) or any empty
 // file of the user's; each is reached from that folder through no link
 // and removed only when it looks like a placeholder (see
-// [removeBeneath]). The masks the launchers may have left staged are
-// taken out of their repositories' indexes first (see
-// [Launcher.unstageLeftovers]).
+// [removeBeneath]), and only when p names a protected path there (see
+// [Profile.madeHere]): not any empty file or folder of the person's.
+// The masks the launchers may have left staged are taken out of their
+// repositories' indexes first (see [Launcher.unstageLeftovers]). The
+// reaper, which has no profile, removes what its launcher made and
+// leaves the rest of the list to the next launcher.
 //
 // The paths a launcher killed before its check left in the list of what
 // is checked after the calls (see aftercall.go) are checked too, by chk
 // (nil checks none).
-func (l *Launcher) removeMade(lock, dirLock *os.File, writable, made []string, chk *afterCall) {
+func (l *Launcher) removeMade(lock, dirLock *os.File, p *Profile, writable, made []string, chk *afterCall) {
 	if !lockExclusive(lock) {
 		return
 	}
@@ -1484,17 +1487,38 @@ func (l *Launcher) removeMade(lock, dirLock *os.File, writable, made []string, c
 	}
 	list := madeList(lock)
 	listed, marks := readMade(list)
-	l.unstageLeftovers(marks, writable)
-	if checked := checkedList(lock); checked != "" && chk != nil {
+	var kept []string
+	if p != nil {
+		l.unstageLeftovers(p, marks)
+	} else {
+		kept = markLines(marks)
+	}
+	if checked := checkedList(lock); checked != "" && chk != nil && p != nil {
+		// Only the names this call's own profile checks: the list, in the
+		// temporary folder, may have been written by another than a
+		// launcher (a call confined by Landlock alone may write there), and
+		// would otherwise move any file of the project aside. The reaper,
+		// which has no profile, leaves the list to the next launcher.
 		paths, _ := readMade(checked)
+		paths = slices.DeleteFunc(paths, func(x string) bool { return !slices.Contains(p.Checked, x) })
 		chk.check(paths, listed)
 		clearMade(checked)
 	}
 	all := slices.Clone(made)
+	var others []string
 	for _, m := range listed {
-		if insideAny(m, writable) && !slices.Contains(writable, m) {
+		switch {
+		case slices.Contains(made, m):
+		case p == nil:
+			kept = append(kept, m)
+		case p.madeHere(m):
 			all = append(all, m)
+		case insideAny(m, writable):
+			others = append(others, m)
 		}
+	}
+	if len(others) > 0 {
+		l.warnf("governance-confine: the list beside the project's lock names %s, which is no placeholder of this project's: left as it is\n", fewOf(others))
 	}
 	slices.SortFunc(all, func(a, b string) int {
 		if d := strings.Count(b, "/") - strings.Count(a, "/"); d != 0 {
@@ -1520,6 +1544,7 @@ func (l *Launcher) removeMade(lock, dirLock *os.File, writable, made []string, c
 	}
 	if list != "" {
 		clearMade(list)
+		appendMade(list, kept)
 	}
 }
 
@@ -1547,8 +1572,8 @@ func clearMade(list string) {
 // [holdLock]), nor the project's folder (whose lock the init holds too:
 // see [sandboxHolds]). The locks are then shared again: a conversion that
 // failed has dropped them.
-func (l *Launcher) removeLeftovers(lock, dirLock *os.File, writable []string, chk *afterCall) {
-	l.removeMade(lock, dirLock, writable, nil, chk)
+func (l *Launcher) removeLeftovers(lock, dirLock *os.File, p *Profile, chk *afterCall) {
+	l.removeMade(lock, dirLock, p, p.Writable, nil, chk)
 	lockDowngrade(lock)
 	if dirLock != nil {
 		lockDowngrade(dirLock)
@@ -1623,8 +1648,12 @@ func madeList(lock *os.File) string {
 // whose index the call may stage a mask in (see [markPrefix]). The
 // lines follow a line break: a line a full disk cut short stays apart.
 func noteMade(lock *os.File, made, marks []string) {
-	list := madeList(lock)
-	if len(made)+len(marks) == 0 || list == "" {
+	appendMade(madeList(lock), slices.Concat(made, marks))
+}
+
+// appendMade adds lines to the list, a file of the user's own.
+func appendMade(list string, lines []string) {
+	if len(lines) == 0 || list == "" {
 		return
 	}
 	f, err := os.OpenFile(list, os.O_WRONLY|os.O_APPEND|os.O_CREATE|syscallNoFollow, 0o600)
@@ -1635,7 +1664,7 @@ func noteMade(lock *os.File, made, marks []string) {
 	if fi, err := f.Stat(); err != nil || !fi.Mode().IsRegular() || !ownedByMe(fi) {
 		return
 	}
-	f.WriteString("\n" + strings.Join(slices.Concat(made, marks), "\n") + "\n")
+	f.WriteString("\n" + strings.Join(lines, "\n") + "\n")
 }
 
 // readMade reads the list beside the lock, a file of the user's own:

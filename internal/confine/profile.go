@@ -338,6 +338,8 @@ func For(e *engine.Engine, req *engine.Request, kind Kind, opts Options) (*Profi
 	// files, an editor's tasks) is in the protected set.
 	present, absent, unmade := gitCode(root)
 	present = append(present, venvCode(root)...)
+	vcsPresent, vcsAbsent := repoCode(root)
+	present, absent = append(present, vcsPresent...), append(absent, vcsAbsent...)
 	hooked, unhooked := hookConfig(root)
 	present, absent = append(present, hooked...), append(absent, unhooked...)
 	for _, g := range present {
@@ -852,6 +854,35 @@ func gitCode(root string) (present, absent, unmade []string) {
 	return present, absent, unmade
 }
 
+// repoCode returns the files of a Mercurial or Jujutsu repository at
+// root that name programs its later commands run (engine.RepoCode):
+// present exist as files; absent are those that do not, in a folder of
+// the repository that does, which the call could make (an empty
+// placeholder reads as no configuration). .jj/repo is a folder in a
+// repository, where jj writes as it works, and a file only in a
+// workspace: it is kept only as a file. No repository folder is made
+// where there is none.
+func repoCode(root string) (present, absent []string) {
+	for _, name := range engine.RepoCode {
+		f := filepath.Join(root, name)
+		fi, err := os.Lstat(f)
+		switch {
+		case err == nil && !fi.IsDir():
+			present = append(present, f)
+		case err == nil || name == ".jj/repo" || !errors.Is(err, os.ErrNotExist):
+		case folderAt(filepath.Dir(f)):
+			absent = append(absent, f)
+		}
+	}
+	return present, absent
+}
+
+// folderAt reports a folder at p, not a link to one.
+func folderAt(p string) bool {
+	fi, err := os.Lstat(p)
+	return err == nil && fi.IsDir()
+}
+
 // resolveIn resolves the links of path, and names the result under root
 // as the caller names root (a project reached through a link of its
 // own), so that it compares with the profile's folders; false when the
@@ -1085,4 +1116,22 @@ func hooksPath(root string, config []byte) string {
 		return ""
 	}
 	return h
+}
+
+// madeHere reports a path the launcher makes for p before a call (see
+// [placeholders.makeParents]), as a launcher killed before it removed
+// it may have left it: a protected path inside a writable folder (an
+// absent one, an unmade one, an exclude file shown by its data), or a
+// folder above one, below the writable folder and not holding the
+// folder the call starts in. Nothing else named by the list beside the
+// project's lock, which a call may write, is removed.
+func (p *Profile) madeHere(path string) bool {
+	if !insideAny(path, p.Writable) || slices.Contains(p.Writable, path) || p.Cwd != "" && inside(p.Cwd, path) {
+		return false
+	}
+	names := slices.Concat(p.Protected, p.Absent, p.Unmade)
+	for _, x := range p.Excluded {
+		names = append(names, x.File)
+	}
+	return slices.ContainsFunc(names, func(x string) bool { return inside(x, path) })
 }

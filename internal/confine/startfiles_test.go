@@ -283,6 +283,19 @@ func TestCheckedAttacks(t *testing.T) {
 	}
 	wantMissing(t, leftover)
 
+	// The list may be written by another than a launcher (a call confined
+	// by Landlock alone may write the temporary folder): a path it names
+	// that the profile does not check is left where it is.
+	forged := []string{filepath.Join(w.project, "main.go"), filepath.Join(w.project, "sub2", ".vscode")}
+	must(t, os.MkdirAll(forged[1], 0o755))
+	must(t, os.WriteFile(lockName(p)+".checked", []byte(strings.Join(forged, "\n")+"\n"), 0o600))
+	w.run(t, p, "/bin/true")
+	for _, f := range forged {
+		if _, err := os.Lstat(f); err != nil {
+			t.Errorf("a forged list moved %s aside: %v", f, err)
+		}
+	}
+
 	// A link where the quarantine goes leads nowhere.
 	must(t, os.RemoveAll(filepath.Join(w.project, ".governance/quarantine")))
 	elsewhere := filepath.Join(w.home, "elsewhere")

@@ -105,6 +105,17 @@ func markStamp(fi os.FileInfo) string {
 	return fmt.Sprintf("%d/%d/%d/%d", ino, fi.ModTime().UnixNano(), ctime, fi.Size())
 }
 
+// markLines are marks as lines of the list again.
+func markLines(marks []indexMark) []string {
+	var out []string
+	for _, m := range marks {
+		if data, err := json.Marshal(m); err == nil {
+			out = append(out, markPrefix+string(data))
+		}
+	}
+	return out
+}
+
 // parseMark reads a line of the list as a mark; ok is false for any
 // other line.
 func parseMark(line string) (m indexMark, ok bool) {
@@ -123,24 +134,26 @@ func parseMark(line string) (m indexMark, ok bool) {
 // The marks of launchers that ended as they should (the last one
 // clears the list) find an index they checked, where nothing is to
 // unstage; one this launcher checked, unchanged since, is not read
-// again. Only a repository in the call's writable folders, named by
-// clean paths, is read (the list, in the temporary folder, may have
-// been written by another than a launcher).
-func (l *Launcher) unstageLeftovers(marks []indexMark, writable []string) {
+// again. The list, in the temporary folder, may have been written by
+// a call (the same user): a mark steers nothing the launcher does not
+// find itself (see [Launcher.leftoverMasks]).
+func (l *Launcher) unstageLeftovers(p *Profile, marks []indexMark) {
 	seen := map[string]bool{}
 	for _, m := range marks {
 		u := m.Untracked
-		if !clean(u.Top) || !clean(u.GitDir) || !insideAny(u.Top, writable) || len(u.Paths) == 0 ||
+		if !clean(u.Top) || !clean(u.GitDir) || !insideAny(u.Top, p.Writable) || len(u.Paths) == 0 ||
 			slices.ContainsFunc(u.Paths, func(p string) bool { return !filepath.IsLocal(p) }) {
 			continue
 		}
 		fi, err := os.Stat(filepath.Join(u.GitDir, "index"))
-		if err != nil {
+		if err != nil || m.Before != "" && markStamp(fi) == m.Before {
 			continue
 		}
-		now := markStamp(fi)
+		if u = l.leftoverMasks(p, u); len(u.Paths) == 0 {
+			continue
+		}
 		c, checked := l.checked[u.GitDir]
-		if m.Before != "" && now == m.Before || checked && c.stamp == now && !slices.ContainsFunc(u.Paths, func(p string) bool { return !slices.Contains(c.paths, p) }) {
+		if checked && c.stamp == markStamp(fi) && !slices.ContainsFunc(u.Paths, func(p string) bool { return !slices.Contains(c.paths, p) }) {
 			continue
 		}
 		key := u.GitDir + "\x00" + strings.Join(u.Paths, "\x00")
@@ -151,6 +164,72 @@ func (l *Launcher) unstageLeftovers(marks []indexMark, writable []string) {
 			}
 		}
 	}
+}
+
+// emptyBlobs are the object ids of an empty file (SHA-1, SHA-256): what
+// the index holds for a mask a call staged.
+var emptyBlobs = []string{"e69de29bb2d1d6434b8b29ae775ad8c2e48c5391", "473a0f4c3be8a93681a267e3b1e9a7dcda1185436fe141f7749120a303721813"}
+
+// leftoverMasks is what of u, a mark's repository and paths, the
+// launcher finds itself to be a mask staged: the paths that p shows
+// empty (a masked file, a placeholder), in the repository git finds
+// for them from u.Top, one whose index a call of p could write (as
+// [Profile.Untracked] holds them), that its index holds as the empty
+// file. A call of the same user may have written the mark: another
+// repository, another path, or a file the person staged is never
+// taken out; the rest of a mark is ignored, with a note on stderr.
+func (l *Launcher) leftoverMasks(p *Profile, u Untracked) Untracked {
+	var files, others []string
+	for _, f := range u.Paths {
+		if abs := filepath.Join(u.Top, f); p.shownEmpty(abs) {
+			files = append(files, abs)
+		} else {
+			others = append(others, abs)
+		}
+	}
+	if len(others) > 0 {
+		l.warnf("governance-confine: the list beside the project's lock names %s, which this project does not mask: ignored\n", fewOf(others))
+	}
+	out := Untracked{Top: u.Top, GitDir: u.GitDir}
+	real := realPaths{}
+	for _, g := range engine.GitFiles(files) {
+		if g.Top != u.Top || g.GitDir != u.GitDir {
+			l.warnf("governance-confine: the list beside the project's lock names the repository %s (work tree %s) for %s, where git finds %s (work tree %s): ignored\n", u.GitDir, u.Top, g.Path, g.GitDir, g.Top)
+			continue
+		}
+		exclude := filepath.Join(commonDir(g.GitDir), "info", "exclude")
+		if !insideAny(exclude, p.Writable) || real.beneath(exclude, p.Writable) != nil {
+			continue
+		}
+		if g.Tracked && slices.Contains(emptyBlobs, g.Object) {
+			out.Paths = append(out.Paths, strings.TrimPrefix(g.Path, g.Top+"/"))
+		}
+	}
+	return out
+}
+
+// fewOf names the first three of paths, and how many more: a note on
+// what a list that a call may write names stays short.
+func fewOf(paths []string) string {
+	if len(paths) <= 3 {
+		return strings.Join(paths, ", ")
+	}
+	return fmt.Sprintf("%s and %d more", strings.Join(paths[:3], ", "), len(paths)-3)
+}
+
+// shownEmpty reports a path p shows the call empty, whose index entry,
+// staged by the call, would be the empty file: a masked file, the
+// placeholder of an absent protected path, or an empty protected file
+// (a placeholder a killed launcher left).
+func (p *Profile) shownEmpty(path string) bool {
+	if slices.Contains(p.Masked, path) || slices.Contains(p.Absent, path) {
+		return true
+	}
+	if !slices.Contains(p.Protected, path) {
+		return false
+	}
+	fi, err := os.Lstat(path)
+	return err == nil && fi.Mode().IsRegular() && fi.Size() == 0
 }
 
 // unstageIn takes the untracked masked files of u out of its index, where

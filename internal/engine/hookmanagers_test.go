@@ -79,3 +79,21 @@ func TestStartFilesAsked(t *testing.T) {
 		}
 	}
 }
+
+// TestRepoCodeDenied: a write of what Mercurial or Jujutsu run from a
+// repository's own folder (engine.RepoCode) is denied, in the root and
+// in a nested repository, by a file tool or the shell.
+func TestRepoCodeDenied(t *testing.T) {
+	t.Parallel()
+	e := engine.NewEngine(builtin(engine.DefaultSettings()))
+	e.FS = testFS
+	for _, f := range engine.RepoCode {
+		for _, p := range []string{f, "web/" + f} {
+			for _, req := range []*engine.Request{fileReq(engine.KindWrite, root+"/"+p), fileReq(engine.KindEdit, root+"/"+p), shellReq("echo x >> " + p)} {
+				if d := e.Decide(context.Background(), req); d.Outcome < engine.Ask {
+					t.Errorf("writing %s: got %s by %s, want it asked or denied", p, d.Outcome, d.Rule)
+				}
+			}
+		}
+	}
+}

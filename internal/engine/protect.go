@@ -164,6 +164,20 @@ var startNamesOnce = lazy[[]StartFile]{make: func() []StartFile {
 	return append(out, StartFiles...)
 }}
 
+// RepoCode are the files of a Mercurial or Jujutsu repository's own
+// folder, relative to its work tree's top, that name programs the
+// person's later commands there run, outside any confinement, as
+// .git/config and .git/hooks do for git: Mercurial's hooks and
+// extensions in .hg/hgrc (and hgrc-not-shared, and the hgrc of the
+// repository a share's sharedpath names); Jujutsu's fix tools, pager
+// and editor in its repository's and workspace's configuration, and
+// .jj/repo, a file in a workspace that names the repository whose
+// configuration counts. A confined call may not write them where the
+// folder exists; the built-in policy denies a file tool's write of them
+// anywhere (git-hooks-and-config; TestRepoCodeDenied keeps the two
+// together).
+var RepoCode = []string{".hg/hgrc", ".hg/hgrc-not-shared", ".hg/sharedpath", ".jj/repo", ".jj/repo/config.toml", ".jj/workspace-config.toml"}
+
 // VenvFolders are the folders at a project's root where editors look
 // for its Python virtual environment, whose interpreter and activate
 // scripts they run as they open the project (code-run-on-open).
