@@ -290,7 +290,7 @@ func checkedList(lock *os.File) string {
 	return ""
 }
 
-// maxBelow bounds the entries the check below the call's folder lists.
+// maxBelow bounds the folders the check below the call's folder lists.
 const maxBelow = 20000
 
 // below looks for a start name the call made deeper than its folder
@@ -315,14 +315,17 @@ func (a *afterCall) below(p *Profile, held []string) {
 	var found []string
 	var look func(dir string)
 	look = func(dir string) {
+		// Bounded by the folders looked in, not by their entries: a call
+		// that fills one folder with files would otherwise hide a name in
+		// the next.
+		if budget--; budget < 0 {
+			return
+		}
 		entries, err := os.ReadDir(dir)
 		if err != nil {
 			return
 		}
 		for _, e := range entries {
-			if budget--; budget < 0 {
-				return
-			}
 			q := dir + "/" + e.Name()
 			switch {
 			case engine.StartName(q, e.IsDir()):
@@ -342,6 +345,9 @@ func (a *afterCall) below(p *Profile, held []string) {
 			continue
 		}
 		look(st.Path)
+	}
+	if budget < 0 {
+		a.say("governance: warning: the confined call changed more than %d folders below its own: those past them were not looked in for what a program started there reads (an editor's settings, an environment file)\n", maxBelow)
 	}
 	a.check(found, held)
 }

@@ -322,6 +322,11 @@ func (l *Launcher) run(ctx context.Context, p *Profile, argv []string, bwrap str
 		defer func() {
 			if pidfd := initAlive(initPid); pidfd != nil {
 				defer pidfd.Close()
+				// A job the command left runs on: what the call made is moved
+				// aside now, not only once the job ends (a harness started
+				// meanwhile would read it), and again then by the reaper.
+				held, _ := readMade(madeList(lock))
+				chk.check(p.Checked, held)
 				l.reap(lock, pidfd, dirLock, p, made)
 				return
 			}
@@ -1499,9 +1504,21 @@ func (l *Launcher) removeMade(lock, dirLock *os.File, p *Profile, writable, made
 		// launcher (a call confined by Landlock alone may write there), and
 		// would otherwise move any file of the project aside. The reaper,
 		// which has no profile, leaves the list to the next launcher.
+		// A name the killed call made is there now, and this profile shows
+		// it read-only as the person's (CheckedHere): moved aside, it is
+		// absent for this call, and checked after it as the others are.
 		paths, _ := readMade(checked)
-		paths = slices.DeleteFunc(paths, func(x string) bool { return !slices.Contains(p.Checked, x) })
+		paths = slices.DeleteFunc(paths, func(x string) bool {
+			return !slices.Contains(p.Checked, x) && !slices.Contains(p.CheckedHere, x)
+		})
 		chk.check(paths, listed)
+		for _, x := range paths {
+			if _, err := os.Lstat(x); err != nil && slices.Contains(p.CheckedHere, x) {
+				p.Protected = slices.DeleteFunc(p.Protected, func(y string) bool { return y == x })
+				p.CheckedHere = slices.DeleteFunc(p.CheckedHere, func(y string) bool { return y == x })
+				p.Checked = append(p.Checked, x)
+			}
+		}
 		clearMade(checked)
 	}
 	all := slices.Clone(made)

@@ -75,6 +75,11 @@ type Profile struct {
 	// for each, and one that is there is moved aside into Quarantine and
 	// named on stderr (see aftercall.go).
 	Checked []string `json:"checked,omitempty"`
+	// CheckedHere are the paths of checked names that exist as the call
+	// starts (in Protected too): the person's own, or what a call whose
+	// launcher was killed before its check made, which the list that
+	// launcher left names (see [Launcher.removeMade]).
+	CheckedHere []string `json:"checked_here,omitempty"`
 	// Quarantine is the folder what the call made at a checked path is
 	// moved into: the project's .governance/quarantine.
 	Quarantine string `json:"quarantine,omitempty"`
@@ -320,6 +325,9 @@ func For(e *engine.Engine, req *engine.Request, kind Kind, opts Options) (*Profi
 			switch {
 			case exists(prot):
 				p.Protected = append(p.Protected, prot)
+				if slices.Contains(checked, prot) {
+					p.CheckedHere = append(p.CheckedHere, prot)
+				}
 			case slices.Contains(checked, prot):
 				p.Checked = append(p.Checked, prot)
 			default:
@@ -585,7 +593,7 @@ func (p *Profile) Check() error {
 		name  string
 		paths []string
 	}{{"cwd", []string{p.Cwd}}, {"read_only", p.ReadOnly}, {"writable", p.Writable}, {"protected", p.Protected},
-		{"absent", p.Absent}, {"checked", p.Checked}, {"unmade", p.Unmade}, {"masked", p.Masked}, {"report", p.Report},
+		{"absent", p.Absent}, {"checked", p.Checked}, {"checked_here", p.CheckedHere}, {"unmade", p.Unmade}, {"masked", p.Masked}, {"report", p.Report},
 		{"stores", p.Stores}} {
 		for _, s := range f.paths {
 			if !clean(s) {

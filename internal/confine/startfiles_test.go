@@ -202,6 +202,17 @@ func TestStartNamesChecked(t *testing.T) {
 	quarantined(t, ".env.local", "BASH_ENV=./y.sh\n")
 	quarantined(t, "mise.toml", "[env]\n")
 	quarantined(t, "a/.idea/x", "y\n")
+
+	// What the command made before it ended is moved aside as it ends,
+	// while a job it left still runs: a harness started meanwhile would
+	// read it.
+	code, out, _ = w.call(t, p, "/bin/sh", "-c", "echo 'BASH_ENV=./z.sh' > ../../.env.local; sleep 3 >/dev/null 2>&1 & echo started")
+	if code != 0 || !strings.HasPrefix(out, "started\n") || !strings.Contains(out, ".env.local was made by a confined call") {
+		t.Fatalf("exit %d, output %q", code, out)
+	}
+	if exists(filepath.Join(w.project, ".env.local")) {
+		t.Error(".env.local stays while the job the call left runs")
+	}
 }
 
 // TestStartNamesMadeBelow: a start name a call makes deeper than its
@@ -250,7 +261,7 @@ func TestCheckedAttacks(t *testing.T) {
 	t.Parallel()
 	w := newWorld(t)
 	p := w.profile(t, UnknownEffects, Options{})
-	code, _, stderr := w.run(t, p, "/bin/sh", "-c", "mv sub .vscode && ln main.go .env.local && ln -s ../outside.txt mise.toml")
+	code, _, stderr := w.run(t, p, "/bin/sh", "-c", "mv sub .devcontainer && ln main.go .env.local && ln -s ../outside.txt mise.toml")
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, stderr)
 	}
@@ -258,19 +269,19 @@ func TestCheckedAttacks(t *testing.T) {
 	if len(batch) != 1 {
 		t.Fatalf("quarantine: %v\n%s", batch, stderr)
 	}
-	wantFile(t, filepath.Join(batch[0], ".vscode", "README"), "sub\n")
+	wantFile(t, filepath.Join(batch[0], ".devcontainer", "README"), "sub\n")
 	wantFile(t, filepath.Join(batch[0], ".env.local"), "package main\n")
 	wantFile(t, filepath.Join(w.project, "main.go"), "package main\n")
 	if l, err := os.Readlink(filepath.Join(batch[0], "mise.toml")); err != nil || l != "../outside.txt" {
 		t.Errorf("mise.toml in the quarantine: %q %v", l, err)
 	}
 	wantFile(t, filepath.Join(w.home, "outside.txt"), "home outside the project\n")
-	for _, f := range []string{".vscode", ".env.local", "mise.toml"} {
+	for _, f := range []string{".devcontainer", ".env.local", "mise.toml"} {
 		if _, err := os.Lstat(filepath.Join(w.project, f)); err == nil {
 			t.Errorf("%s is still there", f)
 		}
 	}
-	if data, err := os.ReadFile(filepath.Join(batch[0], "WHY")); err != nil || !strings.Contains(string(data), filepath.Join(w.project, ".vscode")) {
+	if data, err := os.ReadFile(filepath.Join(batch[0], "WHY")); err != nil || !strings.Contains(string(data), filepath.Join(w.project, ".devcontainer")) {
 		t.Errorf("WHY: %q %v", data, err)
 	}
 
@@ -279,6 +290,18 @@ func TestCheckedAttacks(t *testing.T) {
 	must(t, os.WriteFile(leftover, []byte("X=1\n"), 0o644))
 	must(t, os.WriteFile(lockName(p)+".checked", []byte(leftover+"\n"), 0o600))
 	if _, _, stderr := w.run(t, p, "/bin/sh", "-c", "test ! -e .env.development"); !strings.Contains(stderr, leftover+" was made by a confined call") {
+		t.Errorf("the leftover was not checked before the call: %s", stderr)
+	}
+	wantMissing(t, leftover)
+
+	// A killed launcher's leftover, with the next call's profile built
+	// after it was made (it shows it read-only, as the person's): moved
+	// aside before the call all the same.
+	leftover = filepath.Join(w.project, ".env.test")
+	must(t, os.WriteFile(leftover, []byte("NODE_OPTIONS=--require ./x.js\n"), 0o644))
+	must(t, os.WriteFile(lockName(p)+".checked", []byte(leftover+"\n"), 0o600))
+	fresh := w.profile(t, UnknownEffects, Options{})
+	if _, _, stderr := w.run(t, fresh, "/bin/sh", "-c", "test ! -e .env.test && echo X=1 > .env.test"); !strings.Contains(stderr, leftover+" was made by a confined call") {
 		t.Errorf("the leftover was not checked before the call: %s", stderr)
 	}
 	wantMissing(t, leftover)

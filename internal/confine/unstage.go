@@ -181,9 +181,14 @@ var emptyBlobs = []string{"e69de29bb2d1d6434b8b29ae775ad8c2e48c5391", "473a0f4c3
 func (l *Launcher) leftoverMasks(p *Profile, u Untracked) Untracked {
 	var files, others []string
 	for _, f := range u.Paths {
-		if abs := filepath.Join(u.Top, f); p.shownEmpty(abs) {
+		switch abs := filepath.Join(u.Top, f); {
+		case p.shownEmpty(abs):
 			files = append(files, abs)
-		} else {
+		case p.checkedName(abs):
+			// A name checked after the call, which a launcher's own mark
+			// lists besides its masks (see aftercall.go): no mask, and no
+			// forgery either.
+		default:
 			others = append(others, abs)
 		}
 	}
@@ -259,8 +264,18 @@ func (l *Launcher) unstageIn(ctx context.Context, p *Profile, u Untracked, who s
 	}
 	if committed, _ := l.gitIn(ctx, p, u, []string{"diff", "--cached", "--name-only", "--diff-filter=D", "-z"}, u.Paths); committed != "" {
 		names := strings.Split(strings.TrimRight(committed, "\x00"), "\x00")
-		l.warnf("governance-confine: %s committed %s as shown to it, empty (masked), and it is unstaged again: your next commit records it deleted. Until then, `git reset --hard` or a checkout of that commit empties your file, and `git reset` would track it again: commit (or amend) first\n",
-			who, strings.Join(names, ", "))
+		// A name checked after the call holds what the call wrote, not a
+		// mask: the commit brings the call's file back.
+		made := slices.DeleteFunc(slices.Clone(names), func(n string) bool { return !p.checkedName(filepath.Join(u.Top, n)) })
+		masks := slices.DeleteFunc(names, func(n string) bool { return p.checkedName(filepath.Join(u.Top, n)) })
+		if len(masks) > 0 {
+			l.warnf("governance-confine: %s committed %s as shown to it, empty (masked), and it is unstaged again: your next commit records it deleted. Until then, `git reset --hard` or a checkout of that commit empties your file, and `git reset` would track it again: commit (or amend) first\n",
+				who, strings.Join(masks, ", "))
+		}
+		if len(made) > 0 {
+			l.warnf("governance-confine: %s committed %s with what it wrote there, which a program started later would read (moved aside into the quarantine), and it is unstaged again: your next commit records it deleted. Until then, `git reset --hard`, `git stash` or a checkout of that commit puts the call's file back: commit (or amend) first\n",
+				who, strings.Join(made, ", "))
+		}
 		return true
 	}
 	l.warnf("governance-confine: %s staged %s, which it was shown empty (masked): unstaged again, so that no commit takes it; the file is as it was\n",
@@ -318,4 +333,11 @@ func (l *Launcher) warnf(format string, a ...any) {
 	if l.Stderr != nil {
 		fmt.Fprintf(l.Stderr, format, a...)
 	}
+}
+
+// checkedName reports whether abs is a name p checks after the call (see
+// [Profile.Checked]), absent or there as the call started; a nil p
+// checks none.
+func (p *Profile) checkedName(abs string) bool {
+	return p != nil && (slices.Contains(p.Checked, abs) || slices.Contains(p.CheckedHere, abs))
 }

@@ -105,8 +105,11 @@ var StartFiles = []StartFile{
 	// language servers it starts, by path and arguments); a workspace
 	// file's tasks, run as the person opens it; JetBrains' startup tasks
 	// and file watchers, kept in .idea.
-	{".vscode/tasks.json", Checked}, {".vscode/settings.json", Checked}, {".vscode/mcp.json", Checked},
-	{".devcontainer/**", Checked}, {".devcontainer.json", Checked}, {".zed/settings.json", Checked}, {".idea/**", Checked},
+	// An editor open on the project watches its folder's settings and
+	// applies them as they change, during the call: held at the root,
+	// where it is opened.
+	{".vscode/tasks.json", HeldAtRoot}, {".vscode/settings.json", HeldAtRoot}, {".vscode/mcp.json", HeldAtRoot},
+	{".devcontainer/**", Checked}, {".devcontainer.json", Checked}, {".zed/settings.json", HeldAtRoot}, {".idea/**", HeldAtRoot},
 	{"*.code-workspace", Checked},
 	// Version managers, whose shims start the harnesses built on Node and
 	// the person's tools by the configuration of the folder they start
