@@ -265,19 +265,7 @@ func emptyAt(dir int, name string, st *unix.Stat_t) bool {
 // lock, a file of the user's own, so that the next launcher checks them
 // should this one be killed before its check.
 func noteChecked(lock *os.File, checked []string) {
-	list := checkedList(lock)
-	if len(checked) == 0 || list == "" {
-		return
-	}
-	f, err := os.OpenFile(list, os.O_WRONLY|os.O_APPEND|os.O_CREATE|syscallNoFollow, 0o600)
-	if err != nil {
-		return
-	}
-	defer f.Close()
-	if fi, err := f.Stat(); err != nil || !fi.Mode().IsRegular() || !ownedByMe(fi) {
-		return
-	}
-	f.WriteString("\n" + strings.Join(checked, "\n") + "\n")
+	appendMade(checkedList(lock), checked)
 }
 
 // checkedList is the file beside the project's lock that lists what the

@@ -2,7 +2,6 @@ package layout
 
 import (
 	"errors"
-	"io"
 	"io/fs"
 	"os"
 
@@ -43,18 +42,5 @@ func ReadOwned(path string) ([]byte, error) {
 		return nil, err
 	}
 	defer f.Close()
-	data := make([]byte, 0, info.Size()+512)
-	for {
-		n, err := f.Read(data[len(data):cap(data)])
-		data = data[:len(data)+n]
-		if err == io.EOF {
-			return data, nil
-		}
-		if err != nil {
-			return data, err
-		}
-		if len(data) == cap(data) {
-			data = append(data, 0)[:len(data)]
-		}
-	}
+	return regularfile.ReadAll(f, info.Size())
 }

@@ -42,11 +42,20 @@ func ReadFile(path string) ([]byte, error) {
 		return nil, err
 	}
 	defer f.Close()
-	var size int
-	if fi, err := f.Stat(); err == nil && fi.Size() > 0 && int64(int(fi.Size())) == fi.Size() {
-		size = int(fi.Size())
+	var size int64
+	if fi, err := f.Stat(); err == nil {
+		size = fi.Size()
 	}
-	data := make([]byte, 0, size+512)
+	return ReadAll(f, size)
+}
+
+// ReadAll reads f from where it is to its end, as [os.ReadFile] does;
+// size, the file's size when known, sizes the buffer.
+func ReadAll(f *os.File, size int64) ([]byte, error) {
+	if size < 0 || int64(int(size)) != size {
+		size = 0
+	}
+	data := make([]byte, 0, int(size)+512)
 	for {
 		n, err := f.Read(data[len(data):cap(data)])
 		data = data[:len(data)+n]
