@@ -6,7 +6,6 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
-	"syscall"
 	"testing"
 
 	"github.com/agentgov/governance/brain"
@@ -35,19 +34,7 @@ func TestRemoveAnchorAfterFullDisk(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	var old syscall.Rlimit
-	if err := syscall.Getrlimit(syscall.RLIMIT_FSIZE, &old); err != nil {
-		t.Fatal(err)
-	}
-	limit := old
-	limit.Cur = uint64(fi.Size()) + 100
-	if err := syscall.Setrlimit(syscall.RLIMIT_FSIZE, &limit); err != nil {
-		t.Fatal(err)
-	}
-	err = b.RemoveAnchor(long.ID)
-	if rerr := syscall.Setrlimit(syscall.RLIMIT_FSIZE, &old); rerr != nil {
-		t.Fatal(rerr)
-	}
+	err = underFileSizeLimit(t, fi.Size()+100, func() error { return b.RemoveAnchor(long.ID) })
 	if err == nil {
 		t.Fatal("an anchor was removed while its archive could not be written")
 	}

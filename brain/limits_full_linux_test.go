@@ -3,7 +3,6 @@ package brain_test
 import (
 	"fmt"
 	"os"
-	"syscall"
 	"testing"
 	"time"
 
@@ -32,19 +31,7 @@ func TestAdmitFullDiskKeepsState(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	var old syscall.Rlimit
-	if err := syscall.Getrlimit(syscall.RLIMIT_FSIZE, &old); err != nil {
-		t.Fatal(err)
-	}
-	limit := old
-	limit.Cur = uint64(fi.Size()) + 10
-	if err := syscall.Setrlimit(syscall.RLIMIT_FSIZE, &limit); err != nil {
-		t.Fatal(err)
-	}
-	err = admit("toolu_grows")
-	if rerr := syscall.Setrlimit(syscall.RLIMIT_FSIZE, &old); rerr != nil {
-		t.Fatal(rerr)
-	}
+	err = underFileSizeLimit(t, fi.Size()+10, func() error { return admit("toolu_grows") })
 	if err == nil {
 		t.Fatal("a state that could not grow admitted the call")
 	}

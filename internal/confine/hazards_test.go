@@ -55,6 +55,15 @@ func needGit(t testing.TB) {
 var gitIdentity = []string{"GIT_CONFIG_COUNT=2", "GIT_CONFIG_KEY_0=user.name", "GIT_CONFIG_VALUE_0=a",
 	"GIT_CONFIG_KEY_1=user.email", "GIT_CONFIG_VALUE_1=a@example.com", "GIT_CONFIG_GLOBAL=/dev/null", "GIT_CONFIG_NOSYSTEM=1"}
 
+// setGitIdentity puts gitIdentity in the test's environment, for the
+// git a confined call runs.
+func setGitIdentity(t *testing.T) {
+	for _, kv := range gitIdentity {
+		k, v, _ := strings.Cut(kv, "=")
+		t.Setenv(k, v)
+	}
+}
+
 // hostGit runs git in the project, outside any confinement.
 func hostGit(t testing.TB, w *world, args ...string) string {
 	t.Helper()
@@ -107,10 +116,7 @@ func TestCommittedSecrets(t *testing.T) {
 	if want := []Excluded{{File: exclude, Patterns: append([]string{"/.env", "/certs/new.key"}, placeholders...)}}; !reflect.DeepEqual(p.Excluded, want) {
 		t.Fatalf("excluded = %v, want %v", p.Excluded, want)
 	}
-	for _, kv := range gitIdentity {
-		k, v, _ := strings.Cut(kv, "=")
-		t.Setenv(k, v)
-	}
+	setGitIdentity(t)
 	for _, tc := range []struct {
 		name, script string
 		// changed are the files the commit or stash at the end records.
@@ -169,10 +175,7 @@ func TestUntrackedSecretNoExcludeFile(t *testing.T) {
 	w := newWorld(t)
 	gitRepo(t, w)
 	must(t, os.RemoveAll(filepath.Join(w.project, ".git/info")))
-	for _, kv := range gitIdentity {
-		k, v, _ := strings.Cut(kv, "=")
-		t.Setenv(k, v)
-	}
+	setGitIdentity(t)
 	p := w.profile(t, UnknownEffects, Options{})
 	code, out, errs := w.run(t, p, "bash", "-c", "git add -A && git status --porcelain")
 	if code != 0 || out != "" {
@@ -198,10 +201,7 @@ func TestForcedAddOfMask(t *testing.T) {
 	needBwrap(t)
 	w := newWorld(t)
 	gitRepo(t, w)
-	for _, kv := range gitIdentity {
-		k, v, _ := strings.Cut(kv, "=")
-		t.Setenv(k, v)
-	}
+	setGitIdentity(t)
 	p := w.profile(t, UnknownEffects, Options{})
 	if len(p.Untracked) != 1 || !slices.Contains(p.Untracked[0].Paths, ".env") {
 		t.Fatalf("untracked = %+v, want .env among them", p.Untracked)
@@ -271,10 +271,7 @@ func TestKilledLauncherStagedMask(t *testing.T) {
 	needBwrap(t)
 	w := newWorld(t)
 	gitRepo(t, w)
-	for _, kv := range gitIdentity {
-		k, v, _ := strings.Cut(kv, "=")
-		t.Setenv(k, v)
-	}
+	setGitIdentity(t)
 	p := w.profile(t, UnknownEffects, Options{})
 	cmd := w.startCall(t, p, "bash", "-c", "git add -f .env && touch staged; sleep 30")
 	if !waitFile(filepath.Join(w.project, "staged")) {
