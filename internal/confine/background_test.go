@@ -28,7 +28,7 @@ func (w *world) call(t *testing.T, p *Profile, argv ...string) (code int, out st
 	prof, err := json.Marshal(p)
 	must(t, err)
 	cmd := exec.Command(w.helper, append([]string{"--profile", string(prof), "--"}, argv...)...)
-	cmd.Env = append(os.Environ(), helperEnv+"=main", "HOME="+w.home)
+	cmd.Env = append(os.Environ(), helperEnv+"=main", "HOME="+w.home, "XDG_STATE_HOME="+filepath.Dir(w.state))
 	var b bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &b, &b
 	start := time.Now()
@@ -244,9 +244,9 @@ func TestOverlappingCallsPlaceholders(t *testing.T) {
 }
 
 // TestMadeListOutsideWritable: the list of placeholders beside the
-// project's lock is in the temporary folder, where another than a
-// launcher may write it; a path it names outside the call's writable
-// folders (another project's placeholder, any empty file) stays.
+// project's lock steers nothing outside the call's writable folders: a
+// path it names there (another project's placeholder, any empty file)
+// stays.
 func TestMadeListOutsideWritable(t *testing.T) {
 	needBwrap(t)
 	w := newWorld(t)
@@ -257,7 +257,7 @@ func TestMadeListOutsideWritable(t *testing.T) {
 	if insideAny(victim, p.Writable) {
 		t.Fatalf("%s is inside the writable %v", victim, p.Writable)
 	}
-	list := lockName(p) + ".made"
+	list := w.lockList(t, p, ".made")
 	t.Cleanup(func() { os.Remove(list) })
 	must(t, os.WriteFile(list, []byte(victim+"\n"+filepath.Dir(victim)+"\n"), 0o600))
 	if code, out, _ := w.call(t, p, "true"); code != 0 {
@@ -269,6 +269,68 @@ func TestMadeListOutsideWritable(t *testing.T) {
 	if data, err := os.ReadFile(list); err != nil && !errors.Is(err, fs.ErrNotExist) || len(data) > 0 {
 		t.Errorf("the list beside the lock holds %q (%v) after the call; want it empty or gone", data, err)
 	}
+}
+
+// TestLockListsOutOfReach: the project's lock and the lists beside it
+// are in the state folder, which a confined call cannot reach, under the
+// launcher's own sandbox or bubblewrap; lists where they were kept
+// before (the temporary folder, which a call confined by Landlock may
+// write) steer nothing: a placeholder line naming the person's own empty
+// .mcp.json, and a checked line naming their .env.local, leave both.
+// Where the state folder cannot hold the lock, the one taken in the
+// temporary folder has no lists: the call's own placeholders still go,
+// and what is written beside it is not read.
+func TestLockListsOutOfReach(t *testing.T) {
+	needBwrap(t)
+	w := newWorld(t)
+	mcp, envLocal := filepath.Join(w.project, ".mcp.json"), filepath.Join(w.project, ".env.local")
+	must(t, os.WriteFile(mcp, nil, 0o644))
+	must(t, os.WriteFile(envLocal, []byte("X=1\n"), 0o644))
+	p := w.profile(t, UnknownEffects, Options{})
+	old := tempLockName(p)
+	t.Cleanup(func() {
+		for _, f := range []string{old, old + ".made", old + ".checked"} {
+			os.Remove(f)
+		}
+	})
+	forge := func() {
+		must(t, os.WriteFile(old+".made", []byte(mcp+"\n"), 0o600))
+		must(t, os.WriteFile(old+".checked", []byte(envLocal+"\n"), 0o600))
+	}
+	lock := lockName(w.state, p)
+	reach := `for f in "$1" "$1.made" "$1.checked" "${1%/*}/new"; do (echo x >> "$f") 2>/dev/null && echo "wrote $f"; (cat "$f") >/dev/null 2>&1 && echo "read $f"; done; true`
+	for _, backend := range []string{"own", "bubblewrap"} {
+		t.Setenv(BackendEnv, backend)
+		forge()
+		code, out, errs := w.run(t, p, "/bin/sh", "-c", reach, "sh", lock)
+		if code != 0 || out != "" {
+			t.Errorf("%s: exit %d, the call reached the lock: %q %s", backend, code, out, errs)
+		}
+		if _, err := os.Stat(lock); err != nil {
+			t.Errorf("%s: no lock in the state folder: %v", backend, err)
+		}
+		if _, err := os.Lstat(mcp); err != nil {
+			t.Errorf("%s: a list in the temporary folder removed the person's %s: %v", backend, mcp, err)
+		}
+		wantFile(t, envLocal, "X=1\n")
+		wantMissing(t, filepath.Join(w.project, ".gemini"))
+	}
+
+	// A state folder whose folder of locks is a link holds none: the
+	// lock is taken in the temporary folder, without lists.
+	locks := filepath.Join(w.state, LockDir)
+	must(t, os.RemoveAll(locks))
+	must(t, os.Symlink(t.TempDir(), locks))
+	t.Setenv(BackendEnv, "")
+	forge()
+	if code, out, errs := w.run(t, p, "true"); code != 0 {
+		t.Fatalf("exit %d: %s%s", code, out, errs)
+	}
+	if _, err := os.Lstat(mcp); err != nil {
+		t.Errorf("a list beside the lock in the temporary folder removed the person's %s: %v", mcp, err)
+	}
+	wantFile(t, envLocal, "X=1\n")
+	wantMissing(t, filepath.Join(w.project, ".gemini"))
 }
 
 // TestLockRemovedWhileCallRuns: the lock in the temporary folder is
@@ -288,7 +350,7 @@ func TestLockRemovedWhileCallRuns(t *testing.T) {
 	if !waitFile(gemini) {
 		t.Fatal("the first call made no placeholder")
 	}
-	must(t, os.Remove(lockName(p)))
+	must(t, os.Remove(lockName(w.state, p)))
 	if code, out, _ := w.call(t, p, "true"); code != 0 {
 		t.Fatalf("second call: exit %d: %s", code, out)
 	}
@@ -343,10 +405,18 @@ func (w *world) startCall(t *testing.T, p *Profile, argv ...string) *exec.Cmd {
 	prof, err := json.Marshal(p)
 	must(t, err)
 	cmd := exec.Command(w.helper, append([]string{"--profile", string(prof), "--"}, argv...)...)
-	cmd.Env = append(os.Environ(), helperEnv+"=main", "HOME="+w.home)
+	cmd.Env = append(os.Environ(), helperEnv+"=main", "HOME="+w.home, "XDG_STATE_HOME="+filepath.Dir(w.state))
 	must(t, cmd.Start())
 	t.Cleanup(func() { cmd.Process.Kill(); cmd.Wait() })
 	return cmd
+}
+
+// lockList is the list beside the project's lock whose name ends with
+// ext (.made, .checked), its folder in the state folder made.
+func (w *world) lockList(t testing.TB, p *Profile, ext string) string {
+	t.Helper()
+	must(t, os.MkdirAll(filepath.Join(w.state, LockDir), 0o700))
+	return lockName(w.state, p) + ext
 }
 
 // placeholders are the paths the launcher makes in the world's project
@@ -465,7 +535,7 @@ func TestIgnoredInterruptStaysIgnored(t *testing.T) {
 	prof, err := json.Marshal(p)
 	must(t, err)
 	cmd := exec.Command("sh", "-c", `trap "" INT; exec "$0" --profile "$1" -- sh -c "touch started; sleep 1; touch finished"`, w.helper, string(prof))
-	cmd.Env = append(os.Environ(), helperEnv+"=main", "HOME="+w.home)
+	cmd.Env = append(os.Environ(), helperEnv+"=main", "HOME="+w.home, "XDG_STATE_HOME="+filepath.Dir(w.state))
 	must(t, cmd.Start())
 	if !waitFile(filepath.Join(w.project, "started")) {
 		t.Fatal("the command did not start")
@@ -494,7 +564,7 @@ func TestKilledLauncherLockRemoved(t *testing.T) {
 	}
 	must(t, cmd.Process.Kill())
 	cmd.Wait()
-	must(t, os.Remove(lockName(p)))
+	must(t, os.Remove(lockName(w.state, p)))
 	if code, out, _ := w.call(t, p, "true"); code != 0 {
 		t.Fatalf("exit %d: %s", code, out)
 	}

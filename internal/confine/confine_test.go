@@ -109,7 +109,7 @@ func (w *world) run(t testing.TB, p *Profile, argv ...string) (code int, stdout,
 	env := append(os.Environ(), "HOME="+w.home)
 	// With the sandbox's init started first, as governance-confine
 	// starts it (see sandbox_early_linux.go).
-	l := &Launcher{Env: env, Stdout: &out, Stderr: &errb, early: startEarly(env)}
+	l := &Launcher{Env: env, StateDir: w.state, Stdout: &out, Stderr: &errb, early: startEarly(env)}
 	defer l.early.discard()
 	code, err := l.Run(t.Context(), p, argv)
 	if err != nil {

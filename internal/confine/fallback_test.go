@@ -108,7 +108,7 @@ func TestRemoveMadeNoLinks(t *testing.T) {
 	// Named protected, so that only the link keeps them.
 	p := &Profile{Writable: []string{w.project}, Protected: []string{
 		filepath.Join(w.project, "lnk", ".config", "victim_empty"), filepath.Join(w.project, "lnk", "victimdir"), placeholder}}
-	lock := lockShared(p)
+	lock := lockShared(p, w.state)
 	if lock == nil {
 		t.Fatal("no lock")
 	}

@@ -337,8 +337,10 @@ func TestKilledLauncherFreshProfile(t *testing.T) {
 	wantFile(t, filepath.Join(w.project, ".env"), "API_TOKEN="+secretValue+"\n")
 }
 
-// TestForgedMadeList: the list beside the project's lock, in the
-// temporary folder, may be written by a call (the same user). A mark
+// TestForgedMadeList: the list beside the project's lock steers only
+// what the launcher finds itself (the list is in the state folder, which
+// no call writes; a list of another launcher's version, or written by
+// hand, is read so too). A mark
 // naming another repository, a path the project does not mask, or a
 // masked file the person staged takes nothing out of any index; a
 // placeholder line naming an empty file or folder of the person's, or
@@ -402,7 +404,7 @@ func TestForgedMadeList(t *testing.T) {
 		mark(w.project, filepath.Join(nested, ".git"), "sub/.env"),
 		mark(w.project, git, "main.go", ".env"),
 	})
-	list := lockName(p) + ".made"
+	list := w.lockList(t, p, ".made")
 	t.Cleanup(func() { os.Remove(list) })
 	must(t, os.WriteFile(list, []byte(strings.Join(lines, "\n")+"\n"), 0o600))
 	statusOther, status := otherGit("status", "--short"), hostGit(t, w, "status", "--short")

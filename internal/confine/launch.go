@@ -20,6 +20,8 @@ import (
 
 	"github.com/agentgov/governance/internal/confine/locate"
 	"github.com/agentgov/governance/internal/engine"
+	"github.com/agentgov/governance/internal/layout"
+	"github.com/agentgov/governance/internal/regularfile"
 )
 
 // ErrCannotConfine is wrapped by every error that says this machine
@@ -99,6 +101,10 @@ type Launcher struct {
 	// Stdin, Stdout and Stderr are the command's, passed through.
 	Stdin          io.Reader
 	Stdout, Stderr io.Writer
+	// StateDir is the user's governance state folder, which holds the
+	// project's lock and the lists beside it (see [lockShared]); empty:
+	// found from Env as the hook finds it.
+	StateDir string
 	// early is the sandbox's init started before the profile was built,
 	// used when the launcher sets the sandbox up itself.
 	early *earlyInit
@@ -264,10 +270,11 @@ func (l *Launcher) run(ctx context.Context, p *Profile, argv []string, bwrap str
 	// hold them, are made on the host (in the project): made is what this
 	// launcher made, removed when the call has ended, while no other call
 	// in the project runs (whose placeholder a removal would unmount).
-	lock := lockShared(p)
-	// The project's folder is locked too: the file in the temporary
-	// folder may be removed by a command outside the sandbox, and a
-	// launcher that then made a new one would take it alone.
+	lock := lockShared(p, l.stateDir(p))
+	// The project's folder is locked too: the lock file may be removed by
+	// a command outside the sandbox (the one in the temporary folder, or
+	// a person's), and a launcher that then made a new one would take it
+	// alone.
 	var dirLock *os.File
 	if lock != nil {
 		dirLock = lockFolder(p.Writable[0])
@@ -403,8 +410,8 @@ func (l *Launcher) run(ctx context.Context, p *Profile, argv []string, bwrap str
 		}
 	}
 	// And a lock on the project's folder (bubblewrap's --lock-file, a
-	// read lock of fcntl's the init takes and holds): the file in the
-	// temporary folder may be removed by a command outside the sandbox,
+	// read lock of fcntl's the init takes and holds): the lock file may
+	// be removed by a command outside the sandbox,
 	// and a launcher that then made a new one would find no sandbox
 	// holding it (see [sandboxHolds]).
 	if dirLock != nil && folderLockable(dirLock) {
@@ -1460,10 +1467,12 @@ func Reap(args []string) int {
 // what the others made too (they could not while it ran): the list of
 // what every launcher made is kept beside the lock (see [noteMade]). Only
 // the paths of that list inside the call's writable folders are removed:
-// the list, in the temporary folder, may have been written by another
-// than a launcher, naming the placeholder of a call that runs in
-// another project (whose removal would unmount it there) or any empty
-// file of the user's; each is reached from that folder through no link
+// the list is in the state folder, which no call writes, yet it is
+// trusted no further than the profile (one written by hand, or by
+// another version of the launcher, might name the placeholder of a call
+// that runs in another project, whose removal would unmount it there,
+// or any empty file of the user's); each is reached from that folder
+// through no link
 // and removed only when it looks like a placeholder (see
 // [removeBeneath]), and only when p names a protected path there (see
 // [Profile.madeHere]): not any empty file or folder of the person's.
@@ -1500,9 +1509,8 @@ func (l *Launcher) removeMade(lock, dirLock *os.File, p *Profile, writable, made
 	}
 	if checked := checkedList(lock); checked != "" && chk != nil && p != nil {
 		// Only the names this call's own profile checks: the list, in the
-		// temporary folder, may have been written by another than a
-		// launcher (a call confined by Landlock alone may write there), and
-		// would otherwise move any file of the project aside. The reaper,
+		// state folder, is trusted no further than the profile, and would
+		// otherwise move any file of the project aside. The reaper,
 		// which has no profile, leaves the list to the next launcher.
 		// A name the killed call made is there now, and this profile shows
 		// it read-only as the person's (CheckedHere): moved aside, it is
@@ -1645,8 +1653,22 @@ func isDotFile(path string) bool {
 	return err == nil && (string(data) == dotContent || string(data) == ".")
 }
 
+// LockDir is the folder of the projects' locks, and of the lists beside
+// them, in the state folder.
+const LockDir = "confine-locks"
+
+// stateDir is the user's governance state folder, for the call of p.
+func (l *Launcher) stateDir(p *Profile) string {
+	if l.StateDir != "" {
+		return l.StateDir
+	}
+	return layout.Discover(p.Cwd, "", envGet(l.Env)).StateDir
+}
+
 // madeList is the file beside the project's lock that lists what the
-// launchers made; empty when the lock's name cannot be read.
+// launchers made; empty when the lock's name cannot be read, or the
+// lock is not the state folder's (see [lockShared]): a list in the
+// temporary folder may have been written by a call.
 func madeList(lock *os.File) string {
 	name := lock.Name()
 	if !filepath.IsAbs(name) {
@@ -1655,6 +1677,9 @@ func madeList(lock *os.File) string {
 		if name, err = os.Readlink("/proc/self/fd/" + strconv.Itoa(int(lock.Fd()))); err != nil || !filepath.IsAbs(name) {
 			return ""
 		}
+	}
+	if filepath.Base(filepath.Dir(name)) != LockDir || strings.HasPrefix(filepath.Base(name), "governance-confine-") {
+		return ""
 	}
 	return name + ".made"
 }
@@ -1690,16 +1715,15 @@ func readMade(list string) (paths []string, marks []indexMark) {
 	if list == "" {
 		return nil, nil
 	}
-	f, err := os.OpenFile(list, os.O_RDONLY|syscallNoFollow, 0)
+	f, fi, err := layout.OpenOwned(list)
 	if err != nil {
 		return nil, nil
 	}
 	defer f.Close()
-	fi, err := f.Stat()
-	if err != nil || !fi.Mode().IsRegular() || !ownedByMe(fi) || fi.Size() > 1<<20 {
+	if fi.Size() > 1<<20 {
 		return nil, nil
 	}
-	data, err := io.ReadAll(f)
+	data, err := regularfile.ReadAll(f, fi.Size())
 	if err != nil {
 		return nil, nil
 	}

@@ -122,7 +122,7 @@ func MainWith(fallback Fallback, stdin io.Reader, stdout, stderr io.Writer, args
 		}
 	}
 	argv, reported := cwdReport(p, argv)
-	l := &Launcher{Env: os.Environ(), Project: paths.ProjectRoot, Stdin: stdin, Stdout: stdout, Stderr: stderr, early: early}
+	l := &Launcher{Env: os.Environ(), Project: paths.ProjectRoot, StateDir: paths.StateDir, Stdin: stdin, Stdout: stdout, Stderr: stderr, early: early}
 	code, err := l.Run(context.Background(), p, argv)
 	if err != nil && fallback != nil && errors.Is(err, ErrNoNamespaces) && runtime.GOOS == "linux" {
 		if ferr := fallback.Available(); ferr != nil {

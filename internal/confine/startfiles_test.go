@@ -288,7 +288,7 @@ func TestCheckedAttacks(t *testing.T) {
 	// A launcher killed before its check: the next one checks first.
 	leftover := filepath.Join(w.project, ".env.development")
 	must(t, os.WriteFile(leftover, []byte("X=1\n"), 0o644))
-	must(t, os.WriteFile(lockName(p)+".checked", []byte(leftover+"\n"), 0o600))
+	must(t, os.WriteFile(w.lockList(t, p, ".checked"), []byte(leftover+"\n"), 0o600))
 	if _, _, stderr := w.run(t, p, "/bin/sh", "-c", "test ! -e .env.development"); !strings.Contains(stderr, leftover+" was made by a confined call") {
 		t.Errorf("the leftover was not checked before the call: %s", stderr)
 	}
@@ -299,19 +299,18 @@ func TestCheckedAttacks(t *testing.T) {
 	// aside before the call all the same.
 	leftover = filepath.Join(w.project, ".env.test")
 	must(t, os.WriteFile(leftover, []byte("NODE_OPTIONS=--require ./x.js\n"), 0o644))
-	must(t, os.WriteFile(lockName(p)+".checked", []byte(leftover+"\n"), 0o600))
+	must(t, os.WriteFile(w.lockList(t, p, ".checked"), []byte(leftover+"\n"), 0o600))
 	fresh := w.profile(t, UnknownEffects, Options{})
 	if _, _, stderr := w.run(t, fresh, "/bin/sh", "-c", "test ! -e .env.test && echo X=1 > .env.test"); !strings.Contains(stderr, leftover+" was made by a confined call") {
 		t.Errorf("the leftover was not checked before the call: %s", stderr)
 	}
 	wantMissing(t, leftover)
 
-	// The list may be written by another than a launcher (a call confined
-	// by Landlock alone may write the temporary folder): a path it names
+	// The list steers nothing the profile does not check: a path it names
 	// that the profile does not check is left where it is.
 	forged := []string{filepath.Join(w.project, "main.go"), filepath.Join(w.project, "sub2", ".vscode")}
 	must(t, os.MkdirAll(forged[1], 0o755))
-	must(t, os.WriteFile(lockName(p)+".checked", []byte(strings.Join(forged, "\n")+"\n"), 0o600))
+	must(t, os.WriteFile(w.lockList(t, p, ".checked"), []byte(strings.Join(forged, "\n")+"\n"), 0o600))
 	w.run(t, p, "/bin/true")
 	for _, f := range forged {
 		if _, err := os.Lstat(f); err != nil {

@@ -5,7 +5,9 @@ import (
 	"crypto/sha256"
 	"encoding/binary"
 	"encoding/hex"
+	"errors"
 	"io"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"runtime"
@@ -123,16 +125,37 @@ func changeTime(fi os.FileInfo) (int64, uint64) {
 	return int64(st.Ctim.Sec)*1e9 + int64(st.Ctim.Nsec), uint64(st.Ino)
 }
 
-// lockShared takes a shared lock on a file of the user's own in the
-// temporary folder, one per project (the first writable folder): every
-// launcher in the project holds it while its call runs. nil when there is
-// nothing to lock or the file is not the user's own: then nothing made
-// for the call is removed.
-func lockShared(p *Profile) *os.File {
+// lockShared takes a shared lock on the project's lock file (see
+// [lockName]), one per project (the first writable folder): every
+// launcher in the project holds it while its call runs. nil when there
+// is nothing to lock or the file is not the user's own: then nothing
+// made for the call is removed.
+//
+// The lock, and the lists beside it that steer what the next launcher
+// removes and checks, are in the user's governance state folder, which
+// no confined call can write: not shown under bubblewrap or the
+// launcher's own sandbox, neither read nor written under Landlock and
+// Seatbelt. Where the state folder cannot hold it (none, or a harness's
+// own sandbox keeps it read-only), the lock is taken in the temporary
+// folder, which a call confined by Landlock may write: that one has no
+// lists (see [madeList]), so that nothing a call writes steers a
+// launcher.
+func lockShared(p *Profile, stateDir string) *os.File {
 	if len(p.Writable) == 0 {
 		return nil
 	}
-	f, err := os.OpenFile(lockName(p), os.O_RDONLY|os.O_CREATE|syscall.O_NOFOLLOW|syscall.O_CLOEXEC, 0o600)
+	if dir := lockFolderIn(p, stateDir); dir != "" {
+		if f := openLock(filepath.Join(dir, lockBase(p))); f != nil {
+			return f
+		}
+	}
+	return openLock(tempLockName(p))
+}
+
+// openLock opens the lock file name, made if missing, and locks it
+// shared; nil when it is not the user's own regular file.
+func openLock(name string) *os.File {
+	f, err := os.OpenFile(name, os.O_RDONLY|os.O_CREATE|syscall.O_NOFOLLOW|syscall.O_CLOEXEC, 0o600)
 	if err != nil {
 		return nil
 	}
@@ -141,6 +164,30 @@ func lockShared(p *Profile) *os.File {
 		return nil
 	}
 	return f
+}
+
+// lockFolderIn returns the folder of the projects' locks in the state
+// folder, made if missing: a folder of the user's own, reached through
+// no link from the state folder, outside what p lets the call write (a
+// profile given whole could show it writable). "" when there is none.
+func lockFolderIn(p *Profile, stateDir string) string {
+	dir := filepath.Join(stateDir, LockDir)
+	if !clean(stateDir) || slices.ContainsFunc(p.Writable, func(w string) bool {
+		return inside(w, dir) || inside(dir, w) && !insideAny(dir, p.Masked)
+	}) {
+		return ""
+	}
+	if err := os.Mkdir(dir, 0o700); errors.Is(err, fs.ErrNotExist) {
+		if os.MkdirAll(stateDir, 0o700) != nil {
+			return ""
+		}
+		os.Mkdir(dir, 0o700)
+	}
+	fi, err := os.Lstat(dir)
+	if err != nil || !fi.IsDir() || !ownedByMe(fi) {
+		return ""
+	}
+	return dir
 }
 
 // lockFolder takes a shared lock on the project's folder itself, which a
@@ -188,11 +235,22 @@ func folderLockable(dir *os.File) bool {
 // lockDowngrade turns an exclusive lock back into a shared one.
 func lockDowngrade(f *os.File) { syscall.Flock(int(f.Fd()), syscall.LOCK_SH) }
 
-// lockName is the project's lock in the temporary folder, named for its
-// first writable folder.
-func lockName(p *Profile) string {
+// lockBase is the name of the project's lock, for its first writable
+// folder.
+func lockBase(p *Profile) string {
 	sum := sha256.Sum256([]byte(p.Writable[0]))
-	return filepath.Join(os.TempDir(), "governance-confine-"+strconv.Itoa(os.Geteuid())+"-"+hex.EncodeToString(sum[:8])+".lock")
+	return hex.EncodeToString(sum[:8]) + ".lock"
+}
+
+// lockName is the project's lock in the state folder stateDir.
+func lockName(stateDir string, p *Profile) string {
+	return filepath.Join(stateDir, LockDir, lockBase(p))
+}
+
+// tempLockName is the project's lock in the temporary folder, where the
+// state folder cannot hold it.
+func tempLockName(p *Profile) string {
+	return filepath.Join(os.TempDir(), "governance-confine-"+strconv.Itoa(os.Geteuid())+"-"+lockBase(p))
 }
 
 // lockExclusive turns the shared lock into an exclusive one, if no other
@@ -354,12 +412,13 @@ func ended(fd, timeout int) bool {
 func newSession() *syscall.SysProcAttr { return &syscall.SysProcAttr{Setsid: true} }
 
 // reaping reports a process started as a launcher's reaper: descriptor 3
-// a lock file of the launcher's in the temporary folder, descriptor 4 a
+// a lock file of the launcher's (see [lockShared]), descriptor 4 a
 // pidfd. The variable alone, which a caller's environment could carry,
 // never makes the launcher skip its command.
 func reaping() bool {
 	lock, err := os.Readlink("/proc/self/fd/3")
-	if err != nil || !strings.HasPrefix(filepath.Base(lock), "governance-confine-") || !strings.HasSuffix(lock, ".lock") {
+	if err != nil || !strings.HasSuffix(lock, ".lock") ||
+		filepath.Base(filepath.Dir(lock)) != LockDir && !strings.HasPrefix(filepath.Base(lock), "governance-confine-") {
 		return false
 	}
 	pidfd, err := os.Readlink("/proc/self/fd/4")

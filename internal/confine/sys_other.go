@@ -27,7 +27,7 @@ func ownedByMe(os.FileInfo) bool { return true }
 
 func changeTime(os.FileInfo) (int64, uint64) { return 0, 0 }
 
-func lockShared(*Profile) *os.File { return nil }
+func lockShared(*Profile, string) *os.File { return nil }
 
 func lockExclusive(*os.File) bool { return false }
 

@@ -134,9 +134,8 @@ func parseMark(line string) (m indexMark, ok bool) {
 // The marks of launchers that ended as they should (the last one
 // clears the list) find an index they checked, where nothing is to
 // unstage; one this launcher checked, unchanged since, is not read
-// again. The list, in the temporary folder, may have been written by
-// a call (the same user): a mark steers nothing the launcher does not
-// find itself (see [Launcher.leftoverMasks]).
+// again. The list is trusted no further than what the launcher finds
+// itself (see [Launcher.leftoverMasks]).
 func (l *Launcher) unstageLeftovers(p *Profile, marks []indexMark) {
 	seen := map[string]bool{}
 	for _, m := range marks {

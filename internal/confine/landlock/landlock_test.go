@@ -132,11 +132,16 @@ func TestLandlockFallback(t *testing.T) {
 		try("connect over TCP", dialEnv+"="+ln.Addr().String()+" "+self),
 		try("start a session of its own", `[ "$(cut -d' ' -f6 /proc/$$/stat)" = "$$" ]`),
 		try("hold no capability", `grep -q '^CapEff:[[:space:]]*0*$' /proc/$$/status`),
+		try("write the lists beside the project's lock", `(for f in "$LOCKS"/*.lock; do echo x >> "$f.made" || exit 1; done; test -e "$f")`),
+		try("make a list beside the project's lock", `echo x > "$LOCKS/new.made"`),
 		"exit 7",
 	}, "\n")
 	cmd := exec.Command("bwrap", "--bind", "/", "/", "--dev", "/dev", "--proc", "/proc", "--unshare-user", "--disable-userns",
 		"--die-with-parent", "--", self, "--profile", string(prof), "--", "/bin/sh", "-c", script)
-	cmd.Env = append(os.Environ(), mainEnv+"=1")
+	// The state folder, where the project's lock is kept, in the home
+	// folder.
+	locks := filepath.Join(home, ".local", "state", "governance", confine.LockDir)
+	cmd.Env = append(os.Environ(), mainEnv+"=1", "HOME="+home, "XDG_STATE_HOME=", "LOCKS="+locks)
 	var stdout, stderr bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &stdout, &stderr
 	if err := cmd.Run(); cmd.ProcessState == nil || cmd.ProcessState.ExitCode() != 7 {
@@ -148,7 +153,8 @@ func TestLandlockFallback(t *testing.T) {
 	want := "read main.go: done\nwrite sub/new: done\nread .env: refused\nwrite .env: refused\n" +
 		"write .claude/settings.json: refused\ncreate .claude/settings.local.json: refused\n" +
 		"read the home folder: refused\nread ~/.aws: refused\nwrite the home folder: refused\nconnect over TCP: refused\n" +
-		"start a session of its own: done\nhold no capability: done\n"
+		"start a session of its own: done\nhold no capability: done\n" +
+		"write the lists beside the project's lock: refused\nmake a list beside the project's lock: refused\n"
 	if stdout.String() != want {
 		t.Errorf("got\n%s\nwant\n%s\nstderr: %s", stdout.String(), want, stderr.String())
 	}
@@ -157,6 +163,9 @@ func TestLandlockFallback(t *testing.T) {
 	}
 	if _, err := os.Stat(filepath.Join(proj, ".claude", "settings.local.json")); err == nil {
 		t.Error(".claude/settings.local.json was created")
+	}
+	if locks, _ := filepath.Glob(filepath.Join(locks, "*.lock")); len(locks) != 1 {
+		t.Errorf("the state folder holds the locks %v, want the project's", locks)
 	}
 }
 
