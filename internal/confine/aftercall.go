@@ -46,10 +46,56 @@ type afterCall struct {
 	batchPath string
 	// warned: a folder on the way that is no folder was named.
 	warned bool
+	// kept are the folders on the way to a checked path that were a link
+	// or no folder before the call: the person's, where one that is so
+	// now and was not is the call's doing (see [afterCall.one]).
+	kept []string
+	// moved counts the paths moved aside.
+	moved int
 }
 
 func newAfterCall(p *Profile, stderr io.Writer) *afterCall {
-	return &afterCall{quarantine: p.Quarantine, writable: p.Writable, stderr: stderr, batch: -1}
+	return &afterCall{quarantine: p.Quarantine, writable: p.Writable, stderr: stderr, batch: -1, kept: keptOnTheWay(p.Checked, p.Writable)}
+}
+
+// keptOnTheWay returns the folders on the way to the paths, below the
+// writable folder each is in, that are a link or no folder now: looked
+// at before the call, the person's. A folder missing ends the look on
+// its way.
+func keptOnTheWay(paths, writable []string) []string {
+	var kept []string
+	seen := map[string]bool{}
+	for _, x := range paths {
+		top := nearest(x, writable)
+		if top == "" {
+			continue
+		}
+		for _, d := range onTheWay(top, x) {
+			if seen[d] {
+				continue
+			}
+			seen[d] = true
+			fi, err := os.Lstat(d)
+			if err != nil {
+				break
+			}
+			if !fi.IsDir() {
+				kept = append(kept, d)
+				break
+			}
+		}
+	}
+	return kept
+}
+
+// onTheWay are the folders strictly between top and x, shallowest first.
+func onTheWay(top, x string) []string {
+	var out []string
+	for d := filepath.Dir(x); d != top && inside(d, top); d = filepath.Dir(d) {
+		out = append(out, d)
+	}
+	slices.Reverse(out)
+	return out
 }
 
 // close closes the batch's folder.
@@ -81,11 +127,23 @@ func (a *afterCall) one(x string, held bool) {
 		return
 	}
 	rel := strings.TrimPrefix(x, top+"/")
+	why := "a program started there later (a harness, an editor, a version manager) reads it as it starts, and a confined call may not make it"
 	dir, err := openFolderBeneath(top, filepath.Dir(rel), false)
+	if err != nil && !errors.Is(err, unix.ENOENT) {
+		// A folder on the way is a link or no folder now. One that was
+		// not so before the call is the call's doing (.config made a link
+		// to a folder that holds mise/config.toml, which mise started
+		// later would read through it): moved aside as a made name is.
+		if w := a.blocker(top, x); w != "" && !slices.Contains(a.kept, w) {
+			x, rel, held = w, strings.TrimPrefix(w, top+"/"), false
+			why = "a program started there later (a harness, an editor, a version manager) reads what it leads to as it starts, and a confined call may not make it"
+			dir, err = openFolderBeneath(top, filepath.Dir(rel), false)
+		}
+	}
 	if err != nil {
 		// The folder is not there (nothing in it either), or one on the
-		// way is no folder now: what a program started there finds is
-		// not the project's.
+		// way is a link or no folder the person keeps: what a program
+		// started there finds is not the project's.
 		// Said once: a folder the person keeps as a link would say it of
 		// every name in it, every call.
 		if !errors.Is(err, unix.ENOENT) && !a.warned {
@@ -103,7 +161,6 @@ func (a *afterCall) one(x string, held bool) {
 	if held && emptyAt(dir, base, &st) {
 		return
 	}
-	why := "a program started there later (a harness, an editor, a version manager) reads it as it starts, and a confined call may not make it"
 	dest, err := a.moveAside(dir, rel)
 	if err != nil {
 		// Out of the way in its own folder, where no program reads it.
@@ -114,8 +171,24 @@ func (a *afterCall) one(x string, held bool) {
 		}
 		dest = filepath.Join(filepath.Dir(x), aside)
 	}
+	a.moved++
 	a.note(x, dest)
 	a.say("governance: warning: %s was made by a confined call, and %s: it was moved to %s (move it back if you made it yourself)\n", x, why, dest)
+}
+
+// blocker returns the first folder on the way from top to x that is a
+// link or no folder, looked at through no link; "" for none.
+func (a *afterCall) blocker(top, x string) string {
+	for _, d := range onTheWay(top, x) {
+		fi, linked, err := lstatBeneath(top, strings.TrimPrefix(d, top+"/"))
+		if linked || err != nil {
+			return ""
+		}
+		if !fi.IsDir() {
+			return d
+		}
+	}
+	return ""
 }
 
 // moveAside moves rel, in the folder dir, into this check's folder in
@@ -263,9 +336,31 @@ func emptyAt(dir int, name string, st *unix.Stat_t) bool {
 
 // noteChecked adds the checked paths of a call to the list beside the
 // lock, a file of the user's own, so that the next launcher checks them
-// should this one be killed before its check.
-func noteChecked(lock *os.File, checked []string) {
-	appendMade(checkedList(lock), checked)
+// should this one be killed before its check; and the folders on the way
+// to them the person keeps as links (see [afterCall.kept]), each on a
+// line of its own after [keptPrefix].
+func noteChecked(lock *os.File, checked, kept []string) {
+	lines := slices.Clone(checked)
+	for _, k := range kept {
+		lines = append(lines, keptPrefix+k)
+	}
+	appendMade(checkedList(lock), lines)
+}
+
+// keptPrefix begins a line of the list of checked paths that names a
+// folder on the way the person kept as a link.
+const keptPrefix = "kept "
+
+// readChecked reads the list of checked paths.
+func readChecked(list string) (paths, kept []string) {
+	for _, line := range readLines(list) {
+		if k, ok := strings.CutPrefix(line, keptPrefix); ok && clean(k) {
+			kept = append(kept, k)
+		} else if clean(line) {
+			paths = append(paths, line)
+		}
+	}
+	return paths, kept
 }
 
 // checkedList is the file beside the project's lock that lists what the

@@ -334,7 +334,7 @@ func (l *Launcher) run(ctx context.Context, p *Profile, argv []string, bwrap str
 				// meanwhile would read it), and again then by the reaper.
 				held, _ := readMade(madeList(lock))
 				chk.check(p.Checked, held)
-				l.reap(lock, pidfd, dirLock, p, made)
+				l.reap(lock, pidfd, dirLock, p, made, chk.kept)
 				return
 			}
 			held, _ := readMade(madeList(lock))
@@ -356,7 +356,7 @@ func (l *Launcher) run(ctx context.Context, p *Profile, argv []string, bwrap str
 	stamps := stampIndexes(p)
 	if lock != nil {
 		noteMade(lock, made, indexMarks(stamps))
-		noteChecked(lock, p.Checked)
+		noteChecked(lock, p.Checked, chk.kept)
 	}
 	if len(stamps) > 0 {
 		defer l.unstageMasks(context.WithoutCancel(ctx), p, stamps)
@@ -1366,7 +1366,7 @@ const ReapEnv = "GOVERNANCE_CONFINE_REAP"
 // command. A launcher that cannot start one leaves them: a placeholder
 // left is an empty folder or file, where a removed one would let the job
 // create the protected path.
-func (l *Launcher) reap(lock, pidfd, dirLock *os.File, p *Profile, made []string) {
+func (l *Launcher) reap(lock, pidfd, dirLock *os.File, p *Profile, made, kept []string) {
 	writable, untracked := p.Writable, p.Untracked
 	exe := os.Args[0]
 	if !strings.Contains(exe, "/") {
@@ -1392,6 +1392,9 @@ func (l *Launcher) reap(lock, pidfd, dirLock *os.File, p *Profile, made []string
 		for _, c := range p.Checked {
 			args = append(args, "--checked", c)
 		}
+		for _, k := range kept {
+			args = append(args, "--kept", k)
+		}
 	}
 	cmd := exec.Command(exe, slices.Concat(args, []string{"--"}, made)...)
 	cmd.Env = []string{ReapEnv + "=1"}
@@ -1409,15 +1412,17 @@ func (l *Launcher) reap(lock, pidfd, dirLock *os.File, p *Profile, made []string
 // call's writable folders (--writable DIR ...), then after -- what the
 // launcher made.
 func Reap(args []string) int {
-	var writable, checked []string
+	var writable, checked, kept []string
 	var untracked []Untracked
 	quarantine := ""
-	for len(args) >= 2 && slices.Contains([]string{"--writable", "--untracked", "--checked", "--quarantine"}, args[0]) {
+	for len(args) >= 2 && slices.Contains([]string{"--writable", "--untracked", "--checked", "--kept", "--quarantine"}, args[0]) {
 		switch args[0] {
 		case "--writable":
 			writable = append(writable, args[1])
 		case "--checked":
 			checked = append(checked, args[1])
+		case "--kept":
+			kept = append(kept, args[1])
 		case "--quarantine":
 			quarantine = args[1]
 		default:
@@ -1453,7 +1458,7 @@ func Reap(args []string) int {
 	// folders.
 	var chk *afterCall
 	if len(writable) > 0 && (&Profile{Kind: UnknownEffects, Cwd: writable[0], Writable: writable, Checked: checked, Quarantine: quarantine}).Check() == nil {
-		chk = &afterCall{quarantine: quarantine, writable: writable, batch: -1}
+		chk = &afterCall{quarantine: quarantine, writable: writable, batch: -1, kept: kept}
 		held, _ := readMade(madeList(lock))
 		chk.check(checked, held)
 	}
@@ -1515,11 +1520,23 @@ func (l *Launcher) removeMade(lock, dirLock *os.File, p *Profile, writable, made
 		// A name the killed call made is there now, and this profile shows
 		// it read-only as the person's (CheckedHere): moved aside, it is
 		// absent for this call, and checked after it as the others are.
-		paths, _ := readMade(checked)
+		paths, kept := readChecked(checked)
 		paths = slices.DeleteFunc(paths, func(x string) bool {
 			return !slices.Contains(p.Checked, x) && !slices.Contains(p.CheckedHere, x)
 		})
-		chk.check(paths, listed)
+		// The folders on the way the person kept as links are those the
+		// killed launcher found so before its call: this one's look came
+		// after that call, and is taken again once its leftovers are
+		// moved aside.
+		if len(paths) > 0 {
+			own, moved := chk.kept, chk.moved
+			chk.kept = kept
+			chk.check(paths, listed)
+			chk.kept = own
+			if chk.moved > moved {
+				defer func() { chk.kept = keptOnTheWay(p.Checked, p.Writable) }()
+			}
+		}
 		for _, x := range paths {
 			if _, err := os.Lstat(x); err != nil && slices.Contains(p.CheckedHere, x) {
 				p.Protected = slices.DeleteFunc(p.Protected, func(y string) bool { return y == x })
@@ -1712,27 +1729,34 @@ func appendMade(list string, lines []string) {
 // readMade reads the list beside the lock, a file of the user's own:
 // absolute paths, one a line, and the marks of repositories.
 func readMade(list string) (paths []string, marks []indexMark) {
-	if list == "" {
-		return nil, nil
-	}
-	f, fi, err := layout.OpenOwned(list)
-	if err != nil {
-		return nil, nil
-	}
-	defer f.Close()
-	if fi.Size() > 1<<20 {
-		return nil, nil
-	}
-	data, err := regularfile.ReadAll(f, fi.Size())
-	if err != nil {
-		return nil, nil
-	}
-	for line := range strings.SplitSeq(string(data), "\n") {
-		if filepath.IsAbs(line) && filepath.Clean(line) == line {
+	for _, line := range readLines(list) {
+		if clean(line) {
 			paths = append(paths, line)
 		} else if m, ok := parseMark(line); ok {
 			marks = append(marks, m)
 		}
 	}
 	return paths, marks
+}
+
+// readLines reads the lines of a list beside the lock, a file of the
+// user's own (or root's) of 1 MiB at most; none when there is no such
+// file.
+func readLines(list string) []string {
+	if list == "" {
+		return nil
+	}
+	f, fi, err := layout.OpenOwned(list)
+	if err != nil {
+		return nil
+	}
+	defer f.Close()
+	if fi.Size() > 1<<20 {
+		return nil
+	}
+	data, err := regularfile.ReadAll(f, fi.Size())
+	if err != nil {
+		return nil
+	}
+	return strings.Split(string(data), "\n")
 }

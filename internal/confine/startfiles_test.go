@@ -350,3 +350,55 @@ func TestCheckedNotStaged(t *testing.T) {
 		t.Errorf("the index holds .env.local after the call: %q", out)
 	}
 }
+
+// TestCheckedLinkOnTheWay: a folder on the way to a checked name that a
+// call makes a link (.config to a folder holding mise/config.toml, mise
+// to one holding config.toml), which mise started later would read
+// through, is moved aside whole, as the link, as a made name is; a link
+// the person kept there before the call stays, with a warning.
+func TestCheckedLinkOnTheWay(t *testing.T) {
+	needBwrap(t)
+	t.Parallel()
+	w := newWorld(t)
+	p := w.profile(t, UnknownEffects, Options{})
+	for _, c := range []string{".config/mise", "mise/config.toml"} {
+		if !slices.Contains(p.Checked, filepath.Join(w.project, c)) {
+			t.Fatalf("%s is not checked: %v", c, p.Checked)
+		}
+	}
+	code, _, stderr := w.run(t, p, "/bin/sh", "-c", "mkdir -p planted/mise && echo '[env]' > planted/mise/config.toml && ln -s planted .config && ln -s planted/mise mise")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	batch, _ := filepath.Glob(filepath.Join(w.project, ".governance/quarantine/*"))
+	if len(batch) != 1 {
+		t.Fatalf("quarantine: %v\n%s", batch, stderr)
+	}
+	for link, to := range map[string]string{".config": "planted", "mise": "planted/mise"} {
+		if l, err := os.Readlink(filepath.Join(batch[0], link)); err != nil || l != to {
+			t.Errorf("%s in the quarantine: %q %v\n%s", link, l, err, stderr)
+		}
+		if _, err := os.Lstat(filepath.Join(w.project, link)); err == nil {
+			t.Errorf("%s is still there", link)
+		}
+		if !strings.Contains(stderr, filepath.Join(w.project, link)+" was made by a confined call") {
+			t.Errorf("stderr names no %s: %s", link, stderr)
+		}
+	}
+	wantFile(t, filepath.Join(w.project, "planted/mise/config.toml"), "[env]\n")
+
+	// The person's own link, there before the call: left, and named.
+	must(t, os.Mkdir(filepath.Join(w.project, "dotfiles"), 0o755))
+	must(t, os.Symlink("dotfiles", filepath.Join(w.project, ".config")))
+	p = w.profile(t, UnknownEffects, Options{})
+	code, _, stderr = w.run(t, p, "/bin/sh", "-c", "mkdir -p .config/mise && echo '[env]' > .config/mise/config.toml")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	if l, err := os.Readlink(filepath.Join(w.project, ".config")); err != nil || l != "dotfiles" {
+		t.Errorf("the person's .config: %q %v", l, err)
+	}
+	if !strings.Contains(stderr, "a folder on the way to it is not a folder, or is a link") {
+		t.Errorf("no warning of the person's link: %s", stderr)
+	}
+}
