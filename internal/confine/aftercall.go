@@ -1,6 +1,7 @@
 package confine
 
 import (
+	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
@@ -433,4 +434,53 @@ func (a *afterCall) below(p *Profile, held []string) {
 		a.say("governance: warning: the confined call changed more than %d folders below its own: those past them were not looked in for what a program started there reads (an editor's settings, an environment file)\n", maxBelow)
 	}
 	a.check(found, held)
+}
+
+// belowData is what the reaper needs of a profile to look below the
+// call's folder as the launcher does (see [afterCall.below]): the
+// folders' stamps before the call, and what the profile kept read-only,
+// absent or masked there.
+type belowData struct {
+	Below []stamp
+	Skip  []string
+}
+
+// belowFile returns a file in memory that holds p's [belowData], read
+// from its start; nil when p has no folders to look in.
+func belowFile(p *Profile) *os.File {
+	if len(p.below) == 0 || p.Quarantine == "" {
+		return nil
+	}
+	f, err := memFile()
+	if err != nil {
+		return nil
+	}
+	data := belowData{Below: p.below, Skip: slices.Concat(p.Protected, p.Masked, p.Absent)}
+	if json.NewEncoder(f).Encode(data) != nil {
+		f.Close()
+		return nil
+	}
+	if _, err := f.Seek(0, io.SeekStart); err != nil {
+		f.Close()
+		return nil
+	}
+	return f
+}
+
+// readBelow reads the [belowData] the launcher handed its reaper at the
+// descriptor fd, as a profile that holds it; nil for none.
+func readBelow(fd int) *Profile {
+	if fd < 0 {
+		return nil
+	}
+	f := os.NewFile(uintptr(fd), "below")
+	if f == nil {
+		return nil
+	}
+	defer f.Close()
+	var data belowData
+	if json.NewDecoder(io.LimitReader(f, 256<<20)).Decode(&data) != nil {
+		return nil
+	}
+	return &Profile{below: data.Below, Protected: data.Skip}
 }

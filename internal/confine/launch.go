@@ -334,6 +334,7 @@ func (l *Launcher) run(ctx context.Context, p *Profile, argv []string, bwrap str
 				// meanwhile would read it), and again then by the reaper.
 				held, _ := readMade(madeList(lock))
 				chk.check(p.Checked, held)
+				chk.below(p, held)
 				l.reap(lock, pidfd, dirLock, p, made, chk.kept)
 				return
 			}
@@ -1396,12 +1397,21 @@ func (l *Launcher) reap(lock, pidfd, dirLock *os.File, p *Profile, made, kept []
 			args = append(args, "--kept", k)
 		}
 	}
+	extra := []*os.File{lock, pidfd}
+	if dirLock != nil {
+		extra = append(extra, dirLock)
+	}
+	// And the folders the look below the call's folder starts from, as
+	// they were before the call, by a descriptor of a file in memory: a
+	// project's may be more than a command's arguments hold.
+	if f := belowFile(p); f != nil {
+		defer f.Close()
+		args = append(args, "--below-fd", strconv.Itoa(3+len(extra)))
+		extra = append(extra, f)
+	}
 	cmd := exec.Command(exe, slices.Concat(args, []string{"--"}, made)...)
 	cmd.Env = []string{ReapEnv + "=1"}
-	cmd.ExtraFiles = []*os.File{lock, pidfd}
-	if dirLock != nil {
-		cmd.ExtraFiles = append(cmd.ExtraFiles, dirLock)
-	}
+	cmd.ExtraFiles = extra
 	cmd.SysProcAttr = newSession()
 	if cmd.Start() == nil {
 		cmd.Process.Release()
@@ -1409,14 +1419,21 @@ func (l *Launcher) reap(lock, pidfd, dirLock *os.File, p *Profile, made, kept []
 }
 
 // Reap is the reaper's work (see [ReapEnv]): its arguments are the
-// call's writable folders (--writable DIR ...), then after -- what the
-// launcher made.
+// call's writable folders (--writable DIR ...), the checked paths
+// (--checked, --kept, --quarantine), the descriptor of what the look
+// below the call's folder needs (--below-fd, see [belowData]), then
+// after -- what the launcher made.
 func Reap(args []string) int {
 	var writable, checked, kept []string
 	var untracked []Untracked
 	quarantine := ""
-	for len(args) >= 2 && slices.Contains([]string{"--writable", "--untracked", "--checked", "--kept", "--quarantine"}, args[0]) {
+	belowFD := -1
+	for len(args) >= 2 && slices.Contains([]string{"--writable", "--untracked", "--checked", "--kept", "--quarantine", "--below-fd"}, args[0]) {
 		switch args[0] {
+		case "--below-fd":
+			if fd, err := strconv.Atoi(args[1]); err == nil && fd >= 5 {
+				belowFD = fd
+			}
 		case "--writable":
 			writable = append(writable, args[1])
 		case "--checked":
@@ -1438,9 +1455,11 @@ func Reap(args []string) int {
 	lock, pidfd := os.NewFile(3, "lock"), os.NewFile(4, "pidfd")
 	// The project's folder, locked, when the launcher had it.
 	var dirLock *os.File
-	if f := os.NewFile(5, "project"); f != nil {
-		if fi, err := f.Stat(); err == nil && fi.IsDir() {
-			dirLock = f
+	if belowFD != 5 {
+		if f := os.NewFile(5, "project"); f != nil {
+			if fi, err := f.Stat(); err == nil && fi.IsDir() {
+				dirLock = f
+			}
 		}
 	}
 	waitEnd(pidfd)
@@ -1461,6 +1480,10 @@ func Reap(args []string) int {
 		chk = &afterCall{quarantine: quarantine, writable: writable, batch: -1, kept: kept}
 		held, _ := readMade(madeList(lock))
 		chk.check(checked, held)
+		if p := readBelow(belowFD); p != nil {
+			p.Checked = checked
+			chk.below(p, held)
+		}
 	}
 	l.removeMade(lock, dirLock, nil, writable, args[1:], chk)
 	return 0

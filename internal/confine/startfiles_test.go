@@ -402,3 +402,41 @@ func TestCheckedLinkOnTheWay(t *testing.T) {
 		t.Errorf("no warning of the person's link: %s", stderr)
 	}
 }
+
+// TestStartNamesMadeBelowByJob: a job that outlives its launcher and
+// then makes a start name deeper than the call's folder (sub/dir/.env.local,
+// sub/.vscode/tasks.json) finds it moved aside by the reaper, which looks
+// below as the launcher does, from the folders' stamps before the call.
+func TestStartNamesMadeBelowByJob(t *testing.T) {
+	needBwrap(t)
+	t.Parallel()
+	w := newWorld(t)
+	p := w.profile(t, UnknownEffects, Options{Index: t.TempDir(), IndexKey: "k"})
+	if len(p.below) == 0 {
+		t.Fatal("the profile holds no folder to look in after the call")
+	}
+	script := `(sleep 1
+mkdir -p sub/dir sub/.vscode
+echo X=1 > sub/dir/.env.local
+echo '{}' > sub/.vscode/tasks.json
+echo n > sub/notes.txt
+touch done) >/dev/null 2>&1 &
+echo started`
+	code, out, stderr := w.run(t, p, "/bin/sh", "-c", script)
+	if code != 0 || out != "started\n" {
+		t.Fatalf("exit %d, output %q: %s", code, out, stderr)
+	}
+	if !waitFile(filepath.Join(w.project, "done")) {
+		t.Fatal("the background job did not run")
+	}
+	for rel, want := range map[string]string{"sub/dir/.env.local": "X=1\n", "sub/.vscode/tasks.json": "{}\n"} {
+		wantMissing(t, filepath.Join(w.project, rel))
+		found, _ := filepath.Glob(filepath.Join(w.project, ".governance/quarantine/*", rel))
+		if len(found) != 1 {
+			t.Errorf("%s is not in the quarantine once: %v", rel, found)
+			continue
+		}
+		wantFile(t, found[0], want)
+	}
+	wantFile(t, filepath.Join(w.project, "sub", "notes.txt"), "n\n")
+}
