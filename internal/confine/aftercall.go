@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"slices"
@@ -53,10 +54,16 @@ type afterCall struct {
 	kept []string
 	// moved counts the paths moved aside.
 	moved int
+	// since is when the launcher looked before the call, less a second
+	// (a file system's clock may run behind the launcher's), in Unix
+	// nanoseconds: a link whose change time is later was made or moved
+	// during the call. 0 when unknown.
+	since int64
 }
 
 func newAfterCall(p *Profile, stderr io.Writer) *afterCall {
-	return &afterCall{quarantine: p.Quarantine, writable: p.Writable, stderr: stderr, batch: -1, kept: keptOnTheWay(p.Checked, p.Writable)}
+	return &afterCall{quarantine: p.Quarantine, writable: p.Writable, stderr: stderr, batch: -1, kept: keptOnTheWay(p.Checked, p.Writable),
+		since: time.Now().Add(-time.Second).UnixNano()}
 }
 
 // keptOnTheWay returns the folders on the way to the paths, below the
@@ -397,8 +404,9 @@ func (a *afterCall) below(p *Profile, held []string) {
 	skip := slices.Concat(p.Protected, p.Masked, p.Absent, p.Checked)
 	budget := maxBelow
 	var found []string
-	var look func(dir string)
-	look = func(dir string) {
+	// fresh: dir was made during the call, and all it holds is new.
+	var look func(dir string, fresh bool)
+	look = func(dir string, fresh bool) {
 		// Bounded by the folders looked in, not by their entries: a call
 		// that fills one folder with files would otherwise hide a name in
 		// the next.
@@ -416,10 +424,19 @@ func (a *afterCall) below(p *Profile, held []string) {
 				if !insideAny(q, skip) {
 					found = append(found, q)
 				}
+			case e.Type()&fs.ModeSymlink != 0 && engine.StartWay(q):
+				// A link made where a program started in that folder reads
+				// through it (web/.config to a folder that holds
+				// mise/config.toml, web/.vscode to one that holds
+				// tasks.json): one in a folder made during the call, or
+				// changed since the launcher looked, is the call's.
+				if !insideAny(q, skip) && !slices.Contains(a.kept, q) && (fresh || a.changedSince(q)) {
+					found = append(found, q)
+				}
 			case e.IsDir() && !known[q] && e.Name() != "node_modules" && e.Name() != ".git" && !insideAny(q, skip):
 				// A folder made during the call: all it holds is new (the
 				// quarantine, in the read-only .governance, is not).
-				look(q)
+				look(q, true)
 			}
 		}
 	}
@@ -428,12 +445,23 @@ func (a *afterCall) below(p *Profile, held []string) {
 		if !ok || !os.FileMode(now.Mode).IsDir() || now.Mtime == st.Mtime && now.Ctime == st.Ctime && now.Ino == st.Ino {
 			continue
 		}
-		look(st.Path)
+		look(st.Path, false)
 	}
 	if budget < 0 {
 		a.say("governance: warning: the confined call changed more than %d folders below its own: those past them were not looked in for what a program started there reads (an editor's settings, an environment file)\n", maxBelow)
 	}
 	a.check(found, held)
+}
+
+// changedSince reports whether the change time of path, not followed,
+// is after a.since: made, moved or changed during the call.
+func (a *afterCall) changedSince(path string) bool {
+	fi, err := os.Lstat(path)
+	if err != nil || a.since == 0 {
+		return false
+	}
+	ctime, _ := changeTime(fi)
+	return ctime >= a.since
 }
 
 // belowData is what the reaper needs of a profile to look below the

@@ -335,7 +335,7 @@ func (l *Launcher) run(ctx context.Context, p *Profile, argv []string, bwrap str
 				held, _ := readMade(madeList(lock))
 				chk.check(p.Checked, held)
 				chk.below(p, held)
-				l.reap(lock, pidfd, dirLock, p, made, chk.kept)
+				l.reap(lock, pidfd, dirLock, p, made, chk.kept, chk.since)
 				return
 			}
 			held, _ := readMade(madeList(lock))
@@ -1367,7 +1367,7 @@ const ReapEnv = "GOVERNANCE_CONFINE_REAP"
 // command. A launcher that cannot start one leaves them: a placeholder
 // left is an empty folder or file, where a removed one would let the job
 // create the protected path.
-func (l *Launcher) reap(lock, pidfd, dirLock *os.File, p *Profile, made, kept []string) {
+func (l *Launcher) reap(lock, pidfd, dirLock *os.File, p *Profile, made, kept []string, since int64) {
 	writable, untracked := p.Writable, p.Untracked
 	exe := os.Args[0]
 	if !strings.Contains(exe, "/") {
@@ -1396,6 +1396,7 @@ func (l *Launcher) reap(lock, pidfd, dirLock *os.File, p *Profile, made, kept []
 		for _, k := range kept {
 			args = append(args, "--kept", k)
 		}
+		args = append(args, "--since", strconv.FormatInt(since, 10))
 	}
 	extra := []*os.File{lock, pidfd}
 	if dirLock != nil {
@@ -1420,7 +1421,8 @@ func (l *Launcher) reap(lock, pidfd, dirLock *os.File, p *Profile, made, kept []
 
 // Reap is the reaper's work (see [ReapEnv]): its arguments are the
 // call's writable folders (--writable DIR ...), the checked paths
-// (--checked, --kept, --quarantine), the descriptor of what the look
+// (--checked, --kept, --quarantine), when the launcher looked before the
+// call (--since), the descriptor of what the look
 // below the call's folder needs (--below-fd, see [belowData]), then
 // after -- what the launcher made.
 func Reap(args []string) int {
@@ -1428,8 +1430,11 @@ func Reap(args []string) int {
 	var untracked []Untracked
 	quarantine := ""
 	belowFD := -1
-	for len(args) >= 2 && slices.Contains([]string{"--writable", "--untracked", "--checked", "--kept", "--quarantine", "--below-fd"}, args[0]) {
+	var since int64
+	for len(args) >= 2 && slices.Contains([]string{"--writable", "--untracked", "--checked", "--kept", "--quarantine", "--below-fd", "--since"}, args[0]) {
 		switch args[0] {
+		case "--since":
+			since, _ = strconv.ParseInt(args[1], 10, 64)
 		case "--below-fd":
 			if fd, err := strconv.Atoi(args[1]); err == nil && fd >= 5 {
 				belowFD = fd
@@ -1477,7 +1482,7 @@ func Reap(args []string) int {
 	// folders.
 	var chk *afterCall
 	if len(writable) > 0 && (&Profile{Kind: UnknownEffects, Cwd: writable[0], Writable: writable, Checked: checked, Quarantine: quarantine}).Check() == nil {
-		chk = &afterCall{quarantine: quarantine, writable: writable, batch: -1, kept: kept}
+		chk = &afterCall{quarantine: quarantine, writable: writable, batch: -1, kept: kept, since: since}
 		held, _ := readMade(madeList(lock))
 		chk.check(checked, held)
 		if p := readBelow(belowFD); p != nil {

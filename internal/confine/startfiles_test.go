@@ -440,3 +440,41 @@ echo started`
 	}
 	wantFile(t, filepath.Join(w.project, "sub", "notes.txt"), "n\n")
 }
+
+// TestLinkMadeBelow: below the call's folder, a link the call makes
+// where a program started in that folder reads through it (sub/.config
+// to a folder holding mise/config.toml, sub/new/.vscode to one holding
+// tasks.json) is moved aside as the link; a link the person made there
+// before the call stays.
+func TestLinkMadeBelow(t *testing.T) {
+	needBwrap(t)
+	t.Parallel()
+	w := newWorld(t)
+	must(t, os.Mkdir(filepath.Join(w.project, "dotfiles"), 0o755))
+	must(t, os.Symlink("../dotfiles", filepath.Join(w.project, "sub", "mise")))
+	// The person's link is older than the launcher's look, by more than
+	// the second it allows a file system's clock.
+	time.Sleep(1100 * time.Millisecond)
+	p := w.profile(t, UnknownEffects, Options{Index: t.TempDir(), IndexKey: "k"})
+	code, _, stderr := w.run(t, p, "/bin/sh", "-c",
+		"mkdir -p planted/mise sub/new && echo '[env]' > planted/mise/config.toml && ln -s ../planted sub/.config && ln -s ../../planted sub/new/.vscode && echo '[env]' > sub/mise/config.toml")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	for link, to := range map[string]string{"sub/.config": "../planted", "sub/new/.vscode": "../../planted"} {
+		if _, err := os.Lstat(filepath.Join(w.project, link)); err == nil {
+			t.Errorf("%s is still there", link)
+		}
+		found, _ := filepath.Glob(filepath.Join(w.project, ".governance/quarantine/*", link))
+		if len(found) != 1 {
+			t.Errorf("%s is not in the quarantine once: %v\n%s", link, found, stderr)
+			continue
+		}
+		if l, err := os.Readlink(found[0]); err != nil || l != to {
+			t.Errorf("%s in the quarantine: %q %v", link, l, err)
+		}
+	}
+	if l, err := os.Readlink(filepath.Join(w.project, "sub", "mise")); err != nil || l != "../dotfiles" {
+		t.Errorf("the person's sub/mise: %q %v", l, err)
+	}
+}

@@ -613,6 +613,42 @@ func (u *protectedUnits) match(p string, dir bool) bool {
 	return slices.ContainsFunc(u.globs, func(g string) bool { ok, _ := path.Match(g, base); return ok })
 }
 
+// StartWay reports whether the path p, found a link or no folder, is
+// named as one of the protected set's folders relative to a folder
+// (web/.vscode, web/.claude) or a folder on the way to one of its names
+// (web/.config, web/mise, web/.github): a link there leads a program
+// started in that folder to what it reads as it starts. None inside
+// node_modules or a git folder.
+func StartWay(p string) bool {
+	if strings.Contains(p, "/node_modules/") || strings.Contains(p, "/.git/") {
+		return false
+	}
+	return slices.ContainsFunc(startWaysOnce.get(), func(w string) bool { return strings.HasSuffix(p, "/"+w) })
+}
+
+// startWaysOnce are the folder units and the folders on the way to every
+// unit, relative to a folder.
+var startWaysOnce = lazy[[]string]{make: func() []string {
+	u := protectedUnitsOnce.get()
+	var out []string
+	add := func(w string) {
+		if w != "." && w != "" && !slices.Contains(out, w) {
+			out = append(out, w)
+		}
+	}
+	for _, f := range u.folders {
+		for w := f; w != "." && w != "/"; w = path.Dir(w) {
+			add(w)
+		}
+	}
+	for _, f := range u.files {
+		for w := path.Dir(f); w != "." && w != "/"; w = path.Dir(w) {
+			add(w)
+		}
+	}
+	return out
+}}
+
 // SecretFolders returns the paths outside the project that the
 // policy's secret rules name by an absolute or home-relative pattern,
 // each up to its first element with glob syntax (/etc/shadow,
