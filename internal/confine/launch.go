@@ -1704,10 +1704,10 @@ const LockDir = "confine-locks"
 
 // stateDir is the user's governance state folder, for the call of p.
 func (l *Launcher) stateDir(p *Profile) string {
-	if l.StateDir != "" {
-		return l.StateDir
+	if l.StateDir == "" {
+		l.StateDir = layout.Discover(p.Cwd, "", envGet(l.Env)).StateDir
 	}
-	return layout.Discover(p.Cwd, "", envGet(l.Env)).StateDir
+	return l.StateDir
 }
 
 // madeList is the file beside the project's lock that lists what the

@@ -177,13 +177,16 @@ func lockFolderIn(p *Profile, stateDir string) string {
 	}) {
 		return ""
 	}
-	if err := os.Mkdir(dir, 0o700); errors.Is(err, fs.ErrNotExist) {
+	fi, err := os.Lstat(dir)
+	if errors.Is(err, fs.ErrNotExist) {
+		// The first call of the user's: the state folder may not be there
+		// yet either.
 		if os.MkdirAll(stateDir, 0o700) != nil {
 			return ""
 		}
 		os.Mkdir(dir, 0o700)
+		fi, err = os.Lstat(dir)
 	}
-	fi, err := os.Lstat(dir)
 	if err != nil || !fi.IsDir() || !ownedByMe(fi) {
 		return ""
 	}
