@@ -85,7 +85,7 @@ func (ev *evaluation) historyNames(gitDir string) ([]string, error) {
 	}
 	dir, wait := "", historyWait
 	sum := sha256.Sum256([]byte(gitDir))
-	if ev.e.Policy != nil && ev.e.Policy.StateDir != "" && ownedFolders(ev.e.Policy.StateDir, "git-history", hex.EncodeToString(sum[:8])) {
+	if ev.e.Policy != nil && ev.e.Policy.StateDir != "" && layout.OwnedFolders(ev.e.Policy.StateDir, "git-history", hex.EncodeToString(sum[:8])) {
 		dir = filepath.Join(ev.e.Policy.StateDir, "git-history", hex.EncodeToString(sum[:8]))
 	} else {
 		// No state folder, or one another user owns (whose names
@@ -202,28 +202,6 @@ if [ -n "$prev" ] && [ "$prev" != "$key" ]; then rm -f "$prev.names" "$prev.tips
 		// It goes on in a session of its own; the next decision finds
 		// its names.
 		return nil, errHistoryPending
-	}
-}
-
-// ownedFolders reports whether root and the folders below it named by
-// names, those that exist, are folders of the user running governance
-// (or root's): another user's could hold the names and tips of a scan
-// they wrote, or be swapped for such a folder between the check and the
-// scan. root may be a symbolic link; the folders below it may not.
-func ownedFolders(root string, names ...string) bool {
-	fi, err := os.Stat(root)
-	for i := 0; ; i++ {
-		if errors.Is(err, fs.ErrNotExist) {
-			return true
-		}
-		if err != nil || !fi.IsDir() || !layout.OwnedHere(fi) {
-			return false
-		}
-		if i == len(names) {
-			return true
-		}
-		root = filepath.Join(root, names[i])
-		fi, err = os.Lstat(root)
 	}
 }
 
