@@ -13,7 +13,7 @@ import (
 	"github.com/agentgov/governance/internal/appendfile"
 	"github.com/agentgov/governance/internal/atomicfile"
 	"github.com/agentgov/governance/internal/filelock"
-	"github.com/agentgov/governance/internal/regularfile"
+	"github.com/agentgov/governance/internal/layout"
 )
 
 // update reads the JSON document at path into v (leaving v as it is when
@@ -83,7 +83,10 @@ func rewriteInPlace(path string, data []byte) error {
 		return err
 	}
 	size := fi.Size()
-	if pad := size - int64(len(data)); pad < 0 || pad > 4096 {
+	// Another user's file (see readJSON) is replaced by one of this
+	// user's: written in place it would stay theirs, and be passed over
+	// at every read.
+	if pad := size - int64(len(data)); pad < 0 || pad > 4096 || !layout.OwnedHere(fi) {
 		f.Close()
 		return atomicfile.WriteVolatile(path, data, 0o600)
 	} else if pad > 0 {
@@ -100,10 +103,14 @@ func rewriteInPlace(path string, data []byte) error {
 var errNoChange = errors.New("no change")
 
 // readJSON decodes the document at path into v; a missing file leaves v
-// unchanged.
+// unchanged. So does a file another user owns (see [layout.OpenOwned]):
+// the brain may be in a folder of theirs (a .governance folder made in a
+// shared folder, a home handed over), and a session record, rate-limit
+// counters or anchors they wrote would steer this user's decisions. The
+// next write replaces it with this user's.
 func readJSON(path string, v any) error {
-	data, err := regularfile.ReadFile(path)
-	if errors.Is(err, fs.ErrNotExist) {
+	data, err := layout.ReadOwned(path)
+	if errors.Is(err, fs.ErrNotExist) || errors.Is(err, layout.ErrNotOwned) {
 		return nil
 	}
 	if err != nil {

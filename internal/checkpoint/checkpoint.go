@@ -40,6 +40,7 @@ import (
 
 	"github.com/agentgov/governance/internal/confine/locate"
 	"github.com/agentgov/governance/internal/filelock"
+	"github.com/agentgov/governance/internal/layout"
 )
 
 // DefaultMaxBytes bounds the content a checkpoint reads that the store
@@ -241,10 +242,14 @@ func (s *Store) fewFiles() int {
 	return fewFiles
 }
 
-// open makes the project's store if it is missing, and locks it.
+// open makes the project's store if it is missing, and locks it. A store
+// another user owns (see [Store.owned]) is refused.
 func (s *Store) open(dir, root string) (func(), error) {
 	if err := os.MkdirAll(s.Dir, 0o700); err != nil {
 		return nil, err
+	}
+	if !s.owned(dir) {
+		return nil, fmt.Errorf("the checkpoint store %s belongs to another user: the state folder must be yours (see XDG_STATE_HOME)", dir)
 	}
 	unlock, err := filelock.Lock(dir)
 	if err != nil {
@@ -396,7 +401,17 @@ func copyExclude(root, dir string) {
 	os.WriteFile(dst, data, 0o600)
 }
 
-// List returns every checkpoint of every project, oldest first.
+// owned reports whether a store, the folder of stores and the state
+// folder around it are this user's (or root's): git runs in a store by
+// GIT_DIR, which skips git's own check of its owner, and so runs what
+// another user's store configuration names (core.fsmonitor, a hook),
+// and a restore would write their content into the project.
+func (s *Store) owned(dir string) bool {
+	return layout.OwnedFolders(filepath.Dir(s.Dir), filepath.Base(s.Dir), filepath.Base(dir))
+}
+
+// List returns every checkpoint of every project, oldest first; the
+// stores another user owns are passed over.
 func (s *Store) List() ([]Checkpoint, error) {
 	stores, err := filepath.Glob(filepath.Join(s.Dir, "*.git"))
 	if err != nil {
@@ -404,6 +419,9 @@ func (s *Store) List() ([]Checkpoint, error) {
 	}
 	var out []Checkpoint
 	for _, dir := range stores {
+		if !s.owned(dir) {
+			continue
+		}
 		data, err := os.ReadFile(filepath.Join(dir, "project"))
 		if err != nil {
 			continue

@@ -56,6 +56,16 @@ func TestBypassConfigValues(t *testing.T) {
 		{"config-values-unseen", "launchctl getenv PIP_INDEX_URL", plain, plainEnv, notAllowed},
 		{"config-values-unseen", "systemctl --user show-environment", plain, plainEnv, notAllowed},
 		{"config-values-unseen", "systemctl show-environment", plain, plainEnv, notAllowed},
+		{"config-values-unseen", "launchctl print gui/501", plain, plainEnv, notAllowed},
+		{"config-values-unseen", "launchctl print gui/501/com.example.agent", plain, plainEnv, notAllowed},
+		{"config-values-unseen", "launchctl dumpstate", plain, plainEnv, notAllowed},
+		{"config-values-unseen", "systemctl show -p Environment app", plain, plainEnv, notAllowed},
+		{"config-values-unseen", "systemctl --user show --property=Environment app", plain, plainEnv, notAllowed},
+		{"config-values-unseen", "systemctl show -P Environment app", plain, plainEnv, notAllowed},
+		{"config-values-unseen", "systemctl show --property MainPID,Environment app", plain, plainEnv, notAllowed},
+		{"config-values-unseen", "systemctl show app", plain, plainEnv, notAllowed},
+		{"config-values-unseen", "systemctl --user show", plain, plainEnv, notAllowed},
+		{"config-values-unseen", "systemctl cat app.service", plain, plainEnv, notAllowed},
 		// No credential: the printers are read-only.
 		{"config-values-harmless", "pip config list", plain, plainEnv, allowed},
 		{"config-values-harmless", "pip config get global.index-url", plain, plainEnv, allowed},
@@ -63,6 +73,9 @@ func TestBypassConfigValues(t *testing.T) {
 		{"config-values-harmless", "gem sources", plain, plainEnv, allowed},
 		{"config-values-harmless", "printenv PIP_INDEX_URL", plain, plainEnv, allowed},
 		{"config-values-harmless", "systemctl --user status", plain, plainEnv, allowed},
+		{"config-values-harmless", "systemctl show -p MainPID app", plain, plainEnv, allowed},
+		{"config-values-harmless", "systemctl show --property=ActiveState,SubState app", plain, plainEnv, allowed},
+		{"config-values-harmless", "launchctl list", plain, plainEnv, allowed},
 	} {
 		t.Run(tt.family+"/"+tt.cmd, func(t *testing.T) {
 			t.Parallel()

@@ -768,10 +768,12 @@ func (ev *evaluation) toplevel() string {
 }
 
 // searchTool reports a file tool that searches the contents of every file
-// under its path (Claude Code's Grep, Gemini CLI's search_file_content).
+// under its path (Claude Code's Grep, Gemini CLI's search_file_content,
+// Codex's grep_files, a semantic search of the code).
 func searchTool(name string) bool {
 	switch strings.ToLower(name) {
-	case "grep", "grep_search", "search_file_content":
+	case "grep", "grep_search", "search_file_content", "grep_files", "codebase_search", "semantic_search", "semsearch",
+		"semanticsearch":
 		return true
 	}
 	return false

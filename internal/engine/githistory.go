@@ -16,6 +16,7 @@ import (
 	"time"
 
 	"github.com/agentgov/governance/internal/confine/locate"
+	"github.com/agentgov/governance/internal/layout"
 )
 
 // A file removed from a repository is still in its history: git log -p,
@@ -83,12 +84,13 @@ func (ev *evaluation) historyNames(gitDir string) ([]string, error) {
 		return nil, err
 	}
 	dir, wait := "", historyWait
-	if ev.e.Policy != nil && ev.e.Policy.StateDir != "" {
-		sum := sha256.Sum256([]byte(gitDir))
+	sum := sha256.Sum256([]byte(gitDir))
+	if ev.e.Policy != nil && ev.e.Policy.StateDir != "" && layout.OwnedFolders(ev.e.Policy.StateDir, "git-history", hex.EncodeToString(sum[:8])) {
 		dir = filepath.Join(ev.e.Policy.StateDir, "git-history", hex.EncodeToString(sum[:8]))
 	} else {
-		// No state folder: a scan of this call's own, in a folder
-		// removed after it.
+		// No state folder, or one another user owns (whose names
+		// and tips would hide what the history holds): a scan of
+		// this call's own, in a folder removed after it.
 		tmp, err := os.MkdirTemp("", "governance-history-")
 		if err != nil {
 			return nil, err
@@ -115,8 +117,12 @@ func (ev *evaluation) historyNames(gitDir string) ([]string, error) {
 // it (or the scan of what is new since the last one) when there is none.
 func scanHistory(git, gitDir, dir, key string, tips []string, wait time.Duration) ([]string, error) {
 	names := filepath.Join(dir, key+".names")
-	if data, err := os.ReadFile(names); err == nil {
+	if data, err := layout.ReadOwned(names); err == nil {
 		return splitNames(data), nil
+	} else if errors.Is(err, layout.ErrNotOwned) {
+		// Another user's names: the scan that would add to them
+		// cannot be kept here either.
+		return nil, err
 	}
 	if err := os.MkdirAll(dir, 0o700); err != nil {
 		return nil, err
@@ -182,7 +188,7 @@ if [ -n "$prev" ] && [ "$prev" != "$key" ]; then rm -f "$prev.names" "$prev.tips
 			os.Remove(running)
 			return nil, err
 		}
-		data, err := os.ReadFile(names)
+		data, err := layout.ReadOwned(names)
 		if err != nil {
 			return nil, err
 		}
@@ -204,7 +210,7 @@ func waitNames(names string, d time.Duration) ([]string, error) {
 	ctx, cancel := context.WithTimeout(context.Background(), d)
 	defer cancel()
 	for {
-		if data, err := os.ReadFile(names); err == nil {
+		if data, err := layout.ReadOwned(names); err == nil {
 			return splitNames(data), nil
 		}
 		select {

@@ -65,6 +65,16 @@ func TestHarnessFilesEverywhere(t *testing.T) {
 		{"web/.aider.conf.yml", "hook-settings"},
 		{"/srv/other/.roo/mcp.json", "hook-settings"},
 		{".Kiro/Settings/MCP.json", "hook-settings"},
+		{".windsurf/hooks.json", "hook-settings"},
+		{"~/.codeium/windsurf/hooks.json", "hook-settings"},
+		{"~/.codeium/windsurf/mcp_config.json", "hook-settings"},
+		{"/srv/other/.windsurf/hooks.json", "hook-settings"},
+		{".clinerules/hooks/PreToolUse", "hook-settings"},
+		{"~/Documents/Cline/Hooks/TaskStart", "hook-settings"},
+		{".kilocode/mcp.json", "hook-settings"},
+		{"kilo.jsonc", "hook-settings"},
+		{".kilo/kilo.json", "hook-settings"},
+		{"~/.config/kilo/kilo.jsonc", "hook-settings"},
 		// Another project's, by absolute path, and an outer project's
 		// from a nested one.
 		{"/srv/other/.claude/settings.json", "hook-settings"},
@@ -98,7 +108,8 @@ func TestHarnessFilesEverywhere(t *testing.T) {
 	}
 	for _, path := range []string{"docs/claude/skills.md", "src/commands/x.go", "skills/x/SKILL.md", "governance/config.yaml",
 		"~/src/other/main.go", "docs/.github-agents.md", "src/tools/x.ts", "package.json", "tools/opencode/x.ts",
-		".kiro/steering/product.md", ".roo/rules/x.md", "docs/aider.conf.yml.md"} {
+		".kiro/steering/product.md", ".roo/rules/x.md", "docs/aider.conf.yml.md", ".windsurf/rules/x.md",
+		".clinerules/style.md", "docs/kilo.json.md"} {
 		if d := decide(t, p, fileReq(engine.KindWrite, path)); d.Outcome.Blocks() {
 			t.Errorf("write %s: got %s by %s (%s), want it not blocked", path, d.Outcome, d.Rule, d.Message)
 		}

@@ -71,6 +71,15 @@ var harnessSettings = []string{
 	".roo/mcp.json", ".amazonq/mcp.json", ".amazonq/default.json", ".amazonq/cli-agents/**", "~/.aws/amazonq/mcp.json",
 	".continue/mcpServers/**", "~/.continue/mcpServers/**", ".junie/mcp/**", "~/.junie/mcp/**", ".idea/mcp.json",
 	".aider.conf.yml", "~/.aider.conf.yml",
+	// Windsurf's Cascade hooks (a command before or after each read,
+	// write and command, whose exit code blocks or lets it through) in
+	// the workspace and the user's folder, and the MCP servers it
+	// starts; Cline's hooks, executable scripts named by their event;
+	// Kilo Code's MCP servers and configuration (servers, permissions).
+	".windsurf/hooks.json", "~/.codeium/windsurf/hooks.json", "~/.codeium/windsurf/mcp_config.json",
+	".clinerules/hooks/**", "~/Documents/Cline/Hooks/**",
+	".kilocode/mcp.json", "kilo.json", "kilo.jsonc", ".kilo/kilo.json", ".kilo/kilo.jsonc", "~/.config/kilo/kilo.json",
+	"~/.config/kilo/kilo.jsonc",
 }
 
 // StartFiles are the files and folders, relative to a folder, that a

@@ -409,7 +409,8 @@ func TestSystemReadOnly(t *testing.T) {
 		{"hdiutil info", true},
 		{"hdiutil attach image.dmg", false},
 		{"launchctl list", true},
-		{"launchctl print gui/501/com.example.agent", true},
+		// A service's print shows its environment (TestBypassConfigValues).
+		{"launchctl print gui/501/com.example.agent", false},
 		{"launchctl bootout gui/501/com.example.agent", false},
 		{"launchctl kickstart -k system/com.example", false},
 		{"tmutil listbackups", true},

@@ -17,6 +17,16 @@ func ToolCall(name string, input map[string]any) Tool {
 	}
 	t := Tool{Name: name, Raw: input}
 	in := &t.Input
+	if searchTool(name) {
+		// A search of the files' contents under a folder (the call's
+		// own when none is named).
+		t.Kind = KindRead
+		in.Paths = append(ToolPaths(input, false), stringList(input, "target_directories")...)
+		if len(in.Paths) == 0 {
+			in.Paths = []string{"."}
+		}
+		return t
+	}
 	switch strings.ToLower(name) {
 	case "shell", "bash", "sh", "run_shell_command", "exec_command", "beforeshellexecution", "local_shell", "exec", "command", "powershell":
 		t.Kind = KindShell
@@ -24,15 +34,15 @@ func ToolCall(name string, input map[string]any) Tool {
 	case "read_many_files":
 		t.Kind = KindRead
 		in.Paths = ManyFilesPaths(input)
-	case "read", "read_file", "view", "cat", "list_directory", "list", "ls", "beforereadfile":
+	case "read", "read_file", "view", "cat", "list_directory", "list", "ls", "beforereadfile",
+		// Codex's list_dir and view_image, OpenCode's lsp (a file's
+		// symbols, definitions and hovers), Cursor's ReadLints.
+		"list_dir", "view_image", "lsp", "readlints", "read_lints":
 		t.Kind = KindRead
 		in.Paths = ToolPaths(input, false)
-	case "glob":
+	case "glob", "file_search":
 		t.Kind = KindRead
 		in.Paths = ToolPaths(input, true)
-	case "grep", "grep_search", "search_file_content":
-		t.Kind = KindRead
-		in.Paths = ToolPaths(input, false)
 		if len(in.Paths) == 0 {
 			in.Paths = []string{"."}
 		}
@@ -78,6 +88,18 @@ func ToolCall(name string, input map[string]any) Tool {
 		in.Paths = ToolPaths(input, true)
 	}
 	return t
+}
+
+// stringList returns the strings of a list in a tool input.
+func stringList(m map[string]any, key string) []string {
+	list, _ := m[key].([]any)
+	var out []string
+	for _, v := range list {
+		if s, ok := v.(string); ok && s != "" {
+			out = append(out, s)
+		}
+	}
+	return out
 }
 
 // InputString returns the first of the keys whose value in a tool input is

@@ -5,11 +5,11 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
-	"os"
 	"time"
 
 	"github.com/agentgov/governance/internal/atomicfile"
 	"github.com/agentgov/governance/internal/filelock"
+	"github.com/agentgov/governance/internal/layout"
 )
 
 // BudgetError is a call the budget does not allow.
@@ -52,9 +52,12 @@ func Reserve(path string, now time.Time, perHour, perDay int) error {
 	}
 	defer unlock()
 	var st budgetState
-	data, err := os.ReadFile(path)
+	// Only the user's own file (or root's) counts: in a state folder
+	// another user owns, theirs would spend or refill this user's budget.
+	// It counts as missing, and the write below replaces it.
+	data, err := layout.ReadOwned(path)
 	switch {
-	case errors.Is(err, fs.ErrNotExist):
+	case errors.Is(err, fs.ErrNotExist), errors.Is(err, layout.ErrNotOwned):
 	case err != nil:
 		return fmt.Errorf("gatekeeper budget: %w", err)
 	default:

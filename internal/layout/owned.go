@@ -44,3 +44,26 @@ func ReadOwned(path string) ([]byte, error) {
 	defer f.Close()
 	return regularfile.ReadAll(f, info.Size())
 }
+
+// OwnedFolders reports whether root and the folders below it that names
+// name (each in the one before), those that exist, are folders of the
+// user running governance (or root's). A folder of state that another
+// user owns holds what they wrote there, and one whose parent they own
+// can be swapped for such a folder after it is checked. root may be a
+// symbolic link; the folders below it may not.
+func OwnedFolders(root string, names ...string) bool {
+	fi, err := os.Stat(root)
+	for i := 0; ; i++ {
+		if errors.Is(err, fs.ErrNotExist) {
+			return true
+		}
+		if err != nil || !fi.IsDir() || !OwnedHere(fi) {
+			return false
+		}
+		if i == len(names) {
+			return true
+		}
+		root = under(root, names[i])
+		fi, err = os.Lstat(root)
+	}
+}

@@ -22,7 +22,7 @@ import (
 	"github.com/agentgov/governance/internal/atomicfile"
 	"github.com/agentgov/governance/internal/engine"
 	"github.com/agentgov/governance/internal/filelock"
-	"github.com/agentgov/governance/internal/regularfile"
+	"github.com/agentgov/governance/internal/layout"
 	"github.com/agentgov/governance/internal/yamlx"
 )
 
@@ -136,11 +136,14 @@ const Name = "learned.yaml"
 
 var decisions = []string{"allow", "ask", "deny"}
 
-// Read reads a learned.yaml; a missing file is empty.
+// Read reads a learned.yaml; a missing file is empty, and so is one
+// another user owns (see [layout.OpenOwned]): a configuration folder of
+// theirs (made in a shared folder, a home handed over) would otherwise
+// let them plant an allow this user never learned.
 func Read(path string) (*File, error) {
 	f := &File{Path: path, Version: 1}
-	data, err := regularfile.ReadFile(path)
-	if errors.Is(err, fs.ErrNotExist) {
+	data, err := layout.ReadOwned(path)
+	if errors.Is(err, fs.ErrNotExist) || errors.Is(err, layout.ErrNotOwned) {
 		return f, nil
 	}
 	if err != nil {

@@ -3,13 +3,13 @@ package learned
 import (
 	"errors"
 	"io/fs"
-	"os"
 	"time"
 
 	"go.yaml.in/yaml/v3"
 
 	"github.com/agentgov/governance/internal/atomicfile"
 	"github.com/agentgov/governance/internal/filelock"
+	"github.com/agentgov/governance/internal/layout"
 )
 
 // RuleReview is the review schedule of a level-1 rule: rules come back
@@ -34,11 +34,13 @@ type Reviews struct {
 // ReviewsName is the file's name in the configuration folders.
 const ReviewsName = "reviews.yaml"
 
-// ReadReviews reads a reviews.yaml; a missing file is empty.
+// ReadReviews reads a reviews.yaml; a missing file is empty, and so is
+// one another user owns: its retired rules would switch this user's
+// rules off.
 func ReadReviews(path string) (*Reviews, error) {
 	r := &Reviews{Version: 1}
-	data, err := os.ReadFile(path)
-	if errors.Is(err, fs.ErrNotExist) {
+	data, err := layout.ReadOwned(path)
+	if errors.Is(err, fs.ErrNotExist) || errors.Is(err, layout.ErrNotOwned) {
 		return r, nil
 	}
 	if err != nil {

@@ -180,10 +180,17 @@ var hdiutilProgram = &Program{Names: []string{"hdiutil"}, NoOptions: true, Words
 
 var (
 	launchctlProgram = &Program{Names: []string{"launchctl"}, NoOptions: true, Words: func(c *Call, fx *Effects, words []string) {
-		if wordAt(words, 0) == "getenv" {
+		switch verb := wordAt(words, 0); verb {
+		case "getenv":
 			// The login session's environment, which no one here sees:
 			// what it holds is printed, a token as well as a path.
 			fx.PrintsSecret("launchctl getenv prints a variable of the login session, whose value is not known here")
+		case "print", "dumpstate", "procinfo":
+			// A domain's environment (what launchctl setenv put there),
+			// a service's (its plist's EnvironmentVariables), every
+			// one of them, a process's environment vector: printed as
+			// getenv prints one variable.
+			fx.PrintsSecret("launchctl " + verb + " prints the environment of a domain, service or process, whose values are not known here")
 		}
 		readingVerbs(c, fx, words, "blame", "dumpjpcategory", "dumpstate", "error", "getenv",
 			"help", "hostinfo", "list", "managername", "managerpid", "manageruid", "plist", "print", "print-cache",

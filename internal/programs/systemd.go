@@ -176,10 +176,21 @@ var systemctlProgram = &Program{Names: []string{"systemctl"}, Node: Node{Opts: `
 func systemctlSubs() []*Sub {
 	reads := &Node{Inherit: true, Operands: true, Effects: func(c *Call, fx *Effects) {
 		unseenEffects(c, fx)
-		if c.Sub() == "show-environment" {
+		switch c.Sub() {
+		case "show-environment":
 			// The manager's environment: a desktop session imports the
 			// login's into the user's manager, tokens and all.
 			fx.Env("")
+		case "show":
+			// The manager's properties (no unit named) and a service's
+			// hold its environment, Environment=: printed unless the
+			// properties asked for leave it out.
+			if systemctlShowsEnvironment(c) {
+				fx.PrintsSecret("systemctl show prints the Environment property of the manager or a unit, whose values are not known here")
+			}
+		case "cat":
+			// The unit files, with their Environment= lines.
+			fx.PrintsSecret("systemctl cat prints unit files, whose Environment= lines are not known here")
 		}
 	}}
 	changes := &Node{Inherit: true, Operands: true, Effects: func(c *Call, fx *Effects) {
@@ -187,6 +198,28 @@ func systemctlSubs() []*Sub {
 		fx.Change("systemctl " + c.Sub())
 	}}
 	return []*Sub{{Name: systemctlReads, Node: reads}, {Name: systemctlChanges, Node: changes}}
+}
+
+// systemctlShowsEnvironment reports whether systemctl show prints the
+// Environment property: every property is printed unless -p, --property
+// or -P name some (each a list, comma-separated); a name computed at run
+// time may be it.
+func systemctlShowsEnvironment(c *Call) bool {
+	props := c.ValueArgs("-p|--property|-P")
+	if len(props) == 0 {
+		return true
+	}
+	for _, p := range props {
+		if p.Dynamic {
+			return true
+		}
+		for name := range strings.SplitSeq(p.Value, ",") {
+			if strings.EqualFold(strings.TrimSpace(name), "Environment") {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 var dmesgProgram = &Program{Names: []string{"dmesg"}, Node: Node{Opts: `
