@@ -115,6 +115,12 @@ const maxInput = 8 << 20
 
 // Run handles one hook invocation and returns the process exit code.
 func Run(ctx context.Context, dialect string, stdin io.Reader, stdout, stderr io.Writer, env Env) (code int) {
+	return run(ctx, dialect, stdin, stdout, stderr, env, nil)
+}
+
+// run is [Run]; read, when not nil, is called once the input is read,
+// before the call is decided.
+func run(ctx context.Context, dialect string, stdin io.Reader, stdout, stderr io.Writer, env Env, read func()) (code int) {
 	d, ok := Dialects[dialect]
 	if !ok {
 		fmt.Fprintf(stderr, "governance: error: %v %q (supported: claude, codex, copilot, cursor, gemini, opencode)\n", ErrUnknownDialect, dialect)
@@ -131,6 +137,9 @@ func Run(ctx context.Context, dialect string, stdin io.Reader, stdout, stderr io
 		fmt.Fprintf(stderr, "governance: error: reading hook input: %v\n", err)
 		stdout.Write(d.Fail("governance could not read the hook input: " + err.Error()))
 		return 0
+	}
+	if read != nil {
+		read()
 	}
 	stdout.Write(respondWithin(ctx, d, dialect, data, env, stderr, Options{}, loadBound))
 	return 0

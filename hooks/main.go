@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"io"
+	"runtime"
 	"sort"
 	"strings"
 )
@@ -33,5 +34,16 @@ func Main(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		}
 		dialect = args[0]
 	}
-	return Run(context.Background(), dialect, stdin, stdout, stderr, OSEnv())
+	return run(context.Background(), dialect, stdin, stdout, stderr, OSEnv(), oneProcessor)
 }
+
+// oneProcessor leaves the process one processor (GOMAXPROCS 1). The hook
+// decides one call on one goroutine at a time; with a processor for each
+// core, every goroutine it starts (the call's, its deadline's, a child
+// process's waiter) woke or started a thread for the idle processor, and
+// the work went back and forth between threads. It is called once the
+// input is read, not as the process starts: the runtime's own goroutines
+// start a thread for the second processor then, and taking that
+// processor away waits for the thread to run and let it go, which on a
+// loaded machine waits for the system's scheduler.
+func oneProcessor() { runtime.GOMAXPROCS(1) }
