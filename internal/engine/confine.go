@@ -514,7 +514,7 @@ func (e *Engine) SecretsUnder(req *Request, root string) (found []string, comple
 // same rules find the same secrets there, so a caller may keep what was
 // found (the launcher's index of secrets does).
 func (e *Engine) SecretsUnderReading(req *Request, root string, read func(p string, dir bool)) (found []string, complete bool) {
-	found, _, complete = e.ShownUnder(req, root, read)
+	found, _, _, complete = e.ShownUnder(req, root, read)
 	return found, complete
 }
 
@@ -524,8 +524,11 @@ func (e *Engine) SecretsUnderReading(req *Request, root string, read func(p stri
 // root and the folders up from the request's (web/.claude,
 // web/.env.local, a/app.code-workspace), which a harness or an editor
 // started in that folder reads there. None inside node_modules or a git
-// folder, where nobody starts one.
-func (e *Engine) ShownUnder(req *Request, root string, read func(p string, dir bool)) (found, kept []string, complete bool) {
+// folder, where nobody starts one. And the Python virtual environments
+// under root (venvs: each folder that holds a pyvenv.cfg), whose
+// interpreters, activate scripts and site-packages an editor or the
+// person runs later, wherever the environment is.
+func (e *Engine) ShownUnder(req *Request, root string, read func(p string, dir bool)) (found, kept, venvs []string, complete bool) {
 	ev := newEvaluation(e, req)
 	units := protectedUnitsOnce.get()
 	// Bounded by entries only: a bound in time would make the same folder
@@ -542,6 +545,9 @@ func (e *Engine) ShownUnder(req *Request, root string, read func(p string, dir b
 				read(p, true)
 			}
 			return true
+		}
+		if path.Base(p) == "pyvenv.cfg" && !link && !strings.Contains(p, "/node_modules/") && !strings.Contains(p, "/.git/") {
+			venvs = append(venvs, path.Dir(p))
 		}
 		probe.file = ev.pc.resolve(p, false, false, "")
 		probe.text, probe.kbit = fileText{}, 0
@@ -561,7 +567,7 @@ func (e *Engine) ShownUnder(req *Request, root string, read func(p string, dir b
 		}
 		return true
 	})
-	return found, kept, complete
+	return found, kept, venvs, complete
 }
 
 // protectedUnits are the units (see protectedUnit) of the protected
