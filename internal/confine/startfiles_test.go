@@ -351,3 +351,60 @@ func TestCheckedNotStaged(t *testing.T) {
 		t.Errorf("the index holds .env.local after the call: %q", out)
 	}
 }
+
+// TestProjectFoldersMadeBelow: a .governance folder or a repository's
+// own folder (.git, .hg, .jj) a call makes in any folder of the project
+// would make that folder a project of its own (the enclosing project's
+// settings no longer apply there) or have the person's next git status
+// there run its configuration: each is moved into the quarantine after
+// the call, with a WHY that says so; a nested repository the person had
+// stays.
+func TestProjectFoldersMadeBelow(t *testing.T) {
+	needBwrap(t)
+	t.Parallel()
+	w := newWorld(t)
+	// The person's own nested repository, and a worktree's .git file.
+	must(t, os.MkdirAll(filepath.Join(w.project, "lib", ".git", "hooks"), 0o755))
+	must(t, os.MkdirAll(filepath.Join(w.project, "wt"), 0o755))
+	must(t, os.WriteFile(filepath.Join(w.project, "wt", ".git"), []byte("gitdir: ../.git/worktrees/wt\n"), 0o644))
+	p := w.profile(t, UnknownEffects, Options{Index: t.TempDir(), IndexKey: "k"})
+	code, _, stderr := w.run(t, p, "/bin/sh", "-c",
+		"mkdir -p web/.governance sub/.git web3/a/.jj && printf 'version: 1\\n' > web/.governance/config.yaml && "+
+			"printf '[core]\\n\\tfsmonitor = id\\n' > sub/.git/config && mkdir -p web2 && echo 'gitdir: /tmp/x' > web2/.git && "+
+			"mkdir -p sub/.hg && echo n > lib/notes && echo w > wt/notes")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	for rel, want := range map[string]string{"web/.governance/config.yaml": "version: 1\n", "sub/.git/config": "[core]\n\tfsmonitor = id\n",
+		"web2/.git": "gitdir: /tmp/x\n", "web3/a/.jj": "", "sub/.hg": ""} {
+		if _, err := os.Lstat(filepath.Join(w.project, rel)); err == nil {
+			t.Errorf("%s is still there after the call", rel)
+		}
+		found, _ := filepath.Glob(filepath.Join(w.project, ".governance/quarantine/*", rel))
+		if len(found) != 1 {
+			t.Errorf("%s is not in the quarantine once: %v\n%s", rel, found, stderr)
+			continue
+		}
+		if want != "" {
+			wantFile(t, found[0], want)
+		}
+	}
+	for _, want := range []string{"web/.governance was made by a confined call, and a .governance folder makes its folder a project of its own",
+		"sub/.git was made by a confined call, and a repository's own folder"} {
+		if !strings.Contains(stderr, want) {
+			t.Errorf("stderr does not say %q: %s", want, stderr)
+		}
+	}
+	why, _ := filepath.Glob(filepath.Join(w.project, ".governance/quarantine/*/WHY"))
+	if len(why) != 1 {
+		t.Fatalf("WHY: %v", why)
+	}
+	if data, _ := os.ReadFile(why[0]); !strings.Contains(string(data), "makes its folder a project of its own") {
+		t.Errorf("WHY does not say why: %s", data)
+	}
+	for _, rel := range []string{"lib/.git/hooks", "wt/.git"} {
+		if _, err := os.Lstat(filepath.Join(w.project, rel)); err != nil {
+			t.Errorf("the person's %s was moved: %v", rel, err)
+		}
+	}
+}
