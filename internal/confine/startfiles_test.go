@@ -408,3 +408,52 @@ func TestProjectFoldersMadeBelow(t *testing.T) {
 		}
 	}
 }
+
+// TestNestedProjectCodeReadOnly: what makes a folder below the root a
+// project or a repository of its own, where the person has one (its
+// .governance, a .git file, a git folder's config and hooks, .hg/hgrc),
+// is read-only in a confined call as the root's is, found by the walk
+// for secrets with the index and without; the repository's other files
+// are not.
+func TestNestedProjectCodeReadOnly(t *testing.T) {
+	needBwrap(t)
+	t.Parallel()
+	w := newWorld(t)
+	files := map[string]string{
+		"web/.governance/config.yaml": "version: 1\ndefault: deny\n", "lib/.git/config": "[core]\n",
+		"lib/.git/hooks/pre-commit": "#!/bin/sh\n", "wt/.git": "gitdir: ../.git/worktrees/wt\n", "hg/.hg/hgrc": "[hooks]\n",
+		"lib/.git/HEAD": "ref: refs/heads/main\n",
+	}
+	for f, content := range files {
+		must(t, os.MkdirAll(filepath.Dir(filepath.Join(w.project, f)), 0o755))
+		must(t, os.WriteFile(filepath.Join(w.project, f), []byte(content), 0o644))
+	}
+	index := t.TempDir()
+	for _, opts := range []Options{{}, {Index: index, IndexKey: "k"}, {Index: index, IndexKey: "k"}} {
+		p := w.profile(t, UnknownEffects, opts)
+		for _, f := range []string{"web/.governance", "lib/.git/config", "lib/.git/hooks", "wt/.git", "hg/.hg/hgrc"} {
+			if !slices.Contains(p.Protected, filepath.Join(w.project, f)) {
+				t.Errorf("index %q: %s is writable: %v", opts.Index, f, p.Protected)
+			}
+		}
+		if insideAny(filepath.Join(w.project, "lib/.git/HEAD"), p.Protected) {
+			t.Errorf("lib/.git/HEAD is read-only")
+		}
+	}
+	p := w.profile(t, UnknownEffects, Options{Index: index, IndexKey: "k"})
+	for _, script := range []string{
+		"printf 'version: 1\\n' > web/.governance/config.yaml", "echo x > web/.governance/rules.yaml",
+		"printf '[core]\\n\\tfsmonitor = id\\n' >> lib/.git/config", "echo id > lib/.git/hooks/post-checkout",
+		"echo 'gitdir: /tmp/x' > wt/.git", "echo '[hooks]' >> hg/.hg/hgrc",
+	} {
+		if code, _, _ := w.run(t, p, "/bin/sh", "-c", script); code == 0 {
+			t.Errorf("%q: exit 0", script)
+		}
+	}
+	for f, content := range files {
+		wantFile(t, filepath.Join(w.project, f), content)
+	}
+	if code, _, stderr := w.run(t, p, "/bin/sh", "-c", "echo x > lib/.git/FETCH_HEAD"); code != 0 {
+		t.Errorf("a repository's other files: exit %d, %s", code, stderr)
+	}
+}

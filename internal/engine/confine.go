@@ -524,8 +524,10 @@ func (e *Engine) SecretsUnderReading(req *Request, root string, read func(p stri
 // root and the folders up from the request's (web/.claude,
 // web/.env.local, a/app.code-workspace), which a harness or an editor
 // started in that folder reads there. None inside node_modules or a git
-// folder, where nobody starts one. And the Python virtual environments
-// under root (venvs: each folder that holds a pyvenv.cfg), whose
+// folder, where nobody starts one. And what makes a folder below a
+// project or a repository of its own (see nestedProjectCode). And the
+// Python virtual environments under root (venvs: each folder that holds
+// a pyvenv.cfg), whose
 // interpreters, activate scripts and site-packages an editor or the
 // person runs later, wherever the environment is.
 func (e *Engine) ShownUnder(req *Request, root string, read func(p string, dir bool)) (found, kept, venvs []string, complete bool) {
@@ -537,7 +539,7 @@ func (e *Engine) ShownUnder(req *Request, root string, read func(p string, dir b
 	rules := ev.secretRules()
 	probe := &subject{kind: KindRead}
 	complete = ev.fsw.walk(root, true, nil, func(p string, link, dir bool) bool {
-		if units.match(p, dir) {
+		if units.match(p, dir) || nestedProjectCode(p, link, dir) {
 			kept = append(kept, p)
 		}
 		if dir {
@@ -568,6 +570,28 @@ func (e *Engine) ShownUnder(req *Request, root string, read func(p string, dir b
 		return true
 	})
 	return found, kept, venvs, complete
+}
+
+// nestedProjectCode reports whether the path p (a folder when dir) is
+// what makes a folder below the root a project of its own, or what a
+// repository's own folder there names for the person's later commands
+// to run, as the root's are protected: a .governance folder, a .git file
+// (naming the git folder), a git folder's config and hooks, and
+// [RepoCode]. The write rules protect them in any folder
+// (self-protection, git-hooks-and-config). Not a .git link (link): kept
+// read-only, what it leads to would be whole, and the root's is followed
+// as git follows it (the launcher's gitCode).
+func nestedProjectCode(p string, link, dir bool) bool {
+	base := path.Base(p)
+	switch {
+	case dir && base == ".governance":
+		return !strings.Contains(p, "/.git/")
+	case !dir && base == ".git":
+		return !link
+	case dir && strings.HasSuffix(p, "/.git/hooks"), !dir && strings.HasSuffix(p, "/.git/config"):
+		return true
+	}
+	return !dir && !strings.Contains(p, "/.git/") && slices.ContainsFunc(RepoCode, func(n string) bool { return strings.HasSuffix(p, "/"+n) })
 }
 
 // protectedUnits are the units (see protectedUnit) of the protected
