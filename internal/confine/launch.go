@@ -642,9 +642,9 @@ func (l *Launcher) streams() (*streams, error) {
 		case *os.File:
 			s.child[1+i] = f
 		default:
-			if i == 1 && sameWriter(l.Stdout, l.Stderr) {
+			if i == 1 && (sameWriter(l.Stdout, l.Stderr) || sameTerminal(l.Stdout, l.Stderr)) {
 				// One pipe, as os/exec does: two copies into one writer
-				// would race.
+				// would race (and into one terminal mix the order).
 				s.child[2] = s.child[1]
 				continue
 			}

@@ -39,6 +39,19 @@ func fileFD(f *os.File) int {
 	return fd
 }
 
+// sameTerminal reports whether a and b are one terminal (as a shell's
+// standard output and error are).
+func sameTerminal(a, b io.Writer) bool {
+	fa, ok := a.(*os.File)
+	fb, ok2 := b.(*os.File)
+	if !ok || !ok2 || !isTerminal(fa) || !isTerminal(fb) {
+		return false
+	}
+	sa, err := fa.Stat()
+	sb, err2 := fb.Stat()
+	return err == nil && err2 == nil && os.SameFile(sa, sb)
+}
+
 // terminalOut is a terminal the command's output is copied to, through a
 // pipe (it is no *os.File, so streams makes one).
 type terminalOut struct{ f *os.File }

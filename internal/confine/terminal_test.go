@@ -74,7 +74,8 @@ func (w *world) inTerminal(t *testing.T, p *Profile, shell string, type_ func(ty
 
 // TestTerminalNotHeld: a launcher whose streams are a terminal gives the
 // command pipes, relayed while the call runs: what is typed reaches the
-// command and what it writes the terminal, but a job it leaves reads
+// command and what it writes the terminal (its output and errors in
+// their order, through one pipe), but a job it leaves reads
 // nothing the person types after the call, `stty -echo` inside leaves
 // the terminal's echo on, and /dev/tty opens for nothing in the sandbox.
 func TestTerminalNotHeld(t *testing.T) {
@@ -90,6 +91,7 @@ func TestTerminalNotHeld(t *testing.T) {
 		`setsid sh -c '` + wait + `exec timeout 5 cat </dev/tty >keystty' 2>/dev/null >/dev/null </dev/null &`
 	shell := `$L -- sh -c '` + strings.ReplaceAll(job, `'`, `'\''`) + `'
 $L -- sh -c 'touch reading; read -r X; echo "command-read=[$X]"; stty -echo; echo "stty=$?"; if echo x >/dev/tty; then echo tty-opened; fi'
+$L -- sh -c 'echo out1; echo err1 >&2; echo out2'
 touch ` + launched + `
 sleep 1; read -r PW; echo "person-read=[$PW]"
 stty -a | tr ' ' '\n' | grep -x -- '-\?echo'
@@ -113,7 +115,7 @@ stty -a | tr ' ' '\n' | grep -x -- '-\?echo'
 	if !typed {
 		t.Fatalf("the calls did not end; terminal:\n%s", out)
 	}
-	for _, want := range []string{"command-read=[for-the-command]", "person-read=[hunter2-typed]", "\necho\r"} {
+	for _, want := range []string{"command-read=[for-the-command]", "person-read=[hunter2-typed]", "\necho\r", "out1\r\nerr1\r\nout2\r\n"} {
 		if !strings.Contains(out, want) {
 			t.Errorf("the terminal shows no %q:\n%s", want, out)
 		}
