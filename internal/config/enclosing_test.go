@@ -88,3 +88,54 @@ func TestEnclosingProjectTightensOnly(t *testing.T) {
 		t.Errorf("reading the enclosing project's settings: %s by %s, want allow", d.Outcome, d.Rule)
 	}
 }
+
+// TestEnclosingSettingsCarry: a repository made inside a governed project
+// with no config.yaml of its own keeps the enclosing project's stricter
+// settings (default, audit, confine), in the loaded policy and its
+// snapshot; one with its own config.yaml takes its own; a looser
+// enclosing setting changes nothing.
+func TestEnclosingSettingsCarry(t *testing.T) {
+	t.Parallel()
+	p := project(t, map[string]string{
+		"proj/.governance/config.yaml":     "default: deny\naudit: required\nconfine: auto\n",
+		"proj/sub/.git/HEAD":               "ref: refs/heads/main\n",
+		"proj/own/.git/HEAD":               "ref: refs/heads/main\n",
+		"proj/own/.governance/config.yaml": "default: defer\n",
+	})
+	env := map[string]string{"HOME": p.Home}
+	at := func(dir string) layout.Paths {
+		return layout.Discover(filepath.Join(p.ProjectRoot, dir), "", func(k string) string { return env[k] })
+	}
+	sub := at("sub")
+	if sub.ProjectRoot != filepath.Join(p.ProjectRoot, "sub") {
+		t.Fatalf("project %s", sub.ProjectRoot)
+	}
+	l, err := config.Load(sub)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if s := l.Policy.Settings; s.Default != engine.Deny || !s.AuditRequired || s.Confine != engine.ConfineAuto {
+		t.Errorf("the nested repository's settings: default %s, audit required %v, confine %s; want deny, true, auto", s.Default, s.AuditRequired, s.Confine)
+	}
+	if !slices.Contains(l.Files, filepath.Join(p.ProjectRoot, ".governance", "config.yaml")) {
+		t.Errorf("the enclosing config.yaml is not among the files: %q", l.Files)
+	}
+	data, err := config.Compile(sub).Encode()
+	if err != nil {
+		t.Fatal(err)
+	}
+	decoded, err := snapshot.Decode(data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if s := decoded.Policy().Settings; s.Default != engine.Deny || !s.AuditRequired {
+		t.Errorf("the snapshot's settings: default %s, audit required %v", s.Default, s.AuditRequired)
+	}
+	own, err := config.Load(at("own"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if s := own.Policy.Settings; s.Default != engine.Defer || s.AuditRequired {
+		t.Errorf("a nested project with its own config.yaml: default %s, audit required %v; want its own", s.Default, s.AuditRequired)
+	}
+}

@@ -112,6 +112,9 @@ func load(p layout.Paths, asWritten bool) (*Loaded, error) {
 	l.User, l.Repo, l.Managed = user, repo, managed
 	errs = flatten(errs, managedOnly(user, repo))
 	errs = flatten(errs, merge(&pol.Settings, managed, user, repo))
+	if repo == nil {
+		errs = flatten(errs, l.enclosingSettings(p))
+	}
 	errs = flatten(errs, l.gatekeeperSettings(managed, user, repo))
 	plugins, err := mergePlugins(managed, user, repo)
 	errs = flatten(errs, err)
@@ -236,6 +239,39 @@ func (l *Loaded) readEnclosingRules(p layout.Paths) error {
 		pol.Rules = kept
 		for i := checks; i < len(pol.Checks); i++ {
 			pol.Checks[i] = engine.WithoutAllows(pol.Checks[i])
+		}
+	}
+	if len(errs) > 0 {
+		return errs
+	}
+	return nil
+}
+
+// enclosingSettings carries into a project with no config.yaml of its
+// own (a repository made inside a governed project, by a person or an
+// agent's git init) the settings of the governed projects around it that
+// are stricter: their default decision, audit: required and what they
+// confine. A project may tighten the configuration above it, never
+// loosen it: a nested .git alone must not undo the enclosing project's
+// default: deny. One with a config.yaml of its own takes its own, as
+// the person wrote it.
+func (l *Loaded) enclosingSettings(p layout.Paths) error {
+	var errs Errors
+	s := &l.Policy.Settings
+	for _, root := range p.EnclosingRoots() {
+		f, err := l.readSettings(filepath.Join(root, ".governance", "config.yaml"))
+		errs = flatten(errs, err)
+		if f == nil {
+			continue
+		}
+		if f.Default != nil && *f.Default > s.Default {
+			s.Default = *f.Default
+		}
+		if f.AuditRequired != nil && *f.AuditRequired {
+			s.AuditRequired = true
+		}
+		if f.Confine != nil && *f.Confine > s.Confine {
+			s.Confine = *f.Confine
 		}
 	}
 	if len(errs) > 0 {

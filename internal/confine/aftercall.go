@@ -135,7 +135,7 @@ func (a *afterCall) one(x string, held bool) {
 		return
 	}
 	rel := strings.TrimPrefix(x, top+"/")
-	why := "a program started there later (a harness, an editor, a version manager) reads it as it starts, and a confined call may not make it"
+	why := whyChecked(x)
 	dir, err := openFolderBeneath(top, filepath.Dir(rel), false)
 	if err != nil && !errors.Is(err, unix.ENOENT) {
 		// A folder on the way is a link or no folder now. One that was
@@ -272,7 +272,36 @@ func (a *afterCall) note(from, to string) {
 	}
 	f := os.NewFile(uintptr(fd), "WHY")
 	defer f.Close()
-	fmt.Fprintf(f, "%s\t%s\tmade by a confined call where only a program started later reads it; moved here, with what it held\n", from, to)
+	fmt.Fprintf(f, "%s\t%s\tmade by a confined call: %s; moved here, with what it held\n", from, to, whyChecked(from))
+}
+
+// whyChecked says why a confined call may not make the checked path x.
+func whyChecked(x string) string {
+	switch filepath.Base(x) {
+	case ".governance":
+		return "a .governance folder makes its folder a project of its own, whose settings replace the enclosing project's (its default decision, audit and confinement) for every call there, and a confined call may not make one"
+	case ".git", ".hg", ".jj":
+		return "a repository's own folder names programs (its configuration's hooks, fsmonitor, filters and aliases) that the person's later commands in that folder run unconfined, and makes the folder a project of its own, and a confined call may not make one"
+	}
+	return "a program started there later (a harness, an editor, a version manager) reads it as it starts, and a confined call may not make it"
+}
+
+// projectFolders are the names that make a folder a project of its own
+// or a repository whose configuration the person's later commands there
+// run: a confined call may make none in any folder of the project (the
+// check below), as it may not in the root (a placeholder or the
+// protected set).
+var projectFolders = []string{".governance", ".git", ".hg", ".jj"}
+
+// madeInCall reports whether q, a folder entry the check below found,
+// was made during the call: a folder the walk for secrets did not list
+// before it (known), a file (a .git file naming a git folder, a link)
+// whose change time is later than the call's start.
+func (a *afterCall) madeInCall(q string, dir bool, known map[string]bool) bool {
+	if dir {
+		return !known[q]
+	}
+	return a.changedSince(q)
 }
 
 func (a *afterCall) say(format string, args ...any) {
@@ -422,6 +451,12 @@ func (a *afterCall) below(p *Profile, held []string) {
 			switch {
 			case engine.StartName(q, e.IsDir()):
 				if !insideAny(q, skip) {
+					found = append(found, q)
+				}
+			case slices.Contains(projectFolders, e.Name()):
+				// A nested project or repository the call made (web/.governance,
+				// web2/.git): one the person had was listed by the walk.
+				if !insideAny(q, skip) && a.madeInCall(q, e.IsDir(), known) {
 					found = append(found, q)
 				}
 			case e.Type()&fs.ModeSymlink != 0 && engine.StartWay(q):

@@ -37,7 +37,7 @@ import (
 // more listings of each.
 
 // indexVersion changes when the index's meaning or form does.
-const indexVersion = 4
+const indexVersion = 6
 
 // secretIndex is what the walks for one key found, by folder walked,
 // and the folders outside the project the secret rules name
@@ -48,13 +48,14 @@ type secretIndex struct {
 	Roots   []indexRoot
 }
 
-// indexRoot is what one walk found under Root: the secrets, and the
-// protected set's names below the folders a profile names them in (see
-// [engine.Engine.ShownUnder]).
+// indexRoot is what one walk found under Root: the secrets, the
+// protected set's names below the folders a profile names them in, and
+// the virtual environments (see [engine.Engine.ShownUnder]).
 type indexRoot struct {
 	Root   string
 	Found  []string
 	Kept   []string
+	Venvs  []string
 	Stamps []stamp
 }
 
@@ -82,6 +83,7 @@ type stamp struct {
 //	root "/home/me/proj"
 //	found "/home/me/proj/.env"
 //	kept "/home/me/proj/web/.claude"
+//	venv "/home/me/proj/backend/.venv"
 //	stamp MODE SIZE MTIME CTIME INODE ENTRIES "/home/me/proj"
 //
 // ENTRIES is a folder's digest in hex, or - for none.
@@ -103,6 +105,10 @@ func (x secretIndex) encode() []byte {
 		}
 		for _, f := range r.Kept {
 			b = append(append(b, "kept "...), strconv.Quote(f)...)
+			b = append(b, '\n')
+		}
+		for _, f := range r.Venvs {
+			b = append(append(b, "venv "...), strconv.Quote(f)...)
 			b = append(b, '\n')
 		}
 		for _, s := range r.Stamps {
@@ -141,7 +147,7 @@ func decodeIndex(data []byte) (x secretIndex, ok bool) {
 			continue
 		}
 		switch word {
-		case "key", "folders", "root", "found", "kept":
+		case "key", "folders", "root", "found", "kept", "venv":
 			q, good := quoted(rest)
 			if !good || word != "folders" && len(q) != 1 {
 				return x, false
@@ -158,6 +164,9 @@ func decodeIndex(data []byte) (x secretIndex, ok bool) {
 			case word == "kept":
 				r := &x.Roots[len(x.Roots)-1]
 				r.Kept = append(r.Kept, q[0])
+			case word == "venv":
+				r := &x.Roots[len(x.Roots)-1]
+				r.Venvs = append(r.Venvs, q[0])
 			default:
 				r := &x.Roots[len(x.Roots)-1]
 				r.Found = append(r.Found, q[0])
@@ -277,16 +286,17 @@ func (s *secrets) folders() []string {
 	return s.index.Folders
 }
 
-// under returns the secrets under root, and the protected set's names
-// below the folders a profile names them in, as
-// [engine.Engine.ShownUnder].
-func (s *secrets) under(root string) (found, kept []string, complete bool) {
+// under returns the secrets under root, the protected set's names
+// below the folders a profile names them in, and the virtual
+// environments, as [engine.Engine.ShownUnder].
+func (s *secrets) under(root string) (found, kept, venvs []string, complete bool) {
 	if s.file == "" {
 		return s.e.ShownUnder(s.req, root, nil)
 	}
 	i := slices.IndexFunc(s.index.Roots, func(r indexRoot) bool { return r.Root == root })
 	if i >= 0 && s.index.Roots[i].fresh() {
-		return s.index.Roots[i].Found, s.index.Roots[i].Kept, true
+		x := s.index.Roots[i]
+		return x.Found, x.Kept, x.Venvs, true
 	}
 	// Each stamp is taken before its folder is listed or its file read:
 	// a change made during the walk shows as a stamp that no longer
@@ -304,7 +314,7 @@ func (s *secrets) under(root string) (found, kept []string, complete bool) {
 	if st, ok := stampAt(root, true); ok {
 		r.Stamps = append(r.Stamps, st)
 	}
-	found, kept, complete = s.e.ShownUnder(s.req, root, func(p string, dir bool) {
+	found, kept, venvs, complete = s.e.ShownUnder(s.req, root, func(p string, dir bool) {
 		if p == root {
 			return
 		}
@@ -313,7 +323,7 @@ func (s *secrets) under(root string) (found, kept []string, complete bool) {
 		}
 	})
 	if !complete {
-		return found, kept, false
+		return found, kept, venvs, false
 	}
 	for i, st := range r.Stamps {
 		if st.Entries != "" {
@@ -322,14 +332,14 @@ func (s *secrets) under(root string) (found, kept []string, complete bool) {
 			}
 		}
 	}
-	r.Found, r.Kept = slices.Clip(found), slices.Clip(kept)
+	r.Found, r.Kept, r.Venvs = slices.Clip(found), slices.Clip(kept), slices.Clip(venvs)
 	if i >= 0 {
 		s.index.Roots[i] = r
 	} else {
 		s.index.Roots = append(s.index.Roots, r)
 	}
 	s.changed = true
-	return found, kept, true
+	return found, kept, venvs, true
 }
 
 // folderStamps returns the stamps of the folders under root the index

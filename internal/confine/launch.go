@@ -588,6 +588,11 @@ type streams struct {
 	mine, theirs []*os.File
 	// copies end when an output pipe reaches its end.
 	copies []chan struct{}
+	// A terminal's relay ends with the call (see terminal.go): stopIn
+	// stops copying what is typed, relayed are the ends of the pipes
+	// copied out to it, closed then.
+	stopIn  func()
+	relayed []*os.File
 	// bwrapW is bubblewrap's standard error, collected in bwrapMsg by
 	// the goroutine that closes bwrapEnd and written to stderr after.
 	bwrapR, bwrapW *os.File
@@ -597,8 +602,8 @@ type streams struct {
 }
 
 // streams makes the command's standard streams: a file is passed as it
-// is, anything else through a pipe copied by a goroutine, nothing as
-// /dev/null.
+// is, a terminal or anything else through a pipe copied by a goroutine
+// (see terminal.go), nothing as /dev/null.
 func (l *Launcher) streams() (*streams, error) {
 	s := &streams{}
 	null, err := os.OpenFile(os.DevNull, os.O_RDWR, 0)
@@ -610,7 +615,20 @@ func (l *Launcher) streams() (*streams, error) {
 	case nil:
 		s.child[0] = null
 	case *os.File:
-		s.child[0] = in
+		if !isTerminal(in) {
+			s.child[0] = in
+			break
+		}
+		r, w, err := os.Pipe()
+		if err == nil {
+			s.child[0] = r
+			s.mine, s.theirs = append(s.mine, w), append(s.theirs, r)
+			s.stopIn, err = relayIn(in, w)
+		}
+		if err != nil {
+			s.close()
+			return nil, err
+		}
 	default:
 		r, w, err := os.Pipe()
 		if err != nil {
@@ -623,15 +641,18 @@ func (l *Launcher) streams() (*streams, error) {
 		go func() { io.Copy(w, in); w.Close() }()
 	}
 	for i, out := range []io.Writer{l.Stdout, l.Stderr} {
+		if f, ok := out.(*os.File); ok && isTerminal(f) {
+			out = terminalOut{f}
+		}
 		switch f := out.(type) {
 		case nil:
 			s.child[1+i] = null
 		case *os.File:
 			s.child[1+i] = f
 		default:
-			if i == 1 && sameWriter(l.Stdout, l.Stderr) {
+			if i == 1 && (sameWriter(l.Stdout, l.Stderr) || sameTerminal(l.Stdout, l.Stderr)) {
 				// One pipe, as os/exec does: two copies into one writer
-				// would race.
+				// would race (and into one terminal mix the order).
 				s.child[2] = s.child[1]
 				continue
 			}
@@ -642,6 +663,9 @@ func (l *Launcher) streams() (*streams, error) {
 			}
 			s.child[1+i] = w
 			s.mine, s.theirs = append(s.mine, r), append(s.theirs, w)
+			if _, ok := out.(terminalOut); ok {
+				s.relayed = append(s.relayed, r)
+			}
 			done := make(chan struct{})
 			s.copies = append(s.copies, done)
 			go func() { io.Copy(out, r); close(done) }()
@@ -675,8 +699,13 @@ func (s *streams) started() {
 }
 
 // wait waits at most d for the output pipes to reach their end: a job
-// the command left running may hold them.
+// the command left running may hold them. The command has ended: a
+// terminal's relay ends now, what is typed next is not its.
 func (s *streams) wait(d time.Duration) {
+	if s.stopIn != nil {
+		s.stopIn()
+	}
+	defer s.endRelays()
 	deadline := time.After(d)
 	for _, done := range s.copies {
 		select {
@@ -684,6 +713,14 @@ func (s *streams) wait(d time.Duration) {
 		case <-deadline:
 			return
 		}
+	}
+}
+
+// endRelays ends the copies to a terminal: a job left holding the pipes
+// writes to no one.
+func (s *streams) endRelays() {
+	for _, r := range s.relayed {
+		r.Close()
 	}
 }
 
@@ -704,6 +741,9 @@ func (s *streams) bwrapDone(failed bool) {
 }
 
 func (s *streams) close() {
+	if s.stopIn != nil {
+		s.stopIn()
+	}
 	for _, f := range slices.Concat(s.mine, s.theirs) {
 		f.Close()
 	}

@@ -129,7 +129,7 @@ func MainWith(fallback Fallback, stdin io.Reader, stdout, stderr io.Writer, args
 			return refuse(fmt.Errorf("%w; no fallback: %v", err, ferr))
 		}
 		fmt.Fprintf(stderr, "governance: note: bubblewrap cannot set up its namespaces here; %s runs confined by %s\n", argv[0], fallback.Describe())
-		code, err := fallback.Run(p, argv, CleanEnv(os.Environ()), stdin, stdout, stderr)
+		code, err := runFallback(fallback, p, argv, stdin, stdout, stderr)
 		if err != nil {
 			return refuse(err)
 		}

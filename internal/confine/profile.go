@@ -430,7 +430,7 @@ func For(e *engine.Engine, req *engine.Request, kind Kind, opts Options) (*Profi
 			churn = append(churn, d)
 		}
 	}
-	var deeper []string
+	var deeper, venvs []string
 	for _, w := range walk {
 		// A folder shown through a link (a project under ~ linked to
 		// another disk) is walked where it is; its secrets are masked
@@ -445,7 +445,7 @@ func For(e *engine.Engine, req *engine.Request, kind Kind, opts Options) (*Profi
 				sec.churn = append(sec.churn, real+strings.TrimPrefix(c, w))
 			}
 		}
-		found, kept, complete := sec.under(real)
+		found, kept, vs, complete := sec.under(real)
 		if !complete {
 			return nil, fmt.Errorf("%w under %s", ErrTooMany, w)
 		}
@@ -466,6 +466,19 @@ func For(e *engine.Engine, req *engine.Request, kind Kind, opts Options) (*Profi
 			}
 			deeper = append(deeper, k)
 		}
+		for _, v := range vs {
+			if real != w {
+				v = w + strings.TrimPrefix(v, real)
+			}
+			venvs = append(venvs, v)
+		}
+	}
+	// Every virtual environment in the project, found by the same walk,
+	// has its start-up code held as the root's is (see venvCode): an
+	// editor opened on its folder, or the person's next pip or python
+	// there, runs it.
+	for _, v := range venvs {
+		deeper = append(deeper, venvStart(v)...)
 	}
 	// The protected set's names that exist below the folders it is named
 	// in (web/.claude when the call runs in the root): a harness or an
@@ -923,30 +936,35 @@ func resolveIn(path, root string) (string, bool) {
 func venvCode(root string) []string {
 	var out []string
 	for _, n := range engine.VenvFolders {
-		dir := filepath.Join(root, n)
-		if !exists(filepath.Join(dir, "pyvenv.cfg")) {
+		if dir := filepath.Join(root, n); exists(filepath.Join(dir, "pyvenv.cfg")) {
+			out = append(out, venvStart(dir)...)
+		}
+	}
+	return out
+}
+
+// venvStart returns the start-up code of the virtual environment dir
+// (see venvCode).
+func venvStart(dir string) []string {
+	out := []string{filepath.Join(dir, "pyvenv.cfg")}
+	for _, bin := range []string{"bin", "Scripts"} {
+		entries, err := os.ReadDir(filepath.Join(dir, bin))
+		if err != nil {
 			continue
 		}
-		out = append(out, filepath.Join(dir, "pyvenv.cfg"))
-		for _, bin := range []string{"bin", "Scripts"} {
-			entries, err := os.ReadDir(filepath.Join(dir, bin))
-			if err != nil {
-				continue
-			}
-			for _, e := range entries {
-				name := strings.ToLower(e.Name())
-				if strings.HasPrefix(name, "activate") || strings.HasPrefix(name, "python") {
-					out = append(out, filepath.Join(dir, bin, e.Name()))
-				}
+		for _, e := range entries {
+			name := strings.ToLower(e.Name())
+			if strings.HasPrefix(name, "activate") || strings.HasPrefix(name, "python") {
+				out = append(out, filepath.Join(dir, bin, e.Name()))
 			}
 		}
-		// lib/pythonX.Y/site-packages, Lib/site-packages on Windows;
-		// lib64 is a link to lib.
-		sites, _ := filepath.Glob(filepath.Join(dir, "lib", "python*", "site-packages"))
-		for _, s := range append(sites, filepath.Join(dir, "Lib", "site-packages")) {
-			if fi, err := os.Lstat(s); err == nil && fi.IsDir() {
-				out = append(out, s)
-			}
+	}
+	// lib/pythonX.Y/site-packages, Lib/site-packages on Windows;
+	// lib64 is a link to lib.
+	sites, _ := filepath.Glob(filepath.Join(dir, "lib", "python*", "site-packages"))
+	for _, s := range append(sites, filepath.Join(dir, "Lib", "site-packages")) {
+		if fi, err := os.Lstat(s); err == nil && fi.IsDir() {
+			out = append(out, s)
 		}
 	}
 	return out

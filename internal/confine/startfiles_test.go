@@ -478,3 +478,109 @@ func TestLinkMadeBelow(t *testing.T) {
 		t.Errorf("the person's sub/mise: %q %v", l, err)
 	}
 }
+
+// TestProjectFoldersMadeBelow: a .governance folder or a repository's
+// own folder (.git, .hg, .jj) a call makes in any folder of the project
+// would make that folder a project of its own (the enclosing project's
+// settings no longer apply there) or have the person's next git status
+// there run its configuration: each is moved into the quarantine after
+// the call, with a WHY that says so; a nested repository the person had
+// stays.
+func TestProjectFoldersMadeBelow(t *testing.T) {
+	needBwrap(t)
+	t.Parallel()
+	w := newWorld(t)
+	// The person's own nested repository, and a worktree's .git file.
+	must(t, os.MkdirAll(filepath.Join(w.project, "lib", ".git", "hooks"), 0o755))
+	must(t, os.MkdirAll(filepath.Join(w.project, "wt"), 0o755))
+	must(t, os.WriteFile(filepath.Join(w.project, "wt", ".git"), []byte("gitdir: ../.git/worktrees/wt\n"), 0o644))
+	p := w.profile(t, UnknownEffects, Options{Index: t.TempDir(), IndexKey: "k"})
+	code, _, stderr := w.run(t, p, "/bin/sh", "-c",
+		"mkdir -p web/.governance sub/.git web3/a/.jj && printf 'version: 1\\n' > web/.governance/config.yaml && "+
+			"printf '[core]\\n\\tfsmonitor = id\\n' > sub/.git/config && mkdir -p web2 && echo 'gitdir: /tmp/x' > web2/.git && "+
+			"mkdir -p sub/.hg && echo n > lib/notes && echo w > wt/notes")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	for rel, want := range map[string]string{"web/.governance/config.yaml": "version: 1\n", "sub/.git/config": "[core]\n\tfsmonitor = id\n",
+		"web2/.git": "gitdir: /tmp/x\n", "web3/a/.jj": "", "sub/.hg": ""} {
+		if _, err := os.Lstat(filepath.Join(w.project, rel)); err == nil {
+			t.Errorf("%s is still there after the call", rel)
+		}
+		found, _ := filepath.Glob(filepath.Join(w.project, ".governance/quarantine/*", rel))
+		if len(found) != 1 {
+			t.Errorf("%s is not in the quarantine once: %v\n%s", rel, found, stderr)
+			continue
+		}
+		if want != "" {
+			wantFile(t, found[0], want)
+		}
+	}
+	for _, want := range []string{"web/.governance was made by a confined call, and a .governance folder makes its folder a project of its own",
+		"sub/.git was made by a confined call, and a repository's own folder"} {
+		if !strings.Contains(stderr, want) {
+			t.Errorf("stderr does not say %q: %s", want, stderr)
+		}
+	}
+	why, _ := filepath.Glob(filepath.Join(w.project, ".governance/quarantine/*/WHY"))
+	if len(why) != 1 {
+		t.Fatalf("WHY: %v", why)
+	}
+	if data, _ := os.ReadFile(why[0]); !strings.Contains(string(data), "makes its folder a project of its own") {
+		t.Errorf("WHY does not say why: %s", data)
+	}
+	for _, rel := range []string{"lib/.git/hooks", "wt/.git"} {
+		if _, err := os.Lstat(filepath.Join(w.project, rel)); err != nil {
+			t.Errorf("the person's %s was moved: %v", rel, err)
+		}
+	}
+}
+
+// TestNestedProjectCodeReadOnly: what makes a folder below the root a
+// project or a repository of its own, where the person has one (its
+// .governance, a .git file, a git folder's config and hooks, .hg/hgrc),
+// is read-only in a confined call as the root's is, found by the walk
+// for secrets with the index and without; the repository's other files
+// are not.
+func TestNestedProjectCodeReadOnly(t *testing.T) {
+	needBwrap(t)
+	t.Parallel()
+	w := newWorld(t)
+	files := map[string]string{
+		"web/.governance/config.yaml": "version: 1\ndefault: deny\n", "lib/.git/config": "[core]\n",
+		"lib/.git/hooks/pre-commit": "#!/bin/sh\n", "wt/.git": "gitdir: ../.git/worktrees/wt\n", "hg/.hg/hgrc": "[hooks]\n",
+		"lib/.git/HEAD": "ref: refs/heads/main\n",
+	}
+	for f, content := range files {
+		must(t, os.MkdirAll(filepath.Dir(filepath.Join(w.project, f)), 0o755))
+		must(t, os.WriteFile(filepath.Join(w.project, f), []byte(content), 0o644))
+	}
+	index := t.TempDir()
+	for _, opts := range []Options{{}, {Index: index, IndexKey: "k"}, {Index: index, IndexKey: "k"}} {
+		p := w.profile(t, UnknownEffects, opts)
+		for _, f := range []string{"web/.governance", "lib/.git/config", "lib/.git/hooks", "wt/.git", "hg/.hg/hgrc"} {
+			if !slices.Contains(p.Protected, filepath.Join(w.project, f)) {
+				t.Errorf("index %q: %s is writable: %v", opts.Index, f, p.Protected)
+			}
+		}
+		if insideAny(filepath.Join(w.project, "lib/.git/HEAD"), p.Protected) {
+			t.Errorf("lib/.git/HEAD is read-only")
+		}
+	}
+	p := w.profile(t, UnknownEffects, Options{Index: index, IndexKey: "k"})
+	for _, script := range []string{
+		"printf 'version: 1\\n' > web/.governance/config.yaml", "echo x > web/.governance/rules.yaml",
+		"printf '[core]\\n\\tfsmonitor = id\\n' >> lib/.git/config", "echo id > lib/.git/hooks/post-checkout",
+		"echo 'gitdir: /tmp/x' > wt/.git", "echo '[hooks]' >> hg/.hg/hgrc",
+	} {
+		if code, _, _ := w.run(t, p, "/bin/sh", "-c", script); code == 0 {
+			t.Errorf("%q: exit 0", script)
+		}
+	}
+	for f, content := range files {
+		wantFile(t, filepath.Join(w.project, f), content)
+	}
+	if code, _, stderr := w.run(t, p, "/bin/sh", "-c", "echo x > lib/.git/FETCH_HEAD"); code != 0 {
+		t.Errorf("a repository's other files: exit %d, %s", code, stderr)
+	}
+}

@@ -514,7 +514,7 @@ func (e *Engine) SecretsUnder(req *Request, root string) (found []string, comple
 // same rules find the same secrets there, so a caller may keep what was
 // found (the launcher's index of secrets does).
 func (e *Engine) SecretsUnderReading(req *Request, root string, read func(p string, dir bool)) (found []string, complete bool) {
-	found, _, complete = e.ShownUnder(req, root, read)
+	found, _, _, complete = e.ShownUnder(req, root, read)
 	return found, complete
 }
 
@@ -524,8 +524,13 @@ func (e *Engine) SecretsUnderReading(req *Request, root string, read func(p stri
 // root and the folders up from the request's (web/.claude,
 // web/.env.local, a/app.code-workspace), which a harness or an editor
 // started in that folder reads there. None inside node_modules or a git
-// folder, where nobody starts one.
-func (e *Engine) ShownUnder(req *Request, root string, read func(p string, dir bool)) (found, kept []string, complete bool) {
+// folder, where nobody starts one. And what makes a folder below a
+// project or a repository of its own (see nestedProjectCode). And the
+// Python virtual environments under root (venvs: each folder that holds
+// a pyvenv.cfg), whose
+// interpreters, activate scripts and site-packages an editor or the
+// person runs later, wherever the environment is.
+func (e *Engine) ShownUnder(req *Request, root string, read func(p string, dir bool)) (found, kept, venvs []string, complete bool) {
 	ev := newEvaluation(e, req)
 	units := protectedUnitsOnce.get()
 	// Bounded by entries only: a bound in time would make the same folder
@@ -534,7 +539,7 @@ func (e *Engine) ShownUnder(req *Request, root string, read func(p string, dir b
 	rules := ev.secretRules()
 	probe := &subject{kind: KindRead}
 	complete = ev.fsw.walk(root, true, nil, func(p string, link, dir bool) bool {
-		if units.match(p, dir) {
+		if units.match(p, dir) || nestedProjectCode(p, link, dir) {
 			kept = append(kept, p)
 		}
 		if dir {
@@ -542,6 +547,9 @@ func (e *Engine) ShownUnder(req *Request, root string, read func(p string, dir b
 				read(p, true)
 			}
 			return true
+		}
+		if path.Base(p) == "pyvenv.cfg" && !link && !strings.Contains(p, "/node_modules/") && !strings.Contains(p, "/.git/") {
+			venvs = append(venvs, path.Dir(p))
 		}
 		probe.file = ev.pc.resolve(p, false, false, "")
 		probe.text, probe.kbit = fileText{}, 0
@@ -561,7 +569,29 @@ func (e *Engine) ShownUnder(req *Request, root string, read func(p string, dir b
 		}
 		return true
 	})
-	return found, kept, complete
+	return found, kept, venvs, complete
+}
+
+// nestedProjectCode reports whether the path p (a folder when dir) is
+// what makes a folder below the root a project of its own, or what a
+// repository's own folder there names for the person's later commands
+// to run, as the root's are protected: a .governance folder, a .git file
+// (naming the git folder), a git folder's config and hooks, and
+// [RepoCode]. The write rules protect them in any folder
+// (self-protection, git-hooks-and-config). Not a .git link (link): kept
+// read-only, what it leads to would be whole, and the root's is followed
+// as git follows it (the launcher's gitCode).
+func nestedProjectCode(p string, link, dir bool) bool {
+	base := path.Base(p)
+	switch {
+	case dir && base == ".governance":
+		return !strings.Contains(p, "/.git/")
+	case !dir && base == ".git":
+		return !link
+	case dir && strings.HasSuffix(p, "/.git/hooks"), !dir && strings.HasSuffix(p, "/.git/config"):
+		return true
+	}
+	return !dir && !strings.Contains(p, "/.git/") && slices.ContainsFunc(RepoCode, func(n string) bool { return strings.HasSuffix(p, "/"+n) })
 }
 
 // protectedUnits are the units (see protectedUnit) of the protected

@@ -1,0 +1,112 @@
+//go:build linux
+
+package confine
+
+import (
+	"context"
+	"os"
+	"path/filepath"
+	"slices"
+	"testing"
+
+	"github.com/agentgov/governance/internal/engine"
+)
+
+// makeVenv lays out a virtual environment at dir as python -m venv
+// does: pyvenv.cfg, the interpreter's links, the activate scripts and
+// site-packages.
+func makeVenv(t *testing.T, dir string) {
+	t.Helper()
+	site := filepath.Join(dir, "lib", "python3.11", "site-packages")
+	must(t, os.MkdirAll(site, 0o755))
+	must(t, os.MkdirAll(filepath.Join(dir, "bin"), 0o755))
+	must(t, os.WriteFile(filepath.Join(dir, "pyvenv.cfg"), []byte("home = /usr/bin\n"), 0o644))
+	for _, f := range []string{"activate", "activate.fish", "Activate.ps1", "pip"} {
+		must(t, os.WriteFile(filepath.Join(dir, "bin", f), []byte("# venv\n"), 0o755))
+	}
+	must(t, os.Symlink("/usr/bin/python3", filepath.Join(dir, "bin", "python3.11")))
+	must(t, os.Symlink("python3.11", filepath.Join(dir, "bin", "python3")))
+	must(t, os.Symlink("python3", filepath.Join(dir, "bin", "python")))
+	must(t, os.WriteFile(filepath.Join(site, "distutils-precedence.pth"), []byte("import os\n"), 0o644))
+}
+
+// venvsBelow are virtual environments below the project's root: by the
+// usual name, and by another.
+var venvsBelow = []string{"backend/.venv", "tools/env311"}
+
+// venvStartPaths are the paths of a virtual environment a call must not
+// write, relative to it: those there and new ones the interpreter runs.
+var venvStartPaths = []string{"pyvenv.cfg", "bin/activate", "bin/activate.fish", "bin/Activate.ps1", "bin/python", "bin/python3",
+	"bin/python3.11", "lib/python3.11/site-packages/distutils-precedence.pth", "lib/python3.11/site-packages/zz.pth",
+	"lib/python3.11/site-packages/sitecustomize.py", "lib/python3.11/site-packages/usercustomize.py"}
+
+// TestVenvBelowRootAsWriteRules: the start-up code of every virtual
+// environment in the project, found by the walk for secrets (with the
+// index and without), is read-only in a confined call's profile as the
+// root's is, and the write rules ask or deny a Write of each of those
+// paths; what installs write there (a new program in bin) is neither.
+func TestVenvBelowRootAsWriteRules(t *testing.T) {
+	t.Parallel()
+	w := newWorld(t)
+	for _, v := range venvsBelow {
+		makeVenv(t, filepath.Join(w.project, v))
+	}
+	index := t.TempDir()
+	for _, opts := range []Options{{}, {Index: index, IndexKey: "k"}, {Index: index, IndexKey: "k"}} {
+		p := w.profile(t, UnknownEffects, opts)
+		for _, v := range venvsBelow {
+			for _, rel := range venvStartPaths {
+				f := filepath.Join(w.project, v, rel)
+				if !insideAny(f, p.Protected) {
+					t.Errorf("index %q: %s is writable in the profile: %v", opts.Index, f, p.Protected)
+				}
+				if opts.Index != "" {
+					continue
+				}
+				req := &engine.Request{Cwd: w.project, ProjectRoot: w.project, Home: w.home,
+					Tool: engine.Tool{Kind: engine.KindWrite, Name: "Write", Input: engine.Input{Paths: []string{f}}}}
+				if d := w.eng.Decide(context.Background(), req); d.Outcome < engine.Ask {
+					t.Errorf("a Write of %s: %s by %s, want it denied or asked", f, d.Outcome, d.Rule)
+				}
+			}
+			for _, rel := range []string{"bin/pytest", "lib"} {
+				if f := filepath.Join(w.project, v, rel); insideAny(f, p.Protected) {
+					t.Errorf("%s is read-only: %v", f, p.Protected)
+				}
+			}
+		}
+	}
+	// A venv made later is found: the folder's stamp changed.
+	makeVenv(t, filepath.Join(w.project, "sub", "venv2"))
+	p := w.profile(t, UnknownEffects, Options{Index: index, IndexKey: "k"})
+	if f := filepath.Join(w.project, "sub", "venv2", "bin", "activate"); !slices.Contains(p.Protected, f) {
+		t.Errorf("%s, of a venv made after the index, is writable: %v", f, p.Protected)
+	}
+}
+
+// TestVenvBelowRootConfined runs the launcher: a call can neither plant
+// a .pth in a virtual environment below the root nor change its
+// activate script; it still installs a program there.
+func TestVenvBelowRootConfined(t *testing.T) {
+	needBwrap(t)
+	t.Parallel()
+	w := newWorld(t)
+	venv := filepath.Join(w.project, "backend", ".venv")
+	makeVenv(t, venv)
+	p := w.profile(t, UnknownEffects, Options{})
+	for _, script := range []string{
+		"echo 'import os' > backend/.venv/lib/python3.11/site-packages/zz-evil.pth",
+		"echo 'cat ~/.ssh/id_rsa' >> backend/.venv/bin/activate",
+		"echo 'home = /tmp/evil' > backend/.venv/pyvenv.cfg",
+	} {
+		if code, _, _ := w.run(t, p, "/bin/sh", "-c", script); code == 0 {
+			t.Errorf("%q: exit 0", script)
+		}
+	}
+	wantMissing(t, filepath.Join(venv, "lib", "python3.11", "site-packages", "zz-evil.pth"))
+	wantFile(t, filepath.Join(venv, "bin", "activate"), "# venv\n")
+	wantFile(t, filepath.Join(venv, "pyvenv.cfg"), "home = /usr/bin\n")
+	if code, _, stderr := w.run(t, p, "/bin/sh", "-c", "echo x > backend/.venv/bin/pytest"); code != 0 {
+		t.Errorf("an install's write: exit %d, %s", code, stderr)
+	}
+}
