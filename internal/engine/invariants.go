@@ -24,6 +24,9 @@ func (ev *evaluation) invariants(s *subject) Verdict {
 			if v := ev.attachVerdict(s); v.Outcome != NoOpinion {
 				return v
 			}
+			if v := ev.shellURLVerdict(s); v.Outcome != NoOpinion {
+				return v
+			}
 			return ev.governanceCLI(s)
 		}
 	case (s.kind == KindWeb || s.kind == KindMCP) && ev.req.Role != "human":
