@@ -253,3 +253,62 @@ func isHTTPClient(name string) bool {
 	}
 	return false
 }
+
+// webURLVerdict judges the URLs a web tool fetches as a shell client's
+// (see shellURLVerdict), every one its URL or prompt names (Gemini's
+// web_fetch takes a prompt with URLs in it, and fetches a private one
+// itself), and refuses a private network's address in any spelling, as
+// the private-network rule refuses curl's.
+func (ev *evaluation) webURLVerdict(s *subject) Verdict {
+	in := ev.req.Tool.Input
+	var win Verdict
+	var urls []string
+	if in.URL != "" || !webSearch(ev.req.Tool.Name) {
+		// A search's query is text looked for, not fetched.
+		urls = webURLs(in.Query)
+	}
+	if in.URL != "" {
+		urls = append(urls, in.URL)
+	}
+	for _, u := range urls {
+		v := ev.controlPlaneVerdict(u)
+		if v.Outcome == NoOpinion {
+			host, _, _ := urlParts(u)
+			if a, ok := ipOf(host); ok && (a.IsPrivate() || netip.MustParsePrefix("100.64.0.0/10").Contains(a)) {
+				v = Verdict{Outcome: Deny, Layer: LayerInvariant, Rule: "private-network",
+					Message:    "This reaches into a private network (" + u + "), where credentials and internal services live.",
+					Suggestion: "Use public endpoints, or ask the user to make requests to internal hosts."}
+			}
+		}
+		if v.stricter(win) {
+			win = v
+		}
+	}
+	if win.Outcome != NoOpinion {
+		win.Subject = s.display
+	}
+	return win
+}
+
+// webURLs returns the URLs in a text: the words that have a scheme's ://.
+func webURLs(text string) []string {
+	var out []string
+	for _, w := range strings.FieldsFunc(text, func(r rune) bool {
+		return r == ' ' || r == '\t' || r == '\n' || r == '"' || r == '\'' || r == '<' || r == '>' || r == '(' || r == ')'
+	}) {
+		w = strings.TrimRight(w, ".,;:!?")
+		if strings.Contains(w, "://") {
+			out = append(out, w)
+		}
+	}
+	return out
+}
+
+// webSearch reports a web tool that searches rather than fetches.
+func webSearch(name string) bool {
+	switch strings.ToLower(name) {
+	case "websearch", "web_search", "google_web_search", "search":
+		return true
+	}
+	return false
+}

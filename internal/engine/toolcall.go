@@ -53,6 +53,8 @@ func ToolCall(name string, input map[string]any) Tool {
 	case "web", "webfetch", "web_fetch", "fetch":
 		t.Kind = KindWeb
 		in.URL = InputString(input, "url", "uri", "href")
+		// Gemini's web_fetch fetches the URLs of its prompt.
+		in.Query = InputString(input, "prompt")
 	case "websearch", "web_search", "google_web_search":
 		t.Kind = KindWeb
 		in.Query = InputString(input, "query", "q")
