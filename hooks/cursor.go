@@ -102,9 +102,9 @@ func (cursor) Decode(data []byte, env Env) (*Event, error) {
 		if raw == "preToolUse" {
 			ev.shellInput(ti)
 		}
-		if wd := str(ti, "working_directory"); wd != "" && req.Tool.Kind == engine.KindShell {
-			req.Cwd = wd
-		}
+		// The Shell tool's working_directory, as every dialect's folder
+		// keys.
+		req.FollowShellFolder(ti)
 	case "beforeSubmitPrompt":
 		ev.Prompt = str(in, "prompt")
 	case "sessionStart":

@@ -1,7 +1,6 @@
 package hooks
 
 import (
-	"path/filepath"
 	"strings"
 
 	"github.com/agentgov/governance/internal/engine"
@@ -61,20 +60,7 @@ func (gemini) Decode(data []byte, env Env) (*Event, error) {
 	req.Unattended = unattendedEnv(env)
 	// It does not say whether a person watches: assume nobody does.
 	ev.Unwatched = true
-	if req.Tool.Kind == engine.KindShell {
-		if dir := str(mapOf(in["tool_input"]), "dir_path"); dir != "" {
-			if !filepath.IsAbs(dir) && req.Cwd != "" {
-				dir = filepath.Join(req.Cwd, dir)
-			}
-			req.Cwd = dir
-		}
-	}
 	return ev, nil
-}
-
-func mapOf(v any) map[string]any {
-	m, _ := toolInput(v)
-	return m
 }
 
 // geminiTool maps a Gemini CLI tool call. MCP tools are named

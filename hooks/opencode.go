@@ -2,7 +2,6 @@ package hooks
 
 import (
 	"cmp"
-	"path/filepath"
 	"strings"
 
 	"github.com/agentgov/governance/internal/engine"
@@ -103,16 +102,12 @@ func (opencode) Decode(data []byte, env Env) (*Event, error) {
 		mcp, _ := in["mcp"].(map[string]any)
 		req.Tool = opencodeTool(name, args, mcp)
 		req.Tool.Raw = args
+		// The bash tool's workdir, as every dialect's folder keys.
+		req.FollowShellFolder(args)
 		if req.Tool.Kind == engine.KindShell {
 			req.Justification = str(args, "description")
 			if raw == "tool.execute.before" {
 				ev.shellInput(args)
-			}
-			if wd := str(args, "workdir"); wd != "" {
-				if !filepath.IsAbs(wd) && req.Cwd != "" {
-					wd = filepath.Join(req.Cwd, wd)
-				}
-				req.Cwd = wd
 			}
 		}
 	}

@@ -53,6 +53,7 @@ func (s shaped) decode(in map[string]any, raw string) (*Event, error) {
 	case EventPostToolUse, EventPostToolUseFailure:
 		ti, _ := toolInput(in["tool_input"])
 		req.Tool = s.tool(str(in, "tool_name"), ti, in)
+		req.FollowShellFolder(ti)
 		if n, ok := in["duration_ms"].(float64); ok && n > 0 {
 			ev.DurationMS = int64(n)
 		}
@@ -66,6 +67,10 @@ func (s shaped) decode(in map[string]any, raw string) (*Event, error) {
 		// Whatever the harness's tool maps to, the input it sent is what
 		// an approval covers.
 		req.Tool.Raw = ti
+		// A shell tool runs its command in the folder its input names
+		// (Gemini's dir_path, Codex's workdir...), whichever dialect's
+		// name the key has: judged there, or not proven.
+		req.FollowShellFolder(ti)
 		if req.Tool.Kind == engine.KindShell {
 			req.Justification = str(ti, "description")
 			ev.shellInput(ti)

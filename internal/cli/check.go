@@ -347,6 +347,7 @@ func (a *App) checkJSONL(cmd *cobra.Command, o checkOptions) error {
 					req.Tool = engine.Tool{Kind: engine.KindShell, Name: "shell", Input: engine.Input{Command: r.Cmd}}
 				} else {
 					req.Tool = engine.ToolCall(r.Tool, r.Input)
+					req.FollowShellFolder(r.Input)
 				}
 				d := pipe.Decide(cmd.Context(), hookCall(req, pipeline.Report, unattended)).Decision
 				res = decisionJSON(d)

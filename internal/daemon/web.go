@@ -204,6 +204,7 @@ func (s *Server) decide(w http.ResponseWriter, r *http.Request) {
 		req.Tool = engine.Tool{Kind: engine.KindShell, Name: "shell", Input: engine.Input{Command: in.Cmd}}
 	} else {
 		req.Tool = engine.ToolCall(in.Tool, in.Input)
+		req.FollowShellFolder(in.Input)
 	}
 	pol := s.policies.load(p)
 	p.StateDir = s.cfg.StateDir

@@ -381,6 +381,9 @@ func (ev *evaluation) shellSubjects(cmd string) ([]*subject, []Verdict) {
 	for _, p := range a.Problems {
 		problems = append(problems, problemVerdict(p))
 	}
+	if k := ev.req.Tool.Input.UnknownFolder; k != "" {
+		problems = append(problems, unknownFolderVerdict(ev.req.Tool.Name, k))
+	}
 	if a.ForkBomb != "" {
 		problems = append(problems, Verdict{Outcome: Deny, Layer: LayerInvariant, Rule: "fork-bomb", Subject: a.ForkBomb,
 			Message:    "The function " + a.ForkBomb + " spawns copies of itself: a fork bomb that makes the machine unusable.",
@@ -654,6 +657,16 @@ func containerPlace(a shell.Arg) place {
 
 func redirectDisplay(r shell.Redirect) string {
 	return r.Fd + r.Op + " " + r.Target.Value
+}
+
+// unknownFolderVerdict asks about a shell call whose input names a
+// folder under a key no harness is known to run the command in (see
+// ShellFolder): judged in the call's folder, it may run in another.
+func unknownFolderVerdict(tool, key string) Verdict {
+	return Verdict{Outcome: Ask, Layer: LayerAnalysis, Rule: "shell-folder-unknown", Subject: tool + " " + key,
+		Message: "The " + tool + " call names a folder in its " + strconv.Quote(key) +
+			" parameter, which governance cannot follow: the command may run there rather than in the folder it was checked in.",
+		Suggestion: "Leave the parameter out and start the command with cd FOLDER &&, or name the folder in the tool's own working-folder parameter."}
 }
 
 func problemVerdict(p shell.Problem) Verdict {

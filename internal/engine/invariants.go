@@ -24,10 +24,16 @@ func (ev *evaluation) invariants(s *subject) Verdict {
 			if v := ev.attachVerdict(s); v.Outcome != NoOpinion {
 				return v
 			}
+			if v := ev.shellURLVerdict(s); v.Outcome != NoOpinion {
+				return v
+			}
 			return ev.governanceCLI(s)
 		}
 	case (s.kind == KindWeb || s.kind == KindMCP) && ev.req.Role != "human":
-		return ev.channelToolVerdict(s)
+		if v := ev.channelToolVerdict(s); v.Outcome != NoOpinion || s.kind != KindWeb {
+			return v
+		}
+		return ev.webURLVerdict(s)
 	case s.kind == KindRead && ev.req.Role != "human":
 		if v := ev.stateReadVerdict(s); v.Outcome != NoOpinion {
 			return v

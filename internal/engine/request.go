@@ -70,4 +70,9 @@ type Input struct {
 	// Server and MCPTool name an MCP tool; Arguments are its arguments.
 	Server, MCPTool string
 	Arguments       json.RawMessage
+	// UnknownFolder is the key of a shell tool's input that names a
+	// folder the command may run in under a name no harness is known to
+	// use (see [ShellFolder]): the harness may run it there or in the
+	// call's folder, so the command is judged in neither.
+	UnknownFolder string
 }

@@ -2,6 +2,8 @@ package engine
 
 import (
 	"encoding/json"
+	"path/filepath"
+	"slices"
 	"strings"
 )
 
@@ -61,6 +63,8 @@ func ToolCall(name string, input map[string]any) Tool {
 	case "web", "webfetch", "web_fetch", "fetch":
 		t.Kind = KindWeb
 		in.URL = InputString(input, "url", "uri", "href")
+		// Gemini's web_fetch fetches the URLs of its prompt.
+		in.Query = InputString(input, "prompt")
 	case "websearch", "web_search", "google_web_search":
 		t.Kind = KindWeb
 		in.Query = InputString(input, "query", "q")
@@ -289,4 +293,82 @@ func NonEmpty(s ...string) []string {
 		}
 	}
 	return out
+}
+
+// shellFolderKeys are the keys under which agent harnesses' shell tools
+// take the folder their command runs in: Gemini CLI's dir_path (and
+// directory, its name before), Codex's workdir (shell, exec_command,
+// container.exec) and working_directory (local_shell), OpenCode's
+// workdir, Cursor's working_directory, and cwd. One list for every
+// dialect: a harness that renames its parameter, or a fork that keeps
+// an older name, runs the command where the list says it does.
+var shellFolderKeys = []string{"dir_path", "directory", "workdir", "working_directory", "cwd"}
+
+// ShellFolder returns the folder a shell tool's input names for its
+// command, as written (relative to the call's folder unless absolute),
+// or "" when it names none. unknown is set, to the key, when the input
+// names a folder in a way that cannot be followed: under a key whose
+// name says folder, path or cwd but is none of shellFolderKeys, as a
+// value that is not text or starts with ~, or as two different folders.
+// Where the harness runs such a command is not known.
+func ShellFolder(input map[string]any) (dir, unknown string) {
+	for _, k := range shellFolderKeys {
+		switch v := input[k].(type) {
+		case nil:
+		case string:
+			switch {
+			case v == "":
+			case strings.HasPrefix(v, "~"), dir != "" && v != dir:
+				return "", k
+			default:
+				dir = v
+			}
+		default:
+			return "", k
+		}
+	}
+	var odd []string
+	for k, v := range input {
+		if v != nil && v != "" && folderKey(k) && !slices.Contains(shellFolderKeys, k) {
+			odd = append(odd, k)
+		}
+	}
+	if len(odd) > 0 {
+		slices.Sort(odd)
+		return "", odd[0]
+	}
+	return dir, ""
+}
+
+// folderKey reports a key whose name says it holds a folder or a path.
+func folderKey(k string) bool {
+	k = strings.ToLower(k)
+	for _, w := range []string{"dir", "cwd", "path", "folder", "location"} {
+		if strings.Contains(k, w) {
+			return true
+		}
+	}
+	return false
+}
+
+// FollowShellFolder moves a shell call to the folder its tool input
+// names (see [ShellFolder]), where the harness runs it, or marks the
+// call's folder unknown. A command tool of another kind is followed the
+// same way.
+func (r *Request) FollowShellFolder(input map[string]any) {
+	if r.Tool.Kind != KindShell && (r.Tool.Kind != KindOther || r.Tool.Input.Command == "") {
+		return
+	}
+	dir, unknown := ShellFolder(input)
+	if unknown != "" {
+		r.Tool.Input.UnknownFolder = unknown
+		return
+	}
+	if dir == "" {
+		return
+	}
+	if !filepath.IsAbs(dir) && r.Cwd != "" {
+		dir = filepath.Join(r.Cwd, dir)
+	}
+	r.Cwd = dir
 }

@@ -462,7 +462,7 @@ var mysqlProgram = &Program{Names: []string{"mysql", "mariadb"}, Node: Node{Opts
 -p --password[=PASSWORD]
 --plugin-dir=DIR               code    # loads plugins from there
 -P --port=PORT
---print-defaults               help
+--print-defaults                       # see mysqlEffects: prints the option files' passwords
 --prompt=FORMAT
 --protocol=PROTOCOL
 -q --quick
@@ -506,6 +506,13 @@ var mysqlProgram = &Program{Names: []string{"mysql", "mariadb"}, Node: Node{Opts
 
 func mysqlEffects(c *Call, fx *Effects) {
 	unseenEffects(c, fx)
+	if c.Has("--print-defaults") {
+		// The options of ~/.my.cnf and the other option files, as
+		// arguments: unmasked, the password too, on MariaDB and MySQL
+		// before 8.
+		fx.PrintsSecret(c.Name + " --print-defaults prints the options of the option files (~/.my.cnf), passwords included")
+		return
+	}
 	host, _ := c.Value("-h")
 	fx.Network(host, c.Cmd.Args[1:]...)
 	// caching_sha2_password sends the password in clear text over TLS
@@ -533,6 +540,13 @@ func mysqlEffects(c *Call, fx *Effects) {
 	}
 	sqlQueries(fx, qs, dialectMySQL)
 }
+
+// myPrintDefaults prints the options the option files (~/.my.cnf,
+// /etc/my.cnf) hold for the groups it is given, passwords included.
+var myPrintDefaults = &Program{Names: []string{"my_print_defaults", "mariadb-print-defaults"}, NoOptions: true,
+	Node: Node{Effects: func(c *Call, fx *Effects) {
+		fx.PrintsSecret(c.Name + " prints the options of the option files (~/.my.cnf), passwords included")
+	}}}
 
 // sqlcmd is the SQL Server client: the classic one (-Q runs a query and
 // exits) and go-sqlcmd, which adds subcommands (query, config, ...). Its

@@ -1,0 +1,74 @@
+package engine_test
+
+import (
+	"slices"
+	"testing"
+
+	"github.com/agentgov/governance/internal/engine"
+)
+
+// TestBypassLocalControlPlane: a request to an infrastructure control
+// plane on this machine or a private network (kubectl proxy, the Docker
+// Engine API on TCP, the kubelet, Consul, etcd, Vault, Nomad, Envoy's
+// admin) hands out what its command-line tool does, and is asked about
+// as that tool is, by its well-known port or by a path that names
+// secrets, in every spelling of this machine and by every HTTP client;
+// a cloud metadata service is refused in every spelling of its address.
+// curl -s localhost:8001/api/v1/namespaces/default/secrets was a plain
+// allow (read-only:curl). A developer's own server stays as it was.
+func TestBypassLocalControlPlane(t *testing.T) {
+	t.Parallel()
+	p := builtin(engine.DefaultSettings())
+	for _, tc := range []struct {
+		cmd  string
+		want []engine.Outcome
+	}{
+		{"curl -s http://localhost:8001/api/v1/namespaces/default/secrets", stopped},
+		{"curl http://localhost:2375/containers/abc/json", stopped},
+		{"curl -s 'http://localhost:2375/containers/abc/archive?path=/etc/shadow'", stopped},
+		{"curl http://localhost:2375/v1.41/containers/abc/logs", stopped},
+		{"curl -sk https://localhost:2376/info", stopped},
+		{"curl localhost:10255/pods", stopped},
+		{"curl -sk https://127.0.0.1:10250/pods", stopped},
+		{"curl 'http://127.0.0.1:8500/v1/kv/?recurse'", stopped},
+		{"curl http://localhost:2379/v2/keys", stopped},
+		{"curl http://localhost:4001/v2/keys/", stopped},
+		{"curl -s http://127.0.0.1:15000/config_dump", stopped},
+		{"curl -s http://localhost:9901/config_dump", stopped},
+		{"curl -sk https://localhost:6443/api/v1/secrets", stopped},
+		{"curl http://127.0.0.1:8200/v1/secret/data/app", stopped},
+		{"curl http://localhost:4646/v1/jobs", stopped},
+		{"curl http://localhost:8080/actuator/env", stopped},
+		{"curl http://localhost:9000/v1/kv/app", stopped},
+		{"wget -qO- http://localhost:8001/api/v1/secrets", stopped},
+		{"wget -q -O - http://[::1]:2375/containers/x/json", stopped},
+		{"curl http://[::1]:8001/api/v1/secrets", stopped},
+		{"curl http://127.1:8500/v1/kv/x", stopped},
+		{"curl http://0.0.0.0:2379/v2/keys", stopped},
+		{"curl http://0x7f000001:8001/api", stopped},
+		{"curl http://2130706433:8001/api", stopped},
+		{"curl --url http://localhost:8001/api/v1/secrets", stopped},
+		{"curl localhost:8001/api/v1/secrets", stopped},
+		{"http :8001/api/v1/secrets", stopped},
+		{"xh http://localhost:8500/v1/kv/?recurse", stopped},
+		{"curl http://10.0.0.5:10250/pods", stopped},
+		{"curl http://0xa9fea9fe/latest/meta-data/", blocked},
+		{"curl http://2852039166/latest/meta-data/iam/security-credentials/", blocked},
+		{"curl http://[fd00:ec2::254]/latest/meta-data/", blocked},
+		{"curl http://[::ffff:169.254.169.254]/latest/", blocked},
+		{"wget -qO- http://169.254.170.2/v2/credentials/x", blocked},
+		{"curl -H 'Metadata-Flavor: Google' http://metadata.google.internal/computeMetadata/v1/", blocked},
+		{"curl http://100.100.100.200/latest/meta-data/", blocked},
+		// A developer's server, and public hosts, stay as they were.
+		{"curl http://localhost:3000/api/health", allowed},
+		{"curl -s http://127.0.0.1:8080/", allowed},
+		{"curl http://localhost:5173/src/env.ts", allowed},
+		{"curl https://example.com/docs/secrets-management", runs},
+		{"wget -qO- http://localhost:8000/index.html", allowed},
+	} {
+		d := decide(t, p, shellReq(tc.cmd))
+		if !slices.Contains(tc.want, d.Outcome) {
+			t.Errorf("%s: got %s by %s/%s (%s), want one of %v", tc.cmd, d.Outcome, d.Layer, d.Rule, d.Message, tc.want)
+		}
+	}
+}

@@ -1,0 +1,314 @@
+package engine
+
+import (
+	"net/netip"
+	"strings"
+)
+
+// A request to this machine is mostly a developer's own server (curl
+// http://localhost:3000/api/health), and stays as the request is judged.
+// But infrastructure control planes listen there too, and hand whoever
+// asks what their command-line tools are asked about: kubectl proxy
+// serves the cluster's secrets with the user's credentials, the Docker
+// Engine API on TCP a container's environment and files, Consul, etcd
+// and Vault their key-value stores, Envoy's admin its TLS keys. A request
+// to one of them, on this machine or a private address, is judged as the
+// tool that fronts it: a person decides. A cloud's metadata service,
+// which hands out the machine's credentials, is refused in every
+// spelling of its address, whatever program or tool makes the request.
+
+// controlPlanePorts are the well-known ports of control planes that hand
+// out credentials, configuration or files, by the service each is.
+var controlPlanePorts = map[string]string{
+	"2375":  "the Docker Engine API",
+	"2376":  "the Docker Engine API over TLS",
+	"2379":  "etcd",
+	"4001":  "etcd (its former client port)",
+	"6443":  "the Kubernetes API server",
+	"16443": "the Kubernetes API server (MicroK8s)",
+	"8001":  "kubectl proxy (the Kubernetes API with the user's credentials)",
+	"10250": "the kubelet",
+	"10255": "the kubelet's read-only port",
+	"8500":  "Consul",
+	"8501":  "Consul over TLS",
+	"8200":  "Vault",
+	"4646":  "Nomad",
+	"15000": "Envoy's admin interface (Istio's sidecar)",
+	"9901":  "Envoy's admin interface",
+}
+
+// controlPlanePath names what a URL's path asks a control plane for, on
+// any port: secrets, credentials, key-value stores, a container's
+// environment, logs or files, a proxy's configuration, an application's
+// environment; "" for any other path.
+func controlPlanePath(p string) string {
+	p = strings.ToLower(p)
+	if i := strings.IndexAny(p, "?#"); i >= 0 {
+		p = p[:i]
+	}
+	segs := strings.FieldsFunc(p, func(r rune) bool { return r == '/' })
+	for i, s := range segs {
+		next := func(k int) string {
+			if i+k < len(segs) {
+				return segs[i+k]
+			}
+			return ""
+		}
+		switch s {
+		case "secrets", "secret", "credentials", "config_dump", "heapdump", "env", "environ", "configprops":
+			return "/" + strings.Join(segs[:i+1], "/")
+		case "v1", "v3":
+			if next(1) == "kv" {
+				return "a key-value store (/" + s + "/kv)"
+			}
+		case "v2":
+			if next(1) == "keys" {
+				return "etcd's keys (/v2/keys)"
+			}
+		case "containers":
+			switch next(2) {
+			case "json", "archive", "export", "logs", "attach", "exec":
+				return "a container's " + next(2) + " (/containers/" + next(1) + "/" + next(2) + ")"
+			}
+		}
+	}
+	return ""
+}
+
+// urlParts splits a URL into host, port and path; a URL without a
+// scheme (curl localhost:8001/api) is read as curl and wget read it.
+func urlParts(raw string) (host, port, path string) {
+	s := raw
+	if i := strings.Index(s, "://"); i >= 0 {
+		s = s[i+3:]
+	}
+	authority := s
+	if i := strings.IndexAny(s, "/?#"); i >= 0 {
+		authority, path = s[:i], s[i:]
+	}
+	if i := strings.LastIndexByte(authority, '@'); i >= 0 {
+		authority = authority[i+1:]
+	}
+	host = authority
+	if strings.HasPrefix(host, "[") {
+		if end := strings.IndexByte(host, ']'); end >= 0 {
+			host, port = host[:end+1], strings.TrimPrefix(host[end+1:], ":")
+		}
+	} else if i := strings.LastIndexByte(host, ':'); i >= 0 {
+		host, port = host[:i], host[i+1:]
+	}
+	return strings.TrimSuffix(strings.ToLower(host), "."), port, path
+}
+
+// ipOf reads a numeric host in every spelling a client accepts:
+// inet_aton's for IPv4 (0xa9fea9fe, 2852039166, 169.254.43518), IPv6 in
+// brackets or not, with a zone, and IPv4-mapped IPv6 as its IPv4.
+func ipOf(host string) (netip.Addr, bool) {
+	h := strings.TrimSuffix(strings.TrimPrefix(host, "["), "]")
+	if i := strings.IndexByte(h, '%'); i >= 0 {
+		h = h[:i]
+	}
+	if strings.Contains(h, ":") {
+		a, err := netip.ParseAddr(h)
+		if err != nil {
+			return netip.Addr{}, false
+		}
+		return a.Unmap(), true
+	}
+	v, ok := inetAton(h)
+	if !ok {
+		return netip.Addr{}, false
+	}
+	return netip.AddrFrom4([4]byte{byte(v >> 24), byte(v >> 16), byte(v >> 8), byte(v)}), true
+}
+
+// metadataNames are cloud metadata services' host names.
+var metadataNames = []string{"metadata.google.internal", "metadata.goog", "metadata", "instance-data",
+	"instance-data.ec2.internal", "metadata.azure.internal", "metadata.tencentyun.com", "metadata.packet.net"}
+
+// metadataHost reports a cloud metadata service: link-local IPv4
+// (169.254.169.254 and ECS's 169.254.170.2 among them), Alibaba's
+// 100.100.100.200, AWS's fd00:ec2::254, Oracle's 192.0.0.192, or one of
+// their names, in any spelling of the address.
+func metadataHost(host string) bool {
+	for _, n := range metadataNames {
+		if host == n {
+			return true
+		}
+	}
+	a, ok := ipOf(host)
+	if !ok {
+		return false
+	}
+	switch {
+	case a.Is4() && netip.MustParsePrefix("169.254.0.0/16").Contains(a),
+		a == netip.MustParseAddr("100.100.100.200"), a == netip.MustParseAddr("192.0.0.192"),
+		a == netip.MustParseAddr("fd00:ec2::254"):
+		return true
+	}
+	return false
+}
+
+// localOrPrivate reports a host of this machine or of a private
+// network, or a name that is no public one (docker, kubernetes.default,
+// host.docker.internal, vault.service.consul).
+func (ev *evaluation) localOrPrivate(host string) bool {
+	if host == "" {
+		return false
+	}
+	if ev.thisMachine(host) {
+		return true
+	}
+	if a, ok := ipOf(host); ok {
+		return a.IsPrivate() || a.IsLoopback() || a.IsLinkLocalUnicast() || a.IsUnspecified() ||
+			netip.MustParsePrefix("100.64.0.0/10").Contains(a)
+	}
+	if !strings.Contains(host, ".") {
+		return true
+	}
+	for _, suffix := range []string{".internal", ".local", ".localdomain", ".lan", ".svc", ".cluster.local", ".consul", ".home", ".corp"} {
+		if strings.HasSuffix(host, suffix) {
+			return true
+		}
+	}
+	return false
+}
+
+// controlPlaneVerdict judges a URL: refused to a metadata service, asked
+// to a control plane's port or a path that names secrets on this machine
+// or a private network.
+func (ev *evaluation) controlPlaneVerdict(raw string) Verdict {
+	host, port, path := urlParts(raw)
+	if metadataHost(host) {
+		return Verdict{Outcome: Deny, Layer: LayerInvariant, Rule: "cloud-metadata",
+			Message:    "This reaches a cloud metadata service (" + raw + "), which hands out the machine's credentials.",
+			Suggestion: "Do not query instance metadata; ask the user for the value you need."}
+	}
+	if !ev.localOrPrivate(host) {
+		return Verdict{}
+	}
+	what := controlPlanePorts[port]
+	if what == "" {
+		what = controlPlanePath(path)
+		if what == "" {
+			return Verdict{}
+		}
+	}
+	return Verdict{Outcome: Ask, Layer: LayerInvariant, Rule: "local-control-plane",
+		Message: "This request (" + raw + ") reaches " + what + " on this machine or a private network, which hands out " +
+			"secrets, credentials or files as the tool that fronts it does (kubectl get secrets, docker inspect).",
+		Suggestion: "Ask the user to make the request, or use the service's own command-line tool."}
+}
+
+// httpClients are programs whose words name URLs that they request.
+var httpClients = []string{"curl", "wget", "wget2", "http", "https", "xh", "xhs", "httpie", "curlie", "aria2c",
+	"fetch", "lynx", "links", "elinks", "w3m"}
+
+// shellURLVerdict judges the URLs a network client's words name, in any
+// place: an operand, --url, -O- URL, an option's value after =, or
+// httpie's :PORT/path for localhost.
+func (ev *evaluation) shellURLVerdict(s *subject) Verdict {
+	cl := s.cl
+	if cl == nil || !isHTTPClient(cl.name) {
+		return Verdict{}
+	}
+	var win Verdict
+	for _, a := range cl.cmd.Args[1:] {
+		if a.Dynamic {
+			continue
+		}
+		w := a.Value
+		if i := strings.IndexByte(w, '='); i >= 0 && strings.HasPrefix(w, "-") {
+			w = w[i+1:]
+		}
+		if strings.HasPrefix(w, "-") || w == "" || strings.ContainsAny(w, " \t\n") {
+			continue
+		}
+		if strings.HasPrefix(w, ":") && len(w) > 1 && (w[1] == '/' || w[1] >= '0' && w[1] <= '9') {
+			w = "localhost" + w
+		}
+		if !strings.Contains(w, "://") {
+			// A word without a scheme is a URL when its host is an
+			// address or this machine, not a file name (-o build/env).
+			host, _, _ := urlParts(w)
+			if _, ip := ipOf(host); !ip && !ev.thisMachine(host) {
+				continue
+			}
+		}
+		if v := ev.controlPlaneVerdict(w); v.stricter(win) {
+			win = v
+		}
+	}
+	if win.Outcome != NoOpinion {
+		win.Subject = s.display
+	}
+	return win
+}
+
+func isHTTPClient(name string) bool {
+	for _, c := range httpClients {
+		if name == c {
+			return true
+		}
+	}
+	return false
+}
+
+// webURLVerdict judges the URLs a web tool fetches as a shell client's
+// (see shellURLVerdict), every one its URL or prompt names (Gemini's
+// web_fetch takes a prompt with URLs in it, and fetches a private one
+// itself), and refuses a private network's address in any spelling, as
+// the private-network rule refuses curl's.
+func (ev *evaluation) webURLVerdict(s *subject) Verdict {
+	in := ev.req.Tool.Input
+	var win Verdict
+	var urls []string
+	if in.URL != "" || !webSearch(ev.req.Tool.Name) {
+		// A search's query is text looked for, not fetched.
+		urls = webURLs(in.Query)
+	}
+	if in.URL != "" {
+		urls = append(urls, in.URL)
+	}
+	for _, u := range urls {
+		v := ev.controlPlaneVerdict(u)
+		if v.Outcome == NoOpinion {
+			host, _, _ := urlParts(u)
+			if a, ok := ipOf(host); ok && (a.IsPrivate() || netip.MustParsePrefix("100.64.0.0/10").Contains(a)) {
+				v = Verdict{Outcome: Deny, Layer: LayerInvariant, Rule: "private-network",
+					Message:    "This reaches into a private network (" + u + "), where credentials and internal services live.",
+					Suggestion: "Use public endpoints, or ask the user to make requests to internal hosts."}
+			}
+		}
+		if v.stricter(win) {
+			win = v
+		}
+	}
+	if win.Outcome != NoOpinion {
+		win.Subject = s.display
+	}
+	return win
+}
+
+// webURLs returns the URLs in a text: the words that have a scheme's ://.
+func webURLs(text string) []string {
+	var out []string
+	for _, w := range strings.FieldsFunc(text, func(r rune) bool {
+		return r == ' ' || r == '\t' || r == '\n' || r == '"' || r == '\'' || r == '<' || r == '>' || r == '(' || r == ')'
+	}) {
+		w = strings.TrimRight(w, ".,;:!?")
+		if strings.Contains(w, "://") {
+			out = append(out, w)
+		}
+	}
+	return out
+}
+
+// webSearch reports a web tool that searches rather than fetches.
+func webSearch(name string) bool {
+	switch strings.ToLower(name) {
+	case "websearch", "web_search", "google_web_search", "search":
+		return true
+	}
+	return false
+}
