@@ -102,8 +102,9 @@ func TestConfinedReply(t *testing.T) {
 			}
 			in := dig(reply, tc.path)
 			got, _ := in["command"].(string)
-			// The decision's ID, new for each call, names the checkpoint.
-			want := launcher + " --kind unknown-effects --project " + cwd + ` --decision ID -- bash -c 'frobnicate --all '\''two words'\'''`
+			// The decision's ID, new for each call, names the checkpoint;
+			// the dialect, the harness whose settings the launcher holds.
+			want := launcher + " --kind unknown-effects --project " + cwd + " --harness " + dialect + ` --decision ID -- bash -c 'frobnicate --all '\''two words'\'''`
 			if dialect == "claude" {
 				want = followFolder(&Event{}, want)
 			}
