@@ -77,6 +77,18 @@ func dig(m map[string]any, path []string) map[string]any {
 	return m
 }
 
+// TestDialectsHoldTheirSettings: every dialect that can run a call
+// confined names a harness of the engine's table, whose settings the
+// launcher holds for the calls it makes (--harness); a dialect missing
+// there would be named in no rewrite, and every harness's held.
+func TestDialectsHoldTheirSettings(t *testing.T) {
+	for dialect := range RewriteFields {
+		if !engine.HarnessDialect(dialect) {
+			t.Errorf("the dialect %s is no harness of the engine's harnessFiles", dialect)
+		}
+	}
+}
+
 // TestConfinedReply: in every dialect, the reply to a shell call the
 // analysis cannot prove is an allow whose input runs the command
 // through the launcher, in the field that dialect rewrites, with the
