@@ -37,12 +37,12 @@ read-only) the launcher builds the profile itself from the policy of the
 project (ROOT, else the project of the current folder), as the hook that
 rewrote the call decides with. --harness names the harness that made the
 call (claude, codex, gemini, cursor, copilot, opencode): its absent
-settings are held by placeholders, and another harness's only where that
-harness has a folder of its own (without it, all are). With --decision, a call of unknown effects
-first gets a checkpoint of the project's files under that decision ID
-(governance restore ID brings them back); where none can be taken, the
-command runs without one and says so, or with --require-checkpoint does
-not run. The command's output and exit status pass through unchanged;
+settings are held by placeholders, another harness's only where that
+harness has a folder of its own (without --harness, all are). With
+--decision, a call of unknown effects first gets a checkpoint of the
+project's files under that decision ID (governance restore ID brings
+them back); where none can be taken, the command runs without one and
+says so, or with --require-checkpoint does not run. The command's output and exit status pass through unchanged;
 when the profile cannot be applied or the machine cannot confine, the
 command does not run and the status is 125. With $` + CwdEnv + ` set to
 a file in /tmp, a shell script's (bash -c) final folder is written there
