@@ -77,6 +77,18 @@ func dig(m map[string]any, path []string) map[string]any {
 	return m
 }
 
+// TestDialectsHoldTheirSettings: every dialect that can run a call
+// confined names a harness of the engine's table, whose settings the
+// launcher holds for the calls it makes (--harness); a dialect missing
+// there would be named in no rewrite, and every harness's held.
+func TestDialectsHoldTheirSettings(t *testing.T) {
+	for dialect := range RewriteFields {
+		if !engine.HarnessDialect(dialect) {
+			t.Errorf("the dialect %s is no harness of the engine's harnessFiles", dialect)
+		}
+	}
+}
+
 // TestConfinedReply: in every dialect, the reply to a shell call the
 // analysis cannot prove is an allow whose input runs the command
 // through the launcher, in the field that dialect rewrites, with the
@@ -102,8 +114,9 @@ func TestConfinedReply(t *testing.T) {
 			}
 			in := dig(reply, tc.path)
 			got, _ := in["command"].(string)
-			// The decision's ID, new for each call, names the checkpoint.
-			want := launcher + " --kind unknown-effects --project " + cwd + ` --decision ID -- bash -c 'frobnicate --all '\''two words'\'''`
+			// The decision's ID, new for each call, names the checkpoint;
+			// the dialect, the harness whose settings the launcher holds.
+			want := launcher + " --kind unknown-effects --project " + cwd + " --harness " + dialect + ` --decision ID -- bash -c 'frobnicate --all '\''two words'\'''`
 			if dialect == "claude" {
 				want = followFolder(&Event{}, want)
 			}

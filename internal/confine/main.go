@@ -27,7 +27,7 @@ const ProfileEnv = "GOVERNANCE_CONFINE_PROFILE"
 const ExitRefused = 125
 
 const usage = `usage: governance-confine [--profile FILE-or-JSON] -- COMMAND [ARG...]
-       governance-confine --kind KIND [--project ROOT] [--decision ID [--require-checkpoint]] -- COMMAND [ARG...]
+       governance-confine --kind KIND [--project ROOT] [--harness NAME] [--decision ID [--require-checkpoint]] -- COMMAND [ARG...]
 
 Runs COMMAND confined by a profile (JSON, or a file holding it; default
 $` + ProfileEnv + `) in a sandbox the launcher sets up itself, or
@@ -35,11 +35,14 @@ bubblewrap's where the kernel cannot have it ($` + BackendEnv + `=bubblewrap
 asks for bubblewrap always). With --kind (unknown-effects or
 read-only) the launcher builds the profile itself from the policy of the
 project (ROOT, else the project of the current folder), as the hook that
-rewrote the call decides with. With --decision, a call of unknown effects
-first gets a checkpoint of the project's files under that decision ID
-(governance restore ID brings them back); where none can be taken, the
-command runs without one and says so, or with --require-checkpoint does
-not run. The command's output and exit status pass through unchanged;
+rewrote the call decides with. --harness names the harness that made the
+call (claude, codex, gemini, cursor, copilot, opencode): its absent
+settings are held by placeholders, another harness's only where that
+harness has a folder of its own (without --harness, all are). With
+--decision, a call of unknown effects first gets a checkpoint of the
+project's files under that decision ID (governance restore ID brings
+them back); where none can be taken, the command runs without one and
+says so, or with --require-checkpoint does not run. The command's output and exit status pass through unchanged;
 when the profile cannot be applied or the machine cannot confine, the
 command does not run and the status is 125. With $` + CwdEnv + ` set to
 a file in /tmp, a shell script's (bash -c) final folder is written there
@@ -71,6 +74,7 @@ func MainWith(fallback Fallback, stdin io.Reader, stdout, stderr io.Writer, args
 	project := fs.String("project", "", "the project's root, with --kind")
 	decision := fs.String("decision", "", "checkpoint the project under this decision ID first, with --kind unknown-effects")
 	required := fs.Bool("require-checkpoint", false, "with --decision: do not run the command when no checkpoint can be taken")
+	harness := fs.String("harness", "", "with --kind: the harness that made the call, as the hook names it")
 	if err := fs.Parse(args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
 			return 0
@@ -79,6 +83,10 @@ func MainWith(fallback Fallback, stdin io.Reader, stdout, stderr io.Writer, args
 	}
 	if *decision != "" && (Kind(*kind) != UnknownEffects || !checkpoint.ValidID(*decision)) || *required && *decision == "" {
 		fmt.Fprintln(stderr, "governance: error: --decision takes a decision ID, with --kind unknown-effects; --require-checkpoint needs --decision")
+		return 2
+	}
+	if *harness != "" && *kind == "" {
+		fmt.Fprintln(stderr, "governance: error: --harness goes with --kind")
 		return 2
 	}
 	argv := fs.Args()
@@ -102,7 +110,7 @@ func MainWith(fallback Fallback, stdin io.Reader, stdout, stderr io.Writer, args
 	var err error
 	switch {
 	case *kind != "":
-		p, paths, err = projectProfile(Kind(*kind), *project, os.Getenv)
+		p, paths, err = projectProfile(Kind(*kind), *project, *harness, os.Getenv)
 	case *profile == "":
 		err = fmt.Errorf("%w: no profile (--profile, --kind or $%s)", ErrProfile, ProfileEnv)
 	default:
@@ -162,8 +170,10 @@ var ErrPolicy = errors.New("the project's policy does not load")
 // the current folder, from the policy of its project loaded through the
 // same snapshot the hook decides with: the launcher a hook's rewrite
 // names builds the profile at run time, so the hook never walks the
-// project for secrets.
-func projectProfile(kind Kind, project string, getenv func(string) string) (*Profile, layout.Paths, error) {
+// project for secrets. harness is the harness that made the call, whose
+// names are held (see [engine.Engine.ProtectedHolds]); "" holds every
+// harness's.
+func projectProfile(kind Kind, project, harness string, getenv func(string) string) (*Profile, layout.Paths, error) {
 	cwd, err := os.Getwd()
 	if err != nil {
 		return nil, layout.Paths{}, fmt.Errorf("%w: the current folder: %v", ErrProfile, err)
@@ -180,7 +190,12 @@ func projectProfile(kind Kind, project string, getenv func(string) string) (*Pro
 	if pol.Err != nil {
 		return nil, paths, fmt.Errorf("%w: %v", ErrPolicy, pol.Err)
 	}
-	req := &engine.Request{Harness: "confine", Cwd: cwd, ProjectRoot: paths.ProjectRoot, Home: paths.Home,
+	if !engine.HarnessDialect(harness) {
+		// Direct use, or a harness this launcher does not know: every
+		// harness's names held.
+		harness = "confine"
+	}
+	req := &engine.Request{Harness: harness, Cwd: cwd, ProjectRoot: paths.ProjectRoot, Home: paths.Home,
 		Tool: engine.Tool{Kind: engine.KindShell}}
 	stores, caches := ToolFolders(getenv, paths.Home)
 	opts := Options{Tools: DefaultTools, Stores: stores, Layers: caches, LayerDir: LayerDir(getenv, paths.Home),

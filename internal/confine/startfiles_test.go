@@ -40,21 +40,28 @@ func TestStartNamesAsWriteRules(t *testing.T) {
 	workspace := filepath.Join(w.project, "a", "app.code-workspace")
 	must(t, os.WriteFile(workspace, []byte("{}\n"), 0o644))
 	w.req.Cwd = cwd
-	p := w.profile(t, UnknownEffects, Options{})
-	kept := slices.Concat(p.Protected, p.Absent, p.Checked)
-	for _, dir := range []string{w.project, filepath.Join(w.project, "a"), cwd} {
-		for _, n := range startNames {
-			f := filepath.Join(dir, n)
-			req := &engine.Request{Cwd: cwd, ProjectRoot: w.project, Home: w.home,
-				Tool: engine.Tool{Kind: engine.KindWrite, Name: "Write", Input: engine.Input{Paths: []string{f}}}}
-			if d := w.eng.Decide(context.Background(), req); d.Outcome < engine.Ask {
-				t.Errorf("a Write of %s: %s by %s, want it denied or asked", f, d.Outcome, d.Rule)
-			}
-			if !insideAny(f, kept) {
-				t.Errorf("%s is writable in the profile", f)
+	var p *Profile
+	// Held or checked, whichever harness made the call (see
+	// TestHoldsByHarness), or none named.
+	for _, harness := range []string{"claude", "copilot", ""} {
+		w.req.Harness = harness
+		p = w.profile(t, UnknownEffects, Options{})
+		kept := slices.Concat(p.Protected, p.Absent, p.Checked)
+		for _, dir := range []string{w.project, filepath.Join(w.project, "a"), cwd} {
+			for _, n := range startNames {
+				f := filepath.Join(dir, n)
+				req := &engine.Request{Cwd: cwd, ProjectRoot: w.project, Home: w.home,
+					Tool: engine.Tool{Kind: engine.KindWrite, Name: "Write", Input: engine.Input{Paths: []string{f}}}}
+				if d := w.eng.Decide(context.Background(), req); d.Outcome < engine.Ask {
+					t.Errorf("a Write of %s: %s by %s, want it denied or asked", f, d.Outcome, d.Rule)
+				}
+				if !insideAny(f, kept) {
+					t.Errorf("harness %q: %s is writable in the profile", harness, f)
+				}
 			}
 		}
 	}
+	kept := slices.Concat(p.Protected, p.Absent, p.Checked)
 	if !slices.Contains(p.Protected, workspace) {
 		t.Errorf("%s is writable in the profile: %v", workspace, p.Protected)
 	}

@@ -369,7 +369,8 @@ func (e *Engine) ProtectedPaths(req *Request) []string {
 
 // ProtectedHolds is [Engine.ProtectedPaths], with checked: those of the
 // paths that, where absent, a confined call is kept from making by a
-// check after it rather than by a placeholder (see [Hold]).
+// check after it rather than by a placeholder (see [Hold]): fewer when
+// the request names the harness that made the call (see holder).
 func (e *Engine) ProtectedHolds(req *Request) (out, checked []string) {
 	ev := newEvaluation(e, req)
 	add := func(p string) {
@@ -389,9 +390,7 @@ func (e *Engine) ProtectedHolds(req *Request) (out, checked []string) {
 	// reads them there, as the analysis judges them anywhere (see
 	// anywhere).
 	folders := ev.startFolders(req.Cwd)
-	isHeld := func(h Hold, d string) bool {
-		return h == HeldAtCwd && d == path.Clean(req.Cwd) || h != Checked && d == ev.pc.root
-	}
+	isHeld := ev.holder(req)
 	var held []string
 	for _, n := range startNamesOnce.get() {
 		unit, glob := protectedUnit(n.Name)
@@ -409,7 +408,7 @@ func (e *Engine) ProtectedHolds(req *Request) (out, checked []string) {
 				p := d + "/" + unit
 				add(p)
 				switch {
-				case isHeld(n.Hold, d):
+				case isHeld(n, unit, d):
 					held = append(held, p)
 				case !slices.Contains(checked, p):
 					checked = append(checked, p)
@@ -446,6 +445,51 @@ func (e *Engine) ProtectedHolds(req *Request) (out, checked []string) {
 		}
 	}
 	return out, checked
+}
+
+// holder returns whether a name of startNames (unit, in the folder d)
+// absent is held by a placeholder, rather than checked after the call.
+// A placeholder is for a name a program already running reads during
+// the call (see [Hold]): where the request names the harness that made
+// it (Harness, a dialect of harnessFiles), that harness's names are held
+// as their Hold says, and another harness's or an editor's only where
+// the person uses it in that folder (one of its marks is there: it may
+// be open now), and then only inside a folder that exists: none is made
+// to hold it. Another harness started during the call, in a folder
+// where it had none of its names, may read one the call made before the
+// check moves it aside: that is the window given up for a call that
+// makes no folder and fewer placeholders. A request naming no harness
+// holds every name as its Hold says.
+func (ev *evaluation) holder(req *Request) func(n startName, unit, d string) bool {
+	caller := req.Harness
+	if !HarnessDialect(caller) {
+		caller = ""
+	}
+	cwd := path.Clean(req.Cwd)
+	// Each folder's names looked at once for the call.
+	seen := map[string]os.FileInfo{}
+	lstat := func(p string) os.FileInfo {
+		fi, done := seen[p]
+		if !done {
+			var err error
+			if fi, err = os.Lstat(p); err != nil {
+				fi = nil
+			}
+			seen[p] = fi
+		}
+		return fi
+	}
+	exists := func(p string) bool { return lstat(p) != nil }
+	isDir := func(p string) bool { fi := lstat(p); return fi != nil && fi.IsDir() }
+	return func(n startName, unit, d string) bool {
+		if !(n.Hold == HeldAtCwd && d == cwd || n.Hold != Checked && d == ev.pc.root) {
+			return false
+		}
+		if caller == "" || n.of == nil || n.of.dialect == caller {
+			return true
+		}
+		return slices.ContainsFunc(n.of.marks, func(m string) bool { return exists(d + "/" + m) }) && isDir(path.Dir(d+"/"+unit))
+	}
 }
 
 // protectedUnit returns what of a protected pattern a confined call is

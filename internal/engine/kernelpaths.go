@@ -339,7 +339,7 @@ func representativeOf(pat string) (representative, bool) {
 // settings and hook files.
 var protectedPatternsOnce = lazy[[]string]{make: func() []string {
 	out := []string{".governance/config.yaml", ".governance/rules/x.yaml", ".governance/agents/x.md"}
-	return append(out, harnessSettings...)
+	return append(out, harnessSettings()...)
 }}
 
 func protectedPatterns() []string { return protectedPatternsOnce.get() }

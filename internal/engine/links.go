@@ -90,7 +90,7 @@ func (ev *evaluation) protectedRoots() []string {
 		roots = append(roots, ev.pc.root+"/.governance")
 	}
 	roots = append(roots, ev.pc.configDirs...)
-	for _, pats := range [][]string{harnessSettings, agentFiles} {
+	for _, pats := range [][]string{harnessSettings(), agentFiles()} {
 		for _, pat := range pats {
 			if t := ev.expandTemplate(literalPrefix(pat)); t != "" {
 				roots = append(roots, t)

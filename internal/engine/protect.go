@@ -4,6 +4,7 @@ import (
 	"os"
 	"path"
 	"path/filepath"
+	"slices"
 	"strings"
 
 	"github.com/agentgov/governance/internal/programs"
@@ -16,46 +17,63 @@ import (
 // settings and hook files of every harness, the agent files of every
 // format (they are policy), and the installed governance binaries.
 
-// harnessSettings are files that configure agent hooks, permissions or
-// plugins, relative to the project root ("~/" for the home directory).
-var harnessSettings = []string{
-	".claude/settings.json", ".claude/settings.local.json", ".claude/hooks/**", "~/.claude/settings.json",
-	"~/.claude/settings.local.json", "~/.claude/hooks/**", "~/.claude.json", ".mcp.json",
-	".codex/hooks.json", ".codex/config.toml", "~/.codex/hooks.json", "~/.codex/config.toml",
-	".gemini/settings.json", "~/.gemini/settings.json",
-	".cursor/hooks.json", ".cursor/hooks/**", "~/.cursor/hooks.json", "~/.cursor/hooks/**",
-	".github/hooks/*.json", "~/.copilot/hooks/*.json", "~/.copilot/settings.json", "~/.copilot/config.json",
-	// Copilot CLI's repository settings (allowed URLs, the shell's
-	// environment) and the MCP servers it starts in a trusted folder.
-	".github/mcp.json", ".github/copilot/settings.json", ".github/copilot/settings.local.json",
-	// OpenCode runs every plugin in these folders; one could rewrite a
-	// call after the governance plugin allowed it. Its configuration
-	// names plugins and permissions.
-	".opencode/plugins/*", ".opencode/plugin/*", "~/.config/opencode/plugins/*", "~/.config/opencode/plugin/*",
-	"opencode.json", "opencode.jsonc", ".opencode/opencode.json", "~/.config/opencode/opencode.json",
-	"~/.config/opencode/opencode.jsonc", "~/.opencode.json",
+// harnessFiles are, by harness, the files that configure its hooks,
+// permissions or plugins, relative to the project root ("~/" for the
+// home directory), and its agent files. One table: harnessSettings and
+// agentFiles are its flat lists, and the confinement holds a harness's
+// absent names by whether that harness made the call (see
+// [Engine.ProtectedHolds]).
+var harnessFiles = []harnessGroup{
 	// What carries hooks, commands or servers the harness runs later, in
 	// a session nobody watches with no call judged: Claude Code's skills
 	// (hooks in their frontmatter), slash commands (!`cmd` lines run as
-	// the command expands) and plugins (hooks/hooks.json); Gemini's
-	// extensions (hooks, servers) and commands (!{cmd}); OpenCode's
-	// commands (!`cmd`); the MCP servers Cursor and Copilot start; and
-	// the harnesses' own permission rules (Codex's execpolicy, Gemini's
-	// policies, Cursor's CLI permissions, Copilot's custom agents).
-	".claude/skills/**", "~/.claude/skills/**", ".claude/commands/**", "~/.claude/commands/**", "~/.claude/plugins/**",
-	".gemini/extensions/**", "~/.gemini/extensions/**", ".gemini/commands/**", "~/.gemini/commands/**",
-	".gemini/policies/**", "~/.gemini/policies/**",
-	".opencode/command/**", ".opencode/commands/**", "~/.config/opencode/command/**", "~/.config/opencode/commands/**",
-	".codex/rules/**", "~/.codex/rules/**",
-	".cursor/mcp.json", "~/.cursor/mcp.json", ".cursor/cli.json", "~/.cursor/cli-config.json",
-	"~/.copilot/mcp-config.json", ".github/agents/**", "~/.copilot/agents/**",
-	// Code a harness loads at its start: OpenCode's custom tools (imported
-	// into its own process) and the dependencies its package.json names
-	// (installed, scripts and all); the setup commands Cursor runs in a
-	// new worktree; the folders Gemini trusts, whose .env and settings it
-	// then loads.
-	".opencode/tool/**", ".opencode/tools/**", "~/.config/opencode/tool/**", "~/.config/opencode/tools/**",
-	".opencode/package.json", "~/.config/opencode/package.json", ".cursor/worktrees.json", "~/.gemini/trustedFolders.json",
+	// the command expands) and plugins (hooks/hooks.json).
+	{dialect: "claude", marks: []string{".claude"}, settings: []string{
+		".claude/settings.json", ".claude/settings.local.json", ".claude/hooks/**", "~/.claude/settings.json",
+		"~/.claude/settings.local.json", "~/.claude/hooks/**", "~/.claude.json", ".mcp.json",
+		".claude/skills/**", "~/.claude/skills/**", ".claude/commands/**", "~/.claude/commands/**", "~/.claude/plugins/**",
+	}, agents: []string{".claude/agents/**", "~/.claude/agents/**"}},
+	// Codex's own permission rules (execpolicy).
+	{dialect: "codex", marks: []string{".codex"}, settings: []string{
+		".codex/hooks.json", ".codex/config.toml", "~/.codex/hooks.json", "~/.codex/config.toml",
+		".codex/rules/**", "~/.codex/rules/**",
+	}},
+	// Gemini's extensions (hooks, servers), commands (!{cmd}) and
+	// policies; the folders it trusts, whose .env and settings it then
+	// loads.
+	{dialect: "gemini", marks: []string{".gemini"}, settings: []string{
+		".gemini/settings.json", "~/.gemini/settings.json",
+		".gemini/extensions/**", "~/.gemini/extensions/**", ".gemini/commands/**", "~/.gemini/commands/**",
+		".gemini/policies/**", "~/.gemini/policies/**", "~/.gemini/trustedFolders.json",
+	}},
+	// The MCP servers Cursor starts, its CLI's permissions, and the setup
+	// commands it runs in a new worktree.
+	{dialect: "cursor", marks: []string{".cursor"}, settings: []string{
+		".cursor/hooks.json", ".cursor/hooks/**", "~/.cursor/hooks.json", "~/.cursor/hooks/**",
+		".cursor/mcp.json", "~/.cursor/mcp.json", ".cursor/cli.json", "~/.cursor/cli-config.json", ".cursor/worktrees.json",
+	}},
+	// Copilot CLI's repository settings (allowed URLs, the shell's
+	// environment), the MCP servers it starts in a trusted folder, and
+	// its custom agents. .github is shared: its own names there say it
+	// is used here.
+	{dialect: "copilot", marks: []string{".github/hooks", ".github/copilot", ".github/agents", ".github/mcp.json"}, settings: []string{
+		".github/hooks/*.json", "~/.copilot/hooks/*.json", "~/.copilot/settings.json", "~/.copilot/config.json",
+		".github/mcp.json", ".github/copilot/settings.json", ".github/copilot/settings.local.json",
+		"~/.copilot/mcp-config.json", ".github/agents/**", "~/.copilot/agents/**",
+	}},
+	// OpenCode runs every plugin in these folders; one could rewrite a
+	// call after the governance plugin allowed it. Its configuration
+	// names plugins and permissions; its commands run !`cmd` lines; its
+	// custom tools are imported into its own process, and the
+	// dependencies its package.json names installed, scripts and all.
+	{dialect: "opencode", marks: []string{".opencode", "opencode.json", "opencode.jsonc"}, settings: []string{
+		".opencode/plugins/*", ".opencode/plugin/*", "~/.config/opencode/plugins/*", "~/.config/opencode/plugin/*",
+		"opencode.json", "opencode.jsonc", ".opencode/opencode.json", "~/.config/opencode/opencode.json",
+		"~/.config/opencode/opencode.jsonc", "~/.opencode.json",
+		".opencode/command/**", ".opencode/commands/**", "~/.config/opencode/command/**", "~/.config/opencode/commands/**",
+		".opencode/tool/**", ".opencode/tools/**", "~/.config/opencode/tool/**", "~/.config/opencode/tools/**",
+		".opencode/package.json", "~/.config/opencode/package.json",
+	}, agents: []string{".opencode/agent/**", ".opencode/agents/**", "~/.config/opencode/agent/**", "~/.config/opencode/agents/**"}},
 	// Other agents' and editors' project files that start a server or
 	// run a command without the person, as the project is opened or a
 	// file saved: Kiro starts the servers of .kiro/settings/mcp.json and
@@ -67,19 +85,70 @@ var harnessSettings = []string{
 	// Junie .junie/mcp/mcp.json; Copilot in JetBrains IDEs .idea/mcp.json;
 	// aider runs the lint-cmd (and test-cmd) of .aider.conf.yml at the
 	// git root after every edit it makes.
-	".kiro/settings/mcp.json", "~/.kiro/settings/mcp.json", ".kiro/hooks/**", "~/.kiro/hooks/**", ".kiro/agents/**",
-	".roo/mcp.json", ".amazonq/mcp.json", ".amazonq/default.json", ".amazonq/cli-agents/**", "~/.aws/amazonq/mcp.json",
-	".continue/mcpServers/**", "~/.continue/mcpServers/**", ".junie/mcp/**", "~/.junie/mcp/**", ".idea/mcp.json",
-	".aider.conf.yml", "~/.aider.conf.yml",
+	{marks: []string{".kiro"}, settings: []string{
+		".kiro/settings/mcp.json", "~/.kiro/settings/mcp.json", ".kiro/hooks/**", "~/.kiro/hooks/**", ".kiro/agents/**",
+	}},
+	{marks: []string{".roo"}, settings: []string{".roo/mcp.json"}},
+	{marks: []string{".amazonq"}, settings: []string{
+		".amazonq/mcp.json", ".amazonq/default.json", ".amazonq/cli-agents/**", "~/.aws/amazonq/mcp.json",
+	}},
+	{marks: []string{".continue"}, settings: []string{".continue/mcpServers/**", "~/.continue/mcpServers/**"}},
+	{marks: []string{".junie"}, settings: []string{".junie/mcp/**", "~/.junie/mcp/**"}},
+	{marks: []string{".idea"}, settings: []string{".idea/mcp.json"}},
+	{settings: []string{".aider.conf.yml", "~/.aider.conf.yml"}},
 	// Windsurf's Cascade hooks (a command before or after each read,
 	// write and command, whose exit code blocks or lets it through) in
 	// the workspace and the user's folder, and the MCP servers it
 	// starts; Cline's hooks, executable scripts named by their event;
 	// Kilo Code's MCP servers and configuration (servers, permissions).
-	".windsurf/hooks.json", "~/.codeium/windsurf/hooks.json", "~/.codeium/windsurf/mcp_config.json",
-	".clinerules/hooks/**", "~/Documents/Cline/Hooks/**",
-	".kilocode/mcp.json", "kilo.json", "kilo.jsonc", ".kilo/kilo.json", ".kilo/kilo.jsonc", "~/.config/kilo/kilo.json",
-	"~/.config/kilo/kilo.jsonc",
+	{marks: []string{".windsurf"}, settings: []string{
+		".windsurf/hooks.json", "~/.codeium/windsurf/hooks.json", "~/.codeium/windsurf/mcp_config.json",
+	}},
+	{marks: []string{".clinerules"}, settings: []string{".clinerules/hooks/**", "~/Documents/Cline/Hooks/**"}},
+	{marks: []string{".kilocode", ".kilo", "kilo.json", "kilo.jsonc"}, settings: []string{
+		".kilocode/mcp.json", "kilo.json", "kilo.jsonc", ".kilo/kilo.json", ".kilo/kilo.jsonc", "~/.config/kilo/kilo.json",
+		"~/.config/kilo/kilo.jsonc",
+	}},
+}
+
+// harnessGroup is one harness's files in [harnessFiles].
+type harnessGroup struct {
+	// dialect is the hook's dialect of the harness, which names it in a
+	// confined call's rewrite (--harness); "" for a harness no hook of
+	// governance runs in.
+	dialect string
+	// marks are the harness's own names in a folder (.claude) whose
+	// presence says the person uses it there: it may be running now.
+	marks []string
+	// settings configure its hooks, permissions, plugins and servers;
+	// agents are its agent definitions.
+	settings, agents []string
+}
+
+// harnessSettings and agentFiles are harnessFiles' settings and agents,
+// made on first use: the hook does no work at start.
+var (
+	harnessSettingsOnce = lazy[[]string]{make: func() []string { return groupFiles(func(g *harnessGroup) []string { return g.settings }) }}
+	agentFilesOnce      = lazy[[]string]{make: func() []string { return groupFiles(func(g *harnessGroup) []string { return g.agents }) }}
+)
+
+func harnessSettings() []string { return harnessSettingsOnce.get() }
+func agentFiles() []string      { return agentFilesOnce.get() }
+
+// groupFiles returns one list of every group's names.
+func groupFiles(of func(*harnessGroup) []string) []string {
+	var out []string
+	for i := range harnessFiles {
+		out = append(out, of(&harnessFiles[i])...)
+	}
+	return out
+}
+
+// HarnessDialect reports whether name is a harness's dialect in
+// [harnessFiles]: a confined call's rewrite names the harness that made
+// it so (--harness), and the launcher holds that harness's names.
+func HarnessDialect(name string) bool {
+	return name != "" && slices.ContainsFunc(harnessFiles, func(g harnessGroup) bool { return g.dialect == name })
 }
 
 // StartFiles are the files and folders, relative to a folder, that a
@@ -166,15 +235,32 @@ const (
 // CLI and others watch their settings, and find a folder's skills and
 // commands as the agent works there, during the session), StartFiles as
 // each says.
-var startNamesOnce = lazy[[]StartFile]{make: func() []StartFile {
-	var out []StartFile
-	for _, pats := range [][]string{harnessSettings, agentFiles} {
-		for _, pat := range pats {
-			out = append(out, StartFile{pat, HeldAtCwd})
+var startNamesOnce = lazy[[]startName]{make: func() []startName {
+	var out []startName
+	for i := range harnessFiles {
+		g := &harnessFiles[i]
+		for _, pat := range slices.Concat(g.settings, g.agents) {
+			out = append(out, startName{StartFile{pat, HeldAtCwd}, g})
 		}
 	}
-	return append(out, StartFiles...)
+	for _, f := range StartFiles {
+		n := startName{StartFile: f}
+		if dir, _, ok := strings.Cut(f.Name, "/"); ok && f.Hold != Checked {
+			// An editor's settings in its folder (.vscode): held as
+			// another harness's are.
+			n.of = &harnessGroup{marks: []string{dir}}
+		}
+		out = append(out, n)
+	}
+	return out
 }}
+
+// startName is a name of startNames, with the harness or editor it is
+// of (nil for none).
+type startName struct {
+	StartFile
+	of *harnessGroup
+}
 
 // RepoCode are the files of a Mercurial or Jujutsu repository's own
 // folder, relative to its work tree's top, that name programs the
@@ -216,20 +302,13 @@ func anywhere(patterns []string) []string {
 	return out
 }
 
-// agentFiles are the folders of agent definitions in every format the
-// policy reads.
-var agentFiles = []string{
-	".claude/agents/**", "~/.claude/agents/**", ".opencode/agent/**", ".opencode/agents/**",
-	"~/.config/opencode/agent/**", "~/.config/opencode/agents/**",
-}
-
 // harnessSettingsAnywhere and agentFilesAnywhere are harnessSettings and
 // agentFiles in any folder (see anywhere); governanceAnywhere is the
 // governance folder of any project.
 // They are made on first use: the hook does no work at start.
 var (
-	harnessSettingsAnywhereOnce = lazy[[]string]{make: func() []string { return anywhere(harnessSettings) }}
-	agentFilesAnywhereOnce      = lazy[[]string]{make: func() []string { return anywhere(agentFiles) }}
+	harnessSettingsAnywhereOnce = lazy[[]string]{make: func() []string { return anywhere(harnessSettings()) }}
+	agentFilesAnywhereOnce      = lazy[[]string]{make: func() []string { return anywhere(agentFiles()) }}
 	governanceAnywhere          = []string{".governance/**"}
 )
 

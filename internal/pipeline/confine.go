@@ -134,6 +134,12 @@ func (p *Pipeline) confine(ctx context.Context, c Call, d *engine.Decision) (_ *
 	out := *d
 	out.Outcome = engine.Confined
 	argv := []string{launcher, "--kind", kind, "--project", root}
+	if engine.HarnessDialect(req.Harness) {
+		// The harness that made the call: the launcher holds its absent
+		// settings by placeholders, and checks most others' after the
+		// call (see engine.Engine.ProtectedHolds).
+		argv = append(argv, "--harness", req.Harness)
+	}
 	cf := &engine.Confinement{Kind: kind, Original: req.Tool.Input.Command}
 	if kind == KindUnknownEffects {
 		// A call that may write the project: the launcher checkpoints it

@@ -185,6 +185,37 @@ func TestConfineQuotes(t *testing.T) {
 	}
 }
 
+// TestConfineNamesHarness: the rewrite names the harness that made the
+// call, a hook's dialect, for the launcher to hold its settings
+// (--harness); a caller that is no harness's dialect names none, and the
+// launcher holds every harness's.
+func TestConfineNamesHarness(t *testing.T) {
+	t.Parallel()
+	const launcher = "/opt/gov/bin/governance-confine"
+	p := newPipeline(t, nil)
+	p.Env.Confiner = func() (string, error) { return launcher, nil }
+	for harness, want := range map[string]string{
+		"claude": " --harness claude ", "codex": " --harness codex ", "gemini": " --harness gemini ",
+		"cursor": " --harness cursor ", "copilot": " --harness copilot ", "opencode": " --harness opencode ",
+		"test": "", "run": "", "": "",
+	} {
+		c := shellCall(p, "frobnicate", pipeline.Enforce)
+		c.Request.Harness = harness
+		c.Rewrites, c.Unwatched = true, true
+		d := p.Decide(context.Background(), c).Decision
+		if d.Confinement == nil {
+			t.Fatalf("%s: decision %s, want confined", harness, d.Outcome)
+		}
+		prefix := launcher + " --kind unknown-effects --project " + p.Paths.ProjectRoot + want
+		if want == "" {
+			prefix += " --decision "
+		}
+		if !strings.HasPrefix(d.Confinement.Command, prefix) {
+			t.Errorf("harness %q: rewritten command %s, want it to start %q", harness, d.Confinement.Command, prefix)
+		}
+	}
+}
+
 // TestConfineHazard: an install whose git hook manager writes git's
 // configuration, which a confinement keeps read-only, is not confined:
 // where nobody watches, a person decides; where a person watches, the

@@ -3,12 +3,13 @@
 // affects them alike), in a project with secrets to mask; bubblewrap run
 // with the same arguments shows what the launcher adds to it, and the
 // launcher made to run bubblewrap what its own sandbox saves. The
-// launcher runs as a hook's rewrite runs it (--kind unknown-effects: it
-// loads the project's policy and builds the profile, secrets found, at
-// run time), and with a profile built beforehand (--profile), which
-// shows what building it costs. Anthropic's sandbox-runtime (srt) runs
-// `true` in the same project, in fewer rounds (it takes about a second),
-// or is reported unavailable with the reason.
+// launcher runs as Claude Code's hook's rewrite runs it (--kind
+// unknown-effects --harness claude: it loads the project's policy and
+// builds the profile, secrets found, at run time), and with a profile
+// built beforehand (--profile), which shows what building it costs.
+// Anthropic's sandbox-runtime (srt) runs `true` in the same project, in
+// fewer rounds (it takes about a second), or is reported unavailable
+// with the reason.
 //
 // Another launcher (-compare, the launcher of before a change, beside
 // its own governance binary) runs interleaved with --kind and --profile
@@ -158,7 +159,10 @@ func run(launcher string, n, warm, files int, srt string, srtN int, keep bool, c
 	progs := []*prog{
 		{name: "bare true", argv: []string{trueBin}},
 		{name: "bwrap, same tree", argv: append([]string{bwrap}, bwrapArgs...)},
-		{name: "governance-confine --kind", argv: []string{launcher, "--kind", string(confine.UnknownEffects), "--project", project, "--", trueBin}},
+		// As Claude Code's hook rewrites a call, naming the harness
+		// (the project has its .claude).
+		{name: "governance-confine --kind", argv: []string{launcher, "--kind", string(confine.UnknownEffects), "--project", project,
+			"--harness", "claude", "--", trueBin}},
 		{name: "governance-confine --profile", argv: []string{launcher, "--profile", profFile, "--", trueBin}},
 		// The launcher's sandbox set up by bubblewrap, as where the
 		// kernel cannot have the launcher's own.
@@ -170,6 +174,8 @@ func run(launcher string, n, warm, files int, srt string, srtN int, keep bool, c
 		if compare, err = filepath.Abs(compare); err != nil {
 			return err
 		}
+		// With no --harness, which a launcher of before knows not: it
+		// holds every harness's settings.
 		progs = append(progs,
 			&prog{name: "compared --kind", argv: []string{compare, "--kind", string(confine.UnknownEffects), "--project", project, "--", trueBin}},
 			&prog{name: "compared --profile", argv: []string{compare, "--profile", profFile, "--", trueBin}})
