@@ -17,24 +17,43 @@ import (
 // which hands out the machine's credentials, is refused in every
 // spelling of its address, whatever program or tool makes the request.
 
-// controlPlanePorts are the well-known ports of control planes that hand
-// out credentials, configuration or files, by the service each is.
-var controlPlanePorts = map[string]string{
-	"2375":  "the Docker Engine API",
-	"2376":  "the Docker Engine API over TLS",
-	"2379":  "etcd",
-	"4001":  "etcd (its former client port)",
-	"6443":  "the Kubernetes API server",
-	"16443": "the Kubernetes API server (MicroK8s)",
-	"8001":  "kubectl proxy (the Kubernetes API with the user's credentials)",
-	"10250": "the kubelet",
-	"10255": "the kubelet's read-only port",
-	"8500":  "Consul",
-	"8501":  "Consul over TLS",
-	"8200":  "Vault",
-	"4646":  "Nomad",
-	"15000": "Envoy's admin interface (Istio's sidecar)",
-	"9901":  "Envoy's admin interface",
+// controlPlanePort names the control plane whose well-known port port
+// is, one that hands out credentials, configuration or files; "" for
+// any other port. A switch, not a map: the hook does no work at start.
+func controlPlanePort(port string) string {
+	switch port {
+	case "2375":
+		return "the Docker Engine API"
+	case "2376":
+		return "the Docker Engine API over TLS"
+	case "2379":
+		return "etcd"
+	case "4001":
+		return "etcd (its former client port)"
+	case "6443":
+		return "the Kubernetes API server"
+	case "16443":
+		return "the Kubernetes API server (MicroK8s)"
+	case "8001":
+		return "kubectl proxy (the Kubernetes API with the user's credentials)"
+	case "10250":
+		return "the kubelet"
+	case "10255":
+		return "the kubelet's read-only port"
+	case "8500":
+		return "Consul"
+	case "8501":
+		return "Consul over TLS"
+	case "8200":
+		return "Vault"
+	case "4646":
+		return "Nomad"
+	case "15000":
+		return "Envoy's admin interface (Istio's sidecar)"
+	case "9901":
+		return "Envoy's admin interface"
+	}
+	return ""
 }
 
 // controlPlanePath names what a URL's path asks a control plane for, on
@@ -187,7 +206,7 @@ func (ev *evaluation) controlPlaneVerdict(raw string) Verdict {
 	if !ev.localOrPrivate(host) {
 		return Verdict{}
 	}
-	what := controlPlanePorts[port]
+	what := controlPlanePort(port)
 	if what == "" {
 		what = controlPlanePath(path)
 		if what == "" {
