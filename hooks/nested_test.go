@@ -69,3 +69,53 @@ func TestNestedRepositoryKeepsTheProjectsRules(t *testing.T) {
 		}
 	}
 }
+
+// TestNestedRepositoryKeepsTheProjectsMainAgent: a Write in a repository
+// inside a governed project whose main agent is a reviewer (no edits, no
+// web) is denied as at the project's root, in the harnesses that find the
+// project from the call's folder: the nested repository has no
+// config.yaml of its own, so the project's applies whole. It was a defer:
+// only default, audit and confine carried past the nested .git.
+func TestNestedRepositoryKeepsTheProjectsMainAgent(t *testing.T) {
+	t.Parallel()
+	env := testEnv(t)
+	outer := env.Cwd
+	sub := filepath.Join(outer, "sub")
+	for path, data := range map[string]string{
+		".governance/config.yaml":        "version: 1\nmain_agent: reviewer\nsafe_set: false\nmissing_agent: deny\n",
+		".governance/agents/reviewer.md": "---\ndescription: Reviews changes; never edits files.\npermission:\n  read: allow\n  web: deny\n---\nReview.\n",
+		"sub/.git/HEAD":                  "ref: refs/heads/main\n",
+	} {
+		file := filepath.Join(outer, filepath.FromSlash(path))
+		if err := os.MkdirAll(filepath.Dir(file), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(file, []byte(data), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	o := Options{Load: func(p layout.Paths) *engine.Policy {
+		l, _ := config.Load(p)
+		l.Policy.Settings.ApprovalWaitSeconds = 0
+		return l.Policy
+	}}
+	for _, tc := range []struct {
+		dialect, tool string
+		payload       map[string]any
+	}{
+		{"codex", "apply_patch", map[string]any{"session_id": "s", "cwd": sub, "hook_event_name": "PreToolUse", "permission_mode": "bypassPermissions",
+			"tool_name": "apply_patch", "tool_input": map[string]any{"command": "*** Begin Patch\n*** Add File: x.txt\n+x\n*** End Patch\n"}}},
+		{"copilot", "create", map[string]any{"sessionId": "s", "cwd": sub, "toolName": "create",
+			"toolArgs": `{"path":` + jsonString(filepath.Join(sub, "x.txt")) + `,"file_text":"x"}`}},
+		{"copilot", "web_fetch", map[string]any{"sessionId": "s", "cwd": sub, "toolName": "web_fetch", "toolArgs": `{"url":"https://example.com"}`}},
+	} {
+		for _, cwd := range []string{outer, sub} {
+			tc.payload["cwd"] = cwd
+			data, _ := json.Marshal(tc.payload)
+			out := string(Respond(context.Background(), tc.dialect, data, env, &bytes.Buffer{}, o))
+			if !strings.Contains(out, "deny") || !strings.Contains(out, "reviewer") {
+				t.Errorf("%s %s in %s: the reply is not the reviewer's deny: %s", tc.dialect, tc.tool, cwd, out)
+			}
+		}
+	}
+}

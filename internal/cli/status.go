@@ -53,6 +53,10 @@ installed, and the runtime state: sessions, phase, anchors and metrics.`,
 				fmt.Fprintf(w, "               but %s comes first on PATH and runs in place of governance's own: calls are not judged (see `governance doctor`)\n", f)
 			}
 			fmt.Fprintf(w, "project:       %s\n", p.ProjectRoot)
+			out.Enclosing, out.ConfiguredBy = p.EnclosingRoots(), l.Outer
+			for _, line := range enclosingLines(p, l.Outer, l.Repo != nil) {
+				fmt.Fprintf(w, "               %s\n", line)
+			}
 			if lerr != nil {
 				fmt.Fprintf(w, "configuration: BROKEN, every call is denied (run `governance lint`)\n")
 			} else {
@@ -139,6 +143,25 @@ installed, and the runtime state: sessions, phase, anchors and metrics.`,
 	return c
 }
 
+// enclosingLines say which configuration applies in a project inside
+// governed projects: the nearest one's whole (outer) where the project
+// has no config.yaml of its own (own false), else its own; the
+// enclosing projects' denies and asks apply either way.
+func enclosingLines(p layout.Paths, outer string, own bool) []string {
+	roots := p.EnclosingRoots()
+	if len(roots) == 0 {
+		return nil
+	}
+	var out []string
+	switch {
+	case outer != "":
+		out = append(out, "the configuration of the enclosing project "+outer+" applies (no .governance/config.yaml here)")
+	case own:
+		out = append(out, "its own .governance/config.yaml applies, not the enclosing project's")
+	}
+	return append(out, "the deny and ask rules of "+strings.Join(roots, ", ")+" apply here too")
+}
+
 // compiledStatus says how the snapshot the hook reads for the folders p
 // names stands: the hook enforces it while it is current.
 func compiledStatus(p layout.Paths) string {
@@ -160,9 +183,13 @@ func compiledStatus(p layout.Paths) string {
 
 // statusOut is the JSON form of status (docs/json.md).
 type statusOut struct {
-	Mode          string         `json:"mode"`
-	LogOnly       bool           `json:"log_only"`
-	Project       string         `json:"project"`
+	Mode    string `json:"mode"`
+	LogOnly bool   `json:"log_only"`
+	Project string `json:"project"`
+	// Enclosing are the governed projects around the project, nearest
+	// first; ConfiguredBy the one whose configuration applies in it.
+	Enclosing     []string       `json:"enclosing,omitempty"`
+	ConfiguredBy  string         `json:"configured_by,omitempty"`
 	Configuration statusConfig   `json:"configuration"`
 	Compiled      string         `json:"compiled"`
 	Rules         statusRules    `json:"rules"`

@@ -56,3 +56,42 @@ func TestCompiledStatus(t *testing.T) {
 		t.Errorf("a held snapshot: %s", got)
 	}
 }
+
+// status says, in a repository inside a governed project, whose
+// configuration applies: the enclosing project's where the repository
+// has no config.yaml of its own, else its own; and that the enclosing
+// project's denies and asks hold in both.
+func TestStatusSaysWhichConfigurationApplies(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	root, home := filepath.Join(dir, "p"), filepath.Join(dir, "home")
+	for path, data := range map[string]string{
+		"p/.governance/config.yaml":     "version: 1\nmain_agent: reviewer\n",
+		"p/sub/.git/HEAD":               "ref: refs/heads/main\n",
+		"p/own/.git/HEAD":               "ref: refs/heads/main\n",
+		"p/own/.governance/config.yaml": "version: 1\n",
+		"home/.keep":                    "",
+	} {
+		file := filepath.Join(dir, filepath.FromSlash(path))
+		if err := os.MkdirAll(filepath.Dir(file), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(file, []byte(data), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	env := map[string]string{"HOME": home}
+	for _, tc := range []struct{ dir, want string }{
+		{"sub", "the configuration of the enclosing project " + root + " applies"},
+		{"own", "its own .governance/config.yaml applies"},
+	} {
+		l, err := config.Load(layout.Discover(filepath.Join(root, tc.dir), "", func(k string) string { return env[k] }))
+		if err != nil {
+			t.Fatal(err)
+		}
+		lines := strings.Join(enclosingLines(l.Paths, l.Outer, l.Repo != nil), "\n")
+		if !strings.Contains(lines, tc.want) || !strings.Contains(lines, "the deny and ask rules of "+root+" apply here too") {
+			t.Errorf("status in %s says:\n%s\nwant %q and the enclosing rules", tc.dir, lines, tc.want)
+		}
+	}
+}

@@ -29,6 +29,10 @@ type Loaded struct {
 	// managed layer's (the active bundle's, then the managed folder's).
 	User, Repo *File
 	Managed    managedFiles
+	// Outer is the root of the enclosing project whose configuration
+	// applies in this one, which has no config.yaml of its own (see
+	// [Loaded.outerSettings]); "" when the project's own applies.
+	Outer string
 	// Bundle is the state of the policy bundle the machine pulls.
 	Bundle BundleState
 	// DisableBuiltin lists the built-in rules the configuration turns off.
@@ -110,23 +114,30 @@ func load(p layout.Paths, asWritten bool) (*Loaded, error) {
 		repo = f
 	}
 	l.User, l.Repo, l.Managed = user, repo, managed
-	errs = flatten(errs, managedOnly(user, repo))
-	errs = flatten(errs, merge(&pol.Settings, managed, user, repo))
+	// project is the config.yaml that sets the project's settings: its
+	// own, else the enclosing project's it takes (outer).
+	project := repo
+	var outer []*File
 	if repo == nil {
-		errs = flatten(errs, l.enclosingSettings(p))
+		outer, err = l.enclosingFiles(p)
+		errs = flatten(errs, err)
+		project = l.outerSettings(p, outer)
 	}
-	errs = flatten(errs, l.gatekeeperSettings(managed, user, repo))
-	plugins, err := mergePlugins(managed, user, repo)
+	errs = flatten(errs, managedOnly(user, project))
+	errs = flatten(errs, merge(&pol.Settings, managed, user, project))
+	stricter(&pol.Settings, outer)
+	errs = flatten(errs, l.gatekeeperSettings(managed, user, project))
+	plugins, err := mergePlugins(managed, user, project)
 	errs = flatten(errs, err)
 	trusted, err := ReadTrustedPlugins(p.UserDir)
 	errs = flatten(errs, err)
 	applyTrust(plugins, trusted)
 	pol.Plugins = plugins
-	l.Purge = purgePolicy(user, repo)
+	l.Purge = purgePolicy(user, project)
 	layers := []struct {
 		file  *File
 		scope string
-	}{{user, engine.ScopeGlobal}, {repo, engine.ScopeRepo}}
+	}{{user, engine.ScopeGlobal}, {project, engine.ScopeRepo}}
 	for _, m := range managed {
 		layers = append(layers, struct {
 			file  *File
@@ -139,6 +150,9 @@ func load(p layout.Paths, asWritten bool) (*Loaded, error) {
 		}
 		roles, err := compileRoles(f.file, f.scope)
 		errs = flatten(errs, err)
+		if f.file == project && l.Outer != "" {
+			rootedAt(roles, l.Outer)
+		}
 		pol.Roles = append(pol.Roles, roles...)
 		// Both files' additions to the never-exposed list apply.
 		pol.Settings.NeverExposed = append(pol.Settings.NeverExposed, f.file.NeverExposed...)
@@ -201,7 +215,7 @@ func load(p layout.Paths, asWritten bool) (*Loaded, error) {
 		withoutProjectAllows(pol, repoChecks, l.Trust.Why())
 	}
 	errs = flatten(errs, addConfineGrants(&pol.Settings, managed, user, repo, l.Trust.Applies() || asWritten))
-	l.Registry = agentfile.NewRegistry(AgentDirs(p)...)
+	l.Registry = agentfile.NewRegistry(agentDirs(p.AgentDirsFrom(l.Outer))...)
 	pol.Agents = l.Registry
 	errs = flatten(errs, checkRoleNames(pol, l.Registry))
 	pol.ConfigDirs = append([]string{p.UserDir, p.StateDir}, pluginFiles(pol.Plugins)...)
@@ -247,20 +261,66 @@ func (l *Loaded) readEnclosingRules(p layout.Paths) error {
 	return nil
 }
 
-// enclosingSettings carries into a project with no config.yaml of its
-// own (a repository made inside a governed project, by a person or an
-// agent's git init) the settings of the governed projects around it that
-// are stricter: their default decision, audit: required and what they
-// confine. A project may tighten the configuration above it, never
-// loosen it: a nested .git alone must not undo the enclosing project's
-// default: deny. One with a config.yaml of its own takes its own, as
-// the person wrote it.
-func (l *Loaded) enclosingSettings(p layout.Paths) error {
+// enclosingFiles reads the config.yaml files of the governed projects
+// around p, nearest first; a project without one has a nil in its place.
+func (l *Loaded) enclosingFiles(p layout.Paths) ([]*File, error) {
 	var errs Errors
-	s := &l.Policy.Settings
-	for _, root := range p.EnclosingRoots() {
+	roots := p.EnclosingRoots()
+	out := make([]*File, len(roots))
+	for i, root := range roots {
 		f, err := l.readSettings(filepath.Join(root, ".governance", "config.yaml"))
 		errs = flatten(errs, err)
+		if f != nil {
+			f.layer = layerRepo
+		}
+		out[i] = f
+	}
+	if len(errs) > 0 {
+		return out, errs
+	}
+	return out, nil
+}
+
+// outerSettings returns the config.yaml a project with none of its own
+// (a repository made inside a governed project, by a person's clone or
+// an agent's git init) takes: the nearest enclosing project's, whole
+// (its settings, roles, main_agent and the agents it defines), as if the
+// call were made in that project. A nested .git alone must not shed the
+// configuration of the project around it: its reviewer main agent, its
+// safe_set: false, its missing_agent: deny. It records that project's
+// root in l.Outer. A project with a config.yaml of its own takes its
+// own, as the person wrote it (the enclosing projects' denies and asks
+// still hold there: see [Loaded.readEnclosingRules]).
+func (l *Loaded) outerSettings(p layout.Paths, outer []*File) *File {
+	for i, f := range outer {
+		if f != nil {
+			l.Outer = p.EnclosingRoots()[i]
+			return f
+		}
+	}
+	return nil
+}
+
+// rootedAt names the enclosing project's root in the write bounds of
+// the roles its config.yaml defines, where they say {PROJECT_ROOT}: the
+// role bounds a call in a repository inside it as it would one in it.
+func rootedAt(roles []engine.Role, root string) {
+	for i := range roles {
+		sb := &roles[i].Sandbox
+		globs := make([]string, len(sb.FSWrite))
+		for j, g := range sb.FSWrite {
+			globs[j] = strings.ReplaceAll(g, "{PROJECT_ROOT}", filepath.ToSlash(root))
+		}
+		sb.FSWrite = globs
+	}
+}
+
+// stricter carries into a project with no config.yaml of its own the
+// stricter settings of every governed project around it, not only the
+// nearest one's (see [Loaded.outerSettings]): their default decision,
+// audit: required and what they confine.
+func stricter(s *engine.Settings, outer []*File) {
+	for _, f := range outer {
 		if f == nil {
 			continue
 		}
@@ -274,10 +334,6 @@ func (l *Loaded) enclosingSettings(p layout.Paths) error {
 			s.Confine = *f.Confine
 		}
 	}
-	if len(errs) > 0 {
-		return errs
-	}
-	return nil
 }
 
 // anchorPaths adds to each path pattern of an enclosing project's rule
@@ -373,9 +429,11 @@ func checkRoleNames(pol *engine.Policy, reg *agentfile.Registry) error {
 
 // AgentDirs lists the folders agent definitions are read from, in order of
 // precedence.
-func AgentDirs(p layout.Paths) []agentfile.Dir {
+func AgentDirs(p layout.Paths) []agentfile.Dir { return agentDirs(p.AgentDirs()) }
+
+func agentDirs(list []layout.AgentDir) []agentfile.Dir {
 	var dirs []agentfile.Dir
-	for _, d := range p.AgentDirs() {
+	for _, d := range list {
 		dirs = append(dirs, agentfile.Dir{Path: d.Path, Format: agents.Format(d.Format), Recursive: d.Recursive})
 	}
 	return dirs

@@ -377,10 +377,19 @@ func (p Paths) Sources() []Source {
 	add(r, "reviews.yaml", false)
 	add(r, "ground-rules.md", false)
 	add(r, "mcp-proxy.yaml", false)
-	// The rules of the governed projects around this one hold in it.
+	// The rules of the governed projects around this one hold in it; a
+	// project with no config.yaml of its own takes the nearest one's
+	// config.yaml and agents (see [Paths.AgentDirsFrom]).
 	for _, root := range p.EnclosingRoots() {
 		e := parent(root, ".governance")
 		add(e, "rules", true)
+		add(e, "config.yaml", false)
+		add(e, "agents", true)
+		ec := parent(root, ".claude")
+		add(ec, "agents", true)
+		eo := parent(root, ".opencode")
+		add(eo, "agent", true)
+		add(eo, "agents", true)
 	}
 	c := parent(p.ProjectRoot, ".claude")
 	add(c, "agents", true)
@@ -405,7 +414,15 @@ type AgentDir struct {
 
 // AgentDirs lists the folders agent definitions are read from, in order
 // of precedence.
-func (p Paths) AgentDirs() []AgentDir {
+func (p Paths) AgentDirs() []AgentDir { return p.AgentDirsFrom("") }
+
+// AgentDirsFrom lists the folders agent definitions are read from when
+// the project takes its configuration from the enclosing project at
+// outer (a repository inside it with no config.yaml of its own): that
+// project's agent folders come each before the project's own of its
+// kind, so that its main_agent is the agent it defines, not one of the
+// same name in a repository cloned inside it.
+func (p Paths) AgentDirsFrom(outer string) []AgentDir {
 	var dirs []AgentDir
 	add := func(path, f string, rec bool) {
 		dirs = append(dirs, AgentDir{Path: path, Format: f, Recursive: rec})
@@ -416,9 +433,17 @@ func (p Paths) AgentDirs() []AgentDir {
 		add(filepath.Join(p.ActiveBundle(), "agents"), "governance", false)
 		add(filepath.Join(p.ManagedDir, "agents"), "governance", false)
 	}
+	if outer != "" {
+		add(filepath.Join(outer, ".governance", "agents"), "governance", false)
+	}
 	add(filepath.Join(p.RepoDir, "agents"), "governance", false)
 	if p.UserDir != "" {
 		add(filepath.Join(p.UserDir, "agents"), "governance", false)
+	}
+	if outer != "" {
+		add(filepath.Join(outer, ".claude", "agents"), "claude", false)
+		add(filepath.Join(outer, ".opencode", "agent"), "opencode", true)
+		add(filepath.Join(outer, ".opencode", "agents"), "opencode", true)
 	}
 	add(filepath.Join(p.ProjectRoot, ".claude", "agents"), "claude", false)
 	add(filepath.Join(p.ProjectRoot, ".opencode", "agent"), "opencode", true)
