@@ -410,9 +410,6 @@ func checkedList(lock *os.File) string {
 	return ""
 }
 
-// maxBelow bounds the folders the check below the call's folder lists.
-const maxBelow = 20000
-
 // below looks for a start name the call made deeper than its folder
 // (web/.claude, web/.env.local when it ran in the root), where neither
 // a placeholder nor the check of the checked paths looks: in the
@@ -420,6 +417,11 @@ const maxBelow = 20000
 // call, and in the folders made in them since, each listed once. What
 // is found is moved aside as a checked path is. Only a profile built in
 // the launcher with an index has the folders (see Profile.below).
+//
+// The look is not bounded: it lists only the folders the call changed
+// or made, so its cost is the call's own, and a bound past which it
+// stopped would let a call that makes more folders hide a name behind
+// them.
 func (a *afterCall) below(p *Profile, held []string) {
 	if a == nil || a.quarantine == "" || len(p.below) == 0 {
 		return
@@ -431,17 +433,10 @@ func (a *afterCall) below(p *Profile, held []string) {
 	// What was there before the call is read-only (or a placeholder, or
 	// checked apart).
 	skip := slices.Concat(p.Protected, p.Masked, p.Absent, p.Checked)
-	budget := maxBelow
 	var found []string
 	// fresh: dir was made during the call, and all it holds is new.
 	var look func(dir string, fresh bool)
 	look = func(dir string, fresh bool) {
-		// Bounded by the folders looked in, not by their entries: a call
-		// that fills one folder with files would otherwise hide a name in
-		// the next.
-		if budget--; budget < 0 {
-			return
-		}
 		entries, err := os.ReadDir(dir)
 		if err != nil {
 			return
@@ -481,9 +476,6 @@ func (a *afterCall) below(p *Profile, held []string) {
 			continue
 		}
 		look(st.Path, false)
-	}
-	if budget < 0 {
-		a.say("governance: warning: the confined call changed more than %d folders below its own: those past them were not looked in for what a program started there reads (an editor's settings, an environment file)\n", maxBelow)
 	}
 	a.check(found, held)
 }

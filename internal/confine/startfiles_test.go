@@ -591,3 +591,26 @@ func TestNestedProjectCodeReadOnly(t *testing.T) {
 		t.Errorf("a repository's other files: exit %d, %s", code, stderr)
 	}
 }
+
+// TestProjectFoldersMadeBelowMany: a call that makes more folders than
+// the look below once listed (20,000) hides nothing behind them: a
+// .governance and a .git it makes after them are moved aside too.
+func TestProjectFoldersMadeBelowMany(t *testing.T) {
+	needBwrap(t)
+	t.Parallel()
+	w := newWorld(t)
+	p := w.profile(t, UnknownEffects, Options{Index: t.TempDir(), IndexKey: "k"})
+	code, _, stderr := w.run(t, p, "/bin/sh", "-c",
+		"mkdir -p aaa && cd aaa && seq 1 20010 | xargs mkdir && cd .. && mkdir -p zz/api/.governance zz/src/.git")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	for _, rel := range []string{"zz/api/.governance", "zz/src/.git"} {
+		if _, err := os.Lstat(filepath.Join(w.project, rel)); err == nil {
+			t.Errorf("%s is still there after the call: %s", rel, stderr)
+		}
+	}
+	if strings.Contains(stderr, "were not looked in") {
+		t.Errorf("the look stopped: %s", stderr)
+	}
+}
