@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"github.com/agentgov/governance/internal/engine"
+	"github.com/agentgov/governance/internal/layout"
 	"golang.org/x/sys/unix"
 )
 
@@ -52,8 +53,9 @@ type afterCall struct {
 	// or no folder before the call: the person's, where one that is so
 	// now and was not is the call's doing (see [afterCall.one]).
 	kept []string
-	// moved counts the paths moved aside.
+	// moved counts the paths moved aside; gone names them.
 	moved int
+	gone  []string
 	// since is when the launcher looked before the call, less a second
 	// (a file system's clock may run behind the launcher's), in Unix
 	// nanoseconds: a link whose change time is later was made or moved
@@ -180,6 +182,7 @@ func (a *afterCall) one(x string, held bool) {
 		dest = filepath.Join(filepath.Dir(x), aside)
 	}
 	a.moved++
+	a.gone = append(a.gone, x)
 	a.note(x, dest)
 	a.say("governance: warning: %s was made by a confined call, and %s: it was moved to %s (move it back if you made it yourself)\n", x, why, dest)
 }
@@ -498,6 +501,11 @@ func (a *afterCall) changedSince(path string) bool {
 type belowData struct {
 	Below []stamp
 	Skip  []string
+	// Since and Kept are the launcher's [afterCall.since] and
+	// [afterCall.kept], in a note left for the next launcher (see
+	// [noteBelow]).
+	Since int64    `json:",omitempty"`
+	Kept  []string `json:",omitempty"`
 }
 
 // belowFile returns a file in memory that holds p's [belowData], read
@@ -538,4 +546,110 @@ func readBelow(fd int) *Profile {
 		return nil
 	}
 	return &Profile{below: data.Below, Protected: data.Skip}
+}
+
+// The look below the call's folder is owed by the launcher, which a
+// SIGKILL (a harness's timeout) ends before it looks: the next launcher
+// would then list what the call made there as the person's. So before
+// the call the launcher leaves what the look needs (its [belowData], as
+// the reaper gets it) in a note beside the project's lock, one file per
+// launcher (a project's stamps may be more than the lists beside the
+// lock hold), and removes it once it (or its reaper) has looked. A note
+// left is a launcher killed before its look: the next launcher that
+// holds the project's lock alone looks as the killed one would have,
+// from its stamps, then removes it.
+
+// belowNotePrefix is the name the notes beside the project's lock begin
+// with; empty when the lock's name cannot be read.
+func belowNotePrefix(lock *os.File) string {
+	if m := madeList(lock); m != "" {
+		return strings.TrimSuffix(m, ".made") + ".below."
+	}
+	return ""
+}
+
+// noteBelow leaves the note of p's look below its folder beside the
+// lock, and returns its name; empty when there is nothing to look in or
+// it could not be written.
+func noteBelow(lock *os.File, p *Profile, chk *afterCall) string {
+	prefix := belowNotePrefix(lock)
+	if prefix == "" || len(p.below) == 0 || p.Quarantine == "" {
+		return ""
+	}
+	name := prefix + strconv.Itoa(os.Getpid()) + "-" + strconv.FormatInt(time.Now().UnixNano(), 36)
+	f, err := os.OpenFile(name, os.O_WRONLY|os.O_CREATE|os.O_EXCL|syscallNoFollow, 0o600)
+	if err != nil {
+		return ""
+	}
+	data := belowData{Below: p.below, Skip: slices.Concat(p.Protected, p.Masked, p.Absent), Since: chk.since, Kept: chk.kept}
+	err = json.NewEncoder(f).Encode(data)
+	if cerr := f.Close(); err == nil {
+		err = cerr
+	}
+	if err != nil {
+		os.Remove(name)
+		return ""
+	}
+	return name
+}
+
+// removeBelowNote removes a launcher's note once it has looked: only a
+// note's name beside lock.
+func removeBelowNote(lock *os.File, note string) {
+	if prefix := belowNotePrefix(lock); note != "" && prefix != "" && strings.HasPrefix(note, prefix) && !strings.Contains(strings.TrimPrefix(note, prefix), "/") {
+		os.Remove(note)
+	}
+}
+
+// belowLeftovers looks below the folders of the call of each launcher
+// killed before its look, as its note says, for what that call made,
+// and removes the notes; held are the placeholders the list beside the
+// lock names. Only the folders inside p's writable ones are looked in,
+// and what is found moved into p's quarantine: the notes, in the state
+// folder, are trusted no further than the profile. What is moved aside
+// is dropped from p's own folders, which were listed with it before.
+// Called with the project's lock held alone.
+func belowLeftovers(lock *os.File, p *Profile, chk *afterCall, held []string) {
+	prefix := belowNotePrefix(lock)
+	if prefix == "" || chk == nil || p.Quarantine == "" {
+		return
+	}
+	entries, err := os.ReadDir(filepath.Dir(prefix))
+	if err != nil {
+		return
+	}
+	var gone []string
+	for _, e := range entries {
+		note := filepath.Join(filepath.Dir(prefix), e.Name())
+		if !strings.HasPrefix(note, prefix) {
+			continue
+		}
+		data, ok := readBelowNote(note)
+		os.Remove(note)
+		if !ok {
+			continue
+		}
+		below := slices.DeleteFunc(data.Below, func(st stamp) bool { return !clean(st.Path) || !insideAny(st.Path, p.Writable) })
+		k := &afterCall{quarantine: p.Quarantine, writable: p.Writable, stderr: chk.stderr, batch: -1, kept: data.Kept, since: data.Since}
+		k.below(&Profile{below: below, Protected: data.Skip}, held)
+		chk.moved += k.moved
+		gone = append(gone, k.gone...)
+	}
+	if len(gone) > 0 {
+		p.below = slices.DeleteFunc(p.below, func(st stamp) bool { return insideAny(st.Path, gone) })
+	}
+}
+
+// readBelowNote reads a note beside the lock, a file of the user's own.
+func readBelowNote(note string) (belowData, bool) {
+	var data belowData
+	f, fi, err := layout.OpenOwned(note)
+	if err != nil {
+		return data, false
+	}
+	defer f.Close()
+	if fi.Size() > 256<<20 || json.NewDecoder(io.LimitReader(f, 256<<20)).Decode(&data) != nil {
+		return data, false
+	}
+	return data, true
 }

@@ -621,3 +621,59 @@ func newCommittedWorld(t *testing.T) *world {
 	hostGit(t, w, "commit", "-qm", "one")
 	return w
 }
+
+// TestKilledLauncherLooksBelow: a launcher killed with SIGKILL during
+// its call (a harness's timeout) never looks below the call's folder;
+// the next launcher in the project does, from the folders' stamps the
+// killed one left beside the lock before its call: a .governance and a
+// .git the killed call made deeper than its folder are moved aside, not
+// listed by the next walk as the person's.
+func TestKilledLauncherLooksBelow(t *testing.T) {
+	needBwrap(t)
+	// A project whose policy is the default one, which needs no compiler.
+	dir := t.TempDir()
+	home := filepath.Join(dir, "home")
+	w := &world{home: home, project: filepath.Join(home, "proj"), state: filepath.Join(dir, "state", "governance")}
+	must(t, os.MkdirAll(filepath.Join(w.project, ".governance"), 0o755))
+	exe, err := os.Executable()
+	must(t, err)
+	env := append(os.Environ(), helperEnv+"=main", "HOME="+home, "XDG_STATE_HOME="+filepath.Dir(w.state), "XDG_CONFIG_HOME="+filepath.Join(dir, "config"))
+	launcher := func(script string) *exec.Cmd {
+		cmd := exec.Command(exe, "--kind", "unknown-effects", "--project", w.project, "--", "/bin/sh", "-c", script)
+		cmd.Env, cmd.Dir = env, w.project
+		return cmd
+	}
+	cmd := launcher("mkdir -p api/.governance src/.git && echo 'version: 1' > api/.governance/config.yaml && touch started; sleep 30")
+	var b bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &b, &b
+	must(t, cmd.Start())
+	t.Cleanup(func() { cmd.Process.Kill(); cmd.Wait() })
+	if !waitFile(filepath.Join(w.project, "started")) {
+		t.Fatalf("the command did not start: %s", b.String())
+	}
+	must(t, cmd.Process.Kill())
+	cmd.Wait()
+	notes, _ := filepath.Glob(filepath.Join(w.state, LockDir, "*.below.*"))
+	if len(notes) != 1 {
+		t.Fatalf("notes of the look below: %v, want one", notes)
+	}
+	// The killed launcher's sandbox ends with it; the next call that
+	// holds the project alone looks.
+	var out []byte
+	for i := 0; i < 50 && (exists(filepath.Join(w.project, "api", ".governance")) || exists(filepath.Join(w.project, "src", ".git"))); i++ {
+		time.Sleep(100 * time.Millisecond)
+		var err error
+		if out, err = launcher("true").CombinedOutput(); err != nil {
+			t.Fatalf("the next call: %v: %s", err, out)
+		}
+	}
+	for _, rel := range []string{"api/.governance", "src/.git"} {
+		wantMissing(t, filepath.Join(w.project, rel))
+		if found, _ := filepath.Glob(filepath.Join(w.project, ".governance/quarantine/*", rel)); len(found) != 1 {
+			t.Errorf("%s is not in the quarantine once: %v\n%s", rel, found, out)
+		}
+	}
+	if notes, _ := filepath.Glob(filepath.Join(w.state, LockDir, "*.below.*")); len(notes) != 0 {
+		t.Errorf("notes left: %v", notes)
+	}
+}

@@ -325,22 +325,27 @@ func (l *Launcher) run(ctx context.Context, p *Profile, argv []string, bwrap str
 	// placeholder no longer holds, so the placeholders are removed only
 	// once it has ended, by a reaper when it outlives the command.
 	initPid := 0
+	// The note of the look below the call's folder this launcher owes,
+	// left for the next should it be killed first (see [noteBelow]).
+	belowNote := ""
 	if lock != nil {
 		defer func() {
 			if pidfd := initAlive(initPid); pidfd != nil {
 				defer pidfd.Close()
 				// A job the command left runs on: what the call made is moved
 				// aside now, not only once the job ends (a harness started
-				// meanwhile would read it), and again then by the reaper.
+				// meanwhile would read it), and again then by the reaper,
+				// which removes the note.
 				held, _ := readMade(madeList(lock))
 				chk.check(p.Checked, held)
 				chk.below(p, held)
-				l.reap(lock, pidfd, dirLock, p, made, chk.kept, chk.since)
+				l.reap(lock, pidfd, dirLock, p, made, chk.kept, chk.since, belowNote)
 				return
 			}
 			held, _ := readMade(madeList(lock))
 			chk.check(p.Checked, held)
 			chk.below(p, held)
+			removeBelowNote(lock, belowNote)
 			l.removeMade(lock, dirLock, p, p.Writable, made, chk)
 		}()
 	} else {
@@ -358,6 +363,7 @@ func (l *Launcher) run(ctx context.Context, p *Profile, argv []string, bwrap str
 	if lock != nil {
 		noteMade(lock, made, indexMarks(stamps))
 		noteChecked(lock, p.Checked, chk.kept)
+		belowNote = noteBelow(lock, p, chk)
 	}
 	if len(stamps) > 0 {
 		defer l.unstageMasks(context.WithoutCancel(ctx), p, stamps)
@@ -1407,7 +1413,7 @@ const ReapEnv = "GOVERNANCE_CONFINE_REAP"
 // command. A launcher that cannot start one leaves them: a placeholder
 // left is an empty folder or file, where a removed one would let the job
 // create the protected path.
-func (l *Launcher) reap(lock, pidfd, dirLock *os.File, p *Profile, made, kept []string, since int64) {
+func (l *Launcher) reap(lock, pidfd, dirLock *os.File, p *Profile, made, kept []string, since int64, belowNote string) {
 	writable, untracked := p.Writable, p.Untracked
 	exe := os.Args[0]
 	if !strings.Contains(exe, "/") {
@@ -1449,6 +1455,9 @@ func (l *Launcher) reap(lock, pidfd, dirLock *os.File, p *Profile, made, kept []
 		defer f.Close()
 		args = append(args, "--below-fd", strconv.Itoa(3+len(extra)))
 		extra = append(extra, f)
+		if belowNote != "" {
+			args = append(args, "--below-note", belowNote)
+		}
 	}
 	cmd := exec.Command(exe, slices.Concat(args, []string{"--"}, made)...)
 	cmd.Env = []string{ReapEnv + "=1"}
@@ -1463,16 +1472,20 @@ func (l *Launcher) reap(lock, pidfd, dirLock *os.File, p *Profile, made, kept []
 // call's writable folders (--writable DIR ...), the checked paths
 // (--checked, --kept, --quarantine), when the launcher looked before the
 // call (--since), the descriptor of what the look
-// below the call's folder needs (--below-fd, see [belowData]), then
+// below the call's folder needs (--below-fd, see [belowData]) and the
+// launcher's note of it, removed once looked (--below-note), then
 // after -- what the launcher made.
 func Reap(args []string) int {
 	var writable, checked, kept []string
 	var untracked []Untracked
 	quarantine := ""
 	belowFD := -1
+	belowNote := ""
 	var since int64
-	for len(args) >= 2 && slices.Contains([]string{"--writable", "--untracked", "--checked", "--kept", "--quarantine", "--below-fd", "--since"}, args[0]) {
+	for len(args) >= 2 && slices.Contains([]string{"--writable", "--untracked", "--checked", "--kept", "--quarantine", "--below-fd", "--below-note", "--since"}, args[0]) {
 		switch args[0] {
+		case "--below-note":
+			belowNote = args[1]
 		case "--since":
 			since, _ = strconv.ParseInt(args[1], 10, 64)
 		case "--below-fd":
@@ -1528,6 +1541,7 @@ func Reap(args []string) int {
 		if p := readBelow(belowFD); p != nil {
 			p.Checked = checked
 			chk.below(p, held)
+			removeBelowNote(lock, belowNote)
 		}
 	}
 	l.removeMade(lock, dirLock, nil, writable, args[1:], chk)
@@ -1613,6 +1627,11 @@ func (l *Launcher) removeMade(lock, dirLock *os.File, p *Profile, writable, made
 			}
 		}
 		clearMade(checked)
+	}
+	if p != nil {
+		// And below the folders of a call whose launcher was killed
+		// before it looked there.
+		belowLeftovers(lock, p, chk, listed)
 	}
 	all := slices.Clone(made)
 	var others []string

@@ -446,6 +446,17 @@ echo started`
 		wantFile(t, found[0], want)
 	}
 	wantFile(t, filepath.Join(w.project, "sub", "notes.txt"), "n\n")
+	// The reaper, having looked, removes the launcher's note of the look.
+	var notes []string
+	for i := 0; i < 50; i++ {
+		if notes, _ = filepath.Glob(filepath.Join(w.state, LockDir, "*.below.*")); len(notes) == 0 {
+			break
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+	if len(notes) != 0 {
+		t.Errorf("notes of the look below left: %v", notes)
+	}
 }
 
 // TestLinkMadeBelow: below the call's folder, a link the call makes
