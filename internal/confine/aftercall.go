@@ -475,6 +475,11 @@ func (a *afterCall) below(p *Profile, held []string) {
 	}
 	for _, st := range p.below {
 		now, ok := stampOf(st.Path)
+		if ok && now.Mode&uint32(fs.ModeSymlink) != 0 && slices.Contains(a.writable, st.Path) {
+			// A project reached through a link (a home or ~/code linked to
+			// another disk, macOS's /tmp): its folder's own stamp.
+			now, ok = stampOf(resolvePath(st.Path))
+		}
 		if !ok || !os.FileMode(now.Mode).IsDir() || now.Mtime == st.Mtime && now.Ctime == st.Ctime && now.Ino == st.Ino {
 			continue
 		}
@@ -629,6 +634,12 @@ func belowLeftovers(lock *os.File, p *Profile, chk *afterCall, held []string) {
 		if !ok {
 			continue
 		}
+		// Named as p's folders name them (the killed launcher may have
+		// reached the project through a link).
+		for i := range data.Below {
+			data.Below[i].Path = ownForm(data.Below[i].Path, p.Writable)
+		}
+		data.Skip, data.Kept = inOwnForm(data.Skip, p.Writable), inOwnForm(data.Kept, p.Writable)
 		below := slices.DeleteFunc(data.Below, func(st stamp) bool { return !clean(st.Path) || !insideAny(st.Path, p.Writable) })
 		k := &afterCall{quarantine: p.Quarantine, writable: p.Writable, stderr: chk.stderr, batch: -1, kept: data.Kept, since: data.Since}
 		k.below(&Profile{below: below, Protected: data.Skip}, held)

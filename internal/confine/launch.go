@@ -336,13 +336,13 @@ func (l *Launcher) run(ctx context.Context, p *Profile, argv []string, bwrap str
 				// aside now, not only once the job ends (a harness started
 				// meanwhile would read it), and again then by the reaper,
 				// which removes the note.
-				held, _ := readMade(madeList(lock))
+				held := heldIn(lock, p.Writable)
 				chk.check(p.Checked, held)
 				chk.below(p, held)
 				l.reap(lock, pidfd, dirLock, p, made, chk.kept, chk.since, belowNote)
 				return
 			}
-			held, _ := readMade(madeList(lock))
+			held := heldIn(lock, p.Writable)
 			chk.check(p.Checked, held)
 			chk.below(p, held)
 			removeBelowNote(lock, belowNote)
@@ -1536,7 +1536,7 @@ func Reap(args []string) int {
 	var chk *afterCall
 	if len(writable) > 0 && (&Profile{Kind: UnknownEffects, Cwd: writable[0], Writable: writable, Checked: checked, Quarantine: quarantine}).Check() == nil {
 		chk = &afterCall{quarantine: quarantine, writable: writable, batch: -1, kept: kept, since: since}
-		held, _ := readMade(madeList(lock))
+		held := heldIn(lock, writable)
 		chk.check(checked, held)
 		if p := readBelow(belowFD); p != nil {
 			p.Checked = checked
@@ -1588,6 +1588,7 @@ func (l *Launcher) removeMade(lock, dirLock *os.File, p *Profile, writable, made
 	}
 	list := madeList(lock)
 	listed, marks := readMade(list)
+	listed = inOwnForm(listed, writable)
 	var kept []string
 	if p != nil {
 		l.unstageLeftovers(p, marks)
@@ -1603,6 +1604,7 @@ func (l *Launcher) removeMade(lock, dirLock *os.File, p *Profile, writable, made
 		// it read-only as the person's (CheckedHere): moved aside, it is
 		// absent for this call, and checked after it as the others are.
 		paths, kept := readChecked(checked)
+		paths, kept = inOwnForm(paths, p.Writable), inOwnForm(kept, p.Writable)
 		paths = slices.DeleteFunc(paths, func(x string) bool {
 			return !slices.Contains(p.Checked, x) && !slices.Contains(p.CheckedHere, x)
 		})
@@ -1824,6 +1826,40 @@ func readMade(list string) (paths []string, marks []indexMark) {
 		}
 	}
 	return paths, marks
+}
+
+// heldIn is what the list beside the lock names, as writable names it
+// (see [inOwnForm]).
+func heldIn(lock *os.File, writable []string) []string {
+	held, _ := readMade(madeList(lock))
+	return inOwnForm(held, writable)
+}
+
+// inOwnForm names each path of a list beside the lock as the writable
+// folders name it: a launcher that reached the project through a link
+// lists its paths by the link's name, one that did not by the real
+// path, and the two share the project's lock and lists (see
+// [lockBase]). A path in neither stays as it is.
+func inOwnForm(paths, writable []string) []string {
+	out := make([]string, 0, len(paths))
+	for _, m := range paths {
+		out = append(out, ownForm(m, writable))
+	}
+	return out
+}
+
+// ownForm is m as the writable folders name it (see [inOwnForm]).
+func ownForm(m string, writable []string) string {
+	if insideAny(m, writable) {
+		return m
+	}
+	rm := resolvePath(m)
+	for _, w := range writable {
+		if rw := resolvePath(w); inside(rm, rw) {
+			return w + strings.TrimPrefix(rm, rw)
+		}
+	}
+	return m
 }
 
 // readLines reads the lines of a list beside the lock, a file of the

@@ -625,3 +625,37 @@ func TestProjectFoldersMadeBelowMany(t *testing.T) {
 		t.Errorf("the look stopped: %s", stderr)
 	}
 }
+
+// TestMadeBelowLinkedProject: a project reached through a link (a home
+// or ~/code linked to another disk, macOS's /tmp) is looked below after
+// the call as one reached by its own path is; and the two names of it
+// take one lock.
+func TestMadeBelowLinkedProject(t *testing.T) {
+	needBwrap(t)
+	t.Parallel()
+	w := newWorld(t)
+	real := w.project
+	link := filepath.Join(w.dir, "plink")
+	must(t, os.Symlink(real, link))
+	byReal := w.profile(t, UnknownEffects, Options{})
+	w.project, w.req.Cwd, w.req.ProjectRoot = link, link, link
+	p := w.profile(t, UnknownEffects, Options{Index: t.TempDir(), IndexKey: "k"})
+	if len(p.below) == 0 {
+		t.Fatal("the profile holds no folder to look in after the call")
+	}
+	if lockBase(p) != lockBase(byReal) {
+		t.Errorf("the linked project's lock %s is not its real path's %s", lockBase(p), lockBase(byReal))
+	}
+	code, _, stderr := w.run(t, p, "/bin/sh", "-c",
+		"mkdir -p api/.governance src/.git sub/.vscode && echo '{}' > sub/.vscode/tasks.json && echo n > sub/notes")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	for _, rel := range []string{"api/.governance", "src/.git", "sub/.vscode/tasks.json"} {
+		wantMissing(t, filepath.Join(real, rel))
+		if found, _ := filepath.Glob(filepath.Join(real, ".governance/quarantine/*", rel)); len(found) != 1 {
+			t.Errorf("%s is not in the quarantine once: %v\n%s", rel, found, stderr)
+		}
+	}
+	wantFile(t, filepath.Join(real, "sub", "notes"), "n\n")
+}
