@@ -53,6 +53,10 @@ type afterCall struct {
 	// or no folder before the call: the person's, where one that is so
 	// now and was not is the call's doing (see [afterCall.one]).
 	kept []string
+	// keptTo is what each of kept led to before the call, as a link
+	// ("" for no link): one that leads elsewhere now, or is a link where
+	// it was none, was swapped by the call (see [afterCall.swapped]).
+	keptTo map[string]string
 	// moved counts the paths moved aside; gone names them.
 	moved int
 	gone  []string
@@ -64,8 +68,38 @@ type afterCall struct {
 }
 
 func newAfterCall(p *Profile, stderr io.Writer) *afterCall {
-	return &afterCall{quarantine: p.Quarantine, writable: p.Writable, stderr: stderr, batch: -1, kept: keptOnTheWay(p.Checked, p.Writable),
+	kept := keptOnTheWay(p.Checked, p.Writable)
+	return &afterCall{quarantine: p.Quarantine, writable: p.Writable, stderr: stderr, batch: -1, kept: kept, keptTo: linkTargets(kept),
 		since: time.Now().Add(-time.Second).UnixNano()}
+}
+
+// linkTargets returns what each of paths leads to as a link, "" for
+// one that is no link.
+func linkTargets(paths []string) map[string]string {
+	out := make(map[string]string, len(paths))
+	for _, k := range paths {
+		out[k], _ = os.Readlink(k)
+	}
+	return out
+}
+
+// keptHere reports whether w is a folder on the way the person kept as
+// a link or no folder, unchanged by the call: one the call swapped for
+// a link of its own (the person's .config to their dotfiles made one to
+// a folder of the project that holds mise/config.toml) is the call's.
+func (a *afterCall) keptHere(w string) bool {
+	return slices.Contains(a.kept, w) && !a.swapped(w)
+}
+
+// swapped reports whether the kept w leads elsewhere than it did before
+// the call; false when that is unknown.
+func (a *afterCall) swapped(w string) bool {
+	to, ok := a.keptTo[w]
+	if !ok {
+		return false
+	}
+	now, _ := os.Readlink(w)
+	return now != to
 }
 
 // keptOnTheWay returns the folders on the way to the paths, below the
@@ -144,7 +178,7 @@ func (a *afterCall) one(x string, held bool) {
 		// not so before the call is the call's doing (.config made a link
 		// to a folder that holds mise/config.toml, which mise started
 		// later would read through it): moved aside as a made name is.
-		if w := a.blocker(top, x); w != "" && !slices.Contains(a.kept, w) {
+		if w := a.blocker(top, x); w != "" && !a.keptHere(w) {
 			x, rel, held = w, strings.TrimPrefix(w, top+"/"), false
 			why = "a program started there later (a harness, an editor, a version manager) reads what it leads to as it starts, and a confined call may not make it"
 			dir, err = openFolderBeneath(top, filepath.Dir(rel), false)
@@ -171,6 +205,12 @@ func (a *afterCall) one(x string, held bool) {
 	if held && emptyAt(dir, base, &st) {
 		return
 	}
+	// The person's link the call swapped for its own is put back once
+	// the call's is moved.
+	restore := ""
+	if a.swapped(x) {
+		restore = a.keptTo[x]
+	}
 	dest, err := a.moveAside(dir, rel)
 	if err != nil {
 		// Out of the way in its own folder, where no program reads it.
@@ -185,6 +225,13 @@ func (a *afterCall) one(x string, held bool) {
 	a.gone = append(a.gone, x)
 	a.note(x, dest)
 	a.say("governance: warning: %s was made by a confined call, and %s: it was moved to %s (move it back if you made it yourself)\n", x, why, dest)
+	if restore != "" {
+		if err := unix.Symlinkat(restore, dir, base); err != nil {
+			a.say("governance: warning: %s led to %s before the call; it could not be made so again (%v): make it yourself\n", x, restore, err)
+		} else {
+			a.say("governance: %s leads to %s again, as before the call\n", x, restore)
+		}
+	}
 }
 
 // blocker returns the first folder on the way from top to x that is a
@@ -379,10 +426,13 @@ func emptyAt(dir int, name string, st *unix.Stat_t) bool {
 // should this one be killed before its check; and the folders on the way
 // to them the person keeps as links (see [afterCall.kept]), each on a
 // line of its own after [keptPrefix].
-func noteChecked(lock *os.File, checked, kept []string) {
+func noteChecked(lock *os.File, checked, kept []string, keptTo map[string]string) {
 	lines := slices.Clone(checked)
 	for _, k := range kept {
 		lines = append(lines, keptPrefix+k)
+		if to := keptTo[k]; to != "" && !strings.Contains(to, "\n") {
+			lines = append(lines, keptToPrefix+k+"\x00"+to)
+		}
 	}
 	appendMade(checkedList(lock), lines)
 }
@@ -391,16 +441,25 @@ func noteChecked(lock *os.File, checked, kept []string) {
 // folder on the way the person kept as a link.
 const keptPrefix = "kept "
 
+// keptToPrefix begins a line that says what such a folder led to: its
+// path, a NUL, the link's target.
+const keptToPrefix = "kept-to "
+
 // readChecked reads the list of checked paths.
-func readChecked(list string) (paths, kept []string) {
+func readChecked(list string) (paths, kept []string, keptTo map[string]string) {
+	keptTo = map[string]string{}
 	for _, line := range readLines(list) {
-		if k, ok := strings.CutPrefix(line, keptPrefix); ok && clean(k) {
+		if kt, ok := strings.CutPrefix(line, keptToPrefix); ok {
+			if k, to, ok := strings.Cut(kt, "\x00"); ok && clean(k) {
+				keptTo[k] = to
+			}
+		} else if k, ok := strings.CutPrefix(line, keptPrefix); ok && clean(k) {
 			kept = append(kept, k)
 		} else if clean(line) {
 			paths = append(paths, line)
 		}
 	}
-	return paths, kept
+	return paths, kept, keptTo
 }
 
 // checkedList is the file beside the project's lock that lists what the
@@ -463,7 +522,7 @@ func (a *afterCall) below(p *Profile, held []string) {
 				// mise/config.toml, web/.vscode to one that holds
 				// tasks.json): one in a folder made during the call, or
 				// changed since the launcher looked, is the call's.
-				if !insideAny(q, skip) && !slices.Contains(a.kept, q) && (fresh || a.changedSince(q)) {
+				if !insideAny(q, skip) && !a.keptHere(q) && (fresh || a.changedSince(q)) {
 					found = append(found, q)
 				}
 			case e.IsDir() && !known[q] && e.Name() != "node_modules" && e.Name() != ".git" && !insideAny(q, skip):
@@ -509,8 +568,9 @@ type belowData struct {
 	// Since and Kept are the launcher's [afterCall.since] and
 	// [afterCall.kept], in a note left for the next launcher (see
 	// [noteBelow]).
-	Since int64    `json:",omitempty"`
-	Kept  []string `json:",omitempty"`
+	Since  int64             `json:",omitempty"`
+	Kept   []string          `json:",omitempty"`
+	KeptTo map[string]string `json:",omitempty"`
 }
 
 // belowFile returns a file in memory that holds p's [belowData], read
@@ -586,7 +646,7 @@ func noteBelow(lock *os.File, p *Profile, chk *afterCall) string {
 	if err != nil {
 		return ""
 	}
-	data := belowData{Below: p.below, Skip: slices.Concat(p.Protected, p.Masked, p.Absent), Since: chk.since, Kept: chk.kept}
+	data := belowData{Below: p.below, Skip: slices.Concat(p.Protected, p.Masked, p.Absent), Since: chk.since, Kept: chk.kept, KeptTo: chk.keptTo}
 	err = json.NewEncoder(f).Encode(data)
 	if cerr := f.Close(); err == nil {
 		err = cerr
@@ -639,9 +699,16 @@ func belowLeftovers(lock *os.File, p *Profile, chk *afterCall, held []string) {
 		for i := range data.Below {
 			data.Below[i].Path = ownForm(data.Below[i].Path, p.Writable)
 		}
-		data.Skip, data.Kept = inOwnForm(data.Skip, p.Writable), inOwnForm(data.Kept, p.Writable)
+		data.Skip = inOwnForm(data.Skip, p.Writable)
+		keptTo := map[string]string{}
+		for _, k := range data.Kept {
+			if to, ok := data.KeptTo[k]; ok {
+				keptTo[ownForm(k, p.Writable)] = to
+			}
+		}
+		data.Kept = inOwnForm(data.Kept, p.Writable)
 		below := slices.DeleteFunc(data.Below, func(st stamp) bool { return !clean(st.Path) || !insideAny(st.Path, p.Writable) })
-		k := &afterCall{quarantine: p.Quarantine, writable: p.Writable, stderr: chk.stderr, batch: -1, kept: data.Kept, since: data.Since}
+		k := &afterCall{quarantine: p.Quarantine, writable: p.Writable, stderr: chk.stderr, batch: -1, kept: data.Kept, keptTo: keptTo, since: data.Since}
 		k.below(&Profile{below: below, Protected: data.Skip}, held)
 		chk.moved += k.moved
 		gone = append(gone, k.gone...)

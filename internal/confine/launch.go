@@ -339,7 +339,7 @@ func (l *Launcher) run(ctx context.Context, p *Profile, argv []string, bwrap str
 				held := heldIn(lock, p.Writable)
 				chk.check(p.Checked, held)
 				chk.below(p, held)
-				l.reap(lock, pidfd, dirLock, p, made, chk.kept, chk.since, belowNote)
+				l.reap(lock, pidfd, dirLock, p, made, chk, belowNote)
 				return
 			}
 			held := heldIn(lock, p.Writable)
@@ -362,7 +362,7 @@ func (l *Launcher) run(ctx context.Context, p *Profile, argv []string, bwrap str
 	stamps := stampIndexes(p)
 	if lock != nil {
 		noteMade(lock, made, indexMarks(stamps))
-		noteChecked(lock, p.Checked, chk.kept)
+		noteChecked(lock, p.Checked, chk.kept, chk.keptTo)
 		belowNote = noteBelow(lock, p, chk)
 	}
 	if len(stamps) > 0 {
@@ -1413,7 +1413,8 @@ const ReapEnv = "GOVERNANCE_CONFINE_REAP"
 // command. A launcher that cannot start one leaves them: a placeholder
 // left is an empty folder or file, where a removed one would let the job
 // create the protected path.
-func (l *Launcher) reap(lock, pidfd, dirLock *os.File, p *Profile, made, kept []string, since int64, belowNote string) {
+func (l *Launcher) reap(lock, pidfd, dirLock *os.File, p *Profile, made []string, chk *afterCall, belowNote string) {
+	kept, since := chk.kept, chk.since
 	writable, untracked := p.Writable, p.Untracked
 	exe := os.Args[0]
 	if !strings.Contains(exe, "/") {
@@ -1441,6 +1442,9 @@ func (l *Launcher) reap(lock, pidfd, dirLock *os.File, p *Profile, made, kept []
 		}
 		for _, k := range kept {
 			args = append(args, "--kept", k)
+		}
+		if data, err := json.Marshal(chk.keptTo); err == nil && len(chk.keptTo) > 0 {
+			args = append(args, "--kept-to", string(data))
 		}
 		args = append(args, "--since", strconv.FormatInt(since, 10))
 	}
@@ -1477,13 +1481,18 @@ func (l *Launcher) reap(lock, pidfd, dirLock *os.File, p *Profile, made, kept []
 // after -- what the launcher made.
 func Reap(args []string) int {
 	var writable, checked, kept []string
+	var keptTo map[string]string
 	var untracked []Untracked
 	quarantine := ""
 	belowFD := -1
 	belowNote := ""
 	var since int64
-	for len(args) >= 2 && slices.Contains([]string{"--writable", "--untracked", "--checked", "--kept", "--quarantine", "--below-fd", "--below-note", "--since"}, args[0]) {
+	for len(args) >= 2 && slices.Contains([]string{"--writable", "--untracked", "--checked", "--kept", "--kept-to", "--quarantine", "--below-fd", "--below-note", "--since"}, args[0]) {
 		switch args[0] {
+		case "--kept-to":
+			if json.Unmarshal([]byte(args[1]), &keptTo) != nil {
+				keptTo = nil
+			}
 		case "--below-note":
 			belowNote = args[1]
 		case "--since":
@@ -1535,7 +1544,7 @@ func Reap(args []string) int {
 	// folders.
 	var chk *afterCall
 	if len(writable) > 0 && (&Profile{Kind: UnknownEffects, Cwd: writable[0], Writable: writable, Checked: checked, Quarantine: quarantine}).Check() == nil {
-		chk = &afterCall{quarantine: quarantine, writable: writable, batch: -1, kept: kept, since: since}
+		chk = &afterCall{quarantine: quarantine, writable: writable, batch: -1, kept: kept, keptTo: keptTo, since: since}
 		held := heldIn(lock, writable)
 		chk.check(checked, held)
 		if p := readBelow(belowFD); p != nil {
@@ -1603,7 +1612,12 @@ func (l *Launcher) removeMade(lock, dirLock *os.File, p *Profile, writable, made
 		// A name the killed call made is there now, and this profile shows
 		// it read-only as the person's (CheckedHere): moved aside, it is
 		// absent for this call, and checked after it as the others are.
-		paths, kept := readChecked(checked)
+		paths, kept, keptTo := readChecked(checked)
+		for _, k := range kept {
+			if to, ok := keptTo[k]; ok {
+				keptTo[ownForm(k, p.Writable)] = to
+			}
+		}
 		paths, kept = inOwnForm(paths, p.Writable), inOwnForm(kept, p.Writable)
 		paths = slices.DeleteFunc(paths, func(x string) bool {
 			return !slices.Contains(p.Checked, x) && !slices.Contains(p.CheckedHere, x)
@@ -1613,12 +1627,15 @@ func (l *Launcher) removeMade(lock, dirLock *os.File, p *Profile, writable, made
 		// after that call, and is taken again once its leftovers are
 		// moved aside.
 		if len(paths) > 0 {
-			own, moved := chk.kept, chk.moved
-			chk.kept = kept
+			own, ownTo, moved := chk.kept, chk.keptTo, chk.moved
+			chk.kept, chk.keptTo = kept, keptTo
 			chk.check(paths, listed)
-			chk.kept = own
+			chk.kept, chk.keptTo = own, ownTo
 			if chk.moved > moved {
-				defer func() { chk.kept = keptOnTheWay(p.Checked, p.Writable) }()
+				defer func() {
+					chk.kept = keptOnTheWay(p.Checked, p.Writable)
+					chk.keptTo = linkTargets(chk.kept)
+				}()
 			}
 		}
 		for _, x := range paths {

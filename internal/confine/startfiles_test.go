@@ -408,6 +408,21 @@ func TestCheckedLinkOnTheWay(t *testing.T) {
 	if !strings.Contains(stderr, "a folder on the way to it is not a folder, or is a link") {
 		t.Errorf("no warning of the person's link: %s", stderr)
 	}
+
+	// The person's link swapped for the call's own: the call's is moved
+	// aside as a made link, and the person's put back.
+	code, _, stderr = w.run(t, p, "/bin/sh", "-c", "rm .config && ln -s planted .config")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	if l, err := os.Readlink(filepath.Join(w.project, ".config")); err != nil || l != "dotfiles" {
+		t.Errorf("the person's .config after the call swapped it: %q %v\n%s", l, err, stderr)
+	}
+	if found, _ := filepath.Glob(filepath.Join(w.project, ".governance/quarantine/*/.config")); len(found) != 2 {
+		t.Errorf("the call's .config is not in the quarantine: %v\n%s", found, stderr)
+	} else if l, _ := os.Readlink(found[1]); l != "planted" {
+		t.Errorf("the quarantine's .config leads to %q", l)
+	}
 }
 
 // TestStartNamesMadeBelowByJob: a job that outlives its launcher and
