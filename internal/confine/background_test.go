@@ -677,3 +677,52 @@ func TestKilledLauncherLooksBelow(t *testing.T) {
 		t.Errorf("notes left: %v", notes)
 	}
 }
+
+// TestOverlappingCallsInTwoFolders: two calls in one project overlap,
+// the first started in a folder below the root, the second in the root;
+// the second, ending last, removes the placeholders the first made in
+// its folder, which its own profile does not hold there.
+func TestOverlappingCallsInTwoFolders(t *testing.T) {
+	needBwrap(t)
+	w := newWorld(t)
+	root := w.profile(t, UnknownEffects, Options{})
+	sub := filepath.Join(w.project, "sub")
+	w.req.Cwd = sub
+	p := w.profile(t, UnknownEffects, Options{})
+	gemini := filepath.Join(sub, ".gemini")
+	if !slices.Contains(p.Absent, gemini) {
+		t.Fatalf("absent = %v, want %s among it", p.Absent, gemini)
+	}
+	first := make(chan string)
+	go func() {
+		_, out, _ := w.call(t, p, "bash", "-c", "sleep 0.5")
+		first <- out
+	}()
+	if !waitFile(gemini) {
+		t.Fatal("the first call made no placeholder")
+	}
+	second := make(chan string)
+	go func() {
+		_, out, _ := w.call(t, root, "bash", "-c", "sleep 1.5")
+		second <- out
+	}()
+	<-first
+	if _, err := os.Lstat(gemini); err != nil {
+		t.Fatalf("the placeholder went while the second call ran: %v", err)
+	}
+	out := <-second
+	var left []string
+	for _, x := range p.Absent {
+		if inside(x, sub) && x != sub {
+			if _, err := os.Lstat(x); err == nil {
+				left = append(left, x)
+			}
+		}
+	}
+	if len(left) > 0 {
+		t.Errorf("placeholders left in %s: %v\n%s", sub, left, out)
+	}
+	if strings.Contains(out, "no placeholder of this project's") {
+		t.Errorf("the last launcher did not judge them: %s", out)
+	}
+}

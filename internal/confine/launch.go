@@ -1659,7 +1659,7 @@ func (l *Launcher) removeMade(lock, dirLock *os.File, p *Profile, writable, made
 		case slices.Contains(made, m):
 		case p == nil:
 			kept = append(kept, m)
-		case p.madeHere(m):
+		case p.madeHere(m) || p.madeInAnother(m):
 			all = append(all, m)
 		case insideAny(m, writable):
 			others = append(others, m)
@@ -1694,6 +1694,51 @@ func (l *Launcher) removeMade(lock, dirLock *os.File, p *Profile, writable, made
 		clearMade(list)
 		appendMade(list, kept)
 	}
+}
+
+// madeInAnother reports a path a launcher that started in another
+// folder of the project made for its call, as p's launcher would have
+// in that folder: below a folder of the project, a name p holds (or
+// checks) below the folder of p's that holds it nearest (its own, the
+// root, one between), or a folder above such a name (web/.claude,
+// web/.kiro/hooks for a launcher in the root that holds .claude and
+// .kiro/hooks). Calls in two folders overlap (parallel tool calls,
+// subagents): the one that ends last removes what both made, whatever
+// folder it started in.
+func (p *Profile) madeInAnother(path string) bool {
+	if !insideAny(path, p.Writable) || slices.Contains(p.Writable, path) || p.Cwd != "" && inside(p.Cwd, path) {
+		return false
+	}
+	top := nearest(path, p.Writable)
+	// The folders p's names are held in: the root to p's own.
+	anchors := []string{top}
+	if p.Cwd != "" && inside(p.Cwd, top) {
+		anchors = slices.Concat(anchors, onTheWay(top, filepath.Join(p.Cwd, "x")))
+	}
+	names := slices.Concat(p.Protected, p.Absent, p.Unmade, p.Checked, p.CheckedHere)
+	for _, x := range p.Excluded {
+		names = append(names, x.File)
+	}
+	held := map[string]bool{}
+	for _, x := range names {
+		a := nearest(x, anchors)
+		if a == "" {
+			continue
+		}
+		rel := strings.TrimPrefix(x, a+"/")
+		for r := rel; r != "." && r != "/" && r != ""; r = filepath.Dir(r) {
+			held[r] = true
+		}
+	}
+	for d := filepath.Dir(path); inside(d, top); d = filepath.Dir(d) {
+		if held[strings.TrimPrefix(path, d+"/")] {
+			return true
+		}
+		if d == top {
+			break
+		}
+	}
+	return false
 }
 
 // clearMade empties the list beside the lock, once what it names is
