@@ -1,6 +1,7 @@
 package confine
 
 import (
+	"bytes"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -15,6 +16,7 @@ import (
 
 	"github.com/agentgov/governance/internal/engine"
 	"github.com/agentgov/governance/internal/layout"
+	"github.com/agentgov/governance/internal/regularfile"
 	"golang.org/x/sys/unix"
 )
 
@@ -646,8 +648,24 @@ func noteBelow(lock *os.File, p *Profile, chk *afterCall) string {
 	if err != nil {
 		return ""
 	}
-	data := belowData{Below: p.below, Skip: slices.Concat(p.Protected, p.Masked, p.Absent), Since: chk.since, Kept: chk.kept, KeptTo: chk.keptTo}
-	err = json.NewEncoder(f).Encode(data)
+	// The rest as a line of JSON, then a stamp a line, as words: written
+	// before every call, where JSON took 25 ms for 20,000 folders.
+	head, err := json.Marshal(belowData{Skip: slices.Concat(p.Protected, p.Masked, p.Absent), Since: chk.since, Kept: chk.kept, KeptTo: chk.keptTo})
+	if err == nil {
+		b := make([]byte, 0, len(head)+1+len(p.below)*96)
+		b = append(append(b, head...), '\n')
+		for _, st := range p.below {
+			if strings.Contains(st.Path, "\n") {
+				continue
+			}
+			b = strconv.AppendUint(b, uint64(st.Mode), 10)
+			b = strconv.AppendInt(append(b, ' '), st.Mtime, 10)
+			b = strconv.AppendInt(append(b, ' '), st.Ctime, 10)
+			b = strconv.AppendUint(append(b, ' '), st.Ino, 10)
+			b = append(append(append(b, ' '), st.Path...), '\n')
+		}
+		_, err = f.Write(b)
+	}
 	if cerr := f.Close(); err == nil {
 		err = cerr
 	}
@@ -726,8 +744,30 @@ func readBelowNote(note string) (belowData, bool) {
 		return data, false
 	}
 	defer f.Close()
-	if fi.Size() > 256<<20 || json.NewDecoder(io.LimitReader(f, 256<<20)).Decode(&data) != nil {
+	if fi.Size() > 256<<20 {
 		return data, false
+	}
+	all, err := regularfile.ReadAll(f, fi.Size())
+	if err != nil {
+		return data, false
+	}
+	head, rest, _ := bytes.Cut(all, []byte("\n"))
+	if json.Unmarshal(head, &data) != nil {
+		return data, false
+	}
+	for _, line := range strings.Split(string(rest), "\n") {
+		f := strings.SplitN(line, " ", 5)
+		if len(f) != 5 {
+			continue
+		}
+		mode, err1 := strconv.ParseUint(f[0], 10, 32)
+		mtime, err2 := strconv.ParseInt(f[1], 10, 64)
+		ctime, err3 := strconv.ParseInt(f[2], 10, 64)
+		ino, err4 := strconv.ParseUint(f[3], 10, 64)
+		if err1 != nil || err2 != nil || err3 != nil || err4 != nil {
+			return data, false
+		}
+		data.Below = append(data.Below, stamp{Path: f[4], Mode: uint32(mode), Mtime: mtime, Ctime: ctime, Ino: ino})
 	}
 	return data, true
 }
