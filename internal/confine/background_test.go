@@ -726,3 +726,40 @@ func TestOverlappingCallsInTwoFolders(t *testing.T) {
 		t.Errorf("the last launcher did not judge them: %s", out)
 	}
 }
+
+// TestOverlappingCallsLinkedProject: a call in a project reached through
+// a link and one by its real path take one lock: the first's
+// placeholders stay while the second runs, and the second, ending last,
+// removes them, listed by the link's name.
+func TestOverlappingCallsLinkedProject(t *testing.T) {
+	needBwrap(t)
+	w := newWorld(t)
+	real := w.profile(t, UnknownEffects, Options{})
+	link := filepath.Join(w.dir, "plink")
+	must(t, os.Symlink(w.project, link))
+	w.req.Cwd, w.req.ProjectRoot = link, link
+	p := w.profile(t, UnknownEffects, Options{})
+	gemini := filepath.Join(w.project, ".gemini")
+	first := make(chan int)
+	go func() {
+		code, _, _ := w.call(t, p, "bash", "-c", "sleep 0.5")
+		first <- code
+	}()
+	if !waitFile(gemini) {
+		t.Fatal("the first call made no placeholder")
+	}
+	second := make(chan string)
+	go func() {
+		_, out, _ := w.call(t, real, "bash", "-c", "sleep 1.5")
+		second <- out
+	}()
+	<-first
+	if _, err := os.Lstat(gemini); err != nil {
+		t.Fatalf("the placeholder went while the second call ran: %v", err)
+	}
+	out := <-second
+	wantMissing(t, gemini)
+	if strings.Contains(out, "no placeholder of this project's") {
+		t.Errorf("the last launcher did not judge them: %s", out)
+	}
+}
