@@ -1,6 +1,7 @@
 package confine
 
 import (
+	"bytes"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -14,6 +15,8 @@ import (
 	"time"
 
 	"github.com/agentgov/governance/internal/engine"
+	"github.com/agentgov/governance/internal/layout"
+	"github.com/agentgov/governance/internal/regularfile"
 	"golang.org/x/sys/unix"
 )
 
@@ -52,8 +55,13 @@ type afterCall struct {
 	// or no folder before the call: the person's, where one that is so
 	// now and was not is the call's doing (see [afterCall.one]).
 	kept []string
-	// moved counts the paths moved aside.
+	// keptTo is what each of kept led to before the call, as a link
+	// ("" for no link): one that leads elsewhere now, or is a link where
+	// it was none, was swapped by the call (see [afterCall.swapped]).
+	keptTo map[string]string
+	// moved counts the paths moved aside; gone names them.
 	moved int
+	gone  []string
 	// since is when the launcher looked before the call, less a second
 	// (a file system's clock may run behind the launcher's), in Unix
 	// nanoseconds: a link whose change time is later was made or moved
@@ -62,8 +70,38 @@ type afterCall struct {
 }
 
 func newAfterCall(p *Profile, stderr io.Writer) *afterCall {
-	return &afterCall{quarantine: p.Quarantine, writable: p.Writable, stderr: stderr, batch: -1, kept: keptOnTheWay(p.Checked, p.Writable),
+	kept := keptOnTheWay(p.Checked, p.Writable)
+	return &afterCall{quarantine: p.Quarantine, writable: p.Writable, stderr: stderr, batch: -1, kept: kept, keptTo: linkTargets(kept),
 		since: time.Now().Add(-time.Second).UnixNano()}
+}
+
+// linkTargets returns what each of paths leads to as a link, "" for
+// one that is no link.
+func linkTargets(paths []string) map[string]string {
+	out := make(map[string]string, len(paths))
+	for _, k := range paths {
+		out[k], _ = os.Readlink(k)
+	}
+	return out
+}
+
+// keptHere reports whether w is a folder on the way the person kept as
+// a link or no folder, unchanged by the call: one the call swapped for
+// a link of its own (the person's .config to their dotfiles made one to
+// a folder of the project that holds mise/config.toml) is the call's.
+func (a *afterCall) keptHere(w string) bool {
+	return slices.Contains(a.kept, w) && !a.swapped(w)
+}
+
+// swapped reports whether the kept w leads elsewhere than it did before
+// the call; false when that is unknown.
+func (a *afterCall) swapped(w string) bool {
+	to, ok := a.keptTo[w]
+	if !ok {
+		return false
+	}
+	now, _ := os.Readlink(w)
+	return now != to
 }
 
 // keptOnTheWay returns the folders on the way to the paths, below the
@@ -142,7 +180,7 @@ func (a *afterCall) one(x string, held bool) {
 		// not so before the call is the call's doing (.config made a link
 		// to a folder that holds mise/config.toml, which mise started
 		// later would read through it): moved aside as a made name is.
-		if w := a.blocker(top, x); w != "" && !slices.Contains(a.kept, w) {
+		if w := a.blocker(top, x); w != "" && !a.keptHere(w) {
 			x, rel, held = w, strings.TrimPrefix(w, top+"/"), false
 			why = "a program started there later (a harness, an editor, a version manager) reads what it leads to as it starts, and a confined call may not make it"
 			dir, err = openFolderBeneath(top, filepath.Dir(rel), false)
@@ -169,6 +207,12 @@ func (a *afterCall) one(x string, held bool) {
 	if held && emptyAt(dir, base, &st) {
 		return
 	}
+	// The person's link the call swapped for its own is put back once
+	// the call's is moved.
+	restore := ""
+	if a.swapped(x) {
+		restore = a.keptTo[x]
+	}
 	dest, err := a.moveAside(dir, rel)
 	if err != nil {
 		// Out of the way in its own folder, where no program reads it.
@@ -180,8 +224,16 @@ func (a *afterCall) one(x string, held bool) {
 		dest = filepath.Join(filepath.Dir(x), aside)
 	}
 	a.moved++
+	a.gone = append(a.gone, x)
 	a.note(x, dest)
 	a.say("governance: warning: %s was made by a confined call, and %s: it was moved to %s (move it back if you made it yourself)\n", x, why, dest)
+	if restore != "" {
+		if err := unix.Symlinkat(restore, dir, base); err != nil {
+			a.say("governance: warning: %s led to %s before the call; it could not be made so again (%v): make it yourself\n", x, restore, err)
+		} else {
+			a.say("governance: %s leads to %s again, as before the call\n", x, restore)
+		}
+	}
 }
 
 // blocker returns the first folder on the way from top to x that is a
@@ -376,10 +428,13 @@ func emptyAt(dir int, name string, st *unix.Stat_t) bool {
 // should this one be killed before its check; and the folders on the way
 // to them the person keeps as links (see [afterCall.kept]), each on a
 // line of its own after [keptPrefix].
-func noteChecked(lock *os.File, checked, kept []string) {
+func noteChecked(lock *os.File, checked, kept []string, keptTo map[string]string) {
 	lines := slices.Clone(checked)
 	for _, k := range kept {
 		lines = append(lines, keptPrefix+k)
+		if to := keptTo[k]; to != "" && !strings.Contains(to, "\n") {
+			lines = append(lines, keptToPrefix+k+"\x00"+to)
+		}
 	}
 	appendMade(checkedList(lock), lines)
 }
@@ -388,16 +443,25 @@ func noteChecked(lock *os.File, checked, kept []string) {
 // folder on the way the person kept as a link.
 const keptPrefix = "kept "
 
+// keptToPrefix begins a line that says what such a folder led to: its
+// path, a NUL, the link's target.
+const keptToPrefix = "kept-to "
+
 // readChecked reads the list of checked paths.
-func readChecked(list string) (paths, kept []string) {
+func readChecked(list string) (paths, kept []string, keptTo map[string]string) {
+	keptTo = map[string]string{}
 	for _, line := range readLines(list) {
-		if k, ok := strings.CutPrefix(line, keptPrefix); ok && clean(k) {
+		if kt, ok := strings.CutPrefix(line, keptToPrefix); ok {
+			if k, to, ok := strings.Cut(kt, "\x00"); ok && clean(k) {
+				keptTo[k] = to
+			}
+		} else if k, ok := strings.CutPrefix(line, keptPrefix); ok && clean(k) {
 			kept = append(kept, k)
 		} else if clean(line) {
 			paths = append(paths, line)
 		}
 	}
-	return paths, kept
+	return paths, kept, keptTo
 }
 
 // checkedList is the file beside the project's lock that lists what the
@@ -410,9 +474,6 @@ func checkedList(lock *os.File) string {
 	return ""
 }
 
-// maxBelow bounds the folders the check below the call's folder lists.
-const maxBelow = 20000
-
 // below looks for a start name the call made deeper than its folder
 // (web/.claude, web/.env.local when it ran in the root), where neither
 // a placeholder nor the check of the checked paths looks: in the
@@ -420,6 +481,11 @@ const maxBelow = 20000
 // call, and in the folders made in them since, each listed once. What
 // is found is moved aside as a checked path is. Only a profile built in
 // the launcher with an index has the folders (see Profile.below).
+//
+// The look is not bounded: it lists only the folders the call changed
+// or made, so its cost is the call's own, and a bound past which it
+// stopped would let a call that makes more folders hide a name behind
+// them.
 func (a *afterCall) below(p *Profile, held []string) {
 	if a == nil || a.quarantine == "" || len(p.below) == 0 {
 		return
@@ -431,17 +497,10 @@ func (a *afterCall) below(p *Profile, held []string) {
 	// What was there before the call is read-only (or a placeholder, or
 	// checked apart).
 	skip := slices.Concat(p.Protected, p.Masked, p.Absent, p.Checked)
-	budget := maxBelow
 	var found []string
 	// fresh: dir was made during the call, and all it holds is new.
 	var look func(dir string, fresh bool)
 	look = func(dir string, fresh bool) {
-		// Bounded by the folders looked in, not by their entries: a call
-		// that fills one folder with files would otherwise hide a name in
-		// the next.
-		if budget--; budget < 0 {
-			return
-		}
 		entries, err := os.ReadDir(dir)
 		if err != nil {
 			return
@@ -465,7 +524,7 @@ func (a *afterCall) below(p *Profile, held []string) {
 				// mise/config.toml, web/.vscode to one that holds
 				// tasks.json): one in a folder made during the call, or
 				// changed since the launcher looked, is the call's.
-				if !insideAny(q, skip) && !slices.Contains(a.kept, q) && (fresh || a.changedSince(q)) {
+				if !insideAny(q, skip) && !a.keptHere(q) && (fresh || a.changedSince(q)) {
 					found = append(found, q)
 				}
 			case e.IsDir() && !known[q] && e.Name() != "node_modules" && e.Name() != ".git" && !insideAny(q, skip):
@@ -477,13 +536,15 @@ func (a *afterCall) below(p *Profile, held []string) {
 	}
 	for _, st := range p.below {
 		now, ok := stampOf(st.Path)
+		if ok && now.Mode&uint32(fs.ModeSymlink) != 0 && slices.Contains(a.writable, st.Path) {
+			// A project reached through a link (a home or ~/code linked to
+			// another disk, macOS's /tmp): its folder's own stamp.
+			now, ok = stampOf(resolvePath(st.Path))
+		}
 		if !ok || !os.FileMode(now.Mode).IsDir() || now.Mtime == st.Mtime && now.Ctime == st.Ctime && now.Ino == st.Ino {
 			continue
 		}
 		look(st.Path, false)
-	}
-	if budget < 0 {
-		a.say("governance: warning: the confined call changed more than %d folders below its own: those past them were not looked in for what a program started there reads (an editor's settings, an environment file)\n", maxBelow)
 	}
 	a.check(found, held)
 }
@@ -506,6 +567,12 @@ func (a *afterCall) changedSince(path string) bool {
 type belowData struct {
 	Below []stamp
 	Skip  []string
+	// Since and Kept are the launcher's [afterCall.since] and
+	// [afterCall.kept], in a note left for the next launcher (see
+	// [noteBelow]).
+	Since  int64             `json:",omitempty"`
+	Kept   []string          `json:",omitempty"`
+	KeptTo map[string]string `json:",omitempty"`
 }
 
 // belowFile returns a file in memory that holds p's [belowData], read
@@ -546,4 +613,161 @@ func readBelow(fd int) *Profile {
 		return nil
 	}
 	return &Profile{below: data.Below, Protected: data.Skip}
+}
+
+// The look below the call's folder is owed by the launcher, which a
+// SIGKILL (a harness's timeout) ends before it looks: the next launcher
+// would then list what the call made there as the person's. So before
+// the call the launcher leaves what the look needs (its [belowData], as
+// the reaper gets it) in a note beside the project's lock, one file per
+// launcher (a project's stamps may be more than the lists beside the
+// lock hold), and removes it once it (or its reaper) has looked. A note
+// left is a launcher killed before its look: the next launcher that
+// holds the project's lock alone looks as the killed one would have,
+// from its stamps, then removes it.
+
+// belowNotePrefix is the name the notes beside the project's lock begin
+// with; empty when the lock's name cannot be read.
+func belowNotePrefix(lock *os.File) string {
+	if m := madeList(lock); m != "" {
+		return strings.TrimSuffix(m, ".made") + ".below."
+	}
+	return ""
+}
+
+// noteBelow leaves the note of p's look below its folder beside the
+// lock, and returns its name; empty when there is nothing to look in or
+// it could not be written.
+func noteBelow(lock *os.File, p *Profile, chk *afterCall) string {
+	prefix := belowNotePrefix(lock)
+	if prefix == "" || len(p.below) == 0 || p.Quarantine == "" {
+		return ""
+	}
+	name := prefix + strconv.Itoa(os.Getpid()) + "-" + strconv.FormatInt(time.Now().UnixNano(), 36)
+	f, err := os.OpenFile(name, os.O_WRONLY|os.O_CREATE|os.O_EXCL|syscallNoFollow, 0o600)
+	if err != nil {
+		return ""
+	}
+	// The rest as a line of JSON, then a stamp a line, as words: written
+	// before every call, where JSON took 25 ms for 20,000 folders.
+	head, err := json.Marshal(belowData{Skip: slices.Concat(p.Protected, p.Masked, p.Absent), Since: chk.since, Kept: chk.kept, KeptTo: chk.keptTo})
+	if err == nil {
+		b := make([]byte, 0, len(head)+1+len(p.below)*96)
+		b = append(append(b, head...), '\n')
+		for _, st := range p.below {
+			if strings.Contains(st.Path, "\n") {
+				continue
+			}
+			b = strconv.AppendUint(b, uint64(st.Mode), 10)
+			b = strconv.AppendInt(append(b, ' '), st.Mtime, 10)
+			b = strconv.AppendInt(append(b, ' '), st.Ctime, 10)
+			b = strconv.AppendUint(append(b, ' '), st.Ino, 10)
+			b = append(append(append(b, ' '), st.Path...), '\n')
+		}
+		_, err = f.Write(b)
+	}
+	if cerr := f.Close(); err == nil {
+		err = cerr
+	}
+	if err != nil {
+		os.Remove(name)
+		return ""
+	}
+	return name
+}
+
+// removeBelowNote removes a launcher's note once it has looked: only a
+// note's name beside lock.
+func removeBelowNote(lock *os.File, note string) {
+	if prefix := belowNotePrefix(lock); note != "" && prefix != "" && strings.HasPrefix(note, prefix) && !strings.Contains(strings.TrimPrefix(note, prefix), "/") {
+		os.Remove(note)
+	}
+}
+
+// belowLeftovers looks below the folders of the call of each launcher
+// killed before its look, as its note says, for what that call made,
+// and removes the notes; held are the placeholders the list beside the
+// lock names. Only the folders inside p's writable ones are looked in,
+// and what is found moved into p's quarantine: the notes, in the state
+// folder, are trusted no further than the profile. What is moved aside
+// is dropped from p's own folders, which were listed with it before.
+// Called with the project's lock held alone.
+func belowLeftovers(lock *os.File, p *Profile, chk *afterCall, held []string) {
+	prefix := belowNotePrefix(lock)
+	if prefix == "" || chk == nil || p.Quarantine == "" {
+		return
+	}
+	entries, err := os.ReadDir(filepath.Dir(prefix))
+	if err != nil {
+		return
+	}
+	var gone []string
+	for _, e := range entries {
+		note := filepath.Join(filepath.Dir(prefix), e.Name())
+		if !strings.HasPrefix(note, prefix) {
+			continue
+		}
+		data, ok := readBelowNote(note)
+		os.Remove(note)
+		if !ok {
+			continue
+		}
+		// Named as p's folders name them (the killed launcher may have
+		// reached the project through a link).
+		for i := range data.Below {
+			data.Below[i].Path = ownForm(data.Below[i].Path, p.Writable)
+		}
+		data.Skip = inOwnForm(data.Skip, p.Writable)
+		keptTo := map[string]string{}
+		for _, k := range data.Kept {
+			if to, ok := data.KeptTo[k]; ok {
+				keptTo[ownForm(k, p.Writable)] = to
+			}
+		}
+		data.Kept = inOwnForm(data.Kept, p.Writable)
+		below := slices.DeleteFunc(data.Below, func(st stamp) bool { return !clean(st.Path) || !insideAny(st.Path, p.Writable) })
+		k := &afterCall{quarantine: p.Quarantine, writable: p.Writable, stderr: chk.stderr, batch: -1, kept: data.Kept, keptTo: keptTo, since: data.Since}
+		k.below(&Profile{below: below, Protected: data.Skip}, held)
+		chk.moved += k.moved
+		gone = append(gone, k.gone...)
+	}
+	if len(gone) > 0 {
+		p.below = slices.DeleteFunc(p.below, func(st stamp) bool { return insideAny(st.Path, gone) })
+	}
+}
+
+// readBelowNote reads a note beside the lock, a file of the user's own.
+func readBelowNote(note string) (belowData, bool) {
+	var data belowData
+	f, fi, err := layout.OpenOwned(note)
+	if err != nil {
+		return data, false
+	}
+	defer f.Close()
+	if fi.Size() > 256<<20 {
+		return data, false
+	}
+	all, err := regularfile.ReadAll(f, fi.Size())
+	if err != nil {
+		return data, false
+	}
+	head, rest, _ := bytes.Cut(all, []byte("\n"))
+	if json.Unmarshal(head, &data) != nil {
+		return data, false
+	}
+	for _, line := range strings.Split(string(rest), "\n") {
+		f := strings.SplitN(line, " ", 5)
+		if len(f) != 5 {
+			continue
+		}
+		mode, err1 := strconv.ParseUint(f[0], 10, 32)
+		mtime, err2 := strconv.ParseInt(f[1], 10, 64)
+		ctime, err3 := strconv.ParseInt(f[2], 10, 64)
+		ino, err4 := strconv.ParseUint(f[3], 10, 64)
+		if err1 != nil || err2 != nil || err3 != nil || err4 != nil {
+			return data, false
+		}
+		data.Below = append(data.Below, stamp{Path: f[4], Mode: uint32(mode), Mtime: mtime, Ctime: ctime, Ino: ino})
+	}
+	return data, true
 }

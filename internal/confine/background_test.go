@@ -621,3 +621,145 @@ func newCommittedWorld(t *testing.T) *world {
 	hostGit(t, w, "commit", "-qm", "one")
 	return w
 }
+
+// TestKilledLauncherLooksBelow: a launcher killed with SIGKILL during
+// its call (a harness's timeout) never looks below the call's folder;
+// the next launcher in the project does, from the folders' stamps the
+// killed one left beside the lock before its call: a .governance and a
+// .git the killed call made deeper than its folder are moved aside, not
+// listed by the next walk as the person's.
+func TestKilledLauncherLooksBelow(t *testing.T) {
+	needBwrap(t)
+	// A project whose policy is the default one, which needs no compiler.
+	dir := t.TempDir()
+	home := filepath.Join(dir, "home")
+	w := &world{home: home, project: filepath.Join(home, "proj"), state: filepath.Join(dir, "state", "governance")}
+	must(t, os.MkdirAll(filepath.Join(w.project, ".governance"), 0o755))
+	exe, err := os.Executable()
+	must(t, err)
+	env := append(os.Environ(), helperEnv+"=main", "HOME="+home, "XDG_STATE_HOME="+filepath.Dir(w.state), "XDG_CONFIG_HOME="+filepath.Join(dir, "config"))
+	launcher := func(script string) *exec.Cmd {
+		cmd := exec.Command(exe, "--kind", "unknown-effects", "--project", w.project, "--", "/bin/sh", "-c", script)
+		cmd.Env, cmd.Dir = env, w.project
+		return cmd
+	}
+	cmd := launcher("mkdir -p api/.governance src/.git && echo 'version: 1' > api/.governance/config.yaml && touch started; sleep 30")
+	var b bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &b, &b
+	must(t, cmd.Start())
+	t.Cleanup(func() { cmd.Process.Kill(); cmd.Wait() })
+	if !waitFile(filepath.Join(w.project, "started")) {
+		t.Fatalf("the command did not start: %s", b.String())
+	}
+	must(t, cmd.Process.Kill())
+	cmd.Wait()
+	notes, _ := filepath.Glob(filepath.Join(w.state, LockDir, "*.below.*"))
+	if len(notes) != 1 {
+		t.Fatalf("notes of the look below: %v, want one", notes)
+	}
+	// The killed launcher's sandbox ends with it; the next call that
+	// holds the project alone looks.
+	var out []byte
+	for i := 0; i < 50 && (exists(filepath.Join(w.project, "api", ".governance")) || exists(filepath.Join(w.project, "src", ".git"))); i++ {
+		time.Sleep(100 * time.Millisecond)
+		var err error
+		if out, err = launcher("true").CombinedOutput(); err != nil {
+			t.Fatalf("the next call: %v: %s", err, out)
+		}
+	}
+	for _, rel := range []string{"api/.governance", "src/.git"} {
+		wantMissing(t, filepath.Join(w.project, rel))
+		if found, _ := filepath.Glob(filepath.Join(w.project, ".governance/quarantine/*", rel)); len(found) != 1 {
+			t.Errorf("%s is not in the quarantine once: %v\n%s", rel, found, out)
+		}
+	}
+	if notes, _ := filepath.Glob(filepath.Join(w.state, LockDir, "*.below.*")); len(notes) != 0 {
+		t.Errorf("notes left: %v", notes)
+	}
+}
+
+// TestOverlappingCallsInTwoFolders: two calls in one project overlap,
+// the first started in a folder below the root, the second in the root;
+// the second, ending last, removes the placeholders the first made in
+// its folder, which its own profile does not hold there.
+func TestOverlappingCallsInTwoFolders(t *testing.T) {
+	needBwrap(t)
+	w := newWorld(t)
+	root := w.profile(t, UnknownEffects, Options{})
+	sub := filepath.Join(w.project, "sub")
+	w.req.Cwd = sub
+	p := w.profile(t, UnknownEffects, Options{})
+	gemini := filepath.Join(sub, ".gemini")
+	if !slices.Contains(p.Absent, gemini) {
+		t.Fatalf("absent = %v, want %s among it", p.Absent, gemini)
+	}
+	first := make(chan string)
+	go func() {
+		_, out, _ := w.call(t, p, "bash", "-c", "sleep 0.5")
+		first <- out
+	}()
+	if !waitFile(gemini) {
+		t.Fatal("the first call made no placeholder")
+	}
+	second := make(chan string)
+	go func() {
+		_, out, _ := w.call(t, root, "bash", "-c", "sleep 1.5")
+		second <- out
+	}()
+	<-first
+	if _, err := os.Lstat(gemini); err != nil {
+		t.Fatalf("the placeholder went while the second call ran: %v", err)
+	}
+	out := <-second
+	var left []string
+	for _, x := range p.Absent {
+		if inside(x, sub) && x != sub {
+			if _, err := os.Lstat(x); err == nil {
+				left = append(left, x)
+			}
+		}
+	}
+	if len(left) > 0 {
+		t.Errorf("placeholders left in %s: %v\n%s", sub, left, out)
+	}
+	if strings.Contains(out, "no placeholder of this project's") {
+		t.Errorf("the last launcher did not judge them: %s", out)
+	}
+}
+
+// TestOverlappingCallsLinkedProject: a call in a project reached through
+// a link and one by its real path take one lock: the first's
+// placeholders stay while the second runs, and the second, ending last,
+// removes them, listed by the link's name.
+func TestOverlappingCallsLinkedProject(t *testing.T) {
+	needBwrap(t)
+	w := newWorld(t)
+	real := w.profile(t, UnknownEffects, Options{})
+	link := filepath.Join(w.dir, "plink")
+	must(t, os.Symlink(w.project, link))
+	w.req.Cwd, w.req.ProjectRoot = link, link
+	p := w.profile(t, UnknownEffects, Options{})
+	gemini := filepath.Join(w.project, ".gemini")
+	first := make(chan int)
+	go func() {
+		code, _, _ := w.call(t, p, "bash", "-c", "sleep 0.5")
+		first <- code
+	}()
+	if !waitFile(gemini) {
+		t.Fatal("the first call made no placeholder")
+	}
+	second := make(chan string)
+	go func() {
+		_, out, _ := w.call(t, real, "bash", "-c", "sleep 1.5")
+		second <- out
+	}()
+	<-first
+	if _, err := os.Lstat(gemini); err != nil {
+		t.Fatalf("the placeholder went while the second call ran: %v", err)
+	}
+	out := <-second
+	wantMissing(t, gemini)
+	if strings.Contains(out, "no placeholder of this project's") {
+		t.Errorf("the last launcher did not judge them: %s", out)
+	}
+}

@@ -325,22 +325,27 @@ func (l *Launcher) run(ctx context.Context, p *Profile, argv []string, bwrap str
 	// placeholder no longer holds, so the placeholders are removed only
 	// once it has ended, by a reaper when it outlives the command.
 	initPid := 0
+	// The note of the look below the call's folder this launcher owes,
+	// left for the next should it be killed first (see [noteBelow]).
+	belowNote := ""
 	if lock != nil {
 		defer func() {
 			if pidfd := initAlive(initPid); pidfd != nil {
 				defer pidfd.Close()
 				// A job the command left runs on: what the call made is moved
 				// aside now, not only once the job ends (a harness started
-				// meanwhile would read it), and again then by the reaper.
-				held, _ := readMade(madeList(lock))
+				// meanwhile would read it), and again then by the reaper,
+				// which removes the note.
+				held := heldIn(lock, p.Writable)
 				chk.check(p.Checked, held)
 				chk.below(p, held)
-				l.reap(lock, pidfd, dirLock, p, made, chk.kept, chk.since)
+				l.reap(lock, pidfd, dirLock, p, made, chk, belowNote)
 				return
 			}
-			held, _ := readMade(madeList(lock))
+			held := heldIn(lock, p.Writable)
 			chk.check(p.Checked, held)
 			chk.below(p, held)
+			removeBelowNote(lock, belowNote)
 			l.removeMade(lock, dirLock, p, p.Writable, made, chk)
 		}()
 	} else {
@@ -357,7 +362,8 @@ func (l *Launcher) run(ctx context.Context, p *Profile, argv []string, bwrap str
 	stamps := stampIndexes(p)
 	if lock != nil {
 		noteMade(lock, made, indexMarks(stamps))
-		noteChecked(lock, p.Checked, chk.kept)
+		noteChecked(lock, p.Checked, chk.kept, chk.keptTo)
+		belowNote = noteBelow(lock, p, chk)
 	}
 	if len(stamps) > 0 {
 		defer l.unstageMasks(context.WithoutCancel(ctx), p, stamps)
@@ -1407,7 +1413,8 @@ const ReapEnv = "GOVERNANCE_CONFINE_REAP"
 // command. A launcher that cannot start one leaves them: a placeholder
 // left is an empty folder or file, where a removed one would let the job
 // create the protected path.
-func (l *Launcher) reap(lock, pidfd, dirLock *os.File, p *Profile, made, kept []string, since int64) {
+func (l *Launcher) reap(lock, pidfd, dirLock *os.File, p *Profile, made []string, chk *afterCall, belowNote string) {
+	kept, since := chk.kept, chk.since
 	writable, untracked := p.Writable, p.Untracked
 	exe := os.Args[0]
 	if !strings.Contains(exe, "/") {
@@ -1436,6 +1443,9 @@ func (l *Launcher) reap(lock, pidfd, dirLock *os.File, p *Profile, made, kept []
 		for _, k := range kept {
 			args = append(args, "--kept", k)
 		}
+		if data, err := json.Marshal(chk.keptTo); err == nil && len(chk.keptTo) > 0 {
+			args = append(args, "--kept-to", string(data))
+		}
 		args = append(args, "--since", strconv.FormatInt(since, 10))
 	}
 	extra := []*os.File{lock, pidfd}
@@ -1449,6 +1459,9 @@ func (l *Launcher) reap(lock, pidfd, dirLock *os.File, p *Profile, made, kept []
 		defer f.Close()
 		args = append(args, "--below-fd", strconv.Itoa(3+len(extra)))
 		extra = append(extra, f)
+		if belowNote != "" {
+			args = append(args, "--below-note", belowNote)
+		}
 	}
 	cmd := exec.Command(exe, slices.Concat(args, []string{"--"}, made)...)
 	cmd.Env = []string{ReapEnv + "=1"}
@@ -1463,16 +1476,25 @@ func (l *Launcher) reap(lock, pidfd, dirLock *os.File, p *Profile, made, kept []
 // call's writable folders (--writable DIR ...), the checked paths
 // (--checked, --kept, --quarantine), when the launcher looked before the
 // call (--since), the descriptor of what the look
-// below the call's folder needs (--below-fd, see [belowData]), then
+// below the call's folder needs (--below-fd, see [belowData]) and the
+// launcher's note of it, removed once looked (--below-note), then
 // after -- what the launcher made.
 func Reap(args []string) int {
 	var writable, checked, kept []string
+	var keptTo map[string]string
 	var untracked []Untracked
 	quarantine := ""
 	belowFD := -1
+	belowNote := ""
 	var since int64
-	for len(args) >= 2 && slices.Contains([]string{"--writable", "--untracked", "--checked", "--kept", "--quarantine", "--below-fd", "--since"}, args[0]) {
+	for len(args) >= 2 && slices.Contains([]string{"--writable", "--untracked", "--checked", "--kept", "--kept-to", "--quarantine", "--below-fd", "--below-note", "--since"}, args[0]) {
 		switch args[0] {
+		case "--kept-to":
+			if json.Unmarshal([]byte(args[1]), &keptTo) != nil {
+				keptTo = nil
+			}
+		case "--below-note":
+			belowNote = args[1]
 		case "--since":
 			since, _ = strconv.ParseInt(args[1], 10, 64)
 		case "--below-fd":
@@ -1522,12 +1544,13 @@ func Reap(args []string) int {
 	// folders.
 	var chk *afterCall
 	if len(writable) > 0 && (&Profile{Kind: UnknownEffects, Cwd: writable[0], Writable: writable, Checked: checked, Quarantine: quarantine}).Check() == nil {
-		chk = &afterCall{quarantine: quarantine, writable: writable, batch: -1, kept: kept, since: since}
-		held, _ := readMade(madeList(lock))
+		chk = &afterCall{quarantine: quarantine, writable: writable, batch: -1, kept: kept, keptTo: keptTo, since: since}
+		held := heldIn(lock, writable)
 		chk.check(checked, held)
 		if p := readBelow(belowFD); p != nil {
 			p.Checked = checked
 			chk.below(p, held)
+			removeBelowNote(lock, belowNote)
 		}
 	}
 	l.removeMade(lock, dirLock, nil, writable, args[1:], chk)
@@ -1574,6 +1597,7 @@ func (l *Launcher) removeMade(lock, dirLock *os.File, p *Profile, writable, made
 	}
 	list := madeList(lock)
 	listed, marks := readMade(list)
+	listed = inOwnForm(listed, writable)
 	var kept []string
 	if p != nil {
 		l.unstageLeftovers(p, marks)
@@ -1588,7 +1612,13 @@ func (l *Launcher) removeMade(lock, dirLock *os.File, p *Profile, writable, made
 		// A name the killed call made is there now, and this profile shows
 		// it read-only as the person's (CheckedHere): moved aside, it is
 		// absent for this call, and checked after it as the others are.
-		paths, kept := readChecked(checked)
+		paths, kept, keptTo := readChecked(checked)
+		for _, k := range kept {
+			if to, ok := keptTo[k]; ok {
+				keptTo[ownForm(k, p.Writable)] = to
+			}
+		}
+		paths, kept = inOwnForm(paths, p.Writable), inOwnForm(kept, p.Writable)
 		paths = slices.DeleteFunc(paths, func(x string) bool {
 			return !slices.Contains(p.Checked, x) && !slices.Contains(p.CheckedHere, x)
 		})
@@ -1597,12 +1627,15 @@ func (l *Launcher) removeMade(lock, dirLock *os.File, p *Profile, writable, made
 		// after that call, and is taken again once its leftovers are
 		// moved aside.
 		if len(paths) > 0 {
-			own, moved := chk.kept, chk.moved
-			chk.kept = kept
+			own, ownTo, moved := chk.kept, chk.keptTo, chk.moved
+			chk.kept, chk.keptTo = kept, keptTo
 			chk.check(paths, listed)
-			chk.kept = own
+			chk.kept, chk.keptTo = own, ownTo
 			if chk.moved > moved {
-				defer func() { chk.kept = keptOnTheWay(p.Checked, p.Writable) }()
+				defer func() {
+					chk.kept = keptOnTheWay(p.Checked, p.Writable)
+					chk.keptTo = linkTargets(chk.kept)
+				}()
 			}
 		}
 		for _, x := range paths {
@@ -1614,6 +1647,11 @@ func (l *Launcher) removeMade(lock, dirLock *os.File, p *Profile, writable, made
 		}
 		clearMade(checked)
 	}
+	if p != nil {
+		// And below the folders of a call whose launcher was killed
+		// before it looked there.
+		belowLeftovers(lock, p, chk, listed)
+	}
 	all := slices.Clone(made)
 	var others []string
 	for _, m := range listed {
@@ -1621,7 +1659,7 @@ func (l *Launcher) removeMade(lock, dirLock *os.File, p *Profile, writable, made
 		case slices.Contains(made, m):
 		case p == nil:
 			kept = append(kept, m)
-		case p.madeHere(m):
+		case p.madeHere(m) || p.madeInAnother(m):
 			all = append(all, m)
 		case insideAny(m, writable):
 			others = append(others, m)
@@ -1656,6 +1694,51 @@ func (l *Launcher) removeMade(lock, dirLock *os.File, p *Profile, writable, made
 		clearMade(list)
 		appendMade(list, kept)
 	}
+}
+
+// madeInAnother reports a path a launcher that started in another
+// folder of the project made for its call, as p's launcher would have
+// in that folder: below a folder of the project, a name p holds (or
+// checks) below the folder of p's that holds it nearest (its own, the
+// root, one between), or a folder above such a name (web/.claude,
+// web/.kiro/hooks for a launcher in the root that holds .claude and
+// .kiro/hooks). Calls in two folders overlap (parallel tool calls,
+// subagents): the one that ends last removes what both made, whatever
+// folder it started in.
+func (p *Profile) madeInAnother(path string) bool {
+	if !insideAny(path, p.Writable) || slices.Contains(p.Writable, path) || p.Cwd != "" && inside(p.Cwd, path) {
+		return false
+	}
+	top := nearest(path, p.Writable)
+	// The folders p's names are held in: the root to p's own.
+	anchors := []string{top}
+	if p.Cwd != "" && inside(p.Cwd, top) {
+		anchors = slices.Concat(anchors, onTheWay(top, filepath.Join(p.Cwd, "x")))
+	}
+	names := slices.Concat(p.Protected, p.Absent, p.Unmade, p.Checked, p.CheckedHere)
+	for _, x := range p.Excluded {
+		names = append(names, x.File)
+	}
+	held := map[string]bool{}
+	for _, x := range names {
+		a := nearest(x, anchors)
+		if a == "" {
+			continue
+		}
+		rel := strings.TrimPrefix(x, a+"/")
+		for r := rel; r != "." && r != "/" && r != ""; r = filepath.Dir(r) {
+			held[r] = true
+		}
+	}
+	for d := filepath.Dir(path); inside(d, top); d = filepath.Dir(d) {
+		if held[strings.TrimPrefix(path, d+"/")] {
+			return true
+		}
+		if d == top {
+			break
+		}
+	}
+	return false
 }
 
 // clearMade empties the list beside the lock, once what it names is
@@ -1805,6 +1888,40 @@ func readMade(list string) (paths []string, marks []indexMark) {
 		}
 	}
 	return paths, marks
+}
+
+// heldIn is what the list beside the lock names, as writable names it
+// (see [inOwnForm]).
+func heldIn(lock *os.File, writable []string) []string {
+	held, _ := readMade(madeList(lock))
+	return inOwnForm(held, writable)
+}
+
+// inOwnForm names each path of a list beside the lock as the writable
+// folders name it: a launcher that reached the project through a link
+// lists its paths by the link's name, one that did not by the real
+// path, and the two share the project's lock and lists (see
+// [lockBase]). A path in neither stays as it is.
+func inOwnForm(paths, writable []string) []string {
+	out := make([]string, 0, len(paths))
+	for _, m := range paths {
+		out = append(out, ownForm(m, writable))
+	}
+	return out
+}
+
+// ownForm is m as the writable folders name it (see [inOwnForm]).
+func ownForm(m string, writable []string) string {
+	if insideAny(m, writable) {
+		return m
+	}
+	rm := resolvePath(m)
+	for _, w := range writable {
+		if rw := resolvePath(w); inside(rm, rw) {
+			return w + strings.TrimPrefix(rm, rw)
+		}
+	}
+	return m
 }
 
 // readLines reads the lines of a list beside the lock, a file of the

@@ -449,8 +449,15 @@ func For(e *engine.Engine, req *engine.Request, kind Kind, opts Options) (*Profi
 		if !complete {
 			return nil, fmt.Errorf("%w under %s", ErrTooMany, w)
 		}
-		if real == w && kind == UnknownEffects {
-			p.below = append(p.below, sec.folderStamps(real)...)
+		if kind == UnknownEffects {
+			// Named where the call sees them, as the masks are: the look
+			// after the call moves what it finds from the writable folder.
+			for _, st := range sec.folderStamps(real) {
+				if real != w {
+					st.Path = w + strings.TrimPrefix(st.Path, real)
+				}
+				p.below = append(p.below, st)
+			}
 		}
 		for _, f := range found {
 			if real != w {

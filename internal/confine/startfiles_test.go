@@ -408,6 +408,21 @@ func TestCheckedLinkOnTheWay(t *testing.T) {
 	if !strings.Contains(stderr, "a folder on the way to it is not a folder, or is a link") {
 		t.Errorf("no warning of the person's link: %s", stderr)
 	}
+
+	// The person's link swapped for the call's own: the call's is moved
+	// aside as a made link, and the person's put back.
+	code, _, stderr = w.run(t, p, "/bin/sh", "-c", "rm .config && ln -s planted .config")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	if l, err := os.Readlink(filepath.Join(w.project, ".config")); err != nil || l != "dotfiles" {
+		t.Errorf("the person's .config after the call swapped it: %q %v\n%s", l, err, stderr)
+	}
+	if found, _ := filepath.Glob(filepath.Join(w.project, ".governance/quarantine/*/.config")); len(found) != 2 {
+		t.Errorf("the call's .config is not in the quarantine: %v\n%s", found, stderr)
+	} else if l, _ := os.Readlink(found[1]); l != "planted" {
+		t.Errorf("the quarantine's .config leads to %q", l)
+	}
 }
 
 // TestStartNamesMadeBelowByJob: a job that outlives its launcher and
@@ -446,6 +461,17 @@ echo started`
 		wantFile(t, found[0], want)
 	}
 	wantFile(t, filepath.Join(w.project, "sub", "notes.txt"), "n\n")
+	// The reaper, having looked, removes the launcher's note of the look.
+	var notes []string
+	for i := 0; i < 50; i++ {
+		if notes, _ = filepath.Glob(filepath.Join(w.state, LockDir, "*.below.*")); len(notes) == 0 {
+			break
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+	if len(notes) != 0 {
+		t.Errorf("notes of the look below left: %v", notes)
+	}
 }
 
 // TestLinkMadeBelow: below the call's folder, a link the call makes
@@ -590,4 +616,61 @@ func TestNestedProjectCodeReadOnly(t *testing.T) {
 	if code, _, stderr := w.run(t, p, "/bin/sh", "-c", "echo x > lib/.git/FETCH_HEAD"); code != 0 {
 		t.Errorf("a repository's other files: exit %d, %s", code, stderr)
 	}
+}
+
+// TestProjectFoldersMadeBelowMany: a call that makes more folders than
+// the look below once listed (20,000) hides nothing behind them: a
+// .governance and a .git it makes after them are moved aside too.
+func TestProjectFoldersMadeBelowMany(t *testing.T) {
+	needBwrap(t)
+	t.Parallel()
+	w := newWorld(t)
+	p := w.profile(t, UnknownEffects, Options{Index: t.TempDir(), IndexKey: "k"})
+	code, _, stderr := w.run(t, p, "/bin/sh", "-c",
+		"mkdir -p aaa && cd aaa && seq 1 20010 | xargs mkdir && cd .. && mkdir -p zz/api/.governance zz/src/.git")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	for _, rel := range []string{"zz/api/.governance", "zz/src/.git"} {
+		if _, err := os.Lstat(filepath.Join(w.project, rel)); err == nil {
+			t.Errorf("%s is still there after the call: %s", rel, stderr)
+		}
+	}
+	if strings.Contains(stderr, "were not looked in") {
+		t.Errorf("the look stopped: %s", stderr)
+	}
+}
+
+// TestMadeBelowLinkedProject: a project reached through a link (a home
+// or ~/code linked to another disk, macOS's /tmp) is looked below after
+// the call as one reached by its own path is; and the two names of it
+// take one lock.
+func TestMadeBelowLinkedProject(t *testing.T) {
+	needBwrap(t)
+	t.Parallel()
+	w := newWorld(t)
+	real := w.project
+	link := filepath.Join(w.dir, "plink")
+	must(t, os.Symlink(real, link))
+	byReal := w.profile(t, UnknownEffects, Options{})
+	w.project, w.req.Cwd, w.req.ProjectRoot = link, link, link
+	p := w.profile(t, UnknownEffects, Options{Index: t.TempDir(), IndexKey: "k"})
+	if len(p.below) == 0 {
+		t.Fatal("the profile holds no folder to look in after the call")
+	}
+	if lockBase(p) != lockBase(byReal) {
+		t.Errorf("the linked project's lock %s is not its real path's %s", lockBase(p), lockBase(byReal))
+	}
+	code, _, stderr := w.run(t, p, "/bin/sh", "-c",
+		"mkdir -p api/.governance src/.git sub/.vscode && echo '{}' > sub/.vscode/tasks.json && echo n > sub/notes")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	for _, rel := range []string{"api/.governance", "src/.git", "sub/.vscode/tasks.json"} {
+		wantMissing(t, filepath.Join(real, rel))
+		if found, _ := filepath.Glob(filepath.Join(real, ".governance/quarantine/*", rel)); len(found) != 1 {
+			t.Errorf("%s is not in the quarantine once: %v\n%s", rel, found, stderr)
+		}
+	}
+	wantFile(t, filepath.Join(real, "sub", "notes"), "n\n")
 }

@@ -241,7 +241,9 @@ func lockDowngrade(f *os.File) { syscall.Flock(int(f.Fd()), syscall.LOCK_SH) }
 // lockBase is the name of the project's lock, for its first writable
 // folder.
 func lockBase(p *Profile) string {
-	sum := sha256.Sum256([]byte(p.Writable[0]))
+	// By its real path: a project reached through a link and by its
+	// own path is one project, whose calls take one lock.
+	sum := sha256.Sum256([]byte(resolvePath(p.Writable[0])))
 	return hex.EncodeToString(sum[:8]) + ".lock"
 }
 
