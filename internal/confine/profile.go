@@ -922,8 +922,9 @@ func resolveIn(path, root string) (string, bool) {
 // venvCode returns what of a virtual environment at root an editor runs
 // as it opens the project, or a new terminal in it (VS Code's Python
 // extension runs the environment's interpreter to inspect it and sources
-// its activate script): the interpreter's links, the activate scripts
-// and pyvenv.cfg (whose home names where the interpreter's standard
+// its activate script): its folder of programs (the interpreter's
+// links, the activate scripts, pip and the other entry points) and
+// pyvenv.cfg (whose home names where the interpreter's standard
 // library comes from). And its site-packages folders: the interpreter
 // runs the import lines of every .pth file there at each start (the one
 // setuptools ships imports _distutils_hack from beside it), then
@@ -931,8 +932,7 @@ func resolveIn(path, root string) (string, bool) {
 // the folder is read-only whole. An environment already in step with
 // its project (uv run, pytest) writes nothing there: Python leaves out
 // the byte code caches it cannot write, without a word. Only those
-// present: installs into the environment (pip, uv) rewrite none of the
-// others, and one a call creates whole is created with the folder.
+// present: one a call creates whole is created with the folder.
 func venvCode(root string) []string {
 	var out []string
 	for _, n := range engine.VenvFolders {
@@ -944,19 +944,17 @@ func venvCode(root string) []string {
 }
 
 // venvStart returns the start-up code of the virtual environment dir
-// (see venvCode).
+// (see venvCode): its pyvenv.cfg, and its folder of programs whole (bin,
+// Scripts on Windows): beside the interpreter and the activate scripts,
+// pip, pytest and every entry point there are run by the person, by
+// name once the environment is activated, and a new one a call adds
+// would be found there first. Installs fail without them too: they
+// write site-packages, read-only below.
 func venvStart(dir string) []string {
-	out := []string{filepath.Join(dir, "pyvenv.cfg")}
-	for _, bin := range []string{"bin", "Scripts"} {
-		entries, err := os.ReadDir(filepath.Join(dir, bin))
-		if err != nil {
-			continue
-		}
-		for _, e := range entries {
-			name := strings.ToLower(e.Name())
-			if strings.HasPrefix(name, "activate") || strings.HasPrefix(name, "python") {
-				out = append(out, filepath.Join(dir, bin, e.Name()))
-			}
+	var out []string
+	for _, f := range []string{"pyvenv.cfg", "bin", "Scripts"} {
+		if f := filepath.Join(dir, f); exists(f) {
+			out = append(out, f)
 		}
 	}
 	// lib/pythonX.Y/site-packages, Lib/site-packages on Windows;
