@@ -37,7 +37,7 @@ import (
 // more listings of each.
 
 // indexVersion changes when the index's meaning or form does.
-const indexVersion = 6
+const indexVersion = 7
 
 // secretIndex is what the walks for one key found, by folder walked,
 // and the folders outside the project the secret rules name

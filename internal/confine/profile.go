@@ -936,7 +936,8 @@ func resolveIn(path, root string) (string, bool) {
 func venvCode(root string) []string {
 	var out []string
 	for _, n := range engine.VenvFolders {
-		if dir := filepath.Join(root, n); exists(filepath.Join(dir, "pyvenv.cfg")) {
+		dir := filepath.Join(root, n)
+		if slices.ContainsFunc(engine.EnvMarks, func(m string) bool { return exists(filepath.Join(dir, m)) }) {
 			out = append(out, venvStart(dir)...)
 		}
 	}
@@ -949,10 +950,13 @@ func venvCode(root string) []string {
 // pip, pytest and every entry point there are run by the person, by
 // name once the environment is activated, and a new one a call adds
 // would be found there first. Installs fail without them too: they
-// write site-packages, read-only below.
+// write site-packages, read-only below. A conda or pixi prefix (no
+// pyvenv.cfg, a conda-meta folder) has its etc/conda too: conda
+// activate and pixi source the scripts of its activate.d into the
+// person's shell.
 func venvStart(dir string) []string {
 	var out []string
-	for _, f := range []string{"pyvenv.cfg", "bin", "Scripts"} {
+	for _, f := range []string{"pyvenv.cfg", "bin", "Scripts", "etc/conda"} {
 		if f := filepath.Join(dir, f); exists(f) {
 			out = append(out, f)
 		}

@@ -110,3 +110,75 @@ func TestVenvBelowRootConfined(t *testing.T) {
 	wantFile(t, filepath.Join(venv, "bin", "pip"), "# venv\n")
 	wantMissing(t, filepath.Join(venv, "bin", "pytest"))
 }
+
+// makeCondaPrefix lays out a conda or pixi environment at dir: no
+// pyvenv.cfg, a conda-meta folder, the interpreter, site-packages and an
+// activation script.
+func makeCondaPrefix(t *testing.T, dir string) {
+	t.Helper()
+	site := filepath.Join(dir, "lib", "python3.11", "site-packages")
+	for _, d := range []string{site, filepath.Join(dir, "bin"), filepath.Join(dir, "conda-meta"), filepath.Join(dir, "etc", "conda", "activate.d")} {
+		must(t, os.MkdirAll(d, 0o755))
+	}
+	must(t, os.WriteFile(filepath.Join(dir, "conda-meta", "history"), nil, 0o644))
+	must(t, os.WriteFile(filepath.Join(dir, "etc", "conda", "activate.d", "libxml2.sh"), []byte("export X=1\n"), 0o644))
+	must(t, os.WriteFile(filepath.Join(dir, "bin", "pip"), []byte("# conda\n"), 0o755))
+	must(t, os.Symlink("/usr/bin/python3", filepath.Join(dir, "bin", "python3.11")))
+}
+
+// TestCondaPrefixHeld: a conda prefix (conda create -p ./env) or a pixi
+// environment has no pyvenv.cfg; found by its conda-meta, in the root
+// and below, its site-packages, bin and activation scripts are held as a
+// virtual environment's are, and the write rules ask for each path; a
+// confined call cannot plant a .pth there.
+func TestCondaPrefixHeld(t *testing.T) {
+	t.Parallel()
+	w := newWorld(t)
+	prefixes := []string{"env", ".pixi/envs/default", "backend/conda-env"}
+	for _, v := range prefixes {
+		makeCondaPrefix(t, filepath.Join(w.project, v))
+	}
+	index := t.TempDir()
+	for _, opts := range []Options{{}, {Index: index, IndexKey: "k"}} {
+		p := w.profile(t, UnknownEffects, opts)
+		for _, v := range prefixes {
+			for _, rel := range []string{"bin/pip", "bin/pytest", "bin/python3.11", "lib/python3.11/site-packages/zz.pth",
+				"lib/python3.11/site-packages/sitecustomize.py", "etc/conda/activate.d/libxml2.sh", "etc/conda/activate.d/zz.sh"} {
+				f := filepath.Join(w.project, v, rel)
+				if !insideAny(f, p.Protected) {
+					t.Errorf("index %q: %s is writable in the profile", opts.Index, f)
+				}
+				req := &engine.Request{Cwd: w.project, ProjectRoot: w.project, Home: w.home,
+					Tool: engine.Tool{Kind: engine.KindWrite, Name: "Write", Input: engine.Input{Paths: []string{f}}}}
+				if d := w.eng.Decide(context.Background(), req); d.Outcome < engine.Ask {
+					t.Errorf("a Write of %s: %s by %s, want it denied or asked", f, d.Outcome, d.Rule)
+				}
+			}
+			if f := filepath.Join(w.project, v, "lib"); insideAny(f, p.Protected) {
+				t.Errorf("%s is read-only", f)
+			}
+		}
+	}
+	// A bin folder of the project's own is neither.
+	must(t, os.MkdirAll(filepath.Join(w.project, "tools", "bin"), 0o755))
+	req := &engine.Request{Cwd: w.project, ProjectRoot: w.project, Home: w.home,
+		Tool: engine.Tool{Kind: engine.KindWrite, Name: "Write", Input: engine.Input{Paths: []string{filepath.Join(w.project, "tools", "bin", "build")}}}}
+	if d := w.eng.Decide(context.Background(), req); d.Outcome >= engine.Ask {
+		t.Errorf("a Write of tools/bin/build: %s by %s", d.Outcome, d.Rule)
+	}
+	t.Run("confined", func(t *testing.T) {
+		needBwrap(t)
+		p := w.profile(t, UnknownEffects, Options{})
+		for _, script := range []string{
+			"echo 'import os' > .pixi/envs/default/lib/python3.11/site-packages/zz.pth",
+			"echo 'cat ~/.ssh/id_rsa' > env/bin/pip",
+			"echo 'cat ~/.ssh/id_rsa' > backend/conda-env/etc/conda/activate.d/zz.sh",
+		} {
+			if code, _, _ := w.run(t, p, "/bin/sh", "-c", script); code == 0 {
+				t.Errorf("%q: exit 0", script)
+			}
+		}
+		wantMissing(t, filepath.Join(w.project, ".pixi/envs/default/lib/python3.11/site-packages/zz.pth"))
+		wantFile(t, filepath.Join(w.project, "env/bin/pip"), "# conda\n")
+	})
+}

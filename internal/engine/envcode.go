@@ -12,21 +12,28 @@ import (
 // confined call finds the others by the same marks and holds the same
 // files read-only (the launcher's venvStart).
 
-// envMarks are what makes a folder a Python environment whose programs
+// EnvMarks are what makes a folder a Python environment whose programs
 // the person runs later: a virtual environment's pyvenv.cfg, and the
 // conda-meta folder of a conda or pixi prefix (conda create -p ./env,
 // .pixi/envs/default), which has no pyvenv.cfg. Python takes any prefix
 // that holds its standard library as its own, and runs the .pth files of
-// its site-packages at every start.
-var envMarks = []string{"pyvenv.cfg", "conda-meta"}
+// its site-packages at every start. The launcher finds environments by
+// the same marks (see [Engine.ShownUnder]).
+var EnvMarks = []string{"pyvenv.cfg", "conda-meta"}
 
 // envCode reports a path in an environment's folder of programs (bin,
 // Scripts on Windows): pip, pytest and every entry point there is run by
-// the person, by name once the environment is activated. The
-// environment is the folder that holds an envMark. Its site-packages'
-// .pth files and sitecustomize are asked for by their names anywhere
-// (code-run-on-open).
+// the person, by name once the environment is activated; or in its
+// etc/conda, whose activate.d scripts conda activate and pixi source
+// into the person's shell. The environment is the folder that holds an
+// EnvMark. Its site-packages' .pth files and sitecustomize are asked for
+// by their names anywhere (code-run-on-open).
 func (ev *evaluation) envCode(abs string) (env string, ok bool) {
+	if i := strings.Index(abs, "/etc/conda/"); i > 0 {
+		if env = abs[:i]; ev.envAt(env) {
+			return env, true
+		}
+	}
 	dir := path.Dir(abs)
 	if base := path.Base(dir); base != "bin" && base != "Scripts" {
 		return "", false
@@ -35,9 +42,9 @@ func (ev *evaluation) envCode(abs string) (env string, ok bool) {
 	return env, env != dir && ev.envAt(env)
 }
 
-// envAt reports a folder that holds one of envMarks.
+// envAt reports a folder that holds one of EnvMarks.
 func (ev *evaluation) envAt(dir string) bool {
-	for _, m := range envMarks {
+	for _, m := range EnvMarks {
 		if !ev.fsw.take(1) {
 			return true
 		}
