@@ -569,7 +569,7 @@ var Policy = []engine.RuleSpec{
 		ID:    "git-hooks-and-config",
 		Tools: []engine.Kind{"write", "edit"},
 		Match: []engine.MatchSpec{{
-			Paths: []string{".git/hooks/**", ".git/config", "**/.git/hooks/**", "**/.git/config", ".githooks/**", "~/.gitconfig", "~/.config/git/config", ".git/commondir", "**/.git/commondir", ".git/config.worktree", "**/.git/config.worktree", ".git/modules/**", "**/.git/modules/**", ".git/worktrees/*/commondir", ".git/worktrees/*/config.worktree", ".hg/hgrc", "**/.hg/hgrc", ".hg/hgrc-not-shared", "**/.hg/hgrc-not-shared", ".hg/sharedpath", "**/.hg/sharedpath", ".jj/repo", "**/.jj/repo", ".jj/repo/config.toml", "**/.jj/repo/config.toml", ".jj/workspace-config.toml", "**/.jj/workspace-config.toml"},
+			Paths: []string{".git/hooks/**", ".git/config", "**/.git/hooks/**", "**/.git/config", ".githooks/**", "~/.gitconfig", "~/.config/git/config", ".git/commondir", "**/.git/commondir", ".git/config.worktree", "**/.git/config.worktree", ".git/modules/**", "**/.git/modules/**", ".git/worktrees/*/commondir", ".git/worktrees/*/config.worktree", "**/.git/worktrees/*/commondir", "**/.git/worktrees/*/config.worktree", ".hg/hgrc", "**/.hg/hgrc", ".hg/hgrc-not-shared", "**/.hg/hgrc-not-shared", ".hg/sharedpath", "**/.hg/sharedpath", ".jj/repo", "**/.jj/repo", ".jj/repo/config.toml", "**/.jj/repo/config.toml", ".jj/workspace-config.toml", "**/.jj/workspace-config.toml"},
 		}},
 		Decision:   engine.Deny,
 		Message:    "Version control hooks and configuration (git's, Mercurial's, Jujutsu's) run code on later commands; changing them is a way to run code unseen.",
@@ -1033,7 +1033,7 @@ var PolicyExamples = []engine.Examples{
 	},
 	// git-hooks-and-config
 	{
-		Match:    []string{".git/hooks/pre-commit", ".git/config", "~/.gitconfig", "sub/.git/hooks/post-merge", ".git/commondir", ".git/config.worktree", ".git/modules/lib/config", ".git/modules/a/b/modules/c/hooks/pre-commit", ".git/worktrees/w/config.worktree", "sub/.git/commondir", ".hg/hgrc", "sub/.hg/hgrc", ".hg/hgrc-not-shared", ".hg/sharedpath", ".jj/repo/config.toml", ".jj/workspace-config.toml", ".jj/repo"},
+		Match:    []string{".git/hooks/pre-commit", ".git/config", "~/.gitconfig", "sub/.git/hooks/post-merge", ".git/commondir", ".git/config.worktree", ".git/modules/lib/config", ".git/modules/a/b/modules/c/hooks/pre-commit", ".git/worktrees/w/config.worktree", "sub/.git/commondir", "sub/.git/worktrees/w/commondir", ".hg/hgrc", "sub/.hg/hgrc", ".hg/hgrc-not-shared", ".hg/sharedpath", ".jj/repo/config.toml", ".jj/workspace-config.toml", ".jj/repo"},
 		NotMatch: []string{".gitignore", "src/git/config.go", ".github/workflows/ci.yml", ".gitmodules", ".git/info/attributes", "docs/modules/config", ".hgignore", ".hg/store/data/a.i", ".jj/repo/store/type", "docs/hgrc"},
 	},
 	// code-run-on-open

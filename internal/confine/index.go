@@ -278,6 +278,24 @@ func newSecrets(e *engine.Engine, req *engine.Request, dir, key string) *secrets
 	return s
 }
 
+// gitFolders returns the git folders of the repositories below root
+// that the index's last walk of root kept (see nestedRepos): the
+// launcher makes the placeholders of their absent paths in them on
+// every call, so their entries are digested as churn's are.
+func (s *secrets) gitFolders(root string) []string {
+	i := slices.IndexFunc(s.index.Roots, func(r indexRoot) bool { return r.Root == root })
+	if i < 0 {
+		return nil
+	}
+	var out []string
+	for _, r := range nestedRepos(s.index.Roots[i].Kept, root) {
+		if g := filepath.Join(r, ".git"); folderAt(g) {
+			out = append(out, g)
+		}
+	}
+	return out
+}
+
 // folders returns [governance.Engine.SecretFolders] for the request.
 func (s *secrets) folders() []string {
 	if s.file == "" {

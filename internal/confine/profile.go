@@ -445,6 +445,7 @@ func For(e *engine.Engine, req *engine.Request, kind Kind, opts Options) (*Profi
 				sec.churn = append(sec.churn, real+strings.TrimPrefix(c, w))
 			}
 		}
+		sec.churn = append(sec.churn, sec.gitFolders(real)...)
 		found, kept, vs, complete := sec.under(real)
 		if !complete {
 			return nil, fmt.Errorf("%w under %s", ErrTooMany, w)
@@ -491,6 +492,31 @@ func For(e *engine.Engine, req *engine.Request, kind Kind, opts Options) (*Profi
 			p.Protected = append(p.Protected, k)
 		}
 	}
+	// Every repository below the root, found by the same walk, has what
+	// git reads of it held as the root's is (see gitCode): its
+	// commondir, written by a call, would point the person's next git
+	// there at a configuration and hooks of the call's; so would its
+	// config.worktree, a submodule's config under modules/, a worktree's
+	// own files.
+	for _, r := range nestedRepos(deeper, root) {
+		present, absent, unmade := gitCode(r)
+		for _, g := range present {
+			if insideAny(g, p.Writable) && !insideAny(g, slices.Concat(p.Protected, p.Absent, p.Masked)) {
+				p.Protected = append(p.Protected, g)
+			}
+		}
+		for _, g := range absent {
+			if insideAny(g, p.Writable) && !insideAny(g, slices.Concat(p.Protected, p.Absent)) {
+				p.Absent = append(p.Absent, g)
+			}
+		}
+		for _, g := range unmade {
+			if insideAny(g, p.Writable) && !insideAny(g, p.Protected) && !slices.Contains(p.Unmade, g) {
+				p.Unmade = append(p.Unmade, g)
+			}
+		}
+	}
+	slices.Sort(p.Absent)
 	p.Protected = slices.DeleteFunc(p.Protected, func(a string) bool {
 		return slices.ContainsFunc(p.Protected, func(b string) bool { return b != a && inside(a, b) })
 	})
@@ -746,6 +772,28 @@ func insideAny(p string, dirs []string) bool {
 func exists(p string) bool {
 	_, err := os.Lstat(p)
 	return err == nil
+}
+
+// nestedRepos returns the work trees of the repositories below root
+// whose own names the walk kept (engine's nestedProjectCode: a .git
+// file, a git folder's config or hooks), root's own left out.
+func nestedRepos(kept []string, root string) []string {
+	var out []string
+	for _, k := range kept {
+		var r string
+		switch {
+		case filepath.Base(k) == ".git":
+			r = filepath.Dir(k)
+		case strings.HasSuffix(k, "/.git/config"), strings.HasSuffix(k, "/.git/hooks"):
+			r = filepath.Dir(filepath.Dir(k))
+		default:
+			continue
+		}
+		if r != root && inside(r, root) && !slices.Contains(out, r) {
+			out = append(out, r)
+		}
+	}
+	return out
 }
 
 // commonDir returns the folder a git folder shares with the other work

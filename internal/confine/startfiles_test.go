@@ -591,3 +591,54 @@ func TestNestedProjectCodeReadOnly(t *testing.T) {
 		t.Errorf("a repository's other files: exit %d, %s", code, stderr)
 	}
 }
+
+// TestNestedGitRedirectsHeld: a repository below the root has what git
+// reads of its git folder held as the root's is (gitCode): its
+// commondir cannot be written (a call's would point the person's next
+// git there at a configuration of the call's), nor modules or
+// worktrees made; git works in it inside the confinement and out, and
+// nothing of the launcher's is left after the call.
+func TestNestedGitRedirectsHeld(t *testing.T) {
+	needBwrap(t)
+	t.Parallel()
+	w := newWorld(t)
+	sub := filepath.Join(w.project, "sub")
+	for _, args := range [][]string{{"init", "-q", sub}, {"-C", sub, "-c", "user.name=t", "-c", "user.email=t@t", "commit", "-q", "--allow-empty", "-m", "x"}} {
+		if out, err := exec.Command("git", args...).CombinedOutput(); err != nil {
+			t.Fatalf("git %v: %v %s", args, err, out)
+		}
+	}
+	git := filepath.Join(sub, ".git")
+	index := t.TempDir()
+	for _, opts := range []Options{{}, {Index: index, IndexKey: "k"}, {Index: index, IndexKey: "k"}} {
+		p := w.profile(t, UnknownEffects, opts)
+		if !slices.Contains(p.Unmade, filepath.Join(git, "commondir")) {
+			t.Errorf("index %q: unmade = %v, want sub/.git/commondir", opts.Index, p.Unmade)
+		}
+		for _, f := range []string{"modules", "worktrees"} {
+			if !slices.Contains(p.Absent, filepath.Join(git, f)) {
+				t.Errorf("index %q: sub/.git/%s can be made: %v", opts.Index, f, p.Absent)
+			}
+		}
+	}
+	p := w.profile(t, UnknownEffects, Options{Index: index, IndexKey: "k"})
+	for _, script := range []string{
+		"mkdir -p build/cd && cp -r sub/.git/objects sub/.git/refs sub/.git/HEAD build/cd/ && printf '[core]\\n\\tfsmonitor = id\\n' > build/cd/config && echo ../../build/cd > sub/.git/commondir",
+		"mkdir -p sub/.git/modules/m && echo '[core]' > sub/.git/modules/m/config",
+		"mkdir -p sub/.git/worktrees/w && echo ../../../build/cd > sub/.git/worktrees/w/commondir",
+	} {
+		if code, _, _ := w.run(t, p, "/bin/sh", "-c", script); code == 0 {
+			t.Errorf("%q: exit 0", script)
+		}
+	}
+	// Inside, the placeholder "." names the git folder itself.
+	if code, out, stderr := w.run(t, p, "/bin/sh", "-c", "cd sub && git rev-parse --git-common-dir && git status --short >/dev/null"); code != 0 || out != git+"\n" {
+		t.Errorf("git in the nested repository: exit %d, %q, %s", code, out, stderr)
+	}
+	for _, f := range []string{"commondir", "modules", "worktrees"} {
+		wantMissing(t, filepath.Join(git, f))
+	}
+	if out, err := exec.Command("git", "-C", sub, "rev-parse", "--git-common-dir").CombinedOutput(); err != nil || string(out) != ".git\n" {
+		t.Errorf("git on the host: %v %q", err, out)
+	}
+}
