@@ -895,7 +895,7 @@ func gitCode(root string) (present, absent, unmade []string) {
 				absent = append(absent, inc)
 			}
 		}
-		for _, name := range []string{"hooks", "config", "commondir", "config.worktree", "modules", "worktrees"} {
+		for _, name := range gitFolderCode {
 			f := filepath.Join(d, name)
 			switch {
 			case name == "commondir" && (!exists(f) || isDotFile(f)):
@@ -921,6 +921,21 @@ func gitCode(root string) (present, absent, unmade []string) {
 		}
 	}
 	return present, absent, unmade
+}
+
+// gitFolderCode are the names in a git folder that name programs git
+// runs or the files it reads them from (see gitCode): the root's, a
+// nested repository's, and those of a folder a call made a git folder
+// (see [afterCall.below]).
+var gitFolderCode = []string{"hooks", "config", "commondir", "config.worktree", "modules", "worktrees"}
+
+// gitFolder reports a folder git takes as a git folder of its own, as
+// its discovery does (is_git_directory): one that holds HEAD, objects
+// and refs, whatever its name (git status in src/ runs src/config when
+// src holds them, with core.worktree naming the work tree).
+func gitFolder(dir string) bool {
+	head, err := os.Lstat(filepath.Join(dir, "HEAD"))
+	return err == nil && !head.IsDir() && folderAt(filepath.Join(dir, "objects")) && folderAt(filepath.Join(dir, "refs"))
 }
 
 // repoCode returns the files of a Mercurial or Jujutsu repository at

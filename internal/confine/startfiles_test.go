@@ -642,3 +642,63 @@ func TestNestedGitRedirectsHeld(t *testing.T) {
 		t.Errorf("git on the host: %v %q", err, out)
 	}
 }
+
+// TestGitFolderMadeBelow: a call that makes an existing folder a git
+// folder under another name (HEAD, objects and refs in src, a config
+// whose core.worktree and core.fsmonitor the person's next git status
+// there would run) has that folder's configuration and hooks moved into
+// the quarantine after the call, as a .git it made would be; a bare
+// repository the person had stays, its configuration read-only; and the
+// write rules ask for a Write of a git folder's configuration whatever
+// the folder's name.
+func TestGitFolderMadeBelow(t *testing.T) {
+	needBwrap(t)
+	t.Parallel()
+	w := newWorld(t)
+	must(t, os.MkdirAll(filepath.Join(w.project, "src"), 0o755))
+	must(t, os.WriteFile(filepath.Join(w.project, "src", "app.go"), []byte("package app\n"), 0o644))
+	bare := filepath.Join(w.project, "fixtures", "origin.git")
+	if out, err := exec.Command("git", "init", "-q", "--bare", bare).CombinedOutput(); err != nil {
+		t.Fatalf("git init --bare: %v %s", err, out)
+	}
+	bareConfig, err := os.ReadFile(filepath.Join(bare, "config"))
+	must(t, err)
+	p := w.profile(t, UnknownEffects, Options{Index: t.TempDir(), IndexKey: "k"})
+	for _, f := range []string{"config", "hooks"} {
+		if !slices.Contains(p.Protected, filepath.Join(bare, f)) {
+			t.Errorf("the bare repository's %s is writable: %v", f, p.Protected)
+		}
+	}
+	code, _, stderr := w.run(t, p, "/bin/sh", "-c",
+		"cd src && mkdir -p objects refs/heads hooks && echo 'ref: refs/heads/main' > HEAD && "+
+			"printf '[core]\\n\\tbare = false\\n\\tworktree = .\\n\\tfsmonitor = id\\n' > config && echo id > hooks/post-checkout")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	for _, rel := range []string{"src/config", "src/hooks"} {
+		if _, err := os.Lstat(filepath.Join(w.project, rel)); err == nil {
+			t.Errorf("%s is still there after the call", rel)
+		}
+		if found, _ := filepath.Glob(filepath.Join(w.project, ".governance/quarantine/*", rel)); len(found) != 1 {
+			t.Errorf("%s is not in the quarantine once: %v\n%s", rel, found, stderr)
+		}
+	}
+	if !strings.Contains(stderr, "src/config was made by a confined call, and its folder holds HEAD, objects and refs") {
+		t.Errorf("stderr does not say why: %s", stderr)
+	}
+	wantFile(t, filepath.Join(w.project, "src", "app.go"), "package app\n")
+	wantFile(t, filepath.Join(bare, "config"), string(bareConfig))
+	// The Write tool: a git folder's configuration, and the HEAD that
+	// makes a folder holding one a git folder.
+	must(t, os.MkdirAll(filepath.Join(w.project, "web", "objects"), 0o755))
+	must(t, os.MkdirAll(filepath.Join(w.project, "web", "refs"), 0o755))
+	must(t, os.WriteFile(filepath.Join(w.project, "web", "config"), []byte("[core]\n"), 0o644))
+	for rel, ask := range map[string]bool{"fixtures/origin.git/config": true, "fixtures/origin.git/hooks/pre-receive": true,
+		"src/HEAD": false, "web/HEAD": true, "src/config": true, "lib/config": false, "web/refs/heads/main": false} {
+		req := &engine.Request{Cwd: w.project, ProjectRoot: w.project, Home: w.home,
+			Tool: engine.Tool{Kind: engine.KindWrite, Name: "Write", Input: engine.Input{Paths: []string{filepath.Join(w.project, rel)}}}}
+		if d := w.eng.Decide(context.Background(), req); (d.Outcome >= engine.Ask) != ask {
+			t.Errorf("a Write of %s: %s by %s, want asked %v", rel, d.Outcome, d.Rule, ask)
+		}
+	}
+}

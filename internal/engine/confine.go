@@ -583,7 +583,7 @@ func (e *Engine) ShownUnder(req *Request, root string, read func(p string, dir b
 	rules := ev.secretRules()
 	probe := &subject{kind: KindRead}
 	complete = ev.fsw.walk(root, true, nil, func(p string, link, dir bool) bool {
-		if units.match(p, dir) || nestedProjectCode(p, link, dir) {
+		if units.match(p, dir) || nestedProjectCode(p, link, dir) || ev.gitFolderCode(p, link, dir) {
 			kept = append(kept, p)
 		}
 		if dir {
