@@ -24,7 +24,8 @@ var startNames = []string{
 	".github/mcp.json", ".github/copilot/settings.json", ".github/copilot/settings.local.json", ".github/hooks/h.json",
 	".vscode/tasks.json", ".vscode/settings.json", ".vscode/mcp.json", ".devcontainer/devcontainer.json", ".devcontainer.json",
 	".zed/settings.json", ".idea/workspace.xml", "mise.toml", ".mise.toml", "mise.local.toml", ".mise/config.toml",
-	".config/mise/config.toml", "mise/config.toml", ".tool-versions",
+	".config/mise/config.toml", "mise/config.toml", ".tool-versions", "rust-toolchain.toml", "rust-toolchain", ".cargo/config.toml",
+	".cargo/config", ".yarnrc.yml", ".yarnrc",
 }
 
 // TestStartNamesAsWriteRules: what the write rules deny or ask of the
@@ -699,6 +700,35 @@ func TestGitFolderMadeBelow(t *testing.T) {
 			Tool: engine.Tool{Kind: engine.KindWrite, Name: "Write", Input: engine.Input{Paths: []string{filepath.Join(w.project, rel)}}}}
 		if d := w.eng.Decide(context.Background(), req); (d.Outcome >= engine.Ask) != ask {
 			t.Errorf("a Write of %s: %s by %s, want asked %v", rel, d.Outcome, d.Rule, ask)
+		}
+	}
+}
+
+// TestToolchainFilesChecked: a file that names by path the program a
+// tool runs in place of its own (rustup's rust-toolchain.toml path, the
+// release .yarnrc.yml's yarnPath names, cargo's rustc-wrapper), made by
+// a confined call in the root or in its own folder, is moved into the
+// quarantine after the call.
+func TestToolchainFilesChecked(t *testing.T) {
+	needBwrap(t)
+	t.Parallel()
+	w := newWorld(t)
+	cwd := filepath.Join(w.project, "web")
+	must(t, os.MkdirAll(cwd, 0o755))
+	w.req.Cwd = cwd
+	p := w.profile(t, UnknownEffects, Options{})
+	code, _, stderr := w.run(t, p, "/bin/sh", "-c",
+		"mkdir -p ../build/tc/bin ../.cargo && printf '[toolchain]\\npath = \"/x\"\\n' > ../rust-toolchain.toml && "+
+			"echo 'yarnPath: ../build/y.cjs' > .yarnrc.yml && printf '[build]\\nrustc-wrapper = \"/x\"\\n' > ../.cargo/config.toml")
+	if code != 0 {
+		t.Fatalf("the call: exit %d, %s", code, stderr)
+	}
+	for _, rel := range []string{"rust-toolchain.toml", "web/.yarnrc.yml", ".cargo/config.toml"} {
+		if _, err := os.Lstat(filepath.Join(w.project, rel)); err == nil {
+			t.Errorf("%s is still there after the call", rel)
+		}
+		if found, _ := filepath.Glob(filepath.Join(w.project, ".governance/quarantine/*", rel)); len(found) != 1 {
+			t.Errorf("%s is not in the quarantine once: %v\n%s", rel, found, stderr)
 		}
 	}
 }
