@@ -335,6 +335,9 @@ func whyChecked(x string) string {
 	case ".git", ".hg", ".jj":
 		return "a repository's own folder names programs (its configuration's hooks, fsmonitor, filters and aliases) that the person's later commands in that folder run unconfined, and makes the folder a project of its own, and a confined call may not make one"
 	}
+	if slices.Contains(gitFolderCode, filepath.Base(x)) && gitFolder(filepath.Dir(x)) {
+		return "its folder holds HEAD, objects and refs, which makes it a git folder to git: the person's later git commands there run what its configuration and hooks name, unconfined, and a confined call may not make one"
+	}
 	return "a program started there later (a harness, an editor, a version manager) reads it as it starts, and a confined call may not make it"
 }
 
@@ -505,6 +508,7 @@ func (a *afterCall) below(p *Profile, held []string) {
 		if err != nil {
 			return
 		}
+		found = append(found, a.madeGitFolder(dir, fresh, known, skip)...)
 		for _, e := range entries {
 			q := dir + "/" + e.Name()
 			switch {
@@ -547,6 +551,25 @@ func (a *afterCall) below(p *Profile, held []string) {
 		look(st.Path, false)
 	}
 	a.check(found, held)
+}
+
+// madeGitFolder returns what git would run of dir when the call made it
+// a git folder under another name than .git (HEAD, objects and refs in
+// src, a core.worktree in its config: git status there runs that
+// config's fsmonitor): its gitFolderCode. One whose objects and refs
+// the walk listed before the call (a bare repository of the person's)
+// is not the call's: its code was held read-only.
+func (a *afterCall) madeGitFolder(dir string, fresh bool, known map[string]bool, skip []string) []string {
+	if filepath.Base(dir) == ".git" || !gitFolder(dir) || !fresh && known[dir+"/objects"] && known[dir+"/refs"] {
+		return nil
+	}
+	var out []string
+	for _, n := range gitFolderCode {
+		if q := dir + "/" + n; exists(q) && !insideAny(q, skip) {
+			out = append(out, q)
+		}
+	}
+	return out
 }
 
 // changedSince reports whether the change time of path, not followed,

@@ -871,8 +871,13 @@ func TestVenvOpenedCode(t *testing.T) {
 	if fi, err := os.Lstat(filepath.Join(venv, "bin", "python")); links && (err != nil || fi.Mode()&os.ModeSymlink == 0) {
 		t.Errorf(".venv/bin/python is no longer the link venv made: %v %v", fi, err)
 	}
-	if code, _, stderr := w.run(t, p, "/bin/sh", "-c", "echo x > .venv/bin/pytest && mkdir -p .venv/lib/x"); code != 0 {
-		t.Errorf("an install's writes: exit %d, %s", code, stderr)
+	// Every program of its bin is the person's to run (pip, an entry
+	// point): a new one too; the rest of the environment is writable.
+	if code, _, _ := w.run(t, p, "/bin/sh", "-c", "echo x > .venv/bin/pytest"); code == 0 {
+		t.Errorf("a new program in .venv/bin: exit 0")
+	}
+	if code, _, stderr := w.run(t, p, "/bin/sh", "-c", "mkdir -p .venv/lib/x"); code != 0 {
+		t.Errorf("a write beside site-packages: exit %d, %s", code, stderr)
 	}
 	wantMissing(t, filepath.Join(site[0], "zz.pth"))
 	// What an environment already holds runs: a package of its own

@@ -37,7 +37,7 @@ import (
 // more listings of each.
 
 // indexVersion changes when the index's meaning or form does.
-const indexVersion = 6
+const indexVersion = 7
 
 // secretIndex is what the walks for one key found, by folder walked,
 // and the folders outside the project the secret rules name
@@ -276,6 +276,24 @@ func newSecrets(e *engine.Engine, req *engine.Request, dir, key string) *secrets
 	s.index = secretIndex{Key: s.key, Folders: e.SecretFolders(req)}
 	s.changed = true
 	return s
+}
+
+// gitFolders returns the git folders of the repositories below root
+// that the index's last walk of root kept (see nestedRepos): the
+// launcher makes the placeholders of their absent paths in them on
+// every call, so their entries are digested as churn's are.
+func (s *secrets) gitFolders(root string) []string {
+	i := slices.IndexFunc(s.index.Roots, func(r indexRoot) bool { return r.Root == root })
+	if i < 0 {
+		return nil
+	}
+	var out []string
+	for _, r := range nestedRepos(s.index.Roots[i].Kept, root) {
+		if g := filepath.Join(r, ".git"); folderAt(g) {
+			out = append(out, g)
+		}
+	}
+	return out
 }
 
 // folders returns [governance.Engine.SecretFolders] for the request.

@@ -468,10 +468,16 @@ func (l *Launcher) run(ctx context.Context, p *Profile, argv []string, bwrap str
 		if c := l.early.take(cmd, std.bwrapW); c != nil {
 			cmd, started = c, true
 		}
+	} else {
+		NonDumpable()
 	}
 	if !started {
 		err = cmd.Start()
 	}
+	// The launcher's descriptors (its terminal) are no command's to
+	// reopen through /proc (see [NonDumpable]); the init's maps are
+	// written by now.
+	NonDumpable()
 	readyW.Close()
 	infoW.Close()
 	std.started()

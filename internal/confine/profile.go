@@ -445,6 +445,7 @@ func For(e *engine.Engine, req *engine.Request, kind Kind, opts Options) (*Profi
 				sec.churn = append(sec.churn, real+strings.TrimPrefix(c, w))
 			}
 		}
+		sec.churn = append(sec.churn, sec.gitFolders(real)...)
 		found, kept, vs, complete := sec.under(real)
 		if !complete {
 			return nil, fmt.Errorf("%w under %s", ErrTooMany, w)
@@ -498,6 +499,31 @@ func For(e *engine.Engine, req *engine.Request, kind Kind, opts Options) (*Profi
 			p.Protected = append(p.Protected, k)
 		}
 	}
+	// Every repository below the root, found by the same walk, has what
+	// git reads of it held as the root's is (see gitCode): its
+	// commondir, written by a call, would point the person's next git
+	// there at a configuration and hooks of the call's; so would its
+	// config.worktree, a submodule's config under modules/, a worktree's
+	// own files.
+	for _, r := range nestedRepos(deeper, root) {
+		present, absent, unmade := gitCode(r)
+		for _, g := range present {
+			if insideAny(g, p.Writable) && !insideAny(g, slices.Concat(p.Protected, p.Absent, p.Masked)) {
+				p.Protected = append(p.Protected, g)
+			}
+		}
+		for _, g := range absent {
+			if insideAny(g, p.Writable) && !insideAny(g, slices.Concat(p.Protected, p.Absent)) {
+				p.Absent = append(p.Absent, g)
+			}
+		}
+		for _, g := range unmade {
+			if insideAny(g, p.Writable) && !insideAny(g, p.Protected) && !slices.Contains(p.Unmade, g) {
+				p.Unmade = append(p.Unmade, g)
+			}
+		}
+	}
+	slices.Sort(p.Absent)
 	p.Protected = slices.DeleteFunc(p.Protected, func(a string) bool {
 		return slices.ContainsFunc(p.Protected, func(b string) bool { return b != a && inside(a, b) })
 	})
@@ -755,6 +781,28 @@ func exists(p string) bool {
 	return err == nil
 }
 
+// nestedRepos returns the work trees of the repositories below root
+// whose own names the walk kept (engine's nestedProjectCode: a .git
+// file, a git folder's config or hooks), root's own left out.
+func nestedRepos(kept []string, root string) []string {
+	var out []string
+	for _, k := range kept {
+		var r string
+		switch {
+		case filepath.Base(k) == ".git":
+			r = filepath.Dir(k)
+		case strings.HasSuffix(k, "/.git/config"), strings.HasSuffix(k, "/.git/hooks"):
+			r = filepath.Dir(filepath.Dir(k))
+		default:
+			continue
+		}
+		if r != root && inside(r, root) && !slices.Contains(out, r) {
+			out = append(out, r)
+		}
+	}
+	return out
+}
+
 // commonDir returns the folder a git folder shares with the other work
 // trees of its repository (its commondir), or the git folder itself.
 func commonDir(gitDir string) string {
@@ -854,7 +902,7 @@ func gitCode(root string) (present, absent, unmade []string) {
 				absent = append(absent, inc)
 			}
 		}
-		for _, name := range []string{"hooks", "config", "commondir", "config.worktree", "modules", "worktrees"} {
+		for _, name := range gitFolderCode {
 			f := filepath.Join(d, name)
 			switch {
 			case name == "commondir" && (!exists(f) || isDotFile(f)):
@@ -880,6 +928,21 @@ func gitCode(root string) (present, absent, unmade []string) {
 		}
 	}
 	return present, absent, unmade
+}
+
+// gitFolderCode are the names in a git folder that name programs git
+// runs or the files it reads them from (see gitCode): the root's, a
+// nested repository's, and those of a folder a call made a git folder
+// (see [afterCall.below]).
+var gitFolderCode = []string{"hooks", "config", "commondir", "config.worktree", "modules", "worktrees"}
+
+// gitFolder reports a folder git takes as a git folder of its own, as
+// its discovery does (is_git_directory): one that holds HEAD, objects
+// and refs, whatever its name (git status in src/ runs src/config when
+// src holds them, with core.worktree naming the work tree).
+func gitFolder(dir string) bool {
+	head, err := os.Lstat(filepath.Join(dir, "HEAD"))
+	return err == nil && !head.IsDir() && folderAt(filepath.Join(dir, "objects")) && folderAt(filepath.Join(dir, "refs"))
 }
 
 // repoCode returns the files of a Mercurial or Jujutsu repository at
@@ -929,8 +992,9 @@ func resolveIn(path, root string) (string, bool) {
 // venvCode returns what of a virtual environment at root an editor runs
 // as it opens the project, or a new terminal in it (VS Code's Python
 // extension runs the environment's interpreter to inspect it and sources
-// its activate script): the interpreter's links, the activate scripts
-// and pyvenv.cfg (whose home names where the interpreter's standard
+// its activate script): its folder of programs (the interpreter's
+// links, the activate scripts, pip and the other entry points) and
+// pyvenv.cfg (whose home names where the interpreter's standard
 // library comes from). And its site-packages folders: the interpreter
 // runs the import lines of every .pth file there at each start (the one
 // setuptools ships imports _distutils_hack from beside it), then
@@ -938,12 +1002,12 @@ func resolveIn(path, root string) (string, bool) {
 // the folder is read-only whole. An environment already in step with
 // its project (uv run, pytest) writes nothing there: Python leaves out
 // the byte code caches it cannot write, without a word. Only those
-// present: installs into the environment (pip, uv) rewrite none of the
-// others, and one a call creates whole is created with the folder.
+// present: one a call creates whole is created with the folder.
 func venvCode(root string) []string {
 	var out []string
 	for _, n := range engine.VenvFolders {
-		if dir := filepath.Join(root, n); exists(filepath.Join(dir, "pyvenv.cfg")) {
+		dir := filepath.Join(root, n)
+		if slices.ContainsFunc(engine.EnvMarks, func(m string) bool { return exists(filepath.Join(dir, m)) }) {
 			out = append(out, venvStart(dir)...)
 		}
 	}
@@ -951,19 +1015,20 @@ func venvCode(root string) []string {
 }
 
 // venvStart returns the start-up code of the virtual environment dir
-// (see venvCode).
+// (see venvCode): its pyvenv.cfg, and its folder of programs whole (bin,
+// Scripts on Windows): beside the interpreter and the activate scripts,
+// pip, pytest and every entry point there are run by the person, by
+// name once the environment is activated, and a new one a call adds
+// would be found there first. Installs fail without them too: they
+// write site-packages, read-only below. A conda or pixi prefix (no
+// pyvenv.cfg, a conda-meta folder) has its etc/conda too: conda
+// activate and pixi source the scripts of its activate.d into the
+// person's shell.
 func venvStart(dir string) []string {
-	out := []string{filepath.Join(dir, "pyvenv.cfg")}
-	for _, bin := range []string{"bin", "Scripts"} {
-		entries, err := os.ReadDir(filepath.Join(dir, bin))
-		if err != nil {
-			continue
-		}
-		for _, e := range entries {
-			name := strings.ToLower(e.Name())
-			if strings.HasPrefix(name, "activate") || strings.HasPrefix(name, "python") {
-				out = append(out, filepath.Join(dir, bin, e.Name()))
-			}
+	var out []string
+	for _, f := range []string{"pyvenv.cfg", "bin", "Scripts", "etc/conda"} {
+		if f := filepath.Join(dir, f); exists(f) {
+			out = append(out, f)
 		}
 	}
 	// lib/pythonX.Y/site-packages, Lib/site-packages on Windows;

@@ -26,7 +26,8 @@ var startNames = []string{
 	".github/mcp.json", ".github/copilot/settings.json", ".github/copilot/settings.local.json", ".github/hooks/h.json",
 	".vscode/tasks.json", ".vscode/settings.json", ".vscode/mcp.json", ".devcontainer/devcontainer.json", ".devcontainer.json",
 	".zed/settings.json", ".idea/workspace.xml", "mise.toml", ".mise.toml", "mise.local.toml", ".mise/config.toml",
-	".config/mise/config.toml", "mise/config.toml", ".tool-versions",
+	".config/mise/config.toml", "mise/config.toml", ".tool-versions", "rust-toolchain.toml", "rust-toolchain", ".cargo/config.toml",
+	".cargo/config", ".yarnrc.yml", ".yarnrc",
 }
 
 // TestStartNamesAsWriteRules: what the write rules deny or ask of the
@@ -675,4 +676,144 @@ func TestMadeBelowLinkedProject(t *testing.T) {
 		}
 	}
 	wantFile(t, filepath.Join(real, "sub", "notes"), "n\n")
+}
+
+// TestNestedGitRedirectsHeld: a repository below the root has what git
+// reads of its git folder held as the root's is (gitCode): its
+// commondir cannot be written (a call's would point the person's next
+// git there at a configuration of the call's), nor modules or
+// worktrees made; git works in it inside the confinement and out, and
+// nothing of the launcher's is left after the call.
+func TestNestedGitRedirectsHeld(t *testing.T) {
+	needBwrap(t)
+	t.Parallel()
+	w := newWorld(t)
+	sub := filepath.Join(w.project, "sub")
+	for _, args := range [][]string{{"init", "-q", sub}, {"-C", sub, "-c", "user.name=t", "-c", "user.email=t@t", "commit", "-q", "--allow-empty", "-m", "x"}} {
+		if out, err := exec.Command("git", args...).CombinedOutput(); err != nil {
+			t.Fatalf("git %v: %v %s", args, err, out)
+		}
+	}
+	git := filepath.Join(sub, ".git")
+	index := t.TempDir()
+	for _, opts := range []Options{{}, {Index: index, IndexKey: "k"}, {Index: index, IndexKey: "k"}} {
+		p := w.profile(t, UnknownEffects, opts)
+		if !slices.Contains(p.Unmade, filepath.Join(git, "commondir")) {
+			t.Errorf("index %q: unmade = %v, want sub/.git/commondir", opts.Index, p.Unmade)
+		}
+		for _, f := range []string{"modules", "worktrees"} {
+			if !slices.Contains(p.Absent, filepath.Join(git, f)) {
+				t.Errorf("index %q: sub/.git/%s can be made: %v", opts.Index, f, p.Absent)
+			}
+		}
+	}
+	p := w.profile(t, UnknownEffects, Options{Index: index, IndexKey: "k"})
+	for _, script := range []string{
+		"mkdir -p build/cd && cp -r sub/.git/objects sub/.git/refs sub/.git/HEAD build/cd/ && printf '[core]\\n\\tfsmonitor = id\\n' > build/cd/config && echo ../../build/cd > sub/.git/commondir",
+		"mkdir -p sub/.git/modules/m && echo '[core]' > sub/.git/modules/m/config",
+		"mkdir -p sub/.git/worktrees/w && echo ../../../build/cd > sub/.git/worktrees/w/commondir",
+	} {
+		if code, _, _ := w.run(t, p, "/bin/sh", "-c", script); code == 0 {
+			t.Errorf("%q: exit 0", script)
+		}
+	}
+	// Inside, the placeholder "." names the git folder itself.
+	if code, out, stderr := w.run(t, p, "/bin/sh", "-c", "cd sub && git rev-parse --git-common-dir && git status --short >/dev/null"); code != 0 || out != git+"\n" {
+		t.Errorf("git in the nested repository: exit %d, %q, %s", code, out, stderr)
+	}
+	for _, f := range []string{"commondir", "modules", "worktrees"} {
+		wantMissing(t, filepath.Join(git, f))
+	}
+	if out, err := exec.Command("git", "-C", sub, "rev-parse", "--git-common-dir").CombinedOutput(); err != nil || string(out) != ".git\n" {
+		t.Errorf("git on the host: %v %q", err, out)
+	}
+}
+
+// TestGitFolderMadeBelow: a call that makes an existing folder a git
+// folder under another name (HEAD, objects and refs in src, a config
+// whose core.worktree and core.fsmonitor the person's next git status
+// there would run) has that folder's configuration and hooks moved into
+// the quarantine after the call, as a .git it made would be; a bare
+// repository the person had stays, its configuration read-only; and the
+// write rules ask for a Write of a git folder's configuration whatever
+// the folder's name.
+func TestGitFolderMadeBelow(t *testing.T) {
+	needBwrap(t)
+	t.Parallel()
+	w := newWorld(t)
+	must(t, os.MkdirAll(filepath.Join(w.project, "src"), 0o755))
+	must(t, os.WriteFile(filepath.Join(w.project, "src", "app.go"), []byte("package app\n"), 0o644))
+	bare := filepath.Join(w.project, "fixtures", "origin.git")
+	if out, err := exec.Command("git", "init", "-q", "--bare", bare).CombinedOutput(); err != nil {
+		t.Fatalf("git init --bare: %v %s", err, out)
+	}
+	bareConfig, err := os.ReadFile(filepath.Join(bare, "config"))
+	must(t, err)
+	p := w.profile(t, UnknownEffects, Options{Index: t.TempDir(), IndexKey: "k"})
+	for _, f := range []string{"config", "hooks"} {
+		if !slices.Contains(p.Protected, filepath.Join(bare, f)) {
+			t.Errorf("the bare repository's %s is writable: %v", f, p.Protected)
+		}
+	}
+	code, _, stderr := w.run(t, p, "/bin/sh", "-c",
+		"cd src && mkdir -p objects refs/heads hooks && echo 'ref: refs/heads/main' > HEAD && "+
+			"printf '[core]\\n\\tbare = false\\n\\tworktree = .\\n\\tfsmonitor = id\\n' > config && echo id > hooks/post-checkout")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	for _, rel := range []string{"src/config", "src/hooks"} {
+		if _, err := os.Lstat(filepath.Join(w.project, rel)); err == nil {
+			t.Errorf("%s is still there after the call", rel)
+		}
+		if found, _ := filepath.Glob(filepath.Join(w.project, ".governance/quarantine/*", rel)); len(found) != 1 {
+			t.Errorf("%s is not in the quarantine once: %v\n%s", rel, found, stderr)
+		}
+	}
+	if !strings.Contains(stderr, "src/config was made by a confined call, and its folder holds HEAD, objects and refs") {
+		t.Errorf("stderr does not say why: %s", stderr)
+	}
+	wantFile(t, filepath.Join(w.project, "src", "app.go"), "package app\n")
+	wantFile(t, filepath.Join(bare, "config"), string(bareConfig))
+	// The Write tool: a git folder's configuration, and the HEAD that
+	// makes a folder holding one a git folder.
+	must(t, os.MkdirAll(filepath.Join(w.project, "web", "objects"), 0o755))
+	must(t, os.MkdirAll(filepath.Join(w.project, "web", "refs"), 0o755))
+	must(t, os.WriteFile(filepath.Join(w.project, "web", "config"), []byte("[core]\n"), 0o644))
+	for rel, ask := range map[string]bool{"fixtures/origin.git/config": true, "fixtures/origin.git/hooks/pre-receive": true,
+		"src/HEAD": false, "web/HEAD": true, "src/config": true, "lib/config": false, "web/refs/heads/main": false} {
+		req := &engine.Request{Cwd: w.project, ProjectRoot: w.project, Home: w.home,
+			Tool: engine.Tool{Kind: engine.KindWrite, Name: "Write", Input: engine.Input{Paths: []string{filepath.Join(w.project, rel)}}}}
+		if d := w.eng.Decide(context.Background(), req); (d.Outcome >= engine.Ask) != ask {
+			t.Errorf("a Write of %s: %s by %s, want asked %v", rel, d.Outcome, d.Rule, ask)
+		}
+	}
+}
+
+// TestToolchainFilesChecked: a file that names by path the program a
+// tool runs in place of its own (rustup's rust-toolchain.toml path, the
+// release .yarnrc.yml's yarnPath names, cargo's rustc-wrapper), made by
+// a confined call in the root or in its own folder, is moved into the
+// quarantine after the call.
+func TestToolchainFilesChecked(t *testing.T) {
+	needBwrap(t)
+	t.Parallel()
+	w := newWorld(t)
+	cwd := filepath.Join(w.project, "web")
+	must(t, os.MkdirAll(cwd, 0o755))
+	w.req.Cwd = cwd
+	p := w.profile(t, UnknownEffects, Options{})
+	code, _, stderr := w.run(t, p, "/bin/sh", "-c",
+		"mkdir -p ../build/tc/bin ../.cargo && printf '[toolchain]\\npath = \"/x\"\\n' > ../rust-toolchain.toml && "+
+			"echo 'yarnPath: ../build/y.cjs' > .yarnrc.yml && printf '[build]\\nrustc-wrapper = \"/x\"\\n' > ../.cargo/config.toml")
+	if code != 0 {
+		t.Fatalf("the call: exit %d, %s", code, stderr)
+	}
+	for _, rel := range []string{"rust-toolchain.toml", "web/.yarnrc.yml", ".cargo/config.toml"} {
+		if _, err := os.Lstat(filepath.Join(w.project, rel)); err == nil {
+			t.Errorf("%s is still there after the call", rel)
+		}
+		if found, _ := filepath.Glob(filepath.Join(w.project, ".governance/quarantine/*", rel)); len(found) != 1 {
+			t.Errorf("%s is not in the quarantine once: %v\n%s", rel, found, stderr)
+		}
+	}
 }

@@ -578,3 +578,19 @@ func linkFree(top, rel string) bool {
 	unix.Close(fd)
 	return true
 }
+
+// NonDumpable makes the launcher's process non-dumpable: /proc/<pid>
+// of a process that is not belongs to root, and one without
+// CAP_SYS_PTRACE over it can neither open its descriptors
+// (/proc/<pid>/fd/N, /proc/<pid>/task/<tid>/fd/N) nor read its memory.
+// A command of the same user run where no PID namespace hides the
+// launcher (the Landlock fallback) could otherwise reopen the launcher's
+// own terminal, and a job it left read the keys the person types next
+// at their shell. An exec makes a program dumpable again: the command
+// and bubblewrap are as they were. Set once the launcher's own
+// sandbox's init has been started: writing the user namespace's maps of
+// a child cloned from a non-dumpable process is refused to a user other
+// than root.
+func NonDumpable() error {
+	return unix.Prctl(unix.PR_SET_DUMPABLE, 0, 0, 0, 0)
+}

@@ -15,6 +15,9 @@ func signalOf(*os.ProcessState) int { return 0 }
 
 func closeInherited() {}
 
+// NonDumpable: no /proc shows another process's descriptors here.
+func NonDumpable() error { return nil }
+
 func linkFD(int, string) error { return errors.ErrUnsupported }
 
 func memFile() (*os.File, error) { return nil, errors.ErrUnsupported }

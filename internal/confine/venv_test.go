@@ -6,7 +6,6 @@ import (
 	"context"
 	"os"
 	"path/filepath"
-	"slices"
 	"testing"
 
 	"github.com/agentgov/governance/internal/engine"
@@ -37,14 +36,14 @@ var venvsBelow = []string{"backend/.venv", "tools/env311"}
 // venvStartPaths are the paths of a virtual environment a call must not
 // write, relative to it: those there and new ones the interpreter runs.
 var venvStartPaths = []string{"pyvenv.cfg", "bin/activate", "bin/activate.fish", "bin/Activate.ps1", "bin/python", "bin/python3",
-	"bin/python3.11", "lib/python3.11/site-packages/distutils-precedence.pth", "lib/python3.11/site-packages/zz.pth",
+	"bin/python3.11", "bin/pip", "bin/pip3", "bin/pytest", "lib/python3.11/site-packages/distutils-precedence.pth", "lib/python3.11/site-packages/zz.pth",
 	"lib/python3.11/site-packages/sitecustomize.py", "lib/python3.11/site-packages/usercustomize.py"}
 
 // TestVenvBelowRootAsWriteRules: the start-up code of every virtual
 // environment in the project, found by the walk for secrets (with the
 // index and without), is read-only in a confined call's profile as the
 // root's is, and the write rules ask or deny a Write of each of those
-// paths; what installs write there (a new program in bin) is neither.
+// paths; the rest of the environment (lib) is neither.
 func TestVenvBelowRootAsWriteRules(t *testing.T) {
 	t.Parallel()
 	w := newWorld(t)
@@ -69,7 +68,7 @@ func TestVenvBelowRootAsWriteRules(t *testing.T) {
 					t.Errorf("a Write of %s: %s by %s, want it denied or asked", f, d.Outcome, d.Rule)
 				}
 			}
-			for _, rel := range []string{"bin/pytest", "lib"} {
+			for _, rel := range []string{"lib", "lib/python3.11"} {
 				if f := filepath.Join(w.project, v, rel); insideAny(f, p.Protected) {
 					t.Errorf("%s is read-only: %v", f, p.Protected)
 				}
@@ -79,14 +78,14 @@ func TestVenvBelowRootAsWriteRules(t *testing.T) {
 	// A venv made later is found: the folder's stamp changed.
 	makeVenv(t, filepath.Join(w.project, "sub", "venv2"))
 	p := w.profile(t, UnknownEffects, Options{Index: index, IndexKey: "k"})
-	if f := filepath.Join(w.project, "sub", "venv2", "bin", "activate"); !slices.Contains(p.Protected, f) {
+	if f := filepath.Join(w.project, "sub", "venv2", "bin", "activate"); !insideAny(f, p.Protected) {
 		t.Errorf("%s, of a venv made after the index, is writable: %v", f, p.Protected)
 	}
 }
 
 // TestVenvBelowRootConfined runs the launcher: a call can neither plant
 // a .pth in a virtual environment below the root nor change its
-// activate script; it still installs a program there.
+// activate script, its pip or any other program of its bin.
 func TestVenvBelowRootConfined(t *testing.T) {
 	needBwrap(t)
 	t.Parallel()
@@ -98,6 +97,8 @@ func TestVenvBelowRootConfined(t *testing.T) {
 		"echo 'import os' > backend/.venv/lib/python3.11/site-packages/zz-evil.pth",
 		"echo 'cat ~/.ssh/id_rsa' >> backend/.venv/bin/activate",
 		"echo 'home = /tmp/evil' > backend/.venv/pyvenv.cfg",
+		"echo 'cat ~/.ssh/id_rsa' > backend/.venv/bin/pip",
+		"echo 'cat ~/.ssh/id_rsa' > backend/.venv/bin/pytest",
 	} {
 		if code, _, _ := w.run(t, p, "/bin/sh", "-c", script); code == 0 {
 			t.Errorf("%q: exit 0", script)
@@ -106,7 +107,78 @@ func TestVenvBelowRootConfined(t *testing.T) {
 	wantMissing(t, filepath.Join(venv, "lib", "python3.11", "site-packages", "zz-evil.pth"))
 	wantFile(t, filepath.Join(venv, "bin", "activate"), "# venv\n")
 	wantFile(t, filepath.Join(venv, "pyvenv.cfg"), "home = /usr/bin\n")
-	if code, _, stderr := w.run(t, p, "/bin/sh", "-c", "echo x > backend/.venv/bin/pytest"); code != 0 {
-		t.Errorf("an install's write: exit %d, %s", code, stderr)
+	wantFile(t, filepath.Join(venv, "bin", "pip"), "# venv\n")
+	wantMissing(t, filepath.Join(venv, "bin", "pytest"))
+}
+
+// makeCondaPrefix lays out a conda or pixi environment at dir: no
+// pyvenv.cfg, a conda-meta folder, the interpreter, site-packages and an
+// activation script.
+func makeCondaPrefix(t *testing.T, dir string) {
+	t.Helper()
+	site := filepath.Join(dir, "lib", "python3.11", "site-packages")
+	for _, d := range []string{site, filepath.Join(dir, "bin"), filepath.Join(dir, "conda-meta"), filepath.Join(dir, "etc", "conda", "activate.d")} {
+		must(t, os.MkdirAll(d, 0o755))
 	}
+	must(t, os.WriteFile(filepath.Join(dir, "conda-meta", "history"), nil, 0o644))
+	must(t, os.WriteFile(filepath.Join(dir, "etc", "conda", "activate.d", "libxml2.sh"), []byte("export X=1\n"), 0o644))
+	must(t, os.WriteFile(filepath.Join(dir, "bin", "pip"), []byte("# conda\n"), 0o755))
+	must(t, os.Symlink("/usr/bin/python3", filepath.Join(dir, "bin", "python3.11")))
+}
+
+// TestCondaPrefixHeld: a conda prefix (conda create -p ./env) or a pixi
+// environment has no pyvenv.cfg; found by its conda-meta, in the root
+// and below, its site-packages, bin and activation scripts are held as a
+// virtual environment's are, and the write rules ask for each path; a
+// confined call cannot plant a .pth there.
+func TestCondaPrefixHeld(t *testing.T) {
+	t.Parallel()
+	w := newWorld(t)
+	prefixes := []string{"env", ".pixi/envs/default", "backend/conda-env"}
+	for _, v := range prefixes {
+		makeCondaPrefix(t, filepath.Join(w.project, v))
+	}
+	index := t.TempDir()
+	for _, opts := range []Options{{}, {Index: index, IndexKey: "k"}} {
+		p := w.profile(t, UnknownEffects, opts)
+		for _, v := range prefixes {
+			for _, rel := range []string{"bin/pip", "bin/pytest", "bin/python3.11", "lib/python3.11/site-packages/zz.pth",
+				"lib/python3.11/site-packages/sitecustomize.py", "etc/conda/activate.d/libxml2.sh", "etc/conda/activate.d/zz.sh"} {
+				f := filepath.Join(w.project, v, rel)
+				if !insideAny(f, p.Protected) {
+					t.Errorf("index %q: %s is writable in the profile", opts.Index, f)
+				}
+				req := &engine.Request{Cwd: w.project, ProjectRoot: w.project, Home: w.home,
+					Tool: engine.Tool{Kind: engine.KindWrite, Name: "Write", Input: engine.Input{Paths: []string{f}}}}
+				if d := w.eng.Decide(context.Background(), req); d.Outcome < engine.Ask {
+					t.Errorf("a Write of %s: %s by %s, want it denied or asked", f, d.Outcome, d.Rule)
+				}
+			}
+			if f := filepath.Join(w.project, v, "lib"); insideAny(f, p.Protected) {
+				t.Errorf("%s is read-only", f)
+			}
+		}
+	}
+	// A bin folder of the project's own is neither.
+	must(t, os.MkdirAll(filepath.Join(w.project, "tools", "bin"), 0o755))
+	req := &engine.Request{Cwd: w.project, ProjectRoot: w.project, Home: w.home,
+		Tool: engine.Tool{Kind: engine.KindWrite, Name: "Write", Input: engine.Input{Paths: []string{filepath.Join(w.project, "tools", "bin", "build")}}}}
+	if d := w.eng.Decide(context.Background(), req); d.Outcome >= engine.Ask {
+		t.Errorf("a Write of tools/bin/build: %s by %s", d.Outcome, d.Rule)
+	}
+	t.Run("confined", func(t *testing.T) {
+		needBwrap(t)
+		p := w.profile(t, UnknownEffects, Options{})
+		for _, script := range []string{
+			"echo 'import os' > .pixi/envs/default/lib/python3.11/site-packages/zz.pth",
+			"echo 'cat ~/.ssh/id_rsa' > env/bin/pip",
+			"echo 'cat ~/.ssh/id_rsa' > backend/conda-env/etc/conda/activate.d/zz.sh",
+		} {
+			if code, _, _ := w.run(t, p, "/bin/sh", "-c", script); code == 0 {
+				t.Errorf("%q: exit 0", script)
+			}
+		}
+		wantMissing(t, filepath.Join(w.project, ".pixi/envs/default/lib/python3.11/site-packages/zz.pth"))
+		wantFile(t, filepath.Join(w.project, "env/bin/pip"), "# conda\n")
+	})
 }

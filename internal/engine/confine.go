@@ -570,8 +570,8 @@ func (e *Engine) SecretsUnderReading(req *Request, root string, read func(p stri
 // started in that folder reads there. None inside node_modules or a git
 // folder, where nobody starts one. And what makes a folder below a
 // project or a repository of its own (see nestedProjectCode). And the
-// Python virtual environments under root (venvs: each folder that holds
-// a pyvenv.cfg), whose
+// Python environments under root (venvs: each folder that holds a
+// pyvenv.cfg, or a conda prefix's conda-meta folder), whose
 // interpreters, activate scripts and site-packages an editor or the
 // person runs later, wherever the environment is.
 func (e *Engine) ShownUnder(req *Request, root string, read func(p string, dir bool)) (found, kept, venvs []string, complete bool) {
@@ -583,12 +583,17 @@ func (e *Engine) ShownUnder(req *Request, root string, read func(p string, dir b
 	rules := ev.secretRules()
 	probe := &subject{kind: KindRead}
 	complete = ev.fsw.walk(root, true, nil, func(p string, link, dir bool) bool {
-		if units.match(p, dir) || nestedProjectCode(p, link, dir) {
+		if units.match(p, dir) || nestedProjectCode(p, link, dir) || ev.gitFolderCode(p, link, dir) {
 			kept = append(kept, p)
 		}
 		if dir {
 			if read != nil {
 				read(p, true)
+			}
+			// A conda or pixi prefix has no pyvenv.cfg: its conda-meta
+			// says what it is (see EnvMarks).
+			if path.Base(p) == "conda-meta" && !strings.Contains(p, "/node_modules/") && !strings.Contains(p, "/.git/") {
+				venvs = append(venvs, path.Dir(p))
 			}
 			return true
 		}

@@ -52,7 +52,10 @@ func (ev *evaluation) invariants(s *subject) Verdict {
 			if v := ev.plantedVerdict(s); v.Outcome != NoOpinion {
 				return v
 			}
-			return ev.selfProtection(s)
+			if v := ev.selfProtection(s); v.Outcome != NoOpinion {
+				return v
+			}
+			return ev.startCodeVerdict(s)
 		}
 	}
 	return Verdict{}

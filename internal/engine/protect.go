@@ -198,6 +198,15 @@ var StartFiles = []StartFile{
 	{"mise.toml", Checked}, {".mise.toml", Checked}, {"mise.local.toml", Checked}, {".mise.local.toml", Checked},
 	{".mise/**", Checked}, {"mise/config.toml", Checked}, {".config/mise/**", Checked}, {".config/mise.toml", Checked},
 	{".tool-versions", Checked},
+	// Files that name, by path, the program a tool runs in place of its
+	// own as it starts in that folder or below: rustup's toolchain file
+	// (path = a folder whose cargo and rustc the proxies then run; an
+	// editor's rust-analyzer runs cargo as it opens the folder), cargo's
+	// configuration (build.rustc-wrapper, build.rustc, a target's
+	// runner), and the Yarn release .yarnrc.yml's yarnPath or Yarn 1's
+	// .yarnrc yarn-path names, which the person's yarn runs instead.
+	{"rust-toolchain.toml", Checked}, {"rust-toolchain", Checked}, {".cargo/config.toml", Checked}, {".cargo/config", Checked},
+	{".yarnrc.yml", Checked}, {".yarnrc", Checked},
 }
 
 // StartFile is a name of [StartFiles] and how one absent is kept.

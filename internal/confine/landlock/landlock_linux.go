@@ -83,6 +83,13 @@ func (Fallback) Run(p *confine.Profile, argv, env []string, stdin io.Reader, std
 	if err := dropCapabilities(); err != nil {
 		return 0, fmt.Errorf("%w: %v", confine.ErrCannotConfine, err)
 	}
+	// No PID namespace hides the launcher from the command, and the
+	// launcher's restricted thread is in the command's own domain: a
+	// dumpable launcher's /proc/<pid>/task/<tid>/fd/2 would reopen its
+	// terminal for a job left behind.
+	if err := confine.NonDumpable(); err != nil {
+		return 0, fmt.Errorf("%w: making the launcher non-dumpable: %v", confine.ErrCannotConfine, err)
+	}
 	if err := cfg.Restrict(rules...); err != nil {
 		return 0, fmt.Errorf("%w: landlock: %v", confine.ErrCannotConfine, err)
 	}

@@ -134,6 +134,10 @@ func TestLandlockFallback(t *testing.T) {
 		try("hold no capability", `grep -q '^CapEff:[[:space:]]*0*$' /proc/$$/status`),
 		try("write the lists beside the project's lock", `(for f in "$LOCKS"/*.lock; do echo x >> "$f.made" || exit 1; done; test -e "$f")`),
 		try("make a list beside the project's lock", `echo x > "$LOCKS/new.made"`),
+		// The launcher's own descriptors (its terminal, where a job left
+		// behind would read the keys the person types next), through
+		// /proc, from its restricted thread too.
+		try("open the launcher's descriptors", `(for f in /proc/$PPID/fd/2 /proc/$PPID/task/*/fd/2; do (exec 3>>"$f") 2>/dev/null && exit 0; done; exit 1)`),
 		"exit 7",
 	}, "\n")
 	cmd := exec.Command("bwrap", "--bind", "/", "/", "--dev", "/dev", "--proc", "/proc", "--unshare-user", "--disable-userns",
@@ -154,7 +158,8 @@ func TestLandlockFallback(t *testing.T) {
 		"write .claude/settings.json: refused\ncreate .claude/settings.local.json: refused\n" +
 		"read the home folder: refused\nread ~/.aws: refused\nwrite the home folder: refused\nconnect over TCP: refused\n" +
 		"start a session of its own: done\nhold no capability: done\n" +
-		"write the lists beside the project's lock: refused\nmake a list beside the project's lock: refused\n"
+		"write the lists beside the project's lock: refused\nmake a list beside the project's lock: refused\n" +
+		"open the launcher's descriptors: refused\n"
 	if stdout.String() != want {
 		t.Errorf("got\n%s\nwant\n%s\nstderr: %s", stdout.String(), want, stderr.String())
 	}
