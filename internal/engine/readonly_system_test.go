@@ -479,6 +479,12 @@ func TestSystemReadOnly(t *testing.T) {
 		{"iconv -f latin1 -t utf-8 in.txt", true},
 		{"iconv -l", true},
 		{"iconv -f latin1 -t utf-8 -o out.txt in.txt", false},
+		// An encoding with a slash is a charmap file glibc's iconv reads.
+		{"iconv -t ~/.aws/credentials in.txt", false},
+		{"iconv --from-code=charmaps/x -t utf-8 in.txt", true},
+		{"iconv -f ./charmaps/latin1 in.txt", true},
+		{"iconv -f /home/u/.ssh/id_rsa in.txt", false},
+		{"iconv -t ASCII//TRANSLIT in.txt", true},
 		{"patch --dry-run -p1 -i fix.diff", true},
 		{"patch -p1 -i fix.diff", false},
 		{"open .", false},

@@ -33,9 +33,11 @@ var launcher = path.Join(oracle.BinDir, "governance-confine")
 // launcherState is what the launcher writes in governance's state folder
 // before the command runs, outside the sandbox (which does not show the
 // state folder at all): the policy it compiles, the checkpoint of the
-// project and the index of its secrets. Governance's own writes, not the
+// project, the index of its secrets, and the project's lock with the
+// lists beside it (what its launchers made, what they check after the
+// call, the note of the look below). Governance's own writes, not the
 // call's.
-var launcherState = []string{stateDir + "/compiled", stateDir + "/checkpoints", stateDir + "/confine-index"}
+var launcherState = []string{stateDir + "/compiled", stateDir + "/checkpoints", stateDir + "/confine-index", stateDir + "/confine-locks"}
 
 // stateDir is governance's state folder in the decoy world.
 const stateDir = oracle.Home + "/.local/state/governance"
