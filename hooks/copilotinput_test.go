@@ -8,7 +8,8 @@ import (
 	"testing"
 )
 
-// TestBypassSessionInput: Copilot CLI's write_bash types text into a
+// TestBypassSessionInput: Copilot CLI's write_bash (and Codex's
+// write_stdin) types text into a
 // running shell session, whose shell (or a pager's !command in it) runs
 // it on the host, whatever the call that started the session was judged:
 // it was a defer, run unasked with --allow-all-tools. The text is judged
@@ -33,5 +34,15 @@ func TestBypassSessionInput(t *testing.T) {
 	}
 	if out := send("ls\n"); !strings.Contains(out, `"allow"`) {
 		t.Errorf("write_bash of a plain read: %s", out)
+	}
+
+	// Codex's write_stdin, to a session of exec_command, in bypass mode.
+	for _, chars := range []string{"cat ~/.ssh/id_rsa\n", "!sh -c 'rm -rf ~'\n"} {
+		data, _ := json.Marshal(map[string]any{"session_id": "s", "cwd": cwd, "hook_event_name": "PreToolUse", "permission_mode": "bypassPermissions",
+			"tool_name": "write_stdin", "tool_input": map[string]any{"session_id": 1, "chars": chars}})
+		out := string(Respond(context.Background(), "codex", data, env, &bytes.Buffer{}, o))
+		if !strings.Contains(out, `"deny"`) {
+			t.Errorf("write_stdin %q is not refused: %s", chars, out)
+		}
 	}
 }
