@@ -270,19 +270,26 @@ func (ev *evaluation) controlPlaneVerdict(raw string) Verdict {
 		Suggestion: "Ask the user to make the request, or use the service's own command-line tool."}
 }
 
-// httpClients are programs whose words name URLs that they request.
+// httpClients are programs whose words name URLs that they request,
+// with a scheme or without one.
 var httpClients = []string{"curl", "wget", "wget2", "http", "https", "xh", "xhs", "httpie", "curlie", "aria2c",
 	"fetch", "lynx", "links", "elinks", "w3m"}
 
-// shellURLVerdict judges the URLs a network client's words name, in any
-// place: an operand, --url, -O- URL, an option's value after =, or
-// httpie's :PORT/path for localhost.
+// shellURLVerdict judges the URLs and the host:port addresses a
+// command's words name, whatever the program: git ls-remote, npm
+// --registry, pip --index-url and openssl s_client -connect reach a
+// metadata service or a control plane as curl does. A word is a URL
+// from its scheme's :// on (--registry=http://..., url=http://...), or
+// host:port[/path] when host is an address or this machine's name. An
+// HTTP client's words are URLs without a scheme or port too, and
+// httpie's :PORT/path is localhost's. Other words cost no parsing.
 func (ev *evaluation) shellURLVerdict(s *subject) Verdict {
 	cl := s.cl
-	if cl == nil || !isHTTPClient(cl.name) {
+	if cl == nil {
 		return Verdict{}
 	}
-	globs := curlGlobs(cl)
+	client := isHTTPClient(cl.name)
+	globs := client && curlGlobs(cl)
 	var win Verdict
 	for _, a := range cl.cmd.Args[1:] {
 		if a.Dynamic {
@@ -295,16 +302,19 @@ func (ev *evaluation) shellURLVerdict(s *subject) Verdict {
 		if strings.HasPrefix(w, "-") || w == "" || strings.ContainsAny(w, " \t\n") {
 			continue
 		}
-		if strings.HasPrefix(w, ":") && len(w) > 1 && (w[1] == '/' || w[1] >= '0' && w[1] <= '9') {
-			w = "localhost" + w
-		}
-		if !strings.Contains(w, "://") {
+		if i := strings.Index(w, "://"); i >= 0 {
+			w = w[schemeStart(w, i):]
+		} else if client {
+			if strings.HasPrefix(w, ":") && len(w) > 1 && (w[1] == '/' || w[1] >= '0' && w[1] <= '9') {
+				w = "localhost" + w
+			}
 			// A word without a scheme is a URL when its host is an
 			// address or this machine, not a file name (-o build/env).
-			host, _, _ := urlParts(w)
-			if _, ip := ipOf(host); !ip && !ev.thisMachine(host) {
+			if !ev.addressHost(w) {
 				continue
 			}
+		} else if !hostPortShaped(w) || !ev.addressHost(w) {
+			continue
 		}
 		v := ev.controlPlaneVerdict(w)
 		if globs && strings.ContainsAny(w, "{[") {
@@ -318,6 +328,47 @@ func (ev *evaluation) shellURLVerdict(s *subject) Verdict {
 		win.Subject = s.display
 	}
 	return win
+}
+
+// schemeStart is where the scheme before the :// at i begins in w.
+func schemeStart(w string, i int) int {
+	for i > 0 {
+		c := w[i-1]
+		if !(c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '+' || c == '-' || c == '.') {
+			break
+		}
+		i--
+	}
+	return i
+}
+
+// hostPortShaped reports a word of the form host:port[/path], port a
+// number: 169.254.169.254:80, localhost:8001/api. It allocates nothing.
+func hostPortShaped(w string) bool {
+	authority := w
+	if i := strings.IndexAny(w, "/?#"); i >= 0 {
+		authority = w[:i]
+	}
+	i := strings.LastIndexByte(authority, ':')
+	if i <= 0 || i == len(authority)-1 {
+		return false
+	}
+	for j := i + 1; j < len(authority); j++ {
+		if authority[j] < '0' || authority[j] > '9' {
+			return false
+		}
+	}
+	return true
+}
+
+// addressHost reports a URL whose host is an address in any spelling,
+// a metadata service's name or this machine's.
+func (ev *evaluation) addressHost(w string) bool {
+	host, _, _ := urlParts(w)
+	if _, ip := ipOf(host); ip {
+		return true
+	}
+	return metadataHost(host) || ev.thisMachine(host)
 }
 
 func isHTTPClient(name string) bool {
