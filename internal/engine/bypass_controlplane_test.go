@@ -59,12 +59,73 @@ func TestBypassLocalControlPlane(t *testing.T) {
 		{"wget -qO- http://169.254.170.2/v2/credentials/x", blocked},
 		{"curl -H 'Metadata-Flavor: Google' http://metadata.google.internal/computeMetadata/v1/", blocked},
 		{"curl http://100.100.100.200/latest/meta-data/", blocked},
+		// The path as the server reads it: percent-decoded (again and
+		// again), ;parameters off; curl's globs as the URLs curl makes.
+		{`curl -s "http://127.0.0.1:9999/api/v1/namespaces/default/%73ecrets"`, stopped},
+		{`curl -s "http://127.0.0.1:9999/api/v1/namespaces%2Fdefault%2Fsecrets"`, stopped},
+		{`curl -s "http://127.0.0.1:9999/api/v1/%2573ecrets"`, stopped},
+		{`curl -s "http://127.0.0.1:9999/api/v1/secrets;x"`, stopped},
+		{`curl -s "http://127.0.0.1:9999/containers/x/%6Ason"`, stopped},
+		{`curl -s "http://127.0.0.1:9999/v1/k%76/app"`, stopped},
+		{`curl -s "http://127.0.0.1:9999/c%6Fnfig_dump"`, stopped},
+		{`curl -s "http://127.0.0.1:9999/api/v1/sec{r,r}ets"`, stopped},
+		{`curl -s "http://127.0.0.1:9999/api/v1/sec[r-r]ets"`, stopped},
+		{`curl -s "http://127.0.0.1:9999/api/v[1-1]/secrets"`, stopped},
+		{`curl -s "http://127.0.0.1:9999/{health,api/v1/secrets}"`, stopped},
+		{`curl -s "http://127.0.0.1:99{99,98}/api/v1/secrets"`, stopped},
+		{`curl -s "http://127.0.0.1:{8001,3000}/"`, stopped},
+		{`curl -s "http://169.254.169.{254,1}/latest/"`, blocked},
+		{`curl -s "http://127.0.0.1:9999/x/[1-100000]/{a,b}"`, stopped},
+		{`curl -s "http://127.0.0.1:9999/sec{r,r"`, stopped},
 		// A developer's server, and public hosts, stay as they were.
+		{`curl -s "http://localhost:3000/api/{health,ready}"`, allowed},
+		{`curl -s "http://[::1]:3000/page[1-3].html"`, allowed},
+		{`curl -g -s "http://127.0.0.1:9999/sec{r,r}ets"`, allowed},
+		{`curl -s "https://example.com/file[1-500].txt"`, runs},
 		{"curl http://localhost:3000/api/health", allowed},
 		{"curl -s http://127.0.0.1:8080/", allowed},
 		{"curl http://localhost:5173/src/env.ts", allowed},
 		{"curl https://example.com/docs/secrets-management", runs},
 		{"wget -qO- http://localhost:8000/index.html", allowed},
+	} {
+		d := decide(t, p, shellReq(tc.cmd))
+		if !slices.Contains(tc.want, d.Outcome) {
+			t.Errorf("%s: got %s by %s/%s (%s), want one of %v", tc.cmd, d.Outcome, d.Layer, d.Rule, d.Message, tc.want)
+		}
+	}
+}
+
+// TestBypassControlPlaneAnyProgram: the metadata and control-plane
+// judgement is of the words, not of a list of HTTP clients: a URL or a
+// host:port in any command's words reaches what curl's would (git
+// ls-remote and npm --registry made the GET, openssl the connection).
+// Each was a plain allow (read-only:git, read-only:openssl).
+func TestBypassControlPlaneAnyProgram(t *testing.T) {
+	t.Parallel()
+	p := builtin(engine.DefaultSettings())
+	for _, tc := range []struct {
+		cmd  string
+		want []engine.Outcome
+	}{
+		{"git ls-remote http://169.254.169.254/latest/meta-data/", blocked},
+		{"git ls-remote http://[::ffff:169.254.169.254]/latest", blocked},
+		{`git ls-remote "http://127.0.0.1:8001/api/v1/secrets?x="`, stopped},
+		{`git ls-remote "http://127.0.0.1:2375/containers/x/archive?path=/etc/shadow&x="`, stopped},
+		{`git ls-remote "http://127.0.0.1:9999/api/v1/namespaces/default/%73ecrets?x="`, stopped},
+		{"openssl s_client -connect 169.254.169.254:80", blocked},
+		{"openssl s_client -connect 0xa9fea9fe:80", blocked},
+		{"openssl s_client -connect 127.0.0.1:6443 -quiet", stopped},
+		{"npm view x --registry http://127.0.0.1:8001/api/v1/namespaces/default/secrets/", stopped},
+		{"npm view x --registry=http://localhost:2379/v2/keys/", stopped},
+		{"pip index versions x --index-url http://127.0.0.1:8001/api/v1/secrets/", stopped},
+		{"git config remote.x.url url=http://metadata.google.internal/computeMetadata/v1/", blocked},
+		{"python3 -m pip download x -i http://[fd00:ec2::254]/simple", blocked},
+		// A developer's own server and ordinary words stay as they were.
+		{"git status", allowed},
+		{"ls -la", allowed},
+		{"git ls-remote http://localhost:3000/repo.git", allowed},
+		{"git log --format=%H:%s", allowed},
+		{"git show HEAD:src/main.go", allowed},
 	} {
 		d := decide(t, p, shellReq(tc.cmd))
 		if !slices.Contains(tc.want, d.Outcome) {

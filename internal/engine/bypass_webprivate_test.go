@@ -34,6 +34,7 @@ func TestBypassWebToolPrivate(t *testing.T) {
 		{"web_fetch", map[string]any{"prompt": "summarize https://example.com and http://169.254.169.254/latest/meta-data/"}, blocked},
 		{"web_fetch", map[string]any{"prompt": "read http://localhost:8500/v1/kv/?recurse please"}, stopped},
 		{"webfetch", map[string]any{"url": "http://[::1]:15000/config_dump"}, stopped},
+		{"WebFetch", map[string]any{"url": "http://127.0.0.1:9999/api/v1/namespaces%2Fdefault%2F%73ecrets", "prompt": "x"}, stopped},
 		{"web", map[string]any{"url": "http://0x7f000001:8001/api/v1/secrets"}, stopped},
 		// Public pages and a developer's server stay as they were.
 		{"WebFetch", map[string]any{"url": "https://example.com/docs", "prompt": "x"}, runs},

@@ -2,6 +2,7 @@ package engine
 
 import (
 	"net/netip"
+	"strconv"
 	"strings"
 )
 
@@ -60,12 +61,21 @@ func controlPlanePort(port string) string {
 // any port: secrets, credentials, key-value stores, a container's
 // environment, logs or files, a proxy's configuration, an application's
 // environment; "" for any other path.
+//
+// The path is read as the server reads it: percent-decoded until it no
+// longer changes (%73ecrets, namespaces%2Fdefault%2Fsecrets), a
+// segment's ;parameters left off (secrets;x), a backslash a slash.
 func controlPlanePath(p string) string {
-	p = strings.ToLower(p)
 	if i := strings.IndexAny(p, "?#"); i >= 0 {
 		p = p[:i]
 	}
-	segs := strings.FieldsFunc(p, func(r rune) bool { return r == '/' })
+	p = strings.ToLower(percentDecoded(p))
+	segs := strings.FieldsFunc(p, func(r rune) bool { return r == '/' || r == '\\' })
+	for i, s := range segs {
+		if j := strings.IndexByte(s, ';'); j >= 0 {
+			segs[i] = s[:j]
+		}
+	}
 	for i, s := range segs {
 		next := func(k int) string {
 			if i+k < len(segs) {
@@ -92,6 +102,47 @@ func controlPlanePath(p string) string {
 		}
 	}
 	return ""
+}
+
+// percentDecoded decodes a path's %XX escapes, again while a round
+// changes it (a server or proxy may decode twice); a % that starts no
+// escape stays as it is.
+func percentDecoded(p string) string {
+	for range 8 {
+		if !strings.Contains(p, "%") {
+			return p
+		}
+		var b strings.Builder
+		changed := false
+		for i := 0; i < len(p); i++ {
+			if p[i] == '%' && i+2 < len(p) && hexDigit(p[i+1]) && hexDigit(p[i+2]) {
+				b.WriteByte(hexValue(p[i+1])<<4 | hexValue(p[i+2]))
+				i += 2
+				changed = true
+				continue
+			}
+			b.WriteByte(p[i])
+		}
+		if !changed {
+			return p
+		}
+		p = b.String()
+	}
+	return p
+}
+
+func hexDigit(c byte) bool {
+	return c >= '0' && c <= '9' || c >= 'a' && c <= 'f' || c >= 'A' && c <= 'F'
+}
+
+func hexValue(c byte) byte {
+	switch {
+	case c >= '0' && c <= '9':
+		return c - '0'
+	case c >= 'a' && c <= 'f':
+		return c - 'a' + 10
+	}
+	return c - 'A' + 10
 }
 
 // urlParts splits a URL into host, port and path; a URL without a
@@ -219,18 +270,26 @@ func (ev *evaluation) controlPlaneVerdict(raw string) Verdict {
 		Suggestion: "Ask the user to make the request, or use the service's own command-line tool."}
 }
 
-// httpClients are programs whose words name URLs that they request.
+// httpClients are programs whose words name URLs that they request,
+// with a scheme or without one.
 var httpClients = []string{"curl", "wget", "wget2", "http", "https", "xh", "xhs", "httpie", "curlie", "aria2c",
 	"fetch", "lynx", "links", "elinks", "w3m"}
 
-// shellURLVerdict judges the URLs a network client's words name, in any
-// place: an operand, --url, -O- URL, an option's value after =, or
-// httpie's :PORT/path for localhost.
+// shellURLVerdict judges the URLs and the host:port addresses a
+// command's words name, whatever the program: git ls-remote, npm
+// --registry, pip --index-url and openssl s_client -connect reach a
+// metadata service or a control plane as curl does. A word is a URL
+// from its scheme's :// on (--registry=http://..., url=http://...), or
+// host:port[/path] when host is an address or this machine's name. An
+// HTTP client's words are URLs without a scheme or port too, and
+// httpie's :PORT/path is localhost's. Other words cost no parsing.
 func (ev *evaluation) shellURLVerdict(s *subject) Verdict {
 	cl := s.cl
-	if cl == nil || !isHTTPClient(cl.name) {
+	if cl == nil {
 		return Verdict{}
 	}
+	client := isHTTPClient(cl.name)
+	globs := client && curlGlobs(cl)
 	var win Verdict
 	for _, a := range cl.cmd.Args[1:] {
 		if a.Dynamic {
@@ -243,18 +302,25 @@ func (ev *evaluation) shellURLVerdict(s *subject) Verdict {
 		if strings.HasPrefix(w, "-") || w == "" || strings.ContainsAny(w, " \t\n") {
 			continue
 		}
-		if strings.HasPrefix(w, ":") && len(w) > 1 && (w[1] == '/' || w[1] >= '0' && w[1] <= '9') {
-			w = "localhost" + w
-		}
-		if !strings.Contains(w, "://") {
+		if i := strings.Index(w, "://"); i >= 0 {
+			w = w[schemeStart(w, i):]
+		} else if client {
+			if strings.HasPrefix(w, ":") && len(w) > 1 && (w[1] == '/' || w[1] >= '0' && w[1] <= '9') {
+				w = "localhost" + w
+			}
 			// A word without a scheme is a URL when its host is an
 			// address or this machine, not a file name (-o build/env).
-			host, _, _ := urlParts(w)
-			if _, ip := ipOf(host); !ip && !ev.thisMachine(host) {
+			if !ev.addressHost(w) {
 				continue
 			}
+		} else if !hostPortShaped(w) || !ev.addressHost(w) {
+			continue
 		}
-		if v := ev.controlPlaneVerdict(w); v.stricter(win) {
+		v := ev.controlPlaneVerdict(w)
+		if globs && strings.ContainsAny(w, "{[") {
+			v = ev.globVerdict(w)
+		}
+		if v.stricter(win) {
 			win = v
 		}
 	}
@@ -262,6 +328,47 @@ func (ev *evaluation) shellURLVerdict(s *subject) Verdict {
 		win.Subject = s.display
 	}
 	return win
+}
+
+// schemeStart is where the scheme before the :// at i begins in w.
+func schemeStart(w string, i int) int {
+	for i > 0 {
+		c := w[i-1]
+		if !(c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '+' || c == '-' || c == '.') {
+			break
+		}
+		i--
+	}
+	return i
+}
+
+// hostPortShaped reports a word of the form host:port[/path], port a
+// number: 169.254.169.254:80, localhost:8001/api. It allocates nothing.
+func hostPortShaped(w string) bool {
+	authority := w
+	if i := strings.IndexAny(w, "/?#"); i >= 0 {
+		authority = w[:i]
+	}
+	i := strings.LastIndexByte(authority, ':')
+	if i <= 0 || i == len(authority)-1 {
+		return false
+	}
+	for j := i + 1; j < len(authority); j++ {
+		if authority[j] < '0' || authority[j] > '9' {
+			return false
+		}
+	}
+	return true
+}
+
+// addressHost reports a URL whose host is an address in any spelling,
+// a metadata service's name or this machine's.
+func (ev *evaluation) addressHost(w string) bool {
+	host, _, _ := urlParts(w)
+	if _, ip := ipOf(host); ip {
+		return true
+	}
+	return metadataHost(host) || ev.thisMachine(host)
 }
 
 func isHTTPClient(name string) bool {
@@ -330,4 +437,175 @@ func webSearch(name string) bool {
 		return true
 	}
 	return false
+}
+
+// curlGlobs reports a client that expands globs in its URLs itself:
+// curl (and curlie, which runs it), unless -g or --globoff turns that
+// off, as the last of them says.
+func curlGlobs(cl *cmdline) bool {
+	if cl.name != "curl" && cl.name != "curlie" {
+		return false
+	}
+	on := true
+	for _, a := range cl.cmd.Args[1:] {
+		switch a.Value {
+		case "-g", "--globoff":
+			on = false
+		case "--no-globoff":
+			on = true
+		}
+	}
+	return on
+}
+
+// maxGlobURLs bounds the URLs a glob is expanded to for judging.
+const maxGlobURLs = 256
+
+// curlGlob expands a URL as curl does: {a,b} to each of its words,
+// [a-z] and [1-10:2] to each of its letters or numbers, a backslash
+// quoting the next character, an IPv6 address in brackets kept. It
+// returns at most maxGlobURLs URLs, and false when there would be more
+// or curl would not read the glob (then curl refuses it, or it targets
+// more than was judged).
+func curlGlob(raw string) ([]string, bool) {
+	out := []string{""}
+	add := func(alts []string) bool {
+		if len(out)*len(alts) > maxGlobURLs {
+			return false
+		}
+		next := make([]string, 0, len(out)*len(alts))
+		for _, o := range out {
+			for _, a := range alts {
+				next = append(next, o+a)
+			}
+		}
+		out = next
+		return true
+	}
+	lit := func(s string) {
+		for i := range out {
+			out[i] += s
+		}
+	}
+	for i := 0; i < len(raw); i++ {
+		c := raw[i]
+		switch {
+		case c == '\\' && i+1 < len(raw):
+			i++
+			lit(raw[i : i+1])
+		case c == '{':
+			end := strings.IndexByte(raw[i:], '}')
+			if end < 0 || strings.ContainsAny(raw[i+1:i+end], "{[") {
+				return out, false
+			}
+			if !add(strings.Split(raw[i+1:i+end], ",")) {
+				return out, false
+			}
+			i += end
+		case c == '[':
+			end := strings.IndexByte(raw[i:], ']')
+			if end < 0 {
+				return out, false
+			}
+			body := raw[i+1 : i+end]
+			if strings.Contains(body, ":") && strings.Trim(body, "0123456789abcdefABCDEF:.%") == "" && strings.Count(body, ":") > 1 {
+				lit(raw[i : i+end+1]) // an IPv6 address
+			} else if alts, ok := globRange(body); !ok || !add(alts) {
+				return out, false
+			}
+			i += end
+		default:
+			lit(raw[i : i+1])
+		}
+	}
+	return out, true
+}
+
+// globRange expands curl's range: a-z, 1-10, 01-10 (numbers padded
+// as the first is), with an optional :step; false for what curl refuses
+// or a range of more than maxGlobURLs.
+func globRange(body string) ([]string, bool) {
+	r, stepText, hasStep := strings.Cut(body, ":")
+	from, to, ok := strings.Cut(r, "-")
+	if !ok || from == "" || to == "" {
+		return nil, false
+	}
+	step := 1
+	if hasStep {
+		n, err := strconv.Atoi(stepText)
+		if err != nil || n < 1 {
+			return nil, false
+		}
+		step = n
+	}
+	var out []string
+	if len(from) == 1 && len(to) == 1 && !(from[0] >= '0' && from[0] <= '9') {
+		if to[0] < from[0] {
+			return nil, false
+		}
+		for c := int(from[0]); c <= int(to[0]); c += step {
+			if len(out) == maxGlobURLs {
+				return nil, false
+			}
+			out = append(out, string(rune(c)))
+		}
+		return out, true
+	}
+	lo, err1 := strconv.Atoi(from)
+	hi, err2 := strconv.Atoi(to)
+	if err1 != nil || err2 != nil || lo < 0 || hi < lo {
+		return nil, false
+	}
+	width := 0
+	if len(from) > 1 && from[0] == '0' {
+		width = len(from)
+	}
+	for n := lo; n <= hi; n += step {
+		if len(out) == maxGlobURLs {
+			return nil, false
+		}
+		s := strconv.Itoa(n)
+		for len(s) < width {
+			s = "0" + s
+		}
+		out = append(out, s)
+	}
+	return out, true
+}
+
+// globVerdict judges a URL curl expands as each URL it makes; one whose
+// expansion is more than was judged, or that curl may read otherwise, is
+// asked about when its host is this machine's or a private network's, or
+// is itself a glob.
+func (ev *evaluation) globVerdict(raw string) Verdict {
+	urls, whole := curlGlob(raw)
+	var win Verdict
+	for _, u := range urls {
+		if v := ev.controlPlaneVerdict(u); v.stricter(win) {
+			win = v
+		}
+	}
+	if whole || win.Outcome == Deny {
+		return win
+	}
+	host, _, _ := urlParts(raw)
+	if !ev.localOrPrivate(host) && !strings.ContainsAny(host, "{[") && !ev.localOrPrivate(urlHost(urls)) {
+		return win
+	}
+	if win.Outcome == Ask {
+		return win
+	}
+	return Verdict{Outcome: Ask, Layer: LayerInvariant, Rule: "local-control-plane",
+		Message: "This request (" + raw + ") is a glob curl expands to more URLs than were judged, on this machine " +
+			"or a private network, where control planes hand out secrets, credentials or files.",
+		Suggestion: "Name the URLs one by one, or pass -g (--globoff) to curl."}
+}
+
+// urlHost is the host of the first of urls, "" for none.
+func urlHost(urls []string) string {
+	if len(urls) == 0 {
+		return ""
+	}
+	host, _, _ := urlParts(urls[0])
+	return host
 }
