@@ -2,6 +2,7 @@ package engine
 
 import (
 	"net/netip"
+	"slices"
 	"strconv"
 	"strings"
 )
@@ -245,9 +246,13 @@ func (ev *evaluation) localOrPrivate(host string) bool {
 }
 
 // controlPlaneVerdict judges a URL: refused to a metadata service, asked
-// to a control plane's port or a path that names secrets on this machine
-// or a private network.
-func (ev *evaluation) controlPlaneVerdict(raw string) Verdict {
+// to a path that names secrets on this machine or a private network, and,
+// byPort, to a control plane's port. The port counts for a request whose
+// program makes HTTP requests of what the URL names (an HTTP client, a
+// web tool); another program given a control plane's address is its own
+// client (docker -H tcp://build:2375 images, kubectl --server), judged by
+// its own model.
+func (ev *evaluation) controlPlaneVerdict(raw string, byPort bool) Verdict {
 	host, port, path := urlParts(raw)
 	if metadataHost(host) {
 		return Verdict{Outcome: Deny, Layer: LayerInvariant, Rule: "cloud-metadata",
@@ -257,7 +262,10 @@ func (ev *evaluation) controlPlaneVerdict(raw string) Verdict {
 	if !ev.localOrPrivate(host) {
 		return Verdict{}
 	}
-	what := controlPlanePort(port)
+	what := ""
+	if byPort {
+		what = controlPlanePort(port)
+	}
 	if what == "" {
 		what = controlPlanePath(path)
 		if what == "" {
@@ -274,6 +282,11 @@ func (ev *evaluation) controlPlaneVerdict(raw string) Verdict {
 // with a scheme or without one.
 var httpClients = []string{"curl", "wget", "wget2", "http", "https", "xh", "xhs", "httpie", "curlie", "aria2c",
 	"fetch", "lynx", "links", "elinks", "w3m"}
+
+// rawClients send bytes of their input to the address they are given
+// (openssl s_client, a TLS terminal; netcat, socat, telnet): a request to
+// a control plane as an HTTP client's, whatever is piped in.
+var rawClients = []string{"openssl", "gnutls-cli", "nc", "ncat", "netcat", "socat", "telnet"}
 
 // shellURLVerdict judges the URLs and the host:port addresses a
 // command's words name, whatever the program: git ls-remote, npm
@@ -316,7 +329,7 @@ func (ev *evaluation) shellURLVerdict(s *subject) Verdict {
 		} else if !hostPortShaped(w) || !ev.addressHost(w) {
 			continue
 		}
-		v := ev.controlPlaneVerdict(w)
+		v := ev.controlPlaneVerdict(w, client || slices.Contains(rawClients, cl.name))
 		if globs && strings.ContainsAny(w, "{[") {
 			v = ev.globVerdict(w)
 		}
@@ -397,7 +410,7 @@ func (ev *evaluation) webURLVerdict(s *subject) Verdict {
 		urls = append(urls, in.URL)
 	}
 	for _, u := range urls {
-		v := ev.controlPlaneVerdict(u)
+		v := ev.controlPlaneVerdict(u, true)
 		if v.Outcome == NoOpinion {
 			host, _, _ := urlParts(u)
 			if a, ok := ipOf(host); ok && (a.IsPrivate() || netip.MustParsePrefix("100.64.0.0/10").Contains(a)) {
@@ -581,7 +594,7 @@ func (ev *evaluation) globVerdict(raw string) Verdict {
 	urls, whole := curlGlob(raw)
 	var win Verdict
 	for _, u := range urls {
-		if v := ev.controlPlaneVerdict(u); v.stricter(win) {
+		if v := ev.controlPlaneVerdict(u, true); v.stricter(win) {
 			win = v
 		}
 	}
