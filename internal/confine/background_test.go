@@ -693,24 +693,7 @@ func TestOverlappingCallsInTwoFolders(t *testing.T) {
 	if !slices.Contains(p.Absent, gemini) {
 		t.Fatalf("absent = %v, want %s among it", p.Absent, gemini)
 	}
-	first := make(chan string)
-	go func() {
-		_, out, _ := w.call(t, p, "bash", "-c", "sleep 0.5")
-		first <- out
-	}()
-	if !waitFile(gemini) {
-		t.Fatal("the first call made no placeholder")
-	}
-	second := make(chan string)
-	go func() {
-		_, out, _ := w.call(t, root, "bash", "-c", "sleep 1.5")
-		second <- out
-	}()
-	<-first
-	if _, err := os.Lstat(gemini); err != nil {
-		t.Fatalf("the placeholder went while the second call ran: %v", err)
-	}
-	out := <-second
+	out := overlap(t, w, p, root, gemini)
 	var left []string
 	for _, x := range p.Absent {
 		if inside(x, sub) && x != sub {
@@ -740,26 +723,34 @@ func TestOverlappingCallsLinkedProject(t *testing.T) {
 	w.req.Cwd, w.req.ProjectRoot = link, link
 	p := w.profile(t, UnknownEffects, Options{})
 	gemini := filepath.Join(w.project, ".gemini")
-	first := make(chan int)
-	go func() {
-		code, _, _ := w.call(t, p, "bash", "-c", "sleep 0.5")
-		first <- code
-	}()
-	if !waitFile(gemini) {
-		t.Fatal("the first call made no placeholder")
-	}
-	second := make(chan string)
-	go func() {
-		_, out, _ := w.call(t, real, "bash", "-c", "sleep 1.5")
-		second <- out
-	}()
-	<-first
-	if _, err := os.Lstat(gemini); err != nil {
-		t.Fatalf("the placeholder went while the second call ran: %v", err)
-	}
-	out := <-second
+	out := overlap(t, w, p, real, gemini)
 	wantMissing(t, gemini)
 	if strings.Contains(out, "no placeholder of this project's") {
 		t.Errorf("the last launcher did not judge them: %s", out)
 	}
+}
+
+// overlap runs a call by first, then, once its placeholder is there, one
+// by second that ends after it, and returns the second's output: the
+// placeholder must stay while the second runs.
+func overlap(t *testing.T, w *world, first, second *Profile, placeholder string) string {
+	t.Helper()
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		w.call(t, first, "bash", "-c", "sleep 0.5")
+	}()
+	if !waitFile(placeholder) {
+		t.Fatal("the first call made no placeholder")
+	}
+	out := make(chan string)
+	go func() {
+		_, o, _ := w.call(t, second, "bash", "-c", "sleep 1.5")
+		out <- o
+	}()
+	<-done
+	if _, err := os.Lstat(placeholder); err != nil {
+		t.Fatalf("the placeholder went while the second call ran: %v", err)
+	}
+	return <-out
 }
