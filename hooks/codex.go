@@ -41,11 +41,6 @@ func codexTool(name string, ti, _ map[string]any) engine.Tool {
 	switch strings.ToLower(name) {
 	case "bash", "shell", "exec_command", "local_shell", "unified_exec", "container.exec":
 		return engine.Tool{Kind: engine.KindShell, Name: name, Input: engine.Input{Command: engine.ToolCommand(ti)}}
-	case "write_stdin":
-		// Characters typed into a running session of exec_command: judged
-		// as the command line they are, as Copilot CLI's write_bash (see
-		// copilotTool).
-		return engine.Tool{Kind: engine.KindShell, Name: name, Input: engine.Input{Command: engine.InputString(ti, "chars", "input", "text")}}
 	case "apply_patch", "edit", "write":
 		return patchTool(name, patchText(ti))
 	case "spawn_agent":

@@ -161,16 +161,8 @@ func copilotTool(name string, ti, _ map[string]any) engine.Tool {
 		return engine.Tool{Kind: engine.KindAgent, Name: name, Input: engine.Input{
 			Subagent: cmp.Or(engine.InputString(ti, "agent_type", "subagent_type", "agent", "agent_name"), "general-purpose"),
 			Prompt:   engine.InputString(ti, "prompt", "description")}}
-	case "write_bash":
-		// Text typed into a running shell session: the session's shell,
-		// or a program in it (a pager's !command, a REPL), runs it as a
-		// command line, on the host, whatever the call that started the
-		// session was judged. Judged as that command; the reply cannot
-		// carry it confined (its field is not a command), so an unproven
-		// one needs a person's yes where nobody watches.
-		return engine.Tool{Kind: engine.KindShell, Name: name, Input: engine.Input{Command: engine.InputString(ti, "input", "text", "keys")}}
 	case "bash", "powershell", "view", "create", "edit", "glob", "grep", "web_fetch", "ask_user",
-		"read_bash", "stop_bash", "list_bash", "str_replace_editor", "report_intent", "update_todo":
+		"read_bash", "write_bash", "stop_bash", "list_bash", "str_replace_editor", "report_intent", "update_todo":
 		return engine.ToolCall(name, ti)
 	}
 	if strings.HasPrefix(name, "mcp__") {

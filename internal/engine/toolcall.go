@@ -33,6 +33,16 @@ func ToolCall(name string, input map[string]any) Tool {
 	case "shell", "bash", "sh", "run_shell_command", "exec_command", "beforeshellexecution", "local_shell", "exec", "command", "powershell":
 		t.Kind = KindShell
 		in.Command = ToolCommand(input)
+	case "write_bash", "write_stdin":
+		// Text typed into a running shell session (Copilot CLI's
+		// write_bash, Codex's write_stdin): the session's shell, or a
+		// program in it (a pager's !command, a REPL), runs it as a command
+		// line, on the host, whatever the call that started the session
+		// was judged. Judged as that command; the reply cannot carry it
+		// confined (its field is not a command), so an unproven one needs
+		// a person's yes where nobody watches.
+		t.Kind = KindShell
+		in.Command = InputString(input, "chars", "input", "text", "keys")
 	case "read_many_files":
 		t.Kind = KindRead
 		in.Paths = ManyFilesPaths(input)
