@@ -95,6 +95,12 @@ func (ev *evaluation) gitFolderCode(p string, link, dir bool) bool {
 	return ev.gitFolderAt(path.Dir(p), "")
 }
 
+// gitFolderEntry reports a name git reads in a git folder: what makes it
+// one (HEAD, objects, refs) or what names programs (gitFolderNames).
+func gitFolderEntry(n string) bool {
+	return n == "HEAD" || n == "objects" || n == "refs" || slices.Contains(gitFolderNames, n)
+}
+
 // madeGitFolder reports a path whose write names programs in a folder
 // that is, or with it becomes, a git folder under another name than .git
 // (src/config with core.worktree and core.fsmonitor, beside src/HEAD,
@@ -107,17 +113,11 @@ func (ev *evaluation) madeGitFolder(abs string) (string, bool) {
 	// The folder whose name the write is in: src for src/config,
 	// src/HEAD, src/hooks/pre-commit, src/refs/heads/main.
 	dir, rest := path.Dir(abs), path.Base(abs)
-	for range 4 {
-		if slices.Contains(gitFolderNames, rest) || rest == "HEAD" || rest == "objects" || rest == "refs" {
-			break
-		}
-		if dir == "/" || dir == "." {
+	for i := 0; !gitFolderEntry(rest); i++ {
+		if i == 4 || dir == "/" || dir == "." {
 			return "", false
 		}
 		dir, rest = path.Dir(dir), path.Base(dir)
-	}
-	if !slices.Contains(gitFolderNames, rest) && rest != "HEAD" && rest != "objects" && rest != "refs" {
-		return "", false
 	}
 	if !ev.gitFolderAt(dir, abs) {
 		return "", false
